@@ -1,0 +1,1 @@
+"""One module per `gpu-advisor` subcommand; each exposes `add_parser(subparsers)` and `run(args) -> int`."""

@@ -1,0 +1,17 @@
+"""`gpu-advisor faq` (not built yet)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+
+def add_parser(sub: Any) -> None:
+    p = sub.add_parser("faq", help="(not built yet)")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    print("gpu-advisor faq: not built yet", file=sys.stderr)
+    return 2

@@ -1,0 +1,115 @@
+"""Value types shared by the engine and its callers.
+
+Frozen dataclasses only: the engine takes these in and gives frozen values back. The knowledge
+layer maps its YAML records onto `GpuSpec` and `Offering`; the bot builds a `SizingRequest`.
+GB means 10**9 bytes everywhere.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from typing import Literal
+
+Precision = Literal["fp32", "fp16", "bf16", "fp8"]
+Method = Literal["pretrain", "full_finetune", "lora", "qlora"]
+Currency = Literal["CNY", "USD"]
+Period = Literal["total", "month", "hour"]
+DataLanguage = Literal["en", "zh", "code", "mixed"]
+
+PRECISIONS: tuple[Precision, ...] = ("fp32", "fp16", "bf16", "fp8")
+METHODS: tuple[Method, ...] = ("pretrain", "full_finetune", "lora", "qlora")
+
+
+@dataclass(frozen=True, slots=True)
+class TensorTflops:
+    """Dense peak TFLOPS per data type (FP32 is the plain, non-tensor rate); None = unsupported."""
+
+    fp32: float
+    tf32: float | None
+    fp16: float | None
+    bf16: float | None
+    fp8: float | None
+
+    def for_precision(self, precision: Precision) -> float | None:
+        value: float | None = getattr(self, precision)
+        return value
+
+
+@dataclass(frozen=True, slots=True)
+class GpuSpec:
+    id: str
+    name: str
+    vendor: Literal["nvidia", "amd"]
+    architecture: str  # turing, volta, ampere, ada, hopper, blackwell, cdna2, cdna3
+    memory_gb: float
+    memory_bandwidth_tbs: float | None
+    tflops: TensorTflops
+    form_factor: Literal["pcie", "sxm", "oam"]
+    scale_up_gbs: float | None  # NVLink / Infinity Fabric, bidirectional GB/s; None = PCIe only
+    scale_up_domain: int  # GPUs that share that fabric (8 on HGX/OAM boards, 2 on bridged pairs, 1 none)
+    tdp_w: float | None
+    launch_year: int
+    segment: Literal["datacenter", "workstation", "consumer"]
+    matmul_efficiency: float | None = None  # measured best-case matmul / dense peak (MAMF), 0-1
+
+
+@dataclass(frozen=True, slots=True)
+class Offering:
+    """One rentable instance type, priced as a dated snapshot."""
+
+    id: str  # "<cloud>/<instance_type>"
+    cloud: str
+    instance_type: str
+    gpu_id: str
+    gpu_count: float  # GPUs per instance; below 1 means a partitioned GPU
+    vcpus: int | None
+    ram_gib: float | None
+    price_usd_per_hour: float | None  # on-demand, whole instance; None when not sold on demand
+    spot_usd_per_hour: float | None
+    region: str
+    network_gbps: float | None  # scale-out network per instance, where known
+    as_of: dt.date
+    source: str
+    flags: tuple[str, ...] = ()  # data-quality flags carried from the source snapshot
+
+
+@dataclass(frozen=True, slots=True)
+class Catalog:
+    gpus: tuple[GpuSpec, ...]
+    offerings: tuple[Offering, ...]
+    usd_to_cny: float
+    usd_to_cny_as_of: dt.date
+
+    def gpu(self, gpu_id: str) -> GpuSpec:
+        for g in self.gpus:
+            if g.id == gpu_id:
+                return g
+        raise KeyError(gpu_id)
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    amount: float
+    currency: Currency
+    period: Period = "total"
+
+
+@dataclass(frozen=True, slots=True)
+class SizingRequest:
+    params: float
+    tokens: float | None = None
+    data_bytes: float | None = None
+    data_language: DataLanguage = "en"
+    bytes_per_token: float | None = None  # overrides the language default
+    precision: Precision = "bf16"
+    method: Method = "pretrain"
+    days: float | None = None
+    budget: Budget | None = None
+    gpu: str | None = None  # catalog id ("a100-80gb") or family ("a100")
+    gpus: int | None = None
+    seq_len: int | None = None
+    micro_batch: int | None = None
+    optimizer: Literal["adamw", "adamw_8bit", "sgd"] = "adamw"
+    today: dt.date | None = None  # for price staleness; the engine never reads the clock
+    extra: tuple[tuple[str, str], ...] = field(default=())
