@@ -106,19 +106,19 @@ def cost_time_png(recommendation: Mapping[str, Any], lang: str = "en") -> bytes:
         )
         for p in pts:
             ax.annotate(p.label, (p.days, p.cost), textcoords="offset points", xytext=(6, 4), fontsize=8)
-        spot = [p for p in pts if p.spot_cost is not None]
+        spot = [(p.days, p.cost, p.spot_cost) for p in pts if p.spot_cost is not None]
         if spot:
             ax.scatter(
-                [p.days for p in spot],
-                [p.spot_cost for p in spot],
+                [days for days, _, _ in spot],
+                [spot_cost for _, _, spot_cost in spot],
                 marker="v",
                 color=SPOT_COLOUR,
                 s=40,
                 zorder=3,
                 label="spot (can be interrupted)",
             )
-            for p in spot:
-                ax.plot([p.days, p.days], [p.cost, p.spot_cost], color=SPOT_COLOUR, lw=0.8, ls=":")
+            for days, cost, spot_cost in spot:
+                ax.plot([days, days], [cost, spot_cost], color=SPOT_COLOUR, lw=0.8, ls=":")
     else:
         ax.text(0.5, 0.5, "no priced options", ha="center", va="center", transform=ax.transAxes)
     if deadline is not None:
