@@ -1,0 +1,193 @@
+"""Slack mrkdwn made readable in a terminal: ANSI bold/italic, bullets, links, no HTML escapes.
+
+Slack escapes only &, < and > in message text (https://api.slack.com/reference/surfaces/formatting#escaping);
+angle brackets that remain are Slack's own markup (links, mentions), so those are rewritten first
+and the escapes undone last.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import string
+from importlib import resources
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from bot.config import default_db_path
+
+if TYPE_CHECKING:
+    from bot.commands.chat import ConsultantLike, TurnLike
+
+log = logging.getLogger(__name__)
+
+BOLD, ITALIC, DIM, CYAN, GREEN, RESET = "\x1b[1m", "\x1b[3m", "\x1b[2m", "\x1b[36m", "\x1b[32m", "\x1b[0m"
+
+# Emphasis opens after a non-word character and closes before one, as Slack requires, so
+# `gpu_hours` or `2*3*4` stay as they are.
+_BOLD = re.compile(r"(?<![\w*])\*(?=\S)([^*\n]*?\S)\*(?![\w*])")
+_ITALIC = re.compile(r"(?<![\w_])_(?=\S)([^_\n]*?\S)_(?![\w_])")
+_STRIKE = re.compile(r"(?<![\w~])~(?=\S)([^~\n]*?\S)~(?![\w~])")
+_CODE = re.compile(r"`([^`\n]+)`")
+_LINK = re.compile(r"<([^<>|\s]+)(?:\|([^<>]*))?>")
+_BULLET = re.compile(r"^(\s*)(?:[-*•◦▪])\s+")
+_QUOTE = re.compile(r"^(?:>|&gt;)\s?")
+
+
+def _link(match: re.Match[str]) -> str:
+    target, label = match.group(1), match.group(2)
+    if target.startswith(("@", "#")):
+        return f"{target[0]}{label}" if label else target  # <@U123>, <#C123|general>
+    if target.startswith("!"):
+        return "@" + (label or target[1:].split("^")[0])  # <!here>, <!subteam^ID|@team>
+    if label and label != target:
+        return f"{label} ({target})"
+    return target
+
+
+def _unescape(text: str) -> str:
+    return text.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+
+
+def _inline(line: str, colour: bool) -> str:
+    def wrap(style: str) -> str:
+        return rf"{style}\1{RESET}" if colour else r"\1"
+
+    # Code spans first and left alone inside, so `*args` is not turned bold.
+    parts = _CODE.split(line)
+    out: list[str] = []
+    for i, part in enumerate(parts):
+        if i % 2:
+            out.append(f"{CYAN}{part}{RESET}" if colour else part)
+            continue
+        part = _LINK.sub(_link, part)
+        part = _BOLD.sub(wrap(BOLD), part)
+        part = _ITALIC.sub(wrap(ITALIC), part)
+        part = _STRIKE.sub(wrap(DIM), part)
+        out.append(part)
+    return _unescape("".join(out))
+
+
+def render_mrkdwn(text: str, *, colour: bool) -> str:
+    """Terminal text for a Slack mrkdwn message."""
+    lines: list[str] = []
+    in_code = False
+
+    def code(body: str) -> None:
+        body = _unescape(body)
+        lines.append(f"    {DIM}{body}{RESET}" if colour else f"    {body}")
+
+    for line in text.splitlines():
+        stripped = line.strip()
+        if not in_code and stripped.startswith("```"):
+            body = stripped[3:]
+            if len(stripped) >= 6 and body.endswith("```"):  # ```one-line block```
+                code(body[:-3])
+            else:
+                in_code = True
+                if body:
+                    code(body)
+            continue
+        if in_code:
+            if stripped.endswith("```"):
+                in_code = False
+                if body := line.rstrip()[:-3]:
+                    code(body)
+            else:
+                code(line)
+            continue
+        if quote := _QUOTE.match(line):
+            body = _inline(line[quote.end() :], colour)
+            lines.append(f"{DIM}│{RESET} {body}" if colour else f"│ {body}")
+            continue
+        if bullet := _BULLET.match(line):
+            indent = "  " + bullet.group(1)
+            lines.append(f"{indent}• {_inline(line[bullet.end() :], colour)}")
+            continue
+        lines.append(_inline(line, colour))
+    return "\n".join(lines)
+
+
+def welcome(session_id: str) -> str:
+    """The bilingual greeting of the interactive chat, as mrkdwn."""
+    template = resources.files("bot").joinpath("templates/terminal/welcome.txt").read_text(encoding="utf-8")
+    return string.Template(template).safe_substitute(session=session_id)
+
+
+def help_text() -> str:
+    return resources.files("bot").joinpath("templates/terminal/help.txt").read_text(encoding="utf-8")
+
+
+EXIT_WORDS = frozenset({"exit", "quit", "/exit", "/quit", "/q", "退出", "離開", "离开"})
+DEFAULT_CHART_FILE = "gpu-advisor-chart.png"
+
+
+def history_path() -> Path:
+    # Next to the default state file, in the user data dir; the history is per user, not per DB.
+    return default_db_path().parent / "chat_history"
+
+
+def interactive_chat(consultant: ConsultantLike, session_id: str) -> int:
+    """The terminal conversation: line editing and history (prompt_toolkit), coloured replies."""
+    from prompt_toolkit import PromptSession, print_formatted_text
+    from prompt_toolkit.formatted_text import ANSI
+    from prompt_toolkit.history import FileHistory, History, InMemoryHistory
+
+    def show(mrkdwn: str, who: str = "advisor") -> None:
+        body = "\n".join("  " + line for line in render_mrkdwn(mrkdwn, colour=True).splitlines())
+        print_formatted_text(ANSI(f"{CYAN}{BOLD}{who} ›{RESET}\n{body}\n"))
+
+    history: History
+    try:
+        history_path().parent.mkdir(parents=True, exist_ok=True)
+        history = FileHistory(str(history_path()))
+    except OSError:
+        history = InMemoryHistory()
+    prompt = PromptSession[str](history=history)
+    print_formatted_text(ANSI(render_mrkdwn(welcome(session_id), colour=True) + "\n"))
+    last_plan: TurnLike | None = None
+    while True:
+        try:
+            text = prompt.prompt(ANSI(f"{GREEN}{BOLD}you ›{RESET} ")).strip()
+        except KeyboardInterrupt:
+            continue  # Ctrl-C clears the line; Ctrl-D leaves
+        except EOFError:
+            break
+        command = text.lower()
+        if not text:
+            continue
+        if command in EXIT_WORDS:
+            break
+        if command in ("/help", "/?", "help"):
+            show(help_text(), "help")
+            continue
+        if command.startswith("/chart"):
+            show(save_chart(last_plan, text[len("/chart") :].strip() or DEFAULT_CHART_FILE), "chart")
+            continue
+        try:
+            if command == "/reset":
+                turn = consultant.handle_action(session_id, "reset", "")
+            else:
+                turn = consultant.handle(session_id, text)
+        except Exception:
+            log.exception("turn failed (session %r)", session_id)
+            show("抱歉，出了内部错误，请换个说法再试。 Sorry, something went wrong; please try rephrasing.")
+            continue
+        show(turn.text)
+        if turn.payload.get("recommendation"):
+            last_plan = turn
+    print_formatted_text(ANSI(f"{DIM}Session `{session_id}` saved. 会话已保存。{RESET}"))
+    return 0
+
+
+def save_chart(turn: TurnLike | None, filename: str) -> str:
+    """Write the last recommendation's chart; the message to show (mrkdwn)."""
+    png = turn.chart_png() if turn is not None else None
+    if png is None:
+        return "还没有可以画图的推荐。 No recommendation to chart yet: describe a training job first."
+    path = Path(filename).expanduser()
+    try:
+        path.write_bytes(png)
+    except OSError as exc:
+        return f"无法写入 could not write `{path}`: {exc.strerror}"
+    return f"图已保存 chart saved: `{path.resolve()}`"

@@ -1,0 +1,52 @@
+"""Slack mrkdwn as a terminal user sees it: no asterisks, no HTML escapes, readable bullets."""
+
+from __future__ import annotations
+
+from bot.terminal import BOLD, CYAN, RESET, help_text, render_mrkdwn, welcome
+
+
+def test_bold_becomes_ansi_bold_and_escapes_are_undone() -> None:
+    text = "*推荐方案*: 8 × H100 &lt; 30 天 &amp; 预算内"
+    assert render_mrkdwn(text, colour=True) == f"{BOLD}推荐方案{RESET}: 8 × H100 < 30 天 & 预算内"
+    assert render_mrkdwn(text, colour=False) == "推荐方案: 8 × H100 < 30 天 & 预算内"
+
+
+def test_words_with_underscores_and_products_with_stars_are_left_alone() -> None:
+    text = "gpu_hours_range = 2*3*4 and memory_per_gpu_gb"
+    assert render_mrkdwn(text, colour=True) == text
+
+
+def test_bullets_are_indented_with_a_dot() -> None:
+    text = "Options:\n- 8x h100-sxm\n• 16x a100-80gb\n  - nested"
+    assert render_mrkdwn(text, colour=False) == "Options:\n  • 8x h100-sxm\n  • 16x a100-80gb\n    • nested"
+
+
+def test_links_and_mentions_read_as_plain_text() -> None:
+    text = "See <https://example.com/h100|the datasheet>, <https://example.com> and ask <@U123> or <!here>"
+    assert render_mrkdwn(text, colour=False) == (
+        "See the datasheet (https://example.com/h100), https://example.com and ask @U123 or @here"
+    )
+
+
+def test_code_is_coloured_and_not_reformatted_inside() -> None:
+    assert render_mrkdwn("run `*args*`", colour=True) == f"run {CYAN}*args*{RESET}"
+    block = "```\nzero_stage: 3\n*not bold*\n```"
+    assert render_mrkdwn(block, colour=False) == "    zero_stage: 3\n    *not bold*"
+
+
+def test_quotes_get_a_bar() -> None:
+    assert render_mrkdwn("&gt; 注意：显存不足", colour=False) == "│ 注意：显存不足"
+
+
+def test_the_welcome_names_the_session_and_how_to_leave_in_both_languages() -> None:
+    text = render_mrkdwn(welcome("cli-default"), colour=False)
+    assert "cli-default" in text
+    assert "$session" not in text
+    assert "Ctrl-D" in text and "退出" in text
+    assert "*" not in text
+
+
+def test_the_help_lists_every_command() -> None:
+    text = help_text()
+    for command in ("/reset", "/chart", "/help", "exit", "--session"):
+        assert command in text
