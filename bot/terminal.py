@@ -21,7 +21,14 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-BOLD, ITALIC, DIM, CYAN, GREEN, RESET = "\x1b[1m", "\x1b[3m", "\x1b[2m", "\x1b[36m", "\x1b[32m", "\x1b[0m"
+# SGR codes (ECMA-48 §8.3.117). Each style has its own "off" so nested styles survive each other.
+BOLD, BOLD_OFF, DIM = "\x1b[1m", "\x1b[22m", "\x1b[2m"
+ITALIC, ITALIC_OFF = "\x1b[3m", "\x1b[23m"
+CYAN, GREEN, COLOUR_OFF = "\x1b[36m", "\x1b[32m", "\x1b[39m"
+RESET = "\x1b[0m"
+# Control characters a reply could carry from what a user typed (ESC would let text drive the
+# terminal); tab and newline stay.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\x9b]")
 
 # Emphasis opens after a non-word character and closes before one, as Slack requires, so
 # `gpu_hours` or `2*3*4` stay as they are.
@@ -50,22 +57,23 @@ def _unescape(text: str) -> str:
 
 
 def _inline(line: str, colour: bool) -> str:
-    def wrap(style: str) -> str:
-        return rf"{style}\1{RESET}" if colour else r"\1"
+    def wrap(style: str, off: str) -> str:
+        return rf"{style}\1{off}" if colour else r"\1"
 
-    # Code spans first and left alone inside, so `*args` is not turned bold.
-    parts = _CODE.split(line)
-    out: list[str] = []
-    for i, part in enumerate(parts):
-        if i % 2:
-            out.append(f"{CYAN}{part}{RESET}" if colour else part)
-            continue
-        part = _LINK.sub(_link, part)
-        part = _BOLD.sub(wrap(BOLD), part)
-        part = _ITALIC.sub(wrap(ITALIC), part)
-        part = _STRIKE.sub(wrap(DIM), part)
-        out.append(part)
-    return _unescape("".join(out))
+    # Code spans are set aside first (emphasis may surround them but never reaches inside).
+    spans: list[str] = []
+
+    def park(match: re.Match[str]) -> str:
+        spans.append(f"{CYAN}{match.group(1)}{COLOUR_OFF}" if colour else match.group(1))
+        return f"\x00{len(spans) - 1}\x00"
+
+    line = _CODE.sub(park, line)
+    line = _LINK.sub(_link, line)
+    line = _BOLD.sub(wrap(BOLD, BOLD_OFF), line)
+    line = _ITALIC.sub(wrap(ITALIC, ITALIC_OFF), line)
+    line = _STRIKE.sub(wrap(DIM, BOLD_OFF), line)
+    line = _unescape(line)
+    return re.sub("\x00(\\d+)\x00", lambda m: _unescape(spans[int(m.group(1))]), line)
 
 
 def render_mrkdwn(text: str, *, colour: bool) -> str:
@@ -75,9 +83,9 @@ def render_mrkdwn(text: str, *, colour: bool) -> str:
 
     def code(body: str) -> None:
         body = _unescape(body)
-        lines.append(f"    {DIM}{body}{RESET}" if colour else f"    {body}")
+        lines.append(f"    {DIM}{body}{BOLD_OFF}" if colour else f"    {body}")
 
-    for line in text.splitlines():
+    for line in _CONTROL.sub("", text).splitlines():
         stripped = line.strip()
         if not in_code and stripped.startswith("```"):
             body = stripped[3:]
@@ -98,7 +106,7 @@ def render_mrkdwn(text: str, *, colour: bool) -> str:
             continue
         if quote := _QUOTE.match(line):
             body = _inline(line[quote.end() :], colour)
-            lines.append(f"{DIM}│{RESET} {body}" if colour else f"│ {body}")
+            lines.append(f"{DIM}│{BOLD_OFF} {body}" if colour else f"│ {body}")
             continue
         if bullet := _BULLET.match(line):
             indent = "  " + bullet.group(1)

@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
-from bot.terminal import BOLD, CYAN, RESET, help_text, render_mrkdwn, welcome
+from bot.terminal import (
+    BOLD,
+    BOLD_OFF,
+    COLOUR_OFF,
+    CYAN,
+    ITALIC,
+    ITALIC_OFF,
+    help_text,
+    render_mrkdwn,
+    welcome,
+)
 
 
 def test_bold_becomes_ansi_bold_and_escapes_are_undone() -> None:
     text = "*推荐方案*: 8 × H100 &lt; 30 天 &amp; 预算内"
-    assert render_mrkdwn(text, colour=True) == f"{BOLD}推荐方案{RESET}: 8 × H100 < 30 天 & 预算内"
+    assert render_mrkdwn(text, colour=True) == f"{BOLD}推荐方案{BOLD_OFF}: 8 × H100 < 30 天 & 预算内"
     assert render_mrkdwn(text, colour=False) == "推荐方案: 8 × H100 < 30 天 & 预算内"
 
 
@@ -29,7 +39,7 @@ def test_links_and_mentions_read_as_plain_text() -> None:
 
 
 def test_code_is_coloured_and_not_reformatted_inside() -> None:
-    assert render_mrkdwn("run `*args*`", colour=True) == f"run {CYAN}*args*{RESET}"
+    assert render_mrkdwn("run `*args*`", colour=True) == f"run {CYAN}*args*{COLOUR_OFF}"
     block = "```\nzero_stage: 3\n*not bold*\n```"
     assert render_mrkdwn(block, colour=False) == "    zero_stage: 3\n    *not bold*"
 
@@ -50,3 +60,16 @@ def test_the_help_lists_every_command() -> None:
     text = help_text()
     for command in ("/reset", "/chart", "/help", "exit", "--session"):
         assert command in text
+
+
+def test_emphasis_may_surround_code() -> None:
+    text = "_run `gpu-advisor chat` again_"
+    assert (
+        render_mrkdwn(text, colour=True)
+        == f"{ITALIC}run {CYAN}gpu-advisor chat{COLOUR_OFF} again{ITALIC_OFF}"
+    )
+
+
+def test_control_characters_from_user_text_cannot_drive_the_terminal() -> None:
+    text = "you said: \x1b[2J\x07bell\x00"
+    assert render_mrkdwn(text, colour=False) == "you said: [2Jbell"
