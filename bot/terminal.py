@@ -7,6 +7,7 @@ and the escapes undone last.
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 import string
@@ -122,6 +123,19 @@ def welcome(session_id: str) -> str:
     return string.Template(template).safe_substitute(session=session_id)
 
 
+def message(key: str, **values: str) -> str:
+    """A short terminal message (bot/templates/terminal/messages.json), as mrkdwn."""
+    raw = resources.files("bot").joinpath("templates/terminal/messages.json").read_text(encoding="utf-8")
+    texts: dict[str, str] = json.loads(raw)
+    return string.Template(texts[key]).safe_substitute(values)
+
+
+def turn_failed(text: str) -> str:
+    """The reply to a turn that crashed, in the language the user wrote in."""
+    zh = any("\u4e00" <= ch <= "\u9fff" for ch in text)
+    return message("turn_failed_zh" if zh else "turn_failed_en")
+
+
 def help_text() -> str:
     return resources.files("bot").joinpath("templates/terminal/help.txt").read_text(encoding="utf-8")
 
@@ -166,11 +180,14 @@ def interactive_chat(consultant: ConsultantLike, session_id: str) -> int:
             continue
         if command in EXIT_WORDS:
             break
-        if command in ("/help", "/?", "help"):
+        if command in ("/help", "/?"):
             show(help_text(), "help")
             continue
         if command.startswith("/chart"):
             show(save_chart(last_plan, text[len("/chart") :].strip() or DEFAULT_CHART_FILE), "chart")
+            continue
+        if command.startswith("/") and command != "/reset":
+            show(message("unknown_command", command=text.split()[0]), "help")
             continue
         try:
             if command == "/reset":
@@ -179,12 +196,12 @@ def interactive_chat(consultant: ConsultantLike, session_id: str) -> int:
                 turn = consultant.handle(session_id, text)
         except Exception:
             log.exception("turn failed (session %r)", session_id)
-            show("抱歉，出了内部错误，请换个说法再试。 Sorry, something went wrong; please try rephrasing.")
+            show(turn_failed(text))
             continue
         show(turn.text)
         if turn.payload.get("recommendation"):
             last_plan = turn
-    print_formatted_text(ANSI(f"{DIM}Session `{session_id}` saved. 会话已保存。{RESET}"))
+    print_formatted_text(ANSI(render_mrkdwn(message("goodbye", session=session_id), colour=True)))
     return 0
 
 
@@ -192,10 +209,10 @@ def save_chart(turn: TurnLike | None, filename: str) -> str:
     """Write the last recommendation's chart; the message to show (mrkdwn)."""
     png = turn.chart_png() if turn is not None else None
     if png is None:
-        return "还没有可以画图的推荐。 No recommendation to chart yet: describe a training job first."
+        return message("no_chart")
     path = Path(filename).expanduser()
     try:
         path.write_bytes(png)
     except OSError as exc:
-        return f"无法写入 could not write `{path}`: {exc.strerror}"
-    return f"图已保存 chart saved: `{path.resolve()}`"
+        return message("chart_failed", path=str(path), reason=exc.strerror or str(exc))
+    return message("chart_saved", path=str(path.resolve()))

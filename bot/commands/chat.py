@@ -120,15 +120,10 @@ def _turn_text(consultant: ConsultantLike, session_id: str, text: str) -> str:
 
 
 def error_payload(text: str) -> dict[str, Any]:
-    zh = any("\u4e00" <= ch <= "\u9fff" for ch in text)
-    reply = (
-        "抱歉，处理这句话时出了内部错误。对话已保存，请换个说法再试一次。"
-        if zh
-        else "Sorry, something went wrong on my side with that message. "
-        "The conversation is kept; please try rephrasing it."
-    )
+    from bot.terminal import turn_failed
+
     return {
-        "reply": reply,
+        "reply": turn_failed(text),
         "slots": {},
         "missing": [],
         "recommendation": None,

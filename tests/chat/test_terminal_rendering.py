@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from bot.terminal import (
     BOLD,
     BOLD_OFF,
@@ -10,9 +12,13 @@ from bot.terminal import (
     ITALIC,
     ITALIC_OFF,
     help_text,
+    message,
     render_mrkdwn,
+    save_chart,
     welcome,
 )
+
+from .fake_consultant import FakeTurn
 
 
 def test_bold_becomes_ansi_bold_and_escapes_are_undone() -> None:
@@ -73,3 +79,25 @@ def test_emphasis_may_surround_code() -> None:
 def test_control_characters_from_user_text_cannot_drive_the_terminal() -> None:
     text = "you said: \x1b[2J\x07bell\x00"
     assert render_mrkdwn(text, colour=False) == "you said: [2Jbell"
+
+
+def test_chart_command_writes_the_last_recommendations_png(tmp_path: Path) -> None:
+    turn = FakeTurn(text="plan", payload={"recommendation": {"options": []}}, png=b"\x89PNG fake")
+    shown = save_chart(turn, str(tmp_path / "plan.png"))
+    assert (tmp_path / "plan.png").read_bytes() == b"\x89PNG fake"
+    assert str(tmp_path / "plan.png") in shown
+
+
+def test_chart_command_before_any_recommendation_says_so() -> None:
+    assert "No recommendation to chart yet" in save_chart(None, "plan.png")
+
+
+def test_chart_command_into_a_missing_folder_reports_instead_of_crashing(tmp_path: Path) -> None:
+    turn = FakeTurn(text="plan", payload={}, png=b"\x89PNG fake")
+    assert "could not write" in save_chart(turn, str(tmp_path / "nowhere" / "plan.png"))
+
+
+def test_every_terminal_message_fills_its_placeholders() -> None:
+    text = message("chart_failed", path="/x.png", reason="denied") + message("goodbye", session="s1")
+    assert "$" not in text
+    assert "s1" in text and "/x.png" in text
