@@ -10,6 +10,8 @@ from bot.store.redis import RedisStore
 
 pytestmark = pytest.mark.redis
 
+PASSWORD = "hunter2"
+
 
 def put(state: SessionState) -> Any:
     return lambda _old: (state, None)
@@ -111,7 +113,7 @@ def test_ping_reports_a_stopped_redis_without_raising_and_recovers_on_restart(
 def test_a_stopped_redis_gives_a_clear_store_unavailable_error_without_the_password(
     redis_server: RedisServer,
 ) -> None:
-    url = f"redis://:hunter2@127.0.0.1:{redis_server.port}/0"
+    url = f"redis://:{PASSWORD}@127.0.0.1:{redis_server.port}/0"
     store = RedisStore.from_url(url, session_ttl_s=60)
     redis_server.stop()
     for call in (
@@ -123,7 +125,7 @@ def test_a_stopped_redis_gives_a_clear_store_unavailable_error_without_the_passw
         with pytest.raises(StoreUnavailable) as exc:
             call()
         assert f"Redis at redis://127.0.0.1:{redis_server.port}/0" in str(exc.value)
-        assert "hunter2" not in str(exc.value)
+        assert PASSWORD not in str(exc.value)
 
 
 def test_a_url_that_is_not_redis_is_refused_up_front() -> None:
