@@ -1,17 +1,101 @@
-"""`gpu-advisor serve` (not built yet)."""
+"""`gpu-advisor serve [--http] [--port P]`: the Slack app (composition root).
+
+Socket Mode when SLACK_APP_TOKEN is set and --http is not given; otherwise HTTP mode on PORT, with
+events, slash commands and interactivity all at POST /slack/events.
+"""
 
 from __future__ import annotations
 
 import argparse
+import logging
+import signal
 import sys
+from concurrent.futures import ThreadPoolExecutor
+from types import FrameType
 from typing import Any
+
+log = logging.getLogger("bot.serve")
 
 
 def add_parser(sub: Any) -> None:
-    p = sub.add_parser("serve", help="(not built yet)")
+    p = sub.add_parser("serve", help="run the Slack app (Socket Mode, or HTTP with --http)")
+    p.add_argument("--http", action="store_true", help="serve HTTP on PORT instead of Socket Mode")
+    p.add_argument("--port", type=int, default=None, help="HTTP port (default: $PORT or 3000)")
+    p.add_argument("--host", default="0.0.0.0", help="HTTP bind address (default: all interfaces)")
     p.set_defaults(run=run)
 
 
-def run(args: argparse.Namespace) -> int:
-    print("gpu-advisor serve: not built yet", file=sys.stderr)
+def fail(message: str) -> int:
+    print(f"gpu-advisor serve: {message}", file=sys.stderr)
     return 2
+
+
+def run(args: argparse.Namespace) -> int:
+    from bot.config import Settings
+
+    try:
+        settings = Settings.from_env()
+    except ValueError as exc:
+        return fail(f"bad setting: {str(exc).splitlines()[0]}")
+    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s %(message)s")
+    socket_mode = settings.slack_app_token is not None and not args.http
+    if settings.slack_bot_token is None:
+        return fail("SLACK_BOT_TOKEN is not set (the app's bot token, xoxb-...)")
+    if not socket_mode and settings.slack_signing_secret is None:
+        return fail("SLACK_SIGNING_SECRET is not set (needed to verify requests in HTTP mode)")
+    try:
+        return serve(settings, args, socket_mode)
+    except StartupError as exc:
+        return fail(str(exc))
+
+
+class StartupError(Exception):
+    pass
+
+
+def serve(settings: Any, args: argparse.Namespace, socket_mode: bool) -> int:
+    from slack_bolt.error import BoltError
+    from slack_sdk.errors import SlackApiError
+
+    from bot.consultant import build_consultant  # type: ignore[import-not-found,unused-ignore]
+    from bot.http import HttpServer, Router
+    from bot.metrics import Metrics
+    from bot.slack import SlackConfigError, build_app
+    from bot.slack.app import LISTENER_THREADS
+    from bot.store import open_store
+
+    store = open_store(settings)
+    consultant = build_consultant(settings)
+    metrics = Metrics()
+    executor = ThreadPoolExecutor(max_workers=LISTENER_THREADS, thread_name_prefix="slack-listener")
+    try:
+        app = build_app(settings, consultant, store=store, metrics=metrics, executor=executor)
+    except (BoltError, SlackConfigError, SlackApiError, OSError) as exc:
+        raise StartupError(f"cannot start the Slack app: {str(exc).splitlines()[0]}") from None
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        raise SystemExit(0)
+
+    signal.signal(signal.SIGTERM, stop)
+    try:
+        if socket_mode:
+            from slack_bolt.adapter.socket_mode import SocketModeHandler
+
+            assert settings.slack_app_token is not None
+            log.info("serving Slack over Socket Mode")
+            SocketModeHandler(app, settings.slack_app_token.get_secret_value()).start()  # type: ignore[no-untyped-call]
+        else:
+            port = args.port if args.port is not None else settings.port
+            try:
+                server = HttpServer(Router(app, store, metrics), host=args.host, port=port)
+            except OSError as exc:
+                raise StartupError(f"cannot listen on {args.host}:{port}: {exc.strerror or exc}") from None
+            log.info("serving Slack over HTTP on %s:%d%s", args.host, server.port, "/slack/events")
+            server.serve_forever()
+    except SystemExit:
+        pass
+    finally:
+        log.info("shutting down: finishing replies in flight")
+        executor.shutdown(wait=True, cancel_futures=False)
+        store.close()
+    return 0

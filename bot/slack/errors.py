@@ -1,0 +1,46 @@
+"""The one error handler: log the traceback, tell the user briefly in their language."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from slack_bolt import App, BoltContext
+from slack_sdk import WebClient
+from slack_sdk.webhook import WebhookClient
+
+from bot.metrics import Metrics
+from bot.slack.messages import detect_lang, notice
+from bot.slack.sessions import Where
+from bot.store.base import StoreUnavailable
+
+log = logging.getLogger(__name__)
+
+
+def user_text_of(body: dict[str, Any]) -> str:
+    return str((body.get("event") or {}).get("text") or body.get("text") or "")
+
+
+def register(app: App, metrics: Metrics) -> None:
+    def on_error(error: Exception, body: dict[str, Any], context: BoltContext, client: WebClient) -> None:
+        kind = "store_unavailable" if isinstance(error, StoreUnavailable) else "unhandled"
+        metrics.errors.labels(kind=kind).inc()
+        log.error("error handling a Slack %s request", body.get("type") or "command", exc_info=error)
+        text = notice(
+            "store_down" if kind == "store_unavailable" else "error", detect_lang(user_text_of(body))
+        )
+        try:
+            where: Where | None = context.get("where")
+            if where is not None:
+                client.chat_postMessage(channel=where.channel, thread_ts=where.thread_ts, text=text)
+            elif body.get("response_url"):
+                WebhookClient(body["response_url"]).send(text=text, response_type="ephemeral")
+            elif (body.get("channel") or {}).get("id") and (body.get("user") or {}).get("id"):
+                thread_ts = (body.get("message") or {}).get("thread_ts")
+                client.chat_postEphemeral(
+                    channel=body["channel"]["id"], user=body["user"]["id"], thread_ts=thread_ts, text=text
+                )
+        except Exception:
+            log.exception("could not tell the user about the error")
+
+    app.error(on_error)

@@ -1,0 +1,1 @@
+"""In-repo fakes for tests: a recording Slack Web API on loopback."""
