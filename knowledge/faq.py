@@ -1,0 +1,111 @@
+"""FAQ entries and pitfalls: schema and loaders for knowledge/data/{faq,pitfalls}.yaml."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
+from pydantic import ConfigDict, Field, PlainValidator, field_validator
+
+from knowledge.base import Bilingual, KnowledgeError, Source, Strict, entries, read_yaml, validate
+from knowledge.triggers import All, AnyOf, Compare, Not, Trigger, parse_trigger
+
+DATA_DIR = Path(__file__).resolve().parent / "data"
+FAQ_FILE = DATA_DIR / "faq.yaml"
+PITFALLS_FILE = DATA_DIR / "pitfalls.yaml"
+
+
+class Phrasings(Strict):
+    """Ways people ask, used only for retrieval (never shown); zh in simplified characters."""
+
+    zh: tuple[str, ...] = ()
+    en: tuple[str, ...] = ()
+
+    @field_validator("zh", "en", mode="before")
+    @classmethod
+    def _numbers_as_text(cls, value: Any) -> Any:
+        # YAML reads a bare `4090` or `624` as a number; as a keyword it is text.
+        if isinstance(value, list):
+            return [str(v) if isinstance(v, int | float) and not isinstance(v, bool) else v for v in value]
+        return value
+
+
+class FaqEntry(Strict):
+    id: Annotated[str, Field(pattern=r"^faq\.[a-z0-9_]+$")]
+    title: Bilingual
+    answer: Bilingual
+    questions: Phrasings
+    keywords: Phrasings = Phrasings()
+    related: tuple[str, ...] = ()
+    sources: Annotated[tuple[Source, ...], Field(min_length=1)]
+
+    @property
+    def body(self) -> Bilingual:
+        return self.answer
+
+
+def _trigger(raw: Any) -> Trigger:
+    if isinstance(raw, All | AnyOf | Not | Compare):
+        return raw
+    return parse_trigger(raw)
+
+
+class Pitfall(Strict):
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    id: Annotated[str, Field(pattern=r"^pitfall\.[a-z0-9_]+$")]
+    title: Bilingual
+    description: Bilingual
+    advice: Bilingual
+    trigger: Annotated[Trigger, PlainValidator(_trigger)]
+    questions: Phrasings
+    keywords: Phrasings = Phrasings()
+    related: tuple[str, ...] = ()
+    sources: Annotated[tuple[Source, ...], Field(min_length=1)]
+
+    @property
+    def body(self) -> Bilingual:
+        """Description then advice: what a reader sees when this pitfall answers a question."""
+        return Bilingual(
+            zh=f"{self.description.zh}\n{self.advice.zh}",
+            en=f"{self.description.en}\n{self.advice.en}",
+        )
+
+
+Entry = FaqEntry | Pitfall
+
+
+M = TypeVar("M", FaqEntry, Pitfall)
+
+
+def _load(model: type[M], path: Path, key: str) -> tuple[M, ...]:
+    records = entries(read_yaml(path), path, key)
+    loaded: list[M] = []
+    seen: set[str] = set()
+    for i, raw in enumerate(records):
+        name = str(raw.get("id", f"#{i + 1}"))
+        if name in seen:
+            raise KnowledgeError(f"{path}: entry {name!r}: field 'id': duplicate id")
+        seen.add(name)
+        loaded.append(validate(model, raw, path, name))
+    return tuple(loaded)
+
+
+def load_faq(path: Path = FAQ_FILE) -> tuple[FaqEntry, ...]:
+    return _load(FaqEntry, path, "faq")
+
+
+def load_pitfalls(path: Path = PITFALLS_FILE) -> tuple[Pitfall, ...]:
+    return _load(Pitfall, path, "pitfalls")
+
+
+def check_related(all_entries: Iterable[Entry]) -> None:
+    """Every `related` id names an entry that exists (across FAQ and pitfalls)."""
+    items = list(all_entries)
+    known = {item.id for item in items}
+    for item in items:
+        for ref in item.related:
+            if ref not in known:
+                where = FAQ_FILE if isinstance(item, FaqEntry) else PITFALLS_FILE
+                raise KnowledgeError(f"{where}: entry {item.id!r}: field 'related': unknown id {ref!r}")
