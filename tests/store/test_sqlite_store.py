@@ -5,6 +5,8 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import sqlite3
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -17,15 +19,17 @@ from bot.store.sqlite import SQLiteStore
 WEEK_S = 7 * 24 * 3600.0
 
 
-def add_one(state: SessionState | None) -> tuple[SessionState, int]:
+def slow_add_one(state: SessionState | None) -> tuple[SessionState, int]:
     count = int((state or {}).get("count", 0)) + 1
+    time.sleep(0.001)  # widens the read-modify-write window a missing lock would lose updates in
     return {"count": count}, count
 
 
-def count_up(path: str, updates_n: int) -> None:
+def count_up(path: str, updates_n: int, start: threading.Barrier) -> None:
     store = SQLiteStore(path, session_ttl_s=WEEK_S)
+    start.wait()
     for _ in range(updates_n):
-        store.update("shared", add_one)
+        store.update("shared", slow_add_one)
     store.close()
 
 
@@ -33,7 +37,8 @@ def test_two_processes_updating_one_session_lose_no_update(tmp_path: Path) -> No
     path = str(tmp_path / "state.db")
     SQLiteStore(path, session_ttl_s=WEEK_S).close()  # schema first, so both start on equal terms
     ctx = multiprocessing.get_context("fork")
-    workers = [ctx.Process(target=count_up, args=(path, 100)) for _ in range(2)]
+    start = ctx.Barrier(2)
+    workers = [ctx.Process(target=count_up, args=(path, 100, start)) for _ in range(2)]
     for w in workers:
         w.start()
     for w in workers:
@@ -64,7 +69,12 @@ def test_corrupt_session_state_reads_as_a_new_session_with_a_warning(
         assert store.get("alice") is None
     assert "alice" in caplog.text
     seen: list[SessionState | None] = []
-    store.update("alice", lambda state: (seen.append(state), ({"params": 1.3e10}, None))[1])
+
+    def restart(state: SessionState | None) -> tuple[SessionState, None]:
+        seen.append(state)
+        return {"params": 1.3e10}, None
+
+    store.update("alice", restart)
     assert seen == [None]
     assert store.get("alice") == {"params": 1.3e10}
 

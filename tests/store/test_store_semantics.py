@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -59,6 +60,7 @@ def set_slot(name: str, value: Any) -> Callable[[SessionState | None], tuple[Ses
 
 def add_one(state: SessionState | None) -> tuple[SessionState, int]:
     count = int((state or {}).get("count", 0)) + 1
+    time.sleep(0.0005)  # widens the read-modify-write window a missing lock would lose updates in
     return {"count": count}, count
 
 
@@ -129,7 +131,12 @@ def test_an_idle_session_expires_after_the_ttl(make_store: StoreFactory) -> None
     clock.advance(2 * DAY_S)
     assert store.get("alice") is None
     seen: list[SessionState | None] = []
-    store.update("alice", lambda state: (seen.append(state), (None, None))[1])
+
+    def look(state: SessionState | None) -> tuple[None, None]:
+        seen.append(state)
+        return None, None
+
+    store.update("alice", look)
     assert seen == [None]
 
 
