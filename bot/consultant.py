@@ -1,0 +1,250 @@
+"""The consultant: the service layer Slack and the terminal share.
+
+`Consultant.handle(session_id, text)` runs one user turn inside `store.update`, so two turns of
+one session never lose an update; it returns a Turn (text, Block Kit, chat JSON) and holds no
+Slack types. The dialogue is a deterministic Rasa-style form with CALM repair patterns
+(reference/slack-and-nlu.md §4.1-4.3): see bot/dialogue.py.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from typing import Any
+
+from bot.config import Settings
+from bot.dialogue import fresh_state, load_state, missing, public_slots, skip_pending
+from bot.dialogue_answers import answer_gpus, answer_search, corrections, home_view
+from bot.dialogue_input import ParseFn, Understood, clean_text, understand
+from bot.dialogue_plan import effective_slots
+from bot.dialogue_recommend import Planner, recommend, run_plan
+from bot.dialogue_reply import QUICK_SLOTS, Reply, Turn
+from bot.store.base import SessionState, Store
+from sizing.errors import SizingError
+
+__all__ = ["Consultant", "Turn", "build_consultant"]
+
+ChartFn = Callable[[dict[str, Any], str], bytes]
+Step = Callable[[dict[str, Any], Reply], dict[str, Any] | None]
+GPU_INTENTS = ("gpu_info", "gpu_compare", "list_gpus")
+FORM_INTENTS = ("size", "correction", "whatif", "unknown", "skip", "faq")
+ESCALATE_TO_MODAL = 2  # re-prompts before suggesting the /gpu form (Dialogflow CX no-match-N)
+
+
+def _default_parse() -> ParseFn:
+    from bot.nlu import parse
+
+    return parse
+
+
+def _default_plan() -> Planner:
+    from sizing import plan
+
+    return plan
+
+
+def _default_chart() -> ChartFn | None:
+    try:
+        from bot.chart import cost_time_png
+    except ImportError:
+        return None
+    return cost_time_png
+
+
+class Consultant:
+    def __init__(
+        self,
+        kb: Any,
+        store: Store,
+        *,
+        clock: Callable[[], dt.date] = dt.date.today,
+        parse: ParseFn | None = None,
+        plan: Planner | None = None,
+        chart: ChartFn | None = None,
+    ) -> None:
+        self.kb = kb
+        self.store = store
+        self._clock = clock
+        self._parse = parse or _default_parse()
+        self._plan = plan or _default_plan()
+        self._chart = chart if chart is not None else _default_chart()
+
+    # -- entry points ---------------------------------------------------------------------------
+
+    def handle(self, session_id: str, text: str, *, user_id: str | None = None) -> Turn:
+        clean = clean_text(text)
+        turn = self._run(session_id, lambda state, reply: self._on_text(state, reply, clean))
+        self._remember(user_id, turn)
+        return turn
+
+    def handle_action(
+        self, session_id: str, action: str, value: str = "", *, user_id: str | None = None
+    ) -> Turn:
+        if action == "answer":
+            return self.handle(session_id, value, user_id=user_id)
+        if action == "explain":
+            return self._run(session_id, self._explain)
+        if action == "reset":
+            return self._run(session_id, self._reset)
+        return self._run(session_id, lambda state, reply: self._ask_next(state, reply, said=False))
+
+    def handle_form(self, session_id: str, fields: dict[str, str], *, user_id: str | None = None) -> Turn:
+        from bot.dialogue_form import form_said, validate_form
+
+        def step(state: dict[str, Any], reply: Reply) -> dict[str, Any] | None:
+            reply.lang = state.get("lang") or "en"
+            errors = validate_form(fields, self._parse, reply.lang)
+            if errors:
+                reply.add("form_errors", errors=errors)
+                return state
+            said = form_said(fields, self._parse)
+            if "days" not in said and "days" not in state["skipped"]:
+                state["skipped"].append("days")  # an empty deadline field means "no deadline"
+            understood = Understood(intent="size", lang=reply.lang, said=said)
+            return self._form_step(state, reply, understood)
+
+        turn = self._run(session_id, step)
+        self._remember(user_id, turn)
+        return turn
+
+    def validate_form(self, fields: dict[str, str], lang: str = "en") -> dict[str, str]:
+        from bot.dialogue_form import validate_form
+
+        return validate_form(fields, self._parse, lang)
+
+    def home_view(self, user_id: str, lang: str = "en") -> dict[str, Any]:
+        return home_view(self.kb, self.store.get(f"home:{user_id}"), lang)
+
+    # -- turn machinery -------------------------------------------------------------------------
+
+    def _run(self, session_id: str, step: Step) -> Turn:
+        def fn(raw: SessionState | None) -> tuple[SessionState | None, Turn]:
+            state = load_state(raw, "")
+            reply = Reply(state.get("lang") or "en")
+            new_state = step(state, reply) or state
+            new_state["lang"] = reply.lang
+            return new_state, reply.finish(self._payload(new_state), self._chart)
+
+        return self.store.update(session_id, fn)
+
+    def _payload(self, state: dict[str, Any]) -> dict[str, Any]:
+        effective = effective_slots(state, self.kb.catalog) if state.get("last") else None
+        return {
+            "slots": public_slots(state, effective),
+            "missing": missing(state),
+            "pending": state.get("pending"),
+            "assumed": list(state.get("assumed") or []),
+        }
+
+    def _remember(self, user_id: str | None, turn: Turn) -> None:
+        rec = turn.payload.get("recommendation")
+        if not user_id or not rec:
+            return
+        top = dict(rec["options"][0])
+        entry = {"slots": turn.payload["slots"], "top": top, "as_of": self._clock().isoformat()}
+        self.store.update(f"home:{user_id}", lambda _old: (entry, None))
+
+    def _on_text(self, state: dict[str, Any], reply: Reply, text: str) -> dict[str, Any] | None:
+        u = understand(text, self._parse, state)
+        reply.lang = u.lang
+        if u.mentions_spot:
+            state["mentions_spot"] = True
+        corrections(self.kb, text, reply)
+        if u.intent == "reset":
+            return self._reset(state, reply)
+        if u.intent == "explain":
+            return self._explain(state, reply)
+        if u.intent in ("help", "greeting", "thanks") and not u.said:
+            reply.add(u.intent)
+            return self._ask_next(state, reply, said=False, quiet=u.intent == "thanks")
+        if u.intent in GPU_INTENTS and not u.said:
+            answer_gpus(self.kb, u.intent, u.gpus, reply)
+            return self._ask_next(state, reply, said=False)
+        return self._form_step(state, reply, u, text)
+
+    def _form_step(
+        self, state: dict[str, Any], reply: Reply, u: Understood, text: str = ""
+    ) -> dict[str, Any] | None:
+        from bot.dialogue import merge_slots
+
+        changes = merge_slots(state, u.said)
+        if u.said and u.data_language:
+            state["data_language"] = u.data_language
+        if u.asks:
+            reply.asks = u.asks
+            reply.add("ask_back", asks=u.asks)
+            return state
+        skipped = None
+        if u.intent == "skip" and not u.said:
+            skipped = skip_pending(state) or "none"
+            reply.add("skip", resolution=skipped, pending=state.get("pending"), slots=state["slots"])
+        digressed = False
+        if u.intent == "faq" or (not u.said and u.intent == "unknown" and not reply.parts):
+            digressed = answer_search(self.kb, text, reply, explicit=u.intent == "faq")
+        if not missing(state):
+            if u.said or skipped or state.get("last") is None:
+                recommend(state, reply, self.kb, self._plan, self._clock(), changes)
+            elif not reply.parts:
+                reply.add("anything_else")
+            return state
+        return self._ask_next(state, reply, said=bool(u.said) or digressed, understood=u.said)
+
+    def _ask_next(
+        self,
+        state: dict[str, Any],
+        reply: Reply,
+        *,
+        said: bool,
+        understood: dict[str, Any] | None = None,
+        quiet: bool = False,
+    ) -> dict[str, Any]:
+        open_slots = missing(state)
+        if not open_slots or (quiet and state.get("pending") is None):
+            return state
+        slot = open_slots[0]
+        repeat = state.get("pending") == slot and not said and not reply.parts
+        count = state["reprompts"].get(slot, 0) + 1 if repeat else state["reprompts"].get(slot, 0)
+        state["reprompts"][slot] = count
+        fresh = not any(v is not None for v in state["slots"].values()) and not reply.parts
+        reply.add(
+            f"ask_{slot}",
+            understood=understood or {},
+            slots=state["slots"],
+            reprompt=count,
+            modal=count >= ESCALATE_TO_MODAL,
+            intro=fresh and state.get("pending") is None,
+        )
+        if slot in QUICK_SLOTS:
+            reply.quick_choices(slot)
+        state["pending"] = slot
+        return state
+
+    def _explain(self, state: dict[str, Any], reply: Reply) -> dict[str, Any]:
+        if state.get("last") is None or missing(state):
+            reply.add("explain", lines=[], workload={})
+            return self._ask_next(state, reply, said=False)
+        try:
+            rec = run_plan(state, self.kb, self._plan, self._clock())
+        except SizingError as exc:
+            reply.add("error", code=exc.code, message=exc.message, params=exc.params)
+            return state
+        reply.add("explain", lines=list(rec.get("explain") or []), workload=rec.get("workload") or {})
+        return state
+
+    def _reset(self, state: dict[str, Any], reply: Reply) -> dict[str, Any]:
+        reply.add("reset")
+        new = fresh_state(reply.lang)
+        return self._ask_next(new, reply, said=False)
+
+
+def build_consultant(settings: Settings) -> Consultant:
+    """The composition root for Slack and the terminal: knowledge + store from settings."""
+    from bot.store import open_store
+    from knowledge import load_knowledge
+
+    kb = load_knowledge(
+        offerings_file=settings.offerings_file,
+        offerings_mode=settings.offerings_mode,
+        usd_to_cny=settings.usd_to_cny,
+    )
+    return Consultant(kb, open_store(settings))

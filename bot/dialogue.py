@@ -1,0 +1,180 @@
+"""Dialogue state for the sizing form: which slots are filled, which one is asked next.
+
+The design follows Rasa forms (required slots asked one at a time, a `requested_slot`) and the
+CALM repair patterns (correction, skip, digression, cancel): see
+../shared/reference/slack-and-nlu.md §4.1-4.3. The state is a plain JSON-serialisable dict so any
+Store can keep it; these functions never touch the store or the clock.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+from dataclasses import dataclass
+from typing import Any
+
+STATE_VERSION = 1
+
+# Slot names of the DESIGN.md parse/chat contract, in the order they are shown.
+SLOT_NAMES = (
+    "params",
+    "tokens",
+    "data_bytes",
+    "precision",
+    "method",
+    "days",
+    "budget",
+    "gpu",
+    "gpu_count",
+    "seq_len",
+)
+# Required before the engine runs; "data" is satisfied by tokens or data_bytes.
+REQUIRED = ("params", "data", "days")
+
+# Plausible ranges. Values outside are unit slips (70T parameters, 2 TB of "parameters") and are
+# asked back rather than computed (reference/slack-and-nlu.md §4.3 "Validate ranges and units").
+# Bounds: the largest published dense/MoE models are ~2e12 params (Switch-C 1.6T), the largest
+# published corpora ~1e14 tokens; 1e6 params is below any language model worth renting a GPU for.
+PLAUSIBLE: dict[str, tuple[float, float]] = {
+    "params": (1e6, 1e13),
+    "tokens": (1e5, 1e15),
+    "data_bytes": (1e5, 1e17),
+    "days": (0.01, 3650.0),
+    "gpu_count": (1.0, 65536.0),
+    "seq_len": (16.0, 4_194_304.0),
+}
+
+# Chinchilla-optimal data for pre-training: ~20 tokens per parameter
+# (Hoffmann et al. 2022, "Training Compute-Optimal Large Language Models", Table 3).
+CHINCHILLA_TOKENS_PER_PARAM = 20.0
+
+
+def fresh_state(lang: str) -> dict[str, Any]:
+    return {
+        "v": STATE_VERSION,
+        "lang": lang,
+        "slots": {},
+        "pending": None,
+        "reprompts": {},
+        "skipped": [],
+        "assumed": [],
+        "last": None,
+        "mentions_spot": False,
+        "data_language": None,
+    }
+
+
+def load_state(raw: dict[str, Any] | None, lang: str) -> dict[str, Any]:
+    """A working copy of the stored state; unknown versions start afresh rather than crash."""
+    if not isinstance(raw, dict) or raw.get("v") != STATE_VERSION:
+        return fresh_state(lang)
+    state = copy.deepcopy(raw)
+    base = fresh_state(state.get("lang") or lang)
+    for key, value in base.items():
+        state.setdefault(key, value)
+    return state
+
+
+@dataclass(frozen=True, slots=True)
+class SlotChange:
+    slot: str
+    old: Any
+    new: Any
+
+
+def implausible(slot: str, value: Any) -> bool:
+    """True for a numeric value the engine should never see (negative, non-finite, absurd)."""
+    bounds = PLAUSIBLE.get(slot)
+    if bounds is None:
+        return False
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return True
+    return not math.isfinite(value) or not bounds[0] <= float(value) <= bounds[1]
+
+
+def merge_slots(state: dict[str, Any], said: dict[str, Any]) -> list[SlotChange]:
+    """Take every slot the user stated; return the changes to slots that already had a value.
+
+    tokens and data_bytes are two ways to say one thing, so stating one clears the other.
+    """
+    slots: dict[str, Any] = state["slots"]
+    changes: list[SlotChange] = []
+    for name in SLOT_NAMES:
+        if name not in said or said[name] is None:
+            continue
+        new = said[name]
+        old = slots.get(name)
+        if name in ("tokens", "data_bytes"):
+            other = "data_bytes" if name == "tokens" else "tokens"
+            old_other = slots.pop(other, None)
+            if old is None and old_other is not None:
+                changes.append(SlotChange("data", old_other, new))
+        if old is not None and old != new:
+            changes.append(SlotChange(name, old, new))
+        slots[name] = new
+        if name in state["skipped"]:
+            state["skipped"].remove(name)
+        if name in ("tokens", "data_bytes") and "tokens" in state["assumed"]:
+            state["assumed"].remove("tokens")
+        if name == "days" and "days" in state["skipped"]:
+            state["skipped"].remove("days")
+    return changes
+
+
+def data_filled(state: dict[str, Any]) -> bool:
+    slots = state["slots"]
+    return slots.get("tokens") is not None or slots.get("data_bytes") is not None
+
+
+def missing(state: dict[str, Any]) -> list[str]:
+    """Required slots still open, in asking order (a skipped timeline counts as answered)."""
+    out: list[str] = []
+    if state["slots"].get("params") is None:
+        out.append("params")
+    if not data_filled(state):
+        out.append("data")
+    if state["slots"].get("days") is None and "days" not in state["skipped"]:
+        out.append("days")
+    return out
+
+
+def skip_pending(state: dict[str, Any]) -> str | None:
+    """Apply the user's "skip / don't know" to the pending slot; return how it was resolved.
+
+    - days: plan without a deadline (the engine picks a sensible cluster size and reports days);
+    - data for pre-training: assume Chinchilla-optimal tokens, flagged as an assumption;
+    - params, and data for fine-tuning: no honest default exists, so the question stays open
+      and is asked again differently (examples and buttons).
+    Returns "days", "chinchilla" or None when nothing could be assumed.
+    """
+    slot = state.get("pending")
+    slots = state["slots"]
+    if slot == "days":
+        if "days" not in state["skipped"]:
+            state["skipped"].append("days")
+        return "days"
+    if slot == "data" and slots.get("params") and (slots.get("method") or "pretrain") == "pretrain":
+        slots["tokens"] = float(slots["params"]) * CHINCHILLA_TOKENS_PER_PARAM
+        if "tokens" not in state["assumed"]:
+            state["assumed"].append("tokens")
+        return "chinchilla"
+    return None
+
+
+def note_reprompt(state: dict[str, Any], slot: str) -> int:
+    """Count one more time the same question had to be asked; returns the new count."""
+    counts: dict[str, int] = state["reprompts"]
+    counts[slot] = counts.get(slot, 0) + 1
+    return counts[slot]
+
+
+def public_slots(state: dict[str, Any], effective: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The chat JSON `slots`: every DESIGN slot name, null when unknown.
+
+    `effective` (the defaults the engine actually used) fills the gaps once a plan exists.
+    """
+    out = {name: state["slots"].get(name) for name in SLOT_NAMES}
+    for name, value in (effective or {}).items():
+        if out.get(name) is None and value is not None:
+            out[name] = value
+    return out

@@ -1,0 +1,131 @@
+"""From dialogue slots to the engine and back: the SizingRequest, the pitfall trigger context and
+the short summary of a plan kept in the session (for "what changed" and App Home)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from sizing.types import Budget, Catalog, DataLanguage, SizingRequest
+
+# Words that say the user is thinking of spot/preemptible capacity (pitfall context mentions_spot).
+SPOT_WORDS = re.compile(r"spot|preempt|竞价|競價|抢占|搶佔|搶占", re.IGNORECASE)
+
+DAYS_PER_MONTH = 365.25 / 12
+
+
+def default_precision(gpu_has_bf16: bool) -> str:
+    # BF16 is the default training precision; GPUs before Ampere (T4, V100) lack it, so FP16.
+    return "bf16" if gpu_has_bf16 else "fp16"
+
+
+def user_gpu_has_bf16(slots: Mapping[str, Any], catalog: Catalog) -> bool:
+    gpu = slots.get("gpu")
+    if not gpu:
+        return True
+    specs = [g for g in catalog.gpus if g.id == gpu or g.id.startswith(f"{gpu}-")]
+    return not specs or any(g.tflops.bf16 for g in specs)
+
+
+def effective_slots(state: Mapping[str, Any], catalog: Catalog) -> dict[str, Any]:
+    """The slots the engine runs on: what the user said plus the stated defaults."""
+    slots = dict(state["slots"])
+    if slots.get("precision") is None:
+        slots["precision"] = default_precision(user_gpu_has_bf16(slots, catalog))
+    if slots.get("method") is None:
+        slots["method"] = "pretrain"
+    return slots
+
+
+def build_request(state: Mapping[str, Any], catalog: Catalog, today: dt.date) -> SizingRequest:
+    slots = effective_slots(state, catalog)
+    budget = slots.get("budget")
+    data_language: DataLanguage = state.get("data_language") or "en"
+    gpu_count = slots.get("gpu_count")
+    seq_len = slots.get("seq_len")
+    return SizingRequest(
+        params=float(slots["params"]),
+        tokens=_opt_float(slots.get("tokens")),
+        data_bytes=_opt_float(slots.get("data_bytes")),
+        data_language=data_language,
+        precision=slots["precision"],
+        method=slots["method"],
+        days=_opt_float(slots.get("days")),
+        budget=Budget(
+            amount=float(budget["amount"]),
+            currency=budget.get("currency") or "USD",
+            period=budget.get("period") or "total",
+        )
+        if isinstance(budget, dict) and budget.get("amount")
+        else None,
+        gpu=slots.get("gpu") or None,
+        gpus=int(gpu_count) if gpu_count and slots.get("gpu") else None,
+        seq_len=int(seq_len) if seq_len else None,
+        today=today,
+    )
+
+
+def _opt_float(value: Any) -> float | None:
+    return None if value is None else float(value)
+
+
+def budget_usd_total(slots: Mapping[str, Any], days: float | None, usd_to_cny: float) -> float | None:
+    budget = slots.get("budget")
+    if not isinstance(budget, dict) or not budget.get("amount"):
+        return None
+    amount = float(budget["amount"])
+    if budget.get("currency") == "CNY":
+        amount /= usd_to_cny
+    period = budget.get("period") or "total"
+    if period == "total":
+        return amount
+    if days is None:
+        return None
+    return amount * (days / DAYS_PER_MONTH if period == "month" else days * 24)
+
+
+def _num(value: Any) -> float | None:
+    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
+
+
+def find_number(obj: Any, *keys: str) -> float | None:
+    """The first numeric value under any of `keys`, searching nested dicts (engine shapes vary)."""
+    if isinstance(obj, Mapping):
+        for key in keys:
+            value = _num(obj.get(key))
+            if value is not None:
+                return value
+        for child in obj.values():
+            if isinstance(child, Mapping):
+                found = find_number(child, *keys)
+                if found is not None:
+                    return found
+    return None
+
+
+def spot_saving(option: Mapping[str, Any]) -> float | None:
+    amount = _num((option.get("cost") or {}).get("amount"))
+    spot = option.get("spot_cost") or (option.get("cost") or {}).get("spot")
+    spot_amount = _num(spot.get("amount")) if isinstance(spot, Mapping) else _num(spot)
+    if amount and spot_amount is not None and amount > 0:
+        return max(0.0, 1.0 - spot_amount / amount)
+    return None
+
+
+def summarise(rec: Mapping[str, Any]) -> dict[str, Any] | None:
+    """What is kept of a plan between turns: enough to say what changed."""
+    options = rec.get("options") or []
+    if not options:
+        return None
+    top = options[0]
+    cost = top.get("cost") or {}
+    return {
+        "gpu": top.get("gpu"),
+        "gpus": top.get("gpus"),
+        "nodes": top.get("nodes"),
+        "days": top.get("days"),
+        "cost": _num(cost.get("amount")),
+        "currency": cost.get("currency"),
+    }

@@ -1,0 +1,124 @@
+"""Run the engine on complete slots and render the recommendation (and what changed)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from bot.dialogue import SlotChange
+from bot.dialogue_context import pitfall_context
+from bot.dialogue_plan import build_request, effective_slots, summarise
+from bot.dialogue_reply import Reply
+from bot.dialogue_view import (
+    entry_view,
+    find_entry,
+    option_view,
+    pick,
+    price_date,
+    warning_views,
+)
+from bot.render import render_json
+from sizing.errors import SizingError
+from sizing.types import Catalog, SizingRequest
+
+Planner = Callable[[SizingRequest, Catalog], Any]
+
+# FAQ entries worth quoting next to a plan: billing advice always, the single-vs-multi-GPU
+# answer when the plan spans several GPUs (seed guide §6 Q2/Q3).
+FAQ_COST = "faq.cost_control"
+FAQ_MULTI_GPU = "faq.single_vs_multi_gpu"
+
+
+def run_plan(state: Mapping[str, Any], kb: Any, plan: Planner, today: dt.date) -> dict[str, Any]:
+    """The engine's result as the DESIGN.md `size` dict; raises SizingError."""
+    request = build_request(state, kb.catalog, today)
+    result = plan(request, kb.catalog)
+    rec: dict[str, Any] = result.to_dict() if hasattr(result, "to_dict") else dict(result)
+    return rec
+
+
+def recommend(
+    state: dict[str, Any],
+    reply: Reply,
+    kb: Any,
+    plan: Planner,
+    today: dt.date,
+    changes: list[SlotChange],
+) -> None:
+    try:
+        rec = run_plan(state, kb, plan, today)
+    except SizingError as exc:
+        reply.add("error", code=exc.code, message=exc.message, params=exc.params)
+        return
+    if not rec.get("options"):
+        reply.add("error", code="no_option", message="", params={})
+        return
+    catalog: Catalog = kb.catalog
+    effective = effective_slots(state, catalog)
+    context = pitfall_context(state, effective, rec, kb.gpu_records, catalog)
+    fired = list(kb.fired_pitfalls(context))
+    summary = summarise(rec)
+    before = state.get("last")
+    if before and summary and changes:
+        reply.add("changes", changes=[_change_view(c) for c in changes], before=before, after=_named(summary, kb))
+        reply.changes = [{"slot": c.slot, "old": c.old, "new": c.new} for c in changes]
+    options = [option_view(o, catalog) for o in rec["options"][:3]]
+    related = [FAQ_COST] + ([FAQ_MULTI_GPU] if (options[0]["gpus"] or 1) > 1 else [])
+    faq = [entry_view(e, reply.lang) for i in related if (e := find_entry(kb, i)) is not None]
+    pitfalls = [entry_view(e, reply.lang) for i in fired if (e := find_entry(kb, i)) is not None]
+    reply.add(
+        "recommendation",
+        slots=effective,
+        assumed=list(state["assumed"]) + [s for s in ("precision", "method") if state["slots"].get(s) is None],
+        days_skipped="days" in state["skipped"],
+        workload=rec.get("workload") or {},
+        options=options,
+        warnings=warning_views(rec.get("warnings") or []),
+        pitfalls=pitfalls,
+        faq=faq,
+        scenario=_scenario(kb, effective, reply.lang),
+        software=_software(kb, options[0]["gpu"], effective, reply.lang),
+        price_date=price_date(catalog) or "?",
+        fx=catalog.usd_to_cny,
+    )
+    reply.recommendation = rec
+    reply.pitfalls = fired
+    reply.add_faq(*(f["id"] for f in faq))
+    reply.card = render_json("card", reply.lang, top=options[0], price_date=price_date(catalog) or "?")
+    reply.action_buttons()
+    state["last"] = summary
+    state["pending"] = None
+
+
+def _named(summary: Mapping[str, Any], kb: Any) -> dict[str, Any]:
+    spec = next((g for g in kb.catalog.gpus if g.id == summary.get("gpu")), None)
+    return {**summary, "name": spec.name if spec else summary.get("gpu")}
+
+
+def _change_view(change: SlotChange) -> dict[str, Any]:
+    return {"slot": change.slot, "old": change.old, "new": change.new}
+
+
+def _scenario(kb: Any, slots: Mapping[str, Any], lang: str) -> dict[str, str] | None:
+    finder = getattr(kb, "scenario_for", None)
+    if finder is None:
+        return None
+    try:
+        scenario = finder(float(slots["params"]))
+    except (TypeError, ValueError, KeyError):
+        return None
+    if scenario is None:
+        return None
+    return {"id": scenario.id, "title": pick(scenario.title, lang), "summary": pick(scenario.summary, lang)}
+
+
+def _software(kb: Any, gpu: str, slots: Mapping[str, Any], lang: str) -> list[str]:
+    notes = getattr(kb, "software_notes", None)
+    if notes is None:
+        return []
+    try:
+        found = notes(gpu, method=slots.get("method"), precision=slots.get("precision"))
+    except TypeError:
+        found = notes(gpu)
+    return [pick(n, lang) for n in found][:3]

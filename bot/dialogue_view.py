@@ -1,0 +1,130 @@
+"""Template contexts built from engine results and knowledge records: plain dicts of display-ready
+values, so the templates hold wording only."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from bot.dialogue_plan import find_number
+from sizing.types import Catalog, GpuSpec, Offering
+
+SNIPPET_CHARS = 220
+
+
+def pick(text: Any, lang: str) -> str:
+    """A Bilingual's text in the user's language; plain strings pass through."""
+    if hasattr(text, "pick"):
+        return str(text.pick(lang))
+    return "" if text is None else str(text)
+
+
+def snippet(text: str, limit: int = SNIPPET_CHARS) -> str:
+    first = text.strip().split("\n")[0]
+    return first if len(first) <= limit else first[: limit - 1] + "…"
+
+
+def price_date(catalog: Catalog) -> str | None:
+    dates = [o.as_of for o in catalog.offerings]
+    return max(dates).isoformat() if dates else None
+
+
+def cheapest_offering(catalog: Catalog, gpu_id: str) -> Offering | None:
+    priced = [
+        o for o in catalog.offerings if o.gpu_id == gpu_id and o.price_usd_per_hour and o.gpu_count >= 1
+    ]
+    return min(priced, key=lambda o: (o.price_usd_per_hour or 0) / o.gpu_count, default=None)
+
+
+def gpu_view(spec: GpuSpec, catalog: Catalog, record: Any | None = None) -> dict[str, Any]:
+    offer = cheapest_offering(catalog, spec.id)
+    return {
+        "id": spec.id,
+        "name": spec.name,
+        "memory_gb": spec.memory_gb,
+        "bandwidth_tbs": spec.memory_bandwidth_tbs,
+        "fp16": spec.tflops.fp16,
+        "bf16": spec.tflops.bf16,
+        "fp8": spec.tflops.fp8,
+        "fp32": spec.tflops.fp32,
+        "scale_up_gbs": spec.scale_up_gbs,
+        "scale_up_domain": spec.scale_up_domain,
+        "vendor": spec.vendor,
+        "segment": spec.segment,
+        "tier": getattr(record, "tier", None),
+        "cheapest": None
+        if offer is None
+        else {
+            "cloud": offer.cloud,
+            "instance": offer.instance_type,
+            "usd_per_gpu_hour": (offer.price_usd_per_hour or 0) / offer.gpu_count,
+            "as_of": offer.as_of.isoformat(),
+        },
+    }
+
+
+def resolve_gpus(catalog: Catalog, names: Iterable[str]) -> list[GpuSpec]:
+    """Catalog GPUs for ids or families ("a100" -> both A100s), in the order named, no repeats."""
+    out: list[GpuSpec] = []
+    for name in names:
+        for spec in catalog.gpus:
+            if (spec.id == name or spec.id.startswith(f"{name}-")) and spec not in out:
+                out.append(spec)
+    return out
+
+
+def option_view(option: Mapping[str, Any], catalog: Catalog) -> dict[str, Any]:
+    gpu_id = str(option.get("gpu"))
+    spec = next((g for g in catalog.gpus if g.id == gpu_id), None)
+    cost = option.get("cost") or {}
+    offering = option.get("offering") if isinstance(option.get("offering"), Mapping) else {}
+    spot = option.get("spot_cost") or cost.get("spot") or cost.get("spot_amount")
+    spot_amount = find_number({"s": spot}, "s", "amount") if not isinstance(spot, Mapping) else spot.get("amount")
+    return {
+        "gpu": gpu_id,
+        "name": spec.name if spec else gpu_id,
+        "gpu_memory_gb": spec.memory_gb if spec else None,
+        "gpus": option.get("gpus"),
+        "nodes": option.get("nodes"),
+        "days": option.get("days"),
+        "gpu_hours": option.get("gpu_hours"),
+        "gpu_hours_range": option.get("gpu_hours_range") or [None, None],
+        "memory_per_gpu_gb": option.get("memory_per_gpu_gb"),
+        "fits": bool(option.get("fits")),
+        "cost": cost.get("amount"),
+        "spot_cost": spot_amount,
+        "currency": cost.get("currency") or "USD",
+        "cloud": option.get("cloud") or offering.get("cloud"),
+        "instance": option.get("instance_type") or offering.get("instance_type"),
+        "memory": option.get("memory") if isinstance(option.get("memory"), Mapping) else {},
+        "network_gbps": find_number(option.get("network"), "required_gbps", "inter_node_gbps", "gbps"),
+        "network": option.get("network"),
+        "storage": option.get("storage"),
+        "checkpoint_gb": find_number(option.get("storage"), "checkpoint_gb", "checkpoint_size_gb"),
+    }
+
+
+def entry_view(entry: Any, lang: str) -> dict[str, str]:
+    body = getattr(entry, "answer", None) or getattr(entry, "advice", None)
+    return {
+        "id": entry.id,
+        "title": pick(entry.title, lang),
+        "answer": pick(body, lang),
+        "snippet": snippet(pick(body, lang)),
+    }
+
+
+def find_entry(kb: Any, entry_id: str) -> Any | None:
+    for entry in (*kb.faq, *kb.pitfalls):
+        if entry.id == entry_id:
+            return entry
+    return None
+
+
+def warning_views(warnings: Sequence[Any]) -> list[dict[str, Any]]:
+    out = []
+    for w in warnings:
+        if isinstance(w, Mapping):
+            params = w.get("params") if isinstance(w.get("params"), Mapping) else {}
+            out.append({"code": str(w.get("code")), "message": str(w.get("message") or ""), "params": params})
+    return out
