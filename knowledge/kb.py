@@ -1,0 +1,114 @@
+"""The loaded knowledge base: typed records plus the questions the bot asks of them."""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from knowledge.base import Bilingual, Source
+from knowledge.schema import (
+    Architecture,
+    ChecklistItem,
+    Erratum,
+    ExchangeRate,
+    ExcludedRow,
+    FinetuneMeasurement,
+    GpuRecord,
+    OfferingRecord,
+    PublishedRun,
+    Scenario,
+    SoftwareFeature,
+)
+from sizing.types import Catalog
+
+if TYPE_CHECKING:
+    from knowledge.factcheck import Correction
+    from knowledge.faq import FaqEntry, Pitfall
+    from knowledge.search import Hit, Searcher
+
+
+@dataclass(frozen=True)
+class SoftwareCatalog:
+    architectures: tuple[Architecture, ...]
+    features: tuple[SoftwareFeature, ...]
+
+
+def _norm(name: str) -> str:
+    return re.sub(r"[\s_\-]+", " ", name.strip().lower())
+
+
+@dataclass(frozen=True)
+class KnowledgeBase:
+    catalog: Catalog
+    gpu_records: tuple[GpuRecord, ...]
+    offering_records: tuple[OfferingRecord, ...]
+    excluded_offerings: tuple[ExcludedRow, ...]
+    scenarios: tuple[Scenario, ...]  # ordered by params_min
+    software: SoftwareCatalog
+    checklist: tuple[ChecklistItem, ...]
+    errata: tuple[Erratum, ...]
+    exchange_rate: ExchangeRate
+    published_runs: tuple[PublishedRun, ...]
+    finetune_measurements: tuple[FinetuneMeasurement, ...]
+    faq: tuple[FaqEntry, ...]
+    pitfalls: tuple[Pitfall, ...]
+    gpu_sources: Mapping[str, Source] = field(default_factory=dict)  # keys used by GpuRecord figures
+
+    def gpu_record(self, gpu_id: str) -> GpuRecord:
+        for g in self.gpu_records:
+            if g.id == gpu_id:
+                return g
+        raise KeyError(gpu_id)
+
+    def resolve_gpu(self, name: str) -> tuple[str, ...]:
+        """Catalog ids a person means by `name`: an id or alias gives one, a family ("a100") all of it."""
+        wanted = _norm(name)
+        exact = [g.id for g in self.gpu_records if wanted in {_norm(g.id), *map(_norm, g.aliases)}]
+        if exact:
+            return tuple(exact)
+        return tuple(g.id for g in self.gpu_records if _norm(g.family) == wanted)
+
+    def scenario_for(self, params: float) -> Scenario:
+        """The seed's reference package a model of `params` parameters falls into (clamped at the ends)."""
+        for s in self.scenarios:
+            if params < s.params_min:
+                return s
+            if s.params_max is None or params < s.params_max:
+                return s
+        return self.scenarios[-1]
+
+    def software_notes(self, gpu_id: str, method: str | None, precision: str | None) -> list[Bilingual]:
+        """Compatibility notes that matter for this GPU, training method and precision."""
+        arch = self.gpu_record(gpu_id).architecture
+        notes: list[Bilingual] = []
+        for f in self.software.features:
+            if f.methods and method not in f.methods:
+                continue
+            if f.precisions and precision not in f.precisions:
+                continue
+            note = f.when_supported if arch in f.supported else f.when_unsupported
+            if note is not None:
+                notes.append(note)
+        return notes
+
+    def factcheck(self, text: str) -> list[Correction]:
+        from knowledge.factcheck import factcheck
+
+        return factcheck(text, self.gpu_records, self.errata, self.gpu_sources)
+
+    @functools.cached_property
+    def _searcher(self) -> Searcher:
+        from knowledge.search import Searcher
+
+        return Searcher((*self.faq, *self.pitfalls))
+
+    def search(self, text: str, limit: int = 5) -> list[Hit]:
+        return self._searcher.search(text, limit)
+
+    def fired_pitfalls(self, context: Mapping[str, object]) -> list[str]:
+        from knowledge.triggers import fired
+
+        return fired(self.pitfalls, context)

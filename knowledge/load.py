@@ -1,0 +1,237 @@
+"""Read, validate and cross-check the knowledge YAML once; map it onto the engine's value types.
+
+Operator offerings file (`load_knowledge(offerings_file=PATH, offerings_mode="add"|"replace")`): a YAML
+document with a top-level `offerings:` list in the same schema as knowledge/data/offerings.yaml::
+
+    offerings:
+      - id: mycloud/8xh100            # "<cloud>/<instance>"; an existing id is replaced in "add" mode
+        cloud: mycloud
+        instance_type: 8xh100
+        gpu: h100-sxm                 # a catalog id (see `gpu-advisor gpus`)
+        gpu_count: 8
+        price_usd_per_hour: 20.0      # whole instance, on demand; optional: spot_usd_per_hour
+        region: cn-north-1
+        as_of: 2026-11-01
+        source: "contract price sheet 2026-11"
+        # optional: vcpus, ram_gib, network_gbps, flags, note
+
+"add" merges these into the shipped offerings (same id replaces); "replace" uses only these.
+`usd_to_cny` overrides the exchange rate of knowledge/data/settings.yaml.
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from typing import Any, TypeVar
+
+import yaml
+from pydantic import BaseModel
+
+from knowledge.base import KnowledgeError, Source, entries, validate
+from knowledge.faq import check_related, load_faq, load_pitfalls
+from knowledge.kb import KnowledgeBase, SoftwareCatalog
+from knowledge.schema import (
+    DTYPES,
+    Architecture,
+    ChecklistItem,
+    Erratum,
+    ExchangeRate,
+    ExcludedRow,
+    FinetuneMeasurement,
+    GpuRecord,
+    OfferingRecord,
+    PublishedRun,
+    Scenario,
+    SoftwareFeature,
+)
+from sizing.types import Catalog, GpuSpec, Offering, TensorTflops
+
+DATA_DIR = Path(__file__).resolve().parent / "data"
+_Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C loader is ~10x faster
+M = TypeVar("M", bound=BaseModel)
+
+
+def read(path: Path) -> Any:
+    try:
+        with path.open(encoding="utf-8") as fh:
+            return yaml.load(fh, Loader=_Loader)
+    except FileNotFoundError:
+        raise KnowledgeError(f"{path}: file not found") from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" line {mark.line + 1}" if mark is not None else ""
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        raise KnowledgeError(f"{path}:{where} invalid YAML: {problem}") from None
+
+
+def records(model: type[M], data: Any, path: Path, key: str) -> tuple[M, ...]:
+    """Validate every item under `key`; ids (where the model has one) must be unique."""
+    out: list[M] = []
+    seen: set[str] = set()
+    for i, item in enumerate(entries(data, path, key)):
+        name = str(item.get("id") or item.get("instance_type") or f"#{i + 1}")
+        if "id" in model.model_fields:
+            if name in seen:
+                raise KnowledgeError(f"{path}: entry {name!r}: field 'id': duplicate id")
+            seen.add(name)
+        out.append(validate(model, item, path, name))
+    return tuple(out)
+
+
+def _refs(path: Path, entry: str, field: str, wanted: tuple[str, ...], known: set[str]) -> None:
+    for ref in wanted:
+        if ref not in known:
+            raise KnowledgeError(f"{path}: entry {entry!r}: field {field!r}: unknown id {ref!r}")
+
+
+def load_gpus(path: Path) -> tuple[tuple[GpuRecord, ...], dict[str, Source]]:
+    data = read(path)
+    raw_sources = data.get("sources") if isinstance(data, dict) else None
+    if not isinstance(raw_sources, dict):
+        raise KnowledgeError(f"{path}: expected a top-level 'sources:' mapping")
+    sources = {key: validate(Source, value, path, f"sources.{key}") for key, value in raw_sources.items()}
+    gpus = records(GpuRecord, data, path, "gpus")
+    for gpu in gpus:
+        _refs(path, gpu.id, "src", tuple(sorted(gpu.figure_sources())), set(sources))
+    return gpus, sources
+
+
+def load_offerings(
+    path: Path, gpu_ids: set[str]
+) -> tuple[tuple[OfferingRecord, ...], tuple[ExcludedRow, ...]]:
+    data = read(path)
+    offerings = records(OfferingRecord, data, path, "offerings")
+    for o in offerings:
+        _refs(path, o.id, "gpu", (o.gpu,), gpu_ids)
+    excluded = records(ExcludedRow, data, path, "excluded") if data.get("excluded") else ()
+    return offerings, excluded
+
+
+def merge_offerings(
+    shipped: tuple[OfferingRecord, ...], operator: tuple[OfferingRecord, ...], mode: str
+) -> tuple[OfferingRecord, ...]:
+    if mode == "replace":
+        return operator
+    if mode != "add":
+        raise KnowledgeError(f"offerings_mode must be 'add' or 'replace', not {mode!r}")
+    theirs = {o.id for o in operator}
+    return tuple(o for o in shipped if o.id not in theirs) + operator
+
+
+def gpu_spec(r: GpuRecord) -> GpuSpec:
+    t = {d: getattr(r.tflops, d).value for d in DTYPES}
+    return GpuSpec(
+        id=r.id,
+        name=r.name,
+        vendor=r.vendor,
+        architecture=r.architecture,
+        memory_gb=r.memory_gb.value,
+        memory_bandwidth_tbs=r.memory_bandwidth_tbs.value,
+        tflops=TensorTflops(
+            fp32=t["fp32"] or 0.0, tf32=t["tf32"], fp16=t["fp16"], bf16=t["bf16"], fp8=t["fp8"]
+        ),
+        form_factor=r.form_factor,
+        scale_up_gbs=r.scale_up.gbs,
+        scale_up_domain=r.scale_up.domain,
+        tdp_w=r.tdp_w.value,
+        launch_year=int(r.launch_year.value),
+        segment=r.segment,
+        matmul_efficiency=r.matmul_efficiency.value if r.matmul_efficiency else None,
+    )
+
+
+def offering(o: OfferingRecord) -> Offering:
+    return Offering(
+        id=o.id,
+        cloud=o.cloud,
+        instance_type=o.instance_type,
+        gpu_id=o.gpu,
+        gpu_count=o.gpu_count,
+        vcpus=o.vcpus,
+        ram_gib=o.ram_gib,
+        price_usd_per_hour=o.price_usd_per_hour,
+        spot_usd_per_hour=o.spot_usd_per_hour,
+        region=o.region,
+        network_gbps=o.network_gbps,
+        as_of=o.as_of,
+        source=o.source,
+        flags=o.flags,
+    )
+
+
+def load_software(path: Path) -> SoftwareCatalog:
+    data = read(path)
+    archs = records(Architecture, data, path, "architectures")
+    features = records(SoftwareFeature, data, path, "features")
+    for f in features:
+        _refs(path, f.id, "supported", f.supported, {a.id for a in archs})
+    return SoftwareCatalog(architectures=archs, features=features)
+
+
+@functools.lru_cache(maxsize=8)
+def load_knowledge(
+    *,
+    offerings_file: Path | None = None,
+    offerings_mode: str = "add",
+    usd_to_cny: float | None = None,
+    data_dir: Path = DATA_DIR,
+) -> KnowledgeBase:
+    """The whole knowledge base, validated; raises a one-line KnowledgeError on bad data."""
+    gpus_path = data_dir / "gpus.yaml"
+    gpus, gpu_sources = load_gpus(gpus_path)
+    gpu_ids = {g.id for g in gpus}
+    offerings, excluded = load_offerings(data_dir / "offerings.yaml", gpu_ids)
+    if offerings_file is not None:
+        theirs, _ = load_offerings(Path(offerings_file), gpu_ids)
+        offerings = merge_offerings(offerings, theirs, offerings_mode)
+    elif offerings_mode not in ("add", "replace"):
+        raise KnowledgeError(f"offerings_mode must be 'add' or 'replace', not {offerings_mode!r}")
+
+    software = load_software(data_dir / "software.yaml")
+    for g in gpus:
+        _refs(gpus_path, g.id, "architecture", (g.architecture,), {a.id for a in software.architectures})
+    scenarios_path, errata_path = data_dir / "scenarios.yaml", data_dir / "errata.yaml"
+    scenarios = records(Scenario, read(scenarios_path), scenarios_path, "scenarios")
+    for s in scenarios:
+        _refs(scenarios_path, s.id, "gpus", s.gpus, gpu_ids)
+    errata = records(Erratum, read(errata_path), errata_path, "errata")
+    for e in errata:
+        _refs(errata_path, e.id, "gpus", e.gpus, gpu_ids)
+    checklist_path, settings_path = data_dir / "checklist.yaml", data_dir / "settings.yaml"
+    checklist = records(ChecklistItem, read(checklist_path), checklist_path, "checklist")
+    settings = read(settings_path)
+    rate = validate(ExchangeRate, (settings or {}).get("exchange_rate"), settings_path, "exchange_rate")
+    runs_path = data_dir / "published_runs.yaml"
+    runs_data = read(runs_path)
+    runs = records(PublishedRun, runs_data, runs_path, "runs")
+    finetune = records(FinetuneMeasurement, runs_data, runs_path, "finetune")
+    for run_id, gpu in [(r.id, r.gpu) for r in runs] + [(f.id, f.gpu) for f in finetune]:
+        _refs(runs_path, run_id, "gpu", (gpu,) if gpu else (), gpu_ids)
+
+    faq_path, pitfalls_path = data_dir / "faq.yaml", data_dir / "pitfalls.yaml"
+    faq = load_faq(faq_path) if faq_path.exists() else ()
+    pitfalls = load_pitfalls(pitfalls_path) if pitfalls_path.exists() else ()
+    check_related((*faq, *pitfalls))
+    catalog = Catalog(
+        gpus=tuple(gpu_spec(g) for g in gpus),
+        offerings=tuple(offering(o) for o in offerings),
+        usd_to_cny=usd_to_cny if usd_to_cny is not None else rate.usd_to_cny,
+        usd_to_cny_as_of=rate.source.as_of,
+    )
+    return KnowledgeBase(
+        catalog=catalog,
+        gpu_records=gpus,
+        offering_records=offerings,
+        excluded_offerings=excluded,
+        scenarios=tuple(sorted(scenarios, key=lambda s: s.params_min)),
+        software=software,
+        checklist=checklist,
+        errata=errata,
+        exchange_rate=rate,
+        published_runs=runs,
+        finetune_measurements=finetune,
+        faq=faq,
+        pitfalls=pitfalls,
+        gpu_sources=gpu_sources,
+    )

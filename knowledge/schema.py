@@ -1,0 +1,252 @@
+"""Typed records for the knowledge YAML files (GPUs, offerings, scenarios, software, checklist,
+errata, settings, published runs). Every model is strict and frozen (`knowledge.base.Strict`), so a
+typo in a key is an error at load time, not a silent default."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from knowledge.base import Bilingual, Source, Strict
+
+Confidence = Literal["V", "K", "U"]  # hardware.md §0: read in source / known datasheet value / uncertain
+Dtype = Literal["fp32", "tf32", "fp16", "bf16", "fp8"]
+DTYPES: tuple[Dtype, ...] = ("fp32", "tf32", "fp16", "bf16", "fp8")
+
+
+class Figure(Strict):
+    """One number with where it comes from. `src` names keys of the file's `sources:` map."""
+
+    value: float
+    src: tuple[str, ...] = Field(min_length=1)
+    conf: Confidence
+    note: str | None = None
+
+
+class OptionalFigure(Strict):
+    """A number that may be absent: `value: null` means unsupported (TFLOPS) or unpublished."""
+
+    value: float | None
+    src: tuple[str, ...] = Field(min_length=1)
+    conf: Confidence
+    note: str | None = None
+
+
+class TflopsFigure(OptionalFigure):
+    """Dense peak TFLOPS; `sparse` is the 2:4-sparsity headline where the vendor publishes one."""
+
+    sparse: float | None = None
+
+    @model_validator(mode="after")
+    def _sparse_needs_dense(self) -> TflopsFigure:
+        if self.sparse is not None and self.value is None:
+            raise ValueError("a sparse figure needs a dense value")
+        return self
+
+
+class Tflops(Strict):
+    fp32: TflopsFigure
+    tf32: TflopsFigure
+    fp16: TflopsFigure
+    bf16: TflopsFigure
+    fp8: TflopsFigure
+
+
+class ScaleUp(Strict):
+    """GPU-to-GPU fabric inside one node; gbs is the vendor's bidirectional total."""
+
+    kind: Literal["nvlink", "nvlink_bridge", "infinity_fabric", "none"]
+    gbs: float | None
+    domain: int = Field(ge=1)  # GPUs sharing the fabric: 8 on HGX/OAM boards, 2 on bridged pairs
+    src: tuple[str, ...] = Field(min_length=1)
+    conf: Confidence
+    note: str | None = None
+
+    @model_validator(mode="after")
+    def _consistent(self) -> ScaleUp:
+        if (self.kind == "none") != (self.gbs is None):
+            raise ValueError("gbs must be null exactly when kind is 'none'")
+        return self
+
+
+class CloudList(Strict):
+    value: tuple[str, ...]
+    src: tuple[str, ...] = Field(min_length=1)
+    conf: Confidence
+    note: str | None = None
+
+
+class GpuRecord(Strict):
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    name: str
+    family: str  # what people write without a variant: "h100", "a100", "mi300x"
+    vendor: Literal["nvidia", "amd"]
+    architecture: str
+    form_factor: Literal["pcie", "sxm", "oam"]
+    segment: Literal["datacenter", "workstation", "consumer"]
+    tier: Literal["entry", "mid", "high", "top"]
+    memory_gb: Figure
+    memory_bandwidth_tbs: OptionalFigure
+    tflops: Tflops
+    scale_up: ScaleUp
+    tdp_w: OptionalFigure
+    launch_year: Figure
+    matmul_efficiency: OptionalFigure | None = None  # MAMF: measured best matmul / dense BF16 peak
+    aliases: tuple[str, ...] = ()
+    clouds: CloudList
+    note: Bilingual | None = None
+
+    def figure_sources(self) -> set[str]:
+        figures: list[Figure | OptionalFigure | ScaleUp | CloudList] = [
+            self.memory_gb,
+            self.memory_bandwidth_tbs,
+            self.scale_up,
+            self.tdp_w,
+            self.launch_year,
+            self.clouds,
+            *(getattr(self.tflops, d) for d in DTYPES),
+        ]
+        if self.matmul_efficiency is not None:
+            figures.append(self.matmul_efficiency)
+        return {key for f in figures for key in f.src}
+
+
+class OfferingRecord(Strict):
+    """One rentable instance type from a dated price snapshot (see offerings.yaml header)."""
+
+    id: str
+    cloud: str
+    instance_type: str
+    gpu: str
+    gpu_count: float = Field(gt=0)
+    vcpus: int | None = Field(default=None, ge=1)
+    ram_gib: float | None = Field(default=None, gt=0)
+    price_usd_per_hour: float | None = Field(default=None, gt=0)
+    spot_usd_per_hour: float | None = Field(default=None, gt=0)
+    region: str
+    network_gbps: float | None = Field(default=None, gt=0)
+    as_of: dt.date
+    source: str
+    flags: tuple[
+        Literal[
+            "price_outlier",
+            "spot_equals_ondemand",
+            "spot_above_ondemand",
+            "placeholder",
+            "capacity_block_only",
+            "fractional_gpu",
+            "snapshot_predates_price_cut",
+            "undated_snapshot",
+            "unverified_price",
+            "gpu_variant_unverified",
+        ],
+        ...,
+    ] = ()
+    note: str | None = None
+
+
+class ExcludedRow(Strict):
+    cloud: str
+    instance_type: str
+    gpu: str
+    reason: str
+
+
+class Scenario(Strict):
+    """A reference package from the seed guide (§3), with its wrong figures corrected."""
+
+    id: str
+    title: Bilingual
+    params_min: float = Field(ge=0)
+    params_max: float | None  # None = no upper bound
+    users: Bilingual
+    gpus: tuple[str, ...] = Field(min_length=1)
+    gpu_count: tuple[int, int]
+    memory_per_gpu_gb: tuple[float, float]
+    network_gbps: tuple[float, float]
+    storage: Bilingual
+    summary: Bilingual
+    corrections: Bilingual  # what the seed said that was wrong here
+    source: Source
+
+
+class Architecture(Strict):
+    id: str
+    vendor: Literal["nvidia", "amd"]
+    compute_capability: str  # CUDA sm_XX, or the gfx target on AMD
+    bf16: bool
+    fp8: bool
+    source: Source
+
+
+class SoftwareFeature(Strict):
+    """A library/feature and the GPU architectures it runs on; notes are shown when relevant."""
+
+    id: str
+    name: str
+    supported: tuple[str, ...]  # architecture ids
+    methods: tuple[str, ...] = ()  # relevant only for these methods; empty = any
+    precisions: tuple[str, ...] = ()  # relevant only for these precisions; empty = any
+    when_supported: Bilingual | None = None
+    when_unsupported: Bilingual | None = None
+    source: Source
+
+
+class ChecklistItem(Strict):
+    id: str
+    category: Literal["hardware", "network", "storage", "operations", "security", "commercial"]
+    text: Bilingual
+    source: Source
+
+
+class Erratum(Strict):
+    id: str
+    claim: str  # the seed's words, as written (zh-Hant)
+    gpus: tuple[str, ...] = Field(min_length=1)
+    metric: Literal["tflops", "memory_gb", "memory_bandwidth_tbs", "feature", "positioning"]
+    claimed: float | None
+    correct: float | None
+    explanation: Bilingual
+    source: Source
+
+
+class ExchangeRate(Strict):
+    usd_to_cny: float = Field(gt=0)
+    source: Source
+
+
+class PublishedRun(Strict):
+    """A published pre-training run with reported GPU-hours (sizing.md §3.1)."""
+
+    id: str
+    model: str
+    params: float = Field(gt=0)
+    tokens: float = Field(gt=0)
+    gpu: str | None  # catalog id; None for TPU runs (kept for context, not calibration)
+    accelerator: str
+    gpus: int | None = Field(default=None, ge=1)
+    gpu_hours: float | None = Field(default=None, gt=0)
+    wall_days: float | None = Field(default=None, gt=0)
+    seq_len: int | None = None
+    reported_mfu: float | None = Field(default=None, gt=0, le=1)
+    usable_for_calibration: bool
+    source: Source
+    note: str | None = None
+
+
+class FinetuneMeasurement(Strict):
+    """A published fine-tuning memory/throughput measurement (sizing.md §3.2)."""
+
+    id: str
+    model: str
+    params: float = Field(gt=0)
+    method: Literal["pretrain", "full_finetune", "lora", "qlora"]
+    gpu: str | None
+    gpus: int = Field(ge=1)
+    peak_memory_gb_per_gpu: float | None = Field(default=None, gt=0)  # GB = 10**9 bytes
+    tokens_per_second: float | None = Field(default=None, gt=0)
+    measured: bool  # False where the source is analytical, not a run
+    source: Source
+    note: str | None = None

@@ -1,0 +1,180 @@
+"""Regenerate knowledge/data/offerings.yaml from the reference cloud_instances.csv snapshot.
+
+    python -m knowledge.tools.offerings_from_csv PATH/TO/cloud_instances.csv > knowledge/data/offerings.yaml
+
+The YAML is the committed source of truth; this script only records how it was made. GPU names are
+mapped to catalog ids here, the CSV's free-text notes become machine-readable flags, and rows whose
+accelerator is not in the catalog (TPUs, GH200, Quadro RTX 6000) are listed under `excluded:`.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import sys
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+# The CSV's two AWS snapshots are undated; hardware.md §3.1 dates them by content. v7 predates the
+# June 2025 P4/P5 price cut; v8 carries p5en at $63.296, matching a dstack PR dated Aug 2026 (C10).
+AWS_V7_AS_OF = dt.date(2025, 5, 31)
+AWS_V8_AS_OF = dt.date(2026, 8, 1)
+
+# Scale-out network per instance, hardware.md §3.4 (AWS Capacity Blocks page C7, Azure docs C8).
+NETWORK_GBPS = {
+    ("AWS", "p4d.24xlarge"): 400,
+    ("AWS", "p4de.24xlarge"): 400,
+    ("AWS", "p5.48xlarge"): 3200,
+    ("AWS", "p5e.48xlarge"): 3200,
+    ("AWS", "p5en.48xlarge"): 3200,
+    ("AWS", "p6-b200.48xlarge"): 3200,
+    ("Azure", "Standard_ND96isr_H100_v5"): 3200,
+    ("Azure", "Standard_ND96isr_H200_v5"): 3200,
+    ("Azure", "Standard_ND96asr_v4"): 1600,
+    ("Azure", "Standard_ND96amsr_A100_v4"): 1600,
+    ("Azure", "Standard_ND96isr_MI300X_v5"): 3200,
+}
+
+SIMPLE_GPU_IDS = {
+    "T4": "t4",
+    "A10G": "a10g",
+    "A10": "a10",
+    "L4": "l4",
+    "L40S": "l40s",
+    "V100": "v100-16gb",
+    "V100-32GB": "v100-32gb",
+    "A100": "a100-40gb",
+    "A100-80GB": "a100-80gb",
+    "H100-MEGA": "h100-sxm",
+    "H200": "h200",
+    "B200": "b200",
+    "MI300X": "mi300x",
+    "A6000": "rtx-a6000",
+}
+
+
+def gpu_id(row: dict[str, str]) -> tuple[str | None, list[str]]:
+    name, instance = row["gpu"], row["instance_type"]
+    if name == "H100":
+        if row["cloud"] == "Lambda":
+            return ("h100-pcie" if "pcie" in instance else "h100-sxm"), []
+        if row["cloud"] == "Azure" and instance.startswith(("Standard_NC", "Standard_NCC")):
+            # NC H100 v5 VMs carry the H100 NVL 94 GB per a third-party table (hardware.md C11).
+            return "h100-nvl", ["gpu_variant_unverified"]
+        return "h100-sxm", []
+    return SIMPLE_GPU_IDS.get(name), []
+
+
+def flags_for(row: dict[str, str], ondemand: float | None, spot: float | None) -> list[str]:
+    notes, date = row["notes"], row["source_date"]
+    flags: list[str] = []
+    if "outlier" in notes or "verify on GCP pricing page" in notes:
+        flags.append("price_outlier")
+    if spot is not None and ondemand is not None:
+        if abs(spot - ondemand) < 1e-9:
+            flags.append("spot_equals_ondemand")
+        elif spot > ondemand:
+            flags.append("spot_above_ondemand")
+    if "placeholder" in notes:
+        flags.append("placeholder")
+    if "UNCERTAIN" in notes:
+        flags.append("unverified_price")
+    if "Capacity Blocks" in notes:
+        flags.append("capacity_block_only")
+    if float(row["gpu_count"]) < 1:
+        flags.append("fractional_gpu")
+    if "predates" in date:
+        flags.append("snapshot_predates_price_cut")
+    if date.startswith("undated"):
+        flags.append("undated_snapshot")
+    return flags
+
+
+def as_of(row: dict[str, str]) -> dt.date:
+    date = row["source_date"]
+    if date.startswith("undated"):
+        return AWS_V7_AS_OF if "v7" in date else AWS_V8_AS_OF
+    return dt.date.fromisoformat(date)
+
+
+def number(text: str) -> float | None:
+    return float(text) if text.strip() else None
+
+
+def convert(rows: list[dict[str, str]]) -> dict[str, Any]:
+    offerings: list[dict[str, Any]] = []
+    excluded: list[dict[str, str]] = []
+    for row in rows:
+        gid, extra_flags = gpu_id(row)
+        if gid is None:
+            excluded.append(
+                {
+                    "cloud": row["cloud"].lower(),
+                    "instance_type": row["instance_type"],
+                    "gpu": row["gpu"],
+                    "reason": "TPU: not a GPU; the sizing engine models GPUs only"
+                    if row["gpu"].startswith("tpu")
+                    else "accelerator not in the GPU catalog",
+                }
+            )
+            continue
+        ondemand, spot = number(row["ondemand_usd_hr"]), number(row["spot_usd_hr"])
+        instance = row["instance_type"].replace(" (+GPU)", "")
+        count = float(row["gpu_count"])
+        ident = f"{row['cloud'].lower()}/{instance}"
+        if row["instance_type"].endswith("(+GPU)"):  # GCP N1 hosts carry attached GPUs
+            ident += f"+{gid}x{count:g}"
+            instance += f" + {count:g}x {row['gpu']}"
+        record: dict[str, Any] = {
+            "id": ident,
+            "cloud": row["cloud"].lower(),
+            "instance_type": instance,
+            "gpu": gid,
+            "gpu_count": int(count) if count.is_integer() else count,
+            "vcpus": int(float(row["vcpus"])) if row["vcpus"] else None,
+            "ram_gib": number(row["ram_gib"]),
+            "price_usd_per_hour": ondemand,
+            "spot_usd_per_hour": spot,
+            "region": row["region"],
+            "network_gbps": NETWORK_GBPS.get((row["cloud"], row["instance_type"])),
+            "as_of": as_of(row),
+            "source": f"{row['source']}@{row['source_commit']}",
+            "flags": extra_flags + flags_for(row, ondemand, spot),
+        }
+        parts = [row["source_date"]] if row["source_date"].startswith("undated") else []
+        parts += [row["notes"].strip("; ")] if row["notes"].strip("; ") else []
+        if parts:
+            record["note"] = "; ".join(parts)
+        offerings.append(record)
+    return {"offerings": offerings, "excluded": excluded}
+
+
+HEADER = """\
+# Cloud GPU offerings: one row per instance type per cloud, cheapest region, whole-instance USD/h.
+# Generated by knowledge/tools/offerings_from_csv.py from reference/cloud_instances.csv (hardware.md §3);
+# this YAML is the source of truth. Prices are dated snapshots: indicative, re-check before quoting.
+# AWS rows come from undated SkyPilot catalog snapshots; as_of is the best-known date (v7: before the
+# June 2025 P4/P5 price cut -> 2025-05-31; v8: matches a dstack PR of Aug 2026 -> 2026-08-01), and
+# they carry the `undated_snapshot` flag. network_gbps: scale-out network per instance (§3.4).
+"""
+
+
+class _NoAliasDumper(yaml.SafeDumper):
+    def ignore_aliases(self, data: Any) -> bool:
+        return True
+
+
+def main(argv: list[str]) -> int:
+    with Path(argv[1]).open(encoding="utf-8") as fh:
+        rows = list(csv.DictReader(fh))
+    sys.stdout.write(HEADER)
+    sys.stdout.write(
+        yaml.dump(convert(rows), Dumper=_NoAliasDumper, sort_keys=False, allow_unicode=True, width=200)
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
