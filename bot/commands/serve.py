@@ -37,7 +37,10 @@ def run(args: argparse.Namespace) -> int:
         settings = Settings.from_env()
     except ValueError as exc:
         return fail(f"bad setting: {str(exc).splitlines()[0]}")
-    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s %(message)s")
+    from bot.logs import configure_logging
+
+    # JSON lines when not on a terminal (containers, log shippers); tokens are redacted either way.
+    configure_logging(settings.log_level, json=not sys.stderr.isatty())
     socket_mode = settings.slack_app_token is not None and not args.http
     if settings.slack_bot_token is None:
         return fail("SLACK_BOT_TOKEN is not set (the app's bot token, xoxb-...)")
