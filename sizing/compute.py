@@ -1,0 +1,112 @@
+"""FLOPs per token and the effective-MFU model that turns them into GPU-hours."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from sizing import calibration as cal
+from sizing.memory import Layout
+from sizing.types import GpuSpec, Precision
+from sizing.workload import Workload
+
+
+@dataclass(frozen=True, slots=True)
+class Throughput:
+    precision: Precision  # what actually runs on this GPU
+    peak_tflops: float  # dense peak used as the MFU basis (BF16/FP16 for FP8 runs, see cal.FP8_SPEEDUP)
+    mfu: float  # effective, incl. goodput, recompute and parallel losses; model-FLOPs basis
+    model_flops_per_token: float
+    recompute_factor: float
+    goodput: float
+
+    @property
+    def tokens_per_gpu_second(self) -> float:
+        return self.peak_tflops * 1e12 * self.mfu / self.model_flops_per_token
+
+
+def effective_precision(gpu: GpuSpec, requested: Precision) -> Precision:
+    """BF16 falls back to FP16 without BF16 units (T4, V100); FP8 runs as BF16/FP16 without FP8."""
+    t = gpu.tflops
+    if requested == "fp8" and t.fp8 is None:
+        requested = "bf16"
+    if requested == "bf16" and t.bf16 is None:
+        return "fp16" if t.fp16 is not None else "fp32"
+    if requested == "fp16" and t.fp16 is None:
+        return "fp32"
+    return requested
+
+
+def peak_tflops(gpu: GpuSpec, precision: Precision) -> float:
+    """Dense peak for the math that runs: FP32 uses TF32 tensor cores where present; FP8 is
+    quoted against the 16-bit peak and sped up by a measured factor instead (sizing.md §1.5)."""
+    t = gpu.tflops
+    if precision == "fp32":
+        return t.tf32 or t.fp32
+    if precision == "fp8":
+        return (t.bf16 or t.fp16 or t.fp32) * cal.FP8_SPEEDUP
+    value = t.for_precision(precision)
+    return value if value is not None else t.fp32
+
+
+def flops_per_token(w: Workload) -> float:
+    """Model FLOPs per trained token: 6N (full) or 4N (LoRA: no weight gradients of the frozen
+    base; forward 2N + input gradients 2N), plus PaLM's attention term 12·L·h·s."""
+    a = w.arch
+    dense = (4.0 if w.is_peft else 6.0) * a.params_exact
+    if w.is_peft:
+        dense += 6.0 * w.trainable_params
+    return dense + 12.0 * a.layers * a.hidden * w.seq_len
+
+
+def recompute_factor(w: Workload, recompute: str) -> float:
+    """Full recompute repeats the forward: +(2N + 4·L·h·s) on top of the model FLOPs (≈8ND/6ND)."""
+    if recompute != "full":
+        return 1.0
+    a = w.arch
+    forward = 2.0 * a.params_exact + 4.0 * a.layers * a.hidden * w.seq_len
+    return 1.0 + forward / flops_per_token(w)
+
+
+def mamf(gpu: GpuSpec) -> float:
+    if gpu.matmul_efficiency:
+        return gpu.matmul_efficiency
+    return cal.DEFAULT_MAMF_AMD if gpu.vendor == "amd" else cal.DEFAULT_MAMF_NVIDIA
+
+
+def base_mfu(gpu: GpuSpec, precision: Precision, hidden: int) -> float:
+    """Steady-state MFU on one node: MAMF reduced by the memory-bound share (see calibration)."""
+    m = mamf(gpu)
+    ridge = peak_tflops(gpu, "fp16" if precision == "fp8" else precision) / (gpu.memory_bandwidth_tbs or 1.0)
+    width = (cal.H_REF / hidden) ** cal.ALPHA_WIDTH
+    return m / (1.0 + cal.C_RIDGE * m * ridge * width)
+
+
+def goodput(gpus: int) -> float:
+    return 1.0 - cal.GOODPUT_PER_DOUBLING * math.log2(max(1, gpus))
+
+
+def throughput(w: Workload, gpu: GpuSpec, lay: Layout) -> Throughput:
+    prec = effective_precision(gpu, w.precision)
+    peak = peak_tflops(gpu, prec)
+    mfu = base_mfu(gpu, prec, w.arch.hidden)
+    mfu /= 1.0 + cal.SCALE_PER_DOUBLING * math.log2(max(1.0, lay.gpus / 8))
+    mfu *= 1.0 - cal.TP_LOSS_PER_DOUBLING * math.log2(lay.tp)
+    if lay.pp > 1:  # 1F1B bubble (p-1)/m (Narayanan et al., arXiv 2104.04473 §2.2)
+        mfu /= 1.0 + (lay.pp - 1) / max(1, lay.grad_accum)
+    if lay.zero_stage >= 3 and lay.gpus > 1:
+        mfu *= 1.0 - cal.ZERO3_LOSS
+    if w.method == "qlora":
+        mfu /= cal.QLORA_SLOWDOWN
+    rf = recompute_factor(w, lay.recompute)
+    gp = goodput(lay.gpus)
+    return Throughput(prec, peak, mfu / rf * gp, flops_per_token(w), rf, gp)
+
+
+def gpu_hours(w: Workload, tp: Throughput) -> float:
+    return w.tokens / tp.tokens_per_gpu_second / 3600.0
+
+
+def gpu_hours_band(hours: float) -> tuple[float, float]:
+    spread = math.exp(cal.BAND_Z * cal.LOG_SIGMA)
+    return hours / spread, hours * spread

@@ -1,0 +1,78 @@
+"""Price a plan from catalog offerings: whole instances, cheapest usable cloud, on-demand and spot."""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+from dataclasses import dataclass
+
+from sizing.types import Catalog, Offering
+
+# Flags (substrings) that make an offering's price unusable for quoting: capacity-block-only
+# instances have no on-demand price (hardware.md §3.5 #5); suspect/outlier rows (§3.5 #1-2).
+UNUSABLE_FLAG_WORDS = ("capacity", "suspect", "outlier", "artifact", "invalid", "unverified", "zero")
+HOURS_PER_MONTH = 730.0  # 365·24/12, the cloud billing convention
+# Reserve/monthly pays off when the GPUs run most of the month: break-even utilisation is
+# 1 − discount; with a typical ~30% commitment discount [assumption; check the provider] that is
+# ~70%, i.e. ≥ 21 busy days per month.
+RESERVED_DISCOUNT = 0.30
+STALE_AFTER_DAYS = 90
+
+
+@dataclass(frozen=True, slots=True)
+class Quote:
+    offering: Offering
+    instances: int
+    hourly_usd: float  # on-demand, all instances
+    spot_hourly_usd: float | None
+    on_demand_usd: float  # for the whole run
+    spot_usd: float | None
+    billing: str  # "pay_as_you_go" | "monthly_or_reserved"
+
+
+def usable(o: Offering) -> bool:
+    if o.price_usd_per_hour is None or not o.price_usd_per_hour > 0 or o.gpu_count < 1:
+        return False
+    return not any(word in flag.lower() for flag in o.flags for word in UNUSABLE_FLAG_WORDS)
+
+
+def billing_for(days: float) -> str:
+    busy_days_per_month = min(days, 30.4)
+    return "monthly_or_reserved" if busy_days_per_month >= 30.4 * (1 - RESERVED_DISCOUNT) else "pay_as_you_go"
+
+
+def quote(catalog: Catalog, gpu_id: str, gpus: int, days: float) -> Quote | None:
+    """Cheapest usable offering for `gpus` GPUs of this type for `days` of wall-clock."""
+    hours = days * 24.0
+    best: Quote | None = None
+    for o in catalog.offerings:
+        if o.gpu_id != gpu_id or not usable(o):
+            continue
+        assert o.price_usd_per_hour is not None
+        instances = math.ceil(gpus / o.gpu_count - 1e-9)
+        hourly = instances * o.price_usd_per_hour
+        spot_ok = o.spot_usd_per_hour is not None and 0 < o.spot_usd_per_hour < o.price_usd_per_hour
+        spot_hourly = instances * o.spot_usd_per_hour if spot_ok and o.spot_usd_per_hour else None
+        q = Quote(
+            offering=o,
+            instances=instances,
+            hourly_usd=hourly,
+            spot_hourly_usd=spot_hourly,
+            on_demand_usd=hourly * hours,
+            spot_usd=spot_hourly * hours if spot_hourly is not None else None,
+            billing=billing_for(days),
+        )
+        if best is None or (q.on_demand_usd, q.offering.id) < (best.on_demand_usd, best.offering.id):
+            best = q
+    return best
+
+
+def stale(catalog: Catalog, gpu_id: str, today: dt.date | None) -> dt.date | None:
+    """The as_of date of this GPU's prices when they are older than STALE_AFTER_DAYS at `today`."""
+    if today is None:
+        return None
+    dates = [o.as_of for o in catalog.offerings if o.gpu_id == gpu_id and usable(o)]
+    if not dates:
+        return None
+    oldest = min(dates)
+    return oldest if (today - oldest).days > STALE_AFTER_DAYS else None

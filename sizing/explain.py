@@ -1,0 +1,93 @@
+"""Explain lines: each formula with its numbers, for the plan's first option."""
+
+from __future__ import annotations
+
+from sizing import calibration as cal, compute
+from sizing.result import Option
+from sizing.workload import Workload
+
+
+def _n(x: float) -> str:
+    if abs(x) >= 1e15:
+        return f"{x:.3g}"
+    for unit, size in (("T", 1e12), ("B", 1e9), ("M", 1e6), ("K", 1e3)):
+        if abs(x) >= size:
+            return f"{x / size:.3g}{unit}"
+    return f"{x:.3g}"
+
+
+def lines(w: Workload, o: Option | None) -> tuple[str, ...]:
+    a = w.arch
+    out = [
+        f"Architecture (Llama-style, SwiGLU, GQA): {a.layers} layers, hidden {a.hidden}, {a.heads} heads "
+        f"({a.kv_heads} KV), FFN {a.ffn}, vocab {a.vocab} -> {_n(a.params_exact)} parameters exactly "
+        f"(asked {_n(w.params)}).",
+    ]
+    if w.tokens_source == "data":
+        out.append(
+            f"Tokens = data {_n(w.data_bytes or 0)}B / {w.bytes_per_token} bytes per token = {_n(w.tokens)}."
+        )
+    elif w.tokens_source.startswith("default"):
+        why = (
+            "Chinchilla 20 tokens/param, at least 200B"
+            if w.method == "pretrain"
+            else "assumed fine-tuning set"
+        )
+        out.append(f"Tokens not given: assuming {_n(w.tokens)} ({why}).")
+    else:
+        out.append(f"Tokens = {_n(w.tokens)} (given).")
+    if w.is_peft:
+        out.append(
+            f"{w.method.upper()} rank {w.lora_rank} on all 7 projections: {_n(w.trainable_params)} trainable; "
+            "the frozen base gets no gradients or optimizer state."
+        )
+    fpt = compute.flops_per_token(w)
+    base = "4N + 6N_lora" if w.is_peft else "6N"
+    out.append(
+        f"FLOPs/token = {base} + 12·L·h·s (PaLM attention term, s={w.seq_len}) = {_n(fpt)}; "
+        f"total = {_n(fpt * w.tokens)} FLOPs."
+    )
+    if o is None:
+        return tuple(out)
+    m, lay, tp = o.fitted.memory, o.fitted.layout, o.throughput
+    out.append(
+        f"Memory per GPU on {o.gpu.id} = weights {m.weights_gb:.1f} + gradients {m.gradients_gb:.1f} + "
+        f"optimizer {m.optimizer_gb:.1f} + activations {m.activations_gb:.1f} ({lay.recompute} recompute, "
+        f"micro-batch {lay.micro_batch}) + logits {m.logits_gb:.1f} + buffers {m.buffers_gb:.1f} + "
+        f"overhead {m.overhead_gb:.1f} = {m.total_gb:.1f} GB of {o.gpu.memory_gb:g} GB "
+        f"({'fits' if o.fits else 'does NOT fit'}; AdamW at 16 B/param: 2+2+12)."
+    )
+    out.append(
+        f"Layout: {lay.gpus} GPUs = DP {lay.dp} × TP {lay.tp} × PP {lay.pp}, ZeRO-{lay.zero_stage}, "
+        f"grad accumulation {lay.grad_accum}."
+    )
+    out.append(
+        f"Effective MFU {tp.mfu:.1%} of {tp.peak_tflops:g} dense TFLOPS ({tp.precision}; "
+        f"MAMF {compute.mamf(o.gpu):.0%}, goodput {tp.goodput:.0%}, recompute ×{tp.recompute_factor:.2f}) "
+        f"-> {tp.tokens_per_gpu_second:,.0f} tokens/s per GPU."
+    )
+    lo, hi = o.gpu_hours_range
+    out.append(
+        f"GPU-hours = {_n(w.tokens)} tokens / {tp.tokens_per_gpu_second:,.0f} tok/s / 3600 = {o.gpu_hours:,.0f} "
+        f"(range {lo:,.0f}-{hi:,.0f}, ±{cal.BAND_Z}σ of the calibration); on {o.gpus} GPUs: {o.days:.2f} days."
+    )
+    net = o.network
+    out.append(
+        f"Network: {net.sync_gb_per_step:.2f} GB gradient sync per GPU per step; "
+        f"{'needs ~' + format(net.required_gbps, '.0f') + ' Gb/s per node' if net.multi_node else 'single node'}; "
+        f"seed tier {net.tier} {net.tier_gbps[0]:g}-{net.tier_gbps[1]:g} Gb/s."
+    )
+    st = o.storage
+    out.append(
+        f"Storage: dataset {st.dataset_gb:,.1f} GB, tokenised {st.tokenized_gb:,.1f} GB, checkpoint "
+        f"{st.checkpoint_gb:,.2f} GB -> {st.tier}."
+    )
+    if o.quote is not None:
+        q = o.quote
+        out.append(
+            f"Cost = {q.instances} × {q.offering.instance_type} ({q.offering.cloud}) at ${q.hourly_usd / q.instances:,.2f}/h"
+            f" × {o.days * 24:,.1f} h = ${q.on_demand_usd:,.0f} on demand"
+            + (f", ${q.spot_usd:,.0f} spot" if q.spot_usd is not None else "")
+            + f" (prices as of {q.offering.as_of.isoformat()})."
+        )
+    return tuple(out)

@@ -1,0 +1,204 @@
+"""plan(): candidate plans per GPU type, ranked into cheapest / balanced / fastest options."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from sizing import cost
+from sizing.errors import SizingError
+from sizing.evaluate import COUNT_LADDER, Evaluator, max_gpus
+from sizing.explain import lines
+from sizing.layout import HEADROOM
+from sizing.result import Excluded, Option, SizingResult
+from sizing.types import Catalog, GpuSpec, SizingRequest
+from sizing.warnings import collect
+from sizing.workload import Workload, normalise
+
+# Without a deadline, plan to finish within a month: the common rental/billing horizon [assumption].
+DEFAULT_TARGET_DAYS = 30.0
+MAX_OPTIONS = 5
+TIGHT_PENALTY = 1.1  # ranking prefers ≥20% free memory: tight plans rank as if 10% dearer
+
+
+def resolve_gpus(catalog: Catalog, query: str | None) -> tuple[GpuSpec, ...]:
+    if query is None:
+        return catalog.gpus
+    q = query.strip().lower()
+    exact = tuple(g for g in catalog.gpus if g.id == q)
+    if exact:
+        return exact
+    family = tuple(g for g in catalog.gpus if g.id.startswith(q + "-") or g.id.split("-")[0] == q)
+    if not family:
+        raise SizingError("unknown_gpu", f"unknown GPU '{query}'", {"gpu": query})
+    return family
+
+
+def _budget_usd(req: SizingRequest, catalog: Catalog) -> float | None:
+    if req.budget is None:
+        return None
+    amount = req.budget.amount / catalog.usd_to_cny if req.budget.currency == "CNY" else req.budget.amount
+    return amount
+
+
+def spend(o: Option, req: SizingRequest) -> float | None:
+    """What the budget is compared with: whole-run, monthly or hourly on-demand spend."""
+    if o.quote is None:
+        return None
+    period = req.budget.period if req.budget else "total"
+    if period == "hour":
+        return o.quote.hourly_usd
+    if period == "month":
+        return o.quote.hourly_usd * cost.HOURS_PER_MONTH
+    return o.quote.on_demand_usd
+
+
+def _rank_cost(o: Option) -> float:
+    usd = o.cost_usd if o.cost_usd is not None else float("inf")
+    return usd * (TIGHT_PENALTY if o.fitted.headroom < HEADROOM else 1.0)
+
+
+def plan(request: SizingRequest, catalog: Catalog) -> SizingResult:
+    w = normalise(request)
+    types = resolve_gpus(catalog, request.gpu)
+    ev = Evaluator(w, catalog)
+    budget = _budget_usd(request, catalog)
+    target = request.days or DEFAULT_TARGET_DAYS
+    excluded: list[Excluded] = []
+    pool: list[Option] = []
+    fastest_possible: list[Option] = []
+    forced: Option | None = None
+    if request.gpu is not None and request.gpus is not None:
+        forced = replace(ev(types[0], request.gpus), label="requested")
+
+    for g in types:
+        if request.gpus is not None:
+            o = ev(g, request.gpus)
+            if o.fits:
+                pool.append(o)
+            elif forced is None:
+                excluded.append(
+                    Excluded(g.id, "memory", f"does not fit in {g.memory_gb:g} GB on {request.gpus} GPUs")
+                )
+            if request.gpu is None or forced is None:
+                continue
+        small = ev.smallest_fitting(g)
+        if small is None:
+            excluded.append(
+                Excluded(g.id, "memory", f"does not fit even on {max_gpus(g)} × {g.memory_gb:g} GB")
+            )
+            continue
+        if request.gpus is not None and request.gpu is None:
+            continue
+        meet = ev.meeting(g, small.gpus, target)
+        if meet is None:
+            biggest = ev(g, max(n for n in COUNT_LADDER if n <= max_gpus(g)))
+            fastest_possible.append(biggest)
+            if request.days is not None:
+                excluded.append(
+                    Excluded(g.id, "deadline", f"needs {biggest.days:.1f} days even on {biggest.gpus} GPUs")
+                )
+                continue
+            meet = biggest
+        pool.append(meet)
+        for step in (1, 2):  # faster variants: next rungs of the ladder
+            idx = COUNT_LADDER.index(meet.gpus) + 2 * step
+            if idx < len(COUNT_LADDER) and COUNT_LADDER[idx] <= max_gpus(g):
+                faster = ev(g, COUNT_LADDER[idx])
+                if faster.fits:
+                    pool.append(faster)
+
+    if request.gpu is None:
+        priced = [o for o in pool if o.quote is not None]
+        for g in {o.gpu.id for o in pool} - {o.gpu.id for o in priced}:
+            excluded.append(Excluded(g, "no_price", "no usable on-demand price in the catalog"))
+        pool = priced
+
+    options = _rank(pool, request, budget)
+    if forced is not None:
+        options = [forced] + [o for o in options if (o.gpu.id, o.gpus) != (forced.gpu.id, forced.gpus)]
+    if not options and fastest_possible:
+        best = min(fastest_possible, key=lambda o: o.days)
+        options = [replace(best, label="fastest")]
+    options = options[:MAX_OPTIONS]
+
+    warnings, tagged = collect(w, request, catalog, options, fastest_possible, budget, spend)
+    workload = _workload(w, request, budget)
+    return SizingResult(
+        workload=tuple(workload.items()),
+        options=tuple(tagged),
+        warnings=tuple(warnings),
+        explain=lines(w, tagged[0] if tagged else None),
+        excluded=tuple(sorted(excluded, key=lambda e: e.gpu)),
+        currency=request.budget.currency if request.budget else "USD",
+    )
+
+
+def _rank(pool: list[Option], req: SizingRequest, budget: float | None) -> list[Option]:
+    if not pool:
+        return []
+    meets = [o for o in pool if req.days is None or o.days <= req.days * 1.0001] or pool
+    cheapest = min(meets, key=lambda o: (_rank_cost(o), o.days, o.gpu.id))
+    limit = budget if budget is not None else 2.0 * (cheapest.cost_usd or float("inf"))
+    affordable = [o for o in meets if (spend(o, req) or 0.0) <= limit] or [cheapest]
+    fastest = min(affordable, key=lambda o: (o.days, _rank_cost(o), o.gpu.id))
+    c0, d0 = max(_rank_cost(cheapest), 1e-9), max(fastest.days, 1e-9)
+    balanced = min(meets, key=lambda o: (_rank_cost(o) / c0 + o.days / d0, o.gpu.id))
+    ordered = [
+        replace(cheapest, label="cheapest"),
+        replace(balanced, label="balanced"),
+        replace(fastest, label="fastest"),
+    ]
+    seen: set[tuple[str, int]] = set()
+    out: list[Option] = []
+    for o in ordered + [replace(o, label="alternative") for o in sorted(meets, key=_rank_cost)]:
+        key = (o.gpu.id, o.gpus)
+        if key in seen or (o.label == "alternative" and o.gpu.id in {x.gpu.id for x in out}):
+            continue
+        seen.add(key)
+        out.append(o)
+    return out
+
+
+def _workload(w: Workload, req: SizingRequest, budget: float | None) -> dict[str, object]:
+    a = w.arch
+    return {
+        "params": w.params,
+        "params_exact": a.params_exact,
+        "architecture": {
+            "layers": a.layers,
+            "hidden": a.hidden,
+            "heads": a.heads,
+            "kv_heads": a.kv_heads,
+            "ffn": a.ffn,
+            "vocab": a.vocab,
+            "tied_embeddings": a.tied_embeddings,
+        },
+        "method": w.method,
+        "precision": w.precision,
+        "optimizer": w.optimizer,
+        "optimizer_bytes_per_param": 16,
+        "tokens": w.tokens,
+        "tokens_source": w.tokens_source,
+        "data_bytes": w.data_bytes,
+        "bytes_per_token": w.bytes_per_token,
+        "data_language": req.data_language,
+        "seq_len": w.seq_len,
+        "seq_len_default": w.seq_len_default,
+        "micro_batch": w.micro_batch,
+        "global_batch_tokens": w.global_batch_tokens,
+        "trainable_params": w.trainable_params,
+        "lora_rank": w.lora_rank,
+        "days": req.days,
+        "target_days": req.days or DEFAULT_TARGET_DAYS,
+        "budget": None
+        if req.budget is None
+        else {
+            "amount": req.budget.amount,
+            "currency": req.budget.currency,
+            "period": req.budget.period,
+            "usd": round(budget or 0.0, 2),
+        },
+        "gpu": req.gpu,
+        "gpus": req.gpus,
+        "gb_unit": "1e9 bytes",
+    }

@@ -1,0 +1,138 @@
+"""Frozen result types and their DESIGN.md `size` JSON (`SizingResult.to_dict`)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from sizing.compute import Throughput
+from sizing.cost import Quote
+from sizing.layout import Fitted
+from sizing.network import NetworkAdvice
+from sizing.storage import StorageAdvice
+from sizing.types import GpuSpec
+
+
+@dataclass(frozen=True, slots=True)
+class SizingWarning:
+    code: str
+    message: str  # English; templates render zh/en from code + params
+    params: tuple[tuple[str, object], ...] = ()
+
+    def to_dict(self) -> dict[str, object]:
+        return {"code": self.code, "message": self.message, "params": dict(self.params)}
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    gpu: GpuSpec
+    fitted: Fitted
+    throughput: Throughput
+    gpu_hours: float
+    gpu_hours_range: tuple[float, float]
+    days: float
+    network: NetworkAdvice
+    storage: StorageAdvice
+    quote: Quote | None
+    usd_to_cny: float
+    label: str = ""  # cheapest | balanced | fastest | requested | alternative
+    codes: tuple[str, ...] = field(default=())  # warning codes that apply to this option
+
+    @property
+    def gpus(self) -> int:
+        return self.fitted.layout.gpus
+
+    @property
+    def fits(self) -> bool:
+        return self.fitted.fits
+
+    @property
+    def cost_usd(self) -> float | None:
+        return self.quote.on_demand_usd if self.quote else None
+
+    def to_dict(self, currency: str) -> dict[str, object]:
+        lay = self.fitted.layout
+        q = self.quote
+        rate = self.usd_to_cny if currency == "CNY" else 1.0
+        usd = q.on_demand_usd if q else None
+        cost: dict[str, object] = {
+            "amount": _r(usd * rate, 2) if usd is not None else None,
+            "currency": currency,
+            "on_demand_usd": _r(usd, 2) if usd is not None else None,
+            "spot_usd": _r(q.spot_usd, 2) if q and q.spot_usd is not None else None,
+            "cost_usd": _r(usd, 2) if usd is not None else None,
+            "cost_cny": _r(usd * self.usd_to_cny, 2) if usd is not None else None,
+            "hourly_usd": _r(q.hourly_usd, 4) if q else None,
+            "cloud": q.offering.cloud if q else None,
+            "instance": q.offering.instance_type if q else None,
+            "instances": q.instances if q else None,
+            "region": q.offering.region if q else None,
+            "prices_as_of": q.offering.as_of.isoformat() if q else None,
+            "billing": q.billing if q else None,
+        }
+        return {
+            "gpu": self.gpu.id,
+            "gpu_name": self.gpu.name,
+            "label": self.label,
+            "gpus": self.gpus,
+            "nodes": max(1, math.ceil(self.gpus / 8)),
+            "days": _r(self.days, 3),
+            "gpu_hours": _r(self.gpu_hours, 1),
+            "gpu_hours_range": [_r(self.gpu_hours_range[0], 1), _r(self.gpu_hours_range[1], 1)],
+            "memory_per_gpu_gb": _r(self.fitted.memory.total_gb, 2),
+            "gpu_memory_gb": self.gpu.memory_gb,
+            "memory_headroom": _r(self.fitted.headroom, 3),
+            "fits": self.fits,
+            "memory": self.fitted.memory.to_dict(),
+            "precision": self.throughput.precision,
+            "mfu": _r(self.throughput.mfu, 4),
+            "tokens_per_gpu_s": _r(self.throughput.tokens_per_gpu_second, 1),
+            "layout": {
+                "dp": lay.dp,
+                "tp": lay.tp,
+                "pp": lay.pp,
+                "zero_stage": lay.zero_stage,
+                "recompute": lay.recompute,
+                "micro_batch": lay.micro_batch,
+                "grad_accum": lay.grad_accum,
+            },
+            "network": self.network.to_dict(),
+            "storage": self.storage.to_dict(),
+            "cost": cost,
+            "cost_usd": cost["cost_usd"],
+            "cost_cny": cost["cost_cny"],
+            "warnings": list(self.codes),
+        }
+
+
+def _r(x: float, nd: int) -> float:
+    return round(x, nd) if math.isfinite(x) else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Excluded:
+    gpu: str
+    reason: str  # "memory" | "deadline" | "no_price" | "segment"
+    message: str
+
+    def to_dict(self) -> dict[str, object]:
+        return {"gpu": self.gpu, "reason": self.reason, "message": self.message}
+
+
+@dataclass(frozen=True, slots=True)
+class SizingResult:
+    workload: tuple[tuple[str, object], ...]
+    options: tuple[Option, ...]
+    warnings: tuple[SizingWarning, ...]
+    explain: tuple[str, ...]
+    excluded: tuple[Excluded, ...]
+    currency: str = "USD"
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "workload": dict(self.workload),
+            "options": [o.to_dict(self.currency) for o in self.options],
+            "warnings": [w.to_dict() for w in self.warnings],
+            "explain": list(self.explain),
+            "excluded": [e.to_dict() for e in self.excluded],
+        }

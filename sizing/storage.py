@@ -1,0 +1,72 @@
+"""Storage advice: dataset, tokenised size, checkpoints, read and write bandwidth, seed tier."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# Resumable checkpoint: bf16 weights 2 + fp32 master 4 + Adam m 4 + v 4 = 14 B/param
+# (sizing.md §4.3, from the ZeRO byte accounting; gradients are not saved).
+CHECKPOINT_BYTES_PER_PARAM = 14.0
+# Write a checkpoint within 2 minutes so hourly checkpoints cost <4% of time [assumption].
+CHECKPOINT_WRITE_S = 120.0
+# Megatron indexed datasets store uint16 token ids when vocab < 65,500, else int32
+# (`optimal_dtype`, Megatron-LM indexed_dataset.py).
+UINT16_VOCAB_LIMIT = 65_500
+TB = 1e12
+
+
+@dataclass(frozen=True, slots=True)
+class StorageAdvice:
+    tier: str  # "ssd_cloud_disk" | "distributed" | "all_flash_distributed" (seed guide §2.5, §3)
+    dataset_gb: float
+    tokenized_gb: float
+    checkpoint_gb: float
+    read_mb_s: float
+    checkpoint_write_gb_s: float
+    min_disk_read_gb_s: float | None
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "tier": self.tier,
+            "dataset_gb": round(self.dataset_gb, 2),
+            "tokenized_gb": round(self.tokenized_gb, 2),
+            "checkpoint_gb": round(self.checkpoint_gb, 3),
+            "read_mb_s": round(self.read_mb_s, 2),
+            "checkpoint_write_gb_s": round(self.checkpoint_write_gb_s, 3),
+            "min_disk_read_gb_s": self.min_disk_read_gb_s,
+        }
+
+
+def advise(
+    tokens: float,
+    bytes_per_token: float,
+    data_bytes: float | None,
+    vocab: int,
+    params: float,
+    trainable_params: float,
+    peft: bool,
+    tokens_per_s: float,
+) -> StorageAdvice:
+    dataset = data_bytes if data_bytes is not None else tokens * bytes_per_token
+    id_bytes = 2.0 if vocab < UINT16_VOCAB_LIMIT else 4.0
+    tokenized = tokens * id_bytes
+    # LoRA: only the adapters and their optimizer state are saved (MB-scale; LoRA paper: 35 MB).
+    ckpt = trainable_params * CHECKPOINT_BYTES_PER_PARAM if peft else params * CHECKPOINT_BYTES_PER_PARAM
+    total = max(dataset, tokenized)
+    # Seed guide §2.5 / §3: <1 TB SSD cloud disk ≥1 GB/s; ≥1 TB distributed storage with cache;
+    # 10 TB+ distributed all-flash.
+    if total < 1 * TB:
+        tier, min_read = "ssd_cloud_disk", 1.0
+    elif total < 10 * TB:
+        tier, min_read = "distributed", None
+    else:
+        tier, min_read = "all_flash_distributed", None
+    return StorageAdvice(
+        tier=tier,
+        dataset_gb=dataset / 1e9,
+        tokenized_gb=tokenized / 1e9,
+        checkpoint_gb=ckpt / 1e9,
+        read_mb_s=tokens_per_s * id_bytes / 1e6,
+        checkpoint_write_gb_s=ckpt / CHECKPOINT_WRITE_S / 1e9,
+        min_disk_read_gb_s=min_read,
+    )

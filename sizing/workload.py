@@ -1,0 +1,144 @@
+"""Normalise a SizingRequest into a Workload: tokens, shape, recipe defaults, each one stated."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from sizing.architecture import Architecture, build, derive
+from sizing.errors import SizingError
+from sizing.types import Method, Precision, SizingRequest
+
+# Bytes of raw text per token (reference/sizing.md §4): English ~4.0 for modern 100K-200K BPE
+# (OpenAI rule of thumb; Llama 3 paper §3.2 3.94 chars/token); Chinese ~5.0 for Chinese-aware
+# tokenizers (DeepSeek API docs 0.6 token/char x 3 UTF-8 bytes/char); code ~3.0 (LLaMA-1 GitHub
+# 3.33, ArXiv 2.79 bytes/token, derived from arXiv 2302.13971 Table 1); mixed: between en and zh.
+BYTES_PER_TOKEN: dict[str, float] = {"en": 4.0, "zh": 5.0, "code": 3.0, "mixed": 4.5}
+
+# Recipe defaults per method. Pre-training: 4096-token sequences (Llama 2, arXiv 2307.09288 §2.2)
+# and a 4M-token global batch (same). Fine-tuning: packed 2048-token sequences, micro-batch 2
+# (torchtune README recipes) and a 128K-token global batch (64 x 2048, a common SFT setting).
+DEFAULT_SEQ_LEN: dict[str, int] = {"pretrain": 4096, "full_finetune": 2048, "lora": 2048, "qlora": 2048}
+GLOBAL_BATCH_TOKENS: dict[str, float] = {
+    "pretrain": 4_194_304.0,
+    "full_finetune": 131_072.0,
+    "lora": 131_072.0,
+    "qlora": 131_072.0,
+}
+# Fine-tuning with no data size given: 100M tokens (e.g. ~50K examples x 2K tokens) [assumption,
+# stated in the answer]. Pre-training with no data size: Chinchilla's 20 tokens/param
+# (arXiv 2203.15556), at least 200B (Transformer Math 101 advice).
+DEFAULT_FINETUNE_TOKENS = 1e8
+CHINCHILLA_TOKENS_PER_PARAM = 20.0
+MIN_PRETRAIN_TOKENS = 2e11
+
+# LoRA: rank 16 on all seven linear projections (q, k, v, o, gate, up, down), the QLoRA paper's
+# finding that adapting every linear layer matters most (arXiv 2305.14314 §4).
+LORA_RANK = 16
+
+MAX_PARAMS = 5e12
+MAX_SEQ_LEN = 1_048_576
+
+
+@dataclass(frozen=True, slots=True)
+class Workload:
+    params: float  # as the user said it
+    arch: Architecture
+    method: Method
+    precision: Precision  # as requested (a GPU may fall back, see compute.effective_precision)
+    tokens: float
+    tokens_source: str  # "given" | "data" | "default_finetune" | "default_chinchilla"
+    data_bytes: float | None
+    bytes_per_token: float
+    seq_len: int
+    seq_len_default: bool
+    micro_batch: int | None  # None: the layout picks the largest that fits (<= default)
+    default_micro_batch: int
+    global_batch_tokens: float
+    optimizer: str
+    trainable_params: float
+    lora_rank: int | None
+
+    @property
+    def n(self) -> float:
+        return self.arch.params_exact
+
+    @property
+    def is_peft(self) -> bool:
+        return self.method in ("lora", "qlora")
+
+
+def lora_params(arch: Architecture, rank: int) -> float:
+    """Adapter parameters: r x (in + out) for each of the seven projections, every layer."""
+    h, kv = arch.hidden, arch.kv_heads * arch.head_dim
+    per_layer = rank * ((h + h) * 2 + (h + kv) * 2 + (h + arch.ffn) * 3)
+    return float(per_layer * arch.layers)
+
+
+def _architecture(req: SizingRequest) -> Architecture:
+    base = derive(req.params)
+    given = {k: v for k, v in req.extra}
+    if not any(k in given for k in ("layers", "hidden", "heads", "kv_heads", "ffn", "vocab")):
+        return base
+    try:
+        layers = int(given.get("layers", base.layers))
+        hidden = int(given.get("hidden", base.hidden))
+        heads = int(given.get("heads", base.heads))
+        kv_heads = int(given.get("kv_heads", min(base.kv_heads, heads)))
+        ffn = int(given.get("ffn", base.ffn))
+        vocab = int(given.get("vocab", base.vocab))
+    except ValueError as exc:
+        raise SizingError("bad_architecture", f"architecture fields must be integers: {exc}") from exc
+    if min(layers, hidden, heads, kv_heads, ffn, vocab) <= 0 or hidden % heads or heads % kv_heads:
+        raise SizingError("bad_architecture", "hidden must divide by heads, heads by kv_heads")
+    return build(layers, hidden, heads, kv_heads, ffn, vocab, base.tied_embeddings)
+
+
+def normalise(req: SizingRequest) -> Workload:
+    if not (math.isfinite(req.params) and 1e6 <= req.params <= MAX_PARAMS):
+        raise SizingError("bad_params", "parameter count must be between 1M and 5T", {"params": req.params})
+    for name in ("tokens", "data_bytes", "days", "bytes_per_token"):
+        value = getattr(req, name)
+        if value is not None and not (math.isfinite(value) and value > 0):
+            raise SizingError(f"bad_{name}", f"{name} must be a positive number", {name: value})
+    if req.gpus is not None and not 1 <= req.gpus <= 100_000:
+        raise SizingError("bad_gpus", "GPU count must be between 1 and 100000", {"gpus": req.gpus})
+    seq_len = req.seq_len or DEFAULT_SEQ_LEN[req.method]
+    if not 16 <= seq_len <= MAX_SEQ_LEN:
+        raise SizingError("bad_seq_len", "sequence length must be 16..1M tokens", {"seq_len": seq_len})
+    if req.micro_batch is not None and not 1 <= req.micro_batch <= 4096:
+        raise SizingError("bad_micro_batch", "micro-batch must be 1..4096", {"micro_batch": req.micro_batch})
+    if req.budget is not None and not (math.isfinite(req.budget.amount) and req.budget.amount > 0):
+        raise SizingError("bad_budget", "budget must be a positive amount", {"budget": req.budget.amount})
+    arch = _architecture(req)
+    bpt = req.bytes_per_token or BYTES_PER_TOKEN[req.data_language]
+    if req.tokens is not None:
+        tokens, source = req.tokens, "given"
+    elif req.data_bytes is not None:
+        tokens, source = req.data_bytes / bpt, "data"
+    elif req.method == "pretrain":
+        tokens = max(CHINCHILLA_TOKENS_PER_PARAM * req.params, MIN_PRETRAIN_TOKENS)
+        source = "default_chinchilla"
+    else:
+        tokens, source = DEFAULT_FINETUNE_TOKENS, "default_finetune"
+    peft = req.method in ("lora", "qlora")
+    rank = LORA_RANK if peft else None
+    trainable = lora_params(arch, LORA_RANK) if peft else arch.params_exact
+    return Workload(
+        params=req.params,
+        arch=arch,
+        method=req.method,
+        precision=req.precision,
+        tokens=tokens,
+        tokens_source=source,
+        data_bytes=req.data_bytes,
+        bytes_per_token=bpt,
+        seq_len=seq_len,
+        seq_len_default=req.seq_len is None,
+        micro_batch=req.micro_batch,
+        default_micro_batch=max(1, 4096 // seq_len),
+        global_batch_tokens=max(GLOBAL_BATCH_TOKENS[req.method], float(seq_len)),
+        optimizer=req.optimizer,
+        trainable_params=trainable,
+        lora_rank=rank,
+    )
