@@ -67,8 +67,9 @@ def serve(settings: Any, args: argparse.Namespace, socket_mode: bool) -> int:
     from bot.slack.app import LISTENER_THREADS
     from bot.store import open_store
 
-    store = open_store(settings)
     consultant = build_consultant(settings)
+    # One store per process: the consultant's (sessions) also serves de-dup, rate limits and /readyz.
+    store = getattr(consultant, "store", None) or open_store(settings)
     metrics = Metrics()
     executor = ThreadPoolExecutor(max_workers=LISTENER_THREADS, thread_name_prefix="slack-listener")
     try:

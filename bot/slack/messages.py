@@ -10,7 +10,7 @@ import re
 
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 # A handful of characters that exist only in traditional script, enough to pick zh-Hant for a notice.
-_HANT_ONLY = set("們這個麼說請訓練型數據時間預算顯卡錢對開發")
+_HANT_ONLY = set("們這個麼說請訓練數據時間預費顯錢對開發參機們與為會這與幾萬億週")
 
 NOTICES: dict[str, dict[str, str]] = {
     "error": {

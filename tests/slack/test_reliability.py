@@ -1,0 +1,98 @@
+from __future__ import annotations
+
+import time
+
+from fakes.slack_api import FakeSlackApi
+from slack_fake_consultant import FakeConsultant
+from slack_harness import RunningBot
+
+
+def test_a_retried_delivery_of_the_same_event_gets_no_second_reply(
+    bot: RunningBot, slack: FakeSlackApi
+) -> None:
+    bot.mention("<@UBOT> 7B", ts="1700000100.000100", event_id="EvSame")
+    slack.wait_for_calls("chat.postMessage", 1)
+
+    retry = bot.mention(
+        "<@UBOT> 7B",
+        ts="1700000100.000100",
+        event_id="EvSame",
+        headers={"X-Slack-Retry-Num": "1", "X-Slack-Retry-Reason": "http_timeout"},
+    )
+    bot.mention("<@UBOT> marker", ts="1700000101.000100")
+
+    assert retry.status == 200  # acknowledged, so Slack stops retrying
+    posts = slack.wait_for_calls("chat.postMessage", 2)
+    assert [p.args["thread_ts"] for p in posts] == ["1700000100.000100", "1700000101.000100"]
+
+
+def test_a_forged_signature_is_refused_and_not_answered(bot: RunningBot, slack: FakeSlackApi) -> None:
+    answer = bot.mention("<@UBOT> 7B", ts="1700000102.000100", forge=True)
+
+    assert answer.status == 401
+    bot.mention("<@UBOT> marker", ts="1700000103.000100")
+    assert [p.args["thread_ts"] for p in slack.wait_for_calls("chat.postMessage")] == ["1700000103.000100"]
+
+
+def test_a_request_signed_more_than_five_minutes_ago_is_refused(bot: RunningBot) -> None:
+    answer = bot.mention("<@UBOT> 7B", ts="1700000104.000100", timestamp=int(time.time()) - 6 * 60)
+
+    assert answer.status == 401
+
+
+def test_a_rate_limited_post_is_retried_and_lands_exactly_once(bot: RunningBot, slack: FakeSlackApi) -> None:
+    slack.fail_first("chat.postMessage", 429, retry_after_s=1)
+
+    bot.mention("<@UBOT> 7B", ts="1700000105.000100")
+
+    slack.wait_for(lambda: len(slack.calls("chat.postMessage")) >= 2)
+    slack.wait_for(lambda: len(slack.calls("chat.postMessage")) > 2, timeout_s=1.0)
+    assert len(slack.calls("chat.postMessage")) == 2  # the refused attempt, then the one that landed
+    assert 'gpu_advisor_slack_api_retries_total{reason="rate_limited"} 1.0' in bot.request("/metrics").body
+
+
+def test_a_server_error_from_slack_is_retried_with_back_off(bot: RunningBot, slack: FakeSlackApi) -> None:
+    slack.fail_first("chat.postMessage", 503)
+
+    bot.mention("<@UBOT> 7B", ts="1700000106.000100")
+
+    assert len(slack.wait_for_calls("chat.postMessage", 2)) == 2
+
+
+def test_a_user_over_the_rate_limit_gets_a_polite_note_instead_of_an_answer(
+    start_bot, slack: FakeSlackApi
+) -> None:  # type: ignore[no-untyped-def]
+    bot = start_bot(rate_limit_per_minute=2)
+    for i in range(3):
+        bot.mention(f"<@UBOT> question {i}", ts=f"1700000107.00010{i}")
+
+    notes = slack.wait_for_calls("chat.postEphemeral", 1)
+    assert len(slack.wait_for_calls("chat.postMessage", 2)) == 2
+    assert "please wait a minute" in notes[0].args["text"]
+    assert notes[0].args["user"] == "U1"
+
+
+def test_an_unexpected_error_is_logged_and_the_user_is_told_in_their_language(
+    bot: RunningBot, slack: FakeSlackApi
+) -> None:
+    bot.mention("<@UBOT> boom 训练一个模型", ts="1700000108.000100")
+
+    post = slack.wait_for_calls("chat.postMessage")[0]
+    assert post.args["thread_ts"] == "1700000108.000100"
+    assert "出了点问题" in post.args["text"]
+    assert 'gpu_advisor_errors_total{kind="unhandled"} 1.0' in bot.request("/metrics").body
+
+
+def test_the_chart_is_uploaded_into_the_thread_after_the_text_reply(
+    start_bot, slack: FakeSlackApi, store
+) -> None:  # type: ignore[no-untyped-def]
+    bot = start_bot(FakeConsultant(store, with_chart=True))
+    bot.mention("<@UBOT> 7B, 1TB, a month", ts="1700000109.000100")
+
+    slack.wait_for_calls("files.completeUploadExternal")
+    methods = [c.method for c in slack.calls()]
+    assert methods.index("chat.postMessage") < methods.index("files.getUploadURLExternal")
+    assert "upload" in methods
+    complete = slack.calls("files.completeUploadExternal")[0]
+    assert complete.args["thread_ts"] == "1700000109.000100"
+    assert complete.args["channel_id"] == "C1"

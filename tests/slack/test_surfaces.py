@@ -1,0 +1,189 @@
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fakes.slack_api import FakeSlackApi
+from slack_harness import RunningBot
+
+
+def block_action(
+    action_id: str, value: str, *, thread_ts: str | None, ephemeral: bool = False
+) -> dict[str, Any]:
+    message: dict[str, Any] = {
+        "ts": "1800000000.000009",
+        "text": "Which precision?",
+        "blocks": [
+            {"type": "section", "text": {"type": "mrkdwn", "text": "Which precision?"}},
+            {"type": "actions", "elements": [{"type": "button", "action_id": action_id, "value": value}]},
+        ],
+    }
+    if thread_ts:
+        message["thread_ts"] = thread_ts
+    return {
+        "type": "block_actions",
+        "team": {"id": "T1"},
+        "user": {"id": "U1", "team_id": "T1"},
+        "api_app_id": "A1",
+        "trigger_id": "1.2.3",
+        "channel": {"id": "C1"},
+        "container": {
+            "type": "message",
+            "message_ts": message["ts"],
+            "channel_id": "C1",
+            "is_ephemeral": ephemeral,
+        },
+        "message": message,
+        "response_url": "",
+        "actions": [{"type": "button", "action_id": action_id, "value": value, "block_id": "b1"}],
+    }
+
+
+def submission(values: dict[str, str], *, private_metadata: str) -> dict[str, Any]:
+    state = {name: {"value": {"type": "plain_text_input", "value": v}} for name, v in values.items()}
+    return {
+        "type": "view_submission",
+        "team": {"id": "T1"},
+        "user": {"id": "U1", "team_id": "T1"},
+        "api_app_id": "A1",
+        "view": {
+            "id": "V1",
+            "type": "modal",
+            "callback_id": "gpu_sizing_form",
+            "private_metadata": private_metadata,
+            "state": {"values": state},
+        },
+    }
+
+
+def test_gpu_with_text_answers_the_user_privately(bot: RunningBot, slack: FakeSlackApi) -> None:
+    answer = bot.command("13B LoRA 10GB fp16 3 days")
+
+    assert answer.status == 200
+    response = slack.wait_for_calls("response")[0]
+    assert response.args["response_type"] == "ephemeral"
+    assert "H100" in response.args["text"]
+
+
+def test_gpu_commands_in_one_channel_continue_one_private_conversation(
+    bot: RunningBot, slack: FakeSlackApi
+) -> None:
+    bot.command("13B LoRA")
+    slack.wait_for_calls("response", 1)
+    bot.command("10GB, 3 days")
+
+    responses = slack.wait_for_calls("response", 2)
+    assert responses[1].args["text"].startswith("Turn 2:")
+
+
+def test_gpu_alone_opens_the_sizing_form(bot: RunningBot, slack: FakeSlackApi) -> None:
+    bot.command("")
+
+    opened = slack.wait_for_calls("views.open")[0]
+    assert opened.args["trigger_id"] == "111.222.333"
+    view = opened.args["view"]
+    assert [b["block_id"] for b in view["blocks"] if b["type"] == "input"] == [
+        "params",
+        "data",
+        "days",
+        "method",
+        "precision",
+        "budget",
+    ]
+    assert json.loads(view["private_metadata"])["channel"] == "C1"
+
+
+def test_a_form_with_a_bad_field_is_sent_back_with_the_error_under_that_field(
+    bot: RunningBot, slack: FakeSlackApi
+) -> None:
+    meta = json.dumps({"channel": "C1", "response_url": slack.response_url})
+
+    answer = bot.interactive(
+        submission({"params": "big", "data": "1TB", "days": "30"}, private_metadata=meta)
+    )
+
+    assert answer.status == 200
+    body = json.loads(answer.body)
+    assert body["response_action"] == "errors"
+    assert "7B" in body["errors"]["params"]
+    assert slack.messages() == []
+
+
+def test_a_valid_form_gets_an_answer_where_gpu_was_typed(bot: RunningBot, slack: FakeSlackApi) -> None:
+    meta = json.dumps({"channel": "C1", "response_url": slack.response_url})
+
+    answer = bot.interactive(submission({"params": "7B", "data": "1TB", "days": "30"}, private_metadata=meta))
+
+    assert answer.status == 200 and answer.body == ""
+    response = slack.wait_for_calls("response")[0]
+    assert "params=7B" in response.args["text"]
+    assert bot.consultant.seen[-1][:2] == ("form", "T1:C1:gpu:U1")  # type: ignore[attr-defined]
+
+
+def test_a_form_opened_without_a_channel_is_answered_in_a_dm(bot: RunningBot, slack: FakeSlackApi) -> None:
+    bot.interactive(submission({"params": "7B", "data": "1TB", "days": "30"}, private_metadata=""))
+
+    post = slack.wait_for_calls("chat.postMessage")[0]
+    assert post.args["channel"] == "U1"
+
+
+def test_a_quick_choice_button_updates_the_question_and_answers_in_the_thread(
+    bot: RunningBot, slack: FakeSlackApi
+) -> None:
+    bot.mention("<@UBOT> 7B model", ts="1700000200.000100")
+    slack.wait_for_calls("chat.postMessage", 1)
+
+    bot.interactive(block_action("answer_precision_0", "bf16", thread_ts="1700000200.000100"))
+
+    update = slack.wait_for_calls("chat.update")[0]
+    assert update.args["ts"] == "1800000000.000009"
+    assert all(b["type"] != "actions" for b in update.args["blocks"])
+    post = slack.wait_for_calls("chat.postMessage", 2)[1]
+    assert post.args["thread_ts"] == "1700000200.000100"
+    assert bot.consultant.seen[-1] == ("action:answer", "T1:C1:1700000200.000100", "bf16")  # type: ignore[attr-defined]
+
+
+def test_explain_on_a_private_answer_replies_privately(bot: RunningBot, slack: FakeSlackApi) -> None:
+    payload = block_action("explain", "explain", thread_ts=None, ephemeral=True)
+    payload["response_url"] = slack.response_url
+
+    bot.interactive(payload)
+
+    response = slack.wait_for_calls("response")[0]
+    assert response.args["response_type"] == "ephemeral"
+    assert bot.consultant.seen[-1][:2] == ("action:explain", "T1:C1:gpu:U1")  # type: ignore[attr-defined]
+
+
+def test_opening_app_home_publishes_the_home_view_in_the_users_language(
+    bot: RunningBot, slack: FakeSlackApi
+) -> None:
+    slack.user_locale = "zh-CN"
+
+    bot.event({"type": "app_home_opened", "user": "U1", "channel": "D1", "tab": "home", "event_ts": "1.0"})
+
+    published = slack.wait_for_calls("views.publish")[0]
+    assert published.args["user_id"] == "U1"
+    assert "GPU 顾问" in published.dump()
+
+
+def test_probes_report_process_and_store_health(bot: RunningBot) -> None:
+    assert bot.request("/healthz").status == 200
+    assert bot.request("/readyz").status == 200
+    bot.store.close()
+    assert bot.request("/readyz").status == 503
+    assert bot.request("/healthz").status == 200
+
+
+def test_metrics_count_requests_replies_and_recommendations(bot: RunningBot, slack: FakeSlackApi) -> None:
+    bot.mention("<@UBOT> 7B", ts="1700000201.000100")
+    slack.wait_for_calls("chat.postMessage")
+    slack.wait_for(lambda: "gpu_advisor_recommendations_total 1.0" in bot.request("/metrics").body)
+
+    text = bot.request("/metrics").body
+    assert 'gpu_advisor_slack_requests_total{kind="event"} 1.0' in text
+    assert 'gpu_advisor_replies_total{surface="mention"} 1.0' in text
+    assert 'gpu_advisor_reply_latency_seconds_count{surface="mention"} 1.0' in text
+
+
+def test_unknown_paths_are_not_found(bot: RunningBot) -> None:
+    assert bot.request("/nope").status == 404
