@@ -79,7 +79,7 @@ def base_mfu(gpu: GpuSpec, precision: Precision, hidden: int) -> float:
     m = mamf(gpu)
     ridge = peak_tflops(gpu, "fp16" if precision == "fp8" else precision) / (gpu.memory_bandwidth_tbs or 1.0)
     width = (cal.H_REF / hidden) ** cal.ALPHA_WIDTH
-    return m / (1.0 + cal.C_RIDGE * m * ridge * width)
+    return float(m / (1.0 + cal.C_RIDGE * m * ridge * width))
 
 
 def goodput(gpus: int) -> float:

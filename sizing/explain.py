@@ -1,4 +1,5 @@
 """Explain lines: each formula with its numbers, for the plan's first option."""
+# ruff: noqa: E501
 
 from __future__ import annotations
 

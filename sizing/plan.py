@@ -109,8 +109,8 @@ def plan(request: SizingRequest, catalog: Catalog) -> SizingResult:
 
     if request.gpu is None:
         priced = [o for o in pool if o.quote is not None]
-        for g in {o.gpu.id for o in pool} - {o.gpu.id for o in priced}:
-            excluded.append(Excluded(g, "no_price", "no usable on-demand price in the catalog"))
+        for gid in sorted({o.gpu.id for o in pool} - {o.gpu.id for o in priced}):
+            excluded.append(Excluded(gid, "no_price", "no usable on-demand price in the catalog"))
         pool = priced
 
     options = _rank(pool, request, budget)
