@@ -8,6 +8,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from bot.dialogue import SLOT_NAMES
 from sizing.types import Budget, Catalog, DataLanguage, SizingRequest
 
 # Words that say the user is thinking of spot/preemptible capacity (pitfall context mentions_spot).
@@ -31,7 +32,7 @@ def user_gpu_has_bf16(slots: Mapping[str, Any], catalog: Catalog) -> bool:
 
 def effective_slots(state: Mapping[str, Any], catalog: Catalog) -> dict[str, Any]:
     """The slots the engine runs on: what the user said plus the stated defaults."""
-    slots = dict(state["slots"])
+    slots = {name: state["slots"].get(name) for name in SLOT_NAMES}
     if slots.get("precision") is None:
         slots["precision"] = default_precision(user_gpu_has_bf16(slots, catalog))
     if slots.get("method") is None:
@@ -106,11 +107,13 @@ def find_number(obj: Any, *keys: str) -> float | None:
 
 
 def spot_saving(option: Mapping[str, Any]) -> float | None:
-    amount = _num((option.get("cost") or {}).get("amount"))
-    spot = option.get("spot_cost") or (option.get("cost") or {}).get("spot")
-    spot_amount = _num(spot.get("amount")) if isinstance(spot, Mapping) else _num(spot)
-    if amount and spot_amount is not None and amount > 0:
-        return max(0.0, 1.0 - spot_amount / amount)
+    """Fraction saved by renting spot instead of on-demand (0-1), when both are priced."""
+    cost = option.get("cost")
+    if not isinstance(cost, Mapping):
+        return None
+    usd, spot = _num(cost.get("on_demand_usd")), _num(cost.get("spot_usd"))
+    if usd and spot is not None and usd > 0:
+        return max(0.0, 1.0 - spot / usd)
     return None
 
 
@@ -123,6 +126,7 @@ def summarise(rec: Mapping[str, Any]) -> dict[str, Any] | None:
     cost = top.get("cost") or {}
     return {
         "gpu": top.get("gpu"),
+        "name": top.get("gpu_name") or top.get("gpu"),
         "gpus": top.get("gpus"),
         "nodes": top.get("nodes"),
         "days": top.get("days"),

@@ -61,7 +61,7 @@ def recommend(
     summary = summarise(rec)
     before = state.get("last")
     if before and summary and changes:
-        reply.add("changes", changes=[_change_view(c) for c in changes], before=before, after=_named(summary, kb))
+        reply.add("changes", changes=[_change_view(c) for c in changes], before={"name": before.get("gpu"), **before}, after=summary)
         reply.changes = [{"slot": c.slot, "old": c.old, "new": c.new} for c in changes]
     options = [option_view(o, catalog) for o in rec["options"][:3]]
     related = [FAQ_COST] + ([FAQ_MULTI_GPU] if (options[0]["gpus"] or 1) > 1 else [])
@@ -91,11 +91,6 @@ def recommend(
     state["pending"] = None
 
 
-def _named(summary: Mapping[str, Any], kb: Any) -> dict[str, Any]:
-    spec = next((g for g in kb.catalog.gpus if g.id == summary.get("gpu")), None)
-    return {**summary, "name": spec.name if spec else summary.get("gpu")}
-
-
 def _change_view(change: SlotChange) -> dict[str, Any]:
     return {"slot": change.slot, "old": change.old, "new": change.new}
 
@@ -121,4 +116,4 @@ def _software(kb: Any, gpu: str, slots: Mapping[str, Any], lang: str) -> list[st
         found = notes(gpu, method=slots.get("method"), precision=slots.get("precision"))
     except TypeError:
         found = notes(gpu)
-    return [pick(n, lang) for n in found][:3]
+    return [pick(n, lang) for n in found][:2]

@@ -9,7 +9,7 @@ from typing import Any
 from bot.dialogue_plan import find_number
 from sizing.types import Catalog, GpuSpec, Offering
 
-SNIPPET_CHARS = 220
+SNIPPET_CHARS = 160
 
 
 def pick(text: Any, lang: str) -> str:
@@ -76,14 +76,13 @@ def resolve_gpus(catalog: Catalog, names: Iterable[str]) -> list[GpuSpec]:
 def option_view(option: Mapping[str, Any], catalog: Catalog) -> dict[str, Any]:
     gpu_id = str(option.get("gpu"))
     spec = next((g for g in catalog.gpus if g.id == gpu_id), None)
-    cost = option.get("cost") or {}
-    offering = option.get("offering") if isinstance(option.get("offering"), Mapping) else {}
-    spot = option.get("spot_cost") or cost.get("spot") or cost.get("spot_amount")
-    spot_amount = find_number({"s": spot}, "s", "amount") if not isinstance(spot, Mapping) else spot.get("amount")
+    cost = option.get("cost") if isinstance(option.get("cost"), Mapping) else {}
+    network = option.get("network") if isinstance(option.get("network"), Mapping) else {}
+    storage = option.get("storage") if isinstance(option.get("storage"), Mapping) else {}
     return {
         "gpu": gpu_id,
-        "name": spec.name if spec else gpu_id,
-        "gpu_memory_gb": spec.memory_gb if spec else None,
+        "name": option.get("gpu_name") or (spec.name if spec else gpu_id),
+        "gpu_memory_gb": option.get("gpu_memory_gb") or (spec.memory_gb if spec else None),
         "gpus": option.get("gpus"),
         "nodes": option.get("nodes"),
         "days": option.get("days"),
@@ -92,16 +91,28 @@ def option_view(option: Mapping[str, Any], catalog: Catalog) -> dict[str, Any]:
         "memory_per_gpu_gb": option.get("memory_per_gpu_gb"),
         "fits": bool(option.get("fits")),
         "cost": cost.get("amount"),
-        "spot_cost": spot_amount,
+        "spot_cost": spot_in_currency(cost),
         "currency": cost.get("currency") or "USD",
-        "cloud": option.get("cloud") or offering.get("cloud"),
-        "instance": option.get("instance_type") or offering.get("instance_type"),
-        "memory": option.get("memory") if isinstance(option.get("memory"), Mapping) else {},
-        "network_gbps": find_number(option.get("network"), "required_gbps", "inter_node_gbps", "gbps"),
-        "network": option.get("network"),
-        "storage": option.get("storage"),
-        "checkpoint_gb": find_number(option.get("storage"), "checkpoint_gb", "checkpoint_size_gb"),
+        "cloud": cost.get("cloud"),
+        "instance": cost.get("instance"),
+        "billing": cost.get("billing"),
+        "layout": option.get("layout") if isinstance(option.get("layout"), Mapping) else {},
+        "network_gbps": find_number(network, "required_gbps"),
+        "network_tier_gbps": network.get("tier_gbps"),
+        "infiniband": network.get("infiniband"),
+        "scale_up": bool(network.get("scale_up")),
+        "dataset_gb": find_number(storage, "dataset_gb"),
+        "checkpoint_gb": find_number(storage, "checkpoint_gb"),
+        "storage_tier": storage.get("tier"),
     }
+
+
+def spot_in_currency(cost: Mapping[str, Any]) -> float | None:
+    """The spot cost in the option's display currency (the engine gives spot in USD)."""
+    spot_usd, usd, amount = cost.get("spot_usd"), cost.get("on_demand_usd"), cost.get("amount")
+    if not all(isinstance(v, int | float) for v in (spot_usd, usd, amount)) or not usd:
+        return None
+    return float(spot_usd) * float(amount) / float(usd)
 
 
 def entry_view(entry: Any, lang: str) -> dict[str, str]:

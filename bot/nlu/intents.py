@@ -1,0 +1,76 @@
+"""Intent rules as data: cue phrases per intent, checked in a fixed order (first match wins).
+
+Text is simplified, lower-cased. A message that carries sizing slots is a sizing request even
+when it ends with a question mark ("能不能在一周内把一个70B模型LoRA微调完").
+"""
+
+from __future__ import annotations
+
+from bot.nlu.lexicon import find_phrase
+
+RESET = ("重新开始", "重新来过", "从头再来", "重来", "清空", "start over", "reset", "restart", "new request",
+         "clear", "start again")  # fmt: skip
+CORRECTION = ("改成", "换成", "改为", "改一下", "不对", "其实是", "其实", "应该是", "更正", "我是说",
+              "actually", "instead", "change", "make it", "i meant", "correction", "rather")  # fmt: skip
+WHATIF = ("如果", "要是", "假如", "假设", "万一", "换用", "what if", "what about", "how about", "suppose",
+          "if we", "if i", "would it")  # fmt: skip
+HELP = ("help", "怎么用", "如何使用", "使用说明", "你能做什么", "你会什么", "能做什么", "帮助", "what can you do",
+        "how do i use", "usage", "commands")  # fmt: skip
+GREETING = ("你好", "您好", "嗨", "哈喽", "hello", "hi", "hey", "good morning", "早上好", "在吗")
+THANKS = ("谢谢", "多谢", "感谢", "thanks", "thank you", "thx", "ty", "辛苦了")
+EXPLAIN = ("show the math", "show your work", "show me the math", "explain", "how did you", "how was",
+           "怎么算的", "计算过程", "怎么算出来", "如何计算", "算法是", "详细计算", "breakdown", "the math")  # fmt: skip
+SKIP = ("不确定", "不知道", "不清楚", "随便", "都行", "无所谓", "跳过", "默认", "skip", "default", "don't know",
+        "dont know", "not sure", "no idea", "whatever", "pass", "any", "unsure")  # fmt: skip
+LIST_GPUS = ("有哪些gpu", "有哪些显卡", "有哪些卡", "支持哪些gpu", "支持哪些显卡", "什么gpu", "哪些gpu",
+             "gpu列表", "显卡列表", "list gpus", "list gpu", "list the gpus", "which gpus", "what gpus",
+             "available gpus", "gpu list", "all gpus", "show gpus")  # fmt: skip
+COMPARE = ("区别", "比较", "对比", "差别", "差异", "哪个好", "哪个更", "还是", "vs", "versus", "compare",
+           "difference", "better", "which is")  # fmt: skip
+GPU_INFO = ("显存", "算力", "带宽", "功耗", "多少", "规格", "参数是", "tflops", "memory", "bandwidth", "specs",
+            "spec", "tell me about", "what is", "how much", "how fast", "info", "介绍", "是什么", "吗", "吧")  # fmt: skip
+QUESTION = ("?", "吗", "呢", "怎么", "如何", "什么", "为什么", "哪", "是否", "能否", "可以", "how", "what",
+            "why", "should", "which", "when", "is it", "do i", "can i", "does", "建议", "推荐")  # fmt: skip
+# Slots that make a message a sizing request (gpu alone may be a question about the card).
+WORKLOAD = ("params", "tokens", "data_bytes", "days", "budget", "method", "gpu_count", "seq_len")
+SHORT = 24  # characters; skip/greeting/thanks/help cues only count in a short message
+
+
+def has_any(text: str, cues: tuple[str, ...]) -> bool:
+    return any(find_phrase(text, c) != -1 for c in cues)
+
+
+def classify(text: str, filled: tuple[str, ...], gpus: tuple[str, ...]) -> str:
+    t = text.strip()
+    short = len(t) <= SHORT
+    workload = any(s in filled for s in WORKLOAD)
+    if short and has_any(t, RESET):
+        return "reset"
+    if (filled or gpus) and has_any(t, CORRECTION) and not has_any(t, WHATIF):
+        return "correction"
+    if has_any(t, WHATIF) and (filled or gpus):
+        return "whatif"
+    if not workload:
+        if len(gpus) >= 2 and (has_any(t, COMPARE) or short):
+            return "gpu_compare"
+        if has_any(t, LIST_GPUS):
+            return "list_gpus"
+        if gpus and has_any(t, GPU_INFO):
+            return "gpu_info"
+        if has_any(t, EXPLAIN):
+            return "explain"
+    if filled:
+        return "size"
+    if short and has_any(t, HELP):
+        return "help"
+    if short and has_any(t, SKIP):
+        return "skip"
+    if short and has_any(t, THANKS):
+        return "thanks"
+    if short and has_any(t, GREETING):
+        return "greeting"
+    if gpus:
+        return "gpu_info"
+    if has_any(t, QUESTION) or len(t) > SHORT:
+        return "faq"
+    return "unknown"

@@ -1,0 +1,140 @@
+"""Word tables the slot rules read: units, cue words, precisions, methods.
+
+Kept as data so a new phrasing is a one-line change. Text is matched after NFKC, t2s (so only
+simplified forms appear here) and lower-casing. ASCII entries match whole words only.
+"""
+
+from __future__ import annotations
+
+# (phrase, kind, factor). kind: data (factor = bytes), tokens, days (factor = days), money
+# (factor unused; currency in CURRENCY_SUFFIX), params, level (十亿级 magnitude class), node.
+# Month = 30 days, year = 365, week = 7, quarter = 90 (the issue's conventions).
+UNITS: tuple[tuple[str, str, float], ...] = (
+    ("tib", "data", 2.0**40), ("gib", "data", 2.0**30), ("mib", "data", 2.0**20),
+    ("kib", "data", 2.0**10), ("pib", "data", 2.0**50),
+    ("tb", "data", 1e12), ("gb", "data", 1e9), ("mb", "data", 1e6), ("kb", "data", 1e3),
+    ("pb", "data", 1e15), ("terabytes", "data", 1e12), ("terabyte", "data", 1e12),
+    ("gigabytes", "data", 1e9), ("gigabyte", "data", 1e9), ("megabytes", "data", 1e6),
+    ("petabytes", "data", 1e15), ("kilobytes", "data", 1e3), ("bytes", "data", 1.0),
+    ("字节", "data", 1.0),
+    ("tokens", "tokens", 1.0), ("token", "tokens", 1.0), ("toks", "tokens", 1.0),
+    ("tok", "tokens", 1.0), ("词元", "tokens", 1.0), ("个token", "tokens", 1.0),
+    ("个词元", "tokens", 1.0),
+    ("个星期", "days", 7.0), ("星期", "days", 7.0), ("个礼拜", "days", 7.0), ("礼拜", "days", 7.0),
+    ("个月", "days", 30.0), ("个季度", "days", 90.0), ("季度", "days", 90.0),
+    ("个小时", "days", 1 / 24), ("小时", "days", 1 / 24), ("个钟头", "days", 1 / 24),
+    ("钟头", "days", 1 / 24), ("分钟", "days", 1 / 1440), ("秒钟", "days", 1 / 86400),
+    ("天", "days", 1.0), ("日", "days", 1.0), ("周", "days", 7.0), ("月", "days", 30.0),
+    ("年", "days", 365.0), ("秒", "days", 1 / 86400),
+    ("days", "days", 1.0), ("day", "days", 1.0), ("weeks", "days", 7.0), ("week", "days", 7.0),
+    ("wks", "days", 7.0), ("wk", "days", 7.0), ("fortnights", "days", 14.0),
+    ("fortnight", "days", 14.0), ("months", "days", 30.0), ("month", "days", 30.0),
+    ("mos", "days", 30.0), ("mo", "days", 30.0), ("years", "days", 365.0), ("year", "days", 365.0),
+    ("yrs", "days", 365.0), ("yr", "days", 365.0), ("hours", "days", 1 / 24),
+    ("hour", "days", 1 / 24), ("hrs", "days", 1 / 24), ("hr", "days", 1 / 24), ("h", "days", 1 / 24),
+    ("minutes", "days", 1 / 1440), ("minute", "days", 1 / 1440), ("mins", "days", 1 / 1440),
+    ("min", "days", 1 / 1440), ("seconds", "days", 1 / 86400), ("second", "days", 1 / 86400),
+    ("secs", "days", 1 / 86400), ("quarters", "days", 90.0), ("quarter", "days", 90.0),
+    ("个参数", "params", 1.0), ("参数", "params", 1.0), ("参", "params", 1.0),
+    ("parameters", "params", 1.0), ("parameter", "params", 1.0), ("params", "params", 1.0),
+    ("param", "params", 1.0), ("级", "level", 1.0),
+    ("台机器", "node", 1.0), ("台服务器", "node", 1.0), ("台", "node", 1.0), ("个节点", "node", 1.0),
+    ("节点", "node", 1.0), ("nodes", "node", 1.0), ("node", "node", 1.0),
+    ("machines", "node", 1.0), ("machine", "node", 1.0), ("servers", "node", 1.0),
+    ("server", "node", 1.0),
+)  # fmt: skip
+
+# Currency words after an amount. 刀 is Chinese slang for US dollars.
+CURRENCY_SUFFIX: tuple[tuple[str, str], ...] = (
+    ("人民币", "CNY"), ("块钱", "CNY"), ("元", "CNY"), ("块", "CNY"), ("rmb", "CNY"),
+    ("cny", "CNY"), ("美元", "USD"), ("美金", "USD"), ("刀", "USD"), ("usd", "USD"),
+    ("us$", "USD"), ("$", "USD"), ("dollars", "USD"), ("dollar", "USD"), ("bucks", "USD"),
+    ("buck", "USD"),
+)  # fmt: skip
+CURRENCY_PREFIX: tuple[tuple[str, str], ...] = (
+    ("us$", "USD"), ("$", "USD"), ("usd", "USD"), ("¥", "CNY"), ("rmb", "CNY"), ("cny", "CNY"),
+    ("人民币", "CNY"), ("美元", "USD"),
+)  # fmt: skip
+
+PERIOD_AFTER: tuple[tuple[str, str], ...] = (
+    ("/月", "month"), ("每月", "month"), ("每个月", "month"), ("一个月", "month"), ("/month", "month"),
+    ("/mo", "month"), ("per month", "month"), ("a month", "month"), ("monthly", "month"),
+    ("/小时", "hour"), ("每小时", "hour"), ("一小时", "hour"), ("/h", "hour"), ("/hr", "hour"),
+    ("/hour", "hour"), ("per hour", "hour"), ("an hour", "hour"), ("hourly", "hour"),
+    ("per gpu-hour", "hour"), ("in total", "total"), ("total", "total"), ("总共", "total"),
+)  # fmt: skip
+PERIOD_BEFORE: tuple[tuple[str, str], ...] = (
+    ("每月", "month"), ("每个月", "month"), ("包月", "month"), ("月预算", "month"), ("月租", "month"),
+    ("monthly", "month"), ("per month", "month"), ("每小时", "hour"), ("每个小时", "hour"),
+    ("时租", "hour"), ("hourly", "hour"), ("per hour", "hour"), ("总共", "total"),
+    ("总预算", "total"), ("一共", "total"), ("in total", "total"), ("total", "total"),
+)  # fmt: skip
+
+PARAM_CUES = ("参数", "模型", "规模", "model", "params", "parameters", "parameter", "size")
+TOKEN_CUES = ("token", "tokens", "词元")
+DATA_CUES = ("数据", "语料", "训练集", "资料", "data", "dataset", "corpus", "on")
+MONEY_CUES = ("预算", "经费", "花费", "费用", "成本", "budget", "spend", "cost")
+CONTEXT_CUES = (
+    "seq len", "seq_len", "seqlen", "sequence length", "context length", "context window",
+    "max length", "max_len", "上下文长度", "上下文窗口", "上下文", "序列长度", "序列长", "context",
+)  # fmt: skip
+CONTEXT_AFTER = ("context", "ctx", "上下文", "的上下文", "token context", "tokens context", "序列")
+
+PRECISIONS: tuple[tuple[str, str], ...] = (
+    ("bfloat16", "bf16"), ("bf16", "bf16"), ("bf-16", "bf16"), ("bf 16", "bf16"),
+    ("brain float", "bf16"), ("fp32", "fp32"), ("fp-32", "fp32"), ("float32", "fp32"),
+    ("单精度", "fp32"), ("full precision", "fp32"), ("single precision", "fp32"),
+    ("single-precision", "fp32"), ("full-precision", "fp32"), ("fp16", "fp16"), ("fp-16", "fp16"),
+    ("float16", "fp16"), ("半精度", "fp16"), ("half precision", "fp16"), ("half-precision", "fp16"),
+    ("fp8", "fp8"), ("fp-8", "fp8"), ("float8", "fp8"), ("8位浮点", "fp8"),
+)  # fmt: skip
+
+# Ranked: the first rank with a hit wins, so "QLoRA" beats "LoRA" and "fine-tune" beats a
+# "pretrained model" mention. Plain "fine-tune"/微调/SFT without a qualifier is read as full
+# fine-tuning: it is the conservative (largest) sizing, and the reply says so.
+METHODS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("qlora", ("qlora", "q-lora", "4-bit lora", "4bit lora")),
+    ("lora", ("lora", "低秩适配", "低秩微调")),
+    ("full_finetune", ("全参数微调", "全参微调", "全量微调", "全参", "全量参数", "full fine-tune",
+                       "full finetune", "full fine tune", "full fine-tuning", "full finetuning",
+                       "full-parameter", "full parameter", "full-param", "fully fine-tune")),
+    ("pretrain", ("增量预训练", "继续预训练", "持续预训练", "二次预训练", "从头训练", "从零训练",
+                  "从零开始训练", "from scratch", "continued pre-training", "continued pretraining",
+                  "continual pre-training", "continual pretraining", "continue pretraining")),
+    ("full_finetune", ("微调", "精调", "fine-tune", "finetune", "fine tune", "fine-tuning",
+                       "finetuning", "fine tuning", "sft", "指令微调", "instruction tuning")),
+    ("pretrain", ("预训练", "pretrain", "pre-train", "pretraining", "pre-training", "pre train")),
+)
+
+
+def _boundary_ok(text: str, start: int, end: int) -> bool:
+    """ASCII phrases match whole words: no letter or digit glued on either side."""
+    before = text[start - 1] if start > 0 else " "
+    after = text[end] if end < len(text) else " "
+    return not (before.isascii() and before.isalnum()) and not (after.isascii() and after.isalnum())
+
+
+def find_phrase(text: str, phrase: str, start: int = 0) -> int:
+    """Index of the first whole-word occurrence of `phrase` in `text`, or -1."""
+    ascii_phrase = phrase.isascii()
+    i = text.find(phrase, start)
+    while i != -1:
+        if not ascii_phrase or _boundary_ok(text, i, i + len(phrase)):
+            return i
+        i = text.find(phrase, i + 1)
+    return -1
+
+
+def has_cue(window: str, cues: tuple[str, ...]) -> bool:
+    return any(find_phrase(window, c) != -1 for c in cues)
+
+
+def match_at(text: str, pos: int, phrase: str) -> bool:
+    """`phrase` starts at `pos` and, if ASCII, ends on a word boundary."""
+    if not text.startswith(phrase, pos):
+        return False
+    end = pos + len(phrase)
+    if phrase[-1].isascii() and phrase[-1].isalnum() and end < len(text):
+        nxt = text[end]
+        return not (nxt.isascii() and nxt.isalnum())
+    return True

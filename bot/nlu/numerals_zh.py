@@ -1,0 +1,86 @@
+"""Chinese numerals: 三万四千五百六十七, 一百零四万, 两千亿, 廿七, 壹佰贰拾, 一点三万亿.
+
+Input is already simplified (t2s) and lower-cased. The value is built from the positional rules
+of Chinese numerals (十/百/千 inside a 万 section, 万 inside a 亿 section, 万亿 = 10^12), checked
+against the Duckling ZH numeral corpus (facebook/duckling Duckling/Numeral/ZH/Corpus.hs).
+"""
+
+from __future__ import annotations
+
+import math
+
+DIGITS: dict[str, int] = {
+    "零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4,
+    "五": 5, "六": 6, "七": 7, "八": 8, "九": 9,
+}  # fmt: skip
+SMALL_UNITS: dict[str, int] = {"十": 10, "百": 100, "千": 1000}
+BIG_UNITS: dict[str, float] = {"万": 1e4, "亿": 1e8}
+# 廿 = 20 and 卅 = 30 (Duckling Duration/ZH corpus: 廿七個月, 卅分鐘).
+TENS: dict[str, int] = {"廿": 20, "卅": 30}
+# Financial (anti-fraud) numerals, simplified and traditional forms after t2s.
+FINANCIAL: dict[str, str] = {
+    "壹": "一", "贰": "二", "貳": "二", "叁": "三", "參": "三", "肆": "四", "伍": "五",
+    "陆": "六", "陸": "六", "柒": "七", "捌": "八", "玖": "九", "拾": "十", "佰": "百", "仟": "千",
+}  # fmt: skip
+NUMERAL_CHARS = frozenset(DIGITS) | frozenset(SMALL_UNITS) | frozenset(BIG_UNITS) | frozenset(TENS)
+# A numeral longer than this is not something a person wrote as a quantity.
+MAX_RUN = 24
+
+
+def zh_integer(run: str) -> float | None:
+    """Value of a run of Chinese numeral characters, or None when it is not a well-formed number."""
+    if not run or len(run) > MAX_RUN:
+        return None
+    total = 0.0  # completed 亿 sections
+    section = 0.0  # completed 万 section
+    chunk = 0.0  # inside the current 万 section
+    digit: float | None = None
+    prev_was_digit = False
+    for ch in run:
+        if ch in DIGITS:
+            d = DIGITS[ch]
+            # 二零二六 reads digit by digit; 一百零四 has 零 as a place holder.
+            digit = digit * 10 + d if (prev_was_digit and digit is not None) else d
+            prev_was_digit = True
+            continue
+        prev_was_digit = False
+        if ch in TENS:
+            chunk += TENS[ch]
+            digit = None
+        elif ch in SMALL_UNITS:
+            chunk += (1 if digit is None else digit) * SMALL_UNITS[ch]
+            digit = None
+        elif ch == "万":
+            value = chunk + (digit or 0)
+            section = (section + (value if value else 1)) * 1e4 if section == 0 else section + value * 1e4
+            chunk, digit = 0.0, None
+        elif ch == "亿":
+            value = section + chunk + (digit or 0)
+            total = (total + (value if value else 1)) * 1e8
+            section, chunk, digit = 0.0, 0.0, None
+        else:
+            return None
+    result = total + section + chunk + (digit or 0)
+    return result if math.isfinite(result) else None
+
+
+def zh_decimal_digits(run: str) -> float | None:
+    """The part after 点: 一点三 -> 0.3 (digits only)."""
+    if not run or len(run) > MAX_RUN or any(ch not in DIGITS for ch in run):
+        return None
+    return float("0." + "".join(str(DIGITS[ch]) for ch in run))
+
+
+def multiplier(run: str) -> float | None:
+    """A trailing chain of units after an Arabic number: 万 1e4, 千亿 1e11, 万亿 1e12, 百万 1e6."""
+    if not run or len(run) > 4:
+        return None
+    factor = 1.0
+    for ch in run:
+        if ch in SMALL_UNITS:
+            factor *= SMALL_UNITS[ch]
+        elif ch in BIG_UNITS:
+            factor *= BIG_UNITS[ch]
+        else:
+            return None
+    return factor

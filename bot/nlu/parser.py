@@ -1,0 +1,162 @@
+"""`parse(text)`: normalise, find names (models, GPUs), scan numbers, attach units, pick slots,
+classify the intent. Also the small helpers the `size` command uses for its flags."""
+
+from __future__ import annotations
+
+import math
+
+from bot.nlu import intents, lexicon
+from bot.nlu.gpus import find_gpus
+from bot.nlu.models import find_models
+from bot.nlu.numerals_zh import FINANCIAL
+from bot.nlu.scan import scan
+from bot.nlu.slots import Found, extract
+from bot.nlu.text import normalise
+from bot.nlu.types import Ask, Parse, Slots
+from sizing.types import Budget, Currency, Period
+
+_NUMERAL_NEIGHBOURS = frozenset("一二三四五六七八九十百千万亿壹贰叁肆伍陆柒捌玖拾佰仟")
+
+
+def _financial(s: str) -> str:
+    """Financial numerals to plain ones. 参 (t2s of 參) is a three only next to other numerals."""
+    out = list(s)
+    for i, ch in enumerate(s):
+        if ch in FINANCIAL and ch != "參":
+            out[i] = FINANCIAL[ch]
+        elif ch == "参":
+            prev = s[i - 1] if i else ""
+            nxt = s[i + 1] if i + 1 < len(s) else ""
+            if nxt != "数" and (prev in _NUMERAL_NEIGHBOURS or nxt in "拾佰仟万亿十百千"):
+                out[i] = "三"
+    return "".join(out)
+
+
+def _mask(s: str, spans: list[tuple[int, int]]) -> str:
+    chars = list(s)
+    for start, end in spans:
+        for i in range(start, end):
+            chars[i] = " "
+    return "".join(chars)
+
+
+def _first_phrase(s: str, table: tuple[tuple[str, str], ...]) -> str | None:
+    best: tuple[int, str] | None = None
+    for phrase, value in table:
+        i = lexicon.find_phrase(s, phrase)
+        if i != -1 and (best is None or i < best[0]):
+            best = (i, value)
+    return best[1] if best else None
+
+
+def _method(s: str) -> str | None:
+    for method, phrases in lexicon.METHODS:
+        for phrase in phrases:
+            i = lexicon.find_phrase(s, phrase)
+            while i != -1 and phrase == "预训练" and s.startswith(("模型", "的模型", "好", "过"), i + 3):
+                i = lexicon.find_phrase(s, phrase, i + 1)  # 预训练模型 is a base model, not a method
+            if i != -1:
+                return method
+    return None
+
+
+def _pick(found: Found, slot: str, last: bool) -> object:
+    values = found.values.get(slot)
+    if not values:
+        return None
+    return values[-1] if last else values[0]
+
+
+def parse(text: str) -> Parse:
+    t = normalise(text if isinstance(text, str) else "")
+    s = _financial(t.lower)
+    models = find_models(s)
+    masked = _mask(s, [(m.start, m.end) for m in models])
+    gpus = find_gpus(masked)
+    masked = _mask(masked, [(g.start, g.end) for g in gpus])
+    nums = scan(masked)
+    found = extract(masked, nums, gpus, t.lang)
+    for m in models:
+        found.values.setdefault("params", []).insert(0, m.params)
+    last = intents.has_any(s, intents.CORRECTION)
+    budget = _pick(found, "budget", last)
+    count = _pick(found, "gpu_count", last)
+    seq = _pick(found, "seq_len", last)
+    slots = Slots(
+        params=_float(_pick(found, "params", last)),
+        tokens=_float(_pick(found, "tokens", last)),
+        data_bytes=_float(_pick(found, "data_bytes", last)),
+        precision=_first_phrase(s, lexicon.PRECISIONS),
+        method=_method(s),
+        days=_float(_pick(found, "days", last)),
+        budget=_budget(budget),
+        gpu=(gpus[-1] if last else gpus[0]).gpu if gpus else None,
+        gpu_count=int(round(count)) if isinstance(count, float) else None,
+        seq_len=int(round(seq)) if isinstance(seq, float) else None,
+        data_language="zh" if t.lang == "zh" else "en",
+    )
+    filled = slots.filled()
+    asks = tuple(a for a in found.asks if a.slot not in filled or a.slot == "tokens_or_data")
+    mentioned = tuple(dict.fromkeys(g.gpu for g in gpus))
+    intent = intents.classify(s, filled + (("ask",) if asks else ()), mentioned)
+    return Parse(
+        intent=intent,
+        lang=t.lang,
+        script=t.script,
+        slots=slots,
+        asks=asks,
+        gpus_mentioned=mentioned,
+        correction=intent == "correction",
+        whatif=intent == "whatif",
+        skip=intent == "skip",
+    )
+
+
+def _float(value: object) -> float | None:
+    if isinstance(value, float) and math.isfinite(value):
+        return value
+    return None
+
+
+def _budget(value: object) -> Budget | None:
+    if not isinstance(value, tuple):
+        return None
+    amount, currency, period = value
+    currency_: Currency = "USD" if currency == "USD" else "CNY"
+    period_: Period = "hour" if period == "hour" else "month" if period == "month" else "total"
+    return Budget(float(amount), currency_, period_)
+
+
+# -- helpers for command-line flags ------------------------------------------------------------
+
+
+def parse_number(text: str) -> float | None:
+    """A single quantity as a person writes it: "7e9", "7B", "70亿", "1.3万亿", "seventy"."""
+    t = normalise(text)
+    nums = scan(_financial(t.lower))
+    if len(nums) != 1 or nums[0].negative or not math.isfinite(nums[0].value):
+        return None
+    return nums[0].value
+
+
+def parse_data_size(text: str) -> float | None:
+    """Bytes in "2TB", "800G", "1.5 TiB", "500GB" (GB = 10^9 bytes)."""
+    raw = text.strip()
+    got = parse(f"数据 {raw}" if raw[-1:] in "GgTt" else f"data {raw}").slots.data_bytes
+    return got
+
+
+def parse_budget(text: str) -> Budget | None:
+    """"$5k/month", "每月5万元", "200元/小时", "30000 USD" -> Budget."""
+    got = parse(text).slots.budget
+    if got is None:
+        got = parse(f"budget {text}").slots.budget
+    return got
+
+
+def parse_duration_days(text: str) -> float | None:
+    """"两周" -> 14.0, "36 hours" -> 1.5, "一个半月" -> 45.0."""
+    return parse(text).slots.days
+
+
+__all__ = ["Ask", "parse", "parse_budget", "parse_data_size", "parse_duration_days", "parse_number"]

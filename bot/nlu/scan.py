@@ -1,0 +1,283 @@
+"""One left-to-right pass that finds every number in a message, in any of the ways people write
+them: 1,000 / 1 000 / 1.5 / 7e9 / 7×10^9 / 7B / 350M / $5k / 70亿 / 1.3万亿 / 两千亿 / 廿七 /
+一个半 / 半 / seventy / two point two million / a month.
+
+Every step moves forward and no regular expression is used, so the pass is linear in the length of
+the text. Absurd numerals ("9"*400, "1e999") come back as infinite and are refused downstream.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from bot.nlu import numerals_en, numerals_zh
+
+# Letter suffixes read as magnitudes when glued to a number ("7B", "350M", "5k", "1.5T", ".0012G").
+LETTER_MULT: dict[str, tuple[float, str]] = {
+    "k": (1e3, "k"), "m": (1e6, "m"), "mn": (1e6, "m"), "b": (1e9, "b"), "bn": (1e9, "b"),
+    "t": (1e12, "t"), "tn": (1e12, "t"), "g": (1e9, "g"),
+}  # fmt: skip
+WORD_MULT: dict[str, tuple[float, str]] = {
+    "thousand": (1e3, "k"), "million": (1e6, "m"), "millions": (1e6, "m"), "billion": (1e9, "b"),
+    "billions": (1e9, "b"), "trillion": (1e12, "t"), "trillions": (1e12, "t"), "lakh": (1e5, "k"),
+    "lakhs": (1e5, "k"), "crore": (1e7, "m"), "crores": (1e7, "m"),
+}  # fmt: skip
+# Currency codes that may be glued in front of a number ("USD3.14", "RMB50000").
+GLUED_PREFIXES = ("usd", "rmb", "cny", "us")
+# Characters after 半 / 个半 that make it a half of a unit (一个半月, 半小时, 两个半星期).
+HALF_UNITS = frozenset("月天日年小周星礼钟")
+ZH_UNIT_CHARS = frozenset("十百千万亿")
+EN_VOCAB = (
+    frozenset(numerals_en.ONES)
+    | frozenset(numerals_en.TENS)
+    | frozenset(numerals_en.SCALES)
+    | numerals_en.DOZEN
+    | {"hundred", "and", "a", "an", "half", "point", "couple", "of"}
+)
+EN_STARTERS = EN_VOCAB - {"and", "of", "couple"}
+MAX_DIGITS = 40  # more digits than this is not a quantity; the value becomes infinite
+MAX_WORD = 20
+
+
+@dataclass(frozen=True, slots=True)
+class Num:
+    start: int
+    end: int
+    value: float  # never NaN; may be infinite for absurd numerals
+    mult: str  # "", "k", "m", "b", "t", "g" (magnitude letter or word), "zh" (万/亿)
+    negative: bool = False
+    weak: bool = False  # a bare article ("a month"): only durations and money take it
+
+
+def _is_digit(ch: str) -> bool:
+    return "0" <= ch <= "9"
+
+
+def _is_letter(ch: str) -> bool:
+    return "a" <= ch <= "z"
+
+
+def _half(s: str, j: int) -> tuple[float, int]:
+    """An extra half after a number: 一个半月, 两个半月, 三个半小时, 1个半月."""
+    if s.startswith("个半", j) and j + 2 < len(s) and s[j + 2] in HALF_UNITS:
+        return 0.5, j + 2
+    if s.startswith("半", j) and j + 1 < len(s) and s[j + 1] in HALF_UNITS:
+        return 0.5, j + 1
+    return 0.0, j
+
+
+def _negative(s: str, i: int) -> tuple[bool, int]:
+    k = i - 1
+    if k >= 0 and s[k] == " ":
+        k -= 1
+    if k >= 0 and s[k] in "-−":
+        before = s[k - 1] if k > 0 else " "
+        if not (_is_letter(before) or _is_digit(before)):
+            return True, k
+    if k >= 0 and s[k] == "负":
+        return True, k
+    for word in ("minus ", "negative "):
+        if s.startswith(word, i - len(word)):
+            return True, i - len(word)
+    return False, i
+
+
+def _suffix(s: str, j: int) -> tuple[float, str, int]:
+    """A magnitude right after a number: 万/亿 chains, glued letters (7B), or words (3 million)."""
+    n = len(s)
+    k = j + 1 if j < n and s[j] == " " else j
+    e = k
+    while e < n and e - k < 4 and s[e] in ZH_UNIT_CHARS:
+        e += 1
+    if e > k:
+        factor = numerals_zh.multiplier(s[k:e])
+        if factor is not None:
+            return factor, "zh", e
+    e = k
+    while e < n and _is_letter(s[e]) and e - k <= MAX_WORD:
+        e += 1
+    word = s[k:e]
+    if word in LETTER_MULT and k == j:
+        factor, tag = LETTER_MULT[word]
+        return factor, tag, e
+    if word in WORD_MULT:
+        factor, tag = WORD_MULT[word]
+        return factor, tag, e
+    return 1.0, "", j
+
+
+def _arabic(s: str, i: int) -> tuple[Num | None, int]:
+    n = len(s)
+    j = i
+    digits: list[str] = []
+    group = 0
+    while j < n:
+        ch = s[j]
+        if _is_digit(ch):
+            if len(digits) <= MAX_DIGITS:
+                digits.append(ch)
+            group += 1
+            j += 1
+        elif ch in ",' " and group and j + 3 < n + 1 and s[j + 1 : j + 4].isascii() and all(
+            _is_digit(c) for c in s[j + 1 : j + 4]
+        ) and (j + 4 >= n or not _is_digit(s[j + 4])) and (ch != " " or group <= 3):
+            group = 0
+            j += 1  # thousands separator: 1,000 / 1 000 / 1'000
+        else:
+            break
+    text = "".join(digits) or "0"
+    too_long = len(digits) > MAX_DIGITS
+    if j + 1 < n and s[j] == "." and _is_digit(s[j + 1]):
+        k = j + 1
+        while k < n and _is_digit(s[k]):
+            k += 1
+        if k + 1 < n and s[k] == "." and _is_digit(s[k + 1]):  # 1.2.3: a version, not a number
+            while k < n and (_is_digit(s[k]) or s[k] == "."):
+                k += 1
+            return None, k
+        text += s[j:k][: MAX_DIGITS + 1]
+        j = k
+    if j < n and s[j] in "e" and j + 1 < n:
+        k = j + 1
+        if s[k] in "+-" and k + 1 < n and _is_digit(s[k + 1]):
+            k += 1
+        if _is_digit(s[k]):
+            e0 = k
+            while k < n and _is_digit(s[k]):
+                k += 1
+            if k >= n or not _is_letter(s[k]) or s[k] in "bkmgt":
+                text += "e" + s[j + 1 : k][-6:] if k - e0 <= 5 else "e999"
+                j = k
+    if s.startswith("×10^", j) or s.startswith("x10^", j) or s.startswith("*10^", j) or (
+        s.startswith("^", j) and text == "10"
+    ):
+        k = j + (4 if s[j] != "^" else 1)
+        e0 = k
+        while k < n and _is_digit(s[k]) and k - e0 < 4:
+            k += 1
+        if k > e0:
+            text = (text if s[j] != "^" else "1") + "e" + s[e0:k]
+            j = k
+    value = math.inf if too_long else float(text)
+    k = j + 1 if j < n and s[j] == " " else j
+    if s.startswith("%", k) or s.startswith("percent", k):
+        return None, k + 1
+    extra, j = _half(s, j)
+    factor, mult, j = _suffix(s, j)
+    value = (value + extra) * factor
+    neg, start = _negative(s, i)
+    return Num(start, j, value if not math.isnan(value) else math.inf, mult, neg), j
+
+
+def _chinese(s: str, i: int) -> tuple[Num | None, int]:
+    n = len(s)
+    j = i
+    while j < n and (s[j] in numerals_zh.NUMERAL_CHARS or (s[j] == "点" and j + 1 < n
+                                                            and s[j + 1] in numerals_zh.DIGITS)):
+        j += 1
+    run = s[i:j]
+    if len(run) > numerals_zh.MAX_RUN:
+        return None, j
+    whole, _, rest = run.partition("点")
+    value = numerals_zh.zh_integer(whole)
+    if value is None:
+        return None, j
+    if rest:
+        k = 0
+        while k < len(rest) and rest[k] in numerals_zh.DIGITS:
+            k += 1
+        frac = numerals_zh.zh_decimal_digits(rest[:k])
+        factor = numerals_zh.multiplier(rest[k:]) if rest[k:] else 1.0
+        if frac is None or factor is None:
+            return None, j
+        value = (value + frac) * factor
+    extra, j = _half(s, j)
+    value += extra
+    if i > 0 and s[i - 1] in "0123456789.":
+        return None, j
+    mult = "zh" if ("万" in run or "亿" in run) else ""
+    factor, tag, j = _suffix(s, j) if not mult else (1.0, mult, j)
+    neg, start = _negative(s, i)
+    return Num(start, j, value * factor, tag, neg), j
+
+
+def _english(s: str, i: int) -> tuple[Num | None, int]:
+    n = len(s)
+    words: list[str] = []
+    ends: list[int] = []
+    j = i
+    while j < n and len(words) < numerals_en.MAX_WORDS:
+        e = j
+        while e < n and _is_letter(s[e]) and e - j <= MAX_WORD:
+            e += 1
+        word = s[j:e]
+        if not word or word not in EN_VOCAB or (not words and word not in EN_STARTERS):
+            break
+        words.append(word)
+        ends.append(e)
+        if e < n and s[e] in " -" and e + 1 < n and _is_letter(s[e + 1]):
+            j = e + 1
+        else:
+            break
+    # The word after the run decides whether an article means one ("a month" vs "a model").
+    tail: list[str] = []
+    if ends:
+        e0 = ends[-1] + 1
+        e = e0
+        while e < n and _is_letter(s[e]) and e - e0 <= MAX_WORD:
+            e += 1
+        tail = [s[e0:e]] if e0 < n and s[e0 - 1] in " -" else []
+    probe = words + [w.rstrip("s") for w in tail]
+    got = numerals_en.read_words(probe)
+    if got is None or got.words > len(words):
+        return None, _skip_word(s, i)
+    end = ends[got.words - 1]
+    factor, mult, end = _suffix(s, end) if not got.weak else (1.0, "", end)
+    used = words[: got.words]
+    for w in used:
+        if w in WORD_MULT:
+            mult = WORD_MULT[w][1]
+    neg, start = _negative(s, i)
+    return Num(start, end, got.value * factor, mult, neg, got.weak), end
+
+
+def _skip_word(s: str, i: int) -> int:
+    j = i
+    while j < len(s) and (_is_letter(s[j]) or _is_digit(s[j])):
+        j += 1
+    return max(j, i + 1)
+
+
+def scan(s: str) -> list[Num]:
+    """All numbers in `s` (simplified, lower-cased), in order; spans never overlap."""
+    out: list[Num] = []
+    n = len(s)
+    i = 0
+    while i < n:
+        ch = s[i]
+        prev = s[i - 1] if i else " "
+        num: Num | None = None
+        if _is_digit(ch) or (ch == "." and i + 1 < n and _is_digit(s[i + 1]) and not _is_digit(prev)):
+            if _is_letter(prev) and not any(s.endswith(p, 0, i) for p in GLUED_PREFIXES):
+                while i < n and (_is_digit(s[i]) or s[i] == "."):
+                    i += 1  # a100, qwen2.5, fp16: part of a name
+                continue
+            num, i = _arabic(s, i)
+        elif ch in numerals_zh.NUMERAL_CHARS and prev != "第":
+            num, i = _chinese(s, i)
+        elif ch == "半" and i + 1 < n and (s[i + 1] in HALF_UNITS or s.startswith("个", i + 1)):
+            if s[i + 1] in HALF_UNITS or (i + 2 < n and s[i + 2] in HALF_UNITS):
+                num = Num(i, i + 1, 0.5, "")
+            i += 1
+        elif ch == "个" and s.startswith("半", i + 1) and i + 2 < n and s[i + 2] in HALF_UNITS:
+            num, i = Num(i, i + 2, 1.5, ""), i + 2  # 个半月 = 一个半月 (Duckling Duration/ZH corpus)
+        elif _is_letter(ch) and not _is_letter(prev) and not _is_digit(prev):
+            num, i = _english(s, i)
+        else:
+            i += 1
+        if num is not None:
+            if out and num.start < out[-1].end:
+                num = Num(out[-1].end, num.end, num.value, num.mult, False, num.weak)
+            out.append(num)
+    return out

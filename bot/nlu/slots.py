@@ -1,0 +1,265 @@
+"""From numbers and their units to slot values, with the ambiguity and range rules of the issue.
+
+A value that is implausible (a 70-trillion-parameter model), not positive, not finite or of an
+unclear unit ("2T" with neither "tokens" nor "data" near) becomes an Ask, never a slot.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from bot.nlu import lexicon
+from bot.nlu.gpus import GPU_WORDS, GPU_WORDS_EN, GpuMention
+from bot.nlu.scan import Num
+from bot.nlu.types import Ask
+from bot.nlu.units import (
+    NO_UNIT,
+    Unit,
+    currency_before,
+    jiao,
+    period_near,
+    unit_after,
+    window_after,
+    window_before,
+)
+
+# Plausible ranges, [low, high) (issue #4). Outside them we ask instead of computing.
+RANGES: dict[str, tuple[float, float]] = {
+    "params": (1e6, 1e13),
+    "tokens": (1e6, 1e15),
+    "data_bytes": (1e6, 1e17),
+    "days": (1e-6, 3650.0 + 1e-9),
+    "budget": (1e-9, 1e13),
+    "gpu_count": (1, 100_001),
+    "seq_len": (16, 10_000_001),
+}
+
+
+@dataclass
+class Found:
+    """Candidate values per slot in text order; `asks` for what must be asked back."""
+
+    values: dict[str, list[object]] = field(default_factory=dict)
+    asks: list[Ask] = field(default_factory=list)
+    used: set[int] = field(default_factory=set)  # indexes of numbers already given a meaning
+
+    def add(self, slot: str, value: float, num: Num, s: str, extra: object = None) -> None:
+        text = s[num.start : num.end][:40].strip()
+        if num.negative or value <= 0:
+            self.asks.append(Ask(slot, "not_positive", -abs(value) if math.isfinite(value) else None, text))
+            return
+        low, high = RANGES[slot]
+        if not math.isfinite(value) or not low <= value < high:
+            self.asks.append(Ask(slot, "out_of_range", value if math.isfinite(value) else None, text))
+            return
+        self.values.setdefault(slot, []).append(extra if extra is not None else value)
+
+
+def extract(s: str, nums: list[Num], gpus: list[GpuMention], lang: str) -> Found:
+    found = Found()
+    _gpu_counts(s, nums, gpus, found)
+    for idx, num in enumerate(nums):
+        if idx in found.used:
+            continue
+        floor = nums[idx - 1].end if idx else 0
+        ceiling = nums[idx + 1].start if idx + 1 < len(nums) else len(s)
+        unit = unit_after(s, num)
+        _classify(s, idx, num, unit, floor, ceiling, nums, found, lang)
+    return found
+
+
+def _classify(
+    s: str, idx: int, num: Num, unit: Unit, floor: int, ceiling: int, nums: list[Num], found: Found,
+    lang: str,
+) -> None:  # fmt: skip
+    before = window_before(s, num.start, floor)
+    after = window_after(s, unit.end if unit.end > 0 else num.end, ceiling)
+    if num.weak and unit.kind not in ("days", "money"):
+        return
+    if unit.kind == "money" or (unit is NO_UNIT or unit.kind == "none") and currency_before(s, num):
+        _money(s, idx, num, unit, floor, nums, found, lang)
+        return
+    if unit.kind == "days":
+        _duration(s, idx, num, unit, nums, found)
+        return
+    if unit.kind == "data":
+        found.add("data_bytes", num.value * unit.factor, num, s)
+        return
+    if unit.kind == "tokens":
+        found.add("tokens", num.value, num, s)
+        return
+    if unit.kind in ("params", "level"):
+        found.add("params", num.value, num, s)
+        return
+    if unit.kind == "node":
+        return
+    if num.mult in ("", "k") and (lexicon.has_cue(before, lexicon.CONTEXT_CUES) or _context_after(s, num)):
+        found.add("seq_len", num.value * (1.024 if num.mult == "k" else 1.0), num, s)
+        return
+    if lexicon.has_cue(before, lexicon.MONEY_CUES) and num.mult in ("", "k", "m", "zh"):
+        _money(s, idx, num, unit, floor, nums, found, lang)
+        return
+    token_near = lexicon.has_cue(after, lexicon.TOKEN_CUES)
+    data_near = lexicon.has_cue(before, lexicon.DATA_CUES) or lexicon.has_cue(after, ("数据", "data"))
+    param_near = lexicon.has_cue(before, lexicon.PARAM_CUES) or lexicon.has_cue(after, lexicon.PARAM_CUES)
+    if num.mult == "g":  # "800G": bytes unless tokens are named
+        found.add("tokens" if token_near else "data_bytes", num.value, num, s)
+    elif num.mult == "t":
+        if token_near:
+            found.add("tokens", num.value, num, s)
+        elif data_near:
+            found.add("data_bytes", num.value, num, s)
+        elif param_near:
+            found.add("params", num.value, num, s)
+        else:
+            found.asks.append(Ask("tokens_or_data", "ambiguous_unit", _finite(num.value), _text(s, num)))
+    elif num.mult in ("b", "m", "zh"):
+        if token_near:
+            found.add("tokens", num.value, num, s)
+        elif param_near and not (num.mult == "zh" and data_near and not _param_cue_last(before)):
+            found.add("params", num.value, num, s)
+        elif data_near and num.mult != "m":
+            found.add("tokens", num.value, num, s)  # "数据 2000亿", "on 300B": a token count
+        elif num.mult == "m" and data_near:
+            found.asks.append(Ask("tokens_or_data", "ambiguous_unit", _finite(num.value), _text(s, num)))
+        elif num.mult != "zh" or num.value >= 1e8:
+            found.add("params", num.value, num, s)
+    elif num.mult == "" and not num.weak:
+        if lexicon.has_cue(before, ("params", "parameters", "参数", "参数量")) and num.value >= 1e6:
+            found.add("params", num.value, num, s)
+        elif lexicon.has_cue(before, ("tokens", "token")) and num.value >= 1e6:
+            found.add("tokens", num.value, num, s)
+
+
+def _param_cue_last(before: str) -> bool:
+    """Which label is nearest: "数据 ... 模型 70亿" is a model size."""
+    last_param = max((before.rfind(c) for c in lexicon.PARAM_CUES), default=-1)
+    last_data = max((before.rfind(c) for c in lexicon.DATA_CUES if not c.isascii()), default=-1)
+    return last_param > last_data
+
+
+def _context_after(s: str, num: Num) -> bool:
+    j = num.end + (1 if num.end < len(s) and s[num.end] in " -" else 0)
+    return any(lexicon.match_at(s, j, c) for c in lexicon.CONTEXT_AFTER)
+
+
+def _finite(value: float) -> float | None:
+    return value if math.isfinite(value) else None
+
+
+def _text(s: str, num: Num) -> str:
+    return s[num.start : num.end][:40].strip()
+
+
+def _money(
+    s: str, idx: int, num: Num, unit: Unit, floor: int, nums: list[Num], found: Found, lang: str
+) -> None:
+    currency = unit.currency if unit.kind == "money" else None
+    currency = currency or currency_before(s, num) or ("CNY" if lang == "zh" else "USD")
+    value = num.value
+    end = unit.end if unit.kind == "money" else num.end
+    if unit.kind == "money" and s[end - 1 : end] in ("块", "元"):
+        extra, end = jiao(s, end)
+        value += extra
+    period, used_end = period_near(s, num.start, end, floor)
+    for k in range(idx + 1, len(nums)):
+        if nums[k].start < used_end:
+            found.used.add(k)  # "一个月" in "5万一个月" is the budget period, not the timeline
+    prior = found.values.get("budget")
+    if prior and idx > 0 and _joined_as_range(s, nums[idx - 1].end, num.start):
+        prior.pop()  # "from 10 dollars to 20 dollars": keep the upper bound
+    found.add("budget", value, num, s, extra=(value, currency, period))
+
+
+def _joined_as_range(s: str, gap_start: int, gap_end: int) -> bool:
+    gap = s[gap_start:gap_end]
+    return len(gap) <= 8 and any(w in gap for w in ("到", "至", "-", "~", " to ", " and "))
+
+
+def _duration(s: str, idx: int, num: Num, unit: Unit, nums: list[Num], found: Found) -> None:
+    days = num.value * unit.factor
+    end = unit.end
+    while True:
+        end, half = _half_after(s, end)
+        days += half * unit.factor
+        nxt = idx + 1
+        if nxt >= len(nums) or nxt in found.used:
+            break
+        gap = s[end : nums[nxt].start]
+        if len(gap) > 5 or any(ch not in " ,、零又和加" for ch in gap.replace("and", "")):
+            break
+        unit = unit_after(s, nums[nxt])
+        if unit.kind != "days":
+            break
+        days += nums[nxt].value * unit.factor  # 两年零三个月, 2 years 3 months, 1 year, 2 days
+        found.used.add(nxt)
+        idx, end = nxt, unit.end
+    found.add("days", days, num, s)
+
+
+def _half_after(s: str, end: int) -> tuple[int, float]:
+    if s.startswith("半", end):
+        return end + 1, 0.5  # 三天半, 一年半
+    for tail in (" and a half", " and half"):
+        if s.startswith(tail, end):
+            return end + len(tail), 0.5  # "a month and a half" (Duckling Duration/EN corpus)
+    return end, 0.0
+
+
+def _gpu_counts(s: str, nums: list[Num], gpus: list[GpuMention], found: Found) -> None:
+    """GPU counts: "8张A100", "4x H100", "A100 x 8", "16张卡", "8 GPUs", "两台8卡H800" (2 x 8)."""
+    per_node: list[tuple[int, float]] = []  # "8卡" (a server's card count): idx, value
+    totals: list[tuple[int, float]] = []
+    nodes: list[tuple[int, float]] = []
+    starts = {g.start for g in gpus}
+    ends = {g.end for g in gpus}
+    for idx, num in enumerate(nums):
+        if num.mult not in ("",) or num.weak:
+            continue
+        j = num.end
+        k = j + 1 if j < len(s) and s[j] == " " else j
+        for sep in ("x", "×", "*", "张", "块", "个", ""):
+            if s.startswith(sep, k):
+                m = k + len(sep)
+                m = m + 1 if m < len(s) and s[m] == " " else m
+                if m in starts and (sep or k > j or k in starts):
+                    totals.append((idx, num.value))
+                    break
+        else:
+            if s.startswith("卡", k) and not s.startswith("卡路里", k):
+                per_node.append((idx, num.value))
+            elif any(lexicon.match_at(s, k, w) for w in GPU_WORDS + GPU_WORDS_EN):
+                totals.append((idx, num.value))
+            elif _after_gpu_name(s, num, ends):
+                totals.append((idx, num.value))
+            elif unit_after(s, num).kind == "node":
+                nodes.append((idx, num.value))
+    for idx, _ in per_node + totals + nodes:
+        found.used.add(idx)
+    if totals:
+        idx, value = totals[0]
+        if nodes and nodes[0][0] < idx and _per_node_phrase(s, nums[nodes[0][0]].end, nums[idx].start):
+            value *= nodes[0][1]
+        found.add("gpu_count", value, nums[idx], s)
+    elif per_node:
+        idx, value = per_node[0]
+        if nodes and abs(nodes[0][0] - idx) <= 2:
+            value *= nodes[0][1]  # 两台8卡H800 = 16
+        found.add("gpu_count", value, nums[idx], s)
+
+
+def _after_gpu_name(s: str, num: Num, gpu_ends: set[int]) -> bool:
+    """"A100 x 8", "H100*8", "H800 8卡" (handled above), "A100 ×8"."""
+    k = num.start
+    k = k - 1 if k > 0 and s[k - 1] == " " else k
+    if k > 0 and s[k - 1] in "x×*":
+        k -= 1
+        k = k - 1 if k > 0 and s[k - 1] == " " else k
+        return k in gpu_ends
+    return False
+
+
+def _per_node_phrase(s: str, start: int, end: int) -> bool:
+    gap = s[start:end]
+    return any(w in gap for w in ("每台", "每个节点", "每节点", "per", "each", "of", "x", "×", "with"))

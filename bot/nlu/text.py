@@ -1,0 +1,75 @@
+"""Normalisation before any rule runs: bounded length, NFKC, no control characters, simplified
+Chinese, and a same-length lower-case copy so spans found in one index the other."""
+
+from __future__ import annotations
+
+import functools
+import unicodedata
+from dataclasses import dataclass
+
+import opencc
+
+# A sizing request is a few sentences; Slack caps a message at 40k characters. Everything past
+# this many characters is ignored so a pasted log cannot make parsing slow.
+MAX_CHARS = 4000
+# NFKC may expand a character (e.g. ligatures), so the raw input is cut first, more generously.
+MAX_RAW_CHARS = 4 * MAX_CHARS
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    original: str  # after NFKC and cleaning, before t2s (script detection reads this)
+    simplified: str  # t2s of `original`
+    lower: str  # `simplified`, lower-cased character by character (same length)
+    script: str  # zh-Hans | zh-Hant | en
+    lang: str  # zh | en
+
+
+@functools.lru_cache(maxsize=1)
+def _t2s() -> opencc.OpenCC:
+    return opencc.OpenCC("t2s")
+
+
+def _clean(raw: str) -> str:
+    text = unicodedata.normalize("NFKC", raw[:MAX_RAW_CHARS])[:MAX_CHARS]
+    out = []
+    for ch in text:
+        cat = unicodedata.category(ch)
+        # Control, format (zero-width, bidi overrides), surrogates and private use become spaces.
+        out.append(" " if cat[0] == "C" or cat == "Zs" else ch)
+    return "".join(out)
+
+
+def is_cjk(ch: str) -> bool:
+    return "\u4e00" <= ch <= "\u9fff" or "\u3400" <= ch <= "\u4dbf"
+
+
+def _lower_same_length(text: str) -> str:
+    out = []
+    for ch in text:
+        low = ch.lower()
+        out.append(low if len(low) == 1 else ch)
+    return "".join(out)
+
+
+def normalise(raw: str) -> Text:
+    original = _clean(raw)
+    simplified = _t2s().convert(original)
+    if len(simplified) != len(original):  # phrase tables may change length; keep offsets simple
+        simplified = "".join(_t2s().convert(ch) or ch for ch in original)
+        if len(simplified) != len(original):
+            simplified = original
+    has_cjk = any(is_cjk(ch) for ch in original)
+    if not has_cjk:
+        script = "en"
+    elif simplified != original:
+        script = "zh-Hant"  # t2s changed something, so traditional characters were used
+    else:
+        script = "zh-Hans"
+    return Text(
+        original=original,
+        simplified=simplified,
+        lower=_lower_same_length(simplified),
+        script=script,
+        lang="zh" if has_cjk else "en",
+    )

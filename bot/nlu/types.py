@@ -1,0 +1,110 @@
+"""The values `parse` hands back: frozen, JSON-ready, only finite numbers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from sizing.types import Budget
+
+INTENTS = (
+    "size",
+    "faq",
+    "correction",
+    "whatif",
+    "reset",
+    "help",
+    "greeting",
+    "thanks",
+    "gpu_info",
+    "gpu_compare",
+    "list_gpus",
+    "explain",
+    "skip",
+    "unknown",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Slots:
+    """What a message said about the workload; None = not said (DESIGN.md slot names and units)."""
+
+    params: float | None = None
+    tokens: float | None = None
+    data_bytes: float | None = None
+    precision: str | None = None
+    method: str | None = None
+    days: float | None = None
+    budget: Budget | None = None
+    gpu: str | None = None
+    gpu_count: int | None = None
+    seq_len: int | None = None
+    data_language: str = "en"
+
+    def to_json(self) -> dict[str, Any]:
+        budget = None
+        if self.budget is not None:
+            b = self.budget
+            budget = {"amount": b.amount, "currency": b.currency, "period": b.period}
+        return {
+            "params": self.params,
+            "tokens": self.tokens,
+            "data_bytes": self.data_bytes,
+            "precision": self.precision,
+            "method": self.method,
+            "days": self.days,
+            "budget": budget,
+            "gpu": self.gpu,
+            "gpu_count": self.gpu_count,
+            "seq_len": self.seq_len,
+            "data_language": self.data_language,
+        }
+
+    def filled(self) -> tuple[str, ...]:
+        """Names of the workload slots this message set (data_language is always set)."""
+        names = ("params", "tokens", "data_bytes", "precision", "method", "days", "budget", "gpu")
+        names += ("gpu_count", "seq_len")
+        return tuple(n for n in names if getattr(self, n) is not None)
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """A value we will not guess: implausible or ambiguous, to be asked back.
+
+    `value` is the number as read (finite, or None when it was not even finite); `text` is the
+    fragment of the message it came from, so a reply can quote it.
+    """
+
+    slot: str
+    reason: str  # out_of_range | ambiguous_unit | not_positive
+    value: float | None
+    text: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"slot": self.slot, "reason": self.reason, "value": self.value, "text": self.text}
+
+
+@dataclass(frozen=True, slots=True)
+class Parse:
+    intent: str
+    lang: str  # zh | en
+    script: str  # zh-Hans | zh-Hant | en
+    slots: Slots = field(default_factory=Slots)
+    asks: tuple[Ask, ...] = ()
+    gpus_mentioned: tuple[str, ...] = ()
+    correction: bool = False
+    whatif: bool = False
+    skip: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "intent": self.intent,
+            "lang": self.lang,
+            "script": self.script,
+            "slots": self.slots.to_json(),
+            "asks": [a.to_json() for a in self.asks],
+            "gpus_mentioned": list(self.gpus_mentioned),
+            "correction": self.correction,
+            "whatif": self.whatif,
+            "skip": self.skip,
+        }

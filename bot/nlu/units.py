@@ -1,0 +1,122 @@
+"""What follows or precedes a number: its unit, currency, period and the cue words around it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.nlu import lexicon
+from bot.nlu.scan import Num
+
+# Clause boundaries: cue words are only looked for inside the number's own clause.
+BOUNDARIES = frozenset(",;。、!?;\n()")
+WINDOW = 16
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    kind: str  # data | tokens | days | params | level | node | money | none
+    factor: float
+    end: int
+    currency: str | None = None
+
+
+NO_UNIT = Unit("none", 1.0, -1)
+
+
+def _skip_space(s: str, j: int, most: int = 1) -> int:
+    k = j
+    while k < len(s) and s[k] == " " and k - j < most:
+        k += 1
+    return k
+
+
+def unit_after(s: str, num: Num) -> Unit:
+    j = _skip_space(s, num.end)
+    if j < len(s) and s[j] == "-" and j + 1 < len(s) and s[j + 1].isalpha():
+        j += 1  # "36-hour", "7-day"
+    for phrase, currency in lexicon.CURRENCY_SUFFIX:
+        if lexicon.match_at(s, j, phrase):
+            return Unit("money", 1.0, j + len(phrase), currency)
+    for phrase, kind, factor in lexicon.UNITS:
+        if lexicon.match_at(s, j, phrase):
+            if kind == "days" and not _is_duration(s, num, phrase, j):
+                return NO_UNIT
+            return Unit(kind, factor, j + len(phrase))
+    return Unit("none", 1.0, num.end)
+
+
+def _is_duration(s: str, num: Num, phrase: str, j: int) -> bool:
+    """Rule out dates: 2026年, 10月1日, 11月底, and a day of month after 月."""
+    end = j + len(phrase)
+    nxt = s[end] if end < len(s) else " "
+    if phrase == "年" and 1900 <= num.value <= 2100:
+        return False
+    if phrase == "月":
+        before = s[num.start - 1] if num.start > 0 else " "
+        if before == "年" or nxt.isdigit() or nxt in "日号底初中份" or nxt in "一二三四五六七八九十":
+            return False
+    if phrase in ("日", "号"):
+        before = s[num.start - 1] if num.start > 0 else " "
+        if before == "月":
+            return False
+    return not (phrase == "周" and nxt in "期末年")  # 周期, 周末, 周年 are not weeks
+
+
+def currency_before(s: str, num: Num) -> str | None:
+    k = num.start
+    if k > 0 and s[k - 1] == " ":
+        k -= 1
+    for phrase, currency in lexicon.CURRENCY_PREFIX:
+        if s.endswith(phrase, 0, k):
+            start = k - len(phrase)
+            before = s[start - 1] if start > 0 else " "
+            if not (phrase.isascii() and phrase[0].isalpha() and before.isascii() and before.isalpha()):
+                return currency
+    return None
+
+
+def window_before(s: str, start: int, floor: int) -> str:
+    """The text of this clause before `start`, at most WINDOW characters, not before `floor`."""
+    lo = max(floor, start - WINDOW, 0)
+    chunk = s[lo:start]
+    for i in range(len(chunk) - 1, -1, -1):
+        if chunk[i] in BOUNDARIES or (chunk[i] == "." and i + 1 < len(chunk) and chunk[i + 1] == " "):
+            return chunk[i + 1 :]
+    return chunk
+
+
+def window_after(s: str, end: int, ceiling: int) -> str:
+    hi = min(ceiling, end + WINDOW, len(s))
+    chunk = s[end:hi]
+    for i, ch in enumerate(chunk):
+        if ch in BOUNDARIES or (ch == "." and (i + 1 >= len(chunk) or chunk[i + 1] == " ")):
+            return chunk[:i]
+    return chunk
+
+
+def period_near(s: str, start: int, end: int, floor: int) -> tuple[str, int]:
+    """Budget period from words right after (or, failing that, right before) the amount.
+
+    Returns the period and the end of the text it used (so "一个月" there is not a timeline)."""
+    j = _skip_space(s, end)
+    for phrase, period in lexicon.PERIOD_AFTER:
+        if lexicon.match_at(s, j, phrase):
+            return period, j + len(phrase)
+    before = window_before(s, start, floor)[-8:]
+    for phrase, period in lexicon.PERIOD_BEFORE:
+        if lexicon.find_phrase(before, phrase) != -1:
+            return period, end
+    return "total", end
+
+
+def jiao(s: str, end: int) -> tuple[float, int]:
+    """一块二 = 1.2, 三块零四 = 3.04 (Duckling AmountOfMoney/ZH corpus): the digit after 块/元."""
+    digits = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+    digits.update({str(d): d for d in range(10)})
+    if end < len(s) and s[end] == "零" and end + 1 < len(s) and s[end + 1] in digits:
+        return digits[s[end + 1]] / 100, end + 2
+    if end < len(s) and s[end] in digits and s[end] != "零":
+        after = s[end + 1] if end + 1 < len(s) else " "
+        if after not in digits and after not in "十百千万亿个张块卡台天周月年小":
+            return digits[s[end]] / 10, end + 1
+    return 0.0, end

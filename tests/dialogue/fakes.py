@@ -1,0 +1,39 @@
+"""A scripted parser: each test says what the NLU understands from each of its messages.
+
+The dialogue layer is tested on its own ("high gear"): what the parser returns for a message is
+part of the test's setup, so these tests pin the dialogue's behaviour, not the NLU's.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from bot.nlu.types import Ask, Parse, Slots
+
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+class ScriptedParse:
+    def __init__(self, script: dict[str, Parse] | None = None) -> None:
+        self.script = dict(script or {})
+        self.seen: list[str] = []
+
+    def understands(self, text: str, intent: str = "size", *, script: str | None = None,
+                    asks: tuple[Ask, ...] = (), gpus: tuple[str, ...] = (), **slots: Any) -> None:
+        lang_script = script or ("zh-Hans" if _CJK.search(text) else "en")
+        self.script[text] = Parse(
+            intent=intent,
+            lang="zh" if lang_script.startswith("zh") else "en",
+            script=lang_script,
+            slots=Slots(**slots),
+            asks=asks,
+            gpus_mentioned=gpus,
+        )
+
+    def __call__(self, text: str) -> Parse:
+        self.seen.append(text)
+        if text in self.script:
+            return self.script[text]
+        script = "zh-Hans" if _CJK.search(text) else "en"
+        return Parse(intent="unknown", lang=script[:2], script=script)

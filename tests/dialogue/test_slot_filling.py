@@ -1,0 +1,113 @@
+"""Slot filling: everything from the first message, then one question at a time, and no plan
+before the required slots (params, data, days) are known."""
+
+from __future__ import annotations
+
+from bot.consultant import Consultant
+
+from .fakes import ScriptedParse
+
+
+def test_first_message_with_everything_gets_a_recommendation_at_once(
+    consultant: Consultant, nlu: ScriptedParse
+) -> None:
+    text = "训练一个70亿参数的模型，数据1TB，BF16，一个月"
+    nlu.understands(text, params=7e9, data_bytes=1e12, precision="bf16", days=30.0)
+
+    turn = consultant.handle("s", text)
+
+    assert turn.payload["recommendation"]["options"]
+    assert turn.payload["missing"] == []
+    assert turn.payload["slots"]["params"] == 7e9
+    assert "推荐方案" in turn.text and "70亿参数" in turn.text
+    assert "价格是" in turn.text  # the dated price snapshot is always named
+
+
+def test_slot_by_slot_asks_one_question_at_a_time_and_recommends_only_at_the_end(
+    consultant: Consultant, nlu: ScriptedParse
+) -> None:
+    nlu.understands("I want to train an LLM, which GPUs should I rent?", intent="size")
+    nlu.understands("13B parameters", params=1.3e10)
+    nlu.understands("2TB of text", data_bytes=2e12)
+    nlu.understands("six weeks", days=42.0)
+
+    first = consultant.handle("s", "I want to train an LLM, which GPUs should I rent?")
+    second = consultant.handle("s", "13B parameters")
+    third = consultant.handle("s", "2TB of text")
+    last = consultant.handle("s", "six weeks")
+
+    assert "How many parameters" in first.text
+    assert "Got it: 13B parameters" in second.text and "How much training data" in second.text
+    assert "How long can training take" in third.text
+    assert [t.payload["recommendation"] for t in (first, second, third)] == [None, None, None]
+    assert third.payload["missing"] == ["days"]
+    top = last.payload["recommendation"]["options"][0]
+    assert top["days"] <= 42.0
+    assert last.payload["slots"]["data_bytes"] == 2e12
+
+
+def test_each_question_offers_quick_choices_as_buttons(consultant: Consultant, nlu: ScriptedParse) -> None:
+    nlu.understands("7B", params=7e9)
+
+    turn = consultant.handle("s", "7B")
+
+    actions = [b for b in turn.blocks if b["type"] == "actions"]
+    ids = [e["action_id"] for e in actions[0]["elements"]]
+    assert ids[:2] == ["answer_data_0", "answer_data_1"]
+
+
+def test_a_bare_number_answers_the_pending_question(consultant: Consultant, nlu: ScriptedParse) -> None:
+    nlu.understands("7B model on 20B tokens", params=7e9, tokens=2e10)
+    nlu.understands("10 days", days=10.0)  # what the parser reads once the question is the hint
+
+    consultant.handle("s", "7B model on 20B tokens")
+    turn = consultant.handle("s", "10")
+
+    assert turn.payload["slots"]["days"] == 10.0
+    assert turn.payload["recommendation"] is not None
+
+
+def test_asking_again_escalates_from_example_to_the_form(consultant: Consultant) -> None:
+    replies = [consultant.handle("s", "hmm").text for _ in range(3)]
+
+    assert "For example" in replies[0]
+    assert "I still need the model size" in replies[1]
+    assert "/gpu" in replies[2]
+
+
+def test_skipping_the_deadline_plans_without_one(consultant: Consultant, nlu: ScriptedParse) -> None:
+    nlu.understands("7B on 100B tokens", params=7e9, tokens=1e11)
+    nlu.understands("skip", intent="skip")
+
+    consultant.handle("s", "7B on 100B tokens")
+    turn = consultant.handle("s", "skip")
+
+    assert "No deadline" in turn.text
+    assert turn.payload["recommendation"]["options"][0]["days"] > 0
+
+
+def test_skipping_the_data_of_a_pretraining_run_assumes_chinchilla_tokens(
+    consultant: Consultant, nlu: ScriptedParse
+) -> None:
+    nlu.understands("pretrain a 1B model", params=1e9, method="pretrain")
+    nlu.understands("不确定", intent="skip")
+
+    consultant.handle("s", "pretrain a 1B model")
+    turn = consultant.handle("s", "不确定")
+
+    assert turn.payload["slots"]["tokens"] == 2e10
+    assert "20" in turn.text and "假设" in turn.text
+    assert turn.payload["assumed"] == ["tokens"]
+
+
+def test_skipping_the_model_size_keeps_asking_because_there_is_no_default(
+    consultant: Consultant, nlu: ScriptedParse
+) -> None:
+    nlu.understands("skip", intent="skip")
+
+    consultant.handle("s", "hello there")
+    turn = consultant.handle("s", "skip")
+
+    assert turn.payload["slots"]["params"] is None
+    assert "no default" in turn.text
+    assert "How many parameters" in turn.text or "model size" in turn.text
