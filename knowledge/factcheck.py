@@ -18,10 +18,10 @@ from knowledge.schema import DTYPES, Erratum, GpuRecord, TflopsFigure
 
 Kind = Literal["wrong", "sparse", "unsupported", "nonexistent"]
 
-_NUM = r"(\d+(?:\.\d+)?)"
+_NUM = r"(?<![a-z0-9.])(\d+(?:\.\d+)?)"
 _TFLOPS = re.compile(_NUM + r"\s*(pflops?|pflop/s|tflops?|tflop/s|t(?![a-z0-9/]))")
 _MEMORY = re.compile(_NUM + r"\s*(?:gb|gib|g)(?![a-z/])")
-_BANDWIDTH = re.compile(_NUM + r"\s*(tb/s|tbps|gb/s)")
+_BANDWIDTH = re.compile(_NUM + r"\s*(tb/s|gb/s)")  # bytes; the original's lower-case b means bits
 _DTYPE = re.compile(r"fp16|bf16|fp8|tf32|fp32|半精度|单精度|單精度")
 _DTYPE_ALIASES = {"半精度": "fp16", "单精度": "fp32", "單精度": "fp32"}
 _SENTENCE = re.compile(r"[。！？!?；;\n]|\.\s")
@@ -60,8 +60,9 @@ def _close(a: float, b: float, rel: float = 0.02) -> bool:
 
 
 def _normalise(text: str) -> str:
-    t = unicodedata.normalize("NFKC", text).lower()
-    return re.sub(r"(?<=\d)[,，](?=\d{3}(?!\d))", "", t)
+    """NFKC (full-width to ASCII) without thousands separators; lower-casing keeps positions."""
+    t = unicodedata.normalize("NFKC", text)
+    return re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", t)
 
 
 def _mentions(text: str, gpus: tuple[GpuRecord, ...]) -> list[_Mention]:
@@ -251,7 +252,8 @@ def factcheck(
     text: str, gpus: tuple[GpuRecord, ...], errata: tuple[Erratum, ...], sources: Mapping[str, Source]
 ) -> list[Correction]:
     """Corrections for every wrong GPU figure quoted in `text`; empty when all quotes are right."""
-    t = _normalise(text)
+    original = _normalise(text)
+    t = original.lower()
     mentions = _mentions(t, gpus)
     if not mentions:
         return []
@@ -271,7 +273,7 @@ def factcheck(
             out += [c for c in [checker.memory(claimed, owner.gpus, gpus)] if c]
     for m in _BANDWIDTH.finditer(t):
         owner = _owner(m.start(), t, mentions)
-        if owner is not None:
+        if owner is not None and "b" not in original[m.start(2) : m.end(2)]:
             value = float(m.group(1)) / (1000.0 if m.group(2) == "gb/s" else 1.0)
             out += [c for c in [checker.bandwidth(value, owner.gpus)] if c]
     return out

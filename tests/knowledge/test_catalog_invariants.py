@@ -1,0 +1,136 @@
+"""Invariants every shipped knowledge record must satisfy (the gpuhunt habit: test each record)."""
+
+from __future__ import annotations
+
+import pytest
+
+from knowledge import KnowledgeBase, load_knowledge
+from knowledge.schema import DTYPES, GpuRecord
+
+DESIGN_IDS = (
+    "t4 v100-32gb a10 a10g a30 a40 rtx-a6000 a100-40gb a100-80gb l4 l40s rtx3090 rtx4090 "
+    "h100-pcie h100-sxm h100-nvl h800 h20 h200 b200 mi250x mi300x"
+).split()
+
+
+@pytest.fixture(scope="module")
+def kb() -> KnowledgeBase:
+    return load_knowledge()
+
+
+def gpus() -> list[GpuRecord]:
+    return list(load_knowledge().gpu_records)
+
+
+def test_every_gpu_id_named_in_the_design_is_in_the_catalog(kb: KnowledgeBase) -> None:
+    ids = [g.id for g in kb.gpu_records]
+    assert set(DESIGN_IDS) <= set(ids)
+    assert len(ids) == len(set(ids))
+
+
+def test_the_engine_catalog_mirrors_every_gpu_record(kb: KnowledgeBase) -> None:
+    assert [g.id for g in kb.catalog.gpus] == [g.id for g in kb.gpu_records]
+    assert kb.catalog.gpu("h100-sxm").tflops.bf16 == 989
+
+
+@pytest.mark.parametrize("gpu", gpus(), ids=lambda g: g.id)
+def test_every_figure_is_positive_and_names_a_known_source(gpu: GpuRecord, kb: KnowledgeBase) -> None:
+    assert gpu.memory_gb.value > 0
+    assert gpu.tflops.fp32.value and gpu.tflops.fp32.value > 0
+    for d in DTYPES:
+        value = getattr(gpu.tflops, d).value
+        assert value is None or value > 0
+    assert gpu.figure_sources() <= set(kb.gpu_sources)
+    for key in gpu.figure_sources():
+        assert kb.gpu_sources[key].as_of.year >= 2020
+
+
+@pytest.mark.parametrize("gpu", gpus(), ids=lambda g: g.id)
+def test_sparse_headlines_are_exactly_twice_the_dense_rate(gpu: GpuRecord) -> None:
+    for d in DTYPES:
+        figure = getattr(gpu.tflops, d)
+        if figure.sparse is not None:
+            assert figure.value is not None
+            assert figure.sparse == pytest.approx(2 * figure.value, rel=0.015), d
+
+
+@pytest.mark.parametrize("gpu", gpus(), ids=lambda g: g.id)
+def test_precision_support_follows_the_architecture(gpu: GpuRecord, kb: KnowledgeBase) -> None:
+    arch = next(a for a in kb.software.architectures if a.id == gpu.architecture)
+    assert (gpu.tflops.bf16.value is not None) == arch.bf16
+    assert (gpu.tflops.fp8.value is not None) == arch.fp8
+    if arch.id in ("volta", "turing"):
+        assert gpu.tflops.tf32.value is None
+
+
+@pytest.mark.parametrize("gpu", gpus(), ids=lambda g: g.id)
+def test_lower_precisions_are_never_slower(gpu: GpuRecord) -> None:
+    t = gpu.tflops
+    ladder = [v for v in (t.fp32.value, t.tf32.value, t.bf16.value, t.fp8.value) if v is not None]
+    assert ladder == sorted(ladder)
+
+
+@pytest.mark.parametrize("gpu", gpus(), ids=lambda g: g.id)
+def test_no_pcie_only_gpu_claims_a_multi_gpu_fabric(gpu: GpuRecord) -> None:
+    if gpu.scale_up.kind == "none":
+        assert gpu.scale_up.domain == 1
+    else:
+        assert gpu.scale_up.domain >= 2
+
+
+def test_every_offering_rents_a_catalog_gpu_on_a_cloud_that_gpu_lists(kb: KnowledgeBase) -> None:
+    ids = [o.id for o in kb.offering_records]
+    assert len(ids) == len(set(ids))
+    for o in kb.offering_records:
+        assert o.cloud in kb.gpu_record(o.gpu).clouds.value, o.id
+        assert o.source and o.as_of.year >= 2025
+
+
+def test_every_csv_row_is_either_an_offering_or_excluded_with_a_reason(kb: KnowledgeBase) -> None:
+    assert len(kb.offering_records) + len(kb.excluded_offerings) == 120
+    assert all(row.reason for row in kb.excluded_offerings)
+    assert {row.gpu for row in kb.excluded_offerings if not row.gpu.startswith("tpu")} == {"GH200", "RTX6000"}
+
+
+def test_data_quality_flags_survive_the_conversion(kb: KnowledgeBase) -> None:
+    flags = {o.id: set(o.flags) for o in kb.offering_records}
+    assert "spot_equals_ondemand" in flags["azure/Standard_ND96isr_H200_v5"]
+    assert "capacity_block_only" in flags["aws/p5e.48xlarge"]
+    assert "fractional_gpu" in flags["azure/Standard_NV6ads_A10_v5"]
+    assert "price_outlier" in flags["gcp/a3-highgpu-8g"]
+    assert "snapshot_predates_price_cut" in flags["aws/g5.xlarge"]
+    assert {"placeholder", "unverified_price"} <= flags["gcp/a4-highgpu-8g"]
+    p5e = next(o for o in kb.catalog.offerings if o.id == "aws/p5e.48xlarge")
+    assert p5e.price_usd_per_hour is None
+
+
+def test_lambda_h100_instances_map_to_the_right_form_factor(kb: KnowledgeBase) -> None:
+    gpu_of = {o.id: o.gpu for o in kb.offering_records}
+    assert gpu_of["lambda/gpu_1x_h100_pcie"] == "h100-pcie"
+    assert gpu_of["lambda/gpu_8x_h100_sxm5"] == "h100-sxm"
+    assert gpu_of["gcp/a3-megagpu-8g"] == "h100-sxm"
+    assert gpu_of["lambda/gpu_1x_a6000"] == "rtx-a6000"
+    assert gpu_of["aws/p3.2xlarge"] == "v100-16gb"
+
+
+def test_every_reference_text_has_chinese_and_english(kb: KnowledgeBase) -> None:
+    texts = [e.explanation for e in kb.errata] + [c.text for c in kb.checklist]
+    texts += [t for s in kb.scenarios for t in (s.title, s.summary, s.corrections, s.storage, s.users)]
+    texts += [n for f in kb.software.features for n in (f.when_supported, f.when_unsupported) if n]
+    for text in texts:
+        assert text.zh.strip() and text.en.strip()
+        assert any("\u4e00" <= ch <= "\u9fff" for ch in text.zh)
+
+
+def test_published_runs_reference_catalog_gpus_and_are_dated(kb: KnowledgeBase) -> None:
+    usable = [r for r in kb.published_runs if r.usable_for_calibration]
+    assert len(usable) >= 8
+    for r in usable:
+        assert r.gpu is not None and r.gpu_hours is not None
+        assert r.source.as_of.year >= 2022
+    assert {m.method for m in kb.finetune_measurements} >= {"full_finetune", "lora", "qlora"}
+
+
+def test_exchange_rate_is_plausible_and_dated(kb: KnowledgeBase) -> None:
+    assert 6.0 < kb.catalog.usd_to_cny < 8.0
+    assert kb.catalog.usd_to_cny_as_of == kb.exchange_rate.source.as_of

@@ -1,0 +1,92 @@
+"""Users quoting GPU figures in zh-Hans, zh-Hant or English get the dense datasheet value back."""
+
+from __future__ import annotations
+
+import pytest
+
+from knowledge import Correction, load_knowledge
+
+
+def corrections(text: str) -> list[tuple[str, str, str]]:
+    return [(c.gpu_id, c.metric, c.kind) for c in load_knowledge().factcheck(text)]
+
+
+def only(text: str) -> Correction:
+    found = load_knowledge().factcheck(text)
+    assert len(found) == 1, found
+    return found[0]
+
+
+def test_a_made_up_t4_rate_in_simplified_chinese_is_corrected_to_65() -> None:
+    c = only("听说T4半精度有89T算力，真的吗")
+    assert (c.gpu_id, c.metric, c.correct) == ("t4", "tflops.fp16", 65)
+    assert "65" in c.message.zh and "65" in c.message.en
+    assert c.source
+
+
+def test_the_a100_sparse_headline_in_english_is_named_as_sparse() -> None:
+    c = only("Our vendor says the A100 80GB does 624 TFLOPS of BF16")
+    assert c.kind == "sparse" and c.correct == 312
+    assert "312" in c.message.en and "sparsity" in c.message.en
+
+
+def test_the_h100_bandwidth_mistaken_for_compute_is_explained() -> None:
+    c = only("H100的FP16是3,351 TFLOPS？")
+    assert c.gpu_id == "h100-sxm" and c.correct == 989
+    assert "989" in c.message.zh and "3.35" in c.message.en
+
+
+def test_a_non_existent_h100_memory_size_in_traditional_chinese_is_flagged() -> None:
+    c = only("我想租H100 160GB顯存的版本")
+    assert (c.metric, c.kind) == ("memory_gb", "nonexistent")
+    assert "80" in c.message.en and "94" in c.message.en
+
+
+def test_each_size_in_a_slash_list_is_checked() -> None:
+    assert corrections("H200 有 141GB/192GB 两种吗") == [("h200", "memory_gb", "nonexistent")]
+
+
+def test_a_dtype_the_gpu_lacks_is_called_unsupported_with_the_rate_it_has() -> None:
+    c = only("V100 BF16 is 125 TFLOPS right?")
+    assert c.kind == "unsupported" and "125" in c.message.en and "BF16" in c.message.en
+
+
+def test_pflops_are_converted_before_comparing() -> None:
+    assert corrections("B200 FP8 is 4.5 PFLOPS") == []
+    assert only("B200 FP8 is 9 PFLOPS").kind == "sparse"
+
+
+def test_the_mi250x_package_rate_is_corrected() -> None:
+    c = only("MI250X雙芯FP16有4800 TFLOPS")
+    assert c.correct == 383 and "383" in c.message.zh
+
+
+def test_a_wrong_memory_bandwidth_is_corrected() -> None:
+    c = only("the L4 has 1.2 TB/s of memory bandwidth")
+    assert c.metric == "memory_bandwidth_tbs" and "0.3" in c.message.en
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A100 FP16 312 TFLOPS对吧",
+        "H100 SXM has 989 TFLOPS BF16 and 3.35 TB/s",
+        "L40S 48GB, 362 TFLOPS FP16",
+        "H200 141GB 显存够不够",
+        "MI300X: 192GB, 1307 TFLOPS BF16",
+        "RTX 4090 24GB 165 TFLOPS",
+        "H100 NVLink 900 GB/s",
+        "H100 nodes with 400 Gb/s InfiniBand per GPU",
+        "A10G / A10（24GB）够用吗",
+        "我有100GB数据，想用A100训练",
+        "8张H100 一共640GB显存",
+        "租 8 T4 GPUs for a week",
+        "How much does a 4090 TFLOPS benchmark cost?",
+    ],
+)
+def test_correct_or_unrelated_figures_produce_no_correction(text: str) -> None:
+    assert corrections(text) == []
+
+
+def test_a_figure_far_from_any_gpu_name_is_left_alone() -> None:
+    assert corrections("I read that some chip does 89 TFLOPS. Anyway, is the T4 cheap?") == []
