@@ -3,11 +3,11 @@ from __future__ import annotations
 import math
 
 from hypothesis import given, settings, strategies as st
+from sizing_catalog import CATALOG
 
 from sizing import SizingRequest, plan
 from sizing.evaluate import COUNT_LADDER, evaluate
 from sizing.workload import normalise
-from sizing_catalog import CATALOG
 
 params = st.floats(min_value=1e8, max_value=2e11)
 methods = st.sampled_from(["pretrain", "full_finetune", "lora", "qlora"])
