@@ -140,15 +140,19 @@ def _check_value(key: str, op: str, value: object, where: str) -> Scalar | tuple
         if kind != "number" or not _is_number(value):
             raise ValueError(f"trigger {where}: {op} needs a numeric key and a number, got {value!r}")
         return float(value)  # type: ignore[arg-type]
-    items = value if op == "in" else [value]
-    if op == "in" and (not isinstance(value, list) or not value):
-        raise ValueError(f"trigger {where}: in needs a non-empty list")
+    items: list[object] = [value]
+    if op == "in":
+        if not isinstance(value, list) or not value:
+            raise ValueError(f"trigger {where}: in needs a non-empty list")
+        items = list(value)
     checked: list[Scalar] = []
-    for item in items:  # type: ignore[union-attr]
-        fits = {"number": _is_number(item), "text": isinstance(item, str), "flag": isinstance(item, bool)}
-        if not fits[kind]:
+    for item in items:
+        if kind == "number" and isinstance(item, int | float) and not isinstance(item, bool):
+            checked.append(float(item))
+        elif (kind == "text" and isinstance(item, str)) or (kind == "flag" and isinstance(item, bool)):
+            checked.append(item)
+        else:
             raise ValueError(f"trigger {where}: {item!r} is not a {kind} value for key {key!r}")
-        checked.append(float(item) if kind == "number" else item)
     return tuple(checked) if op == "in" else checked[0]
 
 

@@ -17,6 +17,7 @@ from typing import Any, Literal
 import opencc
 
 from knowledge import KnowledgeBase, load_knowledge
+from knowledge.faq import Entry
 
 Script = Literal["zh-Hans", "zh-Hant", "en"]
 _CJK = re.compile(r"[\u3400-\u9fff]")
@@ -47,7 +48,8 @@ def _localize(text: str, script: Script) -> str:
 
 def _body(kb: KnowledgeBase, entry_id: str, script: Script) -> str:
     lang = "en" if script == "en" else "zh"
-    for entry in (*kb.faq, *kb.pitfalls):
+    items: tuple[Entry, ...] = (*kb.faq, *kb.pitfalls)
+    for entry in items:
         if entry.id == entry_id:
             return _localize(f"{entry.title.pick(lang)}\n{entry.body.pick(lang)}", script)
     raise KeyError(entry_id)
@@ -64,7 +66,9 @@ def _emit(kb: KnowledgeBase, line: str, as_json: bool, limit: int) -> None:
     lang = "en" if script == "en" else "zh"
     hits = kb.search(line, limit) if line.strip() else []
     if as_json:
-        results = [{"id": h.id, "score": h.score, "title": _localize(h.title.pick(lang), script)} for h in hits]
+        results = [
+            {"id": h.id, "score": h.score, "title": _localize(h.title.pick(lang), script)} for h in hits
+        ]
         print(json.dumps({"results": results}, ensure_ascii=False), flush=True)
         return
     if not hits:
@@ -73,7 +77,9 @@ def _emit(kb: KnowledgeBase, line: str, as_json: bool, limit: int) -> None:
     print(_body(kb, hits[0].id, script), flush=True)
     others = [f"- {_localize(h.title.pick(lang), script)} ({h.id})" for h in hits[1:]]
     if others:
-        print(("See also:" if lang == "en" else _localize("相关问题：", script)), *others, sep="\n", flush=True)
+        print(
+            ("See also:" if lang == "en" else _localize("相关问题：", script)), *others, sep="\n", flush=True
+        )
     print(flush=True)
 
 
