@@ -59,8 +59,11 @@ def read_words(words: list[str]) -> WordNumber | None:
         if n > 1 and words[1] == "couple":
             i = 3 if n > 2 and words[2] == "of" else 2
             return WordNumber(2.0, i, False)
-        if n > 1 and words[1] in ARTICLE_UNITS - {"couple"} and (words[1] in SCALES or words[1] in DOZEN
-                                                                  or words[1] == "hundred"):
+        if (
+            n > 1
+            and words[1] in ARTICLE_UNITS - {"couple"}
+            and (words[1] in SCALES or words[1] in DOZEN or words[1] == "hundred")
+        ):
             current, i, seen = 1.0, 1, True
         elif n > 1 and words[1] in ARTICLE_UNITS:
             return WordNumber(1.0, 1, True)

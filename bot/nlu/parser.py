@@ -147,7 +147,7 @@ def parse_data_size(text: str) -> float | None:
 
 
 def parse_budget(text: str) -> Budget | None:
-    """"$5k/month", "每月5万元", "200元/小时", "30000 USD" -> Budget."""
+    """ "$5k/month", "每月5万元", "200元/小时", "30000 USD" -> Budget."""
     got = parse(text).slots.budget
     if got is None:
         got = parse(f"budget {text}").slots.budget
@@ -155,7 +155,7 @@ def parse_budget(text: str) -> Budget | None:
 
 
 def parse_duration_days(text: str) -> float | None:
-    """"两周" -> 14.0, "36 hours" -> 1.5, "一个半月" -> 45.0."""
+    """ "两周" -> 14.0, "36 hours" -> 1.5, "一个半月" -> 45.0."""
     return parse(text).slots.days
 
 

@@ -119,9 +119,15 @@ def _arabic(s: str, i: int) -> tuple[Num | None, int]:
                 digits.append(ch)
             group += 1
             j += 1
-        elif ch in ",' " and group and j + 3 < n + 1 and s[j + 1 : j + 4].isascii() and all(
-            _is_digit(c) for c in s[j + 1 : j + 4]
-        ) and (j + 4 >= n or not _is_digit(s[j + 4])) and (ch != " " or group <= 3):
+        elif (
+            ch in ",' "
+            and group
+            and j + 3 < n + 1
+            and s[j + 1 : j + 4].isascii()
+            and all(_is_digit(c) for c in s[j + 1 : j + 4])
+            and (j + 4 >= n or not _is_digit(s[j + 4]))
+            and (ch != " " or group <= 3)
+        ):
             group = 0
             j += 1  # thousands separator: 1,000 / 1 000 / 1'000
         else:
@@ -149,8 +155,11 @@ def _arabic(s: str, i: int) -> tuple[Num | None, int]:
             if k >= n or not _is_letter(s[k]) or s[k] in "bkmgt":
                 text += "e" + s[j + 1 : k][-6:] if k - e0 <= 5 else "e999"
                 j = k
-    if s.startswith("×10^", j) or s.startswith("x10^", j) or s.startswith("*10^", j) or (
-        s.startswith("^", j) and text == "10"
+    if (
+        s.startswith("×10^", j)
+        or s.startswith("x10^", j)
+        or s.startswith("*10^", j)
+        or (s.startswith("^", j) and text == "10")
     ):
         k = j + (4 if s[j] != "^" else 1)
         e0 = k
@@ -173,8 +182,9 @@ def _arabic(s: str, i: int) -> tuple[Num | None, int]:
 def _chinese(s: str, i: int) -> tuple[Num | None, int]:
     n = len(s)
     j = i
-    while j < n and (s[j] in numerals_zh.NUMERAL_CHARS or (s[j] == "点" and j + 1 < n
-                                                            and s[j + 1] in numerals_zh.DIGITS)):
+    while j < n and (
+        s[j] in numerals_zh.NUMERAL_CHARS or (s[j] == "点" and j + 1 < n and s[j + 1] in numerals_zh.DIGITS)
+    ):
         j += 1
     run = s[i:j]
     if len(run) > numerals_zh.MAX_RUN:

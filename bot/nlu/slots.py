@@ -47,7 +47,7 @@ class Found:
     def add(self, slot: str, value: float, num: Num, s: str, extra: object = None) -> None:
         text = s[num.start : num.end][:40].strip()
         if num.negative or value <= 0:
-            self.asks.append(Ask(slot, "not_positive", -abs(value) if math.isfinite(value) else None, text))
+            self.asks.append(Ask(slot, "not_positive", _signed(value, num.negative), text))
             return
         low, high = RANGES[slot]
         if not math.isfinite(value) or not low <= value < high:
@@ -250,7 +250,7 @@ def _gpu_counts(s: str, nums: list[Num], gpus: list[GpuMention], found: Found) -
 
 
 def _after_gpu_name(s: str, num: Num, gpu_ends: set[int]) -> bool:
-    """"A100 x 8", "H100*8", "H800 8卡" (handled above), "A100 ×8"."""
+    """ "A100 x 8", "H100*8", "H800 8卡" (handled above), "A100 ×8"."""
     k = num.start
     k = k - 1 if k > 0 and s[k - 1] == " " else k
     if k > 0 and s[k - 1] in "x×*":
@@ -263,3 +263,9 @@ def _after_gpu_name(s: str, num: Num, gpu_ends: set[int]) -> bool:
 def _per_node_phrase(s: str, start: int, end: int) -> bool:
     gap = s[start:end]
     return any(w in gap for w in ("每台", "每个节点", "每节点", "per", "each", "of", "x", "×", "with"))
+
+
+def _signed(value: float, negative: bool) -> float | None:
+    if not math.isfinite(value):
+        return None
+    return -abs(value) if negative and value else abs(value)

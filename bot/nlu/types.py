@@ -25,6 +25,11 @@ INTENTS = (
 )
 
 
+SLOT_NAMES: tuple[str, ...] = (
+    "params", "tokens", "data_bytes", "precision", "method", "days", "budget", "gpu", "gpu_count", "seq_len",
+)  # fmt: skip
+
+
 @dataclass(frozen=True, slots=True)
 class Slots:
     """What a message said about the workload; None = not said (DESIGN.md slot names and units)."""
@@ -62,8 +67,7 @@ class Slots:
 
     def filled(self) -> tuple[str, ...]:
         """Names of the workload slots this message set (data_language is always set)."""
-        names = ("params", "tokens", "data_bytes", "precision", "method", "days", "budget", "gpu")
-        names += ("gpu_count", "seq_len")
+        names = SLOT_NAMES
         return tuple(n for n in names if getattr(self, n) is not None)
 
 

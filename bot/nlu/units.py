@@ -111,7 +111,19 @@ def period_near(s: str, start: int, end: int, floor: int) -> tuple[str, int]:
 
 def jiao(s: str, end: int) -> tuple[float, int]:
     """一块二 = 1.2, 三块零四 = 3.04 (Duckling AmountOfMoney/ZH corpus): the digit after 块/元."""
-    digits = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+    digits = {
+        "零": 0,
+        "一": 1,
+        "二": 2,
+        "两": 2,
+        "三": 3,
+        "四": 4,
+        "五": 5,
+        "六": 6,
+        "七": 7,
+        "八": 8,
+        "九": 9,
+    }
     digits.update({str(d): d for d in range(10)})
     if end < len(s) and s[end] == "零" and end + 1 < len(s) and s[end + 1] in digits:
         return digits[s[end + 1]] / 100, end + 2
