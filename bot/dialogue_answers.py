@@ -48,7 +48,9 @@ def answer_gpus(kb: Any, intent: str, names: tuple[str, ...], reply: Reply) -> N
     records = {r.id: r for r in kb.gpu_records}
     if intent == "list_gpus" or not names:
         order = {"top": 0, "high": 1, "mid": 2, "entry": 3}
-        specs = sorted(catalog.gpus, key=lambda g: (order.get(getattr(records.get(g.id), "tier", ""), 9), g.id))
+        specs = sorted(
+            catalog.gpus, key=lambda g: (order.get(getattr(records.get(g.id), "tier", ""), 9), g.id)
+        )
         views = [gpu_view(g, catalog, records.get(g.id)) for g in specs[:MAX_LISTED_GPUS]]
         reply.add("gpu_list", gpus=views, price_date=price_date(catalog) or "?")
         return
@@ -89,8 +91,6 @@ def home_view(kb: Any, last: Mapping[str, Any] | None, lang: str) -> dict[str, A
     if last and isinstance(last.get("top"), Mapping):
         spec = next((g for g in catalog.gpus if g.id == last["top"].get("gpu")), None)
         top = {**last["top"], "name": spec.name if spec else last["top"].get("gpu")}
-    text = render_text(
-        "home", lang, gpus=gpus, last=last, top=top, price_date=price_date(catalog) or "?"
-    )
+    text = render_text("home", lang, gpus=gpus, last=last, top=top, price_date=price_date(catalog) or "?")
     header, _, body = text.partition("\n")
     return render_view("home", header=header.strip("* "), sections=split_sections(body.strip()), context="")

@@ -61,7 +61,12 @@ def recommend(
     summary = summarise(rec)
     before = state.get("last")
     if before and summary and changes:
-        reply.add("changes", changes=[_change_view(c) for c in changes], before={"name": before.get("gpu"), **before}, after=summary)
+        reply.add(
+            "changes",
+            changes=[_change_view(c) for c in changes],
+            before={"name": before.get("gpu"), **before},
+            after=summary,
+        )
         reply.changes = [{"slot": c.slot, "old": c.old, "new": c.new} for c in changes]
     options = [option_view(o, catalog) for o in rec["options"][:3]]
     related = [FAQ_COST] + ([FAQ_MULTI_GPU] if (options[0]["gpus"] or 1) > 1 else [])
@@ -70,7 +75,8 @@ def recommend(
     reply.add(
         "recommendation",
         slots=effective,
-        assumed=list(state["assumed"]) + [s for s in ("precision", "method") if state["slots"].get(s) is None],
+        assumed=list(state["assumed"])
+        + [s for s in ("precision", "method") if state["slots"].get(s) is None],
         days_skipped="days" in state["skipped"],
         workload=rec.get("workload") or {},
         options=options,

@@ -76,9 +76,7 @@ def resolve_gpus(catalog: Catalog, names: Iterable[str]) -> list[GpuSpec]:
 def option_view(option: Mapping[str, Any], catalog: Catalog) -> dict[str, Any]:
     gpu_id = str(option.get("gpu"))
     spec = next((g for g in catalog.gpus if g.id == gpu_id), None)
-    cost = option.get("cost") if isinstance(option.get("cost"), Mapping) else {}
-    network = option.get("network") if isinstance(option.get("network"), Mapping) else {}
-    storage = option.get("storage") if isinstance(option.get("storage"), Mapping) else {}
+    cost, network, storage = (_mapping(option.get(key)) for key in ("cost", "network", "storage"))
     return {
         "gpu": gpu_id,
         "name": option.get("gpu_name") or (spec.name if spec else gpu_id),
@@ -107,10 +105,16 @@ def option_view(option: Mapping[str, Any], catalog: Catalog) -> dict[str, Any]:
     }
 
 
+def _mapping(value: Any) -> Mapping[str, Any]:
+    return value if isinstance(value, Mapping) else {}
+
+
 def spot_in_currency(cost: Mapping[str, Any]) -> float | None:
     """The spot cost in the option's display currency (the engine gives spot in USD)."""
     spot_usd, usd, amount = cost.get("spot_usd"), cost.get("on_demand_usd"), cost.get("amount")
-    if not all(isinstance(v, int | float) for v in (spot_usd, usd, amount)) or not usd:
+    if not (isinstance(spot_usd, int | float) and isinstance(usd, int | float)) or not usd:
+        return None
+    if not isinstance(amount, int | float):
         return None
     return float(spot_usd) * float(amount) / float(usd)
 

@@ -19,8 +19,16 @@ class ScriptedParse:
         self.script = dict(script or {})
         self.seen: list[str] = []
 
-    def understands(self, text: str, intent: str = "size", *, script: str | None = None,
-                    asks: tuple[Ask, ...] = (), gpus: tuple[str, ...] = (), **slots: Any) -> None:
+    def understands(
+        self,
+        text: str,
+        intent: str = "size",
+        *,
+        script: str | None = None,
+        asks: tuple[Ask, ...] = (),
+        gpus: tuple[str, ...] = (),
+        **slots: Any,
+    ) -> None:
         lang_script = script or ("zh-Hans" if _CJK.search(text) else "en")
         self.script[text] = Parse(
             intent=intent,

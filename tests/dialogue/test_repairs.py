@@ -9,8 +9,13 @@ from .fakes import ScriptedParse
 
 
 def _plan_a_1b_run(consultant: Consultant, nlu: ScriptedParse) -> None:
-    nlu.understands("Pretrain 1B params on 20B tokens, bf16, 2 weeks", params=1e9, tokens=2e10,
-                    precision="bf16", days=14.0)
+    nlu.understands(
+        "Pretrain 1B params on 20B tokens, bf16, 2 weeks",
+        params=1e9,
+        tokens=2e10,
+        precision="bf16",
+        days=14.0,
+    )
     consultant.handle("s", "Pretrain 1B params on 20B tokens, bf16, 2 weeks")
 
 
@@ -71,11 +76,20 @@ def test_reset_forgets_every_slot(consultant: Consultant, nlu: ScriptedParse) ->
     assert "Starting over" in turn.text
 
 
-def test_an_implausible_value_is_asked_back_and_never_used(consultant: Consultant, nlu: ScriptedParse) -> None:
-    nlu.understands("70T parameters, 1TB", data_bytes=1e12,
-                    asks=(Ask(slot="params", reason="out_of_range", value=7e13, text="70T"),))
-    nlu.understands("训练 70B，数据 70B", script="zh-Hans", params=7e10,
-                    asks=(Ask(slot="tokens", reason="ambiguous_unit", value=7e10, text="70B"),))
+def test_an_implausible_value_is_asked_back_and_never_used(
+    consultant: Consultant, nlu: ScriptedParse
+) -> None:
+    nlu.understands(
+        "70T parameters, 1TB",
+        data_bytes=1e12,
+        asks=(Ask(slot="params", reason="out_of_range", value=7e13, text="70T"),),
+    )
+    nlu.understands(
+        "训练 70B，数据 70B",
+        script="zh-Hans",
+        params=7e10,
+        asks=(Ask(slot="tokens", reason="ambiguous_unit", value=7e10, text="70B"),),
+    )
 
     en = consultant.handle("en", "70T parameters, 1TB")
     zh = consultant.handle("zh", "训练 70B，数据 70B")
