@@ -73,7 +73,10 @@ PERIOD_BEFORE: tuple[tuple[str, str], ...] = (
 PARAM_CUES = ("参数", "模型", "规模", "model", "params", "parameters", "parameter", "size")
 TOKEN_CUES = ("token", "tokens", "词元")
 DATA_CUES = ("数据", "语料", "训练集", "资料", "data", "dataset", "corpus", "on")
-MONEY_CUES = ("预算", "经费", "花费", "费用", "成本", "budget", "spend", "cost")
+MONEY_CUES = (
+    "预算", "经费", "花费", "费用", "成本", "包月", "月租", "时租", "每月", "每个月", "每小时",
+    "budget", "spend", "cost", "per month", "per hour", "monthly", "hourly",
+)  # fmt: skip
 CONTEXT_CUES = (
     "seq len", "seq_len", "seqlen", "sequence length", "context length", "context window",
     "max length", "max_len", "上下文长度", "上下文窗口", "上下文", "序列长度", "序列长", "context",

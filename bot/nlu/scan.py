@@ -254,7 +254,7 @@ def _english(s: str, i: int) -> tuple[Num | None, int]:
 
 def _skip_word(s: str, i: int) -> int:
     j = i
-    while j < len(s) and (_is_letter(s[j]) or _is_digit(s[j])):
+    while j < len(s) and _is_letter(s[j]):
         j += 1
     return max(j, i + 1)
 

@@ -174,7 +174,7 @@ def _money(
 
 def _joined_as_range(s: str, gap_start: int, gap_end: int) -> bool:
     gap = s[gap_start:gap_end]
-    return len(gap) <= 8 and any(w in gap for w in ("到", "至", "-", "~", " to ", " and "))
+    return len(gap) <= 16 and any(w in gap for w in ("到", "至", "-", "~", " to ", " and "))
 
 
 def _duration(s: str, idx: int, num: Num, unit: Unit, nums: list[Num], found: Found) -> None:
@@ -222,8 +222,7 @@ def _gpu_counts(s: str, nums: list[Num], gpus: list[GpuMention], found: Found) -
         for sep in ("x", "×", "*", "张", "块", "个", ""):
             if s.startswith(sep, k):
                 m = k + len(sep)
-                m = m + 1 if m < len(s) and s[m] == " " else m
-                if m in starts and (sep or k > j or k in starts):
+                if (m in starts or (m + 1 in starts and s[m] == " ")) and (sep or k > j or k in starts):
                     totals.append((idx, num.value))
                     break
         else:
