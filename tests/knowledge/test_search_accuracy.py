@@ -1,0 +1,82 @@
+"""Retrieval quality on our own labelled paraphrases (zh-Hans, zh-Hant, en) and negatives."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from knowledge.faq import load_faq, load_pitfalls
+from knowledge.search import MIN_SCORE, Searcher, default_searcher, looks_like_spec, normalize
+
+LABELLED = yaml.safe_load((Path(__file__).parent / "faq_queries.yaml").read_text(encoding="utf-8"))
+PARAPHRASES = [(query, expected) for expected, queries in LABELLED["queries"].items() for query in queries]
+SEED_IDS = {
+    "faq.cloud_vs_physical", "faq.single_vs_multi_gpu", "faq.cost_control", "faq.data_security",
+    "pitfall.overbuying_top_gpu", "pitfall.vram_ignored", "pitfall.network_storage_ignored",
+    "pitfall.provider_selection",
+}  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def searcher() -> Searcher:
+    return default_searcher()
+
+
+def top_id(searcher: Searcher, text: str) -> str | None:
+    hits = searcher.search(text, limit=1)
+    return hits[0].id if hits else None
+
+
+def test_the_labelled_file_covers_every_entry_with_five_paraphrases() -> None:
+    ids = {e.id for e in (*load_faq(), *load_pitfalls())}
+    assert set(LABELLED["queries"]) == ids
+    assert all(len(queries) >= 5 for queries in LABELLED["queries"].values())
+
+
+def test_top_1_accuracy_on_labelled_paraphrases_is_at_least_90_percent(searcher: Searcher) -> None:
+    misses = [(q, want, top_id(searcher, q)) for q, want in PARAPHRASES if top_id(searcher, q) != want]
+    accuracy = 1 - len(misses) / len(PARAPHRASES)
+    assert accuracy >= 0.90, misses
+
+
+def test_seed_questions_are_found_in_every_script_at_least_nine_times_in_ten(searcher: Searcher) -> None:
+    seed = [(q, want) for q, want in PARAPHRASES if want in SEED_IDS]
+    misses = [(q, want, top_id(searcher, q)) for q, want in seed if top_id(searcher, q) != want]
+    assert len(misses) <= len(seed) // 10, misses
+
+
+@pytest.mark.parametrize("text", LABELLED["negatives"])
+def test_greetings_sizing_requests_and_noise_find_nothing(searcher: Searcher, text: str) -> None:
+    assert searcher.search(text) == []
+
+
+def test_a_traditional_question_finds_the_same_entry_as_its_simplified_twin(searcher: Searcher) -> None:
+    assert top_id(searcher, "租用GPU雲伺服器時要怎麼控制成本？") == "faq.cost_control"
+    assert top_id(searcher, "只看算力不管顯存，會有什麼後果") == "pitfall.vram_ignored"
+
+
+def test_normalisation_folds_width_case_and_taiwan_vocabulary() -> None:
+    assert normalize("ＧＰＵ 伺服器 網路") == "gpu 服务器 网络"
+
+
+def test_results_are_best_first_within_the_limit_and_scored_between_threshold_and_one(
+    searcher: Searcher,
+) -> None:
+    hits = searcher.search("显存不够怎么办，要不要换大显存的卡", limit=3)
+    assert 1 <= len(hits) <= 3
+    scores = [h.score for h in hits]
+    assert scores == sorted(scores, reverse=True)
+    assert all(MIN_SCORE <= s <= 1 for s in scores)
+
+
+def test_empty_and_punctuation_only_text_find_nothing(searcher: Searcher) -> None:
+    assert searcher.search("") == []
+    assert searcher.search("？？！！...") == []
+
+
+def test_a_stated_workload_reads_as_a_sizing_spec_but_a_question_about_one_does_not() -> None:
+    assert looks_like_spec("用8张H100训练70亿参数模型，数据500GB")
+    assert not looks_like_spec("训练7b模型需要多少显存")
+    assert not looks_like_spec("how many tokens are in 100GB of text?")
