@@ -7,11 +7,11 @@ from typing import Any
 
 import pytest
 
-# tests/ is not a package (tests/slack would shadow slack_sdk's legacy `slack` module); put tests/ on the
-# path so the shared fakes import as `fakes`.
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# tests/ is not a package (a tests/slack package would shadow slack_sdk's legacy `slack` module), so the
+# shared fakes folder goes on the path, appended so that it can never shadow a real package.
+sys.path.append(str(Path(__file__).resolve().parent.parent / "fakes"))
 
-from fakes.slack_api import FakeSlackApi
+from slack_api import FakeSlackApi
 from slack_fake_consultant import FakeConsultant
 from slack_harness import RunningBot, settings_for
 

@@ -13,8 +13,8 @@ import urllib.request
 from dataclasses import dataclass, field
 from typing import Any
 
-from fakes.slack_api import FakeSlackApi
 from pydantic import SecretStr
+from slack_api import FakeSlackApi
 
 from bot.config import Settings
 from bot.http import HttpServer, Router

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from fakes.slack_api import FakeSlackApi
+from slack_api import FakeSlackApi
 from slack_harness import RunningBot
 
 

@@ -2,9 +2,12 @@ from __future__ import annotations
 
 import time
 
-from fakes.slack_api import FakeSlackApi
+from slack_api import FakeSlackApi
 from slack_fake_consultant import FakeConsultant
-from slack_harness import RunningBot
+from slack_harness import RunningBot, settings_for
+
+from bot.store.base import StoreUnavailable
+from bot.store.memory import MemoryStore
 
 
 def test_a_retried_delivery_of_the_same_event_gets_no_second_reply(
@@ -96,3 +99,28 @@ def test_the_chart_is_uploaded_into_the_thread_after_the_text_reply(
     complete = slack.calls("files.completeUploadExternal")[0]
     assert complete.args["thread_ts"] == "1700000109.000100"
     assert complete.args["channel_id"] == "C1"
+
+
+class DownStore(MemoryStore):
+    """A store whose backend has gone away (e.g. Redis stopped)."""
+
+    def claim_event(self, event_id: str, ttl_s: float = 3600) -> bool:
+        raise StoreUnavailable("redis is down")
+
+    def ping(self) -> bool:
+        return False
+
+
+def test_when_the_state_store_is_down_a_mention_gets_a_clear_note_and_readyz_fails(
+    slack: FakeSlackApi,
+) -> None:
+    store = DownStore(session_ttl_s=60)
+    bot = RunningBot(slack, store, FakeConsultant(store), settings_for(slack))
+    try:
+        bot.mention("<@UBOT> 7B", ts="1700000110.000100")
+
+        post = slack.wait_for_calls("chat.postMessage")[0]
+        assert "state store is unavailable" in post.args["text"]
+        assert bot.request("/readyz").status == 503
+    finally:
+        bot.close()

@@ -3,7 +3,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from fakes.slack_api import FakeSlackApi
+from slack_api import FakeSlackApi
 from slack_harness import RunningBot
 
 
