@@ -45,12 +45,13 @@ class Source(Strict):
 
 
 M = TypeVar("M", bound=BaseModel)
+_SafeLoader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's safe loader is ~10x faster
 
 
 def read_yaml(path: Path) -> Any:
     try:
         with path.open(encoding="utf-8") as fh:
-            return yaml.safe_load(fh)
+            return yaml.load(fh, Loader=_SafeLoader)
     except FileNotFoundError:
         raise KnowledgeError(f"{path}: file not found") from None
     except yaml.YAMLError as exc:

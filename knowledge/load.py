@@ -25,10 +25,9 @@ import functools
 from pathlib import Path
 from typing import Any, TypeVar
 
-import yaml
 from pydantic import BaseModel
 
-from knowledge.base import KnowledgeError, Source, entries, validate
+from knowledge.base import KnowledgeError, Source, entries, read_yaml as read, validate
 from knowledge.faq import check_related, load_faq, load_pitfalls
 from knowledge.kb import KnowledgeBase, SoftwareCatalog
 from knowledge.schema import (
@@ -48,21 +47,7 @@ from knowledge.schema import (
 from sizing.types import Catalog, GpuSpec, Offering, TensorTflops
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
-_Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C loader is ~10x faster
 M = TypeVar("M", bound=BaseModel)
-
-
-def read(path: Path) -> Any:
-    try:
-        with path.open(encoding="utf-8") as fh:
-            return yaml.load(fh, Loader=_Loader)
-    except FileNotFoundError:
-        raise KnowledgeError(f"{path}: file not found") from None
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" line {mark.line + 1}" if mark is not None else ""
-        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        raise KnowledgeError(f"{path}:{where} invalid YAML: {problem}") from None
 
 
 def records(model: type[M], data: Any, path: Path, key: str) -> tuple[M, ...]:
