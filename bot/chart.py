@@ -42,6 +42,11 @@ def _spot_amount(option: Mapping[str, Any]) -> float | None:
     candidates: list[Any] = []
     if isinstance(cost, Mapping):
         candidates += [cost.get("spot_amount"), cost.get("spot")]
+        # The engine prices spot in USD only; scale it by the option's own USD -> currency ratio.
+        spot_usd, on_demand_usd = _number(cost.get("spot_usd")), _number(cost.get("on_demand_usd"))
+        amount = _number(cost.get("amount"))
+        if spot_usd is not None and on_demand_usd and amount is not None:
+            candidates.append(spot_usd * amount / on_demand_usd)
     spot = option.get("spot_cost") or option.get("spot")
     candidates += [spot.get("amount") if isinstance(spot, Mapping) else spot]
     for candidate in candidates:

@@ -72,6 +72,15 @@ def test_spot_prices_are_read_where_the_sizing_result_puts_them() -> None:
     assert [p.label for p in pts] == ["8x h100-sxm", "8x a100-80gb", "8x l40s", "8x l4"]
 
 
+def test_a_usd_spot_price_is_shown_in_the_options_currency() -> None:
+    cny_option = option(
+        "h100-sxm", 8, 10, 70_000, cost_extra={"currency": "CNY", "on_demand_usd": 10_000, "spot_usd": 4_000}
+    )
+    pts, currency = points({"options": [cny_option]})
+    assert currency == "CNY"
+    assert pts[0].spot_cost == 28_000
+
+
 def test_options_without_finite_days_or_cost_are_left_out() -> None:
     result = {
         "options": [
