@@ -24,6 +24,7 @@ _MEMORY = re.compile(_NUM + r"\s*(?:gb|gib|g)(?![a-z/])")
 _BANDWIDTH = re.compile(_NUM + r"\s*(tb/s|gb/s)")  # bytes; the original's lower-case b means bits
 _DTYPE = re.compile(r"fp16|bf16|fp8|tf32|fp32|半精度|单精度|單精度")
 _DTYPE_ALIASES = {"半精度": "fp16", "单精度": "fp32", "單精度": "fp32"}
+_FABRIC = re.compile(r"nvlink|infinity fabric|xgmi|互联|互聯|卡间|卡間")
 _SENTENCE = re.compile(r"[。！？!?；;\n]|\.\s")
 _MEMORY_WORDS = re.compile(r"显存|顯存|vram|hbm|gddr|memory|版本|version|版")
 _NOT_GPU_MEMORY = re.compile(
@@ -35,7 +36,7 @@ _COUNTS = re.compile(r"\d\s*[x×卡张張块塊台]|[x×]\s*\d|gpus|nodes|合计
 @dataclass(frozen=True, slots=True)
 class Correction:
     gpu_id: str
-    metric: str  # "tflops.<dtype>", "memory_gb" or "memory_bandwidth_tbs"
+    metric: str  # "tflops.<dtype>", "memory_gb", "memory_bandwidth_tbs" or "scale_up_gbs"
     claimed: float
     correct: float | None
     message: Bilingual
@@ -55,8 +56,9 @@ def _fmt(x: float) -> str:
     return f"{x:g}"
 
 
-def _close(a: float, b: float, rel: float = 0.02) -> bool:
-    return abs(a - b) <= max(rel * b, 0.6)
+def _close(a: float, b: float, rel: float = 0.02, floor: float = 0.6) -> bool:
+    """Equal up to rounding: `rel` of the datasheet value, or `floor` units for small figures."""
+    return abs(a - b) <= max(rel * b, floor)
 
 
 def _normalise(text: str) -> str:
@@ -209,10 +211,28 @@ class _Checker:
             g, "memory_gb", claimed, g.memory_gb.value, message, g.memory_gb.src, "nonexistent"
         )
 
-    def bandwidth(self, claimed_tbs: float, gpus: tuple[GpuRecord, ...]) -> Correction | None:
-        values = [g.memory_bandwidth_tbs.value for g in gpus] + [(g.scale_up.gbs or 0) / 1000 for g in gpus]
-        if any(v and _close(claimed_tbs, v, 0.03) for v in values):
+    def bandwidth(self, claimed_tbs: float, gpus: tuple[GpuRecord, ...], fabric: bool) -> Correction | None:
+        """A TB/s figure: memory bandwidth, or the NVLink/IF figure when the sentence names the fabric."""
+        memory = [g.memory_bandwidth_tbs.value for g in gpus]
+        links = [(g.scale_up.gbs or 0.0) / 1000 for g in gpus]
+        if any(v and _close(claimed_tbs, v, 0.03, 0.005) for v in memory + links):
             return None
+        if fabric:
+            g = max(gpus, key=lambda x: x.scale_up.gbs or 0.0)
+            gbs, claimed_gbs = g.scale_up.gbs, _fmt(claimed_tbs * 1000)
+            link = g.scale_up.kind.replace("_", " ")
+            if gbs is None:
+                zh, en = (
+                    f"{g.name} 没有 NVLink，GPU 之间只走 PCIe。",
+                    f"The {g.name} has no NVLink; GPUs talk over PCIe.",
+                )
+            else:
+                zh = f"{g.name} 的 {link} 带宽是 {_fmt(gbs)} GB/s（双向），不是 {claimed_gbs} GB/s。"
+                en = (
+                    f"The {g.name}'s {link} runs at {_fmt(gbs)} GB/s (bidirectional), not {claimed_gbs} GB/s."
+                )
+            message = Bilingual(zh=zh, en=en)
+            return self._finish(g, "scale_up_gbs", claimed_tbs * 1000, gbs, message, g.scale_up.src, "wrong")
         g = max(gpus, key=lambda x: x.memory_bandwidth_tbs.value or 0.0)
         value = g.memory_bandwidth_tbs.value
         if value is None:
@@ -221,9 +241,8 @@ class _Checker:
             zh=f"{g.name} 的显存带宽是 {_fmt(value)} TB/s，不是 {_fmt(claimed_tbs)} TB/s。",
             en=f"The {g.name}'s memory bandwidth is {_fmt(value)} TB/s, not {_fmt(claimed_tbs)} TB/s.",
         )
-        return self._finish(
-            g, "memory_bandwidth_tbs", claimed_tbs, value, message, g.memory_bandwidth_tbs.src, "wrong"
-        )
+        src = g.memory_bandwidth_tbs.src
+        return self._finish(g, "memory_bandwidth_tbs", claimed_tbs, value, message, src, "wrong")
 
     def _finish(
         self,
@@ -275,7 +294,8 @@ def factcheck(
         owner = _owner(m.start(), t, mentions)
         if owner is not None and "b" not in original[m.start(2) : m.end(2)]:
             value = float(m.group(1)) / (1000.0 if m.group(2) == "gb/s" else 1.0)
-            out += [c for c in [checker.bandwidth(value, owner.gpus)] if c]
+            fabric = bool(_FABRIC.search(t[max(0, m.start() - 30) : m.end() + 10]))
+            out += [c for c in [checker.bandwidth(value, owner.gpus, fabric)] if c]
     return out
 
 

@@ -66,6 +66,17 @@ def test_a_wrong_memory_bandwidth_is_corrected() -> None:
     assert c.metric == "memory_bandwidth_tbs" and "0.3" in c.message.en
 
 
+def test_a_wrong_nvlink_figure_is_corrected_as_interconnect_not_memory() -> None:
+    c = only("H800的NVLink互联带宽也是900 GB/s吗")
+    assert (c.gpu_id, c.metric, c.correct) == ("h800", "scale_up_gbs", 400)
+    assert "400" in c.message.zh
+
+
+def test_a_gpu_without_nvlink_says_so() -> None:
+    c = only("Does the L40S NVLink run at 900 GB/s?")
+    assert c.correct is None and "PCIe" in c.message.en
+
+
 @pytest.mark.parametrize(
     "text",
     [
