@@ -72,7 +72,7 @@ PERIOD_BEFORE: tuple[tuple[str, str], ...] = (
 
 PARAM_CUES = ("参数", "模型", "规模", "model", "params", "parameters", "parameter", "size")
 TOKEN_CUES = ("token", "tokens", "词元")
-DATA_CUES = ("数据", "语料", "训练集", "资料", "data", "dataset", "corpus", "on")
+DATA_CUES = ("数据", "语料", "训练集", "资料", "data", "dataset", "corpus")
 MONEY_CUES = (
     "预算", "经费", "花费", "费用", "成本", "包月", "月租", "时租", "每月", "每个月", "每小时",
     "budget", "spend", "cost", "per month", "per hour", "monthly", "hourly",

@@ -117,6 +117,10 @@ def _classify(
     elif num.mult in ("b", "m", "zh"):
         if token_near:
             found.add("tokens", num.value, num, s)
+        elif _model_name(s, num):
+            found.add("params", num.value, num, s)
+        elif num.mult != "m" and _trained_on(before):
+            found.add("tokens", num.value, num, s)  # "a 7B model on 300B"
         elif param_near and not (num.mult == "zh" and data_near and not _param_cue_last(before)):
             found.add("params", num.value, num, s)
         elif data_near and num.mult != "m":
@@ -130,6 +134,16 @@ def _classify(
             found.add("params", num.value, num, s)
         elif lexicon.has_cue(before, ("tokens", "token")) and num.value >= 1e6:
             found.add("tokens", num.value, num, s)
+
+
+def _model_name(s: str, num: Num) -> bool:
+    """ "Qwen2.5-14B", "Yi-34B": a size glued to a name by a hyphen is the model's size."""
+    return num.start > 1 and s[num.start - 1] == "-" and s[num.start - 2].isalnum()
+
+
+def _trained_on(before: str) -> bool:
+    words = before.rstrip().rsplit(" ", 1)
+    return bool(words) and words[-1] in ("on", "over")
 
 
 def _param_cue_last(before: str) -> bool:

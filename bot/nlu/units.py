@@ -9,7 +9,7 @@ from bot.nlu.scan import Num
 
 # Clause boundaries: cue words are only looked for inside the number's own clause.
 BOUNDARIES = frozenset(",;。、!?;\n()")
-WINDOW = 16
+WINDOW = 24
 
 
 @dataclass(frozen=True, slots=True)

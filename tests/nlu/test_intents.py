@@ -1,0 +1,90 @@
+"""What the user wants, and which script they wrote in."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.nlu import parse
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("我想在两周内训练一个13B的模型", "size"),
+        ("能不能在三天内用QLoRA把一个34B模型调完？", "size"),
+        ("Can we fine-tune a 7B model in a week?", "size"),
+        ("BF16", "size"),
+        ("包年包月和按量计费哪个更划算？", "faq"),
+        ("Should we rent GPUs in the cloud or buy our own servers?", "faq"),
+        ("数据安全怎么保证", "faq"),
+        ("改成三周", "correction"),
+        ("不对，应该是70B", "correction"),
+        ("actually, make it 30B", "correction"),
+        ("change the budget to $20k", "correction"),
+        ("what if we only had 3 days?", "whatif"),
+        ("如果预算只有十万呢", "whatif"),
+        ("要是换成H20呢", "whatif"),
+        ("what about H200?", "whatif"),
+        ("重新开始", "reset"),
+        ("重新來過", "reset"),
+        ("Start over", "reset"),
+        ("help", "help"),
+        ("你能做什么？", "help"),
+        ("怎么用", "help"),
+        ("hello!", "greeting"),
+        ("您好", "greeting"),
+        ("谢谢！", "thanks"),
+        ("thank you", "thanks"),
+        ("A100和H100有什么区别", "gpu_compare"),
+        ("H100 vs H200", "gpu_compare"),
+        ("L40S还是A100？", "gpu_compare"),
+        ("H20的显存是多少", "gpu_info"),
+        ("tell me about the MI300X", "gpu_info"),
+        ("T4的FP16算力是65 TFLOPS吧？", "gpu_info"),
+        ("有哪些GPU", "list_gpus"),
+        ("list gpus", "list_gpus"),
+        ("show the math", "explain"),
+        ("这个是怎么算的", "explain"),
+        ("计算过程", "explain"),
+        ("不确定", "skip"),
+        ("skip", "skip"),
+        ("随便", "skip"),
+        ("use the default", "skip"),
+        ("zzzz", "unknown"),
+        ("", "unknown"),
+    ],
+)
+def test_intent(text: str, intent: str) -> None:
+    assert parse(text).intent == intent
+
+
+def test_correction_keeps_the_new_value_not_the_old_one() -> None:
+    result = parse("把7B改成13B")
+    assert result.correction and result.slots.params == pytest.approx(1.3e10)
+
+
+def test_whatif_and_skip_flags_follow_the_intent() -> None:
+    assert parse("如果只有一周呢").whatif
+    assert parse("不知道").skip
+    assert not parse("7B, two weeks").whatif
+
+
+def test_gpus_mentioned_lists_each_card_once_in_order() -> None:
+    assert parse("H100 vs H200 vs h100").gpus_mentioned == ("h100", "h200")
+
+
+@pytest.mark.parametrize(
+    ("text", "script", "lang"),
+    [
+        ("我们要训练一个模型", "zh-Hans", "zh"),
+        ("我們要訓練一個模型", "zh-Hant", "zh"),
+        ("兩週內完成", "zh-Hant", "zh"),
+        ("Train a 7B model", "en", "en"),
+        ("7B 模型 on 8 GPUs", "zh-Hans", "zh"),
+        ("訓練 7B model", "zh-Hant", "zh"),
+        ("", "en", "en"),
+    ],
+)
+def test_script_and_reply_language(text: str, script: str, lang: str) -> None:
+    result = parse(text)
+    assert (result.script, result.lang) == (script, lang)

@@ -1,0 +1,156 @@
+"""Numbers as people write them, in English and Chinese, read by the shared helpers."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.nlu import parse_budget, parse_data_size, parse_duration_days, parse_number
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("1,000", 1000),
+        ("1 000", 1000),
+        ("1.5", 1.5),
+        (".25", 0.25),
+        ("7e9", 7e9),
+        ("2.5E10", 2.5e10),
+        ("7×10^9", 7e9),
+        ("7B", 7e9),
+        ("350M", 3.5e8),
+        ("5k", 5e3),
+        ("1.5T", 1.5e12),
+        ("3 million", 3e6),
+        ("12 lakhs", 1.2e6),
+    ],
+)
+def test_arabic_numbers_with_separators_exponents_and_suffixes(text: str, value: float) -> None:
+    assert parse_number(text) == pytest.approx(value)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("seventy", 70),
+        ("forty-five", 45),
+        ("a hundred", 100),
+        ("two point two million", 2.2e6),
+        ("three billions", 3e9),
+        ("three thousand millions", 3e9),
+        ("one and a half", 1.5),
+        ("twenty-one thousand eleven", 21011),
+        ("seven hundred twenty-one thousand and twelve", 721012),
+        ("two dozen", 24),
+        ("five thousand", 5000),
+    ],
+)
+def test_english_number_words(text: str, value: float) -> None:
+    assert parse_number(text) == pytest.approx(value)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("三万四千五百零七", 34507),
+        ("一百零四万", 1.04e6),
+        ("一万零四十", 10040),
+        ("两千亿", 2e11),
+        ("兩千億", 2e11),
+        ("七百亿", 7e10),
+        ("70億", 7e9),
+        ("1.3万亿", 1.3e12),
+        ("1.3萬億", 1.3e12),
+        ("2千亿", 2e11),
+        ("一点五万亿", 1.5e12),
+        ("廿三", 23),
+        ("卅五", 35),
+        ("二百零三", 203),
+        ("壹佰贰拾", 120),
+        ("貳拾伍萬", 2.5e5),
+        ("叁仟", 3000),
+        ("參佰", 300),
+        ("百亿", 1e10),
+        ("７０億", 7e9),
+    ],
+)
+def test_chinese_numerals_including_financial_forms_and_big_units(text: str, value: float) -> None:
+    assert parse_number(text) == pytest.approx(value)
+
+
+@pytest.mark.parametrize("text", ["", "abc", "1.2.3", "Qwen2.5", "٧٠", "亿" * 40, "9" * 400])
+def test_things_that_are_not_one_finite_number_give_none(text: str) -> None:
+    assert parse_number(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("2TB", 2e12),
+        ("800G", 8e11),
+        ("500 GB", 5e11),
+        ("1 TiB", 2.0**40),
+        ("3PB", 3e15),
+        ("50MB", 5e7),
+    ],
+)
+def test_data_sizes_are_bytes_with_decimal_gigabytes(text: str, value: float) -> None:
+    assert parse_data_size(text) == pytest.approx(value)
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [
+        ("两周", 14),
+        ("十週", 70),
+        ("半个月", 15),
+        ("一个半月", 45),
+        ("個半月", 45),
+        ("两个半月", 75),
+        ("兩年零三個月", 820),
+        ("廿七個月", 810),
+        ("三天半", 3.5),
+        ("一年半", 547.5),
+        ("72小时", 3),
+        ("半天", 0.5),
+        ("3个礼拜", 21),
+        ("两个星期", 14),
+        ("half a day", 0.5),
+        ("a month and a half", 45),
+        ("2 years 3 months", 820),
+        ("2 years, 3 months", 820),
+        ("48 hours", 2),
+        ("36-hour", 1.5),
+        ("one week", 7),
+        ("a fortnight", 14),
+        ("seven weeks", 49),
+        ("3 quarters", 270),
+    ],
+)
+def test_durations_become_days(text: str, days: float) -> None:
+    assert parse_duration_days(text) == pytest.approx(days)
+
+
+@pytest.mark.parametrize(
+    ("text", "amount", "currency", "period"),
+    [
+        ("$5k/month", 5000, "USD", "month"),
+        ("每月5万元", 5e4, "CNY", "month"),
+        ("200元/小时", 200, "CNY", "hour"),
+        ("30000 USD", 3e4, "USD", "total"),
+        ("¥8,000 per month", 8000, "CNY", "month"),
+        ("10k$", 1e4, "USD", "total"),
+        ("一块二", 1.2, "CNY", "total"),
+        ("三块零四", 3.04, "CNY", "total"),
+        ("80万美元", 8e5, "USD", "total"),
+        ("5千刀", 5000, "USD", "total"),
+        ("50 bucks an hour", 50, "USD", "hour"),
+        ("ten dollars", 10, "USD", "total"),
+    ],
+)
+def test_budgets_carry_amount_currency_and_period(
+    text: str, amount: float, currency: str, period: str
+) -> None:
+    budget = parse_budget(text)
+    assert budget is not None
+    assert (budget.amount, budget.currency, budget.period) == (pytest.approx(amount), currency, period)

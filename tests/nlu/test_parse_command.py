@@ -1,0 +1,61 @@
+"""`gpu-advisor parse`: one answer per input line, in order, JSON only on stdout with --json."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from bot.cli import main
+
+
+def run_batch(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], lines: list[str]
+) -> list[dict]:  # type: ignore[type-arg]
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(lines) + "\n"))
+    assert main(["parse", "--json"]) == 0
+    out = capsys.readouterr().out
+    return [json.loads(line) for line in out.splitlines()]
+
+
+def test_batch_mode_answers_every_line_in_order_even_empty_and_garbage(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = [
+        "70亿参数，两周",
+        "",
+        "\x00\x01garbage\x7f",
+        "9" * 500 + "B parameters",
+        "Pretrain 1B on 20B tokens",
+    ]
+    outs = run_batch(monkeypatch, capsys, lines)
+    assert len(outs) == len(lines)
+    assert outs[0]["slots"]["params"] == pytest.approx(7e9) and outs[0]["slots"]["days"] == pytest.approx(14)
+    assert outs[1]["intent"] == "unknown"
+    assert outs[3]["slots"]["params"] is None and outs[3]["asks"][0]["slot"] == "params"
+    assert outs[4]["slots"]["tokens"] == pytest.approx(2e10)
+
+
+def test_json_shape_names_every_slot_even_when_absent(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (out,) = run_batch(monkeypatch, capsys, ["hi"])
+    assert set(out) >= {"intent", "lang", "script", "slots", "asks", "gpus_mentioned"}
+    assert set(out["slots"]) == {
+        "params", "tokens", "data_bytes", "precision", "method", "days", "budget", "gpu", "gpu_count",
+        "seq_len", "data_language",
+    }  # fmt: skip
+
+
+def test_text_argument_prints_a_readable_summary(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["parse", "QLoRA 微调 Qwen2.5-72B，预算每月5万元"]) == 0
+    out = capsys.readouterr().out
+    assert "intent=size" in out and "method=qlora" in out and "params=7.2e+10" in out
+    assert "'period': 'month'" in out
+
+
+def test_text_argument_with_json_prints_one_object(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["parse", "--json", "H100 vs H200"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["intent"] == "gpu_compare" and out["gpus_mentioned"] == ["h100", "h200"]

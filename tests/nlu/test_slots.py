@@ -1,0 +1,178 @@
+"""Whole messages to slots: what a sizing request says, and what it must not be mistaken for."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.nlu import parse
+
+
+def slots(text: str) -> dict[str, Any]:
+    said = parse(text).slots.to_json()
+    return {k: v for k, v in said.items() if v is not None and k != "data_language"}
+
+
+def approx(expected: dict[str, Any]) -> dict[str, Any]:
+    return {k: pytest.approx(v) if isinstance(v, float) else v for k, v in expected.items()}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("想从零训练一个五十亿参数的模型，语料600GB，BF16，六周以内", {
+            "params": 5e9, "data_bytes": 6e11, "precision": "bf16", "method": "pretrain", "days": 42.0}),
+        ("我們打算微調一個兩百億參數的模型，資料量120GB，半精度，三週之內", {
+            "params": 2e10, "data_bytes": 1.2e11, "precision": "fp16", "method": "full_finetune",
+            "days": 21.0}),
+        ("LoRA on Qwen2.5-14B with 4 GB of chat logs, bf16, by the end of 10 days", {
+            "params": 1.4e10, "data_bytes": 4e9, "precision": "bf16", "method": "lora", "days": 10.0}),
+        ("continued pretraining of Llama 3.1 8B on 250B tokens over 3 weeks", {
+            "params": 8e9, "tokens": 2.5e11, "method": "pretrain", "days": 21.0}),
+        ("seventy billion parameters, one and a half trillion tokens, a month and a half", {
+            "params": 7e10, "tokens": 1.5e12, "days": 45.0}),
+        ("模型四百五十亿，一万亿token，预算每月30万元", {
+            "params": 4.5e10, "tokens": 1e12,
+            "budget": {"amount": 3e5, "currency": "CNY", "period": "month"}}),
+        ("QLoRA ChatGLM-6B，数据3G，两天，预算每小时50块", {
+            "params": 6e9, "method": "qlora", "data_bytes": 3e9, "days": 2.0,
+            "budget": {"amount": 50.0, "currency": "CNY", "period": "hour"}}),
+        ("Mixtral 8x7B full fine-tune, 20GB, FP8, budget $12,500 in total", {
+            "params": 4.67e10, "method": "full_finetune", "data_bytes": 2e10, "precision": "fp8",
+            "budget": {"amount": 12500.0, "currency": "USD", "period": "total"}}),
+        ("GPT-2 small (124M) from scratch on 9B tokens, float32, 48 hours", {
+            "params": 1.24e8, "method": "pretrain", "tokens": 9e9, "precision": "fp32", "days": 2.0}),
+        ("fine-tune BERT-large on 300MB, half precision", {
+            "params": 3.4e8, "method": "full_finetune", "data_bytes": 3e8, "precision": "fp16"}),
+        ("a GPT-3 sized model on 2T tokens", {"params": 1.75e11, "tokens": 2e12}),
+        ("壹佰亿参数，数据量捌佰GB", {"params": 1e10, "data_bytes": 8e11}),
+        ("模型规模千亿级，数据5T，增量预训练", {"params": 1e11, "data_bytes": 5e12, "method": "pretrain"}),
+        ("万亿级参数", {"params": 1e12}),
+    ],
+)  # fmt: skip
+def test_a_whole_request_fills_every_slot_it_names(text: str, expected: dict[str, Any]) -> None:
+    assert slots(text) == approx(expected)
+
+
+@pytest.mark.parametrize(
+    ("text", "gpu", "count"),
+    [
+        ("我们有8张A100", "a100", 8),
+        ("4x H100 80GB", "h100", 4),
+        ("8 x A100 40GB", "a100-40gb", 8),
+        ("2台机器16张卡，H800", "h800", 16),
+        ("两台8卡H800", "h800", 16),
+        ("3 nodes of 8 H200", "h200", 24),
+        ("H100 PCIe x 2", "h100-pcie", 2),
+        ("A100-80G 四张", "a100-80gb", 4),
+        ("六块4090", "rtx4090", 6),
+        ("one L40S", "l40s", 1),
+        ("an MI300X", "mi300x", None),
+    ],
+)
+def test_gpu_type_and_count(text: str, gpu: str, count: int | None) -> None:
+    got = parse(text).slots
+    assert (got.gpu, got.gpu_count) == (gpu, count)
+
+
+@pytest.mark.parametrize(
+    ("text", "seq_len"),
+    [("seq len 4096", 4096), ("4k context", 4096), ("上下文长度8192", 8192), ("序列长度2048", 2048),
+     ("context length of 32k", 32768)],
+)  # fmt: skip
+def test_sequence_length(text: str, seq_len: int) -> None:
+    assert parse(text).slots.seq_len == seq_len
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "batch size 32, learning rate 3e-4, 3 epochs",
+        "Llama-3 or Qwen2.5, version 1.2.3",
+        "2026年11月30日开会，准备10%的数据",
+        "warmup 500 steps with 8 accumulation",
+        "十分重要，千万不要忘了",
+        "for months we have been thinking about it, 几个月了",
+        "单卡还是多卡？",
+    ],
+)
+def test_other_numbers_are_not_mistaken_for_workload_slots(text: str) -> None:
+    got = slots(text)
+    for name in ("params", "tokens", "data_bytes", "days", "budget", "gpu_count", "seq_len"):
+        assert name not in got, (name, got)
+
+
+@pytest.mark.parametrize(
+    ("text", "slot", "value"),
+    [
+        ("7B model, 300B tokens, 2TB of text", "params", 7e9),
+        ("7B model, 300B tokens, 2TB of text", "tokens", 3e11),
+        ("7B model, 300B tokens, 2TB of text", "data_bytes", 2e12),
+        ("2T tokens", "tokens", 2e12),
+        ("数据 2T", "data_bytes", 2e12),
+        ("参数量 13000000000", "params", 1.3e10),
+        ("1.5万亿tokens", "tokens", 1.5e12),
+        ("3 trillion tokens", "tokens", 3e12),
+        ("800G的语料", "data_bytes", 8e11),
+        ("train a 7B model on 300B", "tokens", 3e11),
+    ],
+)
+def test_units_and_nearby_words_decide_between_params_tokens_and_bytes(
+    text: str, slot: str, value: float
+) -> None:
+    assert slots(text)[slot] == pytest.approx(value)
+
+
+@pytest.mark.parametrize(
+    ("text", "slot", "reason"),
+    [
+        ("a 70 trillion parameter model", "params", "out_of_range"),
+        ("70T params", "params", "out_of_range"),
+        ("500 parameters", "params", "out_of_range"),
+        ("-7B 参数", "params", "not_positive"),
+        ("0 天", "days", "not_positive"),
+        ("20 years", "days", "out_of_range"),
+        ("1e308 tokens", "tokens", "out_of_range"),
+        ("9999999999999999999999999999999999999999999999B parameters", "params", "out_of_range"),
+        ("just 2T", "tokens_or_data", "ambiguous_unit"),
+        ("预算0元", "budget", "not_positive"),
+    ],
+)
+def test_implausible_or_unclear_values_are_asked_back_not_used(text: str, slot: str, reason: str) -> None:
+    result = parse(text)
+    assert (slot, reason) in [(a.slot, a.reason) for a in result.asks]
+    assert result.slots.to_json().get(slot) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "precision"),
+    [("单精度", "fp32"), ("單精度", "fp32"), ("full precision", "fp32"), ("float32", "fp32"),
+     ("FP16", "fp16"), ("半精度", "fp16"), ("half precision", "fp16"), ("float16", "fp16"),
+     ("BF16", "bf16"), ("bfloat16", "bf16"), ("BF-16", "bf16"), ("FP8", "fp8"), ("float8", "fp8")],
+)  # fmt: skip
+def test_precision_words(text: str, precision: str) -> None:
+    assert parse(text).slots.precision == precision
+
+
+@pytest.mark.parametrize(
+    ("text", "method"),
+    [("预训练", "pretrain"), ("預訓練", "pretrain"), ("从头训练", "pretrain"), ("從頭訓練", "pretrain"),
+     ("继续预训练", "pretrain"), ("增量预训练", "pretrain"), ("continued pre-training", "pretrain"),
+     ("pretrain", "pretrain"), ("全参微调", "full_finetune"), ("全量微调", "full_finetune"),
+     ("全參數微調", "full_finetune"), ("full fine-tune", "full_finetune"),
+     ("full-parameter tuning", "full_finetune"), ("LoRA", "lora"), ("QLoRA", "qlora"),
+     ("微调", "full_finetune"), ("fine-tune", "full_finetune"), ("SFT", "full_finetune"),
+     ("指令微调", "full_finetune"), ("在预训练模型上做LoRA", "lora"), ("用预训练模型微调", "full_finetune"),
+     ("train a model", None)],
+)  # fmt: skip
+def test_training_method_words(text: str, method: str | None) -> None:
+    assert parse(text).slots.method == method
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [("训练数据是中文", "zh"), ("訓練資料", "zh"), ("English only corpus", "en"), ("7B on 中文 data", "zh")],
+)
+def test_data_language_follows_the_message_language(text: str, language: str) -> None:
+    assert parse(text).slots.data_language == language
