@@ -1,36 +1,20 @@
-"""Spot a GPU figure a user quotes (TFLOPS, memory GB, bandwidth) and correct it against the catalog.
+"""Correct GPU figures a user quotes (TFLOPS, memory GB, bandwidth) against the catalog.
 
-Works on zh-Hans, zh-Hant and English alike: the text is NFKC-normalised and lower-cased, GPU names
-are matched by id, alias and family, and each quoted figure is tied to the nearest GPU mention in the
-same sentence. A correct quote gives nothing back; a 2:4-sparse headline is named as such.
+`knowledge.quotes` finds the figures; this module judges them. A correct quote gives nothing back; a
+2:4-sparse headline is named as such; every message states the dense datasheet value and its source.
 """
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
 from knowledge.base import Bilingual, Source
+from knowledge.quotes import quotes
 from knowledge.schema import DTYPES, Erratum, GpuRecord, TflopsFigure
 
 Kind = Literal["wrong", "sparse", "unsupported", "nonexistent"]
-
-_NUM = r"(?<![a-z0-9.])(\d+(?:\.\d+)?)"
-_TFLOPS = re.compile(_NUM + r"\s*(pflops?|pflop/s|tflops?|tflop/s|t(?![a-z0-9/]))")
-_MEMORY = re.compile(_NUM + r"\s*(?:gb|gib|g)(?![a-z/])")
-_BANDWIDTH = re.compile(_NUM + r"\s*(tb/s|gb/s)")  # bytes; the original's lower-case b means bits
-_DTYPE = re.compile(r"fp16|bf16|fp8|tf32|fp32|半精度|单精度|單精度")
-_DTYPE_ALIASES = {"半精度": "fp16", "单精度": "fp32", "單精度": "fp32"}
-_FABRIC = re.compile(r"nvlink|infinity fabric|xgmi|互联|互聯|卡间|卡間")
-_SENTENCE = re.compile(r"[。！？!?；;\n]|\.\s")
-_MEMORY_WORDS = re.compile(r"显存|顯存|vram|hbm|gddr|memory|版本|version|版")
-_NOT_GPU_MEMORY = re.compile(
-    r"数据|數據|data|语料|語料|存储|存儲|storage|disk|硬盘|硬碟|ram|内存|記憶體|checkpoint"
-)
-_COUNTS = re.compile(r"\d\s*[x×卡张張块塊台]|[x×]\s*\d|gpus|nodes|合计|合計|总共|總共|total")
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,13 +29,6 @@ class Correction:
     erratum_id: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class _Mention:
-    start: int
-    end: int
-    gpus: tuple[GpuRecord, ...]
-
-
 def _fmt(x: float) -> str:
     return f"{x:g}"
 
@@ -59,53 +36,6 @@ def _fmt(x: float) -> str:
 def _close(a: float, b: float, rel: float = 0.02, floor: float = 0.6) -> bool:
     """Equal up to rounding: `rel` of the datasheet value, or `floor` units for small figures."""
     return abs(a - b) <= max(rel * b, floor)
-
-
-def _normalise(text: str) -> str:
-    """NFKC (full-width to ASCII) without thousands separators; lower-casing keeps positions."""
-    t = unicodedata.normalize("NFKC", text)
-    return re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", t)
-
-
-def _mentions(text: str, gpus: tuple[GpuRecord, ...]) -> list[_Mention]:
-    names: list[tuple[str, tuple[GpuRecord, ...]]] = []
-    for g in gpus:
-        names += [(n, (g,)) for n in {g.id, *g.aliases} if not n.isdigit()]
-    for family in {g.family for g in gpus}:
-        names.append((family, tuple(g for g in gpus if g.family == family)))
-    names.sort(key=lambda item: -len(item[0]))
-    taken = [False] * len(text)
-    found: list[_Mention] = []
-    for name, members in names:
-        pattern = r"[\s_-]*".join(re.escape(part) for part in re.split(r"[\s_-]+", name.lower()))
-        for m in re.finditer(rf"(?<![a-z0-9]){pattern}(?![a-z0-9])", text):
-            if not any(taken[m.start() : m.end()]):
-                taken[m.start() : m.end()] = [True] * (m.end() - m.start())
-                found.append(_Mention(m.start(), m.end(), members))
-    return sorted(found, key=lambda m: m.start)
-
-
-def _owner(pos: int, text: str, mentions: list[_Mention]) -> _Mention | None:
-    """The GPU mention a figure at `pos` belongs to: nearest in the same sentence, earlier preferred."""
-    bounds = [0, *(m.end() for m in _SENTENCE.finditer(text)), len(text)]
-    lo = max(b for b in bounds if b <= pos)
-    hi = min(b for b in bounds if b > pos)
-    same = [m for m in mentions if lo <= m.start < hi]
-    before = [m for m in same if m.end <= pos]
-    if before:
-        return before[-1]
-    return same[0] if same else None
-
-
-def _dtype_near(text: str, pos: int, lo: int) -> str | None:
-    best: tuple[int, str] | None = None
-    for m in _DTYPE.finditer(text):
-        if m.start() < lo:
-            continue
-        distance = abs(m.start() - pos)
-        if distance <= 30 and (best is None or distance < best[0]):
-            best = (distance, _DTYPE_ALIASES.get(m.group(), m.group()))
-    return best[1] if best else None
 
 
 class _Checker:
@@ -271,53 +201,15 @@ def factcheck(
     text: str, gpus: tuple[GpuRecord, ...], errata: tuple[Erratum, ...], sources: Mapping[str, Source]
 ) -> list[Correction]:
     """Corrections for every wrong GPU figure quoted in `text`; empty when all quotes are right."""
-    original = _normalise(text)
-    t = original.lower()
-    mentions = _mentions(t, gpus)
-    if not mentions:
-        return []
     checker = _Checker(errata, sources)
     out: list[Correction] = []
-    for m in _TFLOPS.finditer(t):
-        owner = _owner(m.start(), t, mentions)
-        if owner is not None:
-            scale = 1000.0 if m.group(2).startswith("p") else 1.0
-            dtype = _dtype_near(t, m.start(), owner.start)
-            out += [c for c in [checker.tflops(float(m.group(1)) * scale, dtype, owner.gpus)] if c]
-    for m in _MEMORY.finditer(t):
-        owner = _owner(m.start(), t, mentions)
-        if owner is None or _is_not_gpu_memory(t, m, owner, gpus):
-            continue
-        for claimed in _listed_before(t, m.start()) + [float(m.group(1))]:
-            out += [c for c in [checker.memory(claimed, owner.gpus, gpus)] if c]
-    for m in _BANDWIDTH.finditer(t):
-        owner = _owner(m.start(), t, mentions)
-        if owner is not None and "b" not in original[m.start(2) : m.end(2)]:
-            value = float(m.group(1)) / (1000.0 if m.group(2) == "gb/s" else 1.0)
-            fabric = bool(_FABRIC.search(t[max(0, m.start() - 30) : m.end() + 10]))
-            out += [c for c in [checker.bandwidth(value, owner.gpus, fabric)] if c]
+    for q in quotes(text, gpus):
+        if q.kind == "tflops":
+            found = checker.tflops(q.value, q.dtype, q.gpus)
+        elif q.kind == "memory":
+            found = checker.memory(q.value, q.gpus, gpus)
+        else:
+            found = checker.bandwidth(q.value, q.gpus, q.fabric)
+        if found is not None:
+            out.append(found)
     return out
-
-
-def _listed_before(text: str, pos: int) -> list[float]:
-    """Numbers written as "40/80GB": the ones before the last share its unit."""
-    found: list[float] = []
-    head = text[:pos]
-    while m := re.search(_NUM + r"\s*[/、]\s*$", head):
-        found.insert(0, float(m.group(1)))
-        head = head[: m.start()]
-    return found
-
-
-def _is_not_gpu_memory(text: str, m: re.Match[str], owner: _Mention, gpus: tuple[GpuRecord, ...]) -> bool:
-    window = text[max(0, m.start() - 12) : m.end() + 6]
-    if _NOT_GPU_MEMORY.search(window):
-        return True
-    adjacent = 0 <= m.start() - owner.end <= 12
-    if not adjacent and not _MEMORY_WORDS.search(text[max(0, m.start() - 20) : m.end() + 8]):
-        return True
-    claimed = float(m.group(1))
-    multiple = any(
-        claimed > g.memory_gb.value and (claimed / g.memory_gb.value).is_integer() for g in owner.gpus
-    )
-    return multiple and bool(_COUNTS.search(text))

@@ -1,0 +1,144 @@
+"""Find GPU names and the figures quoted about them in free text (zh-Hans, zh-Hant, English).
+
+The text is NFKC-normalised (full-width to ASCII) and lower-cased; GPU names match by id, alias and
+family; each figure belongs to the nearest GPU mention in its sentence, an earlier one preferred.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Literal
+
+from knowledge.schema import GpuRecord
+
+_NUM = r"(?<![a-z0-9.])(\d+(?:\.\d+)?)"
+_TFLOPS = re.compile(_NUM + r"\s*(pflops?|pflop/s|tflops?|tflop/s|t(?![a-z0-9/]))")
+_MEMORY = re.compile(_NUM + r"\s*(?:gb|gib|g)(?![a-z/])")
+_BANDWIDTH = re.compile(_NUM + r"\s*(tb/s|gb/s)")  # bytes; the original's lower-case b means bits
+_DTYPE = re.compile(r"fp16|bf16|fp8|tf32|fp32|半精度|单精度|單精度")
+_DTYPE_ALIASES = {"半精度": "fp16", "单精度": "fp32", "單精度": "fp32"}
+_FABRIC = re.compile(r"nvlink|infinity fabric|xgmi|互联|互聯|卡间|卡間")
+_SENTENCE = re.compile(r"[。！？!?；;\n]|\.\s")
+_MEMORY_WORDS = re.compile(r"显存|顯存|vram|hbm|gddr|memory|版本|version|版")
+_NOT_GPU_MEMORY = re.compile(
+    r"数据|數據|data|语料|語料|存储|存儲|storage|disk|硬盘|硬碟|\bram\b|内存|記憶體|checkpoint"
+)
+_COUNTS = re.compile(r"\d\s*[x×卡张張块塊台]|[x×]\s*\d|gpus|nodes|合计|合計|总共|總共|total")
+
+
+@dataclass(frozen=True, slots=True)
+class Mention:
+    start: int
+    end: int
+    gpus: tuple[GpuRecord, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Quote:
+    """One figure a user quoted about a GPU; `value` in TFLOPS, GB or TB/s by `kind`."""
+
+    kind: Literal["tflops", "memory", "bandwidth"]
+    value: float
+    gpus: tuple[GpuRecord, ...]
+    dtype: str | None = None  # tflops only, when the text names one
+    fabric: bool = False  # bandwidth only: the sentence talks about NVLink / Infinity Fabric
+
+
+def _normalise(text: str) -> str:
+    """NFKC (full-width to ASCII) without thousands separators; lower-casing keeps positions."""
+    t = unicodedata.normalize("NFKC", text)
+    return re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", t)
+
+
+def _mentions(text: str, gpus: tuple[GpuRecord, ...]) -> list[Mention]:
+    names: list[tuple[str, tuple[GpuRecord, ...]]] = []
+    for g in gpus:
+        names += [(n, (g,)) for n in {g.id, *g.aliases} if not n.isdigit()]
+    for family in {g.family for g in gpus}:
+        names.append((family, tuple(g for g in gpus if g.family == family)))
+    names.sort(key=lambda item: -len(item[0]))
+    taken = [False] * len(text)
+    found: list[Mention] = []
+    for name, members in names:
+        pattern = r"[\s_-]*".join(re.escape(part) for part in re.split(r"[\s_-]+", name.lower()))
+        for m in re.finditer(rf"(?<![a-z0-9]){pattern}(?![a-z0-9])", text):
+            if not any(taken[m.start() : m.end()]):
+                taken[m.start() : m.end()] = [True] * (m.end() - m.start())
+                found.append(Mention(m.start(), m.end(), members))
+    return sorted(found, key=lambda m: m.start)
+
+
+def _owner(pos: int, text: str, mentions: list[Mention]) -> Mention | None:
+    """The GPU mention a figure at `pos` belongs to: nearest in the same sentence, earlier preferred."""
+    bounds = [0, *(m.end() for m in _SENTENCE.finditer(text)), len(text)]
+    lo = max(b for b in bounds if b <= pos)
+    hi = min(b for b in bounds if b > pos)
+    same = [m for m in mentions if lo <= m.start < hi]
+    before = [m for m in same if m.end <= pos]
+    if before:
+        return before[-1]
+    return same[0] if same else None
+
+
+def _dtype_near(text: str, pos: int, lo: int) -> str | None:
+    best: tuple[int, str] | None = None
+    for m in _DTYPE.finditer(text):
+        if m.start() < lo:
+            continue
+        distance = abs(m.start() - pos)
+        if distance <= 30 and (best is None or distance < best[0]):
+            best = (distance, _DTYPE_ALIASES.get(m.group(), m.group()))
+    return best[1] if best else None
+
+
+def quotes(text: str, gpus: tuple[GpuRecord, ...]) -> Iterator[Quote]:
+    original = _normalise(text)
+    t = original.lower()
+    mentions = _mentions(t, gpus)
+    if not mentions:
+        return
+    for m in _TFLOPS.finditer(t):
+        owner = _owner(m.start(), t, mentions)
+        if owner is not None:
+            scale = 1000.0 if m.group(2).startswith("p") else 1.0
+            dtype = _dtype_near(t, m.start(), owner.start)
+            yield Quote("tflops", float(m.group(1)) * scale, owner.gpus, dtype=dtype)
+    for m in _MEMORY.finditer(t):
+        owner = _owner(m.start(), t, mentions)
+        if owner is None or _is_not_gpu_memory(t, m, owner):
+            continue
+        for claimed in _listed_before(t, m.start()) + [float(m.group(1))]:
+            yield Quote("memory", claimed, owner.gpus)
+    for m in _BANDWIDTH.finditer(t):
+        owner = _owner(m.start(), t, mentions)
+        if owner is not None and "b" not in original[m.start(2) : m.end(2)]:
+            value = float(m.group(1)) / (1000.0 if m.group(2) == "gb/s" else 1.0)
+            fabric = bool(_FABRIC.search(t[max(0, m.start() - 30) : m.end() + 10]))
+            yield Quote("bandwidth", value, owner.gpus, fabric=fabric)
+
+
+def _listed_before(text: str, pos: int) -> list[float]:
+    """Numbers written as "40/80GB": the ones before the last share its unit."""
+    found: list[float] = []
+    head = text[:pos]
+    while m := re.search(_NUM + r"\s*[/、]\s*$", head):
+        found.insert(0, float(m.group(1)))
+        head = head[: m.start()]
+    return found
+
+
+def _is_not_gpu_memory(text: str, m: re.Match[str], owner: Mention) -> bool:
+    window = text[max(0, m.start() - 12) : m.end() + 6]
+    if _NOT_GPU_MEMORY.search(window):
+        return True
+    adjacent = 0 <= m.start() - owner.end <= 12
+    if not adjacent and not _MEMORY_WORDS.search(text[max(0, m.start() - 20) : m.end() + 8]):
+        return True
+    claimed = float(m.group(1))
+    multiple = any(
+        claimed > g.memory_gb.value and (claimed / g.memory_gb.value).is_integer() for g in owner.gpus
+    )
+    return multiple and bool(_COUNTS.search(text))
