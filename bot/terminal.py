@@ -10,7 +10,9 @@ from __future__ import annotations
 import json
 import logging
 import re
+import shutil
 import string
+import unicodedata
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -39,6 +41,7 @@ _STRIKE = re.compile(r"(?<![\w~])~(?=\S)([^~\n]*?\S)~(?![\w~])")
 _CODE = re.compile(r"`([^`\n]+)`")
 _LINK = re.compile(r"<([^<>|\s]+)(?:\|([^<>]*))?>")
 _BULLET = re.compile(r"^(\s*)(?:[-*•◦▪])\s+")
+_BULLET_OUT = re.compile(r"^\s*(?:•|⚠️|💡)\s")
 _QUOTE = re.compile(r"^(?:>|&gt;)\s?")
 
 
@@ -117,6 +120,50 @@ def render_mrkdwn(text: str, *, colour: bool) -> str:
     return "\n".join(lines)
 
 
+_SGR = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def _cell_width(ch: str) -> int:
+    if unicodedata.combining(ch) or ch in "\u200b\u200d\ufe0f":
+        return 0
+    return 2 if unicodedata.east_asian_width(ch) in "WF" else 1
+
+
+def wrap(line: str, width: int, indent: str) -> list[str]:
+    """Wrap one rendered line to `width` terminal cells, continuing under `indent`.
+
+    Counts CJK characters as two cells and SGR codes as none; breaks at the last space when one
+    is near, else anywhere (Chinese has no spaces to break at).
+    """
+    out: list[str] = []
+    current, cells, last_space = "", 0, -1
+    for token in re.split(f"({_SGR.pattern})", line):
+        if _SGR.fullmatch(token):
+            current += token
+            continue
+        for ch in token:
+            w = _cell_width(ch)
+            if cells + w > width and current.strip():
+                if ch == " ":  # the break falls on a space: it simply goes
+                    out.append(current)
+                    current, cells, last_space = indent, len(indent), -1
+                    continue
+                if last_space >= len(indent) and len(current) - last_space < 20:
+                    out.append(current[:last_space])
+                    current = indent + current[last_space + 1 :]
+                else:
+                    out.append(current)
+                    current = indent
+                cells = sum(_cell_width(c) for c in _SGR.sub("", current))
+                last_space = -1
+            if ch == " ":
+                last_space = len(current)
+            current += ch
+            cells += w
+    out.append(current)
+    return out
+
+
 def welcome(session_id: str) -> str:
     """The bilingual greeting of the interactive chat, as mrkdwn."""
     template = resources.files("bot").joinpath("templates/terminal/welcome.txt").read_text(encoding="utf-8")
@@ -156,7 +203,12 @@ def interactive_chat(consultant: ConsultantLike, session_id: str) -> int:
     from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 
     def show(mrkdwn: str, who: str = "advisor") -> None:
-        body = "\n".join("  " + line for line in render_mrkdwn(mrkdwn, colour=True).splitlines())
+        width = max(40, shutil.get_terminal_size().columns - 1)
+        lines: list[str] = []
+        for line in render_mrkdwn(mrkdwn, colour=True).splitlines():
+            bullet = _BULLET_OUT.match(line)
+            lines += wrap("  " + line, width, "  " + " " * (bullet.end() if bullet else 0))
+        body = "\n".join(lines)
         print_formatted_text(ANSI(f"{CYAN}{BOLD}{who} ›{RESET}\n{body}\n"))
 
     history: History

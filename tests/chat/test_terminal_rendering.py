@@ -16,6 +16,7 @@ from bot.terminal import (
     render_mrkdwn,
     save_chart,
     welcome,
+    wrap,
 )
 
 from .fake_consultant import FakeTurn
@@ -101,3 +102,14 @@ def test_every_terminal_message_fills_its_placeholders() -> None:
     text = message("chart_failed", path="/x.png", reason="denied") + message("goodbye", session="s1")
     assert "$" not in text
     assert "s1" in text and "/x.png" in text
+
+
+def test_long_chinese_lines_wrap_by_display_width_under_their_indent() -> None:
+    line = "  • " + "显存" * 20
+    wrapped = wrap(line, 24, "    ")
+    assert wrapped == ["  • " + "显存" * 5, "    " + "显存" * 5, "    " + "显存" * 5, "    " + "显存" * 5]
+
+
+def test_english_wraps_at_spaces_and_colour_codes_take_no_room() -> None:
+    line = f"{BOLD}Recommended{BOLD_OFF} eight H100 GPUs for twelve days"
+    assert wrap(line, 20, "") == [f"{BOLD}Recommended{BOLD_OFF} eight", "H100 GPUs for twelve", "days"]
