@@ -88,3 +88,8 @@ def test_gpus_mentioned_lists_each_card_once_in_order() -> None:
 def test_script_and_reply_language(text: str, script: str, lang: str) -> None:
     result = parse(text)
     assert (result.script, result.lang) == (script, lang)
+
+
+def test_wan_yi_inside_an_amount_is_not_a_whatif() -> None:
+    # "5万一个月" is 50k per month; 万一 ("in case") must not be read across the numeral.
+    assert parse("预算5万一个月，两个月内完成").intent == "size"
