@@ -124,7 +124,9 @@ _SGR = re.compile(r"\x1b\[[0-9;]*m")
 
 
 def _cell_width(ch: str) -> int:
-    if unicodedata.combining(ch) or ch in "\u200b\u200d\ufe0f":
+    if ch == "\ufe0f":  # emoji presentation: the narrow symbol before it (⚠) is drawn wide
+        return 1
+    if unicodedata.combining(ch) or ch in "\u200b\u200d":
         return 0
     return 2 if unicodedata.east_asian_width(ch) in "WF" else 1
 
@@ -207,7 +209,8 @@ def interactive_chat(consultant: ConsultantLike, session_id: str) -> int:
         lines: list[str] = []
         for line in render_mrkdwn(mrkdwn, colour=True).splitlines():
             bullet = _BULLET_OUT.match(line)
-            lines += wrap("  " + line, width, "  " + " " * (bullet.end() if bullet else 0))
+            hang = sum(_cell_width(ch) for ch in bullet.group()) if bullet else 0
+            lines += wrap("  " + line, width, " " * (2 + hang))
         body = "\n".join(lines)
         print_formatted_text(ANSI(f"{CYAN}{BOLD}{who} ›{RESET}\n{body}\n"))
 
