@@ -62,7 +62,7 @@ def extract(s: str, nums: list[Num], gpus: list[GpuMention], lang: str) -> Found
     for idx, num in enumerate(nums):
         if idx in found.used:
             continue
-        floor = nums[idx - 1].end if idx else 0
+        floor = max(nums[idx - 1].end, unit_after(s, nums[idx - 1]).end) if idx else 0
         ceiling = nums[idx + 1].start if idx + 1 < len(nums) else len(s)
         unit = unit_after(s, num)
         _classify(s, idx, num, unit, floor, ceiling, nums, found, lang)
@@ -92,7 +92,7 @@ def _classify(
     if unit.kind in ("params", "level"):
         found.add("params", num.value, num, s)
         return
-    if unit.kind == "node":
+    if unit.kind in ("node", "count"):
         return
     if num.mult in ("", "k") and (lexicon.has_cue(before, lexicon.CONTEXT_CUES) or _context_after(s, num)):
         found.add("seq_len", num.value * (1.024 if num.mult == "k" else 1.0), num, s)
@@ -100,40 +100,66 @@ def _classify(
     if lexicon.has_cue(before, lexicon.MONEY_CUES) and num.mult in ("", "k", "m", "zh"):
         _money(s, idx, num, unit, floor, nums, found, lang)
         return
-    token_near = lexicon.has_cue(after, lexicon.TOKEN_CUES)
-    data_near = lexicon.has_cue(before, lexicon.DATA_CUES) or lexicon.has_cue(after, ("数据", "data"))
-    param_near = lexicon.has_cue(before, lexicon.PARAM_CUES) or lexicon.has_cue(after, lexicon.PARAM_CUES)
+    _by_magnitude(s, num, before, after, found)
+
+
+def _by_magnitude(s: str, num: Num, before: str, after: str, found: Found) -> None:
+    """A number with a magnitude but no unit word: the words around it decide (issue #4)."""
+    if num.mult == "" or num.weak:
+        label = _nearest_label(before)
+        if label in ("params", "tokens") and num.value >= 1e6:
+            found.add(label, num.value, num, s)  # "参数量 13000000000", "tokens: 2000000000000"
+        return
+    if lexicon.has_cue(after, lexicon.TOKEN_CUES):
+        found.add("tokens", num.value, num, s)
+        return
+    if _model_name(s, num):
+        found.add("params", num.value, num, s)
+        return
+    if num.mult != "m" and _trained_on(before):
+        found.add("tokens", num.value, num, s)  # "a 7B model on 300B"
+        return
+    label = "params" if after.lstrip(" 的大小").startswith(_MODEL_WORDS) else _nearest_label(before)
+    if label is None and lexicon.has_cue(after, lexicon.PARAM_CUES):
+        label = "params"  # "7B模型", "70亿的模型"
+    if label is None and lexicon.has_cue(after, ("数据", "语料", "data")):
+        label = "data"
     if num.mult == "g":  # "800G": bytes unless tokens are named
-        found.add("tokens" if token_near else "data_bytes", num.value, num, s)
-    elif num.mult == "t":
-        if token_near:
-            found.add("tokens", num.value, num, s)
-        elif data_near:
-            found.add("data_bytes", num.value, num, s)
-        elif param_near:
-            found.add("params", num.value, num, s)
+        found.add("tokens" if label == "tokens" else "data_bytes", num.value, num, s)
+    elif label == "tokens":
+        found.add("tokens", num.value, num, s)
+    elif label == "params":
+        found.add("params", num.value, num, s)
+    elif label == "data":
+        if num.mult == "t":
+            found.add("data_bytes", num.value, num, s)  # "数据5T": bytes
+        elif num.mult == "m":
+            found.asks.append(Ask("tokens_or_data", "ambiguous_unit", _finite(num.value), _text(s, num)))
         else:
-            found.asks.append(Ask("tokens_or_data", "ambiguous_unit", _finite(num.value), _text(s, num)))
-    elif num.mult in ("b", "m", "zh"):
-        if token_near:
-            found.add("tokens", num.value, num, s)
-        elif _model_name(s, num):
-            found.add("params", num.value, num, s)
-        elif num.mult != "m" and _trained_on(before):
-            found.add("tokens", num.value, num, s)  # "a 7B model on 300B"
-        elif param_near and not (num.mult == "zh" and data_near and not _param_cue_last(before)):
-            found.add("params", num.value, num, s)
-        elif data_near and num.mult != "m":
-            found.add("tokens", num.value, num, s)  # "数据 2000亿", "on 300B": a token count
-        elif num.mult == "m" and data_near:
-            found.asks.append(Ask("tokens_or_data", "ambiguous_unit", _finite(num.value), _text(s, num)))
-        elif num.mult != "zh" or num.value >= 1e8:
-            found.add("params", num.value, num, s)
-    elif num.mult == "" and not num.weak:
-        if lexicon.has_cue(before, ("params", "parameters", "参数", "参数量")) and num.value >= 1e6:
-            found.add("params", num.value, num, s)
-        elif lexicon.has_cue(before, ("tokens", "token")) and num.value >= 1e6:
-            found.add("tokens", num.value, num, s)
+            found.add("tokens", num.value, num, s)  # "数据 2000亿": a token count
+    elif num.mult == "t":
+        found.asks.append(Ask("tokens_or_data", "ambiguous_unit", _finite(num.value), _text(s, num)))
+    elif num.mult in ("b", "m") or (num.mult == "zh" and num.value >= 1e8):
+        found.add("params", num.value, num, s)  # a bare "7B" / "百亿" is a model size
+
+
+_MODEL_WORDS = ("model", "模型", "参数", "param", "llm", "dense", "moe")
+
+
+def _nearest_label(before: str) -> str | None:
+    """The cue word closest before the number: "数据 ... 模型 70亿" is a model size."""
+    best: tuple[int, str] | None = None
+    for label, cues in (
+        ("params", lexicon.PARAM_CUES),
+        ("tokens", lexicon.TOKEN_CUES),
+        ("data", lexicon.DATA_CUES),
+    ):
+        for cue in cues:
+            i = before.rfind(cue)
+            if i != -1 and (not cue.isascii() or lexicon.find_phrase(before, cue, i) == i):
+                if best is None or i + len(cue) > best[0]:
+                    best = (i + len(cue), label)
+    return best[1] if best else None
 
 
 def _model_name(s: str, num: Num) -> bool:
@@ -144,13 +170,6 @@ def _model_name(s: str, num: Num) -> bool:
 def _trained_on(before: str) -> bool:
     words = before.rstrip().rsplit(" ", 1)
     return bool(words) and words[-1] in ("on", "over")
-
-
-def _param_cue_last(before: str) -> bool:
-    """Which label is nearest: "数据 ... 模型 70亿" is a model size."""
-    last_param = max((before.rfind(c) for c in lexicon.PARAM_CUES), default=-1)
-    last_data = max((before.rfind(c) for c in lexicon.DATA_CUES if not c.isascii()), default=-1)
-    return last_param > last_data
 
 
 def _context_after(s: str, num: Num) -> bool:

@@ -176,3 +176,17 @@ def test_training_method_words(text: str, method: str | None) -> None:
 )
 def test_data_language_follows_the_message_language(text: str, language: str) -> None:
     assert parse(text).slots.data_language == language
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("训练token数三万亿，参数量一千三百亿", {"tokens": 3e12, "params": 1.3e11}),
+        ("tokens: 2T, model: 7B", {"tokens": 2e12, "params": 7e9}),
+        ("train 3 trillion tokens on a 30B model", {"tokens": 3e12, "params": 3e10}),
+        ("6B模型，数据集包含1000万条样本", {"params": 6e9}),
+        ("50k examples, 7B", {"params": 7e9}),
+    ],
+)
+def test_the_nearest_label_wins_and_sample_counts_are_not_tokens(text: str, expected: dict[str, Any]) -> None:
+    assert slots(text) == approx(expected)
