@@ -112,7 +112,6 @@ LIST_GPUS = (
     "有哪些卡",
     "支持哪些gpu",
     "支持哪些显卡",
-    "什么gpu",
     "哪些gpu",
     "gpu列表",
     "显卡列表",
@@ -190,6 +189,14 @@ QUESTION = (
     "建议",
     "推荐",
 )
+# A request to be sized that has not given a number yet ("想训练个大模型，该租什么GPU？").
+SIZING_START = (
+    "想训练", "要训练", "打算训练", "计划训练", "准备训练", "想微调", "要微调", "打算微调", "想预训练",
+    "该租什么", "租什么gpu", "用什么gpu", "需要什么gpu", "需要多少张", "需要多少卡", "要多少卡",
+    "want to train", "plan to train", "need to train", "planning to train", "want to fine-tune",
+    "need to fine-tune", "which gpu should", "what gpu do", "what gpus do", "how many gpus",
+    "what hardware do",
+)  # fmt: skip
 # Slots that make a message a sizing request (gpu alone may be a question about the card).
 WORKLOAD = ("params", "tokens", "data_bytes", "days", "budget", "method", "gpu_count", "seq_len")
 SHORT = 24  # characters; skip/greeting/thanks/help cues only count in a short message
@@ -218,7 +225,7 @@ def classify(text: str, filled: tuple[str, ...], gpus: tuple[str, ...]) -> str:
             return "gpu_info"
         if has_any(t, EXPLAIN):
             return "explain"
-    if filled:
+    if filled or has_any(t, SIZING_START):
         return "size"
     if short and has_any(t, HELP):
         return "help"

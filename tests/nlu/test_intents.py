@@ -14,6 +14,8 @@ from bot.nlu import parse
         ("能不能在三天内用QLoRA把一个34B模型调完？", "size"),
         ("Can we fine-tune a 7B model in a week?", "size"),
         ("BF16", "size"),
+        ("想训练个大模型，该租什么GPU？", "size"),
+        ("How many GPUs do we need to fine-tune a model?", "size"),
         ("包年包月和按量计费哪个更划算？", "faq"),
         ("Should we rent GPUs in the cloud or buy our own servers?", "faq"),
         ("数据安全怎么保证", "faq"),
