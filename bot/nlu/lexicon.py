@@ -76,6 +76,12 @@ PERIOD_BEFORE: tuple[tuple[str, str], ...] = (
 PARAM_CUES = ("参数", "模型", "规模", "model", "params", "parameters", "parameter", "size")
 TOKEN_CUES = ("token", "tokens", "词元")
 DATA_CUES = ("数据", "语料", "训练集", "资料", "data", "dataset", "corpus")
+# Byte sizes near these words are GPU memory or network speed, not the training data.
+HARDWARE_CUES = (
+    "显存", "内存", "带宽", "网络", "网卡", "每张", "每卡", "单卡", "memory", "vram", "ram", "hbm",
+    "bandwidth", "network", "infiniband", "ib", "roce", "nvlink", "ethernet", "per gpu", "per card",
+    "each", "interconnect",
+)  # fmt: skip
 MONEY_CUES = (
     "预算", "经费", "花费", "费用", "成本", "包月", "月租", "时租", "每月", "每个月", "每小时",
     "budget", "spend", "cost", "per month", "per hour", "monthly", "hourly",

@@ -84,7 +84,8 @@ def _classify(
         _duration(s, idx, num, unit, nums, found)
         return
     if unit.kind == "data":
-        found.add("data_bytes", num.value * unit.factor, num, s)
+        if not _hardware_size(s, before, after, unit.end):
+            found.add("data_bytes", num.value * unit.factor, num, s)
         return
     if unit.kind == "tokens":
         found.add("tokens", num.value, num, s)
@@ -124,6 +125,8 @@ def _by_magnitude(s: str, num: Num, before: str, after: str, found: Found) -> No
         label = "params"  # "7B模型", "70亿的模型"
     if label is None and lexicon.has_cue(after, ("数据", "语料", "data")):
         label = "data"
+    if num.mult in ("g", "t") and label != "tokens" and _hardware_size(s, before, after, num.end):
+        return  # "400G网络", "80G显存"
     if num.mult == "g":  # "800G": bytes unless tokens are named
         found.add("tokens" if label == "tokens" else "data_bytes", num.value, num, s)
     elif label == "tokens":
@@ -141,6 +144,15 @@ def _by_magnitude(s: str, num: Num, before: str, after: str, found: Found) -> No
         found.asks.append(Ask("tokens_or_data", "ambiguous_unit", _finite(num.value), _text(s, num)))
     elif num.mult in ("b", "m") or (num.mult == "zh" and num.value >= 1e8):
         found.add("params", num.value, num, s)  # a bare "7B" / "百亿" is a model size
+
+
+def _hardware_size(s: str, before: str, after: str, end: int) -> bool:
+    """A byte size that is GPU memory or link speed: "24GB显存", "900GB/s", "400Gb InfiniBand"."""
+    if s.startswith(("/s", "ps", "/秒", " /s"), end):
+        return True
+    if _nearest_label(before) == "data":
+        return False
+    return lexicon.has_cue(before, lexicon.HARDWARE_CUES) or lexicon.has_cue(after, lexicon.HARDWARE_CUES)
 
 
 _MODEL_WORDS = ("model", "模型", "参数", "param", "llm", "dense", "moe")

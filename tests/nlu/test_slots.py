@@ -95,6 +95,10 @@ def test_sequence_length(text: str, seq_len: int) -> None:
         "十分重要，千万不要忘了",
         "for months we have been thinking about it, 几个月了",
         "单卡还是多卡？",
+        "NVLink 900GB/s and 400Gb InfiniBand",
+        "400G网络，显存80GB的卡",
+        "128GB内存的服务器",
+        "Python 3.11, CUDA 12.1, PyTorch 2.3",
     ],
 )
 def test_other_numbers_are_not_mistaken_for_workload_slots(text: str) -> None:
