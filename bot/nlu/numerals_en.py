@@ -24,7 +24,7 @@ TENS: dict[str, int] = {
 SCALES: dict[str, float] = {
     "thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12, "lakh": 1e5, "lac": 1e5,
     "crore": 1e7, "thousands": 1e3, "millions": 1e6, "billions": 1e9, "trillions": 1e12,
-    "lakhs": 1e5, "crores": 1e7,
+    "lakhs": 1e5, "crores": 1e7, "cr": 1e7, "lkh": 1e5, "lkhs": 1e5,
 }  # fmt: skip
 DOZEN = frozenset({"dozen", "dozens"})
 # Words after which "a"/"an" means one ("a month", "a dollar", "an hour").
@@ -76,7 +76,9 @@ def read_words(words: list[str]) -> WordNumber | None:
         return WordNumber(0.5, used, False)
     while i < n:
         w = words[i]
-        if w in ONES or w in TENS:
+        if w in TENS and i > 0 and 0 < ONES.get(words[i - 1], 0) < 10 and current < 10:
+            current = current * 100 + TENS[w]  # "one twenty two" = 122 (Duckling EN corpus)
+        elif w in ONES or w in TENS:
             current += ONES.get(w, 0) + TENS.get(w, 0)
         elif w == "hundred":
             current = (current or 1) * 100

@@ -169,6 +169,12 @@ def _arabic(s: str, i: int) -> tuple[Num | None, int]:
             text = (text if s[j] != "^" else "1") + "e" + s[e0:k]
             j = k
     value = math.inf if too_long else float(text)
+    if j + 1 < n and s[j] == "/" and _is_digit(s[j + 1]) and text.isdigit():
+        k = j + 1
+        while k < n and _is_digit(s[k]) and k - j <= 6:
+            k += 1
+        if not (k < n and s[k] in "/-.") and int(s[j + 1 : k]) > 0:
+            value, j = value / int(s[j + 1 : k]), k  # "1/2 day" (not a date like 11/29/2026)
     k = j + 1 if j < n and s[j] == " " else j
     if s.startswith("%", k) or s.startswith("percent", k):
         return None, k + 1

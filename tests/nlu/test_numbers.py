@@ -154,3 +154,27 @@ def test_budgets_carry_amount_currency_and_period(
     budget = parse_budget(text)
     assert budget is not None
     assert (budget.amount, budget.currency, budget.period) == (pytest.approx(amount), currency, period)
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [
+        ("1/2 day", 0.5),
+        ("十二個鐘", 0.5),
+        ("五點五天", 5.5),
+        ("a couple of weeks", 14),
+        ("a dozen days", 12),
+        ("1 year, 2 days and 12 hours", 367.5),
+        ("五 天", 5),
+    ],
+)
+def test_less_common_duration_forms(text: str, days: float) -> None:
+    assert parse_duration_days(text) == pytest.approx(days)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("one twenty two", 122), ("three cr twelve lac", 3.12e7), ("point five", 0.5)],
+)
+def test_less_common_english_number_forms(text: str, value: float) -> None:
+    assert parse_number(text) == pytest.approx(value)
