@@ -39,7 +39,12 @@ CORRECTION = (
     "i meant",
     "correction",
     "rather",
+    "instead of",
+    "而不是",
+    "而非",
 )
+# Only at the start of a message: "不是7B，是13B", "no, 13B" (是不是 elsewhere is a question).
+CORRECTION_OPENERS = ("不是", "no,", "no ", "nope", "不，", "不,", "错了")
 WHATIF = (
     "如果",
     "要是",
@@ -212,7 +217,8 @@ def classify(text: str, filled: tuple[str, ...], gpus: tuple[str, ...]) -> str:
     workload = any(s in filled for s in WORKLOAD)
     if short and has_any(t, RESET):
         return "reset"
-    if (filled or gpus) and has_any(t, CORRECTION) and not has_any(t, WHATIF):
+    corrects = has_any(t, CORRECTION) or t.startswith(CORRECTION_OPENERS) or ", not " in t
+    if (filled or gpus) and corrects and not has_any(t, WHATIF):
         return "correction"
     if has_any(t, WHATIF) and (filled or gpus):
         return "whatif"

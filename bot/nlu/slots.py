@@ -36,6 +36,10 @@ RANGES: dict[str, tuple[float, float]] = {
 }
 
 
+# Words right before a value that say it is the wrong one (in corrections).
+NEGATIONS = ("不是", "而不是", "而非", "not", "instead of", "rather than")
+
+
 @dataclass
 class Found:
     """Candidate values per slot in text order; `asks` for what must be asked back."""
@@ -46,6 +50,8 @@ class Found:
 
     def add(self, slot: str, value: float, num: Num, s: str, extra: object = None) -> None:
         text = s[num.start : num.end][:40].strip()
+        if s[max(0, num.start - 16) : num.start].rstrip().endswith(NEGATIONS):
+            return  # "不是7B，是13B", "13B, not 7B": the value being replaced
         if num.negative or value <= 0:
             self.asks.append(Ask(slot, "not_positive", _signed(value, num.negative), text))
             return

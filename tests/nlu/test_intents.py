@@ -95,3 +95,11 @@ def test_script_and_reply_language(text: str, script: str, lang: str) -> None:
 def test_wan_yi_inside_an_amount_is_not_a_whatif() -> None:
     # "5万一个月" is 50k per month; 万一 ("in case") must not be read across the numeral.
     assert parse("预算5万一个月，两个月内完成").intent == "size"
+
+
+@pytest.mark.parametrize(
+    "text", ["不是7B，是13B", "13B, not 7B", "make it 13B instead of 7B", "是13B而不是7B"]
+)
+def test_a_correction_ignores_the_value_it_replaces(text: str) -> None:
+    result = parse(text)
+    assert result.intent == "correction" and result.slots.params == pytest.approx(1.3e10)
