@@ -1,0 +1,256 @@
+"""Predictions against published numbers: pre-training GPU-hours and fine-tuning memory.
+
+Shared by `gpu-advisor validate` and tests/validation. The engine is called exactly like the
+contract check ../shared/checks/runs calls the CLI: params, tokens, seq_len, BF16, pretrain, the
+run's GPU, and its GPU count when the run states one.
+
+Error is measured on the log scale, so ×2 and ÷2 count alike:
+|error| = exp(|ln(predicted / published)|) − 1. "Within ±25%" means 0.75 ≤ predicted / published
+≤ 1.25 (and ±50%: 0.5-1.5), the bands the check uses.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from typing import Literal
+
+from knowledge.schema import FinetuneMeasurement, PublishedRun
+from sizing import SizingError, SizingRequest, plan
+from sizing.types import Catalog
+
+# The naive anchor in reference/sizing.md §3.1 and the runs check: 6·N·D FLOPs at 50% of the
+# dense BF16 peak, no overheads.
+NAIVE_MFU = 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class ErrorStats:
+    count: int
+    median_abs_error: float  # fraction, log-symmetric (see module doc)
+    within_25: float  # share of cases, 0-1
+    within_50: float
+    range_coverage: float | None  # share whose published value lies in the predicted range
+
+    def to_dict(self) -> dict[str, object]:
+        return asdict(self)
+
+
+def abs_error(ratio: float) -> float:
+    """Log-symmetric |error| of predicted / actual: 2.0 and 0.5 are both 100%."""
+    return math.exp(abs(math.log(ratio))) - 1.0
+
+
+def error_stats(ratios: Sequence[float], covered: Sequence[bool] | None = None) -> ErrorStats:
+    if not ratios:
+        return ErrorStats(0, math.nan, math.nan, math.nan, None)
+    if any(r <= 0 or not math.isfinite(r) for r in ratios):
+        raise ValueError("ratios must be positive and finite")
+    n = len(ratios)
+    return ErrorStats(
+        count=n,
+        median_abs_error=abs_error(math.exp(statistics.median(abs(math.log(r)) for r in ratios))),
+        within_25=sum(0.75 <= r <= 1.25 for r in ratios) / n,
+        within_50=sum(0.5 <= r <= 1.5 for r in ratios) / n,
+        range_coverage=sum(covered) / len(covered) if covered else None,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class RunCheck:
+    id: str
+    model: str
+    gpu: str
+    gpus: int | None
+    published_gpu_hours: float
+    predicted_gpu_hours: float
+    predicted_range: tuple[float, float]
+    naive_gpu_hours: float
+    calibration: bool  # usable_for_calibration: False marks the outliers sizing.md §3.1 names
+    source: str
+
+    @property
+    def ratio(self) -> float:
+        return self.predicted_gpu_hours / self.published_gpu_hours
+
+    @property
+    def naive_ratio(self) -> float:
+        return self.naive_gpu_hours / self.published_gpu_hours
+
+    @property
+    def in_range(self) -> bool:
+        low, high = self.predicted_range
+        return low <= self.published_gpu_hours <= high
+
+    def to_dict(self) -> dict[str, object]:
+        return asdict(self) | {
+            "ratio": round(self.ratio, 4),
+            "error": round(self.ratio - 1, 4),
+            "naive_ratio": round(self.naive_ratio, 4),
+            "in_range": self.in_range,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class MemoryCheck:
+    id: str
+    model: str
+    method: str
+    gpu: str
+    gpus: int
+    outcome: Literal["ran", "oom"]
+    measured_gb: float | None  # per GPU; None for out-of-memory reports
+    predicted_gb: float
+    predicted_fits: bool
+    source: str
+    note: str | None
+
+    @property
+    def verdict_right(self) -> bool:
+        return self.predicted_fits == (self.outcome == "ran")
+
+    @property
+    def ratio(self) -> float | None:
+        return self.predicted_gb / self.measured_gb if self.measured_gb else None
+
+    def to_dict(self) -> dict[str, object]:
+        ratio = self.ratio
+        return asdict(self) | {
+            "ratio": round(ratio, 4) if ratio is not None else None,
+            "verdict_right": self.verdict_right,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Skipped:
+    id: str
+    reason: str
+
+
+def naive_gpu_hours(run: PublishedRun, catalog: Catalog) -> float:
+    peak_tflops = catalog.gpu(run.gpu or "").tflops.bf16
+    if not peak_tflops:
+        raise ValueError(f"{run.gpu} has no BF16 peak")
+    return 6 * run.params * run.tokens / (peak_tflops * 1e12 * NAIVE_MFU) / 3600
+
+
+def check_run(run: PublishedRun, catalog: Catalog) -> RunCheck | Skipped:
+    if run.gpu is None or run.gpu_hours is None:
+        return Skipped(run.id, f"{run.accelerator}: not a catalog GPU or no GPU-hours")
+    request = SizingRequest(
+        params=run.params,
+        tokens=run.tokens,
+        seq_len=run.seq_len,
+        precision="bf16",
+        method="pretrain",
+        gpu=run.gpu,
+        gpus=run.gpus,
+    )
+    try:
+        option = plan(request, catalog).options[0]
+    except (SizingError, IndexError) as exc:
+        return Skipped(run.id, f"engine gave no plan: {exc}")
+    return RunCheck(
+        id=run.id,
+        model=run.model,
+        gpu=run.gpu,
+        gpus=run.gpus,
+        published_gpu_hours=run.gpu_hours,
+        predicted_gpu_hours=option.gpu_hours,
+        predicted_range=option.gpu_hours_range,
+        naive_gpu_hours=naive_gpu_hours(run, catalog),
+        calibration=run.usable_for_calibration,
+        source=run.source.ref,
+    )
+
+
+def check_memory(m: FinetuneMeasurement, catalog: Catalog) -> MemoryCheck | Skipped:
+    outcome: Literal["ran", "oom"] = getattr(m, "outcome", "ran")
+    if m.gpu is None:
+        return Skipped(m.id, "no catalog GPU named (only a memory size)")
+    if not m.measured:
+        return Skipped(m.id, "analytical, not a measurement")
+    if outcome == "ran" and m.peak_memory_gb_per_gpu is None:
+        return Skipped(m.id, "no peak memory reported")
+    request = SizingRequest(
+        params=m.params,
+        precision="bf16",
+        method=m.method,
+        gpu=m.gpu,
+        gpus=m.gpus,
+        seq_len=getattr(m, "seq_len", None),
+        micro_batch=getattr(m, "micro_batch", None),
+    )
+    try:
+        option = plan(request, catalog).options[0]
+    except (SizingError, IndexError) as exc:
+        return Skipped(m.id, f"engine gave no plan: {exc}")
+    return MemoryCheck(
+        id=m.id,
+        model=m.model,
+        method=m.method,
+        gpu=m.gpu,
+        gpus=m.gpus,
+        outcome=outcome,
+        measured_gb=m.peak_memory_gb_per_gpu if outcome == "ran" else None,
+        predicted_gb=option.fitted.memory.total_gb,
+        predicted_fits=option.fits,
+        source=m.source.ref,
+        note=m.note,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    runs: tuple[RunCheck, ...]
+    memory: tuple[MemoryCheck, ...]
+    skipped: tuple[Skipped, ...]
+
+    def run_stats(self, *, calibration_only: bool = True) -> dict[str, ErrorStats]:
+        runs = [r for r in self.runs if r.calibration or not calibration_only]
+        return {
+            "engine": error_stats([r.ratio for r in runs], [r.in_range for r in runs]),
+            "naive": error_stats([r.naive_ratio for r in runs]),
+        }
+
+    def memory_stats(self) -> dict[str, object]:
+        ratios = [r for m in self.memory if (r := m.ratio) is not None]
+        return {
+            "memory": error_stats(ratios).to_dict(),
+            "verdicts_right": sum(m.verdict_right for m in self.memory),
+            "verdicts": len(self.memory),
+        }
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "runs": [r.to_dict() for r in self.runs],
+            "run_stats": {k: v.to_dict() for k, v in self.run_stats().items()},
+            "run_stats_all": {k: v.to_dict() for k, v in self.run_stats(calibration_only=False).items()},
+            "memory": [m.to_dict() for m in self.memory],
+            "memory_stats": self.memory_stats(),
+            "skipped": [asdict(s) for s in self.skipped],
+            "naive_mfu": NAIVE_MFU,
+        }
+
+
+def validate(
+    runs: Sequence[PublishedRun], measurements: Sequence[FinetuneMeasurement], catalog: Catalog
+) -> Report:
+    checked: list[RunCheck] = []
+    memory: list[MemoryCheck] = []
+    skipped: list[Skipped] = []
+    for run in runs:
+        r = check_run(run, catalog)
+        if isinstance(r, RunCheck):
+            checked.append(r)
+        else:
+            skipped.append(r)
+    for m in measurements:
+        c = check_memory(m, catalog)
+        if isinstance(c, MemoryCheck):
+            memory.append(c)
+        else:
+            skipped.append(c)
+    return Report(tuple(checked), tuple(memory), tuple(skipped))
