@@ -6,11 +6,12 @@ from __future__ import annotations
 import math
 
 from bot.nlu import intents, lexicon
+from bot.nlu.found import Found
 from bot.nlu.gpus import find_gpus
 from bot.nlu.models import find_models
 from bot.nlu.numerals_zh import FINANCIAL
 from bot.nlu.scan import scan
-from bot.nlu.slots import Found, extract
+from bot.nlu.slots import extract
 from bot.nlu.text import normalise
 from bot.nlu.types import Ask, Parse, Slots
 from sizing.types import Budget, Currency, Period

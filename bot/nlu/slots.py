@@ -7,10 +7,11 @@ unclear unit ("2T" with neither "tokens" nor "data" near) becomes an Ask, never 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 
 from bot.nlu import lexicon
-from bot.nlu.gpus import GPU_WORDS, GPU_WORDS_EN, GpuMention
+from bot.nlu.counts import gpu_counts
+from bot.nlu.found import Found
+from bot.nlu.gpus import GpuMention
 from bot.nlu.scan import Num
 from bot.nlu.types import Ask
 from bot.nlu.units import (
@@ -24,47 +25,10 @@ from bot.nlu.units import (
     window_before,
 )
 
-# Plausible ranges, [low, high) (issue #4). Outside them we ask instead of computing.
-RANGES: dict[str, tuple[float, float]] = {
-    "params": (1e6, 1e13),
-    "tokens": (1e6, 1e15),
-    "data_bytes": (1e6, 1e17),
-    "days": (1e-6, 3650.0 + 1e-9),
-    "budget": (1e-9, 1e13),
-    "gpu_count": (1, 100_001),
-    "seq_len": (16, 10_000_001),
-}
-
-
-# Words right before a value that say it is the wrong one (in corrections).
-NEGATIONS = ("不是", "而不是", "而非", "not", "instead of", "rather than")
-
-
-@dataclass
-class Found:
-    """Candidate values per slot in text order; `asks` for what must be asked back."""
-
-    values: dict[str, list[object]] = field(default_factory=dict)
-    asks: list[Ask] = field(default_factory=list)
-    used: set[int] = field(default_factory=set)  # indexes of numbers already given a meaning
-
-    def add(self, slot: str, value: float, num: Num, s: str, extra: object = None) -> None:
-        text = s[num.start : num.end][:40].strip()
-        if s[max(0, num.start - 16) : num.start].rstrip().endswith(NEGATIONS):
-            return  # "不是7B，是13B", "13B, not 7B": the value being replaced
-        if num.negative or value <= 0:
-            self.asks.append(Ask(slot, "not_positive", _signed(value, num.negative), text))
-            return
-        low, high = RANGES[slot]
-        if not math.isfinite(value) or not low <= value < high:
-            self.asks.append(Ask(slot, "out_of_range", value if math.isfinite(value) else None, text))
-            return
-        self.values.setdefault(slot, []).append(extra if extra is not None else value)
-
 
 def extract(s: str, nums: list[Num], gpus: list[GpuMention], lang: str) -> Found:
     found = Found()
-    _gpu_counts(s, nums, gpus, found)
+    gpu_counts(s, nums, gpus, found)
     for idx, num in enumerate(nums):
         if idx in found.used:
             continue
@@ -256,66 +220,3 @@ def _half_after(s: str, end: int) -> tuple[int, float]:
         if s.startswith(tail, end):
             return end + len(tail), 0.5  # "a month and a half" (Duckling Duration/EN corpus)
     return end, 0.0
-
-
-def _gpu_counts(s: str, nums: list[Num], gpus: list[GpuMention], found: Found) -> None:
-    """GPU counts: "8张A100", "4x H100", "A100 x 8", "16张卡", "8 GPUs", "两台8卡H800" (2 x 8)."""
-    per_node: list[tuple[int, float]] = []  # "8卡" (a server's card count): idx, value
-    totals: list[tuple[int, float]] = []
-    nodes: list[tuple[int, float]] = []
-    starts = {g.start for g in gpus}
-    ends = {g.end for g in gpus}
-    for idx, num in enumerate(nums):
-        if num.mult not in ("",) or num.weak:
-            continue
-        j = num.end
-        k = j + 1 if j < len(s) and s[j] == " " else j
-        for sep in ("x", "×", "*", "张", "块", "个", ""):
-            if s.startswith(sep, k):
-                m = k + len(sep)
-                if (m in starts or (m + 1 in starts and s[m] == " ")) and (sep or k > j or k in starts):
-                    totals.append((idx, num.value))
-                    break
-        else:
-            if s.startswith("卡", k) and not s.startswith("卡路里", k):
-                per_node.append((idx, num.value))
-            elif any(lexicon.match_at(s, k, w) for w in GPU_WORDS + GPU_WORDS_EN):
-                totals.append((idx, num.value))
-            elif _after_gpu_name(s, num, ends):
-                totals.append((idx, num.value))
-            elif unit_after(s, num).kind == "node":
-                nodes.append((idx, num.value))
-    for idx, _ in per_node + totals + nodes:
-        found.used.add(idx)
-    if totals:
-        idx, value = totals[0]
-        if nodes and nodes[0][0] < idx and _per_node_phrase(s, nums[nodes[0][0]].end, nums[idx].start):
-            value *= nodes[0][1]
-        found.add("gpu_count", value, nums[idx], s)
-    elif per_node:
-        idx, value = per_node[0]
-        if nodes and abs(nodes[0][0] - idx) <= 2:
-            value *= nodes[0][1]  # 两台8卡H800 = 16
-        found.add("gpu_count", value, nums[idx], s)
-
-
-def _after_gpu_name(s: str, num: Num, gpu_ends: set[int]) -> bool:
-    """ "A100 x 8", "H100*8", "H800 8卡" (handled above), "A100 ×8"."""
-    k = num.start
-    k = k - 1 if k > 0 and s[k - 1] == " " else k
-    if k > 0 and s[k - 1] in "x×*":
-        k -= 1
-        k = k - 1 if k > 0 and s[k - 1] == " " else k
-        return k in gpu_ends
-    return False
-
-
-def _per_node_phrase(s: str, start: int, end: int) -> bool:
-    gap = s[start:end]
-    return any(w in gap for w in ("每台", "每个节点", "每节点", "per", "each", "of", "x", "×", "with"))
-
-
-def _signed(value: float, negative: bool) -> float | None:
-    if not math.isfinite(value):
-        return None
-    return -abs(value) if negative and value else abs(value)

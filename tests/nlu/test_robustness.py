@@ -9,7 +9,7 @@ import math
 import pytest
 
 from bot.nlu import parse
-from bot.nlu.slots import RANGES
+from bot.nlu.found import RANGES
 
 HOSTILE = [
     "8" * 100_000,

@@ -1,0 +1,66 @@
+"""GPU counts: "8张A100", "4x H100", "A100 x 8", "16张卡", "8 GPUs", "两台8卡H800" (2 x 8)."""
+
+from __future__ import annotations
+
+from bot.nlu import lexicon
+from bot.nlu.found import Found
+from bot.nlu.gpus import GPU_WORDS, GPU_WORDS_EN, GpuMention
+from bot.nlu.scan import Num
+from bot.nlu.units import unit_after
+
+
+def gpu_counts(s: str, nums: list[Num], gpus: list[GpuMention], found: Found) -> None:
+    """GPU counts: "8张A100", "4x H100", "A100 x 8", "16张卡", "8 GPUs", "两台8卡H800" (2 x 8)."""
+    per_node: list[tuple[int, float]] = []  # "8卡" (a server's card count): idx, value
+    totals: list[tuple[int, float]] = []
+    nodes: list[tuple[int, float]] = []
+    starts = {g.start for g in gpus}
+    ends = {g.end for g in gpus}
+    for idx, num in enumerate(nums):
+        if num.mult not in ("",) or num.weak:
+            continue
+        j = num.end
+        k = j + 1 if j < len(s) and s[j] == " " else j
+        for sep in ("x", "×", "*", "张", "块", "个", ""):
+            if s.startswith(sep, k):
+                m = k + len(sep)
+                if (m in starts or (m + 1 in starts and s[m] == " ")) and (sep or k > j or k in starts):
+                    totals.append((idx, num.value))
+                    break
+        else:
+            if s.startswith("卡", k) and not s.startswith("卡路里", k):
+                per_node.append((idx, num.value))
+            elif any(lexicon.match_at(s, k, w) for w in GPU_WORDS + GPU_WORDS_EN):
+                totals.append((idx, num.value))
+            elif _after_gpu_name(s, num, ends):
+                totals.append((idx, num.value))
+            elif unit_after(s, num).kind == "node":
+                nodes.append((idx, num.value))
+    for idx, _ in per_node + totals + nodes:
+        found.used.add(idx)
+    if totals:
+        idx, value = totals[0]
+        if nodes and nodes[0][0] < idx and _per_node_phrase(s, nums[nodes[0][0]].end, nums[idx].start):
+            value *= nodes[0][1]
+        found.add("gpu_count", value, nums[idx], s)
+    elif per_node:
+        idx, value = per_node[0]
+        if nodes and abs(nodes[0][0] - idx) <= 2:
+            value *= nodes[0][1]  # 两台8卡H800 = 16
+        found.add("gpu_count", value, nums[idx], s)
+
+
+def _after_gpu_name(s: str, num: Num, gpu_ends: set[int]) -> bool:
+    """ "A100 x 8", "H100*8", "H800 8卡" (handled above), "A100 ×8"."""
+    k = num.start
+    k = k - 1 if k > 0 and s[k - 1] == " " else k
+    if k > 0 and s[k - 1] in "x×*":
+        k -= 1
+        k = k - 1 if k > 0 and s[k - 1] == " " else k
+        return k in gpu_ends
+    return False
+
+
+def _per_node_phrase(s: str, start: int, end: int) -> bool:
+    gap = s[start:end]
+    return any(w in gap for w in ("每台", "每个节点", "每节点", "per", "each", "of", "x", "×", "with"))

@@ -1,0 +1,52 @@
+"""Candidate slot values in text order, with the range rules that turn a value into an Ask."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from bot.nlu.scan import Num
+from bot.nlu.types import Ask
+
+# Plausible ranges, [low, high) (issue #4). Outside them we ask instead of computing.
+RANGES: dict[str, tuple[float, float]] = {
+    "params": (1e6, 1e13),
+    "tokens": (1e6, 1e15),
+    "data_bytes": (1e6, 1e17),
+    "days": (1e-6, 3650.0 + 1e-9),
+    "budget": (1e-9, 1e13),
+    "gpu_count": (1, 100_001),
+    "seq_len": (16, 10_000_001),
+}
+
+
+# Words right before a value that say it is the wrong one (in corrections).
+NEGATIONS = ("不是", "而不是", "而非", "not", "instead of", "rather than")
+
+
+@dataclass
+class Found:
+    """Candidate values per slot in text order; `asks` for what must be asked back."""
+
+    values: dict[str, list[object]] = field(default_factory=dict)
+    asks: list[Ask] = field(default_factory=list)
+    used: set[int] = field(default_factory=set)  # indexes of numbers already given a meaning
+
+    def add(self, slot: str, value: float, num: Num, s: str, extra: object = None) -> None:
+        text = s[num.start : num.end][:40].strip()
+        if s[max(0, num.start - 16) : num.start].rstrip().endswith(NEGATIONS):
+            return  # "不是7B，是13B", "13B, not 7B": the value being replaced
+        if num.negative or value <= 0:
+            self.asks.append(Ask(slot, "not_positive", _signed(value, num.negative), text))
+            return
+        low, high = RANGES[slot]
+        if not math.isfinite(value) or not low <= value < high:
+            self.asks.append(Ask(slot, "out_of_range", value if math.isfinite(value) else None, text))
+            return
+        self.values.setdefault(slot, []).append(extra if extra is not None else value)
+
+
+def _signed(value: float, negative: bool) -> float | None:
+    if not math.isfinite(value):
+        return None
+    return -abs(value) if negative and value else abs(value)
