@@ -65,7 +65,9 @@ PERIOD_AFTER: tuple[tuple[str, str], ...] = (
     ("/mo", "month"), ("per month", "month"), ("a month", "month"), ("monthly", "month"),
     ("/小时", "hour"), ("每小时", "hour"), ("一小时", "hour"), ("/h", "hour"), ("/hr", "hour"),
     ("/hour", "hour"), ("per hour", "hour"), ("an hour", "hour"), ("hourly", "hour"),
-    ("per gpu-hour", "hour"), ("in total", "total"), ("total", "total"), ("总共", "total"),
+    ("per gpu-hour", "hour"), ("per gpu hour", "hour"), ("/gpu-hour", "hour"), ("/gpu/hour", "hour"),
+    ("/gpu/h", "hour"), ("/gpu/hr", "hour"), ("/卡/小时", "hour"), ("/卡时", "hour"), ("每卡时", "hour"),
+    ("in total", "total"), ("total", "total"), ("总共", "total"),
 )  # fmt: skip
 PERIOD_BEFORE: tuple[tuple[str, str], ...] = (
     ("每月", "month"), ("每个月", "month"), ("包月", "month"), ("月预算", "month"), ("月租", "month"),
