@@ -146,6 +146,8 @@ def test_durations_become_days(text: str, days: float) -> None:
         ("5千刀", 5000, "USD", "total"),
         ("50 bucks an hour", 50, "USD", "hour"),
         ("ten dollars", 10, "USD", "total"),
+        ("$2.5/GPU-hour", 2.5, "USD", "hour"),
+        ("8元/卡/小时", 8, "CNY", "hour"),
     ],
 )
 def test_budgets_carry_amount_currency_and_period(
