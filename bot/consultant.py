@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from bot.config import Settings
@@ -27,6 +28,8 @@ __all__ = ["Consultant", "Turn", "build_consultant"]
 ChartFn = Callable[[dict[str, Any], str], bytes]
 Step = Callable[[dict[str, Any], Reply], dict[str, Any] | None]
 GPU_INTENTS = ("gpu_info", "gpu_compare", "list_gpus")
+# Slots a question (FAQ digression) may never set: naming a GPU in a question is not choosing it.
+QUESTION_NEVER_SETS = ("gpu", "gpu_count")
 FORM_INTENTS = ("size", "correction", "whatif", "unknown", "skip", "faq")
 ESCALATE_TO_MODAL = 2  # re-prompts before suggesting the /gpu form (Dialogflow CX no-match-N)
 
@@ -157,9 +160,13 @@ class Consultant:
         if u.intent in ("help", "greeting", "thanks") and not u.said:
             reply.add(u.intent)
             return self._ask_next(state, reply, said=False, quiet=u.intent == "thanks")
-        if u.intent in GPU_INTENTS and not u.said:
+        if u.intent in GPU_INTENTS:
+            # A question about GPUs answers it and leaves the plan alone: "A100和H100有什么区别"
+            # names a GPU without choosing it. Choosing one is a size/correction/what-if turn.
             answer_gpus(self.kb, u.intent, u.gpus, reply)
             return self._ask_next(state, reply, said=False)
+        if u.intent == "faq":
+            u = replace(u, said=_fills_only(state, u.said))
         return self._form_step(state, reply, u, text)
 
     def _form_step(
@@ -235,6 +242,19 @@ class Consultant:
         reply.add("reset")
         new = fresh_state(reply.lang)
         return self._ask_next(new, reply, said=False)
+
+
+def _fills_only(state: dict[str, Any], said: dict[str, Any]) -> dict[str, Any]:
+    """What a question may add to the working slots: values for empty slots, never a GPU choice."""
+    slots = state["slots"]
+    has_data = slots.get("tokens") is not None or slots.get("data_bytes") is not None
+    return {
+        name: value
+        for name, value in said.items()
+        if name not in QUESTION_NEVER_SETS
+        and slots.get(name) is None
+        and not (name in ("tokens", "data_bytes") and has_data)
+    }
 
 
 def build_consultant(settings: Settings) -> Consultant:
