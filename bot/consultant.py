@@ -1,7 +1,8 @@
 """The consultant: the service layer Slack and the terminal share.
 
-`Consultant.handle(session_id, text)` runs one user turn inside `store.update`, so two turns of
-one session never lose an update; it returns a Turn (text, Block Kit, chat JSON) and holds no
+`Consultant.handle(session_id, text)` computes one user turn from a snapshot of the session and
+commits it with a short compare-and-set `store.update`, so two turns of one session never lose an
+update and no lock is held while planning; it returns a Turn (text, Block Kit, chat JSON) and holds no
 Slack types. The dialogue is a deterministic Rasa-style form with CALM repair patterns
 (reference/slack-and-nlu.md §4.1-4.3): see bot/dialogue.py.
 """
@@ -31,6 +32,8 @@ GPU_INTENTS = ("gpu_info", "gpu_compare", "list_gpus")
 # Slots a question (FAQ digression) may never set: naming a GPU in a question is not choosing it.
 QUESTION_NEVER_SETS = ("gpu", "gpu_count")
 FORM_INTENTS = ("size", "correction", "whatif", "unknown", "skip", "faq")
+# Optimistic commits tried before a turn is computed inside the store lock (guaranteed progress).
+OPTIMISTIC_ATTEMPTS = 3
 ESCALATE_TO_MODAL = 2  # re-prompts before suggesting the /gpu form (Dialogflow CX no-match-N)
 
 
@@ -121,14 +124,39 @@ class Consultant:
     # -- turn machinery -------------------------------------------------------------------------
 
     def _run(self, session_id: str, step: Step) -> Turn:
-        def fn(raw: SessionState | None) -> tuple[SessionState | None, Turn]:
-            state = load_state(raw, "")
-            reply = Reply(state.get("lang") or "en")
-            new_state = step(state, reply) or state
-            new_state["lang"] = reply.lang
-            return new_state, reply.finish(self._payload(new_state), self._chart)
+        """One turn with optimistic concurrency: compute outside any lock, commit if unchanged.
 
-        return self.store.update(session_id, fn)
+        Parsing, planning and rendering take tens of milliseconds; inside `store.update` that
+        would hold SQLite's database-wide write lock and stall every other session and the Slack
+        layer's de-dup and rate-limit writes. So the turn is computed from a snapshot and the
+        commit only checks that the session's revision is still the one read. On a conflict the
+        turn is recomputed from the fresh state; after a few conflicts it runs inside the lock,
+        which always makes progress.
+        """
+        for _ in range(OPTIMISTIC_ATTEMPTS):
+            snapshot = self.store.get(session_id)
+            new_state, turn = self._compute(snapshot, step)
+
+            def commit(
+                current: SessionState | None,
+                snapshot: SessionState | None = snapshot,
+                new: SessionState = new_state,
+            ) -> tuple[SessionState | None, bool]:
+                if _revision(current) != _revision(snapshot) or current != snapshot:
+                    return current, False
+                return new, True
+
+            if self.store.update(session_id, commit):
+                return turn
+        return self.store.update(session_id, lambda raw: self._compute(raw, step))
+
+    def _compute(self, raw: SessionState | None, step: Step) -> tuple[SessionState, Turn]:
+        state = load_state(raw, "")
+        reply = Reply(state.get("lang") or "en")
+        new_state = step(state, reply) or state
+        new_state["lang"] = reply.lang
+        new_state["rev"] = _revision(raw) + 1
+        return new_state, reply.finish(self._payload(new_state), self._chart)
 
     def _payload(self, state: dict[str, Any]) -> dict[str, Any]:
         effective = effective_slots(state, self.kb.catalog) if state.get("last") else None
@@ -242,6 +270,12 @@ class Consultant:
         reply.add("reset")
         new = fresh_state(reply.lang)
         return self._ask_next(new, reply, said=False)
+
+
+def _revision(state: SessionState | None) -> int:
+    """The session's commit counter ("rev"), bumped by every turn; 0 for a new session."""
+    rev = (state or {}).get("rev")
+    return rev if isinstance(rev, int) and not isinstance(rev, bool) else 0
 
 
 def _fills_only(state: dict[str, Any], said: dict[str, Any]) -> dict[str, Any]:
