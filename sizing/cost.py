@@ -41,30 +41,51 @@ def billing_for(days: float) -> str:
     return "monthly_or_reserved" if busy_days_per_month >= 30.4 * (1 - RESERVED_DISCOUNT) else "pay_as_you_go"
 
 
-def quote(catalog: Catalog, gpu_id: str, gpus: int, days: float) -> Quote | None:
-    """Cheapest usable offering for `gpus` GPUs of this type for `days` of wall-clock."""
-    hours = days * 24.0
-    best: Quote | None = None
+def usable_offerings(catalog: Catalog) -> dict[str, tuple[Offering, ...]]:
+    """Usable offerings per GPU id, so a plan filters the catalog once rather than per quote."""
+    out: dict[str, list[Offering]] = {}
     for o in catalog.offerings:
-        if o.gpu_id != gpu_id or not usable(o):
-            continue
+        if usable(o):
+            out.setdefault(o.gpu_id, []).append(o)
+    return {gid: tuple(offers) for gid, offers in out.items()}
+
+
+def quote(
+    catalog: Catalog,
+    gpu_id: str,
+    gpus: int,
+    days: float,
+    offerings: tuple[Offering, ...] | None = None,
+) -> Quote | None:
+    """Cheapest usable offering for `gpus` GPUs of this type for `days` of wall-clock.
+
+    `offerings`, when given, are this GPU's usable offerings (see usable_offerings)."""
+    hours = days * 24.0
+    chosen: tuple[float, str, Offering, int] | None = None
+    if offerings is None:
+        offerings = tuple(o for o in catalog.offerings if o.gpu_id == gpu_id and usable(o))
+    for o in offerings:
         assert o.price_usd_per_hour is not None
         instances = math.ceil(gpus / o.gpu_count - 1e-9)
-        hourly = instances * o.price_usd_per_hour
-        spot_ok = o.spot_usd_per_hour is not None and 0 < o.spot_usd_per_hour < o.price_usd_per_hour
-        spot_hourly = instances * o.spot_usd_per_hour if spot_ok and o.spot_usd_per_hour else None
-        q = Quote(
-            offering=o,
-            instances=instances,
-            hourly_usd=hourly,
-            spot_hourly_usd=spot_hourly,
-            on_demand_usd=hourly * hours,
-            spot_usd=spot_hourly * hours if spot_hourly is not None else None,
-            billing=billing_for(days),
-        )
-        if best is None or (q.on_demand_usd, q.offering.id) < (best.on_demand_usd, best.offering.id):
-            best = q
-    return best
+        total = instances * o.price_usd_per_hour * hours
+        if chosen is None or (total, o.id) < chosen[:2]:
+            chosen = (total, o.id, o, instances)
+    if chosen is None:
+        return None
+    _, _, o, instances = chosen
+    assert o.price_usd_per_hour is not None
+    hourly = instances * o.price_usd_per_hour
+    spot_ok = o.spot_usd_per_hour is not None and 0 < o.spot_usd_per_hour < o.price_usd_per_hour
+    spot_hourly = instances * o.spot_usd_per_hour if spot_ok and o.spot_usd_per_hour else None
+    return Quote(
+        offering=o,
+        instances=instances,
+        hourly_usd=hourly,
+        spot_hourly_usd=spot_hourly,
+        on_demand_usd=hourly * hours,
+        spot_usd=spot_hourly * hours if spot_hourly is not None else None,
+        billing=billing_for(days),
+    )
 
 
 def stale(catalog: Catalog, gpu_id: str, today: dt.date | None) -> dt.date | None:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import math
 
 from sizing import compute, cost, layout, network, storage
-from sizing.memory import weight_bytes_per_param
+from sizing.memory import lower_bound_gb, weight_bytes_per_param
 from sizing.result import Option
-from sizing.types import Catalog, GpuSpec
+from sizing.types import Catalog, GpuSpec, Offering
 from sizing.workload import Workload
 
 # Count ladder: 1, 2, 4, then whole 8-GPU nodes in ~25% steps.
@@ -53,8 +53,16 @@ def max_gpus(gpu: GpuSpec) -> int:
     return MAX_GPUS_WORKSTATION if gpu.segment != "datacenter" else COUNT_LADDER[-1]
 
 
-def evaluate(w: Workload, gpu: GpuSpec, gpus: int, catalog: Catalog) -> Option:
-    fitted = layout.choose(w, gpu, gpus)
+def evaluate(
+    w: Workload,
+    gpu: GpuSpec,
+    gpus: int,
+    catalog: Catalog,
+    search: layout.LayoutSearch | None = None,
+    offerings: tuple[Offering, ...] | None = None,
+) -> Option:
+    """One plan; `search` and `offerings` let plan() share layout memos and the price index."""
+    fitted = (search or layout.LayoutSearch(w)).choose(gpu, gpus)
     tp = compute.throughput(w, gpu, fitted.layout)
     hours = compute.gpu_hours(w, tp)
     days = hours / gpus / 24.0
@@ -73,7 +81,7 @@ def evaluate(w: Workload, gpu: GpuSpec, gpus: int, catalog: Catalog) -> Option:
         w.is_peft,
         tp.tokens_per_gpu_second * gpus,
     )
-    q = cost.quote(catalog, gpu.id, gpus, days)
+    q = cost.quote(catalog, gpu.id, gpus, days, offerings)
     return Option(
         gpu=gpu,
         fitted=fitted,
@@ -89,32 +97,59 @@ def evaluate(w: Workload, gpu: GpuSpec, gpus: int, catalog: Catalog) -> Option:
 
 
 class Evaluator:
-    """Memoises evaluate() per (gpu, count) within one plan() call."""
+    """Memoises evaluate() per (gpu, count) within one plan() call, sharing layout and price memos."""
 
     def __init__(self, w: Workload, catalog: Catalog) -> None:
         self.w = w
         self.catalog = catalog
+        self._search = layout.LayoutSearch(w)
+        self._offerings = cost.usable_offerings(catalog)
         self._seen: dict[tuple[str, int], Option] = {}
+
+    def priced(self, gpu: GpuSpec) -> bool:
+        return gpu.id in self._offerings
 
     def __call__(self, gpu: GpuSpec, gpus: int) -> Option:
         key = (gpu.id, gpus)
-        if key not in self._seen:
-            self._seen[key] = evaluate(self.w, gpu, gpus, self.catalog)
-        return self._seen[key]
+        found = self._seen.get(key)
+        if found is None:
+            offers = self._offerings.get(gpu.id, ())
+            found = self._seen[key] = evaluate(self.w, gpu, gpus, self.catalog, self._search, offers)
+        return found
+
+    def _floor_rules_out(self, gpu: GpuSpec, gpus: int) -> bool:
+        precision = compute.effective_precision(gpu, self.w.precision)
+        floor = lower_bound_gb(self.w, gpus, layout.max_tp(gpu), min(self._search.micro_batches), precision)
+        return floor > gpu.memory_gb * (1.0 + 1e-9)
+
+    def fits(self, gpu: GpuSpec, gpus: int) -> bool:
+        """Whether some layout fits; a memory floor rules most hopeless counts out unsearched."""
+        if (gpu.id, gpus) in self._seen:
+            return self._seen[(gpu.id, gpus)].fits
+        if self._floor_rules_out(gpu, gpus):
+            return False
+        return self._search.choose(gpu, gpus).fits  # a probe needs the layout, not a price
 
     def smallest_fitting(self, gpu: GpuSpec) -> Option | None:
         ladder = [n for n in COUNT_LADDER if n <= max_gpus(gpu)]
-        if not self(gpu, ladder[-1]).fits:
+        # Counts below the first whose memory floor fits cannot fit: start there. Usually that
+        # count fits (the floor is close to the leanest layout) and one search answers.
+        lo = next((i for i, n in enumerate(ladder) if not self._floor_rules_out(gpu, n)), None)
+        if lo is None:
             return None
-        lo, hi = 0, len(ladder) - 1  # fits is (nearly) monotone in n: binary search, then confirm
+        if self.fits(gpu, ladder[lo]):
+            return self(gpu, ladder[lo])
+        if not self.fits(gpu, ladder[-1]):
+            return None
+        lo, hi = lo + 1, len(ladder) - 1  # fits is (nearly) monotone in n: binary search, then confirm
         while lo < hi:
             mid = (lo + hi) // 2
-            if self(gpu, ladder[mid]).fits:
+            if self.fits(gpu, ladder[mid]):
                 hi = mid
             else:
                 lo = mid + 1
         for n in ladder[lo:]:
-            if self(gpu, n).fits:
+            if self.fits(gpu, n):
                 return self(gpu, n)
         return None
 

@@ -110,54 +110,128 @@ def activation_bytes_per_layer(w: Workload, lay: Layout, act_bytes: float) -> fl
 
 
 def breakdown(w: Workload, lay: Layout, precision: str) -> MemoryBreakdown:
+    return MemoryModel(w, precision).breakdown(lay)
+
+
+# The seven terms of MemoryBreakdown, in GB, in its field order.
+Terms = tuple[float, float, float, float, float, float, float]
+
+
+class MemoryModel:
+    """Peak memory per GPU for one workload and precision, term by term.
+
+    Split so that the parts depending on few layout fields (activations: TP, recompute,
+    micro-batch) are computed once: the layout search asks about hundreds of layouts per plan.
+    """
+
+    def __init__(self, w: Workload, precision: str) -> None:
+        a = w.arch
+        self.w = w
+        self.wb = wb = weight_bytes_per_param(precision)
+        self.act_bytes = 4.0 if precision == "fp32" else 2.0
+        master = 0.0 if precision == "fp32" else _MASTER_COPY_BYTES
+        self.opt_bytes = _OPTIMIZER_BYTES[w.optimizer] - _MASTER_COPY_BYTES + master
+        if w.is_peft:
+            frozen_b = QLORA_BYTES_PER_PARAM if w.method == "qlora" else wb
+            # QLoRA quantises the linear layers; embeddings and the output head stay 16-bit
+            # (bitsandbytes).
+            frozen_linear = a.layers * a.layer_params * frozen_b
+            embeddings = a.embedding_params * wb
+            self.sharded_weights = frozen_linear + embeddings
+            self.replicated_weights: float | None = w.trainable_params * wb
+            self.trainable = w.trainable_params
+        else:
+            self.sharded_weights = a.params_exact * wb
+            self.replicated_weights = None
+            self.trainable = a.params_exact
+        self._activations: dict[tuple[int, str, int], float] = {}
+
+    def activations(self, tp: int, recompute: Recompute, micro_batch: int) -> float:
+        key = (tp, recompute, micro_batch)
+        found = self._activations.get(key)
+        if found is None:
+            w = self.w
+            lay = Layout(tp, 1, tp, 1, 0, recompute, micro_batch, 1)
+            # Pipeline 1F1B: the first stage keeps p micro-batches x L/p layers = L layers' worth
+            # (Korthikanti §4.2.3), so PP does not divide activations.
+            layers_held = w.arch.layers
+            found = activation_bytes_per_layer(w, lay, self.act_bytes) * layers_held
+            if recompute == "full":  # one layer is re-materialised in full during its backward
+                one = Layout(tp, 1, tp, 1, 0, "selective", micro_batch, 1)
+                found += activation_bytes_per_layer(w, one, self.act_bytes)
+            self._activations[key] = found
+        return found
+
+    def terms(self, gpus: int, dp: int, tp: int, pp: int, zero: int, recompute: Recompute, mb: int) -> Terms:
+        w, a, wb = self.w, self.w.arch, self.wb
+        mp = tp * pp
+        shard_all = dp if zero >= 1 else 1
+        shard_grads = dp if zero >= 2 else 1
+        shard_weights = dp if zero >= 3 else 1
+        weights = self.sharded_weights / mp / shard_weights
+        if self.replicated_weights is not None:
+            weights += self.replicated_weights / mp
+        trainable = self.trainable / mp
+        gradients = trainable * wb / shard_grads
+        optimizer = trainable * self.opt_bytes / shard_all
+        activations = self.activations(tp, recompute, mb)
+        # Output layer with fp32 logits 4·s·b·(h + v)/t (Korthikanti §4.3); big vocabularies
+        # make this GBs.
+        logits = 4 * w.seq_len * mb * (a.hidden + a.vocab) / tp
+
+        buffers = 0.0
+        if zero >= 3 and dp > 1:
+            buffers += min(ZERO3_LIVE_PARAMS, a.params_exact / mp) * wb
+        if w.method == "qlora":  # one layer dequantised to bf16 at a time
+            buffers += a.layer_params * 2
+        if gpus > 1:
+            buffers += NCCL_BUFFERS_GB * GB
+        subtotal = weights + gradients + optimizer + activations + logits + buffers
+        overhead = CUDA_CONTEXT_GB * GB + FRAGMENTATION * subtotal
+        return (
+            weights / GB,
+            gradients / GB,
+            optimizer / GB,
+            activations / GB,
+            logits / GB,
+            buffers / GB,
+            overhead / GB,
+        )
+
+    def breakdown(self, lay: Layout) -> MemoryBreakdown:
+        return MemoryBreakdown(
+            *self.terms(lay.gpus, lay.dp, lay.tp, lay.pp, lay.zero_stage, lay.recompute, lay.micro_batch)
+        )
+
+
+def lower_bound_gb(w: Workload, gpus: int, max_tp: int, min_micro_batch: int, precision: str) -> float:
+    """A floor under breakdown().total_gb for every layout on `gpus` GPUs, term by term.
+
+    Each term is at its smallest: model states fully sharded over all GPUs (TP·PP·ZeRO-3 DP =
+    gpus), activations and logits at the largest TP and the smallest micro-batch, activations in
+    whichever of full or selective recompute is smaller. plan() uses it to rule a count out
+    without searching its layouts; it must never exceed a real layout's peak.
+    """
     a = w.arch
-    mp = lay.tp * lay.pp
     wb = weight_bytes_per_param(precision)
     act_bytes = 4.0 if precision == "fp32" else 2.0
-    shard_all = lay.dp if lay.zero_stage >= 1 else 1
-    shard_grads = lay.dp if lay.zero_stage >= 2 else 1
-    shard_weights = lay.dp if lay.zero_stage >= 3 else 1
     master = 0.0 if precision == "fp32" else _MASTER_COPY_BYTES
     opt_bytes = _OPTIMIZER_BYTES[w.optimizer] - _MASTER_COPY_BYTES + master
-
     if w.is_peft:
         frozen_b = QLORA_BYTES_PER_PARAM if w.method == "qlora" else wb
-        # QLoRA quantises the linear layers; embeddings and the output head stay 16-bit (bitsandbytes).
-        frozen_linear = a.layers * a.layer_params * frozen_b
-        embeddings = a.embedding_params * wb
-        weights = (frozen_linear + embeddings) / mp / shard_weights + w.trainable_params * wb / mp
-        trainable = w.trainable_params / mp
+        frozen = a.layers * a.layer_params * frozen_b + a.embedding_params * wb
+        weights = frozen + w.trainable_params * wb
     else:
-        weights = a.params_exact * wb / mp / shard_weights
-        trainable = a.params_exact / mp
-    gradients = trainable * wb / shard_grads
-    optimizer = trainable * opt_bytes / shard_all
-
-    # Pipeline 1F1B: the first stage keeps p micro-batches x L/p layers = L layers' worth
-    # (Korthikanti §4.2.3), so PP does not divide activations.
-    layers_held = a.layers
-    activations = activation_bytes_per_layer(w, lay, act_bytes) * layers_held
-    if lay.recompute == "full":  # one layer is re-materialised in full during its backward
-        one = Layout(lay.gpus, lay.dp, lay.tp, lay.pp, lay.zero_stage, "selective", lay.micro_batch, 1)
-        activations += activation_bytes_per_layer(w, one, act_bytes)
-    # Output layer with fp32 logits 4·s·b·(h + v)/t (Korthikanti §4.3); big vocabularies make this GBs.
-    logits = 4 * w.seq_len * lay.micro_batch * (a.hidden + a.vocab) / lay.tp
-
-    buffers = 0.0
-    if lay.zero_stage >= 3 and lay.dp > 1:
-        buffers += min(ZERO3_LIVE_PARAMS, a.params_exact / mp) * wb
-    if w.method == "qlora":  # one layer dequantised to bf16 at a time
-        buffers += a.layer_params * 2
-    if lay.gpus > 1:
-        buffers += NCCL_BUFFERS_GB * GB
-    subtotal = weights + gradients + optimizer + activations + logits + buffers
-    overhead = CUDA_CONTEXT_GB * GB + FRAGMENTATION * subtotal
-    return MemoryBreakdown(
-        weights_gb=weights / GB,
-        gradients_gb=gradients / GB,
-        optimizer_gb=optimizer / GB,
-        activations_gb=activations / GB,
-        logits_gb=logits / GB,
-        buffers_gb=buffers / GB,
-        overhead_gb=overhead / GB,
+        weights = a.params_exact * wb
+    states = (weights + w.trainable_params * (wb + opt_bytes)) / gpus
+    t = max(1, min(max_tp, gpus))
+    s, b, h = w.seq_len, min_micro_batch, a.hidden
+    per_layer = s * b * h * (18 + 4 * 1.5 * a.ffn / h) / t * act_bytes / 2.0  # selective
+    full = (2 * s * b * h / t * act_bytes / 2.0) * a.layers + per_layer
+    activations = min(per_layer * a.layers, full)
+    logits = 4 * s * b * (h + a.vocab) / t
+    buffers = (a.layer_params * 2 if w.method == "qlora" else 0.0) + (
+        NCCL_BUFFERS_GB * GB if gpus > 1 else 0.0
     )
+    subtotal = states + activations + logits + buffers
+    return (CUDA_CONTEXT_GB * GB + (1.0 + FRAGMENTATION) * subtotal) / GB

@@ -1,0 +1,86 @@
+"""The speed-ups in plan() (shared layout memos, the memory floor, the price index) change no answer."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from hypothesis import given, settings, strategies as st
+from sizing_catalog import CATALOG
+
+from sizing import plan
+from sizing.layout import LayoutSearch, _powers, choose, max_tp
+from sizing.memory import Layout, breakdown, lower_bound_gb
+from sizing.types import GpuSpec, SizingRequest
+from sizing.workload import normalise
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+from bench_sizing import CASES
+
+# (label, gpu, count) of every option the engine gave on this catalog before the speed-ups.
+BEFORE: dict[str, list[tuple[str, str, int]]] = {
+    "7B LoRA, no deadline": [
+        ("cheapest", "a100-80gb", 1),
+        ("balanced", "h200", 16),
+        ("alternative", "h100-sxm", 1),
+        ("alternative", "a100-40gb", 16),
+        ("alternative", "a10g", 4),
+    ],
+    "7B pretrain 1T, 7 days": [
+        ("cheapest", "h200", 256),
+        ("balanced", "h200", 640),
+        ("fastest", "a100-40gb", 2048),
+        ("alternative", "a100-80gb", 640),
+        ("alternative", "h100-sxm", 256),
+    ],
+    "70B full FT, 2 days, $5k": [
+        ("cheapest", "h200", 32),
+        ("balanced", "h200", 48),
+        ("alternative", "a100-80gb", 40),
+        ("alternative", "h100-sxm", 48),
+        ("alternative", "a100-40gb", 80),
+    ],
+    "3B on 1x A100-80GB": [("requested", "a100-80gb", 1), ("balanced", "a100-80gb", 16)],
+}
+
+params = st.floats(min_value=1e8, max_value=2e11)
+methods = st.sampled_from(["pretrain", "full_finetune", "lora", "qlora"])
+gpus = st.sampled_from(list(CATALOG.gpus))
+counts = st.sampled_from([1, 2, 4, 8, 24, 64, 320])
+
+
+def test_the_benchmark_cases_keep_the_options_they_had_before_the_speedups() -> None:
+    for name, request in CASES.items():
+        got = [(o["label"], o["gpu"], o["gpus"]) for o in plan(request, CATALOG).to_dict()["options"]]
+        assert got == BEFORE[name], name
+
+
+@settings(max_examples=40, deadline=None)
+@given(params, methods, gpus, counts, st.sampled_from([512, 2048, 8192]))
+def test_the_memory_floor_never_exceeds_any_real_layouts_peak(
+    n: float, method: str, gpu: GpuSpec, count: int, seq: int
+) -> None:
+    w = normalise(SizingRequest(params=n, method=method, seq_len=seq))  # type: ignore[arg-type]
+    precision = "fp16" if gpu.tflops.bf16 is None else "bf16"
+    floor = lower_bound_gb(w, count, max_tp(gpu), 1, precision)
+    for tp in _powers(min(max_tp(gpu), count)):
+        for pp in _powers(min(count // tp, w.arch.layers)):
+            if count % (tp * pp):
+                continue
+            dp = count // (tp * pp)
+            for zero in (0,) if dp == 1 else (1, 2, 3):
+                for rec in ("none", "selective", "full"):
+                    for mb in _powers(w.default_micro_batch):
+                        lay = Layout(count, dp, tp, pp, zero, rec, mb, 1)  # type: ignore[arg-type]
+                        assert breakdown(w, lay, precision).total_gb >= floor * (1 - 1e-12)
+
+
+@settings(max_examples=25, deadline=None)
+@given(params, methods, counts)
+def test_one_shared_layout_search_chooses_what_a_fresh_search_would_for_every_gpu(
+    n: float, method: str, count: int
+) -> None:
+    w = normalise(SizingRequest(params=n, method=method))  # type: ignore[arg-type]
+    shared = LayoutSearch(w)
+    for gpu in CATALOG.gpus:
+        assert shared.choose(gpu, count) == choose(w, gpu, count), gpu.id
