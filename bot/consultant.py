@@ -18,6 +18,7 @@ from bot.config import Settings
 from bot.dialogue import fresh_state, load_state, missing, public_slots, skip_pending
 from bot.dialogue_answers import answer_gpus, answer_search, corrections, home_view
 from bot.dialogue_input import ParseFn, Understood, clean_text, understand
+from bot.dialogue_memo import MemoPlanner
 from bot.dialogue_plan import effective_slots
 from bot.dialogue_recommend import Planner, recommend, run_plan
 from bot.dialogue_reply import QUICK_SLOTS, Reply, Turn
@@ -72,7 +73,8 @@ class Consultant:
         self.store = store
         self._clock = clock
         self._parse = parse or _default_parse()
-        self._plan = plan or _default_plan()
+        # Memoised per request: plan is pure, and retries, explain and what-ifs repeat requests.
+        self._plan: Planner = MemoPlanner(plan or _default_plan())
         self._chart = chart if chart is not None else _default_chart()
 
     # -- entry points ---------------------------------------------------------------------------

@@ -1,0 +1,65 @@
+"""The consultant remembers engine results per request, so repeats cost no re-planning."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from bot.consultant import Consultant
+from bot.dialogue_memo import MemoPlanner
+from bot.store.memory import MemoryStore
+from knowledge import KnowledgeBase
+from sizing import plan
+from sizing.types import Catalog, SizingRequest
+
+from .conftest import TODAY
+from .fakes import ScriptedParse
+
+
+class CountingPlanner:
+    def __init__(self) -> None:
+        self.calls: list[SizingRequest] = []
+
+    def __call__(self, request: SizingRequest, catalog: Catalog) -> Any:
+        self.calls.append(request)
+        return plan(request, catalog)
+
+
+def test_explain_and_a_what_if_back_reuse_the_earlier_plans(kb: KnowledgeBase, nlu: ScriptedParse) -> None:
+    engine = CountingPlanner()
+    consultant = Consultant(kb, MemoryStore(session_ttl_s=3600), clock=lambda: TODAY, parse=nlu, plan=engine)
+    nlu.understands("Pretrain 1B on 20B tokens in 14 days", params=1e9, tokens=2e10, days=14.0)
+    nlu.understands("what if 7 days?", intent="whatif", days=7.0)
+    nlu.understands("what if 14 days?", intent="whatif", days=14.0)
+    nlu.understands("explain", intent="explain")
+
+    for text in ("Pretrain 1B on 20B tokens in 14 days", "what if 7 days?", "what if 14 days?", "explain"):
+        consultant.handle("s", text)
+
+    assert len(engine.calls) == 2
+    assert {r.days for r in engine.calls} == {14.0, 7.0}
+
+
+def test_the_memo_forgets_the_least_recently_used_request_first(kb: KnowledgeBase) -> None:
+    engine = CountingPlanner()
+    memo = MemoPlanner(engine, size=2)
+    a, b, c = (SizingRequest(params=p, tokens=2e10, days=14.0) for p in (1e9, 2e9, 3e9))
+
+    for request in (a, b, a, c, a, b):
+        memo(request, kb.catalog)
+
+    assert [r.params for r in engine.calls] == [1e9, 2e9, 3e9, 2e9]
+
+
+def test_another_catalog_is_planned_afresh(kb: KnowledgeBase) -> None:
+    engine = CountingPlanner()
+    memo = MemoPlanner(engine)
+    request = SizingRequest(params=1e9, tokens=2e10, days=14.0)
+    pricier = dataclasses.replace(kb.catalog, usd_to_cny=kb.catalog.usd_to_cny * 2)
+
+    first = memo(request, kb.catalog)
+    again = memo(request, kb.catalog)
+    other = memo(request, pricier)
+
+    assert again is first and other is not first
+    assert len(engine.calls) == 2
