@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from sizing import compute, cost, layout, network, storage
-from sizing.memory import lower_bound_gb, weight_bytes_per_param
+from sizing.memory import Layout, lower_bound_gb, weight_bytes_per_param
 from sizing.result import Option
 from sizing.types import Catalog, GpuSpec, Offering
 from sizing.workload import Workload
@@ -153,6 +153,40 @@ class Evaluator:
                 return self(gpu, n)
         return None
 
+    def _days_floor(self, gpu: GpuSpec, gpus: int) -> float:
+        """Days on `gpus` GPUs at the best per-GPU speed any layout could reach (TP 1, no
+        pipeline, no ZeRO-3, no recompute): no plan on this many GPUs can be faster."""
+        ideal = compute.throughput(self.w, gpu, Layout(gpus, gpus, 1, 1, 0, "selective", 1, 1))
+        return compute.gpu_hours(self.w, ideal) / gpus / 24.0
+
+    def offered(self, gpu: GpuSpec, gpus: int) -> Option | None:
+        """The plan on `gpus` GPUs, or None when fewer GPUs of this type finish sooner.
+
+        A count can be slower than a smaller one: its GPUs may not divide into the layout that
+        made the smaller count fast (32 = TP 8 × PP 2 × DP 2 without recompute; 40 cannot, and
+        falls back to full recompute). The engine never offers such a count, so along the counts
+        it offers, more GPUs never take longer. Smaller counts are checked downwards until even
+        their ideal speed could not beat this plan.
+        """
+        o = self(gpu, gpus)
+        if not o.fits:
+            return o
+        for m in reversed([n for n in COUNT_LADDER if n < gpus]):
+            if self._days_floor(gpu, m) >= o.days:
+                break
+            if self.fits(gpu, m) and self(gpu, m).days < o.days:
+                return None
+        return o
+
+    def fastest(self, gpu: GpuSpec) -> Option:
+        """The plan with the fewest days: the largest count that no smaller count beats."""
+        ladder = [n for n in COUNT_LADDER if n <= max_gpus(gpu)]
+        for n in reversed(ladder):
+            o = self.offered(gpu, n)
+            if o is not None and o.fits:
+                return o
+        return self(gpu, ladder[-1])
+
     def meeting(self, gpu: GpuSpec, start: int, days: float) -> Option | None:
         """Fewest GPUs (>= start) that fit and finish within `days`."""
         ladder = [n for n in COUNT_LADDER if start <= n <= max_gpus(gpu)]
@@ -163,7 +197,7 @@ class Evaluator:
         begin = next((i for i, n in enumerate(ladder) if n >= guess), len(ladder) - 1)
         begin = max(0, begin - 1)
         for n in ladder[begin:]:
-            o = self(gpu, n)
-            if o.fits and o.days <= days:
+            o = self.offered(gpu, n)
+            if o is not None and o.fits and o.days <= days:
                 return o
         return None

@@ -91,7 +91,7 @@ def plan(request: SizingRequest, catalog: Catalog) -> SizingResult:
             continue
         meet = ev.meeting(g, small.gpus, target)
         if meet is None:
-            biggest = ev(g, max(n for n in COUNT_LADDER if n <= max_gpus(g)))
+            biggest = ev.fastest(g)
             fastest_possible.append(biggest)
             if request.days is not None:
                 excluded.append(
@@ -103,8 +103,8 @@ def plan(request: SizingRequest, catalog: Catalog) -> SizingResult:
         for step in (1, 2):  # faster variants: next rungs of the ladder
             idx = COUNT_LADDER.index(meet.gpus) + 2 * step
             if idx < len(COUNT_LADDER) and COUNT_LADDER[idx] <= max_gpus(g):
-                faster = ev(g, COUNT_LADDER[idx])
-                if faster.fits:
+                faster = ev.offered(g, COUNT_LADDER[idx])
+                if faster is not None and faster.fits:
                     pool.append(faster)
 
     if request.gpu is None:

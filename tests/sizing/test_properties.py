@@ -6,7 +6,7 @@ from hypothesis import assume, given, settings, strategies as st
 from sizing_catalog import CATALOG
 
 from sizing import SizingRequest, plan
-from sizing.evaluate import COUNT_LADDER, evaluate
+from sizing.evaluate import COUNT_LADDER, Evaluator
 from sizing.workload import normalise
 
 params = st.floats(min_value=1e8, max_value=2e11)
@@ -41,16 +41,14 @@ def test_more_parameters_never_need_less_memory(n: float, method: str, gpu: obje
     assert breakdown(big, lay, "bf16").total_gb >= breakdown(small, lay, "bf16").total_gb
 
 
-# Known weakness: on pre-Ampere GPUs (no FlashAttention) the layout can switch recompute mode
-# between counts and lose this property; they are left out until layout search is made monotone.
-@settings(max_examples=25, deadline=None)
-@given(
-    params, methods, st.sampled_from([g for g in CATALOG.gpus if g.architecture not in ("turing", "volta")])
-)
+@settings(max_examples=60, deadline=None)
+@given(params, methods, gpus)
 def test_more_gpus_never_take_longer(n: float, method: str, gpu: object) -> None:
     w = normalise(SizingRequest(params=n, method=method, tokens=1e10))  # type: ignore[arg-type]
-    plans = [evaluate(w, gpu, k, CATALOG) for k in COUNT_LADDER[:12]]  # type: ignore[arg-type]
-    days = [p.days for p in plans if p.fits]  # a plan that does not fit has no meaningful time
+    ev = Evaluator(w, CATALOG)
+    plans = [ev.offered(gpu, k) for k in COUNT_LADDER[:12]]  # type: ignore[arg-type]
+    # A plan that does not fit has no meaningful time; None is a count the engine never offers.
+    days = [p.days for p in plans if p is not None and p.fits]
     assert all(b <= a * 1.0001 for a, b in zip(days, days[1:], strict=False))
 
 
@@ -83,3 +81,13 @@ def test_lora_never_needs_more_memory_than_full_finetuning(
     lora = normalise(SizingRequest(params=n, method="lora", seq_len=seq, micro_batch=1))
     lay = choose(full, gpu, count).layout  # type: ignore[arg-type]
     assert breakdown(lora, lay, "bf16").total_gb <= breakdown(full, lay, "bf16").total_gb
+
+
+@settings(max_examples=25, deadline=None)
+@given(params, methods, st.sampled_from(["t4", "v100-32gb", "a100-40gb", "h100-sxm"]))
+def test_the_options_for_one_gpu_type_never_offer_more_gpus_that_take_longer(
+    n: float, method: str, gpu: str
+) -> None:
+    d = plan(SizingRequest(params=n, method=method, tokens=1e10, gpu=gpu), CATALOG)  # type: ignore[arg-type]
+    fitting = sorted((o.gpus, o.days) for o in d.options if o.fits)
+    assert all(b[1] <= a[1] * 1.0001 for a, b in zip(fitting, fitting[1:], strict=False))
