@@ -106,6 +106,8 @@ class MemoryCheck:
     predicted_fits: bool
     source: str
     note: str | None
+    # CPU offload or paged optimizer states: outside the engine's memory model, shown but not scored.
+    offload: bool = False
 
     @property
     def verdict_right(self) -> bool:
@@ -199,6 +201,7 @@ def check_memory(m: FinetuneMeasurement, catalog: Catalog) -> MemoryCheck | Skip
         predicted_fits=option.fits,
         source=m.source.ref,
         note=m.note,
+        offload=bool(getattr(m, "offload", False)),
     )
 
 
@@ -216,11 +219,13 @@ class Report:
         }
 
     def memory_stats(self) -> dict[str, object]:
-        ratios = [r for m in self.memory if (r := m.ratio) is not None]
+        scored = [m for m in self.memory if not m.offload]
+        ratios = [r for m in scored if (r := m.ratio) is not None]
         return {
             "memory": error_stats(ratios).to_dict(),
-            "verdicts_right": sum(m.verdict_right for m in self.memory),
-            "verdicts": len(self.memory),
+            "verdicts_right": sum(m.verdict_right for m in scored),
+            "verdicts": len(scored),
+            "not_scored_offload": [m.id for m in self.memory if m.offload],
         }
 
     def to_dict(self) -> dict[str, object]:

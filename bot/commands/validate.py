@@ -103,7 +103,7 @@ def render_text(report: Report) -> str:
         ratio = m.ratio
         mem.append(
             (
-                m.model,
+                m.model + (" †" if m.offload else ""),
                 m.method,
                 f"{m.gpus}x {m.gpu}",
                 "OOM" if m.outcome == "oom" else f"{m.measured_gb:g}",
@@ -129,7 +129,12 @@ def render_text(report: Report) -> str:
         _table(mem),
         f"median |error| {_pct(mem_stats['median_abs_error'])}, within ±25% {_pct(mem_stats['within_25'])}, "
         f"within ±50% {_pct(mem_stats['within_50'])} over {mem_stats['count']} measurements; "
-        f"fits verdict right {ms['verdicts_right']}/{ms['verdicts']}",
+        f"fits verdict right {ms['verdicts_right']}/{ms['verdicts']}"
+        + (
+            "; † CPU offload / paged optimizer, outside the memory model, not scored"
+            if ms["not_scored_offload"]
+            else ""
+        ),
     ]
     if report.skipped:
         parts += ["", "Not compared: " + "; ".join(f"{s.id} ({s.reason})" for s in report.skipped)]

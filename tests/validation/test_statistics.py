@@ -105,3 +105,31 @@ def test_an_out_of_memory_report_is_right_only_when_the_engine_says_it_does_not_
     assert check("ran", fits=True).verdict_right
     assert check("ran", fits=True).ratio == pytest.approx(1.1)
     assert check("oom", fits=False).ratio is None
+
+
+def test_offloaded_measurements_are_shown_but_left_out_of_the_memory_score() -> None:
+    def measured(gb: float, predicted: float, *, offload: bool) -> MemoryCheck:
+        return MemoryCheck(
+            id=f"ft.test-{gb:g}",
+            model="Test",
+            method="full_finetune",
+            gpu="rtx4090",
+            gpus=1,
+            outcome="ran",
+            measured_gb=gb,
+            predicted_gb=predicted,
+            predicted_fits=predicted <= 24,
+            source="hand-made",
+            note=None,
+            offload=offload,
+        )
+
+    report = Report(
+        runs=(),
+        memory=(measured(20, 22, offload=False), measured(19, 140, offload=True)),
+        skipped=(),
+    )
+    stats = report.memory_stats()
+    assert stats["verdicts"] == 1 and stats["verdicts_right"] == 1
+    assert stats["memory"]["median_abs_error"] == pytest.approx(0.1)  # type: ignore[index]
+    assert stats["not_scored_offload"] == ["ft.test-19"]
