@@ -106,8 +106,9 @@ class MemoryCheck:
     predicted_fits: bool
     source: str
     note: str | None
-    # CPU offload or paged optimizer states: outside the engine's memory model, shown but not scored.
-    offload: bool = False
+    # The recipe uses memory savers the engine does not model (CPU offload, paged 8-bit optimizer,
+    # optimizer step in backward): shown, not scored.
+    memory_savers: bool = False
 
     @property
     def verdict_right(self) -> bool:
@@ -201,7 +202,7 @@ def check_memory(m: FinetuneMeasurement, catalog: Catalog) -> MemoryCheck | Skip
         predicted_fits=option.fits,
         source=m.source.ref,
         note=m.note,
-        offload=bool(getattr(m, "offload", False)),
+        memory_savers=bool(getattr(m, "memory_savers", False)),
     )
 
 
@@ -219,13 +220,13 @@ class Report:
         }
 
     def memory_stats(self) -> dict[str, object]:
-        scored = [m for m in self.memory if not m.offload]
+        scored = [m for m in self.memory if not m.memory_savers]
         ratios = [r for m in scored if (r := m.ratio) is not None]
         return {
             "memory": error_stats(ratios).to_dict(),
             "verdicts_right": sum(m.verdict_right for m in scored),
             "verdicts": len(scored),
-            "not_scored_offload": [m.id for m in self.memory if m.offload],
+            "not_scored_memory_savers": [m.id for m in self.memory if m.memory_savers],
         }
 
     def to_dict(self) -> dict[str, object]:

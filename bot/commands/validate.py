@@ -103,7 +103,7 @@ def render_text(report: Report) -> str:
         ratio = m.ratio
         mem.append(
             (
-                m.model + (" †" if m.offload else ""),
+                m.model + (" †" if m.memory_savers else ""),
                 m.method,
                 f"{m.gpus}x {m.gpu}",
                 "OOM" if m.outcome == "oom" else f"{m.measured_gb:g}",
@@ -131,8 +131,8 @@ def render_text(report: Report) -> str:
         f"within ±50% {_pct(mem_stats['within_50'])} over {mem_stats['count']} measurements; "
         f"fits verdict right {ms['verdicts_right']}/{ms['verdicts']}"
         + (
-            "; † CPU offload / paged optimizer, outside the memory model, not scored"
-            if ms["not_scored_offload"]
+            "; † recipe with CPU offload / paged 8-bit optimizer, outside the memory model, not scored"
+            if ms["not_scored_memory_savers"]
             else ""
         ),
     ]

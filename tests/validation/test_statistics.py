@@ -107,8 +107,8 @@ def test_an_out_of_memory_report_is_right_only_when_the_engine_says_it_does_not_
     assert check("oom", fits=False).ratio is None
 
 
-def test_offloaded_measurements_are_shown_but_left_out_of_the_memory_score() -> None:
-    def measured(gb: float, predicted: float, *, offload: bool) -> MemoryCheck:
+def test_measurements_with_unmodelled_memory_savers_are_shown_but_left_out_of_the_memory_score() -> None:
+    def measured(gb: float, predicted: float, *, memory_savers: bool) -> MemoryCheck:
         return MemoryCheck(
             id=f"ft.test-{gb:g}",
             model="Test",
@@ -121,15 +121,15 @@ def test_offloaded_measurements_are_shown_but_left_out_of_the_memory_score() -> 
             predicted_fits=predicted <= 24,
             source="hand-made",
             note=None,
-            offload=offload,
+            memory_savers=memory_savers,
         )
 
     report = Report(
         runs=(),
-        memory=(measured(20, 22, offload=False), measured(19, 140, offload=True)),
+        memory=(measured(20, 22, memory_savers=False), measured(19, 140, memory_savers=True)),
         skipped=(),
     )
     stats = report.memory_stats()
     assert stats["verdicts"] == 1 and stats["verdicts_right"] == 1
     assert stats["memory"]["median_abs_error"] == pytest.approx(0.1)  # type: ignore[index]
-    assert stats["not_scored_offload"] == ["ft.test-19"]
+    assert stats["not_scored_memory_savers"] == ["ft.test-19"]
