@@ -18,6 +18,17 @@ from sizing.workload import Workload, normalise
 DEFAULT_TARGET_DAYS = 30.0
 MAX_OPTIONS = 5
 TIGHT_PENALTY = 1.1  # ranking prefers ≥20% free memory: tight plans rank as if 10% dearer
+# Guard rails on the "fastest" option, so it is a plan a team would actually run:
+# - Without a budget it may cost at most 1.5x the cheapest plan [our assumption: a premium a team
+#   might pay to finish sooner; beyond it the answer stops being advice].
+FASTEST_COST_CAP = 1.5
+# - Within 10% of the quickest, time counts as similar and fewer, then newer, GPUs win
+#   [our assumption: 10% is inside the ±48% calibration band, see calibration.LOG_SIGMA].
+SIMILAR_DAYS = 1.10
+# - Current datacenter training parts only: datacenter segment, NVLink/Infinity Fabric for
+#   multi-GPU training, launched 2020 or later (Ampere/CDNA2 onwards; excludes T4/V100-era and
+#   PCIe inference cards such as L4/A10).
+TRAINING_PART_SINCE = 2020
 
 
 def resolve_gpus(catalog: Catalog, query: str | None) -> tuple[GpuSpec, ...]:
@@ -113,7 +124,7 @@ def plan(request: SizingRequest, catalog: Catalog) -> SizingResult:
             excluded.append(Excluded(gid, "no_price", "no usable on-demand price in the catalog"))
         pool = priced
 
-    options = _rank(pool, request, budget)
+    options = _rank(pool, request, budget, w)
     if forced is not None:
         options = [forced] + [o for o in options if (o.gpu.id, o.gpus) != (forced.gpu.id, forced.gpus)]
     if not options and fastest_possible:
@@ -133,14 +144,34 @@ def plan(request: SizingRequest, catalog: Catalog) -> SizingResult:
     )
 
 
-def _rank(pool: list[Option], req: SizingRequest, budget: float | None) -> list[Option]:
+def training_part(g: GpuSpec) -> bool:
+    return g.segment == "datacenter" and g.scale_up_gbs is not None and g.launch_year >= TRAINING_PART_SINCE
+
+
+def within_batch(o: Option, w: Workload) -> bool:
+    """Data-parallel ranks × micro-batch × sequence stay within the recipe's global batch
+    (workload.GLOBAL_BATCH_TOKENS: ~4M tokens for pre-training as in Llama 2, arXiv 2307.09288
+    §2.2; GPT-3 used 0.5M-3.2M, arXiv 2005.14165 Table 2.1). More ranks than that would need a
+    bigger batch than the recipe trains well with, so extra GPUs stop being useful."""
+    lay = o.fitted.layout
+    return lay.dp * lay.micro_batch * w.seq_len <= w.global_batch_tokens * 1.0001
+
+
+def _fastest(affordable: list[Option], w: Workload) -> Option:
+    sensible = [o for o in affordable if training_part(o.gpu) and within_batch(o, w)] or affordable
+    quickest = min(o.days for o in sensible)
+    similar = [o for o in sensible if o.days <= quickest * SIMILAR_DAYS]
+    return min(similar, key=lambda o: (o.gpus, -o.gpu.launch_year, _rank_cost(o), o.gpu.id))
+
+
+def _rank(pool: list[Option], req: SizingRequest, budget: float | None, w: Workload) -> list[Option]:
     if not pool:
         return []
     meets = [o for o in pool if req.days is None or o.days <= req.days * 1.0001] or pool
     cheapest = min(meets, key=lambda o: (_rank_cost(o), o.days, o.gpu.id))
-    limit = budget if budget is not None else 2.0 * (cheapest.cost_usd or float("inf"))
+    limit = budget if budget is not None else FASTEST_COST_CAP * (cheapest.cost_usd or float("inf"))
     affordable = [o for o in meets if (spend(o, req) or 0.0) <= limit] or [cheapest]
-    fastest = min(affordable, key=lambda o: (o.days, _rank_cost(o), o.gpu.id))
+    fastest = _fastest(affordable, w)
     c0, d0 = max(_rank_cost(cheapest), 1e-9), max(fastest.days, 1e-9)
     balanced = min(meets, key=lambda o: (_rank_cost(o) / c0 + o.days / d0, o.gpu.id))
     ordered = [

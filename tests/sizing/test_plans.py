@@ -82,3 +82,26 @@ def test_old_prices_warn_when_today_is_far_past_their_date(catalog: Catalog) -> 
 
     d = plan(SizingRequest(params=7e9, method="lora", today=dt.date(2027, 6, 1)), catalog).to_dict()
     assert "stale_prices" in [w["code"] for w in d["warnings"]]
+
+
+def test_the_fastest_option_is_a_current_training_gpu_within_the_batch_and_cost_limits(
+    catalog: Catalog,
+) -> None:
+    from sizing.workload import GLOBAL_BATCH_TOKENS
+
+    d = plan(SizingRequest(params=7e9, tokens=1e12, days=7), catalog).to_dict()
+    options = d["options"]
+    cheapest = options[0]
+    quick = min(options, key=lambda o: o["days"])
+    assert quick["gpu"] not in {"t4", "v100-32gb", "l4", "a10g"}
+    assert quick["layout"]["dp"] * quick["layout"]["micro_batch"] * 4096 <= GLOBAL_BATCH_TOKENS["pretrain"]
+    assert quick["cost"]["on_demand_usd"] <= 1.5 * cheapest["cost"]["on_demand_usd"]
+
+
+def test_when_two_plans_take_about_as_long_the_fewer_newer_gpus_are_offered(catalog: Catalog) -> None:
+    # On this catalog 2,048 × A100-40GB finish in 2.26 days and 640 × H200 in 2.29: similar time,
+    # so the quick plan offered is the H200 one, not three times as many older GPUs.
+    d = plan(SizingRequest(params=7e9, tokens=1e12, days=7), catalog).to_dict()
+    quick = min(d["options"], key=lambda o: o["days"])
+    assert (quick["gpu"], quick["gpus"]) == ("h200", 640)
+    assert all(o["gpus"] < 2048 for o in d["options"])

@@ -26,12 +26,15 @@ BEFORE: dict[str, list[tuple[str, str, int]]] = {
         ("alternative", "a100-40gb", 16),
         ("alternative", "a10g", 4),
     ],
+    # The one deliberate change since: "fastest" was 2,048 × A100-40GB, 2.26 days, 1.6x the
+    # cheapest; the guard rails in plan._fastest now give the as-quick 640 × H200 (= balanced),
+    # and the freed slot lists the next alternative.
     "7B pretrain 1T, 7 days": [
         ("cheapest", "h200", 256),
         ("balanced", "h200", 640),
-        ("fastest", "a100-40gb", 2048),
         ("alternative", "a100-80gb", 640),
         ("alternative", "h100-sxm", 256),
+        ("alternative", "a100-40gb", 768),
     ],
     "70B full FT, 2 days, $5k": [
         ("cheapest", "h200", 32),
