@@ -118,15 +118,18 @@ def render_text(report: Report) -> str:
     parts = [
         "Pre-training GPU-hours: predicted vs published (sizing.plan with the run's GPU, BF16, pretrain)",
         _table(runs),
+        "",
         "* outlier or non-comparable run (usable_for_calibration: false in published_runs.yaml)",
         "",
         _table(stats),
+        "",
         "|error| = exp(|ln(predicted/published)|) - 1; naive = 6·N·D ÷ (dense BF16 peak × 50%).",
         "The time model's constants were fitted on these runs (sizing/calibration.py), so this is an",
         "in-sample check; leave-one-out residuals are in sizing/calibration.py.",
         "",
         "Fine-tuning memory per GPU: predicted vs measured",
         _table(mem),
+        "",
         f"median |error| {_pct(mem_stats['median_abs_error'])}, within ±25% {_pct(mem_stats['within_25'])}, "
         f"within ±50% {_pct(mem_stats['within_50'])} over {mem_stats['count']} measurements; "
         f"fits verdict right {ms['verdicts_right']}/{ms['verdicts']}"
