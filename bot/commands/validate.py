@@ -89,7 +89,7 @@ def render_text(report: Report) -> str:
                 _signed(r.naive_ratio),
             )
         )
-    head = ("estimate", "runs", "median |error|", "within ±25%", "within ±50%", "range covers")
+    head = ("estimate", "runs", "median abs. error", "within ±25%", "within ±50%", "range covers")
     main, every = report.run_stats(), report.run_stats(calibration_only=False)
     stats = [
         head,
@@ -123,14 +123,15 @@ def render_text(report: Report) -> str:
         "",
         _table(stats),
         "",
-        "|error| = exp(|ln(predicted/published)|) - 1; naive = 6·N·D ÷ (dense BF16 peak × 50%).",
+        "abs. error = exp(abs(ln(predicted/published))) - 1; naive = 6·N·D ÷ (dense BF16 peak × 50%).",
         "The time model's constants were fitted on these runs (sizing/calibration.py), so this is an",
         "in-sample check; leave-one-out residuals are in sizing/calibration.py.",
         "",
         "Fine-tuning memory per GPU: predicted vs measured",
         _table(mem),
         "",
-        f"median |error| {_pct(mem_stats['median_abs_error'])}, within ±25% {_pct(mem_stats['within_25'])}, "
+        f"median abs. error {_pct(mem_stats['median_abs_error'])}, "
+        f"within ±25% {_pct(mem_stats['within_25'])}, "
         f"within ±50% {_pct(mem_stats['within_50'])} over {mem_stats['count']} measurements; "
         f"fits verdict right {ms['verdicts_right']}/{ms['verdicts']}"
         + (
