@@ -6,17 +6,13 @@ import datetime as dt
 import math
 from dataclasses import dataclass
 
+from sizing.assumptions import RESERVED_DISCOUNT, STALE_AFTER_DAYS
 from sizing.types import Catalog, Offering
 
 # Flags (substrings) that make an offering's price unusable for quoting: capacity-block-only
 # instances have no on-demand price (hardware.md §3.5 #5); suspect/outlier rows (§3.5 #1-2).
 UNUSABLE_FLAG_WORDS = ("capacity", "suspect", "outlier", "artifact", "invalid", "unverified", "zero")
 HOURS_PER_MONTH = 730.0  # 365·24/12, the cloud billing convention
-# Reserve/monthly pays off when the GPUs run most of the month: break-even utilisation is
-# 1 − discount; with a typical ~30% commitment discount [assumption; check the provider] that is
-# ~70%, i.e. ≥ 21 busy days per month.
-RESERVED_DISCOUNT = 0.30
-STALE_AFTER_DAYS = 90
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +33,8 @@ def usable(o: Offering) -> bool:
 
 
 def billing_for(days: float) -> str:
+    """Reserve/monthly pays off when the GPUs run most of the month: above 1 - RESERVED_DISCOUNT
+    utilisation (30.4 = 365/12 days a month)."""
     busy_days_per_month = min(days, 30.4)
     return "monthly_or_reserved" if busy_days_per_month >= 30.4 * (1 - RESERVED_DISCOUNT) else "pay_as_you_go"
 

@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
-from sizing import calibration as cal, compute
+from sizing import assumptions as asm, calibration as cal, compute
 from sizing.result import Option
-from sizing.workload import Workload
+from sizing.workload import GLOBAL_BATCH_TOKENS, Workload
 
 
 def _n(x: float) -> str:
@@ -90,5 +90,37 @@ def lines(w: Workload, o: Option | None) -> tuple[str, ...]:
             f" × {o.days * 24:,.1f} h = ${q.on_demand_usd:,.0f} on demand"
             + (f", ${q.spot_usd:,.0f} spot" if q.spot_usd is not None else "")
             + f" (prices as of {q.offering.as_of.isoformat()})."
+        )
+    return tuple(out)
+
+
+def assumption_lines(deadline_days: float | None, o: Option | None, fastest_ruled: bool) -> tuple[str, ...]:
+    """Our own planning assumptions (sizing.assumptions), said plainly, where the answer used them."""
+    out = []
+    if deadline_days is None:
+        out.append(
+            f"No deadline given: planned to finish within {asm.DEFAULT_TARGET_DAYS:g} days. This is our "
+            "assumption (a one-month rental and billing horizon), not a requirement; a deadline replaces it."
+        )
+    if o is not None and o.quote is not None:
+        d = asm.RESERVED_DISCOUNT
+        out.append(
+            f"Billing advice assumes monthly/reserved capacity costs ~{d:.0%} less than on-demand: our "
+            f"assumption, as discounts vary by provider and term, so check yours. At that discount reserving "
+            f"pays off above ~{1 - d:.0%} utilisation (~{30.4 * (1 - d):.0f} busy days a month)."
+        )
+        out.append(
+            f"Prices older than {asm.STALE_AFTER_DAYS} days are flagged as stale: our assumption, because GPU "
+            "prices move by tens of percent within months (AWS P4/P5 fell 33-44% between two 2025 catalog snapshots)."
+        )
+    if fastest_ruled:
+        out.append(
+            "The quickest option is kept sensible: current datacenter training GPUs only (2020 or later, "
+            "NVLink/Infinity Fabric), no more data-parallel ranks than the global batch allows "
+            f"({_n(GLOBAL_BATCH_TOKENS['pretrain'])} tokens for pre-training as in Llama 2, "
+            f"{_n(GLOBAL_BATCH_TOKENS['full_finetune'])} for fine-tuning), at most "
+            f"{asm.FASTEST_COST_CAP:g}x the cheapest plan's cost without a budget, and within "
+            f"{asm.SIMILAR_DAYS - 1:.0%} of the quickest time fewer, then newer, GPUs win "
+            "(the cost cap and the 10% are our assumptions)."
         )
     return tuple(out)

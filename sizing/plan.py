@@ -5,29 +5,22 @@ from __future__ import annotations
 from dataclasses import replace
 
 from sizing import cost
+from sizing.assumptions import DEFAULT_TARGET_DAYS, FASTEST_COST_CAP, SIMILAR_DAYS
 from sizing.errors import SizingError
 from sizing.evaluate import COUNT_LADDER, Evaluator, max_gpus
-from sizing.explain import lines
+from sizing.explain import assumption_lines, lines
 from sizing.layout import HEADROOM
 from sizing.result import Excluded, Option, SizingResult
 from sizing.types import Catalog, GpuSpec, SizingRequest
 from sizing.warnings import collect
 from sizing.workload import Workload, normalise
 
-# Without a deadline, plan to finish within a month: the common rental/billing horizon [assumption].
-DEFAULT_TARGET_DAYS = 30.0
 MAX_OPTIONS = 5
 TIGHT_PENALTY = 1.1  # ranking prefers ≥20% free memory: tight plans rank as if 10% dearer
-# Guard rails on the "fastest" option, so it is a plan a team would actually run:
-# - Without a budget it may cost at most 1.5x the cheapest plan [our assumption: a premium a team
-#   might pay to finish sooner; beyond it the answer stops being advice].
-FASTEST_COST_CAP = 1.5
-# - Within 10% of the quickest, time counts as similar and fewer, then newer, GPUs win
-#   [our assumption: 10% is inside the ±48% calibration band, see calibration.LOG_SIGMA].
-SIMILAR_DAYS = 1.10
-# - Current datacenter training parts only: datacenter segment, NVLink/Infinity Fabric for
-#   multi-GPU training, launched 2020 or later (Ampere/CDNA2 onwards; excludes T4/V100-era and
-#   PCIe inference cards such as L4/A10).
+# The "fastest" option is a current datacenter training part: datacenter segment, NVLink/Infinity
+# Fabric for multi-GPU training, launched 2020 or later (Ampere/CDNA2 onwards; this leaves out
+# T4/V100-era GPUs and PCIe inference cards such as L4/A10). Its other limits: within_batch here,
+# FASTEST_COST_CAP and SIMILAR_DAYS in sizing.assumptions.
 TRAINING_PART_SINCE = 2020
 
 
@@ -138,7 +131,8 @@ def plan(request: SizingRequest, catalog: Catalog) -> SizingResult:
         workload=tuple(workload.items()),
         options=tuple(tagged),
         warnings=tuple(warnings),
-        explain=lines(w, tagged[0] if tagged else None),
+        explain=lines(w, tagged[0] if tagged else None)
+        + assumption_lines(request.days, tagged[0] if tagged else None, request.gpu is None and bool(tagged)),
         excluded=tuple(sorted(excluded, key=lambda e: e.gpu)),
         currency=request.budget.currency if request.budget else "USD",
     )

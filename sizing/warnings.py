@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from sizing import compute, cost
+from sizing.assumptions import RESERVED_DISCOUNT
 from sizing.layout import HEADROOM
 from sizing.result import Option, SizingWarning
 from sizing.types import Catalog, GpuSpec, SizingRequest
@@ -175,9 +176,11 @@ def collect(
         out.append(
             _w(
                 "billing_reserved",
-                "The GPUs run most of the month: monthly or reserved billing is "
-                "likely cheaper than pay-as-you-go (break-even ~70% utilisation at a ~30% discount).",
+                "The GPUs run most of the month: monthly or reserved billing is likely cheaper than "
+                f"pay-as-you-go (break-even ~{1 - RESERVED_DISCOUNT:.0%} utilisation at our assumed "
+                f"~{RESERVED_DISCOUNT:.0%} discount; check your provider's).",
                 days=round(top.days, 2),
+                assumed_discount=RESERVED_DISCOUNT,
             )
         )
     return out, tagged

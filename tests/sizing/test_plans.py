@@ -105,3 +105,12 @@ def test_when_two_plans_take_about_as_long_the_fewer_newer_gpus_are_offered(cata
     quick = min(d["options"], key=lambda o: o["days"])
     assert (quick["gpu"], quick["gpus"]) == ("h200", 640)
     assert all(o["gpus"] < 2048 for o in d["options"])
+
+
+def test_our_own_assumptions_are_stated_as_ours_in_the_explanation(catalog: Catalog) -> None:
+    open_ended = plan(SizingRequest(params=7e9, method="lora"), catalog).to_dict()["explain"]
+    with_deadline = plan(SizingRequest(params=7e9, method="lora", days=3), catalog).to_dict()["explain"]
+    said = " ".join(open_ended)
+    assert "within 30 days" in said and "our assumption" in said
+    assert "~30% less than on-demand" in said and "90 days" in said
+    assert not any("No deadline given" in line for line in with_deadline)

@@ -1,0 +1,34 @@
+"""Planning assumptions that are ours: judgement calls, not measured or published facts.
+
+Each one is named here with the reason we chose it, and the answer's explain lines state it
+(explain.assumption_lines), so a user can see it and challenge it. Sourced facts live next to
+their formulas (memory, compute, calibration); these are the numbers we could not source.
+"""
+
+from __future__ import annotations
+
+# Without a deadline, plan to finish within 30 days [our assumption]. A month is the horizon
+# clouds bill and rent on (cost.HOURS_PER_MONTH), and it keeps an open-ended question to a
+# cluster size a small team would rent; a user's deadline always replaces it.
+DEFAULT_TARGET_DAYS = 30.0
+
+# Monthly/reserved capacity costs ~30% less than on-demand [our assumption]. Commitment
+# discounts differ by provider, GPU, region and term, and our price references (SkyPilot catalog
+# snapshots, reference/hardware.md §3) carry on-demand and spot prices only, so there is no single
+# figure to cite. With a discount d, reserving pays off above (1 - d) utilisation: ~70%, i.e. about
+# 21 busy days a month. The answer tells the user to check the provider's own discount.
+RESERVED_DISCOUNT = 0.30
+
+# A price snapshot older than 90 days is flagged as stale [our assumption]. GPU list prices move
+# by tens of percent within months: AWS P4/P5 on-demand prices fell 33-44% between two SkyPilot
+# catalog snapshots, matching AWS's June 2025 cut of up to 45% (reference/hardware.md §3.5 #4),
+# so a quarter-old quote is the oldest we let pass without a warning.
+STALE_AFTER_DAYS = 90
+
+# Guard rails on the "fastest" option (plan._fastest), so it is a plan a team would run:
+# without a budget it may cost at most 1.5x the cheapest plan [our assumption: a premium a team
+# might pay to finish sooner; beyond it the option stops being advice]...
+FASTEST_COST_CAP = 1.5
+# ...and plans within 10% of the quickest count as equally quick, so fewer, then newer, GPUs win
+# [our assumption: 10% is well inside the time model's ±48% band, calibration.LOG_SIGMA].
+SIMILAR_DAYS = 1.10
