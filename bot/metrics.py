@@ -27,7 +27,14 @@ class Metrics:
         )
         self.reply_latency = Histogram(
             "gpu_advisor_reply_latency_seconds",
-            "From receiving a Slack request to posting the first reply",
+            "From receiving a Slack request to the first visible reply (the placeholder, if any)",
+            ["surface"],
+            buckets=REPLY_BUCKETS_S,
+            registry=r,
+        )
+        self.answer_latency = Histogram(
+            "gpu_advisor_answer_latency_seconds",
+            "From receiving a Slack request to the consultant's answer being shown",
             ["surface"],
             buckets=REPLY_BUCKETS_S,
             registry=r,

@@ -10,7 +10,6 @@ import argparse
 import logging
 import signal
 import sys
-from concurrent.futures import ThreadPoolExecutor
 from types import FrameType
 from typing import Any
 
@@ -64,16 +63,16 @@ def serve(settings: Any, args: argparse.Namespace, socket_mode: bool) -> int:
     from bot.http import HttpServer, Router
     from bot.metrics import Metrics
     from bot.slack import SlackConfigError, build_app
-    from bot.slack.app import LISTENER_THREADS
+    from bot.slack.pools import new_pools
     from bot.store import open_store
 
     consultant = build_consultant(settings)
     # One store per process: the consultant's (sessions) also serves de-dup, rate limits and /readyz.
     store = getattr(consultant, "store", None) or open_store(settings)
     metrics = Metrics()
-    executor = ThreadPoolExecutor(max_workers=LISTENER_THREADS, thread_name_prefix="slack-listener")
+    pools = new_pools()
     try:
-        app = build_app(settings, consultant, store=store, metrics=metrics, executor=executor)
+        app = build_app(settings, consultant, store=store, metrics=metrics, pools=pools)
     except (BoltError, SlackConfigError, SlackApiError, OSError) as exc:
         raise StartupError(f"cannot start the Slack app: {str(exc).splitlines()[0]}") from None
 
@@ -100,6 +99,6 @@ def serve(settings: Any, args: argparse.Namespace, socket_mode: bool) -> int:
         pass
     finally:
         log.info("shutting down: finishing replies in flight")
-        executor.shutdown(wait=True, cancel_futures=False)
+        pools.shutdown()
         store.close()
     return 0

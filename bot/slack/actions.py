@@ -9,6 +9,7 @@ from slack_bolt import Ack, App, BoltContext, Respond
 from slack_sdk import WebClient
 
 from bot.slack import sessions
+from bot.slack.errors import ErrorReporter
 from bot.slack.ports import ConsultantLike
 from bot.slack.posting import Replier, defuse, message_args
 
@@ -35,7 +36,7 @@ def without_buttons(message: dict[str, Any]) -> list[dict[str, Any]]:
     return [b for b in message.get("blocks") or [] if b.get("type") != "actions"]
 
 
-def register(app: App, replier: Replier, consultant: ConsultantLike) -> None:
+def register(app: App, replier: Replier, consultant: ConsultantLike, reporter: ErrorReporter) -> None:
     def on_button(
         ack: Ack,
         body: dict[str, Any],
@@ -50,19 +51,25 @@ def register(app: App, replier: Replier, consultant: ConsultantLike) -> None:
             return
         kind = "answer" if action["action_id"].startswith("answer_") else action["action_id"]
         value = action.get("value") or (action.get("selected_option") or {}).get("value") or ""
-        turn = consultant.handle_action(where.session_id, kind, str(value))
-        if (body.get("container") or {}).get("is_ephemeral"):
-            respond(response_type="ephemeral", replace_original=False, **message_args(turn))
-            replier.observe(turn, "button", context.get("received_s"))
-            return
+        ephemeral = bool((body.get("container") or {}).get("is_ephemeral"))
         message = body.get("message") or {}
-        if message.get("ts"):
+        if not ephemeral and message.get("ts"):
+            # Right away, on the listener thread: the choice cannot be clicked twice.
             client.chat_update(
                 channel=where.channel,
                 ts=message["ts"],
                 text=defuse(message.get("text") or ""),
                 blocks=defuse(without_buttons(message)),
             )
-        replier.post(client, where, turn, surface="button", received_s=context.get("received_s"))
+
+        def answer() -> None:
+            turn = consultant.handle_action(where.session_id, kind, str(value))
+            if ephemeral:
+                respond(response_type="ephemeral", replace_original=False, **message_args(turn))
+                replier.observe(turn, "button", context.get("received_s"))
+            else:
+                replier.post(client, where, turn, surface="button", received_s=context.get("received_s"))
+
+        replier.later(answer, lambda error: reporter.report(error, body, context, client))
 
     app.action(BUTTONS)(on_button)

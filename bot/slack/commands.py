@@ -8,15 +8,21 @@ from slack_bolt import Ack, App, BoltContext, Respond
 from slack_sdk import WebClient
 
 from bot.slack import modal, sessions
+from bot.slack.errors import ErrorReporter
 from bot.slack.ports import ConsultantLike
 from bot.slack.posting import Replier, message_args
 
 
-def register(app: App, replier: Replier, consultant: ConsultantLike) -> None:
+def register(app: App, replier: Replier, consultant: ConsultantLike, reporter: ErrorReporter) -> None:
     def on_gpu(
-        ack: Ack, command: dict[str, Any], respond: Respond, client: WebClient, context: BoltContext
+        ack: Ack,
+        command: dict[str, Any],
+        body: dict[str, Any],
+        respond: Respond,
+        client: WebClient,
+        context: BoltContext,
     ) -> None:
-        ack()  # within Slack's 3 s; the answer follows through response_url
+        ack()  # within Slack's 3 s; the answer follows through response_url from the work pool
         text = (command.get("text") or "").strip()
         if not text:
             view = modal.sizing_view(
@@ -26,8 +32,12 @@ def register(app: App, replier: Replier, consultant: ConsultantLike) -> None:
             return
         team = command.get("team_id") or "T"
         where = sessions.for_command(team, command["channel_id"], command["user_id"])
-        turn = consultant.handle(where.session_id, text, user_id=command["user_id"])
-        respond(response_type="ephemeral", **message_args(turn))
-        replier.observe(turn, "command", context.get("received_s"))
+
+        def answer() -> None:
+            turn = consultant.handle(where.session_id, text, user_id=command["user_id"])
+            respond(response_type="ephemeral", **message_args(turn))
+            replier.observe(turn, "command", context.get("received_s"))
+
+        replier.later(answer, lambda error: reporter.report(error, body, context, client))
 
     app.command("/gpu")(on_gpu)

@@ -10,6 +10,7 @@ from slack_bolt import App, BoltContext
 from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError
 
+from bot.slack.errors import ErrorReporter
 from bot.slack.messages import lang_from_locale
 from bot.slack.ports import ConsultantLike
 from bot.slack.posting import Replier
@@ -40,14 +41,20 @@ class LocaleCache:
         return lang
 
 
-def register(app: App, replier: Replier, consultant: ConsultantLike) -> None:
+def register(app: App, replier: Replier, consultant: ConsultantLike, reporter: ErrorReporter) -> None:
     locales = LocaleCache()
 
-    def on_message(event: dict[str, Any], context: BoltContext, client: WebClient) -> None:
+    def on_message(
+        event: dict[str, Any], body: dict[str, Any], context: BoltContext, client: WebClient
+    ) -> None:
         where = context.get("where")
         if where is None:  # not for us (the gate decided); nothing to do
             return
         surface = "mention" if event.get("type") == "app_mention" else "message"
+
+        def on_error(error: Exception, placeholder_ts: str | None) -> None:
+            reporter.report(error, body, context, client, placeholder_ts=placeholder_ts)
+
         replier.answer(
             client,
             where,
@@ -55,6 +62,7 @@ def register(app: App, replier: Replier, consultant: ConsultantLike) -> None:
             user_id=event.get("user"),
             surface=surface,
             received_s=context.get("received_s"),
+            on_error=on_error,
         )
 
     def on_home_opened(event: dict[str, Any], client: WebClient) -> None:

@@ -25,10 +25,27 @@ class Call:
     method: str
     args: dict[str, Any]
     size_bytes: int = 0
+    ts: str | None = None  # the ts the fake answered with (chat.postMessage, chat.update)
 
     def dump(self) -> str:
         """Everything the call carried, as one string (for 'is X anywhere in it' assertions)."""
         return json.dumps(self.args, ensure_ascii=False)
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A posted message as the user sees it now: its post with the latest chat.update applied."""
+
+    channel: str
+    ts: str
+    thread_ts: str | None
+    text: str
+    blocks: list[dict[str, Any]]
+    posted_text: str  # what it said when first posted (e.g. the "working" placeholder)
+    updates: int
+
+    def dump(self) -> str:
+        return json.dumps({"text": self.text, "blocks": self.blocks}, ensure_ascii=False)
 
 
 @dataclass
@@ -82,6 +99,39 @@ class FakeSlackApi:
 
     def messages(self) -> list[Call]:
         return [c for c in self.calls() if c.method in MESSAGE_METHODS]
+
+    def shown(self) -> list[Shown]:
+        """Every chat.postMessage that landed, in order, as it reads after the updates made to it."""
+        out: dict[tuple[str, str], Shown] = {}
+        for call in self.calls():
+            key = (str(call.args.get("channel")), str(call.ts))
+            if call.method == "chat.postMessage" and call.ts:
+                out[key] = Shown(
+                    channel=key[0],
+                    ts=key[1],
+                    thread_ts=call.args.get("thread_ts"),
+                    text=str(call.args.get("text") or ""),
+                    blocks=list(call.args.get("blocks") or []),
+                    posted_text=str(call.args.get("text") or ""),
+                    updates=0,
+                )
+            elif call.method == "chat.update" and key in out:
+                before = out[key]
+                out[key] = Shown(
+                    channel=before.channel,
+                    ts=before.ts,
+                    thread_ts=before.thread_ts,
+                    text=str(call.args.get("text") or ""),
+                    blocks=list(call.args.get("blocks") or []),
+                    posted_text=before.posted_text,
+                    updates=before.updates + 1,
+                )
+        return list(out.values())
+
+    def wait_for_updated(self, count: int = 1, timeout_s: float = 15.0) -> list[Shown]:
+        """Wait until `count` posted messages have been edited at least once; all shown messages."""
+        self.wait_for(lambda: sum(1 for m in self.shown() if m.updates) >= count, timeout_s)
+        return self.shown()
 
     def wait_for(self, predicate: Callable[[], bool], timeout_s: float = 15.0) -> bool:
         """Poll until predicate() holds or the (generous) deadline passes."""
@@ -149,9 +199,14 @@ class FakeSlackApi:
                     method = "response" if path == "/response" else path.rsplit("/", 1)[-1]
                     args = _parse_args(raw, self.headers.get("Content-Type") or "")
                 with fake._lock:
-                    fake._calls.append(Call(method, args, len(raw)))
                     queue = fake._failures.get(method)
                     failure = queue.pop(0) if queue else None
+                    if failure is not None:
+                        fake._calls.append(Call(method, args, len(raw)))
+                answer = None if failure or method in ("upload", "response") else fake._answer(method, args)
+                if failure is None:
+                    with fake._lock:
+                        fake._calls.append(Call(method, args, len(raw), (answer or {}).get("ts")))
                 if failure is not None:
                     self.send_response(failure.status)
                     if failure.retry_after_s is not None:
@@ -159,11 +214,7 @@ class FakeSlackApi:
                     self.send_header("Content-Length", "0")
                     self.end_headers()
                     return
-                body = (
-                    b"ok"
-                    if method in ("upload", "response")
-                    else json.dumps(fake._answer(method, args)).encode()
-                )
+                body = b"ok" if answer is None else json.dumps(answer).encode()
                 self.send_response(200)
                 self.send_header("Content-Type", "application/json; charset=utf-8")
                 self.send_header("Content-Length", str(len(body)))

@@ -48,10 +48,23 @@ def test_a_rate_limited_post_is_retried_and_lands_exactly_once(bot: RunningBot, 
 
     bot.mention("<@UBOT> 7B", ts="1700000105.000100")
 
-    slack.wait_for(lambda: len(slack.calls("chat.postMessage")) >= 2)
+    shown = slack.wait_for_updated(1)
     slack.wait_for(lambda: len(slack.calls("chat.postMessage")) > 2, timeout_s=1.0)
     assert len(slack.calls("chat.postMessage")) == 2  # the refused attempt, then the one that landed
+    assert len(shown) == 1 and "H100" in shown[0].text
     assert 'gpu_advisor_slack_api_retries_total{reason="rate_limited"} 1.0' in bot.request("/metrics").body
+
+
+def test_a_rate_limited_update_is_retried_so_the_placeholder_still_becomes_the_answer(
+    bot: RunningBot, slack: FakeSlackApi
+) -> None:
+    slack.fail_first("chat.update", 429, retry_after_s=1)
+
+    bot.mention("<@UBOT> 7B", ts="1700000105.000200")
+
+    slack.wait_for(lambda: any("H100" in m.text for m in slack.shown()))
+    assert len(slack.calls("chat.update")) == 2
+    assert [m.updates for m in slack.shown()] == [1]
 
 
 def test_a_server_error_from_slack_is_retried_with_back_off(bot: RunningBot, slack: FakeSlackApi) -> None:
@@ -75,18 +88,38 @@ def test_a_user_over_the_rate_limit_gets_a_polite_note_instead_of_an_answer(
     assert notes[0].args["user"] == "U1"
 
 
-def test_an_unexpected_error_is_logged_and_the_user_is_told_in_their_language(
+def test_when_the_consultant_fails_the_placeholder_becomes_an_apology_in_the_users_language(
     bot: RunningBot, slack: FakeSlackApi
 ) -> None:
     bot.mention("<@UBOT> boom 训练一个模型", ts="1700000108.000100")
 
-    post = slack.wait_for_calls("chat.postMessage")[0]
-    assert post.args["thread_ts"] == "1700000108.000100"
-    assert "出了点问题" in post.args["text"]
+    shown = slack.wait_for_updated(1)
+    assert len(shown) == 1  # still one visible reply: no spinner left behind, no second message
+    assert shown[0].thread_ts == "1700000108.000100"
+    assert shown[0].posted_text == "⏳ 正在计算…"
+    assert "出了点问题" in shown[0].text
     assert 'gpu_advisor_errors_total{kind="unhandled"} 1.0' in bot.request("/metrics").body
 
 
-def test_the_chart_is_uploaded_into_the_thread_after_the_text_reply(
+def test_when_the_consultant_fails_on_an_english_message_the_apology_is_in_english(
+    bot: RunningBot, slack: FakeSlackApi
+) -> None:
+    bot.message("boom, size a 7B model", ts="1700000108.000200", channel="D1", channel_type="im")
+
+    shown = slack.wait_for_updated(1)
+    assert len(shown) == 1
+    assert shown[0].text.startswith("Sorry, something went wrong")
+
+
+def test_a_failing_slash_command_is_told_privately(bot: RunningBot, slack: FakeSlackApi) -> None:
+    bot.command("boom 13B")
+
+    response = slack.wait_for_calls("response")[0]
+    assert response.args["response_type"] == "ephemeral"
+    assert "something went wrong" in response.args["text"]
+
+
+def test_the_chart_is_uploaded_into_the_thread_after_the_answer_replaces_the_placeholder(
     start_bot, slack: FakeSlackApi, store
 ) -> None:  # type: ignore[no-untyped-def]
     bot = start_bot(FakeConsultant(store, with_chart=True))
@@ -94,7 +127,8 @@ def test_the_chart_is_uploaded_into_the_thread_after_the_text_reply(
 
     slack.wait_for_calls("files.completeUploadExternal")
     methods = [c.method for c in slack.calls()]
-    assert methods.index("chat.postMessage") < methods.index("files.getUploadURLExternal")
+    assert methods.index("chat.postMessage") < methods.index("chat.update")
+    assert methods.index("chat.update") < methods.index("files.getUploadURLExternal")
     assert "upload" in methods
     complete = slack.calls("files.completeUploadExternal")[0]
     assert complete.args["thread_ts"] == "1700000109.000100"

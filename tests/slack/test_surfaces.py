@@ -131,15 +131,16 @@ def test_a_quick_choice_button_updates_the_question_and_answers_in_the_thread(
     bot: RunningBot, slack: FakeSlackApi
 ) -> None:
     bot.mention("<@UBOT> 7B model", ts="1700000200.000100")
-    slack.wait_for_calls("chat.postMessage", 1)
+    slack.wait_for_updated(1)
 
     bot.interactive(block_action("answer_precision_0", "bf16", thread_ts="1700000200.000100"))
 
-    update = slack.wait_for_calls("chat.update")[0]
-    assert update.args["ts"] == "1800000000.000009"
-    assert all(b["type"] != "actions" for b in update.args["blocks"])
     post = slack.wait_for_calls("chat.postMessage", 2)[1]
+    clicked = [c for c in slack.calls("chat.update") if c.args["ts"] == "1800000000.000009"]
+    assert len(clicked) == 1
+    assert all(b["type"] != "actions" for b in clicked[0].args["blocks"])
     assert post.args["thread_ts"] == "1700000200.000100"
+    assert "H100" in post.args["text"]
     assert bot.consultant.seen[-1] == ("action:answer", "T1:C1:1700000200.000100", "bf16")  # type: ignore[attr-defined]
 
 
@@ -176,13 +177,14 @@ def test_probes_report_process_and_store_health(bot: RunningBot) -> None:
 
 def test_metrics_count_requests_replies_and_recommendations(bot: RunningBot, slack: FakeSlackApi) -> None:
     bot.mention("<@UBOT> 7B", ts="1700000201.000100")
-    slack.wait_for_calls("chat.postMessage")
+    slack.wait_for_updated(1)
     slack.wait_for(lambda: "gpu_advisor_recommendations_total 1.0" in bot.request("/metrics").body)
 
     text = bot.request("/metrics").body
     assert 'gpu_advisor_slack_requests_total{kind="event"} 1.0' in text
     assert 'gpu_advisor_replies_total{surface="mention"} 1.0' in text
-    assert 'gpu_advisor_reply_latency_seconds_count{surface="mention"} 1.0' in text
+    assert 'gpu_advisor_reply_latency_seconds_count{surface="mention"} 1.0' in text  # the placeholder
+    assert 'gpu_advisor_answer_latency_seconds_count{surface="mention"} 1.0' in text
 
 
 def test_unknown_paths_are_not_found(bot: RunningBot) -> None:
