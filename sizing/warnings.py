@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from sizing import compute, cost
+from sizing import compute, cost, lowmem
 from sizing.assumptions import RESERVED_DISCOUNT
 from sizing.layout import HEADROOM
 from sizing.result import Option, SizingWarning
@@ -162,6 +162,9 @@ def collect(
                 slowdown=1.28,
             )
         )
+    low_memory = lowmem.suggestion(w, top)
+    if low_memory is not None:
+        out.append(low_memory)
     stale = cost.stale(catalog, top.gpu.id, req.today)
     if stale is not None:
         out.append(
