@@ -20,7 +20,7 @@ from bot.dialogue_answers import answer_gpus, answer_search, corrections, home_v
 from bot.dialogue_input import ParseFn, Understood, clean_text, understand
 from bot.dialogue_memo import MemoPlanner
 from bot.dialogue_plan import effective_slots
-from bot.dialogue_recommend import Planner, recommend, run_plan
+from bot.dialogue_recommend import Planner, plan_context, recommend
 from bot.dialogue_reply import QUICK_SLOTS, Reply, Turn
 from bot.store.base import SessionState, Store
 from sizing.errors import SizingError
@@ -261,11 +261,11 @@ class Consultant:
             reply.add("explain", lines=[], workload={})
             return self._ask_next(state, reply, said=False)
         try:
-            rec = run_plan(state, self.kb, self._plan, self._clock())
+            rec, _fired, context = plan_context(state, self.kb, self._plan, self._clock(), reply.lang)
         except SizingError as exc:
             reply.add("error", code=exc.code, message=exc.message, params=exc.params)
             return state
-        reply.add("explain", lines=list(rec.get("explain") or []), workload=rec.get("workload") or {})
+        reply.add("explain", lines=list(rec.get("explain") or []), **context)
         return state
 
     def _reset(self, state: dict[str, Any], reply: Reply) -> dict[str, Any]:

@@ -38,6 +38,49 @@ def run_plan(state: Mapping[str, Any], kb: Any, plan: Planner, today: dt.date) -
     return rec
 
 
+# Warnings the reply already says in its own line (billing) or in its footer (price date).
+SHOWN_ELSEWHERE = ("billing_reserved", "stale_prices")
+MAX_PITFALLS_SHOWN = 3
+
+
+def plan_context(
+    state: dict[str, Any], kb: Any, plan: Planner, today: dt.date, lang: str
+) -> tuple[dict[str, Any], list[str], dict[str, Any]]:
+    """(engine result, fired pitfall ids, template context) for complete slots; raises SizingError.
+
+    One context feeds both the concise recommendation and the `explain` view."""
+    rec = run_plan(state, kb, plan, today)
+    if not rec.get("options"):
+        raise SizingError("no_option", "", {})
+    catalog: Catalog = kb.catalog
+    effective = effective_slots(state, catalog)
+    fired = list(kb.fired_pitfalls(pitfall_context(state, effective, rec, kb.gpu_records, catalog)))
+    options = [option_view(o, catalog) for o in rec["options"][:3]]
+    top = options[0]
+    related = ([FAQ_MULTI_GPU] if (top["gpus"] or 1) > 1 else []) + [FAQ_COST]
+    faq = [entry_view(e, lang) for i in related if (e := find_entry(kb, i)) is not None]
+    pitfalls = [entry_view(e, lang) for i in fired if (e := find_entry(kb, i)) is not None]
+    warnings = warning_views(rec.get("warnings") or [])
+    stale = next((w["params"].get("as_of") for w in warnings if w["code"] == "stale_prices"), None)
+    context = {
+        "slots": effective,
+        "assumed": list(state["assumed"])
+        + [s for s in ("precision", "method") if state["slots"].get(s) is None],
+        "days_skipped": "days" in state["skipped"],
+        "workload": rec.get("workload") or {},
+        "options": options,
+        "warnings": [w for w in warnings if w["code"] not in SHOWN_ELSEWHERE],
+        "pitfalls": pitfalls,
+        "faq": faq,
+        "scenario": _scenario(kb, effective, lang),
+        "software": _software(kb, top["gpu"], effective, lang),
+        "price_date": top.get("prices_as_of") or price_date(catalog) or "?",
+        "prices_stale": stale,
+        "fx": catalog.usd_to_cny,
+    }
+    return rec, fired, context
+
+
 def recommend(
     state: dict[str, Any],
     reply: Reply,
@@ -47,17 +90,10 @@ def recommend(
     changes: list[SlotChange],
 ) -> None:
     try:
-        rec = run_plan(state, kb, plan, today)
+        rec, fired, context = plan_context(state, kb, plan, today, reply.lang)
     except SizingError as exc:
         reply.add("error", code=exc.code, message=exc.message, params=exc.params)
         return
-    if not rec.get("options"):
-        reply.add("error", code="no_option", message="", params={})
-        return
-    catalog: Catalog = kb.catalog
-    effective = effective_slots(state, catalog)
-    context = pitfall_context(state, effective, rec, kb.gpu_records, catalog)
-    fired = list(kb.fired_pitfalls(context))
     summary = summarise(rec)
     before = state.get("last")
     if before and summary and changes:
@@ -68,30 +104,16 @@ def recommend(
             after=summary,
         )
         reply.changes = [{"slot": c.slot, "old": c.old, "new": c.new} for c in changes]
-    options = [option_view(o, catalog) for o in rec["options"][:3]]
-    related = [FAQ_COST] + ([FAQ_MULTI_GPU] if (options[0]["gpus"] or 1) > 1 else [])
-    faq = [entry_view(e, reply.lang) for i in related if (e := find_entry(kb, i)) is not None]
-    pitfalls = [entry_view(e, reply.lang) for i in fired if (e := find_entry(kb, i)) is not None]
-    reply.add(
-        "recommendation",
-        slots=effective,
-        assumed=list(state["assumed"])
-        + [s for s in ("precision", "method") if state["slots"].get(s) is None],
-        days_skipped="days" in state["skipped"],
-        workload=rec.get("workload") or {},
-        options=options,
-        warnings=warning_views(rec.get("warnings") or []),
-        pitfalls=pitfalls,
-        faq=faq,
-        scenario=_scenario(kb, effective, reply.lang),
-        software=_software(kb, options[0]["gpu"], effective, reply.lang),
-        price_date=price_date(catalog) or "?",
-        fx=catalog.usd_to_cny,
-    )
+    related = context["faq"]
+    context["pitfalls"] = context["pitfalls"][:MAX_PITFALLS_SHOWN]
+    context["faq"] = related[:1]
+    reply.add("recommendation", **context)
     reply.recommendation = rec
     reply.pitfalls = fired
-    reply.add_faq(*(f["id"] for f in faq))
-    reply.card = render_json("card", reply.lang, top=options[0], price_date=price_date(catalog) or "?")
+    # Every related entry stays in the payload: the reply quotes one, its billing line the other.
+    reply.add_faq(*(f["id"] for f in related))
+    top = context["options"][0]
+    reply.card = render_json("card", reply.lang, top=top, price_date=context["price_date"])
     reply.action_buttons()
     state["last"] = summary
     state["pending"] = None
@@ -122,4 +144,4 @@ def _software(kb: Any, gpu: str, slots: Mapping[str, Any], lang: str) -> list[st
         found = notes(gpu, method=slots.get("method"), precision=slots.get("precision"))
     except TypeError:
         found = notes(gpu)
-    return [pick(n, lang) for n in found][:2]
+    return [pick(n, lang) for n in found]

@@ -10,6 +10,9 @@ from bot.dialogue_plan import find_number
 from sizing.types import Catalog, GpuSpec, Offering
 
 SNIPPET_CHARS = 160
+# A one-line pitfall or FAQ sentence longer than this is cut at a clause boundary.
+SENTENCE_CHARS = {"zh": 90, "en": 200}
+_ABBREVIATIONS = ("e.g.", "i.e.", "vs.", "etc.", "approx.")
 
 
 def pick(text: Any, lang: str) -> str:
@@ -22,6 +25,33 @@ def pick(text: Any, lang: str) -> str:
 def snippet(text: str, limit: int = SNIPPET_CHARS) -> str:
     first = text.strip().split("\n")[0]
     return first if len(first) <= limit else first[: limit - 1] + "…"
+
+
+def first_sentence(text: str, lang: str) -> str:
+    """The first sentence of `text` (outside parentheses), cut at a clause when too long."""
+    text = " ".join(text.split())
+    limit = SENTENCE_CHARS["zh" if lang.startswith("zh") else "en"]
+    depth, end = 0, len(text)
+    for i, ch in enumerate(text):
+        depth += ch in "(（"
+        depth -= ch in ")）" and depth > 0
+        if depth:
+            continue
+        if ch in "。！？" or (
+            ch in ".!?"
+            and (i + 1 == len(text) or text[i + 1] == " ")
+            and not text[: i + 1].endswith(_ABBREVIATIONS)
+        ):
+            end = i + 1
+            break
+    sentence = text[:end].strip()
+    if len(sentence) <= limit:
+        return sentence
+    for mark, stop in (("；", "。"), ("; ", "."), ("，", "…"), (", ", "…")):
+        cut = sentence.rfind(mark, 0, limit)
+        if cut > limit // 3:
+            return sentence[:cut].rstrip() + stop
+    return sentence[: limit - 1].rstrip() + "…"
 
 
 def price_date(catalog: Catalog) -> str | None:
@@ -94,6 +124,8 @@ def option_view(option: Mapping[str, Any], catalog: Catalog) -> dict[str, Any]:
         "cloud": cost.get("cloud"),
         "instance": cost.get("instance"),
         "billing": cost.get("billing"),
+        "instances": cost.get("instances"),
+        "prices_as_of": cost.get("prices_as_of"),
         "layout": option.get("layout") if isinstance(option.get("layout"), Mapping) else {},
         "network_gbps": find_number(network, "required_gbps"),
         "network_tier_gbps": network.get("tier_gbps"),
@@ -126,6 +158,7 @@ def entry_view(entry: Any, lang: str) -> dict[str, str]:
         "title": pick(entry.title, lang),
         "answer": pick(body, lang),
         "snippet": snippet(pick(body, lang)),
+        "sentence": first_sentence(pick(body, lang), lang),
     }
 
 

@@ -85,6 +85,22 @@ def fmt_num(value: object, digits: int = 3) -> str:
     return _short(float(value), digits)
 
 
+def fmt_duration(days: object, lang: str = "en") -> str:
+    """Wall-clock time as people say it: 0.669 days -> "16 hours" / "16 小时"; 16.9 -> "17 days"."""
+    if not isinstance(days, int | float) or not math.isfinite(days) or days < 0:
+        return "?"
+    zh = lang.startswith("zh")
+    hours = float(days) * 24
+    if hours < 1:
+        minutes = max(1, round(hours * 60))
+        return f"{minutes} 分钟" if zh else f"{minutes} minute{'s' if minutes != 1 else ''}"
+    if hours < 36:
+        shown = f"{hours:.1f}".removesuffix(".0") if hours < 10 else f"{hours:.0f}"
+        return f"{shown} 小时" if zh else f"{shown} hour{'s' if shown != '1' else ''}"
+    shown = f"{days:.1f}".removesuffix(".0") if days < 10 else f"{days:,.0f}"
+    return f"{shown} 天" if zh else f"{shown} days"
+
+
 def fmt_pct(fraction: object) -> str:
     if not isinstance(fraction, int | float) or not math.isfinite(fraction):
         return "?"
@@ -115,6 +131,7 @@ def environment() -> jinja2.Environment:
         money=fmt_money,
         num=fmt_num,
         pct=fmt_pct,
+        duration=fmt_duration,
         json=lambda v: json.dumps(v, ensure_ascii=False),
     )
     return env

@@ -1,0 +1,110 @@
+"""The recommendation is concise; the details wait behind `explain`; no line contradicts another."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from bot.consultant import Consultant
+from bot.render import fmt_duration
+
+from .fakes import ScriptedParse
+
+BIG_PRETRAIN = "Pretrain a 13B model on 1T tokens in 3 weeks"
+LORA_70B = "LoRA微调一个700亿参数模型，数据10亿tokens，两周内完成"
+
+
+@pytest.fixture
+def scripted(nlu: ScriptedParse) -> ScriptedParse:
+    nlu.understands(BIG_PRETRAIN, params=1.3e10, tokens=1e12, days=21.0)
+    nlu.understands(LORA_70B, params=7e10, tokens=1e9, method="lora", days=14.0)
+    nlu.understands("explain", intent="explain")
+    nlu.understands("计算过程", intent="explain")
+    return nlu
+
+
+def _top(payload: dict[str, Any]) -> dict[str, Any]:
+    top: dict[str, Any] = payload["recommendation"]["options"][0]
+    return top
+
+
+def test_fired_pitfalls_are_one_line_each_and_at_most_three(
+    consultant: Consultant, scripted: ScriptedParse
+) -> None:
+    turn = consultant.handle("s", BIG_PRETRAIN)
+
+    lines = [line for line in turn.text.splitlines() if line.startswith("⚠️ *")]
+    assert turn.payload["pitfalls"], "this plan should fire pitfalls"
+    assert 1 <= len(lines) <= 3
+    for line in lines:
+        title, _, advice = line.partition("* — ")
+        assert advice.endswith((".", "…")) and advice.count(". ") == 0
+    assert "Also check" not in turn.text
+
+
+def test_at_most_one_faq_snippet_is_shown_but_every_related_id_is_in_the_payload(
+    consultant: Consultant, scripted: ScriptedParse
+) -> None:
+    turn = consultant.handle("s", BIG_PRETRAIN)
+
+    assert sum(line.startswith("💡") for line in turn.text.splitlines()) == 1
+    assert {"faq.cost_control", "faq.single_vs_multi_gpu"} <= set(turn.payload["faq"])
+
+
+def test_explain_shows_the_full_pitfall_advice_and_memory_breakdown(
+    consultant: Consultant, scripted: ScriptedParse
+) -> None:
+    first = consultant.handle("s", BIG_PRETRAIN)
+    turn = consultant.handle("s", "explain")
+
+    assert "weights" in turn.text and "weights" not in first.text
+    network_advice = "check checkpoint write bandwidth"
+    if "pitfall.network_storage_ignored" in first.payload["pitfalls"]:
+        assert network_advice in turn.text and network_advice not in first.text
+
+
+def test_the_network_line_gives_the_need_and_the_guide_tier_as_two_facts(
+    consultant: Consultant, scripted: ScriptedParse
+) -> None:
+    for session, text in (("en", BIG_PRETRAIN), ("zh", LORA_70B)):
+        turn = consultant.handle(session, text)
+        top = _top(turn.payload)
+        network = next(line for line in turn.text.splitlines() if "Network" in line or "网络" in line)
+        if top["nodes"] <= 1:
+            continue
+        low, high = top["network"]["tier_gbps"]
+        assert "档" not in network and "class" not in network
+        assert f"{top['gpus']}" in network and f"{low:g}–{high:g} Gb/s" in network
+        exceeded = top["network"]["required_gbps"] > high
+        assert exceeded == ("above" in network or "超过" in network)
+
+
+def test_the_price_date_is_said_once(consultant: Consultant, scripted: ScriptedParse) -> None:
+    for session, text in (("en", BIG_PRETRAIN), ("zh", LORA_70B)):
+        turn = consultant.handle(session, text)
+
+        dated = [line for line in turn.text.splitlines() if re.search(r"20\d\d-\d\d-\d\d", line)]
+        assert len(dated) == 1, dated
+        stale = any(w["code"] == "stale_prices" for w in turn.payload["recommendation"]["warnings"])
+        assert dated[0].startswith("⚠️") == stale
+
+
+def test_times_under_a_day_are_said_in_hours(consultant: Consultant, scripted: ScriptedParse) -> None:
+    turn = consultant.handle("zh", LORA_70B)
+
+    for option in turn.payload["recommendation"]["options"][:3]:
+        assert fmt_duration(option["days"], "zh") in turn.text
+    assert fmt_duration(0.669) == "16 hours" and fmt_duration(0.669, "zh") == "16 小时"
+    assert fmt_duration(16.877) == "17 days" and fmt_duration(3.28, "zh") == "3.3 天"
+
+
+def test_the_concise_reply_is_much_shorter_than_the_explanation(
+    consultant: Consultant, scripted: ScriptedParse
+) -> None:
+    turn = consultant.handle("zh", LORA_70B)
+    explained = consultant.handle("zh", "计算过程")
+
+    assert len(turn.text.splitlines()) <= 20
+    assert "需要注意的误区" in explained.text or not turn.payload["pitfalls"]
