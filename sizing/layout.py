@@ -62,27 +62,36 @@ class _Scan:
 
     def __init__(
         self,
-        candidates: list[tuple[float, int, int, int, int, Recompute]],
+        ordered: list[tuple[float, int, int, int, int, bool]],
+        tp_limit: int,
+        cheap_mode: Recompute,
         micro_batches: list[int],
         memory: MemoryModel,
     ) -> None:
-        self._candidates = candidates
+        # The count's shared ordering (LayoutSearch._ordered), read through a cursor: TPs above
+        # this GPU's limit are skipped and the cheap recompute mode is named as it is read.
+        self._ordered = ordered
+        self._tp_limit = tp_limit
+        self._cheap_mode = cheap_mode
         self._micro_batches = micro_batches
         self.memory = memory
-        self._next = 0  # index into candidates of the next one to expand
+        self._next = 0  # index into the ordering of the next candidate to read
         self.entries: list[_Entry] = []
         self.smallest: int | None = None  # index of the first least-memory entry seen so far
 
     @property
     def complete(self) -> bool:
-        return self._next >= len(self._candidates)
+        while self._next < len(self._ordered) and self._ordered[self._next][2] > self._tp_limit:
+            self._next += 1
+        return self._next >= len(self._ordered)
 
     def extend(self) -> bool:
         """Expand the next candidate into entries (one per micro-batch); False when none is left."""
-        if self._next >= len(self._candidates):
+        if self.complete:
             return False
-        speed, zero, tp, pp, dp, rec = self._candidates[self._next]
+        speed, zero, tp, pp, dp, fast = self._ordered[self._next]
         self._next += 1
+        rec: Recompute = self._cheap_mode if fast else "full"
         gpus = dp * tp * pp
         for mb in self._micro_batches:
             t = self.memory.terms(gpus, dp, tp, pp, zero, rec, mb)
@@ -116,18 +125,14 @@ class LayoutSearch:
         key = (gpus, tp_limit, modes, precision == "fp32")
         found = self._scans.get(key)
         if found is None:
-            # The cheap mode ("none" pre-Ampere, "selective" after) has the same speed either way,
-            # so one ordering per count serves every GPU type: keep its TPs, name its mode.
-            ordered = [
-                (speed, zero, tp, pp, dp, modes[0] if fast else "full")
-                for speed, zero, tp, pp, dp, fast in self._ordered(gpus)
-                if tp <= tp_limit
-            ]
             fp32 = precision == "fp32"
             model = self._models.get(fp32)
             if model is None:
                 model = self._models[fp32] = MemoryModel(self.w, precision)
-            found = self._scans[key] = _Scan(ordered, self.micro_batches, model)
+            # The cheap mode ("none" pre-Ampere, "selective" after) has the same speed either way,
+            # so one ordering per count serves every GPU type.
+            ordered = self._ordered(gpus)
+            found = self._scans[key] = _Scan(ordered, tp_limit, modes[0], self.micro_batches, model)
         return found
 
     def _ordered(self, gpus: int) -> list[tuple[float, int, int, int, int, bool]]:
