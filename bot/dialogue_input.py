@@ -3,11 +3,14 @@ slot values it states, and what must be asked back instead of used."""
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+import opencc
 
 from bot.dialogue import SLOT_NAMES, implausible
 from bot.dialogue_plan import SPOT_WORDS
@@ -56,6 +59,8 @@ def choose_lang(parsed: Any, text: str, previous: str) -> str:
     """zh-Hans/zh-Hant when the message has Chinese; English when it has English words;
     otherwise (numbers, emoji, "bf16") the conversation keeps its language."""
     if _CJK.search(text):
+        if previous.startswith("zh") and script_neutral(text):
+            return previous  # "改成7B" is the same in both scripts: keep the conversation's
         script = str(getattr(parsed, "script", "zh-Hans"))
         return script if script.startswith("zh") else "zh-Hans"
     words = [w for w in _WORD.findall(text[:500]) if w.lower() not in _TECH_WORDS]
@@ -93,6 +98,28 @@ def vet(said: dict[str, Any], parsed_asks: Any) -> tuple[dict[str, Any], list[di
     return usable, asks
 
 
+def _as_written(ask: dict[str, Any], text: str) -> dict[str, Any]:
+    """The ask's quoted text in the user's own casing ("70T", not the parser's "70t")."""
+    quoted = str(ask.get("text") or "")
+    at = text.lower().find(quoted.lower()) if quoted else -1
+    return {**ask, "text": text[at : at + len(quoted)]} if at >= 0 else ask
+
+
+def script_neutral(text: str) -> bool:
+    """True when the Chinese in `text` reads the same in simplified and traditional script."""
+    return bool(_s2t().convert(text) == text and _t2s().convert(text) == text)
+
+
+@functools.cache
+def _s2t() -> Any:
+    return opencc.OpenCC("s2t")
+
+
+@functools.cache
+def _t2s() -> Any:
+    return opencc.OpenCC("t2s")
+
+
 def understand(text: str, parse: ParseFn, state: Mapping[str, Any]) -> Understood:
     parsed = parse(text)
     said = said_slots(parsed)
@@ -112,6 +139,7 @@ def understand(text: str, parse: ParseFn, state: Mapping[str, Any]) -> Understoo
                 parsed, said = hinted, hinted_said
                 break
     usable, asks = vet(said, parsed.asks)
+    asks = [_as_written(a, text) for a in asks]
     data_language = getattr(parsed.slots, "data_language", None)
     return Understood(
         intent=str(parsed.intent),

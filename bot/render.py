@@ -1,5 +1,5 @@
 """Templates to text and Block Kit: one jinja2 template per reply kind, in English and simplified
-Chinese; traditional Chinese is the simplified rendering converted with OpenCC "s2t".
+Chinese; traditional Chinese is the simplified rendering converted with OpenCC "s2tw".
 
 User-provided values never become template source, and every one of them passes the
 `slack_escape` filter, so `<!channel>` comes back as inert `&lt;!channel&gt;`.
@@ -40,7 +40,9 @@ def base_lang(lang: str) -> str:
 
 @functools.cache
 def _s2t() -> Any:
-    return opencc.OpenCC("s2t")
+    # "s2tw": Taiwan-standard character forms (為, 裡, 著, 群) rather than OpenCC's historical
+    # "s2t" forms (爲, 裏, 着, 羣), which read as odd to most traditional-script readers.
+    return opencc.OpenCC("s2tw")
 
 
 def to_script(text: str, lang: str) -> str:

@@ -1,0 +1,194 @@
+"""Whole conversations through the real parser (bot.nlu.parse) and the real engine, in simplified
+Chinese, traditional Chinese and English: what the scripted tests pin, end to end."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from bot.consultant import Consultant
+from bot.store.memory import MemoryStore
+from knowledge import KnowledgeBase
+
+from .conftest import TODAY
+
+
+@dataclass(frozen=True)
+class Phrases:
+    lang: str
+    everything: str  # 7B pre-training, 140B tokens, BF16, one month
+    start: str
+    params_13b: str
+    data_500gb: str
+    two_weeks: str
+    correct_to_7b: str
+    faq_billing: str
+    errata_a100: str
+    compare: str
+    reset: str
+    lora_7b: str
+    tokens_10b: str
+    skip: str
+    absurd_params: str
+    dense_a100: str  # how the errata correction states the A100's dense figure
+    compare_word: str
+
+
+ZH_HANS = Phrases(
+    lang="zh-Hans",
+    everything="预训练一个70亿参数的模型，数据1400亿tokens，BF16，一个月内完成",
+    start="我想训练一个模型",
+    params_13b="130亿参数",
+    data_500gb="500GB",
+    two_weeks="两周",
+    correct_to_7b="改成7B",
+    faq_billing="按量付费和包年包月怎么选？",
+    errata_a100="A100有624 TFLOPS的FP16算力吧",
+    compare="A100和H100有什么区别",
+    reset="重新开始",
+    lora_7b="LoRA微调一个70亿参数模型",
+    tokens_10b="数据100亿tokens",
+    skip="跳过",
+    absurd_params="70万亿参数",
+    dense_a100="312 TFLOPS",
+    compare_word="对比",
+)
+ZH_HANT = Phrases(
+    lang="zh-Hant",
+    everything="預訓練一個70億參數的模型，資料1400億tokens，BF16，一個月內完成",
+    start="我想訓練一個模型",
+    params_13b="130億參數",
+    data_500gb="500GB",
+    two_weeks="兩週",
+    correct_to_7b="改成7B",
+    faq_billing="按量付費和包年包月怎麼選？",
+    errata_a100="A100有624 TFLOPS的FP16算力吧",
+    compare="A100和H100有什麼區別",
+    reset="重新開始",
+    lora_7b="LoRA微調一個70億參數模型",
+    tokens_10b="資料100億tokens",
+    skip="跳過",
+    absurd_params="70萬億參數",
+    dense_a100="312 TFLOPS",
+    compare_word="對比",
+)
+EN = Phrases(
+    lang="en",
+    everything="Pretrain a 7B model on 140B tokens in bf16 within a month",
+    start="I want to train a model",
+    params_13b="13B parameters",
+    data_500gb="500GB",
+    two_weeks="two weeks",
+    correct_to_7b="make it 7B",
+    faq_billing="Pay-as-you-go or monthly billing, which should I pick?",
+    errata_a100="A100 has 624 TFLOPS FP16",
+    compare="What's the difference between A100 and H100?",
+    reset="start over",
+    lora_7b="LoRA fine-tune a 7B model",
+    tokens_10b="10B tokens of data",
+    skip="skip",
+    absurd_params="70T parameters",
+    dense_a100="312 TFLOPS",
+    compare_word="Side by side",
+)
+LANGS = pytest.mark.parametrize("p", [ZH_HANS, ZH_HANT, EN], ids=lambda p: p.lang)
+
+
+@pytest.fixture
+def real(kb: KnowledgeBase) -> Consultant:
+    return Consultant(kb, MemoryStore(session_ttl_s=3600), clock=lambda: TODAY, chart=None)
+
+
+def _say(consultant: Consultant, text: str) -> dict[str, Any]:
+    payload: dict[str, Any] = consultant.handle("s", text).payload
+    return payload
+
+
+def _slots(payload: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in payload["slots"].items() if v is not None}
+
+
+def _planned_13b_run(real: Consultant, p: Phrases) -> dict[str, Any]:
+    for text, still_missing in (
+        (p.start, ["params", "data", "days"]),
+        (p.params_13b, ["data", "days"]),
+        (p.data_500gb, ["days"]),
+    ):
+        turn = _say(real, text)
+        assert turn["missing"] == still_missing and turn["recommendation"] is None, text
+    return _say(real, p.two_weeks)
+
+
+@LANGS
+def test_one_message_with_everything_gets_a_recommendation_in_its_script(
+    real: Consultant, p: Phrases
+) -> None:
+    turn = _say(real, p.everything)
+
+    assert turn["recommendation"] is not None and turn["lang"] == p.lang
+    assert _slots(turn) | {"method": "pretrain"} == {
+        "params": 7e9,
+        "tokens": 1.4e11,
+        "precision": "bf16",
+        "method": "pretrain",
+        "days": pytest.approx(30.0, rel=0.03),
+    }
+
+
+@LANGS
+def test_slot_by_slot_then_a_correction_then_a_what_if(real: Consultant, p: Phrases) -> None:
+    first = _planned_13b_run(real, p)
+    corrected = _say(real, p.correct_to_7b)
+    shorter = _say(real, "what if we only have 1 week?")
+
+    assert first["recommendation"] is not None and first["slots"]["days"] == 14.0
+    assert corrected["slots"]["params"] == 7e9 and corrected["slots"]["data_bytes"] == 5e11
+    assert corrected["changes"] == [{"slot": "params", "old": 1.3e10, "new": 7e9}]
+    assert corrected["lang"] == p.lang
+    assert shorter["slots"]["days"] == 7.0 and shorter["slots"]["params"] == 7e9
+    assert shorter["recommendation"]["options"][0]["days"] <= 7.0 * 1.001
+
+
+@LANGS
+def test_questions_after_a_plan_are_answered_and_keep_every_slot(real: Consultant, p: Phrases) -> None:
+    planned = _slots(_planned_13b_run(real, p))
+
+    billing = _say(real, p.faq_billing)
+    errata = real.handle("s", p.errata_a100)
+    compare = real.handle("s", p.compare)
+
+    assert "faq.cost_control" in billing["faq"] and _slots(billing) == planned
+    assert p.dense_a100 in errata.text and _slots(errata.payload) == planned
+    assert p.compare_word in compare.text and "H100" in compare.text
+    assert _slots(compare.payload) == planned and compare.payload["recommendation"] is None
+
+
+@LANGS
+def test_reset_then_skip_the_deadline_then_an_absurd_value_is_asked_back(
+    real: Consultant, p: Phrases
+) -> None:
+    _planned_13b_run(real, p)
+
+    reset = _say(real, p.reset)
+    _say(real, p.lora_7b)
+    _say(real, p.tokens_10b)
+    skipped = _say(real, p.skip)
+    absurd = _say(real, p.absurd_params)
+
+    assert _slots(reset) == {} and reset["missing"] == ["params", "data", "days"]
+    assert skipped["recommendation"] is not None and skipped["slots"]["days"] is None
+    assert _slots(skipped)["method"] == "lora" and skipped["lang"] == p.lang
+    assert absurd["asks"][0]["slot"] == "params" and absurd["slots"]["params"] == 7e9
+    assert absurd["recommendation"] is None
+
+
+def test_a_fresh_question_mid_form_re_asks_the_pending_question(real: Consultant) -> None:
+    _say(real, ZH_HANS.lora_7b)
+
+    turn = real.handle("s", ZH_HANS.faq_billing)
+
+    assert "faq.cost_control" in turn.payload["faq"]
+    assert turn.payload["pending"] == "data" and turn.payload["slots"]["params"] == 7e9
+    assert "tokens" in turn.text.splitlines()[-1]
