@@ -10,6 +10,8 @@ from bot.dialogue_plan import find_number
 from sizing.types import Catalog, GpuSpec, Offering
 
 SNIPPET_CHARS = 160
+# The engine's in-node GPU link ids (sizing/network.py) as users know them; anything else is PCIe.
+SCALE_UP_LINKS = {"nvlink": "NVLink", "infinity_fabric": "Infinity Fabric"}
 # A one-line pitfall or FAQ sentence longer than this is cut at a clause boundary.
 SENTENCE_CHARS = {"zh": 90, "en": 200}
 _ABBREVIATIONS = ("e.g.", "i.e.", "vs.", "etc.", "approx.")
@@ -130,7 +132,8 @@ def option_view(option: Mapping[str, Any], catalog: Catalog) -> dict[str, Any]:
         "network_gbps": find_number(network, "required_gbps"),
         "network_tier_gbps": network.get("tier_gbps"),
         "infiniband": network.get("infiniband"),
-        "scale_up": bool(network.get("scale_up")),
+        "scale_up": network.get("scale_up") in SCALE_UP_LINKS,
+        "scale_up_link": SCALE_UP_LINKS.get(str(network.get("scale_up")), "PCIe"),
         "dataset_gb": find_number(storage, "dataset_gb"),
         "checkpoint_gb": find_number(storage, "checkpoint_gb"),
         "storage_tier": storage.get("tier"),

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from bot.consultant import Consultant
-from bot.render import fmt_duration
+from bot.render import fmt_duration, render_text
 
 from .fakes import ScriptedParse
 
@@ -108,3 +108,41 @@ def test_the_concise_reply_is_much_shorter_than_the_explanation(
 
     assert len(turn.text.splitlines()) <= 20
     assert "需要注意的误区" in explained.text or not turn.payload["pitfalls"]
+
+
+def test_consumer_cards_are_never_said_to_use_nvlink_and_a_missing_price_is_said_plainly(
+    consultant: Consultant, nlu: ScriptedParse
+) -> None:
+    text = "fine-tune 8B with LoRA on 30M tokens in two weeks on RTX 4090s"
+    nlu.understands(text, params=8e9, tokens=3e7, method="lora", days=14.0, gpu="rtx4090")
+
+    turn = consultant.handle("s", text)
+
+    top = _top(turn.payload)
+    network = next(line for line in turn.text.splitlines() if line.startswith("*Network:*"))
+    assert top["gpu"] == "rtx4090"
+    if top["gpus"] > 1 and top["nodes"] == 1:
+        assert "PCIe" in network and "NVLink" not in network
+    first_line = turn.text.splitlines()[0]
+    assert "?" not in first_line
+    if top["cost"]["amount"] is None:
+        assert "no price in the catalog" in first_line and "Prices as of" not in turn.text
+
+
+def test_a_change_that_keeps_the_shown_duration_does_not_print_it_twice() -> None:
+    before = {"gpu": "rtx4090", "name": "RTX4090", "gpus": 4, "days": 0.046, "cost": None, "currency": "USD"}
+    after = {
+        "gpu": "a100-40gb",
+        "name": "NVIDIA A100 40GB",
+        "gpus": 2,
+        "days": 0.047,
+        "cost": 4.48,
+        "currency": "USD",
+    }
+    changes = [{"slot": "gpu", "old": "rtx4090", "new": "a100"}]
+
+    en = render_text("changes", "en", changes=changes, before=before, after=after)
+    longer = render_text("changes", "zh", changes=changes, before=before, after={**after, "days": 0.5})
+
+    assert "1.1 hours" not in en and "RTX4090 → A100" in en
+    assert "1.1 小时 → 12 小时" in longer
