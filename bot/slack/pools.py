@@ -3,7 +3,10 @@
 - listeners: Bolt runs listener functions here. They only acknowledge, post the "working" placeholder
   and hand off, so a slash command's ack() (which Bolt waits for on this pool) is never queued behind
   a consultant turn.
-- work: consultant turns, then chat.update / respond and the chart upload.
+- work: consultant turns, then chat.update / respond.
+- charts: rendering and uploading the cost-vs-time chart (~75 ms of matplotlib CPU each, measured
+  2026-11-29), one at a time, after the answer is out. On shutdown the charts not yet started are
+  dropped: the answers are what users wait for, and a backlog of charts must not hold up SIGTERM.
 
 Thread pools do not inherit contextvars, so each submit runs the task in a copy of the submitter's
 context (contextvars.copy_context().run): records logged by a task carry the request id of the Slack
@@ -26,8 +29,10 @@ T = TypeVar("T")
 LISTENER_THREADS = 8
 # Consultant turns are CPU-bound under the GIL (sizing is ~95% of a turn) and the SQLite store
 # serialises them under its write lock, so more threads add contention, not throughput; 4 lets the
-# Web API waits of finished turns (chat.update, chart upload) overlap with the next turn.
+# Web API waits of finished turns (chat.update) overlap with the next turn.
 WORK_THREADS = 4
+# One renderer: charts are CPU-bound and matplotlib is not thread-safe beyond one figure per thread.
+CHART_THREADS = 1
 
 
 class ContextExecutor(Executor):
@@ -52,11 +57,13 @@ class ContextExecutor(Executor):
 class Pools:
     listeners: Executor
     work: Executor
+    charts: Executor
 
     def shutdown(self) -> None:
-        """Finish what is in flight: listeners first, since they hand work to the work pool."""
+        """Finish the answers in flight (listeners first: they hand work on); drop charts not started."""
         self.listeners.shutdown(wait=True, cancel_futures=False)
         self.work.shutdown(wait=True, cancel_futures=False)
+        self.charts.shutdown(wait=True, cancel_futures=True)
 
 
 def new_pools(*, listener_threads: int = LISTENER_THREADS, work_threads: int = WORK_THREADS) -> Pools:
@@ -65,4 +72,7 @@ def new_pools(*, listener_threads: int = LISTENER_THREADS, work_threads: int = W
             ThreadPoolExecutor(max_workers=listener_threads, thread_name_prefix="slack-listener")
         ),
         work=ContextExecutor(ThreadPoolExecutor(max_workers=work_threads, thread_name_prefix="slack-work")),
+        charts=ContextExecutor(
+            ThreadPoolExecutor(max_workers=CHART_THREADS, thread_name_prefix="slack-chart")
+        ),
     )

@@ -2,8 +2,8 @@
 
 Slack best practice for slow replies is an immediate acknowledgement that is then edited into the
 answer (reference/slack-and-nlu.md §7, recommendation 3), so a user message gets exactly one visible
-reply. The placeholder is posted on the listener thread; the consultant turn, the chat.update and
-the chart upload run on the work pool.
+reply. The placeholder is posted on the listener thread; the consultant turn and the chat.update run
+on the work pool, the chart on the chart pool (bot.slack.pools).
 
 Every string leaving here passes `defuse`: the consultant escapes user text already, and defusing
 "<!" on top guarantees that no <!channel>/<!here>/<!everyone> ping goes out live whatever a template does.
@@ -56,10 +56,13 @@ OnError = Callable[[Exception, "str | None"], None]
 class Replier:
     """Answers on the work pool; for messages, a "working" placeholder first, then the answer in its place."""
 
-    def __init__(self, consultant: ConsultantLike, metrics: Metrics, work: Executor) -> None:
+    def __init__(
+        self, consultant: ConsultantLike, metrics: Metrics, work: Executor, charts: Executor
+    ) -> None:
         self.consultant = consultant
         self.metrics = metrics
         self.work = work
+        self.charts = charts
 
     def answer(
         self,
@@ -111,7 +114,7 @@ class Replier:
         self._answered(turn, surface, received_s)
         log.info("answered a %s in place of its placeholder", surface)
         log.debug("answer", extra={"text": text, "reply": turn.text})
-        self.upload_chart(client, where, turn)
+        self.charts.submit(self.upload_chart, client, where, turn)
 
     def later(self, fn: Callable[[], None], on_error: Callable[[Exception], None]) -> None:
         """Run fn on the work pool; what it raises goes to on_error (the error handler)."""
@@ -127,7 +130,7 @@ class Replier:
     def post(
         self, client: WebClient, where: Where, turn: TurnLike, *, surface: str, received_s: float | None
     ) -> str | None:
-        """Post the turn in its thread, then its chart; returns the message ts. Call on the work pool."""
+        """Post the turn in its thread (call on the work pool); the chart follows; returns the message ts."""
         response = client.chat_postMessage(
             channel=where.channel,
             thread_ts=where.thread_ts,
@@ -136,7 +139,7 @@ class Replier:
             **message_args(turn),
         )
         self.observe(turn, surface, received_s)
-        self.upload_chart(client, where, turn)
+        self.charts.submit(self.upload_chart, client, where, turn)
         ts = response.get("ts")
         return str(ts) if ts else None
 

@@ -26,6 +26,7 @@ class Call:
     args: dict[str, Any]
     size_bytes: int = 0
     ts: str | None = None  # the ts the fake answered with (chat.postMessage, chat.update)
+    at_s: float = field(default_factory=time.perf_counter)  # when the call reached the fake
 
     def dump(self) -> str:
         """Everything the call carried, as one string (for 'is X anywhere in it' assertions)."""
