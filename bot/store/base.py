@@ -18,7 +18,9 @@ class StoreUnavailable(Exception):
 
 
 class Store(Protocol):
-    def update(self, session_id: str, fn: Callable[[SessionState | None], tuple[SessionState | None, R]]) -> R:
+    def update(
+        self, session_id: str, fn: Callable[[SessionState | None], tuple[SessionState | None, R]]
+    ) -> R:
         """Run `fn` on the session's state under a per-session lock and save what it returns.
 
         `fn` gets None for a new or expired session; returning None as the new state deletes it.
