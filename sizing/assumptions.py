@@ -32,3 +32,16 @@ FASTEST_COST_CAP = 1.5
 # ...and plans within 10% of the quickest count as equally quick, so fewer, then newer, GPUs win
 # [our assumption: 10% is well inside the time model's ±48% band, calibration.LOG_SIGMA].
 SIMILAR_DAYS = 1.10
+
+# Each instance is paid for at least one hour [our assumption]. The clouds themselves bill by
+# the minute or second (Lambda On-Demand Cloud: one-minute increments, docs.lambda.ai/public-cloud/
+# billing, read 2026-11; AWS EC2 Linux: per second with a one-minute minimum, AWS News Blog
+# "New – Per-Second Billing for EC2 Instances and EBS Volumes", 2017-10), but every instance also
+# boots, pulls its image and data and saves its results before it is released; an hour of that per
+# instance keeps "16 GPUs for 6 minutes" from looking cheaper than one GPU for an hour and a half.
+MIN_BILLED_HOURS_PER_INSTANCE = 1.0
+
+# Per GPU type, a larger count wins over the smallest one that meets the deadline only when it is
+# more than 5% cheaper [our assumption: inside the price spread between clouds and well inside the
+# time model's band]; otherwise fewer GPUs win (fewer nodes, less network, easier to get).
+COST_TIE = 0.05

@@ -1,4 +1,13 @@
-"""Price a plan from catalog offerings: whole instances, cheapest usable cloud, on-demand and spot."""
+"""Price a plan from catalog offerings: purchasable instance shapes, cheapest usable cloud.
+
+Shapes (a multi-GPU training job needs its GPUs on one instance, or on 8-GPU nodes joined by a
+fast network; separate single-GPU VMs have neither NVLink nor RDMA between them):
+- n GPUs on one node: one instance with at least n GPUs of the type; unused GPUs are paid for;
+- more GPUs than any one instance holds: whole 8-GPU instances (GPUS_PER_NODE), and only those
+  whose scale-out network the catalog knows when any is known;
+- partitioned (fractional) GPUs are never quoted: they share the GPU's compute as well as its
+  memory, so they suit inference and notebooks, not the training time this engine plans.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +15,8 @@ import datetime as dt
 import math
 from dataclasses import dataclass
 
-from sizing.assumptions import RESERVED_DISCOUNT, STALE_AFTER_DAYS
+from sizing.assumptions import MIN_BILLED_HOURS_PER_INSTANCE, RESERVED_DISCOUNT, STALE_AFTER_DAYS
+from sizing.network import GPUS_PER_NODE
 from sizing.types import Catalog, Offering
 
 # Flags (substrings) that make an offering's price unusable for quoting: capacity-block-only
@@ -24,6 +34,9 @@ class Quote:
     on_demand_usd: float  # for the whole run
     spot_usd: float | None
     billing: str  # "pay_as_you_go" | "monthly_or_reserved"
+    unused_gpus: int = 0  # GPUs paid for on the instance(s) but not used by the plan
+    billed_hours: float = 0.0  # per instance, after the minimum (MIN_BILLED_HOURS_PER_INSTANCE)
+    network_known: bool = False  # multi-node: the offering's scale-out network is in the catalog
 
 
 def usable(o: Offering) -> bool:
@@ -48,6 +61,33 @@ def usable_offerings(catalog: Catalog) -> dict[str, tuple[Offering, ...]]:
     return {gid: tuple(offers) for gid, offers in out.items()}
 
 
+def shapes(offerings: tuple[Offering, ...]) -> tuple[int, ...]:
+    """GPU counts one usable instance of this type holds, ascending (whole GPUs only)."""
+    return tuple(sorted({int(o.gpu_count) for o in offerings if o.gpu_count >= 1}))
+
+
+def purchasable(offerings: tuple[Offering, ...], gpus: int, exact: bool = False) -> bool:
+    """Whether `gpus` GPUs can be bought as one instance or as 8-GPU nodes; `exact`: with no GPU
+    left idle (one instance of exactly that size, or whole 8-GPU nodes beyond the largest)."""
+    sizes = shapes(offerings)
+    if not sizes:
+        return False
+    beyond = gpus > sizes[-1] and GPUS_PER_NODE in sizes
+    if exact:
+        return gpus in sizes or (beyond and gpus % GPUS_PER_NODE == 0)
+    return gpus <= sizes[-1] or beyond
+
+
+def _candidates(offerings: tuple[Offering, ...], gpus: int) -> tuple[Offering, ...]:
+    whole = tuple(o for o in offerings if o.gpu_count >= 1)
+    one_node = tuple(o for o in whole if o.gpu_count >= gpus)
+    if one_node:
+        return one_node
+    nodes = tuple(o for o in whole if int(o.gpu_count) == GPUS_PER_NODE)
+    networked = tuple(o for o in nodes if o.network_gbps is not None)
+    return networked or nodes
+
+
 def quote(
     catalog: Catalog,
     gpu_id: str,
@@ -55,22 +95,24 @@ def quote(
     days: float,
     offerings: tuple[Offering, ...] | None = None,
 ) -> Quote | None:
-    """Cheapest usable offering for `gpus` GPUs of this type for `days` of wall-clock.
+    """Cheapest usable purchasable shape for `gpus` GPUs of this type for `days` of wall-clock.
 
-    `offerings`, when given, are this GPU's usable offerings (see usable_offerings)."""
-    hours = days * 24.0
-    chosen: tuple[float, str, Offering, int] | None = None
+    `offerings`, when given, are this GPU's usable offerings (see usable_offerings). None when no
+    shape can hold the job (e.g. 16 GPUs of a type sold only as single-GPU VMs)."""
     if offerings is None:
         offerings = tuple(o for o in catalog.offerings if o.gpu_id == gpu_id and usable(o))
-    for o in offerings:
+    billed = max(days * 24.0, MIN_BILLED_HOURS_PER_INSTANCE)
+    chosen: tuple[float, float, str, Offering, int] | None = None
+    for o in _candidates(offerings, gpus):
         assert o.price_usd_per_hour is not None
         instances = math.ceil(gpus / o.gpu_count - 1e-9)
-        total = instances * o.price_usd_per_hour * hours
-        if chosen is None or (total, o.id) < chosen[:2]:
-            chosen = (total, o.id, o, instances)
+        total = instances * o.price_usd_per_hour * billed
+        key = (total, o.gpu_count, o.id)  # equal price: the smaller instance
+        if chosen is None or key < chosen[:3]:
+            chosen = (total, o.gpu_count, o.id, o, instances)
     if chosen is None:
         return None
-    _, _, o, instances = chosen
+    o, instances = chosen[3], chosen[4]
     assert o.price_usd_per_hour is not None
     hourly = instances * o.price_usd_per_hour
     spot_ok = o.spot_usd_per_hour is not None and 0 < o.spot_usd_per_hour < o.price_usd_per_hour
@@ -80,9 +122,12 @@ def quote(
         instances=instances,
         hourly_usd=hourly,
         spot_hourly_usd=spot_hourly,
-        on_demand_usd=hourly * hours,
-        spot_usd=spot_hourly * hours if spot_hourly is not None else None,
+        on_demand_usd=hourly * billed,
+        spot_usd=spot_hourly * billed if spot_hourly is not None else None,
         billing=billing_for(days),
+        unused_gpus=int(round(instances * o.gpu_count)) - gpus,
+        billed_hours=billed,
+        network_known=o.network_gbps is not None,
     )
 
 

@@ -6,6 +6,7 @@ import math
 
 from sizing import compute, cost, layout, network, storage
 from sizing.memory import Layout, lower_bound_gb, weight_bytes_per_param
+from sizing.network import GPUS_PER_NODE
 from sizing.result import Option
 from sizing.types import Catalog, GpuSpec, Offering
 from sizing.workload import Workload
@@ -105,9 +106,25 @@ class Evaluator:
         self._search = layout.LayoutSearch(w)
         self._offerings = cost.usable_offerings(catalog)
         self._seen: dict[tuple[str, int], Option] = {}
+        self._ladders: dict[str, tuple[int, ...]] = {}
 
     def priced(self, gpu: GpuSpec) -> bool:
         return gpu.id in self._offerings
+
+    def ladder(self, gpu: GpuSpec) -> tuple[int, ...]:
+        """Counts the engine plans for this GPU: COUNT_LADDER within max_gpus and, when the
+        catalog sells the GPU, only counts a purchasable shape holds exactly (cost.purchasable;
+        1, 2, 4, 8 where sold, then whole 8-GPU nodes), so no plan pays for idle GPUs."""
+        found = self._ladders.get(gpu.id)
+        if found is None:
+            offers = self._offerings.get(gpu.id, ())
+            found = tuple(
+                n
+                for n in COUNT_LADDER
+                if n <= max_gpus(gpu) and (not offers or cost.purchasable(offers, n, exact=True))
+            )
+            self._ladders[gpu.id] = found
+        return found
 
     def __call__(self, gpu: GpuSpec, gpus: int) -> Option:
         key = (gpu.id, gpus)
@@ -131,7 +148,7 @@ class Evaluator:
         return self._search.choose(gpu, gpus).fits  # a probe needs the layout, not a price
 
     def smallest_fitting(self, gpu: GpuSpec) -> Option | None:
-        ladder = [n for n in COUNT_LADDER if n <= max_gpus(gpu)]
+        ladder = self.ladder(gpu)
         # Counts below the first whose memory floor fits cannot fit: start there. Usually that
         # count fits (the floor is close to the leanest layout) and one search answers.
         lo = next((i for i, n in enumerate(ladder) if not self._floor_rules_out(gpu, n)), None)
@@ -171,16 +188,34 @@ class Evaluator:
         o = self(gpu, gpus)
         if not o.fits:
             return o
-        for m in reversed([n for n in COUNT_LADDER if n < gpus]):
+        for m in reversed([n for n in self.ladder(gpu) if n < gpus]):
             if self._days_floor(gpu, m) >= o.days:
                 break
             if self.fits(gpu, m) and self(gpu, m).days < o.days:
                 return None
         return o
 
+    def preferred(self, gpu: GpuSpec, meet: Option, tie: float) -> Option:
+        """`meet` (the fewest GPUs that meet the deadline) unless a larger count on one node is
+        more than `tie` cheaper (an 8-GPU instance can cost less per GPU than a 1-GPU one).
+
+        Monotone in the deadline: a shorter one raises `meet`, and the candidates that remain
+        are a subset whose cheapest is unchanged, so the pick never drops to fewer GPUs."""
+        if meet.quote is None:
+            return meet
+        top = max(meet.gpus, GPUS_PER_NODE)
+        options = [meet]
+        for n in self.ladder(gpu):
+            if meet.gpus < n <= top:
+                o = self.offered(gpu, n)
+                if o is not None and o.fits and o.quote is not None:
+                    options.append(o)
+        low = min(o.quote.on_demand_usd for o in options if o.quote is not None)
+        return next(o for o in options if o.quote is not None and o.quote.on_demand_usd <= low * (1.0 + tie))
+
     def fastest(self, gpu: GpuSpec) -> Option:
         """The plan with the fewest days: the largest count that no smaller count beats."""
-        ladder = [n for n in COUNT_LADDER if n <= max_gpus(gpu)]
+        ladder = self.ladder(gpu)
         for n in reversed(ladder):
             o = self.offered(gpu, n)
             if o is not None and o.fits:
@@ -189,7 +224,7 @@ class Evaluator:
 
     def meeting(self, gpu: GpuSpec, start: int, days: float) -> Option | None:
         """Fewest GPUs (>= start) that fit and finish within `days`."""
-        ladder = [n for n in COUNT_LADDER if start <= n <= max_gpus(gpu)]
+        ladder = [n for n in self.ladder(gpu) if n >= start]
         if not ladder:
             return None
         first = self(gpu, ladder[0])

@@ -17,6 +17,10 @@ def _n(x: float) -> str:
     return f"{x:.3g}"
 
 
+def _usd(x: float) -> str:
+    return f"${x:,.0f}" if x >= 100 else f"${x:,.2f}"
+
+
 def lines(w: Workload, o: Option | None) -> tuple[str, ...]:
     a = w.arch
     out = [
@@ -87,9 +91,21 @@ def lines(w: Workload, o: Option | None) -> tuple[str, ...]:
         q = o.quote
         out.append(
             f"Cost = {q.instances} × {q.offering.instance_type} ({q.offering.cloud}) at ${q.hourly_usd / q.instances:,.2f}/h"
-            f" × {o.days * 24:,.1f} h = ${q.on_demand_usd:,.0f} on demand"
-            + (f", ${q.spot_usd:,.0f} spot" if q.spot_usd is not None else "")
+            f" × {q.billed_hours:,.1f} h"
+            + (
+                f" (at least {asm.MIN_BILLED_HOURS_PER_INSTANCE:g} h per instance: our assumption for boot, data and"
+                " save time; clouds bill by the minute)"
+                if q.billed_hours > o.days * 24.0 * 1.0001
+                else ""
+            )
+            + f" = {_usd(q.on_demand_usd)} on demand"
+            + (f", {_usd(q.spot_usd)} spot" if q.spot_usd is not None else "")
             + f" (prices as of {q.offering.as_of.isoformat()})."
+            + (
+                f" The instance holds {q.unused_gpus} more GPU(s) than the plan uses; they are paid for."
+                if q.unused_gpus > 0
+                else ""
+            )
         )
     return tuple(out)
 

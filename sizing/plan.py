@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from sizing import cost
-from sizing.assumptions import DEFAULT_TARGET_DAYS, FASTEST_COST_CAP, SIMILAR_DAYS
+from sizing.assumptions import COST_TIE, DEFAULT_TARGET_DAYS, FASTEST_COST_CAP, SIMILAR_DAYS
 from sizing.errors import SizingError
-from sizing.evaluate import COUNT_LADDER, Evaluator, max_gpus
+from sizing.evaluate import Evaluator, max_gpus
 from sizing.explain import assumption_lines, lines
 from sizing.layout import HEADROOM
 from sizing.result import Excluded, Option, SizingResult
@@ -74,11 +74,16 @@ def plan(request: SizingRequest, catalog: Catalog) -> SizingResult:
     if request.gpu is not None and request.gpus is not None:
         forced = replace(ev(types[0], request.gpus), label="requested")
 
+    primary: set[tuple[str, int]] = set()  # per GPU type, the count that plan prefers
     for g in types:
+        if not ev.ladder(g):
+            excluded.append(Excluded(g.id, "shape", "no purchasable instance shape in the catalog"))
+            continue
         if request.gpus is not None:
             o = ev(g, request.gpus)
             if o.fits:
                 pool.append(o)
+                primary.add((g.id, o.gpus))
             elif forced is None:
                 excluded.append(
                     Excluded(g.id, "memory", f"does not fit in {g.memory_gb:g} GB on {request.gpus} GPUs")
@@ -87,9 +92,7 @@ def plan(request: SizingRequest, catalog: Catalog) -> SizingResult:
                 continue
         small = ev.smallest_fitting(g)
         if small is None:
-            excluded.append(
-                Excluded(g.id, "memory", f"does not fit even on {max_gpus(g)} × {g.memory_gb:g} GB")
-            )
+            excluded.append(_too_small(ev, g))
             continue
         if request.gpus is not None and request.gpu is None:
             continue
@@ -103,21 +106,29 @@ def plan(request: SizingRequest, catalog: Catalog) -> SizingResult:
                 )
                 continue
             meet = biggest
-        pool.append(meet)
-        for step in (1, 2):  # faster variants: next rungs of the ladder
-            idx = COUNT_LADDER.index(meet.gpus) + 2 * step
-            if idx < len(COUNT_LADDER) and COUNT_LADDER[idx] <= max_gpus(g):
-                faster = ev.offered(g, COUNT_LADDER[idx])
+        pick = ev.preferred(g, meet, COST_TIE)
+        pool.append(pick)
+        primary.add((g.id, pick.gpus))
+        ladder = ev.ladder(g)
+        for step in (1, 2):  # faster variants: further rungs of this GPU's ladder
+            idx = ladder.index(pick.gpus) + 2 * step
+            if idx < len(ladder):
+                faster = ev.offered(g, ladder[idx])
                 if faster is not None and faster.fits:
                     pool.append(faster)
 
     if request.gpu is None:
         priced = [o for o in pool if o.quote is not None]
         for gid in sorted({o.gpu.id for o in pool} - {o.gpu.id for o in priced}):
-            excluded.append(Excluded(gid, "no_price", "no usable on-demand price in the catalog"))
+            if ev.priced(catalog.gpu(gid)):
+                excluded.append(
+                    Excluded(gid, "shape", f"not sold as {request.gpus} GPUs on one instance or 8-GPU nodes")
+                )
+            else:
+                excluded.append(Excluded(gid, "no_price", "no usable on-demand price in the catalog"))
         pool = priced
 
-    options = _rank(pool, request, budget, w)
+    options = _rank(pool, primary, request, budget, w)
     if forced is not None:
         options = [forced] + [o for o in options if (o.gpu.id, o.gpus) != (forced.gpu.id, forced.gpus)]
     if not options and fastest_possible:
@@ -158,16 +169,36 @@ def _fastest(affordable: list[Option], w: Workload) -> Option:
     return min(similar, key=lambda o: (o.gpus, -o.gpu.launch_year, _rank_cost(o), o.gpu.id))
 
 
-def _rank(pool: list[Option], req: SizingRequest, budget: float | None, w: Workload) -> list[Option]:
+def _too_small(ev: Evaluator, g: GpuSpec) -> Excluded:
+    """Why no count of this GPU holds the job: memory, or the instance shapes it is sold in."""
+    most = ev.ladder(g)[-1]
+    if most < max_gpus(g):
+        return Excluded(
+            g.id, "shape", f"sold as at most {most} GPUs per instance, without multi-node shapes; too small"
+        )
+    return Excluded(g.id, "memory", f"does not fit even on {most} × {g.memory_gb:g} GB")
+
+
+def _cheapest(candidates: list[Option]) -> Option:
+    """The cheapest; plans within COST_TIE of it count as equally cheap and fewer GPUs win."""
+    low = min(_rank_cost(o) for o in candidates)
+    close = [o for o in candidates if _rank_cost(o) <= low * (1.0 + COST_TIE)]
+    return min(close, key=lambda o: (o.gpus, _rank_cost(o), o.days, o.gpu.id))
+
+
+def _rank(
+    pool: list[Option], primary: set[tuple[str, int]], req: SizingRequest, budget: float | None, w: Workload
+) -> list[Option]:
     if not pool:
         return []
     meets = [o for o in pool if req.days is None or o.days <= req.days * 1.0001] or pool
-    cheapest = min(meets, key=lambda o: (_rank_cost(o), o.days, o.gpu.id))
+    firsts = [o for o in meets if (o.gpu.id, o.gpus) in primary] or meets
+    cheapest = _cheapest(firsts)
     limit = budget if budget is not None else FASTEST_COST_CAP * (cheapest.cost_usd or float("inf"))
     affordable = [o for o in meets if (spend(o, req) or 0.0) <= limit] or [cheapest]
     fastest = _fastest(affordable, w)
     c0, d0 = max(_rank_cost(cheapest), 1e-9), max(fastest.days, 1e-9)
-    balanced = min(meets, key=lambda o: (_rank_cost(o) / c0 + o.days / d0, o.gpu.id))
+    balanced = min(affordable, key=lambda o: (_rank_cost(o) / c0 + o.days / d0, o.gpus, o.gpu.id))
     ordered = [
         replace(cheapest, label="cheapest"),
         replace(balanced, label="balanced"),

@@ -50,6 +50,8 @@ def _option_codes(
         codes.append("pcie_multi_gpu")
     if o.quote is None:
         codes.append("no_price")
+    elif o.quote.unused_gpus > 0:
+        codes.append("unused_gpus")
     return codes
 
 
@@ -160,6 +162,23 @@ def collect(
                 "QLoRA saves weight memory but runs ~1.3× slower than LoRA "
                 "(dequantisation; torchtune measurements).",
                 slowdown=1.28,
+            )
+        )
+    if "unused_gpus" in top.codes and top.quote is not None:
+        q = top.quote
+        paid = top.gpus + q.unused_gpus
+        out.append(
+            _w(
+                "unused_gpus",
+                f"{top.gpus} × {top.gpu.id} is not sold as such: the plan rents {q.instances} × "
+                f"{q.offering.instance_type} ({paid} GPUs) and pays for {q.unused_gpus} idle GPUs; "
+                f"using all {paid} costs the same per hour and finishes sooner.",
+                gpu=top.gpu.id,
+                gpus=top.gpus,
+                paid_gpus=paid,
+                unused_gpus=q.unused_gpus,
+                instance=q.offering.instance_type,
+                instances=q.instances,
             )
         )
     low_memory = lowmem.suggestion(w, top)
