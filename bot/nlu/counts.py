@@ -28,8 +28,9 @@ def gpu_counts(s: str, nums: list[Num], gpus: list[GpuMention], found: Found) ->
                     totals.append((idx, num.value))
                     break
         else:
-            if s.startswith("卡", k) and not s.startswith("卡路里", k):
+            if (s.startswith("卡", k) and not s.startswith("卡路里", k)) or _dash_gpu(s, j):
                 per_node.append((idx, num.value))
+                _node_count_before(s, nums, idx, nodes)
             elif any(lexicon.match_at(s, k, w) for w in GPU_WORDS + GPU_WORDS_EN):
                 totals.append((idx, num.value))
             elif _after_gpu_name(s, num, ends):
@@ -48,6 +49,35 @@ def gpu_counts(s: str, nums: list[Num], gpus: list[GpuMention], found: Found) ->
         if nodes and abs(nodes[0][0] - idx) <= 2:
             value *= nodes[0][1]  # 两台8卡H800 = 16
         found.add("gpu_count", value, nums[idx], s)
+    else:
+        _single(s, gpus, found)
+
+
+# Words right before a GPU name that mean exactly one: "单卡4090", "a single H100".
+_SINGLE = ("单卡", "单张", "single", "one single")
+
+
+def _single(s: str, gpus: list[GpuMention], found: Found) -> None:
+    for g in gpus:
+        k = g.start - 1 if g.start > 0 and s[g.start - 1] == " " else g.start
+        word = next((w for w in _SINGLE if s.endswith(w, 0, k)), None)
+        if word is not None:
+            found.add("gpu_count", 1.0, Num(k - len(word), g.end, 1.0, ""), s)
+            return
+
+
+def _dash_gpu(s: str, j: int) -> bool:
+    """ "8-GPU node", "an 8-card server": a per-server card count."""
+    return any(lexicon.match_at(s, j, w) for w in ("-gpus", "-gpu", "-cards", "-card"))
+
+
+def _node_count_before(s: str, nums: list[Num], idx: int, nodes: list[tuple[int, float]]) -> None:
+    """ "2 8-GPU nodes", "2x 8卡": a plain number right before a per-server count counts servers."""
+    if idx == 0 or nums[idx - 1].mult or nums[idx - 1].weak:
+        return
+    gap = s[nums[idx - 1].end : nums[idx].start]
+    if gap in (" ", "x ", " x ", "× ", " × ", "*") and not any(i == idx - 1 for i, _ in nodes):
+        nodes.append((idx - 1, nums[idx - 1].value))
 
 
 def _after_gpu_name(s: str, num: Num, gpu_ends: set[int]) -> bool:

@@ -53,7 +53,20 @@ CURRENCY_SUFFIX: tuple[tuple[str, str], ...] = (
     ("人民币", "CNY"), ("块钱", "CNY"), ("元", "CNY"), ("块", "CNY"), ("rmb", "CNY"),
     ("cny", "CNY"), ("美元", "USD"), ("美金", "USD"), ("刀", "USD"), ("usd", "USD"),
     ("us$", "USD"), ("$", "USD"), ("dollars", "USD"), ("dollar", "USD"), ("bucks", "USD"),
-    ("buck", "USD"),
+    ("buck", "USD"), ("yuan", "CNY"),
+)  # fmt: skip
+# Cents after an amount: "90 cents an hour" (Duckling AmountOfMoney/EN corpus: "10 cents", "10¢").
+CENTS_SUFFIX = ("cents", "cent", "¢")
+# Currencies the engine does not price in (it speaks CNY and USD). An amount in one of these is
+# not a budget at all: converting at a guessed rate would be worse than asking in the dialogue.
+FOREIGN_SUFFIX = (
+    "港币", "港元", "欧元", "日元", "英镑", "韩元", "台币", "卢比", "hkd", "hk$", "euros", "euro",
+    "eur", "€", "gbp", "pounds", "£", "rupees", "rupee", "inr", "rs", "jpy", "yen", "cad", "chf",
+    "aud", "sgd", "myr", "ringgit",
+)  # fmt: skip
+FOREIGN_PREFIX = (
+    "港币", "港元", "欧元", "日元", "英镑", "hkd", "hk$", "eur", "€", "gbp", "£", "rs.", "rs", "inr",
+    "jpy", "cad", "chf", "aud", "sgd", "nt$", "a$", "c$", "s$", "myr", "rm",
 )  # fmt: skip
 CURRENCY_PREFIX: tuple[tuple[str, str], ...] = (
     ("us$", "USD"), ("$", "USD"), ("usd", "USD"), ("¥", "CNY"), ("rmb", "CNY"), ("cny", "CNY"),
@@ -68,12 +81,20 @@ PERIOD_AFTER: tuple[tuple[str, str], ...] = (
     ("per gpu-hour", "hour"), ("per gpu hour", "hour"), ("/gpu-hour", "hour"), ("/gpu/hour", "hour"),
     ("/gpu/h", "hour"), ("/gpu/hr", "hour"), ("/卡/小时", "hour"), ("/卡时", "hour"), ("每卡时", "hour"),
     ("in total", "total"), ("total", "total"), ("总共", "total"),
+    # Per day / per week: turned into a total or a month by parser._budget.
+    ("/天", "day"), ("/日", "day"), ("每天", "day"), ("每日", "day"), ("一天", "day"), ("/day", "day"),
+    ("per day", "day"), ("a day", "day"), ("daily", "day"), ("/周", "week"), ("每周", "week"),
+    ("每星期", "week"), ("一周", "week"), ("/week", "week"), ("/wk", "week"), ("per week", "week"),
+    ("a week", "week"), ("weekly", "week"),
 )  # fmt: skip
 PERIOD_BEFORE: tuple[tuple[str, str], ...] = (
     ("每月", "month"), ("每个月", "month"), ("包月", "month"), ("月预算", "month"), ("月租", "month"),
     ("monthly", "month"), ("per month", "month"), ("每小时", "hour"), ("每个小时", "hour"),
     ("时租", "hour"), ("hourly", "hour"), ("per hour", "hour"), ("总共", "total"),
     ("总预算", "total"), ("一共", "total"), ("in total", "total"), ("total", "total"),
+    ("每天", "day"), ("每日", "day"), ("日预算", "day"), ("一天预算", "day"), ("daily", "day"),
+    ("per day", "day"), ("每周", "week"), ("每星期", "week"), ("周预算", "week"), ("weekly", "week"),
+    ("per week", "week"),
 )  # fmt: skip
 
 PARAM_CUES = ("参数", "模型", "规模", "model", "params", "parameters", "parameter", "size")

@@ -33,8 +33,36 @@ KNOWN_MODELS: tuple[tuple[str, float, str], ...] = (
     (r"palm(?![a-z0-9\-])", 540e9, "Chowdhery et al. 2022, arXiv:2204.02311"),
     (r"deepseek" + _S + r"v3", 671e9, "DeepSeek-V3 Technical Report, arXiv:2412.19437 (671B total)"),
     (r"deepseek" + _S + r"r1(?![a-z0-9\-])", 671e9, "DeepSeek-R1 model card, 2025-01 (671B total)"),
+    # Before deepseek-v2: the alternation takes the first pattern that matches at a position.
+    (
+        r"deepseek" + _S + r"v2" + _S + r"lite",
+        15.7e9,
+        "DeepSeek-V2 paper, arXiv:2405.04434 (V2-Lite: 15.7B total, 2.4B active)",
+    ),
     (r"deepseek" + _S + r"v2(?![.0-9])", 236e9, "DeepSeek-V2 paper, arXiv:2405.04434 (236B total)"),
     (r"grok" + _S + r"1(?![.0-9])", 314e9, "xAI, 'Open Release of Grok-1', 2024-03-17"),
+    (
+        r"phi" + _S + r"3(?:\.5)?" + _S + r"mini",
+        3.8e9,
+        "Abdin et al. 2024, Phi-3 Technical Report, arXiv:2404.14219 (3.8B)",
+    ),
+    (
+        r"phi" + _S + r"3" + _S + r"small",
+        7e9,
+        "Abdin et al. 2024, Phi-3 Technical Report, arXiv:2404.14219 (7B)",
+    ),
+    (
+        r"phi" + _S + r"3" + _S + r"medium",
+        14e9,
+        "Abdin et al. 2024, Phi-3 Technical Report, arXiv:2404.14219 (14B)",
+    ),
+    (r"phi" + _S + r"2(?![.0-9a-z])", 2.7e9, "Microsoft Research blog 'Phi-2', 2023-12-12 (2.7B)"),
+    (r"bloomz?" + _S + r"7b1", 7.1e9, "BigScience bloom-7b1 model card, 2022 (7,069,016,064 parameters)"),
+    (
+        r"qwen1\.5" + _S + r"moe" + _S + r"a2\.7b",
+        14.3e9,
+        "Qwen blog 'Qwen1.5-MoE', 2024-03-28 (14.3B total, 2.7B active)",
+    ),
 )
 _RE = re.compile(
     r"(?<![a-z0-9])(?:" + "|".join(f"(?P<m{i}>{p})" for i, (p, _, _) in enumerate(KNOWN_MODELS)) + ")"

@@ -28,7 +28,12 @@ MAX_RUN = 24
 
 
 def zh_integer(run: str) -> float | None:
-    """Value of a run of Chinese numeral characters, or None when it is not a well-formed number."""
+    """Value of a run of Chinese numeral characters, or None when it is not a well-formed number.
+
+    Two colloquial rules from the Duckling ZH numeral corpus: a lone digit right after a unit at
+    the end of a section counts in the next lower place (百二 = 120, 千一 = 1100, 万九 = 19000,
+    三万四 = 34000), and a 万 after a section that already has one multiplies all of it
+    (三万四千五百六十七万 = 34567 x 10^4, as 一百零四万 = 104 x 10^4)."""
     if not run or len(run) > MAX_RUN:
         return None
     total = 0.0  # completed 亿 sections
@@ -36,32 +41,45 @@ def zh_integer(run: str) -> float | None:
     chunk = 0.0  # inside the current 万 section
     digit: float | None = None
     prev_was_digit = False
+    last_unit = 0.0  # place value of the unit right before a lone digit (0 = none)
     for ch in run:
         if ch in DIGITS:
             d = DIGITS[ch]
             # 二零二六 reads digit by digit; 一百零四 has 零 as a place holder.
             digit = digit * 10 + d if (prev_was_digit and digit is not None) else d
             prev_was_digit = True
+            if d == 0:
+                last_unit = 0.0  # 一百零四 = 104: after 零 a digit is in the ones place
             continue
+        if ch in BIG_UNITS:
+            digit = _shorthand(digit, last_unit, prev_was_digit)
         prev_was_digit = False
         if ch in TENS:
             chunk += TENS[ch]
-            digit = None
+            digit, last_unit = None, 0.0
         elif ch in SMALL_UNITS:
             chunk += (1 if digit is None else digit) * SMALL_UNITS[ch]
-            digit = None
+            digit, last_unit = None, float(SMALL_UNITS[ch])
         elif ch == "万":
             value = chunk + (digit or 0)
-            section = (section + (value if value else 1)) * 1e4 if section == 0 else section + value * 1e4
-            chunk, digit = 0.0, None
+            section = (section + (value if value else 1)) * 1e4
+            chunk, digit, last_unit = 0.0, None, 1e4
         elif ch == "亿":
             value = section + chunk + (digit or 0)
             total = (total + (value if value else 1)) * 1e8
-            section, chunk, digit = 0.0, 0.0, None
+            section, chunk, digit, last_unit = 0.0, 0.0, None, 1e8
         else:
             return None
+    digit = _shorthand(digit, last_unit, prev_was_digit)
     result = total + section + chunk + (digit or 0)
     return result if math.isfinite(result) else None
+
+
+def _shorthand(digit: float | None, last_unit: float, lone: bool) -> float | None:
+    """百二: a single digit straight after a unit of 100 or more is in the next lower place."""
+    if digit is None or not lone or last_unit < 100 or digit >= 10:
+        return digit
+    return digit * last_unit / 10
 
 
 def zh_decimal_digits(run: str) -> float | None:

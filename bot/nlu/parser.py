@@ -3,9 +3,11 @@ classify the intent. Also the small helpers the `size` command uses for its flag
 
 from __future__ import annotations
 
+import datetime as dt
 import math
 
 from bot.nlu import intents, lexicon
+from bot.nlu.deadlines import deadline_days
 from bot.nlu.found import Found
 from bot.nlu.gpus import find_gpus
 from bot.nlu.models import find_models
@@ -68,7 +70,9 @@ def _pick(found: Found, slot: str, last: bool) -> object:
     return values[-1] if last else values[0]
 
 
-def parse(text: str) -> Parse:
+def parse(text: str, today: dt.date | None = None) -> Parse:
+    """Intent, language and slots of one message. `today` (the caller's clock) lets a deadline
+    ("by March 15", "3月15日前") become a number of days; without it deadlines are ignored."""
     t = normalise(text if isinstance(text, str) else "")
     s = _financial(t.lower)
     models = find_models(s)
@@ -83,14 +87,17 @@ def parse(text: str) -> Parse:
     budget = _pick(found, "budget", last)
     count = _pick(found, "gpu_count", last)
     seq = _pick(found, "seq_len", last)
+    days = _float(_pick(found, "days", last))
+    if days is None and today is not None:
+        days = deadline_days(t.lower, today)
     slots = Slots(
         params=_float(_pick(found, "params", last)),
         tokens=_float(_pick(found, "tokens", last)),
         data_bytes=_float(_pick(found, "data_bytes", last)),
         precision=_first_phrase(s, lexicon.PRECISIONS),
         method=_method(s),
-        days=_float(_pick(found, "days", last)),
-        budget=_budget(budget),
+        days=days,
+        budget=_budget(budget, days),
         gpu=(gpus[-1] if last else gpus[0]).gpu if gpus else None,
         gpu_count=int(round(count)) if isinstance(count, float) else None,
         seq_len=int(round(seq)) if isinstance(seq, float) else None,
@@ -119,11 +126,24 @@ def _float(value: object) -> float | None:
     return None
 
 
-def _budget(value: object) -> Budget | None:
+# Days per budget period we do not keep as such (Budget has total | month | hour).
+_PERIOD_DAYS = {"day": 1.0, "week": 7.0}
+_MONTH_DAYS = 30.0  # the issue's month convention (also used for "一个月" timelines)
+
+
+def _budget(value: object, days: float | None) -> Budget | None:
+    """A per-day or per-week amount becomes the total over the stated timeline ("$500 a day for
+    two weeks" = $7,000) or, without one, the same rate per 30-day month ("每天2000元" = 60,000/month):
+    both are exact restatements, and the engine reads total and monthly budgets."""
     if not isinstance(value, tuple):
         return None
     amount, currency, period = value
     currency_: Currency = "USD" if currency == "USD" else "CNY"
+    if period in _PERIOD_DAYS:
+        per_day = float(amount) / _PERIOD_DAYS[period]
+        if days is not None:
+            return Budget(per_day * days, currency_, "total")
+        return Budget(per_day * _MONTH_DAYS, currency_, "month")
     period_: Period = "hour" if period == "hour" else "month" if period == "month" else "total"
     return Budget(float(amount), currency_, period_)
 

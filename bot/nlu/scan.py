@@ -179,6 +179,10 @@ def _arabic(s: str, i: int) -> tuple[Num | None, int]:
     if s.startswith("%", k) or s.startswith("percent", k):
         return None, k + 1
     extra, j = _half(s, j)
+    for tail in (" and a half ", " and an half ", " and half "):
+        if s.startswith(tail, j):  # "3 and a half billion", "5 and a half days" (Duckling EN)
+            extra, j = 0.5, j + len(tail) - 1
+            break
     factor, mult, j = _suffix(s, j)
     value = (value + extra) * factor
     neg, start = _negative(s, i)

@@ -15,6 +15,7 @@ from bot.nlu.gpus import GpuMention
 from bot.nlu.scan import Num
 from bot.nlu.types import Ask
 from bot.nlu.units import (
+    FOREIGN,
     NO_UNIT,
     Unit,
     currency_before,
@@ -48,7 +49,7 @@ def _classify(
     if num.weak and unit.kind not in ("days", "money"):
         return
     if unit.kind == "money" or (unit is NO_UNIT or unit.kind == "none") and currency_before(s, num):
-        _money(s, idx, num, unit, floor, nums, found, lang)
+        _money(s, idx, num, unit, nums, found, lang)
         return
     if unit.kind == "days":
         _duration(s, idx, num, unit, nums, found)
@@ -69,7 +70,7 @@ def _classify(
         found.add("seq_len", num.value * (1.024 if num.mult == "k" else 1.0), num, s)
         return
     if lexicon.has_cue(before, lexicon.MONEY_CUES) and num.mult in ("", "k", "m", "zh"):
-        _money(s, idx, num, unit, floor, nums, found, lang)
+        _money(s, idx, num, unit, nums, found, lang)
         return
     _by_magnitude(s, num, before, after, found)
 
@@ -167,20 +168,22 @@ def _text(s: str, num: Num) -> str:
     return s[num.start : num.end][:40].strip()
 
 
-def _money(
-    s: str, idx: int, num: Num, unit: Unit, floor: int, nums: list[Num], found: Found, lang: str
-) -> None:
+def _money(s: str, idx: int, num: Num, unit: Unit, nums: list[Num], found: Found, lang: str) -> None:
     currency = unit.currency if unit.kind == "money" else None
     currency = currency or currency_before(s, num) or ("CNY" if lang == "zh" else "USD")
-    value = num.value
+    value = num.value * (unit.factor if unit.kind == "money" else 1.0)
     end = unit.end if unit.kind == "money" else num.end
     if unit.kind == "money" and s[end - 1 : end] in ("块", "元"):
         extra, end = jiao(s, end)
         value += extra
-    period, used_end = period_near(s, num.start, end, floor)
+    period, used_end = period_near(s, num.start, end)
     for k in range(idx + 1, len(nums)):
         if nums[k].start < used_end:
             found.used.add(k)  # "一个月" in "5万一个月" is the budget period, not the timeline
+    if currency == FOREIGN:
+        if idx + 1 < len(nums) and _joined_as_range(s, num.end, nums[idx + 1].start):
+            found.used.add(idx + 1)  # "HK$10-20"
+        return  # 港币, EUR, £: no budget in a currency the engine does not price
     prior = found.values.get("budget")
     if prior and idx > 0 and _joined_as_range(s, nums[idx - 1].end, num.start):
         prior.pop()  # "from 10 dollars to 20 dollars": keep the upper bound
@@ -192,9 +195,24 @@ def _joined_as_range(s: str, gap_start: int, gap_end: int) -> bool:
     return len(gap) <= 16 and any(w in gap for w in ("到", "至", "-", "~", " to ", " and "))
 
 
+# After a single unit of time these words make it a budget period, not the timeline: 一周预算.
+_PERIOD_NOT_TIMELINE = ("预算", "的预算", " budget", "'s budget", "ly budget")
+# "a quarter of an hour" is 15 minutes (Duckling Duration/EN corpus), not 90 days.
+_QUARTER_HOUR = (" of an hour", " of a hour", " of hour", " hour", "-hour")
+
+
 def _duration(s: str, idx: int, num: Num, unit: Unit, nums: list[Num], found: Found) -> None:
+    if num.value == 1 and s.startswith(_PERIOD_NOT_TIMELINE, unit.end):
+        return
+    if s[unit.end - 7 : unit.end] == "quarter":
+        tail = next((t for t in _QUARTER_HOUR if s.startswith(t, unit.end)), None)
+        if tail is not None:
+            unit = Unit("days", 1 / 96, unit.end + len(tail))
     days = num.value * unit.factor
     end = unit.end
+    while idx + 1 < len(nums) and nums[idx + 1].start < end:
+        idx += 1
+        found.used.add(idx)  # "an" in "a quarter of an hour" is part of this duration
     while True:
         end, half = _half_after(s, end)
         days += half * unit.factor

@@ -10,6 +10,7 @@ from bot.nlu.scan import Num
 # Clause boundaries: cue words are only looked for inside the number's own clause.
 BOUNDARIES = frozenset(",;。、!?;\n()")
 WINDOW = 24
+PERIOD_LOOKBACK = 20  # characters before an amount searched for a period word
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,6 +22,8 @@ class Unit:
 
 
 NO_UNIT = Unit("none", 1.0, -1)
+# The currency of an amount in a currency we do not budget in (港币, EUR, £): not a budget.
+FOREIGN = "foreign"
 
 
 def _skip_space(s: str, j: int, most: int = 1) -> int:
@@ -34,9 +37,15 @@ def unit_after(s: str, num: Num) -> Unit:
     j = _skip_space(s, num.end)
     if j < len(s) and s[j] == "-" and j + 1 < len(s) and s[j + 1].isalpha():
         j += 1  # "36-hour", "7-day"
+    for phrase in lexicon.FOREIGN_SUFFIX:
+        if lexicon.match_at(s, j, phrase):
+            return Unit("money", 1.0, j + len(phrase), FOREIGN)
     for phrase, currency in lexicon.CURRENCY_SUFFIX:
         if lexicon.match_at(s, j, phrase):
             return Unit("money", 1.0, j + len(phrase), currency)
+    for phrase in lexicon.CENTS_SUFFIX:
+        if lexicon.match_at(s, j, phrase):
+            return Unit("money", 0.01, j + len(phrase), "USD")
     for phrase, kind, factor in lexicon.UNITS:
         if lexicon.match_at(s, j, phrase):
             if kind == "days" and not _is_duration(s, num, phrase, j):
@@ -66,6 +75,9 @@ def currency_before(s: str, num: Num) -> str | None:
     k = num.start
     if k > 0 and s[k - 1] == " ":
         k -= 1
+    for phrase in lexicon.FOREIGN_PREFIX:
+        if s.endswith(phrase, 0, k) and _word_start(s, k - len(phrase), phrase):
+            return FOREIGN
     for phrase, currency in lexicon.CURRENCY_PREFIX:
         if s.endswith(phrase, 0, k):
             start = k - len(phrase)
@@ -73,6 +85,11 @@ def currency_before(s: str, num: Num) -> str | None:
             if not (phrase.isascii() and phrase[0].isalpha() and before.isascii() and before.isalpha()):
                 return currency
     return None
+
+
+def _word_start(s: str, start: int, phrase: str) -> bool:
+    before = s[start - 1] if start > 0 else " "
+    return not (phrase[0].isascii() and phrase[0].isalpha() and before.isascii() and before.isalnum())
 
 
 def window_before(s: str, start: int, floor: int) -> str:
@@ -94,7 +111,7 @@ def window_after(s: str, end: int, ceiling: int) -> str:
     return chunk
 
 
-def period_near(s: str, start: int, end: int, floor: int) -> tuple[str, int]:
+def period_near(s: str, start: int, end: int) -> tuple[str, int]:
     """Budget period from words right after (or, failing that, right before) the amount.
 
     Returns the period and the end of the text it used (so "一个月" there is not a timeline)."""
@@ -102,7 +119,8 @@ def period_near(s: str, start: int, end: int, floor: int) -> tuple[str, int]:
     for phrase, period in lexicon.PERIOD_AFTER:
         if lexicon.match_at(s, j, phrase):
             return period, j + len(phrase)
-    before = window_before(s, start, floor)[-8:]
+    # The clause before the amount, across earlier numbers: "一周预算七千", "monthly budget of $8k".
+    before = window_before(s, start, 0)[-PERIOD_LOOKBACK:]
     for phrase, period in lexicon.PERIOD_BEFORE:
         if lexicon.find_phrase(before, phrase) != -1:
             return period, end
