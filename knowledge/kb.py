@@ -27,7 +27,7 @@ from sizing.types import Catalog
 if TYPE_CHECKING:
     from knowledge.factcheck import Correction
     from knowledge.faq import FaqEntry, Pitfall
-    from knowledge.search import Hit, Searcher
+    from knowledge.search import Hit, Retrieval, Searcher
 
 
 @dataclass(frozen=True)
@@ -107,6 +107,10 @@ class KnowledgeBase:
 
     def search(self, text: str, limit: int = 5) -> list[Hit]:
         return self._searcher.search(text, limit)
+
+    def retrieve(self, text: str, limit: int = 5) -> Retrieval:
+        """Hits plus `kind` (faq|sizing|gpu_info|none) and `margin`: see knowledge.search.Retrieval."""
+        return self._searcher.retrieve(text, limit)
 
     def fired_pitfalls(self, context: Mapping[str, object]) -> list[str]:
         from knowledge.triggers import fired

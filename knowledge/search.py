@@ -13,24 +13,25 @@ from __future__ import annotations
 import functools
 import math
 import re
-import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import bm25s
-import opencc
 from rapidfuzz import fuzz
 
 from knowledge.base import Bilingual, Strict, entries, read_yaml, validate
 from knowledge.faq import DATA_DIR, Entry, check_related, load_faq, load_pitfalls
+from knowledge.query_kind import SPEC_FACTOR, QueryKind, classify, looks_like_spec, normalize
 
 SYNONYMS_FILE = DATA_DIR / "synonyms.yaml"
 
 # Calibrated on tests/knowledge/faq_queries.yaml (see test_search_accuracy.py): the lowest-scoring
 # correct top-1 hits sit well above it, and the negatives (greetings, sizing requests, noise) below.
 MIN_SCORE = 0.38
+# A query needs one word at least this rare (Lucene idf; 训练 ~0.24, 模型 ~0.89, 显存 ~1.5, qlora ~3).
+MIN_EVIDENCE_IDF = 1.0
 BM25_WEIGHT = 0.7  # the rest is fuzzy overlap with the closest question variant
 K1, B = 1.2, 0.75
 
@@ -66,34 +67,18 @@ _ZH_STOP_BIGRAMS |= {
     "午安",
 }
 _ZH_STOP_BIGRAMS |= {"拜拜", "再见", "好的", "收到", "明白", "知道", "辛苦"}
+# Question filler ("什么时候需要…") and chat commands ("重新开始") say nothing about a topic.
+_ZH_STOP_BIGRAMS |= {"时候", "需要", "开始", "重新", "怎样", "应该", "还是", "大概", "一下"}
+_FILLER = re.compile("|".join(sorted(_ZH_STOP_BIGRAMS, key=len, reverse=True)))
 _EN_STOP = set(
     "a an the is are was were be been am do does did i me my we our you your it its this that these those "
     "to of in on at for with by from as and or but if so than then what which who how when where why "
     "can could should would will shall may might must have has had there their them they any some all "
     "about into out up down over just really very get got need needs use using want vs versus "
-    "ok okay yes yeah no nope hi hey hello thanks thank please sure great cool bye morning".split()
+    "ok okay yes yeah no nope hi hey hello thanks thank please sure great cool bye morning "
+    # chat commands the dialogue handles itself
+    "help reset restart start".split()
 )
-
-# A sizing request states quantities ("70亿参数，数据1TB", "7B on 20GB in 3 days") and asks nothing;
-# FAQ questions ask. Such text belongs to the sizing engine, so its FAQ confidence is scaled down.
-_QUANTITY = re.compile(
-    r"\d+(?:\.\d+)?\s*(?:亿|万|千|天|小时|周|个月|月|张|块|卡|元|美元|参数|"
-    r"(?:[kmbt]|gb|tb|mb|pb|gib|tib|g|days?|hours?|h|weeks?|months?|tokens?|x|usd|rmb|cny|gpus?|params?|"
-    r"[ahlbt]\d+s?)(?![a-z]))"
-)
-_ASKS = re.compile(
-    r"[?？]|吗|呢|什么|怎么|如何|为什么|为啥|多少|多大|多久|多长|几|哪|是否|能否|可否|要不要|是不是|会不会|"
-    r"能不能|有没有|够不够|行不行|可不可以|^(?:what|how|why|which|when|where|who|should|can|could|is|are|does|do|"
-    r"will|would|am)\b"
-)
-SPEC_FACTOR = 0.5
-
-
-def looks_like_spec(text: str) -> bool:
-    """Two or more quantities and no question: a sizing request, not an FAQ question."""
-    norm = normalize(text).strip()
-    return len(_QUANTITY.findall(norm)) >= 2 and not _ASKS.search(norm)
-
 
 _RUN = re.compile(r"[a-z0-9][a-z0-9.+\-]*[a-z0-9+]|[a-z0-9]|[\u3400-\u9fff]+")
 
@@ -105,24 +90,20 @@ class Hit:
     title: Bilingual
 
 
+@dataclass(frozen=True, slots=True)
+class Retrieval:
+    """`kind` says what the text is: `faq` (answer from `hits`), `sizing` (a workload question for the
+    engine: "训练70B要多少钱"), `gpu_info` (one GPU's datasheet figure: "H100有多少显存") or `none`.
+    `margin` is the top score minus the runner-up's: below ~0.05 two entries answer about equally."""
+
+    hits: list[Hit]
+    kind: QueryKind
+    margin: float
+
+
 class SynonymGroup(Strict):
     id: str
     terms: tuple[str, ...]
-
-
-@functools.cache
-def _converters() -> tuple[opencc.OpenCC, opencc.OpenCC]:
-    # tw2sp first maps Taiwan vocabulary onto mainland words (伺服器 -> 服务器, 網路 -> 网络, 資料 -> 数据,
-    # 硬碟 -> 硬盘); t2s then converts any remaining traditional characters.
-    return opencc.OpenCC("tw2sp"), opencc.OpenCC("t2s")
-
-
-def normalize(text: str) -> str:
-    """NFKC (full-width -> half-width), lower case, traditional -> simplified."""
-    text = unicodedata.normalize("NFKC", text).lower()
-    for converter in _converters():
-        text = converter.convert(text)
-    return text
 
 
 def _stem(word: str) -> str:
@@ -159,10 +140,11 @@ class Tokenizer:
                 if run not in _EN_STOP:
                     tokens.append(_stem(run))
                 continue
-            tokens.extend(ch for ch in run if ch not in _ZH_STOP)
-            tokens.extend(
-                bg for bg in (run[i : i + 2] for i in range(len(run) - 1)) if bg not in _ZH_STOP_BIGRAMS
-            )
+            # Filler words split the run, so no bigram straddles them ("什么时候需要用多卡" -> 用多卡:
+            # 么时/候需 would otherwise be rare, unseen tokens that drown the real ones).
+            for piece in _FILLER.split(run):
+                tokens.extend(ch for ch in piece if ch not in _ZH_STOP)
+                tokens.extend(piece[i : i + 2] for i in range(len(piece) - 1))
         tokens.extend(concept for concept, pattern in self._patterns if pattern.search(norm))
         return tokens
 
@@ -209,15 +191,17 @@ class Searcher:
             for e in self._entries
         ]
 
-    def scores(self, text: str) -> list[float]:
-        """One 0-1 score per entry, in catalogue order."""
+    def _ranked(self, text: str) -> list[tuple[float, float]]:
+        """Per entry, in catalogue order: the 0-1 score and the unclipped lexical score that breaks
+        ties between entries whose score saturates at 1 (a short query inside two entries' variants)."""
         query = list(dict.fromkeys(self._tokenize(text)))
         if not query or not self._entries:
-            return [0.0] * len(self._entries)
+            return [(0.0, 0.0)] * len(self._entries)
         known = [tok for tok in query if tok in self._idf]
-        if all(len(tok) == 1 for tok in known):
-            # Lone Chinese characters (早安 -> 安 as in 安全) are not evidence of a topic on their own.
-            return [0.0] * len(self._entries)
+        if max((self._idf[tok] for tok in known if len(tok) > 1), default=0.0) < MIN_EVIDENCE_IDF:
+            # Lone Chinese characters (早安 -> 安 as in 安全) and words every entry shares (训练, 模型,
+            # gpu, train) are not evidence of a topic: "我想训练一个模型" is a request, not a question.
+            return [(0.0, 0.0)] * len(self._entries)
         ceiling = sum(self._idf.get(tok, self._unseen_idf) for tok in query)
         raw = self._bm25.get_scores(known) if known else [0.0] * len(self._entries)
         joined = " ".join(query)
@@ -226,16 +210,26 @@ class Searcher:
         for i, variants in enumerate(self._variants):
             lexical = float(raw[i]) / ceiling
             fuzzy = max(fuzz.token_set_ratio(joined, v) for v in variants) / 100.0
-            out.append(damping * (BM25_WEIGHT * min(1.0, lexical * 2.0) + (1 - BM25_WEIGHT) * fuzzy))
+            score = damping * (BM25_WEIGHT * min(1.0, lexical * 2.0) + (1 - BM25_WEIGHT) * fuzzy)
+            out.append((score, lexical))
         return out
 
+    def scores(self, text: str) -> list[float]:
+        """One 0-1 score per entry, in catalogue order."""
+        return [score for score, _ in self._ranked(text)]
+
     def search(self, text: str, limit: int = 5) -> list[Hit]:
-        scored = sorted(zip(self.scores(text), self._entries, strict=True), key=lambda pair: -pair[0])
-        return [
-            Hit(entry.id, round(score, 4), entry.title)
-            for score, entry in scored[:limit]
-            if score >= MIN_SCORE
-        ]
+        return self.retrieve(text, limit).hits
+
+    def retrieve(self, text: str, limit: int = 5) -> Retrieval:
+        """Hits plus what the dialogue needs to decide whether to answer from them (see Retrieval)."""
+        ranked = sorted(
+            zip(self._ranked(text), self._entries, strict=True), key=lambda pair: pair[0], reverse=True
+        )
+        hits = [Hit(e.id, round(score, 4), e.title) for (score, _), e in ranked[:limit] if score >= MIN_SCORE]
+        top = ranked[0][0][0] if ranked else 0.0
+        second = ranked[1][0][0] if len(ranked) > 1 else 0.0
+        return Retrieval(hits, classify(text, has_hits=bool(hits)), round(top - second, 4) if hits else 0.0)
 
 
 @functools.cache

@@ -64,12 +64,15 @@ def _not_found(script: Script) -> str:
 def _emit(kb: KnowledgeBase, line: str, as_json: bool, limit: int) -> None:
     script = script_of(line)
     lang = "en" if script == "en" else "zh"
-    hits = kb.search(line, limit) if line.strip() else []
+    found = kb.retrieve(line, limit) if line.strip() else None
+    hits = found.hits if found else []
     if as_json:
         results = [
             {"id": h.id, "score": h.score, "title": _localize(h.title.pick(lang), script)} for h in hits
         ]
-        print(json.dumps({"results": results}, ensure_ascii=False), flush=True)
+        # `kind` (extra to the DESIGN.md shape): faq|sizing|gpu_info|none, see knowledge.query_kind.
+        payload = {"results": results, "kind": found.kind if found else "none"}
+        print(json.dumps(payload, ensure_ascii=False), flush=True)
         return
     if not hits:
         print(_not_found(script), flush=True)
