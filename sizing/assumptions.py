@@ -45,3 +45,10 @@ MIN_BILLED_HOURS_PER_INSTANCE = 1.0
 # more than 5% cheaper [our assumption: inside the price spread between clouds and well inside the
 # time model's band]; otherwise fewer GPUs win (fewer nodes, less network, easier to get).
 COST_TIE = 0.05
+
+# Below 2B parameters the first option is not a top-tier GPU (hopper, blackwell, cdna3: H100/H200/
+# H800/H20/B200/MI300X class) when a smaller GPU fits, meets the deadline and the budget. Source:
+# the seed guide (seed/gpu-cloud-buying-guide.zh-Hant.txt) §4.1 pitfall 1 "盲目追求頂級GPU型號"
+# (top GPUs for small models waste money) and §3 scenarios: 億級 (1e8-class) models on T4/A30,
+# 十億級 (1e9-class) on A100. The 2B line is ours: it keeps 1B-class models on A100-class GPUs.
+SMALL_MODEL_PARAMS = 2e9

@@ -110,7 +110,9 @@ def lines(w: Workload, o: Option | None) -> tuple[str, ...]:
     return tuple(out)
 
 
-def assumption_lines(deadline_days: float | None, o: Option | None, fastest_ruled: bool) -> tuple[str, ...]:
+def assumption_lines(
+    deadline_days: float | None, o: Option | None, fastest_ruled: bool, small_model: bool = False
+) -> tuple[str, ...]:
     """Our own planning assumptions (sizing.assumptions), said plainly, where the answer used them."""
     out = []
     if deadline_days is None:
@@ -128,6 +130,13 @@ def assumption_lines(deadline_days: float | None, o: Option | None, fastest_rule
         out.append(
             f"Prices older than {asm.STALE_AFTER_DAYS} days are flagged as stale: our assumption, because GPU "
             "prices move by tens of percent within months (AWS P4/P5 fell 33-44% between two 2025 catalog snapshots)."
+        )
+    if small_model:
+        out.append(
+            f"Under {_n(asm.SMALL_MODEL_PARAMS)} parameters the first option avoids top-tier GPUs (H100/H200/B200/"
+            "MI300X class) when a smaller GPU fits, meets the deadline and the budget: the buying guide warns "
+            "against renting top GPUs for small models (§4.1) and puts 1e8-class models on T4/A30 and 1e9-class "
+            "on A100 (§3); a top-tier plan, if listed, is the faster alternative."
         )
     if fastest_ruled:
         out.append(

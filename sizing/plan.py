@@ -5,14 +5,20 @@ from __future__ import annotations
 from dataclasses import replace
 
 from sizing import cost
-from sizing.assumptions import COST_TIE, DEFAULT_TARGET_DAYS, FASTEST_COST_CAP, SIMILAR_DAYS
+from sizing.assumptions import (
+    COST_TIE,
+    DEFAULT_TARGET_DAYS,
+    FASTEST_COST_CAP,
+    SIMILAR_DAYS,
+    SMALL_MODEL_PARAMS,
+)
 from sizing.errors import SizingError
 from sizing.evaluate import Evaluator, max_gpus
 from sizing.explain import assumption_lines, lines
 from sizing.layout import HEADROOM
 from sizing.result import Excluded, Option, SizingResult
 from sizing.types import Catalog, GpuSpec, SizingRequest
-from sizing.warnings import collect
+from sizing.warnings import collect, top_tier
 from sizing.workload import Workload, normalise
 
 MAX_OPTIONS = 5
@@ -129,6 +135,9 @@ def plan(request: SizingRequest, catalog: Catalog) -> SizingResult:
         pool = priced
 
     options = _rank(pool, primary, request, budget, w)
+    small_first = request.gpu is None and request.gpus is None and w.params < SMALL_MODEL_PARAMS
+    if small_first:
+        options = _not_top_first(options, pool, primary, request, budget)
     if forced is not None:
         options = [forced] + [o for o in options if (o.gpu.id, o.gpus) != (forced.gpu.id, forced.gpus)]
     if not options and fastest_possible:
@@ -143,7 +152,9 @@ def plan(request: SizingRequest, catalog: Catalog) -> SizingResult:
         options=tuple(tagged),
         warnings=tuple(warnings),
         explain=lines(w, tagged[0] if tagged else None)
-        + assumption_lines(request.days, tagged[0] if tagged else None, request.gpu is None and bool(tagged)),
+        + assumption_lines(
+            request.days, tagged[0] if tagged else None, request.gpu is None and bool(tagged), small_first
+        ),
         excluded=tuple(sorted(excluded, key=lambda e: e.gpu)),
         currency=request.budget.currency if request.budget else "USD",
     )
@@ -213,6 +224,36 @@ def _rank(
         seen.add(key)
         out.append(o)
     return out
+
+
+def _not_top_first(
+    options: list[Option],
+    pool: list[Option],
+    primary: set[tuple[str, int]],
+    req: SizingRequest,
+    budget: float | None,
+) -> list[Option]:
+    """A small model's first option: the cheapest non-top-tier plan that fits, meets the deadline
+    and the budget (assumptions.SMALL_MODEL_PARAMS); the top-tier plan stays as an alternative."""
+    if not options or not top_tier(options[0].gpu):
+        return options
+    ok = [
+        o
+        for o in pool
+        if (o.gpu.id, o.gpus) in primary
+        and not top_tier(o.gpu)
+        and o.fits
+        and (req.days is None or o.days <= req.days * 1.0001)
+        and (budget is None or (spend(o, req) or 0.0) <= budget)
+    ]
+    # ...preferring GPUs that run the requested precision (a V100 runs BF16 work as FP16 with loss
+    # scaling: a compromise, not a recommendation).
+    ok = [o for o in ok if o.throughput.precision == req.precision] or ok
+    if not ok:
+        return options
+    first = replace(_cheapest(ok), label="recommended")
+    rest = [o for o in options if (o.gpu.id, o.gpus) != (first.gpu.id, first.gpus)]
+    return [first] + rest
 
 
 def _workload(w: Workload, req: SizingRequest, budget: float | None) -> dict[str, object]:

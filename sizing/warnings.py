@@ -23,6 +23,19 @@ def top_tier(g: GpuSpec) -> bool:
     return g.architecture in TOP_ARCHITECTURES and g.segment == "datacenter"
 
 
+def _overbuying(top: Option, options: list[Option], req: SizingRequest, w: Workload) -> bool:
+    """A small job on a top-tier GPU the user asked for, or one a listed non-top plan undercuts.
+    Not when the engine chose top tier itself because it was the cheapest that works."""
+    if not (top_tier(top.gpu) and top.gpu_hours <= SMALL_JOB_GPU_HOURS and w.params <= SMALL_JOB_PARAMS):
+        return False
+    if req.gpu is not None:
+        return True
+    price = top.cost_usd
+    return price is not None and any(
+        o.fits and not top_tier(o.gpu) and o.cost_usd is not None and o.cost_usd < price for o in options
+    )
+
+
 def _w(code: str, message: str, **params: object) -> SizingWarning:
     return SizingWarning(code, message, tuple(params.items()))
 
@@ -135,7 +148,7 @@ def collect(
     ):
         if code in top.codes:
             out.append(_w(code, message, gpu=top.gpu.id, gpus=top.gpus))
-    if top_tier(top.gpu) and top.gpu_hours <= SMALL_JOB_GPU_HOURS and w.params <= SMALL_JOB_PARAMS:
+    if _overbuying(top, tagged, req, w):
         out.append(
             _w(
                 "overbuying_top_gpu",
