@@ -15,6 +15,9 @@ from typing import Any
 
 log = logging.getLogger("bot.serve")
 
+# Chart renderer processes: a chart is ~75 ms of CPU (measured 2026-11-29), one per answer.
+RENDER_PROCESSES = 2
+
 
 def add_parser(sub: Any) -> None:
     p = sub.add_parser("serve", help="run the Slack app (Socket Mode, or HTTP with --http)")
@@ -70,7 +73,8 @@ def serve(settings: Any, args: argparse.Namespace, socket_mode: bool) -> int:
     # One store per process: the consultant's (sessions) also serves de-dup, rate limits and /readyz.
     store = getattr(consultant, "store", None) or open_store(settings)
     metrics = Metrics()
-    pools = new_pools()
+    # Charts are drawn in other processes so matplotlib's CPU does not slow acks and placeholders.
+    pools = new_pools(render_processes=RENDER_PROCESSES)
     try:
         app = build_app(settings, consultant, store=store, metrics=metrics, pools=pools)
     except (BoltError, SlackConfigError, SlackApiError, OSError) as exc:

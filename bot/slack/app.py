@@ -65,7 +65,7 @@ def build_app(
         request_verification_enabled=secret is not None,
         listener_executor=pools.listeners,
     )
-    replier = Replier(consultant, metrics, pools.work, pools.charts)
+    replier = Replier(consultant, metrics, pools)
     reporter = errors.ErrorReporter(metrics)
     app.use(Gate(settings, store, metrics, pools.listeners))
     events.register(app, replier, consultant, reporter)

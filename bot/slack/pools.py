@@ -1,12 +1,13 @@
-"""The Slack app's two thread pools, both carrying the request's log context into their threads.
+"""The Slack app's thread pools, all carrying the request's log context into their threads.
 
 - listeners: Bolt runs listener functions here. They only acknowledge, post the "working" placeholder
   and hand off, so a slash command's ack() (which Bolt waits for on this pool) is never queued behind
   a consultant turn.
 - work: consultant turns, then chat.update / respond.
 - charts: rendering and uploading the cost-vs-time chart (~75 ms of matplotlib CPU each, measured
-  2026-11-29), one at a time, after the answer is out. On shutdown the charts not yet started are
-  dropped: the answers are what users wait for, and a backlog of charts must not hold up SIGTERM.
+  2026-11-29), one at a time, after the answer is out; drawn in `renderer` processes when given, so
+  that CPU does not compete for the GIL with the threads that ack and post. On shutdown, charts not
+  yet started are dropped: answers are what users wait for; a chart backlog must not hold up SIGTERM.
 
 Thread pools do not inherit contextvars, so each submit runs the task in a copy of the submitter's
 context (contextvars.copy_context().run): records logged by a task carry the request id of the Slack
@@ -16,8 +17,9 @@ request that caused it (bot.logs.bind_request_id).
 from __future__ import annotations
 
 import contextvars
+import multiprocessing
 from collections.abc import Callable
-from concurrent.futures import Executor, Future, ThreadPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import ParamSpec, TypeVar
 
@@ -58,15 +60,26 @@ class Pools:
     listeners: Executor
     work: Executor
     charts: Executor
+    renderer: Executor | None = None  # processes that draw charts; None draws them on the chart thread
 
     def shutdown(self) -> None:
         """Finish the answers in flight (listeners first: they hand work on); drop charts not started."""
         self.listeners.shutdown(wait=True, cancel_futures=False)
         self.work.shutdown(wait=True, cancel_futures=False)
         self.charts.shutdown(wait=True, cancel_futures=True)
+        if self.renderer is not None:
+            self.renderer.shutdown(wait=True, cancel_futures=True)
 
 
-def new_pools(*, listener_threads: int = LISTENER_THREADS, work_threads: int = WORK_THREADS) -> Pools:
+def new_pools(
+    *, listener_threads: int = LISTENER_THREADS, work_threads: int = WORK_THREADS, render_processes: int = 0
+) -> Pools:
+    # spawn, not fork: the server already runs threads, and forking a threaded process can deadlock.
+    renderer = (
+        ProcessPoolExecutor(max_workers=render_processes, mp_context=multiprocessing.get_context("spawn"))
+        if render_processes
+        else None
+    )
     return Pools(
         listeners=ContextExecutor(
             ThreadPoolExecutor(max_workers=listener_threads, thread_name_prefix="slack-listener")
@@ -75,4 +88,5 @@ def new_pools(*, listener_threads: int = LISTENER_THREADS, work_threads: int = W
         charts=ContextExecutor(
             ThreadPoolExecutor(max_workers=CHART_THREADS, thread_name_prefix="slack-chart")
         ),
+        renderer=renderer,
     )

@@ -12,15 +12,17 @@ Every string leaving here passes `defuse`: the consultant escapes user text alre
 from __future__ import annotations
 
 import logging
+import pickle
 import time
 from collections.abc import Callable
-from concurrent.futures import Executor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
 from slack_sdk import WebClient
 
 from bot.metrics import Metrics
 from bot.slack.messages import detect_lang, notice
+from bot.slack.pools import Pools
 from bot.slack.ports import ConsultantLike, TurnLike
 from bot.slack.sessions import Where
 
@@ -56,13 +58,12 @@ OnError = Callable[[Exception, "str | None"], None]
 class Replier:
     """Answers on the work pool; for messages, a "working" placeholder first, then the answer in its place."""
 
-    def __init__(
-        self, consultant: ConsultantLike, metrics: Metrics, work: Executor, charts: Executor
-    ) -> None:
+    def __init__(self, consultant: ConsultantLike, metrics: Metrics, pools: Pools) -> None:
         self.consultant = consultant
         self.metrics = metrics
-        self.work = work
-        self.charts = charts
+        self.work = pools.work
+        self.charts = pools.charts
+        self.renderer = pools.renderer
 
     def answer(
         self,
@@ -161,7 +162,7 @@ class Replier:
 
     def upload_chart(self, client: WebClient, where: Where, turn: TurnLike) -> None:
         try:
-            png = turn.chart_png()
+            png = self._render(turn)
             if not png:
                 return
             client.files_upload_v2(
@@ -175,3 +176,18 @@ class Replier:
             # The text answer is already out; a missing chart is logged, not shown as an error.
             self.metrics.errors.labels(kind="chart").inc()
             log.exception("chart upload failed for %s", where.session_id)
+
+    def _render(self, turn: TurnLike) -> bytes | None:
+        if self.renderer is None:
+            return turn.chart_png()
+        try:
+            return self.renderer.submit(chart_png_of, turn).result()
+        except (BrokenProcessPool, pickle.PicklingError, TypeError, AttributeError):
+            # A turn that cannot travel to another process (or a renderer that died) is drawn here.
+            log.warning("chart renderer unavailable; drawing in-process", exc_info=True)
+            return turn.chart_png()
+
+
+def chart_png_of(turn: TurnLike) -> bytes | None:
+    """Runs in a renderer process (module-level, so it pickles by name)."""
+    return turn.chart_png()
