@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from sizing import cost
 from sizing.assumptions import (
     COST_TIE,
     DEFAULT_TARGET_DAYS,
@@ -50,15 +49,20 @@ def _budget_usd(req: SizingRequest, catalog: Catalog) -> float | None:
     return amount
 
 
+BUDGET_MONTH_DAYS = 30.0  # a monthly budget buys 30 days of the cluster
+
+
 def spend(o: Option, req: SizingRequest) -> float | None:
-    """What the budget is compared with: whole-run, monthly or hourly on-demand spend."""
+    """What the budget is compared with, on demand: a total budget with the job's cost; an hourly
+    one with the cluster's hourly price; a monthly one with the job's cost when the job ends within
+    a month, else with what the cluster costs per 30 days."""
     if o.quote is None:
         return None
     period = req.budget.period if req.budget else "total"
     if period == "hour":
         return o.quote.hourly_usd
-    if period == "month":
-        return o.quote.hourly_usd * cost.HOURS_PER_MONTH
+    if period == "month" and o.days > BUDGET_MONTH_DAYS:
+        return o.quote.hourly_usd * 24.0 * BUDGET_MONTH_DAYS
     return o.quote.on_demand_usd
 
 
