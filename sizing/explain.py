@@ -46,6 +46,16 @@ def lines(w: Workload, o: Option | None) -> tuple[str, ...]:
             f"{w.method.upper()} rank {w.lora_rank} on all 7 projections: {_n(w.trainable_params)} trainable; "
             "the frozen base gets no gradients or optimizer state."
         )
+    if w.checkpointing:
+        out.append(
+            "Activation checkpointing on (full recompute)"
+            + (
+                ": the QLoRA recipe default (PEFT prepare_model_for_kbit_training, use_gradient_checkpointing=True; "
+                "QLoRA paper); it saves activation memory and costs about one extra forward pass."
+                if w.method == "qlora"
+                else ", as requested."
+            )
+        )
     fpt = compute.flops_per_token(w)
     base = "4N + 6N_lora" if w.is_peft else "6N"
     out.append(

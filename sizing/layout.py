@@ -152,7 +152,7 @@ class LayoutSearch:
                 base = tp_speed / (1.0 + (pp - 1) / _grad_accum(w, dp, mb0))
                 for zero in (0,) if dp == 1 else (1, 2, 3):
                     zspeed = base * (1.0 - cal.ZERO3_LOSS) if zero >= 3 else base
-                    for fast in (True, False):
+                    for fast in (False,) if w.checkpointing else (True, False):
                         speed = zspeed / (1.0 if fast else full)
                         # Sort key first, then insertion order, so ties keep the loop order.
                         keyed.append((round(-speed, 6), zero, tp, pp, len(keyed), speed, dp, fast))

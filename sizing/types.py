@@ -113,3 +113,7 @@ class SizingRequest:
     optimizer: Literal["adamw", "adamw_8bit", "sgd"] = "adamw"
     today: dt.date | None = None  # for price staleness; the engine never reads the clock
     extra: tuple[tuple[str, str], ...] = field(default=())
+    # None: the method's recipe default (QLoRA: on, see workload.checkpointing; others: the layout
+    # search picks the cheapest recompute mode that fits); True: always full activation
+    # checkpointing; False: never forced (a cheaper mode may be chosen, QLoRA included).
+    activation_checkpointing: bool | None = None

@@ -36,6 +36,12 @@ MIN_PRETRAIN_TOKENS = 2e11
 # finding that adapting every linear layer matters most (arXiv 2305.14314 §4).
 LORA_RANK = 16
 
+# QLoRA trains with activation checkpointing: HF PEFT's prepare_model_for_kbit_training defaults to
+# use_gradient_checkpointing=True (huggingface/peft src/peft/utils/other.py, read 2026-11) and the
+# QLoRA paper trains with it (arXiv 2305.14314 §4, "we use gradient checkpointing"); torchtune's
+# QLoRA configs enable it too. So a QLoRA plan assumes it unless the request turns it off.
+CHECKPOINTING_BY_DEFAULT: dict[str, bool] = {"qlora": True}
+
 MAX_PARAMS = 5e12
 MAX_SEQ_LEN = 1_048_576
 
@@ -58,6 +64,7 @@ class Workload:
     optimizer: str
     trainable_params: float
     lora_rank: int | None
+    checkpointing: bool = False  # full activation checkpointing required by the recipe or request
 
     @property
     def n(self) -> float:
@@ -141,4 +148,9 @@ def normalise(req: SizingRequest) -> Workload:
         optimizer=req.optimizer,
         trainable_params=trainable,
         lora_rank=rank,
+        checkpointing=(
+            req.activation_checkpointing
+            if req.activation_checkpointing is not None
+            else CHECKPOINTING_BY_DEFAULT.get(req.method, False)
+        ),
     )
