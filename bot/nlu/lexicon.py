@@ -24,6 +24,7 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     ("个月", "days", 30.0), ("个季度", "days", 90.0), ("季度", "days", 90.0),
     ("个小时", "days", 1 / 24), ("小时", "days", 1 / 24), ("个钟头", "days", 1 / 24),
     ("钟头", "days", 1 / 24), ("个钟", "days", 1 / 24), ("分钟", "days", 1 / 1440),
+    ("分半钟", "days", 1 / 1440), ("分半", "days", 1 / 1440),  # 五分半钟 = 5.5 minutes (+0.5 in slots)
     ("秒钟", "days", 1 / 86400),
     ("天", "days", 1.0), ("日", "days", 1.0), ("周", "days", 7.0), ("月", "days", 30.0),
     ("年", "days", 365.0), ("秒", "days", 1 / 86400),
@@ -35,7 +36,8 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     ("hour", "days", 1 / 24), ("hrs", "days", 1 / 24), ("hr", "days", 1 / 24), ("h", "days", 1 / 24),
     ("minutes", "days", 1 / 1440), ("minute", "days", 1 / 1440), ("mins", "days", 1 / 1440),
     ("min", "days", 1 / 1440), ("seconds", "days", 1 / 86400), ("second", "days", 1 / 86400),
-    ("secs", "days", 1 / 86400), ("quarters", "days", 90.0), ("quarter", "days", 90.0),
+    ("secs", "days", 1 / 86400), ("sec", "days", 1 / 86400), ("quarters", "days", 90.0),
+    ("quarter", "days", 90.0), ("钟", "days", 1 / 24),
     ("个参数", "params", 1.0), ("参数", "params", 1.0), ("参", "params", 1.0),
     ("parameters", "params", 1.0), ("parameter", "params", 1.0), ("params", "params", 1.0),
     ("param", "params", 1.0), ("级", "level", 1.0),
@@ -47,6 +49,9 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     ("machines", "node", 1.0), ("machine", "node", 1.0), ("servers", "node", 1.0),
     ("server", "node", 1.0),
 )  # fmt: skip
+
+# Words between a number and its unit of time that do not change it: "2 more minutes".
+DURATION_FILLERS = ("more ", "extra ", "additional ")
 
 # Currency words after an amount. 刀 is Chinese slang for US dollars.
 CURRENCY_SUFFIX: tuple[tuple[str, str], ...] = (

@@ -56,7 +56,7 @@ def read_words(words: list[str]) -> WordNumber | None:
     n = min(len(words), MAX_WORDS)
     weak = False
     if n and words[0] in ("a", "an"):
-        if n > 1 and words[1] == "couple":
+        if n > 1 and words[1] in ("couple", "pair"):  # Duckling EN: "a couple (of)", "a pair"
             i = 3 if n > 2 and words[2] == "of" else 2
             return WordNumber(2.0, i, False)
         if (

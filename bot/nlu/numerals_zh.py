@@ -83,10 +83,10 @@ def _shorthand(digit: float | None, last_unit: float, lone: bool) -> float | Non
 
 
 def zh_decimal_digits(run: str) -> float | None:
-    """The part after 点: 一点三 -> 0.3 (digits only)."""
-    if not run or len(run) > MAX_RUN or any(ch not in DIGITS for ch in run):
+    """The part after 点: 一点三 -> 0.3, 零点77 -> 0.77 (digits only, Chinese or Arabic)."""
+    if not run or len(run) > MAX_RUN or any(ch not in DIGITS and not "0" <= ch <= "9" for ch in run):
         return None
-    return float("0." + "".join(str(DIGITS[ch]) for ch in run))
+    return float("0." + "".join(str(DIGITS.get(ch, ch)) for ch in run))
 
 
 def multiplier(run: str) -> float | None:

@@ -18,7 +18,7 @@ from bot.nlu.text import normalise
 from bot.nlu.types import Ask, Parse, Slots
 from sizing.types import Budget, Currency, Period
 
-_NUMERAL_NEIGHBOURS = frozenset("一二三四五六七八九十百千万亿壹贰叁肆伍陆柒捌玖拾佰仟")
+_NUMERAL_NEIGHBOURS = frozenset("零一二三四五六七八九十百千万亿壹贰叁肆伍陆柒捌玖拾佰仟")
 
 
 def _financial(s: str) -> str:

@@ -21,21 +21,24 @@ LETTER_MULT: dict[str, tuple[float, str]] = {
 WORD_MULT: dict[str, tuple[float, str]] = {
     "thousand": (1e3, "k"), "million": (1e6, "m"), "millions": (1e6, "m"), "billion": (1e9, "b"),
     "billions": (1e9, "b"), "trillion": (1e12, "t"), "trillions": (1e12, "t"), "lakh": (1e5, "k"),
-    "lakhs": (1e5, "k"), "crore": (1e7, "m"), "crores": (1e7, "m"),
+    "lakhs": (1e5, "k"), "crore": (1e7, "m"), "crores": (1e7, "m"), "dozen": (12.0, ""),
+    "dozens": (12.0, ""),
 }  # fmt: skip
 # Currency codes that may be glued in front of a number ("USD3.14", "RMB50000").
 GLUED_PREFIXES = ("usd", "rmb", "cny", "us")
 # Characters after 半 / 个半 that make it a half of a unit (一个半月, 半小时, 两个半星期).
-HALF_UNITS = frozenset("月天日年小周星礼钟")
+HALF_UNITS = frozenset("月天日年小周星礼钟分")
+# What may follow 五个半 for it to be 5.5 on its own (the end of a clause, or a currency).
+HALF_AMOUNT_END = frozenset(" ,.;!?，。；！？、元块美刀")
 ZH_UNIT_CHARS = frozenset("十百千万亿")
 EN_VOCAB = (
     frozenset(numerals_en.ONES)
     | frozenset(numerals_en.TENS)
     | frozenset(numerals_en.SCALES)
     | numerals_en.DOZEN
-    | {"hundred", "and", "a", "an", "half", "point", "couple", "of"}
+    | {"hundred", "and", "a", "an", "half", "point", "couple", "pair", "of"}
 )
-EN_STARTERS = EN_VOCAB - {"and", "of", "couple"}
+EN_STARTERS = EN_VOCAB - {"and", "of", "couple", "pair"}
 MAX_DIGITS = 40  # more digits than this is not a quantity; the value becomes infinite
 MAX_WORD = 20
 
@@ -62,6 +65,8 @@ def _half(s: str, j: int) -> tuple[float, int]:
     """An extra half after a number: 一个半月, 两个半月, 三个半小时, 1个半月."""
     if s.startswith("个半", j) and j + 2 < len(s) and s[j + 2] in HALF_UNITS:
         return 0.5, j + 2
+    if s.startswith("个半", j) and (j + 2 >= len(s) or s[j + 2] in HALF_AMOUNT_END):
+        return 0.5, j + 2  # 五个半 = 5.5 as an amount (Duckling AmountOfMoney/ZH corpus)
     if s.startswith("半", j) and j + 1 < len(s) and s[j + 1] in HALF_UNITS:
         return 0.5, j + 1
     return 0.0, j
@@ -144,6 +149,11 @@ def _arabic(s: str, i: int) -> tuple[Num | None, int]:
             return None, k
         text += s[j:k][: MAX_DIGITS + 1]
         j = k
+    if s.startswith(" point ", j) and "." not in text and j + 7 < n and _is_digit(s[j + 7]):
+        k = j + 7
+        while k < n and _is_digit(s[k]) and k - j < 7 + MAX_DIGITS:
+            k += 1
+        text, j = text + "." + s[j + 7 : k], k  # "1 point 1" (Duckling EN numeral corpus)
     if j < n and s[j] in "e" and j + 1 < n:
         k = j + 1
         if s[k] in "+-" and k + 1 < n and _is_digit(s[k + 1]):
@@ -179,9 +189,10 @@ def _arabic(s: str, i: int) -> tuple[Num | None, int]:
     if s.startswith("%", k) or s.startswith("percent", k):
         return None, k + 1
     extra, j = _half(s, j)
-    for tail in (" and a half ", " and an half ", " and half "):
-        if s.startswith(tail, j):  # "3 and a half billion", "5 and a half days" (Duckling EN)
-            extra, j = 0.5, j + len(tail) - 1
+    for tail in (" and a half", " and an half", " and half"):
+        e = j + len(tail)
+        if s.startswith(tail, j) and not (e < n and _is_letter(s[e])):
+            extra, j = 0.5, e  # "3 and a half billion", "5 and a half days" (Duckling EN)
             break
     factor, mult, j = _suffix(s, j)
     value = (value + extra) * factor
@@ -199,13 +210,18 @@ def _chinese(s: str, i: int) -> tuple[Num | None, int]:
     run = s[i:j]
     if len(run) > numerals_zh.MAX_RUN:
         return None, j
+    if j + 1 < n and s[j] == "点" and _is_digit(s[j + 1]) and numerals_zh.zh_integer(run) is not None:
+        k = j + 1
+        while k < n and _is_digit(s[k]) and k - j <= MAX_DIGITS:
+            k += 1
+        run, j = run + "点" + s[j + 1 : k], k  # 零点77 (Duckling ZH numeral corpus)
     whole, _, rest = run.partition("点")
     value = numerals_zh.zh_integer(whole)
     if value is None:
         return None, j
     if rest:
         k = 0
-        while k < len(rest) and rest[k] in numerals_zh.DIGITS:
+        while k < len(rest) and (rest[k] in numerals_zh.DIGITS or _is_digit(rest[k])):
             k += 1
         frac = numerals_zh.zh_decimal_digits(rest[:k])
         factor = numerals_zh.multiplier(rest[k:]) if rest[k:] else 1.0
@@ -224,6 +240,11 @@ def _chinese(s: str, i: int) -> tuple[Num | None, int]:
 
 def _english(s: str, i: int) -> tuple[Num | None, int]:
     n = len(s)
+    if s.startswith("point ", i) and i + 6 < n and _is_digit(s[i + 6]):
+        num, j = _arabic(s, i + 6)  # "point 77" = 0.77 (Duckling EN numeral corpus)
+        if num is not None and num.mult == "" and s[i + 6 : num.end].isdigit():
+            return Num(i, j, float("0." + s[i + 6 : num.end]), ""), j
+        return num, j
     words: list[str] = []
     ends: list[int] = []
     j = i

@@ -208,7 +208,7 @@ def _duration(s: str, idx: int, num: Num, unit: Unit, nums: list[Num], found: Fo
         tail = next((t for t in _QUARTER_HOUR if s.startswith(t, unit.end)), None)
         if tail is not None:
             unit = Unit("days", 1 / 96, unit.end + len(tail))
-    days = num.value * unit.factor
+    days = (num.value + (0.5 if s[num.end : unit.end].startswith("分半") else 0.0)) * unit.factor
     end = unit.end
     while idx + 1 < len(nums) and nums[idx + 1].start < end:
         idx += 1
@@ -222,7 +222,13 @@ def _duration(s: str, idx: int, num: Num, unit: Unit, nums: list[Num], found: Fo
         gap = s[end : nums[nxt].start]
         if len(gap) > 5 or any(ch not in " ,、零又和加" for ch in gap.replace("and", "")):
             break
+        after_hours = unit.factor == 1 / 24
         unit = unit_after(s, nums[nxt])
+        bare = after_hours and unit.kind == "none" and gap.strip() in ("", "and", "零")
+        if bare and nums[nxt].value < 60 and not nums[nxt].mult and not nums[nxt].weak:
+            # "1 hour thirty", "2 hours and 10", 两小时十分: the minutes (Duckling Duration corpora)
+            fen = 1 if s.startswith("分", nums[nxt].end) else 0
+            unit = Unit("days", 1 / 1440, nums[nxt].end + fen)
         if unit.kind != "days":
             break
         days += nums[nxt].value * unit.factor  # 两年零三个月, 2 years 3 months, 1 year, 2 days

@@ -46,7 +46,10 @@ def unit_after(s: str, num: Num) -> Unit:
     for phrase in lexicon.CENTS_SUFFIX:
         if lexicon.match_at(s, j, phrase):
             return Unit("money", 0.01, j + len(phrase), "USD")
+    filler = next((f for f in lexicon.DURATION_FILLERS if s.startswith(f, j)), "")
     for phrase, kind, factor in lexicon.UNITS:
+        if filler and kind == "days" and lexicon.match_at(s, j + len(filler), phrase):
+            return Unit(kind, factor, j + len(filler) + len(phrase))
         if lexicon.match_at(s, j, phrase):
             if kind == "days" and not _is_duration(s, num, phrase, j):
                 return NO_UNIT
