@@ -30,7 +30,7 @@ def lines(w: Workload, o: Option | None) -> tuple[str, ...]:
     ]
     if w.tokens_source == "data":
         out.append(
-            f"Tokens = data {_n(w.data_bytes or 0)}B / {w.bytes_per_token} bytes per token = {_n(w.tokens)}."
+            f"Tokens = data {(w.data_bytes or 0) / 1e9:,.4g} GB / {w.bytes_per_token} bytes per token = {_n(w.tokens)}."
         )
     elif w.tokens_source.startswith("default"):
         why = (
@@ -43,7 +43,7 @@ def lines(w: Workload, o: Option | None) -> tuple[str, ...]:
         out.append(f"Tokens = {_n(w.tokens)} (given).")
     if w.is_peft:
         out.append(
-            f"{w.method.upper()} rank {w.lora_rank} on all 7 projections: {_n(w.trainable_params)} trainable; "
+            f"{'QLoRA' if w.method == 'qlora' else 'LoRA'} rank {w.lora_rank} on all 7 projections: {_n(w.trainable_params)} trainable; "
             "the frozen base gets no gradients or optimizer state."
         )
     if w.checkpointing:
@@ -90,7 +90,13 @@ def lines(w: Workload, o: Option | None) -> tuple[str, ...]:
     out.append(
         f"Network: {net.sync_gb_per_step:.2f} GB gradient sync per GPU per step; "
         f"{'needs ~' + format(net.required_gbps, '.0f') + ' Gb/s per node' if net.multi_node else 'single node'}; "
-        f"seed tier {net.tier} {net.tier_gbps[0]:g}-{net.tier_gbps[1]:g} Gb/s."
+        f"seed tier {net.tier} {net.tier_gbps[0]:g}-{net.tier_gbps[1]:g} Gb/s"
+        + (
+            f"; the need exceeds that tier: plan {net.required_gbps:,.0f} Gb/s or more per node "
+            "(e.g. 400 Gb/s InfiniBand/RoCE per GPU on H100-class nodes)."
+            if net.exceeds_tier
+            else "."
+        )
     )
     st = o.storage
     out.append(

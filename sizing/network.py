@@ -23,8 +23,20 @@ class NetworkAdvice:
     scale_up: str  # "nvlink" | "infinity_fabric" | "pcie"
     multi_node: bool
 
+    @property
+    def exceeds_tier(self) -> bool:
+        """The required inter-node bandwidth is above the seed tier's upper bound."""
+        return self.multi_node and self.required_gbps > self.tier_gbps[1]
+
     def to_dict(self) -> dict[str, object]:
         return {
+            "exceeds_tier": self.exceeds_tier,
+            "message": (
+                f"needs ~{self.required_gbps:,.0f} Gb/s per node, above the guide's "
+                f"{self.tier_gbps[0]:g}-{self.tier_gbps[1]:g} Gb/s tier for this cluster size"
+                if self.exceeds_tier
+                else None
+            ),
             "tier": self.tier,
             "tier_gbps": list(self.tier_gbps),
             "infiniband": self.infiniband,

@@ -15,7 +15,7 @@ from sizing.errors import SizingError
 from sizing.evaluate import Evaluator, max_gpus
 from sizing.explain import assumption_lines, lines
 from sizing.layout import HEADROOM
-from sizing.result import Excluded, Option, SizingResult
+from sizing.result import Excluded, Option, SizingResult, SizingWarning
 from sizing.types import Catalog, GpuSpec, SizingRequest
 from sizing.warnings import collect, top_tier
 from sizing.workload import Workload, normalise
@@ -150,6 +150,8 @@ def plan(request: SizingRequest, catalog: Catalog) -> SizingResult:
     options = options[:MAX_OPTIONS]
 
     warnings, tagged = collect(w, request, catalog, options, fastest_possible, budget, spend)
+    if forced is not None:
+        warnings.extend(_fewer_is_faster(ev, forced))
     workload = _workload(w, request, budget)
     return SizingResult(
         workload=tuple(workload.items()),
@@ -182,6 +184,32 @@ def _fastest(affordable: list[Option], w: Workload) -> Option:
     quickest = min(o.days for o in sensible)
     similar = [o for o in sensible if o.days <= quickest * SIMILAR_DAYS]
     return min(similar, key=lambda o: (o.gpus, -o.gpu.launch_year, _rank_cost(o), o.gpu.id))
+
+
+def _fewer_is_faster(ev: Evaluator, forced: Option) -> list[SizingWarning]:
+    """A requested count that a smaller count of the same GPU beats on time (its GPUs do not divide
+    into the layout that made the smaller count fast)."""
+    if not forced.fits:
+        return []
+    smaller = [ev(forced.gpu, n) for n in ev.ladder(forced.gpu) if n < forced.gpus]
+    better = [o for o in smaller if o.fits and o.days < forced.days * 0.9999]
+    if not better:
+        return []
+    best = min(better, key=lambda o: (o.gpus, o.days))
+    return [
+        SizingWarning(
+            "fewer_gpus_faster",
+            f"{best.gpus} × {forced.gpu.id} would finish sooner ({best.days:.2f} vs {forced.days:.2f} days) "
+            f"than the requested {forced.gpus}: {forced.gpus} GPUs do not split into as fast a layout.",
+            (
+                ("gpu", forced.gpu.id),
+                ("gpus", forced.gpus),
+                ("better_gpus", best.gpus),
+                ("better_days", round(best.days, 3)),
+                ("days", round(forced.days, 3)),
+            ),
+        )
+    ]
 
 
 def _too_small(ev: Evaluator, g: GpuSpec) -> Excluded:

@@ -63,8 +63,11 @@ def _option_codes(
         codes.append("pcie_multi_gpu")
     if o.quote is None:
         codes.append("no_price")
-    elif o.quote.unused_gpus > 0:
-        codes.append("unused_gpus")
+    else:
+        if o.quote.unused_gpus > 0:
+            codes.append("unused_gpus")
+        if o.network.multi_node and not o.quote.network_known:
+            codes.append("network_unknown")
     return codes
 
 
@@ -192,6 +195,19 @@ def collect(
                 unused_gpus=q.unused_gpus,
                 instance=q.offering.instance_type,
                 instances=q.instances,
+            )
+        )
+    if "network_unknown" in top.codes and top.quote is not None:
+        out.append(
+            _w(
+                "network_unknown",
+                f"The catalog does not list the scale-out network of {top.quote.offering.instance_type}; "
+                f"{top.gpus} GPUs over {top.quote.instances} instances need ~{top.network.required_gbps:,.0f} Gb/s "
+                "per node between them: confirm the provider offers a cluster network (InfiniBand/RoCE) "
+                "for this instance type before renting.",
+                gpu=top.gpu.id,
+                instance=top.quote.offering.instance_type,
+                required_gbps=round(top.network.required_gbps, 1),
             )
         )
     low_memory = lowmem.suggestion(w, top)
