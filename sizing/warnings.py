@@ -202,9 +202,9 @@ def collect(
             _w(
                 "network_unknown",
                 f"The catalog does not list the scale-out network of {top.quote.offering.instance_type}; "
-                f"{top.gpus} GPUs over {top.quote.instances} instances need ~{top.network.required_gbps:,.0f} Gb/s "
-                "per node between them: confirm the provider offers a cluster network (InfiniBand/RoCE) "
-                "for this instance type before renting.",
+                f"{top.gpus} GPUs over {top.quote.instances} instances need "
+                f"~{top.network.required_gbps:,.0f} Gb/s per node between them: confirm the provider "
+                "offers a cluster network (InfiniBand/RoCE) for this instance type before renting.",
                 gpu=top.gpu.id,
                 instance=top.quote.offering.instance_type,
                 required_gbps=round(top.network.required_gbps, 1),
