@@ -18,6 +18,7 @@ from bot.nlu.units import (
     FOREIGN,
     NO_UNIT,
     Unit,
+    cents_after,
     currency_before,
     jiao,
     period_near,
@@ -175,6 +176,9 @@ def _money(s: str, idx: int, num: Num, unit: Unit, nums: list[Num], found: Found
     end = unit.end if unit.kind == "money" else num.end
     if unit.kind == "money" and s[end - 1 : end] in ("块", "元"):
         extra, end = jiao(s, end)
+        value += extra
+    elif currency == "USD" and unit.factor == 1.0:
+        extra, end = cents_after(s, end)
         value += extra
     period, used_end = period_near(s, num.start, end)
     for k in range(idx + 1, len(nums)):

@@ -130,6 +130,21 @@ def period_near(s: str, start: int, end: int) -> tuple[str, int]:
     return "total", end
 
 
+def cents_after(s: str, end: int) -> tuple[float, int]:
+    """ "$20 and 43c", "20 dollars 43 cents" (Duckling AmountOfMoney/EN corpus): the cents."""
+    j = end + 5 if s.startswith(" and ", end) else end + 1 if s.startswith(" ", end) else end
+    k = j
+    while k < len(s) and "0" <= s[k] <= "9" and k - j < 2:
+        k += 1
+    if k == j:
+        return 0.0, end
+    unit_end = _skip_space(s, k)
+    for phrase in ("cents", "cent", "c", "¢"):
+        if lexicon.match_at(s, unit_end, phrase):
+            return int(s[j:k]) / 100, unit_end + len(phrase)
+    return 0.0, end
+
+
 def jiao(s: str, end: int) -> tuple[float, int]:
     """一块二 = 1.2, 三块零四 = 3.04 (Duckling AmountOfMoney/ZH corpus): the digit after 块/元."""
     digits = {
@@ -148,6 +163,11 @@ def jiao(s: str, end: int) -> tuple[float, int]:
     digits.update({str(d): d for d in range(10)})
     if end < len(s) and s[end] == "零" and end + 1 < len(s) and s[end + 1] in digits:
         return digits[s[end + 1]] / 100, end + 2
+    if end + 1 < len(s) and s[end] in digits and s[end + 1] in "毛角":
+        tenths, k = digits[s[end]] / 10, end + 2  # 五块七毛八 = 5.78
+        if k < len(s) and s[k] in digits and s[k] != "零":
+            return tenths + digits[s[k]] / 100, k + (2 if s.startswith("分", k + 1) else 1)
+        return tenths, k
     if end < len(s) and s[end] in digits and s[end] != "零":
         after = s[end + 1] if end + 1 < len(s) else " "
         if after not in digits and after not in "十百千万亿个张块卡台天周月年小":

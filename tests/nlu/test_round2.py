@@ -132,3 +132,12 @@ def test_a_negative_chinese_amount_is_asked_back_not_used() -> None:
     result = parse("预算负一百二十万")
     assert result.slots.budget is None
     assert [a.reason for a in result.asks] == ["not_positive"]
+
+
+@pytest.mark.parametrize(
+    ("text", "amount"),
+    [("budget $20 and 43c", 20.43), ("budget 20 dollars 43 cents", 20.43), ("预算五块七毛八", 5.78),
+     ("预算至少三块零四", 3.04), ("budget $5k and 8 A100s", 5000.0)],
+)  # fmt: skip
+def test_cents_and_jiao_after_the_whole_amount_are_added(text: str, amount: float) -> None:
+    assert said(text)["budget"]["amount"] == pytest.approx(amount)
