@@ -158,3 +158,16 @@ def test_when_the_state_store_is_down_a_mention_gets_a_clear_note_and_readyz_fai
         assert bot.request("/readyz").status == 503
     finally:
         bot.close()
+
+
+def test_when_the_placeholder_cannot_be_posted_the_answer_is_posted_on_its_own(
+    bot: RunningBot, slack: FakeSlackApi
+) -> None:
+    slack.fail_first("chat.postMessage", 500, times=3)  # the first try and both retries
+
+    bot.mention("<@UBOT> 7B", ts="1700000111.000100")
+
+    slack.wait_for(lambda: len(slack.shown()) == 1)
+    shown = slack.shown()
+    assert "H100" in shown[0].text and shown[0].updates == 0
+    assert slack.calls("chat.update") == []

@@ -189,3 +189,26 @@ def test_metrics_count_requests_replies_and_recommendations(bot: RunningBot, sla
 
 def test_unknown_paths_are_not_found(bot: RunningBot) -> None:
     assert bot.request("/nope").status == 404
+
+
+def test_a_slash_command_gets_its_answer_without_a_placeholder(bot: RunningBot, slack: FakeSlackApi) -> None:
+    bot.command("7B, 1TB, a month")
+
+    slack.wait_for_calls("response")
+    assert [c.method for c in slack.messages()] == ["response"]
+
+
+def test_each_message_in_a_thread_gets_one_placeholder_that_becomes_its_answer(
+    bot: RunningBot, slack: FakeSlackApi
+) -> None:
+    bot.mention("<@UBOT> 7B model", ts="1700000202.000100")
+    slack.wait_for_updated(1)
+    bot.message("1TB", ts="1700000202.000200", thread_ts="1700000202.000100")
+    slack.wait_for_updated(2)
+    bot.message("bf16, a month", ts="1700000202.000300", thread_ts="1700000202.000100")
+
+    shown = slack.wait_for_updated(3)
+    assert len(slack.calls("chat.postMessage")) == 3
+    assert len(slack.calls("chat.update")) == 3
+    assert [m.text.split(":")[0] for m in shown] == ["Turn 1", "Turn 2", "Turn 3"]
+    assert all(m.updates == 1 and m.posted_text == "⏳ Working on it…" for m in shown)
