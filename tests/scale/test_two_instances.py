@@ -6,7 +6,7 @@ Each test uses its own channel and user, so they share one (module-scoped) pair 
 from __future__ import annotations
 
 import pytest
-from fakes.slack_api import Call
+from fakes.slack_api import Shown
 from scale_cluster import RATE_LIMIT_PER_MINUTE, Cluster, mention, thread_reply
 
 from knowledge import load_knowledge
@@ -16,12 +16,18 @@ pytestmark = [pytest.mark.redis, pytest.mark.slow]
 WAIT_S = 30.0  # generous: a turn runs the NLU and the sizing engine in a cold process
 
 
-def posts_in(cluster: Cluster, channel: str) -> list[Call]:
-    return [c for c in cluster.slack.messages() if c.args.get("channel") == channel]
+def posts_in(cluster: Cluster, channel: str) -> list[Shown]:
+    """Messages as the channel shows them: a "working on it" placeholder reads as the answer it became."""
+    return [m for m in cluster.slack.shown() if m.channel == channel]
 
 
-def wait_posts(cluster: Cluster, channel: str, count: int) -> list[Call]:
-    cluster.slack.wait_for(lambda: len(posts_in(cluster, channel)) >= count, WAIT_S)
+def answered(message: Shown) -> bool:
+    """Final: a placeholder that has been updated, or a message posted as it is (e.g. a notice)."""
+    return message.updates > 0 or not message.posted_text.startswith("⏳")
+
+
+def wait_posts(cluster: Cluster, channel: str, count: int) -> list[Shown]:
+    cluster.slack.wait_for(lambda: sum(answered(m) for m in posts_in(cluster, channel)) >= count, WAIT_S)
     return posts_in(cluster, channel)
 
 
@@ -40,7 +46,7 @@ def test_a_thread_begun_on_one_instance_continues_on_the_other_to_a_recommendati
     )
     assert first.status == 200
     (question,) = wait_posts(cluster, "CSCALE1", 1)
-    assert question.args.get("thread_ts") == root
+    assert question.thread_ts == root
 
     # No mention: instance B answers a thread reply only if it sees the session A stored in Redis,
     # and can only recommend hardware if A's turn (13B, full fine-tune) is in that session.
@@ -104,7 +110,7 @@ def test_without_redis_instances_turn_unready_and_say_so_then_recover(cluster: C
         )
         assert sent.status == 200
         (notice,) = wait_posts(cluster, "CSCALE5", 1)
-        assert "state store is unavailable" in notice.args["text"]
+        assert "state store is unavailable" in notice.text
         assert cluster.a.proc.poll() is None and cluster.b.proc.poll() is None
     finally:
         cluster.redis.start()  # same port; the instances reconnect on their own
@@ -113,4 +119,4 @@ def test_without_redis_instances_turn_unready_and_say_so_then_recover(cluster: C
     sent = cluster.b.post_event(mention("EvScale6", "U6", "CSCALE6", "size a 7B LoRA run", "1800000006.0001"))
     assert sent.status == 200
     (reply,) = wait_posts(cluster, "CSCALE6", 1)
-    assert "state store is unavailable" not in reply.args["text"]
+    assert "state store is unavailable" not in reply.text
