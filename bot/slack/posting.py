@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import pickle
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
@@ -52,6 +53,9 @@ def message_args(turn: TurnLike) -> dict[str, Any]:
 
 
 # Called with the exception and the placeholder's ts (None when there is no placeholder to replace).
+# Charts waiting to be drawn before new ones are skipped; each costs ~75 ms of CPU (see bot.slack.pools).
+MAX_CHART_BACKLOG = 2
+
 OnError = Callable[[Exception, "str | None"], None]
 
 
@@ -64,6 +68,7 @@ class Replier:
         self.work = pools.work
         self.charts = pools.charts
         self.renderer = pools.renderer
+        self._chart_slots = threading.BoundedSemaphore(MAX_CHART_BACKLOG)
 
     def answer(
         self,
@@ -115,7 +120,7 @@ class Replier:
         self._answered(turn, surface, received_s)
         log.info("answered a %s in place of its placeholder", surface)
         log.debug("answer", extra={"text": text, "reply": turn.text})
-        self.charts.submit(self.upload_chart, client, where, turn)
+        self.chart_later(client, where, turn)
 
     def later(self, fn: Callable[[], None], on_error: Callable[[Exception], None]) -> None:
         """Run fn on the work pool; what it raises goes to on_error (the error handler)."""
@@ -140,7 +145,7 @@ class Replier:
             **message_args(turn),
         )
         self.observe(turn, surface, received_s)
-        self.charts.submit(self.upload_chart, client, where, turn)
+        self.chart_later(client, where, turn)
         ts = response.get("ts")
         return str(ts) if ts else None
 
@@ -157,8 +162,24 @@ class Replier:
         self.metrics.replies.labels(surface=surface).inc()
         if received_s is not None:
             self.metrics.answer_latency.labels(surface=surface).observe(time.perf_counter() - received_s)
-        if turn.payload.get("recommendation"):
+        if turn.payload.get("recommendation") and turn.payload.get("recommended", True):
             self.metrics.recommendations.inc()
+
+    def chart_later(self, client: WebClient, where: Where, turn: TurnLike) -> None:
+        """Queue the chart unless MAX_CHART_BACKLOG are already waiting: under a burst, charts are shed
+        (counted as errors{kind="chart_shed"}) so their CPU never delays the answers themselves."""
+        if not self._chart_slots.acquire(blocking=False):
+            self.metrics.errors.labels(kind="chart_shed").inc()
+            log.info("chart skipped for %s: chart backlog full", where.session_id)
+            return
+
+        def run() -> None:
+            try:
+                self.upload_chart(client, where, turn)
+            finally:
+                self._chart_slots.release()
+
+        self.charts.submit(run)
 
     def upload_chart(self, client: WebClient, where: Where, turn: TurnLike) -> None:
         try:
