@@ -20,7 +20,7 @@ from bot.dialogue_answers import answer_gpus, answer_search, corrections, home_v
 from bot.dialogue_input import ParseFn, Understood, clean_text, understand
 from bot.dialogue_memo import MemoPlanner
 from bot.dialogue_plan import effective_slots
-from bot.dialogue_recommend import Planner, plan_context, recommend
+from bot.dialogue_recommend import Planner, plan_context, recommend, run_plan
 from bot.dialogue_reply import QUICK_SLOTS, Reply, Turn
 from bot.store.base import SessionState, Store
 from sizing.errors import SizingError
@@ -158,7 +158,19 @@ class Consultant:
         new_state = step(state, reply) or state
         new_state["lang"] = reply.lang
         new_state["rev"] = _revision(raw) + 1
-        return new_state, reply.finish(self._payload(new_state), self._chart)
+        standing = self._standing(new_state) if reply.recommendation is None else None
+        return new_state, reply.finish(self._payload(new_state), self._chart, standing=standing)
+
+    def _standing(self, state: dict[str, Any]) -> dict[str, Any] | None:
+        """The plan still in effect after a turn that did not change it (a question, thanks): the
+        chat JSON's `recommendation` is the conversation's current plan, `recommended` says
+        whether this reply presented it. Memoised, so this costs no second engine run."""
+        if state.get("last") is None or missing(state):
+            return None
+        try:
+            return run_plan(state, self.kb, self._plan, self._clock())
+        except SizingError:
+            return None
 
     def _payload(self, state: dict[str, Any]) -> dict[str, Any]:
         effective = effective_slots(state, self.kb.catalog) if state.get("last") else None
@@ -178,7 +190,7 @@ class Consultant:
         self.store.update(f"home:{user_id}", lambda _old: (entry, None))
 
     def _on_text(self, state: dict[str, Any], reply: Reply, text: str) -> dict[str, Any] | None:
-        u = understand(text, self._parse, state)
+        u = understand(text, self._parse, state, self._clock())
         reply.lang = u.lang
         if u.mentions_spot:
             state["mentions_spot"] = True

@@ -3,19 +3,25 @@ slot values it states, and what must be asked back instead of used."""
 
 from __future__ import annotations
 
+import datetime as dt
 import functools
 import math
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 import opencc
 
 from bot.dialogue import SLOT_NAMES, implausible
 from bot.dialogue_plan import SPOT_WORDS
 
-ParseFn = Callable[[str], Any]
+
+class ParseFn(Protocol):
+    """bot.nlu.parse's shape: `today` (the consultant's clock) turns "by March 15" into days."""
+
+    def __call__(self, text: str, today: dt.date | None = None) -> Any: ...
+
 
 # Work per turn stays small whatever arrives: Slack caps a message at 40,000 characters, and no
 # sizing request needs more than a paragraph. The tail is dropped before any parsing.
@@ -37,6 +43,7 @@ HINTS: dict[str, tuple[str, ...]] = {
     "data": ("training data {}", "{} tokens"),
     "days": ("{} days",),
 }
+_NAMES_PARAMS = re.compile(r"参数|參數|param|model|模型|规模|規模|大小", re.IGNORECASE)
 SLOT_FAMILY = {"params": ("params",), "data": ("tokens", "data_bytes"), "days": ("days",)}
 
 
@@ -120,20 +127,30 @@ def _t2s() -> Any:
     return opencc.OpenCC("t2s")
 
 
-def understand(text: str, parse: ParseFn, state: Mapping[str, Any]) -> Understood:
-    parsed = parse(text)
+def _bare_answer(said: Mapping[str, Any], text: str) -> bool:
+    """A reply that is only a quantity ("20B", "14"): the parser reads a bare "20B" as parameters,
+    but "Pretrain a 1B model" or "7B参数" names what it is and is taken as said."""
+    return not said or (set(said) <= {"params"} and not _NAMES_PARAMS.search(text))
+
+
+def understand(
+    text: str, parse: ParseFn, state: Mapping[str, Any], today: dt.date | None = None
+) -> Understood:
+    parsed = parse(text, today=today)
     said = said_slots(parsed)
     pending = state.get("pending")
     family = SLOT_FAMILY.get(str(pending), ())
     if (
         family
         and not any(k in said for k in family)
+        and _bare_answer(said, text)
         and not parsed.asks
         and 0 < len(text) <= MAX_HINTED_CHARS
-        and parsed.intent in ("size", "unknown", "correction", "whatif")
+        # A correction ("不对，是13B") repairs what it names, never the pending question.
+        and parsed.intent in ("size", "unknown", "whatif")
     ):
         for hint in HINTS[str(pending)]:
-            hinted = parse(hint.format(text))
+            hinted = parse(hint.format(text), today=today)
             hinted_said = said_slots(hinted)
             if any(k in hinted_said for k in family) and not hinted.asks:
                 parsed, said = hinted, hinted_said

@@ -73,7 +73,15 @@ class Reply:
         for action, entry in choices()["actions"].items():
             self.buttons.append({"action_id": action, "text": label(entry, self.lang), "value": action})
 
-    def finish(self, payload: dict[str, Any], chart: Callable[[dict[str, Any], str], bytes] | None) -> Turn:
+    def finish(
+        self,
+        payload: dict[str, Any],
+        chart: Callable[[dict[str, Any], str], bytes] | None,
+        *,
+        standing: dict[str, Any] | None = None,
+    ) -> Turn:
+        """The Turn; `standing` is the plan still in effect when this reply presents none (it
+        goes into the JSON, but no chart is drawn again for it)."""
         text = "\n\n".join(self.parts)
         sections = split_sections(text)
         if self.card is not None:
@@ -83,11 +91,13 @@ class Reply:
         payload = {
             "reply": text,
             **payload,
-            "recommendation": self.recommendation,
+            "recommendation": self.recommendation or standing,
+            "recommended": self.recommendation is not None,
             "faq": self.faq,
             "pitfalls": self.pitfalls,
             "lang": self.lang,
             "asks": self.asks,
             "changes": self.changes,
         }
-        return Turn(text=text, blocks=blocks, payload=payload, lang=self.lang, chart=chart)
+        fresh_chart = chart if self.recommendation is not None else None
+        return Turn(text=text, blocks=blocks, payload=payload, lang=self.lang, chart=fresh_chart)

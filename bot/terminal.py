@@ -254,7 +254,7 @@ def interactive_chat(consultant: ConsultantLike, session_id: str) -> int:
             show(turn_failed(text))
             continue
         show(turn.text)
-        if turn.payload.get("recommendation"):
+        if turn.payload.get("recommendation") and turn.payload.get("recommended", True):
             last_plan = turn
     print_formatted_text(ANSI(render_mrkdwn(message("goodbye", session=session_id), colour=True)))
     return 0

@@ -6,6 +6,7 @@ part of the test's setup, so these tests pin the dialogue's behaviour, not the N
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from typing import Any
 
@@ -39,7 +40,7 @@ class ScriptedParse:
             gpus_mentioned=gpus,
         )
 
-    def __call__(self, text: str) -> Parse:
+    def __call__(self, text: str, today: dt.date | None = None) -> Parse:
         self.seen.append(text)
         if text in self.script:
             return self.script[text]

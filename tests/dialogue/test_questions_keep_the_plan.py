@@ -24,7 +24,7 @@ def test_comparing_a100_and_h100_after_a_plan_answers_and_keeps_the_plan(
 
     turn = consultant.handle("s", "A100和H100有什么区别")
 
-    assert turn.payload["recommendation"] is None
+    assert turn.payload["recommended"] is False
     assert turn.payload["slots"] == before
     assert turn.payload["slots"]["gpu"] is None
     assert "A100" in turn.text and "H100" in turn.text
@@ -65,7 +65,7 @@ def test_listing_gpus_after_a_plan_keeps_the_plan(consultant: Consultant, nlu: S
 
     turn = consultant.handle("s", "有哪些GPU可以选")
 
-    assert turn.payload["slots"] == before and turn.payload["recommendation"] is None
+    assert turn.payload["slots"] == before and turn.payload["recommended"] is False
     assert "H100" in turn.text and "B200" in turn.text
 
 
@@ -78,7 +78,7 @@ def test_an_faq_question_naming_a_gpu_does_not_choose_it(consultant: Consultant,
 
     assert turn.payload["slots"] == before
     assert "faq.cost_control" in turn.payload["faq"]
-    assert turn.payload["recommendation"] is None
+    assert turn.payload["recommended"] is False
 
 
 def test_an_faq_question_may_fill_an_empty_slot_but_never_overwrite_one(
@@ -107,3 +107,16 @@ def test_what_about_a100s_is_a_what_if_that_changes_the_gpu(
     assert turn.payload["slots"]["gpu"] == "a100"
     options = turn.payload["recommendation"]["options"]
     assert all(o["gpu"].startswith("a100") for o in options)
+
+
+def test_thanks_after_a_plan_keeps_that_plan_in_the_json_without_presenting_it_again(
+    consultant: Consultant, nlu: ScriptedParse
+) -> None:
+    _recommend_lora_70b(consultant, nlu)
+    planned = consultant.handle("s", LORA_70B).payload["recommendation"]
+    nlu.understands("谢谢", intent="thanks")
+
+    turn = consultant.handle("s", "谢谢")
+
+    assert turn.payload["recommendation"] == planned and turn.payload["recommended"] is False
+    assert turn.chart_png() is None and "GPU" not in turn.text

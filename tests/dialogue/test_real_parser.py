@@ -162,7 +162,7 @@ def test_questions_after_a_plan_are_answered_and_keep_every_slot(real: Consultan
     assert "faq.cost_control" in billing["faq"] and _slots(billing) == planned
     assert p.dense_a100 in errata.text and _slots(errata.payload) == planned
     assert p.compare_word in compare.text and "H100" in compare.text
-    assert _slots(compare.payload) == planned and compare.payload["recommendation"] is None
+    assert _slots(compare.payload) == planned and compare.payload["recommended"] is False
 
 
 @LANGS
@@ -181,7 +181,7 @@ def test_reset_then_skip_the_deadline_then_an_absurd_value_is_asked_back(
     assert skipped["recommendation"] is not None and skipped["slots"]["days"] is None
     assert _slots(skipped)["method"] == "lora" and skipped["lang"] == p.lang
     assert absurd["asks"][0]["slot"] == "params" and absurd["slots"]["params"] == 7e9
-    assert absurd["recommendation"] is None
+    assert absurd["recommended"] is False
 
 
 def test_a_fresh_question_mid_form_re_asks_the_pending_question(real: Consultant) -> None:
