@@ -231,7 +231,8 @@ class Consultant:
         if u.intent == "faq" or (not u.said and u.intent == "unknown" and not reply.parts):
             digressed = answer_search(self.kb, text, reply, explicit=u.intent == "faq")
         if not missing(state):
-            if u.said or skipped or state.get("last") is None:
+            # "skip" with nothing left to skip says so and does not present the plan again.
+            if u.said or skipped not in (None, "none") or state.get("last") is None:
                 recommend(state, reply, self.kb, self._plan, self._clock(), changes)
             elif not reply.parts:
                 reply.add("anything_else")

@@ -37,6 +37,11 @@ _TECH_WORDS = frozenset(
     "lora qlora tokens token params param bf16 fp16 fp8 fp32 gpu gpus nvidia amd data skip "
     "tflops sxm pcie nvlink pretrain finetune".split()
 )
+# ASCII command words (the help text and buttons teach them in both languages): they carry no
+# language of their own, so the conversation keeps its own.
+_COMMAND = re.compile(
+    r"\W*/?(help|skip|reset|restart|explain|start over|cancel|menu|ok|okay|\?)\W*", re.IGNORECASE
+)
 # Hints that turn a bare answer into a sentence the parser can read, per pending slot.
 HINTS: dict[str, tuple[str, ...]] = {
     "params": ("{} parameters",),
@@ -70,6 +75,8 @@ def choose_lang(parsed: Any, text: str, previous: str) -> str:
             return previous  # "改成7B" is the same in both scripts: keep the conversation's
         script = str(getattr(parsed, "script", "zh-Hans"))
         return script if script.startswith("zh") else "zh-Hans"
+    if previous and _COMMAND.fullmatch(text):
+        return previous  # "help" or "explain" typed in a Chinese conversation is answered in Chinese
     words = [w for w in _WORD.findall(text[:500]) if w.lower() not in _TECH_WORDS]
     return "en" if words else (previous or "en")
 

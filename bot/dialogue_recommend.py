@@ -53,6 +53,7 @@ def plan_context(
     if not rec.get("options"):
         raise SizingError("no_option", "", {})
     catalog: Catalog = kb.catalog
+    rec, user_plan = _meet_the_deadline(state, rec, kb, plan, today)
     effective = effective_slots(state, catalog)
     fired = list(kb.fired_pitfalls(pitfall_context(state, effective, rec, kb.gpu_records, catalog)))
     options = [option_view(o, catalog) for o in rec["options"][:3]]
@@ -77,8 +78,34 @@ def plan_context(
         "price_date": top.get("prices_as_of") or price_date(catalog) or "?",
         "prices_stale": stale,
         "fx": catalog.usd_to_cny,
+        "user_plan": option_view(user_plan, catalog) if user_plan else None,
     }
     return rec, fired, context
+
+
+def _misses(rec: Mapping[str, Any], days: Any) -> bool:
+    options = rec.get("options") or []
+    return bool(options) and isinstance(days, int | float) and float(options[0]["days"]) > days * 1.001
+
+
+def _meet_the_deadline(
+    state: dict[str, Any], rec: dict[str, Any], kb: Any, plan: Planner, today: dt.date
+) -> tuple[dict[str, Any], Mapping[str, Any] | None]:
+    """When the GPU count the user named cannot make their deadline ("4 A100s, two days"), plan
+    that GPU type at the count that does, and keep their plan to say how long it would take.
+    Returns (the result to present, the user's own top option or None)."""
+    slots = state["slots"]
+    days = slots.get("days")
+    if not (slots.get("gpu") and slots.get("gpu_count")) or not _misses(rec, days):
+        return rec, None
+    relaxed = {**state, "slots": {**slots, "gpu_count": None}}
+    try:
+        alt = run_plan(relaxed, kb, plan, today)
+    except SizingError:
+        return rec, None
+    if not alt.get("options") or _misses(alt, days):
+        return rec, None
+    return alt, rec["options"][0]
 
 
 def recommend(

@@ -192,3 +192,37 @@ def test_a_fresh_question_mid_form_re_asks_the_pending_question(real: Consultant
     assert "faq.cost_control" in turn.payload["faq"]
     assert turn.payload["pending"] == "data" and turn.payload["slots"]["params"] == 7e9
     assert "tokens" in turn.text.splitlines()[-1]
+
+
+@pytest.mark.parametrize("p", [ZH_HANS, ZH_HANT], ids=lambda p: p.lang)
+def test_english_command_words_in_a_chinese_conversation_are_answered_in_its_script(
+    real: Consultant, p: Phrases
+) -> None:
+    _say(real, p.lora_7b)
+
+    helped = real.handle("s", "help")
+    _planned = _say(real, p.tokens_10b), _say(real, p.two_weeks)
+    explained = real.handle("s", "explain")
+
+    assert helped.lang == p.lang and "GPU" in helped.text and "Tell me" not in helped.text
+    assert explained.lang == p.lang and explained.text.startswith(
+        "*計算過程*" if p is ZH_HANT else "*计算过程*"
+    )
+    assert "英文原文" in explained.text and "Architecture" in explained.text
+
+
+def test_help_opening_a_conversation_is_answered_in_english(real: Consultant) -> None:
+    assert real.handle("s", "help").lang == "en"
+
+
+def test_a_shorter_deadline_than_the_users_own_gpus_can_make_gets_more_of_them_and_says_why(
+    real: Consultant,
+) -> None:
+    _say(real, "用4张A100预训练10亿参数模型，200亿tokens，两周")
+
+    turn = real.handle("s", "如果只有两天呢")
+    top = turn.payload["recommendation"]["options"][0]
+
+    assert top["gpu"].startswith("a100") and top["gpus"] > 4 and top["days"] <= 2.0
+    assert "你计划的 4 × NVIDIA A100" in turn.text and "赶不上" in turn.text
+    assert turn.payload["slots"]["gpu_count"] == 4
