@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from sizing import calibration as cal
 from sizing.memory import Layout
@@ -19,6 +19,7 @@ class Throughput:
     model_flops_per_token: float
     recompute_factor: float
     goodput: float
+    comm_slowdown: float = 1.0  # step-time factor for a network below the layout's need (network.py)
 
     @property
     def tokens_per_gpu_second(self) -> float:
@@ -101,6 +102,13 @@ def throughput(w: Workload, gpu: GpuSpec, lay: Layout) -> Throughput:
     rf = recompute_factor(w, lay.recompute)
     gp = goodput(lay.gpus)
     return Throughput(prec, peak, mfu / rf * gp, flops_per_token(w), rf, gp)
+
+
+def with_comm(tp: Throughput, slowdown: float) -> Throughput:
+    """The same throughput with communication the network cannot hide charged to the MFU."""
+    if slowdown <= 1.0:
+        return tp
+    return replace(tp, mfu=tp.mfu / slowdown, comm_slowdown=slowdown)
 
 
 def gpu_hours(w: Workload, tp: Throughput) -> float:

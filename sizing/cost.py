@@ -4,7 +4,8 @@ Shapes (a multi-GPU training job needs its GPUs on one instance, or on 8-GPU nod
 fast network; separate single-GPU VMs have neither NVLink nor RDMA between them):
 - n GPUs on one node: one instance with at least n GPUs of the type; unused GPUs are paid for;
 - more GPUs than any one instance holds: whole 8-GPU instances (GPUS_PER_NODE), and only those
-  whose scale-out network the catalog knows when any is known;
+  whose scale-out network the catalog knows when any is known; of those, the ones whose network
+  covers the plan's need (network.py), else the fastest network on sale;
 - partitioned (fractional) GPUs are never quoted: they share the GPU's compute as well as its
   memory, so they suit inference and notebooks, not the training time this engine plans.
 """
@@ -78,14 +79,51 @@ def purchasable(offerings: tuple[Offering, ...], gpus: int, exact: bool = False)
     return gpus <= sizes[-1] or beyond
 
 
-def _candidates(offerings: tuple[Offering, ...], gpus: int) -> tuple[Offering, ...]:
+def _candidates(
+    offerings: tuple[Offering, ...], gpus: int, need_gbps: float | None = None
+) -> tuple[Offering, ...]:
     whole = tuple(o for o in offerings if o.gpu_count >= 1)
     one_node = tuple(o for o in whole if o.gpu_count >= gpus)
     if one_node:
         return one_node
     nodes = tuple(o for o in whole if int(o.gpu_count) == GPUS_PER_NODE)
     networked = tuple(o for o in nodes if o.network_gbps is not None)
+    if networked and need_gbps is not None:
+        # Those whose listed network covers the need; else the fastest network on sale.
+        enough = tuple(o for o in networked if (o.network_gbps or 0.0) >= need_gbps)
+        if enough:
+            return enough
+        top = max(o.network_gbps or 0.0 for o in networked)
+        return tuple(o for o in networked if o.network_gbps == top)
     return networked or nodes
+
+
+def best_network_gbps(offerings: tuple[Offering, ...]) -> float | None:
+    """The fastest listed scale-out network (per node) on this GPU's 8-GPU instances."""
+    listed = [
+        o.network_gbps
+        for o in offerings
+        if o.network_gbps is not None and o.gpu_count >= 1 and int(o.gpu_count) == GPUS_PER_NODE
+    ]
+    return max(listed, default=None)
+
+
+def _pick(offerings: tuple[Offering, ...], gpus: int, need_gbps: float | None) -> tuple[Offering, int] | None:
+    """The cheapest candidate per hour (equal price: the smaller instance) and its instance count."""
+    chosen: tuple[float, float, str, Offering, int] | None = None
+    for o in _candidates(offerings, gpus, need_gbps):
+        assert o.price_usd_per_hour is not None
+        instances = math.ceil(gpus / o.gpu_count - 1e-9)
+        key = (instances * o.price_usd_per_hour, o.gpu_count, o.id)
+        if chosen is None or key < chosen[:3]:
+            chosen = (*key, o, instances)
+    return None if chosen is None else (chosen[3], chosen[4])
+
+
+def node_offering(offerings: tuple[Offering, ...], gpus: int, need_gbps: float | None) -> Offering | None:
+    """The offering quote() will price for `gpus` GPUs needing `need_gbps` per node."""
+    picked = _pick(offerings, gpus, need_gbps)
+    return picked[0] if picked else None
 
 
 def quote(
@@ -94,25 +132,21 @@ def quote(
     gpus: int,
     days: float,
     offerings: tuple[Offering, ...] | None = None,
+    need_gbps: float | None = None,
 ) -> Quote | None:
-    """Cheapest usable purchasable shape for `gpus` GPUs of this type for `days` of wall-clock.
+    """Cheapest usable purchasable shape for `gpus` GPUs of this type for `days` of wall-clock;
+    across nodes, the cheapest whose listed network covers `need_gbps` per node (Gb/s), else
+    the fastest listed network.
 
     `offerings`, when given, are this GPU's usable offerings (see usable_offerings). None when no
     shape can hold the job (e.g. 16 GPUs of a type sold only as single-GPU VMs)."""
     if offerings is None:
         offerings = tuple(o for o in catalog.offerings if o.gpu_id == gpu_id and usable(o))
     billed = max(days * 24.0, MIN_BILLED_HOURS_PER_INSTANCE)
-    chosen: tuple[float, float, str, Offering, int] | None = None
-    for o in _candidates(offerings, gpus):
-        assert o.price_usd_per_hour is not None
-        instances = math.ceil(gpus / o.gpu_count - 1e-9)
-        total = instances * o.price_usd_per_hour * billed
-        key = (total, o.gpu_count, o.id)  # equal price: the smaller instance
-        if chosen is None or key < chosen[:3]:
-            chosen = (total, o.gpu_count, o.id, o, instances)
-    if chosen is None:
+    picked = _pick(offerings, gpus, need_gbps)
+    if picked is None:
         return None
-    o, instances = chosen[3], chosen[4]
+    o, instances = picked
     assert o.price_usd_per_hour is not None
     hourly = instances * o.price_usd_per_hour
     spot_ok = o.spot_usd_per_hour is not None and 0 < o.spot_usd_per_hour < o.price_usd_per_hour

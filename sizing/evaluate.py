@@ -62,16 +62,32 @@ def evaluate(
     search: layout.LayoutSearch | None = None,
     offerings: tuple[Offering, ...] | None = None,
 ) -> Option:
-    """One plan; `search` and `offerings` let plan() share layout memos and the price index."""
-    fitted = (search or layout.LayoutSearch(w)).choose(gpu, gpus)
-    tp = compute.throughput(w, gpu, fitted.layout)
+    """One plan; `search` and `offerings` let plan() share layout memos and the price index.
+
+    Across nodes the network is the priced offering's (the cheapest whose listed network covers
+    the layout's need, else the fastest listed), or network.unlisted_gbps when the instances sold
+    list none; a GPU sold nowhere in the catalog is not network-limited (the buyer picks one)."""
+    if offerings is None:
+        offerings = tuple(o for o in catalog.offerings if o.gpu_id == gpu.id and cost.usable(o))
+    multi_node = gpus > GPUS_PER_NODE and bool(offerings)
+    fallback = network.unlisted_gbps(gpus)
+    fitted = (search or layout.LayoutSearch(w)).choose(gpu, gpus, planning_gbps(offerings, gpus))
+    lay = fitted.layout
+    ideal = compute.throughput(w, gpu, lay)
+    tokens_per_step = lay.dp * lay.micro_batch * lay.grad_accum * w.seq_len
+    step_s = tokens_per_step / (ideal.tokens_per_gpu_second * gpus)
+    grad_bytes = weight_bytes_per_param(ideal.precision)
+    need = network.sync_need(lay, w.trainable_params, grad_bytes, step_s, w.seq_len, w.arch.hidden)
+    offered: float | None = None
+    assumed: float | None = None
+    if multi_node:
+        offer = cost.node_offering(offerings, gpus, need.node_gbps)
+        offered = offer.network_gbps if offer is not None else None
+        assumed = offered if offered is not None else fallback
+    net = network.advise(gpu, lay, need, offered, assumed)
+    tp = compute.with_comm(ideal, net.comm_slowdown)
     hours = compute.gpu_hours(w, tp)
     days = hours / gpus / 24.0
-    lay = fitted.layout
-    tokens_per_step = lay.dp * lay.micro_batch * lay.grad_accum * w.seq_len
-    step_s = tokens_per_step / (tp.tokens_per_gpu_second * gpus)
-    grad_bytes = weight_bytes_per_param(tp.precision)
-    net = network.advise(gpu, lay, w.trainable_params, grad_bytes, step_s)
     store = storage.advise(
         w.tokens,
         w.bytes_per_token,
@@ -82,7 +98,7 @@ def evaluate(
         w.is_peft,
         tp.tokens_per_gpu_second * gpus,
     )
-    q = cost.quote(catalog, gpu.id, gpus, days, offerings)
+    q = cost.quote(catalog, gpu.id, gpus, days, offerings, need.node_gbps if multi_node else None)
     return Option(
         gpu=gpu,
         fitted=fitted,
@@ -97,13 +113,23 @@ def evaluate(
     )
 
 
+def planning_gbps(offerings: tuple[Offering, ...], gpus: int) -> float | None:
+    """The per-node network the layout search plans with: the fastest listed on this GPU's 8-GPU
+    instances, else network.unlisted_gbps; None on one node or for a GPU the catalog does not sell."""
+    if gpus <= GPUS_PER_NODE or not offerings:
+        return None
+    best = cost.best_network_gbps(offerings)
+    return best if best is not None else network.unlisted_gbps(gpus)
+
+
 class Evaluator:
     """Memoises evaluate() per (gpu, count) within one plan() call, sharing layout and price memos."""
 
-    def __init__(self, w: Workload, catalog: Catalog) -> None:
+    def __init__(self, w: Workload, catalog: Catalog, strict_batch: bool = False) -> None:
         self.w = w
         self.catalog = catalog
-        self._search = layout.LayoutSearch(w)
+        self.strict_batch = strict_batch
+        self._search = layout.LayoutSearch(w, strict_batch)
         self._offerings = cost.usable_offerings(catalog)
         self._seen: dict[tuple[str, int], Option] = {}
         self._ladders: dict[str, tuple[int, ...]] = {}
@@ -118,10 +144,13 @@ class Evaluator:
         found = self._ladders.get(gpu.id)
         if found is None:
             offers = self._offerings.get(gpu.id, ())
+            most = max_gpus(gpu)
+            if self.strict_batch:  # more GPUs than the global batch can use are never planned
+                most = min(most, layout.max_gpus_within_batch(self.w, gpu, min(self._search.micro_batches)))
             found = tuple(
                 n
                 for n in COUNT_LADDER
-                if n <= max_gpus(gpu) and (not offers or cost.purchasable(offers, n, exact=True))
+                if n <= most and (not offers or cost.purchasable(offers, n, exact=True))
             )
             self._ladders[gpu.id] = found
         return found
@@ -145,7 +174,7 @@ class Evaluator:
             return self._seen[(gpu.id, gpus)].fits
         if self._floor_rules_out(gpu, gpus):
             return False
-        return self._search.choose(gpu, gpus).fits  # a probe needs the layout, not a price
+        return self._search.fits(gpu, gpus)  # a probe needs a fitting layout, not the best one
 
     def smallest_fitting(self, gpu: GpuSpec) -> Option | None:
         ladder = self.ladder(gpu)

@@ -1,9 +1,10 @@
 """Choose a parallel layout (DP × TP × PP, ZeRO stage, recompute, micro-batch) for n GPUs.
 
 Rules: TP stays inside the NVLink/Infinity-Fabric domain (≤ 8 on HGX/OAM boards; Megatron
-guidance, arXiv 2104.04473 takeaway #1); PP spans nodes; DP/ZeRO takes the rest. Among layouts
-whose peak fits, the fastest wins, preferring ≥20% free memory; recompute is chosen automatically
-as the cheapest mode that fits.
+guidance, arXiv 2104.04473 takeaway #1); PP spans nodes; DP/ZeRO takes the rest, within the
+recipe's global batch. Among layouts whose peak fits, the fastest wins (across nodes, counting the
+slowdown of a network below the layout's sync need), preferring ≥20% free memory; recompute is
+chosen automatically as the cheapest mode that fits.
 """
 
 from __future__ import annotations
@@ -12,9 +13,10 @@ import math
 from dataclasses import dataclass
 
 from sizing import calibration as cal
-from sizing.compute import effective_precision, recompute_factor
-from sizing.memory import Layout, MemoryBreakdown, MemoryModel, Recompute
-from sizing.types import GpuSpec
+from sizing.compute import effective_precision, recompute_factor, throughput
+from sizing.memory import Layout, MemoryBreakdown, MemoryModel, Recompute, weight_bytes_per_param
+from sizing.network import GPUS_PER_NODE, sync_need
+from sizing.types import GpuSpec, Precision
 from sizing.workload import Workload
 
 SPEED_SLACK = 0.10
@@ -46,6 +48,13 @@ def max_tp(gpu: GpuSpec) -> int:
     return max(1, min(8, gpu.scale_up_domain)) if gpu.scale_up_gbs else 1
 
 
+def max_gpus_within_batch(w: Workload, gpu: GpuSpec, micro_batch: int) -> int:
+    """The most GPUs a layout within the global batch can use: DP ranks × pipeline stages ≤ the
+    batch's sequences per micro-batch (at least as many micro-batches per step as stages), × TP."""
+    ranks = int(w.global_batch_tokens * 1.0001 // (w.seq_len * micro_batch))
+    return max(1, ranks) * max_tp(gpu)
+
+
 def _modes(gpu: GpuSpec) -> tuple[Recompute, Recompute]:
     return ("none" if gpu.architecture in _NO_FLASH else "selective", "full")
 
@@ -67,11 +76,16 @@ class _Scan:
         cheap_mode: Recompute,
         micro_batches: list[int],
         memory: MemoryModel,
+        max_sequences: float | None = None,
     ) -> None:
         # The count's shared ordering (LayoutSearch._ordered), read through a cursor: TPs above
-        # this GPU's limit are skipped and the cheap recompute mode is named as it is read.
+        # this GPU's limit are skipped and the cheap recompute mode is named as it is read; with
+        # `max_sequences`, so are layouts whose DP ranks × micro-batch exceed the global batch or
+        # whose pipeline is deeper than its micro-batches per step (dp × mb × pp > sequences).
         self._ordered = ordered
         self._tp_limit = tp_limit
+        self._max_dp = max_sequences / min(micro_batches) if max_sequences is not None else math.inf
+        self._max_sequences = max_sequences if max_sequences is not None else math.inf
         self._cheap_mode = cheap_mode
         self._micro_batches = micro_batches
         self.memory = memory
@@ -81,7 +95,11 @@ class _Scan:
 
     @property
     def complete(self) -> bool:
-        while self._next < len(self._ordered) and self._ordered[self._next][2] > self._tp_limit:
+        ordered, n = self._ordered, len(self._ordered)
+        while self._next < n and (
+            ordered[self._next][2] > self._tp_limit
+            or ordered[self._next][4] * ordered[self._next][3] > self._max_dp
+        ):
             self._next += 1
         return self._next >= len(self._ordered)
 
@@ -94,6 +112,8 @@ class _Scan:
         rec: Recompute = self._cheap_mode if fast else "full"
         gpus = dp * tp * pp
         for mb in self._micro_batches:
+            if dp * mb * pp > self._max_sequences:
+                continue
             t = self.memory.terms(gpus, dp, tp, pp, zero, rec, mb)
             total = t[0] + t[1] + t[2] + t[3] + t[4] + t[5] + t[6]  # = MemoryBreakdown.total_gb
             if self.smallest is None or total < self.entries[self.smallest][1]:
@@ -109,20 +129,23 @@ class LayoutSearch:
     fp32 or not), never on the GPU's capacity, so every GPU type plan() tries shares them.
     """
 
-    def __init__(self, w: Workload) -> None:
+    def __init__(self, w: Workload, strict_batch: bool = False) -> None:
         self.w = w
+        self.strict_batch = strict_batch  # never exceed the global batch while a layout within fits
         self.micro_batches = [w.micro_batch] if w.micro_batch else _powers(w.default_micro_batch)[::-1]
         self._full_recompute = recompute_factor(w, "full")
         self._orders: dict[int, list[tuple[float, int, int, int, int, bool]]] = {}
-        self._chosen: dict[tuple[str, int], Fitted] = {}
+        self._chosen: dict[tuple[str, int, float | None], Fitted] = {}
         self._models: dict[bool, MemoryModel] = {}
-        self._scans: dict[tuple[int, int, tuple[Recompute, Recompute], bool], _Scan] = {}
+        self._scans: dict[tuple[int, int, tuple[Recompute, Recompute], bool, bool], _Scan] = {}
 
-    def _scan(self, gpus: int, gpu: GpuSpec, precision: str) -> _Scan:
+    def _scan(self, gpus: int, gpu: GpuSpec, precision: str, within_batch: bool = False) -> _Scan:
         modes = _modes(gpu)
         tp_limit = max_tp(gpu)
         # Memory depends on precision only through 4- vs 2-byte values (memory.breakdown).
-        key = (gpus, tp_limit, modes, precision == "fp32")
+        if within_batch and gpus * min(self.micro_batches) * self.w.seq_len <= self.w.global_batch_tokens:
+            within_batch = False  # no layout on this many GPUs can exceed the batch: one scan serves
+        key = (gpus, tp_limit, modes, precision == "fp32", within_batch)
         found = self._scans.get(key)
         if found is None:
             fp32 = precision == "fp32"
@@ -132,7 +155,10 @@ class LayoutSearch:
             # The cheap mode ("none" pre-Ampere, "selective" after) has the same speed either way,
             # so one ordering per count serves every GPU type.
             ordered = self._ordered(gpus)
-            found = self._scans[key] = _Scan(ordered, tp_limit, modes[0], self.micro_batches, model)
+            sequences = self.w.global_batch_tokens * 1.0001 / self.w.seq_len if within_batch else None
+            found = self._scans[key] = _Scan(
+                ordered, tp_limit, modes[0], self.micro_batches, model, sequences
+            )
         return found
 
     def _ordered(self, gpus: int) -> list[tuple[float, int, int, int, int, bool]]:
@@ -160,37 +186,104 @@ class LayoutSearch:
         found = self._orders[gpus] = [(c[5], c[1], c[2], c[3], c[6], c[7]) for c in keyed]
         return found
 
-    def choose(self, gpu: GpuSpec, gpus: int) -> Fitted:
-        """The best layout on `gpus` GPUs of this type; if nothing fits, the one with least memory."""
-        key = (gpu.id, gpus)
+    def choose(self, gpu: GpuSpec, gpus: int, node_gbps: float | None = None) -> Fitted:
+        """The best layout on `gpus` GPUs of this type; if nothing fits, the one with least memory.
+
+        `node_gbps`: the scale-out network per node across nodes (None: not limited); layouts
+        whose gradient sync it cannot hide are charged the slowdown (network.SyncNeed) and lose
+        to TP/PP layouts that sync less."""
+        key = (gpu.id, gpus, node_gbps)
         found = self._chosen.get(key)
         if found is None:
-            found = self._chosen[key] = self._choose(gpu, gpus)
+            found = self._chosen[key] = self._choose(gpu, gpus, node_gbps)
         return found
 
-    def _choose(self, gpu: GpuSpec, gpus: int) -> Fitted:
+    def fits(self, gpu: GpuSpec, gpus: int) -> bool:
+        """Whether any layout fits (batch and network aside): the scan up to the first that does."""
         scan = self._scan(gpus, gpu, effective_precision(gpu, self.w.precision))
         capacity = gpu.memory_gb
-        entries = scan.entries
-        if not (scan.complete and scan.smallest is not None and entries[scan.smallest][1] > capacity):
-            # Fastest layout that fits; among those within SPEED_SLACK of it, the one with >=20%
-            # free memory (a 33% full-recompute slowdown is not worth headroom; a few percent is).
-            best: _Entry | None = None
-            i = 0
-            while i < len(entries) or scan.extend():
-                e = entries[i]
-                if best is not None and e[0] < best[0] * (1.0 - SPEED_SLACK):
-                    break
-                headroom = 1.0 - e[1] / capacity
-                if headroom >= HEADROOM:
-                    return self._fitted(scan, e, capacity)
-                if best is None and headroom >= 0.0:
-                    best = e
-                i += 1
-            if best is not None:
-                return self._fitted(scan, best, capacity)
+        i = 0
+        while i < len(scan.entries) or scan.extend():
+            if scan.entries[i][1] <= capacity:
+                return True
+            i += 1
+        return False
+
+    def _choose(self, gpu: GpuSpec, gpus: int, node_gbps: float | None) -> Fitted:
+        precision = effective_precision(gpu, self.w.precision)
+        scan = self._scan(gpus, gpu, precision)
+        capacity = gpu.memory_gb
+        if not (scan.complete and scan.smallest is not None and scan.entries[scan.smallest][1] > capacity):
+            net = node_gbps if gpus > GPUS_PER_NODE else None
+            # Layouts within the recipe's global batch (workload.GLOBAL_BATCH_TOKENS) first: more
+            # data-parallel ranks than the batch holds change the recipe, not just the speed; and
+            # no more pipeline stages than micro-batches per step, as the 1F1B bubble (p-1)/m
+            # wants m ≫ p (Narayanan et al., arXiv 2104.04473 §2.2): at m = p it is ~50%. When
+            # not strict (a count the user chose), a bigger batch is taken if it is SPEED_SLACK
+            # faster, as big runs raise theirs (Llama 3 405B: 16M tokens on 16K GPUs, arXiv
+            # 2407.21783 Table 4).
+            inside = self._best(self._scan(gpus, gpu, precision, True), gpu, capacity, precision, net)
+            pick = inside
+            if inside is None or not self.strict_batch:
+                anyway = self._best(scan, gpu, capacity, precision, net)
+                if inside is None or (anyway is not None and anyway[0] > inside[0] * (1.0 + SPEED_SLACK)):
+                    pick = anyway
+            if pick is not None:
+                return self._fitted(scan, pick[1], capacity)
         assert scan.smallest is not None
-        return self._fitted(scan, entries[scan.smallest], capacity)
+        return self._fitted(scan, scan.entries[scan.smallest], capacity)
+
+    def _best(
+        self,
+        scan: _Scan,
+        gpu: GpuSpec,
+        capacity: float,
+        precision: Precision,
+        node_gbps: float | None,
+    ) -> tuple[float, _Entry] | None:
+        """Fastest layout that fits, with its effective speed; among those within SPEED_SLACK of
+        it, the fastest with >=20% free memory (a 33% full-recompute slowdown is not worth
+        headroom; a few percent is).
+        Speed counts the network's slowdown; it only lowers a layout's compute speed, by which
+        the scan is ordered, so the scan stops once no later layout can win."""
+        if node_gbps is not None:
+            # The pick without the network stands when its own sync fits the network: no layout
+            # before it in the scan fits with headroom, and none after it is faster.
+            plain = self._best(scan, gpu, capacity, precision, None)
+            if plain is None or self._slowdown(gpu, plain[1], precision, node_gbps) <= 1.0:
+                return plain
+        entries = scan.entries
+        top = 0.0  # best effective speed among fitting layouts
+        roomy: tuple[float, _Entry] | None = None
+        fitting: list[tuple[float, _Entry]] = []
+        i = 0
+        while i < len(entries) or scan.extend():
+            e = entries[i]
+            i += 1
+            if e[0] < top * (1.0 - SPEED_SLACK) or (roomy is not None and e[0] <= roomy[0]):
+                break
+            if e[1] > capacity:
+                continue
+            speed = e[0] if node_gbps is None else e[0] / self._slowdown(gpu, e, precision, node_gbps)
+            fitting.append((speed, e))
+            top = max(top, speed)
+            if 1.0 - e[1] / capacity >= HEADROOM and (roomy is None or speed > roomy[0]):
+                roomy = (speed, e)
+        if roomy is not None and roomy[0] >= top * (1.0 - SPEED_SLACK):
+            return roomy
+        if not fitting:
+            return None
+        return max(fitting, key=lambda c: c[0])  # max keeps the first of equals: scan order
+
+    def _slowdown(self, gpu: GpuSpec, e: _Entry, precision: Precision, node_gbps: float) -> float:
+        _, _, zero, tp, pp, dp, rec, mb = e
+        w = self.w
+        lay = Layout(dp * tp * pp, dp, tp, pp, zero, rec, mb, _grad_accum(w, dp, mb))
+        tokens_per_s = throughput(w, gpu, lay).tokens_per_gpu_second * lay.gpus
+        step_s = dp * mb * lay.grad_accum * w.seq_len / tokens_per_s
+        grad_bytes = weight_bytes_per_param(precision)
+        need = sync_need(lay, w.trainable_params, grad_bytes, step_s, w.seq_len, w.arch.hidden)
+        return need.slowdown(node_gbps)
 
     def _fitted(self, scan: _Scan, e: _Entry, capacity: float) -> Fitted:
         _, total, zero, tp, pp, dp, rec, mb = e
@@ -199,6 +292,6 @@ class LayoutSearch:
         return Fitted(lay, scan.memory.breakdown(lay), headroom >= 0.0, headroom)
 
 
-def choose(w: Workload, gpu: GpuSpec, gpus: int) -> Fitted:
+def choose(w: Workload, gpu: GpuSpec, gpus: int, node_gbps: float | None = None) -> Fitted:
     """The best layout on `gpus` GPUs of this type (one-off; plan() shares a LayoutSearch)."""
-    return LayoutSearch(w).choose(gpu, gpus)
+    return LayoutSearch(w).choose(gpu, gpus, node_gbps)

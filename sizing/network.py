@@ -1,16 +1,100 @@
-"""Network advice: gradient-sync bytes per step -> required inter-node bandwidth -> seed tier."""
+"""Network advice: per-step sync bytes -> the inter-node bandwidth a layout needs -> seed tier.
+
+Model (reference/sizing.md §1.6):
+- Data-parallel gradient sync is a ring all-reduce: each rank moves 2(n-1)/n·S per optimizer step
+  (nccl-tests doc/PERFORMANCE.md, busBW), S = the gradient bytes of the rank's shard, i.e.
+  trainable params / (TP·PP) × grad bytes; ZeRO-3 moves 1.5× that (ZeRO paper §7.2: 3Ψ vs 2Ψ).
+- Across nodes NCCL runs one ring per NIC and each ring crosses a node's boundary once, so a node's
+  scale-out NICs carry 2(n-1)/n·S per DP group that has members on it: with TP inside the node and
+  Megatron's tp-dp-pp rank order, that is 8/r groups, r = the group's ranks per node.
+- One step processes the global batch (~4M tokens for pre-training, workload.GLOBAL_BATCH_TOKENS),
+  so step time = global-batch tokens / (n × tokens per GPU-second).
+- The sync overlaps the backward of the last micro-batch (Megatron-LM: overlap "can almost entirely
+  eliminate" it) and may add EXPOSED_COMM_SHARE of the step on top; that window sets the need.
+- Pipeline stages on different nodes also pass activations forward and gradients back: s·b·h/TP
+  values per GPU per micro-batch each way (Megatron scatter-gather p2p), spread over the step.
+"""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from sizing.memory import Layout
 from sizing.types import GpuSpec
 
 GPUS_PER_NODE = 8  # HGX/OAM boards and most 8-GPU cloud instances
-# Sync may take at most this share of step time once overlapped with backward (Megatron notes
-# overlap "can almost entirely eliminate" it; sizing.md §1.6 flags >10-20% unoverlapped) [assumption].
-COMM_SHARE = 0.25
+# Exposed (un-overlapped) communication may take this share of a step: sizing.md §1.6 calls DP sync
+# worth fixing above 10-20% of compute; we take the middle [assumption, an engineering heuristic].
+EXPOSED_COMM_SHARE = 0.15
+# Backward is 2/3 of a step's matmul FLOPs (4N of 6N per token, Kaplan et al. arXiv 2001.08361 §2.1);
+# gradient buckets are reduced while the last micro-batch's backward still runs.
+BACKWARD_SHARE = 2.0 / 3.0
+PP_ACTIVATION_BYTES = 2.0  # bf16 activations between pipeline stages
+
+
+@dataclass(frozen=True, slots=True)
+class SyncNeed:
+    """What one optimizer step asks of the network, for one layout."""
+
+    gpu_bytes: float  # DP bytes each GPU sends per step (ring all-reduce, nccl busBW accounting)
+    node_dp_bytes: float  # DP bytes through one node's scale-out NICs per step; 0 within a node
+    node_pp_bytes: float  # pipeline activations + gradients through one node's NICs per step
+    step_s: float  # one optimizer step (global batch) at the compute speed
+    window_s: float  # the DP sync may take this long: last micro-batch's backward + exposed share
+
+    @property
+    def node_gbps(self) -> float:
+        """Inter-node Gb/s per node that keeps exposed communication within EXPOSED_COMM_SHARE."""
+        if self.step_s <= 0:
+            return 0.0
+        return (self.node_dp_bytes / self.window_s + self.node_pp_bytes / self.step_s) * 8 / 1e9
+
+    def slowdown(self, offered_node_gbps: float | None) -> float:
+        """Step-time factor on a network of `offered_node_gbps` per node (None: not limited).
+
+        At or above the need nothing is charged: the calibrated MFU already holds the exposed
+        share the published runs paid on their 200-400 Gb/s-per-GPU fabrics. Below it, the DP sync
+        overruns its window by window·(need/offered - 1), and pipeline traffic overruns the rest
+        of the step if it alone exceeds the link."""
+        need = self.node_gbps
+        if offered_node_gbps is None or need <= offered_node_gbps or self.step_s <= 0:
+            return 1.0
+        if offered_node_gbps <= 0:
+            return math.inf
+        ratio = need / offered_node_gbps
+        pp_ratio = self.node_pp_bytes * 8 / 1e9 / self.step_s / offered_node_gbps
+        late = self.window_s * (ratio - 1.0) + (self.step_s - self.window_s) * max(0.0, pp_ratio - 1.0)
+        return 1.0 + late / self.step_s
+
+
+def sync_need(
+    lay: Layout, trainable_params: float, grad_bytes: float, step_s: float, seq_len: int, hidden: int
+) -> SyncNeed:
+    shard = trainable_params / (lay.tp * lay.pp) * grad_bytes
+    n = lay.dp
+    factor = 1.5 if lay.zero_stage >= 3 else 1.0
+    per_gpu = factor * 2.0 * (n - 1) / n * shard if n > 1 else 0.0
+    window = step_s * (BACKWARD_SHARE / max(1, lay.grad_accum) + EXPOSED_COMM_SHARE)
+    if lay.gpus <= GPUS_PER_NODE:
+        return SyncNeed(per_gpu, 0.0, 0.0, step_s, window)
+    # Nodes one DP group spans (ranks ordered tp, dp, pp: TP innermost, Megatron's default), and
+    # its ranks per node.
+    spans = math.ceil(n * lay.tp / GPUS_PER_NODE - 1e-9)
+    node_dp = per_gpu * GPUS_PER_NODE / (n / spans) if spans > 1 else 0.0
+    node_pp = 0.0
+    if lay.pp > 1:
+        senders = min(GPUS_PER_NODE, n * lay.tp)  # GPUs of a node whose stage neighbour is elsewhere
+        per_micro = seq_len * lay.micro_batch * hidden / lay.tp * PP_ACTIVATION_BYTES
+        node_pp = senders * 2.0 * per_micro * lay.grad_accum  # forward activations + backward grads
+    return SyncNeed(per_gpu, node_dp, node_pp, step_s, window)
+
+
+def unlisted_gbps(gpus: int) -> float:
+    """Per-node bandwidth assumed for an instance sold without a listed scale-out network: the low
+    end of the seed guide's tier for this cluster size [assumption: such offerings are plain
+    Ethernet more often than not; the answer asks the user to confirm]."""
+    return seed_tier(gpus)[1][0]
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,14 +103,33 @@ class NetworkAdvice:
     tier_gbps: tuple[float, float]
     infiniband: bool
     required_gbps: float  # per node, inter-node; 0 on one node
-    sync_gb_per_step: float  # bytes each GPU sends per optimizer step
+    sync_gb_per_step: float  # DP bytes each GPU sends per optimizer step
     scale_up: str  # "nvlink" | "infinity_fabric" | "pcie"
     multi_node: bool
+    node_sync_gb: float = 0.0  # DP + pipeline bytes through one node's NICs per step
+    step_s: float = 0.0
+    window_s: float = 0.0
+    offered_gbps: float | None = None  # per node, from the priced offering; None when not listed
+    assumed_gbps: float | None = None  # per node, what the time model used (None: not limited)
+    comm_slowdown: float = 1.0
+
+    @property
+    def required_gbps_per_gpu(self) -> float:
+        return self.required_gbps / GPUS_PER_NODE if self.multi_node else 0.0
 
     @property
     def exceeds_tier(self) -> bool:
         """The required inter-node bandwidth is above the seed tier's upper bound."""
         return self.multi_node and self.required_gbps > self.tier_gbps[1]
+
+    @property
+    def adequate(self) -> bool | None:
+        """Whether the offering's listed network covers the need (None: multi-node, not listed)."""
+        if not self.multi_node:
+            return True
+        if self.offered_gbps is None:
+            return None
+        return self.offered_gbps >= self.required_gbps * (1.0 - 1e-9)
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -41,7 +144,16 @@ class NetworkAdvice:
             "tier_gbps": list(self.tier_gbps),
             "infiniband": self.infiniband,
             "required_gbps": round(self.required_gbps, 1),
+            "required_gbps_per_node": round(self.required_gbps, 1),
+            "required_gbps_per_gpu": round(self.required_gbps_per_gpu, 1),
+            "offered_gbps_per_node": self.offered_gbps,
+            "assumed_gbps_per_node": self.assumed_gbps,
+            "adequate": self.adequate,
+            "comm_slowdown": round(self.comm_slowdown, 3),
             "sync_gb_per_step": round(self.sync_gb_per_step, 3),
+            "node_sync_gb_per_step": round(self.node_sync_gb, 3),
+            "step_s": round(self.step_s, 3),
+            "sync_window_s": round(self.window_s, 3),
             "scale_up": self.scale_up,
             "multi_node": self.multi_node,
         }
@@ -57,21 +169,26 @@ def seed_tier(gpus: int) -> tuple[str, tuple[float, float], bool]:
 
 
 def advise(
-    gpu: GpuSpec, lay: Layout, trainable_params: float, grad_bytes: float, step_s: float
+    gpu: GpuSpec, lay: Layout, need: SyncNeed, offered_gbps: float | None, assumed_gbps: float | None
 ) -> NetworkAdvice:
-    """Ring all-reduce moves 2(n-1)/n·S per rank (nccl-tests PERFORMANCE.md); ZeRO-3 moves 1.5x that
-    (ZeRO paper §7.2). S = this rank's gradient shard (trainable params / (TP·PP) × grad bytes)."""
-    shard = trainable_params / (lay.tp * lay.pp) * grad_bytes
-    factor = 3.0 if lay.zero_stage >= 3 else 2.0
-    n = lay.dp
-    per_gpu = factor / 2.0 * 2.0 * (n - 1) / n * shard if n > 1 else 0.0
     multi_node = lay.gpus > GPUS_PER_NODE
-    required = 0.0
-    if multi_node and step_s > 0:
-        required = per_gpu * GPUS_PER_NODE * 8 / (COMM_SHARE * step_s) / 1e9
     tier, gbps, ib = seed_tier(lay.gpus)
     if gpu.scale_up_gbs is None:
         scale_up = "pcie"
     else:
         scale_up = "infinity_fabric" if gpu.vendor == "amd" else "nvlink"
-    return NetworkAdvice(tier, gbps, ib, required, per_gpu / 1e9, scale_up, multi_node)
+    return NetworkAdvice(
+        tier=tier,
+        tier_gbps=gbps,
+        infiniband=ib,
+        required_gbps=need.node_gbps if multi_node else 0.0,
+        sync_gb_per_step=need.gpu_bytes / 1e9,
+        scale_up=scale_up,
+        multi_node=multi_node,
+        node_sync_gb=(need.node_dp_bytes + need.node_pp_bytes) / 1e9,
+        step_s=need.step_s,
+        window_s=need.window_s,
+        offered_gbps=offered_gbps if multi_node else None,
+        assumed_gbps=assumed_gbps if multi_node else None,
+        comm_slowdown=need.slowdown(assumed_gbps) if multi_node else 1.0,
+    )

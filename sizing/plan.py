@@ -16,6 +16,7 @@ from sizing.evaluate import Evaluator, max_gpus
 from sizing.explain import assumption_lines, lines
 from sizing.layout import HEADROOM
 from sizing.result import Excluded, Option, SizingResult, SizingWarning
+from sizing.screen import batch_screen, network_ok, network_screen, within_batch
 from sizing.types import Catalog, GpuSpec, SizingRequest
 from sizing.warnings import collect, top_tier
 from sizing.workload import Workload, normalise
@@ -74,7 +75,7 @@ def _rank_cost(o: Option) -> float:
 def plan(request: SizingRequest, catalog: Catalog) -> SizingResult:
     w = normalise(request)
     types = resolve_gpus(catalog, request.gpu)
-    ev = Evaluator(w, catalog)
+    ev = Evaluator(w, catalog, strict_batch=request.gpus is None)
     budget = _budget_usd(request, catalog)
     target = request.days or DEFAULT_TARGET_DAYS
     excluded: list[Excluded] = []
@@ -137,6 +138,10 @@ def plan(request: SizingRequest, catalog: Catalog) -> SizingResult:
             else:
                 excluded.append(Excluded(gid, "no_price", "no usable on-demand price in the catalog"))
         pool = priced
+    if request.gpus is None:
+        pool = batch_screen(pool, w)
+    pool, dropped = network_screen(pool)
+    excluded.extend(dropped)
 
     options = _rank(pool, primary, request, budget, w)
     small_first = request.gpu is None and request.gpus is None and w.params < SMALL_MODEL_PARAMS
@@ -168,15 +173,6 @@ def plan(request: SizingRequest, catalog: Catalog) -> SizingResult:
 
 def training_part(g: GpuSpec) -> bool:
     return g.segment == "datacenter" and g.scale_up_gbs is not None and g.launch_year >= TRAINING_PART_SINCE
-
-
-def within_batch(o: Option, w: Workload) -> bool:
-    """Data-parallel ranks × micro-batch × sequence stay within the recipe's global batch
-    (workload.GLOBAL_BATCH_TOKENS: ~4M tokens for pre-training as in Llama 2, arXiv 2307.09288
-    §2.2; GPT-3 used 0.5M-3.2M, arXiv 2005.14165 Table 2.1). More ranks than that would need a
-    bigger batch than the recipe trains well with, so extra GPUs stop being useful."""
-    lay = o.fitted.layout
-    return lay.dp * lay.micro_batch * w.seq_len <= w.global_batch_tokens * 1.0001
 
 
 def _fastest(affordable: list[Option], w: Workload) -> Option:
@@ -249,7 +245,9 @@ def _rank(
     ]
     seen: set[tuple[str, int]] = set()
     out: list[Option] = []
-    for o in ordered + [replace(o, label="alternative") for o in sorted(meets, key=_rank_cost)]:
+    # Alternatives: cheapest first, those whose cluster network is unlisted or short last.
+    rest = sorted(meets, key=lambda o: (not network_ok(o), _rank_cost(o)))
+    for o in ordered + [replace(o, label="alternative") for o in rest]:
         key = (o.gpu.id, o.gpus)
         if key in seen or (o.label == "alternative" and o.gpu.id in {x.gpu.id for x in out}):
             continue

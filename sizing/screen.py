@@ -1,0 +1,63 @@
+"""Screens on candidate plans before ranking: the recipe's global batch and the cluster network."""
+
+from __future__ import annotations
+
+import math
+
+from sizing.network import GPUS_PER_NODE
+from sizing.result import Excluded, Option
+from sizing.workload import Workload
+
+
+def within_batch(o: Option, w: Workload) -> bool:
+    """Data-parallel ranks × micro-batch × sequence stay within the recipe's global batch
+    (workload.GLOBAL_BATCH_TOKENS: ~4M tokens for pre-training as in Llama 2, arXiv 2307.09288
+    §2.2; GPT-3 used 0.5M-3.2M, arXiv 2005.14165 Table 2.1). More ranks than that would need a
+    bigger batch than the recipe trains well with, so extra GPUs stop being useful."""
+    lay = o.fitted.layout
+    return lay.dp * lay.micro_batch * w.seq_len <= w.global_batch_tokens * 1.0001
+
+
+def network_ok(o: Option) -> bool:
+    """One node, or nodes whose listed scale-out network covers the layout's sync need."""
+    return o.network.adequate is True
+
+
+def batch_screen(pool: list[Option], w: Workload) -> list[Option]:
+    """Plans within the global batch, when any is; otherwise all (there is nothing better)."""
+    return [o for o in pool if within_batch(o, w)] or pool
+
+
+def network_screen(pool: list[Option]) -> tuple[list[Option], list[Excluded]]:
+    """Multi-node plans on a network the catalog does not list, or lists below the need, drop out
+    when some plan that fits runs on one node or on a network that covers its need; a GPU type
+    left with no plan is reported as excluded for "network". Without such a plan all stay (the
+    answer warns network_unknown / network_below_need)."""
+    if not any(o.fits and network_ok(o) for o in pool):
+        return pool, []
+    kept = [o for o in pool if network_ok(o)]
+    left = {o.gpu.id for o in kept}
+    excluded: list[Excluded] = []
+    seen: set[str] = set()
+    for o in sorted(pool, key=lambda o: o.gpus):
+        gid = o.gpu.id
+        if gid in left or gid in seen:
+            continue
+        seen.add(gid)
+        excluded.append(Excluded(gid, "network", network_reason(o)))
+    return kept, excluded
+
+
+def network_reason(o: Option) -> str:
+    net, q = o.network, o.quote
+    nodes = math.ceil(o.gpus / GPUS_PER_NODE)
+    where = f"{nodes} × {q.offering.instance_type}" if q is not None else f"{nodes} nodes"
+    if net.offered_gbps is None:
+        return (
+            f"{o.gpus} GPUs need {where} joined by ~{net.required_gbps:,.0f} Gb/s per node, and the "
+            "catalog lists no cluster network for them"
+        )
+    return (
+        f"{o.gpus} GPUs on {where} need ~{net.required_gbps:,.0f} Gb/s per node; "
+        f"the instance lists {net.offered_gbps:,.0f} Gb/s"
+    )
