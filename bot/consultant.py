@@ -16,7 +16,7 @@ from typing import Any
 
 from bot.config import Settings
 from bot.dialogue import fresh_state, load_state, missing, public_slots, skip_pending
-from bot.dialogue_answers import answer_gpus, answer_search, corrections, home_view
+from bot.dialogue_answers import answer_gpus, answer_search, corrections, home_view, quote_related
 from bot.dialogue_input import ParseFn, Understood, clean_text, understand
 from bot.dialogue_memo import MemoPlanner
 from bot.dialogue_plan import effective_slots
@@ -207,12 +207,22 @@ class Consultant:
             # names a GPU without choosing it. Choosing one is a size/correction/what-if turn.
             answer_gpus(self.kb, u.intent, u.gpus, reply)
             return self._ask_next(state, reply, said=False)
-        if u.intent == "faq":
+        found = None
+        if u.intent == "faq" or (not u.said and u.intent == "unknown" and not reply.parts):
+            found = self.kb.retrieve(text, limit=3) if text else None
+        if u.intent == "faq" and found is not None and found.kind == "gpu_info" and u.gpus:
+            # "H100有多少显存" is a datasheet question: the catalogue answers it, not the FAQ.
+            answer_gpus(self.kb, "gpu_info", u.gpus, reply)
+            quote_related(self.kb, list(found.hits), reply)
+            return self._ask_next(state, reply, said=False)
+        if u.intent == "faq" and found is not None and found.kind == "sizing":
+            u = replace(u, intent="size")  # "训练7B要几张A100" is a workload for the engine
+        elif u.intent == "faq":
             u = replace(u, said=_fills_only(state, u.said))
-        return self._form_step(state, reply, u, text)
+        return self._form_step(state, reply, u, text, found)
 
     def _form_step(
-        self, state: dict[str, Any], reply: Reply, u: Understood, text: str = ""
+        self, state: dict[str, Any], reply: Reply, u: Understood, text: str = "", found: Any = None
     ) -> dict[str, Any] | None:
         from bot.dialogue import merge_slots
 
@@ -228,8 +238,8 @@ class Consultant:
             skipped = skip_pending(state) or "none"
             reply.add("skip", resolution=skipped, pending=state.get("pending"), slots=state["slots"])
         digressed = False
-        if u.intent == "faq" or (not u.said and u.intent == "unknown" and not reply.parts):
-            digressed = answer_search(self.kb, text, reply, explicit=u.intent == "faq")
+        if found is not None:
+            digressed = answer_search(self.kb, found, reply, explicit=u.intent == "faq")
         if not missing(state):
             # "skip" with nothing left to skip says so and does not present the plan again.
             if u.said or skipped not in (None, "none") or state.get("last") is None:

@@ -64,11 +64,15 @@ def answer_gpus(kb: Any, intent: str, names: tuple[str, ...], reply: Reply) -> N
         reply.add("gpu_info", gpus=views, price_date=price_date(catalog) or "?")
 
 
-def answer_search(kb: Any, text: str, reply: Reply, *, explicit: bool) -> bool:
-    """Answer from the FAQ/pitfalls when a question matches; True when something was answered.
-
-    `explicit` (the parser saw a question) also says so when nothing matched."""
-    hits = list(kb.search(text, limit=3)) if text else []
+def answer_search(kb: Any, found: Any, reply: Reply, *, explicit: bool) -> bool:
+    """Answer from the FAQ/pitfalls when `found` (kb.retrieve) says the text is an FAQ question;
+    True when something was answered. `explicit` (the parser saw a question) also says so when
+    nothing matched. A sizing request or a datasheet question is not an FAQ question: the engine
+    or the catalogue answers it, and the best hit is quoted only as related."""
+    hits = list(found.hits) if found is not None else []
+    if found is not None and found.kind not in ("faq", "none"):
+        quote_related(kb, hits, reply)
+        return False
     if not hits:
         if explicit:
             reply.add("faq_answer", entries=[])
@@ -81,6 +85,15 @@ def answer_search(kb: Any, text: str, reply: Reply, *, explicit: bool) -> bool:
     reply.add("faq_answer", entries=entries)
     reply.add_faq(*(e["id"] for e in entries))
     return True
+
+
+def quote_related(kb: Any, hits: list[Any], reply: Reply) -> None:
+    """Name the best knowledge entry as related reading (its title only, never as the answer)."""
+    entry = find_entry(kb, hits[0].id) if hits else None
+    if entry is None:
+        return
+    reply.add("related", entry=entry_view(entry, reply.lang))
+    reply.add_faq(hits[0].id)
 
 
 def home_view(kb: Any, last: Mapping[str, Any] | None, lang: str) -> dict[str, Any]:
