@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from sizing import assumptions as asm, calibration as cal, compute
+from sizing import assumptions as asm, calibration as cal, compute, network
 from sizing.result import Option
 from sizing.workload import GLOBAL_BATCH_TOKENS, Workload
 
@@ -86,18 +86,7 @@ def lines(w: Workload, o: Option | None) -> tuple[str, ...]:
         f"GPU-hours = {_n(w.tokens)} tokens / {tp.tokens_per_gpu_second:,.0f} tok/s / 3600 = {o.gpu_hours:,.0f} "
         f"(range {lo:,.0f}-{hi:,.0f}, ±{cal.BAND_Z}σ of the calibration); on {o.gpus} GPUs: {o.days:.2f} days."
     )
-    net = o.network
-    out.append(
-        f"Network: {net.sync_gb_per_step:.2f} GB gradient sync per GPU per step; "
-        f"{'needs ~' + format(net.required_gbps, '.0f') + ' Gb/s per node' if net.multi_node else 'single node'}; "
-        f"seed tier {net.tier} {net.tier_gbps[0]:g}-{net.tier_gbps[1]:g} Gb/s"
-        + (
-            f"; the need exceeds that tier: plan {net.required_gbps:,.0f} Gb/s or more per node "
-            "(e.g. 400 Gb/s InfiniBand/RoCE per GPU on H100-class nodes)."
-            if net.exceeds_tier
-            else "."
-        )
-    )
+    out.append(network_line(w, o))
     st = o.storage
     out.append(
         f"Storage: dataset {st.dataset_gb:,.1f} GB, tokenised {st.tokenized_gb:,.1f} GB, checkpoint "
@@ -124,6 +113,51 @@ def lines(w: Workload, o: Option | None) -> tuple[str, ...]:
             )
         )
     return tuple(out)
+
+
+def network_line(w: Workload, o: Option) -> str:
+    """The sync bytes, the step time from the global batch, the window and the need, in numbers."""
+    net, lay, tp = o.network, o.fitted.layout, o.throughput
+    shard = w.trainable_params / (lay.tp * lay.pp) * (4.0 if tp.precision == "fp32" else 2.0) / 1e9
+    sync = (
+        f"DP sync per GPU = 2(n-1)/n × {shard:,.2f} GB gradient shard (trainable params / (TP {lay.tp} · "
+        f"PP {lay.pp})){' × 1.5 for ZeRO-3' if lay.zero_stage >= 3 else ''} with n = {lay.dp} = "
+        f"{net.sync_gb_per_step:,.2f} GB per step"
+    )
+    tier = f"seed tier {net.tier} {net.tier_gbps[0]:g}-{net.tier_gbps[1]:g} Gb/s"
+    if not net.multi_node:
+        link = {"nvlink": "NVLink", "infinity_fabric": "Infinity Fabric"}.get(net.scale_up, "PCIe")
+        return f"Network: one node, so the sync stays on {link}: {sync}; {tier}."
+    tokens = lay.dp * lay.micro_batch * lay.grad_accum * w.seq_len
+    line = (
+        f"Network: step = {_n(tokens)} tokens (global batch) / ({o.gpus} GPUs × "
+        f"{tp.tokens_per_gpu_second * tp.comm_slowdown:,.0f} tok/s) = {net.step_s:.2f} s; {sync}; "
+        f"each node's NICs carry {net.node_sync_gb:,.1f} GB per step. The sync overlaps the last "
+        f"micro-batch's backward (2/3 × step / {lay.grad_accum}) and may add "
+        f"{network.EXPOSED_COMM_SHARE:.0%} of the step (our heuristic, sizing.md §1.6): "
+        f"{net.window_s:.2f} s -> needs ~{net.required_gbps:,.0f} Gb/s per node "
+        f"(~{net.required_gbps_per_gpu:,.0f} per GPU); "
+    )
+    q = o.quote
+    instance = q.offering.instance_type if q is not None else "these instances"
+    if net.offered_gbps is None:
+        line += (
+            f"the catalog lists no cluster network for {instance}, so the time assumes "
+            f"{net.assumed_gbps or 0:,.0f} Gb/s per node (the low end of the guide's tier): confirm it"
+        )
+    elif net.adequate:
+        line += f"{instance} lists {net.offered_gbps:,.0f} Gb/s per node: enough"
+    else:
+        line += f"{instance} lists {net.offered_gbps:,.0f} Gb/s per node: short"
+    if net.comm_slowdown > 1.0:
+        line += f", so the time includes a ×{net.comm_slowdown:.2f} communication slowdown"
+    line += f"; {tier}"
+    if net.exceeds_tier:
+        line += (
+            f"; the need exceeds that tier: plan {net.required_gbps:,.0f} Gb/s or more per node "
+            "(e.g. 400 Gb/s InfiniBand/RoCE per GPU on H100-class nodes)"
+        )
+    return line + "."
 
 
 def assumption_lines(

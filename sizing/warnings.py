@@ -68,6 +68,8 @@ def _option_codes(
             codes.append("unused_gpus")
         if o.network.multi_node and not o.quote.network_known:
             codes.append("network_unknown")
+        elif o.network.adequate is False:
+            codes.append("network_below_need")
     return codes
 
 
@@ -208,6 +210,22 @@ def collect(
                 gpu=top.gpu.id,
                 instance=top.quote.offering.instance_type,
                 required_gbps=round(top.network.required_gbps, 1),
+                required_gbps_per_gpu=round(top.network.required_gbps_per_gpu, 1),
+            )
+        )
+    if "network_below_need" in top.codes and top.quote is not None:
+        net = top.network
+        out.append(
+            _w(
+                "network_below_need",
+                f"{top.quote.offering.instance_type} lists {net.offered_gbps or 0:,.0f} Gb/s per node, "
+                f"below the ~{net.required_gbps:,.0f} Gb/s this layout's gradient sync needs; the time "
+                f"includes a ×{net.comm_slowdown:.2f} slowdown for it.",
+                gpu=top.gpu.id,
+                instance=top.quote.offering.instance_type,
+                offered_gbps=net.offered_gbps,
+                required_gbps=round(net.required_gbps, 1),
+                slowdown=round(net.comm_slowdown, 3),
             )
         )
     low_memory = lowmem.suggestion(w, top)
