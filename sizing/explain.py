@@ -186,7 +186,7 @@ def assumption_lines(
             f"Under {_n(asm.SMALL_MODEL_PARAMS)} parameters the first option avoids top-tier GPUs (H100/H200/B200/"
             "MI300X class) when a smaller GPU fits, meets the deadline and the budget: the buying guide warns "
             "against renting top GPUs for small models (§4.1) and puts 1e8-class models on T4/A30 and 1e9-class "
-            "on A100 (§3); a top-tier plan, if listed, is the faster alternative."
+            "on A100 (§3); a top-tier plan, if listed, follows as the alternative."
         )
     if fastest_ruled:
         out.append(
@@ -199,3 +199,19 @@ def assumption_lines(
             "(the cost cap and the 10% are our assumptions)."
         )
     return tuple(out)
+
+
+def small_model_tradeoff(options: list[Option] | tuple[Option, ...]) -> tuple[str, ...]:
+    """When the small-model rule put a dearer GPU first, what the cheaper top-tier plan would save."""
+    if len(options) < 2 or options[0].label != "recommended" or options[1].label != "cheapest_top_tier":
+        return ()
+    first, top = options[0], options[1]
+    if first.cost_usd is None or top.cost_usd is None:
+        return ()
+    return (
+        f"Trade-off: the recommended {first.gpus} × {first.gpu.id} costs {_usd(first.cost_usd)} over "
+        f"{first.days:.1f} days; the cheapest plan is the top-tier {top.gpus} × {top.gpu.id} at "
+        f"{_usd(top.cost_usd)} over {top.days:.1f} days ({_usd(first.cost_usd - top.cost_usd)} less). "
+        "The guide's advice against top GPUs for small models is about value: when a top-tier GPU is "
+        "also the cheaper rental, as here, take it if it is available to you.",
+    )

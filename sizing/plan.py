@@ -13,7 +13,7 @@ from sizing.assumptions import (
 )
 from sizing.errors import SizingError
 from sizing.evaluate import Evaluator, max_gpus
-from sizing.explain import assumption_lines, lines
+from sizing.explain import assumption_lines, lines, small_model_tradeoff
 from sizing.layout import HEADROOM
 from sizing.result import Excluded, Option, SizingResult, SizingWarning
 from sizing.screen import batch_screen, network_ok, network_screen, within_batch
@@ -165,7 +165,8 @@ def plan(request: SizingRequest, catalog: Catalog) -> SizingResult:
         explain=lines(w, tagged[0] if tagged else None)
         + assumption_lines(
             request.days, tagged[0] if tagged else None, request.gpu is None and bool(tagged), small_first
-        ),
+        )
+        + small_model_tradeoff(tagged),
         excluded=tuple(sorted(excluded, key=lambda e: e.gpu)),
         currency=request.budget.currency if request.budget else "USD",
     )
@@ -283,6 +284,12 @@ def _not_top_first(
         return options
     first = replace(_cheapest(ok), label="recommended")
     rest = [o for o in options if (o.gpu.id, o.gpus) != (first.gpu.id, first.gpus)]
+    # The trade-off stays visible: the cheapest top-tier plan, when it undercuts the recommended
+    # one, is listed second and labelled so.
+    cheaper = [o for o in rest if top_tier(o.gpu) and _rank_cost(o) < _rank_cost(first)]
+    if cheaper:
+        low = min(cheaper, key=_rank_cost)
+        rest = [replace(low, label="cheapest_top_tier")] + [o for o in rest if o is not low]
     return [first] + rest
 
 

@@ -56,3 +56,19 @@ def test_no_overbuying_warning_when_only_a_top_tier_gpu_can_run_the_job() -> Non
 def test_a_7b_model_may_still_be_first_on_a_top_tier_gpu_when_it_is_cheapest() -> None:
     d = _result(params=7e9, tokens=1e12, days=7)
     assert _top_tier(d["options"][0]["gpu"])  # type: ignore[index]
+
+
+def test_a_cheaper_top_tier_plan_for_a_1b_model_is_listed_second_with_the_trade_off_spelled_out() -> None:
+    # One H100 at $1.50/h (a hypothetical discount) undercuts every A100 plan for this job.
+    h100 = next(o for o in CATALOG.offerings if o.gpu_id == "h100-sxm" and o.gpu_count == 1)
+    cheap = dataclasses.replace(h100, id="test/cheap-h100", price_usd_per_hour=1.5)
+    catalog = dataclasses.replace(CATALOG, offerings=(*CATALOG.offerings, cheap))
+    d = plan(SizingRequest(params=1e9, tokens=2e10, days=14), catalog).to_dict()
+    options = d["options"]
+    assert isinstance(options, list)
+    first, second = options[0], options[1]
+    assert first["label"] == "recommended" and not _top_tier(first["gpu"])
+    assert second["label"] == "cheapest_top_tier" and _top_tier(second["gpu"])
+    assert second["cost"]["amount"] < first["cost"]["amount"]
+    line = next(x for x in d["explain"] if x.startswith("Trade-off:"))  # type: ignore[attr-defined]
+    assert second["gpu"] in line and f"{first['gpus']} × {first['gpu']}" in line
