@@ -52,3 +52,13 @@ COST_TIE = 0.05
 # (top GPUs for small models waste money) and §3 scenarios: 億級 (1e8-class) models on T4/A30,
 # 十億級 (1e9-class) on A100. The 2B line is ours: it keeps 1B-class models on A100-class GPUs.
 SMALL_MODEL_PARAMS = 2e9
+
+# The first option is an NVIDIA GPU unless the best AMD plan is more than 20% cheaper than the
+# best NVIDIA plan that meets the same constraints (deadline, budget, memory) [the 20% is our
+# threshold]. Source for defaulting to NVIDIA: the seed guide (seed/gpu-cloud-buying-guide.zh-Hant.txt)
+# §2.1 on AMD: "適用于對成本敏感且熟悉AMD生態的用戶，兼容性相對NVIDIA較弱", and §2.6: mainstream
+# frameworks support NVIDIA more completely, AMD needs the framework to support ROCm; our software
+# notes (knowledge/data/software.yaml: bitsandbytes, FP8 TE, FlashAttention) say the same per library.
+# 20% is a saving that pays for some porting and debugging on a multi-week job, and is larger than
+# the price spread between clouds for one GPU type. A user who asks for an AMD GPU gets it.
+AMD_PREFERENCE_MARGIN = 0.20

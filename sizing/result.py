@@ -24,6 +24,19 @@ class SizingWarning:
 
 
 @dataclass(frozen=True, slots=True)
+class ExplainItem:
+    """One "how this was computed" line: a stable code and its numbers (templates render zh/en),
+    plus the English text (the DESIGN.md `explain` list)."""
+
+    code: str
+    text: str
+    params: tuple[tuple[str, object], ...] = ()
+
+    def to_dict(self) -> dict[str, object]:
+        return {"code": self.code, "params": dict(self.params), "text": self.text}
+
+
+@dataclass(frozen=True, slots=True)
 class Option:
     gpu: GpuSpec
     fitted: Fitted
@@ -35,7 +48,9 @@ class Option:
     storage: StorageAdvice
     quote: Quote | None
     usd_to_cny: float
-    label: str = ""  # cheapest | balanced | fastest | requested | alternative
+    # cheapest | balanced | fastest | requested | recommended | alternative | cheapest_top_tier |
+    # cheapest_amd
+    label: str = ""
     codes: tuple[str, ...] = field(default=())  # warning codes that apply to this option
 
     @property
@@ -124,7 +139,7 @@ class SizingResult:
     workload: tuple[tuple[str, object], ...]
     options: tuple[Option, ...]
     warnings: tuple[SizingWarning, ...]
-    explain: tuple[str, ...]
+    explain: tuple[ExplainItem, ...]
     excluded: tuple[Excluded, ...]
     currency: str = "USD"
 
@@ -133,6 +148,7 @@ class SizingResult:
             "workload": dict(self.workload),
             "options": [o.to_dict(self.currency) for o in self.options],
             "warnings": [w.to_dict() for w in self.warnings],
-            "explain": list(self.explain),
+            "explain": [i.text for i in self.explain],
+            "explain_items": [i.to_dict() for i in self.explain],
             "excluded": [e.to_dict() for e in self.excluded],
         }

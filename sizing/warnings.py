@@ -73,6 +73,52 @@ def _option_codes(
     return codes
 
 
+def _days(d: float) -> str:
+    return "1 day" if d == 1 else f"{d:g} days"
+
+
+def _deadline(
+    w: Workload, deadline: float, shown: list[Option], fastest_possible: list[Option]
+) -> SizingWarning:
+    """The first option misses the deadline. When a listed plan makes it (the user's GPU count was
+    too small), say so with that plan; otherwise name the fastest plan among those listed and the
+    per-GPU-type fastest the engine found, so the message never contradicts the options shown."""
+    top = shown[0] if shown else None
+    on_time = [o for o in shown[1:] if o.fits and "deadline_impossible" not in o.codes]
+    if top is not None and on_time:
+        alt = on_time[0]
+        return _w(
+            "requested_misses_deadline",
+            f"{top.gpus} × {top.gpu.id} takes {top.days:.1f} days, over the deadline of {_days(deadline)}; "
+            f"{alt.gpus} × {alt.gpu.id}, listed below, finishes in {alt.days:.1f} days.",
+            gpu=top.gpu.id,
+            gpus=top.gpus,
+            days=round(top.days, 2),
+            deadline_days=deadline,
+            alt_gpu=alt.gpu.id,
+            alt_gpus=alt.gpus,
+            alt_days=round(alt.days, 2),
+        )
+    plans = [*fastest_possible, *shown]
+    best = min([o for o in plans if o.fits] or plans, key=lambda o: o.days, default=None)
+    advice = (
+        "a longer timeline, fewer tokens or a smaller model"
+        if w.is_peft
+        else "a longer timeline, LoRA/QLoRA instead of full training, or a smaller model"
+    )
+    return _w(
+        "deadline_impossible",
+        f"No plan finishes within {_days(deadline)}"
+        + (f"; the fastest is {best.days:.1f} days on {best.gpus} × {best.gpu.id}" if best else "")
+        + f". Consider {advice}.",
+        days=deadline,
+        fastest_days=round(best.days, 2) if best else None,
+        fastest_gpu=best.gpu.id if best else None,
+        fastest_gpus=best.gpus if best else None,
+        peft=w.is_peft,
+    )
+
+
 def collect(
     w: Workload,
     req: SizingRequest,
@@ -86,19 +132,7 @@ def collect(
     out: list[SizingWarning] = []
     top = tagged[0] if tagged else None
     if req.days is not None and (top is None or "deadline_impossible" in top.codes):
-        best = min(fastest_possible or tagged, key=lambda o: o.days, default=None)
-        out.append(
-            _w(
-                "deadline_impossible",
-                f"No plan finishes within {req.days:g} days"
-                + (f"; the fastest is {best.days:.1f} days on {best.gpus} × {best.gpu.id}" if best else "")
-                + ". Consider a longer timeline, LoRA/QLoRA instead of full training, or a smaller model.",
-                days=req.days,
-                fastest_days=round(best.days, 2) if best else None,
-                fastest_gpu=best.gpu.id if best else None,
-                fastest_gpus=best.gpus if best else None,
-            )
-        )
+        out.append(_deadline(w, req.days, tagged, fastest_possible))
     if top is None:
         out.append(
             _w("no_plan", "No GPU in the catalog can hold this job; try LoRA/QLoRA or a smaller model.")

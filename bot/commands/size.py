@@ -87,13 +87,15 @@ def _plot(result: dict[str, Any], path: Path) -> int:
 
 
 def render_text(result: dict[str, Any]) -> str:
-    head = f"{'option':<12}{'gpu':<12}{'gpus':>6}{'days':>9}{'GPU-h':>12}{'mem GB':>9}{'fits':>6}{'cost':>16}"
+    width = max([12] + [len(str(o["label"])) + 2 for o in result["options"]])
+    head = f"{'option':<{width}}{'gpu':<12}{'gpus':>6}{'days':>9}{'GPU-h':>12}"
+    head += f"{'mem GB':>9}{'fits':>6}{'cost':>16}"
     rows = [head, "-" * len(head)]
     for o in result["options"]:
         c = o["cost"]
         amount = "n/a" if c["amount"] is None else f"{c['amount']:,.0f} {c['currency']}"
         rows.append(
-            f"{o['label']:<12}{o['gpu']:<12}{o['gpus']:>6}{o['days']:>9.2f}{o['gpu_hours']:>12,.0f}"
+            f"{o['label']:<{width}}{o['gpu']:<12}{o['gpus']:>6}{o['days']:>9.2f}{o['gpu_hours']:>12,.0f}"
             f"{o['memory_per_gpu_gb']:>9.1f}{'yes' if o['fits'] else 'NO':>6}{amount:>16}"
         )
     if not result["options"]:

@@ -1,0 +1,127 @@
+"""Ranking plans into the options shown: cheapest / balanced / fastest, the small-model rule,
+and what a budget is compared with."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from sizing.assumptions import COST_TIE, FASTEST_COST_CAP, SIMILAR_DAYS
+from sizing.layout import HEADROOM
+from sizing.result import Option
+from sizing.screen import network_ok, within_batch
+from sizing.types import GpuSpec, SizingRequest
+from sizing.warnings import top_tier
+from sizing.workload import Workload
+
+TIGHT_PENALTY = 1.1  # ranking prefers ≥20% free memory: tight plans rank as if 10% dearer
+# The "fastest" option is a current datacenter training part: datacenter segment, NVLink/Infinity
+# Fabric for multi-GPU training, launched 2020 or later (Ampere/CDNA2 onwards; this leaves out
+# T4/V100-era GPUs and PCIe inference cards such as L4/A10). Its other limits: within_batch here,
+# FASTEST_COST_CAP and SIMILAR_DAYS in sizing.assumptions.
+TRAINING_PART_SINCE = 2020
+
+BUDGET_MONTH_DAYS = 30.0  # a monthly budget buys 30 days of the cluster
+
+
+def spend(o: Option, req: SizingRequest) -> float | None:
+    """What the budget is compared with, on demand: a total budget with the job's cost; an hourly
+    one with the cluster's hourly price; a monthly one with the job's cost when the job ends within
+    a month, else with what the cluster costs per 30 days."""
+    if o.quote is None:
+        return None
+    period = req.budget.period if req.budget else "total"
+    if period == "hour":
+        return o.quote.hourly_usd
+    if period == "month" and o.days > BUDGET_MONTH_DAYS:
+        return o.quote.hourly_usd * 24.0 * BUDGET_MONTH_DAYS
+    return o.quote.on_demand_usd
+
+
+def rank_cost(o: Option) -> float:
+    usd = o.cost_usd if o.cost_usd is not None else float("inf")
+    return usd * (TIGHT_PENALTY if o.fitted.headroom < HEADROOM else 1.0)
+
+
+def training_part(g: GpuSpec) -> bool:
+    return g.segment == "datacenter" and g.scale_up_gbs is not None and g.launch_year >= TRAINING_PART_SINCE
+
+
+def fastest(affordable: list[Option], w: Workload) -> Option:
+    sensible = [o for o in affordable if training_part(o.gpu) and within_batch(o, w)] or affordable
+    quickest = min(o.days for o in sensible)
+    similar = [o for o in sensible if o.days <= quickest * SIMILAR_DAYS]
+    return min(similar, key=lambda o: (o.gpus, -o.gpu.launch_year, rank_cost(o), o.gpu.id))
+
+
+def cheapest(candidates: list[Option]) -> Option:
+    """The cheapest; plans within COST_TIE of it count as equally cheap and fewer GPUs win."""
+    low = min(rank_cost(o) for o in candidates)
+    close = [o for o in candidates if rank_cost(o) <= low * (1.0 + COST_TIE)]
+    return min(close, key=lambda o: (o.gpus, rank_cost(o), o.days, o.gpu.id))
+
+
+def rank(
+    pool: list[Option], primary: set[tuple[str, int]], req: SizingRequest, budget: float | None, w: Workload
+) -> list[Option]:
+    if not pool:
+        return []
+    meets = [o for o in pool if req.days is None or o.days <= req.days * 1.0001] or pool
+    firsts = [o for o in meets if (o.gpu.id, o.gpus) in primary] or meets
+    low = cheapest(firsts)
+    limit = budget if budget is not None else FASTEST_COST_CAP * (low.cost_usd or float("inf"))
+    affordable = [o for o in meets if (spend(o, req) or 0.0) <= limit] or [low]
+    quick = fastest(affordable, w)
+    c0, d0 = max(rank_cost(low), 1e-9), max(quick.days, 1e-9)
+    balanced = min(affordable, key=lambda o: (rank_cost(o) / c0 + o.days / d0, o.gpus, o.gpu.id))
+    ordered = [
+        replace(low, label="cheapest"),
+        replace(balanced, label="balanced"),
+        replace(quick, label="fastest"),
+    ]
+    seen: set[tuple[str, int]] = set()
+    out: list[Option] = []
+    # Alternatives: cheapest first, those whose cluster network is unlisted or short last.
+    rest = sorted(meets, key=lambda o: (not network_ok(o), rank_cost(o)))
+    for o in ordered + [replace(o, label="alternative") for o in rest]:
+        key = (o.gpu.id, o.gpus)
+        if key in seen or (o.label == "alternative" and o.gpu.id in {x.gpu.id for x in out}):
+            continue
+        seen.add(key)
+        out.append(o)
+    return out
+
+
+def not_top_first(
+    options: list[Option],
+    pool: list[Option],
+    primary: set[tuple[str, int]],
+    req: SizingRequest,
+    budget: float | None,
+) -> list[Option]:
+    """A small model's first option: the cheapest non-top-tier plan that fits, meets the deadline
+    and the budget (assumptions.SMALL_MODEL_PARAMS); the top-tier plan stays as an alternative."""
+    if not options or not top_tier(options[0].gpu):
+        return options
+    ok = [
+        o
+        for o in pool
+        if (o.gpu.id, o.gpus) in primary
+        and not top_tier(o.gpu)
+        and o.fits
+        and (req.days is None or o.days <= req.days * 1.0001)
+        and (budget is None or (spend(o, req) or 0.0) <= budget)
+    ]
+    # ...preferring GPUs that run the requested precision (a V100 runs BF16 work as FP16 with loss
+    # scaling: a compromise, not a recommendation).
+    ok = [o for o in ok if o.throughput.precision == req.precision] or ok
+    if not ok:
+        return options
+    first = replace(cheapest(ok), label="recommended")
+    rest = [o for o in options if (o.gpu.id, o.gpus) != (first.gpu.id, first.gpus)]
+    # The trade-off stays visible: the cheapest top-tier plan, when it undercuts the recommended
+    # one, is listed second and labelled so.
+    cheaper = [o for o in rest if top_tier(o.gpu) and rank_cost(o) < rank_cost(first)]
+    if cheaper:
+        top = min(cheaper, key=rank_cost)
+        rest = [replace(top, label="cheapest_top_tier")] + [o for o in rest if o is not top]
+    return [first] + rest

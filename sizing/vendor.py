@@ -1,0 +1,83 @@
+"""Which plan goes first when several GPU families could run the job: NVIDIA by default, AMD only
+when clearly cheaper (assumptions.AMD_PREFERENCE_MARGIN); within a named family, priced variants
+before unpriced ones."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from sizing.assumptions import AMD_PREFERENCE_MARGIN
+from sizing.rank import spend
+from sizing.result import Option
+from sizing.types import SizingRequest
+
+Ranker = Callable[[list[Option]], list[Option]]
+
+
+def _key(o: Option) -> tuple[str, int]:
+    return (o.gpu.id, o.gpus)
+
+
+def _meets(o: Option, req: SizingRequest, budget: float | None) -> tuple[bool, bool, bool]:
+    """(fits, meets the deadline, within the budget)."""
+    on_time = req.days is None or o.days <= req.days * 1.0001
+    affordable = budget is None or (spend(o, req) or 0.0) <= budget
+    return o.fits, on_time, affordable
+
+
+def _as_good(nvidia: Option, amd: Option, req: SizingRequest, budget: float | None) -> bool:
+    """The NVIDIA plan meets every constraint the AMD plan meets."""
+    return all(n or not a for n, a in zip(_meets(nvidia, req, budget), _meets(amd, req, budget), strict=True))
+
+
+def _merge(head: list[Option], *tails: list[Option]) -> list[Option]:
+    out, seen = list(head), {_key(o) for o in head}
+    for o in (o for tail in tails for o in tail):
+        if _key(o) not in seen:
+            seen.add(_key(o))
+            out.append(o)
+    return out
+
+
+def prefer_nvidia(
+    options: list[Option], pool: list[Option], rank: Ranker, req: SizingRequest, budget: float | None
+) -> list[Option]:
+    """NVIDIA first unless the first (AMD) plan undercuts the best comparable NVIDIA plan by more
+    than the margin; the other vendor's best plan is listed second, labelled, either way."""
+    if req.gpu is not None or not options or options[0].gpu.vendor != "amd":
+        return options
+    amd = options[0]
+    nvidia = rank([o for o in pool if o.gpu.vendor == "nvidia"])
+    if not nvidia or not _as_good(nvidia[0], amd, req, budget):
+        return options
+    best = nvidia[0]
+    if amd.cost_usd is None or best.cost_usd is None:
+        return options
+    if amd.cost_usd < best.cost_usd * (1.0 - AMD_PREFERENCE_MARGIN):
+        return _merge([amd, replace(best, label="best_nvidia")], options[1:])
+    first = replace(best, label="recommended")
+    return _merge([first, replace(amd, label="cheapest_amd")], nvidia[1:], options[1:])
+
+
+def priced_first(pool: list[Option], rank: Ranker) -> list[Option]:
+    """For a GPU family ("h100"): the family's priced plans ranked as usual, then the unpriced
+    variants as alternatives, so a variant without a catalog price never comes first."""
+    priced = [o for o in pool if o.quote is not None]
+    if not priced or len(priced) == len(pool):
+        return rank(pool)
+    unpriced = sorted((o for o in pool if o.quote is None), key=lambda o: (o.days, o.gpus, o.gpu.id))
+    return _merge(rank(priced), [replace(o, label="alternative") for o in unpriced])
+
+
+def family_pick(candidates: list[Option], req: SizingRequest) -> Option:
+    """The requested count on a family: the variant that fits, has a price, meets the deadline,
+    then costs least and finishes first."""
+    deadline = req.days
+
+    def order(o: Option) -> tuple[bool, bool, bool, float, float, str]:
+        late = deadline is not None and o.days > deadline * 1.0001
+        usd = o.cost_usd if o.cost_usd is not None else float("inf")
+        return (not o.fits, o.quote is None, late, usd, o.days, o.gpu.id)
+
+    return min(candidates, key=order)
