@@ -22,6 +22,7 @@ from bot.dialogue_memo import MemoPlanner
 from bot.dialogue_plan import effective_slots
 from bot.dialogue_recommend import Planner, plan_context, recommend, run_plan
 from bot.dialogue_reply import QUICK_SLOTS, Reply, Turn
+from bot.dialogue_view import explain_items
 from bot.store.base import SessionState, Store
 from sizing.errors import SizingError
 
@@ -281,14 +282,14 @@ class Consultant:
 
     def _explain(self, state: dict[str, Any], reply: Reply) -> dict[str, Any]:
         if state.get("last") is None or missing(state):
-            reply.add("explain", lines=[], workload={})
+            reply.add("explain", items=[], workload={})
             return self._ask_next(state, reply, said=False)
         try:
             rec, _fired, context = plan_context(state, self.kb, self._plan, self._clock(), reply.lang)
         except SizingError as exc:
             reply.add("error", code=exc.code, message=exc.message, params=exc.params)
             return state
-        reply.add("explain", lines=list(rec.get("explain") or []), **context)
+        reply.add("explain", items=explain_items(rec), **context)
         return state
 
     def _reset(self, state: dict[str, Any], reply: Reply) -> dict[str, Any]:

@@ -112,6 +112,7 @@ def option_view(option: Mapping[str, Any], catalog: Catalog) -> dict[str, Any]:
     return {
         "gpu": gpu_id,
         "name": option.get("gpu_name") or (spec.name if spec else gpu_id),
+        "label": str(option.get("label") or ""),
         "gpu_memory_gb": option.get("gpu_memory_gb") or (spec.memory_gb if spec else None),
         "gpus": option.get("gpus"),
         "nodes": option.get("nodes"),
@@ -179,3 +180,20 @@ def warning_views(warnings: Sequence[Any]) -> list[dict[str, Any]]:
             params = w.get("params") if isinstance(w.get("params"), Mapping) else {}
             out.append({"code": str(w.get("code")), "message": str(w.get("message") or ""), "params": params})
     return out
+
+
+def explain_items(rec: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The engine's explain lines as {code, params, text} for the templates; a result without
+    `explain_items` (an older stored plan) keeps its English lines, which render as they are."""
+    items = rec.get("explain_items")
+    if isinstance(items, list) and items:
+        return [
+            {
+                "code": str(i.get("code")),
+                "params": _mapping(i.get("params")),
+                "text": str(i.get("text") or ""),
+            }
+            for i in items
+            if isinstance(i, Mapping)
+        ]
+    return [{"code": "", "params": {}, "text": str(line)} for line in rec.get("explain") or []]

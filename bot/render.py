@@ -61,7 +61,9 @@ def fmt_count(value: object, lang: str = "en") -> str:
     )
     for scale, suffix in units:
         if abs(v) >= scale:
-            return f"{_short(v / scale)}{suffix}"
+            shown = _short(v / scale)
+            # Chinese writes 6000亿, not 6,000亿 (digits before a 万/亿 unit are not grouped)
+            return f"{shown.replace(',', '') if suffix in ('万亿', '亿', '万') else shown}{suffix}"
     return _short(v)
 
 
