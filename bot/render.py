@@ -1,5 +1,5 @@
 """Templates to text and Block Kit: one jinja2 template per reply kind, in English and simplified
-Chinese; traditional Chinese is the simplified rendering converted with OpenCC "s2tw".
+Chinese; traditional Chinese is the simplified rendering converted with OpenCC "s2twp" (Taiwan phrases).
 
 User-provided values never become template source, and every one of them passes the
 `slack_escape` filter, so `<!channel>` comes back as inert `&lt;!channel&gt;`.
@@ -12,6 +12,7 @@ import json
 import math
 import re
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 import jinja2
@@ -40,13 +41,27 @@ def base_lang(lang: str) -> str:
 
 @functools.cache
 def _s2t() -> Any:
-    # "s2tw": Taiwan-standard character forms (為, 裡, 著, 群) rather than OpenCC's historical
-    # "s2t" forms (爲, 裏, 着, 羣), which read as odd to most traditional-script readers.
-    return opencc.OpenCC("s2tw")
+    # "s2twp": Taiwan character forms (為, 裡, 著) and Taiwan phrases (資料, 網路, 軟體, 預設,
+    # 伺服器, 程式碼, 叢集); plain "s2t"/"s2tw" convert characters only and leave mainland
+    # wording (數據, 網絡, 軟件) that reads as foreign to traditional-script readers.
+    return opencc.OpenCC("s2twp")
 
 
 def to_script(text: str, lang: str) -> str:
-    return str(_s2t().convert(text)) if lang == "zh-Hant" else text
+    if lang != "zh-Hant":
+        return text
+    converted = str(_s2t().convert(text))
+    for wrong, right in _hant_fixes().items():
+        converted = converted.replace(wrong, right)
+    return converted
+
+
+@functools.cache
+def _hant_fixes() -> dict[str, str]:
+    """Phrase fix-ups after s2twp (reasons in the data file)."""
+    path = Path(__file__).parent / "templates" / "zh_hant_phrases.json"
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    return {k: str(v) for k, v in raw.items() if not k.startswith("_")}
 
 
 def fmt_count(value: object, lang: str = "en") -> str:

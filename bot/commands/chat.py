@@ -19,6 +19,7 @@ from bot.config import Settings
 
 log = logging.getLogger(__name__)
 
+OWN_LOGGERS = ("bot", "knowledge", "sizing")
 DEFAULT_SESSION = "cli-default"  # so restarting `gpu-advisor chat` resumes the last conversation
 
 
@@ -64,7 +65,11 @@ def run(args: argparse.Namespace) -> int:
     interactive = not args.json and sys.stdin.isatty() and sys.stdout.isatty()
     # On a terminal, INFO lines would interleave with the conversation.
     level = settings.log_level if not interactive or settings.log_level == "DEBUG" else "WARNING"
-    configure_logging(level, json=False)
+    configure_logging("WARNING", json=False)
+    # Third-party libraries (bm25s, jieba, urllib3) stay at WARNING so their debug and progress
+    # lines never reach a user's terminal; our own packages log at the configured level.
+    for name in OWN_LOGGERS:
+        logging.getLogger(name).setLevel(level)
     try:
         consultant = load_consultant(settings)
     except Exception as exc:  # a start-up failure (bad knowledge file, store unreachable)

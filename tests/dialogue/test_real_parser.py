@@ -227,5 +227,5 @@ def test_a_shorter_deadline_than_the_users_own_gpus_can_make_gets_more_of_them_a
     top = turn.payload["recommendation"]["options"][0]
 
     assert top["gpu"].startswith("a100") and top["gpus"] > 4 and top["days"] <= 2.0
-    assert "你计划的 4 × NVIDIA A100" in turn.text and "赶不上" in turn.text
+    assert "您计划的 4 × NVIDIA A100" in turn.text and "赶不上" in turn.text
     assert turn.payload["slots"]["gpu_count"] == 4
