@@ -24,6 +24,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from bot.config import SettingsError
+    from knowledge import KnowledgeError
+
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
@@ -32,6 +35,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except (SettingsError, KnowledgeError) as exc:
+        # Bad configuration or data: one line naming the variable or file/entry/field, no traceback.
+        print(f"gpu-advisor {args.command}: {exc}", file=sys.stderr)
+        return 2
     return code
 
 

@@ -31,3 +31,24 @@ def test_each_package_imports_only_the_layers_below_it(package: str) -> None:
         if bad:
             offenders.append(f"{path.relative_to(ROOT)} imports {sorted(bad)}")
     assert offenders == []
+
+
+def reads_environment(path: Path) -> bool:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr in {"environ", "getenv", "environb"}:
+            return True
+        if isinstance(node, ast.ImportFrom) and node.module == "os":
+            if any(alias.name in {"environ", "getenv"} for alias in node.names):
+                return True
+    return False
+
+
+def test_only_the_settings_module_reads_the_environment() -> None:
+    readers = [
+        str(path.relative_to(ROOT))
+        for package in sorted(ALLOWED)
+        for path in sorted((ROOT / package).rglob("*.py"))
+        if reads_environment(path)
+    ]
+    assert readers == ["bot/config.py"]
