@@ -19,6 +19,7 @@ from bot.dialogue_view import (
     warning_views,
 )
 from bot.render import render_json
+from sizing.assumptions import STALE_AFTER_DAYS
 from sizing.errors import SizingError
 from sizing.types import Catalog, SizingRequest
 
@@ -62,7 +63,7 @@ def plan_context(
     faq = [entry_view(e, lang) for i in related if (e := find_entry(kb, i)) is not None]
     pitfalls = [entry_view(e, lang) for i in fired if (e := find_entry(kb, i)) is not None]
     warnings = warning_views(rec.get("warnings") or [])
-    stale = next((w["params"].get("as_of") for w in warnings if w["code"] == "stale_prices"), None)
+    quoted_as_of = top.get("prices_as_of") or price_date(catalog) or "?"
     context = {
         "slots": effective,
         "assumed": list(state["assumed"])
@@ -75,12 +76,22 @@ def plan_context(
         "faq": faq,
         "scenario": _scenario(kb, effective, lang),
         "software": _software(kb, top["gpu"], effective, lang),
-        "price_date": top.get("prices_as_of") or price_date(catalog) or "?",
-        "prices_stale": stale,
+        # One price date, the quoted offering's: the engine's stale_prices warning dates the GPU's
+        # oldest offering, which may not be the one quoted.
+        "price_date": quoted_as_of,
+        "prices_stale": quoted_as_of if _is_stale(top.get("prices_as_of"), today) else None,
         "fx": catalog.usd_to_cny,
         "user_plan": option_view(user_plan, catalog) if user_plan else None,
     }
     return rec, fired, context
+
+
+def _is_stale(as_of: Any, today: dt.date) -> bool:
+    try:
+        quoted = dt.date.fromisoformat(str(as_of))
+    except ValueError:
+        return False
+    return (today - quoted).days > STALE_AFTER_DAYS
 
 
 def _misses(rec: Mapping[str, Any], days: Any) -> bool:
