@@ -65,12 +65,14 @@ CENTS_SUFFIX = ("cents", "cent", "¢")
 # Currencies the engine does not price in (it speaks CNY and USD). An amount in one of these is
 # not a budget at all: converting at a guessed rate would be worse than asking in the dialogue.
 FOREIGN_SUFFIX = (
-    "港币", "港元", "欧元", "日元", "英镑", "韩元", "台币", "卢比", "hkd", "hk$", "euros", "euro",
+    "港币", "港元", "欧元", "日元", "日圆", "英镑", "韩元", "新台币", "台币", "twd", "ntd", "nt$",
+    "卢比", "hkd", "hk$", "euros", "euro",
     "eur", "€", "gbp", "pounds", "£", "rupees", "rupee", "inr", "rs", "jpy", "yen", "cad", "chf",
     "aud", "sgd", "myr", "ringgit",
 )  # fmt: skip
 FOREIGN_PREFIX = (
-    "港币", "港元", "欧元", "日元", "英镑", "hkd", "hk$", "eur", "€", "gbp", "£", "rs.", "rs", "inr",
+    "港币", "港元", "欧元", "日元", "英镑", "新台币", "台币", "twd", "ntd", "jp¥",
+    "hkd", "hk$", "eur", "€", "gbp", "£", "rs.", "rs", "inr",
     "jpy", "cad", "chf", "aud", "sgd", "nt$", "a$", "c$", "s$", "myr", "rm",
 )  # fmt: skip
 CURRENCY_PREFIX: tuple[tuple[str, str], ...] = (
@@ -101,6 +103,13 @@ PERIOD_BEFORE: tuple[tuple[str, str], ...] = (
     ("per day", "day"), ("每周", "week"), ("每星期", "week"), ("周预算", "week"), ("weekly", "week"),
     ("per week", "week"),
 )  # fmt: skip
+# A unit of time right after a budget word is its period: 预算一个月五十万, "budget a month: $5k".
+BUDGET_PERIODS: tuple[tuple[str, str], ...] = (
+    ("预算一个月", "month"), ("预算1个月", "month"), ("经费一个月", "month"), ("预算一周", "week"),
+    ("预算一天", "day"), ("预算一小时", "hour"), ("budget a month", "month"),
+    ("budget one month", "month"), ("budget a week", "week"), ("budget a day", "day"),
+)  # fmt: skip
+PERIOD_BEFORE += BUDGET_PERIODS
 
 PARAM_CUES = ("参数", "模型", "规模", "model", "params", "parameters", "parameter", "size")
 TOKEN_CUES = ("token", "tokens", "词元")

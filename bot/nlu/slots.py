@@ -20,6 +20,7 @@ from bot.nlu.units import (
     Unit,
     cents_after,
     currency_before,
+    foreign_prefix_start,
     jiao,
     period_near,
     unit_after,
@@ -70,7 +71,9 @@ def _classify(
     if num.mult in ("", "k") and (lexicon.has_cue(before, lexicon.CONTEXT_CUES) or _context_after(s, num)):
         found.add("seq_len", num.value * (1.024 if num.mult == "k" else 1.0), num, s)
         return
-    if lexicon.has_cue(before, lexicon.MONEY_CUES) and num.mult in ("", "k", "m", "zh"):
+    budget_period = s[: num.start].rstrip(" 是为:：").endswith(tuple(p for p, _ in lexicon.BUDGET_PERIODS))
+    money_cue = budget_period or lexicon.has_cue(before, lexicon.MONEY_CUES)
+    if money_cue and num.mult in ("", "k", "m", "zh"):
         _money(s, idx, num, unit, nums, found, lang)
         return
     _by_magnitude(s, num, before, after, found)
@@ -187,7 +190,14 @@ def _money(s: str, idx: int, num: Num, unit: Unit, nums: list[Num], found: Found
     if currency == FOREIGN:
         if idx + 1 < len(nums) and _joined_as_range(s, num.end, nums[idx + 1].start):
             found.used.add(idx + 1)  # "HK$10-20"
-        return  # 港币, EUR, £: no budget in a currency the engine does not price
+            _, range_end = period_near(s, nums[idx + 1].start, nums[idx + 1].end)
+            found.used.update(k for k in range(idx + 2, len(nums)) if nums[k].start < range_end)
+        # 港币, NT$, EUR, £: no budget in a currency the engine does not price; the dialogue says
+        # it works in CNY/USD instead of converting at a guessed rate.
+        start = foreign_prefix_start(s, num) if unit.kind != "money" else num.start
+        fragment = s[start:end][:40].strip()
+        found.asks.append(Ask("budget", "unsupported_currency", _finite(value), fragment))
+        return
     prior = found.values.get("budget")
     if prior and idx > 0 and _joined_as_range(s, nums[idx - 1].end, num.start):
         prior.pop()  # "from 10 dollars to 20 dollars": keep the upper bound
@@ -205,8 +215,14 @@ _PERIOD_NOT_TIMELINE = ("预算", "的预算", " budget", "'s budget", "ly budge
 _QUARTER_HOUR = (" of an hour", " of a hour", " of hour", " hour", "-hour")
 
 
+# Before a single unit of time these make it the budget's period: 预算一个月五十万, "budget a month".
+_BUDGET_BEFORE_PERIOD = ("预算", "预算是", "预算为", "经费", "budget", "budget is", "budget of")
+
+
 def _duration(s: str, idx: int, num: Num, unit: Unit, nums: list[Num], found: Found) -> None:
     if num.value == 1 and s.startswith(_PERIOD_NOT_TIMELINE, unit.end):
+        return
+    if num.value == 1 and s[: num.start].rstrip().endswith(_BUDGET_BEFORE_PERIOD):
         return
     if s[unit.end - 7 : unit.end] == "quarter":
         tail = next((t for t in _QUARTER_HOUR if s.startswith(t, unit.end)), None)

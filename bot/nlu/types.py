@@ -21,6 +21,7 @@ INTENTS = (
     "list_gpus",
     "explain",
     "skip",
+    "capacity",
     "unknown",
 )
 
@@ -45,6 +46,9 @@ class Slots:
     gpu_count: int | None = None
     seq_len: int | None = None
     data_language: str = "en"
+    # Parameters active per token of a known mixture-of-experts model (None = dense or unknown):
+    # compute follows these, memory the total in `params`.
+    active_params: float | None = None
 
     def to_json(self) -> dict[str, Any]:
         budget = None
@@ -63,6 +67,7 @@ class Slots:
             "gpu_count": self.gpu_count,
             "seq_len": self.seq_len,
             "data_language": self.data_language,
+            "active_params": self.active_params,
         }
 
     def filled(self) -> tuple[str, ...]:
@@ -80,7 +85,7 @@ class Ask:
     """
 
     slot: str
-    reason: str  # out_of_range | ambiguous_unit | not_positive
+    reason: str  # out_of_range | ambiguous_unit | not_positive | unsupported_currency
     value: float | None
     text: str = ""
 
@@ -99,6 +104,9 @@ class Parse:
     correction: bool = False
     whatif: bool = False
     skip: bool = False
+    region: str | None = None  # "cn": the user wants mainland-China clouds (阿里云, 国内, ...)
+    owned: bool = False  # the user already has the GPUs they named ("我们有8张A100")
+    no_deadline: bool = False  # "no deadline", "不着急": the timeline is deliberately open
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -111,4 +119,7 @@ class Parse:
             "correction": self.correction,
             "whatif": self.whatif,
             "skip": self.skip,
+            "region": self.region,
+            "owned": self.owned,
+            "no_deadline": self.no_deadline,
         }

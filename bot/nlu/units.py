@@ -90,6 +90,15 @@ def currency_before(s: str, num: Num) -> str | None:
     return None
 
 
+def foreign_prefix_start(s: str, num: Num) -> int:
+    """Where the currency word in front of an amount starts ("NT$100,000", "港币 5万")."""
+    k = num.start - 1 if num.start > 0 and s[num.start - 1] == " " else num.start
+    for phrase in lexicon.FOREIGN_PREFIX:
+        if s.endswith(phrase, 0, k):
+            return k - len(phrase)
+    return num.start
+
+
 def _word_start(s: str, start: int, phrase: str) -> bool:
     before = s[start - 1] if start > 0 else " "
     return not (phrase[0].isascii() and phrase[0].isalpha() and before.isascii() and before.isalnum())

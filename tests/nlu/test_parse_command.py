@@ -41,10 +41,12 @@ def test_json_shape_names_every_slot_even_when_absent(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     (out,) = run_batch(monkeypatch, capsys, ["hi"])
-    assert set(out) >= {"intent", "lang", "script", "slots", "asks", "gpus_mentioned"}
+    assert set(out) >= {
+        "intent", "lang", "script", "slots", "asks", "gpus_mentioned", "region", "owned", "no_deadline",
+    }  # fmt: skip
     assert set(out["slots"]) == {
         "params", "tokens", "data_bytes", "precision", "method", "days", "budget", "gpu", "gpu_count",
-        "seq_len", "data_language",
+        "seq_len", "data_language", "active_params",
     }  # fmt: skip
 
 
