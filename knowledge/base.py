@@ -4,6 +4,7 @@ and a YAML reader whose errors name the file, the entry and the field."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -42,6 +43,12 @@ class Source(Strict):
     ref: str  # paper / datasheet / repo:path@commit / URL
     as_of: dt.date
     note: str | None = None
+    cite: str | None = None  # what users read (datasheet name, paper, repo path@short commit)
+
+    @property
+    def citation(self) -> str:
+        """The user-facing citation: `cite`, else `ref` with commit hashes cut to 7 characters."""
+        return self.cite or re.sub(r"@([0-9a-f]{7})[0-9a-f]{5,}", r"@\1", self.ref)
 
 
 M = TypeVar("M", bound=BaseModel)

@@ -6,22 +6,24 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
 from knowledge.base import Bilingual, Source
-from knowledge.quotes import quotes
+from knowledge.quotes import quotes, sentences
 from knowledge.schema import DTYPES, Erratum, GpuRecord, TflopsFigure
 
-Kind = Literal["wrong", "sparse", "unsupported", "nonexistent"]
+Kind = Literal["wrong", "sparse", "unsupported", "nonexistent", "claim"]
 
 
 @dataclass(frozen=True, slots=True)
 class Correction:
     gpu_id: str
-    metric: str  # "tflops.<dtype>", "memory_gb", "memory_bandwidth_tbs" or "scale_up_gbs"
-    claimed: float
+    # "tflops.<dtype>", "memory_gb", "memory_bandwidth_tbs", "scale_up_gbs"; claims: "feature"/"positioning"
+    metric: str
+    claimed: float | None  # None for a claim without a number (kind "claim")
     correct: float | None
     message: Bilingual
     source: str
@@ -44,7 +46,7 @@ class _Checker:
         self.sources = sources
 
     def source(self, keys: Iterable[str]) -> str:
-        refs = [self.sources[k].ref for k in keys if k in self.sources]
+        refs = [self.sources[k].citation for k in keys if k in self.sources]
         return refs[0] if refs else ", ".join(keys)
 
     def erratum(self, gpu_id: str, claimed: float) -> Erratum | None:
@@ -193,8 +195,30 @@ class _Checker:
                 message = Bilingual(
                     zh=f"{message.zh}{e.explanation.zh}", en=f"{message.en} {e.explanation.en}"
                 )
-        text_source = self.source(src) if e is None else f"{e.source.ref}; {self.source(src)}"
+        figure_source = self.source(src)
+        text_source = figure_source
+        if e is not None:
+            cite = e.source.citation
+            text_source = cite if figure_source in cite else f"{cite}; {figure_source}"
         return Correction(g.id, metric, claimed, correct, message, text_source, kind, e.id if e else None)
+
+
+def claims(text: str, gpus: tuple[GpuRecord, ...], errata: tuple[Erratum, ...]) -> list[Correction]:
+    """Errata for number-free claims (positioning, features) a sentence makes about a GPU it names."""
+    out: list[Correction] = []
+    for sentence, named in sentences(text, gpus):
+        ids = [g.id for g in named]
+        for e in errata:
+            if any(c.erratum_id == e.id for c in out) or not e.triggers:
+                continue
+            gpu_id = next((i for i in e.gpus if i in ids), None)
+            if gpu_id is not None and any(re.search(p, sentence) for p in e.triggers):
+                out.append(
+                    Correction(
+                        gpu_id, e.metric, None, e.correct, e.explanation, e.source.citation, "claim", e.id
+                    )
+                )
+    return out
 
 
 def factcheck(
@@ -202,7 +226,7 @@ def factcheck(
 ) -> list[Correction]:
     """Corrections for every wrong GPU figure quoted in `text`; empty when all quotes are right."""
     checker = _Checker(errata, sources)
-    out: list[Correction] = []
+    out: list[Correction] = claims(text, gpus, errata)
     for q in quotes(text, gpus):
         if q.kind == "tflops":
             found = checker.tflops(q.value, q.dtype, q.gpus)

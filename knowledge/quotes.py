@@ -26,6 +26,14 @@ _MEMORY_WORDS = re.compile(r"显存|顯存|vram|hbm|gddr|memory|版本|version|�
 _NOT_GPU_MEMORY = re.compile(
     r"数据|數據|data|语料|語料|存储|存儲|storage|disk|硬盘|硬碟|\bram\b|内存|記憶體|checkpoint"
 )
+# A range ("16-32GB", "16GB~32GB", "16 至 32G") or a figure tied to a tier word names a bracket the
+# user is asking about, not a spec of the GPU in the sentence (QA: "RTX 3090 适合 16-32GB 档的训练吗").
+_RANGE_BEFORE = re.compile(r"\d(?:\.\d+)?\s*(?:gb|gib|g|tflops?|t)?\s*(?:-|~|～|–|—|至|到|to)\s*$")
+_RANGE_AFTER = re.compile(r"^\s*(?:-|~|～|–|—|至|到|to)\s*\d")
+_TIER_AFTER = re.compile(
+    r"^\s*(?:显存|顯存|vram|memory)?\s*(?:档|檔|级|級|tier|class|bracket|段|以上|以下|起)"
+)
+_THRESHOLD_BEFORE = re.compile(r"(?:≥|≤|>=|<=|>|<|至少|最少|最多|at least|at most|over|under)\s*$")
 _COUNTS = re.compile(r"\d\s*[x×卡张張块塊台]|[x×]\s*\d|gpus|nodes|合计|合計|总共|總共|total")
 
 
@@ -102,13 +110,13 @@ def quotes(text: str, gpus: tuple[GpuRecord, ...]) -> Iterator[Quote]:
         return
     for m in _TFLOPS.finditer(t):
         owner = _owner(m.start(), t, mentions)
-        if owner is not None:
+        if owner is not None and not is_bracket(t, m):
             scale = 1000.0 if m.group(2).startswith("p") else 1.0
             dtype = _dtype_near(t, m.start(), owner.start)
             yield Quote("tflops", float(m.group(1)) * scale, owner.gpus, dtype=dtype)
     for m in _MEMORY.finditer(t):
         owner = _owner(m.start(), t, mentions)
-        if owner is None or _is_not_gpu_memory(t, m, owner):
+        if owner is None or is_bracket(t, m) or _is_not_gpu_memory(t, m, owner):
             continue
         for claimed in _listed_before(t, m.start()) + [float(m.group(1))]:
             yield Quote("memory", claimed, owner.gpus)
@@ -118,6 +126,28 @@ def quotes(text: str, gpus: tuple[GpuRecord, ...]) -> Iterator[Quote]:
             value = float(m.group(1)) / (1000.0 if m.group(2) == "gb/s" else 1.0)
             fabric = bool(_FABRIC.search(t[max(0, m.start() - 30) : m.end() + 10]))
             yield Quote("bandwidth", value, owner.gpus, fabric=fabric)
+
+
+def is_bracket(text: str, m: re.Match[str]) -> bool:
+    """The figure is one end of a range, a threshold or a tier label, not a claim about one GPU."""
+    head, tail = text[max(0, m.start() - 12) : m.start()], text[m.end() : m.end() + 12]
+    return bool(
+        _RANGE_BEFORE.search(head)
+        or _RANGE_AFTER.search(tail)
+        or _TIER_AFTER.search(tail)
+        or _THRESHOLD_BEFORE.search(head)
+    )
+
+
+def sentences(text: str, gpus: tuple[GpuRecord, ...]) -> Iterator[tuple[str, tuple[GpuRecord, ...]]]:
+    """Each sentence of the normalised, lower-cased text with the GPUs it names (claims without numbers)."""
+    t = _normalise(text).lower()
+    mentions = _mentions(t, gpus)
+    bounds = [0, *(m.end() for m in _SENTENCE.finditer(t)), len(t)]
+    for lo, hi in zip(bounds, bounds[1:], strict=False):
+        named = tuple(g for mention in mentions if lo <= mention.start < hi for g in mention.gpus)
+        if named:
+            yield t[lo:hi], tuple(dict.fromkeys(named))
 
 
 def _listed_before(text: str, pos: int) -> list[float]:

@@ -5,6 +5,7 @@ typo in a key is an error at load time, not a silent default."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 from typing import Literal
 
 from pydantic import Field, model_validator
@@ -210,6 +211,18 @@ class Erratum(Strict):
     correct: float | None
     explanation: Bilingual
     source: Source
+    # Claims without a number ("A30 是入门级", "H100 supports InfiniBand"): regexes over one lower-cased,
+    # NFKC-normalised sentence that names one of `gpus`; any match returns the explanation (kind "claim").
+    triggers: tuple[str, ...] = ()
+
+    @model_validator(mode="after")
+    def _triggers_compile(self) -> Erratum:
+        for pattern in self.triggers:
+            try:
+                re.compile(pattern)
+            except re.error as exc:
+                raise ValueError(f"trigger {pattern!r} is not a regex: {exc}") from None
+        return self
 
 
 class ExchangeRate(Strict):
