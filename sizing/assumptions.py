@@ -41,10 +41,16 @@ SIMILAR_DAYS = 1.10
 # instance keeps "16 GPUs for 6 minutes" from looking cheaper than one GPU for an hour and a half.
 MIN_BILLED_HOURS_PER_INSTANCE = 1.0
 
-# Per GPU type, a larger count wins over the smallest one that meets the deadline only when it is
-# more than 5% cheaper [our assumption: inside the price spread between clouds and well inside the
-# time model's band]; otherwise fewer GPUs win (fewer nodes, less network, easier to get).
-COST_TIE = 0.05
+# A larger GPU count wins over a smaller one when it is more than 1% cheaper (it is then also
+# faster: same job, more GPUs); within 1% the costs count as a tie and fewer GPUs win (fewer
+# nodes, less network, easier to get) [our assumption: 1% is below the price rounding between
+# clouds; a wider tie let "2 × B200, 12 days" beat "8 × B200, 3 days" that cost 1.5% less].
+COST_TIE = 0.01
+
+# A plan with at least the recommended free memory (layout.HEADROOM, 20%) wins over a tighter one
+# that costs up to 10% less [our assumption: 10% pays for not hitting out-of-memory on a longer
+# sequence or a framework's extra buffers; reference/sizing.md recommends 20-30% headroom].
+HEADROOM_PREMIUM = 0.10
 
 # Below 2B parameters the first option is not a top-tier GPU (hopper, blackwell, cdna3: H100/H200/
 # H800/H20/B200/MI300X class) when a smaller GPU fits, meets the deadline and the budget. Source:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 from sizing import compute, cost, layout, network, storage
+from sizing.assumptions import HEADROOM_PREMIUM
 from sizing.memory import Layout, lower_bound_gb, weight_bytes_per_param
 from sizing.network import GPUS_PER_NODE
 from sizing.result import Option
@@ -226,7 +227,8 @@ class Evaluator:
 
     def preferred(self, gpu: GpuSpec, meet: Option, tie: float) -> Option:
         """`meet` (the fewest GPUs that meet the deadline) unless a larger count on one node is
-        more than `tie` cheaper (an 8-GPU instance can cost less per GPU than a 1-GPU one).
+        more than `tie` cheaper (an 8-GPU instance can cost less per GPU than a 1-GPU one), costs
+        compared as rank_cost (a plan without headroom as if HEADROOM_PREMIUM dearer).
 
         Monotone in the deadline: a shorter one raises `meet`, and the candidates that remain
         are a subset whose cheapest is unchanged, so the pick never drops to fewer GPUs."""
@@ -239,8 +241,8 @@ class Evaluator:
                 o = self.offered(gpu, n)
                 if o is not None and o.fits and o.quote is not None:
                     options.append(o)
-        low = min(o.quote.on_demand_usd for o in options if o.quote is not None)
-        return next(o for o in options if o.quote is not None and o.quote.on_demand_usd <= low * (1.0 + tie))
+        low = min(rank_cost(o) for o in options)
+        return next(o for o in options if rank_cost(o) <= low * (1.0 + tie))
 
     def fastest(self, gpu: GpuSpec) -> Option:
         """The plan with the fewest days: the largest count that no smaller count beats."""
@@ -265,3 +267,10 @@ class Evaluator:
             if o is not None and o.fits and o.days <= days:
                 return o
         return None
+
+
+def rank_cost(o: Option) -> float:
+    """On-demand USD for ranking: a plan with less than layout.HEADROOM free memory counts as
+    HEADROOM_PREMIUM dearer, so a roomier plan that costs at most that much more wins."""
+    usd = o.cost_usd if o.cost_usd is not None else float("inf")
+    return usd * (1.0 + HEADROOM_PREMIUM if o.fitted.headroom < layout.HEADROOM else 1.0)

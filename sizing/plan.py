@@ -90,6 +90,13 @@ def plan(request: SizingRequest, catalog: Catalog) -> SizingResult:
         pool.append(pick)
         primary.add((g.id, pick.gpus))
         ladder = ev.ladder(g)
+        if request.budget is not None and request.budget.period != "total":
+            # A rate cap (per hour, per month) can favour fewer GPUs for longer: the counts
+            # between the smallest that fits and the pick compete too.
+            for n in ladder[ladder.index(small.gpus) : ladder.index(pick.gpus)]:
+                slower = ev.offered(g, n)
+                if slower is not None and slower.fits and (request.days is None or slower.days <= target):
+                    pool.append(slower)
         for step in (1, 2):  # faster variants: further rungs of this GPU's ladder
             idx = ladder.index(pick.gpus) + 2 * step
             if idx < len(ladder):
@@ -115,7 +122,7 @@ def plan(request: SizingRequest, catalog: Catalog) -> SizingResult:
     small_first = request.gpu is None and request.gpus is None and w.params < SMALL_MODEL_PARAMS
 
     def ranked(candidates: list[Option]) -> list[Option]:
-        out = rank(candidates, primary, request, budget, w)
+        out = rank(candidates, request, budget, w)
         return not_top_first(out, candidates, primary, request, budget) if small_first else out
 
     options = priced_first(pool, ranked) if len(types) > 1 and request.gpu is not None else ranked(pool)

@@ -6,14 +6,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from sizing.assumptions import COST_TIE, FASTEST_COST_CAP, SIMILAR_DAYS
-from sizing.layout import HEADROOM
+from sizing.evaluate import rank_cost
 from sizing.result import Option
 from sizing.screen import network_ok, within_batch
 from sizing.types import GpuSpec, SizingRequest
 from sizing.warnings import top_tier
 from sizing.workload import Workload
 
-TIGHT_PENALTY = 1.1  # ranking prefers ≥20% free memory: tight plans rank as if 10% dearer
 # The "fastest" option is a current datacenter training part: datacenter segment, NVLink/Infinity
 # Fabric for multi-GPU training, launched 2020 or later (Ampere/CDNA2 onwards; this leaves out
 # T4/V100-era GPUs and PCIe inference cards such as L4/A10). Its other limits: within_batch here,
@@ -37,9 +36,14 @@ def spend(o: Option, req: SizingRequest) -> float | None:
     return o.quote.on_demand_usd
 
 
-def rank_cost(o: Option) -> float:
-    usd = o.cost_usd if o.cost_usd is not None else float("inf")
-    return usd * (TIGHT_PENALTY if o.fitted.headroom < HEADROOM else 1.0)
+def within_budget(o: Option, req: SizingRequest, budget: float | None) -> bool:
+    return budget is None or (spend(o, req) or 0.0) <= budget * 1.0001
+
+
+def over_ratio(o: Option, req: SizingRequest, budget: float) -> float:
+    """How far over the budget a plan is (1.0 = on it); unpriced plans last."""
+    s = spend(o, req)
+    return float("inf") if s is None else s / max(budget, 1e-9)
 
 
 def training_part(g: GpuSpec) -> bool:
@@ -60,16 +64,22 @@ def cheapest(candidates: list[Option]) -> Option:
     return min(close, key=lambda o: (o.gpus, rank_cost(o), o.days, o.gpu.id))
 
 
-def rank(
-    pool: list[Option], primary: set[tuple[str, int]], req: SizingRequest, budget: float | None, w: Workload
-) -> list[Option]:
+def rank(pool: list[Option], req: SizingRequest, budget: float | None, w: Workload) -> list[Option]:
     if not pool:
         return []
     meets = [o for o in pool if req.days is None or o.days <= req.days * 1.0001] or pool
-    firsts = [o for o in meets if (o.gpu.id, o.gpus) in primary] or meets
-    low = cheapest(firsts)
-    limit = budget if budget is not None else FASTEST_COST_CAP * (low.cost_usd or float("inf"))
-    affordable = [o for o in meets if (spend(o, req) or 0.0) <= limit] or [low]
+    if budget is not None and not any(within_budget(o, req, budget) for o in meets):
+        # Nothing within the budget (hourly, monthly or total): the closest plan goes first and
+        # the over_budget warning says by how much.
+        closest = min(meets, key=lambda o: (over_ratio(o, req, budget), o.days, o.gpu.id))
+        return _ordered([replace(closest, label="closest_to_budget")], meets)
+    # The cheapest over every plan, not only each type's preferred count: a larger count that is
+    # more than COST_TIE cheaper is also faster and wins (cheapest()).
+    affordable = [o for o in meets if within_budget(o, req, budget)]
+    low = cheapest(affordable)
+    if budget is None:
+        limit = FASTEST_COST_CAP * (low.cost_usd or float("inf"))
+        affordable = [o for o in affordable if (o.cost_usd or 0.0) <= limit] or [low]
     quick = fastest(affordable, w)
     c0, d0 = max(rank_cost(low), 1e-9), max(quick.days, 1e-9)
     balanced = min(affordable, key=lambda o: (rank_cost(o) / c0 + o.days / d0, o.gpus, o.gpu.id))
@@ -78,6 +88,10 @@ def rank(
         replace(balanced, label="balanced"),
         replace(quick, label="fastest"),
     ]
+    return _ordered(ordered, meets)
+
+
+def _ordered(ordered: list[Option], meets: list[Option]) -> list[Option]:
     seen: set[tuple[str, int]] = set()
     out: list[Option] = []
     # Alternatives: cheapest first, those whose cluster network is unlisted or short last.

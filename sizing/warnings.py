@@ -17,6 +17,11 @@ TOP_ARCHITECTURES = ("hopper", "blackwell", "cdna3")
 # (seed guide pitfall 1, "盲目追求高端GPU") [threshold: assumption].
 SMALL_JOB_GPU_HOURS = 100.0
 SMALL_JOB_PARAMS = 13e9
+# Beyond 4 nodes a spot quote gets a caveat [our assumption]: spot capacity is spare capacity,
+# and a synchronous data-parallel job stops when any node is reclaimed (AWS: Spot Instances can be
+# interrupted with a two-minute notice; GCP: Spot VMs can be preempted at any time), so the chance
+# of a stop grows with the node count and many nodes at once are seldom free.
+SPOT_AT_SCALE_NODES = 4
 
 
 def top_tier(g: GpuSpec) -> bool:
@@ -73,12 +78,82 @@ def _option_codes(
     return codes
 
 
+PER_PERIOD = {"hour": " per hour", "month": " per month", "total": ""}
+
+
+def advice_codes(w: Workload, include_spot: bool) -> list[str]:
+    """What could bring a job within budget or time: LoRA/QLoRA only for full fine-tuning (a LoRA
+    job already is one; pre-training has no adapter to train), else less work or more time."""
+    codes = ["lora_qlora"] if w.method == "full_finetune" else []
+    codes += ["fewer_tokens", "smaller_model"]
+    if w.method == "pretrain":
+        codes.append("longer_timeline")
+    return codes + (["spot"] if include_spot else [])
+
+
+ADVICE_EN = {
+    "lora_qlora": "LoRA/QLoRA instead of full fine-tuning",
+    "fewer_tokens": "fewer tokens",
+    "smaller_model": "a smaller model",
+    "longer_timeline": "a longer timeline",
+    "spot": "spot instances",
+}
+
+
+def _over_budget(
+    top: Option, w: Workload, req: SizingRequest, catalog: Catalog, budget: float, spent: float
+) -> SizingWarning:
+    """The first option is the plan closest to the budget; say by how much it is over, per the
+    budget's period, in USD and CNY (the bot renders the user's currency)."""
+    period = req.budget.period if req.budget else "total"
+    spot = top.quote.spot_usd if top.quote else None
+    ratio = spent / max(budget, 1e-9)
+    advice = advice_codes(w, include_spot=spot is not None)
+    per = PER_PERIOD[period]
+    return _w(
+        "over_budget",
+        f"No plan fits the budget of ${budget:,.2f}{per}; the closest, {top.gpus} × {top.gpu.id}, costs "
+        f"${spent:,.2f}{per} ({ratio:.1f}× the budget)"
+        + (f"; spot capacity would be ${spot:,.0f} in total" if spot else "")
+        + ". Consider "
+        + ", ".join(ADVICE_EN[a] for a in advice)
+        + ".",
+        period=period,
+        cost_usd=round(spent, 2),
+        budget_usd=round(budget, 2),
+        cost_cny=round(spent * catalog.usd_to_cny, 2),
+        budget_cny=round(budget * catalog.usd_to_cny, 2),
+        ratio=round(ratio, 3),
+        over_usd=round(spent - budget, 2),
+        spot_usd=round(spot, 2) if spot else None,
+        gpu=top.gpu.id,
+        gpus=top.gpus,
+        advice=advice,
+    )
+
+
 def _days(d: float) -> str:
     return "1 day" if d == 1 else f"{d:g} days"
 
 
+def faster_gpus(catalog: Catalog, than: GpuSpec, w: Workload) -> list[str]:
+    """Catalog GPUs with more dense TFLOPS at the job's precision than `than`, fastest first: the
+    only ones worth naming as "a faster GPU" (none when the plan already runs on the fastest)."""
+    base = than.tflops.for_precision(compute.effective_precision(than, w.precision)) or 0.0
+
+    def rate(g: GpuSpec) -> float:
+        return g.tflops.for_precision(compute.effective_precision(g, w.precision)) or 0.0
+
+    quicker = [g for g in catalog.gpus if g.segment == "datacenter" and rate(g) > base * 1.0001]
+    return [g.id for g in sorted(quicker, key=lambda g: (-rate(g), g.id))]
+
+
 def _deadline(
-    w: Workload, deadline: float, shown: list[Option], fastest_possible: list[Option]
+    w: Workload,
+    catalog: Catalog,
+    deadline: float,
+    shown: list[Option],
+    fastest_possible: list[Option],
 ) -> SizingWarning:
     """The first option misses the deadline. When a listed plan makes it (the user's GPU count was
     too small), say so with that plan; otherwise name the fastest plan among those listed and the
@@ -101,16 +176,18 @@ def _deadline(
         )
     plans = [*fastest_possible, *shown]
     best = min([o for o in plans if o.fits] or plans, key=lambda o: o.days, default=None)
-    advice = (
-        "a longer timeline, fewer tokens or a smaller model"
-        if w.is_peft
-        else "a longer timeline, LoRA/QLoRA instead of full training, or a smaller model"
+    codes = ["longer_timeline"] + [c for c in advice_codes(w, include_spot=False) if c != "longer_timeline"]
+    faster = faster_gpus(catalog, best.gpu, w) if best else []
+    advice = ", ".join(ADVICE_EN[c] for c in codes) + (
+        f", or a faster GPU ({', '.join(faster)})" if faster else ""
     )
     return _w(
         "deadline_impossible",
         f"No plan finishes within {_days(deadline)}"
         + (f"; the fastest is {best.days:.1f} days on {best.gpus} × {best.gpu.id}" if best else "")
         + f". Consider {advice}.",
+        advice=codes,
+        faster_gpus=faster,
         days=deadline,
         fastest_days=round(best.days, 2) if best else None,
         fastest_gpu=best.gpu.id if best else None,
@@ -132,7 +209,7 @@ def collect(
     out: list[SizingWarning] = []
     top = tagged[0] if tagged else None
     if req.days is not None and (top is None or "deadline_impossible" in top.codes):
-        out.append(_deadline(w, req.days, tagged, fastest_possible))
+        out.append(_deadline(w, catalog, req.days, tagged, fastest_possible))
     if top is None:
         out.append(
             _w("no_plan", "No GPU in the catalog can hold this job; try LoRA/QLoRA or a smaller model.")
@@ -162,18 +239,7 @@ def collect(
             )
         )
     if "over_budget" in top.codes and budget is not None:
-        spot = top.quote.spot_usd if top.quote else None
-        out.append(
-            _w(
-                "over_budget",
-                f"The cheapest plan costs ${spend(top, req) or 0:,.0f} against a budget of ${budget:,.0f}"
-                + (f"; spot capacity would be ${spot:,.0f}" if spot else "")
-                + ". Consider LoRA/QLoRA, fewer tokens, a smaller model or spot instances.",
-                cost_usd=round(spend(top, req) or 0.0, 2),
-                budget_usd=round(budget, 2),
-                spot_usd=round(spot, 2) if spot else None,
-            )
-        )
+        out.append(_over_budget(top, w, req, catalog, budget, spend(top, req) or 0.0))
     for code, message in (
         ("no_bf16", f"{top.gpu.id} has no BF16 units; training falls back to FP16 with loss scaling."),
         ("no_fp8", f"{top.gpu.id} has no FP8 tensor cores; FP8 was planned as BF16/FP16."),
@@ -284,6 +350,21 @@ def collect(
                 f"~{RESERVED_DISCOUNT:.0%} discount; check your provider's).",
                 days=round(top.days, 2),
                 assumed_discount=RESERVED_DISCOUNT,
+            )
+        )
+    if top.quote is not None and top.quote.spot_usd is not None and top.quote.instances > SPOT_AT_SCALE_NODES:
+        q = top.quote
+        out.append(
+            _w(
+                "spot_at_scale",
+                f"Spot prices are quoted, but {q.instances} spot nodes of {q.offering.instance_type} at once "
+                "are rarely available, and a preemption of any one stops the whole job until it restarts "
+                "from the last checkpoint: plan on on-demand or reserved capacity at this scale.",
+                nodes=q.instances,
+                instance=q.offering.instance_type,
+                spot_usd=round(q.spot_usd or 0.0, 2),
+                on_demand_usd=round(q.on_demand_usd, 2),
+                limit_nodes=SPOT_AT_SCALE_NODES,
             )
         )
     return out, tagged

@@ -1,0 +1,110 @@
+"""Budgets that constrain the pick, plans that beat their own alternatives, headroom, MoE and
+suggestions that apply to the job (QA review, 2026-11)."""
+
+from __future__ import annotations
+
+from sizing_catalog import CATALOG
+
+from sizing import Budget, SizingRequest, plan
+from sizing.evaluate import rank_cost
+from sizing.plan import spend
+from sizing.result import SizingResult
+
+
+def _warning(result: SizingResult, code: str) -> dict[str, object] | None:
+    for w in result.warnings:
+        if w.code == code:
+            return dict(w.params)
+    return None
+
+
+def test_an_hourly_budget_keeps_the_first_option_within_its_hourly_price() -> None:
+    req = SizingRequest(params=7e9, method="lora", tokens=1e8, budget=Budget(3, "USD", "hour"))
+    result = plan(req, CATALOG)
+    first = result.options[0]
+    assert first.quote is not None and first.quote.hourly_usd <= 3.0
+    assert _warning(result, "over_budget") is None
+
+
+def test_an_hourly_budget_in_yuan_is_converted_before_it_constrains_the_pick() -> None:
+    req = SizingRequest(params=7e9, method="lora", tokens=1e8, budget=Budget(10, "CNY", "hour"))
+    first = plan(req, CATALOG).options[0]
+    assert first.quote is not None and first.quote.hourly_usd <= 10 / CATALOG.usd_to_cny
+
+
+def test_a_monthly_budget_picks_fewer_gpus_for_longer_rather_than_a_month_of_a_big_cluster() -> None:
+    req = SizingRequest(params=7e9, tokens=1e12, budget=Budget(200_000, "CNY", "month"))
+    result = plan(req, CATALOG)
+    first = result.options[0]
+    assert (spend(first, req) or 0.0) <= 200_000 / CATALOG.usd_to_cny * 1.0001
+    assert first.days > 30 and _warning(result, "over_budget") is None
+
+
+def test_an_unreachable_hourly_budget_gives_the_closest_plan_and_says_by_how_much_in_both_currencies() -> (
+    None
+):
+    req = SizingRequest(params=70e9, tokens=1e12, budget=Budget(1, "USD", "hour"))
+    result = plan(req, CATALOG)
+    over = _warning(result, "over_budget")
+    assert over is not None and over["period"] == "hour"
+    cheapest_hourly = min(o.quote.hourly_usd for o in result.options if o.quote is not None)
+    assert over["cost_usd"] == round(cheapest_hourly, 2)
+    assert over["ratio"] == round(cheapest_hourly / 1.0, 3)
+    assert over["cost_cny"] == round(cheapest_hourly * CATALOG.usd_to_cny, 2)
+    assert over["budget_cny"] == round(CATALOG.usd_to_cny, 2)
+
+
+def test_no_listed_plan_is_both_cheaper_by_more_than_a_percent_and_faster_than_the_first() -> None:
+    for req in (
+        SizingRequest(params=7e9, tokens=1.6e11, days=5),
+        SizingRequest(params=8e9, method="full_finetune", tokens=1e9),
+        SizingRequest(params=70e9, method="full_finetune", tokens=1e9, days=2),
+        SizingRequest(params=13e9, tokens=3e11),
+    ):
+        options = plan(req, CATALOG).options
+        first = options[0]
+        for o in options[1:]:
+            if o.gpu.vendor != first.gpu.vendor:
+                continue  # vendor choice has its own margin (assumptions.AMD_PREFERENCE_MARGIN)
+            dominates = rank_cost(o) < rank_cost(first) * 0.99 and o.days < first.days
+            assert not dominates, (req, first.gpus, first.gpu.id, o.gpus, o.gpu.id)
+
+
+def test_an_8b_full_finetune_is_not_recommended_on_one_b200_with_eleven_percent_headroom() -> None:
+    result = plan(SizingRequest(params=8e9, method="full_finetune", tokens=1e9), CATALOG)
+    assert result.options[0].fitted.headroom >= 0.2
+    assert _warning(result, "memory_tight") is None
+
+
+def test_pretraining_over_budget_is_never_told_to_use_lora() -> None:
+    req = SizingRequest(params=70e9, tokens=1e12, budget=Budget(1000, "USD"))
+    over = _warning(plan(req, CATALOG), "over_budget")
+    assert over is not None
+    assert "lora_qlora" not in over["advice"]  # type: ignore[operator]
+    assert "fewer_tokens" in over["advice"]  # type: ignore[operator]
+
+
+def test_a_lora_job_over_budget_is_not_told_to_use_lora_but_a_full_finetune_is() -> None:
+    lora = SizingRequest(params=70e9, method="lora", tokens=1e10, budget=Budget(10, "USD"))
+    full = SizingRequest(params=70e9, method="full_finetune", tokens=1e10, budget=Budget(10, "USD"))
+    assert "lora_qlora" not in (_warning(plan(lora, CATALOG), "over_budget") or {})["advice"]  # type: ignore[operator]
+    assert "lora_qlora" in (_warning(plan(full, CATALOG), "over_budget") or {})["advice"]  # type: ignore[operator]
+
+
+def test_a_deadline_miss_names_only_gpus_faster_than_the_one_chosen() -> None:
+    result = plan(SizingRequest(params=7e9, tokens=1e12, days=1, gpu="a100-80gb"), CATALOG)
+    miss = _warning(result, "deadline_impossible")
+    assert miss is not None
+    faster = miss["faster_gpus"]
+    assert isinstance(faster, list) and "h100-sxm" in faster and "a100-40gb" not in faster
+    assert "a100-80gb" not in faster
+
+
+def test_spot_savings_on_more_than_four_nodes_carry_the_spot_at_scale_caveat() -> None:
+    result = plan(SizingRequest(params=7e9, tokens=1e12, days=7), CATALOG)
+    first = result.options[0]
+    assert first.quote is not None and first.quote.instances > 4
+    caveat = _warning(result, "spot_at_scale")
+    assert (caveat is not None) == (first.quote.spot_usd is not None)
+    if caveat is not None:
+        assert caveat["nodes"] == first.quote.instances
