@@ -10,6 +10,7 @@ Slack types. The dialogue is a deterministic Rasa-style form with CALM repair pa
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -17,6 +18,7 @@ from typing import Any
 from bot.config import Settings
 from bot.dialogue import fresh_state, load_state, missing, public_slots, skip_pending
 from bot.dialogue_answers import answer_gpus, answer_search, corrections, home_view, quote_related
+from bot.dialogue_capacity import capacity_answer
 from bot.dialogue_input import ParseFn, Understood, clean_text, understand
 from bot.dialogue_memo import MemoPlanner
 from bot.dialogue_plan import effective_slots
@@ -36,6 +38,8 @@ QUESTION_NEVER_SETS = ("gpu", "gpu_count")
 FORM_INTENTS = ("size", "correction", "whatif", "unknown", "skip", "faq")
 # Optimistic commits tried before a turn is computed inside the store lock (guaranteed progress).
 OPTIMISTIC_ATTEMPTS = 3
+# "能训多大的模型" / "how big a model can we train": for parsers without the "capacity" intent.
+CAPACITY_WORDS = re.compile(r"多大的?模型|多大模型|最大.{0,6}模型|how (big|large) a model", re.IGNORECASE)
 ESCALATE_TO_MODAL = 2  # re-prompts before suggesting the /gpu form (Dialogflow CX no-match-N)
 
 
@@ -195,6 +199,13 @@ class Consultant:
         reply.lang = u.lang
         if u.mentions_spot:
             state["mentions_spot"] = True
+        if u.region:
+            state["region"] = u.region
+        if u.owned and u.said.get("gpu") and u.said.get("gpu_count"):
+            state["owned"] = True
+        if u.intent == "capacity" or (state.get("owned") and _asks_capacity(text)):
+            if capacity_answer(state, u, reply, self.kb.catalog, self._plan, self._clock()):
+                return state
         corrections(self.kb, text, reply)
         if u.intent == "reset":
             return self._reset(state, reply)
@@ -296,6 +307,10 @@ class Consultant:
         reply.add("reset")
         new = fresh_state(reply.lang)
         return self._ask_next(new, reply, said=False)
+
+
+def _asks_capacity(text: str) -> bool:
+    return bool(CAPACITY_WORDS.search(text))
 
 
 def _revision(state: SessionState | None) -> int:

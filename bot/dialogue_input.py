@@ -14,6 +14,7 @@ from typing import Any, Protocol
 import opencc
 
 from bot.dialogue import SLOT_NAMES, implausible
+from bot.dialogue_hardware import owns_gpus, region_of
 from bot.dialogue_plan import SPOT_WORDS
 
 
@@ -65,6 +66,8 @@ class Understood:
     gpus: tuple[str, ...] = ()
     data_language: str | None = None
     mentions_spot: bool = False
+    region: str | None = None  # "cn": mainland-China clouds
+    owned: bool = False  # the user already has the GPUs they named
 
 
 def choose_lang(parsed: Any, text: str, previous: str) -> str:
@@ -173,4 +176,6 @@ def understand(
         gpus=tuple(getattr(parsed, "gpus_mentioned", ()) or ()),
         data_language=data_language if ("tokens" in usable or "data_bytes" in usable) else None,
         mentions_spot=bool(SPOT_WORDS.search(text)),
+        region=region_of(parsed, text),
+        owned=owns_gpus(parsed, text),
     )
