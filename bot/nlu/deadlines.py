@@ -69,8 +69,66 @@ def _last_day(today: dt.date, year: str | None, month: int | None) -> float | No
     return None
 
 
+# Relative deadlines. Weeks run Monday-Sunday (ISO 8601): 下周五 is the Friday of next week,
+# "by Friday" / 周五前 the coming Friday, "end of next week" the Sunday that ends next week.
+_WEEKDAYS_EN = {
+    "monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5, "sunday": 6,
+    "mon": 0, "tue": 1, "tues": 1, "wed": 2, "thu": 3, "thur": 3, "thurs": 3, "fri": 4, "sat": 5, "sun": 6,
+}  # fmt: skip
+_WEEKDAYS_ZH = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6, "末": 6}
+_WEEKDAY_EN = r"(?P<wd>" + "|".join(sorted(_WEEKDAYS_EN, key=len, reverse=True)) + r")\b"
+_REL_EN = re.compile(r"\b" + _CUE_EN + r" (?:(?P<which>this|next|the coming) )?" + _WEEKDAY_EN)
+_TOMORROW_EN = re.compile(r"\b" + _CUE_EN + r" (?:the day after (?P<after>tomorrow)|tomorrow)\b")
+_END_OF_WEEK_EN = re.compile(r"\b(?:end of (?P<which>this|next|the) week|(?P<nxt>next) week'?s end)\b")
+_REL_ZH = re.compile(
+    r"(?P<which>下下|下|这|本)?(?:个)?(?:周|星期|礼拜)(?P<wd>[一二三四五六日天末])(?P<cue>之前|以前|前|截止|要|交|上线|完成|训完|跑完|为止)?"
+)
+_DAY_ZH = re.compile(
+    r"(?P<cue0>截止|最晚|deadline ?)?(?P<day>明天|后天|大后天)"
+    r"(?P<cue>之前|以前|前|要|交|上线|完成|训完|跑完|出|就要|为止)?"
+)
+_DAY_OFFSETS = {"明天": 1, "后天": 2, "大后天": 3}
+
+
+def _weekday_days(today: dt.date, weekday: int, weeks_ahead: int | None) -> float:
+    """Days to `weekday`: the coming one (None), or the one in this (0) / next (1, 2) week."""
+    if weeks_ahead is None:
+        return float((weekday - today.weekday() - 1) % 7 + 1)
+    monday = today - dt.timedelta(days=today.weekday()) + dt.timedelta(weeks=weeks_ahead)
+    delta = (monday + dt.timedelta(days=weekday) - today).days
+    return float(delta) if delta > 0 else float((weekday - today.weekday() - 1) % 7 + 1)
+
+
+def relative_deadline_days(s: str, today: dt.date) -> float | None:
+    """ "明天要", "下周五前", "by Friday", "end of next week": days from `today`, or None."""
+    m = _TOMORROW_EN.search(s)
+    if m:
+        return 2.0 if m.group("after") else 1.0
+    m = _REL_EN.search(s)
+    if m:
+        which = m.group("which")
+        return _weekday_days(today, _WEEKDAYS_EN[m.group("wd")], 1 if which == "next" else None)
+    m = _END_OF_WEEK_EN.search(s)
+    if m:
+        return _weekday_days(today, 6, 1 if (m.group("which") == "next" or m.group("nxt")) else 0)
+    for m in _REL_ZH.finditer(s):
+        which = m.group("which")
+        if m.group("cue") or which:
+            ahead = {"下下": 2, "下": 1, "这": 0, "本": 0}.get(which or "")
+            return _weekday_days(today, _WEEKDAYS_ZH[m.group("wd")], ahead)
+    for m in _DAY_ZH.finditer(s):
+        if m.group("cue") or m.group("cue0"):
+            return float(_DAY_OFFSETS[m.group("day")])
+    return None
+
+
 def deadline_days(s: str, today: dt.date) -> float | None:
     """Days from `today` to the first deadline in `s` (simplified, lower-cased), or None."""
+    got = _absolute_days(s, today)
+    return got if got is not None else relative_deadline_days(s, today)
+
+
+def _absolute_days(s: str, today: dt.date) -> float | None:
     for pattern in _EN:
         m = pattern.search(s)
         if m:

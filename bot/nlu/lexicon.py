@@ -111,6 +111,13 @@ BUDGET_PERIODS: tuple[tuple[str, str], ...] = (
 )  # fmt: skip
 PERIOD_BEFORE += BUDGET_PERIODS
 
+# The user has no timeline: Parse.no_deadline (the dialogue stops asking for days).
+NO_DEADLINE = (
+    "no deadline", "no hard deadline", "no rush", "no hurry", "not in a hurry", "not in a rush",
+    "no time limit", "no time constraint", "no time pressure", "whenever", "no timeline",
+    "不限时间", "时间不限", "没有截止时间", "没有截止日期", "没有deadline", "没deadline", "无deadline",
+    "不着急", "不急", "不赶时间", "没有时间要求", "时间无所谓", "时间随意", "没有期限", "不限期",
+)  # fmt: skip
 PARAM_CUES = ("参数", "模型", "规模", "model", "params", "parameters", "parameter", "size")
 TOKEN_CUES = ("token", "tokens", "词元")
 DATA_CUES = ("数据", "语料", "训练集", "资料", "data", "dataset", "corpus")

@@ -117,6 +117,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         correction=intent == "correction",
         whatif=intent == "whatif",
         skip=intent == "skip",
+        no_deadline=days is None and intents.has_any(s, lexicon.NO_DEADLINE),
     )
 
 
