@@ -30,6 +30,9 @@ if TYPE_CHECKING:
     from knowledge.search import Hit, Retrieval, Searcher
 
 
+FULL_TRAINING = ("pretrain", "full_finetune")  # methods whose weights, grads and optimizer states shard
+
+
 @dataclass(frozen=True)
 class SoftwareCatalog:
     architectures: tuple[Architecture, ...]
@@ -80,14 +83,29 @@ class KnowledgeBase:
                 return s
         return self.scenarios[-1]
 
-    def software_notes(self, gpu_id: str, method: str | None, precision: str | None) -> list[Bilingual]:
-        """Compatibility notes that matter for this GPU, training method and precision."""
+    def software_notes(
+        self,
+        gpu_id: str,
+        method: str | None,
+        precision: str | None,
+        gpus: int = 1,
+        sharded: bool | None = None,
+    ) -> list[Bilingual]:
+        """Compatibility notes that matter for this plan: its GPU's architecture, the training method,
+        the precision, the GPU count and whether full training is sharded (default: full training
+        on more than one GPU is)."""
         arch = self.gpu_record(gpu_id).architecture
+        if sharded is None:
+            sharded = gpus > 1 and method in FULL_TRAINING
         notes: list[Bilingual] = []
         for f in self.software.features:
             if f.methods and method not in f.methods:
                 continue
             if f.precisions and precision not in f.precisions:
+                continue
+            if (f.architectures and arch not in f.architectures) or gpus < f.min_gpus:
+                continue
+            if f.sharded_only and not sharded:
                 continue
             note = f.when_supported if arch in f.supported else f.when_unsupported
             if note is not None:

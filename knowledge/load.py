@@ -151,6 +151,7 @@ def load_software(path: Path) -> SoftwareCatalog:
     features = records(SoftwareFeature, data, path, "features")
     for f in features:
         _refs(path, f.id, "supported", f.supported, {a.id for a in archs})
+        _refs(path, f.id, "architectures", f.architectures, {a.id for a in archs})
     return SoftwareCatalog(architectures=archs, features=features)
 
 

@@ -190,6 +190,9 @@ class SoftwareFeature(Strict):
     supported: tuple[str, ...]  # architecture ids
     methods: tuple[str, ...] = ()  # relevant only for these methods; empty = any
     precisions: tuple[str, ...] = ()  # relevant only for these precisions; empty = any
+    architectures: tuple[str, ...] = ()  # relevant only on these architectures; empty = any
+    min_gpus: int = Field(default=1, ge=1)  # relevant only to plans with at least this many GPUs
+    sharded_only: bool = False  # relevant only when full training is sharded across GPUs (ZeRO-3/FSDP)
     when_supported: Bilingual | None = None
     when_unsupported: Bilingual | None = None
     source: Source

@@ -79,3 +79,34 @@ def test_every_seed_error_has_an_erratum_with_the_right_value() -> None:
     assert errata["erratum.mi250x_fp16_4800"].correct == 383
     assert {"erratum.h100_160gb", "erratum.h100_infiniband", "erratum.rtx3090_tier"} <= set(errata)
     assert {"erratum.a30_entry_level", "erratum.sparse_as_dense", "erratum.a100_fp16_624"} <= set(errata)
+
+
+def plan_notes(gpu: str, method: str, gpus: int = 1, sharded: bool | None = None) -> str:
+    found = load_knowledge().software_notes(gpu, method, "bf16", gpus=gpus, sharded=sharded)
+    return " ".join(n.en for n in found)
+
+
+def test_an_a100_plan_does_not_carry_the_blackwell_cuda_note() -> None:
+    assert "CUDA 12.8" not in plan_notes("a100-80gb", "full_finetune", gpus=8)
+    assert "CUDA 12.8" in plan_notes("b200", "full_finetune", gpus=8)
+
+
+def test_a_single_gpu_lora_plan_is_not_told_to_shard_with_zero3() -> None:
+    assert "ZeRO-3" not in plan_notes("a100-80gb", "lora")
+    assert "ZeRO-3" not in plan_notes("a100-80gb", "lora", gpus=4)
+    assert "ZeRO-3" not in plan_notes("h100-sxm", "full_finetune", gpus=1)
+
+
+def test_full_training_sharded_across_gpus_gets_the_zero3_fsdp_note() -> None:
+    assert "ZeRO-3" in plan_notes("h100-sxm", "full_finetune", gpus=8)
+    assert "ZeRO-3" not in plan_notes("h100-sxm", "full_finetune", gpus=8, sharded=False)
+
+
+def test_megatron_is_suggested_for_multi_node_pretraining_not_for_one_gpu() -> None:
+    assert "Megatron" in plan_notes("h100-sxm", "pretrain", gpus=64)
+    assert "Megatron" not in plan_notes("h100-sxm", "pretrain", gpus=1)
+
+
+def test_the_old_three_argument_call_still_answers_for_one_gpu() -> None:
+    notes = load_knowledge().software_notes("t4", "qlora", "fp16")
+    assert any("bitsandbytes" in n.en for n in notes)
