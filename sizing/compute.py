@@ -52,8 +52,9 @@ def peak_tflops(gpu: GpuSpec, precision: Precision) -> float:
 
 def flops_per_token(w: Workload) -> float:
     """Model FLOPs per trained token: 6N (full) or 4N (LoRA: no weight gradients of the frozen
-    base; forward 2N + input gradients 2N), plus PaLM's attention term 12·L·h·s."""
-    a = w.arch
+    base; forward 2N + input gradients 2N), plus PaLM's attention term 12·L·h·s. MoE: N and the
+    L·h of the active parameters (Workload.compute_arch)."""
+    a = w.compute_arch
     dense = (4.0 if w.is_peft else 6.0) * a.params_exact
     if w.is_peft:
         dense += 6.0 * w.trainable_params
@@ -64,7 +65,7 @@ def recompute_factor(w: Workload, recompute: str) -> float:
     """Full recompute repeats the forward: +(2N + 4·L·h·s) on top of the model FLOPs (≈8ND/6ND)."""
     if recompute != "full":
         return 1.0
-    a = w.arch
+    a = w.compute_arch
     forward = 2.0 * a.params_exact + 4.0 * a.layers * a.hidden * w.seq_len
     return 1.0 + forward / flops_per_token(w)
 

@@ -104,6 +104,17 @@ def lines(w: Workload, o: Option | None) -> tuple[ExplainItem, ...]:
         )
     fpt = compute.flops_per_token(w)
     base = "4N + 6N_lora" if w.is_peft else "6N"
+    if w.active_params is not None:
+        out.append(
+            _i(
+                "moe_active",
+                f"Mixture-of-experts: FLOPs and time use the {_n(w.active_params)} parameters active per "
+                f"token; memory holds all {_n(w.params)} (every expert, with its gradients and optimizer "
+                "state). Expert-parallel all-to-all traffic is not modelled.",
+                active_params=w.active_params,
+                params=w.params,
+            )
+        )
     out.append(
         _i(
             "flops",

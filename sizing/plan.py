@@ -193,6 +193,7 @@ def _workload(w: Workload, req: SizingRequest, budget: float | None) -> dict[str
     return {
         "params": w.params,
         "params_exact": a.params_exact,
+        "active_params": w.active_params,
         "architecture": {
             "layers": a.layers,
             "hidden": a.hidden,

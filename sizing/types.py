@@ -117,3 +117,7 @@ class SizingRequest:
     # search picks the cheapest recompute mode that fits); True: always full activation
     # checkpointing; False: never forced (a cheaper mode may be chosen, QLoRA included).
     activation_checkpointing: bool | None = None
+    # Mixture-of-experts: parameters active per token (Mixtral-8x7B 12.9B of 46.7B, arXiv 2401.04088;
+    # DeepSeek-V3 37B of 671B, arXiv 2412.19437). FLOPs and time use these, memory the total
+    # `params` (every expert is held, with its gradients and optimizer state). None = dense.
+    active_params: float | None = None

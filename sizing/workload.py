@@ -65,6 +65,16 @@ class Workload:
     trainable_params: float
     lora_rank: int | None
     checkpointing: bool = False  # full activation checkpointing required by the recipe or request
+    active_params: float | None = None  # MoE: parameters active per token as the user said it
+
+    @property
+    def compute_arch(self) -> Architecture:
+        """The architecture FLOPs are counted on: the model's own, or for MoE the standard shape
+        of its active parameters (reference/sizing.md §1.1: an MoE token runs through the shared
+        layers and k experts only, so 6·N_active per token; DeepSeek-V3 37B of 671B)."""
+        if self.active_params is None:
+            return self.arch
+        return derive(self.active_params)
 
     @property
     def n(self) -> float:
@@ -117,6 +127,13 @@ def normalise(req: SizingRequest) -> Workload:
         raise SizingError("bad_micro_batch", "micro-batch must be 1..4096", {"micro_batch": req.micro_batch})
     if req.budget is not None and not (math.isfinite(req.budget.amount) and req.budget.amount > 0):
         raise SizingError("bad_budget", "budget must be a positive amount", {"budget": req.budget.amount})
+    active = req.active_params
+    if active is not None and not (math.isfinite(active) and 1e6 <= active <= req.params):
+        raise SizingError(
+            "bad_active_params",
+            "active parameters must be between 1M and the total",
+            {"active_params": active},
+        )
     arch = _architecture(req)
     bpt = req.bytes_per_token or BYTES_PER_TOKEN[req.data_language]
     if req.tokens is not None:
@@ -153,4 +170,5 @@ def normalise(req: SizingRequest) -> Workload:
             if req.activation_checkpointing is not None
             else CHECKPOINTING_BY_DEFAULT.get(req.method, False)
         ),
+        active_params=None if active is None or active >= req.params else active,
     )

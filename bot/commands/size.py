@@ -30,6 +30,9 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--gpus", type=int, help="GPU count")
     p.add_argument("--seq-len", type=int)
     p.add_argument("--micro-batch", type=int)
+    p.add_argument(
+        "--active-params", type=size_args.count, help="MoE: parameters active per token (37B of 671B)"
+    )
     p.add_argument("--json", action="store_true", help="print JSON only")
     p.add_argument("--plot", type=Path, help="write the cost-vs-time chart (PNG) here")
     p.set_defaults(run=run)
@@ -50,6 +53,7 @@ def run(args: argparse.Namespace) -> int:
         gpus=args.gpus,
         seq_len=args.seq_len,
         micro_batch=args.micro_batch,
+        active_params=args.active_params,
         today=dt.date.today(),
     )
     try:

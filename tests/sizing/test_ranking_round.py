@@ -108,3 +108,26 @@ def test_spot_savings_on_more_than_four_nodes_carry_the_spot_at_scale_caveat() -
     assert (caveat is not None) == (first.quote.spot_usd is not None)
     if caveat is not None:
         assert caveat["nodes"] == first.quote.instances
+
+
+def _deepseek_v3(active: float | None) -> SizingRequest:
+    # DeepSeek-V3: 671B total, 37B active, 14.8T tokens, FP8 on 2,048 H800 (arXiv 2412.19437 §3.1).
+    return SizingRequest(
+        params=671e9, active_params=active, tokens=14.8e12, precision="fp8", gpu="h800", gpus=2048
+    )
+
+
+def test_a_deepseek_v3_like_moe_lands_near_its_published_h800_gpu_hours() -> None:
+    moe = plan(_deepseek_v3(37e9), CATALOG).options[0]
+    published_gpu_hours = 2.788e6  # knowledge/data/published_runs.yaml run.deepseek-v3
+    low, high = moe.gpu_hours_range
+    assert low <= published_gpu_hours <= high
+    assert 0.6 < moe.gpu_hours / published_gpu_hours < 1.4
+
+
+def test_moe_time_uses_active_params_and_memory_uses_the_total() -> None:
+    moe = plan(_deepseek_v3(37e9), CATALOG)
+    dense = plan(_deepseek_v3(None), CATALOG)
+    assert moe.options[0].days < dense.options[0].days / 5
+    assert moe.options[0].fitted.memory.total_gb > 0.5 * dense.options[0].fitted.memory.total_gb
+    assert any(item.code == "moe_active" for item in moe.explain)
