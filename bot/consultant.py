@@ -203,6 +203,8 @@ class Consultant:
             state["region"] = u.region
         if u.owned and u.said.get("gpu") and u.said.get("gpu_count"):
             state["owned"] = True
+            if u.said.get("days") is None and "days" not in state["skipped"]:
+                state["skipped"].append("days")  # "多久" on owned GPUs: the time is the answer
         if u.intent == "capacity" or (state.get("owned") and _asks_capacity(text)):
             if capacity_answer(state, u, reply, self.kb.catalog, self._plan, self._clock()):
                 return state

@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.dialogue import SlotChange
 from bot.dialogue_context import pitfall_context
+from bot.dialogue_hardware import china_options
 from bot.dialogue_plan import build_request, effective_slots, summarise
 from bot.dialogue_reply import Reply
 from bot.dialogue_view import (
@@ -54,6 +55,8 @@ def plan_context(
     if not rec.get("options"):
         raise SizingError("no_option", "", {})
     catalog: Catalog = kb.catalog
+    # A deadline the user's GPUs cannot make is planned at the count that does (their own plan is
+    # kept to say how long it would take); owned hardware is then only the smaller comparison.
     rec, user_plan = _meet_the_deadline(state, rec, kb, plan, today)
     effective = effective_slots(state, catalog)
     fired = list(kb.fired_pitfalls(pitfall_context(state, effective, rec, kb.gpu_records, catalog)))
@@ -75,13 +78,15 @@ def plan_context(
         "pitfalls": pitfalls,
         "faq": faq,
         "scenario": _scenario(kb, effective, lang),
-        "software": _software(kb, top["gpu"], effective, lang),
+        "software": _software(kb, top["gpu"], effective, lang, top.get("gpus")),
         # One price date, the quoted offering's: the engine's stale_prices warning dates the GPU's
         # oldest offering, which may not be the one quoted.
         "price_date": quoted_as_of,
         "prices_stale": quoted_as_of if _is_stale(top.get("prices_as_of"), today) else None,
         "fx": catalog.usd_to_cny,
         "user_plan": option_view(user_plan, catalog) if user_plan else None,
+        "owned": bool(state.get("owned")) and user_plan is None,
+        "china": china_options(state, catalog, plan, today) if state.get("region") == "cn" else None,
     }
     return rec, fired, context
 
@@ -174,12 +179,12 @@ def _scenario(kb: Any, slots: Mapping[str, Any], lang: str) -> dict[str, str] | 
     return {"id": scenario.id, "title": pick(scenario.title, lang), "summary": pick(scenario.summary, lang)}
 
 
-def _software(kb: Any, gpu: str, slots: Mapping[str, Any], lang: str) -> list[str]:
+def _software(kb: Any, gpu: str, slots: Mapping[str, Any], lang: str, gpus: Any = 1) -> list[str]:
     notes = getattr(kb, "software_notes", None)
     if notes is None:
         return []
     try:
-        found = notes(gpu, method=slots.get("method"), precision=slots.get("precision"))
+        found = notes(gpu, method=slots.get("method"), precision=slots.get("precision"), gpus=int(gpus or 1))
     except TypeError:
         found = notes(gpu)
     return [pick(n, lang) for n in found]
