@@ -31,6 +31,7 @@ class Found:
     values: dict[str, list[object]] = field(default_factory=dict)
     asks: list[Ask] = field(default_factory=list)
     used: set[int] = field(default_factory=set)  # indexes of numbers already given a meaning
+    named_model: bool = False  # a known model name (its size from the table) is in the message
 
     def add(self, slot: str, value: float, num: Num, s: str, extra: object = None) -> None:
         text = s[num.start : num.end][:40].strip()

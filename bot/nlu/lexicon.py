@@ -50,6 +50,20 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     ("server", "node", 1.0),
 )  # fmt: skip
 
+# Counts of training samples ("200k samples", "10万条数据"): times tokens per sample = tokens.
+SAMPLE_WORDS = frozenset(
+    ("条数据", "条样本", "条", "samples", "examples", "rows", "documents", "样本", "篇")
+)  # fmt: skip
+# A token count that is per sample: "每条 1k tokens", "1k tokens each", "1k tokens per example".
+PER_SAMPLE_BEFORE = (
+    "每条", "每个样本", "每篇", "每行", "每个example", "每个sample", "单条", "每一条",
+    "per sample", "per example", "per row", "per document", "per doc", "each sample", "each example",
+)  # fmt: skip
+PER_SAMPLE_AFTER = (
+    "each", "apiece", "per sample", "per example", "per row", "per document", "per doc", "/条", "每条",
+    "一条", "/sample", "/example",
+)  # fmt: skip
+
 # Words between a number and its unit of time that do not change it: "2 more minutes".
 DURATION_FILLERS = ("more ", "extra ", "additional ")
 
@@ -125,7 +139,7 @@ DATA_CUES = ("数据", "语料", "训练集", "资料", "data", "dataset", "corp
 HARDWARE_CUES = (
     "显存", "内存", "带宽", "网络", "网卡", "每张", "每卡", "单卡", "memory", "vram", "ram", "hbm",
     "bandwidth", "network", "infiniband", "ib", "roce", "nvlink", "ethernet", "per gpu", "per card",
-    "each", "interconnect",
+    "each", "interconnect", "版本", "version", "variant", "sku",
 )  # fmt: skip
 MONEY_CUES = (
     "预算", "经费", "花费", "费用", "成本", "包月", "月租", "时租", "每月", "每个月", "每小时",

@@ -80,7 +80,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     gpus = find_gpus(masked)
     masked = _mask(masked, [(g.start, g.end) for g in gpus])
     nums = scan(masked)
-    found = extract(masked, nums, gpus, t.lang)
+    found = extract(masked, nums, gpus, t.lang, named_model=bool(models))
     for m in models:
         found.values.setdefault("params", []).insert(0, m.params)
     last = intents.has_any(s, intents.CORRECTION)

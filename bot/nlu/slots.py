@@ -29,9 +29,10 @@ from bot.nlu.units import (
 )
 
 
-def extract(s: str, nums: list[Num], gpus: list[GpuMention], lang: str) -> Found:
-    found = Found()
+def extract(s: str, nums: list[Num], gpus: list[GpuMention], lang: str, named_model: bool = False) -> Found:
+    found = Found(named_model=named_model)
     gpu_counts(s, nums, gpus, found)
+    found.used.update(i for i, num in enumerate(nums) if _gpu_memory(s, num, gpus))
     for idx, num in enumerate(nums):
         if idx in found.used:
             continue
@@ -61,6 +62,13 @@ def _classify(
             found.add("data_bytes", num.value * unit.factor, num, s)
         return
     if unit.kind == "tokens":
+        if _per_sample(before, after):
+            # "200k samples, 每条 1k tokens": tokens per sample times the sample count; a
+            # per-sample length with no count is no token total at all.
+            count = _sample_count(s, nums, idx)
+            if count is not None:
+                found.add("tokens", count * num.value, num, s)
+            return
         found.add("tokens", num.value, num, s)
         return
     if unit.kind in ("params", "level"):
@@ -79,6 +87,20 @@ def _classify(
     _by_magnitude(s, num, before, after, found)
 
 
+def _per_sample(before: str, after: str) -> bool:
+    tail = after.lstrip(" ,")
+    return lexicon.has_cue(before, lexicon.PER_SAMPLE_BEFORE) or tail.startswith(lexicon.PER_SAMPLE_AFTER)
+
+
+def _sample_count(s: str, nums: list[Num], idx: int) -> float | None:
+    """The number of samples/examples/条 in the message, if one was given."""
+    for k, other in enumerate(nums):
+        unit = unit_after(s, other)
+        if k != idx and unit.kind == "count" and s[other.end : unit.end].strip() in lexicon.SAMPLE_WORDS:
+            return other.value
+    return None
+
+
 def _by_magnitude(s: str, num: Num, before: str, after: str, found: Found) -> None:
     """A number with a magnitude but no unit word: the words around it decide (issue #4)."""
     if num.mult == "" or num.weak:
@@ -92,7 +114,7 @@ def _by_magnitude(s: str, num: Num, before: str, after: str, found: Found) -> No
     if _model_name(s, num):
         found.add("params", num.value, num, s)
         return
-    if num.mult != "m" and _trained_on(before):
+    if num.mult != "m" and _trained_on(before) and not _size_after_method(s, found):
         found.add("tokens", num.value, num, s)  # "a 7B model on 300B"
         return
     label = "params" if after.lstrip(" 的大小").startswith(_MODEL_WORDS) else _nearest_label(before)
@@ -119,6 +141,48 @@ def _by_magnitude(s: str, num: Num, before: str, after: str, found: Found) -> No
         found.asks.append(Ask("tokens_or_data", "ambiguous_unit", _finite(num.value), _text(s, num)))
     elif num.mult in ("b", "m") or (num.mult == "zh" and num.value >= 1e8):
         found.add("params", num.value, num, s)  # a bare "7B" / "百亿" is a model size
+
+
+# What may sit between a GPU name and its memory size: "H100 有 160GB 版本吗", "A100 (80GB)".
+_GPU_MEMORY_GAP = frozenset(" -(（有的带是,，/")
+_GPU_MEMORY_WORDS = (
+    "with",
+    "has",
+    "have",
+    "having",
+    "有没有",
+    "是不是",
+    "还是",
+    "和",
+    "或",
+    "and",
+    "or",
+    "vs",
+)
+
+
+def _gpu_memory(s: str, num: Num, gpus: list[GpuMention]) -> bool:
+    """A byte size glued to a GPU name is that GPU's memory, not the training data."""
+    unit = unit_after(s, num)
+    if unit.kind == "data":
+        end = unit.end
+    elif unit.kind == "none" and num.mult in ("g", "t"):
+        end = num.end
+    else:
+        return False
+    if lexicon.has_cue(window_after(s, end, len(s))[:8], lexicon.DATA_CUES):
+        return False  # "H100 500GB data"
+
+    def gap_ok(gap: str) -> bool:
+        for word in _GPU_MEMORY_WORDS:
+            gap = gap.replace(word, " ")
+        return len(gap) <= 12 and all(ch in _GPU_MEMORY_GAP for ch in gap)
+
+    return any(
+        (g.end <= num.start and gap_ok(s[g.end : num.start]))
+        or (g.start >= end and gap_ok(s[end : g.start]) and len(s[end : g.start]) <= 3)
+        for g in gpus
+    )
 
 
 def _hardware_size(s: str, before: str, after: str, end: int) -> bool:
@@ -152,6 +216,15 @@ def _nearest_label(before: str) -> str | None:
 def _model_name(s: str, num: Num) -> bool:
     """ "Qwen2.5-14B", "Yi-34B": a size glued to a name by a hyphen is the model's size."""
     return num.start > 1 and s[num.start - 1] == "-" and s[num.start - 2].isalnum()
+
+
+def _size_after_method(s: str, found: Found) -> bool:
+    """ "4090 vs A100 for LoRA on 7B?": with a method named and no model size yet, the size after
+    "on" is the model's (a token count needs its model first: "7B on 300B")."""
+    if found.values.get("params") or found.named_model:
+        return False
+    tuning = (p for method, phrases in lexicon.METHODS if method != "pretrain" for p in phrases)
+    return any(lexicon.find_phrase(s, p) != -1 for p in tuning)  # "pretrain on 300B" is data
 
 
 def _trained_on(before: str) -> bool:

@@ -82,3 +82,39 @@ def test_a_relative_deadline_counts_days_from_the_callers_sunday(text: str, days
 def test_a_weekday_with_no_deadline_word_is_not_a_deadline() -> None:
     assert "days" not in said("每周二例会，7B模型", SUNDAY)
     assert "days" not in said("明天要", None)
+
+
+@pytest.mark.parametrize(
+    ("text", "tokens"),
+    [("300k samples，每条 2k tokens", 6e8), ("80k examples of ~1.5k tokens each", 1.2e8),
+     ("5万条数据，每条约800 tokens，LoRA 7B", 4e7), ("1M rows, 512 tokens per example", 5.12e8)],
+)  # fmt: skip
+def test_tokens_per_sample_times_the_sample_count_is_the_token_total(text: str, tokens: float) -> None:
+    got = parse(text)
+    assert got.slots.tokens == pytest.approx(tokens)
+    assert not [a for a in got.asks if a.slot == "tokens"]
+
+
+def test_a_per_sample_length_alone_is_not_a_token_total_nor_an_ask() -> None:
+    got = parse("每条 2k tokens 左右")
+    assert got.slots.tokens is None
+    assert not got.asks
+
+
+@pytest.mark.parametrize(
+    "text", ["H200 有 282GB 版本吗", "is there a 160GB version of the H100?", "A100 40GB 和 80GB 差多少钱"]
+)
+def test_a_memory_size_next_to_a_gpu_name_is_not_training_data(text: str) -> None:
+    assert "data_bytes" not in said(text)
+
+
+def test_a_dataset_size_after_the_gpus_is_still_data() -> None:
+    assert said("用8张H100训练600GB数据")["data_bytes"] == pytest.approx(6e11)
+
+
+def test_a_size_after_on_with_a_tuning_method_and_no_model_is_the_model() -> None:
+    got = said("A10 vs L4 for QLoRA on 13B?")
+    assert got["params"] == pytest.approx(13e9)
+    assert "tokens" not in got
+    assert said("pretrain a 1B on 40B")["tokens"] == pytest.approx(40e9)
+    assert said("continued pre-training on 60B")["tokens"] == pytest.approx(60e9)
