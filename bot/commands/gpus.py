@@ -28,11 +28,21 @@ def gpu_json(kb: KnowledgeBase, g: GpuRecord) -> dict[str, Any]:
         "tflops": {d: getattr(g.tflops, d).value for d in DTYPES},
         "tflops_sparse": {d: getattr(g.tflops, d).sparse for d in DTYPES},
         "sources": [
-            {"key": k, "ref": kb.gpu_sources[k].ref, "as_of": kb.gpu_sources[k].as_of.isoformat()}
+            {
+                "key": k,
+                "ref": kb.gpu_sources[k].ref,
+                "cite": kb.gpu_sources[k].citation,
+                "as_of": kb.gpu_sources[k].as_of.isoformat(),
+            }
             for k in keys
             if k in kb.gpu_sources
         ],
-        "confidence": {d: getattr(g.tflops, d).conf for d in DTYPES} | {"memory_gb": g.memory_gb.conf},
+        "confidence": {d: getattr(g.tflops, d).conf for d in DTYPES}
+        | {
+            "memory_gb": g.memory_gb.conf,
+            "memory_bandwidth_tbs": g.memory_bandwidth_tbs.conf,
+            "scale_up": g.scale_up.conf,
+        },
         "vendor": g.vendor,
         "architecture": g.architecture,
         "family": g.family,
@@ -48,8 +58,19 @@ def gpu_json(kb: KnowledgeBase, g: GpuRecord) -> dict[str, Any]:
     }
 
 
-def _cell(value: float | None) -> str:
-    return "-" if value is None else f"{value:g}"
+# hardware.md §0 confidence: V read in a source, K known datasheet value, U uncertain (secondary
+# source or no vendor datasheet). Uncertain figures carry this marker in the table.
+UNCERTAIN = "?"
+
+
+def _cell(value: float | None, conf: str = "V") -> str:
+    text = "-" if value is None else f"{value:g}"
+    return f"{text}{UNCERTAIN}" if conf == "U" and value is not None else text
+
+
+def _uncertain(g: GpuRecord) -> bool:
+    figures = [g.memory_gb, g.memory_bandwidth_tbs, *(getattr(g.tflops, d) for d in DTYPES)]
+    return any(f.conf == "U" for f in figures) or g.scale_up.conf == "U"
 
 
 def table(kb: KnowledgeBase) -> str:
@@ -57,15 +78,18 @@ def table(kb: KnowledgeBase) -> str:
     rows = [header]
     for g in kb.gpu_records:
         link = "PCIe" if g.scale_up.kind == "none" else f"{g.scale_up.kind} {g.scale_up.gbs:g} GB/s"
+        if g.scale_up.conf == "U":
+            link += UNCERTAIN
+        t = g.tflops
         rows.append(
             (
                 g.id,
-                g.name,
-                _cell(g.memory_gb.value),
-                _cell(g.memory_bandwidth_tbs.value),
-                _cell(g.tflops.bf16.value),
-                _cell(g.tflops.fp16.value),
-                _cell(g.tflops.fp8.value),
+                g.name + (f" ({UNCERTAIN})" if _uncertain(g) else ""),
+                _cell(g.memory_gb.value, g.memory_gb.conf),
+                _cell(g.memory_bandwidth_tbs.value, g.memory_bandwidth_tbs.conf),
+                _cell(t.bf16.value, t.bf16.conf),
+                _cell(t.fp16.value, t.fp16.conf),
+                _cell(t.fp8.value, t.fp8.conf),
                 link,
                 ",".join(g.clouds.value) or "-",
             )
@@ -75,7 +99,8 @@ def table(kb: KnowledgeBase) -> str:
     lines.insert(1, "  ".join("-" * w for w in widths))
     lines.append("")
     lines.append("TFLOPS are dense peak rates (2:4-sparse headlines are twice these); '-' = unsupported.")
-    lines.append("Sources per figure: gpu-advisor gpus --json")
+    lines.append(f"'{UNCERTAIN}' = uncertain figure: secondary source or no vendor datasheet (confidence U).")
+    lines.append("Sources and confidence per figure: gpu-advisor gpus --json")
     return "\n".join(lines)
 
 

@@ -43,3 +43,24 @@ def test_a_broken_operator_file_fails_with_a_one_line_error(
     captured = capsys.readouterr()
     assert code == 1 and captured.out == ""
     assert len(captured.err.strip().splitlines()) == 1 and "ops.yaml" in captured.err
+
+
+def test_gpus_table_marks_uncertain_figures_and_leaves_datasheet_ones_plain(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["gpus"]) == 0
+    lines = {line.split()[0]: line for line in capsys.readouterr().out.splitlines() if line.strip()}
+    for uncertain in ("h800", "h20", "a10g", "a800"):
+        assert "(?)" in lines[uncertain] and "?" in lines[uncertain].split(")")[-1], lines[uncertain]
+    assert "?" not in lines["h100-sxm"] and "?" not in lines["t4"]
+    assert any("uncertain" in line for line in lines.values())
+
+
+def test_the_a800_is_an_a100_with_nvlink_cut_to_400_and_its_figures_are_marked_uncertain(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["gpus", "--json"]) == 0
+    a800 = {g["id"]: g for g in json.loads(capsys.readouterr().out)["gpus"]}["a800"]
+    assert a800["scale_up"]["gbs"] == 400 and a800["tflops"]["bf16"] == 312
+    assert a800["confidence"]["scale_up"] == "U" and a800["confidence"]["bf16"] == "U"
+    assert {"a800"} <= set(a800["aliases"]) and all(s["cite"] for s in a800["sources"])
