@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from bot.dialogue_plan import find_number
+from sizing.cost import usable
 from sizing.types import Catalog, GpuSpec, Offering
 
 SNIPPET_CHARS = 160
@@ -62,10 +63,18 @@ def price_date(catalog: Catalog) -> str | None:
 
 
 def cheapest_offering(catalog: Catalog, gpu_id: str) -> Offering | None:
-    priced = [
-        o for o in catalog.offerings if o.gpu_id == gpu_id and o.price_usd_per_hour and o.gpu_count >= 1
-    ]
+    """The cheapest offering the sizing engine would price (sizing.cost.usable), so cards and plans agree."""
+    priced = [o for o in catalog.offerings if o.gpu_id == gpu_id and usable(o)]
     return min(priced, key=lambda o: (o.price_usd_per_hour or 0) / o.gpu_count, default=None)
+
+
+def unpriced_offering(catalog: Catalog, gpu_id: str) -> dict[str, Any] | None:
+    """A listed price the engine refuses (flagged data), so the card can say why it quotes none."""
+    flagged = [o for o in catalog.offerings if o.gpu_id == gpu_id and o.price_usd_per_hour and o.flags]
+    if not flagged or cheapest_offering(catalog, gpu_id) is not None:
+        return None
+    o = flagged[0]
+    return {"cloud": o.cloud, "instance": o.instance_type, "flags": list(o.flags)}
 
 
 def gpu_view(spec: GpuSpec, catalog: Catalog, record: Any | None = None) -> dict[str, Any]:
@@ -84,6 +93,7 @@ def gpu_view(spec: GpuSpec, catalog: Catalog, record: Any | None = None) -> dict
         "vendor": spec.vendor,
         "segment": spec.segment,
         "tier": getattr(record, "tier", None),
+        "unpriced": unpriced_offering(catalog, spec.id),
         "cheapest": None
         if offer is None
         else {

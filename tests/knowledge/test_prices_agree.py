@@ -1,0 +1,24 @@
+"""The GPU card and the sizing engine quote the same offerings: a flagged listing is priced nowhere."""
+
+from __future__ import annotations
+
+from bot.dialogue_view import gpu_view
+from knowledge import load_knowledge
+from sizing.cost import usable
+
+
+def test_every_price_on_a_gpu_card_is_one_the_engine_would_use() -> None:
+    catalog = load_knowledge().catalog
+    for spec in catalog.gpus:
+        card = gpu_view(spec, catalog)
+        if card["cheapest"] is not None:
+            offer = next(o for o in catalog.offerings if o.instance_type == card["cheapest"]["instance"])
+            assert usable(offer), (spec.id, offer)
+
+
+def test_the_h100_nvl_card_quotes_no_price_and_says_the_variant_is_unverified() -> None:
+    catalog = load_knowledge().catalog
+    nvl = next(g for g in catalog.gpus if g.id == "h100-nvl")
+    card = gpu_view(nvl, catalog)
+    assert card["cheapest"] is None
+    assert card["unpriced"] is not None and "gpu_variant_unverified" in card["unpriced"]["flags"]
