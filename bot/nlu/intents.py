@@ -194,6 +194,14 @@ QUESTION = (
     "建议",
     "推荐",
 )
+# "How big a model can we train on what we have?": the engine is run backwards from the GPUs.
+CAPACITY = (
+    "能训多大", "能训练多大", "可以训多大", "可以训练多大", "能微调多大", "可以微调多大", "能跑多大",
+    "最大能训", "最多能训", "最大可以训", "最大能训练", "训多大的模型", "训练多大的模型", "多大的模型能",
+    "how big a model", "how large a model", "how big of a model", "how large of a model",
+    "largest model", "biggest model", "what size model", "what size of model", "max model size",
+    "maximum model size", "how many parameters can",
+)  # fmt: skip
 # A request to be sized that has not given a number yet ("想训练个大模型，该租什么GPU？").
 SIZING_START = (
     "想训练", "要训练", "打算训练", "计划训练", "准备训练", "想微调", "要微调", "打算微调", "想预训练",
@@ -217,6 +225,8 @@ def classify(text: str, filled: tuple[str, ...], gpus: tuple[str, ...]) -> str:
     workload = any(s in filled for s in WORKLOAD)
     if short and has_any(t, RESET):
         return "reset"
+    if has_any(t, CAPACITY):
+        return "capacity"
     corrects = has_any(t, CORRECTION) or t.startswith(CORRECTION_OPENERS) or ", not " in t
     if (filled or gpus) and corrects and not has_any(t, WHATIF):
         return "correction"

@@ -6,11 +6,11 @@ from __future__ import annotations
 import datetime as dt
 import math
 
-from bot.nlu import intents, lexicon
+from bot.nlu import context, intents, lexicon
 from bot.nlu.deadlines import deadline_days
 from bot.nlu.found import Found
 from bot.nlu.gpus import find_gpus
-from bot.nlu.models import find_models
+from bot.nlu.models import ModelMention, find_models
 from bot.nlu.numerals_zh import FINANCIAL
 from bot.nlu.scan import scan
 from bot.nlu.slots import extract
@@ -90,8 +90,9 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     days = _float(_pick(found, "days", last))
     if days is None and today is not None:
         days = deadline_days(t.lower, today)
+    params = _float(_pick(found, "params", last))
     slots = Slots(
-        params=_float(_pick(found, "params", last)),
+        params=params,
         tokens=_float(_pick(found, "tokens", last)),
         data_bytes=_float(_pick(found, "data_bytes", last)),
         precision=_first_phrase(s, lexicon.PRECISIONS),
@@ -102,6 +103,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         gpu_count=int(round(count)) if isinstance(count, float) else None,
         seq_len=int(round(seq)) if isinstance(seq, float) else None,
         data_language="zh" if t.lang == "zh" else "en",
+        active_params=_active_params(models, params),
     )
     filled = slots.filled()
     asks = tuple(a for a in found.asks if a.slot not in filled or a.slot == "tokens_or_data")
@@ -118,7 +120,15 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         whatif=intent == "whatif",
         skip=intent == "skip",
         no_deadline=days is None and intents.has_any(s, lexicon.NO_DEADLINE),
+        region=context.region(s),
+        owned=context.owned(s, gpus),
     )
+
+
+def _active_params(models: list[ModelMention], params: float | None) -> float | None:
+    """Active parameters of the MoE model the params slot came from (None when it is dense or the
+    size came from elsewhere, e.g. a correction to a plain "70B")."""
+    return next((m.active_params for m in models if m.params == params), None)
 
 
 def _float(value: object) -> float | None:

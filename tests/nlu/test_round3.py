@@ -118,3 +118,54 @@ def test_a_size_after_on_with_a_tuning_method_and_no_model_is_the_model() -> Non
     assert "tokens" not in got
     assert said("pretrain a 1B on 40B")["tokens"] == pytest.approx(40e9)
     assert said("continued pre-training on 60B")["tokens"] == pytest.approx(60e9)
+
+
+@pytest.mark.parametrize(
+    "text", ["在阿里云上租8张H800", "腾讯云有H20吗", "國內哪家雲便宜", "Volcano Engine pricing for H20"]
+)
+def test_a_mainland_china_cloud_sets_region_cn(text: str) -> None:
+    assert parse(text).region == "cn"
+
+
+def test_no_china_cloud_leaves_region_unset() -> None:
+    assert parse("AWS or GCP for 8 H100s?").region is None
+
+
+@pytest.mark.parametrize(
+    "text", ["我们有16张H100", "手里有两张4090，7B LoRA", "we already own 32 A100s", "We have 4 L40S"]
+)
+def test_gpus_the_user_already_has_are_marked_owned(text: str) -> None:
+    assert parse(text).owned
+
+
+@pytest.mark.parametrize("text", ["we have to rent 8 H100s", "我们有100B tokens的数据", "租8张A100要多少钱"])
+def test_renting_or_owning_data_is_not_owning_gpus(text: str) -> None:
+    assert not parse(text).owned
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "手上有4张H800，最大能训多大的模型",
+        "how large a model can I fine-tune on two 4090s?",
+        "能訓練多大的模型",
+    ],
+)
+def test_how_big_a_model_fits_is_a_capacity_question(text: str) -> None:
+    assert parse(text).intent == "capacity"
+
+
+@pytest.mark.parametrize(
+    ("text", "total", "active"),
+    [("Mixtral 8x22B LoRA", 141e9, 39e9), ("deepseek-v3 全参微调", 671e9, 37e9),
+     ("Qwen2-57B-A14B QLoRA", 57e9, 14e9), ("LoRA on Qwen1.5-MoE-A2.7B", 14.3e9, 2.7e9)],
+)  # fmt: skip
+def test_a_known_moe_model_gives_total_and_active_parameters(text: str, total: float, active: float) -> None:
+    got = parse(text).slots
+    assert got.params == pytest.approx(total)
+    assert got.active_params == pytest.approx(active)
+
+
+def test_a_dense_model_or_a_corrected_size_has_no_active_parameters() -> None:
+    assert parse("Llama 3 70B LoRA").slots.active_params is None
+    assert parse("不是Mixtral-8x7B，改成70B").slots.active_params is None

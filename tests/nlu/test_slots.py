@@ -39,7 +39,8 @@ def approx(expected: dict[str, Any]) -> dict[str, Any]:
             "params": 6e9, "method": "qlora", "data_bytes": 3e9, "days": 2.0,
             "budget": {"amount": 50.0, "currency": "CNY", "period": "hour"}}),
         ("Mixtral 8x7B full fine-tune, 20GB, FP8, budget $12,500 in total", {
-            "params": 4.67e10, "method": "full_finetune", "data_bytes": 2e10, "precision": "fp8",
+            "params": 4.67e10, "active_params": 1.29e10, "method": "full_finetune", "data_bytes": 2e10,
+            "precision": "fp8",
             "budget": {"amount": 12500.0, "currency": "USD", "period": "total"}}),
         ("GPT-2 small (124M) from scratch on 9B tokens, float32, 48 hours", {
             "params": 1.24e8, "method": "pretrain", "tokens": 9e9, "precision": "fp32", "days": 2.0}),

@@ -1,0 +1,53 @@
+"""What a message says about the user's situation rather than the workload: where they want to
+rent (Parse.region) and whether they already own the GPUs they name (Parse.owned)."""
+
+from __future__ import annotations
+
+from bot.nlu import lexicon
+from bot.nlu.gpus import GPU_WORDS, GPU_WORDS_EN, GpuMention
+from bot.nlu.units import BOUNDARIES
+
+# Mainland-China clouds and words for the mainland: prices there are quoted in CNY and export
+# rules change which GPUs are on offer (H800/H20 rather than H100/H200).
+REGION_CN = (
+    "国内", "中国大陆", "中国", "大陆", "阿里云", "腾讯云", "火山引擎", "华为云", "百度智能云", "百度云",
+    "china", "aliyun", "alibaba cloud", "tencent cloud", "volcano engine", "volcengine",
+    "huawei cloud", "baidu ai cloud", "mainland",
+)  # fmt: skip
+# Possession words that come before the GPUs someone already has: 我们有8张A100, "we own 16 H100s".
+OWNED_CUES = (
+    "我们有", "我有", "我们已有", "已有", "已经有", "现有", "自有", "拥有", "手上有", "手里有", "手头有",
+    "手上", "手里", "手头", "公司有", "团队有", "实验室有", "机房有", "买了", "已购",
+    "we have", "we've got", "we already have", "we already own", "we own", "i have", "i own",
+    "i've got", "our own", "we bought", "we purchased", "in-house", "on-prem",
+)  # fmt: skip
+NOT_OWNED = (" to ", " no ", " zero ", "n't")  # "we have to rent 8 H100s", "we have no GPUs"
+REACH = 16  # characters from the cue to the GPUs it owns
+
+
+def region(s: str) -> str | None:
+    """ "cn" when the message names a mainland-China cloud or the mainland itself."""
+    return "cn" if any(lexicon.find_phrase(s, p) != -1 for p in REGION_CN) else None
+
+
+def owned(s: str, gpus: list[GpuMention]) -> bool:
+    """A possession word followed, in the same clause, by a GPU name or a GPU word."""
+    for cue in OWNED_CUES:
+        i = lexicon.find_phrase(s, cue)
+        while i != -1:
+            end = i + len(cue)
+            if not s.startswith(NOT_OWNED, end):
+                reach = s[end : end + REACH]
+                cut = next((k for k, ch in enumerate(reach) if ch in BOUNDARIES), len(reach))
+                if _names_gpus(reach[:cut], end, gpus):
+                    return True
+            i = lexicon.find_phrase(s, cue, i + 1)
+    return False
+
+
+def _names_gpus(reach: str, offset: int, gpus: list[GpuMention]) -> bool:
+    if any(offset <= g.start < offset + len(reach) for g in gpus):
+        return True
+    return any(w in reach for w in ("卡", "显卡", "gpu", "服务器", "台机器")) or any(
+        lexicon.find_phrase(reach, w) != -1 for w in GPU_WORDS + GPU_WORDS_EN
+    )
