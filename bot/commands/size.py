@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import json
 import sys
 from pathlib import Path
 from typing import Any
 
 from bot.commands import size_args
+from bot.jsonout import dumps
 from sizing import SizingError, SizingRequest, plan
 from sizing.types import METHODS, PRECISIONS
 
@@ -57,9 +57,9 @@ def run(args: argparse.Namespace) -> int:
         today=dt.date.today(),
     )
     try:
-        from knowledge import load_knowledge
+        from bot.config import Settings
 
-        catalog = load_knowledge().catalog
+        catalog = Settings.from_env().knowledge().catalog
         result = plan(request, catalog).to_dict()
     except SizingError as exc:
         print(f"gpu-advisor size: {exc.message}", file=sys.stderr)
@@ -70,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
     if args.plot is not None and _plot(result, args.plot) != 0:
         return 1
     if args.json:
-        print(json.dumps(result, ensure_ascii=False))
+        print(dumps(result))
     else:
         print(render_text(result))
     return 0

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import sys
 from collections.abc import Sequence
 from typing import Any
 
+from bot.jsonout import dumps
 from bot.validation import ErrorStats, Report, validate
 
 
@@ -30,21 +30,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"gpu-advisor validate: {type(exc).__name__}: {exc}".splitlines()[0], file=sys.stderr)
         return 1
     if args.json:
-        print(json.dumps(_finite(report.to_dict()), ensure_ascii=False))
+        print(dumps(report.to_dict()))
     else:
         print(render_text(report))
     return 0
-
-
-def _finite(value: Any) -> Any:
-    """JSON has no NaN: an empty statistic becomes null."""
-    if isinstance(value, float) and not math.isfinite(value):
-        return None
-    if isinstance(value, dict):
-        return {k: _finite(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_finite(v) for v in value]
-    return value
 
 
 def _table(rows: Sequence[Sequence[str]]) -> str:

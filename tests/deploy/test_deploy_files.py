@@ -43,7 +43,7 @@ def bot_container() -> dict[str, Any]:
 def settings_env_names() -> set[str]:
     """The variables bot/config.py actually reads (Settings.from_env is the only reader)."""
     source = (ROOT / "bot" / "config.py").read_text()
-    return set(re.findall(r'(?:opt|secret)\("([A-Z_]+)"\)', source))
+    return set(re.findall(r'(?:opt|secret|number)\("([A-Z_]+)"', source))
 
 
 def test_every_yaml_file_in_deploy_parses() -> None:
