@@ -21,6 +21,9 @@ APP_TOKEN = "xapp-" + "1-A0123456789-1234567890123-" + "ab01" * 16
 @pytest.fixture
 def log_stream() -> Iterator[io.StringIO]:
     stream = io.StringIO()
+    # Another test may have run a command that set our package loggers' levels; start from the root's.
+    for name in ("bot", "knowledge", "sizing"):
+        logging.getLogger(name).setLevel(logging.NOTSET)
     handler = configure_logging("DEBUG", json=True, stream=stream)
     try:
         yield stream
