@@ -170,7 +170,7 @@ def check_run(run: PublishedRun, catalog: Catalog) -> RunCheck | Skipped:
 
 
 def check_memory(m: FinetuneMeasurement, catalog: Catalog) -> MemoryCheck | Skipped:
-    outcome: Literal["ran", "oom"] = getattr(m, "outcome", "ran")
+    outcome = m.outcome
     if m.gpu is None:
         return Skipped(m.id, "no catalog GPU named (only a memory size)")
     if not m.measured:
@@ -183,8 +183,8 @@ def check_memory(m: FinetuneMeasurement, catalog: Catalog) -> MemoryCheck | Skip
         method=m.method,
         gpu=m.gpu,
         gpus=m.gpus,
-        seq_len=getattr(m, "seq_len", None),
-        micro_batch=getattr(m, "micro_batch", None),
+        seq_len=m.seq_len,
+        micro_batch=m.micro_batch,
     )
     try:
         option = plan(request, catalog).options[0]
@@ -202,7 +202,7 @@ def check_memory(m: FinetuneMeasurement, catalog: Catalog) -> MemoryCheck | Skip
         predicted_fits=option.fits,
         source=m.source.ref,
         note=m.note,
-        memory_savers=bool(getattr(m, "memory_savers", False)),
+        memory_savers=m.memory_savers,
     )
 
 

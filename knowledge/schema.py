@@ -266,3 +266,9 @@ class FinetuneMeasurement(Strict):
     measured: bool  # False where the source is analytical, not a run
     source: Source
     note: str | None = None
+    outcome: Literal["ran", "oom"] = "ran"  # "oom": the source reports the run did not fit
+    # The recipe uses savers the engine does not model by default (CPU offload, paged 8-bit optimizer,
+    # optimizer-in-backward): shown beside the engine's plain-AdamW estimate, not scored against it.
+    memory_savers: bool = False
+    seq_len: int | None = Field(default=None, gt=0)
+    micro_batch: int | None = Field(default=None, gt=0)
