@@ -40,6 +40,8 @@ FORM_INTENTS = ("size", "correction", "whatif", "unknown", "skip", "faq")
 OPTIMISTIC_ATTEMPTS = 3
 # "能训多大的模型" / "how big a model can we train": for parsers without the "capacity" intent.
 CAPACITY_WORDS = re.compile(r"多大的?模型|多大模型|最大.{0,6}模型|how (big|large) a model", re.IGNORECASE)
+# Stating any of these starts a sizing form (the required slots: model, data, deadline).
+WORKLOAD_SLOTS = ("params", "tokens", "data_bytes", "days")
 ESCALATE_TO_MODAL = 2  # re-prompts before suggesting the /gpu form (Dialogflow CX no-match-N)
 
 
@@ -215,7 +217,7 @@ class Consultant:
             return self._explain(state, reply)
         if u.intent in ("help", "greeting", "thanks") and not u.said:
             reply.add(u.intent)
-            return self._ask_next(state, reply, said=False, quiet=u.intent == "thanks")
+            return self._ask_next(state, reply, said=False, quiet=u.intent == "thanks", invite=False)
         if u.intent in GPU_INTENTS:
             # A question about GPUs answers it and leaves the plan alone: "A100和H100有什么区别"
             # names a GPU without choosing it. Choosing one is a size/correction/what-if turn.
@@ -271,9 +273,15 @@ class Consultant:
         said: bool,
         understood: dict[str, Any] | None = None,
         quiet: bool = False,
+        invite: bool = True,
     ) -> dict[str, Any]:
         open_slots = missing(state)
         if not open_slots or (quiet and state.get("pending") is None):
+            return state
+        if invite and reply.parts and _not_started(state):
+            # A standalone question (a fact, a GPU, an FAQ) was answered before any sizing began:
+            # end with one short invitation, not a slot question nobody asked for.
+            reply.add("invite")
             return state
         slot = open_slots[0]
         repeat = state.get("pending") == slot and not said and not reply.parts
@@ -309,6 +317,13 @@ class Consultant:
         reply.add("reset")
         new = fresh_state(reply.lang)
         return self._ask_next(new, reply, said=False)
+
+
+def _not_started(state: dict[str, Any]) -> bool:
+    """No sizing form in progress: nothing asked, no workload stated, no plan yet (a method or GPU
+    named in a question, "what is LoRA?", does not start one)."""
+    no_values = all(state["slots"].get(name) is None for name in WORKLOAD_SLOTS)
+    return no_values and state.get("pending") is None and state.get("last") is None
 
 
 def _asks_capacity(text: str) -> bool:

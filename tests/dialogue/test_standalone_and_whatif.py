@@ -1,0 +1,63 @@
+"""Scenarios through the real parser and engine: standalone questions end with an invitation, not a
+slot question; over-budget plans speak the user's currency; implausible sizes are asked back with
+the two likely readings; budget and GPU-count what-ifs change (or honestly keep) the plan."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.consultant import Consultant, Turn
+from bot.nlu import parse
+from bot.store.memory import MemoryStore
+from knowledge import KnowledgeBase
+from sizing import plan
+
+from .conftest import TODAY
+
+INVITE_ZH = "想估算训练配置的话，告诉我模型大小、数据量和工期。"
+INVITE_EN = "To size a training run, tell me the model size, the data and the deadline."
+
+
+@pytest.fixture
+def real(kb: KnowledgeBase) -> Consultant:
+    return Consultant(kb, MemoryStore(session_ttl_s=3600), clock=lambda: TODAY, parse=parse, plan=plan)
+
+
+def say(consultant: Consultant, *texts: str, session: str = "s") -> Turn:
+    turn = None
+    for text in texts:
+        turn = consultant.handle(session, text)
+    assert turn is not None
+    return turn
+
+
+@pytest.mark.parametrize(
+    ("question", "invite"),
+    [
+        ("H100有多少显存？", INVITE_ZH),
+        ("A100和H100有什么区别", INVITE_ZH),
+        ("The A100 has 624 TFLOPS of BF16, right?", INVITE_EN),
+        ("Should I use spot instances for training?", INVITE_EN),
+        ("为什么不能用消费级显卡训练？", INVITE_ZH),
+    ],
+)
+def test_a_standalone_question_ends_with_an_invitation_not_a_slot_question(
+    real: Consultant, question: str, invite: str
+) -> None:
+    turn = say(real, question)
+    assert turn.text.rstrip().endswith(invite)
+    assert "参数" not in turn.text.splitlines()[-1]
+    assert "How many parameters" not in turn.text
+
+
+def test_a_capacity_question_on_owned_gpus_asks_for_no_model_size(real: Consultant) -> None:
+    turn = say(real, "We have 8 A100 80GB, how big a model can we train?")
+    assert "How many parameters" not in turn.text
+    assert turn.payload["recommendation"] is None
+
+
+def test_a_question_in_the_middle_of_sizing_re_asks_the_pending_question(real: Consultant) -> None:
+    turn = say(real, "我想预训练一个7B模型", "H100有多少显存？")
+    assert INVITE_ZH not in turn.text
+    assert turn.payload["pending"] == "data"
+    assert "训练数据" in turn.text or "数据" in turn.text.splitlines()[-1]
