@@ -98,6 +98,22 @@ def fmt_money(amount: object, currency: object = "USD") -> str:
     return f"{symbol}{amount:,.0f}" if amount >= 100 else f"{symbol}{amount:,.2f}"
 
 
+def fmt_money_zh(amount: object, currency: object = "CNY") -> str:
+    """Large sums as Chinese readers say them: 6,940,000 -> "¥694 万", 1.2e8 -> "¥1.2 亿"."""
+    if not isinstance(amount, int | float) or not math.isfinite(amount) or abs(amount) < 1e5:
+        return fmt_money(amount, currency)
+    symbol = "¥" if currency == "CNY" else "$"
+    scale, unit = (1e8, "亿") if abs(amount) >= 1e8 else (1e4, "万")
+    return f"{symbol}{_short(amount / scale).replace(',', '')} {unit}"
+
+
+def fmt_ratio(value: object) -> str:
+    """How many times over: 34.1 -> "34", 2.46 -> "2.5" (a tenth matters only for small ratios)."""
+    if not isinstance(value, int | float) or not math.isfinite(value):
+        return "?"
+    return f"{value:,.0f}" if value >= 10 else f"{value:.1f}".removesuffix(".0")
+
+
 def fmt_num(value: object, digits: int = 3) -> str:
     if not isinstance(value, int | float) or not math.isfinite(value):
         return "?"
@@ -148,6 +164,8 @@ def environment() -> jinja2.Environment:
         count=fmt_count,
         bytes=fmt_bytes,
         money=fmt_money,
+        money_zh=fmt_money_zh,
+        ratio=fmt_ratio,
         num=fmt_num,
         pct=fmt_pct,
         duration=fmt_duration,

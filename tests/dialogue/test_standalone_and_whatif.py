@@ -61,3 +61,20 @@ def test_a_question_in_the_middle_of_sizing_re_asks_the_pending_question(real: C
     assert INVITE_ZH not in turn.text
     assert turn.payload["pending"] == "data"
     assert "训练数据" in turn.text or "数据" in turn.text.splitlines()[-1]
+
+
+def test_an_over_budget_plan_is_priced_in_yuan_with_how_many_times_the_monthly_budget(
+    real: Consultant,
+) -> None:
+    turn = say(real, "预训练70B模型，2万亿token，30天，预算每月20万元")
+    line = next(x for x in turn.text.splitlines() if "是预算" in x)
+    assert "（¥20 万/月）的" in line and " 倍" in line
+    assert "$" not in line
+    assert "放宽工期" in line  # the engine's advice for pre-training
+
+
+def test_an_over_budget_plan_in_dollars_says_the_ratio_and_the_engines_advice(real: Consultant) -> None:
+    turn = say(real, "Pretrain a 70B model on 2T tokens in 30 days, budget $28,630 per month")
+    line = next(x for x in turn.text.splitlines() if "× the budget of $28,630 per month" in x)
+    assert line.startswith("⚠️ This plan costs about $")
+    assert "a longer timeline" in line and "¥" not in line
