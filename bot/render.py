@@ -82,6 +82,12 @@ def fmt_count(value: object, lang: str = "en") -> str:
     return _short(v)
 
 
+def fmt_count_spaced(value: object, lang: str = "en") -> str:
+    """fmt_count with a space before a Chinese unit, as a sentence quotes it: "70 万亿", "700 亿"."""
+    text = fmt_count(value, lang)
+    return re.sub(r"^([\d.]+)([万亿])", r"\1 \2", text) if lang.startswith("zh") else text
+
+
 def fmt_bytes(value: object) -> str:
     if not isinstance(value, int | float) or not math.isfinite(value):
         return "?"
@@ -162,6 +168,7 @@ def environment() -> jinja2.Environment:
         e=slack_escape,
         slack_escape=slack_escape,
         count=fmt_count,
+        count_spaced=fmt_count_spaced,
         bytes=fmt_bytes,
         money=fmt_money,
         money_zh=fmt_money_zh,

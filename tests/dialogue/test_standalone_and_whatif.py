@@ -78,3 +78,39 @@ def test_an_over_budget_plan_in_dollars_says_the_ratio_and_the_engines_advice(re
     line = next(x for x in turn.text.splitlines() if "× the budget of $28,630 per month" in x)
     assert line.startswith("⚠️ This plan costs about $")
     assert "a longer timeline" in line and "¥" not in line
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("70萬億參數", "70 萬億（70T）參數不太可能——您是指 70 億（7B）還是 700 億（70B）？"),
+        ("pretrain a 30T parameter model", "30T parameters is implausible — did you mean 3B or 30B?"),
+    ],
+)
+def test_an_implausible_model_size_is_asked_back_with_the_two_likely_slips(
+    real: Consultant, text: str, expected: str
+) -> None:
+    turn = say(real, text)
+    assert expected in turn.text
+    assert turn.payload["slots"]["params"] is None
+
+
+def test_an_implausible_data_size_asks_whether_it_was_tokens_or_bytes(real: Consultant) -> None:
+    turn = say(real, "预训练7B，数据5万亿TB")
+    assert "token 数" in turn.text and "数据大小" in turn.text
+    assert turn.payload["recommendation"] is None
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("budget 5000 EUR", "I budget in CNY or USD; please give the amount in one of those"),
+        ("预算1万欧元", "我目前只按人民币或美元估算，请换算后再告诉我预算"),
+    ],
+)
+def test_a_budget_in_another_currency_is_asked_back_in_yuan_or_dollars(
+    real: Consultant, text: str, expected: str
+) -> None:
+    turn = say(real, text)
+    assert expected in turn.text
+    assert turn.payload["slots"]["budget"] is None
