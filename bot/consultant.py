@@ -240,9 +240,12 @@ class Consultant:
     def _form_step(
         self, state: dict[str, Any], reply: Reply, u: Understood, text: str = "", found: Any = None
     ) -> dict[str, Any] | None:
-        from bot.dialogue import merge_slots
+        from bot.dialogue import SlotChange, merge_slots
 
-        changes = merge_slots(state, u.said)
+        said = _count_on_current_gpu(state, u)
+        changes = merge_slots(state, said)
+        if said is not u.said and not any(c.slot == "gpu_count" for c in changes):
+            changes.append(SlotChange("gpu_count", state["last"].get("gpus"), said["gpu_count"]))
         if u.said and u.data_language:
             state["data_language"] = u.data_language
         if u.asks:
@@ -317,6 +320,21 @@ class Consultant:
         reply.add("reset")
         new = fresh_state(reply.lang)
         return self._ask_next(new, reply, said=False)
+
+
+def _count_on_current_gpu(state: dict[str, Any], u: Understood) -> dict[str, Any]:
+    """ "What if only 8 GPUs?" after a plan means 8 of the plan's GPU type (the engine plans a
+    count only for a named GPU), not a fresh search that repeats the previous plan."""
+    last = state.get("last") or {}
+    if (
+        u.intent != "whatif"
+        or u.said.get("gpu_count") is None
+        or u.said.get("gpu")
+        or state["slots"].get("gpu")
+        or not last.get("gpu")
+    ):
+        return u.said
+    return {**u.said, "gpu": last["gpu"]}
 
 
 def _not_started(state: dict[str, Any]) -> bool:

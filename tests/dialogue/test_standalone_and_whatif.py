@@ -114,3 +114,18 @@ def test_a_budget_in_another_currency_is_asked_back_in_yuan_or_dollars(
     turn = say(real, text)
     assert expected in turn.text
     assert turn.payload["slots"]["budget"] is None
+
+
+def test_a_bigger_budget_that_changes_nothing_says_the_plan_already_fits(real: Consultant) -> None:
+    turn = say(real, "预训练7B模型，1400亿token，30天，预算每月10万元", "如果预算每月20万元呢？")
+    assert "已在新预算内" in turn.text
+    assert "（+0%）" not in turn.text
+
+
+def test_what_if_only_8_gpus_plans_8_of_the_current_gpu_type(real: Consultant) -> None:
+    first = say(real, "Pretrain a 7B model on 140B tokens in 30 days")
+    gpu = first.payload["recommendation"]["options"][0]["gpu"]
+    turn = say(real, "what if only 8 GPUs?")
+    top = turn.payload["recommendation"]["options"][0]
+    assert (top["gpu"], top["gpus"]) == (gpu, 8)
+    assert "→ 8 GPUs" in turn.text
