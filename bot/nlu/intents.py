@@ -213,6 +213,13 @@ SIZING_START = (
 # Slots that make a message a sizing request (gpu alone may be a question about the card).
 WORKLOAD = ("params", "tokens", "data_bytes", "days", "budget", "method", "gpu_count", "seq_len")
 SHORT = 24  # characters; skip/greeting/thanks/help cues only count in a short message
+# Slots that name a technique rather than a workload: "What is LoRA?" asks about it, it sizes nothing.
+QUALITATIVE = ("method", "precision")
+DEFINE = (
+    "what is", "what's", "what are", "what does", "difference", "vs", "versus", "compare",
+    "which is better", "explain", "什么是", "是什么", "区别", "差别", "比较", "怎么选", "哪个好", "哪个更",
+    "有什么不同", "优缺点",
+)  # fmt: skip
 
 
 def has_any(text: str, cues: tuple[str, ...]) -> bool:
@@ -241,6 +248,9 @@ def classify(text: str, filled: tuple[str, ...], gpus: tuple[str, ...]) -> str:
             return "gpu_info"
         if has_any(t, EXPLAIN):
             return "explain"
+    asks_about_technique = filled and set(filled) <= set(QUALITATIVE) and has_any(t, DEFINE)
+    if asks_about_technique and not has_any(t, SIZING_START):
+        return "faq"
     if filled or has_any(t, SIZING_START):
         return "size"
     if short and has_any(t, HELP):
