@@ -54,8 +54,16 @@ class Latency:
 
 
 def _wait_first_post(slack: TimedSlack, ts: str) -> float:
+    return _wait(slack.first_post, ts)
+
+
+def _wait_answer(slack: TimedSlack, ts: str) -> float:
+    return _wait(slack.answered, ts)
+
+
+def _wait(probe: Callable[[str], float | None], ts: str) -> float:
     deadline = time.perf_counter() + REPLY_TIMEOUT_S
-    while (t := slack.first_post(ts)) is None:
+    while (t := probe(ts)) is None:
         if time.perf_counter() > deadline:
             raise RuntimeError(f"no reply in thread {ts} within {REPLY_TIMEOUT_S:.0f} s")
         time.sleep(0.0005)
@@ -117,7 +125,8 @@ class Throughput:
 def concurrent_load(
     ports: list[int], slack: TimedSlack, n: int, concurrency: int, limit_s: float, tag: int
 ) -> Throughput:
-    """n mentions, each a new thread from its own user, spread round-robin over the instances."""
+    """n mentions, each a new thread from its own user, spread round-robin over the instances; a
+    mention counts once its answer is in (the placeholder edited), not at the placeholder."""
     counter, lock = Counter(), threading.Lock()
     latencies: list[float] = []
     stop_at = time.perf_counter() + limit_s
@@ -128,7 +137,7 @@ def concurrent_load(
             body = mention(f"Ev{tag}-{i}", f"U{tag}x{i}", MENTIONS[i % len(MENTIONS)], ts)
             t0 = time.perf_counter()
             deliver(ports[i % len(ports)], body)
-            t = _wait_first_post(slack, ts)
+            t = _wait_answer(slack, ts)
             with lock:
                 latencies.append(t - t0)
 
@@ -151,7 +160,9 @@ def scale_out(n: int, concurrency: int, limit_s: float, tmp: Path) -> list[Throu
         procs = [start_advisor(f"scale-{k}", env, tmp) for k in "ab"]
         ports = [p.port for p in procs]
         concurrent_load(ports, slack, 2 * concurrency, concurrency, limit_s, tag=20)  # warm both
+        slack.quiet_for(SETTLE_S)  # charts and edits of one phase must not run into the next
         one = concurrent_load(ports[:1], slack, n, concurrency, limit_s, tag=21)
+        slack.quiet_for(SETTLE_S)
         two = concurrent_load(ports, slack, n, concurrency, limit_s, tag=22)
         return [one, two]
     finally:

@@ -100,9 +100,7 @@ def scale_rows(quick: bool, tmp: Path) -> list[Row]:
     for t in res:
         p50, p95 = p50_p95(t.latency_s)
         measure = f"{t.instances} instance(s), {concurrency} concurrent, {t.completed} mentions"
-        result = (
-            f"{t.replies_per_s:.1f} replies/s; first post p50 {p50 * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms"
-        )
+        result = f"{t.replies_per_s:.1f} answers/s; answer p50 {p50 * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms"
         rows.append(("2 instances, 1 Redis", measure, result))
     rows.append(
         (

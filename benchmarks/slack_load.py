@@ -35,16 +35,49 @@ class TimedSlack(FakeSlackApi):
 
     def __post_init__(self) -> None:
         self.arrivals: list[tuple[float, str, dict[str, Any]]] = []
+        self._thread_of: dict[str, str] = {}  # posted message ts -> its thread, so edits count there
         super().__post_init__()
 
     def _answer(self, method: str, args: dict[str, Any]) -> dict[str, Any]:
+        arrived = time.perf_counter()
+        answer = super()._answer(method, args)
         with self._lock:
-            self.arrivals.append((time.perf_counter(), method, args))
-        return super()._answer(method, args)
+            if method == "chat.postMessage" and answer.get("ts") and args.get("thread_ts"):
+                self._thread_of[str(answer["ts"])] = str(args["thread_ts"])
+            self.arrivals.append((arrived, method, args))
+        return answer
+
+    def _thread_for(self, method: str, args: dict[str, Any]) -> str | None:
+        if method == "chat.update":  # an edit names the message it edits, not the thread
+            return self._thread_of.get(str(args.get("ts")))
+        thread = args.get("thread_ts")
+        return str(thread) if thread is not None else None
 
     def thread_times(self, thread_ts: str, methods: tuple[str, ...] = MESSAGE_METHODS) -> list[float]:
         with self._lock:
-            return [t for t, m, a in self.arrivals if m in methods and a.get("thread_ts") == thread_ts]
+            return [t for t, m, a in self.arrivals if m in methods and self._thread_for(m, a) == thread_ts]
+
+    def answered(self, thread_ts: str) -> float | None:
+        """When the thread got its answer: an edit of the "working" placeholder, or a post that is not one."""
+        with self._lock:
+            for t, m, a in self.arrivals:
+                if self._thread_for(m, a) != thread_ts:
+                    continue
+                if m == "chat.update" or (
+                    m == "chat.postMessage" and not str(a.get("text", "")).startswith("⏳")
+                ):
+                    return t
+        return None
+
+    def quiet_for(self, seconds: float, limit_s: float = 60.0) -> None:
+        """Wait until no Web API call has arrived for `seconds` (edits and charts still in flight)."""
+        deadline = time.perf_counter() + limit_s
+        while time.perf_counter() < deadline:
+            with self._lock:
+                last = self.arrivals[-1][0] if self.arrivals else 0.0
+            if time.perf_counter() - last >= seconds:
+                return
+            time.sleep(0.05)
 
     def first_post(self, thread_ts: str) -> float | None:
         times = self.thread_times(thread_ts, ("chat.postMessage",))
