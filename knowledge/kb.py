@@ -27,7 +27,7 @@ from sizing.types import Catalog
 if TYPE_CHECKING:
     from knowledge.factcheck import Correction
     from knowledge.faq import FaqEntry, Pitfall
-    from knowledge.search import Hit, Retrieval, Searcher
+    from knowledge.search import Hit, Retrieval, Searcher, SynonymGroup
 
 
 FULL_TRAINING = ("pretrain", "full_finetune")  # methods whose weights, grads and optimizer states shard
@@ -59,6 +59,7 @@ class KnowledgeBase:
     faq: tuple[FaqEntry, ...]
     pitfalls: tuple[Pitfall, ...]
     gpu_sources: Mapping[str, Source] = field(default_factory=dict)  # keys used by GpuRecord figures
+    synonyms: tuple[SynonymGroup, ...] | None = None  # None: the packaged synonyms.yaml
 
     def gpu_record(self, gpu_id: str) -> GpuRecord:
         for g in self.gpu_records:
@@ -121,7 +122,7 @@ class KnowledgeBase:
     def _searcher(self) -> Searcher:
         from knowledge.search import Searcher
 
-        return Searcher((*self.faq, *self.pitfalls))
+        return Searcher((*self.faq, *self.pitfalls), self.synonyms)
 
     def search(self, text: str, limit: int = 5) -> list[Hit]:
         return self._searcher.search(text, limit)

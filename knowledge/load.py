@@ -44,6 +44,7 @@ from knowledge.schema import (
     Scenario,
     SoftwareFeature,
 )
+from knowledge.search import load_synonyms
 from sizing.types import Catalog, GpuSpec, Offering, TensorTflops
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -196,8 +197,10 @@ def load_knowledge(
         _refs(runs_path, run_id, "gpu", (gpu,) if gpu else (), gpu_ids)
 
     faq_path, pitfalls_path = data_dir / "faq.yaml", data_dir / "pitfalls.yaml"
-    faq = load_faq(faq_path) if faq_path.exists() else ()
-    pitfalls = load_pitfalls(pitfalls_path) if pitfalls_path.exists() else ()
+    # Every packaged file is required: a missing faq.yaml must fail here, not answer nothing later.
+    faq = load_faq(faq_path)
+    pitfalls = load_pitfalls(pitfalls_path)
+    synonyms = load_synonyms(data_dir / "synonyms.yaml")
     check_related((*faq, *pitfalls))
     catalog = Catalog(
         gpus=tuple(gpu_spec(g) for g in gpus),
@@ -220,4 +223,5 @@ def load_knowledge(
         faq=faq,
         pitfalls=pitfalls,
         gpu_sources=gpu_sources,
+        synonyms=synonyms,
     )

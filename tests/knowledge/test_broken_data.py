@@ -99,3 +99,12 @@ def test_invalid_yaml_syntax_names_the_file_and_line(tmp_path: Path) -> None:
     data = broken_copy(tmp_path, "software.yaml", "supported: [hopper]", "supported: [hopper")
     message = load_error(data)
     assert "software.yaml" in message and "line" in message and "invalid YAML" in message
+
+
+@pytest.mark.parametrize("filename", sorted(p.name for p in DATA_DIR.glob("*.yaml")))
+def test_a_missing_packaged_data_file_fails_the_load_naming_it(tmp_path: Path, filename: str) -> None:
+    data = tmp_path / "data"
+    shutil.copytree(DATA_DIR, data)
+    (data / filename).unlink()
+    message = load_error(data)
+    assert filename in message and "not found" in message
