@@ -7,9 +7,16 @@ their formulas (memory, compute, calibration); these are the numbers we could no
 
 from __future__ import annotations
 
+# One month, everywhere the engine speaks of months (monthly budgets, the reserved-vs-on-demand
+# break-even, explain lines): the average calendar month, 365/12 = 30.42 days = 730 hours. 730 h is
+# also the month the clouds price monthly rates with (AWS Pricing Calculator: "730 hours in a month",
+# read 2026-11), so a monthly budget and a provider's monthly quote cover the same hours.
+DAYS_PER_MONTH = 365.0 / 12.0
+HOURS_PER_MONTH = DAYS_PER_MONTH * 24.0
+
 # Without a deadline, plan to finish within 30 days [our assumption]. A month is the horizon
-# clouds bill and rent on (cost.HOURS_PER_MONTH), and it keeps an open-ended question to a
-# cluster size a small team would rent; a user's deadline always replaces it.
+# clouds bill and rent on (DAYS_PER_MONTH, rounded down to whole days), and it keeps an
+# open-ended question to a cluster size a small team would rent; a user's deadline always replaces it.
 DEFAULT_TARGET_DAYS = 30.0
 
 # Monthly/reserved capacity costs ~30% less than on-demand [our assumption]. Commitment

@@ -16,14 +16,18 @@ import datetime as dt
 import math
 from dataclasses import dataclass
 
-from sizing.assumptions import MIN_BILLED_HOURS_PER_INSTANCE, RESERVED_DISCOUNT, STALE_AFTER_DAYS
+from sizing.assumptions import (
+    DAYS_PER_MONTH,
+    MIN_BILLED_HOURS_PER_INSTANCE,
+    RESERVED_DISCOUNT,
+    STALE_AFTER_DAYS,
+)
 from sizing.network import GPUS_PER_NODE
 from sizing.types import Catalog, Offering
 
 # Flags (substrings) that make an offering's price unusable for quoting: capacity-block-only
 # instances have no on-demand price (hardware.md §3.5 #5); suspect/outlier rows (§3.5 #1-2).
 UNUSABLE_FLAG_WORDS = ("capacity", "suspect", "outlier", "artifact", "invalid", "unverified", "zero")
-HOURS_PER_MONTH = 730.0  # 365·24/12, the cloud billing convention
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,9 +52,10 @@ def usable(o: Offering) -> bool:
 
 def billing_for(days: float) -> str:
     """Reserve/monthly pays off when the GPUs run most of the month: above 1 - RESERVED_DISCOUNT
-    utilisation (30.4 = 365/12 days a month)."""
-    busy_days_per_month = min(days, 30.4)
-    return "monthly_or_reserved" if busy_days_per_month >= 30.4 * (1 - RESERVED_DISCOUNT) else "pay_as_you_go"
+    utilisation of a month (DAYS_PER_MONTH)."""
+    busy_days_per_month = min(days, DAYS_PER_MONTH)
+    reserve = busy_days_per_month >= DAYS_PER_MONTH * (1 - RESERVED_DISCOUNT)
+    return "monthly_or_reserved" if reserve else "pay_as_you_go"
 
 
 def usable_offerings(catalog: Catalog) -> dict[str, tuple[Offering, ...]]:

@@ -33,7 +33,7 @@ def assumption_lines(
         )
     if o is not None and o.quote is not None:
         d = asm.RESERVED_DISCOUNT
-        busy = 30.4 * (1 - d)
+        busy = asm.DAYS_PER_MONTH * (1 - d)
         out.append(
             _i(
                 "assume_reserved_discount",

@@ -93,8 +93,9 @@ class _Scan:
         self.entries: list[_Entry] = []
         self.smallest: int | None = None  # index of the first least-memory entry seen so far
 
-    @property
-    def complete(self) -> bool:
+    def skip_to_candidate(self) -> bool:
+        """Moves the cursor past candidates this scan excludes (TP above the GPU's limit, more
+        DP ranks than the batch holds); True when no candidate is left, i.e. the scan is complete."""
         ordered, n = self._ordered, len(self._ordered)
         while self._next < n and (
             ordered[self._next][2] > self._tp_limit
@@ -105,7 +106,7 @@ class _Scan:
 
     def extend(self) -> bool:
         """Expand the next candidate into entries (one per micro-batch); False when none is left."""
-        if self.complete:
+        if self.skip_to_candidate():
             return False
         speed, zero, tp, pp, dp, fast = self._ordered[self._next]
         self._next += 1
@@ -213,7 +214,11 @@ class LayoutSearch:
         precision = effective_precision(gpu, self.w.precision)
         scan = self._scan(gpus, gpu, precision)
         capacity = gpu.memory_gb
-        if not (scan.complete and scan.smallest is not None and scan.entries[scan.smallest][1] > capacity):
+        if not (
+            scan.skip_to_candidate()
+            and scan.smallest is not None
+            and scan.entries[scan.smallest][1] > capacity
+        ):
             net = node_gbps if gpus > GPUS_PER_NODE else None
             # Layouts within the recipe's global batch (workload.GLOBAL_BATCH_TOKENS) first: more
             # data-parallel ranks than the batch holds change the recipe, not just the speed; and

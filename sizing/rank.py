@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from sizing.assumptions import COST_TIE, FASTEST_COST_CAP, SIMILAR_DAYS
+from sizing.assumptions import COST_TIE, DAYS_PER_MONTH, FASTEST_COST_CAP, HOURS_PER_MONTH, SIMILAR_DAYS
 from sizing.evaluate import rank_cost
 from sizing.result import Option
 from sizing.screen import network_ok, within_batch
@@ -19,20 +19,18 @@ from sizing.workload import Workload
 # FASTEST_COST_CAP and SIMILAR_DAYS in sizing.assumptions.
 TRAINING_PART_SINCE = 2020
 
-BUDGET_MONTH_DAYS = 30.0  # a monthly budget buys 30 days of the cluster
-
 
 def spend(o: Option, req: SizingRequest) -> float | None:
     """What the budget is compared with, on demand: a total budget with the job's cost; an hourly
     one with the cluster's hourly price; a monthly one with the job's cost when the job ends within
-    a month, else with what the cluster costs per 30 days."""
+    a month, else with what the cluster costs per month (DAYS_PER_MONTH)."""
     if o.quote is None:
         return None
     period = req.budget.period if req.budget else "total"
     if period == "hour":
         return o.quote.hourly_usd
-    if period == "month" and o.days > BUDGET_MONTH_DAYS:
-        return o.quote.hourly_usd * 24.0 * BUDGET_MONTH_DAYS
+    if period == "month" and o.days > DAYS_PER_MONTH:
+        return o.quote.hourly_usd * HOURS_PER_MONTH
     return o.quote.on_demand_usd
 
 
