@@ -35,7 +35,6 @@ Step = Callable[[dict[str, Any], Reply], dict[str, Any] | None]
 GPU_INTENTS = ("gpu_info", "gpu_compare", "list_gpus")
 # Slots a question (FAQ digression) may never set: naming a GPU in a question is not choosing it.
 QUESTION_NEVER_SETS = ("gpu", "gpu_count")
-FORM_INTENTS = ("size", "correction", "whatif", "unknown", "skip", "faq")
 # Optimistic commits tried before a turn is computed inside the store lock (guaranteed progress).
 OPTIMISTIC_ATTEMPTS = 3
 # "能训多大的模型" / "how big a model can we train": for parsers without the "capacity" intent.
@@ -235,10 +234,10 @@ class Consultant:
             u = replace(u, intent="size")  # "训练7B要几张A100" is a workload for the engine
         elif u.intent == "faq":
             u = replace(u, said=_fills_only(state, u.said))
-        return self._form_step(state, reply, u, text, found)
+        return self._form_step(state, reply, u, found)
 
     def _form_step(
-        self, state: dict[str, Any], reply: Reply, u: Understood, text: str = "", found: Any = None
+        self, state: dict[str, Any], reply: Reply, u: Understood, found: Any = None
     ) -> dict[str, Any] | None:
         from bot.dialogue import SlotChange, merge_slots
 

@@ -28,9 +28,6 @@ SLOT_NAMES = (
     "gpu_count",
     "seq_len",
 )
-# Required before the engine runs; "data" is satisfied by tokens or data_bytes.
-REQUIRED = ("params", "data", "days")
-
 # Plausible ranges. Values outside are unit slips (70T parameters, 2 TB of "parameters") and are
 # asked back rather than computed (reference/slack-and-nlu.md §4.3 "Validate ranges and units").
 # Bounds: the largest published dense/MoE models are ~2e12 params (Switch-C 1.6T), the largest
@@ -159,13 +156,6 @@ def skip_pending(state: dict[str, Any]) -> str | None:
             state["assumed"].append("tokens")
         return "chinchilla"
     return None
-
-
-def note_reprompt(state: dict[str, Any], slot: str) -> int:
-    """Count one more time the same question had to be asked; returns the new count."""
-    counts: dict[str, int] = state["reprompts"]
-    counts[slot] = counts.get(slot, 0) + 1
-    return counts[slot]
 
 
 def public_slots(state: dict[str, Any], effective: dict[str, Any] | None = None) -> dict[str, Any]:

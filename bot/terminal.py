@@ -250,7 +250,9 @@ def interactive_chat(consultant: ConsultantLike, session_id: str) -> int:
             else:
                 turn = consultant.handle(session_id, text)
         except Exception:
-            log.exception("turn failed (session %r)", session_id)
+            # The user sees one apology line; the traceback is for operators running with
+            # GPU_ADVISOR_LOG_LEVEL=DEBUG (bot/commands/chat.py then logs our packages to stderr).
+            log.debug("turn failed (session %r)", session_id, exc_info=True)
             show(turn_failed(text))
             continue
         show(turn.text)
