@@ -194,6 +194,7 @@ class Searcher:
         corpus = [[tok for part in doc for tok in part] for doc in parts]
         self._bm25 = bm25s.BM25(k1=K1, b=B, method="lucene")
         self._bm25.index(corpus, show_progress=False)
+        self._doc_tokens = [frozenset(doc) for doc in corpus]
         doc_freq = Counter(tok for doc in corpus for tok in set(doc))
         n = len(corpus)
         # Lucene idf, as bm25s computes it; an unseen token weighs as much as the rarest possible one.
@@ -220,8 +221,14 @@ class Searcher:
         raw = self._bm25.get_scores(known) if known else [0.0] * len(self._entries)
         joined = " ".join(query)
         damping = SPEC_FACTOR if looks_like_spec(text) else 1.0
+        unseen = len(query) - len(known)
         out = []
         for i, variants in enumerate(self._variants):
+            if unseen and len(self._doc_tokens[i].intersection(query)) <= 1:
+                # One shared word amid words no entry uses is a coincidence, not a topic: "what is the
+                # meaning of life" shares only "mean" with an entry, "what time is it in Tokyo" "time".
+                out.append((0.0, 0.0))
+                continue
             lexical = float(raw[i]) / ceiling
             fuzzy = max(fuzz.token_set_ratio(joined, v) for v in variants) / 100.0
             score = damping * (BM25_WEIGHT * min(1.0, lexical * 2.0) + (1 - BM25_WEIGHT) * fuzzy)

@@ -80,3 +80,10 @@ def test_a_stated_workload_reads_as_a_sizing_spec_but_a_question_about_one_does_
     assert looks_like_spec("用8张H100训练70亿参数模型，数据500GB")
     assert not looks_like_spec("训练7b模型需要多少显存")
     assert not looks_like_spec("how many tokens are in 100GB of text?")
+
+
+def test_one_shared_word_amid_unknown_words_is_no_match_but_a_one_word_topic_still_is(
+    searcher: Searcher,
+) -> None:
+    assert searcher.search("what is the meaning of life") == []
+    assert top_id(searcher, "what is qlora") == "faq.qlora"
