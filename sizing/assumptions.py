@@ -66,6 +66,18 @@ HEADROOM_PREMIUM = 0.10
 # 十億級 (1e9-class) on A100. The 2B line is ours: it keeps 1B-class models on A100-class GPUs.
 SMALL_MODEL_PARAMS = 2e9
 
+# The same pitfall for small jobs on bigger models (QLoRA/LoRA of a 7-13B model needs ~10-20 GB):
+# when the first plan is top-tier and its peak memory per GPU is under SMALL_JOB_MEMORY_SHARE of
+# that GPU's memory, a non-top-tier plan goes first if it fits with the recommended headroom
+# (layout.HEADROOM), meets the deadline and the budget, and costs at most SMALL_JOB_COST_PREMIUM
+# times the top-tier plan. Source for the rule: the seed guide §4.1 pitfall 1 (top GPUs for small
+# jobs waste money) and §1 (match GPU memory to the model and data). The 25% and the 1.3x are our
+# assumptions: a job using a quarter of an H100/B200's memory leaves most of what the top-tier
+# price pays for idle, and 30% is the premium we let buy a GPU that is easier to rent and sized to
+# the job; above it the cheaper top-tier plan stays first. The top-tier plan stays listed.
+SMALL_JOB_MEMORY_SHARE = 0.25
+SMALL_JOB_COST_PREMIUM = 1.3
+
 # The first option is an NVIDIA GPU unless the best AMD plan is more than 20% cheaper than the
 # best NVIDIA plan that meets the same constraints (deadline, budget, memory) [the 20% is our
 # threshold]. Source for defaulting to NVIDIA: the seed guide (seed/gpu-cloud-buying-guide.zh-Hant.txt)

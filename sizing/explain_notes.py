@@ -95,7 +95,8 @@ def _plan_params(prefix: str, o: Option) -> dict[str, object]:
 
 
 def tradeoffs(options: list[Option] | tuple[Option, ...]) -> tuple[ExplainItem, ...]:
-    """When a rule put a dearer plan first (small model; NVIDIA by default), what the cheaper one saves."""
+    """When a rule put a dearer plan first (small model, small job; NVIDIA by default), what the
+    cheaper one saves."""
     if len(options) < 2 or options[0].cost_usd is None or options[1].cost_usd is None:
         return ()
     first, other = options[0], options[1]
@@ -111,6 +112,28 @@ def tradeoffs(options: list[Option] | tuple[Option, ...]) -> tuple[ExplainItem, 
                 "The guide's advice against top GPUs for small models is about value: when a top-tier GPU is "
                 "also the cheaper rental, as here, take it if it is available to you.",
                 saving_usd=f_usd - o_usd,
+                **_plan_params("first", first),
+                **_plan_params("other", other),
+            ),
+        )
+    if first.label == "right_sized" and other.label == "cheapest_top_tier":
+        share = other.fitted.memory.total_gb / other.gpu.memory_gb
+        return (
+            _i(
+                "tradeoff_small_job",
+                f"Right-sized: this job peaks at {other.fitted.memory.total_gb:.1f} GB per GPU, {share:.0%} of a "
+                f"{other.gpu.id}'s {other.gpu.memory_gb:g} GB, so the first option is {first.gpus} × {first.gpu.id} "
+                f"at {_usd(f_usd)} over {_days(first.days)}; the top-tier {other.gpus} × {other.gpu.id} costs "
+                f"{_usd(o_usd)} over {_days(other.days)} ({_usd(f_usd - o_usd)} less, "
+                f"{_days(first.days - other.days) + ' sooner' if first.days > other.days else 'no sooner'}). The buying "
+                "guide warns against renting top GPUs for small jobs (§4.1); below "
+                f"{asm.SMALL_JOB_MEMORY_SHARE:.0%} of a top-tier GPU's memory we put a GPU sized to the job first "
+                f"if it costs at most {asm.SMALL_JOB_COST_PREMIUM:g}x the top-tier plan (both numbers are our "
+                "assumptions). If the top-tier GPU is available to you and time matters, take it.",
+                saving_usd=f_usd - o_usd,
+                memory_share=share,
+                share_limit=asm.SMALL_JOB_MEMORY_SHARE,
+                premium_limit=asm.SMALL_JOB_COST_PREMIUM,
                 **_plan_params("first", first),
                 **_plan_params("other", other),
             ),

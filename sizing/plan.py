@@ -9,7 +9,7 @@ from sizing.errors import SizingError
 from sizing.evaluate import Evaluator, max_gpus
 from sizing.explain import lines
 from sizing.explain_notes import assumption_lines, tradeoffs
-from sizing.rank import not_top_first, rank, spend
+from sizing.rank import not_top_first, rank, right_sized_first, spend
 from sizing.result import Excluded, Option, SizingResult, SizingWarning
 from sizing.screen import batch_screen, network_screen
 from sizing.types import Catalog, GpuSpec, SizingRequest
@@ -119,11 +119,14 @@ def plan(request: SizingRequest, catalog: Catalog) -> SizingResult:
     pool, dropped = network_screen(pool)
     excluded.extend(dropped)
 
-    small_first = request.gpu is None and request.gpus is None and w.params < SMALL_MODEL_PARAMS
+    free_choice = request.gpu is None and request.gpus is None
+    small_first = free_choice and w.params < SMALL_MODEL_PARAMS
 
     def ranked(candidates: list[Option]) -> list[Option]:
         out = rank(candidates, request, budget, w)
-        return not_top_first(out, candidates, primary, request, budget) if small_first else out
+        if small_first:
+            return not_top_first(out, candidates, primary, request, budget)
+        return right_sized_first(out, candidates, primary, request, budget) if free_choice else out
 
     options = priced_first(pool, ranked) if len(types) > 1 and request.gpu is not None else ranked(pool)
     options = prefer_nvidia(options, pool, ranked, request, budget)

@@ -5,8 +5,17 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from sizing.assumptions import COST_TIE, DAYS_PER_MONTH, FASTEST_COST_CAP, HOURS_PER_MONTH, SIMILAR_DAYS
+from sizing.assumptions import (
+    COST_TIE,
+    DAYS_PER_MONTH,
+    FASTEST_COST_CAP,
+    HOURS_PER_MONTH,
+    SIMILAR_DAYS,
+    SMALL_JOB_COST_PREMIUM,
+    SMALL_JOB_MEMORY_SHARE,
+)
 from sizing.evaluate import rank_cost
+from sizing.layout import HEADROOM
 from sizing.result import Option
 from sizing.screen import network_ok, within_batch
 from sizing.types import GpuSpec, SizingRequest
@@ -103,6 +112,12 @@ def _ordered(ordered: list[Option], meets: list[Option]) -> list[Option]:
     return out
 
 
+def _meets(o: Option, req: SizingRequest, budget: float | None) -> bool:
+    return (req.days is None or o.days <= req.days * 1.0001) and (
+        budget is None or (spend(o, req) or 0.0) <= budget
+    )
+
+
 def not_top_first(
     options: list[Option],
     pool: list[Option],
@@ -117,21 +132,57 @@ def not_top_first(
     ok = [
         o
         for o in pool
-        if (o.gpu.id, o.gpus) in primary
-        and not top_tier(o.gpu)
-        and o.fits
-        and (req.days is None or o.days <= req.days * 1.0001)
-        and (budget is None or (spend(o, req) or 0.0) <= budget)
+        if (o.gpu.id, o.gpus) in primary and not top_tier(o.gpu) and o.fits and _meets(o, req, budget)
     ]
     # ...preferring GPUs that run the requested precision (a V100 runs BF16 work as FP16 with loss
     # scaling: a compromise, not a recommendation).
     ok = [o for o in ok if o.throughput.precision == req.precision] or ok
     if not ok:
         return options
-    first = replace(cheapest(ok), label="recommended")
+    return _put_first(replace(cheapest(ok), label="recommended"), options)
+
+
+def small_job(options: list[Option]) -> bool:
+    """The first plan is top-tier and uses under SMALL_JOB_MEMORY_SHARE of its GPU's memory."""
+    if not options or not top_tier(options[0].gpu):
+        return False
+    first = options[0]
+    return first.fitted.memory.total_gb < SMALL_JOB_MEMORY_SHARE * first.gpu.memory_gb
+
+
+def right_sized_first(
+    options: list[Option],
+    pool: list[Option],
+    primary: set[tuple[str, int]],
+    req: SizingRequest,
+    budget: float | None,
+) -> list[Option]:
+    """A small job's first option (assumptions.SMALL_JOB_MEMORY_SHARE): the cheapest non-top-tier
+    plan with the recommended headroom that meets the deadline and the budget, at no more than
+    SMALL_JOB_COST_PREMIUM times the top-tier plan; the top-tier plan stays as an alternative."""
+    if not small_job(options) or options[0].cost_usd is None:
+        return options
+    limit = SMALL_JOB_COST_PREMIUM * options[0].cost_usd
+    ok = [
+        o
+        for o in pool
+        if (o.gpu.id, o.gpus) in primary
+        and not top_tier(o.gpu)
+        and o.fitted.headroom >= HEADROOM
+        and o.throughput.precision == req.precision
+        and o.cost_usd is not None
+        and o.cost_usd <= limit
+        and _meets(o, req, budget)
+    ]
+    if not ok:
+        return options
+    return _put_first(replace(cheapest(ok), label="right_sized"), options)
+
+
+def _put_first(first: Option, options: list[Option]) -> list[Option]:
     rest = [o for o in options if (o.gpu.id, o.gpus) != (first.gpu.id, first.gpus)]
-    # The trade-off stays visible: the cheapest top-tier plan, when it undercuts the recommended
-    # one, is listed second and labelled so.
+    # The trade-off stays visible: the cheapest top-tier plan, when it undercuts the first one,
+    # is listed second and labelled so.
     cheaper = [o for o in rest if top_tier(o.gpu) and rank_cost(o) < rank_cost(first)]
     if cheaper:
         top = min(cheaper, key=rank_cost)

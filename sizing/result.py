@@ -48,8 +48,8 @@ class Option:
     storage: StorageAdvice
     quote: Quote | None
     usd_to_cny: float
-    # cheapest | balanced | fastest | requested | recommended | alternative | cheapest_top_tier |
-    # cheapest_amd
+    # cheapest | balanced | fastest | requested | recommended | right_sized | alternative |
+    # cheapest_top_tier | cheapest_amd
     label: str = ""
     codes: tuple[str, ...] = field(default=())  # warning codes that apply to this option
 
