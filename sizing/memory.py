@@ -162,8 +162,27 @@ class MemoryModel:
             self._activations[key] = found
         return found
 
+    def logits(self, tp: int, micro_batch: int) -> float:
+        # Output layer with fp32 logits 4·s·b·(h + v)/t (Korthikanti §4.3); big vocabularies
+        # make this GBs.
+        a = self.w.arch
+        return 4 * self.w.seq_len * micro_batch * (a.hidden + a.vocab) / tp
+
+    def fixed_buffers(self, gpus: int) -> float:
+        """Buffers every layout on `gpus` GPUs holds (ZeRO-3's live parameters come on top)."""
+        out = 0.0
+        if self.w.method == "qlora":  # one layer dequantised to bf16 at a time
+            out += self.w.arch.layer_params * 2
+        if gpus > 1:
+            out += NCCL_BUFFERS_GB * GB
+        return out
+
+    @staticmethod
+    def overhead(subtotal: float) -> float:
+        return CUDA_CONTEXT_GB * GB + FRAGMENTATION * subtotal
+
     def terms(self, gpus: int, dp: int, tp: int, pp: int, zero: int, recompute: Recompute, mb: int) -> Terms:
-        w, a, wb = self.w, self.w.arch, self.wb
+        a, wb = self.w.arch, self.wb
         mp = tp * pp
         shard_all = dp if zero >= 1 else 1
         shard_grads = dp if zero >= 2 else 1
@@ -175,19 +194,11 @@ class MemoryModel:
         gradients = trainable * wb / shard_grads
         optimizer = trainable * self.opt_bytes / shard_all
         activations = self.activations(tp, recompute, mb)
-        # Output layer with fp32 logits 4·s·b·(h + v)/t (Korthikanti §4.3); big vocabularies
-        # make this GBs.
-        logits = 4 * w.seq_len * mb * (a.hidden + a.vocab) / tp
-
-        buffers = 0.0
+        logits = self.logits(tp, mb)
+        buffers = self.fixed_buffers(gpus)
         if zero >= 3 and dp > 1:
             buffers += min(ZERO3_LIVE_PARAMS, a.params_exact / mp) * wb
-        if w.method == "qlora":  # one layer dequantised to bf16 at a time
-            buffers += a.layer_params * 2
-        if gpus > 1:
-            buffers += NCCL_BUFFERS_GB * GB
-        subtotal = weights + gradients + optimizer + activations + logits + buffers
-        overhead = CUDA_CONTEXT_GB * GB + FRAGMENTATION * subtotal
+        overhead = self.overhead(weights + gradients + optimizer + activations + logits + buffers)
         return (
             weights / GB,
             gradients / GB,
@@ -205,33 +216,20 @@ class MemoryModel:
 
 
 def lower_bound_gb(w: Workload, gpus: int, max_tp: int, min_micro_batch: int, precision: str) -> float:
-    """A floor under breakdown().total_gb for every layout on `gpus` GPUs, term by term.
+    """A floor under breakdown().total_gb for every layout on `gpus` GPUs, built from the same
+    MemoryModel terms so the two cannot drift.
 
     Each term is at its smallest: model states fully sharded over all GPUs (TP·PP·ZeRO-3 DP =
     gpus), activations and logits at the largest TP and the smallest micro-batch, activations in
-    whichever of full or selective recompute is smaller. plan() uses it to rule a count out
-    without searching its layouts; it must never exceed a real layout's peak.
+    whichever of full or selective recompute is smaller (no recompute only adds to selective),
+    buffers without ZeRO-3's live parameters. plan() uses it to rule a count out without searching
+    its layouts; it must never exceed a real layout's peak.
     """
-    a = w.arch
-    wb = weight_bytes_per_param(precision)
-    act_bytes = 4.0 if precision == "fp32" else 2.0
-    master = 0.0 if precision == "fp32" else _MASTER_COPY_BYTES
-    opt_bytes = _OPTIMIZER_BYTES[w.optimizer] - _MASTER_COPY_BYTES + master
-    if w.is_peft:
-        frozen_b = QLORA_BYTES_PER_PARAM if w.method == "qlora" else wb
-        frozen = a.layers * a.layer_params * frozen_b + a.embedding_params * wb
-        weights = frozen + w.trainable_params * wb
-    else:
-        weights = a.params_exact * wb
-    states = (weights + w.trainable_params * (wb + opt_bytes)) / gpus
+    m = MemoryModel(w, precision)
+    weights = m.sharded_weights + (m.replicated_weights or 0.0)
+    states = (weights + m.trainable * (m.wb + m.opt_bytes)) / gpus
     t = max(1, min(max_tp, gpus))
-    s, b, h = w.seq_len, min_micro_batch, a.hidden
-    per_layer = s * b * h * (18 + 4 * 1.5 * a.ffn / h) / t * act_bytes / 2.0  # selective
-    full = (2 * s * b * h / t * act_bytes / 2.0) * a.layers + per_layer
-    activations = min(per_layer * a.layers, full)
-    logits = 4 * s * b * (h + a.vocab) / t
-    buffers = (a.layer_params * 2 if w.method == "qlora" else 0.0) + (
-        NCCL_BUFFERS_GB * GB if gpus > 1 else 0.0
-    )
-    subtotal = states + activations + logits + buffers
-    return (CUDA_CONTEXT_GB * GB + (1.0 + FRAGMENTATION) * subtotal) / GB
+    b = min_micro_batch
+    activations = min(m.activations(t, "selective", b), m.activations(t, "full", b))
+    subtotal = states + activations + m.logits(t, b) + m.fixed_buffers(gpus)
+    return (subtotal + m.overhead(subtotal)) / GB

@@ -79,6 +79,22 @@ def test_the_memory_floor_never_exceeds_any_real_layouts_peak(
                         assert breakdown(w, lay, precision).total_gb >= floor * (1 - 1e-12)
 
 
+@settings(max_examples=30, deadline=None)
+@given(params, methods, gpus, st.sampled_from([512, 2048, 8192]))
+def test_on_one_gpu_the_memory_floor_is_exactly_the_leanest_layouts_peak(
+    n: float, method: str, gpu: GpuSpec, seq: int
+) -> None:
+    # One GPU shards nothing, so the floor's terms are a real layout's terms: any drift between
+    # lower_bound_gb and the memory model shows up here as a gap.
+    w = normalise(SizingRequest(params=n, method=method, seq_len=seq))  # type: ignore[arg-type]
+    precision = "fp16" if gpu.tflops.bf16 is None else "bf16"
+    leanest = min(
+        breakdown(w, Layout(1, 1, 1, 1, 0, rec, 1, 1), precision).total_gb  # type: ignore[arg-type]
+        for rec in ("none", "selective", "full")
+    )
+    assert abs(lower_bound_gb(w, 1, max_tp(gpu), 1, precision) - leanest) <= 1e-9 * leanest
+
+
 @settings(max_examples=25, deadline=None)
 @given(params, methods, counts)
 def test_one_shared_layout_search_chooses_what_a_fresh_search_would_for_every_gpu(
