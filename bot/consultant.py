@@ -1,16 +1,15 @@
 """The consultant: the service layer Slack and the terminal share.
 
 `Consultant.handle(session_id, text)` computes one user turn from a snapshot of the session and
-commits it with a short compare-and-set `store.update`, so two turns of one session never lose an
-update and no lock is held while planning; it returns a Turn (text, Block Kit, chat JSON) and holds no
-Slack types. The dialogue is a deterministic Rasa-style form with CALM repair patterns
-(reference/slack-and-nlu.md §4.1-4.3): see bot/dialogue.py.
+commits it with a short compare-and-set `store.update` (bot/dialogue_commit.py), so two turns of
+one session never lose an update and no lock is held while planning; it returns a Turn (text,
+Block Kit, chat JSON) and holds no Slack types. The dialogue is a deterministic Rasa-style form
+with CALM repair patterns (reference/slack-and-nlu.md §4.1-4.3): see bot/dialogue.py.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import re
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -18,12 +17,15 @@ from typing import Any
 from bot.config import Settings
 from bot.dialogue import fresh_state, load_state, missing, public_slots, skip_pending
 from bot.dialogue_answers import answer_gpus, answer_search, corrections, home_view, quote_related
+from bot.dialogue_ask import ask_next
 from bot.dialogue_capacity import capacity_answer
+from bot.dialogue_commit import commit_turn, revision
 from bot.dialogue_input import ParseFn, Understood, clean_text, understand
 from bot.dialogue_memo import MemoPlanner
 from bot.dialogue_plan import effective_slots
 from bot.dialogue_recommend import Planner, plan_context, recommend, run_plan
-from bot.dialogue_reply import QUICK_SLOTS, Reply, Turn
+from bot.dialogue_reply import Reply, Turn
+from bot.dialogue_route import asks_capacity, count_on_current_gpu, fills_only
 from bot.dialogue_view import explain_items
 from bot.store.base import SessionState, Store
 from sizing.errors import SizingError
@@ -33,15 +35,6 @@ __all__ = ["Consultant", "Turn", "build_consultant"]
 ChartFn = Callable[[dict[str, Any], str], bytes]
 Step = Callable[[dict[str, Any], Reply], dict[str, Any] | None]
 GPU_INTENTS = ("gpu_info", "gpu_compare", "list_gpus")
-# Slots a question (FAQ digression) may never set: naming a GPU in a question is not choosing it.
-QUESTION_NEVER_SETS = ("gpu", "gpu_count")
-# Optimistic commits tried before a turn is computed inside the store lock (guaranteed progress).
-OPTIMISTIC_ATTEMPTS = 3
-# "能训多大的模型" / "how big a model can we train": for parsers without the "capacity" intent.
-CAPACITY_WORDS = re.compile(r"多大的?模型|多大模型|最大.{0,6}模型|how (big|large) a model", re.IGNORECASE)
-# Stating any of these starts a sizing form (the required slots: model, data, deadline).
-WORKLOAD_SLOTS = ("params", "tokens", "data_bytes", "days")
-ESCALATE_TO_MODAL = 2  # re-prompts before suggesting the /gpu form (Dialogflow CX no-match-N)
 
 
 def _default_parse() -> ParseFn:
@@ -87,7 +80,7 @@ class Consultant:
 
     def handle(self, session_id: str, text: str, *, user_id: str | None = None) -> Turn:
         clean = clean_text(text)
-        turn = self._run(session_id, lambda state, reply: self._on_text(state, reply, clean))
+        turn = self._commit(session_id, lambda state, reply: self._on_text(state, reply, clean))
         self._remember(user_id, turn)
         return turn
 
@@ -97,10 +90,10 @@ class Consultant:
         if action == "answer":
             return self.handle(session_id, value, user_id=user_id)
         if action == "explain":
-            return self._run(session_id, self._explain)
+            return self._commit(session_id, self._explain)
         if action == "reset":
-            return self._run(session_id, self._reset)
-        return self._run(session_id, lambda state, reply: self._ask_next(state, reply, said=False))
+            return self._commit(session_id, self._reset)
+        return self._commit(session_id, lambda state, reply: ask_next(state, reply, said=False))
 
     def handle_form(self, session_id: str, fields: dict[str, str], *, user_id: str | None = None) -> Turn:
         from bot.dialogue_form import form_said, validate_form
@@ -117,7 +110,7 @@ class Consultant:
             understood = Understood(intent="size", lang=reply.lang, said=said)
             return self._form_step(state, reply, understood)
 
-        turn = self._run(session_id, step)
+        turn = self._commit(session_id, step)
         self._remember(user_id, turn)
         return turn
 
@@ -131,39 +124,15 @@ class Consultant:
 
     # -- turn machinery -------------------------------------------------------------------------
 
-    def _run(self, session_id: str, step: Step) -> Turn:
-        """One turn with optimistic concurrency: compute outside any lock, commit if unchanged.
-
-        Parsing, planning and rendering take tens of milliseconds; inside `store.update` that
-        would hold SQLite's database-wide write lock and stall every other session and the Slack
-        layer's de-dup and rate-limit writes. So the turn is computed from a snapshot and the
-        commit only checks that the session's revision is still the one read. On a conflict the
-        turn is recomputed from the fresh state; after a few conflicts it runs inside the lock,
-        which always makes progress.
-        """
-        for _ in range(OPTIMISTIC_ATTEMPTS):
-            snapshot = self.store.get(session_id)
-            new_state, turn = self._compute(snapshot, step)
-
-            def commit(
-                current: SessionState | None,
-                snapshot: SessionState | None = snapshot,
-                new: SessionState = new_state,
-            ) -> tuple[SessionState | None, bool]:
-                if _revision(current) != _revision(snapshot) or current != snapshot:
-                    return current, False
-                return new, True
-
-            if self.store.update(session_id, commit):
-                return turn
-        return self.store.update(session_id, lambda raw: self._compute(raw, step))
+    def _commit(self, session_id: str, step: Step) -> Turn:
+        return commit_turn(self.store, session_id, lambda raw: self._compute(raw, step))
 
     def _compute(self, raw: SessionState | None, step: Step) -> tuple[SessionState, Turn]:
         state = load_state(raw, "")
         reply = Reply(state.get("lang") or "en")
         new_state = step(state, reply) or state
         new_state["lang"] = reply.lang
-        new_state["rev"] = _revision(raw) + 1
+        new_state["rev"] = revision(raw) + 1
         standing = self._standing(new_state) if reply.recommendation is None else None
         return new_state, reply.finish(self._payload(new_state), self._chart, standing=standing)
 
@@ -206,7 +175,7 @@ class Consultant:
             state["owned"] = True
             if u.said.get("days") is None and "days" not in state["skipped"]:
                 state["skipped"].append("days")  # "多久" on owned GPUs: the time is the answer
-        if u.intent == "capacity" or (state.get("owned") and _asks_capacity(text)):
+        if u.intent == "capacity" or (state.get("owned") and asks_capacity(text)):
             if capacity_answer(state, u, reply, self.kb.catalog, self._plan, self._clock()):
                 return state
         corrections(self.kb, text, reply)
@@ -216,12 +185,12 @@ class Consultant:
             return self._explain(state, reply)
         if u.intent in ("help", "greeting", "thanks") and not u.said:
             reply.add(u.intent)
-            return self._ask_next(state, reply, said=False, quiet=u.intent == "thanks", invite=False)
+            return ask_next(state, reply, said=False, quiet=u.intent == "thanks", invite=False)
         if u.intent in GPU_INTENTS:
             # A question about GPUs answers it and leaves the plan alone: "A100和H100有什么区别"
             # names a GPU without choosing it. Choosing one is a size/correction/what-if turn.
             answer_gpus(self.kb, u.intent, u.gpus, reply)
-            return self._ask_next(state, reply, said=False)
+            return ask_next(state, reply, said=False)
         found = None
         if u.intent == "faq" or (not u.said and u.intent == "unknown" and not reply.parts):
             found = self.kb.retrieve(text, limit=3) if text else None
@@ -229,11 +198,11 @@ class Consultant:
             # "H100有多少显存" is a datasheet question: the catalogue answers it, not the FAQ.
             answer_gpus(self.kb, "gpu_info", u.gpus, reply)
             quote_related(self.kb, list(found.hits), reply)
-            return self._ask_next(state, reply, said=False)
+            return ask_next(state, reply, said=False)
         if u.intent == "faq" and found is not None and found.kind == "sizing":
             u = replace(u, intent="size")  # "训练7B要几张A100" is a workload for the engine
         elif u.intent == "faq":
-            u = replace(u, said=_fills_only(state, u.said))
+            u = replace(u, said=fills_only(state, u.said))
         return self._form_step(state, reply, u, found)
 
     def _form_step(
@@ -241,7 +210,7 @@ class Consultant:
     ) -> dict[str, Any] | None:
         from bot.dialogue import SlotChange, merge_slots
 
-        said = _count_on_current_gpu(state, u)
+        said = count_on_current_gpu(state, u)
         changes = merge_slots(state, said)
         if said is not u.said and not any(c.slot == "gpu_count" for c in changes):
             changes.append(SlotChange("gpu_count", state["last"].get("gpus"), said["gpu_count"]))
@@ -265,48 +234,12 @@ class Consultant:
             elif not reply.parts:
                 reply.add("anything_else")
             return state
-        return self._ask_next(state, reply, said=bool(u.said) or digressed, understood=u.said)
-
-    def _ask_next(
-        self,
-        state: dict[str, Any],
-        reply: Reply,
-        *,
-        said: bool,
-        understood: dict[str, Any] | None = None,
-        quiet: bool = False,
-        invite: bool = True,
-    ) -> dict[str, Any]:
-        open_slots = missing(state)
-        if not open_slots or (quiet and state.get("pending") is None):
-            return state
-        if invite and reply.parts and _not_started(state):
-            # A standalone question (a fact, a GPU, an FAQ) was answered before any sizing began:
-            # end with one short invitation, not a slot question nobody asked for.
-            reply.add("invite")
-            return state
-        slot = open_slots[0]
-        repeat = state.get("pending") == slot and not said and not reply.parts
-        count = state["reprompts"].get(slot, 0) + 1 if repeat else state["reprompts"].get(slot, 0)
-        state["reprompts"][slot] = count
-        fresh = not any(v is not None for v in state["slots"].values()) and not reply.parts
-        reply.add(
-            f"ask_{slot}",
-            understood=understood or {},
-            slots=state["slots"],
-            reprompt=count,
-            modal=count >= ESCALATE_TO_MODAL,
-            intro=fresh and state.get("pending") is None,
-        )
-        if slot in QUICK_SLOTS:
-            reply.quick_choices(slot)
-        state["pending"] = slot
-        return state
+        return ask_next(state, reply, said=bool(u.said) or digressed, understood=u.said)
 
     def _explain(self, state: dict[str, Any], reply: Reply) -> dict[str, Any]:
         if state.get("last") is None or missing(state):
             reply.add("explain", items=[], workload={})
-            return self._ask_next(state, reply, said=False)
+            return ask_next(state, reply, said=False)
         try:
             rec, _fired, context = plan_context(state, self.kb, self._plan, self._clock(), reply.lang)
         except SizingError as exc:
@@ -318,52 +251,7 @@ class Consultant:
     def _reset(self, state: dict[str, Any], reply: Reply) -> dict[str, Any]:
         reply.add("reset")
         new = fresh_state(reply.lang)
-        return self._ask_next(new, reply, said=False)
-
-
-def _count_on_current_gpu(state: dict[str, Any], u: Understood) -> dict[str, Any]:
-    """ "What if only 8 GPUs?" after a plan means 8 of the plan's GPU type (the engine plans a
-    count only for a named GPU), not a fresh search that repeats the previous plan."""
-    last = state.get("last") or {}
-    if (
-        u.intent != "whatif"
-        or u.said.get("gpu_count") is None
-        or u.said.get("gpu")
-        or state["slots"].get("gpu")
-        or not last.get("gpu")
-    ):
-        return u.said
-    return {**u.said, "gpu": last["gpu"]}
-
-
-def _not_started(state: dict[str, Any]) -> bool:
-    """No sizing form in progress: nothing asked, no workload stated, no plan yet (a method or GPU
-    named in a question, "what is LoRA?", does not start one)."""
-    no_values = all(state["slots"].get(name) is None for name in WORKLOAD_SLOTS)
-    return no_values and state.get("pending") is None and state.get("last") is None
-
-
-def _asks_capacity(text: str) -> bool:
-    return bool(CAPACITY_WORDS.search(text))
-
-
-def _revision(state: SessionState | None) -> int:
-    """The session's commit counter ("rev"), bumped by every turn; 0 for a new session."""
-    rev = (state or {}).get("rev")
-    return rev if isinstance(rev, int) and not isinstance(rev, bool) else 0
-
-
-def _fills_only(state: dict[str, Any], said: dict[str, Any]) -> dict[str, Any]:
-    """What a question may add to the working slots: values for empty slots, never a GPU choice."""
-    slots = state["slots"]
-    has_data = slots.get("tokens") is not None or slots.get("data_bytes") is not None
-    return {
-        name: value
-        for name, value in said.items()
-        if name not in QUESTION_NEVER_SETS
-        and slots.get(name) is None
-        and not (name in ("tokens", "data_bytes") and has_data)
-    }
+        return ask_next(new, reply, said=False)
 
 
 def build_consultant(settings: Settings) -> Consultant:

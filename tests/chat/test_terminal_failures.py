@@ -50,10 +50,32 @@ def test_a_crashed_turn_shows_one_apology_in_the_users_language_and_no_traceback
     assert not [r for r in caplog.records if r.exc_info], "no traceback at WARNING level"
 
 
+class Kept(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.DEBUG)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
 def test_the_traceback_of_a_crashed_turn_is_kept_for_debug_logging(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, caplog: pytest.LogCaptureFixture
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    caplog.set_level(logging.DEBUG, logger="bot.terminal")
-    _converse("hello\n", monkeypatch, tmp_path)
-    debug = [r for r in caplog.records if r.levelno == logging.DEBUG and r.exc_info]
-    assert debug and "engine exploded" in str(debug[0].exc_info[1] if debug[0].exc_info else "")
+    logger = terminal.log
+    kept = Kept()
+    level = logger.level
+    logger.setLevel(logging.DEBUG)  # setLevel, not the attribute: it clears isEnabledFor's cache
+    logger.addHandler(kept)
+    try:
+        _converse("hello\n", monkeypatch, tmp_path)
+    finally:
+        logger.removeHandler(kept)
+        logger.setLevel(level)
+    # bot.logs' redacting filter freezes the traceback into exc_text; plain logging keeps exc_info.
+    tracebacks = [
+        r.exc_text or logging.Formatter().formatException(r.exc_info)
+        for r in kept.records
+        if r.levelno == logging.DEBUG and (r.exc_text or r.exc_info)
+    ]
+    assert len(tracebacks) == 1 and "RuntimeError: engine exploded" in tracebacks[0]
