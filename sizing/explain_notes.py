@@ -4,13 +4,9 @@
 from __future__ import annotations
 
 from sizing import assumptions as asm
-from sizing.explain import _n, _usd
+from sizing.explain_format import item, num, usd
 from sizing.result import ExplainItem, Option
 from sizing.workload import GLOBAL_BATCH_TOKENS
-
-
-def _i(code: str, text: str, **params: object) -> ExplainItem:
-    return ExplainItem(code, text, tuple(params.items()))
 
 
 def _days(d: float) -> str:
@@ -24,7 +20,7 @@ def assumption_lines(
     out = []
     if deadline_days is None:
         out.append(
-            _i(
+            item(
                 "assume_no_deadline",
                 f"No deadline given: planned to finish within {asm.DEFAULT_TARGET_DAYS:g} days. This is our "
                 "assumption (a one-month rental and billing horizon), not a requirement; a deadline replaces it.",
@@ -35,7 +31,7 @@ def assumption_lines(
         d = asm.RESERVED_DISCOUNT
         busy = asm.DAYS_PER_MONTH * (1 - d)
         out.append(
-            _i(
+            item(
                 "assume_reserved_discount",
                 f"Billing advice assumes monthly/reserved capacity costs ~{d:.0%} less than on-demand: our "
                 f"assumption, as discounts vary by provider and term, so check yours. At that discount reserving "
@@ -46,7 +42,7 @@ def assumption_lines(
             )
         )
         out.append(
-            _i(
+            item(
                 "assume_stale_prices",
                 f"Prices older than {asm.STALE_AFTER_DAYS} days are flagged as stale: our assumption, because GPU "
                 "prices move by tens of percent within months (AWS P4/P5 fell 33-44% between two 2025 catalog "
@@ -56,9 +52,9 @@ def assumption_lines(
         )
     if small_model:
         out.append(
-            _i(
+            item(
                 "assume_small_model",
-                f"Under {_n(asm.SMALL_MODEL_PARAMS)} parameters the first option avoids top-tier GPUs (H100/H200/B200/"
+                f"Under {num(asm.SMALL_MODEL_PARAMS)} parameters the first option avoids top-tier GPUs (H100/H200/B200/"
                 "MI300X class) when a smaller GPU fits, meets the deadline and the budget: the buying guide warns "
                 "against renting top GPUs for small models (§4.1) and puts 1e8-class models on T4/A30 and 1e9-class "
                 "on A100 (§3); a top-tier plan, if listed, follows as the alternative.",
@@ -68,11 +64,11 @@ def assumption_lines(
     if fastest_ruled:
         pretrain, finetune = GLOBAL_BATCH_TOKENS["pretrain"], GLOBAL_BATCH_TOKENS["full_finetune"]
         out.append(
-            _i(
+            item(
                 "assume_fastest",
                 "The quickest option is kept sensible: current datacenter training GPUs only (2020 or later, "
                 "NVLink/Infinity Fabric), no more data-parallel ranks than the global batch allows "
-                f"({_n(pretrain)} tokens for pre-training as in Llama 2, {_n(finetune)} for fine-tuning), at most "
+                f"({num(pretrain)} tokens for pre-training as in Llama 2, {num(finetune)} for fine-tuning), at most "
                 f"{asm.FASTEST_COST_CAP:g}x the cheapest plan's cost without a budget, and within "
                 f"{asm.SIMILAR_DAYS - 1:.0%} of the quickest time fewer, then newer, GPUs win "
                 "(the cost cap and the 10% are our assumptions).",
@@ -104,11 +100,11 @@ def tradeoffs(options: list[Option] | tuple[Option, ...]) -> tuple[ExplainItem, 
     assert f_usd is not None and o_usd is not None
     if first.label == "recommended" and other.label == "cheapest_top_tier":
         return (
-            _i(
+            item(
                 "tradeoff_top_tier",
-                f"Trade-off: the recommended {first.gpus} × {first.gpu.id} costs {_usd(f_usd)} over "
+                f"Trade-off: the recommended {first.gpus} × {first.gpu.id} costs {usd(f_usd)} over "
                 f"{_days(first.days)}; the cheapest plan is the top-tier {other.gpus} × {other.gpu.id} at "
-                f"{_usd(o_usd)} over {_days(other.days)} ({_usd(f_usd - o_usd)} less). "
+                f"{usd(o_usd)} over {_days(other.days)} ({usd(f_usd - o_usd)} less). "
                 "The guide's advice against top GPUs for small models is about value: when a top-tier GPU is "
                 "also the cheaper rental, as here, take it if it is available to you.",
                 saving_usd=f_usd - o_usd,
@@ -119,12 +115,12 @@ def tradeoffs(options: list[Option] | tuple[Option, ...]) -> tuple[ExplainItem, 
     if first.label == "right_sized" and other.label == "cheapest_top_tier":
         share = other.fitted.memory.total_gb / other.gpu.memory_gb
         return (
-            _i(
+            item(
                 "tradeoff_small_job",
                 f"Right-sized: this job peaks at {other.fitted.memory.total_gb:.1f} GB per GPU, {share:.0%} of a "
                 f"{other.gpu.id}'s {other.gpu.memory_gb:g} GB, so the first option is {first.gpus} × {first.gpu.id} "
-                f"at {_usd(f_usd)} over {_days(first.days)}; the top-tier {other.gpus} × {other.gpu.id} costs "
-                f"{_usd(o_usd)} over {_days(other.days)} ({_usd(f_usd - o_usd)} less, "
+                f"at {usd(f_usd)} over {_days(first.days)}; the top-tier {other.gpus} × {other.gpu.id} costs "
+                f"{usd(o_usd)} over {_days(other.days)} ({usd(f_usd - o_usd)} less, "
                 f"{_days(first.days - other.days) + ' sooner' if first.days > other.days else 'no sooner'}). The buying "
                 "guide warns against renting top GPUs for small jobs (§4.1); below "
                 f"{asm.SMALL_JOB_MEMORY_SHARE:.0%} of a top-tier GPU's memory we put a GPU sized to the job first "
@@ -141,11 +137,11 @@ def tradeoffs(options: list[Option] | tuple[Option, ...]) -> tuple[ExplainItem, 
     if other.label == "cheapest_amd":
         saving = (f_usd - o_usd) / f_usd
         return (
-            _i(
+            item(
                 "tradeoff_amd",
-                f"Vendor: the first option is NVIDIA ({first.gpus} × {first.gpu.id}, {_usd(f_usd)}, "
+                f"Vendor: the first option is NVIDIA ({first.gpus} × {first.gpu.id}, {usd(f_usd)}, "
                 f"{_days(first.days)}) because CUDA is what most training code, kernels and recipes assume; the "
-                f"cheapest AMD plan, {other.gpus} × {other.gpu.id} on ROCm, costs {_usd(o_usd)} over "
+                f"cheapest AMD plan, {other.gpus} × {other.gpu.id} on ROCm, costs {usd(o_usd)} over "
                 f"{_days(other.days)} ({saving:.0%} less), under the {asm.AMD_PREFERENCE_MARGIN:.0%} saving at "
                 "which we put AMD first (our threshold; the buying guide §2.1/§2.6 calls AMD's compatibility "
                 "weaker than NVIDIA's and suits it to cost-sensitive teams that know ROCm). If your stack runs "
@@ -159,10 +155,10 @@ def tradeoffs(options: list[Option] | tuple[Option, ...]) -> tuple[ExplainItem, 
     if first.gpu.vendor == "amd" and other.label == "best_nvidia":
         saving = (o_usd - f_usd) / o_usd
         return (
-            _i(
+            item(
                 "tradeoff_amd_first",
-                f"Vendor: the first option is AMD ({first.gpus} × {first.gpu.id}, {_usd(f_usd)}) because it costs "
-                f"{saving:.0%} less than the best NVIDIA plan, {other.gpus} × {other.gpu.id} at {_usd(o_usd)}: more "
+                f"Vendor: the first option is AMD ({first.gpus} × {first.gpu.id}, {usd(f_usd)}) because it costs "
+                f"{saving:.0%} less than the best NVIDIA plan, {other.gpus} × {other.gpu.id} at {usd(o_usd)}: more "
                 f"than the {asm.AMD_PREFERENCE_MARGIN:.0%} saving at which we put AMD first. It needs a ROCm "
                 "build of your stack (PyTorch, FlashAttention, bitsandbytes): check each before renting "
                 "(buying guide §2.1/§2.6); otherwise take the NVIDIA plan.",

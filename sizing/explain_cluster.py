@@ -1,0 +1,144 @@
+"""Explain lines for the cluster around the first option: its network need and what it costs."""
+# ruff: noqa: E501
+
+from __future__ import annotations
+
+from sizing import assumptions as asm, network
+from sizing.explain_format import item, num, usd
+from sizing.result import ExplainItem, Option
+from sizing.workload import Workload
+
+
+def cost_line(o: Option) -> ExplainItem:
+    q = o.quote
+    assert q is not None
+    minimum = q.billed_hours > o.days * 24.0 * 1.0001
+    text = (
+        f"Cost = {q.instances} × {q.offering.instance_type} ({q.offering.cloud}) at ${q.hourly_usd / q.instances:,.2f}/h"
+        f" × {q.billed_hours:,.1f} h"
+        + (
+            f" (at least {asm.MIN_BILLED_HOURS_PER_INSTANCE:g} h per instance: our assumption for boot, data and"
+            " save time; clouds bill by the minute)"
+            if minimum
+            else ""
+        )
+        + f" = {usd(q.on_demand_usd)} on demand"
+        + (f", {usd(q.spot_usd)} spot" if q.spot_usd is not None else "")
+        + f" (prices as of {q.offering.as_of.isoformat()})."
+        + (
+            f" The instance holds {q.unused_gpus} more GPU(s) than the plan uses; they are paid for."
+            if q.unused_gpus > 0
+            else ""
+        )
+    )
+    return item(
+        "cost",
+        text,
+        instances=q.instances,
+        instance=q.offering.instance_type,
+        cloud=q.offering.cloud,
+        usd_per_instance_hour=q.hourly_usd / q.instances,
+        billed_hours=q.billed_hours,
+        minimum_hours=asm.MIN_BILLED_HOURS_PER_INSTANCE if minimum else None,
+        on_demand_usd=q.on_demand_usd,
+        spot_usd=q.spot_usd,
+        as_of=q.offering.as_of.isoformat(),
+        unused_gpus=q.unused_gpus,
+    )
+
+
+def network_line(w: Workload, o: Option) -> ExplainItem:
+    """The sync bytes, the step time from the global batch, the window and the need, in numbers."""
+    net, lay, tp = o.network, o.fitted.layout, o.throughput
+    tier = f"seed tier {net.tier} {net.tier_gbps[0]:g}-{net.tier_gbps[1]:g} Gb/s"
+    tier_params: dict[str, object] = {
+        "tier": net.tier,
+        "tier_low": net.tier_gbps[0],
+        "tier_high": net.tier_gbps[1],
+    }
+    if lay.gpus == 1:
+        return item(
+            "network_single_gpu",
+            f"Network: one GPU, so there is no gradient sync between GPUs; {tier} for data.",
+            **tier_params,
+        )
+    shard = w.trainable_params / (lay.tp * lay.pp) * (4.0 if tp.precision == "fp32" else 2.0) / 1e9
+    zero3 = lay.zero_stage >= 3
+    sync = (
+        f"DP sync per GPU = 2(n-1)/n × {shard:,.2f} GB gradient shard (trainable params / (TP {lay.tp} · "
+        f"PP {lay.pp})){' × 1.5 for ZeRO-3' if zero3 else ''} with n = {lay.dp} = "
+        f"{net.sync_gb_per_step:,.2f} GB per step"
+    )
+    sync_params: dict[str, object] = {
+        "shard_gb": shard,
+        "tp": lay.tp,
+        "pp": lay.pp,
+        "dp": lay.dp,
+        "zero3": zero3,
+        "sync_gb": net.sync_gb_per_step,
+    }
+    if not net.multi_node:
+        link = {"nvlink": "NVLink", "infinity_fabric": "Infinity Fabric"}.get(net.scale_up, "PCIe")
+        return item(
+            "network_one_node",
+            f"Network: one node, so the sync stays on {link}: {sync}; {tier}.",
+            link=link,
+            **sync_params,
+            **tier_params,
+        )
+    tokens = lay.dp * lay.micro_batch * lay.grad_accum * w.seq_len
+    raw_speed = tp.tokens_per_gpu_second * tp.comm_slowdown
+    line = (
+        f"Network: step = {num(tokens)} tokens (global batch) / ({o.gpus} GPUs × "
+        f"{raw_speed:,.0f} tok/s) = {net.step_s:.2f} s; {sync}; "
+        f"each node's NICs carry {net.node_sync_gb:,.1f} GB per step. The sync overlaps the last "
+        f"micro-batch's backward (2/3 × step / {lay.grad_accum}) and may add "
+        f"{network.EXPOSED_COMM_SHARE:.0%} of the step (our heuristic, sizing.md §1.6): "
+        f"{net.window_s:.2f} s -> needs ~{net.required_gbps:,.0f} Gb/s per node "
+        f"(~{net.required_gbps_per_gpu:,.0f} per GPU); "
+    )
+    q = o.quote
+    instance = q.offering.instance_type if q is not None else None
+    where = instance or "these instances"
+    if net.offered_gbps is None:
+        status = "unlisted"
+        line += (
+            f"the catalog lists no cluster network for {where}, so the time assumes "
+            f"{net.assumed_gbps or 0:,.0f} Gb/s per node (the low end of the guide's tier): confirm it"
+        )
+    elif net.adequate:
+        status = "enough"
+        line += f"{where} lists {net.offered_gbps:,.0f} Gb/s per node: enough"
+    else:
+        status = "short"
+        line += f"{where} lists {net.offered_gbps:,.0f} Gb/s per node: short"
+    if net.comm_slowdown > 1.0:
+        line += f", so the time includes a ×{net.comm_slowdown:.2f} communication slowdown"
+    line += f"; {tier}"
+    if net.exceeds_tier:
+        line += (
+            f"; the need exceeds that tier: plan {net.required_gbps:,.0f} Gb/s or more per node "
+            "(e.g. 400 Gb/s InfiniBand/RoCE per GPU on H100-class nodes)"
+        )
+    return item(
+        "network_multi_node",
+        line + ".",
+        global_batch_tokens=tokens,
+        gpus=o.gpus,
+        tokens_per_gpu_s=raw_speed,
+        step_s=net.step_s,
+        node_sync_gb=net.node_sync_gb,
+        grad_accum=lay.grad_accum,
+        exposed_share=network.EXPOSED_COMM_SHARE,
+        window_s=net.window_s,
+        required_gbps=net.required_gbps,
+        required_gbps_per_gpu=net.required_gbps_per_gpu,
+        status=status,
+        instance=instance,
+        offered_gbps=net.offered_gbps,
+        assumed_gbps=net.assumed_gbps,
+        slowdown=net.comm_slowdown,
+        exceeds_tier=net.exceeds_tier,
+        **sync_params,
+        **tier_params,
+    )
