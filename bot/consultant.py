@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.config import Settings
 from bot.dialogue import fresh_state, load_state, missing, public_slots, skip_pending
@@ -29,6 +29,9 @@ from bot.dialogue_route import asks_capacity, count_on_current_gpu, fills_only
 from bot.dialogue_view import explain_items
 from bot.store.base import SessionState, Store
 from sizing.errors import SizingError
+
+if TYPE_CHECKING:
+    from knowledge import KnowledgeBase
 
 __all__ = ["Consultant", "Turn", "build_consultant"]
 
@@ -60,7 +63,7 @@ def _default_chart() -> ChartFn | None:
 class Consultant:
     def __init__(
         self,
-        kb: Any,
+        kb: KnowledgeBase,
         store: Store,
         *,
         clock: Callable[[], dt.date] = dt.date.today,

@@ -4,7 +4,7 @@ App Home view."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.dialogue_reply import Reply
 from bot.dialogue_view import (
@@ -17,12 +17,15 @@ from bot.dialogue_view import (
 )
 from bot.render import render_text, render_view, split_sections
 
+if TYPE_CHECKING:
+    from knowledge import KnowledgeBase
+
 # Search hits scoring this close to the best are shown with it (a second, related entry).
 SECOND_HIT_RATIO = 0.9
 MAX_LISTED_GPUS = 30
 
 
-def corrections(kb: Any, text: str, reply: Reply) -> None:
+def corrections(kb: KnowledgeBase, text: str, reply: Reply) -> None:
     """Correct, kindly, any wrong hardware figure the user quoted (kb.factcheck)."""
     found = list(kb.factcheck(text))
     if not found:
@@ -43,7 +46,7 @@ def corrections(kb: Any, text: str, reply: Reply) -> None:
     )
 
 
-def answer_gpus(kb: Any, intent: str, names: tuple[str, ...], reply: Reply) -> None:
+def answer_gpus(kb: KnowledgeBase, intent: str, names: tuple[str, ...], reply: Reply) -> None:
     catalog = kb.catalog
     records = {r.id: r for r in kb.gpu_records}
     if intent == "list_gpus" or not names:
@@ -64,7 +67,7 @@ def answer_gpus(kb: Any, intent: str, names: tuple[str, ...], reply: Reply) -> N
         reply.add("gpu_info", gpus=views, price_date=price_date(catalog) or "?")
 
 
-def answer_search(kb: Any, found: Any, reply: Reply, *, explicit: bool) -> bool:
+def answer_search(kb: KnowledgeBase, found: Any, reply: Reply, *, explicit: bool) -> bool:
     """Answer from the FAQ/pitfalls when `found` (kb.retrieve) says the text is an FAQ question;
     True when something was answered. `explicit` (the parser saw a question) also says so when
     nothing matched. A sizing request or a datasheet question is not an FAQ question: the engine
@@ -87,7 +90,7 @@ def answer_search(kb: Any, found: Any, reply: Reply, *, explicit: bool) -> bool:
     return True
 
 
-def quote_related(kb: Any, hits: list[Any], reply: Reply) -> None:
+def quote_related(kb: KnowledgeBase, hits: list[Any], reply: Reply) -> None:
     """Name the best knowledge entry as related reading (its title only, never as the answer)."""
     entry = find_entry(kb, hits[0].id) if hits else None
     if entry is None:
@@ -96,7 +99,7 @@ def quote_related(kb: Any, hits: list[Any], reply: Reply) -> None:
     reply.add_faq(hits[0].id)
 
 
-def home_view(kb: Any, last: Mapping[str, Any] | None, lang: str) -> dict[str, Any]:
+def home_view(kb: KnowledgeBase, last: Mapping[str, Any] | None, lang: str) -> dict[str, Any]:
     catalog = kb.catalog
     records = {r.id: r for r in kb.gpu_records}
     gpus = [gpu_view(g, catalog, records.get(g.id)) for g in catalog.gpus]

@@ -7,13 +7,14 @@ from typing import Any
 
 from bot.dialogue_hardware import capacity
 from bot.dialogue_input import Understood
+from bot.dialogue_memo import Planner
 from bot.dialogue_reply import Reply
 from sizing.errors import SizingError
 from sizing.types import Catalog
 
 
 def capacity_answer(
-    state: dict[str, Any], u: Understood, reply: Reply, catalog: Catalog, plan: Any, today: dt.date
+    state: dict[str, Any], u: Understood, reply: Reply, catalog: Catalog, plan: Planner, today: dt.date
 ) -> bool:
     """Answer "我们有8张A100，能训多大的模型？"; False when the GPU type or count is unknown
     (the turn then goes on as an ordinary one and asks for what is missing)."""

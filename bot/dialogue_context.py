@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from bot.dialogue_plan import budget_usd_total, find_number, spot_saving
+from bot.dialogue_plan import budget_usd_total, number_at, spot_saving
 from sizing.types import Catalog
 
 
@@ -92,10 +92,8 @@ def pitfall_context(
         "plan_gpu_segment": getattr(plan, "segment", None) or (spec.segment if spec else None),
         "plan_scale_up": (spec.scale_up_gbs is not None) if spec is not None else None,
         "plan_multi_node": (nodes > 1) if isinstance(nodes, int | float) else None,
-        "plan_network_gbps": find_number(
-            top.get("network"), "required_gbps", "inter_node_gbps", "gbps", "network_gbps"
-        ),
-        "plan_checkpoint_gb": find_number(top.get("storage"), "checkpoint_gb", "checkpoint_size_gb"),
+        "plan_network_gbps": number_at(top.get("network"), "required_gbps"),
+        "plan_checkpoint_gb": number_at(top.get("storage"), "checkpoint_gb"),
         "plan_spot_saving": spot_saving(top) if top else None,
         "mentions_spot": bool(state.get("mentions_spot")),
         "over_budget": over_budget,

@@ -13,6 +13,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from bot.dialogue_memo import Planner
 from bot.dialogue_plan import build_request
 from bot.dialogue_view import option_view
 from sizing.errors import SizingError
@@ -48,7 +49,7 @@ def owns_gpus(parsed: Any, text: str) -> bool:
 
 
 def china_options(
-    state: Mapping[str, Any], catalog: Catalog, plan: Any, today: dt.date
+    state: Mapping[str, Any], catalog: Catalog, plan: Planner, today: dt.date
 ) -> list[dict[str, Any]]:
     """The user's workload on each China-available part (time, count, memory; no price)."""
     out = []
@@ -57,16 +58,16 @@ def china_options(
             continue
         slots = {**state["slots"], "gpu": gpu, "gpu_count": None}
         try:
-            rec = plan(build_request({**state, "slots": slots}, catalog, today), catalog).to_dict()
+            result = plan(build_request({**state, "slots": slots}, catalog, today), catalog)
         except SizingError:
             continue
-        if rec.get("options"):
-            out.append(option_view(rec["options"][0], catalog))
+        if result.options:
+            out.append(option_view(result.options[0].to_dict(result.currency), catalog))
     return out
 
 
 def capacity(
-    gpu: str, gpus: int, catalog: Catalog, plan: Any, today: dt.date
+    gpu: str, gpus: int, catalog: Catalog, plan: Planner, today: dt.date
 ) -> tuple[str, list[dict[str, Any]]]:
     """(the GPU variant used, [{method, params}]): the largest model that fits per method on
     exactly `gpus` × `gpu`, by bisection over parameters with the engine's default seq_len."""
@@ -86,10 +87,10 @@ def capacity(
             today=today,
         )
         try:
-            options = plan(request, catalog).to_dict().get("options") or []
+            options = plan(request, catalog).options
         except SizingError:
             return False
-        return bool(options) and bool(options[0].get("fits"))
+        return bool(options) and options[0].fits
 
     rows: list[dict[str, Any]] = []
     for method in CAPACITY_METHODS:

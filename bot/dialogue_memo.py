@@ -6,11 +6,11 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Any
 
+from sizing.result import SizingResult
 from sizing.types import Catalog, SizingRequest
 
-Planner = Callable[[SizingRequest, Catalog], Any]
+Planner = Callable[[SizingRequest, Catalog], SizingResult]
 
 # Enough for the requests of the conversations active at once on one instance; a result is a few
 # KB, so this stays well under a megabyte.
@@ -28,13 +28,13 @@ class MemoPlanner:
     def __init__(self, plan: Planner, size: int = PLAN_CACHE_SIZE) -> None:
         self._plan = plan
         self._size = size
-        self._results: OrderedDict[SizingRequest, Any] = OrderedDict()
+        self._results: OrderedDict[SizingRequest, SizingResult] = OrderedDict()
         self._catalog: Catalog | None = None
         self._lock = threading.Lock()
         self.hits = 0
         self.misses = 0
 
-    def __call__(self, request: SizingRequest, catalog: Catalog) -> Any:
+    def __call__(self, request: SizingRequest, catalog: Catalog) -> SizingResult:
         with self._lock:
             if catalog is not self._catalog:
                 self._results.clear()

@@ -91,19 +91,9 @@ def _num(value: Any) -> float | None:
     return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
 
 
-def find_number(obj: Any, *keys: str) -> float | None:
-    """The first numeric value under any of `keys`, searching nested dicts (engine shapes vary)."""
-    if isinstance(obj, Mapping):
-        for key in keys:
-            value = _num(obj.get(key))
-            if value is not None:
-                return value
-        for child in obj.values():
-            if isinstance(child, Mapping):
-                found = find_number(child, *keys)
-                if found is not None:
-                    return found
-    return None
+def number_at(section: object, key: str) -> float | None:
+    """A number of a `size` option section (network, storage: flat dicts of sizing.result), if any."""
+    return _num(section.get(key)) if isinstance(section, Mapping) else None
 
 
 def spot_saving(option: Mapping[str, Any]) -> float | None:

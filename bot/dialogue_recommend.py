@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.dialogue import SlotChange
 from bot.dialogue_context import pitfall_context
@@ -22,9 +22,13 @@ from bot.dialogue_view import (
 from bot.render import render_json
 from sizing.assumptions import STALE_AFTER_DAYS
 from sizing.errors import SizingError
+from sizing.result import SizingResult
 from sizing.types import Catalog, SizingRequest
 
-Planner = Callable[[SizingRequest, Catalog], Any]
+if TYPE_CHECKING:
+    from knowledge import KnowledgeBase
+
+Planner = Callable[[SizingRequest, Catalog], SizingResult]
 
 # FAQ entries worth quoting next to a plan: billing advice always, the single-vs-multi-GPU
 # answer when the plan spans several GPUs (seed guide §6 Q2/Q3).
@@ -32,11 +36,10 @@ FAQ_COST = "faq.cost_control"
 FAQ_MULTI_GPU = "faq.single_vs_multi_gpu"
 
 
-def run_plan(state: Mapping[str, Any], kb: Any, plan: Planner, today: dt.date) -> dict[str, Any]:
+def run_plan(state: Mapping[str, Any], kb: KnowledgeBase, plan: Planner, today: dt.date) -> dict[str, Any]:
     """The engine's result as the DESIGN.md `size` dict; raises SizingError."""
     request = build_request(state, kb.catalog, today)
-    result = plan(request, kb.catalog)
-    rec: dict[str, Any] = result.to_dict() if hasattr(result, "to_dict") else dict(result)
+    rec: dict[str, Any] = plan(request, kb.catalog).to_dict()
     return rec
 
 
@@ -46,7 +49,7 @@ MAX_PITFALLS_SHOWN = 3
 
 
 def plan_context(
-    state: dict[str, Any], kb: Any, plan: Planner, today: dt.date, lang: str
+    state: dict[str, Any], kb: KnowledgeBase, plan: Planner, today: dt.date, lang: str
 ) -> tuple[dict[str, Any], list[str], dict[str, Any]]:
     """(engine result, fired pitfall ids, template context) for complete slots; raises SizingError.
 
@@ -105,7 +108,7 @@ def _misses(rec: Mapping[str, Any], days: Any) -> bool:
 
 
 def _meet_the_deadline(
-    state: dict[str, Any], rec: dict[str, Any], kb: Any, plan: Planner, today: dt.date
+    state: dict[str, Any], rec: dict[str, Any], kb: KnowledgeBase, plan: Planner, today: dt.date
 ) -> tuple[dict[str, Any], Mapping[str, Any] | None]:
     """When the GPU count the user named cannot make their deadline ("4 A100s, two days"), plan
     that GPU type at the count that does, and keep their plan to say how long it would take.
@@ -127,7 +130,7 @@ def _meet_the_deadline(
 def recommend(
     state: dict[str, Any],
     reply: Reply,
-    kb: Any,
+    kb: KnowledgeBase,
     plan: Planner,
     today: dt.date,
     changes: list[SlotChange],
@@ -166,25 +169,18 @@ def _change_view(change: SlotChange) -> dict[str, Any]:
     return {"slot": change.slot, "old": change.old, "new": change.new}
 
 
-def _scenario(kb: Any, slots: Mapping[str, Any], lang: str) -> dict[str, str] | None:
-    finder = getattr(kb, "scenario_for", None)
-    if finder is None:
+def _scenario(kb: KnowledgeBase, slots: Mapping[str, Any], lang: str) -> dict[str, str] | None:
+    if slots.get("params") is None:
         return None
-    try:
-        scenario = finder(float(slots["params"]))
-    except (TypeError, ValueError, KeyError):
-        return None
-    if scenario is None:
-        return None
+    scenario = kb.scenario_for(float(slots["params"]))
     return {"id": scenario.id, "title": pick(scenario.title, lang), "summary": pick(scenario.summary, lang)}
 
 
-def _software(kb: Any, gpu: str, slots: Mapping[str, Any], lang: str, gpus: Any = 1) -> list[str]:
-    notes = getattr(kb, "software_notes", None)
-    if notes is None:
-        return []
+def _software(kb: KnowledgeBase, gpu: str, slots: Mapping[str, Any], lang: str, gpus: Any = 1) -> list[str]:
     try:
-        found = notes(gpu, method=slots.get("method"), precision=slots.get("precision"), gpus=int(gpus or 1))
-    except TypeError:
-        found = notes(gpu)
+        found = kb.software_notes(
+            gpu, method=slots.get("method"), precision=slots.get("precision"), gpus=int(gpus or 1)
+        )
+    except KeyError:  # a GPU id the knowledge base has no record for (an operator's offering)
+        return []
     return [pick(n, lang) for n in found]

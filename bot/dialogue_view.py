@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from bot.dialogue_plan import find_number
+from bot.dialogue_plan import number_at
 from sizing.cost import usable
 from sizing.types import Catalog, GpuSpec, Offering
 
@@ -140,13 +140,13 @@ def option_view(option: Mapping[str, Any], catalog: Catalog) -> dict[str, Any]:
         "instances": cost.get("instances"),
         "prices_as_of": cost.get("prices_as_of"),
         "layout": option.get("layout") if isinstance(option.get("layout"), Mapping) else {},
-        "network_gbps": find_number(network, "required_gbps"),
+        "network_gbps": number_at(network, "required_gbps"),
         "network_tier_gbps": network.get("tier_gbps"),
         "infiniband": network.get("infiniband"),
         "scale_up": network.get("scale_up") in SCALE_UP_LINKS,
         "scale_up_link": SCALE_UP_LINKS.get(str(network.get("scale_up")), "PCIe"),
-        "dataset_gb": find_number(storage, "dataset_gb"),
-        "checkpoint_gb": find_number(storage, "checkpoint_gb"),
+        "dataset_gb": number_at(storage, "dataset_gb"),
+        "checkpoint_gb": number_at(storage, "checkpoint_gb"),
         "storage_tier": storage.get("tier"),
     }
 
