@@ -4,8 +4,7 @@ Drops bot and edited/system messages, leaves a message that mentions the bot to 
 event (Slack delivers a mention twice, once per event; bolt-python#941), answers channel thread
 replies only where a conversation already exists (bolt-python#894), de-duplicates retried
 deliveries by event_id in the shared store (so a retry landing on another instance is dropped too)
-and applies the per-user rate limit (a refused user is told once per window, not per message).
-What survives is put in the context for the listeners:
+and applies the per-user rate limit. What survives is put in the context for the listeners:
 `where` (session and reply thread) and `user_text` (the message without the bot mention).
 """
 
@@ -124,23 +123,12 @@ class Gate:
             return BoltResponse(status=200, body="")
         if limited:
             self.metrics.rate_limited.inc()
-            if self._first_refusal_in_window(team, str(event["user"])):
-                self._notify(client, "rate_limited", event, where)
+            self._notify(client, "rate_limited", event, where)
             return BoltResponse(status=200, body="")
         context["where"] = where
         context["user_text"] = sessions.strip_mentions(event.get("text") or "", context.bot_user_id)
         next()
         return None
-
-    def _first_refusal_in_window(self, team: str, user: str) -> bool:
-        """True once per user and window: a user who keeps typing is told once, not per message.
-
-        The mark lives in the shared store with the window's TTL, so it holds across instances.
-        """
-        try:
-            return self.store.claim_event(f"ratenote:{team}:{user}:{RATE_WINDOW_S:g}s", RATE_WINDOW_S)
-        except StoreUnavailable:
-            return False  # the store just answered the rate limit; stay quiet rather than risk spam
 
     def _command(
         self, body: dict[str, Any], context: BoltContext, next: Callable[[], None]
