@@ -1,4 +1,6 @@
-"""The production HTTP server for `serve --http`: Slack at POST /slack/events, probes and metrics.
+"""The production HTTP server: Slack at POST /slack/events (`serve --http`), probes and metrics.
+
+In Socket Mode only the probes and metrics are served (Slack reaches the app over the WebSocket).
 
 A small WSGI router in front of Bolt's WSGI adapter, served by waitress (pure-Python, multi-threaded,
 production grade; Bolt's own App.start() is http.server and "not recommended for production").
@@ -28,48 +30,68 @@ HTTP_THREADS = 8
 SHUTDOWN_GRACE_S = 5
 
 
-class Router:
-    """WSGI app: /slack/events to Bolt, /healthz (process up), /readyz (store reachable), /metrics."""
+class Probes:
+    """WSGI app: /healthz (process up and, in Socket Mode, connected), /readyz (store reachable), /metrics.
 
-    def __init__(self, app: App, store: StoreLike, metrics: Metrics) -> None:
-        self.slack = SlackRequestHandler(app, path=SLACK_PATH)
+    `connected` is the Socket Mode connection state (the handler client's is_connected(), as in
+    bolt-python's examples/socket_mode_healthcheck.py): a process whose WebSocket has dropped and
+    not come back is unhealthy, so the orchestrator restarts it. None in HTTP mode.
+    """
+
+    def __init__(
+        self, store: StoreLike, metrics: Metrics, *, connected: Callable[[], bool] | None = None
+    ) -> None:
         self.store = store
         self.metrics = metrics
+        self.connected = connected
 
     def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         path = environ.get("PATH_INFO") or "/"
-        method = environ.get("REQUEST_METHOD", "GET")
-        if path == SLACK_PATH:
-            if method != "POST":
-                return self._plain(start_response, "405 Method Not Allowed", b"POST only\n")
-            return self.slack(environ, start_response)
-        if method not in ("GET", "HEAD"):
-            return self._plain(start_response, "405 Method Not Allowed", b"GET only\n")
+        if environ.get("REQUEST_METHOD", "GET") not in ("GET", "HEAD"):
+            return plain(start_response, "405 Method Not Allowed", b"GET only\n")
         if path == "/healthz":
-            return self._plain(start_response, "200 OK", b"ok\n")
+            if self.connected is not None and not _holds(self.connected, "socket state"):
+                return plain(start_response, "503 Service Unavailable", b"socket mode disconnected\n")
+            return plain(start_response, "200 OK", b"ok\n")
         if path == "/readyz":
-            if self._store_ok():
-                return self._plain(start_response, "200 OK", b"ready\n")
-            return self._plain(start_response, "503 Service Unavailable", b"state store unavailable\n")
+            if _holds(self.store.ping, "store ping"):
+                return plain(start_response, "200 OK", b"ready\n")
+            return plain(start_response, "503 Service Unavailable", b"state store unavailable\n")
         if path == "/metrics":
             body, content_type = self.metrics.exposition()
             start_response("200 OK", [("Content-Type", content_type), ("Content-Length", str(len(body)))])
             return [body]
-        return self._plain(start_response, "404 Not Found", b"not found\n")
+        return plain(start_response, "404 Not Found", b"not found\n")
 
-    def _store_ok(self) -> bool:
-        try:
-            return bool(self.store.ping())
-        except Exception:  # a probe answers, it never raises
-            log.warning("store ping raised", exc_info=True)
-            return False
 
-    @staticmethod
-    def _plain(start_response: StartResponse, status: str, body: bytes) -> list[bytes]:
-        start_response(
-            status, [("Content-Type", "text/plain; charset=utf-8"), ("Content-Length", str(len(body)))]
-        )
-        return [body]
+class Router:
+    """WSGI app for HTTP mode: POST /slack/events to Bolt, everything else to the probes."""
+
+    def __init__(self, app: App, store: StoreLike, metrics: Metrics) -> None:
+        self.slack = SlackRequestHandler(app, path=SLACK_PATH)
+        self.probes = Probes(store, metrics)
+
+    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
+        if (environ.get("PATH_INFO") or "/") != SLACK_PATH:
+            return self.probes(environ, start_response)
+        if environ.get("REQUEST_METHOD", "GET") != "POST":
+            return plain(start_response, "405 Method Not Allowed", b"POST only\n")
+        return self.slack(environ, start_response)
+
+
+def _holds(check: Callable[[], object], what: str) -> bool:
+    try:
+        return bool(check())
+    except Exception:  # a probe answers, it never raises
+        log.warning("%s raised", what, exc_info=True)
+        return False
+
+
+def plain(start_response: StartResponse, status: str, body: bytes) -> list[bytes]:
+    start_response(
+        status, [("Content-Type", "text/plain; charset=utf-8"), ("Content-Length", str(len(body)))]
+    )
+    return [body]
 
 
 class HttpServer:

@@ -1,7 +1,8 @@
 """`gpu-advisor serve [--http] [--port P]`: the Slack app (composition root).
 
-Socket Mode when SLACK_APP_TOKEN is set and --http is not given; otherwise HTTP mode on PORT, with
-events, slash commands and interactivity all at POST /slack/events.
+Socket Mode when SLACK_APP_TOKEN is set and --http is not given (with /healthz, /readyz and /metrics
+on PORT when PORT or --port is given); otherwise HTTP mode on PORT, with events, slash commands and
+interactivity all at POST /slack/events, next to the same probes.
 """
 
 from __future__ import annotations
@@ -10,8 +11,18 @@ import argparse
 import logging
 import signal
 import sys
+import threading
+from collections.abc import Callable
 from types import FrameType
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from slack_bolt import App
+
+    from bot.config import Settings
+    from bot.http import HttpServer
+    from bot.metrics import Metrics
+    from bot.store.base import Store
 
 log = logging.getLogger("bot.serve")
 
@@ -58,20 +69,18 @@ class StartupError(Exception):
     pass
 
 
-def serve(settings: Any, args: argparse.Namespace, socket_mode: bool) -> int:
+def serve(settings: Settings, args: argparse.Namespace, socket_mode: bool) -> int:
     from slack_bolt.error import BoltError
     from slack_sdk.errors import SlackApiError
 
-    from bot.consultant import build_consultant  # type: ignore[import-not-found,unused-ignore]
-    from bot.http import HttpServer, Router
+    from bot.consultant import build_consultant
     from bot.metrics import Metrics
     from bot.slack import SlackConfigError, build_app
     from bot.slack.pools import new_pools
-    from bot.store import open_store
 
     consultant = build_consultant(settings)
     # One store per process: the consultant's (sessions) also serves de-dup, rate limits and /readyz.
-    store = getattr(consultant, "store", None) or open_store(settings)
+    store = consultant.store
     metrics = Metrics()
     # Charts are drawn in other processes so matplotlib's CPU does not slow acks and placeholders.
     pools = new_pools(render_processes=RENDER_PROCESSES)
@@ -86,19 +95,9 @@ def serve(settings: Any, args: argparse.Namespace, socket_mode: bool) -> int:
     signal.signal(signal.SIGTERM, stop)
     try:
         if socket_mode:
-            from slack_bolt.adapter.socket_mode import SocketModeHandler
-
-            assert settings.slack_app_token is not None
-            log.info("serving Slack over Socket Mode")
-            SocketModeHandler(app, settings.slack_app_token.get_secret_value()).start()  # type: ignore[no-untyped-call]
+            serve_socket_mode(app, settings, args, store, metrics)
         else:
-            port = args.port if args.port is not None else settings.port
-            try:
-                server = HttpServer(Router(app, store, metrics), host=args.host, port=port)
-            except OSError as exc:
-                raise StartupError(f"cannot listen on {args.host}:{port}: {exc.strerror or exc}") from None
-            log.info("serving Slack over HTTP on %s:%d%s", args.host, server.port, "/slack/events")
-            server.serve_forever()
+            serve_http(app, settings, args, store, metrics)
     except SystemExit:
         pass
     finally:
@@ -106,3 +105,57 @@ def serve(settings: Any, args: argparse.Namespace, socket_mode: bool) -> int:
         pools.shutdown()
         store.close()
     return 0
+
+
+def serve_http(
+    app: App, settings: Settings, args: argparse.Namespace, store: Store, metrics: Metrics
+) -> None:
+    from bot.http import Router
+
+    port = args.port if args.port is not None else settings.port
+    server = listen(Router(app, store, metrics), args.host, port)
+    log.info("serving Slack over HTTP on %s:%d%s", args.host, server.port, "/slack/events")
+    server.serve_forever()
+
+
+def serve_socket_mode(
+    app: App, settings: Settings, args: argparse.Namespace, store: Store, metrics: Metrics
+) -> None:
+    """The WebSocket to Slack, plus /healthz, /readyz and /metrics on PORT when one is given."""
+    from slack_bolt.adapter.socket_mode import SocketModeHandler
+
+    from bot.http import Probes
+
+    assert settings.slack_app_token is not None
+    handler = SocketModeHandler(app, settings.slack_app_token.get_secret_value())
+    probe_port = probe_port_for(settings, args)
+    probes: HttpServer | None = None
+    if probe_port is not None:
+        probes = listen(Probes(store, metrics, connected=handler.client.is_connected), args.host, probe_port)
+        threading.Thread(target=probes.serve_forever, name="probes", daemon=True).start()
+        log.info("serving /healthz, /readyz and /metrics on %s:%d", args.host, probes.port)
+    try:
+        # connect() rather than start(): start() also blocks, and this process serves the probes too.
+        handler.connect()  # type: ignore[no-untyped-call]
+        log.info("serving Slack over Socket Mode")
+        threading.Event().wait()  # until SIGTERM (SystemExit) or Ctrl-C
+    finally:
+        if probes is not None:
+            probes.close()
+        handler.close()  # type: ignore[no-untyped-call]
+
+
+def probe_port_for(settings: Settings, args: argparse.Namespace) -> int | None:
+    """In Socket Mode probes are served only when asked for (--port or PORT): nothing else needs a port."""
+    if args.port is not None:
+        return int(args.port)
+    return settings.port if "port" in settings.model_fields_set else None
+
+
+def listen(wsgi_app: Callable[..., Any], host: str, port: int) -> HttpServer:
+    from bot.http import HttpServer
+
+    try:
+        return HttpServer(wsgi_app, host=host, port=port)
+    except OSError as exc:
+        raise StartupError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
