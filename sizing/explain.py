@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from sizing import calibration as cal, compute
 from sizing.explain_cluster import cost_line, network_line
-from sizing.explain_format import gpus_text, item, num
+from sizing.explain_format import gpus_text, item as _i, num
 from sizing.result import ExplainItem, Option
 from sizing.workload import Workload
 
@@ -14,7 +14,7 @@ from sizing.workload import Workload
 def lines(w: Workload, o: Option | None) -> tuple[ExplainItem, ...]:
     a = w.arch
     out = [
-        item(
+        _i(
             "architecture",
             f"Architecture (Llama-style, SwiGLU, GQA): {a.layers} layers, hidden {a.hidden}, {a.heads} heads "
             f"({a.kv_heads} KV), FFN {a.ffn}, vocab {a.vocab} -> {num(a.params_exact)} parameters exactly "
@@ -32,7 +32,7 @@ def lines(w: Workload, o: Option | None) -> tuple[ExplainItem, ...]:
     if w.tokens_source == "data":
         gb = (w.data_bytes or 0) / 1e9
         out.append(
-            item(
+            _i(
                 "tokens_from_data",
                 f"Tokens = data {gb:,.4g} GB / {w.bytes_per_token} bytes per token = {num(w.tokens)}.",
                 data_gb=gb,
@@ -48,7 +48,7 @@ def lines(w: Workload, o: Option | None) -> tuple[ExplainItem, ...]:
             else "assumed fine-tuning set"
         )
         out.append(
-            item(
+            _i(
                 "tokens_default",
                 f"Tokens not given: assuming {num(w.tokens)} ({why}).",
                 tokens=w.tokens,
@@ -56,11 +56,11 @@ def lines(w: Workload, o: Option | None) -> tuple[ExplainItem, ...]:
             )
         )
     else:
-        out.append(item("tokens_given", f"Tokens = {num(w.tokens)} (given).", tokens=w.tokens))
+        out.append(_i("tokens_given", f"Tokens = {num(w.tokens)} (given).", tokens=w.tokens))
     if w.is_peft:
         name = "QLoRA" if w.method == "qlora" else "LoRA"
         out.append(
-            item(
+            _i(
                 "peft",
                 f"{name} rank {w.lora_rank} on all 7 projections: {num(w.trainable_params)} trainable; "
                 "the frozen base gets no gradients or optimizer state.",
@@ -72,7 +72,7 @@ def lines(w: Workload, o: Option | None) -> tuple[ExplainItem, ...]:
     if w.checkpointing:
         qlora = w.method == "qlora"
         out.append(
-            item(
+            _i(
                 "checkpointing",
                 "Activation checkpointing on (full recompute)"
                 + (
@@ -88,7 +88,7 @@ def lines(w: Workload, o: Option | None) -> tuple[ExplainItem, ...]:
     base = "4N + 6N_lora" if w.is_peft else "6N"
     if w.active_params is not None:
         out.append(
-            item(
+            _i(
                 "moe_active",
                 f"Mixture-of-experts: FLOPs and time use the {num(w.active_params)} parameters active per "
                 f"token; memory holds all {num(w.params)} (every expert, with its gradients and optimizer "
@@ -98,7 +98,7 @@ def lines(w: Workload, o: Option | None) -> tuple[ExplainItem, ...]:
             )
         )
     out.append(
-        item(
+        _i(
             "flops",
             f"FLOPs/token = {base} + 12·L·h·s (PaLM attention term, s={w.seq_len}) = {num(fpt)}; "
             f"total = {num(fpt * w.tokens)} FLOPs.",
@@ -118,7 +118,7 @@ def plan_lines(w: Workload, o: Option) -> tuple[ExplainItem, ...]:
     # AdamW's 16 B/param (2+2+12) applies to the parameters it trains: all of them, or LoRA's.
     basis = "trainable param" if w.is_peft else "param"
     out = [
-        item(
+        _i(
             "memory",
             f"Memory per GPU on {o.gpu.id} = weights {m.weights_gb:.1f} + gradients {m.gradients_gb:.1f} + "
             f"optimizer {m.optimizer_gb:.1f} + activations {m.activations_gb:.1f} ({lay.recompute} recompute, "
@@ -140,7 +140,7 @@ def plan_lines(w: Workload, o: Option) -> tuple[ExplainItem, ...]:
             fits=o.fits,
             peft=w.is_peft,
         ),
-        item(
+        _i(
             "layout",
             f"Layout: {gpus_text(lay.gpus)} = DP {lay.dp} × TP {lay.tp} × PP {lay.pp}, ZeRO-{lay.zero_stage}, "
             f"grad accumulation {lay.grad_accum}.",
@@ -151,7 +151,7 @@ def plan_lines(w: Workload, o: Option) -> tuple[ExplainItem, ...]:
             zero_stage=lay.zero_stage,
             grad_accum=lay.grad_accum,
         ),
-        item(
+        _i(
             "throughput",
             f"Effective MFU {tp.mfu:.1%} of {tp.peak_tflops:g} dense TFLOPS ({tp.precision}; "
             f"MAMF {compute.mamf(o.gpu):.0%}, goodput {tp.goodput:.0%}, recompute ×{tp.recompute_factor:.2f}) "
@@ -167,7 +167,7 @@ def plan_lines(w: Workload, o: Option) -> tuple[ExplainItem, ...]:
     ]
     lo, hi = o.gpu_hours_range
     out.append(
-        item(
+        _i(
             "gpu_hours",
             f"GPU-hours = {num(w.tokens)} tokens / {tp.tokens_per_gpu_second:,.0f} tok/s / 3600 = {o.gpu_hours:,.0f} "
             f"(range {lo:,.0f}-{hi:,.0f}, ±{cal.BAND_Z}σ of the calibration); on {gpus_text(o.gpus)}: {o.days:.2f} days.",
@@ -184,7 +184,7 @@ def plan_lines(w: Workload, o: Option) -> tuple[ExplainItem, ...]:
     out.append(network_line(w, o))
     st = o.storage
     out.append(
-        item(
+        _i(
             "storage",
             f"Storage: dataset {st.dataset_gb:,.1f} GB, tokenised {st.tokenized_gb:,.1f} GB, checkpoint "
             f"{st.checkpoint_gb:,.2f} GB -> {st.tier}.",

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from sizing import assumptions as asm, network
-from sizing.explain_format import item, num, usd
+from sizing.explain_format import item as _i, num, usd
 from sizing.result import ExplainItem, Option
 from sizing.workload import Workload
 
@@ -31,7 +31,7 @@ def cost_line(o: Option) -> ExplainItem:
             else ""
         )
     )
-    return item(
+    return _i(
         "cost",
         text,
         instances=q.instances,
@@ -57,7 +57,7 @@ def network_line(w: Workload, o: Option) -> ExplainItem:
         "tier_high": net.tier_gbps[1],
     }
     if lay.gpus == 1:
-        return item(
+        return _i(
             "network_single_gpu",
             f"Network: one GPU, so there is no gradient sync between GPUs; {tier} for data.",
             **tier_params,
@@ -79,7 +79,7 @@ def network_line(w: Workload, o: Option) -> ExplainItem:
     }
     if not net.multi_node:
         link = {"nvlink": "NVLink", "infinity_fabric": "Infinity Fabric"}.get(net.scale_up, "PCIe")
-        return item(
+        return _i(
             "network_one_node",
             f"Network: one node, so the sync stays on {link}: {sync}; {tier}.",
             link=link,
@@ -120,7 +120,7 @@ def network_line(w: Workload, o: Option) -> ExplainItem:
             f"; the need exceeds that tier: plan {net.required_gbps:,.0f} Gb/s or more per node "
             "(e.g. 400 Gb/s InfiniBand/RoCE per GPU on H100-class nodes)"
         )
-    return item(
+    return _i(
         "network_multi_node",
         line + ".",
         global_batch_tokens=tokens,

@@ -1,4 +1,6 @@
-"""Formatting shared by the explain modules: counts, dollars, GPU counts, and the item type."""
+"""Formatting shared by the explain modules: counts, dollars, GPU counts, and the item maker.
+
+The modules import `item` as `_i`: the template tests find every explain code by its `_i(...)` calls."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from sizing import assumptions as asm
-from sizing.explain_format import item, num, usd
+from sizing.explain_format import item as _i, num, usd
 from sizing.result import ExplainItem, Option
 from sizing.workload import GLOBAL_BATCH_TOKENS
 
@@ -20,7 +20,7 @@ def assumption_lines(
     out = []
     if deadline_days is None:
         out.append(
-            item(
+            _i(
                 "assume_no_deadline",
                 f"No deadline given: planned to finish within {asm.DEFAULT_TARGET_DAYS:g} days. This is our "
                 "assumption (a one-month rental and billing horizon), not a requirement; a deadline replaces it.",
@@ -31,7 +31,7 @@ def assumption_lines(
         d = asm.RESERVED_DISCOUNT
         busy = asm.DAYS_PER_MONTH * (1 - d)
         out.append(
-            item(
+            _i(
                 "assume_reserved_discount",
                 f"Billing advice assumes monthly/reserved capacity costs ~{d:.0%} less than on-demand: our "
                 f"assumption, as discounts vary by provider and term, so check yours. At that discount reserving "
@@ -42,7 +42,7 @@ def assumption_lines(
             )
         )
         out.append(
-            item(
+            _i(
                 "assume_stale_prices",
                 f"Prices older than {asm.STALE_AFTER_DAYS} days are flagged as stale: our assumption, because GPU "
                 "prices move by tens of percent within months (AWS P4/P5 fell 33-44% between two 2025 catalog "
@@ -52,7 +52,7 @@ def assumption_lines(
         )
     if small_model:
         out.append(
-            item(
+            _i(
                 "assume_small_model",
                 f"Under {num(asm.SMALL_MODEL_PARAMS)} parameters the first option avoids top-tier GPUs (H100/H200/B200/"
                 "MI300X class) when a smaller GPU fits, meets the deadline and the budget: the buying guide warns "
@@ -64,7 +64,7 @@ def assumption_lines(
     if fastest_ruled:
         pretrain, finetune = GLOBAL_BATCH_TOKENS["pretrain"], GLOBAL_BATCH_TOKENS["full_finetune"]
         out.append(
-            item(
+            _i(
                 "assume_fastest",
                 "The quickest option is kept sensible: current datacenter training GPUs only (2020 or later, "
                 "NVLink/Infinity Fabric), no more data-parallel ranks than the global batch allows "
@@ -100,7 +100,7 @@ def tradeoffs(options: list[Option] | tuple[Option, ...]) -> tuple[ExplainItem, 
     assert f_usd is not None and o_usd is not None
     if first.label == "recommended" and other.label == "cheapest_top_tier":
         return (
-            item(
+            _i(
                 "tradeoff_top_tier",
                 f"Trade-off: the recommended {first.gpus} × {first.gpu.id} costs {usd(f_usd)} over "
                 f"{_days(first.days)}; the cheapest plan is the top-tier {other.gpus} × {other.gpu.id} at "
@@ -115,7 +115,7 @@ def tradeoffs(options: list[Option] | tuple[Option, ...]) -> tuple[ExplainItem, 
     if first.label == "right_sized" and other.label == "cheapest_top_tier":
         share = other.fitted.memory.total_gb / other.gpu.memory_gb
         return (
-            item(
+            _i(
                 "tradeoff_small_job",
                 f"Right-sized: this job peaks at {other.fitted.memory.total_gb:.1f} GB per GPU, {share:.0%} of a "
                 f"{other.gpu.id}'s {other.gpu.memory_gb:g} GB, so the first option is {first.gpus} × {first.gpu.id} "
@@ -137,7 +137,7 @@ def tradeoffs(options: list[Option] | tuple[Option, ...]) -> tuple[ExplainItem, 
     if other.label == "cheapest_amd":
         saving = (f_usd - o_usd) / f_usd
         return (
-            item(
+            _i(
                 "tradeoff_amd",
                 f"Vendor: the first option is NVIDIA ({first.gpus} × {first.gpu.id}, {usd(f_usd)}, "
                 f"{_days(first.days)}) because CUDA is what most training code, kernels and recipes assume; the "
@@ -155,7 +155,7 @@ def tradeoffs(options: list[Option] | tuple[Option, ...]) -> tuple[ExplainItem, 
     if first.gpu.vendor == "amd" and other.label == "best_nvidia":
         saving = (o_usd - f_usd) / o_usd
         return (
-            item(
+            _i(
                 "tradeoff_amd_first",
                 f"Vendor: the first option is AMD ({first.gpus} × {first.gpu.id}, {usd(f_usd)}) because it costs "
                 f"{saving:.0%} less than the best NVIDIA plan, {other.gpus} × {other.gpu.id} at {usd(o_usd)}: more "
