@@ -20,6 +20,7 @@ from bot.dialogue_answers import answer_gpus, answer_search, corrections, home_v
 from bot.dialogue_ask import ask_next
 from bot.dialogue_capacity import capacity_answer
 from bot.dialogue_commit import commit_turn, revision
+from bot.dialogue_compare import compare_on_gpus, compares_workload
 from bot.dialogue_input import ParseFn, Understood, clean_text, understand
 from bot.dialogue_memo import MemoPlanner
 from bot.dialogue_plan import effective_slots
@@ -189,6 +190,9 @@ class Consultant:
         if u.intent in ("help", "greeting", "thanks") and not u.said:
             reply.add(u.intent)
             return ask_next(state, reply, said=False, quiet=u.intent == "thanks", invite=False)
+        if compares_workload(state, u):
+            if compare_on_gpus(state, u, reply, self.kb, self._plan, self._clock()):
+                return state
         if u.intent in GPU_INTENTS:
             # A question about GPUs answers it and leaves the plan alone: "A100和H100有什么区别"
             # names a GPU without choosing it. Choosing one is a size/correction/what-if turn.

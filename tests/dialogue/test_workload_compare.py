@@ -1,0 +1,56 @@
+"""'X vs Y for <workload>': the workload is sized on each named GPU and compared side by side."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.consultant import Consultant
+from bot.store.memory import MemoryStore
+from knowledge import KnowledgeBase
+
+from .conftest import TODAY
+
+
+@pytest.fixture
+def real(kb: KnowledgeBase) -> Consultant:
+    def no_chart(rec: dict[str, object], lang: str) -> bytes:
+        return b""
+
+    return Consultant(kb, MemoryStore(session_ttl_s=3600), clock=lambda: TODAY, chart=no_chart)
+
+
+def test_4090_vs_a100_for_lora_on_7b_sizes_both_and_keeps_the_gpu_open(real: Consultant) -> None:
+    turn = real.handle("s", "RTX 4090 vs A100 80GB for LoRA fine-tuning on a 7B model?")
+    assert "GeForce RTX 4090" in turn.text and "A100 80GB" in turn.text
+    assert "GPU-hours" in turn.text and "Fastest:" in turn.text
+    slots = turn.payload["slots"]
+    assert slots["params"] == 7e9 and slots["method"] == "lora"
+    assert slots["gpu"] is None  # comparing is not choosing
+
+
+def test_chinese_comparison_of_l40s_and_a100_for_lora_13b_answers_in_chinese(real: Consultant) -> None:
+    turn = real.handle("s", "L40S 和 A100 80GB 哪个适合 LoRA 13B")
+    assert "逐卡对比" in turn.text and "L40S" in turn.text and "A100 80GB" in turn.text
+    assert turn.payload["slots"]["params"] == 13e9
+
+
+def test_70b_full_finetune_on_h100_or_h200_shows_memory_per_gpu_for_each(real: Consultant) -> None:
+    turn = real.handle("s", "H100 or H200 for a 70B full finetune")
+    assert "H100" in turn.text and "H200" in turn.text
+    assert turn.text.count(" GB per GPU") >= 2
+    assert turn.payload["slots"]["method"] == "full_finetune"
+
+
+def test_a_comparison_after_a_deadline_uses_that_deadline_and_keeps_the_working_slots(
+    real: Consultant,
+) -> None:
+    real.handle("s", "I want to LoRA fine-tune a 13B model on 2B tokens within 5 days")
+    turn = real.handle("s", "H100 vs A100 80GB?")
+    assert "deadline 5 days" in turn.text
+    slots = turn.payload["slots"]
+    assert slots["params"] == 13e9 and slots["tokens"] == 2e9 and slots["days"] == 5
+
+
+def test_comparing_gpus_without_a_workload_still_shows_the_datasheets(real: Consultant) -> None:
+    turn = real.handle("s", "A100 vs H100")
+    assert "GPU by GPU" not in turn.text and "H100" in turn.text
