@@ -190,7 +190,7 @@ class Consultant:
         if u.intent in ("help", "greeting", "thanks") and not u.said:
             reply.add(u.intent)
             return ask_next(state, reply, said=False, quiet=u.intent == "thanks", invite=False)
-        if compares_workload(state, u):
+        if compares_workload(u):
             if compare_on_gpus(state, u, reply, self.kb, self._plan, self._clock()):
                 return state
         if u.intent in GPU_INTENTS:

@@ -24,10 +24,10 @@ NOT_CHOSEN = ("gpu", "gpu_count")
 COMPARE_INTENTS = ("size", "gpu_compare", "whatif", "faq")
 
 
-def compares_workload(state: dict[str, Any], u: Understood) -> bool:
-    """Two or more GPUs named together with a model size (said now or already in the slots)."""
-    has_model = u.said.get("params") is not None or state["slots"].get("params") is not None
-    return u.intent in COMPARE_INTENTS and len(set(u.gpus)) >= 2 and has_model
+def compares_workload(u: Understood) -> bool:
+    """Two or more GPUs named together with a model size in the same message. A bare "A100 vs
+    H100" after a plan stays a datasheet comparison (the user asked about the hardware)."""
+    return u.intent in COMPARE_INTENTS and len(set(u.gpus)) >= 2 and u.said.get("params") is not None
 
 
 def compare_on_gpus(

@@ -45,7 +45,7 @@ def test_a_comparison_after_a_deadline_uses_that_deadline_and_keeps_the_working_
     real: Consultant,
 ) -> None:
     real.handle("s", "I want to LoRA fine-tune a 13B model on 2B tokens within 5 days")
-    turn = real.handle("s", "H100 vs A100 80GB?")
+    turn = real.handle("s", "H100 vs A100 80GB for this 13B LoRA?")
     assert "deadline 5 days" in turn.text
     slots = turn.payload["slots"]
     assert slots["params"] == 13e9 and slots["tokens"] == 2e9 and slots["days"] == 5
