@@ -102,7 +102,7 @@ class Gate:
         team = sessions.team_of(body, event)
         retried = bool(req.headers.get("x-slack-retry-num"))
         try:
-            where = route_event(event, team, context.bot_user_id, lambda sid: self.store.get(sid) is not None)
+            where = route_event(event, team, context.bot_user_id, self.store.exists)
             if where is None:
                 return BoltResponse(status=200, body="")
             if not self.store.claim_event(

@@ -30,6 +30,10 @@ class Store(Protocol):
 
     def get(self, session_id: str) -> SessionState | None: ...
 
+    def exists(self, session_id: str) -> bool:
+        """Whether the session is live, without loading its state (routing asks this per message)."""
+        ...
+
     def claim_event(self, event_id: str, ttl_s: float = 3600) -> bool:
         """True the first time an id is claimed within `ttl_s`, False for every repeat (any instance)."""
         ...

@@ -64,6 +64,13 @@ class MemoryStore:
         self._check_open()
         return self._load(session_id, self._clock())
 
+    def exists(self, session_id: str) -> bool:
+        self._check_open()
+        now = self._clock()
+        with self._lock:
+            row = self._sessions.get(session_id)
+            return row is not None and now - row[1] <= self._ttl_s
+
     def claim_event(self, event_id: str, ttl_s: float = 3600) -> bool:
         self._check_open()
         now = self._clock()

@@ -129,6 +129,10 @@ class RedisStore:
             raw = self._r.get(self._session_key(session_id))
         return _decode(raw)
 
+    def exists(self, session_id: str) -> bool:
+        with self._guard("exists"):
+            return bool(self._r.exists(self._session_key(session_id)))
+
     def update(
         self, session_id: str, fn: Callable[[SessionState | None], tuple[SessionState | None, R]]
     ) -> R:

@@ -130,6 +130,17 @@ class SQLiteStore:
     def get(self, session_id: str) -> SessionState | None:
         return self._read_state(self._conn(), session_id, self._clock())
 
+    def exists(self, session_id: str) -> bool:
+        row = (
+            self._conn()
+            .execute(
+                "SELECT 1 FROM sessions WHERE id = ? AND updated_at >= ?",
+                (session_id, self._clock() - self._ttl_s),
+            )
+            .fetchone()
+        )
+        return row is not None
+
     def claim_event(self, event_id: str, ttl_s: float = 3600) -> bool:
         with self._write() as db:
             now = self._clock()

@@ -131,3 +131,11 @@ def test_a_stopped_redis_gives_a_clear_store_unavailable_error_without_the_passw
 def test_a_url_that_is_not_redis_is_refused_up_front() -> None:
     with pytest.raises(ValueError, match="REDIS_URL must start with redis://"):
         RedisStore.from_url("http://user:pw@cache.internal:6379", session_ttl_s=60)
+
+
+def test_exists_is_true_only_while_a_session_is_saved(store: RedisStore) -> None:
+    assert not store.exists("thread-x")
+    store.update("thread-x", lambda state: ({"params": 7e9}, None))
+    assert store.exists("thread-x")
+    store.update("thread-x", lambda state: (None, None))
+    assert not store.exists("thread-x")

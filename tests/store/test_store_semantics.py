@@ -205,3 +205,20 @@ def test_a_reachable_store_pings_true_and_a_closed_one_false(make_store: StoreFa
     assert store.ping() is True
     store.close()
     assert store.ping() is False
+
+
+def test_exists_tells_a_live_session_from_a_missing_forgotten_or_expired_one(
+    make_store: StoreFactory,
+) -> None:
+    clock = FakeClock()
+    store = make_store(clock)
+    assert not store.exists("alice")
+
+    store.update("alice", set_slot("params", 7e9))
+    store.update("bob", set_slot("params", 1e9))
+    store.update("bob", lambda state: (None, None))
+    assert store.exists("alice")
+    assert not store.exists("bob")
+
+    clock.advance(8 * DAY_S)  # past the 7-day session TTL
+    assert not store.exists("alice")
