@@ -218,9 +218,13 @@ class Consultant:
         from bot.dialogue import SlotChange, merge_slots
 
         said = count_on_current_gpu(state, u)
+        last = state.get("last")
         changes = merge_slots(state, said)
-        if said is not u.said and not any(c.slot == "gpu_count" for c in changes):
-            changes.append(SlotChange("gpu_count", state["last"].get("gpus"), said["gpu_count"]))
+        if said is not u.said and last:
+            # "what if only 8 GPUs?" keeps the current GPU: report the count against the last plan's,
+            # not the GPU the user never named.
+            changes = [c for c in changes if c.slot not in ("gpu", "gpu_count")]
+            changes.append(SlotChange("gpu_count", last.get("gpus"), said["gpu_count"]))
         if u.said and u.data_language:
             state["data_language"] = u.data_language
         if u.asks:

@@ -106,7 +106,9 @@ def merge_slots(state: dict[str, Any], said: dict[str, Any]) -> list[SlotChange]
             old_other = slots.pop(other, None)
             if old is None and old_other is not None:
                 changes.append(SlotChange("data", old_other, new))
-        if old is not None and old != new:
+        # After a recommendation, a slot said for the first time ("what if we use H100s?") changes
+        # the plan as much as a corrected one, so it is reported too ("now H100").
+        if old != new and (old is not None or state.get("last")):
             changes.append(SlotChange(name, old, new))
         slots[name] = new
         if name in state["skipped"]:

@@ -129,3 +129,12 @@ def test_what_if_only_8_gpus_plans_8_of_the_current_gpu_type(real: Consultant) -
     top = turn.payload["recommendation"]["options"][0]
     assert (top["gpu"], top["gpus"]) == (gpu, 8)
     assert "→ 8 GPUs" in turn.text
+
+
+def test_a_what_if_naming_a_gpu_for_the_first_time_says_what_changed(real: Consultant) -> None:
+    first = say(real, "LoRA fine-tune an 8B model on 5GB of data within 3 days")
+    assert first.payload["recommendation"]["options"][0]["gpu"] != "h100-sxm"
+    turn = say(real, "what if we use H100s?")
+    assert turn.payload["recommendation"]["options"][0]["gpu"].startswith("h100")
+    assert "What changed" in turn.text
+    assert "H100" in turn.text.split("\n")[0]
