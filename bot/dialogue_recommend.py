@@ -70,6 +70,8 @@ def plan_context(
     pitfalls = [entry_view(e, lang) for i in fired if (e := find_entry(kb, i)) is not None]
     warnings = warning_views(rec.get("warnings") or [])
     quoted_as_of = top.get("prices_as_of") or price_date(catalog) or "?"
+    if top.get("prices_date_inferred"):  # an undated catalogue snapshot: say the date is our inference
+        quoted_as_of = INFERRED_DATE[pick_lang(lang)].format(date=quoted_as_of)
     context = {
         "slots": effective,
         "assumed": list(state["assumed"])
@@ -125,6 +127,13 @@ def _meet_the_deadline(
     if not alt.get("options") or _misses(alt, days):
         return rec, None
     return alt, rec["options"][0]
+
+
+INFERRED_DATE = {"en": "~{date}, an undated catalogue snapshot", "zh": "约 {date}，快照未注明日期"}
+
+
+def pick_lang(lang: str) -> str:
+    return "zh" if lang.startswith("zh") else "en"
 
 
 def recommend(

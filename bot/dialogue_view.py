@@ -139,6 +139,7 @@ def option_view(option: Mapping[str, Any], catalog: Catalog) -> dict[str, Any]:
         "billing": cost.get("billing"),
         "instances": cost.get("instances"),
         "prices_as_of": cost.get("prices_as_of"),
+        "prices_date_inferred": bool(cost.get("prices_date_inferred")),
         "layout": option.get("layout") if isinstance(option.get("layout"), Mapping) else {},
         "network_gbps": number_at(network, "required_gbps"),
         "network_tier_gbps": network.get("tier_gbps"),

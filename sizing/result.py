@@ -83,6 +83,8 @@ class Option:
             "instances": q.instances if q else None,
             "region": q.offering.region if q else None,
             "prices_as_of": q.offering.as_of.isoformat() if q else None,
+            # The catalogue snapshot gave no date; as_of is inferred (knowledge/data/offerings.yaml).
+            "prices_date_inferred": "undated_snapshot" in q.offering.flags if q else None,
             "billing": q.billing if q else None,
         }
         return {

@@ -138,3 +138,10 @@ def test_a_what_if_naming_a_gpu_for_the_first_time_says_what_changed(real: Consu
     assert turn.payload["recommendation"]["options"][0]["gpu"].startswith("h100")
     assert "What changed" in turn.text
     assert "H100" in turn.text.split("\n")[0]
+
+
+def test_a_price_from_an_undated_catalogue_snapshot_says_its_date_is_inferred(real: Consultant) -> None:
+    turn = say(real, "LoRA fine-tune a 7B model on 2GB of data in 5 days on L40S")
+    top = turn.payload["recommendation"]["options"][0]
+    assert top["cost"]["cloud"] == "aws" and top["cost"]["prices_date_inferred"] is True
+    assert "undated catalogue snapshot" in turn.text
