@@ -11,6 +11,7 @@ Chinese; reference/slack-and-nlu.md §5). Below a calibrated confidence the answ
 from __future__ import annotations
 
 import functools
+import logging
 import math
 import re
 from collections import Counter
@@ -24,6 +25,10 @@ from rapidfuzz import fuzz
 from knowledge.base import Bilingual, Strict, entries, read_yaml, validate
 from knowledge.faq import DATA_DIR, Entry, check_related, load_faq, load_pitfalls
 from knowledge.query_kind import SPEC_FACTOR, QueryKind, classify, looks_like_spec, normalize
+
+# bm25s sets its own logger to DEBUG on import (bm25s/__init__.py), so its index-building lines
+# would reach every handler; they are a library's progress chatter, not ours to show.
+logging.getLogger("bm25s").setLevel(logging.WARNING)
 
 SYNONYMS_FILE = DATA_DIR / "synonyms.yaml"
 
