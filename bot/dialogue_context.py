@@ -57,17 +57,14 @@ def pitfall_context(
     )
     plan_days = top.get("days")
     days = effective.get("days")
-    budget_total = budget_usd_total(slots, days or plan_days, catalog.usd_to_cny)
+    # The plan's own length prices a monthly or hourly budget; the deadline only when no plan.
+    budget_total = budget_usd_total(slots, plan_days or days, catalog.usd_to_cny)
     warning_codes = {w.get("code") for w in (rec or {}).get("warnings") or [] if isinstance(w, Mapping)}
-    cost = top.get("cost") or {}
-    cost_usd = cost.get("amount")
-    if isinstance(cost_usd, int | float) and cost.get("currency") == "CNY":
-        cost_usd = cost_usd / catalog.usd_to_cny
-    over_budget: bool | None = None
-    if budget_total is not None and isinstance(cost_usd, int | float):
-        over_budget = cost_usd > budget_total * 1.0001
-    elif "over_budget" in warning_codes:
-        over_budget = True
+    # The engine alone decides whether a plan is over budget (sizing.rank.spend knows how each
+    # period is billed); recomputing it here disagreed with the engine's own answer.
+    over_budget: bool | None = (
+        "over_budget" in warning_codes if options and budget_total is not None else None
+    )
     nodes = top.get("nodes")
     return {
         "params": effective.get("params"),

@@ -14,7 +14,8 @@ from sizing.types import Budget, Catalog, DataLanguage, SizingRequest
 # Words that say the user is thinking of spot/preemptible capacity (pitfall context mentions_spot).
 SPOT_WORDS = re.compile(r"spot|preempt|竞价|競價|抢占|搶佔|搶占", re.IGNORECASE)
 
-DAYS_PER_MONTH = 365.25 / 12
+# A month of billing, as sizing.assumptions counts it (365/12 days).
+DAYS_PER_MONTH = 365.0 / 12.0
 
 
 def default_precision(gpu_has_bf16: bool) -> str:
@@ -73,6 +74,10 @@ def _opt_float(value: Any) -> float | None:
 
 
 def budget_usd_total(slots: Mapping[str, Any], days: float | None, usd_to_cny: float) -> float | None:
+    """The budget as a total for a job of `days` (the plan's length), in USD.
+
+    A monthly budget covers a whole month, so any job shorter than a month gets all of it; an
+    hourly one pays each hour of the job (as sizing.rank compares them)."""
     budget = slots.get("budget")
     if not isinstance(budget, dict) or not budget.get("amount"):
         return None
@@ -84,7 +89,9 @@ def budget_usd_total(slots: Mapping[str, Any], days: float | None, usd_to_cny: f
         return amount
     if days is None:
         return None
-    return amount * (days / DAYS_PER_MONTH if period == "month" else days * 24)
+    if period == "month":
+        return amount * max(1.0, days / DAYS_PER_MONTH)
+    return amount * days * 24
 
 
 def _num(value: Any) -> float | None:
