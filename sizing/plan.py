@@ -9,7 +9,7 @@ from sizing.errors import SizingError
 from sizing.evaluate import Evaluator, max_gpus
 from sizing.explain import lines
 from sizing.explain_notes import assumption_lines, tradeoffs
-from sizing.rank import not_top_first, rank, right_sized_first, spend
+from sizing.rank import not_top_first, rank, right_sized_first, spend, within_budget
 from sizing.result import Excluded, Option, SizingResult, SizingWarning
 from sizing.screen import batch_screen, network_screen
 from sizing.types import Catalog, GpuSpec, SizingRequest
@@ -55,6 +55,7 @@ def plan(request: SizingRequest, catalog: Catalog) -> SizingResult:
         forced = replace(family_pick([ev(g, request.gpus) for g in shaped], request), label="requested")
 
     primary: set[tuple[str, int]] = set()  # per GPU type, the count that plan prefers
+    rate_only: set[tuple[str, int]] = set()  # counts that compete only under a rate cap
     for g in types:
         if not ev.ladder(g):
             excluded.append(Excluded(g.id, "shape", "no purchasable instance shape in the catalog"))
@@ -97,6 +98,7 @@ def plan(request: SizingRequest, catalog: Catalog) -> SizingResult:
                 slower = ev.offered(g, n)
                 if slower is not None and slower.fits and (request.days is None or slower.days <= target):
                     pool.append(slower)
+                    rate_only.add((g.id, n))
         for step in (1, 2):  # faster variants: further rungs of this GPU's ladder
             idx = ladder.index(pick.gpus) + 2 * step
             if idx < len(ladder):
@@ -114,22 +116,37 @@ def plan(request: SizingRequest, catalog: Catalog) -> SizingResult:
             else:
                 excluded.append(Excluded(gid, "no_price", "no usable on-demand price in the catalog"))
         pool = priced
-    if request.gpus is None:
-        pool = batch_screen(pool, w)
-    pool, dropped = network_screen(pool)
-    excluded.extend(dropped)
 
     free_choice = request.gpu is None and request.gpus is None
     small_first = free_choice and w.params < SMALL_MODEL_PARAMS
 
-    def ranked(candidates: list[Option]) -> list[Option]:
-        out = rank(candidates, request, budget, w)
-        if small_first:
-            return not_top_first(out, candidates, primary, request, budget)
-        return right_sized_first(out, candidates, primary, request, budget) if free_choice else out
+    def ordered(candidates: list[Option], cap: float | None) -> tuple[list[Option], list[Excluded]]:
+        """The options for these candidates under a budget cap (None: no budget)."""
+        if request.gpus is None:
+            candidates = batch_screen(candidates, w)
+        candidates, dropped = network_screen(candidates)
 
-    options = priced_first(pool, ranked) if len(types) > 1 and request.gpu is not None else ranked(pool)
-    options = prefer_nvidia(options, pool, ranked, request, budget)
+        def ranked(cs: list[Option]) -> list[Option]:
+            out = rank(cs, request, cap, w)
+            if small_first:
+                return not_top_first(out, cs, primary, request, cap)
+            return right_sized_first(out, cs, primary, request, cap) if free_choice else out
+
+        out = (
+            priced_first(candidates, ranked)
+            if len(types) > 1 and request.gpu is not None
+            else ranked(candidates)
+        )
+        return prefer_nvidia(out, candidates, ranked, request, cap), dropped
+
+    options, dropped = ordered(pool, budget)
+    if budget is not None:
+        # A budget is a constraint, not an objective: the plan recommended without one stays when
+        # it already fits the budget; only otherwise do the budget-ranked plans replace it.
+        free, free_dropped = ordered([o for o in pool if (o.gpu.id, o.gpus) not in rate_only], None)
+        if free and within_budget(free[0], request, budget):
+            options, dropped = free, free_dropped
+    excluded.extend(dropped)
     if forced is not None:
         options = [forced] + [o for o in options if (o.gpu.id, o.gpus) != (forced.gpu.id, forced.gpus)]
     if not options and fastest_possible:

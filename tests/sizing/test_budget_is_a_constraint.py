@@ -1,0 +1,67 @@
+"""A budget limits the plan; it does not re-optimise it. The plan recommended without a budget stays
+first when it fits the budget (total, per month, per hour); only otherwise does a cheaper one replace it."""
+
+from __future__ import annotations
+
+from sizing_catalog import CATALOG
+
+from sizing import Budget, SizingRequest, plan
+from sizing.plan import spend
+
+
+def _shown(req: SizingRequest) -> list[tuple[str, int]]:
+    return [(o.gpu.id, o.gpus) for o in plan(req, CATALOG).options]
+
+
+def _with_budget(req: SizingRequest, budget: Budget) -> SizingRequest:
+    return SizingRequest(
+        params=req.params, tokens=req.tokens, method=req.method, days=req.days, budget=budget
+    )
+
+
+def test_a_generous_total_budget_leaves_the_recommendation_unchanged() -> None:
+    req = SizingRequest(params=7e9, tokens=5e9)
+    assert _shown(_with_budget(req, Budget(3000, "USD"))) == _shown(req)
+
+
+def test_a_monthly_budget_a_four_day_job_fits_keeps_its_eight_gpus_rather_than_one_gpu_for_a_month() -> None:
+    req = SizingRequest(params=3e9, tokens=2e10)
+    free = plan(req, CATALOG).options[0]
+    assert free.days < 30 and (free.cost_usd or 0) < 3000
+    budgeted = plan(_with_budget(req, Budget(3000, "USD", "month")), CATALOG).options[0]
+    assert (budgeted.gpu.id, budgeted.gpus, round(budgeted.days, 2)) == (
+        free.gpu.id,
+        free.gpus,
+        round(free.days, 2),
+    )
+
+
+def test_a_monthly_budget_a_two_month_plan_fits_per_month_keeps_that_plan() -> None:
+    req = SizingRequest(params=7e9, tokens=3e11, days=90)
+    free = plan(req, CATALOG).options[0]
+    budget = Budget(60000, "USD", "month")
+    assert free.days > 30 and (spend(free, _with_budget(req, budget)) or 0) <= 60000 < (free.cost_usd or 0)
+    assert _shown(_with_budget(req, budget))[0] == (free.gpu.id, free.gpus)
+
+
+def test_an_hourly_budget_the_recommended_cluster_fits_keeps_it() -> None:
+    req = SizingRequest(params=7e9, tokens=1e11)
+    free = plan(req, CATALOG).options[0]
+    assert free.quote is not None and free.quote.hourly_usd < 100
+    assert _shown(_with_budget(req, Budget(100, "USD", "hour")))[0] == (free.gpu.id, free.gpus)
+
+
+def test_an_hourly_budget_below_the_recommended_cluster_picks_a_plan_within_it() -> None:
+    req = SizingRequest(params=7e9, tokens=1e11)
+    free = plan(req, CATALOG).options[0]
+    assert free.quote is not None and free.quote.hourly_usd > 40
+    first = plan(_with_budget(req, Budget(40, "USD", "hour")), CATALOG).options[0]
+    assert first.quote is not None and first.quote.hourly_usd <= 40
+    assert first.label != "closest_to_budget"
+
+
+def test_a_total_budget_below_the_recommended_plan_picks_the_closest_when_none_fits() -> None:
+    req = SizingRequest(params=7e9, tokens=1e11)
+    result = plan(_with_budget(req, Budget(1000, "USD")), CATALOG)
+    assert result.options[0].label == "closest_to_budget"
+    assert "over_budget" in [w.code for w in result.warnings]
