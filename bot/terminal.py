@@ -182,7 +182,19 @@ def message(key: str, **values: str) -> str:
 def turn_failed(text: str) -> str:
     """The reply to a turn that crashed, in the language the user wrote in."""
     zh = any("\u4e00" <= ch <= "\u9fff" for ch in text)
-    return message("turn_failed_zh" if zh else "turn_failed_en")
+    if not zh:
+        return message("turn_failed_en")
+    from bot.render import to_script
+
+    return to_script(message("turn_failed_zh"), "zh-Hant" if _is_traditional(text) else "zh-Hans")
+
+
+def _is_traditional(text: str) -> bool:
+    """True when the message has characters simplified Chinese writes differently (張, 夠): the
+    conversation's own script is not known once its turn has crashed."""
+    import opencc
+
+    return bool(opencc.OpenCC("t2s").convert(text) != text)
 
 
 def help_text() -> str:

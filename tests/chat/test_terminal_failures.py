@@ -79,3 +79,10 @@ def test_the_traceback_of_a_crashed_turn_is_kept_for_debug_logging(
         if r.levelno == logging.DEBUG and (r.exc_text or r.exc_info)
     ]
     assert len(tracebacks) == 1 and "RuntimeError: engine exploded" in tracebacks[0]
+
+
+def test_a_crash_on_a_traditional_chinese_message_apologises_in_traditional_script() -> None:
+    apology = terminal.turn_failed("我哋自己有16張A100 80GB，夠唔夠？")
+
+    assert apology.startswith("抱歉，處理這句話時出了內部錯誤")
+    assert terminal.turn_failed("我们有16张卡") == terminal.message("turn_failed_zh")
