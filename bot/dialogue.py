@@ -117,6 +117,9 @@ def merge_slots(state: dict[str, Any], said: dict[str, Any]) -> list[SlotChange]
             state["assumed"].remove("tokens")
         if name == "days" and "days" in state["skipped"]:
             state["skipped"].remove("days")
+    if said.get("params") is not None:
+        # A plain "70B" after "47B with 13B active" is a dense model again.
+        slots["active_params"] = said.get("active_params")
     return changes
 
 

@@ -86,7 +86,8 @@ def choose_lang(parsed: Any, text: str, previous: str) -> str:
 
 def said_slots(parsed: Any) -> dict[str, Any]:
     slots = parsed.slots.to_json() if hasattr(parsed.slots, "to_json") else dict(parsed.slots)
-    return {k: v for k, v in slots.items() if k in SLOT_NAMES and v is not None}
+    # active_params (mixture-of-experts) rides with params: not a DESIGN slot of its own.
+    return {k: v for k, v in slots.items() if k in (*SLOT_NAMES, "active_params") and v is not None}
 
 
 def _budget_ok(budget: Any) -> bool:

@@ -66,6 +66,7 @@ def build_request(state: Mapping[str, Any], catalog: Catalog, today: dt.date) ->
         gpus=int(gpu_count) if gpu_count and slots.get("gpu") else None,
         seq_len=int(seq_len) if seq_len else None,
         today=today,
+        active_params=_opt_float(state["slots"].get("active_params")),
     )
 
 
