@@ -18,6 +18,8 @@ REGION_CN = (
 OWNED_CUES = (
     "我们有", "我有", "我们已有", "已有", "已经有", "现有", "自有", "拥有", "手上有", "手里有", "手头有",
     "手上", "手里", "手头", "公司有", "团队有", "实验室有", "机房有", "买了", "已购",
+    # Cantonese (我哋/我地 = 我们, 自己有 = of our own) and the Taiwan usage 我们自己有 (after t2s).
+    "我哋有", "我地有", "我哋自己有", "我地自己有", "自己有", "我哋嘅", "我们自己的",
     "we have", "we've got", "we already have", "we already own", "we own", "i have", "i own",
     "i've got", "our own", "we bought", "we purchased", "in-house", "on-prem",
 )  # fmt: skip

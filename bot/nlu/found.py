@@ -11,6 +11,7 @@ from bot.nlu.types import Ask
 # Plausible ranges, [low, high) (issue #4). Outside them we ask instead of computing.
 RANGES: dict[str, tuple[float, float]] = {
     "params": (1e6, 1e13),
+    "active_params": (1e6, 1e13),
     "tokens": (1e6, 1e15),
     "data_bytes": (1e6, 1e17),
     "days": (1e-6, 3650.0 + 1e-9),

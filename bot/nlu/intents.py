@@ -168,6 +168,8 @@ GPU_INFO = (
     "是什么",
     "吗",
     "吧",
+    "档位",
+    "tier",
 )
 QUESTION = (
     "?",
@@ -222,11 +224,20 @@ DEFINE = (
 )  # fmt: skip
 
 
+# Can a GPU be had at all (where export rules apply)? With a region named, the FAQ on export
+# variants (H800/H20) answers, not the datasheet: "国内能租到H100吗", "can we rent H100 in China?"
+AVAILABILITY = (
+    "能租", "租得到", "租到", "能不能租", "可以租", "能买", "买得到", "买到", "能不能买", "可以买",
+    "有没有卖", "有卖", "能用", "can we rent", "can i rent", "can you rent", "can we buy", "can i buy",
+    "can we get", "can i get", "is it possible to rent", "available in", "availability",
+)  # fmt: skip
+
+
 def has_any(text: str, cues: tuple[str, ...]) -> bool:
     return any(find_phrase(text, c) != -1 for c in cues)
 
 
-def classify(text: str, filled: tuple[str, ...], gpus: tuple[str, ...]) -> str:
+def classify(text: str, filled: tuple[str, ...], gpus: tuple[str, ...], region: str | None = None) -> str:
     t = text.strip()
     short = len(t) <= SHORT
     workload = any(s in filled for s in WORKLOAD)
@@ -240,6 +251,8 @@ def classify(text: str, filled: tuple[str, ...], gpus: tuple[str, ...]) -> str:
     if has_any(t, WHATIF) and (filled or gpus):
         return "whatif"
     if not workload:
+        if region is not None and has_any(t, AVAILABILITY) and ("?" in t or has_any(t, QUESTION)):
+            return "faq"
         if len(gpus) >= 2 and (has_any(t, COMPARE) or short):
             return "gpu_compare"
         if has_any(t, LIST_GPUS):

@@ -103,12 +103,13 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         gpu_count=int(round(count)) if isinstance(count, float) else None,
         seq_len=int(round(seq)) if isinstance(seq, float) else None,
         data_language="zh" if t.lang == "zh" else "en",
-        active_params=_active_params(models, params),
+        active_params=_active_params(models, params, _float(_pick(found, "active_params", last))),
     )
     filled = slots.filled()
     asks = tuple(a for a in found.asks if a.slot not in filled or a.slot == "tokens_or_data")
     mentioned = tuple(dict.fromkeys(g.gpu for g in gpus))
-    intent = intents.classify(s, filled + (("ask",) if asks else ()), mentioned)
+    region = context.region(t.lower)  # before _financial: 陆 in 大陆 is also a financial six
+    intent = intents.classify(s, filled + (("ask",) if asks else ()), mentioned, region)
     return Parse(
         intent=intent,
         lang=t.lang,
@@ -120,14 +121,17 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         whatif=intent == "whatif",
         skip=intent == "skip",
         no_deadline=days is None and intents.has_any(s, lexicon.NO_DEADLINE),
-        region=context.region(s),
+        region=region,
         owned=context.owned(s, gpus),
     )
 
 
-def _active_params(models: list[ModelMention], params: float | None) -> float | None:
-    """Active parameters of the MoE model the params slot came from (None when it is dense or the
-    size came from elsewhere, e.g. a correction to a plain "70B")."""
+def _active_params(models: list[ModelMention], params: float | None, stated: float | None) -> float | None:
+    """Active parameters as stated ("37B active", "激活参数370亿") when fewer than the total, else
+    those of the MoE model the params slot came from (None when it is dense or the size came from
+    elsewhere, e.g. a correction to a plain "70B")."""
+    if stated is not None and (params is None or stated < params):
+        return stated
     return next((m.active_params for m in models if m.params == params), None)
 
 

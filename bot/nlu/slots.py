@@ -51,6 +51,10 @@ def _classify(
     after = window_after(s, unit.end if unit.end > 0 else num.end, ceiling)
     if num.weak and unit.kind not in ("days", "money"):
         return
+    if unit.kind in ("params", "level", "none", "tokens") and _active_cue(s, before, unit, num):
+        # "37B active per token", "激活参数370亿": the MoE's active parameters, never tokens
+        found.add("active_params", num.value, num, s)
+        return
     if unit.kind == "money" or (unit is NO_UNIT or unit.kind == "none") and currency_before(s, num):
         _money(s, idx, num, unit, nums, found, lang)
         return
@@ -58,7 +62,7 @@ def _classify(
         _duration(s, idx, num, unit, nums, found)
         return
     if unit.kind == "data":
-        if not _hardware_size(s, before, after, unit.end):
+        if not _hardware_size(s, before, after, unit.end) and not _tier_label(s, unit.end):
             found.add("data_bytes", num.value * unit.factor, num, s)
         return
     if unit.kind == "tokens":
@@ -85,6 +89,21 @@ def _classify(
         _money(s, idx, num, unit, nums, found, lang)
         return
     _by_magnitude(s, num, before, after, found)
+
+
+# Words that make a model size the parameters active per token of a mixture-of-experts model.
+_ACTIVE_AFTER = ("active", "activated", "activate", "激活")
+_ACTIVE_BEFORE = ("激活", "激活参数", "激活参数量", "激活的参数", "active", "activated", "active params")
+
+
+def _active_cue(s: str, before: str, unit: Unit, num: Num) -> bool:
+    if num.mult == "" and unit.kind not in ("params", "level"):
+        return False  # "8 active GPUs" is no model size
+    tail = s[max(unit.end, num.end) :].lstrip(" -")
+    if tail.startswith(_ACTIVE_AFTER) and not tail.startswith("activation"):
+        return True
+    head = before.rstrip(" :：为是约有")
+    return head.endswith(_ACTIVE_BEFORE)
 
 
 def _per_sample(before: str, after: str) -> bool:
@@ -124,6 +143,8 @@ def _by_magnitude(s: str, num: Num, before: str, after: str, found: Found) -> No
         label = "data"
     if num.mult in ("g", "t") and label != "tokens" and _hardware_size(s, before, after, num.end):
         return  # "400G网络", "80G显存"
+    if num.mult in ("g", "t") and _tier_label(s, num.end):
+        return  # "24G档"
     if num.mult == "g":  # "800G": bytes unless tokens are named
         found.add("tokens" if label == "tokens" else "data_bytes", num.value, num, s)
     elif label == "tokens":
@@ -183,6 +204,17 @@ def _gpu_memory(s: str, num: Num, gpus: list[GpuMention]) -> bool:
         or (g.start >= end and gap_ok(s[end : g.start]) and len(s[end : g.start]) <= 3)
         for g in gpus
     )
+
+
+# After a byte size these make it a class of GPU ("16-32GB档位", "80GB-class"), not the data.
+_TIER_WORDS = ("档", "档位", "tier", "class", "级", "级别", "等级", "段位")
+
+
+def _tier_label(s: str, end: int) -> bool:
+    tail = s[end:].lstrip(" -")
+    if not tail.startswith(_TIER_WORDS) or tail.startswith("classif"):
+        return False
+    return not lexicon.has_cue(tail[:8], lexicon.DATA_CUES)  # "10TB级的数据" is data at that scale
 
 
 def _hardware_size(s: str, before: str, after: str, end: int) -> bool:
