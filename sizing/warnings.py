@@ -81,6 +81,11 @@ def _option_codes(
 PER_PERIOD = {"hour": " per hour", "month": " per month", "total": ""}
 
 
+def spot_at_scale(o: Option) -> bool:
+    """Spot is quoted, but on more nodes than SPOT_AT_SCALE_NODES: on-demand is the advice."""
+    return o.quote is not None and o.quote.spot_usd is not None and o.quote.instances > SPOT_AT_SCALE_NODES
+
+
 def advice_codes(w: Workload, include_spot: bool) -> list[str]:
     """What could bring a job within budget or time: LoRA/QLoRA only for full fine-tuning (a LoRA
     job already is one; pre-training has no adapter to train), else less work or more time."""
@@ -106,7 +111,8 @@ def _over_budget(
     """The first option is the plan closest to the budget; say by how much it is over, per the
     budget's period, in USD and CNY (the bot renders the user's currency)."""
     period = req.budget.period if req.budget else "total"
-    spot = top.quote.spot_usd if top.quote else None
+    # No spot advice where spot_at_scale fires: that warning says to plan on on-demand capacity.
+    spot = top.quote.spot_usd if top.quote and not spot_at_scale(top) else None
     ratio = spent / max(budget, 1e-9)
     advice = advice_codes(w, include_spot=spot is not None)
     per = PER_PERIOD[period]
@@ -352,7 +358,7 @@ def collect(
                 assumed_discount=RESERVED_DISCOUNT,
             )
         )
-    if top.quote is not None and top.quote.spot_usd is not None and top.quote.instances > SPOT_AT_SCALE_NODES:
+    if top.quote is not None and spot_at_scale(top):
         q = top.quote
         out.append(
             _w(
