@@ -26,7 +26,7 @@ from bot.dialogue_memo import MemoPlanner
 from bot.dialogue_plan import effective_slots
 from bot.dialogue_recommend import Planner, plan_context, recommend, run_plan
 from bot.dialogue_reply import Reply, Turn
-from bot.dialogue_route import asks_capacity, count_on_current_gpu, fills_only
+from bot.dialogue_route import asks_capacity, count_on_current_gpu, fills_only, keep_plan_on_correction
 from bot.dialogue_view import explain_items
 from bot.store.base import SessionState, Store
 from sizing.errors import SizingError
@@ -170,6 +170,10 @@ class Consultant:
 
     def _on_text(self, state: dict[str, Any], reply: Reply, text: str) -> dict[str, Any] | None:
         u = understand(text, self._parse, state, self._clock())
+        found_corrections = list(self.kb.factcheck(text))
+        kept = keep_plan_on_correction(text, u.said, [c.kind for c in found_corrections])
+        if kept != u.said:
+            u = replace(u, said=kept)
         reply.lang = u.lang
         if u.mentions_spot:
             state["mentions_spot"] = True
@@ -182,7 +186,7 @@ class Consultant:
         if u.intent == "capacity" or (state.get("owned") and asks_capacity(text)):
             if capacity_answer(state, u, reply, self.kb.catalog, self._plan, self._clock()):
                 return state
-        corrections(self.kb, text, reply)
+        corrections(found_corrections, reply)
         if u.intent == "reset":
             return self._reset(state, reply)
         if u.intent == "explain":

@@ -25,9 +25,8 @@ SECOND_HIT_RATIO = 0.9
 MAX_LISTED_GPUS = 30
 
 
-def corrections(kb: KnowledgeBase, text: str, reply: Reply) -> None:
-    """Correct, kindly, any wrong hardware figure the user quoted (kb.factcheck)."""
-    found = list(kb.factcheck(text))
+def corrections(found: list[Any], reply: Reply) -> None:
+    """Correct, kindly, any wrong hardware figure the user quoted (kb.factcheck's results)."""
     if not found:
         return
     reply.add(
