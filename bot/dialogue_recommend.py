@@ -44,7 +44,7 @@ def run_plan(state: Mapping[str, Any], kb: KnowledgeBase, plan: Planner, today: 
 
 
 # Warnings the reply already says in its own line (billing) or in its footer (price date).
-SHOWN_ELSEWHERE = ("billing_reserved", "stale_prices")
+SHOWN_ELSEWHERE = ("billing_reserved", "stale_prices", "spot_at_scale")
 MAX_PITFALLS_SHOWN = 3
 
 
@@ -80,6 +80,8 @@ def plan_context(
         "workload": rec.get("workload") or {},
         "options": options,
         "warnings": [w for w in warnings if w["code"] not in SHOWN_ELSEWHERE],
+        # The billing line says it instead of advertising spot savings nobody can rent at that scale.
+        "spot_at_scale": next((w for w in warnings if w["code"] == "spot_at_scale"), None),
         "pitfalls": pitfalls,
         "faq": faq,
         "scenario": _scenario(kb, effective, lang),

@@ -149,6 +149,8 @@ def option_view(option: Mapping[str, Any], catalog: Catalog) -> dict[str, Any]:
         "dataset_gb": number_at(storage, "dataset_gb"),
         "checkpoint_gb": number_at(storage, "checkpoint_gb"),
         "storage_tier": storage.get("tier"),
+        "read_mb_s": number_at(storage, "read_mb_s"),
+        "checkpoint_write_gb_s": number_at(storage, "checkpoint_write_gb_s"),
     }
 
 

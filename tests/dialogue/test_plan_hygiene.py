@@ -57,3 +57,52 @@ def test_a_switch_that_also_misquotes_memory_corrects_it_and_switches(real: Cons
     turn = say(real, B200_PLAN, switch)
     assert "160" in turn.text.split("\n")[0]
     assert turn.payload["slots"]["gpu"].startswith("h100")
+
+
+OWNED_EN = "We have 8 H100 80GB, LoRA fine-tune a 70B model on 1B tokens, how long?"
+OWNED_ZH = "我们有8张A100，全量微调7B模型，20亿token，要多久"
+
+
+def test_a_plan_on_your_own_h100s_gives_no_rental_billing_advice(real: Consultant) -> None:
+    turn = say(real, OWNED_EN)
+    assert "*Billing:*" not in turn.text
+    assert "pay-as-you-go" not in turn.text
+    assert "cloud disk" not in turn.text
+    assert "your own storage must keep up" in turn.text
+    assert "renting the same would cost about $" in turn.text
+    assert "for reference only" in turn.text
+
+
+def test_a_plan_on_your_own_a100s_in_chinese_states_the_storage_bandwidth_it_needs(real: Consultant) -> None:
+    turn = say(real, OWNED_ZH)
+    assert "*计费*" not in turn.text
+    assert "云盘" not in turn.text
+    assert "自有存储需跟得上训练" in turn.text and "MB/s" in turn.text
+    assert "仅供参考" in turn.text
+
+
+def test_a_rented_plan_keeps_its_billing_line(real: Consultant) -> None:
+    turn = say(real, "LoRA fine-tune a 70B model on 1B tokens in 7 days")
+    assert "*Billing:*" in turn.text
+
+
+PRETRAIN_AT_SCALE = "Pretrain a 70B model on 1.4T tokens in 30 days"
+
+
+def test_a_forty_node_plan_calls_spot_unreliable_instead_of_advertising_savings(real: Consultant) -> None:
+    turn = say(real, PRETRAIN_AT_SCALE)
+    codes = [w["code"] for w in turn.payload["recommendation"]["warnings"]]
+    assert "spot_at_scale" in codes
+    billing = next(line for line in turn.text.splitlines() if line.startswith("*Billing:*"))
+    assert "spot would save" not in turn.text
+    assert "rarely available" in billing
+    assert "on-demand or reserved" in billing
+    assert turn.text.count("rarely available") == 1
+
+
+def test_a_four_node_plan_still_mentions_spot_savings(real: Consultant) -> None:
+    turn = say(real, "Full fine-tune a 70B model on 2B tokens on H100 in 14 days")
+    codes = [w["code"] for w in turn.payload["recommendation"]["warnings"]]
+    assert "spot_at_scale" not in codes
+    billing = next(line for line in turn.text.splitlines() if line.startswith("*Billing:*"))
+    assert "spot would save ~" in billing
