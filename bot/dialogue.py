@@ -58,6 +58,7 @@ def fresh_state(lang: str) -> dict[str, Any]:
         "last": None,
         "mentions_spot": False,
         "data_language": None,
+        "shown_pitfalls": None,  # fired pitfall ids at the last recommendation
     }
 
 

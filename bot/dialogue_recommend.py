@@ -162,7 +162,12 @@ def recommend(
         )
         reply.changes = [{"slot": c.slot, "old": c.old, "new": c.new} for c in changes]
     related = context["faq"]
-    context["pitfalls"] = context["pitfalls"][:MAX_PITFALLS_SHOWN]
+    # What-ifs that fire the same pitfalls would repeat the same lines and bury the change: they
+    # are shown only when the fired set changed (the payload lists the ids every time).
+    shown = state.get("shown_pitfalls")
+    repeated = shown is not None and sorted(shown) == sorted(fired)
+    context["pitfalls"] = [] if repeated else context["pitfalls"][:MAX_PITFALLS_SHOWN]
+    state["shown_pitfalls"] = list(fired)
     context["faq"] = related[:1]
     reply.add("recommendation", **context)
     reply.recommendation = rec

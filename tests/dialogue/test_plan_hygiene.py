@@ -106,3 +106,32 @@ def test_a_four_node_plan_still_mentions_spot_savings(real: Consultant) -> None:
     assert "spot_at_scale" not in codes
     billing = next(line for line in turn.text.splitlines() if line.startswith("*Billing:*"))
     assert "spot would save ~" in billing
+
+
+H100_PLAN = "Full fine-tune a 70B model on 2B tokens on H100 in 14 days"
+
+
+def pitfall_lines(turn: Turn) -> list[str]:
+    return [line for line in turn.text.splitlines() if line.startswith("⚠️ *")]
+
+
+def test_a_deadline_what_if_with_the_same_pitfalls_does_not_repeat_them(real: Consultant) -> None:
+    first = say(real, H100_PLAN)
+    again = say(real, "what if 10 days?")
+    assert pitfall_lines(first)
+    assert pitfall_lines(again) == []
+    assert again.payload["pitfalls"] == first.payload["pitfalls"]
+    assert "*Recommended:*" in again.text
+
+
+def test_a_what_if_that_changes_the_pitfalls_shows_them_again(real: Consultant) -> None:
+    first = say(real, "Full fine-tune a 70B model on 2B tokens on B200 in 14 days")
+    switched = say(real, "what if H100?")
+    assert set(switched.payload["pitfalls"]) != set(first.payload["pitfalls"])
+    assert any("network and storage" in line for line in pitfall_lines(switched))
+
+
+def test_starting_over_shows_the_pitfalls_of_the_new_plan(real: Consultant) -> None:
+    say(real, H100_PLAN, "reset")
+    turn = say(real, H100_PLAN)
+    assert pitfall_lines(turn)
