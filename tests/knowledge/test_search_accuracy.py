@@ -2,31 +2,14 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-import yaml
+from search_cases import SEED_IDS, labelled, misses, pairs, top_id
 
 from knowledge.faq import load_faq, load_pitfalls
-from knowledge.search import MIN_SCORE, Searcher, default_searcher, looks_like_spec, normalize
+from knowledge.search import MIN_SCORE, Searcher, looks_like_spec, normalize
 
-LABELLED = yaml.safe_load((Path(__file__).parent / "faq_queries.yaml").read_text(encoding="utf-8"))
-PARAPHRASES = [(query, expected) for expected, queries in LABELLED["queries"].items() for query in queries]
-SEED_IDS = {
-    "faq.cloud_vs_physical", "faq.single_vs_multi_gpu", "faq.cost_control", "faq.data_security",
-    "pitfall.overbuying_top_gpu", "pitfall.vram_ignored", "pitfall.network_storage_ignored",
-    "pitfall.provider_selection",
-}  # fmt: skip
-
-
-@pytest.fixture(scope="module")
-def searcher() -> Searcher:
-    return default_searcher()
-
-
-def top_id(searcher: Searcher, text: str) -> str | None:
-    hits = searcher.search(text, limit=1)
-    return hits[0].id if hits else None
+LABELLED = labelled("faq_queries.yaml")
+PARAPHRASES = pairs(LABELLED)
 
 
 def test_the_labelled_file_covers_every_entry_with_five_paraphrases() -> None:
@@ -36,15 +19,15 @@ def test_the_labelled_file_covers_every_entry_with_five_paraphrases() -> None:
 
 
 def test_top_1_accuracy_on_labelled_paraphrases_is_at_least_90_percent(searcher: Searcher) -> None:
-    misses = [(q, want, top_id(searcher, q)) for q, want in PARAPHRASES if top_id(searcher, q) != want]
-    accuracy = 1 - len(misses) / len(PARAPHRASES)
-    assert accuracy >= 0.90, misses
+    missed = misses(searcher, PARAPHRASES)
+    accuracy = 1 - len(missed) / len(PARAPHRASES)
+    assert accuracy >= 0.90, missed
 
 
 def test_seed_questions_are_found_in_every_script_at_least_nine_times_in_ten(searcher: Searcher) -> None:
     seed = [(q, want) for q, want in PARAPHRASES if want in SEED_IDS]
-    misses = [(q, want, top_id(searcher, q)) for q, want in seed if top_id(searcher, q) != want]
-    assert len(misses) <= len(seed) // 10, misses
+    missed = misses(searcher, seed)
+    assert len(missed) <= len(seed) // 10, missed
 
 
 @pytest.mark.parametrize("text", LABELLED["negatives"])

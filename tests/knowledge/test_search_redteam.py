@@ -3,31 +3,14 @@ question a text is, so the dialogue can send sizing questions to the engine inst
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-import yaml
+from search_cases import SEED_IDS, labelled, misses, pairs
 
 from knowledge.query_kind import classify
-from knowledge.search import Searcher, default_searcher
+from knowledge.search import Searcher
 
-REDTEAM = yaml.safe_load((Path(__file__).parent / "faq_queries_redteam.yaml").read_text(encoding="utf-8"))
-CASES = [(query, expected) for expected, queries in REDTEAM["queries"].items() for query in queries]
-SEED_IDS = {
-    "faq.cloud_vs_physical", "faq.single_vs_multi_gpu", "faq.cost_control", "faq.data_security",
-    "pitfall.overbuying_top_gpu", "pitfall.vram_ignored", "pitfall.network_storage_ignored",
-    "pitfall.provider_selection",
-}  # fmt: skip
-
-
-@pytest.fixture(scope="module")
-def searcher() -> Searcher:
-    return default_searcher()
-
-
-def top_id(searcher: Searcher, text: str) -> str | None:
-    hits = searcher.search(text, limit=1)
-    return hits[0].id if hits else None
+REDTEAM = labelled("faq_queries_redteam.yaml")
+CASES = pairs(REDTEAM)
 
 
 def test_the_redteam_file_has_ten_paraphrases_per_seed_entry_and_thirty_negatives() -> None:
@@ -37,15 +20,15 @@ def test_the_redteam_file_has_ten_paraphrases_per_seed_entry_and_thirty_negative
 
 def test_redteam_seed_paraphrases_are_found_at_least_95_percent_of_the_time(searcher: Searcher) -> None:
     seed = [(q, want) for q, want in CASES if want in SEED_IDS]
-    misses = [(q, want, top_id(searcher, q)) for q, want in seed if top_id(searcher, q) != want]
-    assert len(misses) <= len(seed) // 20, misses
+    missed = misses(searcher, seed)
+    assert len(missed) <= len(seed) // 20, missed
 
 
 def test_redteam_paraphrases_of_every_entry_are_found_at_least_95_percent_of_the_time(
     searcher: Searcher,
 ) -> None:
-    misses = [(q, want, top_id(searcher, q)) for q, want in CASES if top_id(searcher, q) != want]
-    assert len(misses) <= len(CASES) // 20, misses
+    missed = misses(searcher, CASES)
+    assert len(missed) <= len(CASES) // 20, missed
 
 
 @pytest.mark.parametrize("text", REDTEAM["negatives"])
