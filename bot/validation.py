@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass
 from typing import Literal
 
 from knowledge.schema import FinetuneMeasurement, PublishedRun
-from sizing import SizingError, SizingRequest, plan
+from sizing import Option, SizingError, SizingRequest, plan
 from sizing.types import Catalog
 
 # The naive anchor in reference/sizing.md §3.1 and the runs check: 6·N·D FLOPs at 50% of the
@@ -139,6 +139,14 @@ def naive_gpu_hours(run: PublishedRun, catalog: Catalog) -> float:
     return 6 * run.params * run.tokens / (peak_tflops * 1e12 * NAIVE_MFU) / 3600
 
 
+def first_option(request: SizingRequest, catalog: Catalog) -> Option | str:
+    """The engine's first option for a published setup, or why there is none."""
+    try:
+        return plan(request, catalog).options[0]
+    except (SizingError, IndexError) as exc:
+        return f"engine gave no plan: {exc}"
+
+
 def check_run(run: PublishedRun, catalog: Catalog) -> RunCheck | Skipped:
     if run.gpu is None or run.gpu_hours is None:
         return Skipped(run.id, f"{run.accelerator}: not a catalog GPU or no GPU-hours")
@@ -151,10 +159,9 @@ def check_run(run: PublishedRun, catalog: Catalog) -> RunCheck | Skipped:
         gpu=run.gpu,
         gpus=run.gpus,
     )
-    try:
-        option = plan(request, catalog).options[0]
-    except (SizingError, IndexError) as exc:
-        return Skipped(run.id, f"engine gave no plan: {exc}")
+    option = first_option(request, catalog)
+    if isinstance(option, str):
+        return Skipped(run.id, option)
     return RunCheck(
         id=run.id,
         model=run.model,
@@ -186,10 +193,9 @@ def check_memory(m: FinetuneMeasurement, catalog: Catalog) -> MemoryCheck | Skip
         seq_len=m.seq_len,
         micro_batch=m.micro_batch,
     )
-    try:
-        option = plan(request, catalog).options[0]
-    except (SizingError, IndexError) as exc:
-        return Skipped(m.id, f"engine gave no plan: {exc}")
+    option = first_option(request, catalog)
+    if isinstance(option, str):
+        return Skipped(m.id, option)
     return MemoryCheck(
         id=m.id,
         model=m.model,
