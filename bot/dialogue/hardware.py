@@ -19,8 +19,8 @@ from bot.render.views import option_view
 from sizing.errors import SizingError
 from sizing.types import Catalog, Method, SizingRequest
 
-# NVIDIA's China-market datacenter SKUs in the catalogue (knowledge/data/gpus.yaml, h800 and h20).
-CHINA_GPUS = ("h800", "h20")
+# NVIDIA's China-market datacenter SKUs in the catalogue (knowledge/data/gpus.yaml: h800, h20, a800).
+CHINA_GPUS = ("h800", "h20", "a800")
 # Fallbacks for parsers without Parse.region/Parse.owned: mainland clouds and "we have N GPUs".
 _CN = re.compile(
     r"国内|國內|中国|中國|大陆|大陸|阿里云|阿里雲|腾讯云|騰訊雲|火山引擎|华为云|華為雲|百度智能云|"
