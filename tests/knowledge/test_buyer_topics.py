@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.render import to_script
+from bot.render.text import to_script
 from knowledge import load_knowledge
 
 TOPICS = {
