@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.nlu.lexicon import find_phrase
+from bot.nlu.providers import CN_PROVIDERS, find_providers
 from bot.nlu.text import normalise
 
 QUESTION_KINDS = (
@@ -26,37 +27,6 @@ QUESTION_KINDS = (
     "china_providers",
 )
 
-# Provider ids of lanes/interfaces.md and how people write them (simplified, lower-case).
-PROVIDER_NAMES: dict[str, tuple[str, ...]] = {
-    "aws": ("aws", "amazon", "ec2", "亚马逊"),
-    "gcp": ("gcp", "google cloud", "gce", "谷歌云"),
-    "azure": ("azure", "微软云"),
-    "lambda": ("lambda", "lambda labs", "lambda cloud"),
-    "coreweave": ("coreweave",),
-    "runpod": ("runpod",),
-    "vast": ("vast.ai", "vastai"),
-    "oracle": ("oci", "oracle cloud"),
-    "aliyun": ("阿里云", "aliyun", "alibaba cloud", "阿里"),
-    "tencent": ("腾讯云", "tencent cloud", "腾讯"),
-    "volcano": ("火山引擎", "火山云", "volcano engine", "volcengine", "字节云"),
-    "baidu": ("百度智能云", "百度云", "baidu cloud", "baidu ai cloud"),
-    "huawei": ("华为云", "huawei cloud"),
-    "autodl": ("autodl",),
-    "gpushare": ("恒源云", "gpushare"),
-    "matpool": ("矩池云", "matpool"),
-    "featurize": ("featurize",),
-}
-CHINA_PROVIDERS = (
-    "aliyun",
-    "tencent",
-    "volcano",
-    "baidu",
-    "huawei",
-    "autodl",
-    "gpushare",
-    "matpool",
-    "featurize",
-)
 # "国内云哪家好": the Chinese market without a provider named.
 CHINA_MARKET = (
     "国内云",
@@ -68,7 +38,6 @@ CHINA_MARKET = (
     "chinese cloud",
     "china cloud",
 )
-
 # "云", "平台": words that make a question about the China market a question about providers.
 PROVIDER_WORDS = (
     "云",
@@ -165,17 +134,12 @@ def lowered(text: str) -> str:
 
 def providers(parsed: Any, text: str) -> tuple[str, ...]:
     said = getattr(parsed, "providers_mentioned", None)
-    if said is not None:
-        return tuple(said)
-    low = lowered(text)
-    found = [(min(i for n in names if (i := find_phrase(low, n)) != -1), pid) for pid, names in
-             PROVIDER_NAMES.items() if any(find_phrase(low, n) != -1 for n in names)]  # fmt: skip
-    return tuple(pid for _, pid in sorted(found))
+    return tuple(said) if said is not None else find_providers(lowered(text))
 
 
 def price_period(parsed: Any, text: str) -> str | None:
     said = getattr(parsed, "price_period", None)
-    if said is not None:
+    if said in ("hour", "month"):
         return str(said)
     low = lowered(text)
     if _has(low, ("一个月", "每月", "月租", "包月", "per month", "a month", "monthly", "/month", "/mo")):
@@ -186,9 +150,8 @@ def price_period(parsed: Any, text: str) -> str | None:
 
 
 def yes_no(parsed: Any, text: str) -> bool:
-    said = getattr(parsed, "yes_no", None)
-    if said is not None:
-        return bool(said)
+    if getattr(parsed, "yes_no", False):
+        return True
     low = lowered(text)
     return low.startswith(YES_NO_OPENERS) or _has(low, YES_NO_ZH) or _has(low, CONFIRM)
 
@@ -227,7 +190,7 @@ def question_kind(
             return "provider_compare"
         if _has(low, PRICE) and (gpus or "gpu" in low or "显卡" in low):
             return "price"
-        if any(p in CHINA_PROVIDERS for p in named_providers) or _has(low, CHINA_MARKET):
+        if any(p in CN_PROVIDERS for p in named_providers) or _has(low, CHINA_MARKET):
             return "china_providers"
         if getattr(parsed, "region", None) == "cn" and _has(low, PROVIDER_WORDS):
             return "china_providers"  # "国内有哪些GPU云可以用"

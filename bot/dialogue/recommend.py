@@ -66,8 +66,10 @@ def plan_context(
     options = [option_view(o, catalog) for o in rec["options"][:3]]
     top = options[0]
     related = ([FAQ_MULTI_GPU] if (top["gpus"] or 1) > 1 else []) + [FAQ_COST]
-    faq = [entry_view(e, lang) for i in related if (e := find_entry(kb, i)) is not None]
-    pitfalls = [entry_view(e, lang) for i in fired if (e := find_entry(kb, i)) is not None]
+    # One version of each piece of advice: a FAQ twin of a fired pitfall is not shown again.
+    shown = kb.distinct_advice([*fired, *related])
+    faq = [entry_view(e, lang) for i in related if i in shown and (e := find_entry(kb, i)) is not None]
+    pitfalls = [entry_view(e, lang) for i in fired if i in shown and (e := find_entry(kb, i)) is not None]
     warnings = warning_views(rec.get("warnings") or [])
     quoted_as_of = top.get("prices_as_of") or price_date(catalog) or "?"
     if top.get("prices_date_inferred"):  # an undated catalogue snapshot: say the date is our inference

@@ -11,8 +11,8 @@ from bot.dialogue.answers.base import Question
 from bot.dialogue.answers.prices import cheapest_per_cloud, priced_clouds
 from bot.dialogue.answers.provider import checklist
 from bot.dialogue.hardware import CHINA_GPUS
-from bot.dialogue.question_kind import CHINA_PROVIDERS
 from bot.dialogue.reply import Reply
+from bot.nlu.providers import CN_PROVIDERS
 from bot.render.views import entry_view, find_entry
 
 NEEDS: tuple[str, ...] = ()
@@ -22,7 +22,7 @@ PROVIDER_ENTRY = "pitfall.provider_selection"
 
 
 def answer(q: Question, reply: Reply) -> bool:
-    named = [p for p in q.u.providers if p in CHINA_PROVIDERS]
+    named = [p for p in q.u.providers if p in CN_PROVIDERS]
     clouds = priced_clouds(q.catalog)
     loaded = [p for p in named if p in clouds]  # an operator's own price list (GPU_ADVISOR_OFFERINGS)
     rows = (

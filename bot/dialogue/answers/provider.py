@@ -9,9 +9,10 @@ from typing import Any
 
 from bot.dialogue.answers.base import Question, gpu_specs
 from bot.dialogue.answers.prices import HOURS_PER_MONTH, cheapest_per_cloud, priced_clouds
-from bot.dialogue.question_kind import CHINA_PROVIDERS, lowered
+from bot.dialogue.question_kind import lowered
 from bot.dialogue.reply import Reply
 from bot.nlu.lexicon import find_phrase
+from bot.nlu.providers import CN_PROVIDERS
 from bot.render.views import pick
 
 NEEDS = ("a provider",)
@@ -46,7 +47,7 @@ def answer(q: Question, reply: Reply) -> bool:
         rows=rows,
         priced=priced,
         unpriced=unpriced,
-        china=[p for p in unpriced if p in CHINA_PROVIDERS],
+        china=[p for p in unpriced if p in CN_PROVIDERS],
         verdict=verdict,
         gpu_named=bool(q.u.gpus),
         checklist=checklist(q, reply.lang) if unpriced else [],
