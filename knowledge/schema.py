@@ -272,3 +272,9 @@ class FinetuneMeasurement(Strict):
     memory_savers: bool = False
     seq_len: int | None = Field(default=None, gt=0)
     micro_batch: int | None = Field(default=None, gt=0)
+    # The recipe as the source ran it, passed to the engine as the request would: the stack
+    # (sizing.stack ids), a recompute mode it fixed, CPU offload. None: the engine's default.
+    stack: Literal["megatron", "deepspeed", "fsdp", "hf", "unsloth"] | None = None
+    recompute: Literal["none", "selective", "full"] | None = None
+    offload: bool = False
+    lora_rank: int | None = Field(default=None, gt=0)
