@@ -50,7 +50,13 @@ def test_the_fit_recovers_constants_that_generated_the_runs() -> None:
     truth = (0.006, 0.25)
     points = [
         RunPoint(m, r, h, calibration.base_efficiency(m, r, h, *truth))
-        for m, r, h in [(0.87, 153, 4096), (0.87, 200, 2048), (0.8, 295, 8192), (0.8, 295, 3072), (0.6, 245, 5120)]
+        for m, r, h in [
+            (0.87, 153, 4096),
+            (0.87, 200, 2048),
+            (0.8, 295, 8192),
+            (0.8, 295, 3072),
+            (0.6, 245, 5120),
+        ]
     ]
     assert fit(points) == pytest.approx(truth, abs=1e-6)
     assert band_from(leave_one_out(points)) < 0.01
