@@ -67,8 +67,8 @@ def fills_only(state: dict[str, Any], said: dict[str, Any]) -> dict[str, Any]:
 # "ok, different project: ...": the message starts a new consultation, whatever it repeats.
 NEW_REQUEST_WORDS = re.compile(
     r"different project|new project|another project|different model|another model|something else"
-    r"|new request|new job|another job|换个项目|換個項目|另一个项目|另一個項目|新项目|新項目|新專案|另一個專案"
-    r"|另外一个|另外一個|换个需求|換個需求|新需求|另一个任务|另一個任務",
+    r"|new request|new job|another job|换个项目|換個項目|另一个项目|另一個項目|新项目|新項目"
+    r"|新專案|另一個專案|另外一个|另外一個|换个需求|換個需求|新需求|另一个任务|另一個任務",
     re.IGNORECASE,
 )
 # Intents that change the current plan rather than start another one.
