@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol, TypeVar
 
+from bot.store.turns import Admission, Completion, QueuedTurn
+
 R = TypeVar("R")
 
 
@@ -41,7 +43,11 @@ class ConsultantLike(Protocol):
 
 class StoreLike(Protocol):
     def update(
-        self, session_id: str, fn: Callable[[dict[str, Any] | None], tuple[dict[str, Any] | None, R]]
+        self,
+        session_id: str,
+        fn: Callable[[dict[str, Any] | None], tuple[dict[str, Any] | None, R]],
+        *,
+        complete: Callable[[R], Completion | None] | None = None,
     ) -> R: ...
 
     def get(self, session_id: str) -> dict[str, Any] | None: ...
@@ -55,3 +61,26 @@ class StoreLike(Protocol):
     def ping(self) -> bool: ...
 
     def close(self) -> None: ...
+
+    def admit(
+        self,
+        turn_id: str,
+        payload: dict[str, Any],
+        *,
+        owner: str,
+        lease_s: float,
+        rate_key: str,
+        limit: int,
+        window_s: float,
+        keep_s: float,
+    ) -> Admission: ...
+
+    def claim_turns(self, owner: str, lease_s: float, limit: int) -> list[QueuedTurn]: ...
+
+    def renew_leases(self, owner: str, turn_ids: list[str], lease_s: float) -> None: ...
+
+    def set_placeholder(self, turn_id: str, owner: str, ts: str) -> None: ...
+
+    def complete_turn(self, completion: Completion) -> bool: ...
+
+    def finish_turn(self, turn_id: str, owner: str) -> None: ...
