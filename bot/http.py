@@ -5,11 +5,11 @@ In Socket Mode only the probes and metrics are served (Slack reaches the app ove
 A small WSGI router in front of Bolt, served by waitress (pure-Python, multi-threaded, production
 grade; Bolt's own App.start() is http.server and "not recommended for production").
 
-Hostile traffic is rejected before it costs anything: a body over MAX_BODY_BYTES gets 413 unread
-(waitress enforces the same limit on bodies without a Content-Length), the signature is checked on
-the raw bytes before anything is decoded or parsed (401, logged as one short line without the
-body), undecodable or unparsable signed input gets 400, and a signed payload of the wrong shape is
-acknowledged quietly (bot.slack.payloads). Only what passes reaches Bolt.
+Hostile traffic is rejected before it costs anything: a body over MAX_BODY_BYTES gets 413 before
+it is decoded or logged (see MAX_BUFFERED_BODY_BYTES for what waitress does first), the signature
+is checked on the raw bytes before anything is decoded or parsed (401, logged as one short line
+without the body), undecodable or unparsable signed input gets 400, and a signed payload of the
+wrong shape is acknowledged quietly (bot.slack.payloads). Only what passes reaches Bolt.
 """
 
 from __future__ import annotations
@@ -39,6 +39,11 @@ SLACK_PATH = "/slack/events"
 # Slack's payloads are small (a message is at most 40,000 characters; a block_actions payload
 # carries one message of at most 50 blocks); 1 MiB leaves room and refuses anything bigger unread.
 MAX_BODY_BYTES = 1024 * 1024
+# waitress buffers a body (in memory up to 512 KB, then in a temporary file) before the router sees
+# it, and answers bigger ones with 413 itself, closing the connection mid-upload (the client sees a
+# reset, not the 413). Between the two limits the router answers 413 after waitress read the body:
+# cheap (no parsing, no logging of it), and a client reads a clean answer.
+MAX_BUFFERED_BODY_BYTES = 128 * 1024 * 1024
 # Slack signs with the request time; older requests are replays
 # (api.slack.com/authentication/verifying-requests-from-slack).
 MAX_SIGNATURE_AGE_S = 5 * 60
@@ -211,7 +216,7 @@ class HttpServer:
         host: str,
         port: int,
         threads: int = HTTP_THREADS,
-        max_body_bytes: int = MAX_BODY_BYTES,
+        max_body_bytes: int = MAX_BUFFERED_BODY_BYTES,
     ) -> None:
         from waitress.server import create_server
 

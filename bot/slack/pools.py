@@ -5,6 +5,8 @@
   queued behind a consultant turn or a slow Slack.
 - api: Slack Web API calls: placeholders, answers (chat.update / respond), notices, modals. Bounded;
   a hung Slack fills this pool and nothing else.
+- notices: one-off Web API calls outside turns (rate-limit and outage notices, the /gpu modal,
+  App Home, removing clicked buttons), so they never queue behind a burst of turn traffic.
 - work: consultant turns (CPU).
 - charts: rendering and uploading the cost-vs-time chart (~75 ms of matplotlib CPU each, measured
   2026-11-29), one at a time, after the answer is out; drawn in `renderer` processes when given, so
@@ -37,6 +39,7 @@ T = TypeVar("T")
 LISTENER_THREADS = 4
 # Web API calls take ~100-300 ms to Slack; 8 keep a burst of mentions from queueing behind each other.
 API_THREADS = 8
+NOTICE_THREADS = 2
 # Consultant turns are CPU-bound under the GIL (sizing is ~95% of a turn) and the SQLite store
 # serialises them under its write lock, so more threads add contention, not throughput; 4 lets the
 # Web API waits of finished turns (chat.update) overlap with the next turn.
@@ -77,6 +80,7 @@ class ContextExecutor(Executor):
 class Pools:
     listeners: Executor
     api: Executor
+    notices: Executor
     work: Executor
     charts: Executor
     renderer: Executor | None = None  # processes that draw charts; None draws them on the chart thread
@@ -84,7 +88,7 @@ class Pools:
     def shutdown(self) -> None:
         """Stop every pool without waiting for queued work: turns not finished stay in the store and
         are resumed from there (bot.slack.keeper); charts not started are dropped."""
-        for pool in (self.listeners, self.work, self.api, self.charts):
+        for pool in (self.listeners, self.work, self.api, self.notices, self.charts):
             pool.shutdown(wait=False, cancel_futures=True)
         if self.renderer is not None:
             self.renderer.shutdown(wait=True, cancel_futures=True)
@@ -109,6 +113,9 @@ def new_pools(
             ThreadPoolExecutor(max_workers=listener_threads, thread_name_prefix="slack-listener")
         ),
         api=ContextExecutor(ThreadPoolExecutor(max_workers=API_THREADS, thread_name_prefix="slack-api")),
+        notices=ContextExecutor(
+            ThreadPoolExecutor(max_workers=NOTICE_THREADS, thread_name_prefix="slack-notice")
+        ),
         work=ContextExecutor(ThreadPoolExecutor(max_workers=work_threads, thread_name_prefix="slack-work")),
         charts=ContextExecutor(
             ThreadPoolExecutor(max_workers=CHART_THREADS, thread_name_prefix="slack-chart")

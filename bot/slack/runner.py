@@ -1,12 +1,15 @@
 """Answers queued turns: placeholder, consultant, answer, each step off the ack path.
 
-A turn admitted by the gate (bot.slack.gate) goes
+A turn admitted by the gate (bot.slack.gate) goes, the first two steps side by side,
 
   1. api pool:  the "working" placeholder (messages only), its ts recorded on the turn;
   2. work pool: the consultant, whose session commit also marks the turn answered with the answer
                 (bot.store.turns.completing), so a crash never applies a message twice;
-  3. api pool:  the answer shown (the placeholder edited, or response_url, or a post), then the turn
-                is finished; the chart follows on the chart pool.
+  3. api pool:  once both are done, the answer shown (the placeholder edited, or response_url, or a
+                post), then the turn is finished; the chart follows on the chart pool.
+
+Notices (rate limit, store unavailable), modals and other one-off calls run on their own small
+pool, so a Slack that hangs on a burst of placeholders does not hold back an outage notice.
 
 Slack Web API calls never run on the threads that ack (Bolt's listener pool, the HTTP threads), so
 a slow or hung Slack cannot delay an ack. A turn this process holds is in `in_flight`, whose leases
@@ -16,12 +19,14 @@ store or Slack unavailable) is let go, and its lease runs out and another worker
 
 from __future__ import annotations
 
+import contextvars
 import logging
 import os
 import secrets
 import socket
 import threading
 from collections.abc import Callable
+from concurrent.futures import Future
 from typing import Any
 
 from slack_sdk import WebClient
@@ -87,10 +92,10 @@ class TurnRunner:
     def start(self, turn: TurnRequest, received_s: float | None) -> None:
         """A turn just admitted by this process (it holds the lease)."""
         self._hold(turn.id)
-        if turn.posts_placeholder:
-            self.pools.api.submit(self._placeholder, turn, received_s)
-        else:
-            self.pools.work.submit(self._compute, turn, None, received_s)
+        placeholder = (
+            self.pools.api.submit(self._placeholder, turn, received_s) if turn.posts_placeholder else None
+        )
+        self.pools.work.submit(self._compute, turn, placeholder, received_s)
 
     def resume(self, queued: QueuedTurn) -> None:
         """A turn taken over from a worker that died or stalled (bot.slack.keeper)."""
@@ -101,6 +106,8 @@ class TurnRunner:
             return
         self._hold(turn.id)
         log.info("resuming turn %s (attempt %d, %s)", turn.id, queued.attempts, queued.state)
+        known: Future[str | None] = Future()
+        known.set_result(queued.placeholder_ts)
         if queued.answer is not None:
             self.pools.api.submit(self._deliver, turn, queued.placeholder_ts, queued.answer, None, None)
         elif queued.attempts > MAX_ATTEMPTS:
@@ -110,17 +117,19 @@ class TurnRunner:
             if self._complete(turn, answer):
                 self.pools.api.submit(self._deliver, turn, queued.placeholder_ts, answer, None, None)
         elif queued.placeholder_ts is None and turn.posts_placeholder:
-            self.pools.api.submit(self._placeholder, turn, None)
+            self.pools.work.submit(
+                self._compute, turn, self.pools.api.submit(self._placeholder, turn, None), None
+            )
         else:
-            self.pools.work.submit(self._compute, turn, queued.placeholder_ts, None)
+            self.pools.work.submit(self._compute, turn, known, None)
 
     def in_flight(self) -> list[str]:
         with self._lock:
             return list(self._in_flight)
 
     def tell(self, kind: str, turn: TurnRequest, *, private: bool) -> None:
-        """A notice (rate limit, store unavailable) on the api pool; never blocks the caller."""
-        self.pools.api.submit(self._tell, kind, turn, private)
+        """A notice (rate limit, store unavailable) on the notices pool; never blocks the caller."""
+        self.pools.notices.submit(self._tell, kind, turn, private)
 
     def later(self, fn: Callable[[], object], what: str) -> None:
         """A Web API call that is not part of a turn (a modal, removing clicked buttons)."""
@@ -132,11 +141,11 @@ class TurnRunner:
                 self.metrics.errors.labels(kind="slack_api").inc()
                 log.warning("Slack call failed: %s", what, exc_info=True)
 
-        self.pools.api.submit(run)
+        self.pools.notices.submit(run)
 
     # -- steps --------------------------------------------------------------------------------
 
-    def _placeholder(self, turn: TurnRequest, received_s: float | None) -> None:
+    def _placeholder(self, turn: TurnRequest, received_s: float | None) -> str | None:
         ts: str | None = None
         try:
             response = self.client.chat_postMessage(
@@ -153,9 +162,11 @@ class TurnRunner:
                 self.store.set_placeholder(turn.id, self.owner, ts)
             except StoreUnavailable:
                 log.warning("could not record the placeholder of %s", turn.id)
-        self.pools.work.submit(self._compute, turn, ts, received_s)
+        return ts
 
-    def _compute(self, turn: TurnRequest, placeholder_ts: str | None, received_s: float | None) -> None:
+    def _compute(
+        self, turn: TurnRequest, placeholder: Future[str | None] | None, received_s: float | None
+    ) -> None:
         live: TurnLike | None = None
         try:
             with queue.completing(turn.id, self.owner, turn.session_id, answer_of):
@@ -173,8 +184,8 @@ class TurnRunner:
             log.warning("state store unavailable while answering %s: %s", turn.id, exc)
             # Said in the placeholder's place; the turn stays queued and is answered once the store
             # is back (the same message is then edited into the answer).
-            self.pools.api.submit(
-                self._deliver, turn, placeholder_ts, notice_answer("store_down", turn.lang), None, None, False
+            self._when_placed(
+                placeholder, turn, notice_answer("store_down", turn.lang), None, None, finish=False
             )
             self._release(turn.id)
             return
@@ -184,7 +195,30 @@ class TurnRunner:
             answer = notice_answer("error", turn.lang)
             if not self._complete(turn, answer):
                 return
-        self.pools.api.submit(self._deliver, turn, placeholder_ts, answer, live, received_s)
+        self._when_placed(placeholder, turn, answer, live, received_s)
+
+    def _when_placed(
+        self,
+        placeholder: Future[str | None] | None,
+        turn: TurnRequest,
+        answer: dict[str, Any],
+        live: TurnLike | None,
+        received_s: float | None,
+        *,
+        finish: bool = True,
+    ) -> None:
+        """Show the answer once the placeholder's post has come back (at once when it has)."""
+
+        def deliver(done: Future[str | None] | None = placeholder) -> None:
+            ts = done.result() if done is not None and not done.cancelled() else None
+            self.pools.api.submit(self._deliver, turn, ts, answer, live, received_s, finish)
+
+        if placeholder is None:
+            deliver()
+        else:
+            # The callback runs on whichever thread finishes the post: carry this log context over.
+            context = contextvars.copy_context()
+            placeholder.add_done_callback(lambda done: context.run(deliver, done))
 
     def _ask(self, turn: TurnRequest) -> TurnLike:
         if turn.surface == BUTTON:
