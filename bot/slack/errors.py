@@ -13,7 +13,7 @@ from typing import Any
 from slack_bolt import App, BoltResponse
 from slack_bolt.error import BoltUnhandledRequestError
 
-from bot.metrics import Metrics
+from bot.ops.metrics import Metrics
 from bot.slack.messages import detect_lang, notice
 from bot.slack.runner import TurnRunner
 

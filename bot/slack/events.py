@@ -10,8 +10,8 @@ from slack_bolt import App
 from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError
 
+from bot.ports import ConsultantLike
 from bot.slack.messages import lang_from_locale
-from bot.slack.ports import ConsultantLike
 from bot.slack.runner import TurnRunner
 
 log = logging.getLogger(__name__)

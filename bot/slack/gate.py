@@ -25,10 +25,10 @@ from typing import Any
 from slack_bolt import BoltContext, BoltRequest, BoltResponse
 
 from bot.config import Settings
-from bot.metrics import Metrics
+from bot.ops.metrics import Metrics
+from bot.ports import StoreLike
 from bot.slack import sessions, turns
 from bot.slack.messages import detect_lang, notice
-from bot.slack.ports import StoreLike
 from bot.slack.posting import defuse
 from bot.slack.runner import TurnRunner
 from bot.slack.sessions import Where

@@ -32,10 +32,10 @@ from typing import Any
 from slack_sdk import WebClient
 from slack_sdk.webhook import WebhookClient
 
-from bot.metrics import Metrics
+from bot.ops.metrics import Metrics
+from bot.ports import ConsultantLike, StoreLike, TurnLike
 from bot.slack.messages import notice
 from bot.slack.pools import Pools
-from bot.slack.ports import ConsultantLike, StoreLike, TurnLike
 from bot.slack.posting import Replier, defuse, message_args
 from bot.slack.turns import BUTTON, COMMAND, FORM, TurnRequest
 from bot.store import turns as queue

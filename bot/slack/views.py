@@ -6,9 +6,9 @@ from typing import Any
 
 from slack_bolt import Ack, App, BoltContext, BoltRequest
 
+from bot.ports import ConsultantLike
 from bot.slack import modal, sessions, turns
 from bot.slack.gate import Gate
-from bot.slack.ports import ConsultantLike
 from bot.slack.sessions import Where
 
 

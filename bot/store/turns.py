@@ -18,7 +18,6 @@ The payload and the answer are JSON objects that only the Slack layer reads.
 
 from __future__ import annotations
 
-import enum
 import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -26,42 +25,13 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
+from bot.ports import Admission, Completion, QueuedTurn, TurnLost
+
+__all__ = ["ANSWERED", "DONE", "PENDING", "Admission", "Completion", "QueuedTurn", "TurnLost"]
+
 PENDING = "pending"
 ANSWERED = "answered"
 DONE = "done"
-
-
-class Admission(enum.Enum):
-    """What `Store.admit` did with a new turn."""
-
-    ACCEPTED = "accepted"  # recorded as pending, leased to the caller
-    DUPLICATE = "duplicate"  # the same id was admitted before (a retry or a replay): do nothing
-    LIMITED = "limited"  # refused by the rate limit; the first refusal in the window: tell the user
-    LIMITED_QUIET = "limited_quiet"  # refused again in the same window: stay quiet
-
-
-@dataclass(frozen=True)
-class QueuedTurn:
-    id: str
-    state: str  # PENDING or ANSWERED (claims never return DONE turns)
-    payload: dict[str, Any]
-    attempts: int  # how many workers have taken it, this one included
-    placeholder_ts: str | None
-    answer: dict[str, Any] | None
-
-
-@dataclass(frozen=True)
-class Completion:
-    """Marks a turn answered in the same transaction as its session write (see Store.update)."""
-
-    turn_id: str
-    owner: str
-    answer: dict[str, Any]
-
-
-class TurnLost(Exception):
-    """The caller no longer holds the turn's lease (it expired and another worker took it over), so
-    its session write was not made: the other worker answers."""
 
 
 def dumps(value: dict[str, Any]) -> str:
@@ -95,7 +65,7 @@ def completing(
     turn_id: str, owner: str, session_id: str, answer_of: Callable[[Any], dict[str, Any]]
 ) -> Iterator[None]:
     """Within the block, the first commit of `session_id`'s state also marks the turn answered, with
-    `answer_of(the commit's result)` as its answer (bot.dialogue_commit asks `completion_for`)."""
+    `answer_of(the commit's result)` as its answer (bot.dialogue.commit asks `completion_for`)."""
     token = _completing.set(_Completing(turn_id, owner, session_id, answer_of))
     try:
         yield
