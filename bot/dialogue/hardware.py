@@ -18,8 +18,8 @@ from bot.render.views import option_view
 from sizing.errors import SizingError
 from sizing.types import Catalog, Method, SizingRequest
 
-# NVIDIA's China-market datacenter SKUs in the catalogue (knowledge/data/gpus.yaml, h800 and h20).
-CHINA_GPUS = ("h800", "h20")
+# NVIDIA's China-market datacenter SKUs in the catalogue (knowledge/data/gpus.yaml: h800, h20, a800).
+CHINA_GPUS = ("h800", "h20", "a800")
 # Capacity search range (parameters) and steps: 1e8..1e13 in log space, 1% precision in ~20 calls.
 CAPACITY_LOW, CAPACITY_HIGH, CAPACITY_STEPS = 1e8, 1e13, 20
 CAPACITY_METHODS: tuple[Method, ...] = ("full_finetune", "lora", "qlora", "pretrain")

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from bot.dialogue import question_kind
 from bot.dialogue.plan import SPOT_WORDS
 from bot.dialogue.state import SLOT_NAMES, implausible
 from bot.nlu.script import has_cjk, script_neutral
@@ -64,6 +65,12 @@ class Understood:
     mentions_spot: bool = False
     region: str | None = None  # "cn": mainland-China clouds
     owned: bool = False  # the user already has the GPUs they named
+    # What the message asks (bot/dialogue/question_kind.py): a question kind of lanes/interfaces.md,
+    # or the parser's intent when the message is not a direct question.
+    kind: str = "unknown"
+    providers: tuple[str, ...] = ()  # provider ids named ("aws", "aliyun", ...), in order
+    price_period: str | None = None  # "hour" | "month": the period a price question asks for
+    yes_no: bool = False  # the message is a yes/no question
 
 
 def choose_lang(parsed: Any, text: str, previous: str) -> str:
@@ -128,8 +135,14 @@ def _bare_answer(said: Mapping[str, Any], text: str) -> bool:
 
 
 def understand(
-    text: str, parse: ParseFn, state: Mapping[str, Any], today: dt.date | None = None
+    text: str,
+    parse: ParseFn,
+    state: Mapping[str, Any],
+    today: dt.date | None = None,
+    *,
+    corrected: bool = False,
 ) -> Understood:
+    """`corrected`: the message quotes a GPU figure the catalogue corrects (kb.factcheck)."""
     parsed = parse(text, today=today)
     said = said_slots(parsed)
     pending = state.get("pending")
@@ -152,15 +165,21 @@ def understand(
     usable, asks = vet(said, parsed.asks)
     asks = [_as_written(a, text) for a in asks]
     data_language = getattr(parsed.slots, "data_language", None)
+    gpus = tuple(getattr(parsed, "gpus_mentioned", ()) or ())
+    named = question_kind.providers(parsed, text)
     return Understood(
         intent=str(parsed.intent),
         lang=choose_lang(parsed, text, str(state.get("lang") or "")),
         said=usable,
         asks=asks,
-        gpus=tuple(getattr(parsed, "gpus_mentioned", ()) or ()),
+        gpus=gpus,
         data_language=data_language if ("tokens" in usable or "data_bytes" in usable) else None,
         mentions_spot=bool(SPOT_WORDS.search(text)),
         # Region and owned hardware have one owner, the NLU (bot/nlu/context.py).
         region=getattr(parsed, "region", None),
         owned=bool(getattr(parsed, "owned", False)),
+        kind=question_kind.question_kind(parsed, text, usable, gpus, named, corrected),
+        providers=named,
+        price_period=question_kind.price_period(parsed, text),
+        yes_no=question_kind.yes_no(parsed, text),
     )
