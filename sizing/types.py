@@ -116,8 +116,9 @@ class Budget:
 @dataclass(frozen=True, slots=True)
 class SizingRequest:
     params: float
-    tokens: float | None = None
+    tokens: float | None = None  # the dataset, one pass
     data_bytes: float | None = None
+    epochs: float = 1.0  # passes over the data: the work trained is tokens x epochs (DESIGN.md)
     data_language: DataLanguage = "en"
     bytes_per_token: float | None = None  # overrides the language default
     precision: Precision = "bf16"

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.dialogue.hardware import china_options
 from bot.dialogue.pitfall_context import pitfall_context
-from bot.dialogue.plan import build_request, effective_slots, summarise
+from bot.dialogue.plan import budget_usd_total, build_request, effective_slots, summarise
 from bot.dialogue.reply import Reply
 from bot.dialogue.state import SlotChange
 from bot.render.text import render_json
@@ -36,10 +36,30 @@ FAQ_MULTI_GPU = "faq.single_vs_multi_gpu"
 
 
 def run_plan(state: Mapping[str, Any], kb: KnowledgeBase, plan: Planner, today: dt.date) -> dict[str, Any]:
-    """The engine's result as the DESIGN.md `size` dict; raises SizingError."""
+    """The engine's result as the DESIGN.md `size` dict; raises SizingError. "ASAP" puts the
+    fastest option within the budget first."""
     request = build_request(state, kb.catalog, today)
     rec: dict[str, Any] = plan(request, kb.catalog).to_dict()
+    if state.get("asap"):
+        rec["options"] = fastest_first(rec.get("options") or [], state["slots"], kb.catalog.usd_to_cny)
     return rec
+
+
+def fastest_first(
+    options: list[dict[str, Any]], slots: Mapping[str, Any], usd_to_cny: float
+) -> list[dict[str, Any]]:
+    """The options with the fastest one that fits (and the budget, when there is one) first."""
+
+    def affordable(o: Mapping[str, Any]) -> bool:
+        cap = budget_usd_total(slots, o.get("days"), usd_to_cny)
+        spent = (o.get("cost") or {}).get("on_demand_usd")
+        return cap is None or spent is None or float(spent) <= cap
+
+    candidates = [o for o in options if o.get("fits") and affordable(o)]
+    if not candidates:
+        return options
+    fastest = min(candidates, key=lambda o: float(o.get("days") or float("inf")))
+    return [fastest] + [o for o in options if o is not fastest]
 
 
 # Warnings the reply already says in its own line (billing) or in its footer (price date).
@@ -79,6 +99,8 @@ def plan_context(
         "assumed": list(state["assumed"])
         + [s for s in ("precision", "method") if state["slots"].get(s) is None],
         "days_skipped": "days" in state["skipped"],
+        "asap": bool(state.get("asap")),
+        "deadline_date": state.get("deadline_date"),
         "workload": rec.get("workload") or {},
         "options": options,
         "warnings": [w for w in warnings if w["code"] not in SHOWN_ELSEWHERE],
