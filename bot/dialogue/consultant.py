@@ -65,10 +65,13 @@ def _default_plan() -> Planner:
 
 
 def _default_chart() -> ChartFn | None:
-    try:
-        from bot.render.chart import cost_time_png
-    except ImportError:
+    """The chart renderer, or None without matplotlib (the optional `chart` extra): no chart then."""
+    import importlib.util
+
+    if importlib.util.find_spec("matplotlib") is None:
         return None
+    from bot.render.chart import cost_time_png
+
     return cost_time_png
 
 
