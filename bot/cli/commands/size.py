@@ -11,7 +11,7 @@ from typing import Any
 from bot.cli.commands import size_args
 from bot.cli.jsonout import dumps
 from sizing import SizingError, SizingRequest, plan
-from sizing.types import METHODS, PRECISIONS
+from sizing.types import METHODS, PRECISIONS, RECOMPUTES, STACKS
 
 
 def add_parser(sub: Any) -> None:
@@ -33,6 +33,21 @@ def add_parser(sub: Any) -> None:
     p.add_argument(
         "--active-params", type=size_args.count, help="MoE: parameters active per token (37B of 671B)"
     )
+    p.add_argument(
+        "--stack",
+        choices=STACKS,
+        help="training software (default: megatron for pre-training, fsdp for fine-tuning)",
+    )
+    p.add_argument(
+        "--recompute",
+        choices=RECOMPUTES,
+        help="activation recomputation (default: only where memory needs it)",
+    )
+    p.add_argument(
+        "--offload", action="store_true", help="optimizer states, master weights and gradients in CPU memory"
+    )
+    p.add_argument("--continued", action="store_true", help="continued pre-training from an existing model")
+    p.add_argument("--lora-rank", type=int, help="LoRA/QLoRA adapter rank (default 16)")
     p.add_argument("--json", action="store_true", help="print JSON only")
     p.add_argument("--plot", type=Path, help="write the cost-vs-time chart (PNG) here")
     p.set_defaults(run=run)
@@ -54,6 +69,11 @@ def run(args: argparse.Namespace) -> int:
         seq_len=args.seq_len,
         micro_batch=args.micro_batch,
         active_params=args.active_params,
+        stack=args.stack,
+        recompute=args.recompute,
+        offload=args.offload,
+        continued=args.continued,
+        lora_rank=args.lora_rank,
         today=dt.date.today(),
     )
     try:
