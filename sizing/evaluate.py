@@ -94,7 +94,7 @@ def evaluate(
     fixed = fixed_costs(w, training_hours, nodes)
     days = (training_hours + fixed.total_hours) / 24.0
     store = storage.advise(
-        w.tokens,
+        w.dataset_tokens,
         w.bytes_per_token,
         w.data_bytes,
         w.arch.vocab,

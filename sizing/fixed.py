@@ -75,7 +75,7 @@ def fixed_costs(w: Workload, training_hours: float, nodes: int) -> FixedCosts:
     if w.from_scratch:
         return FixedCosts(PROVISION_HOURS, SETUP_HOURS, 0.0, 0.0, 0.0, 0.0)
     base_gb = w.n * BF16_BYTES / 1e9
-    data_gb = (w.data_bytes if w.data_bytes is not None else w.tokens * w.bytes_per_token) / 1e9
+    data_gb = (w.data_bytes if w.data_bytes is not None else w.dataset_tokens * w.bytes_per_token) / 1e9
     download = base_gb + data_gb
     saved = (w.trainable_params if w.is_peft else w.n) * CHECKPOINT_BYTES_PER_PARAM / 1e9
     saves = 1 + int(training_hours // CHECKPOINT_EVERY_HOURS)
