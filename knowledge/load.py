@@ -30,6 +30,7 @@ from pydantic import BaseModel
 from knowledge.base import KnowledgeError, Source, entries, read_yaml as read, validate
 from knowledge.faq import check_related, load_faq, load_pitfalls
 from knowledge.kb import KnowledgeBase, SoftwareCatalog
+from knowledge.models import load_models, load_serving_runs
 from knowledge.schema import (
     DTYPES,
     Architecture,
@@ -201,6 +202,10 @@ def load_knowledge(
     faq = load_faq(faq_path)
     pitfalls = load_pitfalls(pitfalls_path)
     synonyms = load_synonyms(data_dir / "synonyms.yaml")
+    model_index = load_models(data_dir / "models.yaml")
+    serving_runs, serving_sources = load_serving_runs(
+        data_dir / "serving_runs.yaml", {c.id for c in model_index.cards}, gpu_ids
+    )
     check_related((*faq, *pitfalls))
     catalog = Catalog(
         gpus=tuple(gpu_spec(g) for g in gpus),
@@ -224,4 +229,7 @@ def load_knowledge(
         pitfalls=pitfalls,
         gpu_sources=gpu_sources,
         synonyms=synonyms,
+        model_index=model_index,
+        serving_runs=serving_runs,
+        serving_sources=serving_sources,
     )
