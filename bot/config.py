@@ -8,13 +8,10 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, TypeVar
+from typing import Literal, TypeVar
 
 import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError
-
-if TYPE_CHECKING:
-    from knowledge import KnowledgeBase
 
 T = TypeVar("T")
 
@@ -90,16 +87,6 @@ class Settings(BaseModel):
     @property
     def resolved_db_path(self) -> Path:
         return self.db_path or default_db_path()
-
-    def knowledge(self) -> KnowledgeBase:
-        """The knowledge base with this operator's offerings and exchange rate applied."""
-        from knowledge import load_knowledge
-
-        return load_knowledge(
-            offerings_file=self.offerings_file,
-            offerings_mode=self.offerings_mode,
-            usd_to_cny=self.usd_to_cny,
-        )
 
 
 ENV_NAMES = {

@@ -38,6 +38,9 @@ class FaqEntry(Strict):
     questions: Phrasings
     keywords: Phrasings = Phrasings()
     related: tuple[str, ...] = ()
+    # Entries giving the same advice (a FAQ and the pitfall that warns about it): one answer shows
+    # only one of them (see distinct_advice). Listed on both sides.
+    twins: tuple[str, ...] = ()
     sources: Annotated[tuple[Source, ...], Field(min_length=1)]
 
     @property
@@ -62,6 +65,7 @@ class Pitfall(Strict):
     questions: Phrasings
     keywords: Phrasings = Phrasings()
     related: tuple[str, ...] = ()
+    twins: tuple[str, ...] = ()  # see FaqEntry.twins
     sources: Annotated[tuple[Source, ...], Field(min_length=1)]
 
     @property
@@ -101,11 +105,29 @@ def load_pitfalls(path: Path = PITFALLS_FILE) -> tuple[Pitfall, ...]:
 
 
 def check_related(all_entries: Iterable[Entry]) -> None:
-    """Every `related` id names an entry that exists (across FAQ and pitfalls)."""
+    """Every `related` and `twins` id names an entry that exists (across FAQ and pitfalls), and
+    twins are listed on both sides."""
     items = list(all_entries)
-    known = {item.id for item in items}
+    by_id = {item.id: item for item in items}
     for item in items:
-        for ref in item.related:
-            if ref not in known:
-                where = FAQ_FILE if isinstance(item, FaqEntry) else PITFALLS_FILE
-                raise KnowledgeError(f"{where}: entry {item.id!r}: field 'related': unknown id {ref!r}")
+        where = FAQ_FILE if isinstance(item, FaqEntry) else PITFALLS_FILE
+        for field in ("related", "twins"):
+            for ref in getattr(item, field):
+                if ref not in by_id:
+                    raise KnowledgeError(f"{where}: entry {item.id!r}: field {field!r}: unknown id {ref!r}")
+        for ref in item.twins:
+            if item.id not in by_id[ref].twins:
+                raise KnowledgeError(
+                    f"{where}: entry {item.id!r}: field 'twins': {ref!r} does not list it back"
+                )
+
+
+def distinct_advice(ids: Iterable[str], all_entries: Iterable[Entry]) -> list[str]:
+    """`ids` in order, without any entry whose twin came earlier: one answer, one version of the advice."""
+    twins = {item.id: set(item.twins) for item in all_entries}
+    kept: list[str] = []
+    for entry_id in ids:
+        if entry_id in kept or twins.get(entry_id, set()) & set(kept):
+            continue
+        kept.append(entry_id)
+    return kept

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -156,6 +156,12 @@ class KnowledgeBase:
     def retrieve(self, text: str, limit: int = 5) -> Retrieval:
         """Hits plus `kind` (faq|sizing|gpu_info|none) and `margin`: see knowledge.search.Retrieval."""
         return self._searcher.retrieve(text, limit)
+
+    def distinct_advice(self, ids: Iterable[str]) -> list[str]:
+        """`ids` in order without the twins of earlier ones (knowledge.faq.distinct_advice)."""
+        from knowledge.faq import distinct_advice
+
+        return distinct_advice(ids, (*self.faq, *self.pitfalls))
 
     def fired_pitfalls(self, context: Mapping[str, object]) -> list[str]:
         from knowledge.triggers import fired

@@ -16,6 +16,8 @@ from typing import Literal
 
 import opencc
 
+from knowledge.gpu_names import catalogue_names
+
 QueryKind = Literal["faq", "sizing", "gpu_info", "none"]
 
 # A stated workload with no question at all scales FAQ confidence down by this factor.
@@ -62,9 +64,6 @@ _ASKS_SIZING = re.compile(
     r"\bhow much (?:would|will|does|did|is)\b.*\bcost|\bwhat (?:would|will|does) it cost|\bhow much money\b|"
     r"\bcost (?:me|us)\b|\bhow big a model\b|\bwhat size model\b"
 )
-_GPU_NAME = re.compile(
-    r"(?<![a-z0-9])(?:[abhlt]\d{1,3}[a-z]?|v100|b200|gb200|mi\d{3}x?|rtx\s?\d{4}|[34]090|a6000)(?![a-z0-9])"
-)
 _SPEC_WORD = re.compile(r"显存|内存|带宽|算力|tflops|flops|\bmemory\b|\bvram\b|\bbandwidth\b|\bspecs?\b")
 _ASKS_AMOUNT = re.compile(r"多少|多大|几g|\bhow (?:much|many|fast|big)\b|\bwhat is the\b")
 _COMPARES = re.compile(
@@ -84,7 +83,7 @@ def classify(text: str, *, has_hits: bool) -> QueryKind:
     norm = normalize(text).strip()
     if looks_like_spec(norm):
         return "sizing"
-    gpus = set(_GPU_NAME.findall(norm))
+    gpus = {m.family for m in catalogue_names().find(norm)}
     if (
         len(gpus) == 1
         and _SPEC_WORD.search(norm)

@@ -6,12 +6,14 @@ family; each figure belongs to the nearest GPU mention in its sentence, an earli
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
+from knowledge.gpu_names import GpuNames
 from knowledge.schema import GpuRecord
 
 _NUM = r"(?<![a-z0-9.])(\d+(?:\.\d+)?)"
@@ -62,21 +64,18 @@ def _normalise(text: str) -> str:
 
 
 def _mentions(text: str, gpus: tuple[GpuRecord, ...]) -> list[Mention]:
-    names: list[tuple[str, tuple[GpuRecord, ...]]] = []
-    for g in gpus:
-        names += [(n, (g,)) for n in {g.id, *g.aliases} if not n.isdigit()]
-    for family in {g.family for g in gpus}:
-        names.append((family, tuple(g for g in gpus if g.family == family)))
-    names.sort(key=lambda item: -len(item[0]))
-    taken = [False] * len(text)
-    found: list[Mention] = []
-    for name, members in names:
-        pattern = r"[\s_-]*".join(re.escape(part) for part in re.split(r"[\s_-]+", name.lower()))
-        for m in re.finditer(rf"(?<![a-z0-9]){pattern}(?![a-z0-9])", text):
-            if not any(taken[m.start() : m.end()]):
-                taken[m.start() : m.end()] = [True] * (m.end() - m.start())
-                found.append(Mention(m.start(), m.end(), members))
-    return sorted(found, key=lambda m: m.start)
+    """GPU names by the catalogue's one matcher; a bare number ("4090") is no mention here."""
+    by_id = {g.id: g for g in gpus}
+    return [
+        Mention(m.start, m.end, tuple(by_id[i] for i in m.ids))
+        for m in _names(gpus).find(text)
+        if not m.numeric
+    ]
+
+
+@functools.lru_cache(maxsize=4)
+def _names(gpus: tuple[GpuRecord, ...]) -> GpuNames:
+    return GpuNames(gpus)
 
 
 def _owner(pos: int, text: str, mentions: list[Mention]) -> Mention | None:

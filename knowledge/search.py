@@ -252,9 +252,15 @@ class Searcher:
         ranked = sorted(
             zip(self._ranked(text), self._entries, strict=True), key=lambda pair: pair[0], reverse=True
         )
-        hits = [Hit(e.id, round(score, 4), e.title) for (score, _), e in ranked[:limit] if score >= MIN_SCORE]
-        top = ranked[0][0][0] if ranked else 0.0
-        second = ranked[1][0][0] if len(ranked) > 1 else 0.0
+        # A twin of a better hit gives the same advice (a FAQ and its pitfall): leave it out, so the
+        # answer shows one version and the margin is measured against a different topic.
+        shown: list[tuple[float, Entry]] = []
+        for (score, _), entry in ranked:
+            if not any(entry.id in kept.twins for _, kept in shown):
+                shown.append((score, entry))
+        hits = [Hit(e.id, round(score, 4), e.title) for score, e in shown[:limit] if score >= MIN_SCORE]
+        top = shown[0][0] if shown else 0.0
+        second = shown[1][0] if len(shown) > 1 else 0.0
         return Retrieval(hits, classify(text, has_hits=bool(hits)), round(top - second, 4) if hits else 0.0)
 
 

@@ -1,19 +1,19 @@
 """What a message says about the user's situation rather than the workload: where they want to
-rent (Parse.region) and whether they already own the GPUs they name (Parse.owned)."""
+rent (Parse.region) and whether they already own the GPUs they name (Parse.owned).
+
+The one owner of both: the dialogue reads Parse.region and Parse.owned and keeps no detector of its
+own ("We have 500 GB of data, pretrain 7B on 8 H100" owns data, not GPUs)."""
 
 from __future__ import annotations
 
 from bot.nlu import lexicon
 from bot.nlu.gpus import GPU_WORDS, GPU_WORDS_EN, GpuMention
+from bot.nlu.providers import CN_PROVIDERS
 from bot.nlu.units import BOUNDARIES
 
-# Mainland-China clouds and words for the mainland: prices there are quoted in CNY and export
-# rules change which GPUs are on offer (H800/H20 rather than H100/H200).
-REGION_CN = (
-    "国内", "中国大陆", "中国", "大陆", "阿里云", "腾讯云", "火山引擎", "华为云", "百度智能云", "百度云",
-    "china", "aliyun", "alibaba cloud", "tencent cloud", "volcano engine", "volcengine",
-    "huawei cloud", "baidu ai cloud", "mainland",
-)  # fmt: skip
+# Words for the mainland (its clouds come from bot/nlu/providers.py): prices there are quoted in
+# CNY and export rules change which GPUs are on offer (H800/H20 rather than H100/H200).
+MAINLAND = ("国内", "中国大陆", "中国", "大陆", "国产云", "china", "mainland")
 # Possession words that come before the GPUs someone already has: 我们有8张A100, "we own 16 H100s".
 OWNED_CUES = (
     "我们有", "我有", "我们已有", "已有", "已经有", "现有", "自有", "拥有", "手上有", "手里有", "手头有",
@@ -27,9 +27,11 @@ NOT_OWNED = (" to ", " no ", " zero ", "n't")  # "we have to rent 8 H100s", "we 
 REACH = 16  # characters from the cue to the GPUs it owns
 
 
-def region(s: str) -> str | None:
+def region(s: str, providers: tuple[str, ...]) -> str | None:
     """ "cn" when the message names a mainland-China cloud or the mainland itself."""
-    return "cn" if any(lexicon.find_phrase(s, p) != -1 for p in REGION_CN) else None
+    if any(p in CN_PROVIDERS for p in providers):
+        return "cn"
+    return "cn" if any(lexicon.find_phrase(s, p) != -1 for p in MAINLAND) else None
 
 
 def owned(s: str, gpus: list[GpuMention]) -> bool:

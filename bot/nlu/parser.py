@@ -12,6 +12,7 @@ from bot.nlu.found import Found
 from bot.nlu.gpus import find_gpus
 from bot.nlu.models import ModelMention, find_models
 from bot.nlu.numerals_zh import FINANCIAL
+from bot.nlu.providers import find_providers
 from bot.nlu.scan import scan
 from bot.nlu.slots import extract
 from bot.nlu.text import normalise
@@ -108,7 +109,8 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     filled = slots.filled()
     asks = tuple(a for a in found.asks if a.slot not in filled or a.slot == "tokens_or_data")
     mentioned = tuple(dict.fromkeys(g.gpu for g in gpus))
-    region = context.region(t.lower)  # before _financial: 陆 in 大陆 is also a financial six
+    providers = find_providers(t.lower)
+    region = context.region(t.lower, providers)  # before _financial: 陆 in 大陆 is also a financial six
     intent = intents.classify(s, filled + (("ask",) if asks else ()), mentioned, region)
     return Parse(
         intent=intent,
@@ -123,6 +125,8 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         no_deadline=days is None and intents.has_any(s, lexicon.NO_DEADLINE),
         region=region,
         owned=context.owned(s, gpus),
+        script_ambiguous=t.script_ambiguous,
+        providers_mentioned=providers,
     )
 
 

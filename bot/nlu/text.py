@@ -3,11 +3,10 @@ Chinese, and a same-length lower-case copy so spans found in one index the other
 
 from __future__ import annotations
 
-import functools
 import unicodedata
 from dataclasses import dataclass
 
-import opencc
+from bot.nlu.script import read_script, to_simplified
 
 # A sizing request is a few sentences; Slack caps a message at 40k characters. Everything past
 # this many characters is ignored so a pasted log cannot make parsing slow.
@@ -23,11 +22,7 @@ class Text:
     lower: str  # `simplified`, lower-cased character by character (same length)
     script: str  # zh-Hans | zh-Hant | en
     lang: str  # zh | en
-
-
-@functools.lru_cache(maxsize=1)
-def _t2s() -> opencc.OpenCC:
-    return opencc.OpenCC("t2s")
+    script_ambiguous: bool = False  # Chinese that reads the same in both scripts
 
 
 def _clean(raw: str) -> str:
@@ -40,10 +35,6 @@ def _clean(raw: str) -> str:
     return "".join(out)
 
 
-def is_cjk(ch: str) -> bool:
-    return "\u4e00" <= ch <= "\u9fff" or "\u3400" <= ch <= "\u4dbf"
-
-
 def _lower_same_length(text: str) -> str:
     out = []
     for ch in text:
@@ -54,22 +45,16 @@ def _lower_same_length(text: str) -> str:
 
 def normalise(raw: str) -> Text:
     original = _clean(raw)
-    simplified = _t2s().convert(original)
-    if len(simplified) != len(original):  # phrase tables may change length; keep offsets simple
-        simplified = "".join(_t2s().convert(ch) or ch for ch in original)
-        if len(simplified) != len(original):
-            simplified = original
-    has_cjk = any(is_cjk(ch) for ch in original)
-    if not has_cjk:
-        script = "en"
-    elif simplified != original:
-        script = "zh-Hant"  # t2s changed something, so traditional characters were used
-    else:
-        script = "zh-Hans"
+    simplified = to_simplified(original)
+    read = read_script(original, simplified)
     return Text(
         original=original,
         simplified=simplified,
         lower=_lower_same_length(simplified),
-        script=script,
-        lang="zh" if has_cjk else "en",
+        script=read.script,
+        lang=read.lang,
+        script_ambiguous=read.ambiguous,
     )
+
+
+__all__ = ["MAX_CHARS", "Text", "normalise"]

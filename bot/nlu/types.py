@@ -22,6 +22,14 @@ INTENTS = (
     "explain",
     "skip",
     "capacity",
+    "feasibility",
+    "memory",
+    "price",
+    "provider_compare",
+    "figure_check",
+    "cheapest_gpu",
+    "serve",
+    "china_providers",
     "unknown",
 )
 
@@ -49,6 +57,20 @@ class Slots:
     # Parameters active per token of a known mixture-of-experts model (None = dense or unknown):
     # compute follows these, memory the total in `params`.
     active_params: float | None = None
+    epochs: float | None = None  # passes over the data; None = not said (one)
+    samples: float | None = None  # training samples/conversations/条, when counted
+    tokens_per_sample: float | None = None  # a stated length per sample; tokens = samples x this
+    continued: bool | None = None  # True: continued pre-training from a base model (method pretrain)
+    stack: str | None = None  # megatron | deepspeed | fsdp | hf | unsloth
+    recompute: str | None = None  # none | selective | full (activation recomputation)
+    # Serving (inference) workload.
+    model: str | None = None  # model-card id when a known model is named
+    concurrency: int | None = None  # concurrent users / requests in flight
+    qps: float | None = None  # requests per second
+    input_tokens: int | None = None  # prompt length per request
+    output_tokens: int | None = None  # answer length per request
+    ttft_ms: float | None = None  # time-to-first-token target
+    tpot_ms: float | None = None  # per-output-token latency target (1000 / tokens per second per user)
 
     def to_json(self) -> dict[str, Any]:
         budget = None
@@ -68,6 +90,19 @@ class Slots:
             "seq_len": self.seq_len,
             "data_language": self.data_language,
             "active_params": self.active_params,
+            "epochs": self.epochs,
+            "samples": self.samples,
+            "tokens_per_sample": self.tokens_per_sample,
+            "continued": self.continued,
+            "stack": self.stack,
+            "recompute": self.recompute,
+            "model": self.model,
+            "concurrency": self.concurrency,
+            "qps": self.qps,
+            "input_tokens": self.input_tokens,
+            "output_tokens": self.output_tokens,
+            "ttft_ms": self.ttft_ms,
+            "tpot_ms": self.tpot_ms,
         }
 
     def filled(self) -> tuple[str, ...]:
@@ -107,6 +142,16 @@ class Parse:
     region: str | None = None  # "cn": the user wants mainland-China clouds (阿里云, 国内, ...)
     owned: bool = False  # the user already has the GPUs they named ("我们有8张A100")
     no_deadline: bool = False  # "no deadline", "不着急": the timeline is deliberately open
+    # The Chinese reads the same in both scripts ("改成13B"): `script` is a guess; follow the
+    # previous turn or the Slack locale.
+    script_ambiguous: bool = False
+    yes_no: bool = False  # a yes/no question ("Is the H20 faster than the H100?", "4090 能做多机训练吗")
+    asap: bool = False  # "ASAP", "越快越好": the fastest sensible plan within the budget
+    deadline_date: str | None = None  # ISO date of a calendar or relative deadline ("by March 15")
+    providers_mentioned: tuple[str, ...] = ()  # provider ids (bot/nlu/providers.py), in order
+    price_period: str | None = None  # hour | day | month: the period a price question asks about
+    stack_said: str | None = None  # the training stack as the user wrote it ("DeepSpeed ZeRO-3")
+    task: str | None = None  # "serve": inference / deployment; "train": training named; None: not said
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -122,4 +167,12 @@ class Parse:
             "region": self.region,
             "owned": self.owned,
             "no_deadline": self.no_deadline,
+            "script_ambiguous": self.script_ambiguous,
+            "yes_no": self.yes_no,
+            "asap": self.asap,
+            "deadline_date": self.deadline_date,
+            "providers_mentioned": list(self.providers_mentioned),
+            "price_period": self.price_period,
+            "stack_said": self.stack_said,
+            "task": self.task,
         }

@@ -8,9 +8,9 @@ from typing import Any
 from slack_bolt import Ack, App, BoltContext, Respond
 from slack_sdk import WebClient
 
+from bot.ports import ConsultantLike
 from bot.slack import sessions
 from bot.slack.errors import ErrorReporter
-from bot.slack.ports import ConsultantLike
 from bot.slack.posting import Replier, defuse, message_args
 
 BUTTONS = re.compile(r"^(answer_[a-z_]+_\d+|explain|reset)$")

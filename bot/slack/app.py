@@ -8,13 +8,13 @@ from slack_bolt import App, BoltRequest, BoltResponse
 from slack_sdk import WebClient
 
 from bot.config import Settings
-from bot.logs import bind_request_id
-from bot.metrics import Metrics
+from bot.ops.logs import bind_request_id
+from bot.ops.metrics import Metrics
+from bot.ports import ConsultantLike, StoreLike
 from bot.slack import actions, commands, errors, events, sessions, views
 from bot.slack.client import build_client
 from bot.slack.gate import Gate
 from bot.slack.pools import Pools, new_pools
-from bot.slack.ports import ConsultantLike, StoreLike
 from bot.slack.posting import Replier
 
 
@@ -52,16 +52,16 @@ def build_app(
         raise SlackConfigError("SLACK_BOT_TOKEN is not set (the app's bot token, xoxb-...)")
     metrics = metrics or Metrics()
     if store is None:
-        from bot.store import open_store
+        from bot.bootstrap import build_store
 
-        store = open_store(settings)
+        store = build_store(settings)
     client = client or build_client(settings, metrics)
     pools = pools or new_pools()
     secret = settings.slack_signing_secret.get_secret_value() if settings.slack_signing_secret else None
     app = AdvisorApp(
         client=client,
         signing_secret=secret,
-        # Socket Mode needs no signing secret; HTTP mode refuses to start without one (bot.http).
+        # Socket Mode needs no signing secret; HTTP mode refuses to start without one (bot.ops.http).
         request_verification_enabled=secret is not None,
         listener_executor=pools.listeners,
     )

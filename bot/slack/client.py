@@ -14,7 +14,7 @@ from slack_sdk.http_retry.response import HttpResponse
 from slack_sdk.http_retry.state import RetryState
 
 from bot.config import Settings
-from bot.metrics import Metrics
+from bot.ops.metrics import Metrics
 
 # Attempts after the first: 429s honour Retry-After; 5xx and connection errors back off exponentially
 # (slack_sdk BackoffRetryIntervalCalculator: 0.5 s, 1 s, 2 s ... with jitter).

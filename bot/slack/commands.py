@@ -7,9 +7,9 @@ from typing import Any
 from slack_bolt import Ack, App, BoltContext, Respond
 from slack_sdk import WebClient
 
+from bot.ports import ConsultantLike
 from bot.slack import modal, sessions
 from bot.slack.errors import ErrorReporter
-from bot.slack.ports import ConsultantLike
 from bot.slack.posting import Replier, message_args
 
 

@@ -14,7 +14,7 @@ from slack_bolt import App, BoltContext
 from slack_sdk import WebClient
 from slack_sdk.webhook import WebhookClient
 
-from bot.metrics import Metrics
+from bot.ops.metrics import Metrics
 from bot.slack.messages import detect_lang, notice
 from bot.slack.sessions import Where
 from bot.store.base import StoreUnavailable

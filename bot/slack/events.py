@@ -10,9 +10,9 @@ from slack_bolt import App, BoltContext
 from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError
 
+from bot.ports import ConsultantLike
 from bot.slack.errors import ErrorReporter
 from bot.slack.messages import lang_from_locale
-from bot.slack.ports import ConsultantLike
 from bot.slack.posting import Replier
 
 log = logging.getLogger(__name__)

@@ -20,10 +20,10 @@ from slack_bolt import BoltContext, BoltRequest, BoltResponse
 from slack_sdk import WebClient
 
 from bot.config import Settings
-from bot.metrics import Metrics
+from bot.ops.metrics import Metrics
+from bot.ports import StoreLike
 from bot.slack import sessions
 from bot.slack.messages import detect_lang, notice
-from bot.slack.ports import StoreLike
 from bot.slack.sessions import Where
 from bot.store.base import StoreUnavailable
 

@@ -11,7 +11,7 @@
 
 Thread pools do not inherit contextvars, so each submit runs the task in a copy of the submitter's
 context (contextvars.copy_context().run): records logged by a task carry the request id of the Slack
-request that caused it (bot.logs.bind_request_id).
+request that caused it (bot.ops.logs.bind_request_id).
 """
 
 from __future__ import annotations

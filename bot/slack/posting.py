@@ -21,10 +21,10 @@ from typing import Any, TypeVar
 
 from slack_sdk import WebClient
 
-from bot.metrics import Metrics
+from bot.ops.metrics import Metrics
+from bot.ports import ConsultantLike, TurnLike
 from bot.slack.messages import detect_lang, notice
 from bot.slack.pools import Pools
-from bot.slack.ports import ConsultantLike, TurnLike
 from bot.slack.sessions import Where
 
 log = logging.getLogger(__name__)

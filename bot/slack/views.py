@@ -8,9 +8,9 @@ from slack_bolt import Ack, App, BoltContext
 from slack_sdk import WebClient
 from slack_sdk.webhook import WebhookClient
 
+from bot.ports import ConsultantLike
 from bot.slack import modal, sessions
 from bot.slack.errors import ErrorReporter
-from bot.slack.ports import ConsultantLike
 from bot.slack.posting import Replier, message_args
 
 

@@ -7,7 +7,7 @@ import subprocess
 import sys
 from typing import Any
 
-from bot.chart import cost_time_png, points
+from bot.render.chart import cost_time_png, points
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -96,6 +96,6 @@ def test_options_without_finite_days_or_cost_are_left_out() -> None:
 
 
 def test_importing_the_chart_module_does_not_import_matplotlib() -> None:
-    code = "import sys, bot.chart; print('matplotlib' in sys.modules)"
+    code = "import sys, bot.render.chart; print('matplotlib' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

@@ -1,6 +1,6 @@
 """A small working consultant over a real store: remembers a parameter count, fails on request.
 
-It stands in for bot.consultant in tests of the chat command's I/O contract, so a bug there
+It stands in for bot.dialogue.consultant in tests of the chat command's I/O contract, so a bug there
 cannot hide one here.
 """
 

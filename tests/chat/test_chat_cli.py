@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from bot.cli import main
-from bot.commands import chat
+from bot.cli.commands import chat
 from bot.store.memory import MemoryStore
 from bot.store.sqlite import SQLiteStore
 

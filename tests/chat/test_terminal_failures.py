@@ -11,7 +11,7 @@ from prompt_toolkit.application import create_app_session
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output.plain_text import PlainTextOutput
 
-from bot import terminal
+from bot.cli import terminal
 
 from .fake_consultant import FakeTurn
 
@@ -72,7 +72,7 @@ def test_the_traceback_of_a_crashed_turn_is_kept_for_debug_logging(
     finally:
         logger.removeHandler(kept)
         logger.setLevel(level)
-    # bot.logs' redacting filter freezes the traceback into exc_text; plain logging keeps exc_info.
+    # bot.ops.logs' redacting filter freezes the traceback into exc_text; plain logging keeps exc_info.
     tracebacks = [
         r.exc_text or logging.Formatter().formatException(r.exc_info)
         for r in kept.records

@@ -4,20 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.terminal import (
-    BOLD,
-    BOLD_OFF,
-    COLOUR_OFF,
-    CYAN,
-    ITALIC,
-    ITALIC_OFF,
-    help_text,
-    message,
-    render_mrkdwn,
-    save_chart,
-    welcome,
-    wrap,
-)
+from bot.cli.terminal import help_text, message, save_chart, welcome
+from bot.render.terminal import BOLD, BOLD_OFF, COLOUR_OFF, CYAN, ITALIC, ITALIC_OFF, render_mrkdwn, wrap
 
 from .fake_consultant import FakeTurn
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.logs import bind_request_id, configure_logging, current_request_id, redact
+from bot.ops.logs import bind_request_id, configure_logging, current_request_id, redact
 
 # Built at run time so the repository never holds a string shaped like a real credential
 # (test_deploy_files scans every tracked file for those).
@@ -47,7 +47,7 @@ def test_each_record_is_one_json_line_with_the_standard_fields(log_stream: io.St
 
 
 def test_records_inside_a_request_carry_its_ids_and_records_outside_do_not(log_stream: io.StringIO) -> None:
-    log = logging.getLogger("bot.http")
+    log = logging.getLogger("bot.ops.http")
     with bind_request_id(event_id="Ev042", team="T1") as rid:
         assert current_request_id() == rid
         log.info("event accepted")
@@ -96,7 +96,7 @@ def test_secrets_are_masked_in_extra_fields_and_tracebacks(log_stream: io.String
 
 
 def test_what_users_wrote_is_logged_at_debug_only(log_stream: io.StringIO) -> None:
-    log = logging.getLogger("bot.consultant")
+    log = logging.getLogger("bot.dialogue.consultant")
     log.debug("turn", extra={"text": "我们要训练一个70亿参数的模型"})
     log.info("turn", extra={"text": "我们要训练一个70亿参数的模型", "intent": "size"})
     debug, info = lines(log_stream)

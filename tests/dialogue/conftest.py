@@ -5,7 +5,7 @@ from collections.abc import Callable
 
 import pytest
 
-from bot.consultant import Consultant
+from bot.dialogue.consultant import Consultant
 from bot.store.memory import MemoryStore
 from knowledge import KnowledgeBase, load_knowledge
 from sizing import plan

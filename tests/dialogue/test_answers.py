@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import json
 
-from bot.consultant import Consultant
+from bot.dialogue.consultant import Consultant
 from bot.nlu.types import Ask
-from bot.render import MAX_BLOCKS, MAX_BUTTON_CHARS, MAX_SECTION_CHARS
+from bot.render.text import MAX_BLOCKS, MAX_BUTTON_CHARS, MAX_SECTION_CHARS
 
 from .fakes import ScriptedParse
 

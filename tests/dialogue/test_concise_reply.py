@@ -7,8 +7,9 @@ from typing import Any
 
 import pytest
 
-from bot.consultant import Consultant
-from bot.render import fmt_duration, render_text
+from bot.dialogue.consultant import Consultant
+from bot.render.formats import fmt_duration
+from bot.render.text import render_text
 
 from .fakes import ScriptedParse
 

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from bot.consultant import Consultant
+from bot.dialogue.consultant import Consultant
 from bot.store.base import SessionState
 from bot.store.memory import MemoryStore
 from bot.store.sqlite import SQLiteStore

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from bot.consultant import Consultant
-from bot.render import environment
+from bot.dialogue.consultant import Consultant
+from bot.render.text import environment
 from bot.store.memory import MemoryStore
 from knowledge import KnowledgeBase
 from sizing import SizingRequest, plan

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.consultant import Consultant, Turn
+from bot.dialogue.consultant import Consultant, Turn
 from bot.nlu import parse
 from bot.store.memory import MemoryStore
 from knowledge import KnowledgeBase

@@ -5,8 +5,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from bot.consultant import Consultant
-from bot.dialogue_memo import MemoPlanner
+from bot.dialogue.consultant import Consultant
+from bot.dialogue.memo import MemoPlanner
 from bot.store.memory import MemoryStore
 from knowledge import KnowledgeBase
 from sizing import plan

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.consultant import Consultant
+from bot.dialogue.consultant import Consultant
 
 from .fakes import ScriptedParse
 

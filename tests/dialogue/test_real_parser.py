@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.consultant import Consultant
+from bot.dialogue.consultant import Consultant
 from bot.store.memory import MemoryStore
 from knowledge import KnowledgeBase
 

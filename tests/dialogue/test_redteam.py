@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 import yaml
 
-from bot.consultant import Consultant
+from bot.dialogue.consultant import Consultant
 from bot.store.memory import MemoryStore
 from knowledge import KnowledgeBase
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.consultant import Consultant
+from bot.dialogue.consultant import Consultant
 from bot.nlu.types import Ask
 
 from .fakes import ScriptedParse

@@ -3,7 +3,7 @@ answered by the engine or the catalogue, with the best FAQ hit named only as rel
 
 from __future__ import annotations
 
-from bot.consultant import Consultant
+from bot.dialogue.consultant import Consultant
 
 from .fakes import ScriptedParse
 

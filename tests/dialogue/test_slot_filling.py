@@ -3,7 +3,7 @@ before the required slots (params, data, days) are known."""
 
 from __future__ import annotations
 
-from bot.consultant import Consultant
+from bot.dialogue.consultant import Consultant
 
 from .fakes import ScriptedParse
 

@@ -1,11 +1,11 @@
 """Traditional-Chinese replies are the simplified text through OpenCC s2twp plus the phrase
-fix-ups of bot/templates/zh_hant_phrases.json: the ML terms s2twp mistranslates must not appear."""
+fix-ups of bot/render/templates/zh_hant_phrases.json: the ML terms s2twp mistranslates must not appear."""
 
 from __future__ import annotations
 
 import pytest
 
-from bot.consultant import Consultant
+from bot.dialogue.consultant import Consultant
 from bot.store.memory import MemoryStore
 from knowledge import KnowledgeBase
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.consultant import Consultant
+from bot.dialogue.consultant import Consultant
 from bot.store.memory import MemoryStore
 from knowledge import KnowledgeBase
 

@@ -50,7 +50,7 @@ def test_gpus_table_marks_uncertain_figures_and_leaves_datasheet_ones_plain(
 ) -> None:
     assert main(["gpus"]) == 0
     lines = {line.split()[0]: line for line in capsys.readouterr().out.splitlines() if line.strip()}
-    for uncertain in ("h800", "h20", "a10g", "a800"):
+    for uncertain in ("h20", "a10g", "a800"):
         assert "(?)" in lines[uncertain] and "?" in lines[uncertain].split(")")[-1], lines[uncertain]
     assert "?" not in lines["h100-sxm"] and "?" not in lines["t4"]
     assert any("uncertain" in line for line in lines.values())

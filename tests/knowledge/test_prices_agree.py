@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.dialogue_view import gpu_view
+from bot.render.views import gpu_view
 from knowledge import load_knowledge
 from sizing.cost import usable
 

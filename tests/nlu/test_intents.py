@@ -103,3 +103,30 @@ def test_wan_yi_inside_an_amount_is_not_a_whatif() -> None:
 def test_a_correction_ignores_the_value_it_replaces(text: str) -> None:
     result = parse(text)
     assert result.intent == "correction" and result.slots.params == pytest.approx(1.3e10)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "手上有4张H800，最大能训多大的模型",
+        "how large a model can I fine-tune on two 4090s?",
+        "能訓練多大的模型",
+    ],
+)
+def test_how_big_a_model_fits_is_a_capacity_question(text: str) -> None:
+    assert parse(text).intent == "capacity"
+
+
+@pytest.mark.parametrize(
+    "text", ["国内租得到H200吗", "大陸能買到 H100 嗎？", "Can I rent H200s in mainland China?"]
+)
+def test_asking_whether_a_gpu_can_be_rented_in_china_goes_to_the_faq(text: str) -> None:
+    got = parse(text)
+    assert got.intent == "faq"
+    assert got.region == "cn"
+
+
+def test_a_sizing_request_in_china_stays_a_sizing_request() -> None:
+    got = parse("能不能在国内租8张H100跑70B预训练？")
+    assert got.intent == "size"
+    assert got.region == "cn"

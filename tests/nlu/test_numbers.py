@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from bot.nlu import parse_budget, parse_data_size, parse_duration_days, parse_number
+from bot.nlu.numerals_zh import zh_integer
+from tests.nlu.said import said
 
 
 @pytest.mark.parametrize(
@@ -180,3 +182,31 @@ def test_less_common_duration_forms(text: str, days: float) -> None:
 )
 def test_less_common_english_number_forms(text: str, value: float) -> None:
     assert parse_number(text) == pytest.approx(value)
+
+
+@pytest.mark.parametrize(
+    ("numeral", "value"),
+    [("百二万", 1.2e6), ("千一", 1100), ("万九", 19000), ("三万四", 34000), ("一百零四", 104),
+     ("一百零四万", 1.04e6), ("三万四千五百六十七万", 3.4567e8), ("一万零四十万", 1.004e8),
+     ("一万零四十", 10040), ("二十一万", 2.1e5)],
+)  # fmt: skip
+def test_colloquial_chinese_numerals_read_as_a_chinese_reader_would(numeral: str, value: float) -> None:
+    assert zh_integer(numeral) == pytest.approx(value)
+
+
+@pytest.mark.parametrize(
+    ("text", "slot", "value"),
+    [("a 3 and a half billion parameter model", "params", 3.5e9),
+     ("5 and a half days", "days", 5.5),
+     ("a 1 point 1 billion parameter model", "params", 1.1e9),
+     ("零點77天内训完", "days", 0.77),
+     ("a quarter of an hour", "days", 1 / 96),
+     ("train it in 2 hours ten", "days", 130 / 1440),
+     ("兩小時十分內跑完", "days", 130 / 1440),
+     ("五分半鐘內跑完", "days", 5.5 / 1440),
+     ("一個半鐘內跑完", "days", 1.5 / 24),
+     ("in 2 more minutes", "days", 2 / 1440),
+     ("2 dozens days", "days", 24.0)],
+)  # fmt: skip
+def test_duckling_corpus_quantities_read_in_context(text: str, slot: str, value: float) -> None:
+    assert said(text)[slot] == pytest.approx(value)

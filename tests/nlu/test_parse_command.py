@@ -43,10 +43,14 @@ def test_json_shape_names_every_slot_even_when_absent(
     (out,) = run_batch(monkeypatch, capsys, ["hi"])
     assert set(out) >= {
         "intent", "lang", "script", "slots", "asks", "gpus_mentioned", "region", "owned", "no_deadline",
+        "script_ambiguous", "yes_no", "asap", "deadline_date", "providers_mentioned", "price_period",
+        "stack_said", "task",
     }  # fmt: skip
     assert set(out["slots"]) == {
         "params", "tokens", "data_bytes", "precision", "method", "days", "budget", "gpu", "gpu_count",
-        "seq_len", "data_language", "active_params",
+        "seq_len", "data_language", "active_params", "epochs", "samples", "tokens_per_sample", "continued",
+        "stack", "recompute", "model", "concurrency", "qps", "input_tokens", "output_tokens", "ttft_ms",
+        "tpot_ms",
     }  # fmt: skip
 
 

@@ -7,11 +7,7 @@ from typing import Any
 import pytest
 
 from bot.nlu import parse
-
-
-def slots(text: str) -> dict[str, Any]:
-    said = parse(text).slots.to_json()
-    return {k: v for k, v in said.items() if v is not None and k != "data_language"}
+from tests.nlu.said import said
 
 
 def approx(expected: dict[str, Any]) -> dict[str, Any]:
@@ -53,7 +49,7 @@ def approx(expected: dict[str, Any]) -> dict[str, Any]:
     ],
 )  # fmt: skip
 def test_a_whole_request_fills_every_slot_it_names(text: str, expected: dict[str, Any]) -> None:
-    assert slots(text) == approx(expected)
+    assert said(text) == approx(expected)
 
 
 @pytest.mark.parametrize(
@@ -103,7 +99,7 @@ def test_sequence_length(text: str, seq_len: int) -> None:
     ],
 )
 def test_other_numbers_are_not_mistaken_for_workload_slots(text: str) -> None:
-    got = slots(text)
+    got = said(text)
     for name in ("params", "tokens", "data_bytes", "days", "budget", "gpu_count", "seq_len"):
         assert name not in got, (name, got)
 
@@ -126,7 +122,7 @@ def test_other_numbers_are_not_mistaken_for_workload_slots(text: str) -> None:
 def test_units_and_nearby_words_decide_between_params_tokens_and_bytes(
     text: str, slot: str, value: float
 ) -> None:
-    assert slots(text)[slot] == pytest.approx(value)
+    assert said(text)[slot] == pytest.approx(value)
 
 
 @pytest.mark.parametrize(
@@ -194,4 +190,18 @@ def test_data_language_follows_the_message_language(text: str, language: str) ->
     ],
 )
 def test_the_nearest_label_wins_and_sample_counts_are_not_tokens(text: str, expected: dict[str, Any]) -> None:
-    assert slots(text) == approx(expected)
+    assert said(text) == approx(expected)
+
+
+def test_mixed_precision_alone_leaves_the_precision_to_the_default() -> None:
+    assert "precision" not in said("混合精度训练7B模型")
+    assert said("bf16 mixed precision, 7B")["precision"] == "bf16"
+    assert said("fp16 mixed precision, 7B")["precision"] == "fp16"
+
+
+def test_a_size_after_on_with_a_tuning_method_and_no_model_is_the_model() -> None:
+    got = said("A10 vs L4 for QLoRA on 13B?")
+    assert got["params"] == pytest.approx(13e9)
+    assert "tokens" not in got
+    assert said("pretrain a 1B on 40B")["tokens"] == pytest.approx(40e9)
+    assert said("continued pre-training on 60B")["tokens"] == pytest.approx(60e9)

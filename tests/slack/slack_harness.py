@@ -1,4 +1,4 @@
-"""Drives the whole Slack app over HTTP: bot.http's server on 127.0.0.1:0, signed like Slack signs."""
+"""Drives the whole Slack app over HTTP: bot.ops.http's server on 127.0.0.1:0, signed like Slack signs."""
 
 from __future__ import annotations
 
@@ -17,10 +17,10 @@ from pydantic import SecretStr
 from slack_api import FakeSlackApi
 
 from bot.config import Settings
-from bot.http import HttpServer, Router
-from bot.metrics import Metrics
+from bot.ops.http import HttpServer, Router
+from bot.ops.metrics import Metrics
+from bot.ports import ConsultantLike
 from bot.slack import build_app
-from bot.slack.ports import ConsultantLike
 from bot.store.base import Store
 
 SIGNING_SECRET = "test-signing-secret"

@@ -8,7 +8,7 @@ from typing import Any
 
 from slack_fake_consultant import PNG_BYTES, FakeConsultant, FakeTurn
 
-from bot.metrics import Metrics
+from bot.ops.metrics import Metrics
 from bot.slack.pools import Pools
 from bot.slack.posting import MAX_CHART_BACKLOG, Replier
 from bot.slack.sessions import Where

@@ -9,7 +9,7 @@ import pytest
 from slack_api import FakeSlackApi
 from slack_harness import RunningBot
 
-from bot.logs import configure_logging
+from bot.ops.logs import configure_logging
 
 
 @pytest.fixture

@@ -9,10 +9,10 @@ import urllib.request
 from typing import Any
 from wsgiref.util import setup_testing_defaults
 
-from bot.commands.serve import probe_port_for
+from bot.cli.commands.serve import probe_port_for
 from bot.config import Settings
-from bot.http import HttpServer, Probes
-from bot.metrics import Metrics
+from bot.ops.http import HttpServer, Probes
+from bot.ops.metrics import Metrics
 from bot.store.memory import MemoryStore
 
 SOCKET_ENV = {"SLACK_BOT_TOKEN": "xoxb-test", "SLACK_APP_TOKEN": "xapp-test"}

@@ -1,0 +1,111 @@
+"""`gpu-advisor size`: run the sizing engine on flags; a table, or DESIGN.md JSON with --json."""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import sys
+from pathlib import Path
+from typing import Any
+
+from bot.cli.commands import size_args
+from bot.cli.jsonout import dumps
+from sizing import SizingError, SizingRequest, plan
+from sizing.types import METHODS, PRECISIONS
+
+
+def add_parser(sub: Any) -> None:
+    p = sub.add_parser("size", help="size GPUs, time and cost for a training job")
+    p.add_argument("--params", required=True, type=size_args.count, help="parameters: 7e9, 7B, 70亿")
+    data = p.add_mutually_exclusive_group()
+    data.add_argument("--tokens", type=size_args.count, help="training tokens: 1T, 2e12")
+    data.add_argument("--data", type=size_args.data_size, help="dataset size: 2TB, 800GB, 2e12")
+    p.add_argument("--lang", choices=("en", "zh", "code", "mixed"), default="en", help="dataset language")
+    p.add_argument("--bytes-per-token", type=float, help="override the language's bytes per token")
+    p.add_argument("--precision", choices=PRECISIONS, default="bf16")
+    p.add_argument("--method", choices=METHODS, default="pretrain")
+    p.add_argument("--days", type=float, help="deadline in days")
+    p.add_argument("--budget", type=size_args.budget, help='"$5000", "5万元", "5000 USD/month"')
+    p.add_argument("--gpu", help="catalog id or family (a100 = both A100s)")
+    p.add_argument("--gpus", type=int, help="GPU count")
+    p.add_argument("--seq-len", type=int)
+    p.add_argument("--micro-batch", type=int)
+    p.add_argument(
+        "--active-params", type=size_args.count, help="MoE: parameters active per token (37B of 671B)"
+    )
+    p.add_argument("--json", action="store_true", help="print JSON only")
+    p.add_argument("--plot", type=Path, help="write the cost-vs-time chart (PNG) here")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    request = SizingRequest(
+        params=args.params,
+        tokens=args.tokens,
+        data_bytes=args.data,
+        data_language=args.lang,
+        bytes_per_token=args.bytes_per_token,
+        precision=args.precision,
+        method=args.method,
+        days=args.days,
+        budget=args.budget,
+        gpu=args.gpu,
+        gpus=args.gpus,
+        seq_len=args.seq_len,
+        micro_batch=args.micro_batch,
+        active_params=args.active_params,
+        today=dt.date.today(),
+    )
+    try:
+        from bot.bootstrap import build_knowledge
+        from bot.config import Settings
+
+        catalog = build_knowledge(Settings.from_env()).catalog
+        result = plan(request, catalog).to_dict()
+    except SizingError as exc:
+        print(f"gpu-advisor size: {exc.message}", file=sys.stderr)
+        return 1
+    except Exception as exc:  # knowledge data problems: one line, no traceback
+        print(f"gpu-advisor size: {type(exc).__name__}: {exc}".splitlines()[0], file=sys.stderr)
+        return 1
+    if args.plot is not None and _plot(result, args.plot) != 0:
+        return 1
+    if args.json:
+        print(dumps(result))
+    else:
+        print(render_text(result))
+    return 0
+
+
+def _plot(result: dict[str, Any], path: Path) -> int:
+    try:
+        from bot.render.chart import cost_time_png
+    except ImportError:
+        print("gpu-advisor size: --plot needs bot.render.chart, which is not available", file=sys.stderr)
+        return 1
+    try:
+        path.write_bytes(cost_time_png(result, "en"))
+    except OSError as exc:
+        print(f"gpu-advisor size: cannot write {path}: {exc.strerror}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def render_text(result: dict[str, Any]) -> str:
+    width = max([12] + [len(str(o["label"])) + 2 for o in result["options"]])
+    head = f"{'option':<{width}}{'gpu':<12}{'gpus':>6}{'days':>9}{'GPU-h':>12}"
+    head += f"{'mem GB':>9}{'fits':>6}{'cost':>16}"
+    rows = [head, "-" * len(head)]
+    for o in result["options"]:
+        c = o["cost"]
+        amount = "n/a" if c["amount"] is None else f"{c['amount']:,.0f} {c['currency']}"
+        rows.append(
+            f"{o['label']:<{width}}{o['gpu']:<12}{o['gpus']:>6}{o['days']:>9.2f}{o['gpu_hours']:>12,.0f}"
+            f"{o['memory_per_gpu_gb']:>9.1f}{'yes' if o['fits'] else 'NO':>6}{amount:>16}"
+        )
+    if not result["options"]:
+        rows.append("(no plan fits)")
+    rows += [""] + [f"! {w['code']}: {w['message']}" for w in result["warnings"]]
+    rows += [f"- excluded {e['gpu']}: {e['message']}" for e in result.get("excluded", [])]
+    rows += [""] + [f"  {line}" for line in result["explain"]]
+    return "\n".join(rows)

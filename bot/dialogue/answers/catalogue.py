@@ -1,0 +1,34 @@
+"""The GPU catalogue: one GPU's card, a side-by-side comparison, or the list of every GPU."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.dialogue.reply import Reply
+from bot.render.views import gpu_view, price_date, resolve_gpus
+
+if TYPE_CHECKING:
+    from knowledge import KnowledgeBase
+
+MAX_LISTED_GPUS = 30
+
+
+def answer_gpus(kb: KnowledgeBase, intent: str, names: tuple[str, ...], reply: Reply) -> None:
+    catalog = kb.catalog
+    records = {r.id: r for r in kb.gpu_records}
+    if intent == "list_gpus" or not names:
+        order = {"top": 0, "high": 1, "mid": 2, "entry": 3}
+        specs = sorted(
+            catalog.gpus, key=lambda g: (order.get(getattr(records.get(g.id), "tier", ""), 9), g.id)
+        )
+        views = [gpu_view(g, catalog, records.get(g.id)) for g in specs[:MAX_LISTED_GPUS]]
+        reply.add("gpu_list", gpus=views, price_date=price_date(catalog) or "?")
+        return
+    specs = resolve_gpus(catalog, names)
+    views = [gpu_view(g, catalog, records.get(g.id)) for g in specs]
+    if not views:
+        reply.add("gpu_list", gpus=[], price_date=price_date(catalog) or "?")
+    elif intent == "gpu_compare" and len(views) > 1:
+        reply.add("gpu_compare", gpus=views, price_date=price_date(catalog) or "?")
+    else:
+        reply.add("gpu_info", gpus=views, price_date=price_date(catalog) or "?")

@@ -1,0 +1,46 @@
+"""FAQ and pitfall answers from knowledge retrieval, and related reading quoted beside other answers."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from bot.dialogue.reply import Reply
+from bot.render.views import entry_view, find_entry
+
+if TYPE_CHECKING:
+    from knowledge import KnowledgeBase
+
+# Search hits scoring this close to the best are shown with it (a second, related entry).
+SECOND_HIT_RATIO = 0.9
+
+
+def answer_search(kb: KnowledgeBase, found: Any, reply: Reply, *, explicit: bool) -> bool:
+    """Answer from the FAQ/pitfalls when `found` (kb.retrieve) says the text is an FAQ question;
+    True when something was answered. `explicit` (the parser saw a question) also says so when
+    nothing matched. A sizing request or a datasheet question is not an FAQ question: the engine
+    or the catalogue answers it, and the best hit is quoted only as related."""
+    hits = list(found.hits) if found is not None else []
+    if found is not None and found.kind not in ("faq", "none"):
+        quote_related(kb, hits, reply)
+        return False
+    if not hits:
+        if explicit:
+            reply.add("faq_answer", entries=[])
+        return explicit
+    best = hits[0].score
+    chosen = [h for h in hits[:2] if h.score >= best * SECOND_HIT_RATIO]
+    entries = [entry_view(e, reply.lang) for h in chosen if (e := find_entry(kb, h.id)) is not None]
+    if not entries:
+        return False
+    reply.add("faq_answer", entries=entries)
+    reply.add_faq(*(e["id"] for e in entries))
+    return True
+
+
+def quote_related(kb: KnowledgeBase, hits: list[Any], reply: Reply) -> None:
+    """Name the best knowledge entry as related reading (its title only, never as the answer)."""
+    entry = find_entry(kb, hits[0].id) if hits else None
+    if entry is None:
+        return
+    reply.add("related", entry=entry_view(entry, reply.lang))
+    reply.add_faq(hits[0].id)

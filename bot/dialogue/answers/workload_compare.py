@@ -1,0 +1,60 @@
+"""'RTX 4090 vs A100 for LoRA on 7B?': a comparison that carries a workload is answered by sizing
+that workload on each named GPU (the conversation's deadline if it has one, else none) and
+showing time, memory fit and cost side by side. The named GPUs are not chosen: the working
+slots keep everything else the user said, and the GPU stays open."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import TYPE_CHECKING, Any
+
+from bot.dialogue.memo import Planner
+from bot.dialogue.plan import build_request
+from bot.dialogue.reply import Reply
+from bot.dialogue.state import merge_slots, public_slots
+from bot.dialogue.understand import Understood
+from bot.render.views import option_view, resolve_gpus
+from sizing.errors import SizingError
+
+if TYPE_CHECKING:
+    from knowledge import KnowledgeBase
+
+# Naming a GPU in a comparison is not choosing it.
+NOT_CHOSEN = ("gpu", "gpu_count")
+COMPARE_INTENTS = ("size", "gpu_compare", "whatif", "faq")
+
+
+def compares_workload(u: Understood) -> bool:
+    """Two or more GPUs named together with a model size in the same message. A bare "A100 vs
+    H100" after a plan stays a datasheet comparison (the user asked about the hardware)."""
+    return u.intent in COMPARE_INTENTS and len(set(u.gpus)) >= 2 and u.said.get("params") is not None
+
+
+def compare_on_gpus(
+    state: dict[str, Any], u: Understood, reply: Reply, kb: KnowledgeBase, plan: Planner, today: dt.date
+) -> bool:
+    """Size the workload on each named GPU and add the side-by-side reply; False if under two
+    GPUs resolve to catalog entries (the caller then answers as before)."""
+    specs = resolve_gpus(kb.catalog, u.gpus)
+    if len({s.id for s in specs}) < 2:
+        return False
+    merge_slots(state, {k: v for k, v in u.said.items() if k not in NOT_CHOSEN})
+    rows: list[dict[str, Any]] = []
+    for spec in specs:
+        slots = {**state["slots"], "gpu": spec.id, "gpu_count": None}
+        try:
+            result = plan(build_request({**state, "slots": slots}, kb.catalog, today), kb.catalog)
+        except SizingError as exc:
+            rows.append({"gpu": spec.id, "name": spec.name, "error": exc.message})
+            continue
+        if result.options:
+            rows.append(option_view(result.options[0].to_dict(result.currency), kb.catalog))
+    fitting = [r for r in rows if r.get("fits")]
+    reply.add(
+        "workload_compare",
+        rows=rows,
+        slots=public_slots(state),
+        fastest=min(fitting, key=lambda r: r["days"] or float("inf"), default=None),
+        cheapest=min((r for r in fitting if r.get("cost")), key=lambda r: r["cost"], default=None),
+    )
+    return True

@@ -1,0 +1,271 @@
+"""The consultant: the service layer Slack and the terminal share.
+
+`Consultant.handle(session_id, text)` computes one user turn from a snapshot of the session and
+commits it with a short compare-and-set `store.update` (bot/dialogue/commit.py), so two turns of
+one session never lose an update and no lock is held while planning; it returns a Turn (text,
+Block Kit, chat JSON) and holds no Slack types. The dialogue is a deterministic Rasa-style form
+with CALM repair patterns (reference/slack-and-nlu.md §4.1-4.3): see bot/dialogue/state.py.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from bot.dialogue.answers.capacity import capacity_answer
+from bot.dialogue.answers.catalogue import answer_gpus
+from bot.dialogue.answers.faq import answer_search, quote_related
+from bot.dialogue.answers.figure import corrections
+from bot.dialogue.answers.workload_compare import compare_on_gpus, compares_workload
+from bot.dialogue.ask import ask_next
+from bot.dialogue.commit import commit_turn, revision
+from bot.dialogue.home import home_view
+from bot.dialogue.memo import MemoPlanner
+from bot.dialogue.plan import effective_slots
+from bot.dialogue.recommend import Planner, plan_context, recommend, run_plan
+from bot.dialogue.reply import Reply, Turn
+from bot.dialogue.route import asks_capacity, count_on_current_gpu, fills_only, keep_plan_on_correction
+from bot.dialogue.state import fresh_state, load_state, missing, public_slots, skip_pending
+from bot.dialogue.understand import ParseFn, Understood, clean_text, understand
+from bot.render.views import explain_items
+from bot.store.base import SessionState, Store
+from sizing.errors import SizingError
+
+if TYPE_CHECKING:
+    from knowledge import KnowledgeBase
+
+__all__ = ["Consultant", "Turn"]
+
+ChartFn = Callable[[dict[str, Any], str], bytes]
+Step = Callable[[dict[str, Any], Reply], dict[str, Any] | None]
+GPU_INTENTS = ("gpu_info", "gpu_compare", "list_gpus")
+
+
+def _default_parse() -> ParseFn:
+    from bot.nlu import parse
+
+    return parse
+
+
+def _default_plan() -> Planner:
+    from sizing import plan
+
+    return plan
+
+
+def _default_chart() -> ChartFn | None:
+    try:
+        from bot.render.chart import cost_time_png
+    except ImportError:
+        return None
+    return cost_time_png
+
+
+class Consultant:
+    def __init__(
+        self,
+        kb: KnowledgeBase,
+        store: Store,
+        *,
+        clock: Callable[[], dt.date] = dt.date.today,
+        parse: ParseFn | None = None,
+        plan: Planner | None = None,
+        chart: ChartFn | None = None,
+    ) -> None:
+        self.kb = kb
+        self.store = store
+        self._clock = clock
+        self._parse = parse or _default_parse()
+        # Memoised per request: plan is pure, and retries, explain and what-ifs repeat requests.
+        self._plan: Planner = MemoPlanner(plan or _default_plan())
+        self._chart = chart if chart is not None else _default_chart()
+
+    # -- entry points ---------------------------------------------------------------------------
+
+    def handle(self, session_id: str, text: str, *, user_id: str | None = None) -> Turn:
+        clean = clean_text(text)
+        turn = self._commit(session_id, lambda state, reply: self._on_text(state, reply, clean))
+        self._remember(user_id, turn)
+        return turn
+
+    def handle_action(
+        self, session_id: str, action: str, value: str = "", *, user_id: str | None = None
+    ) -> Turn:
+        if action == "answer":
+            return self.handle(session_id, value, user_id=user_id)
+        if action == "explain":
+            return self._commit(session_id, self._explain)
+        if action == "reset":
+            return self._commit(session_id, self._reset)
+        return self._commit(session_id, lambda state, reply: ask_next(state, reply, said=False))
+
+    def handle_form(self, session_id: str, fields: dict[str, str], *, user_id: str | None = None) -> Turn:
+        from bot.dialogue.form import form_said, validate_form
+
+        def step(state: dict[str, Any], reply: Reply) -> dict[str, Any] | None:
+            reply.lang = state.get("lang") or "en"
+            errors = validate_form(fields, self._parse, reply.lang)
+            if errors:
+                reply.add("form_errors", errors=errors)
+                return state
+            said = form_said(fields, self._parse)
+            if "days" not in said and "days" not in state["skipped"]:
+                state["skipped"].append("days")  # an empty deadline field means "no deadline"
+            understood = Understood(intent="size", lang=reply.lang, said=said)
+            return self._form_step(state, reply, understood)
+
+        turn = self._commit(session_id, step)
+        self._remember(user_id, turn)
+        return turn
+
+    def validate_form(self, fields: dict[str, str], lang: str = "en") -> dict[str, str]:
+        from bot.dialogue.form import validate_form
+
+        return validate_form(fields, self._parse, lang)
+
+    def home_view(self, user_id: str, lang: str = "en") -> dict[str, Any]:
+        return home_view(self.kb, self.store.get(f"home:{user_id}"), lang)
+
+    # -- turn machinery -------------------------------------------------------------------------
+
+    def _commit(self, session_id: str, step: Step) -> Turn:
+        return commit_turn(self.store, session_id, lambda raw: self._compute(raw, step))
+
+    def _compute(self, raw: SessionState | None, step: Step) -> tuple[SessionState, Turn]:
+        state = load_state(raw, "")
+        reply = Reply(state.get("lang") or "en")
+        new_state = step(state, reply) or state
+        new_state["lang"] = reply.lang
+        new_state["rev"] = revision(raw) + 1
+        standing = self._standing(new_state) if reply.recommendation is None else None
+        return new_state, reply.finish(self._payload(new_state), self._chart, standing=standing)
+
+    def _standing(self, state: dict[str, Any]) -> dict[str, Any] | None:
+        """The plan still in effect after a turn that did not change it (a question, thanks): the
+        chat JSON's `recommendation` is the conversation's current plan, `recommended` says
+        whether this reply presented it. Memoised, so this costs no second engine run."""
+        if state.get("last") is None or missing(state):
+            return None
+        try:
+            return run_plan(state, self.kb, self._plan, self._clock())
+        except SizingError:
+            return None
+
+    def _payload(self, state: dict[str, Any]) -> dict[str, Any]:
+        effective = effective_slots(state, self.kb.catalog) if state.get("last") else None
+        return {
+            "slots": public_slots(state, effective),
+            "missing": missing(state),
+            "pending": state.get("pending"),
+            "assumed": list(state.get("assumed") or []),
+        }
+
+    def _remember(self, user_id: str | None, turn: Turn) -> None:
+        rec = turn.payload.get("recommendation")
+        if not user_id or not rec:
+            return
+        top = dict(rec["options"][0])
+        entry = {"slots": turn.payload["slots"], "top": top, "as_of": self._clock().isoformat()}
+        self.store.update(f"home:{user_id}", lambda _old: (entry, None))
+
+    def _on_text(self, state: dict[str, Any], reply: Reply, text: str) -> dict[str, Any] | None:
+        u = understand(text, self._parse, state, self._clock())
+        found_corrections = list(self.kb.factcheck(text))
+        kept = keep_plan_on_correction(text, u.said, [c.kind for c in found_corrections])
+        if kept != u.said:
+            u = replace(u, said=kept)
+        reply.lang = u.lang
+        if u.mentions_spot:
+            state["mentions_spot"] = True
+        if u.region:
+            state["region"] = u.region
+        if u.owned and u.said.get("gpu") and u.said.get("gpu_count"):
+            state["owned"] = True
+            if u.said.get("days") is None and "days" not in state["skipped"]:
+                state["skipped"].append("days")  # "多久" on owned GPUs: the time is the answer
+        if u.intent == "capacity" or (state.get("owned") and asks_capacity(text)):
+            if capacity_answer(state, u, reply, self.kb.catalog, self._plan, self._clock()):
+                return state
+        corrections(found_corrections, reply)
+        if u.intent == "reset":
+            return self._reset(state, reply)
+        if u.intent == "explain":
+            return self._explain(state, reply)
+        if u.intent in ("help", "greeting", "thanks") and not u.said:
+            reply.add(u.intent)
+            return ask_next(state, reply, said=False, quiet=u.intent == "thanks", invite=False)
+        if compares_workload(u):
+            if compare_on_gpus(state, u, reply, self.kb, self._plan, self._clock()):
+                return state
+        if u.intent in GPU_INTENTS:
+            # A question about GPUs answers it and leaves the plan alone: "A100和H100有什么区别"
+            # names a GPU without choosing it. Choosing one is a size/correction/what-if turn.
+            answer_gpus(self.kb, u.intent, u.gpus, reply)
+            return ask_next(state, reply, said=False)
+        found = None
+        if u.intent == "faq" or (not u.said and u.intent == "unknown" and not reply.parts):
+            found = self.kb.retrieve(text, limit=3) if text else None
+        if u.intent == "faq" and found is not None and found.kind == "gpu_info" and u.gpus:
+            # "H100有多少显存" is a datasheet question: the catalogue answers it, not the FAQ.
+            answer_gpus(self.kb, "gpu_info", u.gpus, reply)
+            quote_related(self.kb, list(found.hits), reply)
+            return ask_next(state, reply, said=False)
+        if u.intent == "faq" and found is not None and found.kind == "sizing":
+            u = replace(u, intent="size")  # "训练7B要几张A100" is a workload for the engine
+        elif u.intent == "faq":
+            u = replace(u, said=fills_only(state, u.said))
+        return self._form_step(state, reply, u, found)
+
+    def _form_step(
+        self, state: dict[str, Any], reply: Reply, u: Understood, found: Any = None
+    ) -> dict[str, Any] | None:
+        from bot.dialogue.state import SlotChange, merge_slots
+
+        said = count_on_current_gpu(state, u)
+        last = state.get("last")
+        changes = merge_slots(state, said)
+        if said is not u.said and last:
+            # "what if only 8 GPUs?" keeps the current GPU: report the count against the last plan's,
+            # not the GPU the user never named.
+            changes = [c for c in changes if c.slot not in ("gpu", "gpu_count")]
+            changes.append(SlotChange("gpu_count", last.get("gpus"), said["gpu_count"]))
+        if u.said and u.data_language:
+            state["data_language"] = u.data_language
+        if u.asks:
+            reply.asks = u.asks
+            reply.add("ask_back", asks=u.asks)
+            return state
+        skipped = None
+        if u.intent == "skip" and not u.said:
+            skipped = skip_pending(state) or "none"
+            reply.add("skip", resolution=skipped, pending=state.get("pending"), slots=state["slots"])
+        digressed = False
+        if found is not None:
+            digressed = answer_search(self.kb, found, reply, explicit=u.intent == "faq")
+        if not missing(state):
+            # "skip" with nothing left to skip says so and does not present the plan again.
+            if u.said or skipped not in (None, "none") or state.get("last") is None:
+                recommend(state, reply, self.kb, self._plan, self._clock(), changes)
+            elif not reply.parts:
+                reply.add("anything_else")
+            return state
+        return ask_next(state, reply, said=bool(u.said) or digressed, understood=u.said)
+
+    def _explain(self, state: dict[str, Any], reply: Reply) -> dict[str, Any]:
+        if state.get("last") is None or missing(state):
+            reply.add("explain", items=[], workload={})
+            return ask_next(state, reply, said=False)
+        try:
+            rec, _fired, context = plan_context(state, self.kb, self._plan, self._clock(), reply.lang)
+        except SizingError as exc:
+            reply.add("error", code=exc.code, message=exc.message, params=exc.params)
+            return state
+        reply.add("explain", items=explain_items(rec), **context)
+        return state
+
+    def _reset(self, state: dict[str, Any], reply: Reply) -> dict[str, Any]:
+        reply.add("reset")
+        new = fresh_state(reply.lang)
+        return ask_next(new, reply, said=False)

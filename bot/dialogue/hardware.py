@@ -1,0 +1,105 @@
+"""Where the GPUs come from: mainland-China clouds (region "cn") and hardware the user owns.
+
+China: the price catalogue holds AWS/GCP/Azure/Lambda snapshots only, and export controls keep
+H100/H200/B200-class parts out of mainland clouds, so a "cn" conversation is also planned on the
+catalogue's China-available datacenter parts (H800, H20: NVIDIA's China SKUs) with time and GPU
+count but no price. Owned: the plan runs on exactly the user's GPU type and count.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from bot.dialogue.memo import Planner
+from bot.dialogue.plan import build_request
+from bot.render.views import option_view
+from sizing.errors import SizingError
+from sizing.types import Catalog, Method, SizingRequest
+
+# NVIDIA's China-market datacenter SKUs in the catalogue (knowledge/data/gpus.yaml, h800 and h20).
+CHINA_GPUS = ("h800", "h20")
+# Fallbacks for parsers without Parse.region/Parse.owned: mainland clouds and "we have N GPUs".
+_CN = re.compile(
+    r"国内|國內|中国|中國|大陆|大陸|阿里云|阿里雲|腾讯云|騰訊雲|火山引擎|华为云|華為雲|百度智能云|"
+    r"百度智能雲|china|aliyun|alibaba cloud|tencent cloud|volcano engine",
+    re.IGNORECASE,
+)
+_OWNED = re.compile(
+    r"(我们|我們|我|手上|手里|手裡|公司)(已经|已經)?(有|拥有|擁有)\s*\d+\s*(张|張|块|塊|台|臺)|"
+    r"\b(we|i)\s+(already\s+)?(have|own)\s+\d+",
+    re.IGNORECASE,
+)
+# Capacity search range (parameters) and steps: 1e8..1e13 in log space, 1% precision in ~20 calls.
+CAPACITY_LOW, CAPACITY_HIGH, CAPACITY_STEPS = 1e8, 1e13, 20
+CAPACITY_METHODS: tuple[Method, ...] = ("full_finetune", "lora", "qlora", "pretrain")
+# Tokens for a capacity probe: memory does not depend on the data size; any small corpus will do.
+PROBE_TOKENS = 1e9
+
+
+def region_of(parsed: Any, text: str) -> str | None:
+    region = getattr(parsed, "region", None)
+    return str(region) if region else ("cn" if _CN.search(text) else None)
+
+
+def owns_gpus(parsed: Any, text: str) -> bool:
+    return bool(getattr(parsed, "owned", False)) or bool(_OWNED.search(text))
+
+
+def china_options(
+    state: Mapping[str, Any], catalog: Catalog, plan: Planner, today: dt.date
+) -> list[dict[str, Any]]:
+    """The user's workload on each China-available part (time, count, memory; no price)."""
+    out = []
+    for gpu in CHINA_GPUS:
+        if not any(g.id == gpu for g in catalog.gpus):
+            continue
+        slots = {**state["slots"], "gpu": gpu, "gpu_count": None}
+        try:
+            result = plan(build_request({**state, "slots": slots}, catalog, today), catalog)
+        except SizingError:
+            continue
+        if result.options:
+            out.append(option_view(result.options[0].to_dict(result.currency), catalog))
+    return out
+
+
+def capacity(
+    gpu: str, gpus: int, catalog: Catalog, plan: Planner, today: dt.date
+) -> tuple[str, list[dict[str, Any]]]:
+    """(the GPU variant used, [{method, params}]): the largest model that fits per method on
+    exactly `gpus` × `gpu`, by bisection over parameters with the engine's default seq_len."""
+    variants = [g for g in catalog.gpus if g.id == gpu or g.id.startswith(f"{gpu}-")]
+    if not variants:
+        raise SizingError("unknown_gpu", f"unknown GPU {gpu}", {"gpu": gpu})
+    # "A100"/"H100" without a variant: the SXM board (the usual cluster part), then the larger memory.
+    spec = max(variants, key=lambda g: ("SXM" in g.name.upper(), g.memory_gb))
+
+    def fits(params: float, method: Method) -> bool:
+        request = SizingRequest(
+            params=params,
+            tokens=PROBE_TOKENS,
+            method=method,
+            gpu=spec.id,
+            gpus=gpus,
+            today=today,
+        )
+        try:
+            options = plan(request, catalog).options
+        except SizingError:
+            return False
+        return bool(options) and options[0].fits
+
+    rows: list[dict[str, Any]] = []
+    for method in CAPACITY_METHODS:
+        low, high = CAPACITY_LOW, CAPACITY_HIGH
+        if not fits(low, method):
+            rows.append({"method": method, "params": None})
+            continue
+        for _ in range(CAPACITY_STEPS):
+            mid = (low * high) ** 0.5
+            low, high = (mid, high) if fits(mid, method) else (low, mid)
+        rows.append({"method": method, "params": low})
+    return spec.id, rows

@@ -1,0 +1,125 @@
+"""From dialogue slots to the engine and back: the SizingRequest, the pitfall trigger context and
+the short summary of a plan kept in the session (for "what changed" and App Home)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from bot.dialogue.state import SLOT_NAMES
+from bot.render.views import num
+from sizing.types import Budget, Catalog, DataLanguage, SizingRequest
+
+# Words that say the user is thinking of spot/preemptible capacity (pitfall context mentions_spot).
+SPOT_WORDS = re.compile(r"spot|preempt|竞价|競價|抢占|搶佔|搶占", re.IGNORECASE)
+
+# A month of billing, as sizing.assumptions counts it (365/12 days).
+DAYS_PER_MONTH = 365.0 / 12.0
+
+
+def default_precision(gpu_has_bf16: bool) -> str:
+    # BF16 is the default training precision; GPUs before Ampere (T4, V100) lack it, so FP16.
+    return "bf16" if gpu_has_bf16 else "fp16"
+
+
+def user_gpu_has_bf16(slots: Mapping[str, Any], catalog: Catalog) -> bool:
+    gpu = slots.get("gpu")
+    if not gpu:
+        return True
+    specs = [g for g in catalog.gpus if g.id == gpu or g.id.startswith(f"{gpu}-")]
+    return not specs or any(g.tflops.bf16 for g in specs)
+
+
+def effective_slots(state: Mapping[str, Any], catalog: Catalog) -> dict[str, Any]:
+    """The slots the engine runs on: what the user said plus the stated defaults."""
+    slots = {name: state["slots"].get(name) for name in SLOT_NAMES}
+    if slots.get("precision") is None:
+        slots["precision"] = default_precision(user_gpu_has_bf16(slots, catalog))
+    if slots.get("method") is None:
+        slots["method"] = "pretrain"
+    return slots
+
+
+def build_request(state: Mapping[str, Any], catalog: Catalog, today: dt.date) -> SizingRequest:
+    slots = effective_slots(state, catalog)
+    budget = slots.get("budget")
+    data_language: DataLanguage = state.get("data_language") or "en"
+    gpu_count = slots.get("gpu_count")
+    seq_len = slots.get("seq_len")
+    return SizingRequest(
+        params=float(slots["params"]),
+        tokens=_opt_float(slots.get("tokens")),
+        data_bytes=_opt_float(slots.get("data_bytes")),
+        data_language=data_language,
+        precision=slots["precision"],
+        method=slots["method"],
+        days=_opt_float(slots.get("days")),
+        budget=Budget(
+            amount=float(budget["amount"]),
+            currency=budget.get("currency") or "USD",
+            period=budget.get("period") or "total",
+        )
+        if isinstance(budget, dict) and budget.get("amount")
+        else None,
+        gpu=slots.get("gpu") or None,
+        gpus=int(gpu_count) if gpu_count and slots.get("gpu") else None,
+        seq_len=int(seq_len) if seq_len else None,
+        today=today,
+        active_params=_opt_float(state["slots"].get("active_params")),
+    )
+
+
+def _opt_float(value: Any) -> float | None:
+    return None if value is None else float(value)
+
+
+def budget_usd_total(slots: Mapping[str, Any], days: float | None, usd_to_cny: float) -> float | None:
+    """The budget as a total for a job of `days` (the plan's length), in USD.
+
+    A monthly budget covers a whole month, so any job shorter than a month gets all of it; an
+    hourly one pays each hour of the job (as sizing.rank compares them)."""
+    budget = slots.get("budget")
+    if not isinstance(budget, dict) or not budget.get("amount"):
+        return None
+    amount = float(budget["amount"])
+    if budget.get("currency") == "CNY":
+        amount /= usd_to_cny
+    period = budget.get("period") or "total"
+    if period == "total":
+        return amount
+    if days is None:
+        return None
+    if period == "month":
+        return amount * max(1.0, days / DAYS_PER_MONTH)
+    return amount * days * 24
+
+
+def spot_saving(option: Mapping[str, Any]) -> float | None:
+    """Fraction saved by renting spot instead of on-demand (0-1), when both are priced."""
+    cost = option.get("cost")
+    if not isinstance(cost, Mapping):
+        return None
+    usd, spot = num(cost.get("on_demand_usd")), num(cost.get("spot_usd"))
+    if usd and spot is not None and usd > 0:
+        return max(0.0, 1.0 - spot / usd)
+    return None
+
+
+def summarise(rec: Mapping[str, Any]) -> dict[str, Any] | None:
+    """What is kept of a plan between turns: enough to say what changed."""
+    options = rec.get("options") or []
+    if not options:
+        return None
+    top = options[0]
+    cost = top.get("cost") or {}
+    return {
+        "gpu": top.get("gpu"),
+        "name": top.get("gpu_name") or top.get("gpu"),
+        "gpus": top.get("gpus"),
+        "nodes": top.get("nodes"),
+        "days": top.get("days"),
+        "cost": num(cost.get("amount")),
+        "currency": cost.get("currency"),
+    }

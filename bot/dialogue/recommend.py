@@ -1,0 +1,204 @@
+"""Run the engine on complete slots and render the recommendation (and what changed)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from bot.dialogue.hardware import china_options
+from bot.dialogue.pitfall_context import pitfall_context
+from bot.dialogue.plan import build_request, effective_slots, summarise
+from bot.dialogue.reply import Reply
+from bot.dialogue.state import SlotChange
+from bot.render.text import render_json
+from bot.render.views import (
+    entry_view,
+    find_entry,
+    option_view,
+    pick,
+    price_date,
+    warning_views,
+)
+from sizing.assumptions import STALE_AFTER_DAYS
+from sizing.errors import SizingError
+from sizing.result import SizingResult
+from sizing.types import Catalog, SizingRequest
+
+if TYPE_CHECKING:
+    from knowledge import KnowledgeBase
+
+Planner = Callable[[SizingRequest, Catalog], SizingResult]
+
+# FAQ entries worth quoting next to a plan: billing advice always, the single-vs-multi-GPU
+# answer when the plan spans several GPUs (seed guide §6 Q2/Q3).
+FAQ_COST = "faq.cost_control"
+FAQ_MULTI_GPU = "faq.single_vs_multi_gpu"
+
+
+def run_plan(state: Mapping[str, Any], kb: KnowledgeBase, plan: Planner, today: dt.date) -> dict[str, Any]:
+    """The engine's result as the DESIGN.md `size` dict; raises SizingError."""
+    request = build_request(state, kb.catalog, today)
+    rec: dict[str, Any] = plan(request, kb.catalog).to_dict()
+    return rec
+
+
+# Warnings the reply already says in its own line (billing) or in its footer (price date).
+SHOWN_ELSEWHERE = ("billing_reserved", "stale_prices", "spot_at_scale")
+MAX_PITFALLS_SHOWN = 3
+
+
+def plan_context(
+    state: dict[str, Any], kb: KnowledgeBase, plan: Planner, today: dt.date, lang: str
+) -> tuple[dict[str, Any], list[str], dict[str, Any]]:
+    """(engine result, fired pitfall ids, template context) for complete slots; raises SizingError.
+
+    One context feeds both the concise recommendation and the `explain` view."""
+    rec = run_plan(state, kb, plan, today)
+    if not rec.get("options"):
+        raise SizingError("no_option", "", {})
+    catalog: Catalog = kb.catalog
+    # A deadline the user's GPUs cannot make is planned at the count that does (their own plan is
+    # kept to say how long it would take); owned hardware is then only the smaller comparison.
+    rec, user_plan = _meet_the_deadline(state, rec, kb, plan, today)
+    effective = effective_slots(state, catalog)
+    fired = list(kb.fired_pitfalls(pitfall_context(state, effective, rec, kb.gpu_records, catalog)))
+    options = [option_view(o, catalog) for o in rec["options"][:3]]
+    top = options[0]
+    related = ([FAQ_MULTI_GPU] if (top["gpus"] or 1) > 1 else []) + [FAQ_COST]
+    # One version of each piece of advice: a FAQ twin of a fired pitfall is not shown again.
+    shown = kb.distinct_advice([*fired, *related])
+    faq = [entry_view(e, lang) for i in related if i in shown and (e := find_entry(kb, i)) is not None]
+    pitfalls = [entry_view(e, lang) for i in fired if i in shown and (e := find_entry(kb, i)) is not None]
+    warnings = warning_views(rec.get("warnings") or [])
+    quoted_as_of = top.get("prices_as_of") or price_date(catalog) or "?"
+    if top.get("prices_date_inferred"):  # an undated catalogue snapshot: say the date is our inference
+        quoted_as_of = INFERRED_DATE[pick_lang(lang)].format(date=quoted_as_of)
+    context = {
+        "slots": effective,
+        "assumed": list(state["assumed"])
+        + [s for s in ("precision", "method") if state["slots"].get(s) is None],
+        "days_skipped": "days" in state["skipped"],
+        "workload": rec.get("workload") or {},
+        "options": options,
+        "warnings": [w for w in warnings if w["code"] not in SHOWN_ELSEWHERE],
+        # The billing line says it instead of advertising spot savings nobody can rent at that scale.
+        "spot_at_scale": next((w for w in warnings if w["code"] == "spot_at_scale"), None),
+        "pitfalls": pitfalls,
+        "faq": faq,
+        "scenario": _scenario(kb, effective, lang),
+        "software": _software(kb, top["gpu"], effective, lang, top.get("gpus")),
+        # One price date, the quoted offering's: the engine's stale_prices warning dates the GPU's
+        # oldest offering, which may not be the one quoted.
+        "price_date": quoted_as_of,
+        "prices_stale": quoted_as_of if _is_stale(top.get("prices_as_of"), today) else None,
+        "fx": catalog.usd_to_cny,
+        "user_plan": option_view(user_plan, catalog) if user_plan else None,
+        "owned": bool(state.get("owned")) and user_plan is None,
+        "china": china_options(state, catalog, plan, today) if state.get("region") == "cn" else None,
+    }
+    return rec, fired, context
+
+
+def _is_stale(as_of: Any, today: dt.date) -> bool:
+    try:
+        quoted = dt.date.fromisoformat(str(as_of))
+    except ValueError:
+        return False
+    return (today - quoted).days > STALE_AFTER_DAYS
+
+
+def _misses(rec: Mapping[str, Any], days: Any) -> bool:
+    options = rec.get("options") or []
+    return bool(options) and isinstance(days, int | float) and float(options[0]["days"]) > days * 1.001
+
+
+def _meet_the_deadline(
+    state: dict[str, Any], rec: dict[str, Any], kb: KnowledgeBase, plan: Planner, today: dt.date
+) -> tuple[dict[str, Any], Mapping[str, Any] | None]:
+    """When the GPU count the user named cannot make their deadline ("4 A100s, two days"), plan
+    that GPU type at the count that does, and keep their plan to say how long it would take.
+    Returns (the result to present, the user's own top option or None)."""
+    slots = state["slots"]
+    days = slots.get("days")
+    if not (slots.get("gpu") and slots.get("gpu_count")) or not _misses(rec, days):
+        return rec, None
+    relaxed = {**state, "slots": {**slots, "gpu_count": None}}
+    try:
+        alt = run_plan(relaxed, kb, plan, today)
+    except SizingError:
+        return rec, None
+    if not alt.get("options") or _misses(alt, days):
+        return rec, None
+    return alt, rec["options"][0]
+
+
+INFERRED_DATE = {"en": "~{date}, an undated catalogue snapshot", "zh": "约 {date}，快照未注明日期"}
+
+
+def pick_lang(lang: str) -> str:
+    return "zh" if lang.startswith("zh") else "en"
+
+
+def recommend(
+    state: dict[str, Any],
+    reply: Reply,
+    kb: KnowledgeBase,
+    plan: Planner,
+    today: dt.date,
+    changes: list[SlotChange],
+) -> None:
+    try:
+        rec, fired, context = plan_context(state, kb, plan, today, reply.lang)
+    except SizingError as exc:
+        reply.add("error", code=exc.code, message=exc.message, params=exc.params)
+        return
+    summary = summarise(rec)
+    before = state.get("last")
+    if before and summary and changes:
+        reply.add(
+            "changes",
+            changes=[_change_view(c) for c in changes],
+            before={"name": before.get("gpu"), **before},
+            after=summary,
+        )
+        reply.changes = [{"slot": c.slot, "old": c.old, "new": c.new} for c in changes]
+    related = context["faq"]
+    # What-ifs that fire the same pitfalls would repeat the same lines and bury the change: they
+    # are shown only when the fired set changed (the payload lists the ids every time).
+    shown = state.get("shown_pitfalls")
+    repeated = shown is not None and sorted(shown) == sorted(fired)
+    context["pitfalls"] = [] if repeated else context["pitfalls"][:MAX_PITFALLS_SHOWN]
+    state["shown_pitfalls"] = list(fired)
+    context["faq"] = related[:1]
+    reply.add("recommendation", **context)
+    reply.recommendation = rec
+    reply.pitfalls = fired
+    # Every related entry stays in the payload: the reply quotes one, its billing line the other.
+    reply.add_faq(*(f["id"] for f in related))
+    top = context["options"][0]
+    reply.card = render_json("card", reply.lang, top=top, price_date=context["price_date"])
+    reply.action_buttons()
+    state["last"] = summary
+    state["pending"] = None
+
+
+def _change_view(change: SlotChange) -> dict[str, Any]:
+    return {"slot": change.slot, "old": change.old, "new": change.new}
+
+
+def _scenario(kb: KnowledgeBase, slots: Mapping[str, Any], lang: str) -> dict[str, str] | None:
+    if slots.get("params") is None:
+        return None
+    scenario = kb.scenario_for(float(slots["params"]))
+    return {"id": scenario.id, "title": pick(scenario.title, lang), "summary": pick(scenario.summary, lang)}
+
+
+def _software(kb: KnowledgeBase, gpu: str, slots: Mapping[str, Any], lang: str, gpus: Any = 1) -> list[str]:
+    try:
+        found = kb.software_notes(
+            gpu, method=slots.get("method"), precision=slots.get("precision"), gpus=int(gpus or 1)
+        )
+    except KeyError:  # a GPU id the knowledge base has no record for (an operator's offering)
+        return []
+    return [pick(n, lang) for n in found]

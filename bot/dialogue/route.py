@@ -1,0 +1,64 @@
+"""What one understood message may change in the working slots, and how it is routed."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from bot.dialogue.understand import Understood
+
+# Slots a question (FAQ digression) may never set: naming a GPU in a question is not choosing it.
+QUESTION_NEVER_SETS = ("gpu", "gpu_count")
+# "能训多大的模型" / "how big a model can we train": for parsers without the "capacity" intent.
+CAPACITY_WORDS = re.compile(r"多大的?模型|多大模型|最大.{0,6}模型|how (big|large) a model", re.IGNORECASE)
+# A message that quotes a wrong GPU figure ("what about H100 160GB?") is answered with the
+# correction and leaves the plan alone, unless it also clearly asks to switch GPUs ("改用H100").
+SWITCH_WORDS = re.compile(
+    r"改用|换成|換成|改成|换用|換用|改为|改為|切换到|切換到|switch(es|ing)? (over )?to|move to|go with"
+    r"|change (it |the gpus? )?to|let'?s use|use .{1,40} instead|instead of",
+    re.IGNORECASE,
+)
+# Kinds of kb.factcheck corrections that mean the GPU the user named is not a real product as stated.
+WRONG_PRODUCT_KINDS = ("nonexistent", "wrong", "sparse")
+# What such a message may not set: its GPU and count, and a size that may be the misquoted memory.
+CORRECTED_NEVER_SETS = ("gpu", "gpu_count", "tokens", "data_bytes")
+
+
+def count_on_current_gpu(state: dict[str, Any], u: Understood) -> dict[str, Any]:
+    """ "What if only 8 GPUs?" after a plan means 8 of the plan's GPU type (the engine plans a
+    count only for a named GPU), not a fresh search that repeats the previous plan."""
+    last = state.get("last") or {}
+    if (
+        u.intent != "whatif"
+        or u.said.get("gpu_count") is None
+        or u.said.get("gpu")
+        or state["slots"].get("gpu")
+        or not last.get("gpu")
+    ):
+        return u.said
+    return {**u.said, "gpu": last["gpu"]}
+
+
+def keep_plan_on_correction(text: str, said: dict[str, Any], kinds: list[str]) -> dict[str, Any]:
+    """The slots a message may still set when it quotes a wrong GPU figure: all of them when it
+    asks to switch ("switch to H100 80GB"), otherwise none of the GPU/count/data slots."""
+    if not any(k in WRONG_PRODUCT_KINDS for k in kinds) or SWITCH_WORDS.search(text):
+        return said
+    return {name: value for name, value in said.items() if name not in CORRECTED_NEVER_SETS}
+
+
+def asks_capacity(text: str) -> bool:
+    return bool(CAPACITY_WORDS.search(text))
+
+
+def fills_only(state: dict[str, Any], said: dict[str, Any]) -> dict[str, Any]:
+    """What a question may add to the working slots: values for empty slots, never a GPU choice."""
+    slots = state["slots"]
+    has_data = slots.get("tokens") is not None or slots.get("data_bytes") is not None
+    return {
+        name: value
+        for name, value in said.items()
+        if name not in QUESTION_NEVER_SETS
+        and slots.get(name) is None
+        and not (name in ("tokens", "data_bytes") and has_data)
+    }

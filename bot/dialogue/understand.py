@@ -1,0 +1,182 @@
+"""One user message, understood in the context of the dialogue: intent, language, the plausible
+slot values it states, and what must be asked back instead of used."""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import math
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import opencc
+
+from bot.dialogue.hardware import owns_gpus, region_of
+from bot.dialogue.plan import SPOT_WORDS
+from bot.dialogue.state import SLOT_NAMES, implausible
+
+
+class ParseFn(Protocol):
+    """bot.nlu.parse's shape: `today` (the consultant's clock) turns "by March 15" into days."""
+
+    def __call__(self, text: str, today: dt.date | None = None) -> Any: ...
+
+
+# Work per turn stays small whatever arrives: Slack caps a message at 40,000 characters, and no
+# sizing request needs more than a paragraph. The tail is dropped before any parsing.
+MAX_TEXT_CHARS = 2000
+# A short reply to a pending question ("14", "20B") is re-read with the question as a hint.
+MAX_HINTED_CHARS = 40
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
+_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+_WORD = re.compile(r"[A-Za-z]{3,}")
+# Words that appear in Chinese messages too and say nothing about the user's language.
+_TECH_WORDS = frozenset(
+    "lora qlora tokens token params param bf16 fp16 fp8 fp32 gpu gpus nvidia amd data skip "
+    "tflops sxm pcie nvlink pretrain finetune".split()
+)
+# ASCII command words (the help text and buttons teach them in both languages): they carry no
+# language of their own, so the conversation keeps its own.
+_COMMAND = re.compile(
+    r"\W*/?(help|skip|reset|restart|explain|start over|cancel|menu|ok|okay|\?)\W*", re.IGNORECASE
+)
+# Hints that turn a bare answer into a sentence the parser can read, per pending slot.
+HINTS: dict[str, tuple[str, ...]] = {
+    "params": ("{} parameters",),
+    "data": ("training data {}", "{} tokens"),
+    "days": ("{} days",),
+}
+_NAMES_PARAMS = re.compile(r"参数|參數|param|model|模型|规模|規模|大小", re.IGNORECASE)
+SLOT_FAMILY = {"params": ("params",), "data": ("tokens", "data_bytes"), "days": ("days",)}
+
+
+def clean_text(text: str) -> str:
+    return _CONTROL.sub(" ", text[:MAX_TEXT_CHARS]).strip()
+
+
+@dataclass(frozen=True)
+class Understood:
+    intent: str
+    lang: str
+    said: dict[str, Any] = field(default_factory=dict)
+    asks: list[dict[str, Any]] = field(default_factory=list)
+    gpus: tuple[str, ...] = ()
+    data_language: str | None = None
+    mentions_spot: bool = False
+    region: str | None = None  # "cn": mainland-China clouds
+    owned: bool = False  # the user already has the GPUs they named
+
+
+def choose_lang(parsed: Any, text: str, previous: str) -> str:
+    """zh-Hans/zh-Hant when the message has Chinese; English when it has English words;
+    otherwise (numbers, emoji, "bf16") the conversation keeps its language."""
+    if _CJK.search(text):
+        if previous.startswith("zh") and script_neutral(text):
+            return previous  # "改成7B" is the same in both scripts: keep the conversation's
+        script = str(getattr(parsed, "script", "zh-Hans"))
+        return script if script.startswith("zh") else "zh-Hans"
+    if previous and _COMMAND.fullmatch(text):
+        return previous  # "help" or "explain" typed in a Chinese conversation is answered in Chinese
+    words = [w for w in _WORD.findall(text[:500]) if w.lower() not in _TECH_WORDS]
+    return "en" if words else (previous or "en")
+
+
+def said_slots(parsed: Any) -> dict[str, Any]:
+    slots = parsed.slots.to_json() if hasattr(parsed.slots, "to_json") else dict(parsed.slots)
+    # active_params (mixture-of-experts) rides with params: not a DESIGN slot of its own.
+    return {k: v for k, v in slots.items() if k in (*SLOT_NAMES, "active_params") and v is not None}
+
+
+def _budget_ok(budget: Any) -> bool:
+    if not isinstance(budget, Mapping):
+        return False
+    amount = budget.get("amount")
+    return isinstance(amount, int | float) and math.isfinite(amount) and 0 < amount < 1e13
+
+
+def vet(said: dict[str, Any], parsed_asks: Any) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Split what was said into usable values and values to ask back (never used)."""
+    asks = [a.to_json() if hasattr(a, "to_json") else dict(a) for a in parsed_asks or ()]
+    asked = {a.get("slot") for a in asks}
+    usable: dict[str, Any] = {}
+    for name, value in said.items():
+        if name in asked:
+            continue
+        if name == "budget":
+            if _budget_ok(value):
+                usable[name] = value
+            continue
+        if implausible(name, value):
+            asks.append({"slot": name, "reason": "out_of_range", "value": None, "text": ""})
+            continue
+        usable[name] = value
+    return usable, asks
+
+
+def _as_written(ask: dict[str, Any], text: str) -> dict[str, Any]:
+    """The ask's quoted text in the user's own casing ("70T", not the parser's "70t")."""
+    quoted = str(ask.get("text") or "")
+    at = text.lower().find(quoted.lower()) if quoted else -1
+    return {**ask, "text": text[at : at + len(quoted)]} if at >= 0 else ask
+
+
+def script_neutral(text: str) -> bool:
+    """True when the Chinese in `text` reads the same in simplified and traditional script."""
+    return bool(_s2t().convert(text) == text and _t2s().convert(text) == text)
+
+
+@functools.cache
+def _s2t() -> Any:
+    return opencc.OpenCC("s2t")
+
+
+@functools.cache
+def _t2s() -> Any:
+    return opencc.OpenCC("t2s")
+
+
+def _bare_answer(said: Mapping[str, Any], text: str) -> bool:
+    """A reply that is only a quantity ("20B", "14"): the parser reads a bare "20B" as parameters,
+    but "Pretrain a 1B model" or "7B参数" names what it is and is taken as said."""
+    return not said or (set(said) <= {"params"} and not _NAMES_PARAMS.search(text))
+
+
+def understand(
+    text: str, parse: ParseFn, state: Mapping[str, Any], today: dt.date | None = None
+) -> Understood:
+    parsed = parse(text, today=today)
+    said = said_slots(parsed)
+    pending = state.get("pending")
+    family = SLOT_FAMILY.get(str(pending), ())
+    if (
+        family
+        and not any(k in said for k in family)
+        and _bare_answer(said, text)
+        and not parsed.asks
+        and 0 < len(text) <= MAX_HINTED_CHARS
+        # A correction ("不对，是13B") repairs what it names, never the pending question.
+        and parsed.intent in ("size", "unknown", "whatif")
+    ):
+        for hint in HINTS[str(pending)]:
+            hinted = parse(hint.format(text), today=today)
+            hinted_said = said_slots(hinted)
+            if any(k in hinted_said for k in family) and not hinted.asks:
+                parsed, said = hinted, hinted_said
+                break
+    usable, asks = vet(said, parsed.asks)
+    asks = [_as_written(a, text) for a in asks]
+    data_language = getattr(parsed.slots, "data_language", None)
+    return Understood(
+        intent=str(parsed.intent),
+        lang=choose_lang(parsed, text, str(state.get("lang") or "")),
+        said=usable,
+        asks=asks,
+        gpus=tuple(getattr(parsed, "gpus_mentioned", ()) or ()),
+        data_language=data_language if ("tokens" in usable or "data_bytes" in usable) else None,
+        mentions_spot=bool(SPOT_WORDS.search(text)),
+        region=region_of(parsed, text),
+        owned=owns_gpus(parsed, text),
+    )

@@ -1,0 +1,133 @@
+"""Which script and language a message is written in, and the OpenCC converters.
+
+The one owner in bot/ of these language concepts: Chinese-character detection, simplified vs
+traditional script (and when the characters cannot tell them apart), the reply language of a
+mostly-English message that names a Chinese cloud, and the OpenCC converters (each configuration
+built once per process). knowledge/ may not import bot/; its search tokeniser keeps its own
+phrase-level tw2sp converter (knowledge/query_kind.py), which the parser cannot use because it
+changes the text's length.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from typing import Literal
+
+import opencc
+
+Config = Literal["t2s", "s2t", "s2twp", "tw2sp"]
+
+# Common English words: a message with enough of them is written in English even when it names
+# 阿里云 or 腾讯云. Technical words (LoRA, H100, DeepSpeed, Qwen) are not here: Chinese messages
+# use them all the time.
+ENGLISH_WORDS = frozenset(
+    """a about after all also am an and any are as at be been before but by can could do does
+    don't for from get got had has have how i i'm if in into is it it's its just like many me more
+    most much my need needs no not now of on one or our out over per please right should so some
+    than that the their them then there these they this those to too under up us use using very
+    want was we we're we've were what what's when where which while who why will with within would
+    you your price prices cost costs cheap cheaper cheapest expensive hour hours hourly month months
+    monthly day days week weeks rent renting buy train training fine tune tuning model models data
+    run running serve serving deploy budget deadline team fast faster better best enough fit fits
+    compare versus between time long big much reliable good worth cloud clouds provider providers
+    region available""".split()
+)
+MIN_ENGLISH_WORDS = 3  # fewer than this and the Chinese decides
+MAX_SCAN_CHARS = 2000  # script and language are settled well within a message's first paragraph
+
+
+def is_cjk(ch: str) -> bool:
+    """A CJK unified ideograph (the basic block or extension A)."""
+    return "\u4e00" <= ch <= "\u9fff" or "\u3400" <= ch <= "\u4dbf"
+
+
+def has_cjk(text: str) -> bool:
+    return any(is_cjk(ch) for ch in text[:MAX_SCAN_CHARS])
+
+
+@functools.cache
+def converter(config: Config) -> opencc.OpenCC:
+    """An OpenCC converter, built on first use and shared: t2s (reading), s2t, s2twp (Taiwan
+    characters and phrases, for replies), tw2sp."""
+    return opencc.OpenCC(config)
+
+
+def to_simplified(text: str) -> str:
+    """Traditional to simplified, character for character, so offsets into `text` stay valid.
+    OpenCC's phrase tables may change the length; then each character is converted alone."""
+    t2s = converter("t2s")
+    simplified = str(t2s.convert(text))
+    if len(simplified) != len(text):
+        simplified = "".join(str(t2s.convert(ch)) or ch for ch in text)
+        if len(simplified) != len(text):
+            return text
+    return simplified
+
+
+def to_traditional(text: str) -> str:
+    """Simplified to traditional with Taiwan characters and phrases (s2twp)."""
+    return str(converter("s2twp").convert(text))
+
+
+@dataclass(frozen=True, slots=True)
+class ScriptRead:
+    script: str  # zh-Hans | zh-Hant | en
+    lang: str  # zh | en: the language to answer in
+    # Chinese whose characters read the same in both scripts ("改成13B", "好的"): the script is a
+    # guess (zh-Hans) and the dialogue should follow the previous turn or the Slack locale.
+    ambiguous: bool = False
+
+
+def read_script(text: str, simplified: str | None = None) -> ScriptRead:
+    """Script and reply language of `text`. `simplified` is to_simplified(text) when the caller
+    already has it. Traditional wins when it has at least as many script-specific characters as
+    simplified; English wins over Chinese when the English words outnumber the Chinese characters
+    ("Which is cheaper, 阿里云 or 腾讯云?")."""
+    head = text[:MAX_SCAN_CHARS]
+    cjk = sum(1 for ch in head if is_cjk(ch))
+    if not cjk:
+        return ScriptRead("en", "en")
+    if _english_words(head) >= max(MIN_ENGLISH_WORDS, cjk / 2):
+        return ScriptRead("en", "en")  # answered in English, whatever script the names are in
+    simp = to_simplified(head) if simplified is None else simplified[: len(head)]
+    traditional = sum(1 for a, b in zip(head, simp, strict=False) if a != b)
+    hans = str(converter("s2t").convert(head))
+    simplified_only = (
+        sum(1 for a, b in zip(head, hans, strict=False) if a != b)
+        if len(hans) == len(head)
+        else int(hans != head)
+    )
+    if traditional == 0 and simplified_only == 0:
+        return ScriptRead("zh-Hans", "zh", ambiguous=True)
+    return ScriptRead("zh-Hant" if traditional >= simplified_only else "zh-Hans", "zh")
+
+
+def _english_words(text: str) -> int:
+    count = 0
+    word: list[str] = []
+    for ch in text.lower() + " ":
+        if "a" <= ch <= "z" or ch == "'":
+            word.append(ch)
+            continue
+        if word and not ch.isdigit() and "".join(word) in ENGLISH_WORDS:
+            count += 1
+        word = [] if not ch.isdigit() else ["#"]  # "h100" is a name, not a word
+    return count
+
+
+def script_neutral(text: str) -> bool:
+    """True when the Chinese in `text` reads the same in simplified and traditional script."""
+    return read_script(text).ambiguous or not has_cjk(text)
+
+
+__all__ = [
+    "ScriptRead",
+    "converter",
+    "has_cjk",
+    "is_cjk",
+    "read_script",
+    "script_neutral",
+    "to_simplified",
+    "to_traditional",
+]

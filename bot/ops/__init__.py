@@ -1,0 +1,1 @@
+"""Operations: the HTTP server and probes, Prometheus metrics, structured logs."""

@@ -1,0 +1,120 @@
+"""The production HTTP server: Slack at POST /slack/events (`serve --http`), probes and metrics.
+
+In Socket Mode only the probes and metrics are served (Slack reaches the app over the WebSocket).
+
+A small WSGI router in front of Bolt's WSGI adapter, served by waitress (pure-Python, multi-threaded,
+production grade; Bolt's own App.start() is http.server and "not recommended for production").
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
+
+from slack_bolt import App
+from slack_bolt.adapter.wsgi import SlackRequestHandler
+
+from bot.ops.metrics import Metrics
+from bot.ports import StoreLike
+
+if TYPE_CHECKING:
+    from wsgiref.types import StartResponse, WSGIEnvironment
+
+log = logging.getLogger(__name__)
+
+SLACK_PATH = "/slack/events"
+# waitress worker threads: each holds one request only until Bolt acks (listeners run on their own pool).
+HTTP_THREADS = 8
+# Seconds an in-flight request may take to finish on shutdown (Kubernetes' default grace period is 30 s).
+SHUTDOWN_GRACE_S = 5
+
+
+class Probes:
+    """WSGI app: /healthz (process up and, in Socket Mode, connected), /readyz (store reachable), /metrics.
+
+    `connected` is the Socket Mode connection state (the handler client's is_connected(), as in
+    bolt-python's examples/socket_mode_healthcheck.py): a process whose WebSocket has dropped and
+    not come back is unhealthy, so the orchestrator restarts it. None in HTTP mode.
+    """
+
+    def __init__(
+        self, store: StoreLike, metrics: Metrics, *, connected: Callable[[], bool] | None = None
+    ) -> None:
+        self.store = store
+        self.metrics = metrics
+        self.connected = connected
+
+    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
+        path = environ.get("PATH_INFO") or "/"
+        if environ.get("REQUEST_METHOD", "GET") not in ("GET", "HEAD"):
+            return plain(start_response, "405 Method Not Allowed", b"GET only\n")
+        if path == "/healthz":
+            if self.connected is not None and not _holds(self.connected, "socket state"):
+                return plain(start_response, "503 Service Unavailable", b"socket mode disconnected\n")
+            return plain(start_response, "200 OK", b"ok\n")
+        if path == "/readyz":
+            if _holds(self.store.ping, "store ping"):
+                return plain(start_response, "200 OK", b"ready\n")
+            return plain(start_response, "503 Service Unavailable", b"state store unavailable\n")
+        if path == "/metrics":
+            body, content_type = self.metrics.exposition()
+            start_response("200 OK", [("Content-Type", content_type), ("Content-Length", str(len(body)))])
+            return [body]
+        return plain(start_response, "404 Not Found", b"not found\n")
+
+
+class Router:
+    """WSGI app for HTTP mode: POST /slack/events to Bolt, everything else to the probes."""
+
+    def __init__(self, app: App, store: StoreLike, metrics: Metrics) -> None:
+        self.slack = SlackRequestHandler(app, path=SLACK_PATH)
+        self.probes = Probes(store, metrics)
+
+    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
+        if (environ.get("PATH_INFO") or "/") != SLACK_PATH:
+            return self.probes(environ, start_response)
+        if environ.get("REQUEST_METHOD", "GET") != "POST":
+            return plain(start_response, "405 Method Not Allowed", b"POST only\n")
+        return self.slack(environ, start_response)
+
+
+def _holds(check: Callable[[], object], what: str) -> bool:
+    try:
+        return bool(check())
+    except Exception:  # a probe answers, it never raises
+        log.warning("%s raised", what, exc_info=True)
+        return False
+
+
+def plain(start_response: StartResponse, status: str, body: bytes) -> list[bytes]:
+    start_response(
+        status, [("Content-Type", "text/plain; charset=utf-8"), ("Content-Length", str(len(body)))]
+    )
+    return [body]
+
+
+class HttpServer:
+    """waitress on host:port (port 0 = any free port; see .port) with a clean close()."""
+
+    def __init__(
+        self, wsgi_app: Callable[..., Any], *, host: str, port: int, threads: int = HTTP_THREADS
+    ) -> None:
+        from waitress.server import create_server
+
+        self._server = create_server(wsgi_app, host=host, port=port, threads=threads, ident="gpu-advisor")
+        self.port: int = int(self._server.effective_port)
+
+    def serve_forever(self) -> None:
+        try:
+            self._server.run()
+        except OSError:
+            pass  # the listening socket was closed by close() while waiting
+
+    def close(self) -> None:
+        """Stop accepting, let in-flight requests finish (bounded), then drop every connection."""
+        from waitress import wasyncore
+
+        self._server.close()
+        self._server.task_dispatcher.shutdown(cancel_pending=False, timeout=SHUTDOWN_GRACE_S)
+        wasyncore.close_all(self._server._map)

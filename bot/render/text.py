@@ -1,0 +1,169 @@
+"""Templates to text and Block Kit: one jinja2 template per reply kind, in English and simplified
+Chinese; traditional Chinese is the simplified rendering converted with OpenCC "s2twp" (Taiwan phrases).
+
+User-provided values never become template source, and every one of them passes the
+`slack_escape` filter, so `<!channel>` comes back as inert `&lt;!channel&gt;`.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import jinja2
+import opencc
+
+from bot.render.formats import (
+    fmt_bytes,
+    fmt_count,
+    fmt_count_spaced,
+    fmt_duration,
+    fmt_money,
+    fmt_money_zh,
+    fmt_num,
+    fmt_pct,
+    fmt_ratio,
+)
+
+# Slack limits, from slack_sdk/models/blocks (reference/slack-and-nlu.md §1.6).
+MAX_BLOCKS = 50
+MAX_SECTION_CHARS = 3000
+MAX_BUTTON_CHARS = 75
+MAX_BUTTON_VALUE_CHARS = 2000
+MAX_ACTION_ELEMENTS = 25
+MAX_CONTEXT_ELEMENTS = 10
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def slack_escape(value: object) -> str:
+    """Slack's three control characters (api.slack.com/reference/surfaces/formatting#escaping)."""
+    text = _CONTROL.sub("", str(value))
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def base_lang(lang: str) -> str:
+    return "zh" if lang.startswith("zh") else "en"
+
+
+@functools.cache
+def _s2t() -> Any:
+    # "s2twp": Taiwan character forms (為, 裡, 著) and Taiwan phrases (資料, 網路, 軟體, 預設,
+    # 伺服器, 程式碼, 叢集); plain "s2t"/"s2tw" convert characters only and leave mainland
+    # wording (數據, 網絡, 軟件) that reads as foreign to traditional-script readers.
+    return opencc.OpenCC("s2twp")
+
+
+def to_script(text: str, lang: str) -> str:
+    if lang != "zh-Hant":
+        return text
+    converted = str(_s2t().convert(text))
+    for wrong, right in _hant_fixes().items():
+        converted = converted.replace(wrong, right)
+    return converted
+
+
+@functools.cache
+def _hant_fixes() -> dict[str, str]:
+    """Phrase fix-ups after s2twp (reasons in the data file)."""
+    path = Path(__file__).parent / "templates" / "zh_hant_phrases.json"
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    return {k: str(v) for k, v in raw.items() if not k.startswith("_")}
+
+
+@functools.cache
+def environment() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("bot.render", "templates"),
+        autoescape=False,  # Slack mrkdwn is not HTML; user values go through slack_escape instead
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters.update(
+        e=slack_escape,
+        slack_escape=slack_escape,
+        count=fmt_count,
+        count_spaced=fmt_count_spaced,
+        bytes=fmt_bytes,
+        money=fmt_money,
+        money_zh=fmt_money_zh,
+        ratio=fmt_ratio,
+        num=fmt_num,
+        pct=fmt_pct,
+        duration=fmt_duration,
+        json=lambda v: json.dumps(v, ensure_ascii=False),
+    )
+    return env
+
+
+def render_text(kind: str, lang: str, **context: Any) -> str:
+    """A reply of one kind in the user's language and script (trailing whitespace trimmed)."""
+    template = environment().get_template(f"{base_lang(lang)}/{kind}.md.j2")
+    text = template.render(lang=base_lang(lang), **context).strip()
+    return to_script(re.sub(r"\n{3,}", "\n\n", text), lang)
+
+
+def render_blocks(kind: str, **context: Any) -> list[dict[str, Any]]:
+    """Block Kit from blocks/<kind>.json.j2, checked against Slack's limits."""
+    raw = environment().get_template(f"blocks/{kind}.json.j2").render(**context)
+    blocks: list[dict[str, Any]] = json.loads(raw)
+    return fit_blocks(blocks)
+
+
+def split_sections(text: str, limit: int = MAX_SECTION_CHARS) -> list[str]:
+    """Cut text into section-sized pieces at paragraph, then line, then hard boundaries."""
+    pieces: list[str] = []
+    for paragraph in text.split("\n\n"):
+        while len(paragraph) > limit:
+            cut = paragraph.rfind("\n", 0, limit)
+            cut = cut if cut > 0 else limit
+            pieces.append(paragraph[:cut])
+            paragraph = paragraph[cut:].lstrip("\n")
+        if pieces and len(pieces[-1]) + len(paragraph) + 2 <= limit:
+            pieces[-1] = f"{pieces[-1]}\n\n{paragraph}"
+        elif paragraph.strip():
+            pieces.append(paragraph)
+    return pieces or [" "]
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def fit_blocks(blocks: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Enforce the Block Kit limits that matter here, so Slack never rejects a reply."""
+    for block in blocks:
+        text = block.get("text")
+        if isinstance(text, Mapping) and isinstance(text.get("text"), str):
+            block["text"] = {**text, "text": _clip(text["text"], MAX_SECTION_CHARS)}
+        if block.get("type") == "actions":
+            block["elements"] = block["elements"][:MAX_ACTION_ELEMENTS]
+            for element in block["elements"]:
+                label = element.get("text") or {}
+                label["text"] = _clip(str(label.get("text", "")), MAX_BUTTON_CHARS)
+                if "value" in element:
+                    element["value"] = _clip(str(element["value"]), MAX_BUTTON_VALUE_CHARS)
+        if block.get("type") == "context":
+            block["elements"] = block["elements"][:MAX_CONTEXT_ELEMENTS]
+    if len(blocks) > MAX_BLOCKS:
+        blocks = blocks[: MAX_BLOCKS - 1] + [blocks[-1]]
+    return blocks
+
+
+def render_json(kind: str, lang: str, **context: Any) -> dict[str, Any]:
+    """A language-specific JSON fragment (e.g. a card's labels) from <lang>/<kind>.json.j2."""
+    template = environment().get_template(f"{base_lang(lang)}/{kind}.json.j2")
+    data: dict[str, Any] = json.loads(to_script(template.render(lang=base_lang(lang), **context), lang))
+    return data
+
+
+def render_view(kind: str, **context: Any) -> dict[str, Any]:
+    """A whole Slack view (App Home) from blocks/<kind>.json.j2, blocks within Slack's limits."""
+    view: dict[str, Any] = json.loads(environment().get_template(f"blocks/{kind}.json.j2").render(**context))
+    view["blocks"] = fit_blocks(view["blocks"])
+    return view

@@ -1,0 +1,220 @@
+"""Template contexts built from engine results and knowledge records: plain dicts of display-ready
+values, so the templates hold wording only."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from sizing.cost import usable
+from sizing.types import Catalog, GpuSpec, Offering
+
+SNIPPET_CHARS = 160
+# The engine's in-node GPU link ids (sizing/network.py) as users know them; anything else is PCIe.
+SCALE_UP_LINKS = {"nvlink": "NVLink", "infinity_fabric": "Infinity Fabric"}
+# A one-line pitfall or FAQ sentence longer than this is cut at a clause boundary.
+SENTENCE_CHARS = {"zh": 90, "en": 200}
+_ABBREVIATIONS = ("e.g.", "i.e.", "vs.", "etc.", "approx.")
+
+
+def num(value: Any) -> float | None:
+    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
+
+
+def number_at(section: object, key: str) -> float | None:
+    """A number of a `size` option section (network, storage: flat dicts of sizing.result), if any."""
+    return num(section.get(key)) if isinstance(section, Mapping) else None
+
+
+def pick(text: Any, lang: str) -> str:
+    """A Bilingual's text in the user's language; plain strings pass through."""
+    if hasattr(text, "pick"):
+        return str(text.pick(lang))
+    return "" if text is None else str(text)
+
+
+def snippet(text: str, limit: int = SNIPPET_CHARS) -> str:
+    first = text.strip().split("\n")[0]
+    return first if len(first) <= limit else first[: limit - 1] + "…"
+
+
+def first_sentence(text: str, lang: str) -> str:
+    """The first sentence of `text` (outside parentheses), cut at a clause when too long."""
+    text = " ".join(text.split())
+    limit = SENTENCE_CHARS["zh" if lang.startswith("zh") else "en"]
+    depth, end = 0, len(text)
+    for i, ch in enumerate(text):
+        depth += ch in "(（"
+        depth -= ch in ")）" and depth > 0
+        if depth:
+            continue
+        if ch in "。！？" or (
+            ch in ".!?"
+            and (i + 1 == len(text) or text[i + 1] == " ")
+            and not text[: i + 1].endswith(_ABBREVIATIONS)
+        ):
+            end = i + 1
+            break
+    sentence = text[:end].strip()
+    if len(sentence) <= limit:
+        return sentence
+    for mark, stop in (("；", "。"), ("; ", "."), ("，", "…"), (", ", "…")):
+        cut = sentence.rfind(mark, 0, limit)
+        if cut > limit // 3:
+            return sentence[:cut].rstrip() + stop
+    return sentence[: limit - 1].rstrip() + "…"
+
+
+def price_date(catalog: Catalog) -> str | None:
+    dates = [o.as_of for o in catalog.offerings]
+    return max(dates).isoformat() if dates else None
+
+
+def cheapest_offering(catalog: Catalog, gpu_id: str) -> Offering | None:
+    """The cheapest offering the sizing engine would price (sizing.cost.usable), so cards and plans agree."""
+    priced = [o for o in catalog.offerings if o.gpu_id == gpu_id and usable(o)]
+    return min(priced, key=lambda o: (o.price_usd_per_hour or 0) / o.gpu_count, default=None)
+
+
+def unpriced_offering(catalog: Catalog, gpu_id: str) -> dict[str, Any] | None:
+    """A listed price the engine refuses (flagged data), so the card can say why it quotes none."""
+    flagged = [o for o in catalog.offerings if o.gpu_id == gpu_id and o.price_usd_per_hour and o.flags]
+    if not flagged or cheapest_offering(catalog, gpu_id) is not None:
+        return None
+    o = flagged[0]
+    return {"cloud": o.cloud, "instance": o.instance_type, "flags": list(o.flags)}
+
+
+def gpu_view(spec: GpuSpec, catalog: Catalog, record: Any | None = None) -> dict[str, Any]:
+    offer = cheapest_offering(catalog, spec.id)
+    return {
+        "id": spec.id,
+        "name": spec.name,
+        "memory_gb": spec.memory_gb,
+        "bandwidth_tbs": spec.memory_bandwidth_tbs,
+        "fp16": spec.tflops.fp16,
+        "bf16": spec.tflops.bf16,
+        "fp8": spec.tflops.fp8,
+        "fp32": spec.tflops.fp32,
+        "scale_up_gbs": spec.scale_up_gbs,
+        "scale_up_domain": spec.scale_up_domain,
+        "vendor": spec.vendor,
+        "segment": spec.segment,
+        "tier": getattr(record, "tier", None),
+        "unpriced": unpriced_offering(catalog, spec.id),
+        "cheapest": None
+        if offer is None
+        else {
+            "cloud": offer.cloud,
+            "instance": offer.instance_type,
+            "usd_per_gpu_hour": (offer.price_usd_per_hour or 0) / offer.gpu_count,
+            "as_of": offer.as_of.isoformat(),
+        },
+    }
+
+
+def resolve_gpus(catalog: Catalog, names: Iterable[str]) -> list[GpuSpec]:
+    """Catalog GPUs for ids or families ("a100" -> both A100s), in the order named, no repeats."""
+    out: list[GpuSpec] = []
+    for name in names:
+        for spec in catalog.gpus:
+            if (spec.id == name or spec.id.startswith(f"{name}-")) and spec not in out:
+                out.append(spec)
+    return out
+
+
+def option_view(option: Mapping[str, Any], catalog: Catalog) -> dict[str, Any]:
+    gpu_id = str(option.get("gpu"))
+    spec = next((g for g in catalog.gpus if g.id == gpu_id), None)
+    cost, network, storage = (_mapping(option.get(key)) for key in ("cost", "network", "storage"))
+    return {
+        "gpu": gpu_id,
+        "name": option.get("gpu_name") or (spec.name if spec else gpu_id),
+        "label": str(option.get("label") or ""),
+        "gpu_memory_gb": option.get("gpu_memory_gb") or (spec.memory_gb if spec else None),
+        "gpus": option.get("gpus"),
+        "nodes": option.get("nodes"),
+        "days": option.get("days"),
+        "gpu_hours": option.get("gpu_hours"),
+        "gpu_hours_range": option.get("gpu_hours_range") or [None, None],
+        "memory_per_gpu_gb": option.get("memory_per_gpu_gb"),
+        "fits": bool(option.get("fits")),
+        "cost": cost.get("amount"),
+        "spot_cost": spot_in_currency(cost),
+        "currency": cost.get("currency") or "USD",
+        "cloud": cost.get("cloud"),
+        "instance": cost.get("instance"),
+        "billing": cost.get("billing"),
+        "instances": cost.get("instances"),
+        "prices_as_of": cost.get("prices_as_of"),
+        "prices_date_inferred": bool(cost.get("prices_date_inferred")),
+        "layout": option.get("layout") if isinstance(option.get("layout"), Mapping) else {},
+        "network_gbps": number_at(network, "required_gbps"),
+        "network_tier_gbps": network.get("tier_gbps"),
+        "infiniband": network.get("infiniband"),
+        "scale_up": network.get("scale_up") in SCALE_UP_LINKS,
+        "scale_up_link": SCALE_UP_LINKS.get(str(network.get("scale_up")), "PCIe"),
+        "dataset_gb": number_at(storage, "dataset_gb"),
+        "checkpoint_gb": number_at(storage, "checkpoint_gb"),
+        "storage_tier": storage.get("tier"),
+        "read_mb_s": number_at(storage, "read_mb_s"),
+        "checkpoint_write_gb_s": number_at(storage, "checkpoint_write_gb_s"),
+    }
+
+
+def _mapping(value: Any) -> Mapping[str, Any]:
+    return value if isinstance(value, Mapping) else {}
+
+
+def spot_in_currency(cost: Mapping[str, Any]) -> float | None:
+    """The spot cost in the option's display currency (the engine gives spot in USD)."""
+    spot_usd, usd, amount = cost.get("spot_usd"), cost.get("on_demand_usd"), cost.get("amount")
+    if not (isinstance(spot_usd, int | float) and isinstance(usd, int | float)) or not usd:
+        return None
+    if not isinstance(amount, int | float):
+        return None
+    return float(spot_usd) * float(amount) / float(usd)
+
+
+def entry_view(entry: Any, lang: str) -> dict[str, str]:
+    body = getattr(entry, "answer", None) or getattr(entry, "advice", None)
+    return {
+        "id": entry.id,
+        "title": pick(entry.title, lang),
+        "answer": pick(body, lang),
+        "snippet": snippet(pick(body, lang)),
+        "sentence": first_sentence(pick(body, lang), lang),
+    }
+
+
+def find_entry(kb: Any, entry_id: str) -> Any | None:
+    for entry in (*kb.faq, *kb.pitfalls):
+        if entry.id == entry_id:
+            return entry
+    return None
+
+
+def warning_views(warnings: Sequence[Any]) -> list[dict[str, Any]]:
+    out = []
+    for w in warnings:
+        if isinstance(w, Mapping):
+            params = w.get("params") if isinstance(w.get("params"), Mapping) else {}
+            out.append({"code": str(w.get("code")), "message": str(w.get("message") or ""), "params": params})
+    return out
+
+
+def explain_items(rec: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The engine's explain lines as {code, params, text} for the templates; a result without
+    `explain_items` (an older stored plan) keeps its English lines, which render as they are."""
+    items = rec.get("explain_items")
+    if isinstance(items, list) and items:
+        return [
+            {
+                "code": str(i.get("code")),
+                "params": _mapping(i.get("params")),
+                "text": str(i.get("text") or ""),
+            }
+            for i in items
+            if isinstance(i, Mapping)
+        ]
+    return [{"code": "", "params": {}, "text": str(line)} for line in rec.get("explain") or []]

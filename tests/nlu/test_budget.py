@@ -1,0 +1,101 @@
+"""Budgets: amount, currency and period as people write them; per-day and per-week rates; ranges,
+cents and jiao; currencies the engine does not price are asked back, never read as yuan."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.nlu import parse
+from tests.nlu.said import said
+
+
+def test_a_per_day_budget_becomes_a_total_over_the_stated_timeline() -> None:
+    assert said("$500 a day for two weeks")["budget"] == {
+        "amount": 7000.0,
+        "currency": "USD",
+        "period": "total",
+    }
+    assert said("預算每天兩千元，兩週")["budget"]["amount"] == pytest.approx(28000)
+
+
+def test_a_per_week_budget_without_a_timeline_becomes_the_same_rate_per_month() -> None:
+    budget = said("每周预算七千块，13B模型")["budget"]
+    assert budget["period"] == "month"
+    assert budget["amount"] == pytest.approx(30000)
+
+
+def test_one_week_before_a_budget_is_its_period_not_the_timeline() -> None:
+    got = said("一周预算七千块，三周训完")
+    assert got["days"] == 21
+    assert got["budget"]["amount"] == pytest.approx(21000)
+
+
+@pytest.mark.parametrize(
+    "text", ["预算港币5万", "預算每小時港幣3.14", "EUR 20 per hour", "20 euros an hour", "£10 per hour",
+             "5 lakh rupees"],
+)  # fmt: skip
+def test_an_amount_in_a_currency_we_do_not_price_is_not_a_budget_nor_a_timeline(text: str) -> None:
+    got = said(text)
+    assert "budget" not in got
+    assert "days" not in got
+
+
+def test_cents_and_yuan_are_understood() -> None:
+    assert said("90 cents an hour")["budget"] == {"amount": 0.9, "currency": "USD", "period": "hour"}
+    assert said("3 yuan per hour")["budget"] == {"amount": 3.0, "currency": "CNY", "period": "hour"}
+
+
+def test_a_money_range_keeps_its_upper_bound() -> None:
+    assert said("between 10 and 20 dollars an hour")["budget"]["amount"] == 20.0
+    assert said("预算5.6到5.78万元")["budget"]["amount"] == pytest.approx(57800)
+
+
+def test_a_negative_chinese_amount_is_asked_back_not_used() -> None:
+    result = parse("预算负一百二十万")
+    assert result.slots.budget is None
+    assert [a.reason for a in result.asks] == ["not_positive"]
+
+
+@pytest.mark.parametrize(
+    ("text", "amount"),
+    [("budget $20 and 43c", 20.43), ("budget 20 dollars 43 cents", 20.43), ("预算五块七毛八", 5.78),
+     ("预算至少三块零四", 3.04), ("budget $5k and 8 A100s", 5000.0)],
+)  # fmt: skip
+def test_cents_and_jiao_after_the_whole_amount_are_added(text: str, amount: float) -> None:
+    assert said(text)["budget"]["amount"] == pytest.approx(amount)
+
+
+@pytest.mark.parametrize(
+    ("text", "amount"),
+    [("預算每月新台幣30萬", 300000), ("手上预算 8 万港元", 80000), ("NT$250,000 total", 250000),
+     ("budget €7500", 7500), ("about 4000 GBP a month", 4000), ("预算 300万日元", 3e6),
+     ("TWD 90000", 90000), ("£1,200 per month", 1200)],
+)  # fmt: skip
+def test_an_amount_in_an_unpriced_currency_is_asked_back_never_read_as_yuan(text: str, amount: float) -> None:
+    got = parse(text)
+    assert got.slots.budget is None
+    (ask,) = [a for a in got.asks if a.slot == "budget"]
+    assert ask.reason == "unsupported_currency"
+    assert ask.value == pytest.approx(amount)
+    assert ask.text
+
+
+def test_yuan_and_dollars_are_still_budgets_with_no_ask() -> None:
+    for text, currency in (("预算每月30万元", "CNY"), ("NT budget aside, $30k total", "USD")):
+        got = parse(text)
+        assert got.slots.budget is not None and got.slots.budget.currency == currency
+        assert not got.asks
+
+
+@pytest.mark.parametrize(
+    ("text", "amount", "period"),
+    [("预算一个月五十万", 5e5, "month"), ("预算一个月20万，三周内训完", 2e5, "month"),
+     ("budget a month is $8k", 8000, "month"), ("预算每个月十万块", 1e5, "month")],
+)  # fmt: skip
+def test_a_unit_of_time_right_after_budget_is_its_period_not_the_timeline(
+    text: str, amount: float, period: str
+) -> None:
+    got = said(text)
+    assert got["budget"]["amount"] == pytest.approx(amount)
+    assert got["budget"]["period"] == period
+    assert got.get("days") in (None, 21)

@@ -1,0 +1,60 @@
+"""Script and reply language: simplified or traditional, when the characters cannot tell, and
+English messages that name a Chinese cloud."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.nlu import parse
+from bot.nlu.script import converter, read_script, script_neutral, to_simplified
+
+
+@pytest.mark.parametrize(
+    ("text", "script", "lang"),
+    [
+        ("我们打算下个月训练一个模型", "zh-Hans", "zh"),
+        ("我們打算下個月訓練一個模型", "zh-Hant", "zh"),
+        ("請問 H100 一小時多少錢", "zh-Hant", "zh"),
+        ("Which is cheaper for H100s, 阿里云 or AWS?", "en", "en"),
+        ("We want to rent 8 H800 on 阿里云 for a month, what would it cost?", "en", "en"),
+        ("我们用 LLaMA-Factory 跑 Qwen2.5 7B 的 LoRA SFT", "zh-Hans", "zh"),
+        ("用 DeepSpeed ZeRO-3 full fine-tune 一个 13B model 要几张卡", "zh-Hans", "zh"),
+        ("8 x H100, 7B, 2TB", "en", "en"),
+    ],
+)
+def test_the_reply_language_follows_the_words_not_the_names(text: str, script: str, lang: str) -> None:
+    got = parse(text)
+    assert (got.script, got.lang) == (script, lang)
+
+
+@pytest.mark.parametrize("text", ["改成13B", "好的", "三天", "可以", "十天"])
+def test_chinese_that_reads_the_same_in_both_scripts_is_flagged_ambiguous(text: str) -> None:
+    got = parse(text)
+    assert got.script_ambiguous
+    assert got.script == "zh-Hans"
+
+
+@pytest.mark.parametrize("text", ["我们要训练一个模型", "我們要訓練一個模型", "train a 7B model"])
+def test_a_script_with_its_own_characters_is_not_ambiguous(text: str) -> None:
+    assert not parse(text).script_ambiguous
+
+
+def test_a_mixed_message_goes_with_the_script_it_uses_more() -> None:
+    assert read_script("这个模型训练数据有多少，們").script == "zh-Hans"
+    assert read_script("這個模型訓練數據有多少，们").script == "zh-Hant"
+
+
+def test_simplification_keeps_every_offset() -> None:
+    text = "乾隆年間的數據集，頭髮與發展"
+    assert len(to_simplified(text)) == len(text)
+    assert to_simplified("訓練數據") == "训练数据"
+
+
+def test_each_converter_is_built_once_and_shared() -> None:
+    assert converter("t2s") is converter("t2s")
+    assert converter("s2twp") is not converter("t2s")
+
+
+def test_script_neutral_is_true_for_english_and_for_shared_characters_only() -> None:
+    assert script_neutral("ok") and script_neutral("改成7B")
+    assert not script_neutral("改成七個") and not script_neutral("改成七个")
