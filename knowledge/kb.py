@@ -26,11 +26,11 @@ from sizing.types import Catalog
 
 if TYPE_CHECKING:
     from knowledge.factcheck import Correction
+    from knowledge.faq import FaqEntry, Pitfall
     from knowledge.models import ModelIndex
     from knowledge.schema import ModelCardRecord, ServingRun
-    from sizing.model_arch import ModelArchitecture
-    from knowledge.faq import FaqEntry, Pitfall
     from knowledge.search import Hit, Retrieval, Searcher, SynonymGroup
+    from sizing.model_arch import ModelArchitecture
 
 
 FULL_TRAINING = ("pretrain", "full_finetune")  # methods whose weights, grads and optimizer states shard
@@ -75,6 +75,14 @@ class KnowledgeBase:
         """The model card a person means by `name` ("Qwen2.5-72B", "meta-llama/Llama-3.3-70B-Instruct",
         "通义千问2.5 72B"), or None."""
         return self.model_index.find(name) if self.model_index is not None else None
+
+    def require_model(self, name: str) -> ModelCardRecord:
+        """The model card for `name`; knowledge.models.UnknownModelError (with close matches) if none."""
+        from knowledge.models import UnknownModelError
+
+        if self.model_index is None:
+            raise UnknownModelError(name, [], {})
+        return self.model_index.require(name)
 
     def close_models(self, name: str, limit: int = 5) -> list[str]:
         """Ids of the model cards nearest to an unknown `name`, best first."""

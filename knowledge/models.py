@@ -42,6 +42,17 @@ _VARIANT_SUFFIXES = (
 _SEPARATORS = re.compile(r"[\s_\-·]+")
 
 
+class UnknownModelError(LookupError):
+    """A model name no card answers to; `close` lists the nearest card ids (best first)."""
+
+    def __init__(self, name: str, close: list[str], names: dict[str, str]) -> None:
+        self.name = name
+        self.close = close
+        self.close_names = [names[c] for c in close]
+        hint = "; did you mean " + ", ".join(f"{names[c]} ({c})" for c in close) + "?" if close else ""
+        super().__init__(f"unknown model {name!r}{hint}")
+
+
 def architecture(card: ModelCardRecord) -> ModelArchitecture:
     """The engine's value type for a card."""
     moe = card.moe
@@ -134,6 +145,13 @@ class ModelIndex:
             if model_id is not None:
                 return self.card(model_id)
         return None
+
+    def require(self, name: str) -> ModelCardRecord:
+        """The card for `name`, or UnknownModelError listing the close ones."""
+        card = self.find(name)
+        if card is None:
+            raise UnknownModelError(name, self.close(name), {c.id: c.name for c in self.cards})
+        return card
 
     def close(self, name: str, limit: int = 5) -> list[str]:
         """Ids of the models whose names are nearest to `name`, best first (for "did you mean")."""

@@ -110,11 +110,16 @@ def test_a_missing_packaged_data_file_fails_the_load_naming_it(tmp_path: Path, f
     assert filename in message and "not found" in message
 
 
-MODEL_LAYERS = '    aliases: ["Llama-2-7b-chat-hf", "llama2-7b", "llama 2 7b chat"]\n    layers: 32\n    hidden: 4096\n    heads: 32\n    kv_heads: 32\n'
+MODEL_LAYERS = (
+    '    aliases: ["Llama-2-7b-chat-hf", "llama2-7b", "llama 2 7b chat"]\n'
+    "    layers: 32\n    hidden: 4096\n    heads: 32\n    kv_heads: 32\n"
+)
 
 
 def test_a_model_card_with_uneven_head_groups_names_the_model(tmp_path: Path) -> None:
-    data = broken_copy(tmp_path, "models.yaml", MODEL_LAYERS, MODEL_LAYERS.replace("kv_heads: 32", "kv_heads: 5"))
+    data = broken_copy(
+        tmp_path, "models.yaml", MODEL_LAYERS, MODEL_LAYERS.replace("kv_heads: 32", "kv_heads: 5")
+    )
     message = load_error(data)
     assert "models.yaml" in message and "'llama-2-7b'" in message and "kv_heads" in message
 
@@ -127,7 +132,7 @@ def test_a_model_alias_that_names_two_models_is_rejected(tmp_path: Path) -> None
 
 
 def test_a_serving_run_of_an_unknown_model_is_named(tmp_path: Path) -> None:
-    run = "model: mixtral-8x22b, engine: tensorrt-llm, gpu: h200, tp: 8, precision: fp8, input_tokens: 1000, output_tokens: 1000"
+    run = "model: mixtral-8x22b, engine: tensorrt-llm, gpu: h200, tp: 8, precision: fp8, input_tokens: 1000"
     data = broken_copy(tmp_path, "serving_runs.yaml", run, run.replace("mixtral-8x22b", "mixtral-9x9b"))
     message = load_error(data)
     assert "serving_runs.yaml" in message and "mixtral-9x9b" in message

@@ -22,7 +22,19 @@ def cards() -> list[ModelCardRecord]:
 def test_the_catalogue_covers_at_least_forty_popular_open_models(kb: KnowledgeBase) -> None:
     assert len(kb.models) >= 40
     families = {c.family for c in kb.models}
-    expected = {"llama", "qwen", "deepseek", "mistral", "gemma", "glm", "baichuan", "yi", "internlm", "minicpm", "phi"}
+    expected = {
+        "llama",
+        "qwen",
+        "deepseek",
+        "mistral",
+        "gemma",
+        "glm",
+        "baichuan",
+        "yi",
+        "internlm",
+        "minicpm",
+        "phi",
+    }
     assert expected <= families
 
 
@@ -94,7 +106,11 @@ def test_a_near_miss_finds_nothing_but_offers_the_close_names(kb: KnowledgeBase)
 
 
 def test_version_numbers_are_never_confused(kb: KnowledgeBase) -> None:
-    for said, not_this in (("Llama 3 8B", "llama-3.1-8b"), ("Qwen2 72B", "qwen2.5-72b"), ("DeepSeek-V2", "deepseek-v3")):
+    for said, not_this in (
+        ("Llama 3 8B", "llama-3.1-8b"),
+        ("Qwen2 72B", "qwen2.5-72b"),
+        ("DeepSeek-V2", "deepseek-v3"),
+    ):
         found = kb.find_model(said)
         assert found is not None and found.id != not_this
 
