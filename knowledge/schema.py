@@ -362,6 +362,11 @@ class ServingRun(Strict):
     input_tokens: int = Field(ge=1)
     output_tokens: int = Field(ge=1)
     concurrency: int | None = Field(default=None, ge=1)  # None: maximum load (as many as fit)
+    qps: float | None = Field(default=None, gt=0)  # an online run at this request rate
     output_tokens_per_second: float = Field(gt=0)
+    ttft_ms: float | None = Field(default=None, gt=0)  # mean time to first token, where published
+    tpot_ms: float | None = Field(default=None, gt=0)  # mean time per output token (inter-token latency)
+    # Kept out of the fit (sizing/serve_calibration.py): reported separately as out-of-sample.
+    holdout: bool = False
     src: str  # a key of the file's sources:
     note: str | None = None

@@ -126,8 +126,16 @@ def _kv_line(req: ServeRequest, o: ServeOption) -> ExplainItem:
         per_token_layer_bytes=per_layer,
         layers=a.layers,
         tokens=tokens,
+        kv_request_gb=kv_bytes_per_request(a, 1, rep.precision, tokens) / GB,
         kv_per_request_gb=o.memory.kv_per_request_gb,
         mla=a.mla is not None,
+        kv_lora_rank=a.mla.kv_lora_rank if a.mla else None,
+        rope_dim=a.mla.qk_rope_head_dim if a.mla else None,
+        kv_heads=a.kv_heads,
+        head_dim=a.head_dim,
+        kv_bytes=b,
+        window=a.sliding_window.size if a.sliding_window else None,
+        window_layers=a.sliding_window.layers if a.sliding_window else None,
     )
 
 
@@ -147,7 +155,8 @@ def explain(
             + ".",
             input_tokens=req.input_tokens,
             output_tokens=req.output_tokens,
-            defaults=defaults,
+            input_default=req.input_tokens_default,
+            output_default=req.output_tokens_default,
         )
     )
     if req.input_tokens + req.output_tokens > a.max_context:
@@ -202,6 +211,9 @@ def explain(
             + f" + {num(embed)} embedding/output parameters × {EMBEDDING_BYTES:g} B = {weight_bytes(a, p) / GB:,.1f} GB; "
             f"{mem.weights_gb:,.1f} GB on each of {rep.gpus} GPU{'s' if rep.gpus > 1 else ''}.",
             precision=p,
+            linear_params=a.params_total - embed,
+            linear_bytes=LINEAR_BYTES[p],
+            embedding_params=embed,
             weights_gb=weight_bytes(a, p) / GB,
             weights_per_gpu_gb=mem.weights_gb,
             gpus=rep.gpus,
@@ -217,9 +229,13 @@ def explain(
             f"the KV cache gets {KV_FRACTION:.0%} of the rest: {max(0.0, mem.kv_budget_gb):,.1f} GB -> {mem.max_concurrency:,} "
             "requests at once per replica.",
             gpu=o.gpu.id,
+            gpu_name=o.gpu.name,
+            gpu_memory_gb=o.gpu.memory_gb,
             tp=rep.tp,
             pp=rep.pp,
             capacity_gb=capacity_gb(o.gpu),
+            batched_tokens=MAX_BATCHED_TOKENS,
+            kv_fraction=KV_FRACTION,
             overhead_gb=mem.overhead_gb,
             kv_budget_gb=max(0.0, mem.kv_budget_gb),
             max_concurrency=mem.max_concurrency,
@@ -235,6 +251,10 @@ def explain(
             + (f", all-reduces {st.comm_s * 1e3:.1f} ms" if st.comm_s > 0 else "")
             + f"; step {st.total_s * 1e3:.1f} ms.",
             batch=sp.batch,
+            bandwidth_efficiency=k.bandwidth_efficiency,
+            bandwidth_tbs=o.gpu.memory_bandwidth_tbs,
+            compute_efficiency=k.decode_compute_efficiency,
+            peak_tflops=peak_tflops(o.gpu, p),
             memory_ms=st.memory_s * 1e3,
             compute_ms=st.compute_s * 1e3,
             comm_ms=st.comm_s * 1e3,
@@ -249,6 +269,8 @@ def explain(
             f"{k.prefill_efficiency:.0%} of peak = {sp.prefill_s * 1e3:.0f} ms.",
             prefill_ms=sp.prefill_s * 1e3,
             input_tokens=req.input_tokens,
+            active_params=a.active_params,
+            prefill_efficiency=k.prefill_efficiency,
         )
     )
     out.append(
@@ -289,8 +311,12 @@ def _load_lines(req: ServeRequest, o: ServeOption) -> list[ExplainItem]:
                 f"≈ {o.concurrency * o.replicas:,} requests in flight (Little's law) -> {o.replicas} replica{'s' if o.replicas > 1 else ''} "
                 f"of {o.replica.gpus} GPU{'s' if o.replica.gpus > 1 else ''}.",
                 qps=req.qps,
+                ttft_s=sp.ttft_s,
+                output_tokens=req.output_tokens,
+                tpot_ms=sp.tpot_s * 1e3,
                 concurrency=o.concurrency * o.replicas,
                 replicas=o.replicas,
+                gpus_per_replica=o.replica.gpus,
             )
         ]
     if req.concurrency is not None:
@@ -302,7 +328,9 @@ def _load_lines(req: ServeRequest, o: ServeOption) -> list[ExplainItem]:
                 f"(each holds up to {o.memory.max_concurrency:,}).",
                 concurrency=req.concurrency,
                 replicas=o.replicas,
+                gpus_per_replica=o.replica.gpus,
                 per_replica=o.concurrency,
+                max_concurrency=o.memory.max_concurrency,
             )
         ]
     return [
@@ -327,8 +355,11 @@ def _cost_lines(o: ServeOption) -> list[ExplainItem]:
             f"{usd(hourly * HOURS_PER_MONTH)}/month ({HOURS_PER_MONTH:.0f} h)"
             + (f", {usd(per_m)} per million output tokens at this load" if per_m is not None else "")
             + f" (on-demand prices as of {q.offering.as_of.isoformat()}).",
+            replicas=o.replicas,
+            instances=q.instances,
             hourly_usd=hourly,
             monthly_usd=hourly * HOURS_PER_MONTH,
+            hours_per_month=HOURS_PER_MONTH,
             usd_per_million_tokens=per_m,
             cloud=q.offering.cloud,
             instance=q.offering.instance_type,
@@ -337,7 +368,7 @@ def _cost_lines(o: ServeOption) -> list[ExplainItem]:
     ]
 
 
-def _warn(code: str, message: str, **params: object) -> SizingWarning:
+def _w(code: str, message: str, **params: object) -> SizingWarning:
     return SizingWarning(code, message, tuple(params.items()))
 
 
@@ -349,14 +380,15 @@ def warnings(
     catalog: Catalog,
     k: ServeConstants = CALIBRATED,
 ) -> list[SizingWarning]:
-    a = req.model
+    a, p = req.model, req.precision
     out: list[SizingWarning] = []
     tokens = req.input_tokens + req.output_tokens
     if tokens > a.max_context:
         out.append(
-            _warn(
-                "context_exceeds_model",
+            _w(
+                "serve_context_exceeds_model",
                 f"{tokens:,} tokens per request exceed {a.name}'s context window of {a.max_context:,} tokens.",
+                model=a.name,
                 tokens=tokens,
                 max_context=a.max_context,
             )
@@ -364,80 +396,98 @@ def warnings(
     single_node = [o for o in pool if o.replica.pp == 1]
     if pool and not single_node:
         largest = max(catalog.gpus, key=lambda g: g.memory_gb)
-        node_gb = largest.memory_gb * GPUS_PER_NODE
+        node_gb = capacity_gb(largest) * GPUS_PER_NODE
         out.append(
-            _warn(
-                "needs_multi_node",
-                f"{a.name} at {req.precision.upper()} needs {weight_bytes(a, req.precision) / GB:,.0f} GB of weights alone; "
-                f"the largest node in the catalog ({GPUS_PER_NODE} × {largest.name}) has {node_gb:,.0f} GB. Options split the "
-                "model over several nodes (pipeline parallel), or use a smaller precision.",
-                weights_gb=weight_bytes(a, req.precision) / GB,
+            _w(
+                "serve_needs_multi_node",
+                f"{a.name} at {p.upper()} needs {weight_bytes(a, p) / GB:,.0f} GB of weights alone; the largest node in "
+                f"the catalog ({GPUS_PER_NODE} × {largest.name}) has {node_gb:,.0f} GB. The options split the model over "
+                "several nodes (pipeline parallel), or use a smaller precision.",
+                model=a.name,
+                precision=p,
+                weights_gb=weight_bytes(a, p) / GB,
+                node_gpu=largest.name,
+                node_gpus=GPUS_PER_NODE,
                 node_gb=node_gb,
             )
         )
     if not options:
         out.append(
-            _warn(
-                "no_fit",
-                f"{a.name} at {req.precision.upper()} fits on no GPU type in the catalog"
+            _w(
+                "serve_no_fit",
+                f"{a.name} at {p.upper()} fits on no GPU type in the catalog"
                 + (f" as {req.gpus} GPUs" if req.gpus else "")
                 + "; try a smaller precision (int4) or more GPUs.",
+                model=a.name,
+                precision=p,
+                gpus=req.gpus,
             )
         )
     first = options[0] if options else None
     if first is not None and first.label == "requested" and not first.fits:
+        mem = first.memory
+        weights_only = not mem.weights_fit or mem.max_concurrency == 0
         why = (
-            f"the weights alone need {first.memory.weights_gb:,.1f} GB of the {first.memory.capacity_gb:,.1f} GB each GPU has"
-            if not first.memory.weights_fit or first.memory.max_concurrency == 0
-            else f"only {first.memory.max_concurrency:,} requests of {tokens:,} tokens fit at once"
+            f"the weights alone need {mem.weights_gb:,.1f} GB of the {mem.capacity_gb:,.1f} GB each GPU has"
+            if weights_only
+            else f"only {mem.max_concurrency:,} requests of {tokens:,} tokens fit at once"
         )
         out.append(
-            _warn(
-                "requested_does_not_fit",
+            _w(
+                "serve_requested_does_not_fit",
                 f"{req.gpus} × {first.gpu.name} cannot serve this load: {why}.",
                 gpu=first.gpu.id,
+                gpu_name=first.gpu.name,
                 gpus=req.gpus,
-                max_concurrency=first.memory.max_concurrency,
+                weights_only=weights_only,
+                weights_gb=mem.weights_gb,
+                capacity_gb=mem.capacity_gb,
+                max_concurrency=mem.max_concurrency,
+                concurrency=req.concurrency,
+                tokens=tokens,
             )
         )
-    latency = [o for o in options if o.speed is not None and not o.meets_latency]
-    if (req.ttft_ms or req.tpot_ms) and latency and all(not o.meets_latency for o in options if o.speed):
+    missed = [o for o in options if o.speed is not None]
+    if (req.ttft_ms or req.tpot_ms) and missed and not any(o.meets_latency for o in missed):
         best_tpot = min((o.speed.tpot_s for o in pool if o.speed), default=0.0) * 1e3
         best_ttft = min((o.speed.ttft_s for o in pool if o.speed), default=0.0) * 1e3
         out.append(
-            _warn(
-                "latency_unreachable",
+            _w(
+                "serve_latency_unreachable",
                 "No option meets the latency target"
                 + (f" of {req.tpot_ms:g} ms per token" if req.tpot_ms else "")
                 + (f" / {req.ttft_ms:g} ms to first token" if req.ttft_ms else "")
                 + f": the best achievable here is about {best_tpot:.1f} ms per token and {best_ttft:,.0f} ms to first token.",
                 tpot_ms=req.tpot_ms,
                 ttft_ms=req.ttft_ms,
-                best_tpot_ms=best_tpot,
-                best_ttft_ms=best_ttft,
+                best_tpot_ms=round(best_tpot, 1),
+                best_ttft_ms=round(best_ttft),
             )
         )
-    if req.precision in ("fp8", "int8") and first is not None and first.gpu.tflops.fp8 is None:
+    if p in ("fp8", "int8") and first is not None and first.gpu.tflops.fp8 is None:
         out.append(
-            _warn(
-                "precision_weight_only",
-                f"{first.gpu.name} has no FP8 tensor cores: {req.precision.upper()} weights halve memory and reads but compute runs at 16 bits.",
+            _w(
+                "serve_precision_weight_only",
+                f"{first.gpu.name} has no FP8 tensor cores: {p.upper()} weights halve memory and reads but the math "
+                "runs at 16 bits.",
                 gpu=first.gpu.id,
+                gpu_name=first.gpu.name,
+                precision=p,
             )
         )
-    cap = req.budget
-    if cap is not None and first is not None and first.hourly_usd is not None:
+    if req.budget is not None and first is not None and first.hourly_usd is not None:
         from sizing.serve_rank import Context
 
         limit = Context(req, catalog).budget_usd_per_hour()
         if limit is not None and first.hourly_usd > limit * 1.0001:
             out.append(
-                _warn(
-                    "over_budget",
+                _w(
+                    "serve_over_budget",
                     f"The cheapest option that carries the load costs {usd(first.hourly_usd)}/hour, over the budget "
                     f"({usd(limit)}/hour; a total or monthly budget is read as one month of serving).",
                     hourly_usd=first.hourly_usd,
                     budget_usd_per_hour=limit,
+                    hours_per_month=HOURS_PER_MONTH,
                 )
             )
     return out
