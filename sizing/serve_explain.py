@@ -395,13 +395,13 @@ def warnings(
         )
     single_node = [o for o in pool if o.replica.pp == 1]
     if pool and not single_node:
-        largest = max(catalog.gpus, key=lambda g: g.memory_gb)
+        largest = max((o.gpu for o in pool), key=lambda g: g.memory_gb)  # of the GPU types considered
         node_gb = capacity_gb(largest) * GPUS_PER_NODE
         out.append(
             _w(
                 "serve_needs_multi_node",
-                f"{a.name} at {p.upper()} needs {weight_bytes(a, p) / GB:,.0f} GB of weights alone; the largest node in "
-                f"the catalog ({GPUS_PER_NODE} × {largest.name}) has {node_gb:,.0f} GB. The options split the model over "
+                f"{a.name} at {p.upper()} needs {weight_bytes(a, p) / GB:,.0f} GB of weights alone; the largest node "
+                f"considered ({GPUS_PER_NODE} × {largest.name}) has {node_gb:,.0f} GB. The options split the model over "
                 "several nodes (pipeline parallel), or use a smaller precision.",
                 model=a.name,
                 precision=p,

@@ -25,7 +25,7 @@ def test_named_hardware_comes_first_exactly_as_asked_even_when_it_does_not_fit(k
     assert (first.label, first.gpu.id, first.gpus, first.replicas) == ("requested", "a100-80gb", 1, 1)
     assert not first.fits
     codes = {w.code for w in result.warnings}
-    assert "requested_does_not_fit" in codes
+    assert "serve_requested_does_not_fit" in codes
     assert any(o.label == "lower_precision" and o.fits for o in result.options)
 
 
@@ -49,9 +49,10 @@ def test_a_request_rate_becomes_requests_in_flight_by_littles_law(kb: KnowledgeB
 def test_a_model_no_node_holds_is_split_over_nodes_and_says_why(kb: KnowledgeBase) -> None:
     result = serve(kb, "deepseek-v3", "bf16", gpu="h100-sxm")
     codes = {w.code: w for w in result.warnings}
-    assert "needs_multi_node" in codes
+    assert "serve_needs_multi_node" in codes
     assert (
-        "GB of weights" in codes["needs_multi_node"].message and "node" in codes["needs_multi_node"].message
+        "GB of weights" in codes["serve_needs_multi_node"].message
+        and "node" in codes["serve_needs_multi_node"].message
     )
     first = result.options[0]
     assert first.replica.pp >= 2 and first.fits
@@ -60,7 +61,7 @@ def test_a_model_no_node_holds_is_split_over_nodes_and_says_why(kb: KnowledgeBas
 
 def test_an_impossible_latency_target_says_what_is_achievable(kb: KnowledgeBase) -> None:
     result = serve(kb, "llama-3.3-70b", concurrency=10, tpot_ms=0.5)
-    warning = next(w for w in result.warnings if w.code == "latency_unreachable")
+    warning = next(w for w in result.warnings if w.code == "serve_latency_unreachable")
     best = dict(warning.params)["best_tpot_ms"]
     assert isinstance(best, float) and best > 0.5
     assert str(round(best, 1)) in warning.message
