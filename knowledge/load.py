@@ -106,6 +106,9 @@ def merge_offerings(
     return tuple(o for o in shipped if o.id not in theirs) + operator
 
 
+MIB = 2**20
+
+
 def gpu_spec(r: GpuRecord) -> GpuSpec:
     t = {d: getattr(r.tflops, d).value for d in DTYPES}
     return GpuSpec(
@@ -125,6 +128,11 @@ def gpu_spec(r: GpuRecord) -> GpuSpec:
         launch_year=int(r.launch_year.value),
         segment=r.segment,
         matmul_efficiency=r.matmul_efficiency.value if r.matmul_efficiency else None,
+        usable_memory_gb=(
+            r.usable_memory_mib.value * MIB / 1e9
+            if r.usable_memory_mib is not None and r.usable_memory_mib.value is not None
+            else None
+        ),
     )
 
 

@@ -95,6 +95,8 @@ class GpuRecord(Strict):
     tdp_w: OptionalFigure
     launch_year: Figure
     matmul_efficiency: OptionalFigure | None = None  # MAMF: measured best matmul / dense BF16 peak
+    # Total memory as nvidia-smi / rocm-smi reports it (MiB = 2**20 bytes): what plans are compared with.
+    usable_memory_mib: OptionalFigure | None = None
     aliases: tuple[str, ...] = ()
     clouds: CloudList
     note: Bilingual | None = None
@@ -111,6 +113,8 @@ class GpuRecord(Strict):
         ]
         if self.matmul_efficiency is not None:
             figures.append(self.matmul_efficiency)
+        if self.usable_memory_mib is not None:
+            figures.append(self.usable_memory_mib)
         return {key for f in figures for key in f.src}
 
 
@@ -272,6 +276,12 @@ class FinetuneMeasurement(Strict):
     memory_savers: bool = False
     seq_len: int | None = Field(default=None, gt=0)
     micro_batch: int | None = Field(default=None, gt=0)
+    # The recipe as the source ran it, passed to the engine as the request would: the stack
+    # (sizing.stack ids), a recompute mode it fixed, CPU offload. None: the engine's default.
+    stack: Literal["megatron", "deepspeed", "fsdp", "hf", "unsloth"] | None = None
+    recompute: Literal["none", "selective", "full"] | None = None
+    offload: bool = False
+    lora_rank: int | None = Field(default=None, gt=0)
 
 
 class MoeConfig(Strict):

@@ -167,7 +167,7 @@ class Evaluator:
     def _floor_rules_out(self, gpu: GpuSpec, gpus: int) -> bool:
         precision = compute.effective_precision(gpu, self.w.precision)
         floor = lower_bound_gb(self.w, gpus, layout.max_tp(gpu), min(self._search.micro_batches), precision)
-        return floor > gpu.memory_gb * (1.0 + 1e-9)
+        return floor > gpu.capacity_gb * (1.0 + 1e-9)
 
     def fits(self, gpu: GpuSpec, gpus: int) -> bool:
         """Whether some layout fits; a memory floor rules most hopeless counts out unsearched."""

@@ -67,7 +67,7 @@ def plan(request: SizingRequest, catalog: Catalog) -> SizingResult:
                 primary.add((g.id, o.gpus))
             elif forced is None:
                 excluded.append(
-                    Excluded(g.id, "memory", f"does not fit in {g.memory_gb:g} GB on {request.gpus} GPUs")
+                    Excluded(g.id, "memory", f"does not fit in {g.capacity_gb:.1f} GB on {request.gpus} GPUs")
                 )
             if request.gpu is None or forced is None:
                 continue
@@ -205,7 +205,7 @@ def _too_small(ev: Evaluator, g: GpuSpec) -> Excluded:
         return Excluded(
             g.id, "shape", f"sold as at most {most} GPUs per instance, without multi-node shapes; too small"
         )
-    return Excluded(g.id, "memory", f"does not fit even on {most} × {g.memory_gb:g} GB")
+    return Excluded(g.id, "memory", f"does not fit even on {most} × {g.capacity_gb:.1f} GB")
 
 
 def _workload(w: Workload, req: SizingRequest, budget: float | None) -> dict[str, object]:

@@ -98,6 +98,7 @@ class Option:
             "gpu_hours_range": [_r(self.gpu_hours_range[0], 1), _r(self.gpu_hours_range[1], 1)],
             "memory_per_gpu_gb": _r(self.fitted.memory.total_gb, 2),
             "gpu_memory_gb": self.gpu.memory_gb,
+            "gpu_usable_memory_gb": round(self.gpu.capacity_gb, 2),
             "memory_headroom": _r(self.fitted.headroom, 3),
             "fits": self.fits,
             "memory": self.fitted.memory.to_dict(),

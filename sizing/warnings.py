@@ -226,13 +226,13 @@ def collect(
             _w(
                 "does_not_fit",
                 f"{top.gpus} × {top.gpu.id} needs ~{top.fitted.memory.total_gb:.0f} GB per GPU but has "
-                f"{top.gpu.memory_gb:g} GB; use more GPUs"
+                f"{top.gpu.capacity_gb:.1f} GB usable; use more GPUs"
                 + ("" if w.is_peft else ", LoRA/QLoRA")
                 + " or a bigger GPU.",
                 gpu=top.gpu.id,
                 gpus=top.gpus,
                 memory_gb=round(top.fitted.memory.total_gb, 1),
-                gpu_memory_gb=top.gpu.memory_gb,
+                gpu_memory_gb=round(top.gpu.capacity_gb, 1),
             )
         )
     if "memory_tight" in top.codes:

@@ -36,20 +36,12 @@ def message(key: str, **values: str) -> str:
 
 def turn_failed(text: str) -> str:
     """The reply to a turn that crashed, in the language the user wrote in."""
-    zh = any("\u4e00" <= ch <= "\u9fff" for ch in text)
-    if not zh:
-        return message("turn_failed_en")
+    # The conversation's own script is not known once its turn has crashed: read the message's.
+    from bot.nlu.script import read_script
     from bot.render.text import to_script
 
-    return to_script(message("turn_failed_zh"), "zh-Hant" if _is_traditional(text) else "zh-Hans")
-
-
-def _is_traditional(text: str) -> bool:
-    """True when the message has characters simplified Chinese writes differently (張, 夠): the
-    conversation's own script is not known once its turn has crashed."""
-    import opencc
-
-    return bool(opencc.OpenCC("t2s").convert(text) != text)
+    script = read_script(text).script
+    return message("turn_failed_en") if script == "en" else to_script(message("turn_failed_zh"), script)
 
 
 def help_text() -> str:

@@ -14,6 +14,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from bot.dialogue import policy
+from bot.dialogue.answers.base import Question
 from bot.dialogue.answers.capacity import capacity_answer
 from bot.dialogue.answers.catalogue import answer_gpus
 from bot.dialogue.answers.faq import answer_search, quote_related
@@ -171,8 +173,8 @@ class Consultant:
         self.store.update(f"home:{user_id}", lambda _old: (entry, None))
 
     def _on_text(self, state: dict[str, Any], reply: Reply, text: str) -> dict[str, Any] | None:
-        u = understand(text, self._parse, state, self._clock())
         found_corrections = list(self.kb.factcheck(text))
+        u = understand(text, self._parse, state, self._clock(), corrected=bool(found_corrections))
         kept = keep_plan_on_correction(text, u.said, [c.kind for c in found_corrections])
         if kept != u.said:
             u = replace(u, said=kept)
@@ -188,7 +190,10 @@ class Consultant:
         if u.intent == "capacity" or (state.get("owned") and asks_capacity(text)):
             if capacity_answer(state, u, reply, self.kb.catalog, self._plan, self._clock()):
                 return state
-        corrections(found_corrections, reply)
+        question = self._question(state, text, u)
+        direct = policy.kind_of(question, state.get("topic"), self._form_in_progress(state))
+        if direct != "figure_check":
+            corrections(found_corrections, reply)  # the figure check answers with them itself
         if u.intent == "reset":
             return self._reset(state, reply)
         if u.intent == "explain":
@@ -199,10 +204,12 @@ class Consultant:
         if compares_workload(u):
             if compare_on_gpus(state, u, reply, self.kb, self._plan, self._clock()):
                 return state
-        if u.intent in GPU_INTENTS:
+        if direct is not None and self._direct(state, reply, direct, question):
+            return state
+        if u.kind in GPU_INTENTS:
             # A question about GPUs answers it and leaves the plan alone: "A100和H100有什么区别"
             # names a GPU without choosing it. Choosing one is a size/correction/what-if turn.
-            answer_gpus(self.kb, u.intent, u.gpus, reply)
+            answer_gpus(self.kb, u.kind, u.gpus, reply)
             return ask_next(state, reply, said=False)
         found = None
         if u.intent == "faq" or (not u.said and u.intent == "unknown" and not reply.parts):
@@ -217,6 +224,28 @@ class Consultant:
         elif u.intent == "faq":
             u = replace(u, said=fills_only(state, u.said))
         return self._form_step(state, reply, u, found)
+
+    def _question(self, state: dict[str, Any], text: str, u: Understood) -> Question:
+        topic = state.get("topic")
+        context = dict(topic.get("slots") or {}) if isinstance(topic, dict) else {}
+        return Question(text, u, self.kb, self._plan, self._clock(), context)
+
+    @staticmethod
+    def _form_in_progress(state: dict[str, Any]) -> bool:
+        return state.get("pending") is not None or state.get("last") is not None
+
+    def _direct(self, state: dict[str, Any], reply: Reply, kind: str, q: Question) -> bool:
+        """Answer a direct question (price, feasibility, a figure...) from what it says plus stated
+        defaults; False when its answer cannot be given (the turn then goes on as before)."""
+        if not policy.answer(kind, q, reply):
+            return False
+        remembered = policy.topic_after(kind, q)
+        if remembered is not None:
+            state["topic"] = remembered
+        if state.get("pending") is not None or kind in policy.INVITE_AFTER:
+            # In the middle of the form: back to its question; before any: one invitation line.
+            ask_next(state, reply, said=False)
+        return True
 
     def _form_step(
         self, state: dict[str, Any], reply: Reply, u: Understood, found: Any = None

@@ -9,7 +9,6 @@ count but no price. Owned: the plan runs on exactly the user's GPU type and coun
 from __future__ import annotations
 
 import datetime as dt
-import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -19,33 +18,13 @@ from bot.render.views import option_view
 from sizing.errors import SizingError
 from sizing.types import Catalog, Method, SizingRequest
 
-# NVIDIA's China-market datacenter SKUs in the catalogue (knowledge/data/gpus.yaml, h800 and h20).
-CHINA_GPUS = ("h800", "h20")
-# Fallbacks for parsers without Parse.region/Parse.owned: mainland clouds and "we have N GPUs".
-_CN = re.compile(
-    r"国内|國內|中国|中國|大陆|大陸|阿里云|阿里雲|腾讯云|騰訊雲|火山引擎|华为云|華為雲|百度智能云|"
-    r"百度智能雲|china|aliyun|alibaba cloud|tencent cloud|volcano engine",
-    re.IGNORECASE,
-)
-_OWNED = re.compile(
-    r"(我们|我們|我|手上|手里|手裡|公司)(已经|已經)?(有|拥有|擁有)\s*\d+\s*(张|張|块|塊|台|臺)|"
-    r"\b(we|i)\s+(already\s+)?(have|own)\s+\d+",
-    re.IGNORECASE,
-)
+# NVIDIA's China-market datacenter SKUs in the catalogue (knowledge/data/gpus.yaml: h800, h20, a800).
+CHINA_GPUS = ("h800", "h20", "a800")
 # Capacity search range (parameters) and steps: 1e8..1e13 in log space, 1% precision in ~20 calls.
 CAPACITY_LOW, CAPACITY_HIGH, CAPACITY_STEPS = 1e8, 1e13, 20
 CAPACITY_METHODS: tuple[Method, ...] = ("full_finetune", "lora", "qlora", "pretrain")
 # Tokens for a capacity probe: memory does not depend on the data size; any small corpus will do.
 PROBE_TOKENS = 1e9
-
-
-def region_of(parsed: Any, text: str) -> str | None:
-    region = getattr(parsed, "region", None)
-    return str(region) if region else ("cn" if _CN.search(text) else None)
-
-
-def owns_gpus(parsed: Any, text: str) -> bool:
-    return bool(getattr(parsed, "owned", False)) or bool(_OWNED.search(text))
 
 
 def china_options(

@@ -59,6 +59,7 @@ def fresh_state(lang: str) -> dict[str, Any]:
         "mentions_spot": False,
         "data_language": None,
         "shown_pitfalls": None,  # fired pitfall ids at the last recommendation
+        "topic": None,  # the last direct answer's kind and workload, for follow-ups (dialogue.policy)
     }
 
 

@@ -4,18 +4,16 @@ slot values it states, and what must be asked back instead of used."""
 from __future__ import annotations
 
 import datetime as dt
-import functools
 import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-import opencc
-
-from bot.dialogue.hardware import owns_gpus, region_of
+from bot.dialogue import question_kind
 from bot.dialogue.plan import SPOT_WORDS
 from bot.dialogue.state import SLOT_NAMES, implausible
+from bot.nlu.script import has_cjk, script_neutral
 
 
 class ParseFn(Protocol):
@@ -31,7 +29,6 @@ MAX_TEXT_CHARS = 2000
 MAX_HINTED_CHARS = 40
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
-_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 _WORD = re.compile(r"[A-Za-z]{3,}")
 # Words that appear in Chinese messages too and say nothing about the user's language.
 _TECH_WORDS = frozenset(
@@ -68,12 +65,20 @@ class Understood:
     mentions_spot: bool = False
     region: str | None = None  # "cn": mainland-China clouds
     owned: bool = False  # the user already has the GPUs they named
+    # What the message asks (bot/dialogue/question_kind.py): a question kind of lanes/interfaces.md,
+    # or the parser's intent when the message is not a direct question.
+    kind: str = "unknown"
+    providers: tuple[str, ...] = ()  # provider ids named ("aws", "aliyun", ...), in order
+    price_period: str | None = None  # "hour" | "month": the period a price question asks for
+    yes_no: bool = False  # the message is a yes/no question
 
 
 def choose_lang(parsed: Any, text: str, previous: str) -> str:
     """zh-Hans/zh-Hant when the message has Chinese; English when it has English words;
     otherwise (numbers, emoji, "bf16") the conversation keeps its language."""
-    if _CJK.search(text):
+    if has_cjk(text):
+        if getattr(parsed, "lang", "zh") == "en":
+            return "en"  # a mostly-English message that names 阿里云 (bot/nlu/script.py)
         if previous.startswith("zh") and script_neutral(text):
             return previous  # "改成7B" is the same in both scripts: keep the conversation's
         script = str(getattr(parsed, "script", "zh-Hans"))
@@ -123,21 +128,6 @@ def _as_written(ask: dict[str, Any], text: str) -> dict[str, Any]:
     return {**ask, "text": text[at : at + len(quoted)]} if at >= 0 else ask
 
 
-def script_neutral(text: str) -> bool:
-    """True when the Chinese in `text` reads the same in simplified and traditional script."""
-    return bool(_s2t().convert(text) == text and _t2s().convert(text) == text)
-
-
-@functools.cache
-def _s2t() -> Any:
-    return opencc.OpenCC("s2t")
-
-
-@functools.cache
-def _t2s() -> Any:
-    return opencc.OpenCC("t2s")
-
-
 def _bare_answer(said: Mapping[str, Any], text: str) -> bool:
     """A reply that is only a quantity ("20B", "14"): the parser reads a bare "20B" as parameters,
     but "Pretrain a 1B model" or "7B参数" names what it is and is taken as said."""
@@ -145,8 +135,14 @@ def _bare_answer(said: Mapping[str, Any], text: str) -> bool:
 
 
 def understand(
-    text: str, parse: ParseFn, state: Mapping[str, Any], today: dt.date | None = None
+    text: str,
+    parse: ParseFn,
+    state: Mapping[str, Any],
+    today: dt.date | None = None,
+    *,
+    corrected: bool = False,
 ) -> Understood:
+    """`corrected`: the message quotes a GPU figure the catalogue corrects (kb.factcheck)."""
     parsed = parse(text, today=today)
     said = said_slots(parsed)
     pending = state.get("pending")
@@ -169,14 +165,21 @@ def understand(
     usable, asks = vet(said, parsed.asks)
     asks = [_as_written(a, text) for a in asks]
     data_language = getattr(parsed.slots, "data_language", None)
+    gpus = tuple(getattr(parsed, "gpus_mentioned", ()) or ())
+    named = question_kind.providers(parsed, text)
     return Understood(
         intent=str(parsed.intent),
         lang=choose_lang(parsed, text, str(state.get("lang") or "")),
         said=usable,
         asks=asks,
-        gpus=tuple(getattr(parsed, "gpus_mentioned", ()) or ()),
+        gpus=gpus,
         data_language=data_language if ("tokens" in usable or "data_bytes" in usable) else None,
         mentions_spot=bool(SPOT_WORDS.search(text)),
-        region=region_of(parsed, text),
-        owned=owns_gpus(parsed, text),
+        # Region and owned hardware have one owner, the NLU (bot/nlu/context.py).
+        region=getattr(parsed, "region", None),
+        owned=bool(getattr(parsed, "owned", False)),
+        kind=question_kind.question_kind(parsed, text, usable, gpus, named, corrected),
+        providers=named,
+        price_period=question_kind.price_period(parsed, text),
+        yes_no=question_kind.yes_no(parsed, text),
     )

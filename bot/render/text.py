@@ -15,9 +15,10 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
-import opencc
 
+from bot.nlu.script import to_traditional
 from bot.render.formats import (
+    fmt_article,
     fmt_bytes,
     fmt_count,
     fmt_count_spaced,
@@ -50,18 +51,13 @@ def base_lang(lang: str) -> str:
     return "zh" if lang.startswith("zh") else "en"
 
 
-@functools.cache
-def _s2t() -> Any:
-    # "s2twp": Taiwan character forms (為, 裡, 著) and Taiwan phrases (資料, 網路, 軟體, 預設,
-    # 伺服器, 程式碼, 叢集); plain "s2t"/"s2tw" convert characters only and leave mainland
-    # wording (數據, 網絡, 軟件) that reads as foreign to traditional-script readers.
-    return opencc.OpenCC("s2twp")
-
-
 def to_script(text: str, lang: str) -> str:
+    # "s2twp" (bot/nlu/script.py): Taiwan character forms (為, 裡, 著) and Taiwan phrases (資料, 網路,
+    # 軟體, 預設, 伺服器, 程式碼, 叢集); plain "s2t"/"s2tw" convert characters only and leave mainland
+    # wording (數據, 網絡, 軟件) that reads as foreign to traditional-script readers.
     if lang != "zh-Hant":
         return text
-    converted = str(_s2t().convert(text))
+    converted = to_traditional(text)
     for wrong, right in _hant_fixes().items():
         converted = converted.replace(wrong, right)
     return converted
@@ -88,6 +84,7 @@ def environment() -> jinja2.Environment:
         e=slack_escape,
         slack_escape=slack_escape,
         count=fmt_count,
+        article=fmt_article,
         count_spaced=fmt_count_spaced,
         bytes=fmt_bytes,
         money=fmt_money,

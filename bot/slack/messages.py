@@ -8,13 +8,10 @@ the consultant at all.
 from __future__ import annotations
 
 import json
-import re
 from functools import cache
 from importlib import resources
 
-_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
-# A handful of characters that exist only in traditional script, enough to pick zh-Hant for a notice.
-_HANT_ONLY = set("們這個麼說請訓練數據時間預費顯錢對開發參機們與為會這與幾萬億週")
+from bot.nlu.script import read_script
 
 
 @cache
@@ -28,9 +25,7 @@ def notices() -> dict[str, dict[str, str]]:
 
 def detect_lang(text: str | None) -> str:
     """Script of a message for a notice: zh-Hans, zh-Hant or en (the consultant does the real NLU)."""
-    if not text or not _CJK.search(text):
-        return "en"
-    return "zh-Hant" if any(ch in _HANT_ONLY for ch in text) else "zh-Hans"
+    return read_script(text or "").script
 
 
 def lang_from_locale(locale: str | None) -> str:

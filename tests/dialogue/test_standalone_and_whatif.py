@@ -145,3 +145,9 @@ def test_a_price_from_an_undated_catalogue_snapshot_says_its_date_is_inferred(re
     top = turn.payload["recommendation"]["options"][0]
     assert top["cost"]["cloud"] == "aws" and top["cost"]["prices_date_inferred"] is True
     assert "undated catalogue snapshot" in turn.text
+
+
+def test_owning_the_data_is_not_owning_the_gpus_so_the_deadline_is_still_asked(real: Consultant) -> None:
+    turn = say(real, "We have 500 GB of data, pretrain 7B on 8 H100")
+    assert turn.payload["pending"] == "days"
+    assert turn.payload["slots"]["days"] is None

@@ -133,6 +133,8 @@ def test_a_model_alias_that_names_two_models_is_rejected(tmp_path: Path) -> None
 
 def test_a_serving_run_of_an_unknown_model_is_named(tmp_path: Path) -> None:
     run = "id: trt0.14-mixtral-8x22b-h200-tp8-fp8-1000-1000, model: mixtral-8x22b,"
-    data = broken_copy(tmp_path, "serving_runs.yaml", run, run.replace("model: mixtral-8x22b", "model: mixtral-9x9b"))
+    data = broken_copy(
+        tmp_path, "serving_runs.yaml", run, run.replace("model: mixtral-8x22b", "model: mixtral-9x9b")
+    )
     message = load_error(data)
     assert "serving_runs.yaml" in message and "mixtral-9x9b" in message

@@ -71,6 +71,17 @@ def test_lower_precisions_are_never_slower(gpu: GpuRecord) -> None:
 
 
 @pytest.mark.parametrize("gpu", gpus(), ids=lambda g: g.id)
+def test_the_reported_memory_is_the_nominal_size_read_as_gb_or_gib(gpu: GpuRecord) -> None:
+    # nvidia-smi prints MiB; the datasheet's "80 GB" is sometimes GB, sometimes GiB, so the
+    # reported bytes sit between 90% of the GB reading and 110% of the GiB reading.
+    if gpu.usable_memory_mib is None or gpu.usable_memory_mib.value is None:
+        return
+    reported = gpu.usable_memory_mib.value * 2**20
+    nominal = gpu.memory_gb.value
+    assert 0.9 * nominal * 1e9 <= reported <= 1.1 * nominal * 2**30
+
+
+@pytest.mark.parametrize("gpu", gpus(), ids=lambda g: g.id)
 def test_no_pcie_only_gpu_claims_a_multi_gpu_fabric(gpu: GpuRecord) -> None:
     if gpu.scale_up.kind == "none":
         assert gpu.scale_up.domain == 1

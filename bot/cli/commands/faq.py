@@ -8,19 +8,16 @@ question's language and script: traditional Chinese in, traditional Chinese out.
 from __future__ import annotations
 
 import argparse
-import functools
 import json
-import re
 import sys
 from typing import Any, Literal
 
-import opencc
-
+from bot.nlu.script import read_script
+from bot.render.text import to_script
 from knowledge import KnowledgeBase, load_knowledge
 from knowledge.faq import Entry
 
 Script = Literal["zh-Hans", "zh-Hant", "en"]
-_CJK = re.compile(r"[\u3400-\u9fff]")
 
 
 def add_parser(sub: Any) -> None:
@@ -31,19 +28,14 @@ def add_parser(sub: Any) -> None:
     p.set_defaults(run=run)
 
 
-@functools.cache
-def _opencc(config: str) -> opencc.OpenCC:
-    return opencc.OpenCC(config)
-
-
 def script_of(text: str) -> Script:
-    if not _CJK.search(text):
-        return "en"
-    return "zh-Hant" if _opencc("t2s").convert(text) != text else "zh-Hans"
+    script = read_script(text).script
+    return "zh-Hant" if script == "zh-Hant" else "zh-Hans" if script == "zh-Hans" else "en"
 
 
 def _localize(text: str, script: Script) -> str:
-    return str(_opencc("s2t").convert(text)) if script == "zh-Hant" else text
+    """Traditional answers use Taiwan's characters and vocabulary, as chat replies do."""
+    return to_script(text, script)
 
 
 def _body(kb: KnowledgeBase, entry_id: str, script: Script) -> str:
