@@ -224,7 +224,7 @@ def explain(
     out.append(
         _i(
             "serve_memory",
-            f"{o.gpu.name} ({layout}): {capacity_gb(o.gpu):,.1f} GB per GPU (datasheet {o.gpu.memory_gb:g} GB = GiB); "
+            f"{o.gpu.name} ({layout}): {capacity_gb(o.gpu):,.1f} GB usable per GPU (datasheet {o.gpu.memory_gb:g} GB); "
             f"runtime buffers {mem.overhead_gb:.1f} GB (CUDA context, CUDA graphs, activations for {MAX_BATCHED_TOKENS:,} tokens); "
             f"the KV cache gets {KV_FRACTION:.0%} of the rest: {max(0.0, mem.kv_budget_gb):,.1f} GB -> {mem.max_concurrency:,} "
             "requests at once per replica.",

@@ -15,7 +15,6 @@ from sizing.serve_types import ServePrecision
 from sizing.types import GpuSpec
 
 GB = 1e9
-GIB = 2**30
 
 # Bytes per weight of the transformer's linear layers. FP8 and INT8 store one byte per weight; the
 # per-tensor or per-channel scales are negligible. INT4 (AWQ/GPTQ) packs two weights per byte and
@@ -53,10 +52,9 @@ CUDA_GRAPHS_GB = 0.5
 
 
 def capacity_gb(gpu: GpuSpec) -> float:
-    """Memory one GPU offers, in GB. Datasheet memory of NVIDIA/AMD parts is binary (the H100's
-    "80 GB" is 80 GiB of HBM3, 85.9e9 bytes; nvidia-smi shows 81,559 MiB after the driver's
-    reservation), so the datasheet figure is read as GiB."""
-    return gpu.memory_gb * GIB / GB
+    """Memory one GPU offers, in GB: what nvidia-smi/rocm-smi reports (H100 SXM: 81,559 MiB = 85.5 GB),
+    else the datasheet figure (GpuSpec.capacity_gb, owned by the catalog)."""
+    return gpu.capacity_gb
 
 
 @dataclass(frozen=True, slots=True)
