@@ -47,9 +47,12 @@ def predict(
         batch = min(concurrency, room)
     elif qps is not None:
         batch = 1
-        for _ in range(LITTLE_ROUNDS):
+        for _ in range(LITTLE_ROUNDS):  # concurrency = rate x (time to first token + answer time)
             s = speed(rep, batch, input_tokens, output_tokens, k)
-            batch = min(room, max(1, math.ceil(qps * (s.ttft_s + output_tokens * s.tpot_s))))
+            settled = min(room, max(1, math.ceil(qps * (s.ttft_s + output_tokens * s.tpot_s))))
+            if settled == batch:
+                break
+            batch = settled
     else:
         batch = room
     s = speed(rep, batch, input_tokens, output_tokens, k)

@@ -62,6 +62,7 @@ def workload(req: ServeRequest, k: ServeConstants = CALIBRATED) -> dict[str, obj
         "qps": req.qps,
         "ttft_ms": req.ttft_ms,
         "tpot_ms": req.tpot_ms,
+        "latency_default": req.latency_default,
         "gpu": req.gpu,
         "gpus": req.gpus,
         "budget": None

@@ -117,11 +117,13 @@ def _load(req: ServeRequest, rep: Replica, limit: int, k: ServeConstants) -> tup
         capacity_qps = full.output_tokens_per_second / o  # requests one replica completes per second
         replicas = max(1, math.ceil(req.qps / capacity_qps - 1e-9))
         rate = req.qps / replicas
-        batch = 1
+        batch, s = 1, speed(rep, 1, i, o, k)
         for _ in range(LITTLE_ROUNDS):  # concurrency = rate x (time to first token + answer time)
-            s = speed(rep, batch, i, o, k)
-            batch = min(limit, max(1, math.ceil(rate * (s.ttft_s + o * s.tpot_s))))
-        return replicas, batch, speed(rep, batch, i, o, k)
+            settled = min(limit, max(1, math.ceil(rate * (s.ttft_s + o * s.tpot_s))))
+            if settled == batch:
+                break
+            batch, s = settled, speed(rep, settled, i, o, k)
+        return replicas, batch, s
     return 1, limit, speed(rep, limit, i, o, k)
 
 
@@ -138,10 +140,12 @@ def evaluate(
     k: ServeConstants = CALIBRATED,
     single_replica: bool = False,
 ) -> ServeOption:
-    rep = Replica(arch, gpu, tp, precision, pp)
     mem = serve_memory(arch, gpu, tp, precision, req.input_tokens + req.output_tokens, pp)
-    q = quote(catalog, gpu.id, tp * pp, DAYS_PER_MONTH, offers) if offers else None
+    rep = Replica(arch, gpu, tp, precision, pp)
     room = saturation_batch(mem.max_concurrency, k)
+    if room < 1 and not single_replica:  # priced only when it could be an option
+        return ServeOption(rep, 1, mem, 0, None, None, usd_to_cny, fits=False, meets_latency=False)
+    q = quote(catalog, gpu.id, tp * pp, DAYS_PER_MONTH, offers) if offers else None
     if room < 1:
         return ServeOption(rep, 1, mem, 0, None, q, usd_to_cny, fits=False, meets_latency=False)
     limit = room

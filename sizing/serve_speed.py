@@ -15,7 +15,7 @@ costs are fitted constants (serve_calibration.ServeConstants).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from sizing.model_arch import ModelArchitecture
 from sizing.serve_calibration import CALIBRATED, ServeConstants
@@ -54,6 +54,18 @@ class Replica:
     tp: int
     precision: ServePrecision
     pp: int = 1
+    # Bytes of the whole model a decode step may read: every weight but the input embedding table
+    # (only indexed), and of those the routed experts'. Derived from the fields above once.
+    read_bytes: float = field(default=0.0, compare=False, repr=False)
+    expert_bytes: float = field(default=0.0, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        arch = self.arch
+        total = weight_bytes(arch, self.precision)
+        if not arch.tied_embeddings:
+            total -= arch.vocab * arch.hidden * 2.0
+        object.__setattr__(self, "read_bytes", total)
+        object.__setattr__(self, "expert_bytes", arch.expert_params * LINEAR_BYTES[self.precision])
 
     @property
     def gpus(self) -> int:
@@ -135,15 +147,11 @@ def active_linear_params(arch: ModelArchitecture) -> float:
 def _weights_read_bytes(rep: Replica, batch: int) -> float:
     """Weight bytes one GPU reads per decode step. The input embedding table is only indexed; of
     the routed experts a batch touches on average E·(1-(1-k/E)^B) per layer (uniform routing)."""
-    arch = rep.arch
-    total = weight_bytes(arch, rep.precision)
-    if not arch.tied_embeddings:
-        total -= arch.vocab * arch.hidden * 2.0
-    moe = arch.moe
+    total = rep.read_bytes
+    moe = rep.arch.moe
     if moe is not None:
-        experts = arch.expert_params * LINEAR_BYTES[rep.precision]
         touched = 1.0 - (1.0 - moe.active / moe.experts) ** batch
-        total -= experts * (1.0 - touched)
+        total -= rep.expert_bytes * (1.0 - touched)
     return total / rep.gpus
 
 
@@ -219,6 +227,8 @@ def batch_for_tpot(
     request is slower. TPOT grows with the batch, so a bisection finds it."""
     if limit < 1 or speed(rep, 1, input_tokens, output_tokens, k).tpot_s > tpot_s:
         return 0
+    if speed(rep, limit, input_tokens, output_tokens, k).tpot_s <= tpot_s:
+        return limit
     low, high = 1, limit
     while low < high:
         mid = (low + high + 1) // 2
