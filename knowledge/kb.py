@@ -18,11 +18,12 @@ from knowledge.schema import (
     FinetuneMeasurement,
     GpuRecord,
     OfferingRecord,
+    ProviderRecord,
     PublishedRun,
     Scenario,
     SoftwareFeature,
 )
-from sizing.types import Catalog
+from sizing.types import Catalog, Offering
 
 if TYPE_CHECKING:
     from knowledge.factcheck import Correction
@@ -63,6 +64,33 @@ class KnowledgeBase:
     pitfalls: tuple[Pitfall, ...]
     gpu_sources: Mapping[str, Source] = field(default_factory=dict)  # keys used by GpuRecord figures
     synonyms: tuple[SynonymGroup, ...] | None = None  # None: the packaged synonyms.yaml
+    providers: Mapping[str, ProviderRecord] = field(default_factory=dict)
+    operator_offering_ids: frozenset[str] = frozenset()
+
+    def provider(self, provider_id: str) -> ProviderRecord | None:
+        return self.providers.get(provider_id)
+
+    @functools.cached_property
+    def china_catalog(self) -> Catalog:
+        """The catalogue a mainland-China plan prices from: the public Chinese list prices
+        (knowledge/data/offerings_cn.yaml) and the operator's own offerings, in the same
+        exchange-rate terms as `catalog`."""
+        from knowledge.load import offering
+
+        rows = [
+            o
+            for o in self.offering_records
+            if o.id in self.operator_offering_ids
+            or getattr(self.providers.get(o.cloud), "market", "") == "cn"
+        ]
+        offerings: tuple[Offering, ...] = tuple(offering(o, self.catalog.usd_to_cny) for o in rows)
+        return Catalog(
+            gpus=self.catalog.gpus,
+            offerings=offerings,
+            usd_to_cny=self.catalog.usd_to_cny,
+            usd_to_cny_as_of=self.catalog.usd_to_cny_as_of,
+        )
+
     model_index: ModelIndex | None = None  # knowledge/data/models.yaml; None only in hand-built test bases
     serving_runs: tuple[ServingRun, ...] = ()  # knowledge/data/serving_runs.yaml
     serving_sources: Mapping[str, Source] = field(default_factory=dict)

@@ -118,8 +118,27 @@ class GpuRecord(Strict):
         return {key for f in figures for key in f.src}
 
 
+OfferingFlag = Literal[
+    "price_outlier",
+    "spot_equals_ondemand",
+    "spot_above_ondemand",
+    "spot_derived",  # the spot price is a fixed ratio of on-demand shared across GPU types
+    "spot_outside_documented_range",  # a deeper discount than the provider documents
+    "placeholder",
+    "capacity_block_only",
+    "fractional_gpu",
+    "snapshot_predates_price_cut",
+    "unverified_price",
+    "gpu_variant_unverified",
+]
+
+
 class OfferingRecord(Strict):
-    """One rentable instance type from a dated price snapshot (see offerings.yaml header)."""
+    """One rentable instance type from a dated price snapshot (see offerings.yaml header).
+
+    Prices are per hour for the whole instance in the currency the provider lists them in: USD
+    fields, or CNY fields for Chinese list prices (never both). `as_of` is the snapshot's own date,
+    written `null` when the source gives none: the answer then says "date unknown"."""
 
     id: str
     cloud: str
@@ -130,26 +149,57 @@ class OfferingRecord(Strict):
     ram_gib: float | None = Field(default=None, gt=0)
     price_usd_per_hour: float | None = Field(default=None, gt=0)
     spot_usd_per_hour: float | None = Field(default=None, gt=0)
+    price_cny_per_hour: float | None = Field(default=None, gt=0)
+    spot_cny_per_hour: float | None = Field(default=None, gt=0)
     region: str
     network_gbps: float | None = Field(default=None, gt=0)
-    as_of: dt.date
+    as_of: dt.date | None
     source: str
-    flags: tuple[
-        Literal[
-            "price_outlier",
-            "spot_equals_ondemand",
-            "spot_above_ondemand",
-            "placeholder",
-            "capacity_block_only",
-            "fractional_gpu",
-            "snapshot_predates_price_cut",
-            "undated_snapshot",
-            "unverified_price",
-            "gpu_variant_unverified",
-        ],
-        ...,
-    ] = ()
+    flags: tuple[OfferingFlag, ...] = ()
     note: str | None = None
+
+    @model_validator(mode="after")
+    def _one_currency(self) -> OfferingRecord:
+        usd = self.price_usd_per_hour is not None or self.spot_usd_per_hour is not None
+        cny = self.price_cny_per_hour is not None or self.spot_cny_per_hour is not None
+        if usd and cny:
+            raise ValueError("prices are in USD or in CNY, not both")
+        return self
+
+    @property
+    def currency(self) -> Literal["USD", "CNY"]:
+        cny = self.price_cny_per_hour is not None or self.spot_cny_per_hour is not None
+        return "CNY" if cny else "USD"
+
+    @property
+    def list_price_per_hour(self) -> float | None:
+        """On-demand price in the listed currency."""
+        return self.price_cny_per_hour if self.currency == "CNY" else self.price_usd_per_hour
+
+    @property
+    def list_spot_per_hour(self) -> float | None:
+        return self.spot_cny_per_hour if self.currency == "CNY" else self.spot_usd_per_hour
+
+
+class SpotDiscount(Strict):
+    """The discount off on-demand a provider documents for spot capacity, as fractions (0.6 = 60%)."""
+
+    min: float = Field(ge=0, lt=1)
+    max: float = Field(gt=0, le=1)
+    source: Source
+
+
+class ProviderRecord(Strict):
+    """A GPU cloud or rental marketplace (ids as bot/nlu/providers.py spells them)."""
+
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    name: Bilingual
+    market: Literal["global", "cn"]
+    kind: Literal["cloud", "marketplace"]
+    public_prices: bool
+    spot_discount: SpotDiscount | None = None
+    prices_note: Bilingual | None = None
+    source: Source | None = None
 
 
 class ExcludedRow(Strict):

@@ -90,7 +90,7 @@ def evaluate(
     hours = compute.gpu_hours(w, tp)
     days = hours / gpus / 24.0
     store = storage.advise(
-        w.tokens,
+        w.dataset_tokens,
         w.bytes_per_token,
         w.data_bytes,
         w.arch.vocab,

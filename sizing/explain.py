@@ -36,10 +36,10 @@ def lines(w: Workload, o: Option | None) -> tuple[ExplainItem, ...]:
         out.append(
             _i(
                 "tokens_from_data",
-                f"Tokens = data {gb:,.4g} GB / {w.bytes_per_token} bytes per token = {num(w.tokens)}.",
+                f"Tokens = data {gb:,.4g} GB / {w.bytes_per_token} bytes per token = {num(w.dataset_tokens)}.",
                 data_gb=gb,
                 bytes_per_token=w.bytes_per_token,
-                tokens=w.tokens,
+                tokens=w.dataset_tokens,
             )
         )
     elif w.tokens_source.startswith("default"):
@@ -58,7 +58,17 @@ def lines(w: Workload, o: Option | None) -> tuple[ExplainItem, ...]:
             )
         )
     else:
-        out.append(_i("tokens_given", f"Tokens = {num(w.tokens)} (given).", tokens=w.tokens))
+        out.append(_i("tokens_given", f"Tokens = {num(w.dataset_tokens)} (given).", tokens=w.dataset_tokens))
+    if w.epochs != 1.0:
+        out.append(
+            _i(
+                "tokens_epochs",
+                f"Trained tokens = {num(w.dataset_tokens)} x {w.epochs:g} epochs = {num(w.tokens)}.",
+                tokens=w.dataset_tokens,
+                epochs=w.epochs,
+                trained=w.tokens,
+            )
+        )
     if w.is_peft:
         name = "QLoRA" if w.method == "qlora" else "LoRA"
         out.append(

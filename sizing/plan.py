@@ -228,7 +228,9 @@ def _workload(w: Workload, req: SizingRequest, budget: float | None) -> dict[str
         "precision": w.precision,
         "optimizer": w.optimizer,
         "optimizer_bytes_per_param": 16,
-        "tokens": w.tokens,
+        "tokens": w.dataset_tokens,  # one pass (DESIGN.md); the work is tokens_trained
+        "epochs": w.epochs,
+        "tokens_trained": w.tokens,
         "tokens_source": w.tokens_source,
         "data_bytes": w.data_bytes,
         "bytes_per_token": w.bytes_per_token,

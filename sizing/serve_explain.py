@@ -4,6 +4,8 @@ stated. Codes and parameters are stable (templates render zh/en); `text` is the 
 
 from __future__ import annotations
 
+import datetime as dt
+
 from sizing.assumptions import HOURS_PER_MONTH
 from sizing.explain_format import item as _i, num, usd
 from sizing.model_arch import ModelArchitecture
@@ -355,7 +357,7 @@ def _cost_lines(o: ServeOption) -> list[ExplainItem]:
             f"{o.replicas} × {q.instances} × {q.offering.cloud} {q.offering.instance_type}: {usd(hourly)}/hour, "
             f"{usd(hourly * HOURS_PER_MONTH)}/month ({HOURS_PER_MONTH:.0f} h)"
             + (f", {usd(per_m)} per million output tokens at this load" if per_m is not None else "")
-            + f" (on-demand prices as of {q.offering.as_of.isoformat()}).",
+            + f" (on-demand prices {_dated(q.offering.as_of)}).",
             replicas=o.replicas,
             instances=q.instances,
             hourly_usd=hourly,
@@ -364,9 +366,13 @@ def _cost_lines(o: ServeOption) -> list[ExplainItem]:
             usd_per_million_tokens=per_m,
             cloud=q.offering.cloud,
             instance=q.offering.instance_type,
-            prices_as_of=q.offering.as_of.isoformat(),
+            prices_as_of=q.offering.as_of.isoformat() if q.offering.as_of else None,
         )
     ]
+
+
+def _dated(as_of: dt.date | None) -> str:
+    return f"as of {as_of.isoformat()}" if as_of is not None else "from an undated snapshot"
 
 
 def _w(code: str, message: str, **params: object) -> SizingWarning:

@@ -68,7 +68,7 @@ class ServeOption:
             "instance": q.offering.instance_type if q else None,
             "instances_per_replica": q.instances if q else None,
             "region": q.offering.region if q else None,
-            "prices_as_of": q.offering.as_of.isoformat() if q else None,
+            "prices_as_of": q.offering.as_of.isoformat() if q and q.offering.as_of else None,
             "prices_date_inferred": "undated_snapshot" in q.offering.flags if q else None,
         }
         kv_gb = mem.kv_gb(self.concurrency) if self.fits or mem.weights_fit else 0.0

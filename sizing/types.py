@@ -86,9 +86,12 @@ class Offering:
     spot_usd_per_hour: float | None
     region: str
     network_gbps: float | None  # scale-out network per instance, where known
-    as_of: dt.date
+    as_of: dt.date | None  # the snapshot's date; None when the source gives none ("date unknown")
     source: str
     flags: tuple[str, ...] = ()  # data-quality flags carried from the source snapshot
+    # The currency the provider lists the price in; price_usd_per_hour is always USD (a CNY list price
+    # converted at the catalogue's dated rate), so plans compare clouds on one scale.
+    currency: Currency = "USD"
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,8 +118,9 @@ class Budget:
 @dataclass(frozen=True, slots=True)
 class SizingRequest:
     params: float
-    tokens: float | None = None
+    tokens: float | None = None  # the dataset, one pass
     data_bytes: float | None = None
+    epochs: float = 1.0  # passes over the data: the work trained is tokens x epochs (DESIGN.md)
     data_language: DataLanguage = "en"
     bytes_per_token: float | None = None  # overrides the language default
     precision: Precision = "bf16"

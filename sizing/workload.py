@@ -48,6 +48,7 @@ LORA_RANK = 16
 RECOMPUTE_BY_DEFAULT: dict[str, Recompute] = {"qlora": "full"}
 
 MAX_PARAMS = 5e12
+MAX_EPOCHS = 1000.0
 MAX_SEQ_LEN = 1_048_576
 
 
@@ -57,7 +58,7 @@ class Workload:
     arch: Architecture
     method: Method
     precision: Precision  # as requested (a GPU may fall back, see compute.effective_precision)
-    tokens: float
+    tokens: float  # trained: the dataset's tokens x epochs (what compute and time follow)
     tokens_source: str  # "given" | "data" | "default_finetune" | "default_chinchilla"
     data_bytes: float | None
     bytes_per_token: float
@@ -75,6 +76,12 @@ class Workload:
     offload: bool = False  # optimizer states, master weights and gradients in CPU memory
     continued: bool = False  # continued pre-training from an existing model
     active_params: float | None = None  # MoE: parameters active per token as the user said it
+    epochs: float = 1.0  # passes over the dataset
+
+    @property
+    def dataset_tokens(self) -> float:
+        """One pass over the data: what is stored and read from disk."""
+        return self.tokens / self.epochs
 
     @property
     def compute_arch(self) -> Architecture:
@@ -146,6 +153,8 @@ def _recompute(req: SizingRequest, stack: StackSpec) -> tuple[Recompute | None, 
 def normalise(req: SizingRequest) -> Workload:
     if not (math.isfinite(req.params) and 1e6 <= req.params <= MAX_PARAMS):
         raise SizingError("bad_params", "parameter count must be between 1M and 5T", {"params": req.params})
+    if not (math.isfinite(req.epochs) and 0 < req.epochs <= MAX_EPOCHS):
+        raise SizingError("bad_epochs", f"epochs must be between 0 and {MAX_EPOCHS}", {"epochs": req.epochs})
     for name in ("tokens", "data_bytes", "days", "bytes_per_token"):
         value = getattr(req, name)
         if value is not None and not (math.isfinite(value) and value > 0):
@@ -192,7 +201,7 @@ def normalise(req: SizingRequest) -> Workload:
         arch=arch,
         method=req.method,
         precision=req.precision,
-        tokens=tokens,
+        tokens=tokens * (req.epochs if source in ("given", "data") else 1.0),
         tokens_source=source,
         data_bytes=req.data_bytes,
         bytes_per_token=bpt,
@@ -210,4 +219,5 @@ def normalise(req: SizingRequest) -> Workload:
         offload=req.offload,
         continued=req.continued and req.method == "pretrain",
         active_params=None if active is None or active >= req.params else active,
+        epochs=req.epochs if source in ("given", "data") else 1.0,
     )

@@ -31,6 +31,7 @@ from bot.dialogue.recommend import Planner, plan_context, recommend, run_plan
 from bot.dialogue.reply import Reply, Turn
 from bot.dialogue.route import asks_capacity, count_on_current_gpu, fills_only, keep_plan_on_correction
 from bot.dialogue.state import fresh_state, load_state, missing, public_slots, skip_pending
+from bot.dialogue.timeline import count_samples, timeline
 from bot.dialogue.understand import ParseFn, Understood, clean_text, understand
 from bot.render.views import explain_items
 from bot.store.base import SessionState, Store
@@ -59,10 +60,13 @@ def _default_plan() -> Planner:
 
 
 def _default_chart() -> ChartFn | None:
-    try:
-        from bot.render.chart import cost_time_png
-    except ImportError:
+    """The chart renderer, or None without matplotlib (the optional `chart` extra): no chart then."""
+    import importlib.util
+
+    if importlib.util.find_spec("matplotlib") is None:
         return None
+    from bot.render.chart import cost_time_png
+
     return cost_time_png
 
 
@@ -212,6 +216,9 @@ class Consultant:
             # names a GPU without choosing it. Choosing one is a size/correction/what-if turn.
             answer_gpus(self.kb, u.kind, u.gpus, reply)
             return ask_next(state, reply, said=False)
+        if (u.no_deadline or u.asap or u.tokens_per_sample) and u.intent in ("faq", "unknown", "skip"):
+            # "no deadline", "越快越好", "each sample is about 2k tokens": answers, not FAQ questions.
+            u = replace(u, intent="size")
         found = None
         if u.intent == "faq" or (not u.said and u.intent == "unknown" and not reply.parts):
             found = self.kb.retrieve(text, limit=3) if text else None
@@ -253,9 +260,9 @@ class Consultant:
     ) -> dict[str, Any] | None:
         from bot.dialogue.state import SlotChange, merge_slots
 
-        said = count_on_current_gpu(state, u)
+        said = count_samples(state, u, count_on_current_gpu(state, u))
         last = state.get("last")
-        changes = merge_slots(state, said)
+        changes = merge_slots(state, said) + timeline(state, u)
         if said is not u.said and last:
             # "what if only 8 GPUs?" keeps the current GPU: report the count against the last plan's,
             # not the GPU the user never named.
@@ -285,7 +292,8 @@ class Consultant:
             elif not reply.parts:
                 reply.add("anything_else")
             return state
-        return ask_next(state, reply, said=bool(u.said) or digressed, understood=u.said)
+        understood = {**u.said, "deadline_date": u.deadline_date} if u.deadline_date else u.said
+        return ask_next(state, reply, said=bool(u.said) or digressed, understood=understood)
 
     def _explain(self, state: dict[str, Any], reply: Reply) -> dict[str, Any]:
         if self._explain_topic(state, reply):

@@ -45,9 +45,16 @@ HINTS: dict[str, tuple[str, ...]] = {
     "params": ("{} parameters",),
     "data": ("training data {}", "{} tokens"),
     "days": ("{} days",),
+    # After "50k conversations": the length of one ("2k" -> each sample is about 2k tokens).
+    "sample_tokens": ("each sample is about {} tokens",),
 }
 _NAMES_PARAMS = re.compile(r"参数|參數|param|model|模型|规模|規模|大小", re.IGNORECASE)
-SLOT_FAMILY = {"params": ("params",), "data": ("tokens", "data_bytes"), "days": ("days",)}
+SLOT_FAMILY = {
+    "params": ("params",),
+    "data": ("tokens", "data_bytes"),
+    "days": ("days",),
+    "sample_tokens": ("tokens", "data_bytes", "tokens_per_sample"),
+}
 
 
 def clean_text(text: str) -> str:
@@ -71,6 +78,11 @@ class Understood:
     providers: tuple[str, ...] = ()  # provider ids named ("aws", "aliyun", ...), in order
     price_period: str | None = None  # "hour" | "month": the period a price question asks for
     yes_no: bool = False  # the message is a yes/no question
+    no_deadline: bool = False  # "no deadline", "不急", "whenever": plan without one
+    asap: bool = False  # "ASAP", "越快越好": the fastest sensible plan within the budget
+    deadline_date: str | None = None  # ISO date of a calendar or relative deadline
+    samples: float | None = None  # a count of samples/conversations/条
+    tokens_per_sample: float | None = None  # a stated length per sample
 
 
 def choose_lang(parsed: Any, text: str, previous: str) -> str:
@@ -148,6 +160,8 @@ def understand(
     parsed = parse(text, today=today)
     said = said_slots(parsed)
     pending = state.get("pending")
+    if pending == "data" and state.get("samples"):
+        pending = "sample_tokens"  # the data question asked for the length of each sample
     family = SLOT_FAMILY.get(str(pending), ())
     if (
         family
@@ -161,7 +175,9 @@ def understand(
         for hint in HINTS[str(pending)]:
             hinted = parse(hint.format(text), today=today)
             hinted_said = said_slots(hinted)
-            if any(k in hinted_said for k in family) and not hinted.asks:
+            per_sample = getattr(hinted.slots, "tokens_per_sample", None)
+            found = {**hinted_said, **({"tokens_per_sample": per_sample} if per_sample else {})}
+            if any(k in found for k in family) and not hinted.asks:
                 parsed, said = hinted, hinted_said
                 break
     usable, asks = vet(said, parsed.asks)
@@ -184,4 +200,14 @@ def understand(
         providers=named,
         price_period=question_kind.price_period(parsed, text),
         yes_no=question_kind.yes_no(parsed, text),
+        no_deadline=bool(getattr(parsed, "no_deadline", False)),
+        asap=bool(getattr(parsed, "asap", False)),
+        deadline_date=getattr(parsed, "deadline_date", None) if "days" in usable else None,
+        samples=_positive(getattr(parsed.slots, "samples", None)),
+        tokens_per_sample=_positive(getattr(parsed.slots, "tokens_per_sample", None)),
     )
+
+
+def _positive(value: Any) -> float | None:
+    ok = isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value) and value > 0
+    return float(value) if ok else None

@@ -25,6 +25,9 @@ def add_parser(sub: Any) -> None:
     data = p.add_mutually_exclusive_group()
     data.add_argument("--tokens", type=size_args.count, help="training tokens: 1T, 2e12")
     data.add_argument("--data", type=size_args.data_size, help="dataset size: 2TB, 800GB, 2e12")
+    p.add_argument(
+        "--epochs", type=size_args.epochs, default=1.0, help="passes over the data (default 1): 3, 1.5"
+    )
     p.add_argument("--lang", choices=("en", "zh", "code", "mixed"), default="en", help="dataset language")
     p.add_argument("--bytes-per-token", type=float, help="override the language's bytes per token")
     p.add_argument(
@@ -75,6 +78,7 @@ def run(args: argparse.Namespace) -> int:
         params=params,
         tokens=args.tokens,
         data_bytes=args.data,
+        epochs=args.epochs,
         data_language=args.lang,
         bytes_per_token=args.bytes_per_token,
         precision=args.precision or "bf16",
