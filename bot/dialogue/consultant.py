@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from bot.dialogue import policy
+from bot.dialogue.answers import serve
 from bot.dialogue.answers.base import Question
 from bot.dialogue.answers.capacity import capacity_answer
 from bot.dialogue.answers.catalogue import answer_gpus
@@ -305,6 +306,10 @@ class Consultant:
         if not missing(state):
             # "skip" with nothing left to skip says so and does not present the plan again.
             if u.said or skipped not in (None, "none") or state.get("last") is None:
+                if isinstance(state.get("topic"), dict) and state["topic"].get("kind") == "serve":
+                    state.pop(
+                        "topic"
+                    )  # a training plan now: "show the math" explains it, not the serving answer
                 recommend(state, reply, self.kb, self._plan, self._clock(), changes)
             elif not reply.parts:
                 reply.add("anything_else")
@@ -319,6 +324,8 @@ class Consultant:
         return state
 
     def _explain(self, state: dict[str, Any], reply: Reply) -> dict[str, Any]:
+        if self._explain_topic(state, reply):
+            return state
         if state.get("last") is None or missing(state):
             reply.add("explain", items=[], workload={})
             return ask_next(state, reply, said=False)
@@ -329,6 +336,15 @@ class Consultant:
             return state
         reply.add("explain", items=explain_items(rec), **context)
         return state
+
+    def _explain_topic(self, state: dict[str, Any], reply: Reply) -> bool:
+        """ "Show the math" right after a direct answer that has one (serving): its own lines."""
+        topic = state.get("topic")
+        if not isinstance(topic, dict) or topic.get("kind") != "serve":
+            return False
+        u = Understood(intent="explain", lang=reply.lang)
+        q = Question("", u, self.kb, self._plan, self._clock(), dict(topic.get("slots") or {}))
+        return serve.explain(q, reply)
 
     def _reset(self, state: dict[str, Any], reply: Reply) -> dict[str, Any]:
         reply.add("reset")
