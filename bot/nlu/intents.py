@@ -6,7 +6,7 @@ when it ends with a question mark ("能不能在一周内把一个70B模型LoRA�
 
 from __future__ import annotations
 
-from bot.nlu.lexicon import find_phrase
+from bot.nlu.lexicon import has_cue
 
 RESET = (
     "重新开始",
@@ -234,7 +234,7 @@ AVAILABILITY = (
 
 
 def has_any(text: str, cues: tuple[str, ...]) -> bool:
-    return any(find_phrase(text, c) != -1 for c in cues)
+    return has_cue(text, cues)
 
 
 def classify(text: str, filled: tuple[str, ...], gpus: tuple[str, ...], region: str | None = None) -> str:

@@ -6,6 +6,9 @@ simplified forms appear here) and lower-casing. ASCII entries match whole words 
 
 from __future__ import annotations
 
+import functools
+import re
+
 # (phrase, kind, factor). kind: data (factor = bytes), tokens, days (factor = days), money
 # (factor unused; currency in CURRENCY_SUFFIX), params, level (十亿级 magnitude class), node.
 # Month = 30 days, year = 365, week = 7, quarter = 90 (the issue's conventions).
@@ -241,8 +244,30 @@ def find_phrase(text: str, phrase: str, start: int = 0) -> int:
     return -1
 
 
+@functools.lru_cache(maxsize=256)
+def _pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
+    """One alternation of literal phrases, longest first; ASCII phrases bounded as whole words.
+    Literals only: at most the longest phrase's length of work per position, linear in the text."""
+    parts = []
+    for p in sorted(set(phrases), key=len, reverse=True):
+        lit = re.escape(p)
+        parts.append(f"(?<![a-z0-9]){lit}(?![a-z0-9])" if p.isascii() else lit)
+    return re.compile("|".join(parts) or "(?!x)x")
+
+
+def find_any(text: str, phrases: tuple[str, ...]) -> tuple[int, str] | None:
+    """The first whole-word occurrence of any phrase (the longest at that place), or None."""
+    m = _pattern(phrases).search(text)
+    return (m.start(), m.group()) if m else None
+
+
+def phrases_in(text: str, phrases: tuple[str, ...]) -> list[re.Match[str]]:
+    """Every non-overlapping occurrence of the phrases, left to right (the longest at each place)."""
+    return list(_pattern(phrases).finditer(text))
+
+
 def has_cue(window: str, cues: tuple[str, ...]) -> bool:
-    return any(find_phrase(window, c) != -1 for c in cues)
+    return _pattern(cues).search(window) is not None
 
 
 def match_at(text: str, pos: int, phrase: str) -> bool:
