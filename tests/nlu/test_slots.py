@@ -25,7 +25,7 @@ def approx(expected: dict[str, Any]) -> dict[str, Any]:
         ("LoRA on Qwen2.5-14B with 4 GB of chat logs, bf16, by the end of 10 days", {
             "params": 1.4e10, "data_bytes": 4e9, "precision": "bf16", "method": "lora", "days": 10.0}),
         ("continued pretraining of Llama 3.1 8B on 250B tokens over 3 weeks", {
-            "params": 8e9, "tokens": 2.5e11, "method": "pretrain", "days": 21.0}),
+            "params": 8e9, "tokens": 2.5e11, "method": "pretrain", "continued": True, "days": 21.0}),
         ("seventy billion parameters, one and a half trillion tokens, a month and a half", {
             "params": 7e10, "tokens": 1.5e12, "days": 45.0}),
         ("模型四百五十亿，一万亿token，预算每月30万元", {
@@ -44,7 +44,8 @@ def approx(expected: dict[str, Any]) -> dict[str, Any]:
             "params": 3.4e8, "method": "full_finetune", "data_bytes": 3e8, "precision": "fp16"}),
         ("a GPT-3 sized model on 2T tokens", {"params": 1.75e11, "tokens": 2e12}),
         ("壹佰亿参数，数据量捌佰GB", {"params": 1e10, "data_bytes": 8e11}),
-        ("模型规模千亿级，数据5T，增量预训练", {"params": 1e11, "data_bytes": 5e12, "method": "pretrain"}),
+        ("模型规模千亿级，数据5T，增量预训练", {
+                "params": 1e11, "data_bytes": 5e12, "method": "pretrain", "continued": True}),
         ("万亿级参数", {"params": 1e12}),
     ],
 )  # fmt: skip
@@ -185,8 +186,8 @@ def test_data_language_follows_the_message_language(text: str, language: str) ->
         ("训练token数三万亿，参数量一千三百亿", {"tokens": 3e12, "params": 1.3e11}),
         ("tokens: 2T, model: 7B", {"tokens": 2e12, "params": 7e9}),
         ("train 3 trillion tokens on a 30B model", {"tokens": 3e12, "params": 3e10}),
-        ("6B模型，数据集包含1000万条样本", {"params": 6e9}),
-        ("50k examples, 7B", {"params": 7e9}),
+        ("6B模型，数据集包含1000万条样本", {"params": 6e9, "samples": 1e7}),
+        ("50k examples, 7B", {"params": 7e9, "samples": 5e4}),
     ],
 )
 def test_the_nearest_label_wins_and_sample_counts_are_not_tokens(text: str, expected: dict[str, Any]) -> None:
