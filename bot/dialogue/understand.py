@@ -143,7 +143,7 @@ INTERIM_KINDS = {
 
 def _interim_kind(parsed: Any) -> str:
     intent = str(parsed.intent)
-    if intent == "provider_compare" and getattr(parsed, "gpus_mentioned", ()):
+    if intent == "provider_compare" and len(getattr(parsed, "gpus_mentioned", ()) or ()) > 0:
         return "gpu_info"
     return INTERIM_KINDS.get(intent, intent)
 
