@@ -228,6 +228,7 @@ DEFINE = (
     "what is", "what's", "what are", "what does", "difference", "vs", "versus", "compare",
     "which is better", "explain", "什么是", "是什么", "区别", "差别", "比较", "怎么选", "哪个好", "哪个更",
     "有什么不同", "优缺点",
+    "why", "why do", "why use", "为什么", "为啥", "什么时候用", "when should",
 )  # fmt: skip
 
 
@@ -259,6 +260,8 @@ class Signals:
 
 # Slots of a serving request (with a model or size, they make a serving question a sizing one).
 SERVING_LOAD = ("concurrency", "qps", "input_tokens", "output_tokens", "ttft_ms", "tpot_ms")
+# A question without a question mark counts as yes/no from its opening word only when this short.
+YES_NO_UNMARKED = 160
 # Hardware the user fixes, beyond a named GPU or count: "单卡", "a single GPU", "24GB 显存".
 FIXED_HARDWARE = (
     "单卡", "单张", "一张卡", "双卡", "显存", "vram", "gpu memory", "single gpu", "one gpu", "a single",
@@ -289,7 +292,9 @@ def is_yes_no(t: str) -> bool:
     end = t.rstrip(" ?？!！。.~…")
     if end.endswith(cues.YES_NO_PARTICLES) and not end.endswith("什么"):
         return True
-    return any(_opens_yes_no(clause) for clause in _questions(t))
+    if any(_opens_yes_no(clause) for clause in _questions(t)):
+        return True
+    return _opens_yes_no(t) and len(t) <= YES_NO_UNMARKED  # "is it possible to pretrain 1B on one A10G"
 
 
 def _questions(t: str) -> list[str]:
@@ -305,8 +310,11 @@ def _questions(t: str) -> list[str]:
 
 
 def _opens_yes_no(clause: str) -> bool:
+    """Opens with an auxiliary ("is", "can", "does"), but is no request ("can you size...")."""
     words = clause.split()
-    return bool(words) and words[0].strip("\"'“‘(") in cues.YES_NO_OPENERS
+    if not words or words[0].strip("\"'“‘(") not in cues.YES_NO_OPENERS:
+        return False
+    return not (len(words) > 1 and words[1] in ("you", "u") and words[0] in cues.REQUEST_OPENERS)
 
 
 def _kind(t: str, sig: Signals, yes_no: bool) -> str:
@@ -331,12 +339,12 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
             return "faq"
         if len(gpus) >= 2 and (has_any(t, COMPARE) or has_any(t, cues.GPU_COMPARATIVES) or short):
             return "gpu_compare"
-        if has_any(t, cues.LIST_GPUS) or has_any(t, LIST_GPUS):
+        if _about_china_clouds(t, sig):
+            return "china_providers"
+        if has_any(t, cues.LIST_GPUS) or has_any(t, LIST_GPUS) or _lists_gpus(t, sig):
             return "list_gpus"
         if gpus and (has_any(t, GPU_INFO) or yes_no):
             return "gpu_info"
-        if _about_china_clouds(t, sig):
-            return "china_providers"
         if has_any(t, EXPLAIN):
             return "explain"
     asks_about_technique = filled and set(filled) <= set(QUALITATIVE) and has_any(t, DEFINE)
@@ -370,6 +378,8 @@ def _question_kind(
     comparing_gpus = len(set(gpus)) >= 2 and has_any(t, cues.GPU_COMPARATIVES)
     if sig.figure and not sized and not price and not comparing_gpus and (yes_no or "?" in t or "？" in t):
         return "figure_check"
+    if len(set(gpus)) >= 2 and (comparing_gpus or has_any(t, COMPARE)):
+        return "gpu_compare"  # with a workload too: "Is H200 better than H100 for a 70B model?"
     if not sized and _compares_providers(t, sig, short):
         return "provider_compare"
     if not sized and not sig.serving and has_any(t, lexicon.PRICE) and (gpus or has_any(t, GPU_WORDS)):
@@ -391,6 +401,11 @@ def _question_kind(
     if _feasibility(t, sig, yes_no, model or method):
         return "feasibility"
     return None
+
+
+def _lists_gpus(t: str, sig: Signals) -> bool:
+    """ "把你知道的GPU都列出来", "show me all the cards": a list verb and GPUs in general."""
+    return not sig.gpus and has_any(t, cues.LIST_VERBS) and has_any(t, GPU_WORDS)
 
 
 def _serving_load(filled: tuple[str, ...]) -> bool:
@@ -417,4 +432,5 @@ def _compares_providers(t: str, sig: Signals, short: bool) -> bool:
 def _about_china_clouds(t: str, sig: Signals) -> bool:
     """ "AutoDL靠谱吗", "阿里云怎么样", "国内有哪些GPU云": about a Chinese cloud itself."""
     cn = any(p in CN_PROVIDERS for p in sig.providers) or has_any(t, cues.CHINA_CLOUDS)
-    return cn and (has_any(t, cues.PROVIDER_OPINION) or (bool(sig.providers) and len(t) <= SHORT))
+    about = has_any(t, cues.PROVIDER_OPINION) or has_any(t, cues.PROVIDER_WORDS)
+    return cn and (about or (bool(sig.providers) and len(t) <= SHORT))

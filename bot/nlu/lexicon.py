@@ -191,7 +191,8 @@ ASAP = (
 # Words that ask what something costs. Next to a single unit of time they make it the price's period
 # ("H200 多少钱一小时", "一个月多少钱"), never a deadline.
 PRICE = (
-    "多少钱", "几块钱", "几块", "什么价", "啥价", "价格", "价钱", "租金", "收费", "报价", "单价", "售价",
+    "月租", "日租", "时租", "多少钱", "几块钱", "几块", "什么价", "啥价", "价格", "价钱", "租金", "收费",
+    "报价", "单价", "售价",
     "费用多少",
     "how much", "price", "prices", "pricing", "priced", "cost", "costs", "rate", "rates", "charge", "charges",
 )  # fmt: skip

@@ -10,10 +10,14 @@ YES_NO_OPENERS = (
     "is", "are", "does", "do", "can", "could", "will", "would", "should", "has", "have", "did", "was", "were",
     "isn't", "aren't", "doesn't", "don't", "can't", "won't", "am", "may", "might", "shall",
 )  # fmt: skip
+# "can you size this for me": a request, not a yes/no question.
+REQUEST_OPENERS = ("can", "could", "would", "will")
 # Anywhere: a tag asking to confirm, or the Chinese A-not-A forms and 是否.
 YES_NO_TAGS = (
     "right?", "correct?", "true?", ", right", "isn't it", "is that right", "is that correct", "is it true",
-    "am i right", "yes or no", "or not",
+    "am i right", "yes or no", "or not", "is it possible", "is it feasible", "is that possible",
+    "possible to",
+    "feasible to",
     "能不能", "是不是", "有没有", "可不可以", "可以不", "够不够", "行不行", "会不会", "要不要", "对不对",
     "好不好",
     "靠不靠谱", "值不值", "支不支持", "跑不跑得", "放不放得下", "装不装得下", "是否", "能否", "可否", "对吗",
@@ -64,6 +68,8 @@ GPU_COMPARATIVES = (
     "faster", "slower", "better", "worse", "stronger", "weaker", "more memory", "less memory", "bigger",
     "smaller", "cheaper", "more expensive", "than", "比", "快", "慢", "强", "弱", "好",
 )  # fmt: skip
+# Verbs that ask for a list; with GPU words and no GPU named they ask for the catalogue.
+LIST_VERBS = ("列出", "列一下", "列个", "都列", "全部列", "list", "show me all", "show all", "enumerate")
 # The catalogue as a list: "列出所有 GPU", "show me the gpu catalog", "what GPUs do you know about?".
 LIST_GPUS = (
     "有哪些gpu", "有哪些显卡", "有哪些卡", "支持哪些gpu", "支持哪些显卡", "哪些gpu", "gpu列表", "显卡列表",

@@ -74,11 +74,13 @@ def _half(s: str, j: int) -> tuple[float, int]:
 
 def _negative(s: str, i: int) -> tuple[bool, int]:
     k = i - 1
-    if k >= 0 and s[k] == " ":
+    spaced = k >= 0 and s[k] == " "
+    if spaced:
         k -= 1
     if k >= 0 and s[k] in "-−":
         before = s[k - 1] if k > 0 else " "
-        if not (_is_letter(before) or _is_digit(before)):
+        # "Context - 3 engineers": a dash between words is punctuation, a glued "-3" a minus.
+        if not (_is_letter(before) or _is_digit(before)) and not (spaced and k > 0 and before == " "):
             return True, k
     if k >= 0 and s[k] == "负":
         return True, k

@@ -61,6 +61,8 @@ def _classify(
     after = window_after(s, unit.end if unit.end > 0 else num.end, ceiling)
     if num.weak and unit.kind not in ("days", "money"):
         return
+    if unit.kind == "samples" and num.mult in ("b", "t", "g") and not s[num.end : unit.end].strip().isascii():
+        unit = Unit("none", 1.0, num.end)  # "7B条" / "70B份": a model size before a measure word
     if unit.kind in ("params", "level", "none", "tokens") and _active_cue(s, before, unit, num):
         # "37B active per token", "激活参数370亿": the MoE's active parameters, never tokens
         found.add("active_params", num.value, num, s)
@@ -89,7 +91,7 @@ def _classify(
     if num.mult in ("", "k") and (_context_label(before) or _context_after(s, num)):
         found.add("seq_len", num.value * (1.024 if num.mult == "k" else 1.0), num, s)
         return
-    if num.mult in ("", "k", "zh") and not num.weak and _labelled(s, num, before, found):
+    if num.mult in ("", "k", "zh") and not num.weak and _labelled(s, num, before, after, found):
         return
     budget_period = s[: num.start].rstrip(" 是为:：").endswith(tuple(p for p, _ in lexicon.BUDGET_PERIODS))
     money_cue = budget_period or lexicon.has_cue(before, lexicon.MONEY_CUES)
@@ -213,19 +215,17 @@ _EPOCH_LABELS = (
 )  # fmt: skip
 
 
-def _labelled(s: str, num: Num, before: str, found: Found) -> bool:
+def _labelled(s: str, num: Num, before: str, after: str, found: Found) -> bool:
     head = before.rstrip(" :：=为是约~")
     last = head.rsplit(" ", 1)[-1] if head else ""
     if last in _EPOCH_LABELS or head.endswith(tuple(w for w in _EPOCH_LABELS if not w.isascii())):
         found.add("epochs", num.value, num, s)
         return True
     for slot, labels in (("concurrency", CONCURRENCY_LABEL), ("qps", QPS_LABEL)):
-        if head.endswith(labels) and (head == labels[0] or not head[:-1].endswith(("每", "per"))):
-            if head.endswith(tuple(w for w in labels if w.isascii())) and not _word_end(head, labels):
-                continue
+        if head.endswith(labels) and _word_end(head, labels):
             found.add(slot, num.value * (1e3 if num.mult == "k" else 1.0), num, s)
             return True
-    side = request_side(before, "", found.serving)
+    side = request_side(before, after, found.serving)
     if side is not None:
         found.add(f"{side}_tokens", num.value * (1e3 if num.mult == "k" else 1.0), num, s)
         return True
@@ -233,12 +233,13 @@ def _labelled(s: str, num: Num, before: str, found: Found) -> bool:
 
 
 def _word_end(head: str, labels: tuple[str, ...]) -> bool:
-    """An ASCII label ends the text as a whole word ("qps 20", not "xqps 20")."""
-    for label in labels:
-        if label.isascii() and head.endswith(label):
+    """A label ends the text, an ASCII one as a whole word ("qps 20", not "xqps 20")."""
+    for label in sorted(labels, key=len, reverse=True):
+        if head.endswith(label):
             start = len(head) - len(label)
-            return start == 0 or not (head[start - 1].isascii() and head[start - 1].isalnum())
-    return True
+            glued = start > 0 and head[start - 1].isascii() and head[start - 1].isalnum()
+            return not (label.isascii() and glued)
+    return False
 
 
 def _by_magnitude(s: str, num: Num, before: str, after: str, found: Found) -> None:
@@ -303,6 +304,9 @@ _GPU_MEMORY_WORDS = (
 )
 
 
+_GPU_MEMORY_REACH = 40  # characters; longer than 12 after removing every filler word above
+
+
 def _gpu_memory(s: str, num: Num, gpus: list[GpuMention]) -> bool:
     """A byte size glued to a GPU name is that GPU's memory, not the training data."""
     unit = unit_after(s, num)
@@ -316,6 +320,8 @@ def _gpu_memory(s: str, num: Num, gpus: list[GpuMention]) -> bool:
         return False  # "H100 500GB data"
 
     def gap_ok(gap: str) -> bool:
+        if len(gap) > _GPU_MEMORY_REACH:
+            return False  # far apart: no word list shortens it enough (and no work on long gaps)
         for word in _GPU_MEMORY_WORDS:
             gap = gap.replace(word, " ")
         return len(gap) <= 12 and all(ch in _GPU_MEMORY_GAP for ch in gap)

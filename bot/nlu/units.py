@@ -81,6 +81,8 @@ def _is_duration(s: str, num: Num, phrase: str, j: int) -> bool:
     nxt = s[end] if end < len(s) else " "
     if phrase == "年" and 1900 <= num.value <= 2100:
         return False
+    if phrase in ("季度", "个季度") and (nxt in "末底" or s.startswith("结束", end)):
+        return False  # 一季度末 is a date (the end of Q1), not a quarter of a year
     if phrase == "月":
         before = s[num.start - 1] if num.start > 0 else " "
         if before == "年" or nxt.isdigit() or nxt in "日号底初中份" or nxt in "一二三四五六七八九十":

@@ -206,3 +206,32 @@ def test_a_size_after_on_with_a_tuning_method_and_no_model_is_the_model() -> Non
     assert "tokens" not in got
     assert said("pretrain a 1B on 40B")["tokens"] == pytest.approx(40e9)
     assert said("continued pre-training on 60B")["tokens"] == pytest.approx(60e9)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Context: we are a 5 person team and want to fine-tune a 7B model",
+     "背景：我们团队5个人，想微调一个7B模型", "Context - 3 engineers, 2 GPUs budget, a 13B LoRA"],
+)  # fmt: skip
+def test_a_heading_is_not_a_number_cue(text: str) -> None:
+    got = parse(text)
+    assert got.slots.seq_len is None
+    assert not [a for a in got.asks if a.slot == "seq_len"]
+
+
+@pytest.mark.parametrize(
+    "text", ["从零开始训练一个1B模型", "從頭開始訓練3B", "train a 350M model from scratch"]
+)
+def test_from_scratch_is_pretraining(text: str) -> None:
+    slots = parse(text).slots
+    assert slots.method == "pretrain" and slots.continued is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["continued pretraining of Qwen2.5-7B on 20B tokens", "在Llama 3 8B上做增量预训练", "繼續預訓練 Yi-34B",
+     "domain-adaptive pretraining on our legal corpus", "继续预训练，数据200GB"],
+)  # fmt: skip
+def test_continued_pretraining_is_pretrain_flagged_continued(text: str) -> None:
+    slots = parse(text).slots
+    assert slots.method == "pretrain" and slots.continued is True
