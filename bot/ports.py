@@ -7,7 +7,9 @@ bot.store.*; tests pass fakes.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 R = TypeVar("R")
@@ -40,7 +42,9 @@ class ChatPort(Protocol):
 class ConsultantLike(ChatPort, Protocol):
     """What the Slack app needs: turns with the user's id, the /gpu form and App Home as well."""
 
-    def handle(self, session_id: str, text: str, *, user_id: str | None = None) -> TurnLike: ...
+    def handle(
+        self, session_id: str, text: str, *, user_id: str | None = None, lang_hint: str | None = None
+    ) -> TurnLike: ...
 
     def handle_form(self, session_id: str, fields: dict[str, str]) -> TurnLike: ...
 
@@ -49,9 +53,49 @@ class ConsultantLike(ChatPort, Protocol):
     def home_view(self, user_id: str, lang: str) -> dict[str, Any]: ...
 
 
+# -- the durable turn queue's values (life cycle: bot.store.turns) ---------------------------------
+
+
+class Admission(enum.Enum):
+    """What `Store.admit` did with a new turn."""
+
+    ACCEPTED = "accepted"  # recorded as pending, leased to the caller
+    DUPLICATE = "duplicate"  # the same id was admitted before (a retry or a replay): do nothing
+    LIMITED = "limited"  # refused by the rate limit; the first refusal in the window: tell the user
+    LIMITED_QUIET = "limited_quiet"  # refused again in the same window: stay quiet
+
+
+@dataclass(frozen=True)
+class QueuedTurn:
+    id: str
+    state: str  # PENDING or ANSWERED (claims never return DONE turns)
+    payload: dict[str, Any]
+    attempts: int  # how many workers have taken it, this one included
+    placeholder_ts: str | None
+    answer: dict[str, Any] | None
+
+
+@dataclass(frozen=True)
+class Completion:
+    """Marks a turn answered in the same transaction as its session write (see Store.update)."""
+
+    turn_id: str
+    owner: str
+    answer: dict[str, Any]
+
+
+class TurnLost(Exception):
+    """The caller no longer holds the turn's lease (it expired and another worker took it over), so
+    its session write was not made: the other worker answers."""
+
+
 class StoreLike(Protocol):
     def update(
-        self, session_id: str, fn: Callable[[dict[str, Any] | None], tuple[dict[str, Any] | None, R]]
+        self,
+        session_id: str,
+        fn: Callable[[dict[str, Any] | None], tuple[dict[str, Any] | None, R]],
+        *,
+        complete: Callable[[R], Completion | None] | None = None,
     ) -> R: ...
 
     def get(self, session_id: str) -> dict[str, Any] | None: ...
@@ -65,3 +109,26 @@ class StoreLike(Protocol):
     def ping(self) -> bool: ...
 
     def close(self) -> None: ...
+
+    def admit(
+        self,
+        turn_id: str,
+        payload: dict[str, Any],
+        *,
+        owner: str,
+        lease_s: float,
+        rate_key: str,
+        limit: int,
+        window_s: float,
+        keep_s: float,
+    ) -> Admission: ...
+
+    def claim_turns(self, owner: str, lease_s: float, limit: int) -> list[QueuedTurn]: ...
+
+    def renew_leases(self, owner: str, turn_ids: list[str], lease_s: float) -> None: ...
+
+    def set_placeholder(self, turn_id: str, owner: str, ts: str) -> None: ...
+
+    def complete_turn(self, completion: Completion) -> bool: ...
+
+    def finish_turn(self, turn_id: str, owner: str) -> None: ...

@@ -14,11 +14,13 @@ from __future__ import annotations
 import math
 import statistics
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Literal
 
+from knowledge.kb import KnowledgeBase
 from knowledge.schema import FinetuneMeasurement, PublishedRun
-from sizing import Option, SizingError, SizingRequest, plan
+from sizing import Option, SizingError, SizingRequest, calibration as time_model, compute, plan
+from sizing.architecture import derive
 from sizing.types import Catalog
 
 # The naive anchor in reference/sizing.md §3.1 and the runs check: 6·N·D FLOPs at 50% of the
@@ -70,6 +72,22 @@ class RunCheck:
     naive_gpu_hours: float
     calibration: bool  # usable_for_calibration: False marks the outliers sizing.md §3.1 names
     source: str
+    point: time_model.RunPoint | None = None  # what the time model's fit sees of this run
+    loo_ratio: float | None = None  # predicted / published with constants fitted without this run
+
+    @property
+    def loo_range(self) -> tuple[float, float] | None:
+        """The stated range around the leave-one-out prediction."""
+        if self.loo_ratio is None:
+            return None
+        low, high = self.predicted_range
+        scale = self.loo_ratio / self.ratio
+        return low * scale, high * scale
+
+    @property
+    def loo_in_range(self) -> bool | None:
+        rng = self.loo_range
+        return None if rng is None else rng[0] <= self.published_gpu_hours <= rng[1]
 
     @property
     def ratio(self) -> float:
@@ -85,12 +103,15 @@ class RunCheck:
         return low <= self.published_gpu_hours <= high
 
     def to_dict(self) -> dict[str, object]:
-        return asdict(self) | {
+        out = asdict(self) | {
             "ratio": round(self.ratio, 4),
             "error": round(self.ratio - 1, 4),
             "naive_ratio": round(self.naive_ratio, 4),
             "in_range": self.in_range,
+            "loo_in_range": self.loo_in_range,
         }
+        out.pop("point", None)
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,6 +183,14 @@ def check_run(run: PublishedRun, catalog: Catalog) -> RunCheck | Skipped:
     option = first_option(request, catalog)
     if isinstance(option, str):
         return Skipped(run.id, option)
+    gpu = catalog.gpu(run.gpu)
+    tp = option.throughput
+    point = time_model.RunPoint(
+        mamf=compute.mamf(gpu),
+        ridge=compute.ridge_point(gpu, tp.precision),
+        hidden=derive(run.params).hidden,
+        needed=tp.base_mfu * option.gpu_hours / run.gpu_hours,
+    )
     return RunCheck(
         id=run.id,
         model=run.model,
@@ -173,6 +202,7 @@ def check_run(run: PublishedRun, catalog: Catalog) -> RunCheck | Skipped:
         naive_gpu_hours=naive_gpu_hours(run, catalog),
         calibration=run.usable_for_calibration,
         source=run.source.ref,
+        point=point,
     )
 
 
@@ -192,6 +222,10 @@ def check_memory(m: FinetuneMeasurement, catalog: Catalog) -> MemoryCheck | Skip
         gpus=m.gpus,
         seq_len=m.seq_len,
         micro_batch=m.micro_batch,
+        stack=m.stack,
+        recompute=m.recompute,
+        offload=m.offload,
+        lora_rank=m.lora_rank,
     )
     option = first_option(request, catalog)
     if isinstance(option, str):
@@ -220,10 +254,23 @@ class Report:
 
     def run_stats(self, *, calibration_only: bool = True) -> dict[str, ErrorStats]:
         runs = [r for r in self.runs if r.calibration or not calibration_only]
+        loo = [r for r in runs if r.loo_ratio is not None]
         return {
             "engine": error_stats([r.ratio for r in runs], [r.in_range for r in runs]),
+            "engine_loo": error_stats(
+                [r.loo_ratio for r in loo if r.loo_ratio is not None], [bool(r.loo_in_range) for r in loo]
+            ),
             "naive": error_stats([r.naive_ratio for r in runs]),
         }
+
+    def fitted(self) -> tuple[float, float]:
+        """The time model's constants fitted on these runs (sizing.calibration.fit)."""
+        return time_model.fit([r.point for r in self.runs if r.calibration and r.point is not None])
+
+    def loo_band(self) -> float:
+        """The ln half-width holding calibration.BAND_QUANTILE of the leave-one-out errors."""
+        errors = [math.log(r.loo_ratio) for r in self.runs if r.calibration and r.loo_ratio is not None]
+        return time_model.band_from(errors) if errors else math.nan
 
     def memory_stats(self) -> dict[str, object]:
         scored = [m for m in self.memory if not m.memory_savers]
@@ -239,12 +286,30 @@ class Report:
         return {
             "runs": [r.to_dict() for r in self.runs],
             "run_stats": {k: v.to_dict() for k, v in self.run_stats().items()},
+            "time_model": {
+                "c_ridge": time_model.C_RIDGE,
+                "alpha_width": time_model.ALPHA_WIDTH,
+                "log_band": time_model.LOG_BAND,
+                "refit": list(self.fitted()) if any(r.point for r in self.runs) else None,
+                "loo_band": round(self.loo_band(), 4),
+            },
             "run_stats_all": {k: v.to_dict() for k, v in self.run_stats(calibration_only=False).items()},
             "memory": [m.to_dict() for m in self.memory],
             "memory_stats": self.memory_stats(),
             "skipped": [asdict(s) for s in self.skipped],
             "naive_mfu": NAIVE_MFU,
         }
+
+
+def with_leave_one_out(runs: list[RunCheck]) -> list[RunCheck]:
+    """Each calibration run's prediction with the time model refitted on all the other runs
+    (sizing.calibration.leave_one_out); runs outside the calibration set are out of sample already
+    and keep their prediction."""
+    used = [(r.id, r.point) for r in runs if r.calibration and r.point is not None]
+    if len(used) < 2:
+        return runs
+    errors = dict(zip((i for i, _ in used), time_model.leave_one_out([p for _, p in used]), strict=True))
+    return [replace(r, loo_ratio=math.exp(errors[r.id]) if r.id in errors else r.ratio) for r in runs]
 
 
 def validate(
@@ -259,6 +324,7 @@ def validate(
             checked.append(r)
         else:
             skipped.append(r)
+    checked = with_leave_one_out(checked)
     for m in measurements:
         c = check_memory(m, catalog)
         if isinstance(c, MemoryCheck):
@@ -266,3 +332,117 @@ def validate(
         else:
             skipped.append(c)
     return Report(tuple(checked), tuple(memory), tuple(skipped))
+
+
+# --- Serving: predicted vs published output tokens per second (knowledge/data/serving_runs.yaml) ---
+
+
+@dataclass(frozen=True, slots=True)
+class ServingCheck:
+    id: str
+    model: str
+    engine: str
+    gpu: str
+    tp: int
+    precision: str
+    input_tokens: int
+    output_tokens: int
+    qps: float | None
+    published_tokens_per_second: float
+    predicted_tokens_per_second: float
+    naive_tokens_per_second: float
+    published_ttft_ms: float | None
+    predicted_ttft_ms: float
+    published_tpot_ms: float | None
+    predicted_tpot_ms: float
+    holdout: bool
+    source: str
+
+    @property
+    def ratio(self) -> float:
+        return self.predicted_tokens_per_second / self.published_tokens_per_second
+
+    @property
+    def naive_ratio(self) -> float:
+        return self.naive_tokens_per_second / self.published_tokens_per_second
+
+    def to_dict(self) -> dict[str, object]:
+        return asdict(self) | {"ratio": round(self.ratio, 4), "naive_ratio": round(self.naive_ratio, 4)}
+
+
+@dataclass(frozen=True, slots=True)
+class ServingReport:
+    checks: tuple[ServingCheck, ...]
+    skipped: tuple[Skipped, ...]
+
+    def stats(self, holdout: bool) -> dict[str, ErrorStats]:
+        rows = [c for c in self.checks if c.holdout == holdout]
+        return {
+            "engine": error_stats([c.ratio for c in rows]),
+            "naive": error_stats([c.naive_ratio for c in rows]),
+        }
+
+    def latency_stats(self) -> dict[str, ErrorStats]:
+        """Time to first token and per output token, on the runs that publish them (below saturation)."""
+        rows = [c for c in self.checks if c.qps is not None]
+        return {
+            "ttft": error_stats(
+                [c.predicted_ttft_ms / c.published_ttft_ms for c in rows if c.published_ttft_ms]
+            ),
+            "tpot": error_stats(
+                [c.predicted_tpot_ms / c.published_tpot_ms for c in rows if c.published_tpot_ms]
+            ),
+        }
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "runs": [c.to_dict() for c in self.checks],
+            "fitted": {k: v.to_dict() for k, v in self.stats(False).items()},
+            "holdout": {k: v.to_dict() for k, v in self.stats(True).items()},
+            "latency": {k: v.to_dict() for k, v in self.latency_stats().items()},
+            "skipped": [asdict(s) for s in self.skipped],
+        }
+
+
+def serving_report(kb: KnowledgeBase) -> ServingReport:
+    from sizing.serve_check import predict
+
+    checks: list[ServingCheck] = []
+    skipped: list[Skipped] = []
+    for run in kb.serving_runs:
+        p = predict(
+            kb.model_architecture(run.model),
+            kb.catalog.gpu(run.gpu),
+            run.tp,
+            run.precision,
+            run.input_tokens,
+            run.output_tokens,
+            run.concurrency,
+            run.qps,
+        )
+        if not p.fits:
+            skipped.append(Skipped(run.id, "the model predicts it does not fit"))
+            continue
+        checks.append(
+            ServingCheck(
+                id=run.id,
+                model=run.model,
+                engine=run.engine,
+                gpu=run.gpu,
+                tp=run.tp,
+                precision=run.precision,
+                input_tokens=run.input_tokens,
+                output_tokens=run.output_tokens,
+                qps=run.qps,
+                published_tokens_per_second=run.output_tokens_per_second,
+                predicted_tokens_per_second=p.output_tokens_per_second,
+                naive_tokens_per_second=p.naive_tokens_per_second,
+                published_ttft_ms=run.ttft_ms,
+                predicted_ttft_ms=p.ttft_ms,
+                published_tpot_ms=run.tpot_ms,
+                predicted_tpot_ms=p.tpot_ms,
+                holdout=run.holdout,
+                source=kb.serving_sources[run.src].citation,
+            )
+        )
+    return ServingReport(tuple(checks), tuple(skipped))

@@ -126,6 +126,16 @@ class _Checker:
     def memory(
         self, claimed: float, gpus: tuple[GpuRecord, ...], everyone: tuple[GpuRecord, ...]
     ) -> Correction | None:
+        for g in gpus:
+            # A known confusion (B200 "192 GB": the physical HBM, not the 180 GB a B200 offers) is
+            # corrected even inside the rounding tolerance below.
+            e = self.erratum(g.id, claimed)
+            near = _close(claimed, g.memory_gb.value, 0.07) and not _close(claimed, g.memory_gb.value)
+            if e is not None and e.metric == "memory_gb" and near:
+                return self._finish(
+                    g, "memory_gb", claimed, g.memory_gb.value, e.explanation, g.memory_gb.src, "wrong"
+                )
+        # 7%: "80GB" for 74.5 GiB and similar GB/GiB roundings are right, not wrong.
         if any(_close(claimed, g.memory_gb.value, 0.07) for g in gpus):
             return None
         g = max(gpus, key=lambda x: x.memory_gb.value)

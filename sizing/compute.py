@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 
 from sizing import calibration as cal
 from sizing.memory import Layout
+from sizing.pipeline import pipeline_bubble
 from sizing.types import GpuSpec, Precision
 from sizing.workload import Workload
 
@@ -19,6 +20,7 @@ class Throughput:
     model_flops_per_token: float
     recompute_factor: float
     goodput: float
+    base_mfu: float = 0.0  # the calibrated part (calibration.base_efficiency) the MFU starts from
     comm_slowdown: float = 1.0  # step-time factor for a network below the layout's need (network.py)
 
     @property
@@ -76,12 +78,14 @@ def mamf(gpu: GpuSpec) -> float:
     return cal.DEFAULT_MAMF_AMD if gpu.vendor == "amd" else cal.DEFAULT_MAMF_NVIDIA
 
 
+def ridge_point(gpu: GpuSpec, precision: Precision) -> float:
+    """Dense TFLOPS per TB/s of memory bandwidth at the 16-bit rate (FP8 runs are counted on it)."""
+    return peak_tflops(gpu, "fp16" if precision == "fp8" else precision) / (gpu.memory_bandwidth_tbs or 1.0)
+
+
 def base_mfu(gpu: GpuSpec, precision: Precision, hidden: int) -> float:
     """Steady-state MFU on one node: MAMF reduced by the memory-bound share (see calibration)."""
-    m = mamf(gpu)
-    ridge = peak_tflops(gpu, "fp16" if precision == "fp8" else precision) / (gpu.memory_bandwidth_tbs or 1.0)
-    width = (cal.H_REF / hidden) ** cal.ALPHA_WIDTH
-    return float(m / (1.0 + cal.C_RIDGE * m * ridge * width))
+    return cal.base_efficiency(mamf(gpu), ridge_point(gpu, precision), hidden, cal.C_RIDGE, cal.ALPHA_WIDTH)
 
 
 def goodput(gpus: int) -> float:
@@ -91,18 +95,20 @@ def goodput(gpus: int) -> float:
 def throughput(w: Workload, gpu: GpuSpec, lay: Layout) -> Throughput:
     prec = effective_precision(gpu, w.precision)
     peak = peak_tflops(gpu, prec)
-    mfu = base_mfu(gpu, prec, w.arch.hidden)
-    mfu /= 1.0 + cal.SCALE_PER_DOUBLING * math.log2(max(1.0, lay.gpus / 8))
+    mfu = base = base_mfu(gpu, prec, w.arch.hidden)
     mfu *= 1.0 - cal.TP_LOSS_PER_DOUBLING * math.log2(lay.tp)
-    if lay.pp > 1:  # 1F1B bubble (p-1)/m (Narayanan et al., arXiv 2104.04473 §2.2)
-        mfu /= 1.0 + (lay.pp - 1) / max(1, lay.grad_accum)
+    if lay.pp > 1:  # pipeline bubble (layout.pipeline_bubble)
+        mfu /= 1.0 + pipeline_bubble(lay.pp, lay.grad_accum, w.arch.layers)
     if lay.zero_stage >= 3 and lay.gpus > 1:
         mfu *= 1.0 - cal.ZERO3_LOSS
     if w.method == "qlora":
         mfu /= cal.QLORA_SLOWDOWN
+    if w.offload:
+        mfu /= cal.OFFLOAD_SLOWDOWN
+    mfu *= w.stack.efficiency
     rf = recompute_factor(w, lay.recompute)
     gp = goodput(lay.gpus)
-    return Throughput(prec, peak, mfu / rf * gp, flops_per_token(w), rf, gp)
+    return Throughput(prec, peak, mfu / rf * gp, flops_per_token(w), rf, gp, base)
 
 
 def with_comm(tp: Throughput, slowdown: float) -> Throughput:
@@ -117,5 +123,5 @@ def gpu_hours(w: Workload, tp: Throughput) -> float:
 
 
 def gpu_hours_band(hours: float) -> tuple[float, float]:
-    spread = math.exp(cal.BAND_Z * cal.LOG_SIGMA)
+    spread = math.exp(cal.LOG_BAND)
     return hours / spread, hours * spread

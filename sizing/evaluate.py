@@ -90,7 +90,7 @@ def evaluate(
     hours = compute.gpu_hours(w, tp)
     days = hours / gpus / 24.0
     store = storage.advise(
-        w.tokens,
+        w.dataset_tokens,
         w.bytes_per_token,
         w.data_bytes,
         w.arch.vocab,
@@ -167,7 +167,7 @@ class Evaluator:
     def _floor_rules_out(self, gpu: GpuSpec, gpus: int) -> bool:
         precision = compute.effective_precision(gpu, self.w.precision)
         floor = lower_bound_gb(self.w, gpus, layout.max_tp(gpu), min(self._search.micro_batches), precision)
-        return floor > gpu.memory_gb * (1.0 + 1e-9)
+        return floor > gpu.capacity_gb * (1.0 + 1e-9)
 
     def fits(self, gpu: GpuSpec, gpus: int) -> bool:
         """Whether some layout fits; a memory floor rules most hopeless counts out unsearched."""

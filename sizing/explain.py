@@ -4,6 +4,8 @@ cost lines live in explain_cluster, our assumptions and trade-offs in explain_no
 
 from __future__ import annotations
 
+import math
+
 from sizing import calibration as cal, compute
 from sizing.explain_cluster import cost_line, network_line
 from sizing.explain_format import gpus_text, item as _i, num
@@ -34,10 +36,10 @@ def lines(w: Workload, o: Option | None) -> tuple[ExplainItem, ...]:
         out.append(
             _i(
                 "tokens_from_data",
-                f"Tokens = data {gb:,.4g} GB / {w.bytes_per_token} bytes per token = {num(w.tokens)}.",
+                f"Tokens = data {gb:,.4g} GB / {w.bytes_per_token} bytes per token = {num(w.dataset_tokens)}.",
                 data_gb=gb,
                 bytes_per_token=w.bytes_per_token,
-                tokens=w.tokens,
+                tokens=w.dataset_tokens,
             )
         )
     elif w.tokens_source.startswith("default"):
@@ -56,7 +58,17 @@ def lines(w: Workload, o: Option | None) -> tuple[ExplainItem, ...]:
             )
         )
     else:
-        out.append(_i("tokens_given", f"Tokens = {num(w.tokens)} (given).", tokens=w.tokens))
+        out.append(_i("tokens_given", f"Tokens = {num(w.dataset_tokens)} (given).", tokens=w.dataset_tokens))
+    if w.epochs != 1.0:
+        out.append(
+            _i(
+                "tokens_epochs",
+                f"Trained tokens = {num(w.dataset_tokens)} x {w.epochs:g} epochs = {num(w.tokens)}.",
+                tokens=w.dataset_tokens,
+                epochs=w.epochs,
+                trained=w.tokens,
+            )
+        )
     if w.is_peft:
         name = "QLoRA" if w.method == "qlora" else "LoRA"
         out.append(
@@ -69,21 +81,7 @@ def lines(w: Workload, o: Option | None) -> tuple[ExplainItem, ...]:
                 trainable_params=w.trainable_params,
             )
         )
-    if w.checkpointing:
-        qlora = w.method == "qlora"
-        out.append(
-            _i(
-                "checkpointing",
-                "Activation checkpointing on (full recompute)"
-                + (
-                    ": the QLoRA recipe default (PEFT prepare_model_for_kbit_training, use_gradient_checkpointing=True; "
-                    "QLoRA paper); it saves activation memory and costs about one extra forward pass."
-                    if qlora
-                    else ", as requested."
-                ),
-                reason="qlora_default" if qlora else "requested",
-            )
-        )
+    out.append(stack_line(w))
     fpt = compute.flops_per_token(w)
     base = "4N + 6N_lora" if w.is_peft else "6N"
     if w.active_params is not None:
@@ -113,6 +111,42 @@ def lines(w: Workload, o: Option | None) -> tuple[ExplainItem, ...]:
     return tuple(out) + plan_lines(w, o)
 
 
+STACK_NAMES = {
+    "megatron": "Megatron-LM style (tensor/pipeline parallel, distributed optimizer)",
+    "deepspeed": "DeepSpeed ZeRO (HF Trainer / LLaMA-Factory)",
+    "fsdp": "PyTorch FSDP / ZeRO-3 sharding (torchtune, HF TRL/Accelerate, LLaMA-Factory)",
+    "hf": "Hugging Face Trainer / PEFT with DDP",
+    "unsloth": "Unsloth (fused kernels, offloaded gradient checkpointing)",
+}
+
+
+def stack_line(w: Workload) -> ExplainItem:
+    """The training software the plan assumes, and the recompute it was told to use."""
+    st = w.stack
+    forced = w.recompute
+    why = {
+        "qlora_default": " Activation checkpointing on: the QLoRA recipe default (PEFT prepare_model_for_kbit_training).",
+        "requested": f" Recompute: {forced}, as requested.",
+    }.get(w.recompute_reason or "", " Activation checkpointing only where memory needs it.")
+    return _i(
+        "stack",
+        f"Stack: {STACK_NAMES[st.id]}"
+        + (
+            ", the usual one for this method (say which you use to change it)."
+            if st.assumed
+            else ", as given."
+        )
+        + why
+        + (" Optimizer states, master weights and gradients offloaded to CPU memory." if w.offload else ""),
+        stack=st.id,
+        assumed=st.assumed,
+        recompute=forced,
+        recompute_reason=w.recompute_reason,
+        offload=w.offload,
+        efficiency=st.efficiency,
+    )
+
+
 def plan_lines(w: Workload, o: Option) -> tuple[ExplainItem, ...]:
     m, lay, tp = o.fitted.memory, o.fitted.layout, o.throughput
     # AdamW's 16 B/param (2+2+12) applies to the parameters it trains: all of them, or LoRA's.
@@ -123,7 +157,7 @@ def plan_lines(w: Workload, o: Option) -> tuple[ExplainItem, ...]:
             f"Memory per GPU on {o.gpu.id} = weights {m.weights_gb:.1f} + gradients {m.gradients_gb:.1f} + "
             f"optimizer {m.optimizer_gb:.1f} + activations {m.activations_gb:.1f} ({lay.recompute} recompute, "
             f"micro-batch {lay.micro_batch}) + logits {m.logits_gb:.1f} + buffers {m.buffers_gb:.1f} + "
-            f"overhead {m.overhead_gb:.1f} = {m.total_gb:.1f} GB of {o.gpu.memory_gb:g} GB "
+            f"overhead {m.overhead_gb:.1f} = {m.total_gb:.1f} GB of {o.gpu.capacity_gb:.1f} GB usable "
             f"({'fits' if o.fits else 'does NOT fit'}; AdamW at 16 B per {basis}: 2+2+12).",
             gpu=o.gpu.id,
             weights_gb=m.weights_gb,
@@ -136,7 +170,7 @@ def plan_lines(w: Workload, o: Option) -> tuple[ExplainItem, ...]:
             buffers_gb=m.buffers_gb,
             overhead_gb=m.overhead_gb,
             total_gb=m.total_gb,
-            gpu_memory_gb=o.gpu.memory_gb,
+            gpu_memory_gb=o.gpu.capacity_gb,
             fits=o.fits,
             peft=w.is_peft,
         ),
@@ -170,13 +204,13 @@ def plan_lines(w: Workload, o: Option) -> tuple[ExplainItem, ...]:
         _i(
             "gpu_hours",
             f"GPU-hours = {num(w.tokens)} tokens / {tp.tokens_per_gpu_second:,.0f} tok/s / 3600 = {o.gpu_hours:,.0f} "
-            f"(range {lo:,.0f}-{hi:,.0f}, ±{cal.BAND_Z}σ of the calibration); on {gpus_text(o.gpus)}: {o.days:.2f} days.",
+            f"(range {lo:,.0f}-{hi:,.0f}: the error that held 85% of published runs the fit never saw); on {gpus_text(o.gpus)}: {o.days:.2f} days.",
             tokens=w.tokens,
             tokens_per_gpu_s=tp.tokens_per_gpu_second,
             gpu_hours=o.gpu_hours,
             low=lo,
             high=hi,
-            z=cal.BAND_Z,
+            band=math.exp(cal.LOG_BAND),
             gpus=o.gpus,
             days=o.days,
         )

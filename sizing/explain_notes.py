@@ -113,7 +113,7 @@ def tradeoffs(options: list[Option] | tuple[Option, ...]) -> tuple[ExplainItem, 
             ),
         )
     if first.label == "right_sized" and other.label == "cheapest_top_tier":
-        share = other.fitted.memory.total_gb / other.gpu.memory_gb
+        share = other.fitted.memory.total_gb / other.gpu.capacity_gb
         return (
             _i(
                 "tradeoff_small_job",

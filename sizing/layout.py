@@ -1,10 +1,13 @@
 """Choose a parallel layout (DP × TP × PP, ZeRO stage, recompute, micro-batch) for n GPUs.
 
-Rules: TP stays inside the NVLink/Infinity-Fabric domain (≤ 8 on HGX/OAM boards; Megatron
-guidance, arXiv 2104.04473 takeaway #1); PP spans nodes; DP/ZeRO takes the rest, within the
-recipe's global batch. Among layouts whose peak fits, the fastest wins (across nodes, counting the
-slowdown of a network below the layout's sync need), preferring ≥20% free memory; recompute is
-chosen automatically as the cheapest mode that fits.
+What the stack allows (sizing.stack): Megatron-LM splits the model with TP inside the
+NVLink/Infinity-Fabric domain (≤ 8 on HGX/OAM boards; Megatron guidance, arXiv 2104.04473
+takeaway #1) and PP across nodes, and shards the optimizer over DP; DeepSpeed and FSDP shard
+states over DP only (ZeRO stages); plain HF Trainer and Unsloth replicate. DP takes the rest,
+within the recipe's global batch. Among layouts whose peak fits, the fastest wins (across nodes,
+counting the slowdown of a network below the layout's sync need), preferring ≥20% free memory;
+recompute is chosen automatically as the cheapest mode that fits, unless the recipe or the user
+fixed it.
 """
 
 from __future__ import annotations
@@ -14,9 +17,10 @@ from dataclasses import dataclass
 
 from sizing import calibration as cal
 from sizing.compute import effective_precision, recompute_factor, throughput
-from sizing.memory import Layout, MemoryBreakdown, MemoryModel, Recompute, weight_bytes_per_param
+from sizing.memory import Layout, MemoryBreakdown, MemoryModel, weight_bytes_per_param
 from sizing.network import GPUS_PER_NODE, sync_need
-from sizing.types import GpuSpec, Precision
+from sizing.pipeline import pipeline_bubble
+from sizing.types import GpuSpec, Precision, Recompute
 from sizing.workload import Workload
 
 SPEED_SLACK = 0.10
@@ -40,27 +44,40 @@ def _powers(limit: int) -> list[int]:
     return out
 
 
-def _grad_accum(w: Workload, dp: int, micro_batch: int) -> int:
-    return max(1, round(w.global_batch_tokens / (dp * micro_batch * w.seq_len)))
+def _grad_accum(w: Workload, dp: int, micro_batch: int, pp: int = 1, grow: bool = False) -> int:
+    """Micro-batches per optimizer step for the recipe's global batch. `grow`: on a count the user
+    chose, a pipeline gets at least twice as many micro-batches as stages, growing the batch the
+    way big runs do (Llama 3 405B: 16M tokens, 16 micro-batches per step with PP 16 on 16K GPUs,
+    arXiv 2407.21783 Table 4)."""
+    accum = max(1, round(w.global_batch_tokens / (dp * micro_batch * w.seq_len)))
+    return max(accum, 2 * pp) if grow and pp > 1 else accum
 
 
 def max_tp(gpu: GpuSpec) -> int:
     return max(1, min(8, gpu.scale_up_domain)) if gpu.scale_up_gbs else 1
 
 
+def tp_limit(w: Workload, gpu: GpuSpec) -> int:
+    """The largest tensor-parallel degree a layout of this workload may use on this GPU."""
+    return max_tp(gpu) if w.stack.model_parallel else 1
+
+
 def max_gpus_within_batch(w: Workload, gpu: GpuSpec, micro_batch: int) -> int:
     """The most GPUs a layout within the global batch can use: DP ranks × pipeline stages ≤ the
     batch's sequences per micro-batch (at least as many micro-batches per step as stages), × TP."""
     ranks = int(w.global_batch_tokens * 1.0001 // (w.seq_len * micro_batch))
-    return max(1, ranks) * max_tp(gpu)
+    return max(1, ranks) * tp_limit(w, gpu)
 
 
-def _modes(gpu: GpuSpec) -> tuple[Recompute, Recompute]:
-    return ("none" if gpu.architecture in _NO_FLASH else "selective", "full")
+def stores_scores(gpu: GpuSpec) -> bool:
+    """Without FlashAttention (pre-Ampere) a layout without recompute stores the attention scores."""
+    return gpu.architecture in _NO_FLASH
 
 
 # One layout in scan order: (speed, peak memory GB, zero, tp, pp, dp, recompute, micro-batch).
 _Entry = tuple[float, float, int, int, int, int, Recompute, int]
+# One candidate of a count's ordering: (speed, zero, tp, pp, dp, recompute).
+_Candidate = tuple[float, int, int, int, int, Recompute]
 
 
 class _Scan:
@@ -71,22 +88,20 @@ class _Scan:
 
     def __init__(
         self,
-        ordered: list[tuple[float, int, int, int, int, bool]],
+        ordered: list[_Candidate],
         tp_limit: int,
-        cheap_mode: Recompute,
         micro_batches: list[int],
         memory: MemoryModel,
         max_sequences: float | None = None,
     ) -> None:
         # The count's shared ordering (LayoutSearch._ordered), read through a cursor: TPs above
-        # this GPU's limit are skipped and the cheap recompute mode is named as it is read; with
-        # `max_sequences`, so are layouts whose DP ranks × micro-batch exceed the global batch or
-        # whose pipeline is deeper than its micro-batches per step (dp × mb × pp > sequences).
+        # this GPU's limit are skipped; with `max_sequences`, so are layouts whose DP ranks ×
+        # micro-batch exceed the global batch or whose pipeline is deeper than its micro-batches
+        # per step (dp × mb × pp > sequences).
         self._ordered = ordered
         self._tp_limit = tp_limit
         self._max_dp = max_sequences / min(micro_batches) if max_sequences is not None else math.inf
         self._max_sequences = max_sequences if max_sequences is not None else math.inf
-        self._cheap_mode = cheap_mode
         self._micro_batches = micro_batches
         self.memory = memory
         self._next = 0  # index into the ordering of the next candidate to read
@@ -108,9 +123,8 @@ class _Scan:
         """Expand the next candidate into entries (one per micro-batch); False when none is left."""
         if self.skip_to_candidate():
             return False
-        speed, zero, tp, pp, dp, fast = self._ordered[self._next]
+        speed, zero, tp, pp, dp, rec = self._ordered[self._next]
         self._next += 1
-        rec: Recompute = self._cheap_mode if fast else "full"
         gpus = dp * tp * pp
         for mb in self._micro_batches:
             if dp * mb * pp > self._max_sequences:
@@ -126,8 +140,8 @@ class _Scan:
 class LayoutSearch:
     """choose() for one workload, memoised across GPU types and counts within one plan() call.
 
-    The speed-ordered layouts and their memory depend only on (count, TP limit, recompute modes,
-    fp32 or not), never on the GPU's capacity, so every GPU type plan() tries shares them.
+    The speed-ordered layouts and their memory depend only on (count, TP limit, stored attention
+    scores, fp32 or not), never on the GPU's capacity, so every GPU type plan() tries shares them.
     """
 
     def __init__(self, w: Workload, strict_batch: bool = False) -> None:
@@ -135,54 +149,54 @@ class LayoutSearch:
         self.strict_batch = strict_batch  # never exceed the global batch while a layout within fits
         self.micro_batches = [w.micro_batch] if w.micro_batch else _powers(w.default_micro_batch)[::-1]
         self._full_recompute = recompute_factor(w, "full")
-        self._orders: dict[int, list[tuple[float, int, int, int, int, bool]]] = {}
+        modes: tuple[Recompute, ...] = (w.stack.cheap_recompute, "full")  # type: ignore[assignment]
+        self.modes: tuple[Recompute, ...] = (w.recompute,) if w.recompute is not None else modes
+        self._orders: dict[int, list[_Candidate]] = {}
         self._chosen: dict[tuple[str, int, float | None], Fitted] = {}
-        self._models: dict[bool, MemoryModel] = {}
-        self._scans: dict[tuple[int, int, tuple[Recompute, Recompute], bool, bool], _Scan] = {}
+        self._models: dict[tuple[bool, bool], MemoryModel] = {}
+        self._scans: dict[tuple[int, int, bool, bool, bool], _Scan] = {}
 
     def _scan(self, gpus: int, gpu: GpuSpec, precision: str, within_batch: bool = False) -> _Scan:
-        modes = _modes(gpu)
-        tp_limit = max_tp(gpu)
+        limit = tp_limit(self.w, gpu)
+        scores = stores_scores(gpu) and "none" in self.modes
         # Memory depends on precision only through 4- vs 2-byte values (memory.breakdown).
         if within_batch and gpus * min(self.micro_batches) * self.w.seq_len <= self.w.global_batch_tokens:
             within_batch = False  # no layout on this many GPUs can exceed the batch: one scan serves
-        key = (gpus, tp_limit, modes, precision == "fp32", within_batch)
+        key = (gpus, limit, scores, precision == "fp32", within_batch)
         found = self._scans.get(key)
         if found is None:
             fp32 = precision == "fp32"
-            model = self._models.get(fp32)
+            model = self._models.get((fp32, scores))
             if model is None:
-                model = self._models[fp32] = MemoryModel(self.w, precision)
-            # The cheap mode ("none" pre-Ampere, "selective" after) has the same speed either way,
-            # so one ordering per count serves every GPU type.
+                model = self._models[(fp32, scores)] = MemoryModel(self.w, precision, scores)
             ordered = self._ordered(gpus)
             sequences = self.w.global_batch_tokens * 1.0001 / self.w.seq_len if within_batch else None
-            found = self._scans[key] = _Scan(
-                ordered, tp_limit, modes[0], self.micro_batches, model, sequences
-            )
+            found = self._scans[key] = _Scan(ordered, limit, self.micro_batches, model, sequences)
         return found
 
-    def _ordered(self, gpus: int) -> list[tuple[float, int, int, int, int, bool]]:
-        """(speed, zero, tp, pp, dp, cheap recompute mode?) fastest first, for TP up to 8."""
+    def _ordered(self, gpus: int) -> list[_Candidate]:
+        """(speed, zero, tp, pp, dp, recompute) fastest first, for the layouts the stack allows."""
         found = self._orders.get(gpus)
         if found is not None:
             return found
         w, mb0, full = self.w, self.micro_batches[0], self._full_recompute
-        keyed: list[tuple[float, int, int, int, int, float, int, bool]] = []
-        for tp in _powers(min(8, gpus)):
+        st = w.stack
+        keyed: list[tuple[float, int, int, int, int, float, int, Recompute]] = []
+        for tp in _powers(min(8, gpus)) if st.model_parallel else [1]:
             tp_speed = 1.0 - cal.TP_LOSS_PER_DOUBLING * math.log2(tp)
-            for pp in _powers(min(gpus // tp, w.arch.layers)):
+            for pp in _powers(min(gpus // tp, w.arch.layers)) if st.model_parallel else [1]:
                 if gpus % (tp * pp):
                     continue
                 dp = gpus // (tp * pp)
                 # Relative speed: the same losses as compute.throughput, without the constants.
-                base = tp_speed / (1.0 + (pp - 1) / _grad_accum(w, dp, mb0))
-                for zero in (0,) if dp == 1 else (1, 2, 3):
+                accum = _grad_accum(w, dp, mb0, pp, not self.strict_batch)
+                base = tp_speed / (1.0 + pipeline_bubble(pp, accum, w.arch.layers))
+                for zero in (0,) if dp == 1 else st.zero_stages:
                     zspeed = base * (1.0 - cal.ZERO3_LOSS) if zero >= 3 else base
-                    for fast in (False,) if w.checkpointing else (True, False):
-                        speed = zspeed / (1.0 if fast else full)
+                    for mode in self.modes:
+                        speed = zspeed / (full if mode == "full" else 1.0)
                         # Sort key first, then insertion order, so ties keep the loop order.
-                        keyed.append((round(-speed, 6), zero, tp, pp, len(keyed), speed, dp, fast))
+                        keyed.append((round(-speed, 6), zero, tp, pp, len(keyed), speed, dp, mode))
         keyed.sort()
         found = self._orders[gpus] = [(c[5], c[1], c[2], c[3], c[6], c[7]) for c in keyed]
         return found
@@ -202,7 +216,7 @@ class LayoutSearch:
     def fits(self, gpu: GpuSpec, gpus: int) -> bool:
         """Whether any layout fits (batch and network aside): the scan up to the first that does."""
         scan = self._scan(gpus, gpu, effective_precision(gpu, self.w.precision))
-        capacity = gpu.memory_gb
+        capacity = gpu.capacity_gb
         i = 0
         while i < len(scan.entries) or scan.extend():
             if scan.entries[i][1] <= capacity:
@@ -213,7 +227,7 @@ class LayoutSearch:
     def _choose(self, gpu: GpuSpec, gpus: int, node_gbps: float | None) -> Fitted:
         precision = effective_precision(gpu, self.w.precision)
         scan = self._scan(gpus, gpu, precision)
-        capacity = gpu.memory_gb
+        capacity = gpu.capacity_gb
         if not (
             scan.skip_to_candidate()
             and scan.smallest is not None
@@ -283,7 +297,9 @@ class LayoutSearch:
     def _slowdown(self, gpu: GpuSpec, e: _Entry, precision: Precision, node_gbps: float) -> float:
         _, _, zero, tp, pp, dp, rec, mb = e
         w = self.w
-        lay = Layout(dp * tp * pp, dp, tp, pp, zero, rec, mb, _grad_accum(w, dp, mb))
+        lay = Layout(
+            dp * tp * pp, dp, tp, pp, zero, rec, mb, _grad_accum(w, dp, mb, pp, not self.strict_batch)
+        )
         tokens_per_s = throughput(w, gpu, lay).tokens_per_gpu_second * lay.gpus
         step_s = dp * mb * lay.grad_accum * w.seq_len / tokens_per_s
         grad_bytes = weight_bytes_per_param(precision)
@@ -292,7 +308,9 @@ class LayoutSearch:
 
     def _fitted(self, scan: _Scan, e: _Entry, capacity: float) -> Fitted:
         _, total, zero, tp, pp, dp, rec, mb = e
-        lay = Layout(dp * tp * pp, dp, tp, pp, zero, rec, mb, _grad_accum(self.w, dp, mb))
+        lay = Layout(
+            dp * tp * pp, dp, tp, pp, zero, rec, mb, _grad_accum(self.w, dp, mb, pp, not self.strict_batch)
+        )
         headroom = 1.0 - total / capacity
         return Fitted(lay, scan.memory.breakdown(lay), headroom >= 0.0, headroom)
 

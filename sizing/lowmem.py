@@ -17,13 +17,7 @@ engine's answer: PEFT's README reports OOM for a 12B full fine-tune with plain A
 from __future__ import annotations
 
 from sizing.layout import choose
-from sizing.memory import (
-    CUDA_CONTEXT_GB,
-    FRAGMENTATION,
-    GB,
-    Layout,
-    activation_bytes_per_layer,
-)
+from sizing.memory import CUDA_CONTEXT_GB, FRAGMENTATION, GB, MemoryModel
 from sizing.result import Option, SizingWarning
 from sizing.workload import Workload
 
@@ -38,12 +32,7 @@ def single_gpu_gb(w: Workload, paged: bool) -> float:
     weights = a.params_exact * BF16_WEIGHT_BYTES
     states = 0.0 if paged else a.params_exact * ADAM_8BIT_STATE_BYTES
     gradients = a.largest_layer_params * BF16_WEIGHT_BYTES
-    full = Layout(1, 1, 1, 1, 0, "full", mb, 1)
-    one = Layout(1, 1, 1, 1, 0, "selective", mb, 1)
-    activations = activation_bytes_per_layer(w, full, 2.0) * a.layers + activation_bytes_per_layer(
-        w, one, 2.0
-    )
-    logits = 4 * w.seq_len * mb * (a.hidden + a.vocab)  # fp32 logits, as in memory.breakdown
+    activations, logits = MemoryModel(w, "bf16").activations_and_logits(1, "full", mb)
     subtotal = weights + states + gradients + activations + logits
     return (CUDA_CONTEXT_GB * GB + (1.0 + FRAGMENTATION) * subtotal) / GB
 
@@ -55,7 +44,7 @@ def suggestion(w: Workload, top: Option) -> SizingWarning | None:
         return None
     if top.fits and top.gpus == 1 or choose(w, top.gpu, 1).fits:
         return None
-    capacity = top.gpu.memory_gb
+    capacity = top.gpu.capacity_gb
     on_gpu, paged = single_gpu_gb(w, paged=False), single_gpu_gb(w, paged=True)
     if on_gpu <= capacity:
         need, variant = on_gpu, "8-bit AdamW"

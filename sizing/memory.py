@@ -1,20 +1,19 @@
-"""Peak memory per GPU, term by term (GB = 1e9 bytes).
+"""Peak memory per GPU, term by term (GB = 1e9 bytes), for the workload's training stack.
 
-Model states follow the ZeRO paper's mixed-precision accounting, 16 B/param for AdamW: 2 (bf16
-weights) + 2 (bf16 grads) + 12 (fp32 master, m, v) (arXiv 1910.02054 §3.1). We use 16 rather than
-Megatron's 18 (fp32 gradient accumulation, `theoretical_memory_usage.py`) because the layouts we
-plan are ZeRO/FSDP-style with bf16 gradient reduction; 18 would add 12.5% to model states.
-Activations follow Korthikanti et al. (arXiv 2205.05198 Table 2) with three named recompute modes.
+Model states follow the mixed-precision accounting of the ZeRO paper (arXiv 1910.02054 §3.1):
+bf16 weights 2 B/param, gradients in the stack's precision (bf16 2 B; Megatron keeps fp32 main
+gradients, 4 B), AdamW fp32 master + m + v 12 B, each sharded as the layout's ZeRO stage says
+(Megatron's distributed optimizer is ZeRO-1: 2 + 4 + 12/DP, `theoretical_memory_usage.py`).
+Activations generalise Korthikanti et al. (arXiv 2205.05198 Table 2) to Llama-style blocks.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
 
+from sizing.types import Recompute
 from sizing.workload import Workload
 
-Recompute = Literal["none", "selective", "full"]
 GB = 1e9
 
 # Optimizer bytes per *trainable* param beyond the weights and gradients: AdamW fp32 master + m + v
@@ -26,17 +25,31 @@ _MASTER_COPY_BYTES = 4.0
 # NF4 (4 bit) + double-quantised block constants 0.127 bit/param (QLoRA arXiv 2305.14314 §3).
 QLORA_BYTES_PER_PARAM = 0.5 + 0.127 / 8
 
-# Runtime overhead: CUDA context + cuBLAS/cuDNN workspaces ~1 GB per process (PyTorch context
-# measured 0.3-1 GB; gpu_poor README budgets 500 MB "cuda + other"), NCCL buffers ~0.5 GB when
+# Runtime overhead: CUDA context + cuBLAS workspaces ~0.5 GB per process (PyTorch context measured
+# 0.3-1 GB, less since CUDA lazy module loading became the default in PyTorch 2; gpu_poor README
+# budgets 500 MB "cuda + other"), NCCL buffers ~0.5 GB when
 # there is more than one rank, and caching-allocator fragmentation 5% of the rest (ZeRO paper
 # §5 reports OOM with >30% nominally free in extreme cases; 5% is the common steady state)
-# [assumption, calibrated against PEFT README: T0_3B full FT 47 GB, mt0-xxl LoRA 56 GB].
-CUDA_CONTEXT_GB = 1.0
+# [assumption, checked against PEFT README and torchtune README measurements in validate].
+CUDA_CONTEXT_GB = 0.5
 NCCL_BUFFERS_GB = 0.5
 FRAGMENTATION = 0.05
-# ZeRO-3 gathers whole layers ahead of use; DeepSpeed's stage3_max_live_parameters default is
-# 1e9 params (≈2 GB at bf16) (EleutherAI/cookbook calc_transformer_mem.py).
-ZERO3_LIVE_PARAMS = 1e9
+# Sharded parameters (ZeRO-3 / FSDP FULL_SHARD) are gathered a layer at a time, with the next one
+# prefetched (FSDP forward/backward prefetch; DeepSpeed stage3_prefetch_bucket_size): two layers,
+# or one layer and the embedding / output matrix when that is larger.
+LIVE_LAYERS = 2
+
+# Activation bytes per token per transformer layer, 16-bit, with FlashAttention (no s×s scores):
+# what autograd keeps for backward in a bias-free pre-norm block without dropout (Llama, Qwen,
+# Mistral): the two norm inputs and outputs (4h), the query (h), the keys and values (2·kv), the
+# attention output (h), then for SwiGLU the gate, the up projection, SiLU(gate) and the product
+# (4·ffn; 2·ffn when the stack fuses SwiGLU, sizing.stack), each 2 bytes: 2·(6h + 2·kv + 4·ffn).
+# For a GPT block with a 4h GeLU MLP and dropout masks this is Korthikanti's 34·s·b·h
+# (arXiv 2205.05198 §4.1).
+_H_BYTES = 12.0
+_KV_BYTES = 4.0
+# Full recompute keeps each layer's input: 2·s·b·h (Korthikanti Table 2, last row).
+_CHECKPOINT_H_BYTES = 2.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +86,24 @@ class MemoryBreakdown:
             + self.overhead_gb
         )
 
+    @property
+    def model_states_gb(self) -> float:
+        return self.weights_gb + self.gradients_gb + self.optimizer_gb
+
+    def dominant(self) -> tuple[str, float]:
+        """The largest term: (name, GB)."""
+        terms = {
+            "weights": self.weights_gb,
+            "gradients": self.gradients_gb,
+            "optimizer": self.optimizer_gb,
+            "activations": self.activations_gb,
+            "logits": self.logits_gb,
+            "buffers": self.buffers_gb,
+            "overhead": self.overhead_gb,
+        }
+        name = max(terms, key=lambda k: terms[k])
+        return name, terms[name]
+
     def to_dict(self) -> dict[str, float]:
         return {
             "weights_gb": round(self.weights_gb, 3),
@@ -90,27 +121,21 @@ def weight_bytes_per_param(precision: str) -> float:
     return 4.0 if precision == "fp32" else 2.0  # FP8 (Transformer Engine) keeps bf16 weights
 
 
-def activation_bytes_per_layer(w: Workload, lay: Layout, act_bytes: float) -> float:
-    """Korthikanti per-layer activations for one micro-batch, per GPU.
-
-    selective: Megatron's generalisation s·b·h·(18 + 4·ffn/h)/t with SwiGLU counted as 1.5x ffn
-    (three matrices; approximate, `theoretical_memory_usage.py` has no SwiGLU term); with
-    FlashAttention the s×s scores are never stored, so this is also the flash number.
-    none: adds the score/softmax storage 5·a·s²·b/t. full: only the layer input 2·s·b·h/t is kept.
-    """
+def layer_bytes_per_token(w: Workload, act_bytes: float) -> float:
+    """One layer's activations per token, no recompute, with FlashAttention."""
     a = w.arch
-    s, b, h, t = w.seq_len, lay.micro_batch, a.hidden, lay.tp
-    scale = act_bytes / 2.0  # the formulas assume 16-bit activations
-    if lay.recompute == "full":
-        return 2 * s * b * h / t * scale
-    selective = s * b * h * (18 + 4 * 1.5 * a.ffn / h) / t * scale
-    if lay.recompute == "selective":
-        return selective
-    return selective + 5 * a.heads * s * s * b / t * scale
+    kv = a.kv_heads * a.head_dim
+    return (_H_BYTES * a.hidden + _KV_BYTES * kv + w.stack.ffn_bytes * a.ffn) * act_bytes / 2.0
 
 
-def breakdown(w: Workload, lay: Layout, precision: str) -> MemoryBreakdown:
-    return MemoryModel(w, precision).breakdown(lay)
+def scores_bytes_per_token(w: Workload, act_bytes: float) -> float:
+    """The s×s attention scores, softmax and dropout of one layer per token, stored without
+    FlashAttention and without recompute: Korthikanti's 5·a·s (arXiv 2205.05198 §4.1)."""
+    return 5.0 * w.arch.heads * w.seq_len * act_bytes / 2.0
+
+
+def breakdown(w: Workload, lay: Layout, precision: str, scores: bool = False) -> MemoryBreakdown:
+    return MemoryModel(w, precision, scores).breakdown(lay)
 
 
 # The seven terms of MemoryBreakdown, in GB, in its field order.
@@ -122,19 +147,24 @@ class MemoryModel:
 
     Split so that the parts depending on few layout fields (activations: TP, recompute,
     micro-batch) are computed once: the layout search asks about hundreds of layouts per plan.
+    `scores`: the GPU has no FlashAttention, so the attention scores are stored (pre-Ampere).
     """
 
-    def __init__(self, w: Workload, precision: str) -> None:
+    def __init__(self, w: Workload, precision: str, scores: bool = False) -> None:
         a = w.arch
+        st = w.stack
         self.w = w
         self.wb = wb = weight_bytes_per_param(precision)
         self.act_bytes = 4.0 if precision == "fp32" else 2.0
+        self.grad_bytes = 4.0 if precision == "fp32" else st.grad_bytes
         master = 0.0 if precision == "fp32" else _MASTER_COPY_BYTES
         self.opt_bytes = _OPTIMIZER_BYTES[w.optimizer] - _MASTER_COPY_BYTES + master
+        self.scores = scores
+        self.logits_bytes = 4.0 if precision == "fp32" and st.logits_bytes < 4.0 else st.logits_bytes
         if w.is_peft:
             frozen_b = QLORA_BYTES_PER_PARAM if w.method == "qlora" else wb
             # QLoRA quantises the linear layers; embeddings and the output head stay 16-bit
-            # (bitsandbytes).
+            # (bitsandbytes, torchtune).
             frozen_linear = a.layers * a.layer_params * frozen_b
             embeddings = a.embedding_params * wb
             self.sharded_weights = frozen_linear + embeddings
@@ -144,60 +174,90 @@ class MemoryModel:
             self.sharded_weights = a.params_exact * wb
             self.replicated_weights = None
             self.trainable = a.params_exact
-        self._activations: dict[tuple[int, str, int], float] = {}
+        self._layer_per_token = layer_bytes_per_token(w, self.act_bytes)
+        self._scores_per_token = scores_bytes_per_token(w, self.act_bytes) if scores else 0.0
+        self._activations: dict[tuple[int, str, int], tuple[float, float]] = {}
 
-    def activations(self, tp: int, recompute: Recompute, micro_batch: int) -> float:
+    def layer_activations(self, tp: int, micro_batch: int) -> float:
+        """One layer's activations for one micro-batch on one GPU (TP with sequence parallel
+        divides them by t: Korthikanti Table 2, 'TP + SP')."""
+        return self._layer_per_token * self.w.seq_len * micro_batch / tp
+
+    def activations_and_logits(self, tp: int, recompute: Recompute, micro_batch: int) -> tuple[float, float]:
+        """(activations, logits) bytes at the peak.
+
+        Without full recompute every layer's activations and the loss's logits are alive when the
+        loss is computed. With full recompute the layer inputs stay, and the backward holds either
+        the loss's logits (at its start) or one re-materialised layer (inside it), not both: the
+        activations term counts the layer only where it exceeds the logits. Pipeline 1F1B: the
+        first stage keeps p micro-batches × L/p layers = L layers' worth (Korthikanti §4.2.3), so
+        PP does not divide activations. Unsloth keeps the layer inputs in CPU memory."""
         key = (tp, recompute, micro_batch)
         found = self._activations.get(key)
         if found is None:
             w = self.w
-            lay = Layout(tp, 1, tp, 1, 0, recompute, micro_batch, 1)
-            # Pipeline 1F1B: the first stage keeps p micro-batches x L/p layers = L layers' worth
-            # (Korthikanti §4.2.3), so PP does not divide activations.
-            layers_held = w.arch.layers
-            found = activation_bytes_per_layer(w, lay, self.act_bytes) * layers_held
-            if recompute == "full":  # one layer is re-materialised in full during its backward
-                one = Layout(tp, 1, tp, 1, 0, "selective", micro_batch, 1)
-                found += activation_bytes_per_layer(w, one, self.act_bytes)
+            tokens = w.seq_len * micro_batch
+            logits = tokens * w.arch.vocab * self.logits_bytes / tp
+            if w.stack.model_parallel:  # Megatron's output layer input is kept too (Korthikanti §4.3)
+                logits += 4.0 * tokens * w.arch.hidden / tp
+            layer = self.layer_activations(tp, micro_batch)
+            if recompute == "full":
+                held = 0.0 if w.stack.offload_activations else w.arch.layers
+                checkpoints = _CHECKPOINT_H_BYTES * w.arch.hidden * tokens / tp * held * self.act_bytes / 2.0
+                found = (checkpoints + max(0.0, layer - logits), logits)
+            else:
+                if recompute == "none":  # selective recompute re-computes the scores instead
+                    layer += self._scores_per_token * tokens / tp
+                found = (layer * w.arch.layers, logits)
             self._activations[key] = found
         return found
-
-    def logits(self, tp: int, micro_batch: int) -> float:
-        # Output layer with fp32 logits 4·s·b·(h + v)/t (Korthikanti §4.3); big vocabularies
-        # make this GBs.
-        a = self.w.arch
-        return 4 * self.w.seq_len * micro_batch * (a.hidden + a.vocab) / tp
 
     def fixed_buffers(self, gpus: int) -> float:
         """Buffers every layout on `gpus` GPUs holds (ZeRO-3's live parameters come on top)."""
         out = 0.0
-        if self.w.method == "qlora":  # one layer dequantised to bf16 at a time
-            out += self.w.arch.layer_params * 2
+        if self.w.method == "qlora":  # the largest quantised matrix dequantised to bf16 at a time
+            a = self.w.arch
+            out += max(a.hidden * a.ffn, a.hidden * a.hidden) * 2.0
         if gpus > 1:
             out += NCCL_BUFFERS_GB * GB
         return out
+
+    def live_parameters(self, mp: int) -> float:
+        """Gathered parameters of a fully sharded model (ZeRO-3 / FSDP FULL_SHARD), in the bytes
+        they are stored in (QLoRA gathers its 4-bit layers)."""
+        a = self.w.arch
+        layer_b = QLORA_BYTES_PER_PARAM if self.w.method == "qlora" else self.wb
+        layer = a.layer_params / mp * layer_b
+        return max(LIVE_LAYERS * layer, layer + a.vocab * a.hidden / mp * self.wb)
 
     @staticmethod
     def overhead(subtotal: float) -> float:
         return CUDA_CONTEXT_GB * GB + FRAGMENTATION * subtotal
 
     def terms(self, gpus: int, dp: int, tp: int, pp: int, zero: int, recompute: Recompute, mb: int) -> Terms:
-        a, wb = self.w.arch, self.wb
         mp = tp * pp
+        offload = self.w.offload
         shard_all = dp if zero >= 1 else 1
         shard_grads = dp if zero >= 2 else 1
         shard_weights = dp if zero >= 3 else 1
-        weights = self.sharded_weights / mp / shard_weights
+        if offload:
+            # CPU offload: master weights, optimizer states and gradients live in CPU memory
+            # (ZeRO-Offload); fully sharded, the parameters too (FSDP CPUOffload(offload_params=
+            # True), ZeRO-3 offload_param), so the GPU holds only the layers gathered for compute
+            # (buffers) and the activations.
+            weights = 0.0 if zero >= 3 and dp > 1 else self.sharded_weights / mp / shard_weights
+            gradients = optimizer = 0.0
+        else:
+            weights = self.sharded_weights / mp / shard_weights
+            trainable = self.trainable / mp
+            gradients = trainable * self.grad_bytes / shard_grads
+            optimizer = trainable * self.opt_bytes / shard_all
         if self.replicated_weights is not None:
             weights += self.replicated_weights / mp
-        trainable = self.trainable / mp
-        gradients = trainable * wb / shard_grads
-        optimizer = trainable * self.opt_bytes / shard_all
-        activations = self.activations(tp, recompute, mb)
-        logits = self.logits(tp, mb)
+        activations, logits = self.activations_and_logits(tp, recompute, mb)
         buffers = self.fixed_buffers(gpus)
         if zero >= 3 and dp > 1:
-            buffers += min(ZERO3_LIVE_PARAMS, a.params_exact / mp) * wb
+            buffers += self.live_parameters(mp)
         overhead = self.overhead(weights + gradients + optimizer + activations + logits + buffers)
         return (
             weights / GB,
@@ -220,16 +280,32 @@ def lower_bound_gb(w: Workload, gpus: int, max_tp: int, min_micro_batch: int, pr
     MemoryModel terms so the two cannot drift.
 
     Each term is at its smallest: model states fully sharded over all GPUs (TP·PP·ZeRO-3 DP =
-    gpus), activations and logits at the largest TP and the smallest micro-batch, activations in
-    whichever of full or selective recompute is smaller (no recompute only adds to selective),
-    buffers without ZeRO-3's live parameters. plan() uses it to rule a count out without searching
-    its layouts; it must never exceed a real layout's peak.
+    gpus; CPU offload: none), activations and logits at the largest TP and the smallest
+    micro-batch, activations in whichever of full or no recompute is smaller, buffers without
+    ZeRO-3's live parameters, and no stored attention scores. plan() uses it to rule a count out
+    without searching its layouts; it must never exceed a real layout's peak.
     """
     m = MemoryModel(w, precision)
+    st = w.stack
     weights = m.sharded_weights + (m.replicated_weights or 0.0)
-    states = (weights + m.trainable * (m.wb + m.opt_bytes)) / gpus
+    trainable = m.trainable * (m.grad_bytes + m.opt_bytes)
+    if st.model_parallel:
+        # TP·PP·DP = gpus at best shards everything (the distributed optimizer shards the rest).
+        states = weights / gpus if w.offload else (weights + trainable) / gpus
+    elif gpus > 1 and 3 in st.zero_stages:
+        states = 0.0 if w.offload else (weights + trainable) / gpus  # offloaded ZeRO-3 keeps no shard
+    elif w.offload or gpus == 1:
+        states = weights if w.offload else weights + trainable
+    else:
+        # Without ZeRO-3 the weights are replicated; the lowest stage shards what it shards.
+        lowest = min(st.zero_stages)
+        grads_shard = gpus if lowest >= 2 else 1
+        opt_shard = gpus if lowest >= 1 else 1
+        states = weights + m.trainable * (m.grad_bytes / grads_shard + m.opt_bytes / opt_shard)
+    if not st.model_parallel:
+        max_tp = 1
     t = max(1, min(max_tp, gpus))
     b = min_micro_batch
-    activations = min(m.activations(t, "selective", b), m.activations(t, "full", b))
-    subtotal = states + activations + m.logits(t, b) + m.fixed_buffers(gpus)
+    best = min(sum(m.activations_and_logits(t, mode, b)) for mode in ("none", "full"))
+    subtotal = states + best + m.fixed_buffers(gpus)
     return (subtotal + m.overhead(subtotal)) / GB

@@ -67,7 +67,7 @@ def plan(request: SizingRequest, catalog: Catalog) -> SizingResult:
                 primary.add((g.id, o.gpus))
             elif forced is None:
                 excluded.append(
-                    Excluded(g.id, "memory", f"does not fit in {g.memory_gb:g} GB on {request.gpus} GPUs")
+                    Excluded(g.id, "memory", f"does not fit in {g.capacity_gb:.1f} GB on {request.gpus} GPUs")
                 )
             if request.gpu is None or forced is None:
                 continue
@@ -205,12 +205,13 @@ def _too_small(ev: Evaluator, g: GpuSpec) -> Excluded:
         return Excluded(
             g.id, "shape", f"sold as at most {most} GPUs per instance, without multi-node shapes; too small"
         )
-    return Excluded(g.id, "memory", f"does not fit even on {most} × {g.memory_gb:g} GB")
+    return Excluded(g.id, "memory", f"does not fit even on {most} × {g.capacity_gb:.1f} GB")
 
 
 def _workload(w: Workload, req: SizingRequest, budget: float | None) -> dict[str, object]:
     a = w.arch
     return {
+        "model": req.model.name if req.model is not None else None,
         "params": w.params,
         "params_exact": a.params_exact,
         "active_params": w.active_params,
@@ -227,7 +228,9 @@ def _workload(w: Workload, req: SizingRequest, budget: float | None) -> dict[str
         "precision": w.precision,
         "optimizer": w.optimizer,
         "optimizer_bytes_per_param": 16,
-        "tokens": w.tokens,
+        "tokens": w.dataset_tokens,  # one pass (DESIGN.md); the work is tokens_trained
+        "epochs": w.epochs,
+        "tokens_trained": w.tokens,
         "tokens_source": w.tokens_source,
         "data_bytes": w.data_bytes,
         "bytes_per_token": w.bytes_per_token,

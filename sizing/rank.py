@@ -147,7 +147,7 @@ def small_job(options: list[Option]) -> bool:
     if not options or not top_tier(options[0].gpu):
         return False
     first = options[0]
-    return first.fitted.memory.total_gb < SMALL_JOB_MEMORY_SHARE * first.gpu.memory_gb
+    return first.fitted.memory.total_gb < SMALL_JOB_MEMORY_SHARE * first.gpu.capacity_gb
 
 
 def right_sized_first(

@@ -11,14 +11,23 @@ import datetime as dt
 from dataclasses import dataclass, field
 from typing import Literal
 
+from sizing.model_arch import ModelArchitecture
+
 Precision = Literal["fp32", "fp16", "bf16", "fp8"]
 Method = Literal["pretrain", "full_finetune", "lora", "qlora"]
 Currency = Literal["CNY", "USD"]
 Period = Literal["total", "month", "hour"]
 DataLanguage = Literal["en", "zh", "code", "mixed"]
+# The training software a plan assumes (sizing.stack); None on a request: the method's usual one.
+Stack = Literal["megatron", "deepspeed", "fsdp", "hf", "unsloth"]
+# Activation recomputation: none (keep every activation), selective (Megatron: recompute the
+# attention core only), full (keep each layer's input, recompute the layer in backward).
+Recompute = Literal["none", "selective", "full"]
 
 PRECISIONS: tuple[Precision, ...] = ("fp32", "fp16", "bf16", "fp8")
 METHODS: tuple[Method, ...] = ("pretrain", "full_finetune", "lora", "qlora")
+STACKS: tuple[Stack, ...] = ("megatron", "deepspeed", "fsdp", "hf", "unsloth")
+RECOMPUTES: tuple[Recompute, ...] = ("none", "selective", "full")
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +61,14 @@ class GpuSpec:
     launch_year: int
     segment: Literal["datacenter", "workstation", "consumer"]
     matmul_efficiency: float | None = None  # measured best-case matmul / dense peak (MAMF), 0-1
+    # Total memory as nvidia-smi / rocm-smi reports it, in GB (10**9 bytes; the catalog stores MiB):
+    # what a plan's bytes are compared with. None: not sourced, the nominal memory_gb is used.
+    usable_memory_gb: float | None = None
+
+    @property
+    def capacity_gb(self) -> float:
+        """Bytes a job can use, in GB: the reported total where known, else the nominal size."""
+        return self.usable_memory_gb if self.usable_memory_gb is not None else self.memory_gb
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,9 +86,12 @@ class Offering:
     spot_usd_per_hour: float | None
     region: str
     network_gbps: float | None  # scale-out network per instance, where known
-    as_of: dt.date
+    as_of: dt.date | None  # the snapshot's date; None when the source gives none ("date unknown")
     source: str
     flags: tuple[str, ...] = ()  # data-quality flags carried from the source snapshot
+    # The currency the provider lists the price in; price_usd_per_hour is always USD (a CNY list price
+    # converted at the catalogue's dated rate), so plans compare clouds on one scale.
+    currency: Currency = "USD"
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,8 +118,9 @@ class Budget:
 @dataclass(frozen=True, slots=True)
 class SizingRequest:
     params: float
-    tokens: float | None = None
+    tokens: float | None = None  # the dataset, one pass
     data_bytes: float | None = None
+    epochs: float = 1.0  # passes over the data: the work trained is tokens x epochs (DESIGN.md)
     data_language: DataLanguage = "en"
     bytes_per_token: float | None = None  # overrides the language default
     precision: Precision = "bf16"
@@ -113,11 +134,22 @@ class SizingRequest:
     optimizer: Literal["adamw", "adamw_8bit", "sgd"] = "adamw"
     today: dt.date | None = None  # for price staleness; the engine never reads the clock
     extra: tuple[tuple[str, str], ...] = field(default=())
-    # None: the method's recipe default (QLoRA: on, see workload.checkpointing; others: the layout
-    # search picks the cheapest recompute mode that fits); True: always full activation
-    # checkpointing; False: never forced (a cheaper mode may be chosen, QLoRA included).
-    activation_checkpointing: bool | None = None
+    # The training software (sizing.stack); None: Megatron-style for pre-training, FSDP/ZeRO-3
+    # style (HF PEFT/TRL, LLaMA-Factory, torchtune) for fine-tuning.
+    stack: Stack | None = None
+    # None: the layout search picks the cheapest mode that fits (with headroom); a mode: always it.
+    recompute: Recompute | None = None
+    # Continued pre-training from an existing model (method "pretrain"): no from-scratch
+    # tokens-per-parameter advice or default.
+    continued: bool = False
+    # Optimizer states, fp32 master weights and gradients in CPU memory (DeepSpeed ZeRO-Offload,
+    # FSDP CPUOffload): slower, far less GPU memory.
+    offload: bool = False
+    lora_rank: int | None = None  # LoRA/QLoRA adapter rank; None: workload.LORA_RANK
     # Mixture-of-experts: parameters active per token (Mixtral-8x7B 12.9B of 46.7B, arXiv 2401.04088;
     # DeepSeek-V3 37B of 671B, arXiv 2412.19437). FLOPs and time use these, memory the total
     # `params` (every expert is held, with its gradients and optimizer state). None = dense.
     active_params: float | None = None
+    # A named model's published shape (knowledge/data/models.yaml): layers, width, heads and vocabulary
+    # come from it instead of the standard shape derived from `params`.
+    model: ModelArchitecture | None = None

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 
 from sizing.architecture import Architecture, build, derive
 from sizing.errors import SizingError
-from sizing.types import Method, Precision, SizingRequest
+from sizing.stack import StackSpec, spec
+from sizing.types import Method, Precision, Recompute, SizingRequest
 
 # Bytes of raw text per token (reference/sizing.md §4): English ~4.0 for modern 100K-200K BPE
 # (OpenAI rule of thumb; Llama 3 paper §3.2 3.94 chars/token); Chinese ~5.0 for Chinese-aware
@@ -26,9 +27,13 @@ GLOBAL_BATCH_TOKENS: dict[str, float] = {
     "qlora": 131_072.0,
 }
 # Fine-tuning with no data size given: 100M tokens (e.g. ~50K examples x 2K tokens) [assumption,
-# stated in the answer]. Pre-training with no data size: Chinchilla's 20 tokens/param
-# (arXiv 2203.15556), at least 200B (Transformer Math 101 advice).
+# stated in the answer]. Pre-training from scratch with no data size: Chinchilla's 20 tokens per
+# (active) parameter (arXiv 2203.15556), at least 200B (Transformer Math 101 advice). Continued
+# pre-training with no data size: 100B tokens [assumption, stated in the answer; published
+# continued pre-training runs span tens to hundreds of billions: Code Llama 500B (arXiv 2308.12950
+# §2.3), Llemma 55B (arXiv 2310.10631 §3)]; the from-scratch rule does not apply to it.
 DEFAULT_FINETUNE_TOKENS = 1e8
+DEFAULT_CONTINUED_TOKENS = 1e11
 CHINCHILLA_TOKENS_PER_PARAM = 20.0
 MIN_PRETRAIN_TOKENS = 2e11
 
@@ -39,10 +44,11 @@ LORA_RANK = 16
 # QLoRA trains with activation checkpointing: HF PEFT's prepare_model_for_kbit_training defaults to
 # use_gradient_checkpointing=True (huggingface/peft src/peft/utils/other.py, read 2026-11) and the
 # QLoRA paper trains with it (arXiv 2305.14314 §4, "we use gradient checkpointing"); torchtune's
-# QLoRA configs enable it too. So a QLoRA plan assumes it unless the request turns it off.
-CHECKPOINTING_BY_DEFAULT: dict[str, bool] = {"qlora": True}
+# QLoRA configs enable it too. So a QLoRA plan assumes it unless the request names a mode.
+RECOMPUTE_BY_DEFAULT: dict[str, Recompute] = {"qlora": "full"}
 
 MAX_PARAMS = 5e12
+MAX_EPOCHS = 1000.0
 MAX_SEQ_LEN = 1_048_576
 
 
@@ -52,7 +58,7 @@ class Workload:
     arch: Architecture
     method: Method
     precision: Precision  # as requested (a GPU may fall back, see compute.effective_precision)
-    tokens: float
+    tokens: float  # trained: the dataset's tokens x epochs (what compute and time follow)
     tokens_source: str  # "given" | "data" | "default_finetune" | "default_chinchilla"
     data_bytes: float | None
     bytes_per_token: float
@@ -64,8 +70,18 @@ class Workload:
     optimizer: str
     trainable_params: float
     lora_rank: int | None
-    checkpointing: bool = False  # full activation checkpointing required by the recipe or request
+    stack: StackSpec
+    recompute: Recompute | None = None  # forced by the recipe or the request; None: cheapest that fits
+    recompute_reason: str | None = None  # "requested" | "qlora_default"
+    offload: bool = False  # optimizer states, master weights and gradients in CPU memory
+    continued: bool = False  # continued pre-training from an existing model
     active_params: float | None = None  # MoE: parameters active per token as the user said it
+    epochs: float = 1.0  # passes over the dataset
+
+    @property
+    def dataset_tokens(self) -> float:
+        """One pass over the data: what is stored and read from disk."""
+        return self.tokens / self.epochs
 
     @property
     def compute_arch(self) -> Architecture:
@@ -84,6 +100,15 @@ class Workload:
     def is_peft(self) -> bool:
         return self.method in ("lora", "qlora")
 
+    @property
+    def from_scratch(self) -> bool:
+        return self.method == "pretrain" and not self.continued
+
+    @property
+    def compute_params(self) -> float:
+        """Parameters a token runs through: the active ones for MoE."""
+        return self.active_params if self.active_params is not None else self.params
+
 
 def lora_params(arch: Architecture, rank: int) -> float:
     """Adapter parameters: r x (in + out) for each of the seven projections, every layer."""
@@ -93,6 +118,8 @@ def lora_params(arch: Architecture, rank: int) -> float:
 
 
 def _architecture(req: SizingRequest) -> Architecture:
+    if req.model is not None:
+        return req.model.training_shape()
     base = derive(req.params)
     given = {k: v for k, v in req.extra}
     if not any(k in given for k in ("layers", "hidden", "heads", "kv_heads", "ffn", "vocab")):
@@ -111,9 +138,23 @@ def _architecture(req: SizingRequest) -> Architecture:
     return build(layers, hidden, heads, kv_heads, ffn, vocab, base.tied_embeddings)
 
 
+def _recompute(req: SizingRequest, stack: StackSpec) -> tuple[Recompute | None, str | None]:
+    """The recompute mode the plan must use, and why (None: the layout search picks)."""
+    if req.recompute is not None:
+        if req.recompute == "selective" and not stack.model_parallel:
+            # Only Megatron implements selective recompute; with FlashAttention it saves nothing
+            # more than no recompute does, so the others run without.
+            return "none", "requested"
+        return req.recompute, "requested"
+    default = RECOMPUTE_BY_DEFAULT.get(req.method)
+    return (default, "qlora_default") if default is not None else (None, None)
+
+
 def normalise(req: SizingRequest) -> Workload:
     if not (math.isfinite(req.params) and 1e6 <= req.params <= MAX_PARAMS):
         raise SizingError("bad_params", "parameter count must be between 1M and 5T", {"params": req.params})
+    if not (math.isfinite(req.epochs) and 0 < req.epochs <= MAX_EPOCHS):
+        raise SizingError("bad_epochs", f"epochs must be between 0 and {MAX_EPOCHS}", {"epochs": req.epochs})
     for name in ("tokens", "data_bytes", "days", "bytes_per_token"):
         value = getattr(req, name)
         if value is not None and not (math.isfinite(value) and value > 0):
@@ -140,20 +181,27 @@ def normalise(req: SizingRequest) -> Workload:
         tokens, source = req.tokens, "given"
     elif req.data_bytes is not None:
         tokens, source = req.data_bytes / bpt, "data"
+    elif req.method == "pretrain" and req.continued:
+        tokens, source = DEFAULT_CONTINUED_TOKENS, "default_continued"
     elif req.method == "pretrain":
-        tokens = max(CHINCHILLA_TOKENS_PER_PARAM * req.params, MIN_PRETRAIN_TOKENS)
+        per_token = active if active is not None else req.params
+        tokens = max(CHINCHILLA_TOKENS_PER_PARAM * per_token, MIN_PRETRAIN_TOKENS)
         source = "default_chinchilla"
     else:
         tokens, source = DEFAULT_FINETUNE_TOKENS, "default_finetune"
+    stack = spec(req.stack, req.method)
+    recompute, reason = _recompute(req, stack)
     peft = req.method in ("lora", "qlora")
-    rank = LORA_RANK if peft else None
-    trainable = lora_params(arch, LORA_RANK) if peft else arch.params_exact
+    if req.lora_rank is not None and not 1 <= req.lora_rank <= 4096:
+        raise SizingError("bad_lora_rank", "LoRA rank must be 1..4096", {"lora_rank": req.lora_rank})
+    rank = (req.lora_rank or LORA_RANK) if peft else None
+    trainable = lora_params(arch, rank) if rank is not None else arch.params_exact
     return Workload(
         params=req.params,
         arch=arch,
         method=req.method,
         precision=req.precision,
-        tokens=tokens,
+        tokens=tokens * (req.epochs if source in ("given", "data") else 1.0),
         tokens_source=source,
         data_bytes=req.data_bytes,
         bytes_per_token=bpt,
@@ -165,10 +213,11 @@ def normalise(req: SizingRequest) -> Workload:
         optimizer=req.optimizer,
         trainable_params=trainable,
         lora_rank=rank,
-        checkpointing=(
-            req.activation_checkpointing
-            if req.activation_checkpointing is not None
-            else CHECKPOINTING_BY_DEFAULT.get(req.method, False)
-        ),
+        stack=stack,
+        recompute=recompute,
+        recompute_reason=reason,
+        offload=req.offload,
+        continued=req.continued and req.method == "pretrain",
         active_params=None if active is None or active >= req.params else active,
+        epochs=req.epochs if source in ("given", "data") else 1.0,
     )

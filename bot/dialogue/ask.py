@@ -45,6 +45,7 @@ def ask_next(
         reprompt=count,
         modal=count >= ESCALATE_TO_MODAL,
         intro=fresh and state.get("pending") is None,
+        samples=state.get("samples"),
     )
     if slot in QUICK_SLOTS:
         reply.quick_choices(slot)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
+from bot.store import turns
 from bot.store.base import SessionState, Store
 
 T = TypeVar("T")
@@ -22,7 +23,19 @@ OPTIMISTIC_ATTEMPTS = 3
 
 
 def commit_turn(store: Store, session_id: str, compute: Compute[T]) -> T:
-    """Run `compute` on the session's state and store the new state; return its result."""
+    """Run `compute` on the session's state and store the new state; return its result.
+
+    When a queued Slack turn is being answered (bot.store.turns.completing), the commit also marks
+    that turn answered in the same transaction, so a crash can never apply a message twice.
+    """
+    if turns.completes(session_id):
+        result = _commit(store, session_id, compute, completing=True)
+        turns.completed(session_id)
+        return result
+    return _commit(store, session_id, compute, completing=False)
+
+
+def _commit(store: Store, session_id: str, compute: Compute[T], *, completing: bool) -> T:
     for _ in range(OPTIMISTIC_ATTEMPTS):
         snapshot = store.get(session_id)
         new_state, result = compute(snapshot)
@@ -36,8 +49,19 @@ def commit_turn(store: Store, session_id: str, compute: Compute[T]) -> T:
                 return current, False
             return new, True
 
-        if store.update(session_id, commit):
+        if completing:
+
+            def complete(ok: bool, result: T = result) -> turns.Completion | None:
+                return turns.completion_for(session_id, result) if ok else None
+
+            if store.update(session_id, commit, complete=complete):
+                return result
+        elif store.update(session_id, commit):
             return result
+    if completing:
+        return store.update(
+            session_id, compute, complete=lambda result: turns.completion_for(session_id, result)
+        )
     return store.update(session_id, compute)
 
 

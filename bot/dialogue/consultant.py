@@ -14,6 +14,9 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from bot.dialogue import policy
+from bot.dialogue.answers import serve
+from bot.dialogue.answers.base import Question
 from bot.dialogue.answers.capacity import capacity_answer
 from bot.dialogue.answers.catalogue import answer_gpus
 from bot.dialogue.answers.faq import answer_search, quote_related
@@ -26,8 +29,15 @@ from bot.dialogue.memo import MemoPlanner
 from bot.dialogue.plan import effective_slots
 from bot.dialogue.recommend import Planner, plan_context, recommend, run_plan
 from bot.dialogue.reply import Reply, Turn
-from bot.dialogue.route import asks_capacity, count_on_current_gpu, fills_only, keep_plan_on_correction
+from bot.dialogue.route import (
+    asks_capacity,
+    count_on_current_gpu,
+    fills_only,
+    keep_plan_on_correction,
+    starts_over,
+)
 from bot.dialogue.state import fresh_state, load_state, missing, public_slots, skip_pending
+from bot.dialogue.timeline import count_samples, timeline
 from bot.dialogue.understand import ParseFn, Understood, clean_text, understand
 from bot.render.views import explain_items
 from bot.store.base import SessionState, Store
@@ -56,10 +66,13 @@ def _default_plan() -> Planner:
 
 
 def _default_chart() -> ChartFn | None:
-    try:
-        from bot.render.chart import cost_time_png
-    except ImportError:
+    """The chart renderer, or None without matplotlib (the optional `chart` extra): no chart then."""
+    import importlib.util
+
+    if importlib.util.find_spec("matplotlib") is None:
         return None
+    from bot.render.chart import cost_time_png
+
     return cost_time_png
 
 
@@ -84,9 +97,16 @@ class Consultant:
 
     # -- entry points ---------------------------------------------------------------------------
 
-    def handle(self, session_id: str, text: str, *, user_id: str | None = None) -> Turn:
+    def handle(
+        self, session_id: str, text: str, *, user_id: str | None = None, lang_hint: str | None = None
+    ) -> Turn:
+        """One user message. `lang_hint`: the language the surface knows the user by (a Slack
+        locale), for a new conversation whose first message does not say (Chinese that reads the
+        same in both scripts, a bare number)."""
         clean = clean_text(text)
-        turn = self._commit(session_id, lambda state, reply: self._on_text(state, reply, clean))
+        turn = self._commit(
+            session_id, lambda state, reply: self._on_text(state, reply, clean), lang_hint=lang_hint
+        )
         self._remember(user_id, turn)
         return turn
 
@@ -130,11 +150,13 @@ class Consultant:
 
     # -- turn machinery -------------------------------------------------------------------------
 
-    def _commit(self, session_id: str, step: Step) -> Turn:
-        return commit_turn(self.store, session_id, lambda raw: self._compute(raw, step))
+    def _commit(self, session_id: str, step: Step, *, lang_hint: str | None = None) -> Turn:
+        return commit_turn(self.store, session_id, lambda raw: self._compute(raw, step, lang_hint))
 
-    def _compute(self, raw: SessionState | None, step: Step) -> tuple[SessionState, Turn]:
-        state = load_state(raw, "")
+    def _compute(
+        self, raw: SessionState | None, step: Step, lang_hint: str | None = None
+    ) -> tuple[SessionState, Turn]:
+        state = load_state(raw, lang_hint or "")
         reply = Reply(state.get("lang") or "en")
         new_state = step(state, reply) or state
         new_state["lang"] = reply.lang
@@ -171,8 +193,8 @@ class Consultant:
         self.store.update(f"home:{user_id}", lambda _old: (entry, None))
 
     def _on_text(self, state: dict[str, Any], reply: Reply, text: str) -> dict[str, Any] | None:
-        u = understand(text, self._parse, state, self._clock())
         found_corrections = list(self.kb.factcheck(text))
+        u = understand(text, self._parse, state, self._clock(), corrected=bool(found_corrections))
         kept = keep_plan_on_correction(text, u.said, [c.kind for c in found_corrections])
         if kept != u.said:
             u = replace(u, said=kept)
@@ -188,7 +210,10 @@ class Consultant:
         if u.intent == "capacity" or (state.get("owned") and asks_capacity(text)):
             if capacity_answer(state, u, reply, self.kb.catalog, self._plan, self._clock()):
                 return state
-        corrections(found_corrections, reply)
+        question = self._question(state, text, u)
+        direct = policy.kind_of(question, state.get("topic"), self._form_in_progress(state))
+        if direct != "figure_check":
+            corrections(found_corrections, reply)  # the figure check answers with them itself
         if u.intent == "reset":
             return self._reset(state, reply)
         if u.intent == "explain":
@@ -199,11 +224,16 @@ class Consultant:
         if compares_workload(u):
             if compare_on_gpus(state, u, reply, self.kb, self._plan, self._clock()):
                 return state
-        if u.intent in GPU_INTENTS:
+        if direct is not None and self._direct(state, reply, direct, question):
+            return state
+        if u.kind in GPU_INTENTS:
             # A question about GPUs answers it and leaves the plan alone: "A100和H100有什么区别"
             # names a GPU without choosing it. Choosing one is a size/correction/what-if turn.
-            answer_gpus(self.kb, u.intent, u.gpus, reply)
+            answer_gpus(self.kb, u.kind, u.gpus, reply)
             return ask_next(state, reply, said=False)
+        if (u.no_deadline or u.asap or u.tokens_per_sample) and u.intent in ("faq", "unknown", "skip"):
+            # "no deadline", "越快越好", "each sample is about 2k tokens": answers, not FAQ questions.
+            u = replace(u, intent="size")
         found = None
         if u.intent == "faq" or (not u.said and u.intent == "unknown" and not reply.parts):
             found = self.kb.retrieve(text, limit=3) if text else None
@@ -216,16 +246,43 @@ class Consultant:
             u = replace(u, intent="size")  # "训练7B要几张A100" is a workload for the engine
         elif u.intent == "faq":
             u = replace(u, said=fills_only(state, u.said))
-        return self._form_step(state, reply, u, found)
+        return self._form_step(state, reply, u, found, text)
+
+    def _question(self, state: dict[str, Any], text: str, u: Understood) -> Question:
+        topic = state.get("topic")
+        context = dict(topic.get("slots") or {}) if isinstance(topic, dict) else {}
+        return Question(text, u, self.kb, self._plan, self._clock(), context)
+
+    @staticmethod
+    def _form_in_progress(state: dict[str, Any]) -> bool:
+        return state.get("pending") is not None or state.get("last") is not None
+
+    def _direct(self, state: dict[str, Any], reply: Reply, kind: str, q: Question) -> bool:
+        """Answer a direct question (price, feasibility, a figure...) from what it says plus stated
+        defaults; False when its answer cannot be given (the turn then goes on as before)."""
+        if not policy.answer(kind, q, reply):
+            return False
+        remembered = policy.topic_after(kind, q)
+        if remembered is not None:
+            state["topic"] = remembered
+        if state.get("pending") is not None or kind in policy.INVITE_AFTER:
+            # In the middle of the form: back to its question; before any: one invitation line.
+            ask_next(state, reply, said=False)
+        return True
 
     def _form_step(
-        self, state: dict[str, Any], reply: Reply, u: Understood, found: Any = None
+        self, state: dict[str, Any], reply: Reply, u: Understood, found: Any = None, text: str = ""
     ) -> dict[str, Any] | None:
         from bot.dialogue.state import SlotChange, merge_slots
 
-        said = count_on_current_gpu(state, u)
+        if starts_over(state, u, text):
+            before = dict(state.get("last") or {}) or None
+            state.clear()
+            state.update(fresh_state(reply.lang))
+            reply.add("new_request", before=before)
+        said = count_samples(state, u, count_on_current_gpu(state, u))
         last = state.get("last")
-        changes = merge_slots(state, said)
+        changes = merge_slots(state, said) + timeline(state, u)
         if said is not u.said and last:
             # "what if only 8 GPUs?" keeps the current GPU: report the count against the last plan's,
             # not the GPU the user never named.
@@ -247,13 +304,20 @@ class Consultant:
         if not missing(state):
             # "skip" with nothing left to skip says so and does not present the plan again.
             if u.said or skipped not in (None, "none") or state.get("last") is None:
+                if isinstance(state.get("topic"), dict) and state["topic"].get("kind") == "serve":
+                    state.pop(
+                        "topic"
+                    )  # a training plan now: "show the math" explains it, not the serving answer
                 recommend(state, reply, self.kb, self._plan, self._clock(), changes)
             elif not reply.parts:
                 reply.add("anything_else")
             return state
-        return ask_next(state, reply, said=bool(u.said) or digressed, understood=u.said)
+        understood = {**u.said, "deadline_date": u.deadline_date} if u.deadline_date else u.said
+        return ask_next(state, reply, said=bool(u.said) or digressed, understood=understood)
 
     def _explain(self, state: dict[str, Any], reply: Reply) -> dict[str, Any]:
+        if self._explain_topic(state, reply):
+            return state
         if state.get("last") is None or missing(state):
             reply.add("explain", items=[], workload={})
             return ask_next(state, reply, said=False)
@@ -264,6 +328,15 @@ class Consultant:
             return state
         reply.add("explain", items=explain_items(rec), **context)
         return state
+
+    def _explain_topic(self, state: dict[str, Any], reply: Reply) -> bool:
+        """ "Show the math" right after a direct answer that has one (serving): its own lines."""
+        topic = state.get("topic")
+        if not isinstance(topic, dict) or topic.get("kind") != "serve":
+            return False
+        u = Understood(intent="explain", lang=reply.lang)
+        q = Question("", u, self.kb, self._plan, self._clock(), dict(topic.get("slots") or {}))
+        return serve.explain(q, reply)
 
     def _reset(self, state: dict[str, Any], reply: Reply) -> dict[str, Any]:
         reply.add("reset")

@@ -52,6 +52,7 @@ def build_request(state: Mapping[str, Any], catalog: Catalog, today: dt.date) ->
         params=float(slots["params"]),
         tokens=_opt_float(slots.get("tokens")),
         data_bytes=_opt_float(slots.get("data_bytes")),
+        epochs=float(slots.get("epochs") or 1.0),
         data_language=data_language,
         precision=slots["precision"],
         method=slots["method"],

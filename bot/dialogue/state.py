@@ -27,7 +27,11 @@ SLOT_NAMES = (
     "gpu",
     "gpu_count",
     "seq_len",
+    "epochs",
 )
+# What a serving request says (bot/nlu Slots, lanes/interfaces.md): never training-form slots, read
+# by the serving answer (bot/dialogue/answers/serve.py) and remembered for its follow-ups.
+SERVE_SLOT_NAMES = ("model", "concurrency", "qps", "input_tokens", "output_tokens", "ttft_ms", "tpot_ms")
 # Plausible ranges. Values outside are unit slips (70T parameters, 2 TB of "parameters") and are
 # asked back rather than computed (reference/slack-and-nlu.md §4.3 "Validate ranges and units").
 # Bounds: the largest published dense/MoE models are ~2e12 params (Switch-C 1.6T), the largest
@@ -39,6 +43,14 @@ PLAUSIBLE: dict[str, tuple[float, float]] = {
     "days": (0.01, 3650.0),
     "gpu_count": (1.0, 65536.0),
     "seq_len": (16.0, 4_194_304.0),
+    # Passes over the data: from a fraction of one pass to the engine's bound (sizing.workload).
+    "epochs": (0.01, 1000.0),
+    "concurrency": (1.0, 1e6),
+    "qps": (1e-4, 1e6),
+    "input_tokens": (1.0, 1e7),
+    "output_tokens": (1.0, 1e7),
+    "ttft_ms": (0.01, 1e7),
+    "tpot_ms": (0.01, 1e6),
 }
 
 # Chinchilla-optimal data for pre-training: ~20 tokens per parameter
@@ -59,6 +71,10 @@ def fresh_state(lang: str) -> dict[str, Any]:
         "mentions_spot": False,
         "data_language": None,
         "shown_pitfalls": None,  # fired pitfall ids at the last recommendation
+        "topic": None,  # the last direct answer's kind and workload, for follow-ups (dialogue.policy)
+        "asap": False,  # "ASAP", "越快越好": plan the fastest option within the budget, no deadline
+        "deadline_date": None,  # ISO date of a calendar deadline ("by 2027-01-31"), shown with its days
+        "samples": None,  # a sample count still waiting for its length per sample ("50k conversations")
     }
 
 

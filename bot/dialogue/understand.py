@@ -10,8 +10,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from bot.dialogue import question_kind
 from bot.dialogue.plan import SPOT_WORDS
-from bot.dialogue.state import SLOT_NAMES, implausible
+from bot.dialogue.state import SERVE_SLOT_NAMES, SLOT_NAMES, implausible
 from bot.nlu.script import has_cjk, script_neutral
 
 
@@ -44,9 +45,16 @@ HINTS: dict[str, tuple[str, ...]] = {
     "params": ("{} parameters",),
     "data": ("training data {}", "{} tokens"),
     "days": ("{} days",),
+    # After "50k conversations": the length of one ("2k" -> each sample is about 2k tokens).
+    "sample_tokens": ("each sample is about {} tokens",),
 }
 _NAMES_PARAMS = re.compile(r"参数|參數|param|model|模型|规模|規模|大小", re.IGNORECASE)
-SLOT_FAMILY = {"params": ("params",), "data": ("tokens", "data_bytes"), "days": ("days",)}
+SLOT_FAMILY = {
+    "params": ("params",),
+    "data": ("tokens", "data_bytes"),
+    "days": ("days",),
+    "sample_tokens": ("tokens", "data_bytes", "tokens_per_sample"),
+}
 
 
 def clean_text(text: str) -> str:
@@ -64,6 +72,17 @@ class Understood:
     mentions_spot: bool = False
     region: str | None = None  # "cn": mainland-China clouds
     owned: bool = False  # the user already has the GPUs they named
+    # What the message asks (bot/dialogue/question_kind.py): a question kind of lanes/interfaces.md,
+    # or the parser's intent when the message is not a direct question.
+    kind: str = "unknown"
+    providers: tuple[str, ...] = ()  # provider ids named ("aws", "aliyun", ...), in order
+    price_period: str | None = None  # "hour" | "month": the period a price question asks for
+    yes_no: bool = False  # the message is a yes/no question
+    no_deadline: bool = False  # "no deadline", "不急", "whenever": plan without one
+    asap: bool = False  # "ASAP", "越快越好": the fastest sensible plan within the budget
+    deadline_date: str | None = None  # ISO date of a calendar or relative deadline
+    samples: float | None = None  # a count of samples/conversations/条
+    tokens_per_sample: float | None = None  # a stated length per sample
 
 
 def choose_lang(parsed: Any, text: str, previous: str) -> str:
@@ -84,8 +103,10 @@ def choose_lang(parsed: Any, text: str, previous: str) -> str:
 
 def said_slots(parsed: Any) -> dict[str, Any]:
     slots = parsed.slots.to_json() if hasattr(parsed.slots, "to_json") else dict(parsed.slots)
-    # active_params (mixture-of-experts) rides with params: not a DESIGN slot of its own.
-    return {k: v for k, v in slots.items() if k in (*SLOT_NAMES, "active_params") and v is not None}
+    # active_params (mixture-of-experts) rides with params: not a DESIGN slot of its own. The serving
+    # slots never enter the training form (state.merge_slots takes SLOT_NAMES only).
+    names = (*SLOT_NAMES, "active_params", *SERVE_SLOT_NAMES)
+    return {k: v for k, v in slots.items() if k in names and v is not None}
 
 
 def _budget_ok(budget: Any) -> bool:
@@ -149,11 +170,19 @@ def _interim_kind(parsed: Any) -> str:
 
 
 def understand(
-    text: str, parse: ParseFn, state: Mapping[str, Any], today: dt.date | None = None
+    text: str,
+    parse: ParseFn,
+    state: Mapping[str, Any],
+    today: dt.date | None = None,
+    *,
+    corrected: bool = False,
 ) -> Understood:
+    """`corrected`: the message quotes a GPU figure the catalogue corrects (kb.factcheck)."""
     parsed = parse(text, today=today)
     said = said_slots(parsed)
     pending = state.get("pending")
+    if pending == "data" and state.get("samples"):
+        pending = "sample_tokens"  # the data question asked for the length of each sample
     family = SLOT_FAMILY.get(str(pending), ())
     if (
         family
@@ -167,21 +196,39 @@ def understand(
         for hint in HINTS[str(pending)]:
             hinted = parse(hint.format(text), today=today)
             hinted_said = said_slots(hinted)
-            if any(k in hinted_said for k in family) and not hinted.asks:
+            per_sample = getattr(hinted.slots, "tokens_per_sample", None)
+            found = {**hinted_said, **({"tokens_per_sample": per_sample} if per_sample else {})}
+            if any(k in found for k in family) and not hinted.asks:
                 parsed, said = hinted, hinted_said
                 break
     usable, asks = vet(said, parsed.asks)
     asks = [_as_written(a, text) for a in asks]
     data_language = getattr(parsed.slots, "data_language", None)
+    gpus = tuple(getattr(parsed, "gpus_mentioned", ()) or ())
+    named = question_kind.providers(parsed, text)
     return Understood(
         intent=_interim_kind(parsed),
         lang=choose_lang(parsed, text, str(state.get("lang") or "")),
         said=usable,
         asks=asks,
-        gpus=tuple(getattr(parsed, "gpus_mentioned", ()) or ()),
+        gpus=gpus,
         data_language=data_language if ("tokens" in usable or "data_bytes" in usable) else None,
         mentions_spot=bool(SPOT_WORDS.search(text)),
         # Region and owned hardware have one owner, the NLU (bot/nlu/context.py).
         region=getattr(parsed, "region", None),
         owned=bool(getattr(parsed, "owned", False)),
+        kind=question_kind.question_kind(parsed, text, usable, gpus, named, corrected),
+        providers=named,
+        price_period=question_kind.price_period(parsed, text),
+        yes_no=question_kind.yes_no(parsed, text),
+        no_deadline=bool(getattr(parsed, "no_deadline", False)),
+        asap=bool(getattr(parsed, "asap", False)),
+        deadline_date=getattr(parsed, "deadline_date", None) if "days" in usable else None,
+        samples=_positive(getattr(parsed.slots, "samples", None)),
+        tokens_per_sample=_positive(getattr(parsed.slots, "tokens_per_sample", None)),
     )
+
+
+def _positive(value: Any) -> float | None:
+    ok = isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value) and value > 0
+    return float(value) if ok else None

@@ -1,9 +1,9 @@
-"""The production HTTP server: Slack at POST /slack/events (`serve --http`), probes and metrics.
+"""The production HTTP server (waitress) and the operations endpoints: /healthz, /readyz, /metrics.
 
-In Socket Mode only the probes and metrics are served (Slack reaches the app over the WebSocket).
-
-A small WSGI router in front of Bolt's WSGI adapter, served by waitress (pure-Python, multi-threaded,
-production grade; Bolt's own App.start() is http.server and "not recommended for production").
+In HTTP mode bot.slack.endpoint serves POST /slack/events in front of these; in Socket Mode only the
+probes and metrics are served (Slack reaches the app over the WebSocket). waitress is pure-Python,
+multi-threaded and production grade; Bolt's own App.start() is http.server and "not recommended
+for production".
 """
 
 from __future__ import annotations
@@ -11,9 +11,6 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
-
-from slack_bolt import App
-from slack_bolt.adapter.wsgi import SlackRequestHandler
 
 from bot.ops.metrics import Metrics
 from bot.ports import StoreLike
@@ -23,7 +20,11 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-SLACK_PATH = "/slack/events"
+# waitress buffers a body (in memory up to 512 KB, then in a temporary file) before the router sees
+# it, and answers bigger ones with 413 itself, closing the connection mid-upload (the client sees a
+# reset, not the 413). Between the two limits the router answers 413 after waitress read the body:
+# cheap (no parsing, no logging of it), and a client reads a clean answer.
+MAX_BUFFERED_BODY_BYTES = 128 * 1024 * 1024
 # waitress worker threads: each holds one request only until Bolt acks (listeners run on their own pool).
 HTTP_THREADS = 8
 # Seconds an in-flight request may take to finish on shutdown (Kubernetes' default grace period is 30 s).
@@ -31,7 +32,7 @@ SHUTDOWN_GRACE_S = 5
 
 
 class Probes:
-    """WSGI app: /healthz (process up and, in Socket Mode, connected), /readyz (store reachable), /metrics.
+    """WSGI app: /healthz (process up; in Socket Mode, connected), /readyz (store writes), /metrics.
 
     `connected` is the Socket Mode connection state (the handler client's is_connected(), as in
     bolt-python's examples/socket_mode_healthcheck.py): a process whose WebSocket has dropped and
@@ -64,21 +65,6 @@ class Probes:
         return plain(start_response, "404 Not Found", b"not found\n")
 
 
-class Router:
-    """WSGI app for HTTP mode: POST /slack/events to Bolt, everything else to the probes."""
-
-    def __init__(self, app: App, store: StoreLike, metrics: Metrics) -> None:
-        self.slack = SlackRequestHandler(app, path=SLACK_PATH)
-        self.probes = Probes(store, metrics)
-
-    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
-        if (environ.get("PATH_INFO") or "/") != SLACK_PATH:
-            return self.probes(environ, start_response)
-        if environ.get("REQUEST_METHOD", "GET") != "POST":
-            return plain(start_response, "405 Method Not Allowed", b"POST only\n")
-        return self.slack(environ, start_response)
-
-
 def _holds(check: Callable[[], object], what: str) -> bool:
     try:
         return bool(check())
@@ -98,11 +84,25 @@ class HttpServer:
     """waitress on host:port (port 0 = any free port; see .port) with a clean close()."""
 
     def __init__(
-        self, wsgi_app: Callable[..., Any], *, host: str, port: int, threads: int = HTTP_THREADS
+        self,
+        wsgi_app: Callable[..., Any],
+        *,
+        host: str,
+        port: int,
+        threads: int = HTTP_THREADS,
+        max_body_bytes: int = MAX_BUFFERED_BODY_BYTES,
     ) -> None:
         from waitress.server import create_server
 
-        self._server = create_server(wsgi_app, host=host, port=port, threads=threads, ident="gpu-advisor")
+        self._server = create_server(
+            wsgi_app,
+            host=host,
+            port=port,
+            threads=threads,
+            ident="gpu-advisor",
+            # waitress refuses larger bodies itself (chunked ones included) before buffering them.
+            max_request_body_size=max_body_bytes,
+        )
         self.port: int = int(self._server.effective_port)
 
     def serve_forever(self) -> None:

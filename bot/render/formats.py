@@ -96,3 +96,10 @@ def _short(v: float, digits: int = 3) -> str:
     if "e" in text:
         text = f"{v:,.0f}"
     return text
+
+
+def fmt_article(text: object) -> str:
+    """ "a" or "an" before a number as English reads it: an 8B model, an 11B model, a 13B model."""
+    head = str(text).lstrip("~$")
+    whole = re.split(r"[^\d]", head, maxsplit=1)[0]
+    return "an" if head.startswith("8") or whole in ("11", "18") else "a"

@@ -18,6 +18,7 @@ import jinja2
 
 from bot.nlu.script import to_traditional
 from bot.render.formats import (
+    fmt_article,
     fmt_bytes,
     fmt_count,
     fmt_count_spaced,
@@ -83,6 +84,7 @@ def environment() -> jinja2.Environment:
         e=slack_escape,
         slack_escape=slack_escape,
         count=fmt_count,
+        article=fmt_article,
         count_spaced=fmt_count_spaced,
         bytes=fmt_bytes,
         money=fmt_money,

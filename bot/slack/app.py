@@ -1,4 +1,9 @@
-"""The Slack app factory: one Bolt App over the consultant, with listeners per surface."""
+"""The Slack app factory: one Bolt App over the consultant, with the durable turn queue behind it.
+
+`build_app` wires the gate (admits turns before the ack), the runner (answers them off the ack
+path), the keeper (renews leases, resumes turns a dead worker left) and the few plain listeners
+(App Home, the `/gpu` form). `AdvisorApp.start_keeper()` starts resuming; `close()` stops it all.
+"""
 
 from __future__ import annotations
 
@@ -11,11 +16,12 @@ from bot.config import Settings
 from bot.ops.logs import bind_request_id
 from bot.ops.metrics import Metrics
 from bot.ports import ConsultantLike, StoreLike
-from bot.slack import actions, commands, errors, events, sessions, views
+from bot.slack import commands, errors, events, sessions, views
 from bot.slack.client import build_client
 from bot.slack.gate import Gate
+from bot.slack.keeper import Keeper
 from bot.slack.pools import Pools, new_pools
-from bot.slack.posting import Replier
+from bot.slack.runner import TurnRunner
 
 
 class SlackConfigError(Exception):
@@ -23,11 +29,15 @@ class SlackConfigError(Exception):
 
 
 class AdvisorApp(App):
-    """Bolt's App with every request handled under its own log request id.
+    """Bolt's App with every request handled under its own log request id, and the turn machinery.
 
     dispatch() is the one entry point of both the HTTP adapter and Socket Mode; the gate and the
     listener submissions happen inside it, and the pools copy the context into their threads.
     """
+
+    runner: TurnRunner
+    keeper: Keeper
+    pools: Pools
 
     def dispatch(self, req: BoltRequest) -> BoltResponse:
         body: dict[str, Any] = req.body if isinstance(req.body, dict) else {}
@@ -38,6 +48,16 @@ class AdvisorApp(App):
         ):
             return super().dispatch(req)
 
+    def start_keeper(self) -> None:
+        """Resume turns left unfinished (by a crash, or another instance that died), now and then
+        every second; renew the leases of the turns this process answers."""
+        self.keeper.start()
+
+    def close(self) -> None:
+        """Stop taking turns over and stop the pools; unfinished turns stay queued in the store."""
+        self.keeper.close()
+        self.pools.shutdown()
+
 
 def build_app(
     settings: Settings,
@@ -47,7 +67,8 @@ def build_app(
     store: StoreLike | None = None,
     metrics: Metrics | None = None,
     pools: Pools | None = None,
-) -> App:
+    owner: str | None = None,
+) -> AdvisorApp:
     if settings.slack_bot_token is None and (client is None or not client.token):
         raise SlackConfigError("SLACK_BOT_TOKEN is not set (the app's bot token, xoxb-...)")
     metrics = metrics or Metrics()
@@ -64,13 +85,15 @@ def build_app(
         # Socket Mode needs no signing secret; HTTP mode refuses to start without one (bot.ops.http).
         request_verification_enabled=secret is not None,
         listener_executor=pools.listeners,
+        # Signed requests nothing handles are acknowledged quietly by the error handler (not a 404).
+        raise_error_for_unhandled_request=True,
     )
-    replier = Replier(consultant, metrics, pools)
-    reporter = errors.ErrorReporter(metrics)
-    app.use(Gate(settings, store, metrics, pools.listeners))
-    events.register(app, replier, consultant, reporter)
-    commands.register(app, replier, consultant, reporter)
-    actions.register(app, replier, consultant, reporter)
-    views.register(app, replier, consultant, reporter)
-    errors.register(app, reporter)
+    runner = TurnRunner(store, consultant, client, metrics, pools, owner=owner)
+    gate = Gate(settings, store, metrics, runner)
+    app.runner, app.keeper, app.pools = runner, Keeper(runner), pools
+    app.use(gate)
+    events.register(app, runner, consultant)
+    commands.register(app, runner)
+    views.register(app, gate, consultant)
+    errors.register(app, runner, metrics)
     return app

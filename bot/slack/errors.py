@@ -1,8 +1,8 @@
-"""The one error handler: log the traceback, tell the user briefly in their language.
+"""Bolt's error handler: errors raised in listeners are logged (one record, traceback included)
+and told to the user briefly in their language; requests nothing handles are acknowledged quietly.
 
-Bolt calls it for errors raised in listeners; the work pool calls it for errors in consultant turns,
-passing the "working" placeholder's ts so the placeholder itself becomes the apology (one visible
-reply per user message, never a spinner left behind).
+Turns (messages, `/gpu TEXT`, buttons, the form) handle their own errors in bot.slack.runner:
+their placeholder or private answer becomes the apology.
 """
 
 from __future__ import annotations
@@ -10,67 +10,35 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from slack_bolt import App, BoltContext
-from slack_sdk import WebClient
-from slack_sdk.webhook import WebhookClient
+from slack_bolt import App, BoltResponse
+from slack_bolt.error import BoltUnhandledRequestError
 
 from bot.ops.metrics import Metrics
 from bot.slack.messages import detect_lang, notice
-from bot.slack.sessions import Where
-from bot.store.base import StoreUnavailable
+from bot.slack.runner import TurnRunner
 
 log = logging.getLogger(__name__)
 
 
-def user_text_of(body: dict[str, Any]) -> str:
-    return str((body.get("event") or {}).get("text") or body.get("text") or "")
-
-
-class ErrorReporter:
-    def __init__(self, metrics: Metrics) -> None:
-        self.metrics = metrics
-
-    def report(
-        self,
-        error: Exception,
-        body: dict[str, Any],
-        context: BoltContext,
-        client: WebClient,
-        *,
-        placeholder_ts: str | None = None,
-    ) -> None:
-        kind = "store_unavailable" if isinstance(error, StoreUnavailable) else "unhandled"
-        self.metrics.errors.labels(kind=kind).inc()
+def register(app: App, runner: TurnRunner, metrics: Metrics) -> None:
+    # Bolt passes arguments by parameter name, so this is a plain function.
+    def on_error(error: Exception, body: dict[str, Any], response: BoltResponse | None) -> None:
+        if isinstance(error, BoltUnhandledRequestError):
+            # Signed, well-formed, and nothing here handles it (an event type or action the app was
+            # subscribed to elsewhere): acknowledged, so Slack neither retries nor shows an error.
+            log.info("acknowledged an unhandled %s request", body.get("type") or "Slack")
+            if response is not None:
+                response.status, response.body = 200, ""
+            return
+        metrics.errors.labels(kind="unhandled").inc()
         log.error("error handling a Slack %s request", body.get("type") or "command", exc_info=error)
-        text = notice(
-            "store_down" if kind == "store_unavailable" else "error", detect_lang(user_text_of(body))
-        )
-        try:
-            self._tell(text, body, context, client, placeholder_ts)
-        except Exception:
-            log.exception("could not tell the user about the error")
-
-    @staticmethod
-    def _tell(
-        text: str, body: dict[str, Any], context: BoltContext, client: WebClient, placeholder_ts: str | None
-    ) -> None:
-        where: Where | None = context.get("where")
-        if where is not None and placeholder_ts:
-            client.chat_update(channel=where.channel, ts=placeholder_ts, text=text, blocks=[])
-        elif where is not None:
-            client.chat_postMessage(channel=where.channel, thread_ts=where.thread_ts, text=text)
-        elif body.get("response_url"):
-            WebhookClient(body["response_url"]).send(text=text, response_type="ephemeral")
-        elif (body.get("channel") or {}).get("id") and (body.get("user") or {}).get("id"):
-            thread_ts = (body.get("message") or {}).get("thread_ts")
-            client.chat_postEphemeral(
-                channel=body["channel"]["id"], user=body["user"]["id"], thread_ts=thread_ts, text=text
+        text = notice("error", detect_lang(str(body.get("text") or "")))
+        channel = (body.get("channel") or {}).get("id") if isinstance(body.get("channel"), dict) else None
+        user = (body.get("user") or {}).get("id") if isinstance(body.get("user"), dict) else None
+        if channel and user:
+            client = runner.client
+            runner.later(
+                lambda: client.chat_postEphemeral(channel=channel, user=user, text=text), "error notice"
             )
-
-
-def register(app: App, reporter: ErrorReporter) -> None:
-    # Bolt passes arguments by parameter name, so this is a plain function, not the bound method.
-    def on_error(error: Exception, body: dict[str, Any], context: BoltContext, client: WebClient) -> None:
-        reporter.report(error, body, context, client)
 
     app.error(on_error)

@@ -1,4 +1,4 @@
-"""Event listeners: mentions, DMs and thread follow-ups (already routed by the gate), App Home."""
+"""Event listeners: App Home. Mentions, DMs and thread follow-ups are turns (bot.slack.gate)."""
 
 from __future__ import annotations
 
@@ -6,14 +6,13 @@ import logging
 from collections import OrderedDict
 from typing import Any
 
-from slack_bolt import App, BoltContext
+from slack_bolt import App
 from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError
 
 from bot.ports import ConsultantLike
-from bot.slack.errors import ErrorReporter
 from bot.slack.messages import lang_from_locale
-from bot.slack.posting import Replier
+from bot.slack.runner import TurnRunner
 
 log = logging.getLogger(__name__)
 
@@ -41,38 +40,18 @@ class LocaleCache:
         return lang
 
 
-def register(app: App, replier: Replier, consultant: ConsultantLike, reporter: ErrorReporter) -> None:
+def register(app: App, runner: TurnRunner, consultant: ConsultantLike) -> None:
     locales = LocaleCache()
 
-    def on_message(
-        event: dict[str, Any], body: dict[str, Any], context: BoltContext, client: WebClient
-    ) -> None:
-        where = context.get("where")
-        if where is None:  # not for us (the gate decided); nothing to do
-            return
-        surface = "mention" if event.get("type") == "app_mention" else "message"
-
-        def on_error(error: Exception, placeholder_ts: str | None) -> None:
-            reporter.report(error, body, context, client, placeholder_ts=placeholder_ts)
-
-        replier.answer(
-            client,
-            where,
-            context["user_text"],
-            user_id=event.get("user"),
-            surface=surface,
-            received_s=context.get("received_s"),
-            on_error=on_error,
-        )
-
     def on_home_opened(event: dict[str, Any], client: WebClient) -> None:
-        if event.get("tab") != "home":
+        if event.get("tab") != "home" or not event.get("user"):
             return
-        user_id = event["user"]
-        client.views_publish(
-            user_id=user_id, view=consultant.home_view(user_id, locales.lang(client, user_id))
-        )
+        user_id = str(event["user"])
 
-    app.event("app_mention")(on_message)
-    app.event("message")(on_message)
+        def publish() -> None:
+            view = consultant.home_view(user_id, locales.lang(client, user_id))
+            client.views_publish(user_id=user_id, view=view)
+
+        runner.later(publish, "publishing App Home")
+
     app.event("app_home_opened")(on_home_opened)

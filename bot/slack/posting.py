@@ -1,9 +1,8 @@
-"""Turning a consultant Turn into Slack messages: "working" placeholder, the answer in its place, the chart.
+"""Turning a consultant Turn into Slack messages: the message arguments, the chart, reply metrics.
 
 Slack best practice for slow replies is an immediate acknowledgement that is then edited into the
 answer (reference/slack-and-nlu.md §7, recommendation 3), so a user message gets exactly one visible
-reply. The placeholder is posted on the listener thread; the consultant turn and the chat.update run
-on the work pool, the chart on the chart pool (bot.slack.pools).
+reply; bot.slack.runner runs those steps, the chart follows here on the chart pool (bot.slack.pools).
 
 Every string leaving here passes `defuse`: the consultant escapes user text already, and defusing
 "<!" on top guarantees that no <!channel>/<!here>/<!everyone> ping goes out live whatever a template does.
@@ -15,7 +14,6 @@ import logging
 import pickle
 import threading
 import time
-from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
@@ -23,7 +21,6 @@ from slack_sdk import WebClient
 
 from bot.ops.metrics import Metrics
 from bot.ports import ConsultantLike, TurnLike
-from bot.slack.messages import detect_lang, notice
 from bot.slack.pools import Pools
 from bot.slack.sessions import Where
 
@@ -52,117 +49,30 @@ def message_args(turn: TurnLike) -> dict[str, Any]:
     return args
 
 
-# Called with the exception and the placeholder's ts (None when there is no placeholder to replace).
 # Charts waiting to be drawn before new ones are skipped; each costs ~75 ms of CPU (see bot.slack.pools).
 MAX_CHART_BACKLOG = 2
 
-OnError = Callable[[Exception, "str | None"], None]
-
 
 class Replier:
-    """Answers on the work pool; for messages, a "working" placeholder first, then the answer in its place."""
+    """Latency and reply metrics, and the chart that follows an answer (on the chart pool)."""
 
     def __init__(self, consultant: ConsultantLike, metrics: Metrics, pools: Pools) -> None:
         self.consultant = consultant
         self.metrics = metrics
-        self.work = pools.work
         self.charts = pools.charts
         self.renderer = pools.renderer
         self._chart_slots = threading.BoundedSemaphore(MAX_CHART_BACKLOG)
 
-    def answer(
-        self,
-        client: WebClient,
-        where: Where,
-        text: str,
-        *,
-        user_id: str | None,
-        surface: str,
-        received_s: float | None,
-        on_error: OnError,
-    ) -> None:
-        """Post the placeholder now (listener thread), then hand the turn to the work pool."""
-        placeholder_ts: str | None = None
-        try:
-            response = client.chat_postMessage(
-                channel=where.channel, thread_ts=where.thread_ts, text=notice("working", detect_lang(text))
-            )
-            placeholder_ts = str(response["ts"])
-            self._first_reply(surface, received_s)
-        except Exception:
-            # The answer still goes out, as a message of its own, once the consultant has it.
-            self.metrics.errors.labels(kind="placeholder").inc()
-            log.warning("could not post the placeholder for %s", where.session_id, exc_info=True)
-        self.work.submit(
-            self._finish, client, where, text, user_id, surface, received_s, placeholder_ts, on_error
-        )
-
-    def _finish(
-        self,
-        client: WebClient,
-        where: Where,
-        text: str,
-        user_id: str | None,
-        surface: str,
-        received_s: float | None,
-        placeholder_ts: str | None,
-        on_error: OnError,
-    ) -> None:
-        try:
-            turn = self.consultant.handle(where.session_id, text, user_id=user_id)
-            if placeholder_ts is None:
-                self.post(client, where, turn, surface=surface, received_s=received_s)
-                return
-            client.chat_update(channel=where.channel, ts=placeholder_ts, **message_args(turn))
-        except Exception as exc:
-            on_error(exc, placeholder_ts)
-            return
-        self._answered(turn, surface, received_s)
-        log.info("answered a %s in place of its placeholder", surface)
-        log.debug("answer", extra={"text": text, "reply": turn.text})
-        self.chart_later(client, where, turn)
-
-    def later(self, fn: Callable[[], None], on_error: Callable[[Exception], None]) -> None:
-        """Run fn on the work pool; what it raises goes to on_error (the error handler)."""
-
-        def run() -> None:
-            try:
-                fn()
-            except Exception as exc:
-                on_error(exc)
-
-        self.work.submit(run)
-
-    def post(
-        self, client: WebClient, where: Where, turn: TurnLike, *, surface: str, received_s: float | None
-    ) -> str | None:
-        """Post the turn in its thread (call on the work pool); the chart follows; returns the message ts."""
-        response = client.chat_postMessage(
-            channel=where.channel,
-            thread_ts=where.thread_ts,
-            unfurl_links=False,
-            unfurl_media=False,
-            **message_args(turn),
-        )
-        self.observe(turn, surface, received_s)
-        self.chart_later(client, where, turn)
-        ts = response.get("ts")
-        return str(ts) if ts else None
-
-    def observe(self, turn: TurnLike, surface: str, received_s: float | None) -> None:
-        """A reply that is both the first thing the user sees and the answer (no placeholder)."""
-        self._first_reply(surface, received_s)
-        self._answered(turn, surface, received_s)
-
-    def _first_reply(self, surface: str, received_s: float | None) -> None:
+    def first_reply(self, surface: str, received_s: float | None) -> None:
+        """The first thing the user sees (the placeholder, or the answer when there is none)."""
         if received_s is not None:
             self.metrics.reply_latency.labels(surface=surface).observe(time.perf_counter() - received_s)
 
-    def _answered(self, turn: TurnLike, surface: str, received_s: float | None) -> None:
+    def answered(self, surface: str, recommended: bool, received_s: float | None) -> None:
         self.metrics.replies.labels(surface=surface).inc()
         if received_s is not None:
             self.metrics.answer_latency.labels(surface=surface).observe(time.perf_counter() - received_s)
-        if turn.payload.get("recommendation") and turn.payload.get("recommended", True):
+        if recommended:
             self.metrics.recommendations.inc()
 
     def chart_later(self, client: WebClient, where: Where, turn: TurnLike) -> None:

@@ -40,9 +40,22 @@ def mentions(text: str, user_id: str | None) -> bool:
 
 
 def team_of(body: dict[str, Any], event: dict[str, Any] | None = None) -> str:
-    team = (event or {}).get("team") or body.get("team_id")
+    """The workspace the app received the request for (its installation), as Bolt reads it.
+
+    Never the event's own `team` first: in a Slack Connect channel that is the writer's workspace,
+    so people from two organisations in one thread would land in two conversations.
+    """
+    view = body.get("view")
+    if isinstance(view, dict) and view.get("app_installed_team_id"):
+        return str(view["app_installed_team_id"])
+    auths = body.get("authorizations")
+    if isinstance(auths, list) and auths and isinstance(auths[0], dict) and auths[0].get("team_id"):
+        return str(auths[0]["team_id"])
+    team = body.get("team_id")
     if not team and isinstance(body.get("team"), dict):
         team = body["team"].get("id")
+    if not team and isinstance(event, dict):
+        team = event.get("team")
     return str(team or "T")
 
 

@@ -1,26 +1,20 @@
-"""The sizing form's submission: field errors go back into the form, a valid form gets an answer."""
+"""The sizing form's submission: field errors go back into the form, a valid form is a turn."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from slack_bolt import Ack, App, BoltContext
-from slack_sdk import WebClient
-from slack_sdk.webhook import WebhookClient
+from slack_bolt import Ack, App, BoltContext, BoltRequest
 
 from bot.ports import ConsultantLike
-from bot.slack import modal, sessions
-from bot.slack.errors import ErrorReporter
-from bot.slack.posting import Replier, message_args
+from bot.slack import modal, sessions, turns
+from bot.slack.gate import Gate
+from bot.slack.sessions import Where
 
 
-def register(app: App, replier: Replier, consultant: ConsultantLike, reporter: ErrorReporter) -> None:
+def register(app: App, gate: Gate, consultant: ConsultantLike) -> None:
     def on_submit(
-        ack: Ack,
-        body: dict[str, Any],
-        view: dict[str, Any],
-        client: WebClient,
-        context: BoltContext,
+        ack: Ack, body: dict[str, Any], view: dict[str, Any], context: BoltContext, request: BoltRequest
     ) -> None:
         fields = modal.read_fields(view)
         errors = consultant.validate_form(fields)
@@ -28,29 +22,14 @@ def register(app: App, replier: Replier, consultant: ConsultantLike, reporter: E
             ack(response_action="errors", errors=modal.errors_for_slack(errors))
             return
         ack()
-        user = body["user"]["id"]
-        team = (body.get("team") or {}).get("id") or body["user"].get("team_id") or "T"
+        user = str(body["user"]["id"])
         meta = modal.metadata_of(view)
         channel = str(meta.get("channel") or user)
-        response_url = meta.get("response_url")
-
-        def answer() -> None:
-            turn = consultant.handle_form(sessions.for_command(team, channel, user).session_id, fields)
-            if response_url:
-                # The private answer next to where /gpu was typed, like `/gpu TEXT` (works anywhere).
-                WebhookClient(str(response_url)).send(response_type="ephemeral", **message_args(turn))
-                replier.observe(turn, "form", context.get("received_s"))
-            else:
-                replier.post(
-                    client,
-                    sessions.Where("", user, None),
-                    turn,
-                    surface="form",
-                    received_s=context.get("received_s"),
-                )
-
-        # The error notice goes where the answer would have (response_url from the form's metadata).
-        notice_body = body | ({"response_url": response_url} if response_url else {})
-        replier.later(answer, lambda error: reporter.report(error, notice_body, context, client))
+        response_url = str(meta["response_url"]) if meta.get("response_url") else None
+        session_id = sessions.for_command(sessions.team_of(body), channel, user).session_id
+        # The private answer next to where /gpu was typed, like `/gpu TEXT`; else in a DM.
+        where = Where(session_id, channel if response_url else user, None)
+        turn = turns.for_form(body, request.raw_body, where, fields, response_url)
+        gate.admit(turn, context.get("received_s"))
 
     app.view("gpu_sizing_form")(on_submit)

@@ -6,6 +6,10 @@ update is lost. WAL lets readers proceed while a writer holds the lock
 (https://www.sqlite.org/wal.html); synchronous=NORMAL is durable against application crashes
 in WAL mode, which is what "nothing a user said is lost on a restart" needs
 (https://www.sqlite.org/pragma.html#pragma_synchronous).
+
+A write the database refuses (read-only file, full disk, I/O error, a lock held past the busy
+timeout) raises StoreUnavailable, which the Slack layer turns into the "state store unavailable"
+notice, and makes readiness fail for a while.
 """
 
 from __future__ import annotations
@@ -18,15 +22,24 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
-from bot.store.base import SessionState
+from bot.store import turns
+from bot.store.base import SessionState, StoreUnavailable
+from bot.store.turns import Admission, Completion, QueuedTurn, TurnLost
 
 R = TypeVar("R")
 log = logging.getLogger(__name__)
 
 # How long a writer waits for another writer before SQLite gives up with "database is locked".
 BUSY_TIMEOUT_S = 30.0
+# After a failed write (full disk, read-only file), readiness stays failed this long even if a
+# small probe write happens to fit: a full disk refuses the bigger writes of real turns first.
+FAILED_WRITE_MEMORY_S = 30.0
+# Expired turns and events are swept on one admission in this many (the sweep is an indexed DELETE).
+SWEEP_EVERY = 64
+# sqlite3 errors that are programming mistakes, not the database's health: never reported as an outage.
+_BUGS = (sqlite3.IntegrityError, sqlite3.ProgrammingError, sqlite3.InterfaceError)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS sessions (
@@ -47,6 +60,23 @@ CREATE TABLE IF NOT EXISTS rate_hits (
 );
 CREATE INDEX IF NOT EXISTS rate_hits_key_ts ON rate_hits (key, ts);
 CREATE INDEX IF NOT EXISTS rate_hits_expires_at ON rate_hits (expires_at);
+CREATE TABLE IF NOT EXISTS turns (
+    id TEXT PRIMARY KEY,
+    state TEXT NOT NULL,
+    payload_json TEXT NOT NULL,
+    owner TEXT,
+    lease_until REAL NOT NULL,
+    attempts INTEGER NOT NULL,
+    placeholder_ts TEXT,
+    answer_json TEXT,
+    expires_at REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS turns_live ON turns (lease_until) WHERE state != 'done';
+CREATE INDEX IF NOT EXISTS turns_expires_at ON turns (expires_at);
+CREATE TABLE IF NOT EXISTS health (
+    id INTEGER PRIMARY KEY,
+    checked_at REAL NOT NULL
+);
 """
 
 
@@ -61,7 +91,10 @@ class SQLiteStore:
         self._all: list[sqlite3.Connection] = []
         self._all_lock = threading.Lock()
         self._closed = False
-        self._conn().executescript(SCHEMA)
+        self._admissions = 0
+        self._failed_write_at: float | None = None
+        with self._guard("open"):
+            self._conn().executescript(SCHEMA)
 
     def _conn(self) -> sqlite3.Connection:
         if self._closed:
@@ -82,15 +115,30 @@ class SQLiteStore:
         return db
 
     @contextmanager
-    def _write(self) -> Iterator[sqlite3.Connection]:
-        db = self._conn()
-        db.execute("BEGIN IMMEDIATE")
+    def _guard(self, what: str) -> Iterator[None]:
         try:
-            yield db
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
-        db.execute("COMMIT")
+            yield
+        except sqlite3.Error as exc:
+            if isinstance(exc, _BUGS):
+                raise
+            self._failed_write_at = time.monotonic()
+            raise StoreUnavailable(
+                f"state store unavailable: SQLite at {self.path.name} failed during {what} "
+                f"({type(exc).__name__}: {exc})"
+            ) from exc
+
+    @contextmanager
+    def _write(self, what: str = "write") -> Iterator[sqlite3.Connection]:
+        with self._guard(what):
+            db = self._conn()
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+            except BaseException:
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
 
     def _read_state(self, db: sqlite3.Connection, session_id: str, now: float) -> SessionState | None:
         row = db.execute(
@@ -109,9 +157,13 @@ class SQLiteStore:
         return state
 
     def update(
-        self, session_id: str, fn: Callable[[SessionState | None], tuple[SessionState | None, R]]
+        self,
+        session_id: str,
+        fn: Callable[[SessionState | None], tuple[SessionState | None, R]],
+        *,
+        complete: Callable[[R], Completion | None] | None = None,
     ) -> R:
-        with self._write() as db:
+        with self._write("update") as db:
             now = self._clock()
             # Opportunistic purge of idle sessions; the index keeps it cheap.
             db.execute("DELETE FROM sessions WHERE updated_at < ?", (now - self._ttl_s,))
@@ -125,24 +177,29 @@ class SQLiteStore:
                     "updated_at = excluded.updated_at",
                     (session_id, json.dumps(new_state, ensure_ascii=False), now),
                 )
+            completion = complete(result) if complete is not None else None
+            if completion is not None and not self._answer(db, completion):
+                raise TurnLost(completion.turn_id)  # rolls the session write back
         return result
 
     def get(self, session_id: str) -> SessionState | None:
-        return self._read_state(self._conn(), session_id, self._clock())
+        with self._guard("get"):
+            return self._read_state(self._conn(), session_id, self._clock())
 
     def exists(self, session_id: str) -> bool:
-        row = (
-            self._conn()
-            .execute(
-                "SELECT 1 FROM sessions WHERE id = ? AND updated_at >= ?",
-                (session_id, self._clock() - self._ttl_s),
+        with self._guard("exists"):
+            row = (
+                self._conn()
+                .execute(
+                    "SELECT 1 FROM sessions WHERE id = ? AND updated_at >= ?",
+                    (session_id, self._clock() - self._ttl_s),
+                )
+                .fetchone()
             )
-            .fetchone()
-        )
         return row is not None
 
     def claim_event(self, event_id: str, ttl_s: float = 3600) -> bool:
-        with self._write() as db:
+        with self._write("claim_event") as db:
             now = self._clock()
             db.execute("DELETE FROM events WHERE expires_at <= ?", (now,))
             cur = db.execute(
@@ -152,25 +209,137 @@ class SQLiteStore:
 
     def hit_rate_limit(self, key: str, limit: int, window_s: float) -> bool:
         """Sliding log; a refused request is not counted, so waiting out the window always helps."""
-        with self._write() as db:
-            now = self._clock()
-            db.execute("DELETE FROM rate_hits WHERE expires_at <= ?", (now,))
-            (count,) = db.execute(
-                "SELECT COUNT(*) FROM rate_hits WHERE key = ? AND ts > ?", (key, now - window_s)
-            ).fetchone()
-            if count >= limit:
-                return True
-            db.execute(
-                "INSERT INTO rate_hits (key, ts, expires_at) VALUES (?, ?, ?)", (key, now, now + window_s)
-            )
-            return False
+        with self._write("rate limit") as db:
+            return self._hit(db, key, limit, window_s, self._clock())
+
+    @staticmethod
+    def _hit(db: sqlite3.Connection, key: str, limit: int, window_s: float, now: float) -> bool:
+        db.execute("DELETE FROM rate_hits WHERE key = ? AND expires_at <= ?", (key, now))
+        (count,) = db.execute(
+            "SELECT COUNT(*) FROM rate_hits WHERE key = ? AND ts > ?", (key, now - window_s)
+        ).fetchone()
+        if count >= limit:
+            return True
+        db.execute("INSERT INTO rate_hits (key, ts, expires_at) VALUES (?, ?, ?)", (key, now, now + window_s))
+        return False
 
     def ping(self) -> bool:
+        """A real write (one row rewritten), and no refused write in the last FAILED_WRITE_MEMORY_S."""
         try:
-            self._conn().execute("SELECT 1").fetchone()
-        except (sqlite3.Error, RuntimeError):
+            with self._write("readiness probe") as db:
+                db.execute("INSERT OR REPLACE INTO health (id, checked_at) VALUES (1, ?)", (self._clock(),))
+        except (StoreUnavailable, RuntimeError):
             return False
-        return True
+        failed_at = self._failed_write_at
+        return failed_at is None or time.monotonic() - failed_at > FAILED_WRITE_MEMORY_S
+
+    # -- the durable turn queue --
+
+    def admit(
+        self,
+        turn_id: str,
+        payload: dict[str, Any],
+        *,
+        owner: str,
+        lease_s: float,
+        rate_key: str,
+        limit: int,
+        window_s: float,
+        keep_s: float,
+    ) -> Admission:
+        with self._write("admit") as db:
+            now = self._clock()
+            known = db.execute("SELECT expires_at FROM turns WHERE id = ?", (turn_id,)).fetchone()
+            if known is not None:
+                if known[0] > now:
+                    return Admission.DUPLICATE
+                db.execute("DELETE FROM turns WHERE id = ?", (turn_id,))
+            self._admissions += 1
+            if self._admissions % SWEEP_EVERY == 1:
+                db.execute("DELETE FROM turns WHERE expires_at <= ?", (now,))
+                db.execute("DELETE FROM events WHERE expires_at <= ?", (now,))
+                db.execute("DELETE FROM rate_hits WHERE expires_at <= ?", (now,))
+            if self._hit(db, rate_key, limit, window_s, now):
+                db.execute(
+                    "INSERT INTO turns (id, state, payload_json, lease_until, attempts, expires_at) "
+                    "VALUES (?, 'done', '{}', 0, 0, ?)",
+                    (turn_id, now + keep_s),
+                )
+                notice = f"notice:{rate_key}"
+                db.execute("DELETE FROM events WHERE id = ? AND expires_at <= ?", (notice, now))
+                first = db.execute(
+                    "INSERT OR IGNORE INTO events (id, expires_at) VALUES (?, ?)", (notice, now + window_s)
+                ).rowcount
+                return Admission.LIMITED if first == 1 else Admission.LIMITED_QUIET
+            db.execute(
+                "INSERT INTO turns (id, state, payload_json, owner, lease_until, attempts, expires_at) "
+                "VALUES (?, 'pending', ?, ?, ?, 1, ?)",
+                (turn_id, turns.dumps(payload), owner, now + lease_s, now + keep_s),
+            )
+            return Admission.ACCEPTED
+
+    def claim_turns(self, owner: str, lease_s: float, limit: int) -> list[QueuedTurn]:
+        now = self._clock()
+        live = "FROM turns WHERE state != 'done' AND lease_until <= ? ORDER BY lease_until LIMIT ?"
+        with self._guard("claim turns"):
+            # A read first: the sweep runs every second and there is almost never anything to take.
+            if not self._conn().execute(f"SELECT 1 {live}", (now, limit)).fetchone():
+                return []
+        with self._write("claim turns") as db:
+            rows = db.execute(
+                f"SELECT id, state, payload_json, attempts, placeholder_ts, answer_json {live}", (now, limit)
+            ).fetchall()
+            db.executemany(
+                "UPDATE turns SET owner = ?, lease_until = ?, attempts = attempts + 1 WHERE id = ?",
+                [(owner, now + lease_s, row[0]) for row in rows],
+            )
+        return [
+            QueuedTurn(
+                id=row[0],
+                state=row[1],
+                payload=turns.loads(row[2]) or {},
+                attempts=int(row[3]) + 1,
+                placeholder_ts=row[4],
+                answer=turns.loads(row[5]),
+            )
+            for row in rows
+        ]
+
+    def renew_leases(self, owner: str, turn_ids: list[str], lease_s: float) -> None:
+        if not turn_ids:
+            return
+        with self._write("renew leases") as db:
+            until = self._clock() + lease_s
+            db.executemany(
+                "UPDATE turns SET lease_until = ? WHERE id = ? AND owner = ? AND state != 'done'",
+                [(until, turn_id, owner) for turn_id in turn_ids],
+            )
+
+    def set_placeholder(self, turn_id: str, owner: str, ts: str) -> None:
+        with self._write("placeholder") as db:
+            db.execute("UPDATE turns SET placeholder_ts = ? WHERE id = ? AND owner = ?", (ts, turn_id, owner))
+
+    def complete_turn(self, completion: Completion) -> bool:
+        with self._write("complete turn") as db:
+            return self._answer(db, completion)
+
+    @staticmethod
+    def _answer(db: sqlite3.Connection, completion: Completion) -> bool:
+        cur = db.execute(
+            "UPDATE turns SET state = 'answered', answer_json = ? "
+            "WHERE id = ? AND owner = ? AND state = 'pending'",
+            (turns.dumps(completion.answer), completion.turn_id, completion.owner),
+        )
+        return cur.rowcount == 1
+
+    def finish_turn(self, turn_id: str, owner: str) -> None:
+        # What the user wrote and the answer are dropped: only the id stays, for de-duplication.
+        with self._write("finish turn") as db:
+            db.execute(
+                "UPDATE turns SET state = 'done', payload_json = '{}', answer_json = NULL "
+                "WHERE id = ? AND owner = ?",
+                (turn_id, owner),
+            )
 
     def close(self) -> None:
         self._closed = True

@@ -127,6 +127,7 @@ def test_in_cluster_redis_persists_to_a_volume_or_a_managed_redis_is_documented(
     (container,) = redis["spec"]["template"]["spec"]["containers"]
     assert container["image"].startswith("redis:7")
     assert container["args"][container["args"].index("--appendonly") + 1] == "yes"
+    assert container["args"][container["args"].index("--maxmemory-policy") + 1] == "noeviction"
     mount = {m["name"]: m["mountPath"] for m in container["volumeMounts"]}
     assert mount[redis["spec"]["volumeClaimTemplates"][0]["metadata"]["name"]] == "/data"
     assert "managed Redis" in (K8S / "redis.yaml").read_text()
@@ -139,6 +140,7 @@ def test_configured_variables_are_ones_the_app_reads() -> None:
     container_env = {e["name"] for e in bot_container()["env"]}
     compose_env = set(compose()["services"]["bot"]["environment"])
     example = set(re.findall(r"^#? ?([A-Z][A-Z0-9_]+)=", (DEPLOY / ".env.example").read_text(), re.M))
+    example -= COMPOSE_ONLY
     for where, names in (
         ("configmap", configmap),
         ("deployment env", container_env),
@@ -146,6 +148,10 @@ def test_configured_variables_are_ones_the_app_reads() -> None:
         (".env.example", example),
     ):
         assert names <= known, f"{where} sets variables the app never reads: {sorted(names - known)}"
+
+
+# Variables of deploy/.env that Compose itself reads (interpolation), not the app.
+COMPOSE_ONLY = {"REDIS_PASSWORD"}
 
 
 def compose() -> dict[str, Any]:
@@ -158,10 +164,11 @@ def test_compose_runs_two_bot_replicas_on_redis_with_persistence() -> None:
     bot, redis = services["bot"], services["redis"]
     assert bot["deploy"]["replicas"] >= 2
     assert bot["env_file"] == [".env"]
-    assert bot["environment"]["REDIS_URL"].startswith("redis://redis:")
+    assert bot["environment"]["REDIS_URL"].startswith("redis://:${REDIS_PASSWORD")
+    assert bot["environment"]["REDIS_URL"].endswith("@redis:6379/0")
     assert bot["depends_on"]["redis"]["condition"] == "service_healthy"
     assert redis["image"].startswith("redis:7")
-    assert redis["command"][redis["command"].index("--appendonly") + 1] == "yes"
+    assert "--appendonly yes" in " ".join(redis["command"])
     assert redis["healthcheck"]["test"][-1] == "ping"
     volume = redis["volumes"][0].split(":")
     assert volume[1] == "/data" and volume[0] in compose()["volumes"]
@@ -207,3 +214,72 @@ def test_no_tracked_file_contains_a_credential() -> None:
             text = path.read_text(errors="ignore")
             leaks += [f"{name}: {m.group(0)[:12]}..." for m in CREDENTIAL.finditer(text)]
     assert leaks == []
+
+
+def redis_maxmemory_mib(args: str) -> int:
+    value = re.search(r"--maxmemory\s+(\d+)mb", args)
+    assert value, f"no --maxmemory in {args!r}"
+    return int(value[1])
+
+
+def mib(quantity: str) -> float:
+    """A Kubernetes or Compose memory quantity in MiB (640Mi, 640m, 768M)."""
+    number, unit = re.fullmatch(r"(\d+)([A-Za-z]*)", quantity).groups()  # type: ignore[union-attr]
+    return int(number) * {"Mi": 1, "M": 1, "m": 1, "Gi": 1024, "G": 1024, "g": 1024}[unit]
+
+
+def test_redis_never_evicts_and_has_room_for_an_aof_rewrite() -> None:
+    """noeviction keeps sessions, queued turns and de-dup markers; a rewrite forks (copy-on-write),
+    so the container limit must leave about as much again as maxmemory on top of it."""
+    (k8s,) = one("StatefulSet", "gpu-advisor-redis")["spec"]["template"]["spec"]["containers"]
+    k8s_args = " ".join(k8s["args"])
+    compose_redis = compose()["services"]["redis"]
+    compose_args = " ".join(compose_redis["command"])
+    for args, limit in (
+        (k8s_args, k8s["resources"]["limits"]["memory"]),
+        (compose_args, compose_redis["mem_limit"]),
+    ):
+        assert "--maxmemory-policy noeviction" in args
+        assert mib(limit) >= 2 * redis_maxmemory_mib(args), (limit, args)
+
+
+def test_redis_requires_a_password_from_a_secret_and_admits_only_the_bot() -> None:
+    (k8s,) = one("StatefulSet", "gpu-advisor-redis")["spec"]["template"]["spec"]["containers"]
+    env = {e["name"]: e for e in k8s["env"]}
+    assert k8s["args"][k8s["args"].index("--requirepass") + 1] == "$(REDIS_PASSWORD)"
+    assert env["REDIS_PASSWORD"]["valueFrom"]["secretKeyRef"] == {
+        "name": "gpu-advisor-redis",
+        "key": "password",
+    }
+    policy = one("NetworkPolicy", "gpu-advisor-redis")
+    bot_labels = one("Deployment", "gpu-advisor")["spec"]["template"]["metadata"]["labels"]
+    assert policy["spec"]["podSelector"]["matchLabels"] == {"app.kubernetes.io/name": "gpu-advisor-redis"}
+    (rule,) = policy["spec"]["ingress"]
+    (source,) = rule["from"]
+    assert source["podSelector"]["matchLabels"].items() <= bot_labels.items()
+    assert [p["port"] for p in rule["ports"]] == [6379]
+    assert '--requirepass "$$REDIS_PASSWORD"' in " ".join(compose()["services"]["redis"]["command"])
+
+
+def test_compose_publishes_only_slack_events_and_drops_capabilities() -> None:
+    services = compose()["services"]
+    conf = (DEPLOY / "nginx.conf").read_text()
+    blocks = re.split(r"\blocation\s+", conf)[1:]  # each starts with its match, then its body
+    proxied = [block.split("{")[0].replace(" ", "") for block in blocks if "proxy_pass" in block]
+    assert proxied == ["=/slack/events"]
+    assert [s for s, svc in services.items() if "ports" in svc] == ["proxy"]
+    for name, service in services.items():
+        assert service["cap_drop"] == ["ALL"], name
+        assert "no-new-privileges:true" in service["security_opt"], name
+
+
+DIGEST = re.compile(r"@sha256:[0-9a-f]{64}$")
+
+
+def test_every_third_party_image_is_pinned_by_digest() -> None:
+    images = [svc["image"] for svc in compose()["services"].values() if "build" not in svc]
+    for doc in k8s_docs():
+        if doc["kind"] == "StatefulSet":
+            images += [c["image"] for c in doc["spec"]["template"]["spec"]["containers"]]
+    assert images
+    assert [i for i in images if not DIGEST.search(i)] == []

@@ -38,11 +38,23 @@ def final_stage() -> list[tuple[str, str]]:
     return steps[last_from:]
 
 
-def test_images_build_on_python_3_11_slim() -> None:
+def base_images() -> list[str]:
     args = dict(a.split("=", 1) for w, a in instructions() if w == "ARG" and "=" in a)
     bases = [a.split()[0] for w, a in instructions() if w == "FROM"]
-    resolved = [args.get(b.strip("${}"), b) for b in bases]
+    return [args.get(b.strip("${}"), b) for b in bases]
+
+
+def test_images_build_on_python_3_11_slim_pinned_by_digest() -> None:
+    resolved = base_images()
     assert resolved and all(r.startswith("python:3.11-slim") for r in resolved)
+    assert all(re.search(r"@sha256:[0-9a-f]{64}$", r) for r in resolved), resolved
+
+
+def test_dependencies_are_installed_from_the_hash_checked_lockfile_and_the_project_without_deps() -> None:
+    installs = [a for w, a in instructions() if w == "RUN" and "pip install" in a]
+    assert any("--require-hashes -r requirements.lock" in a for a in installs), installs
+    project = [a for a in installs if a.rstrip().endswith(" .")]
+    assert project and all("--no-deps" in a for a in project), "the project must not re-resolve its deps"
 
 
 def test_the_runtime_stage_runs_as_a_numeric_non_root_user() -> None:

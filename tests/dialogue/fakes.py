@@ -28,8 +28,10 @@ class ScriptedParse:
         script: str | None = None,
         asks: tuple[Ask, ...] = (),
         gpus: tuple[str, ...] = (),
+        flags: dict[str, Any] | None = None,
         **slots: Any,
     ) -> None:
+        """`flags`: other Parse fields the message sets (no_deadline, asap, deadline_date, ...)."""
         lang_script = script or ("zh-Hans" if _CJK.search(text) else "en")
         self.script[text] = Parse(
             intent=intent,
@@ -38,6 +40,7 @@ class ScriptedParse:
             slots=Slots(**slots),
             asks=asks,
             gpus_mentioned=gpus,
+            **(flags or {}),
         )
 
     def __call__(self, text: str, today: dt.date | None = None) -> Parse:

@@ -91,7 +91,7 @@ EN = Phrases(
     skip="skip",
     absurd_params="70T parameters",
     dense_a100="312 TFLOPS",
-    compare_word="Side by side",
+    compare_word=" vs ",
 )
 LANGS = pytest.mark.parametrize("p", [ZH_HANS, ZH_HANT, EN], ids=lambda p: p.lang)
 

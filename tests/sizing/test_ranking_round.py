@@ -92,7 +92,7 @@ def test_a_lora_job_over_budget_is_not_told_to_use_lora_but_a_full_finetune_is()
 
 
 def test_a_deadline_miss_names_only_gpus_faster_than_the_one_chosen() -> None:
-    result = plan(SizingRequest(params=7e9, tokens=1e12, days=1, gpu="a100-80gb"), CATALOG)
+    result = plan(SizingRequest(params=7e9, tokens=1e12, days=0.25, gpu="a100-80gb"), CATALOG)
     miss = _warning(result, "deadline_impossible")
     assert miss is not None
     faster = miss["faster_gpus"]

@@ -26,7 +26,7 @@ def test_lora_is_spelled_lora_in_the_explanation() -> None:
 
 
 def test_a_network_need_above_the_guides_tier_says_so() -> None:
-    d = plan(SizingRequest(params=7e10, tokens=2e12, days=60, gpu="h100-sxm"), CATALOG).to_dict()
+    d = plan(SizingRequest(params=7e10, tokens=2e12, days=20, gpu="h100-sxm"), CATALOG).to_dict()
     top = d["options"][0]  # type: ignore[index]
     net = top["network"]
     assert net["multi_node"] and net["required_gbps"] > net["tier_gbps"][1]

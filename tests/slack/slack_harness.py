@@ -17,10 +17,11 @@ from pydantic import SecretStr
 from slack_api import FakeSlackApi
 
 from bot.config import Settings
-from bot.ops.http import HttpServer, Router
+from bot.ops.http import HttpServer
 from bot.ops.metrics import Metrics
 from bot.ports import ConsultantLike
 from bot.slack import build_app
+from bot.slack.endpoint import Router
 from bot.store.base import Store
 
 SIGNING_SECRET = "test-signing-secret"
@@ -51,15 +52,22 @@ class RunningBot:
     metrics: Metrics = field(default_factory=Metrics)
     _events: int = 0
 
+    owner: str | None = None  # the lease owner name; two bots with one name are one worker
+
     def __post_init__(self) -> None:
-        app = build_app(self.settings, self.consultant, store=self.store, metrics=self.metrics)
-        self.server = HttpServer(Router(app, self.store, self.metrics), host="127.0.0.1", port=0)
+        self.app = build_app(
+            self.settings, self.consultant, store=self.store, metrics=self.metrics, owner=self.owner
+        )
+        self.app.start_keeper()
+        router = Router(self.app, self.store, self.metrics, signing_secret=SIGNING_SECRET)
+        self.server = HttpServer(router, host="127.0.0.1", port=0)
         self._thread = threading.Thread(target=self.server.serve_forever, name="bot-http", daemon=True)
         self._thread.start()
 
     def close(self) -> None:
         self.server.close()
         self._thread.join(10)
+        self.app.close()
 
     # ---- raw HTTP ----
 
@@ -139,7 +147,8 @@ class RunningBot:
         } | extra
         return self.event(event)
 
-    def command(self, text: str, *, channel: str = "C1") -> HttpAnswer:
+    def command(self, text: str, *, channel: str = "C1", trigger_id: str | None = None) -> HttpAnswer:
+        self._events += 1
         form = {
             "token": "legacy",
             "team_id": "T1",
@@ -149,7 +158,7 @@ class RunningBot:
             "text": text,
             "api_app_id": "A1",
             "response_url": self.slack.response_url,
-            "trigger_id": "111.222.333",
+            "trigger_id": trigger_id or f"111.222.{self._events}",
         }
         return self.request(
             "/slack/events", urllib.parse.urlencode(form), content_type="application/x-www-form-urlencoded"

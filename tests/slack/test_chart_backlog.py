@@ -29,7 +29,7 @@ class GatedClient:
 
 def test_charts_beyond_the_backlog_are_skipped_and_counted() -> None:
     one = ThreadPoolExecutor(max_workers=1)
-    pools = Pools(listeners=one, work=one, charts=ThreadPoolExecutor(max_workers=1))
+    pools = Pools(listeners=one, api=one, notices=one, work=one, charts=ThreadPoolExecutor(max_workers=1))
     metrics = Metrics()
     replier = Replier(FakeConsultant(store=MemoryStore(session_ttl_s=60)), metrics, pools)
     client = GatedClient()

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from slack_api import FakeSlackApi
 from slack_fake_consultant import FakeConsultant
@@ -8,6 +9,7 @@ from slack_harness import RunningBot, settings_for
 
 from bot.store.base import StoreUnavailable
 from bot.store.memory import MemoryStore
+from bot.store.turns import Admission
 
 
 def test_a_retried_delivery_of_the_same_event_gets_no_second_reply(
@@ -138,7 +140,10 @@ def test_the_chart_is_uploaded_into_the_thread_after_the_answer_replaces_the_pla
 class DownStore(MemoryStore):
     """A store whose backend has gone away (e.g. Redis stopped)."""
 
-    def claim_event(self, event_id: str, ttl_s: float = 3600) -> bool:
+    def admit(self, turn_id: str, payload: dict[str, Any], **limits: Any) -> Admission:
+        raise StoreUnavailable("redis is down")
+
+    def exists(self, session_id: str) -> bool:
         raise StoreUnavailable("redis is down")
 
     def ping(self) -> bool:

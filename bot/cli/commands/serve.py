@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import signal
 import sys
 import threading
@@ -63,6 +64,22 @@ def run(args: argparse.Namespace) -> int:
         return serve(settings, args, socket_mode)
     except StartupError as exc:
         return fail(str(exc))
+    except BrokenPipeError:
+        # The log stream (stdout/stderr) was closed under us: say so where we still can, exit 1, so a
+        # supervisor sees a failure and restarts the bot with a working log pipe.
+        _last_words("gpu-advisor serve: the log output was closed (broken pipe); stopping")
+        return 1
+
+
+def _last_words(message: str) -> None:
+    try:
+        os.write(2, (message + "\n").encode())
+    except OSError:
+        pass
+    try:
+        logging.getLogger("bot.serve").critical(message)
+    except Exception:
+        pass
 
 
 class StartupError(Exception):
@@ -77,17 +94,25 @@ def serve(settings: Settings, args: argparse.Namespace, socket_mode: bool) -> in
     from bot.ops.metrics import Metrics
     from bot.slack import SlackConfigError, build_app
     from bot.slack.pools import new_pools
+    from bot.store.base import StoreUnavailable
 
-    consultant = build_consultant(settings)
-    # One store per process: the consultant's (sessions) also serves de-dup, rate limits and /readyz.
+    try:
+        consultant = build_consultant(settings)
+    except StoreUnavailable as exc:
+        raise StartupError(str(exc)) from None
+    # One store per process: the consultant's (sessions) also serves the turn queue, de-dup, rate
+    # limits and /readyz.
     store = consultant.store
     metrics = Metrics()
-    # Charts are drawn in other processes so matplotlib's CPU does not slow acks and placeholders.
-    pools = new_pools(render_processes=RENDER_PROCESSES)
+    # Charts are drawn in other processes so matplotlib's CPU does not slow acks and placeholders;
+    # without matplotlib (the optional `chart` extra) answers go out without a chart.
+    pools = new_pools(render_processes=RENDER_PROCESSES if chart_available() else 0)
     try:
         app = build_app(settings, consultant, store=store, metrics=metrics, pools=pools)
     except (BoltError, SlackConfigError, SlackApiError, OSError) as exc:
         raise StartupError(f"cannot start the Slack app: {str(exc).splitlines()[0]}") from None
+    # Turns a previous run acknowledged but did not finish are taken over once their leases expire.
+    app.start_keeper()
 
     def stop(signum: int, frame: FrameType | None) -> None:
         raise SystemExit(0)
@@ -101,19 +126,27 @@ def serve(settings: Settings, args: argparse.Namespace, socket_mode: bool) -> in
     except SystemExit:
         pass
     finally:
-        log.info("shutting down: finishing replies in flight")
-        pools.shutdown()
+        log.info("shutting down: unfinished turns stay queued for the next instance or restart")
+        app.close()
         store.close()
     return 0
+
+
+def chart_available() -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec("matplotlib") is not None
 
 
 def serve_http(
     app: App, settings: Settings, args: argparse.Namespace, store: Store, metrics: Metrics
 ) -> None:
-    from bot.ops.http import Router
+    from bot.slack.endpoint import Router
 
+    assert settings.slack_signing_secret is not None  # checked in run()
     port = args.port if args.port is not None else settings.port
-    server = listen(Router(app, store, metrics), args.host, port)
+    router = Router(app, store, metrics, signing_secret=settings.slack_signing_secret.get_secret_value())
+    server = listen(router, args.host, port)
     log.info("serving Slack over HTTP on %s:%d%s", args.host, server.port, "/slack/events")
     server.serve_forever()
 

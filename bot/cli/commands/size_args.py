@@ -17,6 +17,17 @@ def count(text: str) -> float:
     return value
 
 
+def epochs(text: str) -> float:
+    """Passes over the data: a positive number, at most 1000 (the engine's bound)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not math.isfinite(value) or not 0 < value <= 1000:
+        raise argparse.ArgumentTypeError(f"not a number of epochs: {text!r} (try 1, 3, 1.5)")
+    return value
+
+
 def data_size(text: str) -> float:
     value = parse_data_size(text)
     if value is None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from bot.dialogue.answers.base import Question
 from bot.dialogue.reply import Reply
 from bot.render.views import gpu_view, price_date, resolve_gpus
 
@@ -32,3 +33,9 @@ def answer_gpus(kb: KnowledgeBase, intent: str, names: tuple[str, ...], reply: R
         reply.add("gpu_compare", gpus=views, price_date=price_date(catalog) or "?")
     else:
         reply.add("gpu_info", gpus=views, price_date=price_date(catalog) or "?")
+
+
+def answer_list(q: Question, reply: Reply) -> bool:
+    """ "列出所有 GPU", "what GPUs do you know about?": the whole catalogue."""
+    answer_gpus(q.kb, "list_gpus", (), reply)
+    return True

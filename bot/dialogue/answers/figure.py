@@ -1,28 +1,71 @@
-"""Figure checks: kindly correct a wrong hardware figure the user quoted (kb.factcheck)."""
+"""Figure checks: "B200 has 192GB right?" gets No and the datasheet figure with its source; a
+quoted figure that is right gets Yes, with its source too (kb.factcheck judges the quotes)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from bot.dialogue.answers.base import Question
 from bot.dialogue.reply import Reply
 from bot.render.views import pick
+from knowledge.quotes import quotes
+
+NEEDS = ("a quoted figure",)  # without one, the GPU's datasheet card
+DEFAULTS: dict[str, Any] = {}
+# Relative difference under which a quoted figure counts as the datasheet's (rounding, GB/GiB).
+SAME_FIGURE = 0.07
 
 
 def corrections(found: list[Any], reply: Reply) -> None:
     """Correct, kindly, any wrong hardware figure the user quoted (kb.factcheck's results)."""
     if not found:
         return
+    reply.add("correction", corrections=[_view(c, reply.lang) for c in found])
+
+
+def _view(c: Any, lang: str) -> dict[str, Any]:
+    return {
+        "gpu": c.gpu_id,
+        "metric": c.metric,
+        "claimed": c.claimed,
+        "correct": c.correct,
+        "message": pick(c.message, lang),
+        "source": c.source,
+    }
+
+
+def confirmations(q: Question) -> list[dict[str, Any]]:
+    """Figures the user quoted that match the catalogue, with the datasheet's value and source."""
+    out: list[dict[str, Any]] = []
+    sources = q.kb.gpu_sources
+    for quote in quotes(q.text, q.kb.gpu_records):
+        for g in quote.gpus:
+            figure: Any = None
+            if quote.kind == "memory":
+                figure = g.memory_gb
+            elif quote.kind == "bandwidth":
+                figure = g.memory_bandwidth_tbs
+            elif quote.kind == "tflops" and quote.dtype:
+                figure = getattr(g.tflops, quote.dtype, None)
+            value = getattr(figure, "value", None)
+            if value and abs(quote.value - value) <= SAME_FIGURE * value:
+                cite = next((sources[k].citation for k in figure.src if k in sources), ", ".join(figure.src))
+                out.append(
+                    {"name": g.name, "kind": quote.kind, "dtype": quote.dtype, "value": value, "source": cite}
+                )
+                break
+    return out
+
+
+def answer(q: Question, reply: Reply) -> bool:
+    found = list(q.kb.factcheck(q.text))
+    confirmed = [] if found else confirmations(q)
+    if not found and not confirmed:
+        return False
     reply.add(
-        "correction",
-        corrections=[
-            {
-                "gpu": c.gpu_id,
-                "metric": c.metric,
-                "claimed": c.claimed,
-                "correct": c.correct,
-                "message": pick(c.message, reply.lang),
-                "source": c.source,
-            }
-            for c in found
-        ],
+        "figure_check",
+        corrections=[_view(c, reply.lang) for c in found],
+        confirmed=confirmed,
+        yes_no=q.u.yes_no,
     )
+    return True

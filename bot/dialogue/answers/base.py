@@ -1,0 +1,156 @@
+"""What every direct answer gets: the question as understood, the knowledge base, the engine and
+today's date; and the small engine runs that answers about memory share.
+
+An answer module exposes `NEEDS` (the inputs it cannot answer without), `DEFAULTS` (what it
+assumes, and says it assumes) and `answer(q, reply) -> bool` (False: it cannot answer this one,
+and the turn goes on as before). Nothing else is ever asked.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from bot.dialogue.memo import Planner
+from bot.dialogue.plan import default_precision
+from bot.dialogue.understand import Understood
+from sizing.errors import SizingError
+from sizing.types import Catalog, GpuSpec, Method, Precision, SizingRequest
+
+if TYPE_CHECKING:
+    from knowledge import KnowledgeBase
+
+# Memory does not depend on the data size: any corpus will do for a memory-only engine run.
+PROBE_TOKENS = 1e9
+# GPU counts tried, smallest first, when looking for the fewest GPUs that hold a job.
+COUNT_LADDER = (1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024)
+# Methods from the heaviest to the lightest: the lighter ones are what may fit instead.
+LIGHTER: dict[str, tuple[Method, ...]] = {
+    "pretrain": ("lora", "qlora"),
+    "full_finetune": ("lora", "qlora"),
+    "lora": ("qlora",),
+    "qlora": (),
+}
+
+
+@dataclass(frozen=True)
+class Question:
+    text: str
+    u: Understood
+    kb: KnowledgeBase
+    plan: Planner
+    today: dt.date
+    # Slots of the conversation a follow-up may build on ("and on an A100?"); the message wins.
+    context: Mapping[str, Any]
+
+    @property
+    def lang(self) -> str:
+        return self.u.lang
+
+    @property
+    def catalog(self) -> Catalog:
+        return self.kb.catalog
+
+    def slot(self, name: str) -> Any:
+        value = self.u.said.get(name)
+        return value if value is not None else self.context.get(name)
+
+
+def gpu_specs(catalog: Catalog, names: tuple[str, ...]) -> list[GpuSpec]:
+    """Catalog GPUs for ids or families, in the order named, no repeats."""
+    out: list[GpuSpec] = []
+    for name in names:
+        for spec in catalog.gpus:
+            if (spec.id == name or spec.id.startswith(f"{name}-")) and spec not in out:
+                out.append(spec)
+    return out
+
+
+def main_variant(catalog: Catalog, name: str, like: GpuSpec | None = None) -> GpuSpec | None:
+    """The one GPU a family name means in a comparison: the variant with `like`'s form factor,
+    else the SXM board (the usual cluster part), else the one with the most memory."""
+    variants = gpu_specs(catalog, (name,))
+    if not variants:
+        return None
+    if like is not None:
+        same = [g for g in variants if g.form_factor == like.form_factor]
+        if same:
+            variants = same
+    return max(variants, key=lambda g: (g.form_factor == "sxm", g.memory_gb))
+
+
+def precision_for(spec: GpuSpec, said: Any) -> Precision:
+    if said in ("fp32", "fp16", "bf16", "fp8"):
+        if said == "bf16" and not spec.tflops.bf16:
+            return "fp16"
+        return said  # type: ignore[no-any-return]
+    return "bf16" if default_precision(bool(spec.tflops.bf16)) == "bf16" else "fp16"
+
+
+def probe(
+    q: Question, spec: GpuSpec, gpus: int, method: Method, *, precision: Any = None
+) -> dict[str, Any] | None:
+    """The engine's first option for exactly `gpus` × `spec` running `method` (memory and fit are
+    what matter; the data size is a placeholder), or None when the engine refuses it."""
+    params = q.slot("params")
+    if params is None:
+        return None
+    seq_len = q.slot("seq_len")
+    request = SizingRequest(
+        params=float(params),
+        tokens=PROBE_TOKENS,
+        method=method,
+        precision=precision_for(spec, precision if precision is not None else q.slot("precision")),
+        gpu=spec.id,
+        gpus=gpus,
+        seq_len=int(seq_len) if seq_len else None,
+        today=q.today,
+        active_params=_opt_float(q.slot("active_params")),
+    )
+    try:
+        result = q.plan(request, q.catalog)
+    except SizingError:
+        return None
+    if not result.options:
+        return None
+    option: dict[str, Any] = result.options[0].to_dict(result.currency)
+    option["workload"] = dict(result.workload)
+    return option
+
+
+def fewest_that_fit(
+    q: Question,
+    spec: GpuSpec,
+    method: Method,
+    *,
+    start: int = 1,
+    limit: int = COUNT_LADDER[-1],
+    min_free: float = 0.0,
+) -> dict[str, Any] | None:
+    """The smallest count on the ladder (from `start` up to `limit`) whose plan fits with at least
+    `min_free` of the memory free, or None. Memory per GPU falls as GPUs are added, so the ladder
+    is bisected: a handful of engine runs, not one per rung."""
+    rungs = [n for n in COUNT_LADDER if start <= n <= limit]
+    found: dict[str, Any] | None = None
+    low, high = 0, len(rungs) - 1
+    while low <= high:
+        mid = (low + high) // 2
+        option = probe(q, spec, rungs[mid], method)
+        if option is not None and option["fits"] and float(option.get("memory_headroom") or 0) >= min_free:
+            found, high = option, mid - 1
+        else:
+            low = mid + 1
+    return found
+
+
+def model_state_gb(option: Mapping[str, Any]) -> float:
+    """Weights, gradients and optimizer states of the whole model, from a one-GPU run (nothing
+    sharded there, so the per-GPU figures are the totals)."""
+    memory = option.get("memory") or {}
+    return float(sum(memory.get(k, 0.0) for k in ("weights_gb", "gradients_gb", "optimizer_gb")))
+
+
+def _opt_float(value: Any) -> float | None:
+    return None if value is None else float(value)

@@ -1,0 +1,85 @@
+""" "4090 能做多机训练吗", "Does the T4 support BF16?": a yes/no question about what one GPU can do,
+answered from its catalogue record (the GPU-to-GPU link, the number formats it computes in) and,
+for consumer cards across machines, the knowledge base's pitfall on it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.dialogue.answers.base import Question, main_variant
+from bot.dialogue.question_kind import lowered
+from bot.dialogue.reply import Reply
+from bot.nlu.lexicon import find_phrase
+from bot.render.views import entry_view, find_entry
+
+NEEDS = ("gpu",)
+DEFAULTS: dict[str, Any] = {}
+TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("multi", ("多机", "多卡", "多台", "集群", "分布式", "互联", "nvlink", "p2p", "multi-node", "multinode",
+               "multi node", "multi-gpu", "multi gpu", "multiple gpus", "several gpus", "many gpus",
+               "cluster",
+               "distributed", "scale out", "across machines", "across nodes")),
+    ("fp8", ("fp8",)),
+    ("bf16", ("bf16", "bfloat16")),
+)  # fmt: skip
+CONSUMER_PITFALL = "pitfall.consumer_multi_gpu"
+NO_NVLINK_PITFALL = "pitfall.no_nvlink_multi_gpu"
+
+
+def topic(text: str) -> str | None:
+    low = lowered(text)
+    for name, cues in TOPICS:
+        if any(find_phrase(low, c) != -1 for c in cues):
+            return name
+    return None
+
+
+def asks_capability(text: str) -> bool:
+    return topic(text) is not None
+
+
+def answer(q: Question, reply: Reply) -> bool:
+    asked = topic(q.text)
+    spec = main_variant(q.catalog, q.u.gpus[0]) if q.u.gpus else None
+    if asked is None or spec is None:
+        return False
+    advice = None
+    if asked == "multi":
+        if spec.segment == "consumer":
+            verdict = "no"
+            entry_id = CONSUMER_PITFALL
+        elif spec.scale_up_gbs is None:
+            verdict, entry_id = "slow", NO_NVLINK_PITFALL
+        else:
+            verdict, entry_id = "yes", None
+        entry = find_entry(q.kb, entry_id) if entry_id else None
+        if entry is not None:
+            advice = entry_view(entry, reply.lang)
+            advice["advice"] = _pick(getattr(entry, "advice", None), reply.lang)
+            advice["description"] = _pick(getattr(entry, "description", None), reply.lang)
+            reply.add_faq(entry.id)
+    elif asked == "fp8":
+        verdict = "yes" if spec.tflops.fp8 else "no"
+    else:
+        verdict = "yes" if spec.tflops.bf16 else "no"
+    reply.add(
+        "capability",
+        topic=asked,
+        verdict=verdict,
+        name=spec.name,
+        segment=spec.segment,
+        link_gbs=spec.scale_up_gbs,
+        domain=spec.scale_up_domain,
+        link="Infinity Fabric" if spec.vendor == "amd" else "NVLink",
+        fp8=spec.tflops.fp8,
+        bf16=spec.tflops.bf16,
+        fp16=spec.tflops.fp16,
+        advice=advice,
+    )
+    return True
+
+
+def _pick(text: Any, lang: str) -> str:
+    from bot.render.views import pick
+
+    return pick(text, lang) if text is not None else ""

@@ -1,0 +1,59 @@
+""" "What's the cheapest GPU that can QLoRA a 7B model?": every GPU the catalogue prices, the fewest
+of it (within one 8-GPU node) that hold the job with room to spare, ranked by the on-demand price
+of that many per hour, with the price date. Without a data size the answer is per hour; the total
+depends on how long the job runs, which is what a full plan adds."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.dialogue.answers.base import Question, fewest_that_fit
+from bot.dialogue.answers.feasibility import MIN_FREE, ONE_NODE, assumptions
+from bot.dialogue.answers.prices import cheapest, rent
+from bot.dialogue.reply import Reply
+from sizing.types import Method
+
+NEEDS = ("params",)
+DEFAULTS = {"method": "full_finetune", "gpus": "at most one 8-GPU node", "billing": "on_demand"}
+SHOWN = 3
+
+
+def answer(q: Question, reply: Reply) -> bool:
+    if q.slot("params") is None:
+        return False
+    method: Method = q.slot("method") or "full_finetune"
+    rows: list[dict[str, Any]] = []
+    assumed: dict[str, Any] = {}
+    for spec in q.catalog.gpus:
+        if cheapest(q.catalog, spec) is None:
+            continue
+        option = fewest_that_fit(q, spec, method, limit=ONE_NODE, min_free=MIN_FREE)
+        if option is None:
+            continue
+        gpus = int(option["gpus"])
+        price = rent(q.catalog, spec, gpus)
+        if price is None:
+            continue  # not sold with that many GPUs in one machine
+        assumed = assumed or assumptions(q, option)
+        rows.append(
+            {
+                "name": spec.name,
+                "gpus": gpus,
+                "per_gpu_gb": option["memory_per_gpu_gb"],
+                "gpu_memory_gb": spec.memory_gb,
+                "usd_per_hour": price["usd_per_hour"],
+                "price": price,
+            }
+        )
+    rows.sort(key=lambda r: (r["usd_per_hour"], r["gpus"]))
+    assumed["count_default"] = False
+    assumed["precision"] = None  # per GPU: BF16, or FP16 where a GPU has no BF16
+    reply.add(
+        "cheapest_gpu",
+        params=float(q.slot("params")),
+        method=method,
+        rows=rows[:SHOWN],
+        assumed=assumed,
+        fx=q.catalog.usd_to_cny,
+    )
+    return True

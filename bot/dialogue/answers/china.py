@@ -1,0 +1,62 @@
+""" "AutoDL靠谱吗", "国内有哪些 GPU 云": Chinese clouds and GPU rental platforms. What the catalogue covers
+for them (the China-market GPUs, and no price unless an operator loaded one), how to judge a
+provider (the checklist), and the knowledge base's entry on them when it has one. Never a price
+or a verdict on a provider that no source supports."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.dialogue.answers.base import Question
+from bot.dialogue.answers.prices import cheapest_per_cloud, priced_clouds
+from bot.dialogue.answers.provider import checklist
+from bot.dialogue.hardware import CHINA_GPUS
+from bot.dialogue.reply import Reply
+from bot.nlu.providers import CN_PROVIDERS
+from bot.render.views import entry_view, find_entry
+
+NEEDS: tuple[str, ...] = ()
+DEFAULTS: dict[str, Any] = {}
+# Knowledge entries on choosing a provider, quoted when retrieval finds nothing closer.
+PROVIDER_ENTRY = "pitfall.provider_selection"
+
+
+def answer(q: Question, reply: Reply) -> bool:
+    named = [p for p in q.u.providers if p in CN_PROVIDERS]
+    # Mainland prices: the public Chinese list prices and an operator's own (GPU_ADVISOR_OFFERINGS).
+    china = q.kb.china_catalog
+    clouds = priced_clouds(china)
+    loaded = [p for p in named if p in clouds]
+    rows = [r for spec in china.gpus for r in cheapest_per_cloud(china, spec, loaded)] if loaded else []
+    gpus = [
+        {"name": g.name, "memory_gb": g.memory_gb, "bf16": g.tflops.bf16, "link_gbs": g.scale_up_gbs}
+        for g in q.catalog.gpus
+        if g.id in CHINA_GPUS
+    ]
+    entry = related(q)
+    if entry is not None:
+        reply.add_faq(entry["id"])
+    reply.add(
+        "china_providers",
+        named=named,
+        unpriced=[p for p in named if p not in clouds],
+        rows=rows,
+        gpus=gpus,
+        clouds=list(clouds),
+        checklist=checklist(q, reply.lang),
+        entry=entry,
+        fx=q.catalog.usd_to_cny,
+    )
+    return True
+
+
+def related(q: Question) -> dict[str, Any] | None:
+    """The knowledge entry on Chinese providers when retrieval finds one, else provider selection."""
+    found = q.kb.retrieve(q.text, limit=3)
+    for hit in found.hits:
+        if "china" in hit.id or "provider" in hit.id:
+            entry = find_entry(q.kb, hit.id)
+            if entry is not None:
+                return entry_view(entry, q.lang)
+    entry = find_entry(q.kb, PROVIDER_ENTRY)
+    return entry_view(entry, q.lang) if entry is not None else None

@@ -1,0 +1,115 @@
+""" "Is the H20 faster than the H100?", "H800 和 H100 有什么区别": a yes/no question gets Yes or No
+first, then the figures that decide it; a "what is the difference" gets the differences that
+matter (compute, memory, bandwidth, the GPU-to-GPU link, FP64 where the catalogue has it, price)
+and what they mean for training and serving."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.dialogue.answers.base import Question, main_variant
+from bot.dialogue.answers.prices import cheapest
+from bot.dialogue.hardware import CHINA_GPUS
+from bot.dialogue.question_kind import lowered
+from bot.dialogue.reply import Reply
+from bot.nlu.lexicon import find_phrase
+from bot.render.views import find_entry
+from sizing.types import GpuSpec
+
+NEEDS = ("two GPUs",)
+DEFAULTS = {"variant": "the SXM board of a family, or the other GPU's form factor"}
+# What a comparison asks about, and in which direction: +1 "more/faster", -1 "less/slower".
+ASPECTS: tuple[tuple[str, int, tuple[str, ...]], ...] = (
+    ("price", -1, ("cheaper", "less expensive", "便宜", "省钱")),
+    ("price", 1, ("more expensive", "pricier", "costlier", "贵")),
+    ("memory", 1, ("more memory", "more vram", "bigger memory", "larger memory", "显存更大", "显存大",
+                   "显存多", "显存更多")),
+    ("memory", -1, ("less memory", "less vram", "smaller memory", "显存更小", "显存小", "显存少")),
+    ("bandwidth", 1, ("more bandwidth", "higher bandwidth", "带宽更高", "带宽更大", "带宽高")),
+    # "差在哪", "强化" are not comparisons of speed: only the comparative forms count.
+    ("speed", -1, ("slower", "weaker", "worse", "慢", "更弱", "更差")),
+    ("speed", 1, ("faster", "quicker", "more powerful", "stronger", "better", "outperform", "beat", "快",
+                  "更强", "更好", "性能更", "算力更")),
+)  # fmt: skip
+# Within this ratio two figures count as the same ("about the same").
+SAME = 0.05
+EXPORT_FAQ = "faq.h800_h20_export"
+
+
+def aspect(text: str) -> tuple[str | None, int]:
+    low = lowered(text)
+    for name, direction, cues in ASPECTS:
+        if any(find_phrase(low, c) != -1 for c in cues):
+            return name, direction
+    return None, 1
+
+
+def answer(q: Question, reply: Reply) -> bool:
+    first = main_variant(q.catalog, q.u.gpus[0]) if q.u.gpus else None
+    specs: list[GpuSpec] = [first] if first is not None else []
+    for name in q.u.gpus[1:]:
+        spec = main_variant(q.catalog, name, like=first)
+        if spec is not None and spec not in specs:
+            specs.append(spec)
+    if len(specs) < 2:
+        return False
+    views = [figures(q, s) for s in specs]
+    asked, direction = aspect(q.text)
+    verdict = decide(views[0], views[1], asked, direction, q.u.yes_no) if asked is not None else None
+    if any(s.id in CHINA_GPUS for s in specs) and find_entry(q.kb, EXPORT_FAQ) is not None:
+        reply.add_faq(EXPORT_FAQ)  # the export variants' FAQ says the same, with its sources
+    reply.add("compare", gpus=views, aspect=asked, direction=direction, verdict=verdict)
+    return True
+
+
+def figures(q: Question, spec: GpuSpec) -> dict[str, Any]:
+    record = next((r for r in q.kb.gpu_records if r.id == spec.id), None)
+    fp64 = getattr(getattr(record, "tflops", None), "fp64", None)
+    price = cheapest(q.catalog, spec)
+    return {
+        "id": spec.id,
+        "name": spec.name,
+        "memory_gb": spec.memory_gb,
+        "bandwidth_tbs": spec.memory_bandwidth_tbs,
+        "bf16": spec.tflops.bf16 or spec.tflops.fp16,
+        "fp8": spec.tflops.fp8,
+        "fp64": getattr(fp64, "value", None),
+        "link_gbs": spec.scale_up_gbs or 0.0,
+        "link": "Infinity Fabric" if spec.vendor == "amd" else ("NVLink" if spec.scale_up_gbs else "PCIe"),
+        "domain": spec.scale_up_domain,
+        "segment": spec.segment,
+        "usd_per_gpu_hour": price["usd_per_gpu_hour"] if price else None,
+        # Dense BF16 TFLOPS per dollar-hour: what a rented hour of training buys.
+        "tflops_per_usd": (spec.tflops.bf16 or spec.tflops.fp16 or 0) / price["usd_per_gpu_hour"]
+        if price
+        else None,
+        "as_of": price["as_of"] if price else None,
+    }
+
+
+METRIC = {"speed": "bf16", "memory": "memory_gb", "bandwidth": "bandwidth_tbs", "price": "usd_per_gpu_hour"}
+
+
+def decide(
+    a: dict[str, Any], b: dict[str, Any], asked: str, direction: int, yes_no: bool
+) -> dict[str, Any] | None:
+    """The verdict on the asked figure: for "is A <more/less> than B" yes or no, for "which is
+    <more/less>" the winner; `ratio` is A/B, "same" within SAME."""
+    key = METRIC[asked]
+    x, y = a.get(key), b.get(key)
+    if not x or not y:
+        return None
+    ratio = float(x) / float(y)
+    higher = a if ratio > 1 else b
+    lower = b if ratio > 1 else a
+    out = {
+        "ratio": ratio,
+        "key": key,
+        "yes_no": yes_no,
+        "winner": (higher if direction > 0 else lower)["name"],
+    }
+    if abs(ratio - 1) <= SAME:
+        out["answer"] = "same"
+    else:
+        out["answer"] = "yes" if (ratio > 1) == (direction > 0) else "no"
+    return out

@@ -1,0 +1,148 @@
+""" "Can we full fine-tune 72B on 8 H100s?": the verdict first, from the engine's memory model on
+exactly the named hardware; then why (the model state against the GPUs' memory, or the largest
+per-GPU term) and what does fit: lighter methods on the same GPUs, more of them, larger GPUs."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bot.dialogue.answers.base import (
+    LIGHTER,
+    Question,
+    fewest_that_fit,
+    main_variant,
+    model_state_gb,
+    probe,
+)
+from bot.dialogue.answers.prices import cheapest, rent
+from bot.dialogue.reply import Reply
+from sizing.types import Catalog, GpuSpec, Method
+
+NEEDS = ("params", "gpu")
+DEFAULTS = {"gpu_count": 1, "method": "full_finetune", "precision": "bf16"}
+# Below this share of free memory a fitting plan is called tight (reference/sizing.md: 20-30%).
+TIGHT_HEADROOM = 0.2
+# "More of the same GPU" is offered up to this count; past it a larger GPU is the real answer. GPUs
+# without NVLink are offered only within one 8-GPU box: sharding over PCIe and Ethernet crawls.
+MAX_SAME_GPUS = 64
+ONE_NODE = 8
+# An alternative is worth offering with at least this share of memory free; a plan at 99% full
+# fails on the first longer batch.
+MIN_FREE = 0.1
+LARGER_SHOWN = 2
+MEMORY_TERMS = ("weights_gb", "gradients_gb", "optimizer_gb", "activations_gb", "logits_gb")
+
+
+def answer(q: Question, reply: Reply) -> bool:
+    params, gpu = q.slot("params"), q.slot("gpu") or (q.u.gpus[0] if q.u.gpus else None)
+    if params is None or gpu is None:
+        return False
+    spec = main_variant(q.catalog, str(gpu))
+    if spec is None:
+        return False
+    count = int(q.slot("gpu_count") or 1)
+    method: Method = q.slot("method") or "full_finetune"
+    asked = probe(q, spec, count, method)
+    if asked is None:
+        return False
+    single = asked if count == 1 else probe(q, spec, 1, method)
+    state_gb = model_state_gb(single) if single is not None else None
+    options: list[dict[str, Any]] = []
+    if not asked["fits"]:
+        options = what_fits(q, spec, count, method)
+    reply.add(
+        "feasibility",
+        fits=asked["fits"],
+        gpu=spec.name,
+        gpus=count,
+        method=method,
+        params=float(params),
+        active_params=q.slot("active_params"),
+        per_gpu_gb=asked["memory_per_gpu_gb"],
+        gpu_memory_gb=spec.memory_gb,
+        headroom=asked.get("memory_headroom"),
+        tight=asked["fits"] and (asked.get("memory_headroom") or 0) < TIGHT_HEADROOM,
+        state_gb=state_gb,
+        capacity_gb=count * spec.memory_gb,
+        dominant=dominant_term(asked.get("memory") or {}),
+        options=options,
+        assumed=assumptions(q, asked),
+    )
+    return True
+
+
+def what_fits(q: Question, spec: GpuSpec, count: int, method: Method) -> list[dict[str, Any]]:
+    """Lighter methods on the same GPUs, more of the same GPU, then larger GPUs: the cheapest per
+    hour and the one needing the fewest GPUs."""
+    out: list[dict[str, Any]] = []
+    for lighter in LIGHTER.get(method, ()):
+        option = probe(q, spec, count, lighter)
+        if option is not None and roomy(option):
+            out.append(view(q.catalog, spec, option, lighter))
+            break  # the lightest change that fits; QLoRA only when LoRA does not
+    limit = MAX_SAME_GPUS if spec.scale_up_gbs else ONE_NODE
+    more = fewest_that_fit(q, spec, method, start=count + 1, limit=limit, min_free=MIN_FREE)
+    if more is not None:
+        out.append(view(q.catalog, spec, more, method))
+    larger = []
+    for bigger in larger_gpus(q.catalog, spec):
+        option = fewest_that_fit(q, bigger, method, limit=max(count, ONE_NODE), min_free=MIN_FREE)
+        if option is not None:
+            larger.append(view(q.catalog, bigger, option, method))
+    cheapest_first = sorted(larger, key=lambda v: (v["usd_per_hour"] or float("inf"), v["gpus"]))
+    fewest_first = sorted(larger, key=lambda v: (v["gpus"], v["usd_per_hour"] or float("inf")))
+    for pick in (cheapest_first[:1] + fewest_first[:1])[:LARGER_SHOWN]:
+        if pick not in out:
+            out.append(pick)
+    return out
+
+
+def roomy(option: Mapping[str, Any]) -> bool:
+    return bool(option["fits"]) and float(option.get("memory_headroom") or 0.0) >= MIN_FREE
+
+
+def larger_gpus(catalog: Catalog, spec: GpuSpec) -> list[GpuSpec]:
+    """Priced GPUs with more memory than `spec`: per memory size the cheapest one, smallest first."""
+    by_size: dict[float, tuple[float, GpuSpec]] = {}
+    for g in catalog.gpus:
+        price = cheapest(catalog, g)
+        if g.memory_gb <= spec.memory_gb or price is None:
+            continue
+        if g.memory_gb not in by_size or price["usd_per_gpu_hour"] < by_size[g.memory_gb][0]:
+            by_size[g.memory_gb] = (price["usd_per_gpu_hour"], g)
+    return [g for _, (_, g) in sorted(by_size.items())]
+
+
+def view(catalog: Catalog, spec: GpuSpec, option: Mapping[str, Any], method: str) -> dict[str, Any]:
+    gpus = int(option["gpus"])
+    price = rent(catalog, spec, gpus)
+    return {
+        "method": method,
+        "name": spec.name,
+        "gpus": gpus,
+        "per_gpu_gb": option["memory_per_gpu_gb"],
+        "gpu_memory_gb": spec.memory_gb,
+        "usd_per_hour": price["usd_per_hour"] if price else None,
+        "as_of": price["as_of"] if price else None,
+    }
+
+
+def dominant_term(memory: Mapping[str, Any]) -> str | None:
+    terms = {k: float(memory.get(k) or 0.0) for k in MEMORY_TERMS}
+    best = max(terms, key=lambda k: terms[k])
+    return best.removesuffix("_gb") if terms[best] > 0 else None
+
+
+def assumptions(q: Question, option: Mapping[str, Any]) -> dict[str, Any]:
+    """The defaults the verdict rests on, to be stated with it."""
+    workload = option.get("workload") or {}
+    layout = option.get("layout") or {}
+    return {
+        "precision": option.get("precision"),
+        "method_default": q.slot("method") is None,
+        "seq_len": workload.get("seq_len"),
+        "micro_batch": layout.get("micro_batch"),
+        "recompute": layout.get("recompute"),
+        "count_default": q.slot("gpu_count") is None,
+    }

@@ -1,0 +1,102 @@
+""" "Is Lambda cheaper than AWS for H100s?", "阿里云和腾讯云哪个便宜？": which provider is cheaper for a
+GPU, by how much per GPU-hour and per GPU-month, with the price dates. A provider the catalogue
+holds no prices for is named as such (never a guessed price), with the provider checklist and how
+an operator loads its own price list."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.dialogue.answers.base import Question, gpu_specs
+from bot.dialogue.answers.prices import HOURS_PER_MONTH, cheapest_per_cloud, priced_clouds
+from bot.dialogue.question_kind import lowered
+from bot.dialogue.reply import Reply
+from bot.nlu.lexicon import find_phrase
+from bot.nlu.providers import CN_PROVIDERS
+from bot.render.views import pick
+
+NEEDS = ("a provider",)
+DEFAULTS = {"billing": "on_demand", "gpu": "every GPU the named providers both rent"}
+# "is AWS more expensive than Lambda": the question asks about the dearer side.
+DEARER = ("more expensive", "pricier", "costlier", "dearer", "贵")
+MAX_GPUS_COMPARED = 8
+# Prices within 2% of each other are the same price (rounding between snapshots).
+SAME_PRICE = 0.02
+CHECKLIST_SHOWN = 6
+
+
+def answer(q: Question, reply: Reply) -> bool:
+    named = list(dict.fromkeys(q.u.providers))
+    if not named:
+        return False
+    clouds = priced_clouds(q.catalog)
+    priced = [p for p in named if p in clouds]
+    unpriced = [p for p in named if p not in clouds]
+    specs = gpu_specs(q.catalog, q.u.gpus) or list(q.catalog.gpus)
+    rows = []
+    for spec in specs:
+        offers = {r["cloud"]: r for r in cheapest_per_cloud(q.catalog, spec, priced)}
+        if len(offers) >= min(2, len(priced)) and offers:
+            rows.append({"name": spec.name, "offers": [offers[p] for p in priced if p in offers]})
+    if not q.u.gpus:
+        # Without a GPU named, a table is worth it only when two priced providers can be compared.
+        rows = rows[:MAX_GPUS_COMPARED] if len(priced) >= 2 else []
+    verdict = decide(rows, priced, q) if len(priced) == 2 else None
+    reply.add(
+        "provider_compare",
+        rows=rows,
+        priced=priced,
+        unpriced=unpriced,
+        china=[p for p in unpriced if p in CN_PROVIDERS],
+        verdict=verdict,
+        gpu_named=bool(q.u.gpus),
+        checklist=checklist(q, reply.lang) if unpriced else [],
+        fx=q.catalog.usd_to_cny,
+        hours_per_month=HOURS_PER_MONTH,
+    )
+    return True
+
+
+def decide(rows: list[dict[str, Any]], priced: list[str], q: Question) -> dict[str, Any] | None:
+    """Which of two providers is cheaper on the GPUs both rent; for a yes/no question, whether the
+    first-named one is (or, "more expensive than", is not)."""
+    pairs = [r for r in rows if len(r["offers"]) == 2]
+    if not pairs:
+        return None
+    wins = {p: 0 for p in priced}
+    for r in pairs:
+        low, high = sorted(r["offers"], key=lambda o: o["usd_per_gpu_hour"])
+        if low["usd_per_gpu_hour"] < high["usd_per_gpu_hour"] * (1 - SAME_PRICE):
+            wins[low["cloud"]] += 1
+    cheaper = max(priced, key=lambda p: wins[p])
+    mixed = wins[cheaper] < len(pairs)
+    # The GPU the headline quotes: the first one named, else the one with the largest gap.
+    first = pairs[0]["offers"] if q.u.gpus else max(pairs, key=_gap)["offers"]
+    low, high = sorted(first, key=lambda o: o["usd_per_gpu_hour"])
+    dearer_asked = any(find_phrase(lowered(q.text), c) != -1 for c in DEARER)
+    subject = priced[0]
+    yes = (subject != cheaper) if dearer_asked else (subject == cheaper)
+    return {
+        "cheaper": cheaper,
+        "other": next(p for p in priced if p != cheaper),
+        "mixed": mixed,
+        "yes_no": q.u.yes_no,
+        "answer": "yes" if yes else "no",
+        "name": (pairs[0] if q.u.gpus else max(pairs, key=_gap))["name"],
+        "wins": wins[cheaper],
+        "compared": len(pairs),
+        "low": low,
+        "high": high,
+        "saving": 1 - low["usd_per_gpu_hour"] / high["usd_per_gpu_hour"],
+        "saving_month": (high["usd_per_gpu_hour"] - low["usd_per_gpu_hour"]) * HOURS_PER_MONTH,
+    }
+
+
+def _gap(row: dict[str, Any]) -> float:
+    prices = sorted(o["usd_per_gpu_hour"] for o in row["offers"])
+    return prices[-1] / prices[0] if prices[0] else 0.0
+
+
+def checklist(q: Question, lang: str) -> list[str]:
+    """The provider checklist (knowledge/data/checklist.yaml), the first few items."""
+    return [pick(item.text, lang) for item in q.kb.checklist[:CHECKLIST_SHOWN]]

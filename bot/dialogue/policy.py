@@ -1,0 +1,89 @@
+"""Question first: the direct answers, by question kind, and what a follow-up may reuse.
+
+The consultant asks `direct(...)` before any slot filling. A kind listed here is answered from
+what the message says plus the answer's stated defaults (bot/dialogue/answers/*); only a plan
+(kind "size") goes through the form, which asks for what a plan cannot do without.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from bot.dialogue.answers import (
+    capability,
+    catalogue,
+    cheapest,
+    china,
+    compare,
+    feasibility,
+    figure,
+    memory,
+    price,
+    provider,
+    serve,
+)
+from bot.dialogue.answers.base import Question
+from bot.dialogue.reply import Reply
+from bot.dialogue.route import SWITCH_WORDS
+from bot.dialogue.state import SERVE_SLOT_NAMES
+
+Answer = Callable[[Question, Reply], bool]
+
+ANSWERS: dict[str, Answer] = {
+    "figure_check": figure.answer,
+    "price": price.answer,
+    "provider_compare": provider.answer,
+    "china_providers": china.answer,
+    "gpu_compare": compare.answer,
+    "list_gpus": catalogue.answer_list,
+    "feasibility": feasibility.answer,
+    "memory": memory.answer,
+    "cheapest_gpu": cheapest.answer,
+    "serve": serve.answer,
+}
+# Kinds whose answer ends with the invitation to size a plan when no plan is under way (the
+# others close with their own next step).
+INVITE_AFTER = ("figure_check", "price", "provider_compare", "gpu_compare", "list_gpus", "capability")
+# Kinds whose workload a follow-up may reuse ("and on an A100?", "with LoRA?").
+TOPIC_KINDS = ("feasibility", "memory", "cheapest_gpu", "serve")
+TOPIC_SLOTS = (
+    "params", "active_params", "method", "precision", "gpu", "gpu_count", "seq_len", "budget",
+    *SERVE_SLOT_NAMES,
+)  # fmt: skip
+# What a follow-up of a topic may say: hardware, method or precision; data or a deadline is a plan.
+FOLLOW_UP_SLOTS = (
+    "gpu", "gpu_count", "method", "precision", "params", "active_params", "seq_len", *SERVE_SLOT_NAMES,
+)  # fmt: skip
+FOLLOW_UP_INTENTS = ("whatif", "correction", "size", "gpu_info", "unknown")
+
+
+def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
+    """The direct answer this message gets, or None for the form (or the other turn kinds).
+    `topic`: the conversation's last direct answer (policy.topic_after), if any."""
+    topic = topic if isinstance(topic, Mapping) else None
+    kind = q.u.kind
+    if kind == "figure_check" and SWITCH_WORDS.search(q.text):
+        return None  # "switch to the H100 with 160GB": corrected, and the switch goes to the form
+    if kind == "gpu_info" and q.u.yes_no and capability.asks_capability(q.text):
+        return "capability"
+    if kind in ANSWERS:
+        return kind
+    if topic and not form_in_progress and q.u.said and kind in FOLLOW_UP_INTENTS:
+        if set(q.u.said) <= set(FOLLOW_UP_SLOTS):
+            return str(topic.get("kind"))
+    return None
+
+
+def answer(kind: str, q: Question, reply: Reply) -> bool:
+    if kind == "capability":
+        return capability.answer(q, reply)
+    return ANSWERS[kind](q, reply)
+
+
+def topic_after(kind: str, q: Question) -> dict[str, Any] | None:
+    """What the conversation remembers of a direct answer for follow-ups (None: nothing)."""
+    if kind not in TOPIC_KINDS:
+        return None
+    slots = {name: q.slot(name) for name in TOPIC_SLOTS}
+    return {"kind": kind, "slots": {k: v for k, v in slots.items() if v is not None}}

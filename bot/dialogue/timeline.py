@@ -1,0 +1,50 @@
+"""Answers about time and data in their natural forms, applied to the conversation's slots.
+
+The NLU reads them (Parse.no_deadline, .asap, .deadline_date, slots.samples/.tokens_per_sample);
+this module decides what they change: "no deadline" in any form plans a sensible cluster (the
+timeline counts as answered), "ASAP" plans the fastest option within the budget, a calendar
+deadline keeps its date to show beside its days, and a sample count waits for its length per
+sample ("50k conversations" ... "each is about 1k tokens") before it becomes tokens.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.dialogue.state import SlotChange
+from bot.dialogue.understand import Understood
+
+
+def timeline(state: dict[str, Any], u: Understood) -> list[SlotChange]:
+    """Apply a deadline, "no deadline" or "ASAP"; the change to report when a plan exists."""
+    slots = state["slots"]
+    if u.said.get("days") is not None:
+        state["asap"] = False
+        state["deadline_date"] = u.deadline_date
+        return []
+    if not (u.no_deadline or u.asap):
+        return []
+    old = slots.get("days")
+    slots["days"] = None
+    state["deadline_date"] = None
+    state["asap"] = bool(u.asap)
+    if "days" not in state["skipped"]:
+        state["skipped"].append("days")
+    if state.get("pending") == "days":
+        state["pending"] = None
+    return [SlotChange("days", old, None)] if old is not None and state.get("last") else []
+
+
+def count_samples(state: dict[str, Any], u: Understood, said: dict[str, Any]) -> dict[str, Any]:
+    """The slots to merge once sample counts are resolved: samples x tokens per sample become
+    `tokens`; a count without a length waits in the state for its length."""
+    if said.get("tokens") is not None or said.get("data_bytes") is not None:
+        state["samples"] = None
+        return said
+    samples = u.samples or state.get("samples")
+    if samples and u.tokens_per_sample:
+        state["samples"] = None
+        return {**said, "tokens": float(samples) * u.tokens_per_sample}
+    if u.samples:
+        state["samples"] = u.samples
+    return said

@@ -1,0 +1,314 @@
+"""Answers queued turns: placeholder, consultant, answer, each step off the ack path.
+
+A turn admitted by the gate (bot.slack.gate) goes, the first two steps side by side,
+
+  1. api pool:  the "working" placeholder (messages only), its ts recorded on the turn;
+  2. work pool: the consultant, whose session commit also marks the turn answered with the answer
+                (bot.store.turns.completing), so a crash never applies a message twice;
+  3. api pool:  once both are done, the answer shown (the placeholder edited, or response_url, or a
+                post), then the turn is finished; the chart follows on the chart pool.
+
+Notices (rate limit, store unavailable), modals and other one-off calls run on their own small
+pool, so a Slack that hangs on a burst of placeholders does not hold back an outage notice.
+
+Slack Web API calls never run on the threads that ack (Bolt's listener pool, the HTTP threads), so
+a slow or hung Slack cannot delay an ack. A turn this process holds is in `in_flight`, whose leases
+the keeper (bot.slack.keeper) renews; a turn whose step fails for a reason a retry may fix (the
+store or Slack unavailable) is let go, and its lease runs out and another worker takes it over.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import logging
+import os
+import secrets
+import socket
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future
+from typing import Any
+
+from slack_sdk import WebClient
+from slack_sdk.webhook import WebhookClient
+
+from bot.ops.metrics import Metrics
+from bot.ports import ConsultantLike, StoreLike, TurnLike
+from bot.slack.messages import notice
+from bot.slack.pools import Pools
+from bot.slack.posting import Replier, defuse, message_args
+from bot.slack.turns import BUTTON, COMMAND, FORM, TurnRequest
+from bot.store import turns as queue
+from bot.store.base import StoreUnavailable
+from bot.store.turns import Completion, QueuedTurn, TurnLost
+
+log = logging.getLogger(__name__)
+
+# Workers that may take a turn before it is answered with an apology instead (a turn that kills the
+# process every time it is computed must not take every restart down with it).
+MAX_ATTEMPTS = 3
+
+
+def new_owner() -> str:
+    """This process's name on the leases it holds: host, pid and a random part (pids are reused)."""
+    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+
+
+def answer_of(turn: TurnLike) -> dict[str, Any]:
+    """What is stored and shown for a consultant turn (defused: no live <!channel> ever goes out)."""
+    answer = message_args(turn)
+    answer["lang"] = turn.lang
+    answer["recommended"] = bool(turn.payload.get("recommendation") and turn.payload.get("recommended", True))
+    return answer
+
+
+def notice_answer(kind: str, lang: str) -> dict[str, Any]:
+    return {"text": notice(kind, lang), "blocks": [], "lang": lang, "notice": kind}
+
+
+class TurnRunner:
+    def __init__(
+        self,
+        store: StoreLike,
+        consultant: ConsultantLike,
+        client: WebClient,
+        metrics: Metrics,
+        pools: Pools,
+        *,
+        owner: str | None = None,
+    ) -> None:
+        self.store = store
+        self.consultant = consultant
+        self.client = client
+        self.metrics = metrics
+        self.pools = pools
+        self.owner = owner or new_owner()
+        self.replier = Replier(consultant, metrics, pools)
+        self._lock = threading.Lock()
+        self._in_flight: set[str] = set()
+
+    # -- entry points -------------------------------------------------------------------------
+
+    def start(self, turn: TurnRequest, received_s: float | None) -> None:
+        """A turn just admitted by this process (it holds the lease)."""
+        self._hold(turn.id)
+        placeholder = (
+            self.pools.api.submit(self._placeholder, turn, received_s) if turn.posts_placeholder else None
+        )
+        self.pools.work.submit(self._compute, turn, placeholder, received_s)
+
+    def resume(self, queued: QueuedTurn) -> None:
+        """A turn taken over from a worker that died or stalled (bot.slack.keeper)."""
+        turn = TurnRequest.from_payload(queued.payload)
+        if turn is None:
+            log.warning("dropping queued turn %s: its payload is unreadable", queued.id)
+            self._finish(queued.id)
+            return
+        self._hold(turn.id)
+        log.info("resuming turn %s (attempt %d, %s)", turn.id, queued.attempts, queued.state)
+        known: Future[str | None] = Future()
+        known.set_result(queued.placeholder_ts)
+        if queued.answer is not None:
+            self.pools.api.submit(self._deliver, turn, queued.placeholder_ts, queued.answer, None, None)
+        elif queued.attempts > MAX_ATTEMPTS:
+            log.error("turn %s failed %d times; answering with an apology", turn.id, queued.attempts - 1)
+            self.metrics.errors.labels(kind="turn_abandoned").inc()
+            answer = notice_answer("error", turn.lang)
+            if self._complete(turn, answer):
+                self.pools.api.submit(self._deliver, turn, queued.placeholder_ts, answer, None, None)
+        elif queued.placeholder_ts is None and turn.posts_placeholder:
+            self.pools.work.submit(
+                self._compute, turn, self.pools.api.submit(self._placeholder, turn, None), None
+            )
+        else:
+            self.pools.work.submit(self._compute, turn, known, None)
+
+    def in_flight(self) -> list[str]:
+        with self._lock:
+            return list(self._in_flight)
+
+    def tell(self, kind: str, turn: TurnRequest, *, private: bool) -> None:
+        """A notice (rate limit, store unavailable) on the notices pool; never blocks the caller."""
+        self.pools.notices.submit(self._tell, kind, turn, private)
+
+    def later(self, fn: Callable[[], object], what: str) -> None:
+        """A Web API call that is not part of a turn (a modal, removing clicked buttons)."""
+
+        def run() -> None:
+            try:
+                fn()
+            except Exception:
+                self.metrics.errors.labels(kind="slack_api").inc()
+                log.warning("Slack call failed: %s", what, exc_info=True)
+
+        self.pools.notices.submit(run)
+
+    # -- steps --------------------------------------------------------------------------------
+
+    def _placeholder(self, turn: TurnRequest, received_s: float | None) -> str | None:
+        ts: str | None = None
+        try:
+            response = self.client.chat_postMessage(
+                channel=turn.channel, thread_ts=turn.thread_ts, text=notice("working", turn.lang)
+            )
+            ts = str(response["ts"])
+            self.replier.first_reply(turn.surface, received_s)
+        except Exception:
+            # The answer still goes out, as a message of its own, once the consultant has it.
+            self.metrics.errors.labels(kind="placeholder").inc()
+            log.warning("could not post the placeholder for %s", turn.session_id, exc_info=True)
+        if ts is not None:
+            try:
+                self.store.set_placeholder(turn.id, self.owner, ts)
+            except StoreUnavailable:
+                log.warning("could not record the placeholder of %s", turn.id)
+        return ts
+
+    def _compute(
+        self, turn: TurnRequest, placeholder: Future[str | None] | None, received_s: float | None
+    ) -> None:
+        live: TurnLike | None = None
+        try:
+            with queue.completing(turn.id, self.owner, turn.session_id, answer_of):
+                live = self._ask(turn)
+                completed = not queue.completes(turn.session_id)
+            answer = answer_of(live)
+            if not completed and not self._complete(turn, answer):
+                return  # another worker holds the turn now and answers it
+        except TurnLost:
+            log.info("turn %s was taken over by another worker", turn.id)
+            self._release(turn.id)
+            return
+        except StoreUnavailable as exc:
+            self.metrics.errors.labels(kind="store_unavailable").inc()
+            log.warning("state store unavailable while answering %s: %s", turn.id, exc)
+            # Said in the placeholder's place; the turn stays queued and is answered once the store
+            # is back (the same message is then edited into the answer).
+            self._when_placed(
+                placeholder, turn, notice_answer("store_down", turn.lang), None, None, finish=False
+            )
+            self._release(turn.id)
+            return
+        except Exception:
+            self.metrics.errors.labels(kind="unhandled").inc()
+            log.exception("error answering a Slack %s", turn.surface)
+            answer = notice_answer("error", turn.lang)
+            if not self._complete(turn, answer):
+                return
+        self._when_placed(placeholder, turn, answer, live, received_s)
+
+    def _when_placed(
+        self,
+        placeholder: Future[str | None] | None,
+        turn: TurnRequest,
+        answer: dict[str, Any],
+        live: TurnLike | None,
+        received_s: float | None,
+        *,
+        finish: bool = True,
+    ) -> None:
+        """Show the answer once the placeholder's post has come back (at once when it has)."""
+
+        def deliver(done: Future[str | None] | None = placeholder) -> None:
+            ts = done.result() if done is not None and not done.cancelled() else None
+            self.pools.api.submit(self._deliver, turn, ts, answer, live, received_s, finish)
+
+        if placeholder is None:
+            deliver()
+        else:
+            # The callback runs on whichever thread finishes the post: carry this log context over.
+            context = contextvars.copy_context()
+            placeholder.add_done_callback(lambda done: context.run(deliver, done))
+
+    def _ask(self, turn: TurnRequest) -> TurnLike:
+        if turn.surface == BUTTON:
+            return self.consultant.handle_action(turn.session_id, turn.action or "", turn.text)
+        if turn.surface == FORM:
+            return self.consultant.handle_form(turn.session_id, turn.fields or {})
+        return self.consultant.handle(turn.session_id, turn.text, user_id=turn.user_id)
+
+    def _deliver(
+        self,
+        turn: TurnRequest,
+        placeholder_ts: str | None,
+        answer: dict[str, Any],
+        live: TurnLike | None,
+        received_s: float | None,
+        finish: bool = True,
+    ) -> None:
+        args: dict[str, Any] = {"text": answer.get("text") or ""}
+        if answer.get("blocks"):
+            args["blocks"] = answer["blocks"]
+        args = defuse(args)
+        try:
+            if turn.response_url:
+                WebhookClient(turn.response_url).send(
+                    response_type="ephemeral", replace_original=False, **args
+                )
+            elif placeholder_ts:
+                self.client.chat_update(channel=turn.channel, ts=placeholder_ts, **args)
+            else:
+                self.client.chat_postMessage(
+                    channel=turn.channel,
+                    thread_ts=turn.thread_ts,
+                    unfurl_links=False,
+                    unfurl_media=False,
+                    **args,
+                )
+        except Exception:
+            # Not finished: once the lease runs out the answer is shown again (an edit repeats safely).
+            self.metrics.errors.labels(kind="deliver").inc()
+            log.warning("could not show the answer of %s", turn.id, exc_info=True)
+            self._release(turn.id)
+            return
+        if not finish:
+            return
+        if placeholder_ts is None:
+            self.replier.first_reply(turn.surface, received_s)
+        self.replier.answered(turn.surface, bool(answer.get("recommended")), received_s)
+        log.info("answered a %s", turn.surface)
+        self._finish(turn.id)
+        if live is not None and turn.surface not in (COMMAND, FORM) and not turn.response_url:
+            self.replier.chart_later(self.client, turn.where, live)
+
+    def _tell(self, kind: str, turn: TurnRequest, private: bool) -> None:
+        text = notice(kind, turn.lang)
+        try:
+            if turn.response_url:
+                WebhookClient(turn.response_url).send(response_type="ephemeral", text=text)
+            elif private and turn.user_id:
+                self.client.chat_postEphemeral(
+                    channel=turn.channel, user=turn.user_id, thread_ts=turn.thread_ts, text=text
+                )
+            else:
+                self.client.chat_postMessage(channel=turn.channel, thread_ts=turn.thread_ts, text=text)
+        except Exception:
+            log.warning("could not post the %s notice", kind, exc_info=True)
+
+    # -- queue bookkeeping --------------------------------------------------------------------
+
+    def _complete(self, turn: TurnRequest, answer: dict[str, Any]) -> bool:
+        try:
+            if self.store.complete_turn(Completion(turn.id, self.owner, answer)):
+                return True
+            log.info("turn %s was taken over by another worker", turn.id)
+        except StoreUnavailable:
+            log.warning("could not record the answer of %s", turn.id)
+        self._release(turn.id)
+        return False
+
+    def _finish(self, turn_id: str) -> None:
+        try:
+            self.store.finish_turn(turn_id, self.owner)
+        except StoreUnavailable:
+            # Answered but not marked done: it may be shown again (an edit in place) after the lease.
+            log.warning("could not mark turn %s done", turn_id)
+        self._release(turn_id)
+
+    def _hold(self, turn_id: str) -> None:
+        with self._lock:
+            self._in_flight.add(turn_id)
+
+    def _release(self, turn_id: str) -> None:
+        with self._lock:
+            self._in_flight.discard(turn_id)

@@ -1,0 +1,106 @@
+"""The training stack a plan assumes: how it shards state, what it keeps for the loss, how fast it runs.
+
+Memory and speed depend on the software as much as on the model: the same 70B LoRA needs ~48 GB per
+GPU laid out Megatron-style with selective recompute and ~28 GiB under torchtune's FSDP with
+activation checkpointing (pytorch/torchtune README, 8 × A100). So the stack is an input
+(`SizingRequest.stack`) with a default per method (`default_stack`), and the answer names it.
+
+What each stack can do (the layouts sizing.layout searches):
+- megatron: Megatron-LM / NeMo. Tensor parallel inside the NVLink domain, pipeline across nodes,
+  data parallel with the distributed optimizer (ZeRO-1: fp32 master + Adam states sharded over DP)
+  and fp32 main gradients: 2 + 4 + 12/DP bytes per parameter (Megatron-LM
+  megatron/training/theoretical_memory_usage.py, `6 + 12/d` plus the 18 B/param without it).
+  Vocabulary-parallel cross-entropy on fp32 logits (4 bytes per token × vocab / TP).
+- deepspeed: DeepSpeed ZeRO stage 1, 2 or 3 over data parallel only (HF Trainer / LLaMA-Factory
+  configs ds_z2 / ds_z3), bf16 gradients; the loss is computed by Hugging Face transformers.
+- fsdp: PyTorch FSDP (torchtune, HF Accelerate/TRL FSDP): NO_SHARD (DDP), SHARD_GRAD_OP (≈ZeRO-2)
+  or FULL_SHARD (≈ZeRO-3); torchtune's recipes use a chunked cross-entropy
+  (`CEWithChunkedOutputLoss`) that never holds fp32 logits for the whole batch.
+- hf: plain Hugging Face Trainer / PEFT / TRL, DDP across GPUs (every GPU holds everything).
+- unsloth: Unsloth (single-GPU and DDP): fused cross-entropy and "unsloth" gradient checkpointing,
+  which offloads the checkpointed layer inputs to CPU memory (unslothai/unsloth README).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sizing.types import Method, Stack
+
+# Bytes held per token × vocabulary entry for the loss.
+# Megatron: fp32 logits in its vocab-parallel cross-entropy (Korthikanti et al., arXiv 2205.05198
+# §4.3: 4·s·b·v/t). Hugging Face transformers: the bf16 logits stay referenced by the model output,
+# the loss upcasts them to fp32 and log-softmax keeps an fp32 result for backward (transformers
+# `ForCausalLMLoss`: `logits = logits.float()`): 2 + 4 + 4 at the end of the forward, ~8 on average
+# over the loss [our reading of that code path]. torchtune's chunked loss upcasts one chunk at a
+# time and keeps the bf16 logits: 2. Unsloth's fused cross-entropy never materialises the logits of
+# the whole batch (its README: "fused cross entropy"): we count 1/8 of bf16 logits [assumption].
+MEGATRON_LOGITS_BYTES = 4.0
+HF_LOGITS_BYTES = 8.0
+CHUNKED_LOGITS_BYTES = 2.0
+FUSED_LOGITS_BYTES = 0.25
+
+# Relative speed of a stack's kernels and overlap against Megatron-LM at the same layout, which the
+# published pre-training runs are calibrated on (sizing.calibration). These are our assumptions,
+# stated in the answer: Megatron-class codebases overlap communication and fuse kernels; plain HF
+# Trainer does less of both (0.85); DeepSpeed ZeRO adds its own bucketing overhead (0.9); torchtune/
+# FSDP2 with torch.compile is close to Megatron on the single-node jobs it targets (0.95); Unsloth
+# reports ~2× the speed of HF + FlashAttention 2 for LoRA/QLoRA (unslothai/unsloth README benchmark
+# table), which we take at half its claim over HF (0.85 × 1.5 ≈ 1.25).
+EFFICIENCY: dict[str, float] = {
+    "megatron": 1.0,
+    "deepspeed": 0.9,
+    "fsdp": 0.95,
+    "hf": 0.85,
+    "unsloth": 1.25,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class StackSpec:
+    id: Stack
+    model_parallel: bool  # tensor and pipeline parallel allowed (Megatron only)
+    zero_stages: tuple[int, ...]  # data-parallel sharding choices when DP > 1
+    grad_bytes: float  # bytes per trainable parameter for the gradient buffer
+    logits_bytes: float  # bytes per token × vocab entry held for the loss
+    offload_activations: bool  # checkpointed layer inputs live in CPU memory (Unsloth)
+    ffn_bytes: float  # activation bytes per token per FFN unit of a SwiGLU block (memory.py)
+    efficiency: float  # relative speed vs Megatron-LM (EFFICIENCY)
+    assumed: bool  # the user did not say: the method's usual stack
+
+    @property
+    def cheap_recompute(self) -> str:
+        """The name of "no full recompute" on this stack: Megatron calls its attention-only
+        recompute "selective"; the others simply do not checkpoint."""
+        return "selective" if self.model_parallel else "none"
+
+
+# SwiGLU activations kept per token: unfused, the gate and up projections, SiLU(gate) and their
+# product, 2 bytes each (8·ffn); a fused SwiGLU keeps only the gate and up outputs and recomputes
+# the rest in backward (4·ffn): Megatron-Core's bias_swiglu fusion (megatron/core/fusions/
+# fused_bias_swiglu.py) and Unsloth's Triton SwiGLU kernel do.
+UNFUSED_FFN_BYTES = 8.0
+FUSED_FFN_BYTES = 4.0
+
+_SPECS: dict[str, tuple[bool, tuple[int, ...], float, float, bool, float]] = {
+    # id: (model_parallel, zero stages with DP > 1, grad bytes, logits bytes, offload activations,
+    #      SwiGLU bytes)
+    "megatron": (True, (1,), 4.0, MEGATRON_LOGITS_BYTES, False, FUSED_FFN_BYTES),
+    "deepspeed": (False, (1, 2, 3), 2.0, HF_LOGITS_BYTES, False, UNFUSED_FFN_BYTES),
+    "fsdp": (False, (0, 2, 3), 2.0, CHUNKED_LOGITS_BYTES, False, UNFUSED_FFN_BYTES),
+    "hf": (False, (0,), 2.0, HF_LOGITS_BYTES, False, UNFUSED_FFN_BYTES),
+    "unsloth": (False, (0,), 2.0, FUSED_LOGITS_BYTES, True, FUSED_FFN_BYTES),
+}
+
+
+def default_stack(method: Method) -> Stack:
+    """Pre-training (from scratch or continued) runs Megatron-style; fine-tuning runs the way HF
+    PEFT/TRL, LLaMA-Factory and torchtune run it: FSDP / ZeRO-3 sharding across GPUs, activation
+    checkpointing when memory needs it, a chunked cross-entropy."""
+    return "megatron" if method == "pretrain" else "fsdp"
+
+
+def spec(stack: Stack | None, method: Method) -> StackSpec:
+    chosen: Stack = stack if stack is not None else default_stack(method)
+    mp, zeros, grad, logits, offload, ffn = _SPECS[chosen]
+    return StackSpec(chosen, mp, zeros, grad, logits, offload, ffn, EFFICIENCY[chosen], stack is None)

@@ -1,0 +1,116 @@
+"""Question first: a direct question in a fresh conversation gets its answer at once, in the
+language and script it was asked in, and never starts the training form (no slot is asked)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.dialogue.consultant import Consultant, Turn
+from bot.nlu import parse
+from bot.store.memory import MemoryStore
+from knowledge import KnowledgeBase
+from sizing import plan
+
+from .conftest import TODAY
+
+
+@pytest.fixture
+def real(kb: KnowledgeBase) -> Consultant:
+    return Consultant(
+        kb, MemoryStore(session_ttl_s=3600), clock=lambda: TODAY, parse=parse, plan=plan, chart=None
+    )
+
+
+def ask(consultant: Consultant, *texts: str) -> Turn:
+    turn = None
+    for text in texts:
+        turn = consultant.handle("s", text)
+    assert turn is not None
+    return turn
+
+
+def answered_directly(turn: Turn) -> None:
+    assert turn.payload["pending"] is None, turn.text
+    assert turn.payload["recommendation"] is None
+
+
+# (question, the reply starts with, words the reply must contain, its language)
+CASES = [
+    # figure checks: No with the datasheet figure, Yes for a right one
+    ("The B200 comes with 192 GB, correct?", "*No.*", ["180 GB", "source"], "en"),
+    ("B200 的显存是 192GB 吧？", "*不对。*", ["180 GB", "来源"], "zh-Hans"),
+    ("H100 is 80GB right?", "*Yes.*", ["80 GB"], "en"),
+    # prices: per GPU-hour and per month, per provider, dated
+    ("How much is an H100 per hour?", "*NVIDIA H100", ["/GPU-hour", "per GPU-month", "as of"], "en"),
+    ("A100 一个月多少钱", "*NVIDIA A100", ["每卡每月", "快照"], "zh-Hans"),
+    ("H200 一小時多少錢", "*NVIDIA H200", ["卡時", "快照"], "zh-Hant"),
+    # provider comparisons
+    ("Is GCP cheaper than Lambda for A100s?", "*No.*", ["Lambda is cheaper", "per GPU-month"], "en"),
+    ("腾讯云和阿里云哪家便宜", "目录里*没有", ["GPU_ADVISOR_OFFERINGS", "逐项确认"], "zh-Hans"),
+    # GPU comparisons: a yes/no question gets yes/no first
+    ("Is the H20 quicker than an H100 for training?", "*No.*", ["148", "989", "slower"], "en"),
+    ("H800 跟 H100 差在哪？", "*NVIDIA H800", ["400 GB/s", "900"], "zh-Hans"),
+    ("H20 比 H100 慢嗎？", "*是的。*", ["148", "989"], "zh-Hant"),
+    ("RTX 4090 适合多机训练吗", "*不适合。*", ["NVLink", "PCIe"], "zh-Hans"),
+    # the catalogue
+    ("which GPUs are in your catalogue?", "*GPU catalogue*", ["H100", "A100", "MI300X"], "en"),
+    ("列出所有的显卡", "*GPU 目录*", ["H100", "A100"], "zh-Hans"),
+    # feasibility: the verdict first, then what fits
+    ("Could we full fine-tune a 70B model on 8 A100s?", "*No.*", ["What does fit", "LoRA"], "en"),
+    ("单张 T4 能 QLoRA 微调 7B 吗", "*能。*", ["GB"], "zh-Hans"),
+    # memory, cheapest GPU, serving, Chinese providers
+    ("How much GPU memory to fully fine-tune a 13B model?", "*GPU memory", ["model state", "LoRA"], "en"),
+    ("全参微调 DeepSeek-V3 需要多大显存", "*训练 6710亿参数模型", ["TB", "张"], "zh-Hans"),
+    ("cheapest GPU to LoRA fine-tune a 13B model?", "*The cheapest GPU", ["/hour", "as of"], "en"),
+    ("how many GPUs do I need to serve Llama 3 70B to 200 users?", "*Serving", ["KV cache"], "en"),
+    ("火山引擎靠谱吗", "*火山引擎：*", ["GPU_ADVISOR_OFFERINGS", "不会猜价格"], "zh-Hans"),
+]
+
+
+@pytest.mark.parametrize(("question", "opening", "words", "lang"), CASES, ids=[c[0] for c in CASES])
+def test_a_direct_question_gets_its_answer_first_in_its_own_language(
+    real: Consultant, question: str, opening: str, words: list[str], lang: str
+) -> None:
+    turn = ask(real, question)
+    answered_directly(turn)
+    assert turn.text.startswith(opening), turn.text[:200]
+    for word in words:
+        assert word in turn.text, (word, turn.text)
+    assert turn.lang == lang
+
+
+def test_a_price_question_is_never_read_as_a_one_hour_deadline(real: Consultant) -> None:
+    turn = ask(real, "L4 一小时多少钱")
+    answered_directly(turn)
+    assert turn.payload["slots"]["days"] is None
+    assert "0.0417" not in turn.text
+
+
+def test_a_provider_without_catalogue_prices_gets_no_invented_price(real: Consultant) -> None:
+    turn = ask(real, "Is Alibaba Cloud cheaper than Tencent Cloud for H800?")
+    answered_directly(turn)
+    assert "no prices for Alibaba Cloud (阿里云) and Tencent Cloud (腾讯云)" in turn.text
+    assert "$" not in turn.text.split("*What to check")[0]
+
+
+def test_a_feasibility_follow_up_reuses_the_workload_on_new_hardware(real: Consultant) -> None:
+    first = ask(real, "Can I fully fine-tune an 8B model on a single L4?")
+    assert first.text.startswith("*No.*")
+    turn = ask(real, "what about 8 H100s?")
+    answered_directly(turn)
+    assert turn.text.startswith("*Yes.*")
+    assert "8 × NVIDIA H100" in turn.text and "8B-parameter" in turn.text
+
+
+def test_a_question_in_the_middle_of_the_form_is_answered_and_the_form_resumes(real: Consultant) -> None:
+    ask(real, "I want to pretrain a 3B model")
+    turn = ask(real, "how much is an A100 per hour?")
+    assert "/GPU-hour" in turn.text
+    assert turn.payload["pending"] == "data"
+    assert turn.payload["slots"]["params"] == 3e9
+
+
+def test_a_plan_request_still_gets_the_planning_form(real: Consultant) -> None:
+    turn = ask(real, "Fine-tune a 7B model on 2B tokens on H100 in 5 days")
+    assert turn.payload["recommendation"] is not None
+    assert turn.text.startswith("*Recommended:*")

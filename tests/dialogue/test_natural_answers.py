@@ -1,0 +1,89 @@
+"""Answers to the bot's own questions in their natural forms, as the dialogue applies them: no
+deadline plans a sensible cluster and says so, ASAP plans the fastest option, a calendar deadline
+shows its date with its days, a sample count waits for its length per sample, and epochs
+multiply the tokens trained."""
+
+from __future__ import annotations
+
+from bot.dialogue.consultant import Consultant
+
+from .fakes import ScriptedParse
+
+START = "pretrain a 1B model on 20B tokens"
+
+
+def start(consultant: Consultant, nlu: ScriptedParse) -> None:
+    nlu.understands(START, params=1e9, tokens=2e10, method="pretrain")
+    turn = consultant.handle("s", START)
+    assert turn.payload["pending"] == "days"
+
+
+def test_no_deadline_in_its_own_words_plans_a_sensible_cluster_and_says_so(
+    consultant: Consultant, nlu: ScriptedParse
+) -> None:
+    start(consultant, nlu)
+    nlu.understands("whenever works", intent="faq", flags={"no_deadline": True})
+    turn = consultant.handle("s", "whenever works")
+    assert turn.payload["recommendation"] is not None
+    assert "no deadline (a sensible cluster size" in turn.text
+    assert turn.payload["slots"]["days"] is None
+
+
+def test_asap_plans_the_fastest_option_that_fits(consultant: Consultant, nlu: ScriptedParse) -> None:
+    start(consultant, nlu)
+    nlu.understands("as fast as you can", intent="unknown", flags={"asap": True})
+    turn = consultant.handle("s", "as fast as you can")
+    options = turn.payload["recommendation"]["options"]
+    fitting = [o["days"] for o in options if o["fits"]]
+    assert options[0]["days"] == min(fitting)
+    assert "as soon as possible (the fastest plan)" in turn.text
+
+
+def test_a_calendar_deadline_is_shown_with_its_date_and_days(
+    consultant: Consultant, nlu: ScriptedParse
+) -> None:
+    start(consultant, nlu)
+    nlu.understands("by the end of January", days=63.0, flags={"deadline_date": "2027-01-31"})
+    turn = consultant.handle("s", "by the end of January")
+    assert "by 2027-01-31 ≈ 63 days" in turn.text
+    assert turn.payload["slots"]["days"] == 63.0
+
+
+def test_a_deadline_after_asap_plans_for_the_deadline_again(
+    consultant: Consultant, nlu: ScriptedParse
+) -> None:
+    start(consultant, nlu)
+    nlu.understands("asap", flags={"asap": True})
+    consultant.handle("s", "asap")
+    nlu.understands("what if 20 days?", intent="whatif", days=20.0)
+    turn = consultant.handle("s", "what if 20 days?")
+    assert "as soon as possible" not in turn.text
+    assert turn.payload["recommendation"]["options"][0]["days"] <= 20
+
+
+def test_a_sample_count_waits_for_its_length_per_sample(consultant: Consultant, nlu: ScriptedParse) -> None:
+    nlu.understands("LoRA a 7B model on 50k chats", params=7e9, method="lora", samples=5e4)
+    turn = consultant.handle("s", "LoRA a 7B model on 50k chats")
+    assert turn.payload["pending"] == "data"
+    assert "each of the 50K samples" in turn.text
+    nlu.understands("each is about 2k tokens", intent="unknown", tokens_per_sample=2000.0)
+    nlu.understands("3 days", days=3.0)
+    consultant.handle("s", "each is about 2k tokens")
+    turn = consultant.handle("s", "3 days")
+    assert turn.payload["slots"]["tokens"] == 1e8
+    assert turn.payload["recommendation"] is not None
+
+
+def test_epochs_multiply_the_tokens_trained_and_are_shown(consultant: Consultant, nlu: ScriptedParse) -> None:
+    one = "full fine-tune a 7B model on 1B tokens in 5 days"
+    three = "full fine-tune a 7B model on 1B tokens for 3 epochs in 5 days"
+    nlu.understands(one, params=7e9, tokens=1e9, method="full_finetune", days=5.0, gpu="h100")
+    nlu.understands(three, params=7e9, tokens=1e9, method="full_finetune", days=5.0, gpu="h100", epochs=3.0)
+    single = consultant.handle("a", one).payload["recommendation"]
+    turn = consultant.handle("b", three)
+    rec = turn.payload["recommendation"]
+    assert turn.payload["slots"]["epochs"] == 3.0
+    assert rec["workload"]["tokens"] == 1e9 and rec["workload"]["tokens_trained"] == 3e9
+    assert "× 3 epochs = 3B tokens trained" in turn.text
+    hours = lambda r: sum(o["gpu_hours"] for o in r["options"][:1])  # noqa: E731
+    assert 2.5 < hours(rec) / hours(single) < 3.5
