@@ -214,7 +214,7 @@ class Gate:
                 turn.id,
                 turn.to_payload(),
                 owner=self.runner.owner,
-                lease_s=turns.LEASE_S,
+                lease_s=self.runner.lease_s,
                 rate_key=f"user:{turn.user_id}",  # Slack user ids are unique across workspaces
                 limit=self.settings.rate_limit_per_minute,
                 window_s=RATE_WINDOW_S,

@@ -37,7 +37,7 @@ from bot.ports import ConsultantLike, StoreLike, TurnLike
 from bot.slack.messages import notice
 from bot.slack.pools import Pools
 from bot.slack.posting import Replier, defuse, message_args
-from bot.slack.turns import BUTTON, COMMAND, FORM, TurnRequest
+from bot.slack.turns import BUTTON, COMMAND, FORM, LEASE_S, TurnRequest
 from bot.store import turns as queue
 from bot.store.base import StoreUnavailable
 from bot.store.turns import Completion, QueuedTurn, TurnLost
@@ -76,6 +76,7 @@ class TurnRunner:
         pools: Pools,
         *,
         owner: str | None = None,
+        lease_s: float = LEASE_S,
     ) -> None:
         self.store = store
         self.consultant = consultant
@@ -83,6 +84,7 @@ class TurnRunner:
         self.metrics = metrics
         self.pools = pools
         self.owner = owner or new_owner()
+        self.lease_s = lease_s
         self.replier = Replier(consultant, metrics, pools)
         self._lock = threading.Lock()
         self._in_flight: set[str] = set()

@@ -69,7 +69,10 @@ class FakeSlackApi:
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler_class())
         self._server.daemon_threads = True
         self.port = int(self._server.server_address[1])
-        self._thread = threading.Thread(target=self._server.serve_forever, name="fake-slack", daemon=True)
+        # A short poll interval: close() (shutdown) waits for one, in every test's teardown.
+        self._thread = threading.Thread(
+            target=self._server.serve_forever, kwargs={"poll_interval": 0.02}, name="fake-slack", daemon=True
+        )
         self._thread.start()
 
     @property
