@@ -10,13 +10,16 @@ document with a top-level `offerings:` list in the same schema as knowledge/data
         gpu: h100-sxm                 # a catalog id (see `gpu-advisor gpus`)
         gpu_count: 8
         price_usd_per_hour: 20.0      # whole instance, on demand; optional: spot_usd_per_hour
+                                      # (or price_cny_per_hour / spot_cny_per_hour for a CNY list)
         region: cn-north-1
-        as_of: 2026-11-01
+        as_of: 2026-11-01             # the price sheet's date; null if it has none ("date unknown")
         source: "contract price sheet 2026-11"
         # optional: vcpus, ram_gib, network_gbps, flags, note
 
 "add" merges these into the shipped offerings (same id replaces); "replace" uses only these.
-`usd_to_cny` overrides the exchange rate of knowledge/data/settings.yaml.
+An operator's offerings are the deployment's own: they price every plan, global or mainland China.
+`usd_to_cny` overrides the exchange rate of knowledge/data/settings.yaml. Every offering, shipped or
+the operator's, passes the price rules of knowledge/prices.py.
 """
 
 from __future__ import annotations
@@ -30,6 +33,8 @@ from pydantic import BaseModel
 from knowledge.base import KnowledgeError, Source, entries, read_yaml as read, validate
 from knowledge.faq import check_related, load_faq, load_pitfalls
 from knowledge.kb import KnowledgeBase, SoftwareCatalog
+from knowledge.models import load_models, load_serving_runs
+from knowledge.prices import apply_price_rules, market
 from knowledge.schema import (
     DTYPES,
     Architecture,
@@ -40,6 +45,7 @@ from knowledge.schema import (
     FinetuneMeasurement,
     GpuRecord,
     OfferingRecord,
+    ProviderRecord,
     PublishedRun,
     Scenario,
     SoftwareFeature,
@@ -135,7 +141,11 @@ def gpu_spec(r: GpuRecord) -> GpuSpec:
     )
 
 
-def offering(o: OfferingRecord) -> Offering:
+def offering(o: OfferingRecord, usd_to_cny: float) -> Offering:
+    """The engine's value: prices in USD whatever the listed currency (a CNY list price converted
+    at the dated rate, so plans compare clouds on one scale and a yuan total is the list price)."""
+    rate = usd_to_cny if o.currency == "CNY" else 1.0
+    on_demand, spot = o.list_price_per_hour, o.list_spot_per_hour
     return Offering(
         id=o.id,
         cloud=o.cloud,
@@ -144,14 +154,19 @@ def offering(o: OfferingRecord) -> Offering:
         gpu_count=o.gpu_count,
         vcpus=o.vcpus,
         ram_gib=o.ram_gib,
-        price_usd_per_hour=o.price_usd_per_hour,
-        spot_usd_per_hour=o.spot_usd_per_hour,
+        price_usd_per_hour=on_demand / rate if on_demand is not None else None,
+        spot_usd_per_hour=spot / rate if spot is not None else None,
         region=o.region,
         network_gbps=o.network_gbps,
         as_of=o.as_of,
         source=o.source,
         flags=o.flags,
+        currency=o.currency,
     )
+
+
+def load_providers(path: Path) -> dict[str, ProviderRecord]:
+    return {p.id: p for p in records(ProviderRecord, read(path), path, "providers")}
 
 
 def load_software(path: Path) -> SoftwareCatalog:
@@ -176,12 +191,20 @@ def load_knowledge(
     gpus_path = data_dir / "gpus.yaml"
     gpus, gpu_sources = load_gpus(gpus_path)
     gpu_ids = {g.id for g in gpus}
+    providers = load_providers(data_dir / "providers.yaml")
     offerings, excluded = load_offerings(data_dir / "offerings.yaml", gpu_ids)
+    china_offerings, _ = load_offerings(data_dir / "offerings_cn.yaml", gpu_ids)
+    for o in (*offerings, *china_offerings):
+        _refs(data_dir / "offerings.yaml", o.id, "cloud", (o.cloud,), set(providers))
+    offerings += china_offerings
+    operator_ids: frozenset[str] = frozenset()
     if offerings_file is not None:
         theirs, _ = load_offerings(Path(offerings_file), gpu_ids)
         offerings = merge_offerings(offerings, theirs, offerings_mode)
+        operator_ids = frozenset(o.id for o in theirs)
     elif offerings_mode not in ("add", "replace"):
         raise KnowledgeError(f"offerings_mode must be 'add' or 'replace', not {offerings_mode!r}")
+    offerings = apply_price_rules(offerings, providers)
 
     software = load_software(data_dir / "software.yaml")
     for g in gpus:
@@ -209,11 +232,19 @@ def load_knowledge(
     faq = load_faq(faq_path)
     pitfalls = load_pitfalls(pitfalls_path)
     synonyms = load_synonyms(data_dir / "synonyms.yaml")
+    model_index = load_models(data_dir / "models.yaml")
+    serving_runs, serving_sources = load_serving_runs(
+        data_dir / "serving_runs.yaml", {c.id for c in model_index.cards}, gpu_ids
+    )
     check_related((*faq, *pitfalls))
+    fx = usd_to_cny if usd_to_cny is not None else rate.usd_to_cny
+    # Mainland-China list prices price "cn" plans only (kb.china_catalog); an operator's own
+    # offerings price every plan.
+    global_offerings = tuple(o for o in offerings if o.id in operator_ids or market(o, providers) != "cn")
     catalog = Catalog(
         gpus=tuple(gpu_spec(g) for g in gpus),
-        offerings=tuple(offering(o) for o in offerings),
-        usd_to_cny=usd_to_cny if usd_to_cny is not None else rate.usd_to_cny,
+        offerings=tuple(offering(o, fx) for o in global_offerings),
+        usd_to_cny=fx,
         usd_to_cny_as_of=rate.source.as_of,
     )
     return KnowledgeBase(
@@ -232,4 +263,9 @@ def load_knowledge(
         pitfalls=pitfalls,
         gpu_sources=gpu_sources,
         synonyms=synonyms,
+        providers=providers,
+        operator_offering_ids=operator_ids,
+        model_index=model_index,
+        serving_runs=serving_runs,
+        serving_sources=serving_sources,
     )

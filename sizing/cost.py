@@ -28,6 +28,10 @@ from sizing.types import Catalog, Offering
 # Flags (substrings) that make an offering's price unusable for quoting: capacity-block-only
 # instances have no on-demand price (hardware.md §3.5 #5); suspect/outlier rows (§3.5 #1-2).
 UNUSABLE_FLAG_WORDS = ("capacity", "suspect", "outlier", "artifact", "invalid", "unverified", "zero")
+# Flags that make only the spot price unusable: a spot price computed from on-demand by a fixed
+# ratio is not an observed market price, and one beyond the cloud's documented discount range is
+# not one the cloud says it sells (knowledge/prices.py sets both).
+SPOT_UNUSABLE_FLAGS = ("spot_derived", "spot_outside_documented_range", "spot_equals_ondemand")
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,7 +158,11 @@ def quote(
     o, instances = picked
     assert o.price_usd_per_hour is not None
     hourly = instances * o.price_usd_per_hour
-    spot_ok = o.spot_usd_per_hour is not None and 0 < o.spot_usd_per_hour < o.price_usd_per_hour
+    spot_ok = (
+        o.spot_usd_per_hour is not None
+        and 0 < o.spot_usd_per_hour < o.price_usd_per_hour
+        and not any(flag in SPOT_UNUSABLE_FLAGS for flag in o.flags)
+    )
     spot_hourly = instances * o.spot_usd_per_hour if spot_ok and o.spot_usd_per_hour else None
     return Quote(
         offering=o,
@@ -170,12 +178,27 @@ def quote(
     )
 
 
-def stale(catalog: Catalog, gpu_id: str, today: dt.date | None) -> dt.date | None:
-    """The as_of date of this GPU's prices when they are older than STALE_AFTER_DAYS at `today`."""
-    if today is None:
+def price_is_stale(as_of: dt.date | None, today: dt.date | None) -> bool:
+    """The one staleness rule for every price an answer uses: a snapshot without a date, or one
+    older than STALE_AFTER_DAYS at `today`. Without `today` only the undated are stale."""
+    if as_of is None:
+        return True
+    return today is not None and (today - as_of).days > STALE_AFTER_DAYS
+
+
+@dataclass(frozen=True, slots=True)
+class Staleness:
+    """What the stale prices among those an answer quotes are: the oldest dated one, and whether
+    any has no date at all."""
+
+    oldest: dt.date | None
+    undated: bool
+
+
+def staleness(dates: list[dt.date | None], today: dt.date | None) -> Staleness | None:
+    """price_is_stale over the snapshot dates of every price an answer quotes; None when all are fresh."""
+    stale = [d for d in dates if price_is_stale(d, today)]
+    if not stale:
         return None
-    dates = [o.as_of for o in catalog.offerings if o.gpu_id == gpu_id and usable(o)]
-    if not dates:
-        return None
-    oldest = min(dates)
-    return oldest if (today - oldest).days > STALE_AFTER_DAYS else None
+    known = [d for d in stale if d is not None]
+    return Staleness(oldest=min(known) if known else None, undated=len(known) < len(stale))

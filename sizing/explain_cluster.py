@@ -24,7 +24,11 @@ def cost_line(o: Option) -> ExplainItem:
         )
         + f" = {usd(q.on_demand_usd)} on demand"
         + (f", {usd(q.spot_usd)} spot" if q.spot_usd is not None else "")
-        + f" (prices as of {q.offering.as_of.isoformat()})."
+        + (
+            f" (prices as of {q.offering.as_of.isoformat()})."
+            if q.offering.as_of
+            else " (price snapshot date unknown)."
+        )
         + (
             f" The instance holds {q.unused_gpus} more GPU(s) than the plan uses; they are paid for."
             if q.unused_gpus > 0
@@ -42,7 +46,7 @@ def cost_line(o: Option) -> ExplainItem:
         minimum_hours=asm.MIN_BILLED_HOURS_PER_INSTANCE if minimum else None,
         on_demand_usd=q.on_demand_usd,
         spot_usd=q.spot_usd,
-        as_of=q.offering.as_of.isoformat(),
+        as_of=q.offering.as_of.isoformat() if q.offering.as_of else None,
         unused_gpus=q.unused_gpus,
     )
 

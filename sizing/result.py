@@ -82,9 +82,11 @@ class Option:
             "instance": q.offering.instance_type if q else None,
             "instances": q.instances if q else None,
             "region": q.offering.region if q else None,
-            "prices_as_of": q.offering.as_of.isoformat() if q else None,
-            # The catalogue snapshot gave no date; as_of is inferred (knowledge/data/offerings.yaml).
-            "prices_date_inferred": "undated_snapshot" in q.offering.flags if q else None,
+            "prices_as_of": q.offering.as_of.isoformat() if q and q.offering.as_of else None,
+            # The snapshot gives no date: say "date unknown", never an inferred one.
+            "prices_date_unknown": q.offering.as_of is None if q else None,
+            "price_currency": q.offering.currency if q else None,  # the provider's list currency
+            "price_source": q.offering.source if q else None,
             "billing": q.billing if q else None,
         }
         return {

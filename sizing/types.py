@@ -11,6 +11,8 @@ import datetime as dt
 from dataclasses import dataclass, field
 from typing import Literal
 
+from sizing.model_arch import ModelArchitecture
+
 Precision = Literal["fp32", "fp16", "bf16", "fp8"]
 Method = Literal["pretrain", "full_finetune", "lora", "qlora"]
 Currency = Literal["CNY", "USD"]
@@ -84,9 +86,12 @@ class Offering:
     spot_usd_per_hour: float | None
     region: str
     network_gbps: float | None  # scale-out network per instance, where known
-    as_of: dt.date
+    as_of: dt.date | None  # the snapshot's date; None when the source gives none ("date unknown")
     source: str
     flags: tuple[str, ...] = ()  # data-quality flags carried from the source snapshot
+    # The currency the provider lists the price in; price_usd_per_hour is always USD (a CNY list price
+    # converted at the catalogue's dated rate), so plans compare clouds on one scale.
+    currency: Currency = "USD"
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,3 +150,6 @@ class SizingRequest:
     # DeepSeek-V3 37B of 671B, arXiv 2412.19437). FLOPs and time use these, memory the total
     # `params` (every expert is held, with its gradients and optimizer state). None = dense.
     active_params: float | None = None
+    # A named model's published shape (knowledge/data/models.yaml): layers, width, heads and vocabulary
+    # come from it instead of the standard shape derived from `params`.
+    model: ModelArchitecture | None = None

@@ -337,13 +337,19 @@ def collect(
     low_memory = lowmem.suggestion(w, top)
     if low_memory is not None:
         out.append(low_memory)
-    stale = cost.stale(catalog, top.gpu.id, req.today)
+    # One rule (cost.price_is_stale) over every price the options quote, not one GPU's catalogue.
+    quoted = [o for o in tagged if o.quote is not None]
+    stale = cost.staleness([o.quote.offering.as_of for o in quoted if o.quote], req.today)
     if stale is not None:
+        dated = f"from {stale.oldest.isoformat()}" if stale.oldest else ""
+        undated = "of unknown date" if stale.undated else ""
         out.append(
             _w(
                 "stale_prices",
-                f"Prices for {top.gpu.id} are from {stale.isoformat()}; re-check before buying.",
-                as_of=stale.isoformat(),
+                f"Some prices quoted here are snapshots {' or '.join(p for p in (dated, undated) if p)}; "
+                "re-check them before buying.",
+                as_of=stale.oldest.isoformat() if stale.oldest else None,
+                undated=stale.undated,
                 gpu=top.gpu.id,
             )
         )

@@ -1,9 +1,10 @@
 """Where the GPUs come from: mainland-China clouds (region "cn") and hardware the user owns.
 
-China: the price catalogue holds AWS/GCP/Azure/Lambda snapshots only, and export controls keep
-H100/H200/B200-class parts out of mainland clouds, so a "cn" conversation is also planned on the
-catalogue's China-available datacenter parts (H800, H20: NVIDIA's China SKUs) with time and GPU
-count but no price. Owned: the plan runs on exactly the user's GPU type and count.
+China: export controls keep H100/H200/B200-class parts out of mainland clouds, so a "cn"
+conversation is also planned on what can be rented there: NVIDIA's China SKUs (A800, H800, H20)
+and every GPU the public Chinese price list prices (kb.china_catalog, CNY list prices with their
+source and date; "no public price" where none exists). Owned: the plan runs on exactly the user's
+GPU type and count.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from sizing.types import Catalog, Method, SizingRequest
 
 # NVIDIA's China-market datacenter SKUs in the catalogue (knowledge/data/gpus.yaml: h800, h20, a800).
 CHINA_GPUS = ("h800", "h20", "a800")
+MAX_CHINA_OPTIONS = 4
 # Capacity search range (parameters) and steps: 1e8..1e13 in log space, 1% precision in ~20 calls.
 CAPACITY_LOW, CAPACITY_HIGH, CAPACITY_STEPS = 1e8, 1e13, 20
 CAPACITY_METHODS: tuple[Method, ...] = ("full_finetune", "lora", "qlora", "pretrain")
@@ -27,22 +29,30 @@ CAPACITY_METHODS: tuple[Method, ...] = ("full_finetune", "lora", "qlora", "pretr
 PROBE_TOKENS = 1e9
 
 
+def china_gpus(catalog: Catalog) -> tuple[str, ...]:
+    """GPUs a mainland-China plan considers: the China SKUs, then every GPU the China catalogue prices."""
+    known = {g.id for g in catalog.gpus}
+    priced = sorted({o.gpu_id for o in catalog.offerings})
+    return tuple(g for g in dict.fromkeys([*CHINA_GPUS, *priced]) if g in known)
+
+
 def china_options(
     state: Mapping[str, Any], catalog: Catalog, plan: Planner, today: dt.date
 ) -> list[dict[str, Any]]:
-    """The user's workload on each China-available part (time, count, memory; no price)."""
+    """The user's workload on each GPU rentable in mainland China, priced from `catalog` (the China
+    catalogue) in CNY where a public or operator price exists: the ones that fit, priced first and
+    cheapest first, at most MAX_CHINA_OPTIONS."""
     out = []
-    for gpu in CHINA_GPUS:
-        if not any(g.id == gpu for g in catalog.gpus):
-            continue
+    for gpu in china_gpus(catalog):
         slots = {**state["slots"], "gpu": gpu, "gpu_count": None}
         try:
             result = plan(build_request({**state, "slots": slots}, catalog, today), catalog)
         except SizingError:
             continue
-        if result.options:
-            out.append(option_view(result.options[0].to_dict(result.currency), catalog))
-    return out
+        if result.options and result.options[0].fits:
+            out.append(option_view(result.options[0].to_dict("CNY"), catalog))
+    out.sort(key=lambda o: (o["cost"] is None, o["cost"] or 0.0, o["days"] or 0.0))
+    return out[:MAX_CHINA_OPTIONS]
 
 
 def capacity(

@@ -17,10 +17,9 @@ from bot.render.views import (
     find_entry,
     option_view,
     pick,
-    price_date,
+    stale_view,
     warning_views,
 )
-from sizing.assumptions import STALE_AFTER_DAYS
 from sizing.errors import SizingError
 from sizing.result import SizingResult
 from sizing.types import Catalog, SizingRequest
@@ -91,9 +90,10 @@ def plan_context(
     faq = [entry_view(e, lang) for i in related if i in shown and (e := find_entry(kb, i)) is not None]
     pitfalls = [entry_view(e, lang) for i in fired if i in shown and (e := find_entry(kb, i)) is not None]
     warnings = warning_views(rec.get("warnings") or [])
-    quoted_as_of = top.get("prices_as_of") or price_date(catalog) or "?"
-    if top.get("prices_date_inferred"):  # an undated catalogue snapshot: say the date is our inference
-        quoted_as_of = INFERRED_DATE[pick_lang(lang)].format(date=quoted_as_of)
+    china = china_options(state, kb.china_catalog, plan, today) if state.get("region") == "cn" else None
+    for option in china or []:
+        provider = kb.provider(str(option.get("cloud")))
+        option["provider"] = pick(provider.name, lang) if provider else option.get("cloud")
     context = {
         "slots": effective,
         "assumed": list(state["assumed"])
@@ -110,24 +110,16 @@ def plan_context(
         "faq": faq,
         "scenario": _scenario(kb, effective, lang),
         "software": _software(kb, top["gpu"], effective, lang, top.get("gpus")),
-        # One price date, the quoted offering's: the engine's stale_prices warning dates the GPU's
-        # oldest offering, which may not be the one quoted.
-        "price_date": quoted_as_of,
-        "prices_stale": quoted_as_of if _is_stale(top.get("prices_as_of"), today) else None,
+        # The quoted offering's own date (None: the snapshot has none, "date unknown").
+        "price_date": top.get("prices_as_of"),
+        # One rule (sizing.cost.price_is_stale) over every price this answer shows.
+        "prices_stale": stale_view([*options, *(china or [])], today),
         "fx": catalog.usd_to_cny,
         "user_plan": option_view(user_plan, catalog) if user_plan else None,
         "owned": bool(state.get("owned")) and user_plan is None,
-        "china": china_options(state, catalog, plan, today) if state.get("region") == "cn" else None,
+        "china": china,
     }
     return rec, fired, context
-
-
-def _is_stale(as_of: Any, today: dt.date) -> bool:
-    try:
-        quoted = dt.date.fromisoformat(str(as_of))
-    except ValueError:
-        return False
-    return (today - quoted).days > STALE_AFTER_DAYS
 
 
 def _misses(rec: Mapping[str, Any], days: Any) -> bool:
@@ -153,13 +145,6 @@ def _meet_the_deadline(
     if not alt.get("options") or _misses(alt, days):
         return rec, None
     return alt, rec["options"][0]
-
-
-INFERRED_DATE = {"en": "~{date}, an undated catalogue snapshot", "zh": "约 {date}，快照未注明日期"}
-
-
-def pick_lang(lang: str) -> str:
-    return "zh" if lang.startswith("zh") else "en"
 
 
 def recommend(

@@ -3,10 +3,11 @@ values, so the templates hold wording only."""
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from sizing.cost import usable
+from sizing.cost import staleness, usable
 from sizing.types import Catalog, GpuSpec, Offering
 
 SNIPPET_CHARS = 160
@@ -66,8 +67,24 @@ def first_sentence(text: str, lang: str) -> str:
 
 
 def price_date(catalog: Catalog) -> str | None:
-    dates = [o.as_of for o in catalog.offerings]
+    """The newest snapshot date in the catalogue (undated snapshots have none to give)."""
+    dates = [o.as_of for o in catalog.offerings if o.as_of is not None]
     return max(dates).isoformat() if dates else None
+
+
+def stale_view(options: Sequence[Mapping[str, Any]], today: dt.date) -> dict[str, Any] | None:
+    """sizing.cost.staleness over the prices these option views quote (the one staleness rule):
+    {"oldest": ISO date | None, "undated": bool}, or None when every quoted price is fresh."""
+    dates: list[dt.date | None] = []
+    for o in options:
+        if o.get("cost") is None:
+            continue  # no price quoted, nothing to date
+        as_of = o.get("prices_as_of")
+        dates.append(dt.date.fromisoformat(str(as_of)) if as_of else None)
+    found = staleness(dates, today)
+    if found is None:
+        return None
+    return {"oldest": found.oldest.isoformat() if found.oldest else None, "undated": found.undated}
 
 
 def cheapest_offering(catalog: Catalog, gpu_id: str) -> Offering | None:
@@ -108,7 +125,7 @@ def gpu_view(spec: GpuSpec, catalog: Catalog, record: Any | None = None) -> dict
             "cloud": offer.cloud,
             "instance": offer.instance_type,
             "usd_per_gpu_hour": (offer.price_usd_per_hour or 0) / offer.gpu_count,
-            "as_of": offer.as_of.isoformat(),
+            "as_of": offer.as_of.isoformat() if offer.as_of else None,  # None: date unknown
         },
     }
 
@@ -147,7 +164,9 @@ def option_view(option: Mapping[str, Any], catalog: Catalog) -> dict[str, Any]:
         "billing": cost.get("billing"),
         "instances": cost.get("instances"),
         "prices_as_of": cost.get("prices_as_of"),
-        "prices_date_inferred": bool(cost.get("prices_date_inferred")),
+        "prices_date_unknown": bool(cost.get("prices_date_unknown")),
+        "price_currency": cost.get("price_currency") or "USD",
+        "price_source": cost.get("price_source"),
         "layout": option.get("layout") if isinstance(option.get("layout"), Mapping) else {},
         "network_gbps": number_at(network, "required_gbps"),
         "network_tier_gbps": network.get("tier_gbps"),

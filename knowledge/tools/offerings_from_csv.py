@@ -1,10 +1,16 @@
-"""Regenerate knowledge/data/offerings.yaml from the reference cloud_instances.csv snapshot.
+"""Regenerate knowledge/data/offerings.yaml from the reference cloud_instances.csv snapshot, with
+the GCP rows refreshed from a dated public GCP price list where it has them.
 
-    python -m knowledge.tools.offerings_from_csv PATH/TO/cloud_instances.csv > knowledge/data/offerings.yaml
+    python -m knowledge.tools.offerings_from_csv PATH/TO/cloud_instances.csv \
+        [--gcp-pricing PATH/TO/pricing.yml] > knowledge/data/offerings.yaml
 
-The YAML is the committed source of truth; this script only records how it was made. GPU names are
-mapped to catalog ids here, the CSV's free-text notes become machine-readable flags, and rows whose
-accelerator is not in the catalog (TPUs, GH200, Quadro RTX 6000) are listed under `excluded:`.
+`pricing.yml` is Cyclenerd/google-cloud-pricing-cost-calculator's file, generated from Google's
+Cloud Billing Catalog API (the refresh used the commit of 2026-07-30, fd66b26): per machine type and
+region the on-demand and spot hourly prices. The YAML is the committed source of truth; this script
+only records how it was made. GPU names are mapped to catalog ids here, the CSV's free-text notes
+become machine-readable flags, and rows whose accelerator is not in the catalog (TPUs, GH200, Quadro
+RTX 6000) are listed under `excluded:`. Price rules (documented spot ranges, derived spot) run at
+load time in knowledge/prices.py, not here.
 """
 
 from __future__ import annotations
@@ -17,10 +23,9 @@ from typing import Any
 
 import yaml
 
-# The CSV's two AWS snapshots are undated; hardware.md §3.1 dates them by content. v7 predates the
-# June 2025 P4/P5 price cut; v8 carries p5en at $63.296, matching a dstack PR dated Aug 2026 (C10).
-AWS_V7_AS_OF = dt.date(2025, 5, 31)
-AWS_V8_AS_OF = dt.date(2026, 8, 1)
+# The CSV's two AWS snapshots carry no date (hardware.md §3.1): their rows say `as_of: null` and the
+# answer says "date unknown". A date guessed from their content would be shown as if it were known.
+GCP_PRICING_COMMIT = "fd66b26ff84fee5cdd94f341ea89206e76c06b99"
 
 # Scale-out network per instance, hardware.md §3.4 (AWS Capacity Blocks page C7, Azure docs C8).
 NETWORK_GBPS = {
@@ -61,8 +66,9 @@ def gpu_id(row: dict[str, str]) -> tuple[str | None, list[str]]:
         if row["cloud"] == "Lambda":
             return ("h100-pcie" if "pcie" in instance else "h100-sxm"), []
         if row["cloud"] == "Azure" and instance.startswith(("Standard_NC", "Standard_NCC")):
-            # NC H100 v5 VMs carry the H100 NVL 94 GB per a third-party table (hardware.md C11).
-            return "h100-nvl", ["gpu_variant_unverified"]
+            # NCads/NCCads H100 v5 carry the H100 NVL 94 GB: Microsoft's series pages
+            # (MicrosoftDocs/azure-docs sizes/gpu-accelerated ncadsh100v5-series, nccadsh100v5-series).
+            return "h100-nvl", []
         return "h100-sxm", []
     return SIMPLE_GPU_IDS.get(name), []
 
@@ -87,23 +93,36 @@ def flags_for(row: dict[str, str], ondemand: float | None, spot: float | None) -
         flags.append("fractional_gpu")
     if "predates" in date:
         flags.append("snapshot_predates_price_cut")
-    if date.startswith("undated"):
-        flags.append("undated_snapshot")
     return flags
 
 
-def as_of(row: dict[str, str]) -> dt.date:
+def as_of(row: dict[str, str]) -> dt.date | None:
     date = row["source_date"]
-    if date.startswith("undated"):
-        return AWS_V7_AS_OF if "v7" in date else AWS_V8_AS_OF
-    return dt.date.fromisoformat(date)
+    return None if date.startswith("undated") else dt.date.fromisoformat(date)
+
+
+def gcp_refresh(pricing: dict[str, Any], instance: str) -> dict[str, Any] | None:
+    """The cheapest region's on-demand and spot price for a GCP machine type in Cyclenerd's
+    pricing.yml (ties: the lower spot), or None when the file does not price it."""
+    entry = pricing.get("compute", {}).get("instance", {}).get(instance)
+    if not entry or not entry.get("cost"):
+        return None
+    region, cost = min(
+        entry["cost"].items(), key=lambda kv: (round(kv[1]["hour"], 6), kv[1].get("hour_spot") or 1e9)
+    )
+    return {"region": region, "price": round(cost["hour"], 5), "spot": round(cost.get("hour_spot"), 5)}
+
+
+def generated_date(pricing: dict[str, Any]) -> dt.date:
+    stamp = pricing["about"]["timestamp"]
+    return dt.datetime.fromtimestamp(int(stamp), tz=dt.UTC).date()
 
 
 def number(text: str) -> float | None:
     return float(text) if text.strip() else None
 
 
-def convert(rows: list[dict[str, str]]) -> dict[str, Any]:
+def convert(rows: list[dict[str, str]], pricing: dict[str, Any] | None = None) -> dict[str, Any]:
     offerings: list[dict[str, Any]] = []
     excluded: list[dict[str, str]] = []
     for row in rows:
@@ -147,17 +166,34 @@ def convert(rows: list[dict[str, str]]) -> dict[str, Any]:
         parts += [row["notes"].strip("; ")] if row["notes"].strip("; ") else []
         if parts:
             record["note"] = "; ".join(parts)
+        fresh = gcp_refresh(pricing, instance) if pricing and row["cloud"] == "GCP" else None
+        if fresh is not None and pricing is not None:
+            # The public list price replaces the third-party snapshot's, and the old row's notes
+            # (outliers, regional anomalies) no longer describe it.
+            record.update(
+                price_usd_per_hour=fresh["price"],
+                spot_usd_per_hour=fresh["spot"],
+                region=fresh["region"],
+                as_of=generated_date(pricing),
+                source=(
+                    "Cyclenerd/google-cloud-pricing-cost-calculator:pricing.yml@"
+                    f"{GCP_PRICING_COMMIT} (Google Cloud Billing Catalog API)"
+                ),
+                flags=extra_flags,
+            )
+            record.pop("note", None)
         offerings.append(record)
     return {"offerings": offerings, "excluded": excluded}
 
 
 HEADER = """\
 # Cloud GPU offerings: one row per instance type per cloud, cheapest region, whole-instance USD/h.
-# Generated by knowledge/tools/offerings_from_csv.py from reference/cloud_instances.csv (hardware.md §3);
-# this YAML is the source of truth. Prices are dated snapshots: indicative, re-check before quoting.
-# AWS rows come from undated SkyPilot catalog snapshots; as_of is the best-known date (v7: before the
-# June 2025 P4/P5 price cut -> 2025-05-31; v8: matches a dstack PR of Aug 2026 -> 2026-08-01), and
-# they carry the `undated_snapshot` flag. network_gbps: scale-out network per instance (§3.4).
+# Generated by knowledge/tools/offerings_from_csv.py from reference/cloud_instances.csv (hardware.md §3)
+# with GCP's A2/A3/G2 rows refreshed from Google's public list prices of 2026-07-30 (via
+# Cyclenerd/google-cloud-pricing-cost-calculator); this YAML is the source of truth. Prices are dated
+# snapshots: indicative, re-check before quoting. AWS rows come from SkyPilot catalog snapshots that
+# carry no date: `as_of: null`, shown as "date unknown". network_gbps: scale-out network per instance
+# (§3.4). Mainland-China prices live in offerings_cn.yaml; price rules run at load (knowledge/prices.py).
 """
 
 
@@ -167,11 +203,20 @@ class _NoAliasDumper(yaml.SafeDumper):
 
 
 def main(argv: list[str]) -> int:
-    with Path(argv[1]).open(encoding="utf-8") as fh:
+    args = argv[1:]
+    pricing = None
+    if "--gcp-pricing" in args:
+        at = args.index("--gcp-pricing")
+        with Path(args[at + 1]).open(encoding="utf-8") as fh:
+            pricing = yaml.load(fh, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+        del args[at : at + 2]
+    with Path(args[0]).open(encoding="utf-8") as fh:
         rows = list(csv.DictReader(fh))
     sys.stdout.write(HEADER)
     sys.stdout.write(
-        yaml.dump(convert(rows), Dumper=_NoAliasDumper, sort_keys=False, allow_unicode=True, width=200)
+        yaml.dump(
+            convert(rows, pricing), Dumper=_NoAliasDumper, sort_keys=False, allow_unicode=True, width=200
+        )
     )
     return 0
 

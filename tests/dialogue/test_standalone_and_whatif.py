@@ -140,11 +140,12 @@ def test_a_what_if_naming_a_gpu_for_the_first_time_says_what_changed(real: Consu
     assert "H100" in turn.text.split("\n")[0]
 
 
-def test_a_price_from_an_undated_catalogue_snapshot_says_its_date_is_inferred(real: Consultant) -> None:
+def test_a_price_from_an_undated_catalogue_snapshot_says_its_date_is_unknown(real: Consultant) -> None:
     turn = say(real, "LoRA fine-tune a 7B model on 2GB of data in 5 days on L40S")
     top = turn.payload["recommendation"]["options"][0]
-    assert top["cost"]["cloud"] == "aws" and top["cost"]["prices_date_inferred"] is True
-    assert "undated catalogue snapshot" in turn.text
+    assert top["cost"]["cloud"] == "aws" and top["cost"]["prices_date_unknown"] is True
+    assert top["cost"]["prices_as_of"] is None
+    assert "snapshots of unknown date" in turn.text and "2025-05-31" not in turn.text
 
 
 def test_owning_the_data_is_not_owning_the_gpus_so_the_deadline_is_still_asked(real: Consultant) -> None:

@@ -23,11 +23,11 @@ PROVIDER_ENTRY = "pitfall.provider_selection"
 
 def answer(q: Question, reply: Reply) -> bool:
     named = [p for p in q.u.providers if p in CN_PROVIDERS]
-    clouds = priced_clouds(q.catalog)
-    loaded = [p for p in named if p in clouds]  # an operator's own price list (GPU_ADVISOR_OFFERINGS)
-    rows = (
-        [r for spec in q.catalog.gpus for r in cheapest_per_cloud(q.catalog, spec, loaded)] if loaded else []
-    )
+    # Mainland prices: the public Chinese list prices and an operator's own (GPU_ADVISOR_OFFERINGS).
+    china = q.kb.china_catalog
+    clouds = priced_clouds(china)
+    loaded = [p for p in named if p in clouds]
+    rows = [r for spec in china.gpus for r in cheapest_per_cloud(china, spec, loaded)] if loaded else []
     gpus = [
         {"name": g.name, "memory_gb": g.memory_gb, "bf16": g.tflops.bf16, "link_gbs": g.scale_up_gbs}
         for g in q.catalog.gpus

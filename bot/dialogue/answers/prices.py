@@ -41,8 +41,7 @@ def row(o: Offering, spec: GpuSpec) -> dict[str, Any]:
         "usd_per_gpu_hour": per_gpu_hour(o),
         "usd_per_gpu_month": per_gpu_hour(o) * HOURS_PER_MONTH,
         "spot_usd_per_gpu_hour": spot,
-        "as_of": o.as_of.isoformat(),
-        "date_inferred": "undated_snapshot" in o.flags,
+        "as_of": o.as_of.isoformat() if o.as_of else None,  # None: the snapshot gives no date
     }
 
 

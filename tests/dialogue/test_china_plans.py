@@ -1,0 +1,69 @@
+"""A mainland-China conversation is planned on what can be rented there and priced in CNY from the
+public Chinese list prices, each naming where it comes from and its date (or "date unknown")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.dialogue.consultant import Consultant
+from bot.nlu import parse
+from bot.store.memory import MemoryStore
+from knowledge import KnowledgeBase, load_knowledge
+from sizing import plan
+from sizing.types import SizingRequest
+
+from .conftest import TODAY
+
+CHINA_LORA = "我们在国内，想用LoRA微调一个7B模型，数据2GB，5天内完成"
+
+
+@pytest.fixture
+def real(kb: KnowledgeBase) -> Consultant:
+    return Consultant(kb, MemoryStore(session_ttl_s=3600), clock=lambda: TODAY, parse=parse, plan=plan)
+
+
+def china_block(text: str) -> str:
+    return text.split("\n\n")[0]
+
+
+def test_a_china_plan_quotes_marketplace_list_prices_in_yuan_with_their_source(real: Consultant) -> None:
+    block = china_block(real.handle("s", CHINA_LORA).text)
+    assert "国内可租的配置" in block
+    priced = [line for line in block.splitlines() if line.startswith("•") and "¥" in line]
+    assert priced and all("标价" in line and "日期未知" in line for line in priced)
+    assert "算家云" in block  # the RTX 4090 list price's marketplace
+
+
+def test_the_yuan_total_is_the_list_price_times_the_billed_hours() -> None:
+    kb = load_knowledge()
+    request = SizingRequest(params=7e9, tokens=4e8, method="lora", gpu="rtx4090", today=TODAY)
+    option = plan(request, kb.china_catalog).options[0]
+    assert option.quote is not None
+    listed = next(o for o in kb.offering_records if o.id == "suanjiayun/rtx4090").price_cny_per_hour
+    assert listed is not None
+    cny = option.to_dict("CNY")["cost"]
+    assert cny["amount"] == pytest.approx(listed * option.quote.billed_hours, rel=1e-3)
+    assert cny["price_currency"] == "CNY"
+
+
+def test_chinese_list_prices_never_price_a_plan_outside_china() -> None:
+    kb = load_knowledge()
+    china_ids = {o.id for o in kb.china_catalog.offerings}
+    assert china_ids and not china_ids & {o.id for o in kb.catalog.offerings}
+
+
+def test_an_operators_own_prices_serve_china_plans_too(tmp_path: Path) -> None:
+    sheet = tmp_path / "ops.yaml"
+    sheet.write_text(
+        "offerings:\n"
+        "  - {id: yidian/8xh800, cloud: yidian, instance_type: 8xh800, gpu: h800, gpu_count: 8,\n"
+        "     price_cny_per_hour: 120.0, region: cn-north-1, as_of: 2026-11-01, source: contract}\n",
+        encoding="utf-8",
+    )
+    kb = load_knowledge(offerings_file=sheet)
+    assert "yidian/8xh800" in {o.id for o in kb.china_catalog.offerings}
+    assert "yidian/8xh800" in {o.id for o in kb.catalog.offerings}
+    h800 = next(o for o in kb.china_catalog.offerings if o.id == "yidian/8xh800")
+    assert h800.currency == "CNY" and h800.price_usd_per_hour == pytest.approx(120.0 / kb.catalog.usd_to_cny)
