@@ -139,7 +139,7 @@ class CountingRetryHandler(RetryHandler):
         self.inner.prepare_for_next_attempt(state=state, request=request, response=response, error=error)
 
 
-def build_client(settings: Settings, metrics: Metrics) -> WebClient:
+def build_client(settings: Settings, metrics: Metrics, *, timeout_s: float = API_TIMEOUT_S) -> WebClient:
     token = settings.slack_bot_token.get_secret_value() if settings.slack_bot_token else None
     handlers: list[RetryHandler] = [
         CountingRetryHandler(
@@ -158,4 +158,4 @@ def build_client(settings: Settings, metrics: Metrics) -> WebClient:
         base_url = settings.slack_api_url.rstrip("/") + "/"
     else:
         base_url = WebClient.BASE_URL
-    return WebClient(token=token, base_url=base_url, timeout=API_TIMEOUT_S, retry_handlers=handlers)
+    return WebClient(token=token, base_url=base_url, timeout=int(timeout_s), retry_handlers=handlers)

@@ -73,3 +73,18 @@ def test_a_slack_connect_reply_from_the_other_workspace_continues_the_thread(
     shown = slack.wait_for_updated(2)
     assert [m.text.split(":")[0] for m in shown] == ["Turn 1", "Turn 2"]
     assert {session for _, session, _ in bot.consultant.seen} == {"T1:C1:1700000703.000100"}  # type: ignore[attr-defined]
+
+
+def test_a_slack_connect_click_from_the_other_workspace_continues_the_thread(
+    bot: RunningBot, slack: FakeSlackApi
+) -> None:
+    bot.mention("<@UBOT> 7B model", ts="1700000704.000100")
+    slack.wait_for_updated(1)
+    click = block_action("answer_precision_0", "bf16", thread_ts="1700000704.000100")
+    click["message"]["team"] = "T1"  # the bot's message, posted in our installation
+    click |= {"team": {"id": "T2"}, "user": {"id": "UEXT", "team_id": "T2"}, "trigger_id": "8.8.8"}
+
+    bot.interactive(click)
+
+    slack.wait_for_calls("chat.postMessage", 2)
+    assert bot.consultant.seen[-1] == ("action:answer", "T1:C1:1700000704.000100", "bf16")  # type: ignore[attr-defined]
