@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from sizing.model_arch import ModelArchitecture
 from sizing.serve_calibration import CALIBRATED, ServeConstants
-from sizing.serve_memory import LINEAR_BYTES, kv_bytes_per_token_layer, weight_bytes
+from sizing.serve_memory import LINEAR_BYTES, cached_layer_tokens, kv_bytes_per_token_layer, weight_bytes
 from sizing.serve_types import ServePrecision
 from sizing.types import GpuSpec
 
@@ -95,12 +95,7 @@ class Replica:
 
     def layers_seen(self, context: float) -> float:
         """Layer-tokens one request's new token attends to (and its KV cache holds) at `context`."""
-        arch = self.arch
-        window = arch.sliding_window
-        seen = arch.full_attention_layers * context
-        if window is not None:
-            seen += window.layers * min(context, window.size)
-        return seen
+        return cached_layer_tokens(self.arch, context)
 
 
 @dataclass(frozen=True, slots=True)
