@@ -42,7 +42,9 @@ class ChatPort(Protocol):
 class ConsultantLike(ChatPort, Protocol):
     """What the Slack app needs: turns with the user's id, the /gpu form and App Home as well."""
 
-    def handle(self, session_id: str, text: str, *, user_id: str | None = None) -> TurnLike: ...
+    def handle(
+        self, session_id: str, text: str, *, user_id: str | None = None, lang_hint: str | None = None
+    ) -> TurnLike: ...
 
     def handle_form(self, session_id: str, fields: dict[str, str]) -> TurnLike: ...
 

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, replace
 from typing import Literal
 
+from knowledge.kb import KnowledgeBase
 from knowledge.schema import FinetuneMeasurement, PublishedRun
 from sizing import Option, SizingError, SizingRequest, calibration as time_model, compute, plan
 from sizing.architecture import derive
@@ -331,3 +332,117 @@ def validate(
         else:
             skipped.append(c)
     return Report(tuple(checked), tuple(memory), tuple(skipped))
+
+
+# --- Serving: predicted vs published output tokens per second (knowledge/data/serving_runs.yaml) ---
+
+
+@dataclass(frozen=True, slots=True)
+class ServingCheck:
+    id: str
+    model: str
+    engine: str
+    gpu: str
+    tp: int
+    precision: str
+    input_tokens: int
+    output_tokens: int
+    qps: float | None
+    published_tokens_per_second: float
+    predicted_tokens_per_second: float
+    naive_tokens_per_second: float
+    published_ttft_ms: float | None
+    predicted_ttft_ms: float
+    published_tpot_ms: float | None
+    predicted_tpot_ms: float
+    holdout: bool
+    source: str
+
+    @property
+    def ratio(self) -> float:
+        return self.predicted_tokens_per_second / self.published_tokens_per_second
+
+    @property
+    def naive_ratio(self) -> float:
+        return self.naive_tokens_per_second / self.published_tokens_per_second
+
+    def to_dict(self) -> dict[str, object]:
+        return asdict(self) | {"ratio": round(self.ratio, 4), "naive_ratio": round(self.naive_ratio, 4)}
+
+
+@dataclass(frozen=True, slots=True)
+class ServingReport:
+    checks: tuple[ServingCheck, ...]
+    skipped: tuple[Skipped, ...]
+
+    def stats(self, holdout: bool) -> dict[str, ErrorStats]:
+        rows = [c for c in self.checks if c.holdout == holdout]
+        return {
+            "engine": error_stats([c.ratio for c in rows]),
+            "naive": error_stats([c.naive_ratio for c in rows]),
+        }
+
+    def latency_stats(self) -> dict[str, ErrorStats]:
+        """Time to first token and per output token, on the runs that publish them (below saturation)."""
+        rows = [c for c in self.checks if c.qps is not None]
+        return {
+            "ttft": error_stats(
+                [c.predicted_ttft_ms / c.published_ttft_ms for c in rows if c.published_ttft_ms]
+            ),
+            "tpot": error_stats(
+                [c.predicted_tpot_ms / c.published_tpot_ms for c in rows if c.published_tpot_ms]
+            ),
+        }
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "runs": [c.to_dict() for c in self.checks],
+            "fitted": {k: v.to_dict() for k, v in self.stats(False).items()},
+            "holdout": {k: v.to_dict() for k, v in self.stats(True).items()},
+            "latency": {k: v.to_dict() for k, v in self.latency_stats().items()},
+            "skipped": [asdict(s) for s in self.skipped],
+        }
+
+
+def serving_report(kb: KnowledgeBase) -> ServingReport:
+    from sizing.serve_check import predict
+
+    checks: list[ServingCheck] = []
+    skipped: list[Skipped] = []
+    for run in kb.serving_runs:
+        p = predict(
+            kb.model_architecture(run.model),
+            kb.catalog.gpu(run.gpu),
+            run.tp,
+            run.precision,
+            run.input_tokens,
+            run.output_tokens,
+            run.concurrency,
+            run.qps,
+        )
+        if not p.fits:
+            skipped.append(Skipped(run.id, "the model predicts it does not fit"))
+            continue
+        checks.append(
+            ServingCheck(
+                id=run.id,
+                model=run.model,
+                engine=run.engine,
+                gpu=run.gpu,
+                tp=run.tp,
+                precision=run.precision,
+                input_tokens=run.input_tokens,
+                output_tokens=run.output_tokens,
+                qps=run.qps,
+                published_tokens_per_second=run.output_tokens_per_second,
+                predicted_tokens_per_second=p.output_tokens_per_second,
+                naive_tokens_per_second=p.naive_tokens_per_second,
+                published_ttft_ms=run.ttft_ms,
+                predicted_ttft_ms=p.ttft_ms,
+                published_tpot_ms=run.tpot_ms,
+                predicted_tpot_ms=p.tpot_ms,
+                holdout=run.holdout,
+                source=kb.serving_sources[run.src].citation,
+            )
+        )
+    return ServingReport(tuple(checks), tuple(skipped))

@@ -28,7 +28,10 @@ from sizing.types import Catalog, Offering
 if TYPE_CHECKING:
     from knowledge.factcheck import Correction
     from knowledge.faq import FaqEntry, Pitfall
+    from knowledge.models import ModelIndex
+    from knowledge.schema import ModelCardRecord, ServingRun
     from knowledge.search import Hit, Retrieval, Searcher, SynonymGroup
+    from sizing.model_arch import ModelArchitecture
 
 
 FULL_TRAINING = ("pretrain", "full_finetune")  # methods whose weights, grads and optimizer states shard
@@ -87,6 +90,38 @@ class KnowledgeBase:
             usd_to_cny=self.catalog.usd_to_cny,
             usd_to_cny_as_of=self.catalog.usd_to_cny_as_of,
         )
+
+    model_index: ModelIndex | None = None  # knowledge/data/models.yaml; None only in hand-built test bases
+    serving_runs: tuple[ServingRun, ...] = ()  # knowledge/data/serving_runs.yaml
+    serving_sources: Mapping[str, Source] = field(default_factory=dict)
+
+    @property
+    def models(self) -> tuple[ModelCardRecord, ...]:
+        return self.model_index.cards if self.model_index is not None else ()
+
+    def find_model(self, name: str) -> ModelCardRecord | None:
+        """The model card a person means by `name` ("Qwen2.5-72B", "meta-llama/Llama-3.3-70B-Instruct",
+        "通义千问2.5 72B"), or None."""
+        return self.model_index.find(name) if self.model_index is not None else None
+
+    def require_model(self, name: str) -> ModelCardRecord:
+        """The model card for `name`; knowledge.models.UnknownModelError (with close matches) if none."""
+        from knowledge.models import UnknownModelError
+
+        if self.model_index is None:
+            raise UnknownModelError(name, [], {})
+        return self.model_index.require(name)
+
+    def close_models(self, name: str, limit: int = 5) -> list[str]:
+        """Ids of the model cards nearest to an unknown `name`, best first."""
+        return self.model_index.close(name, limit) if self.model_index is not None else []
+
+    def model_architecture(self, model_id: str) -> ModelArchitecture:
+        from knowledge.models import architecture
+
+        if self.model_index is None:
+            raise KeyError(model_id)
+        return architecture(self.model_index.card(model_id))
 
     def gpu_record(self, gpu_id: str) -> GpuRecord:
         for g in self.gpu_records:

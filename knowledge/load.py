@@ -33,6 +33,7 @@ from pydantic import BaseModel
 from knowledge.base import KnowledgeError, Source, entries, read_yaml as read, validate
 from knowledge.faq import check_related, load_faq, load_pitfalls
 from knowledge.kb import KnowledgeBase, SoftwareCatalog
+from knowledge.models import load_models, load_serving_runs
 from knowledge.prices import apply_price_rules, market
 from knowledge.schema import (
     DTYPES,
@@ -231,6 +232,10 @@ def load_knowledge(
     faq = load_faq(faq_path)
     pitfalls = load_pitfalls(pitfalls_path)
     synonyms = load_synonyms(data_dir / "synonyms.yaml")
+    model_index = load_models(data_dir / "models.yaml")
+    serving_runs, serving_sources = load_serving_runs(
+        data_dir / "serving_runs.yaml", {c.id for c in model_index.cards}, gpu_ids
+    )
     check_related((*faq, *pitfalls))
     fx = usd_to_cny if usd_to_cny is not None else rate.usd_to_cny
     # Mainland-China list prices price "cn" plans only (kb.china_catalog); an operator's own
@@ -260,4 +265,7 @@ def load_knowledge(
         synonyms=synonyms,
         providers=providers,
         operator_offering_ids=operator_ids,
+        model_index=model_index,
+        serving_runs=serving_runs,
+        serving_sources=serving_sources,
     )

@@ -332,3 +332,101 @@ class FinetuneMeasurement(Strict):
     recompute: Literal["none", "selective", "full"] | None = None
     offload: bool = False
     lora_rank: int | None = Field(default=None, gt=0)
+
+
+class MoeConfig(Strict):
+    """Mixture-of-experts fields of a config.json, in our names (see sizing.model_arch)."""
+
+    experts: int = Field(ge=2)  # n_routed_experts / num_local_experts / num_experts
+    active: int = Field(ge=1)  # num_experts_per_tok
+    expert_ffn: int = Field(ge=1)  # moe_intermediate_size (Mixtral: intermediate_size)
+    shared_ffn: int = Field(default=0, ge=0)  # n_shared_experts x moe_intermediate_size, or shared size
+    dense_layers: int = Field(default=0, ge=0)  # first_k_dense_replace
+    every: int = Field(default=1, ge=1)  # interleave_moe_layer_step
+
+    @model_validator(mode="after")
+    def _active_within(self) -> MoeConfig:
+        if self.active > self.experts:
+            raise ValueError("active experts exceed the experts")
+        return self
+
+
+class MlaConfig(Strict):
+    kv_lora_rank: int = Field(ge=1)
+    qk_rope_head_dim: int = Field(ge=1)
+    qk_nope_head_dim: int = Field(ge=1)
+    v_head_dim: int = Field(ge=1)
+    q_lora_rank: int | None = Field(default=None, ge=1)
+
+
+class SlidingWindowConfig(Strict):
+    size: int = Field(ge=1)  # sliding_window (Llama 4: attention_chunk_size)
+    layers: int = Field(ge=1)  # layers that use it (layer_types / sliding_window_pattern)
+    note: str | None = None
+
+
+class ModelCardRecord(Strict):
+    """One open model as published: its config.json shape, parameter counts, names, source."""
+
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9.\-]*$")
+    name: str
+    org: str
+    family: str  # llama, qwen, deepseek, mistral, gemma, glm, baichuan, yi, internlm, minicpm, phi, ...
+    hf_id: str = Field(pattern=r"^[A-Za-z0-9_.\-]+/[A-Za-z0-9_.\-]+$")
+    aliases: tuple[str, ...] = ()
+    layers: int = Field(ge=1)  # num_hidden_layers
+    hidden: int = Field(ge=1)  # hidden_size
+    heads: int = Field(ge=1)  # num_attention_heads
+    kv_heads: int = Field(ge=1)  # num_key_value_heads (ChatGLM: multi_query_group_num)
+    head_dim: int = Field(ge=1)  # head_dim, else hidden_size / num_attention_heads
+    ffn: int = Field(ge=1)  # intermediate_size of the dense MLP
+    vocab: int = Field(ge=1)  # vocab_size (ChatGLM: padded_vocab_size)
+    tied_embeddings: bool  # tie_word_embeddings
+    max_context: int = Field(ge=512)  # max_position_embeddings (ChatGLM: seq_length)
+    params_total: float = Field(gt=0)
+    params_active: float | None = Field(default=None, gt=0)
+    extra_params: float = Field(default=0.0, ge=0)  # outside the text decoder (vision tower)
+    moe: MoeConfig | None = None
+    mla: MlaConfig | None = None
+    sliding_window: SlidingWindowConfig | None = None
+    # The precision the weights are published in: DeepSeek-V3/R1 ship FP8, gpt-oss MXFP4 experts.
+    native_precision: Literal["bf16", "fp8", "int4"] = "bf16"
+    source: Source  # the config.json read
+    params_source: Source  # where the parameter counts come from
+    note: str | None = None
+
+    @model_validator(mode="after")
+    def _consistent(self) -> ModelCardRecord:
+        if self.heads % self.kv_heads:
+            raise ValueError(f"kv_heads {self.kv_heads} does not divide heads {self.heads}")
+        if (self.moe is None) != (self.params_active is None):
+            raise ValueError("params_active is given exactly when the model has experts (moe)")
+        if self.params_active is not None and self.params_active >= self.params_total:
+            raise ValueError("params_active must be below params_total")
+        if self.sliding_window is not None and self.sliding_window.layers > self.layers:
+            raise ValueError("sliding_window.layers exceeds the layers")
+        if self.moe is not None and self.moe.dense_layers >= self.layers:
+            raise ValueError("moe.dense_layers leaves no MoE layer")
+        return self
+
+
+class ServingRun(Strict):
+    """A published serving measurement: output tokens per second of one replica (serving_runs.yaml)."""
+
+    id: str
+    model: str  # a model card id (models.yaml)
+    engine: Literal["tensorrt-llm", "vllm", "sglang"]
+    gpu: str  # catalog id
+    tp: int = Field(ge=1)  # GPUs of the replica (tensor parallel)
+    precision: Literal["fp16", "bf16", "fp8", "int8", "int4"]
+    input_tokens: int = Field(ge=1)
+    output_tokens: int = Field(ge=1)
+    concurrency: int | None = Field(default=None, ge=1)  # None: maximum load (as many as fit)
+    qps: float | None = Field(default=None, gt=0)  # an online run at this request rate
+    output_tokens_per_second: float = Field(gt=0)
+    ttft_ms: float | None = Field(default=None, gt=0)  # mean time to first token, where published
+    tpot_ms: float | None = Field(default=None, gt=0)  # mean time per output token (inter-token latency)
+    # Kept out of the fit (sizing/serve_calibration.py): reported separately as out-of-sample.
+    holdout: bool = False
+    src: str  # a key of the file's sources:
+    note: str | None = None

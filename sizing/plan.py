@@ -211,6 +211,7 @@ def _too_small(ev: Evaluator, g: GpuSpec) -> Excluded:
 def _workload(w: Workload, req: SizingRequest, budget: float | None) -> dict[str, object]:
     a = w.arch
     return {
+        "model": req.model.name if req.model is not None else None,
         "params": w.params,
         "params_exact": a.params_exact,
         "active_params": w.active_params,

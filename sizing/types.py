@@ -11,6 +11,8 @@ import datetime as dt
 from dataclasses import dataclass, field
 from typing import Literal
 
+from sizing.model_arch import ModelArchitecture
+
 Precision = Literal["fp32", "fp16", "bf16", "fp8"]
 Method = Literal["pretrain", "full_finetune", "lora", "qlora"]
 Currency = Literal["CNY", "USD"]
@@ -148,3 +150,6 @@ class SizingRequest:
     # DeepSeek-V3 37B of 671B, arXiv 2412.19437). FLOPs and time use these, memory the total
     # `params` (every expert is held, with its gradients and optimizer state). None = dense.
     active_params: float | None = None
+    # A named model's published shape (knowledge/data/models.yaml): layers, width, heads and vocabulary
+    # come from it instead of the standard shape derived from `params`.
+    model: ModelArchitecture | None = None

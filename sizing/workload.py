@@ -118,6 +118,8 @@ def lora_params(arch: Architecture, rank: int) -> float:
 
 
 def _architecture(req: SizingRequest) -> Architecture:
+    if req.model is not None:
+        return req.model.training_shape()
     base = derive(req.params)
     given = {k: v for k, v in req.extra}
     if not any(k in given for k in ("layers", "hidden", "heads", "kv_heads", "ffn", "vocab")):

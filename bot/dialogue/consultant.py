@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from bot.dialogue import policy
+from bot.dialogue.answers import serve
 from bot.dialogue.answers.base import Question
 from bot.dialogue.answers.capacity import capacity_answer
 from bot.dialogue.answers.catalogue import answer_gpus
@@ -28,7 +29,13 @@ from bot.dialogue.memo import MemoPlanner
 from bot.dialogue.plan import effective_slots
 from bot.dialogue.recommend import Planner, plan_context, recommend, run_plan
 from bot.dialogue.reply import Reply, Turn
-from bot.dialogue.route import asks_capacity, count_on_current_gpu, fills_only, keep_plan_on_correction
+from bot.dialogue.route import (
+    asks_capacity,
+    count_on_current_gpu,
+    fills_only,
+    keep_plan_on_correction,
+    starts_over,
+)
 from bot.dialogue.state import fresh_state, load_state, missing, public_slots, skip_pending
 from bot.dialogue.timeline import count_samples, timeline
 from bot.dialogue.understand import ParseFn, Understood, clean_text, understand
@@ -90,9 +97,16 @@ class Consultant:
 
     # -- entry points ---------------------------------------------------------------------------
 
-    def handle(self, session_id: str, text: str, *, user_id: str | None = None) -> Turn:
+    def handle(
+        self, session_id: str, text: str, *, user_id: str | None = None, lang_hint: str | None = None
+    ) -> Turn:
+        """One user message. `lang_hint`: the language the surface knows the user by (a Slack
+        locale), for a new conversation whose first message does not say (Chinese that reads the
+        same in both scripts, a bare number)."""
         clean = clean_text(text)
-        turn = self._commit(session_id, lambda state, reply: self._on_text(state, reply, clean))
+        turn = self._commit(
+            session_id, lambda state, reply: self._on_text(state, reply, clean), lang_hint=lang_hint
+        )
         self._remember(user_id, turn)
         return turn
 
@@ -136,11 +150,13 @@ class Consultant:
 
     # -- turn machinery -------------------------------------------------------------------------
 
-    def _commit(self, session_id: str, step: Step) -> Turn:
-        return commit_turn(self.store, session_id, lambda raw: self._compute(raw, step))
+    def _commit(self, session_id: str, step: Step, *, lang_hint: str | None = None) -> Turn:
+        return commit_turn(self.store, session_id, lambda raw: self._compute(raw, step, lang_hint))
 
-    def _compute(self, raw: SessionState | None, step: Step) -> tuple[SessionState, Turn]:
-        state = load_state(raw, "")
+    def _compute(
+        self, raw: SessionState | None, step: Step, lang_hint: str | None = None
+    ) -> tuple[SessionState, Turn]:
+        state = load_state(raw, lang_hint or "")
         reply = Reply(state.get("lang") or "en")
         new_state = step(state, reply) or state
         new_state["lang"] = reply.lang
@@ -230,7 +246,7 @@ class Consultant:
             u = replace(u, intent="size")  # "训练7B要几张A100" is a workload for the engine
         elif u.intent == "faq":
             u = replace(u, said=fills_only(state, u.said))
-        return self._form_step(state, reply, u, found)
+        return self._form_step(state, reply, u, found, text)
 
     def _question(self, state: dict[str, Any], text: str, u: Understood) -> Question:
         topic = state.get("topic")
@@ -255,10 +271,15 @@ class Consultant:
         return True
 
     def _form_step(
-        self, state: dict[str, Any], reply: Reply, u: Understood, found: Any = None
+        self, state: dict[str, Any], reply: Reply, u: Understood, found: Any = None, text: str = ""
     ) -> dict[str, Any] | None:
         from bot.dialogue.state import SlotChange, merge_slots
 
+        if starts_over(state, u, text):
+            before = dict(state.get("last") or {}) or None
+            state.clear()
+            state.update(fresh_state(reply.lang))
+            reply.add("new_request", before=before)
         said = count_samples(state, u, count_on_current_gpu(state, u))
         last = state.get("last")
         changes = merge_slots(state, said) + timeline(state, u)
@@ -283,6 +304,10 @@ class Consultant:
         if not missing(state):
             # "skip" with nothing left to skip says so and does not present the plan again.
             if u.said or skipped not in (None, "none") or state.get("last") is None:
+                if isinstance(state.get("topic"), dict) and state["topic"].get("kind") == "serve":
+                    state.pop(
+                        "topic"
+                    )  # a training plan now: "show the math" explains it, not the serving answer
                 recommend(state, reply, self.kb, self._plan, self._clock(), changes)
             elif not reply.parts:
                 reply.add("anything_else")
@@ -291,6 +316,8 @@ class Consultant:
         return ask_next(state, reply, said=bool(u.said) or digressed, understood=understood)
 
     def _explain(self, state: dict[str, Any], reply: Reply) -> dict[str, Any]:
+        if self._explain_topic(state, reply):
+            return state
         if state.get("last") is None or missing(state):
             reply.add("explain", items=[], workload={})
             return ask_next(state, reply, said=False)
@@ -301,6 +328,15 @@ class Consultant:
             return state
         reply.add("explain", items=explain_items(rec), **context)
         return state
+
+    def _explain_topic(self, state: dict[str, Any], reply: Reply) -> bool:
+        """ "Show the math" right after a direct answer that has one (serving): its own lines."""
+        topic = state.get("topic")
+        if not isinstance(topic, dict) or topic.get("kind") != "serve":
+            return False
+        u = Understood(intent="explain", lang=reply.lang)
+        q = Question("", u, self.kb, self._plan, self._clock(), dict(topic.get("slots") or {}))
+        return serve.explain(q, reply)
 
     def _reset(self, state: dict[str, Any], reply: Reply) -> dict[str, Any]:
         reply.add("reset")

@@ -26,6 +26,7 @@ from bot.dialogue.answers import (
 from bot.dialogue.answers.base import Question
 from bot.dialogue.reply import Reply
 from bot.dialogue.route import SWITCH_WORDS
+from bot.dialogue.state import SERVE_SLOT_NAMES
 
 Answer = Callable[[Question, Reply], bool]
 
@@ -45,10 +46,15 @@ ANSWERS: dict[str, Answer] = {
 # others close with their own next step).
 INVITE_AFTER = ("figure_check", "price", "provider_compare", "gpu_compare", "list_gpus", "capability")
 # Kinds whose workload a follow-up may reuse ("and on an A100?", "with LoRA?").
-TOPIC_KINDS = ("feasibility", "memory", "cheapest_gpu")
-TOPIC_SLOTS = ("params", "active_params", "method", "precision", "gpu", "gpu_count", "seq_len")
+TOPIC_KINDS = ("feasibility", "memory", "cheapest_gpu", "serve")
+TOPIC_SLOTS = (
+    "params", "active_params", "method", "precision", "gpu", "gpu_count", "seq_len", "budget",
+    *SERVE_SLOT_NAMES,
+)  # fmt: skip
 # What a follow-up of a topic may say: hardware, method or precision; data or a deadline is a plan.
-FOLLOW_UP_SLOTS = ("gpu", "gpu_count", "method", "precision", "params", "active_params", "seq_len")
+FOLLOW_UP_SLOTS = (
+    "gpu", "gpu_count", "method", "precision", "params", "active_params", "seq_len", *SERVE_SLOT_NAMES,
+)  # fmt: skip
 FOLLOW_UP_INTENTS = ("whatif", "correction", "size", "gpu_info", "unknown")
 
 

@@ -62,3 +62,28 @@ def fills_only(state: dict[str, Any], said: dict[str, Any]) -> dict[str, Any]:
         and slots.get(name) is None
         and not (name in ("tokens", "data_bytes") and has_data)
     }
+
+
+# "ok, different project: ...": the message starts a new consultation, whatever it repeats.
+NEW_REQUEST_WORDS = re.compile(
+    r"different project|new project|another project|different model|another model|something else"
+    r"|new request|new job|another job|换个项目|換個項目|另一个项目|另一個項目|新项目|新項目"
+    r"|新專案|另一個專案|另外一个|另外一個|换个需求|換個需求|新需求|另一个任务|另一個任務",
+    re.IGNORECASE,
+)
+# Intents that change the current plan rather than start another one.
+CHANGES_THE_PLAN = ("whatif", "correction", "reset", "explain", "skip")
+
+
+def starts_over(state: dict[str, Any], u: Understood, text: str) -> bool:
+    """A complete new request in a conversation that already has one: a different model with its
+    data ("pretrain a 1B model on 100B tokens" after a 7B plan), or any request after "different
+    project". What-ifs and corrections change the plan instead."""
+    slots = state["slots"]
+    if slots.get("params") is None or u.intent in CHANGES_THE_PLAN or not u.said:
+        return False
+    if NEW_REQUEST_WORDS.search(text):
+        return True
+    new_params = u.said.get("params")
+    has_data = u.said.get("tokens") is not None or u.said.get("data_bytes") is not None
+    return u.intent == "size" and new_params is not None and has_data and new_params != slots.get("params")

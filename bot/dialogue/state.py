@@ -29,6 +29,9 @@ SLOT_NAMES = (
     "seq_len",
     "epochs",
 )
+# What a serving request says (bot/nlu Slots, lanes/interfaces.md): never training-form slots, read
+# by the serving answer (bot/dialogue/answers/serve.py) and remembered for its follow-ups.
+SERVE_SLOT_NAMES = ("model", "concurrency", "qps", "input_tokens", "output_tokens", "ttft_ms", "tpot_ms")
 # Plausible ranges. Values outside are unit slips (70T parameters, 2 TB of "parameters") and are
 # asked back rather than computed (reference/slack-and-nlu.md §4.3 "Validate ranges and units").
 # Bounds: the largest published dense/MoE models are ~2e12 params (Switch-C 1.6T), the largest
@@ -42,6 +45,12 @@ PLAUSIBLE: dict[str, tuple[float, float]] = {
     "seq_len": (16.0, 4_194_304.0),
     # Passes over the data: from a fraction of one pass to the engine's bound (sizing.workload).
     "epochs": (0.01, 1000.0),
+    "concurrency": (1.0, 1e6),
+    "qps": (1e-4, 1e6),
+    "input_tokens": (1.0, 1e7),
+    "output_tokens": (1.0, 1e7),
+    "ttft_ms": (0.01, 1e7),
+    "tpot_ms": (0.01, 1e6),
 }
 
 # Chinchilla-optimal data for pre-training: ~20 tokens per parameter

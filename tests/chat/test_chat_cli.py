@@ -93,7 +93,15 @@ def test_sessions_named_apart_stay_apart(
     _, replies, _ = chat_json(monkeypatch, capsys, "hello\n", "--session", "bob")
     assert replies[0]["slots"] == {}
     _, replies, _ = chat_json(monkeypatch, capsys, "hello again\n")
-    assert replies[0]["slots"] == {}  # the default session is neither of them
+    assert replies[0]["slots"] == {}  # without --session: a new conversation, neither of them
+
+
+def test_each_run_without_a_session_is_a_new_conversation(
+    consultant: FakeConsultant, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    chat_json(monkeypatch, capsys, "70B\n")
+    _, replies, _ = chat_json(monkeypatch, capsys, "hello\n")
+    assert replies[0]["slots"] == {}
 
 
 def test_piped_text_without_json_prints_readable_replies(

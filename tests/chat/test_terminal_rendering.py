@@ -44,8 +44,8 @@ def test_quotes_get_a_bar() -> None:
 
 
 def test_the_welcome_names_the_session_and_how_to_leave_in_both_languages() -> None:
-    text = render_mrkdwn(welcome("cli-default"), colour=False)
-    assert "cli-default" in text
+    text = render_mrkdwn(welcome("cli-1a2b3c4d"), colour=False)
+    assert "gpu-advisor chat --session cli-1a2b3c4d" in text
     assert "$session" not in text
     assert "Ctrl-D" in text and "退出" in text
     assert "*" not in text

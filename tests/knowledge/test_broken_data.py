@@ -108,3 +108,33 @@ def test_a_missing_packaged_data_file_fails_the_load_naming_it(tmp_path: Path, f
     (data / filename).unlink()
     message = load_error(data)
     assert filename in message and "not found" in message
+
+
+MODEL_LAYERS = (
+    '    aliases: ["Llama-2-7b-chat-hf", "llama2-7b", "llama 2 7b chat"]\n'
+    "    layers: 32\n    hidden: 4096\n    heads: 32\n    kv_heads: 32\n"
+)
+
+
+def test_a_model_card_with_uneven_head_groups_names_the_model(tmp_path: Path) -> None:
+    data = broken_copy(
+        tmp_path, "models.yaml", MODEL_LAYERS, MODEL_LAYERS.replace("kv_heads: 32", "kv_heads: 5")
+    )
+    message = load_error(data)
+    assert "models.yaml" in message and "'llama-2-7b'" in message and "kv_heads" in message
+
+
+def test_a_model_alias_that_names_two_models_is_rejected(tmp_path: Path) -> None:
+    alias = 'aliases: ["Llama-2-13b-chat-hf", "llama2-13b"]'
+    data = broken_copy(tmp_path, "models.yaml", alias, alias.replace("llama2-13b", "llama2-7b"))
+    message = load_error(data)
+    assert "models.yaml" in message and "llama2-7b" in message
+
+
+def test_a_serving_run_of_an_unknown_model_is_named(tmp_path: Path) -> None:
+    run = "id: trt0.14-mixtral-8x22b-h200-tp8-fp8-1000-1000, model: mixtral-8x22b,"
+    data = broken_copy(
+        tmp_path, "serving_runs.yaml", run, run.replace("model: mixtral-8x22b", "model: mixtral-9x9b")
+    )
+    message = load_error(data)
+    assert "serving_runs.yaml" in message and "mixtral-9x9b" in message

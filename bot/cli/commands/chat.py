@@ -1,5 +1,6 @@
 """`gpu-advisor chat [--json] [--session ID]`: a conversation kept in the state store.
 
+Without `--session` each run is a new conversation; `--session ID` resumes the one kept under ID.
 `--json` (and any piped stdin) answers one user turn per input line, in order, flushed per line;
 a turn that fails answers with an error reply and the rest still run. On a terminal it is an
 interactive chat (bot/cli/terminal.py).
@@ -12,6 +13,7 @@ import json
 import logging
 import math
 import sys
+import uuid
 from collections.abc import Mapping
 from typing import IO, Any
 
@@ -21,7 +23,8 @@ from bot.ports import ChatPort
 log = logging.getLogger(__name__)
 
 OWN_LOGGERS = ("bot", "knowledge", "sizing")
-DEFAULT_SESSION = "cli-default"  # so restarting `gpu-advisor chat` resumes the last conversation
+# Each run without --session is a new conversation under a new id (shown, so it can be resumed).
+SESSION_PREFIX = "cli-"
 
 
 def add_parser(sub: Any) -> None:
@@ -29,9 +32,9 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON object per input line")
     p.add_argument(
         "--session",
-        default=DEFAULT_SESSION,
+        default=None,
         metavar="ID",
-        help=f"conversation id kept in the store (default {DEFAULT_SESSION!r}: resumes the last chat)",
+        help="resume the conversation kept in the store under ID (default: a new conversation)",
     )
     p.set_defaults(run=run)
 
@@ -42,6 +45,10 @@ def load_consultant(settings: Settings) -> ChatPort:
 
     consultant: ChatPort = build_consultant(settings)
     return consultant
+
+
+def new_session_id() -> str:
+    return SESSION_PREFIX + uuid.uuid4().hex[:8]
 
 
 def run(args: argparse.Namespace) -> int:
@@ -62,12 +69,13 @@ def run(args: argparse.Namespace) -> int:
         log.exception("cannot start the advisor")
         print(f"gpu-advisor chat: cannot start: {exc}", file=sys.stderr)
         return 1
+    session = args.session or new_session_id()
     if interactive:
         from bot.cli.terminal import interactive_chat
 
-        return interactive_chat(consultant, args.session)
+        return interactive_chat(consultant, session)
     _prepare_streams()
-    return batch_chat(consultant, args.session, sys.stdin, sys.stdout, as_json=args.json)
+    return batch_chat(consultant, session, sys.stdin, sys.stdout, as_json=args.json)
 
 
 def _prepare_streams() -> None:

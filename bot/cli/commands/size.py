@@ -8,15 +8,20 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from bot.cli.commands import size_args
+from bot.cli.commands import size_args, size_serve
 from bot.cli.jsonout import dumps
 from sizing import SizingError, SizingRequest, plan
+from sizing.serve_types import SERVE_PRECISIONS
 from sizing.types import METHODS, PRECISIONS
 
 
 def add_parser(sub: Any) -> None:
-    p = sub.add_parser("size", help="size GPUs, time and cost for a training job")
-    p.add_argument("--params", required=True, type=size_args.count, help="parameters: 7e9, 7B, 70亿")
+    p = sub.add_parser("size", help="size GPUs, time and cost to train, fine-tune or serve a model")
+    p.add_argument(
+        "--task", choices=("train", "serve"), default="train", help="train (default) or serve (inference)"
+    )
+    p.add_argument("--model", help="a model's name: Llama-3.1-8B, Qwen2.5-72B, DeepSeek-V3, 通义千问2.5-72B")
+    p.add_argument("--params", type=size_args.count, help="parameters: 7e9, 7B, 70亿 (or name --model)")
     data = p.add_mutually_exclusive_group()
     data.add_argument("--tokens", type=size_args.count, help="training tokens: 1T, 2e12")
     data.add_argument("--data", type=size_args.data_size, help="dataset size: 2TB, 800GB, 2e12")
@@ -25,7 +30,12 @@ def add_parser(sub: Any) -> None:
     )
     p.add_argument("--lang", choices=("en", "zh", "code", "mixed"), default="en", help="dataset language")
     p.add_argument("--bytes-per-token", type=float, help="override the language's bytes per token")
-    p.add_argument("--precision", choices=PRECISIONS, default="bf16")
+    p.add_argument(
+        "--precision",
+        choices=tuple(dict.fromkeys((*PRECISIONS, *SERVE_PRECISIONS))),
+        help="training: fp32|fp16|bf16|fp8 (default bf16); serving: fp16|bf16|fp8|int8|int4 "
+        "(default: the model's published precision, else bf16)",
+    )
     p.add_argument("--method", choices=METHODS, default="pretrain")
     p.add_argument("--days", type=float, help="deadline in days")
     p.add_argument("--budget", type=size_args.budget, help='"$5000", "5万元", "5000 USD/month"')
@@ -36,20 +46,42 @@ def add_parser(sub: Any) -> None:
     p.add_argument(
         "--active-params", type=size_args.count, help="MoE: parameters active per token (37B of 671B)"
     )
+    size_serve.add_arguments(p)
     p.add_argument("--json", action="store_true", help="print JSON only")
     p.add_argument("--plot", type=Path, help="write the cost-vs-time chart (PNG) here")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.task == "serve":
+        return size_serve.run(args)
+    try:
+        model = size_serve.named_model(args.model)
+    except LookupError as exc:
+        print(f"gpu-advisor size: {exc}", file=sys.stderr)
+        return 2
+    if args.params is None and model is None:
+        print("gpu-advisor size: give --params (7B, 7e9) or --model (Llama-3.1-8B)", file=sys.stderr)
+        return 2
+    if args.precision in ("int8", "int4"):
+        print(
+            f"gpu-advisor size: {args.precision} is a serving precision (--task serve); "
+            "for 4-bit fine-tuning use --method qlora",
+            file=sys.stderr,
+        )
+        return 2
+    arch = model.architecture if model is not None else None
+    params = args.params if args.params is not None else (arch.params_total if arch else 0.0)
+    active = args.active_params if args.active_params is not None else (arch.params_active if arch else None)
     request = SizingRequest(
-        params=args.params,
+        model=arch,
+        params=params,
         tokens=args.tokens,
         data_bytes=args.data,
         epochs=args.epochs,
         data_language=args.lang,
         bytes_per_token=args.bytes_per_token,
-        precision=args.precision,
+        precision=args.precision or "bf16",
         method=args.method,
         days=args.days,
         budget=args.budget,
@@ -57,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
         gpus=args.gpus,
         seq_len=args.seq_len,
         micro_batch=args.micro_batch,
-        active_params=args.active_params,
+        active_params=active,
         today=dt.date.today(),
     )
     try:

@@ -8,8 +8,9 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from bot.cli.commands.validate_serving import render_serving
 from bot.cli.jsonout import dumps
-from bot.validation import ErrorStats, Report, validate
+from bot.validation import ErrorStats, Report, serving_report, validate
 
 
 def add_parser(sub: Any) -> None:
@@ -26,13 +27,14 @@ def run(args: argparse.Namespace) -> int:
 
         kb = load_knowledge()
         report = validate(kb.published_runs, kb.finetune_measurements, kb.catalog)
+        serving = serving_report(kb)
     except Exception as exc:  # knowledge data problems: one line, no traceback
         print(f"gpu-advisor validate: {type(exc).__name__}: {exc}".splitlines()[0], file=sys.stderr)
         return 1
     if args.json:
-        print(dumps(report.to_dict()))
+        print(dumps(report.to_dict() | {"serving": serving.to_dict()}))
     else:
-        print(render_text(report))
+        print(render_text(report) + "\n\n" + render_serving(serving))
     return 0
 
 

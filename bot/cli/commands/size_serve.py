@@ -1,0 +1,172 @@
+"""`gpu-advisor size --task serve`: what it takes to serve a model (DESIGN.md contract), and the
+`--model NAME` lookup both tasks share."""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import math
+import sys
+from dataclasses import dataclass
+from typing import Any
+
+from bot.cli.commands import size_args
+from bot.cli.jsonout import dumps
+from knowledge.schema import ModelCardRecord
+from sizing import SizingError
+from sizing.model_arch import ModelArchitecture
+from sizing.serve_plan import plan_serving
+from sizing.serve_types import (
+    DEFAULT_INPUT_TOKENS,
+    DEFAULT_OUTPUT_TOKENS,
+    SERVE_PRECISIONS,
+    ServePrecision,
+    ServeRequest,
+)
+
+
+def positive_int(what: str) -> Any:
+    """A whole count of at least 1, written as people write numbers (2048, 2k, 1,000, 1e3)."""
+
+    def parse(text: str) -> int:
+        try:
+            value = size_args.count(text.replace(",", ""))
+        except argparse.ArgumentTypeError:
+            value = math.nan
+        if not (math.isfinite(value) and value >= 1 and value == int(value)):
+            raise argparse.ArgumentTypeError(f"{what} must be a whole number of at least 1, not {text!r}")
+        return int(value)
+
+    return parse
+
+
+def positive_float(what: str) -> Any:
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{what} must be a positive number, not {text!r}") from None
+        if not math.isfinite(value) or value <= 0:
+            raise argparse.ArgumentTypeError(f"{what} must be a positive number, not {text!r}")
+        return value
+
+    return parse
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    g = p.add_argument_group("serving (--task serve)")
+    g.add_argument("--input-tokens", type=positive_int("--input-tokens"), help="prompt length (default 1000)")
+    g.add_argument(
+        "--output-tokens", type=positive_int("--output-tokens"), help="answer length (default 500)"
+    )
+    load = g.add_mutually_exclusive_group()
+    load.add_argument("--concurrency", type=positive_int("--concurrency"), help="requests in flight (users)")
+    load.add_argument("--qps", type=positive_float("--qps"), help="requests per second")
+    g.add_argument("--ttft-ms", type=positive_float("--ttft-ms"), help="target time to first token, ms")
+    g.add_argument("--tpot-ms", type=positive_float("--tpot-ms"), help="target time per output token, ms")
+
+
+@dataclass(frozen=True, slots=True)
+class NamedModel:
+    card: ModelCardRecord
+    architecture: ModelArchitecture
+
+
+def _knowledge() -> Any:
+    from bot.bootstrap import build_knowledge
+    from bot.config import Settings
+
+    return build_knowledge(Settings.from_env())
+
+
+def named_model(name: str | None) -> NamedModel | None:
+    """The card a --model name means; LookupError (knowledge.models.UnknownModelError) listing the
+    close names when there is none."""
+    if name is None:
+        return None
+    from knowledge.models import architecture
+
+    kb = _knowledge()
+    card = kb.require_model(name)
+    return NamedModel(card, architecture(card))
+
+
+def _precision(args: argparse.Namespace, model: NamedModel | None) -> ServePrecision | None:
+    wanted = args.precision
+    if wanted is None:
+        return model.card.native_precision if model is not None else "bf16"
+    return next((p for p in SERVE_PRECISIONS if p == wanted), None)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        model = named_model(args.model)
+    except LookupError as exc:
+        print(f"gpu-advisor size: {exc}", file=sys.stderr)
+        return 2
+    if model is None and args.params is None:
+        print("gpu-advisor size: --task serve needs --model NAME or --params N", file=sys.stderr)
+        return 2
+    precision = _precision(args, model)
+    if precision is None:
+        print(
+            f"gpu-advisor size: {args.precision} is not a serving precision (fp16, bf16, fp8, int8, int4)",
+            file=sys.stderr,
+        )
+        return 2
+    arch = (
+        model.architecture
+        if model is not None
+        else ModelArchitecture.standard(args.params, args.active_params)
+    )
+    request = ServeRequest(
+        model=arch,
+        model_id=model.card.id if model is not None else None,
+        precision=precision,
+        input_tokens=args.input_tokens or DEFAULT_INPUT_TOKENS,
+        output_tokens=args.output_tokens or DEFAULT_OUTPUT_TOKENS,
+        input_tokens_default=args.input_tokens is None,
+        output_tokens_default=args.output_tokens is None,
+        concurrency=args.concurrency,
+        qps=args.qps,
+        ttft_ms=args.ttft_ms,
+        tpot_ms=args.tpot_ms,
+        gpu=args.gpu,
+        gpus=args.gpus,
+        budget=args.budget,
+        today=dt.date.today(),
+    )
+    try:
+        result = plan_serving(request, _knowledge().catalog).to_dict()
+    except SizingError as exc:
+        print(f"gpu-advisor size: {exc.message}", file=sys.stderr)
+        return 2
+    except Exception as exc:  # knowledge data problems: one line, no traceback
+        print(f"gpu-advisor size: {type(exc).__name__}: {exc}".splitlines()[0], file=sys.stderr)
+        return 1
+    print(dumps(result) if args.json else render_text(result))
+    return 0
+
+
+def render_text(result: dict[str, Any]) -> str:
+    head = (
+        f"{'option':<17}{'gpu':<11}{'gpus':>9}{'fits':>6}{'mem GB':>8}{'max req':>9}{'tok/s':>10}"
+        f"{'TTFT ms':>9}{'TPOT ms':>9}{'$/hour':>9}{'$/M tok':>9}"
+    )
+    rows = [head, "-" * len(head)]
+    for o in result["options"]:
+        c = o["cost"]
+        per_hour = "n/a" if c["per_hour"] is None else f"{c['per_hour']:,.2f}"
+        per_m = "n/a" if c["per_million_output_tokens"] is None else f"{c['per_million_output_tokens']:,.3f}"
+        gpus = f"{o['gpus_per_replica']}x{o['replicas']}" if o["replicas"] > 1 else str(o["gpus"])
+        rows.append(
+            f"{o['label']:<17}{o['gpu']:<11}{gpus:>9}{'yes' if o['fits'] else 'NO':>6}"
+            f"{o['memory_per_gpu_gb']:>8.1f}{o['max_concurrency']:>9,}{o['output_tokens_per_second']:>10,.0f}"
+            f"{o['ttft_ms'] or 0:>9,.0f}{o['tpot_ms'] or 0:>9.1f}{per_hour:>9}{per_m:>9}"
+        )
+    if not result["options"]:
+        rows.append("(nothing in the catalog fits)")
+    rows += [""] + [f"! {w['code']}: {w['message']}" for w in result["warnings"]]
+    rows += [f"- excluded {e['gpu']}: {e['message']}" for e in result.get("excluded", [])]
+    rows += [""] + [f"  {line}" for line in result["explain"]]
+    return "\n".join(rows)

@@ -1,0 +1,75 @@
+"""Fitted constants of the serving speed model (sizing/serve_speed.py), in one place.
+
+Fitted by `python benchmarks/fit_serving.py` (least squares on log(predicted / published)) over
+the published maximum-load runs in knowledge/data/serving_runs.yaml: TensorRT-LLM's perf overview
+(releases 0.14, 0.20 and 1.0) on H100, H200, A100 and L40S, FP8 and FP16, Llama 3.1/3.3 8B-405B,
+Mistral 7B, Mixtral 8x7B/8x22B, Qwen3-235B-A22B and Llama 4, 1-8 GPUs. `gpu-advisor validate`
+reports the in-sample error and the leave-one-out error (each run predicted by constants fitted
+without it) side by side.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class FitSummary:
+    """How well the constants below reproduce the runs (printed by benchmarks/fit_serving.py)."""
+
+    runs: int
+    median_error: float  # in sample, log-symmetric
+    within_50: float
+    cv_median_error: float  # each model's runs predicted by constants fitted without that model
+    cv_within_50: float
+    holdout_runs: int  # runs never fitted on (serving_runs.yaml holdout: true)
+    holdout_median_error: float
+    holdout_within_50: float
+
+
+@dataclass(frozen=True, slots=True)
+class ServeConstants:
+    # Share of peak HBM bandwidth a decode step achieves. Rule of thumb 60-85% (reference/serving.md §1).
+    bandwidth_efficiency: float
+    # Share of dense peak FLOP/s in large-batch decode matmuls and in prefill.
+    decode_compute_efficiency: float
+    prefill_efficiency: float
+    # Memory and compute overlap imperfectly: the step costs max(m, c) + overlap_penalty · min(m, c).
+    overlap_penalty: float
+    # Per decode step: scheduling, sampling and launches (CUDA graphs keep this small).
+    step_overhead_s: float
+    # Per all-reduce over NVLink and over PCIe: a fixed latency and the share of the link's bandwidth
+    # the all-reduce achieves.
+    allreduce_latency_s: float
+    allreduce_latency_pcie_s: float
+    link_efficiency: float
+    link_efficiency_pcie: float
+    # Requests a server batches at most, whatever the KV cache holds.
+    max_batch: int
+
+
+# Fitted 2026-12-01 by benchmarks/fit_serving.py on the 313 runs not held out (its output: in
+# sample median |error| 9%, 97% within ±50%; leave-one-model-out 10%, 98%; hold-out 9%, 98%).
+CALIBRATED = ServeConstants(
+    bandwidth_efficiency=0.661,
+    decode_compute_efficiency=0.527,
+    prefill_efficiency=0.649,
+    overlap_penalty=0.684,
+    step_overhead_s=67e-6,
+    allreduce_latency_s=3.0e-6,
+    allreduce_latency_pcie_s=5.4e-6,
+    link_efficiency=0.431,
+    link_efficiency_pcie=0.431,
+    max_batch=732,
+)
+
+FIT = FitSummary(
+    runs=313,
+    median_error=0.09,
+    within_50=0.97,
+    cv_median_error=0.10,
+    cv_within_50=0.98,
+    holdout_runs=352,
+    holdout_median_error=0.09,
+    holdout_within_50=0.98,
+)

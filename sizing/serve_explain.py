@@ -1,0 +1,500 @@
+"""Explain lines and warnings of a serving answer: every formula with its numbers, every assumption
+stated. Codes and parameters are stable (templates render zh/en); `text` is the English line."""
+# ruff: noqa: E501
+
+from __future__ import annotations
+
+import datetime as dt
+
+from sizing.assumptions import HOURS_PER_MONTH
+from sizing.explain_format import item as _i, num, usd
+from sizing.model_arch import ModelArchitecture
+from sizing.network import GPUS_PER_NODE
+from sizing.result import ExplainItem, SizingWarning
+from sizing.serve_calibration import CALIBRATED, FIT, ServeConstants
+from sizing.serve_memory import (
+    EMBEDDING_BYTES,
+    KV_BYTES,
+    KV_FRACTION,
+    LINEAR_BYTES,
+    MAX_BATCHED_TOKENS,
+    capacity_gb,
+    kv_bytes_per_request,
+    kv_bytes_per_token_layer,
+    weight_bytes,
+)
+from sizing.serve_result import ServeExcluded, ServeOption
+from sizing.serve_speed import peak_tflops
+from sizing.serve_types import ServeRequest
+from sizing.types import Catalog
+
+GB = 1e9
+
+
+def workload(req: ServeRequest, k: ServeConstants = CALIBRATED) -> dict[str, object]:
+    a = req.model
+    return {
+        "task": "serve",
+        "model": a.name,
+        "model_id": req.model_id,
+        "params": a.params_total,
+        "active_params": a.params_active,
+        "architecture": {
+            "layers": a.layers,
+            "hidden": a.hidden,
+            "heads": a.heads,
+            "kv_heads": a.kv_heads,
+            "head_dim": a.head_dim,
+            "ffn": a.ffn,
+            "vocab": a.vocab,
+            "max_context": a.max_context,
+            "experts": a.moe.experts if a.moe else None,
+            "active_experts": a.moe.active if a.moe else None,
+            "mla_kv_lora_rank": a.mla.kv_lora_rank if a.mla else None,
+            "sliding_window": a.sliding_window.size if a.sliding_window else None,
+            "sliding_window_layers": a.sliding_window.layers if a.sliding_window else None,
+        },
+        "precision": req.precision,
+        "kv_cache_dtype": "fp8" if KV_BYTES[req.precision] == 1.0 else "fp16/bf16",
+        "input_tokens": req.input_tokens,
+        "output_tokens": req.output_tokens,
+        "input_tokens_default": req.input_tokens_default,
+        "output_tokens_default": req.output_tokens_default,
+        "concurrency": req.concurrency,
+        "qps": req.qps,
+        "ttft_ms": req.ttft_ms,
+        "tpot_ms": req.tpot_ms,
+        "latency_default": req.latency_default,
+        "gpu": req.gpu,
+        "gpus": req.gpus,
+        "budget": None
+        if req.budget is None
+        else {"amount": req.budget.amount, "currency": req.budget.currency, "period": req.budget.period},
+        "server_max_batch": k.max_batch,
+        "kv_cache_fraction": KV_FRACTION,
+        "gb_unit": "1e9 bytes",
+    }
+
+
+def _shape_line(a: ModelArchitecture) -> ExplainItem:
+    parts = [
+        f"{a.layers} layers, hidden {a.hidden}, {a.heads} query heads / {a.kv_heads} KV heads of {a.head_dim}"
+    ]
+    if a.moe is not None:
+        parts.append(f"{a.moe.experts} experts, {a.moe.active} active per token")
+    if a.mla is not None:
+        parts.append(f"MLA latent {a.mla.kv_lora_rank} + rope key {a.mla.qk_rope_head_dim}")
+    if a.sliding_window is not None:
+        parts.append(
+            f"sliding window {a.sliding_window.size:,} on {a.sliding_window.layers} of {a.layers} layers"
+        )
+    active = f", {num(a.params_active)} active per token" if a.params_active else ""
+    return _i(
+        "serve_model",
+        f"{a.name}: " + "; ".join(parts) + f"; {num(a.params_total)} parameters{active}.",
+        model=a.name,
+        layers=a.layers,
+        hidden=a.hidden,
+        heads=a.heads,
+        kv_heads=a.kv_heads,
+        head_dim=a.head_dim,
+        params=a.params_total,
+        active_params=a.params_active,
+        experts=a.moe.experts if a.moe else None,
+        active_experts=a.moe.active if a.moe else None,
+        mla=a.mla is not None,
+        window=a.sliding_window.size if a.sliding_window else None,
+    )
+
+
+def _kv_line(req: ServeRequest, o: ServeOption) -> ExplainItem:
+    a, rep = req.model, o.replica
+    per_layer = kv_bytes_per_token_layer(a, 1, rep.precision)
+    b = KV_BYTES[rep.precision]
+    if a.mla is not None:
+        how = f"MLA: ({a.mla.kv_lora_rank} latent + {a.mla.qk_rope_head_dim} rope) × {b:g} B"
+    else:
+        how = f"2 (K,V) × {a.kv_heads} KV heads × {a.head_dim} × {b:g} B"
+    window = ""
+    if a.sliding_window is not None:
+        window = (
+            f"; {a.sliding_window.layers} sliding-window layers keep at most {a.sliding_window.size:,} tokens"
+        )
+    tokens = req.input_tokens + req.output_tokens
+    return _i(
+        "serve_kv",
+        f"KV cache per token and layer: {how} = {per_layer / 1024:.3g} KiB, × {a.layers} layers{window}; "
+        f"one request of {tokens:,} tokens holds {kv_bytes_per_request(a, 1, rep.precision, tokens) / GB:.3g} GB "
+        f"({o.memory.kv_per_request_gb:.3g} GB on each GPU of the replica).",
+        per_token_layer_bytes=per_layer,
+        layers=a.layers,
+        tokens=tokens,
+        kv_request_gb=kv_bytes_per_request(a, 1, rep.precision, tokens) / GB,
+        kv_per_request_gb=o.memory.kv_per_request_gb,
+        mla=a.mla is not None,
+        kv_lora_rank=a.mla.kv_lora_rank if a.mla else None,
+        rope_dim=a.mla.qk_rope_head_dim if a.mla else None,
+        kv_heads=a.kv_heads,
+        head_dim=a.head_dim,
+        kv_bytes=b,
+        window=a.sliding_window.size if a.sliding_window else None,
+        window_layers=a.sliding_window.layers if a.sliding_window else None,
+    )
+
+
+def explain(
+    req: ServeRequest, options: list[ServeOption], k: ServeConstants = CALIBRATED
+) -> list[ExplainItem]:
+    a = req.model
+    out = [_shape_line(a)]
+    defaults = [
+        n for n, d in (("input", req.input_tokens_default), ("output", req.output_tokens_default)) if d
+    ]
+    out.append(
+        _i(
+            "serve_lengths",
+            f"Requests of {req.input_tokens:,} prompt + {req.output_tokens:,} answer tokens"
+            + (f" (default {' and '.join(defaults)} length, say yours to change it)" if defaults else "")
+            + ".",
+            input_tokens=req.input_tokens,
+            output_tokens=req.output_tokens,
+            input_default=req.input_tokens_default,
+            output_default=req.output_tokens_default,
+        )
+    )
+    if req.input_tokens + req.output_tokens > a.max_context:
+        out.append(
+            _i(
+                "serve_context",
+                f"{req.input_tokens + req.output_tokens:,} tokens exceed {a.name}'s context of {a.max_context:,}.",
+                tokens=req.input_tokens + req.output_tokens,
+                max_context=a.max_context,
+            )
+        )
+    if req.latency_default:
+        out.append(
+            _i(
+                "serve_latency_default",
+                f"No latency target given: assuming at most {req.ttft_ms:,.0f} ms to the first token and {req.tpot_ms:g} ms per "
+                f"output token ({1000 / (req.tpot_ms or 1):.0f} tokens/s per user, about four times reading speed).",
+                ttft_ms=req.ttft_ms,
+                tpot_ms=req.tpot_ms,
+            )
+        )
+    elif req.ttft_ms is not None or req.tpot_ms is not None:
+        out.append(
+            _i(
+                "serve_latency_target",
+                "Latency target: "
+                + ", ".join(
+                    t
+                    for t in (
+                        f"≤ {req.ttft_ms:,.0f} ms to first token" if req.ttft_ms else "",
+                        f"≤ {req.tpot_ms:g} ms per output token" if req.tpot_ms else "",
+                    )
+                    if t
+                )
+                + ".",
+                ttft_ms=req.ttft_ms,
+                tpot_ms=req.tpot_ms,
+            )
+        )
+    o = next((x for x in options if x.speed is not None), None)
+    if o is None:
+        return out
+    rep, mem, sp = o.replica, o.memory, o.speed
+    assert sp is not None
+    p = rep.precision
+    embed = a.embedding_params + a.extra_params
+    out.append(
+        _i(
+            "serve_weights",
+            f"Weights at {p.upper()}: {num(a.params_total - embed)} linear parameters × {LINEAR_BYTES[p]:.3g} B"
+            + (" (4-bit, FP16 scale and zero per 128)" if p == "int4" else "")
+            + f" + {num(embed)} embedding/output parameters × {EMBEDDING_BYTES:g} B = {weight_bytes(a, p) / GB:,.1f} GB; "
+            f"{mem.weights_gb:,.1f} GB on each of {rep.gpus} GPU{'s' if rep.gpus > 1 else ''}.",
+            precision=p,
+            linear_params=a.params_total - embed,
+            linear_bytes=LINEAR_BYTES[p],
+            embedding_params=embed,
+            weights_gb=weight_bytes(a, p) / GB,
+            weights_per_gpu_gb=mem.weights_gb,
+            gpus=rep.gpus,
+        )
+    )
+    out.append(_kv_line(req, o))
+    layout = f"tensor parallel {rep.tp}" + (f" × pipeline {rep.pp} nodes" if rep.pp > 1 else "")
+    out.append(
+        _i(
+            "serve_memory",
+            f"{o.gpu.name} ({layout}): {capacity_gb(o.gpu):,.1f} GB usable per GPU (datasheet {o.gpu.memory_gb:g} GB); "
+            f"runtime buffers {mem.overhead_gb:.1f} GB (CUDA context, CUDA graphs, activations for {MAX_BATCHED_TOKENS:,} tokens); "
+            f"the KV cache gets {KV_FRACTION:.0%} of the rest: {max(0.0, mem.kv_budget_gb):,.1f} GB -> {mem.max_concurrency:,} "
+            "requests at once per replica.",
+            gpu=o.gpu.id,
+            gpu_name=o.gpu.name,
+            gpu_memory_gb=o.gpu.memory_gb,
+            tp=rep.tp,
+            pp=rep.pp,
+            capacity_gb=capacity_gb(o.gpu),
+            batched_tokens=MAX_BATCHED_TOKENS,
+            kv_fraction=KV_FRACTION,
+            overhead_gb=mem.overhead_gb,
+            kv_budget_gb=max(0.0, mem.kv_budget_gb),
+            max_concurrency=mem.max_concurrency,
+        )
+    )
+    st = sp.step
+    out.append(
+        _i(
+            "serve_decode",
+            f"Decode with {sp.batch:,} requests in flight: a step reads weights + KV at {k.bandwidth_efficiency:.0%} of "
+            f"{o.gpu.memory_bandwidth_tbs:g} TB/s = {st.memory_s * 1e3:.1f} ms, computes at {k.decode_compute_efficiency:.0%} of "
+            f"{peak_tflops(o.gpu, p):,.0f} TFLOPS = {st.compute_s * 1e3:.1f} ms ({st.bound}-bound)"
+            + (f", all-reduces {st.comm_s * 1e3:.1f} ms" if st.comm_s > 0 else "")
+            + f"; step {st.total_s * 1e3:.1f} ms.",
+            batch=sp.batch,
+            bandwidth_efficiency=k.bandwidth_efficiency,
+            bandwidth_tbs=o.gpu.memory_bandwidth_tbs,
+            compute_efficiency=k.decode_compute_efficiency,
+            peak_tflops=peak_tflops(o.gpu, p),
+            memory_ms=st.memory_s * 1e3,
+            compute_ms=st.compute_s * 1e3,
+            comm_ms=st.comm_s * 1e3,
+            step_ms=st.total_s * 1e3,
+            bound=st.bound,
+        )
+    )
+    out.append(
+        _i(
+            "serve_prefill",
+            f"Prefill of one {req.input_tokens:,}-token prompt: 2 × {num(a.active_params)} FLOPs per token plus attention at "
+            f"{k.prefill_efficiency:.0%} of peak = {sp.prefill_s * 1e3:.0f} ms.",
+            prefill_ms=sp.prefill_s * 1e3,
+            input_tokens=req.input_tokens,
+            active_params=a.active_params,
+            prefill_efficiency=k.prefill_efficiency,
+        )
+    )
+    out.append(
+        _i(
+            "serve_speed",
+            f"Per replica: {sp.output_tokens_per_second:,.0f} output tokens/s; time to first token ≈ {sp.ttft_s * 1e3:,.0f} ms, "
+            f"{sp.tpot_s * 1e3:.1f} ms per output token ({1 / sp.tpot_s:,.0f} tokens/s per user).",
+            tokens_per_second=sp.output_tokens_per_second,
+            ttft_ms=sp.ttft_s * 1e3,
+            tpot_ms=sp.tpot_s * 1e3,
+        )
+    )
+    out += _load_lines(req, o)
+    out += _cost_lines(o)
+    out.append(
+        _i(
+            "serve_calibration",
+            f"Efficiencies fitted on {FIT.runs} published TensorRT-LLM runs: median error {FIT.median_error:.0%} in sample, "
+            f"{FIT.cv_median_error:.0%} for models left out of the fit; vLLM and SGLang differ from TensorRT-LLM by up to 2× "
+            f"(engine, version, settings). Server batch limit {k.max_batch:,} requests.",
+            runs=FIT.runs,
+            median_error=FIT.median_error,
+            cv_median_error=FIT.cv_median_error,
+            max_batch=k.max_batch,
+        )
+    )
+    return out
+
+
+def _load_lines(req: ServeRequest, o: ServeOption) -> list[ExplainItem]:
+    sp = o.speed
+    assert sp is not None
+    if req.qps is not None:
+        return [
+            _i(
+                "serve_qps",
+                f"{req.qps:g} requests/s × ({sp.ttft_s:.2f} s to first token + {req.output_tokens:,} × {sp.tpot_s * 1e3:.1f} ms) "
+                f"≈ {o.concurrency * o.replicas:,} requests in flight (Little's law) -> {o.replicas} replica{'s' if o.replicas > 1 else ''} "
+                f"of {o.replica.gpus} GPU{'s' if o.replica.gpus > 1 else ''}.",
+                qps=req.qps,
+                ttft_s=sp.ttft_s,
+                output_tokens=req.output_tokens,
+                tpot_ms=sp.tpot_s * 1e3,
+                concurrency=o.concurrency * o.replicas,
+                replicas=o.replicas,
+                gpus_per_replica=o.replica.gpus,
+            )
+        ]
+    if req.concurrency is not None:
+        return [
+            _i(
+                "serve_concurrency",
+                f"{req.concurrency:,} concurrent requests: {o.replicas} replica{'s' if o.replicas > 1 else ''} of "
+                f"{o.replica.gpus} GPU{'s' if o.replica.gpus > 1 else ''}, {o.concurrency:,} in flight on each "
+                f"(each holds up to {o.memory.max_concurrency:,}).",
+                concurrency=req.concurrency,
+                replicas=o.replicas,
+                gpus_per_replica=o.replica.gpus,
+                per_replica=o.concurrency,
+                max_concurrency=o.memory.max_concurrency,
+            )
+        ]
+    return [
+        _i(
+            "serve_saturation",
+            f"No load given: one replica at saturation ({o.concurrency:,} requests in flight); say how many users or "
+            "requests per second to size replicas.",
+            concurrency=o.concurrency,
+        )
+    ]
+
+
+def _cost_lines(o: ServeOption) -> list[ExplainItem]:
+    hourly, q = o.hourly_usd, o.quote
+    if hourly is None or q is None:
+        return [_i("serve_no_price", f"No on-demand price for {o.gpu.name} in the catalog.", gpu=o.gpu.id)]
+    per_m = o.usd_per_million_tokens
+    return [
+        _i(
+            "serve_cost",
+            f"{o.replicas} × {q.instances} × {q.offering.cloud} {q.offering.instance_type}: {usd(hourly)}/hour, "
+            f"{usd(hourly * HOURS_PER_MONTH)}/month ({HOURS_PER_MONTH:.0f} h)"
+            + (f", {usd(per_m)} per million output tokens at this load" if per_m is not None else "")
+            + f" (on-demand prices {_dated(q.offering.as_of)}).",
+            replicas=o.replicas,
+            instances=q.instances,
+            hourly_usd=hourly,
+            monthly_usd=hourly * HOURS_PER_MONTH,
+            hours_per_month=HOURS_PER_MONTH,
+            usd_per_million_tokens=per_m,
+            cloud=q.offering.cloud,
+            instance=q.offering.instance_type,
+            prices_as_of=q.offering.as_of.isoformat() if q.offering.as_of else None,
+        )
+    ]
+
+
+def _dated(as_of: dt.date | None) -> str:
+    return f"as of {as_of.isoformat()}" if as_of is not None else "from an undated snapshot"
+
+
+def _w(code: str, message: str, **params: object) -> SizingWarning:
+    return SizingWarning(code, message, tuple(params.items()))
+
+
+def warnings(
+    req: ServeRequest,
+    options: list[ServeOption],
+    pool: list[ServeOption],
+    excluded: list[ServeExcluded],
+    catalog: Catalog,
+    k: ServeConstants = CALIBRATED,
+) -> list[SizingWarning]:
+    a, p = req.model, req.precision
+    out: list[SizingWarning] = []
+    tokens = req.input_tokens + req.output_tokens
+    if tokens > a.max_context:
+        out.append(
+            _w(
+                "serve_context_exceeds_model",
+                f"{tokens:,} tokens per request exceed {a.name}'s context window of {a.max_context:,} tokens.",
+                model=a.name,
+                tokens=tokens,
+                max_context=a.max_context,
+            )
+        )
+    single_node = [o for o in pool if o.replica.pp == 1]
+    if pool and not single_node:
+        largest = max((o.gpu for o in pool), key=lambda g: g.memory_gb)  # of the GPU types considered
+        node_gb = capacity_gb(largest) * GPUS_PER_NODE
+        out.append(
+            _w(
+                "serve_needs_multi_node",
+                f"{a.name} at {p.upper()} needs {weight_bytes(a, p) / GB:,.0f} GB of weights alone; the largest node "
+                f"considered ({GPUS_PER_NODE} × {largest.name}) has {node_gb:,.0f} GB. The options split the model over "
+                "several nodes (pipeline parallel), or use a smaller precision.",
+                model=a.name,
+                precision=p,
+                weights_gb=weight_bytes(a, p) / GB,
+                node_gpu=largest.name,
+                node_gpus=GPUS_PER_NODE,
+                node_gb=node_gb,
+            )
+        )
+    if not options:
+        out.append(
+            _w(
+                "serve_no_fit",
+                f"{a.name} at {p.upper()} fits on no GPU type in the catalog"
+                + (f" as {req.gpus} GPUs" if req.gpus else "")
+                + "; try a smaller precision (int4) or more GPUs.",
+                model=a.name,
+                precision=p,
+                gpus=req.gpus,
+            )
+        )
+    first = options[0] if options else None
+    if first is not None and first.label == "requested" and not first.fits:
+        mem = first.memory
+        weights_only = not mem.weights_fit or mem.max_concurrency == 0
+        why = (
+            f"the weights alone need {mem.weights_gb:,.1f} GB of the {mem.capacity_gb:,.1f} GB each GPU has"
+            if weights_only
+            else f"only {mem.max_concurrency:,} requests of {tokens:,} tokens fit at once"
+        )
+        out.append(
+            _w(
+                "serve_requested_does_not_fit",
+                f"{req.gpus} × {first.gpu.name} cannot serve this load: {why}.",
+                gpu=first.gpu.id,
+                gpu_name=first.gpu.name,
+                gpus=req.gpus,
+                weights_only=weights_only,
+                weights_gb=mem.weights_gb,
+                capacity_gb=mem.capacity_gb,
+                max_concurrency=mem.max_concurrency,
+                concurrency=req.concurrency,
+                tokens=tokens,
+            )
+        )
+    missed = [o for o in options if o.speed is not None]
+    if (req.ttft_ms or req.tpot_ms) and missed and not any(o.meets_latency for o in missed):
+        best_tpot = min((o.speed.tpot_s for o in pool if o.speed), default=0.0) * 1e3
+        best_ttft = min((o.speed.ttft_s for o in pool if o.speed), default=0.0) * 1e3
+        out.append(
+            _w(
+                "serve_latency_unreachable",
+                "No option meets the latency target"
+                + (f" of {req.tpot_ms:g} ms per token" if req.tpot_ms else "")
+                + (f" / {req.ttft_ms:g} ms to first token" if req.ttft_ms else "")
+                + f": the best achievable here is about {best_tpot:.1f} ms per token and {best_ttft:,.0f} ms to first token.",
+                tpot_ms=req.tpot_ms,
+                ttft_ms=req.ttft_ms,
+                best_tpot_ms=round(best_tpot, 1),
+                best_ttft_ms=round(best_ttft),
+            )
+        )
+    if p in ("fp8", "int8") and first is not None and first.gpu.tflops.fp8 is None:
+        out.append(
+            _w(
+                "serve_precision_weight_only",
+                f"{first.gpu.name} has no FP8 tensor cores: {p.upper()} weights halve memory and reads but the math "
+                "runs at 16 bits.",
+                gpu=first.gpu.id,
+                gpu_name=first.gpu.name,
+                precision=p,
+            )
+        )
+    if req.budget is not None and first is not None and first.hourly_usd is not None:
+        from sizing.serve_rank import Context
+
+        limit = Context(req, catalog).budget_usd_per_hour()
+        if limit is not None and first.hourly_usd > limit * 1.0001:
+            out.append(
+                _w(
+                    "serve_over_budget",
+                    f"The cheapest option that carries the load costs {usd(first.hourly_usd)}/hour, over the budget "
+                    f"({usd(limit)}/hour; a total or monthly budget is read as one month of serving).",
+                    hourly_usd=first.hourly_usd,
+                    budget_usd_per_hour=limit,
+                    hours_per_month=HOURS_PER_MONTH,
+                )
+            )
+    return out

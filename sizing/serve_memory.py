@@ -1,0 +1,155 @@
+"""Serving memory per GPU: weights by precision, the KV cache by attention layout, runtime buffers.
+
+GB = 1e9 bytes. A replica of `tp` GPUs splits the weights and the attention heads across them
+(tensor parallelism); what each GPU holds is computed per GPU.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from sizing.memory import CUDA_CONTEXT_GB, NCCL_BUFFERS_GB
+from sizing.model_arch import ModelArchitecture
+from sizing.serve_types import ServePrecision
+from sizing.types import GpuSpec
+
+GB = 1e9
+
+# Bytes per weight of the transformer's linear layers. FP8 and INT8 store one byte per weight; the
+# per-tensor or per-channel scales are negligible. INT4 (AWQ/GPTQ) packs two weights per byte and
+# keeps an FP16 scale and a 4-bit zero point per group of 128 weights: 0.5 + (2 + 0.5)/128 bytes
+# (AWQ and GPTQ default group_size 128, e.g. the quantization_config of Qwen2.5-72B-Instruct-int4
+# and gemma-2-27b-it-gptq-int4 on Hugging Face, read 2026-12).
+LINEAR_BYTES: dict[str, float] = {
+    "fp16": 2.0,
+    "bf16": 2.0,
+    "fp8": 1.0,
+    "int8": 1.0,
+    "int4": 0.5 + 2.5 / 128,
+}
+# Embeddings and the output head stay 16-bit in FP8/INT8/INT4 checkpoints: FP8 checkpoints list
+# lm_head under ignored_layers (PrimeIntellect/Meta-Llama-3.1-8B-Instruct-FP8 config.json,
+# quantization_config), GPTQ keeps it ("lm_head": false, gemma-2-27b-it-gptq-int4 config.json).
+EMBEDDING_BYTES = 2.0
+
+# KV cache entries: FP8 weights come with an FP8 KV cache (TensorRT-LLM: "If you specify FP8
+# quantization, the KV cache will automatically be set to FP8 as well", perf-overview.md); every
+# other precision caches K and V in 16 bits (vLLM kv_cache_dtype "auto" = the model's dtype).
+KV_BYTES: dict[str, float] = {"fp16": 2.0, "bf16": 2.0, "fp8": 1.0, "int8": 2.0, "int4": 2.0}
+
+# The KV cache gets 90% of the memory left after weights and runtime buffers: TensorRT-LLM's
+# KvCacheConfig.free_gpu_memory_fraction default 0.9 (its perf overview raises it to 0.95 where the
+# run allows). vLLM's gpu_memory_utilization 0.9 of the whole GPU is stricter by the same 10% of a
+# larger number; we follow the engine our measurements come from.
+KV_FRACTION = 0.9
+# Tokens one forward pass may process (chunked prefill): vLLM max_num_batched_tokens and
+# TensorRT-LLM max_num_tokens both default to 8192. Activations for that many tokens are reserved.
+MAX_BATCHED_TOKENS = 8192
+# CUDA graphs captured for decode batch sizes hold their own memory pool: about 0.5 GB
+# [assumption: vLLM logs "Graph capturing finished ... took 0.2-1.5 GiB" on 7-70B models].
+CUDA_GRAPHS_GB = 0.5
+
+
+def capacity_gb(gpu: GpuSpec) -> float:
+    """Memory one GPU offers, in GB: what nvidia-smi/rocm-smi reports (H100 SXM: 81,559 MiB = 85.5 GB),
+    else the datasheet figure (GpuSpec.capacity_gb, owned by the catalog)."""
+    return gpu.capacity_gb
+
+
+@dataclass(frozen=True, slots=True)
+class ServeMemory:
+    """Memory of one GPU of a replica, GB."""
+
+    weights_gb: float
+    overhead_gb: float  # CUDA context, NCCL, CUDA graphs, activations for one batch of tokens
+    kv_budget_gb: float  # what the server gives the KV cache (KV_FRACTION of what is left)
+    kv_per_request_gb: float  # one request of input + output tokens
+    capacity_gb: float
+
+    @property
+    def weights_fit(self) -> bool:
+        return self.kv_budget_gb > 0
+
+    @property
+    def max_concurrency(self) -> int:
+        if self.kv_budget_gb <= 0 or self.kv_per_request_gb <= 0:
+            return 0
+        return math.floor(self.kv_budget_gb / self.kv_per_request_gb + 1e-9)
+
+    def kv_gb(self, concurrency: int) -> float:
+        return concurrency * self.kv_per_request_gb
+
+    def used_gb(self, concurrency: int) -> float:
+        return self.weights_gb + self.overhead_gb + self.kv_gb(concurrency)
+
+    def fits(self, concurrency: int) -> bool:
+        return self.weights_fit and concurrency <= self.max_concurrency
+
+
+def weight_bytes(arch: ModelArchitecture, precision: ServePrecision) -> float:
+    """All weights of the model in bytes: linear layers at the precision, embeddings at 16 bits."""
+    embedding = arch.embedding_params
+    linear = max(0.0, arch.params_total - arch.extra_params - embedding)
+    return linear * LINEAR_BYTES[precision] + (embedding + arch.extra_params) * EMBEDDING_BYTES
+
+
+def kv_bytes_per_token_layer(arch: ModelArchitecture, tp: int, precision: ServePrecision) -> float:
+    """K and V of one token in one layer, on one GPU of `tp`.
+
+    GQA: 2 x KV heads x head_dim; tensor parallelism splits the KV heads, and replicates them when
+    there are fewer KV heads than GPUs (vLLM and TensorRT-LLM both do). MLA caches one latent of
+    kv_lora_rank plus a rope key of qk_rope_head_dim per token and layer (arXiv 2405.04434 §2.1.3),
+    which every GPU of the replica holds in full (no heads to split)."""
+    b = KV_BYTES[precision]
+    if arch.mla is not None:
+        return (arch.mla.kv_lora_rank + arch.mla.qk_rope_head_dim) * b
+    heads_here = math.ceil(arch.kv_heads / tp)
+    return 2.0 * heads_here * arch.head_dim * b
+
+
+def kv_bytes_per_request(
+    arch: ModelArchitecture, tp: int, precision: ServePrecision, tokens: int, pp: int = 1
+) -> float:
+    """KV cache of one request holding `tokens` tokens, on one GPU: sliding-window layers keep at
+    most their window (Mistral 7B v0.1 every layer, Gemma 2 every other layer, Gemma 3 five of six);
+    with `pp` pipeline stages each GPU holds the layers of its stage."""
+    per = kv_bytes_per_token_layer(arch, tp, precision)
+    window = arch.sliding_window
+    held = arch.full_attention_layers * tokens
+    if window is not None:
+        held += window.layers * min(tokens, window.size)
+    return per * held / pp
+
+
+def overhead_gb(arch: ModelArchitecture, tp: int) -> float:
+    """Runtime buffers per GPU: CUDA context and libraries, NCCL when tp > 1, CUDA graphs, and the
+    activations of one forward pass of MAX_BATCHED_TOKENS tokens (hidden states in and out of each
+    block, the attention output and the MLP's gated intermediate, 16-bit)."""
+    moe = arch.moe
+    inner = arch.ffn if moe is None else max(arch.ffn, moe.active * moe.expert_ffn + moe.shared_ffn)
+    per_token = (4 * arch.hidden + 2 * inner / tp) * 2.0
+    activations = MAX_BATCHED_TOKENS * per_token / GB
+    return CUDA_CONTEXT_GB + (NCCL_BUFFERS_GB if tp > 1 else 0.0) + CUDA_GRAPHS_GB + activations
+
+
+def serve_memory(
+    arch: ModelArchitecture,
+    gpu: GpuSpec,
+    tp: int,
+    precision: ServePrecision,
+    tokens_per_request: int,
+    pp: int = 1,
+) -> ServeMemory:
+    """Memory of one GPU of a replica of tp x pp GPUs (pp pipeline stages of tp GPUs each)."""
+    cap = capacity_gb(gpu)
+    weights = weight_bytes(arch, precision) / (tp * pp) / GB
+    overhead = overhead_gb(arch, tp)
+    free = cap - weights - overhead
+    return ServeMemory(
+        weights_gb=weights,
+        overhead_gb=overhead,
+        kv_budget_gb=KV_FRACTION * free if free > 0 else free,
+        kv_per_request_gb=kv_bytes_per_request(arch, tp, precision, tokens_per_request, pp) / GB,
+        capacity_gb=cap,
+    )

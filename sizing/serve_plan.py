@@ -1,0 +1,282 @@
+"""plan_serving(): what it takes to serve a model — replica shapes per GPU type, the load, ranking.
+
+A replica is tp GPUs of one type on one node (tensor parallelism inside the node's NVLink domain,
+or over PCIe on cards without NVLink), or, for a model no node holds, pp nodes of 8 GPUs in a
+pipeline. The load is a number of requests in flight (`concurrency`), or a request rate (`qps`)
+turned into one by Little's law, or, when neither is given, whatever one replica holds
+(saturation). Replicas are added until the load fits and the latency targets hold.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+from sizing.assumptions import DAYS_PER_MONTH
+from sizing.cost import quote, shapes, usable_offerings
+from sizing.errors import SizingError
+from sizing.model_arch import ModelArchitecture
+from sizing.network import GPUS_PER_NODE
+from sizing.plan import resolve_gpus
+from sizing.serve_calibration import CALIBRATED, ServeConstants
+from sizing.serve_memory import serve_memory
+from sizing.serve_rank import Context, rank
+from sizing.serve_result import ServeExcluded, ServeOption, ServeResult
+from sizing.serve_speed import Replica, Speed, batch_for_tpot, saturation_batch, speed
+from sizing.serve_types import (
+    DEFAULT_TPOT_MS,
+    DEFAULT_TTFT_MS,
+    MAX_CONCURRENCY,
+    MAX_TOKENS,
+    ServePrecision,
+    ServeRequest,
+)
+from sizing.types import Catalog, GpuSpec, Offering
+
+TENSOR_PARALLEL = (1, 2, 4, 8)  # head counts divide by powers of two; vLLM/TRT-LLM want tp | heads
+# Models no 8-GPU node holds are split over up to 8 nodes of 8 GPUs (pipeline parallel) [assumption:
+# beyond 64 GPUs per replica a serving deployment is a research project, not a rental question].
+MAX_PIPELINE_NODES = 8
+# Little's law fixed point: a few rounds settle concurrency = rate x time in system.
+LITTLE_ROUNDS = 12
+
+
+def validate(req: ServeRequest) -> None:
+    checks: tuple[tuple[bool, str, str, dict[str, object]], ...] = (
+        (
+            1 <= req.input_tokens <= MAX_TOKENS,
+            "bad_input_tokens",
+            "input tokens must be a positive number of tokens",
+            {"input_tokens": req.input_tokens},
+        ),
+        (
+            1 <= req.output_tokens <= MAX_TOKENS,
+            "bad_output_tokens",
+            "output tokens must be a positive number of tokens",
+            {"output_tokens": req.output_tokens},
+        ),
+        (
+            req.concurrency is None or 1 <= req.concurrency <= MAX_CONCURRENCY,
+            "bad_concurrency",
+            "concurrency must be at least 1 request in flight",
+            {"concurrency": req.concurrency},
+        ),
+        (
+            req.qps is None or (math.isfinite(req.qps) and req.qps > 0),
+            "bad_qps",
+            "requests per second must be a positive number",
+            {"qps": req.qps},
+        ),
+        (
+            all(t is None or (math.isfinite(t) and t > 0) for t in (req.ttft_ms, req.tpot_ms)),
+            "bad_latency",
+            "latency targets must be positive milliseconds",
+            {"ttft_ms": req.ttft_ms, "tpot_ms": req.tpot_ms},
+        ),
+        (
+            req.gpus is None or 1 <= req.gpus <= GPUS_PER_NODE * MAX_PIPELINE_NODES,
+            "bad_gpus",
+            f"GPUs per replica must be between 1 and {GPUS_PER_NODE * MAX_PIPELINE_NODES}",
+            {"gpus": req.gpus},
+        ),
+        (
+            req.budget is None or (math.isfinite(req.budget.amount) and req.budget.amount > 0),
+            "bad_budget",
+            "budget must be a positive amount",
+            {"budget": req.budget.amount if req.budget else None},
+        ),
+    )
+    for ok, code, message, params in checks:
+        if not ok:
+            raise SizingError(code, message, params)
+
+
+def _layout(gpus: int) -> tuple[int, int]:
+    """(tp, pp) for a replica of `gpus` GPUs: one node tensor-parallel, beyond it 8-GPU stages."""
+    if gpus <= GPUS_PER_NODE:
+        return gpus, 1
+    if gpus % GPUS_PER_NODE:
+        raise SizingError(
+            "bad_gpus",
+            f"{gpus} GPUs do not split into nodes of {GPUS_PER_NODE}: use a multiple of {GPUS_PER_NODE}",
+            {"gpus": gpus},
+        )
+    return GPUS_PER_NODE, gpus // GPUS_PER_NODE
+
+
+def _load(req: ServeRequest, rep: Replica, limit: int, k: ServeConstants) -> tuple[int, int, Speed]:
+    """(replicas, requests per replica, speed) for the asked load; `limit` is what one replica
+    may hold (memory, the server's batch limit and the time-per-token target)."""
+    i, o = req.input_tokens, req.output_tokens
+    if req.concurrency is not None:
+        replicas = math.ceil(req.concurrency / limit)
+        per = math.ceil(req.concurrency / replicas)
+        return replicas, per, speed(rep, per, i, o, k)
+    if req.qps is not None:
+        full = speed(rep, limit, i, o, k)
+        capacity_qps = full.output_tokens_per_second / o  # requests one replica completes per second
+        replicas = max(1, math.ceil(req.qps / capacity_qps - 1e-9))
+        rate = req.qps / replicas
+        batch, s = 1, speed(rep, 1, i, o, k)
+        for _ in range(LITTLE_ROUNDS):  # concurrency = rate x (time to first token + answer time)
+            settled = min(limit, max(1, math.ceil(rate * (s.ttft_s + o * s.tpot_s))))
+            if settled == batch:
+                break
+            batch, s = settled, speed(rep, settled, i, o, k)
+        return replicas, batch, s
+    return 1, limit, speed(rep, limit, i, o, k)
+
+
+def evaluate(
+    req: ServeRequest,
+    arch: ModelArchitecture,
+    gpu: GpuSpec,
+    tp: int,
+    pp: int,
+    precision: ServePrecision,
+    offers: tuple[Offering, ...],
+    usd_to_cny: float,
+    catalog: Catalog,
+    k: ServeConstants = CALIBRATED,
+    single_replica: bool = False,
+) -> ServeOption:
+    mem = serve_memory(arch, gpu, tp, precision, req.input_tokens + req.output_tokens, pp)
+    rep = Replica(arch, gpu, tp, precision, pp)
+    room = saturation_batch(mem.max_concurrency, k)
+    if room < 1 and not single_replica:  # priced only when it could be an option
+        return ServeOption(rep, 1, mem, 0, None, None, usd_to_cny, fits=False, meets_latency=False)
+    q = quote(catalog, gpu.id, tp * pp, DAYS_PER_MONTH, offers) if offers else None
+    if room < 1:
+        return ServeOption(rep, 1, mem, 0, None, q, usd_to_cny, fits=False, meets_latency=False)
+    limit = room
+    if req.tpot_ms is not None:
+        within = batch_for_tpot(rep, room, req.input_tokens, req.output_tokens, req.tpot_ms / 1000, k)
+        limit = within if within >= 1 else room  # unreachable: serve as usual, marked as missing the target
+    if single_replica:
+        wanted = req.concurrency if req.concurrency is not None else limit
+        per = min(wanted, room)
+        s = speed(rep, per, req.input_tokens, req.output_tokens, k)
+        fits = wanted <= mem.max_concurrency
+        return ServeOption(rep, 1, mem, per, s, q, usd_to_cny, fits, _meets(req, s))
+    replicas, per, s = _load(req, rep, limit, k)
+    return ServeOption(rep, replicas, mem, per, s, q, usd_to_cny, True, _meets(req, s))
+
+
+def _meets(req: ServeRequest, s: Speed) -> bool:
+    ttft_ok = req.ttft_ms is None or s.ttft_s * 1000 <= req.ttft_ms * 1.0001
+    tpot_ok = req.tpot_ms is None or s.tpot_s * 1000 <= req.tpot_ms * 1.0001
+    return ttft_ok and tpot_ok
+
+
+def _replica_shapes(gpu: GpuSpec, offers: tuple[Offering, ...], fixed: int | None) -> list[tuple[int, int]]:
+    """Replica sizes to try, smallest first: one instance's GPUs, then (only for 8-GPU NVLink nodes,
+    the HGX/OAM boards multi-node serving is deployed on [assumption: pipelines over PCIe cards are
+    too slow to offer]) pipelines of whole nodes."""
+    if fixed is not None:
+        return [_layout(fixed)]
+    sold = shapes(offers)
+    largest = sold[-1] if sold else GPUS_PER_NODE
+    out = [(tp, 1) for tp in TENSOR_PARALLEL if tp <= largest]
+    nvlink_node = gpu.scale_up_gbs is not None and gpu.scale_up_domain >= GPUS_PER_NODE
+    if nvlink_node and (GPUS_PER_NODE in sold or not sold):
+        out += [(GPUS_PER_NODE, pp) for pp in range(2, MAX_PIPELINE_NODES + 1)]
+    return out
+
+
+def candidates(
+    req: ServeRequest,
+    catalog: Catalog,
+    precision: ServePrecision,
+    k: ServeConstants = CALIBRATED,
+) -> tuple[list[ServeOption], list[ServeExcluded]]:
+    """Per GPU type: the smallest replica that holds the model (single node first; pipelines of
+    nodes only when no node does) and the next larger tensor-parallel size (faster)."""
+    offers = usable_offerings(catalog)
+    pool: list[ServeOption] = []
+    excluded: list[ServeExcluded] = []
+    for gpu in resolve_gpus(catalog, req.gpu):
+        mine = offers.get(gpu.id, ())
+        if not mine and req.gpu is None:
+            excluded.append(ServeExcluded(gpu.id, "no_price", "no usable on-demand price in the catalog"))
+            continue
+        fitting: list[ServeOption] = []
+        for tp, pp in _replica_shapes(gpu, mine, req.gpus):
+            if pp > 1 and any(o.replica.pp == 1 for o in fitting):
+                break
+            o = evaluate(req, req.model, gpu, tp, pp, precision, mine, catalog.usd_to_cny, catalog, k)
+            if o.speed is not None:
+                fitting.append(o)
+            if len(fitting) >= 2 or (fitting and fitting[0].replica.pp > 1):
+                break
+        if not fitting:
+            largest = max((tp * pp for tp, pp in _replica_shapes(gpu, mine, req.gpus)), default=1)
+            excluded.append(ServeExcluded(gpu.id, "memory", _too_small(req, gpu, precision, largest)))
+            continue
+        pool.extend(fitting)
+    return pool, excluded
+
+
+def _too_small(req: ServeRequest, gpu: GpuSpec, precision: ServePrecision, most: int) -> str:
+    return f"{req.model.name} at {precision.upper()} does not fit on {most} × {gpu.memory_gb:g} GB {gpu.name}"
+
+
+def with_default_targets(req: ServeRequest) -> ServeRequest:
+    """A load without latency targets gets the chat defaults (serve_types.DEFAULT_TTFT_MS/TPOT_MS)."""
+    has_load = req.concurrency is not None or req.qps is not None
+    if not has_load or req.ttft_ms is not None or req.tpot_ms is not None:
+        return req
+    return replace(req, ttft_ms=DEFAULT_TTFT_MS, tpot_ms=DEFAULT_TPOT_MS, latency_default=True)
+
+
+def plan_serving(req: ServeRequest, catalog: Catalog, k: ServeConstants = CALIBRATED) -> ServeResult:
+    validate(req)
+    req = with_default_targets(req)
+    from sizing.serve_explain import explain, warnings, workload
+
+    forced: ServeOption | None = None
+    if req.gpu is not None and req.gpus is not None:
+        gpu = resolve_gpus(catalog, req.gpu)[0]
+        tp, pp = _layout(req.gpus)
+        offers = usable_offerings(catalog).get(gpu.id, ())
+        forced = evaluate(
+            req,
+            req.model,
+            gpu,
+            tp,
+            pp,
+            req.precision,
+            offers,
+            catalog.usd_to_cny,
+            catalog,
+            k,
+            single_replica=True,
+        )
+        forced = replace(forced, label="requested")
+    pool, excluded = candidates(req, catalog, req.precision, k)
+    smaller = _smaller_precision(req.precision)
+    lower: list[ServeOption] = []
+    if smaller is not None:
+        lower, _ = candidates(req, catalog, smaller, k)
+    ctx = Context(req, catalog)
+    options = rank(pool, lower, forced, ctx)
+    return ServeResult(
+        workload=tuple(workload(req, k).items()),
+        options=tuple(options),
+        warnings=tuple(warnings(req, options, pool, excluded, catalog, k)),
+        explain=tuple(explain(req, options, k)),
+        excluded=tuple(sorted(excluded, key=lambda e: e.gpu)),
+        currency=req.budget.currency if req.budget else "USD",
+    )
+
+
+# The next precision down a team would try: 16-bit -> FP8, FP8/INT8 -> INT4 (AWQ/GPTQ).
+SMALLER_PRECISION: dict[ServePrecision, ServePrecision] = {
+    "bf16": "fp8",
+    "fp16": "fp8",
+    "fp8": "int4",
+    "int8": "int4",
+}
+
+
+def _smaller_precision(p: ServePrecision) -> ServePrecision | None:
+    return SMALLER_PRECISION.get(p)

@@ -1,0 +1,127 @@
+"""Which serving options go first: the cheapest that carries the load within the latency targets
+(without a load: the lowest cost per million output tokens), then the cheapest per hour, the
+fastest, a smaller precision, and other GPU types."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from sizing.assumptions import AMD_PREFERENCE_MARGIN, HOURS_PER_MONTH
+from sizing.serve_result import ServeOption
+from sizing.serve_types import ServeRequest
+from sizing.types import Catalog
+
+MAX_OPTIONS = 5
+# The fastest option may cost up to 3x the first one per hour [assumption: beyond that "fastest" is
+# a different budget, not an alternative].
+FASTEST_COST_CAP = 3.0
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    req: ServeRequest
+    catalog: Catalog
+
+    @property
+    def has_load(self) -> bool:
+        return self.req.concurrency is not None or self.req.qps is not None
+
+    def budget_usd_per_hour(self) -> float | None:
+        """The budget as dollars per hour; a total or monthly budget pays for a month of serving."""
+        b = self.req.budget
+        if b is None:
+            return None
+        usd = b.amount / self.catalog.usd_to_cny if b.currency == "CNY" else b.amount
+        return usd if b.period == "hour" else usd / HOURS_PER_MONTH
+
+
+def _hourly(o: ServeOption) -> float:
+    return o.hourly_usd if o.hourly_usd is not None else float("inf")
+
+
+def _value(o: ServeOption) -> float:
+    per_m = o.usd_per_million_tokens
+    return per_m if per_m is not None else float("inf")
+
+
+def _key(ctx: Context) -> Callable[[ServeOption], tuple[float, int, float]]:
+    def key(o: ServeOption) -> tuple[float, int, float]:
+        tpot = o.speed.tpot_s if o.speed else float("inf")
+        return (_hourly(o) if ctx.has_load else _value(o), o.gpus, tpot)
+
+    return key
+
+
+def _fastest_key(ctx: Context) -> Callable[[ServeOption], tuple[float, float]]:
+    """With a load, fastest is the shortest time per token each user sees; at saturation (no
+    load) it is the most output tokens per second."""
+
+    def key(o: ServeOption) -> tuple[float, float]:
+        if o.speed is None:
+            return (float("inf"), _hourly(o))
+        return (o.speed.tpot_s if ctx.has_load else -o.output_tokens_per_second, _hourly(o))
+
+    return key
+
+
+def _usable(o: ServeOption, ctx: Context) -> bool:
+    cap = ctx.budget_usd_per_hour()
+    affordable = cap is None or (o.hourly_usd is not None and o.hourly_usd <= cap * 1.0001)
+    return o.fits and o.meets_latency and o.quote is not None and affordable
+
+
+def _prefer_nvidia(ordered: list[ServeOption], ctx: Context) -> list[ServeOption]:
+    """NVIDIA first unless the AMD option undercuts the best NVIDIA one by more than the margin
+    (the same rule as training plans, assumptions.AMD_PREFERENCE_MARGIN)."""
+    if ctx.req.gpu is not None or not ordered or ordered[0].gpu.vendor != "amd":
+        return ordered
+    key = _key(ctx)
+    nvidia = [o for o in ordered if o.gpu.vendor == "nvidia"]
+    if nvidia and key(nvidia[0])[0] * (1.0 - AMD_PREFERENCE_MARGIN) <= key(ordered[0])[0]:
+        return [nvidia[0]] + [o for o in ordered if o is not nvidia[0]]
+    return ordered
+
+
+def rank(
+    pool: list[ServeOption], lower: list[ServeOption], forced: ServeOption | None, ctx: Context
+) -> list[ServeOption]:
+    key = _key(ctx)
+    usable = sorted((o for o in pool if _usable(o, ctx)), key=key)
+    if not usable:  # nothing meets every constraint: the closest, each labelled by what it misses
+        fallback = sorted(
+            (o for o in pool if o.speed is not None), key=lambda o: (not o.meets_latency, *key(o))
+        )
+        usable = fallback
+    usable = _prefer_nvidia(usable, ctx)
+    out: list[ServeOption] = []
+
+    def add(o: ServeOption | None, label: str) -> None:
+        if o is None or any(x.replica == o.replica and x.replicas == o.replicas for x in out):
+            return
+        out.append(replace(o, label=label))
+
+    if forced is not None:
+        add(forced, "requested")
+    if usable:
+        first = usable[0]
+        add(first, "recommended")
+        add(min(usable, key=lambda o: (_hourly(o), o.gpus)), "cheapest")
+        quick = [o for o in usable if _hourly(o) <= _hourly(first) * FASTEST_COST_CAP and o.speed]
+        if quick:
+            add(min(quick, key=_fastest_key(ctx)), "fastest")
+        smaller = sorted((o for o in lower if _usable(o, ctx)), key=key)
+        if smaller and key(smaller[0])[0] < key(first)[0]:
+            add(smaller[0], "lower_precision")
+        seen = {o.gpu.id for o in out}
+        for o in usable:
+            if len(out) >= MAX_OPTIONS:
+                break
+            if o.gpu.id not in seen:
+                seen.add(o.gpu.id)
+                add(o, "alternative")
+    elif lower:
+        smaller = sorted((o for o in lower if o.speed is not None), key=key)
+        if smaller:
+            add(smaller[0], "lower_precision")
+    return out[:MAX_OPTIONS] if forced is None else out[: MAX_OPTIONS + 1]

@@ -1,0 +1,145 @@
+"""Frozen serving results and their DESIGN.md `size --task serve` JSON."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from sizing.assumptions import HOURS_PER_MONTH
+from sizing.cost import Quote
+from sizing.result import ExplainItem, SizingWarning
+from sizing.serve_memory import ServeMemory
+from sizing.serve_speed import Replica, Speed
+from sizing.types import GpuSpec
+
+
+@dataclass(frozen=True, slots=True)
+class ServeOption:
+    replica: Replica
+    replicas: int
+    memory: ServeMemory  # one GPU of a replica
+    concurrency: int  # requests in flight on each replica (the requested load, or its saturation)
+    speed: Speed | None  # None when not even one request fits
+    quote: Quote | None  # one replica's instances
+    usd_to_cny: float
+    fits: bool
+    meets_latency: bool = True
+    label: str = ""
+    codes: tuple[str, ...] = field(default=())
+
+    @property
+    def gpu(self) -> GpuSpec:
+        return self.replica.gpu
+
+    @property
+    def gpus(self) -> int:
+        return self.replica.gpus * self.replicas
+
+    @property
+    def output_tokens_per_second(self) -> float:
+        return self.speed.output_tokens_per_second * self.replicas if self.speed else 0.0
+
+    @property
+    def hourly_usd(self) -> float | None:
+        return self.quote.hourly_usd * self.replicas if self.quote else None
+
+    @property
+    def usd_per_million_tokens(self) -> float | None:
+        hourly, tps = self.hourly_usd, self.output_tokens_per_second
+        if hourly is None or tps <= 0:
+            return None
+        return hourly / (tps * 3600.0) * 1e6
+
+    def to_dict(self, currency: str) -> dict[str, object]:
+        rep, mem, sp, q = self.replica, self.memory, self.speed, self.quote
+        rate = self.usd_to_cny if currency == "CNY" else 1.0
+        hourly, per_m = self.hourly_usd, self.usd_per_million_tokens
+        cost: dict[str, object] = {
+            "amount": _r(hourly * rate, 2) if hourly is not None else None,
+            "currency": currency,
+            "period": "hour",
+            "per_hour": _r(hourly * rate, 2) if hourly is not None else None,
+            "per_month": _r(hourly * rate * HOURS_PER_MONTH, 0) if hourly is not None else None,
+            "per_million_output_tokens": _r(per_m * rate, 3) if per_m is not None else None,
+            "hourly_usd": _r(hourly, 4) if hourly is not None else None,
+            "monthly_usd": _r(hourly * HOURS_PER_MONTH, 0) if hourly is not None else None,
+            "usd_per_million_output_tokens": _r(per_m, 4) if per_m is not None else None,
+            "cloud": q.offering.cloud if q else None,
+            "instance": q.offering.instance_type if q else None,
+            "instances_per_replica": q.instances if q else None,
+            "region": q.offering.region if q else None,
+            "prices_as_of": q.offering.as_of.isoformat() if q and q.offering.as_of else None,
+            "prices_date_inferred": "undated_snapshot" in q.offering.flags if q else None,
+        }
+        kv_gb = mem.kv_gb(self.concurrency) if self.fits or mem.weights_fit else 0.0
+        return {
+            "gpu": self.gpu.id,
+            "gpu_name": self.gpu.name,
+            "label": self.label,
+            "gpus": self.gpus,
+            "gpus_per_replica": rep.gpus,
+            "replicas": self.replicas,
+            "nodes": self.replicas * rep.pp if rep.pp > 1 else max(1, math.ceil(self.gpus / 8)),
+            "tensor_parallel": rep.tp,
+            "pipeline_parallel": rep.pp,
+            "precision": rep.precision,
+            "fits": self.fits,
+            "meets_latency": self.meets_latency,
+            "memory_per_gpu_gb": _r(mem.used_gb(self.concurrency) if mem.weights_fit else mem.weights_gb, 2),
+            "gpu_memory_gb": self.gpu.memory_gb,
+            "memory": {
+                "weights_gb": _r(mem.weights_gb, 2),
+                "kv_cache_gb": _r(kv_gb, 2),
+                "overhead_gb": _r(mem.overhead_gb, 2),
+                "kv_budget_gb": _r(max(0.0, mem.kv_budget_gb), 2),
+                "capacity_gb": _r(mem.capacity_gb, 2),
+            },
+            "kv_cache_gb": _r(kv_gb, 2),
+            "kv_cache_per_request_gb": _r(mem.kv_per_request_gb, 4),
+            "max_concurrency": mem.max_concurrency,
+            "max_concurrency_total": mem.max_concurrency * self.replicas,
+            "concurrency": self.concurrency * self.replicas,
+            "concurrency_per_replica": self.concurrency,
+            "output_tokens_per_second": _r(self.output_tokens_per_second, 1),
+            "output_tokens_per_second_per_user": _r(1.0 / sp.tpot_s, 2) if sp else None,
+            "ttft_ms": _r(sp.ttft_s * 1000, 1) if sp else None,
+            "tpot_ms": _r(sp.tpot_s * 1000, 2) if sp else None,
+            "decode_bound": sp.step.bound if sp else None,
+            "cost": cost,
+            "warnings": list(self.codes),
+        }
+
+
+def _r(x: float, nd: int) -> float:
+    return round(x, nd) if math.isfinite(x) else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class ServeExcluded:
+    gpu: str
+    reason: str  # "memory" | "latency" | "no_price" | "shape"
+    message: str
+
+    def to_dict(self) -> dict[str, object]:
+        return {"gpu": self.gpu, "reason": self.reason, "message": self.message}
+
+
+@dataclass(frozen=True, slots=True)
+class ServeResult:
+    workload: tuple[tuple[str, object], ...]
+    options: tuple[ServeOption, ...]
+    warnings: tuple[SizingWarning, ...]
+    explain: tuple[ExplainItem, ...]
+    excluded: tuple[ServeExcluded, ...] = ()
+    currency: str = "USD"
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "task": "serve",
+            "workload": dict(self.workload),
+            "options": [o.to_dict(self.currency) for o in self.options],
+            "warnings": [w.to_dict() for w in self.warnings],
+            "explain": [i.text for i in self.explain],
+            "explain_items": [i.to_dict() for i in self.explain],
+            "excluded": [e.to_dict() for e in self.excluded],
+        }

@@ -1,0 +1,47 @@
+"""Value types of the serving engine: what is asked (ServeRequest) and its limits."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import Literal
+
+from sizing.model_arch import ModelArchitecture
+from sizing.types import Budget
+
+ServePrecision = Literal["fp16", "bf16", "fp8", "int8", "int4"]
+SERVE_PRECISIONS: tuple[ServePrecision, ...] = ("fp16", "bf16", "fp8", "int8", "int4")
+
+# Defaults a person need not state [assumption: a chat turn with some context; stated in the answer]:
+# 1,000-token prompts and 500-token answers.
+DEFAULT_INPUT_TOKENS = 1000
+DEFAULT_OUTPUT_TOKENS = 500
+# With a load (users or requests per second) but no latency target, the answer keeps chat usable
+# [assumption]: at most 2 s to the first token (MLPerf Inference's Llama 2 70B server scenario
+# allows 2 s) and 50 ms per output token, 20 tokens/s per user: about four times reading speed
+# (238 words/min, Brysbaert 2019, J. Memory and Language 109; ~1.3 tokens per English word).
+# MLPerf's server scenario allows 200 ms per token, its interactive one 40 ms.
+DEFAULT_TTFT_MS = 2000.0
+DEFAULT_TPOT_MS = 50.0
+MAX_TOKENS = 10_000_000
+MAX_CONCURRENCY = 1_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class ServeRequest:
+    model: ModelArchitecture  # a model card's shape, or ModelArchitecture.standard(params)
+    precision: ServePrecision = "bf16"
+    input_tokens: int = DEFAULT_INPUT_TOKENS
+    output_tokens: int = DEFAULT_OUTPUT_TOKENS
+    input_tokens_default: bool = False
+    output_tokens_default: bool = False
+    concurrency: int | None = None  # requests in flight; None = as many as memory holds
+    qps: float | None = None  # requests per second to sustain (Little's law gives the concurrency)
+    ttft_ms: float | None = None  # latency targets: time to first token ...
+    tpot_ms: float | None = None  # ... and time per output token
+    latency_default: bool = False  # the targets are DEFAULT_TTFT_MS / DEFAULT_TPOT_MS, not the user's
+    gpu: str | None = None  # catalog id or family
+    gpus: int | None = None  # GPUs per replica
+    budget: Budget | None = None
+    model_id: str | None = None  # the model card id when the model was named
+    today: dt.date | None = None

@@ -1,0 +1,123 @@
+"""plan_serving answers what a team asks: which GPUs, how many, how fast, what it costs, and says
+plainly when something cannot be done."""
+
+from __future__ import annotations
+
+import pytest
+
+from knowledge import KnowledgeBase
+from sizing import SizingError
+from sizing.model_arch import ModelArchitecture
+from sizing.serve_plan import plan_serving
+from sizing.serve_result import ServeResult
+from sizing.serve_speed import Replica, speed
+from sizing.serve_types import ServePrecision, ServeRequest
+
+
+def serve(kb: KnowledgeBase, model: str, precision: ServePrecision = "bf16", **kw: object) -> ServeResult:
+    req = ServeRequest(model=kb.model_architecture(model), model_id=model, precision=precision, **kw)  # type: ignore[arg-type]
+    return plan_serving(req, kb.catalog)
+
+
+def test_named_hardware_comes_first_exactly_as_asked_even_when_it_does_not_fit(kb: KnowledgeBase) -> None:
+    result = serve(kb, "mixtral-8x7b", gpu="a100-80gb", gpus=1, concurrency=1)
+    first = result.options[0]
+    assert (first.label, first.gpu.id, first.gpus, first.replicas) == ("requested", "a100-80gb", 1, 1)
+    assert not first.fits
+    codes = {w.code for w in result.warnings}
+    assert "serve_requested_does_not_fit" in codes
+    assert any(o.label == "lower_precision" and o.fits for o in result.options)
+
+
+def test_more_users_need_more_replicas_and_cost_more(kb: KnowledgeBase) -> None:
+    few = serve(kb, "llama-3.1-8b", gpu="h100-sxm", concurrency=10).options[0]
+    many = serve(kb, "llama-3.1-8b", gpu="h100-sxm", concurrency=3000).options[0]
+    assert many.replicas > few.replicas
+    assert (many.hourly_usd or 0) > (few.hourly_usd or 0)
+    assert many.output_tokens_per_second > few.output_tokens_per_second
+
+
+def test_a_request_rate_becomes_requests_in_flight_by_littles_law(kb: KnowledgeBase) -> None:
+    o = serve(kb, "llama-3.1-8b", gpu="h100-sxm", qps=20, output_tokens=500).options[0]
+    assert o.speed is not None
+    in_flight = o.concurrency * o.replicas
+    latency_s = o.speed.ttft_s + 500 * o.speed.tpot_s
+    assert in_flight == pytest.approx(20 * latency_s, rel=0.15)
+    assert o.output_tokens_per_second == pytest.approx(20 * 500, rel=0.15)
+
+
+def test_a_model_no_node_holds_is_split_over_nodes_and_says_why(kb: KnowledgeBase) -> None:
+    result = serve(kb, "deepseek-v3", "bf16", gpu="h100-sxm")
+    codes = {w.code: w for w in result.warnings}
+    assert "serve_needs_multi_node" in codes
+    assert (
+        "GB of weights" in codes["serve_needs_multi_node"].message
+        and "node" in codes["serve_needs_multi_node"].message
+    )
+    first = result.options[0]
+    assert first.replica.pp >= 2 and first.fits
+    assert any(o.label == "lower_precision" and o.replica.pp < first.replica.pp for o in result.options)
+
+
+def test_an_impossible_latency_target_says_what_is_achievable(kb: KnowledgeBase) -> None:
+    result = serve(kb, "llama-3.3-70b", concurrency=10, tpot_ms=0.5)
+    warning = next(w for w in result.warnings if w.code == "serve_latency_unreachable")
+    best = dict(warning.params)["best_tpot_ms"]
+    assert isinstance(best, float) and best > 0.5
+    assert str(round(best, 1)) in warning.message
+
+
+def test_a_latency_target_buys_faster_hardware_or_more_replicas(kb: KnowledgeBase) -> None:
+    relaxed = serve(kb, "llama-3.1-70b", "fp8", gpu="h100-sxm", concurrency=200, tpot_ms=200).options[0]
+    strict = serve(kb, "llama-3.1-70b", "fp8", gpu="h100-sxm", concurrency=200, tpot_ms=25).options[0]
+    assert strict.meets_latency and strict.speed is not None and strict.speed.tpot_s <= 0.025
+    assert strict.gpus > relaxed.gpus
+
+
+def test_a_load_without_a_target_gets_the_stated_chat_default(kb: KnowledgeBase) -> None:
+    result = serve(kb, "qwen2.5-72b", concurrency=50)
+    codes = [i.code for i in result.explain]
+    assert "serve_latency_default" in codes
+    assert result.options[0].speed is not None and result.options[0].speed.tpot_s <= 0.050
+
+
+@pytest.mark.parametrize(
+    "kw, code",
+    [
+        ({"concurrency": 0}, "bad_concurrency"),
+        ({"input_tokens": -5}, "bad_input_tokens"),
+        ({"output_tokens": 0}, "bad_output_tokens"),
+        ({"qps": -1.0}, "bad_qps"),
+        ({"tpot_ms": 0.0}, "bad_latency"),
+    ],
+)
+def test_impossible_inputs_are_clear_errors(kb: KnowledgeBase, kw: dict[str, object], code: str) -> None:
+    with pytest.raises(SizingError) as exc:
+        serve(kb, "llama-3.1-8b", **kw)
+    assert exc.value.code == code
+
+
+def test_every_option_states_memory_concurrency_speed_and_cost(kb: KnowledgeBase) -> None:
+    data = serve(kb, "qwen2.5-7b", concurrency=20).to_dict()
+    options = data["options"]
+    assert isinstance(options, list) and options
+    for o in options:
+        for key in ("gpu", "gpus", "fits", "memory_per_gpu_gb", "kv_cache_gb", "max_concurrency"):
+            assert key in o
+        assert o["output_tokens_per_second"] > 0
+        assert o["cost"]["per_hour"] > 0 and o["cost"]["per_million_output_tokens"] > 0
+
+
+def test_memory_bound_decode_is_faster_on_the_gpu_with_more_bandwidth(kb: KnowledgeBase) -> None:
+    arch = kb.model_architecture("llama-3.1-8b")
+    h100 = speed(Replica(arch, kb.catalog.gpu("h100-sxm"), 1, "fp8"), 8, 2000, 2000)
+    h200 = speed(Replica(arch, kb.catalog.gpu("h200"), 1, "fp8"), 8, 2000, 2000)
+    assert h100.step.bound == "memory"
+    assert h200.output_tokens_per_second / h100.output_tokens_per_second == pytest.approx(
+        4.8 / 3.35, rel=0.15
+    )
+
+
+def test_a_bare_parameter_count_is_served_with_a_standard_shape() -> None:
+    arch = ModelArchitecture.standard(13e9)
+    assert arch.layers > 30 and arch.kv_heads <= arch.heads and arch.params_total == 13e9

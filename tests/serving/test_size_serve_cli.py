@@ -1,0 +1,65 @@
+"""`gpu-advisor size --task serve` and `--model` from the outside: the DESIGN.md contract."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(["size", *args])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_serving_json_has_the_contract_fields(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        capsys, "--task", "serve", "--model", "Llama-3.1-8B", "--gpu", "h100-sxm", "--gpus", "1",
+        "--precision", "fp8", "--input-tokens", "2048", "--output-tokens", "2048", "--json",
+    )  # fmt: skip
+    assert code == 0
+    data = json.loads(out)
+    first = data["options"][0]
+    assert (first["gpu"], first["gpus"], first["replicas"], first["fits"]) == ("h100-sxm", 1, 1, True)
+    for key in ("memory_per_gpu_gb", "kv_cache_gb", "max_concurrency", "output_tokens_per_second"):
+        assert first[key] > 0
+    assert first["cost"]["per_hour"] > 0 and first["cost"]["per_million_output_tokens"] > 0
+    assert data["workload"]["model_id"] == "llama-3.1-8b" and data["explain"]
+
+
+def test_an_unknown_model_is_a_usage_error_naming_the_close_ones(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "--task", "serve", "--model", "Llama-3.1-7B", "--json")
+    assert code == 2 and out == ""
+    assert "unknown model 'Llama-3.1-7B'" in err and "llama-3.1-8b" in err and "Traceback" not in err
+
+
+def test_zero_concurrency_and_negative_lengths_are_refused_plainly(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    for flag, value in (("--concurrency", "0"), ("--input-tokens", "-5"), ("--output-tokens", "many")):
+        with pytest.raises(SystemExit) as exc:
+            main(["size", "--task", "serve", "--model", "qwen2.5-7b", flag, value])
+        assert exc.value.code == 2
+        assert f"{flag} must be a whole number of at least 1" in capsys.readouterr().err
+
+
+def test_a_named_model_gives_training_its_real_shape(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--model", "Qwen2.5-7B", "--method", "lora", "--json")
+    assert code == 0
+    arch = json.loads(out)["workload"]["architecture"]
+    assert (arch["layers"], arch["hidden"], arch["kv_heads"], arch["vocab"]) == (28, 3584, 4, 152064)
+
+
+def test_training_refuses_serving_only_precisions(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "--model", "Qwen2.5-7B", "--precision", "int4")
+    assert code == 2 and "qlora" in err
+
+
+def test_the_serving_table_reads_as_a_table(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--task", "serve", "--model", "qwen2.5-72b", "--concurrency", "50")
+    assert code == 0
+    assert out.splitlines()[0].split()[:3] == ["option", "gpu", "gpus"]
+    assert "recommended" in out and "KV cache" in out
