@@ -37,16 +37,14 @@ STALE_AFTER_DAYS = 90
 # might pay to finish sooner; beyond it the option stops being advice]...
 FASTEST_COST_CAP = 1.5
 # ...and plans within 10% of the quickest count as equally quick, so fewer, then newer, GPUs win
-# [our assumption: 10% is well inside the time model's ±46% band, calibration.LOG_BAND].
+# [our assumption: 10% is well inside the time model's ±49% band, calibration.LOG_BAND].
 SIMILAR_DAYS = 1.10
 
-# Each instance is paid for at least one hour [our assumption]. The clouds themselves bill by
-# the minute or second (Lambda On-Demand Cloud: one-minute increments, docs.lambda.ai/public-cloud/
-# billing, read 2026-11; AWS EC2 Linux: per second with a one-minute minimum, AWS News Blog
-# "New – Per-Second Billing for EC2 Instances and EBS Volumes", 2017-10), but every instance also
-# boots, pulls its image and data and saves its results before it is released; an hour of that per
-# instance keeps "16 GPUs for 6 minutes" from looking cheaper than one GPU for an hour and a half.
-MIN_BILLED_HOURS_PER_INSTANCE = 1.0
+# Instances are billed for training plus the job's fixed hours: booting, setup, downloads,
+# evaluation and saving (sizing.fixed). The clouds themselves bill by the minute or second (Lambda
+# On-Demand Cloud: one-minute increments, docs.lambda.ai/public-cloud/billing, read 2026-11; AWS EC2
+# Linux: per second with a one-minute minimum, AWS News Blog, 2017-10), so those fixed hours, not a
+# billing minimum, keep "16 GPUs for 6 minutes" from looking cheaper than one GPU for 90 minutes.
 
 # A larger GPU count wins over a smaller one when it is more than 1% cheaper (it is then also
 # faster: same job, more GPUs); within 1% the costs count as a tie and fewer GPUs win (fewer
@@ -58,6 +56,15 @@ COST_TIE = 0.01
 # that costs up to 10% less [our assumption: 10% pays for not hitting out-of-memory on a longer
 # sequence or a framework's extra buffers; reference/sizing.md recommends 20-30% headroom].
 HEADROOM_PREMIUM = 0.10
+
+# When the engine chooses the GPU count, it takes the smallest count that leaves at least 15% of
+# each GPU's memory free, if one exists within 4× the smallest count that fits [our assumption:
+# sizing.md §6 recommends 5-10% headroom over a calibrated few-GB overhead and DESIGN.md 20-30%;
+# 15% is the floor below which a longer sequence, a framework update or allocator fragmentation
+# (the ZeRO paper saw OOM with >30% nominally free) turns a plan into an out-of-memory error].
+# A plan tighter than that is headlined only when the user fixed the hardware, and then says so.
+MIN_HEADROOM = 0.15
+ROOMY_SEARCH_FACTOR = 4
 
 # Below 2B parameters the first option is not a top-tier GPU (hopper, blackwell, cdna3: H100/H200/
 # H800/H20/B200/MI300X class) when a smaller GPU fits, meets the deadline and the budget. Source:

@@ -30,8 +30,8 @@ C_RIDGE = 0.006  # fitted
 ALPHA_WIDTH = 0.25  # fitted; 0 would mean width does not matter, 1 the pure h²/h argument
 H_REF = 4096.0
 # ln of the half-width of the stated range: 85th percentile of the leave-one-out |ln(pred/actual)|
-# (gpu-advisor validate prints it). exp(0.38) ≈ 1.46: the range is ÷1.46 … ×1.46.
-LOG_BAND = 0.38
+# (gpu-advisor validate prints it). exp(0.40) ≈ 1.49: the range is ÷1.49 … ×1.49.
+LOG_BAND = 0.40
 BAND_QUANTILE = 0.85
 
 # Goodput: restarts, evaluation and checkpointing. Llama 3 kept >90% effective training time on

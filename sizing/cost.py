@@ -18,7 +18,6 @@ from dataclasses import dataclass
 
 from sizing.assumptions import (
     DAYS_PER_MONTH,
-    MIN_BILLED_HOURS_PER_INSTANCE,
     RESERVED_DISCOUNT,
     STALE_AFTER_DAYS,
 )
@@ -44,7 +43,7 @@ class Quote:
     spot_usd: float | None
     billing: str  # "pay_as_you_go" | "monthly_or_reserved"
     unused_gpus: int = 0  # GPUs paid for on the instance(s) but not used by the plan
-    billed_hours: float = 0.0  # per instance, after the minimum (MIN_BILLED_HOURS_PER_INSTANCE)
+    billed_hours: float = 0.0  # per instance: training plus the job's fixed hours (sizing.fixed)
     network_known: bool = False  # multi-node: the offering's scale-out network is in the catalog
 
 
@@ -143,7 +142,8 @@ def quote(
     offerings: tuple[Offering, ...] | None = None,
     need_gbps: float | None = None,
 ) -> Quote | None:
-    """Cheapest usable purchasable shape for `gpus` GPUs of this type for `days` of wall-clock;
+    """Cheapest usable purchasable shape for `gpus` GPUs of this type for `days` of wall-clock
+    (training and the fixed hours of setting up, downloading, evaluating and saving);
     across nodes, the cheapest whose listed network covers `need_gbps` per node (Gb/s), else
     the fastest listed network.
 
@@ -151,7 +151,7 @@ def quote(
     shape can hold the job (e.g. 16 GPUs of a type sold only as single-GPU VMs)."""
     if offerings is None:
         offerings = tuple(o for o in catalog.offerings if o.gpu_id == gpu_id and usable(o))
-    billed = max(days * 24.0, MIN_BILLED_HOURS_PER_INSTANCE)
+    billed = days * 24.0
     picked = _pick(offerings, gpus, need_gbps)
     if picked is None:
         return None

@@ -5,7 +5,8 @@ from __future__ import annotations
 import math
 
 from sizing import compute, cost, layout, network, storage
-from sizing.assumptions import HEADROOM_PREMIUM
+from sizing.assumptions import HEADROOM_PREMIUM, MIN_HEADROOM, ROOMY_SEARCH_FACTOR
+from sizing.fixed import fixed_costs
 from sizing.memory import Layout, lower_bound_gb, weight_bytes_per_param
 from sizing.network import GPUS_PER_NODE
 from sizing.result import Option
@@ -88,7 +89,10 @@ def evaluate(
     net = network.advise(gpu, lay, need, offered, assumed)
     tp = compute.with_comm(ideal, net.comm_slowdown)
     hours = compute.gpu_hours(w, tp)
-    days = hours / gpus / 24.0
+    training_hours = hours / gpus
+    nodes = max(1, math.ceil(gpus / GPUS_PER_NODE))
+    fixed = fixed_costs(w, training_hours, nodes)
+    days = (training_hours + fixed.total_hours) / 24.0
     store = storage.advise(
         w.dataset_tokens,
         w.bytes_per_token,
@@ -111,6 +115,8 @@ def evaluate(
         storage=store,
         quote=q,
         usd_to_cny=catalog.usd_to_cny,
+        fixed=fixed,
+        training_days=training_hours / 24.0,
     )
 
 
@@ -199,6 +205,18 @@ class Evaluator:
             if self.fits(gpu, n):
                 return self(gpu, n)
         return None
+
+    def roomy(self, gpu: GpuSpec, small: Option) -> Option:
+        """The smallest count from `small` up that leaves MIN_HEADROOM of memory free, within
+        ROOMY_SEARCH_FACTOR × small's count; `small` itself when none does."""
+        if small.fitted.headroom >= MIN_HEADROOM:
+            return small
+        for n in self.ladder(gpu):
+            if small.gpus < n <= small.gpus * ROOMY_SEARCH_FACTOR:
+                o = self.offered(gpu, n)
+                if o is not None and o.fits and o.fitted.headroom >= MIN_HEADROOM:
+                    return o
+        return small
 
     def _days_floor(self, gpu: GpuSpec, gpus: int) -> float:
         """Days on `gpus` GPUs at the best per-GPU speed any layout could reach (TP 1, no

@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 
 from sizing import calibration as cal, compute
-from sizing.explain_cluster import cost_line, network_line
+from sizing.explain_cluster import cost_line, fixed_line, network_line
 from sizing.explain_format import gpus_text, item as _i, num
 from sizing.result import ExplainItem, Option
 from sizing.workload import Workload
@@ -43,12 +43,14 @@ def lines(w: Workload, o: Option | None) -> tuple[ExplainItem, ...]:
             )
         )
     elif w.tokens_source.startswith("default"):
-        basis = "chinchilla" if w.method == "pretrain" else "finetune_set"
-        why = (
-            "Chinchilla 20 tokens/param, at least 200B"
-            if basis == "chinchilla"
-            else "assumed fine-tuning set"
+        basis = {"default_chinchilla": "chinchilla", "default_continued": "continued"}.get(
+            w.tokens_source, "finetune_set"
         )
+        why = {
+            "chinchilla": "Chinchilla 20 tokens per active param, at least 200B",
+            "continued": "assumed continued pre-training budget",
+            "finetune_set": "assumed fine-tuning set",
+        }[basis]
         out.append(
             _i(
                 "tokens_default",
@@ -228,6 +230,9 @@ def plan_lines(w: Workload, o: Option) -> tuple[ExplainItem, ...]:
             tier=st.tier,
         )
     )
+    fixed_item = fixed_line(w, o)
+    if fixed_item is not None:
+        out.append(fixed_item)
     if o.quote is not None:
         out.append(cost_line(o))
     return tuple(out)

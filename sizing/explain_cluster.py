@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from sizing import assumptions as asm, network
+from sizing import fixed, network
 from sizing.explain_format import item as _i, num, usd
 from sizing.result import ExplainItem, Option
 from sizing.workload import Workload
@@ -12,16 +12,10 @@ from sizing.workload import Workload
 def cost_line(o: Option) -> ExplainItem:
     q = o.quote
     assert q is not None
-    minimum = q.billed_hours > o.days * 24.0 * 1.0001
+    fixed_h = o.fixed.total_hours if o.fixed is not None else 0.0
     text = (
         f"Cost = {q.instances} × {q.offering.instance_type} ({q.offering.cloud}) at ${q.hourly_usd / q.instances:,.2f}/h"
-        f" × {q.billed_hours:,.1f} h"
-        + (
-            f" (at least {asm.MIN_BILLED_HOURS_PER_INSTANCE:g} h per instance: our assumption for boot, data and"
-            " save time; clouds bill by the minute)"
-            if minimum
-            else ""
-        )
+        f" × {q.billed_hours:,.1f} h (training {o.training_days * 24:,.1f} h + fixed {fixed_h:,.1f} h)"
         + f" = {usd(q.on_demand_usd)} on demand"
         + (f", {usd(q.spot_usd)} spot" if q.spot_usd is not None else "")
         + (
@@ -43,11 +37,46 @@ def cost_line(o: Option) -> ExplainItem:
         cloud=q.offering.cloud,
         usd_per_instance_hour=q.hourly_usd / q.instances,
         billed_hours=q.billed_hours,
-        minimum_hours=asm.MIN_BILLED_HOURS_PER_INSTANCE if minimum else None,
+        training_hours=o.training_days * 24,
+        fixed_hours=fixed_h,
         on_demand_usd=q.on_demand_usd,
         spot_usd=q.spot_usd,
         as_of=q.offering.as_of.isoformat() if q.offering.as_of else None,
         unused_gpus=q.unused_gpus,
+    )
+
+
+def fixed_line(w: Workload, o: Option) -> ExplainItem | None:
+    """The hours billed beyond training, term by term (sizing.fixed; all our assumptions)."""
+    f = o.fixed
+    if f is None:
+        return None
+    usd_line = ""
+    fixed_usd = None
+    if o.quote is not None:
+        fixed_usd = o.quote.hourly_usd * f.total_hours
+        usd_line = f", {usd(fixed_usd)} of the cost"
+    return _i(
+        "fixed_costs",
+        f"Fixed hours beyond training: provisioning {f.provision_hours:.2f} h + setup {f.setup_hours:.2f} h"
+        + (
+            f" + downloading {f.download_gb:,.0f} GB of base model and data at {fixed.DOWNLOAD_GB_PER_S:g} GB/s "
+            f"{f.download_hours:.2f} h + evaluation {f.eval_hours:.2f} h + saving checkpoints {f.checkpoint_hours:.2f} h"
+            if not w.from_scratch
+            else " (checkpoints and evaluations of a pre-training run are in the calibrated goodput)"
+        )
+        + f" = {f.total_hours:.2f} h on all {o.gpus} GPUs{usd_line}. These are our assumptions (sizing/fixed.py).",
+        provision_hours=f.provision_hours,
+        setup_hours=f.setup_hours,
+        download_hours=f.download_hours,
+        download_gb=f.download_gb,
+        download_gb_per_s=fixed.DOWNLOAD_GB_PER_S,
+        eval_hours=f.eval_hours,
+        checkpoint_hours=f.checkpoint_hours,
+        total_hours=f.total_hours,
+        gpus=o.gpus,
+        usd=fixed_usd,
+        from_scratch=w.from_scratch,
     )
 
 

@@ -16,6 +16,7 @@ import math
 from dataclasses import dataclass
 
 from sizing import calibration as cal
+from sizing.assumptions import MIN_HEADROOM
 from sizing.compute import effective_precision, recompute_factor, throughput
 from sizing.memory import Layout, MemoryBreakdown, MemoryModel, weight_bytes_per_param
 from sizing.network import GPUS_PER_NODE, sync_need
@@ -260,9 +261,11 @@ class LayoutSearch:
         precision: Precision,
         node_gbps: float | None,
     ) -> tuple[float, _Entry] | None:
-        """Fastest layout that fits, with its effective speed; among those within SPEED_SLACK of
-        it, the fastest with >=20% free memory (a 33% full-recompute slowdown is not worth
-        headroom; a few percent is).
+        """The layout to run, with its effective speed: the fastest that keeps MIN_HEADROOM of
+        memory free (a plan at 98% of memory is an out-of-memory error waiting for a longer
+        sequence), and among those within SPEED_SLACK of it the fastest with HEADROOM free (a 33%
+        full-recompute slowdown is not worth headroom; a few percent is); without any such layout,
+        the fastest that fits.
         Speed counts the network's slowdown; it only lowers a layout's compute speed, by which
         the scan is ordered, so the scan stops once no later layout can win."""
         if node_gbps is not None:
@@ -272,27 +275,30 @@ class LayoutSearch:
             if plain is None or self._slowdown(gpu, plain[1], precision, node_gbps) <= 1.0:
                 return plain
         entries = scan.entries
-        top = 0.0  # best effective speed among fitting layouts
-        roomy: tuple[float, _Entry] | None = None
-        fitting: list[tuple[float, _Entry]] = []
+        fastest: tuple[float, _Entry] | None = None  # fastest that fits
+        safe: tuple[float, _Entry] | None = None  # fastest with MIN_HEADROOM free
+        roomy: tuple[float, _Entry] | None = None  # fastest with HEADROOM free
         i = 0
         while i < len(entries) or scan.extend():
             e = entries[i]
             i += 1
-            if e[0] < top * (1.0 - SPEED_SLACK) or (roomy is not None and e[0] <= roomy[0]):
+            if (roomy is not None and e[0] <= roomy[0]) or (
+                safe is not None and e[0] < safe[0] * (1.0 - SPEED_SLACK)
+            ):
                 break
             if e[1] > capacity:
                 continue
             speed = e[0] if node_gbps is None else e[0] / self._slowdown(gpu, e, precision, node_gbps)
-            fitting.append((speed, e))
-            top = max(top, speed)
-            if 1.0 - e[1] / capacity >= HEADROOM and (roomy is None or speed > roomy[0]):
+            free = 1.0 - e[1] / capacity
+            if fastest is None or speed > fastest[0]:
+                fastest = (speed, e)
+            if free >= MIN_HEADROOM and (safe is None or speed > safe[0]):
+                safe = (speed, e)
+            if free >= HEADROOM and (roomy is None or speed > roomy[0]):
                 roomy = (speed, e)
-        if roomy is not None and roomy[0] >= top * (1.0 - SPEED_SLACK):
+        if roomy is not None and safe is not None and roomy[0] >= safe[0] * (1.0 - SPEED_SLACK):
             return roomy
-        if not fitting:
-            return None
-        return max(fitting, key=lambda c: c[0])  # max keeps the first of equals: scan order
+        return safe if safe is not None else fastest
 
     def _slowdown(self, gpu: GpuSpec, e: _Entry, precision: Precision, node_gbps: float) -> float:
         _, _, zero, tp, pp, dp, rec, mb = e

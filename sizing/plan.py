@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from sizing import feasibility
 from sizing.assumptions import COST_TIE, DEFAULT_TARGET_DAYS, SMALL_MODEL_PARAMS
 from sizing.errors import SizingError
 from sizing.evaluate import Evaluator, max_gpus
@@ -71,12 +72,15 @@ def plan(request: SizingRequest, catalog: Catalog) -> SizingResult:
                 )
             if request.gpu is None or forced is None:
                 continue
-        small = ev.smallest_fitting(g)
-        if small is None:
+        tight = ev.smallest_fitting(g)
+        if tight is None:
             excluded.append(_too_small(ev, g))
             continue
         if request.gpus is not None and request.gpu is None:
             continue
+        small = ev.roomy(g, tight)
+        if small is not tight and request.budget is not None:
+            pool.append(tight)  # under a budget the tight plan may be all that fits it
         meet = ev.meeting(g, small.gpus, target)
         if meet is None:
             biggest = ev.fastest(g)
@@ -158,6 +162,11 @@ def plan(request: SizingRequest, catalog: Catalog) -> SizingResult:
     if forced is not None:
         warnings.extend(_fewer_is_faster(ev, forced))
     workload = _workload(w, request, budget)
+    verdict = None
+    if forced is not None:
+        verdict = feasibility.assess(
+            request, w, next(o for o in tagged if o.label == "requested"), ev, catalog
+        )
     return SizingResult(
         workload=tuple(workload.items()),
         options=tuple(tagged),
@@ -169,6 +178,7 @@ def plan(request: SizingRequest, catalog: Catalog) -> SizingResult:
         ),
         excluded=tuple(sorted(excluded, key=lambda e: e.gpu)),
         currency=request.budget.currency if request.budget else "USD",
+        feasibility=verdict,
     )
 
 
@@ -225,9 +235,15 @@ def _workload(w: Workload, req: SizingRequest, budget: float | None) -> dict[str
             "tied_embeddings": a.tied_embeddings,
         },
         "method": w.method,
+        "continued": w.continued,
+        "stack": w.stack.id,
+        "stack_assumed": w.stack.assumed,
+        "recompute": w.recompute,
+        "offload": w.offload,
         "precision": w.precision,
         "optimizer": w.optimizer,
         "optimizer_bytes_per_param": 16,
+        "gradient_bytes_per_param": w.stack.grad_bytes,
         "tokens": w.dataset_tokens,  # one pass (DESIGN.md); the work is tokens_trained
         "epochs": w.epochs,
         "tokens_trained": w.tokens,

@@ -4,13 +4,18 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from sizing.compute import Throughput
 from sizing.cost import Quote
+from sizing.fixed import FixedCosts
 from sizing.layout import Fitted
 from sizing.network import NetworkAdvice
 from sizing.storage import StorageAdvice
 from sizing.types import GpuSpec
+
+if TYPE_CHECKING:
+    from sizing.feasibility import Feasibility
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +57,9 @@ class Option:
     # cheapest_top_tier | cheapest_amd
     label: str = ""
     codes: tuple[str, ...] = field(default=())  # warning codes that apply to this option
+    # Hours billed beyond training (provisioning, setup, downloads, evaluation, saving): sizing.fixed.
+    fixed: FixedCosts | None = None
+    training_days: float = 0.0  # wall-clock of training alone; `days` adds the fixed hours
 
     @property
     def gpus(self) -> int:
@@ -96,6 +104,8 @@ class Option:
             "gpus": self.gpus,
             "nodes": max(1, math.ceil(self.gpus / 8)),
             "days": _r(self.days, 3),
+            "training_days": _r(self.training_days, 3),
+            "fixed_costs": self.fixed.to_dict() if self.fixed is not None else None,
             "gpu_hours": _r(self.gpu_hours, 1),
             "gpu_hours_range": [_r(self.gpu_hours_range[0], 1), _r(self.gpu_hours_range[1], 1)],
             "memory_per_gpu_gb": _r(self.fitted.memory.total_gb, 2),
@@ -147,10 +157,13 @@ class SizingResult:
     explain: tuple[ExplainItem, ...]
     excluded: tuple[Excluded, ...]
     currency: str = "USD"
+    # The verdict on hardware the user fixed (GPU and count): fits or not, why, what would fit.
+    feasibility: Feasibility | None = None
 
     def to_dict(self) -> dict[str, object]:
         return {
             "workload": dict(self.workload),
+            "feasibility": self.feasibility.to_dict() if self.feasibility is not None else None,
             "options": [o.to_dict(self.currency) for o in self.options],
             "warnings": [w.to_dict() for w in self.warnings],
             "explain": [i.text for i in self.explain],

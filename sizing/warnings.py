@@ -269,14 +269,20 @@ def collect(
                 gpu_hours=round(top.gpu_hours, 1),
             )
         )
-    if w.method == "pretrain" and w.tokens < CHINCHILLA_TOKENS_PER_PARAM * w.params:
+    # Chinchilla's ~20 tokens per parameter is a rule for training from scratch, on the parameters
+    # a token runs through (active ones for MoE: DeepSeek-V3 37B of 671B); continued pre-training and
+    # fine-tuning start from a trained model and get no such advice.
+    optimal = CHINCHILLA_TOKENS_PER_PARAM * w.compute_params
+    if w.from_scratch and w.tokens < optimal:
         out.append(
             _w(
                 "tokens_below_chinchilla",
-                f"{w.tokens:.3g} tokens is under Chinchilla's ~20 tokens/param ({20 * w.params:.3g}) "
-                "for pre-training; the model will be under-trained.",
+                f"{w.tokens:.3g} tokens is under Chinchilla's ~20 tokens per parameter ({optimal:.3g}"
+                + (" on the active parameters" if w.active_params is not None else "")
+                + ") for training from scratch; the model will be under-trained.",
                 tokens=w.tokens,
-                chinchilla_tokens=20 * w.params,
+                chinchilla_tokens=optimal,
+                active=w.active_params is not None,
             )
         )
     if w.method == "qlora":

@@ -6,11 +6,12 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 
+import pytest
 from sizing_catalog import CATALOG
 
 from sizing import SizingRequest, plan
-from sizing.assumptions import MIN_BILLED_HOURS_PER_INSTANCE
 from sizing.cost import quote
+from sizing.fixed import MIN_EVAL_HOURS, PROVISION_HOURS, SETUP_HOURS
 from sizing.types import Catalog, Offering
 
 
@@ -63,11 +64,14 @@ def test_a_job_that_one_gpu_finishes_in_time_is_not_spread_over_two_nodes() -> N
     assert top["nodes"] == 1 and top["gpus"] == 1
 
 
-def test_a_six_minute_job_is_billed_at_least_an_hour_per_instance() -> None:
+def test_a_six_minute_job_pays_for_its_setup_download_and_evaluation_hours_too() -> None:
     top = _options(params=1e8, tokens=1e8, method="full_finetune", gpu="a100-80gb")[0]
-    cost = top["cost"]
-    assert isinstance(cost, dict) and float(top["days"]) * 24 < 1  # type: ignore[arg-type]
-    assert cost["on_demand_usd"] >= cost["hourly_usd"] * MIN_BILLED_HOURS_PER_INSTANCE - 0.01
+    cost, fixed = top["cost"], top["fixed_costs"]
+    assert isinstance(cost, dict) and isinstance(fixed, dict)
+    assert float(top["training_days"]) * 24 < 0.2  # type: ignore[arg-type]
+    assert fixed["total_hours"] >= PROVISION_HOURS + SETUP_HOURS + MIN_EVAL_HOURS
+    billed = float(top["training_days"]) * 24 + fixed["total_hours"]  # type: ignore[arg-type]
+    assert cost["on_demand_usd"] == pytest.approx(cost["hourly_usd"] * billed, rel=0.01)
 
 
 def test_two_gpus_of_a_type_sold_as_one_or_eight_rent_the_eight_gpu_instance_and_say_so() -> None:

@@ -10,6 +10,7 @@ import pytest
 # tests/ is not a package (a tests/slack package would shadow slack_sdk's legacy `slack` module), so the
 # shared fakes folder goes on the path, appended so that it can never shadow a real package.
 sys.path.append(str(Path(__file__).resolve().parent.parent / "fakes"))
+sys.path.append(str(Path(__file__).resolve().parent.parent / "redis"))  # the throwaway redis-server
 
 from slack_api import FakeSlackApi
 from slack_fake_consultant import FakeConsultant

@@ -12,7 +12,7 @@ from bot.cli.commands import size_args, size_serve
 from bot.cli.jsonout import dumps
 from sizing import SizingError, SizingRequest, plan
 from sizing.serve_types import SERVE_PRECISIONS
-from sizing.types import METHODS, PRECISIONS
+from sizing.types import METHODS, PRECISIONS, RECOMPUTES, STACKS
 
 
 def add_parser(sub: Any) -> None:
@@ -46,6 +46,21 @@ def add_parser(sub: Any) -> None:
     p.add_argument(
         "--active-params", type=size_args.count, help="MoE: parameters active per token (37B of 671B)"
     )
+    p.add_argument(
+        "--stack",
+        choices=STACKS,
+        help="training software (default: megatron for pre-training, fsdp for fine-tuning)",
+    )
+    p.add_argument(
+        "--recompute",
+        choices=RECOMPUTES,
+        help="activation recomputation (default: only where memory needs it)",
+    )
+    p.add_argument(
+        "--offload", action="store_true", help="optimizer states, master weights and gradients in CPU memory"
+    )
+    p.add_argument("--continued", action="store_true", help="continued pre-training from an existing model")
+    p.add_argument("--lora-rank", type=int, help="LoRA/QLoRA adapter rank (default 16)")
     size_serve.add_arguments(p)
     p.add_argument("--json", action="store_true", help="print JSON only")
     p.add_argument("--plot", type=Path, help="write the cost-vs-time chart (PNG) here")
@@ -90,6 +105,11 @@ def run(args: argparse.Namespace) -> int:
         seq_len=args.seq_len,
         micro_batch=args.micro_batch,
         active_params=active,
+        stack=args.stack,
+        recompute=args.recompute,
+        offload=args.offload,
+        continued=args.continued,
+        lora_rank=args.lora_rank,
         today=dt.date.today(),
     )
     try:

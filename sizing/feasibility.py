@@ -1,0 +1,212 @@
+"""Does the user's hardware fit the job? The verdict, why, and what would fit instead.
+
+When a request fixes both the GPU and the count ("we have 8 H100s"), the first option is that
+hardware (DESIGN.md), fitting or not. This module answers the question behind it the way a
+fine-tuning engineer would: no (or yes, tightly), the memory term that decides it, and the
+options that do fit: LoRA/QLoRA on the same GPUs, CPU offload or a low-memory optimizer on them,
+more GPUs of the same type, or a GPU with more memory, each with its time and price.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from sizing import calibration as cal, lowmem
+from sizing.assumptions import MIN_HEADROOM
+from sizing.evaluate import Evaluator
+from sizing.memory import MemoryModel
+from sizing.rank import training_part
+from sizing.result import Option
+from sizing.types import Catalog, GpuSpec, Method, SizingRequest
+from sizing.workload import Workload, normalise
+
+# GPUs with more memory are offered only among current datacenter training parts (the same rule
+# as the "fastest" option: rank.training_part), at most this many types, cheapest first.
+MAX_LARGER_GPUS = 2
+
+
+@dataclass(frozen=True, slots=True)
+class FitOption:
+    """One way to make the job fit: another method, offload, more GPUs or a bigger GPU."""
+
+    kind: str  # "lora" | "qlora" | "offload" | "low_memory" | "more_gpus" | "larger_gpu"
+    gpu: str
+    gpus: int
+    method: str
+    memory_per_gpu_gb: float
+    capacity_gb: float
+    days: float | None
+    gpu_hours: float | None
+    cost_usd: float | None
+    slowdown: float | None = None  # step-time factor of the memory saver (offload, QLoRA)
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "kind": self.kind,
+            "gpu": self.gpu,
+            "gpus": self.gpus,
+            "method": self.method,
+            "memory_per_gpu_gb": round(self.memory_per_gpu_gb, 2),
+            "capacity_gb": round(self.capacity_gb, 2),
+            "days": round(self.days, 3) if self.days is not None else None,
+            "gpu_hours": round(self.gpu_hours, 1) if self.gpu_hours is not None else None,
+            "cost_usd": round(self.cost_usd, 2) if self.cost_usd is not None else None,
+            "slowdown": round(self.slowdown, 3) if self.slowdown is not None else None,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Feasibility:
+    """The verdict on fixed hardware."""
+
+    fits: bool
+    tight: bool  # fits with less than MIN_HEADROOM free
+    gpu: str
+    gpus: int
+    memory_per_gpu_gb: float
+    capacity_gb: float
+    headroom: float
+    dominant: str  # the largest memory term: weights | gradients | optimizer | activations | logits | ...
+    dominant_gb: float
+    model_states_gb: float  # weights + gradients + optimizer state of the whole model, unsharded
+    cluster_capacity_gb: float  # gpus × usable memory
+    method: str
+    options: tuple[FitOption, ...]
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "fits": self.fits,
+            "tight": self.tight,
+            "gpu": self.gpu,
+            "gpus": self.gpus,
+            "memory_per_gpu_gb": round(self.memory_per_gpu_gb, 2),
+            "capacity_gb": round(self.capacity_gb, 2),
+            "headroom": round(self.headroom, 3),
+            "dominant": self.dominant,
+            "dominant_gb": round(self.dominant_gb, 2),
+            "model_states_gb": round(self.model_states_gb, 1),
+            "cluster_capacity_gb": round(self.cluster_capacity_gb, 1),
+            "method": self.method,
+            "options": [o.to_dict() for o in self.options],
+        }
+
+
+def model_states_gb(w: Workload, option: Option) -> float:
+    """Weights + gradients + optimizer state of the whole model, before any sharding: what the
+    cluster must hold between its GPUs (CPU offload keeps only the weights on them)."""
+    mm = MemoryModel(w, option.throughput.precision)
+    weights = mm.sharded_weights + (mm.replicated_weights or 0.0)
+    states = 0.0 if w.offload else mm.trainable * (mm.grad_bytes + mm.opt_bytes)
+    return (weights + states) / 1e9
+
+
+def _option(kind: str, o: Option, method: str, slowdown: float | None = None) -> FitOption:
+    return FitOption(
+        kind=kind,
+        gpu=o.gpu.id,
+        gpus=o.gpus,
+        method=method,
+        memory_per_gpu_gb=o.fitted.memory.total_gb,
+        capacity_gb=o.gpu.capacity_gb,
+        days=o.days,
+        gpu_hours=o.gpu_hours,
+        cost_usd=o.cost_usd,
+        slowdown=slowdown,
+    )
+
+
+def assess(
+    request: SizingRequest,
+    w: Workload,
+    requested: Option,
+    ev: Evaluator,
+    catalog: Catalog,
+) -> Feasibility:
+    m = requested.fitted.memory
+    dominant, dominant_gb = m.dominant()
+    fits = requested.fits
+    options: list[FitOption] = []
+    if not fits:
+        options = _alternatives(request, w, requested, ev, catalog)
+    return Feasibility(
+        fits=fits,
+        tight=fits and requested.fitted.headroom < MIN_HEADROOM,
+        gpu=requested.gpu.id,
+        gpus=requested.gpus,
+        memory_per_gpu_gb=m.total_gb,
+        capacity_gb=requested.gpu.capacity_gb,
+        headroom=requested.fitted.headroom,
+        dominant=dominant,
+        dominant_gb=dominant_gb,
+        model_states_gb=model_states_gb(w, requested),
+        cluster_capacity_gb=requested.gpu.capacity_gb * requested.gpus,
+        method=w.method,
+        options=tuple(options),
+    )
+
+
+def _alternatives(
+    request: SizingRequest,
+    w: Workload,
+    requested: Option,
+    ev: Evaluator,
+    catalog: Catalog,
+) -> list[FitOption]:
+    gpu, gpus = requested.gpu, requested.gpus
+    out: list[FitOption] = []
+    # 1. Other methods on the same GPUs: adapters leave the frozen base without gradients or
+    #    optimizer state (LoRA), and QLoRA stores it in 4 bits.
+    alternatives: dict[str, tuple[Method, ...]] = {"full_finetune": ("lora", "qlora"), "lora": ("qlora",)}
+    methods = alternatives.get(w.method, ())
+    for method in methods:
+        other = _same_hardware(replace(request, method=method, recompute=None), catalog, gpu, gpus)
+        if other is not None and other.fits:
+            slowdown = cal.QLORA_SLOWDOWN if method == "qlora" else None
+            out.append(_option(method, other, method, slowdown))
+            break  # QLoRA only when LoRA does not fit: it is slower and no simpler
+    # 2. CPU offload of optimizer state, master weights and gradients on the same GPUs.
+    if not w.offload and w.method != "qlora":
+        off = _same_hardware(replace(request, offload=True), catalog, gpu, gpus)
+        if off is not None and off.fits:
+            out.append(
+                _option("offload", off, w.method, off.days / requested.days if requested.days else None)
+            )
+    # 3. One GPU, full fine-tuning: the low-memory recipe (8-bit / paged optimizer, bf16 weights).
+    low = lowmem.suggestion(w, requested)
+    if low is not None:
+        params = dict(low.params)
+        need = float(params["memory_gb"])  # type: ignore[arg-type]
+        out.append(
+            FitOption("low_memory", gpu.id, 1, w.method, need, gpu.capacity_gb, None, None, None, None)
+        )
+    # 4. More GPUs of the same type, with room to spare.
+    small = ev.smallest_fitting(gpu)
+    if small is not None:
+        more = ev.roomy(gpu, small)
+        out.append(_option("more_gpus", more, w.method))
+    # 5. GPUs with more memory: the cheapest plans on training GPUs larger than this one, at the
+    #    smallest count that fits with room.
+    larger: list[Option] = []
+    for g in catalog.gpus:
+        if (
+            g.capacity_gb <= gpu.capacity_gb * 1.05
+            or not training_part(g)
+            or not ev.priced(g)
+            or not ev.ladder(g)
+        ):
+            continue
+        found = ev.smallest_fitting(g)
+        if found is not None:
+            larger.append(ev.roomy(g, found))
+    larger.sort(key=lambda o: (o.cost_usd if o.cost_usd is not None else float("inf"), o.days))
+    out.extend(_option("larger_gpu", o, w.method) for o in larger[:MAX_LARGER_GPUS])
+    return out
+
+
+def _same_hardware(request: SizingRequest, catalog: Catalog, gpu: GpuSpec, gpus: int) -> Option | None:
+    """The plan for a changed request on exactly these GPUs (its own workload and layout search)."""
+    try:
+        w = normalise(request)
+    except ValueError:
+        return None
+    return Evaluator(w, catalog)(gpu, gpus)

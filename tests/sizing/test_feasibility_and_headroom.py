@@ -1,0 +1,107 @@
+"""Feasibility before recommendation: hardware the user fixed gets a verdict, the reason and the
+options that fit; plans the engine picks keep memory to spare; a job pays its fixed hours; the
+tokens-per-parameter rule is for training from scratch only."""
+
+from __future__ import annotations
+
+import pytest
+from sizing_catalog import CATALOG
+
+from sizing import SizingRequest, plan
+from sizing.assumptions import MIN_HEADROOM
+from sizing.result import SizingResult
+
+
+def _plan(**kw: object) -> SizingResult:
+    return plan(SizingRequest(**kw), CATALOG)  # type: ignore[arg-type]
+
+
+def test_full_fine_tuning_72b_on_eight_h100s_is_a_no_with_the_optimizer_as_the_reason() -> None:
+    result = _plan(params=72.7e9, method="full_finetune", gpu="h100-sxm", gpus=8)
+    verdict = result.feasibility
+    assert verdict is not None and verdict.fits is False
+    assert verdict.dominant == "optimizer"
+    # 16 bytes per parameter of model state for the whole model vs what eight GPUs hold
+    assert verdict.model_states_gb > 1100 and verdict.cluster_capacity_gb < 700
+    assert result.options[0].label == "requested" and result.options[0].fits is False
+
+
+def test_what_fits_instead_is_lora_on_the_same_gpus_offload_more_gpus_or_bigger_ones() -> None:
+    verdict = _plan(params=72.7e9, method="full_finetune", gpu="h100-sxm", gpus=8).feasibility
+    assert verdict is not None
+    kinds = {o.kind: o for o in verdict.options}
+    assert {"lora", "offload", "more_gpus", "larger_gpu"} <= set(kinds)
+    assert kinds["lora"].gpus == 8 and kinds["lora"].gpu == "h100-sxm"
+    assert kinds["offload"].slowdown is not None and kinds["offload"].slowdown > 1
+    more = kinds["more_gpus"]
+    assert more.gpu == "h100-sxm" and more.gpus > 8
+    assert more.memory_per_gpu_gb <= (1 - MIN_HEADROOM) * more.capacity_gb
+    for option in verdict.options:
+        assert option.memory_per_gpu_gb <= option.capacity_gb
+        if option.kind != "low_memory":
+            assert option.days is not None and option.days > 0
+
+
+def test_qlora_is_offered_only_when_lora_does_not_fit_the_same_gpus() -> None:
+    verdict = _plan(params=70e9, method="full_finetune", gpu="a100-80gb", gpus=2).feasibility
+    assert verdict is not None
+    kinds = [o.kind for o in verdict.options]
+    assert "qlora" in kinds and "lora" not in kinds
+
+
+def test_hardware_that_fits_gets_a_yes_and_no_alternatives() -> None:
+    verdict = _plan(params=7e9, method="lora", gpu="a100-80gb", gpus=1).feasibility
+    assert verdict is not None and verdict.fits is True and verdict.options == ()
+
+
+def test_a_request_without_fixed_hardware_has_no_verdict() -> None:
+    assert _plan(params=7e9, method="lora").feasibility is None
+    assert _plan(params=7e9, method="lora", gpu="h100-sxm").feasibility is None
+
+
+def test_plans_the_engine_chooses_keep_at_least_the_minimum_headroom() -> None:
+    for kw in (
+        dict(params=70e9, method="full_finetune", tokens=1e9),
+        dict(params=13e9, method="lora", tokens=5e7),
+        dict(params=7e9, tokens=1e12, days=7),
+    ):
+        first = _plan(**kw).options[0]
+        assert first.fits and first.fitted.headroom >= MIN_HEADROOM, kw
+
+
+def test_a_tight_fit_on_hardware_the_user_fixed_is_kept_and_flagged() -> None:
+    result = _plan(params=13e9, method="full_finetune", gpu="h100-sxm", gpus=4)
+    verdict = result.feasibility
+    assert verdict is not None
+    if verdict.fits and verdict.tight:
+        assert "memory_tight" in result.options[0].codes
+
+
+def test_fixed_hours_are_billed_and_ranked_for_a_short_fine_tune() -> None:
+    top = _plan(params=13e9, method="lora", tokens=5e7).options[0]
+    assert top.fixed is not None and top.fixed.total_hours >= 1.0
+    assert top.quote is not None
+    assert top.quote.billed_hours == pytest.approx(top.training_days * 24 + top.fixed.total_hours)
+    assert any(i.code == "fixed_costs" for i in _plan(params=13e9, method="lora", tokens=5e7).explain)
+
+
+def test_continued_pre_training_of_deepseek_v3_gets_no_tokens_per_parameter_warning() -> None:
+    result = _plan(params=671e9, active_params=37e9, tokens=1e11, continued=True)
+    assert "tokens_below_chinchilla" not in {w.code for w in result.warnings}
+    assert dict(result.workload)["tokens"] == 1e11
+
+
+def test_from_scratch_moe_advice_counts_the_active_parameters() -> None:
+    result = _plan(params=671e9, active_params=37e9, tokens=1e11)
+    warning = next(w for w in result.warnings if w.code == "tokens_below_chinchilla")
+    assert dict(warning.params)["chinchilla_tokens"] == 20 * 37e9
+
+
+def test_fine_tuning_never_gets_tokens_per_parameter_advice() -> None:
+    result = _plan(params=70e9, method="full_finetune", tokens=1e8)
+    assert "tokens_below_chinchilla" not in {w.code for w in result.warnings}
+
+
+def test_continued_pre_training_without_a_data_size_assumes_a_continued_budget_not_chinchilla() -> None:
+    workload = dict(_plan(params=671e9, active_params=37e9, continued=True).workload)
+    assert workload["tokens_source"] == "default_continued" and workload["tokens"] < 1e12

@@ -1,0 +1,86 @@
+"""The training stack is an input: memory and speed follow the software a team runs, and fine-tuning
+defaults to the stack fine-tuning is usually run with (FSDP/ZeRO-3 sharding, checkpointing when
+needed, a chunked loss), pre-training to Megatron-style parallelism. Measured anchors: torchtune's
+README (batch 2, packed 2,048-token sequences)."""
+
+from __future__ import annotations
+
+import pytest
+from sizing_catalog import CATALOG
+
+from sizing import SizingRequest, plan
+from sizing.calibration import OFFLOAD_SLOWDOWN
+from sizing.compute import throughput
+from sizing.types import STACKS
+from sizing.workload import normalise
+
+GIB = 2**30 / 1e9
+
+
+def _top(**kw: object) -> dict[str, object]:
+    return plan(SizingRequest(**kw), CATALOG).to_dict()["options"][0]  # type: ignore[arg-type,index,no-any-return]
+
+
+def _workload(**kw: object) -> dict[str, object]:
+    return plan(SizingRequest(**kw), CATALOG).to_dict()["workload"]  # type: ignore[arg-type,return-value]
+
+
+def test_fine_tuning_assumes_fsdp_and_pre_training_megatron_and_the_answer_says_so() -> None:
+    assert _workload(params=7e9, method="lora")["stack"] == "fsdp"
+    assert _workload(params=7e9, method="pretrain", tokens=1e11)["stack"] == "megatron"
+    told = _workload(params=7e9, method="lora", stack="deepspeed")
+    assert told["stack"] == "deepspeed" and told["stack_assumed"] is False
+    result = plan(SizingRequest(params=7e9, method="lora"), CATALOG)
+    line = next(i for i in result.explain if i.code == "stack")
+    assert dict(line.params)["stack"] == "fsdp" and dict(line.params)["assumed"] is True
+
+
+def test_llama_70b_lora_on_eight_a100s_matches_torchtunes_27_6_gib_within_15_percent() -> None:
+    top = _top(params=70.6e9, method="lora", gpu="a100-80gb", gpus=8, seq_len=2048, micro_batch=2)
+    assert top["fits"] is True
+    assert float(top["memory_per_gpu_gb"]) == pytest.approx(27.6 * GIB, rel=0.15)  # type: ignore[arg-type]
+    assert top["layout"]["zero_stage"] == 3 and top["layout"]["tp"] == 1  # type: ignore[index]
+
+
+def test_llama_8b_qlora_on_one_4090_matches_torchtunes_7_4_gib_within_20_percent() -> None:
+    top = _top(params=8.03e9, method="qlora", gpu="rtx4090", gpus=1, seq_len=2048, micro_batch=2, lora_rank=8)
+    assert top["fits"] is True and top["layout"]["recompute"] == "full"  # type: ignore[index]
+    assert float(top["memory_per_gpu_gb"]) == pytest.approx(7.4 * GIB, rel=0.2)  # type: ignore[arg-type]
+
+
+def test_megatron_style_tensor_parallel_layout_needs_more_memory_than_fsdp_for_a_lora() -> None:
+    kw = dict(params=70.6e9, method="lora", gpu="a100-80gb", gpus=8, seq_len=2048, micro_batch=2)
+    fsdp, megatron = _top(**kw), _top(stack="megatron", **kw)
+    assert megatron["layout"]["tp"] > 1  # type: ignore[index]
+    assert float(megatron["memory_per_gpu_gb"]) > float(fsdp["memory_per_gpu_gb"])  # type: ignore[arg-type]
+
+
+def test_plain_hf_ddp_replicates_the_model_so_a_full_fine_tune_needs_a_shard_capable_stack() -> None:
+    kw = dict(params=13e9, method="full_finetune", gpu="h100-sxm", gpus=8)
+    assert _top(**kw)["fits"] is True
+    assert _top(stack="hf", **kw)["fits"] is False
+
+
+def test_forcing_full_recompute_trades_memory_for_time() -> None:
+    kw = dict(params=8e9, method="lora", gpu="a100-80gb", gpus=1)
+    auto, full = _top(**kw), _top(recompute="full", **kw)
+    assert full["layout"]["recompute"] == "full"  # type: ignore[index]
+    assert float(full["memory_per_gpu_gb"]) < float(auto["memory_per_gpu_gb"])  # type: ignore[arg-type]
+    assert float(full["training_days"]) > float(auto["training_days"])  # type: ignore[arg-type]
+
+
+def test_cpu_offload_fits_a_70b_full_fine_tune_on_eight_a100s_and_costs_time() -> None:
+    kw = dict(params=70.6e9, method="full_finetune", gpu="a100-80gb", gpus=8, seq_len=2048, micro_batch=2)
+    plain, offload = _top(**kw), _top(offload=True, **kw)
+    assert plain["fits"] is False and offload["fits"] is True
+    # torchtune: 13.9 GiB per GPU with CPU offload on this hardware
+    assert float(offload["memory_per_gpu_gb"]) == pytest.approx(13.9 * GIB, rel=0.35)  # type: ignore[arg-type]
+    option = plan(SizingRequest(offload=True, **kw), CATALOG).options[0]  # type: ignore[arg-type]
+    on_gpu = throughput(normalise(SizingRequest(**kw)), option.gpu, option.fitted.layout)  # type: ignore[arg-type]
+    assert option.throughput.mfu == pytest.approx(on_gpu.mfu / OFFLOAD_SLOWDOWN, rel=1e-6)
+
+
+@pytest.mark.parametrize("stack", STACKS)
+def test_every_stack_plans_a_lora_on_one_gpu(stack: str) -> None:
+    top = _top(params=7e9, method="lora", gpu="a100-80gb", gpus=1, stack=stack)
+    assert top["fits"] is True and float(top["gpu_hours"]) > 0  # type: ignore[arg-type]
