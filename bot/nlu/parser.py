@@ -129,6 +129,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         output_tokens=_int(_pick(found, "output_tokens", last)),
         ttft_ms=_float(_pick(found, "ttft_ms", last)),
         tpot_ms=_float(_pick(found, "tpot_ms", last)),
+        model=_model(models, params),
     )
     filled = slots.filled()
     # Request lengths, concurrency or latency targets make it a serving message even without the word.
@@ -171,6 +172,12 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         stack_said=" + ".join(t.original[a:b] for a, b in stack_spans) or None,
         task="serve" if serving_msg else "train" if (method or continued or _trains(s)) else None,
     )
+
+
+def _model(models: list[ModelMention], params: float | None) -> str | None:
+    """The model card of the named model whose size is the params slot (a corrected "70B" after
+    "不是Qwen2.5-7B" names no card)."""
+    return next((m.model for m in models if m.model is not None and m.params == params), None)
 
 
 def _tokens(tokens: float | None, samples: float | None, per_sample: float | None) -> float | None:

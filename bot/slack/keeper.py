@@ -12,7 +12,7 @@ import logging
 import threading
 import time
 
-from bot.slack.runner import TurnRunner
+from bot.slack.runner import TurnRunner, is_dead_predecessor
 from bot.store.base import StoreUnavailable
 
 log = logging.getLogger(__name__)
@@ -48,10 +48,20 @@ class Keeper:
             self._thread.join(5)
 
     def _run(self) -> None:
+        self.take_over_dead_predecessors()
         while True:
             self.sweep()
             if self._stop.wait(self.sweep_every_s):
                 return
+
+    def take_over_dead_predecessors(self) -> None:
+        try:
+            for owner in self.store.turn_owners():
+                if is_dead_predecessor(owner, self.runner.owner):
+                    log.info("taking over the unfinished turns of %s (no longer running)", owner)
+                    self.store.expire_leases(owner)
+        except StoreUnavailable as exc:
+            log.warning("turn keeper: %s", exc)
 
     def sweep(self) -> int:
         """Renew held leases when due, then take over expired turns; how many were taken over."""

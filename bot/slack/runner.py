@@ -61,6 +61,26 @@ def new_owner() -> str:
     return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
 
 
+def is_dead_predecessor(owner: str, me: str) -> bool:
+    """Whether `owner` was a process on this host that is gone: its pid is not running, or it is
+    ours now (a restarted container's first process gets the same pid). Other hosts' owners, and
+    names this cannot read, are left to their leases."""
+    host, _, rest = owner.partition(":")
+    pid, _, _ = rest.partition(":")
+    my_host, _, my_rest = me.partition(":")
+    if owner == me or host != my_host or not pid.isdigit():
+        return False
+    if pid == my_rest.partition(":")[0]:
+        return True
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return True
+    except OSError:
+        return False  # alive under another user
+    return False
+
+
 def answer_of(turn: TurnLike) -> dict[str, Any]:
     """What is stored and shown for a consultant turn (defused: no live <!channel> ever goes out)."""
     answer = message_args(turn)

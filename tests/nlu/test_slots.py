@@ -23,9 +23,11 @@ def approx(expected: dict[str, Any]) -> dict[str, Any]:
             "params": 2e10, "data_bytes": 1.2e11, "precision": "fp16", "method": "full_finetune",
             "days": 21.0}),
         ("LoRA on Qwen2.5-14B with 4 GB of chat logs, bf16, by the end of 10 days", {
-            "params": 1.4e10, "data_bytes": 4e9, "precision": "bf16", "method": "lora", "days": 10.0}),
+            "params": 1.4e10, "data_bytes": 4e9, "precision": "bf16", "method": "lora", "days": 10.0,
+            "model": "qwen2.5-14b"}),
         ("continued pretraining of Llama 3.1 8B on 250B tokens over 3 weeks", {
-            "params": 8e9, "tokens": 2.5e11, "method": "pretrain", "continued": True, "days": 21.0}),
+            "params": 8e9, "tokens": 2.5e11, "method": "pretrain", "continued": True, "days": 21.0,
+            "model": "llama-3.1-8b"}),
         ("seventy billion parameters, one and a half trillion tokens, a month and a half", {
             "params": 7e10, "tokens": 1.5e12, "days": 45.0}),
         ("模型四百五十亿，一万亿token，预算每月30万元", {
@@ -36,6 +38,7 @@ def approx(expected: dict[str, Any]) -> dict[str, Any]:
             "budget": {"amount": 50.0, "currency": "CNY", "period": "hour"}}),
         ("Mixtral 8x7B full fine-tune, 20GB, FP8, budget $12,500 in total", {
             "params": 4.67e10, "active_params": 1.29e10, "method": "full_finetune", "data_bytes": 2e10,
+            "model": "mixtral-8x7b",
             "precision": "fp8",
             "budget": {"amount": 12500.0, "currency": "USD", "period": "total"}}),
         ("GPT-2 small (124M) from scratch on 9B tokens, float32, 48 hours", {

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import io
+import logging
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -16,6 +18,7 @@ from slack_api import FakeSlackApi
 from slack_fake_consultant import FakeConsultant
 from slack_harness import RunningBot, settings_for
 
+from bot.ops.logs import configure_logging
 from bot.store.memory import MemoryStore
 
 
@@ -48,3 +51,15 @@ def start_bot(slack: FakeSlackApi, store: MemoryStore) -> Iterator[Callable[...,
 @pytest.fixture
 def bot(start_bot: Callable[..., RunningBot]) -> RunningBot:
     return start_bot()
+
+
+@pytest.fixture
+def log_lines() -> Iterator[io.StringIO]:
+    """The bot's JSON log lines at INFO, as production writes them."""
+    root = logging.getLogger()
+    level = root.level
+    stream = io.StringIO()
+    handler = configure_logging("INFO", json=True, stream=stream)
+    yield stream
+    root.removeHandler(handler)
+    root.setLevel(level)

@@ -4,28 +4,12 @@ from __future__ import annotations
 
 import io
 import json
-import logging
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
 
-import pytest
 from slack_api import FakeSlackApi
 from slack_harness import RunningBot
-
-from bot.ops.logs import configure_logging
-
-
-@pytest.fixture
-def log_text() -> Iterator[io.StringIO]:
-    root = logging.getLogger()
-    level = root.level
-    stream = io.StringIO()
-    handler = configure_logging("INFO", json=True, stream=stream)
-    yield stream
-    root.removeHandler(handler)
-    root.setLevel(level)
 
 
 def raw_post(bot: RunningBot, body: bytes, headers: dict[str, str]) -> int:
@@ -48,42 +32,42 @@ def unsigned(content_type: str = "application/json", timestamp: str | None = Non
 
 
 def test_a_20_mb_unsigned_body_is_refused_unread_and_not_logged(
-    bot: RunningBot, log_text: io.StringIO
+    bot: RunningBot, log_lines: io.StringIO
 ) -> None:
     body = b'{"type": "event_callback", "text": "' + b"secret-words " * (20 * 1024 * 1024 // 13) + b'"}'
 
     status = raw_post(bot, body, unsigned())
 
     assert status == 413
-    assert "secret-words" not in log_text.getvalue()
-    assert len(log_text.getvalue()) < 2_000
+    assert "secret-words" not in log_lines.getvalue()
+    assert len(log_lines.getvalue()) < 2_000
 
 
 def test_unsigned_junk_gets_401_and_one_short_log_line_without_the_body(
-    bot: RunningBot, log_text: io.StringIO
+    bot: RunningBot, log_lines: io.StringIO
 ) -> None:
     assert raw_post(bot, b"\xff\xfe not json at all", unsigned()) == 401
     assert raw_post(bot, b"{}", unsigned(timestamp="abc")) == 401
     assert raw_post(bot, b'{"text": "forged private words"}', {"Content-Type": "application/json"}) == 401
 
-    lines = [json.loads(line) for line in log_text.getvalue().splitlines()]
+    lines = [json.loads(line) for line in log_lines.getvalue().splitlines()]
     refusals = [line for line in lines if "refused" in line["msg"]]
     assert len(refusals) == 3
-    assert "forged private words" not in log_text.getvalue()
+    assert "forged private words" not in log_lines.getvalue()
     assert all(not line.get("exc") for line in lines)
 
 
 def test_signed_bytes_that_do_not_parse_get_400_without_a_traceback(
-    bot: RunningBot, log_text: io.StringIO
+    bot: RunningBot, log_lines: io.StringIO
 ) -> None:
     assert bot.request("/slack/events", '{"type": "event_callback", "event": ').status == 400
     assert bot.request("/slack/events", "[1, 2, 3]").status == 400
 
-    assert "Traceback" not in log_text.getvalue()
+    assert "Traceback" not in log_lines.getvalue()
 
 
 def test_signed_payloads_of_the_wrong_shape_are_acknowledged_quietly(
-    bot: RunningBot, slack: FakeSlackApi, log_text: io.StringIO
+    bot: RunningBot, slack: FakeSlackApi, log_lines: io.StringIO
 ) -> None:
     envelope = {"type": "event_callback", "team_id": "T1"}
     mention_without_channel = {"type": "app_mention", "user": "U9", "text": "hi", "ts": "1.2"}
@@ -100,7 +84,7 @@ def test_signed_payloads_of_the_wrong_shape_are_acknowledged_quietly(
     statuses = [bot.request("/slack/events", json.dumps(body)).status for body in malformed]
 
     assert statuses == [200] * len(malformed)
-    assert "Traceback" not in log_text.getvalue()
+    assert "Traceback" not in log_lines.getvalue()
     bot.mention("<@UBOT> marker", ts="1700000500.000100")
     assert [c.args["thread_ts"] for c in slack.wait_for_calls("chat.postMessage")] == ["1700000500.000100"]
 
