@@ -3,22 +3,19 @@ its aliases and its family. The one matcher of GPU names in free text: the parse
 fact check (knowledge/quotes.py) both read names through it, so a new alias in the catalogue is
 understood everywhere at once.
 
-Matching is one left-to-right pass over a character trie (no regular expressions): at most the
-longest name's length of work per position, so linear in the text. Spaces, hyphens and underscores
-inside a name are interchangeable and optional ("H100 SXM", "h100-sxm", "h100sxm"); a trailing
-plural "s" is allowed ("8 H100s"); names match whole words.
+Matching is knowledge/names.py's trie (linear in the text): spaces, hyphens and underscores inside a
+name are interchangeable and optional ("H100 SXM", "h100-sxm", "h100sxm"); a trailing plural "s" is
+allowed ("8 H100s"); names match whole words.
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
+from knowledge.names import SEPARATORS, NameTrie, is_word_char, key
 from knowledge.schema import GpuRecord
-
-SEPARATORS = frozenset(" -_")
-_SEP = "\x00"  # trie edge: an optional separator inside a name
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,99 +27,42 @@ class NameMatch:
     numeric: bool  # a name that is only digits ("4090"): callers decide whether it is a quantity
 
 
-@dataclass
-class _Node:
-    children: dict[str, _Node] = field(default_factory=dict)
-    ids: tuple[str, ...] = ()
-    family: str = ""
-
-
-def _is_word_char(ch: str) -> bool:
-    return ch.isascii() and ch.isalnum()
-
-
 class GpuNames:
     """Every way the catalogue lets a GPU be named, lower-case. `find` expects lower-cased text."""
 
     def __init__(self, records: Iterable[GpuRecord]) -> None:
         self.records = tuple(records)
-        self._root = _Node()
         self._memory_gb = {r.id: float(r.memory_gb.value) for r in self.records}
-        exact: dict[str, list[str]] = {}
+        exact: dict[str, list[str]] = {}  # spelling key -> ids
         families: dict[str, list[str]] = {}
+        spelled: dict[str, str] = {}  # spelling key -> a name with that key
         family_of: dict[str, str] = {}
         for r in self.records:
             family_of[r.id] = r.family
-            for name in {r.id, *r.aliases}:
-                exact.setdefault(_key(name), []).append(r.id)
-            families.setdefault(_key(r.family), []).append(r.id)
+            for name in (r.id, *r.aliases):
+                exact.setdefault(key(name), []).append(r.id)
+                spelled.setdefault(key(name), name)
+            families.setdefault(key(r.family), []).append(r.id)
+            spelled.setdefault(key(r.family), r.family)
         # An id or alias names its GPU; a family name that is not also one names every member.
         names = {**{k: v for k, v in families.items() if k not in exact}, **exact}
-        for key, ids in names.items():
-            if key:
-                self._add(key, tuple(dict.fromkeys(ids)), family_of[ids[0]])
-        self.max_len = 2 * max((len(k) for k in names), default=0) + 2
-
-    def _add(self, key: str, ids: tuple[str, ...], family: str) -> None:
-        node = self._root
-        for ch in key:
-            node = node.children.setdefault(ch, _Node())
-        node.ids, node.family = ids, family
+        self._trie: NameTrie[tuple[tuple[str, ...], str]] = NameTrie(plural=True, glued_count=True)
+        for k, ids in names.items():
+            unique = tuple(dict.fromkeys(ids))
+            self._trie.add(spelled[k], (unique, family_of[unique[0]]))
 
     def find(self, text: str, *, memory: bool = False) -> list[NameMatch]:
         """Non-overlapping names, leftmost then longest. With `memory`, a memory size right after a
         family name is part of the mention and picks the one member with that memory when there is
         exactly one ("A100 80G" -> a100-80gb; "H100 80GB" stays the h100 family)."""
         out: list[NameMatch] = []
-        i, n = 0, len(text)
-        while i < n:
-            if text[i] not in self._root.children or not self._starts_word(text, i):
-                i += 1
-                continue
-            got = self._longest(text, i)
-            if got is None:
-                i += 1
-                continue
-            end, node = got
-            ids, numeric = node.ids, text[i:end].rstrip("s").isdigit()
+        for hit in self._trie.find(text):
+            (ids, family), end = hit.value, hit.end
+            numeric = text[hit.start : end].rstrip("s").isdigit()
             if memory:
                 end, ids = self._with_memory(text, end, ids)
-            out.append(NameMatch(i, end, ids, node.family, numeric))
-            i = end
+            out.append(NameMatch(hit.start, end, ids, family, numeric))
         return out
-
-    @staticmethod
-    def _starts_word(text: str, i: int) -> bool:
-        if i == 0 or not _is_word_char(text[i - 1]):
-            return True
-        # "8xH100", "8×A100": a count glued on with x
-        return text[i - 1] == "x" and i >= 2 and text[i - 2].isdigit()
-
-    def _longest(self, text: str, i: int) -> tuple[int, _Node] | None:
-        """The longest name starting at `i` that ends on a word boundary (a plural "s" allowed)."""
-        best: tuple[int, _Node] | None = None
-        stack: list[tuple[int, _Node]] = [(i, self._root)]
-        limit = min(len(text), i + self.max_len)
-        while stack:
-            j, node = stack.pop()
-            if node.ids:
-                plural = j < len(text) and text[j] == "s"
-                for e in (j + 1, j) if plural else (j,):
-                    if e >= len(text) or not _is_word_char(text[e]):
-                        if best is None or e > best[0] or (e == best[0] and e == j):
-                            best = (e, node)
-                        break
-            if j >= limit:
-                continue
-            sep = node.children.get(_SEP)
-            if sep is not None:
-                if text[j] in SEPARATORS:
-                    stack.append((j + 1, sep))
-                stack.append((j, sep))  # the separator is optional: "h100sxm"
-            nxt = node.children.get(text[j])
-            if nxt is not None:
-                stack.append((j + 1, nxt))
-        return best
 
     def _with_memory(self, text: str, end: int, ids: tuple[str, ...]) -> tuple[int, tuple[str, ...]]:
         j = end + 1 if end < len(text) and text[end] in SEPARATORS else end
@@ -133,25 +73,12 @@ class GpuNames:
             return end, ids
         m = k + 1 if k < len(text) and text[k] == " " else k
         for unit in ("gib", "gb", "g"):
-            if text.startswith(unit, m) and (
-                m + len(unit) >= len(text) or not _is_word_char(text[m + len(unit)])
-            ):
+            after = m + len(unit)
+            if text.startswith(unit, m) and (after >= len(text) or not is_word_char(text[after])):
                 size = float(text[j:k])
                 same = tuple(g for g in ids if self._memory_gb.get(g) == size)
                 return m + len(unit), same if len(same) == 1 else ids
         return end, ids
-
-
-def _key(name: str) -> str:
-    """A name with each run of separators as one optional-separator edge: "h100 sxm" -> h100<SEP>sxm."""
-    out: list[str] = []
-    for ch in name.lower().strip():
-        if ch in SEPARATORS:
-            if out and out[-1] != _SEP:
-                out.append(_SEP)
-        else:
-            out.append(ch)
-    return "".join(out).strip(_SEP)
 
 
 @functools.cache

@@ -6,7 +6,6 @@ family; each figure belongs to the nearest GPU mention in its sentence, an earli
 
 from __future__ import annotations
 
-import functools
 import re
 import unicodedata
 from collections.abc import Iterator
@@ -73,9 +72,18 @@ def _mentions(text: str, gpus: tuple[GpuRecord, ...]) -> list[Mention]:
     ]
 
 
-@functools.lru_cache(maxsize=4)
+_NAMES: dict[int, tuple[tuple[GpuRecord, ...], GpuNames]] = {}
+
+
 def _names(gpus: tuple[GpuRecord, ...]) -> GpuNames:
-    return GpuNames(gpus)
+    """The matcher for this catalogue, built once per catalogue object (hashing the records would
+    cost more than the match)."""
+    cached = _NAMES.get(id(gpus))
+    if cached is None or cached[0] is not gpus:
+        if len(_NAMES) > 8:
+            _NAMES.clear()
+        cached = _NAMES[id(gpus)] = (gpus, GpuNames(gpus))
+    return cached[1]
 
 
 def _owner(pos: int, text: str, mentions: list[Mention]) -> Mention | None:

@@ -38,6 +38,7 @@ MIN_SCORE = 0.38
 # A query needs one word at least this rare (Lucene idf; 训练 ~0.24, 模型 ~0.89, 显存 ~1.5, qlora ~3).
 MIN_EVIDENCE_IDF = 1.0
 BM25_WEIGHT = 0.7  # the rest is fuzzy overlap with the closest question variant
+OFF_TOPIC, DOMAIN = "~off_topic", "~domain"  # concept tokens of the synonym groups of those ids
 K1, B = 1.2, 0.75
 
 _ZH_STOP = set(
@@ -216,6 +217,10 @@ class Searcher:
         ties between entries whose score saturates at 1 (a short query inside two entries' variants)."""
         query = list(dict.fromkeys(self._tokenize(text)))
         if not query or not self._entries:
+            return [(0.0, 0.0)] * len(self._entries)
+        if OFF_TOPIC in query and DOMAIN not in query:
+            # Shopping for a laptop or a phone shares words with GPU questions ("gaming", "buy")
+            # but is not one unless the text also names the domain (synonyms.yaml).
             return [(0.0, 0.0)] * len(self._entries)
         known = [tok for tok in query if tok in self._idf]
         if max((self._idf[tok] for tok in known if len(tok) > 1), default=0.0) < MIN_EVIDENCE_IDF:

@@ -109,8 +109,9 @@ class ModelArchitecture:
 
     @property
     def moe_layers(self) -> int:
+        """Layers with experts: after the dense ones, every `every`-th (the count is_moe_layer gives)."""
         moe = self.moe
-        return 0 if moe is None else sum(moe.is_moe_layer(i) for i in range(self.layers))
+        return 0 if moe is None else max(0, self.layers - moe.dense_layers) // moe.every
 
     def computed_params(self, active_only: bool = False) -> float:
         """Parameters of the decoder this shape builds (plus `extra_params`, e.g. a vision tower,

@@ -22,6 +22,7 @@ from sizing.serve_memory import (
     kv_bytes_per_request,
     kv_bytes_per_token_layer,
     weight_bytes,
+    windows_cached,
 )
 from sizing.serve_result import ServeExcluded, ServeOption
 from sizing.serve_speed import peak_tflops
@@ -116,9 +117,12 @@ def _kv_line(req: ServeRequest, o: ServeOption) -> ExplainItem:
     else:
         how = f"2 (K,V) × {a.kv_heads} KV heads × {a.head_dim} × {b:g} B"
     window = ""
+    cached = windows_cached(a)
     if a.sliding_window is not None:
         window = (
             f"; {a.sliding_window.layers} sliding-window layers keep at most {a.sliding_window.size:,} tokens"
+            if cached
+            else "; every layer slides, but servers keep the full context for such models"
         )
     tokens = req.input_tokens + req.output_tokens
     return _i(
@@ -137,8 +141,9 @@ def _kv_line(req: ServeRequest, o: ServeOption) -> ExplainItem:
         kv_heads=a.kv_heads,
         head_dim=a.head_dim,
         kv_bytes=b,
-        window=a.sliding_window.size if a.sliding_window else None,
+        window=a.sliding_window.size if a.sliding_window and cached else None,
         window_layers=a.sliding_window.layers if a.sliding_window else None,
+        window_uncached=a.sliding_window is not None and not cached,
     )
 
 
@@ -291,12 +296,14 @@ def explain(
     out.append(
         _i(
             "serve_calibration",
-            f"Efficiencies fitted on {FIT.runs} published TensorRT-LLM runs: median error {FIT.median_error:.0%} in sample, "
-            f"{FIT.cv_median_error:.0%} for models left out of the fit; vLLM and SGLang differ from TensorRT-LLM by up to 2× "
-            f"(engine, version, settings). Server batch limit {k.max_batch:,} requests.",
+            f"Efficiencies fitted on {FIT.runs} published TensorRT-LLM runs: median error {FIT.median_error:.0%} on them, "
+            f"{FIT.holdout_median_error:.0%} on {FIT.holdout_runs} runs kept out of the fit; vLLM and SGLang differ from "
+            f"TensorRT-LLM by up to 2× (engine, version, settings). Server batch limit {k.max_batch:,} requests.",
             runs=FIT.runs,
             median_error=FIT.median_error,
             cv_median_error=FIT.cv_median_error,
+            holdout_runs=FIT.holdout_runs,
+            holdout_median_error=FIT.holdout_median_error,
             max_batch=k.max_batch,
         )
     )
@@ -407,9 +414,9 @@ def warnings(
         out.append(
             _w(
                 "serve_needs_multi_node",
-                f"{a.name} at {p.upper()} needs {weight_bytes(a, p) / GB:,.0f} GB of weights alone; the largest node "
-                f"considered ({GPUS_PER_NODE} × {largest.name}) has {node_gb:,.0f} GB. The options split the model over "
-                "several nodes (pipeline parallel), or use a smaller precision.",
+                f"{a.name} at {p.upper()} needs {weight_bytes(a, p) / GB:,.0f} GB of weights plus runtime buffers and "
+                f"KV cache, more than the largest node considered ({GPUS_PER_NODE} × {largest.name}, {node_gb:,.0f} GB). "
+                "The options split the model over several nodes (pipeline parallel), or use a smaller precision.",
                 model=a.name,
                 precision=p,
                 weights_gb=weight_bytes(a, p) / GB,

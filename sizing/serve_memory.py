@@ -114,12 +114,25 @@ def kv_bytes_per_request(
     """KV cache of one request holding `tokens` tokens, on one GPU: sliding-window layers keep at
     most their window (Mistral 7B v0.1 every layer, Gemma 2 every other layer, Gemma 3 five of six);
     with `pp` pipeline stages each GPU holds the layers of its stage."""
-    per = kv_bytes_per_token_layer(arch, tp, precision)
+    return kv_bytes_per_token_layer(arch, tp, precision) * cached_layer_tokens(arch, tokens) / pp
+
+
+def windows_cached(arch: ModelArchitecture) -> bool:
+    """Whether servers keep only the window on sliding-window layers. Yes where windows interleave
+    with global layers (Gemma 2/3, gpt-oss, Llama 4: hybrid KV caches, e.g. vLLM's hybrid KV cache
+    manager); no where every layer slides (Mistral 7B v0.1): TensorRT-LLM's perf overview serves it
+    at 20,000/2,000 tokens no faster than Llama 3.1 8B, i.e. with the full context cached, and vLLM
+    turns the window off with chunked prefill (vllm-project/vllm#4057)."""
     window = arch.sliding_window
-    held = arch.full_attention_layers * tokens
-    if window is not None:
-        held += window.layers * min(tokens, window.size)
-    return per * held / pp
+    return window is not None and window.layers < arch.layers
+
+
+def cached_layer_tokens(arch: ModelArchitecture, tokens: float) -> float:
+    """Tokens x layers one request of `tokens` tokens keeps in the KV cache (see windows_cached)."""
+    window = arch.sliding_window
+    if window is None or not windows_cached(arch):
+        return arch.layers * tokens
+    return arch.full_attention_layers * tokens + window.layers * min(tokens, window.size)
 
 
 def overhead_gb(arch: ModelArchitecture, tp: int) -> float:

@@ -13,7 +13,7 @@ import math
 from dataclasses import replace
 
 from sizing.assumptions import DAYS_PER_MONTH
-from sizing.cost import quote, shapes, usable_offerings
+from sizing.cost import Quote, quote, shapes, usable_offerings
 from sizing.errors import SizingError
 from sizing.model_arch import ModelArchitecture
 from sizing.network import GPUS_PER_NODE
@@ -39,6 +39,25 @@ TENSOR_PARALLEL = (1, 2, 4, 8)  # head counts divide by powers of two; vLLM/TRT-
 MAX_PIPELINE_NODES = 8
 # Little's law fixed point: a few rounds settle concurrency = rate x time in system.
 LITTLE_ROUNDS = 12
+
+
+class PriceBook:
+    """On-demand quotes for replica sizes, looked up once per plan (both precisions ask the same)."""
+
+    def __init__(self, catalog: Catalog) -> None:
+        self.catalog = catalog
+        self.offers = usable_offerings(catalog)
+        self._quotes: dict[tuple[str, int], Quote | None] = {}
+
+    def of(self, gpu_id: str) -> tuple[Offering, ...]:
+        return self.offers.get(gpu_id, ())
+
+    def quote(self, gpu_id: str, gpus: int) -> Quote | None:
+        key = (gpu_id, gpus)
+        if key not in self._quotes:
+            mine = self.of(gpu_id)
+            self._quotes[key] = quote(self.catalog, gpu_id, gpus, DAYS_PER_MONTH, mine) if mine else None
+        return self._quotes[key]
 
 
 def validate(req: ServeRequest) -> None:
@@ -134,18 +153,17 @@ def evaluate(
     tp: int,
     pp: int,
     precision: ServePrecision,
-    offers: tuple[Offering, ...],
-    usd_to_cny: float,
-    catalog: Catalog,
+    prices: PriceBook,
     k: ServeConstants = CALIBRATED,
     single_replica: bool = False,
 ) -> ServeOption:
     mem = serve_memory(arch, gpu, tp, precision, req.input_tokens + req.output_tokens, pp)
     rep = Replica(arch, gpu, tp, precision, pp)
     room = saturation_batch(mem.max_concurrency, k)
+    usd_to_cny = prices.catalog.usd_to_cny
     if room < 1 and not single_replica:  # priced only when it could be an option
         return ServeOption(rep, 1, mem, 0, None, None, usd_to_cny, fits=False, meets_latency=False)
-    q = quote(catalog, gpu.id, tp * pp, DAYS_PER_MONTH, offers) if offers else None
+    q = prices.quote(gpu.id, tp * pp)
     if room < 1:
         return ServeOption(rep, 1, mem, 0, None, q, usd_to_cny, fits=False, meets_latency=False)
     limit = room
@@ -185,17 +203,18 @@ def _replica_shapes(gpu: GpuSpec, offers: tuple[Offering, ...], fixed: int | Non
 
 def candidates(
     req: ServeRequest,
-    catalog: Catalog,
+    prices: PriceBook,
     precision: ServePrecision,
     k: ServeConstants = CALIBRATED,
+    per_type: int = 2,
 ) -> tuple[list[ServeOption], list[ServeExcluded]]:
     """Per GPU type: the smallest replica that holds the model (single node first; pipelines of
-    nodes only when no node does) and the next larger tensor-parallel size (faster)."""
-    offers = usable_offerings(catalog)
+    nodes only when no node does) and, with per_type 2, the next larger tensor-parallel size."""
     pool: list[ServeOption] = []
     excluded: list[ServeExcluded] = []
-    for gpu in resolve_gpus(catalog, req.gpu):
-        mine = offers.get(gpu.id, ())
+    tokens = req.input_tokens + req.output_tokens
+    for gpu in resolve_gpus(prices.catalog, req.gpu):
+        mine = prices.of(gpu.id)
         if not mine and req.gpu is None:
             excluded.append(ServeExcluded(gpu.id, "no_price", "no usable on-demand price in the catalog"))
             continue
@@ -203,10 +222,12 @@ def candidates(
         for tp, pp in _replica_shapes(gpu, mine, req.gpus):
             if pp > 1 and any(o.replica.pp == 1 for o in fitting):
                 break
-            o = evaluate(req, req.model, gpu, tp, pp, precision, mine, catalog.usd_to_cny, catalog, k)
+            if serve_memory(req.model, gpu, tp, precision, tokens, pp).max_concurrency < 1:
+                continue  # not even one request fits: no option to price or time
+            o = evaluate(req, req.model, gpu, tp, pp, precision, prices, k)
             if o.speed is not None:
                 fitting.append(o)
-            if len(fitting) >= 2 or (fitting and fitting[0].replica.pp > 1):
+            if len(fitting) >= per_type or (fitting and fitting[0].replica.pp > 1):
                 break
         if not fitting:
             largest = max((tp * pp for tp, pp in _replica_shapes(gpu, mine, req.gpus)), default=1)
@@ -233,30 +254,18 @@ def plan_serving(req: ServeRequest, catalog: Catalog, k: ServeConstants = CALIBR
     req = with_default_targets(req)
     from sizing.serve_explain import explain, warnings, workload
 
+    prices = PriceBook(catalog)
     forced: ServeOption | None = None
     if req.gpu is not None and req.gpus is not None:
         gpu = resolve_gpus(catalog, req.gpu)[0]
         tp, pp = _layout(req.gpus)
-        offers = usable_offerings(catalog).get(gpu.id, ())
-        forced = evaluate(
-            req,
-            req.model,
-            gpu,
-            tp,
-            pp,
-            req.precision,
-            offers,
-            catalog.usd_to_cny,
-            catalog,
-            k,
-            single_replica=True,
-        )
+        forced = evaluate(req, req.model, gpu, tp, pp, req.precision, prices, k, single_replica=True)
         forced = replace(forced, label="requested")
-    pool, excluded = candidates(req, catalog, req.precision, k)
+    pool, excluded = candidates(req, prices, req.precision, k)
     smaller = _smaller_precision(req.precision)
     lower: list[ServeOption] = []
     if smaller is not None:
-        lower, _ = candidates(req, catalog, smaller, k)
+        lower, _ = candidates(req, prices, smaller, k, per_type=1)  # its cheapest shape per GPU type
     ctx = Context(req, catalog)
     options = rank(pool, lower, forced, ctx)
     return ServeResult(

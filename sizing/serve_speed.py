@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from sizing.model_arch import ModelArchitecture
 from sizing.serve_calibration import CALIBRATED, ServeConstants
-from sizing.serve_memory import LINEAR_BYTES, kv_bytes_per_request, weight_bytes
+from sizing.serve_memory import LINEAR_BYTES, cached_layer_tokens, kv_bytes_per_token_layer, weight_bytes
 from sizing.serve_types import ServePrecision
 from sizing.types import GpuSpec
 
@@ -47,29 +47,55 @@ STAGE_HANDOFF_LATENCY_S = 10e-6
 
 @dataclass(frozen=True, slots=True)
 class Replica:
-    """One copy of the model: pp pipeline stages (one per node) of tp tensor-parallel GPUs."""
+    """One copy of the model: pp pipeline stages (one per node) of tp tensor-parallel GPUs.
+
+    The per-replica constants of the speed model (bytes a step may read, FLOPs per token, the KV
+    bytes of a token, the link) are derived from the fields once, in __post_init__: a plan asks
+    about hundreds of batch sizes of the same replica."""
 
     arch: ModelArchitecture
     gpu: GpuSpec
     tp: int
     precision: ServePrecision
     pp: int = 1
-    # Bytes of the whole model a decode step may read: every weight but the input embedding table
-    # (only indexed), and of those the routed experts'. Derived from the fields above once.
+    # Every weight a decode step may read (all but the input embedding table, which is only
+    # indexed) and, of those, the routed experts'.
     read_bytes: float = field(default=0.0, compare=False, repr=False)
     expert_bytes: float = field(default=0.0, compare=False, repr=False)
+    linear_flops: float = field(default=0.0, compare=False, repr=False)  # 2 x active matmul params
+    attention_width: float = field(default=0.0, compare=False, repr=False)  # FLOPs per cached token and layer
+    kv_layer_bytes: float = field(default=0.0, compare=False, repr=False)  # one token, one layer, one GPU
+    peak_flops: float = field(default=0.0, compare=False, repr=False)
+    bandwidth_bytes: float = field(default=0.0, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        arch = self.arch
-        total = weight_bytes(arch, self.precision)
+        arch, p = self.arch, self.precision
+        total = weight_bytes(arch, p)
         if not arch.tied_embeddings:
             total -= arch.vocab * arch.hidden * 2.0
-        object.__setattr__(self, "read_bytes", total)
-        object.__setattr__(self, "expert_bytes", arch.expert_params * LINEAR_BYTES[self.precision])
+        if arch.mla is not None:  # absorbed MLA attends in the latent space (arXiv 2405.04434 App. C)
+            width = arch.heads * (2 * arch.mla.kv_lora_rank + arch.mla.qk_rope_head_dim)
+        else:
+            width = 2 * arch.heads * arch.head_dim
+        values = {
+            "read_bytes": total,
+            "expert_bytes": arch.expert_params * LINEAR_BYTES[p],
+            "linear_flops": 2.0 * active_linear_params(arch),
+            "attention_width": 2.0 * width,
+            "kv_layer_bytes": kv_bytes_per_token_layer(arch, self.tp, p),
+            "peak_flops": peak_tflops(self.gpu, p) * 1e12,
+            "bandwidth_bytes": (self.gpu.memory_bandwidth_tbs or 1.0) * 1e12,
+        }
+        for name, value in values.items():
+            object.__setattr__(self, name, value)
 
     @property
     def gpus(self) -> int:
         return self.tp * self.pp
+
+    def layers_seen(self, context: float) -> float:
+        """Layer-tokens one request's new token attends to (and its KV cache holds) at `context`."""
+        return cached_layer_tokens(self.arch, context)
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,19 +151,6 @@ def _allreduce_s(gpu: GpuSpec, tp: int, message_bytes: float, k: ServeConstants)
     return latency + wire
 
 
-def _attention_flops_per_token(arch: ModelArchitecture, context: float) -> float:
-    """Score and value products of one new token against `context` cached tokens, all layers."""
-    if arch.mla is not None:  # absorbed MLA attends in the latent space (arXiv 2405.04434 App. C)
-        width = arch.heads * (2 * arch.mla.kv_lora_rank + arch.mla.qk_rope_head_dim)
-    else:
-        width = 2 * arch.heads * arch.head_dim
-    window = arch.sliding_window
-    seen = arch.full_attention_layers * context
-    if window is not None:
-        seen += window.layers * min(context, window.size)
-    return 2.0 * width * seen
-
-
 def active_linear_params(arch: ModelArchitecture) -> float:
     """Parameters in matmuls per token: the active ones minus the input embedding lookup."""
     lookup = arch.vocab * arch.hidden if not arch.tied_embeddings else 0.0
@@ -159,33 +172,30 @@ def decode_step(rep: Replica, batch: int, context: float, k: ServeConstants = CA
     """One decode step of `batch` requests. With pp stages the batch moves through them as pp
     micro-batches; each stage's step covers its layers for one micro-batch, and a request gets its
     next token after all pp stages: the step reported is pp stage steps."""
-    gpu = rep.gpu
-    micro = max(1, math.ceil(batch / rep.pp))
-    kv = micro * kv_bytes_per_request(rep.arch, rep.tp, rep.precision, max(1, round(context)), rep.pp)
-    bandwidth = (gpu.memory_bandwidth_tbs or 1.0) * 1e12 * k.bandwidth_efficiency
-    memory = (_weights_read_bytes(rep, micro) + kv) / bandwidth
-    per_token = 2.0 * active_linear_params(rep.arch) + _attention_flops_per_token(rep.arch, context)
-    compute = (
-        micro * per_token / rep.gpus / (peak_tflops(gpu, rep.precision) * 1e12 * k.decode_compute_efficiency)
-    )
+    pp = rep.pp
+    micro = max(1, math.ceil(batch / pp))
+    seen = rep.layers_seen(context)
+    kv = micro * rep.kv_layer_bytes * seen / pp
+    memory = (_weights_read_bytes(rep, micro) + kv) / (rep.bandwidth_bytes * k.bandwidth_efficiency)
+    per_token = rep.linear_flops + rep.attention_width * seen
+    compute = micro * per_token / rep.gpus / (rep.peak_flops * k.decode_compute_efficiency)
     message = micro * rep.arch.hidden * 2.0
-    comm = 2 * rep.arch.layers / rep.pp * _allreduce_s(gpu, rep.tp, message, k)
-    if rep.pp > 1:
+    comm = 2 * rep.arch.layers / pp * _allreduce_s(rep.gpu, rep.tp, message, k)
+    if pp > 1:
         comm += STAGE_HANDOFF_LATENCY_S + message / (STAGE_HANDOFF_GBS * 1e9)
     stage = max(memory, compute) + k.overlap_penalty * min(memory, compute) + comm + k.step_overhead_s
-    pp = rep.pp
     return Step(batch, memory * pp, compute * pp, comm * pp, k.step_overhead_s * pp, stage * pp)
 
 
 def prefill_s(rep: Replica, input_tokens: int, k: ServeConstants = CALIBRATED) -> float:
     """One prompt through the replica (all its stages in turn): 2·N_active FLOPs per token plus
     causal attention, at the prefill efficiency, and the all-reduces of its activations."""
-    arch = rep.arch
     n = input_tokens
-    flops = 2.0 * active_linear_params(arch) * n + _attention_flops_per_token(arch, n / 2.0) * n
-    compute = flops / rep.tp / (peak_tflops(rep.gpu, rep.precision) * 1e12 * k.prefill_efficiency)
-    comm = 2 * arch.layers * _allreduce_s(rep.gpu, rep.tp, n * arch.hidden * 2.0, k)
-    handoff = (rep.pp - 1) * (STAGE_HANDOFF_LATENCY_S + n * arch.hidden * 2.0 / (STAGE_HANDOFF_GBS * 1e9))
+    hidden = rep.arch.hidden
+    flops = rep.linear_flops * n + rep.attention_width * rep.layers_seen(n / 2.0) * n
+    compute = flops / rep.tp / (rep.peak_flops * k.prefill_efficiency)
+    comm = 2 * rep.arch.layers * _allreduce_s(rep.gpu, rep.tp, n * hidden * 2.0, k)
+    handoff = (rep.pp - 1) * (STAGE_HANDOFF_LATENCY_S + n * hidden * 2.0 / (STAGE_HANDOFF_GBS * 1e9))
     return compute + comm + handoff
 
 
@@ -227,10 +237,18 @@ def batch_for_tpot(
     request is slower. TPOT grows with the batch, so a bisection finds it."""
     if limit < 1 or speed(rep, 1, input_tokens, output_tokens, k).tpot_s > tpot_s:
         return 0
-    if speed(rep, limit, input_tokens, output_tokens, k).tpot_s <= tpot_s:
+    first, last = (
+        speed(rep, 1, input_tokens, output_tokens, k).tpot_s,
+        speed(rep, limit, input_tokens, output_tokens, k).tpot_s,
+    )
+    if last <= tpot_s:
         return limit
-    low, high = 1, limit
-    while low < high:
+    # TPOT is a convex, rising function of the batch (a max of linear costs), so the chord from 1 to
+    # `limit` lies above it: where the chord meets the target the batch still meets it. Bisect from
+    # there to within 2% (a batch size, not a measurement: finer is noise).
+    low = max(1, int(1 + (tpot_s - first) / (last - first) * (limit - 1)))
+    high = limit - 1
+    while high - low > max(1, low // 50):
         mid = (low + high + 1) // 2
         if speed(rep, mid, input_tokens, output_tokens, k).tpot_s <= tpot_s:
             low = mid

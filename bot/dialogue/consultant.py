@@ -51,6 +51,8 @@ __all__ = ["Consultant", "Turn"]
 ChartFn = Callable[[dict[str, Any], str], bytes]
 Step = Callable[[dict[str, Any], Reply], dict[str, Any] | None]
 GPU_INTENTS = ("gpu_info", "gpu_compare", "list_gpus")
+# A message the bot could not use is quoted back, up to this many characters.
+NOT_UNDERSTOOD_CHARS = 80
 
 
 def _default_parse() -> ParseFn:
@@ -313,7 +315,13 @@ class Consultant:
                 reply.add("anything_else")
             return state
         understood = {**u.said, "deadline_date": u.deadline_date} if u.deadline_date else u.said
-        return ask_next(state, reply, said=bool(u.said) or digressed, understood=understood)
+        unused = not u.said and not reply.parts and u.intent == "unknown" and bool(text)
+        ask_next(state, reply, said=bool(u.said) or digressed, understood=understood)
+        if unused and state.get("pending") is not None:
+            # Say what could not be used and what is kept, before asking again.
+            kept = {k: v for k, v in state["slots"].items() if v is not None}
+            reply.prepend("not_understood", text=text[:NOT_UNDERSTOOD_CHARS], kept=kept)
+        return state
 
     def _explain(self, state: dict[str, Any], reply: Reply) -> dict[str, Any]:
         if self._explain_topic(state, reply):

@@ -81,14 +81,20 @@ def plan_context(
     # kept to say how long it would take); owned hardware is then only the smaller comparison.
     rec, user_plan = _meet_the_deadline(state, rec, kb, plan, today)
     effective = effective_slots(state, catalog)
-    fired = list(kb.fired_pitfalls(pitfall_context(state, effective, rec, kb.gpu_records, catalog)))
-    options = [option_view(o, catalog) for o in rec["options"][:3]]
+    triggers = pitfall_context(state, effective, rec, kb.gpu_records, catalog)
+    fired = list(kb.fired_pitfalls(triggers))
+    contradicting = against_own_plan(kb, triggers, fired)
+    options = [option_view(o, catalog) for o in shown_options(rec["options"], state["slots"].get("days"))]
     top = options[0]
     related = ([FAQ_MULTI_GPU] if (top["gpus"] or 1) > 1 else []) + [FAQ_COST]
     # One version of each piece of advice: a FAQ twin of a fired pitfall is not shown again.
     shown = kb.distinct_advice([*fired, *related])
     faq = [entry_view(e, lang) for i in related if i in shown and (e := find_entry(kb, i)) is not None]
-    pitfalls = [entry_view(e, lang) for i in fired if i in shown and (e := find_entry(kb, i)) is not None]
+    pitfalls = [
+        entry_view(e, lang)
+        for i in fired
+        if i in shown and i not in contradicting and (e := find_entry(kb, i)) is not None
+    ]
     warnings = warning_views(rec.get("warnings") or [])
     china = china_options(state, kb.china_catalog, plan, today) if state.get("region") == "cn" else None
     for option in china or []:
@@ -120,6 +126,41 @@ def plan_context(
         "china": china,
     }
     return rec, fired, context
+
+
+# Alternatives listed under the plan: two at most, none past the deadline, and without one none
+# more than ALTERNATIVE_SLOWDOWN times slower than the plan (a 526-day "alternative" helps nobody).
+ALTERNATIVES_SHOWN = 2
+ALTERNATIVE_SLOWDOWN = 3.0
+
+
+def shown_options(options: list[dict[str, Any]], deadline: Any) -> list[dict[str, Any]]:
+    top, rest = options[0], options[1:]
+    limit = float(deadline) * 1.001 if isinstance(deadline, int | float) else None
+    if limit is None:
+        limit = ALTERNATIVE_SLOWDOWN * float(top.get("days") or 0.0)
+    shown = [o for o in rest if float(o.get("days") or float("inf")) <= limit]
+    return [top, *shown[:ALTERNATIVES_SHOWN]]
+
+
+# Pitfalls that advise against a choice of hardware. When only the bot's own plan makes that choice
+# (the user fixed none), the engine made it knowingly (a top-tier GPU that is cheapest in total),
+# and the advice under the plan would contradict it: it is left out of the reply.
+CHOICE_PITFALLS = (
+    "pitfall.overbuying_top_gpu",
+    "pitfall.consumer_multi_gpu",
+    "pitfall.h20_for_training",
+    "pitfall.no_nvlink_multi_gpu",
+)
+
+
+def against_own_plan(kb: KnowledgeBase, triggers: Mapping[str, object], fired: list[str]) -> set[str]:
+    """Fired choice pitfalls that would not fire on what the user chose alone."""
+    choices = [p for p in fired if p in CHOICE_PITFALLS]
+    if not choices:
+        return set()
+    users_only = {k: (None if k.startswith("plan_") else v) for k, v in triggers.items()}
+    return set(choices) - set(kb.fired_pitfalls(users_only))
 
 
 def _misses(rec: Mapping[str, Any], days: Any) -> bool:
@@ -171,13 +212,17 @@ def recommend(
         )
         reply.changes = [{"slot": c.slot, "old": c.old, "new": c.new} for c in changes]
     related = context["faq"]
-    # What-ifs that fire the same pitfalls would repeat the same lines and bury the change: they
-    # are shown only when the fired set changed (the payload lists the ids every time).
-    shown = state.get("shown_pitfalls")
-    repeated = shown is not None and sorted(shown) == sorted(fired)
-    context["pitfalls"] = [] if repeated else context["pitfalls"][:MAX_PITFALLS_SHOWN]
+    # A tip or pitfall is shown once per conversation, and again only when a new plan fires it
+    # after the previous one did not (the payload lists every fired id each time).
+    seen = set(state.get("shown_tips") or [])
+    before_fired = set(state.get("shown_pitfalls") or [])
+    same = state.get("shown_pitfalls") is not None and before_fired == set(fired)
+    context["pitfalls"] = [
+        p for p in context["pitfalls"] if not same and (p["id"] not in seen or p["id"] not in before_fired)
+    ][:MAX_PITFALLS_SHOWN]
+    context["faq"] = [f for f in related if f["id"] not in seen][:1]
     state["shown_pitfalls"] = list(fired)
-    context["faq"] = related[:1]
+    state["shown_tips"] = sorted(seen | {e["id"] for e in (*context["pitfalls"], *context["faq"])})
     reply.add("recommendation", **context)
     reply.recommendation = rec
     reply.pitfalls = fired
@@ -191,7 +236,13 @@ def recommend(
 
 
 def _change_view(change: SlotChange) -> dict[str, Any]:
-    return {"slot": change.slot, "old": change.old, "new": change.new}
+    return {
+        "slot": change.slot,
+        "old": change.old,
+        "new": change.new,
+        "old_slot": change.old_slot or change.slot,
+        "new_slot": change.new_slot or change.slot,
+    }
 
 
 def _scenario(kb: KnowledgeBase, slots: Mapping[str, Any], lang: str) -> dict[str, str] | None:

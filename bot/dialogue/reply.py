@@ -60,6 +60,12 @@ class Reply:
         if text:
             self.parts.append(text)
 
+    def prepend(self, kind: str, **context: Any) -> None:
+        """A part that opens the reply, before what is already there."""
+        text = render_text(kind, self.lang, **context)
+        if text:
+            self.parts.insert(0, text)
+
     def add_faq(self, *ids: str) -> None:
         self.faq.extend(i for i in ids if i not in self.faq)
 

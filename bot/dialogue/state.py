@@ -71,6 +71,7 @@ def fresh_state(lang: str) -> dict[str, Any]:
         "mentions_spot": False,
         "data_language": None,
         "shown_pitfalls": None,  # fired pitfall ids at the last recommendation
+        "shown_tips": [],  # pitfall and FAQ tip ids shown so far in this conversation
         "topic": None,  # the last direct answer's kind and workload, for follow-ups (dialogue.policy)
         "asap": False,  # "ASAP", "越快越好": plan the fastest option within the budget, no deadline
         "deadline_date": None,  # ISO date of a calendar deadline ("by 2027-01-31"), shown with its days
@@ -94,6 +95,9 @@ class SlotChange:
     slot: str
     old: Any
     new: Any
+    # "data" changes between tokens and bytes: the slot each value is in, so each keeps its unit.
+    old_slot: str | None = None
+    new_slot: str | None = None
 
 
 def implausible(slot: str, value: Any) -> bool:
@@ -122,7 +126,7 @@ def merge_slots(state: dict[str, Any], said: dict[str, Any]) -> list[SlotChange]
             other = "data_bytes" if name == "tokens" else "tokens"
             old_other = slots.pop(other, None)
             if old is None and old_other is not None:
-                changes.append(SlotChange("data", old_other, new))
+                changes.append(SlotChange("data", old_other, new, old_slot=other, new_slot=name))
         # After a recommendation, a slot said for the first time ("what if we use H100s?") changes
         # the plan as much as a corrected one, so it is reported too ("now H100").
         if old != new and (old is not None or state.get("last")):

@@ -148,6 +148,27 @@ def _bare_answer(said: Mapping[str, Any], text: str) -> bool:
     return not said or (set(said) <= {"params"} and not _NAMES_PARAMS.search(text))
 
 
+# Question kinds the NLU tells apart (interfaces.md) that this dialogue has no answer of its own for
+# yet, mapped to the nearest answer it has. Dialogue lane: delete an entry when its answer lands.
+INTERIM_KINDS = {
+    "figure_check": "gpu_info",  # the fact check corrects the figure above the datasheet
+    "price": "gpu_info",  # the datasheet card carries the catalogue's prices
+    "provider_compare": "faq",
+    "china_providers": "faq",
+    "feasibility": "size",
+    "memory": "size",
+    "cheapest_gpu": "size",
+    "serve": "size",
+}
+
+
+def _interim_kind(parsed: Any) -> str:
+    intent = str(parsed.intent)
+    if intent == "provider_compare" and len(getattr(parsed, "gpus_mentioned", ()) or ()) > 0:
+        return "gpu_info"
+    return INTERIM_KINDS.get(intent, intent)
+
+
 def understand(
     text: str,
     parse: ParseFn,
@@ -186,7 +207,7 @@ def understand(
     gpus = tuple(getattr(parsed, "gpus_mentioned", ()) or ())
     named = question_kind.providers(parsed, text)
     return Understood(
-        intent=str(parsed.intent),
+        intent=_interim_kind(parsed),
         lang=choose_lang(parsed, text, str(state.get("lang") or "")),
         said=usable,
         asks=asks,

@@ -46,26 +46,51 @@ def _number(text: str) -> int | None:
     return int(value) if value is not None else None
 
 
-def _days_until(today: dt.date, year: str | None, month: int | None, day: int | None) -> float | None:
+def _date_on(today: dt.date, year: str | None, month: int | None, day: int | None) -> dt.date | None:
+    """The date, in the year given or else the next one after today."""
     if month is None or day is None or not 1 <= month <= 12:
         return None
     candidates = [int(year)] if year else [today.year, today.year + 1]
     for y in candidates:
         if day < 1 or day > calendar.monthrange(y, month)[1]:
             return None
-        delta = (dt.date(y, month, day) - today).days
-        if 0 < delta <= MAX_DAYS:
-            return float(delta)
+        date = dt.date(y, month, day)
+        if _ahead(today, date):
+            return date
     return None
 
 
-def _last_day(today: dt.date, year: str | None, month: int | None) -> float | None:
+def _last_day(today: dt.date, year: str | None, month: int | None) -> dt.date | None:
     if month is None or not 1 <= month <= 12:
         return None
     for y in [int(year)] if year else [today.year, today.year + 1]:
-        got = _days_until(today, str(y), month, calendar.monthrange(y, month)[1])
+        got = _date_on(today, str(y), month, calendar.monthrange(y, month)[1])
         if got is not None:
             return got
+    return None
+
+
+def _ahead(today: dt.date, date: dt.date) -> bool:
+    return 0 < (date - today).days <= MAX_DAYS
+
+
+def _month_end(today: dt.date, months_ahead: int) -> dt.date:
+    """The last day of this month (0), next month (1), ..."""
+    index = today.month - 1 + months_ahead
+    year, month = today.year + index // 12, index % 12 + 1
+    return dt.date(year, month, calendar.monthrange(year, month)[1])
+
+
+def _quarter_end(today: dt.date, quarter: int, year: str | None = None) -> dt.date | None:
+    """The last day of quarter 1-4: of the year given, else this year's unless it has passed."""
+    if not 1 <= quarter <= 4:
+        return None
+    month = quarter * 3
+    years = [int(year)] if year else [today.year, today.year + 1]
+    for y in years:
+        date = dt.date(y, month, calendar.monthrange(y, month)[1])
+        if _ahead(today, date):
+            return date
     return None
 
 
@@ -88,6 +113,27 @@ _DAY_ZH = re.compile(
     r"(?P<cue>之前|以前|前|要|交|上线|完成|训完|跑完|出|就要|为止)?"
 )
 _DAY_OFFSETS = {"明天": 1, "后天": 2, "大后天": 3}
+# Ends of months, quarters and years. A quarter is a calendar quarter (Q1 ends March 31).
+_MONTH_END_EN = re.compile(
+    r"\b(?:by |before |until |till )?(?:the )?end of (?:the |(?P<which>this|next) )month\b"
+)
+_MONTH_END_ZH = re.compile(
+    r"(?P<which>下下|下|这|本)(?:个)?月(?:底|末)(?:之前|以前|前)?"
+    r"|(?<![0-9一二三四五六七八九十])月(?:底|末)(?:之前|以前|前)"
+)
+_QUARTER_EN = re.compile(
+    r"\b(?:(?:by |before |until )?(?:the )?end of (?:the )?q(?P<q>[1-4])|(?:by|until) q(?P<q2>[1-4])|"
+    r"(?P<before>before) q(?P<q3>[1-4])|q(?P<q4>[1-4]) end)\b(?: (?P<year>20\d\d))?"
+)
+_QUARTER_ZH = re.compile(
+    r"(?:(?P<year>20\d\d)年)?(?:第)?(?:q(?P<q>[1-4])|(?P<q2>[一二三四1-4])季度)(?:末|底|结束)(?:之前|以前|前)?"
+)
+_QUARTER_THIS_EN = re.compile(r"\bend of (?:the |(?P<which>this|next) )quarter\b")
+_QUARTER_THIS_ZH = re.compile(r"(?P<which>下个|下|这个|本)季度(?:末|底|结束)")
+_YEAR_END_EN = re.compile(
+    r"\b(?:by |before )?(?:the )?end of (?:the |(?P<which>this|next) )year\b|\bby year[- ]end\b"
+)
+_YEAR_END_ZH = re.compile(r"(?P<which>今|明)?年?年底(?:之前|以前|前)?")
 
 
 def _weekday_days(today: dt.date, weekday: int, weeks_ahead: int | None) -> float:
@@ -99,48 +145,91 @@ def _weekday_days(today: dt.date, weekday: int, weeks_ahead: int | None) -> floa
     return float(delta) if delta > 0 else float((weekday - today.weekday() - 1) % 7 + 1)
 
 
-def relative_deadline_days(s: str, today: dt.date) -> float | None:
-    """ "明天要", "下周五前", "by Friday", "end of next week": days from `today`, or None."""
+def _relative(s: str, today: dt.date) -> dt.date | None:
+    """ "明天要", "下周五前", "by Friday", "end of next week", "end of next month", "下个月底前",
+    "end of Q1", "一季度末", "年底前": the date, or None."""
     m = _TOMORROW_EN.search(s)
     if m:
-        return 2.0 if m.group("after") else 1.0
+        return today + dt.timedelta(days=2 if m.group("after") else 1)
     m = _REL_EN.search(s)
     if m:
         which = m.group("which")
-        return _weekday_days(today, _WEEKDAYS_EN[m.group("wd")], 1 if which == "next" else None)
+        return _plus(today, _weekday_days(today, _WEEKDAYS_EN[m.group("wd")], 1 if which == "next" else None))
     m = _END_OF_WEEK_EN.search(s)
     if m:
-        return _weekday_days(today, 6, 1 if (m.group("which") == "next" or m.group("nxt")) else 0)
+        week = 1 if (m.group("which") == "next" or m.group("nxt")) else 0
+        return _plus(today, _weekday_days(today, 6, week))
     for m in _REL_ZH.finditer(s):
         which = m.group("which")
         if m.group("cue") or which:
             ahead = {"下下": 2, "下": 1, "这": 0, "本": 0}.get(which or "")
-            return _weekday_days(today, _WEEKDAYS_ZH[m.group("wd")], ahead)
+            return _plus(today, _weekday_days(today, _WEEKDAYS_ZH[m.group("wd")], ahead))
     for m in _DAY_ZH.finditer(s):
         if m.group("cue") or m.group("cue0"):
-            return float(_DAY_OFFSETS[m.group("day")])
+            return today + dt.timedelta(days=_DAY_OFFSETS[m.group("day")])
+    return _period_end(s, today)
+
+
+def _plus(today: dt.date, days: float) -> dt.date:
+    return today + dt.timedelta(days=int(days))
+
+
+def _period_end(s: str, today: dt.date) -> dt.date | None:
+    """The end of a month, quarter or year named relative to today."""
+    m = _MONTH_END_EN.search(s)
+    if m:
+        return _month_end(today, 1 if m.group("which") == "next" else 0)
+    m = _MONTH_END_ZH.search(s)
+    if m:
+        return _month_end(today, {"下下": 2, "下": 1}.get(m.group("which") or "", 0))
+    m = _QUARTER_EN.search(s) or _QUARTER_ZH.search(s)
+    if m:
+        groups = m.groupdict()
+        quarter = _number(next(v for k in ("q", "q2", "q3", "q4") if (v := groups.get(k)))) or 0
+        if groups.get("before"):
+            quarter = quarter - 1 if quarter > 1 else 4  # "before Q2" = by the end of Q1
+        return _quarter_end(today, quarter, groups.get("year"))
+    m = _QUARTER_THIS_EN.search(s) or _QUARTER_THIS_ZH.search(s)
+    if m:
+        this = (today.month - 1) // 3 + 1
+        nxt = bool(m.group("which") in ("next", "下", "下个"))
+        quarter = this % 4 + 1 if nxt else this
+        year = today.year + (1 if nxt and this == 4 else 0)
+        return _quarter_end(today, quarter, str(year))
+    m = _YEAR_END_EN.search(s) or _YEAR_END_ZH.search(s)
+    if m:
+        year = today.year + (1 if m.group("which") in ("next", "明") else 0)
+        date = dt.date(year, 12, 31)
+        return date if _ahead(today, date) else None
     return None
 
 
+def deadline_date(s: str, today: dt.date) -> dt.date | None:
+    """The first deadline in `s` (simplified, lower-cased) as a date after `today`, or None."""
+    got = _absolute(s, today)
+    got = got if got is not None else _relative(s, today)
+    return got if got is not None and _ahead(today, got) else None
+
+
 def deadline_days(s: str, today: dt.date) -> float | None:
-    """Days from `today` to the first deadline in `s` (simplified, lower-cased), or None."""
-    got = _absolute_days(s, today)
-    return got if got is not None else relative_deadline_days(s, today)
+    """Days from `today` to the first deadline in `s`, or None."""
+    date = deadline_date(s, today)
+    return float((date - today).days) if date is not None else None
 
 
-def _absolute_days(s: str, today: dt.date) -> float | None:
+def _absolute(s: str, today: dt.date) -> dt.date | None:
     for pattern in _EN:
         m = pattern.search(s)
         if m:
             groups = m.groupdict()
             month = _MONTHS.get(groups.get("mon") or "") or int(groups.get("month") or 0) or None
-            return _days_until(today, groups.get("year"), month, int(groups["day"]))
+            return _date_on(today, groups.get("year"), month, int(groups["day"]))
     m = _END_OF_MONTH_EN.search(s)
     if m:
         return _last_day(today, m.group("year"), _MONTHS[m.group("mon")])
     for m in _ZH.finditer(s):
         if m.group("cue") or m.group(0)[:2] in ("截止", "截至", "最晚") or m.group(0).startswith("deadline"):
-            return _days_until(today, m.group("year"), _number(m.group("month")), _number(m.group("day")))
+            return _date_on(today, m.group("year"), _number(m.group("month")), _number(m.group("day")))
     m = _ZH_END.search(s)
     if m and m.group(0)[-1] in "前":
         return _last_day(today, m.group("year"), _number(m.group("month")))

@@ -18,6 +18,15 @@ RANGES: dict[str, tuple[float, float]] = {
     "budget": (1e-9, 1e13),
     "gpu_count": (1, 100_001),
     "seq_len": (16, 10_000_001),
+    "samples": (1, 1e13),
+    "tokens_per_sample": (1, 1e7 + 1),
+    "epochs": (1e-3, 1000 + 1e-9),
+    "concurrency": (1, 1e7 + 1),
+    "qps": (1e-6, 1e9),
+    "input_tokens": (1, 1e8 + 1),
+    "output_tokens": (1, 1e8 + 1),
+    "ttft_ms": (1e-3, 1e7),
+    "tpot_ms": (1e-3, 1e7),
 }
 
 
@@ -33,6 +42,8 @@ class Found:
     asks: list[Ask] = field(default_factory=list)
     used: set[int] = field(default_factory=set)  # indexes of numbers already given a meaning
     named_model: bool = False  # a known model name (its size from the table) is in the message
+    serving: bool = False  # the message is about serving: small token counts are request lengths
+    price_period: str | None = None  # "一小时" next to 多少钱: the period of a price, not a timeline
 
     def add(self, slot: str, value: float, num: Num, s: str, extra: object = None) -> None:
         text = s[num.start : num.end][:40].strip()

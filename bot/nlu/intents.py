@@ -6,7 +6,11 @@ when it ends with a question mark ("能不能在一周内把一个70B模型LoRA�
 
 from __future__ import annotations
 
-from bot.nlu.lexicon import find_phrase
+from dataclasses import dataclass
+
+from bot.nlu import lexicon, question_cues as cues
+from bot.nlu.lexicon import has_cue
+from bot.nlu.providers import CN_PROVIDERS
 
 RESET = (
     "重新开始",
@@ -57,7 +61,7 @@ WHATIF = (
     "suppose",
     "if we",
     "if i",
-    "would it",
+    "would it be",  # "would it be faster on H200?" (not "what would it cost": a price question)
 )
 HELP = (
     "help",
@@ -213,14 +217,18 @@ SIZING_START = (
     "what hardware do",
 )  # fmt: skip
 # Slots that make a message a sizing request (gpu alone may be a question about the card).
-WORKLOAD = ("params", "tokens", "data_bytes", "days", "budget", "method", "gpu_count", "seq_len")
+WORKLOAD = (
+    "params", "tokens", "data_bytes", "days", "budget", "method", "gpu_count", "seq_len", "epochs", "samples",
+    "tokens_per_sample",
+)  # fmt: skip
 SHORT = 24  # characters; skip/greeting/thanks/help cues only count in a short message
 # Slots that name a technique rather than a workload: "What is LoRA?" asks about it, it sizes nothing.
-QUALITATIVE = ("method", "precision")
+QUALITATIVE = ("method", "precision", "stack", "recompute", "continued")
 DEFINE = (
     "what is", "what's", "what are", "what does", "difference", "vs", "versus", "compare",
     "which is better", "explain", "什么是", "是什么", "区别", "差别", "比较", "怎么选", "哪个好", "哪个更",
     "有什么不同", "优缺点",
+    "why", "why do", "why use", "为什么", "为啥", "什么时候用", "when should",
 )  # fmt: skip
 
 
@@ -234,13 +242,86 @@ AVAILABILITY = (
 
 
 def has_any(text: str, cues: tuple[str, ...]) -> bool:
-    return any(find_phrase(text, c) != -1 for c in cues)
+    return has_cue(text, cues)
 
 
-def classify(text: str, filled: tuple[str, ...], gpus: tuple[str, ...], region: str | None = None) -> str:
+@dataclass(frozen=True, slots=True)
+class Signals:
+    """What the rest of the parse found, for deciding the question kind."""
+
+    filled: tuple[str, ...] = ()  # slot names the message set ("ask" when something is asked back)
+    gpus: tuple[str, ...] = ()  # GPUs named, catalogue ids or families
+    region: str | None = None
+    providers: tuple[str, ...] = ()
+    model_named: bool = False  # a known model name ("DeepSeek-V3", "GPT-3")
+    serving: bool = False  # serving / inference words
+    figure: bool = False  # a figure quoted about a named GPU ("B200 has 192GB")
+
+
+# Slots of a serving request (with a model or size, they make a serving question a sizing one).
+SERVING_LOAD = ("concurrency", "qps", "input_tokens", "output_tokens", "ttft_ms", "tpot_ms")
+# A question without a question mark counts as yes/no from its opening word only when this short.
+YES_NO_UNMARKED = 160
+# Hardware the user fixes, beyond a named GPU or count: "单卡", "a single GPU", "24GB 显存".
+FIXED_HARDWARE = (
+    "单卡", "单张", "一张卡", "双卡", "显存", "vram", "gpu memory", "single gpu", "one gpu", "a single",
+    "my gpu",
+    "our gpus", "my laptop", "消费级",
+)  # fmt: skip
+GPU_WORDS = ("gpu", "gpus", "card", "cards", "显卡", "卡", "算力")
+
+
+def classify(text: str, signals: Signals) -> tuple[str, bool]:
+    """(question kind, is it a yes/no question). A message is a question before it is a form."""
     t = text.strip()
+    yes_no = is_yes_no(t)
+    return _kind(t, signals, yes_no), yes_no
+
+
+def is_yes_no(t: str) -> bool:
+    """ "Is the H20 faster than the H100?", "4090 能做多机训练吗", "B200 has 192GB right?"; not a
+    wh-question ("有什么区别吗") nor a choice between alternatives ("A100 or H100?")."""
+    if has_any(t, cues.WH_WORDS):
+        return False
+    if has_any(t, cues.YES_NO_TAGS):
+        return True
+    if has_any(t, cues.ALTERNATIVE):
+        return False
+    if "吗" in t or "嘛" in t:
+        return True
+    end = t.rstrip(" ?？!！。.~…")
+    if end.endswith(cues.YES_NO_PARTICLES) and not end.endswith("什么"):
+        return True
+    if any(_opens_yes_no(clause) for clause in _questions(t)):
+        return True
+    return _opens_yes_no(t) and len(t) <= YES_NO_UNMARKED  # "is it possible to pretrain 1B on one A10G"
+
+
+def _questions(t: str) -> list[str]:
+    """The clauses of `t` that end in a question mark."""
+    out, start = [], 0
+    for i, ch in enumerate(t):
+        if ch in "!;,，。！；\n" or (ch == "." and (i + 1 == len(t) or t[i + 1] == " ")):
+            start = i + 1  # "qwen2.5" keeps its dot
+        elif ch in "?？":
+            out.append(t[start:i])
+            start = i + 1
+    return out
+
+
+def _opens_yes_no(clause: str) -> bool:
+    """Opens with an auxiliary ("is", "can", "does"), but is no request ("can you size...")."""
+    words = clause.split()
+    if not words or words[0].strip("\"'“‘(") not in cues.YES_NO_OPENERS:
+        return False
+    return not (len(words) > 1 and words[1] in ("you", "u") and words[0] in cues.REQUEST_OPENERS)
+
+
+def _kind(t: str, sig: Signals, yes_no: bool) -> str:
     short = len(t) <= SHORT
+    filled, gpus = sig.filled, sig.gpus
     workload = any(s in filled for s in WORKLOAD)
+    model = "params" in filled or sig.model_named
     if short and has_any(t, RESET):
         return "reset"
     if has_any(t, CAPACITY):
@@ -250,14 +331,19 @@ def classify(text: str, filled: tuple[str, ...], gpus: tuple[str, ...], region: 
         return "correction"
     if has_any(t, WHATIF) and (filled or gpus):
         return "whatif"
+    question = _question_kind(t, sig, yes_no, workload, model, short)
+    if question is not None:
+        return question
     if not workload:
-        if region is not None and has_any(t, AVAILABILITY) and ("?" in t or has_any(t, QUESTION)):
+        if sig.region is not None and has_any(t, AVAILABILITY) and ("?" in t or has_any(t, QUESTION)):
             return "faq"
-        if len(gpus) >= 2 and (has_any(t, COMPARE) or short):
+        if len(gpus) >= 2 and (has_any(t, COMPARE) or has_any(t, cues.GPU_COMPARATIVES) or short):
             return "gpu_compare"
-        if has_any(t, LIST_GPUS):
+        if _about_china_clouds(t, sig):
+            return "china_providers"
+        if has_any(t, cues.LIST_GPUS) or has_any(t, LIST_GPUS) or _lists_gpus(t, sig):
             return "list_gpus"
-        if gpus and has_any(t, GPU_INFO):
+        if gpus and (has_any(t, GPU_INFO) or yes_no):
             return "gpu_info"
         if has_any(t, EXPLAIN):
             return "explain"
@@ -279,3 +365,72 @@ def classify(text: str, filled: tuple[str, ...], gpus: tuple[str, ...], region: 
     if has_any(t, QUESTION) or len(t) > SHORT:
         return "faq"
     return "unknown"
+
+
+def _question_kind(
+    t: str, sig: Signals, yes_no: bool, workload: bool, model: bool, short: bool
+) -> str | None:
+    """The direct questions (interfaces.md): figure_check, provider_compare, price, serve,
+    cheapest_gpu, memory, feasibility. None: not one of these."""
+    filled, gpus = sig.filled, sig.gpus
+    price = has_any(t, lexicon.PRICE) or has_any(t, cues.CHEAPEST)
+    sized = model or "tokens" in filled or "data_bytes" in filled
+    comparing_gpus = len(set(gpus)) >= 2 and has_any(t, cues.GPU_COMPARATIVES)
+    if sig.figure and not sized and not price and not comparing_gpus and (yes_no or "?" in t or "？" in t):
+        return "figure_check"
+    if len(set(gpus)) >= 2 and (comparing_gpus or has_any(t, COMPARE)):
+        return "gpu_compare"  # with a workload too: "Is H200 better than H100 for a 70B model?"
+    if not sized and _compares_providers(t, sig, short):
+        return "provider_compare"
+    if not sized and not sig.serving and has_any(t, lexicon.PRICE) and (gpus or has_any(t, GPU_WORDS)):
+        return "price"
+    method = "method" in filled
+    if sig.serving and not (has_any(t, DEFINE) and not model and not _serving_load(filled)):
+        if has_any(t, cues.CHEAPEST):
+            return "cheapest_gpu"
+        if has_any(t, cues.MEMORY_ASK) and not _serving_load(filled):
+            return "memory"
+        if _feasibility(t, sig, yes_no, model or method):
+            return "feasibility"
+        if model or _serving_load(filled) or has_any(t, SIZING_START) or has_any(t, QUESTION):
+            return "serve"
+    if has_any(t, cues.CHEAPEST) and (model or method or gpus or has_any(t, GPU_WORDS)):
+        return "cheapest_gpu"
+    if has_any(t, cues.MEMORY_ASK) and (model or method):
+        return "memory"
+    if _feasibility(t, sig, yes_no, model or method):
+        return "feasibility"
+    return None
+
+
+def _lists_gpus(t: str, sig: Signals) -> bool:
+    """ "把你知道的GPU都列出来", "show me all the cards": a list verb and GPUs in general."""
+    return not sig.gpus and has_any(t, cues.LIST_VERBS) and has_any(t, GPU_WORDS)
+
+
+def _serving_load(filled: tuple[str, ...]) -> bool:
+    return any(s in filled for s in SERVING_LOAD)
+
+
+def _feasibility(t: str, sig: Signals, yes_no: bool, job: bool) -> bool:
+    """Can a named job run on hardware the user fixes ("Can I fine-tune Llama 3 8B on a single T4?",
+    "能在8张H100上全参微调72B吗")? A planning question (how long, how many) wants a plan instead."""
+    hardware = bool(sig.gpus) or "gpu_count" in sig.filled or has_any(t, FIXED_HARDWARE)
+    asks = yes_no or has_any(t, cues.FITS)
+    return job and hardware and asks and not has_any(t, cues.PLAN_ASKS)
+
+
+def _compares_providers(t: str, sig: Signals, short: bool) -> bool:
+    """ "is Lambda cheaper than AWS for H100s?", "阿里云和腾讯云哪个便宜", "which cloud is cheapest for
+    H100s"."""
+    if len(set(sig.providers)) >= 2:
+        return short or has_any(t, cues.CHEAPER)
+    general = has_any(t, cues.PROVIDER_WORDS) and (has_any(t, cues.CHEAPEST) or has_any(t, cues.CHEAPER))
+    return general and has_any(t, lexicon.PRICE + cues.CHEAPEST + ("便宜", "cheaper", "cheap"))
+
+
+def _about_china_clouds(t: str, sig: Signals) -> bool:
+    """ "AutoDL靠谱吗", "阿里云怎么样", "国内有哪些GPU云": about a Chinese cloud itself."""
+    cn = any(p in CN_PROVIDERS for p in sig.providers) or has_any(t, cues.CHINA_CLOUDS)
+    about = has_any(t, cues.PROVIDER_OPINION) or has_any(t, cues.PROVIDER_WORDS)
+    return cn and (about or (bool(sig.providers) and len(t) <= SHORT))

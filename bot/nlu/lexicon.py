@@ -6,6 +6,9 @@ simplified forms appear here) and lower-casing. ASCII entries match whole words 
 
 from __future__ import annotations
 
+import functools
+import re
+
 # (phrase, kind, factor). kind: data (factor = bytes), tokens, days (factor = days), money
 # (factor unused; currency in CURRENCY_SUFFIX), params, level (十亿级 magnitude class), node.
 # Month = 30 days, year = 365, week = 7, quarter = 90 (the issue's conventions).
@@ -41,27 +44,63 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     ("个参数", "params", 1.0), ("参数", "params", 1.0), ("参", "params", 1.0),
     ("parameters", "params", 1.0), ("parameter", "params", 1.0), ("params", "params", 1.0),
     ("param", "params", 1.0), ("级", "level", 1.0),
-    ("条数据", "count", 1.0), ("条样本", "count", 1.0), ("条", "count", 1.0), ("samples", "count", 1.0),
-    ("examples", "count", 1.0), ("rows", "count", 1.0), ("documents", "count", 1.0),
-    ("steps", "count", 1.0), ("epochs", "count", 1.0), ("样本", "count", 1.0), ("篇", "count", 1.0),
+    # Training samples in every form people count them (Chinese measure words after t2s: 筆 -> 笔, 則 -> 则).
+    ("条数据", "samples", 1.0), ("条样本", "samples", 1.0), ("条对话", "samples", 1.0),
+    ("条指令", "samples", 1.0),
+    ("条", "samples", 1.0), ("笔对话", "samples", 1.0), ("笔数据", "samples", 1.0), ("笔", "samples", 1.0),
+    ("则对话", "samples", 1.0), ("则", "samples", 1.0), ("份对话", "samples", 1.0),
+    ("份数据", "samples", 1.0),
+    ("份", "samples", 1.0), ("篇", "samples", 1.0), ("个样本", "samples", 1.0), ("样本", "samples", 1.0),
+    ("个对话", "samples", 1.0), ("段对话", "samples", 1.0), ("组对话", "samples", 1.0),
+    ("轮对话", "samples", 1.0),
+    ("对话", "samples", 1.0), ("samples", "samples", 1.0), ("sample", "samples", 1.0),
+    ("examples", "samples", 1.0), ("example", "samples", 1.0), ("conversations", "samples", 1.0),
+    ("conversation", "samples", 1.0), ("dialogues", "samples", 1.0), ("dialogs", "samples", 1.0),
+    ("records", "samples", 1.0), ("rows", "samples", 1.0), ("documents", "samples", 1.0),
+    ("docs", "samples", 1.0), ("qa pairs", "samples", 1.0), ("pairs", "samples", 1.0),
+    ("instructions", "samples", 1.0), ("sequences", "samples", 1.0), ("chats", "samples", 1.0),
+    ("transcripts", "samples", 1.0), ("articles", "samples", 1.0),
+    # Passes over the data. 轮 is an epoch except in 多轮对话 (rounds of a dialogue, above).
+    ("epochs", "epochs", 1.0), ("epoch", "epochs", 1.0), ("个epoch", "epochs", 1.0),
+    ("个 epoch", "epochs", 1.0),
+    ("passes", "epochs", 1.0), ("pass", "epochs", 1.0), ("轮", "epochs", 1.0), ("遍", "epochs", 1.0),
+    ("steps", "count", 1.0),
+    # Serving: concurrency, request rate, latency, per-user speed.
+    ("concurrent users", "concurrency", 1.0), ("concurrent requests", "concurrency", 1.0),
+    ("concurrent sessions", "concurrency", 1.0), ("concurrent", "concurrency", 1.0),
+    ("simultaneous users", "concurrency", 1.0), ("users", "concurrency", 1.0), ("个并发", "concurrency", 1.0),
+    ("路并发", "concurrency", 1.0), ("并发", "concurrency", 1.0), ("个用户", "concurrency", 1.0),
+    ("个同时在线", "concurrency", 1.0), ("requests per second", "qps", 1.0), ("requests/s", "qps", 1.0),
+    ("requests a second", "qps", 1.0), ("request per second", "qps", 1.0), ("reqs/s", "qps", 1.0),
+    ("req/s", "qps", 1.0), ("qps", "qps", 1.0), ("rps", "qps", 1.0), ("个请求每秒", "qps", 1.0),
+    ("milliseconds", "ms", 1.0), ("millisecond", "ms", 1.0), ("毫秒", "ms", 1.0), ("ms", "ms", 1.0),
+    ("tokens/s", "tps", 1.0), ("token/s", "tps", 1.0), ("tok/s", "tps", 1.0),
+    ("tokens per second", "tps", 1.0),
+    ("tokens a second", "tps", 1.0), ("个token每秒", "tps", 1.0), ("token每秒", "tps", 1.0),
     ("台机器", "node", 1.0), ("台服务器", "node", 1.0), ("台", "node", 1.0), ("个节点", "node", 1.0),
     ("节点", "node", 1.0), ("nodes", "node", 1.0), ("node", "node", 1.0),
     ("machines", "node", 1.0), ("machine", "node", 1.0), ("servers", "node", 1.0),
     ("server", "node", 1.0),
 )  # fmt: skip
 
-# Counts of training samples ("200k samples", "10万条数据"): times tokens per sample = tokens.
-SAMPLE_WORDS = frozenset(
-    ("条数据", "条样本", "条", "samples", "examples", "rows", "documents", "样本", "篇")
-)  # fmt: skip
-# A token count that is per sample: "每条 1k tokens", "1k tokens each", "1k tokens per example".
+# A token count that is per sample ("每条 1k tokens", "1k tokens each", "avg 1k tokens"): times the
+# sample count it is the token total; alone it waits for the count.
 PER_SAMPLE_BEFORE = (
-    "每条", "每个样本", "每篇", "每行", "每个example", "每个sample", "单条", "每一条",
-    "per sample", "per example", "per row", "per document", "per doc", "each sample", "each example",
+    "每条", "每个样本", "每篇", "每行", "每个example", "每个sample", "单条", "每一条", "每笔", "每则", "每份",
+    "每段对话", "每个对话", "每轮对话", "每组", "平均每条", "平均长度", "平均", "长度约", "每条约", "每笔约",
+    "per sample", "per example", "per row", "per document", "per doc", "per conversation", "per dialogue",
+    "per record", "per item", "each sample", "each example", "each conversation", "each dialogue",
+    "each record", "each document", "each row", "each one", "each is", "avg", "average", "averaging",
+    "on average", "mean length", "average length",
 )  # fmt: skip
 PER_SAMPLE_AFTER = (
-    "each", "apiece", "per sample", "per example", "per row", "per document", "per doc", "/条", "每条",
-    "一条", "/sample", "/example",
+    "each", "apiece", "per sample", "per example", "per row", "per document", "per doc", "per conversation",
+    "per dialogue", "per record", "per item", "/条", "每条", "一条", "/sample", "/example", "on average",
+    "avg", "average", "per sample on average",
+)  # fmt: skip
+# "50k samples of ~1k tokens": a length right after a sample count, joined by one of these.
+SAMPLE_LENGTH_JOINS = (
+    "of", "of ~", "of about", "of around", "of roughly", "at", "at ~", "at about", "x", "×",
 )  # fmt: skip
 
 # Words between a number and its unit of time that do not change it: "2 more minutes".
@@ -131,6 +170,52 @@ NO_DEADLINE = (
     "no time limit", "no time constraint", "no time pressure", "whenever", "no timeline",
     "不限时间", "时间不限", "没有截止时间", "没有截止日期", "没有deadline", "没deadline", "无deadline",
     "不着急", "不急", "不赶时间", "没有时间要求", "时间无所谓", "时间随意", "没有期限", "不限期",
+    "no particular deadline", "no specific deadline", "no fixed deadline", "no firm deadline",
+    "without a deadline", "no time frame", "no timeframe", "not time sensitive", "not time-sensitive",
+    "take as long as", "as long as it takes", "whenever it's done", "no deadline really", "open-ended",
+    "any time is fine", "anytime is fine", "not urgent", "isn't urgent", "no hurry",
+    "没有deadline", "没deadline", "无期限", "没期限", "没有截止", "不设期限", "不限时", "随便多久",
+    "多久都行",
+    "多久都可以", "时间不重要", "不赶", "慢慢来", "没有时间限制", "没时间要求", "没有硬性", "时间充裕",
+    "不着急用",
+    "不是很急", "不太急", "没那么急", "时间宽裕",
+)  # fmt: skip
+# The fastest sensible plan within the budget: Parse.asap.
+ASAP = (
+    "asap", "as soon as possible", "as fast as possible", "as quickly as possible", "fastest possible",
+    "urgent", "urgently", "right away", "immediately", "the sooner the better",
+    "越快越好", "尽快", "尽早", "越早越好", "很急", "比较急", "非常急", "特别急", "加急", "急用", "急需",
+    "赶时间",
+    "马上要", "立刻", "立即", "最快",
+)  # fmt: skip
+# Words that ask what something costs. Next to a single unit of time they make it the price's period
+# ("H200 多少钱一小时", "一个月多少钱"), never a deadline.
+PRICE = (
+    "月租", "日租", "时租", "多少钱", "几块钱", "几块", "什么价", "啥价", "价格", "价钱", "租金", "收费",
+    "报价", "单价", "售价",
+    "费用多少",
+    "how much", "price", "prices", "pricing", "priced", "cost", "costs", "rate", "rates", "charge", "charges",
+)  # fmt: skip
+# Periods a price can be asked per ("per hour", "月租"), for Parse.price_period.
+PRICE_PERIODS: tuple[tuple[str, str], ...] = (
+    ("per hour", "hour"), ("an hour", "hour"), ("/hour", "hour"), ("/hr", "hour"), ("/h", "hour"),
+    ("hourly", "hour"), ("per gpu-hour", "hour"), ("per gpu hour", "hour"), ("每小时", "hour"),
+    ("一小时", "hour"),
+    ("1小时", "hour"), ("按小时", "hour"), ("时租", "hour"), ("按量", "hour"), ("每卡时", "hour"),
+    ("卡时", "hour"),
+    ("per day", "day"), ("a day", "day"), ("daily", "day"), ("每天", "day"), ("一天", "day"), ("按天", "day"),
+    ("per month", "month"), ("a month", "month"), ("/month", "month"), ("/mo", "month"), ("monthly", "month"),
+    ("每月", "month"), ("每个月", "month"), ("一个月", "month"), ("1个月", "month"), ("月租", "month"),
+    ("包月", "month"), ("按月", "month"),
+)  # fmt: skip
+# Pre-training from a base model rather than from scratch (Slots.continued): no tokens-per-parameter advice.
+CONTINUED_PRETRAIN = (
+    "增量预训练", "继续预训练", "持续预训练", "二次预训练", "领域预训练", "继续训练base",
+    "在base上继续预训练",
+    "continued pre-training", "continued pretraining", "continual pre-training", "continual pretraining",
+    "continue pretraining", "continue pre-training", "continuing pretraining", "further pretraining",
+    "further pre-training", "domain-adaptive pretraining", "domain adaptive pretraining",
+    "domain-adaptive pre-training", "dapt",
 )  # fmt: skip
 PARAM_CUES = ("参数", "模型", "规模", "model", "params", "parameters", "parameter", "size")
 TOKEN_CUES = ("token", "tokens", "词元")
@@ -195,12 +280,26 @@ METHODS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "从头训练",
             "从零训练",
             "从零开始训练",
+            "从零开始",
+            "从0开始",
+            "从头开始训练",
+            "从头开始",
+            "从头预训练",
+            "从零预训练",
             "from scratch",
+            "from-scratch",
+            "train from zero",
             "continued pre-training",
             "continued pretraining",
             "continual pre-training",
             "continual pretraining",
             "continue pretraining",
+            "continue pre-training",
+            "further pretraining",
+            "further pre-training",
+            "domain-adaptive pretraining",
+            "领域预训练",
+            "dapt",
         ),
     ),
     (
@@ -241,8 +340,44 @@ def find_phrase(text: str, phrase: str, start: int = 0) -> int:
     return -1
 
 
+@functools.lru_cache(maxsize=256)
+def _pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
+    """One alternation of literal phrases, longest first; ASCII phrases bounded as whole words.
+    Literals only: at most the longest phrase's length of work per position, linear in the text."""
+    parts = []
+    for p in sorted(set(phrases), key=len, reverse=True):
+        lit = re.escape(p)
+        parts.append(f"(?<![a-z0-9]){lit}(?![a-z0-9])" if p.isascii() else lit)
+    return re.compile("|".join(parts) or "(?!x)x")
+
+
+@functools.lru_cache(maxsize=256)
+def _split(phrases: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(phrases matched anywhere, ASCII phrases matched as whole words)."""
+    return tuple(p for p in phrases if not p.isascii()), tuple(p for p in phrases if p.isascii())
+
+
 def has_cue(window: str, cues: tuple[str, ...]) -> bool:
-    return any(find_phrase(window, c) != -1 for c in cues)
+    """Any cue in `window`. Substring tests first (C speed); a word boundary is checked only on a hit."""
+    anywhere, words = _split(cues)
+    return any(p in window for p in anywhere) or any(
+        p in window and find_phrase(window, p) != -1 for p in words
+    )
+
+
+def find_any(text: str, phrases: tuple[str, ...]) -> tuple[int, str] | None:
+    """The first whole-word occurrence of any phrase (the longest at that place), or None."""
+    if not has_cue(text, phrases):
+        return None
+    m = _pattern(phrases).search(text)
+    return (m.start(), m.group()) if m else None
+
+
+def phrases_in(text: str, phrases: tuple[str, ...]) -> list[re.Match[str]]:
+    """Every non-overlapping occurrence of the phrases, left to right (the longest at each place)."""
+    if not has_cue(text, phrases):
+        return []
+    return list(_pattern(phrases).finditer(text))
 
 
 def match_at(text: str, pos: int, phrase: str) -> bool:

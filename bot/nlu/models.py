@@ -1,29 +1,25 @@
-"""Famous models whose name does not carry their size, so "GPT-3" or "BERT-large" still gives a
-parameter count. Names that do carry it ("Qwen2.5-72B", "Llama 3.1 405B") need no table: the
-generic "<number>B" rule reads them.
+"""Model names in a message. Open models are found by their model cards (knowledge/data/models.yaml:
+ids, names, Hugging Face ids, aliases and Chinese family names such as 通义千问), which give
+Slots.model and the parameter counts; a few famous models without a card ("GPT-3", "BERT-large")
+keep a small sourced table here; a MoE name in the "<total>B-A<active>B" convention states both
+counts itself. Other names that carry a size ("Foo-13B") need no table: the generic "<number>B" rule
+reads them.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
+from knowledge.load import DATA_DIR
+from knowledge.models import ModelIndex, load_models
+from knowledge.names import NameTrie
+
 _S = r"[ \-_]?"
 # (pattern, parameters, active parameters per token of an MoE model (None = dense), source).
-# Sizes as published by the model authors.
+# Sizes as published by the model authors. Models with a card in models.yaml are not repeated here.
 KNOWN_MODELS: tuple[tuple[str, float, float | None, str], ...] = (
-    (
-        r"mixtral" + _S + r"8x7b",
-        46.7e9,
-        12.9e9,
-        "Mistral AI, 'Mixtral of experts', 2023-12-11 (46.7B total, 12.9B used per token)",
-    ),
-    (
-        r"mixtral" + _S + r"8x22b",
-        141e9,
-        39e9,
-        "Mistral AI, 'Cheaper, Better, Faster, Stronger', 2024-04-17 (39B active of 141B)",
-    ),
     (r"gpt" + _S + r"2" + _S + r"small", 124e6, None, "OpenAI GPT-2 model card / HF gpt2 (124M), 2019"),
     (r"gpt" + _S + r"2" + _S + r"medium", 355e6, None, "HF gpt2-medium model card (355M), 2019"),
     (r"gpt" + _S + r"2" + _S + r"large", 774e6, None, "HF gpt2-large model card (774M), 2019"),
@@ -47,74 +43,16 @@ KNOWN_MODELS: tuple[tuple[str, float, float | None, str], ...] = (
     (r"chinchilla", 70e9, None, "Hoffmann et al. 2022, arXiv:2203.15556"),
     (r"gopher", 280e9, None, "Rae et al. 2021, arXiv:2112.11446"),
     (r"palm(?![a-z0-9\-])", 540e9, None, "Chowdhery et al. 2022, arXiv:2204.02311"),
-    (
-        r"deepseek" + _S + r"v3",
-        671e9,
-        37e9,
-        "DeepSeek-V3 Technical Report, arXiv:2412.19437 (671B total, 37B activated)",
-    ),
-    (
-        r"deepseek" + _S + r"r1(?![a-z0-9\-])",
-        671e9,
-        37e9,
-        "DeepSeek-R1 model card, 2025-01 (671B total, 37B activated)",
-    ),
-    # Before deepseek-v2: the alternation takes the first pattern that matches at a position.
-    (
-        r"deepseek" + _S + r"v2" + _S + r"lite",
-        15.7e9,
-        2.4e9,
-        "DeepSeek-V2 paper, arXiv:2405.04434 (V2-Lite: 15.7B total, 2.4B active)",
-    ),
-    (
-        r"deepseek" + _S + r"v2(?![.0-9])",
-        236e9,
-        21e9,
-        "DeepSeek-V2 paper, arXiv:2405.04434 (236B total, 21B activated)",
-    ),
     (r"grok" + _S + r"1(?![.0-9])", 314e9, None, "xAI, 'Open Release of Grok-1', 2024-03-17"),
-    (
-        r"phi" + _S + r"3(?:\.5)?" + _S + r"mini",
-        3.8e9,
-        None,
-        "Abdin et al. 2024, Phi-3 Technical Report, arXiv:2404.14219 (3.8B)",
-    ),
-    (
-        r"phi" + _S + r"3" + _S + r"small",
-        7e9,
-        None,
-        "Abdin et al. 2024, Phi-3 Technical Report, arXiv:2404.14219 (7B)",
-    ),
-    (
-        r"phi" + _S + r"3" + _S + r"medium",
-        14e9,
-        None,
-        "Abdin et al. 2024, Phi-3 Technical Report, arXiv:2404.14219 (14B)",
-    ),
+    (r"phi" + _S + r"3" + _S + r"small", 7e9, None, "Abdin et al. 2024, Phi-3 Technical Report (7B)"),
+    (r"phi" + _S + r"3" + _S + r"medium", 14e9, None, "Abdin et al. 2024, Phi-3 Technical Report (14B)"),
     (r"phi" + _S + r"2(?![.0-9a-z])", 2.7e9, None, "Microsoft Research blog 'Phi-2', 2023-12-12 (2.7B)"),
-    (
-        r"bloomz?" + _S + r"7b1",
-        7.1e9,
-        None,
-        "BigScience bloom-7b1 model card, 2022 (7,069,016,064 parameters)",
-    ),
+    (r"bloomz?" + _S + r"7b1", 7.1e9, None, "BigScience bloom-7b1 model card, 2022 (7,069,016,064 params)"),
     (
         r"qwen1\.5" + _S + r"moe" + _S + r"a2\.7b",
         14.3e9,
         2.7e9,
         "Qwen blog 'Qwen1.5-MoE', 2024-03-28 (14.3B total, 2.7B active)",
-    ),
-    (
-        r"qwen3" + _S + r"30b" + _S + r"a3b",
-        30.5e9,
-        3.3e9,
-        "Qwen3-30B-A3B model card, 2025-04-29 (30.5B total, 3.3B activated)",
-    ),
-    (
-        r"qwen3" + _S + r"235b" + _S + r"a22b",
-        235e9,
-        22e9,
-        "Qwen3-235B-A22B model card, 2025-04-29 (235B total, 22B activated)",
     ),
     (
         r"deepseek" + _S + r"moe" + _S + r"16b",
@@ -127,12 +65,14 @@ _RE = re.compile(
     r"(?<![a-z0-9])(?:" + "|".join(f"(?P<m{i}>{p})" for i, (p, _, _, _) in enumerate(KNOWN_MODELS)) + ")"
 )
 
-
 # The MoE naming convention "<total>B-A<active>B" (Qwen2-57B-A14B, Qwen3-30B-A3B, Hunyuan-...):
 # the name states both counts, so no table entry is needed.
 _TOTAL_ACTIVE = re.compile(
     r"(?<![a-z0-9.])(\d{1,4}(?:\.\d{1,2})?)b[ \-_]a(\d{1,4}(?:\.\d{1,2})?)b(?![a-z0-9])"
 )
+# A size in a dense model's name ("qwen2.5-72b", "llama 3.1 8b"): not an expert count ("8x7b") nor an
+# active size ("a3b").
+_NAME_SIZE = re.compile(r"(?<![a-z0-9.x])(\d{1,4}(?:\.\d{1,2})?)b(?![a-z0-9])")
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,18 +82,70 @@ class ModelMention:
     params: float
     source: str
     active_params: float | None = None  # per token, for mixture-of-experts models
+    model: str | None = None  # model-card id
+
+
+@functools.cache
+def model_index() -> ModelIndex:
+    """The packaged model cards, read and validated once."""
+    return load_models(DATA_DIR / "models.yaml")
+
+
+@functools.cache
+def _card_names() -> NameTrie[str]:
+    """Every spelling of every card: id, name, Hugging Face id (with and without the organisation),
+    aliases, and the name with a Chinese family name in place of the family ("通义千问2.5 72B")."""
+    index = model_index()
+    by_family: dict[str, list[str]] = {}
+    for alias, family in index.families.items():
+        by_family.setdefault(family, []).append(alias.lower())
+    trie: NameTrie[str] = NameTrie()
+    for card in index.cards:
+        names = [card.id, card.name, card.hf_id, card.hf_id.rsplit("/", 1)[-1], *card.aliases]
+        for name in list(names):
+            low = name.lower()
+            if low.startswith(card.family):
+                names += [alias + low[len(card.family) :] for alias in by_family.get(card.family, ())]
+        for name in names:
+            trie.add(name, card.id)
+    return trie
 
 
 def find_models(s: str) -> list[ModelMention]:
-    out = []
+    """Model mentions in `s` (simplified, lower-cased), in order, never overlapping."""
+    out = [_card_mention(s, hit.start, hit.end, hit.value) for hit in _card_names().find(s)]
     for m in _RE.finditer(s):
-        idx = next(i for i in range(len(KNOWN_MODELS)) if m.group(f"m{i}") is not None)
-        _, params, active, source = KNOWN_MODELS[idx]
-        out.append(ModelMention(m.start(), m.end(), params, source, active))
+        if not _overlaps(out, m.start(), m.end()):
+            idx = next(i for i in range(len(KNOWN_MODELS)) if m.group(f"m{i}") is not None)
+            _, params, active, source = KNOWN_MODELS[idx]
+            out.append(ModelMention(m.start(), m.end(), params, source, active))
     for m in _TOTAL_ACTIVE.finditer(s):
         total, active = float(m.group(1)) * 1e9, float(m.group(2)) * 1e9
-        if active < total and not any(o.start < m.end() and m.start() < o.end for o in out):
+        if active < total and not _overlaps(out, m.start(), m.end()):
             out.append(
                 ModelMention(m.start(), m.end(), total, "the model's name (<total>B-A<active>B)", active)
             )
     return sorted(out, key=lambda o: o.start)
+
+
+def _card_mention(s: str, start: int, end: int, model_id: str) -> ModelMention:
+    """The card's counts, except that a size the user's name states is the size they mean
+    ("Qwen2.5-72B" is 72B as asked; the card's 72.7B stays with the card for the engines)."""
+    card = model_index().card(model_id)
+    said = s[start:end]
+    source = f"model card {card.id} (knowledge/data/models.yaml)"
+    moe = _TOTAL_ACTIVE.search(said)
+    if moe is not None:
+        return ModelMention(start, end, float(moe.group(1)) * 1e9, source, float(moe.group(2)) * 1e9, card.id)
+    if card.params_active is not None:
+        return ModelMention(start, end, card.params_total, source, card.params_active, card.id)
+    sizes = _NAME_SIZE.findall(said)
+    params = float(sizes[-1]) * 1e9 if sizes else card.params_total
+    return ModelMention(start, end, params, source, None, card.id)
+
+
+def _overlaps(found: list[ModelMention], start: int, end: int) -> bool:
+    return any(o.start < end and start < o.end for o in found)
+
+
+__all__ = ["KNOWN_MODELS", "ModelMention", "find_models", "model_index"]

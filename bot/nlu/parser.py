@@ -6,17 +6,20 @@ from __future__ import annotations
 import datetime as dt
 import math
 
-from bot.nlu import context, intents, lexicon
-from bot.nlu.deadlines import deadline_days
-from bot.nlu.found import Found
-from bot.nlu.gpus import find_gpus
+from bot.nlu import context, intents, lexicon, serving
+from bot.nlu.deadlines import deadline_date
+from bot.nlu.found import RANGES, Found
+from bot.nlu.gpus import GpuMention, find_gpus
 from bot.nlu.models import ModelMention, find_models
 from bot.nlu.numerals_zh import FINANCIAL
 from bot.nlu.providers import find_providers
 from bot.nlu.scan import scan
 from bot.nlu.slots import extract
+from bot.nlu.stack import find_recompute, find_stack
 from bot.nlu.text import normalise
 from bot.nlu.types import Ask, Parse, Slots
+from knowledge.gpu_names import catalogue_names
+from knowledge.quotes import quotes
 from sizing.types import Budget, Currency, Period
 
 _NUMERAL_NEIGHBOURS = frozenset("零一二三四五六七八九十百千万亿壹贰叁肆伍陆柒捌玖拾佰仟")
@@ -73,7 +76,8 @@ def _pick(found: Found, slot: str, last: bool) -> object:
 
 def parse(text: str, today: dt.date | None = None) -> Parse:
     """Intent, language and slots of one message. `today` (the caller's clock) lets a deadline
-    ("by March 15", "3月15日前") become a number of days; without it deadlines are ignored."""
+    ("by March 15", "3月15日前", "end of next month") become a date and a number of days; without it
+    deadlines are ignored."""
     t = normalise(text if isinstance(text, str) else "")
     s = _financial(t.lower)
     models = find_models(s)
@@ -81,7 +85,8 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     gpus = find_gpus(masked)
     masked = _mask(masked, [(g.start, g.end) for g in gpus])
     nums = scan(masked)
-    found = extract(masked, nums, gpus, t.lang, named_model=bool(models))
+    serving_msg = serving.is_serving(s)
+    found = extract(masked, nums, gpus, t.lang, named_model=bool(models), serving=serving_msg)
     for m in models:
         found.values.setdefault("params", []).insert(0, m.params)
     last = intents.has_any(s, intents.CORRECTION)
@@ -89,29 +94,62 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     count = _pick(found, "gpu_count", last)
     seq = _pick(found, "seq_len", last)
     days = _float(_pick(found, "days", last))
+    deadline = None
     if days is None and today is not None:
-        days = deadline_days(t.lower, today)
+        deadline = deadline_date(t.lower, today)
+        days = float((deadline - today).days) if deadline is not None else None
     params = _float(_pick(found, "params", last))
+    samples = _float(_pick(found, "samples", last))
+    per_sample = _float(_pick(found, "tokens_per_sample", last))
+    stack, stack_spans = find_stack(s)
+    continued = lexicon.has_cue(s, lexicon.CONTINUED_PRETRAIN)
+    method = _method(s)
     slots = Slots(
         params=params,
-        tokens=_float(_pick(found, "tokens", last)),
+        tokens=_tokens(_float(_pick(found, "tokens", last)), samples, per_sample),
         data_bytes=_float(_pick(found, "data_bytes", last)),
-        precision=_first_phrase(s, lexicon.PRECISIONS),
-        method=_method(s),
+        precision=_first_phrase(s, lexicon.PRECISIONS) or serving.serving_precision(s, serving_msg),
+        method="pretrain" if continued else method,
         days=days,
         budget=_budget(budget, days),
         gpu=(gpus[-1] if last else gpus[0]).gpu if gpus else None,
-        gpu_count=int(round(count)) if isinstance(count, float) else None,
-        seq_len=int(round(seq)) if isinstance(seq, float) else None,
+        gpu_count=_int(count),
+        seq_len=_int(seq),
         data_language="zh" if t.lang == "zh" else "en",
         active_params=_active_params(models, params, _float(_pick(found, "active_params", last))),
+        epochs=_float(_pick(found, "epochs", last)),
+        samples=samples,
+        tokens_per_sample=per_sample,
+        continued=True if continued else None,
+        stack=stack,
+        recompute=find_recompute(s),
+        concurrency=_int(_pick(found, "concurrency", last)),
+        qps=_float(_pick(found, "qps", last)),
+        input_tokens=_int(_pick(found, "input_tokens", last)),
+        output_tokens=_int(_pick(found, "output_tokens", last)),
+        ttft_ms=_float(_pick(found, "ttft_ms", last)),
+        tpot_ms=_float(_pick(found, "tpot_ms", last)),
+        model=_model(models, params),
     )
     filled = slots.filled()
+    # Request lengths, concurrency or latency targets make it a serving message even without the word.
+    serving_msg = serving_msg or any(n in filled for n in intents.SERVING_LOAD)
     asks = tuple(a for a in found.asks if a.slot not in filled or a.slot == "tokens_or_data")
     mentioned = tuple(dict.fromkeys(g.gpu for g in gpus))
     providers = find_providers(t.lower)
     region = context.region(t.lower, providers)  # before _financial: 陆 in 大陆 is also a financial six
-    intent = intents.classify(s, filled + (("ask",) if asks else ()), mentioned, region)
+    price_period = None if slots.budget is not None else found.price_period or _price_period(s)
+    signals = intents.Signals(
+        filled=filled + (("ask",) if asks else ()),
+        gpus=mentioned,
+        region=region,
+        providers=providers,
+        model_named=bool(models),
+        serving=serving_msg,
+        figure=bool(mentioned) and _quotes_figure(t.original, gpus),
+    )
+    intent, yes_no = intents.classify(s, signals)
+    open_timeline = days is None and intents.has_any(s, lexicon.NO_DEADLINE)
     return Parse(
         intent=intent,
         lang=t.lang,
@@ -122,12 +160,73 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         correction=intent == "correction",
         whatif=intent == "whatif",
         skip=intent == "skip",
-        no_deadline=days is None and intents.has_any(s, lexicon.NO_DEADLINE),
+        no_deadline=open_timeline,
         region=region,
         owned=context.owned(s, gpus),
         script_ambiguous=t.script_ambiguous,
+        yes_no=yes_no,
+        asap=days is None and not open_timeline and intents.has_any(s, lexicon.ASAP),
+        deadline_date=deadline.isoformat() if deadline is not None else None,
         providers_mentioned=providers,
+        price_period=price_period,
+        stack_said=" + ".join(t.original[a:b] for a, b in stack_spans) or None,
+        task="serve" if serving_msg else "train" if (method or continued or _trains(s)) else None,
     )
+
+
+def _model(models: list[ModelMention], params: float | None) -> str | None:
+    """The model card of the named model whose size is the params slot (a corrected "70B" after
+    "不是Qwen2.5-7B" names no card)."""
+    return next((m.model for m in models if m.model is not None and m.params == params), None)
+
+
+def _tokens(tokens: float | None, samples: float | None, per_sample: float | None) -> float | None:
+    """The token total: as stated, else samples x tokens per sample (DESIGN.md: "50k samples of
+    ~1k tokens" is 5e7)."""
+    if tokens is not None or samples is None or per_sample is None:
+        return tokens
+    total = samples * per_sample
+    low, high = RANGES["tokens"]
+    return total if low <= total < high else None
+
+
+def _int(value: object) -> int | None:
+    return int(round(value)) if isinstance(value, float) and math.isfinite(value) else None
+
+
+def _price_period(s: str) -> str | None:
+    """The period a price question asks about ("H100 price per hour", "月租多少"), if it names one."""
+    if not lexicon.has_cue(s, lexicon.PRICE):
+        return None
+    hit = lexicon.find_any(s, tuple(p for p, _ in lexicon.PRICE_PERIODS))
+    return dict(lexicon.PRICE_PERIODS)[hit[1]] if hit else None
+
+
+_TRAINING = (
+    "train", "training", "训练", "训", "微调", "fine-tune", "finetune", "fine tune", "pretrain", "预训练",
+)  # fmt: skip
+
+
+def _trains(s: str) -> bool:
+    return lexicon.has_cue(s, _TRAINING)
+
+
+# A figure someone asks to confirm is in the first sentences; the fact check's reader looks no further.
+_FIGURE_CHARS = 1000
+
+
+def _quotes_figure(original: str, gpus: list[GpuMention]) -> bool:
+    """The message states a figure about a named GPU ("B200 has 192GB", "T4 的 FP16 是 89 TFLOPS"),
+    found by the fact check's own reader (knowledge/quotes.py). A bare "4090" the parser took for a
+    card is written by its id, so the reader (which leaves bare numbers alone) sees the card too."""
+    text = original[:_FIGURE_CHARS]
+    for g in sorted(gpus, key=lambda g: -g.start):
+        digits = g.start
+        while digits < min(g.end, len(text)) and text[digits].isdigit():
+            digits += 1
+        if digits > g.start:
+            text = f"{text[: g.start]} {g.gpu} {text[digits:]}"
+    return next(iter(quotes(text, catalogue_names().records)), None) is not None
 
 
 def _active_params(models: list[ModelMention], params: float | None, stated: float | None) -> float | None:

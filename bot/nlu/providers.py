@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.nlu.lexicon import find_phrase
+from bot.nlu import lexicon
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,23 +57,18 @@ PROVIDERS: tuple[Provider, ...] = (
     Provider("qingcloud", "cn", ("青云", "qingcloud")),
 )
 CN_PROVIDERS = frozenset(p.id for p in PROVIDERS if p.region == "cn")
+_BY_NAME = {name: p.id for p in PROVIDERS for name in p.names}
+_NAMES = tuple(_BY_NAME)
 
 
 def find_providers(s: str) -> tuple[str, ...]:
     """Provider ids in the order the message names them, each once."""
-    hits: list[tuple[int, str]] = []
-    for provider in PROVIDERS:
-        at = min((i for name in provider.names if (i := _find(s, name)) != -1), default=-1)
-        if at != -1:
-            hits.append((at, provider.id))
-    return tuple(dict.fromkeys(pid for _, pid in sorted(hits)))
-
-
-def _find(s: str, name: str) -> int:
-    i = find_phrase(s, name)
-    while i != -1 and name == "lambda" and s.endswith(("aws ", "aws-"), 0, i):
-        i = find_phrase(s, name, i + 1)  # AWS Lambda is Amazon's serverless product
-    return i
+    found: list[str] = []
+    for m in lexicon.phrases_in(s, _NAMES):
+        if m.group() == "lambda" and s.endswith(("aws ", "aws-"), 0, m.start()):
+            continue  # AWS Lambda is Amazon's serverless product
+        found.append(_BY_NAME[m.group()])
+    return tuple(dict.fromkeys(found))
 
 
 __all__ = ["CN_PROVIDERS", "PROVIDERS", "Provider", "find_providers"]

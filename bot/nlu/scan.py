@@ -74,11 +74,13 @@ def _half(s: str, j: int) -> tuple[float, int]:
 
 def _negative(s: str, i: int) -> tuple[bool, int]:
     k = i - 1
-    if k >= 0 and s[k] == " ":
+    spaced = k >= 0 and s[k] == " "
+    if spaced:
         k -= 1
     if k >= 0 and s[k] in "-−":
         before = s[k - 1] if k > 0 else " "
-        if not (_is_letter(before) or _is_digit(before)):
+        # "Context - 3 engineers": a dash between words is punctuation, a glued "-3" a minus.
+        if not (_is_letter(before) or _is_digit(before)) and not (spaced and k > 0 and before == " "):
             return True, k
     if k >= 0 and s[k] == "负":
         return True, k
@@ -290,8 +292,27 @@ def _skip_word(s: str, i: int) -> int:
     return max(j, i + 1)
 
 
+def _wan(s: str, nums: list[Num]) -> list[Num]:
+    """ "3w条", "数据量5w": a w glued to a number is 万 in Chinese internet writing (only in a
+    message with Chinese in it, and never before an English word: "2w" may be two weeks)."""
+    out = []
+    for num in nums:
+        e = num.end
+        if num.mult == "" and e < len(s) and s[e] == "w" and (e + 1 >= len(s) or not _is_letter(s[e + 1])):
+            num = Num(num.start, e + 1, num.value * 1e4, "zh", num.negative)
+        out.append(num)
+    return out
+
+
 def scan(s: str) -> list[Num]:
     """All numbers in `s` (simplified, lower-cased), in order; spans never overlap."""
+    nums = _scan(s)
+    if any("\u4e00" <= ch <= "\u9fff" for ch in s):
+        nums = _wan(s, nums)
+    return nums
+
+
+def _scan(s: str) -> list[Num]:
     out: list[Num] = []
     n = len(s)
     i = 0

@@ -13,6 +13,7 @@ from bot.nlu.counts import gpu_counts
 from bot.nlu.found import Found
 from bot.nlu.gpus import GpuMention
 from bot.nlu.scan import Num
+from bot.nlu.serving import CONCURRENCY_LABEL, PER_USER, QPS_LABEL, latency_kind, request_side
 from bot.nlu.types import Ask
 from bot.nlu.units import (
     FOREIGN,
@@ -29,8 +30,17 @@ from bot.nlu.units import (
 )
 
 
-def extract(s: str, nums: list[Num], gpus: list[GpuMention], lang: str, named_model: bool = False) -> Found:
-    found = Found(named_model=named_model)
+def extract(
+    s: str,
+    nums: list[Num],
+    gpus: list[GpuMention],
+    lang: str,
+    named_model: bool = False,
+    serving: bool = False,
+) -> Found:
+    """Candidate slot values of every number in `s`. `serving`: the message is about serving a model,
+    so a small token count is a request length, not a dataset."""
+    found = Found(named_model=named_model, serving=serving)
     gpu_counts(s, nums, gpus, found)
     found.used.update(i for i, num in enumerate(nums) if _gpu_memory(s, num, gpus))
     for idx, num in enumerate(nums):
@@ -51,6 +61,8 @@ def _classify(
     after = window_after(s, unit.end if unit.end > 0 else num.end, ceiling)
     if num.weak and unit.kind not in ("days", "money"):
         return
+    if unit.kind == "samples" and num.mult in ("b", "t", "g") and not s[num.end : unit.end].strip().isascii():
+        unit = Unit("none", 1.0, num.end)  # "7B条" / "70B份": a model size before a measure word
     if unit.kind in ("params", "level", "none", "tokens") and _active_cue(s, before, unit, num):
         # "37B active per token", "激活参数370亿": the MoE's active parameters, never tokens
         found.add("active_params", num.value, num, s)
@@ -66,22 +78,20 @@ def _classify(
             found.add("data_bytes", num.value * unit.factor, num, s)
         return
     if unit.kind == "tokens":
-        if _per_sample(before, after):
-            # "200k samples, 每条 1k tokens": tokens per sample times the sample count; a
-            # per-sample length with no count is no token total at all.
-            count = _sample_count(s, nums, idx)
-            if count is not None:
-                found.add("tokens", count * num.value, num, s)
-            return
-        found.add("tokens", num.value, num, s)
+        _tokens(s, idx, num, unit, before, after, nums, found)
         return
     if unit.kind in ("params", "level"):
         found.add("params", num.value, num, s)
         return
+    if unit.kind in COUNTED:
+        _counted(s, num, unit, before, after, found)
+        return
     if unit.kind in ("node", "count"):
         return
-    if num.mult in ("", "k") and (lexicon.has_cue(before, lexicon.CONTEXT_CUES) or _context_after(s, num)):
+    if num.mult in ("", "k") and (_context_label(before) or _context_after(s, num)):
         found.add("seq_len", num.value * (1.024 if num.mult == "k" else 1.0), num, s)
+        return
+    if num.mult in ("", "k", "zh") and not num.weak and _labelled(s, num, before, after, found):
         return
     budget_period = s[: num.start].rstrip(" 是为:：").endswith(tuple(p for p, _ in lexicon.BUDGET_PERIODS))
     money_cue = budget_period or lexicon.has_cue(before, lexicon.MONEY_CUES)
@@ -107,17 +117,129 @@ def _active_cue(s: str, before: str, unit: Unit, num: Num) -> bool:
 
 
 def _per_sample(before: str, after: str) -> bool:
-    tail = after.lstrip(" ,")
+    tail = after.lstrip(" ,，(（")
     return lexicon.has_cue(before, lexicon.PER_SAMPLE_BEFORE) or tail.startswith(lexicon.PER_SAMPLE_AFTER)
 
 
-def _sample_count(s: str, nums: list[Num], idx: int) -> float | None:
-    """The number of samples/examples/条 in the message, if one was given."""
-    for k, other in enumerate(nums):
-        unit = unit_after(s, other)
-        if k != idx and unit.kind == "count" and s[other.end : unit.end].strip() in lexicon.SAMPLE_WORDS:
-            return other.value
-    return None
+def _after_sample_count(s: str, nums: list[Num], idx: int) -> bool:
+    """ "50k samples of ~1k tokens": a length joined to the sample count right before it."""
+    if idx == 0:
+        return False
+    prev = unit_after(s, nums[idx - 1])
+    if prev.kind != "samples":
+        return False
+    gap = s[prev.end : nums[idx].start].strip(" ,，")
+    joined = gap in lexicon.SAMPLE_LENGTH_JOINS or lexicon.has_cue(gap, lexicon.PER_SAMPLE_BEFORE)
+    return len(gap) <= 12 and joined
+
+
+# Words after a token count that make it a rate ("2000 tokens/s"), not data.
+_PER_SECOND_AFTER = ("/s", "/sec", " per second", " a second", "每秒", "/秒")
+
+
+def _tokens(
+    s: str, idx: int, num: Num, unit: Unit, before: str, after: str, nums: list[Num], found: Found
+) -> None:
+    """A token count: a request length (serving), a rate, a length per sample, or the dataset."""
+    if s.startswith(_PER_SECOND_AFTER, unit.end) or before.rstrip().endswith(("每秒", "per second")):
+        _per_user_speed(num, before, after, s, found)
+        return
+    side = request_side(before, after, found.serving)
+    if side is not None and num.value < 1e6:
+        found.add(f"{side}_tokens", num.value, num, s)  # "1k-token prompts", "输出500 token"
+        return
+    if _per_sample(before, after) or _after_sample_count(s, nums, idx):
+        # "每条 1k tokens", "50k conversations of ~1k tokens": times the sample count (parser) it
+        # is the token total; a length alone waits for the count.
+        found.add("tokens_per_sample", num.value, num, s)
+        return
+    if found.serving and num.value < 1e6:
+        return  # "4k tokens of context" in a serving question: no dataset
+    found.add("tokens", num.value, num, s)
+
+
+# Kinds of count a unit word gives (lexicon.UNITS).
+COUNTED = ("samples", "epochs", "concurrency", "qps", "ms", "tps")
+
+
+def _counted(s: str, num: Num, unit: Unit, before: str, after: str, found: Found) -> None:
+    if unit.kind == "samples":
+        if num.value >= 10:  # "一份数据", "3条建议" are no training set
+            found.add("samples", num.value, num, s)
+    elif unit.kind == "epochs":
+        if not s[: num.start].endswith("第"):  # 第3轮 is a round, not three passes
+            found.add("epochs", num.value, num, s)
+    elif unit.kind == "concurrency":
+        found.add("concurrency", num.value, num, s)
+    elif unit.kind == "qps":
+        found.add("qps", num.value, num, s)
+    elif unit.kind == "ms":
+        _latency(num, num.value, before, found, s)
+    else:
+        _per_user_speed(num, before, after, s, found)
+
+
+def _latency(num: Num, ms: float, before: str, found: Found, s: str) -> None:
+    """A time that is a latency target ("first token under 500 ms"); a bare "latency" is not guessed."""
+    kind = latency_kind(before)
+    if kind is not None:
+        found.add(f"{kind}_ms", ms, num, s)
+
+
+def _per_user_speed(num: Num, before: str, after: str, s: str, found: Found) -> None:
+    """ "30 tokens/s per user" is a per-token latency of 1000/30 ms; an aggregate rate is not."""
+    if num.value > 0 and (lexicon.has_cue(before, PER_USER) or lexicon.has_cue(after, PER_USER)):
+        found.add("tpot_ms", 1000.0 / num.value, num, s)
+
+
+# Words between a context-length cue and its number ("context length of 32k", "上下文长度为8192").
+_CONTEXT_FILLERS = (
+    "up to", "about", "of", "is", "max", "最长", "最大", "长度", "大约", "约", "为", "是", "到",
+)  # fmt: skip
+
+
+def _context_label(before: str) -> bool:
+    """A context-length cue right before the number: "Context: we are a 5 person team" is a heading."""
+    found = lexicon.phrases_in(before, lexicon.CONTEXT_CUES)
+    if not found:
+        return False
+    rest = before[found[-1].end() :]
+    for filler in _CONTEXT_FILLERS:
+        rest = rest.replace(filler, " ")
+    return all(ch in " :：=~≈" for ch in rest)
+
+
+# Labels right before a bare number: "epochs: 3", "训练轮数3", "并发50", "QPS 20", "输出500".
+_EPOCH_LABELS = (
+    "epochs", "epoch", "num_train_epochs", "num_epochs", "训练轮数", "轮数", "epoch数", "epochs数",
+)  # fmt: skip
+
+
+def _labelled(s: str, num: Num, before: str, after: str, found: Found) -> bool:
+    head = before.rstrip(" :：=为是约~")
+    last = head.rsplit(" ", 1)[-1] if head else ""
+    if last in _EPOCH_LABELS or head.endswith(tuple(w for w in _EPOCH_LABELS if not w.isascii())):
+        found.add("epochs", num.value, num, s)
+        return True
+    for slot, labels in (("concurrency", CONCURRENCY_LABEL), ("qps", QPS_LABEL)):
+        if head.endswith(labels) and _word_end(head, labels):
+            found.add(slot, num.value * (1e3 if num.mult == "k" else 1.0), num, s)
+            return True
+    side = request_side(before, after, found.serving)
+    if side is not None:
+        found.add(f"{side}_tokens", num.value * (1e3 if num.mult == "k" else 1.0), num, s)
+        return True
+    return False
+
+
+def _word_end(head: str, labels: tuple[str, ...]) -> bool:
+    """A label ends the text, an ASCII one as a whole word ("qps 20", not "xqps 20")."""
+    for label in sorted(labels, key=len, reverse=True):
+        if head.endswith(label):
+            start = len(head) - len(label)
+            glued = start > 0 and head[start - 1].isascii() and head[start - 1].isalnum()
+            return not (label.isascii() and glued)
+    return False
 
 
 def _by_magnitude(s: str, num: Num, before: str, after: str, found: Found) -> None:
@@ -182,6 +304,9 @@ _GPU_MEMORY_WORDS = (
 )
 
 
+_GPU_MEMORY_REACH = 40  # characters; longer than 12 after removing every filler word above
+
+
 def _gpu_memory(s: str, num: Num, gpus: list[GpuMention]) -> bool:
     """A byte size glued to a GPU name is that GPU's memory, not the training data."""
     unit = unit_after(s, num)
@@ -195,6 +320,8 @@ def _gpu_memory(s: str, num: Num, gpus: list[GpuMention]) -> bool:
         return False  # "H100 500GB data"
 
     def gap_ok(gap: str) -> bool:
+        if len(gap) > _GPU_MEMORY_REACH:
+            return False  # far apart: no word list shortens it enough (and no work on long gaps)
         for word in _GPU_MEMORY_WORDS:
             gap = gap.replace(word, " ")
         return len(gap) <= 12 and all(ch in _GPU_MEMORY_GAP for ch in gap)
@@ -221,10 +348,16 @@ def _hardware_size(s: str, before: str, after: str, end: int) -> bool:
     """A byte size that is GPU memory or link speed: "24GB显存", "900GB/s", "400Gb InfiniBand"."""
     if s.startswith(("/s", "ps", "/秒", " /s"), end):
         return True
+    tail = s[end:].lstrip(" -的")
+    if any(lexicon.match_at(tail, 0, w) for w in _GPU_AFTER_SIZE):
+        return True  # "80GB GPUs", "24G的卡": the GPU's memory
     if _nearest_label(before) == "data":
         return False
     return lexicon.has_cue(before, lexicon.HARDWARE_CUES) or lexicon.has_cue(after, lexicon.HARDWARE_CUES)
 
+
+# GPU words right after a byte size make it the GPU's memory.
+_GPU_AFTER_SIZE = ("gpus", "gpu", "cards", "card", "显卡", "卡", "版本", "版", "hbm", "vram")
 
 _MODEL_WORDS = ("model", "模型", "参数", "param", "llm", "dense", "moe")
 
@@ -324,7 +457,26 @@ _QUARTER_HOUR = (" of an hour", " of a hour", " of hour", " hour", "-hour")
 _BUDGET_BEFORE_PERIOD = ("预算", "预算是", "预算为", "经费", "budget", "budget is", "budget of")
 
 
+# The period a single unit of time names, when it is a price's ("多少钱一小时").
+_PRICE_PERIOD = {1 / 24: "hour", 1.0: "day", 7.0: "week", 30.0: "month"}
+
+
+def _price_period(s: str, num: Num, unit: Unit, found: Found) -> bool:
+    """ "H200 多少钱一小时", "一个月多少钱", "一天的价格": a price asked per unit of time."""
+    head = s[max(0, num.start - 12) : num.start].rstrip(" ,，的要")
+    tail = s[unit.end : unit.end + 12].lstrip(" ,，的要需")
+    if not (head.endswith(lexicon.PRICE) or tail.startswith(lexicon.PRICE)):
+        return False
+    found.price_period = _PRICE_PERIOD.get(unit.factor)
+    return True
+
+
 def _duration(s: str, idx: int, num: Num, unit: Unit, nums: list[Num], found: Found) -> None:
+    if (num.value == 1 or num.weak) and _price_period(s, num, unit, found):
+        return
+    if unit.factor <= 1 / 86400 + 1e-12 and latency_kind(window_before(s, num.start, 0)):
+        _latency(num, num.value * 1000.0, window_before(s, num.start, 0), found, s)  # "首token 1秒内"
+        return
     if num.value == 1 and s.startswith(_PERIOD_NOT_TIMELINE, unit.end):
         return
     if num.value == 1 and s[: num.start].rstrip().endswith(_BUDGET_BEFORE_PERIOD):

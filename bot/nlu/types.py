@@ -39,6 +39,14 @@ SLOT_NAMES: tuple[str, ...] = (
 )  # fmt: skip
 
 
+# Every slot a message can set, DESIGN.md's first.
+FILLABLE: tuple[str, ...] = SLOT_NAMES + (
+    "epochs", "samples", "tokens_per_sample", "continued", "stack", "recompute", "model", "concurrency",
+    "qps",
+    "input_tokens", "output_tokens", "ttft_ms", "tpot_ms",
+)  # fmt: skip
+
+
 @dataclass(frozen=True, slots=True)
 class Slots:
     """What a message said about the workload; None = not said (DESIGN.md slot names and units)."""
@@ -106,9 +114,8 @@ class Slots:
         }
 
     def filled(self) -> tuple[str, ...]:
-        """Names of the workload slots this message set (data_language is always set)."""
-        names = SLOT_NAMES
-        return tuple(n for n in names if getattr(self, n) is not None)
+        """Names of the slots this message set (data_language is always set, so never listed)."""
+        return tuple(n for n in FILLABLE if getattr(self, n) is not None)
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,24 +33,42 @@ def _skip_space(s: str, j: int, most: int = 1) -> int:
     return k
 
 
+# Every unit word after a number, in the order the tables rank them, indexed by first character so a
+# number is compared only with the words that could follow it: (phrase, kind, factor, currency).
+_Entry = tuple[str, str, float, str | None]
+
+
+def _index() -> dict[str, tuple[_Entry, ...]]:
+    entries: list[_Entry] = [(p, "money", 1.0, FOREIGN) for p in lexicon.FOREIGN_SUFFIX]
+    entries += [(p, "money", 1.0, c) for p, c in lexicon.CURRENCY_SUFFIX]
+    entries += [(p, "money", 0.01, "USD") for p in lexicon.CENTS_SUFFIX]
+    entries += [(p, kind, factor, None) for p, kind, factor in lexicon.UNITS]
+    by_first: dict[str, list[_Entry]] = {}
+    for entry in entries:
+        by_first.setdefault(entry[0][0], []).append(entry)
+    return {ch: tuple(group) for ch, group in by_first.items()}
+
+
+_BY_FIRST = _index()
+_DAYS_BY_FIRST = {ch: tuple(e for e in group if e[1] == "days") for ch, group in _BY_FIRST.items()}
+
+
 def unit_after(s: str, num: Num) -> Unit:
     j = _skip_space(s, num.end)
     if j < len(s) and s[j] == "-" and j + 1 < len(s) and s[j + 1].isalpha():
         j += 1  # "36-hour", "7-day"
-    for phrase in lexicon.FOREIGN_SUFFIX:
-        if lexicon.match_at(s, j, phrase):
-            return Unit("money", 1.0, j + len(phrase), FOREIGN)
-    for phrase, currency in lexicon.CURRENCY_SUFFIX:
-        if lexicon.match_at(s, j, phrase):
-            return Unit("money", 1.0, j + len(phrase), currency)
-    for phrase in lexicon.CENTS_SUFFIX:
-        if lexicon.match_at(s, j, phrase):
-            return Unit("money", 0.01, j + len(phrase), "USD")
+    if j >= len(s):
+        return Unit("none", 1.0, num.end)
     filler = next((f for f in lexicon.DURATION_FILLERS if s.startswith(f, j)), "")
-    for phrase, kind, factor in lexicon.UNITS:
-        if filler and kind == "days" and lexicon.match_at(s, j + len(filler), phrase):
-            return Unit(kind, factor, j + len(filler) + len(phrase))
+    if filler and j + len(filler) < len(s):  # "2 more minutes"
+        k = j + len(filler)
+        for phrase, kind, factor, _ in _DAYS_BY_FIRST.get(s[k], ()):
+            if lexicon.match_at(s, k, phrase):
+                return Unit(kind, factor, k + len(phrase))
+    for phrase, kind, factor, currency in _BY_FIRST.get(s[j], ()):
         if lexicon.match_at(s, j, phrase):
+            if kind == "money":
+                return Unit("money", factor, j + len(phrase), currency)
             if kind == "days" and not _is_duration(s, num, phrase, j):
                 return NO_UNIT
             return Unit(kind, factor, j + len(phrase))
@@ -63,6 +81,8 @@ def _is_duration(s: str, num: Num, phrase: str, j: int) -> bool:
     nxt = s[end] if end < len(s) else " "
     if phrase == "年" and 1900 <= num.value <= 2100:
         return False
+    if phrase in ("季度", "个季度") and (nxt in "末底" or s.startswith("结束", end)):
+        return False  # 一季度末 is a date (the end of Q1), not a quarter of a year
     if phrase == "月":
         before = s[num.start - 1] if num.start > 0 else " "
         if before == "年" or nxt.isdigit() or nxt in "日号底初中份" or nxt in "一二三四五六七八九十":

@@ -117,4 +117,10 @@ class HttpServer:
 
         self._server.close()
         self._server.task_dispatcher.shutdown(cancel_pending=False, timeout=SHUTDOWN_GRACE_S)
-        wasyncore.close_all(self._server._map)
+        server_map = self._server._map
+        try:
+            # Closed from inside the event loop, woken by its trigger: the loop sees an empty map and
+            # returns at once, instead of after its next one-second poll.
+            self._server.trigger.pull_trigger(lambda: wasyncore.close_all(server_map))
+        except OSError:
+            wasyncore.close_all(server_map)

@@ -20,7 +20,7 @@ import logging
 import re
 import secrets
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from datetime import UTC, datetime
@@ -138,11 +138,33 @@ class JsonFormatter(logging.Formatter):
 _PLAIN = "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"
 
 
+class _Handler(logging.StreamHandler):  # type: ignore[type-arg]
+    """A stream handler that reports a closed log pipe instead of swallowing it record by record."""
+
+    def __init__(self, stream: TextIO, on_broken_pipe: Callable[[], None] | None) -> None:
+        super().__init__(stream)
+        self.on_broken_pipe = on_broken_pipe
+
+    def handleError(self, record: logging.LogRecord) -> None:
+        error = sys.exc_info()[1]
+        if isinstance(error, BrokenPipeError) and self.on_broken_pipe is not None:
+            self.on_broken_pipe()
+            return
+        super().handleError(record)
+
+
 def configure_logging(
-    level: str | int = "INFO", *, json: bool, stream: TextIO | None = None
+    level: str | int = "INFO",
+    *,
+    json: bool,
+    stream: TextIO | None = None,
+    on_broken_pipe: Callable[[], None] | None = None,
 ) -> logging.Handler:
-    """Install one stderr handler on the root logger (replacing one installed before)."""
-    handler = logging.StreamHandler(stream or sys.stderr)
+    """Install one stderr handler on the root logger (replacing one installed before).
+
+    `on_broken_pipe` is called when the log stream's reader has gone away (a server should stop:
+    running on without logs would be running blind)."""
+    handler = _Handler(stream or sys.stderr, on_broken_pipe)
     handler.set_name("gpu-advisor")
     handler.addFilter(ContextFilter())
     handler.setFormatter(JsonFormatter() if json else logging.Formatter(_PLAIN))

@@ -19,9 +19,10 @@ from bot.ports import ConsultantLike, StoreLike
 from bot.slack import commands, errors, events, sessions, views
 from bot.slack.client import build_client
 from bot.slack.gate import Gate
-from bot.slack.keeper import Keeper
+from bot.slack.keeper import SWEEP_EVERY_S, Keeper
 from bot.slack.pools import Pools, new_pools
 from bot.slack.runner import TurnRunner
+from bot.slack.turns import LEASE_S
 
 
 class SlackConfigError(Exception):
@@ -68,6 +69,8 @@ def build_app(
     metrics: Metrics | None = None,
     pools: Pools | None = None,
     owner: str | None = None,
+    lease_s: float = LEASE_S,
+    sweep_every_s: float = SWEEP_EVERY_S,
 ) -> AdvisorApp:
     if settings.slack_bot_token is None and (client is None or not client.token):
         raise SlackConfigError("SLACK_BOT_TOKEN is not set (the app's bot token, xoxb-...)")
@@ -88,9 +91,9 @@ def build_app(
         # Signed requests nothing handles are acknowledged quietly by the error handler (not a 404).
         raise_error_for_unhandled_request=True,
     )
-    runner = TurnRunner(store, consultant, client, metrics, pools, owner=owner)
+    runner = TurnRunner(store, consultant, client, metrics, pools, owner=owner, lease_s=lease_s)
     gate = Gate(settings, store, metrics, runner)
-    app.runner, app.keeper, app.pools = runner, Keeper(runner), pools
+    app.runner, app.keeper, app.pools = runner, Keeper(runner, sweep_every_s=sweep_every_s), pools
     app.use(gate)
     events.register(app, runner, consultant)
     commands.register(app, runner)

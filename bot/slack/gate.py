@@ -95,6 +95,10 @@ def where_of_click(body: dict[str, Any]) -> Where | None:
     container = body.get("container") or {}
     if container.get("is_ephemeral"):
         return sessions.for_command(team, channel, body["user"]["id"])
+    # The clicked message is the bot's own, so its team is the installation's: a click by someone from
+    # the other organisation of a Slack Connect channel (whose payload `team` is theirs) continues the
+    # same conversation.
+    team = str((body.get("message") or {}).get("team") or team)
     thread_ts = (body.get("message") or {}).get("thread_ts") or container.get("thread_ts")
     if thread_ts:
         return sessions.for_thread(team, channel, thread_ts)
@@ -214,7 +218,7 @@ class Gate:
                 turn.id,
                 turn.to_payload(),
                 owner=self.runner.owner,
-                lease_s=turns.LEASE_S,
+                lease_s=self.runner.lease_s,
                 rate_key=f"user:{turn.user_id}",  # Slack user ids are unique across workspaces
                 limit=self.settings.rate_limit_per_minute,
                 window_s=RATE_WINDOW_S,

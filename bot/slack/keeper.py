@@ -2,7 +2,7 @@
 turns whose lease ran out (their worker died or stalled), at start-up and then every second.
 
 After a SIGKILL, the turns the dead process held are resumed by whichever instance sweeps first once
-their leases (bot.slack.turns.LEASE_S) expire: a pending one is answered (its placeholder edited),
+their leases (bot.slack.turns.LEASE_S by default) expire: a pending one is answered (its placeholder edited),
 an answered one only shown again.
 """
 
@@ -12,15 +12,15 @@ import logging
 import threading
 import time
 
-from bot.slack.runner import TurnRunner
-from bot.slack.turns import LEASE_S
+from bot.slack.runner import TurnRunner, is_dead_predecessor
 from bot.store.base import StoreUnavailable
 
 log = logging.getLogger(__name__)
 
 SWEEP_EVERY_S = 1.0
-# Well inside the lease, so a renewal can fail (a store blip) and the next still comes in time.
-RENEW_EVERY_S = LEASE_S / 4
+# Renewals come every quarter of the lease, so one can fail (a store blip) and the next still
+# comes in time.
+RENEWALS_PER_LEASE = 4
 # Turns taken over per sweep: enough to drain a crashed instance's queue in seconds, few enough that
 # one instance does not take everything while others are idle.
 CLAIM_BATCH = 16
@@ -48,19 +48,30 @@ class Keeper:
             self._thread.join(5)
 
     def _run(self) -> None:
+        self.take_over_dead_predecessors()
         while True:
             self.sweep()
             if self._stop.wait(self.sweep_every_s):
                 return
 
+    def take_over_dead_predecessors(self) -> None:
+        try:
+            for owner in self.store.turn_owners():
+                if is_dead_predecessor(owner, self.runner.owner):
+                    log.info("taking over the unfinished turns of %s (no longer running)", owner)
+                    self.store.expire_leases(owner)
+        except StoreUnavailable as exc:
+            log.warning("turn keeper: %s", exc)
+
     def sweep(self) -> int:
         """Renew held leases when due, then take over expired turns; how many were taken over."""
         try:
             now = time.monotonic()
-            if now - self._renewed_at >= RENEW_EVERY_S:
-                self.store.renew_leases(self.runner.owner, self.runner.in_flight(), LEASE_S)
+            lease_s = self.runner.lease_s
+            if now - self._renewed_at >= lease_s / RENEWALS_PER_LEASE:
+                self.store.renew_leases(self.runner.owner, self.runner.in_flight(), lease_s)
                 self._renewed_at = now
-            claimed = self.store.claim_turns(self.runner.owner, LEASE_S, CLAIM_BATCH)
+            claimed = self.store.claim_turns(self.runner.owner, lease_s, CLAIM_BATCH)
         except StoreUnavailable as exc:
             if time.monotonic() - self._outage_logged_at >= OUTAGE_LOG_EVERY_S:
                 self._outage_logged_at = time.monotonic()

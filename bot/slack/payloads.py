@@ -55,11 +55,11 @@ def problem(body: dict[str, Any]) -> str | None:
             return f"{bad[0]} is not a string"
         if not body.get("channel_id") or not body.get("user_id"):
             return "a command without channel_id or user_id"
-    if body.get("type") == "block_actions" and not isinstance((body.get("user") or {}).get("id"), str):
+    if body.get("type") == "block_actions" and not _has_id(body.get("user")):
         return "a click without a user"
     if body.get("type") == "view_submission":
         view = body.get("view") or {}
-        if not isinstance((body.get("user") or {}).get("id"), str):
+        if not _has_id(body.get("user")):
             return "a submission without a user"
         if not isinstance(view.get("state", {}), dict) or not isinstance(
             view.get("state", {}).get("values", {}), dict
@@ -81,3 +81,8 @@ def _event_problem(event: Any) -> str | None:
     if not (event.get("channel") and event.get("ts")):
         return f"a {event['type']} event without channel or ts"
     return None
+
+
+def _has_id(value: Any) -> bool:
+    """An object with a string id (interactive payloads' user, channel, team)."""
+    return isinstance(value, dict) and isinstance(value.get("id"), str)

@@ -1,6 +1,7 @@
 """Answers queued turns: placeholder, consultant, answer, each step off the ack path.
 
-A turn admitted by the gate (bot.slack.gate) goes, the first two steps side by side,
+A turn admitted by the gate (bot.slack.gate) goes, the first two steps side by side (the consultant
+starts once the placeholder is out, or after PLACEHOLDER_HEAD_START_S when Slack is slow),
 
   1. api pool:  the "working" placeholder (messages only), its ts recorded on the turn;
   2. work pool: the consultant, whose session commit also marks the turn answered with the answer
@@ -26,6 +27,7 @@ import secrets
 import socket
 import threading
 from collections.abc import Callable
+from concurrent import futures
 from concurrent.futures import Future
 from typing import Any
 
@@ -37,13 +39,18 @@ from bot.ports import ConsultantLike, StoreLike, TurnLike
 from bot.slack.messages import notice
 from bot.slack.pools import Pools
 from bot.slack.posting import Replier, defuse, message_args
-from bot.slack.turns import BUTTON, COMMAND, FORM, TurnRequest
+from bot.slack.turns import BUTTON, COMMAND, FORM, LEASE_S, TurnRequest
 from bot.store import turns as queue
 from bot.store.base import StoreUnavailable
 from bot.store.turns import Completion, QueuedTurn, TurnLost
 
 log = logging.getLogger(__name__)
 
+# How long a turn waits for its placeholder's post before computing anyway. On a fast link the post
+# is back within a few ms and the placeholder's own Python runs without competing for the GIL with
+# the turn (first post 7.8 vs 10.5 ms p50 in ../shared/checks/perf, 2026-12-01); against Slack's
+# 100-300 ms round trip the turn still overlaps most of the wait.
+PLACEHOLDER_HEAD_START_S = 0.05
 # Workers that may take a turn before it is answered with an apology instead (a turn that kills the
 # process every time it is computed must not take every restart down with it).
 MAX_ATTEMPTS = 3
@@ -52,6 +59,26 @@ MAX_ATTEMPTS = 3
 def new_owner() -> str:
     """This process's name on the leases it holds: host, pid and a random part (pids are reused)."""
     return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+
+
+def is_dead_predecessor(owner: str, me: str) -> bool:
+    """Whether `owner` was a process on this host that is gone: its pid is not running, or it is
+    ours now (a restarted container's first process gets the same pid). Other hosts' owners, and
+    names this cannot read, are left to their leases."""
+    host, _, rest = owner.partition(":")
+    pid, _, _ = rest.partition(":")
+    my_host, _, my_rest = me.partition(":")
+    if owner == me or host != my_host or not pid.isdigit():
+        return False
+    if pid == my_rest.partition(":")[0]:
+        return True
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return True
+    except OSError:
+        return False  # alive under another user
+    return False
 
 
 def answer_of(turn: TurnLike) -> dict[str, Any]:
@@ -76,6 +103,7 @@ class TurnRunner:
         pools: Pools,
         *,
         owner: str | None = None,
+        lease_s: float = LEASE_S,
     ) -> None:
         self.store = store
         self.consultant = consultant
@@ -83,6 +111,7 @@ class TurnRunner:
         self.metrics = metrics
         self.pools = pools
         self.owner = owner or new_owner()
+        self.lease_s = lease_s
         self.replier = Replier(consultant, metrics, pools)
         self._lock = threading.Lock()
         self._in_flight: set[str] = set()
@@ -168,6 +197,8 @@ class TurnRunner:
         self, turn: TurnRequest, placeholder: Future[str | None] | None, received_s: float | None
     ) -> None:
         live: TurnLike | None = None
+        if placeholder is not None:
+            futures.wait([placeholder], timeout=PLACEHOLDER_HEAD_START_S)
         try:
             with queue.completing(turn.id, self.owner, turn.session_id, answer_of):
                 live = self._ask(turn)

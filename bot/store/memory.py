@@ -213,6 +213,18 @@ class MemoryStore:
             if turn is not None and turn.owner == owner:
                 turn.state, turn.payload, turn.answer = DONE, {}, None
 
+    def turn_owners(self) -> set[str]:
+        self._check_open()
+        with self._lock:
+            return {t.owner for t in self._turns.values() if t.state != DONE and t.owner is not None}
+
+    def expire_leases(self, owner: str) -> None:
+        self._check_open()
+        with self._lock:
+            for turn in self._turns.values():
+                if turn.owner == owner and turn.state != DONE:
+                    turn.lease_until = 0.0
+
     def ping(self) -> bool:
         return not self._closed
 

@@ -140,6 +140,26 @@ redis.call('HDEL', KEYS[1], 'payload', 'answer')
 redis.call('ZREM', KEYS[2], ARGV[2])
 return 1
 """
+# KEYS[1] live zset; ARGV[1] turn key prefix. Returns the owner of every unfinished turn.
+_OWNERS = """
+local out = {}
+for _, id in ipairs(redis.call('ZRANGE', KEYS[1], 0, -1)) do
+  local owner = redis.call('HGET', ARGV[1] .. id, 'owner')
+  if owner then table.insert(out, owner) end
+end
+return out
+"""
+# KEYS[1] live zset; ARGV[1] turn key prefix, ARGV[2] owner: its turns become claimable now.
+_EXPIRE = """
+for _, id in ipairs(redis.call('ZRANGE', KEYS[1], 0, -1)) do
+  local key = ARGV[1] .. id
+  if redis.call('HGET', key, 'owner') == ARGV[2] then
+    redis.call('HSET', key, 'lease', 0)
+    redis.call('ZADD', KEYS[1], 0, id)
+  end
+end
+return 0
+"""
 HEALTH_KEY = f"{PREFIX}health"
 LIVE_KEY = f"{PREFIX}turns:live"
 TURN_PREFIX = f"{PREFIX}turn:"
@@ -194,6 +214,8 @@ class RedisStore:
         self._set_owned = client.register_script(_SET_OWNED)
         self._answer = client.register_script(_ANSWER)
         self._finish = client.register_script(_FINISH)
+        self._owners = client.register_script(_OWNERS)
+        self._expire = client.register_script(_EXPIRE)
 
     @classmethod
     def from_url(
@@ -309,6 +331,14 @@ class RedisStore:
                 keys=[f"{PREFIX}rate:{key}"], args=[now_ms, max(1, int(window_s * 1000)), limit, member]
             )
         return bool(hit)
+
+    def turn_owners(self) -> set[str]:
+        with self._guard("turn owners"):
+            return {str(owner) for owner in self._owners(keys=[LIVE_KEY], args=[TURN_PREFIX])}
+
+    def expire_leases(self, owner: str) -> None:
+        with self._guard("expire leases"):
+            self._expire(keys=[LIVE_KEY], args=[TURN_PREFIX, owner])
 
     def ping(self) -> bool:
         """A real write: a Redis that refuses writes (OOM under noeviction, MISCONF) is not ready."""

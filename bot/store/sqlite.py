@@ -341,6 +341,17 @@ class SQLiteStore:
                 (turn_id, owner),
             )
 
+    def turn_owners(self) -> set[str]:
+        with self._guard("turn owners"):
+            rows = self._conn().execute(
+                "SELECT DISTINCT owner FROM turns WHERE state != 'done' AND owner IS NOT NULL"
+            )
+            return {str(row[0]) for row in rows}
+
+    def expire_leases(self, owner: str) -> None:
+        with self._write("expire leases") as db:
+            db.execute("UPDATE turns SET lease_until = 0 WHERE owner = ? AND state != 'done'", (owner,))
+
     def close(self) -> None:
         self._closed = True
         with self._all_lock:

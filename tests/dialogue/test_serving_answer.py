@@ -70,5 +70,7 @@ def test_a_size_without_a_name_is_served_with_a_standard_shape_and_says_so(
     text = "how many H100s to serve a 13B model at 20 requests per second?"
     nlu.understands(text, "serve", params=13e9, qps=20.0, gpu="h100")
     reply = consultant.handle("s6", text).payload["reply"]
-    assert "at 20 requests/s" in reply and "standard dense shape" in reply
+    assert (
+        "Serving a 13B-parameter model (BF16) at 20 requests/s" in reply and "standard dense shape" in reply
+    )
     assert "H100" in reply

@@ -3,9 +3,13 @@ fix-ups of bot/render/templates/zh_hant_phrases.json: the ML terms s2twp mistran
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 from bot.dialogue.consultant import Consultant
+from bot.render.text import to_script
 from bot.store.memory import MemoryStore
 from knowledge import KnowledgeBase
 
@@ -41,3 +45,32 @@ def test_a_long_sequence_qlora_plan_and_its_explanation_read_as_taiwan_ml_wordin
     assert plan.lang == "zh-Hant" and plan.payload["recommendation"] is not None
     assert [bad for bad in WRONG_FORMS if bad in text] == []
     assert "活化" in text and "全域批次" in explain.text
+
+
+# Mainland wording s2twp leaves, or produces, where Taiwan readers expect their own word: an
+# instance is 執行個體 and a network 網路 everywhere, a NIC 網路卡, quality 品質.
+MAINLAND_FORMS = ("例項", "實例", "網絡", "質量", "數據", "默認", "軟件", "硬件", "服務器", "視頻")
+
+
+def _zh_sources(kb: KnowledgeBase) -> list[str]:
+    """Every Chinese text a reply can carry: the zh templates' wording and the knowledge base's."""
+    templates = Path(__file__).resolve().parents[2] / "bot" / "render" / "templates" / "zh"
+    texts = [
+        re.sub(r"{[{%#].*?[}%#]}", " ", f.read_text(encoding="utf-8"), flags=re.S)
+        for f in templates.glob("*.j2")
+    ]
+    for entry in (*kb.faq, *kb.pitfalls):
+        for name in ("title", "answer", "advice", "description"):
+            value = getattr(entry, name, None)
+            if value is not None and getattr(value, "zh", None):
+                texts.append(value.zh)
+    texts += [item.text.zh for item in kb.checklist]
+    return texts
+
+
+def test_every_chinese_text_converted_for_taiwan_uses_taiwan_words(kb: KnowledgeBase) -> None:
+    converted = [to_script(text, "zh-Hant") for text in _zh_sources(kb)]
+    found = {form: [t for t in converted if form in t][:1] for form in MAINLAND_FORMS + WRONG_FORMS}
+    assert {form: hits for form, hits in found.items() if hits} == {}
+    joined = "\n".join(converted)
+    assert "執行個體" in joined and "網路" in joined

@@ -62,6 +62,9 @@ class FakeSlackApi:
     user_locale: str = "en-US"
     _calls: list[Call] = field(default_factory=list)
     _failures: dict[str, list[_Failure]] = field(default_factory=dict)
+    _hung: dict[str, int] = field(default_factory=dict)  # method -> calls still to hang
+    _released: threading.Event = field(default_factory=threading.Event)
+    _waiting: int = 0
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _ts_counter: int = 0
 
@@ -69,7 +72,10 @@ class FakeSlackApi:
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler_class())
         self._server.daemon_threads = True
         self.port = int(self._server.server_address[1])
-        self._thread = threading.Thread(target=self._server.serve_forever, name="fake-slack", daemon=True)
+        # A short poll interval: close() (shutdown) waits for one, in every test's teardown.
+        self._thread = threading.Thread(
+            target=self._server.serve_forever, kwargs={"poll_interval": 0.02}, name="fake-slack", daemon=True
+        )
         self._thread.start()
 
     @property
@@ -81,6 +87,7 @@ class FakeSlackApi:
         return f"http://127.0.0.1:{self.port}/response"
 
     def close(self) -> None:
+        self._released.set()
         self._server.shutdown()
         self._server.server_close()
 
@@ -93,6 +100,20 @@ class FakeSlackApi:
             self._failures.setdefault(method, []).extend(
                 _Failure(status, retry_after_s) for _ in range(times)
             )
+
+    def hang(self, method: str, *, times: int) -> None:
+        """The next `times` calls of `method` hang (Slack not answering) until release()."""
+        with self._lock:
+            self._hung[method] = self._hung.get(method, 0) + times
+        self._released.clear()
+
+    def release(self) -> None:
+        self._released.set()
+
+    def hanging(self) -> int:
+        """Calls that arrived and are being held by hang()."""
+        with self._lock:
+            return self._waiting
 
     def calls(self, method: str | None = None) -> list[Call]:
         with self._lock:
@@ -199,6 +220,15 @@ class FakeSlackApi:
                 else:
                     method = "response" if path == "/response" else path.rsplit("/", 1)[-1]
                     args = _parse_args(raw, self.headers.get("Content-Type") or "")
+                with fake._lock:
+                    hangs = fake._hung.get(method, 0) > 0
+                    if hangs:
+                        fake._hung[method] -= 1
+                        fake._waiting += 1
+                if hangs:
+                    fake._released.wait(30)
+                    with fake._lock:
+                        fake._waiting -= 1
                 with fake._lock:
                     queue = fake._failures.get(method)
                     failure = queue.pop(0) if queue else None

@@ -55,3 +55,66 @@ def test_a_relative_deadline_counts_days_from_the_callers_sunday(text: str, days
 def test_a_weekday_with_no_deadline_word_is_not_a_deadline() -> None:
     assert "days" not in said("每周二例会，7B模型", SUNDAY)
     assert "days" not in said("明天要", None)
+
+
+@pytest.mark.parametrize(
+    ("text", "date"),
+    [("end of next month", "2026-12-31"), ("下个月底前", "2026-12-31"), ("下個月底之前要訓完", "2026-12-31"),
+     ("by March 15", "2027-03-15"), ("3月15号之前", "2027-03-15"), ("by end of Q1", "2027-03-31"),
+     ("Q1结束前", "2027-03-31"), ("一季度末", "2027-03-31"), ("before Q2", "2027-03-31"),
+     ("下週五前", "2026-12-04"), ("need it by Friday", "2026-12-04"), ("年底前", "2026-12-31"),
+     ("by the end of this month", "2026-11-30"), ("明年年底", "2027-12-31"), ("by year-end", "2026-12-31")],
+)  # fmt: skip
+def test_calendar_and_relative_deadlines_become_a_date_and_days(text: str, date: str) -> None:
+    got = parse(text, today=SUNDAY)
+    assert got.deadline_date == date
+    assert got.slots.days == (dt.date.fromisoformat(date) - SUNDAY).days
+
+
+def test_a_duration_is_days_with_no_date() -> None:
+    got = parse("within 6 weeks", today=SUNDAY)
+    assert got.slots.days == 42 and got.deadline_date is None
+
+
+def test_a_deadline_already_past_is_not_one() -> None:
+    assert parse("by the end of this month", today=dt.date(2026, 11, 30)).slots.days is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["no deadline", "没有deadline", "沒有期限", "whenever", "不急", "no rush", "随便多久", "多久都行",
+     "We're not in a hurry, take as long as it needs", "時間不重要", "no particular deadline"],
+)  # fmt: skip
+def test_every_form_of_no_deadline_is_an_open_timeline(text: str) -> None:
+    got = parse(text, today=SUNDAY)
+    assert got.no_deadline and got.slots.days is None and not got.asap
+
+
+@pytest.mark.parametrize(
+    "text", ["ASAP", "越快越好", "尽快", "as fast as possible", "盡快訓完", "we need it urgently", "越早越好"]
+)
+def test_as_soon_as_possible_is_asap_and_no_timeline(text: str) -> None:
+    got = parse(text, today=SUNDAY)
+    assert got.asap and got.slots.days is None and not got.no_deadline
+
+
+def test_asap_with_a_stated_timeline_is_the_timeline() -> None:
+    got = parse("ASAP, two weeks at most")
+    assert got.slots.days == 14 and not got.asap
+
+
+@pytest.mark.parametrize(
+    ("text", "period"),
+    [("H200 多少钱一小时", "hour"), ("L40S 一小時多少錢？", "hour"), ("A100 一个月多少钱", "month"),
+     ("租一张4090一天多少钱", "day"), ("H100 price per hour?", "hour"), ("H800 月租多少", "month"),
+     ("what does an A10 cost per month", "month")],
+)  # fmt: skip
+def test_a_price_period_is_never_a_deadline(text: str, period: str) -> None:
+    got = parse(text, today=SUNDAY)
+    assert got.price_period == period
+    assert got.slots.days is None and got.intent == "price"
+
+
+def test_a_budget_rate_is_a_budget_not_a_price_question() -> None:
+    got = parse("预算每小时200元，7B模型")
+    assert got.slots.budget is not None and got.price_period is None

@@ -46,3 +46,20 @@ def test_a_gb_tier_label_is_no_training_data_and_the_message_is_a_gpu_question(t
 
 def test_data_described_as_terabyte_scale_is_still_data() -> None:
     assert parse("10TB级的数据，训练7B").slots.data_bytes == pytest.approx(10e12)
+
+
+@pytest.mark.parametrize(
+    ("text", "gpu"),
+    [("A100 80G", "a100-80gb"), ("an 8×A100-80GB node, 7B model", "a100-80gb"), ("H100 80GB x8", "h100"),
+     ("8 x 80GB GPUs for a 13B model", None), ("租24G的卡跑7B", None), ("A800 80G 四张", "a800")],
+)  # fmt: skip
+def test_hardware_descriptions_are_never_data_sizes(text: str, gpu: str | None) -> None:
+    got = said(text)
+    assert "data_bytes" not in got
+    assert got.get("gpu") == gpu
+
+
+def test_a_gpu_name_written_every_way_is_the_catalogue_gpu() -> None:
+    assert parse("8xH100").slots.gpu == "h100"
+    assert parse("2 x h100sxm").slots.gpu == "h100-sxm"
+    assert parse("four H200s").gpus_mentioned == ("h200",)

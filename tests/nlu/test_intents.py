@@ -42,7 +42,7 @@ from bot.nlu import parse
         ("L40S还是A100？", "gpu_compare"),
         ("H20的显存是多少", "gpu_info"),
         ("tell me about the MI300X", "gpu_info"),
-        ("T4的FP16算力是65 TFLOPS吧？", "gpu_info"),
+        ("T4的FP16算力是65 TFLOPS吧？", "figure_check"),
         ("有哪些GPU", "list_gpus"),
         ("list gpus", "list_gpus"),
         ("show the math", "explain"),
@@ -126,7 +126,8 @@ def test_asking_whether_a_gpu_can_be_rented_in_china_goes_to_the_faq(text: str) 
     assert got.region == "cn"
 
 
-def test_a_sizing_request_in_china_stays_a_sizing_request() -> None:
+def test_a_workload_question_in_china_stays_a_workload_question() -> None:
     got = parse("能不能在国内租8张H100跑70B预训练？")
-    assert got.intent == "size"
+    assert got.intent == "feasibility"  # the job on the GPUs named, not the availability FAQ
     assert got.region == "cn"
+    assert parse("在国内租H800预训练70B，数据1T tokens，要多久？").intent == "size"

@@ -11,7 +11,7 @@ from tests.nlu.said import said
 
 @pytest.mark.parametrize(
     ("name", "params"),
-    [("DeepSeek-V2-Lite", 15.7e9), ("DeepSeek-V2", 236e9), ("Phi-3-mini", 3.8e9), ("Phi-3-medium", 14e9),
+    [("DeepSeek-V2-Lite", 15.7e9), ("DeepSeek-V2", 236e9), ("Phi-3-mini", 3.82e9), ("Phi-3-medium", 14e9),
      ("BLOOMZ-7b1", 7.1e9), ("Qwen1.5-MoE-A2.7B", 14.3e9), ("Qwen2.5-72B-Instruct", 72e9),
      ("Gemma-2-9B", 9e9), ("Yi-1.5-34B", 34e9), ("Mixtral-8x22B", 141e9), ("GLM-4-9B", 9e9)],
 )  # fmt: skip
@@ -64,3 +64,27 @@ def test_a_token_count_next_to_an_active_size_is_still_the_token_count() -> None
 
 def test_active_gpus_are_no_model_size() -> None:
     assert parse("we have 8 active GPUs for a 7B model").slots.active_params is None
+
+
+@pytest.mark.parametrize(
+    ("text", "model"),
+    [("部署通义千问2.5-72B做推理", "qwen2.5-72b"),
+     ("meta-llama/Llama-3.3-70B-Instruct on 4 H100s", "llama-3.3-70b"),
+     ("LoRA on Qwen2.5-7B-Instruct", "qwen2.5-7b"), ("serve DeepSeek R1 满血版", "deepseek-r1"),
+     ("Mistral-7B-Instruct-v0.3 QLoRA", "mistral-7b-v0.3"), ("微调 glm4-9b", "glm-4-9b"),
+     ("Llama 3 8B vs Llama 3.1 8B", "llama-3-8b")],
+)  # fmt: skip
+def test_a_named_open_model_is_its_model_card(text: str, model: str) -> None:
+    assert parse(text).slots.model == model
+
+
+def test_a_size_in_the_name_is_the_size_meant_and_a_moe_card_gives_both_counts() -> None:
+    assert parse("LoRA Qwen2.5-7B").slots.params == pytest.approx(7e9)
+    scout = parse("Llama 4 Scout inference").slots
+    assert (scout.params, scout.active_params) == (pytest.approx(109e9), pytest.approx(17e9))
+
+
+def test_a_corrected_size_names_no_card_and_an_unknown_name_none() -> None:
+    assert parse("不是Qwen2.5-7B，改成70B").slots.model is None
+    assert parse("LoRA on FooLM-13B").slots.model is None
+    assert parse("LoRA on FooLM-13B").slots.params == pytest.approx(13e9)

@@ -65,3 +65,22 @@ def test_text_argument_with_json_prints_one_object(capsys: pytest.CaptureFixture
     assert main(["parse", "--json", "H100 vs H200"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["intent"] == "gpu_compare" and out["gpus_mentioned"] == ["h100", "h200"]
+
+
+def test_a_fixed_today_turns_a_calendar_deadline_into_days(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["parse", "--json", "--today", "2026-11-29", "finish by end of next month"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["deadline_date"] == "2026-12-31" and out["slots"]["days"] == 32
+
+
+def test_without_today_it_counts_from_the_real_date(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["parse", "--json", "by the end of next month"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["slots"]["days"] is not None and 28 <= out["slots"]["days"] <= 62
+
+
+def test_a_malformed_today_is_a_clear_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["parse", "--today", "next tuesday", "7B"])
+    assert exit_info.value.code == 2
+    assert "YYYY-MM-DD" in capsys.readouterr().err

@@ -23,3 +23,66 @@ def test_a_per_sample_length_alone_is_not_a_token_total_nor_an_ask() -> None:
     got = parse("每条 2k tokens 左右")
     assert got.slots.tokens is None
     assert not got.asks
+
+
+@pytest.mark.parametrize(
+    ("text", "samples", "per_sample"),
+    [
+        ("50k conversations, avg 1k tokens each", 5e4, 1000),
+        ("5 萬筆對話，每筆約 800 tokens", 5e4, 800),
+        ("3w条数据 每条2k token", 3e4, 2000),
+        ("we have 120k dialogues of about 1.2k tokens", 1.2e5, 1200),
+        ("10万条指令数据，平均长度 600 token", 1e5, 600),
+        ("1.2萬則客服對話，每則大約500 tokens", 1.2e4, 500),
+        ("2万份病历，每份约3k token", 2e4, 3000),
+        ("80k QA pairs (avg 300 tokens)", 8e4, 300),
+        ("300k records at ~2k tokens per record", 3e5, 2000),
+    ],
+)
+def test_a_sample_count_times_its_stated_length_is_the_token_total(
+    text: str, samples: float, per_sample: float
+) -> None:
+    slots = parse(text).slots
+    assert slots.samples == pytest.approx(samples)
+    assert slots.tokens_per_sample == pytest.approx(per_sample)
+    assert slots.tokens == pytest.approx(samples * per_sample)
+
+
+@pytest.mark.parametrize(
+    ("text", "samples"),
+    [
+        ("50k conversations", 5e4),
+        ("3w条数据", 3e4),
+        ("10万条", 1e5),
+        ("1.2萬筆資料", 1.2e4),
+        ("5k examples", 5e3),
+    ],
+)
+def test_a_count_alone_is_kept_for_a_follow_up_to_complete(text: str, samples: float) -> None:
+    slots = parse(text).slots
+    assert slots.samples == pytest.approx(samples)
+    assert slots.tokens is None and slots.tokens_per_sample is None
+
+
+@pytest.mark.parametrize(
+    ("text", "per_sample"),
+    [("each sample is about 2k tokens", 2000), ("每条大概1500个token", 1500), ("平均每條800 tokens", 800)],
+)
+def test_a_length_alone_is_kept_for_a_follow_up_to_complete(text: str, per_sample: float) -> None:
+    got = parse(text)
+    assert got.slots.tokens_per_sample == pytest.approx(per_sample)
+    assert got.slots.tokens is None and not got.asks
+
+
+@pytest.mark.parametrize("text", ["准备一份数据", "给我3条建议", "7B则需要更多显存"])
+def test_measure_words_that_count_no_training_set_are_not_samples(text: str) -> None:
+    assert parse(text).slots.samples is None
+
+
+def test_a_stated_token_total_wins_over_the_product() -> None:
+    slots = parse("50k samples of ~1k tokens, 60M tokens in total").slots
+    assert slots.tokens == pytest.approx(6e7)
+
+
+def test_an_english_w_is_not_wan() -> None:
+    assert parse("3w samples").slots.samples is None or parse("3w samples").slots.samples == 3

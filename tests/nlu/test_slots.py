@@ -23,9 +23,11 @@ def approx(expected: dict[str, Any]) -> dict[str, Any]:
             "params": 2e10, "data_bytes": 1.2e11, "precision": "fp16", "method": "full_finetune",
             "days": 21.0}),
         ("LoRA on Qwen2.5-14B with 4 GB of chat logs, bf16, by the end of 10 days", {
-            "params": 1.4e10, "data_bytes": 4e9, "precision": "bf16", "method": "lora", "days": 10.0}),
+            "params": 1.4e10, "data_bytes": 4e9, "precision": "bf16", "method": "lora", "days": 10.0,
+            "model": "qwen2.5-14b"}),
         ("continued pretraining of Llama 3.1 8B on 250B tokens over 3 weeks", {
-            "params": 8e9, "tokens": 2.5e11, "method": "pretrain", "days": 21.0}),
+            "params": 8e9, "tokens": 2.5e11, "method": "pretrain", "continued": True, "days": 21.0,
+            "model": "llama-3.1-8b"}),
         ("seventy billion parameters, one and a half trillion tokens, a month and a half", {
             "params": 7e10, "tokens": 1.5e12, "days": 45.0}),
         ("模型四百五十亿，一万亿token，预算每月30万元", {
@@ -36,6 +38,7 @@ def approx(expected: dict[str, Any]) -> dict[str, Any]:
             "budget": {"amount": 50.0, "currency": "CNY", "period": "hour"}}),
         ("Mixtral 8x7B full fine-tune, 20GB, FP8, budget $12,500 in total", {
             "params": 4.67e10, "active_params": 1.29e10, "method": "full_finetune", "data_bytes": 2e10,
+            "model": "mixtral-8x7b",
             "precision": "fp8",
             "budget": {"amount": 12500.0, "currency": "USD", "period": "total"}}),
         ("GPT-2 small (124M) from scratch on 9B tokens, float32, 48 hours", {
@@ -44,7 +47,8 @@ def approx(expected: dict[str, Any]) -> dict[str, Any]:
             "params": 3.4e8, "method": "full_finetune", "data_bytes": 3e8, "precision": "fp16"}),
         ("a GPT-3 sized model on 2T tokens", {"params": 1.75e11, "tokens": 2e12}),
         ("壹佰亿参数，数据量捌佰GB", {"params": 1e10, "data_bytes": 8e11}),
-        ("模型规模千亿级，数据5T，增量预训练", {"params": 1e11, "data_bytes": 5e12, "method": "pretrain"}),
+        ("模型规模千亿级，数据5T，增量预训练", {
+                "params": 1e11, "data_bytes": 5e12, "method": "pretrain", "continued": True}),
         ("万亿级参数", {"params": 1e12}),
     ],
 )  # fmt: skip
@@ -185,8 +189,8 @@ def test_data_language_follows_the_message_language(text: str, language: str) ->
         ("训练token数三万亿，参数量一千三百亿", {"tokens": 3e12, "params": 1.3e11}),
         ("tokens: 2T, model: 7B", {"tokens": 2e12, "params": 7e9}),
         ("train 3 trillion tokens on a 30B model", {"tokens": 3e12, "params": 3e10}),
-        ("6B模型，数据集包含1000万条样本", {"params": 6e9}),
-        ("50k examples, 7B", {"params": 7e9}),
+        ("6B模型，数据集包含1000万条样本", {"params": 6e9, "samples": 1e7}),
+        ("50k examples, 7B", {"params": 7e9, "samples": 5e4}),
     ],
 )
 def test_the_nearest_label_wins_and_sample_counts_are_not_tokens(text: str, expected: dict[str, Any]) -> None:
@@ -205,3 +209,32 @@ def test_a_size_after_on_with_a_tuning_method_and_no_model_is_the_model() -> Non
     assert "tokens" not in got
     assert said("pretrain a 1B on 40B")["tokens"] == pytest.approx(40e9)
     assert said("continued pre-training on 60B")["tokens"] == pytest.approx(60e9)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Context: we are a 5 person team and want to fine-tune a 7B model",
+     "背景：我们团队5个人，想微调一个7B模型", "Context - 3 engineers, 2 GPUs budget, a 13B LoRA"],
+)  # fmt: skip
+def test_a_heading_is_not_a_number_cue(text: str) -> None:
+    got = parse(text)
+    assert got.slots.seq_len is None
+    assert not [a for a in got.asks if a.slot == "seq_len"]
+
+
+@pytest.mark.parametrize(
+    "text", ["从零开始训练一个1B模型", "從頭開始訓練3B", "train a 350M model from scratch"]
+)
+def test_from_scratch_is_pretraining(text: str) -> None:
+    slots = parse(text).slots
+    assert slots.method == "pretrain" and slots.continued is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["continued pretraining of Qwen2.5-7B on 20B tokens", "在Llama 3 8B上做增量预训练", "繼續預訓練 Yi-34B",
+     "domain-adaptive pretraining on our legal corpus", "继续预训练，数据200GB"],
+)  # fmt: skip
+def test_continued_pretraining_is_pretrain_flagged_continued(text: str) -> None:
+    slots = parse(text).slots
+    assert slots.method == "pretrain" and slots.continued is True

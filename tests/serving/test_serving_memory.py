@@ -76,3 +76,9 @@ def test_concurrency_that_fits_is_the_kv_budget_over_one_request(kb: KnowledgeBa
     assert mem.fits(2)
     assert mem.max_concurrency == int(mem.kv_budget_gb / mem.kv_per_request_gb)
     assert mem.used_gb(mem.max_concurrency) <= mem.capacity_gb
+
+
+def test_a_window_on_every_layer_is_cached_in_full_as_servers_do(kb: KnowledgeBase) -> None:
+    mistral = kb.model_architecture("mistral-7b-v0.1")  # 4096-token window on all 32 layers
+    per_token = kv_bytes_per_request(mistral, 1, "bf16", 1)
+    assert kv_bytes_per_request(mistral, 1, "bf16", 22000) == per_token * 22000

@@ -10,6 +10,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.dialogue.commit import commit_turn
 from bot.slack.messages import detect_lang
 from bot.store.base import SessionState, Store
 
@@ -58,6 +59,7 @@ class FakeConsultant:
     careless: bool = False
     with_chart: bool = False
     seen: list[tuple[str, str, str]] = field(default_factory=list)  # (kind, session_id, text)
+    hold: threading.Event | None = None  # texts with "hang" wait for it
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
     def _turn(self, session_id: str, kind: str, text: str) -> FakeTurn:
@@ -65,20 +67,25 @@ class FakeConsultant:
             self.seen.append((kind, session_id, text))
         if "boom" in text:
             raise RuntimeError("the consultant blew up")
+        if "hang" in text and self.hold is not None:
+            self.hold.wait(30)  # a worker stuck (or about to die) mid-turn, until the test lets go
 
-        def bump(state: SessionState | None) -> tuple[SessionState, int]:
-            turns = (state or {}).get("turns", 0) + 1
-            return {"turns": turns}, turns
+        def compute(state: SessionState | None) -> tuple[SessionState, FakeTurn]:
+            turns = int((state or {}).get("turns", 0)) + 1
+            return {"turns": turns, "rev": turns}, self._reply(turns, text)
 
-        turns = self.store.update(session_id, bump)
+        # The real consultant's commit (bot.dialogue.commit): the session write and a queued Slack
+        # turn's answer go into the store together.
+        return commit_turn(self.store, session_id, compute)
+
+    def _reply(self, turns: int, text: str) -> FakeTurn:
         shown = text if self.careless else escape(text)
-        lang = detect_lang(text)
         reply = f"Turn {turns}: for “{shown}” I suggest 8 × H100 SXM for 12 days."
         return FakeTurn(
             text=reply,
             blocks=[{"type": "section", "text": {"type": "mrkdwn", "text": reply}}, buttons()],
             payload={"reply": reply, "recommendation": {"options": [{"gpu": "h100-sxm"}]}},
-            lang=lang,
+            lang=detect_lang(text),
             chart=PNG_BYTES if self.with_chart else None,
         )
 

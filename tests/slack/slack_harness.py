@@ -53,10 +53,18 @@ class RunningBot:
     _events: int = 0
 
     owner: str | None = None  # the lease owner name; two bots with one name are one worker
+    lease_s: float = 15.0
+    sweep_every_s: float = 1.0
 
     def __post_init__(self) -> None:
         self.app = build_app(
-            self.settings, self.consultant, store=self.store, metrics=self.metrics, owner=self.owner
+            self.settings,
+            self.consultant,
+            store=self.store,
+            metrics=self.metrics,
+            owner=self.owner,
+            lease_s=self.lease_s,
+            sweep_every_s=self.sweep_every_s,
         )
         self.app.start_keeper()
         router = Router(self.app, self.store, self.metrics, signing_secret=SIGNING_SECRET)

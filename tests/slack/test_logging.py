@@ -2,25 +2,9 @@ from __future__ import annotations
 
 import io
 import json
-import logging
-from collections.abc import Iterator
 
-import pytest
 from slack_api import FakeSlackApi
 from slack_harness import RunningBot
-
-from bot.ops.logs import configure_logging
-
-
-@pytest.fixture
-def log_lines() -> Iterator[io.StringIO]:
-    root = logging.getLogger()
-    level = root.level
-    stream = io.StringIO()
-    handler = configure_logging("INFO", json=True, stream=stream)
-    yield stream
-    root.removeHandler(handler)
-    root.setLevel(level)
 
 
 def records(stream: io.StringIO) -> list[dict[str, object]]:

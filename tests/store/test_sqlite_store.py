@@ -13,7 +13,7 @@ import pytest
 
 from bot.config import Settings
 from bot.store import open_store
-from bot.store.base import SessionState
+from bot.store.base import SessionState, StoreUnavailable
 from bot.store.sqlite import SQLiteStore
 
 WEEK_S = 7 * 24 * 3600.0
@@ -115,3 +115,25 @@ def test_expired_sessions_are_purged_from_the_file(tmp_path: Path) -> None:
     ids = [row[0] for row in raw.execute("SELECT id FROM sessions")]
     raw.close()
     assert ids == ["new"]
+
+
+def test_readiness_is_a_real_write_and_a_refused_write_is_a_store_outage(tmp_path: Path) -> None:
+    class Refusing(SQLiteStore):
+        refuse = False
+
+        def _conn(self) -> sqlite3.Connection:
+            db = super()._conn()
+            db.execute(f"PRAGMA query_only = {int(self.refuse)}")  # as a read-only file or full disk
+            return db
+
+    store = Refusing(tmp_path / "state.db", session_ttl_s=3600)
+    store.update("s", lambda _old: ({"n": 1}, None))
+    assert store.ping() is True
+
+    store.refuse = True
+
+    assert store.ping() is False
+    assert store.get("s") == {"n": 1}  # reads still work
+    with pytest.raises(StoreUnavailable, match="state store unavailable"):
+        store.update("s", lambda _old: ({"n": 2}, None))
+    store.close()

@@ -208,3 +208,19 @@ def test_a_turn_id_is_forgotten_after_it_has_been_kept_long_enough(store: Store,
     clock.advance(DAY_S + 1)
 
     assert admit(store, "Ev1") is Admission.ACCEPTED
+
+
+def test_the_owners_of_unfinished_turns_are_listed_and_a_dead_ones_leases_can_be_ended(
+    store: Store, clock: FakeClock
+) -> None:
+    admit(store, "Ev1", owner="host:101:aa")
+    admit(store, "Ev2", owner="host:102:bb", user="U2")
+    admit(store, "Ev3", owner="host:103:cc", user="U3")
+    store.finish_turn("Ev3", "host:103:cc")
+
+    owners = store.turn_owners()
+    store.expire_leases("host:101:aa")
+    [taken] = store.claim_turns("host:200:dd", LEASE_S, 10)
+
+    assert owners == {"host:101:aa", "host:102:bb"}  # finished turns hold nothing
+    assert taken.id == "Ev1"  # at once, without waiting out its lease

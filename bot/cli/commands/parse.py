@@ -7,6 +7,7 @@ order, flushed, including for empty or garbage lines (DESIGN.md command-line con
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import json
 import sys
 from typing import Any
@@ -18,7 +19,21 @@ def add_parser(sub: Any) -> None:
     p = sub.add_parser("parse", help="extract intent and sizing slots from free text (zh/en)")
     p.add_argument("text", nargs="?", help="the message; omit to read one message per stdin line")
     p.add_argument("--json", action="store_true", help="print JSON only")
+    p.add_argument(
+        "--today",
+        type=_date,
+        default=None,
+        metavar="YYYY-MM-DD",
+        help="the date deadlines such as 'by March 15' are counted from (default: today)",
+    )
     p.set_defaults(run=run)
+
+
+def _date(text: str) -> dt.date:
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a date (YYYY-MM-DD): {text!r}") from None
 
 
 def _summary(result: Parse) -> str:
@@ -29,9 +44,9 @@ def _summary(result: Parse) -> str:
     return "  ".join(parts)
 
 
-def _emit(line: str, as_json: bool) -> None:
+def _emit(line: str, as_json: bool, today: dt.date) -> None:
     try:
-        result = parse(line)
+        result = parse(line, today=today)
     except Exception as exc:  # a parser bug must not cost the other lines their answers
         print(f"gpu-advisor parse: {type(exc).__name__}: {exc}", file=sys.stderr)
         result = Parse(intent="unknown", lang="en", script="en")
@@ -42,9 +57,11 @@ def _emit(line: str, as_json: bool) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    # The shell reads the clock once; the parser itself never does.
+    today = args.today or dt.date.today()
     if args.text is not None:
-        _emit(args.text, args.json)
+        _emit(args.text, args.json, today)
         return 0
     for raw in sys.stdin:
-        _emit(raw.rstrip("\r\n"), args.json)
+        _emit(raw.rstrip("\r\n"), args.json, today)
     return 0

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("bot.serve")
 
+SWITCH_INTERVAL_S = 0.001
 # Chart renderer processes: a chart is ~75 ms of CPU (measured 2026-11-29), one per answer.
 RENDER_PROCESSES = 2
 
@@ -54,21 +55,35 @@ def run(args: argparse.Namespace) -> int:
     from bot.ops.logs import configure_logging
 
     # JSON lines when not on a terminal (containers, log shippers); tokens are redacted either way.
-    configure_logging(settings.log_level, json=not sys.stderr.isatty())
+    configure_logging(settings.log_level, json=not sys.stderr.isatty(), on_broken_pipe=_log_pipe_broke)
     socket_mode = settings.slack_app_token is not None and not args.http
     if settings.slack_bot_token is None:
         return fail("SLACK_BOT_TOKEN is not set (the app's bot token, xoxb-...)")
     if not socket_mode and settings.slack_signing_secret is None:
         return fail("SLACK_SIGNING_SECRET is not set (needed to verify requests in HTTP mode)")
     try:
-        return serve(settings, args, socket_mode)
+        code = serve(settings, args, socket_mode)
     except StartupError as exc:
         return fail(str(exc))
     except BrokenPipeError:
-        # The log stream (stdout/stderr) was closed under us: say so where we still can, exit 1, so a
+        _LOG_PIPE_BROKE.set()
+        code = 0
+    if _LOG_PIPE_BROKE.is_set():
+        # The log stream was closed under us: say so where we still can and exit 1, so a
         # supervisor sees a failure and restarts the bot with a working log pipe.
         _last_words("gpu-advisor serve: the log output was closed (broken pipe); stopping")
         return 1
+    return code
+
+
+_LOG_PIPE_BROKE = threading.Event()
+
+
+def _log_pipe_broke() -> None:
+    """Called by the log handler on a broken pipe: stop serving (as on SIGTERM), then exit 1."""
+    if not _LOG_PIPE_BROKE.is_set():
+        _LOG_PIPE_BROKE.set()
+        os.kill(os.getpid(), signal.SIGTERM)
 
 
 def _last_words(message: str) -> None:
@@ -87,6 +102,10 @@ class StartupError(Exception):
 
 
 def serve(settings: Settings, args: argparse.Namespace, socket_mode: bool) -> int:
+    # A consultant turn is CPU-bound Python; the threads that ack and post the placeholder need the
+    # GIL only briefly. Python hands the GIL over every 5 ms by default; 1 ms keeps an ack or a
+    # placeholder from waiting behind a turn for that long.
+    sys.setswitchinterval(SWITCH_INTERVAL_S)
     from slack_bolt.error import BoltError
     from slack_sdk.errors import SlackApiError
 

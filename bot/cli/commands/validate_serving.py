@@ -61,7 +61,7 @@ def render_serving(report: ServingReport) -> str:
         "(one replica; maximum load unless a request rate is given)",
         _table(rows),
         "",
-        "† held out: TensorRT-LLM 0.17 and its online-serving table, never used to fit",
+        "† held out: TensorRT-LLM 0.15, 0.17 and its online-serving table, never used to fit",
         "  sizing/serve_calibration.py",
         "",
         summary_table(report),

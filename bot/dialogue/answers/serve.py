@@ -114,6 +114,7 @@ def view(req: ServeRequest, data: dict[str, Any]) -> dict[str, Any]:
     return {
         "model": req.model.name,
         "named": req.model_id is not None,
+        "params": req.model.params_total,
         "precision": req.precision,
         "input_tokens": req.input_tokens,
         "output_tokens": req.output_tokens,

@@ -1,0 +1,131 @@
+"""Serving (inference) words: what makes a message about serving a model, and which side of a request
+or which latency a number belongs to ("1k-token prompts, 500-token answers", "输入2000 token 输出500",
+"first token under 500 ms", "30 tokens/s per user", "AWQ int4").
+
+Text is simplified and lower-cased; ASCII phrases match whole words (bot/nlu/lexicon.py).
+"""
+
+from __future__ import annotations
+
+from bot.nlu import lexicon
+
+# A message about serving rather than training (Parse.task "serve"; intent "serve").
+SERVING = (
+    "serve", "serving", "served", "inference", "inferencing", "deploy", "deployment", "deploying", "deployed",
+    "host", "hosting", "in production", "online service", "chatbot for", "api for", "qps", "rps", "ttft",
+    "time to first token", "first token", "tokens/s per user", "concurrent users", "concurrent requests",
+    "concurrency", "requests per second", "vllm", "sglang", "tensorrt-llm", "trt-llm", "tgi", "ollama",
+    "llama.cpp", "kv cache", "kv-cache",
+    "推理", "部署", "上线服务", "在线服务", "服务化", "并发", "首token", "首字", "吞吐", "kv缓存",
+)  # fmt: skip
+# Words for the two sides of a request, before or after a token count.
+INPUT = ("prompt", "prompts", "input", "inputs", "in", "输入", "提示词", "prompt长度", "输入长度", "上文")
+OUTPUT = (
+    "answer", "answers", "output", "outputs", "out", "completion", "completions", "response", "responses",
+    "generation", "generations", "generated", "输出", "回答", "回复", "生成", "输出长度", "生成长度",
+)  # fmt: skip
+WEAK = ("in", "out")
+TTFT = (
+    "ttft", "time to first token", "time-to-first-token", "first token", "首token", "首字", "首个token",
+    "首 token",
+)  # fmt: skip
+TPOT = (
+    "tpot", "per-token latency", "per token latency", "inter-token latency", "inter token latency", "itl",
+    "每个token", "每token", "token间隔", "token间延迟", "单token延迟",
+)  # fmt: skip
+PER_USER = (
+    "per user", "each user", "per request", "per stream", "per sequence", "每个用户", "每用户", "每路",
+    "单用户",
+)  # fmt: skip
+# Label words right before a bare number: "并发50", "QPS 20", "concurrency of 64".
+CONCURRENCY_LABEL = ("并发", "并发数", "并发量", "并发用户", "concurrency", "concurrency of", "concurrent")
+QPS_LABEL = ("qps", "qps为", "qps是", "rps", "每秒请求", "每秒请求数", "每秒")
+# Quantised serving weights. "4-bit"/"8-bit" alone count only in a serving message: in training they
+# are QLoRA or an 8-bit optimizer.
+PRECISION_ALWAYS: tuple[tuple[str, str], ...] = (
+    ("int8", "int8"), ("w8a8", "int8"), ("int4", "int4"), ("awq", "int4"), ("gptq", "int4"),
+    ("w4a16", "int4"),
+)  # fmt: skip
+PRECISION_SERVING: tuple[tuple[str, str], ...] = (
+    ("8-bit", "int8"), ("8bit", "int8"), ("8 bit", "int8"), ("4-bit", "int4"), ("4bit", "int4"),
+    ("4 bit", "int4"),
+    ("8位量化", "int8"), ("4位量化", "int4"), ("8比特", "int8"), ("4比特", "int4"),
+)  # fmt: skip
+
+
+def is_serving(s: str) -> bool:
+    return lexicon.has_cue(s, SERVING)
+
+
+def request_side(before: str, after: str, weak: bool = False) -> str | None:
+    """ "input" / "output" when the words next to a token count name a side of the request. `weak`
+    also accepts "in"/"out" ("1000 in / 500 out"), which only a serving message can mean that way."""
+    head = before.rstrip(" :：=为是约~")
+    tail = after.lstrip(" -")
+    for side, words in (("input", INPUT), ("output", OUTPUT)):
+        cjk = tuple(w for w in words if not w.isascii())
+        if head.endswith(cjk) or _usable(_last_word(head), words, weak):
+            return side
+    for side, words in (("input", INPUT), ("output", OUTPUT)):
+        cjk = tuple(w for w in words if not w.isascii())
+        if _usable(_first_word(tail), words, weak) or tail.startswith(cjk):
+            return side
+    return None
+
+
+def _usable(word: str, words: tuple[str, ...], weak: bool) -> bool:
+    return word in words and (weak or word not in WEAK)
+
+
+def latency_kind(before: str) -> str | None:
+    """ "ttft" or "tpot" when the clause before a time names that latency."""
+    if lexicon.has_cue(before, TTFT):
+        return "ttft"
+    if lexicon.has_cue(before, TPOT):
+        return "tpot"
+    return None
+
+
+def serving_precision(s: str, serving: bool) -> str | None:
+    table = PRECISION_ALWAYS + (PRECISION_SERVING if serving else ())
+    best: tuple[int, str] | None = None
+    for phrase, value in table:
+        i = lexicon.find_phrase(s, phrase)
+        if i != -1 and not _qlora_near(s, i) and (best is None or i < best[0]):
+            best = (i, value)
+    return best[1] if best else None
+
+
+def _qlora_near(s: str, i: int) -> bool:
+    """ "4-bit LoRA" is QLoRA, a training method, not a serving precision."""
+    return "lora" in s[i : i + 16]
+
+
+def _last_word(text: str) -> str:
+    words = text.split()
+    if not words:
+        return ""
+    if len(words) >= 2 and f"{words[-2]} {words[-1]}" in INPUT + OUTPUT:
+        return f"{words[-2]} {words[-1]}"
+    return words[-1]
+
+
+def _first_word(text: str) -> str:
+    word = []
+    for ch in text:
+        if not (ch.isascii() and ch.isalpha()):
+            break
+        word.append(ch)
+    return "".join(word)
+
+
+__all__ = [
+    "CONCURRENCY_LABEL",
+    "PER_USER",
+    "QPS_LABEL",
+    "SERVING",
+    "is_serving",
+    "latency_kind",
+    "request_side",
+    "serving_precision",
+]

@@ -1,0 +1,69 @@
+"""The training stack a message names ("we use DeepSpeed ZeRO-3", "我们用 LLaMA-Factory", "FSDP",
+"unsloth", "Megatron") and activation recomputation ("gradient checkpointing", "selective recompute").
+
+Stacks are the engine's five (issue 12): megatron | deepspeed | fsdp | hf | unsloth. Frameworks map onto
+the parallelism they run with: torchtune and torchtitan shard with FSDP, LLaMA-Factory, TRL, PEFT, axolotl
+and ms-swift run on the Hugging Face Trainer; NeMo is Megatron. A parallelism engine named beside a
+framework wins ("LLaMA-Factory + DeepSpeed ZeRO-3" is deepspeed): it decides memory and speed.
+"""
+
+from __future__ import annotations
+
+from bot.nlu import lexicon
+
+# (stack, rank, phrases): the lowest rank named wins; inside a rank, the first in the text.
+STACKS: tuple[tuple[str, int, tuple[str, ...]], ...] = (
+    ("megatron", 0, ("megatron-lm", "megatron-core", "megatron", "mcore", "nemo", "nvidia nemo")),
+    ("deepspeed", 0, ("deepspeed", "zero-3", "zero3", "zero 3", "zero-2", "zero2", "zero stage 3",
+                      "zero stage 2", "zero-infinity", "zero++")),
+    ("fsdp", 0, ("fsdp2", "fsdp", "fully sharded data parallel", "torchtitan")),
+    ("unsloth", 1, ("unsloth",)),
+    ("fsdp", 1, ("torchtune",)),
+    ("hf", 1, ("llama-factory", "llamafactory", "llama factory", "trl", "peft", "axolotl", "ms-swift",
+               "hugging face", "huggingface", "hf trainer", "transformers trainer", "xtuner")),
+)  # fmt: skip
+# (value, phrases), most specific first: "no gradient checkpointing" before "gradient checkpointing".
+RECOMPUTE: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("none", ("no recompute", "no recomputation", "without recompute", "without recomputation",
+              "no activation checkpointing", "no gradient checkpointing", "without gradient checkpointing",
+              "without activation checkpointing", "recompute off", "不开重计算", "关闭重计算", "不用重计算",
+              "关闭梯度检查点", "不开梯度检查点", "不用梯度检查点")),
+    ("selective", ("selective recompute", "selective recomputation", "selective activation recomputation",
+                   "selective activation checkpointing", "选择性重计算", "部分重计算")),
+    ("full", ("full recompute", "full recomputation", "full activation checkpointing",
+              "activation checkpointing", "gradient checkpointing", "activation recomputation", "recompute",
+              "重计算", "激活重计算",
+              "梯度检查点", "激活检查点")),
+)  # fmt: skip
+
+
+def find_stack(s: str) -> tuple[str | None, list[tuple[int, int]]]:
+    """(stack, spans of every stack phrase named, in text order), or (None, [])."""
+    best: tuple[int, int, str] | None = None  # rank, position, stack
+    spans: list[tuple[int, int]] = []
+    for stack, rank, phrases in STACKS:
+        for m in lexicon.phrases_in(s, phrases):
+            spans.append((m.start(), m.end()))
+            if best is None or (rank, m.start()) < best[:2]:
+                best = (rank, m.start(), stack)
+    return (best[2] if best else None), _merged(spans)
+
+
+def find_recompute(s: str) -> str | None:
+    for value, phrases in RECOMPUTE:
+        if lexicon.has_cue(s, phrases):
+            return value
+    return None
+
+
+def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if out and start < out[-1][1]:
+            out[-1] = (out[-1][0], max(end, out[-1][1]))
+        else:
+            out.append((start, end))
+    return out
+
+
+__all__ = ["RECOMPUTE", "STACKS", "find_recompute", "find_stack"]

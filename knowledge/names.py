@@ -1,0 +1,120 @@
+"""Names in free text: a character trie over lower-case names whose spaces, hyphens and underscores are
+interchangeable and optional ("H100 SXM" = "h100-sxm" = "h100sxm", "Llama 3.1 8B" = "llama-3.1-8b").
+The one name matcher of the project: GPU names (knowledge/gpu_names.py) and model names (bot/nlu/models.py)
+are built on it.
+
+One left-to-right pass: at each position at most the longest name's length of work (a separator edge
+is taken or skipped), so matching is linear in the text. Names match whole words: an ASCII letter or
+digit may not touch either end.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Generic, TypeVar
+
+V = TypeVar("V")
+SEPARATORS = frozenset(" -_")
+_SEP = "\x00"  # trie edge: an optional separator inside a name
+
+
+@dataclass
+class _Node(Generic[V]):
+    children: dict[str, _Node[V]] = field(default_factory=dict)
+    value: V | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Hit(Generic[V]):
+    start: int
+    end: int
+    value: V
+
+
+def is_word_char(ch: str) -> bool:
+    return ch.isascii() and ch.isalnum()
+
+
+def key(name: str) -> str:
+    """A name with each run of separators as one optional-separator edge: "h100 sxm" -> h100<SEP>sxm."""
+    out: list[str] = []
+    for ch in name.lower().strip():
+        if ch in SEPARATORS:
+            if out and out[-1] != _SEP:
+                out.append(_SEP)
+        else:
+            out.append(ch)
+    return "".join(out).strip(_SEP)
+
+
+class NameTrie(Generic[V]):
+    """`plural`: a trailing "s" may follow a name ("8 H100s"). `glued_count`: a name may follow a
+    count glued on with x ("8xH100")."""
+
+    def __init__(self, *, plural: bool = False, glued_count: bool = False) -> None:
+        self._root: _Node[V] = _Node()
+        self._plural = plural
+        self._glued_count = glued_count
+        self.max_len = 0
+
+    def add(self, name: str, value: V) -> None:
+        """Adds `name` (the first value added for a spelling wins)."""
+        k = key(name)
+        if not k:
+            return
+        node = self._root
+        for ch in k:
+            node = node.children.setdefault(ch, _Node())
+        if node.value is None:
+            node.value = value
+        self.max_len = max(self.max_len, 2 * len(k) + 2)
+
+    def find(self, text: str) -> list[Hit[V]]:
+        """Non-overlapping names in `text` (lower-cased), leftmost then longest."""
+        out: list[Hit[V]] = []
+        i, n = 0, len(text)
+        while i < n:
+            if text[i] not in self._root.children or not self._starts_word(text, i):
+                i += 1
+                continue
+            got = self.longest(text, i)
+            if got is None:
+                i += 1
+                continue
+            out.append(Hit(i, got[0], got[1]))
+            i = got[0]
+        return out
+
+    def _starts_word(self, text: str, i: int) -> bool:
+        if i == 0 or not is_word_char(text[i - 1]):
+            return True
+        return self._glued_count and text[i - 1] == "x" and i >= 2 and text[i - 2].isdigit()
+
+    def longest(self, text: str, i: int) -> tuple[int, V] | None:
+        """(end, value) of the longest name starting at `i` that ends on a word boundary."""
+        best: tuple[int, bool, V] | None = None  # end, exact (no plural s), value
+        stack: list[tuple[int, _Node[V]]] = [(i, self._root)]
+        limit = min(len(text), i + self.max_len)
+        while stack:
+            j, node = stack.pop()
+            if node.value is not None:
+                plural = self._plural and j < len(text) and text[j] == "s"
+                for e in (j + 1, j) if plural else (j,):
+                    if e >= len(text) or not is_word_char(text[e]):
+                        if best is None or e > best[0] or (e == best[0] and e == j and not best[1]):
+                            best = (e, e == j, node.value)
+                        break
+            if j >= limit:
+                continue
+            sep = node.children.get(_SEP)
+            if sep is not None:
+                if text[j] in SEPARATORS:
+                    stack.append((j + 1, sep))
+                stack.append((j, sep))  # the separator is optional: "h100sxm"
+            nxt = node.children.get(text[j])
+            if nxt is not None:
+                stack.append((j + 1, nxt))
+        return (best[0], best[2]) if best else None
+
+
+__all__ = ["SEPARATORS", "Hit", "NameTrie", "is_word_char", "key"]

@@ -1,0 +1,27 @@
+"""Epochs: passes over the data in every form (DESIGN.md: absent means one; work = tokens x epochs)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.nlu import parse
+
+
+@pytest.mark.parametrize(
+    ("text", "epochs"),
+    [("3 epochs", 3), ("训3轮", 3), ("跑三個 epoch", 3), ("2 passes over the data", 2), ("epochs: 4", 4),
+     ("num_train_epochs=2", 2), ("训练轮数 5", 5), ("过两遍数据", 2), ("one epoch is enough", 1),
+     ("LoRA 7B, 1B tokens, 1.5 epochs", 1.5), ("全量微调3个epoch", 3)],
+)  # fmt: skip
+def test_epochs_in_every_form(text: str, epochs: float) -> None:
+    assert parse(text).slots.epochs == pytest.approx(epochs)
+
+
+@pytest.mark.parametrize("text", ["多轮对话数据5万条", "第3轮训练挂了", "3轮对话", "7B model, 2 weeks"])
+def test_rounds_of_a_dialogue_or_a_round_number_are_not_epochs(text: str) -> None:
+    assert parse(text).slots.epochs is None
+
+
+def test_epochs_do_not_change_the_one_pass_token_count() -> None:
+    slots = parse("pretrain 1B on 20B tokens for 3 epochs").slots
+    assert (slots.tokens, slots.epochs) == (pytest.approx(2e10), 3)

@@ -1,0 +1,36 @@
+"""The training stack and activation recomputation a message names (issue 12: the stack is an input)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.nlu import parse
+
+
+@pytest.mark.parametrize(
+    ("text", "stack", "said"),
+    [("we use DeepSpeed ZeRO-3", "deepspeed", "DeepSpeed + ZeRO-3"),
+     ("我们用 LLaMA-Factory", "hf", "LLaMA-Factory"), ("FSDP", "fsdp", "FSDP"),
+     ("fine-tuning with unsloth on a 4090", "unsloth", "unsloth"),
+     ("Megatron-LM for pretraining", "megatron", "Megatron-LM"), ("torchtune recipes", "fsdp", "torchtune"),
+     ("LLaMA-Factory + DeepSpeed ZeRO-3", "deepspeed", "LLaMA-Factory + DeepSpeed + ZeRO-3"),
+     ("我們用 TRL 的 SFTTrainer", "hf", "TRL")],
+)  # fmt: skip
+def test_the_stack_said_maps_onto_the_engines_five(text: str, stack: str, said: str) -> None:
+    got = parse(text)
+    assert got.slots.stack == stack
+    assert got.stack_said == said
+
+
+@pytest.mark.parametrize(
+    ("text", "recompute"),
+    [("with gradient checkpointing", "full"), ("selective recompute", "selective"),
+     ("no activation checkpointing", "none"), ("开启重计算", "full"), ("关闭梯度检查点", "none")],
+)  # fmt: skip
+def test_recomputation(text: str, recompute: str) -> None:
+    assert parse(text).slots.recompute == recompute
+
+
+def test_no_stack_named_is_none_and_a_question_about_one_is_an_faq() -> None:
+    assert parse("LoRA 7B on 2GB").slots.stack is None
+    assert parse("What is DeepSpeed ZeRO-3?").intent == "faq"
