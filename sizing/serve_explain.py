@@ -461,6 +461,17 @@ def warnings(
                 tokens=tokens,
             )
         )
+    if first is not None and first.label == "requested" and a.heads % first.replica.tp:
+        out.append(
+            _w(
+                "serve_uneven_tensor_parallel",
+                f"{a.name} has {a.heads} attention heads, which {first.replica.tp} GPUs do not divide: vLLM, SGLang and "
+                "TensorRT-LLM need a tensor-parallel size that divides the heads (1, 2, 4 or 8 GPUs per node).",
+                model=a.name,
+                heads=a.heads,
+                tp=first.replica.tp,
+            )
+        )
     missed = [o for o in options if o.speed is not None]
     if (req.ttft_ms or req.tpot_ms) and missed and not any(o.meets_latency for o in missed):
         best_tpot = min((o.speed.tpot_s for o in pool if o.speed), default=0.0) * 1e3

@@ -180,6 +180,10 @@ def evaluate(
     return ServeOption(rep, replicas, mem, per, s, q, usd_to_cny, True, _meets(req, s))
 
 
+def _family_order(o: ServeOption) -> tuple[bool, bool, float, str]:
+    return (not o.fits, o.hourly_usd is None, o.hourly_usd or 0.0, o.gpu.id)
+
+
 def _meets(req: ServeRequest, s: Speed) -> bool:
     ttft_ok = req.ttft_ms is None or s.ttft_s * 1000 <= req.ttft_ms * 1.0001
     tpot_ok = req.tpot_ms is None or s.tpot_s * 1000 <= req.tpot_ms * 1.0001
@@ -257,10 +261,13 @@ def plan_serving(req: ServeRequest, catalog: Catalog, k: ServeConstants = CALIBR
     prices = PriceBook(catalog)
     forced: ServeOption | None = None
     if req.gpu is not None and req.gpus is not None:
-        gpu = resolve_gpus(catalog, req.gpu)[0]
         tp, pp = _layout(req.gpus)
-        forced = evaluate(req, req.model, gpu, tp, pp, req.precision, prices, k, single_replica=True)
-        forced = replace(forced, label="requested")
+        # A family ("h100") means the variant that serves it: fits, has a price, then cheapest.
+        variants = [
+            evaluate(req, req.model, gpu, tp, pp, req.precision, prices, k, single_replica=True)
+            for gpu in resolve_gpus(catalog, req.gpu)
+        ]
+        forced = replace(min(variants, key=_family_order), label="requested")
     pool, excluded = candidates(req, prices, req.precision, k)
     smaller = _smaller_precision(req.precision)
     lower: list[ServeOption] = []

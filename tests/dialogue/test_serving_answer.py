@@ -74,3 +74,17 @@ def test_a_size_without_a_name_is_served_with_a_standard_shape_and_says_so(
         "Serving a 13B-parameter model (BF16) at 20 requests/s" in reply and "standard dense shape" in reply
     )
     assert "H100" in reply
+
+
+def test_without_a_load_the_answer_asks_for_one_and_a_rate_then_replaces_users(
+    consultant: Consultant, nlu: ScriptedParse
+) -> None:
+    text = "deploy Llama 3.1 8B for inference"
+    nlu.understands(text, "serve", model="llama-3.1-8b", params=8e9)
+    reply = consultant.handle("s7", text).payload["reply"]
+    assert "How many users at once, or requests per second?" in reply
+    nlu.understands("at 5 requests per second", "whatif", qps=5.0)
+    assert "at 5 requests/s" in consultant.handle("s7", "at 5 requests per second").payload["reply"]
+    nlu.understands("make it 300 users", "whatif", concurrency=300)
+    reply = consultant.handle("s7", "make it 300 users").payload["reply"]
+    assert "to 300 concurrent users" in reply and "requests/s" not in reply.split("\n")[0]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from knowledge import KnowledgeBase
+from knowledge import KnowledgeBase, load_knowledge
 from sizing import SizingError
 from sizing.model_arch import ModelArchitecture
 from sizing.serve_plan import plan_serving
@@ -121,3 +121,22 @@ def test_memory_bound_decode_is_faster_on_the_gpu_with_more_bandwidth(kb: Knowle
 def test_a_bare_parameter_count_is_served_with_a_standard_shape() -> None:
     arch = ModelArchitecture.standard(13e9)
     assert arch.layers > 30 and arch.kv_heads <= arch.heads and arch.params_total == 13e9
+
+
+def test_a_gpu_family_means_the_variant_that_serves_it(kb: KnowledgeBase) -> None:
+    first = serve(kb, "llama-3.1-70b", gpu="h100", gpus=8).options[0]
+    assert first.label == "requested" and first.gpu.id.startswith("h100") and first.fits
+
+
+def test_a_gpu_count_that_does_not_divide_the_heads_is_flagged(kb: KnowledgeBase) -> None:
+    result = serve(kb, "llama-3.1-70b", gpu="h100-sxm", gpus=3)
+    assert "serve_uneven_tensor_parallel" in {w.code for w in result.warnings}
+
+
+@pytest.mark.parametrize("card", [c.id for c in load_knowledge().models])
+def test_every_model_card_gets_a_serving_plan_that_fits(card: str, kb: KnowledgeBase) -> None:
+    precision = kb.find_model(card).native_precision  # type: ignore[union-attr]
+    result = serve(kb, card, precision, concurrency=32)
+    first = result.options[0]
+    assert first.fits and first.speed is not None and first.output_tokens_per_second > 0
+    assert first.memory.used_gb(first.concurrency) <= first.memory.capacity_gb

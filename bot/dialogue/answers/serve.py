@@ -53,7 +53,12 @@ def serve_request(q: Question) -> ServeRequest | None:
         (p for p in SERVE_PRECISIONS if p == said), card.native_precision if card is not None else "bf16"
     )
     input_tokens, output_tokens = q.slot("input_tokens"), q.slot("output_tokens")
-    concurrency, qps = q.slot("concurrency"), q.slot("qps")
+    said = q.u.said
+    if said.get("concurrency") is not None or said.get("qps") is not None:
+        # The message states the load one way: "what about 200 users?" replaces an earlier rate.
+        concurrency, qps = said.get("concurrency"), said.get("qps")
+    else:
+        concurrency, qps = q.slot("concurrency"), q.slot("qps")
     return ServeRequest(
         model=arch,
         model_id=card.id if card is not None else None,
