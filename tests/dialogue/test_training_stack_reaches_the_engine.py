@@ -7,14 +7,15 @@ import datetime as dt
 from typing import Any
 
 from bot.dialogue.plan import build_request, training_software
+from bot.dialogue.state import DialogueState
 from knowledge import KnowledgeBase
 
 TODAY = dt.date(2026, 11, 29)
 
 
-def _state(**slots: Any) -> dict[str, Any]:
+def _state(**slots: Any) -> DialogueState:
     base = {"params": 7e9, "method": "lora", "precision": "bf16", "tokens": 1e8, "days": 3}
-    return {"slots": {**base, **slots}}
+    return DialogueState(slots={**base, **slots})
 
 
 def test_a_named_stack_and_recompute_mode_reach_the_request(kb: KnowledgeBase) -> None:
