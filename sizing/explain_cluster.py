@@ -1,10 +1,9 @@
 """Explain lines for the cluster around the first option: its network need and what it costs."""
-# ruff: noqa: E501
 
 from __future__ import annotations
 
 from sizing import fixed, network
-from sizing.explain_format import item as _i, num, usd
+from sizing.explain_format import item as _i, num
 from sizing.result import ExplainItem, Option
 from sizing.workload import Workload
 
@@ -13,25 +12,8 @@ def cost_line(o: Option) -> ExplainItem:
     q = o.quote
     assert q is not None
     fixed_h = o.fixed.total_hours if o.fixed is not None else 0.0
-    text = (
-        f"Cost = {q.instances} × {q.offering.instance_type} ({q.offering.cloud}) at ${q.hourly_usd / q.instances:,.2f}/h"
-        f" × {q.billed_hours:,.1f} h (training {o.training_days * 24:,.1f} h + fixed {fixed_h:,.1f} h)"
-        + f" = {usd(q.on_demand_usd)} on demand"
-        + (f", {usd(q.spot_usd)} spot" if q.spot_usd is not None else "")
-        + (
-            f" (prices as of {q.offering.as_of.isoformat()})."
-            if q.offering.as_of
-            else " (price snapshot date unknown)."
-        )
-        + (
-            f" The instance holds {q.unused_gpus} more GPU(s) than the plan uses; they are paid for."
-            if q.unused_gpus > 0
-            else ""
-        )
-    )
     return _i(
         "cost",
-        text,
         instances=q.instances,
         instance=q.offering.instance_type,
         cloud=q.offering.cloud,
@@ -51,21 +33,9 @@ def fixed_line(w: Workload, o: Option) -> ExplainItem | None:
     f = o.fixed
     if f is None:
         return None
-    usd_line = ""
-    fixed_usd = None
-    if o.quote is not None:
-        fixed_usd = o.quote.hourly_usd * f.total_hours
-        usd_line = f", {usd(fixed_usd)} of the cost"
+    fixed_usd = o.quote.hourly_usd * f.total_hours if o.quote is not None else None
     return _i(
         "fixed_costs",
-        f"Fixed hours beyond training: provisioning {f.provision_hours:.2f} h + setup {f.setup_hours:.2f} h"
-        + (
-            f" + downloading {f.download_gb:,.0f} GB of base model and data at {fixed.DOWNLOAD_GB_PER_S:g} GB/s "
-            f"{f.download_hours:.2f} h + evaluation {f.eval_hours:.2f} h + saving checkpoints {f.checkpoint_hours:.2f} h"
-            if not w.from_scratch
-            else " (checkpoints and evaluations of a pre-training run are in the calibrated goodput)"
-        )
-        + f" = {f.total_hours:.2f} h on all {o.gpus} GPUs{usd_line}. These are our assumptions (sizing/fixed.py).",
         provision_hours=f.provision_hours,
         setup_hours=f.setup_hours,
         download_hours=f.download_hours,
@@ -92,7 +62,6 @@ def network_line(w: Workload, o: Option) -> ExplainItem:
     if lay.gpus == 1:
         return _i(
             "network_single_gpu",
-            f"Network: one GPU, so there is no gradient sync between GPUs; {tier} for data.",
             **tier_params,
         )
     shard = w.trainable_params / (lay.tp * lay.pp) * (4.0 if tp.precision == "fp32" else 2.0) / 1e9
@@ -114,7 +83,6 @@ def network_line(w: Workload, o: Option) -> ExplainItem:
         link = {"nvlink": "NVLink", "infinity_fabric": "Infinity Fabric"}.get(net.scale_up, "PCIe")
         return _i(
             "network_one_node",
-            f"Network: one node, so the sync stays on {link}: {sync}; {tier}.",
             link=link,
             **sync_params,
             **tier_params,
@@ -155,7 +123,6 @@ def network_line(w: Workload, o: Option) -> ExplainItem:
         )
     return _i(
         "network_multi_node",
-        line + ".",
         global_batch_tokens=tokens,
         gpus=o.gpus,
         tokens_per_gpu_s=raw_speed,

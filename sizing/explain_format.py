@@ -20,7 +20,9 @@ def usd(x: float) -> str:
     return f"${x:,.0f}" if x >= 100 else f"${x:,.2f}"
 
 
-def item(code: str, text: str, **params: object) -> ExplainItem:
+def item(code: str, text: str = "", /, **params: object) -> ExplainItem:
+    """One explain line: a code and its numbers; bot/render/templates word it (zh, en). `text`:
+    English prose some callers still carry (serving); the training engine sends none."""
     return ExplainItem(code, text, tuple(params.items()))
 
 

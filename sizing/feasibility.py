@@ -168,9 +168,7 @@ def _alternatives(
     if not w.offload and w.method != "qlora":
         off = _same_hardware(replace(request, offload=True), catalog, gpu, gpus)
         if off is not None and off.fits:
-            out.append(
-                _option("offload", off, w.method, off.days / requested.days if requested.days else None)
-            )
+            out.append(_option("offload", off, w.method, cal.OFFLOAD_SLOWDOWN))
     # 3. One GPU, full fine-tuning: the low-memory recipe (8-bit / paged optimizer, bf16 weights).
     low = lowmem.suggestion(w, requested)
     if low is not None:

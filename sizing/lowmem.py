@@ -47,19 +47,14 @@ def suggestion(w: Workload, top: Option) -> SizingWarning | None:
     capacity = top.gpu.capacity_gb
     on_gpu, paged = single_gpu_gb(w, paged=False), single_gpu_gb(w, paged=True)
     if on_gpu <= capacity:
-        need, variant = on_gpu, "8-bit AdamW"
+        need = on_gpu
     elif paged <= capacity:
-        need, variant = paged, "paged 8-bit AdamW (optimizer states in CPU memory)"
+        need = paged
     else:
         return None
     return SizingWarning(
         "low_memory_full_finetune",
-        f"Plain AdamW full fine-tuning does not fit on one {top.gpu.id}, but a low-memory recipe may: "
-        f"{variant}, bf16 weights without an fp32 master copy, the optimizer step inside backward and "
-        f"activation checkpointing need ~{need:.0f} GB of its {capacity:g} GB (torchtune's single-GPU "
-        "recipe: Llama 3.1 8B in 37.4 GiB on an A6000). It trains more slowly and can cost some "
-        "accuracy; the plan above keeps plain AdamW.",
-        (
+        params=(
             ("gpu", top.gpu.id),
             ("memory_gb", round(need, 1)),
             ("gpu_memory_gb", capacity),

@@ -195,9 +195,7 @@ def _fewer_is_faster(ev: Evaluator, forced: Option) -> list[SizingWarning]:
     return [
         SizingWarning(
             "fewer_gpus_faster",
-            f"{best.gpus} × {forced.gpu.id} would finish sooner ({best.days:.2f} vs {forced.days:.2f} days) "
-            f"than the requested {forced.gpus}: {forced.gpus} GPUs do not split into as fast a layout.",
-            (
+            params=(
                 ("gpu", forced.gpu.id),
                 ("gpus", forced.gpus),
                 ("better_gpus", best.gpus),

@@ -20,25 +20,34 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, slots=True)
 class SizingWarning:
+    """A warning as a stable code and its numbers; bot/render/templates word it in zh and en (the
+    one source of wording for chat and CLI). `message`: English some callers still carry."""
+
     code: str
-    message: str  # English; templates render zh/en from code + params
+    message: str = ""
     params: tuple[tuple[str, object], ...] = ()
 
     def to_dict(self) -> dict[str, object]:
-        return {"code": self.code, "message": self.message, "params": dict(self.params)}
+        out: dict[str, object] = {"code": self.code, "params": dict(self.params)}
+        if self.message:
+            out["message"] = self.message
+        return out
 
 
 @dataclass(frozen=True, slots=True)
 class ExplainItem:
-    """One "how this was computed" line: a stable code and its numbers (templates render zh/en),
-    plus the English text (the DESIGN.md `explain` list)."""
+    """One "how this was computed" line: a stable code and its numbers; templates render zh/en
+    (bot/render/templates/*/_explain.j2). `text`: English some callers still carry."""
 
     code: str
-    text: str
+    text: str = ""
     params: tuple[tuple[str, object], ...] = ()
 
     def to_dict(self) -> dict[str, object]:
-        return {"code": self.code, "params": dict(self.params), "text": self.text}
+        out: dict[str, object] = {"code": self.code, "params": dict(self.params)}
+        if self.text:
+            out["text"] = self.text
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,7 +175,7 @@ class SizingResult:
             "feasibility": self.feasibility.to_dict() if self.feasibility is not None else None,
             "options": [o.to_dict(self.currency) for o in self.options],
             "warnings": [w.to_dict() for w in self.warnings],
-            "explain": [i.text for i in self.explain],
+            "explain": [i.text for i in self.explain if i.text],  # worded by bot/render (sizing_words)
             "explain_items": [i.to_dict() for i in self.explain],
             "excluded": [e.to_dict() for e in self.excluded],
         }

@@ -41,8 +41,9 @@ def _overbuying(top: Option, options: list[Option], req: SizingRequest, w: Workl
     )
 
 
-def _w(code: str, message: str, **params: object) -> SizingWarning:
-    return SizingWarning(code, message, tuple(params.items()))
+def _w(code: str, **params: object) -> SizingWarning:
+    """A warning as a code and its numbers; bot/render/templates word it (zh, en)."""
+    return SizingWarning(code, params=tuple(params.items()))
 
 
 def _option_codes(
@@ -78,9 +79,6 @@ def _option_codes(
     return codes
 
 
-PER_PERIOD = {"hour": " per hour", "month": " per month", "total": ""}
-
-
 def spot_at_scale(o: Option) -> bool:
     """Spot is quoted, but on more nodes than SPOT_AT_SCALE_NODES: on-demand is the advice."""
     return o.quote is not None and o.quote.spot_usd is not None and o.quote.instances > SPOT_AT_SCALE_NODES
@@ -96,15 +94,6 @@ def advice_codes(w: Workload, include_spot: bool) -> list[str]:
     return codes + (["spot"] if include_spot else [])
 
 
-ADVICE_EN = {
-    "lora_qlora": "LoRA/QLoRA instead of full fine-tuning",
-    "fewer_tokens": "fewer tokens",
-    "smaller_model": "a smaller model",
-    "longer_timeline": "a longer timeline",
-    "spot": "spot instances",
-}
-
-
 def _over_budget(
     top: Option, w: Workload, req: SizingRequest, catalog: Catalog, budget: float, spent: float
 ) -> SizingWarning:
@@ -115,15 +104,8 @@ def _over_budget(
     spot = top.quote.spot_usd if top.quote and not spot_at_scale(top) else None
     ratio = spent / max(budget, 1e-9)
     advice = advice_codes(w, include_spot=spot is not None)
-    per = PER_PERIOD[period]
     return _w(
         "over_budget",
-        f"No plan fits the budget of ${budget:,.2f}{per}; the closest, {top.gpus} × {top.gpu.id}, costs "
-        f"${spent:,.2f}{per} ({ratio:.1f}× the budget)"
-        + (f"; spot capacity would be ${spot:,.0f} in total" if spot else "")
-        + ". Consider "
-        + ", ".join(ADVICE_EN[a] for a in advice)
-        + ".",
         period=period,
         cost_usd=round(spent, 2),
         budget_usd=round(budget, 2),
@@ -136,10 +118,6 @@ def _over_budget(
         gpus=top.gpus,
         advice=advice,
     )
-
-
-def _days(d: float) -> str:
-    return "1 day" if d == 1 else f"{d:g} days"
 
 
 def faster_gpus(catalog: Catalog, than: GpuSpec, w: Workload) -> list[str]:
@@ -170,8 +148,6 @@ def _deadline(
         alt = on_time[0]
         return _w(
             "requested_misses_deadline",
-            f"{top.gpus} × {top.gpu.id} takes {top.days:.1f} days, over the deadline of {_days(deadline)}; "
-            f"{alt.gpus} × {alt.gpu.id}, listed below, finishes in {alt.days:.1f} days.",
             gpu=top.gpu.id,
             gpus=top.gpus,
             days=round(top.days, 2),
@@ -184,14 +160,8 @@ def _deadline(
     best = min([o for o in plans if o.fits] or plans, key=lambda o: o.days, default=None)
     codes = ["longer_timeline"] + [c for c in advice_codes(w, include_spot=False) if c != "longer_timeline"]
     faster = faster_gpus(catalog, best.gpu, w) if best else []
-    advice = ", ".join(ADVICE_EN[c] for c in codes) + (
-        f", or a faster GPU ({', '.join(faster)})" if faster else ""
-    )
     return _w(
         "deadline_impossible",
-        f"No plan finishes within {_days(deadline)}"
-        + (f"; the fastest is {best.days:.1f} days on {best.gpus} × {best.gpu.id}" if best else "")
-        + f". Consider {advice}.",
         advice=codes,
         faster_gpus=faster,
         days=deadline,
@@ -218,17 +188,15 @@ def collect(
         out.append(_deadline(w, catalog, req.days, tagged, fastest_possible))
     if top is None:
         out.append(
-            _w("no_plan", "No GPU in the catalog can hold this job; try LoRA/QLoRA or a smaller model.")
+            _w(
+                "no_plan",
+            )
         )
         return out, tagged
     if "does_not_fit" in top.codes:
         out.append(
             _w(
                 "does_not_fit",
-                f"{top.gpus} × {top.gpu.id} needs ~{top.fitted.memory.total_gb:.0f} GB per GPU but has "
-                f"{top.gpu.capacity_gb:.1f} GB usable; use more GPUs"
-                + ("" if w.is_peft else ", LoRA/QLoRA")
-                + " or a bigger GPU.",
                 gpu=top.gpu.id,
                 gpus=top.gpus,
                 memory_gb=round(top.fitted.memory.total_gb, 1),
@@ -239,32 +207,20 @@ def collect(
         out.append(
             _w(
                 "memory_tight",
-                f"Fits with only {top.fitted.headroom:.0%} of memory free (20-30% headroom recommended).",
                 headroom=round(top.fitted.headroom, 3),
                 gpu=top.gpu.id,
+                fixed_hardware=req.gpu is not None and req.gpus is not None,
             )
         )
     if "over_budget" in top.codes and budget is not None:
         out.append(_over_budget(top, w, req, catalog, budget, spend(top, req) or 0.0))
-    for code, message in (
-        ("no_bf16", f"{top.gpu.id} has no BF16 units; training falls back to FP16 with loss scaling."),
-        ("no_fp8", f"{top.gpu.id} has no FP8 tensor cores; FP8 was planned as BF16/FP16."),
-        (
-            "consumer_gpu",
-            f"{top.gpu.id} is a consumer card: no ECC, limited multi-GPU links, "
-            "and datacenter use may breach the driver licence.",
-        ),
-        ("pcie_multi_gpu", f"{top.gpu.id} has no NVLink/Infinity Fabric: multi-GPU sync goes over PCIe."),
-        ("no_price", f"No usable price for {top.gpu.id} in the catalog; cost not estimated."),
-    ):
+    for code in ("no_bf16", "no_fp8", "consumer_gpu", "pcie_multi_gpu", "no_price"):
         if code in top.codes:
-            out.append(_w(code, message, gpu=top.gpu.id, gpus=top.gpus))
+            out.append(_w(code, gpu=top.gpu.id, gpus=top.gpus))
     if _overbuying(top, tagged, req, w):
         out.append(
             _w(
                 "overbuying_top_gpu",
-                f"This job needs only ~{top.gpu_hours:.0f} GPU-hours; a mid-range GPU with enough memory is "
-                f"likely cheaper than {top.gpu.id}.",
                 gpu=top.gpu.id,
                 gpu_hours=round(top.gpu_hours, 1),
             )
@@ -277,9 +233,6 @@ def collect(
         out.append(
             _w(
                 "tokens_below_chinchilla",
-                f"{w.tokens:.3g} tokens is under Chinchilla's ~20 tokens per parameter ({optimal:.3g}"
-                + (" on the active parameters" if w.active_params is not None else "")
-                + ") for training from scratch; the model will be under-trained.",
                 tokens=w.tokens,
                 chinchilla_tokens=optimal,
                 active=w.active_params is not None,
@@ -289,8 +242,6 @@ def collect(
         out.append(
             _w(
                 "qlora_slower",
-                "QLoRA saves weight memory but runs ~1.3× slower than LoRA "
-                "(dequantisation; torchtune measurements).",
                 slowdown=1.28,
             )
         )
@@ -300,9 +251,6 @@ def collect(
         out.append(
             _w(
                 "unused_gpus",
-                f"{top.gpus} × {top.gpu.id} is not sold as such: the plan rents {q.instances} × "
-                f"{q.offering.instance_type} ({paid} GPUs) and pays for {q.unused_gpus} idle GPUs; "
-                f"using all {paid} costs the same per hour and finishes sooner.",
                 gpu=top.gpu.id,
                 gpus=top.gpus,
                 paid_gpus=paid,
@@ -315,10 +263,6 @@ def collect(
         out.append(
             _w(
                 "network_unknown",
-                f"The catalog does not list the scale-out network of {top.quote.offering.instance_type}; "
-                f"{top.gpus} GPUs over {top.quote.instances} instances need "
-                f"~{top.network.required_gbps:,.0f} Gb/s per node between them: confirm the provider "
-                "offers a cluster network (InfiniBand/RoCE) for this instance type before renting.",
                 gpu=top.gpu.id,
                 instance=top.quote.offering.instance_type,
                 required_gbps=round(top.network.required_gbps, 1),
@@ -330,9 +274,6 @@ def collect(
         out.append(
             _w(
                 "network_below_need",
-                f"{top.quote.offering.instance_type} lists {net.offered_gbps or 0:,.0f} Gb/s per node, "
-                f"below the ~{net.required_gbps:,.0f} Gb/s this layout's gradient sync needs; the time "
-                f"includes a ×{net.comm_slowdown:.2f} slowdown for it.",
                 gpu=top.gpu.id,
                 instance=top.quote.offering.instance_type,
                 offered_gbps=net.offered_gbps,
@@ -347,13 +288,9 @@ def collect(
     quoted = [o for o in tagged if o.quote is not None]
     stale = cost.staleness([o.quote.offering.as_of for o in quoted if o.quote], req.today)
     if stale is not None:
-        dated = f"from {stale.oldest.isoformat()}" if stale.oldest else ""
-        undated = "of unknown date" if stale.undated else ""
         out.append(
             _w(
                 "stale_prices",
-                f"Some prices quoted here are snapshots {' or '.join(p for p in (dated, undated) if p)}; "
-                "re-check them before buying.",
                 as_of=stale.oldest.isoformat() if stale.oldest else None,
                 undated=stale.undated,
                 gpu=top.gpu.id,
@@ -363,9 +300,6 @@ def collect(
         out.append(
             _w(
                 "billing_reserved",
-                "The GPUs run most of the month: monthly or reserved billing is likely cheaper than "
-                f"pay-as-you-go (break-even ~{1 - RESERVED_DISCOUNT:.0%} utilisation at our assumed "
-                f"~{RESERVED_DISCOUNT:.0%} discount; check your provider's).",
                 days=round(top.days, 2),
                 assumed_discount=RESERVED_DISCOUNT,
             )
@@ -375,9 +309,6 @@ def collect(
         out.append(
             _w(
                 "spot_at_scale",
-                f"Spot prices are quoted, but {q.instances} spot nodes of {q.offering.instance_type} at once "
-                "are rarely available, and a preemption of any one stops the whole job until it restarts "
-                "from the last checkpoint: plan on on-demand or reserved capacity at this scale.",
                 nodes=q.instances,
                 instance=q.offering.instance_type,
                 spot_usd=round(q.spot_usd or 0.0, 2),

@@ -352,17 +352,39 @@ def _pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
 
 
 @functools.lru_cache(maxsize=256)
-def _split(phrases: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """(phrases matched anywhere, ASCII phrases matched as whole words)."""
-    return tuple(p for p in phrases if not p.isascii()), tuple(p for p in phrases if p.isascii())
+def _split(phrases: tuple[str, ...]) -> tuple[tuple[str, ...], frozenset[str], tuple[str, ...]]:
+    """(phrases matched anywhere, single ASCII words, other ASCII phrases matched as whole words)."""
+    anywhere = tuple(p for p in phrases if not p.isascii())
+    words = frozenset(p for p in phrases if p.isascii() and p.isalnum())
+    other = tuple(p for p in phrases if p.isascii() and not p.isalnum())
+    return anywhere, words, other
+
+
+@functools.lru_cache(maxsize=128)
+def _words(text: str) -> frozenset[str]:
+    """The maximal runs of ASCII letters and digits in `text`: its whole words."""
+    out: list[str] = []
+    word: list[str] = []
+    for ch in text:
+        if ch.isascii() and ch.isalnum():
+            word.append(ch)
+        elif word:
+            out.append("".join(word))
+            word = []
+    if word:
+        out.append("".join(word))
+    return frozenset(out)
 
 
 def has_cue(window: str, cues: tuple[str, ...]) -> bool:
-    """Any cue in `window`. Substring tests first (C speed); a word boundary is checked only on a hit."""
-    anywhere, words = _split(cues)
-    return any(p in window for p in anywhere) or any(
-        p in window and find_phrase(window, p) != -1 for p in words
-    )
+    """Any cue in `window`: substring tests for Chinese, a set lookup for single English words, and a
+    word-boundary check only where a longer English phrase occurs."""
+    anywhere, words, other = _split(cues)
+    if any(p in window for p in anywhere):
+        return True
+    if words and not words.isdisjoint(_words(window)):
+        return True
+    return any(p in window and find_phrase(window, p) != -1 for p in other)
 
 
 def find_any(text: str, phrases: tuple[str, ...]) -> tuple[int, str] | None:

@@ -26,6 +26,7 @@ import os
 import secrets
 import socket
 import threading
+import time
 from collections.abc import Callable
 from concurrent import futures
 from concurrent.futures import Future
@@ -51,6 +52,9 @@ log = logging.getLogger(__name__)
 # the turn (first post 7.8 vs 10.5 ms p50 in ../shared/checks/perf, 2026-12-01); against Slack's
 # 100-300 ms round trip the turn still overlaps most of the wait.
 PLACEHOLDER_HEAD_START_S = 0.05
+# A turn still held after this long is let go (see TurnRunner.in_flight): far beyond a turn's
+# seconds, yet inside Slack's 30-minute response_url window.
+MAX_TURN_S = 300.0
 # Workers that may take a turn before it is answered with an apology instead (a turn that kills the
 # process every time it is computed must not take every restart down with it).
 MAX_ATTEMPTS = 3
@@ -114,7 +118,7 @@ class TurnRunner:
         self.lease_s = lease_s
         self.replier = Replier(consultant, metrics, pools)
         self._lock = threading.Lock()
-        self._in_flight: set[str] = set()
+        self._in_flight: dict[str, float] = {}  # turn id -> when this process took it (monotonic)
 
     # -- entry points -------------------------------------------------------------------------
 
@@ -133,7 +137,10 @@ class TurnRunner:
             log.warning("dropping queued turn %s: its payload is unreadable", queued.id)
             self._finish(queued.id)
             return
-        self._hold(turn.id)
+        with self._lock:
+            if turn.id in self._in_flight:
+                return  # still being answered here (a renewal was missed); the claim renewed its lease
+            self._in_flight[turn.id] = time.monotonic()
         log.info("resuming turn %s (attempt %d, %s)", turn.id, queued.attempts, queued.state)
         known: Future[str | None] = Future()
         known.set_result(queued.placeholder_ts)
@@ -153,7 +160,16 @@ class TurnRunner:
             self.pools.work.submit(self._compute, turn, known, None)
 
     def in_flight(self) -> list[str]:
+        """The turns whose leases this process renews. One held longer than MAX_TURN_S is let go (a
+        step that never came back): its lease then runs out and the turn is tried again."""
+        now = time.monotonic()
         with self._lock:
+            stale = [turn_id for turn_id, since in self._in_flight.items() if now - since > MAX_TURN_S]
+            for turn_id in stale:
+                log.error(
+                    "turn %s has been in flight over %.0f s; letting its lease run out", turn_id, MAX_TURN_S
+                )
+                del self._in_flight[turn_id]
             return list(self._in_flight)
 
     def tell(self, kind: str, turn: TurnRequest, *, private: bool) -> None:
@@ -241,7 +257,9 @@ class TurnRunner:
         """Show the answer once the placeholder's post has come back (at once when it has)."""
 
         def deliver(done: Future[str | None] | None = placeholder) -> None:
-            ts = done.result() if done is not None and not done.cancelled() else None
+            ts = None
+            if done is not None and not done.cancelled() and done.exception() is None:
+                ts = done.result()
             self.pools.api.submit(self._deliver, turn, ts, answer, live, received_s, finish)
 
         if placeholder is None:
@@ -338,8 +356,8 @@ class TurnRunner:
 
     def _hold(self, turn_id: str) -> None:
         with self._lock:
-            self._in_flight.add(turn_id)
+            self._in_flight[turn_id] = time.monotonic()
 
     def _release(self, turn_id: str) -> None:
         with self._lock:
-            self._in_flight.discard(turn_id)
+            self._in_flight.pop(turn_id, None)

@@ -10,6 +10,7 @@ a replayed request), and a hash of the request body where Slack gave neither.
 from __future__ import annotations
 
 import hashlib
+import json
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
@@ -61,8 +62,12 @@ class TurnRequest:
             return None
 
 
-def body_key(raw: str | bytes) -> str:
+def body_key(raw: str | bytes, body: dict[str, Any]) -> str:
+    """A key for a request Slack gave no id: the hash of its bytes (HTTP mode) or, in Socket Mode,
+    where Bolt has no raw body, of its canonical JSON."""
     data = raw.encode() if isinstance(raw, str) else raw
+    if not data:
+        data = json.dumps(body, sort_keys=True, ensure_ascii=False).encode()
     return hashlib.sha256(data).hexdigest()[:32]
 
 
@@ -87,7 +92,7 @@ def for_command(body: dict[str, Any], raw: str) -> TurnRequest:
     text = str(body.get("text") or "").strip()
     where = sessions.for_command(team, str(body["channel_id"]), str(body["user_id"]))
     return TurnRequest(
-        id=f"cmd:{team}:{body.get('trigger_id') or body_key(raw)}",
+        id=f"cmd:{team}:{body.get('trigger_id') or body_key(raw, body)}",
         surface=COMMAND,
         session_id=where.session_id,
         channel=where.channel,
@@ -104,7 +109,7 @@ def for_button(
 ) -> TurnRequest:
     team = sessions.team_of(body)
     return TurnRequest(
-        id=f"act:{team}:{body.get('trigger_id') or body_key(raw)}",
+        id=f"act:{team}:{body.get('trigger_id') or body_key(raw, body)}",
         surface=BUTTON,
         session_id=where.session_id,
         channel=where.channel,
@@ -123,7 +128,7 @@ def for_form(
     team = sessions.team_of(body)
     said = " ".join(fields.values())
     return TurnRequest(
-        id=f"form:{team}:{body.get('trigger_id') or body_key(raw)}",
+        id=f"form:{team}:{body.get('trigger_id') or body_key(raw, body)}",
         surface=FORM,
         session_id=where.session_id,
         channel=where.channel,

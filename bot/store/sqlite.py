@@ -92,6 +92,7 @@ class SQLiteStore:
         self._all_lock = threading.Lock()
         self._closed = False
         self._admissions = 0
+        self._write_lock = threading.Lock()
         self._failed_write_at: float | None = None
         with self._guard("open"):
             self._conn().executescript(SCHEMA)
@@ -129,7 +130,10 @@ class SQLiteStore:
 
     @contextmanager
     def _write(self, what: str = "write") -> Iterator[sqlite3.Connection]:
-        with self._guard(what):
+        # Writers of this process queue on a Python lock first: SQLite's own busy handler, which
+        # only matters between processes, sleeps 1 ms and more per retry, and the HTTP thread's
+        # admission must not sleep behind a worker's commit (a turn's writes take well under 1 ms).
+        with self._write_lock, self._guard(what):
             db = self._conn()
             db.execute("BEGIN IMMEDIATE")
             try:
@@ -249,17 +253,23 @@ class SQLiteStore:
     ) -> Admission:
         with self._write("admit") as db:
             now = self._clock()
-            known = db.execute("SELECT expires_at FROM turns WHERE id = ?", (turn_id,)).fetchone()
-            if known is not None:
-                if known[0] > now:
-                    return Admission.DUPLICATE
-                db.execute("DELETE FROM turns WHERE id = ?", (turn_id,))
             self._admissions += 1
             if self._admissions % SWEEP_EVERY == 1:
                 db.execute("DELETE FROM turns WHERE expires_at <= ?", (now,))
                 db.execute("DELETE FROM events WHERE expires_at <= ?", (now,))
                 db.execute("DELETE FROM rate_hits WHERE expires_at <= ?", (now,))
-            if self._hit(db, rate_key, limit, window_s, now):
+            # One read for both questions (is it a repeat, how many in the window): every statement
+            # is a round trip through the sqlite3 module, and this runs before Slack gets its ack.
+            known_until, hits = db.execute(
+                "SELECT (SELECT expires_at FROM turns WHERE id = ?), "
+                "(SELECT COUNT(*) FROM rate_hits WHERE key = ? AND ts > ?)",
+                (turn_id, rate_key, now - window_s),
+            ).fetchone()
+            if known_until is not None and known_until > now:
+                return Admission.DUPLICATE
+            if known_until is not None:
+                db.execute("DELETE FROM turns WHERE id = ?", (turn_id,))
+            if hits >= limit:
                 db.execute(
                     "INSERT INTO turns (id, state, payload_json, lease_until, attempts, expires_at) "
                     "VALUES (?, 'done', '{}', 0, 0, ?)",
@@ -271,6 +281,10 @@ class SQLiteStore:
                     "INSERT OR IGNORE INTO events (id, expires_at) VALUES (?, ?)", (notice, now + window_s)
                 ).rowcount
                 return Admission.LIMITED if first == 1 else Admission.LIMITED_QUIET
+            db.execute(
+                "INSERT INTO rate_hits (key, ts, expires_at) VALUES (?, ?, ?)",
+                (rate_key, now, now + window_s),
+            )
             db.execute(
                 "INSERT INTO turns (id, state, payload_json, owner, lease_until, attempts, expires_at) "
                 "VALUES (?, 'pending', ?, ?, ?, 1, ?)",

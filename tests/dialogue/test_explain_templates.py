@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from bot.dialogue.consultant import Consultant
+from bot.render.sizing_words import worded
 from bot.render.text import environment
 from bot.store.memory import MemoryStore
 from knowledge import KnowledgeBase
@@ -22,23 +23,34 @@ FALLBACK = "ENGLISH FALLBACK TEXT"
 
 
 def _string_first_args(path: Path, callees: set[str], loops: bool) -> set[str]:
-    """First string arguments of calls to `callees`, plus, with `loops`, the codes of
-    ("code", f"message") pairs a for-loop feeds to a call."""
+    """First string arguments of calls to `callees`, plus, with `loops`, the codes a for-loop over
+    a tuple of strings feeds to a call (or of ("code", f"message") pairs)."""
     found: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant):
             name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
             if name in callees and isinstance(node.args[0].value, str):
                 found.add(node.args[0].value)
-        if loops and isinstance(node, ast.For) and isinstance(node.iter, ast.Tuple):
+        if loops and isinstance(node, ast.For) and isinstance(node.iter, ast.Tuple) and _calls(node, callees):
             for pair in node.iter.elts:
-                if (
+                if isinstance(pair, ast.Constant) and isinstance(pair.value, str):
+                    found.add(pair.value)
+                elif (
                     isinstance(pair, ast.Tuple)
                     and isinstance(pair.elts[0], ast.Constant)
                     and isinstance(pair.elts[-1], ast.JoinedStr)
                 ):
                     found.add(str(pair.elts[0].value))
     return found
+
+
+def _calls(node: ast.AST, callees: set[str]) -> bool:
+    """Whether `node` contains a call to one of `callees`."""
+    return any(isinstance(n, ast.Call) and _callee(n) in callees for n in ast.walk(node))
+
+
+def _callee(call: ast.Call) -> str:
+    return call.func.id if isinstance(call.func, ast.Name) else str(getattr(call.func, "attr", ""))
 
 
 def _codes(callees: set[str], loops: bool = False) -> set[str]:
@@ -102,10 +114,12 @@ def test_real_explain_items_render_in_chinese_with_their_numbers(
     kb: KnowledgeBase, request_: SizingRequest
 ) -> None:
     d = plan(request_, kb.catalog).to_dict()
-    assert len(d["explain_items"]) == len(d["explain"])  # type: ignore[arg-type]
-    for item in d["explain_items"]:  # type: ignore[attr-defined]
+    english = worded(d, "en")
+    assert len(english["explain"]) == len(d["explain_items"])  # type: ignore[arg-type]
+    for item, line in zip(d["explain_items"], english["explain"], strict=True):  # type: ignore[call-overload]
+        assert "text" not in item  # the engine sends codes and numbers; words live in templates
         text = _render("zh/_explain.j2", "item", item)
-        assert text != item["text"], item["code"]
+        assert text != line, item["code"]
         assert any("\u4e00" <= ch <= "\u9fff" for ch in text)
     layout = next(i for i in d["explain_items"] if i["code"] == "layout")  # type: ignore[attr-defined]
     assert f"{layout['params']['gpus']} 张卡" in _render("zh/_explain.j2", "item", layout)

@@ -9,6 +9,7 @@ import datetime as dt
 import pytest
 from sizing_catalog import CATALOG
 
+from bot.render.sizing_words import worded
 from sizing import SizingRequest, plan
 from sizing.cost import quote
 from sizing.memory import Layout
@@ -40,7 +41,7 @@ def _catalog(*offers: Offering) -> Catalog:
 
 
 def _plan(catalog: Catalog = CATALOG, **kw: object) -> dict[str, object]:
-    return plan(SizingRequest(**kw), catalog).to_dict()  # type: ignore[arg-type]
+    return worded(plan(SizingRequest(**kw), catalog).to_dict())  # type: ignore[arg-type]
 
 
 def _options(d: dict[str, object]) -> list[dict[str, object]]:

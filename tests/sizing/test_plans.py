@@ -2,12 +2,13 @@ from __future__ import annotations
 
 import math
 
+from bot.render.sizing_words import worded
 from sizing import Budget, SizingRequest, plan
 from sizing.types import Catalog
 
 
 def _top(catalog: Catalog, **kw: object) -> dict[str, object]:
-    result = plan(SizingRequest(**kw), catalog).to_dict()  # type: ignore[arg-type]
+    result = worded(plan(SizingRequest(**kw), catalog).to_dict())  # type: ignore[arg-type]
     options = result["options"]
     assert isinstance(options, list) and options
     return options[0]
@@ -31,7 +32,7 @@ def test_requested_hardware_comes_first_even_when_it_does_not_fit(catalog: Catal
 
 
 def test_gpu_family_keeps_every_option_inside_the_family(catalog: Catalog) -> None:
-    d = plan(SizingRequest(params=13e9, tokens=2e11, gpu="a100"), catalog).to_dict()
+    d = worded(plan(SizingRequest(params=13e9, tokens=2e11, gpu="a100"), catalog).to_dict())
     assert {o["gpu"] for o in d["options"]} <= {"a100-40gb", "a100-80gb"}
 
 
@@ -42,7 +43,7 @@ def test_a_shorter_deadline_gives_more_gpus_of_the_same_type(catalog: Catalog) -
 
 
 def test_an_impossible_deadline_says_so_and_suggests_alternatives(catalog: Catalog) -> None:
-    d = plan(SizingRequest(params=400e9, tokens=15e12, days=1), catalog).to_dict()
+    d = worded(plan(SizingRequest(params=400e9, tokens=15e12, days=1), catalog).to_dict())
     codes = {w["code"]: w for w in d["warnings"]}
     assert "deadline_impossible" in codes
     # Pre-training has no adapter to train: the advice is less work or more time, never LoRA.
@@ -52,38 +53,38 @@ def test_an_impossible_deadline_says_so_and_suggests_alternatives(catalog: Catal
 
 
 def test_lora_trains_far_fewer_parameters_than_full_finetuning(catalog: Catalog) -> None:
-    d = plan(SizingRequest(params=8e9, method="lora"), catalog).to_dict()
+    d = worded(plan(SizingRequest(params=8e9, method="lora"), catalog).to_dict())
     wl = d["workload"]
     assert wl["trainable_params"] < 0.01 * wl["params_exact"]
 
 
 def test_data_bytes_become_tokens_at_five_bytes_per_token_for_chinese(catalog: Catalog) -> None:
-    d = plan(SizingRequest(params=1e9, data_bytes=5e11, data_language="zh"), catalog).to_dict()
+    d = worded(plan(SizingRequest(params=1e9, data_bytes=5e11, data_language="zh"), catalog).to_dict())
     assert math.isclose(d["workload"]["tokens"], 1e11)
-    assert any("5.0 bytes per token" in line for line in d["explain"])
+    assert any("/ 5 bytes per token" in line for line in d["explain"])
 
 
 def test_a_tiny_budget_is_reported_as_over_budget(catalog: Catalog) -> None:
-    d = plan(SizingRequest(params=7e9, tokens=1e12, budget=Budget(100, "USD")), catalog).to_dict()
+    d = worded(plan(SizingRequest(params=7e9, tokens=1e12, budget=Budget(100, "USD")), catalog).to_dict())
     assert "over_budget" in [w["code"] for w in d["warnings"]]
 
 
 def test_cny_budget_reports_cost_in_cny(catalog: Catalog) -> None:
-    d = plan(SizingRequest(params=7e9, method="lora", budget=Budget(50000, "CNY")), catalog).to_dict()
+    d = worded(plan(SizingRequest(params=7e9, method="lora", budget=Budget(50000, "CNY")), catalog).to_dict())
     cost = d["options"][0]["cost"]
     assert cost["currency"] == "CNY"
     assert math.isclose(cost["amount"], cost["on_demand_usd"] * catalog.usd_to_cny, rel_tol=1e-3)
 
 
 def test_capacity_block_only_offerings_are_never_quoted(catalog: Catalog) -> None:
-    d = plan(SizingRequest(params=7e9, tokens=1e11, gpu="h200"), catalog).to_dict()
+    d = worded(plan(SizingRequest(params=7e9, tokens=1e11, gpu="h200"), catalog).to_dict())
     assert all(o["cost"]["instance"] != "p5e.48xlarge" for o in d["options"])
 
 
 def test_old_prices_warn_when_today_is_far_past_their_date(catalog: Catalog) -> None:
     import datetime as dt
 
-    d = plan(SizingRequest(params=7e9, method="lora", today=dt.date(2027, 6, 1)), catalog).to_dict()
+    d = worded(plan(SizingRequest(params=7e9, method="lora", today=dt.date(2027, 6, 1)), catalog).to_dict())
     assert "stale_prices" in [w["code"] for w in d["warnings"]]
 
 
@@ -92,7 +93,7 @@ def test_the_fastest_option_is_a_current_training_gpu_within_the_batch_and_cost_
 ) -> None:
     from sizing.workload import GLOBAL_BATCH_TOKENS
 
-    d = plan(SizingRequest(params=7e9, tokens=1e12, days=7), catalog).to_dict()
+    d = worded(plan(SizingRequest(params=7e9, tokens=1e12, days=7), catalog).to_dict())
     options = d["options"]
     cheapest = options[0]
     quick = min(options, key=lambda o: o["days"])
@@ -104,15 +105,17 @@ def test_the_fastest_option_is_a_current_training_gpu_within_the_batch_and_cost_
 def test_when_two_plans_take_about_as_long_the_fewer_newer_gpus_are_offered(catalog: Catalog) -> None:
     # On this catalog 2,048 × A100-40GB finish in 2.26 days and 640 × H200 in 2.29: similar time,
     # so the quick plan offered is the H200 one, not three times as many older GPUs.
-    d = plan(SizingRequest(params=7e9, tokens=1e12, days=7), catalog).to_dict()
+    d = worded(plan(SizingRequest(params=7e9, tokens=1e12, days=7), catalog).to_dict())
     quick = min(d["options"], key=lambda o: o["days"])
     assert (quick["gpu"], quick["gpus"]) == ("h200", 640)
     assert all(o["gpus"] < 2048 for o in d["options"])
 
 
 def test_our_own_assumptions_are_stated_as_ours_in_the_explanation(catalog: Catalog) -> None:
-    open_ended = plan(SizingRequest(params=7e9, method="lora"), catalog).to_dict()["explain"]
-    with_deadline = plan(SizingRequest(params=7e9, method="lora", days=3), catalog).to_dict()["explain"]
+    open_ended = worded(plan(SizingRequest(params=7e9, method="lora"), catalog).to_dict())["explain"]
+    with_deadline = worded(plan(SizingRequest(params=7e9, method="lora", days=3), catalog).to_dict())[
+        "explain"
+    ]
     said = " ".join(open_ended)
     assert "within 30 days" in said and "our assumption" in said
     assert "~30% less than on-demand" in said and "90 days" in said

@@ -7,6 +7,7 @@ import dataclasses
 
 from sizing_catalog import CATALOG
 
+from bot.render.sizing_words import worded
 from sizing import SizingRequest, plan
 from sizing.assumptions import SMALL_JOB_COST_PREMIUM, SMALL_JOB_MEMORY_SHARE
 from sizing.types import Catalog
@@ -26,11 +27,11 @@ def _only(*gpu_ids: str, a100_price_factor: float = 1.0) -> Catalog:
 
 
 def _options(catalog: Catalog, **kw: object) -> list[dict[str, object]]:
-    return plan(SizingRequest(**kw), catalog).to_dict()["options"]  # type: ignore[arg-type,return-value]
+    return worded(plan(SizingRequest(**kw), catalog).to_dict())["options"]  # type: ignore[arg-type,return-value]
 
 
 def _qlora_13b(catalog: Catalog, **kw: object) -> dict[str, object]:
-    return plan(SizingRequest(params=13e9, method="qlora", data_bytes=1e9, **kw), catalog).to_dict()  # type: ignore[arg-type]
+    return worded(plan(SizingRequest(params=13e9, method="qlora", data_bytes=1e9, **kw), catalog).to_dict())  # type: ignore[arg-type]
 
 
 def test_a_qlora_13b_job_goes_first_on_an_a100_rather_than_a_slightly_cheaper_h100() -> None:
@@ -49,7 +50,7 @@ def test_a_qlora_13b_job_goes_first_on_an_a100_rather_than_a_slightly_cheaper_h1
 
 def test_the_right_sized_plan_explains_what_the_top_tier_alternative_would_save() -> None:
     d = _qlora_13b(_only("h100-sxm", "a100-40gb"))
-    line = next(e for e in d["explain"] if e.startswith("Right-sized"))  # type: ignore[attr-defined]
+    line = next(e for e in d["explain"] if e.startswith("Right-sized")).lower()  # type: ignore[attr-defined]
     assert "a100-40gb" in line and "h100-sxm" in line and "§4.1" in line and "less" in line
 
 

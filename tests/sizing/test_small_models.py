@@ -6,12 +6,13 @@ import dataclasses
 
 from sizing_catalog import CATALOG
 
+from bot.render.sizing_words import worded
 from sizing import SizingRequest, plan
 from sizing.warnings import top_tier
 
 
 def _result(**kw: object) -> dict[str, object]:
-    return plan(SizingRequest(**kw), CATALOG).to_dict()  # type: ignore[arg-type]
+    return worded(plan(SizingRequest(**kw), CATALOG).to_dict())  # type: ignore[arg-type]
 
 
 def _codes(d: dict[str, object]) -> list[str]:
@@ -47,7 +48,7 @@ def test_no_overbuying_warning_when_only_a_top_tier_gpu_can_run_the_job() -> Non
     # T4 (one-GPU VMs only) cannot hold a 1.5B full pre-training; H100 is all that is left.
     only = tuple(o for o in CATALOG.offerings if o.gpu_id in ("t4", "h100-sxm"))
     catalog = dataclasses.replace(CATALOG, offerings=only)
-    d = plan(SizingRequest(params=1.5e9, tokens=1e9), catalog).to_dict()
+    d = worded(plan(SizingRequest(params=1.5e9, tokens=1e9), catalog).to_dict())
     first = d["options"][0]  # type: ignore[index]
     assert first["gpu"] == "h100-sxm"
     assert "overbuying_top_gpu" not in _codes(d)
@@ -63,12 +64,12 @@ def test_a_cheaper_top_tier_plan_for_a_1b_model_is_listed_second_with_the_trade_
     h100 = next(o for o in CATALOG.offerings if o.gpu_id == "h100-sxm" and o.gpu_count == 1)
     cheap = dataclasses.replace(h100, id="test/cheap-h100", price_usd_per_hour=1.5)
     catalog = dataclasses.replace(CATALOG, offerings=(*CATALOG.offerings, cheap))
-    d = plan(SizingRequest(params=1e9, tokens=2e10, days=14), catalog).to_dict()
+    d = worded(plan(SizingRequest(params=1e9, tokens=2e10, days=14), catalog).to_dict())
     options = d["options"]
     assert isinstance(options, list)
     first, second = options[0], options[1]
     assert first["label"] == "recommended" and not _top_tier(first["gpu"])
     assert second["label"] == "cheapest_top_tier" and _top_tier(second["gpu"])
     assert second["cost"]["amount"] < first["cost"]["amount"]
-    line = next(x for x in d["explain"] if x.startswith("Trade-off:"))  # type: ignore[attr-defined]
+    line = next(x for x in d["explain"] if x.startswith("Trade-off:")).lower()  # type: ignore[attr-defined]
     assert second["gpu"] in line and f"{first['gpus']} × {first['gpu']}" in line

@@ -8,6 +8,7 @@ from typing import Any
 
 from sizing_catalog import CATALOG, OFFERINGS, _gpu, _offer
 
+from bot.render.sizing_words import worded
 from sizing import plan
 from sizing.assumptions import AMD_PREFERENCE_MARGIN
 from sizing.types import Catalog, SizingRequest, TensorTflops
@@ -29,7 +30,7 @@ def _codes(d: dict[str, Any], key: str = "explain_items") -> list[str]:
 
 
 def test_nvidia_comes_first_when_amd_saves_less_than_the_margin() -> None:
-    d = plan(PRETRAIN_7B, _with_mi300x(56.0)).to_dict()
+    d = worded(plan(PRETRAIN_7B, _with_mi300x(56.0)).to_dict())
     first = d["options"][0]
     amd = next(o for o in d["options"] if o["label"] == "cheapest_amd")
     assert first["gpu"] != "mi300x" and amd["gpu"] == "mi300x"
@@ -39,7 +40,7 @@ def test_nvidia_comes_first_when_amd_saves_less_than_the_margin() -> None:
 
 
 def test_amd_comes_first_when_it_undercuts_nvidia_by_more_than_the_margin() -> None:
-    d = plan(PRETRAIN_7B, _with_mi300x(30.0)).to_dict()
+    d = worded(plan(PRETRAIN_7B, _with_mi300x(30.0)).to_dict())
     first, second = d["options"][0], d["options"][1]
     assert first["gpu"] == "mi300x"
     assert second["label"] == "best_nvidia" and second["gpu"] != "mi300x"
@@ -48,7 +49,7 @@ def test_amd_comes_first_when_it_undercuts_nvidia_by_more_than_the_margin() -> N
 
 
 def test_a_user_who_asks_for_an_mi300x_gets_only_mi300x_plans() -> None:
-    d = plan(dataclasses.replace(PRETRAIN_7B, gpu="mi300x"), _with_mi300x(48.0)).to_dict()
+    d = worded(plan(dataclasses.replace(PRETRAIN_7B, gpu="mi300x"), _with_mi300x(48.0)).to_dict())
     assert {o["gpu"] for o in d["options"]} == {"mi300x"}
 
 
@@ -59,7 +60,9 @@ def _with_unpriced_h100_pcie() -> Catalog:
 
 def test_a_family_request_puts_the_priced_variant_first() -> None:
     catalog = _with_unpriced_h100_pcie()
-    d = plan(SizingRequest(params=7e9, tokens=5e9, method="full_finetune", gpu="h100"), catalog).to_dict()
+    d = worded(
+        plan(SizingRequest(params=7e9, tokens=5e9, method="full_finetune", gpu="h100"), catalog).to_dict()
+    )
     assert d["options"][0]["gpu"] == "h100-sxm"
     assert all(o["cost"]["amount"] is not None for o in d["options"] if o["label"] != "alternative")
 
@@ -67,14 +70,14 @@ def test_a_family_request_puts_the_priced_variant_first() -> None:
 def test_a_family_request_with_a_count_uses_the_priced_variant_at_that_count() -> None:
     catalog = _with_unpriced_h100_pcie()
     req = SizingRequest(params=7e9, tokens=5e9, method="full_finetune", gpu="h100", gpus=4)
-    first = plan(req, catalog).to_dict()["options"][0]
+    first = worded(plan(req, catalog).to_dict())["options"][0]
     assert (first["gpu"], first["gpus"], first["label"]) == ("h100-sxm", 4, "requested")
     assert first["cost"]["amount"] is not None
 
 
 def test_a_requested_count_that_misses_the_deadline_points_at_a_listed_plan_that_meets_it() -> None:
     req = SizingRequest(params=7e9, tokens=5e9, method="full_finetune", gpu="h100-sxm", gpus=4, days=1)
-    d = plan(req, CATALOG).to_dict()
+    d = worded(plan(req, CATALOG).to_dict())
     assert d["options"][0]["days"] > 1
     warning = next(w for w in d["warnings"] if w["code"] == "requested_misses_deadline")
     alt = warning["params"]
@@ -84,12 +87,14 @@ def test_a_requested_count_that_misses_the_deadline_points_at_a_listed_plan_that
 
 
 def test_an_impossible_deadline_names_a_plan_no_slower_than_any_shown() -> None:
-    d = plan(SizingRequest(params=7e9, tokens=2e12, gpu="a100-80gb", gpus=8, days=2), CATALOG).to_dict()
+    d = worded(
+        plan(SizingRequest(params=7e9, tokens=2e12, gpu="a100-80gb", gpus=8, days=2), CATALOG).to_dict()
+    )
     warning = next(w for w in d["warnings"] if w["code"] == "deadline_impossible")
     assert warning["params"]["fastest_days"] <= min(o["days"] for o in d["options"]) + 0.01
 
 
 def test_deadline_advice_for_a_lora_job_does_not_suggest_lora() -> None:
-    d = plan(SizingRequest(params=70e9, tokens=5e10, method="lora", days=0.01), CATALOG).to_dict()
+    d = worded(plan(SizingRequest(params=70e9, tokens=5e10, method="lora", days=0.01), CATALOG).to_dict())
     warning = next(w for w in d["warnings"] if w["code"] == "deadline_impossible")
     assert "LoRA" not in str(warning["message"])

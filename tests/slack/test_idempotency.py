@@ -88,3 +88,28 @@ def test_a_slack_connect_click_from_the_other_workspace_continues_the_thread(
 
     slack.wait_for_calls("chat.postMessage", 2)
     assert bot.consultant.seen[-1] == ("action:answer", "T1:C1:1700000704.000100", "bf16")  # type: ignore[attr-defined]
+
+
+def test_over_socket_mode_a_mention_and_its_redelivery_are_answered_once(
+    bot: RunningBot, slack: FakeSlackApi
+) -> None:
+    from slack_bolt import BoltRequest
+
+    event = {
+        "type": "app_mention",
+        "user": "U1",
+        "text": "<@UBOT> 7B",
+        "ts": "1700000705.000100",
+        "channel": "C1",
+    }
+    envelope = {"type": "event_callback", "team_id": "T1", "event_id": "EvSocket1", "event": event}
+
+    first = bot.app.dispatch(BoltRequest(body=envelope, mode="socket_mode"))
+    again = bot.app.dispatch(
+        BoltRequest(body=envelope, mode="socket_mode", headers={"x-slack-retry-num": "1"})
+    )
+
+    assert (first.status, again.status) == (200, 200)
+    shown = slack.wait_for_updated(1)
+    slack.wait_for(lambda: len(slack.calls("chat.postMessage")) > 1, timeout_s=1.0)
+    assert len(shown) == 1 and "Turn 1:" in shown[0].text

@@ -10,6 +10,7 @@ from typing import Any
 
 from bot.cli.commands import size_args, size_serve
 from bot.cli.jsonout import dumps
+from bot.render.sizing_words import worded
 from sizing import SizingError, SizingRequest, plan
 from sizing.serve_types import SERVE_PRECISIONS
 from sizing.types import METHODS, PRECISIONS, RECOMPUTES, STACKS
@@ -117,7 +118,7 @@ def run(args: argparse.Namespace) -> int:
         from bot.config import Settings
 
         catalog = build_knowledge(Settings.from_env()).catalog
-        result = plan(request, catalog).to_dict()
+        result = worded(plan(request, catalog).to_dict(), "en")
     except SizingError as exc:
         print(f"gpu-advisor size: {exc.message}", file=sys.stderr)
         return 1
@@ -148,6 +149,20 @@ def _plot(result: dict[str, Any], path: Path) -> int:
 
 
 def render_text(result: dict[str, Any]) -> str:
+    """The plan as a terminal table. On hardware the user fixed, the verdict comes first: a plan
+    that does not fit is never the headline."""
+    verdict = result.get("feasibility") or {}
+    rows: list[str] = []
+    if verdict.get("verdict_text"):
+        rows += [verdict["verdict_text"], ""]
+    rows += _table(result)
+    rows += [""] + [f"! {w['code']}: {w['message']}" for w in result["warnings"]]
+    rows += [f"- excluded {e['gpu']}: {e['message']}" for e in result.get("excluded", [])]
+    rows += [""] + [f"  {line}" for line in result["explain"]]
+    return "\n".join(rows)
+
+
+def _table(result: dict[str, Any]) -> list[str]:
     width = max([12] + [len(str(o["label"])) + 2 for o in result["options"]])
     head = f"{'option':<{width}}{'gpu':<12}{'gpus':>6}{'days':>9}{'GPU-h':>12}"
     head += f"{'mem GB':>9}{'fits':>6}{'cost':>16}"
@@ -161,7 +176,4 @@ def render_text(result: dict[str, Any]) -> str:
         )
     if not result["options"]:
         rows.append("(no plan fits)")
-    rows += [""] + [f"! {w['code']}: {w['message']}" for w in result["warnings"]]
-    rows += [f"- excluded {e['gpu']}: {e['message']}" for e in result.get("excluded", [])]
-    rows += [""] + [f"  {line}" for line in result["explain"]]
-    return "\n".join(rows)
+    return rows

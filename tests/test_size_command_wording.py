@@ -1,0 +1,59 @@
+"""`gpu-advisor size` words the engine's codes through the chat's templates (one source of wording),
+and on hardware the user fixed it leads with the verdict, never with a plan that does not fit."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.cli import main
+from bot.render.sizing_words import explain_text, warning_text
+
+
+def _run(capsys: pytest.CaptureFixture[str], *args: str) -> str:
+    assert main(["size", *args]) == 0
+    return capsys.readouterr().out
+
+
+def test_json_warnings_and_explain_lines_are_the_templates_words(capsys: pytest.CaptureFixture[str]) -> None:
+    data = json.loads(_run(capsys, "--params", "400e9", "--tokens", "15e12", "--days", "1", "--json"))
+    assert data["warnings"] and data["explain"]
+    for w in data["warnings"]:
+        assert w["message"] == warning_text(w)
+    for item, line in zip(data["explain_items"], data["explain"], strict=True):
+        assert line == explain_text(item) and item["text"] == line
+    assert any(
+        w["code"] == "deadline_impossible" and "fewer tokens" in w["message"] for w in data["warnings"]
+    )
+
+
+def test_a_full_fine_tune_that_does_not_fit_eight_h100s_opens_with_no_and_what_fits(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    out = _run(capsys, "--params", "72.7B", "--method", "full_finetune", "--gpu", "h100-sxm", "--gpus", "8")
+    first = out.splitlines()[0]
+    assert first.startswith("No:") and "optimizer state" in first
+    assert "What fits:" in out and "LoRA on the same 8 × H100-SXM" in out
+    assert out.index("What fits:") < out.index("requested")
+
+
+def test_the_json_carries_the_verdict_for_the_chat_to_render(capsys: pytest.CaptureFixture[str]) -> None:
+    data = json.loads(
+        _run(
+            capsys,
+            "--params",
+            "72.7B",
+            "--method",
+            "full_finetune",
+            "--gpu",
+            "h100-sxm",
+            "--gpus",
+            "8",
+            "--json",
+        )
+    )
+    verdict = data["feasibility"]
+    assert verdict["fits"] is False and verdict["dominant"] == "optimizer"
+    assert {o["kind"] for o in verdict["options"]} >= {"lora", "more_gpus"}
+    assert verdict["verdict_text"].startswith("No:")
