@@ -33,6 +33,9 @@ SLOT_NAMES = (
 # What a serving request says (bot/nlu Slots, lanes/interfaces.md): never training-form slots, read
 # by the serving answer (bot/dialogue/answers/serve.py) and remembered for its follow-ups.
 SERVE_SLOT_NAMES = ("model", "concurrency", "qps", "input_tokens", "output_tokens", "ttft_ms", "tpot_ms")
+# The training software the user named (bot/nlu/stack.py): it changes the plan's memory and speed
+# (sizing.stack), never asked for; the engine assumes the method's usual stack until said.
+TRAINING_SOFTWARE_SLOTS = ("stack", "recompute", "continued")
 # Plausible ranges. Values outside are unit slips (70T parameters, 2 TB of "parameters") and are
 # asked back rather than computed (reference/slack-and-nlu.md §4.3 "Validate ranges and units").
 # Bounds: the largest published dense/MoE models are ~2e12 params (Switch-C 1.6T), the largest
@@ -185,6 +188,9 @@ def merge_slots(state: DialogueState, said: dict[str, Any]) -> list[SlotChange]:
     if said.get("params") is not None:
         # A plain "70B" after "47B with 13B active" is a dense model again.
         slots["active_params"] = said.get("active_params")
+    for name in TRAINING_SOFTWARE_SLOTS:  # kept until the user names another
+        if said.get(name) is not None:
+            slots[name] = said[name]
     return changes
 
 

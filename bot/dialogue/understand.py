@@ -11,7 +11,13 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bot.dialogue.plan import SPOT_WORDS
-from bot.dialogue.state import SERVE_SLOT_NAMES, SLOT_NAMES, DialogueState, implausible
+from bot.dialogue.state import (
+    SERVE_SLOT_NAMES,
+    SLOT_NAMES,
+    TRAINING_SOFTWARE_SLOTS,
+    DialogueState,
+    implausible,
+)
 from bot.nlu.script import has_cjk, script_neutral
 
 
@@ -105,7 +111,7 @@ def said_slots(parsed: Any) -> dict[str, Any]:
     slots = parsed.slots.to_json() if hasattr(parsed.slots, "to_json") else dict(parsed.slots)
     # active_params (mixture-of-experts) rides with params: not a DESIGN slot of its own. The serving
     # slots never enter the training form (state.merge_slots takes SLOT_NAMES only).
-    names = (*SLOT_NAMES, "active_params", *SERVE_SLOT_NAMES)
+    names = (*SLOT_NAMES, "active_params", *SERVE_SLOT_NAMES, *TRAINING_SOFTWARE_SLOTS)
     return {k: v for k, v in slots.items() if k in names and v is not None}
 
 
