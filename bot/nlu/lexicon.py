@@ -186,7 +186,7 @@ ASAP = (
     "urgent", "urgently", "right away", "immediately", "the sooner the better",
     "越快越好", "尽快", "尽早", "越早越好", "很急", "比较急", "非常急", "特别急", "加急", "急用", "急需",
     "赶时间",
-    "马上要", "立刻", "立即", "最快",
+    "马上要", "立刻", "立即",
 )  # fmt: skip
 # Words that ask what something costs. Next to a single unit of time they make it the price's period
 # ("H200 多少钱一小时", "一个月多少钱"), never a deadline.
