@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.dialogue.reply import QUICK_SLOTS, Reply
-from bot.dialogue.state import missing
+from bot.dialogue.state import DialogueState, missing
 
 # Stating any of these starts a sizing form (the required slots: model, data, deadline).
 WORKLOAD_SLOTS = ("params", "tokens", "data_bytes", "days")
@@ -17,44 +17,44 @@ ESCALATE_TO_MODAL = 2  # re-prompts before suggesting the /gpu form (Dialogflow 
 
 
 def ask_next(
-    state: dict[str, Any],
+    state: DialogueState,
     reply: Reply,
     *,
     said: bool,
     understood: dict[str, Any] | None = None,
     quiet: bool = False,
     invite: bool = True,
-) -> dict[str, Any]:
+) -> DialogueState:
     open_slots = missing(state)
-    if not open_slots or (quiet and state.get("pending") is None):
+    if not open_slots or (quiet and state.pending is None):
         return state
-    if invite and reply.parts and not_started(state):
+    if invite and reply.kinds and not_started(state):
         # A standalone question (a fact, a GPU, an FAQ) was answered before any sizing began:
         # end with one short invitation, not a slot question nobody asked for.
         reply.add("invite")
         return state
     slot = open_slots[0]
-    repeat = state.get("pending") == slot and not said and not reply.parts
-    count = state["reprompts"].get(slot, 0) + 1 if repeat else state["reprompts"].get(slot, 0)
-    state["reprompts"][slot] = count
-    fresh = not any(v is not None for v in state["slots"].values()) and not reply.parts
+    repeat = state.pending == slot and not said and not reply.kinds
+    count = state.reprompts.get(slot, 0) + 1 if repeat else state.reprompts.get(slot, 0)
+    state.reprompts[slot] = count
+    fresh = not any(v is not None for v in state.slots.values()) and not reply.kinds
     reply.add(
         f"ask_{slot}",
         understood=understood or {},
-        slots=state["slots"],
+        slots=state.slots,
         reprompt=count,
         modal=count >= ESCALATE_TO_MODAL,
-        intro=fresh and state.get("pending") is None,
-        samples=state.get("samples"),
+        intro=fresh and state.pending is None,
+        samples=state.samples,
     )
     if slot in QUICK_SLOTS:
         reply.quick_choices(slot)
-    state["pending"] = slot
+    state.pending = slot
     return state
 
 
-def not_started(state: dict[str, Any]) -> bool:
+def not_started(state: DialogueState) -> bool:
     """No sizing form in progress: nothing asked, no workload stated, no plan yet (a method or GPU
     named in a question, "what is LoRA?", does not start one)."""
-    no_values = all(state["slots"].get(name) is None for name in WORKLOAD_SLOTS)
-    return no_values and state.get("pending") is None and state.get("last") is None
+    no_values = all(state.slots.get(name) is None for name in WORKLOAD_SLOTS)
+    return no_values and state.pending is None and state.last is None

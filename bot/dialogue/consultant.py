@@ -36,7 +36,7 @@ from bot.dialogue.route import (
     keep_plan_on_correction,
     starts_over,
 )
-from bot.dialogue.state import fresh_state, load_state, missing, public_slots, skip_pending
+from bot.dialogue.state import DialogueState, fresh_state, missing, public_slots, skip_pending
 from bot.dialogue.timeline import count_samples, timeline
 from bot.dialogue.understand import ParseFn, Understood, clean_text, understand
 from bot.render.views import explain_items
@@ -49,7 +49,7 @@ if TYPE_CHECKING:
 __all__ = ["Consultant", "Turn"]
 
 ChartFn = Callable[[dict[str, Any], str], bytes]
-Step = Callable[[dict[str, Any], Reply], dict[str, Any] | None]
+Step = Callable[[DialogueState, Reply], DialogueState | None]
 GPU_INTENTS = ("gpu_info", "gpu_compare", "list_gpus")
 # A message the bot could not use is quoted back, up to this many characters.
 NOT_UNDERSTOOD_CHARS = 80
@@ -126,15 +126,15 @@ class Consultant:
     def handle_form(self, session_id: str, fields: dict[str, str], *, user_id: str | None = None) -> Turn:
         from bot.dialogue.form import form_said, validate_form
 
-        def step(state: dict[str, Any], reply: Reply) -> dict[str, Any] | None:
-            reply.lang = state.get("lang") or "en"
+        def step(state: DialogueState, reply: Reply) -> DialogueState | None:
+            reply.lang = state.lang or "en"
             errors = validate_form(fields, self._parse, reply.lang)
             if errors:
                 reply.add("form_errors", errors=errors)
                 return state
             said = form_said(fields, self._parse)
-            if "days" not in said and "days" not in state["skipped"]:
-                state["skipped"].append("days")  # an empty deadline field means "no deadline"
+            if "days" not in said and "days" not in state.skipped:
+                state.skipped.append("days")  # an empty deadline field means "no deadline"
             understood = Understood(intent="size", lang=reply.lang, said=said)
             return self._form_step(state, reply, understood)
 
@@ -158,32 +158,33 @@ class Consultant:
     def _compute(
         self, raw: SessionState | None, step: Step, lang_hint: str | None = None
     ) -> tuple[SessionState, Turn]:
-        state = load_state(raw, lang_hint or "")
-        reply = Reply(state.get("lang") or "en")
+        state = DialogueState.from_json(raw, lang_hint or "")
+        reply = Reply(state.lang or "en")
         new_state = step(state, reply) or state
-        new_state["lang"] = reply.lang
-        new_state["rev"] = revision(raw) + 1
+        new_state.lang = reply.lang
+        new_state.rev = revision(raw) + 1
         standing = self._standing(new_state) if reply.recommendation is None else None
-        return new_state, reply.finish(self._payload(new_state), self._chart, standing=standing)
+        turn = reply.finish(self._payload(new_state), self._chart, standing=standing)
+        return new_state.to_json(), turn
 
-    def _standing(self, state: dict[str, Any]) -> dict[str, Any] | None:
+    def _standing(self, state: DialogueState) -> dict[str, Any] | None:
         """The plan still in effect after a turn that did not change it (a question, thanks): the
         chat JSON's `recommendation` is the conversation's current plan, `recommended` says
         whether this reply presented it. Memoised, so this costs no second engine run."""
-        if state.get("last") is None or missing(state):
+        if state.last is None or missing(state):
             return None
         try:
             return run_plan(state, self.kb, self._plan, self._clock())
         except SizingError:
             return None
 
-    def _payload(self, state: dict[str, Any]) -> dict[str, Any]:
-        effective = effective_slots(state, self.kb.catalog) if state.get("last") else None
+    def _payload(self, state: DialogueState) -> dict[str, Any]:
+        effective = effective_slots(state, self.kb.catalog) if state.last else None
         return {
             "slots": public_slots(state, effective),
             "missing": missing(state),
-            "pending": state.get("pending"),
-            "assumed": list(state.get("assumed") or []),
+            "pending": state.pending,
+            "assumed": list(state.assumed or []),
         }
 
     def _remember(self, user_id: str | None, turn: Turn) -> None:
@@ -194,7 +195,7 @@ class Consultant:
         entry = {"slots": turn.payload["slots"], "top": top, "as_of": self._clock().isoformat()}
         self.store.update(f"home:{user_id}", lambda _old: (entry, None))
 
-    def _on_text(self, state: dict[str, Any], reply: Reply, text: str) -> dict[str, Any] | None:
+    def _on_text(self, state: DialogueState, reply: Reply, text: str) -> DialogueState | None:
         found_corrections = list(self.kb.factcheck(text))
         u = understand(text, self._parse, state, self._clock(), corrected=bool(found_corrections))
         kept = keep_plan_on_correction(text, u.said, [c.kind for c in found_corrections])
@@ -202,18 +203,18 @@ class Consultant:
             u = replace(u, said=kept)
         reply.lang = u.lang
         if u.mentions_spot:
-            state["mentions_spot"] = True
+            state.mentions_spot = True
         if u.region:
-            state["region"] = u.region
+            state.region = u.region
         if u.owned and u.said.get("gpu") and u.said.get("gpu_count"):
-            state["owned"] = True
-            if u.said.get("days") is None and "days" not in state["skipped"]:
-                state["skipped"].append("days")  # "多久" on owned GPUs: the time is the answer
-        if u.intent == "capacity" or (state.get("owned") and asks_capacity(text)):
+            state.owned = True
+            if u.said.get("days") is None and "days" not in state.skipped:
+                state.skipped.append("days")  # "多久" on owned GPUs: the time is the answer
+        if u.intent == "capacity" or (state.owned and asks_capacity(text)):
             if capacity_answer(state, u, reply, self.kb.catalog, self._plan, self._clock()):
                 return state
         question = self._question(state, text, u)
-        direct = policy.kind_of(question, state.get("topic"), self._form_in_progress(state))
+        direct = policy.kind_of(question, state.topic, self._form_in_progress(state))
         if direct != "figure_check":
             corrections(found_corrections, reply)  # the figure check answers with them itself
         if u.intent == "reset":
@@ -237,7 +238,7 @@ class Consultant:
             # "no deadline", "越快越好", "each sample is about 2k tokens": answers, not FAQ questions.
             u = replace(u, intent="size")
         found = None
-        if u.intent == "faq" or (not u.said and u.intent == "unknown" and not reply.parts):
+        if u.intent == "faq" or (not u.said and u.intent == "unknown" and not reply.kinds):
             found = self.kb.retrieve(text, limit=3) if text else None
         if u.intent == "faq" and found is not None and found.kind == "gpu_info" and u.gpus:
             # "H100有多少显存" is a datasheet question: the catalogue answers it, not the FAQ.
@@ -250,40 +251,39 @@ class Consultant:
             u = replace(u, said=fills_only(state, u.said))
         return self._form_step(state, reply, u, found, text)
 
-    def _question(self, state: dict[str, Any], text: str, u: Understood) -> Question:
-        topic = state.get("topic")
+    def _question(self, state: DialogueState, text: str, u: Understood) -> Question:
+        topic = state.topic
         context = dict(topic.get("slots") or {}) if isinstance(topic, dict) else {}
         return Question(text, u, self.kb, self._plan, self._clock(), context)
 
     @staticmethod
-    def _form_in_progress(state: dict[str, Any]) -> bool:
-        return state.get("pending") is not None or state.get("last") is not None
+    def _form_in_progress(state: DialogueState) -> bool:
+        return state.pending is not None or state.last is not None
 
-    def _direct(self, state: dict[str, Any], reply: Reply, kind: str, q: Question) -> bool:
+    def _direct(self, state: DialogueState, reply: Reply, kind: str, q: Question) -> bool:
         """Answer a direct question (price, feasibility, a figure...) from what it says plus stated
         defaults; False when its answer cannot be given (the turn then goes on as before)."""
         if not policy.answer(kind, q, reply):
             return False
         remembered = policy.topic_after(kind, q)
         if remembered is not None:
-            state["topic"] = remembered
-        if state.get("pending") is not None or kind in policy.INVITE_AFTER:
+            state.topic = remembered
+        if state.pending is not None or kind in policy.INVITE_AFTER:
             # In the middle of the form: back to its question; before any: one invitation line.
             ask_next(state, reply, said=False)
         return True
 
     def _form_step(
-        self, state: dict[str, Any], reply: Reply, u: Understood, found: Any = None, text: str = ""
-    ) -> dict[str, Any] | None:
+        self, state: DialogueState, reply: Reply, u: Understood, found: Any = None, text: str = ""
+    ) -> DialogueState | None:
         from bot.dialogue.state import SlotChange, merge_slots
 
         if starts_over(state, u, text):
-            before = dict(state.get("last") or {}) or None
-            state.clear()
-            state.update(fresh_state(reply.lang))
+            before = dict(state.last or {}) or None
+            state = fresh_state(reply.lang)
             reply.add("new_request", before=before)
         said = count_samples(state, u, count_on_current_gpu(state, u))
-        last = state.get("last")
+        last = state.last
         changes = merge_slots(state, said) + timeline(state, u)
         if said is not u.said and last:
             # "what if only 8 GPUs?" keeps the current GPU: report the count against the last plan's,
@@ -291,7 +291,7 @@ class Consultant:
             changes = [c for c in changes if c.slot not in ("gpu", "gpu_count")]
             changes.append(SlotChange("gpu_count", last.get("gpus"), said["gpu_count"]))
         if u.said and u.data_language:
-            state["data_language"] = u.data_language
+            state.data_language = u.data_language
         if u.asks:
             reply.asks = u.asks
             reply.add("ask_back", asks=u.asks)
@@ -299,34 +299,33 @@ class Consultant:
         skipped = None
         if u.intent == "skip" and not u.said:
             skipped = skip_pending(state) or "none"
-            reply.add("skip", resolution=skipped, pending=state.get("pending"), slots=state["slots"])
+            reply.add("skip", resolution=skipped, pending=state.pending, slots=state.slots)
         digressed = False
         if found is not None:
             digressed = answer_search(self.kb, found, reply, explicit=u.intent == "faq")
         if not missing(state):
             # "skip" with nothing left to skip says so and does not present the plan again.
-            if u.said or skipped not in (None, "none") or state.get("last") is None:
-                if isinstance(state.get("topic"), dict) and state["topic"].get("kind") == "serve":
-                    state.pop(
-                        "topic"
-                    )  # a training plan now: "show the math" explains it, not the serving answer
+            if u.said or skipped not in (None, "none") or state.last is None:
+                if isinstance(state.topic, dict) and state.topic.get("kind") == "serve":
+                    # A training plan now: "show the math" explains it, not the serving answer.
+                    state.topic = None
                 recommend(state, reply, self.kb, self._plan, self._clock(), changes)
-            elif not reply.parts:
+            elif not reply.kinds:
                 reply.add("anything_else")
             return state
         understood = {**u.said, "deadline_date": u.deadline_date} if u.deadline_date else u.said
-        unused = not u.said and not reply.parts and u.intent == "unknown" and bool(text)
+        unused = not u.said and not reply.kinds and u.intent == "unknown" and bool(text)
         ask_next(state, reply, said=bool(u.said) or digressed, understood=understood)
-        if unused and state.get("pending") is not None:
+        if unused and state.pending is not None:
             # Say what could not be used and what is kept, before asking again.
-            kept = {k: v for k, v in state["slots"].items() if v is not None}
+            kept = {k: v for k, v in state.slots.items() if v is not None}
             reply.prepend("not_understood", text=text[:NOT_UNDERSTOOD_CHARS], kept=kept)
         return state
 
-    def _explain(self, state: dict[str, Any], reply: Reply) -> dict[str, Any]:
+    def _explain(self, state: DialogueState, reply: Reply) -> DialogueState:
         if self._explain_topic(state, reply):
             return state
-        if state.get("last") is None or missing(state):
+        if state.last is None or missing(state):
             reply.add("explain", items=[], workload={})
             return ask_next(state, reply, said=False)
         try:
@@ -337,16 +336,16 @@ class Consultant:
         reply.add("explain", items=explain_items(rec), **context)
         return state
 
-    def _explain_topic(self, state: dict[str, Any], reply: Reply) -> bool:
+    def _explain_topic(self, state: DialogueState, reply: Reply) -> bool:
         """ "Show the math" right after a direct answer that has one (serving): its own lines."""
-        topic = state.get("topic")
+        topic = state.topic
         if not isinstance(topic, dict) or topic.get("kind") != "serve":
             return False
         u = Understood(intent="explain", lang=reply.lang)
         q = Question("", u, self.kb, self._plan, self._clock(), dict(topic.get("slots") or {}))
         return serve.explain(q, reply)
 
-    def _reset(self, state: dict[str, Any], reply: Reply) -> dict[str, Any]:
+    def _reset(self, state: DialogueState, reply: Reply) -> DialogueState:
         reply.add("reset")
         new = fresh_state(reply.lang)
         return ask_next(new, reply, said=False)

@@ -10,11 +10,12 @@ GPU type and count.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from bot.dialogue.memo import Planner
 from bot.dialogue.plan import build_request
+from bot.dialogue.state import DialogueState
 from bot.render.views import option_view
 from sizing.errors import SizingError
 from sizing.types import Catalog, Method, SizingRequest
@@ -37,16 +38,16 @@ def china_gpus(catalog: Catalog) -> tuple[str, ...]:
 
 
 def china_options(
-    state: Mapping[str, Any], catalog: Catalog, plan: Planner, today: dt.date
+    state: DialogueState, catalog: Catalog, plan: Planner, today: dt.date
 ) -> list[dict[str, Any]]:
     """The user's workload on each GPU rentable in mainland China, priced from `catalog` (the China
     catalogue) in CNY where a public or operator price exists: the ones that fit, priced first and
     cheapest first, at most MAX_CHINA_OPTIONS."""
     out = []
     for gpu in china_gpus(catalog):
-        slots = {**state["slots"], "gpu": gpu, "gpu_count": None}
+        slots = {**state.slots, "gpu": gpu, "gpu_count": None}
         try:
-            result = plan(build_request({**state, "slots": slots}, catalog, today), catalog)
+            result = plan(build_request(replace(state, slots=slots), catalog, today), catalog)
         except SizingError:
             continue
         if result.options and result.options[0].fits:

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from bot.dialogue.plan import budget_usd_total, spot_saving
+from bot.dialogue.state import DialogueState
 from bot.render.views import number_at
 from sizing.types import Catalog
 
@@ -37,14 +38,14 @@ def _memory_gb(record: Any) -> float | None:
 
 
 def pitfall_context(
-    state: Mapping[str, Any],
+    state: DialogueState,
     effective: Mapping[str, Any],
     rec: Mapping[str, Any] | None,
     records: Iterable[Any],
     catalog: Catalog,
 ) -> dict[str, object]:
     records = tuple(records)
-    slots = state["slots"]
+    slots = state.slots
     user = gpu_record(records, slots.get("gpu"))
     options = (rec or {}).get("options") or []
     top: Mapping[str, Any] = options[0] if options else {}
@@ -93,7 +94,7 @@ def pitfall_context(
         "plan_network_gbps": number_at(top.get("network"), "required_gbps"),
         "plan_checkpoint_gb": number_at(top.get("storage"), "checkpoint_gb"),
         "plan_spot_saving": spot_saving(top) if top else None,
-        "mentions_spot": bool(state.get("mentions_spot")),
+        "mentions_spot": bool(state.mentions_spot),
         "over_budget": over_budget,
         "deadline_missed": (
             float(plan_days) > float(days) * 1.001

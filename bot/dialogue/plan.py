@@ -8,9 +8,9 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from bot.dialogue.state import SLOT_NAMES
+from bot.dialogue.state import SLOT_NAMES, DialogueState
 from bot.render.views import num
-from sizing.types import Budget, Catalog, DataLanguage, SizingRequest
+from sizing.types import RECOMPUTES, STACKS, Budget, Catalog, DataLanguage, SizingRequest
 
 # Words that say the user is thinking of spot/preemptible capacity (pitfall context mentions_spot).
 SPOT_WORDS = re.compile(r"spot|preempt|竞价|競價|抢占|搶佔|搶占", re.IGNORECASE)
@@ -32,9 +32,9 @@ def user_gpu_has_bf16(slots: Mapping[str, Any], catalog: Catalog) -> bool:
     return not specs or any(g.tflops.bf16 for g in specs)
 
 
-def effective_slots(state: Mapping[str, Any], catalog: Catalog) -> dict[str, Any]:
+def effective_slots(state: DialogueState, catalog: Catalog) -> dict[str, Any]:
     """The slots the engine runs on: what the user said plus the stated defaults."""
-    slots = {name: state["slots"].get(name) for name in SLOT_NAMES}
+    slots = {name: state.slots.get(name) for name in SLOT_NAMES}
     if slots.get("precision") is None:
         slots["precision"] = default_precision(user_gpu_has_bf16(slots, catalog))
     if slots.get("method") is None:
@@ -42,10 +42,10 @@ def effective_slots(state: Mapping[str, Any], catalog: Catalog) -> dict[str, Any
     return slots
 
 
-def build_request(state: Mapping[str, Any], catalog: Catalog, today: dt.date) -> SizingRequest:
+def build_request(state: DialogueState, catalog: Catalog, today: dt.date) -> SizingRequest:
     slots = effective_slots(state, catalog)
     budget = slots.get("budget")
-    data_language: DataLanguage = state.get("data_language") or "en"
+    data_language: DataLanguage = _data_language(state.data_language)
     gpu_count = slots.get("gpu_count")
     seq_len = slots.get("seq_len")
     return SizingRequest(
@@ -68,12 +68,29 @@ def build_request(state: Mapping[str, Any], catalog: Catalog, today: dt.date) ->
         gpus=int(gpu_count) if gpu_count and slots.get("gpu") else None,
         seq_len=int(seq_len) if seq_len else None,
         today=today,
-        active_params=_opt_float(state["slots"].get("active_params")),
+        active_params=_opt_float(state.slots.get("active_params")),
+        **training_software({**state.slots, "method": slots["method"]}),
     )
+
+
+def _data_language(value: str | None) -> DataLanguage:
+    return value if value in ("en", "zh", "code", "mixed") else "en"  # type: ignore[return-value]
 
 
 def _opt_float(value: Any) -> float | None:
     return None if value is None else float(value)
+
+
+def training_software(slots: Mapping[str, Any]) -> dict[str, Any]:
+    """The stack, recompute mode and continued pre-training the user named (slots.stack, ...), as
+    SizingRequest fields; unknown values are left to the engine's defaults."""
+    stack = slots.get("stack")
+    recompute = slots.get("recompute")
+    return {
+        "stack": stack if stack in STACKS else None,
+        "recompute": recompute if recompute in RECOMPUTES else None,
+        "continued": bool(slots.get("continued")) and slots.get("method") == "pretrain",
+    }
 
 
 def budget_usd_total(slots: Mapping[str, Any], days: float | None, usd_to_cny: float) -> float | None:

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from bot.dialogue.hardware import china_options
 from bot.dialogue.pitfall_context import pitfall_context
 from bot.dialogue.plan import budget_usd_total, build_request, effective_slots, summarise
 from bot.dialogue.reply import Reply
-from bot.dialogue.state import SlotChange
+from bot.dialogue.state import DialogueState, SlotChange
 from bot.render.text import render_json
 from bot.render.views import (
     entry_view,
@@ -35,13 +36,13 @@ FAQ_COST = "faq.cost_control"
 FAQ_MULTI_GPU = "faq.single_vs_multi_gpu"
 
 
-def run_plan(state: Mapping[str, Any], kb: KnowledgeBase, plan: Planner, today: dt.date) -> dict[str, Any]:
+def run_plan(state: DialogueState, kb: KnowledgeBase, plan: Planner, today: dt.date) -> dict[str, Any]:
     """The engine's result as the DESIGN.md `size` dict; raises SizingError. "ASAP" puts the
     fastest option within the budget first."""
     request = build_request(state, kb.catalog, today)
     rec: dict[str, Any] = plan(request, kb.catalog).to_dict()
-    if state.get("asap"):
-        rec["options"] = fastest_first(rec.get("options") or [], state["slots"], kb.catalog.usd_to_cny)
+    if state.asap:
+        rec["options"] = fastest_first(rec.get("options") or [], state.slots, kb.catalog.usd_to_cny)
     return rec
 
 
@@ -68,7 +69,7 @@ MAX_PITFALLS_SHOWN = 3
 
 
 def plan_context(
-    state: dict[str, Any], kb: KnowledgeBase, plan: Planner, today: dt.date, lang: str
+    state: DialogueState, kb: KnowledgeBase, plan: Planner, today: dt.date, lang: str
 ) -> tuple[dict[str, Any], list[str], dict[str, Any]]:
     """(engine result, fired pitfall ids, template context) for complete slots; raises SizingError.
 
@@ -84,7 +85,7 @@ def plan_context(
     triggers = pitfall_context(state, effective, rec, kb.gpu_records, catalog)
     fired = list(kb.fired_pitfalls(triggers))
     contradicting = against_own_plan(kb, triggers, fired)
-    options = [option_view(o, catalog) for o in shown_options(rec["options"], state["slots"].get("days"))]
+    options = [option_view(o, catalog) for o in shown_options(rec["options"], state.slots.get("days"))]
     top = options[0]
     related = ([FAQ_MULTI_GPU] if (top["gpus"] or 1) > 1 else []) + [FAQ_COST]
     # One version of each piece of advice: a FAQ twin of a fired pitfall is not shown again.
@@ -96,17 +97,16 @@ def plan_context(
         if i in shown and i not in contradicting and (e := find_entry(kb, i)) is not None
     ]
     warnings = warning_views(rec.get("warnings") or [])
-    china = china_options(state, kb.china_catalog, plan, today) if state.get("region") == "cn" else None
+    china = china_options(state, kb.china_catalog, plan, today) if state.region == "cn" else None
     for option in china or []:
         provider = kb.provider(str(option.get("cloud")))
         option["provider"] = pick(provider.name, lang) if provider else option.get("cloud")
     context = {
         "slots": effective,
-        "assumed": list(state["assumed"])
-        + [s for s in ("precision", "method") if state["slots"].get(s) is None],
-        "days_skipped": "days" in state["skipped"],
-        "asap": bool(state.get("asap")),
-        "deadline_date": state.get("deadline_date"),
+        "assumed": list(state.assumed) + [s for s in ("precision", "method") if state.slots.get(s) is None],
+        "days_skipped": "days" in state.skipped,
+        "asap": bool(state.asap),
+        "deadline_date": state.deadline_date,
         "workload": rec.get("workload") or {},
         "options": options,
         "warnings": [w for w in warnings if w["code"] not in SHOWN_ELSEWHERE],
@@ -122,7 +122,7 @@ def plan_context(
         "prices_stale": stale_view([*options, *(china or [])], today),
         "fx": catalog.usd_to_cny,
         "user_plan": option_view(user_plan, catalog) if user_plan else None,
-        "owned": bool(state.get("owned")) and user_plan is None,
+        "owned": bool(state.owned) and user_plan is None,
         "china": china,
     }
     return rec, fired, context
@@ -169,16 +169,16 @@ def _misses(rec: Mapping[str, Any], days: Any) -> bool:
 
 
 def _meet_the_deadline(
-    state: dict[str, Any], rec: dict[str, Any], kb: KnowledgeBase, plan: Planner, today: dt.date
+    state: DialogueState, rec: dict[str, Any], kb: KnowledgeBase, plan: Planner, today: dt.date
 ) -> tuple[dict[str, Any], Mapping[str, Any] | None]:
     """When the GPU count the user named cannot make their deadline ("4 A100s, two days"), plan
     that GPU type at the count that does, and keep their plan to say how long it would take.
     Returns (the result to present, the user's own top option or None)."""
-    slots = state["slots"]
+    slots = state.slots
     days = slots.get("days")
     if not (slots.get("gpu") and slots.get("gpu_count")) or not _misses(rec, days):
         return rec, None
-    relaxed = {**state, "slots": {**slots, "gpu_count": None}}
+    relaxed = replace(state, slots={**slots, "gpu_count": None})
     try:
         alt = run_plan(relaxed, kb, plan, today)
     except SizingError:
@@ -189,7 +189,7 @@ def _meet_the_deadline(
 
 
 def recommend(
-    state: dict[str, Any],
+    state: DialogueState,
     reply: Reply,
     kb: KnowledgeBase,
     plan: Planner,
@@ -202,7 +202,7 @@ def recommend(
         reply.add("error", code=exc.code, message=exc.message, params=exc.params)
         return
     summary = summarise(rec)
-    before = state.get("last")
+    before = state.last
     if before and summary and changes:
         reply.add(
             "changes",
@@ -214,15 +214,15 @@ def recommend(
     related = context["faq"]
     # A tip or pitfall is shown once per conversation, and again only when a new plan fires it
     # after the previous one did not (the payload lists every fired id each time).
-    seen = set(state.get("shown_tips") or [])
-    before_fired = set(state.get("shown_pitfalls") or [])
-    same = state.get("shown_pitfalls") is not None and before_fired == set(fired)
+    seen = set(state.shown_tips or [])
+    before_fired = set(state.shown_pitfalls or [])
+    same = state.shown_pitfalls is not None and before_fired == set(fired)
     context["pitfalls"] = [
         p for p in context["pitfalls"] if not same and (p["id"] not in seen or p["id"] not in before_fired)
     ][:MAX_PITFALLS_SHOWN]
     context["faq"] = [f for f in related if f["id"] not in seen][:1]
-    state["shown_pitfalls"] = list(fired)
-    state["shown_tips"] = sorted(seen | {e["id"] for e in (*context["pitfalls"], *context["faq"])})
+    state.shown_pitfalls = list(fired)
+    state.shown_tips = sorted(seen | {e["id"] for e in (*context["pitfalls"], *context["faq"])})
     reply.add("recommendation", **context)
     reply.recommendation = rec
     reply.pitfalls = fired
@@ -231,8 +231,8 @@ def recommend(
     top = context["options"][0]
     reply.card = render_json("card", reply.lang, top=top, price_date=context["price_date"])
     reply.action_buttons()
-    state["last"] = summary
-    state["pending"] = None
+    state.last = summary
+    state.pending = None
 
 
 def _change_view(change: SlotChange) -> dict[str, Any]:

@@ -47,6 +47,8 @@ class Turn:
 class Reply:
     lang: str
     parts: list[str] = field(default_factory=list)
+    # The kinds of part added, in order: what routing asks about, never the rendered text.
+    kinds: list[str] = field(default_factory=list)
     buttons: list[dict[str, str]] = field(default_factory=list)
     faq: list[str] = field(default_factory=list)
     pitfalls: list[str] = field(default_factory=list)
@@ -56,12 +58,14 @@ class Reply:
     card: dict[str, Any] | None = None  # header/fields/context of a recommendation card
 
     def add(self, kind: str, **context: Any) -> None:
+        self.kinds.append(kind)
         text = render_text(kind, self.lang, **context)
         if text:
             self.parts.append(text)
 
     def prepend(self, kind: str, **context: Any) -> None:
         """A part that opens the reply, before what is already there."""
+        self.kinds.insert(0, kind)
         text = render_text(kind, self.lang, **context)
         if text:
             self.parts.insert(0, text)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from bot.dialogue.state import DialogueState
 from bot.dialogue.understand import Understood
 
 # Slots a question (FAQ digression) may never set: naming a GPU in a question is not choosing it.
@@ -24,15 +25,15 @@ WRONG_PRODUCT_KINDS = ("nonexistent", "wrong", "sparse")
 CORRECTED_NEVER_SETS = ("gpu", "gpu_count", "tokens", "data_bytes")
 
 
-def count_on_current_gpu(state: dict[str, Any], u: Understood) -> dict[str, Any]:
+def count_on_current_gpu(state: DialogueState, u: Understood) -> dict[str, Any]:
     """ "What if only 8 GPUs?" after a plan means 8 of the plan's GPU type (the engine plans a
     count only for a named GPU), not a fresh search that repeats the previous plan."""
-    last = state.get("last") or {}
+    last = state.last or {}
     if (
         u.intent != "whatif"
         or u.said.get("gpu_count") is None
         or u.said.get("gpu")
-        or state["slots"].get("gpu")
+        or state.slots.get("gpu")
         or not last.get("gpu")
     ):
         return u.said
@@ -51,9 +52,9 @@ def asks_capacity(text: str) -> bool:
     return bool(CAPACITY_WORDS.search(text))
 
 
-def fills_only(state: dict[str, Any], said: dict[str, Any]) -> dict[str, Any]:
+def fills_only(state: DialogueState, said: dict[str, Any]) -> dict[str, Any]:
     """What a question may add to the working slots: values for empty slots, never a GPU choice."""
-    slots = state["slots"]
+    slots = state.slots
     has_data = slots.get("tokens") is not None or slots.get("data_bytes") is not None
     return {
         name: value
@@ -75,11 +76,11 @@ NEW_REQUEST_WORDS = re.compile(
 CHANGES_THE_PLAN = ("whatif", "correction", "reset", "explain", "skip")
 
 
-def starts_over(state: dict[str, Any], u: Understood, text: str) -> bool:
+def starts_over(state: DialogueState, u: Understood, text: str) -> bool:
     """A complete new request in a conversation that already has one: a different model with its
     data ("pretrain a 1B model on 100B tokens" after a 7B plan), or any request after "different
     project". What-ifs and corrections change the plan instead."""
-    slots = state["slots"]
+    slots = state.slots
     if slots.get("params") is None or u.intent in CHANGES_THE_PLAN or not u.said:
         return False
     if NEW_REQUEST_WORDS.search(text):

@@ -2,15 +2,16 @@
 
 The design follows Rasa forms (required slots asked one at a time, a `requested_slot`) and the
 CALM repair patterns (correction, skip, digression, cancel): see
-../shared/reference/slack-and-nlu.md §4.1-4.3. The state is a plain JSON-serialisable dict so any
-Store can keep it; these functions never touch the store or the clock.
+../shared/reference/slack-and-nlu.md §4.1-4.3. The state is a typed value (`DialogueState`) that
+becomes JSON only at the store (`to_json` / `from_json`); these functions never touch the store
+or the clock.
 """
 
 from __future__ import annotations
 
 import copy
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 STATE_VERSION = 1
@@ -32,6 +33,9 @@ SLOT_NAMES = (
 # What a serving request says (bot/nlu Slots, lanes/interfaces.md): never training-form slots, read
 # by the serving answer (bot/dialogue/answers/serve.py) and remembered for its follow-ups.
 SERVE_SLOT_NAMES = ("model", "concurrency", "qps", "input_tokens", "output_tokens", "ttft_ms", "tpot_ms")
+# The training software the user named (bot/nlu/stack.py): it changes the plan's memory and speed
+# (sizing.stack), never asked for; the engine assumes the method's usual stack until said.
+TRAINING_SOFTWARE_SLOTS = ("stack", "recompute", "continued")
 # Plausible ranges. Values outside are unit slips (70T parameters, 2 TB of "parameters") and are
 # asked back rather than computed (reference/slack-and-nlu.md §4.3 "Validate ranges and units").
 # Bounds: the largest published dense/MoE models are ~2e12 params (Switch-C 1.6T), the largest
@@ -58,36 +62,81 @@ PLAUSIBLE: dict[str, tuple[float, float]] = {
 CHINCHILLA_TOKENS_PER_PARAM = 20.0
 
 
-def fresh_state(lang: str) -> dict[str, Any]:
-    return {
-        "v": STATE_VERSION,
-        "lang": lang,
-        "slots": {},
-        "pending": None,
-        "reprompts": {},
-        "skipped": [],
-        "assumed": [],
-        "last": None,
-        "mentions_spot": False,
-        "data_language": None,
-        "shown_pitfalls": None,  # fired pitfall ids at the last recommendation
-        "shown_tips": [],  # pitfall and FAQ tip ids shown so far in this conversation
-        "topic": None,  # the last direct answer's kind and workload, for follow-ups (dialogue.policy)
-        "asap": False,  # "ASAP", "越快越好": plan the fastest option within the budget, no deadline
-        "deadline_date": None,  # ISO date of a calendar deadline ("by 2027-01-31"), shown with its days
-        "samples": None,  # a sample count still waiting for its length per sample ("50k conversations")
-    }
+@dataclass(slots=True)
+class DialogueState:
+    """One conversation between turns: what the user said, what is asked, what was shown."""
+
+    lang: str = ""
+    slots: dict[str, Any] = field(default_factory=dict)  # DESIGN slot names (+ active_params)
+    pending: str | None = None  # the slot asked last (Rasa's requested_slot)
+    reprompts: dict[str, int] = field(default_factory=dict)  # times each slot was asked again
+    skipped: list[str] = field(default_factory=list)  # slots answered "skip" ("days": no deadline)
+    assumed: list[str] = field(default_factory=list)  # slots filled by an assumption ("tokens")
+    last: dict[str, Any] | None = None  # the last plan's summary (dialogue.plan.summarise)
+    mentions_spot: bool = False
+    data_language: str | None = None
+    region: str | None = None  # "cn": mainland-China clouds
+    owned: bool = False  # the user's own GPUs: the plan runs on exactly them
+    shown_pitfalls: list[str] | None = None  # fired pitfall ids at the last recommendation
+    shown_tips: list[str] = field(default_factory=list)  # tips and pitfalls shown this conversation
+    topic: dict[str, Any] | None = None  # the last direct answer's kind and workload (dialogue.policy)
+    asap: bool = False  # "ASAP", "越快越好": plan the fastest option within the budget, no deadline
+    deadline_date: str | None = None  # ISO date of a calendar deadline ("by 2027-01-31")
+    samples: float | None = None  # a sample count still waiting for its length per sample
+    rev: int = 0  # commits of this session (bot/dialogue/commit.py)
+
+    def to_json(self) -> dict[str, Any]:
+        """What the store keeps: plain JSON, versioned."""
+        out: dict[str, Any] = {"v": STATE_VERSION}
+        for f in fields(self):
+            out[f.name] = copy.deepcopy(getattr(self, f.name))
+        return out
+
+    @classmethod
+    def from_json(cls, raw: Any, lang: str = "") -> DialogueState:
+        """The stored state; another version or a malformed one starts afresh rather than crash,
+        and a field of the wrong type takes its default."""
+        if not isinstance(raw, dict) or raw.get("v") != STATE_VERSION:
+            return cls(lang=lang)
+        state = cls()
+        for f in fields(cls):
+            if f.name not in raw:
+                continue
+            value = copy.deepcopy(raw[f.name])
+            if _fits(value, getattr(state, f.name), f.name):
+                setattr(state, f.name, value)
+        state.lang = state.lang or lang
+        return state
 
 
-def load_state(raw: dict[str, Any] | None, lang: str) -> dict[str, Any]:
-    """A working copy of the stored state; unknown versions start afresh rather than crash."""
-    if not isinstance(raw, dict) or raw.get("v") != STATE_VERSION:
-        return fresh_state(lang)
-    state = copy.deepcopy(raw)
-    base = fresh_state(state.get("lang") or lang)
-    for key, value in base.items():
-        state.setdefault(key, value)
-    return state
+# Fields that may be None or a value of their kind; the others must match their default's type.
+_OPTIONAL = {
+    "pending": str,
+    "last": dict,
+    "data_language": str,
+    "region": str,
+    "shown_pitfalls": list,
+    "topic": dict,
+    "deadline_date": str,
+    "samples": float,
+}
+
+
+def _fits(value: Any, default: Any, name: str) -> bool:
+    if name in _OPTIONAL:
+        kind = _OPTIONAL[name]
+        if kind is float:
+            return value is None or (isinstance(value, int | float) and not isinstance(value, bool))
+        return value is None or isinstance(value, kind)
+    if isinstance(default, bool):
+        return isinstance(value, bool)
+    if isinstance(default, int):
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, type(default))
+
+
+def fresh_state(lang: str) -> DialogueState:
+    return DialogueState(lang=lang)
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,12 +159,12 @@ def implausible(slot: str, value: Any) -> bool:
     return not math.isfinite(value) or not bounds[0] <= float(value) <= bounds[1]
 
 
-def merge_slots(state: dict[str, Any], said: dict[str, Any]) -> list[SlotChange]:
+def merge_slots(state: DialogueState, said: dict[str, Any]) -> list[SlotChange]:
     """Take every slot the user stated; return the changes to slots that already had a value.
 
     tokens and data_bytes are two ways to say one thing, so stating one clears the other.
     """
-    slots: dict[str, Any] = state["slots"]
+    slots = state.slots
     changes: list[SlotChange] = []
     for name in SLOT_NAMES:
         if name not in said or said[name] is None:
@@ -129,39 +178,40 @@ def merge_slots(state: dict[str, Any], said: dict[str, Any]) -> list[SlotChange]
                 changes.append(SlotChange("data", old_other, new, old_slot=other, new_slot=name))
         # After a recommendation, a slot said for the first time ("what if we use H100s?") changes
         # the plan as much as a corrected one, so it is reported too ("now H100").
-        if old != new and (old is not None or state.get("last")):
+        if old != new and (old is not None or state.last):
             changes.append(SlotChange(name, old, new))
         slots[name] = new
-        if name in state["skipped"]:
-            state["skipped"].remove(name)
-        if name in ("tokens", "data_bytes") and "tokens" in state["assumed"]:
-            state["assumed"].remove("tokens")
-        if name == "days" and "days" in state["skipped"]:
-            state["skipped"].remove("days")
+        if name in state.skipped:
+            state.skipped.remove(name)
+        if name in ("tokens", "data_bytes") and "tokens" in state.assumed:
+            state.assumed.remove("tokens")
     if said.get("params") is not None:
         # A plain "70B" after "47B with 13B active" is a dense model again.
         slots["active_params"] = said.get("active_params")
+    for name in TRAINING_SOFTWARE_SLOTS:  # kept until the user names another
+        if said.get(name) is not None:
+            slots[name] = said[name]
     return changes
 
 
-def data_filled(state: dict[str, Any]) -> bool:
-    slots = state["slots"]
+def data_filled(state: DialogueState) -> bool:
+    slots = state.slots
     return slots.get("tokens") is not None or slots.get("data_bytes") is not None
 
 
-def missing(state: dict[str, Any]) -> list[str]:
+def missing(state: DialogueState) -> list[str]:
     """Required slots still open, in asking order (a skipped timeline counts as answered)."""
     out: list[str] = []
-    if state["slots"].get("params") is None:
+    if state.slots.get("params") is None:
         out.append("params")
     if not data_filled(state):
         out.append("data")
-    if state["slots"].get("days") is None and "days" not in state["skipped"]:
+    if state.slots.get("days") is None and "days" not in state.skipped:
         out.append("days")
     return out
 
 
-def skip_pending(state: dict[str, Any]) -> str | None:
+def skip_pending(state: DialogueState) -> str | None:
     """Apply the user's "skip / don't know" to the pending slot; return how it was resolved.
 
     - days: plan without a deadline (the engine picks a sensible cluster size and reports days);
@@ -170,26 +220,26 @@ def skip_pending(state: dict[str, Any]) -> str | None:
       and is asked again differently (examples and buttons).
     Returns "days", "chinchilla" or None when nothing could be assumed.
     """
-    slot = state.get("pending")
-    slots = state["slots"]
+    slot = state.pending
+    slots = state.slots
     if slot == "days":
-        if "days" not in state["skipped"]:
-            state["skipped"].append("days")
+        if "days" not in state.skipped:
+            state.skipped.append("days")
         return "days"
     if slot == "data" and slots.get("params") and (slots.get("method") or "pretrain") == "pretrain":
         slots["tokens"] = float(slots["params"]) * CHINCHILLA_TOKENS_PER_PARAM
-        if "tokens" not in state["assumed"]:
-            state["assumed"].append("tokens")
+        if "tokens" not in state.assumed:
+            state.assumed.append("tokens")
         return "chinchilla"
     return None
 
 
-def public_slots(state: dict[str, Any], effective: dict[str, Any] | None = None) -> dict[str, Any]:
+def public_slots(state: DialogueState, effective: dict[str, Any] | None = None) -> dict[str, Any]:
     """The chat JSON `slots`: every DESIGN slot name, null when unknown.
 
     `effective` (the defaults the engine actually used) fills the gaps once a plan exists.
     """
-    out = {name: state["slots"].get(name) for name in SLOT_NAMES}
+    out = {name: state.slots.get(name) for name in SLOT_NAMES}
     for name, value in (effective or {}).items():
         if out.get(name) is None and value is not None:
             out[name] = value

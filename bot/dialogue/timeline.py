@@ -11,40 +11,40 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.dialogue.state import SlotChange
+from bot.dialogue.state import DialogueState, SlotChange
 from bot.dialogue.understand import Understood
 
 
-def timeline(state: dict[str, Any], u: Understood) -> list[SlotChange]:
+def timeline(state: DialogueState, u: Understood) -> list[SlotChange]:
     """Apply a deadline, "no deadline" or "ASAP"; the change to report when a plan exists."""
-    slots = state["slots"]
+    slots = state.slots
     if u.said.get("days") is not None:
-        state["asap"] = False
-        state["deadline_date"] = u.deadline_date
+        state.asap = False
+        state.deadline_date = u.deadline_date
         return []
     if not (u.no_deadline or u.asap):
         return []
     old = slots.get("days")
     slots["days"] = None
-    state["deadline_date"] = None
-    state["asap"] = bool(u.asap)
-    if "days" not in state["skipped"]:
-        state["skipped"].append("days")
-    if state.get("pending") == "days":
-        state["pending"] = None
-    return [SlotChange("days", old, None)] if old is not None and state.get("last") else []
+    state.deadline_date = None
+    state.asap = bool(u.asap)
+    if "days" not in state.skipped:
+        state.skipped.append("days")
+    if state.pending == "days":
+        state.pending = None
+    return [SlotChange("days", old, None)] if old is not None and state.last else []
 
 
-def count_samples(state: dict[str, Any], u: Understood, said: dict[str, Any]) -> dict[str, Any]:
+def count_samples(state: DialogueState, u: Understood, said: dict[str, Any]) -> dict[str, Any]:
     """The slots to merge once sample counts are resolved: samples x tokens per sample become
     `tokens`; a count without a length waits in the state for its length."""
     if said.get("tokens") is not None or said.get("data_bytes") is not None:
-        state["samples"] = None
+        state.samples = None
         return said
-    samples = u.samples or state.get("samples")
+    samples = u.samples or state.samples
     if samples and u.tokens_per_sample:
-        state["samples"] = None
+        state.samples = None
         return {**said, "tokens": float(samples) * u.tokens_per_sample}
     if u.samples:
-        state["samples"] = u.samples
+        state.samples = u.samples
     return said

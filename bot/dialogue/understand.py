@@ -12,7 +12,13 @@ from typing import Any, Protocol
 
 from bot.dialogue import question_kind
 from bot.dialogue.plan import SPOT_WORDS
-from bot.dialogue.state import SERVE_SLOT_NAMES, SLOT_NAMES, implausible
+from bot.dialogue.state import (
+    SERVE_SLOT_NAMES,
+    SLOT_NAMES,
+    TRAINING_SOFTWARE_SLOTS,
+    DialogueState,
+    implausible,
+)
 from bot.nlu.script import has_cjk, script_neutral
 
 
@@ -105,7 +111,7 @@ def said_slots(parsed: Any) -> dict[str, Any]:
     slots = parsed.slots.to_json() if hasattr(parsed.slots, "to_json") else dict(parsed.slots)
     # active_params (mixture-of-experts) rides with params: not a DESIGN slot of its own. The serving
     # slots never enter the training form (state.merge_slots takes SLOT_NAMES only).
-    names = (*SLOT_NAMES, "active_params", *SERVE_SLOT_NAMES)
+    names = (*SLOT_NAMES, "active_params", *SERVE_SLOT_NAMES, *TRAINING_SOFTWARE_SLOTS)
     return {k: v for k, v in slots.items() if k in names and v is not None}
 
 
@@ -172,7 +178,7 @@ def _interim_kind(parsed: Any) -> str:
 def understand(
     text: str,
     parse: ParseFn,
-    state: Mapping[str, Any],
+    state: DialogueState,
     today: dt.date | None = None,
     *,
     corrected: bool = False,
@@ -180,8 +186,8 @@ def understand(
     """`corrected`: the message quotes a GPU figure the catalogue corrects (kb.factcheck)."""
     parsed = parse(text, today=today)
     said = said_slots(parsed)
-    pending = state.get("pending")
-    if pending == "data" and state.get("samples"):
+    pending = state.pending
+    if pending == "data" and state.samples:
         pending = "sample_tokens"  # the data question asked for the length of each sample
     family = SLOT_FAMILY.get(str(pending), ())
     if (
@@ -208,7 +214,7 @@ def understand(
     named = question_kind.providers(parsed, text)
     return Understood(
         intent=_interim_kind(parsed),
-        lang=choose_lang(parsed, text, str(state.get("lang") or "")),
+        lang=choose_lang(parsed, text, str(state.lang or "")),
         said=usable,
         asks=asks,
         gpus=gpus,

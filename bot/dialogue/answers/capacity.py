@@ -3,31 +3,31 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
 
 from bot.dialogue.hardware import capacity
 from bot.dialogue.memo import Planner
 from bot.dialogue.reply import Reply
+from bot.dialogue.state import DialogueState
 from bot.dialogue.understand import Understood
 from sizing.errors import SizingError
 from sizing.types import Catalog
 
 
 def capacity_answer(
-    state: dict[str, Any], u: Understood, reply: Reply, catalog: Catalog, plan: Planner, today: dt.date
+    state: DialogueState, u: Understood, reply: Reply, catalog: Catalog, plan: Planner, today: dt.date
 ) -> bool:
     """Answer "我们有8张A100，能训多大的模型？"; False when the GPU type or count is unknown
     (the turn then goes on as an ordinary one and asks for what is missing)."""
-    gpu = u.said.get("gpu") or state["slots"].get("gpu")
-    count = u.said.get("gpu_count") or state["slots"].get("gpu_count")
+    gpu = u.said.get("gpu") or state.slots.get("gpu")
+    count = u.said.get("gpu_count") or state.slots.get("gpu_count")
     if not gpu or not count:
         return False
     try:
         gpu_id, rows = capacity(str(gpu), int(count), catalog, plan, today)
     except SizingError:
         return False
-    state["slots"]["gpu"], state["slots"]["gpu_count"] = gpu, count
-    state["owned"] = True
+    state.slots["gpu"], state.slots["gpu_count"] = gpu, count
+    state.owned = True
     name = catalog.gpu(gpu_id).name
     reply.add("capacity", gpu=name, gpus=int(count), rows=rows)
     return True

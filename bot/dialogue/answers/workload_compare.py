@@ -6,12 +6,13 @@ slots keep everything else the user said, and the GPU stays open."""
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from bot.dialogue.memo import Planner
 from bot.dialogue.plan import build_request
 from bot.dialogue.reply import Reply
-from bot.dialogue.state import merge_slots, public_slots
+from bot.dialogue.state import DialogueState, merge_slots, public_slots
 from bot.dialogue.understand import Understood
 from bot.render.views import option_view, resolve_gpus
 from sizing.errors import SizingError
@@ -31,7 +32,7 @@ def compares_workload(u: Understood) -> bool:
 
 
 def compare_on_gpus(
-    state: dict[str, Any], u: Understood, reply: Reply, kb: KnowledgeBase, plan: Planner, today: dt.date
+    state: DialogueState, u: Understood, reply: Reply, kb: KnowledgeBase, plan: Planner, today: dt.date
 ) -> bool:
     """Size the workload on each named GPU and add the side-by-side reply; False if under two
     GPUs resolve to catalog entries (the caller then answers as before)."""
@@ -41,9 +42,9 @@ def compare_on_gpus(
     merge_slots(state, {k: v for k, v in u.said.items() if k not in NOT_CHOSEN})
     rows: list[dict[str, Any]] = []
     for spec in specs:
-        slots = {**state["slots"], "gpu": spec.id, "gpu_count": None}
+        slots = {**state.slots, "gpu": spec.id, "gpu_count": None}
         try:
-            result = plan(build_request({**state, "slots": slots}, kb.catalog, today), kb.catalog)
+            result = plan(build_request(replace(state, slots=slots), kb.catalog, today), kb.catalog)
         except SizingError as exc:
             rows.append({"gpu": spec.id, "name": spec.name, "error": exc.message})
             continue
