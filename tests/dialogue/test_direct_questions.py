@@ -39,7 +39,7 @@ CASES = [
     # figure checks: No with the datasheet figure, Yes for a right one
     ("The B200 comes with 192 GB, correct?", "*No.*", ["180 GB", "source"], "en"),
     ("B200 的显存是 192GB 吧？", "*不对。*", ["180 GB", "来源"], "zh-Hans"),
-    ("H100 is 80GB right?", "*Yes.*", ["80 GB"], "en"),
+    ("The H100 has 80 GB, right?", "*Yes.*", ["80 GB"], "en"),
     # prices: per GPU-hour and per month, per provider, dated
     ("How much is an H100 per hour?", "*NVIDIA H100", ["/GPU-hour", "per GPU-month", "as of"], "en"),
     ("A100 一个月多少钱", "*NVIDIA A100", ["每卡每月", "快照"], "zh-Hans"),
