@@ -12,6 +12,7 @@ from typing import Any, Protocol
 
 from bot.dialogue.plan import SPOT_WORDS
 from bot.dialogue.state import (
+    REQUIRED_SLOTS,
     SERVE_SLOT_NAMES,
     SLOT_NAMES,
     TRAINING_SOFTWARE_SLOTS,
@@ -54,10 +55,10 @@ HINTS: dict[str, tuple[str, ...]] = {
     "sample_tokens": ("each sample is about {} tokens",),
 }
 _NAMES_PARAMS = re.compile(r"参数|參數|param|model|模型|规模|規模|大小", re.IGNORECASE)
+# The slots that answer each pending question (state.REQUIRED_SLOTS), and after a sample count the
+# length of one sample too.
 SLOT_FAMILY = {
-    "params": ("params",),
-    "data": ("tokens", "data_bytes"),
-    "days": ("days",),
+    **{spec.name: spec.fills for spec in REQUIRED_SLOTS},
     "sample_tokens": ("tokens", "data_bytes", "tokens_per_sample"),
 }
 
