@@ -36,7 +36,10 @@ from knowledge import load_knowledge
 MENTION = "<@UBOT> "
 # Own wording; {} takes a number from the rotation beside it, so each message is new.
 KINDS: dict[str, tuple[str, tuple[object, ...]]] = {
-    "zh pre-training": ("预训练一个{}亿参数的模型，数据2TB，BF16，六周内完成", (30, 40, 60, 80, 90, 120, 150)),
+    "zh pre-training": (
+        "预训练一个{}亿参数的模型，数据2TB，BF16，六周内完成",
+        (30, 40, 60, 80, 90, 120, 150),
+    ),
     "en LoRA": ("LoRA fine-tune a {}B model on 8 GB of chat logs, bf16, 4 days", (7, 8, 13, 14, 32, 34, 70)),
     "zh very large": ("{}千亿参数的模型，数据20TB，半年", (2, 3, 4, 5, 6, 8, 9)),
     "zh FAQ": (
