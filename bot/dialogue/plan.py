@@ -10,7 +10,7 @@ from typing import Any
 
 from bot.dialogue.state import SLOT_NAMES, DialogueState
 from bot.render.views import num
-from sizing.types import Budget, Catalog, DataLanguage, SizingRequest
+from sizing.types import RECOMPUTES, STACKS, Budget, Catalog, DataLanguage, SizingRequest
 
 # Words that say the user is thinking of spot/preemptible capacity (pitfall context mentions_spot).
 SPOT_WORDS = re.compile(r"spot|preempt|竞价|競價|抢占|搶佔|搶占", re.IGNORECASE)
@@ -69,6 +69,7 @@ def build_request(state: DialogueState, catalog: Catalog, today: dt.date) -> Siz
         seq_len=int(seq_len) if seq_len else None,
         today=today,
         active_params=_opt_float(state.slots.get("active_params")),
+        **training_software({**state.slots, "method": slots["method"]}),
     )
 
 
@@ -78,6 +79,18 @@ def _data_language(value: str | None) -> DataLanguage:
 
 def _opt_float(value: Any) -> float | None:
     return None if value is None else float(value)
+
+
+def training_software(slots: Mapping[str, Any]) -> dict[str, Any]:
+    """The stack, recompute mode and continued pre-training the user named (slots.stack, ...), as
+    SizingRequest fields; unknown values are left to the engine's defaults."""
+    stack = slots.get("stack")
+    recompute = slots.get("recompute")
+    return {
+        "stack": stack if stack in STACKS else None,
+        "recompute": recompute if recompute in RECOMPUTES else None,
+        "continued": bool(slots.get("continued")) and slots.get("method") == "pretrain",
+    }
 
 
 def budget_usd_total(slots: Mapping[str, Any], days: float | None, usd_to_cny: float) -> float | None:

@@ -33,6 +33,9 @@ SLOT_NAMES = (
 # What a serving request says (bot/nlu Slots, lanes/interfaces.md): never training-form slots, read
 # by the serving answer (bot/dialogue/answers/serve.py) and remembered for its follow-ups.
 SERVE_SLOT_NAMES = ("model", "concurrency", "qps", "input_tokens", "output_tokens", "ttft_ms", "tpot_ms")
+# The training software the user named (bot/nlu/stack.py): it changes the plan's memory and speed
+# (sizing.stack), never asked for; the engine assumes the method's usual stack until said.
+TRAINING_SOFTWARE_SLOTS = ("stack", "recompute", "continued")
 # Plausible ranges. Values outside are unit slips (70T parameters, 2 TB of "parameters") and are
 # asked back rather than computed (reference/slack-and-nlu.md §4.3 "Validate ranges and units").
 # Bounds: the largest published dense/MoE models are ~2e12 params (Switch-C 1.6T), the largest
@@ -185,24 +188,39 @@ def merge_slots(state: DialogueState, said: dict[str, Any]) -> list[SlotChange]:
     if said.get("params") is not None:
         # A plain "70B" after "47B with 13B active" is a dense model again.
         slots["active_params"] = said.get("active_params")
+    for name in TRAINING_SOFTWARE_SLOTS:  # kept until the user names another
+        if said.get(name) is not None:
+            slots[name] = said[name]
     return changes
 
 
-def data_filled(state: DialogueState) -> bool:
-    slots = state.slots
-    return slots.get("tokens") is not None or slots.get("data_bytes") is not None
+@dataclass(frozen=True, slots=True)
+class SlotSpec:
+    """One question of the planning form (Rasa's required_slots): the slots that answer it and
+    whether "skip" does ("no deadline" is an answer; there is no default model size)."""
+
+    name: str
+    fills: tuple[str, ...]
+    skippable: bool = False
+
+
+# The planning form asks these, in this order, and only these; every other slot has a stated
+# default (precision, method, seq_len, epochs) or is the user's to give (budget, GPU).
+REQUIRED_SLOTS = (
+    SlotSpec("params", ("params",)),
+    SlotSpec("data", ("tokens", "data_bytes")),
+    SlotSpec("days", ("days",), skippable=True),
+)
 
 
 def missing(state: DialogueState) -> list[str]:
     """Required slots still open, in asking order (a skipped timeline counts as answered)."""
-    out: list[str] = []
-    if state.slots.get("params") is None:
-        out.append("params")
-    if not data_filled(state):
-        out.append("data")
-    if state.slots.get("days") is None and "days" not in state.skipped:
-        out.append("days")
-    return out
+    return [
+        spec.name
+        for spec in REQUIRED_SLOTS
+        if all(state.slots.get(name) is None for name in spec.fills)
+        and not (spec.skippable and spec.name in state.skipped)
+    ]
 
 
 def skip_pending(state: DialogueState) -> str | None:

@@ -17,7 +17,7 @@ from bot.dialogue.memo import Planner
 from bot.dialogue.plan import default_precision
 from bot.dialogue.understand import Understood
 from sizing.errors import SizingError
-from sizing.types import Catalog, GpuSpec, Method, Precision, SizingRequest
+from sizing.types import RECOMPUTES, STACKS, Catalog, GpuSpec, Method, Precision, SizingRequest
 
 if TYPE_CHECKING:
     from knowledge import KnowledgeBase
@@ -108,6 +108,8 @@ def probe(
         seq_len=int(seq_len) if seq_len else None,
         today=q.today,
         active_params=_opt_float(q.slot("active_params")),
+        stack=stack if (stack := q.slot("stack")) in STACKS else None,
+        recompute=recompute if (recompute := q.slot("recompute")) in RECOMPUTES else None,
     )
     try:
         result = q.plan(request, q.catalog)

@@ -1,0 +1,41 @@
+"""The stack a user names in chat ("we use DeepSpeed ZeRO-3", "我们用 LLaMA-Factory") reaches the
+sizing request, and the plan's memory and explanation follow it."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from bot.dialogue.plan import build_request, training_software
+from bot.dialogue.state import DialogueState
+from knowledge import KnowledgeBase
+
+TODAY = dt.date(2026, 11, 29)
+
+
+def _state(**slots: Any) -> DialogueState:
+    base = {"params": 7e9, "method": "lora", "precision": "bf16", "tokens": 1e8, "days": 3}
+    return DialogueState(slots={**base, **slots})
+
+
+def test_a_named_stack_and_recompute_mode_reach_the_request(kb: KnowledgeBase) -> None:
+    request = build_request(_state(stack="deepspeed", recompute="full"), kb.catalog, TODAY)
+    assert request.stack == "deepspeed" and request.recompute == "full"
+
+
+def test_without_a_named_stack_the_engine_picks_the_usual_one(kb: KnowledgeBase) -> None:
+    request = build_request(_state(), kb.catalog, TODAY)
+    assert request.stack is None and request.recompute is None and request.continued is False
+
+
+def test_continued_pre_training_reaches_the_request_only_for_pre_training() -> None:
+    assert training_software({"continued": True, "method": "pretrain"})["continued"] is True
+    assert training_software({"continued": True, "method": "lora"})["continued"] is False
+
+
+def test_an_unknown_stack_name_is_left_to_the_engine() -> None:
+    assert training_software({"stack": "jax", "recompute": "sometimes"}) == {
+        "stack": None,
+        "recompute": None,
+        "continued": False,
+    }
