@@ -63,6 +63,16 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
     `topic`: the conversation's last direct answer (policy.topic_after), if any."""
     topic = topic if isinstance(topic, Mapping) else None
     kind = q.u.kind
+    if q.u.corrected and kind in ("gpu_info", "size", "faq", "unknown") and q.u.said.get("params") is None:
+        kind = "figure_check"  # "I heard the A100 does 624 TFLOPS": the correction is the answer
+    workload = any(q.u.said.get(k) is not None for k in ("params", "tokens", "data_bytes", "days", "budget"))
+    if (
+        kind in ("size", "faq", "unknown")
+        and len(set(q.u.gpus)) >= 2
+        and not workload
+        and not form_in_progress
+    ):
+        kind = "gpu_compare"  # "L40S 和 A100 哪个适合微调": two GPUs and nothing to size yet
     if kind == "figure_check" and SWITCH_WORDS.search(q.text):
         return None  # "switch to the H100 with 160GB": corrected, and the switch goes to the form
     if kind == "gpu_info" and q.u.yes_no and capability.asks_capability(q.text):

@@ -194,21 +194,33 @@ def merge_slots(state: DialogueState, said: dict[str, Any]) -> list[SlotChange]:
     return changes
 
 
-def data_filled(state: DialogueState) -> bool:
-    slots = state.slots
-    return slots.get("tokens") is not None or slots.get("data_bytes") is not None
+@dataclass(frozen=True, slots=True)
+class SlotSpec:
+    """One question of the planning form (Rasa's required_slots): the slots that answer it and
+    whether "skip" does ("no deadline" is an answer; there is no default model size)."""
+
+    name: str
+    fills: tuple[str, ...]
+    skippable: bool = False
+
+
+# The planning form asks these, in this order, and only these; every other slot has a stated
+# default (precision, method, seq_len, epochs) or is the user's to give (budget, GPU).
+REQUIRED_SLOTS = (
+    SlotSpec("params", ("params",)),
+    SlotSpec("data", ("tokens", "data_bytes")),
+    SlotSpec("days", ("days",), skippable=True),
+)
 
 
 def missing(state: DialogueState) -> list[str]:
     """Required slots still open, in asking order (a skipped timeline counts as answered)."""
-    out: list[str] = []
-    if state.slots.get("params") is None:
-        out.append("params")
-    if not data_filled(state):
-        out.append("data")
-    if state.slots.get("days") is None and "days" not in state.skipped:
-        out.append("days")
-    return out
+    return [
+        spec.name
+        for spec in REQUIRED_SLOTS
+        if all(state.slots.get(name) is None for name in spec.fills)
+        and not (spec.skippable and spec.name in state.skipped)
+    ]
 
 
 def skip_pending(state: DialogueState) -> str | None:

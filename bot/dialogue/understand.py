@@ -10,9 +10,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from bot.dialogue import question_kind
 from bot.dialogue.plan import SPOT_WORDS
 from bot.dialogue.state import (
+    REQUIRED_SLOTS,
     SERVE_SLOT_NAMES,
     SLOT_NAMES,
     TRAINING_SOFTWARE_SLOTS,
@@ -55,10 +55,10 @@ HINTS: dict[str, tuple[str, ...]] = {
     "sample_tokens": ("each sample is about {} tokens",),
 }
 _NAMES_PARAMS = re.compile(r"参数|參數|param|model|模型|规模|規模|大小", re.IGNORECASE)
+# The slots that answer each pending question (state.REQUIRED_SLOTS), and after a sample count the
+# length of one sample too.
 SLOT_FAMILY = {
-    "params": ("params",),
-    "data": ("tokens", "data_bytes"),
-    "days": ("days",),
+    **{spec.name: spec.fills for spec in REQUIRED_SLOTS},
     "sample_tokens": ("tokens", "data_bytes", "tokens_per_sample"),
 }
 
@@ -78,12 +78,13 @@ class Understood:
     mentions_spot: bool = False
     region: str | None = None  # "cn": mainland-China clouds
     owned: bool = False  # the user already has the GPUs they named
-    # What the message asks (bot/dialogue/question_kind.py): a question kind of lanes/interfaces.md,
-    # or the parser's intent when the message is not a direct question.
+    # What the message asks, decided by the NLU before any slot (Parse.intent: a question kind of
+    # lanes/interfaces.md, or another intent when the message is not a direct question).
     kind: str = "unknown"
     providers: tuple[str, ...] = ()  # provider ids named ("aws", "aliyun", ...), in order
     price_period: str | None = None  # "hour" | "month": the period a price question asks for
     yes_no: bool = False  # the message is a yes/no question
+    corrected: bool = False  # it quotes a GPU figure the catalogue corrects (kb.factcheck)
     no_deadline: bool = False  # "no deadline", "不急", "whenever": plan without one
     asap: bool = False  # "ASAP", "越快越好": the fastest sensible plan within the budget
     deadline_date: str | None = None  # ISO date of a calendar or relative deadline
@@ -211,7 +212,6 @@ def understand(
     asks = [_as_written(a, text) for a in asks]
     data_language = getattr(parsed.slots, "data_language", None)
     gpus = tuple(getattr(parsed, "gpus_mentioned", ()) or ())
-    named = question_kind.providers(parsed, text)
     return Understood(
         intent=_interim_kind(parsed),
         lang=choose_lang(parsed, text, str(state.lang or "")),
@@ -223,10 +223,11 @@ def understand(
         # Region and owned hardware have one owner, the NLU (bot/nlu/context.py).
         region=getattr(parsed, "region", None),
         owned=bool(getattr(parsed, "owned", False)),
-        kind=question_kind.question_kind(parsed, text, usable, gpus, named, corrected),
-        providers=named,
-        price_period=question_kind.price_period(parsed, text),
-        yes_no=question_kind.yes_no(parsed, text),
+        kind=str(parsed.intent),
+        providers=tuple(getattr(parsed, "providers_mentioned", ()) or ()),
+        price_period=getattr(parsed, "price_period", None),
+        yes_no=bool(getattr(parsed, "yes_no", False)),
+        corrected=corrected,
         no_deadline=bool(getattr(parsed, "no_deadline", False)),
         asap=bool(getattr(parsed, "asap", False)),
         deadline_date=getattr(parsed, "deadline_date", None) if "days" in usable else None,

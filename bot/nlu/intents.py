@@ -392,7 +392,8 @@ def _question_kind(
             return "memory"
         if _feasibility(t, sig, yes_no, model or method):
             return "feasibility"
-        if model or _serving_load(filled) or has_any(t, SIZING_START) or has_any(t, QUESTION):
+        asks = has_any(t, QUESTION) or has_any(t, cues.WH_WORDS)
+        if model or _serving_load(filled) or has_any(t, SIZING_START) or asks:
             return "serve"
     if has_any(t, cues.CHEAPEST) and (model or method or gpus or has_any(t, GPU_WORDS)):
         return "cheapest_gpu"

@@ -186,7 +186,7 @@ ASAP = (
     "urgent", "urgently", "right away", "immediately", "the sooner the better",
     "越快越好", "尽快", "尽早", "越早越好", "很急", "比较急", "非常急", "特别急", "加急", "急用", "急需",
     "赶时间",
-    "马上要", "立刻", "立即", "最快",
+    "马上要", "立刻", "立即",
 )  # fmt: skip
 # Words that ask what something costs. Next to a single unit of time they make it the price's period
 # ("H200 多少钱一小时", "一个月多少钱"), never a deadline.
@@ -212,6 +212,7 @@ PRICE_PERIODS: tuple[tuple[str, str], ...] = (
 CONTINUED_PRETRAIN = (
     "增量预训练", "继续预训练", "持续预训练", "二次预训练", "领域预训练", "继续训练base",
     "在base上继续预训练",
+    "continued-pretrain", "continued pretrain", "continue-pretrain", "continual pretrain", "cpt on",
     "continued pre-training", "continued pretraining", "continual pre-training", "continual pretraining",
     "continue pretraining", "continue pre-training", "continuing pretraining", "further pretraining",
     "further pre-training", "domain-adaptive pretraining", "domain adaptive pretraining",

@@ -170,13 +170,19 @@ def _counted(s: str, num: Num, unit: Unit, before: str, after: str, found: Found
         if not s[: num.start].endswith("第"):  # 第3轮 is a round, not three passes
             found.add("epochs", num.value, num, s)
     elif unit.kind == "concurrency":
-        found.add("concurrency", num.value, num, s)
+        # "100 users" counts concurrent users only where the message is about serving: "our
+        # platform has 2000 users" says nothing about load.
+        if found.serving or s[num.end : unit.end].strip() not in _PLAIN_USERS:
+            found.add("concurrency", num.value, num, s)
     elif unit.kind == "qps":
         found.add("qps", num.value, num, s)
     elif unit.kind == "ms":
         _latency(num, num.value, before, found, s)
     else:
         _per_user_speed(num, before, after, s, found)
+
+
+_PLAIN_USERS = ("users", "个用户")
 
 
 def _latency(num: Num, ms: float, before: str, found: Found, s: str) -> None:
@@ -474,8 +480,9 @@ def _price_period(s: str, num: Num, unit: Unit, found: Found) -> bool:
 def _duration(s: str, idx: int, num: Num, unit: Unit, nums: list[Num], found: Found) -> None:
     if (num.value == 1 or num.weak) and _price_period(s, num, unit, found):
         return
-    if unit.factor <= 1 / 86400 + 1e-12 and latency_kind(window_before(s, num.start, 0)):
-        _latency(num, num.value * 1000.0, window_before(s, num.start, 0), found, s)  # "首token 1秒内"
+    if unit.factor <= 1 / 86400 + 1e-12:
+        # Seconds are a latency ("首token 1秒内") or nothing: no training run is planned in seconds.
+        _latency(num, num.value * 1000.0, window_before(s, num.start, 0), found, s)
         return
     if num.value == 1 and s.startswith(_PERIOD_NOT_TIMELINE, unit.end):
         return

@@ -91,7 +91,7 @@ def test_a_wrong_sparse_figure_is_corrected_with_the_dense_value(
 
     turn = consultant.handle("s", text)
 
-    assert "65" in turn.text and turn.text.startswith("*不对。*")
+    assert "65" in turn.text and turn.text.startswith("*不对*。")
 
 
 def test_comparing_two_gpus_shows_dense_bf16_and_memory(consultant: Consultant, nlu: ScriptedParse) -> None:

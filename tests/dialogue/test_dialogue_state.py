@@ -4,7 +4,7 @@ type or with keys it does not know, loads without a crash."""
 
 from __future__ import annotations
 
-from bot.dialogue.state import STATE_VERSION, DialogueState
+from bot.dialogue.state import STATE_VERSION, DialogueState, missing
 
 
 def test_the_state_survives_a_round_trip_through_the_store() -> None:
@@ -50,3 +50,12 @@ def test_changing_the_loaded_state_never_changes_what_was_stored() -> None:
     state = DialogueState.from_json(raw)
     state.slots["params"] = 13e9
     assert raw["slots"]["params"] == 7e9
+
+
+def test_the_form_asks_only_its_required_slots_in_order_and_a_skipped_deadline_is_an_answer() -> None:
+    state = DialogueState()
+    assert missing(state) == ["params", "data", "days"]
+    state.slots.update(params=7e9, data_bytes=2e9)
+    assert missing(state) == ["days"]
+    state.skipped.append("days")
+    assert missing(state) == []

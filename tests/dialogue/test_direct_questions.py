@@ -38,8 +38,8 @@ def answered_directly(turn: Turn) -> None:
 CASES = [
     # figure checks: No with the datasheet figure, Yes for a right one
     ("The B200 comes with 192 GB, correct?", "*No.*", ["180 GB", "source"], "en"),
-    ("B200 的显存是 192GB 吧？", "*不对。*", ["180 GB", "来源"], "zh-Hans"),
-    ("H100 is 80GB right?", "*Yes.*", ["80 GB"], "en"),
+    ("B200 的显存是 192GB 吧？", "*不对*。", ["180 GB", "来源"], "zh-Hans"),
+    ("The H100 has 80 GB, right?", "*Yes.*", ["80 GB"], "en"),
     # prices: per GPU-hour and per month, per provider, dated
     ("How much is an H100 per hour?", "*NVIDIA H100", ["/GPU-hour", "per GPU-month", "as of"], "en"),
     ("A100 一个月多少钱", "*NVIDIA A100", ["每卡每月", "快照"], "zh-Hans"),
@@ -50,20 +50,22 @@ CASES = [
     # GPU comparisons: a yes/no question gets yes/no first
     ("Is the H20 quicker than an H100 for training?", "*No.*", ["148", "989", "slower"], "en"),
     ("H800 跟 H100 差在哪？", "*NVIDIA H800", ["400 GB/s", "900"], "zh-Hans"),
-    ("H20 比 H100 慢嗎？", "*是的。*", ["148", "989"], "zh-Hant"),
-    ("RTX 4090 适合多机训练吗", "*不适合。*", ["NVLink", "PCIe"], "zh-Hans"),
+    ("H20 比 H100 慢嗎？", "*是的*。", ["148", "989"], "zh-Hant"),
+    ("RTX 4090 适合多机训练吗", "*不适合*。", ["NVLink", "PCIe"], "zh-Hans"),
+    ("L40S 和 A100 哪个适合微调？", "*NVIDIA L40S 对比", ["PCIe", "NVLink"], "zh-Hans"),
     # the catalogue
+    ("which GPUs can do FP8?", "*GPUs that compute in FP8*", ["H100", "no FP8 units"], "en"),
     ("which GPUs are in your catalogue?", "*GPU catalogue*", ["H100", "A100", "MI300X"], "en"),
     ("列出所有的显卡", "*GPU 目录*", ["H100", "A100"], "zh-Hans"),
     # feasibility: the verdict first, then what fits
     ("Could we full fine-tune a 70B model on 8 A100s?", "*No.*", ["What does fit", "LoRA"], "en"),
-    ("单张 T4 能 QLoRA 微调 7B 吗", "*能。*", ["GB"], "zh-Hans"),
+    ("单张 T4 能 QLoRA 微调 7B 吗", "*能*。", ["GB"], "zh-Hans"),
     # memory, cheapest GPU, serving, Chinese providers
     ("How much GPU memory to fully fine-tune a 13B model?", "*GPU memory", ["model state", "LoRA"], "en"),
     ("全参微调 DeepSeek-V3 需要多大显存", "*训练 6710亿参数模型", ["TB", "张"], "zh-Hans"),
     ("cheapest GPU to LoRA fine-tune a 13B model?", "*The cheapest GPU", ["/hour", "as of"], "en"),
     ("how many GPUs do I need to serve Llama 3 70B to 200 users?", "*Serving", ["KV cache"], "en"),
-    ("火山引擎靠谱吗", "*火山引擎：*", ["GPU_ADVISOR_OFFERINGS", "不会猜价格"], "zh-Hans"),
+    ("火山引擎靠谱吗", "*火山引擎*：", ["GPU_ADVISOR_OFFERINGS", "不会猜价格"], "zh-Hans"),
 ]
 
 

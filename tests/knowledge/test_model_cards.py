@@ -52,7 +52,7 @@ def test_attention_heads_group_evenly_and_head_width_is_plausible(card: ModelCar
     assert card.heads % card.kv_heads == 0
     assert card.head_dim in (64, 80, 96, 128, 256)
     if card.mla is None:  # MLA projects queries and keys through its own latent widths
-        assert 0.5 <= card.heads * card.head_dim / card.hidden <= 2.5
+        assert 0.5 <= card.heads * card.head_dim / card.hidden <= 3.0  # GLM-4.5-Air: 96 x 128 on 4096
 
 
 @pytest.mark.parametrize("card", cards(), ids=lambda c: c.id)

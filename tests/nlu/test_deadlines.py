@@ -118,3 +118,7 @@ def test_a_price_period_is_never_a_deadline(text: str, period: str) -> None:
 def test_a_budget_rate_is_a_budget_not_a_price_question() -> None:
     got = parse("预算每小时200元，7B模型")
     assert got.slots.budget is not None and got.price_period is None
+
+
+def test_fastest_among_gpus_is_a_comparison_not_asap() -> None:
+    assert not parse("H100 和 A100 哪个最快").asap

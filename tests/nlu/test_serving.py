@@ -53,3 +53,13 @@ def test_a_serving_message_is_task_serve_and_its_token_lengths_are_no_dataset() 
 
 def test_an_aggregate_throughput_is_no_per_user_latency() -> None:
     assert parse("we need 5000 tokens/s in total").slots.tpot_ms is None
+
+
+def test_users_of_a_product_are_no_serving_load_outside_a_serving_question() -> None:
+    got = parse("our platform has 2000 users and we want to fine-tune a 7B model on their chats")
+    assert got.slots.concurrency is None and got.task == "train"
+
+
+def test_seconds_are_a_latency_or_nothing_never_a_training_timeline() -> None:
+    assert parse("the model should answer in under 2 seconds").slots.days is None
+    assert parse("推理，首字延迟2秒以内").slots.ttft_ms == pytest.approx(2000)

@@ -233,6 +233,7 @@ def test_from_scratch_is_pretraining(text: str) -> None:
 @pytest.mark.parametrize(
     "text",
     ["continued pretraining of Qwen2.5-7B on 20B tokens", "在Llama 3 8B上做增量预训练", "繼續預訓練 Yi-34B",
+     "we want to continued-pretrain Llama 3.1 8B",
      "domain-adaptive pretraining on our legal corpus", "继续预训练，数据200GB"],
 )  # fmt: skip
 def test_continued_pretraining_is_pretrain_flagged_continued(text: str) -> None:

@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from bot.dialogue.answers.base import Question, main_variant
-from bot.dialogue.question_kind import lowered
 from bot.dialogue.reply import Reply
 from bot.nlu.lexicon import find_phrase
+from bot.nlu.text import normalise
 from bot.render.views import entry_view, find_entry
 
 NEEDS = ("gpu",)
@@ -27,7 +27,7 @@ NO_NVLINK_PITFALL = "pitfall.no_nvlink_multi_gpu"
 
 
 def topic(text: str) -> str | None:
-    low = lowered(text)
+    low = normalise(text).lower
     for name, cues in TOPICS:
         if any(find_phrase(low, c) != -1 for c in cues):
             return name

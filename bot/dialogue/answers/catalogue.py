@@ -36,6 +36,22 @@ def answer_gpus(kb: KnowledgeBase, intent: str, names: tuple[str, ...], reply: R
 
 
 def answer_list(q: Question, reply: Reply) -> bool:
-    """ "列出所有 GPU", "what GPUs do you know about?": the whole catalogue."""
-    answer_gpus(q.kb, "list_gpus", (), reply)
+    """ "列出所有 GPU", "what GPUs do you know about?": the whole catalogue; "which GPUs support FP8?"
+    the GPUs that compute in that format."""
+    fmt = number_format(q.text)
+    if fmt is None:
+        answer_gpus(q.kb, "list_gpus", (), reply)
+        return True
+    catalog = q.kb.catalog
+    supported = [g for g in catalog.gpus if getattr(g.tflops, fmt)]
+    views = [gpu_view(g, catalog) for g in sorted(supported, key=lambda g: -(getattr(g.tflops, fmt) or 0))]
+    reply.add("gpu_format_list", fmt=fmt, gpus=views, others=len(catalog.gpus) - len(supported))
     return True
+
+
+def number_format(text: str) -> str | None:
+    """The number format a catalogue question filters on ("which GPUs support FP8?"), if any."""
+    from bot.dialogue.answers.capability import topic
+
+    found = topic(text)
+    return found if found in ("fp8", "bf16") else None

@@ -1,5 +1,6 @@
 """ "AutoDL靠谱吗", "国内有哪些 GPU 云": Chinese clouds and GPU rental platforms. What the catalogue covers
-for them (the China-market GPUs, and no price unless an operator loaded one), how to judge a
+for them (the China-market GPUs, the public marketplace prices it holds and an operator's own),
+how to judge a
 provider (the checklist), and the knowledge base's entry on them when it has one. Never a price
 or a verdict on a provider that no source supports."""
 
@@ -13,12 +14,14 @@ from bot.dialogue.answers.provider import checklist
 from bot.dialogue.hardware import CHINA_GPUS
 from bot.dialogue.reply import Reply
 from bot.nlu.providers import CN_PROVIDERS
-from bot.render.views import entry_view, find_entry
+from bot.render.views import entry_view, find_entry, pick
 
 NEEDS: tuple[str, ...] = ()
 DEFAULTS: dict[str, Any] = {}
 # Knowledge entries on choosing a provider, quoted when retrieval finds nothing closer.
 PROVIDER_ENTRY = "pitfall.provider_selection"
+# Public Chinese prices listed when no provider is named: the cheapest few, one per GPU.
+MAX_ROWS = 6
 
 
 def answer(q: Question, reply: Reply) -> bool:
@@ -27,7 +30,22 @@ def answer(q: Question, reply: Reply) -> bool:
     china = q.kb.china_catalog
     clouds = priced_clouds(china)
     loaded = [p for p in named if p in clouds]
-    rows = [r for spec in china.gpus for r in cheapest_per_cloud(china, spec, loaded)] if loaded else []
+    # The providers asked about, or without one named the cheapest public price per GPU.
+    wanted = loaded if named else None
+    rows = [
+        r
+        for spec in china.gpus
+        for r in cheapest_per_cloud(china, spec, wanted)[: 1 if wanted is None else None]
+    ]
+    rows = sorted(rows, key=lambda r: r["usd_per_gpu_hour"])[: MAX_ROWS if wanted is None else None]
+    for r in rows:
+        record = q.kb.provider(r["cloud"])
+        r["provider_name"] = pick(record.name, q.lang) if record is not None else r["cloud"]
+    notes = [
+        {"id": p, "note": pick(record.prices_note, q.lang)}
+        for p in named
+        if p not in clouds and (record := q.kb.provider(p)) is not None and record.prices_note is not None
+    ]
     gpus = [
         {"name": g.name, "memory_gb": g.memory_gb, "bf16": g.tflops.bf16, "link_gbs": g.scale_up_gbs}
         for g in q.catalog.gpus
@@ -45,6 +63,7 @@ def answer(q: Question, reply: Reply) -> bool:
         clouds=list(clouds),
         checklist=checklist(q, reply.lang),
         entry=entry,
+        notes=notes,
         fx=q.catalog.usd_to_cny,
     )
     return True

@@ -10,9 +10,9 @@ from typing import Any
 from bot.dialogue.answers.base import Question, main_variant
 from bot.dialogue.answers.prices import cheapest
 from bot.dialogue.hardware import CHINA_GPUS
-from bot.dialogue.question_kind import lowered
 from bot.dialogue.reply import Reply
 from bot.nlu.lexicon import find_phrase
+from bot.nlu.text import normalise
 from bot.render.views import find_entry
 from sizing.types import GpuSpec
 
@@ -37,7 +37,7 @@ EXPORT_FAQ = "faq.h800_h20_export"
 
 
 def aspect(text: str) -> tuple[str | None, int]:
-    low = lowered(text)
+    low = normalise(text).lower
     for name, direction, cues in ASPECTS:
         if any(find_phrase(low, c) != -1 for c in cues):
             return name, direction

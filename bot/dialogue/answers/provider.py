@@ -9,10 +9,10 @@ from typing import Any
 
 from bot.dialogue.answers.base import Question, gpu_specs
 from bot.dialogue.answers.prices import HOURS_PER_MONTH, cheapest_per_cloud, priced_clouds
-from bot.dialogue.question_kind import lowered
 from bot.dialogue.reply import Reply
 from bot.nlu.lexicon import find_phrase
 from bot.nlu.providers import CN_PROVIDERS
+from bot.nlu.text import normalise
 from bot.render.views import pick
 
 NEEDS = ("a provider",)
@@ -73,7 +73,7 @@ def decide(rows: list[dict[str, Any]], priced: list[str], q: Question) -> dict[s
     # The GPU the headline quotes: the first one named, else the one with the largest gap.
     first = pairs[0]["offers"] if q.u.gpus else max(pairs, key=_gap)["offers"]
     low, high = sorted(first, key=lambda o: o["usd_per_gpu_hour"])
-    dearer_asked = any(find_phrase(lowered(q.text), c) != -1 for c in DEARER)
+    dearer_asked = any(find_phrase(normalise(q.text).lower, c) != -1 for c in DEARER)
     subject = priced[0]
     yes = (subject != cheaper) if dearer_asked else (subject == cheaper)
     return {
