@@ -34,7 +34,7 @@ def test_eight_gpus_for_a_month_with_a_budget_get_the_verdict_first_then_the_tot
 
     _answered(turn)
     first = turn.text.splitlines()[0]
-    assert first.startswith("*不够*") or first.startswith("*够*")
+    assert first.startswith(("*不够*", "*够*"))
     assert "8 张" in first and "730 小时" in first and "%" in first
     # each listed total is 730 h of the hourly price shown beside it
     for line in turn.text.splitlines():
