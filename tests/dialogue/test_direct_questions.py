@@ -106,3 +106,14 @@ def test_a_plan_request_still_gets_the_planning_form(real: Consultant) -> None:
     turn = ask(real, "Fine-tune a 7B model on 2B tokens on H100 in 5 days")
     assert turn.payload["recommendation"] is not None
     assert turn.text.startswith("*Recommended:*")
+
+
+def test_the_cheapest_way_to_fine_tune_names_a_lighter_method_when_it_costs_less(real: Consultant) -> None:
+    turn = ask(real, "cheapest way to fine-tune a 70B model")
+
+    answered_directly(turn)
+    lines = turn.text.splitlines()
+    assert lines[0].startswith("*The cheapest GPU for full fine-tuning")
+    assert lines[1].startswith("*Cheaper: QLoRA on")
+    full, light = (float(x.split("$")[1].split("/")[0].replace(",", "")) for x in lines[:2])
+    assert light < full
