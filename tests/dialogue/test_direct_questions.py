@@ -3,6 +3,8 @@ language and script it was asked in, and never starts the training form (no slot
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bot.dialogue.consultant import Consultant, Turn
@@ -117,3 +119,20 @@ def test_the_cheapest_way_to_fine_tune_names_a_lighter_method_when_it_costs_less
     assert lines[1].startswith("*Cheaper: QLoRA on")
     full, light = (float(x.split("$")[1].split("/")[0].replace(",", "")) for x in lines[:2])
     assert light < full
+
+
+def test_a_feasibility_question_with_a_deadline_also_answers_the_time(real: Consultant) -> None:
+    turn = ask(real, "can we pretrain a 7B model from scratch on 8 H100 in a month?")
+
+    answered_directly(turn)
+    assert turn.text.startswith("*Yes.*")
+    time_line = next(x for x in turn.text.splitlines() if x.startswith("*Time:*"))
+    assert "8 × NVIDIA H100" in time_line and "30 days you have" in time_line
+    assert "20 tokens per parameter" in time_line
+
+
+def test_chinese_replies_keep_a_space_between_a_gpu_name_and_the_chinese_after_it(real: Consultant) -> None:
+    turn = ask(real, "8张H100两周能预训练一个7B模型吗")
+
+    assert "NVIDIA H100 SXM5 放得下" in turn.text and "在 8 张 NVIDIA H100 SXM5 上" in turn.text
+    assert re.search(r"SXM5[\u4e00-\u9fff]", turn.text) is None
