@@ -17,8 +17,8 @@ from bot.dialogue.answers.base import (
     probe,
 )
 from bot.dialogue.answers.prices import cheapest, rent
-from bot.dialogue.reply import Reply
 from bot.dialogue.plan import training_software
+from bot.dialogue.reply import Reply
 from bot.dialogue.state import CHINCHILLA_TOKENS_PER_PARAM
 from sizing.errors import SizingError
 from sizing.types import Catalog, GpuSpec, Method, SizingRequest
@@ -111,9 +111,10 @@ def time_on(q: Question, spec: GpuSpec, count: int, method: Method) -> dict[str,
         return None
     if not result.options:
         return None
-    top = result.options[0].to_dict(result.currency)
-    cost = top.get("cost") or {}
-    days = float(top["days"])
+    top = result.options[0]
+    days = float(top.days)
+    priced = top.to_dict(result.currency).get("cost")
+    cost: Mapping[str, Any] = priced if isinstance(priced, Mapping) else {}
     return {
         "days": days,
         "deadline": float(deadline) if deadline is not None else None,
