@@ -15,7 +15,7 @@ from typing import Any
 from bot.dialogue.answers.base import Question
 from bot.dialogue.answers.prices import HOURS_PER_MONTH, cheapest_per_cloud, priced_clouds, rent_per_cloud
 from bot.dialogue.reply import Reply
-from bot.nlu.providers import CN_PROVIDERS
+from bot.nlu.providers import china_providers
 from bot.render.views import pick, resolve_gpus
 from sizing.types import Catalog, GpuSpec
 
@@ -33,7 +33,7 @@ def answer(q: Question, reply: Reply) -> bool:
     if not specs:
         specs = [g for g in catalog.gpus if memory is None or holds(g, memory)]
     named = [p for p in q.u.providers if p in priced_clouds(catalog)]
-    cn = q.u.region == "cn" or any(p in CN_PROVIDERS for p in q.u.providers)
+    cn = q.u.region == "cn" or any(p in china_providers() for p in q.u.providers)
     rows: list[dict[str, Any]] = []
     for spec in specs:
         found = _listings(catalog, spec, count, named or None, spot)

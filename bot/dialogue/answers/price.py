@@ -24,7 +24,7 @@ from bot.dialogue.answers.prices import (
 )
 from bot.dialogue.hardware import CHINA_GPUS
 from bot.dialogue.reply import Reply
-from bot.nlu.providers import CN_PROVIDERS
+from bot.nlu.providers import china_providers
 from bot.render.views import pick, resolve_gpus
 from sizing.types import Catalog, GpuSpec
 
@@ -53,7 +53,7 @@ def answer(q: Question, reply: Reply) -> bool:
     # A listing per GPU answers "per hour" and "per month" (each row has both); a count, another
     # period or a budget asks for the total.
     totals = count > 1 or period in ("day", "week", "year") or budget is not None
-    cn_asked = q.u.region == "cn" or bool(named_cn) or any(p in CN_PROVIDERS for p in q.u.providers)
+    cn_asked = q.u.region == "cn" or bool(named_cn) or any(p in china_providers() for p in q.u.providers)
     specs = resolve_gpus(catalog, q.u.gpus)
     if quoted is not None and len(specs) > 1:
         # "$2/hr for an H100": judged against the part the family name means (the SXM board)
