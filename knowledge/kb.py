@@ -197,7 +197,13 @@ class KnowledgeBase:
         """`ids` in order without the twins of earlier ones (knowledge.faq.distinct_advice)."""
         from knowledge.faq import distinct_advice
 
-        return distinct_advice(ids, (*self.faq, *self.pitfalls))
+        return distinct_advice(ids, self._twins)
+
+    @functools.cached_property
+    def _twins(self) -> dict[str, frozenset[str]]:
+        from knowledge.faq import twins_by_id
+
+        return twins_by_id((*self.faq, *self.pitfalls))
 
     def fired_pitfalls(self, context: Mapping[str, object]) -> list[str]:
         from knowledge.triggers import fired
