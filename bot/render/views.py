@@ -4,6 +4,7 @@ values, so the templates hold wording only."""
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -43,8 +44,10 @@ def snippet(text: str, limit: int = SNIPPET_CHARS) -> str:
     return first if len(first) <= limit else first[: limit - 1] + "…"
 
 
+@functools.lru_cache(maxsize=1024)
 def first_sentence(text: str, lang: str) -> str:
-    """The first sentence of `text` (outside parentheses), cut at a clause when too long."""
+    """The first sentence of `text` (outside parentheses), cut at a clause when too long. Memoised:
+    its texts are the knowledge base's answers and advice, quoted again and again."""
     text = " ".join(text.split())
     limit = SENTENCE_CHARS["zh" if lang.startswith("zh") else "en"]
     depth, end = 0, len(text)
@@ -54,7 +57,7 @@ def first_sentence(text: str, lang: str) -> str:
             depth += 1
         elif ch in ")）":
             depth -= depth > 0
-        elif not depth and (ch in "。！？" or not text[: i + 1].endswith(_ABBREVIATIONS)):
+        elif not depth and (ch in "。！？" or not text.endswith(_ABBREVIATIONS, 0, i + 1)):
             end = i + 1
             break
     sentence = text[:end].strip()
