@@ -8,6 +8,7 @@ interactivity all at POST /slack/events, next to the same probes.
 from __future__ import annotations
 
 import argparse
+import gc
 import logging
 import os
 import signal
@@ -130,6 +131,10 @@ def serve(settings: Settings, args: argparse.Namespace, socket_mode: bool) -> in
         app = build_app(settings, consultant, store=store, metrics=metrics, pools=pools)
     except (BoltError, SlackConfigError, SlackApiError, OSError) as exc:
         raise StartupError(f"cannot start the Slack app: {str(exc).splitlines()[0]}") from None
+    # What start-up built lives as long as the process (the knowledge base, its indexes, the app):
+    # frozen out of the collector's generations, so no full collection walks it again mid-turn.
+    gc.collect()
+    gc.freeze()
     # Turns a previous run acknowledged but did not finish are taken over once their leases expire.
     app.start_keeper()
 
