@@ -211,10 +211,7 @@ def entry_view(entry: Any, lang: str) -> dict[str, str]:
 
 
 def find_entry(kb: Any, entry_id: str) -> Any | None:
-    for entry in (*kb.faq, *kb.pitfalls):
-        if entry.id == entry_id:
-            return entry
-    return None
+    return kb.entry(entry_id)
 
 
 def warning_views(warnings: Sequence[Any]) -> list[dict[str, Any]]:
