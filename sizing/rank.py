@@ -65,10 +65,17 @@ def fastest(affordable: list[Option], w: Workload) -> Option:
 
 
 def cheapest(candidates: list[Option]) -> Option:
-    """The cheapest; plans within COST_TIE of it count as equally cheap and fewer GPUs win."""
+    """The cheapest; plans within COST_TIE of it count as equally cheap and fewer GPUs win, unless
+    a larger plan costs no more and finishes sooner."""
     low = min(rank_cost(o) for o in candidates)
     close = [o for o in candidates if rank_cost(o) <= low * (1.0 + COST_TIE)]
-    return min(close, key=lambda o: (o.gpus, rank_cost(o), o.days, o.gpu.id))
+    pick = min(close, key=lambda o: (o.gpus, rank_cost(o), o.days, o.gpu.id))
+    # ...unless that plan is dominated: a larger one that costs no more and finishes sooner wins
+    # (1 × B200 for 7.2 days at $1,212 never beats 4 × B200 for 1.9 days at $1,209).
+    better = [o for o in close if rank_cost(o) <= rank_cost(pick) and o.days < pick.days]
+    if better:
+        return min(better, key=lambda o: (rank_cost(o), o.days, o.gpus, o.gpu.id))
+    return pick
 
 
 def rank(pool: list[Option], req: SizingRequest, budget: float | None, w: Workload) -> list[Option]:
@@ -103,12 +110,20 @@ def _ordered(ordered: list[Option], meets: list[Option]) -> list[Option]:
     out: list[Option] = []
     # Alternatives: cheapest first, those whose cluster network is unlisted or short last.
     rest = sorted(meets, key=lambda o: (not network_ok(o), rank_cost(o)))
-    for o in ordered + [replace(o, label="alternative") for o in rest]:
+    types: set[str] = set()
+    for o in ordered:
         key = (o.gpu.id, o.gpus)
-        if key in seen or (o.label == "alternative" and o.gpu.id in {x.gpu.id for x in out}):
+        if key in seen:
             continue
         seen.add(key)
+        types.add(o.gpu.id)
         out.append(o)
+    for o in rest:
+        if (o.gpu.id, o.gpus) in seen or o.gpu.id in types:
+            continue
+        seen.add((o.gpu.id, o.gpus))
+        types.add(o.gpu.id)
+        out.append(replace(o, label="alternative"))
     return out
 
 

@@ -41,6 +41,9 @@ ANSWERS: dict[str, Answer] = {
     "memory": memory.answer,
     "cheapest_gpu": cheapest.answer,
     "serve": serve.answer,
+    # Interim (nlu lane): the cheapest place to rent a GPU is answered by its price list, cheapest first,
+    # until an answer of its own (spot, count, memory filter) lands.
+    "cheapest_offering": price.answer,
 }
 # Kinds whose answer ends with the invitation to size a plan when no plan is under way (the
 # others close with their own next step).
@@ -77,6 +80,8 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
         return None  # "switch to the H100 with 160GB": corrected, and the switch goes to the form
     if kind == "gpu_info" and q.u.yes_no and capability.asks_capability(q.text):
         return "capability"
+    if kind == "cheapest_gpu" and any(q.u.said.get(k) is not None for k in ("tokens", "data_bytes")):
+        return None  # "pretrain 350M on 10B tokens, cheapest please": the plan of lowest total cost
     if kind in ANSWERS:
         return kind
     if topic and not form_in_progress and q.u.said and kind in FOLLOW_UP_INTENTS:

@@ -6,19 +6,6 @@ from __future__ import annotations
 import pytest
 
 from bot.dialogue.consultant import Consultant, Turn
-from bot.nlu import parse
-from bot.store.memory import MemoryStore
-from knowledge import KnowledgeBase
-from sizing import plan
-
-from .conftest import TODAY
-
-
-@pytest.fixture
-def real(kb: KnowledgeBase) -> Consultant:
-    return Consultant(
-        kb, MemoryStore(session_ttl_s=3600), clock=lambda: TODAY, parse=parse, plan=plan, chart=None
-    )
 
 
 def ask(consultant: Consultant, *texts: str) -> Turn:
@@ -66,6 +53,9 @@ CASES = [
     ("cheapest GPU to LoRA fine-tune a 13B model?", "*The cheapest GPU", ["/hour", "as of"], "en"),
     ("how many GPUs do I need to serve Llama 3 70B to 200 users?", "*Serving", ["KV cache"], "en"),
     ("火山引擎靠谱吗", "*火山引擎*：", ["GPU_ADVISOR_OFFERINGS", "不会猜价格"], "zh-Hans"),
+    # the cheapest place to rent a named GPU: its price list, cheapest first (interim answer)
+    ("where is the cheapest L40S to rent?", "*NVIDIA L40S", ["/GPU-hour", "per GPU-month"], "en"),
+    ("租一張 A100 一小時要多少？", "*NVIDIA A100", ["卡時"], "zh-Hant"),
 ]
 
 
