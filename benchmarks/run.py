@@ -2,7 +2,8 @@
 
 NLU messages per second and the 100 KB message, engine time per full ranked answer, the CPU time of
 one chat turn in process (benchmarks/bench_turn.py), reply latency over HTTP against a bare Bolt
-app, and two `serve --http` instances on one Redis under concurrent load. Loopback only; every process it starts it stops; each part is bounded in count and time.
+app, and two `serve --http` instances on one Redis under concurrent load. Loopback only; every
+process it starts it stops; each part is bounded in count and time.
 """
 
 from __future__ import annotations
