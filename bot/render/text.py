@@ -58,6 +58,8 @@ def to_script(text: str, lang: str) -> str:
     return to_traditional(text)
 
 
+# The `json` filter: json.dumps(v, ensure_ascii=False) builds an encoder on every call; one does.
+_JSON_ENCODE = json.JSONEncoder(ensure_ascii=False).encode
 # What `x.name` finds on a plain dict as an attribute (x.items, x.get): jinja2 prefers those to keys.
 _DICT_ATTRIBUTES = frozenset(dir(dict))
 
@@ -109,7 +111,7 @@ def environment() -> jinja2.Environment:
         num=fmt_num,
         pct=fmt_pct,
         duration=fmt_duration,
-        json=lambda v: json.dumps(v, ensure_ascii=False),
+        json=_JSON_ENCODE,
     )
     return env
 
