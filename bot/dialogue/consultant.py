@@ -315,6 +315,8 @@ class Consultant:
                 reply.add("anything_else")
             return state
         understood = {**said, "deadline_date": u.deadline_date} if u.deadline_date else said
+        if u.working_days and said.get("days") is not None:
+            understood = {**understood, "working_days": u.working_days}  # "10 working days ≈ 2 weeks"
         unused = not u.said and not reply.kinds and u.intent == "unknown" and bool(text)
         if unused and not_started(state):
             # Off-topic before any sizing ("best laptop for gaming?"): say what this bot covers,

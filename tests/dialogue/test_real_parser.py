@@ -236,3 +236,15 @@ def test_latin_and_shared_character_answers_in_a_taiwan_conversation_stay_in_tra
 def test_an_english_sentence_in_a_chinese_conversation_switches_to_english(real: Consultant) -> None:
     real.handle("s", "LoRA 微调 Qwen2.5-7B，数据 3 万条，每条约 800 tokens")
     assert real.handle("s", "we need it done within a week please").lang == "en"
+
+
+@pytest.mark.parametrize(
+    ("text", "said", "days"),
+    [("QLoRA 34B within 15 working days", "15 working days ≈ 21 days", 21.0),
+     ("全参微调 3B，5个工作日", "5 个工作日，约 7 天", 7.0)],
+)  # fmt: skip
+def test_working_days_are_said_back_with_the_calendar_days_they_make(
+    real: Consultant, text: str, said: str, days: float
+) -> None:
+    turn = real.handle("s", text)
+    assert said in turn.text and turn.payload["slots"]["days"] == pytest.approx(days)
