@@ -46,6 +46,10 @@ _JOINS = (
 )  # fmt: skip
 
 
+_JOINS_LONGEST_FIRST = tuple(sorted(_JOINS, key=len, reverse=True))
+_JOIN_STARTS = frozenset(w[0] for w in _JOINS)
+
+
 def _variants_after(s: str, end: int, family: str, found: list[GpuMention]) -> list[GpuMention]:
     """A bare variant word after a GPU name and a join names that variant of the same family: "SXM"
     in "H100 PCIe 和 SXM 区别" is the H100 SXM, "80GB" in "A100 40GB and 80GB" the A100 80GB."""
@@ -55,7 +59,9 @@ def _variants_after(s: str, end: int, family: str, found: list[GpuMention]) -> l
         j = end
         while j < len(s) and s[j] == " ":
             j += 1
-        join = next((w for w in sorted(_JOINS, key=len, reverse=True) if lexicon.match_at(s, j, w)), None)
+        if j >= len(s) or s[j] not in _JOIN_STARTS:
+            break
+        join = next((w for w in _JOINS_LONGEST_FIRST if lexicon.match_at(s, j, w)), None)
         if join is None:
             break
         k = j + len(join)

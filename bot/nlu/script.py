@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -129,17 +130,12 @@ def read_script(text: str, simplified: str | None = None) -> ScriptRead:
     return ScriptRead("zh-Hant" if traditional >= simplified_only else "zh-Hans", "zh")
 
 
+# Letters (and apostrophes) not glued to a digit on either side: "h100" and "8x" are names, not words.
+_WORD = re.compile(r"(?<![0-9a-z'])[a-z']+(?![0-9a-z'])")
+
+
 def _english_words(text: str) -> int:
-    count = 0
-    word: list[str] = []
-    for ch in text.lower() + " ":
-        if "a" <= ch <= "z" or ch == "'":
-            word.append(ch)
-            continue
-        if word and not ch.isdigit() and "".join(word) in ENGLISH_WORDS:
-            count += 1
-        word = [] if not ch.isdigit() else ["#"]  # "h100" is a name, not a word
-    return count
+    return sum(1 for word in _WORD.findall(text.lower()) if word in ENGLISH_WORDS)
 
 
 def script_neutral(text: str) -> bool:
