@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from knowledge.base import Bilingual, Source
-from knowledge.quotes import quotes, sentences
+from knowledge.quotes import Reading, quotes_in, read, sentences_in
 from knowledge.schema import DTYPES, Erratum, GpuRecord, TflopsFigure
 
 Kind = Literal["wrong", "sparse", "unsupported", "nonexistent", "claim"]
@@ -213,10 +213,10 @@ class _Checker:
         return Correction(g.id, metric, claimed, correct, message, text_source, kind, e.id if e else None)
 
 
-def claims(text: str, gpus: tuple[GpuRecord, ...], errata: tuple[Erratum, ...]) -> list[Correction]:
+def claims(reading: Reading, errata: tuple[Erratum, ...]) -> list[Correction]:
     """Errata for number-free claims (positioning, features) a sentence makes about a GPU it names."""
     out: list[Correction] = []
-    for sentence, named in sentences(text, gpus):
+    for sentence, named in sentences_in(reading):
         ids = [g.id for g in named]
         for e in errata:
             if any(c.erratum_id == e.id for c in out) or not e.triggers:
@@ -235,9 +235,12 @@ def factcheck(
     text: str, gpus: tuple[GpuRecord, ...], errata: tuple[Erratum, ...], sources: Mapping[str, Source]
 ) -> list[Correction]:
     """Corrections for every wrong GPU figure quoted in `text`; empty when all quotes are right."""
+    reading = read(text, gpus)
+    if not reading.mentions:
+        return []  # figures and claims are about a GPU the text names; most messages name none
     checker = _Checker(errata, sources)
-    out: list[Correction] = claims(text, gpus, errata)
-    for q in quotes(text, gpus):
+    out: list[Correction] = claims(reading, errata)
+    for q in quotes_in(reading):
         if q.kind == "tflops":
             found = checker.tflops(q.value, q.dtype, q.gpus)
         elif q.kind == "memory":

@@ -109,10 +109,28 @@ def _dtype_near(text: str, pos: int, lo: int) -> str | None:
     return best[1] if best else None
 
 
-def quotes(text: str, gpus: tuple[GpuRecord, ...]) -> Iterator[Quote]:
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """A text as the fact check reads it, normalised and searched for GPU names once for all its
+    questions (the figures quoted, the claims each sentence makes)."""
+
+    original: str  # NFKC, without thousands separators
+    lower: str  # `original` lower-cased (same positions)
+    mentions: list[Mention]
+
+
+def read(text: str, gpus: tuple[GpuRecord, ...]) -> Reading:
     original = _normalise(text)
-    t = original.lower()
-    mentions = _mentions(t, gpus)
+    lower = original.lower()
+    return Reading(original, lower, _mentions(lower, gpus))
+
+
+def quotes(text: str, gpus: tuple[GpuRecord, ...]) -> Iterator[Quote]:
+    return quotes_in(read(text, gpus))
+
+
+def quotes_in(reading: Reading) -> Iterator[Quote]:
+    original, t, mentions = reading.original, reading.lower, reading.mentions
     if not mentions:
         return
     for m in _TFLOPS.finditer(t):
@@ -148,8 +166,11 @@ def is_bracket(text: str, m: re.Match[str]) -> bool:
 
 def sentences(text: str, gpus: tuple[GpuRecord, ...]) -> Iterator[tuple[str, tuple[GpuRecord, ...]]]:
     """Each sentence of the normalised, lower-cased text with the GPUs it names (claims without numbers)."""
-    t = _normalise(text).lower()
-    mentions = _mentions(t, gpus)
+    return sentences_in(read(text, gpus))
+
+
+def sentences_in(reading: Reading) -> Iterator[tuple[str, tuple[GpuRecord, ...]]]:
+    t, mentions = reading.lower, reading.mentions
     bounds = [0, *(m.end() for m in _SENTENCE.finditer(t)), len(t)]
     for lo, hi in zip(bounds, bounds[1:], strict=False):
         named = tuple(g for mention in mentions if lo <= mention.start < hi for g in mention.gpus)

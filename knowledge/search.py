@@ -10,6 +10,7 @@ Chinese; reference/slack-and-nlu.md §5). Below a calibrated confidence the answ
 
 from __future__ import annotations
 
+import bisect
 import functools
 import logging
 import math
@@ -126,28 +127,33 @@ def _stem(word: str) -> str:
 
 class Tokenizer:
     def __init__(self, groups: Sequence[SynonymGroup]) -> None:
-        # Chinese terms are plain substrings (a `in` test is ~10x cheaper than a regex search, and
-        # building the index tokenises every question variant); ASCII terms need word boundaries.
-        self._groups: list[tuple[str, tuple[str, ...], re.Pattern[str] | None]] = []
-        for group in groups:
+        # Chinese terms are plain substrings, looked up by the character they start with (a query
+        # has a few dozen characters, the groups hundreds of terms, and building the index
+        # tokenises every question variant); ASCII terms need word boundaries.
+        self._groups: list[tuple[str, re.Pattern[str] | None]] = []
+        self._starting: dict[str, list[tuple[str, int]]] = {}  # first character -> (term, group)
+        for n, group in enumerate(groups):
             words: list[str] = []
-            substrings: list[str] = []
             for term in map(normalize, group.terms):
                 if term.isascii():
                     body = re.escape(term.rstrip("*")) + (r"[a-z0-9\-]*" if term.endswith("*") else "")
                     words.append(rf"(?<![a-z0-9]){body}(?![a-z0-9])")
                 else:
-                    substrings.append(term)
+                    self._starting.setdefault(term[0], []).append((term, n))
             pattern = re.compile("|".join(words)) if words else None
-            self._groups.append((f"~{group.id}", tuple(substrings), pattern))
+            self._groups.append((f"~{group.id}", pattern))
 
     def _concepts(self, norm: str) -> list[str]:
+        found: set[int] = set()
+        for i, ch in enumerate(norm):
+            for term, n in self._starting.get(ch, ()):
+                if n not in found and norm.startswith(term, i):
+                    found.add(n)
         has_ascii = any(ch.isascii() and ch.isalnum() for ch in norm)
         return [
             concept
-            for concept, substrings, pattern in self._groups
-            if any(sub in norm for sub in substrings)
-            or (has_ascii and pattern is not None and pattern.search(norm))
+            for n, (concept, pattern) in enumerate(self._groups)
+            if n in found or (has_ascii and pattern is not None and pattern.search(norm))
         ]
 
     def __call__(self, text: str) -> list[str]:
@@ -212,38 +218,52 @@ class Searcher:
             for doc, e in zip(parts, self._entries, strict=True)
         ]
 
-    def _ranked(self, text: str) -> list[tuple[float, float]]:
-        """Per entry, in catalogue order: the 0-1 score and the unclipped lexical score that breaks
-        ties between entries whose score saturates at 1 (a short query inside two entries' variants)."""
+    def _evidence(self, text: str) -> _Evidence | None:
+        """What the scores of `text` are made of; None when no entry can match at all."""
         query = list(dict.fromkeys(self._tokenize(text)))
         if not query or not self._entries:
-            return [(0.0, 0.0)] * len(self._entries)
+            return None
         if OFF_TOPIC in query and DOMAIN not in query:
             # Shopping for a laptop or a phone shares words with GPU questions ("gaming", "buy")
             # but is not one unless the text also names the domain (synonyms.yaml).
-            return [(0.0, 0.0)] * len(self._entries)
+            return None
         known = [tok for tok in query if tok in self._idf]
         if max((self._idf[tok] for tok in known if len(tok) > 1), default=0.0) < MIN_EVIDENCE_IDF:
             # Lone Chinese characters (早安 -> 安 as in 安全) and words every entry shares (训练, 模型,
             # gpu, train) are not evidence of a topic: "我想训练一个模型" is a request, not a question.
-            return [(0.0, 0.0)] * len(self._entries)
+            return None
         ceiling = sum(self._idf.get(tok, self._unseen_idf) for tok in query)
         raw = self._bm25.get_scores(known) if known else [0.0] * len(self._entries)
-        joined = " ".join(query)
-        damping = SPEC_FACTOR if looks_like_spec(text) else 1.0
         unseen = len(query) - len(known)
-        out = []
-        for i, variants in enumerate(self._variants):
-            if unseen and len(self._doc_tokens[i].intersection(query)) <= 1:
+        lexical: list[float | None] = []
+        for i, doc in enumerate(self._doc_tokens):
+            if unseen and len(doc.intersection(query)) <= 1:
                 # One shared word amid words no entry uses is a coincidence, not a topic: "what is the
                 # meaning of life" shares only "mean" with an entry, "what time is it in Tokyo" "time".
-                out.append((0.0, 0.0))
-                continue
-            lexical = float(raw[i]) / ceiling
-            fuzzy = max(fuzz.token_set_ratio(joined, v) for v in variants) / 100.0
-            score = damping * (BM25_WEIGHT * min(1.0, lexical * 2.0) + (1 - BM25_WEIGHT) * fuzzy)
-            out.append((score, lexical))
-        return out
+                lexical.append(None)
+            else:
+                lexical.append(float(raw[i]) / ceiling)
+        damping = SPEC_FACTOR if looks_like_spec(text) else 1.0
+        return _Evidence(" ".join(query), damping, lexical)
+
+    def _score(self, evidence: _Evidence, i: int, fuzzy: float | None = None) -> tuple[float, float]:
+        """Entry i's 0-1 score and the unclipped lexical score that breaks ties between entries whose
+        score saturates at 1 (a short query inside two entries' variants). With `fuzzy` given: the
+        score the entry would get with that fuzzy overlap (1.0: the most it can get)."""
+        lexical = evidence.lexical[i]
+        if lexical is None:
+            return (0.0, 0.0)
+        if fuzzy is None:
+            fuzzy = max(fuzz.token_set_ratio(evidence.joined, v) for v in self._variants[i]) / 100.0
+        bm25 = min(1.0, lexical * 2.0)
+        return (evidence.damping * (BM25_WEIGHT * bm25 + (1 - BM25_WEIGHT) * fuzzy), lexical)
+
+    def _ranked(self, text: str) -> list[tuple[float, float]]:
+        """Per entry, in catalogue order: (score, lexical score), see _score."""
+        evidence = self._evidence(text)
+        if evidence is None:
+            return [(0.0, 0.0)] * len(self._entries)
+        return [self._score(evidence, i) for i in range(len(self._entries))]
 
     def scores(self, text: str) -> list[float]:
         """One 0-1 score per entry, in catalogue order."""
@@ -254,19 +274,50 @@ class Searcher:
 
     def retrieve(self, text: str, limit: int = 5) -> Retrieval:
         """Hits plus what the dialogue needs to decide whether to answer from them (see Retrieval)."""
-        ranked = sorted(
-            zip(self._ranked(text), self._entries, strict=True), key=lambda pair: pair[0], reverse=True
-        )
-        # A twin of a better hit gives the same advice (a FAQ and its pitfall): leave it out, so the
-        # answer shows one version and the margin is measured against a different topic.
-        shown: list[tuple[float, Entry]] = []
-        for (score, _), entry in ranked:
-            if not any(entry.id in kept.twins for _, kept in shown):
-                shown.append((score, entry))
+        shown = self._shown(text, max(limit, 2))
         hits = [Hit(e.id, round(score, 4), e.title) for score, e in shown[:limit] if score >= MIN_SCORE]
         top = shown[0][0] if shown else 0.0
         second = shown[1][0] if len(shown) > 1 else 0.0
         return Retrieval(hits, classify(text, has_hits=bool(hits)), round(top - second, 4) if hits else 0.0)
+
+    def _shown(self, text: str, wanted: int) -> list[tuple[float, Entry]]:
+        """The first `wanted` entries of the ranking (by score, then lexical score, then catalogue
+        order) without the twins of better ones: a twin gives the same advice (a FAQ and its
+        pitfall), so the answer shows one version and the margin is measured against a different
+        topic. Fewer when the catalogue has fewer, or when the best scores below MIN_SCORE (then
+        nothing is a hit).
+
+        Fuzzy overlap is the costly part, so entries are scored in the order of their bound (the
+        score each would get with a perfect fuzzy match), and only until the head of the ranking
+        is settled: a scored entry that beats every unscored entry's bound keeps its place."""
+        evidence = self._evidence(text)
+        if evidence is None:
+            return []  # every score is 0, below MIN_SCORE
+        n = len(self._entries)
+        bound = [self._score(evidence, i, fuzzy=1.0)[0] for i in range(n)]
+        unscored = sorted(range(n), key=lambda i: bound[i], reverse=True)
+        scored: list[tuple[float, float, int]] = []  # (-score, -lexical, i), in ranking order
+        while True:
+            ceiling = bound[unscored[0]] if unscored else -math.inf
+            shown: list[tuple[float, Entry]] = []
+            for neg_score, _, i in scored:
+                if -neg_score <= ceiling:
+                    break  # an unscored entry may still rank above this one
+                entry = self._entries[i]
+                if not any(entry.id in kept.twins for _, kept in shown):
+                    shown.append((-neg_score, entry))
+            if len(shown) >= wanted or not unscored or (shown and shown[0][0] < MIN_SCORE):
+                return shown
+            i = unscored.pop(0)
+            score, lexical = self._score(evidence, i)
+            bisect.insort(scored, (-score, -lexical, i))
+
+
+@dataclass(frozen=True, slots=True)
+class _Evidence:
+    joined: str  # the query's tokens, as fuzzy matching compares them with the variants
+    damping: float  # below 1 for a datasheet question ("H100显存多大"): the catalogue answers those
+    lexical: list[float | None]  # per entry: BM25 over the query's ceiling; None: it cannot match
 
 
 @functools.cache

@@ -52,7 +52,23 @@ def peak_tflops(gpu: GpuSpec, precision: Precision) -> float:
     return value if value is not None else t.fp32
 
 
+# flops_per_token per workload object: a Workload is immutable and one plan() asks thousands of
+# times (identity memo, kept with the workload so the id cannot be reused).
+_FLOPS: dict[int, tuple[Workload, float]] = {}
+
+
 def flops_per_token(w: Workload) -> float:
+    found = _FLOPS.get(id(w))
+    if found is not None and found[0] is w:
+        return found[1]
+    value = _flops_per_token(w)
+    if len(_FLOPS) > 64:
+        _FLOPS.clear()
+    _FLOPS[id(w)] = (w, value)
+    return value
+
+
+def _flops_per_token(w: Workload) -> float:
     """Model FLOPs per trained token: 6N (full) or 4N (LoRA: no weight gradients of the frozen
     base; forward 2N + input gradients 2N), plus PaLM's attention term 12·L·h·s. MoE: N and the
     L·h of the active parameters (Workload.compute_arch)."""

@@ -61,8 +61,26 @@ def billing_for(days: float) -> str:
     return "monthly_or_reserved" if reserve else "pay_as_you_go"
 
 
+# usable_offerings per catalog object: a Catalog is immutable, so the index of the last few is
+# kept (by identity, with the catalog itself so the id cannot be reused) across plan() calls.
+_INDEX: dict[int, tuple[Catalog, dict[str, tuple[Offering, ...]]]] = {}
+_INDEX_SIZE = 4
+
+
 def usable_offerings(catalog: Catalog) -> dict[str, tuple[Offering, ...]]:
-    """Usable offerings per GPU id, so a plan filters the catalog once rather than per quote."""
+    """Usable offerings per GPU id, so a plan filters the catalog once rather than per quote.
+    Memoised per catalog object (callers must not mutate the result)."""
+    found = _INDEX.get(id(catalog))
+    if found is not None and found[0] is catalog:
+        return found[1]
+    index = _usable_offerings(catalog)
+    if len(_INDEX) >= _INDEX_SIZE:
+        _INDEX.pop(next(iter(_INDEX)))
+    _INDEX[id(catalog)] = (catalog, index)
+    return index
+
+
+def _usable_offerings(catalog: Catalog) -> dict[str, tuple[Offering, ...]]:
     out: dict[str, list[Offering]] = {}
     for o in catalog.offerings:
         if usable(o):
@@ -116,8 +134,27 @@ def best_network_gbps(offerings: tuple[Offering, ...]) -> float | None:
     return max(listed, default=None)
 
 
+# _pick per (offerings tuple, count, need): the tuples come from usable_offerings' memo, and one
+# plan() prices the same shapes many times (identity memo, kept with the tuple).
+_PICKS: dict[tuple[int, int, float | None], tuple[tuple[Offering, ...], tuple[Offering, int] | None]] = {}
+
+
 def _pick(offerings: tuple[Offering, ...], gpus: int, need_gbps: float | None) -> tuple[Offering, int] | None:
     """The cheapest candidate per hour (equal price: the smaller instance) and its instance count."""
+    key = (id(offerings), gpus, need_gbps)
+    found = _PICKS.get(key)
+    if found is not None and found[0] is offerings:
+        return found[1]
+    picked = _pick_uncached(offerings, gpus, need_gbps)
+    if len(_PICKS) > 4096:
+        _PICKS.clear()
+    _PICKS[key] = (offerings, picked)
+    return picked
+
+
+def _pick_uncached(
+    offerings: tuple[Offering, ...], gpus: int, need_gbps: float | None
+) -> tuple[Offering, int] | None:
     chosen: tuple[float, float, str, Offering, int] | None = None
     for o in _candidates(offerings, gpus, need_gbps):
         assert o.price_usd_per_hour is not None

@@ -6,8 +6,8 @@ import math
 
 from sizing import compute, cost, layout, network, storage
 from sizing.assumptions import HEADROOM_PREMIUM, MIN_HEADROOM, ROOMY_SEARCH_FACTOR
-from sizing.fixed import fixed_costs
-from sizing.memory import Layout, lower_bound_gb, weight_bytes_per_param
+from sizing.fixed import fixed_costs, minimum_fixed_hours
+from sizing.memory import Layout, MemoryModel, lower_bound_gb, weight_bytes_per_param
 from sizing.network import GPUS_PER_NODE
 from sizing.result import Option
 from sizing.types import Catalog, GpuSpec, Offering
@@ -129,6 +129,27 @@ def planning_gbps(offerings: tuple[Offering, ...], gpus: int) -> float | None:
     return best if best is not None else network.unlisted_gbps(gpus)
 
 
+_COUNTS: dict[tuple[int, int], tuple[tuple[Offering, ...], tuple[int, ...]]] = {}
+
+
+def purchasable_counts(offers: tuple[Offering, ...], most: int) -> tuple[int, ...]:
+    """COUNT_LADDER up to `most`, restricted to counts a shape of these offerings holds exactly
+    (any count when the GPU is not sold). Memoised by the offerings' identity: they come from
+    cost.usable_offerings, itself memoised per immutable catalog, so a chat reuses them (hashing
+    the offerings instead would cost more than computing the counts)."""
+    key = (id(offers), most)
+    found = _COUNTS.get(key)
+    if found is not None and found[0] is offers:
+        return found[1]
+    counts = tuple(
+        n for n in COUNT_LADDER if n <= most and (not offers or cost.purchasable(offers, n, exact=True))
+    )
+    if len(_COUNTS) > 512:
+        _COUNTS.clear()
+    _COUNTS[key] = (offers, counts)
+    return counts
+
+
 class Evaluator:
     """Memoises evaluate() per (gpu, count) within one plan() call, sharing layout and price memos."""
 
@@ -140,9 +161,15 @@ class Evaluator:
         self._offerings = cost.usable_offerings(catalog)
         self._seen: dict[tuple[str, int], Option] = {}
         self._ladders: dict[str, tuple[int, ...]] = {}
+        self._ideal: dict[str, float] = {}
+        self._models: dict[str, MemoryModel] = {}
 
     def priced(self, gpu: GpuSpec) -> bool:
         return gpu.id in self._offerings
+
+    def offerings(self, gpu: GpuSpec) -> tuple[Offering, ...]:
+        """This GPU's usable offerings (cost.usable)."""
+        return self._offerings.get(gpu.id, ())
 
     def ladder(self, gpu: GpuSpec) -> tuple[int, ...]:
         """Counts the engine plans for this GPU: COUNT_LADDER within max_gpus and, when the
@@ -154,11 +181,7 @@ class Evaluator:
             most = max_gpus(gpu)
             if self.strict_batch:  # more GPUs than the global batch can use are never planned
                 most = min(most, layout.max_gpus_within_batch(self.w, gpu, min(self._search.micro_batches)))
-            found = tuple(
-                n
-                for n in COUNT_LADDER
-                if n <= most and (not offers or cost.purchasable(offers, n, exact=True))
-            )
+            found = tuple(n for n in purchasable_counts(offers, max_gpus(gpu)) if n <= most)
             self._ladders[gpu.id] = found
         return found
 
@@ -172,7 +195,12 @@ class Evaluator:
 
     def _floor_rules_out(self, gpu: GpuSpec, gpus: int) -> bool:
         precision = compute.effective_precision(gpu, self.w.precision)
-        floor = lower_bound_gb(self.w, gpus, layout.max_tp(gpu), min(self._search.micro_batches), precision)
+        model = self._models.get(precision)
+        if model is None:
+            model = self._models[precision] = MemoryModel(self.w, precision)
+        floor = lower_bound_gb(
+            self.w, gpus, layout.max_tp(gpu), min(self._search.micro_batches), precision, model
+        )
         return floor > gpu.capacity_gb * (1.0 + 1e-9)
 
     def fits(self, gpu: GpuSpec, gpus: int) -> bool:
@@ -184,6 +212,11 @@ class Evaluator:
         return self._search.fits(gpu, gpus)  # a probe needs a fitting layout, not the best one
 
     def smallest_fitting(self, gpu: GpuSpec) -> Option | None:
+        n = self.smallest_fitting_count(gpu)
+        return None if n is None else self(gpu, n)
+
+    def smallest_fitting_count(self, gpu: GpuSpec) -> int | None:
+        """The fewest GPUs of this type some layout fits on (layout searches only, no plan)."""
         ladder = self.ladder(gpu)
         # Counts below the first whose memory floor fits cannot fit: start there. Usually that
         # count fits (the floor is close to the leanest layout) and one search answers.
@@ -191,7 +224,7 @@ class Evaluator:
         if lo is None:
             return None
         if self.fits(gpu, ladder[lo]):
-            return self(gpu, ladder[lo])
+            return ladder[lo]
         if not self.fits(gpu, ladder[-1]):
             return None
         lo, hi = lo + 1, len(ladder) - 1  # fits is (nearly) monotone in n: binary search, then confirm
@@ -203,8 +236,24 @@ class Evaluator:
                 lo = mid + 1
         for n in ladder[lo:]:
             if self.fits(gpu, n):
-                return self(gpu, n)
+                return n
         return None
+
+    def fitted(self, gpu: GpuSpec, gpus: int) -> layout.Fitted:
+        """The layout evaluate() would choose on `gpus` GPUs of this type (its memo; no plan)."""
+        return self._search.choose(gpu, gpus, planning_gbps(self._offerings.get(gpu.id, ()), gpus))
+
+    def roomy_count(self, gpu: GpuSpec, small: int) -> int:
+        """The smallest count from `small` up whose layout leaves MIN_HEADROOM of memory free,
+        within ROOMY_SEARCH_FACTOR × small; `small` itself when none does (layouts only)."""
+        if self.fitted(gpu, small).headroom >= MIN_HEADROOM:
+            return small
+        for n in self.ladder(gpu):
+            if small < n <= small * ROOMY_SEARCH_FACTOR:
+                f = self.fitted(gpu, n)
+                if f.fits and f.headroom >= MIN_HEADROOM:
+                    return n
+        return small
 
     def roomy(self, gpu: GpuSpec, small: Option) -> Option:
         """The smallest count from `small` up that leaves MIN_HEADROOM of memory free, within
@@ -218,11 +267,31 @@ class Evaluator:
                     return o
         return small
 
+    def cost_floor(self, gpu: GpuSpec, gpus: int) -> float:
+        """A lower bound on the on-demand USD of any plan on `gpus` GPUs of this type: the price of
+        the shape that would be rented × (GPU-hours at the best per-GPU speed + the fixed hours no
+        job avoids, on every GPU)."""
+        picked = cost.node_offering(self._offerings.get(gpu.id, ()), gpus, None)
+        if picked is None or picked.price_usd_per_hour is None:
+            return math.inf
+        instances = math.ceil(gpus / picked.gpu_count - 1e-9)
+        per_gpu_hour = instances * picked.price_usd_per_hour / gpus
+        hours = self.ideal_gpu_hours(gpu) + gpus * minimum_fixed_hours(self.w)
+        return per_gpu_hour * hours
+
+    def ideal_gpu_hours(self, gpu: GpuSpec) -> float:
+        """GPU-hours at the best per-GPU speed any layout reaches (one GPU: TP 1, no pipeline, no
+        ZeRO-3, no recompute, full goodput): a floor under every plan's GPU-hours on this type."""
+        found = self._ideal.get(gpu.id)
+        if found is None:
+            best = compute.throughput(self.w, gpu, Layout(1, 1, 1, 1, 0, "none", 1, 1))
+            found = self._ideal[gpu.id] = compute.gpu_hours(self.w, best)
+        return found
+
     def _days_floor(self, gpu: GpuSpec, gpus: int) -> float:
-        """Days on `gpus` GPUs at the best per-GPU speed any layout could reach (TP 1, no
-        pipeline, no ZeRO-3, no recompute): no plan on this many GPUs can be faster."""
-        ideal = compute.throughput(self.w, gpu, Layout(gpus, gpus, 1, 1, 0, "selective", 1, 1))
-        return compute.gpu_hours(self.w, ideal) / gpus / 24.0
+        """Days on `gpus` GPUs at the best per-GPU speed any layout could reach (the ideal speed
+        with the goodput of this many GPUs): no plan on this many GPUs can be faster."""
+        return self.ideal_gpu_hours(gpu) / compute.goodput(gpus) / gpus / 24.0
 
     def offered(self, gpu: GpuSpec, gpus: int) -> Option | None:
         """The plan on `gpus` GPUs, or None when fewer GPUs of this type finish sooner.
@@ -239,9 +308,21 @@ class Evaluator:
         for m in reversed([n for n in self.ladder(gpu) if n < gpus]):
             if self._days_floor(gpu, m) >= o.days:
                 break
-            if self.fits(gpu, m) and self(gpu, m).days < o.days:
+            if self.fits(gpu, m) and self.days(gpu, m) < o.days:
                 return None
         return o
+
+    def days(self, gpu: GpuSpec, gpus: int) -> float:
+        """The days evaluate() would give for `gpus` GPUs; on one node (no scale-out network in
+        play) from the layout and speed alone, without pricing the plan."""
+        seen = self._seen.get((gpu.id, gpus))
+        if seen is not None:
+            return seen.days
+        if gpus > GPUS_PER_NODE and self._offerings.get(gpu.id):
+            return self(gpu, gpus).days
+        lay = self.fitted(gpu, gpus).layout
+        training_hours = compute.gpu_hours(self.w, compute.throughput(self.w, gpu, lay)) / gpus
+        return (training_hours + fixed_costs(self.w, training_hours, 1).total_hours) / 24.0
 
     def preferred(self, gpu: GpuSpec, meet: Option, tie: float) -> Option:
         """`meet` (the fewest GPUs that meet the deadline) unless a larger count on one node is
@@ -254,8 +335,11 @@ class Evaluator:
             return meet
         top = max(meet.gpus, GPUS_PER_NODE)
         options = [meet]
+        bar = rank_cost(meet) * (1.0 + tie)
         for n in self.ladder(gpu):
             if meet.gpus < n <= top:
+                if self.cost_floor(gpu, n) > bar:
+                    continue  # even at its best speed this count costs more than `meet`
                 o = self.offered(gpu, n)
                 if o is not None and o.fits and o.quote is not None:
                     options.append(o)
@@ -276,11 +360,14 @@ class Evaluator:
         ladder = [n for n in self.ladder(gpu) if n >= start]
         if not ladder:
             return None
-        first = self(gpu, ladder[0])
-        guess = max(start, math.ceil(first.gpu_hours / (days * 24.0)))
+        lay = self.fitted(gpu, ladder[0]).layout
+        hours = compute.gpu_hours(self.w, compute.throughput(self.w, gpu, lay))
+        guess = max(start, math.ceil(hours / (days * 24.0)))
         begin = next((i for i, n in enumerate(ladder) if n >= guess), len(ladder) - 1)
         begin = max(0, begin - 1)
         for n in ladder[begin:]:
+            if self._days_floor(gpu, n) > days:
+                continue  # not even the best layout on this many GPUs is fast enough
             o = self.offered(gpu, n)
             if o is not None and o.fits and o.days <= days:
                 return o

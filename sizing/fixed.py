@@ -87,3 +87,8 @@ def fixed_costs(w: Workload, training_hours: float, nodes: int) -> FixedCosts:
         checkpoint_hours=saves * saved / (CHECKPOINT_WRITE_GB_PER_S * max(1, nodes)) / 3600.0,
         download_gb=download,
     )
+
+
+def minimum_fixed_hours(w: Workload) -> float:
+    """The fixed hours every job of this workload pays at least (a floor for pruning)."""
+    return PROVISION_HOURS + SETUP_HOURS + (0.0 if w.from_scratch else MIN_EVAL_HOURS)

@@ -12,6 +12,7 @@ fixed it.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 
@@ -50,12 +51,51 @@ def _grad_accum(w: Workload, dp: int, micro_batch: int, pp: int = 1, grow: bool 
     chose, a pipeline gets at least twice as many micro-batches as stages, growing the batch the
     way big runs do (Llama 3 405B: 16M tokens, 16 micro-batches per step with PP 16 on 16K GPUs,
     arXiv 2407.21783 Table 4)."""
-    accum = max(1, round(w.global_batch_tokens / (dp * micro_batch * w.seq_len)))
+    return _accum(w.global_batch_tokens, w.seq_len, dp, micro_batch, pp, grow)
+
+
+def _accum(global_batch_tokens: float, seq_len: int, dp: int, micro_batch: int, pp: int, grow: bool) -> int:
+    accum = max(1, round(global_batch_tokens / (dp * micro_batch * seq_len)))
     return max(accum, 2 * pp) if grow and pp > 1 else accum
 
 
 def max_tp(gpu: GpuSpec) -> int:
     return max(1, min(8, gpu.scale_up_domain)) if gpu.scale_up_gbs else 1
+
+
+@functools.lru_cache(maxsize=4096)
+def _ordering(
+    gpus: int,
+    model_parallel: bool,
+    zero_stages: tuple[int, ...],
+    modes: tuple[Recompute, ...],
+    layers: int,
+    global_batch_tokens: float,
+    seq_len: int,
+    mb0: int,
+    grow: bool,
+    full: float,
+) -> list[_Candidate]:
+    """LayoutSearch._ordered for a count: a pure function of these values, memoised across
+    plan() calls (a chat asks about the same shapes again and again). Callers must not mutate it."""
+    keyed: list[tuple[float, int, int, int, int, float, int, Recompute]] = []
+    for tp in _powers(min(8, gpus)) if model_parallel else [1]:
+        tp_speed = 1.0 - cal.TP_LOSS_PER_DOUBLING * math.log2(tp)
+        for pp in _powers(min(gpus // tp, layers)) if model_parallel else [1]:
+            if gpus % (tp * pp):
+                continue
+            dp = gpus // (tp * pp)
+            # Relative speed: the same losses as compute.throughput, without the constants.
+            accum = _accum(global_batch_tokens, seq_len, dp, mb0, pp, grow)
+            base = tp_speed / (1.0 + pipeline_bubble(pp, accum, layers))
+            for zero in (0,) if dp == 1 else zero_stages:
+                zspeed = base * (1.0 - cal.ZERO3_LOSS) if zero >= 3 else base
+                for mode in modes:
+                    speed = zspeed / (full if mode == "full" else 1.0)
+                    # Sort key first, then insertion order, so ties keep the loop order.
+                    keyed.append((round(-speed, 6), zero, tp, pp, len(keyed), speed, dp, mode))
+    keyed.sort()
+    return [(c[5], c[1], c[2], c[3], c[6], c[7]) for c in keyed]
 
 
 def tp_limit(w: Workload, gpu: GpuSpec) -> int:
@@ -178,28 +218,20 @@ class LayoutSearch:
     def _ordered(self, gpus: int) -> list[_Candidate]:
         """(speed, zero, tp, pp, dp, recompute) fastest first, for the layouts the stack allows."""
         found = self._orders.get(gpus)
-        if found is not None:
-            return found
-        w, mb0, full = self.w, self.micro_batches[0], self._full_recompute
-        st = w.stack
-        keyed: list[tuple[float, int, int, int, int, float, int, Recompute]] = []
-        for tp in _powers(min(8, gpus)) if st.model_parallel else [1]:
-            tp_speed = 1.0 - cal.TP_LOSS_PER_DOUBLING * math.log2(tp)
-            for pp in _powers(min(gpus // tp, w.arch.layers)) if st.model_parallel else [1]:
-                if gpus % (tp * pp):
-                    continue
-                dp = gpus // (tp * pp)
-                # Relative speed: the same losses as compute.throughput, without the constants.
-                accum = _grad_accum(w, dp, mb0, pp, not self.strict_batch)
-                base = tp_speed / (1.0 + pipeline_bubble(pp, accum, w.arch.layers))
-                for zero in (0,) if dp == 1 else st.zero_stages:
-                    zspeed = base * (1.0 - cal.ZERO3_LOSS) if zero >= 3 else base
-                    for mode in self.modes:
-                        speed = zspeed / (full if mode == "full" else 1.0)
-                        # Sort key first, then insertion order, so ties keep the loop order.
-                        keyed.append((round(-speed, 6), zero, tp, pp, len(keyed), speed, dp, mode))
-        keyed.sort()
-        found = self._orders[gpus] = [(c[5], c[1], c[2], c[3], c[6], c[7]) for c in keyed]
+        if found is None:
+            w, st = self.w, self.w.stack
+            found = self._orders[gpus] = _ordering(
+                gpus,
+                st.model_parallel,
+                st.zero_stages,
+                self.modes,
+                w.arch.layers,
+                w.global_batch_tokens,
+                w.seq_len,
+                self.micro_batches[0],
+                not self.strict_batch,
+                self._full_recompute,
+            )
         return found
 
     def choose(self, gpu: GpuSpec, gpus: int, node_gbps: float | None = None) -> Fitted:

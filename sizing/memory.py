@@ -275,7 +275,14 @@ class MemoryModel:
         )
 
 
-def lower_bound_gb(w: Workload, gpus: int, max_tp: int, min_micro_batch: int, precision: str) -> float:
+def lower_bound_gb(
+    w: Workload,
+    gpus: int,
+    max_tp: int,
+    min_micro_batch: int,
+    precision: str,
+    model: MemoryModel | None = None,
+) -> float:
     """A floor under breakdown().total_gb for every layout on `gpus` GPUs, built from the same
     MemoryModel terms so the two cannot drift.
 
@@ -285,7 +292,7 @@ def lower_bound_gb(w: Workload, gpus: int, max_tp: int, min_micro_batch: int, pr
     ZeRO-3's live parameters, and no stored attention scores. plan() uses it to rule a count out
     without searching its layouts; it must never exceed a real layout's peak.
     """
-    m = MemoryModel(w, precision)
+    m = model if model is not None else MemoryModel(w, precision)
     st = w.stack
     weights = m.sharded_weights + (m.replicated_weights or 0.0)
     trainable = m.trainable * (m.grad_bytes + m.opt_bytes)

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 from sizing import feasibility
-from sizing.assumptions import COST_TIE, DEFAULT_TARGET_DAYS, SMALL_MODEL_PARAMS
+from sizing.assumptions import COST_TIE, DEFAULT_TARGET_DAYS, FASTEST_COST_CAP, SMALL_MODEL_PARAMS
 from sizing.errors import SizingError
-from sizing.evaluate import Evaluator, max_gpus
+from sizing.evaluate import Evaluator, max_gpus, rank_cost
 from sizing.explain import lines
 from sizing.explain_notes import assumption_lines, tradeoffs
+from sizing.prune import Pruner
 from sizing.rank import not_top_first, rank, right_sized_first, spend, within_budget
 from sizing.result import Excluded, Option, SizingResult, SizingWarning
 from sizing.screen import batch_screen, network_screen
@@ -42,6 +44,12 @@ def _budget_usd(req: SizingRequest, catalog: Catalog) -> float | None:
 
 
 def plan(request: SizingRequest, catalog: Catalog) -> SizingResult:
+    return plan_with(request, catalog, prune=True)
+
+
+def plan_with(request: SizingRequest, catalog: Catalog, *, prune: bool) -> SizingResult:
+    """plan(); `prune=False` searches every GPU type and every faster variant (sizing.prune), which
+    must give the same answer, only slower (tests/sizing/test_search_shortcuts.py)."""
     w = normalise(request)
     types = resolve_gpus(catalog, request.gpu)
     ev = Evaluator(w, catalog, strict_batch=request.gpus is None)
@@ -57,7 +65,20 @@ def plan(request: SizingRequest, catalog: Catalog) -> SizingResult:
 
     primary: set[tuple[str, int]] = set()  # per GPU type, the count that plan prefers
     rate_only: set[tuple[str, int]] = set()  # counts that compete only under a rate cap
-    for g in types:
+    free_choice = request.gpu is None and request.gpus is None
+    small_first = free_choice and w.params < SMALL_MODEL_PARAMS
+    pruner = Pruner(ev, w) if free_choice and prune else None
+    picks: list[Option] = []  # each type's preferred plan
+    late: list[GpuSpec] = []  # types that cannot meet the deadline
+    for g in pruner.order(types) if pruner is not None else types:
+        if pruner is not None:
+            if not ev.priced(g):
+                excluded.append(Excluded(g.id, "no_price", "no usable on-demand price in the catalog"))
+                continue
+            skip = pruner.skip(g, pool)
+            if skip is not None:
+                excluded.append(skip)
+                continue
         if not ev.ladder(g):
             excluded.append(Excluded(g.id, "shape", "no purchasable instance shape in the catalog"))
             continue
@@ -72,25 +93,26 @@ def plan(request: SizingRequest, catalog: Catalog) -> SizingResult:
                 )
             if request.gpu is None or forced is None:
                 continue
-        tight = ev.smallest_fitting(g)
+        tight = ev.smallest_fitting_count(g)
         if tight is None:
             excluded.append(_too_small(ev, g))
             continue
         if request.gpus is not None and request.gpu is None:
             continue
-        small = ev.roomy(g, tight)
-        if small is not tight and request.budget is not None:
-            pool.append(tight)  # under a budget the tight plan may be all that fits it
-        meet = ev.meeting(g, small.gpus, target)
+        small = ev.roomy_count(g, tight)
+        if small != tight and request.budget is not None:
+            pool.append(ev(g, tight))  # under a budget the tight plan may be all that fits it
+        meet = ev.meeting(g, small, target)
         if meet is None:
-            biggest = ev.fastest(g)
-            fastest_possible.append(biggest)
             if request.days is not None:
+                late.append(g)
+                most = ev.ladder(g)[-1]
                 excluded.append(
-                    Excluded(g.id, "deadline", f"needs {biggest.days:.1f} days even on {biggest.gpus} GPUs")
+                    Excluded(g.id, "deadline", f"needs over {request.days:g} days even on {most} GPUs")
                 )
                 continue
-            meet = biggest
+            meet = ev.fastest(g)
+            fastest_possible.append(meet)
         pick = ev.preferred(g, meet, COST_TIE)
         pool.append(pick)
         primary.add((g.id, pick.gpus))
@@ -98,18 +120,41 @@ def plan(request: SizingRequest, catalog: Catalog) -> SizingResult:
         if request.budget is not None and request.budget.period != "total":
             # A rate cap (per hour, per month) can favour fewer GPUs for longer: the counts
             # between the smallest that fits and the pick compete too.
-            for n in ladder[ladder.index(small.gpus) : ladder.index(pick.gpus)]:
+            for n in ladder[ladder.index(small) : ladder.index(pick.gpus)]:
                 slower = ev.offered(g, n)
                 if slower is not None and slower.fits and (request.days is None or slower.days <= target):
                     pool.append(slower)
                     rate_only.add((g.id, n))
-        for step in (1, 2):  # faster variants: further rungs of this GPU's ladder
+        picks.append(pick)
+    # Faster variants (further rungs of each type's ladder) compete as "balanced" or "fastest",
+    # which without a budget cost at most FASTEST_COST_CAP × the cheapest plan (rank.rank), and
+    # as the type's alternative when cheaper than its pick; with a total budget they may also
+    # be anything within it. A variant whose cost floor is above all of these cannot be shown.
+    cheapest = min((rank_cost(p) for p in picks if p.fits and p.quote is not None), default=None)
+    total_budget = budget if request.budget is not None and request.budget.period == "total" else None
+    bounded = free_choice and prune and cheapest is not None and (budget is None or total_budget is not None)
+    for pick in picks:
+        g = pick.gpu
+        limit = math.inf
+        if bounded and cheapest is not None:
+            limit = max(FASTEST_COST_CAP * cheapest, rank_cost(pick), total_budget or 0.0)
+        ladder = ev.ladder(g)
+        for step in (1, 2):
             idx = ladder.index(pick.gpus) + 2 * step
             if idx < len(ladder):
+                if ev.cost_floor(g, ladder[idx]) > limit:
+                    continue
                 faster = ev.offered(g, ladder[idx])
                 if faster is not None and faster.fits:
                     pool.append(faster)
 
+    if late and not any(o.fits and o.days <= target * 1.0001 for o in pool):
+        if pruner is not None:
+            # Nothing meets the deadline, so the answer is the fastest plan of any type, whatever
+            # its cost: the cost floors that pruned types say nothing about speed.
+            return plan_with(request, catalog, prune=False)
+        # Nothing meets the deadline: the warning names the fastest plan of each type.
+        fastest_possible.extend(ev.fastest(g) for g in late)
     if request.gpu is None:
         priced = [o for o in pool if o.quote is not None]
         for gid in sorted({o.gpu.id for o in pool} - {o.gpu.id for o in priced}):
@@ -120,9 +165,6 @@ def plan(request: SizingRequest, catalog: Catalog) -> SizingResult:
             else:
                 excluded.append(Excluded(gid, "no_price", "no usable on-demand price in the catalog"))
         pool = priced
-
-    free_choice = request.gpu is None and request.gpus is None
-    small_first = free_choice and w.params < SMALL_MODEL_PARAMS
 
     def ordered(candidates: list[Option], cap: float | None) -> tuple[list[Option], list[Excluded]]:
         """The options for these candidates under a budget cap (None: no budget)."""

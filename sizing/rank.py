@@ -103,12 +103,20 @@ def _ordered(ordered: list[Option], meets: list[Option]) -> list[Option]:
     out: list[Option] = []
     # Alternatives: cheapest first, those whose cluster network is unlisted or short last.
     rest = sorted(meets, key=lambda o: (not network_ok(o), rank_cost(o)))
-    for o in ordered + [replace(o, label="alternative") for o in rest]:
+    types: set[str] = set()
+    for o in ordered:
         key = (o.gpu.id, o.gpus)
-        if key in seen or (o.label == "alternative" and o.gpu.id in {x.gpu.id for x in out}):
+        if key in seen:
             continue
         seen.add(key)
+        types.add(o.gpu.id)
         out.append(o)
+    for o in rest:
+        if (o.gpu.id, o.gpus) in seen or o.gpu.id in types:
+            continue
+        seen.add((o.gpu.id, o.gpus))
+        types.add(o.gpu.id)
+        out.append(replace(o, label="alternative"))
     return out
 
 

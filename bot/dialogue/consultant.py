@@ -313,7 +313,7 @@ class Consultant:
             elif not reply.kinds:
                 reply.add("anything_else")
             return state
-        understood = {**u.said, "deadline_date": u.deadline_date} if u.deadline_date else u.said
+        understood = {**said, "deadline_date": u.deadline_date} if u.deadline_date else said
         unused = not u.said and not reply.kinds and u.intent == "unknown" and bool(text)
         ask_next(state, reply, said=bool(u.said) or digressed, understood=understood)
         if unused and state.pending is not None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, MutableMapping
 from pathlib import Path
 from typing import Any
 
@@ -71,10 +71,39 @@ def _hant_fixes() -> dict[str, str]:
     return {k: str(v) for k, v in raw.items() if not k.startswith("_")}
 
 
+# What `x.name` finds on a plain dict as an attribute (x.items, x.get): jinja2 prefers those to keys.
+_DICT_ATTRIBUTES = frozenset(dir(dict))
+
+
+class _Environment(jinja2.Environment):
+    """jinja2's Environment with two shortcuts for what every reply does many times; neither changes
+    what a template renders (benchmarks/bench_turn.py measures the turn):
+    - `x.name` on a plain dict looks the key up at once when `name` is no dict attribute; jinja2
+      tries the attribute first, which raises and catches an AttributeError for every key read;
+    - a template's globals are one plain dict instead of a ChainMap over the environment's (which
+      are set once, before any template loads), so the check jinja2 makes on every
+      `{% from ... import %}` (its context's globals minus the template's) runs in C.
+    """
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        if type(obj) is dict and attribute not in _DICT_ATTRIBUTES:
+            try:
+                return obj[attribute]
+            except KeyError:
+                return self.undefined(obj=obj, name=attribute)
+        return super().getattr(obj, attribute)
+
+    def make_globals(self, d: MutableMapping[str, Any] | None) -> MutableMapping[str, Any]:
+        return {**self.globals, **(d or {})}
+
+
 @functools.cache
 def environment() -> jinja2.Environment:
-    env = jinja2.Environment(
+    env = _Environment(
         loader=jinja2.PackageLoader("bot.render", "templates"),
+        # Templates ship with the package and never change under a running process: no stat() of
+        # the template file on every render.
+        auto_reload=False,
         autoescape=False,  # Slack mrkdwn is not HTML; user values go through slack_escape instead
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,

@@ -35,6 +35,12 @@ def consultant(kb: KnowledgeBase, store: MemoryStore, nlu: ScriptedParse) -> Con
     return Consultant(kb, store, clock=lambda: TODAY, parse=nlu, plan=plan, chart=_no_chart)
 
 
+@pytest.fixture
+def real(kb: KnowledgeBase) -> Consultant:
+    """The whole dialogue on the real parser, engine and knowledge base, at TODAY."""
+    return Consultant(kb, MemoryStore(session_ttl_s=3600), clock=lambda: TODAY, chart=None)
+
+
 def _no_chart(rec: dict[str, object], lang: str) -> bytes:
     return b"\x89PNG fake"
 

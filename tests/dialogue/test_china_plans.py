@@ -8,20 +8,13 @@ from pathlib import Path
 import pytest
 
 from bot.dialogue.consultant import Consultant
-from bot.nlu import parse
-from bot.store.memory import MemoryStore
-from knowledge import KnowledgeBase, load_knowledge
+from knowledge import load_knowledge
 from sizing import plan
 from sizing.types import SizingRequest
 
 from .conftest import TODAY
 
 CHINA_LORA = "我们在国内，想用LoRA微调一个7B模型，数据2GB，5天内完成"
-
-
-@pytest.fixture
-def real(kb: KnowledgeBase) -> Consultant:
-    return Consultant(kb, MemoryStore(session_ttl_s=3600), clock=lambda: TODAY, parse=parse, plan=plan)
 
 
 def china_block(text: str) -> str:

@@ -6,19 +6,6 @@ from __future__ import annotations
 import pytest
 
 from bot.dialogue.consultant import Consultant, Turn
-from bot.nlu import parse
-from bot.store.memory import MemoryStore
-from knowledge import KnowledgeBase
-from sizing import plan
-
-from .conftest import TODAY
-
-
-@pytest.fixture
-def real(kb: KnowledgeBase) -> Consultant:
-    return Consultant(
-        kb, MemoryStore(session_ttl_s=3600), clock=lambda: TODAY, parse=parse, plan=plan, chart=None
-    )
 
 
 def ask(consultant: Consultant, *texts: str) -> Turn:

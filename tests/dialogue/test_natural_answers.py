@@ -68,7 +68,8 @@ def test_a_sample_count_waits_for_its_length_per_sample(consultant: Consultant, 
     assert "each of the 50K samples" in turn.text
     nlu.understands("each is about 2k tokens", intent="unknown", tokens_per_sample=2000.0)
     nlu.understands("3 days", days=3.0)
-    consultant.handle("s", "each is about 2k tokens")
+    completed = consultant.handle("s", "each is about 2k tokens")
+    assert completed.text.startswith("Got it: 100M tokens.")
     turn = consultant.handle("s", "3 days")
     assert turn.payload["slots"]["tokens"] == 1e8
     assert turn.payload["recommendation"] is not None

@@ -7,21 +7,8 @@ from __future__ import annotations
 import pytest
 
 from bot.dialogue.consultant import Consultant, Turn
-from bot.nlu import parse
-from bot.store.memory import MemoryStore
-from knowledge import KnowledgeBase
-from sizing import plan
-
-from .conftest import TODAY
 
 B200_PLAN = "Full fine-tune a 70B model on 2B tokens on B200 in 14 days"
-
-
-@pytest.fixture
-def real(kb: KnowledgeBase) -> Consultant:
-    return Consultant(
-        kb, MemoryStore(session_ttl_s=3600), clock=lambda: TODAY, parse=parse, plan=plan, chart=None
-    )
 
 
 def say(consultant: Consultant, *texts: str) -> Turn:

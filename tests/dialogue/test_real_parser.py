@@ -9,10 +9,6 @@ from typing import Any
 import pytest
 
 from bot.dialogue.consultant import Consultant
-from bot.store.memory import MemoryStore
-from knowledge import KnowledgeBase
-
-from .conftest import TODAY
 
 
 @dataclass(frozen=True)
@@ -94,11 +90,6 @@ EN = Phrases(
     compare_word=" vs ",
 )
 LANGS = pytest.mark.parametrize("p", [ZH_HANS, ZH_HANT, EN], ids=lambda p: p.lang)
-
-
-@pytest.fixture
-def real(kb: KnowledgeBase) -> Consultant:
-    return Consultant(kb, MemoryStore(session_ttl_s=3600), clock=lambda: TODAY, chart=None)
 
 
 def _say(consultant: Consultant, text: str) -> dict[str, Any]:

@@ -7,20 +7,9 @@ from __future__ import annotations
 import pytest
 
 from bot.dialogue.consultant import Consultant, Turn
-from bot.nlu import parse
-from bot.store.memory import MemoryStore
-from knowledge import KnowledgeBase
-from sizing import plan
-
-from .conftest import TODAY
 
 INVITE_ZH = "想估算训练配置的话，告诉我模型大小、数据量和工期。"
 INVITE_EN = "To size a training run, tell me the model size, the data and the deadline."
-
-
-@pytest.fixture
-def real(kb: KnowledgeBase) -> Consultant:
-    return Consultant(kb, MemoryStore(session_ttl_s=3600), clock=lambda: TODAY, parse=parse, plan=plan)
 
 
 def say(consultant: Consultant, *texts: str, session: str = "s") -> Turn:

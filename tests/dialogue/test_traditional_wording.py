@@ -6,14 +6,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pytest
-
 from bot.dialogue.consultant import Consultant
 from bot.render.text import to_script
-from bot.store.memory import MemoryStore
 from knowledge import KnowledgeBase
-
-from .conftest import TODAY
 
 # s2twp's readings that change the meaning: 激活 (activations) as 啟用 (enable), 全局 as
 # 全域性, 镜像 (image) as 映象, the CUDA runtime as 執行時, 只 (only) as the measure word 隻.
@@ -28,11 +23,6 @@ WRONG_FORMS = (
     "執行時，",
     "隻靠",
 )
-
-
-@pytest.fixture
-def real(kb: KnowledgeBase) -> Consultant:
-    return Consultant(kb, MemoryStore(session_ttl_s=3600), clock=lambda: TODAY, chart=None)
 
 
 def test_a_long_sequence_qlora_plan_and_its_explanation_read_as_taiwan_ml_wording(

@@ -2,21 +2,7 @@
 
 from __future__ import annotations
 
-import pytest
-
 from bot.dialogue.consultant import Consultant
-from bot.store.memory import MemoryStore
-from knowledge import KnowledgeBase
-
-from .conftest import TODAY
-
-
-@pytest.fixture
-def real(kb: KnowledgeBase) -> Consultant:
-    def no_chart(rec: dict[str, object], lang: str) -> bytes:
-        return b""
-
-    return Consultant(kb, MemoryStore(session_ttl_s=3600), clock=lambda: TODAY, chart=no_chart)
 
 
 def test_4090_vs_a100_for_lora_on_7b_sizes_both_and_keeps_the_gpu_open(real: Consultant) -> None:

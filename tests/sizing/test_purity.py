@@ -6,7 +6,8 @@ import ast
 from pathlib import Path
 
 SIZING = Path(__file__).resolve().parents[2] / "sizing"
-ALLOWED = {"__future__", "collections", "dataclasses", "datetime", "math", "typing", "sizing"}
+# functools: lru_cache memoises pure functions (same answer for the same arguments).
+ALLOWED = {"__future__", "collections", "dataclasses", "datetime", "functools", "math", "typing", "sizing"}
 
 
 def _imports(path: Path) -> set[str]:

@@ -11,7 +11,8 @@ from sizing_catalog import CATALOG
 from sizing import plan
 from sizing.layout import LayoutSearch, _powers, choose, max_tp
 from sizing.memory import Layout, breakdown, lower_bound_gb
-from sizing.types import STACKS, GpuSpec, SizingRequest
+from sizing.plan import plan_with
+from sizing.types import STACKS, Budget, GpuSpec, SizingRequest
 from sizing.workload import normalise
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
@@ -112,3 +113,28 @@ def test_one_shared_layout_search_chooses_what_a_fresh_search_would_for_every_gp
     shared = LayoutSearch(w)
     for gpu in CATALOG.gpus:
         assert shared.choose(gpu, count) == choose(w, gpu, count), gpu.id
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.floats(min_value=5e8, max_value=1e11),
+    methods,
+    st.sampled_from([None, 1e8, 1e10, 1e12]),
+    st.sampled_from([None, 2.0, 14.0]),
+    st.sampled_from([None, 500.0, 50_000.0]),
+)
+def test_pruning_gpu_types_and_variants_never_changes_the_answer(
+    n: float, method: str, tokens: float | None, days: float | None, budget: float | None
+) -> None:
+    request = SizingRequest(
+        params=n,
+        method=method,  # type: ignore[arg-type]
+        tokens=tokens,
+        days=days,
+        budget=Budget(budget, "USD") if budget is not None else None,
+    )
+    fast, full = plan_with(request, CATALOG, prune=True), plan_with(request, CATALOG, prune=False)
+    assert [(o.label, o.gpu.id, o.gpus) for o in fast.options] == [
+        (o.label, o.gpu.id, o.gpus) for o in full.options
+    ]
+    assert [w.code for w in fast.warnings] == [w.code for w in full.warnings]

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from bot.dialogue.memo import Planner
 from bot.dialogue.plan import default_precision
 from bot.dialogue.understand import Understood
+from bot.render.views import resolve_gpus
 from sizing.errors import SizingError
 from sizing.types import RECOMPUTES, STACKS, Catalog, GpuSpec, Method, Precision, SizingRequest
 
@@ -58,20 +59,10 @@ class Question:
         return value if value is not None else self.context.get(name)
 
 
-def gpu_specs(catalog: Catalog, names: tuple[str, ...]) -> list[GpuSpec]:
-    """Catalog GPUs for ids or families, in the order named, no repeats."""
-    out: list[GpuSpec] = []
-    for name in names:
-        for spec in catalog.gpus:
-            if (spec.id == name or spec.id.startswith(f"{name}-")) and spec not in out:
-                out.append(spec)
-    return out
-
-
 def main_variant(catalog: Catalog, name: str, like: GpuSpec | None = None) -> GpuSpec | None:
     """The one GPU a family name means in a comparison: the variant with `like`'s form factor,
     else the SXM board (the usual cluster part), else the one with the most memory."""
-    variants = gpu_specs(catalog, (name,))
+    variants = resolve_gpus(catalog, (name,))
     if not variants:
         return None
     if like is not None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.dialogue.answers.base import Question, gpu_specs
+from bot.dialogue.answers.base import Question
 from bot.dialogue.answers.prices import (
     HOURS_PER_MONTH,
     cheapest,
@@ -15,6 +15,7 @@ from bot.dialogue.answers.prices import (
 )
 from bot.dialogue.hardware import CHINA_GPUS
 from bot.dialogue.reply import Reply
+from bot.render.views import resolve_gpus
 
 NEEDS: tuple[str, ...] = ()  # without a GPU named, the catalogue's cheapest price per GPU
 DEFAULTS = {"billing": "on_demand", "hours_per_month": HOURS_PER_MONTH}
@@ -25,7 +26,7 @@ def answer(q: Question, reply: Reply) -> bool:
     clouds = priced_clouds(catalog)
     named = [p for p in q.u.providers if p in clouds]
     unpriced = [p for p in q.u.providers if p not in clouds]
-    specs = gpu_specs(catalog, q.u.gpus)
+    specs = resolve_gpus(catalog, q.u.gpus)
     items: list[dict[str, Any]] = []
     for spec in specs:
         items.append(

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.dialogue.answers.base import Question, gpu_specs
+from bot.dialogue.answers.base import Question
 from bot.dialogue.answers.prices import HOURS_PER_MONTH, cheapest_per_cloud, priced_clouds
 from bot.dialogue.reply import Reply
 from bot.nlu.lexicon import find_phrase
 from bot.nlu.providers import CN_PROVIDERS
 from bot.nlu.text import normalise
-from bot.render.views import pick
+from bot.render.views import pick, resolve_gpus
 
 NEEDS = ("a provider",)
 DEFAULTS = {"billing": "on_demand", "gpu": "every GPU the named providers both rent"}
@@ -32,7 +32,7 @@ def answer(q: Question, reply: Reply) -> bool:
     clouds = priced_clouds(q.catalog)
     priced = [p for p in named if p in clouds]
     unpriced = [p for p in named if p not in clouds]
-    specs = gpu_specs(q.catalog, q.u.gpus) or list(q.catalog.gpus)
+    specs = resolve_gpus(q.catalog, q.u.gpus) or list(q.catalog.gpus)
     rows = []
     for spec in specs:
         offers = {r["cloud"]: r for r in cheapest_per_cloud(q.catalog, spec, priced)}

@@ -1,0 +1,81 @@
+"""Pruning GPU types before their plans are searched: a plan() answer costs one layout search per
+count tried, and most of the catalog cannot make the short list.
+
+Each type gets a cost floor: the cheapest per-GPU-hour price it is sold at × (the GPU-hours at the
+fastest any layout could run, one GPU with no parallel losses + the fixed hours no job avoids).
+Types are searched cheapest floor first; a type is skipped once its floor is above everything the
+answer could still show: more than FASTEST_COST_CAP × the cheapest plan found (no "fastest" or
+"balanced" pick costs more, rank.rank) and more than the MAX_OPTIONS-th cheapest type found (no
+alternative slot left) — unless a ranking rule still needs a kind of plan not found yet: a GPU
+below top tier (the small-model and right-sized rules) or an NVIDIA GPU (the vendor rule).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from sizing.assumptions import FASTEST_COST_CAP
+from sizing.evaluate import Evaluator, rank_cost
+from sizing.fixed import minimum_fixed_hours
+from sizing.result import Excluded, Option
+from sizing.types import GpuSpec
+from sizing.warnings import top_tier
+from sizing.workload import Workload
+
+MAX_TYPES_SHOWN = 5  # plan.MAX_OPTIONS: one option per GPU type at most beyond the first three
+
+
+class Pruner:
+    def __init__(self, ev: Evaluator, w: Workload) -> None:
+        self.ev = ev
+        self.w = w
+        self._floors: dict[str, float] = {}
+
+    def floor(self, g: GpuSpec) -> float:
+        """A lower bound on the on-demand USD of any plan on this GPU type (inf: not sold)."""
+        found = self._floors.get(g.id)
+        if found is None:
+            found = self._floors[g.id] = self._floor(g)
+        return found
+
+    def _floor(self, g: GpuSpec) -> float:
+        offers = self.ev.offerings(g)
+        if not offers:
+            return math.inf
+        per_gpu = min((o.price_usd_per_hour or math.inf) / o.gpu_count for o in offers)
+        w = self.w
+        return per_gpu * (self.ev.ideal_gpu_hours(g) + minimum_fixed_hours(w))
+
+    def order(self, types: Sequence[GpuSpec]) -> list[GpuSpec]:
+        """Cheapest floor first (ties in catalog order)."""
+        return sorted(types, key=lambda g: self.floor(g))
+
+    def skip(self, g: GpuSpec, pool: Sequence[Option]) -> Excluded | None:
+        """Why this type need not be searched, or None when it might make the answer."""
+        costs: dict[str, float] = {}
+        for o in pool:
+            if o.fits and o.quote is not None:
+                c = rank_cost(o)
+                costs[o.gpu.id] = min(c, costs.get(o.gpu.id, math.inf))
+        if len(costs) < 1:
+            return None
+        ranked = sorted(costs.values())
+        cheapest = ranked[0]
+        limit = FASTEST_COST_CAP * cheapest
+        if len(ranked) < MAX_TYPES_SHOWN:
+            return None
+        limit = max(limit, ranked[MAX_TYPES_SHOWN - 1])
+        floor = self.floor(g)
+        if floor <= limit:
+            return None
+        found = [o.gpu for o in pool if o.fits and o.quote is not None]
+        if not top_tier(g) and not any(not top_tier(x) for x in found):
+            return None  # the small-model / right-sized rules look for a GPU below top tier
+        if g.vendor == "nvidia" and not any(x.vendor == "nvidia" for x in found):
+            return None  # the vendor rule compares with the best NVIDIA plan
+        return Excluded(
+            g.id,
+            "cost",
+            f"costs at least ${floor:,.0f} at its best price and speed, more than the plans listed",
+        )
