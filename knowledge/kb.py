@@ -112,6 +112,10 @@ class KnowledgeBase:
             raise UnknownModelError(name, [], {})
         return self.model_index.require(name)
 
+    def family_default(self, text: str) -> str | None:
+        """The card a generation-less family name in `text` was read as ("通义千问7B" -> qwen2.5-7b)."""
+        return self.model_index.family_default(text) if self.model_index is not None else None
+
     def close_models(self, name: str, limit: int = 5) -> list[str]:
         """Ids of the model cards nearest to an unknown `name`, best first."""
         return self.model_index.close(name, limit) if self.model_index is not None else []

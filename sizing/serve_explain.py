@@ -59,6 +59,8 @@ def workload(req: ServeRequest, k: ServeConstants = CALIBRATED) -> dict[str, obj
         },
         "precision": req.precision,
         "kv_cache_dtype": "fp8" if KV_BYTES[req.precision] == 1.0 else "fp16/bf16",
+        # One token's K and V over every layer (a token within any sliding window), whole model.
+        "kv_bytes_per_token": kv_bytes_per_token_layer(a, 1, req.precision) * a.layers,
         "input_tokens": req.input_tokens,
         "output_tokens": req.output_tokens,
         "input_tokens_default": req.input_tokens_default,

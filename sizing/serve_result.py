@@ -40,8 +40,23 @@ class ServeOption:
         return self.speed.output_tokens_per_second * self.replicas if self.speed else 0.0
 
     @property
+    def instances(self) -> int:
+        """Instances rented for all replicas: replicas smaller than an instance share it (four
+        2-GPU replicas on one 8-GPU machine), larger ones take whole instances each."""
+        q = self.quote
+        if q is None:
+            return 0
+        per_instance = int(q.offering.gpu_count) // self.replica.gpus if q.instances == 1 else 0
+        if per_instance > 1:
+            return math.ceil(self.replicas / per_instance)
+        return q.instances * self.replicas
+
+    @property
     def hourly_usd(self) -> float | None:
-        return self.quote.hourly_usd * self.replicas if self.quote else None
+        q = self.quote
+        if q is None:
+            return None
+        return q.hourly_usd / q.instances * self.instances
 
     @property
     def usd_per_million_tokens(self) -> float | None:
@@ -67,6 +82,7 @@ class ServeOption:
             "cloud": q.offering.cloud if q else None,
             "instance": q.offering.instance_type if q else None,
             "instances_per_replica": q.instances if q else None,
+            "instances": self.instances if q else None,
             "region": q.offering.region if q else None,
             "prices_as_of": q.offering.as_of.isoformat() if q and q.offering.as_of else None,
             "prices_date_inferred": "undated_snapshot" in q.offering.flags if q else None,
@@ -87,6 +103,11 @@ class ServeOption:
             "meets_latency": self.meets_latency,
             "memory_per_gpu_gb": _r(mem.used_gb(self.concurrency) if mem.weights_fit else mem.weights_gb, 2),
             "gpu_memory_gb": self.gpu.memory_gb,
+            # What the driver reports (nvidia-smi), when the catalogue has it: fits are judged against this;
+            # answers show the datasheet size with it ("of 180 GB (183,359 MiB usable)").
+            "gpu_usable_mib": round(self.gpu.usable_memory_gb * 1e9 / 2**20)
+            if self.gpu.usable_memory_gb is not None
+            else None,
             "memory": {
                 "weights_gb": _r(mem.weights_gb, 2),
                 "kv_cache_gb": _r(kv_gb, 2),

@@ -90,6 +90,7 @@ class Understood:
     deadline_date: str | None = None  # ISO date of a calendar or relative deadline
     samples: float | None = None  # a count of samples/conversations/条
     tokens_per_sample: float | None = None  # a stated length per sample
+    task: str | None = None  # "serve" (inference) | "train" | None: what the question is about (Parse.task)
 
 
 def choose_lang(parsed: Any, text: str, previous: str) -> str:
@@ -233,6 +234,7 @@ def understand(
         deadline_date=getattr(parsed, "deadline_date", None) if "days" in usable else None,
         samples=_positive(getattr(parsed.slots, "samples", None)),
         tokens_per_sample=_positive(getattr(parsed.slots, "tokens_per_sample", None)),
+        task=getattr(parsed, "task", None),
     )
 
 
