@@ -102,6 +102,12 @@ class ServeOption:
             "fits": self.fits,
             "meets_latency": self.meets_latency,
             "memory_per_gpu_gb": _r(mem.used_gb(self.concurrency) if mem.weights_fit else mem.weights_gb, 2),
+            # The same in MiB, the unit nvidia-smi reports and gpu_usable_mib uses: "82.3 GB (78,490 MiB) of
+            # 80 GB (81,559 MiB usable)" compares like with like where GB (1e9 bytes) and the datasheet's
+            # binary "80 GB" differ.
+            "memory_per_gpu_mib": round(
+                (mem.used_gb(self.concurrency) if mem.weights_fit else mem.weights_gb) * 1e9 / 2**20
+            ),
             "gpu_memory_gb": self.gpu.memory_gb,
             # What the driver reports (nvidia-smi), when the catalogue has it: fits are judged against this;
             # answers show the datasheet size with it ("of 180 GB (183,359 MiB usable)").

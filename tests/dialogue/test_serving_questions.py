@@ -97,7 +97,10 @@ def test_the_cheapest_way_to_run_an_8b_model_is_a_small_gpu_at_a_stated_default_
     nlu.understands(text, "cheapest_gpu", model="llama-3-8b", params=8e9, flags={"task": "serve"})
     reply = consultant.handle("c1", text).payload["reply"]
     first = reply.splitlines()[0]
-    assert first.startswith("*The cheapest way to serve Llama 3 8B") and "10 requests at once (no load given)" in first
+    assert (
+        first.startswith("*The cheapest way to serve Llama 3 8B")
+        and "10 requests at once (no load given)" in first
+    )
     assert "B200" not in first and "/hour on demand" in first
     assert "Tell me your users or requests per second" in reply
 

@@ -28,7 +28,9 @@ def kb() -> KnowledgeBase:
         ("Gemma 9B", "gemma-2-9b"),
     ],
 )
-def test_a_family_and_a_size_find_the_newest_card_with_that_size(kb: KnowledgeBase, said: str, model_id: str) -> None:
+def test_a_family_and_a_size_find_the_newest_card_with_that_size(
+    kb: KnowledgeBase, said: str, model_id: str
+) -> None:
     card = kb.find_model(said)
     assert card is not None and card.id == model_id
     assert kb.family_default(f"部署{said}做客服") == model_id
