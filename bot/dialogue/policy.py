@@ -50,6 +50,9 @@ ANSWERS: dict[str, Answer] = {
     "serve_cheapest": serve_pick.cheapest,
     "serve_compare": serve_pick.compare,
     "model_info": model_info.answer,  # a named model's card: layers, active parameters, KV per token
+    # Interim (nlu lane): the cheapest place to rent a GPU is answered by its price list, cheapest first,
+    # until an answer of its own (spot, count, memory filter) lands.
+    "cheapest_offering": price.answer,
 }
 # A question kind asked about inference gets its serving version; when that cannot answer (no model
 # named) the kind's own answer runs.
