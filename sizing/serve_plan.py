@@ -186,6 +186,7 @@ def evaluate(
     q = prices.quote(gpu.id, tp * pp)
     if room < 1:
         return ServeOption(rep, 1, mem, 0, None, q, usd_to_cny, fits=False, meets_latency=False)
+    solo = speed(rep, 1, req.input_tokens, req.output_tokens, k)  # "how fast for one user?"
     limit = room
     if req.tpot_ms is not None:
         within = batch_for_tpot(rep, room, req.input_tokens, req.output_tokens, req.tpot_ms / 1000, k)
@@ -195,9 +196,9 @@ def evaluate(
         per = min(wanted, room)
         s = speed(rep, per, req.input_tokens, req.output_tokens, k)
         fits = wanted <= mem.max_concurrency
-        return ServeOption(rep, 1, mem, per, s, q, usd_to_cny, fits, _meets(req, s))
+        return ServeOption(rep, 1, mem, per, s, q, usd_to_cny, fits, _meets(req, s), solo=solo)
     replicas, per, s = _load(req, rep, limit, k)
-    return ServeOption(rep, replicas, mem, per, s, q, usd_to_cny, True, _meets(req, s))
+    return ServeOption(rep, replicas, mem, per, s, q, usd_to_cny, True, _meets(req, s), solo=solo)
 
 
 def _family_order(o: ServeOption) -> tuple[bool, bool, float, str]:

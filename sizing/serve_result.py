@@ -26,6 +26,7 @@ class ServeOption:
     meets_latency: bool = True
     label: str = ""
     codes: tuple[str, ...] = field(default=())
+    solo: Speed | None = None  # one request alone on the replica (hardware the user named)
 
     @property
     def gpu(self) -> GpuSpec:
@@ -132,6 +133,7 @@ class ServeOption:
             "ttft_ms": _r(sp.ttft_s * 1000, 1) if sp else None,
             "tpot_ms": _r(sp.tpot_s * 1000, 2) if sp else None,
             "decode_bound": sp.step.bound if sp else None,
+            "single_user_tokens_per_second": _r(1.0 / self.solo.tpot_s, 1) if self.solo else None,
             "cost": cost,
             "warnings": list(self.codes),
         }

@@ -61,6 +61,12 @@ def serve_request(q: Question, *, default_load: bool = True, hardware: bool = Tr
     answer_tokens = output_tokens or DEFAULT_OUTPUT_TOKENS
     context = int(q.slot("seq_len") or 0) or None
     input_tokens = prompt_for_context(context, int(q.slot("input_tokens") or 0) or None, answer_tokens)
+    if card is not None and output_tokens is None and input_tokens and context is None:
+        window = arch.max_context
+        if input_tokens <= window < input_tokens + answer_tokens:
+            # "Llama 2 7B at 4k tokens": a window the NLU reads as the prompt; the default answer
+            # fits inside it rather than pushing the request past the model's context.
+            context, input_tokens = input_tokens, max(1, input_tokens - answer_tokens)
     now = q.u.said
     if any(now.get(k) is not None for k in ("concurrency", "qps", "daily_users")):
         # The message states the load one way: "what about 200 users?" replaces an earlier rate.
