@@ -140,11 +140,12 @@ class _Checker:
             return None
         g = max(gpus, key=lambda x: x.memory_gb.value)
         sizes = ", ".join(f"{x.name} {_fmt(x.memory_gb.value)} GB" for x in gpus)
+        sizes_zh = "、".join(f"{x.name}（{_fmt(x.memory_gb.value)} GB）" for x in gpus)
         other = next(
             (x for x in everyone if x not in gpus and _close(claimed, x.memory_gb.value, 0.01)), None
         )
         message = Bilingual(
-            zh=f"没有 {_fmt(claimed)}GB 的 {g.family.upper()}：{sizes}。"
+            zh=f"没有 {_fmt(claimed)}GB 的 {g.family.upper()}，只有 {sizes_zh}。"
             + (f"{_fmt(claimed)}GB 的是 {other.name}。" if other else ""),
             en=f"There is no {_fmt(claimed)} GB {g.family.upper()}: {sizes}."
             + (f" The {_fmt(claimed)} GB part is the {other.name}." if other else ""),

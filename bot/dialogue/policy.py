@@ -20,6 +20,7 @@ from bot.dialogue.answers import (
     figure,
     memory,
     model_info,
+    offering,
     price,
     provider,
     serve,
@@ -50,9 +51,7 @@ ANSWERS: dict[str, Answer] = {
     "serve_cheapest": serve_pick.cheapest,
     "serve_compare": serve_pick.compare,
     "model_info": model_info.answer,  # a named model's card: layers, active parameters, KV per token
-    # Interim (nlu lane): the cheapest place to rent a GPU is answered by its price list, cheapest first,
-    # until an answer of its own (spot, count, memory filter) lands.
-    "cheapest_offering": price.answer,
+    "cheapest_offering": offering.answer,
 }
 # A question kind asked about inference gets its serving version; when that cannot answer (no model
 # named) the kind's own answer runs.
@@ -67,7 +66,15 @@ BASE_KIND = {serving: base for base, serving in SERVING_VERSIONS.items()}
 SERVING_TOPICS = ("serve", *SERVING_VERSIONS.values())
 # Kinds whose answer ends with the invitation to size a plan when no plan is under way (the
 # others close with their own next step).
-INVITE_AFTER = ("figure_check", "price", "provider_compare", "gpu_compare", "list_gpus", "capability")
+INVITE_AFTER = (
+    "figure_check",
+    "price",
+    "cheapest_offering",
+    "provider_compare",
+    "gpu_compare",
+    "list_gpus",
+    "capability",
+)
 # Kinds whose workload a follow-up may reuse ("and on an A100?", "with LoRA?").
 TOPIC_KINDS = (
     "feasibility",
@@ -110,6 +117,8 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
         return "capability"
     if q.u.task == "serve" and kind in SERVING_VERSIONS:
         return SERVING_VERSIONS[kind]
+    if kind == "cheapest_gpu" and any(q.u.said.get(k) is not None for k in ("tokens", "data_bytes")):
+        return None  # "pretrain 350M on 10B tokens, cheapest please": the plan of lowest total cost
     if kind in ANSWERS:
         return kind
     if topic and not form_in_progress and q.u.said and kind in FOLLOW_UP_INTENTS:

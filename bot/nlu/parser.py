@@ -10,7 +10,7 @@ from dataclasses import replace
 from bot.nlu import context, intents, lexicon, serving
 from bot.nlu.deadlines import deadline_date
 from bot.nlu.found import RANGES, Found
-from bot.nlu.gpus import GpuMention, find_gpus
+from bot.nlu.gpus import find_gpus
 from bot.nlu.models import ModelMention, find_models
 from bot.nlu.numerals_zh import FINANCIAL
 from bot.nlu.providers import find_providers
@@ -161,7 +161,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         providers=providers,
         model_named=bool(models),
         serving=serving_msg,
-        figure=bool(mentioned) and _quotes_figure(t.original, gpus),
+        figure=bool(mentioned) and _quotes_figure(t.original),
         model_card=slots.model is not None,
         memory_filter=found.gpu_memory is not None and not mentioned,
         faq_score=lambda: faq_confidence(t.original),
@@ -261,18 +261,10 @@ def _trains(s: str) -> bool:
 _FIGURE_CHARS = 1000
 
 
-def _quotes_figure(original: str, gpus: list[GpuMention]) -> bool:
-    """The message states a figure about a named GPU ("B200 has 192GB", "T4 的 FP16 是 89 TFLOPS"),
-    found by the fact check's own reader (knowledge/quotes.py). A bare "4090" the parser took for a
-    card is written by its id, so the reader (which leaves bare numbers alone) sees the card too."""
-    text = original[:_FIGURE_CHARS]
-    for g in sorted(gpus, key=lambda g: -g.start):
-        digits = g.start
-        while digits < min(g.end, len(text)) and text[digits].isdigit():
-            digits += 1
-        if digits > g.start:
-            text = f"{text[: g.start]} {g.gpu} {text[digits:]}"
-    return next(iter(quotes(text, catalogue_names().records)), None) is not None
+def _quotes_figure(original: str) -> bool:
+    """The message states a figure about a named GPU ("B200 has 192GB", "T4 的 FP16 是 89 TFLOPS",
+    "isnt the 4090 like 330 tflops"), found by the fact check's own reader (knowledge/quotes.py)."""
+    return next(iter(quotes(original[:_FIGURE_CHARS], catalogue_names().records)), None) is not None
 
 
 def _active_params(models: list[ModelMention], params: float | None, stated: float | None) -> float | None:

@@ -338,7 +338,7 @@ def _by_magnitude(s: str, num: Num, before: str, after: str, found: Found) -> No
 
 
 # What may sit between a GPU name and its memory size: "H100 有 160GB 版本吗", "A100 (80GB)".
-_GPU_MEMORY_GAP = frozenset(" -(（有的带是,，/")
+_GPU_MEMORY_GAP = frozenset(" -(（有的带是,，/:：")
 _GPU_MEMORY_WORDS = (
     "with",
     "has",
