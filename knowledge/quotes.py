@@ -35,7 +35,8 @@ _TIER_AFTER = re.compile(
     r"^\s*(?:显存|顯存|vram|memory)?\s*(?:档|檔|级|級|tier|class|bracket|段|以上|以下|起)"
 )
 _THRESHOLD_BEFORE = re.compile(r"(?:≥|≤|>=|<=|>|<|至少|最少|最多|at least|at most|over|under)\s*$")
-_COUNTS = re.compile(r"\d\s*[x×卡张張块塊台]|[x×]\s*\d|gpus|nodes|合计|合計|总共|總共|total")
+# "8x", "x8", "8卡": a count in the sentence; the x of a name ("RTX 4090") is no multiplier.
+_COUNTS = re.compile(r"\d\s*[x×卡张張块塊台]|(?<![a-z])[x×]\s*\d|gpus|nodes|合计|合計|总共|總共|total")
 
 
 @dataclass(frozen=True, slots=True)
