@@ -67,7 +67,17 @@ def plan_with(request: SizingRequest, catalog: Catalog, *, prune: bool) -> Sizin
     rate_only: set[tuple[str, int]] = set()  # counts that compete only under a rate cap
     free_choice = request.gpu is None and request.gpus is None
     small_first = free_choice and w.params < SMALL_MODEL_PARAMS
-    pruner = Pruner(ev, w) if free_choice and prune else None
+    pruner = (
+        Pruner(
+            ev,
+            w,
+            request.days,
+            budget if request.budget is not None and request.budget.period == "total" else None,
+            request.budget is not None and request.budget.period != "total",
+        )
+        if free_choice and prune
+        else None
+    )
     picks: list[Option] = []  # each type's preferred plan
     late: list[GpuSpec] = []  # types that cannot meet the deadline
     for g in pruner.order(types) if pruner is not None else types:
@@ -130,9 +140,13 @@ def plan_with(request: SizingRequest, catalog: Catalog, *, prune: bool) -> Sizin
     # which without a budget cost at most FASTEST_COST_CAP × the cheapest plan (rank.rank), and
     # as the type's alternative when cheaper than its pick; with a total budget they may also
     # be anything within it. A variant whose cost floor is above all of these cannot be shown.
-    cheapest = min((rank_cost(p) for p in picks if p.fits and p.quote is not None), default=None)
+    # The cheapest pick that surely reaches the ranking (a plan the network screen drops later
+    # must not lower the bar).
+    cheapest = (
+        min((rank_cost(p) for p in picks if pruner.stays(p)), default=None) if pruner is not None else None
+    )
     total_budget = budget if request.budget is not None and request.budget.period == "total" else None
-    bounded = free_choice and prune and cheapest is not None and (budget is None or total_budget is not None)
+    bounded = cheapest is not None and (budget is None or total_budget is not None)
     for pick in picks:
         g = pick.gpu
         limit = math.inf

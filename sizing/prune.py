@@ -19,6 +19,7 @@ from sizing.assumptions import FASTEST_COST_CAP
 from sizing.evaluate import Evaluator, rank_cost
 from sizing.fixed import minimum_fixed_hours
 from sizing.result import Excluded, Option
+from sizing.screen import network_ok, within_batch
 from sizing.types import GpuSpec
 from sizing.warnings import top_tier
 from sizing.workload import Workload
@@ -27,10 +28,36 @@ MAX_TYPES_SHOWN = 5  # plan.MAX_OPTIONS: one option per GPU type at most beyond 
 
 
 class Pruner:
-    def __init__(self, ev: Evaluator, w: Workload) -> None:
+    """`days`: the deadline (None: none); `budget`: a total budget in USD, which any plan within
+    may answer as "fastest"; `rate_budget`: a budget per hour or month, under which total cost
+    bounds nothing, so no type is skipped."""
+
+    def __init__(
+        self,
+        ev: Evaluator,
+        w: Workload,
+        days: float | None = None,
+        budget: float | None = None,
+        rate_budget: bool = False,
+    ) -> None:
         self.ev = ev
         self.w = w
+        self.days = days
+        self.budget = budget
+        self.rate_budget = rate_budget
         self._floors: dict[str, float] = {}
+
+    def stays(self, o: Option) -> bool:
+        """A plan that will surely reach the ranking: it fits, is priced, meets the deadline and
+        passes the batch and network screens (screen.py). Counting only these keeps the skip
+        safe: the screens may keep more, never fewer."""
+        return (
+            o.fits
+            and o.quote is not None
+            and network_ok(o)
+            and within_batch(o, self.w)
+            and (self.days is None or o.days <= self.days * 1.0001)
+        )
 
     def floor(self, g: GpuSpec) -> float:
         """A lower bound on the on-demand USD of any plan on this GPU type (inf: not sold)."""
@@ -53,23 +80,22 @@ class Pruner:
 
     def skip(self, g: GpuSpec, pool: Sequence[Option]) -> Excluded | None:
         """Why this type need not be searched, or None when it might make the answer."""
+        if self.rate_budget:
+            return None
         costs: dict[str, float] = {}
+        found: list[GpuSpec] = []
         for o in pool:
-            if o.fits and o.quote is not None:
+            if self.stays(o):
                 c = rank_cost(o)
                 costs[o.gpu.id] = min(c, costs.get(o.gpu.id, math.inf))
-        if len(costs) < 1:
+                found.append(o.gpu)
+        if len(costs) < MAX_TYPES_SHOWN:
             return None
         ranked = sorted(costs.values())
-        cheapest = ranked[0]
-        limit = FASTEST_COST_CAP * cheapest
-        if len(ranked) < MAX_TYPES_SHOWN:
-            return None
-        limit = max(limit, ranked[MAX_TYPES_SHOWN - 1])
+        limit = max(FASTEST_COST_CAP * ranked[0], ranked[MAX_TYPES_SHOWN - 1], self.budget or 0.0)
         floor = self.floor(g)
         if floor <= limit:
             return None
-        found = [o.gpu for o in pool if o.fits and o.quote is not None]
         if not top_tier(g) and not any(not top_tier(x) for x in found):
             return None  # the small-model / right-sized rules look for a GPU below top tier
         if g.vendor == "nvidia" and not any(x.vendor == "nvidia" for x in found):

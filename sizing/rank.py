@@ -65,10 +65,17 @@ def fastest(affordable: list[Option], w: Workload) -> Option:
 
 
 def cheapest(candidates: list[Option]) -> Option:
-    """The cheapest; plans within COST_TIE of it count as equally cheap and fewer GPUs win."""
+    """The cheapest; plans within COST_TIE of it count as equally cheap and fewer GPUs win, unless
+    a larger plan costs no more and finishes sooner."""
     low = min(rank_cost(o) for o in candidates)
     close = [o for o in candidates if rank_cost(o) <= low * (1.0 + COST_TIE)]
-    return min(close, key=lambda o: (o.gpus, rank_cost(o), o.days, o.gpu.id))
+    pick = min(close, key=lambda o: (o.gpus, rank_cost(o), o.days, o.gpu.id))
+    # ...unless that plan is dominated: a larger one that costs no more and finishes sooner wins
+    # (1 × B200 for 7.2 days at $1,212 never beats 4 × B200 for 1.9 days at $1,209).
+    better = [o for o in close if rank_cost(o) <= rank_cost(pick) and o.days < pick.days]
+    if better:
+        return min(better, key=lambda o: (rank_cost(o), o.days, o.gpus, o.gpu.id))
+    return pick
 
 
 def rank(pool: list[Option], req: SizingRequest, budget: float | None, w: Workload) -> list[Option]:

@@ -161,7 +161,7 @@ def normalise(req: SizingRequest) -> Workload:
             raise SizingError(f"bad_{name}", f"{name} must be a positive number", {name: value})
     if req.gpus is not None and not 1 <= req.gpus <= 100_000:
         raise SizingError("bad_gpus", "GPU count must be between 1 and 100000", {"gpus": req.gpus})
-    seq_len = req.seq_len or DEFAULT_SEQ_LEN[req.method]
+    seq_len = req.seq_len if req.seq_len is not None else DEFAULT_SEQ_LEN[req.method]
     if not 16 <= seq_len <= MAX_SEQ_LEN:
         raise SizingError("bad_seq_len", "sequence length must be 16..1M tokens", {"seq_len": seq_len})
     if req.micro_batch is not None and not 1 <= req.micro_batch <= 4096:

@@ -21,6 +21,7 @@ from bot.render.views import (
     stale_view,
     warning_views,
 )
+from sizing.assumptions import SIMILAR_DAYS
 from sizing.errors import SizingError
 from sizing.result import SizingResult
 from sizing.types import Catalog, SizingRequest
@@ -59,7 +60,11 @@ def fastest_first(
     candidates = [o for o in options if o.get("fits") and affordable(o)]
     if not candidates:
         return options
-    fastest = min(candidates, key=lambda o: float(o.get("days") or float("inf")))
+    # Plans within SIMILAR_DAYS of the quickest count as equally fast (as in the engine's own
+    # "fastest" pick): the first of them in the engine's order wins, so 8 × MI300X in 3.46 days for
+    # $3,983 never displaces 4 × B200 in 3.48 days for $2,267.
+    quickest = min(float(o.get("days") or float("inf")) for o in candidates)
+    fastest = next(o for o in candidates if float(o.get("days") or float("inf")) <= quickest * SIMILAR_DAYS)
     return [fastest] + [o for o in options if o is not fastest]
 
 
