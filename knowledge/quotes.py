@@ -63,13 +63,18 @@ def _normalise(text: str) -> str:
     return re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", t)
 
 
+# A bare number names a GPU ("the 4090", "这张4090") only after a determiner or a GPU counter word;
+# otherwise "4090" may be a quantity, and quantities are no claims about a card.
+_DETERMINER_BEFORE = re.compile(r"(?:\b(?:the|a|an|my|our|your|this|that)\s+|[张張块塊台])$")
+
+
 def _mentions(text: str, gpus: tuple[GpuRecord, ...]) -> list[Mention]:
-    """GPU names by the catalogue's one matcher; a bare number ("4090") is no mention here."""
+    """GPU names by the catalogue's one matcher; a bare number is one only after a determiner."""
     by_id = {g.id: g for g in gpus}
     return [
         Mention(m.start, m.end, tuple(by_id[i] for i in m.ids))
         for m in _names(gpus).find(text)
-        if not m.numeric
+        if not m.numeric or _DETERMINER_BEFORE.search(text[max(0, m.start - 8) : m.start])
     ]
 
 
@@ -134,13 +139,18 @@ def quotes_in(reading: Reading) -> Iterator[Quote]:
     original, t, mentions = reading.original, reading.lower, reading.mentions
     if not mentions:
         return
+    named = [(x.start, x.end) for x in mentions]
     for m in _TFLOPS.finditer(t):
+        if any(lo <= m.start() < hi for lo, hi in named):
+            continue  # the number is the GPU's name ("a 4090 TFLOPS benchmark"), not a figure
         owner = _owner(m.start(), t, mentions)
         if owner is not None and not is_bracket(t, m):
             scale = 1000.0 if m.group(2).startswith("p") else 1.0
             dtype = _dtype_near(t, m.start(), owner.start)
             yield Quote("tflops", float(m.group(1)) * scale, owner.gpus, dtype=dtype)
     for m in _MEMORY.finditer(t):
+        if any(lo <= m.start() < hi for lo, hi in named):
+            continue
         owner = _owner(m.start(), t, mentions)
         if owner is None or is_bracket(t, m) or _is_not_gpu_memory(t, m, owner):
             continue
