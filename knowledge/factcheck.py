@@ -135,12 +135,8 @@ class _Checker:
                 return self._finish(
                     g, "memory_gb", claimed, g.memory_gb.value, e.explanation, g.memory_gb.src, "wrong"
                 )
-        # 7%: "80GB" for 74.5 GiB and similar GB/GiB roundings are right, not wrong. A size another
-        # member of the same family has names that variant ("A100 40GB and 80GB"), it is no claim.
-        families = {g.family for g in gpus}
-        if any(_close(claimed, g.memory_gb.value, 0.07) for g in gpus) or any(
-            x.family in families and _close(claimed, x.memory_gb.value, 0.07) for x in everyone
-        ):
+        # 7%: "80GB" for 74.5 GiB and similar GB/GiB roundings are right, not wrong.
+        if any(_close(claimed, g.memory_gb.value, 0.07) for g in gpus):
             return None
         g = max(gpus, key=lambda x: x.memory_gb.value)
         named = {x.id for x in gpus}  # a form-factor variant repeats its base card's size: say it once

@@ -16,7 +16,18 @@ from knowledge.gpu_names import GpuNames
 from knowledge.schema import GpuRecord
 
 _NUM = r"(?<![a-z0-9.])(\d+(?:\.\d+)?)"
-_TFLOPS = re.compile(_NUM + r"\s*(pflops?|pflop/s|tflops?|tflop/s|t(?![a-z0-9/]))")
+# A bare "T" after a number is TFLOPS ("算力65T") unless a count of tokens, parameters or data follows
+# ("1T token", "1T 参数", "2T 数据"): that is a trillion of something, not a claim about compute.
+_TRILLION_OF = (
+    r"(?!\s*(?:tokens?|toks?|个?token|個?token|词元|詞元|参数|參數|params?|parameters?|数据|數據|data|"
+    r"语料|語料|corpus|字节|位元組|bytes?|条|條|样本|樣本|samples?|的(?:数据|數據|token|语料|語料|参数|參數)))"
+)
+_TFLOPS = re.compile(
+    _NUM
+    + r"\s*(petaflops?|pflops?|pflop/s|pf(?![a-z0-9])|tflops?|tflop/s|t(?![a-z0-9/])"
+    + _TRILLION_OF
+    + ")"
+)
 _MEMORY = re.compile(_NUM + r"\s*(?:gb|gib|g)(?![a-z/])")
 _BANDWIDTH = re.compile(_NUM + r"\s*(tb/s|gb/s)")  # bytes; the original's lower-case b means bits
 _DTYPE = re.compile(r"fp16|bf16|fp8|tf32|fp32|半精度|单精度|單精度")
@@ -35,8 +46,9 @@ _TIER_AFTER = re.compile(
     r"^\s*(?:显存|顯存|vram|memory)?\s*(?:档|檔|级|級|tier|class|bracket|段|以上|以下|起)"
 )
 _THRESHOLD_BEFORE = re.compile(r"(?:≥|≤|>=|<=|>|<|至少|最少|最多|at least|at most|over|under)\s*$")
-# "8x", "x8", "8卡": a count in the sentence; the x of a name ("RTX 4090") is no multiplier.
 _COUNTS = re.compile(r"\d\s*[x×卡张張块塊台]|(?<![a-z])[x×]\s*\d|gpus|nodes|合计|合計|总共|總共|total")
+# A memory size joined to a GPU name by "and/or/vs/和" lists a variant ("A100 40GB and 80GB"): no claim.
+_JOINED = re.compile(r"^\s*(?:and|or|vs\.?|versus|和|或|或者|还是|還是|跟|与|與|及|、|,|，|/)\s*$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,19 +75,27 @@ def _normalise(text: str) -> str:
     return re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", t)
 
 
-# A bare number names a GPU ("the 4090", "这张4090") only after a determiner or a GPU counter word;
-# otherwise "4090" may be a quantity, and quantities are no claims about a card.
-_DETERMINER_BEFORE = re.compile(r"(?:\b(?:the|a|an|my|our|your|this|that)\s+|[张張块塊台])$")
+# After a bare-number GPU name these make it a quantity ("4090 tokens", "3090元", "4090 hours").
+_QUANTITY_AFTER = re.compile(
+    r"\s*(?:tokens?|toks?|steps?|[kmbt]\b|gb|g\b|tb|mb|hours?|hrs?|h\b|days?|个|個|张|張|元|块|塊|天|小时|小時|%|\$|"
+    r"美元|usd|rmb|cny|samples?|条|條|rows?|\.\d|,\d)"
+)
 
 
 def _mentions(text: str, gpus: tuple[GpuRecord, ...]) -> list[Mention]:
-    """GPU names by the catalogue's one matcher; a bare number is one only after a determiner."""
+    """GPU names by the catalogue's one matcher; a bare number ("4090") names a GPU unless a unit
+    makes it a quantity ("4090 tokens") or it is part of a longer number."""
     by_id = {g.id: g for g in gpus}
     return [
         Mention(m.start, m.end, tuple(by_id[i] for i in m.ids))
         for m in _names(gpus).find(text)
-        if not m.numeric or _DETERMINER_BEFORE.search(text[max(0, m.start - 8) : m.start])
+        if not m.numeric or _bare_name(text, m.start, m.end)
     ]
+
+
+def _bare_name(text: str, start: int, end: int) -> bool:
+    before = text[start - 1] if start else " "
+    return before not in "$¥.,-+" and not _QUANTITY_AFTER.match(text, end)
 
 
 _NAMES: dict[int, tuple[tuple[GpuRecord, ...], GpuNames]] = {}
@@ -123,12 +143,13 @@ class Reading:
     original: str  # NFKC, without thousands separators
     lower: str  # `original` lower-cased (same positions)
     mentions: list[Mention]
+    catalogue: tuple[GpuRecord, ...] = ()  # every GPU, for sizes that name another variant
 
 
 def read(text: str, gpus: tuple[GpuRecord, ...]) -> Reading:
     original = _normalise(text)
     lower = original.lower()
-    return Reading(original, lower, _mentions(lower, gpus))
+    return Reading(original, lower, _mentions(lower, gpus), gpus)
 
 
 def quotes(text: str, gpus: tuple[GpuRecord, ...]) -> Iterator[Quote]:
@@ -139,20 +160,17 @@ def quotes_in(reading: Reading) -> Iterator[Quote]:
     original, t, mentions = reading.original, reading.lower, reading.mentions
     if not mentions:
         return
-    named = [(x.start, x.end) for x in mentions]
     for m in _TFLOPS.finditer(t):
-        if any(lo <= m.start() < hi for lo, hi in named):
-            continue  # the number is the GPU's name ("a 4090 TFLOPS benchmark"), not a figure
         owner = _owner(m.start(), t, mentions)
-        if owner is not None and not is_bracket(t, m):
+        if owner is not None and not is_bracket(t, m) and not _a_name(m, mentions):
             scale = 1000.0 if m.group(2).startswith("p") else 1.0
             dtype = _dtype_near(t, m.start(), owner.start)
             yield Quote("tflops", float(m.group(1)) * scale, owner.gpus, dtype=dtype)
     for m in _MEMORY.finditer(t):
-        if any(lo <= m.start() < hi for lo, hi in named):
-            continue
         owner = _owner(m.start(), t, mentions)
-        if owner is None or is_bracket(t, m) or _is_not_gpu_memory(t, m, owner):
+        if owner is None or is_bracket(t, m) or _is_not_gpu_memory(t, m, owner) or _a_name(m, mentions):
+            continue
+        if _names_a_variant(t, m, owner, reading.catalogue):
             continue
         for claimed in _listed_before(t, m.start()) + [float(m.group(1))]:
             yield Quote("memory", claimed, owner.gpus)
@@ -187,6 +205,23 @@ def sentences_in(reading: Reading) -> Iterator[tuple[str, tuple[GpuRecord, ...]]
         named = tuple(g for mention in mentions if lo <= mention.start < hi for g in mention.gpus)
         if named:
             yield t[lo:hi], tuple(dict.fromkeys(named))
+
+
+def _a_name(m: re.Match[str], mentions: list[Mention]) -> bool:
+    """The figure's number is a GPU's name ("a 4090 TFLOPS benchmark"), not a figure."""
+    return any(n.start <= m.start(1) < n.end for n in mentions)
+
+
+def _names_a_variant(text: str, m: re.Match[str], owner: Mention, gpus: tuple[GpuRecord, ...]) -> bool:
+    """ "A100 40GB and 80GB", "V100 16GB 还是 32GB": a size joined to a GPU name that another member of
+    its family has names that member (a choice, not a claim). "A100 40GB and 160GB" still is one."""
+    if owner.end > m.start() or not _JOINED.match(text[owner.end : m.start()]):
+        return False
+    families = {g.family for g in owner.gpus}
+    claimed = float(m.group(1))
+    return any(
+        g.family in families and abs(g.memory_gb.value - claimed) <= 0.07 * g.memory_gb.value for g in gpus
+    )
 
 
 def _listed_before(text: str, pos: int) -> list[float]:

@@ -41,6 +41,9 @@ ANSWERS: dict[str, Answer] = {
     "memory": memory.answer,
     "cheapest_gpu": cheapest.answer,
     "serve": serve.answer,
+    # Interim (nlu lane): the cheapest place to rent a GPU is answered by its price list, cheapest first,
+    # until an answer of its own (spot, count, memory filter) lands.
+    "cheapest_offering": price.answer,
 }
 # Kinds whose answer ends with the invitation to size a plan when no plan is under way (the
 # others close with their own next step).

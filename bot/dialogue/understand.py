@@ -90,6 +90,13 @@ class Understood:
     deadline_date: str | None = None  # ISO date of a calendar or relative deadline
     samples: float | None = None  # a count of samples/conversations/条
     tokens_per_sample: float | None = None  # a stated length per sample
+    # From the NLU (bot/nlu/types.py Parse): "serve" | "train" | None; "how long" asked; model-card
+    # fields asked (kind model_info); a GPU memory size asked for ({"op", "gb"}); working days said.
+    task: str | None = None
+    asks_time: bool = False
+    model_fields: tuple[str, ...] = ()
+    gpu_memory: dict[str, Any] | None = None
+    working_days: float | None = None
 
 
 def choose_lang(parsed: Any, text: str, previous: str) -> str:
@@ -233,7 +240,16 @@ def understand(
         deadline_date=getattr(parsed, "deadline_date", None) if "days" in usable else None,
         samples=_positive(getattr(parsed.slots, "samples", None)),
         tokens_per_sample=_positive(getattr(parsed.slots, "tokens_per_sample", None)),
+        task=getattr(parsed, "task", None),
+        asks_time=bool(getattr(parsed, "asks_time", False)),
+        model_fields=tuple(getattr(parsed, "model_fields", ()) or ()),
+        gpu_memory=_gpu_memory(getattr(parsed, "gpu_memory", None)),
+        working_days=getattr(parsed, "working_days", None) if "days" in usable else None,
     )
+
+
+def _gpu_memory(value: Any) -> dict[str, Any] | None:
+    return value.to_json() if hasattr(value, "to_json") else None
 
 
 def _positive(value: Any) -> float | None:

@@ -57,12 +57,21 @@ def gpu_counts(s: str, nums: list[Num], gpus: list[GpuMention], found: Found) ->
 _SINGLE = ("单卡", "单张", "single", "one single")
 
 
+# ... or right after it: "4090 单卡", "H100 单张".
+_SINGLE_AFTER = ("单卡", "单张", "一张", "一卡")
+
+
 def _single(s: str, gpus: list[GpuMention], found: Found) -> None:
     for g in gpus:
         k = g.start - 1 if g.start > 0 and s[g.start - 1] == " " else g.start
         word = next((w for w in _SINGLE if s.endswith(w, 0, k)), None)
         if word is not None:
             found.add("gpu_count", 1.0, Num(k - len(word), g.end, 1.0, ""), s)
+            return
+        j = g.end + 1 if s.startswith(" ", g.end) else g.end
+        word = next((w for w in _SINGLE_AFTER if s.startswith(w, j)), None)
+        if word is not None:
+            found.add("gpu_count", 1.0, Num(g.start, j + len(word), 1.0, ""), s)
             return
 
 

@@ -204,10 +204,67 @@ def _period_end(s: str, today: dt.date) -> dt.date | None:
     return None
 
 
+# Holidays as deadlines. "before X" / X前 is the day before it, "by X" / X为止 the day itself.
+# Chinese New Year (春节) follows the lunar calendar: first day of the first lunar month, from
+# factmonster.com/id/A0192339 "Chinese New Year Dates" (2000-2030), read 2026-12-01. A year not in
+# the table is not guessed.
+LUNAR_NEW_YEAR = {
+    2025: dt.date(2025, 1, 29), 2026: dt.date(2026, 2, 17), 2027: dt.date(2027, 2, 6),
+    2028: dt.date(2028, 1, 26), 2029: dt.date(2029, 2, 13), 2030: dt.date(2030, 2, 3),
+}  # fmt: skip
+_HOLIDAYS = {
+    "christmas": "christmas", "xmas": "christmas", "x-mas": "christmas", "圣诞节": "christmas",
+    "圣诞": "christmas", "new year's day": "new_year", "new year's": "new_year", "new year": "new_year",
+    "the new year": "new_year", "元旦": "new_year", "chinese new year": "lunar_new_year",
+    "lunar new year": "lunar_new_year", "spring festival": "lunar_new_year", "cny": "lunar_new_year",
+    "春节": "lunar_new_year", "农历新年": "lunar_new_year", "过年": "lunar_new_year",
+    "新春": "lunar_new_year", "thanksgiving": "thanksgiving", "国庆节": "national_day",
+    "国庆": "national_day", "national day": "national_day",
+}  # fmt: skip
+_HOLIDAY_NAMES = "|".join(re.escape(h) for h in sorted(_HOLIDAYS, key=len, reverse=True))
+_HOLIDAY_EN = re.compile(
+    r"\b(?P<cue>by|before|until|till|ahead of|prior to|no later than) (?:the )?(?P<h>"
+    + _HOLIDAY_NAMES
+    + r")\b"
+)
+_HOLIDAY_ZH = re.compile(r"(?P<h>" + _HOLIDAY_NAMES + r")(?:假期|节|假)?(?P<cue>之前|以前|前|为止)")
+_DAY_BEFORE_CUES = ("before", "ahead of", "prior to", "之前", "以前", "前")
+
+
+def _holiday_on(name: str, year: int) -> dt.date | None:
+    if name == "christmas":
+        return dt.date(year, 12, 25)
+    if name == "new_year":
+        return dt.date(year, 1, 1)
+    if name == "national_day":
+        return dt.date(year, 10, 1)  # 中华人民共和国国庆节
+    if name == "thanksgiving":  # the fourth Thursday of November (US)
+        first = dt.date(year, 11, 1)
+        return first + dt.timedelta(days=(3 - first.weekday()) % 7 + 21)
+    return LUNAR_NEW_YEAR.get(year)
+
+
+def _holiday(s: str, today: dt.date) -> dt.date | None:
+    """ "before Christmas", "春节前", "by Chinese New Year": the next such day after today."""
+    m = _HOLIDAY_EN.search(s) or _HOLIDAY_ZH.search(s)
+    if m is None:
+        return None
+    name = _HOLIDAYS[m.group("h")]
+    before = m.group("cue") in _DAY_BEFORE_CUES
+    for year in (today.year, today.year + 1):
+        day = _holiday_on(name, year)
+        if day is not None and before:
+            day -= dt.timedelta(days=1)
+        if day is not None and _ahead(today, day):
+            return day
+    return None
+
+
 def deadline_date(s: str, today: dt.date) -> dt.date | None:
     """The first deadline in `s` (simplified, lower-cased) as a date after `today`, or None."""
     got = _absolute(s, today)
     got = got if got is not None else _relative(s, today)
+    got = got if got is not None else _holiday(s, today)
     return got if got is not None and _ahead(today, got) else None
 
 

@@ -7,9 +7,15 @@ does not say which variant. A memory size right after a family picks the variant
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
+from bot.nlu import lexicon
 from knowledge.gpu_names import catalogue_names
+from knowledge.names import is_word_char, key
+from knowledge.schema import GpuRecord
+
+SEP_KEY = "\x00"  # knowledge.names.key's separator edge
 
 # Words for "GPU" that make a preceding number a count ("16张卡", "8 GPUs", "8块显卡").
 GPU_WORDS = ("张显卡", "张卡", "块显卡", "块卡", "张gpu", "块gpu", "个gpu", "张", "卡", "显卡")
@@ -29,6 +35,66 @@ def find_gpus(s: str) -> list[GpuMention]:
         if m.numeric and _looks_like_quantity(s, m.start, m.start + len(s[m.start : m.end].split()[0])):
             continue
         out.append(GpuMention(m.start, m.end, m.ids[0] if len(m.ids) == 1 else m.family))
+        out.extend(_variants_after(s, m.end, m.family, out))
+    return out
+
+
+# Words that join a GPU name to a second variant of it: "H100 PCIe 和 SXM", "A100 40GB and 80GB".
+_JOINS = (
+    "和", "与", "跟", "及", "或", "或者", "还是", "对比", "比", "vs.", "vs", "versus", "and", "or", "and the",
+    "or the", "compared to", "compared with", "/", ",", "，", "、",
+)  # fmt: skip
+
+
+def _variants_after(s: str, end: int, family: str, found: list[GpuMention]) -> list[GpuMention]:
+    """A bare variant word after a GPU name and a join names that variant of the same family: "SXM"
+    in "H100 PCIe 和 SXM 区别" is the H100 SXM, "80GB" in "A100 40GB and 80GB" the A100 80GB."""
+    variants = _variant_words().get(family)
+    out: list[GpuMention] = []
+    while variants:
+        j = end
+        while j < len(s) and s[j] == " ":
+            j += 1
+        join = next((w for w in sorted(_JOINS, key=len, reverse=True) if lexicon.match_at(s, j, w)), None)
+        if join is None:
+            break
+        k = j + len(join)
+        while k < len(s) and s[k] == " ":
+            k += 1
+        e = k
+        while e < len(s) and (is_word_char(s[e]) or (s[e] in " -" and e + 1 < len(s) and s[e + 1] in "gG")):
+            e += 1
+        gpu = variants.get(key(s[k:e]))
+        if gpu is None or any(g.start <= k < g.end for g in found):
+            break
+        out.append(GpuMention(k, e, gpu))
+        end = e
+    return out
+
+
+@functools.cache
+def _variant_words() -> dict[str, dict[str, str]]:
+    """Per family with several members: each member's distinguishing word (its alias without the
+    family name: "sxm", "pcie", "nvl") and its memory ("80gb", "80g"), as name keys."""
+    records = catalogue_names().records
+    members: dict[str, list[GpuRecord]] = {}
+    for r in records:
+        members.setdefault(r.family, []).append(r)
+    out: dict[str, dict[str, str]] = {}
+    for family, group in members.items():
+        if len(group) < 2:
+            continue
+        words: dict[str, str] = {}
+        for r in group:
+            for name in (r.id, *r.aliases):
+                rest = key(name).removeprefix(key(family)).strip(SEP_KEY)
+                if rest and rest != key(name) and not rest.isdigit():
+                    words.setdefault(rest, r.id)
+            size = f"{r.memory_gb.value:g}"
+            if sum(1 for o in group if o.memory_gb.value == r.memory_gb.value) == 1:
+                for unit in ("gb", "g", "gib"):
+                    words.setdefault(key(size + unit), r.id)
+        out[family] = words
     return out
 
 

@@ -6,6 +6,7 @@ when it ends with a question mark ("能不能在一周内把一个70B模型LoRA�
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.nlu import lexicon, question_cues as cues
@@ -175,6 +176,14 @@ GPU_INFO = (
     "档位",
     "tier",
 )
+# What a GPU's datasheet answers: with one of these, a question naming a GPU is about the card.
+DATASHEET = (
+    "显存", "算力", "带宽", "功耗", "规格", "参数是", "tflops", "flops", "memory", "vram", "bandwidth",
+    "specs",
+    "spec", "tdp", "power", "nvlink", "pcie", "fp8", "fp16", "bf16", "fp32", "tf32", "int8", "支持",
+    "support",
+    "介绍", "tell me about", "档位", "tier", "price", "价格", "多少钱",
+)  # fmt: skip
 QUESTION = (
     "?",
     "吗",
@@ -207,6 +216,15 @@ CAPACITY = (
     "how big a model", "how large a model", "how big of a model", "how large of a model",
     "largest model", "biggest model", "what size model", "what size of model", "max model size",
     "maximum model size", "how many parameters can",
+    # What fits on hardware they have, to run or to train: "我有 2 张 4090，能跑什么模型".
+    "能跑什么模型", "可以跑什么模型", "能跑哪些模型", "可以跑哪些模型", "跑什么模型", "能跑啥模型",
+    "能训什么模型",
+    "能训练什么模型", "可以训练什么模型", "能微调什么模型", "可以微调什么模型", "能部署什么模型",
+    "能放下什么模型",
+    "能跑多大的模型", "what models can i run", "what model can i run", "which models can i run",
+    "what models can we run", "which models can we run", "what can i run on", "what can we run on",
+    "what models fit", "which models fit", "what model fits", "what models will fit", "which models will fit",
+    "what can i fine-tune on", "what can we fine-tune on", "what can i train on", "what can we train on",
 )  # fmt: skip
 # A request to be sized that has not given a number yet ("想训练个大模型，该租什么GPU？").
 SIZING_START = (
@@ -256,6 +274,11 @@ class Signals:
     model_named: bool = False  # a known model name ("DeepSeek-V3", "GPT-3")
     serving: bool = False  # serving / inference words
     figure: bool = False  # a figure quoted about a named GPU ("B200 has 192GB")
+    model_card: bool = False  # the named model has a card (knowledge/data/models.yaml)
+    memory_filter: bool = False  # a GPU memory size asked for ("which GPUs have 80GB or more?")
+    # The FAQ's best score (0-1) and its margin over the runner-up, asked only when the text could be
+    # an FAQ question.
+    faq_score: Callable[[], tuple[float, float]] | None = None
 
 
 # Slots of a serving request (with a model or size, they make a serving question a sizing one).
@@ -273,9 +296,25 @@ GPU_WORDS = ("gpu", "gpus", "card", "cards", "显卡", "卡", "算力")
 
 def classify(text: str, signals: Signals) -> tuple[str, bool]:
     """(question kind, is it a yes/no question). A message is a question before it is a form."""
-    t = text.strip()
+    t = compact(text.strip())
     yes_no = is_yes_no(t)
     return _kind(t, signals, yes_no), yes_no
+
+
+def compact(t: str) -> str:
+    """Spaces next to a Chinese character go: Chinese cue words read the same around embedded Latin
+    ("有哪些 GPU 可以选" = 有哪些gpu可以选, "多少 token")."""
+    if " " not in t or not any("\u4e00" <= ch <= "\u9fff" for ch in t):
+        return t
+    out = []
+    for i, ch in enumerate(t):
+        if ch == " ":
+            before = t[i - 1] if i else ""
+            after = t[i + 1] if i + 1 < len(t) else ""
+            if "\u4e00" <= before <= "\u9fff" or "\u4e00" <= after <= "\u9fff":
+                continue
+        out.append(ch)
+    return "".join(out)
 
 
 def is_yes_no(t: str) -> bool:
@@ -331,6 +370,8 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
         return "correction"
     if has_any(t, WHATIF) and (filled or gpus):
         return "whatif"
+    if sig.model_card and model_fields(t) and not _serving_load(filled) and "method" not in filled:
+        return "model_info"  # "How many layers does Llama 3 70B have?", "DeepSeek-V3 激活参数多少"
     question = _question_kind(t, sig, yes_no, workload, model, short)
     if question is not None:
         return question
@@ -343,13 +384,19 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
             return "china_providers"
         if has_any(t, cues.LIST_GPUS) or has_any(t, LIST_GPUS) or _lists_gpus(t, sig):
             return "list_gpus"
+        if sig.memory_filter and not gpus and has_any(t, GPU_WORDS + ("which", "what", "哪些", "哪", "有")):
+            return "list_gpus"  # "which GPUs have 80GB or more?", "显存80G以上的卡有哪些"
         if gpus and (has_any(t, GPU_INFO) or yes_no):
+            if not yes_no and not has_any(t, DATASHEET) and _conceptual(t, sig, yes_no):
+                return "faq"  # "what MFU should I expect on H100?": no datasheet figure asked
             return "gpu_info"
         if has_any(t, EXPLAIN):
             return "explain"
     asks_about_technique = filled and set(filled) <= set(QUALITATIVE) and has_any(t, DEFINE)
     if asks_about_technique and not has_any(t, SIZING_START):
         return "faq"
+    if filled and _conceptual(t, sig, yes_no):
+        return "faq"  # "is fp8 training production-ready?", "bf16 和 fp16 选哪个", "1GB 文本大概多少 token"
     if filled or has_any(t, SIZING_START):
         return "size"
     if short and has_any(t, HELP):
@@ -367,26 +414,76 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
     return "unknown"
 
 
+# Slots a conceptual question may mention without becoming a workload to size: a technique, a GPU,
+# and one quantity it asks about ("1GB 文本大概多少 token", "7B 模型该用多少数据预训练").
+CONCEPT_SLOTS = (*QUALITATIVE, "gpu", "params", "tokens", "data_bytes", "model")
+CONCEPT_QUANTITIES = ("params", "tokens", "data_bytes")
+# The FAQ must be at least this sure before a question with slot words leaves the planning form
+# (knowledge.search scores 0-1; its own floor for showing a hit is 0.38). A model size is a workload,
+# so with one the FAQ must be surer and point at one entry clearly.
+FAQ_CONFIDENT = 0.6
+FAQ_CONFIDENT_WITH_SIZE = 0.75
+FAQ_MARGIN_WITH_SIZE = 0.2
+# Asking what to rent or use: a planning question however well the FAQ matches its words.
+HARDWARE_ASKS = (
+    *cues.WHICH_GPU, "什么配置", "什么硬件", "哪些硬件", "配置", "硬件", "hardware", "setup", "suggest",
+    "建议",
+    "推荐", "怎么样", "how about",
+)  # fmt: skip
+
+
+def _conceptual(t: str, sig: Signals, yes_no: bool) -> bool:
+    """A question about a concept that happens to name a technique, a GPU or one quantity, which
+    the FAQ answers confidently: no workload to plan, and none of the planning form's questions."""
+    filled = [f for f in sig.filled if f != "ask"]
+    if not set(filled) <= set(CONCEPT_SLOTS) or sum(f in CONCEPT_QUANTITIES for f in filled) > 1:
+        return False
+    question = yes_no or "?" in t or "？" in t or has_any(t, QUESTION) or has_any(t, cues.WH_WORDS)
+    if not question or has_any(t, SIZING_START) or has_any(t, cues.PLAN_ASKS) or has_any(t, CAPACITY):
+        return False
+    if has_any(t, HARDWARE_ASKS) or sig.faq_score is None:
+        return False  # what to rent or use is a plan, however well the FAQ matches the words
+    sized = "params" in filled
+    score, margin = sig.faq_score()
+    if sized:
+        return score >= FAQ_CONFIDENT_WITH_SIZE and margin >= FAQ_MARGIN_WITH_SIZE
+    return score >= FAQ_CONFIDENT
+
+
+def model_fields(t: str) -> tuple[str, ...]:
+    """The model-card fields a text asks about ("layers", "active_params", "kv_per_token"), if any."""
+    if not (has_any(t, QUESTION) or has_any(t, cues.WH_WORDS) or "?" in t or "？" in t):
+        if not has_any(t, cues.MODEL_FIELD_ALWAYS):
+            return ()
+    return tuple(name for name, words in cues.MODEL_FIELDS if has_any(t, words))
+
+
 def _question_kind(
     t: str, sig: Signals, yes_no: bool, workload: bool, model: bool, short: bool
 ) -> str | None:
     """The direct questions (interfaces.md): figure_check, provider_compare, price, serve,
     cheapest_gpu, memory, feasibility. None: not one of these."""
     filled, gpus = sig.filled, sig.gpus
-    price = has_any(t, lexicon.PRICE) or has_any(t, cues.CHEAPEST)
+    asks_price = lexicon.asks_price(t)
+    price = asks_price or has_any(t, cues.CHEAPEST)
     sized = model or "tokens" in filled or "data_bytes" in filled
     comparing_gpus = len(set(gpus)) >= 2 and has_any(t, cues.GPU_COMPARATIVES)
     if sig.figure and not sized and not price and not comparing_gpus and (yes_no or "?" in t or "？" in t):
         return "figure_check"
+    job = model or "method" in filled or sig.serving
+    if not sized and not job and _cheapest_offering(t, sig):
+        return "cheapest_offering"  # "cheapest place to rent an H200", "cheapest cloud GPU with 48GB"
+    if len(set(gpus)) >= 2 and not sized and asks_price and not comparing_gpus:
+        return "price"  # "price difference between A100 40GB and 80GB on Lambda"
     if len(set(gpus)) >= 2 and (comparing_gpus or has_any(t, COMPARE)):
         return "gpu_compare"  # with a workload too: "Is H200 better than H100 for a 70B model?"
     if not sized and _compares_providers(t, sig, short):
         return "provider_compare"
-    if not sized and not sig.serving and has_any(t, lexicon.PRICE) and (gpus or has_any(t, GPU_WORDS)):
+    if not sized and not sig.serving and asks_price and (gpus or has_any(t, GPU_WORDS)):
         return "price"
     method = "method" in filled
     if sig.serving and not (has_any(t, DEFINE) and not model and not _serving_load(filled)):
-        if has_any(t, cues.CHEAPEST):
+        if has_any(t, cues.CHEAPEST) or has_any(t, cues.ON_A_BUDGET):
             return "cheapest_gpu"
         if has_any(t, cues.MEMORY_ASK) and not _serving_load(filled):
             return "memory"
@@ -397,11 +494,22 @@ def _question_kind(
             return "serve"
     if has_any(t, cues.CHEAPEST) and (model or method or gpus or has_any(t, GPU_WORDS)):
         return "cheapest_gpu"
+    if has_any(t, cues.ON_A_BUDGET) and (model or method) and has_any(t, cues.WHICH_GPU):
+        return "cheapest_gpu"  # "预算有限，想QLoRA微调14B，推荐什么卡"
     if has_any(t, cues.MEMORY_ASK) and (model or method):
         return "memory"
     if _feasibility(t, sig, yes_no, model or method):
         return "feasibility"
     return None
+
+
+def _cheapest_offering(t: str, sig: Signals) -> bool:
+    """The cheapest place to rent a GPU the text names or describes, with no job to fit on it:
+    "cheapest H100 spot?", "cheapest cloud for 8x A100 80GB?", "哪家租4090最便宜"."""
+    if len(set(sig.providers)) >= 2:
+        return False  # "is Lambda cheaper than AWS for H100s?" compares the two named
+    cheapest = has_any(t, cues.CHEAPEST) or has_any(t, cues.CHEAPEST_PLACE)
+    return cheapest and (bool(sig.gpus) or sig.memory_filter or has_any(t, GPU_WORDS))
 
 
 def _lists_gpus(t: str, sig: Signals) -> bool:

@@ -9,6 +9,9 @@ from __future__ import annotations
 import functools
 import re
 
+# Calendar days per working day: a working week is 5 days of 7 (Parse.working_days states the rule).
+WORKING_DAY = 7 / 5
+
 # (phrase, kind, factor). kind: data (factor = bytes), tokens, days (factor = days), money
 # (factor unused; currency in CURRENCY_SUFFIX), params, level (十亿级 magnitude class), node.
 # Month = 30 days, year = 365, week = 7, quarter = 90 (the issue's conventions).
@@ -23,6 +26,12 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     ("tokens", "tokens", 1.0), ("token", "tokens", 1.0), ("toks", "tokens", 1.0),
     ("tok", "tokens", 1.0), ("词元", "tokens", 1.0), ("个token", "tokens", 1.0),
     ("个词元", "tokens", 1.0),
+    # A working day is 7/5 of a calendar day: 10 working days are two weeks (Parse.working_days).
+    ("working days", "days", WORKING_DAY), ("working day", "days", WORKING_DAY),
+    ("business days", "days", WORKING_DAY), ("business day", "days", WORKING_DAY),
+    ("work days", "days", WORKING_DAY), ("workdays", "days", WORKING_DAY),
+    ("个工作日", "days", WORKING_DAY), ("工作日", "days", WORKING_DAY), ("个工作天", "days", WORKING_DAY),
+    ("工作天", "days", WORKING_DAY),
     ("个星期", "days", 7.0), ("星期", "days", 7.0), ("个礼拜", "days", 7.0), ("礼拜", "days", 7.0),
     ("个月", "days", 30.0), ("个季度", "days", 90.0), ("季度", "days", 90.0),
     ("个小时", "days", 1 / 24), ("小时", "days", 1 / 24), ("个钟头", "days", 1 / 24),
@@ -70,7 +79,11 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     ("concurrent sessions", "concurrency", 1.0), ("concurrent", "concurrency", 1.0),
     ("simultaneous users", "concurrency", 1.0), ("users", "concurrency", 1.0), ("个并发", "concurrency", 1.0),
     ("路并发", "concurrency", 1.0), ("并发", "concurrency", 1.0), ("个用户", "concurrency", 1.0),
-    ("个同时在线", "concurrency", 1.0), ("requests per second", "qps", 1.0), ("requests/s", "qps", 1.0),
+    ("个同时在线", "concurrency", 1.0), ("人同时", "concurrency", 1.0), ("个人同时", "concurrency", 1.0),
+    ("人在线", "concurrency", 1.0), ("个人用", "concurrency", 1.0), ("人用", "concurrency", 1.0),
+    ("人使用", "concurrency", 1.0), ("个人使用", "concurrency", 1.0), ("名用户", "concurrency", 1.0),
+    ("位用户", "concurrency", 1.0), ("people", "concurrency", 1.0), ("persons", "concurrency", 1.0),
+    ("simultaneous", "concurrency", 1.0), ("requests per second", "qps", 1.0), ("requests/s", "qps", 1.0),
     ("requests a second", "qps", 1.0), ("request per second", "qps", 1.0), ("reqs/s", "qps", 1.0),
     ("req/s", "qps", 1.0), ("qps", "qps", 1.0), ("rps", "qps", 1.0), ("个请求每秒", "qps", 1.0),
     ("milliseconds", "ms", 1.0), ("millisecond", "ms", 1.0), ("毫秒", "ms", 1.0), ("ms", "ms", 1.0),
@@ -81,6 +94,8 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     ("节点", "node", 1.0), ("nodes", "node", 1.0), ("node", "node", 1.0),
     ("machines", "node", 1.0), ("machine", "node", 1.0), ("servers", "node", 1.0),
     ("server", "node", 1.0),
+    # "TTFT under 1s", "0.5s": seconds (a latency; never a timeline). Last, so "samples" wins.
+    ("s", "days", 1 / 86400),
 )  # fmt: skip
 
 # A token count that is per sample ("每条 1k tokens", "1k tokens each", "avg 1k tokens"): times the
@@ -196,6 +211,23 @@ PRICE = (
     "费用多少",
     "how much", "price", "prices", "pricing", "priced", "cost", "costs", "rate", "rates", "charge", "charges",
 )  # fmt: skip
+# Asking how long a job takes: the time is the answer (Parse.asks_time), not a deadline to ask for.
+ASKS_TIME = (
+    "how long", "how many days", "how many hours", "how many weeks", "how much time", "time to train",
+    "training time", "time to fine-tune", "time to finetune", "eta", "多久", "多长时间", "多少时间", "几天",
+    "多少天", "几个小时", "多少小时", "几周", "要跑多久", "训多久", "要多长", "耗时多少", "需要多长",
+)  # fmt: skip
+
+# Renting: with a bare "how much" ("租一张 4090 一小时要多少") the question is a price.
+RENT = ("租", "租用", "租赁", "rent", "renting", "rental", "to hire")
+HOW_MUCH = ("多少", "几块", "how much")
+
+
+def asks_price(s: str) -> bool:
+    """A price word, or renting with a bare "how much" ("租一張 4090 一小時要多少？")."""
+    return has_cue(s, PRICE) or (has_cue(s, RENT) and has_cue(s, HOW_MUCH))
+
+
 # Periods a price can be asked per ("per hour", "月租"), for Parse.price_period.
 PRICE_PERIODS: tuple[tuple[str, str], ...] = (
     ("per hour", "hour"), ("an hour", "hour"), ("/hour", "hour"), ("/hr", "hour"), ("/h", "hour"),
@@ -269,6 +301,12 @@ METHODS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "full parameter",
             "full-param",
             "fully fine-tune",
+            "full ft",
+            "full-ft",
+            "full sft",
+            "全参sft",
+            "全参训练",
+            "全量训练",
         ),
     ),
     (
@@ -353,12 +391,23 @@ def _pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
 
 
 @functools.lru_cache(maxsize=256)
-def _split(phrases: tuple[str, ...]) -> tuple[tuple[str, ...], frozenset[str], tuple[str, ...]]:
-    """(phrases matched anywhere, single ASCII words, other ASCII phrases matched as whole words)."""
-    anywhere = tuple(p for p in phrases if not p.isascii())
+def _split(
+    phrases: tuple[str, ...],
+) -> tuple[dict[str, tuple[str, ...]], frozenset[str], tuple[str, ...]]:
+    """(phrases matched anywhere, by first character; single ASCII words; other ASCII phrases matched
+    as whole words)."""
+    anywhere: dict[str, list[str]] = {}
+    for p in phrases:
+        if not p.isascii():
+            anywhere.setdefault(p[0], []).append(p)
     words = frozenset(p for p in phrases if p.isascii() and p.isalnum())
     other = tuple(p for p in phrases if p.isascii() and not p.isalnum())
-    return anywhere, words, other
+    return {ch: tuple(group) for ch, group in anywhere.items()}, words, other
+
+
+@functools.lru_cache(maxsize=128)
+def _chars(text: str) -> frozenset[str]:
+    return frozenset(text)
 
 
 @functools.lru_cache(maxsize=128)
@@ -381,8 +430,12 @@ def has_cue(window: str, cues: tuple[str, ...]) -> bool:
     """Any cue in `window`: substring tests for Chinese, a set lookup for single English words, and a
     word-boundary check only where a longer English phrase occurs."""
     anywhere, words, other = _split(cues)
-    if any(p in window for p in anywhere):
-        return True
+    if anywhere:
+        chars = _chars(window)
+        # Only the phrases whose first character occurs in the window can occur in it.
+        for ch in anywhere.keys() & chars if len(anywhere) < len(chars) else chars & anywhere.keys():
+            if any(p in window for p in anywhere[ch]):
+                return True
     if words and not words.isdisjoint(_words(window)):
         return True
     return any(p in window and find_phrase(window, p) != -1 for p in other)

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import datetime as dt
 import math
+from dataclasses import replace
 
 from bot.nlu import context, intents, lexicon, serving
 from bot.nlu.deadlines import deadline_date
 from bot.nlu.found import RANGES, Found
-from bot.nlu.gpus import GpuMention, find_gpus
+from bot.nlu.gpus import find_gpus
 from bot.nlu.models import ModelMention, find_models
 from bot.nlu.numerals_zh import FINANCIAL
 from bot.nlu.providers import find_providers
@@ -17,9 +18,10 @@ from bot.nlu.scan import scan
 from bot.nlu.slots import extract
 from bot.nlu.stack import find_recompute, find_stack
 from bot.nlu.text import normalise
-from bot.nlu.types import Ask, Parse, Slots
+from bot.nlu.types import Ask, GpuMemory, Parse, Slots
 from knowledge.gpu_names import catalogue_names
 from knowledge.quotes import quotes
+from knowledge.search import default_searcher
 from sizing.types import Budget, Currency, Period
 
 _NUMERAL_NEIGHBOURS = frozenset("零一二三四五六七八九十百千万亿壹贰叁肆伍陆柒捌玖拾佰仟")
@@ -85,8 +87,10 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     gpus = find_gpus(masked)
     masked = _mask(masked, [(g.start, g.end) for g in gpus])
     nums = scan(masked)
+    trains = _trains(s)
+    inference = not trains and serving.runs_inference(s)
     serving_msg = serving.is_serving(s)
-    found = extract(masked, nums, gpus, t.lang, named_model=bool(models), serving=serving_msg)
+    found = extract(masked, nums, gpus, t.lang, named_model=bool(models), serving=serving_msg or inference)
     for m in models:
         found.values.setdefault("params", []).insert(0, m.params)
     last = intents.has_any(s, intents.CORRECTION)
@@ -132,13 +136,24 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         model=_model(models, params),
     )
     filled = slots.filled()
-    # Request lengths, concurrency or latency targets make it a serving message even without the word.
-    serving_msg = serving_msg or any(n in filled for n in intents.SERVING_LOAD)
+    # Request lengths, concurrency or latency targets make it a serving message even without the word;
+    # so do running, fitting or generating with a named model and no dataset ("run Llama 3 70B on").
+    dataset = any(n in filled for n in ("tokens", "data_bytes", "samples", "epochs", "tokens_per_sample"))
+    serving_msg = (
+        serving_msg
+        or any(n in filled for n in intents.SERVING_LOAD)
+        or (inference and not dataset and (bool(models) or "params" in filled))
+    )
+    task = "serve" if serving_msg else "train" if (method or continued or trains) else None
+    if task == "serve":
+        slots = _context_as_request(slots)
+        filled = slots.filled()
     asks = tuple(a for a in found.asks if a.slot not in filled or a.slot == "tokens_or_data")
     mentioned = tuple(dict.fromkeys(g.gpu for g in gpus))
     providers = find_providers(t.lower)
     region = context.region(t.lower, providers)  # before _financial: 陆 in 大陆 is also a financial six
-    price_period = None if slots.budget is not None else found.price_period or _price_period(s)
+    # A period next to a price word is the price's; a period word elsewhere may be the budget's.
+    price_period = found.price_period or (None if slots.budget is not None else _price_period(s))
     signals = intents.Signals(
         filled=filled + (("ask",) if asks else ()),
         gpus=mentioned,
@@ -146,9 +161,14 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         providers=providers,
         model_named=bool(models),
         serving=serving_msg,
-        figure=bool(mentioned) and _quotes_figure(t.original, gpus),
+        figure=bool(mentioned) and _quotes_figure(t.original),
+        model_card=slots.model is not None,
+        memory_filter=found.gpu_memory is not None and not mentioned,
+        faq_score=lambda: faq_confidence(t.original),
     )
     intent, yes_no = intents.classify(s, signals)
+    if intent == "capacity" and task is None and inference:
+        task = "serve"  # "我有 2 张 4090，能跑什么模型"
     open_timeline = days is None and intents.has_any(s, lexicon.NO_DEADLINE)
     return Parse(
         intent=intent,
@@ -170,8 +190,31 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         providers_mentioned=providers,
         price_period=price_period,
         stack_said=" + ".join(t.original[a:b] for a, b in stack_spans) or None,
-        task="serve" if serving_msg else "train" if (method or continued or _trains(s)) else None,
+        task=task,
+        working_days=found.working_days if days is not None and found.working_days is not None else None,
+        asks_time=lexicon.has_cue(s, lexicon.ASKS_TIME),
+        model_fields=intents.model_fields(intents.compact(s)) if intent == "model_info" else (),
+        gpu_memory=GpuMemory(*found.gpu_memory) if found.gpu_memory is not None and not mentioned else None,
     )
+
+
+def faq_confidence(text: str) -> tuple[float, float]:
+    """The FAQ's best score for `text` and its margin over the runner-up (knowledge.search over the
+    shipped FAQ and pitfalls, 0-1)."""
+    found = default_searcher().retrieve(text, limit=2)
+    return (found.hits[0].score, found.margin) if found.hits else (0.0, 0.0)
+
+
+def _context_as_request(slots: Slots) -> Slots:
+    """In a serving message a context length is the request's window ("at 32k context", "8k context,
+    2k output"): the prompt is what the answer leaves of it. It is no training sequence length."""
+    if slots.seq_len is None:
+        return slots
+    prompt = slots.input_tokens
+    if prompt is None:
+        answer = slots.output_tokens
+        prompt = slots.seq_len - answer if answer is not None and answer < slots.seq_len else slots.seq_len
+    return replace(slots, seq_len=None, input_tokens=prompt)
 
 
 def _model(models: list[ModelMention], params: float | None) -> str | None:
@@ -196,14 +239,17 @@ def _int(value: object) -> int | None:
 
 def _price_period(s: str) -> str | None:
     """The period a price question asks about ("H100 price per hour", "月租多少"), if it names one."""
-    if not lexicon.has_cue(s, lexicon.PRICE):
+    if not lexicon.asks_price(s):
         return None
     hit = lexicon.find_any(s, tuple(p for p, _ in lexicon.PRICE_PERIODS))
     return dict(lexicon.PRICE_PERIODS)[hit[1]] if hit else None
 
 
+# Training verbs: with one of these a message is about training whatever else it says (Parse.task).
 _TRAINING = (
-    "train", "training", "训练", "训", "微调", "fine-tune", "finetune", "fine tune", "pretrain", "预训练",
+    "train", "training", "trained", "trains", "训练", "训", "微调", "fine-tune", "finetune", "fine tune",
+    "fine-tuning", "finetuning", "fine tuning", "pretrain", "pretraining", "pre-train", "pre-training",
+    "预训练", "精调", "sft", "lora", "qlora", "dpo", "rlhf", "ppo", "grpo", "post-train", "post-training",
 )  # fmt: skip
 
 
@@ -215,18 +261,10 @@ def _trains(s: str) -> bool:
 _FIGURE_CHARS = 1000
 
 
-def _quotes_figure(original: str, gpus: list[GpuMention]) -> bool:
-    """The message states a figure about a named GPU ("B200 has 192GB", "T4 的 FP16 是 89 TFLOPS"),
-    found by the fact check's own reader (knowledge/quotes.py). A bare "4090" the parser took for a
-    card is written by its id, so the reader (which leaves bare numbers alone) sees the card too."""
-    text = original[:_FIGURE_CHARS]
-    for g in sorted(gpus, key=lambda g: -g.start):
-        digits = g.start
-        while digits < min(g.end, len(text)) and text[digits].isdigit():
-            digits += 1
-        if digits > g.start:
-            text = f"{text[: g.start]} {g.gpu} {text[digits:]}"
-    return next(iter(quotes(text, catalogue_names().records)), None) is not None
+def _quotes_figure(original: str) -> bool:
+    """The message states a figure about a named GPU ("B200 has 192GB", "T4 的 FP16 是 89 TFLOPS",
+    "isnt the 4090 like 330 tflops"), found by the fact check's own reader (knowledge/quotes.py)."""
+    return next(iter(quotes(original[:_FIGURE_CHARS], catalogue_names().records)), None) is not None
 
 
 def _active_params(models: list[ModelMention], params: float | None, stated: float | None) -> float | None:

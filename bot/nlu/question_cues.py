@@ -91,7 +91,8 @@ MEMORY_ASK = (
     "需要多少内存", "多少g显存", "几g显存", "多少gb显存", "显存够", "how much memory", "how much vram",
     "how much gpu memory", "how much ram", "memory requirement", "memory requirements", "memory needed",
     "memory does it need", "memory do i need", "memory do we need", "vram requirement", "vram needed",
-    "how many gb", "memory footprint", "how much hbm",
+    "how many gb", "memory footprint", "how much hbm", "vram for", "memory for", "gpu memory for",
+    "显存要求", "要多大显存", "占用多少显存", "需要多大显存",
 )  # fmt: skip
 # The cheapest GPU for a job ("what's the cheapest GPU that can QLoRA a 7B model?").
 CHEAPEST = (
@@ -99,6 +100,56 @@ CHEAPEST = (
     "most cost effective", "best value", "budget gpu", "最便宜", "最省钱", "成本最低", "最低成本", "最划算",
     "性价比最高", "最实惠",
 )  # fmt: skip
+# Watching cost without a superlative: "预算有限，想QLoRA微调14B，推荐什么卡", "budget option for serving".
+ON_A_BUDGET = (
+    "预算有限", "预算不多", "预算紧", "预算比较少", "预算少", "没什么预算", "经费有限", "便宜点",
+    "便宜一点", "省钱",
+    "on a budget", "limited budget", "tight budget", "low budget", "small budget", "budget option",
+    "budget-friendly", "budget friendly", "cheap", "affordable", "inexpensive",
+)  # fmt: skip
+# Asking which GPU to use: with a job and ON_A_BUDGET, the cheapest GPU that does it.
+WHICH_GPU = (
+    "推荐什么卡", "推荐什么gpu", "推荐哪", "用什么卡", "用什么gpu", "什么卡", "哪张卡", "哪款", "选什么",
+    "租什么",
+    "which gpu", "what gpu", "which gpus", "what gpus", "which card", "what card", "which cards",
+    "what cards",
+    "what hardware", "which hardware", "what should we rent", "what should i rent", "recommend", "suggest",
+    "option", "options",
+)  # fmt: skip
+# Where to rent: with a GPU named and no job, the cheapest offering ("哪家租4090最便宜" has 最便宜).
+CHEAPEST_PLACE = (
+    "cheapest place", "cheapest provider", "cheapest cloud", "where to rent", "where can i rent",
+    "where is it cheapest", "best price", "best deal", "lowest price", "哪里租最便宜", "哪家最便宜",
+    "去哪租", "哪里租", "在哪租", "哪里便宜", "哪家便宜", "最低价",
+)  # fmt: skip
+# Model-card fields a question asks about (Parse.model_fields): "How many layers does Llama 3 70B have?",
+# "DeepSeek-V3 激活参数多少", "KV cache per token of Llama 3 70B".
+MODEL_FIELDS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("layers", ("layers", "layer count", "num layers", "num_hidden_layers", "depth", "层数", "多少层", "几层",
+                "层")),
+    ("hidden", ("hidden size", "hidden dim", "hidden dimension", "hidden_size", "d_model", "model dimension",
+                "隐藏层维度", "隐层维度", "隐藏维度", "隐藏层大小", "hidden")),
+    ("heads", ("attention heads", "num heads", "how many heads", "query heads", "注意力头", "头数",
+               "多少个头")),
+    ("kv_heads", ("kv heads", "kv head", "key-value heads", "key/value heads", "gqa", "kv头", "kv 头",
+                  "kv组")),
+    ("vocab", ("vocab", "vocabulary", "vocab size", "词表", "词汇表")),
+    ("context", ("context length", "context window", "max context", "maximum context", "上下文长度",
+                 "上下文窗口", "最长上下文", "最大上下文", "max position", "支持多长")),
+    ("active_params", ("active params", "active parameters", "activated parameters", "activated params",
+                       "激活参数", "激活参数量", "激活的参数", "激活多少")),
+    ("params", ("how many parameters", "how many params", "parameter count", "number of parameters",
+                "多少参数", "参数量多少", "参数量是多少", "总参数", "多少个参数")),
+    ("experts", ("experts", "how many experts", "专家", "专家数", "moe结构", "几个专家")),
+    ("kv_per_token", ("kv cache per token", "kv per token", "kv cache size per token", "per-token kv",
+                      "kv cache 每个token", "kv cache每个token", "每个token的kv", "每token的kv",
+                      "kv cache每token",
+                      "kv cache 每token")),
+    ("architecture", ("architecture", "config.json", "model card", "架构", "模型结构", "网络结构")),
+)  # fmt: skip
+# Fields that make a question of a model card even without a question word: "KV cache per token of X".
+MODEL_FIELD_ALWAYS = ("kv cache per token", "kv per token", "每个token的kv", "激活参数", "layers", "层数")
+
 # A job that must fit on hardware the user names: "fit", "放得下", "跑得动".
 FITS = (
     "fit", "fits", "fit on", "fit in", "fit into", "enough", "big enough", "handle", "run on", "放得下",

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from bot.nlu import numerals_en, numerals_zh
+from bot.nlu import lexicon, numerals_en, numerals_zh
 
 # Letter suffixes read as magnitudes when glued to a number ("7B", "350M", "5k", "1.5T", ".0012G").
 LETTER_MULT: dict[str, tuple[float, str]] = {
@@ -292,24 +292,50 @@ def _skip_word(s: str, i: int) -> int:
     return max(j, i + 1)
 
 
-def _wan(s: str, nums: list[Num]) -> list[Num]:
-    """ "3w条", "数据量5w": a w glued to a number is 万 in Chinese internet writing (only in a
-    message with Chinese in it, and never before an English word: "2w" may be two weeks)."""
-    out = []
+def _wan(s: str, nums: list[Num], chinese: bool) -> list[Num]:
+    """ "3w条", "数据量5w", "预算5个w", "两个亿": a w (or 万/亿) after a number, glued or after the
+    measure word 个, multiplies it (Chinese internet writing; 5个w = 50,000, 两个亿 = 2 x 10^8). A bare
+    w counts in a message with Chinese in it, or before a sample word ("2w samples"): elsewhere "2w"
+    may be two weeks."""
+    out: list[Num] = []
+    skip_from = -1  # a following 万/亿 numeral the 个 form has absorbed
     for num in nums:
+        if num.start == skip_from:
+            continue
         e = num.end
-        if num.mult == "" and e < len(s) and s[e] == "w" and (e + 1 >= len(s) or not _is_letter(s[e + 1])):
-            num = Num(num.start, e + 1, num.value * 1e4, "zh", num.negative)
+        if num.mult == "" and not num.weak:
+            k = e + 1 if s.startswith("个", e) else e
+            factor = _WAN.get(s[k : k + 1])
+            if factor is not None and (k > e or s[k] == "w") and _wan_ends(s, k + 1, chinese or k > e):
+                num = Num(num.start, k + 1, num.value * factor, "zh", num.negative)
+                skip_from = k if s[k] != "w" else -1
         out.append(num)
     return out
+
+
+_WAN = {"w": 1e4, "万": 1e4, "亿": 1e8}
+
+
+def _wan_ends(s: str, end: int, chinese: bool) -> bool:
+    """What follows a w: not a letter (\"5wk\"), and in an English message a sample word."""
+    if end < len(s) and _is_letter(s[end]) and s[end - 1] == "w":
+        return False
+    if chinese or s[end - 1] != "w":
+        return True
+    rest = s[end : end + 16].lstrip()
+    return rest.startswith(SAMPLE_WORDS)
+
+
+# Sample words after "2w" in an English message ("2w samples", "3w rows").
+SAMPLE_WORDS = tuple(
+    sorted((p for p, kind, _ in lexicon.UNITS if kind == "samples" and p.isascii()), key=len, reverse=True)
+)
 
 
 def scan(s: str) -> list[Num]:
     """All numbers in `s` (simplified, lower-cased), in order; spans never overlap."""
     nums = _scan(s)
-    if any("\u4e00" <= ch <= "\u9fff" for ch in s):
-        nums = _wan(s, nums)
-    return nums
+    return _wan(s, nums, any("\u4e00" <= ch <= "\u9fff" for ch in s))
 
 
 def _scan(s: str) -> list[Num]:

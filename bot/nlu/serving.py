@@ -18,6 +18,21 @@ SERVING = (
     "llama.cpp", "kv cache", "kv-cache",
     "推理", "部署", "上线服务", "在线服务", "服务化", "并发", "首token", "首字", "吞吐", "kv缓存",
 )  # fmt: skip
+# Inference words that need context: running, fitting or generating with a named model, and no
+# training verb or dataset in the message ("can I run Llama 3 70B on 2 4090s", "一张4090跑得动
+# Qwen2.5-14B吗", "does Mixtral fit on one H100 in fp16?", "tokens/sec for llama 3 8b on an L4").
+# A training verb wins: "跑 LoRA 微调", "fit a 70B for full fine-tuning".
+INFERENCE = (
+    "run", "runs", "running", "ran", "fit", "fits", "fitting", "load", "generate", "generates",
+    "generation speed", "tokens/s", "tokens/sec", "token/s", "tok/s", "tokens per second",
+    "tokens a second", "throughput", "locally", "chat with", "chatbot", "assistant", "self-host",
+    "self-hosted", "api",
+    "跑", "运行", "放得下", "装得下", "塞得下", "带得动", "每秒token", "token每秒", "生成速度", "上线",
+    "客服", "日活", "活跃用户", "人用", "人使用", "人同时", "同时在线", "用户量",
+    "daily active", "dau", "users", "people", "int4", "int8", "awq", "gptq", "w4a16", "w8a8",
+)  # fmt: skip
+# 推理 is inference, but 推理模型/推理能力 is a reasoning model/ability, which may well be trained.
+_REASONING = ("推理模型", "推理能力", "推理数据", "推理题", "推理链", "推理任务数据")
 # Words for the two sides of a request, before or after a token count.
 INPUT = ("prompt", "prompts", "input", "inputs", "in", "输入", "提示词", "prompt长度", "输入长度", "上文")
 OUTPUT = (
@@ -54,14 +69,26 @@ PRECISION_SERVING: tuple[tuple[str, str], ...] = (
 
 
 def is_serving(s: str) -> bool:
-    return lexicon.has_cue(s, SERVING)
+    """Serving words ("serve", "inference", 部署, 推理...), not 推理 as in a reasoning model."""
+    if not lexicon.has_cue(s, SERVING):
+        return False
+    if "推理" in s and lexicon.has_cue(s, _REASONING):
+        return lexicon.has_cue(s.replace("推理", ""), SERVING)
+    return True
+
+
+def runs_inference(s: str) -> bool:
+    """Inference words that need a named model and no training to mean serving (see INFERENCE)."""
+    return lexicon.has_cue(s, INFERENCE)
 
 
 def request_side(before: str, after: str, weak: bool = False) -> str | None:
     """ "input" / "output" when the words next to a token count name a side of the request. `weak`
     also accepts "in"/"out" ("1000 in / 500 out"), which only a serving message can mean that way."""
-    head = before.rstrip(" :：=为是约~")
+    head = _without_fillers(before.rstrip(" :：=为是约~"))
     tail = after.lstrip(" -")
+    if weak and _first_word(tail) in WEAK:
+        return "input" if _first_word(tail) == "in" else "output"  # "2k in 400 out": each word follows
     for side, words in (("input", INPUT), ("output", OUTPUT)):
         cjk = tuple(w for w in words if not w.isascii())
         if head.endswith(cjk) or _usable(_last_word(head), words, weak):
@@ -71,6 +98,17 @@ def request_side(before: str, after: str, weak: bool = False) -> str | None:
         if _usable(_first_word(tail), words, weak) or tail.startswith(cjk):
             return side
     return None
+
+
+# Words between a side and its length: "answers of 512 tokens", "prompts of about 2k".
+_FILLERS = (" of about", " of around", " of roughly", " of ~", " of", " around", " about", " ~")
+
+
+def _without_fillers(head: str) -> str:
+    for filler in _FILLERS:
+        if head.endswith(filler):
+            return head[: -len(filler)].rstrip()
+    return head
 
 
 def _usable(word: str, words: tuple[str, ...], weak: bool) -> bool:
@@ -125,6 +163,7 @@ __all__ = [
     "QPS_LABEL",
     "SERVING",
     "is_serving",
+    "runs_inference",
     "latency_kind",
     "request_side",
     "serving_precision",

@@ -74,6 +74,8 @@ def _classify(
         _duration(s, idx, num, unit, nums, found)
         return
     if unit.kind == "data":
+        if _memory_filter(s, before, after, unit.end, num.value * unit.factor, found):
+            return
         if not _hardware_size(s, before, after, unit.end) and not _tier_label(s, unit.end):
             found.add("data_bytes", num.value * unit.factor, num, s)
         return
@@ -92,6 +94,9 @@ def _classify(
         found.add("seq_len", num.value * (1.024 if num.mult == "k" else 1.0), num, s)
         return
     if num.mult in ("", "k", "zh") and not num.weak and _labelled(s, num, before, after, found):
+        return
+    if num.mult in ("", "k") and num.value >= 10 and _bare_length(before, after, found):
+        found.add("tokens_per_sample", num.value, num, s)  # "每条1k", "10w条，每条 800"
         return
     budget_period = s[: num.start].rstrip(" 是为:：").endswith(tuple(p for p, _ in lexicon.BUDGET_PERIODS))
     money_cue = budget_period or lexicon.has_cue(before, lexicon.MONEY_CUES)
@@ -119,6 +124,20 @@ def _active_cue(s: str, before: str, unit: Unit, num: Num) -> bool:
 def _per_sample(before: str, after: str) -> bool:
     tail = after.lstrip(" ,，(（")
     return lexicon.has_cue(before, lexicon.PER_SAMPLE_BEFORE) or tail.startswith(lexicon.PER_SAMPLE_AFTER)
+
+
+# Words between a per-sample cue and its bare number: "每条约1k", "each ~800".
+_LENGTH_FILLERS = " :：=约~≈大概大约平均左右为是about around roughly"
+
+
+def _bare_length(before: str, after: str, found: Found) -> bool:
+    """A number without a unit right after a per-sample cue ("每条1k", "每笔约800") is a length in
+    tokens; after it ("1k each") only once a sample count was said."""
+    head = before.rstrip(_LENGTH_FILLERS)
+    if head.endswith(tuple(w for w in lexicon.PER_SAMPLE_BEFORE if not w.isascii())):
+        return True
+    tail = after.lstrip(" ,，(（")
+    return bool(found.values.get("samples")) and tail.startswith(("each", "apiece", "per sample", "/条"))
 
 
 def _after_sample_count(s: str, nums: list[Num], idx: int) -> bool:
@@ -153,9 +172,17 @@ def _tokens(
         # is the token total; a length alone waits for the count.
         found.add("tokens_per_sample", num.value, num, s)
         return
+    if before.rstrip().endswith(("per", "每", "/")):
+        return  # "cost per million tokens", "每百万token": a unit of price, not data
     if found.serving and num.value < 1e6:
+        if before.rstrip().endswith(_CONTEXT_AT):
+            found.add("seq_len", num.value, num, s)  # "KV cache ... at 4k tokens": the context
         return  # "4k tokens of context" in a serving question: no dataset
     found.add("tokens", num.value, num, s)
+
+
+# Before a token count in a serving message: the length of context the request holds.
+_CONTEXT_AT = (" at", " @", "@", " with", " of", "上下文", "上下文长度")
 
 
 # Kinds of count a unit word gives (lexicon.UNITS).
@@ -182,7 +209,19 @@ def _counted(s: str, num: Num, unit: Unit, before: str, after: str, found: Found
         _per_user_speed(num, before, after, s, found)
 
 
-_PLAIN_USERS = ("users", "个用户")
+# Users or people without "concurrent": a load only in a serving message ("a team of 12 people").
+_PLAIN_USERS = (
+    "users",
+    "个用户",
+    "people",
+    "persons",
+    "个人用",
+    "人用",
+    "人使用",
+    "个人使用",
+    "名用户",
+    "位用户",
+)
 
 
 def _latency(num: Num, ms: float, before: str, found: Found, s: str) -> None:
@@ -229,11 +268,11 @@ def _labelled(s: str, num: Num, before: str, after: str, found: Found) -> bool:
         return True
     for slot, labels in (("concurrency", CONCURRENCY_LABEL), ("qps", QPS_LABEL)):
         if head.endswith(labels) and _word_end(head, labels):
-            found.add(slot, num.value * (1e3 if num.mult == "k" else 1.0), num, s)
+            found.add(slot, num.value, num, s)  # "1k" is already 1,000 (scan applies the k)
             return True
     side = request_side(before, after, found.serving)
     if side is not None:
-        found.add(f"{side}_tokens", num.value * (1e3 if num.mult == "k" else 1.0), num, s)
+        found.add(f"{side}_tokens", num.value, num, s)  # "输入2k" = 2,000 tokens
         return True
     return False
 
@@ -269,6 +308,12 @@ def _by_magnitude(s: str, num: Num, before: str, after: str, found: Found) -> No
         label = "params"  # "7B模型", "70亿的模型"
     if label is None and lexicon.has_cue(after, ("数据", "语料", "data")):
         label = "data"
+    if (
+        num.mult in ("g", "t")
+        and label != "tokens"
+        and _memory_filter(s, before, after, num.end, num.value, found)
+    ):
+        return  # "48G显存的卡", "80G以上的卡"
     if num.mult in ("g", "t") and label != "tokens" and _hardware_size(s, before, after, num.end):
         return  # "400G网络", "80G显存"
     if num.mult in ("g", "t") and _tier_label(s, num.end):
@@ -293,7 +338,7 @@ def _by_magnitude(s: str, num: Num, before: str, after: str, found: Found) -> No
 
 
 # What may sit between a GPU name and its memory size: "H100 有 160GB 版本吗", "A100 (80GB)".
-_GPU_MEMORY_GAP = frozenset(" -(（有的带是,，/")
+_GPU_MEMORY_GAP = frozenset(" -(（有的带是,，/:：")
 _GPU_MEMORY_WORDS = (
     "with",
     "has",
@@ -360,6 +405,39 @@ def _hardware_size(s: str, before: str, after: str, end: int) -> bool:
     if _nearest_label(before) == "data":
         return False
     return lexicon.has_cue(before, lexicon.HARDWARE_CUES) or lexicon.has_cue(after, lexicon.HARDWARE_CUES)
+
+
+# Words for a GPU or its memory: next to a byte size that no GPU name owns, it is a memory size asked
+# for ("which GPUs have 80GB or more?", "cheapest cloud GPU with 48GB", "显存80G以上的卡有哪些").
+_GPU_MEMORY_CUES = (
+    "gpu", "gpus", "card", "cards", "显卡", "卡", "显存", "vram", "hbm", "gpu memory", "accelerator",
+    "accelerators",
+)  # fmt: skip
+_AT_MOST = ("or less", "or below", "or under", "以下", "以内", "及以下", "不超过", "不到", "under", "below",
+            "less than", "at most", "up to", "最多", "小于", "低于", "≤", "<=", "<")  # fmt: skip
+_LINK_WORDS = ("网络", "网卡", "network", "infiniband", "ib", "roce", "ethernet", "nvlink", "带宽",
+"bandwidth",
+               "内存", "ram", "disk", "硬盘", "存储", "storage", "ssd", "nvme")  # fmt: skip
+MAX_GPU_MEMORY_GB = 2048.0  # bigger than any one accelerator: a data size, not a memory filter
+
+
+def _memory_filter(s: str, before: str, after: str, end: int, size_bytes: float, found: Found) -> bool:
+    """A GPU memory size nobody's GPU name owns: the memory the user asks a GPU to have. Kept as
+    Found.gpu_memory (">=" or "<=", GB), never as data."""
+    if s.startswith(("/s", "ps", "/秒", " /s"), end) or not 1e9 <= size_bytes <= MAX_GPU_MEMORY_GB * 1e9:
+        return False
+    near = before + " " + after
+    if lexicon.has_cue(near, lexicon.DATA_CUES) or lexicon.has_cue(near, _LINK_WORDS):
+        return False
+    tail = s[end:].lstrip(" -的")
+    if not (
+        lexicon.has_cue(near, _GPU_MEMORY_CUES) or any(lexicon.match_at(tail, 0, w) for w in _GPU_AFTER_SIZE)
+    ):
+        return False
+    head = before.rstrip(" :：=~≈")
+    at_most = lexicon.has_cue(after[:12], _AT_MOST) or head.endswith(_AT_MOST)
+    found.gpu_memory = ("<=" if at_most else ">=", size_bytes / 1e9)
+    return True
 
 
 # GPU words right after a byte size make it the GPU's memory.
@@ -471,7 +549,8 @@ def _price_period(s: str, num: Num, unit: Unit, found: Found) -> bool:
     """ "H200 多少钱一小时", "一个月多少钱", "一天的价格": a price asked per unit of time."""
     head = s[max(0, num.start - 12) : num.start].rstrip(" ,，的要")
     tail = s[unit.end : unit.end + 12].lstrip(" ,，的要需")
-    if not (head.endswith(lexicon.PRICE) or tail.startswith(lexicon.PRICE)):
+    price_words = lexicon.PRICE + (lexicon.HOW_MUCH if lexicon.has_cue(s, lexicon.RENT) else ())
+    if not (head.endswith(price_words) or tail.startswith(price_words)):
         return False
     found.price_period = _PRICE_PERIOD.get(unit.factor)
     return True
@@ -518,6 +597,8 @@ def _duration(s: str, idx: int, num: Num, unit: Unit, nums: list[Num], found: Fo
         days += nums[nxt].value * unit.factor  # 两年零三个月, 2 years 3 months, 1 year, 2 days
         found.used.add(nxt)
         idx, end = nxt, unit.end
+    if unit.factor == lexicon.WORKING_DAY:
+        found.working_days = num.value  # "10 working days": said so, shown with the rule
     found.add("days", days, num, s)
 
 

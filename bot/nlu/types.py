@@ -30,6 +30,8 @@ INTENTS = (
     "cheapest_gpu",
     "serve",
     "china_providers",
+    "cheapest_offering",
+    "model_info",
     "unknown",
 )
 
@@ -136,6 +138,17 @@ class Ask:
 
 
 @dataclass(frozen=True, slots=True)
+class GpuMemory:
+    """A GPU memory size the user asks for: at least (">=") or at most ("<=") `gb`."""
+
+    op: str
+    gb: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {"op": self.op, "gb": self.gb}
+
+
+@dataclass(frozen=True, slots=True)
 class Parse:
     intent: str
     lang: str  # zh | en
@@ -159,6 +172,15 @@ class Parse:
     price_period: str | None = None  # hour | day | month: the period a price question asks about
     stack_said: str | None = None  # the training stack as the user wrote it ("DeepSpeed ZeRO-3")
     task: str | None = None  # "serve": inference / deployment; "train": training named; None: not said
+    # "10 working days": the count said; slots.days holds 7/5 of it (a working week is 5 days of 7).
+    working_days: float | None = None
+    asks_time: bool = False  # "how long", "多久": the time is the answer (intent size on given hardware)
+    # Model-card fields asked about (intent model_info): layers, hidden, heads, kv_heads, vocab, context,
+    # active_params, params, experts, kv_per_token, architecture.
+    model_fields: tuple[str, ...] = ()
+    # A GPU memory size asked for with no GPU named ("which GPUs have 80GB or more?", "cheapest cloud GPU
+    # with 48GB"): {"op": ">=" | "<=", "gb": float}; never data.
+    gpu_memory: GpuMemory | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -182,4 +204,8 @@ class Parse:
             "price_period": self.price_period,
             "stack_said": self.stack_said,
             "task": self.task,
+            "working_days": self.working_days,
+            "asks_time": self.asks_time,
+            "model_fields": list(self.model_fields),
+            "gpu_memory": self.gpu_memory.to_json() if self.gpu_memory is not None else None,
         }

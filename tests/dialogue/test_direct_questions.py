@@ -53,6 +53,9 @@ CASES = [
     ("cheapest GPU to LoRA fine-tune a 13B model?", "*The cheapest GPU", ["/hour", "as of"], "en"),
     ("how many GPUs do I need to serve Llama 3 70B to 200 users?", "*Serving", ["KV cache"], "en"),
     ("火山引擎靠谱吗", "*火山引擎*：", ["GPU_ADVISOR_OFFERINGS", "不会猜价格"], "zh-Hans"),
+    # the cheapest place to rent a named GPU: its price list, cheapest first (interim answer)
+    ("where is the cheapest L40S to rent?", "*NVIDIA L40S", ["/GPU-hour", "per GPU-month"], "en"),
+    ("租一張 A100 一小時要多少？", "*NVIDIA A100", ["卡時"], "zh-Hant"),
 ]
 
 

@@ -101,3 +101,58 @@ def test_correct_or_unrelated_figures_produce_no_correction(text: str) -> None:
 
 def test_a_figure_far_from_any_gpu_name_is_left_alone() -> None:
     assert corrections("I read that some chip does 89 TFLOPS. Anyway, is the T4 cheap?") == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "用 16 张 H100 预训练 7B，2T token 要多久",
+        "A800 上全参微调，1T 参数的模型放得下吗",
+        "H20 跑 3T 的数据要几天",
+        "Llama 3 was trained on 15T tokens on H100s",
+    ],
+)
+def test_a_trillion_tokens_parameters_or_data_is_no_tflops_claim(text: str) -> None:
+    assert corrections(text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "What do the V100 16GB and 32GB cost per hour?",
+        "A100 40GB 还是 80GB 划算",
+        "H100 80GB or 94GB for serving?",
+    ],
+)
+def test_a_second_variant_joined_to_a_gpu_name_is_a_choice_not_a_claim(text: str) -> None:
+    assert corrections(text) == []
+
+
+def test_a_joined_size_no_variant_has_is_still_corrected() -> None:
+    assert corrections("A100 40GB and 120GB, which is cheaper?") == [
+        ("a100-40gb", "memory_gb", "nonexistent")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "gpu", "metric", "kind"),
+    [
+        ("the 3090 has 48GB, right?", "rtx3090", "memory_gb", "nonexistent"),
+        ("4090 的 FP8 是 660 TFLOPS 吧", "rtx4090", "tflops.fp8", "sparse"),
+        ("RTX 4090 comes with 32GB of VRAM?", "rtx4090", "memory_gb", "nonexistent"),
+    ],
+)
+def test_a_gpu_named_by_its_bare_number_or_full_name_has_its_figures_checked(
+    text: str, gpu: str, metric: str, kind: str
+) -> None:
+    assert corrections(text) == [(gpu, metric, kind)]
+
+
+def test_a_bare_number_with_a_unit_is_a_quantity_not_a_gpu() -> None:
+    assert corrections("we have 4090 tokens of eval data and 48GB of logs") == []
+
+
+@pytest.mark.parametrize("text", ["H200 fp8 is 4 petaflops?", "H200 的 FP8 有 4 PF 吗"])
+def test_petaflops_written_out_or_as_pf_are_converted(text: str) -> None:
+    c = only(text)
+    assert (c.gpu_id, c.metric, c.claimed, c.kind) == ("h200", "tflops.fp8", 4000, "sparse")

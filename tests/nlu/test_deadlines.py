@@ -122,3 +122,53 @@ def test_a_budget_rate_is_a_budget_not_a_price_question() -> None:
 
 def test_fastest_among_gpus_is_a_comparison_not_asap() -> None:
     assert not parse("H100 和 A100 哪个最快").asap
+
+
+@pytest.mark.parametrize(
+    ("text", "price_period"),
+    [("租两张 H100 一天要多少？", "day"), ("rent an A100 for a month, how much?", "month")],
+)  # fmt: skip
+def test_renting_with_a_bare_how_much_is_a_price_question_with_its_period(
+    text: str, price_period: str
+) -> None:
+    got = parse(text, today=SUNDAY)
+    assert (got.intent, got.price_period, got.slots.days) == ("price", price_period, None)
+
+
+def test_a_price_period_beside_a_budget_is_still_the_prices() -> None:
+    got = parse("租4张L40S跑一周要多少钱，预算5000元够吗", today=SUNDAY)
+    assert got.price_period == "week" and got.slots.budget is not None and got.slots.days is None
+
+
+@pytest.mark.parametrize(
+    ("text", "working", "days"),
+    [("LoRA 13B, finish in 15 working days", 15, 21), ("7B 全参微调，5个工作日内", 5, 7),
+     ("pretrain 1B within 20 business days", 20, 28)],
+)  # fmt: skip
+def test_working_days_are_seven_fifths_of_calendar_days_and_said_as_written(
+    text: str, working: float, days: float
+) -> None:
+    got = parse(text, today=SUNDAY)
+    assert got.working_days == working and got.slots.days == pytest.approx(days)
+
+
+def test_plain_days_are_no_working_days() -> None:
+    assert parse("LoRA 13B in 15 days", today=SUNDAY).working_days is None
+
+
+@pytest.mark.parametrize(
+    ("text", "date"),
+    [("QLoRA 70B, done before Christmas", "2026-12-24"), ("LoRA 7B, by christmas", "2026-12-25"),
+     ("圣诞节前训完", "2026-12-24"), ("元旦前上线", "2026-12-31"), ("春节前要训完 13B", "2027-02-05"),
+     ("過年前把 7B 微調完", "2027-02-05"), ("finish before Chinese New Year", "2027-02-05"),
+     ("国庆前完成预训练", "2027-09-30"), ("by thanksgiving next year", "2027-11-25")],
+)  # fmt: skip
+def test_a_holiday_deadline_is_the_next_one_after_today(text: str, date: str) -> None:
+    got = parse(text, today=SUNDAY)
+    assert got.deadline_date == date
+    assert got.slots.days == (dt.date.fromisoformat(date) - SUNDAY).days
+
+
+def test_the_lunar_new_year_comes_from_the_table_and_an_unknown_year_is_not_guessed() -> None:
+    assert parse("春节前训完", today=dt.date(2028, 1, 10)).deadline_date == "2028-01-25"
+    assert parse("春节前训完", today=dt.date(2030, 3, 1)).deadline_date is None

@@ -63,3 +63,46 @@ def test_a_gpu_name_written_every_way_is_the_catalogue_gpu() -> None:
     assert parse("8xH100").slots.gpu == "h100"
     assert parse("2 x h100sxm").slots.gpu == "h100-sxm"
     assert parse("four H200s").gpus_mentioned == ("h200",)
+
+
+@pytest.mark.parametrize(
+    ("text", "gpus"),
+    [
+        ("V100 32GB 和 16GB 差多少", ("v100-32gb", "v100-16gb")),
+        ("H100 NVL or PCIe for inference?", ("h100-nvl", "h100-pcie")),
+        ("A100 80G vs 40G，训练 13B 选哪个", ("a100-80gb", "a100-40gb")),
+        ("H100 SXM、PCIe 和 NVL 的区别", ("h100-sxm", "h100-pcie", "h100-nvl")),
+    ],
+)
+def test_a_bare_variant_after_a_gpu_name_is_that_variant_of_the_same_gpu(
+    text: str, gpus: tuple[str, ...]
+) -> None:
+    assert parse(text).gpus_mentioned == gpus
+
+
+def test_a_variant_word_without_a_gpu_before_it_names_nothing() -> None:
+    assert parse("SXM 和 PCIe 有什么区别").gpus_mentioned == ()
+
+
+@pytest.mark.parametrize("text", ["想用 L40S 单卡做 7B LoRA", "H100 单张跑得动 13B 吗"])
+def test_single_after_a_gpu_name_is_one_gpu(text: str) -> None:
+    assert parse(text).slots.gpu_count == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "op", "gb", "intent"),
+    [("which cards have 40GB of memory or more?", ">=", 40, "list_gpus"),
+     ("最便宜的 24G 显卡", ">=", 24, "cheapest_offering"), ("GPUs under 32GB?", "<=", 32, "list_gpus"),
+     ("显存 141G 以上的卡有哪些", ">=", 141, "list_gpus")],
+)  # fmt: skip
+def test_a_memory_size_asked_of_a_gpu_is_a_filter_not_data(
+    text: str, op: str, gb: float, intent: str
+) -> None:
+    got = parse(text)
+    assert got.gpu_memory is not None and (got.gpu_memory.op, got.gpu_memory.gb) == (op, gb)
+    assert got.slots.data_bytes is None and got.intent == intent
+
+
+def test_a_memory_size_next_to_data_words_is_still_data() -> None:
+    got = parse("LoRA 7B on 40GB of text data")
+    assert got.gpu_memory is None and got.slots.data_bytes == 40e9

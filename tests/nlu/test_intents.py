@@ -131,3 +131,55 @@ def test_a_workload_question_in_china_stays_a_workload_question() -> None:
     assert got.intent == "feasibility"  # the job on the GPUs named, not the availability FAQ
     assert got.region == "cn"
     assert parse("在国内租H800预训练70B，数据1T tokens，要多久？").intent == "size"
+
+
+@pytest.mark.parametrize(
+    ("text", "fields"),
+    [("how many layers and KV heads does Qwen2.5-32B have?", ("layers", "kv_heads")),
+     ("Mixtral 8x7B 的专家数和激活参数", ("active_params", "experts")),
+     ("KV cache per token for Llama 3.1 8B", ("kv_per_token",))],
+)  # fmt: skip
+def test_a_model_card_question_names_the_fields_it_asks(text: str, fields: tuple[str, ...]) -> None:
+    got = parse(text)
+    assert got.intent == "model_info" and got.model_fields == fields
+
+
+def test_a_model_named_in_a_job_is_no_model_card_question() -> None:
+    got = parse("LoRA Qwen2.5-32B, how many layers should I adapt?")
+    assert got.intent != "model_info" and got.model_fields == ()
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["how long to LoRA Mistral 7B on 2 L4s with 30M tokens?", "8张A800全参微调13B，20亿token，要训多久？",
+     "Qwen2.5-7B 在一張 H100 上 QLoRA，5千萬 token，需要多長時間"],
+)  # fmt: skip
+def test_asking_how_long_on_given_hardware_is_a_plan_that_asks_the_time(text: str) -> None:
+    got = parse(text)
+    assert got.intent == "size" and got.asks_time and got.slots.days is None
+
+
+def test_a_stated_timeline_asks_no_time() -> None:
+    assert not parse("LoRA 7B on 20M tokens within 3 days").asks_time
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "which GPUs should we rent for LoRA?",
+        "LoRA 13B 用什么卡好",
+        "70B 全参微调要什么配置",
+        "which instance type for pretraining a 1B model?",
+    ],
+)
+def test_asking_what_to_rent_stays_a_plan_however_well_the_faq_matches(text: str) -> None:
+    assert parse(text).intent in ("size", "cheapest_gpu")
+
+
+@pytest.mark.parametrize(
+    ("text", "method"),
+    [("full FT Mistral 7B on 1B tokens", "full_finetune"), ("全参 SFT 一个 8B", "full_finetune"),
+     ("full-ft 3B, 5GB data", "full_finetune")],
+)  # fmt: skip
+def test_full_fine_tuning_written_short_is_full_fine_tuning(text: str, method: str) -> None:
+    assert parse(text).slots.method == method

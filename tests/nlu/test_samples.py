@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.nlu import parse
+from sizing.types import Budget
 
 
 @pytest.mark.parametrize(
@@ -84,5 +85,30 @@ def test_a_stated_token_total_wins_over_the_product() -> None:
     assert slots.tokens == pytest.approx(6e7)
 
 
-def test_an_english_w_is_not_wan() -> None:
-    assert parse("3w samples").slots.samples is None or parse("3w samples").slots.samples == 3
+def test_a_w_before_a_sample_word_is_wan_in_english_too() -> None:
+    assert parse("LoRA 7B on 3w samples").slots.samples == pytest.approx(3e4)
+    assert parse("qlora 13b, 1.5w rows of ~600 tokens").slots.tokens == pytest.approx(9e6)
+
+
+def test_an_english_w_before_anything_else_is_not_wan() -> None:
+    slots = parse("LoRA 7B in 2w, 20M tokens").slots
+    assert slots.samples is None and slots.tokens == pytest.approx(2e7)
+
+
+def test_wan_after_the_measure_word_ge_multiplies_the_number() -> None:
+    assert parse("预算5个w，LoRA 微调 7B").slots.budget == Budget(5e4, "CNY", "total")
+    assert parse("数据3个w条，每条1k").slots.tokens == pytest.approx(3e7)
+    assert parse("预算两个亿，预训练70B").slots.budget == Budget(2e8, "CNY", "total")
+
+
+@pytest.mark.parametrize(
+    ("text", "tokens"),
+    [("LoRA 13B，8w条，每条1.2k", 9.6e7), ("数据2万条，每条约500，QLoRA 7B", 1e7),
+     ("20k samples, 700 each, LoRA 8B", 1.4e7)],
+)  # fmt: skip
+def test_a_bare_length_per_sample_is_tokens(text: str, tokens: float) -> None:
+    assert parse(text).slots.tokens == pytest.approx(tokens)
+
+
+def test_a_bare_number_after_each_without_a_sample_count_is_no_length() -> None:
+    assert parse("8 H100s, 700 each").slots.tokens_per_sample is None

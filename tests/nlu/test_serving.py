@@ -63,3 +63,88 @@ def test_users_of_a_product_are_no_serving_load_outside_a_serving_question() -> 
 def test_seconds_are_a_latency_or_nothing_never_a_training_timeline() -> None:
     assert parse("the model should answer in under 2 seconds").slots.days is None
     assert parse("推理，首字延迟2秒以内").slots.ttft_ms == pytest.approx(2000)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("serve Qwen2.5-14B, 2k in 400 out", {"input_tokens": 2000, "output_tokens": 400}),
+     ("部署 7B，输入3k，输出1k", {"input_tokens": 3000, "output_tokens": 1000}),
+     ("prompts 1.5k, answers 300, serve llama 3 8b", {"input_tokens": 1500, "output_tokens": 300}),
+     ("并发2k，部署 Qwen2.5-7B", {"concurrency": 2000}), ("QPS 1.5k for a 7B chatbot", {"qps": 1500})],
+)  # fmt: skip
+def test_a_k_after_a_labelled_length_or_load_counts_once(text: str, expected: dict[str, float]) -> None:
+    got = said(text)
+    assert {k: got.get(k) for k in expected} == pytest.approx(expected)
+
+
+@pytest.mark.parametrize(
+    ("text", "input_tokens"),
+    [
+        ("serve Llama 3.1 70B at 16k context to 20 users", 16384),
+        ("推理 Qwen2.5-72B，上下文 8k，输出 1k", 7192),
+        ("vLLM for Mistral 7B, 4k context window, answers of 512 tokens", 3584),
+    ],
+)
+def test_a_context_length_in_a_serving_message_is_the_requests_window(text: str, input_tokens: int) -> None:
+    got = parse(text)
+    assert got.task == "serve" and got.slots.input_tokens == input_tokens and got.slots.seq_len is None
+
+
+def test_a_context_length_in_a_training_message_stays_the_sequence_length() -> None:
+    got = parse("LoRA 7B with 8k context on 20M tokens")
+    assert got.task == "train" and got.slots.seq_len == 8192 and got.slots.input_tokens is None
+
+
+@pytest.mark.parametrize(
+    ("text", "ttft_ms"),
+    [("serve 8B, TTFT under 0.5s", 500), ("time to first token below 2s for Qwen2.5-7B", 2000)],
+)  # fmt: skip
+def test_seconds_written_as_s_are_a_latency(text: str, ttft_ms: float) -> None:
+    assert parse(text).slots.ttft_ms == pytest.approx(ttft_ms)
+
+
+@pytest.mark.parametrize(
+    ("text", "concurrency"),
+    [("部署 Qwen2.5-14B，30 人同时使用", 30), ("Llama 3 8B 給 15 個人用夠嗎", 15),
+     ("host Mistral 7B for 40 people on one L40S", 40)],
+)  # fmt: skip
+def test_people_using_a_served_model_are_its_concurrency(text: str, concurrency: int) -> None:
+    assert parse(text).slots.concurrency == concurrency
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "can I run Qwen2.5-32B on two 4090s?",
+        "一张 L20 跑得动 Llama 3.1 8B 吗",
+        "does Gemma 2 27B fit on an A100 40GB?",
+        "how many tokens/s does Mistral 7B get on a T4",
+        "想上线一个 Qwen2.5-7B 的客服，日活5000",
+        "兩張 A6000 能跑 Llama 3.3 70B 的 int4 嗎",
+    ],
+)
+def test_running_fitting_or_generating_with_a_named_model_is_serving(text: str) -> None:
+    assert parse(text).task == "serve"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "can I run LoRA on Qwen2.5-32B with two 4090s?",
+        "一张 L20 跑得动 Llama 3.1 8B 的 QLoRA 微调吗",
+        "does a 13B full fine-tune fit on 4 A100s?",
+        "run a 7B pretraining on 100B tokens",
+        "微调一个推理模型，7B，数据2GB",
+    ],
+)
+def test_a_training_verb_or_a_dataset_keeps_the_task_training(text: str) -> None:
+    assert parse(text).task == "train"
+
+
+def test_running_without_a_model_is_no_serving() -> None:
+    got = parse("租8张A100跑一个月要多少钱")
+    assert got.task is None and got.intent == "price"
+
+
+def test_a_price_per_million_tokens_is_no_dataset() -> None:
+    assert parse("serving cost per million tokens for Qwen2.5-72B on H200").slots.tokens is None
