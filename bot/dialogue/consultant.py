@@ -22,7 +22,8 @@ from bot.dialogue.answers.catalogue import answer_gpus
 from bot.dialogue.answers.faq import answer_search, quote_related
 from bot.dialogue.answers.figure import corrections
 from bot.dialogue.answers.workload_compare import compare_on_gpus, compares_workload
-from bot.dialogue.ask import ask_next
+from bot.dialogue.ask import ask_next, not_started
+from bot.dialogue.clouds import take_clouds
 from bot.dialogue.commit import commit_turn, revision
 from bot.dialogue.home import home_view
 from bot.dialogue.memo import MemoPlanner
@@ -223,6 +224,8 @@ class Consultant:
             return self._explain(state, reply)
         if u.intent in ("help", "greeting", "thanks") and not u.said:
             reply.add(u.intent)
+            if not_started(state):
+                return state  # the greeting says what to tell; no slot question nobody asked for
             return ask_next(state, reply, said=False, quiet=u.intent == "thanks", invite=False)
         if compares_workload(u):
             if compare_on_gpus(state, u, reply, self.kb, self._plan, self._clock()):
@@ -248,7 +251,11 @@ class Consultant:
         if u.intent == "faq" and found is not None and found.kind == "sizing":
             u = replace(u, intent="size")  # "训练7B要几张A100" is a workload for the engine
         elif u.intent == "faq":
-            u = replace(u, said=fills_only(state, u.said))
+            # A conceptual question that names a GPU, a precision or a size ("is fp8 training
+            # production-ready?") is answered from the notes; it starts no form, and in one that is
+            # under way it may only fill what is still empty.
+            kept = fills_only(state, u.said) if self._form_in_progress(state) else {}
+            u = replace(u, said=kept)
         return self._form_step(state, reply, u, found, text)
 
     def _question(self, state: DialogueState, text: str, u: Understood) -> Question:
@@ -284,7 +291,7 @@ class Consultant:
             reply.add("new_request", before=before)
         said = count_samples(state, u, count_on_current_gpu(state, u))
         last = state.last
-        changes = merge_slots(state, said) + timeline(state, u)
+        changes = merge_slots(state, said) + timeline(state, u) + take_clouds(state, u, self.kb.catalog)
         if said is not u.said and last:
             # "what if only 8 GPUs?" keeps the current GPU: report the count against the last plan's,
             # not the GPU the user never named.
@@ -305,7 +312,7 @@ class Consultant:
             digressed = answer_search(self.kb, found, reply, explicit=u.intent == "faq")
         if not missing(state):
             # "skip" with nothing left to skip says so and does not present the plan again.
-            if u.said or skipped not in (None, "none") or state.last is None:
+            if u.said or changes or skipped not in (None, "none") or state.last is None:
                 if isinstance(state.topic, dict) and state.topic.get("kind") == "serve":
                     # A training plan now: "show the math" explains it, not the serving answer.
                     state.topic = None
@@ -315,11 +322,16 @@ class Consultant:
             return state
         understood = {**said, "deadline_date": u.deadline_date} if u.deadline_date else said
         unused = not u.said and not reply.kinds and u.intent == "unknown" and bool(text)
+        if unused and not_started(state):
+            # Off-topic before any sizing ("best laptop for gaming?"): say what this bot covers,
+            # not a slot question about a job nobody described.
+            reply.add("not_understood", text=text[:NOT_UNDERSTOOD_CHARS], kept={}, scope=True)
+            return state
         ask_next(state, reply, said=bool(u.said) or digressed, understood=understood)
         if unused and state.pending is not None:
             # Say what could not be used and what is kept, before asking again.
             kept = {k: v for k, v in state.slots.items() if v is not None}
-            reply.prepend("not_understood", text=text[:NOT_UNDERSTOOD_CHARS], kept=kept)
+            reply.prepend("not_understood", text=text[:NOT_UNDERSTOOD_CHARS], kept=kept, scope=False)
         return state
 
     def _explain(self, state: DialogueState, reply: Reply) -> DialogueState:

@@ -80,6 +80,8 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
         return None  # "switch to the H100 with 160GB": corrected, and the switch goes to the form
     if kind == "gpu_info" and q.u.yes_no and capability.asks_capability(q.text):
         return "capability"
+    if kind == "cheapest_gpu" and any(q.u.said.get(k) is not None for k in ("tokens", "data_bytes")):
+        return None  # "pretrain 350M on 10B tokens, cheapest please": the plan of lowest total cost
     if kind in ANSWERS:
         return kind
     if topic and not form_in_progress and q.u.said and kind in FOLLOW_UP_INTENTS:

@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from bot.dialogue.clouds import restricted
 from bot.dialogue.hardware import china_options
 from bot.dialogue.pitfall_context import pitfall_context
 from bot.dialogue.plan import budget_usd_total, build_request, effective_slots, summarise
@@ -16,6 +17,7 @@ from bot.render.text import render_json
 from bot.render.views import (
     entry_view,
     find_entry,
+    num,
     option_view,
     pick,
     stale_view,
@@ -41,10 +43,32 @@ def run_plan(state: DialogueState, kb: KnowledgeBase, plan: Planner, today: dt.d
     """The engine's result as the DESIGN.md `size` dict; raises SizingError. "ASAP" puts the
     fastest option within the budget first."""
     request = build_request(state, kb.catalog, today)
-    rec: dict[str, Any] = plan(request, kb.catalog).to_dict()
+    rec: dict[str, Any] | None = None
+    if state.clouds:
+        # Only the clouds the user named; none of them with an offering that fits leaves the plan
+        # to the whole catalogue (the reply says so: clouds_view).
+        try:
+            rec = dict(plan(request, restricted(kb.catalog, state.clouds)).to_dict())
+        except SizingError:
+            rec = None
+        if rec is not None and not any(o.get("fits") for o in rec.get("options") or []):
+            rec = None
+    if rec is None:
+        rec = dict(plan(request, kb.catalog).to_dict())
     if state.asap:
         rec["options"] = fastest_first(rec.get("options") or [], state.slots, kb.catalog.usd_to_cny)
+    elif state.cheapest:
+        rec["options"] = cheapest_first(rec.get("options") or [])
     return rec
+
+
+def cheapest_first(options: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The options with the one that fits at the lowest total on-demand cost first."""
+    priced = [o for o in options if o.get("fits") and (o.get("cost") or {}).get("on_demand_usd") is not None]
+    if not priced:
+        return options
+    low = min(priced, key=lambda o: (float(o["cost"]["on_demand_usd"]), float(o.get("days") or 0.0)))
+    return [low] + [o for o in options if o is not low]
 
 
 def fastest_first(
@@ -86,6 +110,7 @@ def plan_context(
     # A deadline the user's GPUs cannot make is planned at the count that does (their own plan is
     # kept to say how long it would take); owned hardware is then only the smaller comparison.
     rec, user_plan = _meet_the_deadline(state, rec, kb, plan, today)
+    conflict = budget_conflict(state, rec, kb, plan, today)
     effective = effective_slots(state, catalog)
     triggers = pitfall_context(state, effective, rec, kb.gpu_records, catalog)
     fired = list(kb.fired_pitfalls(triggers))
@@ -111,6 +136,7 @@ def plan_context(
         "assumed": list(state.assumed) + [s for s in ("precision", "method") if state.slots.get(s) is None],
         "days_skipped": "days" in state.skipped,
         "asap": bool(state.asap),
+        "cheapest": bool(state.cheapest),
         "deadline_date": state.deadline_date,
         "workload": rec.get("workload") or {},
         "options": options,
@@ -129,8 +155,54 @@ def plan_context(
         "user_plan": option_view(user_plan, catalog) if user_plan else None,
         "owned": bool(state.owned) and user_plan is None,
         "china": china,
+        "budget_conflict": conflict,
+        "clouds": clouds_view(state, rec),
     }
     return rec, fired, context
+
+
+def clouds_view(state: DialogueState, rec: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The providers the plan was asked on: `fallback` when none of them had an offering that fits
+    (the plan is then priced elsewhere); `unpriced`: named providers without catalogue prices."""
+    if not state.clouds and not state.unpriced_clouds:
+        return None
+    top = (rec.get("options") or [{}])[0]
+    cloud = (top.get("cost") or {}).get("cloud")
+    return {
+        "asked": list(state.clouds),
+        "fallback": bool(state.clouds) and cloud not in state.clouds,
+        "unpriced": list(state.unpriced_clouds),
+    }
+
+
+def over_budget(rec: Mapping[str, Any]) -> bool:
+    return any(w.get("code") == "over_budget" for w in rec.get("warnings") or [])
+
+
+def budget_conflict(
+    state: DialogueState, rec: Mapping[str, Any], kb: KnowledgeBase, plan: Planner, today: dt.date
+) -> dict[str, Any] | None:
+    """When no plan meets both the deadline and the budget, what the budget does buy: the fastest
+    plan within it once the deadline is let go, or (when even that is over) the cheapest plan at
+    all. None when the plan meets its budget or there is no deadline to let go."""
+    days = state.slots.get("days")
+    if not isinstance(days, int | float) or not over_budget(rec):
+        return None
+    relaxed = replace(state, slots={**state.slots, "days": None}, asap=True, cheapest=False)
+    try:
+        alt = run_plan(relaxed, kb, plan, today)
+    except SizingError:
+        return None
+    options = alt.get("options") or []
+    if not options:
+        return None
+    top: dict[str, Any] | None = option_view(options[0], kb.catalog)
+    within = not over_budget(alt)
+    planned = (rec.get("options") or [{}])[0]
+    cost, planned_cost = num((top or {}).get("cost")), num((planned.get("cost") or {}).get("amount"))
+    if not within and cost is not None and planned_cost is not None and cost >= planned_cost:
+        top = None  # nothing is cheaper than the plan that meets the deadline
+    return {"deadline_days": float(days), "option": top, "within": within}
 
 
 # Alternatives listed under the plan: two at most, none past the deadline, and without one none
@@ -214,6 +286,8 @@ def recommend(
             changes=[_change_view(c) for c in changes],
             before={"name": before.get("gpu"), **before},
             after=summary,
+            over_budget=over_budget(rec),
+            deadline=state.slots.get("days") is not None,
         )
         reply.changes = [{"slot": c.slot, "old": c.old, "new": c.new} for c in changes]
     related = context["faq"]

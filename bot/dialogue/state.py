@@ -81,6 +81,9 @@ class DialogueState:
     shown_tips: list[str] = field(default_factory=list)  # tips and pitfalls shown this conversation
     topic: dict[str, Any] | None = None  # the last direct answer's kind and workload (dialogue.policy)
     asap: bool = False  # "ASAP", "越快越好": plan the fastest option within the budget, no deadline
+    cheapest: bool = False  # "cheapest please": the plan with the lowest total cost first
+    clouds: list[str] = field(default_factory=list)  # providers the plan is priced on ("on AWS")
+    unpriced_clouds: list[str] = field(default_factory=list)  # named, but the catalogue has no prices
     deadline_date: str | None = None  # ISO date of a calendar deadline ("by 2027-01-31")
     samples: float | None = None  # a sample count still waiting for its length per sample
     rev: int = 0  # commits of this session (bot/dialogue/commit.py)

@@ -18,21 +18,36 @@ from bot.dialogue.understand import Understood
 def timeline(state: DialogueState, u: Understood) -> list[SlotChange]:
     """Apply a deadline, "no deadline" or "ASAP"; the change to report when a plan exists."""
     slots = state.slots
+    if u.kind == "cheapest_gpu":
+        state.cheapest, state.asap = True, False  # "…, cheapest please": the lowest total cost first
     if u.said.get("days") is not None:
         state.asap = False
         state.deadline_date = u.deadline_date
         return []
     if not (u.no_deadline or u.asap):
+        if slots.get("days") is None and open_timeline(u):
+            if "days" not in state.skipped:
+                state.skipped.append("days")
+            if state.pending == "days":
+                state.pending = None
         return []
     old = slots.get("days")
     slots["days"] = None
     state.deadline_date = None
     state.asap = bool(u.asap)
+    state.cheapest = state.cheapest and not u.asap
     if "days" not in state.skipped:
         state.skipped.append("days")
     if state.pending == "days":
         state.pending = None
     return [SlotChange("days", old, None)] if old is not None and state.last else []
+
+
+def open_timeline(u: Understood) -> bool:
+    """A message whose plan needs no deadline: it asks how long the job takes ("…on 8 A100s, how
+    long?": the time is the answer), or it gives a budget and no date ("budget $20k, what should we
+    rent?": the plan that fits the budget), or it asks for the cheapest way (the lowest total cost)."""
+    return u.asks_time or u.said.get("budget") is not None or u.kind == "cheapest_gpu"
 
 
 def count_samples(state: DialogueState, u: Understood, said: dict[str, Any]) -> dict[str, Any]:

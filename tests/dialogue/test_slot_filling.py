@@ -67,8 +67,9 @@ def test_a_bare_number_answers_the_pending_question(consultant: Consultant, nlu:
     assert turn.payload["recommendation"] is not None
 
 
-def test_asking_again_escalates_from_example_to_the_form(consultant: Consultant) -> None:
-    replies = [consultant.handle("s", "hmm").text for _ in range(3)]
+def test_asking_again_escalates_from_example_to_the_form(consultant: Consultant, nlu: ScriptedParse) -> None:
+    nlu.understands("I want to train a model")
+    replies = [consultant.handle("s", text).text for text in ("I want to train a model", "hmm", "hmm")]
 
     assert "For example" in replies[0]
     assert "I still need the model size" in replies[1]
@@ -104,8 +105,9 @@ def test_skipping_the_model_size_keeps_asking_because_there_is_no_default(
     consultant: Consultant, nlu: ScriptedParse
 ) -> None:
     nlu.understands("skip", intent="skip")
+    nlu.understands("I want to train a model")
 
-    consultant.handle("s", "hello there")
+    consultant.handle("s", "I want to train a model")
     turn = consultant.handle("s", "skip")
 
     assert turn.payload["slots"]["params"] is None

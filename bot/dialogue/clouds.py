@@ -1,0 +1,55 @@
+"""A plan on the clouds the user named ("LoRA 8B on AWS", "GCP only", "我们想在 AWS 上…").
+
+The user's providers (Parse.providers_mentioned) restrict the offerings a plan is priced from: the
+engine runs on the catalogue with only those clouds' offerings. A provider the catalogue holds no
+price for cannot restrict anything and is said so; a named cloud with no offering that fits the job
+leaves the plan to the whole catalogue, and the reply says that cloud had none.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable
+from dataclasses import replace
+
+from bot.dialogue.answers.prices import priced_clouds
+from bot.dialogue.state import DialogueState, SlotChange
+from bot.dialogue.understand import Understood
+from sizing.types import Catalog
+
+# Restricted catalogues are kept per (catalogue, clouds): the same objects come back, so the plan
+# memo (bot/dialogue/memo.py), which keys results by catalogue identity, keeps hitting.
+_RESTRICTED: dict[tuple[int, tuple[str, ...]], tuple[Catalog, Catalog]] = {}
+_MAX_KEPT = 32
+_LOCK = threading.Lock()
+
+
+def restricted(catalog: Catalog, clouds: Iterable[str]) -> Catalog:
+    """`catalog` with only the offerings of `clouds` (the same object for the same arguments)."""
+    key = (id(catalog), tuple(sorted(set(clouds))))
+    with _LOCK:
+        kept = _RESTRICTED.get(key)
+        if kept is not None and kept[0] is catalog:
+            return kept[1]
+    wanted = set(key[1])
+    narrowed = replace(catalog, offerings=tuple(o for o in catalog.offerings if o.cloud in wanted))
+    with _LOCK:
+        if len(_RESTRICTED) >= _MAX_KEPT:
+            _RESTRICTED.clear()
+        _RESTRICTED[key] = (catalog, narrowed)
+    return narrowed
+
+
+def take_clouds(state: DialogueState, u: Understood, catalog: Catalog) -> list[SlotChange]:
+    """Apply the providers a planning message names: the priced ones become the plan's clouds, the
+    others are kept to be said unpriced. The change to report once a plan exists."""
+    if not u.providers or state.region == "cn":
+        return []  # mainland plans price from the Chinese list prices (bot/dialogue/hardware.py)
+    priced = set(priced_clouds(catalog))
+    clouds = [p for p in u.providers if p in priced]
+    state.unpriced_clouds = [p for p in u.providers if p not in priced]
+    if not clouds or clouds == state.clouds:
+        return []
+    old = list(state.clouds) or None
+    state.clouds = clouds
+    return [SlotChange("clouds", old, clouds)] if state.last else []

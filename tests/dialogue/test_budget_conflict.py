@@ -1,0 +1,77 @@
+"""A budget what-if re-plans against the budget: a plan that meets it says so, and when no plan meets
+both the deadline and the budget the reply says that first, with what the budget does buy."""
+
+from __future__ import annotations
+
+from bot.dialogue.consultant import Consultant
+from sizing.types import Budget
+
+from .fakes import ScriptedParse
+
+PRETRAIN_7B = {"params": 7e9, "tokens": 1.4e11, "method": "pretrain", "days": 21.0}
+
+
+def test_a_budget_far_below_the_plan_is_never_called_already_met(
+    consultant: Consultant, nlu: ScriptedParse
+) -> None:
+    nlu.understands("pretrain a 7B model on 140B tokens in 3 weeks", **PRETRAIN_7B)
+    nlu.understands("what if the budget is only $5,000?", intent="whatif", budget=Budget(5000.0, "USD"))
+
+    first = consultant.handle("s", "pretrain a 7B model on 140B tokens in 3 weeks")
+    turn = consultant.handle("s", "what if the budget is only $5,000?")
+
+    planned = first.payload["recommendation"]["options"][0]["cost"]["amount"]
+    assert planned > 5000
+    assert "already fits" not in turn.text and "nothing changes" not in turn.text
+    assert "No plan meets both the deadline (21 days) and a budget of $5,000" in turn.text
+    assert turn.text.index("No plan meets both") < turn.text.index("*Recommended:*")
+    # the plan shown still meets the deadline
+    assert turn.payload["recommendation"]["options"][0]["days"] <= 21.0
+
+
+def test_a_budget_the_job_fits_without_its_deadline_names_what_it_buys(
+    consultant: Consultant, nlu: ScriptedParse
+) -> None:
+    nlu.understands(
+        "pretrain 1B on 20B tokens in 1 day", params=1e9, tokens=2e10, method="pretrain", days=1.0
+    )
+    nlu.understands("budget $480?", intent="whatif", budget=Budget(480.0, "USD"))
+
+    consultant.handle("s", "pretrain 1B on 20B tokens in 1 day")
+    turn = consultant.handle("s", "budget $480?")
+
+    if "No plan meets both" in turn.text:
+        line = next(x for x in turn.text.splitlines() if "No plan meets both" in x)
+        assert "Within the budget:" in line or "Even with no deadline" in line or "Nothing costs less" in line
+    else:
+        top = turn.payload["recommendation"]["options"][0]
+        assert top["cost"]["amount"] <= 480
+
+
+def test_a_budget_the_plan_already_meets_says_nothing_changes(
+    consultant: Consultant, nlu: ScriptedParse
+) -> None:
+    nlu.understands("LoRA 7B on 50M tokens in 2 days", params=7e9, tokens=5e7, method="lora", days=2.0)
+    nlu.understands("预算 1 万美元呢", intent="whatif", budget=Budget(10000.0, "USD"))
+
+    consultant.handle("s", "LoRA 7B on 50M tokens in 2 days")
+    turn = consultant.handle("s", "预算 1 万美元呢")
+
+    assert "已在新预算内，无需调整" in turn.text and "没有方案能同时满足" not in turn.text
+
+
+def test_a_what_if_that_changes_nothing_prints_no_change_line_of_equal_values(
+    consultant: Consultant, nlu: ScriptedParse
+) -> None:
+    nlu.understands("LoRA 7B on 50M tokens in 2 days", params=7e9, tokens=5e7, method="lora", days=2.0)
+    nlu.understands("what if 3 days?", intent="whatif", days=3.0)
+
+    consultant.handle("s", "LoRA 7B on 50M tokens in 2 days")
+    turn = consultant.handle("s", "what if 3 days?")
+
+    changed = next(x for x in turn.text.splitlines() if x.startswith("*What changed*"))
+    assert "(+0%)" not in changed
+    amounts = [part.strip() for part in changed.split("cost ")[1:]]
+    for amount in amounts:
+        before, _, after = amount.partition(" → ")
+        assert before != after.split(" ")[0].rstrip(".")

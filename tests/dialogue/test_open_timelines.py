@@ -1,0 +1,93 @@
+"""Plans that need no deadline question: the message asks how long the job takes on given hardware,
+gives a budget and no date, or asks for the cheapest way; and plans on the clouds the user named."""
+
+from __future__ import annotations
+
+from bot.dialogue.consultant import Consultant
+from sizing.types import Budget
+
+from .fakes import ScriptedParse
+
+
+def test_how_long_on_given_hardware_is_answered_with_the_time_not_a_deadline_question(
+    consultant: Consultant, nlu: ScriptedParse
+) -> None:
+    text = "full finetune 7B on 5B tokens, 8x A100 80G, how long?"
+    nlu.understands(
+        text, params=7e9, tokens=5e9, method="full_finetune", gpu="a100-80gb", gpu_count=8,
+        flags={"asks_time": True},
+    )  # fmt: skip
+
+    turn = consultant.handle("s", text)
+
+    top = turn.payload["recommendation"]["options"][0]
+    assert (top["gpu"], top["gpus"]) == ("a100-80gb", 8) and top["days"] > 0
+    assert turn.payload["pending"] is None and "How long can training take" not in turn.text
+    assert "the time on these GPUs is the answer" in turn.text
+
+
+def test_a_budget_without_a_deadline_is_planned_within_the_budget(
+    consultant: Consultant, nlu: ScriptedParse
+) -> None:
+    text = "budget $20k, pretrain 1.3B on 30B tokens, what should we rent?"
+    nlu.understands(text, params=1.3e9, tokens=3e10, method="pretrain", budget=Budget(20000.0, "USD"))
+
+    turn = consultant.handle("s", text)
+
+    top = turn.payload["recommendation"]["options"][0]
+    assert top["cost"]["amount"] <= 20000
+    assert turn.payload["pending"] is None and "How long" not in turn.text
+    assert "the plan that fits the budget" in turn.text
+
+
+def test_cheapest_please_with_the_data_given_plans_the_lowest_total_cost(
+    consultant: Consultant, nlu: ScriptedParse
+) -> None:
+    text = "Pretrain a 350M model on 10B tokens, no deadline, cheapest please"
+    nlu.understands(
+        text, intent="cheapest_gpu", params=3.5e8, tokens=1e10, method="pretrain", flags={"no_deadline": True}
+    )
+
+    turn = consultant.handle("s", text)
+
+    options = turn.payload["recommendation"]["options"]
+    fitting = [o["cost"]["on_demand_usd"] for o in options if o["fits"]]
+    assert options[0]["cost"]["on_demand_usd"] == min(fitting)
+    assert "training data" not in turn.text.lower() and "lowest total cost" in turn.text
+
+
+def test_a_plan_on_a_named_cloud_is_priced_on_that_cloud_only(
+    consultant: Consultant, nlu: ScriptedParse
+) -> None:
+    text = "LoRA Llama 3 8B on AWS, 20M tokens, 2 days"
+    nlu.understands(
+        text, params=8e9, tokens=2e7, method="lora", days=2.0, flags={"providers_mentioned": ("aws",)}
+    )
+
+    turn = consultant.handle("s", text)
+
+    options = turn.payload["recommendation"]["options"]
+    assert {o["cost"]["cloud"] for o in options if o["cost"].get("cloud")} == {"aws"}
+    assert "on AWS" in turn.text
+
+
+def test_a_cloud_without_catalogue_prices_is_said_plainly(consultant: Consultant, nlu: ScriptedParse) -> None:
+    text = "LoRA 8B on CoreWeave, 20M tokens, 2 days"
+    nlu.understands(
+        text, params=8e9, tokens=2e7, method="lora", days=2.0, flags={"providers_mentioned": ("coreweave",)}
+    )
+
+    turn = consultant.handle("s", text)
+
+    assert "no prices for CoreWeave" in turn.text and turn.payload["recommendation"] is not None
+
+
+def test_switching_clouds_in_a_what_if_reports_the_change(consultant: Consultant, nlu: ScriptedParse) -> None:
+    nlu.understands("LoRA 8B, 20M tokens, 2 days", params=8e9, tokens=2e7, method="lora", days=2.0)
+    nlu.understands("what about on Google Cloud?", intent="whatif", flags={"providers_mentioned": ("gcp",)})
+
+    consultant.handle("s", "LoRA 8B, 20M tokens, 2 days")
+    turn = consultant.handle("s", "what about on Google Cloud?")
+
+    assert turn.payload["recommendation"]["options"][0]["cost"]["cloud"] == "gcp"
+    assert "*What changed*" in turn.text and "Google Cloud" in turn.text
