@@ -223,7 +223,7 @@ class KnowledgeBase:
         return self._searcher.search(text, limit)
 
     def retrieve(self, text: str, limit: int = 5) -> Retrieval:
-        """Hits plus `kind` (faq|sizing|gpu_info|none) and `margin`: see knowledge.search.Retrieval."""
+        """Hits and `margin`: see knowledge.search.Retrieval."""
         return self._searcher.retrieve(text, limit)
 
     def distinct_advice(self, ids: Iterable[str]) -> list[str]:

@@ -176,7 +176,14 @@ def offering(o: OfferingRecord, usd_to_cny: float) -> Offering:
 
 
 def load_providers(path: Path) -> dict[str, ProviderRecord]:
-    return {p.id: p for p in records(ProviderRecord, read(path), path, "providers")}
+    providers = {p.id: p for p in records(ProviderRecord, read(path), path, "providers")}
+    owner: dict[str, str] = {}
+    for p in providers.values():
+        for alias in p.aliases:
+            if owner.setdefault(alias, p.id) != p.id:
+                where = f"{path}: entry {p.id!r}: field 'aliases'"
+                raise KnowledgeError(f"{where}: {alias!r} already names {owner[alias]!r}")
+    return providers
 
 
 def load_software(path: Path) -> SoftwareCatalog:

@@ -8,7 +8,7 @@ import datetime as dt
 import re
 from typing import Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from knowledge.base import Bilingual, Source, Strict
 
@@ -216,16 +216,28 @@ class SpotDiscount(Strict):
 
 
 class ProviderRecord(Strict):
-    """A GPU cloud or rental marketplace (ids as bot/nlu/providers.py spells them)."""
+    """A GPU cloud or rental marketplace: the one table of providers, their names and the spellings
+    people write them in (`aliases`, read by the NLU: bot/nlu/providers.py)."""
 
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
     name: Bilingual
     market: Literal["global", "cn"]
     kind: Literal["cloud", "marketplace"]
-    public_prices: bool
+    # Lower-case, simplified Chinese (messages are read after t2s); ASCII ones match whole words only.
+    # A company name alone is no alias: "阿里的Qwen" names a model's author, "华为的卡" a chip.
+    aliases: tuple[str, ...] = ()
+    public_prices: bool | None = None  # None: not checked yet
     spot_discount: SpotDiscount | None = None
     prices_note: Bilingual | None = None
     source: Source | None = None
+
+    @field_validator("aliases")
+    @classmethod
+    def _lower_case(cls, aliases: tuple[str, ...]) -> tuple[str, ...]:
+        for alias in aliases:
+            if not alias.strip() or alias != alias.lower().strip():
+                raise ValueError(f"alias {alias!r} must be non-empty, lower-case and trimmed")
+        return aliases
 
 
 class ExcludedRow(Strict):

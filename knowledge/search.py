@@ -25,7 +25,7 @@ from rapidfuzz import fuzz
 
 from knowledge.base import Bilingual, KnowledgeError, Strict, entries, read_yaml, validate
 from knowledge.faq import DATA_DIR, FAQ_FILE, PITFALLS_FILE, Entry, check_related, load_faq, load_pitfalls
-from knowledge.query_kind import SPEC_FACTOR, QueryKind, classify, looks_like_spec, normalize
+from knowledge.query_text import SPEC_FACTOR, looks_like_spec, normalize
 
 # bm25s sets its own logger to DEBUG on import (bm25s/__init__.py), so its index-building lines
 # would reach every handler; they are a library's progress chatter, not ours to show.
@@ -106,12 +106,10 @@ class Hit:
 
 @dataclass(frozen=True, slots=True)
 class Retrieval:
-    """`kind` says what the text is: `faq` (answer from `hits`), `sizing` (a workload question for the
-    engine: "训练70B要多少钱"), `gpu_info` (one GPU's datasheet figure: "H100有多少显存") or `none`.
-    `margin` is the top score minus the runner-up's: below ~0.05 two entries answer about equally."""
+    """The hits and `margin`, the top score minus the runner-up's: below ~0.05 two entries answer about
+    equally. Whether the text is an FAQ question at all is the NLU's to say (bot/nlu: Parse.intent)."""
 
     hits: list[Hit]
-    kind: QueryKind
     margin: float
 
 
@@ -298,7 +296,7 @@ class Searcher:
         hits = [Hit(e.id, round(score, 4), e.title) for score, e in shown[:limit] if score >= MIN_SCORE]
         top = shown[0][0] if shown else 0.0
         second = shown[1][0] if len(shown) > 1 else 0.0
-        return Retrieval(hits, classify(text, has_hits=bool(hits)), round(top - second, 4) if hits else 0.0)
+        return Retrieval(hits, round(top - second, 4) if hits else 0.0)
 
     def _shown(self, text: str, wanted: int) -> list[tuple[float, Entry]]:
         """The first `wanted` entries of the ranking (by score, then lexical score, then catalogue

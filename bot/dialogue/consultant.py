@@ -19,7 +19,7 @@ from bot.dialogue.answers import serve
 from bot.dialogue.answers.base import Question
 from bot.dialogue.answers.capacity import capacity_answer
 from bot.dialogue.answers.catalogue import answer_gpus
-from bot.dialogue.answers.faq import answer_search, quote_related
+from bot.dialogue.answers.faq import answer_search
 from bot.dialogue.answers.figure import corrections
 from bot.dialogue.answers.workload_compare import compare_on_gpus, compares_workload
 from bot.dialogue.ask import ask_next, not_started
@@ -243,17 +243,11 @@ class Consultant:
         found = None
         if u.intent == "faq" or (not u.said and u.intent == "unknown" and not reply.kinds):
             found = self.kb.retrieve(text, limit=3) if text else None
-        if u.intent == "faq" and found is not None and found.kind == "gpu_info" and u.gpus:
-            # "H100有多少显存" is a datasheet question: the catalogue answers it, not the FAQ.
-            answer_gpus(self.kb, "gpu_info", u.gpus, reply)
-            quote_related(self.kb, list(found.hits), reply)
-            return ask_next(state, reply, said=False)
-        if u.intent == "faq" and found is not None and found.kind == "sizing":
-            u = replace(u, intent="size")  # "训练7B要几张A100" is a workload for the engine
-        elif u.intent == "faq":
-            # A conceptual question that names a GPU, a precision or a size ("is fp8 training
-            # production-ready?") is answered from the notes; it starts no form, and in one that is
-            # under way it may only fill what is still empty.
+        # Whether a message is an FAQ question, a sizing request or a datasheet look-up is the NLU's
+        # decision (Parse.intent), never the search's. A conceptual question that names a GPU, a
+        # precision or a size ("is fp8 training production-ready?") is answered from the notes; it starts
+        # no form, and in one that is under way it may only fill what is still empty.
+        if u.intent == "faq":
             kept = fills_only(state, u.said) if self._form_in_progress(state) else {}
             u = replace(u, said=kept)
         return self._form_step(state, reply, u, found, text)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from bot.nlu import lexicon
 from bot.nlu.gpus import GPU_WORDS, GPU_WORDS_EN, GpuMention
-from bot.nlu.providers import CN_PROVIDERS
+from bot.nlu.providers import china_providers
 from bot.nlu.units import BOUNDARIES
 
 # Words for the mainland (its clouds come from bot/nlu/providers.py): prices there are quoted in
@@ -29,7 +29,7 @@ REACH = 16  # characters from the cue to the GPUs it owns
 
 def region(s: str, providers: tuple[str, ...]) -> str | None:
     """ "cn" when the message names a mainland-China cloud or the mainland itself."""
-    if any(p in CN_PROVIDERS for p in providers):
+    if any(p in china_providers() for p in providers):
         return "cn"
     return "cn" if any(lexicon.find_phrase(s, p) != -1 for p in MAINLAND) else None
 

@@ -209,7 +209,7 @@ PRICE = (
     "月租", "日租", "时租", "多少钱", "几块钱", "几块", "什么价", "啥价", "价格", "价钱", "租金", "收费",
     "报价", "单价", "售价",
     "费用多少",
-    "how much", "price", "prices", "pricing", "priced", "cost", "costs", "rate", "rates", "charge", "charges",
+    "price", "prices", "pricing", "priced", "cost", "costs", "rate", "rates", "charge", "charges",
 )  # fmt: skip
 # Asking how long a job takes: the time is the answer (Parse.asks_time), not a deadline to ask for.
 ASKS_TIME = (
@@ -223,9 +223,21 @@ RENT = ("租", "租用", "租赁", "rent", "renting", "rental", "to hire")
 HOW_MUCH = ("多少", "几块", "how much")
 
 
+# After "how much" these make it a question about a quantity, not a price ("how much memory").
+NOT_MONEY = (
+    "memory", "vram", "ram", "hbm", "data", "time", "faster", "slower", "better", "worse", "bandwidth",
+    "compute", "power", "tflops", "flops", "storage", "disk", "throughput", "speed", "tokens", "longer",
+    "more", "less", "gpu memory", "capacity", "context", "space", "electricity",
+)  # fmt: skip
+
+
 def asks_price(s: str) -> bool:
-    """A price word, or renting with a bare "how much" ("租一張 4090 一小時要多少？")."""
-    return has_cue(s, PRICE) or (has_cue(s, RENT) and has_cue(s, HOW_MUCH))
+    """A price word; "how much" unless a quantity follows it ("how much is an H100 per hour?" but not
+    "how much memory does the A100 have"); or renting with a bare "how much" ("租一張 4090 一小時要多少")."""
+    if has_cue(s, PRICE) or (has_cue(s, RENT) and has_cue(s, HOW_MUCH)):
+        return True
+    at = find_phrase(s, "how much")
+    return at != -1 and not has_cue(s[at + 8 : at + 40], NOT_MONEY)
 
 
 # Periods a price can be asked per ("per hour", "月租"), for Parse.price_period.

@@ -1,17 +1,18 @@
 """GPU clouds and rental marketplaces a message names (Parse.providers_mentioned), and which of them
 are mainland-China ones (Parse.region "cn").
 
-Ids follow knowledge/data/offerings.yaml where the catalogue prices the cloud (aws, gcp, azure,
-lambda); the others are the names people use for the provider. Text is simplified and lower-cased;
-ASCII names match whole words. A company name alone (阿里, 腾讯, 华为) is not its cloud: "阿里的
-Qwen" names a model's author, "华为的卡" a chip.
+The providers, their markets and the spellings people write are one table: knowledge/data/providers.yaml
+(`aliases`), read once. Text is simplified and lower-cased; ASCII names match whole words. A company name
+alone (阿里, 腾讯, 华为) is not its cloud: "阿里的Qwen" names a model's author, "华为的卡" a chip.
 """
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from bot.nlu import lexicon
+from knowledge.load import DATA_DIR, load_providers
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,54 +22,37 @@ class Provider:
     names: tuple[str, ...]
 
 
-PROVIDERS: tuple[Provider, ...] = (
-    Provider(
-        "aws", "global", ("aws", "amazon web services", "amazon", "ec2", "sagemaker", "亚马逊云", "亚马逊")
-    ),
-    Provider("gcp", "global", ("gcp", "google cloud", "google compute engine", "gce", "谷歌云")),
-    Provider("azure", "global", ("azure", "microsoft azure", "微软云")),
-    Provider("lambda", "global", ("lambda labs", "lambda cloud", "lambdalabs", "lambda")),
-    Provider("oracle", "global", ("oracle cloud", "oci", "甲骨文云")),
-    Provider("coreweave", "global", ("coreweave",)),
-    Provider("runpod", "global", ("runpod",)),
-    Provider("vast", "global", ("vast.ai", "vast ai", "vastai")),
-    Provider("paperspace", "global", ("paperspace",)),
-    Provider("together", "global", ("together ai", "together.ai")),
-    Provider("nebius", "global", ("nebius",)),
-    Provider("crusoe", "global", ("crusoe",)),
-    Provider("fluidstack", "global", ("fluidstack",)),
-    Provider("jarvislabs", "global", ("jarvislabs", "jarvis labs")),
-    Provider("tensordock", "global", ("tensordock",)),
-    Provider("hyperstack", "global", ("hyperstack",)),
-    Provider("digitalocean", "global", ("digitalocean", "digital ocean")),
-    Provider("aliyun", "cn", ("阿里云", "aliyun", "alibaba cloud", "alicloud")),
-    Provider("tencent", "cn", ("腾讯云", "tencent cloud", "tencentcloud")),
-    Provider("volcano", "cn", ("火山引擎", "火山云", "volcano engine", "volcengine")),
-    Provider("baidu", "cn", ("百度智能云", "百度云", "baidu ai cloud", "baidu cloud")),
-    Provider("huawei", "cn", ("华为云", "huawei cloud")),
-    Provider("autodl", "cn", ("autodl",)),
-    Provider("matpool", "cn", ("矩池云", "matpool")),
-    Provider("gpushare", "cn", ("恒源云", "gpushare")),
-    Provider("featurize", "cn", ("featurize",)),
-    Provider("jdcloud", "cn", ("京东云", "jd cloud")),
-    Provider("ucloud", "cn", ("ucloud", "优刻得")),
-    Provider("ctyun", "cn", ("天翼云", "ctyun")),
-    Provider("ksyun", "cn", ("金山云", "ksyun")),
-    Provider("qingcloud", "cn", ("青云", "qingcloud")),
-)
-CN_PROVIDERS = frozenset(p.id for p in PROVIDERS if p.region == "cn")
-_BY_NAME = {name: p.id for p in PROVIDERS for name in p.names}
-_NAMES = tuple(_BY_NAME)
+@functools.cache
+def providers() -> tuple[Provider, ...]:
+    """Every provider of knowledge/data/providers.yaml with the spellings that name it."""
+    records = load_providers(DATA_DIR / "providers.yaml").values()
+    return tuple(Provider(r.id, r.market, r.aliases) for r in records)
+
+
+@functools.cache
+def _by_name() -> dict[str, str]:
+    return {name: p.id for p in providers() for name in p.names}
+
+
+@functools.cache
+def _names() -> tuple[str, ...]:
+    return tuple(_by_name())
+
+
+@functools.cache
+def china_providers() -> frozenset[str]:
+    """Ids of the mainland-China clouds and marketplaces."""
+    return frozenset(p.id for p in providers() if p.region == "cn")
 
 
 def find_providers(s: str) -> tuple[str, ...]:
     """Provider ids in the order the message names them, each once."""
     found: list[str] = []
-    for m in lexicon.phrases_in(s, _NAMES):
+    for m in lexicon.phrases_in(s, _names()):
         if m.group() == "lambda" and s.endswith(("aws ", "aws-"), 0, m.start()):
             continue  # AWS Lambda is Amazon's serverless product
-        found.append(_BY_NAME[m.group()])
+        found.append(_by_name()[m.group()])
     return tuple(dict.fromkeys(found))
 
 
-__all__ = ["CN_PROVIDERS", "PROVIDERS", "Provider", "find_providers"]
+__all__ = ["Provider", "china_providers", "find_providers", "providers"]

@@ -4,7 +4,7 @@ The one owner in bot/ of these language concepts: Chinese-character detection, s
 traditional script (and when the characters cannot tell them apart), the reply language of a
 mostly-English message that names a Chinese cloud, and the OpenCC converters (each configuration
 built once per process). knowledge/ may not import bot/; its search tokeniser keeps its own
-phrase-level tw2sp converter (knowledge/query_kind.py), which the parser cannot use because it
+phrase-level tw2sp converter (knowledge/query_text.py), which the parser cannot use because it
 changes the text's length.
 """
 

@@ -1,5 +1,6 @@
-"""A question the parser calls an FAQ but knowledge retrieval calls a sizing or datasheet question is
-answered by the engine or the catalogue, with the best FAQ hit named only as related reading."""
+"""Whether a message is an FAQ question, a sizing request or a datasheet question is the NLU's decision
+(Parse.intent) alone: knowledge retrieval answers the questions the NLU calls FAQ questions and never
+re-routes a message (issue 11: one owner of query classification)."""
 
 from __future__ import annotations
 
@@ -8,27 +9,36 @@ from bot.dialogue.consultant import Consultant
 from .fakes import ScriptedParse
 
 
-def test_a_sizing_question_worded_as_a_question_fills_the_form_instead_of_quoting_the_faq(
+def test_a_sizing_question_the_nlu_reads_fills_the_form_and_quotes_no_faq(
     consultant: Consultant, nlu: ScriptedParse
 ) -> None:
-    nlu.understands("训练7B模型需要几张A100？", intent="faq", params=7e9)
+    nlu.understands("训练7B模型需要几张A100？", intent="size", params=7e9)
 
     turn = consultant.handle("s", "训练7B模型需要几张A100？")
 
     assert turn.payload["slots"]["params"] == 7e9 and turn.payload["pending"] == "data"
-    assert "相关问题" in turn.text and len(turn.payload["faq"]) == 1
-    assert "单卡和多卡" not in turn.text.split("相关问题")[0]
+    assert turn.payload["faq"] == [] and "单卡和多卡" not in turn.text
 
 
-def test_a_datasheet_question_is_answered_from_the_catalogue(
+def test_a_datasheet_question_the_nlu_reads_is_answered_from_the_catalogue(
     consultant: Consultant, nlu: ScriptedParse
 ) -> None:
-    nlu.understands("How much memory does an L40S have?", intent="faq", gpus=("l40s",))
+    nlu.understands("How much memory does an L40S have?", intent="gpu_info", gpus=("l40s",))
 
     turn = consultant.handle("s", "How much memory does an L40S have?")
 
     assert "L40S" in turn.text and "48 GB" in turn.text
-    assert turn.payload["slots"]["gpu"] is None and "Related:" in turn.text
+    assert turn.payload["slots"]["gpu"] is None
+
+
+def test_a_question_the_nlu_calls_an_faq_is_answered_from_the_faq_whatever_its_numbers(
+    consultant: Consultant, nlu: ScriptedParse
+) -> None:
+    nlu.understands("1GB 文本大概多少 token", intent="faq", data_bytes=1e9)
+
+    turn = consultant.handle("s", "1GB 文本大概多少 token")
+
+    assert turn.payload["faq"][0] == "faq.tokens_per_gb" and turn.payload["pending"] is None
 
 
 def test_a_real_faq_question_is_still_answered_in_full(consultant: Consultant, nlu: ScriptedParse) -> None:

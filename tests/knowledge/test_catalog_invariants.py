@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from knowledge import KnowledgeBase, load_knowledge
@@ -169,3 +171,31 @@ def test_published_runs_reference_catalog_gpus_and_are_dated(kb: KnowledgeBase) 
 def test_exchange_rate_is_plausible_and_dated(kb: KnowledgeBase) -> None:
     assert 6.0 < kb.catalog.usd_to_cny < 8.0
     assert kb.catalog.usd_to_cny_as_of == kb.exchange_rate.source.as_of
+
+
+def test_two_providers_sharing_an_alias_fail_at_load_naming_the_file_and_field(tmp_path: Path) -> None:
+    from knowledge.base import KnowledgeError
+    from knowledge.load import load_providers
+
+    path = tmp_path / "providers.yaml"
+    path.write_text(
+        "providers:\n"
+        "  - {id: a, name: {zh: A, en: A}, aliases: [cloud one], market: global, kind: cloud}\n"
+        "  - {id: b, name: {zh: B, en: B}, aliases: [cloud one], market: cn, kind: cloud}\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(KnowledgeError, match=r"providers.yaml: entry 'b': field 'aliases'"):
+        load_providers(path)
+
+
+def test_a_provider_alias_in_capitals_fails_validation(tmp_path: Path) -> None:
+    from knowledge.base import KnowledgeError
+    from knowledge.load import load_providers
+
+    path = tmp_path / "providers.yaml"
+    path.write_text(
+        "providers:\n  - {id: a, name: {zh: A, en: A}, aliases: [RunPod], market: global, kind: cloud}\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(KnowledgeError, match="aliases"):
+        load_providers(path)

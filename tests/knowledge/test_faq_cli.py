@@ -56,6 +56,6 @@ def test_batch_mode_answers_every_line_in_order_including_empty_ones(
 
 def test_json_says_when_a_question_is_really_a_sizing_request(capsys: pytest.CaptureFixture[str]) -> None:
     out = json.loads(run_faq(["--json", "训练一个70B模型全参微调要多少钱？"], capsys))
-    assert out["kind"] == "sizing"
+    assert out["kind"] == "size"
     faq = json.loads(run_faq(["--json", "租GPU怎么省钱"], capsys))
     assert faq["kind"] == "faq" and faq["results"][0]["id"] == "faq.cost_control"

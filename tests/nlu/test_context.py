@@ -75,3 +75,25 @@ def test_providers_are_named_by_id_in_the_order_written(text: str, providers: tu
 @pytest.mark.parametrize(("text", "region"), [("AutoDL靠谱吗", "cn"), ("Lambda vs AWS", None)])
 def test_a_chinese_marketplace_is_a_mainland_cloud(text: str, region: str | None) -> None:
     assert parse(text).region == region
+
+
+@pytest.mark.parametrize(
+    ("text", "providers"),
+    [
+        ("算家云和晨涧云的4090哪个便宜", ("suanjiayun", "chenjianyun")),
+        ("優雲智算租 A100 穩嗎", ("ucloud",)),
+        ("恒源云 vs 矩池云 vs AutoDL", ("gpushare", "matpool", "autodl")),
+    ],
+)
+def test_the_chinese_marketplaces_in_the_price_data_are_named(text: str, providers: tuple[str, ...]) -> None:
+    got = parse(text)
+    assert got.providers_mentioned == providers and got.region == "cn"
+
+
+def test_every_provider_id_and_spelling_comes_from_the_providers_data_file() -> None:
+    from bot.nlu.providers import providers
+    from knowledge import load_knowledge
+
+    records = load_knowledge().providers
+    assert {p.id: p.names for p in providers()} == {r.id: r.aliases for r in records.values()}
+    assert all(p.names for p in providers())

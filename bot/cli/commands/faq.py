@@ -12,6 +12,7 @@ import json
 import sys
 from typing import Any, Literal
 
+from bot.nlu import parse
 from bot.nlu.script import read_script
 from bot.render.text import to_script
 from knowledge import KnowledgeBase, load_knowledge
@@ -62,8 +63,9 @@ def _emit(kb: KnowledgeBase, line: str, as_json: bool, limit: int) -> None:
         results = [
             {"id": h.id, "score": h.score, "title": _localize(h.title.pick(lang), script)} for h in hits
         ]
-        # `kind` (extra to the DESIGN.md shape): faq|sizing|gpu_info|none, see knowledge.query_kind.
-        payload = {"results": results, "kind": found.kind if found else "none"}
+        # `kind` (extra to the DESIGN.md shape): the question kind the consultant reads in the line
+        # (bot/nlu Parse.intent: faq, size, gpu_info, ...), so a sizing request shows as one.
+        payload = {"results": results, "kind": parse(line).intent if line.strip() else "unknown"}
         print(json.dumps(payload, ensure_ascii=False), flush=True)
         return
     if not hits:

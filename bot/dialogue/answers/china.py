@@ -13,7 +13,7 @@ from bot.dialogue.answers.prices import cheapest_per_cloud, priced_clouds
 from bot.dialogue.answers.provider import checklist
 from bot.dialogue.hardware import CHINA_GPUS
 from bot.dialogue.reply import Reply
-from bot.nlu.providers import CN_PROVIDERS
+from bot.nlu.providers import china_providers
 from bot.render.views import entry_view, find_entry, pick
 
 NEEDS: tuple[str, ...] = ()
@@ -25,7 +25,7 @@ MAX_ROWS = 6
 
 
 def answer(q: Question, reply: Reply) -> bool:
-    named = [p for p in q.u.providers if p in CN_PROVIDERS]
+    named = [p for p in q.u.providers if p in china_providers()]
     # Mainland prices: the public Chinese list prices and an operator's own (GPU_ADVISOR_OFFERINGS).
     china = q.kb.china_catalog
     clouds = priced_clouds(china)

@@ -1,4 +1,4 @@
-"""FAQ and pitfall answers from knowledge retrieval, and related reading quoted beside other answers."""
+"""FAQ and pitfall answers from knowledge retrieval."""
 
 from __future__ import annotations
 
@@ -15,14 +15,10 @@ SECOND_HIT_RATIO = 0.9
 
 
 def answer_search(kb: KnowledgeBase, found: Any, reply: Reply, *, explicit: bool) -> bool:
-    """Answer from the FAQ/pitfalls when `found` (kb.retrieve) says the text is an FAQ question;
-    True when something was answered. `explicit` (the parser saw a question) also says so when
-    nothing matched. A sizing request or a datasheet question is not an FAQ question: the engine
-    or the catalogue answers it, and the best hit is quoted only as related."""
+    """Answer from the FAQ/pitfalls with `found` (kb.retrieve) for a text the NLU took for an FAQ
+    question; True when something was answered. `explicit` (the parser saw a question) also says so
+    when nothing matched."""
     hits = list(found.hits) if found is not None else []
-    if found is not None and found.kind not in ("faq", "none"):
-        quote_related(kb, hits, reply)
-        return False
     if not hits:
         if explicit:
             reply.add("faq_answer", entries=[])
@@ -35,12 +31,3 @@ def answer_search(kb: KnowledgeBase, found: Any, reply: Reply, *, explicit: bool
     reply.add("faq_answer", entries=entries)
     reply.add_faq(*(e["id"] for e in entries))
     return True
-
-
-def quote_related(kb: KnowledgeBase, hits: list[Any], reply: Reply) -> None:
-    """Name the best knowledge entry as related reading (its title only, never as the answer)."""
-    entry = find_entry(kb, hits[0].id) if hits else None
-    if entry is None:
-        return
-    reply.add("related", entry=entry_view(entry, reply.lang))
-    reply.add_faq(hits[0].id)

@@ -11,7 +11,7 @@ from bot.dialogue.answers.base import Question
 from bot.dialogue.answers.prices import HOURS_PER_MONTH, cheapest_per_cloud, priced_clouds
 from bot.dialogue.reply import Reply
 from bot.nlu.lexicon import find_phrase
-from bot.nlu.providers import CN_PROVIDERS
+from bot.nlu.providers import china_providers
 from bot.nlu.text import normalise
 from bot.render.views import pick, resolve_gpus
 
@@ -47,7 +47,7 @@ def answer(q: Question, reply: Reply) -> bool:
         rows=rows,
         priced=priced,
         unpriced=unpriced,
-        china=[p for p in unpriced if p in CN_PROVIDERS],
+        china=[p for p in unpriced if p in china_providers()],
         verdict=verdict,
         gpu_named=bool(q.u.gpus),
         checklist=checklist(q, reply.lang) if unpriced else [],

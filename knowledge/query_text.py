@@ -1,0 +1,52 @@
+"""Query text as the FAQ search reads it: normalised (NFKC, lower case, Taiwan and traditional wording
+to simplified) and flagged when it states a workload without asking anything.
+
+What kind of question a message is belongs to the NLU alone (bot/nlu: Parse.intent); the search only
+uses the stated-workload flag to rank FAQ entries lower for such text ("用8张H100训练70亿参数模型，数据
+500GB" is a request, not a question), so FAQ paraphrases that quote a number ("1GB数据有多少token") are
+still found.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+
+import opencc
+
+# A stated workload with no question at all scales FAQ confidence down by this factor.
+SPEC_FACTOR = 0.5
+
+
+@functools.cache
+def _converters() -> tuple[opencc.OpenCC, opencc.OpenCC]:
+    # tw2sp first maps Taiwan vocabulary onto mainland words (伺服器 -> 服务器, 網路 -> 网络, 資料 -> 数据,
+    # 硬碟 -> 硬盘); t2s then converts any remaining traditional characters.
+    return opencc.OpenCC("tw2sp"), opencc.OpenCC("t2s")
+
+
+def normalize(text: str) -> str:
+    """NFKC (full-width -> half-width), lower case, traditional -> simplified."""
+    text = unicodedata.normalize("NFKC", text).lower()
+    for converter in _converters():
+        text = converter.convert(text)
+    return text
+
+
+_QUANTITY = re.compile(
+    r"\d+(?:\.\d+)?\s*(?:亿|万|千|天|小时|周|个月|月|张|块|卡|元|美元|参数|"
+    r"(?:[kmbt]|gb|tb|mb|pb|gib|tib|g|days?|hours?|h|weeks?|months?|tokens?|x|usd|rmb|cny|gpus?|params?|"
+    r"[ahlbt]\d+s?)(?![a-z]))"
+)
+_ASKS = re.compile(
+    r"[?？]|吗|呢|什么|怎么|如何|为什么|为啥|多少|多大|多久|多长|几|哪|是否|能否|可否|要不要|是不是|会不会|"
+    r"能不能|有没有|够不够|行不行|可不可以|^(?:what|how|why|which|when|where|who|should|can|could|is|are|does|do|"
+    r"will|would|am)\b"
+)
+
+
+def looks_like_spec(text: str) -> bool:
+    """Two or more quantities and no question: a sizing request, not an FAQ question."""
+    norm = normalize(text).strip()
+    return len(_QUANTITY.findall(norm)) >= 2 and not _ASKS.search(norm)
