@@ -139,13 +139,14 @@ class _Checker:
         if any(_close(claimed, g.memory_gb.value, 0.07) for g in gpus):
             return None
         g = max(gpus, key=lambda x: x.memory_gb.value)
-        named = {x.id for x in gpus}  # a form-factor variant repeats its base card's size: say it once
-        sizes = ", ".join(f"{x.name} {_fmt(x.memory_gb.value)} GB" for x in gpus if x.variant_of not in named)
+        shown = [x for x in gpus if x.variant_of not in {y.id for y in gpus}]  # a variant repeats its card
+        sizes = ", ".join(f"{x.name} {_fmt(x.memory_gb.value)} GB" for x in shown)
+        sizes_zh = "、".join(f"{x.name}（{_fmt(x.memory_gb.value)} GB）" for x in shown)
         other = next(
             (x for x in everyone if x not in gpus and _close(claimed, x.memory_gb.value, 0.01)), None
         )
         message = Bilingual(
-            zh=f"没有 {_fmt(claimed)}GB 的 {g.family.upper()}：{sizes}。"
+            zh=f"没有 {_fmt(claimed)}GB 的 {g.family.upper()}，只有 {sizes_zh}。"
             + (f"{_fmt(claimed)}GB 的是 {other.name}。" if other else ""),
             en=f"There is no {_fmt(claimed)} GB {g.family.upper()}: {sizes}."
             + (f" The {_fmt(claimed)} GB part is the {other.name}." if other else ""),

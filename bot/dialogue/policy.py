@@ -19,6 +19,7 @@ from bot.dialogue.answers import (
     feasibility,
     figure,
     memory,
+    offering,
     price,
     provider,
     serve,
@@ -41,13 +42,19 @@ ANSWERS: dict[str, Answer] = {
     "memory": memory.answer,
     "cheapest_gpu": cheapest.answer,
     "serve": serve.answer,
-    # Interim (nlu lane): the cheapest place to rent a GPU is answered by its price list, cheapest first,
-    # until an answer of its own (spot, count, memory filter) lands.
-    "cheapest_offering": price.answer,
+    "cheapest_offering": offering.answer,
 }
 # Kinds whose answer ends with the invitation to size a plan when no plan is under way (the
 # others close with their own next step).
-INVITE_AFTER = ("figure_check", "price", "provider_compare", "gpu_compare", "list_gpus", "capability")
+INVITE_AFTER = (
+    "figure_check",
+    "price",
+    "cheapest_offering",
+    "provider_compare",
+    "gpu_compare",
+    "list_gpus",
+    "capability",
+)
 # Kinds whose workload a follow-up may reuse ("and on an A100?", "with LoRA?").
 TOPIC_KINDS = ("feasibility", "memory", "cheapest_gpu", "serve")
 TOPIC_SLOTS = (

@@ -3,6 +3,8 @@ language and script it was asked in, and never starts the training form (no slot
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bot.dialogue.consultant import Consultant, Turn
@@ -54,7 +56,7 @@ CASES = [
     ("how many GPUs do I need to serve Llama 3 70B to 200 users?", "*Serving", ["KV cache"], "en"),
     ("火山引擎靠谱吗", "*火山引擎*：", ["GPU_ADVISOR_OFFERINGS", "不会猜价格"], "zh-Hans"),
     # the cheapest place to rent a named GPU: its price list, cheapest first (interim answer)
-    ("where is the cheapest L40S to rent?", "*NVIDIA L40S", ["/GPU-hour", "per GPU-month"], "en"),
+    ("where is the cheapest L40S to rent?", "*The cheapest NVIDIA L40S", ["/GPU-hour", "a month"], "en"),
     ("租一張 A100 一小時要多少？", "*NVIDIA A100", ["卡時"], "zh-Hant"),
 ]
 
@@ -106,3 +108,31 @@ def test_a_plan_request_still_gets_the_planning_form(real: Consultant) -> None:
     turn = ask(real, "Fine-tune a 7B model on 2B tokens on H100 in 5 days")
     assert turn.payload["recommendation"] is not None
     assert turn.text.startswith("*Recommended:*")
+
+
+def test_the_cheapest_way_to_fine_tune_names_a_lighter_method_when_it_costs_less(real: Consultant) -> None:
+    turn = ask(real, "cheapest way to fine-tune a 70B model")
+
+    answered_directly(turn)
+    lines = turn.text.splitlines()
+    assert lines[0].startswith("*The cheapest GPU for full fine-tuning")
+    assert lines[1].startswith("*Cheaper: QLoRA on")
+    full, light = (float(x.split("$")[1].split("/")[0].replace(",", "")) for x in lines[:2])
+    assert light < full
+
+
+def test_a_feasibility_question_with_a_deadline_also_answers_the_time(real: Consultant) -> None:
+    turn = ask(real, "can we pretrain a 7B model from scratch on 8 H100 in a month?")
+
+    answered_directly(turn)
+    assert turn.text.startswith("*Yes.*")
+    time_line = next(x for x in turn.text.splitlines() if x.startswith("*Time:*"))
+    assert "8 × NVIDIA H100" in time_line and "30 days you have" in time_line
+    assert "20 tokens per parameter" in time_line
+
+
+def test_chinese_replies_keep_a_space_between_a_gpu_name_and_the_chinese_after_it(real: Consultant) -> None:
+    turn = ask(real, "8张H100两周能预训练一个7B模型吗")
+
+    assert "NVIDIA H100 SXM5 放得下" in turn.text and "在 8 张 NVIDIA H100 SXM5 上" in turn.text
+    assert re.search(r"SXM5[\u4e00-\u9fff]", turn.text) is None

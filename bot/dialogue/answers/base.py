@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 
 # Memory does not depend on the data size: any corpus will do for a memory-only engine run.
 PROBE_TOKENS = 1e9
+# The least memory a training step needs: one sequence per micro-batch (reference/sizing.md §3).
+MINIMAL_MICRO_BATCH = 1
 # GPU counts tried, smallest first, when looking for the fewest GPUs that hold a job.
 COUNT_LADDER = (1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024)
 # Methods from the heaviest to the lightest: the lighter ones are what may fit instead.
@@ -84,14 +86,18 @@ def precision_for(spec: GpuSpec, said: Any) -> Precision:
 
 
 def probe(
-    q: Question, spec: GpuSpec, gpus: int, method: Method, *, precision: Any = None
+    q: Question, spec: GpuSpec, gpus: int, method: Method, *, precision: Any = None, minimal: bool = False
 ) -> dict[str, Any] | None:
     """The engine's first option for exactly `gpus` × `spec` running `method` (memory and fit are
-    what matter; the data size is a placeholder), or None when the engine refuses it."""
+    what matter; the data size is a placeholder), or None when the engine refuses it. `minimal`:
+    the least memory the job can run in (micro-batch 1 and full activation checkpointing, unless
+    the user named a recompute mode), the configuration a memory answer states; otherwise the
+    engine picks the layout that fits best."""
     params = q.slot("params")
     if params is None:
         return None
     seq_len = q.slot("seq_len")
+    said_recompute = q.slot("recompute") if q.slot("recompute") in RECOMPUTES else None
     request = SizingRequest(
         params=float(params),
         tokens=PROBE_TOKENS,
@@ -103,7 +109,8 @@ def probe(
         today=q.today,
         active_params=_opt_float(q.slot("active_params")),
         stack=stack if (stack := q.slot("stack")) in STACKS else None,
-        recompute=recompute if (recompute := q.slot("recompute")) in RECOMPUTES else None,
+        recompute=(said_recompute or "full") if minimal else said_recompute,
+        micro_batch=MINIMAL_MICRO_BATCH if minimal else None,
     )
     try:
         result = q.plan(request, q.catalog)
@@ -124,6 +131,7 @@ def fewest_that_fit(
     start: int = 1,
     limit: int = COUNT_LADDER[-1],
     min_free: float = 0.0,
+    minimal: bool = False,
 ) -> dict[str, Any] | None:
     """The smallest count on the ladder (from `start` up to `limit`) whose plan fits with at least
     `min_free` of the memory free, or None. Memory per GPU falls as GPUs are added, so the ladder
@@ -133,7 +141,7 @@ def fewest_that_fit(
     low, high = 0, len(rungs) - 1
     while low <= high:
         mid = (low + high) // 2
-        option = probe(q, spec, rungs[mid], method)
+        option = probe(q, spec, rungs[mid], method, minimal=minimal)
         if option is not None and option["fits"] and float(option.get("memory_headroom") or 0) >= min_free:
             found, high = option, mid - 1
         else:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.dialogue.answers.base import Question, fewest_that_fit
+from bot.dialogue.answers.base import LIGHTER, Question, fewest_that_fit
 from bot.dialogue.answers.feasibility import MIN_FREE, ONE_NODE, assumptions
 from bot.dialogue.answers.prices import cheapest, rent
 from bot.dialogue.reply import Reply
@@ -22,6 +22,33 @@ def answer(q: Question, reply: Reply) -> bool:
     if q.slot("params") is None:
         return False
     method: Method = q.slot("method") or "full_finetune"
+    rows, assumed = ranked(q, method)
+    # Fine-tuning has lighter ways than training every weight: the cheapest of them is named when
+    # it costs less per hour (QLoRA of a 70B model fits one 80 GB GPU; full fine-tuning needs 8).
+    lighter: list[dict[str, Any]] = []
+    if method == "full_finetune":
+        for other in LIGHTER[method]:
+            found, _ = ranked(q, other)
+            if found and (not rows or found[0]["usd_per_hour"] < rows[0]["usd_per_hour"]):
+                lighter.append({**found[0], "method": other})
+        lighter = sorted(lighter, key=lambda r: r["usd_per_hour"])[:1]
+    assumed["count_default"] = False
+    assumed["precision"] = None  # per GPU: BF16, or FP16 where a GPU has no BF16
+    reply.add(
+        "cheapest_gpu",
+        params=float(q.slot("params")),
+        method=method,
+        rows=rows[:SHOWN],
+        lighter=lighter,
+        assumed=assumed,
+        fx=q.catalog.usd_to_cny,
+    )
+    return True
+
+
+def ranked(q: Question, method: Method) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """Every priced GPU with the fewest of it (within one node) that hold the job, cheapest per
+    hour first; and the assumptions of the first engine run."""
     rows: list[dict[str, Any]] = []
     assumed: dict[str, Any] = {}
     for spec in q.catalog.gpus:
@@ -46,14 +73,4 @@ def answer(q: Question, reply: Reply) -> bool:
             }
         )
     rows.sort(key=lambda r: (r["usd_per_hour"], r["gpus"]))
-    assumed["count_default"] = False
-    assumed["precision"] = None  # per GPU: BF16, or FP16 where a GPU has no BF16
-    reply.add(
-        "cheapest_gpu",
-        params=float(q.slot("params")),
-        method=method,
-        rows=rows[:SHOWN],
-        assumed=assumed,
-        fx=q.catalog.usd_to_cny,
-    )
-    return True
+    return rows, assumed

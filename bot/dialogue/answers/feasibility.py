@@ -13,11 +13,15 @@ from bot.dialogue.answers.base import (
     fewest_that_fit,
     main_variant,
     model_state_gb,
+    precision_for,
     probe,
 )
 from bot.dialogue.answers.prices import cheapest, rent
+from bot.dialogue.plan import training_software
 from bot.dialogue.reply import Reply
-from sizing.types import Catalog, GpuSpec, Method
+from bot.dialogue.state import CHINCHILLA_TOKENS_PER_PARAM
+from sizing.errors import SizingError
+from sizing.types import Catalog, GpuSpec, Method, SizingRequest
 
 NEEDS = ("params", "gpu")
 DEFAULTS = {"gpu_count": 1, "method": "full_finetune", "precision": "bf16"}
@@ -51,6 +55,7 @@ def answer(q: Question, reply: Reply) -> bool:
     options: list[dict[str, Any]] = []
     if not asked["fits"]:
         options = what_fits(q, spec, count, method)
+    timing = time_on(q, spec, count, method) if asked["fits"] else None
     reply.add(
         "feasibility",
         fits=asked["fits"],
@@ -67,9 +72,59 @@ def answer(q: Question, reply: Reply) -> bool:
         capacity_gb=count * spec.memory_gb,
         dominant=dominant_term(asked.get("memory") or {}),
         options=options,
+        timing=timing,
         assumed=assumptions(q, asked),
     )
     return True
+
+
+def time_on(q: Question, spec: GpuSpec, count: int, method: Method) -> dict[str, Any] | None:
+    """ "…on 8 H100 in a month?": how long the job takes on exactly this hardware, when the question
+    gives a deadline or asks the time. The data said, or for pre-training from scratch the
+    compute-optimal 20 tokens per parameter (said as assumed); without data, None."""
+    deadline = q.slot("days")
+    if deadline is None and not q.u.asks_time:
+        return None
+    tokens = q.slot("tokens")
+    data_bytes = q.slot("data_bytes")
+    assumed = False
+    if tokens is None and data_bytes is None:
+        if method != "pretrain" or q.slot("continued"):
+            return None
+        tokens, assumed = CHINCHILLA_TOKENS_PER_PARAM * float(q.slot("params")), True
+    request = SizingRequest(
+        params=float(q.slot("params")),
+        tokens=float(tokens) if tokens is not None else None,
+        data_bytes=float(data_bytes) if data_bytes is not None else None,
+        epochs=float(q.slot("epochs") or 1.0),
+        method=method,
+        precision=precision_for(spec, q.slot("precision")),
+        gpu=spec.id,
+        gpus=count,
+        today=q.today,
+        active_params=float(q.slot("active_params")) if q.slot("active_params") else None,
+        **training_software({"stack": q.slot("stack"), "recompute": q.slot("recompute"), "method": method}),
+    )
+    try:
+        result = q.plan(request, q.catalog)
+    except SizingError:
+        return None
+    if not result.options:
+        return None
+    top = result.options[0]
+    days = float(top.days)
+    priced = top.to_dict(result.currency).get("cost")
+    cost: Mapping[str, Any] = priced if isinstance(priced, Mapping) else {}
+    return {
+        "days": days,
+        "deadline": float(deadline) if deadline is not None else None,
+        "in_time": deadline is None or days <= float(deadline) * 1.001,
+        "tokens": float(tokens) if tokens is not None else None,
+        "data_bytes": float(data_bytes) if data_bytes is not None else None,
+        "tokens_assumed": assumed,
+        "cost": cost.get("amount"),
+        "currency": cost.get("currency") or "USD",
+    }
 
 
 def what_fits(q: Question, spec: GpuSpec, count: int, method: Method) -> list[dict[str, Any]]:

@@ -1,6 +1,9 @@
-""" "DeepSeek-V3 全参微调要多少显存？": the memory a training job needs, from the engine's memory model:
-the whole model state, and how many GPUs of the common sizes hold it with room to spare. One row
-per method asked, or full fine-tuning, LoRA and QLoRA side by side when none is named."""
+""" "DeepSeek-V3 全参微调要多少显存？": the memory a training job needs, from the engine's memory model,
+in the least-memory configuration it states (micro-batch 1, full activation checkpointing): the
+whole model state, the total on one GPU, and the smallest GPU class that holds it with room to
+spare, or the fewest GPUs of the large classes when no single GPU does. One row per method asked
+(pre-training alone when that is asked), or full fine-tuning, LoRA and QLoRA side by side when none
+is named."""
 
 from __future__ import annotations
 
@@ -8,41 +11,58 @@ from typing import Any
 
 from bot.dialogue.answers.base import LIGHTER, Question, fewest_that_fit, model_state_gb, probe
 from bot.dialogue.answers.feasibility import MIN_FREE, assumptions
+from bot.dialogue.answers.prices import cheapest
 from bot.dialogue.reply import Reply
-from sizing.types import GpuSpec, Method
+from sizing.types import Catalog, GpuSpec, Method
 
 NEEDS = ("params",)
-DEFAULTS = {"method": "full fine-tuning, LoRA and QLoRA", "precision": "bf16"}
-# The reference GPUs a memory answer is laid out on: the 80 GB class everyone rents, and the
-# largest-memory NVIDIA part in the catalogue.
+DEFAULTS = {
+    "method": "full fine-tuning, LoRA and QLoRA",
+    "precision": "bf16",
+    "micro_batch": 1,
+    "recompute": "full",
+}
+# When no single GPU holds the job it is sharded over the large classes: the 80 GB class everyone
+# rents, then the largest-memory NVIDIA parts in the catalogue.
 REFERENCE_GPUS = ("h100-sxm", "h200", "b200")
 ALL_METHODS: tuple[Method, ...] = ("full_finetune", "lora", "qlora")
+# A job that needs a GPU larger than this is also shown sharded over several GPUs.
+SHARD_ABOVE_GB = 80.0
+# GPUs named as examples of a memory class.
+EXAMPLES = 3
 
 
 def answer(q: Question, reply: Reply) -> bool:
     if q.slot("params") is None:
         return False
     said: Method | None = q.slot("method")
+    # The method asked, then the lighter ones that would need less ("7B 全参" also shows LoRA/QLoRA);
+    # pre-training is its own question (its data and memory are not a fine-tune's).
     if said == "pretrain":
-        said = "full_finetune"  # the same memory; pre-training has no lighter method
-    # The method asked, then the lighter ones that would need less ("7B 全参" also shows LoRA/QLoRA).
-    methods: tuple[Method, ...] = (said, *LIGHTER.get(said, ())) if said else ALL_METHODS
+        methods: tuple[Method, ...] = ("pretrain",)
+    else:
+        methods = (said, *LIGHTER.get(said, ())) if said else ALL_METHODS
     references = [g for gid in REFERENCE_GPUS for g in q.catalog.gpus if g.id == gid]
     if not references:
         return False
     rows: list[dict[str, Any]] = []
     assumed: dict[str, Any] = {}
     for method in methods:
-        single = probe(q, references[0], 1, method)
+        single = probe(q, references[-1], 1, method, minimal=True)
         if single is None:
             continue
         assumed = assumed or assumptions(q, single)
+        need_gb = float(single["memory_per_gpu_gb"])
+        smallest = smallest_class(q.catalog, need_gb)
+        # Past the 80 GB class, sharding over 80 GB GPUs is the usual alternative to one big GPU.
+        sharded = smallest is None or smallest["memory_gb"] > SHARD_ABOVE_GB
         rows.append(
             {
                 "method": method,
                 "state_gb": model_state_gb(single),
-                "one_gpu_gb": single["memory_per_gpu_gb"],
-                "layouts": layouts(q, references, method),
+                "one_gpu_gb": need_gb,
+                "smallest": smallest,
+                "layouts": [v for v in layouts(q, references, method) if v["gpus"] > 1] if sharded else [],
             }
         )
     if not rows:
@@ -60,11 +80,27 @@ def answer(q: Question, reply: Reply) -> bool:
     return True
 
 
+def smallest_class(catalog: Catalog, need_gb: float) -> dict[str, Any] | None:
+    """The smallest GPU memory size among rentable GPUs that holds `need_gb` with MIN_FREE of it
+    free, with a few GPUs of that size as examples (cheapest first); None when no single GPU does."""
+    classes: dict[float, list[tuple[float, GpuSpec]]] = {}
+    for g in catalog.gpus:
+        price = cheapest(catalog, g)
+        if price is not None:
+            classes.setdefault(g.memory_gb, []).append((price["usd_per_gpu_hour"], g))
+    for memory_gb in sorted(classes):
+        fitting = [(p, g) for p, g in classes[memory_gb] if need_gb <= g.capacity_gb * (1 - MIN_FREE)]
+        if fitting:
+            names = [g.name for _, g in sorted(fitting, key=lambda x: (x[0], x[1].id))[:EXAMPLES]]
+            return {"memory_gb": memory_gb, "examples": names}
+    return None
+
+
 def layouts(q: Question, references: list[GpuSpec], method: Method) -> list[dict[str, Any]]:
-    """The fewest GPUs of each reference size that hold the job; larger GPUs stop once one GPU does."""
+    """The fewest GPUs of each large size that hold the job; larger GPUs stop once one GPU does."""
     out: list[dict[str, Any]] = []
     for spec in references:
-        option = fewest_that_fit(q, spec, method, min_free=MIN_FREE)
+        option = fewest_that_fit(q, spec, method, min_free=MIN_FREE, minimal=True)
         if option is not None:
             out.append(view(spec, option))
             if int(option["gpus"]) == 1:

@@ -1,55 +1,167 @@
-""" "What does an H200 cost?": per GPU-hour and per GPU-month at each provider the catalogue
-prices, cheapest first, each with its snapshot date."""
+""" "What does an H200 cost?": per GPU-hour and per GPU-month at each provider the catalogue prices,
+cheapest first, each with its snapshot date. With a count ("8卡H100"), a period ("一天", "per
+year", "跑一个月") or a budget ("预算10万够吗") the answer is the total for that many GPUs over that
+time, rented as whole instances, with the verdict on the budget first; a quoted hourly price ("is
+$2/hr for an H100 a good price?") is judged against the range the catalogue lists. GPUs the global
+clouds do not rent (RTX 4090, H20, A800...) are quoted from the public Chinese marketplace prices
+(kb.china_catalog, CNY, date unknown), and a provider without prices is named as such."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from bot.dialogue.answers.base import Question
+from bot.dialogue.answers.base import Question, main_variant
 from bot.dialogue.answers.prices import (
     HOURS_PER_MONTH,
+    PERIOD_HOURS,
     cheapest,
     cheapest_per_cloud,
     flagged_listings,
+    price_range,
     priced_clouds,
+    rent_per_cloud,
 )
 from bot.dialogue.hardware import CHINA_GPUS
 from bot.dialogue.reply import Reply
-from bot.render.views import resolve_gpus
+from bot.nlu.providers import china_providers
+from bot.render.views import pick, resolve_gpus
+from sizing.types import Catalog, GpuSpec
 
 NEEDS: tuple[str, ...] = ()  # without a GPU named, the catalogue's cheapest price per GPU
-DEFAULTS = {"billing": "on_demand", "hours_per_month": HOURS_PER_MONTH}
+DEFAULTS = {"billing": "on_demand", "hours_per_month": HOURS_PER_MONTH, "gpus": 1}
+# A quoted price this close to the lowest listed one is "about the lowest", not below it.
+SAME_PRICE = 0.02
 
 
 def answer(q: Question, reply: Reply) -> bool:
-    catalog = q.catalog
+    catalog, china = q.catalog, q.kb.china_catalog
     clouds = priced_clouds(catalog)
+    china_clouds = priced_clouds(china)
     named = [p for p in q.u.providers if p in clouds]
-    unpriced = [p for p in q.u.providers if p not in clouds]
+    named_cn = [p for p in q.u.providers if p in china_clouds]
+    unpriced = [p for p in q.u.providers if p not in clouds and p not in china_clouds]
+    count = int(q.u.said.get("gpu_count") or 1)
+    budget = q.u.said.get("budget") if isinstance(q.u.said.get("budget"), Mapping) else None
+    quoted = budget if budget is not None and budget.get("period") == "hour" else None
+    if quoted is not None:
+        budget = None  # "$2/hr for an H100": a price to judge, not a budget for a job
+    period = q.u.price_period
+    if period is None and budget is not None and budget.get("period") == "month":
+        period = "month"
+    hours = PERIOD_HOURS.get(str(period)) if period else None
+    # A listing per GPU answers "per hour" and "per month" (each row has both); a count, another
+    # period or a budget asks for the total.
+    totals = count > 1 or period in ("day", "week", "year") or budget is not None
+    cn_asked = q.u.region == "cn" or bool(named_cn) or any(p in china_providers() for p in q.u.providers)
     specs = resolve_gpus(catalog, q.u.gpus)
-    items: list[dict[str, Any]] = []
-    for spec in specs:
-        items.append(
-            {
-                "name": spec.name,
-                "rows": cheapest_per_cloud(catalog, spec, named or None),
-                "flagged": flagged_listings(catalog, spec),
-                "china": spec.id in CHINA_GPUS,
-                "consumer": spec.segment == "consumer",
-            }
-        )
+    if quoted is not None and len(specs) > 1:
+        # "$2/hr for an H100": judged against the part the family name means (the SXM board)
+        main = {m.id for name in q.u.gpus if (m := main_variant(catalog, name)) is not None}
+        specs = [s for s in specs if s.id in main] or specs
+    items = [_item(q, spec, count, named, named_cn, cn_asked) for spec in specs]
+    if len(items) > 1 and any(i["rows"] or i["cn_rows"] for i in items):
+        # A family name ("8卡H100"): the variants with a price for the shape asked about.
+        items = [i for i in items if i["rows"] or i["cn_rows"]]
     overview = []
-    if not specs:
+    if not items:
         overview = [r for spec in catalog.gpus if (r := cheapest(catalog, spec)) is not None]
         overview.sort(key=lambda r: r["usd_per_gpu_hour"])
+    budget_usd = _usd(budget, catalog) if budget is not None else None
+    for item in items:
+        item["verdict"] = _verdict(item, hours or HOURS_PER_MONTH, budget_usd) if budget_usd else None
+        item["judged"] = _judge(item, quoted, catalog) if quoted is not None else None
     reply.add(
         "price",
         items=items,
         overview=overview,
-        period=q.u.price_period,
+        period=period,
+        hours=hours,
+        count=count,
+        totals=totals,
+        budget=budget,
+        quoted=quoted,
         unpriced=unpriced,
         clouds=list(clouds),
         fx=catalog.usd_to_cny,
         hours_per_month=HOURS_PER_MONTH,
     )
     return True
+
+
+def _item(
+    q: Question,
+    spec: GpuSpec,
+    count: int,
+    named: list[str],
+    named_cn: list[str],
+    cn_asked: bool,
+) -> dict[str, Any]:
+    catalog, china = q.catalog, q.kb.china_catalog
+    rows = _rows(catalog, spec, count, named or None)
+    missing_at = [p for p in named if not any(r["cloud"] == p for r in rows)]
+    if named and not rows:
+        rows = _rows(catalog, spec, count, None)  # not at the cloud asked: say so, show the others
+    cn_rows = _rows(china, spec, count, named_cn or None) if (cn_asked or not rows) else []
+    if named_cn and not cn_rows:
+        cn_rows = _rows(china, spec, count, None)
+    for r in cn_rows:
+        record = q.kb.provider(r["cloud"])
+        r["provider_name"] = pick(record.name, q.lang) if record is not None else r["cloud"]
+    return {
+        "name": spec.name,
+        "id": spec.id,
+        "rows": rows,
+        "cn_rows": cn_rows,
+        "missing_at": missing_at,
+        "flagged": flagged_listings(catalog, spec),
+        "china": spec.id in CHINA_GPUS,
+        "consumer": spec.segment == "consumer",
+    }
+
+
+def _rows(catalog: Catalog, spec: GpuSpec, count: int, clouds: list[str] | None) -> list[dict[str, Any]]:
+    """Per provider: one GPU's cheapest listing, or for several GPUs the cheapest whole instances
+    that hold them (eight one-GPU machines are not an 8-GPU server)."""
+    if count <= 1:
+        rows = cheapest_per_cloud(catalog, spec, clouds)
+        return [{**r, "instances": 1, "usd_per_hour": r["usd_per_gpu_hour"]} for r in rows]
+    return rent_per_cloud(catalog, spec, count, clouds)
+
+
+def _usd(budget: Mapping[str, Any], catalog: Catalog) -> float | None:
+    amount = budget.get("amount")
+    if not isinstance(amount, int | float) or amount <= 0:
+        return None
+    return float(amount) / catalog.usd_to_cny if budget.get("currency") == "CNY" else float(amount)
+
+
+def _verdict(item: Mapping[str, Any], hours: float, budget_usd: float) -> dict[str, Any] | None:
+    """The cheapest total for the period against the budget: within it or over, by how much."""
+    rows = list(item["rows"]) + list(item["cn_rows"])
+    if not rows:
+        return None
+    best = min(rows, key=lambda r: r["usd_per_hour"])
+    total = best["usd_per_hour"] * hours
+    return {"row": best, "total_usd": total, "within": total <= budget_usd, "ratio": total / budget_usd}
+
+
+def _judge(item: Mapping[str, Any], quoted: Mapping[str, Any], catalog: Catalog) -> dict[str, Any] | None:
+    """A quoted price per GPU-hour against the on-demand range the catalogue lists for the GPU."""
+    spec = next((g for g in catalog.gpus if g.id == item["id"]), None)
+    span = price_range(catalog, spec) if spec is not None else None
+    rate = _usd(quoted, catalog)
+    if span is None or rate is None:
+        return None
+    low, high = span["low"], span["high"]
+    if rate < low * (1 - SAME_PRICE):
+        level = "below"
+    elif rate <= low * (1 + SAME_PRICE):
+        level = "lowest"
+    elif rate <= (low + high) / 2:
+        level = "fair"
+    elif rate <= high:
+        level = "high"
+    else:
+        level = "above"
+    return {"rate_usd": rate, "level": level, **span}

@@ -14,6 +14,8 @@ from sizing.types import Catalog, GpuSpec, Offering
 
 # A month of on-demand rent: 365 / 12 days of 24 hours (sizing.assumptions' month).
 HOURS_PER_MONTH = 24 * 365 / 12
+# The periods a price question asks about (Parse.price_period), in hours of rent.
+PERIOD_HOURS = {"hour": 1.0, "day": 24.0, "week": 168.0, "month": HOURS_PER_MONTH, "year": 24.0 * 365}
 
 
 def per_gpu_hour(o: Offering) -> float:
@@ -30,7 +32,7 @@ def priced_clouds(catalog: Catalog) -> tuple[str, ...]:
 
 
 def row(o: Offering, spec: GpuSpec) -> dict[str, Any]:
-    spot_instance = quotable_spot_usd_per_hour(o)  # a flagged spot column is never quoted as spot
+    spot_instance = quotable_spot_usd_per_hour(o)  # flagged or no lower than on demand: not quoted
     spot = spot_instance / o.gpu_count if spot_instance is not None else None
     return {
         "gpu": spec.id,
@@ -43,21 +45,27 @@ def row(o: Offering, spec: GpuSpec) -> dict[str, Any]:
         "usd_per_gpu_month": per_gpu_hour(o) * HOURS_PER_MONTH,
         "spot_usd_per_gpu_hour": spot,
         "as_of": o.as_of.isoformat() if o.as_of else None,  # None: the snapshot gives no date
+        "currency": o.currency,  # the provider's own list currency (CNY for Chinese marketplaces)
     }
 
 
 def cheapest_per_cloud(
-    catalog: Catalog, spec: GpuSpec, clouds: Iterable[str] | None = None
+    catalog: Catalog, spec: GpuSpec, clouds: Iterable[str] | None = None, *, spot: bool = False
 ) -> list[dict[str, Any]]:
-    """The cheapest usable on-demand offering of `spec` at each provider, cheapest first."""
+    """The cheapest usable on-demand offering of `spec` at each provider, cheapest first; `spot`:
+    the cheapest spot price per GPU instead (listings with a real spot discount only)."""
     wanted = set(clouds) if clouds is not None else None
-    best: dict[str, Offering] = {}
+    key = "spot_usd_per_gpu_hour" if spot else "usd_per_gpu_hour"
+    best: dict[str, dict[str, Any]] = {}
     for o in catalog.offerings:
         if o.gpu_id != spec.id or not usable(o) or (wanted is not None and o.cloud not in wanted):
             continue
-        if o.cloud not in best or per_gpu_hour(o) < per_gpu_hour(best[o.cloud]):
-            best[o.cloud] = o
-    return sorted((row(o, spec) for o in best.values()), key=lambda r: r["usd_per_gpu_hour"])
+        r = row(o, spec)
+        if r[key] is None:
+            continue
+        if o.cloud not in best or r[key] < best[o.cloud][key]:
+            best[o.cloud] = r
+    return sorted(best.values(), key=lambda r: float(r[key]))
 
 
 def flagged_listings(catalog: Catalog, spec: GpuSpec) -> int:
@@ -79,16 +87,59 @@ def rent(catalog: Catalog, spec: GpuSpec, gpus: int) -> dict[str, Any] | None:
     """What `gpus` × `spec` cost per hour as rented: whole instances, each holding
     min(gpus, 8) GPUs or more (eight single-GPU machines are not an 8-GPU job), the cheapest
     such set. The row of the offering, plus `instances` and `usd_per_hour` for all of them."""
+    rows = rent_per_cloud(catalog, spec, gpus)
+    return rows[0] if rows else None
+
+
+def rent_per_cloud(
+    catalog: Catalog, spec: GpuSpec, gpus: int, clouds: Iterable[str] | None = None, *, spot: bool = False
+) -> list[dict[str, Any]]:
+    """`rent` at each provider (of `clouds`, or all), cheapest first; `spot`: by spot price, only
+    offerings sold on spot. Each row adds `instances`, `usd_per_hour` (on demand, all instances)
+    and `spot_usd_per_hour` (all instances, or None)."""
     need = min(gpus, NODE_GPUS)
-    best: tuple[float, Offering, int] | None = None
+    wanted = set(clouds) if clouds is not None else None
+    best: dict[str, tuple[float, Offering, int]] = {}
     for o in catalog.offerings:
         if o.gpu_id != spec.id or not usable(o) or o.gpu_count < need:
             continue
+        if (wanted is not None and o.cloud not in wanted) or (spot and not o.spot_usd_per_hour):
+            continue
         instances = -(-gpus // int(o.gpu_count))
-        total = instances * float(o.price_usd_per_hour or 0.0)
-        if best is None or total < best[0]:
-            best = (total, o, instances)
-    if best is None:
+        hourly = o.spot_usd_per_hour if spot else o.price_usd_per_hour
+        total = instances * float(hourly or 0.0)
+        if o.cloud not in best or total < best[o.cloud][0]:
+            best[o.cloud] = (total, o, instances)
+    out = []
+    for _total, o, instances in sorted(best.values(), key=lambda b: b[0]):
+        spot_total = instances * float(o.spot_usd_per_hour) if o.spot_usd_per_hour else None
+        if spot_total is not None and spot_total >= instances * float(o.price_usd_per_hour or 0.0):
+            spot_total = None  # no discount: not a spot price worth quoting
+        out.append(
+            {
+                **row(o, spec),
+                "instances": instances,
+                "usd_per_hour": instances * float(o.price_usd_per_hour or 0.0),
+                "spot_usd_per_hour": spot_total,
+            }
+        )
+    return out
+
+
+def price_range(catalog: Catalog, spec: GpuSpec) -> dict[str, Any] | None:
+    """The on-demand prices per GPU-hour of `spec` over every usable offering (low, high, how many
+    listings) and the lowest spot price: what a quoted price is judged against."""
+    rates = [per_gpu_hour(o) for o in catalog.offerings if o.gpu_id == spec.id and usable(o)]
+    if not rates:
         return None
-    total, offering, instances = best
-    return {**row(offering, spec), "instances": instances, "usd_per_hour": total}
+    spots = [
+        float(o.spot_usd_per_hour) / o.gpu_count
+        for o in catalog.offerings
+        if o.gpu_id == spec.id and usable(o) and o.spot_usd_per_hour
+    ]
+    return {
+        "low": min(rates),
+        "high": max(rates),
+        "listings": len(rates),
+        "spot_low": min(spots, default=None),
+    }

@@ -1,0 +1,95 @@
+""" "Cheapest place to rent an H200?", "cheapest H100 spot?", "cheapest cloud for 8x A100 80GB?",
+"cheapest cloud GPU with 48GB": the listings that answer it, cheapest first, per instance shape,
+each with its provider, instance type and snapshot date.
+
+A count rents whole instances that hold that many GPUs (eight one-GPU machines are not an 8-GPU
+server); "spot" ranks by the spot price and keeps only listings sold on spot; a memory size asked
+for ("with 48GB", "80GB or more") picks the GPUs that have it. GPUs the global clouds do not rent
+are quoted from the public Chinese marketplace prices (CNY, date unknown)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bot.dialogue.answers.base import Question
+from bot.dialogue.answers.prices import HOURS_PER_MONTH, cheapest_per_cloud, priced_clouds, rent_per_cloud
+from bot.dialogue.reply import Reply
+from bot.nlu.providers import china_providers
+from bot.render.views import pick, resolve_gpus
+from sizing.types import Catalog, GpuSpec
+
+NEEDS: tuple[str, ...] = ()  # a GPU, a memory size, or neither (then every GPU the catalogue prices)
+DEFAULTS = {"gpus": 1, "billing": "on_demand"}
+SHOWN = 6
+
+
+def answer(q: Question, reply: Reply) -> bool:
+    catalog, china = q.catalog, q.kb.china_catalog
+    count = int(q.u.said.get("gpu_count") or 1)
+    spot = q.u.mentions_spot
+    memory = q.u.gpu_memory if isinstance(q.u.gpu_memory, Mapping) else None
+    specs = resolve_gpus(catalog, q.u.gpus)
+    if not specs:
+        specs = [g for g in catalog.gpus if memory is None or holds(g, memory)]
+    named = [p for p in q.u.providers if p in priced_clouds(catalog)]
+    cn = q.u.region == "cn" or any(p in china_providers() for p in q.u.providers)
+    rows: list[dict[str, Any]] = []
+    for spec in specs:
+        found = _listings(catalog, spec, count, named or None, spot)
+        if not spot and (cn or (not found and q.u.gpus)):
+            found += _listings(china, spec, count, None, False)  # Chinese marketplace list prices (CNY)
+        rows += found
+    key = "spot_usd_per_hour" if spot else "usd_per_hour"
+    rows.sort(key=lambda r: (float(r[key]) / count, r["gpu"]))
+    if memory is not None or not q.u.gpus:
+        rows = _one_per_gpu(rows)  # "which GPU is cheapest": one listing per GPU
+    for r in rows:
+        record = q.kb.provider(r["cloud"])
+        r["provider_name"] = pick(record.name, q.lang) if record is not None else r["cloud"]
+    reply.add(
+        "cheapest_offering",
+        rows=rows[:SHOWN],
+        count=count,
+        spot=spot,
+        memory=memory,
+        gpus=[s.name for s in specs] if q.u.gpus else [],
+        named=named,
+        fx=catalog.usd_to_cny,
+        hours_per_month=HOURS_PER_MONTH,
+    )
+    return True
+
+
+def _listings(
+    catalog: Catalog, spec: GpuSpec, count: int, clouds: list[str] | None, spot: bool
+) -> list[dict[str, Any]]:
+    """Per provider the cheapest way to rent `count` GPUs: for one GPU its share of an instance
+    (the price per GPU), for several the whole instances that hold them."""
+    if count > 1:
+        return rent_per_cloud(catalog, spec, count, clouds, spot=spot)
+    return [
+        {
+            **r,
+            "instances": 1,
+            "usd_per_hour": r["usd_per_gpu_hour"],
+            "spot_usd_per_hour": r["spot_usd_per_gpu_hour"],
+        }
+        for r in cheapest_per_cloud(catalog, spec, clouds, spot=spot)
+    ]
+
+
+def holds(spec: GpuSpec, memory: Mapping[str, Any]) -> bool:
+    """Whether a GPU has the memory asked for ({"op": ">=" | "<=", "gb": ...})."""
+    gb = float(memory.get("gb") or 0.0)
+    return spec.memory_gb <= gb if memory.get("op") == "<=" else spec.memory_gb >= gb
+
+
+def _one_per_gpu(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    seen: set[str] = set()
+    out = []
+    for r in rows:
+        if r["gpu"] not in seen:
+            seen.add(r["gpu"])
+            out.append(r)
+    return out

@@ -1,0 +1,53 @@
+"""A memory question gets the least memory the job runs in, under the configuration it states, and
+the smallest GPU class that holds it; pre-training is answered as pre-training."""
+
+from __future__ import annotations
+
+import re
+
+from bot.dialogue.consultant import Consultant
+
+from .fakes import ScriptedParse
+
+
+def _row(text: str, title: str) -> str:
+    return next(line for line in text.splitlines() if line.startswith(f"• *{title}*"))
+
+
+def test_the_memory_figures_are_those_of_the_stated_configuration(
+    consultant: Consultant, nlu: ScriptedParse
+) -> None:
+    nlu.understands("how much vram to fine-tune an 8B model?", intent="memory", params=8e9)
+
+    turn = consultant.handle("s", "how much vram to fine-tune an 8B model?")
+
+    assert "micro-batch 1, full activation checkpointing" in turn.text
+    lora = _row(turn.text, "LoRA")
+    need = float(re.search(r"~([\d.]+) GB in all on one GPU", lora).group(1))  # type: ignore[union-attr]
+    assert 16 < need < 24  # 16 GB of bf16 weights plus adapters and checkpointed activations
+    assert "a *24 GB* card" in lora  # never steered to an 80 GB GPU for a 20 GB job
+    qlora = _row(turn.text, "QLoRA")
+    assert "a *16 GB* card" in qlora
+
+
+def test_a_job_no_single_gpu_holds_is_sharded_over_the_fewest_large_gpus(
+    consultant: Consultant, nlu: ScriptedParse
+) -> None:
+    nlu.understands("70B 全参微调要多少显存", intent="memory", params=7e10, method="full_finetune")
+
+    turn = consultant.handle("s", "70B 全参微调要多少显存")
+
+    full = _row(turn.text, "全参数微调")
+    assert "单卡放不下" in full and "张 NVIDIA H100 SXM5（分片后每卡约" in full
+
+
+def test_a_pretraining_question_gets_pretraining_rows_only(
+    consultant: Consultant, nlu: ScriptedParse
+) -> None:
+    nlu.understands("预训练一个1B模型需要多少显存", intent="memory", params=1e9, method="pretrain")
+
+    turn = consultant.handle("s", "预训练一个1B模型需要多少显存")
+
+    assert turn.text.startswith("*预训练 10亿参数模型需要的显存*")
+    assert "• *预训练*" in turn.text
+    assert "全参数微调" not in turn.text and "LoRA" not in turn.text

@@ -1,0 +1,163 @@
+"""Price questions get the total they ask about: a count of GPUs rented as whole instances, a
+period, a budget verdict first, a quoted price judged against the catalogue's range; GPUs only
+Chinese marketplaces rent are quoted in CNY; the cheapest listing per instance shape or on spot."""
+
+from __future__ import annotations
+
+import re
+
+from bot.dialogue.consultant import Consultant
+from bot.dialogue.reply import Turn
+from sizing.types import Budget
+
+from .fakes import ScriptedParse
+
+
+def _money(text: str) -> list[float]:
+    return [float(m.replace(",", "")) for m in re.findall(r"\$([\d,]+(?:\.\d+)?)", text)]
+
+
+def _answered(turn: Turn) -> None:
+    assert turn.payload["pending"] is None and turn.payload["recommendation"] is None
+
+
+def test_eight_gpus_for_a_month_with_a_budget_get_the_verdict_first_then_the_totals(
+    consultant: Consultant, nlu: ScriptedParse
+) -> None:
+    text = "租8张A100 80GB跑一个月要多少钱，预算10万够吗"
+    nlu.understands(
+        text, intent="price", gpu="a100-80gb", gpu_count=8, budget=Budget(100000.0, "CNY"),
+        gpus=("a100-80gb",), flags={"price_period": "month"},
+    )  # fmt: skip
+
+    turn = consultant.handle("s", text)
+
+    _answered(turn)
+    first = turn.text.splitlines()[0]
+    assert first.startswith(("*不够*", "*够*"))
+    assert "8 张" in first and "730 小时" in first and "%" in first
+    # each listed total is 730 h of the hourly price shown beside it
+    for line in turn.text.splitlines():
+        if line.startswith("• ") and "8 张每小时" in line:
+            total, hourly = _money(line)[0], _money(line.split("8 张每小时")[1])[0]
+            assert abs(total - hourly * 730) <= 0.01 * total + 1
+
+
+def test_a_budget_verdict_agrees_with_the_cheapest_total(consultant: Consultant, nlu: ScriptedParse) -> None:
+    text = "8 H100s for a month, is $20k enough?"
+    nlu.understands(
+        text, intent="price", gpu="h100-sxm", gpu_count=8, budget=Budget(20000.0, "USD"),
+        gpus=("h100-sxm",), flags={"price_period": "month"},
+    )  # fmt: skip
+
+    turn = consultant.handle("s", text)
+
+    first = turn.text.splitlines()[0]
+    cheapest_total = _money(first)[0]
+    assert first.startswith("*No, over the budget*") == (cheapest_total > 20000)
+
+
+def test_a_day_and_a_year_are_totals_for_that_period(consultant: Consultant, nlu: ScriptedParse) -> None:
+    for period, hours in (("day", "24"), ("year", "8,760")):
+        text = f"H100 SXM price per {period}"
+        nlu.understands(
+            text, intent="price", gpu="h100-sxm", gpus=("h100-sxm",), flags={"price_period": period}
+        )
+        turn = consultant.handle(f"s-{period}", text)
+        assert f"for a {period} ({hours} hours)" in turn.text
+
+
+def test_a_quoted_hourly_price_is_judged_against_the_catalogue_range(
+    consultant: Consultant, nlu: ScriptedParse
+) -> None:
+    text = "is $2/hr for an H100 a good price?"
+    nlu.understands(
+        text,
+        intent="price",
+        gpu="h100",
+        gpus=("h100",),
+        budget=Budget(2.0, "USD", "hour"),
+        flags={"yes_no": True},
+    )
+
+    turn = consultant.handle("s", text)
+
+    _answered(turn)
+    assert turn.text.startswith("*Yes, a good price*: $2.00/GPU-hour for an NVIDIA H100 SXM5")
+    assert "per GPU-hour on demand" in turn.text
+
+
+def test_a_gpu_only_chinese_marketplaces_rent_is_quoted_in_cny_with_its_source(
+    consultant: Consultant, nlu: ScriptedParse
+) -> None:
+    text = "租一張 4090 一小時要多少？"
+    nlu.understands(
+        text, intent="price", gpu="rtx4090", gpu_count=1, gpus=("rtx4090",), script="zh-Hant",
+        flags={"price_period": "hour"},
+    )  # fmt: skip
+
+    turn = consultant.handle("s", text)
+
+    _answered(turn)
+    assert "¥1.24/卡時" in turn.text and "算力市場公開標價" in turn.text and "快照日期未知" in turn.text
+    assert "目錄裡沒有它的價格" not in turn.text
+
+
+def test_a_named_provider_without_the_gpu_says_so_and_shows_the_others(
+    consultant: Consultant, nlu: ScriptedParse
+) -> None:
+    text = "H100 NVL price on Lambda"
+    nlu.understands(
+        text, intent="price", gpu="h100-nvl", gpus=("h100-nvl",), flags={"providers_mentioned": ("lambda",)}
+    )
+
+    turn = consultant.handle("s", text)
+
+    assert turn.text.startswith("Lambda has no NVIDIA H100 NVL price in the catalogue; elsewhere:")
+    assert "Azure" in turn.text and "None of" not in turn.text
+
+
+def test_the_cheapest_place_to_rent_eight_gpus_ranks_whole_eight_gpu_instances(
+    consultant: Consultant, nlu: ScriptedParse
+) -> None:
+    text = "cheapest cloud for 8x A100 80GB?"
+    nlu.understands(text, intent="cheapest_offering", gpu="a100-80gb", gpu_count=8, gpus=("a100-80gb",))
+
+    turn = consultant.handle("s", text)
+
+    _answered(turn)
+    assert turn.text.startswith("*The cheapest 8 × NVIDIA A100 80GB")
+    hourly = [_money(x.split("/hour")[0])[-1] for x in turn.text.splitlines() if "/hour for the 8 GPUs" in x]
+    assert len(hourly) >= 2 and hourly == sorted(hourly)
+    assert "gpu_1x" not in turn.text  # never eight one-GPU machines
+
+
+def test_the_cheapest_spot_listing_ranks_by_spot_price(consultant: Consultant, nlu: ScriptedParse) -> None:
+    text = "cheapest H100 spot?"
+    nlu.understands(text, intent="cheapest_offering", gpu="h100", gpus=("h100",))
+
+    turn = consultant.handle("s", text)
+
+    spot = [_money(x.split("/GPU-hour spot")[0])[-1] for x in turn.text.splitlines() if "/GPU-hour spot" in x]
+    assert spot and spot == sorted(spot)
+    assert "checkpoint" in turn.text
+
+
+def test_the_cheapest_gpu_with_a_memory_size_lists_only_gpus_that_have_it(
+    consultant: Consultant, nlu: ScriptedParse
+) -> None:
+    text = "cheapest cloud GPU with 48GB"
+    nlu.understands(text, intent="cheapest_offering", flags={"gpu_memory": _Memory(">=", 48.0)})
+
+    turn = consultant.handle("s", text)
+
+    assert turn.text.startswith("*The cheapest GPU with at least 48 GB: NVIDIA RTX A6000")
+    assert "RTX 4090" not in turn.text and "L4," not in turn.text
+
+
+class _Memory:
+    def __init__(self, op: str, gb: float) -> None:
+        self.op, self.gb = op, gb
+
+    def to_json(self) -> dict[str, object]:
+        return {"op": self.op, "gb": self.gb}
