@@ -1,8 +1,9 @@
 """All benchmarks, one table: `python benchmarks/run.py [--quick]`.
 
-NLU messages per second and the 100 KB message, engine time per full ranked answer, reply latency
-over HTTP against a bare Bolt app, and two `serve --http` instances on one Redis under concurrent
-load. Loopback only; every process it starts it stops; each part is bounded in count and time.
+NLU messages per second and the 100 KB message, engine time per full ranked answer, the CPU time of
+one chat turn in process (benchmarks/bench_turn.py), reply latency over HTTP against a bare Bolt
+app, and two `serve --http` instances on one Redis under concurrent load. Loopback only; every
+process it starts it stops; each part is bounded in count and time.
 """
 
 from __future__ import annotations
@@ -55,6 +56,35 @@ def engine_rows(quick: bool) -> list[Row]:
     p95 = statistics.quantiles(times_ms, n=100, method="inclusive")[94]
     measure = f"full ranked answer ({len(CASES)} requests x {len(times_ms) // len(CASES)})"
     return [("engine", measure, f"median {median:.1f} ms, p95 {p95:.1f} ms")]
+
+
+def turn_rows(quick: bool, tmp: Path) -> list[Row]:
+    from bench_turn import KINDS, run
+
+    from bot.dialogue.consultant import Consultant
+    from bot.store.sqlite import SQLiteStore
+    from knowledge import load_knowledge
+
+    store = SQLiteStore(tmp / "turns.db", session_ttl_s=3600)
+    consultant = Consultant(load_knowledge(), store)
+    rounds = 10 if quick else 60
+    run(consultant, 3, repeated=False, tag="warm")
+    rows: list[Row] = []
+    for label, repeated in (("new requests", False), ("repeated requests", True)):
+        results = run(consultant, rounds, repeated, tag=label[:3])
+        every = [t.cpu_ms for kind in KINDS for t in results[kind]]
+        per_kind = ", ".join(
+            f"{kind} {statistics.median(t.cpu_ms for t in results[kind]):.1f}" for kind in KINDS
+        )
+        rows.append(
+            (
+                "chat turn",
+                f"CPU per turn, {label} ({len(every)} turns)",
+                f"median {statistics.median(every):.1f} ms ({per_kind})",
+            )
+        )
+    store.close()
+    return rows
 
 
 def latency_rows(quick: bool, tmp: Path) -> list[Row]:
@@ -135,6 +165,7 @@ def main() -> int:
         parts: list[tuple[str, Callable[[], list[Row]]]] = [
             ("NLU", lambda: nlu_rows(args.quick)),
             ("engine", lambda: engine_rows(args.quick)),
+            ("chat turn", lambda: turn_rows(args.quick, Path(tmp))),
             ("reply over HTTP", lambda: latency_rows(args.quick, Path(tmp))),
             ("2 instances, 1 Redis", lambda: scale_rows(args.quick, Path(tmp))),
         ]

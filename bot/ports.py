@@ -28,6 +28,9 @@ class TurnLike(Protocol):
     @property
     def lang(self) -> str: ...
 
+    @property
+    def has_chart(self) -> bool: ...  # a chart follows this answer (a new plan, and charts are installed)
+
     def chart_png(self) -> bytes | None: ...
 
 

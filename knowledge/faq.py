@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
@@ -127,12 +127,17 @@ def check_related(all_entries: Iterable[Entry]) -> None:
                 )
 
 
-def distinct_advice(ids: Iterable[str], all_entries: Iterable[Entry]) -> list[str]:
-    """`ids` in order, without any entry whose twin came earlier: one answer, one version of the advice."""
-    twins = {item.id: set(item.twins) for item in all_entries}
+def twins_by_id(all_entries: Iterable[Entry]) -> dict[str, frozenset[str]]:
+    """Each entry's twins (the entries giving the same advice), for distinct_advice."""
+    return {item.id: frozenset(item.twins) for item in all_entries}
+
+
+def distinct_advice(ids: Iterable[str], twins: Mapping[str, frozenset[str]]) -> list[str]:
+    """`ids` in order, without any entry whose twin came earlier: one answer, one version of the advice.
+    `twins`: twins_by_id over every entry."""
     kept: list[str] = []
     for entry_id in ids:
-        if entry_id in kept or twins.get(entry_id, set()) & set(kept):
+        if entry_id in kept or not twins.get(entry_id, frozenset()).isdisjoint(kept):
             continue
         kept.append(entry_id)
     return kept

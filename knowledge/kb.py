@@ -27,7 +27,7 @@ from sizing.types import Catalog, Offering
 
 if TYPE_CHECKING:
     from knowledge.factcheck import Correction
-    from knowledge.faq import FaqEntry, Pitfall
+    from knowledge.faq import Entry, FaqEntry, Pitfall
     from knowledge.models import ModelIndex
     from knowledge.prices import Market, PriceRow
     from knowledge.schema import ModelCardRecord, ServingRun
@@ -230,7 +230,25 @@ class KnowledgeBase:
         """`ids` in order without the twins of earlier ones (knowledge.faq.distinct_advice)."""
         from knowledge.faq import distinct_advice
 
-        return distinct_advice(ids, (*self.faq, *self.pitfalls))
+        return distinct_advice(ids, self._twins)
+
+    def entry(self, entry_id: str) -> Entry | None:
+        """The FAQ entry or pitfall with this id."""
+        return self._entries.get(entry_id)
+
+    @functools.cached_property
+    def _entries(self) -> dict[str, Entry]:
+        by_id: dict[str, Entry] = {}
+        entries: tuple[Entry, ...] = (*self.faq, *self.pitfalls)
+        for e in entries:
+            by_id.setdefault(e.id, e)
+        return by_id
+
+    @functools.cached_property
+    def _twins(self) -> dict[str, frozenset[str]]:
+        from knowledge.faq import twins_by_id
+
+        return twins_by_id((*self.faq, *self.pitfalls))
 
     def fired_pitfalls(self, context: Mapping[str, object]) -> list[str]:
         from knowledge.triggers import fired

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import bm25s
-from rapidfuzz import fuzz
+from rapidfuzz import fuzz, process
 
 from knowledge.base import Bilingual, KnowledgeError, Strict, entries, read_yaml, validate
 from knowledge.faq import DATA_DIR, FAQ_FILE, PITFALLS_FILE, Entry, check_related, load_faq, load_pitfalls
@@ -271,7 +271,9 @@ class Searcher:
         if lexical is None:
             return (0.0, 0.0)
         if fuzzy is None:
-            fuzzy = max(fuzz.token_set_ratio(evidence.joined, v) for v in self._variants[i]) / 100.0
+            # The best variant; extractOne prepares the query once for all of them.
+            best = process.extractOne(evidence.joined, self._variants[i], scorer=fuzz.token_set_ratio)
+            fuzzy = (best[1] if best else 0.0) / 100.0
         bm25 = min(1.0, lexical * 2.0)
         factor = evidence.damping * evidence.required[i]
         return (factor * (BM25_WEIGHT * bm25 + (1 - BM25_WEIGHT) * fuzzy), lexical * evidence.required[i])

@@ -36,11 +36,15 @@ class Turn:
     lang: str
     chart: Callable[[dict[str, Any], str], bytes] | None = field(default=None, repr=False, compare=False)
 
+    @property
+    def has_chart(self) -> bool:
+        return self.chart is not None and bool(self.payload.get("recommendation"))
+
     def chart_png(self) -> bytes | None:
-        rec = self.payload.get("recommendation")
-        if not rec or self.chart is None:
+        if not self.has_chart:
             return None
-        return self.chart(rec, self.lang)
+        assert self.chart is not None
+        return self.chart(self.payload["recommendation"], self.lang)
 
 
 @dataclass

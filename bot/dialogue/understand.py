@@ -35,17 +35,6 @@ MAX_TEXT_CHARS = 2000
 MAX_HINTED_CHARS = 40
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
-_WORD = re.compile(r"[A-Za-z]{3,}")
-# Words that appear in Chinese messages too and say nothing about the user's language.
-_TECH_WORDS = frozenset(
-    "lora qlora tokens token params param bf16 fp16 fp8 fp32 gpu gpus nvidia amd data skip "
-    "tflops sxm pcie nvlink pretrain finetune".split()
-)
-# ASCII command words (the help text and buttons teach them in both languages): they carry no
-# language of their own, so the conversation keeps its own.
-_COMMAND = re.compile(
-    r"\W*/?(help|skip|reset|restart|explain|start over|cancel|menu|ok|okay|\?)\W*", re.IGNORECASE
-)
 # Hints that turn a bare answer into a sentence the parser can read, per pending slot.
 HINTS: dict[str, tuple[str, ...]] = {
     "params": ("{} parameters",),
@@ -100,19 +89,19 @@ class Understood:
 
 
 def choose_lang(parsed: Any, text: str, previous: str) -> str:
-    """zh-Hans/zh-Hant when the message has Chinese; English when it has English words;
-    otherwise (numbers, emoji, "bf16") the conversation keeps its language."""
+    """The script the NLU reads (bot/nlu/script.py, the one owner); when it says the text does not
+    tell ("改成7B", "2 epochs", "no deadline", "help"), the conversation keeps its own."""
+    ambiguous = bool(getattr(parsed, "script_ambiguous", False))
     if has_cjk(text):
         if getattr(parsed, "lang", "zh") == "en":
             return "en"  # a mostly-English message that names 阿里云 (bot/nlu/script.py)
-        if previous.startswith("zh") and script_neutral(text):
+        if previous.startswith("zh") and (ambiguous or script_neutral(text)):
             return previous  # "改成7B" is the same in both scripts: keep the conversation's
         script = str(getattr(parsed, "script", "zh-Hans"))
         return script if script.startswith("zh") else "zh-Hans"
-    if previous and _COMMAND.fullmatch(text):
-        return previous  # "help" or "explain" typed in a Chinese conversation is answered in Chinese
-    words = [w for w in _WORD.findall(text[:500]) if w.lower() not in _TECH_WORDS]
-    return "en" if words else (previous or "en")
+    if previous and (ambiguous or script_neutral(text)):
+        return previous  # "2 epochs", "help" or "ASAP" typed in a Chinese conversation stays Chinese
+    return "en"
 
 
 def said_slots(parsed: Any) -> dict[str, Any]:

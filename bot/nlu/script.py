@@ -11,7 +11,9 @@ changes the text's length.
 from __future__ import annotations
 
 import functools
+import json
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Literal
 
 import opencc
@@ -33,6 +35,7 @@ ENGLISH_WORDS = frozenset(
     compare versus between time long big much reliable good worth cloud clouds provider providers
     region available""".split()
 )
+PHRASES_FILE = Path(__file__).with_name("zh_hant_phrases.json")
 MIN_ENGLISH_WORDS = 3  # fewer than this and the Chinese decides
 MAX_SCAN_CHARS = 2000  # script and language are settled well within a message's first paragraph
 
@@ -66,16 +69,37 @@ def to_simplified(text: str) -> str:
 
 
 def to_traditional(text: str) -> str:
-    """Simplified to traditional with Taiwan characters and phrases (s2twp)."""
-    return str(converter("s2twp").convert(text))
+    """Simplified to traditional with Taiwan characters and phrases: OpenCC s2twp, with the terms it
+    mistranslates kept out of it and its other slips fixed (bot/nlu/zh_hant_phrases.json)."""
+    protect, fix = _hant_phrases()
+    for i, term in enumerate(protect):
+        text = text.replace(term, _placeholder(i))
+    converted = str(converter("s2twp").convert(text))
+    for i, form in enumerate(protect.values()):
+        converted = converted.replace(_placeholder(i), form)
+    for wrong, right in fix.items():
+        converted = converted.replace(wrong, right)
+    return converted
+
+
+def _placeholder(i: int) -> str:
+    return chr(0xE000 + i)  # a private-use character: s2twp passes it through untouched
+
+
+@functools.cache
+def _hant_phrases() -> tuple[dict[str, str], dict[str, str]]:
+    """(terms kept out of s2twp -> their Taiwan form, fix-ups of s2twp's output); reasons in the file."""
+    raw = json.loads(PHRASES_FILE.read_text(encoding="utf-8"))
+    return dict(raw["protect"]), dict(raw["fix"])
 
 
 @dataclass(frozen=True, slots=True)
 class ScriptRead:
     script: str  # zh-Hans | zh-Hant | en
     lang: str  # zh | en: the language to answer in
-    # Chinese whose characters read the same in both scripts ("改成13B", "好的"): the script is a
-    # guess (zh-Hans) and the dialogue should follow the previous turn or the Slack locale.
+    # Chinese whose characters read the same in both scripts ("改成13B", "好的"), or Latin text with
+    # fewer than MIN_ENGLISH_WORDS common English words ("2 epochs", "ASAP"): the script is a guess
+    # (zh-Hans / en) and the dialogue should follow the previous turn or the Slack locale.
     ambiguous: bool = False
 
 
@@ -87,7 +111,9 @@ def read_script(text: str, simplified: str | None = None) -> ScriptRead:
     head = text[:MAX_SCAN_CHARS]
     cjk = sum(1 for ch in head if is_cjk(ch))
     if not cjk:
-        return ScriptRead("en", "en")
+        # Numbers, names and a word or two ("2 epochs", "no deadline", "8x H100", "help") are written
+        # the same in any conversation: the language is a guess, the conversation's own wins.
+        return ScriptRead("en", "en", ambiguous=_english_words(head) < MIN_ENGLISH_WORDS)
     if _english_words(head) >= max(MIN_ENGLISH_WORDS, cjk / 2):
         return ScriptRead("en", "en")  # answered in English, whatever script the names are in
     simp = to_simplified(head) if simplified is None else simplified[: len(head)]
@@ -117,8 +143,9 @@ def _english_words(text: str) -> int:
 
 
 def script_neutral(text: str) -> bool:
-    """True when the Chinese in `text` reads the same in simplified and traditional script."""
-    return read_script(text).ambiguous or not has_cjk(text)
+    """True when `text` says nothing about the conversation's script: Chinese that reads the same in
+    simplified and traditional script, or Latin text that is not English sentences."""
+    return read_script(text).ambiguous
 
 
 __all__ = [

@@ -11,7 +11,6 @@ import functools
 import json
 import re
 from collections.abc import Mapping, MutableMapping
-from pathlib import Path
 from typing import Any
 
 import jinja2
@@ -52,25 +51,15 @@ def base_lang(lang: str) -> str:
 
 
 def to_script(text: str, lang: str) -> str:
-    # "s2twp" (bot/nlu/script.py): Taiwan character forms (為, 裡, 著) and Taiwan phrases (資料, 網路,
-    # 軟體, 預設, 伺服器, 程式碼, 叢集); plain "s2t"/"s2tw" convert characters only and leave mainland
-    # wording (數據, 網絡, 軟件) that reads as foreign to traditional-script readers.
+    # Taiwan characters and phrases (資料, 網路, 軟體, 預設, 伺服器, 叢集) with the ML terms s2twp gets
+    # wrong kept right: bot/nlu/script.to_traditional, the one owner of the conversion.
     if lang != "zh-Hant":
         return text
-    converted = to_traditional(text)
-    for wrong, right in _hant_fixes().items():
-        converted = converted.replace(wrong, right)
-    return converted
+    return to_traditional(text)
 
 
-@functools.cache
-def _hant_fixes() -> dict[str, str]:
-    """Phrase fix-ups after s2twp (reasons in the data file)."""
-    path = Path(__file__).parent / "templates" / "zh_hant_phrases.json"
-    raw = json.loads(path.read_text(encoding="utf-8"))
-    return {k: str(v) for k, v in raw.items() if not k.startswith("_")}
-
-
+# The `json` filter: json.dumps(v, ensure_ascii=False) builds an encoder on every call; one does.
+_JSON_ENCODE = json.JSONEncoder(ensure_ascii=False).encode
 # What `x.name` finds on a plain dict as an attribute (x.items, x.get): jinja2 prefers those to keys.
 _DICT_ATTRIBUTES = frozenset(dir(dict))
 
@@ -122,7 +111,7 @@ def environment() -> jinja2.Environment:
         num=fmt_num,
         pct=fmt_pct,
         duration=fmt_duration,
-        json=lambda v: json.dumps(v, ensure_ascii=False),
+        json=_JSON_ENCODE,
     )
     return env
 

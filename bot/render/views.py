@@ -4,6 +4,8 @@ values, so the templates hold wording only."""
 from __future__ import annotations
 
 import datetime as dt
+import functools
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -16,6 +18,9 @@ SCALE_UP_LINKS = {"nvlink": "NVLink", "infinity_fabric": "Infinity Fabric"}
 # A one-line pitfall or FAQ sentence longer than this is cut at a clause boundary.
 SENTENCE_CHARS = {"zh": 90, "en": 200}
 _ABBREVIATIONS = ("e.g.", "i.e.", "vs.", "etc.", "approx.")
+# What first_sentence looks at: parentheses, and the marks that can end a sentence (. ! ? only
+# before a space or at the end; the rest of the text is skipped at C speed).
+_SENTENCE_MARKS = re.compile(r"[(（)）。！？]|[.!?](?= |\Z)")
 
 
 def num(value: Any) -> float | None:
@@ -39,21 +44,20 @@ def snippet(text: str, limit: int = SNIPPET_CHARS) -> str:
     return first if len(first) <= limit else first[: limit - 1] + "…"
 
 
+@functools.lru_cache(maxsize=1024)
 def first_sentence(text: str, lang: str) -> str:
-    """The first sentence of `text` (outside parentheses), cut at a clause when too long."""
+    """The first sentence of `text` (outside parentheses), cut at a clause when too long. Memoised:
+    its texts are the knowledge base's answers and advice, quoted again and again."""
     text = " ".join(text.split())
     limit = SENTENCE_CHARS["zh" if lang.startswith("zh") else "en"]
     depth, end = 0, len(text)
-    for i, ch in enumerate(text):
-        depth += ch in "(（"
-        depth -= ch in ")）" and depth > 0
-        if depth:
-            continue
-        if ch in "。！？" or (
-            ch in ".!?"
-            and (i + 1 == len(text) or text[i + 1] == " ")
-            and not text[: i + 1].endswith(_ABBREVIATIONS)
-        ):
+    for found in _SENTENCE_MARKS.finditer(text):
+        ch, i = found.group(), found.start()
+        if ch in "(（":
+            depth += 1
+        elif ch in ")）":
+            depth -= depth > 0
+        elif not depth and (ch in "。！？" or not text.endswith(_ABBREVIATIONS, 0, i + 1)):
             end = i + 1
             break
     sentence = text[:end].strip()
@@ -207,10 +211,7 @@ def entry_view(entry: Any, lang: str) -> dict[str, str]:
 
 
 def find_entry(kb: Any, entry_id: str) -> Any | None:
-    for entry in (*kb.faq, *kb.pitfalls):
-        if entry.id == entry_id:
-            return entry
-    return None
+    return kb.entry(entry_id)
 
 
 def warning_views(warnings: Sequence[Any]) -> list[dict[str, Any]]:

@@ -77,7 +77,10 @@ class Replier:
 
     def chart_later(self, client: WebClient, where: Where, turn: TurnLike) -> None:
         """Queue the chart unless MAX_CHART_BACKLOG are already waiting: under a burst, charts are shed
-        (counted as errors{kind="chart_shed"}) so their CPU never delays the answers themselves."""
+        (counted as errors{kind="chart_shed"}) so their CPU never delays the answers themselves.
+        An answer without a chart (no new plan, or charts not installed) queues nothing."""
+        if not turn.has_chart:
+            return
         if not self._chart_slots.acquire(blocking=False):
             self.metrics.errors.labels(kind="chart_shed").inc()
             log.info("chart skipped for %s: chart backlog full", where.session_id)

@@ -47,11 +47,14 @@ from bot.store.turns import Completion, QueuedTurn, TurnLost
 
 log = logging.getLogger(__name__)
 
-# How long a turn waits for its placeholder's post before computing anyway. On a fast link the post
-# is back within a few ms and the placeholder's own Python runs without competing for the GIL with
-# the turn (first post 7.8 vs 10.5 ms p50 in ../shared/checks/perf, 2026-12-01); against Slack's
-# 100-300 ms round trip the turn still overlaps most of the wait.
-PLACEHOLDER_HEAD_START_S = 0.05
+# How long a turn waits for its placeholder's post before computing anyway: long enough for the
+# placeholder's own Python (building and sending the request) to run without competing for the GIL
+# with the turn, short enough that the turn then computes while the reply to the post comes back.
+# On loopback, mentions interleaved with a bare Bolt app's (p50 of 120, median of 3-6 runs, 2026-12-01):
+# 2 ms gave first post x1.17 and answer x3.02 of bare Bolt; the earlier 50 ms (with a 1 ms GIL switch
+# interval) x1.27 and x3.37; none x1.69 and x3.18. Against Slack's 100-300 ms round trip the turn
+# overlaps nearly all of the wait.
+PLACEHOLDER_HEAD_START_S = 0.002
 # A turn still held after this long is let go (see TurnRunner.in_flight): far beyond a turn's
 # seconds, yet inside Slack's 30-minute response_url window.
 MAX_TURN_S = 300.0

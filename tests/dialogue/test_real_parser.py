@@ -220,3 +220,19 @@ def test_a_shorter_deadline_than_the_users_own_gpus_can_make_gets_more_of_them_a
     assert top["gpu"].startswith("a100") and top["gpus"] > 4 and top["days"] <= 2.0
     assert "您计划的 4 × NVIDIA A100" in turn.text and "赶不上" in turn.text
     assert turn.payload["slots"]["gpu_count"] == 4
+
+
+def test_latin_and_shared_character_answers_in_a_taiwan_conversation_stay_in_traditional_script(
+    real: Consultant,
+) -> None:
+    first = real.handle("s", "LoRA 微調 Qwen2.5-7B，資料 3 萬筆，每筆約 800 tokens")
+    epochs = real.handle("s", "3 epochs")
+    deadline = real.handle("s", "7天")
+
+    assert [first.lang, epochs.lang, deadline.lang] == ["zh-Hant", "zh-Hant", "zh-Hant"]
+    assert deadline.payload["recommendation"] is not None and "訓練" in deadline.text
+
+
+def test_an_english_sentence_in_a_chinese_conversation_switches_to_english(real: Consultant) -> None:
+    real.handle("s", "LoRA 微调 Qwen2.5-7B，数据 3 万条，每条约 800 tokens")
+    assert real.handle("s", "we need it done within a week please").lang == "en"

@@ -113,3 +113,20 @@ def test_skipping_the_model_size_keeps_asking_because_there_is_no_default(
     assert turn.payload["slots"]["params"] is None
     assert "no default" in turn.text
     assert "How many parameters" in turn.text or "model size" in turn.text
+
+
+def test_the_data_question_asked_again_before_a_method_is_known_offers_the_compute_optimal_default(
+    real: Consultant,
+) -> None:
+    real.handle("zh", "130亿参数")
+    real.handle("en", "a 13B model")
+    real.handle("lora", "LoRA a 13B model")
+
+    zh = real.handle("zh", "好的")
+    en = real.handle("en", "ok")
+    lora = real.handle("lora", "ok")
+
+    assert "还需要训练数据量" in zh.text and "每参数 20 个 token" in zh.text
+    assert "I still need the amount of training data" in en.text and "20 tokens per parameter" in en.text
+    assert "I still need the amount of training data" in lora.text
+    assert "20 tokens per parameter" not in lora.text  # no compute-optimal rule for a fine-tune

@@ -1,5 +1,5 @@
-"""Traditional-Chinese replies are the simplified text through OpenCC s2twp plus the phrase
-fix-ups of bot/render/templates/zh_hant_phrases.json: the ML terms s2twp mistranslates must not appear."""
+"""Traditional-Chinese replies are the simplified text through OpenCC s2twp with the protected terms and
+phrase fix-ups of bot/nlu/zh_hant_phrases.json: the ML terms s2twp mistranslates must not appear."""
 
 from __future__ import annotations
 
@@ -10,9 +10,13 @@ from bot.dialogue.consultant import Consultant
 from bot.render.text import to_script
 from knowledge import KnowledgeBase
 
-# s2twp's readings that change the meaning: 激活 (activations) as 啟用 (enable), 全局 as
+# s2twp's readings that change the meaning: 激活 (activations) as 啟用 (enable), 扩展 (scaling) as
+# 擴充套件 (an extension), 全局 as
 # 全域性, 镜像 (image) as 映象, the CUDA runtime as 執行時, 只 (only) as the measure word 隻.
 WRONG_FORMS = (
+    "擴充套件",  # 扩展 (scaling) as a software extension
+    "活化",  # 激活 (activations): chemistry's word
+    "啟用引數",
     "啟用值",
     "啟用重計算",
     "啟用檢查點",
@@ -34,7 +38,7 @@ def test_a_long_sequence_qlora_plan_and_its_explanation_read_as_taiwan_ml_wordin
     text = plan.text + "\n" + explain.text
     assert plan.lang == "zh-Hant" and plan.payload["recommendation"] is not None
     assert [bad for bad in WRONG_FORMS if bad in text] == []
-    assert "活化" in text and "全域批次" in explain.text
+    assert "激活" in text and "全域批次" in explain.text
 
 
 # Mainland wording s2twp leaves, or produces, where Taiwan readers expect their own word: an

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.nlu import parse
-from bot.nlu.script import converter, read_script, script_neutral, to_simplified
+from bot.nlu.script import converter, read_script, script_neutral, to_simplified, to_traditional
 
 
 @pytest.mark.parametrize(
@@ -58,3 +58,29 @@ def test_each_converter_is_built_once_and_shared() -> None:
 def test_script_neutral_is_true_for_english_and_for_shared_characters_only() -> None:
     assert script_neutral("ok") and script_neutral("改成7B")
     assert not script_neutral("改成七個") and not script_neutral("改成七个")
+
+
+@pytest.mark.parametrize(
+    "text", ["3 epochs", "no deadline", "ASAP", "8x H100", "help", "what about int4?", "70B"]
+)
+def test_latin_text_without_english_sentences_is_flagged_ambiguous(text: str) -> None:
+    got = parse(text)
+    assert got.script_ambiguous and got.script == "en"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["we want to fine-tune it for a week", "Can you answer in English please?", "what is the price of it"],
+)
+def test_english_sentences_are_english(text: str) -> None:
+    assert not parse(text).script_ambiguous
+
+
+@pytest.mark.parametrize(
+    ("simplified", "taiwan"),
+    [("多机扩展效率更差", "多機擴展效率更差"), ("开启完整激活检查点", "開啟完整激活檢查點"),
+     ("激活参数 370亿", "激活參數 370億"), ("文件扩展名", "檔案副檔名"), ("启用 FP8", "啟用 FP8"),
+     ("显存和参数量", "顯存和參數量")],
+)  # fmt: skip
+def test_traditional_replies_keep_ml_terms_s2twp_would_mistranslate(simplified: str, taiwan: str) -> None:
+    assert to_traditional(simplified) == taiwan

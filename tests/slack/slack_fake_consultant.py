@@ -29,6 +29,10 @@ class FakeTurn:
     lang: str
     chart: bytes | None = None
 
+    @property
+    def has_chart(self) -> bool:
+        return self.chart is not None
+
     def chart_png(self) -> bytes | None:
         return self.chart
 
