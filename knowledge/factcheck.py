@@ -139,8 +139,9 @@ class _Checker:
         if any(_close(claimed, g.memory_gb.value, 0.07) for g in gpus):
             return None
         g = max(gpus, key=lambda x: x.memory_gb.value)
-        sizes = ", ".join(f"{x.name} {_fmt(x.memory_gb.value)} GB" for x in gpus)
-        sizes_zh = "、".join(f"{x.name}（{_fmt(x.memory_gb.value)} GB）" for x in gpus)
+        shown = [x for x in gpus if x.variant_of not in {y.id for y in gpus}]  # a variant repeats its card
+        sizes = ", ".join(f"{x.name} {_fmt(x.memory_gb.value)} GB" for x in shown)
+        sizes_zh = "、".join(f"{x.name}（{_fmt(x.memory_gb.value)} GB）" for x in shown)
         other = next(
             (x for x in everyone if x not in gpus and _close(claimed, x.memory_gb.value, 0.01)), None
         )

@@ -41,6 +41,10 @@ class FaqEntry(Strict):
     # Entries giving the same advice (a FAQ and the pitfall that warns about it): one answer shows
     # only one of them (see distinct_advice). Listed on both sides.
     twins: tuple[str, ...] = ()
+    # Synonym concepts (synonyms.yaml ids) the question must touch for this entry to be the answer
+    # at full strength: the Chinese-cloud entries need a China cue, else a generic "which provider
+    # is reliable" question is theirs by shared words (knowledge.search.REQUIRES_FACTOR).
+    requires: tuple[str, ...] = ()
     sources: Annotated[tuple[Source, ...], Field(min_length=1)]
 
     @property
@@ -66,6 +70,7 @@ class Pitfall(Strict):
     keywords: Phrasings = Phrasings()
     related: tuple[str, ...] = ()
     twins: tuple[str, ...] = ()  # see FaqEntry.twins
+    requires: tuple[str, ...] = ()  # see FaqEntry.requires
     sources: Annotated[tuple[Source, ...], Field(min_length=1)]
 
     @property

@@ -33,6 +33,7 @@ class GpuNames:
     def __init__(self, records: Iterable[GpuRecord]) -> None:
         self.records = tuple(records)
         self._memory_gb = {r.id: float(r.memory_gb.value) for r in self.records}
+        self._variant_of = {r.id: r.variant_of for r in self.records if r.variant_of}
         exact: dict[str, list[str]] = {}  # spelling key -> ids
         families: dict[str, list[str]] = {}
         spelled: dict[str, str] = {}  # spelling key -> a name with that key
@@ -54,7 +55,8 @@ class GpuNames:
     def find(self, text: str, *, memory: bool = False) -> list[NameMatch]:
         """Non-overlapping names, leftmost then longest. With `memory`, a memory size right after a
         family name is part of the mention and picks the one member with that memory when there is
-        exactly one ("A100 80G" -> a100-80gb; "H100 80GB" stays the h100 family)."""
+        exactly one, a form-factor variant giving way to the card it varies ("A100 80 GiB" ->
+        a100-80gb, not its PCIe variant; "H100 80GB" stays the h100 family)."""
         out: list[NameMatch] = []
         for hit in self._trie.find(text):
             (ids, family), end = hit.value, hit.end
@@ -77,6 +79,7 @@ class GpuNames:
             if text.startswith(unit, m) and (after >= len(text) or not is_word_char(text[after])):
                 size = float(text[j:k])
                 same = tuple(g for g in ids if self._memory_gb.get(g) == size)
+                same = tuple(g for g in same if self._variant_of.get(g) not in same)
                 return m + len(unit), same if len(same) == 1 else ids
         return end, ids
 

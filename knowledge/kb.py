@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from knowledge.factcheck import Correction
     from knowledge.faq import Entry, FaqEntry, Pitfall
     from knowledge.models import ModelIndex
+    from knowledge.prices import Market, PriceRow
     from knowledge.schema import ModelCardRecord, ServingRun
     from knowledge.search import Hit, Retrieval, Searcher, SynonymGroup
     from sizing.model_arch import ModelArchitecture
@@ -91,6 +92,38 @@ class KnowledgeBase:
             usd_to_cny_as_of=self.catalog.usd_to_cny_as_of,
         )
 
+    def prices_for(
+        self, gpu_id: str, *, market: Market | None = None, clouds: Iterable[str] | None = None
+    ) -> list[PriceRow]:
+        """Every usable price of one GPU, cheapest per GPU-hour first: the ONE place an answer
+        about prices reads them, so no answer says "no price" for a GPU another answer prices.
+        `market` "global" is what a plan outside mainland China prices from (`catalog`), "cn" what a
+        region=cn plan prices from (`china_catalog`: public Chinese list prices and the operator's),
+        None both; `clouds` keeps those providers only."""
+        wanted = set(clouds) if clouds is not None else None
+        return [
+            r for r in self._price_rows(market) if r.gpu == gpu_id and (wanted is None or r.cloud in wanted)
+        ]
+
+    def priced_providers(self, market: Market | None = None) -> tuple[str, ...]:
+        """Providers with at least one usable price in `market` (None: anywhere), in catalogue order."""
+        order = list(self.providers)
+        found = {r.cloud for r in self._price_rows(market)}
+        return tuple(sorted(found, key=lambda c: (order.index(c) if c in order else len(order), c)))
+
+    def _price_rows(self, market: Market | None) -> tuple[PriceRow, ...]:
+        from knowledge.prices import price_rows
+
+        # A frozen dataclass: the cache lives in the instance dict, like china_catalog's.
+        cached: dict[Market | None, tuple[PriceRow, ...]] = self.__dict__.setdefault("_price_cache", {})
+        if market not in cached:
+            catalogs = {"global": [self.catalog], "cn": [self.china_catalog]}.get(
+                market or "", [self.catalog, self.china_catalog]
+            )
+            offerings = {o.id: o for c in catalogs for o in c.offerings}
+            cached[market] = tuple(price_rows(offerings.values(), self.providers, self.catalog.usd_to_cny))
+        return cached[market]
+
     model_index: ModelIndex | None = None  # knowledge/data/models.yaml; None only in hand-built test bases
     serving_runs: tuple[ServingRun, ...] = ()  # knowledge/data/serving_runs.yaml
     serving_sources: Mapping[str, Source] = field(default_factory=dict)
@@ -111,6 +144,10 @@ class KnowledgeBase:
         if self.model_index is None:
             raise UnknownModelError(name, [], {})
         return self.model_index.require(name)
+
+    def family_default(self, text: str) -> str | None:
+        """The card a generation-less family name in `text` was read as ("通义千问7B" -> qwen2.5-7b)."""
+        return self.model_index.family_default(text) if self.model_index is not None else None
 
     def close_models(self, name: str, limit: int = 5) -> list[str]:
         """Ids of the model cards nearest to an unknown `name`, best first."""

@@ -84,8 +84,17 @@ def load_gpus(path: Path) -> tuple[tuple[GpuRecord, ...], dict[str, Source]]:
         raise KnowledgeError(f"{path}: expected a top-level 'sources:' mapping")
     sources = {key: validate(Source, value, path, f"sources.{key}") for key, value in raw_sources.items()}
     gpus = records(GpuRecord, data, path, "gpus")
+    by_id = {g.id: g for g in gpus}
     for gpu in gpus:
         _refs(path, gpu.id, "src", tuple(sorted(gpu.figure_sources())), set(sources))
+        if gpu.variant_of is not None:
+            _refs(path, gpu.id, "variant_of", (gpu.variant_of,), set(by_id))
+            base = by_id[gpu.variant_of]
+            if (base.family, base.memory_gb.value) != (gpu.family, gpu.memory_gb.value):
+                raise KnowledgeError(
+                    f"{path}: entry {gpu.id!r}: field 'variant_of': {base.id!r} is not the same family "
+                    "and memory size"
+                )
     return gpus, sources
 
 
@@ -138,6 +147,7 @@ def gpu_spec(r: GpuRecord) -> GpuSpec:
             if r.usable_memory_mib is not None and r.usable_memory_mib.value is not None
             else None
         ),
+        variant_of=r.variant_of,
     )
 
 

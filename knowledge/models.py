@@ -8,6 +8,7 @@ underscores, and Chinese family names ("通义千问2.5-72B" is qwen2.5-72b). It
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import unicodedata
 from collections.abc import Mapping
@@ -109,6 +110,27 @@ def _strip_variants(text: str, families: Mapping[str, str]) -> str:
     return "".join(words)
 
 
+def _name_pattern(name: str) -> re.Pattern[str]:
+    """A name as a whole word in folded text, its separators optional ("qwen 7b" finds "qwen-7b")."""
+    parts = [re.escape(p) for p in _SEPARATORS.split(name) if p]
+    return re.compile(r"(?<![a-z0-9.])" + r"[\s_\-·]*".join(parts) + r"(?![a-z0-9]|\.\d)")
+
+
+def _family_defaults(
+    cards: tuple[ModelCardRecord, ...], newest_first: Mapping[str, list[str]]
+) -> dict[str, str]:
+    """Names of a family with a size and no generation ("qwen 7b", "llama 70b") -> the newest card of
+    that family with that size: generations are tried newest first, the first that has the size wins."""
+    out: dict[str, str] = {}
+    for family, generations in newest_first.items():
+        for generation in generations:
+            for card in cards:
+                size = card.id.removeprefix(f"{generation}-")
+                if card.family == family and size != card.id and size[:1].isdigit():
+                    out.setdefault(f"{family} {size}", card.id)
+    return out
+
+
 @dataclass(frozen=True)
 class ModelIndex:
     """Every model card with the keys it is found by."""
@@ -116,10 +138,18 @@ class ModelIndex:
     cards: tuple[ModelCardRecord, ...]
     families: Mapping[str, str]  # alias (e.g. 通义千问) -> family id (qwen)
     keys: Mapping[str, str]  # comparison key -> model id: every spelling the index accepts
+    # "qwen 7b" -> qwen2.5-7b: a family name and a size without a generation (models.yaml newest_first).
+    family_defaults: Mapping[str, str] = dataclasses.field(default_factory=dict)
 
     @classmethod
-    def build(cls, cards: tuple[ModelCardRecord, ...], families: Mapping[str, str]) -> ModelIndex:
-        """The index; a name that would find two models is a data error naming both."""
+    def build(
+        cls,
+        cards: tuple[ModelCardRecord, ...],
+        families: Mapping[str, str],
+        newest_first: Mapping[str, list[str]] | None = None,
+    ) -> ModelIndex:
+        """The index; a name that would find two models is a data error naming both. Family-default
+        names never shadow a card's own name."""
         keys: dict[str, str] = {}
         for card in cards:
             for name in (card.id, card.name, card.hf_id, *card.aliases):
@@ -129,7 +159,29 @@ class ModelIndex:
                         raise KnowledgeError(
                             f"entry {card.id!r}: field 'aliases': {name!r} also names {owner!r}"
                         )
-        return cls(cards, families, keys)
+        defaults = {
+            name: model_id
+            for name, model_id in _family_defaults(cards, newest_first or {}).items()
+            if name_key(name, families) not in keys
+        }
+        for name, model_id in defaults.items():
+            keys[name_key(name, families)] = model_id
+        return cls(cards, families, keys, defaults)
+
+    def default_names(self, model_id: str) -> list[str]:
+        """The generation-less names that mean this card ("qwen 7b" for qwen2.5-7b)."""
+        return [name for name, owner in self.family_defaults.items() if owner == model_id]
+
+    def family_default(self, text: str) -> str | None:
+        """The card a generation-less family name in `text` was read as ("部署通义千问7B" -> qwen2.5-7b),
+        so an answer can say which model it sized; None when the text names no such name."""
+        folded = _fold(text, self.families)
+        found = [
+            (m.start(), model_id)
+            for name, model_id in self.family_defaults.items()
+            if (m := _name_pattern(name).search(folded)) is not None
+        ]
+        return min(found)[1] if found else None
 
     def card(self, model_id: str) -> ModelCardRecord:
         for c in self.cards:
@@ -193,8 +245,16 @@ def load_models(path: Path) -> ModelIndex:
             raise KnowledgeError(f"{path}: entry {card.id!r}: field 'family': unknown family {card.family!r}")
         seen.add(card.id)
         cards.append(card)
+    newest_first = data.get("newest_first") or {}
+    if not isinstance(newest_first, dict) or not all(
+        isinstance(v, list) and all(isinstance(g, str) for g in v) for v in newest_first.values()
+    ):
+        raise KnowledgeError(f"{path}: 'newest_first:' must map a family id to a list of generation prefixes")
+    for family in newest_first:
+        if family not in raw_families:
+            raise KnowledgeError(f"{path}: entry {family!r}: field 'newest_first': unknown family {family!r}")
     try:
-        return ModelIndex.build(tuple(cards), families)
+        return ModelIndex.build(tuple(cards), families, newest_first)
     except KnowledgeError as exc:
         raise KnowledgeError(f"{path}: {exc}") from None
 

@@ -55,6 +55,26 @@ class Tflops(Strict):
     fp8: TflopsFigure
 
 
+class Fp64(Strict):
+    """Double precision, which HPC buyers compare and export rules once capped: the plain (vector/FMA)
+    rate and the FP64 Tensor Core (matrix) rate where the part has one. A null value needs a note
+    saying why (no FP64 tensor unit, or no readable source)."""
+
+    vector: OptionalFigure
+    tensor: OptionalFigure
+
+    @model_validator(mode="after")
+    def _explained(self) -> Fp64:
+        for name in ("vector", "tensor"):
+            figure: OptionalFigure = getattr(self, name)
+            if figure.value is None and not figure.note:
+                raise ValueError(f"{name}: a null FP64 figure needs a note saying why")
+        if self.vector.value is not None and self.tensor.value is not None:
+            if self.tensor.value < self.vector.value:
+                raise ValueError("tensor: the FP64 Tensor Core rate cannot be below the vector rate")
+        return self
+
+
 class ScaleUp(Strict):
     """GPU-to-GPU fabric inside one node; gbs is the vendor's bidirectional total."""
 
@@ -91,6 +111,7 @@ class GpuRecord(Strict):
     memory_gb: Figure
     memory_bandwidth_tbs: OptionalFigure
     tflops: Tflops
+    fp64: Fp64
     scale_up: ScaleUp
     tdp_w: OptionalFigure
     launch_year: Figure
@@ -98,6 +119,9 @@ class GpuRecord(Strict):
     # Total memory as nvidia-smi / rocm-smi reports it (MiB = 2**20 bytes): what plans are compared with.
     usable_memory_mib: OptionalFigure | None = None
     aliases: tuple[str, ...] = ()
+    # The catalogue id this card is a form-factor variant of (same chip and memory, e.g. the A100 80GB
+    # PCIe of the A100 80GB SXM4): a family name with this memory size means that one, not this.
+    variant_of: str | None = None
     clouds: CloudList
     note: Bilingual | None = None
 
@@ -110,6 +134,8 @@ class GpuRecord(Strict):
             self.launch_year,
             self.clouds,
             *(getattr(self.tflops, d) for d in DTYPES),
+            self.fp64.vector,
+            self.fp64.tensor,
         ]
         if self.matmul_efficiency is not None:
             figures.append(self.matmul_efficiency)
@@ -120,7 +146,7 @@ class GpuRecord(Strict):
 
 OfferingFlag = Literal[
     "price_outlier",
-    "spot_equals_ondemand",
+    "spot_equals_ondemand",  # spot at or within 5% of on-demand: on-demand copied (knowledge/prices.py)
     "spot_above_ondemand",
     "spot_derived",  # the spot price is a fixed ratio of on-demand shared across GPU types
     "spot_outside_documented_range",  # a deeper discount than the provider documents

@@ -23,8 +23,8 @@ from pathlib import Path
 import bm25s
 from rapidfuzz import fuzz, process
 
-from knowledge.base import Bilingual, Strict, entries, read_yaml, validate
-from knowledge.faq import DATA_DIR, Entry, check_related, load_faq, load_pitfalls
+from knowledge.base import Bilingual, KnowledgeError, Strict, entries, read_yaml, validate
+from knowledge.faq import DATA_DIR, FAQ_FILE, PITFALLS_FILE, Entry, check_related, load_faq, load_pitfalls
 from knowledge.query_text import SPEC_FACTOR, looks_like_spec, normalize
 
 # bm25s sets its own logger to DEBUG on import (bm25s/__init__.py), so its index-building lines
@@ -39,6 +39,9 @@ MIN_SCORE = 0.38
 # A query needs one word at least this rare (Lucene idf; 训练 ~0.24, 模型 ~0.89, 显存 ~1.5, qlora ~3).
 MIN_EVIDENCE_IDF = 1.0
 BM25_WEIGHT = 0.7  # the rest is fuzzy overlap with the closest question variant
+# An entry whose required concept (FaqEntry.requires) the question does not touch keeps this share
+# of its score: still found when nothing else fits, never ahead of the general entry that does.
+REQUIRES_FACTOR = 0.7
 OFF_TOPIC, DOMAIN = "~off_topic", "~domain"  # concept tokens of the synonym groups of those ids
 K1, B = 1.2, 0.75
 
@@ -76,6 +79,10 @@ _ZH_STOP_BIGRAMS |= {
 _ZH_STOP_BIGRAMS |= {"拜拜", "再见", "好的", "收到", "明白", "知道", "辛苦"}
 # Question filler ("什么时候需要…") and chat commands ("重新开始") say nothing about a topic.
 _ZH_STOP_BIGRAMS |= {"时候", "需要", "开始", "重新", "怎样", "应该", "还是", "大概", "一下"}
+# Conversational padding around a question ("我们团队在纠结…", "…到底要不要…", "…怎么办") splits runs the
+# same way: its bigrams are no topic, only weight that dilutes the real words' share of the score.
+_ZH_STOP_BIGRAMS |= {"要不要", "能不能", "会不会", "是不是", "怎么办", "到底", "纠结", "觉得", "感觉", "请教"}
+_ZH_STOP_BIGRAMS |= {"其实", "目前", "现在", "经常", "总是", "一直", "大家", "团队", "的话", "是否"}
 _FILLER = re.compile("|".join(sorted(_ZH_STOP_BIGRAMS, key=len, reverse=True)))
 _EN_STOP = set(
     "a an the is are was were be been am do does did i me my we our you your it its this that these those "
@@ -199,7 +206,17 @@ class Searcher:
 
     def __init__(self, items: Iterable[Entry], synonyms: Sequence[SynonymGroup] | None = None) -> None:
         self._entries = tuple(items)
-        self._tokenize = Tokenizer(load_synonyms() if synonyms is None else synonyms)
+        groups = load_synonyms() if synonyms is None else synonyms
+        self._tokenize = Tokenizer(groups)
+        known_concepts = {g.id for g in groups}
+        for e in self._entries:
+            unknown = [c for c in e.requires if c not in known_concepts]
+            if unknown:
+                where = FAQ_FILE if e.id.startswith("faq.") else PITFALLS_FILE
+                raise KnowledgeError(
+                    f"{where}: entry {e.id!r}: field 'requires': unknown synonym group {unknown[0]!r}"
+                )
+        self._requires = [frozenset(f"~{c}" for c in e.requires) for e in self._entries]
         parts = [[self._tokenize(part) for part in _document(e)] for e in self._entries]
         corpus = [[tok for part in doc for tok in part] for doc in parts]
         self._bm25 = bm25s.BM25(k1=K1, b=B, method="lucene")
@@ -242,7 +259,9 @@ class Searcher:
             else:
                 lexical.append(float(raw[i]) / ceiling)
         damping = SPEC_FACTOR if looks_like_spec(text) else 1.0
-        return _Evidence(" ".join(query), damping, lexical)
+        touched = frozenset(query)
+        required = [1.0 if not need or need & touched else REQUIRES_FACTOR for need in self._requires]
+        return _Evidence(" ".join(query), damping, lexical, required)
 
     def _score(self, evidence: _Evidence, i: int, fuzzy: float | None = None) -> tuple[float, float]:
         """Entry i's 0-1 score and the unclipped lexical score that breaks ties between entries whose
@@ -256,7 +275,8 @@ class Searcher:
             best = process.extractOne(evidence.joined, self._variants[i], scorer=fuzz.token_set_ratio)
             fuzzy = (best[1] if best else 0.0) / 100.0
         bm25 = min(1.0, lexical * 2.0)
-        return (evidence.damping * (BM25_WEIGHT * bm25 + (1 - BM25_WEIGHT) * fuzzy), lexical)
+        factor = evidence.damping * evidence.required[i]
+        return (factor * (BM25_WEIGHT * bm25 + (1 - BM25_WEIGHT) * fuzzy), lexical * evidence.required[i])
 
     def _ranked(self, text: str) -> list[tuple[float, float]]:
         """Per entry, in catalogue order: (score, lexical score), see _score."""
@@ -318,6 +338,7 @@ class _Evidence:
     joined: str  # the query's tokens, as fuzzy matching compares them with the variants
     damping: float  # below 1 for a datasheet question ("H100显存多大"): the catalogue answers those
     lexical: list[float | None]  # per entry: BM25 over the query's ceiling; None: it cannot match
+    required: list[float]  # per entry: 1, or REQUIRES_FACTOR when the question misses its required concept
 
 
 @functools.cache

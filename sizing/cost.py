@@ -30,7 +30,24 @@ UNUSABLE_FLAG_WORDS = ("capacity", "suspect", "outlier", "artifact", "invalid", 
 # Flags that make only the spot price unusable: a spot price computed from on-demand by a fixed
 # ratio is not an observed market price, and one beyond the cloud's documented discount range is
 # not one the cloud says it sells (knowledge/prices.py sets both).
-SPOT_UNUSABLE_FLAGS = ("spot_derived", "spot_outside_documented_range", "spot_equals_ondemand")
+SPOT_UNUSABLE_FLAGS = (
+    "spot_derived",
+    "spot_outside_documented_range",
+    "spot_equals_ondemand",
+    "spot_above_ondemand",
+)
+
+
+def quotable_spot_usd_per_hour(o: Offering) -> float | None:
+    """The offering's spot price per instance-hour when a plan or a price answer may quote it: an
+    observed price below on-demand whose row carries no flag against its spot column; else None.
+    The one rule every spot figure a user sees goes through."""
+    spot, on_demand = o.spot_usd_per_hour, o.price_usd_per_hour
+    if spot is None or on_demand is None or not 0 < spot < on_demand:
+        return None
+    if any(flag in SPOT_UNUSABLE_FLAGS for flag in o.flags):
+        return None
+    return spot
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,12 +212,8 @@ def quote(
     o, instances = picked
     assert o.price_usd_per_hour is not None
     hourly = instances * o.price_usd_per_hour
-    spot_ok = (
-        o.spot_usd_per_hour is not None
-        and 0 < o.spot_usd_per_hour < o.price_usd_per_hour
-        and not any(flag in SPOT_UNUSABLE_FLAGS for flag in o.flags)
-    )
-    spot_hourly = instances * o.spot_usd_per_hour if spot_ok and o.spot_usd_per_hour else None
+    spot = quotable_spot_usd_per_hour(o)
+    spot_hourly = instances * spot if spot is not None else None
     return Quote(
         offering=o,
         instances=instances,

@@ -1,7 +1,8 @@
 """Fitted constants of the serving speed model (sizing/serve_speed.py), in one place.
 
 Fitted by `python benchmarks/fit_serving.py` (least squares on log(predicted / published)) over
-the published maximum-load runs in knowledge/data/serving_runs.yaml: TensorRT-LLM's perf overview
+the published runs in knowledge/data/serving_runs.yaml (the latency floor on the small-batch ones:
+`--floors`): TensorRT-LLM's perf overview
 (releases 0.14, 0.20 and 1.0) on H100, H200, A100 and L40S, FP8 and FP16, Llama 3.1/3.3 8B-405B,
 Mistral 7B, Mixtral 8x7B/8x22B, Qwen3-235B-A22B and Llama 4, 1-8 GPUs. `gpu-advisor validate`
 reports the error on those runs and on the held-out ones (never fitted on) side by side;
@@ -46,6 +47,12 @@ class ServeConstants:
     link_efficiency_pcie: float
     # Requests a server batches at most, whatever the KV cache holds.
     max_batch: int
+    # Latency floors of a decode step (sizing/serve_speed.layer_floor_s): however little a kernel has
+    # to read, it takes about this long (launch, ramp-up, drain) ...
+    kernel_latency_s: float = 11e-6
+    # ... and each expert a token is routed to costs this much more per MoE layer at small batch
+    # (routing, token permutation, one grouped-GEMM problem per expert, combine).
+    expert_latency_s: float = 0.0
 
 
 # Fitted 2026-12-01 by benchmarks/fit_serving.py on the 313 runs not held out (its output: in
@@ -65,10 +72,17 @@ CALIBRATED = ServeConstants(
     link_efficiency=0.431,
     link_efficiency_pcie=0.431,
     max_batch=732,
+    # TensorRT-LLM tech blog 1 (8×B200, DeepSeek-R1, no speculative decoding): 111 tokens/s per user,
+    # 9.0 ms per step over 61 layers of 13 kernels = 11 µs per kernel, with every fusion they made.
+    kernel_latency_s=11e-6,
+    # Fitted alone (fit_serving.py --floors) on SGLang 0.4.1's DeepSeek-V3 runs at 1, 8 and 32 requests
+    # on 8×H200 (30, 206, 761 tokens/s): predicted/published 0.89, 1.05, 1.11. The maximum-load runs
+    # above are unchanged by the floor (in sample 9%, hold-out 10%).
+    expert_latency_s=53e-6,
 )
 
 FIT = FitSummary(
-    runs=313,
+    runs=316,
     median_error=0.09,
     within_50=0.97,
     cv_median_error=0.10,

@@ -12,6 +12,7 @@ from sizing.model_arch import ModelArchitecture
 from sizing.network import GPUS_PER_NODE
 from sizing.result import ExplainItem, SizingWarning
 from sizing.serve_calibration import CALIBRATED, FIT, ServeConstants
+from sizing.serve_load import BUSY_HOURS_PER_DAY, PEAK_TO_AVERAGE, REQUESTS_PER_USER_PER_DAY
 from sizing.serve_memory import (
     EMBEDDING_BYTES,
     KV_BYTES,
@@ -24,6 +25,7 @@ from sizing.serve_memory import (
     weight_bytes,
     windows_cached,
 )
+from sizing.serve_precision import kernel_for
 from sizing.serve_result import ServeExcluded, ServeOption
 from sizing.serve_speed import peak_tflops
 from sizing.serve_types import ServeRequest
@@ -57,11 +59,17 @@ def workload(req: ServeRequest, k: ServeConstants = CALIBRATED) -> dict[str, obj
         },
         "precision": req.precision,
         "kv_cache_dtype": "fp8" if KV_BYTES[req.precision] == 1.0 else "fp16/bf16",
+        # One token's K and V over every layer (a token within any sliding window), whole model.
+        "kv_bytes_per_token": kv_bytes_per_token_layer(a, 1, req.precision) * a.layers,
         "input_tokens": req.input_tokens,
         "output_tokens": req.output_tokens,
         "input_tokens_default": req.input_tokens_default,
         "output_tokens_default": req.output_tokens_default,
+        "context_tokens": req.context_tokens,
+        "kv_tokens_per_request": req.kv_tokens,
         "concurrency": req.concurrency,
+        "daily_users": req.daily_users,
+        "load_default": req.load_default,
         "qps": req.qps,
         "ttft_ms": req.ttft_ms,
         "tpot_ms": req.tpot_ms,
@@ -124,7 +132,7 @@ def _kv_line(req: ServeRequest, o: ServeOption) -> ExplainItem:
             if cached
             else "; every layer slides, but servers keep the full context for such models"
         )
-    tokens = req.input_tokens + req.output_tokens
+    tokens = req.kv_tokens
     return _i(
         "serve_kv",
         f"KV cache per token and layer: {how} = {per_layer / 1024:.3g} KiB, × {a.layers} layers{window}; "
@@ -160,19 +168,25 @@ def explain(
             "serve_lengths",
             f"Requests of {req.input_tokens:,} prompt + {req.output_tokens:,} answer tokens"
             + (f" (default {' and '.join(defaults)} length, say yours to change it)" if defaults else "")
+            + (
+                f"; the KV cache is sized for the full {req.context_tokens:,}-token context of each request"
+                if req.context_tokens and req.context_tokens > req.input_tokens + req.output_tokens
+                else ""
+            )
             + ".",
             input_tokens=req.input_tokens,
             output_tokens=req.output_tokens,
+            context_tokens=req.context_tokens,
             input_default=req.input_tokens_default,
             output_default=req.output_tokens_default,
         )
     )
-    if req.input_tokens + req.output_tokens > a.max_context:
+    if req.kv_tokens > a.max_context:
         out.append(
             _i(
                 "serve_context",
-                f"{req.input_tokens + req.output_tokens:,} tokens exceed {a.name}'s context of {a.max_context:,}.",
-                tokens=req.input_tokens + req.output_tokens,
+                f"{req.kv_tokens:,} tokens exceed {a.name}'s context of {a.max_context:,}.",
+                tokens=req.kv_tokens,
                 max_context=a.max_context,
             )
         )
@@ -256,9 +270,17 @@ def explain(
             f"Decode with {sp.batch:,} requests in flight: a step reads weights + KV at {k.bandwidth_efficiency:.0%} of "
             f"{o.gpu.memory_bandwidth_tbs:g} TB/s = {st.memory_s * 1e3:.1f} ms, computes at {k.decode_compute_efficiency:.0%} of "
             f"{peak_tflops(o.gpu, p):,.0f} TFLOPS = {st.compute_s * 1e3:.1f} ms ({st.bound}-bound)"
+            + (
+                f"; but no step of its {a.layers} layers runs faster than {st.floor_s * 1e3:.1f} ms (kernel and "
+                "expert-dispatch latency at small batch)"
+                if st.bound == "latency"
+                else ""
+            )
             + (f", all-reduces {st.comm_s * 1e3:.1f} ms" if st.comm_s > 0 else "")
             + f"; step {st.total_s * 1e3:.1f} ms.",
             batch=sp.batch,
+            floor_ms=st.floor_s * 1e3,
+            layers=a.layers,
             bandwidth_efficiency=k.bandwidth_efficiency,
             bandwidth_tbs=o.gpu.memory_bandwidth_tbs,
             compute_efficiency=k.decode_compute_efficiency,
@@ -296,7 +318,7 @@ def explain(
     out.append(
         _i(
             "serve_calibration",
-            f"Efficiencies fitted on {FIT.runs} published TensorRT-LLM runs: median error {FIT.median_error:.0%} on them, "
+            f"Efficiencies fitted on {FIT.runs} published runs (TensorRT-LLM at full load; SGLang DeepSeek-V3 at 1-32 requests for the latency floor): median error {FIT.median_error:.0%} on them, "
             f"{FIT.holdout_median_error:.0%} on {FIT.holdout_runs} runs kept out of the fit; vLLM and SGLang differ from "
             f"TensorRT-LLM by up to 2× (engine, version, settings). Server batch limit {k.max_batch:,} requests.",
             runs=FIT.runs,
@@ -311,6 +333,36 @@ def explain(
 
 
 def _load_lines(req: ServeRequest, o: ServeOption) -> list[ExplainItem]:
+    sp = o.speed
+    assert sp is not None
+    out: list[ExplainItem] = []
+    if req.daily_users is not None and req.qps is not None:
+        out.append(
+            _i(
+                "serve_daily_users",
+                f"{req.daily_users:,} daily active users × {REQUESTS_PER_USER_PER_DAY:g} requests each per day over "
+                f"{BUSY_HOURS_PER_DAY:g} busy hours, × {PEAK_TO_AVERAGE:g} at the peak hour = {req.qps:.2g} requests/s "
+                "(assumed usage; say your concurrency or QPS to replace it).",
+                daily_users=req.daily_users,
+                requests_per_user=REQUESTS_PER_USER_PER_DAY,
+                busy_hours=BUSY_HOURS_PER_DAY,
+                peak_to_average=PEAK_TO_AVERAGE,
+                qps=req.qps,
+            )
+        )
+    if req.load_default and req.concurrency is not None:
+        out.append(
+            _i(
+                "serve_load_default",
+                f"No load given: sized for {req.concurrency:,} requests in flight (a pilot or a small team); say how "
+                "many users or requests per second to size for production.",
+                concurrency=req.concurrency,
+            )
+        )
+    return out + _load_line(req, o)
+
+
+def _load_line(req: ServeRequest, o: ServeOption) -> list[ExplainItem]:
     sp = o.speed
     assert sp is not None
     if req.qps is not None:
@@ -396,7 +448,7 @@ def warnings(
 ) -> list[SizingWarning]:
     a, p = req.model, req.precision
     out: list[SizingWarning] = []
-    tokens = req.input_tokens + req.output_tokens
+    tokens = req.kv_tokens
     if tokens > a.max_context:
         out.append(
             _w(
@@ -489,17 +541,7 @@ def warnings(
                 best_ttft_ms=round(best_ttft),
             )
         )
-    if p in ("fp8", "int8") and first is not None and first.gpu.tflops.fp8 is None:
-        out.append(
-            _w(
-                "serve_precision_weight_only",
-                f"{first.gpu.name} has no FP8 tensor cores: {p.upper()} weights halve memory and reads but the math "
-                "runs at 16 bits.",
-                gpu=first.gpu.id,
-                gpu_name=first.gpu.name,
-                precision=p,
-            )
-        )
+    out += _precision_warnings(req, options)
     if req.budget is not None and first is not None and first.hourly_usd is not None:
         from sizing.serve_rank import Context
 
@@ -513,6 +555,45 @@ def warnings(
                     hourly_usd=first.hourly_usd,
                     budget_usd_per_hour=limit,
                     hours_per_month=HOURS_PER_MONTH,
+                )
+            )
+    return out
+
+
+def _precision_warnings(req: ServeRequest, options: list[ServeOption]) -> list[SizingWarning]:
+    """What the shown options serve in when it is not what was asked (a V100 has no BF16: FP16), and
+    8-bit plans whose math stays 16-bit (weight-only kernels on GPUs without FP8 tensor cores)."""
+    out: list[SizingWarning] = []
+    seen: set[tuple[str, str]] = set()
+    for o in options:
+        used = o.replica.precision
+        asked = req.precision if o.label != "lower_precision" else used
+        key = (o.gpu.id, used)
+        if key in seen:
+            continue
+        seen.add(key)
+        if used != asked:
+            out.append(
+                _w(
+                    "serve_precision_substituted",
+                    f"{o.gpu.name} cannot compute in {asked.upper()}: planned in {used.upper()} instead"
+                    + (" (the same weights, cast to FP16)" if used == "fp16" and asked == "bf16" else "")
+                    + ". Kernels per GPU generation: vLLM's quantization hardware table.",
+                    gpu=o.gpu.id,
+                    gpu_name=o.gpu.name,
+                    asked=asked,
+                    used=used,
+                )
+            )
+        elif used in ("fp8", "int8") and kernel_for(o.gpu, used) == "weight_only":
+            out.append(
+                _w(
+                    "serve_precision_weight_only",
+                    f"{o.gpu.name} has no {used.upper()} tensor cores: {used.upper()} weights halve memory and "
+                    "reads but the math runs at 16 bits (weight-only kernels).",
+                    gpu=o.gpu.id,
+                    gpu_name=o.gpu.name,
+                    precision=used,
                 )
             )
     return out

@@ -166,3 +166,20 @@ def serve_memory(
         kv_per_request_gb=kv_bytes_per_request(arch, tp, precision, tokens_per_request, pp) / GB,
         capacity_gb=cap,
     )
+
+
+def fewest_gpus(
+    arch: ModelArchitecture,
+    gpu: GpuSpec,
+    precision: ServePrecision,
+    tokens_per_request: int,
+    concurrency: int,
+    sizes: tuple[int, ...] = (1, 2, 4, 8),
+) -> tuple[int, ServeMemory] | None:
+    """The fewest GPUs of one node (tensor parallel) that hold `concurrency` requests of
+    `tokens_per_request` tokens, with that replica's memory per GPU; None when 8 do not."""
+    for tp in sizes:
+        mem = serve_memory(arch, gpu, tp, precision, tokens_per_request)
+        if mem.fits(concurrency):
+            return tp, mem
+    return None

@@ -19,7 +19,9 @@ from sizing.model_arch import ModelArchitecture
 from sizing.network import GPUS_PER_NODE
 from sizing.plan import resolve_gpus
 from sizing.serve_calibration import CALIBRATED, ServeConstants
+from sizing.serve_load import peak_qps
 from sizing.serve_memory import serve_memory
+from sizing.serve_precision import serving_precision
 from sizing.serve_rank import Context, rank
 from sizing.serve_result import ServeExcluded, ServeOption, ServeResult
 from sizing.serve_speed import Replica, Speed, batch_for_tpot, saturation_batch, speed
@@ -108,6 +110,24 @@ def validate(req: ServeRequest) -> None:
     for ok, code, message, params in checks:
         if not ok:
             raise SizingError(code, message, params)
+    if req.daily_users is not None and not 1 <= req.daily_users <= MAX_CONCURRENCY * 1000:
+        raise SizingError(
+            "bad_daily_users", "daily users must be at least 1", {"daily_users": req.daily_users}
+        )
+    context = req.context_tokens
+    if context is not None and not 1 <= context <= MAX_TOKENS:
+        raise SizingError(
+            "bad_context", "the context must be a positive number of tokens", {"context": context}
+        )
+    if req.model_id is not None and req.kv_tokens > req.model.max_context:
+        # Never planned: a server refuses requests beyond the model's window (vLLM max_model_len), and a
+        # plan for them would be a silently wrong number. The answer asks for a length that fits.
+        raise SizingError(
+            "context_exceeds_model",
+            f"{req.kv_tokens:,} tokens per request exceed {req.model.name}'s context window of "
+            f"{req.model.max_context:,} tokens",
+            {"tokens": req.kv_tokens, "max_context": req.model.max_context, "model": req.model.name},
+        )
 
 
 def _layout(gpus: int) -> tuple[int, int]:
@@ -157,7 +177,7 @@ def evaluate(
     k: ServeConstants = CALIBRATED,
     single_replica: bool = False,
 ) -> ServeOption:
-    mem = serve_memory(arch, gpu, tp, precision, req.input_tokens + req.output_tokens, pp)
+    mem = serve_memory(arch, gpu, tp, precision, req.kv_tokens, pp)
     rep = Replica(arch, gpu, tp, precision, pp)
     room = saturation_batch(mem.max_concurrency, k)
     usd_to_cny = prices.catalog.usd_to_cny
@@ -166,6 +186,7 @@ def evaluate(
     q = prices.quote(gpu.id, tp * pp)
     if room < 1:
         return ServeOption(rep, 1, mem, 0, None, q, usd_to_cny, fits=False, meets_latency=False)
+    solo = speed(rep, 1, req.input_tokens, req.output_tokens, k)  # "how fast for one user?"
     limit = room
     if req.tpot_ms is not None:
         within = batch_for_tpot(rep, room, req.input_tokens, req.output_tokens, req.tpot_ms / 1000, k)
@@ -175,9 +196,9 @@ def evaluate(
         per = min(wanted, room)
         s = speed(rep, per, req.input_tokens, req.output_tokens, k)
         fits = wanted <= mem.max_concurrency
-        return ServeOption(rep, 1, mem, per, s, q, usd_to_cny, fits, _meets(req, s))
+        return ServeOption(rep, 1, mem, per, s, q, usd_to_cny, fits, _meets(req, s), solo=solo)
     replicas, per, s = _load(req, rep, limit, k)
-    return ServeOption(rep, replicas, mem, per, s, q, usd_to_cny, True, _meets(req, s))
+    return ServeOption(rep, replicas, mem, per, s, q, usd_to_cny, True, _meets(req, s), solo=solo)
 
 
 def _family_order(o: ServeOption) -> tuple[bool, bool, float, str]:
@@ -216,29 +237,45 @@ def candidates(
     nodes only when no node does) and, with per_type 2, the next larger tensor-parallel size."""
     pool: list[ServeOption] = []
     excluded: list[ServeExcluded] = []
-    tokens = req.input_tokens + req.output_tokens
+    tokens = req.kv_tokens
     for gpu in resolve_gpus(prices.catalog, req.gpu):
         mine = prices.of(gpu.id)
         if not mine and req.gpu is None:
             excluded.append(ServeExcluded(gpu.id, "no_price", "no usable on-demand price in the catalog"))
             continue
+        served = _served_precision(gpu, precision)
+        if served is None:
+            excluded.append(
+                ServeExcluded(gpu.id, "precision", f"{gpu.name} has no {precision.upper()} kernels")
+            )
+            continue
         fitting: list[ServeOption] = []
         for tp, pp in _replica_shapes(gpu, mine, req.gpus):
             if pp > 1 and any(o.replica.pp == 1 for o in fitting):
                 break
-            if serve_memory(req.model, gpu, tp, precision, tokens, pp).max_concurrency < 1:
+            if serve_memory(req.model, gpu, tp, served, tokens, pp).max_concurrency < 1:
                 continue  # not even one request fits: no option to price or time
-            o = evaluate(req, req.model, gpu, tp, pp, precision, prices, k)
+            o = evaluate(req, req.model, gpu, tp, pp, served, prices, k)
             if o.speed is not None:
                 fitting.append(o)
             if len(fitting) >= per_type or (fitting and fitting[0].replica.pp > 1):
                 break
         if not fitting:
             largest = max((tp * pp for tp, pp in _replica_shapes(gpu, mine, req.gpus)), default=1)
-            excluded.append(ServeExcluded(gpu.id, "memory", _too_small(req, gpu, precision, largest)))
+            excluded.append(ServeExcluded(gpu.id, "memory", _too_small(req, gpu, served, largest)))
             continue
         pool.extend(fitting)
     return pool, excluded
+
+
+def _served_precision(gpu: GpuSpec, precision: ServePrecision) -> ServePrecision | None:
+    """The precision a GPU type is considered in when the user did not pick the GPU: the one asked
+    where it has kernels; a BF16 request in FP16 on GPUs without BF16 (the same weights, cast); never a
+    different number of bytes (an FP8 or INT4 plan only where that precision runs)."""
+    support = serving_precision(gpu, precision)
+    if support is None or (support.substituted and support.precision != "fp16"):
+        return None
+    return support.precision
 
 
 def _too_small(req: ServeRequest, gpu: GpuSpec, precision: ServePrecision, most: int) -> str:
@@ -253,9 +290,17 @@ def with_default_targets(req: ServeRequest) -> ServeRequest:
     return replace(req, ttft_ms=DEFAULT_TTFT_MS, tpot_ms=DEFAULT_TPOT_MS, latency_default=True)
 
 
+def with_daily_users(req: ServeRequest) -> ServeRequest:
+    """Daily active users, when they are the only load given, become the peak request rate
+    (sizing/serve_load.py); a concurrency or QPS the user states wins."""
+    if req.daily_users is None or req.concurrency is not None or req.qps is not None:
+        return req
+    return replace(req, qps=peak_qps(req.daily_users))
+
+
 def plan_serving(req: ServeRequest, catalog: Catalog, k: ServeConstants = CALIBRATED) -> ServeResult:
     validate(req)
-    req = with_default_targets(req)
+    req = with_default_targets(with_daily_users(req))
     from sizing.serve_explain import explain, warnings, workload
 
     prices = PriceBook(catalog)
@@ -263,11 +308,15 @@ def plan_serving(req: ServeRequest, catalog: Catalog, k: ServeConstants = CALIBR
     if req.gpu is not None and req.gpus is not None:
         tp, pp = _layout(req.gpus)
         # A family ("h100") means the variant that serves it: fits, has a price, then cheapest.
+        # Hardware the user named is planned in what it can run: BF16 in FP16 on a V100, FP8 as INT8
+        # weight-only there (the same bytes per weight); the answer says so (serve_precision_substituted).
         variants = [
-            evaluate(req, req.model, gpu, tp, pp, req.precision, prices, k, single_replica=True)
+            evaluate(req, req.model, gpu, tp, pp, support.precision, prices, k, single_replica=True)
             for gpu in resolve_gpus(catalog, req.gpu)
+            if (support := serving_precision(gpu, req.precision)) is not None
         ]
-        forced = replace(min(variants, key=_family_order), label="requested")
+        if variants:
+            forced = replace(min(variants, key=_family_order), label="requested")
     pool, excluded = candidates(req, prices, req.precision, k)
     smaller = _smaller_precision(req.precision)
     lower: list[ServeOption] = []

@@ -16,6 +16,9 @@ MAX_OPTIONS = 5
 # The fastest option may cost up to 3x the first one per hour [assumption: beyond that "fastest" is
 # a different budget, not an alternative].
 FASTEST_COST_CAP = 3.0
+# When no option meets the latency targets, those within 25% of the best achievable come first
+# (cheapest among them) [assumption: a target missed by a quarter is a conversation, by 10x a mistake].
+NEAR_MISS = 1.25
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +68,19 @@ def _fastest_key(ctx: Context) -> Callable[[ServeOption], tuple[float, float]]:
     return key
 
 
+def _miss(o: ServeOption, ctx: Context) -> float:
+    """How far an option is from the latency targets: the worst of achieved / target (1 = meets)."""
+    sp, req = o.speed, ctx.req
+    if sp is None:
+        return float("inf")
+    ratios = [1.0]
+    if req.ttft_ms:
+        ratios.append(sp.ttft_s * 1000 / req.ttft_ms)
+    if req.tpot_ms:
+        ratios.append(sp.tpot_s * 1000 / req.tpot_ms)
+    return max(ratios)
+
+
 def _usable(o: ServeOption, ctx: Context) -> bool:
     cap = ctx.budget_usd_per_hour()
     affordable = cap is None or (o.hourly_usd is not None and o.hourly_usd <= cap * 1.0001)
@@ -88,11 +104,10 @@ def rank(
 ) -> list[ServeOption]:
     key = _key(ctx)
     usable = sorted((o for o in pool if _usable(o, ctx)), key=key)
-    if not usable:  # nothing meets every constraint: the closest, each labelled by what it misses
-        fallback = sorted(
-            (o for o in pool if o.speed is not None), key=lambda o: (not o.meets_latency, *key(o))
-        )
-        usable = fallback
+    if not usable:  # nothing meets every constraint: the closest to the targets first, then by cost
+        timed = [o for o in pool if o.speed is not None]
+        best = min((_miss(o, ctx) for o in timed), default=1.0)
+        usable = sorted((o for o in timed if _miss(o, ctx) <= best * NEAR_MISS), key=key)
     usable = _prefer_nvidia(usable, ctx)
     out: list[ServeOption] = []
 

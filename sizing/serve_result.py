@@ -26,6 +26,7 @@ class ServeOption:
     meets_latency: bool = True
     label: str = ""
     codes: tuple[str, ...] = field(default=())
+    solo: Speed | None = None  # one request alone on the replica (hardware the user named)
 
     @property
     def gpu(self) -> GpuSpec:
@@ -40,8 +41,23 @@ class ServeOption:
         return self.speed.output_tokens_per_second * self.replicas if self.speed else 0.0
 
     @property
+    def instances(self) -> int:
+        """Instances rented for all replicas: replicas smaller than an instance share it (four
+        2-GPU replicas on one 8-GPU machine), larger ones take whole instances each."""
+        q = self.quote
+        if q is None:
+            return 0
+        per_instance = int(q.offering.gpu_count) // self.replica.gpus if q.instances == 1 else 0
+        if per_instance > 1:
+            return math.ceil(self.replicas / per_instance)
+        return q.instances * self.replicas
+
+    @property
     def hourly_usd(self) -> float | None:
-        return self.quote.hourly_usd * self.replicas if self.quote else None
+        q = self.quote
+        if q is None:
+            return None
+        return q.hourly_usd / q.instances * self.instances
 
     @property
     def usd_per_million_tokens(self) -> float | None:
@@ -67,6 +83,7 @@ class ServeOption:
             "cloud": q.offering.cloud if q else None,
             "instance": q.offering.instance_type if q else None,
             "instances_per_replica": q.instances if q else None,
+            "instances": self.instances if q else None,
             "region": q.offering.region if q else None,
             "prices_as_of": q.offering.as_of.isoformat() if q and q.offering.as_of else None,
             "prices_date_inferred": "undated_snapshot" in q.offering.flags if q else None,
@@ -86,7 +103,18 @@ class ServeOption:
             "fits": self.fits,
             "meets_latency": self.meets_latency,
             "memory_per_gpu_gb": _r(mem.used_gb(self.concurrency) if mem.weights_fit else mem.weights_gb, 2),
+            # The same in MiB, the unit nvidia-smi reports and gpu_usable_mib uses: "82.3 GB (78,490 MiB) of
+            # 80 GB (81,559 MiB usable)" compares like with like where GB (1e9 bytes) and the datasheet's
+            # binary "80 GB" differ.
+            "memory_per_gpu_mib": round(
+                (mem.used_gb(self.concurrency) if mem.weights_fit else mem.weights_gb) * 1e9 / 2**20
+            ),
             "gpu_memory_gb": self.gpu.memory_gb,
+            # What the driver reports (nvidia-smi), when the catalogue has it: fits are judged against this;
+            # answers show the datasheet size with it ("of 180 GB (183,359 MiB usable)").
+            "gpu_usable_mib": round(self.gpu.usable_memory_gb * 1e9 / 2**20)
+            if self.gpu.usable_memory_gb is not None
+            else None,
             "memory": {
                 "weights_gb": _r(mem.weights_gb, 2),
                 "kv_cache_gb": _r(kv_gb, 2),
@@ -105,6 +133,7 @@ class ServeOption:
             "ttft_ms": _r(sp.ttft_s * 1000, 1) if sp else None,
             "tpot_ms": _r(sp.tpot_s * 1000, 2) if sp else None,
             "decode_bound": sp.step.bound if sp else None,
+            "single_user_tokens_per_second": _r(1.0 / self.solo.tpot_s, 1) if self.solo else None,
             "cost": cost,
             "warnings": list(self.codes),
         }

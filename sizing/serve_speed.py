@@ -45,6 +45,36 @@ STAGE_HANDOFF_GBS = 50.0
 STAGE_HANDOFF_LATENCY_S = 10e-6
 
 
+# Kernels ("modules") of one decoder layer in a decode step, after the fusions serving engines make
+# (norms into all-reduces, activations into GEMMs). Counted from TensorRT-LLM's DeepSeek-R1 decode
+# layer (tech blog 1, "Pushing Latency Boundaries ... on NVIDIA B200 GPUs", 2025: modules 1-9 for
+# multi-head latent attention, 10-13 for the MoE block) and the same breakdown for the other layouts:
+# GQA attention = QKV GEMM, RoPE + KV-cache write, attention, output GEMM, all-reduce + norm;
+# dense MLP = gate/up GEMM (activation fused), down GEMM, all-reduce + norm;
+# MoE MLP = router GEMM + top-k, shared expert, routed experts (grouped GEMM), finalize + all-reduce + norm.
+KERNELS_GQA_ATTENTION = 5
+KERNELS_MLA_ATTENTION = 9
+KERNELS_DENSE_MLP = 3
+KERNELS_MOE_MLP = 4
+
+
+def layer_floor_s(arch: ModelArchitecture, k: ServeConstants) -> float:
+    """The shortest all decoder layers of one decode step can take, however small the batch: every
+    kernel costs at least k.kernel_latency_s, and an MoE layer k.expert_latency_s per expert each
+    token is routed to (its active experts plus a shared one). Decode at batch 1 is not HBM reads
+    alone: TensorRT-LLM's hand-tuned DeepSeek-R1 on 8×B200 runs 111 tokens/s per user without
+    speculative decoding (~150 µs per layer; tech blog 1), SGLang 0.4.1 on 8×H200 30 tokens/s."""
+    attention = KERNELS_MLA_ATTENTION if arch.mla is not None else KERNELS_GQA_ATTENTION
+    moe_layers = arch.moe_layers
+    dense_layers = arch.layers - moe_layers
+    kernels = arch.layers * attention + dense_layers * KERNELS_DENSE_MLP + moe_layers * KERNELS_MOE_MLP
+    floor = kernels * k.kernel_latency_s
+    if arch.moe is not None:
+        per_token = arch.moe.active + (1 if arch.moe.shared_ffn else 0)
+        floor += moe_layers * per_token * k.expert_latency_s
+    return floor
+
+
 @dataclass(frozen=True, slots=True)
 class Replica:
     """One copy of the model: pp pipeline stages (one per node) of tp tensor-parallel GPUs.
@@ -108,9 +138,12 @@ class Step:
     comm_s: float  # tensor-parallel all-reduces
     fixed_s: float  # scheduling, sampling, kernel launches
     total_s: float
+    floor_s: float = 0.0  # the layers' latency floor (layer_floor_s): what the step takes at least
 
     @property
     def bound(self) -> str:
+        if self.floor_s > max(self.memory_s, self.compute_s):
+            return "latency"
         return "memory" if self.memory_s >= self.compute_s else "compute"
 
 
@@ -183,8 +216,12 @@ def decode_step(rep: Replica, batch: int, context: float, k: ServeConstants = CA
     comm = 2 * rep.arch.layers / pp * _allreduce_s(rep.gpu, rep.tp, message, k)
     if pp > 1:
         comm += STAGE_HANDOFF_LATENCY_S + message / (STAGE_HANDOFF_GBS * 1e9)
-    stage = max(memory, compute) + k.overlap_penalty * min(memory, compute) + comm + k.step_overhead_s
-    return Step(batch, memory * pp, compute * pp, comm * pp, k.step_overhead_s * pp, stage * pp)
+    work = max(memory, compute) + k.overlap_penalty * min(memory, compute)
+    # Small batches do not go faster than the kernels' own latency (layer_floor_s); large ones are
+    # bound by what they read and compute, and the floor hides inside that work.
+    floor = layer_floor_s(rep.arch, k) / pp
+    stage = max(work, floor) + comm + k.step_overhead_s
+    return Step(batch, memory * pp, compute * pp, comm * pp, k.step_overhead_s * pp, stage * pp, floor * pp)
 
 
 def prefill_s(rep: Replica, input_tokens: int, k: ServeConstants = CALIBRATED) -> float:

@@ -45,3 +45,26 @@ class ServeRequest:
     budget: Budget | None = None
     model_id: str | None = None  # the model card id when the model was named
     today: dt.date | None = None
+    # The context each request may fill ("32k context"): the KV cache is sized for it even when the
+    # average prompt is shorter (a server that promises 32k must hold 32k per request in flight).
+    context_tokens: int | None = None
+    # The load as the user stated it, when it was not a concurrency: daily active users turned into a
+    # peak concurrency by sizing/serve_load.py (kept to say so), or no load at all (a default was used).
+    daily_users: int | None = None
+    load_default: bool = False
+
+    @property
+    def kv_tokens(self) -> int:
+        """Tokens of KV cache one request in flight holds: its prompt and answer, or the context
+        the deployment promises when that is longer."""
+        return max(self.input_tokens + self.output_tokens, self.context_tokens or 0)
+
+
+def prompt_for_context(
+    context_tokens: int | None, input_tokens: int | None, output_tokens: int
+) -> int | None:
+    """The prompt length a stated context implies when no prompt length was said: requests fill the
+    context with prompt (history, documents) and leave room for the answer."""
+    if input_tokens is not None or context_tokens is None:
+        return input_tokens
+    return max(1, context_tokens - output_tokens)

@@ -64,6 +64,9 @@ class GpuSpec:
     # Total memory as nvidia-smi / rocm-smi reports it, in GB (10**9 bytes; the catalog stores MiB):
     # what a plan's bytes are compared with. None: not sourced, the nominal memory_gb is used.
     usable_memory_gb: float | None = None
+    # The id of the card this is a form-factor variant of (same chip and memory, e.g. the A100 80GB
+    # PCIe of a100-80gb): a bare family name means the card, not the variant.
+    variant_of: str | None = None
 
     @property
     def capacity_gb(self) -> float:

@@ -227,7 +227,7 @@ class Consultant:
             if not_started(state):
                 return state  # the greeting says what to tell; no slot question nobody asked for
             return ask_next(state, reply, said=False, quiet=u.intent == "thanks", invite=False)
-        if compares_workload(u):
+        if compares_workload(u) and u.task != "serve":  # an inference comparison is answered by serve_compare
             if compare_on_gpus(state, u, reply, self.kb, self._plan, self._clock()):
                 return state
         if direct is not None and self._direct(state, reply, direct, question):
@@ -307,7 +307,7 @@ class Consultant:
         if not missing(state):
             # "skip" with nothing left to skip says so and does not present the plan again.
             if u.said or changes or skipped not in (None, "none") or state.last is None:
-                if isinstance(state.topic, dict) and state.topic.get("kind") == "serve":
+                if isinstance(state.topic, dict) and state.topic.get("kind") in policy.SERVING_TOPICS:
                     # A training plan now: "show the math" explains it, not the serving answer.
                     state.topic = None
                 recommend(state, reply, self.kb, self._plan, self._clock(), changes)
@@ -347,7 +347,7 @@ class Consultant:
     def _explain_topic(self, state: DialogueState, reply: Reply) -> bool:
         """ "Show the math" right after a direct answer that has one (serving): its own lines."""
         topic = state.topic
-        if not isinstance(topic, dict) or topic.get("kind") != "serve":
+        if not isinstance(topic, dict) or topic.get("kind") not in policy.SERVING_TOPICS:
             return False
         u = Understood(intent="explain", lang=reply.lang)
         q = Question("", u, self.kb, self._plan, self._clock(), dict(topic.get("slots") or {}))

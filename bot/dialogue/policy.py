@@ -19,10 +19,13 @@ from bot.dialogue.answers import (
     feasibility,
     figure,
     memory,
+    model_info,
     offering,
     price,
     provider,
     serve,
+    serve_fit,
+    serve_pick,
 )
 from bot.dialogue.answers.base import Question
 from bot.dialogue.reply import Reply
@@ -42,8 +45,25 @@ ANSWERS: dict[str, Answer] = {
     "memory": memory.answer,
     "cheapest_gpu": cheapest.answer,
     "serve": serve.answer,
+    # Inference versions of the memory questions (Parse.task == "serve"): weights + KV cache at the load.
+    "serve_feasibility": serve_fit.feasibility,
+    "serve_memory": serve_fit.memory,
+    "serve_cheapest": serve_pick.cheapest,
+    "serve_compare": serve_pick.compare,
+    "model_info": model_info.answer,  # a named model's card: layers, active parameters, KV per token
     "cheapest_offering": offering.answer,
 }
+# A question kind asked about inference gets its serving version; when that cannot answer (no model
+# named) the kind's own answer runs.
+SERVING_VERSIONS = {
+    "feasibility": "serve_feasibility",
+    "memory": "serve_memory",
+    "cheapest_gpu": "serve_cheapest",
+    "gpu_compare": "serve_compare",
+}
+BASE_KIND = {serving: base for base, serving in SERVING_VERSIONS.items()}
+# Direct answers about serving: "show the math" after one explains the serving plan.
+SERVING_TOPICS = ("serve", *SERVING_VERSIONS.values())
 # Kinds whose answer ends with the invitation to size a plan when no plan is under way (the
 # others close with their own next step).
 INVITE_AFTER = (
@@ -56,7 +76,15 @@ INVITE_AFTER = (
     "capability",
 )
 # Kinds whose workload a follow-up may reuse ("and on an A100?", "with LoRA?").
-TOPIC_KINDS = ("feasibility", "memory", "cheapest_gpu", "serve")
+TOPIC_KINDS = (
+    "feasibility",
+    "memory",
+    "cheapest_gpu",
+    "serve",
+    "serve_feasibility",
+    "serve_memory",
+    "serve_cheapest",
+)
 TOPIC_SLOTS = (
     "params", "active_params", "method", "precision", "gpu", "gpu_count", "seq_len", "budget",
     *SERVE_SLOT_NAMES,
@@ -87,6 +115,8 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
         return None  # "switch to the H100 with 160GB": corrected, and the switch goes to the form
     if kind == "gpu_info" and q.u.yes_no and capability.asks_capability(q.text):
         return "capability"
+    if q.u.task == "serve" and kind in SERVING_VERSIONS:
+        return SERVING_VERSIONS[kind]
     if kind == "cheapest_gpu" and any(q.u.said.get(k) is not None for k in ("tokens", "data_bytes")):
         return None  # "pretrain 350M on 10B tokens, cheapest please": the plan of lowest total cost
     if kind in ANSWERS:
@@ -100,7 +130,9 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
 def answer(kind: str, q: Question, reply: Reply) -> bool:
     if kind == "capability":
         return capability.answer(q, reply)
-    return ANSWERS[kind](q, reply)
+    if ANSWERS[kind](q, reply):
+        return True
+    return kind in BASE_KIND and ANSWERS[BASE_KIND[kind]](q, reply)
 
 
 def topic_after(kind: str, q: Question) -> dict[str, Any] | None:

@@ -102,6 +102,9 @@ def _card_names() -> NameTrie[str]:
     trie: NameTrie[str] = NameTrie()
     for card in index.cards:
         names = [card.id, card.name, card.hf_id, card.hf_id.rsplit("/", 1)[-1], *card.aliases]
+        names += index.default_names(
+            card.id
+        )  # "qwen 7b" -> the newest Qwen with 7B (models.yaml newest_first)
         for name in list(names):
             low = name.lower()
             if low.startswith(card.family):

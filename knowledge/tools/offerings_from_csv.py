@@ -60,8 +60,24 @@ SIMPLE_GPU_IDS = {
 }
 
 
+# A100 instances that carry the PCIe card, not the SXM4 module the bare name defaults to.
+# Azure's NC A100 v4 series: "NVIDIA A100 PCIe GPU ... 80 GB memory each" (MicrosoftDocs/azure-docs
+# sizes/gpu-accelerated nca100v4-series); Lambda's 1x/2x/4x A100: "A100 (40 GB PCIe)" in Lambda's
+# instance-type descriptions (gpu_1x_a100_sxm4 and gpu_8x_a100 are the SXM4 machines).
+A100_PCIE = {
+    ("Azure", "Standard_NC24ads_A100_v4"): "a100-80gb-pcie",
+    ("Azure", "Standard_NC48ads_A100_v4"): "a100-80gb-pcie",
+    ("Azure", "Standard_NC96ads_A100_v4"): "a100-80gb-pcie",
+    ("Lambda", "gpu_1x_a100"): "a100-40gb-pcie",
+    ("Lambda", "gpu_2x_a100"): "a100-40gb-pcie",
+    ("Lambda", "gpu_4x_a100"): "a100-40gb-pcie",
+}
+
+
 def gpu_id(row: dict[str, str]) -> tuple[str | None, list[str]]:
     name, instance = row["gpu"], row["instance_type"]
+    if (row["cloud"], instance) in A100_PCIE:
+        return A100_PCIE[(row["cloud"], instance)], []
     if name == "H100":
         if row["cloud"] == "Lambda":
             return ("h100-pcie" if "pcie" in instance else "h100-sxm"), []

@@ -37,6 +37,19 @@ def test_a_word_where_a_number_belongs_names_the_gpu_and_field(tmp_path: Path) -
     assert "gpus.yaml" in message and "'t4'" in message and "memory_gb.value" in message
 
 
+T4_FP64_TENSOR = (
+    '      tensor: {value: null, src: [CUDACC], conf: K, note: "Turing has no FP64 Tensor Core"}\n'
+)
+
+
+def test_a_missing_fp64_figure_without_a_reason_names_the_gpu_and_field(tmp_path: Path) -> None:
+    data = broken_copy(
+        tmp_path, "gpus.yaml", T4_FP64_TENSOR, "      tensor: {value: null, src: [CUDACC], conf: K}\n"
+    )
+    message = load_error(data)
+    assert "gpus.yaml" in message and "'t4'" in message and "fp64" in message
+
+
 def test_an_unknown_key_is_rejected_not_ignored(tmp_path: Path) -> None:
     data = broken_copy(tmp_path, "gpus.yaml", T4_MEMORY, T4_MEMORY + "    colour: green\n")
     message = load_error(data)

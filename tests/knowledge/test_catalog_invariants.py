@@ -8,6 +8,8 @@ import pytest
 
 from knowledge import KnowledgeBase, load_knowledge
 from knowledge.schema import DTYPES, GpuRecord
+from sizing.plan import plan
+from sizing.types import SizingRequest
 
 DESIGN_IDS = (
     "t4 v100-32gb a10 a10g a30 a40 rtx-a6000 a100-40gb a100-80gb l4 l40s rtx3090 rtx4090 "
@@ -125,6 +127,27 @@ def test_lambda_h100_instances_map_to_the_right_form_factor(kb: KnowledgeBase) -
     assert gpu_of["gcp/a3-megagpu-8g"] == "h100-sxm"
     assert gpu_of["lambda/gpu_1x_a6000"] == "rtx-a6000"
     assert gpu_of["aws/p3.2xlarge"] == "v100-16gb"
+
+
+def test_azure_nc_a100_v4_and_lambdas_small_a100_machines_carry_the_pcie_card(kb: KnowledgeBase) -> None:
+    gpu_of = {o.id: o.gpu for o in kb.offering_records}
+    for size in ("NC24ads", "NC48ads", "NC96ads"):
+        assert gpu_of[f"azure/Standard_{size}_A100_v4"] == "a100-80gb-pcie"
+    assert gpu_of["azure/Standard_ND96amsr_A100_v4"] == "a100-80gb"  # the SXM4 HGX machine
+    for n in (1, 2, 4):
+        assert gpu_of[f"lambda/gpu_{n}x_a100"] == "a100-40gb-pcie"
+    assert gpu_of["lambda/gpu_1x_a100_sxm4"] == gpu_of["lambda/gpu_8x_a100"] == "a100-40gb"
+    for pcie in ("a100-80gb-pcie", "a100-40gb-pcie"):
+        record = kb.gpu_record(pcie)
+        assert record.form_factor == "pcie" and record.scale_up.kind == "none"
+        assert record.variant_of is not None and kb.gpu_record(record.variant_of).form_factor == "sxm"
+
+
+def test_a_plan_on_azures_pcie_a100s_never_claims_nvlink(kb: KnowledgeBase) -> None:
+    request = SizingRequest(params=7e9, tokens=2e9, method="lora", gpu="a100-80gb-pcie", gpus=2)
+    option = plan(request, kb.catalog).to_dict()["options"][0]
+    assert option["gpu"] == "a100-80gb-pcie" and option["network"]["scale_up"] == "pcie"
+    assert option["cost"]["cloud"] == "azure"
 
 
 def test_every_reference_text_has_chinese_and_english(kb: KnowledgeBase) -> None:

@@ -75,3 +75,28 @@ def test_citations_users_read_name_no_internal_path_or_full_commit_hash() -> Non
     assert len(cited) > 10
     for text in cited:
         assert "reference/" not in text and not re.search(r"[0-9a-f]{12,}", text), text
+
+
+@pytest.mark.parametrize(
+    ("text", "metric"),
+    [
+        ("isnt the 4090 like 330 tflops bf16?", "tflops.bf16"),
+        ("这张4090有48G显存吗", "memory_gb"),
+        ("RTX 4090 has 48GB of VRAM?", "memory_gb"),  # the x of "RTX" is no "x 4090" multiplier
+    ],
+)
+def test_a_wrong_4090_figure_is_corrected_when_the_card_is_named(text: str, metric: str) -> None:
+    (correction,) = load_knowledge().factcheck(text)
+    assert correction.gpu_id == "rtx4090" and correction.metric == metric
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "What's the price difference between A100 40GB and 80GB on Lambda?",  # two variants, no claim
+        "we have 4090 samples of 24GB data",  # a bare number is a quantity
+        "2x RTX 4090 = 48GB",  # a total over two cards
+    ],
+)
+def test_naming_variants_or_quantities_draws_no_correction(text: str) -> None:
+    assert load_knowledge().factcheck(text) == []

@@ -132,3 +132,19 @@ def test_a_comparison_of_the_wrong_kind_is_rejected_when_the_file_loads(tmp_path
 def test_a_valid_pitfall_file_loads(tmp_path: Path) -> None:
     (pitfall,) = load_pitfalls(write_pitfall(tmp_path, "{all: [{key: params, ge: 1e9}]}"))
     assert pitfall.trigger.holds({"params": 7e9})
+
+
+def test_a_required_concept_that_is_no_synonym_group_fails_with_the_entry_named() -> None:
+    from knowledge.search import Searcher
+
+    entry = load_faq()[0].model_copy(update={"requires": ("no_such_group",)})
+    with pytest.raises(KnowledgeError) as exc:
+        Searcher([entry])
+    message = str(exc.value)
+    assert "faq.yaml" in message and entry.id in message and "requires" in message
+
+
+def test_the_chinese_cloud_entries_require_a_china_cue() -> None:
+    by_id = {f.id: f for f in load_faq()}
+    assert by_id["faq.china_providers"].requires == ("china",)
+    assert by_id["faq.china_gpus_available"].requires == ("china",)

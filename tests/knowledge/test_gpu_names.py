@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from knowledge.gpu_names import catalogue_names
+from knowledge.gpu_names import GpuNames, catalogue_names
 from knowledge.schema import GpuRecord
 
 NAMES = catalogue_names()
@@ -19,11 +19,22 @@ def test_every_id_and_alias_names_its_own_gpu_in_a_sentence(record: GpuRecord) -
 
 def test_a_family_names_every_member_and_a_memory_size_picks_one() -> None:
     (family,) = NAMES.find("a100 please")
-    assert set(family.ids) == {"a100-40gb", "a100-80gb"}
+    assert set(family.ids) == {"a100-40gb", "a100-80gb", "a100-40gb-pcie", "a100-80gb-pcie"}
     (sized,) = NAMES.find("a100 80g please", memory=True)
     assert sized.ids == ("a100-80gb",) and sized.end == len("a100 80g")
+
     (still,) = NAMES.find("h100 80gb please", memory=True)
     assert len(still.ids) > 1 and still.end == len("h100 80gb")
+
+
+def test_a_memory_size_picks_the_card_not_its_form_factor_variant_with_the_same_memory() -> None:
+    # Without the "a100 80g" aliases the size is read after the family name; the A100 80GB PCIe
+    # (variant_of a100-80gb) has the same 80 GB and must not make the pick ambiguous.
+    records = [r.model_copy(update={"aliases": ()}) if r.family == "a100" else r for r in NAMES.records]
+    (sized,) = GpuNames(records).find("a100 80gb please", memory=True)
+    assert sized.ids == ("a100-80gb",)
+    (pcie,) = NAMES.find("an a100 pcie 80gb please", memory=True)
+    assert pcie.ids == ("a100-80gb-pcie",)
 
 
 @pytest.mark.parametrize(

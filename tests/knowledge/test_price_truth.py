@@ -4,6 +4,7 @@ cloud's documented spot range, derived spot prices never quoted, one staleness r
 from __future__ import annotations
 
 import datetime as dt
+from pathlib import Path
 
 import pytest
 
@@ -11,7 +12,7 @@ from bot.render.views import stale_view
 from knowledge import load_knowledge
 from knowledge.prices import apply_price_rules, derived_spot_ids, range_flags
 from knowledge.schema import OfferingRecord
-from sizing.cost import price_is_stale, quote, staleness, usable
+from sizing.cost import price_is_stale, quotable_spot_usd_per_hour, quote, staleness, usable
 from sizing.plan import plan
 from sizing.types import SizingRequest
 
@@ -158,3 +159,45 @@ def test_azure_nc_h100_v5_is_the_94_gb_h100_nvl_and_its_price_is_quoted() -> Non
     nc = next(o for o in kb.catalog.offerings if o.id == "azure/Standard_NC40ads_H100_v5")
     assert nc.gpu_id == "h100-nvl" and kb.catalog.gpu("h100-nvl").memory_gb == 94
     assert usable(nc) and "gpu_variant_unverified" not in nc.flags
+
+
+@pytest.mark.parametrize(
+    ("spot", "flag"),
+    [(100.0, "spot_equals_ondemand"), (97.0, "spot_equals_ondemand"), (104.0, "spot_above_ondemand")],
+)
+def test_a_spot_price_at_or_near_on_demand_is_flagged_whatever_the_provider_documents(
+    spot: float, flag: str
+) -> None:
+    kb = load_knowledge()
+    for cloud in ("azure", "aws", "mycloud"):
+        flags = range_flags(row(cloud=cloud, spot_usd_per_hour=spot), kb.providers.get(cloud))
+        assert flag in flags, cloud
+    assert range_flags(row(cloud="azure", spot_usd_per_hour=90.0), kb.providers["azure"]) == []
+
+
+def test_the_azure_h200_spot_column_that_copies_on_demand_is_never_quoted_as_spot() -> None:
+    from bot.dialogue.answers.prices import cheapest_per_cloud
+
+    kb = load_knowledge()
+    nd = next(o for o in kb.catalog.offerings if o.id == "azure/Standard_ND96isr_H200_v5")
+    assert nd.spot_usd_per_hour == nd.price_usd_per_hour and usable(nd)
+    assert quotable_spot_usd_per_hour(nd) is None
+    quoted = quote(kb.catalog, "h200", 8, 1.0, offerings=(nd,))
+    assert quoted is not None and quoted.on_demand_usd > 0 and quoted.spot_usd is None
+    azure = cheapest_per_cloud(kb.catalog, kb.catalog.gpu("h200"), ["azure"])
+    assert azure and azure[0]["usd_per_gpu_hour"] == pytest.approx(10.6)
+    assert azure[0]["spot_usd_per_gpu_hour"] is None
+
+
+def test_an_operator_row_with_spot_equal_to_on_demand_is_caught_at_load(tmp_path: Path) -> None:
+    ops = tmp_path / "ops.yaml"
+    ops.write_text(
+        "offerings:\n"
+        "  - {id: mycloud/8xh100, cloud: mycloud, instance_type: 8xh100, gpu: h100-sxm, gpu_count: 8,\n"
+        "     price_usd_per_hour: 20.0, spot_usd_per_hour: 20.0, region: r1, as_of: 2026-11-01,\n"
+        "     source: sheet}\n",
+        encoding="utf-8",
+    )
+    kb = load_knowledge(offerings_file=ops)
+    mine = next(o for o in kb.catalog.offerings if o.id == "mycloud/8xh100")
+    assert "spot_equals_ondemand" in mine.flags and quotable_spot_usd_per_hour(mine) is None

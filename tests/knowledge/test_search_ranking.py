@@ -47,3 +47,29 @@ def test_retrieval_gives_the_hits_and_margin_of_ranking_every_entry(searcher: Se
         found = searcher.retrieve(text, limit=limit)
         got = ([(h.id, h.score) for h in found.hits], found.margin)
         assert got == everything_ranked(searcher, text, limit), text
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # A generic "which supplier is reliable" question is the provider pitfall's, not the entry on
+        # Chinese clouds, which needs a China cue (`requires: [china]`)...
+        ("red flags when picking a gpu rental company", "pitfall.provider_selection"),
+        ("找哪家算力平台比较靠谱", "pitfall.provider_selection"),
+        # ...which a question naming a Chinese cloud or China gives it.
+        ("阿里云和火山引擎租卡哪个好", "faq.china_providers"),
+        ("which gpu rental platforms in china are reliable", "faq.china_providers"),
+    ],
+)
+def test_the_chinese_cloud_entry_answers_only_questions_with_a_china_cue(
+    searcher: Searcher, question: str, expected: str
+) -> None:
+    hits = searcher.search(question, limit=1)
+    assert hits and hits[0].id == expected
+
+
+def test_a_leaking_tap_is_no_data_leak(searcher: Searcher) -> None:
+    # The security concept takes "data leak" and "leaked", not every "leak".
+    assert searcher.search("how to fix a leaking kitchen tap") == []
+    hits = searcher.search("could our dataset be leaked by the gpu provider", limit=1)
+    assert hits and hits[0].id == "faq.data_security"

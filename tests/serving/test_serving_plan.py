@@ -140,3 +140,12 @@ def test_every_model_card_gets_a_serving_plan_that_fits(card: str, kb: Knowledge
     first = result.options[0]
     assert first.fits and first.speed is not None and first.output_tokens_per_second > 0
     assert first.memory.used_gb(first.concurrency) <= first.memory.capacity_gb
+
+
+def test_replicas_smaller_than_an_instance_share_it_instead_of_renting_one_each(kb: KnowledgeBase) -> None:
+    result = serve(kb, "llama-3.1-70b", gpu="h200", concurrency=100)
+    first = result.options[0]
+    q = first.quote
+    assert q is not None and q.offering.gpu_count >= first.replica.gpus * first.replicas
+    assert first.instances == 1
+    assert first.hourly_usd == pytest.approx(q.hourly_usd)

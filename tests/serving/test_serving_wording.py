@@ -16,12 +16,15 @@ CASES = [
     ("qwen2.5-72b", {"concurrency": 50}),
     ("deepseek-v3", {"precision": "bf16", "gpu": "h100-sxm", "qps": 2.0}),
     ("mixtral-8x7b", {"gpu": "a100-80gb", "gpus": 1, "concurrency": 1}),
-    ("llama-3.3-70b", {"concurrency": 10, "tpot_ms": 0.5, "input_tokens": 200000}),
+    ("llama-3.3-70b", {"concurrency": 10, "tpot_ms": 0.5, "input_tokens": 100000, "context_tokens": 120000}),
+    ("mixtral-8x7b", {"gpu": "v100-32gb", "gpus": 8, "concurrency": 4}),
+    ("deepseek-v3", {"gpu": "h200", "gpus": 8, "concurrency": 1}),
+    ("qwen2.5-7b", {"daily_users": 10000}),
     ("gemma-2-27b", {"precision": "int8", "gpu": "a100-80gb", "budget": None}),
 ]
 
 
-@pytest.mark.parametrize("model, kw", CASES, ids=[c[0] for c in CASES])
+@pytest.mark.parametrize("model, kw", CASES, ids=[f"{c[0]}-{i}" for i, c in enumerate(CASES)])
 def test_each_explain_line_and_warning_reads_in_both_languages(
     kb: KnowledgeBase, model: str, kw: dict[str, object]
 ) -> None:

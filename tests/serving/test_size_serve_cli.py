@@ -61,5 +61,5 @@ def test_training_refuses_serving_only_precisions(capsys: pytest.CaptureFixture[
 def test_the_serving_table_reads_as_a_table(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "--task", "serve", "--model", "qwen2.5-72b", "--concurrency", "50")
     assert code == 0
-    assert out.splitlines()[0].split()[:3] == ["option", "gpu", "gpus"]
+    assert out.splitlines()[0].split()[:4] == ["option", "gpu", "prec", "gpus"]
     assert "recommended" in out and "KV cache" in out

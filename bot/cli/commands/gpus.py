@@ -28,6 +28,10 @@ def gpu_json(kb: KnowledgeBase, g: GpuRecord) -> dict[str, Any]:
         "memory_bandwidth_tbs": g.memory_bandwidth_tbs.value,
         "tflops": {d: getattr(g.tflops, d).value for d in DTYPES},
         "tflops_sparse": {d: getattr(g.tflops, d).sparse for d in DTYPES},
+        # Double precision (extra field): the plain rate and the FP64 Tensor Core rate, null where the
+        # part has none or no source gives one (`fp64_notes` says which).
+        "fp64": {"vector": g.fp64.vector.value, "tensor": g.fp64.tensor.value},
+        "fp64_notes": {"vector": g.fp64.vector.note, "tensor": g.fp64.tensor.note},
         "sources": [
             {
                 "key": k,
@@ -43,6 +47,8 @@ def gpu_json(kb: KnowledgeBase, g: GpuRecord) -> dict[str, Any]:
             "memory_gb": g.memory_gb.conf,
             "memory_bandwidth_tbs": g.memory_bandwidth_tbs.conf,
             "scale_up": g.scale_up.conf,
+            "fp64_vector": g.fp64.vector.conf,
+            "fp64_tensor": g.fp64.tensor.conf,
         },
         "vendor": g.vendor,
         "architecture": g.architecture,
@@ -75,7 +81,7 @@ def _uncertain(g: GpuRecord) -> bool:
 
 
 def table(kb: KnowledgeBase) -> str:
-    header = ("id", "name", "mem GB", "TB/s", "BF16", "FP16", "FP8", "interconnect", "clouds")
+    header = ("id", "name", "mem GB", "TB/s", "BF16", "FP16", "FP8", "FP64", "interconnect", "clouds")
     rows = [header]
     for g in kb.gpu_records:
         link = "PCIe" if g.scale_up.kind == "none" else f"{g.scale_up.kind} {g.scale_up.gbs:g} GB/s"
@@ -91,6 +97,7 @@ def table(kb: KnowledgeBase) -> str:
                 _cell(t.bf16.value, t.bf16.conf),
                 _cell(t.fp16.value, t.fp16.conf),
                 _cell(t.fp8.value, t.fp8.conf),
+                _cell(g.fp64.vector.value, g.fp64.vector.conf),
                 link,
                 ",".join(g.clouds.value) or "-",
             )
@@ -100,6 +107,7 @@ def table(kb: KnowledgeBase) -> str:
     lines.insert(1, "  ".join("-" * w for w in widths))
     lines.append("")
     lines.append("TFLOPS are dense peak rates (2:4-sparse headlines are twice these); '-' = unsupported.")
+    lines.append("FP64 is the plain (vector) rate; the FP64 Tensor Core rate is in --json.")
     lines.append(f"'{UNCERTAIN}' = uncertain figure: secondary source or no vendor datasheet (confidence U).")
     lines.append("Sources and confidence per figure: gpu-advisor gpus --json")
     return "\n".join(lines)

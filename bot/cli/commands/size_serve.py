@@ -22,6 +22,7 @@ from sizing.serve_types import (
     SERVE_PRECISIONS,
     ServePrecision,
     ServeRequest,
+    prompt_for_context,
 )
 
 
@@ -59,9 +60,19 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument(
         "--output-tokens", type=positive_int("--output-tokens"), help="answer length (default 500)"
     )
+    g.add_argument(
+        "--context",
+        type=positive_int("--context"),
+        help="context each request may fill, tokens (KV cache sized for it; e.g. 32k)",
+    )
     load = g.add_mutually_exclusive_group()
     load.add_argument("--concurrency", type=positive_int("--concurrency"), help="requests in flight (users)")
     load.add_argument("--qps", type=positive_float("--qps"), help="requests per second")
+    load.add_argument(
+        "--daily-users",
+        type=positive_int("--daily-users"),
+        help="daily active users (peak concurrency derived)",
+    )
     g.add_argument("--ttft-ms", type=positive_float("--ttft-ms"), help="target time to first token, ms")
     g.add_argument("--tpot-ms", type=positive_float("--tpot-ms"), help="target time per output token, ms")
 
@@ -119,16 +130,20 @@ def run(args: argparse.Namespace) -> int:
         if model is not None
         else ModelArchitecture.standard(args.params, args.active_params)
     )
+    output_tokens = args.output_tokens or DEFAULT_OUTPUT_TOKENS
+    input_tokens = prompt_for_context(args.context, args.input_tokens, output_tokens)
     request = ServeRequest(
         model=arch,
         model_id=model.card.id if model is not None else None,
         precision=precision,
-        input_tokens=args.input_tokens or DEFAULT_INPUT_TOKENS,
-        output_tokens=args.output_tokens or DEFAULT_OUTPUT_TOKENS,
-        input_tokens_default=args.input_tokens is None,
+        input_tokens=input_tokens or DEFAULT_INPUT_TOKENS,
+        output_tokens=output_tokens,
+        input_tokens_default=input_tokens is None,
         output_tokens_default=args.output_tokens is None,
+        context_tokens=args.context,
         concurrency=args.concurrency,
         qps=args.qps,
+        daily_users=args.daily_users,
         ttft_ms=args.ttft_ms,
         tpot_ms=args.tpot_ms,
         gpu=args.gpu,
@@ -150,7 +165,7 @@ def run(args: argparse.Namespace) -> int:
 
 def render_text(result: dict[str, Any]) -> str:
     head = (
-        f"{'option':<17}{'gpu':<11}{'gpus':>9}{'fits':>6}{'mem GB':>8}{'max req':>9}{'tok/s':>10}"
+        f"{'option':<17}{'gpu':<11}{'prec':<6}{'gpus':>7}{'fits':>6}{'mem GB':>8}{'max req':>9}{'tok/s':>10}"
         f"{'TTFT ms':>9}{'TPOT ms':>9}{'$/hour':>9}{'$/M tok':>9}"
     )
     rows = [head, "-" * len(head)]
@@ -160,7 +175,7 @@ def render_text(result: dict[str, Any]) -> str:
         per_m = "n/a" if c["per_million_output_tokens"] is None else f"{c['per_million_output_tokens']:,.3f}"
         gpus = f"{o['gpus_per_replica']}x{o['replicas']}" if o["replicas"] > 1 else str(o["gpus"])
         rows.append(
-            f"{o['label']:<17}{o['gpu']:<11}{gpus:>9}{'yes' if o['fits'] else 'NO':>6}"
+            f"{o['label']:<17}{o['gpu']:<11}{o['precision']:<6}{gpus:>7}{'yes' if o['fits'] else 'NO':>6}"
             f"{o['memory_per_gpu_gb']:>8.1f}{o['max_concurrency']:>9,}{o['output_tokens_per_second']:>10,.0f}"
             f"{o['ttft_ms'] or 0:>9,.0f}{o['tpot_ms'] or 0:>9.1f}{per_hour:>9}{per_m:>9}"
         )

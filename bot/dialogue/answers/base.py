@@ -63,10 +63,13 @@ class Question:
 
 def main_variant(catalog: Catalog, name: str, like: GpuSpec | None = None) -> GpuSpec | None:
     """The one GPU a family name means in a comparison: the variant with `like`'s form factor,
-    else the SXM board (the usual cluster part), else the one with the most memory."""
+    else the SXM board (the usual cluster part), else the one with the most memory. A form-factor
+    variant of another card (the A100 PCIe of the A100 SXM4) is meant only when named."""
     variants = resolve_gpus(catalog, (name,))
     if not variants:
         return None
+    if len(variants) > 1:
+        variants = [g for g in variants if g.variant_of is None] or variants
     if like is not None:
         same = [g for g in variants if g.form_factor == like.form_factor]
         if same:

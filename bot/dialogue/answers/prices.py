@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from sizing.cost import usable
+from sizing.cost import quotable_spot_usd_per_hour, usable
 from sizing.types import Catalog, GpuSpec, Offering
 
 # A month of on-demand rent: 365 / 12 days of 24 hours (sizing.assumptions' month).
@@ -32,9 +32,8 @@ def priced_clouds(catalog: Catalog) -> tuple[str, ...]:
 
 
 def row(o: Offering, spec: GpuSpec) -> dict[str, Any]:
-    spot = (o.spot_usd_per_hour / o.gpu_count) if o.spot_usd_per_hour else None
-    if spot is not None and spot >= per_gpu_hour(o):
-        spot = None  # a "spot" price no lower than on demand is no spot discount (listing data)
+    spot_instance = quotable_spot_usd_per_hour(o)  # flagged or no lower than on demand: not quoted
+    spot = spot_instance / o.gpu_count if spot_instance is not None else None
     return {
         "gpu": spec.id,
         "name": spec.name,

@@ -14,6 +14,7 @@ from bot.dialogue.answers.base import Question
 from bot.dialogue.reply import Reply
 from sizing.errors import SizingError
 from sizing.model_arch import ModelArchitecture
+from sizing.serve_load import DEFAULT_CONCURRENCY
 from sizing.serve_plan import plan_serving
 from sizing.serve_result import ServeResult
 from sizing.serve_types import (
@@ -22,6 +23,7 @@ from sizing.serve_types import (
     SERVE_PRECISIONS,
     ServePrecision,
     ServeRequest,
+    prompt_for_context,
 )
 from sizing.types import Budget
 
@@ -38,8 +40,11 @@ WEIGHT_BYTES = {"bf16": 2.0, "fp8": 1.0, "int4": 0.5 + 4 / 128}
 SHOWN_OPTIONS = 4  # option rows in the chat answer; the rest is one "show the math" away
 
 
-def serve_request(q: Question) -> ServeRequest | None:
-    """The serving request a question asks, or None without a model or a size."""
+def serve_request(q: Question, *, default_load: bool = True, hardware: bool = True) -> ServeRequest | None:
+    """The serving request a question asks, or None without a model or a size. Without any load and
+    without named hardware it is sized for a stated default load (DEFAULT_CONCURRENCY requests in
+    flight) unless `default_load` is False; a context ("32k context") sizes each request's KV cache.
+    `hardware` False: GPUs named are compared or ranked by the caller, not the hardware to plan on."""
     model_id = q.slot("model")
     card = q.kb.find_model(str(model_id)) if model_id else None
     if card is not None:
@@ -52,27 +57,44 @@ def serve_request(q: Question) -> ServeRequest | None:
     precision: ServePrecision = next(
         (p for p in SERVE_PRECISIONS if p == said), card.native_precision if card is not None else "bf16"
     )
-    input_tokens, output_tokens = q.slot("input_tokens"), q.slot("output_tokens")
-    said = q.u.said
-    if said.get("concurrency") is not None or said.get("qps") is not None:
+    output_tokens = int(q.slot("output_tokens") or 0) or None
+    answer_tokens = output_tokens or DEFAULT_OUTPUT_TOKENS
+    context = int(q.slot("seq_len") or 0) or None
+    input_tokens = prompt_for_context(context, int(q.slot("input_tokens") or 0) or None, answer_tokens)
+    if card is not None and output_tokens is None and input_tokens and context is None:
+        window = arch.max_context
+        if input_tokens <= window < input_tokens + answer_tokens:
+            # "Llama 2 7B at 4k tokens": a window the NLU reads as the prompt; the default answer
+            # fits inside it rather than pushing the request past the model's context.
+            context, input_tokens = input_tokens, max(1, input_tokens - answer_tokens)
+    now = q.u.said
+    if any(now.get(k) is not None for k in ("concurrency", "qps", "daily_users")):
         # The message states the load one way: "what about 200 users?" replaces an earlier rate.
-        concurrency, qps = said.get("concurrency"), said.get("qps")
+        concurrency, qps, daily = now.get("concurrency"), now.get("qps"), now.get("daily_users")
     else:
-        concurrency, qps = q.slot("concurrency"), q.slot("qps")
+        concurrency, qps, daily = q.slot("concurrency"), q.slot("qps"), q.slot("daily_users")
+    gpu = q.slot("gpu") if hardware else None
+    no_load = not (concurrency or qps or daily)
+    load_default = default_load and no_load and not gpu
     return ServeRequest(
         model=arch,
         model_id=card.id if card is not None else None,
         precision=precision,
-        input_tokens=int(input_tokens) if input_tokens else DEFAULT_INPUT_TOKENS,
-        output_tokens=int(output_tokens) if output_tokens else DEFAULT_OUTPUT_TOKENS,
-        input_tokens_default=not input_tokens,
-        output_tokens_default=not output_tokens,
-        concurrency=int(concurrency) if concurrency and not qps else None,
+        input_tokens=input_tokens or DEFAULT_INPUT_TOKENS,
+        output_tokens=answer_tokens,
+        input_tokens_default=input_tokens is None,
+        output_tokens_default=output_tokens is None,
+        context_tokens=context,
+        concurrency=DEFAULT_CONCURRENCY
+        if load_default
+        else (int(concurrency) if concurrency and not qps else None),
         qps=float(qps) if qps else None,
+        daily_users=int(daily) if daily and not (concurrency or qps) else None,
+        load_default=load_default,
         ttft_ms=q.slot("ttft_ms"),
         tpot_ms=q.slot("tpot_ms"),
-        gpu=q.slot("gpu"),
-        gpus=q.slot("gpu_count") if q.slot("gpu") else None,
+        gpu=gpu,
+        gpus=q.slot("gpu_count") if gpu else None,
         budget=_budget(q.slot("budget")),
         today=q.today,
     )
@@ -101,12 +123,45 @@ def serving_answer(q: Question, reply: Reply) -> bool:
     if found is None:
         return False
     if isinstance(found, SizingError):
-        reply.add("error", code=found.code, message=found.message, params=found.params)
+        refused(q, found, reply)
         return True
     req, result = found
     data = result.to_dict()
-    reply.add("serve", **view(req, data))
+    reply.add("serve", **view(req, data), read_as=read_as(q, req))
     return True
+
+
+def refused(q: Question, error: SizingError, reply: Reply) -> None:
+    """A request the engine will not plan. Too long for the model's window is asked back with the
+    window and, where the catalogue has one, a model of that family and size with a longer window."""
+    if error.code != "context_exceeds_model":
+        reply.add("error", code=error.code, message=error.message, params=error.params)
+        return
+    card = q.kb.find_model(str(q.slot("model") or ""))
+    tokens = int(str(error.params["tokens"]))
+    longer = [
+        c
+        for c in q.kb.models
+        if card is not None
+        and c.family == card.family
+        and c.max_context >= tokens
+        and abs(c.params_total / card.params_total - 1) < 0.25
+    ]
+    reply.add(
+        "serve_context_ask",
+        model=error.params["model"],
+        tokens=tokens,
+        max_context=error.params["max_context"],
+        longer=longer[0].name if longer else None,
+        longer_context=longer[0].max_context if longer else None,
+    )
+
+
+def read_as(q: Question, req: ServeRequest) -> str | None:
+    """The card's name when the user named a family and a size only ("通义千问7B" -> "Qwen2.5 7B")."""
+    if req.model_id is None or q.kb.family_default(q.text) != req.model_id:
+        return None
+    return req.model.name
 
 
 def view(req: ServeRequest, data: dict[str, Any]) -> dict[str, Any]:
@@ -116,6 +171,7 @@ def view(req: ServeRequest, data: dict[str, Any]) -> dict[str, Any]:
     first = options[0] if options else None
     # The headline already says why the hardware asked for cannot serve it.
     said = "serve_requested_does_not_fit" if first is not None and first["label"] == "requested" else ""
+    workload = data["workload"]
     return {
         "model": req.model.name,
         "named": req.model_id is not None,
@@ -123,17 +179,30 @@ def view(req: ServeRequest, data: dict[str, Any]) -> dict[str, Any]:
         "precision": req.precision,
         "input_tokens": req.input_tokens,
         "output_tokens": req.output_tokens,
+        "kv_tokens": req.kv_tokens,
+        "context_tokens": req.context_tokens,
         "lengths_default": req.input_tokens_default or req.output_tokens_default,
         "concurrency": req.concurrency,
         "qps": req.qps,
-        "ttft_ms": data["workload"]["ttft_ms"],
-        "tpot_ms": data["workload"]["tpot_ms"],
-        "latency_default": data["workload"]["latency_default"],
+        "daily_users": req.daily_users,
+        "load_default": req.load_default,
+        "ttft_ms": workload["ttft_ms"],
+        "tpot_ms": workload["tpot_ms"],
+        "latency_default": workload["latency_default"],
+        "kv_bytes_per_token": workload["kv_bytes_per_token"],
         "first": first,
         "others": options[1 : 1 + SHOWN_OPTIONS - 1],
-        "warnings": [w for w in data["warnings"] if w["code"] != said],
+        "warnings": [
+            w for w in shown_warnings(data["warnings"], options[:SHOWN_OPTIONS]) if w["code"] != said
+        ],
         "kv_per_request_gb": options[0]["kv_cache_per_request_gb"] if options else None,
     }
+
+
+def shown_warnings(warnings: list[dict[str, Any]], shown: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The warnings about the whole answer, and those about a GPU only when that GPU is shown."""
+    gpus = {o["gpu"] for o in shown}
+    return [w for w in warnings if w.get("params", {}).get("gpu") in gpus or "gpu" not in w.get("params", {})]
 
 
 def explain(q: Question, reply: Reply) -> bool:

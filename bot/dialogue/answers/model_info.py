@@ -1,0 +1,71 @@
+""" "How many layers does Llama 3 70B have?", "DeepSeek-V3 激活参数多少", "Llama 3 70B 的 KV cache 每个 token
+多大": answered from the model card (knowledge/data/models.yaml), the fields asked first, then the card's
+shape, what its weights and KV cache take to serve, and where the numbers were read.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.dialogue.answers.base import Question
+from bot.dialogue.reply import Reply
+from sizing.serve_memory import kv_bytes_per_token_layer, weight_bytes
+
+NEEDS = ("model",)
+DEFAULTS: dict[str, Any] = {}
+# The card fields the NLU names (Parse.model_fields); an empty tuple means "tell me about the model".
+FIELDS = (
+    "params",
+    "active_params",
+    "layers",
+    "hidden",
+    "heads",
+    "kv_heads",
+    "vocab",
+    "context",
+    "experts",
+    "kv_per_token",
+    "architecture",
+)
+GB = 1e9
+
+
+def answer(q: Question, reply: Reply) -> bool:
+    name = q.slot("model")
+    card = q.kb.find_model(str(name)) if name else None
+    if card is None:
+        return False
+    arch = q.kb.model_architecture(card.id)
+    asked = tuple(f for f in (getattr(q.u, "model_fields", ()) or ()) if f in FIELDS)
+    moe = arch.moe
+    reply.add(
+        "model_info",
+        name=card.name,
+        org=card.org,
+        hf_id=card.hf_id,
+        asked=asked,
+        read_as=card.name if q.kb.family_default(q.text) == card.id else None,
+        params=arch.params_total,
+        active_params=arch.params_active,
+        layers=arch.layers,
+        hidden=arch.hidden,
+        heads=arch.heads,
+        kv_heads=arch.kv_heads,
+        head_dim=arch.head_dim,
+        ffn=arch.ffn,
+        vocab=arch.vocab,
+        context=arch.max_context,
+        experts=moe.experts if moe else None,
+        active_experts=moe.active if moe else None,
+        shared_expert=bool(moe and moe.shared_ffn),
+        mla_rank=arch.mla.kv_lora_rank if arch.mla else None,
+        mla_rope=arch.mla.qk_rope_head_dim if arch.mla else None,
+        window=arch.sliding_window.size if arch.sliding_window else None,
+        window_layers=arch.sliding_window.layers if arch.sliding_window else None,
+        kv_bytes_per_token={p: kv_bytes_per_token_layer(arch, 1, p) * arch.layers for p in ("bf16", "fp8")},
+        weights_gb={p: weight_bytes(arch, p) / GB for p in ("bf16", "fp8", "int4")},
+        native_precision=card.native_precision,
+        source=card.source.ref,
+        as_of=str(card.source.as_of),
+    )
+    return True

@@ -1,0 +1,180 @@
+""" "DeepSeek-V3 能在一台 8卡H200 上推理吗", "how much memory does the KV cache take for Llama 2 7B at 4k
+tokens?": the inference versions of "does it fit" and "how much memory". Serving memory is the weights
+at the serving precision, the KV cache of the requests in flight (per-token size × tokens × requests)
+and the server's runtime buffers, never the gradients and optimizer states of training.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from bot.dialogue.answers.base import Question, main_variant
+from bot.dialogue.answers.serve import read_as, refused, serve_request
+from bot.dialogue.reply import Reply
+from sizing.errors import SizingError
+from sizing.serve_memory import (
+    KV_FRACTION,
+    fewest_gpus,
+    kv_bytes_per_request,
+    kv_bytes_per_token_layer,
+    overhead_gb,
+    serve_memory,
+    weight_bytes,
+)
+from sizing.serve_plan import plan_serving
+from sizing.serve_precision import serving_precision
+from sizing.serve_types import ServePrecision, ServeRequest
+from sizing.types import GpuSpec
+
+NEEDS = ("model",)
+DEFAULTS = {"concurrency": 1, "precision": "the model's published precision", "lengths": "1,000 + 500 tokens"}
+# The precisions a serving team chooses between; the one asked is shown first.
+PRECISIONS: tuple[ServePrecision, ...] = ("bf16", "fp8", "int4")
+# GPUs a memory answer lays the need out on: the 24, 48, 80, 141 and 180 GB classes people rent.
+REFERENCE_GPUS = ("l4", "l40s", "h100-sxm", "h200", "b200")
+GB = 1e9
+
+
+def feasibility(q: Question, reply: Reply) -> bool:
+    """Does the model serve on the named GPUs: at the stated load, else one request (and how many fit)."""
+    req = serve_request(q, default_load=False)
+    if req is None or req.gpu is None:
+        return False
+    spec = main_variant(q.catalog, req.gpu)  # "H100" is the SXM board, as in the other GPU answers
+    if spec is None:
+        return False
+    has_load = any(v is not None for v in (req.concurrency, req.qps, req.daily_users))
+    req = replace(req, gpu=spec.id, gpus=req.gpus or 1, concurrency=req.concurrency if has_load else 1)
+    try:
+        result = plan_serving(req, q.catalog)
+    except SizingError as exc:
+        refused(q, exc, reply)
+        return True
+    data: dict[str, Any] = result.to_dict()
+    options: list[dict[str, Any]] = list(data["options"])
+    first = options[0] if options and options[0]["label"] == "requested" else None
+    if first is None:
+        return False
+    others = [o for o in options[1:] if o["fits"]][:2] if not first["fits"] else []
+    reply.add(
+        "serve_fit",
+        model=req.model.name,
+        named=req.model_id is not None,
+        read_as=read_as(q, req),
+        first=first,
+        concurrency=req.concurrency,
+        load_said=has_load,
+        kv_tokens=req.kv_tokens,
+        input_tokens=req.input_tokens,
+        output_tokens=req.output_tokens,
+        lengths_default=req.input_tokens_default or req.output_tokens_default,
+        kv_bytes_per_token=data["workload"]["kv_bytes_per_token"],
+        weights_total_gb=weight_bytes(req.model, first["precision"]) / GB,
+        variants=variants(req, spec, first),
+        others=others,
+        warnings=[w for w in data["warnings"] if w["code"] != "serve_requested_does_not_fit"],
+    )
+    return True
+
+
+def variants(req: ServeRequest, spec: GpuSpec, first: dict[str, Any]) -> list[dict[str, Any]]:
+    """The same GPUs in the other serving precisions: weights, and how many requests fit."""
+    out: list[dict[str, Any]] = []
+    seen = {first["precision"]}
+    for precision in PRECISIONS:
+        support = serving_precision(spec, precision)
+        if support is None or support.precision in seen:
+            continue
+        seen.add(support.precision)
+        mem = serve_memory(
+            req.model,
+            spec,
+            first["tensor_parallel"],
+            support.precision,
+            req.kv_tokens,
+            first["pipeline_parallel"],
+        )
+        out.append(
+            {
+                "precision": support.precision,
+                "weights_gb": weight_bytes(req.model, support.precision) / GB,
+                "weights_per_gpu_gb": mem.weights_gb,
+                "fits": mem.fits(req.concurrency or 1),
+                "max_concurrency": mem.max_concurrency,
+            }
+        )
+    return out
+
+
+def memory(q: Question, reply: Reply) -> bool:
+    """Weights + KV cache per token × tokens × requests + runtime buffers, and the fewest GPUs of the
+    common sizes that hold it."""
+    req = serve_request(q, default_load=False)
+    if req is None:
+        return False
+    concurrency = req.concurrency or 1
+    arch, asked = req.model, req.precision
+    kv_request_gb = kv_bytes_per_request(arch, 1, asked, req.kv_tokens) / GB
+    buffers_gb = overhead_gb(arch, 1)
+    rows = []
+    for precision in (asked, *(p for p in PRECISIONS if p != asked)):
+        weights_gb = weight_bytes(arch, precision) / GB
+        kv_gb = concurrency * kv_bytes_per_request(arch, 1, precision, req.kv_tokens) / GB
+        rows.append(
+            {
+                "precision": precision,
+                "weights_gb": weights_gb,
+                "kv_gb": kv_gb,
+                "total_gb": weights_gb + buffers_gb + kv_gb / KV_FRACTION,
+                "layouts": layouts(q, req, precision, concurrency),
+            }
+        )
+    reply.add(
+        "serve_memory",
+        model=arch.name,
+        named=req.model_id is not None,
+        read_as=read_as(q, req),
+        concurrency=concurrency,
+        load_said=req.concurrency is not None,
+        kv_tokens=req.kv_tokens,
+        context_tokens=req.context_tokens,
+        lengths_default=req.input_tokens_default or req.output_tokens_default,
+        kv_bytes_per_token=kv_bytes_per_token_layer(arch, 1, asked) * arch.layers,
+        kv_request_gb=kv_request_gb,
+        buffers_gb=buffers_gb,
+        kv_fraction=KV_FRACTION,
+        window=arch.sliding_window.size if arch.sliding_window else None,
+        mla=arch.mla is not None,
+        rows=rows,
+    )
+    return True
+
+
+def layouts(
+    q: Question, req: ServeRequest, precision: ServePrecision, concurrency: int
+) -> list[dict[str, Any]]:
+    """The fewest GPUs of each reference size holding the load in `precision`; larger GPUs stop once one
+    GPU does. GPUs without kernels for the precision are skipped (BF16 on a V100 would be FP16)."""
+    out: list[dict[str, Any]] = []
+    for gpu_id in REFERENCE_GPUS:
+        spec = next((g for g in q.catalog.gpus if g.id == gpu_id), None)
+        support = serving_precision(spec, precision) if spec is not None else None
+        if spec is None or support is None or support.precision != precision:
+            continue
+        found = fewest_gpus(req.model, spec, precision, req.kv_tokens, concurrency)
+        if found is None:
+            continue
+        tp, mem = found
+        out.append(
+            {
+                "name": spec.name,
+                "gpus": tp,
+                "per_gpu_gb": mem.used_gb(concurrency),
+                "gpu_memory_gb": spec.memory_gb,
+                "max_concurrency": mem.max_concurrency,
+            }
+        )
+        if tp == 1:
+            break
+    return out

@@ -1,0 +1,103 @@
+""" "What's the cheapest GPU that can run Llama 3 8B inference?", "H200 vs H100 for 70B inference?": the
+serving versions of the cheapest-GPU and GPU-comparison answers. Both run the serving engine at the
+stated load (or the stated default load) and compare what a deployment costs and how fast it answers,
+never a training plan.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from bot.dialogue.answers.base import Question, main_variant
+from bot.dialogue.answers.serve import read_as, refused, serve_request, shown_warnings
+from bot.dialogue.reply import Reply
+from sizing.errors import SizingError
+from sizing.serve_plan import plan_serving
+
+NEEDS = ("model",)
+DEFAULTS = {"load": "10 requests in flight", "lengths": "1,000 + 500 tokens", "billing": "on demand"}
+SHOWN = 3
+
+
+def cheapest(q: Question, reply: Reply) -> bool:
+    """The cheapest offerings per hour that serve the model at the load within the latency targets."""
+    req = serve_request(q, hardware=False)
+    if req is None:
+        return False
+    try:
+        result = plan_serving(req, q.catalog)
+    except SizingError as exc:
+        refused(q, exc, reply)
+        return True
+    data: dict[str, Any] = result.to_dict()
+    rows: list[dict[str, Any]] = []
+    for o in sorted(_priced(data["options"]), key=lambda o: (o["cost"]["hourly_usd"], o["gpus"])):
+        if all(r["gpu"] != o["gpu"] or r["precision"] != o["precision"] for r in rows):
+            rows.append(o)
+    reply.add(
+        "serve_cheapest",
+        **_load(req),
+        model=req.model.name,
+        named=req.model_id is not None,
+        read_as=read_as(q, req),
+        precision=req.precision,
+        rows=rows[:SHOWN],
+        warnings=shown_warnings(data["warnings"], rows[:SHOWN]),
+    )
+    return True
+
+
+def compare(q: Question, reply: Reply) -> bool:
+    """Two GPUs serving the same model at the same load: GPUs needed, cost, speed per user."""
+    names = list(dict.fromkeys(q.u.gpus))
+    if len(names) < 2:
+        return False
+    req = serve_request(q, hardware=False)
+    if req is None:
+        return False
+    rows: list[dict[str, Any]] = []
+    for name in names[:2]:
+        spec = main_variant(q.catalog, name)
+        if spec is None:
+            return False
+        try:
+            result = plan_serving(replace(req, gpu=spec.id, gpus=None), q.catalog)
+        except SizingError as exc:
+            refused(q, exc, reply)
+            return True
+        found: list[dict[str, Any]] = result.to_dict()["options"]  # type: ignore[assignment]
+        options = [o for o in found if o["fits"]]
+        rows.append({"name": spec.name, "option": options[0] if options else None})
+    both = [r["option"] for r in rows if r["option"] is not None and r["option"]["cost"]["hourly_usd"]]
+    reply.add(
+        "serve_compare",
+        **_load(req),
+        model=req.model.name,
+        named=req.model_id is not None,
+        read_as=read_as(q, req),
+        precision=req.precision,
+        rows=rows,
+        cheaper=min(both, key=lambda o: o["cost"]["usd_per_million_output_tokens"])["gpu_name"]
+        if len(both) == 2
+        else None,
+        faster=min(both, key=lambda o: o["tpot_ms"])["gpu_name"] if len(both) == 2 else None,
+    )
+    return True
+
+
+def _priced(options: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [o for o in options if o["fits"] and o["meets_latency"] and o["cost"]["hourly_usd"]]
+
+
+def _load(req: Any) -> dict[str, Any]:
+    return {
+        "concurrency": req.concurrency,
+        "qps": req.qps,
+        "daily_users": req.daily_users,
+        "load_default": req.load_default,
+        "input_tokens": req.input_tokens,
+        "output_tokens": req.output_tokens,
+        "kv_tokens": req.kv_tokens,
+        "lengths_default": req.input_tokens_default or req.output_tokens_default,
+    }

@@ -1,0 +1,167 @@
+"""Inference questions of every kind get inference answers: "does it fit" and "how much memory" count the
+weights, the KV cache at the load and the server's buffers (never gradients or optimizer states), the
+cheapest option and a GPU comparison run the serving engine, and a model card question gets the card."""
+
+from __future__ import annotations
+
+from bot.dialogue.consultant import Consultant
+
+from .fakes import ScriptedParse
+
+TRAINING_WORDS = ("fine-tun", "微调", "optimizer", "优化器", "gradients", "梯度", "training data", "训练数据")
+
+
+def test_deepseek_v3_on_one_8_h200_node_fits_in_fp8_and_not_in_bf16(
+    consultant: Consultant, nlu: ScriptedParse
+) -> None:
+    text = "DeepSeek-V3 能在一台 8卡H200 上推理吗"
+    nlu.understands(
+        text,
+        "feasibility",
+        model="deepseek-v3",
+        params=671e9,
+        active_params=37e9,
+        gpu="h200",
+        gpu_count=8,
+        flags={"task": "serve", "yes_no": True},
+    )
+    reply = consultant.handle("f1", text).payload["reply"]
+    first = reply.splitlines()[0]
+    assert first.startswith("*能。*") and "FP8" in first and "8 × NVIDIA H200" in first
+    bf16 = next(line for line in reply.splitlines() if "BF16" in line)
+    assert "放不下" in bf16
+    assert not any(w in reply for w in TRAINING_WORDS)
+
+
+def test_a_single_h100_serves_an_8b_model_to_50_users_with_room_to_spare(
+    consultant: Consultant, nlu: ScriptedParse
+) -> None:
+    text = "Is a single H100 enough to serve Llama 3 8B to 50 users?"
+    nlu.understands(
+        text,
+        "feasibility",
+        model="llama-3-8b",
+        params=8e9,
+        gpu="h100",
+        gpu_count=1,
+        concurrency=50,
+        flags={"task": "serve", "yes_no": True},
+    )
+    reply = consultant.handle("f2", text).payload["reply"]
+    assert reply.startswith("*Yes.*") and "for 50 requests at once" in reply
+    assert "H100 SXM" in reply and "of 80 GB (81,559 MiB usable)" in reply
+    assert not any(w in reply.lower() for w in TRAINING_WORDS)
+
+
+def test_int4_qwen_72b_fits_one_a100_for_inference(consultant: Consultant, nlu: ScriptedParse) -> None:
+    text = "推理用 int4 量化的 Qwen2.5-72B 单张A100够不够"
+    nlu.understands(
+        text,
+        "feasibility",
+        model="qwen2.5-72b",
+        params=72e9,
+        precision="int4",
+        gpu="a100",
+        gpu_count=1,
+        flags={"task": "serve", "yes_no": True},
+    )
+    reply = consultant.handle("f3", text).payload["reply"]
+    assert reply.startswith("*能。*") and "INT4" in reply.splitlines()[0]
+
+
+def test_serving_memory_counts_weights_kv_cache_at_the_context_and_buffers(
+    consultant: Consultant, nlu: ScriptedParse
+) -> None:
+    text = "memory needed to serve Llama 3.1 70B at 32k context, 10 concurrent?"
+    nlu.understands(
+        text,
+        "memory",
+        model="llama-3.1-70b",
+        params=70e9,
+        seq_len=32_768,
+        concurrency=10,
+        flags={"task": "serve"},
+    )
+    reply = consultant.handle("m1", text).payload["reply"]
+    assert "320 KiB per token" in reply
+    assert "32,768 tokens holds 10.7 GB" in reply and "107 GB" in reply
+    bf16 = next(line for line in reply.splitlines() if line.startswith("• *BF16*"))
+    assert "weights 141 GB" in bf16
+    assert not any(w in reply.lower() for w in TRAINING_WORDS)
+
+
+def test_the_cheapest_way_to_run_an_8b_model_is_a_small_gpu_at_a_stated_default_load(
+    consultant: Consultant, nlu: ScriptedParse
+) -> None:
+    text = "what's the cheapest gpu that can run Llama 3 8B inference?"
+    nlu.understands(text, "cheapest_gpu", model="llama-3-8b", params=8e9, flags={"task": "serve"})
+    reply = consultant.handle("c1", text).payload["reply"]
+    first = reply.splitlines()[0]
+    assert (
+        first.startswith("*The cheapest way to serve Llama 3 8B")
+        and "10 requests at once (no load given)" in first
+    )
+    assert "B200" not in first and "/hour on demand" in first
+    assert "Tell me your users or requests per second" in reply
+
+
+def test_h200_against_h100_for_70b_inference_compares_serving_not_training(
+    consultant: Consultant, nlu: ScriptedParse
+) -> None:
+    text = "H200 vs H100, worth the upgrade for Llama 3.1 70B inference?"
+    nlu.understands(
+        text,
+        "gpu_compare",
+        model="llama-3.1-70b",
+        params=70e9,
+        gpu="h200",
+        gpus=("h200", "h100"),
+        flags={"task": "serve"},
+    )
+    reply = consultant.handle("c2", text).payload["reply"]
+    assert "for serving Llama 3.1 70B" in reply.splitlines()[0]
+    assert "per million output tokens" in reply and "ms per token" in reply
+    assert "GPU-hours" not in reply and "days" not in reply
+
+
+def test_a_named_family_and_size_is_read_as_its_newest_card_and_said(
+    consultant: Consultant, nlu: ScriptedParse
+) -> None:
+    text = "部署通义千问7B做客服"
+    nlu.understands(text, "serve", model="qwen2.5-7b", params=7e9, flags={"task": "serve"})
+    reply = consultant.handle("r1", text).payload["reply"]
+    assert "推理部署 Qwen2.5 7B" in reply and "模型按 Qwen2.5 7B 计算" in reply
+    assert "标准稠密结构" not in reply
+
+
+def test_without_a_load_a_serving_plan_is_sized_for_a_pilot_not_a_saturated_b200(
+    consultant: Consultant, nlu: ScriptedParse
+) -> None:
+    text = "serve gemma-2-9b"
+    nlu.understands(text, "serve", model="gemma-2-9b", params=9e9, flags={"task": "serve"})
+    reply = consultant.handle("p1", text).payload["reply"]
+    first = reply.splitlines()[0]
+    assert "sized for 10 requests at once (no load given)" in first
+    recommended = next(line for line in reply.splitlines() if line.startswith("*Recommended:*"))
+    assert "B200" not in recommended
+
+
+def test_a_request_longer_than_the_models_window_is_asked_back(
+    consultant: Consultant, nlu: ScriptedParse
+) -> None:
+    text = "serve Llama 3 8B with 32k context to 10 users"
+    nlu.understands(
+        text, "serve", model="llama-3-8b", params=8e9, seq_len=32_000, concurrency=10, flags={"task": "serve"}
+    )
+    reply = consultant.handle("x1", text).payload["reply"]
+    assert "reads at most 8,192 tokens" in reply and "Which length should I plan for?" in reply
+    assert "Llama 3.1 8B reads 131,072 tokens" in reply
+    assert "/hour" not in reply
+
+
+def test_a_model_card_question_gets_the_card(consultant: Consultant, nlu: ScriptedParse) -> None:
+    text = "DeepSeek-V3 激活参数多少"
+    nlu.understands(text, "model_info", model="deepseek-v3", params=671e9, active_params=37e9)
+    reply = consultant.handle("i1", text).payload["reply"]
+    assert "DeepSeek-V3" in reply and "370亿" in reply and "61 层" in reply
+    assert "训练数据" not in reply
