@@ -384,6 +384,8 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
             return "china_providers"
         if has_any(t, cues.LIST_GPUS) or has_any(t, LIST_GPUS) or _lists_gpus(t, sig):
             return "list_gpus"
+        if not gpus and has_any(t, cues.OTHER_ACCELERATORS) and (yes_no or has_any(t, QUESTION)):
+            return "list_gpus"  # "Do you support TPUs?": what the catalogue covers
         if sig.memory_filter and not gpus and has_any(t, GPU_WORDS + ("which", "what", "哪些", "哪", "有")):
             return "list_gpus"  # "which GPUs have 80GB or more?", "显存80G以上的卡有哪些"
         if gpus and (has_any(t, GPU_INFO) or yes_no):

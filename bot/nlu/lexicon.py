@@ -374,10 +374,13 @@ METHODS: tuple[tuple[str, tuple[str, ...]], ...] = (
 
 
 def _boundary_ok(text: str, start: int, end: int) -> bool:
-    """ASCII phrases match whole words: no letter or digit glued on either side."""
+    """ASCII phrases match whole words: no letter or digit glued to an end that is a letter or digit
+    ("?" after "gaudi 3" is still a question mark)."""
     before = text[start - 1] if start > 0 else " "
     after = text[end] if end < len(text) else " "
-    return not (before.isascii() and before.isalnum()) and not (after.isascii() and after.isalnum())
+    glued_before = before.isascii() and before.isalnum() and text[start].isalnum()
+    glued_after = after.isascii() and after.isalnum() and text[end - 1].isalnum()
+    return not glued_before and not glued_after
 
 
 def find_phrase(text: str, phrase: str, start: int = 0) -> int:
@@ -398,7 +401,13 @@ def _pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
     parts = []
     for p in sorted(set(phrases), key=len, reverse=True):
         lit = re.escape(p)
-        parts.append(f"(?<![a-z0-9]){lit}(?![a-z0-9])" if p.isascii() else lit)
+        if p.isascii():  # whole words: no letter or digit glued to an end that is one (_boundary_ok)
+            lit = (
+                ("(?<![a-z0-9])" if p[0].isalnum() else "")
+                + lit
+                + ("(?![a-z0-9])" if p[-1].isalnum() else "")
+            )
+        parts.append(lit)
     return re.compile("|".join(parts) or "(?!x)x")
 
 

@@ -83,6 +83,13 @@ LIST_GPUS = (
     "which gpus are there", "what gpus can you", "which gpus can you",
 )  # fmt: skip
 
+# Accelerators the catalogue does not hold: a question about one asks what the catalogue covers
+# ("Do you support TPUs?", "有昇腾的价格吗").
+OTHER_ACCELERATORS = (
+    "tpu", "tpus", "gaudi", "gaudi2", "gaudi3", "trainium", "inferentia", "升腾", "昇腾", "ascend", "寒武纪",
+    "mlu", "npu", "npus", "ipu", "ipus", "cerebras", "groq",
+)  # fmt: skip
+
 # -- workloads ----------------------------------------------------------------------------------
 # Asking how much GPU memory something needs ("DeepSeek-V3 全参微调要多少显存？").
 MEMORY_ASK = (
