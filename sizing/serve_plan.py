@@ -186,7 +186,6 @@ def evaluate(
     q = prices.quote(gpu.id, tp * pp)
     if room < 1:
         return ServeOption(rep, 1, mem, 0, None, q, usd_to_cny, fits=False, meets_latency=False)
-    solo = speed(rep, 1, req.input_tokens, req.output_tokens, k)  # "how fast for one user?"
     limit = room
     if req.tpot_ms is not None:
         within = batch_for_tpot(rep, room, req.input_tokens, req.output_tokens, req.tpot_ms / 1000, k)
@@ -196,9 +195,9 @@ def evaluate(
         per = min(wanted, room)
         s = speed(rep, per, req.input_tokens, req.output_tokens, k)
         fits = wanted <= mem.max_concurrency
-        return ServeOption(rep, 1, mem, per, s, q, usd_to_cny, fits, _meets(req, s), solo=solo)
+        return ServeOption(rep, 1, mem, per, s, q, usd_to_cny, fits, _meets(req, s))
     replicas, per, s = _load(req, rep, limit, k)
-    return ServeOption(rep, replicas, mem, per, s, q, usd_to_cny, True, _meets(req, s), solo=solo)
+    return ServeOption(rep, replicas, mem, per, s, q, usd_to_cny, True, _meets(req, s))
 
 
 def _family_order(o: ServeOption) -> tuple[bool, bool, float, str]:
@@ -323,7 +322,11 @@ def plan_serving(req: ServeRequest, catalog: Catalog, k: ServeConstants = CALIBR
     if smaller is not None:
         lower, _ = candidates(req, prices, smaller, k, per_type=1)  # its cheapest shape per GPU type
     ctx = Context(req, catalog)
-    options = rank(pool, lower, forced, ctx)
+    # What one user alone gets on each option shown ("tokens/s on a single L4?"), timed for those only.
+    options = [
+        replace(o, solo=speed(o.replica, 1, req.input_tokens, req.output_tokens, k)) if o.speed else o
+        for o in rank(pool, lower, forced, ctx)
+    ]
     return ServeResult(
         workload=tuple(workload(req, k).items()),
         options=tuple(options),
