@@ -9,6 +9,7 @@ underscores, and Chinese family names ("通义千问2.5-72B" is qwen2.5-72b). It
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 import unicodedata
 from collections.abc import Mapping
@@ -175,13 +176,22 @@ class ModelIndex:
     def family_default(self, text: str) -> str | None:
         """The card a generation-less family name in `text` was read as ("部署通义千问7B" -> qwen2.5-7b),
         so an answer can say which model it sized; None when the text names no such name."""
-        folded = _fold(text, self.families)
-        found = [
-            (m.start(), model_id)
-            for name, model_id in self.family_defaults.items()
-            if (m := _name_pattern(name).search(folded)) is not None
-        ]
-        return min(found)[1] if found else None
+        if not self.family_defaults:
+            return None
+        found = self._default_pattern.search(_fold(text, self.families))
+        return self.family_defaults[self._default_names[int(str(found.lastgroup)[1:])]] if found else None
+
+    @functools.cached_property
+    def _default_names(self) -> list[str]:
+        return list(self.family_defaults)
+
+    @functools.cached_property
+    def _default_pattern(self) -> re.Pattern[str]:
+        """Every default name in one pattern, longest first: the leftmost match is the first named."""
+        order = sorted(range(len(self._default_names)), key=lambda i: -len(self._default_names[i]))
+        return re.compile(
+            "|".join(f"(?P<n{i}>{_name_pattern(self._default_names[i]).pattern})" for i in order)
+        )
 
     def card(self, model_id: str) -> ModelCardRecord:
         for c in self.cards:

@@ -143,18 +143,21 @@ def _layout(gpus: int) -> tuple[int, int]:
     return GPUS_PER_NODE, gpus // GPUS_PER_NODE
 
 
-def _load(req: ServeRequest, rep: Replica, limit: int, k: ServeConstants) -> tuple[int, int, Speed]:
+def _load(
+    req: ServeRequest, rep: Replica, limit: int, k: ServeConstants, at_least: int = 1
+) -> tuple[int, int, Speed]:
     """(replicas, requests per replica, speed) for the asked load; `limit` is what one replica
-    may hold (memory, the server's batch limit and the time-per-token target)."""
+    may hold (memory, the server's batch limit and the time-per-token target); `at_least` replicas
+    when GPUs already paid for can hold more copies."""
     i, o = req.input_tokens, req.output_tokens
     if req.concurrency is not None:
-        replicas = math.ceil(req.concurrency / limit)
+        replicas = max(at_least, math.ceil(req.concurrency / limit))
         per = math.ceil(req.concurrency / replicas)
         return replicas, per, speed(rep, per, i, o, k)
     if req.qps is not None:
         full = speed(rep, limit, i, o, k)
         capacity_qps = full.output_tokens_per_second / o  # requests one replica completes per second
-        replicas = max(1, math.ceil(req.qps / capacity_qps - 1e-9))
+        replicas = max(at_least, math.ceil(req.qps / capacity_qps - 1e-9))
         rate = req.qps / replicas
         batch, s = 1, speed(rep, 1, i, o, k)
         for _ in range(LITTLE_ROUNDS):  # concurrency = rate x (time to first token + answer time)
@@ -186,7 +189,6 @@ def evaluate(
     q = prices.quote(gpu.id, tp * pp)
     if room < 1:
         return ServeOption(rep, 1, mem, 0, None, q, usd_to_cny, fits=False, meets_latency=False)
-    solo = speed(rep, 1, req.input_tokens, req.output_tokens, k)  # "how fast for one user?"
     limit = room
     if req.tpot_ms is not None:
         within = batch_for_tpot(rep, room, req.input_tokens, req.output_tokens, req.tpot_ms / 1000, k)
@@ -196,9 +198,20 @@ def evaluate(
         per = min(wanted, room)
         s = speed(rep, per, req.input_tokens, req.output_tokens, k)
         fits = wanted <= mem.max_concurrency
-        return ServeOption(rep, 1, mem, per, s, q, usd_to_cny, fits, _meets(req, s), solo=solo)
+        return ServeOption(rep, 1, mem, per, s, q, usd_to_cny, fits, _meets(req, s))
     replicas, per, s = _load(req, rep, limit, k)
-    return ServeOption(rep, replicas, mem, per, s, q, usd_to_cny, True, _meets(req, s), solo=solo)
+    paid = _paid_replicas(q, rep, replicas)
+    if paid > replicas:  # the instance is paid for whole: run a copy of the model on every free slot
+        replicas, per, s = _load(req, rep, limit, k, at_least=paid)
+    return ServeOption(rep, replicas, mem, per, s, q, usd_to_cny, True, _meets(req, s))
+
+
+def _paid_replicas(q: Quote | None, rep: Replica, replicas: int) -> int:
+    """Replicas the rented instances hold: four 2-GPU copies on an 8-GPU machine sold whole."""
+    if q is None or q.instances != 1:
+        return replicas
+    per_instance = int(q.offering.gpu_count) // rep.gpus
+    return math.ceil(replicas / per_instance) * per_instance if per_instance > 1 else replicas
 
 
 def _family_order(o: ServeOption) -> tuple[bool, bool, float, str]:
@@ -323,7 +336,11 @@ def plan_serving(req: ServeRequest, catalog: Catalog, k: ServeConstants = CALIBR
     if smaller is not None:
         lower, _ = candidates(req, prices, smaller, k, per_type=1)  # its cheapest shape per GPU type
     ctx = Context(req, catalog)
-    options = rank(pool, lower, forced, ctx)
+    # What one user alone gets on each option shown ("tokens/s on a single L4?"), timed for those only.
+    options = [
+        replace(o, solo=speed(o.replica, 1, req.input_tokens, req.output_tokens, k)) if o.speed else o
+        for o in rank(pool, lower, forced, ctx)
+    ]
     return ServeResult(
         workload=tuple(workload(req, k).items()),
         options=tuple(options),

@@ -58,21 +58,27 @@ KERNELS_DENSE_MLP = 3
 KERNELS_MOE_MLP = 4
 
 
+def floor_counts(arch: ModelArchitecture) -> tuple[int, int]:
+    """(kernels, expert slots) of all decoder layers in one decode step: what layer_floor_s multiplies
+    by k.kernel_latency_s and k.expert_latency_s."""
+    attention = KERNELS_MLA_ATTENTION if arch.mla is not None else KERNELS_GQA_ATTENTION
+    moe_layers = arch.moe_layers
+    dense_layers = arch.layers - moe_layers
+    kernels = arch.layers * attention + dense_layers * KERNELS_DENSE_MLP + moe_layers * KERNELS_MOE_MLP
+    slots = 0
+    if arch.moe is not None:
+        slots = moe_layers * (arch.moe.active + (1 if arch.moe.shared_ffn else 0))
+    return kernels, slots
+
+
 def layer_floor_s(arch: ModelArchitecture, k: ServeConstants) -> float:
     """The shortest all decoder layers of one decode step can take, however small the batch: every
     kernel costs at least k.kernel_latency_s, and an MoE layer k.expert_latency_s per expert each
     token is routed to (its active experts plus a shared one). Decode at batch 1 is not HBM reads
     alone: TensorRT-LLM's hand-tuned DeepSeek-R1 on 8×B200 runs 111 tokens/s per user without
     speculative decoding (~150 µs per layer; tech blog 1), SGLang 0.4.1 on 8×H200 30 tokens/s."""
-    attention = KERNELS_MLA_ATTENTION if arch.mla is not None else KERNELS_GQA_ATTENTION
-    moe_layers = arch.moe_layers
-    dense_layers = arch.layers - moe_layers
-    kernels = arch.layers * attention + dense_layers * KERNELS_DENSE_MLP + moe_layers * KERNELS_MOE_MLP
-    floor = kernels * k.kernel_latency_s
-    if arch.moe is not None:
-        per_token = arch.moe.active + (1 if arch.moe.shared_ffn else 0)
-        floor += moe_layers * per_token * k.expert_latency_s
-    return floor
+    kernels, slots = floor_counts(arch)
+    return kernels * k.kernel_latency_s + slots * k.expert_latency_s
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +103,8 @@ class Replica:
     kv_layer_bytes: float = field(default=0.0, compare=False, repr=False)  # one token, one layer, one GPU
     peak_flops: float = field(default=0.0, compare=False, repr=False)
     bandwidth_bytes: float = field(default=0.0, compare=False, repr=False)
+    floor_kernels: int = field(default=0, compare=False, repr=False)  # floor_counts, once per replica
+    floor_expert_slots: int = field(default=0, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         arch, p = self.arch, self.precision
@@ -116,6 +124,7 @@ class Replica:
             "peak_flops": peak_tflops(self.gpu, p) * 1e12,
             "bandwidth_bytes": (self.gpu.memory_bandwidth_tbs or 1.0) * 1e12,
         }
+        values["floor_kernels"], values["floor_expert_slots"] = floor_counts(arch)
         for name, value in values.items():
             object.__setattr__(self, name, value)
 
@@ -219,7 +228,7 @@ def decode_step(rep: Replica, batch: int, context: float, k: ServeConstants = CA
     work = max(memory, compute) + k.overlap_penalty * min(memory, compute)
     # Small batches do not go faster than the kernels' own latency (layer_floor_s); large ones are
     # bound by what they read and compute, and the floor hides inside that work.
-    floor = layer_floor_s(rep.arch, k) / pp
+    floor = (rep.floor_kernels * k.kernel_latency_s + rep.floor_expert_slots * k.expert_latency_s) / pp
     stage = max(work, floor) + comm + k.step_overhead_s
     return Step(batch, memory * pp, compute * pp, comm * pp, k.step_overhead_s * pp, stage * pp, floor * pp)
 

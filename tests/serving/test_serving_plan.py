@@ -149,3 +149,5 @@ def test_replicas_smaller_than_an_instance_share_it_instead_of_renting_one_each(
     assert q is not None and q.offering.gpu_count >= first.replica.gpus * first.replicas
     assert first.instances == 1
     assert first.hourly_usd == pytest.approx(q.hourly_usd)
+    # the machine is paid for whole, so every free slot runs a copy of the model
+    assert first.replicas * first.replica.gpus == int(q.offering.gpu_count)
