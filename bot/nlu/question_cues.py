@@ -59,8 +59,8 @@ PRICE_SOURCES = (
     "prices come from", "price data come from", "pricing come from", "pricing data come from",
     "where are your prices from", "where does your price", "where do your price",
     "price source", "price sources", "pricing source", "pricing sources", "source of your prices",
-    "sources of your prices", "价格来源", "价格从哪", "报价来源", "价格数据来源", "价格是哪来的", "价格哪来的",
-    "价格数据从哪",
+    "sources of your prices", "价格来源", "价格从哪", "报价来源", "价格数据来源", "价格是哪来的",
+    "价格哪来的", "价格数据从哪",
 )  # fmt: skip
 # A provider question that asks which is cheaper or better, or for an opinion: not the coverage list.
 NOT_COVERAGE = (
