@@ -473,6 +473,8 @@ def _question_kind(
     if sig.figure and not sized and not price and not comparing_gpus and (yes_no or "?" in t or "？" in t):
         return "figure_check"
     job = model or "method" in filled or sig.serving
+    if not sized and not job and not gpus and _asks_price_coverage(t, sig):
+        return "price_coverage"  # "what providers do you have prices for?", "支持哪些平台"
     if not sized and not job and _cheapest_offering(t, sig):
         return "cheapest_offering"  # "cheapest place to rent an H200", "cheapest cloud GPU with 48GB"
     if len(set(gpus)) >= 2 and not sized and asks_price and not comparing_gpus:
@@ -512,6 +514,18 @@ def _cheapest_offering(t: str, sig: Signals) -> bool:
         return False  # "is Lambda cheaper than AWS for H100s?" compares the two named
     cheapest = has_any(t, cues.CHEAPEST) or has_any(t, cues.CHEAPEST_PLACE)
     return cheapest and (bool(sig.gpus) or sig.memory_filter or has_any(t, GPU_WORDS))
+
+
+def _asks_price_coverage(t: str, sig: Signals) -> bool:
+    """Which providers the catalogue prices, asked in general: "what providers do you have prices
+    for?", "你们有哪些云厂商的价格", "支持哪些平台", "where do your prices come from?". Not a provider
+    named (china_providers, price), not which is cheaper or better (provider_compare), not China's
+    clouds as such (china_providers)."""
+    if sig.providers or sig.memory_filter or has_any(t, cues.NOT_COVERAGE) or has_any(t, cues.CHINA_CLOUDS):
+        return False
+    if has_any(t, cues.PRICE_SOURCES):
+        return True
+    return has_any(t, cues.PROVIDER_WORDS) and has_any(t, cues.PRICE_COVERAGE)
 
 
 def _lists_gpus(t: str, sig: Signals) -> bool:
