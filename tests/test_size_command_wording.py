@@ -57,3 +57,12 @@ def test_the_json_carries_the_verdict_for_the_chat_to_render(capsys: pytest.Capt
     assert verdict["fits"] is False and verdict["dominant"] == "optimizer"
     assert {o["kind"] for o in verdict["options"]} >= {"lora", "more_gpus"}
     assert verdict["verdict_text"].startswith("No:")
+
+
+def test_the_memory_line_compares_with_the_usable_bytes_and_names_the_size_the_gpu_is_sold_as(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    out = _run(capsys, "--params", "1B", "--tokens", "20B", "--gpu", "h100-sxm", "--gpus", "1")
+    line = next(x for x in out.splitlines() if "Memory per H100-SXM" in x)
+    # nvidia-smi reports 81,559 MiB for an H100 SXM5 sold as 80 GB: 85.5 GB of 10^9 bytes.
+    assert "of 85.5 GB usable (sold as 80 GB; nvidia-smi reports 81,559 MiB" in line
