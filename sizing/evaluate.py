@@ -73,9 +73,10 @@ def evaluate(
         offerings = tuple(o for o in catalog.offerings if o.gpu_id == gpu.id and cost.usable(o))
     multi_node = gpus > GPUS_PER_NODE and bool(offerings)
     fallback = network.unlisted_gbps(gpus)
-    fitted = (search or layout.LayoutSearch(w)).choose(gpu, gpus, planning_gbps(offerings, gpus))
+    search = search or layout.LayoutSearch(w)
+    fitted = search.choose(gpu, gpus, planning_gbps(offerings, gpus))
     lay = fitted.layout
-    ideal = compute.throughput(w, gpu, lay)
+    ideal = search.speed.throughput(gpu, lay)
     tokens_per_step = lay.dp * lay.micro_batch * lay.grad_accum * w.seq_len
     step_s = tokens_per_step / (ideal.tokens_per_gpu_second * gpus)
     grad_bytes = weight_bytes_per_param(ideal.precision)
@@ -163,6 +164,7 @@ class Evaluator:
         self._ladders: dict[str, tuple[int, ...]] = {}
         self._ideal: dict[str, float] = {}
         self._models: dict[str, MemoryModel] = {}
+        self._floors: dict[tuple[str, int, int], float] = {}  # memory floor per (precision, max TP, count)
 
     def priced(self, gpu: GpuSpec) -> bool:
         return gpu.id in self._offerings
@@ -194,13 +196,17 @@ class Evaluator:
         return found
 
     def _floor_rules_out(self, gpu: GpuSpec, gpus: int) -> bool:
-        precision = compute.effective_precision(gpu, self.w.precision)
-        model = self._models.get(precision)
-        if model is None:
-            model = self._models[precision] = MemoryModel(self.w, precision)
-        floor = lower_bound_gb(
-            self.w, gpus, layout.max_tp(gpu), min(self._search.micro_batches), precision, model
-        )
+        precision = self._search.speed.precision(gpu)
+        tp = layout.max_tp(gpu)
+        key = (precision, tp, gpus)
+        floor = self._floors.get(key)
+        if floor is None:
+            model = self._models.get(precision)
+            if model is None:
+                model = self._models[precision] = MemoryModel(self.w, precision)
+            floor = self._floors[key] = lower_bound_gb(
+                self.w, gpus, tp, min(self._search.micro_batches), precision, model
+            )
         return floor > gpu.capacity_gb * (1.0 + 1e-9)
 
     def fits(self, gpu: GpuSpec, gpus: int) -> bool:
@@ -284,8 +290,8 @@ class Evaluator:
         ZeRO-3, no recompute, full goodput): a floor under every plan's GPU-hours on this type."""
         found = self._ideal.get(gpu.id)
         if found is None:
-            best = compute.throughput(self.w, gpu, Layout(1, 1, 1, 1, 0, "none", 1, 1))
-            found = self._ideal[gpu.id] = compute.gpu_hours(self.w, best)
+            best = Layout(1, 1, 1, 1, 0, "none", 1, 1)
+            found = self._ideal[gpu.id] = self._search.speed.gpu_hours(gpu, best)
         return found
 
     def _days_floor(self, gpu: GpuSpec, gpus: int) -> float:
@@ -321,7 +327,7 @@ class Evaluator:
         if gpus > GPUS_PER_NODE and self._offerings.get(gpu.id):
             return self(gpu, gpus).days
         lay = self.fitted(gpu, gpus).layout
-        training_hours = compute.gpu_hours(self.w, compute.throughput(self.w, gpu, lay)) / gpus
+        training_hours = self._search.speed.gpu_hours(gpu, lay) / gpus
         return (training_hours + fixed_costs(self.w, training_hours, 1).total_hours) / 24.0
 
     def preferred(self, gpu: GpuSpec, meet: Option, tie: float) -> Option:
@@ -361,7 +367,7 @@ class Evaluator:
         if not ladder:
             return None
         lay = self.fitted(gpu, ladder[0]).layout
-        hours = compute.gpu_hours(self.w, compute.throughput(self.w, gpu, lay))
+        hours = self._search.speed.gpu_hours(gpu, lay)
         guess = max(start, math.ceil(hours / (days * 24.0)))
         begin = next((i for i, n in enumerate(ladder) if n >= guess), len(ladder) - 1)
         begin = max(0, begin - 1)
@@ -377,5 +383,9 @@ class Evaluator:
 def rank_cost(o: Option) -> float:
     """On-demand USD for ranking: a plan with less than layout.HEADROOM free memory counts as
     HEADROOM_PREMIUM dearer, so a roomier plan that costs at most that much more wins."""
-    usd = o.cost_usd if o.cost_usd is not None else float("inf")
-    return usd * (1.0 + HEADROOM_PREMIUM if o.fitted.headroom < layout.HEADROOM else 1.0)
+    q = o.quote
+    usd = q.on_demand_usd if q is not None else math.inf
+    return usd * _PREMIUM if o.fitted.headroom < layout.HEADROOM else usd
+
+
+_PREMIUM = 1.0 + HEADROOM_PREMIUM

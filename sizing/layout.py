@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from sizing import calibration as cal
 from sizing.assumptions import MIN_HEADROOM
-from sizing.compute import effective_precision, recompute_factor, throughput
+from sizing.compute import Speed, effective_precision, recompute_factor
 from sizing.memory import Layout, MemoryBreakdown, MemoryModel, weight_bytes_per_param
 from sizing.network import GPUS_PER_NODE, sync_need
 from sizing.pipeline import pipeline_bubble
@@ -196,6 +196,8 @@ class LayoutSearch:
         self._chosen: dict[tuple[str, int, float | None], Fitted] = {}
         self._models: dict[tuple[bool, bool], MemoryModel] = {}
         self._scans: dict[tuple[int, int, bool, bool, bool], _Scan] = {}
+        self._slowdowns: dict[tuple[str, float, _Entry], float] = {}
+        self.speed = Speed(w)
 
     def _scan(self, gpus: int, gpu: GpuSpec, precision: str, within_batch: bool = False) -> _Scan:
         limit = tp_limit(self.w, gpu)
@@ -333,12 +335,19 @@ class LayoutSearch:
         return safe if safe is not None else fastest
 
     def _slowdown(self, gpu: GpuSpec, e: _Entry, precision: Precision, node_gbps: float) -> float:
+        key = (gpu.id, node_gbps, e)
+        found = self._slowdowns.get(key)
+        if found is None:
+            found = self._slowdowns[key] = self._slowdown_uncached(gpu, e, precision, node_gbps)
+        return found
+
+    def _slowdown_uncached(self, gpu: GpuSpec, e: _Entry, precision: Precision, node_gbps: float) -> float:
         _, _, zero, tp, pp, dp, rec, mb = e
         w = self.w
         lay = Layout(
             dp * tp * pp, dp, tp, pp, zero, rec, mb, _grad_accum(w, dp, mb, pp, not self.strict_batch)
         )
-        tokens_per_s = throughput(w, gpu, lay).tokens_per_gpu_second * lay.gpus
+        tokens_per_s = self.speed.tokens_per_gpu_second(gpu, lay) * lay.gpus
         step_s = dp * mb * lay.grad_accum * w.seq_len / tokens_per_s
         grad_bytes = weight_bytes_per_param(precision)
         need = sync_need(lay, w.trainable_params, grad_bytes, step_s, w.seq_len, w.arch.hidden)

@@ -82,6 +82,45 @@ class Option:
     def cost_usd(self) -> float | None:
         return self.quote.on_demand_usd if self.quote else None
 
+    def relabel(self, label: str) -> Option:
+        """dataclasses.replace(self, label=label) without its per-field introspection (the ranking
+        labels a dozen plans per answer)."""
+        return Option(
+            self.gpu,
+            self.fitted,
+            self.throughput,
+            self.gpu_hours,
+            self.gpu_hours_range,
+            self.days,
+            self.network,
+            self.storage,
+            self.quote,
+            self.usd_to_cny,
+            label,
+            self.codes,
+            self.fixed,
+            self.training_days,
+        )
+
+    def with_codes(self, codes: tuple[str, ...]) -> Option:
+        """dataclasses.replace(self, codes=codes), as relabel."""
+        return Option(
+            self.gpu,
+            self.fitted,
+            self.throughput,
+            self.gpu_hours,
+            self.gpu_hours_range,
+            self.days,
+            self.network,
+            self.storage,
+            self.quote,
+            self.usd_to_cny,
+            self.label,
+            codes,
+            self.fixed,
+            self.training_days,
+        )
+
     def to_dict(self, currency: str) -> dict[str, object]:
         lay = self.fitted.layout
         q = self.quote
