@@ -6,12 +6,14 @@ import math
 from dataclasses import dataclass, replace
 
 from sizing import calibration as cal
+from sizing.frozen import quick_init
 from sizing.memory import Layout
 from sizing.pipeline import pipeline_bubble
 from sizing.types import GpuSpec, Precision
 from sizing.workload import Workload
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Throughput:
     precision: Precision  # what actually runs on this GPU

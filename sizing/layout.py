@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from sizing import calibration as cal
 from sizing.assumptions import MIN_HEADROOM
 from sizing.compute import Speed, effective_precision, recompute_factor
+from sizing.frozen import quick_init
 from sizing.memory import Layout, MemoryBreakdown, MemoryModel, weight_bytes_per_param
 from sizing.network import GPUS_PER_NODE, sync_need
 from sizing.pipeline import pipeline_bubble
@@ -30,6 +31,7 @@ HEADROOM = 0.20  # keep 20-30% of GPU memory free (DESIGN.md; fragmentation and 
 _NO_FLASH = ("turing", "volta")  # FlashAttention-2 needs Ampere or newer (Dao-AILab README)
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Fitted:
     layout: Layout

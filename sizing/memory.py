@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from sizing.frozen import quick_init
 from sizing.types import Recompute
 from sizing.workload import Workload
 
@@ -52,6 +53,7 @@ _KV_BYTES = 4.0
 _CHECKPOINT_H_BYTES = 2.0
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Layout:
     gpus: int
@@ -64,6 +66,7 @@ class Layout:
     grad_accum: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class MemoryBreakdown:
     weights_gb: float

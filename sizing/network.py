@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from sizing.frozen import quick_init
 from sizing.memory import Layout
 from sizing.types import GpuSpec
 
@@ -33,6 +34,7 @@ BACKWARD_SHARE = 2.0 / 3.0
 PP_ACTIVATION_BYTES = 2.0  # bf16 activations between pipeline stages
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class SyncNeed:
     """What one optimizer step asks of the network, for one layout."""
@@ -97,6 +99,7 @@ def unlisted_gbps(gpus: int) -> float:
     return seed_tier(gpus)[1][0]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class NetworkAdvice:
     tier: str  # "single_gpu" | "multi_gpu" | "cluster" (seed guide §2.4)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from sizing.compute import Throughput
 from sizing.cost import Quote
 from sizing.fixed import FixedCosts
+from sizing.frozen import quick_init
 from sizing.layout import Fitted
 from sizing.network import NetworkAdvice
 from sizing.storage import StorageAdvice
@@ -18,6 +19,7 @@ if TYPE_CHECKING:
     from sizing.feasibility import Feasibility
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class SizingWarning:
     """A warning as a stable code and its numbers; bot/render/templates word it in zh and en (the
@@ -34,6 +36,7 @@ class SizingWarning:
         return out
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class ExplainItem:
     """One "how this was computed" line: a stable code and its numbers; templates render zh/en
@@ -50,6 +53,7 @@ class ExplainItem:
         return out
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Option:
     gpu: GpuSpec
@@ -187,6 +191,7 @@ def _r(x: float, nd: int) -> float:
     return round(x, nd) if math.isfinite(x) else 0.0
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Excluded:
     gpu: str
