@@ -56,71 +56,6 @@ def max_gpus(gpu: GpuSpec) -> int:
     return MAX_GPUS_WORKSTATION if gpu.segment != "datacenter" else COUNT_LADDER[-1]
 
 
-def evaluate(
-    w: Workload,
-    gpu: GpuSpec,
-    gpus: int,
-    catalog: Catalog,
-    search: layout.LayoutSearch | None = None,
-    offerings: tuple[Offering, ...] | None = None,
-) -> Option:
-    """One plan; `search` and `offerings` let plan() share layout memos and the price index.
-
-    Across nodes the network is the priced offering's (the cheapest whose listed network covers
-    the layout's need, else the fastest listed), or network.unlisted_gbps when the instances sold
-    list none; a GPU sold nowhere in the catalog is not network-limited (the buyer picks one)."""
-    if offerings is None:
-        offerings = tuple(o for o in catalog.offerings if o.gpu_id == gpu.id and cost.usable(o))
-    multi_node = gpus > GPUS_PER_NODE and bool(offerings)
-    fallback = network.unlisted_gbps(gpus)
-    search = search or layout.LayoutSearch(w)
-    fitted = search.choose(gpu, gpus, planning_gbps(offerings, gpus))
-    lay = fitted.layout
-    ideal = search.speed.throughput(gpu, lay)
-    tokens_per_step = lay.dp * lay.micro_batch * lay.grad_accum * w.seq_len
-    step_s = tokens_per_step / (ideal.tokens_per_gpu_second * gpus)
-    grad_bytes = weight_bytes_per_param(ideal.precision)
-    need = network.sync_need(lay, w.trainable_params, grad_bytes, step_s, w.seq_len, w.arch.hidden)
-    offered: float | None = None
-    assumed: float | None = None
-    if multi_node:
-        offer = cost.node_offering(offerings, gpus, need.node_gbps)
-        offered = offer.network_gbps if offer is not None else None
-        assumed = offered if offered is not None else fallback
-    net = network.advise(gpu, lay, need, offered, assumed)
-    tp = compute.with_comm(ideal, net.comm_slowdown)
-    hours = compute.gpu_hours(w, tp)
-    training_hours = hours / gpus
-    nodes = max(1, math.ceil(gpus / GPUS_PER_NODE))
-    fixed = fixed_costs(w, training_hours, nodes)
-    days = (training_hours + fixed.total_hours) / 24.0
-    store = storage.advise(
-        w.dataset_tokens,
-        w.bytes_per_token,
-        w.data_bytes,
-        w.arch.vocab,
-        w.n,
-        w.trainable_params,
-        w.is_peft,
-        tp.tokens_per_gpu_second * gpus,
-    )
-    q = cost.quote(catalog, gpu.id, gpus, days, offerings, need.node_gbps if multi_node else None)
-    return Option(
-        gpu=gpu,
-        fitted=fitted,
-        throughput=tp,
-        gpu_hours=hours,
-        gpu_hours_range=compute.gpu_hours_band(hours),
-        days=days,
-        network=net,
-        storage=store,
-        quote=q,
-        usd_to_cny=catalog.usd_to_cny,
-        fixed=fixed,
-        training_days=training_hours / 24.0,
-    )
-
-
 def planning_gbps(offerings: tuple[Offering, ...], gpus: int) -> float | None:
     """The per-node network the layout search plans with: the fastest listed on this GPU's 8-GPU
     instances, else network.unlisted_gbps; None on one node or for a GPU the catalog does not sell."""
@@ -152,7 +87,7 @@ def purchasable_counts(offers: tuple[Offering, ...], most: int) -> tuple[int, ..
 
 
 class Evaluator:
-    """Memoises evaluate() per (gpu, count) within one plan() call, sharing layout and price memos."""
+    """The plans of one plan() call, memoised per (gpu, count), sharing layout and price memos."""
 
     def __init__(self, w: Workload, catalog: Catalog, strict_batch: bool = False) -> None:
         self.w = w
@@ -165,6 +100,19 @@ class Evaluator:
         self._ideal: dict[str, float] = {}
         self._models: dict[str, MemoryModel] = {}
         self._floors: dict[tuple[str, int, int], float] = {}  # memory floor per (precision, max TP, count)
+        self._networks: dict[str, tuple[bool, float | None]] = {}  # per GPU: sold, fastest listed network
+        self._cost_floors: dict[tuple[str, int], float] = {}
+        self._days_floors: dict[tuple[str, int], float] = {}
+        self.min_fixed_hours = minimum_fixed_hours(w)  # the fixed hours every plan pays at least
+        self._storage_inputs = (
+            w.dataset_tokens,
+            w.bytes_per_token,
+            w.data_bytes,
+            w.arch.vocab,
+            w.n,
+            w.trainable_params,
+            w.is_peft,
+        )
 
     def priced(self, gpu: GpuSpec) -> bool:
         return gpu.id in self._offerings
@@ -188,12 +136,74 @@ class Evaluator:
         return found
 
     def __call__(self, gpu: GpuSpec, gpus: int) -> Option:
+        """The plan on `gpus` GPUs of this type (memoised)."""
         key = (gpu.id, gpus)
         found = self._seen.get(key)
         if found is None:
-            offers = self._offerings.get(gpu.id, ())
-            found = self._seen[key] = evaluate(self.w, gpu, gpus, self.catalog, self._search, offers)
+            found = self._seen[key] = self._evaluate(gpu, gpus)
         return found
+
+    def _evaluate(self, gpu: GpuSpec, gpus: int) -> Option:
+        """One plan: layout, time, network, storage and price.
+
+        Across nodes the network is the priced offering's (the cheapest whose listed network covers
+        the layout's need, else the fastest listed), or network.unlisted_gbps when the instances sold
+        list none; a GPU sold nowhere in the catalog is not network-limited (the buyer picks one)."""
+        w = self.w
+        offerings = self._offerings.get(gpu.id, ())
+        multi_node = gpus > GPUS_PER_NODE and bool(offerings)
+        search = self._search
+        fitted = search.choose(gpu, gpus, self._planning_gbps(gpu, gpus))
+        lay = fitted.layout
+        ideal = search.speed.throughput(gpu, lay)
+        tokens_per_step = lay.dp * lay.micro_batch * lay.grad_accum * w.seq_len
+        step_s = tokens_per_step / (ideal.tokens_per_gpu_second * gpus)
+        grad_bytes = weight_bytes_per_param(ideal.precision)
+        need = network.sync_need(lay, w.trainable_params, grad_bytes, step_s, w.seq_len, w.arch.hidden)
+        offered: float | None = None
+        assumed: float | None = None
+        if multi_node:
+            offer = cost.node_offering(offerings, gpus, need.node_gbps)
+            offered = offer.network_gbps if offer is not None else None
+            assumed = offered if offered is not None else network.unlisted_gbps(gpus)
+        net = network.advise(gpu, lay, need, offered, assumed)
+        tp = compute.with_comm(ideal, net.comm_slowdown)
+        hours = compute.gpu_hours(w, tp)
+        training_hours = hours / gpus
+        nodes = max(1, math.ceil(gpus / GPUS_PER_NODE))
+        fixed = fixed_costs(w, training_hours, nodes)
+        days = (training_hours + fixed.total_hours) / 24.0
+        store = storage.advise(*self._storage_inputs, tp.tokens_per_gpu_second * gpus)
+        q = cost.quote(self.catalog, gpu.id, gpus, days, offerings, need.node_gbps if multi_node else None)
+        return Option(
+            gpu,
+            fitted,
+            tp,
+            hours,
+            compute.gpu_hours_band(hours),
+            days,
+            net,
+            store,
+            q,
+            self.catalog.usd_to_cny,
+            "",
+            (),
+            fixed,
+            training_hours / 24.0,
+        )
+
+    def _planning_gbps(self, gpu: GpuSpec, gpus: int) -> float | None:
+        """planning_gbps for this GPU's offerings, their fastest listed network looked up once."""
+        if gpus <= GPUS_PER_NODE:
+            return None
+        found = self._networks.get(gpu.id)
+        if found is None:
+            offerings = self._offerings.get(gpu.id, ())
+            found = self._networks[gpu.id] = (bool(offerings), cost.best_network_gbps(offerings))
+        sold, best = found
+        if not sold:
+            return None
+        return best if best is not None else network.unlisted_gbps(gpus)
 
     def _floor_rules_out(self, gpu: GpuSpec, gpus: int) -> bool:
         precision = self._search.speed.precision(gpu)
@@ -246,8 +256,8 @@ class Evaluator:
         return None
 
     def fitted(self, gpu: GpuSpec, gpus: int) -> layout.Fitted:
-        """The layout evaluate() would choose on `gpus` GPUs of this type (its memo; no plan)."""
-        return self._search.choose(gpu, gpus, planning_gbps(self._offerings.get(gpu.id, ()), gpus))
+        """The layout a plan would choose on `gpus` GPUs of this type (its memo; no plan)."""
+        return self._search.choose(gpu, gpus, self._planning_gbps(gpu, gpus))
 
     def roomy_count(self, gpu: GpuSpec, small: int) -> int:
         """The smallest count from `small` up whose layout leaves MIN_HEADROOM of memory free,
@@ -277,12 +287,19 @@ class Evaluator:
         """A lower bound on the on-demand USD of any plan on `gpus` GPUs of this type: the price of
         the shape that would be rented × (GPU-hours at the best per-GPU speed + the fixed hours no
         job avoids, on every GPU)."""
+        key = (gpu.id, gpus)
+        found = self._cost_floors.get(key)
+        if found is None:
+            found = self._cost_floors[key] = self._cost_floor(gpu, gpus)
+        return found
+
+    def _cost_floor(self, gpu: GpuSpec, gpus: int) -> float:
         picked = cost.node_offering(self._offerings.get(gpu.id, ()), gpus, None)
         if picked is None or picked.price_usd_per_hour is None:
             return math.inf
         instances = math.ceil(gpus / picked.gpu_count - 1e-9)
         per_gpu_hour = instances * picked.price_usd_per_hour / gpus
-        hours = self.ideal_gpu_hours(gpu) + gpus * minimum_fixed_hours(self.w)
+        hours = self.ideal_gpu_hours(gpu) + gpus * self.min_fixed_hours
         return per_gpu_hour * hours
 
     def ideal_gpu_hours(self, gpu: GpuSpec) -> float:
@@ -297,7 +314,11 @@ class Evaluator:
     def _days_floor(self, gpu: GpuSpec, gpus: int) -> float:
         """Days on `gpus` GPUs at the best per-GPU speed any layout could reach (the ideal speed
         with the goodput of this many GPUs): no plan on this many GPUs can be faster."""
-        return self.ideal_gpu_hours(gpu) / compute.goodput(gpus) / gpus / 24.0
+        key = (gpu.id, gpus)
+        found = self._days_floors.get(key)
+        if found is None:
+            found = self._days_floors[key] = self.ideal_gpu_hours(gpu) / compute.goodput(gpus) / gpus / 24.0
+        return found
 
     def offered(self, gpu: GpuSpec, gpus: int) -> Option | None:
         """The plan on `gpus` GPUs, or None when fewer GPUs of this type finish sooner.
@@ -319,7 +340,7 @@ class Evaluator:
         return o
 
     def days(self, gpu: GpuSpec, gpus: int) -> float:
-        """The days evaluate() would give for `gpus` GPUs; on one node (no scale-out network in
+        """The days the plan would give for `gpus` GPUs; on one node (no scale-out network in
         play) from the layout and speed alone, without pricing the plan."""
         seen = self._seen.get((gpu.id, gpus))
         if seen is not None:

@@ -17,7 +17,6 @@ from collections.abc import Sequence
 
 from sizing.assumptions import FASTEST_COST_CAP
 from sizing.evaluate import Evaluator, rank_cost
-from sizing.fixed import minimum_fixed_hours
 from sizing.result import Excluded, Option
 from sizing.screen import network_ok, within_batch
 from sizing.types import GpuSpec
@@ -79,8 +78,7 @@ class Pruner:
         if not offers:
             return math.inf
         per_gpu = min((o.price_usd_per_hour or math.inf) / o.gpu_count for o in offers)
-        w = self.w
-        return per_gpu * (self.ev.ideal_gpu_hours(g) + minimum_fixed_hours(w))
+        return per_gpu * (self.ev.ideal_gpu_hours(g) + self.ev.min_fixed_hours)
 
     def order(self, types: Sequence[GpuSpec]) -> list[GpuSpec]:
         """Cheapest floor first (ties in catalog order)."""
