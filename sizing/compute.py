@@ -143,25 +143,30 @@ class Speed:
 
     def _mfu(self, base: float, lay: Layout) -> tuple[float, float, float]:
         """(effective MFU, recompute factor, goodput) of a layout from the GPU's calibrated MFU."""
-        tp_speed = self._tp.get(lay.tp)
+        return self._mfu_of(base, lay.gpus, lay.tp, lay.pp, lay.zero_stage, lay.recompute, lay.grad_accum)
+
+    def _mfu_of(
+        self, base: float, gpus: int, tp: int, pp: int, zero_stage: int, recompute: str, grad_accum: int
+    ) -> tuple[float, float, float]:
+        tp_speed = self._tp.get(tp)
         if tp_speed is None:
-            tp_speed = self._tp[lay.tp] = 1.0 - cal.TP_LOSS_PER_DOUBLING * math.log2(lay.tp)
+            tp_speed = self._tp[tp] = 1.0 - cal.TP_LOSS_PER_DOUBLING * math.log2(tp)
         mfu = base * tp_speed
-        if lay.pp > 1:  # pipeline bubble (layout.pipeline_bubble)
-            mfu /= 1.0 + pipeline_bubble(lay.pp, lay.grad_accum, self.w.arch.layers)
-        if lay.zero_stage >= 3 and lay.gpus > 1:
+        if pp > 1:  # pipeline bubble (layout.pipeline_bubble)
+            mfu /= 1.0 + pipeline_bubble(pp, grad_accum, self.w.arch.layers)
+        if zero_stage >= 3 and gpus > 1:
             mfu *= 1.0 - cal.ZERO3_LOSS
         if self._qlora:
             mfu /= cal.QLORA_SLOWDOWN
         if self._offload:
             mfu /= cal.OFFLOAD_SLOWDOWN
         mfu *= self._efficiency
-        rf = self._recompute.get(lay.recompute)
+        rf = self._recompute.get(recompute)
         if rf is None:
-            rf = self._recompute[lay.recompute] = recompute_factor(self.w, lay.recompute)
-        gp = self._goodput.get(lay.gpus)
+            rf = self._recompute[recompute] = recompute_factor(self.w, recompute)
+        gp = self._goodput.get(gpus)
         if gp is None:
-            gp = self._goodput[lay.gpus] = goodput(lay.gpus)
+            gp = self._goodput[gpus] = goodput(gpus)
         return mfu / rf * gp, rf, gp
 
     def precision(self, gpu: GpuSpec) -> Precision:
@@ -177,6 +182,15 @@ class Speed:
         """throughput(gpu, lay).tokens_per_gpu_second, without building the Throughput."""
         _, peak, base = self._gpu(gpu)
         return peak * 1e12 * self._mfu(base, lay)[0] / self.flops
+
+    def layout_tokens_per_gpu_second(
+        self, gpu: GpuSpec, gpus: int, tp: int, pp: int, zero_stage: int, recompute: str, grad_accum: int
+    ) -> float:
+        """tokens_per_gpu_second of the layout with these numbers, without building it."""
+        _, peak, base = self._gpu(gpu)
+        return (
+            peak * 1e12 * self._mfu_of(base, gpus, tp, pp, zero_stage, recompute, grad_accum)[0] / self.flops
+        )
 
     def gpu_hours(self, gpu: GpuSpec, lay: Layout) -> float:
         """gpu_hours(w, throughput(gpu, lay))."""

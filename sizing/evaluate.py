@@ -10,7 +10,7 @@ from sizing.fixed import fixed_costs, minimum_fixed_hours
 from sizing.memory import Layout, MemoryModel, lower_bound_gb, weight_bytes_per_param
 from sizing.network import GPUS_PER_NODE
 from sizing.result import Option
-from sizing.types import Catalog, GpuSpec, Offering
+from sizing.types import Catalog, GpuSpec, Offering, Precision
 from sizing.workload import Workload
 
 # Count ladder: 1, 2, 4, then whole 8-GPU nodes in ~25% steps.
@@ -100,8 +100,10 @@ class Evaluator:
         self._ideal: dict[str, float] = {}
         self._models: dict[str, MemoryModel] = {}
         self._floors: dict[tuple[str, int, int], float] = {}  # memory floor per (precision, max TP, count)
-        self._networks: dict[str, tuple[bool, float | None]] = {}  # per GPU: sold, fastest listed network
+        self._min_micro_batch = min(self._search.micro_batches)
+        self._networks: dict[str, tuple[bool, float | None, bool]] = {}  # per GPU: Evaluator._network
         self._cost_floors: dict[tuple[str, int], float] = {}
+        self._fits: dict[tuple[str, int], bool] = {}
         self._days_floors: dict[tuple[str, int], float] = {}
         self.min_fixed_hours = minimum_fixed_hours(w)  # the fixed hours every plan pays at least
         self._storage_inputs = (
@@ -130,8 +132,8 @@ class Evaluator:
             offers = self._offerings.get(gpu.id, ())
             most = max_gpus(gpu)
             if self.strict_batch:  # more GPUs than the global batch can use are never planned
-                most = min(most, layout.max_gpus_within_batch(self.w, gpu, min(self._search.micro_batches)))
-            found = tuple(n for n in purchasable_counts(offers, max_gpus(gpu)) if n <= most)
+                most = min(most, layout.max_gpus_within_batch(self.w, gpu, self._min_micro_batch))
+            found = purchasable_counts(offers, most)  # = those of max_gpus(gpu) up to `most`
             self._ladders[gpu.id] = found
         return found
 
@@ -196,18 +198,38 @@ class Evaluator:
         """planning_gbps for this GPU's offerings, their fastest listed network looked up once."""
         if gpus <= GPUS_PER_NODE:
             return None
-        found = self._networks.get(gpu.id)
-        if found is None:
-            offerings = self._offerings.get(gpu.id, ())
-            found = self._networks[gpu.id] = (bool(offerings), cost.best_network_gbps(offerings))
-        sold, best = found
+        sold, best, _ = self._network(gpu)
         if not sold:
             return None
         return best if best is not None else network.unlisted_gbps(gpus)
 
+    def _network(self, gpu: GpuSpec) -> tuple[bool, float | None, bool]:
+        """Whether the catalog sells this GPU, the fastest network listed on its 8-GPU instances,
+        and whether any of its instances lists a network at all."""
+        found = self._networks.get(gpu.id)
+        if found is None:
+            offerings = self._offerings.get(gpu.id, ())
+            found = self._networks[gpu.id] = (
+                bool(offerings),
+                cost.best_network_gbps(offerings),
+                any(o.network_gbps is not None for o in offerings),
+            )
+        return found
+
+    def network_unlisted(self, gpu: GpuSpec, gpus: int) -> bool:
+        """A plan on `gpus` GPUs of this type spans nodes on instances none of which lists its
+        network, so its network is never known to be adequate (screen.network_ok is False)."""
+        if gpus <= GPUS_PER_NODE:
+            return False
+        sold, _, listed = self._network(gpu)
+        return sold and not listed
+
     def _floor_rules_out(self, gpu: GpuSpec, gpus: int) -> bool:
-        precision = self._search.speed.precision(gpu)
-        tp = layout.max_tp(gpu)
+        floor = self._memory_floor(self._search.speed.precision(gpu), layout.max_tp(gpu), gpus)
+        return floor > gpu.capacity_gb * (1.0 + 1e-9)
+
+    def _memory_floor(self, precision: Precision, tp: int, gpus: int) -> float:
+        """memory.lower_bound_gb on `gpus` GPUs, memoised per (precision, max TP, count)."""
         key = (precision, tp, gpus)
         floor = self._floors.get(key)
         if floor is None:
@@ -215,17 +237,23 @@ class Evaluator:
             if model is None:
                 model = self._models[precision] = MemoryModel(self.w, precision)
             floor = self._floors[key] = lower_bound_gb(
-                self.w, gpus, tp, min(self._search.micro_batches), precision, model
+                self.w, gpus, tp, self._min_micro_batch, precision, model
             )
-        return floor > gpu.capacity_gb * (1.0 + 1e-9)
+        return floor
 
     def fits(self, gpu: GpuSpec, gpus: int) -> bool:
         """Whether some layout fits; a memory floor rules most hopeless counts out unsearched."""
-        if (gpu.id, gpus) in self._seen:
-            return self._seen[(gpu.id, gpus)].fits
-        if self._floor_rules_out(gpu, gpus):
-            return False
-        return self._search.fits(gpu, gpus)  # a probe needs a fitting layout, not the best one
+        key = (gpu.id, gpus)
+        found = self._fits.get(key)
+        if found is None:
+            seen = self._seen.get(key)
+            if seen is not None:
+                found = seen.fits
+            else:
+                # A probe needs a fitting layout, not the best one.
+                found = not self._floor_rules_out(gpu, gpus) and self._search.fits(gpu, gpus)
+            self._fits[key] = found
+        return found
 
     def smallest_fitting(self, gpu: GpuSpec) -> Option | None:
         n = self.smallest_fitting_count(gpu)
@@ -236,7 +264,11 @@ class Evaluator:
         ladder = self.ladder(gpu)
         # Counts below the first whose memory floor fits cannot fit: start there. Usually that
         # count fits (the floor is close to the leanest layout) and one search answers.
-        lo = next((i for i, n in enumerate(ladder) if not self._floor_rules_out(gpu, n)), None)
+        precision, tp = self._search.speed.precision(gpu), layout.max_tp(gpu)
+        capacity = gpu.capacity_gb * (1.0 + 1e-9)
+        lo = next(
+            (i for i, n in enumerate(ladder) if not self._memory_floor(precision, tp, n) > capacity), None
+        )
         if lo is None:
             return None
         if self.fits(gpu, ladder[lo]):
@@ -332,12 +364,29 @@ class Evaluator:
         o = self(gpu, gpus)
         if not o.fits:
             return o
-        for m in reversed([n for n in self.ladder(gpu) if n < gpus]):
+        ladder = self.ladder(gpu)
+        below = ladder.index(gpus) if gpus in ladder else sum(1 for n in ladder if n < gpus)
+        for m in ladder[below - 1 :: -1] if below else ():  # the smaller counts, largest first
             if self._days_floor(gpu, m) >= o.days:
                 break
-            if self.fits(gpu, m) and self.days(gpu, m) < o.days:
+            if (
+                self.fits(gpu, m)
+                and self._days_before_network(gpu, m) < o.days
+                and self.days(gpu, m) < o.days
+            ):
                 return None
         return o
+
+    def _days_before_network(self, gpu: GpuSpec, gpus: int) -> float:
+        """A floor under days(): the chosen layout's days at its compute speed, before the slowdown
+        of a network below its need (which only adds time, and the fixed hours with it); exact on
+        one node. It spares pricing a smaller count that cannot finish sooner."""
+        if gpus <= GPUS_PER_NODE:
+            return self.days(gpu, gpus)
+        lay = self.fitted(gpu, gpus).layout
+        training_hours = self._search.speed.gpu_hours(gpu, lay) / gpus
+        nodes = max(1, math.ceil(gpus / GPUS_PER_NODE))
+        return (training_hours + fixed_costs(self.w, training_hours, nodes).total_hours) / 24.0
 
     def days(self, gpu: GpuSpec, gpus: int) -> float:
         """The days the plan would give for `gpus` GPUs; on one node (no scale-out network in
@@ -360,11 +409,12 @@ class Evaluator:
         are a subset whose cheapest is unchanged, so the pick never drops to fewer GPUs."""
         if meet.quote is None:
             return meet
-        top = max(meet.gpus, GPUS_PER_NODE)
+        fewest = meet.gpus
+        top = max(fewest, GPUS_PER_NODE)
         options = [meet]
         bar = rank_cost(meet) * (1.0 + tie)
         for n in self.ladder(gpu):
-            if meet.gpus < n <= top:
+            if fewest < n <= top:
                 if self.cost_floor(gpu, n) > bar:
                     continue  # even at its best speed this count costs more than `meet`
                 o = self.offered(gpu, n)

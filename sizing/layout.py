@@ -21,7 +21,7 @@ from sizing.assumptions import MIN_HEADROOM
 from sizing.compute import Speed, recompute_factor
 from sizing.frozen import quick_init
 from sizing.memory import Layout, MemoryBreakdown, MemoryModel, weight_bytes_per_param
-from sizing.network import GPUS_PER_NODE, sync_need
+from sizing.network import GPUS_PER_NODE, comm_slowdown, sync_terms
 from sizing.pipeline import pipeline_bubble
 from sizing.types import GpuSpec, Precision, Recompute
 from sizing.workload import Workload
@@ -357,14 +357,26 @@ class LayoutSearch:
     def _slowdown_uncached(self, gpu: GpuSpec, e: _Entry, precision: Precision, node_gbps: float) -> float:
         _, _, zero, tp, pp, dp, rec, mb = e
         w = self.w
-        lay = Layout(
-            dp * tp * pp, dp, tp, pp, zero, rec, mb, _grad_accum(w, dp, mb, pp, not self.strict_batch)
-        )
-        tokens_per_s = self.speed.tokens_per_gpu_second(gpu, lay) * lay.gpus
-        step_s = dp * mb * lay.grad_accum * w.seq_len / tokens_per_s
+        gpus = dp * tp * pp
+        accum = _grad_accum(w, dp, mb, pp, not self.strict_batch)
+        tokens_per_s = self.speed.layout_tokens_per_gpu_second(gpu, gpus, tp, pp, zero, rec, accum) * gpus
+        step_s = dp * mb * accum * w.seq_len / tokens_per_s
         grad_bytes = weight_bytes_per_param(precision)
-        need = sync_need(lay, w.trainable_params, grad_bytes, step_s, w.seq_len, w.arch.hidden)
-        return need.slowdown(node_gbps)
+        _, node_dp, node_pp, _, window = sync_terms(
+            gpus,
+            dp,
+            tp,
+            pp,
+            zero,
+            mb,
+            accum,
+            w.trainable_params,
+            grad_bytes,
+            step_s,
+            w.seq_len,
+            w.arch.hidden,
+        )
+        return comm_slowdown(node_dp, node_pp, step_s, window, node_gbps)
 
     def _fitted(self, scan: _Scan, e: _Entry, capacity: float) -> Fitted:
         made = scan.made.get(e)

@@ -157,6 +157,10 @@ def plan_with(request: SizingRequest, catalog: Catalog, *, prune: bool) -> Sizin
             if idx < len(ladder):
                 if ev.cost_floor(g, ladder[idx]) > limit:
                     continue
+                if cheapest is not None and ev.network_unlisted(g, ladder[idx]):
+                    # A plan that surely reaches the ranking runs on a network known to cover
+                    # it, so the network screen drops this one (screen.network_screen).
+                    continue
                 faster = ev.offered(g, ladder[idx])
                 if faster is not None and faster.fits:
                     pool.append(faster)
