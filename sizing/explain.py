@@ -136,6 +136,8 @@ def plan_lines(w: Workload, o: Option) -> tuple[ExplainItem, ...]:
             overhead_gb=m.overhead_gb,
             total_gb=m.total_gb,
             gpu_memory_gb=o.gpu.capacity_gb,
+            # The nominal size the answer's summary quotes, when the usable figure differs.
+            nominal_gb=o.gpu.memory_gb if o.gpu.usable_memory_gb is not None else None,
             fits=o.fits,
             peft=w.is_peft,
         ),

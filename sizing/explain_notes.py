@@ -5,6 +5,7 @@ from __future__ import annotations
 from sizing import assumptions as asm
 from sizing.explain_format import item as _i
 from sizing.result import ExplainItem, Option
+from sizing.warnings import top_tier
 from sizing.workload import GLOBAL_BATCH_TOKENS
 
 
@@ -42,10 +43,14 @@ def assumption_lines(
             )
         )
     if small_model:
+        # The rule held (a GPU below top tier went first) or a top-tier plan was cheaper by more
+        # than the premium, or cheaper and faster: the answer says which.
+        kept_top = o is not None and top_tier(o.gpu)
         out.append(
             _i(
-                "assume_small_model",
+                "assume_small_model_top_cheaper" if kept_top else "assume_small_model",
                 params_limit=asm.SMALL_MODEL_PARAMS,
+                premium=asm.SMALL_JOB_COST_PREMIUM - 1,
             )
         )
     if fastest_ruled:

@@ -144,10 +144,16 @@ def not_top_first(
     and the budget (assumptions.SMALL_MODEL_PARAMS); the top-tier plan stays as an alternative."""
     if not options or not top_tier(options[0].gpu):
         return options
+    limit = _premium_limit(options, pool, req, budget)
     ok = [
         o
         for o in pool
-        if (o.gpu.id, o.gpus) in primary and not top_tier(o.gpu) and o.fits and _meets(o, req, budget)
+        if (o.gpu.id, o.gpus) in primary
+        and not top_tier(o.gpu)
+        and o.fits
+        and _meets(o, req, budget)
+        and rank_cost(o) <= limit
+        and not _dominated(o, pool, req, budget)
     ]
     # ...preferring GPUs that run the requested precision (a V100 runs BF16 work as FP16 with loss
     # scaling: a compromise, not a recommendation).
@@ -155,6 +161,27 @@ def not_top_first(
     if not ok:
         return options
     return _put_first(replace(cheapest(ok), label="recommended"), options)
+
+
+def _premium_limit(
+    options: list[Option], pool: list[Option], req: SizingRequest, budget: float | None
+) -> float:
+    """The most a plan below top tier may cost to go first: SMALL_JOB_COST_PREMIUM times the
+    cheapest top-tier plan that meets the deadline and the budget. The pitfall the rule comes from
+    is paying for more GPU than the job needs; a smaller GPU that costs far more is the same waste."""
+    top = [rank_cost(o) for o in pool if top_tier(o.gpu) and o.fits and _meets(o, req, budget)]
+    if not top:
+        return float("inf")
+    return SMALL_JOB_COST_PREMIUM * min(top)
+
+
+def _dominated(o: Option, pool: list[Option], req: SizingRequest, budget: float | None) -> bool:
+    """Another plan that meets the same constraints costs no more and finishes sooner: heading the
+    answer with `o` would ask the user to pay as much or more for a slower job."""
+    return any(
+        p is not o and p.fits and _meets(p, req, budget) and rank_cost(p) <= rank_cost(o) and p.days < o.days
+        for p in pool
+    )
 
 
 def small_job(options: list[Option]) -> bool:
@@ -188,6 +215,7 @@ def right_sized_first(
         and o.cost_usd is not None
         and o.cost_usd <= limit
         and _meets(o, req, budget)
+        and not _dominated(o, pool, req, budget)
     ]
     if not ok:
         return options

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from bot.render.text import render_text, render_view, split_sections
-from bot.render.views import gpu_view, price_date
+from bot.render.views import gpu_view
 
 if TYPE_CHECKING:
     from knowledge import KnowledgeBase
@@ -20,6 +20,6 @@ def home_view(kb: KnowledgeBase, last: Mapping[str, Any] | None, lang: str) -> d
     if last and isinstance(last.get("top"), Mapping):
         spec = next((g for g in catalog.gpus if g.id == last["top"].get("gpu")), None)
         top = {**last["top"], "name": spec.name if spec else last["top"].get("gpu")}
-    text = render_text("home", lang, gpus=gpus, last=last, top=top, price_date=price_date(catalog) or "?")
+    text = render_text("home", lang, gpus=gpus, last=last, top=top)
     header, _, body = text.partition("\n")
     return render_view("home", header=header.strip("* "), sections=split_sections(body.strip()), context="")

@@ -16,6 +16,7 @@ from bot.dialogue.answers import (
     cheapest,
     china,
     compare,
+    coverage,
     feasibility,
     figure,
     memory,
@@ -52,6 +53,7 @@ ANSWERS: dict[str, Answer] = {
     "serve_compare": serve_pick.compare,
     "model_info": model_info.answer,  # a named model's card: layers, active parameters, KV per token
     "cheapest_offering": offering.answer,
+    "price_coverage": coverage.answer,  # which providers the catalogue prices, and how to add one
 }
 # A question kind asked about inference gets its serving version; when that cannot answer (no model
 # named) the kind's own answer runs.
@@ -70,6 +72,7 @@ INVITE_AFTER = (
     "figure_check",
     "price",
     "cheapest_offering",
+    "price_coverage",
     "provider_compare",
     "gpu_compare",
     "list_gpus",

@@ -273,6 +273,7 @@ class Signals:
     providers: tuple[str, ...] = ()
     model_named: bool = False  # a known model name ("DeepSeek-V3", "GPT-3")
     serving: bool = False  # serving / inference words
+    training: bool = False  # training words ("训", "fine-tune"): a job, not a rental question
     figure: bool = False  # a figure quoted about a named GPU ("B200 has 192GB")
     model_card: bool = False  # the named model has a card (knowledge/data/models.yaml)
     memory_filter: bool = False  # a GPU memory size asked for ("which GPUs have 80GB or more?")
@@ -281,6 +282,8 @@ class Signals:
     faq_score: Callable[[], tuple[float, float]] | None = None
 
 
+# What a rental question may say: which GPUs, how many, for how long, on what budget.
+RENTAL = ("gpu", "gpu_count", "days", "budget")
 # Slots of a serving request (with a model or size, they make a serving question a sizing one).
 SERVING_LOAD = ("concurrency", "qps", "input_tokens", "output_tokens", "ttft_ms", "tpot_ms")
 # A question without a question mark counts as yes/no from its opening word only when this short.
@@ -473,6 +476,9 @@ def _question_kind(
     if sig.figure and not sized and not price and not comparing_gpus and (yes_no or "?" in t or "？" in t):
         return "figure_check"
     job = model or "method" in filled or sig.serving
+    rental = not sized and not job and not sig.training and bool(gpus)  # GPUs to rent, no job named
+    if not sized and not job and not gpus and _asks_price_coverage(t, sig):
+        return "price_coverage"  # "what providers do you have prices for?", "支持哪些平台"
     if not sized and not job and _cheapest_offering(t, sig):
         return "cheapest_offering"  # "cheapest place to rent an H200", "cheapest cloud GPU with 48GB"
     if len(set(gpus)) >= 2 and not sized and asks_price and not comparing_gpus:
@@ -483,6 +489,13 @@ def _question_kind(
         return "provider_compare"
     if not sized and not sig.serving and asks_price and (gpus or has_any(t, GPU_WORDS)):
         return "price"
+    if rental and "budget" in filled and (yes_no or has_any(t, QUESTION)):
+        return "price"  # "can I get 8 H100 for a week under $5k?": renting them against the budget
+    if rental and "gpu_count" in filled and set(filled) <= set(RENTAL):
+        period = has_any(t, tuple(p for p, _ in lexicon.PRICE_PERIODS))
+        asks = "?" in t or "？" in t or has_any(t, QUESTION) or has_any(t, cues.WH_WORDS)
+        if period or ("days" in filled and asks):
+            return "price"  # "4 H100s per month", "4 RTX 3090s for a month?": what renting them costs
     method = "method" in filled
     if sig.serving and not (has_any(t, DEFINE) and not model and not _serving_load(filled)):
         if has_any(t, cues.CHEAPEST) or has_any(t, cues.ON_A_BUDGET):
@@ -512,6 +525,18 @@ def _cheapest_offering(t: str, sig: Signals) -> bool:
         return False  # "is Lambda cheaper than AWS for H100s?" compares the two named
     cheapest = has_any(t, cues.CHEAPEST) or has_any(t, cues.CHEAPEST_PLACE)
     return cheapest and (bool(sig.gpus) or sig.memory_filter or has_any(t, GPU_WORDS))
+
+
+def _asks_price_coverage(t: str, sig: Signals) -> bool:
+    """Which providers the catalogue prices, asked in general: "what providers do you have prices
+    for?", "你们有哪些云厂商的价格", "支持哪些平台", "where do your prices come from?". Not a provider
+    named (china_providers, price), not which is cheaper or better (provider_compare), not China's
+    clouds as such (china_providers)."""
+    if sig.providers or sig.memory_filter or has_any(t, cues.NOT_COVERAGE) or has_any(t, cues.CHINA_CLOUDS):
+        return False
+    if has_any(t, cues.PRICE_SOURCES):
+        return True
+    return has_any(t, cues.PROVIDER_WORDS) and has_any(t, cues.PRICE_COVERAGE)
 
 
 def _lists_gpus(t: str, sig: Signals) -> bool:

@@ -161,12 +161,15 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         providers=providers,
         model_named=bool(models),
         serving=serving_msg,
+        training=trains or bool(method) or bool(continued),
         figure=bool(mentioned) and _quotes_figure(t.original),
         model_card=slots.model is not None,
         memory_filter=found.gpu_memory is not None and not mentioned,
         faq_score=lambda: faq_confidence(t.original),
     )
     intent, yes_no = intents.classify(s, signals)
+    if intent == "price" and price_period is None and slots.budget is None:
+        price_period = _price_period(s, asked=True)  # "4 H100s per month": a price question without "price"
     if intent == "capacity" and task is None and inference:
         task = "serve"  # "我有 2 张 4090，能跑什么模型"
     open_timeline = days is None and intents.has_any(s, lexicon.NO_DEADLINE)
@@ -237,9 +240,10 @@ def _int(value: object) -> int | None:
     return int(round(value)) if isinstance(value, float) and math.isfinite(value) else None
 
 
-def _price_period(s: str) -> str | None:
-    """The period a price question asks about ("H100 price per hour", "月租多少"), if it names one."""
-    if not lexicon.asks_price(s):
+def _price_period(s: str, *, asked: bool = False) -> str | None:
+    """The period a price question asks about ("H100 price per hour", "月租多少"), if it names one;
+    `asked`: the message is a price question without a price word ("4 H100s per month")."""
+    if not asked and not lexicon.asks_price(s):
         return None
     hit = lexicon.find_any(s, tuple(p for p, _ in lexicon.PRICE_PERIODS))
     return dict(lexicon.PRICE_PERIODS)[hit[1]] if hit else None

@@ -48,6 +48,26 @@ PROVIDER_WORDS = (
     "provider", "providers", "cloud", "clouds", "vendor", "vendors", "platform", "platforms", "host", "hosts",
     "云", "云厂商", "厂商", "平台", "算力平台", "服务商", "供应商", "哪家",
 )  # fmt: skip
+# What the catalogue prices, asked of providers in general ("what providers do you have prices for?",
+# "你们有哪些云厂商的价格", "支持哪些平台"): with PROVIDER_WORDS and no GPU or provider named.
+PRICE_COVERAGE = (
+    "which", "what", "list", "哪些", "什么", "支持", "覆盖", "收录", "包括", "包含", "cover", "covers",
+    "covered", "support", "supported", "include", "included", "includes", "know", "do you have",
+)  # fmt: skip
+# Where the prices come from: the same answer without a provider word ("where do your prices come from?").
+PRICE_SOURCES = (
+    "prices come from", "price data come from", "pricing come from", "pricing data come from",
+    "where are your prices from", "where does your price", "where do your price",
+    "price source", "price sources", "pricing source", "pricing sources", "source of your prices",
+    "sources of your prices", "价格来源", "价格从哪", "报价来源", "价格数据来源", "价格是哪来的",
+    "价格哪来的", "价格数据从哪",
+)  # fmt: skip
+# A provider question that asks which is cheaper or better, or for an opinion: not the coverage list.
+NOT_COVERAGE = (
+    "cheap", "cheaper", "cheapest", "expensive", "pricier", "便宜", "贵", "划算", "性价比", "vs", "versus",
+    "compare", "comparison", "比较", "对比", "better", "best", "recommend", "推荐", "靠谱", "reliable",
+    "怎么样", "好用", "稳定", "口碑", "哪个好", "哪家好", "should",
+)  # fmt: skip
 # Questions about a Chinese cloud itself: reliability, experience, which to pick.
 PROVIDER_OPINION = (
     "靠谱", "怎么样", "好用", "稳定", "推荐", "哪家", "哪个好", "值得", "口碑", "坑", "好不好", "安全吗",

@@ -31,6 +31,7 @@ INTENTS = (
     "serve",
     "china_providers",
     "cheapest_offering",
+    "price_coverage",
     "model_info",
     "unknown",
 )

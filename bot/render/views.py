@@ -70,12 +70,6 @@ def first_sentence(text: str, lang: str) -> str:
     return sentence[: limit - 1].rstrip() + "…"
 
 
-def price_date(catalog: Catalog) -> str | None:
-    """The newest snapshot date in the catalogue (undated snapshots have none to give)."""
-    dates = [o.as_of for o in catalog.offerings if o.as_of is not None]
-    return max(dates).isoformat() if dates else None
-
-
 def stale_view(options: Sequence[Mapping[str, Any]], today: dt.date) -> dict[str, Any] | None:
     """sizing.cost.staleness over the prices these option views quote (the one staleness rule):
     {"oldest": ISO date | None, "undated": bool}, or None when every quoted price is fresh."""
@@ -177,6 +171,7 @@ def option_view(option: Mapping[str, Any], catalog: Catalog) -> dict[str, Any]:
         "infiniband": network.get("infiniband"),
         "scale_up": network.get("scale_up") in SCALE_UP_LINKS,
         "scale_up_link": SCALE_UP_LINKS.get(str(network.get("scale_up")), "PCIe"),
+        "scale_up_pairs": network.get("scale_up") == "nvlink_pairs",
         "dataset_gb": number_at(storage, "dataset_gb"),
         "checkpoint_gb": number_at(storage, "checkpoint_gb"),
         "storage_tier": storage.get("tier"),

@@ -75,3 +75,19 @@ def test_a_what_if_that_changes_nothing_prints_no_change_line_of_equal_values(
     for amount in amounts:
         before, _, after = amount.partition(" → ")
         assert before != after.split(" ")[0].rstrip(".")
+
+
+def test_a_shorter_deadline_the_plan_already_meets_keeps_it_and_says_when_it_finishes(
+    consultant: Consultant, nlu: ScriptedParse
+) -> None:
+    nlu.understands("LoRA 7B on 50M tokens in 2 weeks", params=7e9, tokens=5e7, method="lora", days=14.0)
+    nlu.understands("what if only 1 week?", intent="whatif", days=7.0)
+
+    first = consultant.handle("s", "LoRA 7B on 50M tokens in 2 weeks")
+    turn = consultant.handle("s", "what if only 1 week?")
+
+    before = first.payload["recommendation"]["options"][0]
+    after = turn.payload["recommendation"]["options"][0]
+    assert (before["gpu"], before["gpus"]) == (after["gpu"], after["gpus"]) and after["days"] <= 7
+    changed = next(x for x in turn.text.splitlines() if x.startswith("*What changed*"))
+    assert "14 days → 7 days: still" in changed and "which finishes in" in changed

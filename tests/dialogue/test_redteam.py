@@ -1,7 +1,7 @@
 """The red-team conversations (dialogues_redteam.yaml) through the real parser, engine and knowledge,
 judged the way ../shared/checks/dialogue judges a conversation: final slots, no recommendation before
 the expected turn, FAQ ids with the slots kept, fired pitfalls, the deadline met, and more GPUs (or
-another GPU) after a shorter deadline."""
+another GPU) after a shorter deadline that the earlier plan missed."""
 
 from __future__ import annotations
 
@@ -72,7 +72,9 @@ def problems(dialogue: dict[str, Any], replies: list[dict[str, Any]]) -> list[st
     before_turn = dialogue.get("more_gpus_than_turn")
     if before_turn is not None:
         before = replies[before_turn]["recommendation"]["options"][0]
-        if before["gpu"] == top["gpu"] and not top["gpus"] > before["gpus"]:
+        # A shorter deadline needs more (or other) GPUs, unless the plan already finished inside it.
+        kept = before["gpu"] == top["gpu"] and not top["gpus"] > before["gpus"]
+        if kept and not float(before["days"]) <= float(slots["days"]) * 1.001:
             why.append(f"shorter deadline kept {before['gpus']} -> {top['gpus']} x {top['gpu']}")
     return why
 

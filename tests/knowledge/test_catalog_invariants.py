@@ -199,3 +199,20 @@ def test_a_provider_alias_in_capitals_fails_validation(tmp_path: Path) -> None:
     )
     with pytest.raises(KnowledgeError, match="aliases"):
         load_providers(path)
+
+
+def test_no_source_in_the_knowledge_data_is_dated_after_today() -> None:
+    # A snapshot or a reading date cannot lie in the future: it would make a stale price look fresh.
+    import datetime as dt
+    import re
+    from pathlib import Path
+
+    data = Path(__file__).resolve().parents[2] / "knowledge" / "data"
+    today = dt.date.today()
+    future = [
+        f"{path.name}: {m.group(1)}"
+        for path in sorted(data.glob("*.yaml"))
+        for m in re.finditer(r"\bas_of:\s*['\"]?(\d{4}-\d{2}-\d{2})", path.read_text(encoding="utf-8"))
+        if dt.date.fromisoformat(m.group(1)) > today
+    ]
+    assert not future, future

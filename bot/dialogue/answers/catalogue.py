@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bot.dialogue.answers.base import Question
+from bot.dialogue.answers.prices import quote
 from bot.dialogue.reply import Reply
-from bot.render.views import gpu_view, price_date, resolve_gpus
+from bot.render.views import gpu_view, resolve_gpus
+from sizing.types import GpuSpec
 
 if TYPE_CHECKING:
     from knowledge import KnowledgeBase
@@ -23,16 +25,27 @@ def answer_gpus(kb: KnowledgeBase, intent: str, names: tuple[str, ...], reply: R
             catalog.gpus, key=lambda g: (order.get(getattr(records.get(g.id), "tier", ""), 9), g.id)
         )
         views = [gpu_view(g, catalog, records.get(g.id)) for g in specs[:MAX_LISTED_GPUS]]
-        reply.add("gpu_list", gpus=views, price_date=price_date(catalog) or "?")
+        reply.add("gpu_list", gpus=views)
         return
     specs = resolve_gpus(catalog, names)
-    views = [gpu_view(g, catalog, records.get(g.id)) for g in specs]
+    views = [_with_china_price(kb, g, gpu_view(g, catalog, records.get(g.id))) for g in specs]
     if not views:
-        reply.add("gpu_list", gpus=[], price_date=price_date(catalog) or "?")
+        reply.add("gpu_list", gpus=[])
     elif intent == "gpu_compare" and len(views) > 1:
-        reply.add("gpu_compare", gpus=views, price_date=price_date(catalog) or "?")
+        reply.add("gpu_compare", gpus=views)
     else:
-        reply.add("gpu_info", gpus=views, price_date=price_date(catalog) or "?")
+        reply.add("gpu_info", gpus=views)
+
+
+def _with_china_price(kb: KnowledgeBase, spec: GpuSpec, view: dict[str, Any]) -> dict[str, Any]:
+    """A card of a GPU the global clouds do not rent (RTX 4090, H20) quotes the price the price
+    answer quotes for it: the public Chinese marketplace price (prices.quote)."""
+    if view.get("cheapest") is None:
+        found = quote(kb, spec)
+        if found is not None and found["market"] == "cn":
+            record = kb.provider(found["cloud"])
+            view["cn_price"] = {**found, "provider": record.name if record is not None else found["cloud"]}
+    return view
 
 
 def answer_list(q: Question, reply: Reply) -> bool:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.dialogue.answers.base import Question, main_variant
-from bot.dialogue.answers.prices import cheapest
+from bot.dialogue.answers.prices import cheapest, quote
 from bot.dialogue.hardware import CHINA_GPUS
 from bot.dialogue.reply import Reply
 from bot.nlu.lexicon import find_phrase
@@ -31,6 +31,8 @@ ASPECTS: tuple[tuple[str, int, tuple[str, ...]], ...] = (
     ("speed", 1, ("faster", "quicker", "more powerful", "stronger", "better", "outperform", "beat", "快",
                   "更强", "更好", "性能更", "算力更")),
 )  # fmt: skip
+# FP64 rates this many times apart are worth a sentence (H800 ~1 TFLOPS against the H100's 67).
+FP64_GAP = 4.0
 # Within this ratio two figures count as the same ("about the same").
 SAME = 0.05
 EXPORT_FAQ = "faq.h800_h20_export"
@@ -53,19 +55,27 @@ def answer(q: Question, reply: Reply) -> bool:
             specs.append(spec)
     if len(specs) < 2:
         return False
-    views = [figures(q, s) for s in specs]
+    # Prices as the price answer quotes them: where one of the GPUs has only a Chinese marketplace
+    # price (RTX 4090, H20), the others are priced in that market too where it lists them.
+    cn = q.u.region == "cn" or any(cheapest(q.catalog, s) is None for s in specs)
+    views = [figures(q, s, cn=cn) for s in specs]
     asked, direction = aspect(q.text)
     verdict = decide(views[0], views[1], asked, direction, q.u.yes_no) if asked is not None else None
+    if asked == "price" and verdict is None:
+        # "A800 和 H800 哪个便宜" with no price for one: said first, with the price there is.
+        verdict = {"answer": "unpriced", "missing": [v["name"] for v in views if not v["price"]]}
     if any(s.id in CHINA_GPUS for s in specs) and find_entry(q.kb, EXPORT_FAQ) is not None:
         reply.add_faq(EXPORT_FAQ)  # the export variants' FAQ says the same, with its sources
-    reply.add("compare", gpus=views, aspect=asked, direction=direction, verdict=verdict)
+    reply.add(
+        "compare", gpus=views, aspect=asked, direction=direction, verdict=verdict, fp64_gap=fp64_gap(views)
+    )
     return True
 
 
-def figures(q: Question, spec: GpuSpec) -> dict[str, Any]:
+def figures(q: Question, spec: GpuSpec, *, cn: bool = False) -> dict[str, Any]:
     record = next((r for r in q.kb.gpu_records if r.id == spec.id), None)
-    fp64 = getattr(getattr(record, "tflops", None), "fp64", None)
-    price = cheapest(q.catalog, spec)
+    fp64 = getattr(record, "fp64", None)
+    price = quote(q.kb, spec, cn=cn)
     return {
         "id": spec.id,
         "name": spec.name,
@@ -73,7 +83,13 @@ def figures(q: Question, spec: GpuSpec) -> dict[str, Any]:
         "bandwidth_tbs": spec.memory_bandwidth_tbs,
         "bf16": spec.tflops.bf16 or spec.tflops.fp16,
         "fp8": spec.tflops.fp8,
-        "fp64": getattr(fp64, "value", None),
+        # FP64 vector and Tensor Core rates (gpus.yaml), None where no source gives one.
+        "fp64": getattr(getattr(fp64, "vector", None), "value", None),
+        "fp64_tensor": getattr(getattr(fp64, "tensor", None), "value", None),
+        "fp64_best": max(
+            (x for k in ("vector", "tensor") if (x := getattr(getattr(fp64, k, None), "value", None))),
+            default=None,
+        ),
         "link_gbs": spec.scale_up_gbs or 0.0,
         "link": "Infinity Fabric" if spec.vendor == "amd" else ("NVLink" if spec.scale_up_gbs else "PCIe"),
         "domain": spec.scale_up_domain,
@@ -84,7 +100,24 @@ def figures(q: Question, spec: GpuSpec) -> dict[str, Any]:
         if price
         else None,
         "as_of": price["as_of"] if price else None,
+        # The price in the currency it is listed in (CNY for a Chinese marketplace) and where.
+        "price": price["per_gpu_hour"] if price else None,
+        "currency": price["currency"] if price else None,
+        "market": price["market"] if price else None,
+        "cloud": price["cloud"] if price else None,
     }
+
+
+def fp64_gap(views: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The lowest and highest FP64 rate (each GPU's best: Tensor Core where it has one) when they
+    are FP64_GAP times apart or more, else None."""
+    rated = [v for v in views if v["fp64_best"]]
+    if len(rated) < 2:
+        return None
+    low = min(rated, key=lambda v: v["fp64_best"])
+    high = max(rated, key=lambda v: v["fp64_best"])
+    ratio = high["fp64_best"] / low["fp64_best"]
+    return {"low": low, "high": high, "ratio": ratio} if ratio >= FP64_GAP else None
 
 
 METRIC = {"speed": "bf16", "memory": "memory_gb", "bandwidth": "bandwidth_tbs", "price": "usd_per_gpu_hour"}

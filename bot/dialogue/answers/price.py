@@ -50,9 +50,14 @@ def answer(q: Question, reply: Reply) -> bool:
     if period is None and budget is not None and budget.get("period") == "month":
         period = "month"
     hours = PERIOD_HOURS.get(str(period)) if period else None
+    days = q.u.said.get("days")
+    if hours is None and isinstance(days, int | float) and days > 0:
+        hours = float(days) * 24  # "4 A100s for 2 weeks", "8 H100 for a week under $5k": the rental
+    else:
+        days = None
     # A listing per GPU answers "per hour" and "per month" (each row has both); a count, another
     # period or a budget asks for the total.
-    totals = count > 1 or period in ("day", "week", "year") or budget is not None
+    totals = count > 1 or period in ("day", "week", "year") or budget is not None or days is not None
     cn_asked = q.u.region == "cn" or bool(named_cn) or any(p in china_providers() for p in q.u.providers)
     specs = resolve_gpus(catalog, q.u.gpus)
     if quoted is not None and len(specs) > 1:
@@ -77,6 +82,7 @@ def answer(q: Question, reply: Reply) -> bool:
         overview=overview,
         period=period,
         hours=hours,
+        days=days,
         count=count,
         totals=totals,
         budget=budget,
@@ -102,9 +108,9 @@ def _item(
     missing_at = [p for p in named if not any(r["cloud"] == p for r in rows)]
     if named and not rows:
         rows = _rows(catalog, spec, count, None)  # not at the cloud asked: say so, show the others
-    cn_rows = _rows(china, spec, count, named_cn or None) if (cn_asked or not rows) else []
+    cn_rows = _rows(china, spec, count, named_cn or None, singles=True) if (cn_asked or not rows) else []
     if named_cn and not cn_rows:
-        cn_rows = _rows(china, spec, count, None)
+        cn_rows = _rows(china, spec, count, None, singles=True)
     for r in cn_rows:
         record = q.kb.provider(r["cloud"])
         r["provider_name"] = pick(record.name, q.lang) if record is not None else r["cloud"]
@@ -120,13 +126,23 @@ def _item(
     }
 
 
-def _rows(catalog: Catalog, spec: GpuSpec, count: int, clouds: list[str] | None) -> list[dict[str, Any]]:
+def _rows(
+    catalog: Catalog, spec: GpuSpec, count: int, clouds: list[str] | None, *, singles: bool = False
+) -> list[dict[str, Any]]:
     """Per provider: one GPU's cheapest listing, or for several GPUs the cheapest whole instances
-    that hold them (eight one-GPU machines are not an 8-GPU server)."""
+    that hold them (eight one-GPU machines are not an 8-GPU server). `singles`: the Chinese
+    marketplaces list a price per GPU of a host, so with no multi-GPU listing several GPUs are
+    that price times the count (`per_gpu_listing` says so)."""
     if count <= 1:
         rows = cheapest_per_cloud(catalog, spec, clouds)
         return [{**r, "instances": 1, "usd_per_hour": r["usd_per_gpu_hour"]} for r in rows]
-    return rent_per_cloud(catalog, spec, count, clouds)
+    found = rent_per_cloud(catalog, spec, count, clouds)
+    if found or not singles:
+        return found
+    return [
+        {**r, "instances": count, "usd_per_hour": r["usd_per_gpu_hour"] * count, "per_gpu_listing": True}
+        for r in cheapest_per_cloud(catalog, spec, clouds)
+    ]
 
 
 def _usd(budget: Mapping[str, Any], catalog: Catalog) -> float | None:

@@ -7,10 +7,13 @@ and a plan never disagree; flagged listings are counted, never shown as prices.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sizing.cost import quotable_spot_usd_per_hour, usable
 from sizing.types import Catalog, GpuSpec, Offering
+
+if TYPE_CHECKING:
+    from knowledge import KnowledgeBase
 
 # A month of on-demand rent: 365 / 12 days of 24 hours (sizing.assumptions' month).
 HOURS_PER_MONTH = 24 * 365 / 12
@@ -77,6 +80,21 @@ def cheapest(catalog: Catalog, spec: GpuSpec) -> dict[str, Any] | None:
     """The cheapest usable offering of `spec` per GPU-hour."""
     rows = cheapest_per_cloud(catalog, spec)
     return rows[0] if rows else None
+
+
+def quote(kb: KnowledgeBase, spec: GpuSpec, *, cn: bool = False) -> dict[str, Any] | None:
+    """The one price an answer headlines for a GPU (a comparison, a card), as the price answer
+    quotes it: the cheapest on-demand listing per GPU-hour of the global clouds, or where they rent
+    none (RTX 4090, H20, A800...) or the question is about mainland China (`cn`), the cheapest
+    public Chinese marketplace price, in the CNY it is listed in. The row of `cheapest`, plus
+    `market` and `per_gpu_hour` in the listed currency; None when the catalogue prices it nowhere."""
+    markets = (("cn", kb.china_catalog), ("global", kb.catalog))
+    for market, catalog in markets if cn else markets[::-1]:
+        found = cheapest(catalog, spec)
+        if found is not None:
+            rate = catalog.usd_to_cny if found["currency"] == "CNY" else 1.0
+            return {**found, "market": market, "per_gpu_hour": found["usd_per_gpu_hour"] * rate}
+    return None
 
 
 # GPUs of one job sit in as few machines as possible: up to a node's worth in one instance.

@@ -1,0 +1,79 @@
+"""A GPU comparison prices each GPU as the price answer does (one lookup, prices.quote): a GPU the
+global clouds do not rent (RTX 4090, 3090, H20, A800) shows its public Chinese marketplace price in
+CNY with its date note, never "no price in the catalogue"; a price question gets its verdict first,
+also when one of the two has no price; and a huge FP64 gap is named with both figures."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.dialogue.consultant import Consultant
+
+
+def ask(consultant: Consultant, text: str) -> str:
+    turn = consultant.handle("s", text)
+    assert turn.payload["pending"] is None, turn.text
+    return turn.text
+
+
+@pytest.mark.parametrize(
+    ("question", "opening", "words"),
+    [
+        ("H20 跟 4090 谁更便宜？", "*NVIDIA GeForce RTX 4090 更便宜*", ["¥7.50", "¥1.24", "快照日期未知"]),
+        (
+            "which is cheaper, a 3090 or a 4090?",
+            "*The NVIDIA GeForce RTX 3090 is cheaper.*",
+            ["¥0.76", "¥1.24", "Chinese marketplace", "snapshot date unknown"],
+        ),
+        ("Is an RTX 4090 cheaper than an H100?", "*Yes.*", ["¥1.24", "on demand", "same market"]),
+        ("H100 和 A100 哪個便宜", "*NVIDIA A100 80GB (SXM4) 更便宜*", ["$2.79", "$3.99", "2026-05-20"]),
+    ],
+)
+def test_a_price_comparison_answers_with_the_verdict_and_the_prices_the_price_answer_quotes(
+    real: Consultant, question: str, opening: str, words: list[str]
+) -> None:
+    text = ask(real, question)
+    assert text.startswith(opening), text[:200]
+    for word in words:
+        assert word in text, (word, text)
+    assert "no price in the catalogue" not in text and "目录无报价" not in text and "目錄無報價" not in text
+
+
+def test_a_comparison_never_says_unpriced_for_a_gpu_the_price_answer_prices(real: Consultant) -> None:
+    for gpu in ("H20", "RTX 4090", "RTX 3090", "A800"):
+        priced = ask(real, f"{gpu} 一小时多少钱")
+        assert "¥" in priced, priced
+        compared = ask(real, f"{gpu} 和 A100 有什么区别")
+        assert "目录无报价 对" not in compared.split("按需单卡时价")[1].split("\n")[0], compared
+
+
+def test_a_price_question_about_a_gpu_without_a_price_says_so_first(real: Consultant) -> None:
+    text = ask(real, "is the H800 cheaper than the A100?")
+    assert text.startswith("*The catalogue has no price for the NVIDIA H800 SXM*"), text[:200]
+    assert "$2.79" in text and "GPU_ADVISOR_OFFERINGS" in text
+
+
+def test_a_card_of_a_gpu_only_chinese_marketplaces_rent_shows_that_price(real: Consultant) -> None:
+    text = ask(real, "tell me about the H20")
+    assert "Public price in mainland China: ¥7.50/GPU-hour" in text, text
+
+
+@pytest.mark.parametrize(
+    ("question", "words"),
+    [
+        ("H800 vs H100", ["FP64 differs hugely", "H800 SXM does 1 TFLOPS", "67 (with FP64 Tensor Cores)"]),
+        ("A100 和 RTX 4090 有什么区别", ["FP64 相差悬殊", "1.29 TFLOPS", "19.5"]),
+        ("H100 和 H800 差在哪裡", ["FP64 相差懸殊", "1 TFLOPS", "67"]),
+    ],
+)
+def test_a_comparison_names_a_huge_fp64_gap_with_both_figures(
+    real: Consultant, question: str, words: list[str]
+) -> None:
+    text = ask(real, question)
+    for word in words:
+        assert word in text, (word, text)
+
+
+def test_gpus_with_similar_fp64_get_no_fp64_remark(real: Consultant) -> None:
+    text = ask(real, "H100 vs H200")
+    assert "FP64:" in text and "FP64 differs" not in text, text

@@ -1,0 +1,84 @@
+"""Which providers the catalogue prices: asked in any script, the answer lists each priced cloud and
+Chinese marketplace with how many GPUs it prices and its snapshot date, says which big Chinese clouds
+it cannot cover, and how an operator loads its own price list; never a pitfall or a slot question."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.dialogue.consultant import Consultant
+from bot.store.memory import MemoryStore
+from knowledge import load_knowledge
+
+from .conftest import TODAY
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "words"),
+    [
+        (
+            "which cloud providers do you have prices for?",
+            "en",
+            [
+                "AWS",
+                "Lambda",
+                "Azure",
+                "Google Cloud",
+                "GPUs",
+                "as of 2026-05-20",
+                "RTX 4090",
+                "Alibaba Cloud",
+            ],
+        ),
+        (
+            "你们收录了哪些平台的价格？",
+            "zh-Hans",
+            ["AWS", "Lambda", "恒源云", "算家云", "款 GPU", "2026-05-20 快照", "阿里云", "腾讯云"],
+        ),
+        ("你們支援哪些雲廠商", "zh-Hant", ["AWS", "Lambda", "款 GPU", "阿里雲", "快照"]),
+    ],
+)
+def test_a_question_about_priced_providers_lists_them_with_counts_and_dates(
+    real: Consultant, question: str, lang: str, words: list[str]
+) -> None:
+    turn = real.handle("s", question)
+    assert turn.lang == lang
+    assert turn.payload["pending"] is None, turn.text
+    for word in words:
+        assert word in turn.text, (word, turn.text)
+    assert "GPU_ADVISOR_OFFERINGS" in turn.text
+    assert "SLA" not in turn.text  # not the provider-selection pitfall
+
+
+def test_the_listed_counts_are_the_gpus_the_price_answer_quotes(real: Consultant) -> None:
+    kb = real.kb
+    aws = {g.id for g in kb.catalog.gpus if kb.prices_for(g.id, clouds=["aws"])}
+    turn = real.handle("s", "what clouds do you cover?")
+    assert f"AWS: {len(aws)} GPUs" in turn.text, turn.text
+
+
+def test_an_operators_price_list_is_named_as_such(tmp_path: Path) -> None:
+    sheet = tmp_path / "ops.yaml"
+    sheet.write_text(
+        "offerings:\n"
+        "  - {id: acme/8xh100, cloud: acme, instance_type: 8xh100, gpu: h100-sxm, gpu_count: 8,\n"
+        "     price_usd_per_hour: 20.0, region: eu-1, as_of: 2026-11-01, source: 'price list 2026-11'}\n",
+        encoding="utf-8",
+    )
+    consultant = Consultant(
+        load_knowledge(offerings_file=sheet), MemoryStore(session_ttl_s=3600), clock=lambda: TODAY, chart=None
+    )
+    turn = consultant.handle("s", "which providers are in your price list?")
+    assert "acme: 1 GPU, as of 2026-11-01 — the operator's price list" in turn.text, turn.text
+
+
+@pytest.mark.parametrize(
+    "question", ["which cloud is cheapest for H100s?", "阿里云和腾讯云哪个便宜", "国内有哪些GPU云平台"]
+)
+def test_a_provider_comparison_or_china_question_keeps_its_own_answer(
+    real: Consultant, question: str
+) -> None:
+    turn = real.handle("s", question)
+    assert not turn.text.startswith(("*Prices in the catalogue", "*目录里有报价的服务商")), turn.text[:80]
