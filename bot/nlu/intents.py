@@ -78,7 +78,10 @@ HELP = (
     "usage",
     "commands",
 )
-GREETING = ("你好", "您好", "嗨", "哈喽", "hello", "hi", "hey", "good morning", "早上好", "在吗")
+GREETING = (
+    "你好", "您好", "嗨", "哈喽", "哈啰", "哈罗", "hello", "hi", "hey", "hiya", "howdy", "good morning",
+    "good afternoon", "good evening", "早上好", "早安", "下午好", "晚上好", "在吗",
+)  # fmt: skip
 THANKS = ("谢谢", "多谢", "感谢", "thanks", "thank you", "thx", "ty", "辛苦了")
 EXPLAIN = (
     "show the math",
