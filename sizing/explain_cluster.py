@@ -80,10 +80,9 @@ def network_line(w: Workload, o: Option) -> ExplainItem:
         "sync_gb": net.sync_gb_per_step,
     }
     if not net.multi_node:
-        link = {"nvlink": "NVLink", "infinity_fabric": "Infinity Fabric"}.get(net.scale_up, "PCIe")
         return _i(
             "network_one_node",
-            link=link,
+            link=net.scale_up,
             **sync_params,
             **tier_params,
         )

@@ -104,7 +104,7 @@ class NetworkAdvice:
     infiniband: bool
     required_gbps: float  # per node, inter-node; 0 on one node
     sync_gb_per_step: float  # DP bytes each GPU sends per optimizer step
-    scale_up: str  # "nvlink" | "infinity_fabric" | "pcie"
+    scale_up: str  # "nvlink" | "infinity_fabric" | "pcie" | "nvlink_pairs" (bridged pairs)
     multi_node: bool
     node_sync_gb: float = 0.0  # DP + pipeline bytes through one node's NICs per step
     step_s: float = 0.0
@@ -175,6 +175,9 @@ def advise(
     tier, gbps, ib = seed_tier(lay.gpus)
     if gpu.scale_up_gbs is None:
         scale_up = "pcie"
+    elif gpu.scale_up_domain < min(lay.gpus, GPUS_PER_NODE):
+        # Bridged pairs (RTX A6000, A40): NVLink joins two cards, PCIe the rest of the node.
+        scale_up = "nvlink_pairs"
     else:
         scale_up = "infinity_fabric" if gpu.vendor == "amd" else "nvlink"
     return NetworkAdvice(

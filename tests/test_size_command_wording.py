@@ -66,3 +66,20 @@ def test_the_memory_line_compares_with_the_usable_bytes_and_names_the_size_the_g
     line = next(x for x in out.splitlines() if "Memory per H100-SXM" in x)
     # nvidia-smi reports 81,559 MiB for an H100 SXM5 sold as 80 GB: 85.5 GB of 10^9 bytes.
     assert "of 85.5 GB usable (sold as 80 GB; nvidia-smi reports 81,559 MiB" in line
+
+
+def test_four_bridged_a6000s_are_not_said_to_share_one_nvlink_fabric(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ("--params", "13B", "--method", "lora", "--tokens", "2.5B", "--gpu", "rtx-a6000", "--gpus", "4")
+    data = json.loads(_run(capsys, *args, "--json"))
+    net = data["options"][0]["network"]
+    assert net["scale_up"] == "nvlink_pairs"
+    line = next(x for x in data["explain"] if x.startswith("Network:"))
+    assert "NVLink within bridged pairs and PCIe between them" in line
+
+
+def test_eight_h100s_in_one_node_share_nvlink(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ("--params", "13B", "--method", "lora", "--tokens", "2.5B", "--gpu", "h100-sxm", "--gpus", "8")
+    data = json.loads(_run(capsys, *args, "--json"))
+    assert data["options"][0]["network"]["scale_up"] == "nvlink"

@@ -40,6 +40,7 @@ from bot.dialogue.route import (
 from bot.dialogue.state import DialogueState, fresh_state, missing, public_slots, skip_pending
 from bot.dialogue.timeline import count_samples, timeline
 from bot.dialogue.understand import ParseFn, Understood, clean_text, understand
+from bot.ports import TurnLike
 from bot.render.views import explain_items
 from bot.store.base import SessionState, Store
 from sizing.errors import SizingError
@@ -110,7 +111,7 @@ class Consultant:
         turn = self._commit(
             session_id, lambda state, reply: self._on_text(state, reply, clean), lang_hint=lang_hint
         )
-        self._remember(user_id, turn)
+        self.remember(user_id, turn)
         return turn
 
     def handle_action(
@@ -140,7 +141,7 @@ class Consultant:
             return self._form_step(state, reply, understood)
 
         turn = self._commit(session_id, step)
-        self._remember(user_id, turn)
+        self.remember(user_id, turn)
         return turn
 
     def validate_form(self, fields: dict[str, str], lang: str = "en") -> dict[str, str]:
@@ -188,7 +189,10 @@ class Consultant:
             "assumed": list(state.assumed or []),
         }
 
-    def _remember(self, user_id: str | None, turn: Turn) -> None:
+    def remember(self, user_id: str | None, turn: TurnLike) -> None:
+        """Keep the plan a turn presented as the user's latest, for App Home. `handle` does it for a
+        caller that passes user_id; the Slack runner passes none and calls this once the answer is
+        shown, so the write is not between the user and the answer."""
         rec = turn.payload.get("recommendation")
         if not user_id or not rec:
             return

@@ -53,6 +53,7 @@ PLAUSIBLE: dict[str, tuple[float, float]] = {
     "epochs": (0.01, 1000.0),
     "concurrency": (1.0, 1e6),
     "qps": (1e-4, 1e6),
+    "daily_users": (1.0, 1e9),
     "input_tokens": (1.0, 1e7),
     "output_tokens": (1.0, 1e7),
     "ttft_ms": (0.01, 1e7),

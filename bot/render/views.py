@@ -171,6 +171,7 @@ def option_view(option: Mapping[str, Any], catalog: Catalog) -> dict[str, Any]:
         "infiniband": network.get("infiniband"),
         "scale_up": network.get("scale_up") in SCALE_UP_LINKS,
         "scale_up_link": SCALE_UP_LINKS.get(str(network.get("scale_up")), "PCIe"),
+        "scale_up_pairs": network.get("scale_up") == "nvlink_pairs",
         "dataset_gb": number_at(storage, "dataset_gb"),
         "checkpoint_gb": number_at(storage, "checkpoint_gb"),
         "storage_tier": storage.get("tier"),

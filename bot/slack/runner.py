@@ -277,7 +277,18 @@ class TurnRunner:
             return self.consultant.handle_action(turn.session_id, turn.action or "", turn.text)
         if turn.surface == FORM:
             return self.consultant.handle_form(turn.session_id, turn.fields or {})
-        return self.consultant.handle(turn.session_id, turn.text, user_id=turn.user_id)
+        # No user_id: the plan is remembered for App Home after the answer is shown (_remember).
+        return self.consultant.handle(turn.session_id, turn.text)
+
+    def _remember(self, turn: TurnRequest, live: TurnLike) -> None:
+        """A typed message's plan becomes the user's latest for App Home; off the answer's path, and
+        not a part of the turn's durability (a lost home entry only shows an older plan)."""
+        if turn.surface in (BUTTON, FORM) or not turn.user_id:
+            return
+        try:
+            self.consultant.remember(turn.user_id, live)
+        except StoreUnavailable:
+            log.warning("could not remember the plan of %s for App Home", turn.id)
 
     def _deliver(
         self,
@@ -313,6 +324,9 @@ class TurnRunner:
             log.warning("could not show the answer of %s", turn.id, exc_info=True)
             self._release(turn.id)
             return
+        finally:
+            if live is not None:
+                self._remember(turn, live)
         if not finish:
             return
         if placeholder_ts is None:

@@ -107,6 +107,9 @@ class FakeConsultant:
             return {"params": "Model size needs a number, e.g. 7B / 模型大小需要数字，例如 7B"}
         return {}
 
+    def remember(self, user_id: str | None, turn: FakeTurn) -> None:
+        pass
+
     def home_view(self, user_id: str, lang: str) -> dict[str, Any]:
         title = "GPU 顾问" if lang.startswith("zh") else "GPU Advisor"
         return {"type": "home", "blocks": [{"type": "section", "text": {"type": "mrkdwn", "text": title}}]}

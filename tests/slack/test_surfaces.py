@@ -1,10 +1,16 @@
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Callable
 from typing import Any
 
 from slack_api import FakeSlackApi
 from slack_harness import RunningBot
+
+from bot.dialogue.consultant import Consultant
+from bot.store.memory import MemoryStore
+from knowledge import load_knowledge
 
 
 def block_action(
@@ -165,6 +171,21 @@ def test_opening_app_home_publishes_the_home_view_in_the_users_language(
     published = slack.wait_for_calls("views.publish")[0]
     assert published.args["user_id"] == "U1"
     assert "GPU 顾问" in published.dump()
+
+
+def test_app_home_shows_the_plan_a_mention_was_just_answered_with(
+    start_bot: Callable[..., RunningBot], slack: FakeSlackApi, store: MemoryStore
+) -> None:
+    bot = start_bot(Consultant(load_knowledge(), store))
+    bot.mention("<@UBOT> pretrain a 7B model on 1TB of text, bf16, in a month", ts="1700000000.000500")
+    answer = slack.wait_for_updated(1)[0]
+    headline = re.search(r"\d+ × [^,*]+", answer.text)  # "8 × NVIDIA B200"
+    assert headline is not None
+    assert slack.wait_for(lambda: not bot.app.runner.in_flight())  # the turn is done
+
+    bot.event({"type": "app_home_opened", "user": "U1", "channel": "D1", "tab": "home", "event_ts": "2.0"})
+
+    assert headline.group().strip() in slack.wait_for_calls("views.publish")[0].dump()
 
 
 def test_probes_report_process_and_store_health(bot: RunningBot) -> None:
