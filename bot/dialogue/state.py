@@ -212,6 +212,8 @@ def merge_slots(state: DialogueState, said: dict[str, Any]) -> list[SlotChange]:
         slots["active_params"] = said.get("active_params")
     for name in TRAINING_SOFTWARE_SLOTS:  # kept until the user names another
         if said.get(name) is not None:
+            if said[name] != slots.get(name) and state.last:
+                changes.append(SlotChange(name, slots.get(name), said[name]))  # "now DeepSpeed"
             slots[name] = said[name]
     return changes
 
