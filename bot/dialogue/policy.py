@@ -118,6 +118,14 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
         return None  # "switch to the H100 with 160GB": corrected, and the switch goes to the form
     if kind == "gpu_info" and q.u.yes_no and capability.asks_capability(q.text):
         return "capability"
+    if (
+        kind in ("size", "feasibility", "gpu_info")
+        and q.u.gpus
+        and not workload
+        and not form_in_progress
+        and capability.topic(q.text) == "training"
+    ):
+        return "capability"  # "Is the H100 good for fine-tuning?": about the GPU, no job to size
     if q.u.task == "serve" and kind in SERVING_VERSIONS:
         return SERVING_VERSIONS[kind]
     if kind == "cheapest_gpu" and any(q.u.said.get(k) is not None for k in ("tokens", "data_bytes")):

@@ -53,6 +53,7 @@ PLAUSIBLE: dict[str, tuple[float, float]] = {
     "epochs": (0.01, 1000.0),
     "concurrency": (1.0, 1e6),
     "qps": (1e-4, 1e6),
+    "daily_users": (1.0, 1e9),
     "input_tokens": (1.0, 1e7),
     "output_tokens": (1.0, 1e7),
     "ttft_ms": (0.01, 1e7),
@@ -211,6 +212,8 @@ def merge_slots(state: DialogueState, said: dict[str, Any]) -> list[SlotChange]:
         slots["active_params"] = said.get("active_params")
     for name in TRAINING_SOFTWARE_SLOTS:  # kept until the user names another
         if said.get(name) is not None:
+            if said[name] != slots.get(name) and state.last:
+                changes.append(SlotChange(name, slots.get(name), said[name]))  # "now DeepSpeed"
             slots[name] = said[name]
     return changes
 

@@ -78,7 +78,10 @@ HELP = (
     "usage",
     "commands",
 )
-GREETING = ("你好", "您好", "嗨", "哈喽", "hello", "hi", "hey", "good morning", "早上好", "在吗")
+GREETING = (
+    "你好", "您好", "嗨", "哈喽", "哈啰", "哈罗", "hello", "hi", "hey", "hiya", "howdy", "good morning",
+    "good afternoon", "good evening", "早上好", "早安", "下午好", "晚上好", "在吗",
+)  # fmt: skip
 THANKS = ("谢谢", "多谢", "感谢", "thanks", "thank you", "thx", "ty", "辛苦了")
 EXPLAIN = (
     "show the math",
@@ -285,7 +288,7 @@ class Signals:
 # What a rental question may say: which GPUs, how many, for how long, on what budget.
 RENTAL = ("gpu", "gpu_count", "days", "budget")
 # Slots of a serving request (with a model or size, they make a serving question a sizing one).
-SERVING_LOAD = ("concurrency", "qps", "input_tokens", "output_tokens", "ttft_ms", "tpot_ms")
+SERVING_LOAD = ("concurrency", "qps", "daily_users", "input_tokens", "output_tokens", "ttft_ms", "tpot_ms")
 # A question without a question mark counts as yes/no from its opening word only when this short.
 YES_NO_UNMARKED = 160
 # Hardware the user fixes, beyond a named GPU or count: "单卡", "a single GPU", "24GB 显存".

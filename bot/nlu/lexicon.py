@@ -16,6 +16,13 @@ WORKING_DAY = 7 / 5
 # (factor unused; currency in CURRENCY_SUFFIX), params, level (十亿级 magnitude class), node.
 # Month = 30 days, year = 365, week = 7, quarter = 90 (the conventions).
 UNITS: tuple[tuple[str, str, float], ...] = (
+    # Daily active users (a serving load): before 日 (days) and "users" (concurrency).
+    ("daily active users", "daily_users", 1.0), ("daily users", "daily_users", 1.0),
+    ("users a day", "daily_users", 1.0), ("users per day", "daily_users", 1.0),
+    ("users/day", "daily_users", 1.0),
+    ("users daily", "daily_users", 1.0), ("dau", "daily_users", 1.0), ("daus", "daily_users", 1.0),
+    ("日活跃用户", "daily_users", 1.0), ("日活用户", "daily_users", 1.0), ("个日活", "daily_users", 1.0),
+    ("日活", "daily_users", 1.0),
     ("tib", "data", 2.0**40), ("gib", "data", 2.0**30), ("mib", "data", 2.0**20),
     ("kib", "data", 2.0**10), ("pib", "data", 2.0**50),
     ("tb", "data", 1e12), ("gb", "data", 1e9), ("mb", "data", 1e6), ("kb", "data", 1e3),

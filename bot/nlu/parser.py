@@ -139,6 +139,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         recompute=find_recompute(s),
         concurrency=_int(_pick(found, "concurrency", last)),
         qps=_float(_pick(found, "qps", last)),
+        daily_users=_int(_pick(found, "daily_users", last)),
         input_tokens=_int(_pick(found, "input_tokens", last)),
         output_tokens=_int(_pick(found, "output_tokens", last)),
         ttft_ms=_float(_pick(found, "ttft_ms", last)),

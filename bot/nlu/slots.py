@@ -13,7 +13,15 @@ from bot.nlu.counts import gpu_counts
 from bot.nlu.found import Found
 from bot.nlu.gpus import GpuMention
 from bot.nlu.scan import Num
-from bot.nlu.serving import CONCURRENCY_LABEL, PER_USER, QPS_LABEL, latency_kind, request_side
+from bot.nlu.serving import (
+    CONCURRENCY_LABEL,
+    DAILY_USERS_LABEL,
+    PER_DAY,
+    PER_USER,
+    QPS_LABEL,
+    latency_kind,
+    request_side,
+)
 from bot.nlu.types import Ask
 from bot.nlu.units import (
     FOREIGN,
@@ -47,6 +55,8 @@ def extract(
         if idx in found.used:
             continue
         floor = max(nums[idx - 1].end, unit_after(s, nums[idx - 1]).end) if idx else 0
+        if num.start < floor:
+            continue  # inside the previous number's unit: the "a" of "10,000 users a day"
         ceiling = nums[idx + 1].start if idx + 1 < len(nums) else len(s)
         unit = unit_after(s, num)
         _classify(s, idx, num, unit, floor, ceiling, nums, found, lang)
@@ -186,7 +196,7 @@ _CONTEXT_AT = (" at", " @", "@", " with", " of", "上下文", "上下文长度")
 
 
 # Kinds of count a unit word gives (lexicon.UNITS).
-COUNTED = ("samples", "epochs", "concurrency", "qps", "ms", "tps")
+COUNTED = ("samples", "epochs", "concurrency", "daily_users", "qps", "ms", "tps")
 
 
 def _counted(s: str, num: Num, unit: Unit, before: str, after: str, found: Found) -> None:
@@ -196,7 +206,12 @@ def _counted(s: str, num: Num, unit: Unit, before: str, after: str, found: Found
     elif unit.kind == "epochs":
         if not s[: num.start].endswith("第"):  # 第3轮 is a round, not three passes
             found.add("epochs", num.value, num, s)
+    elif unit.kind == "daily_users":
+        found.add("daily_users", num.value, num, s)  # "5k daily users", "5000 日活"
     elif unit.kind == "concurrency":
+        if before.rstrip(" ：:约大概").endswith(PER_DAY) and s[num.end : unit.end].strip() in _PLAIN_USERS:
+            found.add("daily_users", num.value, num, s)  # "每天 5000 个用户": users a day, not at once
+            return
         # "100 users" counts concurrent users only where the message is about serving: "our
         # platform has 2000 users" says nothing about load.
         if found.serving or s[num.end : unit.end].strip() not in _PLAIN_USERS:
@@ -266,7 +281,11 @@ def _labelled(s: str, num: Num, before: str, after: str, found: Found) -> bool:
     if last in _EPOCH_LABELS or head.endswith(tuple(w for w in _EPOCH_LABELS if not w.isascii())):
         found.add("epochs", num.value, num, s)
         return True
-    for slot, labels in (("concurrency", CONCURRENCY_LABEL), ("qps", QPS_LABEL)):
+    for slot, labels in (
+        ("daily_users", DAILY_USERS_LABEL),
+        ("concurrency", CONCURRENCY_LABEL),
+        ("qps", QPS_LABEL),
+    ):
         if head.endswith(labels) and _word_end(head, labels):
             found.add(slot, num.value, num, s)  # "1k" is already 1,000 (scan applies the k)
             return True

@@ -45,7 +45,7 @@ SLOT_NAMES: tuple[str, ...] = (
 # Every slot a message can set, DESIGN.md's first.
 FILLABLE: tuple[str, ...] = SLOT_NAMES + (
     "epochs", "samples", "tokens_per_sample", "continued", "stack", "recompute", "model", "concurrency",
-    "qps",
+    "qps", "daily_users",
     "input_tokens", "output_tokens", "ttft_ms", "tpot_ms",
 )  # fmt: skip
 
@@ -78,6 +78,7 @@ class Slots:
     model: str | None = None  # model-card id when a known model is named
     concurrency: int | None = None  # concurrent users / requests in flight
     qps: float | None = None  # requests per second
+    daily_users: int | None = None  # daily active users (the engine turns them into a peak rate)
     input_tokens: int | None = None  # prompt length per request
     output_tokens: int | None = None  # answer length per request
     ttft_ms: float | None = None  # time-to-first-token target
@@ -110,6 +111,7 @@ class Slots:
             "model": self.model,
             "concurrency": self.concurrency,
             "qps": self.qps,
+            "daily_users": self.daily_users,
             "input_tokens": self.input_tokens,
             "output_tokens": self.output_tokens,
             "ttft_ms": self.ttft_ms,

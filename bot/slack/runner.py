@@ -35,8 +35,10 @@ from typing import Any
 from slack_sdk import WebClient
 from slack_sdk.webhook import WebhookClient
 
+from bot.nlu.script import has_cjk, script_neutral
 from bot.ops.metrics import Metrics
 from bot.ports import ConsultantLike, StoreLike, TurnLike
+from bot.slack.locales import LocaleCache
 from bot.slack.messages import notice
 from bot.slack.pools import Pools
 from bot.slack.posting import Replier, defuse, message_args
@@ -120,6 +122,7 @@ class TurnRunner:
         self.owner = owner or new_owner()
         self.lease_s = lease_s
         self.replier = Replier(consultant, metrics, pools)
+        self.locales = LocaleCache()
         self._lock = threading.Lock()
         self._in_flight: dict[str, float] = {}  # turn id -> when this process took it (monotonic)
 
@@ -278,7 +281,16 @@ class TurnRunner:
         if turn.surface == FORM:
             return self.consultant.handle_form(turn.session_id, turn.fields or {})
         # No user_id: the plan is remembered for App Home after the answer is shown (_remember).
-        return self.consultant.handle(turn.session_id, turn.text)
+        return self.consultant.handle(turn.session_id, turn.text, lang_hint=self._script_hint(turn))
+
+    def _script_hint(self, turn: TurnRequest) -> str | None:
+        """The user's Chinese locale, for a Chinese message that reads the same in both scripts (the
+        conversation's earlier turns still come first: the consultant uses the hint only for a
+        conversation without a language). One users.info per user, only for such messages."""
+        if not turn.user_id or not has_cjk(turn.text) or not script_neutral(turn.text):
+            return None
+        lang = self.locales.lang(self.client, turn.user_id)
+        return lang if lang.startswith("zh") else None
 
     def _remember(self, turn: TurnRequest, live: TurnLike) -> None:
         """A typed message's plan becomes the user's latest for App Home; off the answer's path, and

@@ -63,6 +63,7 @@ class FakeConsultant:
     careless: bool = False
     with_chart: bool = False
     seen: list[tuple[str, str, str]] = field(default_factory=list)  # (kind, session_id, text)
+    lang_hints: list[str | None] = field(default_factory=list)  # what each text turn was told
     hold: threading.Event | None = None  # texts with "hang" wait for it
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -93,7 +94,10 @@ class FakeConsultant:
             chart=PNG_BYTES if self.with_chart else None,
         )
 
-    def handle(self, session_id: str, text: str, *, user_id: str | None = None) -> FakeTurn:
+    def handle(
+        self, session_id: str, text: str, *, user_id: str | None = None, lang_hint: str | None = None
+    ) -> FakeTurn:
+        self.lang_hints.append(lang_hint)
         return self._turn(session_id, "text", text)
 
     def handle_action(self, session_id: str, action: str, value: str) -> FakeTurn:

@@ -233,3 +233,27 @@ def test_each_message_in_a_thread_gets_one_placeholder_that_becomes_its_answer(
     assert len(slack.calls("chat.update")) == 3
     assert [m.text.split(":")[0] for m in shown] == ["Turn 1", "Turn 2", "Turn 3"]
     assert all(m.updates == 1 and m.posted_text == "⏳ Working on it…" for m in shown)
+
+
+def test_a_chinese_message_that_reads_the_same_in_both_scripts_follows_the_users_locale(
+    bot: RunningBot, slack: FakeSlackApi
+) -> None:
+    slack.user_locale = "zh-TW"
+
+    bot.mention("<@UBOT> 模型 7B", ts="1700000301.000100")
+    slack.wait_for_updated(1)
+
+    assert bot.consultant.lang_hints == ["zh-Hant"]  # type: ignore[attr-defined]
+    assert len(slack.calls("users.info")) == 1
+
+
+def test_a_message_whose_script_is_plain_costs_no_locale_lookup(bot: RunningBot, slack: FakeSlackApi) -> None:
+    slack.user_locale = "zh-TW"
+
+    bot.mention("<@UBOT> 我们要训练一个模型", ts="1700000302.000100")
+    slack.wait_for_updated(1)
+    bot.mention("<@UBOT> pretrain a 7B model", ts="1700000303.000100")
+    slack.wait_for_updated(2)
+
+    assert bot.consultant.lang_hints == [None, None]  # type: ignore[attr-defined]
+    assert slack.calls("users.info") == []

@@ -14,7 +14,7 @@ from bot.dialogue.answers.base import Question
 from bot.dialogue.reply import Reply
 from sizing.errors import SizingError
 from sizing.model_arch import ModelArchitecture
-from sizing.serve_load import DEFAULT_CONCURRENCY
+from sizing.serve_load import DEFAULT_CONCURRENCY, peak_qps
 from sizing.serve_plan import plan_serving
 from sizing.serve_result import ServeResult
 from sizing.serve_types import (
@@ -183,7 +183,8 @@ def view(req: ServeRequest, data: dict[str, Any]) -> dict[str, Any]:
         "context_tokens": req.context_tokens,
         "lengths_default": req.input_tokens_default or req.output_tokens_default,
         "concurrency": req.concurrency,
-        "qps": req.qps,
+        # Daily users are sized as their peak-hour rate (sizing.serve_load): shown with them.
+        "qps": req.qps if req.qps is not None or req.daily_users is None else peak_qps(req.daily_users),
         "daily_users": req.daily_users,
         "load_default": req.load_default,
         "ttft_ms": workload["ttft_ms"],
@@ -225,5 +226,15 @@ def answer(q: Question, reply: Reply) -> bool:
         if params is not None
         else None
     )
-    reply.add("serve_basic", params=params, weights_gb=weights)
+    # The load said so far ("日活 5000 的聊天机器人"): kept for the follow-up that names the model.
+    daily = q.slot("daily_users")
+    reply.add(
+        "serve_basic",
+        params=params,
+        weights_gb=weights,
+        concurrency=q.slot("concurrency"),
+        qps=q.slot("qps"),
+        daily_users=daily,
+        peak_qps=peak_qps(int(daily)) if daily else None,
+    )
     return True
