@@ -28,8 +28,13 @@ from sizing.types import Budget, Currency, Period
 _NUMERAL_NEIGHBOURS = frozenset("零一二三四五六七八九十百千万亿壹贰叁肆伍陆柒捌玖拾佰仟")
 
 
+_FINANCIAL_CHARS = frozenset(FINANCIAL) | {"参"}
+
+
 def _financial(s: str) -> str:
     """Financial numerals to plain ones. 参 (t2s of 參) is a three only next to other numerals."""
+    if _FINANCIAL_CHARS.isdisjoint(s):
+        return s  # most messages have none
     out = list(s)
     for i, ch in enumerate(s):
         if ch in FINANCIAL and ch != "參":
