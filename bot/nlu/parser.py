@@ -4,6 +4,7 @@ classify the intent. Also the small helpers the `size` command uses for its flag
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import math
 from dataclasses import replace
 
@@ -49,7 +50,14 @@ def _mask(s: str, spans: list[tuple[int, int]]) -> str:
     return "".join(chars)
 
 
+@functools.cache
+def _phrases(table: tuple[tuple[str, str], ...]) -> tuple[str, ...]:
+    return tuple(phrase for phrase, _ in table)
+
+
 def _first_phrase(s: str, table: tuple[tuple[str, str], ...]) -> str | None:
+    if not lexicon.has_cue(s, _phrases(table)):
+        return None  # one search for all of them first: most messages name none
     best: tuple[int, str] | None = None
     for phrase, value in table:
         i = lexicon.find_phrase(s, phrase)
@@ -60,6 +68,8 @@ def _first_phrase(s: str, table: tuple[tuple[str, str], ...]) -> str | None:
 
 def _method(s: str) -> str | None:
     for method, phrases in lexicon.METHODS:
+        if not lexicon.has_cue(s, phrases):
+            continue  # none of the group's phrases: one search instead of one per phrase
         for phrase in phrases:
             i = lexicon.find_phrase(s, phrase)
             while i != -1 and phrase == "预训练" and s.startswith(("模型", "的模型", "好", "过"), i + 3):
