@@ -225,6 +225,16 @@ ASKS_TIME = (
     "多少天", "几个小时", "多少小时", "几周", "要跑多久", "训多久", "要多长", "耗时多少", "需要多长",
 )  # fmt: skip
 
+# Asking what a job costs: the cost is the answer, and it hardly depends on the deadline (the same
+# GPU-hours on more or fewer GPUs), so the plan needs none (Parse.asks_cost).
+ASKS_COST = (
+    "how much would it cost", "how much will it cost", "how much does it cost", "how much would that cost",
+    "what would it cost", "what will it cost", "what does it cost", "cost to train", "cost to pretrain",
+    "cost to pre-train", "cost to fine-tune", "cost to finetune", "how expensive", "total cost",
+    "多少钱", "花多少", "要多少钱", "需要多少钱", "成本多少", "费用多少", "多少费用", "多少成本", "总成本",
+    "总费用", "要花多少",
+)  # fmt: skip
+
 # Renting: with a bare "how much" ("租一张 4090 一小时要多少") the question is a price.
 RENT = ("租", "租用", "租赁", "rent", "renting", "rental", "to hire")
 HOW_MUCH = ("多少", "几块", "how much")

@@ -178,6 +178,9 @@ class Parse:
     # "10 working days": the count said; slots.days holds 7/5 of it (a working week is 5 days of 7).
     working_days: float | None = None
     asks_time: bool = False  # "how long", "多久": the time is the answer (intent size on given hardware)
+    asks_cost: bool = (
+        False  # "how much would it cost", "要花多少钱": the cost is the answer, no deadline needed
+    )
     # Model-card fields asked about (intent model_info): layers, hidden, heads, kv_heads, vocab, context,
     # active_params, params, experts, kv_per_token, architecture.
     model_fields: tuple[str, ...] = ()
@@ -209,6 +212,7 @@ class Parse:
             "task": self.task,
             "working_days": self.working_days,
             "asks_time": self.asks_time,
+            "asks_cost": self.asks_cost,
             "model_fields": list(self.model_fields),
             "gpu_memory": self.gpu_memory.to_json() if self.gpu_memory is not None else None,
         }
