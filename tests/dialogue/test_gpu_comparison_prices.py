@@ -102,3 +102,9 @@ def test_a_value_for_money_question_compares_compute_per_dollar_first(
     assert text.startswith(opening), text[:200]
     for word in words:
         assert word in text, (word, text)
+
+
+def test_the_catalogue_list_prices_gpus_only_chinese_marketplaces_rent(real: Consultant) -> None:
+    text = ask(real, "list all the GPUs you know")
+    line = next(line for line in text.splitlines() if "RTX 4090" in line)
+    assert "¥1.24/h (Chinese marketplace, date unknown)" in line, line
