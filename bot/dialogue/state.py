@@ -37,7 +37,7 @@ SERVE_SLOT_NAMES = (
 )  # fmt: skip
 # The training software the user named (bot/nlu/stack.py): it changes the plan's memory and speed
 # (sizing.stack), never asked for; the engine assumes the method's usual stack until said.
-TRAINING_SOFTWARE_SLOTS = ("stack", "recompute", "continued")
+TRAINING_SOFTWARE_SLOTS = ("stack", "recompute", "offload", "continued")
 # Plausible ranges. Values outside are unit slips (70T parameters, 2 TB of "parameters") and are
 # asked back rather than computed (reference/slack-and-nlu.md §4.3 "Validate ranges and units").
 # Bounds: the largest published dense/MoE models are ~2e12 params (Switch-C 1.6T), the largest

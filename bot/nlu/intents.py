@@ -344,6 +344,8 @@ def is_yes_no(t: str) -> bool:
 
 def _questions(t: str) -> list[str]:
     """The clauses of `t` that end in a question mark."""
+    if "?" not in t and "？" not in t:
+        return []
     out, start = [], 0
     for i, ch in enumerate(t):
         if ch in "!;,，。！；\n" or (ch == "." and (i + 1 == len(t) or t[i + 1] == " ")):

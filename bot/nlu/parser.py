@@ -17,7 +17,7 @@ from bot.nlu.numerals_zh import FINANCIAL
 from bot.nlu.providers import find_providers
 from bot.nlu.scan import scan
 from bot.nlu.slots import extract
-from bot.nlu.stack import find_recompute, find_stack
+from bot.nlu.stack import find_offload, find_recompute, find_stack
 from bot.nlu.text import normalise
 from bot.nlu.types import Ask, GpuMemory, Parse, Slots
 from knowledge.gpu_names import catalogue_names
@@ -28,8 +28,13 @@ from sizing.types import Budget, Currency, Period
 _NUMERAL_NEIGHBOURS = frozenset("零一二三四五六七八九十百千万亿壹贰叁肆伍陆柒捌玖拾佰仟")
 
 
+_FINANCIAL_CHARS = frozenset(FINANCIAL) | {"参"}
+
+
 def _financial(s: str) -> str:
     """Financial numerals to plain ones. 参 (t2s of 參) is a three only next to other numerals."""
+    if _FINANCIAL_CHARS.isdisjoint(s):
+        return s  # most messages have none
     out = list(s)
     for i, ch in enumerate(s):
         if ch in FINANCIAL and ch != "參":
@@ -137,6 +142,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         continued=True if continued else None,
         stack=stack,
         recompute=find_recompute(s),
+        offload=find_offload(s),
         concurrency=_int(_pick(found, "concurrency", last)),
         qps=_float(_pick(found, "qps", last)),
         daily_users=_int(_pick(found, "daily_users", last)),

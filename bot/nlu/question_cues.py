@@ -132,6 +132,8 @@ MEMORY_ASK = (
     "memory does it need", "memory do i need", "memory do we need", "vram requirement", "vram needed",
     "how many gb", "memory footprint", "how much hbm", "vram for", "memory for", "gpu memory for",
     "显存要求", "要多大显存", "占用多少显存", "需要多大显存",
+    # the memory as the question's last word: "Mixtral 8x7B full fine-tune memory?"
+    "memory?", "vram?", "memory usage", "memory estimate", "memory needs", "显存？", "显存?", "显存呢",
 )  # fmt: skip
 # The cheapest GPU for a job ("what's the cheapest GPU that can QLoRA a 7B model?").
 CHEAPEST = (

@@ -44,7 +44,8 @@ SLOT_NAMES: tuple[str, ...] = (
 
 # Every slot a message can set, DESIGN.md's first.
 FILLABLE: tuple[str, ...] = SLOT_NAMES + (
-    "epochs", "samples", "tokens_per_sample", "continued", "stack", "recompute", "model", "concurrency",
+    "epochs", "samples", "tokens_per_sample", "continued", "stack", "recompute", "offload", "model",
+    "concurrency",
     "qps", "daily_users",
     "input_tokens", "output_tokens", "ttft_ms", "tpot_ms",
 )  # fmt: skip
@@ -74,6 +75,7 @@ class Slots:
     continued: bool | None = None  # True: continued pre-training from a base model (method pretrain)
     stack: str | None = None  # megatron | deepspeed | fsdp | hf | unsloth
     recompute: str | None = None  # none | selective | full (activation recomputation)
+    offload: bool | None = None  # True: optimizer states (ZeRO-Offload / FSDP CPU offload) in CPU memory
     # Serving (inference) workload.
     model: str | None = None  # model-card id when a known model is named
     concurrency: int | None = None  # concurrent users / requests in flight
@@ -108,6 +110,7 @@ class Slots:
             "continued": self.continued,
             "stack": self.stack,
             "recompute": self.recompute,
+            "offload": self.offload,
             "model": self.model,
             "concurrency": self.concurrency,
             "qps": self.qps,

@@ -126,6 +126,7 @@ def probe(
         active_params=_opt_float(q.slot("active_params")),
         stack=stack if (stack := q.slot("stack")) in STACKS else None,
         recompute=(said_recompute or "full") if minimal else said_recompute,
+        offload=bool(q.slot("offload")),
         micro_batch=MINIMAL_MICRO_BATCH if minimal else None,
     )
     try:
