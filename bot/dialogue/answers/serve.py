@@ -119,7 +119,7 @@ def plan(q: Question) -> tuple[ServeRequest, ServeResult] | SizingError | None:
             found = _china_plan(q, req)
             if found is not None:
                 return found
-        return req, plan_serving(req, q.catalog)
+        return req, plan_on_named_clouds(q, req)
     except SizingError as exc:
         return exc
 
@@ -148,6 +148,24 @@ def _china_plan(q: Question, req: ServeRequest) -> tuple[ServeRequest, ServeResu
     return (best[1], best[2]) if best is not None else None
 
 
+def plan_on_named_clouds(q: Question, req: ServeRequest) -> ServeResult:
+    """The serving plan priced on the clouds the message names ("on AWS"), or on the whole
+    catalogue when none of them sells hardware that serves it (`clouds_note` says which)."""
+    if q.clouds:
+        result = plan_serving(req, q.market)
+        if any(o.fits for o in result.options):
+            return result
+    return plan_serving(req, q.catalog)
+
+
+def clouds_note(q: Question, options: Any) -> dict[str, Any]:
+    """What the reply says about the clouds named: priced there, or none of them could serve it."""
+    clouds = list(q.clouds)
+    first = options[0] if options else None
+    cloud = (first or {}).get("cost", {}).get("cloud") if first else None
+    return {"clouds": clouds, "clouds_fallback": bool(clouds) and cloud is not None and cloud not in clouds}
+
+
 def serving_answer(q: Question, reply: Reply) -> bool:
     found = plan(q)
     if found is None:
@@ -158,7 +176,9 @@ def serving_answer(q: Question, reply: Reply) -> bool:
     req, result = found
     data = result.to_dict()
     china = in_china(q) and not q.slot("gpu")
-    reply.add("serve", **view(req, data), read_as=read_as(q, req), china=china)
+    reply.add(
+        "serve", **view(req, data), read_as=read_as(q, req), china=china, **clouds_note(q, data["options"])
+    )
     return True
 
 
