@@ -378,6 +378,8 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
         return "whatif"
     if sig.model_card and model_fields(t) and not _serving_load(filled) and "method" not in filled:
         return "model_info"  # "How many layers does Llama 3 70B have?", "DeepSeek-V3 激活参数多少"
+    if _asks_data_amount(t, sig):
+        return "data_amount"  # "How many tokens should I train a 3B model on?": the answer, not the form
     question = _question_kind(t, sig, yes_no, workload, model, short)
     if question is not None:
         return question
@@ -519,6 +521,21 @@ def _question_kind(
     if _feasibility(t, sig, yes_no, model or method):
         return "feasibility"
     return None
+
+
+# What makes a data question part of a plan: the data itself, a deadline, a budget or hardware.
+DATA_PLAN_SLOTS = ("tokens", "data_bytes", "days", "budget", "gpu_count", "samples")
+
+
+def _asks_data_amount(t: str, sig: Signals) -> bool:
+    """ "How many tokens should I train a 3B model on?", "3B 模型要多少数据", "7B 預訓練需要多少 token": the
+    data a model of a stated size needs, with nothing else to plan around (which is exactly what the
+    planning form would ask back). Not what a named run used, not a plan ("…and how many GPUs?")."""
+    if not has_any(t, cues.DATA_ASK) or has_any(t, cues.DATA_USED) or has_any(t, cues.PLAN_ASKS):
+        return False
+    sized = "params" in sig.filled or sig.model_named
+    planned = any(s in sig.filled for s in DATA_PLAN_SLOTS) or bool(sig.gpus)
+    return sized and not planned and not sig.serving
 
 
 def _cheapest_offering(t: str, sig: Signals) -> bool:

@@ -173,7 +173,8 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         price_period = _price_period(s, asked=True)  # "4 H100s per month": a price question without "price"
     if intent == "capacity" and task is None and inference:
         task = "serve"  # "我有 2 张 4090，能跑什么模型"
-    open_timeline = days is None and intents.has_any(s, lexicon.NO_DEADLINE)
+    go_ahead = len(s) <= intents.SHORT and intents.has_any(s, lexicon.GO_AHEAD)
+    open_timeline = days is None and (go_ahead or intents.has_any(s, lexicon.NO_DEADLINE))
     return Parse(
         intent=intent,
         lang=t.lang,
