@@ -391,7 +391,7 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
         if _about_china_clouds(t, sig):
             return "china_providers"
         if has_any(t, cues.LIST_GPUS) or has_any(t, LIST_GPUS) or _lists_gpus(t, sig):
-            return "list_gpus"
+            return "faq" if _gpus_for_a_technique(sig) else "list_gpus"
         if not gpus and has_any(t, cues.OTHER_ACCELERATORS) and (yes_no or has_any(t, QUESTION)):
             return "list_gpus"  # "Do you support TPUs?": what the catalogue covers
         if sig.memory_filter and not gpus and has_any(t, GPU_WORDS + ("which", "what", "哪些", "哪", "有")):
@@ -536,6 +536,15 @@ def _asks_data_amount(t: str, sig: Signals) -> bool:
     sized = "params" in sig.filled or sig.model_named
     planned = any(s in sig.filled for s in DATA_PLAN_SLOTS) or bool(sig.gpus)
     return sized and not planned and not sig.serving
+
+
+def _gpus_for_a_technique(sig: Signals) -> bool:
+    """ "FlashAttention 支持哪些显卡", "which GPUs support FP8 training?": the GPUs a technique runs on,
+    which its FAQ entry answers clearly (as sure as a sized question must be), not the catalogue."""
+    if sig.faq_score is None or sig.gpus or sig.memory_filter:
+        return False
+    score, margin = sig.faq_score()
+    return score >= FAQ_CONFIDENT_WITH_SIZE and margin >= FAQ_MARGIN_WITH_SIZE
 
 
 def _cheapest_offering(t: str, sig: Signals) -> bool:

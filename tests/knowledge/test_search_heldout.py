@@ -89,6 +89,13 @@ def test_technique_questions_find_their_entry_whatever_the_comparison_or_version
     assert top_id(searcher, question) == expected
 
 
+@pytest.mark.parametrize("text", ["Which GPUs do you support?", "你们支持哪些GPU？"])
+def test_a_catalogue_question_is_not_taken_by_a_technique_entry_that_names_gpus(
+    searcher: Searcher, text: str
+) -> None:
+    assert top_id(searcher, text) not in ("faq.flash_attention", "faq.fp8")
+
+
 @pytest.mark.parametrize(
     "text", ["best laptop for gaming", "推荐一款打游戏的笔记本", "打遊戲用什麼筆電比較好"]
 )
