@@ -283,6 +283,8 @@ class Signals:
     # The FAQ's best score (0-1) and its margin over the runner-up, asked only when the text could be
     # an FAQ question.
     faq_score: Callable[[], tuple[float, float]] | None = None
+    # The id of the FAQ's best entry (None: nothing found), asked only where the kind of entry decides.
+    faq_top: Callable[[], str | None] | None = None
 
 
 # What a rental question may say: which GPUs, how many, for how long, on what budget.
@@ -540,11 +542,16 @@ def _asks_data_amount(t: str, sig: Signals) -> bool:
 
 def _gpus_for_a_technique(sig: Signals) -> bool:
     """ "FlashAttention 支持哪些显卡", "which GPUs support FP8 training?": the GPUs a technique runs on,
-    which its FAQ entry answers clearly (as sure as a sized question must be), not the catalogue."""
-    if sig.faq_score is None or sig.gpus or sig.memory_filter:
+    which its FAQ entry answers clearly (as sure as a sized question must be), not the catalogue. A
+    pitfall is a warning, never the list of GPUs a technique runs on ("有哪些GPU" shares 有哪些 with one)."""
+    if sig.faq_score is None or sig.faq_top is None or sig.gpus or sig.memory_filter:
         return False
+    if "precision" in sig.filled:
+        return False  # "which GPUs can do FP8?": the catalogue lists the GPUs with that precision
     score, margin = sig.faq_score()
-    return score >= FAQ_CONFIDENT_WITH_SIZE and margin >= FAQ_MARGIN_WITH_SIZE
+    if score < FAQ_CONFIDENT_WITH_SIZE or margin < FAQ_MARGIN_WITH_SIZE:
+        return False
+    return (sig.faq_top() or "").startswith("faq.")
 
 
 def _cheapest_offering(t: str, sig: Signals) -> bool:
