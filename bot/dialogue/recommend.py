@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.dialogue.clouds import restricted
 from bot.dialogue.hardware import china_options
+from bot.dialogue.memo import plan_dict
 from bot.dialogue.pitfall_context import pitfall_context
 from bot.dialogue.plan import budget_usd_total, build_request, effective_slots, summarise
 from bot.dialogue.reply import Reply
@@ -48,13 +49,13 @@ def run_plan(state: DialogueState, kb: KnowledgeBase, plan: Planner, today: dt.d
         # Only the clouds the user named; none of them with an offering that fits leaves the plan
         # to the whole catalogue (the reply says so: clouds_view).
         try:
-            rec = dict(plan(request, restricted(kb.catalog, state.clouds)).to_dict())
+            rec = plan_dict(plan, request, restricted(kb.catalog, state.clouds))
         except SizingError:
             rec = None
         if rec is not None and not any(o.get("fits") for o in rec.get("options") or []):
             rec = None
     if rec is None:
-        rec = dict(plan(request, kb.catalog).to_dict())
+        rec = plan_dict(plan, request, kb.catalog)
     if state.asap:
         rec["options"] = fastest_first(rec.get("options") or [], state.slots, kb.catalog.usd_to_cny)
     elif state.cheapest:

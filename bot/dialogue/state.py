@@ -41,7 +41,7 @@ SERVE_SLOT_NAMES = (
 )  # fmt: skip
 # The training software the user named (bot/nlu/stack.py): it changes the plan's memory and speed
 # (sizing.stack), never asked for; the engine assumes the method's usual stack until said.
-TRAINING_SOFTWARE_SLOTS = ("stack", "recompute", "continued")
+TRAINING_SOFTWARE_SLOTS = ("stack", "recompute", "offload", "continued")
 # Plausible ranges. Values outside are unit slips (70T parameters, 2 TB of "parameters") and are
 # asked back rather than computed (reference/slack-and-nlu.md §4.3 "Validate ranges and units").
 # Bounds: the largest published dense/MoE models are ~2e12 params (Switch-C 1.6T), the largest
@@ -212,6 +212,8 @@ def merge_slots(state: DialogueState, said: dict[str, Any]) -> list[SlotChange]:
         slots["active_params"] = said.get("active_params")
     for name in TRAINING_SOFTWARE_SLOTS:  # kept until the user names another
         if said.get(name) is not None:
+            if said[name] != slots.get(name) and state.last:
+                changes.append(SlotChange(name, slots.get(name), said[name]))  # "now DeepSpeed"
             slots[name] = said[name]
     return changes
 

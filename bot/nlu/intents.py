@@ -346,6 +346,8 @@ def is_yes_no(t: str) -> bool:
 
 def _questions(t: str) -> list[str]:
     """The clauses of `t` that end in a question mark."""
+    if "?" not in t and "？" not in t:
+        return []
     out, start = [], 0
     for i, ch in enumerate(t):
         if ch in "!;,，。！；\n" or (ch == "." and (i + 1 == len(t) or t[i + 1] == " ")):
@@ -568,9 +570,15 @@ def _asks_price_coverage(t: str, sig: Signals) -> bool:
     for?", "你们有哪些云厂商的价格", "支持哪些平台", "where do your prices come from?". Not a provider
     named (china_providers, price), not which is cheaper or better (provider_compare), not China's
     clouds as such (china_providers)."""
-    if sig.providers or sig.memory_filter or has_any(t, cues.NOT_COVERAGE) or has_any(t, cues.CHINA_CLOUDS):
+    if sig.memory_filter or has_any(t, cues.NOT_COVERAGE) or has_any(t, cues.CHINA_CLOUDS):
         return False
-    if has_any(t, cues.PRICE_SOURCES):
+    if sig.providers:
+        # "do you have prices for RunPod?", "Lambda prices?": that provider's price list, or that it
+        # has none. A Chinese provider is china_providers' (with its checklist).
+        if any(p in china_providers() for p in sig.providers):
+            return False
+        return lexicon.asks_price(t) or has_any(t, cues.PRICE_DATES) or has_any(t, cues.IN_CATALOGUE)
+    if has_any(t, cues.PRICE_SOURCES) or has_any(t, cues.PRICE_DATES):
         return True
     return has_any(t, cues.PROVIDER_WORDS) and has_any(t, cues.PRICE_COVERAGE)
 

@@ -232,6 +232,16 @@ ASKS_TIME = (
     "多少天", "几个小时", "多少小时", "几周", "要跑多久", "训多久", "要多长", "耗时多少", "需要多长",
 )  # fmt: skip
 
+# Asking what a job costs: the cost is the answer, and it hardly depends on the deadline (the same
+# GPU-hours on more or fewer GPUs), so the plan needs none (Parse.asks_cost).
+ASKS_COST = (
+    "how much would it cost", "how much will it cost", "how much does it cost", "how much would that cost",
+    "what would it cost", "what will it cost", "what does it cost", "cost to train", "cost to pretrain",
+    "cost to pre-train", "cost to fine-tune", "cost to finetune", "how expensive", "total cost",
+    "多少钱", "花多少", "要多少钱", "需要多少钱", "成本多少", "费用多少", "多少费用", "多少成本", "总成本",
+    "总费用", "要花多少",
+)  # fmt: skip
+
 # Renting: with a bare "how much" ("租一张 4090 一小时要多少") the question is a price.
 RENT = ("租", "租用", "租赁", "rent", "renting", "rental", "to hire")
 HOW_MUCH = ("多少", "几块", "how much")
@@ -428,41 +438,48 @@ def _pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
 
 
 @functools.lru_cache(maxsize=256)
-def _split(phrases: tuple[str, ...]) -> tuple[re.Pattern[str] | None, frozenset[str], tuple[str, ...]]:
-    """(one pattern of the phrases matched anywhere, single ASCII words, other ASCII phrases matched as
-    whole words). The pattern is literals only, so one C-level search replaces a loop of `in` tests."""
+def _split(
+    phrases: tuple[str, ...],
+) -> tuple[re.Pattern[str] | None, frozenset[str], re.Pattern[str] | None]:
+    """(one pattern of the phrases matched anywhere, single ASCII words, one pattern of the other
+    ASCII phrases as whole words). Literals only, so one C-level search replaces a loop of `in` tests."""
     anywhere = sorted({p for p in phrases if not p.isascii()}, key=len, reverse=True)
     pattern = re.compile("|".join(map(re.escape, anywhere))) if anywhere else None
     words = frozenset(p for p in phrases if p.isascii() and p.isalnum())
-    other = tuple(p for p in phrases if p.isascii() and not p.isalnum())
-    return pattern, words, other
+    other = sorted({p for p in phrases if p.isascii() and not p.isalnum()}, key=len, reverse=True)
+    return pattern, words, _whole_words(other)
+
+
+def _whole_words(phrases: list[str]) -> re.Pattern[str] | None:
+    """The phrases where find_phrase finds them: no ASCII letter or digit glued to an end that is one
+    (_boundary_ok; case as written, as str.find)."""
+    parts = [
+        ("(?<![A-Za-z0-9])" if p[0].isalnum() else "")
+        + re.escape(p)
+        + ("(?![A-Za-z0-9])" if p[-1].isalnum() else "")
+        for p in phrases
+    ]
+    return re.compile("|".join(parts)) if parts else None
+
+
+_WORD = re.compile("[A-Za-z0-9]+")
 
 
 @functools.lru_cache(maxsize=128)
 def _words(text: str) -> frozenset[str]:
     """The maximal runs of ASCII letters and digits in `text`: its whole words."""
-    out: list[str] = []
-    word: list[str] = []
-    for ch in text:
-        if ch.isascii() and ch.isalnum():
-            word.append(ch)
-        elif word:
-            out.append("".join(word))
-            word = []
-    if word:
-        out.append("".join(word))
-    return frozenset(out)
+    return frozenset(_WORD.findall(text))
 
 
 def has_cue(window: str, cues: tuple[str, ...]) -> bool:
     """Any cue in `window`: one pattern search for Chinese (none in an ASCII window), a set lookup for
-    single English words, and a word-boundary check only where a longer English phrase occurs."""
+    single English words, and one whole-word pattern search for longer English phrases."""
     anywhere, words, other = _split(cues)
     if anywhere is not None and not window.isascii() and anywhere.search(window):
         return True
     if words and not words.isdisjoint(_words(window)):
         return True
-    return any(p in window and find_phrase(window, p) != -1 for p in other)
+    return other is not None and other.search(window) is not None
 
 
 def find_any(text: str, phrases: tuple[str, ...]) -> tuple[int, str] | None:

@@ -18,6 +18,10 @@ from sizing.types import GpuSpec
 NEEDS = ("gpu",)
 DEFAULTS: dict[str, Any] = {}
 TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    # "Does the A10 have NVLink?": the link itself, before the multi-GPU topic that also says nvlink
+    ("nvlink", ("have nvlink", "has nvlink", "support nvlink", "supports nvlink", "come with nvlink",
+                "nvlink?", "有nvlink", "有 nvlink", "有没有nvlink", "有没有 nvlink", "支持nvlink",
+                "支持 nvlink", "带nvlink", "带 nvlink", "nvlink吗", "nvlink 吗")),
     ("multi", ("多机", "多卡", "多台", "集群", "分布式", "互联", "nvlink", "p2p", "multi-node", "multinode",
                "multi node", "multi-gpu", "multi gpu", "multiple gpus", "several gpus", "many gpus",
                "cluster",
@@ -68,6 +72,8 @@ def answer(q: Question, reply: Reply) -> bool:
             advice["advice"] = _pick(getattr(entry, "advice", None), reply.lang)
             advice["description"] = _pick(getattr(entry, "description", None), reply.lang)
             reply.add_faq(entry.id)
+    elif asked == "nvlink":
+        verdict = "no" if spec.scale_up_gbs is None else "yes"
     elif asked == "training":
         verdict, rows = _training(q, spec)
     elif asked == "fp8":

@@ -1,5 +1,6 @@
-"""'Is the L40S good for training?' / 'T4 適合訓練嗎': a verdict on the GPU first, from what decides it
-(NVLink for sharding, BF16, memory), then the largest model each method fits on one card."""
+"""Questions about what a GPU can do get the verdict first: 'Is the L40S good for training?' / 'T4 適合訓練嗎'
+(NVLink for sharding, BF16, memory, then the largest model each method fits on one card), 'Does the A10
+have NVLink?'; and a memory question phrased with the memory last gets the memory answer."""
 
 from __future__ import annotations
 
@@ -40,3 +41,19 @@ def test_a_gpu_without_bf16_is_only_for_small_jobs_in_traditional_chinese(real: 
 def test_a_suitability_question_with_a_model_size_is_a_feasibility_question(real: Consultant) -> None:
     turn = ask(real, "Is the H100 good for fine-tuning a 70B model?")
     assert "70B-parameter model" in turn.text and "What does fit" in turn.text
+
+
+def test_asking_whether_a_gpu_has_nvlink_gets_yes_or_no_about_the_link(real: Consultant) -> None:
+    assert ask(real, "Does the A10 have NVLink?").text.startswith("*No.* The NVIDIA A10 has no NVLink")
+    bridged = ask(real, "A6000 有没有 NVLink").text
+    assert bridged.startswith("*有*") and "两张卡之间的桥接" in bridged
+
+
+def test_a_yes_on_one_gpu_starts_its_sentence_with_a_capital(real: Consultant) -> None:
+    text = ask(real, "Can I pre-train a 1B model on a single 4090 with 20B tokens in a week?").text
+    assert text.startswith("*Yes.* One NVIDIA GeForce RTX 4090 can hold")
+
+
+def test_a_question_ending_in_memory_gets_the_memory_answer(real: Consultant) -> None:
+    text = ask(real, "Mixtral 8x7B full fine-tune memory?").text
+    assert "How much training data" not in text and "Full fine-tuning" in text
