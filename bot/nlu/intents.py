@@ -187,6 +187,8 @@ DATASHEET = (
     "support",
     "介绍", "tell me about", "档位", "tier", "price", "价格", "多少钱",
 )  # fmt: skip
+# The datasheet words that are not about price: "AWS 的 H100 有 NVLink 吗" asks about the card.
+SPEC_WORDS = tuple(w for w in DATASHEET if w not in ("price", "价格", "多少钱"))
 QUESTION = (
     "?",
     "吗",
@@ -498,6 +500,9 @@ def _question_kind(
         return "provider_compare"
     if not sized and not sig.serving and asks_price and (gpus or has_any(t, GPU_WORDS)):
         return "price"
+    offers = rental and sig.providers and set(filled) <= set(RENTAL) and has_any(t, cues.OFFERS)
+    if offers and not has_any(t, SPEC_WORDS):
+        return "price"  # "does Lambda have H100s?", "can I rent a B200 on GCP?": its listing or none
     if rental and "budget" in filled and (yes_no or has_any(t, QUESTION)):
         return "price"  # "can I get 8 H100 for a week under $5k?": renting them against the budget
     if rental and "gpu_count" in filled and set(filled) <= set(RENTAL):

@@ -67,6 +67,11 @@ IN_CATALOGUE = (
     "in your catalogue", "in your catalog", "in the catalogue", "in the catalog", "do you cover",
     "do you support", "do you have", "do you know", "目录里有", "收录了", "支持", "有没有",
 )  # fmt: skip
+# Whether a provider sells a GPU: "does Lambda have H100s?", "can I rent a B200 on GCP?", "Azure 有 A100 吗".
+OFFERS = (
+    "have", "has", "offer", "offers", "sell", "sells", "rent", "carry", "carries", "provide", "provides",
+    "available", "有没有", "有", "提供", "能租", "租得到", "租到", "可以租", "上架",
+)  # fmt: skip
 # How recent the prices are: the same answer, with every provider's snapshot dates.
 PRICE_DATES = (
     "how fresh", "how old are your prices", "how old are the prices", "how recent", "up to date",
