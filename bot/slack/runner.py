@@ -49,9 +49,12 @@ from bot.store.turns import Completion, QueuedTurn, TurnLost
 
 log = logging.getLogger(__name__)
 
-# How long a turn waits for its placeholder's post before computing anyway: long enough for the
-# placeholder's own Python (building and sending the request) to run without competing for the GIL
-# with the turn, short enough that the turn then computes while the reply to the post comes back.
+# How long a turn waits for Slack's answer to its placeholder's post before computing anyway (it
+# starts as soon as that answer is in; recording the placeholder's ts runs beside it): long enough
+# for the placeholder's own Python (building and sending the request) to run without competing for
+# the GIL with the turn, short enough that the turn then computes while the reply to the post comes
+# back. Starting at once when the request is written instead (an audit hook on http.client.send) gave
+# answers ~0.8 ms sooner but the first post ~1.4 ms later on a busy 2-core machine (2026-12-01).
 # On loopback, mentions interleaved with a bare Bolt app's (p50 of 120, median of 3-6 runs, 2026-12-01):
 # 2 ms gave first post x1.17 and answer x3.02 of bare Bolt; the earlier 50 ms (with a 1 ms GIL switch
 # interval) x1.27 and x3.37; none x1.69 and x3.18. Against Slack's 100-300 ms round trip the turn
@@ -131,10 +134,12 @@ class TurnRunner:
     def start(self, turn: TurnRequest, received_s: float | None) -> None:
         """A turn just admitted by this process (it holds the lease)."""
         self._hold(turn.id)
-        placeholder = (
-            self.pools.api.submit(self._placeholder, turn, received_s) if turn.posts_placeholder else None
-        )
-        self.pools.work.submit(self._compute, turn, placeholder, received_s)
+        if not turn.posts_placeholder:
+            self.pools.work.submit(self._compute, turn, None, received_s)
+            return
+        posted = threading.Event()
+        placeholder = self.pools.api.submit(self._placeholder, turn, received_s, posted)
+        self.pools.work.submit(self._compute, turn, placeholder, received_s, posted)
 
     def resume(self, queued: QueuedTurn) -> None:
         """A turn taken over from a worker that died or stalled (bot.slack.keeper)."""
@@ -159,9 +164,9 @@ class TurnRunner:
             if self._complete(turn, answer):
                 self.pools.api.submit(self._deliver, turn, queued.placeholder_ts, answer, None, None)
         elif queued.placeholder_ts is None and turn.posts_placeholder:
-            self.pools.work.submit(
-                self._compute, turn, self.pools.api.submit(self._placeholder, turn, None), None
-            )
+            posted = threading.Event()
+            placeholder = self.pools.api.submit(self._placeholder, turn, None, posted)
+            self.pools.work.submit(self._compute, turn, placeholder, None, posted)
         else:
             self.pools.work.submit(self._compute, turn, known, None)
 
@@ -196,12 +201,18 @@ class TurnRunner:
 
     # -- steps --------------------------------------------------------------------------------
 
-    def _placeholder(self, turn: TurnRequest, received_s: float | None) -> str | None:
+    def _placeholder(
+        self, turn: TurnRequest, received_s: float | None, posted: threading.Event | None = None
+    ) -> str | None:
         ts: str | None = None
         try:
-            response = self.client.chat_postMessage(
-                channel=turn.channel, thread_ts=turn.thread_ts, text=notice("working", turn.lang)
-            )
+            try:
+                response = self.client.chat_postMessage(
+                    channel=turn.channel, thread_ts=turn.thread_ts, text=notice("working", turn.lang)
+                )
+            finally:
+                if posted is not None:
+                    posted.set()  # the turn computes while the placeholder's ts is recorded
             ts = str(response["ts"])
             self.replier.first_reply(turn.surface, received_s)
         except Exception:
@@ -216,16 +227,28 @@ class TurnRunner:
         return ts
 
     def _compute(
-        self, turn: TurnRequest, placeholder: Future[str | None] | None, received_s: float | None
+        self,
+        turn: TurnRequest,
+        placeholder: Future[str | None] | None,
+        received_s: float | None,
+        posted: threading.Event | None = None,
     ) -> None:
         live: TurnLike | None = None
-        if placeholder is not None:
+        if posted is not None:
+            posted.wait(PLACEHOLDER_HEAD_START_S)
+        elif placeholder is not None:
             futures.wait([placeholder], timeout=PLACEHOLDER_HEAD_START_S)
+        answers: list[dict[str, Any]] = []  # what the session commit stored, shown as it is
+
+        def answer_once(turn_said: TurnLike) -> dict[str, Any]:
+            answers.append(answer_of(turn_said))
+            return answers[-1]
+
         try:
-            with queue.completing(turn.id, self.owner, turn.session_id, answer_of):
+            with queue.completing(turn.id, self.owner, turn.session_id, answer_once):
                 live = self._ask(turn)
                 completed = not queue.completes(turn.session_id)
-            answer = answer_of(live)
+            answer = answers[-1] if completed and answers else answer_of(live)
             if not completed and not self._complete(turn, answer):
                 return  # another worker holds the turn now and answers it
         except TurnLost:
