@@ -327,7 +327,8 @@ class Consultant:
                 if isinstance(state.topic, dict) and state.topic.get("kind") in policy.SERVING_TOPICS:
                     # A training plan now: "show the math" explains it, not the serving answer.
                     state.topic = None
-                recommend(state, reply, self.kb, self._plan, self._clock(), changes)
+                asked = u.said if u.intent == "whatif" else None
+                recommend(state, reply, self.kb, self._plan, self._clock(), changes, asked)
             elif not reply.kinds:
                 reply.add("anything_else")
             return state
