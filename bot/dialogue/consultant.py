@@ -273,10 +273,23 @@ class Consultant:
         remembered = policy.topic_after(kind, q)
         if remembered is not None:
             state.topic = remembered
+        if kind in policy.OFFERS_PLAN and not self._form_in_progress(state):
+            self._start_offered_plan(state, kind, q)
         if state.pending is not None or kind in policy.INVITE_AFTER:
             # In the middle of the form: back to its question; before any: one invitation line.
             ask_next(state, reply, said=False)
         return True
+
+    @staticmethod
+    def _start_offered_plan(state: DialogueState, kind: str, q: Question) -> None:
+        """The answer offered a plan of what it computed: the form starts from that workload, so
+        "plan it" or a deadline is all the next turn needs."""
+        from bot.dialogue.state import merge_slots
+
+        merge_slots(state, policy.OFFERS_PLAN[kind](q))
+        for slot in policy.ASSUMED_IN_OFFER.get(kind, ()):
+            if state.slots.get(slot) is not None and slot not in state.assumed:
+                state.assumed.append(slot)
 
     def _form_step(
         self, state: DialogueState, reply: Reply, u: Understood, found: Any = None, text: str = ""

@@ -17,6 +17,7 @@ from bot.dialogue.answers import (
     china,
     compare,
     coverage,
+    data_amount,
     feasibility,
     figure,
     memory,
@@ -54,7 +55,12 @@ ANSWERS: dict[str, Answer] = {
     "model_info": model_info.answer,  # a named model's card: layers, active parameters, KV per token
     "cheapest_offering": offering.answer,
     "price_coverage": coverage.answer,  # which providers the catalogue prices, and how to add one
+    "data_amount": data_amount.answer,  # "How many tokens should I train a 3B model on?"
 }
+# Kinds whose answer offers to plan the workload it computed ("say 'plan it' or give a deadline"):
+# outside a plan under way, the form starts from that workload (its assumed slots marked as such).
+OFFERS_PLAN: dict[str, Callable[[Question], dict[str, Any]]] = {"data_amount": data_amount.offered}
+ASSUMED_IN_OFFER: dict[str, tuple[str, ...]] = {"data_amount": ("tokens",)}
 # A question kind asked about inference gets its serving version; when that cannot answer (no model
 # named) the kind's own answer runs.
 SERVING_VERSIONS = {

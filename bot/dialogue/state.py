@@ -14,6 +14,10 @@ import math
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from sizing.workload import (
+    CHINCHILLA_TOKENS_PER_PARAM,
+)  # Chinchilla's ~20 tokens per parameter: the engine owns it
+
 STATE_VERSION = 1
 
 # Slot names of the DESIGN.md parse/chat contract, in the order they are shown.
@@ -59,10 +63,6 @@ PLAUSIBLE: dict[str, tuple[float, float]] = {
     "ttft_ms": (0.01, 1e7),
     "tpot_ms": (0.01, 1e6),
 }
-
-# Chinchilla-optimal data for pre-training: ~20 tokens per parameter
-# (Hoffmann et al. 2022, "Training Compute-Optimal Large Language Models", Table 3).
-CHINCHILLA_TOKENS_PER_PARAM = 20.0
 
 
 @dataclass(slots=True)

@@ -286,6 +286,8 @@ class Signals:
     # The FAQ's best score (0-1) and its margin over the runner-up, asked only when the text could be
     # an FAQ question.
     faq_score: Callable[[], tuple[float, float]] | None = None
+    # The id of the FAQ's best entry (None: nothing found), asked only where the kind of entry decides.
+    faq_top: Callable[[], str | None] | None = None
 
 
 # What a rental question may say: which GPUs, how many, for how long, on what budget.
@@ -393,6 +395,8 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
         return "whatif"
     if sig.model_card and model_fields(t) and not _serving_load(filled) and "method" not in filled:
         return "model_info"  # "How many layers does Llama 3 70B have?", "DeepSeek-V3 激活参数多少"
+    if _asks_data_amount(t, sig):
+        return "data_amount"  # "How many tokens should I train a 3B model on?": the answer, not the form
     question = _question_kind(t, sig, yes_no, workload, model, short)
     if question is not None:
         return question
@@ -404,7 +408,7 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
         if _about_china_clouds(t, sig):
             return "china_providers"
         if has_any(t, cues.LIST_GPUS) or has_any(t, LIST_GPUS) or _lists_gpus(t, sig):
-            return "list_gpus"
+            return "faq" if _gpus_for_a_technique(sig) else "list_gpus"
         if not gpus and has_any(t, cues.OTHER_ACCELERATORS) and (yes_no or has_any(t, QUESTION)):
             return "list_gpus"  # "Do you support TPUs?": what the catalogue covers
         if sig.memory_filter and not gpus and has_any(t, GPU_WORDS + ("which", "what", "哪些", "哪", "有")):
@@ -537,6 +541,35 @@ def _question_kind(
     if _feasibility(t, sig, yes_no, model or method):
         return "feasibility"
     return None
+
+
+# What makes a data question part of a plan: the data itself, a deadline, a budget or hardware.
+DATA_PLAN_SLOTS = ("tokens", "data_bytes", "days", "budget", "gpu_count", "samples")
+
+
+def _asks_data_amount(t: str, sig: Signals) -> bool:
+    """ "How many tokens should I train a 3B model on?", "3B 模型要多少数据", "7B 預訓練需要多少 token": the
+    data a model of a stated size needs, with nothing else to plan around (which is exactly what the
+    planning form would ask back). Not what a named run used, not a plan ("…and how many GPUs?")."""
+    if not has_any(t, cues.DATA_ASK) or has_any(t, cues.DATA_USED) or has_any(t, cues.PLAN_ASKS):
+        return False
+    sized = "params" in sig.filled or sig.model_named
+    planned = any(s in sig.filled for s in DATA_PLAN_SLOTS) or bool(sig.gpus)
+    return sized and not planned and not sig.serving
+
+
+def _gpus_for_a_technique(sig: Signals) -> bool:
+    """ "FlashAttention 支持哪些显卡", "which GPUs support FP8 training?": the GPUs a technique runs on,
+    which its FAQ entry answers clearly (as sure as a sized question must be), not the catalogue. A
+    pitfall is a warning, never the list of GPUs a technique runs on ("有哪些GPU" shares 有哪些 with one)."""
+    if sig.faq_score is None or sig.faq_top is None or sig.gpus or sig.memory_filter:
+        return False
+    if "precision" in sig.filled:
+        return False  # "which GPUs can do FP8?": the catalogue lists the GPUs with that precision
+    score, margin = sig.faq_score()
+    if score < FAQ_CONFIDENT_WITH_SIZE or margin < FAQ_MARGIN_WITH_SIZE:
+        return False
+    return (sig.faq_top() or "").startswith("faq.")
 
 
 def _cheapest_offering(t: str, sig: Signals) -> bool:

@@ -202,6 +202,13 @@ NO_DEADLINE = (
     "不着急用",
     "不是很急", "不太急", "没那么急", "时间宽裕",
 )  # fmt: skip
+# "Plan it", alone, after an answer that offered a plan (bot/dialogue/answers/data_amount.py): plan
+# with what is known and no deadline, as "no deadline" does (the engine picks a sensible cluster
+# size). Inside a longer request ("make a plan for 7B on 100B tokens") it is no answer about time.
+GO_AHEAD = (
+    "plan it", "plan that", "plan this", "go ahead and plan", "make a plan", "make the plan", "do the plan",
+    "规划一下", "帮我规划", "做个规划", "做规划", "按这个规划", "就按这个算", "那就规划",
+)  # fmt: skip
 # The fastest sensible plan within the budget: Parse.asap.
 ASAP = (
     "asap", "as soon as possible", "as fast as possible", "as quickly as possible", "fastest possible",
@@ -238,6 +245,8 @@ ASKS_COST = (
 # Renting: with a bare "how much" ("租一张 4090 一小时要多少") the question is a price.
 RENT = ("租", "租用", "租赁", "rent", "renting", "rental", "to hire")
 HOW_MUCH = ("多少", "几块", "how much")
+# Words that ask for an amount: a quantity word after one is the thing asked ("要多少 token").
+ASKS_AMOUNT = ("多少", "几", "how many", "how much", "what amount of")
 
 
 # After "how much" these make it a question about a quantity, not a price ("how much memory").

@@ -183,13 +183,15 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         model_card=slots.model is not None,
         memory_filter=found.gpu_memory is not None and not mentioned,
         faq_score=lambda: faq_confidence(t.original),
+        faq_top=lambda: faq_top(t.original),
     )
     intent, yes_no = intents.classify(s, signals)
     if intent == "price" and price_period is None and slots.budget is None:
         price_period = _price_period(s, asked=True)  # "4 H100s per month": a price question without "price"
     if intent == "capacity" and task is None and inference:
         task = "serve"  # "我有 2 张 4090，能跑什么模型"
-    open_timeline = days is None and intents.has_any(s, lexicon.NO_DEADLINE)
+    go_ahead = len(s) <= intents.SHORT and intents.has_any(s, lexicon.GO_AHEAD)
+    open_timeline = days is None and (go_ahead or intents.has_any(s, lexicon.NO_DEADLINE))
     return Parse(
         intent=intent,
         lang=t.lang,
@@ -224,6 +226,12 @@ def faq_confidence(text: str) -> tuple[float, float]:
     shipped FAQ and pitfalls, 0-1)."""
     found = default_searcher().retrieve(text, limit=2)
     return (found.hits[0].score, found.margin) if found.hits else (0.0, 0.0)
+
+
+def faq_top(text: str) -> str | None:
+    """The id of the FAQ's best entry for `text`, or None."""
+    found = default_searcher().retrieve(text, limit=1)
+    return found.hits[0].id if found.hits else None
 
 
 def _context_as_request(slots: Slots) -> Slots:

@@ -140,6 +140,31 @@ MEMORY_ASK = (
     # the memory as the question's last word: "Mixtral 8x7B full fine-tune memory?"
     "memory?", "vram?", "memory usage", "memory estimate", "memory needs", "显存？", "显存?", "显存呢",
 )  # fmt: skip
+# Asking how much data a model should be trained on ("How many tokens should I train a 3B model on?",
+# "3B 模型要多少数据", "7B 预训练需要多少 token"). Text is simplified and compacted ("多少 token": 多少token).
+DATA_ASK = (
+    "多少数据", "多少token", "多少个token", "多少tokens", "多少训练数据", "多少语料", "多少数据量",
+    "数据量多少", "数据要多少", "数据需要多少", "数据量要多少", "数据量需要多少", "需要多大的数据",
+    "多大的数据集", "多少词元",
+    "how many tokens", "how much data", "how much training data", "how much text", "how many training tokens",
+    "how big a dataset", "how large a dataset", "how big should the dataset", "what dataset size",
+    "how much pretraining data", "how much pre-training data",
+)  # fmt: skip
+# Asking what a run did use ("how many tokens was Llama 3 trained on?"): a fact about that run.
+DATA_USED = (
+    "was trained",
+    "were trained",
+    "tokens was",
+    "tokens were",
+    "tokens did",
+    "data was",
+    "data did",
+    "did it",
+    "did they",
+    "用了多少",
+    "训练了多少",
+    "训了多少",
+)
 # The cheapest GPU for a job ("what's the cheapest GPU that can QLoRA a 7B model?").
 CHEAPEST = (
     "cheapest", "least expensive", "lowest cost", "lowest-cost", "most affordable", "most cost-effective",

@@ -313,7 +313,7 @@ def _by_magnitude(s: str, num: Num, before: str, after: str, found: Found) -> No
         if label in ("params", "tokens") and num.value >= 1e6:
             found.add(label, num.value, num, s)  # "参数量 13000000000", "tokens: 2000000000000"
         return
-    if lexicon.has_cue(after, lexicon.TOKEN_CUES):
+    if lexicon.has_cue(after, lexicon.TOKEN_CUES) and not _asked(after, lexicon.TOKEN_CUES):
         found.add("tokens", num.value, num, s)
         return
     if _model_name(s, num):
@@ -325,7 +325,7 @@ def _by_magnitude(s: str, num: Num, before: str, after: str, found: Found) -> No
     label = "params" if after.lstrip(" 的大小").startswith(_MODEL_WORDS) else _nearest_label(before)
     if label is None and lexicon.has_cue(after, lexicon.PARAM_CUES):
         label = "params"  # "7B模型", "70亿的模型"
-    if label is None and lexicon.has_cue(after, ("数据", "语料", "data")):
+    if label is None and lexicon.has_cue(after, _DATA_WORDS) and not _asked(after, _DATA_WORDS):
         label = "data"
     if (
         num.mult in ("g", "t")
@@ -354,6 +354,17 @@ def _by_magnitude(s: str, num: Num, before: str, after: str, found: Found) -> No
         found.asks.append(Ask("tokens_or_data", "ambiguous_unit", _finite(num.value), _text(s, num)))
     elif num.mult in ("b", "m") or (num.mult == "zh" and num.value >= 1e8):
         found.add("params", num.value, num, s)  # a bare "7B" / "百亿" is a model size
+
+
+_DATA_WORDS = ("数据", "语料", "data")
+
+
+def _asked(after: str, cues: tuple[str, ...]) -> bool:
+    """The quantity word after a number is what the message asks for, not what the number counts:
+    "7B 预训练需要多少 token", "3B model, how much data?" (the 7B and 3B are model sizes)."""
+    cue = lexicon.find_any(after, cues)
+    ask = lexicon.find_any(after, lexicon.ASKS_AMOUNT)
+    return cue is not None and ask is not None and ask[0] < cue[0]
 
 
 # What may sit between a GPU name and its memory size: "H100 有 160GB 版本吗", "A100 (80GB)".
