@@ -102,6 +102,8 @@ TOPIC_SLOTS = (
 FOLLOW_UP_SLOTS = (
     "gpu", "gpu_count", "method", "precision", "params", "active_params", "seq_len", *SERVE_SLOT_NAMES,
 )  # fmt: skip
+# Topics whose answer is priced on the clouds a message names (Question.market).
+PRICED_TOPICS = ("serve", "serve_cheapest", "cheapest_gpu")
 FOLLOW_UP_INTENTS = ("whatif", "correction", "size", "gpu_info", "unknown")
 
 
@@ -138,6 +140,9 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
         return None  # "pretrain 350M on 10B tokens, cheapest please": the plan of lowest total cost
     if kind in ANSWERS:
         return kind
+    if topic and not form_in_progress and q.clouds and not q.u.said and kind in ("whatif", "correction"):
+        if topic.get("kind") in PRICED_TOPICS:
+            return str(topic.get("kind"))  # "what about on AWS?": the same answer priced there
     if topic and not form_in_progress and q.u.said and kind in FOLLOW_UP_INTENTS:
         if set(q.u.said) <= set(FOLLOW_UP_SLOTS):
             return str(topic.get("kind"))

@@ -244,6 +244,7 @@ WORKLOAD = (
     "params", "tokens", "data_bytes", "days", "budget", "method", "gpu_count", "seq_len", "epochs", "samples",
     "tokens_per_sample",
 )  # fmt: skip
+CLOUD_FOLLOW_UP = 48  # characters: "what about on AWS?", "用 Azure 呢", "how about Google Cloud instead?"
 SHORT = 24  # characters; skip/greeting/thanks/help cues only count in a short message
 # Slots that name a technique rather than a workload: "What is LoRA?" asks about it, it sizes nothing.
 QUALITATIVE = ("method", "precision", "stack", "recompute", "continued")
@@ -378,9 +379,19 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
     if has_any(t, CAPACITY):
         return "capacity"
     corrects = has_any(t, CORRECTION) or t.startswith(CORRECTION_OPENERS) or ", not " in t
-    if (filled or gpus) and corrects and not has_any(t, WHATIF):
+    # "what about on AWS?", "用 Azure 呢", "on GCP instead": the same job on another cloud (a Chinese
+    # provider named alone is a question about it: china_providers).
+    clouds = (
+        bool(sig.providers)
+        and not any(p in china_providers() for p in sig.providers)
+        and len(t) <= CLOUD_FOLLOW_UP
+        and not lexicon.asks_price(t)
+    )
+    if (filled or gpus or clouds) and corrects and not has_any(t, WHATIF):
         return "correction"
-    if has_any(t, WHATIF) and (filled or gpus):
+    end = t.rstrip(" ?？!！。.~")
+    another_cloud = clouds and (end.endswith("呢") or t.startswith(("and on ", "and ", "on ")))
+    if (has_any(t, WHATIF) or another_cloud) and (filled or gpus or clouds):
         return "whatif"
     if sig.model_card and model_fields(t) and not _serving_load(filled) and "method" not in filled:
         return "model_info"  # "How many layers does Llama 3 70B have?", "DeepSeek-V3 激活参数多少"

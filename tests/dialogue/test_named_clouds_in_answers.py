@@ -31,3 +31,32 @@ def test_a_named_cloud_prices_the_answer_there(
 def test_without_a_named_cloud_nothing_is_said_about_clouds(real: Consultant) -> None:
     text = real.handle("s", "cheapest GPU to LoRA fine-tune a 13B model?").text
     assert "as asked" not in text
+
+
+@pytest.mark.parametrize(
+    ("first", "follow_up", "note"),
+    [
+        (
+            "how many GPUs to serve Llama 3 70B to 100 users?",
+            "what about on AWS?",
+            "Priced on AWS only, as asked.",
+        ),
+        ("cheapest GPU to LoRA fine-tune a 13B model?", "and on Azure?", "Priced on Azure only, as asked."),
+        ("部署 Qwen2.5 14B 给 50 个并发用户要几张卡", "用 Lambda 呢", "只用 Lambda 的报价"),
+    ],
+)
+def test_a_follow_up_naming_a_cloud_reprices_the_same_answer_there(
+    real: Consultant, first: str, follow_up: str, note: str
+) -> None:
+    heading = real.handle("s", first).text.split("\n")[0][:20]
+    text = real.handle("s", follow_up).text
+    assert text.startswith(heading), (heading, text[:200])
+    assert note in text, text
+
+
+def test_a_follow_up_naming_a_cloud_replans_a_training_job_there_without_a_digression(
+    real: Consultant,
+) -> None:
+    real.handle("s", "LoRA fine-tune a 13B model on 10GB of data within a week")
+    text = real.handle("s", "what about on AWS?").text
+    assert text.startswith("*What changed*: now on AWS"), text[:200]
