@@ -2,8 +2,9 @@
 
 NLU messages per second and the 100 KB message, engine time per full ranked answer, the CPU time of
 one chat turn in process (benchmarks/bench_turn.py), reply latency over HTTP against a bare Bolt
-app, and two `serve --http` instances on one Redis under concurrent load. Loopback only; every
-process it starts it stops; each part is bounded in count and time.
+app and where it goes step by step (benchmarks/bench_breakdown.py), and two `serve --http` instances
+on one Redis under concurrent load. Loopback only; every process it starts it stops; each part is
+bounded in count and time.
 """
 
 from __future__ import annotations
@@ -119,6 +120,32 @@ def latency_rows(quick: bool, tmp: Path) -> list[Row]:
     return rows
 
 
+def breakdown_rows(quick: bool, tmp: Path) -> list[Row]:
+    """Where a mention's reply latency goes (benchmarks/bench_breakdown.py), sent as the perf check sends."""
+    from bench_breakdown import breakdown
+
+    n = 20 if quick else 120
+    res = breakdown(n, tmp)
+    name = "turn latency breakdown"
+    rows: list[Row] = [
+        (
+            name,
+            f"{label} ({n} mentions, ms after the delivery)",
+            f"bare Bolt {b:.1f}, ours {o:.1f} (x{o / b:.2f})",
+        )
+        for (label, b), (_, o) in zip(res.bare, res.ours, strict=True)
+    ]
+    if res.cpu_per_mention_s is not None:
+        b, o = (x * 1000 for x in res.cpu_per_mention_s)
+        rows.append((name, "server CPU per mention", f"bare Bolt {b:.1f} ms, ours {o:.1f} ms"))
+    rows += [
+        (name, f"step: {s.name}", f"starts at {s.start_ms:.2f} ms, takes {s.took_ms:.2f} ms")
+        for s in res.steps
+        if s.calls >= 0.5  # what most mentions do (not the keeper's sweeps or a rare gc pause)
+    ]
+    return rows
+
+
 def scale_rows(quick: bool, tmp: Path) -> list[Row]:
     from bench_replies import p50_p95, scale_out
 
@@ -167,6 +194,7 @@ def main() -> int:
             ("engine", lambda: engine_rows(args.quick)),
             ("chat turn", lambda: turn_rows(args.quick, Path(tmp))),
             ("reply over HTTP", lambda: latency_rows(args.quick, Path(tmp))),
+            ("turn latency breakdown", lambda: breakdown_rows(args.quick, Path(tmp))),
             ("2 instances, 1 Redis", lambda: scale_rows(args.quick, Path(tmp))),
         ]
         for name, part in parts:

@@ -135,7 +135,7 @@ def app_env(slack: FakeSlackApi, tmp: Path, redis_url: str | None = None) -> dic
         "SLACK_SIGNING_SECRET": SECRET,
         "SLACK_API_URL": slack.url,
         "GPU_ADVISOR_RATE_LIMIT_PER_MINUTE": "1000000",  # measuring the reply path, not the limiter
-        "GPU_ADVISOR_LOG_LEVEL": "WARNING",
+        "GPU_ADVISOR_LOG_LEVEL": os.environ.get("GPU_ADVISOR_LOG_LEVEL", "WARNING"),
         "HOME": str(tmp),
     }
     if redis_url:

@@ -55,6 +55,8 @@ class ConsultantLike(ChatPort, Protocol):
 
     def home_view(self, user_id: str, lang: str) -> dict[str, Any]: ...
 
+    def remember(self, user_id: str | None, turn: TurnLike) -> None: ...  # the plan App Home shows
+
 
 # -- the durable turn queue's values (life cycle: bot.store.turns) ---------------------------------
 

@@ -10,6 +10,7 @@ digit may not touch either end.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
@@ -56,6 +57,7 @@ class NameTrie(Generic[V]):
         self._plural = plural
         self._glued_count = glued_count
         self.max_len = 0
+        self._starts: re.Pattern[str] | None = None  # see _candidates
 
     def add(self, name: str, value: V) -> None:
         """Adds `name` (the first value added for a spelling wins)."""
@@ -68,22 +70,30 @@ class NameTrie(Generic[V]):
         if node.value is None:
             node.value = value
         self.max_len = max(self.max_len, 2 * len(k) + 2)
+        self._starts = None
 
     def find(self, text: str) -> list[Hit[V]]:
         """Non-overlapping names in `text` (lower-cased), leftmost then longest."""
         out: list[Hit[V]] = []
-        i, n = 0, len(text)
-        while i < n:
-            if text[i] not in self._root.children or not self._starts_word(text, i):
-                i += 1
+        i = 0
+        for m in self._candidates().finditer(text):
+            j = m.start()
+            if j < i or not self._starts_word(text, j):
                 continue
-            got = self.longest(text, i)
-            if got is None:
-                i += 1
-                continue
-            out.append(Hit(i, got[0], got[1]))
-            i = got[0]
+            got = self.longest(text, j)
+            if got is not None:
+                out.append(Hit(j, got[0], got[1]))
+                i = got[0]
         return out
+
+    def _candidates(self) -> re.Pattern[str]:
+        """Where a name may start, found in C: a first character of some name that no ASCII letter
+        or digit precedes, or (glued counts) that an x precedes; _starts_word has the last word."""
+        if self._starts is None:
+            first = "".join(sorted(re.escape(ch) for ch in self._root.children))
+            before = "(?:(?<![A-Za-z0-9])|(?<=x))" if self._glued_count else "(?<![A-Za-z0-9])"
+            self._starts = re.compile(f"{before}[{first}]" if first else "(?!)")
+        return self._starts
 
     def _starts_word(self, text: str, i: int) -> bool:
         if i == 0 or not is_word_char(text[i - 1]):

@@ -342,6 +342,14 @@ class PublishedRun(Strict):
     usable_for_calibration: bool
     source: Source
     note: str | None = None
+    # The whole pre-training run's tokens where `tokens` (the span the GPU-hours cover) is only part
+    # of it: TinyLlama's hours are for the first 300B of its 3T tokens.
+    total_tokens: float | None = Field(default=None, gt=0)
+
+    @property
+    def trained_tokens(self) -> float:
+        """The tokens the model was pre-trained on, whatever span the hours cover."""
+        return self.total_tokens or self.tokens
 
 
 class FinetuneMeasurement(Strict):

@@ -83,7 +83,6 @@ _ZH_STOP_BIGRAMS |= {"时候", "需要", "开始", "重新", "怎样", "应该",
 # same way: its bigrams are no topic, only weight that dilutes the real words' share of the score.
 _ZH_STOP_BIGRAMS |= {"要不要", "能不能", "会不会", "是不是", "怎么办", "到底", "纠结", "觉得", "感觉", "请教"}
 _ZH_STOP_BIGRAMS |= {"其实", "目前", "现在", "经常", "总是", "一直", "大家", "团队", "的话", "是否"}
-_FILLER = re.compile("|".join(sorted(_ZH_STOP_BIGRAMS, key=len, reverse=True)))
 _EN_STOP = set(
     "a an the is are was were be been am do does did i me my we our you your it its this that these those "
     "to of in on at for with by from as and or but if so than then what which who how when where why "
@@ -93,6 +92,18 @@ _EN_STOP = set(
     # chat commands the dialogue handles itself
     "help reset restart start".split()
 )
+# Comparison framing ("what is the difference between X and Y", "X和Y有什么区别") says that two things
+# are compared, not which: the X and Y carry the topic. As words they made any entry that listed
+# "difference" among its keywords the answer to every comparison question.
+_EN_STOP |= {"difference", "differences", "differ", "differs", "different", "compare", "compared"}
+_EN_STOP |= {"comparison", "comparing"}
+_ZH_STOP_BIGRAMS |= {"区别", "差别", "差异", "不同", "对比", "比较", "相比"}
+_FILLER = re.compile("|".join(sorted(_ZH_STOP_BIGRAMS, key=len, reverse=True)))
+# A name with a stage or version number ("ZeRO-2", "zero3", "llama-3", "qwen2.5") is one thing
+# written several ways: the hyphen is dropped, and the name itself is a token too, so "ZeRO-2"
+# meets an entry that says "ZeRO-3" or plain "ZeRO". Two-letter stems (h100, fp8, bf16) are
+# names of their own, not versions of "h" or "fp".
+_VERSIONED = re.compile(r"([a-z]{3,})-?(\d+(?:\.\d+)?)")
 
 _RUN = re.compile(r"[a-z0-9][a-z0-9.+\-]*[a-z0-9+]|[a-z0-9]|[\u3400-\u9fff]+")
 
@@ -128,6 +139,13 @@ def _stem(word: str) -> str:
     if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
         return word[:-1]
     return word
+
+
+def _word_tokens(word: str) -> list[str]:
+    versioned = _VERSIONED.fullmatch(word)
+    if versioned:
+        return [versioned[1] + versioned[2], versioned[1]]
+    return [_stem(word)]
 
 
 class Tokenizer:
@@ -167,7 +185,7 @@ class Tokenizer:
         for run in _RUN.findall(norm):
             if run.isascii():
                 if run not in _EN_STOP:
-                    tokens.append(_stem(run))
+                    tokens.extend(_word_tokens(run))
                 continue
             # Filler words split the run, so no bigram straddles them ("什么时候需要用多卡" -> 用多卡:
             # 么时/候需 would otherwise be rare, unseen tokens that drown the real ones).

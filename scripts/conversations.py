@@ -85,6 +85,22 @@ CONVERSATIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "ok, different project: pretrain a 1B model on 100B tokens by the end of next month",
         ),
     ),
+    (
+        "English: a training-technique question; how much data a 3B model needs, then a plan of that amount",
+        (
+            "What is the difference between ZeRO-2 and ZeRO-3?",
+            "How many tokens should I train a 3B model on?",
+            "plan it",
+        ),
+    ),
+    (
+        "繁體中文：7B 預訓練要多少 token，再給工期；微調要多少資料",
+        (
+            "7B 預訓練需要多少 token",
+            "三週內",
+            "微調 7B 模型需要多少數據",
+        ),
+    ),
 )
 
 

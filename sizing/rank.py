@@ -3,6 +3,8 @@ and what a budget is compared with."""
 
 from __future__ import annotations
 
+import math
+
 from sizing.assumptions import (
     COST_TIE,
     DAYS_PER_MONTH,
@@ -70,7 +72,12 @@ def cheapest(candidates: list[Option]) -> Option:
     pick = min(close, key=lambda o: (o.gpus, rank_cost(o), o.days, o.gpu.id))
     # ...unless that plan is dominated: a larger one that costs no more and finishes sooner wins
     # (1 × B200 for 7.2 days at $1,212 never beats 4 × B200 for 1.9 days at $1,209).
-    better = [o for o in close if rank_cost(o) <= rank_cost(pick) and o.days < pick.days]
+    # Unpriced plans cost "inf" alike: equal unknowns say nothing, so the fewest GPUs stay.
+    better = [
+        o
+        for o in close
+        if math.isfinite(rank_cost(o)) and rank_cost(o) <= rank_cost(pick) and o.days < pick.days
+    ]
     if better:
         return min(better, key=lambda o: (rank_cost(o), o.days, o.gpus, o.gpu.id))
     return pick
@@ -177,7 +184,12 @@ def _dominated(o: Option, pool: list[Option], req: SizingRequest, budget: float 
     """Another plan that meets the same constraints costs no more and finishes sooner: heading the
     answer with `o` would ask the user to pay as much or more for a slower job."""
     return any(
-        p is not o and p.fits and _meets(p, req, budget) and rank_cost(p) <= rank_cost(o) and p.days < o.days
+        p is not o
+        and p.fits
+        and _meets(p, req, budget)
+        and math.isfinite(rank_cost(p))
+        and rank_cost(p) <= rank_cost(o)
+        and p.days < o.days
         for p in pool
     )
 

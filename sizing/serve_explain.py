@@ -460,7 +460,10 @@ def warnings(
             )
         )
     single_node = [o for o in pool if o.replica.pp == 1]
-    if pool and not single_node:
+    # Only when the model itself needs more than a node: GPUs the user fixed beyond one node
+    # ("two 8-GPU machines") are split over nodes by their choice, not by the model's size.
+    fixed_multi_node = req.gpus is not None and req.gpus > GPUS_PER_NODE
+    if pool and not single_node and not fixed_multi_node:
         largest = max((o.gpu for o in pool), key=lambda g: g.memory_gb)  # of the GPU types considered
         node_gb = capacity_gb(largest) * GPUS_PER_NODE
         out.append(

@@ -40,6 +40,7 @@ from bot.dialogue.route import (
 from bot.dialogue.state import DialogueState, fresh_state, missing, public_slots, skip_pending
 from bot.dialogue.timeline import count_samples, timeline
 from bot.dialogue.understand import ParseFn, Understood, clean_text, understand
+from bot.ports import TurnLike
 from bot.render.views import explain_items
 from bot.store.base import SessionState, Store
 from sizing.errors import SizingError
@@ -110,7 +111,7 @@ class Consultant:
         turn = self._commit(
             session_id, lambda state, reply: self._on_text(state, reply, clean), lang_hint=lang_hint
         )
-        self._remember(user_id, turn)
+        self.remember(user_id, turn)
         return turn
 
     def handle_action(
@@ -140,7 +141,7 @@ class Consultant:
             return self._form_step(state, reply, understood)
 
         turn = self._commit(session_id, step)
-        self._remember(user_id, turn)
+        self.remember(user_id, turn)
         return turn
 
     def validate_form(self, fields: dict[str, str], lang: str = "en") -> dict[str, str]:
@@ -188,7 +189,10 @@ class Consultant:
             "assumed": list(state.assumed or []),
         }
 
-    def _remember(self, user_id: str | None, turn: Turn) -> None:
+    def remember(self, user_id: str | None, turn: TurnLike) -> None:
+        """Keep the plan a turn presented as the user's latest, for App Home. `handle` does it for a
+        caller that passes user_id; the Slack runner passes none and calls this once the answer is
+        shown, so the write is not between the user and the answer."""
         rec = turn.payload.get("recommendation")
         if not user_id or not rec:
             return
@@ -269,10 +273,23 @@ class Consultant:
         remembered = policy.topic_after(kind, q)
         if remembered is not None:
             state.topic = remembered
+        if kind in policy.OFFERS_PLAN and not self._form_in_progress(state):
+            self._start_offered_plan(state, kind, q)
         if state.pending is not None or kind in policy.INVITE_AFTER:
             # In the middle of the form: back to its question; before any: one invitation line.
             ask_next(state, reply, said=False)
         return True
+
+    @staticmethod
+    def _start_offered_plan(state: DialogueState, kind: str, q: Question) -> None:
+        """The answer offered a plan of what it computed: the form starts from that workload, so
+        "plan it" or a deadline is all the next turn needs."""
+        from bot.dialogue.state import merge_slots
+
+        merge_slots(state, policy.OFFERS_PLAN[kind](q))
+        for slot in policy.ASSUMED_IN_OFFER.get(kind, ()):
+            if state.slots.get(slot) is not None and slot not in state.assumed:
+                state.assumed.append(slot)
 
     def _form_step(
         self, state: DialogueState, reply: Reply, u: Understood, found: Any = None, text: str = ""
@@ -310,7 +327,8 @@ class Consultant:
                 if isinstance(state.topic, dict) and state.topic.get("kind") in policy.SERVING_TOPICS:
                     # A training plan now: "show the math" explains it, not the serving answer.
                     state.topic = None
-                recommend(state, reply, self.kb, self._plan, self._clock(), changes)
+                asked = u.said if u.intent == "whatif" else None
+                recommend(state, reply, self.kb, self._plan, self._clock(), changes, asked)
             elif not reply.kinds:
                 reply.add("anything_else")
             return state

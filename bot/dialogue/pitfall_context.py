@@ -17,18 +17,33 @@ def gpu_record(records: Iterable[Any], gpu: str | None) -> Any | None:
     if not gpu:
         return None
     wanted = gpu.lower()
-    matches = [
-        r
-        for r in records
-        if r.id == wanted
-        or getattr(r, "family", None) == wanted
-        or wanted in (a.lower() for a in getattr(r, "aliases", ()))
-    ]
+    matches = _by_name(tuple(records)).get(wanted, [])
     exact = [r for r in matches if r.id == wanted]
     if exact:
         return exact[0]
     order = {"top": 0, "high": 1, "mid": 2, "entry": 3}
     return min(matches, key=lambda r: order.get(getattr(r, "tier", ""), 9), default=None)
+
+
+# Per records tuple (the knowledge base keeps one for its life): the records each name matches.
+_NAMES: dict[int, tuple[tuple[Any, ...], dict[str, list[Any]]]] = {}
+
+
+def _by_name(records: tuple[Any, ...]) -> dict[str, list[Any]]:
+    """Each id, family and lower-cased alias -> the records it names, in catalogue order (built once
+    per records tuple, as knowledge.quotes keeps its name index)."""
+    cached = _NAMES.get(id(records))
+    if cached is not None and cached[0] is records:
+        return cached[1]
+    index: dict[str, list[Any]] = {}
+    for r in records:
+        names = {r.id, getattr(r, "family", None), *(a.lower() for a in getattr(r, "aliases", ()))}
+        for name in names - {None}:
+            index.setdefault(name, []).append(r)
+    if len(_NAMES) > 8:
+        _NAMES.clear()
+    _NAMES[id(records)] = (records, index)
+    return index
 
 
 def _memory_gb(record: Any) -> float | None:

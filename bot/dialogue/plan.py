@@ -90,6 +90,7 @@ def training_software(slots: Mapping[str, Any]) -> dict[str, Any]:
         "stack": stack if stack in STACKS else None,
         "recompute": recompute if recompute in RECOMPUTES else None,
         "continued": bool(slots.get("continued")) and slots.get("method") == "pretrain",
+        "offload": bool(slots.get("offload")),
     }
 
 

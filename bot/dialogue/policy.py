@@ -17,6 +17,7 @@ from bot.dialogue.answers import (
     china,
     compare,
     coverage,
+    data_amount,
     feasibility,
     figure,
     memory,
@@ -54,7 +55,12 @@ ANSWERS: dict[str, Answer] = {
     "model_info": model_info.answer,  # a named model's card: layers, active parameters, KV per token
     "cheapest_offering": offering.answer,
     "price_coverage": coverage.answer,  # which providers the catalogue prices, and how to add one
+    "data_amount": data_amount.answer,  # "How many tokens should I train a 3B model on?"
 }
+# Kinds whose answer offers to plan the workload it computed ("say 'plan it' or give a deadline"):
+# outside a plan under way, the form starts from that workload (its assumed slots marked as such).
+OFFERS_PLAN: dict[str, Callable[[Question], dict[str, Any]]] = {"data_amount": data_amount.offered}
+ASSUMED_IN_OFFER: dict[str, tuple[str, ...]] = {"data_amount": ("tokens",)}
 # A question kind asked about inference gets its serving version; when that cannot answer (no model
 # named) the kind's own answer runs.
 SERVING_VERSIONS = {
@@ -96,6 +102,8 @@ TOPIC_SLOTS = (
 FOLLOW_UP_SLOTS = (
     "gpu", "gpu_count", "method", "precision", "params", "active_params", "seq_len", *SERVE_SLOT_NAMES,
 )  # fmt: skip
+# Topics whose answer is priced on the clouds a message names (Question.market).
+PRICED_TOPICS = ("serve", "serve_cheapest", "cheapest_gpu")
 FOLLOW_UP_INTENTS = ("whatif", "correction", "size", "gpu_info", "unknown")
 
 
@@ -118,12 +126,23 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
         return None  # "switch to the H100 with 160GB": corrected, and the switch goes to the form
     if kind == "gpu_info" and q.u.yes_no and capability.asks_capability(q.text):
         return "capability"
+    if (
+        kind in ("size", "feasibility", "gpu_info")
+        and q.u.gpus
+        and not workload
+        and not form_in_progress
+        and capability.topic(q.text) == "training"
+    ):
+        return "capability"  # "Is the H100 good for fine-tuning?": about the GPU, no job to size
     if q.u.task == "serve" and kind in SERVING_VERSIONS:
         return SERVING_VERSIONS[kind]
     if kind == "cheapest_gpu" and any(q.u.said.get(k) is not None for k in ("tokens", "data_bytes")):
         return None  # "pretrain 350M on 10B tokens, cheapest please": the plan of lowest total cost
     if kind in ANSWERS:
         return kind
+    if topic and not form_in_progress and q.clouds and not q.u.said and kind in ("whatif", "correction"):
+        if topic.get("kind") in PRICED_TOPICS:
+            return str(topic.get("kind"))  # "what about on AWS?": the same answer priced there
     if topic and not form_in_progress and q.u.said and kind in FOLLOW_UP_INTENTS:
         if set(q.u.said) <= set(FOLLOW_UP_SLOTS):
             return str(topic.get("kind"))

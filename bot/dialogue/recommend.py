@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.dialogue.clouds import restricted
 from bot.dialogue.hardware import china_options
+from bot.dialogue.memo import plan_dict
 from bot.dialogue.pitfall_context import pitfall_context
 from bot.dialogue.plan import budget_usd_total, build_request, effective_slots, summarise
 from bot.dialogue.reply import Reply
@@ -48,13 +49,13 @@ def run_plan(state: DialogueState, kb: KnowledgeBase, plan: Planner, today: dt.d
         # Only the clouds the user named; none of them with an offering that fits leaves the plan
         # to the whole catalogue (the reply says so: clouds_view).
         try:
-            rec = dict(plan(request, restricted(kb.catalog, state.clouds)).to_dict())
+            rec = plan_dict(plan, request, restricted(kb.catalog, state.clouds))
         except SizingError:
             rec = None
         if rec is not None and not any(o.get("fits") for o in rec.get("options") or []):
             rec = None
     if rec is None:
-        rec = dict(plan(request, kb.catalog).to_dict())
+        rec = plan_dict(plan, request, kb.catalog)
     if state.asap:
         rec["options"] = fastest_first(rec.get("options") or [], state.slots, kb.catalog.usd_to_cny)
     elif state.cheapest:
@@ -272,7 +273,9 @@ def recommend(
     plan: Planner,
     today: dt.date,
     changes: list[SlotChange],
+    asked: Mapping[str, Any] | None = None,
 ) -> None:
+    """`asked`: the values a what-if said; when they change nothing the reply says so first."""
     try:
         rec, fired, context = plan_context(state, kb, plan, today, reply.lang)
     except SizingError as exc:
@@ -290,6 +293,9 @@ def recommend(
             deadline=state.slots.get("days") is not None,
         )
         reply.changes = [{"slot": c.slot, "old": c.old, "new": c.new} for c in changes]
+    elif before and summary and asked:
+        # "what if 16 GPUs?" on a plan of 16 GPUs: nothing to compare, and no "16 → 16".
+        reply.add("no_change", said=dict(asked), after=summary)
     related = context["faq"]
     # A tip or pitfall is shown once per conversation, and again only when a new plan fires it
     # after the previous one did not (the payload lists every fired id each time).
@@ -300,8 +306,11 @@ def recommend(
         p for p in context["pitfalls"] if not same and (p["id"] not in seen or p["id"] not in before_fired)
     ][:MAX_PITFALLS_SHOWN]
     context["faq"] = [f for f in related if f["id"] not in seen][:1]
+    # Advice that does not change the plan is said once per conversation and GPU, like a tip.
+    advice = {_advice_key(w) for w in context["warnings"] if w["code"] in ADVICE_ONCE}
+    context["warnings"] = [w for w in context["warnings"] if _advice_key(w) not in seen]
     state.shown_pitfalls = list(fired)
-    state.shown_tips = sorted(seen | {e["id"] for e in (*context["pitfalls"], *context["faq"])})
+    state.shown_tips = sorted(seen | advice | {e["id"] for e in (*context["pitfalls"], *context["faq"])})
     reply.add("recommendation", **context)
     reply.recommendation = rec
     reply.pitfalls = fired
@@ -312,6 +321,20 @@ def recommend(
     reply.action_buttons()
     state.last = summary
     state.pending = None
+
+
+# Engine warnings that are advice about the plan rather than a problem with it: shown once per
+# conversation for a GPU (a what-if on the same GPU does not repeat them); problems (over budget,
+# does not fit, a missed deadline) are shown every time.
+ADVICE_ONCE = (
+    "low_memory_full_finetune", "tokens_below_chinchilla", "qlora_slower", "network_unknown",
+    "billing_reserved",
+)  # fmt: skip
+
+
+def _advice_key(w: Mapping[str, Any]) -> str:
+    gpu = (w.get("params") or {}).get("gpu") if isinstance(w.get("params"), Mapping) else None
+    return f"warning:{w['code']}:{gpu or ''}"
 
 
 def _change_view(change: SlotChange) -> dict[str, Any]:

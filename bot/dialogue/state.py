@@ -14,6 +14,10 @@ import math
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from sizing.workload import (
+    CHINCHILLA_TOKENS_PER_PARAM,
+)  # Chinchilla's ~20 tokens per parameter: the engine owns it
+
 STATE_VERSION = 1
 
 # Slot names of the DESIGN.md parse/chat contract, in the order they are shown.
@@ -37,7 +41,7 @@ SERVE_SLOT_NAMES = (
 )  # fmt: skip
 # The training software the user named (bot/nlu/stack.py): it changes the plan's memory and speed
 # (sizing.stack), never asked for; the engine assumes the method's usual stack until said.
-TRAINING_SOFTWARE_SLOTS = ("stack", "recompute", "continued")
+TRAINING_SOFTWARE_SLOTS = ("stack", "recompute", "offload", "continued")
 # Plausible ranges. Values outside are unit slips (70T parameters, 2 TB of "parameters") and are
 # asked back rather than computed (reference/slack-and-nlu.md §4.3 "Validate ranges and units").
 # Bounds: the largest published dense/MoE models are ~2e12 params (Switch-C 1.6T), the largest
@@ -53,15 +57,12 @@ PLAUSIBLE: dict[str, tuple[float, float]] = {
     "epochs": (0.01, 1000.0),
     "concurrency": (1.0, 1e6),
     "qps": (1e-4, 1e6),
+    "daily_users": (1.0, 1e9),
     "input_tokens": (1.0, 1e7),
     "output_tokens": (1.0, 1e7),
     "ttft_ms": (0.01, 1e7),
     "tpot_ms": (0.01, 1e6),
 }
-
-# Chinchilla-optimal data for pre-training: ~20 tokens per parameter
-# (Hoffmann et al. 2022, "Training Compute-Optimal Large Language Models", Table 3).
-CHINCHILLA_TOKENS_PER_PARAM = 20.0
 
 
 @dataclass(slots=True)
@@ -211,6 +212,8 @@ def merge_slots(state: DialogueState, said: dict[str, Any]) -> list[SlotChange]:
         slots["active_params"] = said.get("active_params")
     for name in TRAINING_SOFTWARE_SLOTS:  # kept until the user names another
         if said.get(name) is not None:
+            if said[name] != slots.get(name) and state.last:
+                changes.append(SlotChange(name, slots.get(name), said[name]))  # "now DeepSpeed"
             slots[name] = said[name]
     return changes
 

@@ -45,9 +45,11 @@ def timeline(state: DialogueState, u: Understood) -> list[SlotChange]:
 
 def open_timeline(u: Understood) -> bool:
     """A message whose plan needs no deadline: it asks how long the job takes ("…on 8 A100s, how
-    long?": the time is the answer), or it gives a budget and no date ("budget $20k, what should we
-    rent?": the plan that fits the budget), or it asks for the cheapest way (the lowest total cost)."""
-    return u.asks_time or u.said.get("budget") is not None or u.kind == "cheapest_gpu"
+    long?": the time is the answer), what it costs ("how much would it cost to pretrain 7B on 2T
+    tokens?": about the same GPU-hours at any cluster size), or it gives a budget and no date
+    ("budget $20k, what should we rent?": the plan that fits the budget), or it asks for the
+    cheapest way (the lowest total cost)."""
+    return u.asks_time or u.asks_cost or u.said.get("budget") is not None or u.kind == "cheapest_gpu"
 
 
 def count_samples(state: DialogueState, u: Understood, said: dict[str, Any]) -> dict[str, Any]:

@@ -31,11 +31,13 @@ def region(s: str, providers: tuple[str, ...]) -> str | None:
     """ "cn" when the message names a mainland-China cloud or the mainland itself."""
     if any(p in china_providers() for p in providers):
         return "cn"
-    return "cn" if any(lexicon.find_phrase(s, p) != -1 for p in MAINLAND) else None
+    return "cn" if lexicon.has_cue(s, MAINLAND) else None
 
 
 def owned(s: str, gpus: list[GpuMention]) -> bool:
     """A possession word followed, in the same clause, by a GPU name or a GPU word."""
+    if not lexicon.has_cue(s, OWNED_CUES):
+        return False  # one search for every cue first: most messages have none
     for cue in OWNED_CUES:
         i = lexicon.find_phrase(s, cue)
         while i != -1:

@@ -78,7 +78,10 @@ HELP = (
     "usage",
     "commands",
 )
-GREETING = ("你好", "您好", "嗨", "哈喽", "hello", "hi", "hey", "good morning", "早上好", "在吗")
+GREETING = (
+    "你好", "您好", "嗨", "哈喽", "哈啰", "哈罗", "hello", "hi", "hey", "hiya", "howdy", "good morning",
+    "good afternoon", "good evening", "早上好", "早安", "下午好", "晚上好", "在吗",
+)  # fmt: skip
 THANKS = ("谢谢", "多谢", "感谢", "thanks", "thank you", "thx", "ty", "辛苦了")
 EXPLAIN = (
     "show the math",
@@ -184,6 +187,8 @@ DATASHEET = (
     "support",
     "介绍", "tell me about", "档位", "tier", "price", "价格", "多少钱",
 )  # fmt: skip
+# The datasheet words that are not about price: "AWS 的 H100 有 NVLink 吗" asks about the card.
+SPEC_WORDS = tuple(w for w in DATASHEET if w not in ("price", "价格", "多少钱"))
 QUESTION = (
     "?",
     "吗",
@@ -239,6 +244,7 @@ WORKLOAD = (
     "params", "tokens", "data_bytes", "days", "budget", "method", "gpu_count", "seq_len", "epochs", "samples",
     "tokens_per_sample",
 )  # fmt: skip
+CLOUD_FOLLOW_UP = 48  # characters: "what about on AWS?", "用 Azure 呢", "how about Google Cloud instead?"
 SHORT = 24  # characters; skip/greeting/thanks/help cues only count in a short message
 # Slots that name a technique rather than a workload: "What is LoRA?" asks about it, it sizes nothing.
 QUALITATIVE = ("method", "precision", "stack", "recompute", "continued")
@@ -280,12 +286,14 @@ class Signals:
     # The FAQ's best score (0-1) and its margin over the runner-up, asked only when the text could be
     # an FAQ question.
     faq_score: Callable[[], tuple[float, float]] | None = None
+    # The id of the FAQ's best entry (None: nothing found), asked only where the kind of entry decides.
+    faq_top: Callable[[], str | None] | None = None
 
 
 # What a rental question may say: which GPUs, how many, for how long, on what budget.
 RENTAL = ("gpu", "gpu_count", "days", "budget")
 # Slots of a serving request (with a model or size, they make a serving question a sizing one).
-SERVING_LOAD = ("concurrency", "qps", "input_tokens", "output_tokens", "ttft_ms", "tpot_ms")
+SERVING_LOAD = ("concurrency", "qps", "daily_users", "input_tokens", "output_tokens", "ttft_ms", "tpot_ms")
 # A question without a question mark counts as yes/no from its opening word only when this short.
 YES_NO_UNMARKED = 160
 # Hardware the user fixes, beyond a named GPU or count: "单卡", "a single GPU", "24GB 显存".
@@ -341,6 +349,8 @@ def is_yes_no(t: str) -> bool:
 
 def _questions(t: str) -> list[str]:
     """The clauses of `t` that end in a question mark."""
+    if "?" not in t and "？" not in t:
+        return []
     out, start = [], 0
     for i, ch in enumerate(t):
         if ch in "!;,，。！；\n" or (ch == "." and (i + 1 == len(t) or t[i + 1] == " ")):
@@ -369,12 +379,24 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
     if has_any(t, CAPACITY):
         return "capacity"
     corrects = has_any(t, CORRECTION) or t.startswith(CORRECTION_OPENERS) or ", not " in t
-    if (filled or gpus) and corrects and not has_any(t, WHATIF):
+    # "what about on AWS?", "用 Azure 呢", "on GCP instead": the same job on another cloud (a Chinese
+    # provider named alone is a question about it: china_providers).
+    clouds = (
+        bool(sig.providers)
+        and not any(p in china_providers() for p in sig.providers)
+        and len(t) <= CLOUD_FOLLOW_UP
+        and not lexicon.asks_price(t)
+    )
+    if (filled or gpus or clouds) and corrects and not has_any(t, WHATIF):
         return "correction"
-    if has_any(t, WHATIF) and (filled or gpus):
+    end = t.rstrip(" ?？!！。.~")
+    another_cloud = clouds and (end.endswith("呢") or t.startswith(("and on ", "and ", "on ")))
+    if (has_any(t, WHATIF) or another_cloud) and (filled or gpus or clouds):
         return "whatif"
     if sig.model_card and model_fields(t) and not _serving_load(filled) and "method" not in filled:
         return "model_info"  # "How many layers does Llama 3 70B have?", "DeepSeek-V3 激活参数多少"
+    if _asks_data_amount(t, sig):
+        return "data_amount"  # "How many tokens should I train a 3B model on?": the answer, not the form
     question = _question_kind(t, sig, yes_no, workload, model, short)
     if question is not None:
         return question
@@ -386,7 +408,7 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
         if _about_china_clouds(t, sig):
             return "china_providers"
         if has_any(t, cues.LIST_GPUS) or has_any(t, LIST_GPUS) or _lists_gpus(t, sig):
-            return "list_gpus"
+            return "faq" if _gpus_for_a_technique(sig) else "list_gpus"
         if not gpus and has_any(t, cues.OTHER_ACCELERATORS) and (yes_no or has_any(t, QUESTION)):
             return "list_gpus"  # "Do you support TPUs?": what the catalogue covers
         if sig.memory_filter and not gpus and has_any(t, GPU_WORDS + ("which", "what", "哪些", "哪", "有")):
@@ -489,6 +511,9 @@ def _question_kind(
         return "provider_compare"
     if not sized and not sig.serving and asks_price and (gpus or has_any(t, GPU_WORDS)):
         return "price"
+    offers = rental and sig.providers and set(filled) <= set(RENTAL) and has_any(t, cues.OFFERS)
+    if offers and not has_any(t, SPEC_WORDS):
+        return "price"  # "does Lambda have H100s?", "can I rent a B200 on GCP?": its listing or none
     if rental and "budget" in filled and (yes_no or has_any(t, QUESTION)):
         return "price"  # "can I get 8 H100 for a week under $5k?": renting them against the budget
     if rental and "gpu_count" in filled and set(filled) <= set(RENTAL):
@@ -518,6 +543,35 @@ def _question_kind(
     return None
 
 
+# What makes a data question part of a plan: the data itself, a deadline, a budget or hardware.
+DATA_PLAN_SLOTS = ("tokens", "data_bytes", "days", "budget", "gpu_count", "samples")
+
+
+def _asks_data_amount(t: str, sig: Signals) -> bool:
+    """ "How many tokens should I train a 3B model on?", "3B 模型要多少数据", "7B 預訓練需要多少 token": the
+    data a model of a stated size needs, with nothing else to plan around (which is exactly what the
+    planning form would ask back). Not what a named run used, not a plan ("…and how many GPUs?")."""
+    if not has_any(t, cues.DATA_ASK) or has_any(t, cues.DATA_USED) or has_any(t, cues.PLAN_ASKS):
+        return False
+    sized = "params" in sig.filled or sig.model_named
+    planned = any(s in sig.filled for s in DATA_PLAN_SLOTS) or bool(sig.gpus)
+    return sized and not planned and not sig.serving
+
+
+def _gpus_for_a_technique(sig: Signals) -> bool:
+    """ "FlashAttention 支持哪些显卡", "which GPUs support FP8 training?": the GPUs a technique runs on,
+    which its FAQ entry answers clearly (as sure as a sized question must be), not the catalogue. A
+    pitfall is a warning, never the list of GPUs a technique runs on ("有哪些GPU" shares 有哪些 with one)."""
+    if sig.faq_score is None or sig.faq_top is None or sig.gpus or sig.memory_filter:
+        return False
+    if "precision" in sig.filled:
+        return False  # "which GPUs can do FP8?": the catalogue lists the GPUs with that precision
+    score, margin = sig.faq_score()
+    if score < FAQ_CONFIDENT_WITH_SIZE or margin < FAQ_MARGIN_WITH_SIZE:
+        return False
+    return (sig.faq_top() or "").startswith("faq.")
+
+
 def _cheapest_offering(t: str, sig: Signals) -> bool:
     """The cheapest place to rent a GPU the text names or describes, with no job to fit on it:
     "cheapest H100 spot?", "cheapest cloud for 8x A100 80GB?", "哪家租4090最便宜"."""
@@ -532,9 +586,15 @@ def _asks_price_coverage(t: str, sig: Signals) -> bool:
     for?", "你们有哪些云厂商的价格", "支持哪些平台", "where do your prices come from?". Not a provider
     named (china_providers, price), not which is cheaper or better (provider_compare), not China's
     clouds as such (china_providers)."""
-    if sig.providers or sig.memory_filter or has_any(t, cues.NOT_COVERAGE) or has_any(t, cues.CHINA_CLOUDS):
+    if sig.memory_filter or has_any(t, cues.NOT_COVERAGE) or has_any(t, cues.CHINA_CLOUDS):
         return False
-    if has_any(t, cues.PRICE_SOURCES):
+    if sig.providers:
+        # "do you have prices for RunPod?", "Lambda prices?": that provider's price list, or that it
+        # has none. A Chinese provider is china_providers' (with its checklist).
+        if any(p in china_providers() for p in sig.providers):
+            return False
+        return lexicon.asks_price(t) or has_any(t, cues.PRICE_DATES) or has_any(t, cues.IN_CATALOGUE)
+    if has_any(t, cues.PRICE_SOURCES) or has_any(t, cues.PRICE_DATES):
         return True
     return has_any(t, cues.PROVIDER_WORDS) and has_any(t, cues.PRICE_COVERAGE)
 

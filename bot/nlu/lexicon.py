@@ -16,6 +16,13 @@ WORKING_DAY = 7 / 5
 # (factor unused; currency in CURRENCY_SUFFIX), params, level (十亿级 magnitude class), node.
 # Month = 30 days, year = 365, week = 7, quarter = 90 (the issue's conventions).
 UNITS: tuple[tuple[str, str, float], ...] = (
+    # Daily active users (a serving load): before 日 (days) and "users" (concurrency).
+    ("daily active users", "daily_users", 1.0), ("daily users", "daily_users", 1.0),
+    ("users a day", "daily_users", 1.0), ("users per day", "daily_users", 1.0),
+    ("users/day", "daily_users", 1.0),
+    ("users daily", "daily_users", 1.0), ("dau", "daily_users", 1.0), ("daus", "daily_users", 1.0),
+    ("日活跃用户", "daily_users", 1.0), ("日活用户", "daily_users", 1.0), ("个日活", "daily_users", 1.0),
+    ("日活", "daily_users", 1.0),
     ("tib", "data", 2.0**40), ("gib", "data", 2.0**30), ("mib", "data", 2.0**20),
     ("kib", "data", 2.0**10), ("pib", "data", 2.0**50),
     ("tb", "data", 1e12), ("gb", "data", 1e9), ("mb", "data", 1e6), ("kb", "data", 1e3),
@@ -195,6 +202,13 @@ NO_DEADLINE = (
     "不着急用",
     "不是很急", "不太急", "没那么急", "时间宽裕",
 )  # fmt: skip
+# "Plan it", alone, after an answer that offered a plan (bot/dialogue/answers/data_amount.py): plan
+# with what is known and no deadline, as "no deadline" does (the engine picks a sensible cluster
+# size). Inside a longer request ("make a plan for 7B on 100B tokens") it is no answer about time.
+GO_AHEAD = (
+    "plan it", "plan that", "plan this", "go ahead and plan", "make a plan", "make the plan", "do the plan",
+    "规划一下", "帮我规划", "做个规划", "做规划", "按这个规划", "就按这个算", "那就规划",
+)  # fmt: skip
 # The fastest sensible plan within the budget: Parse.asap.
 ASAP = (
     "asap", "as soon as possible", "as fast as possible", "as quickly as possible", "fastest possible",
@@ -218,9 +232,21 @@ ASKS_TIME = (
     "多少天", "几个小时", "多少小时", "几周", "要跑多久", "训多久", "要多长", "耗时多少", "需要多长",
 )  # fmt: skip
 
+# Asking what a job costs: the cost is the answer, and it hardly depends on the deadline (the same
+# GPU-hours on more or fewer GPUs), so the plan needs none (Parse.asks_cost).
+ASKS_COST = (
+    "how much would it cost", "how much will it cost", "how much does it cost", "how much would that cost",
+    "what would it cost", "what will it cost", "what does it cost", "cost to train", "cost to pretrain",
+    "cost to pre-train", "cost to fine-tune", "cost to finetune", "how expensive", "total cost",
+    "多少钱", "花多少", "要多少钱", "需要多少钱", "成本多少", "费用多少", "多少费用", "多少成本", "总成本",
+    "总费用", "要花多少",
+)  # fmt: skip
+
 # Renting: with a bare "how much" ("租一张 4090 一小时要多少") the question is a price.
 RENT = ("租", "租用", "租赁", "rent", "renting", "rental", "to hire")
 HOW_MUCH = ("多少", "几块", "how much")
+# Words that ask for an amount: a quantity word after one is the thing asked ("要多少 token").
+ASKS_AMOUNT = ("多少", "几", "how many", "how much", "what amount of")
 
 
 # After "how much" these make it a question about a quantity, not a price ("how much memory").
@@ -412,41 +438,48 @@ def _pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
 
 
 @functools.lru_cache(maxsize=256)
-def _split(phrases: tuple[str, ...]) -> tuple[re.Pattern[str] | None, frozenset[str], tuple[str, ...]]:
-    """(one pattern of the phrases matched anywhere, single ASCII words, other ASCII phrases matched as
-    whole words). The pattern is literals only, so one C-level search replaces a loop of `in` tests."""
+def _split(
+    phrases: tuple[str, ...],
+) -> tuple[re.Pattern[str] | None, frozenset[str], re.Pattern[str] | None]:
+    """(one pattern of the phrases matched anywhere, single ASCII words, one pattern of the other
+    ASCII phrases as whole words). Literals only, so one C-level search replaces a loop of `in` tests."""
     anywhere = sorted({p for p in phrases if not p.isascii()}, key=len, reverse=True)
     pattern = re.compile("|".join(map(re.escape, anywhere))) if anywhere else None
     words = frozenset(p for p in phrases if p.isascii() and p.isalnum())
-    other = tuple(p for p in phrases if p.isascii() and not p.isalnum())
-    return pattern, words, other
+    other = sorted({p for p in phrases if p.isascii() and not p.isalnum()}, key=len, reverse=True)
+    return pattern, words, _whole_words(other)
+
+
+def _whole_words(phrases: list[str]) -> re.Pattern[str] | None:
+    """The phrases where find_phrase finds them: no ASCII letter or digit glued to an end that is one
+    (_boundary_ok; case as written, as str.find)."""
+    parts = [
+        ("(?<![A-Za-z0-9])" if p[0].isalnum() else "")
+        + re.escape(p)
+        + ("(?![A-Za-z0-9])" if p[-1].isalnum() else "")
+        for p in phrases
+    ]
+    return re.compile("|".join(parts)) if parts else None
+
+
+_WORD = re.compile("[A-Za-z0-9]+")
 
 
 @functools.lru_cache(maxsize=128)
 def _words(text: str) -> frozenset[str]:
     """The maximal runs of ASCII letters and digits in `text`: its whole words."""
-    out: list[str] = []
-    word: list[str] = []
-    for ch in text:
-        if ch.isascii() and ch.isalnum():
-            word.append(ch)
-        elif word:
-            out.append("".join(word))
-            word = []
-    if word:
-        out.append("".join(word))
-    return frozenset(out)
+    return frozenset(_WORD.findall(text))
 
 
 def has_cue(window: str, cues: tuple[str, ...]) -> bool:
     """Any cue in `window`: one pattern search for Chinese (none in an ASCII window), a set lookup for
-    single English words, and a word-boundary check only where a longer English phrase occurs."""
+    single English words, and one whole-word pattern search for longer English phrases."""
     anywhere, words, other = _split(cues)
     if anywhere is not None and not window.isascii() and anywhere.search(window):
         return True
     if words and not words.isdisjoint(_words(window)):
         return True
-    return any(p in window and find_phrase(window, p) != -1 for p in other)
+    return other is not None and other.search(window) is not None
 
 
 def find_any(text: str, phrases: tuple[str, ...]) -> tuple[int, str] | None:

@@ -4,6 +4,7 @@ classify the intent. Also the small helpers the `size` command uses for its flag
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import math
 from dataclasses import replace
 
@@ -16,7 +17,7 @@ from bot.nlu.numerals_zh import FINANCIAL
 from bot.nlu.providers import find_providers
 from bot.nlu.scan import scan
 from bot.nlu.slots import extract
-from bot.nlu.stack import find_recompute, find_stack
+from bot.nlu.stack import find_offload, find_recompute, find_stack
 from bot.nlu.text import normalise
 from bot.nlu.types import Ask, GpuMemory, Parse, Slots
 from knowledge.gpu_names import catalogue_names
@@ -27,8 +28,13 @@ from sizing.types import Budget, Currency, Period
 _NUMERAL_NEIGHBOURS = frozenset("零一二三四五六七八九十百千万亿壹贰叁肆伍陆柒捌玖拾佰仟")
 
 
+_FINANCIAL_CHARS = frozenset(FINANCIAL) | {"参"}
+
+
 def _financial(s: str) -> str:
     """Financial numerals to plain ones. 参 (t2s of 參) is a three only next to other numerals."""
+    if _FINANCIAL_CHARS.isdisjoint(s):
+        return s  # most messages have none
     out = list(s)
     for i, ch in enumerate(s):
         if ch in FINANCIAL and ch != "參":
@@ -49,7 +55,14 @@ def _mask(s: str, spans: list[tuple[int, int]]) -> str:
     return "".join(chars)
 
 
+@functools.cache
+def _phrases(table: tuple[tuple[str, str], ...]) -> tuple[str, ...]:
+    return tuple(phrase for phrase, _ in table)
+
+
 def _first_phrase(s: str, table: tuple[tuple[str, str], ...]) -> str | None:
+    if not lexicon.has_cue(s, _phrases(table)):
+        return None  # one search for all of them first: most messages name none
     best: tuple[int, str] | None = None
     for phrase, value in table:
         i = lexicon.find_phrase(s, phrase)
@@ -60,6 +73,8 @@ def _first_phrase(s: str, table: tuple[tuple[str, str], ...]) -> str | None:
 
 def _method(s: str) -> str | None:
     for method, phrases in lexicon.METHODS:
+        if not lexicon.has_cue(s, phrases):
+            continue  # none of the group's phrases: one search instead of one per phrase
         for phrase in phrases:
             i = lexicon.find_phrase(s, phrase)
             while i != -1 and phrase == "预训练" and s.startswith(("模型", "的模型", "好", "过"), i + 3):
@@ -127,8 +142,10 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         continued=True if continued else None,
         stack=stack,
         recompute=find_recompute(s),
+        offload=find_offload(s),
         concurrency=_int(_pick(found, "concurrency", last)),
         qps=_float(_pick(found, "qps", last)),
+        daily_users=_int(_pick(found, "daily_users", last)),
         input_tokens=_int(_pick(found, "input_tokens", last)),
         output_tokens=_int(_pick(found, "output_tokens", last)),
         ttft_ms=_float(_pick(found, "ttft_ms", last)),
@@ -166,13 +183,15 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         model_card=slots.model is not None,
         memory_filter=found.gpu_memory is not None and not mentioned,
         faq_score=lambda: faq_confidence(t.original),
+        faq_top=lambda: faq_top(t.original),
     )
     intent, yes_no = intents.classify(s, signals)
     if intent == "price" and price_period is None and slots.budget is None:
         price_period = _price_period(s, asked=True)  # "4 H100s per month": a price question without "price"
     if intent == "capacity" and task is None and inference:
         task = "serve"  # "我有 2 张 4090，能跑什么模型"
-    open_timeline = days is None and intents.has_any(s, lexicon.NO_DEADLINE)
+    go_ahead = len(s) <= intents.SHORT and intents.has_any(s, lexicon.GO_AHEAD)
+    open_timeline = days is None and (go_ahead or intents.has_any(s, lexicon.NO_DEADLINE))
     return Parse(
         intent=intent,
         lang=t.lang,
@@ -196,6 +215,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         task=task,
         working_days=found.working_days if days is not None and found.working_days is not None else None,
         asks_time=lexicon.has_cue(s, lexicon.ASKS_TIME),
+        asks_cost=lexicon.has_cue(s, lexicon.ASKS_COST),
         model_fields=intents.model_fields(intents.compact(s)) if intent == "model_info" else (),
         gpu_memory=GpuMemory(*found.gpu_memory) if found.gpu_memory is not None and not mentioned else None,
     )
@@ -206,6 +226,12 @@ def faq_confidence(text: str) -> tuple[float, float]:
     shipped FAQ and pitfalls, 0-1)."""
     found = default_searcher().retrieve(text, limit=2)
     return (found.hits[0].score, found.margin) if found.hits else (0.0, 0.0)
+
+
+def faq_top(text: str) -> str | None:
+    """The id of the FAQ's best entry for `text`, or None."""
+    found = default_searcher().retrieve(text, limit=1)
+    return found.hits[0].id if found.hits else None
 
 
 def _context_as_request(slots: Slots) -> Slots:

@@ -62,6 +62,23 @@ PRICE_SOURCES = (
     "sources of your prices", "价格来源", "价格从哪", "报价来源", "价格数据来源", "价格是哪来的",
     "价格哪来的", "价格数据从哪",
 )  # fmt: skip
+# Whether the catalogue holds something: "is CoreWeave in your catalogue?", "目录里有 RunPod 吗".
+IN_CATALOGUE = (
+    "in your catalogue", "in your catalog", "in the catalogue", "in the catalog", "do you cover",
+    "do you support", "do you have", "do you know", "目录里有", "收录了", "支持", "有没有",
+)  # fmt: skip
+# Whether a provider sells a GPU: "does Lambda have H100s?", "can I rent a B200 on GCP?", "Azure 有 A100 吗".
+OFFERS = (
+    "have", "has", "offer", "offers", "sell", "sells", "rent", "carry", "carries", "provide", "provides",
+    "available", "有没有", "有", "提供", "能租", "租得到", "租到", "可以租", "上架",
+)  # fmt: skip
+# How recent the prices are: the same answer, with every provider's snapshot dates.
+PRICE_DATES = (
+    "how fresh", "how old are your prices", "how old are the prices", "how recent", "up to date",
+    "up-to-date", "when were the prices", "when were your prices", "price date", "prices date",
+    "snapshot date", "last updated", "价格是什么时候的", "价格是哪天的", "价格多久更新",
+    "价格更新", "报价是什么时候的", "价格日期", "价格时效", "价格是最新的吗", "价格新不新",
+)  # fmt: skip
 # A provider question that asks which is cheaper or better, or for an opinion: not the coverage list.
 NOT_COVERAGE = (
     "cheap", "cheaper", "cheapest", "expensive", "pricier", "便宜", "贵", "划算", "性价比", "vs", "versus",
@@ -120,7 +137,34 @@ MEMORY_ASK = (
     "memory does it need", "memory do i need", "memory do we need", "vram requirement", "vram needed",
     "how many gb", "memory footprint", "how much hbm", "vram for", "memory for", "gpu memory for",
     "显存要求", "要多大显存", "占用多少显存", "需要多大显存",
+    # the memory as the question's last word: "Mixtral 8x7B full fine-tune memory?"
+    "memory?", "vram?", "memory usage", "memory estimate", "memory needs", "显存？", "显存?", "显存呢",
 )  # fmt: skip
+# Asking how much data a model should be trained on ("How many tokens should I train a 3B model on?",
+# "3B 模型要多少数据", "7B 预训练需要多少 token"). Text is simplified and compacted ("多少 token": 多少token).
+DATA_ASK = (
+    "多少数据", "多少token", "多少个token", "多少tokens", "多少训练数据", "多少语料", "多少数据量",
+    "数据量多少", "数据要多少", "数据需要多少", "数据量要多少", "数据量需要多少", "需要多大的数据",
+    "多大的数据集", "多少词元",
+    "how many tokens", "how much data", "how much training data", "how much text", "how many training tokens",
+    "how big a dataset", "how large a dataset", "how big should the dataset", "what dataset size",
+    "how much pretraining data", "how much pre-training data",
+)  # fmt: skip
+# Asking what a run did use ("how many tokens was Llama 3 trained on?"): a fact about that run.
+DATA_USED = (
+    "was trained",
+    "were trained",
+    "tokens was",
+    "tokens were",
+    "tokens did",
+    "data was",
+    "data did",
+    "did it",
+    "did they",
+    "用了多少",
+    "训练了多少",
+    "训了多少",
+)
 # The cheapest GPU for a job ("what's the cheapest GPU that can QLoRA a 7B model?").
 CHEAPEST = (
     "cheapest", "least expensive", "lowest cost", "lowest-cost", "most affordable", "most cost-effective",

@@ -9,6 +9,7 @@ the text. Absurd numerals ("9"*400, "1e999") come back as infinite and are refus
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 
 from bot.nlu import lexicon, numerals_en, numerals_zh
@@ -338,12 +339,22 @@ def scan(s: str) -> list[Num]:
     return _wan(s, nums, any("\u4e00" <= ch <= "\u9fff" for ch in s))
 
 
+# The characters a number may start at (_scan's branches); any other is passed over, so a run of them
+# is skipped with one search.
+_STARTS = frozenset("0123456789.abcdefghijklmnopqrstuvwxyz半个") | numerals_zh.NUMERAL_CHARS
+_NEXT_START = re.compile("[" + "".join(sorted(map(re.escape, _STARTS))) + "]")
+
+
 def _scan(s: str) -> list[Num]:
     out: list[Num] = []
     n = len(s)
     i = 0
     while i < n:
         ch = s[i]
+        if ch not in _STARTS:
+            m = _NEXT_START.search(s, i + 1)
+            i = m.start() if m else n
+            continue
         prev = s[i - 1] if i else " "
         num: Num | None = None
         if _is_digit(ch) or (ch == "." and i + 1 < n and _is_digit(s[i + 1]) and not _is_digit(prev)):

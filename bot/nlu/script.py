@@ -46,8 +46,11 @@ def is_cjk(ch: str) -> bool:
     return "\u4e00" <= ch <= "\u9fff" or "\u3400" <= ch <= "\u4dbf"
 
 
+_CJK = re.compile("[\u4e00-\u9fff\u3400-\u4dbf]")  # is_cjk, for a whole text at once
+
+
 def has_cjk(text: str) -> bool:
-    return any(is_cjk(ch) for ch in text[:MAX_SCAN_CHARS])
+    return _CJK.search(text, 0, MAX_SCAN_CHARS) is not None
 
 
 @functools.cache
@@ -110,7 +113,7 @@ def read_script(text: str, simplified: str | None = None) -> ScriptRead:
     simplified; English wins over Chinese when the English words outnumber the Chinese characters
     ("Which is cheaper, 阿里云 or 腾讯云?")."""
     head = text[:MAX_SCAN_CHARS]
-    cjk = sum(1 for ch in head if is_cjk(ch))
+    cjk = len(_CJK.findall(head))
     if not cjk:
         # Numbers, names and a word or two ("2 epochs", "no deadline", "8x H100", "help") are written
         # the same in any conversation: the language is a guess, the conversation's own wins.

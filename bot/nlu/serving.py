@@ -54,6 +54,13 @@ PER_USER = (
 )  # fmt: skip
 # Label words right before a bare number: "并发50", "QPS 20", "concurrency of 64".
 CONCURRENCY_LABEL = ("并发", "并发数", "并发量", "并发用户", "concurrency", "concurrency of", "concurrent")
+# Before a bare number: "日活 5000", "DAU 2万", "daily active users: 5k".
+DAILY_USERS_LABEL = (
+    "日活", "日活用户", "日活跃用户", "日活数", "日活用户数", "日活跃用户数", "dau", "daily active users",
+    "daily users", "daily active users of", "daily users of", "dau of",
+)  # fmt: skip
+# Before a count of users or people: per day, so daily users ("每天 5000 个用户", "日均 3000 人使用").
+PER_DAY = ("每天", "每日", "一天", "每天有", "每日有", "一天有", "日均", "每天大约", "每天约", "一天约")
 QPS_LABEL = ("qps", "qps为", "qps是", "rps", "每秒请求", "每秒请求数", "每秒")
 # Quantised serving weights. "4-bit"/"8-bit" alone count only in a serving message: in training they
 # are QLoRA or an 8-bit optimizer.
@@ -159,6 +166,8 @@ def _first_word(text: str) -> str:
 
 __all__ = [
     "CONCURRENCY_LABEL",
+    "DAILY_USERS_LABEL",
+    "PER_DAY",
     "PER_USER",
     "QPS_LABEL",
     "SERVING",

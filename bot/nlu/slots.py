@@ -13,7 +13,15 @@ from bot.nlu.counts import gpu_counts
 from bot.nlu.found import Found
 from bot.nlu.gpus import GpuMention
 from bot.nlu.scan import Num
-from bot.nlu.serving import CONCURRENCY_LABEL, PER_USER, QPS_LABEL, latency_kind, request_side
+from bot.nlu.serving import (
+    CONCURRENCY_LABEL,
+    DAILY_USERS_LABEL,
+    PER_DAY,
+    PER_USER,
+    QPS_LABEL,
+    latency_kind,
+    request_side,
+)
 from bot.nlu.types import Ask
 from bot.nlu.units import (
     FOREIGN,
@@ -47,6 +55,8 @@ def extract(
         if idx in found.used:
             continue
         floor = max(nums[idx - 1].end, unit_after(s, nums[idx - 1]).end) if idx else 0
+        if num.start < floor:
+            continue  # inside the previous number's unit: the "a" of "10,000 users a day"
         ceiling = nums[idx + 1].start if idx + 1 < len(nums) else len(s)
         unit = unit_after(s, num)
         _classify(s, idx, num, unit, floor, ceiling, nums, found, lang)
@@ -186,7 +196,7 @@ _CONTEXT_AT = (" at", " @", "@", " with", " of", "上下文", "上下文长度")
 
 
 # Kinds of count a unit word gives (lexicon.UNITS).
-COUNTED = ("samples", "epochs", "concurrency", "qps", "ms", "tps")
+COUNTED = ("samples", "epochs", "concurrency", "daily_users", "qps", "ms", "tps")
 
 
 def _counted(s: str, num: Num, unit: Unit, before: str, after: str, found: Found) -> None:
@@ -196,7 +206,12 @@ def _counted(s: str, num: Num, unit: Unit, before: str, after: str, found: Found
     elif unit.kind == "epochs":
         if not s[: num.start].endswith("第"):  # 第3轮 is a round, not three passes
             found.add("epochs", num.value, num, s)
+    elif unit.kind == "daily_users":
+        found.add("daily_users", num.value, num, s)  # "5k daily users", "5000 日活"
     elif unit.kind == "concurrency":
+        if before.rstrip(" ：:约大概").endswith(PER_DAY) and s[num.end : unit.end].strip() in _PLAIN_USERS:
+            found.add("daily_users", num.value, num, s)  # "每天 5000 个用户": users a day, not at once
+            return
         # "100 users" counts concurrent users only where the message is about serving: "our
         # platform has 2000 users" says nothing about load.
         if found.serving or s[num.end : unit.end].strip() not in _PLAIN_USERS:
@@ -266,7 +281,11 @@ def _labelled(s: str, num: Num, before: str, after: str, found: Found) -> bool:
     if last in _EPOCH_LABELS or head.endswith(tuple(w for w in _EPOCH_LABELS if not w.isascii())):
         found.add("epochs", num.value, num, s)
         return True
-    for slot, labels in (("concurrency", CONCURRENCY_LABEL), ("qps", QPS_LABEL)):
+    for slot, labels in (
+        ("daily_users", DAILY_USERS_LABEL),
+        ("concurrency", CONCURRENCY_LABEL),
+        ("qps", QPS_LABEL),
+    ):
         if head.endswith(labels) and _word_end(head, labels):
             found.add(slot, num.value, num, s)  # "1k" is already 1,000 (scan applies the k)
             return True
@@ -294,7 +313,7 @@ def _by_magnitude(s: str, num: Num, before: str, after: str, found: Found) -> No
         if label in ("params", "tokens") and num.value >= 1e6:
             found.add(label, num.value, num, s)  # "参数量 13000000000", "tokens: 2000000000000"
         return
-    if lexicon.has_cue(after, lexicon.TOKEN_CUES):
+    if lexicon.has_cue(after, lexicon.TOKEN_CUES) and not _asked(after, lexicon.TOKEN_CUES):
         found.add("tokens", num.value, num, s)
         return
     if _model_name(s, num):
@@ -306,7 +325,7 @@ def _by_magnitude(s: str, num: Num, before: str, after: str, found: Found) -> No
     label = "params" if after.lstrip(" 的大小").startswith(_MODEL_WORDS) else _nearest_label(before)
     if label is None and lexicon.has_cue(after, lexicon.PARAM_CUES):
         label = "params"  # "7B模型", "70亿的模型"
-    if label is None and lexicon.has_cue(after, ("数据", "语料", "data")):
+    if label is None and lexicon.has_cue(after, _DATA_WORDS) and not _asked(after, _DATA_WORDS):
         label = "data"
     if (
         num.mult in ("g", "t")
@@ -335,6 +354,17 @@ def _by_magnitude(s: str, num: Num, before: str, after: str, found: Found) -> No
         found.asks.append(Ask("tokens_or_data", "ambiguous_unit", _finite(num.value), _text(s, num)))
     elif num.mult in ("b", "m") or (num.mult == "zh" and num.value >= 1e8):
         found.add("params", num.value, num, s)  # a bare "7B" / "百亿" is a model size
+
+
+_DATA_WORDS = ("数据", "语料", "data")
+
+
+def _asked(after: str, cues: tuple[str, ...]) -> bool:
+    """The quantity word after a number is what the message asks for, not what the number counts:
+    "7B 预训练需要多少 token", "3B model, how much data?" (the 7B and 3B are model sizes)."""
+    cue = lexicon.find_any(after, cues)
+    ask = lexicon.find_any(after, lexicon.ASKS_AMOUNT)
+    return cue is not None and ask is not None and ask[0] < cue[0]
 
 
 # What may sit between a GPU name and its memory size: "H100 有 160GB 版本吗", "A100 (80GB)".

@@ -49,6 +49,17 @@ def find_stack(s: str) -> tuple[str | None, list[tuple[int, int]]]:
     return (best[2] if best else None), _merged(spans)
 
 
+# CPU offload of optimizer states, gradients and master weights (ZeRO-Offload, FSDP CPU offload).
+OFFLOAD = (
+    "offload", "cpu offload", "zero-offload", "zero offload", "offload to cpu", "offloading", "卸载到cpu",
+    "卸载到 cpu", "卸载到内存", "offload到cpu", "offload 到 cpu", "放到cpu", "放到 cpu", "放到内存",
+)  # fmt: skip
+
+
+def find_offload(s: str) -> bool | None:
+    return True if lexicon.has_cue(s, OFFLOAD) else None
+
+
 def find_recompute(s: str) -> str | None:
     for value, phrases in RECOMPUTE:
         if lexicon.has_cue(s, phrases):
@@ -66,4 +77,4 @@ def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
     return out
 
 
-__all__ = ["RECOMPUTE", "STACKS", "find_recompute", "find_stack"]
+__all__ = ["OFFLOAD", "RECOMPUTE", "STACKS", "find_offload", "find_recompute", "find_stack"]

@@ -4,6 +4,7 @@ Chinese, and a same-length lower-case copy so spans found in one index the other
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.nlu.script import read_script, to_simplified
@@ -25,22 +26,46 @@ class Text:
     script_ambiguous: bool = False  # Chinese that reads the same in both scripts
 
 
+class _PerCharacter(dict[int, str]):
+    """A str.translate table filled in as characters are first met, so a text is mapped in C and a
+    character's rule runs once per process; cleared past MAX_CACHED characters (hostile text may
+    bring many distinct ones)."""
+
+    MAX_CACHED = 20_000
+
+    def __init__(self, rule: Callable[[str], str]) -> None:
+        super().__init__()
+        self.rule = rule
+
+    def __missing__(self, code: int) -> str:
+        if len(self) >= self.MAX_CACHED:
+            self.clear()
+        mapped = self[code] = self.rule(chr(code))
+        return mapped
+
+
+def _space_if_invisible(ch: str) -> str:
+    cat = unicodedata.category(ch)
+    # Control, format (zero-width, bidi overrides), surrogates and private use become spaces.
+    return " " if cat[0] == "C" or cat == "Zs" else ch
+
+
+def _lower_char(ch: str) -> str:
+    low = ch.lower()
+    return low if len(low) == 1 else ch  # the same length: spans found in one index the other
+
+
+_CLEAN = _PerCharacter(_space_if_invisible)
+_LOWER = _PerCharacter(_lower_char)
+
+
 def _clean(raw: str) -> str:
     text = unicodedata.normalize("NFKC", raw[:MAX_RAW_CHARS])[:MAX_CHARS]
-    out = []
-    for ch in text:
-        cat = unicodedata.category(ch)
-        # Control, format (zero-width, bidi overrides), surrogates and private use become spaces.
-        out.append(" " if cat[0] == "C" or cat == "Zs" else ch)
-    return "".join(out)
+    return text.translate(_CLEAN)
 
 
 def _lower_same_length(text: str) -> str:
-    out = []
-    for ch in text:
-        low = ch.lower()
-        out.append(low if len(low) == 1 else ch)
-    return "".join(out)
+    return text.translate(_LOWER)  # character by character: no context rule (final sigma)
 
 
 def normalise(raw: str) -> Text:

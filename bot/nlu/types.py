@@ -44,8 +44,9 @@ SLOT_NAMES: tuple[str, ...] = (
 
 # Every slot a message can set, DESIGN.md's first.
 FILLABLE: tuple[str, ...] = SLOT_NAMES + (
-    "epochs", "samples", "tokens_per_sample", "continued", "stack", "recompute", "model", "concurrency",
-    "qps",
+    "epochs", "samples", "tokens_per_sample", "continued", "stack", "recompute", "offload", "model",
+    "concurrency",
+    "qps", "daily_users",
     "input_tokens", "output_tokens", "ttft_ms", "tpot_ms",
 )  # fmt: skip
 
@@ -74,10 +75,12 @@ class Slots:
     continued: bool | None = None  # True: continued pre-training from a base model (method pretrain)
     stack: str | None = None  # megatron | deepspeed | fsdp | hf | unsloth
     recompute: str | None = None  # none | selective | full (activation recomputation)
+    offload: bool | None = None  # True: optimizer states (ZeRO-Offload / FSDP CPU offload) in CPU memory
     # Serving (inference) workload.
     model: str | None = None  # model-card id when a known model is named
     concurrency: int | None = None  # concurrent users / requests in flight
     qps: float | None = None  # requests per second
+    daily_users: int | None = None  # daily active users (the engine turns them into a peak rate)
     input_tokens: int | None = None  # prompt length per request
     output_tokens: int | None = None  # answer length per request
     ttft_ms: float | None = None  # time-to-first-token target
@@ -107,9 +110,11 @@ class Slots:
             "continued": self.continued,
             "stack": self.stack,
             "recompute": self.recompute,
+            "offload": self.offload,
             "model": self.model,
             "concurrency": self.concurrency,
             "qps": self.qps,
+            "daily_users": self.daily_users,
             "input_tokens": self.input_tokens,
             "output_tokens": self.output_tokens,
             "ttft_ms": self.ttft_ms,
@@ -176,6 +181,9 @@ class Parse:
     # "10 working days": the count said; slots.days holds 7/5 of it (a working week is 5 days of 7).
     working_days: float | None = None
     asks_time: bool = False  # "how long", "多久": the time is the answer (intent size on given hardware)
+    asks_cost: bool = (
+        False  # "how much would it cost", "要花多少钱": the cost is the answer, no deadline needed
+    )
     # Model-card fields asked about (intent model_info): layers, hidden, heads, kv_heads, vocab, context,
     # active_params, params, experts, kv_per_token, architecture.
     model_fields: tuple[str, ...] = ()
@@ -207,6 +215,7 @@ class Parse:
             "task": self.task,
             "working_days": self.working_days,
             "asks_time": self.asks_time,
+            "asks_cost": self.asks_cost,
             "model_fields": list(self.model_fields),
             "gpu_memory": self.gpu_memory.to_json() if self.gpu_memory is not None else None,
         }

@@ -9,6 +9,7 @@ request was sent.
 
 from __future__ import annotations
 
+import logging
 from urllib.error import URLError
 
 from slack_sdk import WebClient
@@ -139,6 +140,17 @@ class CountingRetryHandler(RetryHandler):
         self.inner.prepare_for_next_attempt(state=state, request=request, response=response, error=error)
 
 
+def sdk_logger() -> logging.Logger:
+    """The WebClient's logger at the level configured for the process (bot.ops.logs), as Bolt sets its own.
+
+    slack_sdk formats its debug lines (every request and response, bodies included) whenever its
+    logger's *own* level is NOTSET, the default, however the handlers would filter them: ~0.2 ms of
+    CPU per call. With the configured level set on it, they are built only when they are kept."""
+    logger = logging.getLogger("slack_sdk.web.base_client")
+    logger.setLevel(logging.getLogger().getEffectiveLevel())
+    return logger
+
+
 def build_client(settings: Settings, metrics: Metrics, *, timeout_s: float = API_TIMEOUT_S) -> WebClient:
     token = settings.slack_bot_token.get_secret_value() if settings.slack_bot_token else None
     handlers: list[RetryHandler] = [
@@ -158,4 +170,6 @@ def build_client(settings: Settings, metrics: Metrics, *, timeout_s: float = API
         base_url = settings.slack_api_url.rstrip("/") + "/"
     else:
         base_url = WebClient.BASE_URL
-    return WebClient(token=token, base_url=base_url, timeout=int(timeout_s), retry_handlers=handlers)
+    return WebClient(
+        token=token, base_url=base_url, timeout=int(timeout_s), retry_handlers=handlers, logger=sdk_logger()
+    )

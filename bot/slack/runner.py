@@ -35,8 +35,10 @@ from typing import Any
 from slack_sdk import WebClient
 from slack_sdk.webhook import WebhookClient
 
+from bot.nlu.script import has_cjk, script_neutral
 from bot.ops.metrics import Metrics
 from bot.ports import ConsultantLike, StoreLike, TurnLike
+from bot.slack.locales import LocaleCache
 from bot.slack.messages import notice
 from bot.slack.pools import Pools
 from bot.slack.posting import Replier, defuse, message_args
@@ -47,9 +49,12 @@ from bot.store.turns import Completion, QueuedTurn, TurnLost
 
 log = logging.getLogger(__name__)
 
-# How long a turn waits for its placeholder's post before computing anyway: long enough for the
-# placeholder's own Python (building and sending the request) to run without competing for the GIL
-# with the turn, short enough that the turn then computes while the reply to the post comes back.
+# How long a turn waits for Slack's answer to its placeholder's post before computing anyway (it
+# starts as soon as that answer is in; recording the placeholder's ts runs beside it): long enough
+# for the placeholder's own Python (building and sending the request) to run without competing for
+# the GIL with the turn, short enough that the turn then computes while the reply to the post comes
+# back. Starting at once when the request is written instead (an audit hook on http.client.send) gave
+# answers ~0.8 ms sooner but the first post ~1.4 ms later on a busy 2-core machine (2026-12-01).
 # On loopback, mentions interleaved with a bare Bolt app's (p50 of 120, median of 3-6 runs, 2026-12-01):
 # 2 ms gave first post x1.17 and answer x3.02 of bare Bolt; the earlier 50 ms (with a 1 ms GIL switch
 # interval) x1.27 and x3.37; none x1.69 and x3.18. Against Slack's 100-300 ms round trip the turn
@@ -120,6 +125,7 @@ class TurnRunner:
         self.owner = owner or new_owner()
         self.lease_s = lease_s
         self.replier = Replier(consultant, metrics, pools)
+        self.locales = LocaleCache()
         self._lock = threading.Lock()
         self._in_flight: dict[str, float] = {}  # turn id -> when this process took it (monotonic)
 
@@ -128,10 +134,12 @@ class TurnRunner:
     def start(self, turn: TurnRequest, received_s: float | None) -> None:
         """A turn just admitted by this process (it holds the lease)."""
         self._hold(turn.id)
-        placeholder = (
-            self.pools.api.submit(self._placeholder, turn, received_s) if turn.posts_placeholder else None
-        )
-        self.pools.work.submit(self._compute, turn, placeholder, received_s)
+        if not turn.posts_placeholder:
+            self.pools.work.submit(self._compute, turn, None, received_s)
+            return
+        posted = threading.Event()
+        placeholder = self.pools.api.submit(self._placeholder, turn, received_s, posted)
+        self.pools.work.submit(self._compute, turn, placeholder, received_s, posted)
 
     def resume(self, queued: QueuedTurn) -> None:
         """A turn taken over from a worker that died or stalled (bot.slack.keeper)."""
@@ -156,9 +164,9 @@ class TurnRunner:
             if self._complete(turn, answer):
                 self.pools.api.submit(self._deliver, turn, queued.placeholder_ts, answer, None, None)
         elif queued.placeholder_ts is None and turn.posts_placeholder:
-            self.pools.work.submit(
-                self._compute, turn, self.pools.api.submit(self._placeholder, turn, None), None
-            )
+            posted = threading.Event()
+            placeholder = self.pools.api.submit(self._placeholder, turn, None, posted)
+            self.pools.work.submit(self._compute, turn, placeholder, None, posted)
         else:
             self.pools.work.submit(self._compute, turn, known, None)
 
@@ -193,12 +201,18 @@ class TurnRunner:
 
     # -- steps --------------------------------------------------------------------------------
 
-    def _placeholder(self, turn: TurnRequest, received_s: float | None) -> str | None:
+    def _placeholder(
+        self, turn: TurnRequest, received_s: float | None, posted: threading.Event | None = None
+    ) -> str | None:
         ts: str | None = None
         try:
-            response = self.client.chat_postMessage(
-                channel=turn.channel, thread_ts=turn.thread_ts, text=notice("working", turn.lang)
-            )
+            try:
+                response = self.client.chat_postMessage(
+                    channel=turn.channel, thread_ts=turn.thread_ts, text=notice("working", turn.lang)
+                )
+            finally:
+                if posted is not None:
+                    posted.set()  # the turn computes while the placeholder's ts is recorded
             ts = str(response["ts"])
             self.replier.first_reply(turn.surface, received_s)
         except Exception:
@@ -213,16 +227,28 @@ class TurnRunner:
         return ts
 
     def _compute(
-        self, turn: TurnRequest, placeholder: Future[str | None] | None, received_s: float | None
+        self,
+        turn: TurnRequest,
+        placeholder: Future[str | None] | None,
+        received_s: float | None,
+        posted: threading.Event | None = None,
     ) -> None:
         live: TurnLike | None = None
-        if placeholder is not None:
+        if posted is not None:
+            posted.wait(PLACEHOLDER_HEAD_START_S)
+        elif placeholder is not None:
             futures.wait([placeholder], timeout=PLACEHOLDER_HEAD_START_S)
+        answers: list[dict[str, Any]] = []  # what the session commit stored, shown as it is
+
+        def answer_once(turn_said: TurnLike) -> dict[str, Any]:
+            answers.append(answer_of(turn_said))
+            return answers[-1]
+
         try:
-            with queue.completing(turn.id, self.owner, turn.session_id, answer_of):
+            with queue.completing(turn.id, self.owner, turn.session_id, answer_once):
                 live = self._ask(turn)
                 completed = not queue.completes(turn.session_id)
-            answer = answer_of(live)
+            answer = answers[-1] if completed and answers else answer_of(live)
             if not completed and not self._complete(turn, answer):
                 return  # another worker holds the turn now and answers it
         except TurnLost:
@@ -277,7 +303,27 @@ class TurnRunner:
             return self.consultant.handle_action(turn.session_id, turn.action or "", turn.text)
         if turn.surface == FORM:
             return self.consultant.handle_form(turn.session_id, turn.fields or {})
-        return self.consultant.handle(turn.session_id, turn.text, user_id=turn.user_id)
+        # No user_id: the plan is remembered for App Home after the answer is shown (_remember).
+        return self.consultant.handle(turn.session_id, turn.text, lang_hint=self._script_hint(turn))
+
+    def _script_hint(self, turn: TurnRequest) -> str | None:
+        """The user's Chinese locale, for a Chinese message that reads the same in both scripts (the
+        conversation's earlier turns still come first: the consultant uses the hint only for a
+        conversation without a language). One users.info per user, only for such messages."""
+        if not turn.user_id or not has_cjk(turn.text) or not script_neutral(turn.text):
+            return None
+        lang = self.locales.lang(self.client, turn.user_id)
+        return lang if lang.startswith("zh") else None
+
+    def _remember(self, turn: TurnRequest, live: TurnLike) -> None:
+        """A typed message's plan becomes the user's latest for App Home; off the answer's path, and
+        not a part of the turn's durability (a lost home entry only shows an older plan)."""
+        if turn.surface in (BUTTON, FORM) or not turn.user_id:
+            return
+        try:
+            self.consultant.remember(turn.user_id, live)
+        except StoreUnavailable:
+            log.warning("could not remember the plan of %s for App Home", turn.id)
 
     def _deliver(
         self,
@@ -313,6 +359,9 @@ class TurnRunner:
             log.warning("could not show the answer of %s", turn.id, exc_info=True)
             self._release(turn.id)
             return
+        finally:
+            if live is not None:
+                self._remember(turn, live)
         if not finish:
             return
         if placeholder_ts is None:

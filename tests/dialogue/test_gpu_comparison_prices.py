@@ -77,3 +77,34 @@ def test_a_comparison_names_a_huge_fp64_gap_with_both_figures(
 def test_gpus_with_similar_fp64_get_no_fp64_remark(real: Consultant) -> None:
     text = ask(real, "H100 vs H200")
     assert "FP64:" in text and "FP64 differs" not in text, text
+
+
+@pytest.mark.parametrize(
+    ("question", "opening", "words"),
+    [
+        (
+            "A100 or H100: which gives more bang for the buck?",
+            "*The NVIDIA H100 SXM5 is better value for training.*",
+            ["TFLOPS per $/hour", "$2.79", "$3.99"],
+        ),
+        (
+            "H200 跟 H100 哪个性价比高？",
+            "*NVIDIA H100 SXM5 训练性价比更高*",
+            ["TFLOPS", "显存更大", "141 GB"],
+        ),
+        ("4090 與 A100 哪個比較划算", "*NVIDIA GeForce RTX 4090 訓練價效比更高*", ["¥1.24", "同一市場"]),
+    ],
+)
+def test_a_value_for_money_question_compares_compute_per_dollar_first(
+    real: Consultant, question: str, opening: str, words: list[str]
+) -> None:
+    text = ask(real, question)
+    assert text.startswith(opening), text[:200]
+    for word in words:
+        assert word in text, (word, text)
+
+
+def test_the_catalogue_list_prices_gpus_only_chinese_marketplaces_rent(real: Consultant) -> None:
+    text = ask(real, "list all the GPUs you know")
+    line = next(line for line in text.splitlines() if "RTX 4090" in line)
+    assert "¥1.24/h (Chinese marketplace, date unknown)" in line, line

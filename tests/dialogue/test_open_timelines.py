@@ -1,5 +1,6 @@
-"""Plans that need no deadline question: the message asks how long the job takes on given hardware,
-gives a budget and no date, or asks for the cheapest way; and plans on the clouds the user named."""
+"""Plans that need no deadline question: the message asks how long the job takes on given hardware or
+what it costs, gives a budget and no date, or asks for the cheapest way; and plans on the clouds the
+user named."""
 
 from __future__ import annotations
 
@@ -91,3 +92,15 @@ def test_switching_clouds_in_a_what_if_reports_the_change(consultant: Consultant
 
     assert turn.payload["recommendation"]["options"][0]["cost"]["cloud"] == "gcp"
     assert "*What changed*" in turn.text and "Google Cloud" in turn.text
+
+
+def test_what_a_job_costs_is_answered_with_a_plan_not_a_deadline_question(
+    consultant: Consultant, nlu: ScriptedParse
+) -> None:
+    text = "what would it cost to pre-train a 3B model on 600B tokens?"
+    nlu.understands(text, params=3e9, tokens=6e11, method="pretrain", flags={"asks_cost": True})
+
+    turn = consultant.handle("s", text)
+
+    assert turn.payload["recommendation"]["options"][0]["cost"]["amount"] > 0
+    assert turn.payload["pending"] is None and "How long can training take" not in turn.text

@@ -63,3 +63,18 @@ def test_another_catalog_is_planned_afresh(kb: KnowledgeBase) -> None:
 
     assert again is first and other is not first
     assert len(engine.calls) == 2
+
+
+def test_every_caller_gets_the_remembered_plan_as_a_dict_of_its_own(kb: KnowledgeBase) -> None:
+    engine = CountingPlanner()
+    memo = MemoPlanner(engine)
+    request = SizingRequest(params=1e9, tokens=2e10, days=14.0)
+
+    first = memo.as_dict(request, kb.catalog)
+    first["options"][0]["provider"] = "changed by the first caller"
+    first["options"].append({})
+    again = memo.as_dict(request, kb.catalog)
+
+    assert again == plan(request, kb.catalog).to_dict()
+    assert again is not first and again["options"][0] is not first["options"][0]
+    assert len(engine.calls) == 1

@@ -82,3 +82,42 @@ def test_a_provider_comparison_or_china_question_keeps_its_own_answer(
 ) -> None:
     turn = real.handle("s", question)
     assert not turn.text.startswith(("*Prices in the catalogue", "*目录里有报价的服务商")), turn.text[:80]
+
+
+@pytest.mark.parametrize(
+    ("question", "words"),
+    [
+        ("what does Azure charge?", ["*Azure: ", "GPUs priced", "/GPU-hour", "as of 2026-05-20"]),
+        ("Lambda 的价格有哪些", ["*Lambda：有 ", "款 GPU 的报价", "/卡时"]),
+    ],
+)
+def test_a_named_priced_provider_gets_its_own_price_list(
+    real: Consultant, question: str, words: list[str]
+) -> None:
+    text = real.handle("s", question).text
+    for word in words:
+        assert word in text, (word, text)
+    assert "Prices in the catalogue" not in text and "目录里有报价的服务商" not in text
+
+
+@pytest.mark.parametrize(
+    ("question", "opening"),
+    [
+        ("is Vast.ai in your catalogue?", "*The catalogue has no prices for Vast.ai*"),
+        ("有沒有 CoreWeave 的報價", "*目錄裡沒有 CoreWeave 的價格*"),
+    ],
+)
+def test_a_named_provider_without_prices_is_said_first_with_what_is_covered(
+    real: Consultant, question: str, opening: str
+) -> None:
+    text = real.handle("s", question).text
+    assert text.startswith(opening), text[:200]
+    assert "AWS" in text and "GPU_ADVISOR_OFFERINGS" in text
+
+
+@pytest.mark.parametrize("question", ["how up to date are your prices?", "你們的報價是什麼時候的？"])
+def test_a_question_about_how_recent_the_prices_are_lists_the_snapshot_dates(
+    real: Consultant, question: str
+) -> None:
+    text = real.handle("s", question).text
+    assert "2026-05-20" in text and "2026-07-30" in text, text

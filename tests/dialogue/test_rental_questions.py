@@ -78,3 +78,25 @@ def test_fewer_gpus_than_an_instance_holds_say_the_instance_is_rented_whole(real
 def test_a_training_question_on_hardware_stays_a_training_question(real: Consultant) -> None:
     turn = real.handle("s", "8张A100一周能训完吗")
     assert "按需*" not in turn.text
+
+
+@pytest.mark.parametrize(
+    ("question", "opening"),
+    [
+        ("does Azure offer the A100 80GB?", "*NVIDIA A100 80GB (SXM4), on demand, per GPU*:\n• Azure:"),
+        (
+            "can we rent a B200 on Google Cloud?",
+            "Google Cloud has no NVIDIA B200 price in the catalogue; elsewhere:",
+        ),
+        ("Lambda 上有没有 H100 SXM", "*NVIDIA H100 SXM5 按需价（每卡）*：\n• Lambda："),
+    ],
+)
+def test_whether_a_provider_rents_a_gpu_is_answered_with_its_listing_or_that_it_has_none(
+    real: Consultant, question: str, opening: str
+) -> None:
+    assert ask(real, question).startswith(opening)
+
+
+def test_a_spec_question_about_a_providers_gpu_stays_a_spec_question(real: Consultant) -> None:
+    turn = real.handle("s", "does the AWS H100 have NVLink?")
+    assert turn.text.startswith("*Yes.*") and "900 GB/s" in turn.text, turn.text

@@ -88,3 +88,15 @@ def test_without_a_load_the_answer_asks_for_one_and_a_rate_then_replaces_users(
     nlu.understands("make it 300 users", "whatif", concurrency=300)
     reply = consultant.handle("s7", "make it 300 users").payload["reply"]
     assert "to 300 concurrent users" in reply and "requests/s" not in reply.split("\n")[0]
+
+
+def test_a_deployment_in_mainland_china_is_planned_on_a_gpu_rentable_there(real: Consultant) -> None:
+    turn = real.handle("s", "国内部署 Qwen2.5-72B，50个并发")
+    assert "按国内部署规划" in turn.text
+    recommended = next(line for line in turn.text.splitlines() if line.startswith("*推荐"))
+    assert any(name in recommended for name in ("H800", "H20", "A800")), recommended
+
+
+def test_the_same_deployment_without_a_china_cue_is_planned_on_the_global_clouds(real: Consultant) -> None:
+    turn = real.handle("s", "deploy Qwen2.5-72B for 50 concurrent users")
+    assert "mainland China" not in turn.text

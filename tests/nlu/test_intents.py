@@ -166,6 +166,23 @@ def test_a_stated_timeline_asks_no_time() -> None:
 @pytest.mark.parametrize(
     "text",
     [
+        "what would it cost to pre-train a 3B model on 600B tokens?",
+        "全参微调 13B，50 亿 token，总成本大概多少",
+        "LoRA 一个 70B 模型，资料 2GB，要花多少錢",
+    ],
+)  # fmt: skip
+def test_asking_what_a_job_costs_is_a_plan_that_asks_the_cost(text: str) -> None:
+    got = parse(text)
+    assert got.intent == "size" and got.asks_cost and got.slots.days is None
+
+
+def test_a_plan_that_names_no_cost_does_not_ask_it() -> None:
+    assert not parse("pre-train 3B on 600B tokens in 3 weeks").asks_cost
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
         "which GPUs should we rent for LoRA?",
         "LoRA 13B 用什么卡好",
         "70B 全参微调要什么配置",

@@ -148,3 +148,17 @@ def test_running_without_a_model_is_no_serving() -> None:
 
 def test_a_price_per_million_tokens_is_no_dataset() -> None:
     assert parse("serving cost per million tokens for Qwen2.5-72B on H200").slots.tokens is None
+
+
+@pytest.mark.parametrize(
+    ("text", "users"),
+    [("a support bot for 8k daily active users on Mistral 7B", 8000), ("Qwen2.5 14B, DAU of 30k", 30000),
+     ("serve Llama 3 8B to 12,000 users a day", 12000), ("日活 3 万的客服机器人，Qwen2.5 7B", 30000),
+     ("每天大约 2000 个用户使用，部署 13B", 2000), ("日活跃用户 1.5万 部署 Llama 3 70B", 15000),
+     ("1万日活，推理用哪张卡", 10000)],
+)  # fmt: skip
+def test_daily_users_are_a_serving_load_not_concurrency_nor_a_deadline(text: str, users: int) -> None:
+    p = parse(text)
+    assert p.slots.daily_users == users, p.slots
+    assert p.slots.concurrency is None and p.slots.days is None, p.slots
+    assert p.task == "serve"

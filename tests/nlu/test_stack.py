@@ -34,3 +34,14 @@ def test_recomputation(text: str, recompute: str) -> None:
 def test_no_stack_named_is_none_and_a_question_about_one_is_an_faq() -> None:
     assert parse("LoRA 7B on 2GB").slots.stack is None
     assert parse("What is DeepSpeed ZeRO-3?").intent == "faq"
+
+
+@pytest.mark.parametrize(
+    "text", ["ZeRO-3 with CPU offload", "we offload the optimizer to CPU", "优化器状态卸载到 CPU"]
+)
+def test_cpu_offload_is_read(text: str) -> None:
+    assert parse(text).slots.offload is True
+
+
+def test_no_offload_word_leaves_offload_unsaid() -> None:
+    assert parse("we use DeepSpeed ZeRO-3").slots.offload is None

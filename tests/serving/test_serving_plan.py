@@ -151,3 +151,12 @@ def test_replicas_smaller_than_an_instance_share_it_instead_of_renting_one_each(
     assert first.hourly_usd == pytest.approx(q.hourly_usd)
     # the machine is paid for whole, so every free slot runs a copy of the model
     assert first.replicas * first.replica.gpus == int(q.offering.gpu_count)
+
+
+def test_two_machines_the_user_owns_are_not_said_to_be_needed_by_a_model_one_node_holds(
+    kb: KnowledgeBase,
+) -> None:
+    # 70B in BF16 is ~141 GB of weights: one 8 x 80 GB node holds it; 16 GPUs were the user's choice.
+    result = serve(kb, "llama-3-70b", "bf16", gpu="a800", gpus=16, concurrency=200)
+    assert result.options and result.options[0].fits
+    assert "serve_needs_multi_node" not in {w.code for w in result.warnings}

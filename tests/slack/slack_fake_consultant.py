@@ -63,6 +63,7 @@ class FakeConsultant:
     careless: bool = False
     with_chart: bool = False
     seen: list[tuple[str, str, str]] = field(default_factory=list)  # (kind, session_id, text)
+    lang_hints: list[str | None] = field(default_factory=list)  # what each text turn was told
     hold: threading.Event | None = None  # texts with "hang" wait for it
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -93,7 +94,10 @@ class FakeConsultant:
             chart=PNG_BYTES if self.with_chart else None,
         )
 
-    def handle(self, session_id: str, text: str, *, user_id: str | None = None) -> FakeTurn:
+    def handle(
+        self, session_id: str, text: str, *, user_id: str | None = None, lang_hint: str | None = None
+    ) -> FakeTurn:
+        self.lang_hints.append(lang_hint)
         return self._turn(session_id, "text", text)
 
     def handle_action(self, session_id: str, action: str, value: str) -> FakeTurn:
@@ -106,6 +110,9 @@ class FakeConsultant:
         if not any(ch.isdigit() for ch in fields.get("params", "")):
             return {"params": "Model size needs a number, e.g. 7B / 模型大小需要数字，例如 7B"}
         return {}
+
+    def remember(self, user_id: str | None, turn: FakeTurn) -> None:
+        pass
 
     def home_view(self, user_id: str, lang: str) -> dict[str, Any]:
         title = "GPU 顾问" if lang.startswith("zh") else "GPU Advisor"

@@ -1,10 +1,16 @@
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Callable
 from typing import Any
 
 from slack_api import FakeSlackApi
 from slack_harness import RunningBot
+
+from bot.dialogue.consultant import Consultant
+from bot.store.memory import MemoryStore
+from knowledge import load_knowledge
 
 
 def block_action(
@@ -167,6 +173,21 @@ def test_opening_app_home_publishes_the_home_view_in_the_users_language(
     assert "GPU 顾问" in published.dump()
 
 
+def test_app_home_shows_the_plan_a_mention_was_just_answered_with(
+    start_bot: Callable[..., RunningBot], slack: FakeSlackApi, store: MemoryStore
+) -> None:
+    bot = start_bot(Consultant(load_knowledge(), store))
+    bot.mention("<@UBOT> pretrain a 7B model on 1TB of text, bf16, in a month", ts="1700000000.000500")
+    answer = slack.wait_for_updated(1)[0]
+    headline = re.search(r"\d+ × [^,*]+", answer.text)  # "8 × NVIDIA B200"
+    assert headline is not None
+    assert slack.wait_for(lambda: not bot.app.runner.in_flight())  # the turn is done
+
+    bot.event({"type": "app_home_opened", "user": "U1", "channel": "D1", "tab": "home", "event_ts": "2.0"})
+
+    assert headline.group().strip() in slack.wait_for_calls("views.publish")[0].dump()
+
+
 def test_probes_report_process_and_store_health(bot: RunningBot) -> None:
     assert bot.request("/healthz").status == 200
     assert bot.request("/readyz").status == 200
@@ -212,3 +233,27 @@ def test_each_message_in_a_thread_gets_one_placeholder_that_becomes_its_answer(
     assert len(slack.calls("chat.update")) == 3
     assert [m.text.split(":")[0] for m in shown] == ["Turn 1", "Turn 2", "Turn 3"]
     assert all(m.updates == 1 and m.posted_text == "⏳ Working on it…" for m in shown)
+
+
+def test_a_chinese_message_that_reads_the_same_in_both_scripts_follows_the_users_locale(
+    bot: RunningBot, slack: FakeSlackApi
+) -> None:
+    slack.user_locale = "zh-TW"
+
+    bot.mention("<@UBOT> 模型 7B", ts="1700000301.000100")
+    slack.wait_for_updated(1)
+
+    assert bot.consultant.lang_hints == ["zh-Hant"]  # type: ignore[attr-defined]
+    assert len(slack.calls("users.info")) == 1
+
+
+def test_a_message_whose_script_is_plain_costs_no_locale_lookup(bot: RunningBot, slack: FakeSlackApi) -> None:
+    slack.user_locale = "zh-TW"
+
+    bot.mention("<@UBOT> 我们要训练一个模型", ts="1700000302.000100")
+    slack.wait_for_updated(1)
+    bot.mention("<@UBOT> pretrain a 7B model", ts="1700000303.000100")
+    slack.wait_for_updated(2)
+
+    assert bot.consultant.lang_hints == [None, None]  # type: ignore[attr-defined]
+    assert slack.calls("users.info") == []

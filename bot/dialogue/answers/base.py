@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from bot.dialogue.answers.prices import priced_clouds
+from bot.dialogue.clouds import restricted
 from bot.dialogue.memo import Planner
 from bot.dialogue.plan import default_precision
 from bot.dialogue.understand import Understood
@@ -55,6 +57,20 @@ class Question:
     @property
     def catalog(self) -> Catalog:
         return self.kb.catalog
+
+    @property
+    def clouds(self) -> tuple[str, ...]:
+        """The priced clouds the message names ("on AWS", "用 Lambda"): a job's answer prices it there
+        (bot/dialogue/clouds.py, as a plan does); none in mainland China, priced from its own list."""
+        if self.u.region == "cn" or not self.u.providers:
+            return ()
+        priced = set(priced_clouds(self.catalog))
+        return tuple(p for p in self.u.providers if p in priced)
+
+    @property
+    def market(self) -> Catalog:
+        """The catalogue a job is priced from: only the named clouds' offerings when it names any."""
+        return restricted(self.catalog, self.clouds) if self.clouds else self.catalog
 
     def slot(self, name: str) -> Any:
         value = self.u.said.get(name)
@@ -110,6 +126,7 @@ def probe(
         active_params=_opt_float(q.slot("active_params")),
         stack=stack if (stack := q.slot("stack")) in STACKS else None,
         recompute=(said_recompute or "full") if minimal else said_recompute,
+        offload=bool(q.slot("offload")),
         micro_batch=MINIMAL_MICRO_BATCH if minimal else None,
     )
     try:

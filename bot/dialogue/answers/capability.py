@@ -7,19 +7,32 @@ from __future__ import annotations
 from typing import Any
 
 from bot.dialogue.answers.base import Question, main_variant
+from bot.dialogue.hardware import capacity
 from bot.dialogue.reply import Reply
 from bot.nlu.lexicon import find_phrase
 from bot.nlu.text import normalise
 from bot.render.views import entry_view, find_entry
+from sizing.errors import SizingError
+from sizing.types import GpuSpec
 
 NEEDS = ("gpu",)
 DEFAULTS: dict[str, Any] = {}
 TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    # "Does the A10 have NVLink?": the link itself, before the multi-GPU topic that also says nvlink
+    ("nvlink", ("have nvlink", "has nvlink", "support nvlink", "supports nvlink", "come with nvlink",
+                "nvlink?", "有nvlink", "有 nvlink", "有没有nvlink", "有没有 nvlink", "支持nvlink",
+                "支持 nvlink", "带nvlink", "带 nvlink", "nvlink吗", "nvlink 吗")),
     ("multi", ("多机", "多卡", "多台", "集群", "分布式", "互联", "nvlink", "p2p", "multi-node", "multinode",
                "multi node", "multi-gpu", "multi gpu", "multiple gpus", "several gpus", "many gpus",
                "cluster",
                "distributed", "scale out", "across machines", "across nodes")),
     ("fp8", ("fp8",)),
+    ("training", ("good for training", "good for fine-tuning", "good for finetuning", "good for fine tuning",
+                  "suitable for training", "suitable for fine-tuning", "ok for training", "okay for training",
+                  "any good for training", "fit for training", "good to train", "usable for training",
+                  "适合训练", "适合微调", "适不适合训练", "适不适合微调", "适合做训练", "适合做微调",
+                  "能用来训练", "可以用来训练", "拿来训练", "用来训练", "能训练吗", "可以训练吗",
+                  "能不能训练", "能微调吗", "可以微调吗", "能不能微调")),
     ("bf16", ("bf16", "bfloat16")),
 )  # fmt: skip
 CONSUMER_PITFALL = "pitfall.consumer_multi_gpu"
@@ -44,6 +57,7 @@ def answer(q: Question, reply: Reply) -> bool:
     if asked is None or spec is None:
         return False
     advice = None
+    rows: list[dict[str, Any]] = []
     if asked == "multi":
         if spec.segment == "consumer":
             verdict = "no"
@@ -58,6 +72,10 @@ def answer(q: Question, reply: Reply) -> bool:
             advice["advice"] = _pick(getattr(entry, "advice", None), reply.lang)
             advice["description"] = _pick(getattr(entry, "description", None), reply.lang)
             reply.add_faq(entry.id)
+    elif asked == "nvlink":
+        verdict = "no" if spec.scale_up_gbs is None else "yes"
+    elif asked == "training":
+        verdict, rows = _training(q, spec)
     elif asked == "fp8":
         verdict = "yes" if spec.tflops.fp8 else "no"
     else:
@@ -75,8 +93,26 @@ def answer(q: Question, reply: Reply) -> bool:
         bf16=spec.tflops.bf16,
         fp16=spec.tflops.fp16,
         advice=advice,
+        memory_gb=spec.memory_gb,
+        rows=rows,
     )
     return True
+
+
+def _training(q: Question, spec: GpuSpec) -> tuple[str, list[dict[str, Any]]]:
+    """Whether a GPU suits training, from what decides it: NVLink for sharding across GPUs, BF16 for
+    mixed precision, and the largest model each method fits on one card (the engine's memory)."""
+    try:
+        _, rows = capacity(spec.id, 1, q.catalog, q.plan, q.today)
+    except SizingError:
+        rows = []
+    if not spec.tflops.bf16:
+        verdict = "limited"  # FP16 with loss scaling, older tensor cores
+    elif spec.scale_up_gbs is None or spec.segment == "consumer":
+        verdict = "single"  # one card, or data parallel over PCIe
+    else:
+        verdict = "yes"
+    return verdict, rows
 
 
 def _pick(text: Any, lang: str) -> str:

@@ -24,7 +24,9 @@ def answer_gpus(kb: KnowledgeBase, intent: str, names: tuple[str, ...], reply: R
         specs = sorted(
             catalog.gpus, key=lambda g: (order.get(getattr(records.get(g.id), "tier", ""), 9), g.id)
         )
-        views = [gpu_view(g, catalog, records.get(g.id)) for g in specs[:MAX_LISTED_GPUS]]
+        views = [
+            _with_china_price(kb, g, gpu_view(g, catalog, records.get(g.id))) for g in specs[:MAX_LISTED_GPUS]
+        ]
         reply.add("gpu_list", gpus=views)
         return
     specs = resolve_gpus(catalog, names)
@@ -40,6 +42,7 @@ def answer_gpus(kb: KnowledgeBase, intent: str, names: tuple[str, ...], reply: R
 def _with_china_price(kb: KnowledgeBase, spec: GpuSpec, view: dict[str, Any]) -> dict[str, Any]:
     """A card of a GPU the global clouds do not rent (RTX 4090, H20) quotes the price the price
     answer quotes for it: the public Chinese marketplace price (prices.quote)."""
+    view["cn_price"] = None
     if view.get("cheapest") is None:
         found = quote(kb, spec)
         if found is not None and found["market"] == "cn":

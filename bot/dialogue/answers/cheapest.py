@@ -11,7 +11,7 @@ from bot.dialogue.answers.base import LIGHTER, Question, fewest_that_fit
 from bot.dialogue.answers.feasibility import MIN_FREE, ONE_NODE, assumptions
 from bot.dialogue.answers.prices import cheapest, rent
 from bot.dialogue.reply import Reply
-from sizing.types import Method
+from sizing.types import Catalog, Method
 
 NEEDS = ("params",)
 DEFAULTS = {"method": "full_finetune", "gpus": "at most one 8-GPU node", "billing": "on_demand"}
@@ -22,13 +22,19 @@ def answer(q: Question, reply: Reply) -> bool:
     if q.slot("params") is None:
         return False
     method: Method = q.slot("method") or "full_finetune"
-    rows, assumed = ranked(q, method)
+    market = q.market
+    rows, assumed = ranked(q, method, market)
+    fallback = bool(q.clouds) and not rows
+    if fallback:
+        # None of the named clouds sells a GPU that holds it: the whole catalogue, said so.
+        market = q.catalog
+        rows, assumed = ranked(q, method, market)
     # Fine-tuning has lighter ways than training every weight: the cheapest of them is named when
     # it costs less per hour (QLoRA of a 70B model fits one 80 GB GPU; full fine-tuning needs 8).
     lighter: list[dict[str, Any]] = []
     if method == "full_finetune":
         for other in LIGHTER[method]:
-            found, _ = ranked(q, other)
+            found, _ = ranked(q, other, market)
             if found and (not rows or found[0]["usd_per_hour"] < rows[0]["usd_per_hour"]):
                 lighter.append({**found[0], "method": other})
         lighter = sorted(lighter, key=lambda r: r["usd_per_hour"])[:1]
@@ -42,23 +48,25 @@ def answer(q: Question, reply: Reply) -> bool:
         lighter=lighter,
         assumed=assumed,
         fx=q.catalog.usd_to_cny,
+        clouds=list(q.clouds),
+        clouds_fallback=fallback,
     )
     return True
 
 
-def ranked(q: Question, method: Method) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-    """Every priced GPU with the fewest of it (within one node) that hold the job, cheapest per
-    hour first; and the assumptions of the first engine run."""
+def ranked(q: Question, method: Method, market: Catalog) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """Every GPU `market` prices with the fewest of it (within one node) that hold the job,
+    cheapest per hour first; and the assumptions of the first engine run."""
     rows: list[dict[str, Any]] = []
     assumed: dict[str, Any] = {}
-    for spec in q.catalog.gpus:
-        if cheapest(q.catalog, spec) is None:
+    for spec in market.gpus:
+        if cheapest(market, spec) is None:
             continue
         option = fewest_that_fit(q, spec, method, limit=ONE_NODE, min_free=MIN_FREE)
         if option is None:
             continue
         gpus = int(option["gpus"])
-        price = rent(q.catalog, spec, gpus)
+        price = rent(market, spec, gpus)
         if price is None:
             continue  # not sold with that many GPUs in one machine
         assumed = assumed or assumptions(q, option)

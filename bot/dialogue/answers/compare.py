@@ -20,6 +20,9 @@ NEEDS = ("two GPUs",)
 DEFAULTS = {"variant": "the SXM board of a family, or the other GPU's form factor"}
 # What a comparison asks about, and in which direction: +1 "more/faster", -1 "less/slower".
 ASPECTS: tuple[tuple[str, int, tuple[str, ...]], ...] = (
+    # Value for money: dense TFLOPS per dollar-hour (before "better", which alone asks about speed).
+    ("value", 1, ("better value", "best value", "value for money", "bang for the buck", "bang for your buck",
+                  "cost-effective", "cost effective", "more economical", "性价比", "划算", "更值")),
     ("price", -1, ("cheaper", "less expensive", "便宜", "省钱")),
     ("price", 1, ("more expensive", "pricier", "costlier", "贵")),
     ("memory", 1, ("more memory", "more vram", "bigger memory", "larger memory", "显存更大", "显存大",
@@ -61,7 +64,7 @@ def answer(q: Question, reply: Reply) -> bool:
     views = [figures(q, s, cn=cn) for s in specs]
     asked, direction = aspect(q.text)
     verdict = decide(views[0], views[1], asked, direction, q.u.yes_no) if asked is not None else None
-    if asked == "price" and verdict is None:
+    if asked in ("price", "value") and verdict is None:
         # "A800 和 H800 哪个便宜" with no price for one: said first, with the price there is.
         verdict = {"answer": "unpriced", "missing": [v["name"] for v in views if not v["price"]]}
     if any(s.id in CHINA_GPUS for s in specs) and find_entry(q.kb, EXPORT_FAQ) is not None:
@@ -120,7 +123,13 @@ def fp64_gap(views: list[dict[str, Any]]) -> dict[str, Any] | None:
     return {"low": low, "high": high, "ratio": ratio} if ratio >= FP64_GAP else None
 
 
-METRIC = {"speed": "bf16", "memory": "memory_gb", "bandwidth": "bandwidth_tbs", "price": "usd_per_gpu_hour"}
+METRIC = {
+    "value": "tflops_per_usd",
+    "speed": "bf16",
+    "memory": "memory_gb",
+    "bandwidth": "bandwidth_tbs",
+    "price": "usd_per_gpu_hour",
+}
 
 
 def decide(

@@ -36,6 +36,16 @@ def answer(q: Question, reply: Reply) -> bool:
             else:
                 entry["dates"].add(r.as_of.isoformat())
     priced = kb.priced_providers()
+    # "Lambda prices?", "do you have prices for RunPod?": that provider's list first, or that it has none.
+    named = [
+        {
+            "id": p,
+            "name": pick(record.name, q.lang) if (record := kb.provider(p)) is not None else p,
+            "note": pick(record.prices_note, q.lang) if record is not None and record.prices_note else None,
+            "gpus": _price_list(q, p) if p in by_cloud else [],
+        }
+        for p in q.u.providers
+    ]
     rows = [
         _row(q, cloud, by_cloud[cloud], names, cloud in operator_clouds)
         for cloud in priced
@@ -51,6 +61,7 @@ def answer(q: Question, reply: Reply) -> bool:
         # Providers people name that the catalogue knows by name only.
         others=[pick(p.name, q.lang) for p in unpriced if p.public_prices is not False],
         gpus=len({g for r in by_cloud.values() for g in r["gpus"]}),
+        named=named,
     )
     return True
 
@@ -71,3 +82,23 @@ def _row(
         "undated": entry["undated"],
         "operator": operator,
     }
+
+
+def _price_list(q: Question, cloud: str) -> list[dict[str, Any]]:
+    """One provider's cheapest on-demand price per GPU it lists, cheapest first."""
+    out = []
+    for spec in q.catalog.gpus:
+        rows = q.kb.prices_for(spec.id, clouds=[cloud])
+        if rows:
+            r = rows[0]
+            out.append(
+                {
+                    "name": spec.name,
+                    "per_gpu_hour": r.per_gpu_hour,
+                    "usd_per_gpu_hour": r.usd_per_gpu_hour,
+                    "currency": r.currency,
+                    "instance": r.instance,
+                    "as_of": r.as_of.isoformat() if r.as_of else None,
+                }
+            )
+    return sorted(out, key=lambda r: r["usd_per_gpu_hour"])

@@ -19,9 +19,9 @@ from bot.dialogue.answers.base import (
 from bot.dialogue.answers.prices import cheapest, rent
 from bot.dialogue.plan import training_software
 from bot.dialogue.reply import Reply
-from bot.dialogue.state import CHINCHILLA_TOKENS_PER_PARAM
 from sizing.errors import SizingError
 from sizing.types import Catalog, GpuSpec, Method, SizingRequest
+from sizing.workload import CHINCHILLA_TOKENS_PER_PARAM
 
 NEEDS = ("params", "gpu")
 DEFAULTS = {"gpu_count": 1, "method": "full_finetune", "precision": "bf16"}

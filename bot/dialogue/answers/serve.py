@@ -8,13 +8,15 @@ precision take and what a serving estimate needs.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from bot.dialogue.answers.base import Question
+from bot.dialogue.hardware import china_gpus
 from bot.dialogue.reply import Reply
 from sizing.errors import SizingError
 from sizing.model_arch import ModelArchitecture
-from sizing.serve_load import DEFAULT_CONCURRENCY
+from sizing.serve_load import DEFAULT_CONCURRENCY, peak_qps
 from sizing.serve_plan import plan_serving
 from sizing.serve_result import ServeResult
 from sizing.serve_types import (
@@ -113,9 +115,55 @@ def plan(q: Question) -> tuple[ServeRequest, ServeResult] | SizingError | None:
     if req is None:
         return None
     try:
-        return req, plan_serving(req, q.catalog)
+        if req.gpu is None and in_china(q):
+            found = _china_plan(q, req)
+            if found is not None:
+                return found
+        return req, plan_on_named_clouds(q, req)
     except SizingError as exc:
         return exc
+
+
+def in_china(q: Question) -> bool:
+    return q.u.region == "cn" or q.context.get("region") == "cn"
+
+
+def _china_plan(q: Question, req: ServeRequest) -> tuple[ServeRequest, ServeResult] | None:
+    """A mainland-China deployment is planned on a GPU rentable there (hardware.china_gpus: H800,
+    H20, A800 and the cards Chinese marketplaces list), as a China training plan is: the one that
+    holds the model and meets the latency targets with the fewest GPUs, then the most tokens/s."""
+    best: tuple[tuple[bool, int, float], ServeRequest, ServeResult] | None = None
+    for gpu in china_gpus(q.kb.china_catalog):
+        fixed = replace(req, gpu=gpu)
+        try:
+            result = plan_serving(fixed, q.catalog)
+        except SizingError:
+            continue
+        first = result.options[0] if result.options else None
+        if first is None or not first.fits:
+            continue
+        key = (not first.meets_latency, first.gpus * first.replicas, -first.output_tokens_per_second)
+        if best is None or key < best[0]:
+            best = (key, fixed, result)
+    return (best[1], best[2]) if best is not None else None
+
+
+def plan_on_named_clouds(q: Question, req: ServeRequest) -> ServeResult:
+    """The serving plan priced on the clouds the message names ("on AWS"), or on the whole
+    catalogue when none of them sells hardware that serves it (`clouds_note` says which)."""
+    if q.clouds:
+        result = plan_serving(req, q.market)
+        if any(o.fits for o in result.options):
+            return result
+    return plan_serving(req, q.catalog)
+
+
+def clouds_note(q: Question, options: Any) -> dict[str, Any]:
+    """What the reply says about the clouds named: priced there, or none of them could serve it."""
+    clouds = list(q.clouds)
+    first = options[0] if options else None
+    cloud = (first or {}).get("cost", {}).get("cloud") if first else None
+    return {"clouds": clouds, "clouds_fallback": bool(clouds) and cloud is not None and cloud not in clouds}
 
 
 def serving_answer(q: Question, reply: Reply) -> bool:
@@ -127,7 +175,10 @@ def serving_answer(q: Question, reply: Reply) -> bool:
         return True
     req, result = found
     data = result.to_dict()
-    reply.add("serve", **view(req, data), read_as=read_as(q, req))
+    china = in_china(q) and not q.slot("gpu")
+    reply.add(
+        "serve", **view(req, data), read_as=read_as(q, req), china=china, **clouds_note(q, data["options"])
+    )
     return True
 
 
@@ -183,7 +234,8 @@ def view(req: ServeRequest, data: dict[str, Any]) -> dict[str, Any]:
         "context_tokens": req.context_tokens,
         "lengths_default": req.input_tokens_default or req.output_tokens_default,
         "concurrency": req.concurrency,
-        "qps": req.qps,
+        # Daily users are sized as their peak-hour rate (sizing.serve_load): shown with them.
+        "qps": req.qps if req.qps is not None or req.daily_users is None else peak_qps(req.daily_users),
         "daily_users": req.daily_users,
         "load_default": req.load_default,
         "ttft_ms": workload["ttft_ms"],
@@ -225,5 +277,15 @@ def answer(q: Question, reply: Reply) -> bool:
         if params is not None
         else None
     )
-    reply.add("serve_basic", params=params, weights_gb=weights)
+    # The load said so far ("日活 5000 的聊天机器人"): kept for the follow-up that names the model.
+    daily = q.slot("daily_users")
+    reply.add(
+        "serve_basic",
+        params=params,
+        weights_gb=weights,
+        concurrency=q.slot("concurrency"),
+        qps=q.slot("qps"),
+        daily_users=daily,
+        peak_qps=peak_qps(int(daily)) if daily else None,
+    )
     return True

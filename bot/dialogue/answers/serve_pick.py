@@ -10,7 +10,14 @@ from dataclasses import replace
 from typing import Any
 
 from bot.dialogue.answers.base import Question, main_variant
-from bot.dialogue.answers.serve import read_as, refused, serve_request, shown_warnings
+from bot.dialogue.answers.serve import (
+    clouds_note,
+    plan_on_named_clouds,
+    read_as,
+    refused,
+    serve_request,
+    shown_warnings,
+)
 from bot.dialogue.reply import Reply
 from sizing.errors import SizingError
 from sizing.serve_plan import plan_serving
@@ -26,7 +33,7 @@ def cheapest(q: Question, reply: Reply) -> bool:
     if req is None:
         return False
     try:
-        result = plan_serving(req, q.catalog)
+        result = plan_on_named_clouds(q, req)
     except SizingError as exc:
         refused(q, exc, reply)
         return True
@@ -44,6 +51,7 @@ def cheapest(q: Question, reply: Reply) -> bool:
         precision=req.precision,
         rows=rows[:SHOWN],
         warnings=shown_warnings(data["warnings"], rows[:SHOWN]),
+        **clouds_note(q, rows),
     )
     return True
 

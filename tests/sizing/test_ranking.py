@@ -1,7 +1,9 @@
-"""Budgets that constrain the pick, plans that beat their own alternatives, headroom, MoE and
-suggestions that apply to the job (QA review, 2026-11)."""
+"""Budgets that constrain the pick, plans that beat their own alternatives, headroom, MoE,
+suggestions that apply to the job, and unpriced plans."""
 
 from __future__ import annotations
+
+import dataclasses
 
 from sizing_catalog import CATALOG
 
@@ -131,3 +133,12 @@ def test_moe_time_uses_active_params_and_memory_uses_the_total() -> None:
     assert moe.options[0].days < dense.options[0].days / 5
     assert moe.options[0].fitted.memory.total_gb > 0.5 * dense.options[0].fitted.memory.total_gb
     assert any(item.code == "moe_active" for item in moe.explain)
+
+
+def test_unpriced_plans_keep_the_fewest_gpus_that_meet_the_deadline() -> None:
+    # No price for any GPU: unknown costs are equal unknowns, not a tie that the fastest plan wins.
+    catalog = dataclasses.replace(CATALOG, offerings=())
+    options = plan(SizingRequest(params=7e9, tokens=1e12, gpu="h100-sxm", days=30), catalog).options
+    first = options[0]
+    assert first.days <= 30
+    assert all(o.gpus >= first.gpus for o in options if o.days <= 30)

@@ -1,0 +1,59 @@
+"""Questions about what a GPU can do get the verdict first: 'Is the L40S good for training?' / 'T4 適合訓練嗎'
+(NVLink for sharding, BF16, memory, then the largest model each method fits on one card), 'Does the A10
+have NVLink?'; and a memory question phrased with the memory last gets the memory answer."""
+
+from __future__ import annotations
+
+import re
+
+from bot.dialogue.consultant import Consultant, Turn
+
+
+def ask(consultant: Consultant, text: str) -> Turn:
+    return consultant.handle("s", text)
+
+
+def _largest(text: str, method: str) -> str:
+    match = re.search(rf"{method}: up to about ([\d.]+[BM])", text)
+    assert match, text
+    return match.group(1)
+
+
+def test_a_gpu_with_nvlink_is_a_training_gpu(real: Consultant) -> None:
+    turn = ask(real, "Is the H100 good for fine-tuning?")
+    assert turn.text.startswith("*Yes.*") and "NVLink at 900 GB/s" in turn.text
+    assert "How many parameters" not in turn.text
+
+
+def test_a_pcie_only_gpu_suits_jobs_that_fit_on_one_card_and_says_how_large(real: Consultant) -> None:
+    turn = ask(real, "Is an L40S good for training?")
+    assert turn.text.startswith("*For jobs that fit on one card, yes; for sharding a large model, no.*")
+    # QLoRA holds a larger model than LoRA, and LoRA a larger one than full fine-tuning.
+    sizes = [float(_largest(turn.text, m)[:-1]) for m in ("full fine-tuning", "LoRA", "QLoRA")]
+    assert sizes == sorted(sizes)
+
+
+def test_a_gpu_without_bf16_is_only_for_small_jobs_in_traditional_chinese(real: Consultant) -> None:
+    turn = ask(real, "T4 適合訓練嗎")
+    assert turn.text.startswith("*只適合小任務*") and "不支援 BF16" in turn.text
+
+
+def test_a_suitability_question_with_a_model_size_is_a_feasibility_question(real: Consultant) -> None:
+    turn = ask(real, "Is the H100 good for fine-tuning a 70B model?")
+    assert "70B-parameter model" in turn.text and "What does fit" in turn.text
+
+
+def test_asking_whether_a_gpu_has_nvlink_gets_yes_or_no_about_the_link(real: Consultant) -> None:
+    assert ask(real, "Does the A10 have NVLink?").text.startswith("*No.* The NVIDIA A10 has no NVLink")
+    bridged = ask(real, "A6000 有没有 NVLink").text
+    assert bridged.startswith("*有*") and "两张卡之间的桥接" in bridged
+
+
+def test_a_yes_on_one_gpu_starts_its_sentence_with_a_capital(real: Consultant) -> None:
+    text = ask(real, "Can I pre-train a 1B model on a single 4090 with 20B tokens in a week?").text
+    assert text.startswith("*Yes.* One NVIDIA GeForce RTX 4090 can hold")
+
+
+def test_a_question_ending_in_memory_gets_the_memory_answer(real: Consultant) -> None:
+    text = ask(real, "Mixtral 8x7B full fine-tune memory?").text
+    assert "How much training data" not in text and "Full fine-tuning" in text

@@ -1,0 +1,31 @@
+"""Daily active users reach the serving engine: the answer is sized for their peak-hour rate and
+says it (users, requests/s, the usage assumed); said before the model, they are kept and not asked
+again, and the model named next is sized for them."""
+
+from __future__ import annotations
+
+from bot.dialogue.consultant import Consultant
+
+
+def test_daily_users_size_the_serving_plan_at_their_peak_rate(real: Consultant) -> None:
+    turn = real.handle("s", "support chatbot on Qwen2.5 7B for 40k daily users — how many GPUs?")
+    text = turn.text
+    assert text.startswith("*Serving Qwen2.5 7B (BF16) for 40,000 daily users (~13.9 requests/s"), text[:160]
+    assert "5 requests a day over 8 busy hours" in text
+    assert "How many users at once" not in text  # the load was given
+    assert "?" not in text.split("\n")[0]
+
+
+def test_daily_users_said_before_the_model_are_kept_for_the_follow_up(real: Consultant) -> None:
+    first = real.handle("s", "日活两万的客服机器人需要几张卡？")
+    assert "已记下：日活 20,000" in first.text, first.text
+    assert "并发用户数" not in first.text
+    second = real.handle("s", "用 Llama 3 8B")
+    assert "日活 20,000（高峰约每秒 6.94 个请求）" in second.text, second.text
+
+
+def test_more_daily_users_need_more_replicas(real: Consultant) -> None:
+    small = real.handle("a", "serve Llama 3 70B for 2k daily users").text
+    large = real.handle("b", "serve Llama 3 70B for 200k daily users").text
+    assert "replicas" not in small.split("\n")[1], small
+    assert "replicas" in large.split("\n")[1], large

@@ -1,0 +1,92 @@
+""" "How many tokens should I train a 3B model on?" is answered, not sent to the planning form whose
+next question ("How much training data?") is exactly what was asked: from scratch, ~20 tokens per
+(active) parameter computed for the size asked, what published runs of about that size used, and
+an offer to plan it; continued pre-training and fine-tuning get no tokens-per-parameter number."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.dialogue.consultant import Consultant
+
+
+@pytest.mark.parametrize(
+    ("question", "amount", "runs"),
+    [
+        ("How many tokens should I train a 3B model on?", "About 60B tokens", ("SmolLM3-3B", "11.2T")),
+        ("3B 模型要多少数据", "约 600亿 token", ("SmolLM3-3B", "11.2万亿")),
+        ("7B 預訓練需要多少 token", "約 1400億 token", ("Llama 3.1 8B", "15萬億")),
+    ],
+)
+def test_a_data_question_about_a_model_size_gets_the_compute_optimal_amount_and_real_runs(
+    real: Consultant, question: str, amount: str, runs: tuple[str, ...]
+) -> None:
+    turn = real.handle("s", question)
+
+    assert amount in turn.text
+    assert all(word in turn.text for word in runs)
+    assert "How much training data" not in turn.text and "训练数据有多少" not in turn.text
+    assert turn.payload["faq"] == ["faq.chinchilla_tokens"]
+    assert turn.payload["pending"] is None
+
+
+def test_the_answer_says_fine_tuning_needs_far_less_and_offers_to_plan_the_amount(real: Consultant) -> None:
+    turn = real.handle("s", "How many tokens should I train a 3B model on?")
+
+    assert "Fine-tuning the same model needs far less" in turn.text
+    assert "Say *plan it*, or give a deadline" in turn.text
+
+
+def test_plan_it_plans_the_offered_amount_stated_as_an_assumption(real: Consultant) -> None:
+    real.handle("s", "How many tokens should I train a 3B model on?")
+
+    turn = real.handle("s", "plan it")
+
+    assert turn.payload["recommendation"] is not None
+    assert "60B tokens (assumed: 20 tokens/parameter)" in turn.text
+    assert "no deadline" in turn.text
+
+
+def test_a_deadline_after_the_answer_plans_for_it(real: Consultant) -> None:
+    real.handle("s", "3B 模型要多少数据")
+
+    turn = real.handle("s", "三周内")
+
+    assert turn.payload["recommendation"] is not None
+    assert turn.payload["slots"]["tokens"] == 60e9 and turn.payload["slots"]["days"] == 21
+
+
+def test_a_mixture_of_experts_model_counts_its_active_parameters(real: Consultant) -> None:
+    turn = real.handle(
+        "s", "How many tokens should I pretrain a MoE with 47B total and 13B active parameters on?"
+    )
+
+    assert "About 260B tokens" in turn.text and "per *active* parameter" in turn.text
+
+
+def test_continued_pretraining_gets_no_tokens_per_parameter_number(real: Consultant) -> None:
+    turn = real.handle("s", "7B 继续预训练需要多少数据")
+
+    assert "继续预训练没有“每参数多少 token”的规则" in turn.text
+    assert "1400亿" not in turn.text and "20 个 token" not in turn.text
+    assert "告诉我你的语料有多大" in turn.text
+
+
+def test_fine_tuning_gets_no_tokens_per_parameter_number_and_asks_for_the_examples(real: Consultant) -> None:
+    turn = real.handle("s", "how much data do I need to LoRA fine-tune a 7B model")
+
+    assert "Fine-tuning has no tokens-per-parameter rule" in turn.text
+    assert "140B" not in turn.text and "20 tokens" not in turn.text
+
+    turn = real.handle("s", "about 20k conversations of ~1k tokens")
+
+    assert turn.payload["slots"]["tokens"] == 2e7 and turn.payload["slots"]["method"] == "lora"
+
+
+def test_a_data_question_inside_a_plan_answers_without_replacing_the_plan(real: Consultant) -> None:
+    real.handle("s", "LoRA fine-tune a 13B model on 2GB of data in 3 days")
+
+    turn = real.handle("s", "how many tokens should I train a 3B model on?")
+
+    assert "About 60B tokens" in turn.text
+    assert turn.payload["slots"]["params"] == 13e9

@@ -1,0 +1,62 @@
+"""A cloud named in a question about a job ("on AWS", "用 Lambda") prices the answer there, as it
+does a training plan: the cheapest GPU for a job and a serving plan quote only that cloud's
+offerings and say so; a cloud that sells nothing that does it is said, and the whole catalogue used."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.dialogue.consultant import Consultant
+
+
+@pytest.mark.parametrize(
+    ("question", "cloud", "note"),
+    [
+        ("cheapest GPU on Azure to LoRA fine-tune a 13B model?", "Azure", "Priced on Azure only, as asked."),
+        ("how many GPUs to serve Qwen2.5 14B on AWS to 200 users?", "aws", "Priced on AWS only, as asked."),
+        ("在 Lambda 上部署 Llama 3 8B 推理最便宜用什么卡", "Lambda", "只用 Lambda 的报价"),
+    ],
+)
+def test_a_named_cloud_prices_the_answer_there(
+    real: Consultant, question: str, cloud: str, note: str
+) -> None:
+    text = real.handle("s", question).text
+    assert note in text, text
+    low = text.lower()
+    assert cloud.lower() in low.replace(note.lower(), "")
+    others = [c for c in ("aws", "azure", "google cloud", "gcp", "lambda") if c != cloud.lower()]
+    assert not [c for c in others if c in low], text
+
+
+def test_without_a_named_cloud_nothing_is_said_about_clouds(real: Consultant) -> None:
+    text = real.handle("s", "cheapest GPU to LoRA fine-tune a 13B model?").text
+    assert "as asked" not in text
+
+
+@pytest.mark.parametrize(
+    ("first", "follow_up", "note"),
+    [
+        (
+            "how many GPUs to serve Llama 3 70B to 100 users?",
+            "what about on AWS?",
+            "Priced on AWS only, as asked.",
+        ),
+        ("cheapest GPU to LoRA fine-tune a 13B model?", "and on Azure?", "Priced on Azure only, as asked."),
+        ("部署 Qwen2.5 14B 给 50 个并发用户要几张卡", "用 Lambda 呢", "只用 Lambda 的报价"),
+    ],
+)
+def test_a_follow_up_naming_a_cloud_reprices_the_same_answer_there(
+    real: Consultant, first: str, follow_up: str, note: str
+) -> None:
+    heading = real.handle("s", first).text.split("\n")[0][:20]
+    text = real.handle("s", follow_up).text
+    assert text.startswith(heading), (heading, text[:200])
+    assert note in text, text
+
+
+def test_a_follow_up_naming_a_cloud_replans_a_training_job_there_without_a_digression(
+    real: Consultant,
+) -> None:
+    real.handle("s", "LoRA fine-tune a 13B model on 10GB of data within a week")
+    text = real.handle("s", "what about on AWS?").text
+    assert text.startswith("*What changed*: now on AWS"), text[:200]
