@@ -111,7 +111,7 @@ def serve(settings: Settings, args: argparse.Namespace, socket_mode: bool) -> in
     from slack_bolt.error import BoltError
     from slack_sdk.errors import SlackApiError
 
-    from bot.bootstrap import build_consultant
+    from bot.bootstrap import build_consultant, warm_up
     from bot.ops.metrics import Metrics
     from bot.slack import SlackConfigError, build_app
     from bot.slack.pools import new_pools
@@ -121,6 +121,10 @@ def serve(settings: Settings, args: argparse.Namespace, socket_mode: bool) -> in
         consultant = build_consultant(settings)
     except StoreUnavailable as exc:
         raise StartupError(str(exc)) from None
+    try:
+        warm_up(consultant)  # the first users' turns then take as long as anyone's
+    except Exception:
+        log.warning("the start-up warm-up turn failed; serving anyway", exc_info=True)
     # One store per process: the consultant's (sessions) also serves the turn queue, de-dup, rate
     # limits and /readyz.
     store = consultant.store
