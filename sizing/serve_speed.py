@@ -214,6 +214,15 @@ def decode_step(rep: Replica, batch: int, context: float, k: ServeConstants = CA
     """One decode step of `batch` requests. With pp stages the batch moves through them as pp
     micro-batches; each stage's step covers its layers for one micro-batch, and a request gets its
     next token after all pp stages: the step reported is pp stage steps."""
+    memory, compute, comm, floor, stage = _decode_stage(rep, batch, context, k)
+    pp = rep.pp
+    return Step(batch, memory * pp, compute * pp, comm * pp, k.step_overhead_s * pp, stage * pp, floor * pp)
+
+
+def _decode_stage(
+    rep: Replica, batch: int, context: float, k: ServeConstants
+) -> tuple[float, float, float, float, float]:
+    """decode_step's parts for one stage: (memory, compute, comm, floor, stage) seconds."""
     pp = rep.pp
     micro = max(1, math.ceil(batch / pp))
     seen = rep.layers_seen(context)
@@ -230,7 +239,7 @@ def decode_step(rep: Replica, batch: int, context: float, k: ServeConstants = CA
     # bound by what they read and compute, and the floor hides inside that work.
     floor = (rep.floor_kernels * k.kernel_latency_s + rep.floor_expert_slots * k.expert_latency_s) / pp
     stage = max(work, floor) + comm + k.step_overhead_s
-    return Step(batch, memory * pp, compute * pp, comm * pp, k.step_overhead_s * pp, stage * pp, floor * pp)
+    return memory, compute, comm, floor, stage
 
 
 def prefill_s(rep: Replica, input_tokens: int, k: ServeConstants = CALIBRATED) -> float:
@@ -281,12 +290,19 @@ def batch_for_tpot(
 ) -> int:
     """The largest batch (≤ limit) whose time per output token stays within `tpot_s`; 0 if even one
     request is slower. TPOT grows with the batch, so a bisection finds it."""
-    if limit < 1 or speed(rep, 1, input_tokens, output_tokens, k).tpot_s > tpot_s:
+    if limit < 1:
         return 0
-    first, last = (
-        speed(rep, 1, input_tokens, output_tokens, k).tpot_s,
-        speed(rep, limit, input_tokens, output_tokens, k).tpot_s,
-    )
+    # speed(rep, b, ...).tpot_s, with the prompt's prefill (the same for every batch) computed once.
+    prefill = prefill_s(rep, input_tokens, k)
+    context = input_tokens + output_tokens / 2.0
+
+    def tpot(b: int) -> float:
+        return _decode_stage(rep, b, context, k)[4] * rep.pp + b / output_tokens * prefill / rep.pp
+
+    first = tpot(1)
+    if first > tpot_s:
+        return 0
+    last = tpot(limit)
     if last <= tpot_s:
         return limit
     # TPOT is a convex, rising function of the batch (a max of linear costs), so the chord from 1 to
@@ -296,7 +312,7 @@ def batch_for_tpot(
     high = limit - 1
     while high - low > max(1, low // 50):
         mid = (low + high + 1) // 2
-        if speed(rep, mid, input_tokens, output_tokens, k).tpot_s <= tpot_s:
+        if tpot(mid) <= tpot_s:
             low = mid
         else:
             high = mid - 1
