@@ -277,6 +277,11 @@ PRICE_PERIODS: tuple[tuple[str, str], ...] = (
     ("per month", "month"), ("a month", "month"), ("/month", "month"), ("/mo", "month"), ("monthly", "month"),
     ("每月", "month"), ("每个月", "month"), ("一个月", "month"), ("1个月", "month"), ("月租", "month"),
     ("包月", "month"), ("按月", "month"),
+    ("per year", "year"), ("a year", "year"), ("/year", "year"), ("/yr", "year"), ("yearly", "year"),
+    ("annually", "year"), ("per annum", "year"), ("每年", "year"), ("一年", "year"), ("1年", "year"),
+    ("包年", "year"), ("按年", "year"),
+    ("per week", "week"), ("a week", "week"), ("/week", "week"), ("weekly", "week"), ("每周", "week"),
+    ("一周", "week"), ("一星期", "week"), ("按周", "week"),
 )  # fmt: skip
 # Pre-training from a base model rather than from scratch (Slots.continued): no tokens-per-parameter advice.
 CONTINUED_PRETRAIN = (

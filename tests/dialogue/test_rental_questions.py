@@ -100,3 +100,16 @@ def test_whether_a_provider_rents_a_gpu_is_answered_with_its_listing_or_that_it_
 def test_a_spec_question_about_a_providers_gpu_stays_a_spec_question(real: Consultant) -> None:
     turn = real.handle("s", "does the AWS H100 have NVLink?")
     assert turn.text.startswith("*Yes.*") and "900 GB/s" in turn.text, turn.text
+
+
+@pytest.mark.parametrize(
+    ("question", "heading"),
+    [
+        ("租一台 8 卡 H100 SXM 服务器包年多少钱", "*8 张 NVIDIA H100 SXM5 租一年（8,760 小时），按需*"),
+        ("2 L40S, yearly cost?", "*2 × NVIDIA L40S for a year (8,760 hours), on demand*"),
+        ("what do 4 L4s cost per week", "*4 × NVIDIA L4 for a week (168 hours), on demand*"),
+        ("what's the hourly rate for 4 L4s", "*4 × NVIDIA L4 for an hour, on demand*"),
+    ],
+)
+def test_a_year_or_a_week_is_the_period_priced(real: Consultant, question: str, heading: str) -> None:
+    assert heading in ask(real, question)

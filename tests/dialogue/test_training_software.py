@@ -20,3 +20,10 @@ def test_cpu_offload_said_in_a_memory_question_shrinks_the_model_state_on_the_gp
     ).text
     assert "~15.9 bytes per parameter" in plain
     assert "~2.0 bytes per parameter" in offloaded
+
+
+def test_a_question_about_a_technique_answers_it_and_leaves_the_plan_alone(real: Consultant) -> None:
+    real.handle("s", "LoRA 13B on 1B tokens, 1 week")
+    turn = real.handle("s", "What is the difference between ZeRO-2 and ZeRO-3?")
+    assert "What changed" not in turn.text and "ZeRO-1" in turn.text
+    assert "DeepSpeed" not in str(turn.payload["slots"].get("stack"))

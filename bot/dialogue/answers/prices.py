@@ -7,6 +7,7 @@ and a plan never disagree; flagged listings are counted, never shown as prices.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from sizing.cost import quotable_spot_usd_per_hour, usable
@@ -95,6 +96,23 @@ def quote(kb: KnowledgeBase, spec: GpuSpec, *, cn: bool = False) -> dict[str, An
             rate = catalog.usd_to_cny if found["currency"] == "CNY" else 1.0
             return {**found, "market": market, "per_gpu_hour": found["usd_per_gpu_hour"] * rate}
     return None
+
+
+def every_market(kb: KnowledgeBase) -> Catalog:
+    """The global catalogue with the Chinese marketplace and operator offerings added: what an answer
+    about named providers prices from, so a marketplace the price answer quotes (恒源云, 算家云) is
+    never "no prices" in a provider comparison. The same object for the same knowledge base."""
+    kept = _EVERY.get(id(kb))
+    if kept is not None and kept[0] is kb:
+        return kept[1]
+    seen = {o.id for o in kb.catalog.offerings}
+    extra = tuple(o for o in kb.china_catalog.offerings if o.id not in seen)
+    merged = replace(kb.catalog, offerings=kb.catalog.offerings + extra)
+    _EVERY[id(kb)] = (kb, merged)
+    return merged
+
+
+_EVERY: dict[int, tuple[KnowledgeBase, Catalog]] = {}
 
 
 # GPUs of one job sit in as few machines as possible: up to a node's worth in one instance.

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.dialogue.answers.base import Question
-from bot.dialogue.answers.prices import HOURS_PER_MONTH, cheapest_per_cloud, priced_clouds
+from bot.dialogue.answers.prices import HOURS_PER_MONTH, cheapest_per_cloud, every_market, priced_clouds
 from bot.dialogue.reply import Reply
 from bot.nlu.lexicon import find_phrase
 from bot.nlu.providers import china_providers
@@ -29,19 +29,33 @@ def answer(q: Question, reply: Reply) -> bool:
     named = list(dict.fromkeys(q.u.providers))
     if not named:
         return False
-    clouds = priced_clouds(q.catalog)
+    # The clouds' list prices and the Chinese marketplaces' alike, as the price answer quotes them.
+    market = every_market(q.kb)
+    clouds = priced_clouds(market)
     priced = [p for p in named if p in clouds]
     unpriced = [p for p in named if p not in clouds]
     specs = resolve_gpus(q.catalog, q.u.gpus) or list(q.catalog.gpus)
-    rows = []
+    rows: list[dict[str, Any]] = []
     for spec in specs:
-        offers = {r["cloud"]: r for r in cheapest_per_cloud(q.catalog, spec, priced)}
-        if len(offers) >= min(2, len(priced)) and offers:
+        offers = {r["cloud"]: r for r in cheapest_per_cloud(market, spec, priced)}
+        # A GPU named is shown wherever it is priced; otherwise only the GPUs two providers share.
+        if offers and len(offers) >= (1 if q.u.gpus else min(2, len(priced))):
             rows.append({"name": spec.name, "offers": [offers[p] for p in priced if p in offers]})
+    if q.u.gpus and any(len(r["offers"]) >= 2 for r in rows):
+        rows = [r for r in rows if len(r["offers"]) >= 2]  # a family named: the variants both rent
     if not q.u.gpus:
         # Without a GPU named, a table is worth it only when two priced providers can be compared.
         rows = rows[:MAX_GPUS_COMPARED] if len(priced) >= 2 else []
     verdict = decide(rows, priced, q) if len(priced) == 2 else None
+    listed = {o["cloud"] for r in rows for o in r["offers"]}
+    # Priced providers without the GPU asked about, or (no GPU named) with no GPU in common: what
+    # each of them does price, so the answer is never empty.
+    missing = [p for p in priced if q.u.gpus and p not in listed]
+    alone = {
+        p: [g.name for g in q.catalog.gpus if cheapest_per_cloud(market, g, [p])]
+        for p in priced
+        if not q.u.gpus and not rows and len(priced) >= 2
+    }
     reply.add(
         "provider_compare",
         rows=rows,
@@ -50,6 +64,8 @@ def answer(q: Question, reply: Reply) -> bool:
         china=[p for p in unpriced if p in china_providers()],
         verdict=verdict,
         gpu_named=bool(q.u.gpus),
+        missing=missing,
+        alone=alone,
         checklist=checklist(q, reply.lang) if unpriced else [],
         fx=q.catalog.usd_to_cny,
         hours_per_month=HOURS_PER_MONTH,
