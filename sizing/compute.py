@@ -6,12 +6,14 @@ import math
 from dataclasses import dataclass, replace
 
 from sizing import calibration as cal
+from sizing.frozen import quick_init
 from sizing.memory import Layout
 from sizing.pipeline import pipeline_bubble
 from sizing.types import GpuSpec, Precision
 from sizing.workload import Workload
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Throughput:
     precision: Precision  # what actually runs on this GPU
@@ -109,22 +111,90 @@ def goodput(gpus: int) -> float:
 
 
 def throughput(w: Workload, gpu: GpuSpec, lay: Layout) -> Throughput:
-    prec = effective_precision(gpu, w.precision)
-    peak = peak_tflops(gpu, prec)
-    mfu = base = base_mfu(gpu, prec, w.arch.hidden)
-    mfu *= 1.0 - cal.TP_LOSS_PER_DOUBLING * math.log2(lay.tp)
-    if lay.pp > 1:  # pipeline bubble (layout.pipeline_bubble)
-        mfu /= 1.0 + pipeline_bubble(lay.pp, lay.grad_accum, w.arch.layers)
-    if lay.zero_stage >= 3 and lay.gpus > 1:
-        mfu *= 1.0 - cal.ZERO3_LOSS
-    if w.method == "qlora":
-        mfu /= cal.QLORA_SLOWDOWN
-    if w.offload:
-        mfu /= cal.OFFLOAD_SLOWDOWN
-    mfu *= w.stack.efficiency
-    rf = recompute_factor(w, lay.recompute)
-    gp = goodput(lay.gpus)
-    return Throughput(prec, peak, mfu / rf * gp, flops_per_token(w), rf, gp, base)
+    return Speed(w).throughput(gpu, lay)
+
+
+class Speed:
+    """throughput() for one workload, keeping what depends only on the GPU (the precision that
+    runs, its peak, the calibrated MFU), the recompute mode, the TP degree or the count: one plan()
+    asks about a hundred layouts. The arithmetic is throughput()'s, in the same order."""
+
+    def __init__(self, w: Workload) -> None:
+        self.w = w
+        self.flops = flops_per_token(w)
+        self._qlora = w.method == "qlora"
+        self._offload = w.offload
+        self._efficiency = w.stack.efficiency
+        self._gpus: dict[str, tuple[Precision, float, float]] = {}
+        self._recompute: dict[str, float] = {}
+        self._tp: dict[int, float] = {}
+        self._goodput: dict[int, float] = {}
+
+    def _gpu(self, gpu: GpuSpec) -> tuple[Precision, float, float]:
+        found = self._gpus.get(gpu.id)
+        if found is None:
+            prec = effective_precision(gpu, self.w.precision)
+            found = self._gpus[gpu.id] = (
+                prec,
+                peak_tflops(gpu, prec),
+                base_mfu(gpu, prec, self.w.arch.hidden),
+            )
+        return found
+
+    def _mfu(self, base: float, lay: Layout) -> tuple[float, float, float]:
+        """(effective MFU, recompute factor, goodput) of a layout from the GPU's calibrated MFU."""
+        return self._mfu_of(base, lay.gpus, lay.tp, lay.pp, lay.zero_stage, lay.recompute, lay.grad_accum)
+
+    def _mfu_of(
+        self, base: float, gpus: int, tp: int, pp: int, zero_stage: int, recompute: str, grad_accum: int
+    ) -> tuple[float, float, float]:
+        tp_speed = self._tp.get(tp)
+        if tp_speed is None:
+            tp_speed = self._tp[tp] = 1.0 - cal.TP_LOSS_PER_DOUBLING * math.log2(tp)
+        mfu = base * tp_speed
+        if pp > 1:  # pipeline bubble (layout.pipeline_bubble)
+            mfu /= 1.0 + pipeline_bubble(pp, grad_accum, self.w.arch.layers)
+        if zero_stage >= 3 and gpus > 1:
+            mfu *= 1.0 - cal.ZERO3_LOSS
+        if self._qlora:
+            mfu /= cal.QLORA_SLOWDOWN
+        if self._offload:
+            mfu /= cal.OFFLOAD_SLOWDOWN
+        mfu *= self._efficiency
+        rf = self._recompute.get(recompute)
+        if rf is None:
+            rf = self._recompute[recompute] = recompute_factor(self.w, recompute)
+        gp = self._goodput.get(gpus)
+        if gp is None:
+            gp = self._goodput[gpus] = goodput(gpus)
+        return mfu / rf * gp, rf, gp
+
+    def precision(self, gpu: GpuSpec) -> Precision:
+        """effective_precision(gpu, w.precision)."""
+        return self._gpu(gpu)[0]
+
+    def throughput(self, gpu: GpuSpec, lay: Layout) -> Throughput:
+        prec, peak, base = self._gpu(gpu)
+        mfu, rf, gp = self._mfu(base, lay)
+        return Throughput(prec, peak, mfu, self.flops, rf, gp, base)
+
+    def tokens_per_gpu_second(self, gpu: GpuSpec, lay: Layout) -> float:
+        """throughput(gpu, lay).tokens_per_gpu_second, without building the Throughput."""
+        _, peak, base = self._gpu(gpu)
+        return peak * 1e12 * self._mfu(base, lay)[0] / self.flops
+
+    def layout_tokens_per_gpu_second(
+        self, gpu: GpuSpec, gpus: int, tp: int, pp: int, zero_stage: int, recompute: str, grad_accum: int
+    ) -> float:
+        """tokens_per_gpu_second of the layout with these numbers, without building it."""
+        _, peak, base = self._gpu(gpu)
+        return (
+            peak * 1e12 * self._mfu_of(base, gpus, tp, pp, zero_stage, recompute, grad_accum)[0] / self.flops
+        )
+
+    def gpu_hours(self, gpu: GpuSpec, lay: Layout) -> float:
+        """gpu_hours(w, throughput(gpu, lay))."""
+        return self.w.tokens / self.tokens_per_gpu_second(gpu, lay) / 3600.0
 
 
 def with_comm(tp: Throughput, slowdown: float) -> Throughput:

@@ -21,6 +21,7 @@ from sizing.assumptions import (
     RESERVED_DISCOUNT,
     STALE_AFTER_DAYS,
 )
+from sizing.frozen import quick_init
 from sizing.network import GPUS_PER_NODE
 from sizing.types import Catalog, Offering
 
@@ -50,6 +51,7 @@ def quotable_spot_usd_per_hour(o: Offering) -> float | None:
     return spot
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Quote:
     offering: Offering

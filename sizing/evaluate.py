@@ -10,7 +10,7 @@ from sizing.fixed import fixed_costs, minimum_fixed_hours
 from sizing.memory import Layout, MemoryModel, lower_bound_gb, weight_bytes_per_param
 from sizing.network import GPUS_PER_NODE
 from sizing.result import Option
-from sizing.types import Catalog, GpuSpec, Offering
+from sizing.types import Catalog, GpuSpec, Offering, Precision
 from sizing.workload import Workload
 
 # Count ladder: 1, 2, 4, then whole 8-GPU nodes in ~25% steps.
@@ -56,70 +56,6 @@ def max_gpus(gpu: GpuSpec) -> int:
     return MAX_GPUS_WORKSTATION if gpu.segment != "datacenter" else COUNT_LADDER[-1]
 
 
-def evaluate(
-    w: Workload,
-    gpu: GpuSpec,
-    gpus: int,
-    catalog: Catalog,
-    search: layout.LayoutSearch | None = None,
-    offerings: tuple[Offering, ...] | None = None,
-) -> Option:
-    """One plan; `search` and `offerings` let plan() share layout memos and the price index.
-
-    Across nodes the network is the priced offering's (the cheapest whose listed network covers
-    the layout's need, else the fastest listed), or network.unlisted_gbps when the instances sold
-    list none; a GPU sold nowhere in the catalog is not network-limited (the buyer picks one)."""
-    if offerings is None:
-        offerings = tuple(o for o in catalog.offerings if o.gpu_id == gpu.id and cost.usable(o))
-    multi_node = gpus > GPUS_PER_NODE and bool(offerings)
-    fallback = network.unlisted_gbps(gpus)
-    fitted = (search or layout.LayoutSearch(w)).choose(gpu, gpus, planning_gbps(offerings, gpus))
-    lay = fitted.layout
-    ideal = compute.throughput(w, gpu, lay)
-    tokens_per_step = lay.dp * lay.micro_batch * lay.grad_accum * w.seq_len
-    step_s = tokens_per_step / (ideal.tokens_per_gpu_second * gpus)
-    grad_bytes = weight_bytes_per_param(ideal.precision)
-    need = network.sync_need(lay, w.trainable_params, grad_bytes, step_s, w.seq_len, w.arch.hidden)
-    offered: float | None = None
-    assumed: float | None = None
-    if multi_node:
-        offer = cost.node_offering(offerings, gpus, need.node_gbps)
-        offered = offer.network_gbps if offer is not None else None
-        assumed = offered if offered is not None else fallback
-    net = network.advise(gpu, lay, need, offered, assumed)
-    tp = compute.with_comm(ideal, net.comm_slowdown)
-    hours = compute.gpu_hours(w, tp)
-    training_hours = hours / gpus
-    nodes = max(1, math.ceil(gpus / GPUS_PER_NODE))
-    fixed = fixed_costs(w, training_hours, nodes)
-    days = (training_hours + fixed.total_hours) / 24.0
-    store = storage.advise(
-        w.dataset_tokens,
-        w.bytes_per_token,
-        w.data_bytes,
-        w.arch.vocab,
-        w.n,
-        w.trainable_params,
-        w.is_peft,
-        tp.tokens_per_gpu_second * gpus,
-    )
-    q = cost.quote(catalog, gpu.id, gpus, days, offerings, need.node_gbps if multi_node else None)
-    return Option(
-        gpu=gpu,
-        fitted=fitted,
-        throughput=tp,
-        gpu_hours=hours,
-        gpu_hours_range=compute.gpu_hours_band(hours),
-        days=days,
-        network=net,
-        storage=store,
-        quote=q,
-        usd_to_cny=catalog.usd_to_cny,
-        fixed=fixed,
-        training_days=training_hours / 24.0,
-    )
-
-
 def planning_gbps(offerings: tuple[Offering, ...], gpus: int) -> float | None:
     """The per-node network the layout search plans with: the fastest listed on this GPU's 8-GPU
     instances, else network.unlisted_gbps; None on one node or for a GPU the catalog does not sell."""
@@ -151,7 +87,7 @@ def purchasable_counts(offers: tuple[Offering, ...], most: int) -> tuple[int, ..
 
 
 class Evaluator:
-    """Memoises evaluate() per (gpu, count) within one plan() call, sharing layout and price memos."""
+    """The plans of one plan() call, memoised per (gpu, count), sharing layout and price memos."""
 
     def __init__(self, w: Workload, catalog: Catalog, strict_batch: bool = False) -> None:
         self.w = w
@@ -163,6 +99,22 @@ class Evaluator:
         self._ladders: dict[str, tuple[int, ...]] = {}
         self._ideal: dict[str, float] = {}
         self._models: dict[str, MemoryModel] = {}
+        self._floors: dict[tuple[str, int, int], float] = {}  # memory floor per (precision, max TP, count)
+        self._min_micro_batch = min(self._search.micro_batches)
+        self._networks: dict[str, tuple[bool, float | None, bool]] = {}  # per GPU: Evaluator._network
+        self._cost_floors: dict[tuple[str, int], float] = {}
+        self._fits: dict[tuple[str, int], bool] = {}
+        self._days_floors: dict[tuple[str, int], float] = {}
+        self.min_fixed_hours = minimum_fixed_hours(w)  # the fixed hours every plan pays at least
+        self._storage_inputs = (
+            w.dataset_tokens,
+            w.bytes_per_token,
+            w.data_bytes,
+            w.arch.vocab,
+            w.n,
+            w.trainable_params,
+            w.is_peft,
+        )
 
     def priced(self, gpu: GpuSpec) -> bool:
         return gpu.id in self._offerings
@@ -180,36 +132,128 @@ class Evaluator:
             offers = self._offerings.get(gpu.id, ())
             most = max_gpus(gpu)
             if self.strict_batch:  # more GPUs than the global batch can use are never planned
-                most = min(most, layout.max_gpus_within_batch(self.w, gpu, min(self._search.micro_batches)))
-            found = tuple(n for n in purchasable_counts(offers, max_gpus(gpu)) if n <= most)
+                most = min(most, layout.max_gpus_within_batch(self.w, gpu, self._min_micro_batch))
+            found = purchasable_counts(offers, most)  # = those of max_gpus(gpu) up to `most`
             self._ladders[gpu.id] = found
         return found
 
     def __call__(self, gpu: GpuSpec, gpus: int) -> Option:
+        """The plan on `gpus` GPUs of this type (memoised)."""
         key = (gpu.id, gpus)
         found = self._seen.get(key)
         if found is None:
-            offers = self._offerings.get(gpu.id, ())
-            found = self._seen[key] = evaluate(self.w, gpu, gpus, self.catalog, self._search, offers)
+            found = self._seen[key] = self._evaluate(gpu, gpus)
         return found
 
-    def _floor_rules_out(self, gpu: GpuSpec, gpus: int) -> bool:
-        precision = compute.effective_precision(gpu, self.w.precision)
-        model = self._models.get(precision)
-        if model is None:
-            model = self._models[precision] = MemoryModel(self.w, precision)
-        floor = lower_bound_gb(
-            self.w, gpus, layout.max_tp(gpu), min(self._search.micro_batches), precision, model
+    def _evaluate(self, gpu: GpuSpec, gpus: int) -> Option:
+        """One plan: layout, time, network, storage and price.
+
+        Across nodes the network is the priced offering's (the cheapest whose listed network covers
+        the layout's need, else the fastest listed), or network.unlisted_gbps when the instances sold
+        list none; a GPU sold nowhere in the catalog is not network-limited (the buyer picks one)."""
+        w = self.w
+        offerings = self._offerings.get(gpu.id, ())
+        multi_node = gpus > GPUS_PER_NODE and bool(offerings)
+        search = self._search
+        fitted = search.choose(gpu, gpus, self._planning_gbps(gpu, gpus))
+        lay = fitted.layout
+        ideal = search.speed.throughput(gpu, lay)
+        tokens_per_step = lay.dp * lay.micro_batch * lay.grad_accum * w.seq_len
+        step_s = tokens_per_step / (ideal.tokens_per_gpu_second * gpus)
+        grad_bytes = weight_bytes_per_param(ideal.precision)
+        need = network.sync_need(lay, w.trainable_params, grad_bytes, step_s, w.seq_len, w.arch.hidden)
+        offered: float | None = None
+        assumed: float | None = None
+        if multi_node:
+            offer = cost.node_offering(offerings, gpus, need.node_gbps)
+            offered = offer.network_gbps if offer is not None else None
+            assumed = offered if offered is not None else network.unlisted_gbps(gpus)
+        net = network.advise(gpu, lay, need, offered, assumed)
+        tp = compute.with_comm(ideal, net.comm_slowdown)
+        hours = compute.gpu_hours(w, tp)
+        training_hours = hours / gpus
+        nodes = max(1, math.ceil(gpus / GPUS_PER_NODE))
+        fixed = fixed_costs(w, training_hours, nodes)
+        days = (training_hours + fixed.total_hours) / 24.0
+        store = storage.advise(*self._storage_inputs, tp.tokens_per_gpu_second * gpus)
+        q = cost.quote(self.catalog, gpu.id, gpus, days, offerings, need.node_gbps if multi_node else None)
+        return Option(
+            gpu,
+            fitted,
+            tp,
+            hours,
+            compute.gpu_hours_band(hours),
+            days,
+            net,
+            store,
+            q,
+            self.catalog.usd_to_cny,
+            "",
+            (),
+            fixed,
+            training_hours / 24.0,
         )
+
+    def _planning_gbps(self, gpu: GpuSpec, gpus: int) -> float | None:
+        """planning_gbps for this GPU's offerings, their fastest listed network looked up once."""
+        if gpus <= GPUS_PER_NODE:
+            return None
+        sold, best, _ = self._network(gpu)
+        if not sold:
+            return None
+        return best if best is not None else network.unlisted_gbps(gpus)
+
+    def _network(self, gpu: GpuSpec) -> tuple[bool, float | None, bool]:
+        """Whether the catalog sells this GPU, the fastest network listed on its 8-GPU instances,
+        and whether any of its instances lists a network at all."""
+        found = self._networks.get(gpu.id)
+        if found is None:
+            offerings = self._offerings.get(gpu.id, ())
+            found = self._networks[gpu.id] = (
+                bool(offerings),
+                cost.best_network_gbps(offerings),
+                any(o.network_gbps is not None for o in offerings),
+            )
+        return found
+
+    def network_unlisted(self, gpu: GpuSpec, gpus: int) -> bool:
+        """A plan on `gpus` GPUs of this type spans nodes on instances none of which lists its
+        network, so its network is never known to be adequate (screen.network_ok is False)."""
+        if gpus <= GPUS_PER_NODE:
+            return False
+        sold, _, listed = self._network(gpu)
+        return sold and not listed
+
+    def _floor_rules_out(self, gpu: GpuSpec, gpus: int) -> bool:
+        floor = self._memory_floor(self._search.speed.precision(gpu), layout.max_tp(gpu), gpus)
         return floor > gpu.capacity_gb * (1.0 + 1e-9)
+
+    def _memory_floor(self, precision: Precision, tp: int, gpus: int) -> float:
+        """memory.lower_bound_gb on `gpus` GPUs, memoised per (precision, max TP, count)."""
+        key = (precision, tp, gpus)
+        floor = self._floors.get(key)
+        if floor is None:
+            model = self._models.get(precision)
+            if model is None:
+                model = self._models[precision] = MemoryModel(self.w, precision)
+            floor = self._floors[key] = lower_bound_gb(
+                self.w, gpus, tp, self._min_micro_batch, precision, model
+            )
+        return floor
 
     def fits(self, gpu: GpuSpec, gpus: int) -> bool:
         """Whether some layout fits; a memory floor rules most hopeless counts out unsearched."""
-        if (gpu.id, gpus) in self._seen:
-            return self._seen[(gpu.id, gpus)].fits
-        if self._floor_rules_out(gpu, gpus):
-            return False
-        return self._search.fits(gpu, gpus)  # a probe needs a fitting layout, not the best one
+        key = (gpu.id, gpus)
+        found = self._fits.get(key)
+        if found is None:
+            seen = self._seen.get(key)
+            if seen is not None:
+                found = seen.fits
+            else:
+                # A probe needs a fitting layout, not the best one.
+                found = not self._floor_rules_out(gpu, gpus) and self._search.fits(gpu, gpus)
+            self._fits[key] = found
+        return found
 
     def smallest_fitting(self, gpu: GpuSpec) -> Option | None:
         n = self.smallest_fitting_count(gpu)
@@ -220,7 +264,11 @@ class Evaluator:
         ladder = self.ladder(gpu)
         # Counts below the first whose memory floor fits cannot fit: start there. Usually that
         # count fits (the floor is close to the leanest layout) and one search answers.
-        lo = next((i for i, n in enumerate(ladder) if not self._floor_rules_out(gpu, n)), None)
+        precision, tp = self._search.speed.precision(gpu), layout.max_tp(gpu)
+        capacity = gpu.capacity_gb * (1.0 + 1e-9)
+        lo = next(
+            (i for i, n in enumerate(ladder) if not self._memory_floor(precision, tp, n) > capacity), None
+        )
         if lo is None:
             return None
         if self.fits(gpu, ladder[lo]):
@@ -240,8 +288,8 @@ class Evaluator:
         return None
 
     def fitted(self, gpu: GpuSpec, gpus: int) -> layout.Fitted:
-        """The layout evaluate() would choose on `gpus` GPUs of this type (its memo; no plan)."""
-        return self._search.choose(gpu, gpus, planning_gbps(self._offerings.get(gpu.id, ()), gpus))
+        """The layout a plan would choose on `gpus` GPUs of this type (its memo; no plan)."""
+        return self._search.choose(gpu, gpus, self._planning_gbps(gpu, gpus))
 
     def roomy_count(self, gpu: GpuSpec, small: int) -> int:
         """The smallest count from `small` up whose layout leaves MIN_HEADROOM of memory free,
@@ -271,12 +319,19 @@ class Evaluator:
         """A lower bound on the on-demand USD of any plan on `gpus` GPUs of this type: the price of
         the shape that would be rented × (GPU-hours at the best per-GPU speed + the fixed hours no
         job avoids, on every GPU)."""
+        key = (gpu.id, gpus)
+        found = self._cost_floors.get(key)
+        if found is None:
+            found = self._cost_floors[key] = self._cost_floor(gpu, gpus)
+        return found
+
+    def _cost_floor(self, gpu: GpuSpec, gpus: int) -> float:
         picked = cost.node_offering(self._offerings.get(gpu.id, ()), gpus, None)
         if picked is None or picked.price_usd_per_hour is None:
             return math.inf
         instances = math.ceil(gpus / picked.gpu_count - 1e-9)
         per_gpu_hour = instances * picked.price_usd_per_hour / gpus
-        hours = self.ideal_gpu_hours(gpu) + gpus * minimum_fixed_hours(self.w)
+        hours = self.ideal_gpu_hours(gpu) + gpus * self.min_fixed_hours
         return per_gpu_hour * hours
 
     def ideal_gpu_hours(self, gpu: GpuSpec) -> float:
@@ -284,14 +339,18 @@ class Evaluator:
         ZeRO-3, no recompute, full goodput): a floor under every plan's GPU-hours on this type."""
         found = self._ideal.get(gpu.id)
         if found is None:
-            best = compute.throughput(self.w, gpu, Layout(1, 1, 1, 1, 0, "none", 1, 1))
-            found = self._ideal[gpu.id] = compute.gpu_hours(self.w, best)
+            best = Layout(1, 1, 1, 1, 0, "none", 1, 1)
+            found = self._ideal[gpu.id] = self._search.speed.gpu_hours(gpu, best)
         return found
 
     def _days_floor(self, gpu: GpuSpec, gpus: int) -> float:
         """Days on `gpus` GPUs at the best per-GPU speed any layout could reach (the ideal speed
         with the goodput of this many GPUs): no plan on this many GPUs can be faster."""
-        return self.ideal_gpu_hours(gpu) / compute.goodput(gpus) / gpus / 24.0
+        key = (gpu.id, gpus)
+        found = self._days_floors.get(key)
+        if found is None:
+            found = self._days_floors[key] = self.ideal_gpu_hours(gpu) / compute.goodput(gpus) / gpus / 24.0
+        return found
 
     def offered(self, gpu: GpuSpec, gpus: int) -> Option | None:
         """The plan on `gpus` GPUs, or None when fewer GPUs of this type finish sooner.
@@ -305,15 +364,32 @@ class Evaluator:
         o = self(gpu, gpus)
         if not o.fits:
             return o
-        for m in reversed([n for n in self.ladder(gpu) if n < gpus]):
+        ladder = self.ladder(gpu)
+        below = ladder.index(gpus) if gpus in ladder else sum(1 for n in ladder if n < gpus)
+        for m in ladder[below - 1 :: -1] if below else ():  # the smaller counts, largest first
             if self._days_floor(gpu, m) >= o.days:
                 break
-            if self.fits(gpu, m) and self.days(gpu, m) < o.days:
+            if (
+                self.fits(gpu, m)
+                and self._days_before_network(gpu, m) < o.days
+                and self.days(gpu, m) < o.days
+            ):
                 return None
         return o
 
+    def _days_before_network(self, gpu: GpuSpec, gpus: int) -> float:
+        """A floor under days(): the chosen layout's days at its compute speed, before the slowdown
+        of a network below its need (which only adds time, and the fixed hours with it); exact on
+        one node. It spares pricing a smaller count that cannot finish sooner."""
+        if gpus <= GPUS_PER_NODE:
+            return self.days(gpu, gpus)
+        lay = self.fitted(gpu, gpus).layout
+        training_hours = self._search.speed.gpu_hours(gpu, lay) / gpus
+        nodes = max(1, math.ceil(gpus / GPUS_PER_NODE))
+        return (training_hours + fixed_costs(self.w, training_hours, nodes).total_hours) / 24.0
+
     def days(self, gpu: GpuSpec, gpus: int) -> float:
-        """The days evaluate() would give for `gpus` GPUs; on one node (no scale-out network in
+        """The days the plan would give for `gpus` GPUs; on one node (no scale-out network in
         play) from the layout and speed alone, without pricing the plan."""
         seen = self._seen.get((gpu.id, gpus))
         if seen is not None:
@@ -321,7 +397,7 @@ class Evaluator:
         if gpus > GPUS_PER_NODE and self._offerings.get(gpu.id):
             return self(gpu, gpus).days
         lay = self.fitted(gpu, gpus).layout
-        training_hours = compute.gpu_hours(self.w, compute.throughput(self.w, gpu, lay)) / gpus
+        training_hours = self._search.speed.gpu_hours(gpu, lay) / gpus
         return (training_hours + fixed_costs(self.w, training_hours, 1).total_hours) / 24.0
 
     def preferred(self, gpu: GpuSpec, meet: Option, tie: float) -> Option:
@@ -333,11 +409,12 @@ class Evaluator:
         are a subset whose cheapest is unchanged, so the pick never drops to fewer GPUs."""
         if meet.quote is None:
             return meet
-        top = max(meet.gpus, GPUS_PER_NODE)
+        fewest = meet.gpus
+        top = max(fewest, GPUS_PER_NODE)
         options = [meet]
         bar = rank_cost(meet) * (1.0 + tie)
         for n in self.ladder(gpu):
-            if meet.gpus < n <= top:
+            if fewest < n <= top:
                 if self.cost_floor(gpu, n) > bar:
                     continue  # even at its best speed this count costs more than `meet`
                 o = self.offered(gpu, n)
@@ -361,7 +438,7 @@ class Evaluator:
         if not ladder:
             return None
         lay = self.fitted(gpu, ladder[0]).layout
-        hours = compute.gpu_hours(self.w, compute.throughput(self.w, gpu, lay))
+        hours = self._search.speed.gpu_hours(gpu, lay)
         guess = max(start, math.ceil(hours / (days * 24.0)))
         begin = next((i for i, n in enumerate(ladder) if n >= guess), len(ladder) - 1)
         begin = max(0, begin - 1)
@@ -377,5 +454,9 @@ class Evaluator:
 def rank_cost(o: Option) -> float:
     """On-demand USD for ranking: a plan with less than layout.HEADROOM free memory counts as
     HEADROOM_PREMIUM dearer, so a roomier plan that costs at most that much more wins."""
-    usd = o.cost_usd if o.cost_usd is not None else float("inf")
-    return usd * (1.0 + HEADROOM_PREMIUM if o.fitted.headroom < layout.HEADROOM else 1.0)
+    q = o.quote
+    usd = q.on_demand_usd if q is not None else math.inf
+    return usd * _PREMIUM if o.fitted.headroom < layout.HEADROOM else usd
+
+
+_PREMIUM = 1.0 + HEADROOM_PREMIUM

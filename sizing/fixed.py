@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from sizing.frozen import quick_init
 from sizing.storage import CHECKPOINT_BYTES_PER_PARAM
 from sizing.workload import Workload
 
@@ -39,6 +40,7 @@ CHECKPOINT_WRITE_GB_PER_S = 1.0
 BF16_BYTES = 2.0
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class FixedCosts:
     provision_hours: float

@@ -18,9 +18,10 @@ from dataclasses import dataclass
 
 from sizing import calibration as cal
 from sizing.assumptions import MIN_HEADROOM
-from sizing.compute import effective_precision, recompute_factor, throughput
+from sizing.compute import Speed, recompute_factor
+from sizing.frozen import quick_init
 from sizing.memory import Layout, MemoryBreakdown, MemoryModel, weight_bytes_per_param
-from sizing.network import GPUS_PER_NODE, sync_need
+from sizing.network import GPUS_PER_NODE, comm_slowdown, sync_terms
 from sizing.pipeline import pipeline_bubble
 from sizing.types import GpuSpec, Precision, Recompute
 from sizing.workload import Workload
@@ -30,6 +31,7 @@ HEADROOM = 0.20  # keep 20-30% of GPU memory free (DESIGN.md; fragmentation and 
 _NO_FLASH = ("turing", "volta")  # FlashAttention-2 needs Ampere or newer (Dao-AILab README)
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Fitted:
     layout: Layout
@@ -148,6 +150,7 @@ class _Scan:
         self._next = 0  # index into the ordering of the next candidate to read
         self.entries: list[_Entry] = []
         self.smallest: int | None = None  # index of the first least-memory entry seen so far
+        self.made: dict[_Entry, tuple[Layout, MemoryBreakdown]] = {}  # entries chosen, as values
 
     def skip_to_candidate(self) -> bool:
         """Moves the cursor past candidates this scan excludes (TP above the GPU's limit, more
@@ -196,17 +199,29 @@ class LayoutSearch:
         self._chosen: dict[tuple[str, int, float | None], Fitted] = {}
         self._models: dict[tuple[bool, bool], MemoryModel] = {}
         self._scans: dict[tuple[int, int, bool, bool, bool], _Scan] = {}
+        self._slowdowns: dict[tuple[str, float, _Entry], float] = {}
+        self._gpu_keys: dict[str, tuple[int, bool, bool, Precision]] = {}  # per GPU: TP limit, scores, fp32
+        self._min_batch_tokens = min(self.micro_batches) * w.seq_len
+        self.speed = Speed(w)
 
-    def _scan(self, gpus: int, gpu: GpuSpec, precision: str, within_batch: bool = False) -> _Scan:
-        limit = tp_limit(self.w, gpu)
-        scores = stores_scores(gpu) and "none" in self.modes
-        # Memory depends on precision only through 4- vs 2-byte values (memory.breakdown).
-        if within_batch and gpus * min(self.micro_batches) * self.w.seq_len <= self.w.global_batch_tokens:
+    def _scan(self, gpus: int, gpu: GpuSpec, within_batch: bool = False) -> _Scan:
+        found_gpu = self._gpu_keys.get(gpu.id)
+        if found_gpu is None:
+            # Memory depends on precision only through 4- vs 2-byte values (memory.breakdown).
+            precision = self.speed.precision(gpu)
+            scores = stores_scores(gpu) and "none" in self.modes
+            found_gpu = self._gpu_keys[gpu.id] = (
+                tp_limit(self.w, gpu),
+                scores,
+                precision == "fp32",
+                precision,
+            )
+        limit, scores, fp32, precision = found_gpu
+        if within_batch and gpus * self._min_batch_tokens <= self.w.global_batch_tokens:
             within_batch = False  # no layout on this many GPUs can exceed the batch: one scan serves
-        key = (gpus, limit, scores, precision == "fp32", within_batch)
+        key = (gpus, limit, scores, fp32, within_batch)
         found = self._scans.get(key)
         if found is None:
-            fp32 = precision == "fp32"
             model = self._models.get((fp32, scores))
             if model is None:
                 model = self._models[(fp32, scores)] = MemoryModel(self.w, precision, scores)
@@ -248,7 +263,7 @@ class LayoutSearch:
 
     def fits(self, gpu: GpuSpec, gpus: int) -> bool:
         """Whether any layout fits (batch and network aside): the scan up to the first that does."""
-        scan = self._scan(gpus, gpu, effective_precision(gpu, self.w.precision))
+        scan = self._scan(gpus, gpu)
         capacity = gpu.capacity_gb
         i = 0
         while i < len(scan.entries) or scan.extend():
@@ -258,8 +273,8 @@ class LayoutSearch:
         return False
 
     def _choose(self, gpu: GpuSpec, gpus: int, node_gbps: float | None) -> Fitted:
-        precision = effective_precision(gpu, self.w.precision)
-        scan = self._scan(gpus, gpu, precision)
+        precision = self.speed.precision(gpu)
+        scan = self._scan(gpus, gpu)
         capacity = gpu.capacity_gb
         if not (
             scan.skip_to_candidate()
@@ -274,7 +289,7 @@ class LayoutSearch:
             # not strict (a count the user chose), a bigger batch is taken if it is SPEED_SLACK
             # faster, as big runs raise theirs (Llama 3 405B: 16M tokens on 16K GPUs, arXiv
             # 2407.21783 Table 4).
-            inside = self._best(self._scan(gpus, gpu, precision, True), gpu, capacity, precision, net)
+            inside = self._best(self._scan(gpus, gpu, True), gpu, capacity, precision, net)
             pick = inside
             if inside is None or not self.strict_batch:
                 anyway = self._best(scan, gpu, capacity, precision, net)
@@ -333,24 +348,53 @@ class LayoutSearch:
         return safe if safe is not None else fastest
 
     def _slowdown(self, gpu: GpuSpec, e: _Entry, precision: Precision, node_gbps: float) -> float:
+        key = (gpu.id, node_gbps, e)
+        found = self._slowdowns.get(key)
+        if found is None:
+            found = self._slowdowns[key] = self._slowdown_uncached(gpu, e, precision, node_gbps)
+        return found
+
+    def _slowdown_uncached(self, gpu: GpuSpec, e: _Entry, precision: Precision, node_gbps: float) -> float:
         _, _, zero, tp, pp, dp, rec, mb = e
         w = self.w
-        lay = Layout(
-            dp * tp * pp, dp, tp, pp, zero, rec, mb, _grad_accum(w, dp, mb, pp, not self.strict_batch)
-        )
-        tokens_per_s = throughput(w, gpu, lay).tokens_per_gpu_second * lay.gpus
-        step_s = dp * mb * lay.grad_accum * w.seq_len / tokens_per_s
+        gpus = dp * tp * pp
+        accum = _grad_accum(w, dp, mb, pp, not self.strict_batch)
+        tokens_per_s = self.speed.layout_tokens_per_gpu_second(gpu, gpus, tp, pp, zero, rec, accum) * gpus
+        step_s = dp * mb * accum * w.seq_len / tokens_per_s
         grad_bytes = weight_bytes_per_param(precision)
-        need = sync_need(lay, w.trainable_params, grad_bytes, step_s, w.seq_len, w.arch.hidden)
-        return need.slowdown(node_gbps)
+        _, node_dp, node_pp, _, window = sync_terms(
+            gpus,
+            dp,
+            tp,
+            pp,
+            zero,
+            mb,
+            accum,
+            w.trainable_params,
+            grad_bytes,
+            step_s,
+            w.seq_len,
+            w.arch.hidden,
+        )
+        return comm_slowdown(node_dp, node_pp, step_s, window, node_gbps)
 
     def _fitted(self, scan: _Scan, e: _Entry, capacity: float) -> Fitted:
-        _, total, zero, tp, pp, dp, rec, mb = e
-        lay = Layout(
-            dp * tp * pp, dp, tp, pp, zero, rec, mb, _grad_accum(self.w, dp, mb, pp, not self.strict_batch)
-        )
-        headroom = 1.0 - total / capacity
-        return Fitted(lay, scan.memory.breakdown(lay), headroom >= 0.0, headroom)
+        made = scan.made.get(e)
+        if made is None:
+            _, _, zero, tp, pp, dp, rec, mb = e
+            lay = Layout(
+                dp * tp * pp,
+                dp,
+                tp,
+                pp,
+                zero,
+                rec,
+                mb,
+                _grad_accum(self.w, dp, mb, pp, not self.strict_batch),
+            )
+            made = scan.made[e] = (lay, scan.memory.breakdown(lay))
+        headroom = 1.0 - e[1] / capacity
+        return Fitted(made[0], made[1], headroom >= 0.0, headroom)
 
 
 def choose(w: Workload, gpu: GpuSpec, gpus: int, node_gbps: float | None = None) -> Fitted:

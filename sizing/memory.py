@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from sizing.frozen import quick_init
 from sizing.types import Recompute
 from sizing.workload import Workload
 
@@ -34,6 +35,7 @@ QLORA_BYTES_PER_PARAM = 0.5 + 0.127 / 8
 CUDA_CONTEXT_GB = 0.5
 NCCL_BUFFERS_GB = 0.5
 FRAGMENTATION = 0.05
+_CONTEXT_BYTES = CUDA_CONTEXT_GB * GB
 # Sharded parameters (ZeRO-3 / FSDP FULL_SHARD) are gathered a layer at a time, with the next one
 # prefetched (FSDP forward/backward prefetch; DeepSpeed stage3_prefetch_bucket_size): two layers,
 # or one layer and the embedding / output matrix when that is larger.
@@ -52,6 +54,7 @@ _KV_BYTES = 4.0
 _CHECKPOINT_H_BYTES = 2.0
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Layout:
     gpus: int
@@ -64,6 +67,7 @@ class Layout:
     grad_accum: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class MemoryBreakdown:
     weights_gb: float
@@ -177,6 +181,10 @@ class MemoryModel:
         self._layer_per_token = layer_bytes_per_token(w, self.act_bytes)
         self._scores_per_token = scores_bytes_per_token(w, self.act_bytes) if scores else 0.0
         self._activations: dict[tuple[int, str, int], tuple[float, float]] = {}
+        self._offload = w.offload
+        self._buffers_one = self.fixed_buffers(1)
+        self._buffers_many = self.fixed_buffers(2)  # fixed_buffers depends on the count only through > 1
+        self._live: dict[int, float] = {}  # live_parameters per model-parallel degree
 
     def layer_activations(self, tp: int, micro_batch: int) -> float:
         """One layer's activations for one micro-batch on one GPU (TP with sequence parallel
@@ -232,15 +240,14 @@ class MemoryModel:
 
     @staticmethod
     def overhead(subtotal: float) -> float:
-        return CUDA_CONTEXT_GB * GB + FRAGMENTATION * subtotal
+        return _CONTEXT_BYTES + FRAGMENTATION * subtotal
 
     def terms(self, gpus: int, dp: int, tp: int, pp: int, zero: int, recompute: Recompute, mb: int) -> Terms:
         mp = tp * pp
-        offload = self.w.offload
         shard_all = dp if zero >= 1 else 1
         shard_grads = dp if zero >= 2 else 1
         shard_weights = dp if zero >= 3 else 1
-        if offload:
+        if self._offload:
             # CPU offload: master weights, optimizer states and gradients live in CPU memory
             # (ZeRO-Offload); fully sharded, the parameters too (FSDP CPUOffload(offload_params=
             # True), ZeRO-3 offload_param), so the GPU holds only the layers gathered for compute
@@ -254,11 +261,18 @@ class MemoryModel:
             optimizer = trainable * self.opt_bytes / shard_all
         if self.replicated_weights is not None:
             weights += self.replicated_weights / mp
-        activations, logits = self.activations_and_logits(tp, recompute, mb)
-        buffers = self.fixed_buffers(gpus)
+        found = self._activations.get((tp, recompute, mb))
+        activations, logits = found if found is not None else self.activations_and_logits(tp, recompute, mb)
+        buffers = self._buffers_many if gpus > 1 else self._buffers_one  # = fixed_buffers(gpus)
         if zero >= 3 and dp > 1:
-            buffers += self.live_parameters(mp)
-        overhead = self.overhead(weights + gradients + optimizer + activations + logits + buffers)
+            live = self._live.get(mp)
+            if live is None:
+                live = self._live[mp] = self.live_parameters(mp)
+            buffers += live
+        # = overhead(subtotal)
+        overhead = _CONTEXT_BYTES + FRAGMENTATION * (
+            weights + gradients + optimizer + activations + logits + buffers
+        )
         return (
             weights / GB,
             gradients / GB,

@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from sizing.frozen import quick_init
 from sizing.memory import Layout
 from sizing.types import GpuSpec
 
@@ -33,6 +34,7 @@ BACKWARD_SHARE = 2.0 / 3.0
 PP_ACTIVATION_BYTES = 2.0  # bf16 activations between pipeline stages
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class SyncNeed:
     """What one optimizer step asks of the network, for one layout."""
@@ -46,9 +48,7 @@ class SyncNeed:
     @property
     def node_gbps(self) -> float:
         """Inter-node Gb/s per node that keeps exposed communication within EXPOSED_COMM_SHARE."""
-        if self.step_s <= 0:
-            return 0.0
-        return (self.node_dp_bytes / self.window_s + self.node_pp_bytes / self.step_s) * 8 / 1e9
+        return _node_gbps(self.node_dp_bytes, self.node_pp_bytes, self.step_s, self.window_s)
 
     def slowdown(self, offered_node_gbps: float | None) -> float:
         """Step-time factor on a network of `offered_node_gbps` per node (None: not limited).
@@ -57,37 +57,89 @@ class SyncNeed:
         share the published runs paid on their 200-400 Gb/s-per-GPU fabrics. Below it, the DP sync
         overruns its window by window·(need/offered - 1), and pipeline traffic overruns the rest
         of the step if it alone exceeds the link."""
-        need = self.node_gbps
-        if offered_node_gbps is None or need <= offered_node_gbps or self.step_s <= 0:
-            return 1.0
-        if offered_node_gbps <= 0:
-            return math.inf
-        ratio = need / offered_node_gbps
-        pp_ratio = self.node_pp_bytes * 8 / 1e9 / self.step_s / offered_node_gbps
-        late = self.window_s * (ratio - 1.0) + (self.step_s - self.window_s) * max(0.0, pp_ratio - 1.0)
-        return 1.0 + late / self.step_s
+        return comm_slowdown(
+            self.node_dp_bytes, self.node_pp_bytes, self.step_s, self.window_s, offered_node_gbps
+        )
+
+
+def _node_gbps(node_dp_bytes: float, node_pp_bytes: float, step_s: float, window_s: float) -> float:
+    if step_s <= 0:
+        return 0.0
+    return (node_dp_bytes / window_s + node_pp_bytes / step_s) * 8 / 1e9
+
+
+def comm_slowdown(
+    node_dp_bytes: float,
+    node_pp_bytes: float,
+    step_s: float,
+    window_s: float,
+    offered_node_gbps: float | None,
+) -> float:
+    """SyncNeed.slowdown from its fields (the layout search asks it of layouts it never builds)."""
+    need = _node_gbps(node_dp_bytes, node_pp_bytes, step_s, window_s)
+    if offered_node_gbps is None or need <= offered_node_gbps or step_s <= 0:
+        return 1.0
+    if offered_node_gbps <= 0:
+        return math.inf
+    ratio = need / offered_node_gbps
+    pp_ratio = node_pp_bytes * 8 / 1e9 / step_s / offered_node_gbps
+    late = window_s * (ratio - 1.0) + (step_s - window_s) * max(0.0, pp_ratio - 1.0)
+    return 1.0 + late / step_s
 
 
 def sync_need(
     lay: Layout, trainable_params: float, grad_bytes: float, step_s: float, seq_len: int, hidden: int
 ) -> SyncNeed:
-    shard = trainable_params / (lay.tp * lay.pp) * grad_bytes
-    n = lay.dp
-    factor = 1.5 if lay.zero_stage >= 3 else 1.0
+    return SyncNeed(
+        *sync_terms(
+            lay.gpus,
+            lay.dp,
+            lay.tp,
+            lay.pp,
+            lay.zero_stage,
+            lay.micro_batch,
+            lay.grad_accum,
+            trainable_params,
+            grad_bytes,
+            step_s,
+            seq_len,
+            hidden,
+        )
+    )
+
+
+def sync_terms(
+    gpus: int,
+    dp: int,
+    tp: int,
+    pp: int,
+    zero_stage: int,
+    micro_batch: int,
+    grad_accum: int,
+    trainable_params: float,
+    grad_bytes: float,
+    step_s: float,
+    seq_len: int,
+    hidden: int,
+) -> tuple[float, float, float, float, float]:
+    """SyncNeed's fields for a layout given by its numbers (sync_need for a Layout)."""
+    shard = trainable_params / (tp * pp) * grad_bytes
+    n = dp
+    factor = 1.5 if zero_stage >= 3 else 1.0
     per_gpu = factor * 2.0 * (n - 1) / n * shard if n > 1 else 0.0
-    window = step_s * (BACKWARD_SHARE / max(1, lay.grad_accum) + EXPOSED_COMM_SHARE)
-    if lay.gpus <= GPUS_PER_NODE:
-        return SyncNeed(per_gpu, 0.0, 0.0, step_s, window)
+    window = step_s * (BACKWARD_SHARE / max(1, grad_accum) + EXPOSED_COMM_SHARE)
+    if gpus <= GPUS_PER_NODE:
+        return (per_gpu, 0.0, 0.0, step_s, window)
     # Nodes one DP group spans (ranks ordered tp, dp, pp: TP innermost, Megatron's default), and
     # its ranks per node.
-    spans = math.ceil(n * lay.tp / GPUS_PER_NODE - 1e-9)
+    spans = math.ceil(n * tp / GPUS_PER_NODE - 1e-9)
     node_dp = per_gpu * GPUS_PER_NODE / (n / spans) if spans > 1 else 0.0
     node_pp = 0.0
-    if lay.pp > 1:
-        senders = min(GPUS_PER_NODE, n * lay.tp)  # GPUs of a node whose stage neighbour is elsewhere
-        per_micro = seq_len * lay.micro_batch * hidden / lay.tp * PP_ACTIVATION_BYTES
-        node_pp = senders * 2.0 * per_micro * lay.grad_accum  # forward activations + backward grads
-    return SyncNeed(per_gpu, node_dp, node_pp, step_s, window)
+    if pp > 1:
+        senders = min(GPUS_PER_NODE, n * tp)  # GPUs of a node whose stage neighbour is elsewhere
+        per_micro = seq_len * micro_batch * hidden / tp * PP_ACTIVATION_BYTES
+        node_pp = senders * 2.0 * per_micro * grad_accum  # forward activations + backward grads
+    return (per_gpu, node_dp, node_pp, step_s, window)
 
 
 def unlisted_gbps(gpus: int) -> float:
@@ -97,6 +149,7 @@ def unlisted_gbps(gpus: int) -> float:
     return seed_tier(gpus)[1][0]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class NetworkAdvice:
     tier: str  # "single_gpu" | "multi_gpu" | "cluster" (seed guide §2.4)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 
 from sizing import feasibility
 from sizing.assumptions import COST_TIE, DEFAULT_TARGET_DAYS, FASTEST_COST_CAP, SMALL_MODEL_PARAMS
@@ -61,7 +60,7 @@ def plan_with(request: SizingRequest, catalog: Catalog, *, prune: bool) -> Sizin
     forced: Option | None = None
     if request.gpu is not None and request.gpus is not None:
         shaped = [g for g in types if ev.ladder(g)] or list(types[:1])
-        forced = replace(family_pick([ev(g, request.gpus) for g in shaped], request), label="requested")
+        forced = family_pick([ev(g, request.gpus) for g in shaped], request).relabel("requested")
 
     primary: set[tuple[str, int]] = set()  # per GPU type, the count that plan prefers
     rate_only: set[tuple[str, int]] = set()  # counts that compete only under a rate cap
@@ -158,6 +157,10 @@ def plan_with(request: SizingRequest, catalog: Catalog, *, prune: bool) -> Sizin
             if idx < len(ladder):
                 if ev.cost_floor(g, ladder[idx]) > limit:
                     continue
+                if cheapest is not None and ev.network_unlisted(g, ladder[idx]):
+                    # A plan that surely reaches the ranking runs on a network known to cover
+                    # it, so the network screen drops this one (screen.network_screen).
+                    continue
                 faster = ev.offered(g, ladder[idx])
                 if faster is not None and faster.fits:
                     pool.append(faster)
@@ -211,7 +214,7 @@ def plan_with(request: SizingRequest, catalog: Catalog, *, prune: bool) -> Sizin
         options = [forced] + [o for o in options if (o.gpu.id, o.gpus) != (forced.gpu.id, forced.gpus)]
     if not options and fastest_possible:
         best = min(fastest_possible, key=lambda o: o.days)
-        options = [replace(best, label="fastest")]
+        options = [best.relabel("fastest")]
     options = options[:MAX_OPTIONS]
 
     warnings, tagged = collect(w, request, catalog, options, fastest_possible, budget, spend)

@@ -17,7 +17,6 @@ from collections.abc import Sequence
 
 from sizing.assumptions import FASTEST_COST_CAP
 from sizing.evaluate import Evaluator, rank_cost
-from sizing.fixed import minimum_fixed_hours
 from sizing.result import Excluded, Option
 from sizing.screen import network_ok, within_batch
 from sizing.types import GpuSpec
@@ -46,6 +45,14 @@ class Pruner:
         self.budget = budget
         self.rate_budget = rate_budget
         self._floors: dict[str, float] = {}
+        # What skip() has seen of the pool: the cheapest staying plan per type, and whether any
+        # is below top tier / NVIDIA.
+        self._pool: Sequence[Option] | None = None
+        self._noted = 0
+        self._last: Option | None = None
+        self._costs: dict[str, float] = {}
+        self._below_top = False
+        self._nvidia = False
 
     def stays(self, o: Option) -> bool:
         """A plan that will surely reach the ranking: it fits, is priced, meets the deadline and
@@ -71,24 +78,19 @@ class Pruner:
         if not offers:
             return math.inf
         per_gpu = min((o.price_usd_per_hour or math.inf) / o.gpu_count for o in offers)
-        w = self.w
-        return per_gpu * (self.ev.ideal_gpu_hours(g) + minimum_fixed_hours(w))
+        return per_gpu * (self.ev.ideal_gpu_hours(g) + self.ev.min_fixed_hours)
 
     def order(self, types: Sequence[GpuSpec]) -> list[GpuSpec]:
         """Cheapest floor first (ties in catalog order)."""
         return sorted(types, key=lambda g: self.floor(g))
 
     def skip(self, g: GpuSpec, pool: Sequence[Option]) -> Excluded | None:
-        """Why this type need not be searched, or None when it might make the answer."""
+        """Why this type need not be searched, or None when it might make the answer. `pool` only
+        grows between calls (plan() appends to it), so the plans seen before are not looked at again."""
         if self.rate_budget:
             return None
-        costs: dict[str, float] = {}
-        found: list[GpuSpec] = []
-        for o in pool:
-            if self.stays(o):
-                c = rank_cost(o)
-                costs[o.gpu.id] = min(c, costs.get(o.gpu.id, math.inf))
-                found.append(o.gpu)
+        self._note(pool)
+        costs = self._costs
         if len(costs) < MAX_TYPES_SHOWN:
             return None
         ranked = sorted(costs.values())
@@ -96,12 +98,30 @@ class Pruner:
         floor = self.floor(g)
         if floor <= limit:
             return None
-        if not top_tier(g) and not any(not top_tier(x) for x in found):
+        if not top_tier(g) and not self._below_top:
             return None  # the small-model / right-sized rules look for a GPU below top tier
-        if g.vendor == "nvidia" and not any(x.vendor == "nvidia" for x in found):
+        if g.vendor == "nvidia" and not self._nvidia:
             return None  # the vendor rule compares with the best NVIDIA plan
         return Excluded(
             g.id,
             "cost",
             f"costs at least ${floor:,.0f} at its best price and speed, more than the plans listed",
         )
+
+    def _note(self, pool: Sequence[Option]) -> None:
+        """Folds the plans added to `pool` since the last call into the cheapest staying plan per
+        type and the kinds of GPU found (starting over on another or a shrunk pool)."""
+        done = self._noted
+        if pool is not self._pool or done > len(pool) or (done and pool[done - 1] is not self._last):
+            self._pool, done = pool, 0
+            self._costs, self._below_top, self._nvidia = {}, False, False
+        costs = self._costs
+        for o in pool[done:]:
+            if self.stays(o):
+                c = rank_cost(o)
+                gid = o.gpu.id
+                costs[gid] = min(c, costs.get(gid, math.inf))
+                self._below_top = self._below_top or not top_tier(o.gpu)
+                self._nvidia = self._nvidia or o.gpu.vendor == "nvidia"
+        self._noted = len(pool)
+        self._last = pool[-1] if pool else None

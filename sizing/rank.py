@@ -4,7 +4,6 @@ and what a budget is compared with."""
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 
 from sizing.assumptions import (
     COST_TIE,
@@ -92,7 +91,7 @@ def rank(pool: list[Option], req: SizingRequest, budget: float | None, w: Worklo
         # Nothing within the budget (hourly, monthly or total): the closest plan goes first and
         # the over_budget warning says by how much.
         closest = min(meets, key=lambda o: (over_ratio(o, req, budget), o.days, o.gpu.id))
-        return _ordered([replace(closest, label="closest_to_budget")], meets)
+        return _ordered([closest.relabel("closest_to_budget")], meets)
     # The cheapest over every plan, not only each type's preferred count: a larger count that is
     # more than COST_TIE cheaper is also faster and wins (cheapest()).
     affordable = [o for o in meets if within_budget(o, req, budget)]
@@ -104,9 +103,9 @@ def rank(pool: list[Option], req: SizingRequest, budget: float | None, w: Worklo
     c0, d0 = max(rank_cost(low), 1e-9), max(quick.days, 1e-9)
     balanced = min(affordable, key=lambda o: (rank_cost(o) / c0 + o.days / d0, o.gpus, o.gpu.id))
     ordered = [
-        replace(low, label="cheapest"),
-        replace(balanced, label="balanced"),
-        replace(quick, label="fastest"),
+        low.relabel("cheapest"),
+        balanced.relabel("balanced"),
+        quick.relabel("fastest"),
     ]
     return _ordered(ordered, meets)
 
@@ -129,7 +128,7 @@ def _ordered(ordered: list[Option], meets: list[Option]) -> list[Option]:
             continue
         seen.add((o.gpu.id, o.gpus))
         types.add(o.gpu.id)
-        out.append(replace(o, label="alternative"))
+        out.append(o.relabel("alternative"))
     return out
 
 
@@ -166,7 +165,7 @@ def not_top_first(
     ok = [o for o in ok if o.throughput.precision == req.precision] or ok
     if not ok:
         return options
-    return _put_first(replace(cheapest(ok), label="recommended"), options)
+    return _put_first(cheapest(ok).relabel("recommended"), options)
 
 
 def _premium_limit(
@@ -230,7 +229,7 @@ def right_sized_first(
     ]
     if not ok:
         return options
-    return _put_first(replace(cheapest(ok), label="right_sized"), options)
+    return _put_first(cheapest(ok).relabel("right_sized"), options)
 
 
 def _put_first(first: Option, options: list[Option]) -> list[Option]:
@@ -240,5 +239,5 @@ def _put_first(first: Option, options: list[Option]) -> list[Option]:
     cheaper = [o for o in rest if top_tier(o.gpu) and rank_cost(o) < rank_cost(first)]
     if cheaper:
         top = min(cheaper, key=rank_cost)
-        rest = [replace(top, label="cheapest_top_tier")] + [o for o in rest if o is not top]
+        rest = [top.relabel("cheapest_top_tier")] + [o for o in rest if o is not top]
     return [first] + rest

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from sizing.compute import Throughput
 from sizing.cost import Quote
 from sizing.fixed import FixedCosts
+from sizing.frozen import quick_init
 from sizing.layout import Fitted
 from sizing.network import NetworkAdvice
 from sizing.storage import StorageAdvice
@@ -18,6 +19,7 @@ if TYPE_CHECKING:
     from sizing.feasibility import Feasibility
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class SizingWarning:
     """A warning as a stable code and its numbers; bot/render/templates word it in zh and en (the
@@ -34,6 +36,7 @@ class SizingWarning:
         return out
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class ExplainItem:
     """One "how this was computed" line: a stable code and its numbers; templates render zh/en
@@ -50,6 +53,7 @@ class ExplainItem:
         return out
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Option:
     gpu: GpuSpec
@@ -81,6 +85,45 @@ class Option:
     @property
     def cost_usd(self) -> float | None:
         return self.quote.on_demand_usd if self.quote else None
+
+    def relabel(self, label: str) -> Option:
+        """dataclasses.replace(self, label=label) without its per-field introspection (the ranking
+        labels a dozen plans per answer)."""
+        return Option(
+            self.gpu,
+            self.fitted,
+            self.throughput,
+            self.gpu_hours,
+            self.gpu_hours_range,
+            self.days,
+            self.network,
+            self.storage,
+            self.quote,
+            self.usd_to_cny,
+            label,
+            self.codes,
+            self.fixed,
+            self.training_days,
+        )
+
+    def with_codes(self, codes: tuple[str, ...]) -> Option:
+        """dataclasses.replace(self, codes=codes), as relabel."""
+        return Option(
+            self.gpu,
+            self.fitted,
+            self.throughput,
+            self.gpu_hours,
+            self.gpu_hours_range,
+            self.days,
+            self.network,
+            self.storage,
+            self.quote,
+            self.usd_to_cny,
+            self.label,
+            codes,
+            self.fixed,
+            self.training_days,
+        )
 
     def to_dict(self, currency: str) -> dict[str, object]:
         lay = self.fitted.layout
@@ -148,6 +191,7 @@ def _r(x: float, nd: int) -> float:
     return round(x, nd) if math.isfinite(x) else 0.0
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Excluded:
     gpu: str

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from sizing.frozen import quick_init
+
 # Resumable checkpoint: bf16 weights 2 + fp32 master 4 + Adam m 4 + v 4 = 14 B/param
 # (sizing.md §4.3, from the ZeRO byte accounting; gradients are not saved).
 CHECKPOINT_BYTES_PER_PARAM = 14.0
@@ -15,6 +17,7 @@ UINT16_VOCAB_LIMIT = 65_500
 TB = 1e12
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class StorageAdvice:
     tier: str  # "ssd_cloud_disk" | "distributed" | "all_flash_distributed" (seed guide §2.5, §3)

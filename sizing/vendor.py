@@ -5,7 +5,6 @@ before unpriced ones."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 from sizing.assumptions import AMD_PREFERENCE_MARGIN
 from sizing.rank import spend
@@ -55,9 +54,9 @@ def prefer_nvidia(
     if amd.cost_usd is None or best.cost_usd is None:
         return options
     if amd.cost_usd < best.cost_usd * (1.0 - AMD_PREFERENCE_MARGIN):
-        return _merge([amd, replace(best, label="best_nvidia")], options[1:])
-    first = replace(best, label="recommended")
-    return _merge([first, replace(amd, label="cheapest_amd")], nvidia[1:], options[1:])
+        return _merge([amd, best.relabel("best_nvidia")], options[1:])
+    first = best.relabel("recommended")
+    return _merge([first, amd.relabel("cheapest_amd")], nvidia[1:], options[1:])
 
 
 def priced_first(pool: list[Option], rank: Ranker) -> list[Option]:
@@ -67,7 +66,7 @@ def priced_first(pool: list[Option], rank: Ranker) -> list[Option]:
     if not priced or len(priced) == len(pool):
         return rank(pool)
     unpriced = sorted((o for o in pool if o.quote is None), key=lambda o: (o.days, o.gpus, o.gpu.id))
-    return _merge(rank(priced), [replace(o, label="alternative") for o in unpriced])
+    return _merge(rank(priced), [o.relabel("alternative") for o in unpriced])
 
 
 def family_pick(candidates: list[Option], req: SizingRequest) -> Option:

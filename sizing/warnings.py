@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 from sizing import compute, cost, lowmem
 from sizing.assumptions import RESERVED_DISCOUNT
@@ -181,7 +180,7 @@ def collect(
     budget: float | None,
     spend: Callable[[Option, SizingRequest], float | None],
 ) -> tuple[list[SizingWarning], list[Option]]:
-    tagged = [replace(o, codes=tuple(_option_codes(o, w, budget, spend(o, req), req.days))) for o in options]
+    tagged = [o.with_codes(tuple(_option_codes(o, w, budget, spend(o, req), req.days))) for o in options]
     out: list[SizingWarning] = []
     top = tagged[0] if tagged else None
     if req.days is not None and (top is None or "deadline_impossible" in top.codes):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from pathlib import Path
 
@@ -10,6 +11,7 @@ from sizing_catalog import CATALOG
 
 from knowledge import load_knowledge
 from sizing import plan
+from sizing.compute import Speed, throughput
 from sizing.layout import LayoutSearch, _powers, choose, max_tp
 from sizing.memory import Layout, breakdown, lower_bound_gb
 from sizing.plan import plan_with
@@ -162,3 +164,18 @@ def test_a_type_the_network_screen_drops_does_not_hold_an_alternative_slot() -> 
     assert [(o.label, o.gpu.id, o.gpus) for o in fast.options] == [
         (o.label, o.gpu.id, o.gpus) for o in full.options
     ]
+
+
+def test_relabelling_a_plan_changes_its_label_or_codes_and_nothing_else() -> None:
+    option = plan(CASES["7B LoRA, no deadline"], REAL).options[0]
+    assert option.relabel("alternative") == dataclasses.replace(option, label="alternative")
+    assert option.with_codes(("does_not_fit",)) == dataclasses.replace(option, codes=("does_not_fit",))
+
+
+def test_the_shared_speed_model_gives_what_the_one_off_throughput_gives() -> None:
+    w = normalise(CASES["7B pretrain 1T, 7 days"])
+    speed = Speed(w)
+    for gpu in REAL.gpus:
+        for lay in (Layout(1, 1, 1, 1, 0, "none", 1, 1), Layout(64, 4, 8, 2, 3, "full", 2, 8)):
+            assert speed.throughput(gpu, lay) == throughput(w, gpu, lay)
+            assert speed.tokens_per_gpu_second(gpu, lay) == throughput(w, gpu, lay).tokens_per_gpu_second

@@ -1,0 +1,80 @@
+"""The engine's value types built by sizing.frozen.quick_init are the same frozen dataclasses they
+were: fields, defaults, keywords, equality, hashing and immutability."""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import inspect
+import pkgutil
+
+import pytest
+
+import sizing
+from sizing.frozen import QUICK_INIT_FILE, quick_init
+
+
+def _quick_classes() -> list[type]:
+    found = []
+    for info in pkgutil.iter_modules(sizing.__path__):
+        module = importlib.import_module(f"sizing.{info.name}")
+        for value in vars(module).values():
+            init = getattr(value, "__init__", None)
+            if (
+                isinstance(value, type)
+                and value.__module__ == module.__name__
+                and getattr(getattr(init, "__code__", None), "co_filename", "") == QUICK_INIT_FILE
+            ):
+                found.append(value)
+    return found
+
+
+QUICK = _quick_classes()
+
+
+def test_the_hot_value_types_use_the_quick_constructor() -> None:
+    names = {c.__name__ for c in QUICK}
+    assert {"Layout", "MemoryBreakdown", "Fitted", "Throughput", "Option", "Quote"} <= names
+
+
+@pytest.mark.parametrize("cls", QUICK, ids=lambda c: c.__name__)
+def test_a_quick_constructor_takes_the_dataclass_fields_and_defaults(cls: type) -> None:
+    params = list(inspect.signature(cls).parameters.values())
+    fields = dataclasses.fields(cls)
+    assert [p.name for p in params] == [f.name for f in fields]
+    for p, f in zip(params, fields, strict=True):
+        assert p.default is (inspect.Parameter.empty if f.default is dataclasses.MISSING else f.default)
+
+
+@pytest.mark.parametrize("cls", QUICK, ids=lambda c: c.__name__)
+def test_a_quickly_built_value_equals_itself_rebuilt_by_keyword_and_stays_frozen(cls: type) -> None:
+    fields = dataclasses.fields(cls)
+    values = {f.name: (i, f.name) for i, f in enumerate(fields)}  # distinct, hashable stand-ins
+    positional = cls(*values.values())
+    by_keyword = cls(**values)
+    assert positional == by_keyword and hash(positional) == hash(by_keyword)
+    assert all(getattr(by_keyword, name) == value for name, value in values.items())
+    assert dataclasses.replace(by_keyword) == by_keyword
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        setattr(by_keyword, fields[0].name, None)
+
+
+def test_quick_init_refuses_classes_it_would_build_wrongly() -> None:
+    @dataclasses.dataclass(frozen=True)
+    class NoSlots:
+        a: int
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class PostInit:
+        a: int
+
+        def __post_init__(self) -> None:
+            pass
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Factory:
+        a: list[int] = dataclasses.field(default_factory=list)
+
+    for cls in (NoSlots, PostInit, Factory):
+        with pytest.raises(TypeError):
+            quick_init(cls)
