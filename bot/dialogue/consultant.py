@@ -341,7 +341,10 @@ class Consultant:
             # not a slot question about a job nobody described.
             reply.add("not_understood", text=text[:NOT_UNDERSTOOD_CHARS], kept={}, scope=True)
             return state
-        ask_next(state, reply, said=bool(u.said) or digressed, understood=understood)
+        named_clouds = bool(u.providers) and bool(state.clouds) and set(state.clouds) <= set(u.providers)
+        if named_clouds:
+            understood = {**understood, "clouds": list(state.clouds)}  # "on AWS" before the plan: kept, said
+        ask_next(state, reply, said=bool(u.said) or digressed or named_clouds, understood=understood)
         if unused and state.pending is not None:
             # Say what could not be used and what is kept, before asking again.
             kept = {k: v for k, v in state.slots.items() if v is not None}

@@ -189,6 +189,8 @@ DATASHEET = (
 )  # fmt: skip
 # The datasheet words that are not about price: "AWS 的 H100 有 NVLink 吗" asks about the card.
 SPEC_WORDS = tuple(w for w in DATASHEET if w not in ("price", "价格", "多少钱"))
+# ... and with providers in the question, "支持" is the provider's ("哪些平台支持 H100"), not the card's.
+PROVIDER_SPEC_WORDS = tuple(w for w in SPEC_WORDS if w not in ("支持", "support"))
 QUESTION = (
     "?",
     "吗",
@@ -511,9 +513,12 @@ def _question_kind(
         return "provider_compare"
     if not sized and not sig.serving and asks_price and (gpus or has_any(t, GPU_WORDS)):
         return "price"
-    offers = rental and sig.providers and set(filled) <= set(RENTAL) and has_any(t, cues.OFFERS)
-    if offers and not has_any(t, SPEC_WORDS):
+    offers = rental and set(filled) <= set(RENTAL) and not has_any(t, PROVIDER_SPEC_WORDS)
+    if offers and sig.providers and has_any(t, cues.OFFERS):
         return "price"  # "does Lambda have H100s?", "can I rent a B200 on GCP?": its listing or none
+    which_provider = has_any(t, cues.OFFERS) or has_any(t, cues.PRICE_COVERAGE)
+    if offers and has_any(t, cues.PROVIDER_WORDS) and which_provider and not has_any(t, cues.NOT_COVERAGE):
+        return "price"  # "which cloud providers offer H200?", "哪些平台支持 H100": every listing of it
     if rental and "budget" in filled and (yes_no or has_any(t, QUESTION)):
         return "price"  # "can I get 8 H100 for a week under $5k?": renting them against the budget
     if rental and "gpu_count" in filled and set(filled) <= set(RENTAL):

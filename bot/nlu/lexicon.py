@@ -445,26 +445,18 @@ def _pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
 @functools.lru_cache(maxsize=256)
 def _split(
     phrases: tuple[str, ...],
-) -> tuple[re.Pattern[str] | None, frozenset[str], re.Pattern[str] | None]:
-    """(one pattern of the phrases matched anywhere, single ASCII words, one pattern of the other
-    ASCII phrases as whole words). Literals only, so one C-level search replaces a loop of `in` tests."""
+) -> tuple[re.Pattern[str] | None, frozenset[str], tuple[str, ...], re.Pattern[str] | None]:
+    """(one pattern of the phrases matched anywhere, single ASCII words, other ASCII phrases matched as
+    whole words, and one pattern that finds any of those anywhere). Literals only, so one C-level search
+    replaces a loop of `in` tests."""
     anywhere = sorted({p for p in phrases if not p.isascii()}, key=len, reverse=True)
     pattern = re.compile("|".join(map(re.escape, anywhere))) if anywhere else None
     words = frozenset(p for p in phrases if p.isascii() and p.isalnum())
-    other = sorted({p for p in phrases if p.isascii() and not p.isalnum()}, key=len, reverse=True)
-    return pattern, words, _whole_words(other)
-
-
-def _whole_words(phrases: list[str]) -> re.Pattern[str] | None:
-    """The phrases where find_phrase finds them: no ASCII letter or digit glued to an end that is one
-    (_boundary_ok; case as written, as str.find)."""
-    parts = [
-        ("(?<![A-Za-z0-9])" if p[0].isalnum() else "")
-        + re.escape(p)
-        + ("(?![A-Za-z0-9])" if p[-1].isalnum() else "")
-        for p in phrases
-    ]
-    return re.compile("|".join(parts)) if parts else None
+    other = tuple(p for p in phrases if p.isascii() and not p.isalnum())
+    # Plain literals, no look-arounds: a pattern of those is searched fast; whole words are checked
+    # only in a window that has one of the phrases somewhere.
+    hint = re.compile("|".join(map(re.escape, sorted(set(other), key=len, reverse=True)))) if other else None
+    return pattern, words, other, hint
 
 
 _WORD = re.compile("[A-Za-z0-9]+")
@@ -478,13 +470,15 @@ def _words(text: str) -> frozenset[str]:
 
 def has_cue(window: str, cues: tuple[str, ...]) -> bool:
     """Any cue in `window`: one pattern search for Chinese (none in an ASCII window), a set lookup for
-    single English words, and one whole-word pattern search for longer English phrases."""
-    anywhere, words, other = _split(cues)
+    single English words, and a word-boundary check only where a longer English phrase occurs."""
+    anywhere, words, other, hint = _split(cues)
     if anywhere is not None and not window.isascii() and anywhere.search(window):
         return True
     if words and not words.isdisjoint(_words(window)):
         return True
-    return other is not None and other.search(window) is not None
+    if hint is None or hint.search(window) is None:
+        return False
+    return any(p in window and find_phrase(window, p) != -1 for p in other)
 
 
 def find_any(text: str, phrases: tuple[str, ...]) -> tuple[int, str] | None:

@@ -70,7 +70,8 @@ IN_CATALOGUE = (
 # Whether a provider sells a GPU: "does Lambda have H100s?", "can I rent a B200 on GCP?", "Azure 有 A100 吗".
 OFFERS = (
     "have", "has", "offer", "offers", "sell", "sells", "rent", "carry", "carries", "provide", "provides",
-    "available", "有没有", "有", "提供", "能租", "租得到", "租到", "可以租", "上架",
+    "available", "support", "supports", "有没有", "有", "提供", "支持", "能租", "租得到", "租到", "可以租",
+    "上架",
 )  # fmt: skip
 # How recent the prices are: the same answer, with every provider's snapshot dates.
 PRICE_DATES = (

@@ -60,3 +60,20 @@ def test_a_follow_up_naming_a_cloud_replans_a_training_job_there_without_a_digre
     real.handle("s", "LoRA fine-tune a 13B model on 10GB of data within a week")
     text = real.handle("s", "what about on AWS?").text
     assert text.startswith("*What changed*: now on AWS"), text[:200]
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "ack"),
+    [
+        ("LoRA fine-tune 13B on 10GB of data", "on AWS", "Got it: on AWS."),
+        ("LoRA 微调 13B，数据 10GB", "用 Lambda 呢", "好的：只用 Lambda。"),
+    ],
+)
+def test_a_cloud_named_while_the_form_asks_is_acknowledged_and_kept(
+    real: Consultant, first: str, second: str, ack: str
+) -> None:
+    real.handle("s", first)
+    asked = real.handle("s", second)
+    assert asked.text.startswith(ack), asked.text[:200]
+    plan = real.handle("s", "2 weeks" if first.isascii() else "两周").text
+    assert "on AWS" in plan or "只用 Lambda" in plan, plan[:400]

@@ -113,3 +113,16 @@ def test_a_spec_question_about_a_providers_gpu_stays_a_spec_question(real: Consu
 )
 def test_a_year_or_a_week_is_the_period_priced(real: Consultant, question: str, heading: str) -> None:
     assert heading in ask(real, question)
+
+
+@pytest.mark.parametrize(
+    ("question", "opening"),
+    [
+        ("which cloud providers offer the H200?", "*NVIDIA H200 SXM, on demand, per GPU*:\n• AWS:"),
+        ("哪些平台有 RTX 3090", "*NVIDIA GeForce RTX 3090 按需价（每卡）*：\n• 恒源云："),
+    ],
+)
+def test_which_providers_rent_a_gpu_is_answered_with_every_listing(
+    real: Consultant, question: str, opening: str
+) -> None:
+    assert ask(real, question).startswith(opening)
