@@ -44,15 +44,26 @@ def china_options(
     catalogue) in CNY where a public or operator price exists: the ones that fit, priced first and
     cheapest first, at most MAX_CHINA_OPTIONS."""
     out = []
-    for gpu in china_gpus(catalog):
-        slots = {**state.slots, "gpu": gpu, "gpu_count": None}
+    # The GPU (and count) the user named is the plan; otherwise each GPU rentable in China.
+    named = state.slots.get("gpu")
+    known = {g.id for g in catalog.gpus}
+    family = [g for g in china_gpus(catalog) if named and (g == named or g.startswith(f"{named}-"))]
+    if named and not family and any(g == named or g.startswith(f"{named}-") for g in known):
+        family = [str(named)]
+    count = state.slots.get("gpu_count") if family else None
+    for gpu in family or china_gpus(catalog):
+        slots = {**state.slots, "gpu": gpu, "gpu_count": count}
         try:
             result = plan(build_request(replace(state, slots=slots), catalog, today), catalog)
         except SizingError:
             continue
         if result.options and result.options[0].fits:
             out.append(option_view(result.options[0].to_dict("CNY"), catalog))
-    out.sort(key=lambda o: (o["cost"] is None, o["cost"] or 0.0, o["days"] or 0.0))
+    deadline = state.slots.get("days")
+    for o in out:
+        o["late"] = deadline is not None and (o["days"] or 0.0) > float(deadline) * 1.0001
+    # Plans that meet the deadline first, then priced ones, then the cheapest and quickest.
+    out.sort(key=lambda o: (o["late"], o["cost"] is None, o["cost"] or 0.0, o["days"] or 0.0))
     return out[:MAX_CHINA_OPTIONS]
 
 

@@ -60,3 +60,16 @@ def test_an_operators_own_prices_serve_china_plans_too(tmp_path: Path) -> None:
     assert "yidian/8xh800" in {o.id for o in kb.catalog.offerings}
     h800 = next(o for o in kb.china_catalog.offerings if o.id == "yidian/8xh800")
     assert h800.currency == "CNY" and h800.price_usd_per_hour == pytest.approx(120.0 / kb.catalog.usd_to_cny)
+
+
+def test_the_gpus_a_user_names_in_china_are_the_china_plan(real: Consultant) -> None:
+    text = real.handle("s", "我们在国内，用4张A800全参微调7B模型，数据2GB，一周内").text
+    china = text.split("以下海外云方案")[0]
+    assert "4 × NVIDIA A800 80GB SXM" in china and "H800" not in china.split("：", 1)[1]
+
+
+def test_china_options_that_miss_the_deadline_come_last_and_say_so(real: Consultant) -> None:
+    text = real.handle("s", "我们在国内，LoRA 13B，数据1GB，一天内").text
+    rows = [line for line in text.split("以下海外云方案")[0].splitlines() if line.startswith("•")]
+    late = ["超过工期" in row for row in rows]
+    assert rows and late == sorted(late)  # every plan in time is listed before every late one
