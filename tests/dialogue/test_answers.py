@@ -138,6 +138,9 @@ def test_app_home_shows_examples_the_catalogue_and_the_last_recommendation(
     assert "Pretrain a 7B model" in shown and "训练一个70亿参数" in shown
     assert f"{top['gpus']} × {top['gpu_name']}" in shown
     assert "snapshot date" in shown and "(2026-05-20)" in shown
+    assert "to serve Llama 3 70B" in shown and "推理" in json.dumps(
+        empty, ensure_ascii=False
+    )  # not training only
     assert "暂无" in json.dumps(empty, ensure_ascii=False)
 
 
