@@ -89,6 +89,13 @@ class Option:
     def relabel(self, label: str) -> Option:
         """dataclasses.replace(self, label=label) without its per-field introspection (the ranking
         labels a dozen plans per answer)."""
+        return self._copy(label, self.codes)
+
+    def with_codes(self, codes: tuple[str, ...]) -> Option:
+        """dataclasses.replace(self, codes=codes), as relabel."""
+        return self._copy(self.label, codes)
+
+    def _copy(self, label: str, codes: tuple[str, ...]) -> Option:
         return Option(
             self.gpu,
             self.fitted,
@@ -101,25 +108,6 @@ class Option:
             self.quote,
             self.usd_to_cny,
             label,
-            self.codes,
-            self.fixed,
-            self.training_days,
-        )
-
-    def with_codes(self, codes: tuple[str, ...]) -> Option:
-        """dataclasses.replace(self, codes=codes), as relabel."""
-        return Option(
-            self.gpu,
-            self.fitted,
-            self.throughput,
-            self.gpu_hours,
-            self.gpu_hours_range,
-            self.days,
-            self.network,
-            self.storage,
-            self.quote,
-            self.usd_to_cny,
-            self.label,
             codes,
             self.fixed,
             self.training_days,

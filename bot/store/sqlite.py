@@ -33,6 +33,8 @@ log = logging.getLogger(__name__)
 
 # How long a writer waits for another writer before SQLite gives up with "database is locked".
 BUSY_TIMEOUT_S = 30.0
+# How long close() waits for operations in flight (each takes milliseconds) before closing anyway.
+CLOSE_WAIT_S = 5.0
 # After a failed write (full disk, read-only file), readiness stays failed this long even if a
 # small probe write happens to fit: a full disk refuses the bigger writes of real turns first.
 FAILED_WRITE_MEMORY_S = 30.0
@@ -91,6 +93,10 @@ class SQLiteStore:
         self._all: list[sqlite3.Connection] = []
         self._all_lock = threading.Lock()
         self._closed = False
+        # Operations in flight, so close() never closes a connection another thread is inside
+        # (sqlite3 crashes the process when one is closed under a running statement).
+        self._idle = threading.Condition()
+        self._in_flight = 0
         self._admissions = 0
         self._write_lock = threading.Lock()
         self._failed_write_at: float | None = None
@@ -117,6 +123,8 @@ class SQLiteStore:
 
     @contextmanager
     def _guard(self, what: str) -> Iterator[None]:
+        with self._idle:
+            self._in_flight += 1
         try:
             yield
         except sqlite3.Error as exc:
@@ -127,6 +135,11 @@ class SQLiteStore:
                 f"state store unavailable: SQLite at {self.path.name} failed during {what} "
                 f"({type(exc).__name__}: {exc})"
             ) from exc
+        finally:
+            with self._idle:
+                self._in_flight -= 1
+                if self._in_flight == 0:
+                    self._idle.notify_all()
 
     @contextmanager
     def _write(self, what: str = "write") -> Iterator[sqlite3.Connection]:
@@ -367,7 +380,9 @@ class SQLiteStore:
             db.execute("UPDATE turns SET lease_until = 0 WHERE owner = ? AND state != 'done'", (owner,))
 
     def close(self) -> None:
-        self._closed = True
+        with self._idle:
+            self._closed = True  # new operations fail in _conn(); running ones finish first
+            self._idle.wait_for(lambda: self._in_flight == 0, timeout=CLOSE_WAIT_S)
         with self._all_lock:
             for db in self._all:
                 db.close()

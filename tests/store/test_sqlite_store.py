@@ -137,3 +137,29 @@ def test_readiness_is_a_real_write_and_a_refused_write_is_a_store_outage(tmp_pat
     with pytest.raises(StoreUnavailable, match="state store unavailable"):
         store.update("s", lambda _old: ({"n": 2}, None))
     store.close()
+
+
+def test_closing_the_store_waits_for_an_operation_in_flight_on_another_thread(tmp_path: Path) -> None:
+    # Closing a connection under a running statement crashes the process; close() must wait.
+    store = SQLiteStore(tmp_path / "state.db", session_ttl_s=3600)
+    inside, release = threading.Event(), threading.Event()
+    results: list[int] = []
+
+    def hold(state: SessionState | None) -> tuple[SessionState, int]:
+        inside.set()
+        release.wait(5)
+        return {"n": 1}, 1
+
+    worker = threading.Thread(target=lambda: results.append(store.update("s", hold)))
+    worker.start()
+    assert inside.wait(5)
+    closer = threading.Thread(target=store.close)
+    closer.start()
+    closer.join(0.2)
+    assert closer.is_alive()  # still waiting for the update to finish
+    release.set()
+    worker.join(5)
+    closer.join(5)
+    assert results == [1] and not closer.is_alive()
+    with pytest.raises(RuntimeError):
+        store.get("s")
