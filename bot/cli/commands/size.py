@@ -164,14 +164,15 @@ def render_text(result: dict[str, Any]) -> str:
 
 def _table(result: dict[str, Any]) -> list[str]:
     width = max([12] + [len(str(o["label"])) + 2 for o in result["options"]])
-    head = f"{'option':<{width}}{'gpu':<12}{'gpus':>6}{'days':>9}{'GPU-h':>12}"
+    gpu_width = max([12] + [len(str(o["gpu"])) + 1 for o in result["options"]])  # "a100-40gb-pcie"
+    head = f"{'option':<{width}}{'gpu':<{gpu_width}}{'gpus':>6}{'days':>9}{'GPU-h':>12}"
     head += f"{'mem GB':>9}{'fits':>6}{'cost':>16}"
     rows = [head, "-" * len(head)]
     for o in result["options"]:
         c = o["cost"]
         amount = "n/a" if c["amount"] is None else f"{c['amount']:,.0f} {c['currency']}"
         rows.append(
-            f"{o['label']:<{width}}{o['gpu']:<12}{o['gpus']:>6}{o['days']:>9.2f}{o['gpu_hours']:>12,.0f}"
+            f"{o['label']:<{width}}{o['gpu']:<{gpu_width}}{o['gpus']:>6}{o['days']:>9.2f}{o['gpu_hours']:>12,.0f}"
             f"{o['memory_per_gpu_gb']:>9.1f}{'yes' if o['fits'] else 'NO':>6}{amount:>16}"
         )
     if not result["options"]:

@@ -164,9 +164,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def render_text(result: dict[str, Any]) -> str:
+    gpu_width = max([11] + [len(str(o["gpu"])) + 1 for o in result["options"]])  # "a100-40gb-pcie"
     head = (
-        f"{'option':<17}{'gpu':<11}{'prec':<6}{'gpus':>7}{'fits':>6}{'mem GB':>8}{'max req':>9}{'tok/s':>10}"
-        f"{'TTFT ms':>9}{'TPOT ms':>9}{'$/hour':>9}{'$/M tok':>9}"
+        f"{'option':<17}{'gpu':<{gpu_width}}{'prec':<6}{'gpus':>7}{'fits':>6}{'mem GB':>8}"
+        f"{'max req':>9}{'tok/s':>10}{'TTFT ms':>9}{'TPOT ms':>9}{'$/hour':>9}{'$/M tok':>9}"
     )
     rows = [head, "-" * len(head)]
     for o in result["options"]:
@@ -175,7 +176,8 @@ def render_text(result: dict[str, Any]) -> str:
         per_m = "n/a" if c["per_million_output_tokens"] is None else f"{c['per_million_output_tokens']:,.3f}"
         gpus = f"{o['gpus_per_replica']}x{o['replicas']}" if o["replicas"] > 1 else str(o["gpus"])
         rows.append(
-            f"{o['label']:<17}{o['gpu']:<11}{o['precision']:<6}{gpus:>7}{'yes' if o['fits'] else 'NO':>6}"
+            f"{o['label']:<17}{o['gpu']:<{gpu_width}}{o['precision']:<6}{gpus:>7}"
+            f"{'yes' if o['fits'] else 'NO':>6}"
             f"{o['memory_per_gpu_gb']:>8.1f}{o['max_concurrency']:>9,}{o['output_tokens_per_second']:>10,.0f}"
             f"{o['ttft_ms'] or 0:>9,.0f}{o['tpot_ms'] or 0:>9.1f}{per_hour:>9}{per_m:>9}"
         )
