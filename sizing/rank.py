@@ -64,6 +64,12 @@ def fastest(affordable: list[Option], w: Workload) -> Option:
     return min(similar, key=lambda o: (o.gpus, -o.gpu.launch_year, rank_cost(o), o.gpu.id))
 
 
+def beats(p: Option, o: Option) -> bool:
+    """`p` costs no more than `o` and finishes sooner. Unpriced plans cost "inf" alike: equal
+    unknowns say nothing, so an unpriced plan beats none."""
+    return math.isfinite(rank_cost(p)) and rank_cost(p) <= rank_cost(o) and p.days < o.days
+
+
 def cheapest(candidates: list[Option]) -> Option:
     """The cheapest; plans within COST_TIE of it count as equally cheap and fewer GPUs win, unless
     a larger plan costs no more and finishes sooner."""
@@ -72,12 +78,7 @@ def cheapest(candidates: list[Option]) -> Option:
     pick = min(close, key=lambda o: (o.gpus, rank_cost(o), o.days, o.gpu.id))
     # ...unless that plan is dominated: a larger one that costs no more and finishes sooner wins
     # (1 × B200 for 7.2 days at $1,212 never beats 4 × B200 for 1.9 days at $1,209).
-    # Unpriced plans cost "inf" alike: equal unknowns say nothing, so the fewest GPUs stay.
-    better = [
-        o
-        for o in close
-        if math.isfinite(rank_cost(o)) and rank_cost(o) <= rank_cost(pick) and o.days < pick.days
-    ]
+    better = [o for o in close if beats(o, pick)]
     if better:
         return min(better, key=lambda o: (rank_cost(o), o.days, o.gpus, o.gpu.id))
     return pick
@@ -183,15 +184,7 @@ def _premium_limit(
 def _dominated(o: Option, pool: list[Option], req: SizingRequest, budget: float | None) -> bool:
     """Another plan that meets the same constraints costs no more and finishes sooner: heading the
     answer with `o` would ask the user to pay as much or more for a slower job."""
-    return any(
-        p is not o
-        and p.fits
-        and _meets(p, req, budget)
-        and math.isfinite(rank_cost(p))
-        and rank_cost(p) <= rank_cost(o)
-        and p.days < o.days
-        for p in pool
-    )
+    return any(p is not o and p.fits and _meets(p, req, budget) and beats(p, o) for p in pool)
 
 
 def small_job(options: list[Option]) -> bool:

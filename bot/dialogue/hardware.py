@@ -16,7 +16,7 @@ from typing import Any
 from bot.dialogue.memo import Planner
 from bot.dialogue.plan import build_request
 from bot.dialogue.state import DialogueState
-from bot.render.views import option_view
+from bot.render.views import option_view, resolve_gpus
 from sizing.errors import SizingError
 from sizing.types import Catalog, Method, SizingRequest
 
@@ -46,12 +46,12 @@ def china_options(
     out = []
     # The GPU (and count) the user named is the plan; otherwise each GPU rentable in China.
     named = state.slots.get("gpu")
-    known = {g.id for g in catalog.gpus}
-    family = [g for g in china_gpus(catalog) if named and (g == named or g.startswith(f"{named}-"))]
-    if named and not family and any(g == named or g.startswith(f"{named}-") for g in known):
-        family = [str(named)]
-    count = state.slots.get("gpu_count") if family else None
-    for gpu in family or china_gpus(catalog):
+    candidates: tuple[str, ...]
+    if named and resolve_gpus(catalog, (str(named),)):
+        candidates, count = (str(named),), state.slots.get("gpu_count")
+    else:
+        candidates, count = china_gpus(catalog), None
+    for gpu in candidates:
         slots = {**state.slots, "gpu": gpu, "gpu_count": count}
         try:
             result = plan(build_request(replace(state, slots=slots), catalog, today), catalog)
@@ -72,7 +72,7 @@ def capacity(
 ) -> tuple[str, list[dict[str, Any]]]:
     """(the GPU variant used, [{method, params}]): the largest model that fits per method on
     exactly `gpus` × `gpu`, by bisection over parameters with the engine's default seq_len."""
-    variants = [g for g in catalog.gpus if g.id == gpu or g.id.startswith(f"{gpu}-")]
+    variants = resolve_gpus(catalog, (gpu,))
     if not variants:
         raise SizingError("unknown_gpu", f"unknown GPU {gpu}", {"gpu": gpu})
     # "A100"/"H100" without a variant: the SXM board (the usual cluster part), then the larger memory.
