@@ -101,3 +101,18 @@ def test_naming_the_model_after_the_typical_answer_sizes_it_for_the_same_load(re
     real.handle("t", "serve a chatbot to 2000 daily users, how many gpus?")
     text = real.handle("t", "it's Qwen2.5 14B").text
     assert text.startswith("*Serving Qwen2.5 14B (BF16) for 2,000 daily users")
+
+
+def test_continued_pre_training_is_named_as_such_in_both_understood_lines(real: Consultant) -> None:
+    first = real.handle("c", "在 Qwen2.5-7B 基础上继续预训练，语料 80GB").text
+    assert first.startswith("好的：") and "继续预训练" in first and "预训练，继续预训练" not in first
+    plan = real.handle("c", "不急").text
+    assert "，继续预训练，" in plan
+    en = real.handle("e", "continue pretraining Llama 3 8B on 30B tokens of medical text, 3 weeks").text
+    assert "continued pre-training" in en and ", pre-training," not in en
+
+
+def test_a_context_heading_with_a_team_size_is_not_a_sequence_length(real: Consultant) -> None:
+    text = ask(real, "Context: 8 person startup. QLoRA on Llama 3 8B with 20k examples")
+    assert "sequence length" not in text.lower() and "looks implausible" not in text
+    assert "About how many tokens is each of the 20K samples?" in text
