@@ -116,3 +116,9 @@ def test_a_context_heading_with_a_team_size_is_not_a_sequence_length(real: Consu
     text = ask(real, "Context: 8 person startup. QLoRA on Llama 3 8B with 20k examples")
     assert "sequence length" not in text.lower() and "looks implausible" not in text
     assert "About how many tokens is each of the 20K samples?" in text
+
+
+def test_a_job_that_only_just_fits_says_so_and_compares_bytes_in_one_unit(real: Consultant) -> None:
+    text = ask(real, "can we full fine-tune a 70B model on 16 H100s?")
+    assert text.startswith("*Yes, but only just.*")
+    assert "GB usable, as nvidia-smi counts it" in text  # 85 GB used "of 80 GB" needs the reported size
