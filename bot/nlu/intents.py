@@ -528,8 +528,8 @@ def _question_kind(
         return "cheapest_offering"  # "cheapest place to rent an H200", "cheapest cloud GPU with 48GB"
     if len(set(gpus)) >= 2 and not sized and asks_price and not comparing_gpus:
         return "price"  # "price difference between A100 40GB and 80GB on Lambda"
-    if len(set(gpus)) >= 2 and (comparing_gpus or has_any(t, COMPARE)):
-        return "gpu_compare"  # with a workload too: "Is H200 better than H100 for a 70B model?"
+    if len(set(gpus)) >= 2 and (comparing_gpus or has_any(t, COMPARE) or has_any(t, cues.ALTERNATIVE)):
+        return "gpu_compare"  # with a workload too: "Is H200 better than H100 for a 70B model?", "A or B"
     if not sized and _compares_providers(t, sig, short):
         return "provider_compare"
     if not sized and not sig.serving and asks_price and (gpus or has_any(t, GPU_WORDS)):

@@ -100,7 +100,9 @@ def _classify(
         return
     if unit.kind in ("node", "count"):
         return
-    if num.mult in ("", "k") and ((_context_label(before) and _may_be_length(num, after)) or _context_after(s, num)):
+    if num.mult in ("", "k") and (
+        (_context_label(before) and _may_be_length(num, after)) or _context_after(s, num)
+    ):
         found.add("seq_len", num.value * (1.024 if num.mult == "k" else 1.0), num, s)
         return
     if num.mult in ("", "k", "zh") and not num.weak and _labelled(s, num, before, after, found):

@@ -28,7 +28,9 @@ def test_a_pcie_card_named_by_its_form_factor_is_compared_with_the_same_form_fac
     assert "NVIDIA H100 PCIe" in text
 
 
-def test_an_h100_price_on_one_cloud_lists_what_that_cloud_rents_and_nothing_it_lacks(real: Consultant) -> None:
+def test_an_h100_price_on_one_cloud_lists_what_that_cloud_rents_and_nothing_it_lacks(
+    real: Consultant,
+) -> None:
     text = ask(real, "what does AWS charge per hour for one H100?")
     assert text.startswith("*NVIDIA H100 SXM5") and "AWS" in text
     assert "has no" not in text.split("\n")[0] and "H100 NVL" not in text
@@ -122,3 +124,17 @@ def test_a_job_that_only_just_fits_says_so_and_compares_bytes_in_one_unit(real: 
     text = ask(real, "can we full fine-tune a 70B model on 16 H100s?")
     assert text.startswith("*Yes, but only just.*")
     assert "GB usable, as nvidia-smi counts it" in text  # 85 GB used "of 80 GB" needs the reported size
+
+
+def test_two_gpus_offered_as_alternatives_are_compared_for_serving(real: Consultant) -> None:
+    text = ask(real, "H200 or MI300X to host a 70B model?")
+    assert "NVIDIA H200 SXM" in text and "AMD Instinct MI300X" in text
+
+
+def test_a_workload_comparison_of_gpu_families_compares_the_main_parts_and_opens_with_the_pick(
+    real: Consultant,
+) -> None:
+    text = ask(real, "A100 or H100 for LoRA on a 13B model, which is faster?")
+    assert "A100 40GB" not in text and "PCIe" not in text and "NVL" not in text
+    first = text.split("\n")[0]
+    assert "NVIDIA H100 SXM5" in first and "GPU by GPU" not in first

@@ -34,8 +34,9 @@ ASPECTS: tuple[tuple[str, int, tuple[str, ...]], ...] = (
     ("speed", 1, ("faster", "quicker", "more powerful", "stronger", "快", "更强", "性能更", "算力更")),
     # Which to pick overall: compute first; with the same compute, memory and bandwidth decide.
     ("overall", 1, ("better", "outperform", "beat", "should i rent", "should i use", "should i pick",
-                    "should i choose", "should i go with", "should we rent", "should we use", "which one should",
-                    "recommend", "更好", "哪个好", "选哪个", "选哪张", "租哪个", "用哪个", "更适合", "推荐哪")),
+                    "should i choose", "should i go with", "should we rent", "should we use",
+                    "which one should", "recommend", "更好", "哪个好", "选哪个", "选哪张", "租哪个", "用哪个",
+                    "更适合", "推荐哪")),
 )  # fmt: skip
 # FP64 rates this many times apart are worth a sentence (H800 ~1 TFLOPS against the H100's 67).
 FP64_GAP = 4.0
@@ -172,6 +173,7 @@ def decide(
 def _by_memory(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
     """Same compute: the card with more memory (then bandwidth) is the better pick for large models
     (H200 against H100); nothing when those are the same too."""
+
     def more(key: str) -> float:
         x, y = a.get(key) or 0, b.get(key) or 0
         return float(x) / float(y) if x and y else 1.0
