@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.dialogue.answers.base import LIGHTER, Question, fewest_that_fit, model_state_gb, probe
 from bot.dialogue.answers import feasibility
+from bot.dialogue.answers.base import LIGHTER, Question, fewest_that_fit, model_state_gb, probe
 from bot.dialogue.answers.feasibility import MIN_FREE, assumptions
 from bot.dialogue.answers.prices import cheapest
 from bot.dialogue.reply import Reply
