@@ -8,7 +8,7 @@ import math
 from sizing import compute, cost, layout, network, storage
 from sizing.assumptions import HEADROOM_PREMIUM, MIN_HEADROOM, ROOMY_SEARCH_FACTOR
 from sizing.fixed import fixed_costs, minimum_fixed_hours
-from sizing.memory import Layout, MemoryModel, lower_bound_gb, weight_bytes_per_param
+from sizing.memory import MemoryModel, lower_bound_gb, weight_bytes_per_param
 from sizing.network import GPUS_PER_NODE
 from sizing.result import Option
 from sizing.types import Catalog, GpuSpec, Offering, Precision
