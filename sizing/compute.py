@@ -220,6 +220,8 @@ def gpu_hours(w: Workload, tp: Throughput) -> float:
     return w.tokens / tp.tokens_per_gpu_second / 3600.0
 
 
+_SPREAD = math.exp(cal.LOG_BAND)
+
+
 def gpu_hours_band(hours: float) -> tuple[float, float]:
-    spread = math.exp(cal.LOG_BAND)
-    return hours / spread, hours * spread
+    return hours / _SPREAD, hours * _SPREAD

@@ -7,7 +7,7 @@ import math
 
 from sizing import compute, cost, layout, network, storage
 from sizing.assumptions import HEADROOM_PREMIUM, MIN_HEADROOM, ROOMY_SEARCH_FACTOR
-from sizing.fixed import fixed_costs, minimum_fixed_hours
+from sizing.fixed import FixedModel, minimum_fixed_hours
 from sizing.memory import MemoryModel, lower_bound_gb, weight_bytes_per_param
 from sizing.network import GPUS_PER_NODE
 from sizing.result import Option
@@ -107,6 +107,7 @@ class Evaluator:
         self._fits: dict[tuple[str, int], bool] = {}
         self._days_floors: dict[tuple[str, int], float] = {}
         self.min_fixed_hours = minimum_fixed_hours(w)  # the fixed hours every plan pays at least
+        self._fixed = FixedModel(w)
         self._storage_inputs = (
             w.dataset_tokens,
             w.bytes_per_token,
@@ -174,7 +175,7 @@ class Evaluator:
         hours = compute.gpu_hours(w, tp)
         training_hours = hours / gpus
         nodes = max(1, math.ceil(gpus / GPUS_PER_NODE))
-        fixed = fixed_costs(w, training_hours, nodes)
+        fixed = self._fixed.costs(training_hours, nodes)
         days = (training_hours + fixed.total_hours) / 24.0
         store = storage.advise(*self._storage_inputs, tp.tokens_per_gpu_second * gpus)
         q = cost.quote(self.catalog, gpu.id, gpus, days, offerings, need.node_gbps if multi_node else None)
@@ -392,7 +393,7 @@ class Evaluator:
         lay = self.fitted(gpu, gpus).layout
         training_hours = self._search.speed.gpu_hours(gpu, lay) / gpus
         nodes = max(1, math.ceil(gpus / GPUS_PER_NODE))
-        return (training_hours + fixed_costs(self.w, training_hours, nodes).total_hours) / 24.0
+        return (training_hours + self._fixed.total_hours(training_hours, nodes)) / 24.0
 
     def days(self, gpu: GpuSpec, gpus: int) -> float:
         """The days the plan would give for `gpus` GPUs; on one node (no scale-out network in
@@ -404,7 +405,7 @@ class Evaluator:
             return self(gpu, gpus).days
         lay = self.fitted(gpu, gpus).layout
         training_hours = self._search.speed.gpu_hours(gpu, lay) / gpus
-        return (training_hours + fixed_costs(self.w, training_hours, 1).total_hours) / 24.0
+        return (training_hours + self._fixed.total_hours(training_hours, 1)) / 24.0
 
     def preferred(self, gpu: GpuSpec, meet: Option, tie: float) -> Option:
         """`meet` (the fewest GPUs that meet the deadline) unless a larger count on one node is
