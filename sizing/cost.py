@@ -6,6 +6,8 @@ fast network; separate single-GPU VMs have neither NVLink nor RDMA between them)
 - more GPUs than any one instance holds: whole 8-GPU instances (GPUS_PER_NODE), and only those
   whose scale-out network the catalog knows when any is known; of those, the ones whose network
   covers the plan's need (network.py), else the fastest network on sale;
+- GPUs rented from one host of a marketplace (flag SINGLE_HOST) are never nodes of a larger
+  cluster: those rentals are containers on one machine, with no cluster network between hosts;
 - partitioned (fractional) GPUs are never quoted: they share the GPU's compute as well as its
   memory, so they suit inference and notebooks, not the training time this engine plans.
 """
@@ -27,6 +29,10 @@ from sizing.types import Catalog, Offering
 
 # Flags (substrings) that make an offering's price unusable for quoting: capacity-block-only
 # instances have no on-demand price (hardware.md §3.5 #5); suspect/outlier rows (§3.5 #1-2).
+# GPUs of one marketplace host (knowledge.load.host_rentals): priced up to the host's size, never
+# joined into a multi-node cluster.
+SINGLE_HOST = "single_host"
+
 UNUSABLE_FLAG_WORDS = ("capacity", "suspect", "outlier", "artifact", "invalid", "unverified", "zero")
 # Flags that make only the spot price unusable: a spot price computed from on-demand by a fixed
 # ratio is not an observed market price, and one beyond the cloud's documented discount range is
@@ -118,7 +124,7 @@ def purchasable(offerings: tuple[Offering, ...], gpus: int, exact: bool = False)
     sizes = shapes(offerings)
     if not sizes:
         return False
-    beyond = gpus > sizes[-1] and GPUS_PER_NODE in sizes
+    beyond = gpus > sizes[-1] and GPUS_PER_NODE in sizes and any(_is_node(o) for o in offerings)
     if exact:
         return gpus in sizes or (beyond and gpus % GPUS_PER_NODE == 0)
     return gpus <= sizes[-1] or beyond
@@ -131,7 +137,7 @@ def _candidates(
     one_node = tuple(o for o in whole if o.gpu_count >= gpus)
     if one_node:
         return one_node
-    nodes = tuple(o for o in whole if int(o.gpu_count) == GPUS_PER_NODE)
+    nodes = tuple(o for o in whole if _is_node(o))
     networked = tuple(o for o in nodes if o.network_gbps is not None)
     if networked and need_gbps is not None:
         # Those whose listed network covers the need; else the fastest network on sale.
@@ -141,6 +147,11 @@ def _candidates(
         top = max(o.network_gbps or 0.0 for o in networked)
         return tuple(o for o in networked if o.network_gbps == top)
     return networked or nodes
+
+
+def _is_node(o: Offering) -> bool:
+    """An 8-GPU instance that can be one node of a multi-node cluster."""
+    return o.gpu_count >= 1 and int(o.gpu_count) == GPUS_PER_NODE and SINGLE_HOST not in o.flags
 
 
 def best_network_gbps(offerings: tuple[Offering, ...]) -> float | None:

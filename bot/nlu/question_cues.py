@@ -140,6 +140,9 @@ MEMORY_ASK = (
     "显存要求", "要多大显存", "占用多少显存", "需要多大显存",
     # the memory as the question's last word: "Mixtral 8x7B full fine-tune memory?"
     "memory?", "vram?", "memory usage", "memory estimate", "memory needs", "显存？", "显存?", "显存呢",
+    # per GPU: "LoRA 70B on 8x A100, memory per GPU?", "每卡显存多少"
+    "memory per gpu", "per-gpu memory", "memory per card", "vram per gpu", "每卡显存", "每张卡显存",
+    "单卡显存多少", "每卡多少显存",
 )  # fmt: skip
 # Asking how much data a model should be trained on ("How many tokens should I train a 3B model on?",
 # "3B 模型要多少数据", "7B 预训练需要多少 token"). Text is simplified and compacted ("多少 token": 多少token).

@@ -38,7 +38,9 @@ LARGER_SHOWN = 2
 MEMORY_TERMS = ("weights_gb", "gradients_gb", "optimizer_gb", "activations_gb", "logits_gb")
 
 
-def answer(q: Question, reply: Reply) -> bool:
+def answer(q: Question, reply: Reply, *, memory_asked: bool = False) -> bool:
+    """`memory_asked`: the question was how much memory the job takes on that hardware, so the
+    verdict reads "fits" rather than "yes"."""
     params, gpu = q.slot("params"), q.slot("gpu") or (q.u.gpus[0] if q.u.gpus else None)
     if params is None or gpu is None:
         return False
@@ -74,6 +76,7 @@ def answer(q: Question, reply: Reply) -> bool:
         options=options,
         timing=timing,
         assumed=assumptions(q, asked),
+        memory_asked=memory_asked,
     )
     return True
 
