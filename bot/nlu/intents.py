@@ -617,7 +617,8 @@ def _feasibility(t: str, sig: Signals, yes_no: bool, job: bool) -> bool:
     """Can a named job run on hardware the user fixes ("Can I fine-tune Llama 3 8B on a single T4?",
     "能在8张H100上全参微调72B吗")? A planning question (how long, how many) wants a plan instead."""
     hardware = bool(sig.gpus) or "gpu_count" in sig.filled or has_any(t, FIXED_HARDWARE)
-    asks = yes_no or has_any(t, cues.FITS)
+    # "How many tokens/s does an H100 do on a 7B model?": the speed on that hardware is its answer.
+    asks = yes_no or has_any(t, cues.FITS) or has_any(t, lexicon.ASKS_SPEED)
     return job and hardware and asks and not has_any(t, cues.PLAN_ASKS)
 
 

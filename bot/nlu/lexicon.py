@@ -232,6 +232,13 @@ ASKS_TIME = (
     "多少天", "几个小时", "多少小时", "几周", "要跑多久", "训多久", "要多长", "耗时多少", "需要多长",
 )  # fmt: skip
 
+# Asking how fast training runs on given hardware: the throughput is the answer (Parse.asks_speed).
+ASKS_SPEED = (
+    "tokens/s", "tokens per second", "token/s", "tokens a second", "tok/s", "throughput", "how fast",
+    "training speed", "每秒多少", "每秒几个", "吞吐", "训练速度", "多快",
+    "速度多少", "速度怎么样",
+)  # fmt: skip
+
 # Asking what a job costs: the cost is the answer, and it hardly depends on the deadline (the same
 # GPU-hours on more or fewer GPUs), so the plan needs none (Parse.asks_cost).
 ASKS_COST = (
