@@ -195,6 +195,45 @@ def _pick_uncached(
     return None if chosen is None else (chosen[3], chosen[4])
 
 
+# per_gpu_hour_usd per (offerings tuple, count), kept like _PICKS.
+_PER_GPU_HOUR: dict[tuple[int, int], tuple[tuple[Offering, ...], float | None]] = {}
+
+
+def per_gpu_hour_usd(offerings: tuple[Offering, ...], gpus: int) -> float | None:
+    """On-demand USD per GPU-hour of the shape quote() rents for `gpus` GPUs when no network need
+    narrows it (idle GPUs of the instance paid for); None when no shape holds them. A per-catalog
+    constant: plan()'s cost floors ask it of every GPU type and count they bound."""
+    key = (id(offerings), gpus)
+    found = _PER_GPU_HOUR.get(key)
+    if found is not None and found[0] is offerings:
+        return found[1]
+    picked = node_offering(offerings, gpus, None)
+    value = None
+    if picked is not None and picked.price_usd_per_hour is not None:
+        instances = math.ceil(gpus / picked.gpu_count - 1e-9)
+        value = instances * picked.price_usd_per_hour / gpus
+    if len(_PER_GPU_HOUR) > 4096:
+        _PER_GPU_HOUR.clear()
+    _PER_GPU_HOUR[key] = (offerings, value)
+    return value
+
+
+_CHEAPEST: dict[int, tuple[tuple[Offering, ...], float]] = {}
+
+
+def cheapest_gpu_hour_usd(offerings: tuple[Offering, ...]) -> float:
+    """The lowest on-demand price per GPU-hour among these offerings (inf: none priced), kept per
+    offerings tuple like _PICKS."""
+    found = _CHEAPEST.get(id(offerings))
+    if found is not None and found[0] is offerings:
+        return found[1]
+    value = min((o.price_usd_per_hour or math.inf) / o.gpu_count for o in offerings)
+    if len(_CHEAPEST) > 512:
+        _CHEAPEST.clear()
+    _CHEAPEST[id(offerings)] = (offerings, value)
+    return value
+
+
 def node_offering(offerings: tuple[Offering, ...], gpus: int, need_gbps: float | None) -> Offering | None:
     """The offering quote() will price for `gpus` GPUs needing `need_gbps` per node."""
     picked = _pick(offerings, gpus, need_gbps)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from sizing import cost
 from sizing.assumptions import FASTEST_COST_CAP
 from sizing.evaluate import Evaluator, rank_cost
 from sizing.result import Excluded, Option
@@ -51,6 +52,7 @@ class Pruner:
         self._noted = 0
         self._last: Option | None = None
         self._costs: dict[str, float] = {}
+        self._limit: float | None = None  # skip()'s bar, once MAX_TYPES_SHOWN types are costed
         self._below_top = False
         self._nvidia = False
 
@@ -77,7 +79,7 @@ class Pruner:
         offers = self.ev.offerings(g)
         if not offers:
             return math.inf
-        per_gpu = min((o.price_usd_per_hour or math.inf) / o.gpu_count for o in offers)
+        per_gpu = cost.cheapest_gpu_hour_usd(offers)
         return per_gpu * (self.ev.ideal_gpu_hours(g) + self.ev.min_fixed_hours)
 
     def order(self, types: Sequence[GpuSpec]) -> list[GpuSpec]:
@@ -90,11 +92,9 @@ class Pruner:
         if self.rate_budget:
             return None
         self._note(pool)
-        costs = self._costs
-        if len(costs) < MAX_TYPES_SHOWN:
+        limit = self._limit
+        if limit is None:
             return None
-        ranked = sorted(costs.values())
-        limit = max(FASTEST_COST_CAP * ranked[0], ranked[MAX_TYPES_SHOWN - 1], self.budget or 0.0)
         floor = self.floor(g)
         if floor <= limit:
             return None
@@ -115,13 +115,22 @@ class Pruner:
         if pool is not self._pool or done > len(pool) or (done and pool[done - 1] is not self._last):
             self._pool, done = pool, 0
             self._costs, self._below_top, self._nvidia = {}, False, False
+            self._limit = None
         costs = self._costs
+        changed = False
         for o in pool[done:]:
             if self.stays(o):
                 c = rank_cost(o)
                 gid = o.gpu.id
-                costs[gid] = min(c, costs.get(gid, math.inf))
+                if gid not in costs or c < costs[gid]:
+                    costs[gid] = c
+                    changed = True
                 self._below_top = self._below_top or not top_tier(o.gpu)
                 self._nvidia = self._nvidia or o.gpu.vendor == "nvidia"
+        if changed and len(costs) >= MAX_TYPES_SHOWN:
+            # What a type's floor must exceed to be skipped: more than FASTEST_COST_CAP × the
+            # cheapest plan and more than the MAX_TYPES_SHOWN-th cheapest type (module docstring).
+            ranked = sorted(costs.values())
+            self._limit = max(FASTEST_COST_CAP * ranked[0], ranked[MAX_TYPES_SHOWN - 1], self.budget or 0.0)
         self._noted = len(pool)
         self._last = pool[-1] if pool else None
