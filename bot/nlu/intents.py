@@ -355,7 +355,7 @@ def _clauses(t: str) -> list[str]:
     """`t` split at clause punctuation (a dot inside "qwen2.5" or "1.5B" is no break)."""
     out, start = [], 0
     for i, ch in enumerate(t):
-        if ch in "!;,，。！；\n?？" or (ch == "." and (i + 1 == len(t) or t[i + 1] == " ")):
+        if ch in "!;,，。！；\n?？—–:：" or (ch in ".-" and (i + 1 == len(t) or t[i + 1] == " ")):
             out.append(t[start:i].strip())
             start = i + 1
     out.append(t[start:].strip())
@@ -466,7 +466,7 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
 
 # Slots a conceptual question may mention without becoming a workload to size: a technique, a GPU,
 # and one quantity it asks about ("1GB 文本大概多少 token", "7B 模型该用多少数据预训练").
-CONCEPT_SLOTS = (*QUALITATIVE, "gpu", "params", "tokens", "data_bytes", "model")
+CONCEPT_SLOTS = (*QUALITATIVE, "gpu", "params", "tokens", "data_bytes", "model", "days")
 CONCEPT_QUANTITIES = ("params", "tokens", "data_bytes")
 # The FAQ must be at least this sure before a question with slot words leaves the planning form
 # (knowledge.search scores 0-1; its own floor for showing a hit is 0.38). A model size is a workload,

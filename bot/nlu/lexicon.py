@@ -224,6 +224,8 @@ PRICE = (
     "报价", "单价", "售价",
     "费用多少",
     "price", "prices", "pricing", "priced", "cost", "costs", "rate", "rates", "charge", "charges",
+    "going rate", "go for per", "goes for per", "go for an hour", "go for a month", "goes for an hour",
+    "goes for a month",
 )  # fmt: skip
 # Asking how long a job takes: the time is the answer (Parse.asks_time), not a deadline to ask for.
 ASKS_TIME = (

@@ -147,6 +147,8 @@ MEMORY_ASK = (
     "how much gpu memory", "how much ram", "memory requirement", "memory requirements", "memory needed",
     "memory does it need", "memory do i need", "memory do we need", "vram requirement", "vram needed",
     "how many gb", "memory footprint", "how much hbm", "vram for", "memory for", "gpu memory for",
+    "vram to", "gpu memory to", "memory to train", "memory to pretrain", "memory to pre-train",
+    "memory to fine-tune", "memory to finetune", "memory to fine tune", "memory to run", "memory to serve",
     "显存要求", "要多大显存", "占用多少显存", "需要多大显存",
     # the memory as the question's last word: "Mixtral 8x7B full fine-tune memory?"
     "memory?", "vram?", "memory usage", "memory estimate", "memory needs", "显存？", "显存?", "显存呢",

@@ -138,3 +138,28 @@ def test_a_workload_comparison_of_gpu_families_compares_the_main_parts_and_opens
     assert "A100 40GB" not in text and "PCIe" not in text and "NVL" not in text
     first = text.split("\n")[0]
     assert "NVIDIA H100 SXM5" in first and "GPU by GPU" not in first
+
+
+def test_what_a_gpu_goes_for_per_hour_is_a_price_question(real: Consultant) -> None:
+    text = ask(real, "what does an L4 go for per hour?")
+    assert text.startswith("*NVIDIA L4, on demand, per GPU*") and "$" in text
+
+
+def test_a_yes_no_question_after_a_dash_gets_the_verdict(real: Consultant) -> None:
+    text = ask(real, "We only have one A6000 — can it LoRA a 13B model")
+    assert text.startswith(("*Yes", "*No")) and not any(f in text for f in FORM)
+
+
+def test_vram_to_do_a_job_is_a_memory_question(real: Consultant) -> None:
+    text = ask(real, "VRAM to full fine-tune a 3B model?")
+    assert text.startswith("*GPU memory to train a 3B-parameter model*") and not any(f in text for f in FORM)
+
+
+def test_a_billing_question_that_mentions_the_run_length_gets_the_faq_answer(real: Consultant) -> None:
+    text = ask(real, "are spot instances a good idea for a 4 day fine-tuning job?")
+    assert "spot" in text.lower() and "checkpoint" in text.lower() and not any(f in text for f in FORM)
+
+
+def test_a_provider_without_a_price_for_the_gpu_is_said_before_the_list(real: Consultant) -> None:
+    text = ask(real, "Is Google Cloud cheaper than Lambda for the B200?")
+    assert text.startswith("*Google Cloud (GCP) has no price for that GPU in the catalogue*")
