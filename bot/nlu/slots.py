@@ -160,7 +160,8 @@ def _after_sample_count(s: str, nums: list[Num], idx: int) -> bool:
     if prev.kind != "samples":
         return False
     gap = s[prev.end : nums[idx].start].strip(" ,，")
-    joined = gap in lexicon.SAMPLE_LENGTH_JOINS or lexicon.has_cue(gap, lexicon.PER_SAMPLE_BEFORE)
+    core = " ".join(w for w in gap.replace("~", " ~ ").split() if w not in lexicon.SAMPLE_LENGTH_HEDGES)
+    joined = core in lexicon.SAMPLE_LENGTH_JOINS or lexicon.has_cue(gap, lexicon.PER_SAMPLE_BEFORE)
     return len(gap) <= 12 and joined
 
 

@@ -163,3 +163,14 @@ def test_a_billing_question_that_mentions_the_run_length_gets_the_faq_answer(rea
 def test_a_provider_without_a_price_for_the_gpu_is_said_before_the_list(real: Consultant) -> None:
     text = ask(real, "Is Google Cloud cheaper than Lambda for the B200?")
     assert text.startswith("*Google Cloud (GCP) has no price for that GPU in the catalogue*")
+
+
+def test_a_sample_count_with_each_and_a_hedged_length_is_the_token_total(real: Consultant) -> None:
+    real.handle("n", "we need to LoRA llama 3 70b")
+    text = real.handle("n", "roughly 120k samples, each ~1.5k tokens").text
+    assert text.startswith("Got it: 180M tokens.") and "looks implausible" not in text
+
+
+def test_convos_are_samples(real: Consultant) -> None:
+    real.handle("v", "LoRA finetune a 70B")
+    assert real.handle("v", "50k convos avg 2k tokens").text.startswith("Got it: 100M tokens.")
