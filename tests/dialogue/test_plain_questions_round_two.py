@@ -174,3 +174,15 @@ def test_a_sample_count_with_each_and_a_hedged_length_is_the_token_total(real: C
 def test_convos_are_samples(real: Consultant) -> None:
     real.handle("v", "LoRA finetune a 70B")
     assert real.handle("v", "50k convos avg 2k tokens").text.startswith("Got it: 100M tokens.")
+
+
+def test_pretraining_versus_fine_tuning_is_explained_not_planned(real: Consultant) -> None:
+    text = ask(real, "預訓練跟微調有什麼不一樣？")
+    assert text.startswith("*預訓練和微調有什麼區別？*") and "模型有多少參數" not in text
+    en = ask(real, "what's the difference between pretraining and finetuning?")
+    assert "Chinchilla" in en and not any(f in en for f in FORM)
+
+
+def test_a_gpu_judged_ok_for_fine_tuning_gets_the_capability_verdict(real: Consultant) -> None:
+    text = ask(real, "is an A10 decent for fine-tuning?")
+    assert text.startswith("*For jobs that fit on one card, yes") and not any(f in text for f in FORM)

@@ -37,6 +37,34 @@ TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
                   "use it for training", "在上面训练", "上训练吗", "上微调吗")),
     ("bf16", ("bf16", "bfloat16")),
 )  # fmt: skip
+# "is the A10G ok for fine-tuning?", "decent for LoRA?": a judgement word, "for", a training job.
+_JUDGED = (
+    "good",
+    "ok",
+    "okay",
+    "fine",
+    "decent",
+    "suitable",
+    "usable",
+    "enough",
+    "any good",
+    "viable",
+    "worth it",
+)
+_JOBS = (
+    "training",
+    "fine-tuning",
+    "finetuning",
+    "fine tuning",
+    "pretraining",
+    "pre-training",
+    "lora",
+    "qlora",
+)
+TOPICS = tuple(
+    (name, cues + tuple(f"{j} for {job}" for j in _JUDGED for job in _JOBS) if name == "training" else cues)
+    for name, cues in TOPICS
+)
 CONSUMER_PITFALL = "pitfall.consumer_multi_gpu"
 NO_NVLINK_PITFALL = "pitfall.no_nvlink_multi_gpu"
 
