@@ -202,3 +202,13 @@ def test_a_message_mixing_both_scripts_keeps_the_conversations_script(real: Cons
     real.handle("h", "LoRA 微调 14B")
     turn = real.handle("h", "数据1.2萬條，每條1500 token")
     assert turn.payload["lang"] == "zh-Hans" and "训练周期多长" in turn.text
+
+
+def test_a_dgx_is_eight_gpus_the_team_owns(real: Consultant) -> None:
+    text = ask(real, "Background: 4 engineers, we own a DGX H100. Goal: full fine-tune a 13B on 2B tokens")
+    assert text.startswith("*Recommended:* 8 × NVIDIA H100") and "on your own hardware" in text
+
+
+def test_instruction_pairs_with_a_hedged_length_are_the_token_total(real: Consultant) -> None:
+    real.handle("q", "QLoRA 70B")
+    assert real.handle("q", "10k instruction pairs ~ 1k tokens").text.startswith("Got it: 10M tokens.")
