@@ -212,3 +212,11 @@ def test_a_dgx_is_eight_gpus_the_team_owns(real: Consultant) -> None:
 def test_instruction_pairs_with_a_hedged_length_are_the_token_total(real: Consultant) -> None:
     real.handle("q", "QLoRA 70B")
     assert real.handle("q", "10k instruction pairs ~ 1k tokens").text.startswith("Got it: 10M tokens.")
+
+
+def test_a_quoted_nvlink_figure_is_confirmed_or_corrected_against_the_link(real: Consultant) -> None:
+    assert ask(real, "H800 的 NVLink 是 400GB/s 对吧").startswith(
+        "*对*。NVIDIA H800 SXM 是 400 GB/s 的 NVLink"
+    )
+    en = ask(real, "the A800 has 600GB/s NVLink, right?")
+    assert en.startswith("*No.*") and "400" in en
