@@ -350,7 +350,7 @@ class Evaluator:
             found = self._ideal[gpu.id] = self._search.speed.ideal_gpu_hours(gpu)
         return found
 
-    def _days_floor(self, gpu: GpuSpec, gpus: int) -> float:
+    def days_floor(self, gpu: GpuSpec, gpus: int) -> float:
         """Days on `gpus` GPUs at the best per-GPU speed any layout could reach (the ideal speed
         with the goodput of this many GPUs): no plan on this many GPUs can be faster."""
         key = (gpu.id, gpus)
@@ -374,7 +374,7 @@ class Evaluator:
         ladder = self.ladder(gpu)
         below = ladder.index(gpus) if gpus in ladder else sum(1 for n in ladder if n < gpus)
         for m in ladder[below - 1 :: -1] if below else ():  # the smaller counts, largest first
-            if self._days_floor(gpu, m) >= o.days:
+            if self.days_floor(gpu, m) >= o.days:
                 break
             if (
                 self.fits(gpu, m)
@@ -454,11 +454,44 @@ class Evaluator:
         begin = min(bisect.bisect_left(ladder, guess, first), len(ladder) - 1)
         begin = max(first, begin - 1)
         for n in ladder[begin:]:
-            if self._days_floor(gpu, n) > days:
+            if self.days_floor(gpu, n) > days:
                 continue  # not even the best layout on this many GPUs is fast enough
             o = self.offered(gpu, n)
             if o is not None and o.fits and o.days <= days:
                 return o
+        return None
+
+    def one_node_meeting(self, gpu: GpuSpec, start: int, days: float) -> int | None:
+        """The count meeting(gpu, start, days) returns when that count is on one node, found from
+        layouts alone: on one node days() is exact without pricing, and so is offered()'s check of
+        the smaller counts. None when meeting() would look beyond one node or find nothing."""
+        ladder = self.ladder(gpu)
+        first = bisect.bisect_left(ladder, start)
+        if first == len(ladder):
+            return None
+        lay = self.fitted(gpu, ladder[first]).layout
+        hours = self._search.speed.gpu_hours(gpu, lay)
+        guess = max(start, math.ceil(hours / (days * 24.0)))
+        begin = min(bisect.bisect_left(ladder, guess, first), len(ladder) - 1)
+        begin = max(first, begin - 1)
+        for i in range(begin, len(ladder)):
+            n = ladder[i]
+            if n > GPUS_PER_NODE:
+                return None
+            if self.days_floor(gpu, n) > days or not self.fits(gpu, n):
+                continue
+            d = self.days(gpu, n)
+            if d > days:
+                continue
+            beaten = False  # offered(): a smaller count finishes sooner
+            for m in ladder[i - 1 :: -1] if i else ():
+                if self.days_floor(gpu, m) >= d:
+                    break
+                if self.fits(gpu, m) and self._days_before_network(gpu, m) < d and self.days(gpu, m) < d:
+                    beaten = True
+                    break
+            if not beaten:
+                return n
         return None
 
 
