@@ -108,7 +108,7 @@ class Evaluator:
         self._days_floors: dict[tuple[str, int], float] = {}
         self.min_fixed_hours = minimum_fixed_hours(w)  # the fixed hours every plan pays at least
         self._fixed = FixedModel(w)
-        self._storage_inputs = (
+        self._storage = storage.StorageModel(
             w.dataset_tokens,
             w.bytes_per_token,
             w.data_bytes,
@@ -161,24 +161,29 @@ class Evaluator:
         lay = fitted.layout
         ideal = search.speed.throughput(gpu, lay)
         tokens_per_step = lay.dp * lay.micro_batch * lay.grad_accum * w.seq_len
-        step_s = tokens_per_step / (ideal.tokens_per_gpu_second * gpus)
+        per_gpu_s = ideal.tokens_per_gpu_second
+        step_s = tokens_per_step / (per_gpu_s * gpus)
         grad_bytes = weight_bytes_per_param(ideal.precision)
         need = network.sync_need(lay, w.trainable_params, grad_bytes, step_s, w.seq_len, w.arch.hidden)
         offered: float | None = None
         assumed: float | None = None
+        need_gbps = need.node_gbps if multi_node else None
         if multi_node:
-            offer = cost.node_offering(offerings, gpus, need.node_gbps)
+            offer = cost.node_offering(offerings, gpus, need_gbps)
             offered = offer.network_gbps if offer is not None else None
             assumed = offered if offered is not None else network.unlisted_gbps(gpus)
         net = network.advise(gpu, lay, need, offered, assumed)
-        tp = ideal if net.comm_slowdown <= 1.0 else compute.with_comm(ideal, net.comm_slowdown)
-        hours = compute.gpu_hours(w, tp)
+        tp = ideal
+        if net.comm_slowdown > 1.0:
+            tp = compute.with_comm(ideal, net.comm_slowdown)
+            per_gpu_s = tp.tokens_per_gpu_second
+        hours = w.tokens / per_gpu_s / 3600.0  # = compute.gpu_hours(w, tp)
         training_hours = hours / gpus
         nodes = max(1, math.ceil(gpus / GPUS_PER_NODE))
         fixed = self._fixed.costs(training_hours, nodes)
         days = (training_hours + fixed.total_hours) / 24.0
-        store = storage.advise(*self._storage_inputs, tp.tokens_per_gpu_second * gpus)
-        q = cost.quote(self.catalog, gpu.id, gpus, days, offerings, need.node_gbps if multi_node else None)
+        store = self._storage.advise(per_gpu_s * gpus)
+        q = cost.quote(self.catalog, gpu.id, gpus, days, offerings, need_gbps)
         return Option(
             gpu,
             fitted,
