@@ -77,6 +77,7 @@ class StorageModel:
         total = max(dataset, tokenized)
         # Seed guide §2.5 / §3: <1 TB SSD cloud disk ≥1 GB/s; ≥1 TB distributed storage with cache;
         # 10 TB+ distributed all-flash.
+        self.min_read: float | None = None
         if total < 1 * TB:
             self.tier, self.min_read = "ssd_cloud_disk", 1.0
         elif total < 10 * TB:
