@@ -137,6 +137,8 @@ def plan_context(
         "assumed": list(state.assumed) + [s for s in ("precision", "method") if state.slots.get(s) is None],
         "days_skipped": "days" in state.skipped,
         "asap": bool(state.asap),
+        # Continued pre-training from a base model: said as such in the understood line.
+        "continued": bool(state.slots.get("continued")) and effective.get("method") == "pretrain",
         "cheapest": bool(state.cheapest),
         "deadline_date": state.deadline_date,
         "workload": rec.get("workload") or {},

@@ -75,7 +75,9 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     ("records", "samples", 1.0), ("rows", "samples", 1.0), ("documents", "samples", 1.0),
     ("docs", "samples", 1.0), ("qa pairs", "samples", 1.0), ("pairs", "samples", 1.0),
     ("instructions", "samples", 1.0), ("sequences", "samples", 1.0), ("chats", "samples", 1.0),
-    ("transcripts", "samples", 1.0), ("articles", "samples", 1.0),
+    ("transcripts", "samples", 1.0), ("articles", "samples", 1.0), ("convos", "samples", 1.0),
+    ("convo", "samples", 1.0), ("threads", "samples", 1.0), ("tickets", "samples", 1.0),
+    ("emails", "samples", 1.0),
     # Passes over the data. 轮 is an epoch except in 多轮对话 (rounds of a dialogue, above).
     ("epochs", "epochs", 1.0), ("epoch", "epochs", 1.0), ("个epoch", "epochs", 1.0),
     ("个 epoch", "epochs", 1.0),
@@ -122,8 +124,10 @@ PER_SAMPLE_AFTER = (
 )  # fmt: skip
 # "50k samples of ~1k tokens": a length right after a sample count, joined by one of these.
 SAMPLE_LENGTH_JOINS = (
-    "of", "of ~", "of about", "of around", "of roughly", "at", "at ~", "at about", "x", "×",
+    "of", "at", "x", "×", "each", "each of", "each at", "with", "with an average of", "averaging", "avg",
 )  # fmt: skip
+# Hedges between such a join and the length: "of ~1k", "each about 1.5k", "avg roughly 800".
+SAMPLE_LENGTH_HEDGES = ("~", "≈", "about", "around", "roughly", "approx.", "approximately", "approx")
 
 # Words between a number and its unit of time that do not change it: "2 more minutes".
 DURATION_FILLERS = ("more ", "extra ", "additional ")
@@ -224,6 +228,8 @@ PRICE = (
     "报价", "单价", "售价",
     "费用多少",
     "price", "prices", "pricing", "priced", "cost", "costs", "rate", "rates", "charge", "charges",
+    "going rate", "go for per", "goes for per", "go for an hour", "go for a month", "goes for an hour",
+    "goes for a month",
 )  # fmt: skip
 # Asking how long a job takes: the time is the answer (Parse.asks_time), not a deadline to ask for.
 ASKS_TIME = (

@@ -75,6 +75,7 @@ def answer(q: Question, reply: Reply, *, memory_asked: bool = False) -> bool:
         active_params=q.slot("active_params"),
         per_gpu_gb=asked["memory_per_gpu_gb"],
         gpu_memory_gb=spec.memory_gb,
+        usable_gb=spec.capacity_gb,  # what nvidia-smi reports: an "80 GB" H100 holds 85.5e9 bytes
         headroom=asked.get("memory_headroom"),
         tight=asked["fits"] and (asked.get("memory_headroom") or 0) < TIGHT_HEADROOM,
         state_gb=state_gb,

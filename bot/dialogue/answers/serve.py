@@ -40,6 +40,9 @@ DEFAULTS: dict[str, Any] = {
 # scales and zeros (128-weight groups with an fp16 scale and zero: 4 / 128 bytes per weight).
 WEIGHT_BYTES = {"bf16": 2.0, "fp8": 1.0, "int4": 0.5 + 4 / 128}
 SHOWN_OPTIONS = 4  # option rows in the chat answer; the rest is one "show the math" away
+# A serving question that names no model is sized for these, a typical small and a typical large
+# open chat model (an assumption the answer states), and asks which model is meant.
+TYPICAL_MODELS = ("llama-3.1-8b", "llama-3.3-70b")
 
 
 def serve_request(q: Question, *, default_load: bool = True, hardware: bool = True) -> ServeRequest | None:
@@ -233,6 +236,31 @@ def refused(q: Question, error: SizingError, reply: Reply) -> None:
     )
 
 
+def typical_answer(q: Question, reply: Reply) -> bool:
+    """ "日活 5000 的聊天机器人需要几张卡", "serve a chatbot to 2000 users": no model named, so the answer is
+    sized at once for a typical small and a typical large open model (TYPICAL_MODELS, named as the
+    assumption) at the load said, and asks which model is meant."""
+    rows = []
+    for model_id in TYPICAL_MODELS:
+        if q.kb.find_model(model_id) is None:
+            continue
+        found = plan(replace(q, context={**q.context, "model": model_id}))
+        if found is None or isinstance(found, SizingError):
+            continue
+        req, result = found
+        data = view(req, result.to_dict())
+        if data["first"] is not None and data["first"]["fits"]:
+            rows.append(data)
+    if not rows:
+        return False
+    daily = q.slot("daily_users")
+    reply.add("serve_typical", rows=rows, china=in_china(q) and not q.slot("gpu"), **{
+        k: rows[0][k] for k in ("concurrency", "qps", "daily_users", "load_default", "input_tokens",
+                                "output_tokens", "lengths_default")
+    }, peak_qps=peak_qps(int(daily)) if daily else None)  # fmt: skip
+    return True
+
+
 def read_as(q: Question, req: ServeRequest) -> str | None:
     """The card's name when the user named a family and a size only ("通义千问7B" -> "Qwen2.5 7B")."""
     if req.model_id is None or q.kb.family_default(q.text) != req.model_id:
@@ -297,6 +325,8 @@ def answer(q: Question, reply: Reply) -> bool:
     if serving_answer(q, reply):
         return True
     params = q.slot("params")
+    if params is None and q.slot("model") is None and typical_answer(q, reply):
+        return True
     weights = (
         {name: float(params) * size / 1e9 for name, size in WEIGHT_BYTES.items()}
         if params is not None
