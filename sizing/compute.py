@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from sizing import calibration as cal
 from sizing.frozen import quick_init
@@ -213,7 +213,17 @@ def with_comm(tp: Throughput, slowdown: float) -> Throughput:
     """The same throughput with communication the network cannot hide charged to the MFU."""
     if slowdown <= 1.0:
         return tp
-    return replace(tp, mfu=tp.mfu / slowdown, comm_slowdown=slowdown)
+    # dataclasses.replace, spelled out: it costs several times the construction.
+    return Throughput(
+        tp.precision,
+        tp.peak_tflops,
+        tp.mfu / slowdown,
+        tp.model_flops_per_token,
+        tp.recompute_factor,
+        tp.goodput,
+        tp.base_mfu,
+        slowdown,
+    )
 
 
 def gpu_hours(w: Workload, tp: Throughput) -> float:

@@ -257,27 +257,58 @@ def quote(
     shape can hold the job (e.g. 16 GPUs of a type sold only as single-GPU VMs)."""
     if offerings is None:
         offerings = tuple(o for o in catalog.offerings if o.gpu_id == gpu_id and usable(o))
-    billed = days * 24.0
-    picked = _pick(offerings, gpus, need_gbps)
-    if picked is None:
+    shape = _shape(offerings, gpus, need_gbps)
+    if shape is None:
         return None
-    o, instances = picked
-    assert o.price_usd_per_hour is not None
-    hourly = instances * o.price_usd_per_hour
-    spot = quotable_spot_usd_per_hour(o)
-    spot_hourly = instances * spot if spot is not None else None
+    o, instances, hourly, spot_hourly, unused = shape
+    billed = days * 24.0
     return Quote(
-        offering=o,
-        instances=instances,
-        hourly_usd=hourly,
-        spot_hourly_usd=spot_hourly,
-        on_demand_usd=hourly * billed,
-        spot_usd=spot_hourly * billed if spot_hourly is not None else None,
-        billing=billing_for(days),
-        unused_gpus=int(round(instances * o.gpu_count)) - gpus,
-        billed_hours=billed,
-        network_known=o.network_gbps is not None,
+        o,
+        instances,
+        hourly,
+        spot_hourly,
+        hourly * billed,
+        spot_hourly * billed if spot_hourly is not None else None,
+        billing_for(days),
+        unused,
+        billed,
+        o.network_gbps is not None,
     )
+
+
+# _shape per (offerings tuple, count, need), kept like _PICKS: what quote() prices, whatever the days.
+_SHAPES: dict[
+    tuple[int, int, float | None],
+    tuple[tuple[Offering, ...], tuple[Offering, int, float, float | None, int] | None],
+] = {}
+
+
+def _shape(
+    offerings: tuple[Offering, ...], gpus: int, need_gbps: float | None
+) -> tuple[Offering, int, float, float | None, int] | None:
+    """The offering quote() rents, its instance count, hourly on-demand and spot prices of them all,
+    and the GPUs paid for but unused."""
+    key = (id(offerings), gpus, need_gbps)
+    found = _SHAPES.get(key)
+    if found is not None and found[0] is offerings:
+        return found[1]
+    picked = _pick(offerings, gpus, need_gbps)
+    shape = None
+    if picked is not None:
+        o, instances = picked
+        assert o.price_usd_per_hour is not None
+        spot = quotable_spot_usd_per_hour(o)
+        shape = (
+            o,
+            instances,
+            instances * o.price_usd_per_hour,
+            instances * spot if spot is not None else None,
+            int(round(instances * o.gpu_count)) - gpus,
+        )
+    if len(_SHAPES) > 4096:
+        _SHAPES.clear()
+    _SHAPES[key] = (offerings, shape)
+    return shape
 
 
 def price_is_stale(as_of: dt.date | None, today: dt.date | None) -> bool:

@@ -108,7 +108,7 @@ class Evaluator:
         self._days_floors: dict[tuple[str, int], float] = {}
         self.min_fixed_hours = minimum_fixed_hours(w)  # the fixed hours every plan pays at least
         self._fixed = FixedModel(w)
-        self._storage_inputs = (
+        self._storage = storage.StorageModel(
             w.dataset_tokens,
             w.bytes_per_token,
             w.data_bytes,
@@ -161,24 +161,29 @@ class Evaluator:
         lay = fitted.layout
         ideal = search.speed.throughput(gpu, lay)
         tokens_per_step = lay.dp * lay.micro_batch * lay.grad_accum * w.seq_len
-        step_s = tokens_per_step / (ideal.tokens_per_gpu_second * gpus)
+        per_gpu_s = ideal.tokens_per_gpu_second
+        step_s = tokens_per_step / (per_gpu_s * gpus)
         grad_bytes = weight_bytes_per_param(ideal.precision)
         need = network.sync_need(lay, w.trainable_params, grad_bytes, step_s, w.seq_len, w.arch.hidden)
         offered: float | None = None
         assumed: float | None = None
+        need_gbps = need.node_gbps if multi_node else None
         if multi_node:
-            offer = cost.node_offering(offerings, gpus, need.node_gbps)
+            offer = cost.node_offering(offerings, gpus, need_gbps)
             offered = offer.network_gbps if offer is not None else None
             assumed = offered if offered is not None else network.unlisted_gbps(gpus)
         net = network.advise(gpu, lay, need, offered, assumed)
-        tp = ideal if net.comm_slowdown <= 1.0 else compute.with_comm(ideal, net.comm_slowdown)
-        hours = compute.gpu_hours(w, tp)
+        tp = ideal
+        if net.comm_slowdown > 1.0:
+            tp = compute.with_comm(ideal, net.comm_slowdown)
+            per_gpu_s = tp.tokens_per_gpu_second
+        hours = w.tokens / per_gpu_s / 3600.0  # = compute.gpu_hours(w, tp)
         training_hours = hours / gpus
         nodes = max(1, math.ceil(gpus / GPUS_PER_NODE))
         fixed = self._fixed.costs(training_hours, nodes)
         days = (training_hours + fixed.total_hours) / 24.0
-        store = storage.advise(*self._storage_inputs, tp.tokens_per_gpu_second * gpus)
-        q = cost.quote(self.catalog, gpu.id, gpus, days, offerings, need.node_gbps if multi_node else None)
+        store = self._storage.advise(per_gpu_s * gpus)
+        q = cost.quote(self.catalog, gpu.id, gpus, days, offerings, need_gbps)
         return Option(
             gpu,
             fitted,
@@ -350,7 +355,7 @@ class Evaluator:
             found = self._ideal[gpu.id] = self._search.speed.ideal_gpu_hours(gpu)
         return found
 
-    def _days_floor(self, gpu: GpuSpec, gpus: int) -> float:
+    def days_floor(self, gpu: GpuSpec, gpus: int) -> float:
         """Days on `gpus` GPUs at the best per-GPU speed any layout could reach (the ideal speed
         with the goodput of this many GPUs): no plan on this many GPUs can be faster."""
         key = (gpu.id, gpus)
@@ -374,7 +379,7 @@ class Evaluator:
         ladder = self.ladder(gpu)
         below = ladder.index(gpus) if gpus in ladder else sum(1 for n in ladder if n < gpus)
         for m in ladder[below - 1 :: -1] if below else ():  # the smaller counts, largest first
-            if self._days_floor(gpu, m) >= o.days:
+            if self.days_floor(gpu, m) >= o.days:
                 break
             if (
                 self.fits(gpu, m)
@@ -454,11 +459,44 @@ class Evaluator:
         begin = min(bisect.bisect_left(ladder, guess, first), len(ladder) - 1)
         begin = max(first, begin - 1)
         for n in ladder[begin:]:
-            if self._days_floor(gpu, n) > days:
+            if self.days_floor(gpu, n) > days:
                 continue  # not even the best layout on this many GPUs is fast enough
             o = self.offered(gpu, n)
             if o is not None and o.fits and o.days <= days:
                 return o
+        return None
+
+    def one_node_meeting(self, gpu: GpuSpec, start: int, days: float) -> int | None:
+        """The count meeting(gpu, start, days) returns when that count is on one node, found from
+        layouts alone: on one node days() is exact without pricing, and so is offered()'s check of
+        the smaller counts. None when meeting() would look beyond one node or find nothing."""
+        ladder = self.ladder(gpu)
+        first = bisect.bisect_left(ladder, start)
+        if first == len(ladder):
+            return None
+        lay = self.fitted(gpu, ladder[first]).layout
+        hours = self._search.speed.gpu_hours(gpu, lay)
+        guess = max(start, math.ceil(hours / (days * 24.0)))
+        begin = min(bisect.bisect_left(ladder, guess, first), len(ladder) - 1)
+        begin = max(first, begin - 1)
+        for i in range(begin, len(ladder)):
+            n = ladder[i]
+            if n > GPUS_PER_NODE:
+                return None
+            if self.days_floor(gpu, n) > days or not self.fits(gpu, n):
+                continue
+            d = self.days(gpu, n)
+            if d > days:
+                continue
+            beaten = False  # offered(): a smaller count finishes sooner
+            for m in ladder[i - 1 :: -1] if i else ():
+                if self.days_floor(gpu, m) >= d:
+                    break
+                if self.fits(gpu, m) and self._days_before_network(gpu, m) < d and self.days(gpu, m) < d:
+                    beaten = True
+                    break
+            if not beaten:
+                return n
         return None
 
 
