@@ -220,3 +220,10 @@ def test_a_quoted_nvlink_figure_is_confirmed_or_corrected_against_the_link(real:
     )
     en = ask(real, "the A800 has 600GB/s NVLink, right?")
     assert en.startswith("*No.*") and "400" in en
+
+
+def test_a_serving_question_without_a_model_in_china_is_priced_in_yuan_on_gpus_rentable_there(
+    real: Consultant,
+) -> None:
+    text = ask(real, "国内上线客服机器人，日活两万，需要几张卡")
+    assert "按国内部署规划" in text and "¥" in text and "suanjiayun" not in text
