@@ -246,3 +246,16 @@ def test_a_gpu_named_for_inference_without_a_model_or_load_is_sized_for_the_pilo
 ) -> None:
     text = ask(real, "is the L4 any good for inference?")
     assert "10 requests at once (no load given)" in text and "Llama 3.1 8B" in text
+
+
+def test_wanting_to_rent_gpus_to_train_starts_the_plan(real: Consultant) -> None:
+    assert "模型有多少参数" in ask(real, "我们想租卡训练一个模型")
+    assert "How many parameters" in ask(real, "we'd like to rent GPUs to train a model")
+    assert "模型有多少参数" not in ask(real, "租卡训练要注意什么？")
+
+
+def test_an_accelerator_outside_the_catalogue_is_said_to_be_outside_it_first(real: Consultant) -> None:
+    assert ask(real, "can I rent Gaudi 3 here?").startswith("*No Gaudi")
+    assert ask(real, "pretrain 7B on TPU v5e pods").startswith("*No TPU in the catalogue*")
+    zh = ask(real, "昇腾 910B 能训练 7B 吗")
+    assert zh.startswith("*目录里没有 昇腾*") and "9100亿" not in zh
