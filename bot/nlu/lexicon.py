@@ -77,7 +77,8 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     ("instructions", "samples", 1.0), ("sequences", "samples", 1.0), ("chats", "samples", 1.0),
     ("transcripts", "samples", 1.0), ("articles", "samples", 1.0), ("convos", "samples", 1.0),
     ("convo", "samples", 1.0), ("threads", "samples", 1.0), ("tickets", "samples", 1.0),
-    ("emails", "samples", 1.0),
+    ("emails", "samples", 1.0), ("instruction pairs", "samples", 1.0), ("training examples", "samples", 1.0),
+    ("training samples", "samples", 1.0), ("sft samples", "samples", 1.0), ("sft examples", "samples", 1.0),
     # Passes over the data. 轮 is an epoch except in 多轮对话 (rounds of a dialogue, above).
     ("epochs", "epochs", 1.0), ("epoch", "epochs", 1.0), ("个epoch", "epochs", 1.0),
     ("个 epoch", "epochs", 1.0),

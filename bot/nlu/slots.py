@@ -161,7 +161,8 @@ def _after_sample_count(s: str, nums: list[Num], idx: int) -> bool:
         return False
     gap = s[prev.end : nums[idx].start].strip(" ,，")
     core = " ".join(w for w in gap.replace("~", " ~ ").split() if w not in lexicon.SAMPLE_LENGTH_HEDGES)
-    joined = core in lexicon.SAMPLE_LENGTH_JOINS or lexicon.has_cue(gap, lexicon.PER_SAMPLE_BEFORE)
+    hedged = bool(gap) and not core  # "10k pairs ~ 1k tokens": a hedge alone joins them too
+    joined = core in lexicon.SAMPLE_LENGTH_JOINS or hedged or lexicon.has_cue(gap, lexicon.PER_SAMPLE_BEFORE)
     return len(gap) <= 12 and joined
 
 

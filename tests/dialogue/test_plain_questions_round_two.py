@@ -186,3 +186,37 @@ def test_pretraining_versus_fine_tuning_is_explained_not_planned(real: Consultan
 def test_a_gpu_judged_ok_for_fine_tuning_gets_the_capability_verdict(real: Consultant) -> None:
     text = ask(real, "is an A10 decent for fine-tuning?")
     assert text.startswith("*For jobs that fit on one card, yes") and not any(f in text for f in FORM)
+
+
+def test_a_sample_count_alone_answering_the_data_question_asks_the_length_of_each(real: Consultant) -> None:
+    real.handle("k", "QLoRA 微调 32B")
+    text = real.handle("k", "大概 2.5万条数据").text
+    assert "每条大约多少 token" in text and "还需要训练数据量" not in text
+    real.handle("m", "LoRA a 14B model")
+    assert real.handle("m", "about 30k examples").text.startswith(
+        "*About how many tokens is each of the 30K samples?*"
+    )
+
+
+def test_a_message_mixing_both_scripts_keeps_the_conversations_script(real: Consultant) -> None:
+    real.handle("h", "LoRA 微调 14B")
+    turn = real.handle("h", "数据1.2萬條，每條1500 token")
+    assert turn.payload["lang"] == "zh-Hans" and "训练周期多长" in turn.text
+
+
+def test_a_dgx_is_eight_gpus_the_team_owns(real: Consultant) -> None:
+    text = ask(real, "Background: 4 engineers, we own a DGX H100. Goal: full fine-tune a 13B on 2B tokens")
+    assert text.startswith("*Recommended:* 8 × NVIDIA H100") and "on your own hardware" in text
+
+
+def test_instruction_pairs_with_a_hedged_length_are_the_token_total(real: Consultant) -> None:
+    real.handle("q", "QLoRA 70B")
+    assert real.handle("q", "10k instruction pairs ~ 1k tokens").text.startswith("Got it: 10M tokens.")
+
+
+def test_a_quoted_nvlink_figure_is_confirmed_or_corrected_against_the_link(real: Consultant) -> None:
+    assert ask(real, "H800 的 NVLink 是 400GB/s 对吧").startswith(
+        "*对*。NVIDIA H800 SXM 是 400 GB/s 的 NVLink"
+    )
+    en = ask(real, "the A800 has 600GB/s NVLink, right?")
+    assert en.startswith("*No.*") and "400" in en
