@@ -18,13 +18,14 @@ from sizing.errors import SizingError
 from sizing.model_arch import ModelArchitecture
 from sizing.network import GPUS_PER_NODE
 from sizing.plan import resolve_gpus
+from sizing.serve_batch import batch_for_tpot, settled_batch
 from sizing.serve_calibration import CALIBRATED, ServeConstants
 from sizing.serve_load import peak_qps
-from sizing.serve_memory import serve_memory
+from sizing.serve_memory import ServeMemory, serve_memory
 from sizing.serve_precision import serving_precision
 from sizing.serve_rank import Context, rank
 from sizing.serve_result import ServeExcluded, ServeOption, ServeResult
-from sizing.serve_speed import Replica, Speed, batch_for_tpot, saturation_batch, speed
+from sizing.serve_speed import Replica, Speed, Timing, saturation_batch, speed
 from sizing.serve_types import (
     DEFAULT_TPOT_MS,
     DEFAULT_TTFT_MS,
@@ -39,8 +40,6 @@ TENSOR_PARALLEL = (1, 2, 4, 8)  # head counts divide by powers of two; vLLM/TRT-
 # Models no 8-GPU node holds are split over up to 8 nodes of 8 GPUs (pipeline parallel) [assumption:
 # beyond 64 GPUs per replica a serving deployment is a research project, not a rental question].
 MAX_PIPELINE_NODES = 8
-# Little's law fixed point: a few rounds settle concurrency = rate x time in system.
-LITTLE_ROUNDS = 12
 
 
 class PriceBook:
@@ -143,30 +142,21 @@ def _layout(gpus: int) -> tuple[int, int]:
     return GPUS_PER_NODE, gpus // GPUS_PER_NODE
 
 
-def _load(
-    req: ServeRequest, rep: Replica, limit: int, k: ServeConstants, at_least: int = 1
-) -> tuple[int, int, Speed]:
+def _load(req: ServeRequest, timing: Timing, limit: int, at_least: int = 1) -> tuple[int, int, Speed]:
     """(replicas, requests per replica, speed) for the asked load; `limit` is what one replica
     may hold (memory, the server's batch limit and the time-per-token target); `at_least` replicas
     when GPUs already paid for can hold more copies."""
-    i, o = req.input_tokens, req.output_tokens
     if req.concurrency is not None:
         replicas = max(at_least, math.ceil(req.concurrency / limit))
         per = math.ceil(req.concurrency / replicas)
-        return replicas, per, speed(rep, per, i, o, k)
+        return replicas, per, timing.speed(per)
     if req.qps is not None:
-        full = speed(rep, limit, i, o, k)
-        capacity_qps = full.output_tokens_per_second / o  # requests one replica completes per second
+        _, full_tpot = timing.latency_s(limit)
+        capacity_qps = limit / full_tpot / req.output_tokens  # requests one replica completes per second
         replicas = max(at_least, math.ceil(req.qps / capacity_qps - 1e-9))
-        rate = req.qps / replicas
-        batch, s = 1, speed(rep, 1, i, o, k)
-        for _ in range(LITTLE_ROUNDS):  # concurrency = rate x (time to first token + answer time)
-            settled = min(limit, max(1, math.ceil(rate * (s.ttft_s + o * s.tpot_s))))
-            if settled == batch:
-                break
-            batch, s = settled, speed(rep, settled, i, o, k)
-        return replicas, batch, s
-    return 1, limit, speed(rep, limit, i, o, k)
+        batch = settled_batch(timing, req.qps / replicas, limit)
+        return replicas, batch, timing.speed(batch)
+    return 1, limit, timing.speed(limit)
 
 
 def evaluate(
@@ -179,8 +169,12 @@ def evaluate(
     prices: PriceBook,
     k: ServeConstants = CALIBRATED,
     single_replica: bool = False,
+    mem: ServeMemory | None = None,
 ) -> ServeOption:
-    mem = serve_memory(arch, gpu, tp, precision, req.kv_tokens, pp)
+    """One replica shape on one GPU type, timed for the load; `mem`: its serve_memory, when the
+    caller has it already."""
+    if mem is None:
+        mem = serve_memory(arch, gpu, tp, precision, req.kv_tokens, pp)
     rep = Replica(arch, gpu, tp, precision, pp)
     room = saturation_batch(mem.max_concurrency, k)
     usd_to_cny = prices.catalog.usd_to_cny
@@ -189,20 +183,21 @@ def evaluate(
     q = prices.quote(gpu.id, tp * pp)
     if room < 1:
         return ServeOption(rep, 1, mem, 0, None, q, usd_to_cny, fits=False, meets_latency=False)
+    timing = Timing(rep, req.input_tokens, req.output_tokens, k)
     limit = room
     if req.tpot_ms is not None:
-        within = batch_for_tpot(rep, room, req.input_tokens, req.output_tokens, req.tpot_ms / 1000, k)
+        within = batch_for_tpot(timing, room, req.tpot_ms / 1000)
         limit = within if within >= 1 else room  # unreachable: serve as usual, marked as missing the target
     if single_replica:
         wanted = req.concurrency if req.concurrency is not None else limit
         per = min(wanted, room)
-        s = speed(rep, per, req.input_tokens, req.output_tokens, k)
+        s = timing.speed(per)
         fits = wanted <= mem.max_concurrency
         return ServeOption(rep, 1, mem, per, s, q, usd_to_cny, fits, _meets(req, s))
-    replicas, per, s = _load(req, rep, limit, k)
+    replicas, per, s = _load(req, timing, limit)
     paid = _paid_replicas(q, rep, replicas)
     if paid > replicas:  # the instance is paid for whole: run a copy of the model on every free slot
-        replicas, per, s = _load(req, rep, limit, k, at_least=paid)
+        replicas, per, s = _load(req, timing, limit, at_least=paid)
     return ServeOption(rep, replicas, mem, per, s, q, usd_to_cny, True, _meets(req, s))
 
 
@@ -266,9 +261,10 @@ def candidates(
         for tp, pp in _replica_shapes(gpu, mine, req.gpus):
             if pp > 1 and any(o.replica.pp == 1 for o in fitting):
                 break
-            if serve_memory(req.model, gpu, tp, served, tokens, pp).max_concurrency < 1:
+            mem = serve_memory(req.model, gpu, tp, served, tokens, pp)
+            if mem.max_concurrency < 1:
                 continue  # not even one request fits: no option to price or time
-            o = evaluate(req, req.model, gpu, tp, pp, served, prices, k)
+            o = evaluate(req, req.model, gpu, tp, pp, served, prices, k, mem=mem)
             if o.speed is not None:
                 fitting.append(o)
             if len(fitting) >= per_type or (fitting and fitting[0].replica.pp > 1):

@@ -182,64 +182,27 @@ def link_gbs(gpu: GpuSpec, tp: int) -> float:
     return PCIE_GBS_BY_ARCHITECTURE.get(gpu.architecture, 31.5)
 
 
-def _allreduce_s(gpu: GpuSpec, tp: int, message_bytes: float, k: ServeConstants) -> float:
-    """Ring all-reduce: 2(n-1)/n of the message over the link, plus a fixed latency."""
-    if tp <= 1:
-        return 0.0
+def allreduce_terms(gpu: GpuSpec, tp: int, k: ServeConstants) -> tuple[float, float, float]:
+    """A ring all-reduce among `tp` GPUs as (fixed latency s, share of the message each GPU sends,
+    link bytes/s): it sends 2(n-1)/n of the message over the link."""
     nvlink = gpu.scale_up_gbs is not None and tp <= gpu.scale_up_domain
     latency = k.allreduce_latency_s if nvlink else k.allreduce_latency_pcie_s
     efficiency = k.link_efficiency if nvlink else k.link_efficiency_pcie
-    wire = 2.0 * (tp - 1) / tp * message_bytes / (link_gbs(gpu, tp) * 1e9 * efficiency)
-    return latency + wire
+    return latency, 2.0 * (tp - 1) / tp, link_gbs(gpu, tp) * 1e9 * efficiency
+
+
+def _allreduce_s(gpu: GpuSpec, tp: int, message_bytes: float, k: ServeConstants) -> float:
+    """Ring all-reduce of `message_bytes` (allreduce_terms)."""
+    if tp <= 1:
+        return 0.0
+    latency, share, bytes_per_s = allreduce_terms(gpu, tp, k)
+    return latency + share * message_bytes / bytes_per_s
 
 
 def active_linear_params(arch: ModelArchitecture) -> float:
     """Parameters in matmuls per token: the active ones minus the input embedding lookup."""
     lookup = arch.vocab * arch.hidden if not arch.tied_embeddings else 0.0
     return max(1.0, arch.active_params - arch.extra_params - lookup)
-
-
-def _weights_read_bytes(rep: Replica, batch: int) -> float:
-    """Weight bytes one GPU reads per decode step. The input embedding table is only indexed; of
-    the routed experts a batch touches on average E·(1-(1-k/E)^B) per layer (uniform routing)."""
-    total = rep.read_bytes
-    moe = rep.arch.moe
-    if moe is not None:
-        touched = 1.0 - (1.0 - moe.active / moe.experts) ** batch
-        total -= rep.expert_bytes * (1.0 - touched)
-    return total / rep.gpus
-
-
-def decode_step(rep: Replica, batch: int, context: float, k: ServeConstants = CALIBRATED) -> Step:
-    """One decode step of `batch` requests. With pp stages the batch moves through them as pp
-    micro-batches; each stage's step covers its layers for one micro-batch, and a request gets its
-    next token after all pp stages: the step reported is pp stage steps."""
-    memory, compute, comm, floor, stage = _decode_stage(rep, batch, context, k)
-    pp = rep.pp
-    return Step(batch, memory * pp, compute * pp, comm * pp, k.step_overhead_s * pp, stage * pp, floor * pp)
-
-
-def _decode_stage(
-    rep: Replica, batch: int, context: float, k: ServeConstants
-) -> tuple[float, float, float, float, float]:
-    """decode_step's parts for one stage: (memory, compute, comm, floor, stage) seconds."""
-    pp = rep.pp
-    micro = max(1, math.ceil(batch / pp))
-    seen = rep.layers_seen(context)
-    kv = micro * rep.kv_layer_bytes * seen / pp
-    memory = (_weights_read_bytes(rep, micro) + kv) / (rep.bandwidth_bytes * k.bandwidth_efficiency)
-    per_token = rep.linear_flops + rep.attention_width * seen
-    compute = micro * per_token / rep.gpus / (rep.peak_flops * k.decode_compute_efficiency)
-    message = micro * rep.arch.hidden * 2.0
-    comm = 2 * rep.arch.layers / pp * _allreduce_s(rep.gpu, rep.tp, message, k)
-    if pp > 1:
-        comm += STAGE_HANDOFF_LATENCY_S + message / (STAGE_HANDOFF_GBS * 1e9)
-    work = max(memory, compute) + k.overlap_penalty * min(memory, compute)
-    # Small batches do not go faster than the kernels' own latency (layer_floor_s); large ones are
-    # bound by what they read and compute, and the floor hides inside that work.
-    floor = (rep.floor_kernels * k.kernel_latency_s + rep.floor_expert_slots * k.expert_latency_s) / pp
-    stage = max(work, floor) + comm + k.step_overhead_s
-    return memory, compute, comm, floor, stage
 
 
 def prefill_s(rep: Replica, input_tokens: int, k: ServeConstants = CALIBRATED) -> float:
@@ -254,69 +217,161 @@ def prefill_s(rep: Replica, input_tokens: int, k: ServeConstants = CALIBRATED) -
     return compute + comm + handoff
 
 
+class Timing:
+    """One replica serving requests of input_tokens + output_tokens: its decode step, time per
+    output token and time to first token at any batch.
+
+    A plan asks about many batch sizes of one replica (the time-per-token search, the rounds of
+    Little's law), so what does not depend on the batch is worked out once here. The per-batch
+    arithmetic below is the speed model's own, operation for operation in the same order, so every
+    float equals the direct computation's; the constants are the left-hand parts of those
+    expressions, never re-associated.
+
+    Decode: each step reads the weights it needs and every request's KV cache (memory), does
+    2 FLOPs per active parameter per token plus attention over the context (compute), and with
+    tensor parallelism all-reduces twice per layer. With pp stages the batch moves through them as
+    pp micro-batches; each stage's step covers its layers for one micro-batch, and a request gets
+    its next token after all pp stages."""
+
+    __slots__ = (
+        "pp",
+        "output_tokens",
+        "prefill_s",
+        "kv_layer_bytes",
+        "seen",
+        "dense_read_bytes",
+        "read_bytes",
+        "expert_bytes",
+        "expert_idle",
+        "gpus",
+        "bytes_per_s",
+        "per_token_flops",
+        "flops_per_s",
+        "hidden",
+        "comm_layers",
+        "allreduce_latency_s",
+        "allreduce_share",
+        "link_bytes_per_s",
+        "floor_s",
+        "overlap_penalty",
+        "step_overhead_s",
+    )
+
+    def __init__(
+        self, rep: Replica, input_tokens: int, output_tokens: int, k: ServeConstants = CALIBRATED
+    ) -> None:
+        pp, tp, arch = rep.pp, rep.tp, rep.arch
+        self.pp = pp
+        self.output_tokens = output_tokens
+        self.prefill_s = prefill_s(rep, input_tokens, k)
+        # A request is half-way through its answer on average.
+        self.seen = rep.layers_seen(input_tokens + output_tokens / 2.0)
+        self.kv_layer_bytes = rep.kv_layer_bytes
+        self.gpus = rep.gpus
+        # Weights read per step: all of them for a dense model; of the routed experts a batch
+        # touches on average E·(1-(1-k/E)^B) per layer (uniform routing), so MoE reads depend on B.
+        moe = arch.moe
+        self.read_bytes = rep.read_bytes
+        self.expert_bytes = rep.expert_bytes
+        self.expert_idle = 1.0 - moe.active / moe.experts if moe is not None else None
+        self.dense_read_bytes = rep.read_bytes / rep.gpus
+        self.bytes_per_s = rep.bandwidth_bytes * k.bandwidth_efficiency
+        self.per_token_flops = rep.linear_flops + rep.attention_width * self.seen
+        self.flops_per_s = rep.peak_flops * k.decode_compute_efficiency
+        self.hidden = arch.hidden
+        # The all-reduces of each layer's activations (twice per layer), their fixed parts.
+        self.comm_layers = 2 * arch.layers / pp
+        self.allreduce_latency_s, self.allreduce_share, self.link_bytes_per_s = allreduce_terms(
+            rep.gpu, tp, k
+        )
+        self.floor_s = (
+            rep.floor_kernels * k.kernel_latency_s + rep.floor_expert_slots * k.expert_latency_s
+        ) / pp
+        self.overlap_penalty = k.overlap_penalty
+        self.step_overhead_s = k.step_overhead_s
+
+    def _weights_read_bytes(self, micro: int) -> float:
+        """Weight bytes one GPU reads in a step of `micro` requests (the input embedding table is
+        only indexed: Replica.read_bytes leaves it out)."""
+        idle = self.expert_idle
+        if idle is None:
+            return self.dense_read_bytes
+        total = self.read_bytes
+        total -= self.expert_bytes * (1.0 - (1.0 - idle**micro))
+        return total / self.gpus
+
+    def stage_parts(self, batch: int) -> tuple[float, float, float, float]:
+        """One stage's step for `batch` requests: (memory, compute, comm, stage) seconds."""
+        pp = self.pp
+        micro = max(1, math.ceil(batch / pp))
+        kv = micro * self.kv_layer_bytes * self.seen / pp
+        memory = (self._weights_read_bytes(micro) + kv) / self.bytes_per_s
+        compute = micro * self.per_token_flops / self.gpus / self.flops_per_s
+        message = micro * self.hidden * 2.0
+        comm = 0.0
+        if self.allreduce_share > 0.0:  # tp > 1
+            wire = self.allreduce_share * message / self.link_bytes_per_s
+            comm = self.comm_layers * (self.allreduce_latency_s + wire)
+        if pp > 1:
+            comm += STAGE_HANDOFF_LATENCY_S + message / (STAGE_HANDOFF_GBS * 1e9)
+        work = max(memory, compute) + self.overlap_penalty * min(memory, compute)
+        # Small batches do not go faster than the kernels' own latency (layer_floor_s); large ones
+        # are bound by what they read and compute, and the floor hides inside that work.
+        stage = max(work, self.floor_s) + comm + self.step_overhead_s
+        return memory, compute, comm, stage
+
+    def step_s(self, batch: int) -> float:
+        """One decode step of `batch` requests: pp stage steps."""
+        return self.stage_parts(batch)[3] * self.pp
+
+    def tpot_s(self, batch: int) -> float:
+        """Time per output token each user sees: a decode step plus the prefills mixed in (each
+        stage spends 1/pp of a prompt's prefill; one prompt joins per output_tokens steps per
+        request)."""
+        return self.stage_parts(batch)[3] * self.pp + batch / self.output_tokens * self.prefill_s / self.pp
+
+    def latency_s(self, batch: int) -> tuple[float, float]:
+        """(time to first token, time per output token) at `batch`: a prompt's prefill plus the
+        decode step it joins, and tpot_s."""
+        step = self.stage_parts(batch)[3] * self.pp
+        return self.prefill_s + step, step + batch / self.output_tokens * self.prefill_s / self.pp
+
+    def speed(self, batch: int) -> Speed:
+        """Steady state with `batch` requests in flight."""
+        batch = max(1, batch)
+        memory, compute, comm, stage = self.stage_parts(batch)
+        pp = self.pp
+        step = Step(
+            batch,
+            memory * pp,
+            compute * pp,
+            comm * pp,
+            self.step_overhead_s * pp,
+            stage * pp,
+            self.floor_s * pp,
+        )
+        tpot = step.total_s + batch / self.output_tokens * self.prefill_s / pp
+        return Speed(
+            batch=batch,
+            step=step,
+            prefill_s=self.prefill_s,
+            tpot_s=tpot,
+            ttft_s=self.prefill_s + step.total_s,
+            output_tokens_per_second=batch / tpot,
+        )
+
+
 def speed(
     rep: Replica, batch: int, input_tokens: int, output_tokens: int, k: ServeConstants = CALIBRATED
 ) -> Speed:
     """Steady state with `batch` requests in flight, each of input_tokens + output_tokens."""
-    batch = max(1, batch)
-    context = input_tokens + output_tokens / 2.0  # a request is half-way through its answer on average
-    step = decode_step(rep, batch, context, k)
-    prefill = prefill_s(rep, input_tokens, k)
-    # Each stage spends 1/pp of a prompt's prefill; one prompt joins per output_tokens steps per request.
-    tpot = step.total_s + batch / output_tokens * prefill / rep.pp
-    return Speed(
-        batch=batch,
-        step=step,
-        prefill_s=prefill,
-        tpot_s=tpot,
-        ttft_s=prefill + step.total_s,
-        output_tokens_per_second=batch / tpot,
-    )
+    return Timing(rep, input_tokens, output_tokens, k).speed(batch)
 
 
 def saturation_batch(max_concurrency: int, k: ServeConstants = CALIBRATED) -> int:
     """Requests a server runs at once under unlimited load: what the KV cache holds, up to its
     batch limit."""
     return max(0, min(max_concurrency, k.max_batch))
-
-
-def batch_for_tpot(
-    rep: Replica,
-    limit: int,
-    input_tokens: int,
-    output_tokens: int,
-    tpot_s: float,
-    k: ServeConstants = CALIBRATED,
-) -> int:
-    """The largest batch (≤ limit) whose time per output token stays within `tpot_s`; 0 if even one
-    request is slower. TPOT grows with the batch, so a bisection finds it."""
-    if limit < 1:
-        return 0
-    # speed(rep, b, ...).tpot_s, with the prompt's prefill (the same for every batch) computed once.
-    prefill = prefill_s(rep, input_tokens, k)
-    context = input_tokens + output_tokens / 2.0
-
-    def tpot(b: int) -> float:
-        return _decode_stage(rep, b, context, k)[4] * rep.pp + b / output_tokens * prefill / rep.pp
-
-    first = tpot(1)
-    if first > tpot_s:
-        return 0
-    last = tpot(limit)
-    if last <= tpot_s:
-        return limit
-    # TPOT is a convex, rising function of the batch (a max of linear costs), so the chord from 1 to
-    # `limit` lies above it: where the chord meets the target the batch still meets it. Bisect from
-    # there to within 2% (a batch size, not a measurement: finer is noise).
-    low = max(1, int(1 + (tpot_s - first) / (last - first) * (limit - 1)))
-    high = limit - 1
-    while high - low > max(1, low // 50):
-        mid = (low + high + 1) // 2
-        if tpot(mid) <= tpot_s:
-            low = mid
-        else:
-            high = mid - 1
-    return low
 
 
 def ceil_div(a: float, b: float) -> int:
