@@ -146,6 +146,44 @@ def overhead_gb(arch: ModelArchitecture, tp: int) -> float:
     return CUDA_CONTEXT_GB + (NCCL_BUFFERS_GB if tp > 1 else 0.0) + CUDA_GRAPHS_GB + activations
 
 
+@dataclass(frozen=True, slots=True)
+class ShapeMemory:
+    """What one GPU of a replica of tp x pp GPUs holds, GB, whatever the GPU type: its share of the
+    weights, the runtime buffers and one request's KV cache. A plan that tries the same shape on
+    every GPU type works this out once per shape (on_gpu adds the GPU's capacity)."""
+
+    weights_gb: float
+    overhead_gb: float
+    kv_per_request_gb: float
+
+
+def shape_memory(
+    arch: ModelArchitecture,
+    tp: int,
+    precision: ServePrecision,
+    tokens_per_request: int,
+    pp: int = 1,
+) -> ShapeMemory:
+    return ShapeMemory(
+        weights_gb=weight_bytes(arch, precision) / (tp * pp) / GB,
+        overhead_gb=overhead_gb(arch, tp),
+        kv_per_request_gb=kv_bytes_per_request(arch, tp, precision, tokens_per_request, pp) / GB,
+    )
+
+
+def on_gpu(gpu: GpuSpec, shape: ShapeMemory) -> ServeMemory:
+    """`shape` on one GPU of this type: the KV cache gets KV_FRACTION of what is left."""
+    cap = capacity_gb(gpu)
+    free = cap - shape.weights_gb - shape.overhead_gb
+    return ServeMemory(
+        weights_gb=shape.weights_gb,
+        overhead_gb=shape.overhead_gb,
+        kv_budget_gb=KV_FRACTION * free if free > 0 else free,
+        kv_per_request_gb=shape.kv_per_request_gb,
+        capacity_gb=cap,
+    )
+
+
 def serve_memory(
     arch: ModelArchitecture,
     gpu: GpuSpec,
@@ -155,17 +193,7 @@ def serve_memory(
     pp: int = 1,
 ) -> ServeMemory:
     """Memory of one GPU of a replica of tp x pp GPUs (pp pipeline stages of tp GPUs each)."""
-    cap = capacity_gb(gpu)
-    weights = weight_bytes(arch, precision) / (tp * pp) / GB
-    overhead = overhead_gb(arch, tp)
-    free = cap - weights - overhead
-    return ServeMemory(
-        weights_gb=weights,
-        overhead_gb=overhead,
-        kv_budget_gb=KV_FRACTION * free if free > 0 else free,
-        kv_per_request_gb=kv_bytes_per_request(arch, tp, precision, tokens_per_request, pp) / GB,
-        capacity_gb=cap,
-    )
+    return on_gpu(gpu, shape_memory(arch, tp, precision, tokens_per_request, pp))
 
 
 def fewest_gpus(

@@ -12,8 +12,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from sizing.assumptions import DAYS_PER_MONTH
-from sizing.cost import Quote, quote, shapes, usable_offerings
+from sizing.cost import Quote
 from sizing.errors import SizingError
 from sizing.model_arch import ModelArchitecture
 from sizing.network import GPUS_PER_NODE
@@ -21,8 +20,9 @@ from sizing.plan import resolve_gpus
 from sizing.serve_batch import batch_for_tpot, settled_batch
 from sizing.serve_calibration import CALIBRATED, ServeConstants
 from sizing.serve_load import peak_qps
-from sizing.serve_memory import ServeMemory, serve_memory
+from sizing.serve_memory import ServeMemory, ShapeMemory, on_gpu, serve_memory, shape_memory
 from sizing.serve_precision import serving_precision
+from sizing.serve_prices import PriceBook, price_book
 from sizing.serve_rank import Context, rank
 from sizing.serve_result import ServeExcluded, ServeOption, ServeResult
 from sizing.serve_speed import Replica, Speed, Timing, saturation_batch, speed
@@ -34,31 +34,12 @@ from sizing.serve_types import (
     ServePrecision,
     ServeRequest,
 )
-from sizing.types import Catalog, GpuSpec, Offering
+from sizing.types import Catalog, GpuSpec
 
 TENSOR_PARALLEL = (1, 2, 4, 8)  # head counts divide by powers of two; vLLM/TRT-LLM want tp | heads
 # Models no 8-GPU node holds are split over up to 8 nodes of 8 GPUs (pipeline parallel) [assumption:
 # beyond 64 GPUs per replica a serving deployment is a research project, not a rental question].
 MAX_PIPELINE_NODES = 8
-
-
-class PriceBook:
-    """On-demand quotes for replica sizes, looked up once per plan (both precisions ask the same)."""
-
-    def __init__(self, catalog: Catalog) -> None:
-        self.catalog = catalog
-        self.offers = usable_offerings(catalog)
-        self._quotes: dict[tuple[str, int], Quote | None] = {}
-
-    def of(self, gpu_id: str) -> tuple[Offering, ...]:
-        return self.offers.get(gpu_id, ())
-
-    def quote(self, gpu_id: str, gpus: int) -> Quote | None:
-        key = (gpu_id, gpus)
-        if key not in self._quotes:
-            mine = self.of(gpu_id)
-            self._quotes[key] = quote(self.catalog, gpu_id, gpus, DAYS_PER_MONTH, mine) if mine else None
-        return self._quotes[key]
 
 
 def validate(req: ServeRequest) -> None:
@@ -219,13 +200,12 @@ def _meets(req: ServeRequest, s: Speed) -> bool:
     return ttft_ok and tpot_ok
 
 
-def _replica_shapes(gpu: GpuSpec, offers: tuple[Offering, ...], fixed: int | None) -> list[tuple[int, int]]:
+def _replica_shapes(gpu: GpuSpec, sold: tuple[int, ...], fixed: int | None) -> list[tuple[int, int]]:
     """Replica sizes to try, smallest first: one instance's GPUs, then (only for 8-GPU NVLink nodes,
     the HGX/OAM boards multi-node serving is deployed on [assumption: pipelines over PCIe cards are
-    too slow to offer]) pipelines of whole nodes."""
+    too slow to offer]) pipelines of whole nodes. `sold`: the instance sizes on sale (PriceBook.shapes)."""
     if fixed is not None:
         return [_layout(fixed)]
-    sold = shapes(offers)
     largest = sold[-1] if sold else GPUS_PER_NODE
     out = [(tp, 1) for tp in TENSOR_PARALLEL if tp <= largest]
     nvlink_node = gpu.scale_up_gbs is not None and gpu.scale_up_domain >= GPUS_PER_NODE
@@ -246,6 +226,7 @@ def candidates(
     pool: list[ServeOption] = []
     excluded: list[ServeExcluded] = []
     tokens = req.kv_tokens
+    held: dict[tuple[ServePrecision, int, int], ShapeMemory] = {}  # per replica shape, any GPU type
     for gpu in resolve_gpus(prices.catalog, req.gpu):
         mine = prices.of(gpu.id)
         if not mine and req.gpu is None:
@@ -258,10 +239,14 @@ def candidates(
             )
             continue
         fitting: list[ServeOption] = []
-        for tp, pp in _replica_shapes(gpu, mine, req.gpus):
+        tried = _replica_shapes(gpu, prices.shapes(gpu.id), req.gpus)
+        for tp, pp in tried:
             if pp > 1 and any(o.replica.pp == 1 for o in fitting):
                 break
-            mem = serve_memory(req.model, gpu, tp, served, tokens, pp)
+            shape = held.get((served, tp, pp))
+            if shape is None:
+                shape = held[served, tp, pp] = shape_memory(req.model, tp, served, tokens, pp)
+            mem = on_gpu(gpu, shape)
             if mem.max_concurrency < 1:
                 continue  # not even one request fits: no option to price or time
             o = evaluate(req, req.model, gpu, tp, pp, served, prices, k, mem=mem)
@@ -270,7 +255,7 @@ def candidates(
             if len(fitting) >= per_type or (fitting and fitting[0].replica.pp > 1):
                 break
         if not fitting:
-            largest = max((tp * pp for tp, pp in _replica_shapes(gpu, mine, req.gpus)), default=1)
+            largest = max((tp * pp for tp, pp in tried), default=1)
             excluded.append(ServeExcluded(gpu.id, "memory", _too_small(req, gpu, served, largest)))
             continue
         pool.extend(fitting)
@@ -312,7 +297,7 @@ def plan_serving(req: ServeRequest, catalog: Catalog, k: ServeConstants = CALIBR
     req = with_default_targets(with_daily_users(req))
     from sizing.serve_explain import explain, warnings, workload
 
-    prices = PriceBook(catalog)
+    prices = price_book(catalog)
     forced: ServeOption | None = None
     if req.gpu is not None and req.gpus is not None:
         tp, pp = _layout(req.gpus)

@@ -94,20 +94,21 @@ class Replica:
     tp: int
     precision: ServePrecision
     pp: int = 1
+    # Derived from the fields above in __post_init__ (not arguments, not compared, not shown).
     # Every weight a decode step may read (all but the input embedding table, which is only
     # indexed) and, of those, the routed experts'.
-    read_bytes: float = field(default=0.0, compare=False, repr=False)
-    expert_bytes: float = field(default=0.0, compare=False, repr=False)
-    linear_flops: float = field(default=0.0, compare=False, repr=False)  # 2 x active matmul params
-    attention_width: float = field(default=0.0, compare=False, repr=False)  # FLOPs per cached token and layer
-    kv_layer_bytes: float = field(default=0.0, compare=False, repr=False)  # one token, one layer, one GPU
-    peak_flops: float = field(default=0.0, compare=False, repr=False)
-    bandwidth_bytes: float = field(default=0.0, compare=False, repr=False)
-    floor_kernels: int = field(default=0, compare=False, repr=False)  # floor_counts, once per replica
-    floor_expert_slots: int = field(default=0, compare=False, repr=False)
+    read_bytes: float = field(init=False, compare=False, repr=False)
+    expert_bytes: float = field(init=False, compare=False, repr=False)
+    linear_flops: float = field(init=False, compare=False, repr=False)  # 2 x active matmul params
+    attention_width: float = field(init=False, compare=False, repr=False)  # FLOPs per cached token and layer
+    kv_layer_bytes: float = field(init=False, compare=False, repr=False)  # one token, one layer, one GPU
+    peak_flops: float = field(init=False, compare=False, repr=False)
+    bandwidth_bytes: float = field(init=False, compare=False, repr=False)
+    floor_kernels: int = field(init=False, compare=False, repr=False)  # floor_counts, once per replica
+    floor_expert_slots: int = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        arch, p = self.arch, self.precision
+        arch, p, gpu = self.arch, self.precision, self.gpu
         total = weight_bytes(arch, p)
         if not arch.tied_embeddings:
             total -= arch.vocab * arch.hidden * 2.0
@@ -115,18 +116,17 @@ class Replica:
             width = arch.heads * (2 * arch.mla.kv_lora_rank + arch.mla.qk_rope_head_dim)
         else:
             width = 2 * arch.heads * arch.head_dim
-        values = {
-            "read_bytes": total,
-            "expert_bytes": arch.expert_params * LINEAR_BYTES[p],
-            "linear_flops": 2.0 * active_linear_params(arch),
-            "attention_width": 2.0 * width,
-            "kv_layer_bytes": kv_bytes_per_token_layer(arch, self.tp, p),
-            "peak_flops": peak_tflops(self.gpu, p) * 1e12,
-            "bandwidth_bytes": (self.gpu.memory_bandwidth_tbs or 1.0) * 1e12,
-        }
-        values["floor_kernels"], values["floor_expert_slots"] = floor_counts(arch)
-        for name, value in values.items():
-            object.__setattr__(self, name, value)
+        kernels, slots = floor_counts(arch)
+        put = object.__setattr__  # frozen: set once, here
+        put(self, "read_bytes", total)
+        put(self, "expert_bytes", arch.expert_params * LINEAR_BYTES[p])
+        put(self, "linear_flops", 2.0 * active_linear_params(arch))
+        put(self, "attention_width", 2.0 * width)
+        put(self, "kv_layer_bytes", kv_bytes_per_token_layer(arch, self.tp, p))
+        put(self, "peak_flops", peak_tflops(gpu, p) * 1e12)
+        put(self, "bandwidth_bytes", (gpu.memory_bandwidth_tbs or 1.0) * 1e12)
+        put(self, "floor_kernels", kernels)
+        put(self, "floor_expert_slots", slots)
 
     @property
     def gpus(self) -> int:
