@@ -29,13 +29,63 @@ def batch_for_tpot(timing: Timing, limit: int, tpot_s: float) -> int:
     # there to within 2% (a batch size, not a measurement: finer is noise).
     low = max(1, int(1 + (tpot_s - first) / (last - first) * (limit - 1)))
     high = limit - 1
+    within = _Within(timing, tpot_s, limit)
     while high - low > max(1, low // 50):
         mid = (low + high + 1) // 2
-        if tpot(mid) <= tpot_s:
+        if within(mid):
             low = mid
         else:
             high = mid - 1
     return low
+
+
+class _Within:
+    """Whether a batch meets the time-per-token target, answered as the bisection asks.
+
+    TPOT never falls as the batch grows (no cost in it does, and each float operation keeps the
+    order), so every batch up to one that meets the target meets it and every batch from one that
+    misses it misses: only a batch between the largest known to meet (`meets`) and the smallest
+    known to miss (`misses`) is timed. The first question also times the two batches around
+    Timing.batch_estimate; where the estimate is right the bisection's later questions need no
+    timing. Every answer is the one timing the batch asked would give, so the result is the
+    plain bisection's."""
+
+    __slots__ = ("timing", "tpot_s", "meets", "misses", "seeded")
+
+    def __init__(self, timing: Timing, tpot_s: float, limit: int) -> None:
+        self.timing = timing
+        self.tpot_s = tpot_s
+        self.meets = 1  # batch_for_tpot has timed 1 (meets) and `limit` (misses)
+        self.misses = limit
+        self.seeded = False
+
+    def _time(self, batch: int) -> bool:
+        ok = self.timing.tpot_s(batch) <= self.tpot_s
+        if ok:
+            self.meets = batch
+        else:
+            self.misses = batch
+        return ok
+
+    def _seed(self, asked: int) -> None:
+        self.seeded = True
+        estimate = self.timing.batch_estimate(self.tpot_s)
+        guess = int(estimate) if math.isfinite(estimate) else asked
+        guess = min(max(guess, self.meets + 1), self.misses - 1)
+        if self._time(guess):
+            if guess + 1 < self.misses:
+                self._time(guess + 1)
+        elif guess - 1 > self.meets:
+            self._time(guess - 1)
+
+    def __call__(self, batch: int) -> bool:
+        if not self.seeded:
+            self._seed(batch)
+        if batch <= self.meets:
+            return True
+        if batch >= self.misses:
+            return False
+        return self._time(batch)
 
 
 def settled_batch(timing: Timing, rate_per_s: float, limit: int) -> int:

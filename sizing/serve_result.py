@@ -27,6 +27,13 @@ class ServeOption:
     label: str = ""
     codes: tuple[str, ...] = field(default=())
     solo: Speed | None = None  # one request alone on the replica (hardware the user named)
+    # What all replicas cost per hour, worked out once: ranking reads it for every option many times.
+    hourly_usd: float | None = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        q = self.quote
+        hourly = None if q is None else q.hourly_usd / q.instances * self.instances
+        object.__setattr__(self, "hourly_usd", hourly)
 
     @property
     def gpu(self) -> GpuSpec:
@@ -51,13 +58,6 @@ class ServeOption:
         if per_instance > 1:
             return math.ceil(self.replicas / per_instance)
         return q.instances * self.replicas
-
-    @property
-    def hourly_usd(self) -> float | None:
-        q = self.quote
-        if q is None:
-            return None
-        return q.hourly_usd / q.instances * self.instances
 
     @property
     def usd_per_million_tokens(self) -> float | None:

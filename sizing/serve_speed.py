@@ -290,14 +290,15 @@ class Timing:
         self.overlap_penalty = k.overlap_penalty
         self.step_overhead_s = k.step_overhead_s
 
-    def _weights_read_bytes(self, micro: int) -> float:
+    def _weights_read_bytes(self, micro: float) -> float:
         """Weight bytes one GPU reads in a step of `micro` requests (the input embedding table is
         only indexed: Replica.read_bytes leaves it out)."""
         idle = self.expert_idle
         if idle is None:
             return self.dense_read_bytes
         total = self.read_bytes
-        total -= self.expert_bytes * (1.0 - (1.0 - idle**micro))
+        untouched: float = idle**micro  # typed: float ** float may be complex to mypy
+        total -= self.expert_bytes * (1.0 - (1.0 - untouched))
         return total / self.gpus
 
     def stage_parts(self, batch: int) -> tuple[float, float, float, float]:
@@ -319,6 +320,44 @@ class Timing:
         # are bound by what they read and compute, and the floor hides inside that work.
         stage = max(work, self.floor_s) + comm + self.step_overhead_s
         return memory, compute, comm, stage
+
+    def batch_estimate(self, tpot_s: float) -> float:
+        """About the batch whose time per output token is `tpot_s`, in closed form: a guess for
+        serve_batch.batch_for_tpot to check, never an answer.
+
+        With m requests per micro-batch, memory time is weights + m x KV, compute time m x FLOPs,
+        all-reduces and hand-offs a fixed part + m x bytes, and the prefills mixed in m x prefill /
+        output tokens: all lines in m. The stage is the largest of three lines (memory-bound:
+        memory + overlap x compute; compute-bound: compute + overlap x memory; the latency floor)
+        plus the others, so the target holds up to the first line that crosses it. Routed experts
+        make the weights read grow with m; they are re-read at the estimate twice (each pass
+        brackets the crossing more tightly). The micro-batch ceilings are left out."""
+        pp = self.pp
+        kv_slope = self.kv_layer_bytes * self.seen / pp / self.bytes_per_s
+        compute_slope = self.per_token_flops / self.gpus / self.flops_per_s
+        message_slope = self.hidden * 2.0
+        fixed, comm_slope = self.step_overhead_s, 0.0
+        if self.allreduce_share > 0.0:
+            fixed += self.comm_layers * self.allreduce_latency_s
+            comm_slope += self.comm_layers * self.allreduce_share * message_slope / self.link_bytes_per_s
+        if pp > 1:
+            fixed += STAGE_HANDOFF_LATENCY_S
+            comm_slope += message_slope / (STAGE_HANDOFF_GBS * 1e9)
+        prefill_slope = self.prefill_s / self.output_tokens  # b / o x prefill / pp, with b = pp x m
+        overlap = self.overlap_penalty
+        micro = 1.0
+        for _ in range(1 if self.expert_idle is None else 3):
+            weights = self._weights_read_bytes(max(1.0, micro)) / self.bytes_per_s
+            lines = (
+                (weights, kv_slope + overlap * compute_slope),
+                (overlap * weights, compute_slope + overlap * kv_slope),
+                (self.floor_s, 0.0),
+            )
+            micro = min(
+                (tpot_s - pp * (start + fixed)) / (pp * (slope + comm_slope) + prefill_slope)
+                for start, slope in lines
+            )
+        return pp * micro
 
     def step_s(self, batch: int) -> float:
         """One decode step of `batch` requests: pp stage steps."""
