@@ -12,9 +12,11 @@ from sizing.serve_speed import Timing
 LITTLE_ROUNDS = 12
 
 
-def batch_for_tpot(timing: Timing, limit: int, tpot_s: float) -> int:
+def batch_for_tpot(timing: Timing, limit: int, tpot_s: float, enough: int | None = None) -> int:
     """The largest batch (≤ limit) whose time per output token stays within `tpot_s`; 0 if even one
-    request is slower. TPOT grows with the batch, so a bisection finds it."""
+    request is slower. TPOT grows with the batch, so a bisection finds it. With `enough`, the
+    search stops once its batch reaches that many (a caller serving a fixed number of requests
+    needs no larger one): the answer is then at least `enough` and no more than the full search's."""
     if limit < 1:
         return 0
     tpot = timing.tpot_s
@@ -29,63 +31,50 @@ def batch_for_tpot(timing: Timing, limit: int, tpot_s: float) -> int:
     # there to within 2% (a batch size, not a measurement: finer is noise).
     low = max(1, int(1 + (tpot_s - first) / (last - first) * (limit - 1)))
     high = limit - 1
-    within = _Within(timing, tpot_s, limit)
-    while high - low > max(1, low // 50):
+    goal = limit if enough is None else enough
+    if high - low <= max(1, low // 50) or low >= goal:
+        return low
+    # TPOT never falls as the batch grows (no cost in it does, and each float operation keeps the
+    # order), so every batch up to one that meets the target meets it and every batch from one that
+    # misses misses. `meets` and `misses` are the nearest such batches timed so far; the bisection
+    # times only a batch between them. Timing the two batches around the closed-form estimate
+    # first (Timing.batch_estimate) mostly leaves nothing between them: every answer is the one
+    # timing the asked batch gives, so the result is the plain bisection's, for fewer timings.
+    meets, misses = _around(timing, tpot_s, 1, limit)
+    while high - low > (low // 50 or 1) and low < goal:
         mid = (low + high + 1) // 2
-        if within(mid):
+        if mid <= meets or (mid < misses and tpot(mid) <= tpot_s):
             low = mid
+            if mid > meets:
+                meets = mid
         else:
             high = mid - 1
+            if mid < misses:
+                misses = mid
     return low
 
 
-class _Within:
-    """Whether a batch meets the time-per-token target, answered as the bisection asks.
-
-    TPOT never falls as the batch grows (no cost in it does, and each float operation keeps the
-    order), so every batch up to one that meets the target meets it and every batch from one that
-    misses it misses: only a batch between the largest known to meet (`meets`) and the smallest
-    known to miss (`misses`) is timed. The first question also times the two batches around
-    Timing.batch_estimate; where the estimate is right the bisection's later questions need no
-    timing. Every answer is the one timing the batch asked would give, so the result is the
-    plain bisection's."""
-
-    __slots__ = ("timing", "tpot_s", "meets", "misses", "seeded")
-
-    def __init__(self, timing: Timing, tpot_s: float, limit: int) -> None:
-        self.timing = timing
-        self.tpot_s = tpot_s
-        self.meets = 1  # batch_for_tpot has timed 1 (meets) and `limit` (misses)
-        self.misses = limit
-        self.seeded = False
-
-    def _time(self, batch: int) -> bool:
-        ok = self.timing.tpot_s(batch) <= self.tpot_s
-        if ok:
-            self.meets = batch
-        else:
-            self.misses = batch
-        return ok
-
-    def _seed(self, asked: int) -> None:
-        self.seeded = True
-        estimate = self.timing.batch_estimate(self.tpot_s)
-        guess = int(estimate) if math.isfinite(estimate) else asked
-        guess = min(max(guess, self.meets + 1), self.misses - 1)
-        if self._time(guess):
-            if guess + 1 < self.misses:
-                self._time(guess + 1)
-        elif guess - 1 > self.meets:
-            self._time(guess - 1)
-
-    def __call__(self, batch: int) -> bool:
-        if not self.seeded:
-            self._seed(batch)
-        if batch <= self.meets:
-            return True
-        if batch >= self.misses:
-            return False
-        return self._time(batch)
+def _around(timing: Timing, tpot_s: float, meets: int, misses: int) -> tuple[int, int]:
+    """(meets, misses) after timing the batches at Timing.batch_estimate and next to it, between
+    `meets` (known within `tpot_s`) and `misses` (known over it)."""
+    estimate = timing.batch_estimate(tpot_s)
+    guess = int(estimate) if math.isfinite(estimate) else (meets + misses) // 2
+    guess = min(max(guess, meets + 1), misses - 1)
+    if timing.tpot_s(guess) <= tpot_s:
+        meets = guess
+        if guess + 1 < misses:
+            if timing.tpot_s(guess + 1) <= tpot_s:
+                meets = guess + 1
+            else:
+                misses = guess + 1
+    else:
+        misses = guess
+        if guess - 1 > meets:
+            if timing.tpot_s(guess - 1) <= tpot_s:
+                meets = guess - 1
+            else:
+                misses = guess - 1
+    return meets, misses
 
 
 def settled_batch(timing: Timing, rate_per_s: float, limit: int) -> int:

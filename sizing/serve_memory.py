@@ -73,9 +73,7 @@ class ServeMemory:
 
     @property
     def max_concurrency(self) -> int:
-        if self.kv_budget_gb <= 0 or self.kv_per_request_gb <= 0:
-            return 0
-        return math.floor(self.kv_budget_gb / self.kv_per_request_gb + 1e-9)
+        return requests_held(self.kv_budget_gb, self.kv_per_request_gb)
 
     def kv_gb(self, concurrency: int) -> float:
         return concurrency * self.kv_per_request_gb
@@ -85,6 +83,13 @@ class ServeMemory:
 
     def fits(self, concurrency: int) -> bool:
         return self.weights_fit and concurrency <= self.max_concurrency
+
+
+def requests_held(kv_budget_gb: float, kv_per_request_gb: float) -> int:
+    """Requests whose KV cache fits in the budget (whole requests; 1e-9 absorbs float noise)."""
+    if kv_budget_gb <= 0 or kv_per_request_gb <= 0:
+        return 0
+    return math.floor(kv_budget_gb / kv_per_request_gb + 1e-9)
 
 
 def weight_bytes(arch: ModelArchitecture, precision: ServePrecision) -> float:
@@ -156,6 +161,17 @@ class ShapeMemory:
     overhead_gb: float
     kv_per_request_gb: float
 
+    def kv_budget_gb(self, capacity_gb: float) -> float:
+        """What the server gives the KV cache: KV_FRACTION of what is left (negative: the rest
+        does not fit)."""
+        free = capacity_gb - self.weights_gb - self.overhead_gb
+        return KV_FRACTION * free if free > 0 else free
+
+    def requests_on(self, gpu: GpuSpec) -> int:
+        """ServeMemory.max_concurrency of this shape on `gpu`, without building its ServeMemory (a
+        plan asks it of every shape it tries, most of which hold no request)."""
+        return requests_held(self.kv_budget_gb(capacity_gb(gpu)), self.kv_per_request_gb)
+
 
 def shape_memory(
     arch: ModelArchitecture,
@@ -174,11 +190,10 @@ def shape_memory(
 def on_gpu(gpu: GpuSpec, shape: ShapeMemory) -> ServeMemory:
     """`shape` on one GPU of this type: the KV cache gets KV_FRACTION of what is left."""
     cap = capacity_gb(gpu)
-    free = cap - shape.weights_gb - shape.overhead_gb
     return ServeMemory(
         weights_gb=shape.weights_gb,
         overhead_gb=shape.overhead_gb,
-        kv_budget_gb=KV_FRACTION * free if free > 0 else free,
+        kv_budget_gb=shape.kv_budget_gb(cap),
         kv_per_request_gb=shape.kv_per_request_gb,
         capacity_gb=cap,
     )

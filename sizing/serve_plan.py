@@ -167,7 +167,8 @@ def evaluate(
     timing = Timing(rep, req.input_tokens, req.output_tokens, k)
     limit = room
     if req.tpot_ms is not None:
-        within = batch_for_tpot(timing, room, req.tpot_ms / 1000)
+        # A fixed number of requests only asks whether one replica carries them all.
+        within = batch_for_tpot(timing, room, req.tpot_ms / 1000, enough=req.concurrency)
         limit = within if within >= 1 else room  # unreachable: serve as usual, marked as missing the target
     if single_replica:
         wanted = req.concurrency if req.concurrency is not None else limit
@@ -246,10 +247,9 @@ def candidates(
             shape = held.get((served, tp, pp))
             if shape is None:
                 shape = held[served, tp, pp] = shape_memory(req.model, tp, served, tokens, pp)
-            mem = on_gpu(gpu, shape)
-            if mem.max_concurrency < 1:
+            if shape.requests_on(gpu) < 1:
                 continue  # not even one request fits: no option to price or time
-            o = evaluate(req, req.model, gpu, tp, pp, served, prices, k, mem=mem)
+            o = evaluate(req, req.model, gpu, tp, pp, served, prices, k, mem=on_gpu(gpu, shape))
             if o.speed is not None:
                 fitting.append(o)
             if len(fitting) >= per_type or (fitting and fitting[0].replica.pp > 1):

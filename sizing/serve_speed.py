@@ -15,7 +15,7 @@ costs are fitted constants (serve_calibration.ServeConstants).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from sizing.model_arch import ModelArchitecture
 from sizing.serve_calibration import CALIBRATED, ServeConstants
@@ -83,58 +83,18 @@ def layer_floor_s(arch: ModelArchitecture, k: ServeConstants) -> float:
 
 @dataclass(frozen=True, slots=True)
 class Replica:
-    """One copy of the model: pp pipeline stages (one per node) of tp tensor-parallel GPUs.
-
-    The per-replica constants of the speed model (bytes a step may read, FLOPs per token, the KV
-    bytes of a token, the link) are derived from the fields once, in __post_init__: a plan asks
-    about hundreds of batch sizes of the same replica."""
+    """One copy of the model: pp pipeline stages (one per node) of tp tensor-parallel GPUs. What
+    it reads, computes and sends per token is Timing's (worked out once per option there)."""
 
     arch: ModelArchitecture
     gpu: GpuSpec
     tp: int
     precision: ServePrecision
     pp: int = 1
-    # Derived from the fields above in __post_init__ (not arguments, not compared, not shown).
-    # Every weight a decode step may read (all but the input embedding table, which is only
-    # indexed) and, of those, the routed experts'.
-    read_bytes: float = field(init=False, compare=False, repr=False)
-    expert_bytes: float = field(init=False, compare=False, repr=False)
-    linear_flops: float = field(init=False, compare=False, repr=False)  # 2 x active matmul params
-    attention_width: float = field(init=False, compare=False, repr=False)  # FLOPs per cached token and layer
-    kv_layer_bytes: float = field(init=False, compare=False, repr=False)  # one token, one layer, one GPU
-    peak_flops: float = field(init=False, compare=False, repr=False)
-    bandwidth_bytes: float = field(init=False, compare=False, repr=False)
-    floor_kernels: int = field(init=False, compare=False, repr=False)  # floor_counts, once per replica
-    floor_expert_slots: int = field(init=False, compare=False, repr=False)
-
-    def __post_init__(self) -> None:
-        arch, p, gpu = self.arch, self.precision, self.gpu
-        total = weight_bytes(arch, p)
-        if not arch.tied_embeddings:
-            total -= arch.vocab * arch.hidden * 2.0
-        if arch.mla is not None:  # absorbed MLA attends in the latent space (arXiv 2405.04434 App. C)
-            width = arch.heads * (2 * arch.mla.kv_lora_rank + arch.mla.qk_rope_head_dim)
-        else:
-            width = 2 * arch.heads * arch.head_dim
-        kernels, slots = floor_counts(arch)
-        put = object.__setattr__  # frozen: set once, here
-        put(self, "read_bytes", total)
-        put(self, "expert_bytes", arch.expert_params * LINEAR_BYTES[p])
-        put(self, "linear_flops", 2.0 * active_linear_params(arch))
-        put(self, "attention_width", 2.0 * width)
-        put(self, "kv_layer_bytes", kv_bytes_per_token_layer(arch, self.tp, p))
-        put(self, "peak_flops", peak_tflops(gpu, p) * 1e12)
-        put(self, "bandwidth_bytes", (gpu.memory_bandwidth_tbs or 1.0) * 1e12)
-        put(self, "floor_kernels", kernels)
-        put(self, "floor_expert_slots", slots)
 
     @property
     def gpus(self) -> int:
         return self.tp * self.pp
-
-    def layers_seen(self, context: float) -> float:
-        """Layer-tokens one request's new token attends to (and its KV cache holds) at `context`."""
-        return cached_layer_tokens(self.arch, context)
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,37 +144,17 @@ def link_gbs(gpu: GpuSpec, tp: int) -> float:
 
 def allreduce_terms(gpu: GpuSpec, tp: int, k: ServeConstants) -> tuple[float, float, float]:
     """A ring all-reduce among `tp` GPUs as (fixed latency s, share of the message each GPU sends,
-    link bytes/s): it sends 2(n-1)/n of the message over the link."""
+    link bytes/s): it sends 2(n-1)/n of the message over the link (none for one GPU)."""
     nvlink = gpu.scale_up_gbs is not None and tp <= gpu.scale_up_domain
     latency = k.allreduce_latency_s if nvlink else k.allreduce_latency_pcie_s
     efficiency = k.link_efficiency if nvlink else k.link_efficiency_pcie
     return latency, 2.0 * (tp - 1) / tp, link_gbs(gpu, tp) * 1e9 * efficiency
 
 
-def _allreduce_s(gpu: GpuSpec, tp: int, message_bytes: float, k: ServeConstants) -> float:
-    """Ring all-reduce of `message_bytes` (allreduce_terms)."""
-    if tp <= 1:
-        return 0.0
-    latency, share, bytes_per_s = allreduce_terms(gpu, tp, k)
-    return latency + share * message_bytes / bytes_per_s
-
-
 def active_linear_params(arch: ModelArchitecture) -> float:
     """Parameters in matmuls per token: the active ones minus the input embedding lookup."""
     lookup = arch.vocab * arch.hidden if not arch.tied_embeddings else 0.0
     return max(1.0, arch.active_params - arch.extra_params - lookup)
-
-
-def prefill_s(rep: Replica, input_tokens: int, k: ServeConstants = CALIBRATED) -> float:
-    """One prompt through the replica (all its stages in turn): 2·N_active FLOPs per token plus
-    causal attention, at the prefill efficiency, and the all-reduces of its activations."""
-    n = input_tokens
-    hidden = rep.arch.hidden
-    flops = rep.linear_flops * n + rep.attention_width * rep.layers_seen(n / 2.0) * n
-    compute = flops / rep.tp / (rep.peak_flops * k.prefill_efficiency)
-    comm = 2 * rep.arch.layers * _allreduce_s(rep.gpu, rep.tp, n * hidden * 2.0, k)
-    handoff = (rep.pp - 1) * (STAGE_HANDOFF_LATENCY_S + n * hidden * 2.0 / (STAGE_HANDOFF_GBS * 1e9))
-    return compute + comm + handoff
 
 
 class Timing:
@@ -260,65 +200,99 @@ class Timing:
     def __init__(
         self, rep: Replica, input_tokens: int, output_tokens: int, k: ServeConstants = CALIBRATED
     ) -> None:
-        pp, tp, arch = rep.pp, rep.tp, rep.arch
+        arch, gpu, p, tp, pp = rep.arch, rep.gpu, rep.precision, rep.tp, rep.pp
         self.pp = pp
+        self.gpus = gpus = tp * pp
         self.output_tokens = output_tokens
-        self.prefill_s = prefill_s(rep, input_tokens, k)
-        # A request is half-way through its answer on average.
-        self.seen = rep.layers_seen(input_tokens + output_tokens / 2.0)
-        self.kv_layer_bytes = rep.kv_layer_bytes
-        self.gpus = rep.gpus
-        # Weights read per step: all of them for a dense model; of the routed experts a batch
-        # touches on average E·(1-(1-k/E)^B) per layer (uniform routing), so MoE reads depend on B.
+        # Every weight a decode step may read (all but the input embedding table, which is only
+        # indexed) and, of those, the routed experts'. A dense model reads them all each step; of
+        # the routed experts a batch touches on average E·(1-(1-k/E)^B) per layer (uniform
+        # routing), so MoE reads grow with the batch.
+        read = weight_bytes(arch, p)
+        if not arch.tied_embeddings:
+            read -= arch.vocab * arch.hidden * 2.0
         moe = arch.moe
-        self.read_bytes = rep.read_bytes
-        self.expert_bytes = rep.expert_bytes
+        self.read_bytes = read
+        self.expert_bytes = arch.expert_params * LINEAR_BYTES[p]
         self.expert_idle = 1.0 - moe.active / moe.experts if moe is not None else None
-        self.dense_read_bytes = rep.read_bytes / rep.gpus
-        self.bytes_per_s = rep.bandwidth_bytes * k.bandwidth_efficiency
-        self.per_token_flops = rep.linear_flops + rep.attention_width * self.seen
-        self.flops_per_s = rep.peak_flops * k.decode_compute_efficiency
+        self.dense_read_bytes = read / gpus
+        self.bytes_per_s = (gpu.memory_bandwidth_tbs or 1.0) * 1e12 * k.bandwidth_efficiency
+        # FLOPs per token: 2 per active matmul parameter, plus attention over each cached token and
+        # layer (absorbed MLA attends in the latent space, arXiv 2405.04434 App. C).
+        if arch.mla is not None:
+            width = arch.heads * (2 * arch.mla.kv_lora_rank + arch.mla.qk_rope_head_dim)
+        else:
+            width = 2 * arch.heads * arch.head_dim
+        linear_flops = 2.0 * active_linear_params(arch)
+        attention_flops = 2.0 * width
+        peak_flops = peak_tflops(gpu, p) * 1e12
+        # A request is half-way through its answer on average.
+        self.seen = cached_layer_tokens(arch, input_tokens + output_tokens / 2.0)
+        self.kv_layer_bytes = kv_bytes_per_token_layer(arch, tp, p)  # one token, one layer, one GPU
+        self.per_token_flops = linear_flops + attention_flops * self.seen
+        self.flops_per_s = peak_flops * k.decode_compute_efficiency
         self.hidden = arch.hidden
         # The all-reduces of each layer's activations (twice per layer), their fixed parts.
         self.comm_layers = 2 * arch.layers / pp
-        self.allreduce_latency_s, self.allreduce_share, self.link_bytes_per_s = allreduce_terms(
-            rep.gpu, tp, k
-        )
-        self.floor_s = (
-            rep.floor_kernels * k.kernel_latency_s + rep.floor_expert_slots * k.expert_latency_s
-        ) / pp
+        self.allreduce_latency_s, self.allreduce_share, self.link_bytes_per_s = allreduce_terms(gpu, tp, k)
+        kernels, slots = floor_counts(arch)
+        self.floor_s = (kernels * k.kernel_latency_s + slots * k.expert_latency_s) / pp
         self.overlap_penalty = k.overlap_penalty
         self.step_overhead_s = k.step_overhead_s
+        # One prompt through the replica (all its stages in turn): 2·N_active FLOPs per token plus
+        # causal attention, at the prefill efficiency, and the all-reduces of its activations.
+        n = input_tokens
+        flops = linear_flops * n + attention_flops * cached_layer_tokens(arch, n / 2.0) * n
+        compute = flops / tp / (peak_flops * k.prefill_efficiency)
+        comm = 2 * arch.layers * self._allreduce_s(n * arch.hidden * 2.0)
+        handoff = (pp - 1) * (STAGE_HANDOFF_LATENCY_S + n * arch.hidden * 2.0 / (STAGE_HANDOFF_GBS * 1e9))
+        self.prefill_s = compute + comm + handoff
+
+    def _allreduce_s(self, message_bytes: float) -> float:
+        """One ring all-reduce of `message_bytes` among the tp GPUs (allreduce_terms)."""
+        if self.allreduce_share == 0.0:  # tp = 1: nothing to reduce
+            return 0.0
+        return self.allreduce_latency_s + self.allreduce_share * message_bytes / self.link_bytes_per_s
 
     def _weights_read_bytes(self, micro: float) -> float:
         """Weight bytes one GPU reads in a step of `micro` requests (the input embedding table is
-        only indexed: Replica.read_bytes leaves it out)."""
+        only indexed: read_bytes leaves it out)."""
         idle = self.expert_idle
         if idle is None:
             return self.dense_read_bytes
-        total = self.read_bytes
         untouched: float = idle**micro  # typed: float ** float may be complex to mypy
-        total -= self.expert_bytes * (1.0 - (1.0 - untouched))
-        return total / self.gpus
+        return (self.read_bytes - self.expert_bytes * (1.0 - (1.0 - untouched))) / self.gpus
 
     def stage_parts(self, batch: int) -> tuple[float, float, float, float]:
-        """One stage's step for `batch` requests: (memory, compute, comm, stage) seconds."""
+        """One stage's step for `batch` requests: (memory, compute, comm, stage) seconds. The hot
+        path of a plan: the weights read and the all-reduce are written out here rather than
+        called (_weights_read_bytes, _allreduce_s say the same), and max/min as comparisons."""
         pp = self.pp
-        micro = max(1, math.ceil(batch / pp))
+        micro = batch if pp == 1 and batch >= 1 else max(1, math.ceil(batch / pp))
         kv = micro * self.kv_layer_bytes * self.seen / pp
-        memory = (self._weights_read_bytes(micro) + kv) / self.bytes_per_s
+        idle = self.expert_idle
+        if idle is None:
+            weights = self.dense_read_bytes
+        else:
+            untouched: float = idle**micro
+            weights = (self.read_bytes - self.expert_bytes * (1.0 - (1.0 - untouched))) / self.gpus
+        memory = (weights + kv) / self.bytes_per_s
         compute = micro * self.per_token_flops / self.gpus / self.flops_per_s
         message = micro * self.hidden * 2.0
-        comm = 0.0
-        if self.allreduce_share > 0.0:  # tp > 1
+        comm = 0.0  # one GPU: nothing to all-reduce
+        if self.allreduce_share != 0.0:
             wire = self.allreduce_share * message / self.link_bytes_per_s
             comm = self.comm_layers * (self.allreduce_latency_s + wire)
         if pp > 1:
             comm += STAGE_HANDOFF_LATENCY_S + message / (STAGE_HANDOFF_GBS * 1e9)
-        work = max(memory, compute) + self.overlap_penalty * min(memory, compute)
+        if compute > memory:  # max(memory, compute) + overlap x min(memory, compute)
+            work = compute + self.overlap_penalty * memory
+        else:
+            work = memory + self.overlap_penalty * compute
         # Small batches do not go faster than the kernels' own latency (layer_floor_s); large ones
         # are bound by what they read and compute, and the floor hides inside that work.
-        stage = max(work, self.floor_s) + comm + self.step_overhead_s
+        floor = self.floor_s
+        stage = (floor if floor > work else work) + comm + self.step_overhead_s
         return memory, compute, comm, stage
 
     def batch_estimate(self, tpot_s: float) -> float:
