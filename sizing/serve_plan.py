@@ -19,10 +19,10 @@ from sizing.network import GPUS_PER_NODE
 from sizing.plan import resolve_gpus
 from sizing.serve_batch import batch_for_tpot, settled_batch
 from sizing.serve_calibration import CALIBRATED, ServeConstants
+from sizing.serve_catalog import MAX_PIPELINE_NODES, CatalogBook, catalog_book
 from sizing.serve_load import peak_qps
 from sizing.serve_memory import ServeMemory, ShapeMemory, on_gpu, serve_memory, shape_memory
 from sizing.serve_precision import serving_precision
-from sizing.serve_prices import PriceBook, price_book
 from sizing.serve_rank import Context, rank
 from sizing.serve_result import ServeExcluded, ServeOption, ServeResult
 from sizing.serve_speed import Replica, Speed, Timing, saturation_batch, speed
@@ -35,11 +35,6 @@ from sizing.serve_types import (
     ServeRequest,
 )
 from sizing.types import Catalog, GpuSpec
-
-TENSOR_PARALLEL = (1, 2, 4, 8)  # head counts divide by powers of two; vLLM/TRT-LLM want tp | heads
-# Models no 8-GPU node holds are split over up to 8 nodes of 8 GPUs (pipeline parallel) [assumption:
-# beyond 64 GPUs per replica a serving deployment is a research project, not a rental question].
-MAX_PIPELINE_NODES = 8
 
 
 def validate(req: ServeRequest) -> None:
@@ -123,21 +118,19 @@ def _layout(gpus: int) -> tuple[int, int]:
     return GPUS_PER_NODE, gpus // GPUS_PER_NODE
 
 
-def _load(req: ServeRequest, timing: Timing, limit: int, at_least: int = 1) -> tuple[int, int, Speed]:
-    """(replicas, requests per replica, speed) for the asked load; `limit` is what one replica
-    may hold (memory, the server's batch limit and the time-per-token target); `at_least` replicas
-    when GPUs already paid for can hold more copies."""
+def _load(req: ServeRequest, timing: Timing, limit: int, at_least: int = 1) -> tuple[int, int]:
+    """(replicas, requests per replica) for the asked load; `limit` is what one replica may hold
+    (memory, the server's batch limit and the time-per-token target); `at_least` replicas when
+    GPUs already paid for can hold more copies."""
     if req.concurrency is not None:
         replicas = max(at_least, math.ceil(req.concurrency / limit))
-        per = math.ceil(req.concurrency / replicas)
-        return replicas, per, timing.speed(per)
+        return replicas, math.ceil(req.concurrency / replicas)
     if req.qps is not None:
         _, full_tpot = timing.latency_s(limit)
         capacity_qps = limit / full_tpot / req.output_tokens  # requests one replica completes per second
         replicas = max(at_least, math.ceil(req.qps / capacity_qps - 1e-9))
-        batch = settled_batch(timing, req.qps / replicas, limit)
-        return replicas, batch, timing.speed(batch)
-    return 1, limit, timing.speed(limit)
+        return replicas, settled_batch(timing, req.qps / replicas, limit)
+    return 1, limit
 
 
 def evaluate(
@@ -147,7 +140,7 @@ def evaluate(
     tp: int,
     pp: int,
     precision: ServePrecision,
-    prices: PriceBook,
+    book: CatalogBook,
     k: ServeConstants = CALIBRATED,
     single_replica: bool = False,
     mem: ServeMemory | None = None,
@@ -158,10 +151,10 @@ def evaluate(
         mem = serve_memory(arch, gpu, tp, precision, req.kv_tokens, pp)
     rep = Replica(arch, gpu, tp, precision, pp)
     room = saturation_batch(mem.max_concurrency, k)
-    usd_to_cny = prices.catalog.usd_to_cny
+    usd_to_cny = book.catalog.usd_to_cny
     if room < 1 and not single_replica:  # priced only when it could be an option
         return ServeOption(rep, 1, mem, 0, None, None, usd_to_cny, fits=False, meets_latency=False)
-    q = prices.quote(gpu.id, tp * pp)
+    q = book.quote(gpu.id, tp * pp)
     if room < 1:
         return ServeOption(rep, 1, mem, 0, None, q, usd_to_cny, fits=False, meets_latency=False)
     timing = Timing(rep, req.input_tokens, req.output_tokens, k)
@@ -176,10 +169,11 @@ def evaluate(
         s = timing.speed(per)
         fits = wanted <= mem.max_concurrency
         return ServeOption(rep, 1, mem, per, s, q, usd_to_cny, fits, _meets(req, s))
-    replicas, per, s = _load(req, timing, limit)
+    replicas, per = _load(req, timing, limit)
     paid = _paid_replicas(q, rep, replicas)
     if paid > replicas:  # the instance is paid for whole: run a copy of the model on every free slot
-        replicas, per, s = _load(req, timing, limit, at_least=paid)
+        replicas, per = _load(req, timing, limit, at_least=paid)
+    s = timing.speed(per)
     return ServeOption(rep, replicas, mem, per, s, q, usd_to_cny, True, _meets(req, s))
 
 
@@ -201,23 +195,9 @@ def _meets(req: ServeRequest, s: Speed) -> bool:
     return ttft_ok and tpot_ok
 
 
-def _replica_shapes(gpu: GpuSpec, sold: tuple[int, ...], fixed: int | None) -> list[tuple[int, int]]:
-    """Replica sizes to try, smallest first: one instance's GPUs, then (only for 8-GPU NVLink nodes,
-    the HGX/OAM boards multi-node serving is deployed on [assumption: pipelines over PCIe cards are
-    too slow to offer]) pipelines of whole nodes. `sold`: the instance sizes on sale (PriceBook.shapes)."""
-    if fixed is not None:
-        return [_layout(fixed)]
-    largest = sold[-1] if sold else GPUS_PER_NODE
-    out = [(tp, 1) for tp in TENSOR_PARALLEL if tp <= largest]
-    nvlink_node = gpu.scale_up_gbs is not None and gpu.scale_up_domain >= GPUS_PER_NODE
-    if nvlink_node and (GPUS_PER_NODE in sold or not sold):
-        out += [(GPUS_PER_NODE, pp) for pp in range(2, MAX_PIPELINE_NODES + 1)]
-    return out
-
-
 def candidates(
     req: ServeRequest,
-    prices: PriceBook,
+    book: CatalogBook,
     precision: ServePrecision,
     k: ServeConstants = CALIBRATED,
     per_type: int = 2,
@@ -228,19 +208,19 @@ def candidates(
     excluded: list[ServeExcluded] = []
     tokens = req.kv_tokens
     held: dict[tuple[ServePrecision, int, int], ShapeMemory] = {}  # per replica shape, any GPU type
-    for gpu in resolve_gpus(prices.catalog, req.gpu):
-        mine = prices.of(gpu.id)
+    for gpu in resolve_gpus(book.catalog, req.gpu):
+        mine = book.of(gpu.id)
         if not mine and req.gpu is None:
             excluded.append(ServeExcluded(gpu.id, "no_price", "no usable on-demand price in the catalog"))
             continue
-        served = _served_precision(gpu, precision)
+        served = book.served_precision(gpu, precision)
         if served is None:
             excluded.append(
                 ServeExcluded(gpu.id, "precision", f"{gpu.name} has no {precision.upper()} kernels")
             )
             continue
         fitting: list[ServeOption] = []
-        tried = _replica_shapes(gpu, prices.shapes(gpu.id), req.gpus)
+        tried = book.replica_shapes(gpu) if req.gpus is None else (_layout(req.gpus),)
         for tp, pp in tried:
             if pp > 1 and any(o.replica.pp == 1 for o in fitting):
                 break
@@ -249,7 +229,7 @@ def candidates(
                 shape = held[served, tp, pp] = shape_memory(req.model, tp, served, tokens, pp)
             if shape.requests_on(gpu) < 1:
                 continue  # not even one request fits: no option to price or time
-            o = evaluate(req, req.model, gpu, tp, pp, served, prices, k, mem=on_gpu(gpu, shape))
+            o = evaluate(req, req.model, gpu, tp, pp, served, book, k, mem=on_gpu(gpu, shape))
             if o.speed is not None:
                 fitting.append(o)
             if len(fitting) >= per_type or (fitting and fitting[0].replica.pp > 1):
@@ -260,16 +240,6 @@ def candidates(
             continue
         pool.extend(fitting)
     return pool, excluded
-
-
-def _served_precision(gpu: GpuSpec, precision: ServePrecision) -> ServePrecision | None:
-    """The precision a GPU type is considered in when the user did not pick the GPU: the one asked
-    where it has kernels; a BF16 request in FP16 on GPUs without BF16 (the same weights, cast); never a
-    different number of bytes (an FP8 or INT4 plan only where that precision runs)."""
-    support = serving_precision(gpu, precision)
-    if support is None or (support.substituted and support.precision != "fp16"):
-        return None
-    return support.precision
 
 
 def _too_small(req: ServeRequest, gpu: GpuSpec, precision: ServePrecision, most: int) -> str:
@@ -297,7 +267,7 @@ def plan_serving(req: ServeRequest, catalog: Catalog, k: ServeConstants = CALIBR
     req = with_default_targets(with_daily_users(req))
     from sizing.serve_explain import explain, warnings, workload
 
-    prices = price_book(catalog)
+    book = catalog_book(catalog)
     forced: ServeOption | None = None
     if req.gpu is not None and req.gpus is not None:
         tp, pp = _layout(req.gpus)
@@ -305,17 +275,17 @@ def plan_serving(req: ServeRequest, catalog: Catalog, k: ServeConstants = CALIBR
         # Hardware the user named is planned in what it can run: BF16 in FP16 on a V100, FP8 as INT8
         # weight-only there (the same bytes per weight); the answer says so (serve_precision_substituted).
         variants = [
-            evaluate(req, req.model, gpu, tp, pp, support.precision, prices, k, single_replica=True)
+            evaluate(req, req.model, gpu, tp, pp, support.precision, book, k, single_replica=True)
             for gpu in resolve_gpus(catalog, req.gpu)
             if (support := serving_precision(gpu, req.precision)) is not None
         ]
         if variants:
             forced = replace(min(variants, key=_family_order), label="requested")
-    pool, excluded = candidates(req, prices, req.precision, k)
+    pool, excluded = candidates(req, book, req.precision, k)
     smaller = _smaller_precision(req.precision)
     lower: list[ServeOption] = []
     if smaller is not None:
-        lower, _ = candidates(req, prices, smaller, k, per_type=1)  # its cheapest shape per GPU type
+        lower, _ = candidates(req, book, smaller, k, per_type=1)  # its cheapest shape per GPU type
     ctx = Context(req, catalog)
     # What one user alone gets on each option shown ("tokens/s on a single L4?"), timed for those only.
     options = [

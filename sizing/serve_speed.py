@@ -317,19 +317,20 @@ class Timing:
         if pp > 1:
             fixed += STAGE_HANDOFF_LATENCY_S
             comm_slope += message_slope / (STAGE_HANDOFF_GBS * 1e9)
-        prefill_slope = self.prefill_s / self.output_tokens  # b / o x prefill / pp, with b = pp x m
+        # TPOT at micro-batch m: pp x (a stage line + fixed + comm_slope x m) + prefill_slope x m.
+        rise = pp * comm_slope + self.prefill_s / self.output_tokens  # b / o x prefill / pp, b = pp x m
         overlap = self.overlap_penalty
+        room = tpot_s - pp * fixed
+        memory_rise = pp * (kv_slope + overlap * compute_slope) + rise
+        compute_rise = pp * (compute_slope + overlap * kv_slope) + rise
+        floor_micro = (room - pp * self.floor_s) / rise
         micro = 1.0
         for _ in range(1 if self.expert_idle is None else 3):
             weights = self._weights_read_bytes(max(1.0, micro)) / self.bytes_per_s
-            lines = (
-                (weights, kv_slope + overlap * compute_slope),
-                (overlap * weights, compute_slope + overlap * kv_slope),
-                (self.floor_s, 0.0),
-            )
             micro = min(
-                (tpot_s - pp * (start + fixed)) / (pp * (slope + comm_slope) + prefill_slope)
-                for start, slope in lines
+                (room - pp * weights) / memory_rise,
+                (room - pp * overlap * weights) / compute_rise,
+                floor_micro,
             )
         return pp * micro
 
