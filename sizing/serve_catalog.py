@@ -69,7 +69,7 @@ class CatalogBook:
 # The books of the last few catalogs, by identity (with the catalog itself, so a reused id cannot
 # match), as cost.usable_offerings keeps its index: a Catalog is immutable.
 _BOOKS: dict[int, CatalogBook] = {}
-_BOOKS_KEPT = 4
+_BOOKS_KEPT = 16  # the bot plans on a few: the whole catalog, China's, clouds named
 
 
 def catalog_book(catalog: Catalog) -> CatalogBook:

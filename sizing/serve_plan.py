@@ -23,8 +23,8 @@ from sizing.serve_catalog import MAX_PIPELINE_NODES, CatalogBook, catalog_book
 from sizing.serve_load import peak_qps
 from sizing.serve_memory import ServeMemory, ShapeMemory, on_gpu, serve_memory, shape_memory
 from sizing.serve_precision import serving_precision
-from sizing.serve_rank import Context, rank
-from sizing.serve_result import ServeExcluded, ServeOption, ServeResult
+from sizing.serve_rank import Context, leading, lower_precision_bar, rank
+from sizing.serve_result import ServeExcluded, ServeOption, ServeResult, hourly_usd_for
 from sizing.serve_speed import Replica, Speed, Timing, saturation_batch, speed
 from sizing.serve_types import (
     DEFAULT_TPOT_MS,
@@ -201,9 +201,12 @@ def candidates(
     precision: ServePrecision,
     k: ServeConstants = CALIBRATED,
     per_type: int = 2,
+    below_usd_per_hour: float | None = None,
 ) -> tuple[list[ServeOption], list[ServeExcluded]]:
     """Per GPU type: the smallest replica that holds the model (single node first; pipelines of
-    nodes only when no node does) and, with per_type 2, the next larger tensor-parallel size."""
+    nodes only when no node does) and, with per_type 2, the next larger tensor-parallel size.
+    `below_usd_per_hour` (with per_type 1, one option per type): leave out, untimed, a type whose
+    option costs at least that per hour even as one replica (serve_rank.lower_precision_bar)."""
     pool: list[ServeOption] = []
     excluded: list[ServeExcluded] = []
     tokens = req.kv_tokens
@@ -220,6 +223,7 @@ def candidates(
             )
             continue
         fitting: list[ServeOption] = []
+        shown = True
         tried = book.replica_shapes(gpu) if req.gpus is None else (_layout(req.gpus),)
         for tp, pp in tried:
             if pp > 1 and any(o.replica.pp == 1 for o in fitting):
@@ -229,11 +233,18 @@ def candidates(
                 shape = held[served, tp, pp] = shape_memory(req.model, tp, served, tokens, pp)
             if shape.requests_on(gpu) < 1:
                 continue  # not even one request fits: no option to price or time
+            if below_usd_per_hour is not None and per_type == 1:
+                alone = hourly_usd_for(book.quote(gpu.id, tp * pp), tp * pp, 1)
+                if alone is None or alone >= below_usd_per_hour:
+                    shown = False  # this GPU type's option would not be shown: no need to time it
+                    break
             o = evaluate(req, req.model, gpu, tp, pp, served, book, k, mem=on_gpu(gpu, shape))
             if o.speed is not None:
                 fitting.append(o)
             if len(fitting) >= per_type or (fitting and fitting[0].replica.pp > 1):
                 break
+        if not shown:
+            continue
         if not fitting:
             largest = max((tp * pp for tp, pp in tried), default=1)
             excluded.append(ServeExcluded(gpu.id, "memory", _too_small(req, gpu, served, largest)))
@@ -282,15 +293,17 @@ def plan_serving(req: ServeRequest, catalog: Catalog, k: ServeConstants = CALIBR
         if variants:
             forced = replace(min(variants, key=_family_order), label="requested")
     pool, excluded = candidates(req, book, req.precision, k)
+    ctx = Context(req, catalog)
+    usable = leading(pool, ctx)
     smaller = _smaller_precision(req.precision)
     lower: list[ServeOption] = []
-    if smaller is not None:
-        lower, _ = candidates(req, book, smaller, k, per_type=1)  # its cheapest shape per GPU type
-    ctx = Context(req, catalog)
+    if smaller is not None:  # its cheapest shape per GPU type, of those that could be shown
+        bar = lower_precision_bar(usable, ctx)
+        lower, _ = candidates(req, book, smaller, k, per_type=1, below_usd_per_hour=bar)
     # What one user alone gets on each option shown ("tokens/s on a single L4?"), timed for those only.
     options = [
-        replace(o, solo=speed(o.replica, 1, req.input_tokens, req.output_tokens, k)) if o.speed else o
-        for o in rank(pool, lower, forced, ctx)
+        o.shown(o.label, solo=speed(o.replica, 1, req.input_tokens, req.output_tokens, k)) if o.speed else o
+        for o in rank(usable, lower, forced, ctx)
     ]
     return ServeResult(
         workload=tuple(workload(req, k).items()),

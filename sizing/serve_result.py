@@ -13,6 +13,25 @@ from sizing.serve_speed import Replica, Speed
 from sizing.types import GpuSpec
 
 
+def instances_for(q: Quote | None, replica_gpus: int, replicas: int) -> int:
+    """Instances rented for `replicas` replicas of `replica_gpus` GPUs each, `q` pricing one:
+    replicas smaller than an instance share it (four 2-GPU replicas on one 8-GPU machine), larger
+    ones take whole instances each. Never fewer for more replicas."""
+    if q is None:
+        return 0
+    per_instance = int(q.offering.gpu_count) // replica_gpus if q.instances == 1 else 0
+    if per_instance > 1:
+        return math.ceil(replicas / per_instance)
+    return q.instances * replicas
+
+
+def hourly_usd_for(q: Quote | None, replica_gpus: int, replicas: int) -> float | None:
+    """What `replicas` replicas cost per hour (None: no price); never less for more replicas."""
+    if q is None:
+        return None
+    return q.hourly_usd / q.instances * instances_for(q, replica_gpus, replicas)
+
+
 @dataclass(frozen=True, slots=True)
 class ServeOption:
     replica: Replica
@@ -31,9 +50,25 @@ class ServeOption:
     hourly_usd: float | None = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        q = self.quote
-        hourly = None if q is None else q.hourly_usd / q.instances * self.instances
-        object.__setattr__(self, "hourly_usd", hourly)
+        object.__setattr__(self, "hourly_usd", hourly_usd_for(self.quote, self.replica.gpus, self.replicas))
+
+    def shown(self, label: str, solo: Speed | None = None) -> ServeOption:
+        """This option as an answer shows it: labelled, with one user's speed alone when given
+        (dataclasses.replace says the same, at twice the cost; a plan labels several options)."""
+        return ServeOption(
+            self.replica,
+            self.replicas,
+            self.memory,
+            self.concurrency,
+            self.speed,
+            self.quote,
+            self.usd_to_cny,
+            self.fits,
+            self.meets_latency,
+            label,
+            self.codes,
+            solo if solo is not None else self.solo,
+        )
 
     @property
     def gpu(self) -> GpuSpec:
@@ -49,15 +84,7 @@ class ServeOption:
 
     @property
     def instances(self) -> int:
-        """Instances rented for all replicas: replicas smaller than an instance share it (four
-        2-GPU replicas on one 8-GPU machine), larger ones take whole instances each."""
-        q = self.quote
-        if q is None:
-            return 0
-        per_instance = int(q.offering.gpu_count) // self.replica.gpus if q.instances == 1 else 0
-        if per_instance > 1:
-            return math.ceil(self.replicas / per_instance)
-        return q.instances * self.replicas
+        return instances_for(self.quote, self.replica.gpus, self.replicas)
 
     @property
     def usd_per_million_tokens(self) -> float | None:
