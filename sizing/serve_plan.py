@@ -25,7 +25,7 @@ from sizing.serve_memory import ServeMemory, ShapeMemory, on_gpu, serve_memory, 
 from sizing.serve_precision import serving_precision
 from sizing.serve_rank import Context, leading, lower_precision_bar, rank
 from sizing.serve_result import ServeExcluded, ServeOption, ServeResult, hourly_usd_for
-from sizing.serve_speed import Replica, Speed, Timing, saturation_batch, speed
+from sizing.serve_speed import ModelTerms, Replica, Speed, Timing, model_terms, saturation_batch, speed
 from sizing.serve_types import (
     DEFAULT_TPOT_MS,
     DEFAULT_TTFT_MS,
@@ -144,9 +144,10 @@ def evaluate(
     k: ServeConstants = CALIBRATED,
     single_replica: bool = False,
     mem: ServeMemory | None = None,
+    terms: ModelTerms | None = None,
 ) -> ServeOption:
-    """One replica shape on one GPU type, timed for the load; `mem`: its serve_memory, when the
-    caller has it already."""
+    """One replica shape on one GPU type, timed for the load; `mem` (its serve_memory) and `terms`
+    (model_terms of the model at `precision`) when the caller has them already."""
     if mem is None:
         mem = serve_memory(arch, gpu, tp, precision, req.kv_tokens, pp)
     rep = Replica(arch, gpu, tp, precision, pp)
@@ -157,7 +158,7 @@ def evaluate(
     q = book.quote(gpu.id, tp * pp)
     if room < 1:
         return ServeOption(rep, 1, mem, 0, None, q, usd_to_cny, fits=False, meets_latency=False)
-    timing = Timing(rep, req.input_tokens, req.output_tokens, k)
+    timing = Timing(rep, req.input_tokens, req.output_tokens, k, terms)
     limit = room
     if req.tpot_ms is not None:
         # A fixed number of requests only asks whether one replica carries them all.
@@ -210,7 +211,9 @@ def candidates(
     pool: list[ServeOption] = []
     excluded: list[ServeExcluded] = []
     tokens = req.kv_tokens
-    held: dict[tuple[ServePrecision, int, int], ShapeMemory] = {}  # per replica shape, any GPU type
+    # Per replica shape and per precision served, whatever the GPU type: worked out once.
+    held: dict[tuple[ServePrecision, int, int], ShapeMemory] = {}
+    terms: dict[ServePrecision, ModelTerms] = {}
     for gpu in resolve_gpus(book.catalog, req.gpu):
         mine = book.of(gpu.id)
         if not mine and req.gpu is None:
@@ -238,7 +241,10 @@ def candidates(
                 if alone is None or alone >= below_usd_per_hour:
                     shown = False  # this GPU type's option would not be shown: no need to time it
                     break
-            o = evaluate(req, req.model, gpu, tp, pp, served, book, k, mem=on_gpu(gpu, shape))
+            if served not in terms:
+                terms[served] = model_terms(req.model, served)
+            mem = on_gpu(gpu, shape)
+            o = evaluate(req, req.model, gpu, tp, pp, served, book, k, mem=mem, terms=terms[served])
             if o.speed is not None:
                 fitting.append(o)
             if len(fitting) >= per_type or (fitting and fitting[0].replica.pp > 1):

@@ -157,6 +157,45 @@ def active_linear_params(arch: ModelArchitecture) -> float:
     return max(1.0, arch.active_params - arch.extra_params - lookup)
 
 
+@dataclass(frozen=True, slots=True)
+class ModelTerms:
+    """What one token of a model at a precision reads and computes, whatever the GPUs: worked out
+    once per plan (model_terms) and shared by every replica Timing it times."""
+
+    # Every weight a decode step may read (all but the input embedding table, which is only
+    # indexed) and, of those, the routed experts'; the share of a layer's experts one token leaves
+    # idle (None: dense).
+    read_bytes: float
+    expert_bytes: float
+    expert_idle: float | None
+    linear_flops: float  # 2 per active matmul parameter
+    attention_flops: float  # per cached token and layer
+    floor_kernels: int  # floor_counts
+    floor_expert_slots: int
+
+
+def model_terms(arch: ModelArchitecture, precision: ServePrecision) -> ModelTerms:
+    read = weight_bytes(arch, precision)
+    if not arch.tied_embeddings:
+        read -= arch.vocab * arch.hidden * 2.0
+    moe = arch.moe
+    # Absorbed MLA attends in the latent space (arXiv 2405.04434 App. C).
+    if arch.mla is not None:
+        width = arch.heads * (2 * arch.mla.kv_lora_rank + arch.mla.qk_rope_head_dim)
+    else:
+        width = 2 * arch.heads * arch.head_dim
+    kernels, slots = floor_counts(arch)
+    return ModelTerms(
+        read_bytes=read,
+        expert_bytes=arch.expert_params * LINEAR_BYTES[precision],
+        expert_idle=1.0 - moe.active / moe.experts if moe is not None else None,
+        linear_flops=2.0 * active_linear_params(arch),
+        attention_flops=2.0 * width,
+        floor_kernels=kernels,
+        floor_expert_slots=slots,
+    )
+
+
 class Timing:
     """One replica serving requests of input_tokens + output_tokens: its decode step, time per
     output token and time to first token at any batch.
@@ -198,33 +237,28 @@ class Timing:
     )
 
     def __init__(
-        self, rep: Replica, input_tokens: int, output_tokens: int, k: ServeConstants = CALIBRATED
+        self,
+        rep: Replica,
+        input_tokens: int,
+        output_tokens: int,
+        k: ServeConstants = CALIBRATED,
+        terms: ModelTerms | None = None,
     ) -> None:
+        """`terms`: model_terms(rep.arch, rep.precision), when the caller has it already."""
         arch, gpu, p, tp, pp = rep.arch, rep.gpu, rep.precision, rep.tp, rep.pp
+        if terms is None:
+            terms = model_terms(arch, p)
         self.pp = pp
         self.gpus = gpus = tp * pp
         self.output_tokens = output_tokens
-        # Every weight a decode step may read (all but the input embedding table, which is only
-        # indexed) and, of those, the routed experts'. A dense model reads them all each step; of
-        # the routed experts a batch touches on average E·(1-(1-k/E)^B) per layer (uniform
-        # routing), so MoE reads grow with the batch.
-        read = weight_bytes(arch, p)
-        if not arch.tied_embeddings:
-            read -= arch.vocab * arch.hidden * 2.0
-        moe = arch.moe
-        self.read_bytes = read
-        self.expert_bytes = arch.expert_params * LINEAR_BYTES[p]
-        self.expert_idle = 1.0 - moe.active / moe.experts if moe is not None else None
-        self.dense_read_bytes = read / gpus
+        # A dense model reads every weight each step; of the routed experts a batch touches on
+        # average E·(1-(1-k/E)^B) per layer (uniform routing), so MoE reads grow with the batch.
+        self.read_bytes = terms.read_bytes
+        self.expert_bytes = terms.expert_bytes
+        self.expert_idle = terms.expert_idle
+        self.dense_read_bytes = terms.read_bytes / gpus
         self.bytes_per_s = (gpu.memory_bandwidth_tbs or 1.0) * 1e12 * k.bandwidth_efficiency
-        # FLOPs per token: 2 per active matmul parameter, plus attention over each cached token and
-        # layer (absorbed MLA attends in the latent space, arXiv 2405.04434 App. C).
-        if arch.mla is not None:
-            width = arch.heads * (2 * arch.mla.kv_lora_rank + arch.mla.qk_rope_head_dim)
-        else:
-            width = 2 * arch.heads * arch.head_dim
-        linear_flops = 2.0 * active_linear_params(arch)
-        attention_flops = 2.0 * width
+        linear_flops, attention_flops = terms.linear_flops, terms.attention_flops
         peak_flops = peak_tflops(gpu, p) * 1e12
         # A request is half-way through its answer on average.
         self.seen = cached_layer_tokens(arch, input_tokens + output_tokens / 2.0)
@@ -235,8 +269,9 @@ class Timing:
         # The all-reduces of each layer's activations (twice per layer), their fixed parts.
         self.comm_layers = 2 * arch.layers / pp
         self.allreduce_latency_s, self.allreduce_share, self.link_bytes_per_s = allreduce_terms(gpu, tp, k)
-        kernels, slots = floor_counts(arch)
-        self.floor_s = (kernels * k.kernel_latency_s + slots * k.expert_latency_s) / pp
+        self.floor_s = (
+            terms.floor_kernels * k.kernel_latency_s + terms.floor_expert_slots * k.expert_latency_s
+        ) / pp
         self.overlap_penalty = k.overlap_penalty
         self.step_overhead_s = k.step_overhead_s
         # One prompt through the replica (all its stages in turn): 2·N_active FLOPs per token plus
