@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from knowledge.base import Bilingual, Source
@@ -91,6 +91,22 @@ class KnowledgeBase:
             usd_to_cny=self.catalog.usd_to_cny,
             usd_to_cny_as_of=self.catalog.usd_to_cny_as_of,
         )
+
+    @functools.cached_property
+    def china_plan_catalog(self) -> Catalog:
+        """`china_catalog` as a plan rents from it: a marketplace row priced per GPU of a host also
+        rents 2, 4, … GPUs of that host at that many times the price (knowledge.load.host_rentals).
+        Price answers read `china_catalog`, which lists each price once."""
+        from knowledge.load import host_rentals
+
+        rate = self.catalog.usd_to_cny
+        extra = tuple(
+            rental
+            for o in self.offering_records
+            if o.id in {x.id for x in self.china_catalog.offerings}
+            for rental in host_rentals(o, rate)
+        )
+        return replace(self.china_catalog, offerings=self.china_catalog.offerings + extra)
 
     def prices_for(
         self, gpu_id: str, *, market: Market | None = None, clouds: Iterable[str] | None = None

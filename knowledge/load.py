@@ -25,6 +25,7 @@ the operator's, passes the price rules of knowledge/prices.py.
 from __future__ import annotations
 
 import functools
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -51,6 +52,7 @@ from knowledge.schema import (
     SoftwareFeature,
 )
 from knowledge.search import load_synonyms
+from sizing.cost import SINGLE_HOST
 from sizing.types import Catalog, GpuSpec, Offering, TensorTflops
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -173,6 +175,31 @@ def offering(o: OfferingRecord, usd_to_cny: float) -> Offering:
         flags=o.flags,
         currency=o.currency,
     )
+
+
+def host_rentals(o: OfferingRecord, usd_to_cny: float) -> tuple[Offering, ...]:
+    """A row priced per GPU of a host (`gpus_per_host`) as the rentals a plan can take: 2, 4, …
+    GPUs of one host at that many times the price, each its own offering beside the one-GPU row.
+    Powers of two, as data, tensor and pipeline parallel degrees are."""
+    if o.gpus_per_host is None:
+        return ()
+    one = offering(o, usd_to_cny)
+    out = []
+    n = 2
+    while n <= o.gpus_per_host:
+        out.append(
+            replace(
+                one,
+                id=f"{o.id}x{n}",
+                instance_type=f"{n} × {o.instance_type}",
+                gpu_count=float(n),
+                price_usd_per_hour=None if one.price_usd_per_hour is None else one.price_usd_per_hour * n,
+                spot_usd_per_hour=None if one.spot_usd_per_hour is None else one.spot_usd_per_hour * n,
+                flags=(*one.flags, SINGLE_HOST),
+            )
+        )
+        n *= 2
+    return tuple(out)
 
 
 def load_providers(path: Path) -> dict[str, ProviderRecord]:

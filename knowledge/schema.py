@@ -183,6 +183,15 @@ class OfferingRecord(Strict):
     source: str
     flags: tuple[OfferingFlag, ...] = ()
     note: str | None = None
+    # A marketplace row priced per GPU (gpu_count 1) whose rentals may take up to this many GPUs of
+    # one host at that many times the price (offerings_cn.yaml's header gives the source).
+    gpus_per_host: int | None = Field(default=None, ge=2, le=16)
+
+    @model_validator(mode="after")
+    def _per_gpu_rows_rent_one_gpu(self) -> OfferingRecord:
+        if self.gpus_per_host is not None and self.gpu_count != 1:
+            raise ValueError("gpus_per_host is for a row priced per GPU: gpu_count must be 1")
+        return self
 
     @model_validator(mode="after")
     def _one_currency(self) -> OfferingRecord:

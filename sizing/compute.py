@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from sizing import calibration as cal
 from sizing.frozen import quick_init
@@ -196,18 +196,42 @@ class Speed:
         """gpu_hours(w, throughput(gpu, lay))."""
         return self.w.tokens / self.tokens_per_gpu_second(gpu, lay) / 3600.0
 
+    def ideal_gpu_hours(self, gpu: GpuSpec) -> float:
+        """gpu_hours of the one-GPU layout without parallel losses (TP 1, no pipeline, no ZeRO-3, no
+        recompute): _mfu_of's arithmetic with its factors of exactly 1 left out, so the value is
+        bit-identical while plan() asks it of every GPU type it orders by price."""
+        _, peak, mfu = self._gpu(gpu)
+        if self._qlora:
+            mfu /= cal.QLORA_SLOWDOWN
+        if self._offload:
+            mfu /= cal.OFFLOAD_SLOWDOWN
+        mfu *= self._efficiency
+        return self.w.tokens / (peak * 1e12 * mfu / self.flops) / 3600.0
+
 
 def with_comm(tp: Throughput, slowdown: float) -> Throughput:
     """The same throughput with communication the network cannot hide charged to the MFU."""
     if slowdown <= 1.0:
         return tp
-    return replace(tp, mfu=tp.mfu / slowdown, comm_slowdown=slowdown)
+    # dataclasses.replace, spelled out: it costs several times the construction.
+    return Throughput(
+        tp.precision,
+        tp.peak_tflops,
+        tp.mfu / slowdown,
+        tp.model_flops_per_token,
+        tp.recompute_factor,
+        tp.goodput,
+        tp.base_mfu,
+        slowdown,
+    )
 
 
 def gpu_hours(w: Workload, tp: Throughput) -> float:
     return w.tokens / tp.tokens_per_gpu_second / 3600.0
 
 
+_SPREAD = math.exp(cal.LOG_BAND)
+
+
 def gpu_hours_band(hours: float) -> tuple[float, float]:
-    spread = math.exp(cal.LOG_BAND)
-    return hours / spread, hours * spread
+    return hours / _SPREAD, hours * _SPREAD

@@ -6,6 +6,8 @@ fast network; separate single-GPU VMs have neither NVLink nor RDMA between them)
 - more GPUs than any one instance holds: whole 8-GPU instances (GPUS_PER_NODE), and only those
   whose scale-out network the catalog knows when any is known; of those, the ones whose network
   covers the plan's need (network.py), else the fastest network on sale;
+- GPUs rented from one host of a marketplace (flag SINGLE_HOST) are never nodes of a larger
+  cluster: those rentals are containers on one machine, with no cluster network between hosts;
 - partitioned (fractional) GPUs are never quoted: they share the GPU's compute as well as its
   memory, so they suit inference and notebooks, not the training time this engine plans.
 """
@@ -27,6 +29,10 @@ from sizing.types import Catalog, Offering
 
 # Flags (substrings) that make an offering's price unusable for quoting: capacity-block-only
 # instances have no on-demand price (hardware.md §3.5 #5); suspect/outlier rows (§3.5 #1-2).
+# GPUs of one marketplace host (knowledge.load.host_rentals): priced up to the host's size, never
+# joined into a multi-node cluster.
+SINGLE_HOST = "single_host"
+
 UNUSABLE_FLAG_WORDS = ("capacity", "suspect", "outlier", "artifact", "invalid", "unverified", "zero")
 # Flags that make only the spot price unusable: a spot price computed from on-demand by a fixed
 # ratio is not an observed market price, and one beyond the cloud's documented discount range is
@@ -118,7 +124,7 @@ def purchasable(offerings: tuple[Offering, ...], gpus: int, exact: bool = False)
     sizes = shapes(offerings)
     if not sizes:
         return False
-    beyond = gpus > sizes[-1] and GPUS_PER_NODE in sizes
+    beyond = gpus > sizes[-1] and GPUS_PER_NODE in sizes and any(_is_node(o) for o in offerings)
     if exact:
         return gpus in sizes or (beyond and gpus % GPUS_PER_NODE == 0)
     return gpus <= sizes[-1] or beyond
@@ -131,7 +137,7 @@ def _candidates(
     one_node = tuple(o for o in whole if o.gpu_count >= gpus)
     if one_node:
         return one_node
-    nodes = tuple(o for o in whole if int(o.gpu_count) == GPUS_PER_NODE)
+    nodes = tuple(o for o in whole if _is_node(o))
     networked = tuple(o for o in nodes if o.network_gbps is not None)
     if networked and need_gbps is not None:
         # Those whose listed network covers the need; else the fastest network on sale.
@@ -141,6 +147,11 @@ def _candidates(
         top = max(o.network_gbps or 0.0 for o in networked)
         return tuple(o for o in networked if o.network_gbps == top)
     return networked or nodes
+
+
+def _is_node(o: Offering) -> bool:
+    """An 8-GPU instance that can be one node of a multi-node cluster."""
+    return o.gpu_count >= 1 and int(o.gpu_count) == GPUS_PER_NODE and SINGLE_HOST not in o.flags
 
 
 def best_network_gbps(offerings: tuple[Offering, ...]) -> float | None:
@@ -184,6 +195,45 @@ def _pick_uncached(
     return None if chosen is None else (chosen[3], chosen[4])
 
 
+# per_gpu_hour_usd per (offerings tuple, count), kept like _PICKS.
+_PER_GPU_HOUR: dict[tuple[int, int], tuple[tuple[Offering, ...], float | None]] = {}
+
+
+def per_gpu_hour_usd(offerings: tuple[Offering, ...], gpus: int) -> float | None:
+    """On-demand USD per GPU-hour of the shape quote() rents for `gpus` GPUs when no network need
+    narrows it (idle GPUs of the instance paid for); None when no shape holds them. A per-catalog
+    constant: plan()'s cost floors ask it of every GPU type and count they bound."""
+    key = (id(offerings), gpus)
+    found = _PER_GPU_HOUR.get(key)
+    if found is not None and found[0] is offerings:
+        return found[1]
+    picked = node_offering(offerings, gpus, None)
+    value = None
+    if picked is not None and picked.price_usd_per_hour is not None:
+        instances = math.ceil(gpus / picked.gpu_count - 1e-9)
+        value = instances * picked.price_usd_per_hour / gpus
+    if len(_PER_GPU_HOUR) > 4096:
+        _PER_GPU_HOUR.clear()
+    _PER_GPU_HOUR[key] = (offerings, value)
+    return value
+
+
+_CHEAPEST: dict[int, tuple[tuple[Offering, ...], float]] = {}
+
+
+def cheapest_gpu_hour_usd(offerings: tuple[Offering, ...]) -> float:
+    """The lowest on-demand price per GPU-hour among these offerings (inf: none priced), kept per
+    offerings tuple like _PICKS."""
+    found = _CHEAPEST.get(id(offerings))
+    if found is not None and found[0] is offerings:
+        return found[1]
+    value = min((o.price_usd_per_hour or math.inf) / o.gpu_count for o in offerings)
+    if len(_CHEAPEST) > 512:
+        _CHEAPEST.clear()
+    _CHEAPEST[id(offerings)] = (offerings, value)
+    return value
+
+
 def node_offering(offerings: tuple[Offering, ...], gpus: int, need_gbps: float | None) -> Offering | None:
     """The offering quote() will price for `gpus` GPUs needing `need_gbps` per node."""
     picked = _pick(offerings, gpus, need_gbps)
@@ -207,27 +257,58 @@ def quote(
     shape can hold the job (e.g. 16 GPUs of a type sold only as single-GPU VMs)."""
     if offerings is None:
         offerings = tuple(o for o in catalog.offerings if o.gpu_id == gpu_id and usable(o))
-    billed = days * 24.0
-    picked = _pick(offerings, gpus, need_gbps)
-    if picked is None:
+    shape = _shape(offerings, gpus, need_gbps)
+    if shape is None:
         return None
-    o, instances = picked
-    assert o.price_usd_per_hour is not None
-    hourly = instances * o.price_usd_per_hour
-    spot = quotable_spot_usd_per_hour(o)
-    spot_hourly = instances * spot if spot is not None else None
+    o, instances, hourly, spot_hourly, unused = shape
+    billed = days * 24.0
     return Quote(
-        offering=o,
-        instances=instances,
-        hourly_usd=hourly,
-        spot_hourly_usd=spot_hourly,
-        on_demand_usd=hourly * billed,
-        spot_usd=spot_hourly * billed if spot_hourly is not None else None,
-        billing=billing_for(days),
-        unused_gpus=int(round(instances * o.gpu_count)) - gpus,
-        billed_hours=billed,
-        network_known=o.network_gbps is not None,
+        o,
+        instances,
+        hourly,
+        spot_hourly,
+        hourly * billed,
+        spot_hourly * billed if spot_hourly is not None else None,
+        billing_for(days),
+        unused,
+        billed,
+        o.network_gbps is not None,
     )
+
+
+# _shape per (offerings tuple, count, need), kept like _PICKS: what quote() prices, whatever the days.
+_SHAPES: dict[
+    tuple[int, int, float | None],
+    tuple[tuple[Offering, ...], tuple[Offering, int, float, float | None, int] | None],
+] = {}
+
+
+def _shape(
+    offerings: tuple[Offering, ...], gpus: int, need_gbps: float | None
+) -> tuple[Offering, int, float, float | None, int] | None:
+    """The offering quote() rents, its instance count, hourly on-demand and spot prices of them all,
+    and the GPUs paid for but unused."""
+    key = (id(offerings), gpus, need_gbps)
+    found = _SHAPES.get(key)
+    if found is not None and found[0] is offerings:
+        return found[1]
+    picked = _pick(offerings, gpus, need_gbps)
+    shape = None
+    if picked is not None:
+        o, instances = picked
+        assert o.price_usd_per_hour is not None
+        spot = quotable_spot_usd_per_hour(o)
+        shape = (
+            o,
+            instances,
+            instances * o.price_usd_per_hour,
+            instances * spot if spot is not None else None,
+            int(round(instances * o.gpu_count)) - gpus,
+        )
+    if len(_SHAPES) > 4096:
+        _SHAPES.clear()
+    _SHAPES[key] = (offerings, shape)
+    return shape
 
 
 def price_is_stale(as_of: dt.date | None, today: dt.date | None) -> bool:

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import bisect
 import math
 
 from sizing import compute, cost, layout, network, storage
 from sizing.assumptions import HEADROOM_PREMIUM, MIN_HEADROOM, ROOMY_SEARCH_FACTOR
-from sizing.fixed import fixed_costs, minimum_fixed_hours
-from sizing.memory import Layout, MemoryModel, lower_bound_gb, weight_bytes_per_param
+from sizing.fixed import FixedModel, minimum_fixed_hours
+from sizing.memory import MemoryModel, lower_bound_gb, weight_bytes_per_param
 from sizing.network import GPUS_PER_NODE
 from sizing.result import Option
 from sizing.types import Catalog, GpuSpec, Offering, Precision
@@ -106,7 +107,8 @@ class Evaluator:
         self._fits: dict[tuple[str, int], bool] = {}
         self._days_floors: dict[tuple[str, int], float] = {}
         self.min_fixed_hours = minimum_fixed_hours(w)  # the fixed hours every plan pays at least
-        self._storage_inputs = (
+        self._fixed = FixedModel(w)
+        self._storage = storage.StorageModel(
             w.dataset_tokens,
             w.bytes_per_token,
             w.data_bytes,
@@ -159,24 +161,29 @@ class Evaluator:
         lay = fitted.layout
         ideal = search.speed.throughput(gpu, lay)
         tokens_per_step = lay.dp * lay.micro_batch * lay.grad_accum * w.seq_len
-        step_s = tokens_per_step / (ideal.tokens_per_gpu_second * gpus)
+        per_gpu_s = ideal.tokens_per_gpu_second
+        step_s = tokens_per_step / (per_gpu_s * gpus)
         grad_bytes = weight_bytes_per_param(ideal.precision)
         need = network.sync_need(lay, w.trainable_params, grad_bytes, step_s, w.seq_len, w.arch.hidden)
         offered: float | None = None
         assumed: float | None = None
+        need_gbps = need.node_gbps if multi_node else None
         if multi_node:
-            offer = cost.node_offering(offerings, gpus, need.node_gbps)
+            offer = cost.node_offering(offerings, gpus, need_gbps)
             offered = offer.network_gbps if offer is not None else None
             assumed = offered if offered is not None else network.unlisted_gbps(gpus)
         net = network.advise(gpu, lay, need, offered, assumed)
-        tp = compute.with_comm(ideal, net.comm_slowdown)
-        hours = compute.gpu_hours(w, tp)
+        tp = ideal
+        if net.comm_slowdown > 1.0:
+            tp = compute.with_comm(ideal, net.comm_slowdown)
+            per_gpu_s = tp.tokens_per_gpu_second
+        hours = w.tokens / per_gpu_s / 3600.0  # = compute.gpu_hours(w, tp)
         training_hours = hours / gpus
         nodes = max(1, math.ceil(gpus / GPUS_PER_NODE))
-        fixed = fixed_costs(w, training_hours, nodes)
+        fixed = self._fixed.costs(training_hours, nodes)
         days = (training_hours + fixed.total_hours) / 24.0
-        store = storage.advise(*self._storage_inputs, tp.tokens_per_gpu_second * gpus)
-        q = cost.quote(self.catalog, gpu.id, gpus, days, offerings, need.node_gbps if multi_node else None)
+        store = self._storage.advise(per_gpu_s * gpus)
+        q = cost.quote(self.catalog, gpu.id, gpus, days, offerings, need_gbps)
         return Option(
             gpu,
             fitted,
@@ -266,13 +273,21 @@ class Evaluator:
         # count fits (the floor is close to the leanest layout) and one search answers.
         precision, tp = self._search.speed.precision(gpu), layout.max_tp(gpu)
         capacity = gpu.capacity_gb * (1.0 + 1e-9)
-        lo = next(
-            (i for i, n in enumerate(ladder) if not self._memory_floor(precision, tp, n) > capacity), None
-        )
+        lo = None
+        for i, n in enumerate(ladder):
+            if not self._memory_floor(precision, tp, n) > capacity:
+                lo = i
+                break
         if lo is None:
             return None
-        if self.fits(gpu, ladder[lo]):
-            return ladder[lo]
+        first = ladder[lo]
+        key = (gpu.id, first)
+        found = self._fits.get(key)
+        if found is None:  # fits(), its floor known to pass
+            seen = self._seen.get(key)
+            found = self._fits[key] = seen.fits if seen is not None else self._search.fits(gpu, first)
+        if found:
+            return first
         if not self.fits(gpu, ladder[-1]):
             return None
         lo, hi = lo + 1, len(ladder) - 1  # fits is (nearly) monotone in n: binary search, then confirm
@@ -326,11 +341,9 @@ class Evaluator:
         return found
 
     def _cost_floor(self, gpu: GpuSpec, gpus: int) -> float:
-        picked = cost.node_offering(self._offerings.get(gpu.id, ()), gpus, None)
-        if picked is None or picked.price_usd_per_hour is None:
+        per_gpu_hour = cost.per_gpu_hour_usd(self._offerings.get(gpu.id, ()), gpus)
+        if per_gpu_hour is None:
             return math.inf
-        instances = math.ceil(gpus / picked.gpu_count - 1e-9)
-        per_gpu_hour = instances * picked.price_usd_per_hour / gpus
         hours = self.ideal_gpu_hours(gpu) + gpus * self.min_fixed_hours
         return per_gpu_hour * hours
 
@@ -339,11 +352,10 @@ class Evaluator:
         ZeRO-3, no recompute, full goodput): a floor under every plan's GPU-hours on this type."""
         found = self._ideal.get(gpu.id)
         if found is None:
-            best = Layout(1, 1, 1, 1, 0, "none", 1, 1)
-            found = self._ideal[gpu.id] = self._search.speed.gpu_hours(gpu, best)
+            found = self._ideal[gpu.id] = self._search.speed.ideal_gpu_hours(gpu)
         return found
 
-    def _days_floor(self, gpu: GpuSpec, gpus: int) -> float:
+    def days_floor(self, gpu: GpuSpec, gpus: int) -> float:
         """Days on `gpus` GPUs at the best per-GPU speed any layout could reach (the ideal speed
         with the goodput of this many GPUs): no plan on this many GPUs can be faster."""
         key = (gpu.id, gpus)
@@ -367,7 +379,7 @@ class Evaluator:
         ladder = self.ladder(gpu)
         below = ladder.index(gpus) if gpus in ladder else sum(1 for n in ladder if n < gpus)
         for m in ladder[below - 1 :: -1] if below else ():  # the smaller counts, largest first
-            if self._days_floor(gpu, m) >= o.days:
+            if self.days_floor(gpu, m) >= o.days:
                 break
             if (
                 self.fits(gpu, m)
@@ -386,7 +398,7 @@ class Evaluator:
         lay = self.fitted(gpu, gpus).layout
         training_hours = self._search.speed.gpu_hours(gpu, lay) / gpus
         nodes = max(1, math.ceil(gpus / GPUS_PER_NODE))
-        return (training_hours + fixed_costs(self.w, training_hours, nodes).total_hours) / 24.0
+        return (training_hours + self._fixed.total_hours(training_hours, nodes)) / 24.0
 
     def days(self, gpu: GpuSpec, gpus: int) -> float:
         """The days the plan would give for `gpus` GPUs; on one node (no scale-out network in
@@ -398,7 +410,7 @@ class Evaluator:
             return self(gpu, gpus).days
         lay = self.fitted(gpu, gpus).layout
         training_hours = self._search.speed.gpu_hours(gpu, lay) / gpus
-        return (training_hours + fixed_costs(self.w, training_hours, 1).total_hours) / 24.0
+        return (training_hours + self._fixed.total_hours(training_hours, 1)) / 24.0
 
     def preferred(self, gpu: GpuSpec, meet: Option, tie: float) -> Option:
         """`meet` (the fewest GPUs that meet the deadline) unless a larger count on one node is
@@ -413,13 +425,15 @@ class Evaluator:
         top = max(fewest, GPUS_PER_NODE)
         options = [meet]
         bar = rank_cost(meet) * (1.0 + tie)
-        for n in self.ladder(gpu):
-            if fewest < n <= top:
-                if self.cost_floor(gpu, n) > bar:
-                    continue  # even at its best speed this count costs more than `meet`
-                o = self.offered(gpu, n)
-                if o is not None and o.fits and o.quote is not None:
-                    options.append(o)
+        ladder = self.ladder(gpu)
+        for n in ladder[bisect.bisect_right(ladder, fewest) : bisect.bisect_right(ladder, top)]:
+            if self.cost_floor(gpu, n) > bar:
+                continue  # even at its best speed this count costs more than `meet`
+            o = self.offered(gpu, n)
+            if o is not None and o.fits and o.quote is not None:
+                options.append(o)
+        if len(options) == 1:
+            return meet
         low = min(rank_cost(o) for o in options)
         return next(o for o in options if rank_cost(o) <= low * (1.0 + tie))
 
@@ -434,20 +448,55 @@ class Evaluator:
 
     def meeting(self, gpu: GpuSpec, start: int, days: float) -> Option | None:
         """Fewest GPUs (>= start) that fit and finish within `days`."""
-        ladder = [n for n in self.ladder(gpu) if n >= start]
-        if not ladder:
+        ladder = self.ladder(gpu)
+        first = bisect.bisect_left(ladder, start)  # the counts from `start` up
+        if first == len(ladder):
             return None
-        lay = self.fitted(gpu, ladder[0]).layout
+        lay = self.fitted(gpu, ladder[first]).layout
         hours = self._search.speed.gpu_hours(gpu, lay)
         guess = max(start, math.ceil(hours / (days * 24.0)))
-        begin = next((i for i, n in enumerate(ladder) if n >= guess), len(ladder) - 1)
-        begin = max(0, begin - 1)
+        # From one count below the first that reaches the guess (the last count when none does).
+        begin = min(bisect.bisect_left(ladder, guess, first), len(ladder) - 1)
+        begin = max(first, begin - 1)
         for n in ladder[begin:]:
-            if self._days_floor(gpu, n) > days:
+            if self.days_floor(gpu, n) > days:
                 continue  # not even the best layout on this many GPUs is fast enough
             o = self.offered(gpu, n)
             if o is not None and o.fits and o.days <= days:
                 return o
+        return None
+
+    def one_node_meeting(self, gpu: GpuSpec, start: int, days: float) -> int | None:
+        """The count meeting(gpu, start, days) returns when that count is on one node, found from
+        layouts alone: on one node days() is exact without pricing, and so is offered()'s check of
+        the smaller counts. None when meeting() would look beyond one node or find nothing."""
+        ladder = self.ladder(gpu)
+        first = bisect.bisect_left(ladder, start)
+        if first == len(ladder):
+            return None
+        lay = self.fitted(gpu, ladder[first]).layout
+        hours = self._search.speed.gpu_hours(gpu, lay)
+        guess = max(start, math.ceil(hours / (days * 24.0)))
+        begin = min(bisect.bisect_left(ladder, guess, first), len(ladder) - 1)
+        begin = max(first, begin - 1)
+        for i in range(begin, len(ladder)):
+            n = ladder[i]
+            if n > GPUS_PER_NODE:
+                return None
+            if self.days_floor(gpu, n) > days or not self.fits(gpu, n):
+                continue
+            d = self.days(gpu, n)
+            if d > days:
+                continue
+            beaten = False  # offered(): a smaller count finishes sooner
+            for m in ladder[i - 1 :: -1] if i else ():
+                if self.days_floor(gpu, m) >= d:
+                    break
+                if self.fits(gpu, m) and self._days_before_network(gpu, m) < d and self.days(gpu, m) < d:
+                    beaten = True
+                    break
+            if not beaten:
+                return n
         return None
 
 

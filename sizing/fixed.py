@@ -74,21 +74,47 @@ class FixedCosts:
 
 def fixed_costs(w: Workload, training_hours: float, nodes: int) -> FixedCosts:
     """The hours a job of `training_hours` wall-clock on `nodes` instances is billed beyond training."""
-    if w.from_scratch:
-        return FixedCosts(PROVISION_HOURS, SETUP_HOURS, 0.0, 0.0, 0.0, 0.0)
-    base_gb = w.n * BF16_BYTES / 1e9
-    data_gb = (w.data_bytes if w.data_bytes is not None else w.dataset_tokens * w.bytes_per_token) / 1e9
-    download = base_gb + data_gb
-    saved = (w.trainable_params if w.is_peft else w.n) * CHECKPOINT_BYTES_PER_PARAM / 1e9
-    saves = 1 + int(training_hours // CHECKPOINT_EVERY_HOURS)
-    return FixedCosts(
-        provision_hours=PROVISION_HOURS,
-        setup_hours=SETUP_HOURS,
-        download_hours=download / DOWNLOAD_GB_PER_S / 3600.0,
-        eval_hours=max(MIN_EVAL_HOURS, EVAL_SHARE * training_hours),
-        checkpoint_hours=saves * saved / (CHECKPOINT_WRITE_GB_PER_S * max(1, nodes)) / 3600.0,
-        download_gb=download,
-    )
+    return FixedModel(w).costs(training_hours, nodes)
+
+
+class FixedModel:
+    """fixed_costs() for one workload: what depends only on the workload (the download, the
+    checkpoint size) worked out once, as one plan() prices a plan per GPU type and count. The
+    arithmetic is fixed_costs()'s, in the same order."""
+
+    def __init__(self, w: Workload) -> None:
+        self.from_scratch = w.from_scratch
+        base_gb = w.n * BF16_BYTES / 1e9
+        data_gb = (w.data_bytes if w.data_bytes is not None else w.dataset_tokens * w.bytes_per_token) / 1e9
+        self.download = base_gb + data_gb
+        self.download_hours = self.download / DOWNLOAD_GB_PER_S / 3600.0
+        self.saved = (w.trainable_params if w.is_peft else w.n) * CHECKPOINT_BYTES_PER_PARAM / 1e9
+
+    def costs(self, training_hours: float, nodes: int) -> FixedCosts:
+        if self.from_scratch:
+            return FixedCosts(PROVISION_HOURS, SETUP_HOURS, 0.0, 0.0, 0.0, 0.0)
+        saves = 1 + int(training_hours // CHECKPOINT_EVERY_HOURS)
+        return FixedCosts(
+            PROVISION_HOURS,
+            SETUP_HOURS,
+            self.download_hours,
+            max(MIN_EVAL_HOURS, EVAL_SHARE * training_hours),
+            saves * self.saved / (CHECKPOINT_WRITE_GB_PER_S * max(1, nodes)) / 3600.0,
+            self.download,
+        )
+
+    def total_hours(self, training_hours: float, nodes: int) -> float:
+        """costs(training_hours, nodes).total_hours, without building the FixedCosts."""
+        if self.from_scratch:
+            return PROVISION_HOURS + SETUP_HOURS + 0.0 + 0.0 + 0.0
+        saves = 1 + int(training_hours // CHECKPOINT_EVERY_HOURS)
+        return (
+            PROVISION_HOURS
+            + SETUP_HOURS
+            + self.download_hours
+            + max(MIN_EVAL_HOURS, EVAL_SHARE * training_hours)
+            + saves * self.saved / (CHECKPOINT_WRITE_GB_PER_S * max(1, nodes)) / 3600.0
+        )
 
 
 def minimum_fixed_hours(w: Workload) -> float:

@@ -77,6 +77,13 @@ def comm_slowdown(
 ) -> float:
     """SyncNeed.slowdown from its fields (the layout search asks it of layouts it never builds)."""
     need = _node_gbps(node_dp_bytes, node_pp_bytes, step_s, window_s)
+    return _slowdown(need, node_pp_bytes, step_s, window_s, offered_node_gbps)
+
+
+def _slowdown(
+    need: float, node_pp_bytes: float, step_s: float, window_s: float, offered_node_gbps: float | None
+) -> float:
+    """comm_slowdown with the need (_node_gbps) already worked out."""
     if offered_node_gbps is None or need <= offered_node_gbps or step_s <= 0:
         return 1.0
     if offered_node_gbps <= 0:
@@ -233,18 +240,22 @@ def advise(
         scale_up = "nvlink_pairs"
     else:
         scale_up = "infinity_fabric" if gpu.vendor == "amd" else "nvlink"
+    required, slowdown = 0.0, 1.0
+    if multi_node:
+        required = need.node_gbps
+        slowdown = _slowdown(required, need.node_pp_bytes, need.step_s, need.window_s, assumed_gbps)
     return NetworkAdvice(
-        tier=tier,
-        tier_gbps=gbps,
-        infiniband=ib,
-        required_gbps=need.node_gbps if multi_node else 0.0,
-        sync_gb_per_step=need.gpu_bytes / 1e9,
-        scale_up=scale_up,
-        multi_node=multi_node,
-        node_sync_gb=(need.node_dp_bytes + need.node_pp_bytes) / 1e9,
-        step_s=need.step_s,
-        window_s=need.window_s,
-        offered_gbps=offered_gbps if multi_node else None,
-        assumed_gbps=assumed_gbps if multi_node else None,
-        comm_slowdown=need.slowdown(assumed_gbps) if multi_node else 1.0,
+        tier,
+        gbps,
+        ib,
+        required,
+        need.gpu_bytes / 1e9,
+        scale_up,
+        multi_node,
+        (need.node_dp_bytes + need.node_pp_bytes) / 1e9,
+        need.step_s,
+        need.window_s,
+        offered_gbps if multi_node else None,
+        assumed_gbps if multi_node else None,
+        slowdown,
     )

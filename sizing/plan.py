@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 import math
 
 from sizing import feasibility
@@ -10,6 +11,7 @@ from sizing.errors import SizingError
 from sizing.evaluate import Evaluator, max_gpus, rank_cost
 from sizing.explain import lines
 from sizing.explain_notes import assumption_lines, tradeoffs
+from sizing.network import GPUS_PER_NODE
 from sizing.prune import Pruner
 from sizing.rank import not_top_first, rank, right_sized_first, spend, within_budget
 from sizing.result import Excluded, Option, SizingResult, SizingWarning
@@ -109,6 +111,17 @@ def plan_with(request: SizingRequest, catalog: Catalog, *, prune: bool) -> Sizin
         if request.gpus is not None and request.gpu is None:
             continue
         small = ev.roomy_count(g, tight)
+        if (
+            pruner is not None
+            and pruner.may_be_needless(g, pool, picks)
+            and pruner.needless(g, _counts_it_could_add(ev.ladder(g), tight))
+        ):
+            # A plan found beats all this type could add. Dropped unpriced and unlisted only when it
+            # would add no exclusion either: its preferred plan on one node (no cluster network to
+            # screen), priced, and meeting any deadline (not late).
+            meet_count = ev.one_node_meeting(g, small, target)
+            if meet_count is not None and math.isfinite(ev.cost_floor(g, meet_count)):
+                continue
         if small != tight and request.budget is not None:
             pool.append(ev(g, tight))  # under a budget the tight plan may be all that fits it
         meet = ev.meeting(g, small, target)
@@ -239,6 +252,13 @@ def plan_with(request: SizingRequest, catalog: Catalog, *, prune: bool) -> Sizin
         currency=request.budget.currency if request.budget else "USD",
         feasibility=verdict,
     )
+
+
+def _counts_it_could_add(ladder: tuple[int, ...], tight: int) -> tuple[int, ...]:
+    """The counts a type whose preferred plan is on one node could put in the pool: from the
+    smallest that fits (the tight plan under a budget) through the one-node counts preferred()
+    weighs to the faster variants two and four rungs above the largest of them."""
+    return ladder[bisect.bisect_left(ladder, tight) : bisect.bisect_right(ladder, GPUS_PER_NODE) + 4]
 
 
 def _fewer_is_faster(ev: Evaluator, forced: Option) -> list[SizingWarning]:

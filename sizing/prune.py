@@ -8,6 +8,13 @@ answer could still show: more than FASTEST_COST_CAP × the cheapest plan found (
 "balanced" pick costs more, rank.rank) and more than the MAX_OPTIONS-th cheapest type found (no
 alternative slot left) — unless a ranking rule still needs a kind of plan not found yet: a GPU
 below top tier (the small-model and right-sized rules) or an NVIDIA GPU (the vendor rule).
+
+A type whose floor passes that bar may still be unable to make the answer: Pruner.needless drops
+it, unpriced, when a plan already found beats every plan it could add on cost and time by the
+margins the ranking uses (rank.py) or is so much cheaper that they are out of reach, and
+MAX_TYPES_SHOWN types are already cheaper. plan() does so only where the type would add nothing to
+the exclusions either: its preferred plan would fit, be priced, run on one node (no cluster network
+to screen) and meet any deadline.
 """
 
 from __future__ import annotations
@@ -15,8 +22,10 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from sizing.assumptions import FASTEST_COST_CAP
+from sizing import cost
+from sizing.assumptions import COST_TIE, FASTEST_COST_CAP, SIMILAR_DAYS
 from sizing.evaluate import Evaluator, rank_cost
+from sizing.rank import training_part
 from sizing.result import Excluded, Option
 from sizing.screen import network_ok, within_batch
 from sizing.types import GpuSpec
@@ -51,6 +60,12 @@ class Pruner:
         self._noted = 0
         self._last: Option | None = None
         self._costs: dict[str, float] = {}
+        self._nvidia_costs: dict[str, float] = {}  # the NVIDIA types' entries of _costs
+        self._limit: float | None = None  # skip()'s bar, once MAX_TYPES_SHOWN types are costed
+        # needless()'s bars from the preferred plans seen so far (_note_picks).
+        self._picks: Sequence[Option] | None = None
+        self._picks_noted = 0
+        self._beaters: list[tuple[float, float, float]] = []
         self._below_top = False
         self._nvidia = False
 
@@ -77,7 +92,7 @@ class Pruner:
         offers = self.ev.offerings(g)
         if not offers:
             return math.inf
-        per_gpu = min((o.price_usd_per_hour or math.inf) / o.gpu_count for o in offers)
+        per_gpu = cost.cheapest_gpu_hour_usd(offers)
         return per_gpu * (self.ev.ideal_gpu_hours(g) + self.ev.min_fixed_hours)
 
     def order(self, types: Sequence[GpuSpec]) -> list[GpuSpec]:
@@ -90,11 +105,9 @@ class Pruner:
         if self.rate_budget:
             return None
         self._note(pool)
-        costs = self._costs
-        if len(costs) < MAX_TYPES_SHOWN:
+        limit = self._limit
+        if limit is None:
             return None
-        ranked = sorted(costs.values())
-        limit = max(FASTEST_COST_CAP * ranked[0], ranked[MAX_TYPES_SHOWN - 1], self.budget or 0.0)
         floor = self.floor(g)
         if floor <= limit:
             return None
@@ -115,13 +128,85 @@ class Pruner:
         if pool is not self._pool or done > len(pool) or (done and pool[done - 1] is not self._last):
             self._pool, done = pool, 0
             self._costs, self._below_top, self._nvidia = {}, False, False
+            self._nvidia_costs = {}
+            self._limit = None
         costs = self._costs
+        changed = False
         for o in pool[done:]:
             if self.stays(o):
                 c = rank_cost(o)
                 gid = o.gpu.id
-                costs[gid] = min(c, costs.get(gid, math.inf))
+                if gid not in costs or c < costs[gid]:
+                    costs[gid] = c
+                    changed = True
+                    if o.gpu.vendor == "nvidia":
+                        self._nvidia_costs[gid] = c
                 self._below_top = self._below_top or not top_tier(o.gpu)
                 self._nvidia = self._nvidia or o.gpu.vendor == "nvidia"
+        if changed and len(costs) >= MAX_TYPES_SHOWN:
+            # What a type's floor must exceed to be skipped: more than FASTEST_COST_CAP × the
+            # cheapest plan and more than the MAX_TYPES_SHOWN-th cheapest type (module docstring).
+            ranked = sorted(costs.values())
+            self._limit = max(FASTEST_COST_CAP * ranked[0], ranked[MAX_TYPES_SHOWN - 1], self.budget or 0.0)
         self._noted = len(pool)
         self._last = pool[-1] if pool else None
+
+    def may_be_needless(self, g: GpuSpec, pool: Sequence[Option], picks: Sequence[Option]) -> bool:
+        """needless()'s cheap part, before the caller works out which counts `g` could add: the
+        flags skip() keeps are already set as `g`'s plans would set them, MAX_TYPES_SHOWN types
+        (NVIDIA ones for an NVIDIA `g`) cost less than `g`'s floor, and some preferred plan could
+        beat it (see needless)."""
+        if self.rate_budget:
+            return False
+        self._note(pool)
+        nvidia = g.vendor == "nvidia"
+        if (nvidia and not self._nvidia) or (not top_tier(g) and not self._below_top):
+            return False
+        # floor() is under every count's cost_floor, so types cheaper than it are cheaper than them.
+        floor = self.floor(g)
+        cheaper = self._nvidia_costs if nvidia else self._costs
+        if sum(1 for c in cheaper.values() if c < floor) < MAX_TYPES_SHOWN:
+            return False
+        self._note_picks(picks)
+        return bool(self._beaters)
+
+    def needless(self, g: GpuSpec, counts: Sequence[int]) -> bool:
+        """Whether no plan of type `g` on these counts (every count its plans could take) can change
+        the ranking, once may_be_needless(g) holds (plan() checks that `g` would add no exclusion;
+        module docstring).
+
+        Some type's preferred plan P that stays, is a top-tier NVIDIA training part (so the vendor
+        rule's NVIDIA-only ranking, rank.fastest and the small-model rules all weigh it wherever
+        they would weigh `g`) and is within the budget must leave each count of `g` out of reach:
+        either costing over FASTEST_COST_CAP × (1 + COST_TIE) × rank_cost(P) and over the budget
+        (too dear to be cheapest, balanced or fastest, or to beat a plan the small-model rules
+        would put first), or beaten by P on both cost (by more than COST_TIE: never the cheapest)
+        and time (by more than SIMILAR_DAYS: never the fastest; both: never the balanced pick nor
+        a plan that beats another)."""
+        ev = self.ev
+        for too_dear, beaten_cost, beaten_days in self._beaters:
+            for n in counts:
+                c = ev.cost_floor(g, n)
+                if not (c > too_dear or (c > beaten_cost and ev.days_floor(g, n) > beaten_days)):
+                    break
+            else:
+                return True
+        return False
+
+    def _note_picks(self, picks: Sequence[Option]) -> None:
+        """Folds new preferred plans that could beat a type for needless() into its bars: (cost
+        above which a plan is too dear, cost and days above which P beats it)."""
+        if picks is not self._picks or self._picks_noted > len(picks):
+            self._picks, self._picks_noted, self._beaters = picks, 0, []
+        for p in picks[self._picks_noted :]:
+            if (
+                p.gpu.vendor == "nvidia"
+                and top_tier(p.gpu)
+                and training_part(p.gpu)
+                and self.stays(p)
+                and (self.budget is None or (p.cost_usd is not None and p.cost_usd <= self.budget))
+            ):
+                cost = rank_cost(p)
+                too_dear = max(FASTEST_COST_CAP * (1.0 + COST_TIE) * cost, (self.budget or 0.0) * 1.0001)
+                self._beaters.append((too_dear, cost * (1.0 + COST_TIE), p.days * SIMILAR_DAYS))
+        self._picks_noted = len(picks)

@@ -50,26 +50,52 @@ def advise(
     peft: bool,
     tokens_per_s: float,
 ) -> StorageAdvice:
-    dataset = data_bytes if data_bytes is not None else tokens * bytes_per_token
-    id_bytes = 2.0 if vocab < UINT16_VOCAB_LIMIT else 4.0
-    tokenized = tokens * id_bytes
-    # LoRA: only the adapters and their optimizer state are saved (MB-scale; LoRA paper: 35 MB).
-    ckpt = trainable_params * CHECKPOINT_BYTES_PER_PARAM if peft else params * CHECKPOINT_BYTES_PER_PARAM
-    total = max(dataset, tokenized)
-    # Seed guide §2.5 / §3: <1 TB SSD cloud disk ≥1 GB/s; ≥1 TB distributed storage with cache;
-    # 10 TB+ distributed all-flash.
-    if total < 1 * TB:
-        tier, min_read = "ssd_cloud_disk", 1.0
-    elif total < 10 * TB:
-        tier, min_read = "distributed", None
-    else:
-        tier, min_read = "all_flash_distributed", None
-    return StorageAdvice(
-        tier=tier,
-        dataset_gb=dataset / 1e9,
-        tokenized_gb=tokenized / 1e9,
-        checkpoint_gb=ckpt / 1e9,
-        read_mb_s=tokens_per_s * id_bytes / 1e6,
-        checkpoint_write_gb_s=ckpt / CHECKPOINT_WRITE_S / 1e9,
-        min_disk_read_gb_s=min_read,
+    return StorageModel(tokens, bytes_per_token, data_bytes, vocab, params, trainable_params, peft).advise(
+        tokens_per_s
     )
+
+
+class StorageModel:
+    """advise() for one workload: everything but the read rate (which follows the plan's speed)
+    worked out once, as plan() advises every plan it prices. The arithmetic is advise()'s."""
+
+    def __init__(
+        self,
+        tokens: float,
+        bytes_per_token: float,
+        data_bytes: float | None,
+        vocab: int,
+        params: float,
+        trainable_params: float,
+        peft: bool,
+    ) -> None:
+        dataset = data_bytes if data_bytes is not None else tokens * bytes_per_token
+        self.id_bytes = 2.0 if vocab < UINT16_VOCAB_LIMIT else 4.0
+        tokenized = tokens * self.id_bytes
+        # LoRA: only the adapters and their optimizer state are saved (MB-scale; LoRA paper: 35 MB).
+        ckpt = trainable_params * CHECKPOINT_BYTES_PER_PARAM if peft else params * CHECKPOINT_BYTES_PER_PARAM
+        total = max(dataset, tokenized)
+        # Seed guide §2.5 / §3: <1 TB SSD cloud disk ≥1 GB/s; ≥1 TB distributed storage with cache;
+        # 10 TB+ distributed all-flash.
+        self.min_read: float | None = None
+        if total < 1 * TB:
+            self.tier, self.min_read = "ssd_cloud_disk", 1.0
+        elif total < 10 * TB:
+            self.tier, self.min_read = "distributed", None
+        else:
+            self.tier, self.min_read = "all_flash_distributed", None
+        self.dataset_gb = dataset / 1e9
+        self.tokenized_gb = tokenized / 1e9
+        self.checkpoint_gb = ckpt / 1e9
+        self.checkpoint_write_gb_s = ckpt / CHECKPOINT_WRITE_S / 1e9
+
+    def advise(self, tokens_per_s: float) -> StorageAdvice:
+        return StorageAdvice(
+            self.tier,
+            self.dataset_gb,
+            self.tokenized_gb,
+            self.checkpoint_gb,
+            tokens_per_s * self.id_bytes / 1e6,
+            self.checkpoint_write_gb_s,
+            self.min_read,
+        )

@@ -62,8 +62,15 @@ def china_options(
     deadline = state.slots.get("days")
     for o in out:
         o["late"] = deadline is not None and (o["days"] or 0.0) > float(deadline) * 1.0001
-    # Plans that meet the deadline first, then priced ones, then the cheapest and quickest.
-    out.sort(key=lambda o: (o["late"], o["cost"] is None, o["cost"] or 0.0, o["days"] or 0.0))
+    # Plans that meet the deadline first, priced before unpriced, the cheapest and quickest first;
+    # then the late ones, the closest to the deadline first (a cheap plan months late helps no one).
+    out.sort(
+        key=lambda o: (
+            (False, o["cost"] is None, o["cost"] or 0.0, o["days"] or 0.0)
+            if not o["late"]
+            else (True, False, o["days"] or 0.0, o["cost"] or 0.0)
+        )
+    )
     return out[:MAX_CHINA_OPTIONS]
 
 

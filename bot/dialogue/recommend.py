@@ -128,7 +128,7 @@ def plan_context(
         if i in shown and i not in contradicting and (e := find_entry(kb, i)) is not None
     ]
     warnings = warning_views(rec.get("warnings") or [])
-    china = china_options(state, kb.china_catalog, plan, today) if state.region == "cn" else None
+    china = china_options(state, kb.china_plan_catalog, plan, today) if state.region == "cn" else None
     for option in china or []:
         provider = kb.provider(str(option.get("cloud")))
         option["provider"] = pick(provider.name, lang) if provider else option.get("cloud")
@@ -137,6 +137,8 @@ def plan_context(
         "assumed": list(state.assumed) + [s for s in ("precision", "method") if state.slots.get(s) is None],
         "days_skipped": "days" in state.skipped,
         "asap": bool(state.asap),
+        # Continued pre-training from a base model: said as such in the understood line.
+        "continued": bool(state.slots.get("continued")) and effective.get("method") == "pretrain",
         "cheapest": bool(state.cheapest),
         "deadline_date": state.deadline_date,
         "workload": rec.get("workload") or {},

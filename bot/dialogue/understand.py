@@ -83,6 +83,7 @@ class Understood:
     # fields asked (kind model_info); a GPU memory size asked for ({"op", "gb"}); working days said.
     task: str | None = None
     asks_time: bool = False
+    asks_speed: bool = False
     asks_cost: bool = False
     model_fields: tuple[str, ...] = ()
     gpu_memory: dict[str, Any] | None = None
@@ -232,6 +233,7 @@ def understand(
         tokens_per_sample=_positive(getattr(parsed.slots, "tokens_per_sample", None)),
         task=getattr(parsed, "task", None),
         asks_time=bool(getattr(parsed, "asks_time", False)),
+        asks_speed=bool(getattr(parsed, "asks_speed", False)),
         asks_cost=bool(getattr(parsed, "asks_cost", False)),
         model_fields=tuple(getattr(parsed, "model_fields", ()) or ()),
         gpu_memory=_gpu_memory(getattr(parsed, "gpu_memory", None)),

@@ -50,7 +50,28 @@ def gpu_counts(s: str, nums: list[Num], gpus: list[GpuMention], found: Found) ->
             value *= nodes[0][1]  # 两台8卡H800 = 16
         found.add("gpu_count", value, nums[idx], s)
     else:
-        _single(s, gpus, found)
+        _single(s, gpus, found) or _server_system(s, nums, gpus, found)
+
+
+# NVIDIA's 8-GPU servers named before the GPU: "a DGX A100", "2 HGX H100 boxes", "一台 DGX H800".
+SERVER_SYSTEMS = ("dgx", "hgx")
+GPUS_PER_SERVER_SYSTEM = 8
+
+
+def _server_system(s: str, nums: list[Num], gpus: list[GpuMention], found: Found) -> bool:
+    for g in gpus:
+        k = g.start - 1 if g.start > 0 and s[g.start - 1] == " " else g.start
+        word = next((w for w in SERVER_SYSTEMS if s.endswith(w, 0, k)), None)
+        if word is None:
+            continue
+        start = k - len(word)
+        servers = 1.0
+        before = next((n for n in reversed(nums) if n.end <= start and not n.mult and not n.weak), None)
+        if before is not None and s[before.end : start].strip(" x×台个") == "":
+            servers = before.value  # "2 DGX H100", "两台 DGX A100"
+        found.add("gpu_count", servers * GPUS_PER_SERVER_SYSTEM, Num(start, g.end, servers, ""), s)
+        return True
+    return False
 
 
 # Words right before a GPU name that mean exactly one: "单卡4090", "a single H100".
@@ -61,18 +82,19 @@ _SINGLE = ("单卡", "单张", "single", "one single")
 _SINGLE_AFTER = ("单卡", "单张", "一张", "一卡")
 
 
-def _single(s: str, gpus: list[GpuMention], found: Found) -> None:
+def _single(s: str, gpus: list[GpuMention], found: Found) -> bool:
     for g in gpus:
         k = g.start - 1 if g.start > 0 and s[g.start - 1] == " " else g.start
         word = next((w for w in _SINGLE if s.endswith(w, 0, k)), None)
         if word is not None:
             found.add("gpu_count", 1.0, Num(k - len(word), g.end, 1.0, ""), s)
-            return
+            return True
         j = g.end + 1 if s.startswith(" ", g.end) else g.end
         word = next((w for w in _SINGLE_AFTER if s.startswith(w, j)), None)
         if word is not None:
             found.add("gpu_count", 1.0, Num(g.start, j + len(word), 1.0, ""), s)
-            return
+            return True
+    return False
 
 
 def _dash_gpu(s: str, j: int) -> bool:

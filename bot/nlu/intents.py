@@ -346,7 +346,26 @@ def is_yes_no(t: str) -> bool:
         return True
     if any(_opens_yes_no(clause) for clause in _questions(t)):
         return True
+    if any(_asks_of_subject(clause) for clause in _clauses(t)[1:]):
+        return True  # "we have 4 A10s, can we fine tune mistral 7b"
     return _opens_yes_no(t) and len(t) <= YES_NO_UNMARKED  # "is it possible to pretrain 1B on one A10G"
+
+
+def _clauses(t: str) -> list[str]:
+    """`t` split at clause punctuation (a dot inside "qwen2.5" or "1.5B" is no break)."""
+    out, start = [], 0
+    for i, ch in enumerate(t):
+        if ch in "!;,，。！；\n?？—–:：" or (ch in ".-" and (i + 1 == len(t) or t[i + 1] == " ")):
+            out.append(t[start:i].strip())
+            start = i + 1
+    out.append(t[start:].strip())
+    return [c for c in out if c]
+
+
+def _asks_of_subject(clause: str) -> bool:
+    """An auxiliary then a subject: "can we fine tune...", "will it fit...", "is the A10 enough"."""
+    words = clause.split()
+    return len(words) >= 3 and _opens_yes_no(clause) and words[1] in cues.CLAUSE_SUBJECTS
 
 
 def _questions(t: str) -> list[str]:
@@ -368,7 +387,9 @@ def _opens_yes_no(clause: str) -> bool:
     words = clause.split()
     if not words or words[0].strip("\"'“‘(") not in cues.YES_NO_OPENERS:
         return False
-    return not (len(words) > 1 and words[1] in ("you", "u") and words[0] in cues.REQUEST_OPENERS)
+    if len(words) > 1 and words[1] in ("you", "u") and words[0] in cues.REQUEST_OPENERS:
+        return len(words) > 2 and words[2].strip(",.?") in cues.JOB_VERBS  # "can you train on a T4?"
+    return True
 
 
 def _kind(t: str, sig: Signals, yes_no: bool) -> str:
@@ -445,7 +466,7 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
 
 # Slots a conceptual question may mention without becoming a workload to size: a technique, a GPU,
 # and one quantity it asks about ("1GB 文本大概多少 token", "7B 模型该用多少数据预训练").
-CONCEPT_SLOTS = (*QUALITATIVE, "gpu", "params", "tokens", "data_bytes", "model")
+CONCEPT_SLOTS = (*QUALITATIVE, "gpu", "params", "tokens", "data_bytes", "model", "days")
 CONCEPT_QUANTITIES = ("params", "tokens", "data_bytes")
 # The FAQ must be at least this sure before a question with slot words leaves the planning form
 # (knowledge.search scores 0-1; its own floor for showing a hit is 0.38). A model size is a workload,
@@ -507,8 +528,8 @@ def _question_kind(
         return "cheapest_offering"  # "cheapest place to rent an H200", "cheapest cloud GPU with 48GB"
     if len(set(gpus)) >= 2 and not sized and asks_price and not comparing_gpus:
         return "price"  # "price difference between A100 40GB and 80GB on Lambda"
-    if len(set(gpus)) >= 2 and (comparing_gpus or has_any(t, COMPARE)):
-        return "gpu_compare"  # with a workload too: "Is H200 better than H100 for a 70B model?"
+    if len(set(gpus)) >= 2 and (comparing_gpus or has_any(t, COMPARE) or has_any(t, cues.ALTERNATIVE)):
+        return "gpu_compare"  # with a workload too: "Is H200 better than H100 for a 70B model?", "A or B"
     if not sized and _compares_providers(t, sig, short):
         return "provider_compare"
     if not sized and not sig.serving and asks_price and (gpus or has_any(t, GPU_WORDS)):
@@ -617,7 +638,8 @@ def _feasibility(t: str, sig: Signals, yes_no: bool, job: bool) -> bool:
     """Can a named job run on hardware the user fixes ("Can I fine-tune Llama 3 8B on a single T4?",
     "能在8张H100上全参微调72B吗")? A planning question (how long, how many) wants a plan instead."""
     hardware = bool(sig.gpus) or "gpu_count" in sig.filled or has_any(t, FIXED_HARDWARE)
-    asks = yes_no or has_any(t, cues.FITS)
+    # "How many tokens/s does an H100 do on a 7B model?": the speed on that hardware is its answer.
+    asks = yes_no or has_any(t, cues.FITS) or has_any(t, lexicon.ASKS_SPEED)
     return job and hardware and asks and not has_any(t, cues.PLAN_ASKS)
 
 

@@ -75,7 +75,10 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     ("records", "samples", 1.0), ("rows", "samples", 1.0), ("documents", "samples", 1.0),
     ("docs", "samples", 1.0), ("qa pairs", "samples", 1.0), ("pairs", "samples", 1.0),
     ("instructions", "samples", 1.0), ("sequences", "samples", 1.0), ("chats", "samples", 1.0),
-    ("transcripts", "samples", 1.0), ("articles", "samples", 1.0),
+    ("transcripts", "samples", 1.0), ("articles", "samples", 1.0), ("convos", "samples", 1.0),
+    ("convo", "samples", 1.0), ("threads", "samples", 1.0), ("tickets", "samples", 1.0),
+    ("emails", "samples", 1.0), ("instruction pairs", "samples", 1.0), ("training examples", "samples", 1.0),
+    ("training samples", "samples", 1.0), ("sft samples", "samples", 1.0), ("sft examples", "samples", 1.0),
     # Passes over the data. 轮 is an epoch except in 多轮对话 (rounds of a dialogue, above).
     ("epochs", "epochs", 1.0), ("epoch", "epochs", 1.0), ("个epoch", "epochs", 1.0),
     ("个 epoch", "epochs", 1.0),
@@ -122,8 +125,10 @@ PER_SAMPLE_AFTER = (
 )  # fmt: skip
 # "50k samples of ~1k tokens": a length right after a sample count, joined by one of these.
 SAMPLE_LENGTH_JOINS = (
-    "of", "of ~", "of about", "of around", "of roughly", "at", "at ~", "at about", "x", "×",
+    "of", "at", "x", "×", "each", "each of", "each at", "with", "with an average of", "averaging", "avg",
 )  # fmt: skip
+# Hedges between such a join and the length: "of ~1k", "each about 1.5k", "avg roughly 800".
+SAMPLE_LENGTH_HEDGES = ("~", "≈", "about", "around", "roughly", "approx.", "approximately", "approx")
 
 # Words between a number and its unit of time that do not change it: "2 more minutes".
 DURATION_FILLERS = ("more ", "extra ", "additional ")
@@ -224,12 +229,21 @@ PRICE = (
     "报价", "单价", "售价",
     "费用多少",
     "price", "prices", "pricing", "priced", "cost", "costs", "rate", "rates", "charge", "charges",
+    "going rate", "go for per", "goes for per", "go for an hour", "go for a month", "goes for an hour",
+    "goes for a month",
 )  # fmt: skip
 # Asking how long a job takes: the time is the answer (Parse.asks_time), not a deadline to ask for.
 ASKS_TIME = (
     "how long", "how many days", "how many hours", "how many weeks", "how much time", "time to train",
     "training time", "time to fine-tune", "time to finetune", "eta", "多久", "多长时间", "多少时间", "几天",
     "多少天", "几个小时", "多少小时", "几周", "要跑多久", "训多久", "要多长", "耗时多少", "需要多长",
+)  # fmt: skip
+
+# Asking how fast training runs on given hardware: the throughput is the answer (Parse.asks_speed).
+ASKS_SPEED = (
+    "tokens/s", "tokens per second", "token/s", "tokens a second", "tok/s", "throughput", "how fast",
+    "training speed", "每秒多少", "每秒几个", "吞吐", "训练速度", "多快",
+    "速度多少", "速度怎么样",
 )  # fmt: skip
 
 # Asking what a job costs: the cost is the answer, and it hardly depends on the deadline (the same

@@ -215,6 +215,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         task=task,
         working_days=found.working_days if days is not None and found.working_days is not None else None,
         asks_time=lexicon.has_cue(s, lexicon.ASKS_TIME),
+        asks_speed=lexicon.has_cue(s, lexicon.ASKS_SPEED),
         asks_cost=lexicon.has_cue(s, lexicon.ASKS_COST),
         model_fields=intents.model_fields(intents.compact(s)) if intent == "model_info" else (),
         gpu_memory=GpuMemory(*found.gpu_memory) if found.gpu_memory is not None and not mentioned else None,

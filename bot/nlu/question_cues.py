@@ -12,12 +12,22 @@ YES_NO_OPENERS = (
 )  # fmt: skip
 # "can you size this for me": a request, not a yes/no question.
 REQUEST_OPENERS = ("can", "could", "would", "will")
+# ...unless "you" is anyone and the verb is the job: "can you train on a T4?", "could you run 70B on an A100?"
+JOB_VERBS = (
+    "train", "fine-tune", "finetune", "fine", "pretrain", "pre-train", "run", "serve", "host", "fit", "use",
+)  # fmt: skip
+# A later clause that opens with an auxiliary and a subject asks yes or no even without a question
+# mark: "we have 4 A10s, can we fine tune mistral 7b".
+CLAUSE_SUBJECTS = (
+    "we", "i", "it", "they", "this", "that", "these", "those", "one", "a", "an", "the", "my", "our",
+)  # fmt: skip
 # Anywhere: a tag asking to confirm, or the Chinese A-not-A forms and 是否.
 YES_NO_TAGS = (
     "right?", "correct?", "true?", ", right", "isn't it", "is that right", "is that correct", "is it true",
     "am i right", "yes or no", "or not", "is it possible", "is it feasible", "is that possible",
     "possible to",
-    "feasible to",
+    "feasible to", "possible?", "feasible?", "doable?", "doable", "workable?", "will it work",
+    "would it work", "does it work", "will that work", "would that work", "is this possible",
     "能不能", "是不是", "有没有", "可不可以", "可以不", "够不够", "行不行", "会不会", "要不要", "对不对",
     "好不好",
     "靠不靠谱", "值不值", "支不支持", "跑不跑得", "放不放得下", "装不装得下", "是否", "能否", "可否", "对吗",
@@ -137,9 +147,14 @@ MEMORY_ASK = (
     "how much gpu memory", "how much ram", "memory requirement", "memory requirements", "memory needed",
     "memory does it need", "memory do i need", "memory do we need", "vram requirement", "vram needed",
     "how many gb", "memory footprint", "how much hbm", "vram for", "memory for", "gpu memory for",
+    "vram to", "gpu memory to", "memory to train", "memory to pretrain", "memory to pre-train",
+    "memory to fine-tune", "memory to finetune", "memory to fine tune", "memory to run", "memory to serve",
     "显存要求", "要多大显存", "占用多少显存", "需要多大显存",
     # the memory as the question's last word: "Mixtral 8x7B full fine-tune memory?"
     "memory?", "vram?", "memory usage", "memory estimate", "memory needs", "显存？", "显存?", "显存呢",
+    # per GPU: "LoRA 70B on 8x A100, memory per GPU?", "每卡显存多少"
+    "memory per gpu", "per-gpu memory", "memory per card", "vram per gpu", "每卡显存", "每张卡显存",
+    "单卡显存多少", "每卡多少显存",
 )  # fmt: skip
 # Asking how much data a model should be trained on ("How many tokens should I train a 3B model on?",
 # "3B 模型要多少数据", "7B 预训练需要多少 token"). Text is simplified and compacted ("多少 token": 多少token).

@@ -39,6 +39,8 @@ ENGLISH_WORDS = frozenset(
 PHRASES_FILE = Path(__file__).with_name("zh_hant_phrases.json")
 MIN_ENGLISH_WORDS = 3  # fewer than this and the Chinese decides
 MAX_SCAN_CHARS = 2000  # script and language are settled well within a message's first paragraph
+# Script-specific characters of the minority script at least 1/MIXED_SHARE of the majority's: mixed.
+MIXED_SHARE = 2
 
 
 def is_cjk(ch: str) -> bool:
@@ -130,7 +132,10 @@ def read_script(text: str, simplified: str | None = None) -> ScriptRead:
     )
     if traditional == 0 and simplified_only == 0:
         return ScriptRead("zh-Hans", "zh", ambiguous=True)
-    return ScriptRead("zh-Hant" if traditional >= simplified_only else "zh-Hans", "zh")
+    # Both scripts mixed about evenly ("数据1.2萬條", an IME switched mid-sentence): a guess, and a
+    # conversation keeps the script it has.
+    mixed = min(traditional, simplified_only) * MIXED_SHARE >= max(traditional, simplified_only)
+    return ScriptRead("zh-Hant" if traditional >= simplified_only else "zh-Hans", "zh", ambiguous=mixed)
 
 
 # Letters (and apostrophes) not glued to a digit on either side: "h100" and "8x" are names, not words.

@@ -16,7 +16,7 @@ SERVING = (
     "time to first token", "first token", "tokens/s per user", "concurrent users", "concurrent requests",
     "concurrency", "requests per second", "vllm", "sglang", "tensorrt-llm", "trt-llm", "tgi", "ollama",
     "llama.cpp", "kv cache", "kv-cache",
-    "推理", "部署", "上线服务", "在线服务", "服务化", "并发", "首token", "首字", "吞吐", "kv缓存",
+    "推理", "部署", "上线服务", "在线服务", "服务化", "并发", "首token", "首字", "kv缓存",
 )  # fmt: skip
 # Inference words that need context: running, fitting or generating with a named model, and no
 # training verb or dataset in the message ("can I run Llama 3 70B on 2 4090s", "一张4090跑得动
@@ -28,7 +28,7 @@ INFERENCE = (
     "tokens a second", "throughput", "locally", "chat with", "chatbot", "assistant", "self-host",
     "self-hosted", "api",
     "跑", "运行", "放得下", "装得下", "塞得下", "带得动", "每秒token", "token每秒", "生成速度", "上线",
-    "客服", "日活", "活跃用户", "人用", "人使用", "人同时", "同时在线", "用户量",
+    "吞吐", "客服", "日活", "活跃用户", "人用", "人使用", "人同时", "同时在线", "用户量",
     "daily active", "dau", "users", "people", "int4", "int8", "awq", "gptq", "w4a16", "w8a8",
 )  # fmt: skip
 # 推理 is inference, but 推理模型/推理能力 is a reasoning model/ability, which may well be trained.

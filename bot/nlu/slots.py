@@ -100,7 +100,9 @@ def _classify(
         return
     if unit.kind in ("node", "count"):
         return
-    if num.mult in ("", "k") and (_context_label(before) or _context_after(s, num)):
+    if num.mult in ("", "k") and (
+        (_context_label(before) and _may_be_length(num, after)) or _context_after(s, num)
+    ):
         found.add("seq_len", num.value * (1.024 if num.mult == "k" else 1.0), num, s)
         return
     if num.mult in ("", "k", "zh") and not num.weak and _labelled(s, num, before, after, found):
@@ -158,7 +160,9 @@ def _after_sample_count(s: str, nums: list[Num], idx: int) -> bool:
     if prev.kind != "samples":
         return False
     gap = s[prev.end : nums[idx].start].strip(" ,，")
-    joined = gap in lexicon.SAMPLE_LENGTH_JOINS or lexicon.has_cue(gap, lexicon.PER_SAMPLE_BEFORE)
+    core = " ".join(w for w in gap.replace("~", " ~ ").split() if w not in lexicon.SAMPLE_LENGTH_HEDGES)
+    hedged = bool(gap) and not core  # "10k pairs ~ 1k tokens": a hedge alone joins them too
+    joined = core in lexicon.SAMPLE_LENGTH_JOINS or hedged or lexicon.has_cue(gap, lexicon.PER_SAMPLE_BEFORE)
     return len(gap) <= 12 and joined
 
 
@@ -267,6 +271,21 @@ def _context_label(before: str) -> bool:
     for filler in _CONTEXT_FILLERS:
         rest = rest.replace(filler, " ")
     return all(ch in " :：=~≈" for ch in rest)
+
+
+# No one means a context under this many tokens: "Context: 5 person team" is a heading and a team.
+MIN_CONTEXT_LABELLED = 64
+# Words that may follow a context length ("context 32k tokens", "context: 4096 max").
+_LENGTH_WORDS = ("tokens", "token", "toks", "tok", "ctx", "context", "max", "maximum", "or", "and", "with")
+
+
+def _may_be_length(num: Num, after: str) -> bool:
+    """A number after a context label is a length unless it is too small to be one or an English noun
+    follows it ("Context: 12 engineers, 3 GPUs")."""
+    if num.mult == "" and num.value < MIN_CONTEXT_LABELLED:
+        return False
+    word = after.lstrip().split(" ", 1)[0].strip(",.;:!?)")
+    return not (word.isascii() and word.isalpha() and word.lower() not in _LENGTH_WORDS)
 
 
 # Labels right before a bare number: "epochs: 3", "训练轮数3", "并发50", "QPS 20", "输出500".

@@ -181,6 +181,7 @@ class Parse:
     # "10 working days": the count said; slots.days holds 7/5 of it (a working week is 5 days of 7).
     working_days: float | None = None
     asks_time: bool = False  # "how long", "多久": the time is the answer (intent size on given hardware)
+    asks_speed: bool = False  # "how many tokens/s", "吞吐": the training throughput is the answer
     asks_cost: bool = (
         False  # "how much would it cost", "要花多少钱": the cost is the answer, no deadline needed
     )
@@ -215,6 +216,7 @@ class Parse:
             "task": self.task,
             "working_days": self.working_days,
             "asks_time": self.asks_time,
+            "asks_speed": self.asks_speed,
             "asks_cost": self.asks_cost,
             "model_fields": list(self.model_fields),
             "gpu_memory": self.gpu_memory.to_json() if self.gpu_memory is not None else None,

@@ -51,7 +51,7 @@ def test_asking_whether_a_gpu_has_nvlink_gets_yes_or_no_about_the_link(real: Con
 
 def test_a_yes_on_one_gpu_starts_its_sentence_with_a_capital(real: Consultant) -> None:
     text = ask(real, "Can I pre-train a 1B model on a single 4090 with 20B tokens in a week?").text
-    assert text.startswith("*Yes.* One NVIDIA GeForce RTX 4090 can hold")
+    assert text.startswith("*Yes, but only just.* One NVIDIA GeForce RTX 4090 can hold")
 
 
 def test_a_question_ending_in_memory_gets_the_memory_answer(real: Consultant) -> None:

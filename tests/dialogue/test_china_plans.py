@@ -73,3 +73,34 @@ def test_china_options_that_miss_the_deadline_come_last_and_say_so(real: Consult
     rows = [line for line in text.split("以下海外云方案")[0].splitlines() if line.startswith("•")]
     late = ["超过工期" in row for row in rows]
     assert rows and late == sorted(late)  # every plan in time is listed before every late one
+
+
+def test_a_china_serving_plan_is_priced_in_yuan_from_a_marketplace_host(real: Consultant) -> None:
+    text = real.handle("s", "国内部署Qwen2.5-72B做推理，50个并发，需要几张卡？").text
+    headline = next(line for line in text.splitlines() if line.startswith("*推荐*"))
+    assert "每小时 ¥" in headline and "$" not in headline
+    assert "日期未知" in headline
+
+
+def test_a_china_serving_plan_with_far_fewer_gpus_wins_over_a_slightly_cheaper_crowd(
+    real: Consultant,
+) -> None:
+    text = real.handle("s", "在国内部署Qwen2.5-72B推理，50个并发").text
+    headline = next(line for line in text.splitlines() if line.startswith("*推荐*"))
+    assert "RTX 3090" not in headline and "A800" in headline
+
+
+def test_a_china_training_option_on_several_marketplace_gpus_has_a_yuan_price(real: Consultant) -> None:
+    block = china_block(real.handle("s", "我们在国内，用8张A800全参微调7B模型，数据2GB，一周内").text)
+    line = next(line for line in block.splitlines() if "8 × NVIDIA A800" in line)
+    assert "¥" in line and "没有公开价格" not in line
+
+
+def test_late_china_options_are_listed_closest_to_the_deadline_first(real: Consultant) -> None:
+    block = china_block(real.handle("s", "国内训练一个70亿参数模型，数据500GB，一个月").text)
+    late_days = [
+        float(line.split("约 ")[1].split(" 天")[0])
+        for line in block.splitlines()
+        if "超过工期" in line and " 天" in line
+    ]
+    assert len(late_days) >= 2 and late_days == sorted(late_days)

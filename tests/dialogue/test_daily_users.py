@@ -18,8 +18,8 @@ def test_daily_users_size_the_serving_plan_at_their_peak_rate(real: Consultant) 
 
 def test_daily_users_said_before_the_model_are_kept_for_the_follow_up(real: Consultant) -> None:
     first = real.handle("s", "日活两万的客服机器人需要几张卡？")
-    assert "已记下：日活 20,000" in first.text, first.text
-    assert "并发用户数" not in first.text
+    assert first.text.startswith("*推理部署（serving），日活 20,000"), first.text
+    assert "并发用户数" not in first.text and "你用的是哪个模型" in first.text
     second = real.handle("s", "用 Llama 3 8B")
     assert "日活 20,000（高峰约每秒 6.94 个请求）" in second.text, second.text
 

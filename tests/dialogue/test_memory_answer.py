@@ -51,3 +51,22 @@ def test_a_pretraining_question_gets_pretraining_rows_only(
     assert turn.text.startswith("*预训练 10亿参数模型需要的显存*")
     assert "• *预训练*" in turn.text
     assert "全参数微调" not in turn.text and "LoRA" not in turn.text
+
+
+def test_memory_per_gpu_on_named_hardware_is_the_memory_on_that_hardware(real: Consultant) -> None:
+    text = real.handle("s", "LoRA on a 70B model with 8x A100 80GB, what's the memory per GPU?").text
+
+    first = text.splitlines()[0]
+    assert first.startswith("*Fits.*") and "8 × NVIDIA A100 80GB" in first
+    per_gpu = float(re.search(r"~([\d.]+) GB per GPU of 80 GB", first).group(1))  # type: ignore[union-attr]
+    assert 20 < per_gpu < 45  # 70B bf16 weights sharded 8 ways (~17.5 GB) plus adapters and activations
+    assert "How much training data" not in text
+
+
+def test_a_chinese_per_card_memory_question_that_does_not_fit_says_so_and_what_would(
+    real: Consultant,
+) -> None:
+    text = real.handle("s", "8卡A100 全参微调70B，每卡显存多少？").text
+
+    assert text.startswith("*放不下*")
+    assert "放得下的方案" in text

@@ -86,7 +86,7 @@ def test_a_training_question_on_hardware_stays_a_training_question(real: Consult
         ("does Azure offer the A100 80GB?", "*NVIDIA A100 80GB (SXM4), on demand, per GPU*:\n• Azure:"),
         (
             "can we rent a B200 on Google Cloud?",
-            "Google Cloud has no NVIDIA B200 price in the catalogue; elsewhere:",
+            "Google Cloud (GCP) has no NVIDIA B200 price in the catalogue; elsewhere:",
         ),
         ("Lambda 上有没有 H100 SXM", "*NVIDIA H100 SXM5 按需价（每卡）*：\n• Lambda："),
     ],

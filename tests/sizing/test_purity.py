@@ -6,8 +6,19 @@ import ast
 from pathlib import Path
 
 SIZING = Path(__file__).resolve().parents[2] / "sizing"
-# functools: lru_cache memoises pure functions (same answer for the same arguments).
-ALLOWED = {"__future__", "collections", "dataclasses", "datetime", "functools", "math", "typing", "sizing"}
+# functools: lru_cache memoises pure functions (same answer for the same arguments); bisect: binary
+# search over the sorted count ladders.
+ALLOWED = {
+    "__future__",
+    "bisect",
+    "collections",
+    "dataclasses",
+    "datetime",
+    "functools",
+    "math",
+    "typing",
+    "sizing",
+}
 
 
 def _imports(path: Path) -> set[str]:

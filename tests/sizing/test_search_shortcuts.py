@@ -6,15 +6,18 @@ import dataclasses
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings, strategies as st
 from sizing_catalog import CATALOG
 
 from knowledge import load_knowledge
 from sizing import plan
 from sizing.compute import Speed, throughput
+from sizing.evaluate import Evaluator
 from sizing.layout import LayoutSearch, _powers, choose, max_tp
 from sizing.memory import Layout, breakdown, lower_bound_gb
 from sizing.plan import plan_with
+from sizing.result import Option
 from sizing.types import STACKS, Budget, GpuSpec, SizingRequest
 from sizing.workload import normalise
 
@@ -179,3 +182,37 @@ def test_the_shared_speed_model_gives_what_the_one_off_throughput_gives() -> Non
         for lay in (Layout(1, 1, 1, 1, 0, "none", 1, 1), Layout(64, 4, 8, 2, 3, "full", 2, 8)):
             assert speed.throughput(gpu, lay) == throughput(w, gpu, lay)
             assert speed.tokens_per_gpu_second(gpu, lay) == throughput(w, gpu, lay).tokens_per_gpu_second
+
+
+def test_a_type_a_found_plan_beats_on_every_count_is_dropped_unpriced_with_the_same_answer(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    priced: set[str] = set()
+    evaluate = Evaluator._evaluate
+
+    def recording(self: Evaluator, gpu: GpuSpec, gpus: int) -> Option:
+        priced.add(gpu.id)
+        return evaluate(self, gpu, gpus)
+
+    monkeypatch.setattr(Evaluator, "_evaluate", recording)
+    for request in (CASES["7B LoRA, no deadline"], SizingRequest(params=1e9, method="qlora", days=1)):
+        priced.clear()
+        fast = plan_with(request, REAL, prune=True)
+        dropped = {g.id for g in REAL.gpus} - priced - {e.gpu for e in fast.excluded}
+        full = plan_with(request, REAL, prune=False)
+        assert dropped  # types neither priced nor reported as excluded: Pruner.needless
+        assert fast.options == full.options
+        assert fast.warnings == full.warnings
+        assert fast.explain == full.explain
+
+
+@settings(max_examples=25, deadline=None)
+@given(params, methods, st.sampled_from([0.05, 0.5, 3.0, 30.0]))
+def test_the_one_node_meeting_count_is_the_count_meeting_finds(n: float, method: str, days: float) -> None:
+    w = normalise(SizingRequest(params=n, method=method, tokens=1e9))  # type: ignore[arg-type]
+    for gpu in REAL.gpus:
+        for start in (1, 2, 4, 8):
+            found = Evaluator(w, REAL, strict_batch=True).one_node_meeting(gpu, start, days)
+            if found is not None:
+                meet = Evaluator(w, REAL, strict_batch=True).meeting(gpu, start, days)
+                assert meet is not None and meet.gpus == found

@@ -142,6 +142,8 @@ def test_a_quick_choice_button_updates_the_question_and_answers_in_the_thread(
     bot.interactive(block_action("answer_precision_0", "bf16", thread_ts="1700000200.000100"))
 
     post = slack.wait_for_calls("chat.postMessage", 2)[1]
+    # The buttons are removed on the notices pool, beside the answer: wait for that edit too.
+    slack.wait_for(lambda: any(c.args["ts"] == "1800000000.000009" for c in slack.calls("chat.update")))
     clicked = [c for c in slack.calls("chat.update") if c.args["ts"] == "1800000000.000009"]
     assert len(clicked) == 1
     assert all(b["type"] != "actions" for b in clicked[0].args["blocks"])

@@ -78,19 +78,29 @@ class Question:
 
 
 def main_variant(catalog: Catalog, name: str, like: GpuSpec | None = None) -> GpuSpec | None:
-    """The one GPU a family name means in a comparison: the variant with `like`'s form factor,
-    else the SXM board (the usual cluster part), else the one with the most memory. A form-factor
+    """The one GPU a family name means in a comparison: the SXM board (the usual cluster part: a bare
+    "H100" is the H100 SXM, never the NVL), else the one with the most memory; against a PCIe
+    variant the user named ("A100 PCIe vs H100") the variant with its form factor. A form-factor
     variant of another card (the A100 PCIe of the A100 SXM4) is meant only when named."""
     variants = resolve_gpus(catalog, (name,))
     if not variants:
         return None
     if len(variants) > 1:
         variants = [g for g in variants if g.variant_of is None] or variants
-    if like is not None:
+    if like is not None and _named_variant(catalog, like):
         same = [g for g in variants if g.form_factor == like.form_factor]
-        if same:
-            variants = same
+        if same:  # the board closest to the named one: A100 80GB PCIe against the H100 PCIe, not the NVL
+            return min(same, key=lambda g: (abs(g.memory_gb - like.memory_gb), -g.memory_gb))
     return max(variants, key=lambda g: (g.form_factor == "sxm", g.memory_gb))
+
+
+def _named_variant(catalog: Catalog, spec: GpuSpec) -> bool:
+    """A GPU that is one form factor of a family with an SXM board (A100 PCIe, H100 PCIe/NVL): naming
+    it picks a side. A card sold only as PCIe (RTX 4090, L40S) says nothing about the other's form."""
+    if spec.form_factor == "sxm":
+        return False
+    family = spec.variant_of or spec.id.split("-")[0]
+    return any(g.form_factor == "sxm" and g.id.split("-")[0] == family.split("-")[0] for g in catalog.gpus)
 
 
 def precision_for(spec: GpuSpec, said: Any) -> Precision:

@@ -32,9 +32,39 @@ TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
                   "any good for training", "fit for training", "good to train", "usable for training",
                   "适合训练", "适合微调", "适不适合训练", "适不适合微调", "适合做训练", "适合做微调",
                   "能用来训练", "可以用来训练", "拿来训练", "用来训练", "能训练吗", "可以训练吗",
-                  "能不能训练", "能微调吗", "可以微调吗", "能不能微调")),
+                  "能不能训练", "能微调吗", "可以微调吗", "能不能微调", "train on", "training on",
+                  "fine-tune on", "finetune on", "fine tune on", "use for training", "used for training",
+                  "use it for training", "在上面训练", "上训练吗", "上微调吗")),
     ("bf16", ("bf16", "bfloat16")),
 )  # fmt: skip
+# "is the A10G ok for fine-tuning?", "decent for LoRA?": a judgement word, "for", a training job.
+_JUDGED = (
+    "good",
+    "ok",
+    "okay",
+    "fine",
+    "decent",
+    "suitable",
+    "usable",
+    "enough",
+    "any good",
+    "viable",
+    "worth it",
+)
+_JOBS = (
+    "training",
+    "fine-tuning",
+    "finetuning",
+    "fine tuning",
+    "pretraining",
+    "pre-training",
+    "lora",
+    "qlora",
+)
+TOPICS = tuple(
+    (name, cues + tuple(f"{j} for {job}" for j in _JUDGED for job in _JOBS) if name == "training" else cues)
+    for name, cues in TOPICS
+)
 CONSUMER_PITFALL = "pitfall.consumer_multi_gpu"
 NO_NVLINK_PITFALL = "pitfall.no_nvlink_multi_gpu"
 

@@ -31,8 +31,12 @@ ASPECTS: tuple[tuple[str, int, tuple[str, ...]], ...] = (
     ("bandwidth", 1, ("more bandwidth", "higher bandwidth", "带宽更高", "带宽更大", "带宽高")),
     # "差在哪", "强化" are not comparisons of speed: only the comparative forms count.
     ("speed", -1, ("slower", "weaker", "worse", "慢", "更弱", "更差")),
-    ("speed", 1, ("faster", "quicker", "more powerful", "stronger", "better", "outperform", "beat", "快",
-                  "更强", "更好", "性能更", "算力更")),
+    ("speed", 1, ("faster", "quicker", "more powerful", "stronger", "快", "更强", "性能更", "算力更")),
+    # Which to pick overall: compute first; with the same compute, memory and bandwidth decide.
+    ("overall", 1, ("better", "outperform", "beat", "should i rent", "should i use", "should i pick",
+                    "should i choose", "should i go with", "should we rent", "should we use",
+                    "which one should", "recommend", "更好", "哪个好", "选哪个", "选哪张", "租哪个", "用哪个",
+                    "更适合", "推荐哪")),
 )  # fmt: skip
 # FP64 rates this many times apart are worth a sentence (H800 ~1 TFLOPS against the H100's 67).
 FP64_GAP = 4.0
@@ -126,6 +130,7 @@ def fp64_gap(views: list[dict[str, Any]]) -> dict[str, Any] | None:
 METRIC = {
     "value": "tflops_per_usd",
     "speed": "bf16",
+    "overall": "bf16",
     "memory": "memory_gb",
     "bandwidth": "bandwidth_tbs",
     "price": "usd_per_gpu_hour",
@@ -152,6 +157,30 @@ def decide(
     }
     if abs(ratio - 1) <= SAME:
         out["answer"] = "same"
+        if asked == "overall":
+            out.update(_by_memory(a, b))
     else:
         out["answer"] = "yes" if (ratio > 1) == (direction > 0) else "no"
+    if asked == "overall" and out.get("basis") != "memory":
+        # The slower card with more memory is worth its sentence (H20 against H100, MI300X...).
+        slower = lower if direction > 0 else higher
+        faster = higher if direction > 0 else lower
+        if (slower.get("memory_gb") or 0) > (faster.get("memory_gb") or 0) * (1 + SAME):
+            out["roomier"] = slower["name"]
     return out
+
+
+def _by_memory(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
+    """Same compute: the card with more memory (then bandwidth) is the better pick for large models
+    (H200 against H100); nothing when those are the same too."""
+
+    def more(key: str) -> float:
+        x, y = a.get(key) or 0, b.get(key) or 0
+        return float(x) / float(y) if x and y else 1.0
+
+    memory, bandwidth = more("memory_gb"), more("bandwidth_tbs")
+    decisive = memory if abs(memory - 1) > SAME else bandwidth
+    if abs(decisive - 1) <= SAME:
+        return {}
+    a_wins = decisive > 1
+    return {"answer": "yes" if a_wins else "no", "basis": "memory", "winner": (a if a_wins else b)["name"]}

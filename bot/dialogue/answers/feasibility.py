@@ -34,11 +34,15 @@ ONE_NODE = 8
 # An alternative is worth offering with at least this share of memory free; a plan at 99% full
 # fails on the first longer batch.
 MIN_FREE = 0.1
+# A speed question without data: the time is said for this many tokens.
+REFERENCE_TOKENS = 1e9
 LARGER_SHOWN = 2
 MEMORY_TERMS = ("weights_gb", "gradients_gb", "optimizer_gb", "activations_gb", "logits_gb")
 
 
-def answer(q: Question, reply: Reply) -> bool:
+def answer(q: Question, reply: Reply, *, memory_asked: bool = False) -> bool:
+    """`memory_asked`: the question was how much memory the job takes on that hardware, so the
+    verdict reads "fits" rather than "yes"."""
     params, gpu = q.slot("params"), q.slot("gpu") or (q.u.gpus[0] if q.u.gpus else None)
     if params is None or gpu is None:
         return False
@@ -56,6 +60,11 @@ def answer(q: Question, reply: Reply) -> bool:
     if not asked["fits"]:
         options = what_fits(q, spec, count, method)
     timing = time_on(q, spec, count, method) if asked["fits"] else None
+    if not asked["fits"] and q.u.asks_speed:
+        # The speed asked for, on what fits the same GPUs (a lighter method), said as such.
+        same = next((o for o in options if o["name"] == spec.name and o["gpus"] == count), None)
+        if same is not None:
+            timing = time_on(q, spec, count, same["method"])
     reply.add(
         "feasibility",
         fits=asked["fits"],
@@ -66,6 +75,7 @@ def answer(q: Question, reply: Reply) -> bool:
         active_params=q.slot("active_params"),
         per_gpu_gb=asked["memory_per_gpu_gb"],
         gpu_memory_gb=spec.memory_gb,
+        usable_gb=spec.capacity_gb,  # what nvidia-smi reports: an "80 GB" H100 holds 85.5e9 bytes
         headroom=asked.get("memory_headroom"),
         tight=asked["fits"] and (asked.get("memory_headroom") or 0) < TIGHT_HEADROOM,
         state_gb=state_gb,
@@ -74,6 +84,7 @@ def answer(q: Question, reply: Reply) -> bool:
         options=options,
         timing=timing,
         assumed=assumptions(q, asked),
+        memory_asked=memory_asked,
     )
     return True
 
@@ -83,15 +94,20 @@ def time_on(q: Question, spec: GpuSpec, count: int, method: Method) -> dict[str,
     gives a deadline or asks the time. The data said, or for pre-training from scratch the
     compute-optimal 20 tokens per parameter (said as assumed); without data, None."""
     deadline = q.slot("days")
-    if deadline is None and not q.u.asks_time:
+    if deadline is None and not q.u.asks_time and not q.u.asks_speed:
         return None
     tokens = q.slot("tokens")
     data_bytes = q.slot("data_bytes")
     assumed = False
+    per_reference = False
     if tokens is None and data_bytes is None:
-        if method != "pretrain" or q.slot("continued"):
+        if q.u.asks_speed and (method != "pretrain" or q.slot("continued")):
+            # The speed needs no data: the time is then said per REFERENCE_TOKENS.
+            tokens, per_reference = REFERENCE_TOKENS, True
+        elif method != "pretrain" or q.slot("continued"):
             return None
-        tokens, assumed = CHINCHILLA_TOKENS_PER_PARAM * float(q.slot("params")), True
+        else:
+            tokens, assumed = CHINCHILLA_TOKENS_PER_PARAM * float(q.slot("params")), True
     request = SizingRequest(
         params=float(q.slot("params")),
         tokens=float(tokens) if tokens is not None else None,
@@ -113,9 +129,15 @@ def time_on(q: Question, spec: GpuSpec, count: int, method: Method) -> dict[str,
         return None
     top = result.options[0]
     days = float(top.days)
-    priced = top.to_dict(result.currency).get("cost")
+    shown = top.to_dict(result.currency)
+    priced = shown.get("cost")
     cost: Mapping[str, Any] = priced if isinstance(priced, Mapping) else {}
     return {
+        "method": method,
+        "speed_asked": q.u.asks_speed,
+        "tokens_per_gpu_s": shown.get("tokens_per_gpu_s"),
+        "mfu": shown.get("mfu"),
+        "per_reference": per_reference,
         "days": days,
         "deadline": float(deadline) if deadline is not None else None,
         "in_time": deadline is None or days <= float(deadline) * 1.001,

@@ -3,6 +3,7 @@ quoted figure that is right gets Yes, with its source too (kb.factcheck judges t
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from bot.dialogue.answers.base import Question
@@ -41,20 +42,43 @@ def confirmations(q: Question) -> list[dict[str, Any]]:
     for quote in quotes(q.text, q.kb.gpu_records):
         for g in quote.gpus:
             figure: Any = None
+            scale = 1.0
+            kind: str = quote.kind
             if quote.kind == "memory":
                 figure = g.memory_gb
+            elif quote.kind == "bandwidth" and quote.fabric and g.scale_up is not None:
+                # "A800 的 NVLink 是 400GB/s 吗": the GPU-to-GPU link, in GB/s as datasheets give it
+                figure, scale, kind = _link(g.scale_up), 1000.0, "link"
             elif quote.kind == "bandwidth":
                 figure = g.memory_bandwidth_tbs
             elif quote.kind == "tflops" and quote.dtype:
                 figure = getattr(g.tflops, quote.dtype, None)
             value = getattr(figure, "value", None)
-            if value and abs(quote.value - value) <= SAME_FIGURE * value:
+            if value and abs(quote.value * scale - value) <= SAME_FIGURE * value:
                 cite = next((sources[k].citation for k in figure.src if k in sources), ", ".join(figure.src))
+                link = "Infinity Fabric" if g.vendor == "amd" else "NVLink"
                 out.append(
-                    {"name": g.name, "kind": quote.kind, "dtype": quote.dtype, "value": value, "source": cite}
+                    {
+                        "name": g.name,
+                        "kind": kind,
+                        "dtype": quote.dtype,
+                        "value": value,
+                        "source": cite,
+                        "link": link,
+                    }
                 )
                 break
     return out
+
+
+@dataclass(frozen=True)
+class _Figure:
+    value: float | None
+    src: tuple[str, ...]
+
+
+def _link(scale_up: Any) -> _Figure:
+    return _Figure(getattr(scale_up, "gbs", None), tuple(getattr(scale_up, "src", ()) or ()))
 
 
 def answer(q: Question, reply: Reply) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.dialogue.answers import feasibility
 from bot.dialogue.answers.base import LIGHTER, Question, fewest_that_fit, model_state_gb, probe
 from bot.dialogue.answers.feasibility import MIN_FREE, assumptions
 from bot.dialogue.answers.prices import cheapest
@@ -35,6 +36,10 @@ EXAMPLES = 3
 def answer(q: Question, reply: Reply) -> bool:
     if q.slot("params") is None:
         return False
+    if q.slot("gpu") or q.u.gpus:
+        # "LoRA 70B on 8x A100, memory per GPU?": the memory on exactly that hardware, with the
+        # verdict and what fits instead, is the feasibility answer.
+        return feasibility.answer(q, reply, memory_asked=True)
     said: Method | None = q.slot("method")
     # The method asked, then the lighter ones that would need less ("7B 全参" also shows LoRA/QLoRA);
     # pre-training is its own question (its data and memory are not a fine-tune's).

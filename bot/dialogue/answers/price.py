@@ -64,7 +64,14 @@ def answer(q: Question, reply: Reply) -> bool:
         # "$2/hr for an H100": judged against the part the family name means (the SXM board)
         main = {m.id for name in q.u.gpus if (m := main_variant(catalog, name)) is not None}
         specs = [s for s in specs if s.id in main] or specs
+    if len(specs) > 1:
+        # A family name ("H100"): the part it means first (the SXM board), its other boards after.
+        main = {m.id for name in q.u.gpus if (m := main_variant(catalog, name)) is not None}
+        specs.sort(key=lambda s: s.id not in main)
     items = [_item(q, spec, count, named, named_cn, cn_asked) for spec in specs]
+    if named and len(items) > 1 and any(not i["missing_at"] for i in items):
+        # "H100 per hour on AWS": the boards that cloud lists, not "AWS has no H100 NVL price".
+        items = [i for i in items if not i["missing_at"]]
     if len(items) > 1 and any(i["rows"] or i["cn_rows"] for i in items):
         # A family name ("8卡H100"): the variants with a price for the shape asked about.
         items = [i for i in items if i["rows"] or i["cn_rows"]]

@@ -9,12 +9,13 @@ import datetime as dt
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from bot.dialogue.answers.base import main_variant
 from bot.dialogue.memo import Planner
 from bot.dialogue.plan import build_request
 from bot.dialogue.reply import Reply
 from bot.dialogue.state import DialogueState, merge_slots, public_slots
 from bot.dialogue.understand import Understood
-from bot.render.views import option_view, resolve_gpus
+from bot.render.views import option_view
 from sizing.errors import SizingError
 
 if TYPE_CHECKING:
@@ -36,7 +37,10 @@ def compare_on_gpus(
 ) -> bool:
     """Size the workload on each named GPU and add the side-by-side reply; False if under two
     GPUs resolve to catalog entries (the caller then answers as before)."""
-    specs = resolve_gpus(kb.catalog, u.gpus)
+    # A family name is the part it means ("A100" the A100 80GB SXM, "H100" the H100 SXM), as in the
+    # datasheet comparison: not every board of the family with its own odd plan.
+    specs = [s for name in dict.fromkeys(u.gpus) if (s := main_variant(kb.catalog, name)) is not None]
+    specs = list(dict.fromkeys(specs))
     if len({s.id for s in specs}) < 2:
         return False
     merge_slots(state, {k: v for k, v in u.said.items() if k not in NOT_CHOSEN})
@@ -57,5 +61,6 @@ def compare_on_gpus(
         slots=public_slots(state),
         fastest=min(fitting, key=lambda r: r["days"] or float("inf"), default=None),
         cheapest=min((r for r in fitting if r.get("cost")), key=lambda r: r["cost"], default=None),
+        all_priced=all(r.get("cost") for r in fitting),  # "the cheapest" only among GPUs with a price
     )
     return True
