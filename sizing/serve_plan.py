@@ -25,7 +25,7 @@ from sizing.serve_memory import ServeMemory, ShapeMemory, on_gpu, serve_memory, 
 from sizing.serve_precision import serving_precision
 from sizing.serve_rank import Context, leading, lower_precision_bar, rank
 from sizing.serve_result import ServeExcluded, ServeOption, ServeResult, hourly_usd_for
-from sizing.serve_speed import ModelTerms, Replica, Speed, Timing, model_terms, saturation_batch, speed
+from sizing.serve_speed import ModelTerms, Replica, Speed, Timing, model_terms, saturation_batch
 from sizing.serve_types import (
     DEFAULT_TPOT_MS,
     DEFAULT_TTFT_MS,
@@ -203,17 +203,19 @@ def candidates(
     k: ServeConstants = CALIBRATED,
     per_type: int = 2,
     below_usd_per_hour: float | None = None,
+    terms: dict[ServePrecision, ModelTerms] | None = None,
 ) -> tuple[list[ServeOption], list[ServeExcluded]]:
     """Per GPU type: the smallest replica that holds the model (single node first; pipelines of
     nodes only when no node does) and, with per_type 2, the next larger tensor-parallel size.
     `below_usd_per_hour` (with per_type 1, one option per type): leave out, untimed, a type whose
-    option costs at least that per hour even as one replica (serve_rank.lower_precision_bar)."""
+    option costs at least that per hour even as one replica (serve_rank.lower_precision_bar).
+    `terms`: the plan's model_terms per precision, filled as needed."""
     pool: list[ServeOption] = []
     excluded: list[ServeExcluded] = []
     tokens = req.kv_tokens
     # Per replica shape and per precision served, whatever the GPU type: worked out once.
     held: dict[tuple[ServePrecision, int, int], ShapeMemory] = {}
-    terms: dict[ServePrecision, ModelTerms] = {}
+    terms = {} if terms is None else terms
     for gpu in resolve_gpus(book.catalog, req.gpu):
         mine = book.of(gpu.id)
         if not mine and req.gpu is None:
@@ -298,17 +300,18 @@ def plan_serving(req: ServeRequest, catalog: Catalog, k: ServeConstants = CALIBR
         ]
         if variants:
             forced = replace(min(variants, key=_family_order), label="requested")
-    pool, excluded = candidates(req, book, req.precision, k)
+    terms: dict[ServePrecision, ModelTerms] = {}  # the model's per-token terms, per precision timed
+    pool, excluded = candidates(req, book, req.precision, k, terms=terms)
     ctx = Context(req, catalog)
     usable = leading(pool, ctx)
     smaller = _smaller_precision(req.precision)
     lower: list[ServeOption] = []
     if smaller is not None:  # its cheapest shape per GPU type, of those that could be shown
         bar = lower_precision_bar(usable, ctx)
-        lower, _ = candidates(req, book, smaller, k, per_type=1, below_usd_per_hour=bar)
+        lower, _ = candidates(req, book, smaller, k, per_type=1, below_usd_per_hour=bar, terms=terms)
     # What one user alone gets on each option shown ("tokens/s on a single L4?"), timed for those only.
     options = [
-        o.shown(o.label, solo=speed(o.replica, 1, req.input_tokens, req.output_tokens, k)) if o.speed else o
+        o.shown(o.label, solo=_solo(o.replica, req, k, terms)) if o.speed else o
         for o in rank(usable, lower, forced, ctx)
     ]
     return ServeResult(
@@ -319,6 +322,13 @@ def plan_serving(req: ServeRequest, catalog: Catalog, k: ServeConstants = CALIBR
         excluded=tuple(sorted(excluded, key=lambda e: e.gpu)),
         currency=req.budget.currency if req.budget else "USD",
     )
+
+
+def _solo(
+    rep: Replica, req: ServeRequest, k: ServeConstants, terms: dict[ServePrecision, ModelTerms]
+) -> Speed:
+    """One request alone on the replica."""
+    return Timing(rep, req.input_tokens, req.output_tokens, k, terms.get(rep.precision)).speed(1)
 
 
 # The next precision down a team would try: 16-bit -> FP8, FP8/INT8 -> INT4 (AWQ/GPTQ).
