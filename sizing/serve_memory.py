@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from sizing.frozen import quick_init
 from sizing.memory import CUDA_CONTEXT_GB, NCCL_BUFFERS_GB
 from sizing.model_arch import ModelArchitecture
 from sizing.serve_types import ServePrecision
@@ -57,6 +58,7 @@ def capacity_gb(gpu: GpuSpec) -> float:
     return gpu.capacity_gb
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class ServeMemory:
     """Memory of one GPU of a replica, GB."""
@@ -151,6 +153,7 @@ def overhead_gb(arch: ModelArchitecture, tp: int) -> float:
     return CUDA_CONTEXT_GB + (NCCL_BUFFERS_GB if tp > 1 else 0.0) + CUDA_GRAPHS_GB + activations
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class ShapeMemory:
     """What one GPU of a replica of tp x pp GPUs holds, GB, whatever the GPU type: its share of the

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from sizing.assumptions import HOURS_PER_MONTH
 from sizing.cost import Quote
+from sizing.frozen import quick_init
 from sizing.result import ExplainItem, SizingWarning
 from sizing.serve_memory import ServeMemory
 from sizing.serve_speed import Replica, Speed
@@ -170,6 +171,7 @@ def _r(x: float, nd: int) -> float:
     return round(x, nd) if math.isfinite(x) else 0.0
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class ServeExcluded:
     gpu: str

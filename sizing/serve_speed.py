@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from sizing.frozen import quick_init
 from sizing.model_arch import ModelArchitecture
 from sizing.serve_calibration import CALIBRATED, ServeConstants
 from sizing.serve_memory import LINEAR_BYTES, cached_layer_tokens, kv_bytes_per_token_layer, weight_bytes
@@ -81,6 +82,7 @@ def layer_floor_s(arch: ModelArchitecture, k: ServeConstants) -> float:
     return kernels * k.kernel_latency_s + slots * k.expert_latency_s
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Replica:
     """One copy of the model: pp pipeline stages (one per node) of tp tensor-parallel GPUs. What
@@ -97,6 +99,7 @@ class Replica:
         return self.tp * self.pp
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Step:
     """One decode step of a batch, seconds, and what bounds it."""
@@ -116,6 +119,7 @@ class Step:
         return "memory" if self.memory_s >= self.compute_s else "compute"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Speed:
     batch: int  # requests in flight
@@ -157,6 +161,7 @@ def active_linear_params(arch: ModelArchitecture) -> float:
     return max(1.0, arch.active_params - arch.extra_params - lookup)
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class ModelTerms:
     """What one token of a model at a precision reads and computes, whatever the GPUs: worked out
