@@ -19,6 +19,7 @@ to screen) and meet any deadline.
 
 from __future__ import annotations
 
+import bisect
 import math
 from collections.abc import Sequence
 
@@ -62,6 +63,8 @@ class Pruner:
         self._costs: dict[str, float] = {}
         self._nvidia_costs: dict[str, float] = {}  # the NVIDIA types' entries of _costs
         self._limit: float | None = None  # skip()'s bar, once MAX_TYPES_SHOWN types are costed
+        self._ranked: list[float] = []  # _costs' values, ascending, as of the last _limit
+        self._nvidia_ranked: list[float] = []  # the NVIDIA types' ones
         # needless()'s bars from the preferred plans seen so far (_note_picks).
         self._picks: Sequence[Option] | None = None
         self._picks_noted = 0
@@ -146,7 +149,8 @@ class Pruner:
         if changed and len(costs) >= MAX_TYPES_SHOWN:
             # What a type's floor must exceed to be skipped: more than FASTEST_COST_CAP × the
             # cheapest plan and more than the MAX_TYPES_SHOWN-th cheapest type (module docstring).
-            ranked = sorted(costs.values())
+            ranked = self._ranked = sorted(costs.values())
+            self._nvidia_ranked = sorted(self._nvidia_costs.values())
             self._limit = max(FASTEST_COST_CAP * ranked[0], ranked[MAX_TYPES_SHOWN - 1], self.budget or 0.0)
         self._noted = len(pool)
         self._last = pool[-1] if pool else None
@@ -162,10 +166,11 @@ class Pruner:
         nvidia = g.vendor == "nvidia"
         if (nvidia and not self._nvidia) or (not top_tier(g) and not self._below_top):
             return False
+        if self._limit is None:  # fewer than MAX_TYPES_SHOWN types costed yet
+            return False
         # floor() is under every count's cost_floor, so types cheaper than it are cheaper than them.
-        floor = self.floor(g)
-        cheaper = self._nvidia_costs if nvidia else self._costs
-        if sum(1 for c in cheaper.values() if c < floor) < MAX_TYPES_SHOWN:
+        ranked = self._nvidia_ranked if nvidia else self._ranked
+        if bisect.bisect_left(ranked, self.floor(g)) < MAX_TYPES_SHOWN:
             return False
         self._note_picks(picks)
         return bool(self._beaters)

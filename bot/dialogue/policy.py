@@ -56,6 +56,8 @@ ANSWERS: dict[str, Answer] = {
     "cheapest_offering": offering.answer,
     "price_coverage": coverage.answer,  # which providers the catalogue prices, and how to add one
     "data_amount": data_amount.answer,  # "How many tokens should I train a 3B model on?"
+    # "8卡H100 全参 70B 要多久？": a plan on the GPUs counted, unless the job does not fit on them
+    "misfit": feasibility.answer_if_misfit,
 }
 # Kinds whose answer offers to plan the workload it computed ("say 'plan it' or give a deadline"):
 # outside a plan under way, the form starts from that workload (its assumed slots marked as such).
@@ -136,6 +138,11 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
         return "capability"  # "Is the H100 good for fine-tuning?": about the GPU, no job to size
     if q.u.task == "serve" and kind in SERVING_VERSIONS:
         return SERVING_VERSIONS[kind]
+    if not q.u.gpus and not form_in_progress and catalogue.other_accelerator(q.text) is not None:
+        return "list_gpus"  # "昇腾 910B 能训练 7B 吗": not in the catalogue, said first, and what is
+    if kind == "size" and q.u.asks_time and q.u.gpus and not form_in_progress:
+        if q.u.said.get("gpu_count") and q.u.said.get("params") is not None:
+            return "misfit"  # answered as a plan when the job fits on the GPUs counted
     if kind == "cheapest_gpu" and any(q.u.said.get(k) is not None for k in ("tokens", "data_bytes")):
         return None  # "pretrain 350M on 10B tokens, cheapest please": the plan of lowest total cost
     if kind in ANSWERS:

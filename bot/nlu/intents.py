@@ -241,6 +241,13 @@ SIZING_START = (
     "need to fine-tune", "which gpu should", "what gpu do", "what gpus do", "how many gpus",
     "what hardware do",
 )  # fmt: skip
+# Renting to train, said without a size yet ("我想租卡训练模型", "I want to rent GPUs to train a model"):
+# a plan to start, unless it asks something ("租卡训练要注意什么？" is the FAQ's).
+RENT_TO_TRAIN = (
+    "租卡训练", "租卡微调", "租卡来训练", "租gpu训练", "租显卡训练", "租算力训练", "帮我规划", "帮我估算",
+    "rent gpus to train", "rent a gpu to train", "rent gpus to fine-tune", "rent a gpu to fine-tune",
+    "gpus to train a", "gpu to train a", "help me plan", "help me size",
+)  # fmt: skip
 # Slots that make a message a sizing request (gpu alone may be a question about the card).
 WORKLOAD = (
     "params", "tokens", "data_bytes", "days", "budget", "method", "gpu_count", "seq_len", "epochs", "samples",
@@ -448,6 +455,8 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
     if filled and _conceptual(t, sig, yes_no):
         return "faq"  # "is fp8 training production-ready?", "bf16 和 fp16 选哪个", "1GB 文本大概多少 token"
     if filled or has_any(t, SIZING_START):
+        return "size"
+    if has_any(t, RENT_TO_TRAIN) and not has_any(t, cues.WH_WORDS):
         return "size"
     if short and has_any(t, HELP):
         return "help"

@@ -71,6 +71,8 @@ def _classify(
     after = window_after(s, unit.end if unit.end > 0 else num.end, ceiling)
     if num.weak and unit.kind not in ("days", "money"):
         return
+    if before.rstrip(" -").endswith(_CHIP_NAMES):
+        return  # "昇腾 910B", "TPU v5", "MLU370": a chip's model number, not a model size
     if unit.kind == "samples" and num.mult in ("b", "t", "g") and not s[num.end : unit.end].strip().isascii():
         unit = Unit("none", 1.0, num.end)  # "7B条" / "70B份": a model size before a measure word
     if unit.kind in ("params", "level", "none", "tokens") and _active_cue(s, before, unit, num):
@@ -273,6 +275,8 @@ def _context_label(before: str) -> bool:
     return all(ch in " :：=~≈" for ch in rest)
 
 
+# Accelerator names whose model numbers look like sizes ("昇腾910B" is no 910B-parameter model).
+_CHIP_NAMES = ("昇腾", "升腾", "ascend", "atlas", "mlu", "gaudi", "寒武纪", "tpu", "tpu v", "昆仑", "kunlun")
 # No one means a context under this many tokens: "Context: 5 person team" is a heading and a team.
 MIN_CONTEXT_LABELLED = 64
 # Words that may follow a context length ("context 32k tokens", "context: 4096 max").

@@ -220,3 +220,42 @@ def test_a_quoted_nvlink_figure_is_confirmed_or_corrected_against_the_link(real:
     )
     en = ask(real, "the A800 has 600GB/s NVLink, right?")
     assert en.startswith("*No.*") and "400" in en
+
+
+def test_a_serving_question_without_a_model_in_china_is_priced_in_yuan_on_gpus_rentable_there(
+    real: Consultant,
+) -> None:
+    text = ask(real, "国内上线客服机器人，日活两万，需要几张卡")
+    assert "按国内部署规划" in text and "¥" in text and "suanjiayun" not in text
+
+
+def test_how_long_on_counted_gpus_says_first_whether_the_job_fits_there(real: Consultant) -> None:
+    text = ask(real, "8卡H100 全参微调 Llama 3 70B 要多久？数据 5B tokens")
+    assert text.startswith("*不能*") and "放得下的方案" in text and "推荐方案" not in text
+    fits = ask(real, "how long to fine-tune a 7B model on 500M tokens with 4 A100 80GB?")
+    assert fits.startswith("*Recommended:* 4 × NVIDIA A100 80GB")  # it fits: the plan on them
+
+
+def test_a_feasibility_answer_with_the_data_said_does_not_ask_for_the_data(real: Consultant) -> None:
+    text = ask(real, "can we pretrain a 1B model on 20B tokens with 8 A100 80GB in 2 weeks?")
+    assert "*Time:*" in text and "tell me the data" not in text
+
+
+def test_a_gpu_named_for_inference_without_a_model_or_load_is_sized_for_the_pilot_load(
+    real: Consultant,
+) -> None:
+    text = ask(real, "is the L4 any good for inference?")
+    assert "10 requests at once (no load given)" in text and "Llama 3.1 8B" in text
+
+
+def test_wanting_to_rent_gpus_to_train_starts_the_plan(real: Consultant) -> None:
+    assert "模型有多少参数" in ask(real, "我们想租卡训练一个模型")
+    assert "How many parameters" in ask(real, "we'd like to rent GPUs to train a model")
+    assert "模型有多少参数" not in ask(real, "租卡训练要注意什么？")
+
+
+def test_an_accelerator_outside_the_catalogue_is_said_to_be_outside_it_first(real: Consultant) -> None:
+    assert ask(real, "can I rent Gaudi 3 here?").startswith("*No Gaudi")
+    assert ask(real, "pretrain 7B on TPU v5e pods").startswith("*No TPU in the catalogue*")
+    zh = ask(real, "昇腾 910B 能训练 7B 吗")
+    assert zh.startswith("*目录里没有 昇腾*") and "9100亿" not in zh

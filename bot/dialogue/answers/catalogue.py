@@ -56,6 +56,9 @@ def answer_list(q: Question, reply: Reply) -> bool:
     the GPUs that compute in that format."""
     fmt = number_format(q.text)
     if fmt is None:
+        other = other_accelerator(q.text)
+        if other is not None:
+            reply.add("not_in_catalogue", name=other)  # "Do you support TPUs?": no, first
         answer_gpus(q.kb, "list_gpus", (), reply)
         return True
     catalog = q.kb.catalog
@@ -71,3 +74,18 @@ def number_format(text: str) -> str | None:
 
     found = topic(text)
     return found if found in ("fp8", "bf16") else None
+
+
+def other_accelerator(text: str) -> str | None:
+    """The non-GPU accelerator a message names ("TPU", "Gaudi 3", "昇腾"), as written, if any: the
+    catalogue holds NVIDIA and AMD GPUs only, and the answer says so before listing them."""
+    from bot.nlu.lexicon import find_phrase
+    from bot.nlu.question_cues import OTHER_ACCELERATORS
+    from bot.nlu.text import normalise
+
+    low = normalise(text).lower
+    for cue in OTHER_ACCELERATORS:
+        at = find_phrase(low, cue)
+        if at != -1:
+            return text[at : at + len(cue)] if len(text) == len(low) else cue.upper()
+    return None

@@ -89,6 +89,21 @@ def answer(q: Question, reply: Reply, *, memory_asked: bool = False) -> bool:
     return True
 
 
+def answer_if_misfit(q: Question, reply: Reply) -> bool:
+    """ "How long on 8 H100 to fully fine-tune 70B?" is a plan on those GPUs (the time is its answer)
+    when the job fits on them; when it does not, the verdict comes first with what does fit, rather
+    than a plan headlining GPUs that cannot hold it. False: it fits, the plan answers."""
+    params, gpu = q.slot("params"), q.slot("gpu") or (q.u.gpus[0] if q.u.gpus else None)
+    spec = main_variant(q.catalog, str(gpu)) if params is not None and gpu is not None else None
+    if spec is None:
+        return False
+    method: Method = q.slot("method") or "full_finetune"
+    asked = probe(q, spec, int(q.slot("gpu_count") or 1), method)
+    if asked is None or asked["fits"]:
+        return False
+    return answer(q, reply)
+
+
 def time_on(q: Question, spec: GpuSpec, count: int, method: Method) -> dict[str, Any] | None:
     """ "…on 8 H100 in a month?": how long the job takes on exactly this hardware, when the question
     gives a deadline or asks the time. The data said, or for pre-training from scratch the
@@ -222,4 +237,6 @@ def assumptions(q: Question, option: Mapping[str, Any]) -> dict[str, Any]:
         "micro_batch": layout.get("micro_batch"),
         "recompute": layout.get("recompute"),
         "count_default": q.slot("gpu_count") is None,
+        # With the data said, its time and cost are in the answer (or the job does not fit): no ask.
+        "data_given": q.slot("tokens") is not None or q.slot("data_bytes") is not None,
     }

@@ -241,10 +241,13 @@ def typical_answer(q: Question, reply: Reply) -> bool:
     sized at once for a typical small and a typical large open model (TYPICAL_MODELS, named as the
     assumption) at the load said, and asks which model is meant."""
     rows = []
+    # Without a load, a named GPU would be sized at saturation (slow per user): the stated pilot load.
+    no_load = not any(q.slot(k) for k in ("concurrency", "qps", "daily_users"))
+    load = {"concurrency": DEFAULT_CONCURRENCY} if no_load and q.slot("gpu") else {}
     for model_id in TYPICAL_MODELS:
         if q.kb.find_model(model_id) is None:
             continue
-        found = plan(replace(q, context={**q.context, "model": model_id}))
+        found = plan(replace(q, context={**q.context, **load, "model": model_id}))
         if found is None or isinstance(found, SizingError):
             continue
         req, result = found
@@ -257,7 +260,7 @@ def typical_answer(q: Question, reply: Reply) -> bool:
     reply.add("serve_typical", rows=rows, china=in_china(q) and not q.slot("gpu"), **{
         k: rows[0][k] for k in ("concurrency", "qps", "daily_users", "load_default", "input_tokens",
                                 "output_tokens", "lengths_default")
-    }, peak_qps=peak_qps(int(daily)) if daily else None)  # fmt: skip
+    }, peak_qps=peak_qps(int(daily)) if daily else None, assumed_load=no_load)  # fmt: skip
     return True
 
 
