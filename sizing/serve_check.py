@@ -8,13 +8,12 @@ import math
 from dataclasses import dataclass
 
 from sizing.model_arch import ModelArchitecture
+from sizing.serve_batch import settled_batch
 from sizing.serve_calibration import CALIBRATED, ServeConstants
 from sizing.serve_memory import kv_bytes_per_request, serve_memory, weight_bytes
-from sizing.serve_speed import Replica, saturation_batch, speed
+from sizing.serve_speed import Replica, Timing, saturation_batch
 from sizing.serve_types import ServePrecision
 from sizing.types import GpuSpec
-
-LITTLE_ROUNDS = 12
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,20 +41,14 @@ def predict(
     room = saturation_batch(mem.max_concurrency, k)
     if room < 1:
         return RunPrediction(False, 0, 0.0, math.inf, math.inf, 0.0)
-    rep = Replica(arch, gpu, tp, precision)
+    timing = Timing(Replica(arch, gpu, tp, precision), input_tokens, output_tokens, k)
     if concurrency is not None:
         batch = min(concurrency, room)
     elif qps is not None:
-        batch = 1
-        for _ in range(LITTLE_ROUNDS):  # concurrency = rate x (time to first token + answer time)
-            s = speed(rep, batch, input_tokens, output_tokens, k)
-            settled = min(room, max(1, math.ceil(qps * (s.ttft_s + output_tokens * s.tpot_s))))
-            if settled == batch:
-                break
-            batch = settled
+        batch = settled_batch(timing, qps, room)
     else:
         batch = room
-    s = speed(rep, batch, input_tokens, output_tokens, k)
+    s = timing.speed(batch)
     tokens = s.output_tokens_per_second
     if qps is not None:  # below saturation a server completes what arrives
         tokens = min(tokens, qps * output_tokens)

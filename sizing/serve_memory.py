@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from sizing.frozen import quick_init
 from sizing.memory import CUDA_CONTEXT_GB, NCCL_BUFFERS_GB
 from sizing.model_arch import ModelArchitecture
 from sizing.serve_types import ServePrecision
@@ -57,6 +58,7 @@ def capacity_gb(gpu: GpuSpec) -> float:
     return gpu.capacity_gb
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class ServeMemory:
     """Memory of one GPU of a replica, GB."""
@@ -73,9 +75,7 @@ class ServeMemory:
 
     @property
     def max_concurrency(self) -> int:
-        if self.kv_budget_gb <= 0 or self.kv_per_request_gb <= 0:
-            return 0
-        return math.floor(self.kv_budget_gb / self.kv_per_request_gb + 1e-9)
+        return requests_held(self.kv_budget_gb, self.kv_per_request_gb)
 
     def kv_gb(self, concurrency: int) -> float:
         return concurrency * self.kv_per_request_gb
@@ -85,6 +85,13 @@ class ServeMemory:
 
     def fits(self, concurrency: int) -> bool:
         return self.weights_fit and concurrency <= self.max_concurrency
+
+
+def requests_held(kv_budget_gb: float, kv_per_request_gb: float) -> int:
+    """Requests whose KV cache fits in the budget (whole requests; 1e-9 absorbs float noise)."""
+    if kv_budget_gb <= 0 or kv_per_request_gb <= 0:
+        return 0
+    return math.floor(kv_budget_gb / kv_per_request_gb + 1e-9)
 
 
 def weight_bytes(arch: ModelArchitecture, precision: ServePrecision) -> float:
@@ -146,6 +153,55 @@ def overhead_gb(arch: ModelArchitecture, tp: int) -> float:
     return CUDA_CONTEXT_GB + (NCCL_BUFFERS_GB if tp > 1 else 0.0) + CUDA_GRAPHS_GB + activations
 
 
+@quick_init
+@dataclass(frozen=True, slots=True)
+class ShapeMemory:
+    """What one GPU of a replica of tp x pp GPUs holds, GB, whatever the GPU type: its share of the
+    weights, the runtime buffers and one request's KV cache. A plan that tries the same shape on
+    every GPU type works this out once per shape (on_gpu adds the GPU's capacity)."""
+
+    weights_gb: float
+    overhead_gb: float
+    kv_per_request_gb: float
+
+    def kv_budget_gb(self, capacity_gb: float) -> float:
+        """What the server gives the KV cache: KV_FRACTION of what is left (negative: the rest
+        does not fit)."""
+        free = capacity_gb - self.weights_gb - self.overhead_gb
+        return KV_FRACTION * free if free > 0 else free
+
+    def requests_on(self, gpu: GpuSpec) -> int:
+        """ServeMemory.max_concurrency of this shape on `gpu`, without building its ServeMemory (a
+        plan asks it of every shape it tries, most of which hold no request)."""
+        return requests_held(self.kv_budget_gb(capacity_gb(gpu)), self.kv_per_request_gb)
+
+
+def shape_memory(
+    arch: ModelArchitecture,
+    tp: int,
+    precision: ServePrecision,
+    tokens_per_request: int,
+    pp: int = 1,
+) -> ShapeMemory:
+    return ShapeMemory(
+        weights_gb=weight_bytes(arch, precision) / (tp * pp) / GB,
+        overhead_gb=overhead_gb(arch, tp),
+        kv_per_request_gb=kv_bytes_per_request(arch, tp, precision, tokens_per_request, pp) / GB,
+    )
+
+
+def on_gpu(gpu: GpuSpec, shape: ShapeMemory) -> ServeMemory:
+    """`shape` on one GPU of this type: the KV cache gets KV_FRACTION of what is left."""
+    cap = capacity_gb(gpu)
+    return ServeMemory(
+        weights_gb=shape.weights_gb,
+        overhead_gb=shape.overhead_gb,
+        kv_budget_gb=shape.kv_budget_gb(cap),
+        kv_per_request_gb=shape.kv_per_request_gb,
+        capacity_gb=cap,
+    )
+
+
 def serve_memory(
     arch: ModelArchitecture,
     gpu: GpuSpec,
@@ -155,17 +211,7 @@ def serve_memory(
     pp: int = 1,
 ) -> ServeMemory:
     """Memory of one GPU of a replica of tp x pp GPUs (pp pipeline stages of tp GPUs each)."""
-    cap = capacity_gb(gpu)
-    weights = weight_bytes(arch, precision) / (tp * pp) / GB
-    overhead = overhead_gb(arch, tp)
-    free = cap - weights - overhead
-    return ServeMemory(
-        weights_gb=weights,
-        overhead_gb=overhead,
-        kv_budget_gb=KV_FRACTION * free if free > 0 else free,
-        kv_per_request_gb=kv_bytes_per_request(arch, tp, precision, tokens_per_request, pp) / GB,
-        capacity_gb=cap,
-    )
+    return on_gpu(gpu, shape_memory(arch, tp, precision, tokens_per_request, pp))
 
 
 def fewest_gpus(

@@ -12,19 +12,20 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from sizing.assumptions import DAYS_PER_MONTH
-from sizing.cost import Quote, quote, shapes, usable_offerings
+from sizing.cost import Quote
 from sizing.errors import SizingError
 from sizing.model_arch import ModelArchitecture
 from sizing.network import GPUS_PER_NODE
 from sizing.plan import resolve_gpus
+from sizing.serve_batch import batch_for_tpot, settled_batch
 from sizing.serve_calibration import CALIBRATED, ServeConstants
+from sizing.serve_catalog import MAX_PIPELINE_NODES, CatalogBook, catalog_book
 from sizing.serve_load import peak_qps
-from sizing.serve_memory import serve_memory
+from sizing.serve_memory import ServeMemory, ShapeMemory, on_gpu, serve_memory, shape_memory
 from sizing.serve_precision import serving_precision
-from sizing.serve_rank import Context, rank
-from sizing.serve_result import ServeExcluded, ServeOption, ServeResult
-from sizing.serve_speed import Replica, Speed, batch_for_tpot, saturation_batch, speed
+from sizing.serve_rank import Context, leading, lower_precision_bar, rank
+from sizing.serve_result import ServeExcluded, ServeOption, ServeResult, hourly_usd_for
+from sizing.serve_speed import ModelTerms, Replica, Speed, Timing, model_terms, saturation_batch
 from sizing.serve_types import (
     DEFAULT_TPOT_MS,
     DEFAULT_TTFT_MS,
@@ -33,33 +34,7 @@ from sizing.serve_types import (
     ServePrecision,
     ServeRequest,
 )
-from sizing.types import Catalog, GpuSpec, Offering
-
-TENSOR_PARALLEL = (1, 2, 4, 8)  # head counts divide by powers of two; vLLM/TRT-LLM want tp | heads
-# Models no 8-GPU node holds are split over up to 8 nodes of 8 GPUs (pipeline parallel) [assumption:
-# beyond 64 GPUs per replica a serving deployment is a research project, not a rental question].
-MAX_PIPELINE_NODES = 8
-# Little's law fixed point: a few rounds settle concurrency = rate x time in system.
-LITTLE_ROUNDS = 12
-
-
-class PriceBook:
-    """On-demand quotes for replica sizes, looked up once per plan (both precisions ask the same)."""
-
-    def __init__(self, catalog: Catalog) -> None:
-        self.catalog = catalog
-        self.offers = usable_offerings(catalog)
-        self._quotes: dict[tuple[str, int], Quote | None] = {}
-
-    def of(self, gpu_id: str) -> tuple[Offering, ...]:
-        return self.offers.get(gpu_id, ())
-
-    def quote(self, gpu_id: str, gpus: int) -> Quote | None:
-        key = (gpu_id, gpus)
-        if key not in self._quotes:
-            mine = self.of(gpu_id)
-            self._quotes[key] = quote(self.catalog, gpu_id, gpus, DAYS_PER_MONTH, mine) if mine else None
-        return self._quotes[key]
+from sizing.types import Catalog, GpuSpec
 
 
 def validate(req: ServeRequest) -> None:
@@ -143,30 +118,19 @@ def _layout(gpus: int) -> tuple[int, int]:
     return GPUS_PER_NODE, gpus // GPUS_PER_NODE
 
 
-def _load(
-    req: ServeRequest, rep: Replica, limit: int, k: ServeConstants, at_least: int = 1
-) -> tuple[int, int, Speed]:
-    """(replicas, requests per replica, speed) for the asked load; `limit` is what one replica
-    may hold (memory, the server's batch limit and the time-per-token target); `at_least` replicas
-    when GPUs already paid for can hold more copies."""
-    i, o = req.input_tokens, req.output_tokens
+def _load(req: ServeRequest, timing: Timing, limit: int, at_least: int = 1) -> tuple[int, int]:
+    """(replicas, requests per replica) for the asked load; `limit` is what one replica may hold
+    (memory, the server's batch limit and the time-per-token target); `at_least` replicas when
+    GPUs already paid for can hold more copies."""
     if req.concurrency is not None:
         replicas = max(at_least, math.ceil(req.concurrency / limit))
-        per = math.ceil(req.concurrency / replicas)
-        return replicas, per, speed(rep, per, i, o, k)
+        return replicas, math.ceil(req.concurrency / replicas)
     if req.qps is not None:
-        full = speed(rep, limit, i, o, k)
-        capacity_qps = full.output_tokens_per_second / o  # requests one replica completes per second
+        _, full_tpot = timing.latency_s(limit)
+        capacity_qps = limit / full_tpot / req.output_tokens  # requests one replica completes per second
         replicas = max(at_least, math.ceil(req.qps / capacity_qps - 1e-9))
-        rate = req.qps / replicas
-        batch, s = 1, speed(rep, 1, i, o, k)
-        for _ in range(LITTLE_ROUNDS):  # concurrency = rate x (time to first token + answer time)
-            settled = min(limit, max(1, math.ceil(rate * (s.ttft_s + o * s.tpot_s))))
-            if settled == batch:
-                break
-            batch, s = settled, speed(rep, settled, i, o, k)
-        return replicas, batch, s
-    return 1, limit, speed(rep, limit, i, o, k)
+        return replicas, settled_batch(timing, req.qps / replicas, limit)
+    return 1, limit
 
 
 def evaluate(
@@ -176,33 +140,41 @@ def evaluate(
     tp: int,
     pp: int,
     precision: ServePrecision,
-    prices: PriceBook,
+    book: CatalogBook,
     k: ServeConstants = CALIBRATED,
     single_replica: bool = False,
+    mem: ServeMemory | None = None,
+    terms: ModelTerms | None = None,
 ) -> ServeOption:
-    mem = serve_memory(arch, gpu, tp, precision, req.kv_tokens, pp)
+    """One replica shape on one GPU type, timed for the load; `mem` (its serve_memory) and `terms`
+    (model_terms of the model at `precision`) when the caller has them already."""
+    if mem is None:
+        mem = serve_memory(arch, gpu, tp, precision, req.kv_tokens, pp)
     rep = Replica(arch, gpu, tp, precision, pp)
     room = saturation_batch(mem.max_concurrency, k)
-    usd_to_cny = prices.catalog.usd_to_cny
+    usd_to_cny = book.catalog.usd_to_cny
     if room < 1 and not single_replica:  # priced only when it could be an option
         return ServeOption(rep, 1, mem, 0, None, None, usd_to_cny, fits=False, meets_latency=False)
-    q = prices.quote(gpu.id, tp * pp)
+    q = book.quote(gpu.id, tp * pp)
     if room < 1:
         return ServeOption(rep, 1, mem, 0, None, q, usd_to_cny, fits=False, meets_latency=False)
+    timing = Timing(rep, req.input_tokens, req.output_tokens, k, terms)
     limit = room
     if req.tpot_ms is not None:
-        within = batch_for_tpot(rep, room, req.input_tokens, req.output_tokens, req.tpot_ms / 1000, k)
+        # A fixed number of requests only asks whether one replica carries them all.
+        within = batch_for_tpot(timing, room, req.tpot_ms / 1000, enough=req.concurrency)
         limit = within if within >= 1 else room  # unreachable: serve as usual, marked as missing the target
     if single_replica:
         wanted = req.concurrency if req.concurrency is not None else limit
         per = min(wanted, room)
-        s = speed(rep, per, req.input_tokens, req.output_tokens, k)
+        s = timing.speed(per)
         fits = wanted <= mem.max_concurrency
         return ServeOption(rep, 1, mem, per, s, q, usd_to_cny, fits, _meets(req, s))
-    replicas, per, s = _load(req, rep, limit, k)
+    replicas, per = _load(req, timing, limit)
     paid = _paid_replicas(q, rep, replicas)
     if paid > replicas:  # the instance is paid for whole: run a copy of the model on every free slot
-        replicas, per, s = _load(req, rep, limit, k, at_least=paid)
+        replicas, per = _load(req, timing, limit, at_least=paid)
+    s = timing.speed(per)
     return ServeOption(rep, replicas, mem, per, s, q, usd_to_cny, True, _meets(req, s))
 
 
@@ -224,71 +196,69 @@ def _meets(req: ServeRequest, s: Speed) -> bool:
     return ttft_ok and tpot_ok
 
 
-def _replica_shapes(gpu: GpuSpec, offers: tuple[Offering, ...], fixed: int | None) -> list[tuple[int, int]]:
-    """Replica sizes to try, smallest first: one instance's GPUs, then (only for 8-GPU NVLink nodes,
-    the HGX/OAM boards multi-node serving is deployed on [assumption: pipelines over PCIe cards are
-    too slow to offer]) pipelines of whole nodes."""
-    if fixed is not None:
-        return [_layout(fixed)]
-    sold = shapes(offers)
-    largest = sold[-1] if sold else GPUS_PER_NODE
-    out = [(tp, 1) for tp in TENSOR_PARALLEL if tp <= largest]
-    nvlink_node = gpu.scale_up_gbs is not None and gpu.scale_up_domain >= GPUS_PER_NODE
-    if nvlink_node and (GPUS_PER_NODE in sold or not sold):
-        out += [(GPUS_PER_NODE, pp) for pp in range(2, MAX_PIPELINE_NODES + 1)]
-    return out
-
-
 def candidates(
     req: ServeRequest,
-    prices: PriceBook,
+    book: CatalogBook,
     precision: ServePrecision,
     k: ServeConstants = CALIBRATED,
     per_type: int = 2,
+    below_usd_per_hour: float | None = None,
+    terms: dict[ServePrecision, ModelTerms] | None = None,
 ) -> tuple[list[ServeOption], list[ServeExcluded]]:
     """Per GPU type: the smallest replica that holds the model (single node first; pipelines of
-    nodes only when no node does) and, with per_type 2, the next larger tensor-parallel size."""
+    nodes only when no node does) and, with per_type 2, the next larger tensor-parallel size.
+    `below_usd_per_hour` (with per_type 1, one option per type): leave out, untimed, a type whose
+    option costs at least that per hour even as one replica (serve_rank.lower_precision_bar).
+    `terms`: the plan's model_terms per precision, filled as needed."""
     pool: list[ServeOption] = []
     excluded: list[ServeExcluded] = []
     tokens = req.kv_tokens
-    for gpu in resolve_gpus(prices.catalog, req.gpu):
-        mine = prices.of(gpu.id)
+    # Per replica shape and per precision served, whatever the GPU type: worked out once.
+    held: dict[tuple[ServePrecision, int, int], ShapeMemory] = {}
+    terms = {} if terms is None else terms
+    for gpu in resolve_gpus(book.catalog, req.gpu):
+        mine = book.of(gpu.id)
         if not mine and req.gpu is None:
             excluded.append(ServeExcluded(gpu.id, "no_price", "no usable on-demand price in the catalog"))
             continue
-        served = _served_precision(gpu, precision)
+        served = book.served_precision(gpu, precision)
         if served is None:
             excluded.append(
                 ServeExcluded(gpu.id, "precision", f"{gpu.name} has no {precision.upper()} kernels")
             )
             continue
         fitting: list[ServeOption] = []
-        for tp, pp in _replica_shapes(gpu, mine, req.gpus):
+        shown = True
+        tried = book.replica_shapes(gpu) if req.gpus is None else (_layout(req.gpus),)
+        for tp, pp in tried:
             if pp > 1 and any(o.replica.pp == 1 for o in fitting):
                 break
-            if serve_memory(req.model, gpu, tp, served, tokens, pp).max_concurrency < 1:
+            shape = held.get((served, tp, pp))
+            if shape is None:
+                shape = held[served, tp, pp] = shape_memory(req.model, tp, served, tokens, pp)
+            if shape.requests_on(gpu) < 1:
                 continue  # not even one request fits: no option to price or time
-            o = evaluate(req, req.model, gpu, tp, pp, served, prices, k)
+            if below_usd_per_hour is not None and per_type == 1:
+                alone = hourly_usd_for(book.quote(gpu.id, tp * pp), tp * pp, 1)
+                if alone is None or alone >= below_usd_per_hour:
+                    shown = False  # this GPU type's option would not be shown: no need to time it
+                    break
+            if served not in terms:
+                terms[served] = model_terms(req.model, served)
+            mem = on_gpu(gpu, shape)
+            o = evaluate(req, req.model, gpu, tp, pp, served, book, k, mem=mem, terms=terms[served])
             if o.speed is not None:
                 fitting.append(o)
             if len(fitting) >= per_type or (fitting and fitting[0].replica.pp > 1):
                 break
+        if not shown:
+            continue
         if not fitting:
-            largest = max((tp * pp for tp, pp in _replica_shapes(gpu, mine, req.gpus)), default=1)
+            largest = max((tp * pp for tp, pp in tried), default=1)
             excluded.append(ServeExcluded(gpu.id, "memory", _too_small(req, gpu, served, largest)))
             continue
         pool.extend(fitting)
     return pool, excluded
-
-
-def _served_precision(gpu: GpuSpec, precision: ServePrecision) -> ServePrecision | None:
-    """The precision a GPU type is considered in when the user did not pick the GPU: the one asked
-    where it has kernels; a BF16 request in FP16 on GPUs without BF16 (the same weights, cast); never a
-    different number of bytes (an FP8 or INT4 plan only where that precision runs)."""
-    support = serving_precision(gpu, precision)
-    if support is None or (support.substituted and support.precision != "fp16"):
-        return None
-    return support.precision
 
 
 def _too_small(req: ServeRequest, gpu: GpuSpec, precision: ServePrecision, most: int) -> str:
@@ -316,7 +286,7 @@ def plan_serving(req: ServeRequest, catalog: Catalog, k: ServeConstants = CALIBR
     req = with_default_targets(with_daily_users(req))
     from sizing.serve_explain import explain, warnings, workload
 
-    prices = PriceBook(catalog)
+    book = catalog_book(catalog)
     forced: ServeOption | None = None
     if req.gpu is not None and req.gpus is not None:
         tp, pp = _layout(req.gpus)
@@ -324,22 +294,25 @@ def plan_serving(req: ServeRequest, catalog: Catalog, k: ServeConstants = CALIBR
         # Hardware the user named is planned in what it can run: BF16 in FP16 on a V100, FP8 as INT8
         # weight-only there (the same bytes per weight); the answer says so (serve_precision_substituted).
         variants = [
-            evaluate(req, req.model, gpu, tp, pp, support.precision, prices, k, single_replica=True)
+            evaluate(req, req.model, gpu, tp, pp, support.precision, book, k, single_replica=True)
             for gpu in resolve_gpus(catalog, req.gpu)
             if (support := serving_precision(gpu, req.precision)) is not None
         ]
         if variants:
             forced = replace(min(variants, key=_family_order), label="requested")
-    pool, excluded = candidates(req, prices, req.precision, k)
+    terms: dict[ServePrecision, ModelTerms] = {}  # the model's per-token terms, per precision timed
+    pool, excluded = candidates(req, book, req.precision, k, terms=terms)
+    ctx = Context(req, catalog)
+    usable = leading(pool, ctx)
     smaller = _smaller_precision(req.precision)
     lower: list[ServeOption] = []
-    if smaller is not None:
-        lower, _ = candidates(req, prices, smaller, k, per_type=1)  # its cheapest shape per GPU type
-    ctx = Context(req, catalog)
+    if smaller is not None:  # its cheapest shape per GPU type, of those that could be shown
+        bar = lower_precision_bar(usable, ctx)
+        lower, _ = candidates(req, book, smaller, k, per_type=1, below_usd_per_hour=bar, terms=terms)
     # What one user alone gets on each option shown ("tokens/s on a single L4?"), timed for those only.
     options = [
-        replace(o, solo=speed(o.replica, 1, req.input_tokens, req.output_tokens, k)) if o.speed else o
-        for o in rank(pool, lower, forced, ctx)
+        o.shown(o.label, solo=_solo(o.replica, req, k, terms)) if o.speed else o
+        for o in rank(usable, lower, forced, ctx)
     ]
     return ServeResult(
         workload=tuple(workload(req, k).items()),
@@ -349,6 +322,13 @@ def plan_serving(req: ServeRequest, catalog: Catalog, k: ServeConstants = CALIBR
         excluded=tuple(sorted(excluded, key=lambda e: e.gpu)),
         currency=req.budget.currency if req.budget else "USD",
     )
+
+
+def _solo(
+    rep: Replica, req: ServeRequest, k: ServeConstants, terms: dict[ServePrecision, ModelTerms]
+) -> Speed:
+    """One request alone on the replica."""
+    return Timing(rep, req.input_tokens, req.output_tokens, k, terms.get(rep.precision)).speed(1)
 
 
 # The next precision down a team would try: 16-bit -> FP8, FP8/INT8 -> INT4 (AWQ/GPTQ).

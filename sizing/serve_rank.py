@@ -5,7 +5,7 @@ fastest, a smaller precision, and other GPU types."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from sizing.assumptions import AMD_PREFERENCE_MARGIN, HOURS_PER_MONTH
 from sizing.serve_result import ServeOption
@@ -99,22 +99,39 @@ def _prefer_nvidia(ordered: list[ServeOption], ctx: Context) -> list[ServeOption
     return ordered
 
 
-def rank(
-    pool: list[ServeOption], lower: list[ServeOption], forced: ServeOption | None, ctx: Context
-) -> list[ServeOption]:
+def leading(pool: list[ServeOption], ctx: Context) -> list[ServeOption]:
+    """The options rank() chooses from, best first: those that meet every constraint, or when none
+    does the closest to the targets, then by cost."""
     key = _key(ctx)
     usable = sorted((o for o in pool if _usable(o, ctx)), key=key)
     if not usable:  # nothing meets every constraint: the closest to the targets first, then by cost
         timed = [o for o in pool if o.speed is not None]
         best = min((_miss(o, ctx) for o in timed), default=1.0)
         usable = sorted((o for o in timed if _miss(o, ctx) <= best * NEAR_MISS), key=key)
-    usable = _prefer_nvidia(usable, ctx)
+    return _prefer_nvidia(usable, ctx)
+
+
+def lower_precision_bar(usable: list[ServeOption], ctx: Context) -> float | None:
+    """What a lower-precision option must cost less per hour than to be shown: the recommended
+    option's cost, when there is a load (options are ranked per hour: a lower-precision one that
+    costs at least that even as a single replica never shows). None when every lower-precision
+    option may show: no load (ranked by cost per token, which needs its speed) or nothing leads."""
+    if not usable or not ctx.has_load:
+        return None
+    return _key(ctx)(usable[0])[0]
+
+
+def rank(
+    usable: list[ServeOption], lower: list[ServeOption], forced: ServeOption | None, ctx: Context
+) -> list[ServeOption]:
+    """The options shown, labelled: `usable` is leading()'s list."""
+    key = _key(ctx)
     out: list[ServeOption] = []
 
     def add(o: ServeOption | None, label: str) -> None:
         if o is None or any(x.replica == o.replica and x.replicas == o.replicas for x in out):
             return
-        out.append(replace(o, label=label))
+        out.append(o.shown(label))
 
     if forced is not None:
         add(forced, "requested")

@@ -7,10 +7,30 @@ from dataclasses import dataclass, field
 
 from sizing.assumptions import HOURS_PER_MONTH
 from sizing.cost import Quote
+from sizing.frozen import quick_init
 from sizing.result import ExplainItem, SizingWarning
 from sizing.serve_memory import ServeMemory
 from sizing.serve_speed import Replica, Speed
 from sizing.types import GpuSpec
+
+
+def instances_for(q: Quote | None, replica_gpus: int, replicas: int) -> int:
+    """Instances rented for `replicas` replicas of `replica_gpus` GPUs each, `q` pricing one:
+    replicas smaller than an instance share it (four 2-GPU replicas on one 8-GPU machine), larger
+    ones take whole instances each. Never fewer for more replicas."""
+    if q is None:
+        return 0
+    per_instance = int(q.offering.gpu_count) // replica_gpus if q.instances == 1 else 0
+    if per_instance > 1:
+        return math.ceil(replicas / per_instance)
+    return q.instances * replicas
+
+
+def hourly_usd_for(q: Quote | None, replica_gpus: int, replicas: int) -> float | None:
+    """What `replicas` replicas cost per hour (None: no price); never less for more replicas."""
+    if q is None:
+        return None
+    return q.hourly_usd / q.instances * instances_for(q, replica_gpus, replicas)
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +47,29 @@ class ServeOption:
     label: str = ""
     codes: tuple[str, ...] = field(default=())
     solo: Speed | None = None  # one request alone on the replica (hardware the user named)
+    # What all replicas cost per hour, worked out once: ranking reads it for every option many times.
+    hourly_usd: float | None = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "hourly_usd", hourly_usd_for(self.quote, self.replica.gpus, self.replicas))
+
+    def shown(self, label: str, solo: Speed | None = None) -> ServeOption:
+        """This option as an answer shows it: labelled, with one user's speed alone when given
+        (dataclasses.replace says the same, at twice the cost; a plan labels several options)."""
+        return ServeOption(
+            self.replica,
+            self.replicas,
+            self.memory,
+            self.concurrency,
+            self.speed,
+            self.quote,
+            self.usd_to_cny,
+            self.fits,
+            self.meets_latency,
+            label,
+            self.codes,
+            solo if solo is not None else self.solo,
+        )
 
     @property
     def gpu(self) -> GpuSpec:
@@ -42,22 +85,7 @@ class ServeOption:
 
     @property
     def instances(self) -> int:
-        """Instances rented for all replicas: replicas smaller than an instance share it (four
-        2-GPU replicas on one 8-GPU machine), larger ones take whole instances each."""
-        q = self.quote
-        if q is None:
-            return 0
-        per_instance = int(q.offering.gpu_count) // self.replica.gpus if q.instances == 1 else 0
-        if per_instance > 1:
-            return math.ceil(self.replicas / per_instance)
-        return q.instances * self.replicas
-
-    @property
-    def hourly_usd(self) -> float | None:
-        q = self.quote
-        if q is None:
-            return None
-        return q.hourly_usd / q.instances * self.instances
+        return instances_for(self.quote, self.replica.gpus, self.replicas)
 
     @property
     def usd_per_million_tokens(self) -> float | None:
@@ -143,6 +171,7 @@ def _r(x: float, nd: int) -> float:
     return round(x, nd) if math.isfinite(x) else 0.0
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class ServeExcluded:
     gpu: str

@@ -15,8 +15,9 @@ costs are fitted constants (serve_calibration.ServeConstants).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
+from sizing.frozen import quick_init
 from sizing.model_arch import ModelArchitecture
 from sizing.serve_calibration import CALIBRATED, ServeConstants
 from sizing.serve_memory import LINEAR_BYTES, cached_layer_tokens, kv_bytes_per_token_layer, weight_bytes
@@ -81,62 +82,24 @@ def layer_floor_s(arch: ModelArchitecture, k: ServeConstants) -> float:
     return kernels * k.kernel_latency_s + slots * k.expert_latency_s
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Replica:
-    """One copy of the model: pp pipeline stages (one per node) of tp tensor-parallel GPUs.
-
-    The per-replica constants of the speed model (bytes a step may read, FLOPs per token, the KV
-    bytes of a token, the link) are derived from the fields once, in __post_init__: a plan asks
-    about hundreds of batch sizes of the same replica."""
+    """One copy of the model: pp pipeline stages (one per node) of tp tensor-parallel GPUs. What
+    it reads, computes and sends per token is Timing's (worked out once per option there)."""
 
     arch: ModelArchitecture
     gpu: GpuSpec
     tp: int
     precision: ServePrecision
     pp: int = 1
-    # Every weight a decode step may read (all but the input embedding table, which is only
-    # indexed) and, of those, the routed experts'.
-    read_bytes: float = field(default=0.0, compare=False, repr=False)
-    expert_bytes: float = field(default=0.0, compare=False, repr=False)
-    linear_flops: float = field(default=0.0, compare=False, repr=False)  # 2 x active matmul params
-    attention_width: float = field(default=0.0, compare=False, repr=False)  # FLOPs per cached token and layer
-    kv_layer_bytes: float = field(default=0.0, compare=False, repr=False)  # one token, one layer, one GPU
-    peak_flops: float = field(default=0.0, compare=False, repr=False)
-    bandwidth_bytes: float = field(default=0.0, compare=False, repr=False)
-    floor_kernels: int = field(default=0, compare=False, repr=False)  # floor_counts, once per replica
-    floor_expert_slots: int = field(default=0, compare=False, repr=False)
-
-    def __post_init__(self) -> None:
-        arch, p = self.arch, self.precision
-        total = weight_bytes(arch, p)
-        if not arch.tied_embeddings:
-            total -= arch.vocab * arch.hidden * 2.0
-        if arch.mla is not None:  # absorbed MLA attends in the latent space (arXiv 2405.04434 App. C)
-            width = arch.heads * (2 * arch.mla.kv_lora_rank + arch.mla.qk_rope_head_dim)
-        else:
-            width = 2 * arch.heads * arch.head_dim
-        values = {
-            "read_bytes": total,
-            "expert_bytes": arch.expert_params * LINEAR_BYTES[p],
-            "linear_flops": 2.0 * active_linear_params(arch),
-            "attention_width": 2.0 * width,
-            "kv_layer_bytes": kv_bytes_per_token_layer(arch, self.tp, p),
-            "peak_flops": peak_tflops(self.gpu, p) * 1e12,
-            "bandwidth_bytes": (self.gpu.memory_bandwidth_tbs or 1.0) * 1e12,
-        }
-        values["floor_kernels"], values["floor_expert_slots"] = floor_counts(arch)
-        for name, value in values.items():
-            object.__setattr__(self, name, value)
 
     @property
     def gpus(self) -> int:
         return self.tp * self.pp
 
-    def layers_seen(self, context: float) -> float:
-        """Layer-tokens one request's new token attends to (and its KV cache holds) at `context`."""
-        return cached_layer_tokens(self.arch, context)
 
-
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Step:
     """One decode step of a batch, seconds, and what bounds it."""
@@ -156,6 +119,7 @@ class Step:
         return "memory" if self.memory_s >= self.compute_s else "compute"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Speed:
     batch: int  # requests in flight
@@ -182,15 +146,13 @@ def link_gbs(gpu: GpuSpec, tp: int) -> float:
     return PCIE_GBS_BY_ARCHITECTURE.get(gpu.architecture, 31.5)
 
 
-def _allreduce_s(gpu: GpuSpec, tp: int, message_bytes: float, k: ServeConstants) -> float:
-    """Ring all-reduce: 2(n-1)/n of the message over the link, plus a fixed latency."""
-    if tp <= 1:
-        return 0.0
+def allreduce_terms(gpu: GpuSpec, tp: int, k: ServeConstants) -> tuple[float, float, float]:
+    """A ring all-reduce among `tp` GPUs as (fixed latency s, share of the message each GPU sends,
+    link bytes/s): it sends 2(n-1)/n of the message over the link (none for one GPU)."""
     nvlink = gpu.scale_up_gbs is not None and tp <= gpu.scale_up_domain
     latency = k.allreduce_latency_s if nvlink else k.allreduce_latency_pcie_s
     efficiency = k.link_efficiency if nvlink else k.link_efficiency_pcie
-    wire = 2.0 * (tp - 1) / tp * message_bytes / (link_gbs(gpu, tp) * 1e9 * efficiency)
-    return latency + wire
+    return latency, 2.0 * (tp - 1) / tp, link_gbs(gpu, tp) * 1e9 * efficiency
 
 
 def active_linear_params(arch: ModelArchitecture) -> float:
@@ -199,124 +161,271 @@ def active_linear_params(arch: ModelArchitecture) -> float:
     return max(1.0, arch.active_params - arch.extra_params - lookup)
 
 
-def _weights_read_bytes(rep: Replica, batch: int) -> float:
-    """Weight bytes one GPU reads per decode step. The input embedding table is only indexed; of
-    the routed experts a batch touches on average E·(1-(1-k/E)^B) per layer (uniform routing)."""
-    total = rep.read_bytes
-    moe = rep.arch.moe
-    if moe is not None:
-        touched = 1.0 - (1.0 - moe.active / moe.experts) ** batch
-        total -= rep.expert_bytes * (1.0 - touched)
-    return total / rep.gpus
+@quick_init
+@dataclass(frozen=True, slots=True)
+class ModelTerms:
+    """What one token of a model at a precision reads and computes, whatever the GPUs: worked out
+    once per plan (model_terms) and shared by every replica Timing it times."""
+
+    # Every weight a decode step may read (all but the input embedding table, which is only
+    # indexed) and, of those, the routed experts'; the share of a layer's experts one token leaves
+    # idle (None: dense).
+    read_bytes: float
+    expert_bytes: float
+    expert_idle: float | None
+    linear_flops: float  # 2 per active matmul parameter
+    attention_flops: float  # per cached token and layer
+    floor_kernels: int  # floor_counts
+    floor_expert_slots: int
 
 
-def decode_step(rep: Replica, batch: int, context: float, k: ServeConstants = CALIBRATED) -> Step:
-    """One decode step of `batch` requests. With pp stages the batch moves through them as pp
-    micro-batches; each stage's step covers its layers for one micro-batch, and a request gets its
-    next token after all pp stages: the step reported is pp stage steps."""
-    memory, compute, comm, floor, stage = _decode_stage(rep, batch, context, k)
-    pp = rep.pp
-    return Step(batch, memory * pp, compute * pp, comm * pp, k.step_overhead_s * pp, stage * pp, floor * pp)
+def model_terms(arch: ModelArchitecture, precision: ServePrecision) -> ModelTerms:
+    read = weight_bytes(arch, precision)
+    if not arch.tied_embeddings:
+        read -= arch.vocab * arch.hidden * 2.0
+    moe = arch.moe
+    # Absorbed MLA attends in the latent space (arXiv 2405.04434 App. C).
+    if arch.mla is not None:
+        width = arch.heads * (2 * arch.mla.kv_lora_rank + arch.mla.qk_rope_head_dim)
+    else:
+        width = 2 * arch.heads * arch.head_dim
+    kernels, slots = floor_counts(arch)
+    return ModelTerms(
+        read_bytes=read,
+        expert_bytes=arch.expert_params * LINEAR_BYTES[precision],
+        expert_idle=1.0 - moe.active / moe.experts if moe is not None else None,
+        linear_flops=2.0 * active_linear_params(arch),
+        attention_flops=2.0 * width,
+        floor_kernels=kernels,
+        floor_expert_slots=slots,
+    )
 
 
-def _decode_stage(
-    rep: Replica, batch: int, context: float, k: ServeConstants
-) -> tuple[float, float, float, float, float]:
-    """decode_step's parts for one stage: (memory, compute, comm, floor, stage) seconds."""
-    pp = rep.pp
-    micro = max(1, math.ceil(batch / pp))
-    seen = rep.layers_seen(context)
-    kv = micro * rep.kv_layer_bytes * seen / pp
-    memory = (_weights_read_bytes(rep, micro) + kv) / (rep.bandwidth_bytes * k.bandwidth_efficiency)
-    per_token = rep.linear_flops + rep.attention_width * seen
-    compute = micro * per_token / rep.gpus / (rep.peak_flops * k.decode_compute_efficiency)
-    message = micro * rep.arch.hidden * 2.0
-    comm = 2 * rep.arch.layers / pp * _allreduce_s(rep.gpu, rep.tp, message, k)
-    if pp > 1:
-        comm += STAGE_HANDOFF_LATENCY_S + message / (STAGE_HANDOFF_GBS * 1e9)
-    work = max(memory, compute) + k.overlap_penalty * min(memory, compute)
-    # Small batches do not go faster than the kernels' own latency (layer_floor_s); large ones are
-    # bound by what they read and compute, and the floor hides inside that work.
-    floor = (rep.floor_kernels * k.kernel_latency_s + rep.floor_expert_slots * k.expert_latency_s) / pp
-    stage = max(work, floor) + comm + k.step_overhead_s
-    return memory, compute, comm, floor, stage
+class Timing:
+    """One replica serving requests of input_tokens + output_tokens: its decode step, time per
+    output token and time to first token at any batch.
 
+    A plan asks about many batch sizes of one replica (the time-per-token search, the rounds of
+    Little's law), so what does not depend on the batch is worked out once here. The per-batch
+    arithmetic below is the speed model's own, operation for operation in the same order, so every
+    float equals the direct computation's; the constants are the left-hand parts of those
+    expressions, never re-associated.
 
-def prefill_s(rep: Replica, input_tokens: int, k: ServeConstants = CALIBRATED) -> float:
-    """One prompt through the replica (all its stages in turn): 2·N_active FLOPs per token plus
-    causal attention, at the prefill efficiency, and the all-reduces of its activations."""
-    n = input_tokens
-    hidden = rep.arch.hidden
-    flops = rep.linear_flops * n + rep.attention_width * rep.layers_seen(n / 2.0) * n
-    compute = flops / rep.tp / (rep.peak_flops * k.prefill_efficiency)
-    comm = 2 * rep.arch.layers * _allreduce_s(rep.gpu, rep.tp, n * hidden * 2.0, k)
-    handoff = (rep.pp - 1) * (STAGE_HANDOFF_LATENCY_S + n * hidden * 2.0 / (STAGE_HANDOFF_GBS * 1e9))
-    return compute + comm + handoff
+    Decode: each step reads the weights it needs and every request's KV cache (memory), does
+    2 FLOPs per active parameter per token plus attention over the context (compute), and with
+    tensor parallelism all-reduces twice per layer. With pp stages the batch moves through them as
+    pp micro-batches; each stage's step covers its layers for one micro-batch, and a request gets
+    its next token after all pp stages."""
+
+    __slots__ = (
+        "pp",
+        "output_tokens",
+        "prefill_s",
+        "kv_layer_bytes",
+        "seen",
+        "dense_read_bytes",
+        "read_bytes",
+        "expert_bytes",
+        "expert_idle",
+        "gpus",
+        "bytes_per_s",
+        "per_token_flops",
+        "flops_per_s",
+        "hidden",
+        "comm_layers",
+        "allreduce_latency_s",
+        "allreduce_share",
+        "link_bytes_per_s",
+        "floor_s",
+        "overlap_penalty",
+        "step_overhead_s",
+    )
+
+    def __init__(
+        self,
+        rep: Replica,
+        input_tokens: int,
+        output_tokens: int,
+        k: ServeConstants = CALIBRATED,
+        terms: ModelTerms | None = None,
+    ) -> None:
+        """`terms`: model_terms(rep.arch, rep.precision), when the caller has it already."""
+        arch, gpu, p, tp, pp = rep.arch, rep.gpu, rep.precision, rep.tp, rep.pp
+        if terms is None:
+            terms = model_terms(arch, p)
+        self.pp = pp
+        self.gpus = gpus = tp * pp
+        self.output_tokens = output_tokens
+        # A dense model reads every weight each step; of the routed experts a batch touches on
+        # average E·(1-(1-k/E)^B) per layer (uniform routing), so MoE reads grow with the batch.
+        self.read_bytes = terms.read_bytes
+        self.expert_bytes = terms.expert_bytes
+        self.expert_idle = terms.expert_idle
+        self.dense_read_bytes = terms.read_bytes / gpus
+        self.bytes_per_s = (gpu.memory_bandwidth_tbs or 1.0) * 1e12 * k.bandwidth_efficiency
+        linear_flops, attention_flops = terms.linear_flops, terms.attention_flops
+        peak_flops = peak_tflops(gpu, p) * 1e12
+        # A request is half-way through its answer on average.
+        self.seen = cached_layer_tokens(arch, input_tokens + output_tokens / 2.0)
+        self.kv_layer_bytes = kv_bytes_per_token_layer(arch, tp, p)  # one token, one layer, one GPU
+        self.per_token_flops = linear_flops + attention_flops * self.seen
+        self.flops_per_s = peak_flops * k.decode_compute_efficiency
+        self.hidden = arch.hidden
+        # The all-reduces of each layer's activations (twice per layer), their fixed parts.
+        self.comm_layers = 2 * arch.layers / pp
+        self.allreduce_latency_s, self.allreduce_share, self.link_bytes_per_s = allreduce_terms(gpu, tp, k)
+        self.floor_s = (
+            terms.floor_kernels * k.kernel_latency_s + terms.floor_expert_slots * k.expert_latency_s
+        ) / pp
+        self.overlap_penalty = k.overlap_penalty
+        self.step_overhead_s = k.step_overhead_s
+        # One prompt through the replica (all its stages in turn): 2·N_active FLOPs per token plus
+        # causal attention, at the prefill efficiency, and the all-reduces of its activations.
+        n = input_tokens
+        flops = linear_flops * n + attention_flops * cached_layer_tokens(arch, n / 2.0) * n
+        compute = flops / tp / (peak_flops * k.prefill_efficiency)
+        comm = 2 * arch.layers * self._allreduce_s(n * arch.hidden * 2.0)
+        handoff = (pp - 1) * (STAGE_HANDOFF_LATENCY_S + n * arch.hidden * 2.0 / (STAGE_HANDOFF_GBS * 1e9))
+        self.prefill_s = compute + comm + handoff
+
+    def _allreduce_s(self, message_bytes: float) -> float:
+        """One ring all-reduce of `message_bytes` among the tp GPUs (allreduce_terms)."""
+        if self.allreduce_share == 0.0:  # tp = 1: nothing to reduce
+            return 0.0
+        return self.allreduce_latency_s + self.allreduce_share * message_bytes / self.link_bytes_per_s
+
+    def _weights_read_bytes(self, micro: float) -> float:
+        """Weight bytes one GPU reads in a step of `micro` requests (the input embedding table is
+        only indexed: read_bytes leaves it out)."""
+        idle = self.expert_idle
+        if idle is None:
+            return self.dense_read_bytes
+        untouched: float = idle**micro  # typed: float ** float may be complex to mypy
+        return (self.read_bytes - self.expert_bytes * (1.0 - (1.0 - untouched))) / self.gpus
+
+    def stage_parts(self, batch: int) -> tuple[float, float, float, float]:
+        """One stage's step for `batch` requests: (memory, compute, comm, stage) seconds. The hot
+        path of a plan: the weights read and the all-reduce are written out here rather than
+        called (_weights_read_bytes, _allreduce_s say the same), and max/min as comparisons."""
+        pp = self.pp
+        micro = batch if pp == 1 and batch >= 1 else max(1, math.ceil(batch / pp))
+        kv = micro * self.kv_layer_bytes * self.seen / pp
+        idle = self.expert_idle
+        if idle is None:
+            weights = self.dense_read_bytes
+        else:
+            untouched: float = idle**micro
+            weights = (self.read_bytes - self.expert_bytes * (1.0 - (1.0 - untouched))) / self.gpus
+        memory = (weights + kv) / self.bytes_per_s
+        compute = micro * self.per_token_flops / self.gpus / self.flops_per_s
+        message = micro * self.hidden * 2.0
+        comm = 0.0  # one GPU: nothing to all-reduce
+        if self.allreduce_share != 0.0:
+            wire = self.allreduce_share * message / self.link_bytes_per_s
+            comm = self.comm_layers * (self.allreduce_latency_s + wire)
+        if pp > 1:
+            comm += STAGE_HANDOFF_LATENCY_S + message / (STAGE_HANDOFF_GBS * 1e9)
+        if compute > memory:  # max(memory, compute) + overlap x min(memory, compute)
+            work = compute + self.overlap_penalty * memory
+        else:
+            work = memory + self.overlap_penalty * compute
+        # Small batches do not go faster than the kernels' own latency (layer_floor_s); large ones
+        # are bound by what they read and compute, and the floor hides inside that work.
+        floor = self.floor_s
+        stage = (floor if floor > work else work) + comm + self.step_overhead_s
+        return memory, compute, comm, stage
+
+    def batch_estimate(self, tpot_s: float) -> float:
+        """About the batch whose time per output token is `tpot_s`, in closed form: a guess for
+        serve_batch.batch_for_tpot to check, never an answer.
+
+        With m requests per micro-batch, memory time is weights + m x KV, compute time m x FLOPs,
+        all-reduces and hand-offs a fixed part + m x bytes, and the prefills mixed in m x prefill /
+        output tokens: all lines in m. The stage is the largest of three lines (memory-bound:
+        memory + overlap x compute; compute-bound: compute + overlap x memory; the latency floor)
+        plus the others, so the target holds up to the first line that crosses it. Routed experts
+        make the weights read grow with m; they are re-read at the estimate twice (each pass
+        brackets the crossing more tightly). The micro-batch ceilings are left out."""
+        pp = self.pp
+        kv_slope = self.kv_layer_bytes * self.seen / pp / self.bytes_per_s
+        compute_slope = self.per_token_flops / self.gpus / self.flops_per_s
+        message_slope = self.hidden * 2.0
+        fixed, comm_slope = self.step_overhead_s, 0.0
+        if self.allreduce_share > 0.0:
+            fixed += self.comm_layers * self.allreduce_latency_s
+            comm_slope += self.comm_layers * self.allreduce_share * message_slope / self.link_bytes_per_s
+        if pp > 1:
+            fixed += STAGE_HANDOFF_LATENCY_S
+            comm_slope += message_slope / (STAGE_HANDOFF_GBS * 1e9)
+        # TPOT at micro-batch m: pp x (a stage line + fixed + comm_slope x m) + prefill_slope x m.
+        rise = pp * comm_slope + self.prefill_s / self.output_tokens  # b / o x prefill / pp, b = pp x m
+        overlap = self.overlap_penalty
+        room = tpot_s - pp * fixed
+        memory_rise = pp * (kv_slope + overlap * compute_slope) + rise
+        compute_rise = pp * (compute_slope + overlap * kv_slope) + rise
+        floor_micro = (room - pp * self.floor_s) / rise
+        micro = 1.0
+        for _ in range(1 if self.expert_idle is None else 3):
+            weights = self._weights_read_bytes(max(1.0, micro)) / self.bytes_per_s
+            micro = min(
+                (room - pp * weights) / memory_rise,
+                (room - pp * overlap * weights) / compute_rise,
+                floor_micro,
+            )
+        return pp * micro
+
+    def step_s(self, batch: int) -> float:
+        """One decode step of `batch` requests: pp stage steps."""
+        return self.stage_parts(batch)[3] * self.pp
+
+    def tpot_s(self, batch: int) -> float:
+        """Time per output token each user sees: a decode step plus the prefills mixed in (each
+        stage spends 1/pp of a prompt's prefill; one prompt joins per output_tokens steps per
+        request)."""
+        return self.stage_parts(batch)[3] * self.pp + batch / self.output_tokens * self.prefill_s / self.pp
+
+    def latency_s(self, batch: int) -> tuple[float, float]:
+        """(time to first token, time per output token) at `batch`: a prompt's prefill plus the
+        decode step it joins, and tpot_s."""
+        step = self.stage_parts(batch)[3] * self.pp
+        return self.prefill_s + step, step + batch / self.output_tokens * self.prefill_s / self.pp
+
+    def speed(self, batch: int) -> Speed:
+        """Steady state with `batch` requests in flight."""
+        batch = max(1, batch)
+        memory, compute, comm, stage = self.stage_parts(batch)
+        pp = self.pp
+        step = Step(
+            batch,
+            memory * pp,
+            compute * pp,
+            comm * pp,
+            self.step_overhead_s * pp,
+            stage * pp,
+            self.floor_s * pp,
+        )
+        tpot = step.total_s + batch / self.output_tokens * self.prefill_s / pp
+        return Speed(
+            batch=batch,
+            step=step,
+            prefill_s=self.prefill_s,
+            tpot_s=tpot,
+            ttft_s=self.prefill_s + step.total_s,
+            output_tokens_per_second=batch / tpot,
+        )
 
 
 def speed(
     rep: Replica, batch: int, input_tokens: int, output_tokens: int, k: ServeConstants = CALIBRATED
 ) -> Speed:
     """Steady state with `batch` requests in flight, each of input_tokens + output_tokens."""
-    batch = max(1, batch)
-    context = input_tokens + output_tokens / 2.0  # a request is half-way through its answer on average
-    step = decode_step(rep, batch, context, k)
-    prefill = prefill_s(rep, input_tokens, k)
-    # Each stage spends 1/pp of a prompt's prefill; one prompt joins per output_tokens steps per request.
-    tpot = step.total_s + batch / output_tokens * prefill / rep.pp
-    return Speed(
-        batch=batch,
-        step=step,
-        prefill_s=prefill,
-        tpot_s=tpot,
-        ttft_s=prefill + step.total_s,
-        output_tokens_per_second=batch / tpot,
-    )
+    return Timing(rep, input_tokens, output_tokens, k).speed(batch)
 
 
 def saturation_batch(max_concurrency: int, k: ServeConstants = CALIBRATED) -> int:
     """Requests a server runs at once under unlimited load: what the KV cache holds, up to its
     batch limit."""
     return max(0, min(max_concurrency, k.max_batch))
-
-
-def batch_for_tpot(
-    rep: Replica,
-    limit: int,
-    input_tokens: int,
-    output_tokens: int,
-    tpot_s: float,
-    k: ServeConstants = CALIBRATED,
-) -> int:
-    """The largest batch (≤ limit) whose time per output token stays within `tpot_s`; 0 if even one
-    request is slower. TPOT grows with the batch, so a bisection finds it."""
-    if limit < 1:
-        return 0
-    # speed(rep, b, ...).tpot_s, with the prompt's prefill (the same for every batch) computed once.
-    prefill = prefill_s(rep, input_tokens, k)
-    context = input_tokens + output_tokens / 2.0
-
-    def tpot(b: int) -> float:
-        return _decode_stage(rep, b, context, k)[4] * rep.pp + b / output_tokens * prefill / rep.pp
-
-    first = tpot(1)
-    if first > tpot_s:
-        return 0
-    last = tpot(limit)
-    if last <= tpot_s:
-        return limit
-    # TPOT is a convex, rising function of the batch (a max of linear costs), so the chord from 1 to
-    # `limit` lies above it: where the chord meets the target the batch still meets it. Bisect from
-    # there to within 2% (a batch size, not a measurement: finer is noise).
-    low = max(1, int(1 + (tpot_s - first) / (last - first) * (limit - 1)))
-    high = limit - 1
-    while high - low > max(1, low // 50):
-        mid = (low + high + 1) // 2
-        if tpot(mid) <= tpot_s:
-            low = mid
-        else:
-            high = mid - 1
-    return low
 
 
 def ceil_div(a: float, b: float) -> int:

@@ -35,6 +35,7 @@ QUICK = _quick_classes()
 def test_the_hot_value_types_use_the_quick_constructor() -> None:
     names = {c.__name__ for c in QUICK}
     assert {"Layout", "MemoryBreakdown", "Fitted", "Throughput", "Option", "Quote"} <= names
+    assert {"Replica", "Step", "Speed", "ServeMemory", "ShapeMemory", "ModelTerms", "ServeExcluded"} <= names
 
 
 @pytest.mark.parametrize("cls", QUICK, ids=lambda c: c.__name__)
