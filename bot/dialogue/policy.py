@@ -138,7 +138,7 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
         return "capability"  # "Is the H100 good for fine-tuning?": about the GPU, no job to size
     if q.u.task == "serve" and kind in SERVING_VERSIONS:
         return SERVING_VERSIONS[kind]
-    if not q.u.gpus and not form_in_progress and catalogue.other_accelerator(q.text) is not None:
+    if not q.u.gpus and not form_in_progress and catalogue.outside_catalogue(q.text) is not None:
         return "list_gpus"  # "昇腾 910B 能训练 7B 吗": not in the catalogue, said first, and what is
     if kind == "size" and q.u.asks_time and q.u.gpus and not form_in_progress:
         if q.u.said.get("gpu_count") and q.u.said.get("params") is not None:

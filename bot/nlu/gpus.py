@@ -8,6 +8,7 @@ does not say which variant. A memory size right after a family picks the variant
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass
 
 from bot.nlu import lexicon
@@ -110,3 +111,21 @@ def _looks_like_quantity(s: str, start: int, end: int) -> bool:
         return False
     rest = s[end : end + 8].lstrip()
     return rest[:1] in ("元", "块", "天", "%", "$") or rest.startswith(("token", "step", "个", "b ", "m "))
+
+
+# Names that look like a GPU model but are not in the catalogue ("RTX 5090", "H300", "GB200", "MI325X",
+# "L20"): the answer says the catalogue does not have them rather than guessing. Model sizes ("70B") and
+# the catalogue's own names never match: the first is digits then a letter, the second is excluded.
+_GPU_LIKE = re.compile(
+    r"(?<![a-z0-9])(?:(?:rtx|gtx)\s?-?\s?\d{4}(?:\s?ti)?|gb\d{3}|[bh]\d{3}|mi\d{3}x?|l\d{2})(?![a-z0-9])"
+)
+
+
+def unknown_gpu_names(s: str) -> tuple[str, ...]:
+    """GPU-like names in `s` (lower-cased, simplified) that the catalogue does not know, as written."""
+    known = find_gpus(s)
+    out: list[str] = []
+    for m in _GPU_LIKE.finditer(s):
+        if not any(g.start < m.end() and m.start() < g.end for g in known):
+            out.append(m.group())
+    return tuple(dict.fromkeys(out))

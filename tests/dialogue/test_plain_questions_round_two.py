@@ -267,3 +267,9 @@ def test_a_family_figure_only_another_board_has_is_confirmed_for_that_board_only
     same_board = ask(real, "an A100 has 40GB, right?")
     assert same_board.startswith("*Yes.*") and "also comes as the NVIDIA A100 80GB" in same_board
     assert ask(real, "H100 has 80GB right?").startswith("*Yes.* The NVIDIA H100 SXM5 has 80 GB")
+
+
+def test_a_gpu_name_the_catalogue_does_not_hold_is_said_to_be_missing_first(real: Consultant) -> None:
+    assert ask(real, "RTX 5090 一小时多少钱").startswith("*目录里没有 RTX 5090*")
+    assert ask(real, "how much is a GB200 per hour?").startswith("*No GB200 in the catalogue*")
+    assert "How much training data" in ask(real, "pretrain 7B on 8 H100")  # known GPUs: unchanged

@@ -57,8 +57,10 @@ def answer_list(q: Question, reply: Reply) -> bool:
     fmt = number_format(q.text)
     if fmt is None:
         other = other_accelerator(q.text)
-        if other is not None:
-            reply.add("not_in_catalogue", name=other)  # "Do you support TPUs?": no, first
+        unknown = unknown_gpu(q.text) if other is None else None
+        if other is not None or unknown is not None:
+            # "Do you support TPUs?", "RTX 5090 多少钱": not in the catalogue, said first
+            reply.add("not_in_catalogue", name=other or unknown, gpu=unknown is not None)
         answer_gpus(q.kb, "list_gpus", (), reply)
         return True
     catalog = q.kb.catalog
@@ -89,3 +91,21 @@ def other_accelerator(text: str) -> str | None:
         if at != -1:
             return text[at : at + len(cue)] if len(text) == len(low) else cue.upper()
     return None
+
+
+def unknown_gpu(text: str) -> str | None:
+    """A GPU-like name the catalogue does not know ("RTX 5090", "H300"), as the user wrote it."""
+    from bot.nlu.gpus import unknown_gpu_names
+    from bot.nlu.text import normalise
+
+    low = normalise(text).lower
+    names = unknown_gpu_names(low)
+    if not names:
+        return None
+    at = low.find(names[0])
+    return text[at : at + len(names[0])] if len(text) == len(low) and at != -1 else names[0].upper()
+
+
+def outside_catalogue(text: str) -> str | None:
+    """An accelerator or GPU the catalogue does not hold, named in `text`."""
+    return other_accelerator(text) or unknown_gpu(text)
