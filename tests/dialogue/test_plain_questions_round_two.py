@@ -259,3 +259,11 @@ def test_an_accelerator_outside_the_catalogue_is_said_to_be_outside_it_first(rea
     assert ask(real, "pretrain 7B on TPU v5e pods").startswith("*No TPU in the catalogue*")
     zh = ask(real, "昇腾 910B 能训练 7B 吗")
     assert zh.startswith("*目录里没有 昇腾*") and "9100亿" not in zh
+
+
+def test_a_family_figure_only_another_board_has_is_confirmed_for_that_board_only(real: Consultant) -> None:
+    text = ask(real, "H100 显存是 94G 对吧")
+    assert text.startswith("*只有 NVIDIA H100 NVL 是*") and "NVIDIA H100 SXM5 是 80 GB" in text
+    same_board = ask(real, "an A100 has 40GB, right?")
+    assert same_board.startswith("*Yes.*") and "also comes as the NVIDIA A100 80GB" in same_board
+    assert ask(real, "H100 has 80GB right?").startswith("*Yes.* The NVIDIA H100 SXM5 has 80 GB")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bot.dialogue.answers.base import Question
+from bot.dialogue.answers.base import Question, main_variant
 from bot.dialogue.reply import Reply
 from bot.render.views import pick
 from knowledge.quotes import quotes
@@ -36,39 +36,60 @@ def _view(c: Any, lang: str) -> dict[str, Any]:
 
 
 def confirmations(q: Question) -> list[dict[str, Any]]:
-    """Figures the user quoted that match the catalogue, with the datasheet's value and source."""
+    """Figures the user quoted that match the catalogue, with the datasheet's value and source. A
+    family name ("H100") means its main board (the SXM): a figure that only another board has ("H100
+    96GB" is the NVL's 94) is confirmed for that board, with the main board's figure beside it."""
     out: list[dict[str, Any]] = []
     sources = q.kb.gpu_sources
     for quote in quotes(q.text, q.kb.gpu_records):
-        for g in quote.gpus:
-            figure: Any = None
-            scale = 1.0
-            kind: str = quote.kind
-            if quote.kind == "memory":
-                figure = g.memory_gb
-            elif quote.kind == "bandwidth" and quote.fabric and g.scale_up is not None:
-                # "A800 的 NVLink 是 400GB/s 吗": the GPU-to-GPU link, in GB/s as datasheets give it
-                figure, scale, kind = _link(g.scale_up), 1000.0, "link"
-            elif quote.kind == "bandwidth":
-                figure = g.memory_bandwidth_tbs
-            elif quote.kind == "tflops" and quote.dtype:
-                figure = getattr(g.tflops, quote.dtype, None)
+        main = _main_record(q, quote.gpus)
+        ordered = sorted(quote.gpus, key=lambda r: main is None or r.id != main.id)  # the main board first
+        for g in ordered:
+            figure, scale, kind = _figure(g, quote)
             value = getattr(figure, "value", None)
             if value and abs(quote.value * scale - value) <= SAME_FIGURE * value:
                 cite = next((sources[k].citation for k in figure.src if k in sources), ", ".join(figure.src))
                 link = "Infinity Fabric" if g.vendor == "amd" else "NVLink"
-                out.append(
-                    {
-                        "name": g.name,
-                        "kind": kind,
-                        "dtype": quote.dtype,
-                        "value": value,
-                        "source": cite,
-                        "link": link,
-                    }
-                )
+                found = {
+                    "name": g.name,
+                    "kind": kind,
+                    "dtype": quote.dtype,
+                    "value": value,
+                    "source": cite,
+                    "link": link,
+                }
+                main_value = getattr(_figure(main, quote)[0], "value", None) if main is not None else None
+                if main is not None and main.id != g.id and main_value and main_value != value:
+                    # Another board of the family (H100 NVL) is "only for"; a memory size of the same
+                    # board (A100 40GB beside the 80GB) is a plain yes, with the other size named.
+                    found.update(
+                        main_name=main.name, main_value=main_value, only=g.form_factor != main.form_factor
+                    )
+                out.append(found)
                 break
     return out
+
+
+def _figure(g: Any, quote: Any) -> tuple[Any, float, str]:
+    """The catalogue figure a quote is about, the factor from the quote's unit, and its kind."""
+    if quote.kind == "memory":
+        return g.memory_gb, 1.0, "memory"
+    if quote.kind == "bandwidth" and quote.fabric and g.scale_up is not None:
+        # "A800 的 NVLink 是 400GB/s 吗": the GPU-to-GPU link, in GB/s as datasheets give it
+        return _link(g.scale_up), 1000.0, "link"
+    if quote.kind == "bandwidth":
+        return g.memory_bandwidth_tbs, 1.0, "bandwidth"
+    if quote.kind == "tflops" and quote.dtype:
+        return getattr(g.tflops, quote.dtype, None), 1.0, "tflops"
+    return None, 1.0, str(quote.kind)
+
+
+def _main_record(q: Question, records: tuple[Any, ...]) -> Any:
+    """The record of the board a family name means, when the quote names several boards."""
+    if len(records) < 2:
+        return None
+    spec = main_variant(q.catalog, records[0].family)
+    return next((r for r in records if spec is not None and r.id == spec.id), None)
 
 
 @dataclass(frozen=True)
