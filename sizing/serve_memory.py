@@ -173,7 +173,10 @@ class ShapeMemory:
     def requests_on(self, gpu: GpuSpec) -> int:
         """ServeMemory.max_concurrency of this shape on `gpu`, without building its ServeMemory (a
         plan asks it of every shape it tries, most of which hold no request)."""
-        return requests_held(self.kv_budget_gb(capacity_gb(gpu)), self.kv_per_request_gb)
+        free = capacity_gb(gpu) - self.weights_gb - self.overhead_gb
+        if free <= 0:  # kv_budget_gb is not positive: the weights and buffers alone do not fit
+            return 0
+        return requests_held(KV_FRACTION * free, self.kv_per_request_gb)
 
 
 def shape_memory(

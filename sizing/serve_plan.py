@@ -175,7 +175,10 @@ def evaluate(
     if paid > replicas:  # the instance is paid for whole: run a copy of the model on every free slot
         replicas, per = _load(req, timing, limit, at_least=paid)
     s = timing.speed(per)
-    return ServeOption(rep, replicas, mem, per, s, q, usd_to_cny, True, _meets(req, s))
+    hourly = hourly_usd_for(q, rep.gpus, replicas)
+    return ServeOption(
+        rep, replicas, mem, per, s, q, usd_to_cny, True, _meets(req, s), priced_hourly_usd=hourly
+    )
 
 
 def _paid_replicas(q: Quote | None, rep: Replica, replicas: int) -> int:

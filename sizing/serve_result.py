@@ -33,6 +33,7 @@ def hourly_usd_for(q: Quote | None, replica_gpus: int, replicas: int) -> float |
     return q.hourly_usd / q.instances * instances_for(q, replica_gpus, replicas)
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class ServeOption:
     replica: Replica
@@ -47,15 +48,19 @@ class ServeOption:
     label: str = ""
     codes: tuple[str, ...] = field(default=())
     solo: Speed | None = None  # one request alone on the replica (hardware the user named)
-    # What all replicas cost per hour, worked out once: ranking reads it for every option many times.
-    hourly_usd: float | None = field(init=False, compare=False, repr=False)
+    # hourly_usd as the plan worked it out when it built the option (ranking reads it for every
+    # option many times); None: hourly_usd works it out.
+    priced_hourly_usd: float | None = field(default=None, compare=False, repr=False)
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "hourly_usd", hourly_usd_for(self.quote, self.replica.gpus, self.replicas))
+    @property
+    def hourly_usd(self) -> float | None:
+        """What all replicas cost per hour (None: no price)."""
+        known = self.priced_hourly_usd
+        return known if known is not None else hourly_usd_for(self.quote, self.replica.gpus, self.replicas)
 
     def shown(self, label: str, solo: Speed | None = None) -> ServeOption:
         """This option as an answer shows it: labelled, with one user's speed alone when given
-        (dataclasses.replace says the same, at twice the cost; a plan labels several options)."""
+        (dataclasses.replace says the same, at more cost; a plan labels several options)."""
         return ServeOption(
             self.replica,
             self.replicas,
@@ -69,6 +74,7 @@ class ServeOption:
             label,
             self.codes,
             solo if solo is not None else self.solo,
+            self.hourly_usd,
         )
 
     @property

@@ -285,8 +285,10 @@ class Timing:
         flops = linear_flops * n + attention_flops * cached_layer_tokens(arch, n / 2.0) * n
         compute = flops / tp / (peak_flops * k.prefill_efficiency)
         comm = 2 * arch.layers * self._allreduce_s(n * arch.hidden * 2.0)
-        handoff = (pp - 1) * (STAGE_HANDOFF_LATENCY_S + n * arch.hidden * 2.0 / (STAGE_HANDOFF_GBS * 1e9))
-        self.prefill_s = compute + comm + handoff
+        self.prefill_s = compute + comm
+        if pp > 1:  # the activations handed from stage to stage
+            handoff = (pp - 1) * (STAGE_HANDOFF_LATENCY_S + n * arch.hidden * 2.0 / (STAGE_HANDOFF_GBS * 1e9))
+            self.prefill_s += handoff
 
     def _allreduce_s(self, message_bytes: float) -> float:
         """One ring all-reduce of `message_bytes` among the tp GPUs (allreduce_terms)."""
