@@ -312,6 +312,11 @@ FIXED_HARDWARE = (
     "our gpus", "my laptop", "消费级",
 )  # fmt: skip
 GPU_WORDS = ("gpu", "gpus", "card", "cards", "显卡", "卡", "算力")
+# A rate per period, which only a price has ("per hour", "/hr", "每小时"); "for a month" may be a rental.
+PER_PERIOD = (
+    "per hour", "per day", "per week", "per month", "per year", "/hour", "/hr", "/h", "/month", "/mo",
+    "hourly", "monthly", "per gpu-hour", "per gpu hour", "每小时", "每月", "每卡时", "按小时", "按月", "按天",
+)  # fmt: skip
 
 
 def classify(text: str, signals: Signals) -> tuple[str, bool]:
@@ -556,6 +561,9 @@ def _question_kind(
         asks = "?" in t or "？" in t or has_any(t, QUESTION) or has_any(t, cues.WH_WORDS)
         if period or ("days" in filled and asks):
             return "price"  # "4 H100s per month", "4 RTX 3090s for a month?": what renting them costs
+    if rental and set(filled) <= set(RENTAL) and (sig.providers or short):
+        if has_any(t, PER_PERIOD):
+            return "price"  # "H100 SXM per hour on aws", "B200 /hr": a GPU and a price period, nothing else
     method = "method" in filled
     if sig.serving and not (has_any(t, DEFINE) and not model and not _serving_load(filled)):
         if has_any(t, cues.CHEAPEST) or has_any(t, cues.ON_A_BUDGET):

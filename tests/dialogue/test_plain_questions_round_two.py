@@ -273,3 +273,12 @@ def test_a_gpu_name_the_catalogue_does_not_hold_is_said_to_be_missing_first(real
     assert ask(real, "RTX 5090 一小时多少钱").startswith("*目录里没有 RTX 5090*")
     assert ask(real, "how much is a GB200 per hour?").startswith("*No GB200 in the catalogue*")
     assert "How much training data" in ask(real, "pretrain 7B on 8 H100")  # known GPUs: unchanged
+
+
+def test_a_board_named_after_a_family_narrows_the_price_answer(real: Consultant) -> None:
+    text = ask(real, "A100 PCIe 一小時多少錢？")
+    assert "A100 40GB PCIe" in text and "SXM4" not in text
+
+
+def test_a_gpu_and_a_rate_per_period_is_a_price_question(real: Consultant) -> None:
+    assert ask(real, "H100 SXM per hour on aws").startswith("*NVIDIA H100 SXM5, on demand, per GPU*:\n• AWS")

@@ -65,6 +65,9 @@ def answer(q: Question, reply: Reply) -> bool:
         main = {m.id for name in q.u.gpus if (m := main_variant(catalog, name)) is not None}
         specs = [s for s in specs if s.id in main] or specs
     if len(specs) > 1:
+        # "A100 PCIe 每小时多少钱": a family with a board named; the NLU keeps the family (two PCIe A100s).
+        specs = [s for s in specs if _board_named(q.text, s)] or specs
+    if len(specs) > 1:
         # A family name ("H100"): the part it means first (the SXM board), its other boards after.
         main = {m.id for name in q.u.gpus if (m := main_variant(catalog, name)) is not None}
         specs.sort(key=lambda s: s.id not in main)
@@ -188,3 +191,20 @@ def _judge(item: Mapping[str, Any], quoted: Mapping[str, Any], catalog: Catalog)
     else:
         level = "above"
     return {"rate_usd": rate, "level": level, **span}
+
+
+# Board words a family name may carry ("A100 PCIe", "H100 NVL", "H100 SXM").
+_BOARDS = {"pcie": "pcie", "sxm": "sxm", "nvl": "nvl"}
+
+
+def _board_named(text: str, spec: GpuSpec) -> bool:
+    """Whether `spec` is the board the text names after its family (True when it names none)."""
+    from bot.nlu.lexicon import find_phrase
+    from bot.nlu.text import normalise
+
+    low = normalise(text).lower
+    named = [b for b in _BOARDS if find_phrase(low, b) != -1]
+    if not named:
+        return True
+    board = "nvl" if "nvl" in spec.id else spec.form_factor
+    return board in named
