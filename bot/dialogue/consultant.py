@@ -222,6 +222,9 @@ class Consultant:
         direct = policy.kind_of(question, state.topic, self._form_in_progress(state))
         if direct != "figure_check":
             corrections(found_corrections, reply)  # the figure check answers with them itself
+        outside = policy.outside_note(question, direct)
+        if outside is not None:
+            reply.add("not_in_catalogue", name=outside[0], gpu=outside[1], planning=True)  # "… on TPU v5e"
         if u.intent == "reset":
             return self._reset(state, reply)
         if u.intent == "explain":

@@ -139,7 +139,8 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
     if q.u.task == "serve" and kind in SERVING_VERSIONS:
         return SERVING_VERSIONS[kind]
     if not q.u.gpus and not form_in_progress and catalogue.outside_catalogue(q.text) is not None:
-        return "list_gpus"  # "昇腾 910B 能训练 7B 吗": not in the catalogue, said first, and what is
+        if not workload:
+            return "list_gpus"  # "Do you support TPUs?", "RTX 5090 多少钱": not in the catalogue, and what is
     if kind == "size" and q.u.asks_time and q.u.gpus and not form_in_progress:
         if q.u.said.get("gpu_count") and q.u.said.get("params") is not None:
             return "misfit"  # answered as a plan when the job fits on the GPUs counted
@@ -170,3 +171,18 @@ def topic_after(kind: str, q: Question) -> dict[str, Any] | None:
         return None
     slots = {name: q.slot(name) for name in TOPIC_SLOTS}
     return {"kind": kind, "slots": {k: v for k, v in slots.items() if v is not None}}
+
+
+def outside_note(q: Question, direct: str | None) -> tuple[str, bool] | None:
+    """The accelerator or GPU outside the catalogue a workload names ("pretrain 7B on TPU v5e"): said
+    in one line before the plan goes on on the catalogue's GPUs: (its name, whether it is a GPU). None
+    when nothing is to be said."""
+    if direct is not None or q.u.gpus:
+        return None
+    if not any(q.u.said.get(k) is not None for k in ("params", "tokens", "data_bytes")):
+        return None
+    other = catalogue.other_accelerator(q.text)
+    if other is not None:
+        return other, False
+    gpu = catalogue.unknown_gpu(q.text)
+    return (gpu, True) if gpu is not None else None

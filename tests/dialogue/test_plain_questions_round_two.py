@@ -256,9 +256,11 @@ def test_wanting_to_rent_gpus_to_train_starts_the_plan(real: Consultant) -> None
 
 def test_an_accelerator_outside_the_catalogue_is_said_to_be_outside_it_first(real: Consultant) -> None:
     assert ask(real, "can I rent Gaudi 3 here?").startswith("*No Gaudi")
-    assert ask(real, "pretrain 7B on TPU v5e pods").startswith("*No TPU in the catalogue*")
+    planned = ask(real, "pretrain 7B on TPU v5e pods")
+    assert planned.startswith("*No TPU in the catalogue*") and "plan this on the GPUs it holds" in planned
+    assert "How much training data" in planned  # the 7B it was told is kept
     zh = ask(real, "昇腾 910B 能训练 7B 吗")
-    assert zh.startswith("*目录里没有 昇腾*") and "9100亿" not in zh
+    assert zh.startswith("*目录里没有 昇腾*") and "9100亿" not in zh and "70亿参数" in zh
 
 
 def test_a_family_figure_only_another_board_has_is_confirmed_for_that_board_only(real: Consultant) -> None:
