@@ -123,9 +123,12 @@ _GPU_LIKE = re.compile(
 
 def unknown_gpu_names(s: str) -> tuple[str, ...]:
     """GPU-like names in `s` (lower-cased, simplified) that the catalogue does not know, as written."""
+    matches = list(_GPU_LIKE.finditer(s))
+    if not matches:
+        return ()  # most messages: no GPU-like name, so no need to find the known ones
     known = find_gpus(s)
     out: list[str] = []
-    for m in _GPU_LIKE.finditer(s):
+    for m in matches:
         if not any(g.start < m.end() and m.start() < g.end for g in known):
             out.append(m.group())
     return tuple(dict.fromkeys(out))

@@ -68,7 +68,23 @@ def _lower_same_length(text: str) -> str:
     return text.translate(_LOWER)  # character by character: no context rule (final sigma)
 
 
+# The last message normalised, with its result: a turn normalises the same message in the parser
+# and again in the answers that read it (OpenCC conversion is most of the cost). One entry, swapped
+# as a whole tuple, so threads never see a half-written pair.
+_LAST: tuple[str, Text] | None = None
+
+
 def normalise(raw: str) -> Text:
+    global _LAST
+    last = _LAST
+    if last is not None and last[0] == raw:
+        return last[1]
+    text = _normalise(raw)
+    _LAST = (raw, text)
+    return text
+
+
+def _normalise(raw: str) -> Text:
     original = _clean(raw)
     simplified = to_simplified(original)
     read = read_script(original, simplified)

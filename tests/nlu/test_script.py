@@ -84,3 +84,13 @@ def test_english_sentences_are_english(text: str) -> None:
 )  # fmt: skip
 def test_traditional_replies_keep_ml_terms_s2twp_would_mistranslate(simplified: str, taiwan: str) -> None:
     assert to_traditional(simplified) == taiwan
+
+
+def test_normalising_a_message_again_gives_the_same_text_and_another_message_its_own() -> None:
+    from bot.nlu.text import normalise
+
+    first = normalise("訓練一個 7B 模型")
+    other = normalise("LoRA on a 13B model")
+    again = normalise("訓練一個 7B 模型")
+    assert again == first and again.simplified == "训练一个 7B 模型"
+    assert other.lower == "lora on a 13b model" and other.script == "en"

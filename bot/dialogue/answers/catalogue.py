@@ -78,14 +78,17 @@ def number_format(text: str) -> str | None:
     return found if found in ("fp8", "bf16") else None
 
 
-def other_accelerator(text: str) -> str | None:
+def other_accelerator(text: str, low: str | None = None) -> str | None:
     """The non-GPU accelerator a message names ("TPU", "Gaudi 3", "昇腾"), as written, if any: the
-    catalogue holds NVIDIA and AMD GPUs only, and the answer says so before listing them."""
+    catalogue holds NVIDIA and AMD GPUs only, and the answer says so before listing them. `low`:
+    the text already normalised and lower-cased, when the caller has it."""
     from bot.nlu.lexicon import find_phrase
     from bot.nlu.question_cues import OTHER_ACCELERATORS
     from bot.nlu.text import normalise
 
-    low = normalise(text).lower
+    low = normalise(text).lower if low is None else low
+    if not any(cue in low for cue in OTHER_ACCELERATORS):
+        return None  # a plain substring test first: find_phrase only finds what it contains
     for cue in OTHER_ACCELERATORS:
         at = find_phrase(low, cue)
         if at != -1:
@@ -93,12 +96,12 @@ def other_accelerator(text: str) -> str | None:
     return None
 
 
-def unknown_gpu(text: str) -> str | None:
+def unknown_gpu(text: str, low: str | None = None) -> str | None:
     """A GPU-like name the catalogue does not know ("RTX 5090", "H300"), as the user wrote it."""
     from bot.nlu.gpus import unknown_gpu_names
     from bot.nlu.text import normalise
 
-    low = normalise(text).lower
+    low = normalise(text).lower if low is None else low
     names = unknown_gpu_names(low)
     if not names:
         return None
@@ -108,4 +111,7 @@ def unknown_gpu(text: str) -> str | None:
 
 def outside_catalogue(text: str) -> str | None:
     """An accelerator or GPU the catalogue does not hold, named in `text`."""
-    return other_accelerator(text) or unknown_gpu(text)
+    from bot.nlu.text import normalise
+
+    low = normalise(text).lower
+    return other_accelerator(text, low) or unknown_gpu(text, low)
