@@ -448,16 +448,10 @@ class Evaluator:
 
     def meeting(self, gpu: GpuSpec, start: int, days: float) -> Option | None:
         """Fewest GPUs (>= start) that fit and finish within `days`."""
-        ladder = self.ladder(gpu)
-        first = bisect.bisect_left(ladder, start)  # the counts from `start` up
-        if first == len(ladder):
+        found = self._from_guess(gpu, start, days)
+        if found is None:
             return None
-        lay = self.fitted(gpu, ladder[first]).layout
-        hours = self._search.speed.gpu_hours(gpu, lay)
-        guess = max(start, math.ceil(hours / (days * 24.0)))
-        # From one count below the first that reaches the guess (the last count when none does).
-        begin = min(bisect.bisect_left(ladder, guess, first), len(ladder) - 1)
-        begin = max(first, begin - 1)
+        ladder, begin = found
         for n in ladder[begin:]:
             if self.days_floor(gpu, n) > days:
                 continue  # not even the best layout on this many GPUs is fast enough
@@ -466,19 +460,28 @@ class Evaluator:
                 return o
         return None
 
-    def one_node_meeting(self, gpu: GpuSpec, start: int, days: float) -> int | None:
-        """The count meeting(gpu, start, days) returns when that count is on one node, found from
-        layouts alone: on one node days() is exact without pricing, and so is offered()'s check of
-        the smaller counts. None when meeting() would look beyond one node or find nothing."""
+    def _from_guess(self, gpu: GpuSpec, start: int, days: float) -> tuple[tuple[int, ...], int] | None:
+        """(the count ladder, where a search for `days` starts in it): one count below the first
+        that reaches the GPU-hours' guess from `start`'s layout (the last count when none does).
+        None when no count is at least `start`."""
         ladder = self.ladder(gpu)
-        first = bisect.bisect_left(ladder, start)
+        first = bisect.bisect_left(ladder, start)  # the counts from `start` up
         if first == len(ladder):
             return None
         lay = self.fitted(gpu, ladder[first]).layout
         hours = self._search.speed.gpu_hours(gpu, lay)
         guess = max(start, math.ceil(hours / (days * 24.0)))
         begin = min(bisect.bisect_left(ladder, guess, first), len(ladder) - 1)
-        begin = max(first, begin - 1)
+        return ladder, max(first, begin - 1)
+
+    def one_node_meeting(self, gpu: GpuSpec, start: int, days: float) -> int | None:
+        """The count meeting(gpu, start, days) returns when that count is on one node, found from
+        layouts alone: on one node days() is exact without pricing, and so is offered()'s check of
+        the smaller counts. None when meeting() would look beyond one node or find nothing."""
+        found = self._from_guess(gpu, start, days)
+        if found is None:
+            return None
+        ladder, begin = found
         for i in range(begin, len(ladder)):
             n = ladder[i]
             if n > GPUS_PER_NODE:
