@@ -40,24 +40,9 @@ class StorageAdvice:
         }
 
 
-def advise(
-    tokens: float,
-    bytes_per_token: float,
-    data_bytes: float | None,
-    vocab: int,
-    params: float,
-    trainable_params: float,
-    peft: bool,
-    tokens_per_s: float,
-) -> StorageAdvice:
-    return StorageModel(tokens, bytes_per_token, data_bytes, vocab, params, trainable_params, peft).advise(
-        tokens_per_s
-    )
-
-
 class StorageModel:
-    """advise() for one workload: everything but the read rate (which follows the plan's speed)
-    worked out once, as plan() advises every plan it prices. The arithmetic is advise()'s."""
+    """Storage advice for one workload: everything but the read rate (which follows the plan's
+    speed) worked out once, as plan() advises every plan it prices (`advise`)."""
 
     def __init__(
         self,
