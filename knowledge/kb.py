@@ -100,11 +100,9 @@ class KnowledgeBase:
         from knowledge.load import host_rentals
 
         rate = self.catalog.usd_to_cny
+        listed = {x.id for x in self.china_catalog.offerings}
         extra = tuple(
-            rental
-            for o in self.offering_records
-            if o.id in {x.id for x in self.china_catalog.offerings}
-            for rental in host_rentals(o, rate)
+            rental for o in self.offering_records if o.id in listed for rental in host_rentals(o, rate)
         )
         return replace(self.china_catalog, offerings=self.china_catalog.offerings + extra)
 

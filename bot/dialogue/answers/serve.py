@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from bot.dialogue.answers.base import Question
 from bot.dialogue.hardware import china_gpus
@@ -145,7 +145,7 @@ def _china_plan(q: Question, req: ServeRequest) -> tuple[ServeRequest, ServeResu
     with fewer GPUs costs at most FEWER_GPUS_PREMIUM more; unpriced ones after the priced, fewest
     GPUs first."""
     catalog = q.kb.china_plan_catalog
-    found: list[tuple[tuple[bool, bool, float, int, float], ServeRequest, ServeResult]] = []
+    found: list[_ChinaCandidate] = []
     for gpu in china_gpus(catalog):
         fixed = replace(req, gpu=gpu)
         try:
@@ -156,24 +156,46 @@ def _china_plan(q: Question, req: ServeRequest) -> tuple[ServeRequest, ServeResu
         if first is None or not first.fits:
             continue
         hourly = first.hourly_usd
-        key = (
-            not first.meets_latency,
-            hourly is None,
-            hourly if hourly is not None else 0.0,
-            first.gpus,
-            -first.output_tokens_per_second,
+        found.append(
+            _ChinaCandidate(
+                not first.meets_latency,
+                hourly is None,
+                hourly if hourly is not None else 0.0,
+                first.gpus,
+                -first.output_tokens_per_second,
+                fixed,
+                result,
+            )
         )
-        found.append((key, fixed, result))
     if not found:
         return None
-    found.sort(key=lambda f: f[0])
-    best = found[0]
-    if not best[0][1]:  # priced: a plan as good on latency with fewer GPUs and a small premium wins
-        close = [f for f in found if f[0][:2] == best[0][:2] and f[0][2] <= best[0][2] * FEWER_GPUS_PREMIUM]
-        best = min(close, key=lambda f: (f[0][3], f[0][2]))
-    _, fixed, result = best
-    currency = result.options[0].quote.offering.currency if result.options[0].quote else "USD"
-    return fixed, replace(result, currency=currency)
+    best = min(found, key=_ChinaCandidate.rank)
+    if not best.unpriced:  # a plan as good on latency with fewer GPUs and a small premium wins
+        close = [
+            c
+            for c in found
+            if (c.late, c.unpriced) == (best.late, best.unpriced)
+            and c.hourly_usd <= best.hourly_usd * FEWER_GPUS_PREMIUM
+        ]
+        best = min(close, key=lambda c: (c.gpus, c.hourly_usd))
+    first_quote = best.result.options[0].quote
+    currency = first_quote.offering.currency if first_quote else "USD"
+    return best.request, replace(best.result, currency=currency)
+
+
+class _ChinaCandidate(NamedTuple):
+    """One China GPU's serving plan, as _china_plan weighs it."""
+
+    late: bool  # misses the latency target
+    unpriced: bool
+    hourly_usd: float  # 0 when unpriced
+    gpus: int
+    minus_tokens_per_s: float
+    request: ServeRequest
+    result: ServeResult
+
+    def rank(self) -> tuple[bool, bool, float, int, float]:
+        return (self.late, self.unpriced, self.hourly_usd, self.gpus, self.minus_tokens_per_s)
 
 
 def plan_on_named_clouds(q: Question, req: ServeRequest) -> ServeResult:
