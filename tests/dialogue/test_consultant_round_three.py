@@ -31,3 +31,23 @@ def test_four_a100s_for_a_job_that_nearly_fills_the_40gb_board_get_a_board_with_
     text = ask(real, "full fine-tune 8B on 4 A100s, 50M tokens, 3 days")
     first = text.split("\n")[0]
     assert "4 × NVIDIA A100 80GB" in first
+
+
+def test_a_gpu_outside_the_catalogue_beside_a_known_one_is_said_first_and_the_known_one_answered(
+    real: Consultant,
+) -> None:
+    text = ask(real, "MI325X vs H200, which one?")
+    assert text.startswith("*No MI325X in the catalogue*") and "H200 SXM*: 141 GB" in text
+    zh = ask(real, "L20 和 L40S 哪个好")
+    assert zh.startswith("*目录里没有 L20*") and "NVIDIA L40S" in zh
+
+
+def test_a_workload_on_a_known_gpu_or_an_unknown_accelerator_is_planned_on_the_known_one(real: Consultant) -> None:
+    text = ask(real, "pretrain 7B on 100B tokens on H100 or TPU v5e")
+    assert text.startswith("*No TPU in the catalogue*") and "plan this on the GPUs it holds" in text
+
+
+def test_inference_in_taiwan_wording_is_a_serving_question(real: Consultant) -> None:
+    text = ask(real, "推論 Llama 3 8B 用一張 L4 夠嗎")
+    assert "微調" not in text and "KV 快取" in text
+
