@@ -51,3 +51,15 @@ def test_inference_in_taiwan_wording_is_a_serving_question(real: Consultant) -> 
     text = ask(real, "推論 Llama 3 8B 用一張 L4 夠嗎")
     assert "微調" not in text and "KV 快取" in text
 
+
+
+def test_where_to_keep_checkpoints_is_answered_with_the_storage_tiers_not_their_size(real: Consultant) -> None:
+    text = ask(real, "where should I store checkpoints?")
+    assert text.startswith("*Where should training data and checkpoints live?")
+
+
+def test_paying_for_a_stopped_instance_is_answered_per_cloud(real: Consultant) -> None:
+    text = ask(real, "am I still billed for a stopped GPU instance?")
+    assert text.startswith("*Do I still pay for a GPU instance while it is stopped?*")
+    assert "deallocated" in text and "EBS" in text
+    assert ask(real, "關機以後還會收費嗎？").startswith("*執行個體關機")
