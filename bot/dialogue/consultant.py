@@ -225,7 +225,13 @@ class Consultant:
         outside = policy.outside_note(question, direct)
         if outside is not None:
             # "… on TPU v5e": planned on the catalogue's GPUs; "MI325X vs H200": answered for the H200
-            reply.add("not_in_catalogue", name=outside[0], gpu=outside[1], planning=not outside[2], beside=outside[2])
+            reply.add(
+                "not_in_catalogue",
+                name=outside[0],
+                gpu=outside[1],
+                planning=not outside[2],
+                beside=outside[2],
+            )
         if u.intent == "reset":
             return self._reset(state, reply)
         if u.intent == "explain":
