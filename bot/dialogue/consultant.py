@@ -225,7 +225,14 @@ class Consultant:
             corrections(found_corrections, reply)  # the figure check answers with them itself
         outside = policy.outside_note(question, direct)
         if outside is not None:
-            reply.add("not_in_catalogue", name=outside[0], gpu=outside[1], planning=True)  # "… on TPU v5e"
+            # "… on TPU v5e": planned on the catalogue's GPUs; "MI325X vs H200": answered for the H200
+            reply.add(
+                "not_in_catalogue",
+                name=outside[0],
+                gpu=outside[1],
+                planning=not outside[2],
+                beside=outside[2],
+            )
         if u.intent == "reset":
             return self._reset(state, reply)
         if u.intent == "explain":
@@ -240,7 +247,8 @@ class Consultant:
                 return state
         if direct is not None and self._direct(state, reply, direct, question):
             return state
-        if u.kind in GPU_INTENTS:
+        if u.kind in GPU_INTENTS or (outside is not None and outside[2]):
+            # "MI325X vs H200": the one the catalogue holds, after the line on the one it lacks.
             # A question about GPUs answers it and leaves the plan alone: "A100和H100有什么区别"
             # names a GPU without choosing it. Choosing one is a size/correction/what-if turn.
             answer_gpus(self.kb, u.kind, u.gpus, reply)
