@@ -47,6 +47,7 @@ from sizing.errors import SizingError
 
 if TYPE_CHECKING:
     from knowledge import KnowledgeBase
+    from knowledge.search import Hit
 
 __all__ = ["Consultant", "Turn"]
 
@@ -255,9 +256,9 @@ class Consultant:
         if (u.no_deadline or u.asap or u.tokens_per_sample) and u.intent in ("faq", "unknown", "skip"):
             # "no deadline", "越快越好", "each sample is about 2k tokens": answers, not FAQ questions.
             u = replace(u, intent="size")
-        found = None
+        found: list[Hit] | None = None
         if u.intent == "faq" or (not u.said and u.intent == "unknown" and not reply.kinds):
-            found = self.kb.retrieve(text, limit=3) if text else None
+            found = self.kb.search(text, limit=3) if text else None
         # Whether a message is an FAQ question, a sizing request or a datasheet look-up is the NLU's
         # decision (Parse.intent), never the search's. A conceptual question that names a GPU, a
         # precision or a size ("is fp8 training production-ready?") is answered from the notes; it starts
@@ -303,7 +304,12 @@ class Consultant:
                 state.assumed.append(slot)
 
     def _form_step(
-        self, state: DialogueState, reply: Reply, u: Understood, found: Any = None, text: str = ""
+        self,
+        state: DialogueState,
+        reply: Reply,
+        u: Understood,
+        found: list[Hit] | None = None,
+        text: str = "",
     ) -> DialogueState | None:
         from bot.dialogue.state import SlotChange, merge_slots
 
