@@ -48,7 +48,7 @@ def test_llama_8b_qlora_on_one_4090_matches_torchtunes_7_4_gib_within_20_percent
     assert float(top["memory_per_gpu_gb"]) == pytest.approx(7.4 * GIB, rel=0.2)  # type: ignore[arg-type]
 
 
-def test_a_megatron_stack_splits_a_70b_lora_with_tensor_parallelism_where_fsdp_shards_it_with_zero_3() -> None:
+def test_megatron_splits_a_70b_lora_by_tensor_parallelism_where_fsdp_uses_zero_3() -> None:
     # Megatron puts tensor parallelism inside the node before pipelining (arXiv 2104.04473, takeaway #1);
     # FSDP shards weights, gradients and optimizer states over data parallelism instead.
     kw = dict(params=70.6e9, method="lora", gpu="a100-80gb", gpus=8, seq_len=2048, micro_batch=2)
