@@ -173,16 +173,19 @@ def topic_after(kind: str, q: Question) -> dict[str, Any] | None:
     return {"kind": kind, "slots": {k: v for k, v in slots.items() if v is not None}}
 
 
-def outside_note(q: Question, direct: str | None) -> tuple[str, bool] | None:
-    """The accelerator or GPU outside the catalogue a workload names ("pretrain 7B on TPU v5e"): said
-    in one line before the plan goes on on the catalogue's GPUs: (its name, whether it is a GPU). None
-    when nothing is to be said."""
-    if direct is not None or q.u.gpus:
+def outside_note(q: Question, direct: str | None) -> tuple[str, bool, bool] | None:
+    """The accelerator or GPU outside the catalogue a message names, said in one line before the
+    answer goes on with what the catalogue holds: (its name, whether it is a GPU, whether a known GPU
+    was named beside it). A workload on it ("pretrain 7B on TPU v5e") is planned on the catalogue's
+    GPUs; a question naming it beside a known GPU ("MI325X vs H200", "is the L20 better than the
+    L40S") is answered for the known one. None when nothing is to be said (the catalogue answer says
+    it itself when no known GPU is named)."""
+    workload = any(q.u.said.get(k) is not None for k in ("params", "tokens", "data_bytes"))
+    if direct == "list_gpus" or (not q.u.gpus and (direct is not None or not workload)):
         return None
-    if not any(q.u.said.get(k) is not None for k in ("params", "tokens", "data_bytes")):
-        return None
+    beside = bool(q.u.gpus) and not workload
     other = catalogue.other_accelerator(q.text)
     if other is not None:
-        return other, False
+        return other, False, beside
     gpu = catalogue.unknown_gpu(q.text)
-    return (gpu, True) if gpu is not None else None
+    return (gpu, True, beside) if gpu is not None else None

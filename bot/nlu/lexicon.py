@@ -33,6 +33,10 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     ("tokens", "tokens", 1.0), ("token", "tokens", 1.0), ("toks", "tokens", 1.0),
     ("tok", "tokens", 1.0), ("词元", "tokens", 1.0), ("个token", "tokens", 1.0),
     ("个词元", "tokens", 1.0),
+    # Text counted in words or Chinese characters (字): tokens at knowledge.text_units' ratio. After 字节.
+    ("english words", "word", 1.0), ("words", "word", 1.0), ("word", "word", 1.0),
+    ("个汉字", "zh_char", 1.0), ("个中文字", "zh_char", 1.0), ("个字", "zh_char", 1.0),
+    ("汉字", "zh_char", 1.0), ("中文字", "zh_char", 1.0), ("字", "zh_char", 1.0),
     # A working day is 7/5 of a calendar day: 10 working days are two weeks (Parse.working_days).
     ("working days", "days", WORKING_DAY), ("working day", "days", WORKING_DAY),
     ("business days", "days", WORKING_DAY), ("business day", "days", WORKING_DAY),

@@ -7,6 +7,8 @@ unclear unit ("2T" with neither "tokens" nor "data" near) becomes an Ask, never 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from dataclasses import replace
 
 from bot.nlu import lexicon
 from bot.nlu.counts import gpu_counts
@@ -36,6 +38,13 @@ from bot.nlu.units import (
     window_after,
     window_before,
 )
+from knowledge.text_units import text_units
+
+# Units of text a dataset may be counted in, and the tokens each is worth (knowledge/data/settings.yaml).
+TEXT_UNITS: dict[str, Callable[[], float]] = {
+    "word": lambda: text_units().tokens_per_word,
+    "zh_char": lambda: text_units().tokens_per_chinese_character,
+}
 
 
 def extract(
@@ -93,6 +102,13 @@ def _classify(
         return
     if unit.kind == "tokens":
         _tokens(s, idx, num, unit, before, after, nums, found)
+        return
+    if unit.kind in TEXT_UNITS:
+        # "2M docs of 500 words", "每篇约 2000 字": tokens at the sourced ratio, which the reply states
+        ratio = TEXT_UNITS[unit.kind]()
+        found.text_unit = unit.kind
+        tokens = replace(num, value=num.value * ratio)
+        _tokens(s, idx, tokens, Unit("tokens", 1.0, unit.end), before, after, nums, found)
         return
     if unit.kind in ("params", "level"):
         found.add("params", num.value, num, s)
