@@ -85,3 +85,23 @@ def test_a_dataset_counted_in_chinese_characters_becomes_tokens_and_the_plan_say
 def test_a_word_count_per_sample_completes_a_pending_sample_count(real: Consultant) -> None:
     text = ask(real, "LoRA 8B on 300k emails", "about 200 words each")
     assert "79.8M tokens (counted in words" in text
+
+
+def test_a_budget_first_question_gets_what_the_budget_buys_not_the_model_size_question(
+    real: Consultant,
+) -> None:
+    text = ask(real, "what can I train with $5k?")
+    assert text.startswith("*What $5,000 buys*") and "GPU-hours" in text and "LoRA, 7B model" in text
+    assert "How many parameters" not in text and "pre-training from scratch, 1B model" in text
+    zh = ask(real, "我有 1 万块预算，能训练什么模型")
+    assert zh.startswith("*¥10,000 能买到什么*（约 $1,4") and "卡时" in zh and "模型有多少参数" not in zh
+
+
+def test_can_a_budget_pay_for_a_job_gets_the_verdict_and_the_data_it_trains(real: Consultant) -> None:
+    text = ask(real, "只有 2000 块钱，能 LoRA 一个 7B 吗")
+    assert text.startswith("*能*。¥2,000 够70亿参数模型的LoRA 微调训练约") and "训练数据有多少" not in text
+
+
+def test_the_budget_stays_for_the_plan_that_follows_the_budget_answer(real: Consultant) -> None:
+    text = ask(real, "what can I train with $5k?", "LoRA 13B on 200M tokens, no deadline")
+    assert "*Recommended:*" in text and "a budget of $5,000" in text
