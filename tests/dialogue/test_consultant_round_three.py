@@ -112,3 +112,12 @@ def test_wanting_to_serve_a_chatbot_is_sized_for_typical_models_at_a_stated_load
     assert text.startswith("*Serving (inference), 10 requests at once (no load given)")
     assert "Llama 3.1 8B" in text
     assert ask(real, "我们想部署一个聊天机器人").startswith("*推理部署（serving）")
+
+
+def test_training_on_a_fine_tuning_sized_dataset_without_a_method_is_planned_as_fine_tuning(
+    real: Consultant,
+) -> None:
+    text = ask(real, "训练 7B 模型，有 3 万条对话，每条 500 token，两周内")
+    assert "全参数微调（按数据量判断是微调；若是从零预训练，请说“预训练”）" in text
+    corpus = ask(real, "train 1B on 20B tokens in 2 weeks")
+    assert "pre-training (default)" in corpus
