@@ -34,6 +34,7 @@ from bot.nlu.units import (
     foreign_prefix_start,
     jiao,
     period_near,
+    samples_after_modifiers,
     unit_after,
     window_after,
     window_before,
@@ -84,6 +85,8 @@ def _classify(
         return  # "昇腾 910B", "TPU v5", "MLU370": a chip's model number, not a model size
     if unit.kind == "samples" and num.mult in ("b", "t", "g") and not s[num.end : unit.end].strip().isascii():
         unit = Unit("none", 1.0, num.end)  # "7B条" / "70B份": a model size before a measure word
+    elif unit.kind == "none" and num.mult not in ("b", "t", "g"):
+        unit = samples_after_modifiers(s, num) or unit  # "20k support tickets", "50k customer chats"
     if unit.kind in ("params", "level", "none", "tokens") and _active_cue(s, before, unit, num):
         # "37B active per token", "激活参数370亿": the MoE's active parameters, never tokens
         found.add("active_params", num.value, num, s)
@@ -175,6 +178,8 @@ def _after_sample_count(s: str, nums: list[Num], idx: int) -> bool:
     if idx == 0:
         return False
     prev = unit_after(s, nums[idx - 1])
+    if prev.kind == "none" and nums[idx - 1].mult not in ("b", "t", "g"):
+        prev = samples_after_modifiers(s, nums[idx - 1]) or prev  # "50k customer conversations of ~1k"
     if prev.kind != "samples":
         return False
     gap = s[prev.end : nums[idx].start].strip(" ,，")
