@@ -105,3 +105,10 @@ def test_can_a_budget_pay_for_a_job_gets_the_verdict_and_the_data_it_trains(real
 def test_the_budget_stays_for_the_plan_that_follows_the_budget_answer(real: Consultant) -> None:
     text = ask(real, "what can I train with $5k?", "LoRA 13B on 200M tokens, no deadline")
     assert "*Recommended:*" in text and "a budget of $5,000" in text
+
+
+def test_wanting_to_serve_a_chatbot_is_sized_for_typical_models_at_a_stated_load(real: Consultant) -> None:
+    text = ask(real, "we want to serve a chatbot")
+    assert text.startswith("*Serving (inference), 10 requests at once (no load given)")
+    assert "Llama 3.1 8B" in text
+    assert ask(real, "我们想部署一个聊天机器人").startswith("*推理部署（serving）")

@@ -129,3 +129,12 @@ def test_words_and_chinese_characters_become_tokens_at_the_sourced_ratio(
 def test_bytes_written_with_the_character_for_character_stay_bytes() -> None:
     got = parse("数据 2GB 字节")
     assert got.slots.data_bytes == 2e9 and got.slots.tokens is None and got.slots.text_unit is None
+
+
+@pytest.mark.parametrize(
+    ("text", "tokens"),
+    [("continue pretraining 7B on 50k books of ~80k words each", 5.32e9), ("2 万本书，每本约 10 万字", 1.2e9),
+     ("100k papers of about 5k tokens", 5e8)],
+)  # fmt: skip
+def test_books_and_papers_are_samples_whose_length_multiplies_them(text: str, tokens: float) -> None:
+    assert parse(text).slots.tokens == pytest.approx(tokens)
