@@ -37,7 +37,7 @@ STALE_AFTER_DAYS = 90
 # might pay to finish sooner; beyond it the option stops being advice]...
 FASTEST_COST_CAP = 1.5
 # ...and plans within 10% of the quickest count as equally quick, so fewer, then newer, GPUs win
-# [our assumption: 10% is well inside the time model's ±50% band, calibration.LOG_BAND].
+# [our assumption: 10% is well inside the time model's ±49% band, calibration.LOG_BAND].
 SIMILAR_DAYS = 1.10
 
 # Instances are billed for training plus the job's fixed hours: booting, setup, downloads,
