@@ -121,3 +121,11 @@ def test_training_on_a_fine_tuning_sized_dataset_without_a_method_is_planned_as_
     assert "全参数微调（按数据量判断是微调；若是从零预训练，请说“预训练”）" in text
     corpus = ask(real, "train 1B on 20B tokens in 2 weeks")
     assert "pre-training (default)" in corpus
+
+
+def test_which_gpu_suits_inference_is_picked_by_memory_then_bandwidth(real: Consultant) -> None:
+    assert ask(real, "L4 跟 T4 哪個比較適合推論？").startswith("*NVIDIA L4 更適合推理部署*")
+    text = ask(real, "which is better for inference, L40S or A100?")
+    assert text.startswith("*The NVIDIA A100 80GB (SXM4) is the better pick for serving.*")
+    assert "80 GB at 2.04 TB/s" in text
+    assert ask(real, "is the H200 better than the H100 for serving?").startswith("*Yes.* For serving")
