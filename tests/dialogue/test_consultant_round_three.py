@@ -143,3 +143,12 @@ def test_is_a_memory_size_enough_gets_yes_or_no_first_and_what_fits(real: Consul
 def test_a_gpu_list_asked_by_memory_lists_only_the_gpus_with_that_memory(real: Consultant) -> None:
     text = ask(real, "which GPUs have more than 100GB of memory?")
     assert text.startswith("*GPUs with at least 100 GB*") and "H200" in text and "H100 SXM5" not in text
+
+
+def test_a_follow_up_naming_only_another_gpu_repeats_the_last_answer_on_it(real: Consultant) -> None:
+    assert ask(real, "H100 多少钱一小时", "A100 呢？").startswith("*NVIDIA A100 80GB (SXM4) 按需价（每卡）*")
+    replanned = ask(real, "LoRA 8B on 100M tokens, no deadline", "and on L40S?")
+    assert replanned.startswith("*What changed*: now L40S") and "*Recommended:* 1 × NVIDIA L40S" in replanned
+    capable = ask(real, "is the H100 good for fine-tuning?", "and the L40S?")
+    assert "NVIDIA L40S" in capable and "How many parameters" not in capable
+    assert ask(real, "7B 全参微调要多少显存", "那 A100 呢").startswith("*放不下*")
