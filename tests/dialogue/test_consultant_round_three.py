@@ -158,3 +158,10 @@ def test_a_new_question_after_a_price_or_capability_answer_does_not_inherit_its_
     text = ask(real, "4090 能做多机训练吗", "DeepSeek-V3 全参微调要多少显存？")
     assert "4090" not in text and text.startswith("*训练 6710亿参数模型需要的显存*")
     assert ask(real, "H100 多少钱一小时", "7B 全参微调要多少显存").startswith("*训练 70亿参数模型需要的显存*")
+
+
+def test_a_family_beside_an_accelerator_outside_the_catalogue_is_shown_as_its_main_board(
+    real: Consultant,
+) -> None:
+    text = ask(real, "is the Gaudi 3 faster than the H100?")
+    assert text.startswith("*No Gaudi in the catalogue*") and "H100 SXM5" in text and "H100 NVL" not in text
