@@ -165,3 +165,13 @@ def test_a_family_beside_an_accelerator_outside_the_catalogue_is_shown_as_its_ma
 ) -> None:
     text = ask(real, "is the Gaudi 3 faster than the H100?")
     assert text.startswith("*No Gaudi in the catalogue*") and "H100 SXM5" in text and "H100 NVL" not in text
+
+
+def test_a_budget_in_mainland_china_is_spent_on_gpus_rentable_there(real: Consultant) -> None:
+    text = ask(real, "在国内租卡，预算 1 万，能训练什么")
+    assert "B200" not in text and "国内算力市场公开的按卡标价" in text
+
+
+def test_a_pretraining_budget_shows_which_sizes_it_trains_compute_optimally(real: Consultant) -> None:
+    text = ask(real, "we got 10k USD budget, whats the largest model we could pretrain?")
+    assert "3B model" in text and "7B model" in text and "beyond the budget" in text
