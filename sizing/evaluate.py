@@ -8,7 +8,7 @@ import math
 from sizing import compute, cost, layout, network, storage
 from sizing.assumptions import HEADROOM_PREMIUM, MIN_HEADROOM, ROOMY_SEARCH_FACTOR
 from sizing.fixed import FixedModel, minimum_fixed_hours
-from sizing.memory import MemoryModel, lower_bound_gb, weight_bytes_per_param
+from sizing.memory import LowerBound, MemoryModel, weight_bytes_per_param
 from sizing.network import GPUS_PER_NODE
 from sizing.result import Option
 from sizing.types import Catalog, GpuSpec, Offering, Precision
@@ -101,6 +101,7 @@ class Evaluator:
         self._ideal: dict[str, float] = {}
         self._models: dict[str, MemoryModel] = {}
         self._floors: dict[tuple[str, int, int], float] = {}  # memory floor per (precision, max TP, count)
+        self._bounds: dict[tuple[str, int], LowerBound] = {}  # memory.lower_bound_gb per (precision, max TP)
         self._min_micro_batch = min(self._search.micro_batches)
         self._networks: dict[str, tuple[bool, float | None, bool]] = {}  # per GPU: Evaluator._network
         self._cost_floors: dict[tuple[str, int], float] = {}
@@ -236,16 +237,19 @@ class Evaluator:
         return floor > gpu.capacity_gb * (1.0 + 1e-9)
 
     def _memory_floor(self, precision: Precision, tp: int, gpus: int) -> float:
-        """memory.lower_bound_gb on `gpus` GPUs, memoised per (precision, max TP, count)."""
+        """memory.lower_bound_gb on `gpus` GPUs (a LowerBound), memoised per (precision, max TP, count)."""
         key = (precision, tp, gpus)
         floor = self._floors.get(key)
         if floor is None:
-            model = self._models.get(precision)
-            if model is None:
-                model = self._models[precision] = MemoryModel(self.w, precision)
-            floor = self._floors[key] = lower_bound_gb(
-                self.w, gpus, tp, self._min_micro_batch, precision, model
-            )
+            bound = self._bounds.get((precision, tp))
+            if bound is None:
+                model = self._models.get(precision)
+                if model is None:
+                    model = self._models[precision] = MemoryModel(self.w, precision)
+                bound = self._bounds[(precision, tp)] = LowerBound(
+                    self.w, tp, self._min_micro_batch, precision, model
+                )
+            floor = self._floors[key] = bound(gpus)
         return floor
 
     def fits(self, gpu: GpuSpec, gpus: int) -> bool:

@@ -273,8 +273,8 @@ class LayoutSearch:
         return False
 
     def _choose(self, gpu: GpuSpec, gpus: int, node_gbps: float | None) -> Fitted:
-        precision = self.speed.precision(gpu)
         scan = self._scan(gpus, gpu)
+        precision = self._gpu_keys[gpu.id][3]  # = speed.precision(gpu), kept by _scan
         capacity = gpu.capacity_gb
         if not (
             scan.skip_to_candidate()
@@ -289,7 +289,13 @@ class LayoutSearch:
             # not strict (a count the user chose), a bigger batch is taken if it is SPEED_SLACK
             # faster, as big runs raise theirs (Llama 3 405B: 16M tokens on 16K GPUs, arXiv
             # 2407.21783 Table 4).
-            inside = self._best(self._scan(gpus, gpu, True), gpu, capacity, precision, net)
+            # _scan(gpus, gpu, True) is `scan` itself when no layout on this many GPUs can exceed the batch.
+            within = (
+                scan
+                if gpus * self._min_batch_tokens <= self.w.global_batch_tokens
+                else self._scan(gpus, gpu, True)
+            )
+            inside = self._best(within, gpu, capacity, precision, net)
             pick = inside
             if inside is None or not self.strict_batch:
                 anyway = self._best(scan, gpu, capacity, precision, net)

@@ -59,8 +59,10 @@ def training_part(g: GpuSpec) -> bool:
 
 def fastest(affordable: list[Option], w: Workload) -> Option:
     sensible = [o for o in affordable if training_part(o.gpu) and within_batch(o, w)] or affordable
-    quickest = min(o.days for o in sensible)
+    quickest = min([o.days for o in sensible])
     similar = [o for o in sensible if o.days <= quickest * SIMILAR_DAYS]
+    if len(similar) == 1:
+        return similar[0]
     return min(similar, key=lambda o: (o.gpus, -o.gpu.launch_year, rank_cost(o), o.gpu.id))
 
 
@@ -73,14 +75,19 @@ def beats(p: Option, o: Option) -> bool:
 def cheapest(candidates: list[Option]) -> Option:
     """The cheapest; plans within COST_TIE of it count as equally cheap and fewer GPUs win, unless
     a larger plan costs no more and finishes sooner."""
-    low = min(rank_cost(o) for o in candidates)
-    close = [o for o in candidates if rank_cost(o) <= low * (1.0 + COST_TIE)]
-    pick = min(close, key=lambda o: (o.gpus, rank_cost(o), o.days, o.gpu.id))
+    costs = [rank_cost(o) for o in candidates]
+    bar = min(costs) * (1.0 + COST_TIE)
+    close = [(c, o) for c, o in zip(costs, candidates, strict=True) if c <= bar]
+    pick_cost, pick = (
+        close[0]
+        if len(close) == 1
+        else min(close, key=lambda co: (co[1].gpus, co[0], co[1].days, co[1].gpu.id))
+    )
     # ...unless that plan is dominated: a larger one that costs no more and finishes sooner wins
-    # (1 × B200 for 7.2 days at $1,212 never beats 4 × B200 for 1.9 days at $1,209).
-    better = [o for o in close if beats(o, pick)]
+    # (1 × B200 for 7.2 days at $1,212 never beats 4 × B200 for 1.9 days at $1,209): beats(o, pick).
+    better = [co for co in close if math.isfinite(co[0]) and co[0] <= pick_cost and co[1].days < pick.days]
     if better:
-        return min(better, key=lambda o: (rank_cost(o), o.days, o.gpus, o.gpu.id))
+        return min(better, key=lambda co: (co[0], co[1].days, co[1].gpus, co[1].gpu.id))[1]
     return pick
 
 
@@ -102,7 +109,11 @@ def rank(pool: list[Option], req: SizingRequest, budget: float | None, w: Worklo
         affordable = [o for o in affordable if (o.cost_usd or 0.0) <= limit] or [low]
     quick = fastest(affordable, w)
     c0, d0 = max(rank_cost(low), 1e-9), max(quick.days, 1e-9)
-    balanced = min(affordable, key=lambda o: (rank_cost(o) / c0 + o.days / d0, o.gpus, o.gpu.id))
+    balanced = (
+        affordable[0]
+        if len(affordable) == 1
+        else min(affordable, key=lambda o: (rank_cost(o) / c0 + o.days / d0, o.gpus, o.gpu.id))
+    )
     ordered = [
         low.relabel("cheapest"),
         balanced.relabel("balanced"),
