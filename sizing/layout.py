@@ -163,6 +163,10 @@ class _Scan:
             self._next += 1
         return self._next >= len(self._ordered)
 
+    def next_speed(self) -> float:
+        """The speed of the candidate extend() expands next (after skip_to_candidate() found one)."""
+        return self._ordered[self._next][0]
+
     def extend(self) -> bool:
         """Expand the next candidate into entries (one per micro-batch); False when none is left."""
         if self.skip_to_candidate():
@@ -332,7 +336,19 @@ class LayoutSearch:
         safe: tuple[float, _Entry] | None = None  # fastest with MIN_HEADROOM free
         roomy: tuple[float, _Entry] | None = None  # fastest with HEADROOM free
         i = 0
-        while i < len(entries) or scan.extend():
+        while True:
+            if i == len(entries):
+                if scan.skip_to_candidate():
+                    break  # every layout seen
+                # A candidate's entries all run at its speed: when that speed ends the scan (the
+                # test below), its memory need not be worked out.
+                speed = scan.next_speed()
+                if (roomy is not None and speed <= roomy[0]) or (
+                    safe is not None and speed < safe[0] * (1.0 - SPEED_SLACK)
+                ):
+                    break
+                scan.extend()
+                continue
             e = entries[i]
             i += 1
             if (roomy is not None and e[0] <= roomy[0]) or (

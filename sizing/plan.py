@@ -215,13 +215,15 @@ def plan_with(request: SizingRequest, catalog: Catalog, *, prune: bool) -> Sizin
         )
         return prefer_nvidia(out, candidates, ranked, request, cap), dropped
 
-    options, dropped = ordered(pool, budget)
-    if budget is not None:
+    if budget is None:
+        options, dropped = ordered(pool, None)
+    else:
         # A budget is a constraint, not an objective: the plan recommended without one stays when
-        # it already fits the budget; only otherwise do the budget-ranked plans replace it.
-        free, free_dropped = ordered([o for o in pool if (o.gpu.id, o.gpus) not in rate_only], None)
-        if free and within_budget(free[0], request, budget):
-            options, dropped = free, free_dropped
+        # it already fits the budget; only otherwise do the budget-ranked plans replace it (and
+        # are ranked at all).
+        options, dropped = ordered([o for o in pool if (o.gpu.id, o.gpus) not in rate_only], None)
+        if not (options and within_budget(options[0], request, budget)):
+            options, dropped = ordered(pool, budget)
     excluded.extend(dropped)
     if forced is not None:
         options = [forced] + [o for o in options if (o.gpu.id, o.gpus) != (forced.gpu.id, forced.gpus)]
