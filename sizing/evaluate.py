@@ -365,7 +365,8 @@ class Evaluator:
         key = (gpu.id, gpus)
         found = self._days_floors.get(key)
         if found is None:
-            found = self._days_floors[key] = self.ideal_gpu_hours(gpu) / compute.goodput(gpus) / gpus / 24.0
+            ideal = self._ideal.get(gpu.id) or self.ideal_gpu_hours(gpu)
+            found = self._days_floors[key] = ideal / compute.goodput(gpus) / gpus / 24.0
         return found
 
     def offered(self, gpu: GpuSpec, gpus: int) -> Option | None:
@@ -380,7 +381,7 @@ class Evaluator:
         o = self(gpu, gpus)
         if not o.fits:
             return o
-        ladder = self.ladder(gpu)
+        ladder = self._ladders.get(gpu.id) or self.ladder(gpu)
         below = ladder.index(gpus) if gpus in ladder else sum(1 for n in ladder if n < gpus)
         for m in ladder[below - 1 :: -1] if below else ():  # the smaller counts, largest first
             if self.days_floor(gpu, m) >= o.days:
@@ -449,6 +450,14 @@ class Evaluator:
             if o is not None and o.fits:
                 return o
         return self(gpu, ladder[-1])
+
+    def too_slow(self, gpu: GpuSpec, start: int, days: float) -> bool:
+        """No count from `start` up could finish within `days` even at its best per-GPU speed
+        (days_floor), so meeting() from any of them finds none (without a layout search)."""
+        ladder = self.ladder(gpu)
+        if not self.days_floor(gpu, ladder[-1]) > days:
+            return False  # the largest count is in reach of the deadline
+        return all(self.days_floor(gpu, n) > days for n in ladder[bisect.bisect_left(ladder, start) :])
 
     def meeting(self, gpu: GpuSpec, start: int, days: float) -> Option | None:
         """Fewest GPUs (>= start) that fit and finish within `days`."""
