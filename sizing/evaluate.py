@@ -100,7 +100,6 @@ class Evaluator:
         self._ladders: dict[str, tuple[int, ...]] = {}
         self._ideal: dict[str, float] = {}
         self._models: dict[str, MemoryModel] = {}
-        self._floors: dict[tuple[str, int, int], float] = {}  # memory floor per (precision, max TP, count)
         self._bounds: dict[tuple[str, int], LowerBound] = {}  # memory.lower_bound_gb per (precision, max TP)
         self._min_micro_batch = min(self._search.micro_batches)
         self._networks: dict[str, tuple[bool, float | None, bool]] = {}  # per GPU: Evaluator._network
@@ -165,15 +164,33 @@ class Evaluator:
         per_gpu_s = ideal.tokens_per_gpu_second
         step_s = tokens_per_step / (per_gpu_s * gpus)
         grad_bytes = weight_bytes_per_param(ideal.precision)
-        need = network.sync_need(lay, w.trainable_params, grad_bytes, step_s, w.seq_len, w.arch.hidden)
+        # = network.sync_need(lay, ...), as its fields
+        terms = network.sync_terms(
+            gpus,
+            lay.dp,
+            lay.tp,
+            lay.pp,
+            lay.zero_stage,
+            lay.micro_batch,
+            lay.grad_accum,
+            w.trainable_params,
+            grad_bytes,
+            step_s,
+            w.seq_len,
+            w.arch.hidden,
+        )
         offered: float | None = None
         assumed: float | None = None
-        need_gbps = need.node_gbps if multi_node else None
+        need_gbps: float | None = None
+        required = 0.0
+        if gpus > GPUS_PER_NODE:
+            required = network.node_need_gbps(terms[1], terms[2], terms[3], terms[4])  # = SyncNeed.node_gbps
         if multi_node:
+            need_gbps = required
             offer = cost.node_offering(offerings, gpus, need_gbps)
             offered = offer.network_gbps if offer is not None else None
             assumed = offered if offered is not None else network.unlisted_gbps(gpus)
-        net = network.advise(gpu, lay, need, offered, assumed)
+        net = network.advise(gpu, gpus, terms, required, offered, assumed)
         tp = ideal
         if net.comm_slowdown > 1.0:
             tp = compute.with_comm(ideal, net.comm_slowdown)
@@ -237,20 +254,20 @@ class Evaluator:
         return floor > gpu.capacity_gb * (1.0 + 1e-9)
 
     def _memory_floor(self, precision: Precision, tp: int, gpus: int) -> float:
-        """memory.lower_bound_gb on `gpus` GPUs (a LowerBound), memoised per (precision, max TP, count)."""
-        key = (precision, tp, gpus)
-        floor = self._floors.get(key)
-        if floor is None:
-            bound = self._bounds.get((precision, tp))
-            if bound is None:
-                model = self._models.get(precision)
-                if model is None:
-                    model = self._models[precision] = MemoryModel(self.w, precision)
-                bound = self._bounds[(precision, tp)] = LowerBound(
-                    self.w, tp, self._min_micro_batch, precision, model
-                )
-            floor = self._floors[key] = bound(gpus)
-        return floor
+        """memory.lower_bound_gb on `gpus` GPUs."""
+        return self._lower_bound(precision, tp)(gpus)
+
+    def _lower_bound(self, precision: Precision, tp: int) -> LowerBound:
+        """memory.lower_bound_gb per (precision, max TP), memoised per count by the LowerBound."""
+        bound = self._bounds.get((precision, tp))
+        if bound is None:
+            model = self._models.get(precision)
+            if model is None:
+                model = self._models[precision] = MemoryModel(self.w, precision)
+            bound = self._bounds[(precision, tp)] = LowerBound(
+                self.w, tp, self._min_micro_batch, precision, model
+            )
+        return bound
 
     def fits(self, gpu: GpuSpec, gpus: int) -> bool:
         """Whether some layout fits; a memory floor rules most hopeless counts out unsearched."""
@@ -277,11 +294,7 @@ class Evaluator:
         # count fits (the floor is close to the leanest layout) and one search answers.
         precision, tp = self._search.speed.precision(gpu), layout.max_tp(gpu)
         capacity = gpu.capacity_gb * (1.0 + 1e-9)
-        lo = None
-        for i, n in enumerate(ladder):
-            if not self._memory_floor(precision, tp, n) > capacity:
-                lo = i
-                break
+        lo = self._lower_bound(precision, tp).first_within(ladder, capacity)
         if lo is None:
             return None
         first = ladder[lo]

@@ -334,10 +334,28 @@ class LowerBound:
         self._max_tp = max_tp if st.model_parallel else 1
         self._micro_batch = min_micro_batch
         self._best: dict[int, float] = {}  # activations and logits per TP degree
+        self._floors: dict[int, float] = {}  # per count
         self._buffers_one = m.fixed_buffers(1)
         self._buffers_many = m.fixed_buffers(2)  # fixed_buffers depends on the count only through > 1
 
     def __call__(self, gpus: int) -> float:
+        found = self._floors.get(gpus)
+        if found is None:
+            found = self._floors[gpus] = self._floor(gpus)
+        return found
+
+    def first_within(self, counts: tuple[int, ...], capacity: float) -> int | None:
+        """The index of the first of these counts whose floor is within `capacity` GB (None: none)."""
+        floors = self._floors
+        for i, n in enumerate(counts):
+            floor = floors.get(n)
+            if floor is None:
+                floor = floors[n] = self._floor(n)
+            if not floor > capacity:
+                return i
+        return None
+
+    def _floor(self, gpus: int) -> float:
         m = self._m
         weights = self._weights
         if self._model_parallel:
