@@ -52,6 +52,7 @@ from knowledge.schema import (
     SoftwareFeature,
 )
 from knowledge.search import load_synonyms
+from knowledge.text_units import load_text_units
 from sizing.cost import SINGLE_HOST
 from sizing.types import Catalog, GpuSpec, Offering, TensorTflops
 
@@ -264,6 +265,7 @@ def load_knowledge(
     checklist = records(ChecklistItem, read(checklist_path), checklist_path, "checklist")
     settings = read(settings_path)
     rate = validate(ExchangeRate, (settings or {}).get("exchange_rate"), settings_path, "exchange_rate")
+    load_text_units(settings_path)  # the tokens-per-word ratios the parser reads: bad data fails here too
     runs_path = data_dir / "published_runs.yaml"
     runs_data = read(runs_path)
     runs = records(PublishedRun, runs_data, runs_path, "runs")

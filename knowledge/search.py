@@ -42,6 +42,9 @@ BM25_WEIGHT = 0.7  # the rest is fuzzy overlap with the closest question variant
 # An entry whose required concept (FaqEntry.requires) the question does not touch keeps this share
 # of its score: still found when nothing else fits, never ahead of the general entry that does.
 REQUIRES_FACTOR = 0.7
+# Points (of rapidfuzz's 0-100) by which a fuzzy cutoff is lowered, far above float rounding: a
+# lower cutoff only means an entry is scored exactly when it might have been skipped.
+FUZZY_SLACK = 0.01
 OFF_TOPIC, DOMAIN = "~off_topic", "~domain"  # concept tokens of the synonym groups of those ids
 K1, B = 1.2, 0.75
 
@@ -281,19 +284,33 @@ class Searcher:
         required = [1.0 if not need or need & touched else REQUIRES_FACTOR for need in self._requires]
         return _Evidence(" ".join(query), damping, lexical, required)
 
-    def _score(self, evidence: _Evidence, i: int, fuzzy: float | None = None) -> tuple[float, float]:
+    def _score(
+        self, evidence: _Evidence, i: int, fuzzy: float | None = None, *, below: float = 0.0
+    ) -> tuple[float, float] | None:
         """Entry i's 0-1 score and the unclipped lexical score that breaks ties between entries whose
         score saturates at 1 (a short query inside two entries' variants). With `fuzzy` given: the
-        score the entry would get with that fuzzy overlap (1.0: the most it can get)."""
+        score the entry would get with that fuzzy overlap (1.0: the most it can get). With `below`:
+        None when the score is certainly under it (the fuzzy match then stops early)."""
         lexical = evidence.lexical[i]
         if lexical is None:
-            return (0.0, 0.0)
-        if fuzzy is None:
-            # The best variant; extractOne prepares the query once for all of them.
-            best = process.extractOne(evidence.joined, self._variants[i], scorer=fuzz.token_set_ratio)
-            fuzzy = (best[1] if best else 0.0) / 100.0
+            return (0.0, 0.0) if below <= 0.0 else None
         bm25 = min(1.0, lexical * 2.0)
         factor = evidence.damping * evidence.required[i]
+        if fuzzy is None:
+            # The fuzzy overlap (0-100) the entry needs to reach `below`, less FUZZY_SLACK: rapidfuzz
+            # compares with its cutoff after its own rounding, and an entry that ties must be scored
+            # exactly (ties are broken by the lexical score).
+            needed = (below / factor - BM25_WEIGHT * bm25) / (1 - BM25_WEIGHT) if factor > 0 else math.inf
+            cutoff = max(0.0, needed * 100.0 - FUZZY_SLACK)
+            if cutoff > 100.0:
+                return None
+            # The best variant; extractOne prepares the query once for all of them.
+            best = process.extractOne(
+                evidence.joined, self._variants[i], scorer=fuzz.token_set_ratio, score_cutoff=cutoff
+            )
+            if best is None and cutoff > 0.0:
+                return None
+            fuzzy = (best[1] if best else 0.0) / 100.0
         return (factor * (BM25_WEIGHT * bm25 + (1 - BM25_WEIGHT) * fuzzy), lexical * evidence.required[i])
 
     def _ranked(self, text: str) -> list[tuple[float, float]]:
@@ -301,14 +318,22 @@ class Searcher:
         evidence = self._evidence(text)
         if evidence is None:
             return [(0.0, 0.0)] * len(self._entries)
-        return [self._score(evidence, i) for i in range(len(self._entries))]
+        return [self._exact(evidence, i) for i in range(len(self._entries))]
+
+    def _exact(self, evidence: _Evidence, i: int, fuzzy: float | None = None) -> tuple[float, float]:
+        scored = self._score(evidence, i, fuzzy)
+        assert scored is not None  # nothing is cut off without a floor
+        return scored
 
     def scores(self, text: str) -> list[float]:
         """One 0-1 score per entry, in catalogue order."""
         return [score for score, _ in self._ranked(text)]
 
     def search(self, text: str, limit: int = 5) -> list[Hit]:
-        return self.retrieve(text, limit).hits
+        """The hits alone: what retrieve() finds, without the runner-up's exact score (the margin),
+        so that entries which can be no hit are never fuzzy-matched."""
+        shown = self._shown(text, limit, runner_up=False)
+        return [Hit(e.id, round(score, 4), e.title) for score, e in shown[:limit] if score >= MIN_SCORE]
 
     def retrieve(self, text: str, limit: int = 5) -> Retrieval:
         """Hits plus what the dialogue needs to decide whether to answer from them (see Retrieval)."""
@@ -318,23 +343,28 @@ class Searcher:
         second = shown[1][0] if len(shown) > 1 else 0.0
         return Retrieval(hits, round(top - second, 4) if hits else 0.0)
 
-    def _shown(self, text: str, wanted: int) -> list[tuple[float, Entry]]:
+    def _shown(self, text: str, wanted: int, runner_up: bool = True) -> list[tuple[float, Entry]]:
         """The first `wanted` entries of the ranking (by score, then lexical score, then catalogue
         order) without the twins of better ones: a twin gives the same advice (a FAQ and its
         pitfall), so the answer shows one version and the margin is measured against a different
-        topic. Fewer when the catalogue has fewer, or when the best scores below MIN_SCORE (then
-        nothing is a hit).
+        topic. Of those, the ones scoring under MIN_SCORE (no hit) may be missing, except the first
+        two when `runner_up` (the margin needs the second's exact score); none when the best scores
+        under MIN_SCORE.
 
         Fuzzy overlap is the costly part, so entries are scored in the order of their bound (the
         score each would get with a perfect fuzzy match), and only until the head of the ranking
-        is settled: a scored entry that beats every unscored entry's bound keeps its place."""
+        is settled: a scored entry that beats every unscored entry's bound keeps its place. An
+        entry that cannot reach the head is not fuzzy-matched to the end (see _score's `below`)."""
         evidence = self._evidence(text)
         if evidence is None:
             return []  # every score is 0, below MIN_SCORE
         n = len(self._entries)
-        bound = [self._score(evidence, i, fuzzy=1.0)[0] for i in range(n)]
+        bound = [self._exact(evidence, i, fuzzy=1.0)[0] for i in range(n)]
         unscored = sorted(range(n), key=lambda i: bound[i], reverse=True)
         scored: list[tuple[float, float, int]] = []  # (-score, -lexical, i), in ranking order
+        # Scores of the scored entries without twins, negated (ascending): no entry can ever drop one
+        # of those from the ranking, so an entry scoring under the `wanted`-th of them cannot be shown.
+        untwinned: list[float] = []
         while True:
             ceiling = bound[unscored[0]] if unscored else -math.inf
             shown: list[tuple[float, Entry]] = []
@@ -344,11 +374,26 @@ class Searcher:
                 entry = self._entries[i]
                 if not any(entry.id in kept.twins for _, kept in shown):
                     shown.append((-neg_score, entry))
-            if len(shown) >= wanted or not unscored or (shown and shown[0][0] < MIN_SCORE):
+            settled = len(shown) >= (2 if runner_up else 0)
+            if (
+                len(shown) >= wanted
+                or not unscored
+                or (shown and shown[0][0] < MIN_SCORE)
+                or (settled and ceiling < MIN_SCORE)  # the rest can be no hit
+            ):
                 return shown
             i = unscored.pop(0)
-            score, lexical = self._score(evidence, i)
-            bisect.insort(scored, (-score, -lexical, i))
+            # Past the runner-up an entry only matters as a hit (at least MIN_SCORE).
+            last = -untwinned[wanted - 1] if len(untwinned) >= wanted else 0.0
+            floor = max(MIN_SCORE, last)
+            if runner_up:
+                floor = min(floor, -untwinned[1] if len(untwinned) >= 2 else 0.0)
+            scored_i = self._score(evidence, i, below=floor)
+            if scored_i is None:
+                continue  # the fuzzy match stopped early: under the floor
+            bisect.insort(scored, (-scored_i[0], -scored_i[1], i))
+            if not self._entries[i].twins:
+                bisect.insort(untwinned, -scored_i[0])
 
 
 @dataclass(frozen=True, slots=True)

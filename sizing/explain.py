@@ -171,6 +171,7 @@ def plan_lines(w: Workload, o: Option) -> tuple[ExplainItem, ...]:
             low=lo,
             high=hi,
             band=math.exp(cal.LOG_BAND),
+            band_share=round(cal.BAND_QUANTILE * 100),
             gpus=o.gpus,
             days=o.days,
         )

@@ -94,10 +94,12 @@ def _ordering(
                 zspeed = base * (1.0 - cal.ZERO3_LOSS) if zero >= 3 else base
                 for mode in modes:
                     speed = zspeed / (full if mode == "full" else 1.0)
-                    # Sort key first, then insertion order, so ties keep the loop order.
-                    keyed.append((round(-speed, 6), zero, tp, pp, len(keyed), speed, dp, mode))
+                    # Sort key first, then insertion order, so ties keep the loop order. At equal
+                    # speed the smaller model split wins (TP costs no speed on NVLink, calibration
+                    # .TP_LOSS_PER_DOUBLING, but a 1B model is not split when data parallel is as fast).
+                    keyed.append((round(-speed, 6), tp, pp, zero, len(keyed), speed, dp, mode))
     keyed.sort()
-    return [(c[5], c[1], c[2], c[3], c[6], c[7]) for c in keyed]
+    return [(c[5], c[3], c[1], c[2], c[6], c[7]) for c in keyed]
 
 
 def tp_limit(w: Workload, gpu: GpuSpec) -> int:

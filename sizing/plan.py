@@ -25,16 +25,25 @@ MAX_OPTIONS = 5
 
 
 def resolve_gpus(catalog: Catalog, query: str | None) -> tuple[GpuSpec, ...]:
+    """The GPU types a query names: a catalog id; a family ("a100": every A100); or a family's boards
+    of one form factor ("a100-pcie": the A100 40GB and 80GB PCIe)."""
     if query is None:
         return catalog.gpus
     q = query.strip().lower()
     exact = tuple(g for g in catalog.gpus if g.id == q)
     if exact:
         return exact
-    family = tuple(g for g in catalog.gpus if g.id.startswith(q + "-") or g.id.split("-")[0] == q)
+    family = _family(catalog, q)
+    if not family:
+        name, _, form = q.rpartition("-")
+        family = tuple(g for g in _family(catalog, name) if g.form_factor == form) if name else ()
     if not family:
         raise SizingError("unknown_gpu", f"unknown GPU '{query}'", {"gpu": query})
     return family
+
+
+def _family(catalog: Catalog, name: str) -> tuple[GpuSpec, ...]:
+    return tuple(g for g in catalog.gpus if g.id.startswith(name + "-") or g.id.split("-")[0] == name)
 
 
 def _budget_usd(req: SizingRequest, catalog: Catalog) -> float | None:

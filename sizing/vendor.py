@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from sizing.assumptions import AMD_PREFERENCE_MARGIN
+from sizing.assumptions import AMD_PREFERENCE_MARGIN, MIN_HEADROOM
 from sizing.rank import spend
 from sizing.result import Option
 from sizing.types import SizingRequest
@@ -70,13 +70,16 @@ def priced_first(pool: list[Option], rank: Ranker) -> list[Option]:
 
 
 def family_pick(candidates: list[Option], req: SizingRequest) -> Option:
-    """The requested count on a family: the variant that fits, has a price, meets the deadline,
-    then costs least and finishes first."""
+    """The requested count on a family ("4 A100s": the user fixed the count, not the board): the
+    variant that fits, has a price, meets the deadline, leaves the recommended free memory
+    (assumptions.MIN_HEADROOM) when one can, then costs least and finishes first. A board the user
+    named is a one-member family, so its tight plan stays (and carries its memory warning)."""
     deadline = req.days
 
-    def order(o: Option) -> tuple[bool, bool, bool, float, float, str]:
+    def order(o: Option) -> tuple[bool, bool, bool, bool, float, float, str]:
         late = deadline is not None and o.days > deadline * 1.0001
+        tight = o.fitted.headroom < MIN_HEADROOM
         usd = o.cost_usd if o.cost_usd is not None else float("inf")
-        return (not o.fits, o.quote is None, late, usd, o.days, o.gpu.id)
+        return (not o.fits, o.quote is None, late, tight, usd, o.days, o.gpu.id)
 
     return min(candidates, key=order)

@@ -47,6 +47,7 @@ from sizing.errors import SizingError
 
 if TYPE_CHECKING:
     from knowledge import KnowledgeBase
+    from knowledge.search import Hit
 
 __all__ = ["Consultant", "Turn"]
 
@@ -224,7 +225,14 @@ class Consultant:
             corrections(found_corrections, reply)  # the figure check answers with them itself
         outside = policy.outside_note(question, direct)
         if outside is not None:
-            reply.add("not_in_catalogue", name=outside[0], gpu=outside[1], planning=True)  # "… on TPU v5e"
+            # "… on TPU v5e": planned on the catalogue's GPUs; "MI325X vs H200": answered for the H200
+            reply.add(
+                "not_in_catalogue",
+                name=outside[0],
+                gpu=outside[1],
+                planning=not outside[2],
+                beside=outside[2],
+            )
         if u.intent == "reset":
             return self._reset(state, reply)
         if u.intent == "explain":
@@ -239,7 +247,8 @@ class Consultant:
                 return state
         if direct is not None and self._direct(state, reply, direct, question):
             return state
-        if u.kind in GPU_INTENTS:
+        if u.kind in GPU_INTENTS or (outside is not None and outside[2]):
+            # "MI325X vs H200": the one the catalogue holds, after the line on the one it lacks.
             # A question about GPUs answers it and leaves the plan alone: "A100和H100有什么区别"
             # names a GPU without choosing it. Choosing one is a size/correction/what-if turn.
             answer_gpus(self.kb, u.kind, u.gpus, reply)
@@ -247,9 +256,9 @@ class Consultant:
         if (u.no_deadline or u.asap or u.tokens_per_sample) and u.intent in ("faq", "unknown", "skip"):
             # "no deadline", "越快越好", "each sample is about 2k tokens": answers, not FAQ questions.
             u = replace(u, intent="size")
-        found = None
+        found: list[Hit] | None = None
         if u.intent == "faq" or (not u.said and u.intent == "unknown" and not reply.kinds):
-            found = self.kb.retrieve(text, limit=3) if text else None
+            found = self.kb.search(text, limit=3) if text else None
         # Whether a message is an FAQ question, a sizing request or a datasheet look-up is the NLU's
         # decision (Parse.intent), never the search's. A conceptual question that names a GPU, a
         # precision or a size ("is fp8 training production-ready?") is answered from the notes; it starts
@@ -295,7 +304,12 @@ class Consultant:
                 state.assumed.append(slot)
 
     def _form_step(
-        self, state: DialogueState, reply: Reply, u: Understood, found: Any = None, text: str = ""
+        self,
+        state: DialogueState,
+        reply: Reply,
+        u: Understood,
+        found: list[Hit] | None = None,
+        text: str = "",
     ) -> DialogueState | None:
         from bot.dialogue.state import SlotChange, merge_slots
 

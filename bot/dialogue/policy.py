@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from bot.dialogue.answers import (
+    budget,
     capability,
     catalogue,
     cheapest,
@@ -56,12 +57,16 @@ ANSWERS: dict[str, Answer] = {
     "cheapest_offering": offering.answer,
     "price_coverage": coverage.answer,  # which providers the catalogue prices, and how to add one
     "data_amount": data_amount.answer,  # "How many tokens should I train a 3B model on?"
+    "budget": budget.answer,  # "what can I train with $5k?": what the budget buys
     # "8卡H100 全参 70B 要多久？": a plan on the GPUs counted, unless the job does not fit on them
     "misfit": feasibility.answer_if_misfit,
 }
 # Kinds whose answer offers to plan the workload it computed ("say 'plan it' or give a deadline"):
 # outside a plan under way, the form starts from that workload (its assumed slots marked as such).
-OFFERS_PLAN: dict[str, Callable[[Question], dict[str, Any]]] = {"data_amount": data_amount.offered}
+OFFERS_PLAN: dict[str, Callable[[Question], dict[str, Any]]] = {
+    "data_amount": data_amount.offered,
+    "budget": budget.offered,  # the budget (and model size) stay for the plan that follows
+}
 ASSUMED_IN_OFFER: dict[str, tuple[str, ...]] = {"data_amount": ("tokens",)}
 # A question kind asked about inference gets its serving version; when that cannot answer (no model
 # named) the kind's own answer runs.
@@ -136,6 +141,8 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
         and capability.topic(q.text) == "training"
     ):
         return "capability"  # "Is the H100 good for fine-tuning?": about the GPU, no job to size
+    if budget.applies(q, form_in_progress):
+        return "budget"  # "我有 1 万块预算，能训练什么模型": what the budget buys, not "how many parameters?"
     if q.u.task == "serve" and kind in SERVING_VERSIONS:
         return SERVING_VERSIONS[kind]
     if not q.u.gpus and not form_in_progress and catalogue.outside_catalogue(q.text) is not None:
@@ -173,16 +180,19 @@ def topic_after(kind: str, q: Question) -> dict[str, Any] | None:
     return {"kind": kind, "slots": {k: v for k, v in slots.items() if v is not None}}
 
 
-def outside_note(q: Question, direct: str | None) -> tuple[str, bool] | None:
-    """The accelerator or GPU outside the catalogue a workload names ("pretrain 7B on TPU v5e"): said
-    in one line before the plan goes on on the catalogue's GPUs: (its name, whether it is a GPU). None
-    when nothing is to be said."""
-    if direct is not None or q.u.gpus:
+def outside_note(q: Question, direct: str | None) -> tuple[str, bool, bool] | None:
+    """The accelerator or GPU outside the catalogue a message names, said in one line before the
+    answer goes on with what the catalogue holds: (its name, whether it is a GPU, whether a known GPU
+    was named beside it). A workload on it ("pretrain 7B on TPU v5e") is planned on the catalogue's
+    GPUs; a question naming it beside a known GPU ("MI325X vs H200", "is the L20 better than the
+    L40S") is answered for the known one. None when nothing is to be said (the catalogue answer says
+    it itself when no known GPU is named)."""
+    workload = any(q.u.said.get(k) is not None for k in ("params", "tokens", "data_bytes"))
+    if direct == "list_gpus" or (not q.u.gpus and (direct is not None or not workload)):
         return None
-    if not any(q.u.said.get(k) is not None for k in ("params", "tokens", "data_bytes")):
-        return None
+    beside = bool(q.u.gpus) and not workload
     other = catalogue.other_accelerator(q.text)
     if other is not None:
-        return other, False
+        return other, False, beside
     gpu = catalogue.unknown_gpu(q.text)
-    return (gpu, True) if gpu is not None else None
+    return (gpu, True, beside) if gpu is not None else None

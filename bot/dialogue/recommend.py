@@ -134,6 +134,7 @@ def plan_context(
         option["provider"] = pick(provider.name, lang) if provider else option.get("cloud")
     context = {
         "slots": effective,
+        "text_unit": state.slots.get("text_unit"),  # data counted in words or 字: the ratio is stated
         "assumed": list(state.assumed) + [s for s in ("precision", "method") if state.slots.get(s) is None],
         "days_skipped": "days" in state.skipped,
         "asap": bool(state.asap),

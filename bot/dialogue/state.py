@@ -42,6 +42,9 @@ SERVE_SLOT_NAMES = (
 # The training software the user named (bot/nlu/stack.py): it changes the plan's memory and speed
 # (sizing.stack), never asked for; the engine assumes the method's usual stack until said.
 TRAINING_SOFTWARE_SLOTS = ("stack", "recompute", "offload", "continued")
+# How the data size was counted when not in tokens or bytes ("word", "zh_char": bot/nlu Slots.text_unit):
+# rides with the data it measured, so new data said another way clears it.
+DATA_NOTE_SLOTS = ("text_unit",)
 # Plausible ranges. Values outside are unit slips (70T parameters, 2 TB of "parameters") and are
 # asked back rather than computed (reference/slack-and-nlu.md §4.3 "Validate ranges and units").
 # Bounds: the largest published dense/MoE models are ~2e12 params (Switch-C 1.6T), the largest
@@ -207,6 +210,9 @@ def merge_slots(state: DialogueState, said: dict[str, Any]) -> list[SlotChange]:
             state.skipped.remove(name)
         if name in ("tokens", "data_bytes") and "tokens" in state.assumed:
             state.assumed.remove("tokens")
+        if name in ("tokens", "data_bytes"):
+            for note in DATA_NOTE_SLOTS:
+                slots[note] = said.get(note) if name == "tokens" else None
     if said.get("params") is not None:
         # A plain "70B" after "47B with 13B active" is a dense model again.
         slots["active_params"] = said.get("active_params")

@@ -12,6 +12,7 @@ from typing import Any, Protocol
 
 from bot.dialogue.plan import SPOT_WORDS
 from bot.dialogue.state import (
+    DATA_NOTE_SLOTS,
     REQUIRED_SLOTS,
     SERVE_SLOT_NAMES,
     SLOT_NAMES,
@@ -110,7 +111,7 @@ def said_slots(parsed: Any) -> dict[str, Any]:
     slots = parsed.slots.to_json() if hasattr(parsed.slots, "to_json") else dict(parsed.slots)
     # active_params (mixture-of-experts) rides with params: not a DESIGN slot of its own. The serving
     # slots never enter the training form (state.merge_slots takes SLOT_NAMES only).
-    names = (*SLOT_NAMES, "active_params", *SERVE_SLOT_NAMES, *TRAINING_SOFTWARE_SLOTS)
+    names = (*SLOT_NAMES, "active_params", *SERVE_SLOT_NAMES, *TRAINING_SOFTWARE_SLOTS, *DATA_NOTE_SLOTS)
     return {k: v for k, v in slots.items() if k in names and v is not None}
 
 

@@ -2,7 +2,8 @@
 
 The names are the catalogue's own (ids, aliases and families in knowledge/data/gpus.yaml, matched by
 knowledge.gpu_names): a mention is the catalogue id, or the family ("a100", "h100") when the message
-does not say which variant. A memory size right after a family picks the variant ("A100 80G").
+does not say which variant. A memory size or form factor right after a family picks the variant ("A100 80G"),
+or the family's boards of that form ("A100 PCIe" -> "a100-pcie", the 40 and 80 GB PCIe cards).
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ def find_gpus(s: str) -> list[GpuMention]:
     for m in catalogue_names().find(s, memory=True):
         if m.numeric and _looks_like_quantity(s, m.start, m.start + len(s[m.start : m.end].split()[0])):
             continue
-        out.append(GpuMention(m.start, m.end, m.ids[0] if len(m.ids) == 1 else m.family))
+        out.append(GpuMention(m.start, m.end, m.name))
         out.extend(_variants_after(s, m.end, m.family, out))
     return out
 

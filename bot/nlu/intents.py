@@ -241,6 +241,14 @@ SIZING_START = (
     "need to fine-tune", "which gpu should", "what gpu do", "what gpus do", "how many gpus",
     "what hardware do",
 )  # fmt: skip
+# A service to be sized that has not named a model or a load yet ("we want to serve a chatbot",
+# "我们想部署一个聊天机器人"): sized at once for typical models, and asked which one is meant.
+SERVING_START = (
+    "想部署", "要部署", "打算部署", "准备部署", "计划部署", "需要部署", "想上线", "要上线", "打算上线",
+    "want to serve", "want to deploy", "want to host", "need to serve", "need to deploy", "need to host",
+    "plan to serve", "plan to deploy", "planning to serve", "planning to deploy", "going to serve",
+    "going to deploy", "would like to serve", "would like to deploy", "looking to deploy", "looking to serve",
+)  # fmt: skip
 # Renting to train, said without a size yet ("我想租卡训练模型", "I want to rent GPUs to train a model"):
 # a plan to start, unless it asks something ("租卡训练要注意什么？" is the FAQ's).
 RENT_TO_TRAIN = (
@@ -573,7 +581,7 @@ def _question_kind(
         if _feasibility(t, sig, yes_no, model or method):
             return "feasibility"
         asks = has_any(t, QUESTION) or has_any(t, cues.WH_WORDS)
-        if model or _serving_load(filled) or has_any(t, SIZING_START) or asks:
+        if model or _serving_load(filled) or has_any(t, SIZING_START) or has_any(t, SERVING_START) or asks:
             return "serve"
     if has_any(t, cues.CHEAPEST) and (model or method or gpus or has_any(t, GPU_WORDS)):
         return "cheapest_gpu"

@@ -33,6 +33,10 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     ("tokens", "tokens", 1.0), ("token", "tokens", 1.0), ("toks", "tokens", 1.0),
     ("tok", "tokens", 1.0), ("词元", "tokens", 1.0), ("个token", "tokens", 1.0),
     ("个词元", "tokens", 1.0),
+    # Text counted in words or Chinese characters (字): tokens at knowledge.text_units' ratio. After 字节.
+    ("english words", "word", 1.0), ("words", "word", 1.0), ("word", "word", 1.0),
+    ("个汉字", "zh_char", 1.0), ("个中文字", "zh_char", 1.0), ("个字", "zh_char", 1.0),
+    ("汉字", "zh_char", 1.0), ("中文字", "zh_char", 1.0), ("字", "zh_char", 1.0),
     # A working day is 7/5 of a calendar day: 10 working days are two weeks (Parse.working_days).
     ("working days", "days", WORKING_DAY), ("working day", "days", WORKING_DAY),
     ("business days", "days", WORKING_DAY), ("business day", "days", WORKING_DAY),
@@ -79,6 +83,12 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     ("convo", "samples", 1.0), ("threads", "samples", 1.0), ("tickets", "samples", 1.0),
     ("emails", "samples", 1.0), ("instruction pairs", "samples", 1.0), ("training examples", "samples", 1.0),
     ("training samples", "samples", 1.0), ("sft samples", "samples", 1.0), ("sft examples", "samples", 1.0),
+    # Documents a corpus is counted in ("50k books of ~80k words", "2万本书"): each one a sample.
+    ("books", "samples", 1.0), ("novels", "samples", 1.0), ("papers", "samples", 1.0),
+    ("posts", "samples", 1.0), ("reviews", "samples", 1.0), ("stories", "samples", 1.0),
+    ("essays", "samples", 1.0), ("messages", "samples", 1.0), ("web pages", "samples", 1.0),
+    ("pages", "samples", 1.0), ("本书", "samples", 1.0), ("本小说", "samples", 1.0),
+    ("篇论文", "samples", 1.0), ("篇文章", "samples", 1.0),
     # Passes over the data. 轮 is an epoch except in 多轮对话 (rounds of a dialogue, above).
     ("epochs", "epochs", 1.0), ("epoch", "epochs", 1.0), ("个epoch", "epochs", 1.0),
     ("个 epoch", "epochs", 1.0),
@@ -116,7 +126,9 @@ PER_SAMPLE_BEFORE = (
     "per sample", "per example", "per row", "per document", "per doc", "per conversation", "per dialogue",
     "per record", "per item", "each sample", "each example", "each conversation", "each dialogue",
     "each record", "each document", "each row", "each one", "each is", "avg", "average", "averaging",
-    "on average", "mean length", "average length",
+    "on average", "mean length", "average length", "每本", "每部", "每页", "每封", "每条评论", "per book",
+    "per page", "per paper", "per post", "per email", "each book", "each page", "each paper", "each post",
+    "each email",
 )  # fmt: skip
 PER_SAMPLE_AFTER = (
     "each", "apiece", "per sample", "per example", "per row", "per document", "per doc", "per conversation",

@@ -139,6 +139,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         epochs=_float(_pick(found, "epochs", last)),
         samples=samples,
         tokens_per_sample=per_sample,
+        text_unit=found.text_unit if (found.values.get("tokens") or per_sample) else None,
         continued=True if continued else None,
         stack=stack,
         recompute=find_recompute(s),

@@ -9,14 +9,15 @@ from __future__ import annotations
 
 from bot.nlu import lexicon
 
-# A message about serving rather than training (Parse.task "serve"; intent "serve").
+# A message about serving rather than training (Parse.task "serve"; intent "serve"). 推论 is Taiwan's
+# word for inference (推論, simplified before matching).
 SERVING = (
     "serve", "serving", "served", "inference", "inferencing", "deploy", "deployment", "deploying", "deployed",
     "host", "hosting", "in production", "online service", "chatbot for", "api for", "qps", "rps", "ttft",
     "time to first token", "first token", "tokens/s per user", "concurrent users", "concurrent requests",
     "concurrency", "requests per second", "vllm", "sglang", "tensorrt-llm", "trt-llm", "tgi", "ollama",
     "llama.cpp", "kv cache", "kv-cache",
-    "推理", "部署", "上线服务", "在线服务", "服务化", "并发", "首token", "首字", "kv缓存",
+    "推理", "推论", "部署", "上线服务", "在线服务", "服务化", "并发", "首token", "首字", "kv缓存",
 )  # fmt: skip
 # Inference words that need context: running, fitting or generating with a named model, and no
 # training verb or dataset in the message ("can I run Llama 3 70B on 2 4090s", "一张4090跑得动

@@ -7,6 +7,8 @@ unclear unit ("2T" with neither "tokens" nor "data" near) becomes an Ask, never 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from dataclasses import replace
 
 from bot.nlu import lexicon
 from bot.nlu.counts import gpu_counts
@@ -32,10 +34,18 @@ from bot.nlu.units import (
     foreign_prefix_start,
     jiao,
     period_near,
+    samples_after_modifiers,
     unit_after,
     window_after,
     window_before,
 )
+from knowledge.text_units import text_units
+
+# Units of text a dataset may be counted in, and the tokens each is worth (knowledge/data/settings.yaml).
+TEXT_UNITS: dict[str, Callable[[], float]] = {
+    "word": lambda: text_units().tokens_per_word,
+    "zh_char": lambda: text_units().tokens_per_chinese_character,
+}
 
 
 def extract(
@@ -75,6 +85,8 @@ def _classify(
         return  # "昇腾 910B", "TPU v5", "MLU370": a chip's model number, not a model size
     if unit.kind == "samples" and num.mult in ("b", "t", "g") and not s[num.end : unit.end].strip().isascii():
         unit = Unit("none", 1.0, num.end)  # "7B条" / "70B份": a model size before a measure word
+    elif unit.kind == "none" and num.mult not in ("b", "t", "g"):
+        unit = samples_after_modifiers(s, num) or unit  # "20k support tickets", "50k customer chats"
     if unit.kind in ("params", "level", "none", "tokens") and _active_cue(s, before, unit, num):
         # "37B active per token", "激活参数370亿": the MoE's active parameters, never tokens
         found.add("active_params", num.value, num, s)
@@ -93,6 +105,13 @@ def _classify(
         return
     if unit.kind == "tokens":
         _tokens(s, idx, num, unit, before, after, nums, found)
+        return
+    if unit.kind in TEXT_UNITS:
+        # "2M docs of 500 words", "每篇约 2000 字": tokens at the sourced ratio, which the reply states
+        ratio = TEXT_UNITS[unit.kind]()
+        found.text_unit = unit.kind
+        tokens = replace(num, value=num.value * ratio)
+        _tokens(s, idx, tokens, Unit("tokens", 1.0, unit.end), before, after, nums, found)
         return
     if unit.kind in ("params", "level"):
         found.add("params", num.value, num, s)
@@ -159,6 +178,8 @@ def _after_sample_count(s: str, nums: list[Num], idx: int) -> bool:
     if idx == 0:
         return False
     prev = unit_after(s, nums[idx - 1])
+    if prev.kind == "none" and nums[idx - 1].mult not in ("b", "t", "g"):
+        prev = samples_after_modifiers(s, nums[idx - 1]) or prev  # "50k customer conversations of ~1k"
     if prev.kind != "samples":
         return False
     gap = s[prev.end : nums[idx].start].strip(" ,，")

@@ -44,7 +44,8 @@ SLOT_NAMES: tuple[str, ...] = (
 
 # Every slot a message can set, DESIGN.md's first.
 FILLABLE: tuple[str, ...] = SLOT_NAMES + (
-    "epochs", "samples", "tokens_per_sample", "continued", "stack", "recompute", "offload", "model",
+    "epochs", "samples", "tokens_per_sample", "text_unit", "continued", "stack", "recompute", "offload",
+    "model",
     "concurrency",
     "qps", "daily_users",
     "input_tokens", "output_tokens", "ttft_ms", "tpot_ms",
@@ -72,6 +73,9 @@ class Slots:
     epochs: float | None = None  # passes over the data; None = not said (one)
     samples: float | None = None  # training samples/conversations/条, when counted
     tokens_per_sample: float | None = None  # a stated length per sample; tokens = samples x this
+    # The data was counted in "word" (English words) or "zh_char" (Chinese characters, 字) and turned into
+    # tokens at knowledge.text_units' sourced ratio; the replies say so.
+    text_unit: str | None = None
     continued: bool | None = None  # True: continued pre-training from a base model (method pretrain)
     stack: str | None = None  # megatron | deepspeed | fsdp | hf | unsloth
     recompute: str | None = None  # none | selective | full (activation recomputation)
@@ -107,6 +111,7 @@ class Slots:
             "epochs": self.epochs,
             "samples": self.samples,
             "tokens_per_sample": self.tokens_per_sample,
+            "text_unit": self.text_unit,
             "continued": self.continued,
             "stack": self.stack,
             "recompute": self.recompute,

@@ -28,6 +28,7 @@ from bot.render.formats import (
     fmt_pct,
     fmt_ratio,
 )
+from knowledge.text_units import text_units
 
 # Slack limits, from slack_sdk/models/blocks (reference/slack-and-nlu.md §1.6).
 MAX_BLOCKS = 50
@@ -113,6 +114,7 @@ def environment() -> jinja2.Environment:
         duration=fmt_duration,
         json=_JSON_ENCODE,
     )
+    env.globals["text_units"] = text_units()  # the sourced tokens per word / per 字 the replies state
     return env
 
 

@@ -10,6 +10,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from sizing.cost import staleness, usable
+from sizing.errors import SizingError
+from sizing.plan import resolve_gpus as engine_gpus
 from sizing.types import Catalog, GpuSpec, Offering
 
 SNIPPET_CHARS = 160
@@ -129,12 +131,15 @@ def gpu_view(spec: GpuSpec, catalog: Catalog, record: Any | None = None) -> dict
 
 
 def resolve_gpus(catalog: Catalog, names: Iterable[str]) -> list[GpuSpec]:
-    """Catalog GPUs for ids or families ("a100" -> both A100s), in the order named, no repeats."""
+    """Catalog GPUs for ids, families ("a100" -> every A100) or a family's boards of one form factor
+    ("a100-pcie"), as the engine reads them, in the order named, no repeats."""
     out: list[GpuSpec] = []
     for name in names:
-        for spec in catalog.gpus:
-            if (spec.id == name or spec.id.startswith(f"{name}-")) and spec not in out:
-                out.append(spec)
+        try:
+            specs = engine_gpus(catalog, name)
+        except SizingError:
+            continue
+        out.extend(spec for spec in specs if spec not in out)
     return out
 
 

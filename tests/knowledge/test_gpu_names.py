@@ -53,3 +53,16 @@ def test_names_match_whole_words_with_optional_separators_and_plurals(text: str,
 
 def test_a_bare_number_name_is_marked_numeric() -> None:
     assert [m.numeric for m in NAMES.find("rtx 4090 vs 4090")] == [False, True]
+
+
+def test_a_form_factor_after_a_family_names_that_familys_boards_of_that_form() -> None:
+    (pcie,) = NAMES.find("2 a100 pcie for lora", memory=True)
+    assert set(pcie.ids) == {"a100-40gb-pcie", "a100-80gb-pcie"} and pcie.name == "a100-pcie"
+    (sxm,) = NAMES.find("an a100 sxm node", memory=True)
+    assert sxm.name == "a100-sxm"
+
+
+def test_a_form_factor_and_a_memory_size_in_either_order_name_one_board() -> None:
+    for text in ("a100 80g pcie", "a100 pcie 40g", "a100 40gb pcie"):
+        (m,) = NAMES.find(text, memory=True)
+        assert m.end == len(text) and len(m.ids) == 1 and m.ids[0].endswith("-pcie"), text

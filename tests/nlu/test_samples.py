@@ -112,3 +112,39 @@ def test_a_bare_length_per_sample_is_tokens(text: str, tokens: float) -> None:
 
 def test_a_bare_number_after_each_without_a_sample_count_is_no_length() -> None:
     assert parse("8 H100s, 700 each").slots.tokens_per_sample is None
+
+
+@pytest.mark.parametrize(
+    ("text", "tokens", "unit"),
+    [("2M docs of 500 words", 1.33e9, "word"), ("we have 10M words of text", 1.33e7, "word"),
+     ("100 万篇文章，每篇约 2000 字", 1.2e9, "zh_char"), ("语料 5000 万字", 3e7, "zh_char")],
+)  # fmt: skip
+def test_words_and_chinese_characters_become_tokens_at_the_sourced_ratio(
+    text: str, tokens: float, unit: str
+) -> None:
+    got = parse(text)
+    assert got.slots.tokens == pytest.approx(tokens) and got.slots.text_unit == unit
+
+
+def test_bytes_written_with_the_character_for_character_stay_bytes() -> None:
+    got = parse("数据 2GB 字节")
+    assert got.slots.data_bytes == 2e9 and got.slots.tokens is None and got.slots.text_unit is None
+
+
+@pytest.mark.parametrize(
+    ("text", "tokens"),
+    [("continue pretraining 7B on 50k books of ~80k words each", 5.32e9), ("2 万本书，每本约 10 万字", 1.2e9),
+     ("100k papers of about 5k tokens", 5e8)],
+)  # fmt: skip
+def test_books_and_papers_are_samples_whose_length_multiplies_them(text: str, tokens: float) -> None:
+    assert parse(text).slots.tokens == pytest.approx(tokens)
+
+
+@pytest.mark.parametrize(
+    ("text", "tokens"),
+    [("50k customer support conversations of ~1k tokens", 5e7), ("100k legal documents, 2k tokens each", 2e8),
+     ("20k support tickets, ~400 words each", 2e4 * 400 * 1.33)],
+)  # fmt: skip
+def test_a_word_or_two_describing_the_samples_do_not_hide_the_count(text: str, tokens: float) -> None:
+    got = parse(text)
+    assert got.slots.tokens == pytest.approx(tokens) and not got.asks

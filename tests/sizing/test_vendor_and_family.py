@@ -98,3 +98,23 @@ def test_deadline_advice_for_a_lora_job_does_not_suggest_lora() -> None:
     d = worded(plan(SizingRequest(params=70e9, tokens=5e10, method="lora", days=0.01), CATALOG).to_dict())
     warning = next(w for w in d["warnings"] if w["code"] == "deadline_impossible")
     assert "LoRA" not in str(warning["message"])
+
+
+def test_a_family_at_a_fixed_count_takes_the_board_with_room_over_a_nearly_full_one() -> None:
+    from knowledge import load_knowledge
+    from sizing.assumptions import MIN_HEADROOM
+
+    catalog = load_knowledge().catalog
+    request = SizingRequest(params=8e9, tokens=5e7, method="full_finetune", days=3, gpu="a100", gpus=4)
+    first = plan(request, catalog).options[0]
+    assert first.gpus == 4 and first.gpu.id.startswith("a100-80gb")
+    assert first.fitted.headroom >= MIN_HEADROOM
+
+
+def test_a_family_and_form_factor_names_the_familys_boards_of_that_form() -> None:
+    from knowledge import load_knowledge
+    from sizing.plan import resolve_gpus
+
+    catalog = load_knowledge().catalog
+    assert {g.id for g in resolve_gpus(catalog, "a100-pcie")} == {"a100-40gb-pcie", "a100-80gb-pcie"}
+    assert {g.id for g in resolve_gpus(catalog, "h100-pcie")} == {"h100-pcie"}

@@ -57,8 +57,7 @@ def _not_found(script: Script) -> str:
 def _emit(kb: KnowledgeBase, line: str, as_json: bool, limit: int) -> None:
     script = script_of(line)
     lang = "en" if script == "en" else "zh"
-    found = kb.retrieve(line, limit) if line.strip() else None
-    hits = found.hits if found else []
+    hits = kb.search(line, limit) if line.strip() else []
     if as_json:
         results = [
             {"id": h.id, "score": h.score, "title": _localize(h.title.pick(lang), script)} for h in hits

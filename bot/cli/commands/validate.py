@@ -135,7 +135,8 @@ def render_text(report: Report) -> str:
         "The time model's two constants are fitted on these runs (sizing/calibration.py; refitted now:",
         f"C_RIDGE {c_ridge:g}, ALPHA_WIDTH {alpha:g}), so the in-sample rows flatter it. The leave-one-out",
         "row refits them without each run in turn and predicts that run ('left out'); the stated range",
-        f"is ÷/× {math.exp(time_model.LOG_BAND):.2f}, the 85th percentile of those out-of-sample errors.",
+        f"is ÷/× {math.exp(time_model.LOG_BAND):.2f}, the {time_model.BAND_QUANTILE * 100:.0f}th percentile"
+        " of those out-of-sample errors.",
         "",
         "Fine-tuning memory per GPU: predicted vs measured",
         _table(mem),

@@ -71,8 +71,7 @@ def answer(q: Question, reply: Reply) -> bool:
 
 def related(q: Question) -> dict[str, Any] | None:
     """The knowledge entry on Chinese providers when retrieval finds one, else provider selection."""
-    found = q.kb.retrieve(q.text, limit=3)
-    for hit in found.hits:
+    for hit in q.kb.search(q.text, limit=3):
         if "china" in hit.id or "provider" in hit.id:
             entry = find_entry(q.kb, hit.id)
             if entry is not None:

@@ -24,8 +24,10 @@ from sizing.workload import CHINCHILLA_TOKENS_PER_PARAM, MIN_PRETRAIN_TOKENS
 NEEDS = ("params",)
 DEFAULTS: dict[str, Any] = {"method": "pretrain"}  # a model size alone: training it from scratch
 FAQ_ID = "faq.chinchilla_tokens"
-# Published runs within this factor of the size asked (active parameters for both) are "that size".
+# Published runs within this factor of the size asked (active parameters for both) are "that size";
+# those within CLOSE_FACTOR come first (a 7B question is answered with 7-8B runs before 3B or 15B ones).
 SIZE_FACTOR = 3.0
+CLOSE_FACTOR = 1.5
 RUNS_SHOWN = 3
 # A run's name may say its hours are per trillion tokens ("DeepSeek LLM 67B (per 1T tokens)"): that
 # is about the hours, not the model, and the answer quotes the tokens the model was trained on.
@@ -80,10 +82,16 @@ def offered(q: Question) -> dict[str, Any]:
 
 
 def comparable(runs: Iterable[PublishedRun], params: float) -> list[PublishedRun]:
-    """Up to RUNS_SHOWN published runs of about `params` (within SIZE_FACTOR), newest first, one per
-    model size (Llama 3 8B and Llama 3.1 8B are one data point)."""
+    """Up to RUNS_SHOWN published runs of about `params` (within SIZE_FACTOR; those within CLOSE_FACTOR
+    first), newest first, one per model size (Llama 3 8B and Llama 3.1 8B are one data point)."""
     near = [r for r in runs if 1 / SIZE_FACTOR <= r.params / params <= SIZE_FACTOR]
-    near.sort(key=lambda r: (-r.source.as_of.toordinal(), abs(math.log(r.params / params))))
+    near.sort(
+        key=lambda r: (
+            abs(math.log(r.params / params)) > math.log(CLOSE_FACTOR),
+            -r.source.as_of.toordinal(),
+            abs(math.log(r.params / params)),
+        )
+    )
     shown: list[PublishedRun] = []
     for run in near:
         if all(run.params != kept.params for kept in shown):

@@ -2,23 +2,24 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from bot.dialogue.reply import Reply
 from bot.render.views import entry_view, find_entry
 
 if TYPE_CHECKING:
     from knowledge import KnowledgeBase
+    from knowledge.search import Hit
 
 # Search hits scoring this close to the best are shown with it (a second, related entry).
 SECOND_HIT_RATIO = 0.9
 
 
-def answer_search(kb: KnowledgeBase, found: Any, reply: Reply, *, explicit: bool) -> bool:
-    """Answer from the FAQ/pitfalls with `found` (kb.retrieve) for a text the NLU took for an FAQ
+def answer_search(kb: KnowledgeBase, hits: Sequence[Hit], reply: Reply, *, explicit: bool) -> bool:
+    """Answer from the FAQ/pitfalls with `hits` (kb.search) for a text the NLU took for an FAQ
     question; True when something was answered. `explicit` (the parser saw a question) also says so
     when nothing matched."""
-    hits = list(found.hits) if found is not None else []
     if not hits:
         if explicit:
             reply.add("faq_answer", entries=[])

@@ -1,0 +1,138 @@
+""" "What can I train with $5k?", "我有 1 万块预算，能训练什么模型", "只有 2000 块钱，能 LoRA 一个 7B 吗":
+a budget first. The answer is what the budget buys, not a question about the model size: for a few reference
+jobs (the model size and method said, else the usual sizes), the plan of lowest total cost the engine
+finds, the GPU-hours the budget pays for there and the tokens of training data that trains; then what
+matters next. A model size with a yes/no question gets the verdict first.
+
+Cost per token barely depends on the cluster size, so each job is planned once on a probe corpus and
+the budget scaled onto it (fixed costs such as setup make this a slight overestimate, said "about").
+The budget stays in the conversation (OFFERS_PLAN): the plan that follows is held to it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.dialogue.answers.base import PROBE_TOKENS, Question
+from bot.dialogue.reply import Reply
+from sizing.errors import SizingError
+from sizing.result import Option
+from sizing.types import Method, SizingRequest
+from sizing.workload import CHINCHILLA_TOKENS_PER_PARAM
+
+NEEDS = ("budget",)
+DEFAULTS: dict[str, Any] = {
+    "method": "LoRA for fine-tuning (the cheapest way that trains well); pre-training shown apart",
+    "prices": "on-demand, the plan of lowest total cost the engine finds",
+}
+# Model sizes shown when none is said: the open models small teams fine-tune most (Llama 3.1 8B,
+# Qwen2.5 14B, Llama 3.3 70B are of these sizes).
+REFERENCE_PARAMS = (7e9, 13e9, 70e9)
+# Pre-training from scratch, shown beside fine-tuning when no method is said.
+PRETRAIN_PARAMS = (1e9,)
+# A fine-tuning set of at least this many tokens (10k samples of ~1k tokens) counts as a real job.
+SMALL_DATASET_TOKENS = 1e7
+# The tokens one budget is compared with: a typical instruction-tuning set (50k samples × 1k tokens).
+TYPICAL_FINETUNE_TOKENS = 5e7
+
+
+def applies(q: Question, form_in_progress: bool) -> bool:
+    """A budget said with no data and no hardware, asked as a question (what can I train, can I ...,
+    what should we rent) rather than given as one more fact of a plan."""
+    if form_in_progress or q.u.said.get("budget") is None:
+        return False
+    if any(q.u.said.get(k) is not None for k in ("tokens", "data_bytes", "gpu", "gpu_count", "days")):
+        return False
+    if q.u.task == "serve":
+        return False
+    if q.u.said.get("params") is None:
+        return q.u.kind in ("capacity", "size", "unknown", "faq", "cheapest_gpu")
+    return q.u.yes_no
+
+
+def answer(q: Question, reply: Reply) -> bool:
+    budget = q.u.said.get("budget") or {}
+    if (budget.get("period") or "total") != "total":
+        return False  # a monthly or hourly budget is a rate: the plan's form handles it
+    currency = str(budget.get("currency") or "USD")
+    amount = float(budget["amount"])
+    usd = amount / q.catalog.usd_to_cny if currency == "CNY" else amount
+    params = q.u.said.get("params")
+    said = q.u.said.get("method")
+    said_method: Method | None = said if said in ("pretrain", "full_finetune", "lora", "qlora") else None
+    jobs: list[tuple[float, Method]] = []
+    method: Method
+    if params is not None:
+        method = said_method or "lora"
+        jobs.append((float(params), method))
+        if method in ("full_finetune", "pretrain"):
+            jobs.append((float(params), "lora"))  # what the lighter way buys, for comparison
+    else:
+        method = said_method if said_method is not None and said_method != "pretrain" else "lora"
+        if said_method != "pretrain":
+            jobs += [(p, method) for p in REFERENCE_PARAMS]
+        if method == "full_finetune":
+            jobs.append((REFERENCE_PARAMS[-1], "lora"))  # the largest size, the lighter way
+        if said_method in (None, "pretrain"):
+            jobs += [(p, "pretrain") for p in PRETRAIN_PARAMS]
+    rows = [row for p, m in jobs if (row := _row(q, p, m, usd, currency)) is not None]
+    if not rows:
+        return False
+    verdict = None
+    if params is not None and q.u.yes_no:
+        first = rows[0]
+        verdict = "yes" if first["tokens"] >= SMALL_DATASET_TOKENS else "small"
+    reply.add(
+        "budget",
+        amount=amount,
+        currency=currency,
+        usd=usd,
+        rows=rows,
+        verdict=verdict,
+        params=params,
+        typical=TYPICAL_FINETUNE_TOKENS,
+        per_param=CHINCHILLA_TOKENS_PER_PARAM,
+    )
+    return True
+
+
+def offered(q: Question) -> dict[str, Any]:
+    """The slots the budget answer leaves for the plan that follows: the budget, and the model size
+    and method when said."""
+    return {k: q.u.said[k] for k in ("budget", "params", "method") if q.u.said.get(k) is not None}
+
+
+def _row(q: Question, params: float, method: Method, usd: float, currency: str) -> dict[str, Any] | None:
+    option = _cheapest(q, params, method)
+    if option is None or not option.cost_usd or not option.quote:
+        return None
+    scale = usd / option.cost_usd
+    tokens = PROBE_TOKENS * scale
+    rate = q.catalog.usd_to_cny if currency == "CNY" else 1.0
+    return {
+        "params": params,
+        "method": method,
+        "gpu": option.gpu.name,
+        "gpus": option.gpus,
+        "hourly": option.quote.hourly_usd * rate,
+        "gpu_hours": usd / option.quote.hourly_usd * option.gpus,
+        "tokens": tokens,
+        "per_billion": option.cost_usd * rate,  # the cost of 1B tokens on this plan
+        "chinchilla": CHINCHILLA_TOKENS_PER_PARAM * params if method == "pretrain" else None,
+        "cloud": option.quote.offering.cloud,
+    }
+
+
+def _cheapest(q: Question, params: float, method: Method) -> Option | None:
+    request = SizingRequest(
+        params=params,
+        tokens=PROBE_TOKENS,
+        method=method,
+        today=q.today,
+    )
+    try:
+        result = q.plan(request, q.market)
+    except SizingError:
+        return None
+    priced = [o for o in result.options if o.fits and o.cost_usd]
+    return min(priced, key=lambda o: (o.cost_usd, o.days)) if priced else None
