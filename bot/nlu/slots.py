@@ -6,6 +6,7 @@ unclear unit ("2T" with neither "tokens" nor "data" near) becomes an Ask, never 
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable
 from dataclasses import replace
@@ -39,6 +40,7 @@ from bot.nlu.units import (
     window_after,
     window_before,
 )
+from knowledge.gpu_names import catalogue_names
 from knowledge.text_units import text_units
 
 # Units of text a dataset may be counted in, and the tokens each is worth (knowledge/data/settings.yaml).
@@ -505,13 +507,24 @@ def _memory_filter(s: str, before: str, after: str, end: int, size_bytes: float,
         return False
     tail = s[end:].lstrip(" -的")
     if not (
-        lexicon.has_cue(near, _GPU_MEMORY_CUES) or any(lexicon.match_at(tail, 0, w) for w in _GPU_AFTER_SIZE)
+        lexicon.has_cue(near, _GPU_MEMORY_CUES)
+        or any(lexicon.match_at(tail, 0, w) for w in _GPU_AFTER_SIZE)
+        or (lexicon.has_cue(after[:16], _ENOUGH) and size_bytes / 1e9 in _gpu_memory_sizes())
     ):
         return False
     head = before.rstrip(" :：=~≈")
     at_most = lexicon.has_cue(after[:12], _AT_MOST) or head.endswith(_AT_MOST)
     found.gpu_memory = ("<=" if at_most else ">=", size_bytes / 1e9)
     return True
+
+
+# "Is 24GB enough to fine-tune 7B?": a GPU's memory size asked about, when the size is one a GPU has.
+_ENOUGH = ("enough", "sufficient", "够", "足够")
+
+
+@functools.cache
+def _gpu_memory_sizes() -> frozenset[float]:
+    return frozenset(float(r.memory_gb.value) for r in catalogue_names().records)
 
 
 # GPU words right after a byte size make it the GPU's memory.
