@@ -289,6 +289,8 @@ def asks_price(s: str) -> bool:
     "how much memory does the A100 have"); or renting with a bare "how much" ("租一張 4090 一小時要多少")."""
     if has_cue(s, PRICE) or (has_cue(s, RENT) and has_cue(s, HOW_MUCH)):
         return True
+    if s.rstrip(" ?？。!！").endswith(("要多少", "多少")) and has_cue(s, tuple(p for p, _ in PRICE_PERIODS)):
+        return True  # "H100 一个月要多少": a period and a bare "how much" that counts nothing
     at = find_phrase(s, "how much")
     return at != -1 and not has_cue(s[at + 8 : at + 40], NOT_MONEY)
 

@@ -182,3 +182,14 @@ def test_a_budget_said_before_its_word_or_per_month_is_answered_with_what_it_buy
     assert ask(real, "budget is $5k per month, what can we train?").startswith("*What $5,000 per month buys*")
     assert ask(real, "what would $3000 get me for fine-tuning llama 3 70b?").startswith("*What $3,000 buys*")
     assert "How much training data?" in ask(real, "Pretrain 1B params, budget $10k, how long?")
+
+
+def test_a_gpu_and_a_period_with_a_bare_how_much_is_a_price_not_a_deadline(real: Consultant) -> None:
+    text = ask(real, "請問 H200 在 Azure 一個月要多少？")
+    assert text.startswith("*NVIDIA H200 SXM 按需價（每卡）*（先列月價）") and "模型有多少參數" not in text
+
+
+def test_how_many_of_a_named_gpu_a_job_needs_is_answered_from_memory_not_the_form(real: Consultant) -> None:
+    text = ask(real, "全参微调 13B 需要几张 A100")
+    assert "4 张 NVIDIA A100 80GB (SXM4) 做 全参数微调" in text and "训练数据有多少" not in text
+    assert "*What does fit:*" in ask(real, "how many A100s do I need to full fine-tune 13B?")
