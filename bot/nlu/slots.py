@@ -469,7 +469,7 @@ def _hardware_size(s: str, before: str, after: str, end: int) -> bool:
     if s.startswith(("/s", "ps", "/秒", " /s"), end):
         return True
     tail = s[end:].lstrip(" -的")
-    if any(lexicon.match_at(tail, 0, w) for w in _GPU_AFTER_SIZE):
+    if lexicon.phrase_at(tail, 0, _GPU_AFTER_SIZE) is not None:
         return True  # "80GB GPUs", "24G的卡": the GPU's memory
     if _nearest_label(before) == "data":
         return False
@@ -500,7 +500,7 @@ def _memory_filter(s: str, before: str, after: str, end: int, size_bytes: float,
         return False
     tail = s[end:].lstrip(" -的")
     if not (
-        lexicon.has_cue(near, _GPU_MEMORY_CUES) or any(lexicon.match_at(tail, 0, w) for w in _GPU_AFTER_SIZE)
+        lexicon.has_cue(near, _GPU_MEMORY_CUES) or lexicon.phrase_at(tail, 0, _GPU_AFTER_SIZE) is not None
     ):
         return False
     head = before.rstrip(" :：=~≈")
@@ -552,7 +552,7 @@ def _trained_on(before: str) -> bool:
 
 def _context_after(s: str, num: Num) -> bool:
     j = num.end + (1 if num.end < len(s) and s[num.end] in " -" else 0)
-    return any(lexicon.match_at(s, j, c) for c in lexicon.CONTEXT_AFTER)
+    return lexicon.phrase_at(s, j, lexicon.CONTEXT_AFTER) is not None
 
 
 def _finite(value: float) -> float | None:
