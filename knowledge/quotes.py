@@ -72,7 +72,12 @@ class Quote:
 def _normalise(text: str) -> str:
     """NFKC (full-width to ASCII) without thousands separators; lower-casing keeps positions."""
     t = unicodedata.normalize("NFKC", text)
-    return re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", t)
+    return _THOUSANDS_COMMA.sub("", t)
+
+
+# A comma between a digit and exactly three more: "1,000,000". The comma comes first so the regex
+# engine jumps from comma to comma (a literal prefix) instead of trying every position.
+_THOUSANDS_COMMA = re.compile(r",(?<=\d,)(?=\d{3}(?!\d))")
 
 
 # After a bare-number GPU name these make it a quantity ("4090 tokens", "3090元", "4090 hours").
