@@ -106,6 +106,27 @@ def base_mfu(gpu: GpuSpec, precision: Precision, hidden: int) -> float:
     return cal.base_efficiency(mamf(gpu), ridge_point(gpu, precision), hidden, cal.C_RIDGE, cal.ALPHA_WIDTH)
 
 
+# gpu_speed per GPU record, precision asked and model width: a GPU's calibrated constants, which
+# every plan() asks of every GPU type it orders by price (identity memo, kept with the record so
+# the id cannot be reused).
+_GPU_SPEED: dict[tuple[int, str, int], tuple[GpuSpec, tuple[Precision, float, float]]] = {}
+
+
+def gpu_speed(gpu: GpuSpec, requested: Precision, hidden: int) -> tuple[Precision, float, float]:
+    """(the precision that runs, its dense peak TFLOPS, the calibrated base MFU) of this GPU for a
+    model `hidden` wide."""
+    key = (id(gpu), requested, hidden)
+    found = _GPU_SPEED.get(key)
+    if found is not None and found[0] is gpu:
+        return found[1]
+    prec = effective_precision(gpu, requested)
+    value = (prec, peak_tflops(gpu, prec), base_mfu(gpu, prec, hidden))
+    if len(_GPU_SPEED) > 4096:
+        _GPU_SPEED.clear()
+    _GPU_SPEED[key] = (gpu, value)
+    return value
+
+
 def goodput(gpus: int) -> float:
     return 1.0 - cal.GOODPUT_PER_DOUBLING * math.log2(max(1, gpus))
 
@@ -133,12 +154,7 @@ class Speed:
     def _gpu(self, gpu: GpuSpec) -> tuple[Precision, float, float]:
         found = self._gpus.get(gpu.id)
         if found is None:
-            prec = effective_precision(gpu, self.w.precision)
-            found = self._gpus[gpu.id] = (
-                prec,
-                peak_tflops(gpu, prec),
-                base_mfu(gpu, prec, self.w.arch.hidden),
-            )
+            found = self._gpus[gpu.id] = gpu_speed(gpu, self.w.precision, self.w.arch.hidden)
         return found
 
     def _mfu(self, base: float, lay: Layout) -> tuple[float, float, float]:

@@ -8,7 +8,7 @@ import math
 from sizing import compute, cost, layout, network, storage
 from sizing.assumptions import HEADROOM_PREMIUM, MIN_HEADROOM, ROOMY_SEARCH_FACTOR
 from sizing.fixed import FixedModel, minimum_fixed_hours
-from sizing.memory import MemoryModel, lower_bound_gb, weight_bytes_per_param
+from sizing.memory import LowerBound, MemoryModel, weight_bytes_per_param
 from sizing.network import GPUS_PER_NODE
 from sizing.result import Option
 from sizing.types import Catalog, GpuSpec, Offering, Precision
@@ -100,7 +100,7 @@ class Evaluator:
         self._ladders: dict[str, tuple[int, ...]] = {}
         self._ideal: dict[str, float] = {}
         self._models: dict[str, MemoryModel] = {}
-        self._floors: dict[tuple[str, int, int], float] = {}  # memory floor per (precision, max TP, count)
+        self._bounds: dict[tuple[str, int], LowerBound] = {}  # memory.lower_bound_gb per (precision, max TP)
         self._min_micro_batch = min(self._search.micro_batches)
         self._networks: dict[str, tuple[bool, float | None, bool]] = {}  # per GPU: Evaluator._network
         self._cost_floors: dict[tuple[str, int], float] = {}
@@ -164,15 +164,33 @@ class Evaluator:
         per_gpu_s = ideal.tokens_per_gpu_second
         step_s = tokens_per_step / (per_gpu_s * gpus)
         grad_bytes = weight_bytes_per_param(ideal.precision)
-        need = network.sync_need(lay, w.trainable_params, grad_bytes, step_s, w.seq_len, w.arch.hidden)
+        # = network.sync_need(lay, ...), as its fields
+        terms = network.sync_terms(
+            gpus,
+            lay.dp,
+            lay.tp,
+            lay.pp,
+            lay.zero_stage,
+            lay.micro_batch,
+            lay.grad_accum,
+            w.trainable_params,
+            grad_bytes,
+            step_s,
+            w.seq_len,
+            w.arch.hidden,
+        )
         offered: float | None = None
         assumed: float | None = None
-        need_gbps = need.node_gbps if multi_node else None
+        need_gbps: float | None = None
+        required = 0.0
+        if gpus > GPUS_PER_NODE:
+            required = network.node_need_gbps(terms[1], terms[2], terms[3], terms[4])  # = SyncNeed.node_gbps
         if multi_node:
+            need_gbps = required
             offer = cost.node_offering(offerings, gpus, need_gbps)
             offered = offer.network_gbps if offer is not None else None
             assumed = offered if offered is not None else network.unlisted_gbps(gpus)
-        net = network.advise(gpu, lay, need, offered, assumed)
+        net = network.advise(gpu, gpus, terms, required, offered, assumed)
         tp = ideal
         if net.comm_slowdown > 1.0:
             tp = compute.with_comm(ideal, net.comm_slowdown)
@@ -236,17 +254,20 @@ class Evaluator:
         return floor > gpu.capacity_gb * (1.0 + 1e-9)
 
     def _memory_floor(self, precision: Precision, tp: int, gpus: int) -> float:
-        """memory.lower_bound_gb on `gpus` GPUs, memoised per (precision, max TP, count)."""
-        key = (precision, tp, gpus)
-        floor = self._floors.get(key)
-        if floor is None:
+        """memory.lower_bound_gb on `gpus` GPUs."""
+        return self._lower_bound(precision, tp)(gpus)
+
+    def _lower_bound(self, precision: Precision, tp: int) -> LowerBound:
+        """memory.lower_bound_gb per (precision, max TP), memoised per count by the LowerBound."""
+        bound = self._bounds.get((precision, tp))
+        if bound is None:
             model = self._models.get(precision)
             if model is None:
                 model = self._models[precision] = MemoryModel(self.w, precision)
-            floor = self._floors[key] = lower_bound_gb(
-                self.w, gpus, tp, self._min_micro_batch, precision, model
+            bound = self._bounds[(precision, tp)] = LowerBound(
+                self.w, tp, self._min_micro_batch, precision, model
             )
-        return floor
+        return bound
 
     def fits(self, gpu: GpuSpec, gpus: int) -> bool:
         """Whether some layout fits; a memory floor rules most hopeless counts out unsearched."""
@@ -273,11 +294,7 @@ class Evaluator:
         # count fits (the floor is close to the leanest layout) and one search answers.
         precision, tp = self._search.speed.precision(gpu), layout.max_tp(gpu)
         capacity = gpu.capacity_gb * (1.0 + 1e-9)
-        lo = None
-        for i, n in enumerate(ladder):
-            if not self._memory_floor(precision, tp, n) > capacity:
-                lo = i
-                break
+        lo = self._lower_bound(precision, tp).first_within(ladder, capacity)
         if lo is None:
             return None
         first = ladder[lo]
@@ -361,7 +378,8 @@ class Evaluator:
         key = (gpu.id, gpus)
         found = self._days_floors.get(key)
         if found is None:
-            found = self._days_floors[key] = self.ideal_gpu_hours(gpu) / compute.goodput(gpus) / gpus / 24.0
+            ideal = self._ideal.get(gpu.id) or self.ideal_gpu_hours(gpu)
+            found = self._days_floors[key] = ideal / compute.goodput(gpus) / gpus / 24.0
         return found
 
     def offered(self, gpu: GpuSpec, gpus: int) -> Option | None:
@@ -376,7 +394,7 @@ class Evaluator:
         o = self(gpu, gpus)
         if not o.fits:
             return o
-        ladder = self.ladder(gpu)
+        ladder = self._ladders.get(gpu.id) or self.ladder(gpu)
         below = ladder.index(gpus) if gpus in ladder else sum(1 for n in ladder if n < gpus)
         for m in ladder[below - 1 :: -1] if below else ():  # the smaller counts, largest first
             if self.days_floor(gpu, m) >= o.days:
@@ -445,6 +463,14 @@ class Evaluator:
             if o is not None and o.fits:
                 return o
         return self(gpu, ladder[-1])
+
+    def too_slow(self, gpu: GpuSpec, start: int, days: float) -> bool:
+        """No count from `start` up could finish within `days` even at its best per-GPU speed
+        (days_floor), so meeting() from any of them finds none (without a layout search)."""
+        ladder = self.ladder(gpu)
+        if not self.days_floor(gpu, ladder[-1]) > days:
+            return False  # the largest count is in reach of the deadline
+        return all(self.days_floor(gpu, n) > days for n in ladder[bisect.bisect_left(ladder, start) :])
 
     def meeting(self, gpu: GpuSpec, start: int, days: float) -> Option | None:
         """Fewest GPUs (>= start) that fit and finish within `days`."""

@@ -157,30 +157,51 @@ class _Scan:
     def skip_to_candidate(self) -> bool:
         """Moves the cursor past candidates this scan excludes (TP above the GPU's limit, more
         DP ranks than the batch holds); True when no candidate is left, i.e. the scan is complete."""
-        ordered, n = self._ordered, len(self._ordered)
-        while self._next < n and (
-            ordered[self._next][2] > self._tp_limit
-            or ordered[self._next][4] * ordered[self._next][3] > self._max_dp
-        ):
-            self._next += 1
-        return self._next >= len(self._ordered)
+        return self.next_speed() is None
+
+    def next_speed(self) -> float | None:
+        """The speed of the candidate extend() expands next, the cursor moved past those this scan
+        excludes (skip_to_candidate); None when no candidate is left."""
+        ordered, n, i = self._ordered, len(self._ordered), self._next
+        limit, max_dp = self._tp_limit, self._max_dp
+        while i < n:
+            c = ordered[i]
+            if c[2] <= limit and c[4] * c[3] <= max_dp:
+                self._next = i
+                return c[0]
+            i += 1
+        self._next = i
+        return None
 
     def extend(self) -> bool:
         """Expand the next candidate into entries (one per micro-batch); False when none is left."""
-        if self.skip_to_candidate():
+        if self.next_speed() is None:
             return False
+        self.expand_next()
+        return True
+
+    def expand_next(self) -> None:
+        """Expand the candidate at the cursor (next_speed() found one) into its entries."""
         speed, zero, tp, pp, dp, rec = self._ordered[self._next]
         self._next += 1
         gpus = dp * tp * pp
+        entries, terms = self.entries, self.memory.terms
         for mb in self._micro_batches:
             if dp * mb * pp > self._max_sequences:
                 continue
-            t = self.memory.terms(gpus, dp, tp, pp, zero, rec, mb)
+            t = terms(gpus, dp, tp, pp, zero, rec, mb)
             total = t[0] + t[1] + t[2] + t[3] + t[4] + t[5] + t[6]  # = MemoryBreakdown.total_gb
-            if self.smallest is None or total < self.entries[self.smallest][1]:
-                self.smallest = len(self.entries)
-            self.entries.append((speed, total, zero, tp, pp, dp, rec, mb))
-        return True
+            if self.smallest is None or total < entries[self.smallest][1]:
+                self.smallest = len(entries)
+            entries.append((speed, total, zero, tp, pp, dp, rec, mb))
+
+
+class _GradBytes(dict[str, float]):
+    """weight_bytes_per_param per precision, filled as asked."""
+
+    def __missing__(self, precision: str) -> float:
+        value = self[precision] = weight_bytes_per_param(precision)
+        return value
 
 
 class LayoutSearch:
@@ -205,6 +226,8 @@ class LayoutSearch:
         self._gpu_keys: dict[str, tuple[int, bool, bool, Precision]] = {}  # per GPU: TP limit, scores, fp32
         self._min_batch_tokens = min(self.micro_batches) * w.seq_len
         self.speed = Speed(w)
+        self._batch_tokens, self._grow = w.global_batch_tokens, not strict_batch  # _grad_accum's arguments
+        self._grad_bytes: dict[str, float] = _GradBytes()
 
     def _scan(self, gpus: int, gpu: GpuSpec, within_batch: bool = False) -> _Scan:
         found_gpu = self._gpu_keys.get(gpu.id)
@@ -275,11 +298,11 @@ class LayoutSearch:
         return False
 
     def _choose(self, gpu: GpuSpec, gpus: int, node_gbps: float | None) -> Fitted:
-        precision = self.speed.precision(gpu)
         scan = self._scan(gpus, gpu)
+        precision = self._gpu_keys[gpu.id][3]  # = speed.precision(gpu), kept by _scan
         capacity = gpu.capacity_gb
         if not (
-            scan.skip_to_candidate()
+            scan.next_speed() is None  # the scan is complete
             and scan.smallest is not None
             and scan.entries[scan.smallest][1] > capacity
         ):
@@ -291,7 +314,13 @@ class LayoutSearch:
             # not strict (a count the user chose), a bigger batch is taken if it is SPEED_SLACK
             # faster, as big runs raise theirs (Llama 3 405B: 16M tokens on 16K GPUs, arXiv
             # 2407.21783 Table 4).
-            inside = self._best(self._scan(gpus, gpu, True), gpu, capacity, precision, net)
+            # _scan(gpus, gpu, True) is `scan` itself when no layout on this many GPUs can exceed the batch.
+            within = (
+                scan
+                if gpus * self._min_batch_tokens <= self.w.global_batch_tokens
+                else self._scan(gpus, gpu, True)
+            )
+            inside = self._best(within, gpu, capacity, precision, net)
             pick = inside
             if inside is None or not self.strict_batch:
                 anyway = self._best(scan, gpu, capacity, precision, net)
@@ -328,7 +357,19 @@ class LayoutSearch:
         safe: tuple[float, _Entry] | None = None  # fastest with MIN_HEADROOM free
         roomy: tuple[float, _Entry] | None = None  # fastest with HEADROOM free
         i = 0
-        while i < len(entries) or scan.extend():
+        while True:
+            if i == len(entries):
+                # A candidate's entries all run at its speed: when that speed ends the scan (the
+                # test below), its memory need not be worked out.
+                speed = scan.next_speed()
+                if (
+                    speed is None  # every layout seen
+                    or (roomy is not None and speed <= roomy[0])
+                    or (safe is not None and speed < safe[0] * (1.0 - SPEED_SLACK))
+                ):
+                    break
+                scan.expand_next()
+                continue
             e = entries[i]
             i += 1
             if (roomy is not None and e[0] <= roomy[0]) or (
@@ -360,10 +401,10 @@ class LayoutSearch:
         _, _, zero, tp, pp, dp, rec, mb = e
         w = self.w
         gpus = dp * tp * pp
-        accum = _grad_accum(w, dp, mb, pp, not self.strict_batch)
+        accum = _accum(self._batch_tokens, w.seq_len, dp, mb, pp, self._grow)  # = _grad_accum
         tokens_per_s = self.speed.layout_tokens_per_gpu_second(gpu, gpus, tp, pp, zero, rec, accum) * gpus
         step_s = dp * mb * accum * w.seq_len / tokens_per_s
-        grad_bytes = weight_bytes_per_param(precision)
+        grad_bytes = self._grad_bytes[precision]  # = weight_bytes_per_param(precision)
         _, node_dp, node_pp, _, window = sync_terms(
             gpus,
             dp,
@@ -392,7 +433,7 @@ class LayoutSearch:
                 zero,
                 rec,
                 mb,
-                _grad_accum(self.w, dp, mb, pp, not self.strict_batch),
+                _accum(self._batch_tokens, self.w.seq_len, dp, mb, pp, self._grow),  # = _grad_accum
             )
             made = scan.made[e] = (lay, scan.memory.breakdown(lay))
         headroom = 1.0 - e[1] / capacity

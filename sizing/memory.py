@@ -306,27 +306,74 @@ def lower_bound_gb(
     ZeRO-3's live parameters, and no stored attention scores. plan() uses it to rule a count out
     without searching its layouts; it must never exceed a real layout's peak.
     """
-    m = model if model is not None else MemoryModel(w, precision)
-    st = w.stack
-    weights = m.sharded_weights + (m.replicated_weights or 0.0)
-    trainable = m.trainable * (m.grad_bytes + m.opt_bytes)
-    if st.model_parallel:
-        # TP·PP·DP = gpus at best shards everything (the distributed optimizer shards the rest).
-        states = weights / gpus if w.offload else (weights + trainable) / gpus
-    elif gpus > 1 and 3 in st.zero_stages:
-        states = 0.0 if w.offload else (weights + trainable) / gpus  # offloaded ZeRO-3 keeps no shard
-    elif w.offload or gpus == 1:
-        states = weights if w.offload else weights + trainable
-    else:
-        # Without ZeRO-3 the weights are replicated; the lowest stage shards what it shards.
-        lowest = min(st.zero_stages)
-        grads_shard = gpus if lowest >= 2 else 1
-        opt_shard = gpus if lowest >= 1 else 1
-        states = weights + m.trainable * (m.grad_bytes / grads_shard + m.opt_bytes / opt_shard)
-    if not st.model_parallel:
-        max_tp = 1
-    t = max(1, min(max_tp, gpus))
-    b = min_micro_batch
-    best = min(sum(m.activations_and_logits(t, mode, b)) for mode in ("none", "full"))
-    subtotal = states + best + m.fixed_buffers(gpus)
-    return (subtotal + m.overhead(subtotal)) / GB
+    return LowerBound(w, max_tp, min_micro_batch, precision, model)(gpus)
+
+
+class LowerBound:
+    """lower_bound_gb for one workload, TP limit, micro-batch and precision, as a function of the
+    count: what does not depend on the count is worked out once (plan() asks it of every count
+    of every GPU type until one may fit)."""
+
+    def __init__(
+        self,
+        w: Workload,
+        max_tp: int,
+        min_micro_batch: int,
+        precision: str,
+        model: MemoryModel | None = None,
+    ) -> None:
+        m = model if model is not None else MemoryModel(w, precision)
+        st = w.stack
+        self._m = m
+        self._weights = weights = m.sharded_weights + (m.replicated_weights or 0.0)
+        self._states = weights + m.trainable * (m.grad_bytes + m.opt_bytes)
+        self._model_parallel = st.model_parallel
+        self._zero3 = 3 in st.zero_stages
+        self._offload = w.offload
+        self._lowest = min(st.zero_stages)
+        self._max_tp = max_tp if st.model_parallel else 1
+        self._micro_batch = min_micro_batch
+        self._best: dict[int, float] = {}  # activations and logits per TP degree
+        self._floors: dict[int, float] = {}  # per count
+        self._buffers_one = m.fixed_buffers(1)
+        self._buffers_many = m.fixed_buffers(2)  # fixed_buffers depends on the count only through > 1
+
+    def __call__(self, gpus: int) -> float:
+        found = self._floors.get(gpus)
+        if found is None:
+            found = self._floors[gpus] = self._floor(gpus)
+        return found
+
+    def first_within(self, counts: tuple[int, ...], capacity: float) -> int | None:
+        """The index of the first of these counts whose floor is within `capacity` GB (None: none)."""
+        floors = self._floors
+        for i, n in enumerate(counts):
+            floor = floors.get(n)
+            if floor is None:
+                floor = floors[n] = self._floor(n)
+            if not floor > capacity:
+                return i
+        return None
+
+    def _floor(self, gpus: int) -> float:
+        m = self._m
+        weights = self._weights
+        if self._model_parallel:
+            # TP·PP·DP = gpus at best shards everything (the distributed optimizer shards the rest).
+            states = weights / gpus if self._offload else self._states / gpus
+        elif gpus > 1 and self._zero3:
+            states = 0.0 if self._offload else self._states / gpus  # offloaded ZeRO-3 keeps no shard
+        elif self._offload or gpus == 1:
+            states = weights if self._offload else self._states
+        else:
+            # Without ZeRO-3 the weights are replicated; the lowest stage shards what it shards.
+            grads_shard = gpus if self._lowest >= 2 else 1
+            opt_shard = gpus if self._lowest >= 1 else 1
+            states = weights + m.trainable * (m.grad_bytes / grads_shard + m.opt_bytes / opt_shard)
+        t = max(1, min(self._max_tp, gpus))
+        best = self._best.get(t)
+        if best is None:
+            b = self._micro_batch
+            best = self._best[t] = min(sum(m.activations_and_logits(t, mode, b)) for mode in ("none", "full"))
+        subtotal = states + best + (self._buffers_many if gpus > 1 else self._buffers_one)
+        return (subtotal + m.overhead(subtotal)) / GB

@@ -48,7 +48,7 @@ class SyncNeed:
     @property
     def node_gbps(self) -> float:
         """Inter-node Gb/s per node that keeps exposed communication within EXPOSED_COMM_SHARE."""
-        return _node_gbps(self.node_dp_bytes, self.node_pp_bytes, self.step_s, self.window_s)
+        return node_need_gbps(self.node_dp_bytes, self.node_pp_bytes, self.step_s, self.window_s)
 
     def slowdown(self, offered_node_gbps: float | None) -> float:
         """Step-time factor on a network of `offered_node_gbps` per node (None: not limited).
@@ -62,7 +62,7 @@ class SyncNeed:
         )
 
 
-def _node_gbps(node_dp_bytes: float, node_pp_bytes: float, step_s: float, window_s: float) -> float:
+def node_need_gbps(node_dp_bytes: float, node_pp_bytes: float, step_s: float, window_s: float) -> float:
     if step_s <= 0:
         return 0.0
     return (node_dp_bytes / window_s + node_pp_bytes / step_s) * 8 / 1e9
@@ -76,7 +76,7 @@ def comm_slowdown(
     offered_node_gbps: float | None,
 ) -> float:
     """SyncNeed.slowdown from its fields (the layout search asks it of layouts it never builds)."""
-    need = _node_gbps(node_dp_bytes, node_pp_bytes, step_s, window_s)
+    need = node_need_gbps(node_dp_bytes, node_pp_bytes, step_s, window_s)
     return _slowdown(need, node_pp_bytes, step_s, window_s, offered_node_gbps)
 
 
@@ -229,32 +229,40 @@ def seed_tier(gpus: int) -> tuple[str, tuple[float, float], bool]:
 
 
 def advise(
-    gpu: GpuSpec, lay: Layout, need: SyncNeed, offered_gbps: float | None, assumed_gbps: float | None
+    gpu: GpuSpec,
+    gpus: int,
+    terms: tuple[float, float, float, float, float],
+    required_gbps: float,
+    offered_gbps: float | None,
+    assumed_gbps: float | None,
 ) -> NetworkAdvice:
-    multi_node = lay.gpus > GPUS_PER_NODE
-    tier, gbps, ib = seed_tier(lay.gpus)
+    """The network advice for a layout on `gpus` GPUs whose sync_terms are `terms` and whose need
+    per node across nodes is `required_gbps` (= node_need_gbps of them; unused on one node)."""
+    multi_node = gpus > GPUS_PER_NODE
+    tier, gbps, ib = seed_tier(gpus)
     if gpu.scale_up_gbs is None:
         scale_up = "pcie"
-    elif gpu.scale_up_domain < min(lay.gpus, GPUS_PER_NODE):
+    elif gpu.scale_up_domain < min(gpus, GPUS_PER_NODE):
         # Bridged pairs (RTX A6000, A40): NVLink joins two cards, PCIe the rest of the node.
         scale_up = "nvlink_pairs"
     else:
         scale_up = "infinity_fabric" if gpu.vendor == "amd" else "nvlink"
+    gpu_bytes, node_dp_bytes, node_pp_bytes, step_s, window_s = terms
     required, slowdown = 0.0, 1.0
     if multi_node:
-        required = need.node_gbps
-        slowdown = _slowdown(required, need.node_pp_bytes, need.step_s, need.window_s, assumed_gbps)
+        required = required_gbps
+        slowdown = _slowdown(required, node_pp_bytes, step_s, window_s, assumed_gbps)
     return NetworkAdvice(
         tier,
         gbps,
         ib,
         required,
-        need.gpu_bytes / 1e9,
+        gpu_bytes / 1e9,
         scale_up,
         multi_node,
-        (need.node_dp_bytes + need.node_pp_bytes) / 1e9,
-        need.step_s,
-        need.window_s,
+        (node_dp_bytes + node_pp_bytes) / 1e9,
+        step_s,
+        window_s,
         offered_gbps if multi_node else None,
         assumed_gbps if multi_node else None,
         slowdown,

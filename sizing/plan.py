@@ -99,7 +99,8 @@ def plan_with(request: SizingRequest, catalog: Catalog, *, prune: bool) -> Sizin
             if skip is not None:
                 excluded.append(skip)
                 continue
-        if not ev.ladder(g):
+        ladder = ev.ladder(g)
+        if not ladder:
             excluded.append(Excluded(g.id, "shape", "no purchasable instance shape in the catalog"))
             continue
         if request.gpus is not None:
@@ -119,11 +120,16 @@ def plan_with(request: SizingRequest, catalog: Catalog, *, prune: bool) -> Sizin
             continue
         if request.gpus is not None and request.gpu is None:
             continue
+        if request.days is not None and request.budget is None and ev.too_slow(g, tight, target):
+            # meeting() below would find no count (not even the roomy one's search): spare the search.
+            late.append(g)
+            excluded.append(_late(g, request.days, ladder))
+            continue
         small = ev.roomy_count(g, tight)
         if (
             pruner is not None
             and pruner.may_be_needless(g, pool, picks)
-            and pruner.needless(g, _counts_it_could_add(ev.ladder(g), tight))
+            and pruner.needless(g, _counts_it_could_add(ladder, tight))
         ):
             # A plan found beats all this type could add. Dropped unpriced and unlisted only when it
             # would add no exclusion either: its preferred plan on one node (no cluster network to
@@ -137,17 +143,13 @@ def plan_with(request: SizingRequest, catalog: Catalog, *, prune: bool) -> Sizin
         if meet is None:
             if request.days is not None:
                 late.append(g)
-                most = ev.ladder(g)[-1]
-                excluded.append(
-                    Excluded(g.id, "deadline", f"needs over {request.days:g} days even on {most} GPUs")
-                )
+                excluded.append(_late(g, request.days, ladder))
                 continue
             meet = ev.fastest(g)
             fastest_possible.append(meet)
         pick = ev.preferred(g, meet, COST_TIE)
         pool.append(pick)
         primary.add((g.id, pick.gpus))
-        ladder = ev.ladder(g)
         if request.budget is not None and request.budget.period != "total":
             # A rate cap (per hour, per month) can favour fewer GPUs for longer: the counts
             # between the smallest that fits and the pick compete too.
@@ -224,13 +226,15 @@ def plan_with(request: SizingRequest, catalog: Catalog, *, prune: bool) -> Sizin
         )
         return prefer_nvidia(out, candidates, ranked, request, cap), dropped
 
-    options, dropped = ordered(pool, budget)
-    if budget is not None:
+    if budget is None:
+        options, dropped = ordered(pool, None)
+    else:
         # A budget is a constraint, not an objective: the plan recommended without one stays when
-        # it already fits the budget; only otherwise do the budget-ranked plans replace it.
-        free, free_dropped = ordered([o for o in pool if (o.gpu.id, o.gpus) not in rate_only], None)
-        if free and within_budget(free[0], request, budget):
-            options, dropped = free, free_dropped
+        # it already fits the budget; only otherwise do the budget-ranked plans replace it (and
+        # are ranked at all).
+        options, dropped = ordered([o for o in pool if (o.gpu.id, o.gpus) not in rate_only], None)
+        if not (options and within_budget(options[0], request, budget)):
+            options, dropped = ordered(pool, budget)
     excluded.extend(dropped)
     if forced is not None:
         options = [forced] + [o for o in options if (o.gpu.id, o.gpus) != (forced.gpu.id, forced.gpus)]
@@ -292,6 +296,11 @@ def _fewer_is_faster(ev: Evaluator, forced: Option) -> list[SizingWarning]:
             ),
         )
     ]
+
+
+def _late(g: GpuSpec, days: float, ladder: tuple[int, ...]) -> Excluded:
+    """No count of this GPU meets the deadline."""
+    return Excluded(g.id, "deadline", f"needs over {days:g} days even on {ladder[-1]} GPUs")
 
 
 def _too_small(ev: Evaluator, g: GpuSpec) -> Excluded:

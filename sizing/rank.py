@@ -59,8 +59,10 @@ def training_part(g: GpuSpec) -> bool:
 
 def fastest(affordable: list[Option], w: Workload) -> Option:
     sensible = [o for o in affordable if training_part(o.gpu) and within_batch(o, w)] or affordable
-    quickest = min(o.days for o in sensible)
+    quickest = min([o.days for o in sensible])
     similar = [o for o in sensible if o.days <= quickest * SIMILAR_DAYS]
+    if len(similar) == 1:
+        return similar[0]
     return min(similar, key=lambda o: (o.gpus, -o.gpu.launch_year, rank_cost(o), o.gpu.id))
 
 
@@ -73,14 +75,24 @@ def beats(p: Option, o: Option) -> bool:
 def cheapest(candidates: list[Option]) -> Option:
     """The cheapest; plans within COST_TIE of it count as equally cheap and fewer GPUs win, unless
     a larger plan costs no more and finishes sooner."""
-    low = min(rank_cost(o) for o in candidates)
-    close = [o for o in candidates if rank_cost(o) <= low * (1.0 + COST_TIE)]
-    pick = min(close, key=lambda o: (o.gpus, rank_cost(o), o.days, o.gpu.id))
+    return _cheapest([(rank_cost(o), o) for o in candidates])[1]
+
+
+def _cheapest(costed: list[tuple[float, Option]]) -> tuple[float, Option]:
+    """cheapest() over (rank_cost, plan) pairs, with the pick's rank_cost."""
+    bar = min([co[0] for co in costed]) * (1.0 + COST_TIE)
+    close = [co for co in costed if co[0] <= bar]
+    pick = (
+        close[0]
+        if len(close) == 1
+        else min(close, key=lambda co: (co[1].gpus, co[0], co[1].days, co[1].gpu.id))
+    )
     # ...unless that plan is dominated: a larger one that costs no more and finishes sooner wins
-    # (1 × B200 for 7.2 days at $1,212 never beats 4 × B200 for 1.9 days at $1,209).
-    better = [o for o in close if beats(o, pick)]
+    # (1 × B200 for 7.2 days at $1,212 never beats 4 × B200 for 1.9 days at $1,209): beats(o, pick).
+    pick_cost, days = pick[0], pick[1].days
+    better = [co for co in close if math.isfinite(co[0]) and co[0] <= pick_cost and co[1].days < days]
     if better:
-        return min(better, key=lambda o: (rank_cost(o), o.days, o.gpus, o.gpu.id))
+        return min(better, key=lambda co: (co[0], co[1].days, co[1].gpus, co[1].gpu.id))
     return pick
 
 
@@ -88,46 +100,48 @@ def rank(pool: list[Option], req: SizingRequest, budget: float | None, w: Worklo
     if not pool:
         return []
     meets = [o for o in pool if req.days is None or o.days <= req.days * 1.0001] or pool
+    # Each plan's rank_cost, worked out once for the picks below and the alternatives' order.
+    costed = [(rank_cost(o), o) for o in meets]
     if budget is not None and not any(within_budget(o, req, budget) for o in meets):
         # Nothing within the budget (hourly, monthly or total): the closest plan goes first and
         # the over_budget warning says by how much.
         closest = min(meets, key=lambda o: (over_ratio(o, req, budget), o.days, o.gpu.id))
-        return _ordered([closest.relabel("closest_to_budget")], meets)
+        return _ordered([("closest_to_budget", closest)], costed)
     # The cheapest over every plan, not only each type's preferred count: a larger count that is
     # more than COST_TIE cheaper is also faster and wins (cheapest()).
-    affordable = [o for o in meets if within_budget(o, req, budget)]
-    low = cheapest(affordable)
+    affordable = costed if budget is None else [co for co in costed if within_budget(co[1], req, budget)]
+    low_cost, low = _cheapest(affordable)
     if budget is None:
         limit = FASTEST_COST_CAP * (low.cost_usd or float("inf"))
-        affordable = [o for o in affordable if (o.cost_usd or 0.0) <= limit] or [low]
-    quick = fastest(affordable, w)
-    c0, d0 = max(rank_cost(low), 1e-9), max(quick.days, 1e-9)
-    balanced = min(affordable, key=lambda o: (rank_cost(o) / c0 + o.days / d0, o.gpus, o.gpu.id))
-    ordered = [
-        low.relabel("cheapest"),
-        balanced.relabel("balanced"),
-        quick.relabel("fastest"),
-    ]
-    return _ordered(ordered, meets)
+        affordable = [co for co in affordable if (co[1].cost_usd or 0.0) <= limit] or [(low_cost, low)]
+    quick = fastest([co[1] for co in affordable], w)
+    c0, d0 = max(low_cost, 1e-9), max(quick.days, 1e-9)
+    balanced = (
+        affordable[0][1]
+        if len(affordable) == 1
+        else min(affordable, key=lambda co: (co[0] / c0 + co[1].days / d0, co[1].gpus, co[1].gpu.id))[1]
+    )
+    return _ordered([("cheapest", low), ("balanced", balanced), ("fastest", quick)], costed)
 
 
-def _ordered(ordered: list[Option], meets: list[Option]) -> list[Option]:
+def _ordered(ordered: list[tuple[str, Option]], costed: list[tuple[float, Option]]) -> list[Option]:
+    """The picks under their labels (a plan picked twice keeps its first), then one alternative per
+    GPU type not shown yet from the (rank_cost, plan) pairs."""
     seen: set[tuple[str, int]] = set()
     out: list[Option] = []
     # Alternatives: cheapest first, those whose cluster network is unlisted or short last.
-    rest = sorted(meets, key=lambda o: (not network_ok(o), rank_cost(o)))
+    rest = sorted(costed, key=lambda co: (not network_ok(co[1]), co[0]))
     types: set[str] = set()
-    for o in ordered:
+    for label, o in ordered:
         key = (o.gpu.id, o.gpus)
         if key in seen:
             continue
         seen.add(key)
         types.add(o.gpu.id)
-        out.append(o)
-    for o in rest:
-        if (o.gpu.id, o.gpus) in seen or o.gpu.id in types:
+        out.append(o.relabel(label))
+    for _, o in rest:
+        if o.gpu.id in types:  # every plan seen so far is of a type in `types`
             continue
-        seen.add((o.gpu.id, o.gpus))
         types.add(o.gpu.id)
         out.append(o.relabel("alternative"))
     return out

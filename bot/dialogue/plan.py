@@ -11,6 +11,7 @@ from typing import Any
 from bot.dialogue.state import SLOT_NAMES, DialogueState
 from bot.render.views import num
 from sizing.types import RECOMPUTES, STACKS, Budget, Catalog, DataLanguage, SizingRequest
+from sizing.workload import BYTES_PER_TOKEN
 
 # Words that say the user is thinking of spot/preemptible capacity (pitfall context mentions_spot).
 SPOT_WORDS = re.compile(r"spot|preempt|竞价|競價|抢占|搶佔|搶占", re.IGNORECASE)
@@ -32,13 +33,29 @@ def user_gpu_has_bf16(slots: Mapping[str, Any], catalog: Catalog) -> bool:
     return not specs or any(g.tflops.bf16 for g in specs)
 
 
+# Below this many tokens a dataset is a fine-tuning set, not a pre-training corpus, so "train 7B on 30k
+# conversations" is planned as fine-tuning, not pre-training from scratch [our assumption: instruction
+# sets are 10^6-10^8 tokens (Alpaca 52k examples, LIMA 1k), while pre-training runs use tens of billions
+# of tokens and more; EleutherAI advises no fewer than ~2e11 (sizing.workload.MIN_PRETRAIN_TOKENS)].
+FINETUNE_SET_TOKENS = 1e9
+
+
+def default_method(slots: Mapping[str, Any]) -> str:
+    """The method a plan assumes when none was said: pre-training, unless the data is a fine-tuning
+    set by its size (then full fine-tuning, and the plan says why)."""
+    tokens = slots.get("tokens")
+    if tokens is None and slots.get("data_bytes") is not None:
+        tokens = float(slots["data_bytes"]) / BYTES_PER_TOKEN["mixed"]
+    return "full_finetune" if tokens is not None and float(tokens) < FINETUNE_SET_TOKENS else "pretrain"
+
+
 def effective_slots(state: DialogueState, catalog: Catalog) -> dict[str, Any]:
     """The slots the engine runs on: what the user said plus the stated defaults."""
     slots = {name: state.slots.get(name) for name in SLOT_NAMES}
     if slots.get("precision") is None:
         slots["precision"] = default_precision(user_gpu_has_bf16(slots, catalog))
     if slots.get("method") is None:
-        slots["method"] = "pretrain"
+        slots["method"] = default_method(slots)
     return slots
 
 

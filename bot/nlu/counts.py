@@ -24,6 +24,7 @@ def gpu_counts(s: str, nums: list[Num], gpus: list[GpuMention], found: Found) ->
             continue
         j = num.end
         k = j + 1 if j < len(s) and s[j] == " " else j
+        k = _past_modifier(s, k)  # "8 NVIDIA H100s", "4 more A100s", "8 spare GPUs"
         for sep in ("x", "×", "*", "张", "块", "个", ""):
             if s.startswith(sep, k):
                 m = k + len(sep)
@@ -54,6 +55,23 @@ def gpu_counts(s: str, nums: list[Num], gpus: list[GpuMention], found: Found) ->
         found.add("gpu_count", value, nums[idx], s)
     else:
         _single(s, gpus, found) or _server_system(s, nums, gpus, found)
+
+
+# Words between a count and the GPUs it counts: the vendor, or how the GPUs are had.
+COUNT_MODIFIERS = (
+    "nvidia", "amd", "more", "spare", "idle", "extra", "additional", "rented", "available", "free",
+    "dedicated", "new", "used", "own", "of the", "of our", "of those",
+)  # fmt: skip
+
+
+# Each with the space after it: a word followed by a space is a whole word (lexicon.phrase_at).
+_MODIFIERS_SPACED = tuple(f"{word} " for word in COUNT_MODIFIERS)
+
+
+def _past_modifier(s: str, k: int) -> int:
+    """The position after one modifier word and its space at `k` ("8 NVIDIA H100s"), else `k`."""
+    found = lexicon.phrase_at(s, k, _MODIFIERS_SPACED)
+    return k + len(found) if found is not None else k
 
 
 # NVIDIA's 8-GPU servers named before the GPU: "a DGX A100", "2 HGX H100 boxes", "一台 DGX H800".

@@ -121,6 +121,14 @@ _MONTH_END_ZH = re.compile(
     r"(?P<which>下下|下|这|本)(?:个)?月(?:底|末)(?:之前|以前|前)?"
     r"|(?<![0-9一二三四五六七八九十])月(?:底|末)(?:之前|以前|前)"
 )
+# A day of this or next month: "下个月15号前", "本月 20 日之前", "by the 15th of next month".
+_MONTH_DAY_ZH = re.compile(
+    r"(?P<which>下下|下|这|本)(?:个)?月 ?(?P<day>" + _ZH_NUM + r") ?(?:日|号)(?P<cue>之前|以前|前|为止|截止)"
+)
+_MONTH_DAY_EN = re.compile(
+    r"\b(?:by|before|until|till|no later than) the (?P<day>\d{1,2})(?:st|nd|rd|th)? "
+    r"(?:of )?(?P<which>this|next) month\b"
+)
 _QUARTER_EN = re.compile(
     r"\b(?:(?:by |before |until )?(?:the )?end of (?:the )?q(?P<q>[1-4])|(?:by|until) q(?P<q2>[1-4])|"
     r"(?P<before>before) q(?P<q3>[1-4])|q(?P<q4>[1-4]) end)\b(?: (?P<year>20\d\d))?"
@@ -167,11 +175,25 @@ def _relative(s: str, today: dt.date) -> dt.date | None:
     for m in _DAY_ZH.finditer(s):
         if m.group("cue") or m.group("cue0"):
             return today + dt.timedelta(days=_DAY_OFFSETS[m.group("day")])
-    return _period_end(s, today)
+    return _month_day(s, today) or _period_end(s, today)
 
 
 def _plus(today: dt.date, days: float) -> dt.date:
     return today + dt.timedelta(days=int(days))
+
+
+def _month_day(s: str, today: dt.date) -> dt.date | None:
+    """A day of this or next month: "下个月15号前", "by the 15th of next month"."""
+    m = _MONTH_DAY_ZH.search(s) or _MONTH_DAY_EN.search(s)
+    if m is None:
+        return None
+    ahead = {"下下": 2, "下": 1, "next": 1}.get(m.group("which"), 0)
+    index = today.month - 1 + ahead
+    year, month = today.year + index // 12, index % 12 + 1
+    day = _number(m.group("day"))
+    if day is None or not 1 <= day <= calendar.monthrange(year, month)[1]:
+        return None
+    return dt.date(year, month, day)
 
 
 def _period_end(s: str, today: dt.date) -> dt.date | None:

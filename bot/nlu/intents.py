@@ -589,6 +589,8 @@ def _question_kind(
         return "cheapest_gpu"  # "预算有限，想QLoRA微调14B，推荐什么卡"
     if has_any(t, cues.MEMORY_ASK) and (model or method):
         return "memory"
+    if sig.memory_filter and not gpus and (model or method or "params" in filled):
+        return "memory"  # "is 24GB enough to fine-tune Mistral 7B?": the memory the job needs, by tier
     if _feasibility(t, sig, yes_no, model or method):
         return "feasibility"
     return None

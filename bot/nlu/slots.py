@@ -6,6 +6,7 @@ unclear unit ("2T" with neither "tokens" nor "data" near) becomes an Ask, never 
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable
 from dataclasses import replace
@@ -34,10 +35,12 @@ from bot.nlu.units import (
     foreign_prefix_start,
     jiao,
     period_near,
+    samples_after_modifiers,
     unit_after,
     window_after,
     window_before,
 )
+from knowledge.gpu_names import catalogue_names
 from knowledge.text_units import text_units
 
 # Units of text a dataset may be counted in, and the tokens each is worth (knowledge/data/settings.yaml).
@@ -84,6 +87,8 @@ def _classify(
         return  # "昇腾 910B", "TPU v5", "MLU370": a chip's model number, not a model size
     if unit.kind == "samples" and num.mult in ("b", "t", "g") and not s[num.end : unit.end].strip().isascii():
         unit = Unit("none", 1.0, num.end)  # "7B条" / "70B份": a model size before a measure word
+    elif unit.kind == "none" and num.mult not in ("b", "t", "g"):
+        unit = samples_after_modifiers(s, num) or unit  # "20k support tickets", "50k customer chats"
     if unit.kind in ("params", "level", "none", "tokens") and _active_cue(s, before, unit, num):
         # "37B active per token", "激活参数370亿": the MoE's active parameters, never tokens
         found.add("active_params", num.value, num, s)
@@ -175,6 +180,8 @@ def _after_sample_count(s: str, nums: list[Num], idx: int) -> bool:
     if idx == 0:
         return False
     prev = unit_after(s, nums[idx - 1])
+    if prev.kind == "none" and nums[idx - 1].mult not in ("b", "t", "g"):
+        prev = samples_after_modifiers(s, nums[idx - 1]) or prev  # "50k customer conversations of ~1k"
     if prev.kind != "samples":
         return False
     gap = s[prev.end : nums[idx].start].strip(" ,，")
@@ -500,13 +507,24 @@ def _memory_filter(s: str, before: str, after: str, end: int, size_bytes: float,
         return False
     tail = s[end:].lstrip(" -的")
     if not (
-        lexicon.has_cue(near, _GPU_MEMORY_CUES) or lexicon.phrase_at(tail, 0, _GPU_AFTER_SIZE) is not None
+        lexicon.has_cue(near, _GPU_MEMORY_CUES)
+        or lexicon.phrase_at(tail, 0, _GPU_AFTER_SIZE) is not None
+        or (lexicon.has_cue(after[:16], _ENOUGH) and size_bytes / 1e9 in _gpu_memory_sizes())
     ):
         return False
     head = before.rstrip(" :：=~≈")
     at_most = lexicon.has_cue(after[:12], _AT_MOST) or head.endswith(_AT_MOST)
     found.gpu_memory = ("<=" if at_most else ">=", size_bytes / 1e9)
     return True
+
+
+# "Is 24GB enough to fine-tune 7B?": a GPU's memory size asked about, when the size is one a GPU has.
+_ENOUGH = ("enough", "sufficient", "够", "足够")
+
+
+@functools.cache
+def _gpu_memory_sizes() -> frozenset[float]:
+    return frozenset(float(r.memory_gb.value) for r in catalogue_names().records)
 
 
 # GPU words right after a byte size make it the GPU's memory.

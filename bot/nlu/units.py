@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from bot.nlu import lexicon
@@ -94,6 +95,29 @@ def unit_after(s: str, num: Num) -> Unit:
     if kind == "days" and not _is_duration(s, num, phrase, j):
         return NO_UNIT
     return Unit(kind, factor, j + len(phrase))
+
+
+# English words that may stand between a count and the samples it counts ("20k support tickets",
+# "50k customer conversations"): at most this many, each a plain word.
+SAMPLE_MODIFIERS = 2
+_PLAIN_WORD = re.compile(r"[a-z][a-z-]*")
+
+
+def samples_after_modifiers(s: str, num: Num) -> Unit | None:
+    """ "20k support tickets", "50k customer conversations": a count, a word or two that describe the
+    samples, then a word for samples. Only plain English words in between, never a number or unit."""
+    j = num.end
+    for _ in range(SAMPLE_MODIFIERS):
+        if j >= len(s) or s[j] != " ":
+            return None
+        word = _PLAIN_WORD.match(s, j + 1)
+        if word is None:
+            return None
+        j = word.end()
+        unit = unit_after(s, Num(j, j, num.value, num.mult))
+        if unit.kind == "samples":
+            return unit
+    return None
 
 
 def _is_duration(s: str, num: Num, phrase: str, j: int) -> bool:

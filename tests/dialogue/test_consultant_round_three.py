@@ -112,3 +112,34 @@ def test_wanting_to_serve_a_chatbot_is_sized_for_typical_models_at_a_stated_load
     assert text.startswith("*Serving (inference), 10 requests at once (no load given)")
     assert "Llama 3.1 8B" in text
     assert ask(real, "我们想部署一个聊天机器人").startswith("*推理部署（serving）")
+
+
+def test_training_on_a_fine_tuning_sized_dataset_without_a_method_is_planned_as_fine_tuning(
+    real: Consultant,
+) -> None:
+    text = ask(real, "训练 7B 模型，有 3 万条对话，每条 500 token，两周内")
+    assert "全参数微调（按数据量判断是微调；若是从零预训练，请说“预训练”）" in text
+    corpus = ask(real, "train 1B on 20B tokens in 2 weeks")
+    assert "pre-training (default)" in corpus
+
+
+def test_which_gpu_suits_inference_is_picked_by_memory_then_bandwidth(real: Consultant) -> None:
+    assert ask(real, "L4 跟 T4 哪個比較適合推論？").startswith("*NVIDIA L4 更適合推理部署*")
+    text = ask(real, "which is better for inference, L40S or A100?")
+    assert text.startswith("*The NVIDIA A100 80GB (SXM4) is the better pick for serving.*")
+    assert "80 GB at 2.04 TB/s" in text
+    assert ask(real, "is the H200 better than the H100 for serving?").startswith("*Yes.* For serving")
+
+
+def test_is_a_memory_size_enough_gets_yes_or_no_first_and_what_fits(real: Consultant) -> None:
+    text = ask(real, "is 24GB enough to fine-tune Mistral 7B?")
+    assert text.startswith("*No: 24 GB does not hold full fine-tuning of a 7B model*") and "LoRA (~" in text
+    assert ask(real, "will 48GB be enough for LoRA on 13B?").startswith(
+        "*Yes: 48 GB holds LoRA of a 13B model*"
+    )
+    assert ask(real, "24G 显存够微调 7B 吗").startswith("*不够*：24 GB 放不下 70亿参数模型的全参数微调")
+
+
+def test_a_gpu_list_asked_by_memory_lists_only_the_gpus_with_that_memory(real: Consultant) -> None:
+    text = ask(real, "which GPUs have more than 100GB of memory?")
+    assert text.startswith("*GPUs with at least 100 GB*") and "H200" in text and "H100 SXM5" not in text

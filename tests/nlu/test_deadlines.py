@@ -172,3 +172,16 @@ def test_a_holiday_deadline_is_the_next_one_after_today(text: str, date: str) ->
 def test_the_lunar_new_year_comes_from_the_table_and_an_unknown_year_is_not_guessed() -> None:
     assert parse("春节前训完", today=dt.date(2028, 1, 10)).deadline_date == "2028-01-25"
     assert parse("春节前训完", today=dt.date(2030, 3, 1)).deadline_date is None
+
+
+@pytest.mark.parametrize(
+    ("text", "date"),
+    [("下個月 15 號前", "2026-12-15"), ("本月 30 号之前训完", "2026-11-30"),
+     ("by the 15th of next month", "2026-12-15"), ("before the 30th this month", "2026-11-30")],
+)  # fmt: skip
+def test_a_day_of_this_or_next_month_is_a_deadline(text: str, date: str) -> None:
+    assert parse(text, today=SUNDAY).deadline_date == date
+
+
+def test_a_day_of_next_month_without_a_deadline_word_is_not_a_deadline() -> None:
+    assert parse("下个月15号开始训练", today=SUNDAY).deadline_date is None

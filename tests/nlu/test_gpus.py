@@ -106,3 +106,12 @@ def test_a_memory_size_asked_of_a_gpu_is_a_filter_not_data(
 def test_a_memory_size_next_to_data_words_is_still_data() -> None:
     got = parse("LoRA 7B on 40GB of text data")
     assert got.gpu_memory is None and got.slots.data_bytes == 40e9
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [("8 NVIDIA H100s, pretrain 1B on 20B tokens", 8), ("we can add 4 more A100s", 4),
+     ("we have 8 spare GPUs", 8), ("2 idle H100 cards", 2)],
+)  # fmt: skip
+def test_a_vendor_or_a_word_like_spare_between_count_and_gpu_keeps_the_count(text: str, count: int) -> None:
+    assert parse(text).slots.gpu_count == count

@@ -138,3 +138,13 @@ def test_bytes_written_with_the_character_for_character_stay_bytes() -> None:
 )  # fmt: skip
 def test_books_and_papers_are_samples_whose_length_multiplies_them(text: str, tokens: float) -> None:
     assert parse(text).slots.tokens == pytest.approx(tokens)
+
+
+@pytest.mark.parametrize(
+    ("text", "tokens"),
+    [("50k customer support conversations of ~1k tokens", 5e7), ("100k legal documents, 2k tokens each", 2e8),
+     ("20k support tickets, ~400 words each", 2e4 * 400 * 1.33)],
+)  # fmt: skip
+def test_a_word_or_two_describing_the_samples_do_not_hide_the_count(text: str, tokens: float) -> None:
+    got = parse(text)
+    assert got.slots.tokens == pytest.approx(tokens) and not got.asks

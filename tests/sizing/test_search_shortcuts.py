@@ -217,3 +217,28 @@ def test_the_one_node_meeting_count_is_the_count_meeting_finds(n: float, method:
             if found is not None:
                 meet = Evaluator(w, REAL, strict_batch=True).meeting(gpu, start, days)
                 assert meet is not None and meet.gpus == found
+
+
+@settings(max_examples=25, deadline=None)
+@given(params, methods, st.sampled_from([0.05, 0.5, 3.0, 30.0]))
+def test_a_type_too_slow_for_the_deadline_is_one_meeting_finds_no_count_on(
+    n: float, method: str, days: float
+) -> None:
+    w = normalise(SizingRequest(params=n, method=method, tokens=1e11))  # type: ignore[arg-type]
+    for gpu in REAL.gpus:
+        ev = Evaluator(w, REAL, strict_batch=True)
+        if not ev.ladder(gpu):
+            continue
+        for start in (1, 8, 64):
+            if Evaluator(w, REAL, strict_batch=True).too_slow(gpu, start, days):
+                assert ev.meeting(gpu, start, days) is None
+
+
+def test_a_late_type_is_excluded_for_its_deadline_with_the_answer_a_full_search_gives() -> None:
+    request = SizingRequest(params=7e9, tokens=1e12, days=7)  # L4, RTX A6000: too slow at any count
+    fast = plan_with(request, REAL, prune=True)
+    full = plan_with(request, REAL, prune=False)
+    assert {"l4", "rtx-a6000"} <= {e.gpu for e in fast.excluded if e.reason == "deadline"}
+    assert fast.options == full.options
+    # (the full search also reaches types the cost floor skips, so it may list more)
+    assert {e for e in fast.excluded if e.reason == "deadline"} <= set(full.excluded)

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from bot.dialogue.answers.base import Question
+from bot.dialogue.answers.offering import holds
 from bot.dialogue.answers.prices import quote
 from bot.dialogue.reply import Reply
 from bot.render.views import gpu_view, resolve_gpus
@@ -18,18 +20,27 @@ if TYPE_CHECKING:
 MAX_LISTED_GPUS = 30
 
 
-def answer_gpus(kb: KnowledgeBase, intent: str, names: tuple[str, ...], reply: Reply) -> None:
+def answer_gpus(
+    kb: KnowledgeBase,
+    intent: str,
+    names: tuple[str, ...],
+    reply: Reply,
+    memory: Mapping[str, Any] | None = None,
+) -> None:
+    """`memory`: the memory asked for ({"op", "gb"}: "which GPUs have more than 100GB?"), a filter on
+    the list."""
     catalog = kb.catalog
     records = {r.id: r for r in kb.gpu_records}
     if intent == "list_gpus" or not names:
         order = {"top": 0, "high": 1, "mid": 2, "entry": 3}
         specs = sorted(
-            catalog.gpus, key=lambda g: (order.get(getattr(records.get(g.id), "tier", ""), 9), g.id)
+            (g for g in catalog.gpus if memory is None or holds(g, memory)),
+            key=lambda g: (order.get(getattr(records.get(g.id), "tier", ""), 9), g.id),
         )
         views = [
             _with_china_price(kb, g, gpu_view(g, catalog, records.get(g.id))) for g in specs[:MAX_LISTED_GPUS]
         ]
-        reply.add("gpu_list", gpus=views)
+        reply.add("gpu_list", gpus=views, memory=memory)
         return
     specs = resolve_gpus(catalog, names)
     views = [_with_china_price(kb, g, gpu_view(g, catalog, records.get(g.id))) for g in specs]
@@ -63,7 +74,8 @@ def answer_list(q: Question, reply: Reply) -> bool:
         if other is not None or unknown is not None:
             # "Do you support TPUs?", "RTX 5090 多少钱": not in the catalogue, said first
             reply.add("not_in_catalogue", name=other or unknown, gpu=unknown is not None)
-        answer_gpus(q.kb, "list_gpus", (), reply)
+        memory = q.u.gpu_memory if isinstance(q.u.gpu_memory, Mapping) else None
+        answer_gpus(q.kb, "list_gpus", (), reply, memory=memory)
         return True
     catalog = q.kb.catalog
     supported = [g for g in catalog.gpus if getattr(g.tflops, fmt)]

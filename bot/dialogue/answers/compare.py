@@ -38,6 +38,8 @@ ASPECTS: tuple[tuple[str, int, tuple[str, ...]], ...] = (
                     "which one should", "recommend", "更好", "哪个好", "选哪个", "选哪张", "租哪个", "用哪个",
                     "更适合", "推荐哪")),
 )  # fmt: skip
+# "Which suits / is better for" a job: about inference (Parse.task "serve") the pick is made for serving.
+SUITS = ("适合", "合适", "suits", "suited", "better for", "good for", "best for", "more suitable")
 # FP64 rates this many times apart are worth a sentence (H800 ~1 TFLOPS against the H100's 67).
 FP64_GAP = 4.0
 # Within this ratio two figures count as the same ("about the same").
@@ -67,6 +69,8 @@ def answer(q: Question, reply: Reply) -> bool:
     cn = q.u.region == "cn" or any(cheapest(q.catalog, s) is None for s in specs)
     views = [figures(q, s, cn=cn) for s in specs]
     asked, direction = aspect(q.text)
+    if q.u.task == "serve" and (asked == "overall" or (asked is None and _suits(q.text))):
+        asked, direction = "serving", 1  # "L4 跟 T4 哪個比較適合推論": memory, then bandwidth decide
     verdict = decide(views[0], views[1], asked, direction, q.u.yes_no) if asked is not None else None
     if asked in ("price", "value") and verdict is None:
         # "A800 和 H800 哪个便宜" with no price for one: said first, with the price there is.
@@ -137,11 +141,18 @@ METRIC = {
 }
 
 
+def _suits(text: str) -> bool:
+    low = normalise(text).lower
+    return any(find_phrase(low, c) != -1 for c in SUITS)
+
+
 def decide(
     a: dict[str, Any], b: dict[str, Any], asked: str, direction: int, yes_no: bool
 ) -> dict[str, Any] | None:
     """The verdict on the asked figure: for "is A <more/less> than B" yes or no, for "which is
     <more/less>" the winner; `ratio` is A/B, "same" within SAME."""
+    if asked == "serving":
+        return _for_serving(a, b, yes_no)
     key = METRIC[asked]
     x, y = a.get(key), b.get(key)
     if not x or not y:
@@ -168,6 +179,20 @@ def decide(
         if (slower.get("memory_gb") or 0) > (faster.get("memory_gb") or 0) * (1 + SAME):
             out["roomier"] = slower["name"]
     return out
+
+
+def _for_serving(a: dict[str, Any], b: dict[str, Any], yes_no: bool) -> dict[str, Any] | None:
+    """Serving an LLM: memory holds the weights and the KV cache (how large a model, how many users at
+    once), bandwidth sets the decode speed; so memory decides, then bandwidth, then compute."""
+    for key in ("memory_gb", "bandwidth_tbs", "bf16"):
+        x, y = a.get(key), b.get(key)
+        if not x or not y:
+            continue
+        ratio = float(x) / float(y)
+        if abs(ratio - 1) > SAME:
+            return {"ratio": ratio, "key": key, "yes_no": yes_no, "answer": "yes" if ratio > 1 else "no",
+                    "winner": (a if ratio > 1 else b)["name"], "basis": "serving"}  # fmt: skip
+    return {"ratio": 1.0, "key": "memory_gb", "yes_no": yes_no, "answer": "same", "winner": a["name"]}
 
 
 def _by_memory(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:

@@ -7,6 +7,7 @@ is named."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from bot.dialogue.answers import feasibility
@@ -74,8 +75,16 @@ def answer(q: Question, reply: Reply) -> bool:
         return False
     assumed["method_default"] = False
     assumed["count_default"] = False
+    # "Is 24GB enough to fine-tune 7B?": the size asked, and for each method whether it holds the job.
+    asked = (
+        q.u.gpu_memory if isinstance(q.u.gpu_memory, Mapping) and q.u.gpu_memory.get("op") == ">=" else None
+    )
+    asked_gb = float(asked["gb"]) if asked else None
+    for row in rows:
+        row["fits_asked"] = asked_gb is not None and row["one_gpu_gb"] <= asked_gb * (1 - MIN_FREE)
     reply.add(
         "memory",
+        asked_gb=asked_gb,
         params=float(q.slot("params")),
         active_params=q.slot("active_params"),
         rows=rows,
