@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.dialogue import policy
 from bot.dialogue.answers import serve
-from bot.dialogue.answers.base import Question
+from bot.dialogue.answers.base import Question, main_variant
 from bot.dialogue.answers.capacity import capacity_answer
 from bot.dialogue.answers.catalogue import answer_gpus
 from bot.dialogue.answers.faq import answer_search
@@ -251,7 +251,12 @@ class Consultant:
             # "MI325X vs H200": the one the catalogue holds, after the line on the one it lacks.
             # A question about GPUs answers it and leaves the plan alone: "A100和H100有什么区别"
             # names a GPU without choosing it. Choosing one is a size/correction/what-if turn.
-            answer_gpus(self.kb, u.kind, u.gpus, reply)
+            names = u.gpus
+            if outside is not None and outside[2]:
+                # Against a GPU it lacks, a family is its main board ("Gaudi 3 vs H100": the H100 SXM).
+                mains = (main_variant(self.kb.catalog, n) for n in u.gpus)
+                names = tuple(dict.fromkeys(m.id for m in mains if m is not None)) or u.gpus
+            answer_gpus(self.kb, u.kind, names, reply)
             return ask_next(state, reply, said=False)
         if (u.no_deadline or u.asap or u.tokens_per_sample) and u.intent in ("faq", "unknown", "skip"):
             # "no deadline", "越快越好", "each sample is about 2k tokens": answers, not FAQ questions.

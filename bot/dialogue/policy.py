@@ -93,6 +93,8 @@ INVITE_AFTER = (
 )
 # Kinds whose workload a follow-up may reuse ("and on an A100?", "with LoRA?").
 TOPIC_KINDS = (
+    "price",  # "A100 呢？" after a price: the price of the A100
+    "capability",  # "and the L40S?" after "is the H100 good for fine-tuning?"
     "feasibility",
     "memory",
     "cheapest_gpu",
@@ -176,7 +178,11 @@ def topic_after(kind: str, q: Question) -> dict[str, Any] | None:
     """What the conversation remembers of a direct answer for follow-ups (None: nothing)."""
     if kind not in TOPIC_KINDS:
         return None
-    slots = {name: q.slot(name) for name in TOPIC_SLOTS}
+    # A price or a capability is about the GPU the follow-up names itself ("A100 呢？"): none of their
+    # slots may carry over into another question ("DeepSeek-V3 全参微调要多少显存" is not about the last GPU).
+    slots = {} if kind in ("price", "capability") else {name: q.slot(name) for name in TOPIC_SLOTS}
+    if kind == "capability":  # what was asked of the GPU ("good for fine-tuning?"), for "and the L40S?"
+        slots["capability_topic"] = capability.topic(q.text) or q.context.get("capability_topic")
     return {"kind": kind, "slots": {k: v for k, v in slots.items() if v is not None}}
 
 

@@ -436,6 +436,13 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
     another_cloud = clouds and (end.endswith("呢") or t.startswith(("and on ", "and ", "on ")))
     if (has_any(t, WHATIF) or another_cloud) and (filled or gpus or clouds):
         return "whatif"
+    if (
+        gpus
+        and set(filled) <= {"gpu", "gpu_count"}
+        and _short_follow_up(t, end)
+        and not lexicon.asks_price(t)
+    ):
+        return "whatif"  # "A100 呢？", "and on L40S?", "那 H100 呢": the last answer, on this GPU
     if sig.model_card and model_fields(t) and not _serving_load(filled) and "method" not in filled:
         return "model_info"  # "How many layers does Llama 3 70B have?", "DeepSeek-V3 激活参数多少"
     if _asks_data_amount(t, sig):
@@ -594,6 +601,16 @@ def _question_kind(
     if _feasibility(t, sig, yes_no, model or method):
         return "feasibility"
     return None
+
+
+# How a short follow-up that only names another GPU opens ("and on L40S?", "那 A100 呢").
+_FOLLOW_UP_OPENERS = (
+    "and on ", "and with ", "and the ", "and for ", "and ", "on ", "with ", "using ", "那", "换",
+)  # fmt: skip
+
+
+def _short_follow_up(t: str, end: str) -> bool:
+    return len(t) <= CLOUD_FOLLOW_UP and (end.endswith("呢") or t.startswith(_FOLLOW_UP_OPENERS))
 
 
 # What makes a data question part of a plan: the data itself, a deadline, a budget or hardware.

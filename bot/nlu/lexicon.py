@@ -88,7 +88,8 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     ("posts", "samples", 1.0), ("reviews", "samples", 1.0), ("stories", "samples", 1.0),
     ("essays", "samples", 1.0), ("messages", "samples", 1.0), ("web pages", "samples", 1.0),
     ("pages", "samples", 1.0), ("本书", "samples", 1.0), ("本小说", "samples", 1.0),
-    ("篇论文", "samples", 1.0), ("篇文章", "samples", 1.0),
+    ("篇论文", "samples", 1.0), ("篇文章", "samples", 1.0), ("q&a pairs", "samples", 1.0),
+    ("q&as", "samples", 1.0), ("tweets", "samples", 1.0), ("comments", "samples", 1.0),
     # Passes over the data. 轮 is an epoch except in 多轮对话 (rounds of a dialogue, above).
     ("epochs", "epochs", 1.0), ("epoch", "epochs", 1.0), ("个epoch", "epochs", 1.0),
     ("个 epoch", "epochs", 1.0),

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import math
+import re
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -158,7 +159,19 @@ def _active_cue(s: str, before: str, unit: Unit, num: Num) -> bool:
 
 def _per_sample(before: str, after: str) -> bool:
     tail = after.lstrip(" ,，(（")
-    return lexicon.has_cue(before, lexicon.PER_SAMPLE_BEFORE) or tail.startswith(lexicon.PER_SAMPLE_AFTER)
+    return (
+        lexicon.has_cue(before, lexicon.PER_SAMPLE_BEFORE)
+        or tail.startswith(lexicon.PER_SAMPLE_AFTER)
+        or _EACH_NOUN.search(before) is not None
+    )
+
+
+# "each tweet is ~40 words", "every ticket about 400 words", "per review 200 tokens": a length per sample
+# after "each/every/per" and the sample's noun, whatever the noun.
+_EACH_NOUN = re.compile(
+    r"\b(?:each|every|per) [a-z][a-z&'-]*(?: is| has| are| runs| of)?"
+    r"(?: about| around| roughly| approximately| ~| ≈)? ?$"
+)
 
 
 # Words between a per-sample cue and its bare number: "每条约1k", "each ~800".

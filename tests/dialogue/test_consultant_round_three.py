@@ -143,3 +143,35 @@ def test_is_a_memory_size_enough_gets_yes_or_no_first_and_what_fits(real: Consul
 def test_a_gpu_list_asked_by_memory_lists_only_the_gpus_with_that_memory(real: Consultant) -> None:
     text = ask(real, "which GPUs have more than 100GB of memory?")
     assert text.startswith("*GPUs with at least 100 GB*") and "H200" in text and "H100 SXM5" not in text
+
+
+def test_a_follow_up_naming_only_another_gpu_repeats_the_last_answer_on_it(real: Consultant) -> None:
+    assert ask(real, "H100 多少钱一小时", "A100 呢？").startswith("*NVIDIA A100 80GB (SXM4) 按需价（每卡）*")
+    replanned = ask(real, "LoRA 8B on 100M tokens, no deadline", "and on L40S?")
+    assert replanned.startswith("*What changed*: now L40S") and "*Recommended:* 1 × NVIDIA L40S" in replanned
+    capable = ask(real, "is the H100 good for fine-tuning?", "and the L40S?")
+    assert "NVIDIA L40S" in capable and "How many parameters" not in capable
+    assert ask(real, "7B 全参微调要多少显存", "那 A100 呢").startswith("*放不下*")
+
+
+def test_a_new_question_after_a_price_or_capability_answer_does_not_inherit_its_gpu(real: Consultant) -> None:
+    text = ask(real, "4090 能做多机训练吗", "DeepSeek-V3 全参微调要多少显存？")
+    assert "4090" not in text and text.startswith("*训练 6710亿参数模型需要的显存*")
+    assert ask(real, "H100 多少钱一小时", "7B 全参微调要多少显存").startswith("*训练 70亿参数模型需要的显存*")
+
+
+def test_a_family_beside_an_accelerator_outside_the_catalogue_is_shown_as_its_main_board(
+    real: Consultant,
+) -> None:
+    text = ask(real, "is the Gaudi 3 faster than the H100?")
+    assert text.startswith("*No Gaudi in the catalogue*") and "H100 SXM5" in text and "H100 NVL" not in text
+
+
+def test_a_budget_in_mainland_china_is_spent_on_gpus_rentable_there(real: Consultant) -> None:
+    text = ask(real, "在国内租卡，预算 1 万，能训练什么")
+    assert "B200" not in text and "国内算力市场公开的按卡标价" in text
+
+
+def test_a_pretraining_budget_shows_which_sizes_it_trains_compute_optimally(real: Consultant) -> None:
+    text = ask(real, "we got 10k USD budget, whats the largest model we could pretrain?")
+    assert "3B model" in text and "7B model" in text and "beyond the budget" in text

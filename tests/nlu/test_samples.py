@@ -148,3 +148,13 @@ def test_books_and_papers_are_samples_whose_length_multiplies_them(text: str, to
 def test_a_word_or_two_describing_the_samples_do_not_hide_the_count(text: str, tokens: float) -> None:
     got = parse(text)
     assert got.slots.tokens == pytest.approx(tokens) and not got.asks
+
+
+@pytest.mark.parametrize(
+    ("text", "tokens"),
+    [("2 million tweets. each tweet is ~40 words", 2e6 * 40 * 1.33),
+     ("12k Q&A pairs, roughly 600 tokens each", 7.2e6),
+     ("20k reviews, every review about 150 words", 2e4 * 150 * 1.33)],
+)  # fmt: skip
+def test_each_and_a_sample_noun_introduce_the_length_of_one_sample(text: str, tokens: float) -> None:
+    assert parse(text).slots.tokens == pytest.approx(tokens)

@@ -28,8 +28,9 @@ DEFAULTS: dict[str, Any] = {
 # Model sizes shown when none is said: the open models small teams fine-tune most (Llama 3.1 8B,
 # Qwen2.5 14B, Llama 3.3 70B are of these sizes).
 REFERENCE_PARAMS = (7e9, 13e9, 70e9)
-# Pre-training from scratch, shown beside fine-tuning when no method is said.
+# Pre-training from scratch: one size beside fine-tuning when no method is said, a ladder when it is.
 PRETRAIN_PARAMS = (1e9,)
+PRETRAIN_LADDER = (1e9, 3e9, 7e9)
 # A fine-tuning set of at least this many tokens (10k samples of ~1k tokens) counts as a real job.
 SMALL_DATASET_TOKENS = 1e7
 # The tokens one budget is compared with: a typical instruction-tuning set (50k samples × 1k tokens).
@@ -74,7 +75,7 @@ def answer(q: Question, reply: Reply) -> bool:
         if method == "full_finetune":
             jobs.append((REFERENCE_PARAMS[-1], "lora"))  # the largest size, the lighter way
         if said_method in (None, "pretrain"):
-            jobs += [(p, "pretrain") for p in PRETRAIN_PARAMS]
+            jobs += [(p, "pretrain") for p in (PRETRAIN_LADDER if said_method else PRETRAIN_PARAMS)]
     rows = [row for p, m in jobs if (row := _row(q, p, m, usd, currency)) is not None]
     if not rows:
         return False
@@ -92,6 +93,7 @@ def answer(q: Question, reply: Reply) -> bool:
         params=params,
         typical=TYPICAL_FINETUNE_TOKENS,
         per_param=CHINCHILLA_TOKENS_PER_PARAM,
+        china=q.u.region == "cn",
     )
     return True
 
@@ -130,8 +132,10 @@ def _cheapest(q: Question, params: float, method: Method) -> Option | None:
         method=method,
         today=q.today,
     )
+    # In mainland China the GPUs and prices are its own marketplaces' (as a plan there is priced).
+    market = q.kb.china_plan_catalog if q.u.region == "cn" else q.market
     try:
-        result = q.plan(request, q.market)
+        result = q.plan(request, market)
     except SizingError:
         return None
     priced = [o for o in result.options if o.fits and o.cost_usd]

@@ -82,7 +82,8 @@ def asks_capability(text: str) -> bool:
 
 
 def answer(q: Question, reply: Reply) -> bool:
-    asked = topic(q.text)
+    # A follow-up that only names another GPU ("and the L40S?") asks what the last question asked.
+    asked = topic(q.text) or q.context.get("capability_topic")
     spec = main_variant(q.catalog, q.u.gpus[0]) if q.u.gpus else None
     if asked is None or spec is None:
         return False
