@@ -8,7 +8,7 @@ import math
 from sizing import compute, cost, layout, network, storage
 from sizing.assumptions import HEADROOM_PREMIUM, MIN_HEADROOM, ROOMY_SEARCH_FACTOR
 from sizing.fixed import FixedModel, minimum_fixed_hours
-from sizing.memory import LowerBound, MemoryModel, weight_bytes_per_param
+from sizing.memory import LowerBound, weight_bytes_per_param
 from sizing.network import GPUS_PER_NODE
 from sizing.result import Option
 from sizing.types import Catalog, GpuSpec, Offering, Precision
@@ -99,7 +99,6 @@ class Evaluator:
         self._seen: dict[tuple[str, int], Option] = {}
         self._ladders: dict[str, tuple[int, ...]] = {}
         self._ideal: dict[str, float] = {}
-        self._models: dict[str, MemoryModel] = {}
         self._bounds: dict[tuple[str, int], LowerBound] = {}  # memory.lower_bound_gb per (precision, max TP)
         self._min_micro_batch = min(self._search.micro_batches)
         self._networks: dict[str, tuple[bool, float | None, bool]] = {}  # per GPU: Evaluator._network
@@ -261,9 +260,7 @@ class Evaluator:
         """memory.lower_bound_gb per (precision, max TP), memoised per count by the LowerBound."""
         bound = self._bounds.get((precision, tp))
         if bound is None:
-            model = self._models.get(precision)
-            if model is None:
-                model = self._models[precision] = MemoryModel(self.w, precision)
+            model = self._search.memory_model(precision)  # its activations memo shared with the search
             bound = self._bounds[(precision, tp)] = LowerBound(
                 self.w, tp, self._min_micro_batch, precision, model
             )

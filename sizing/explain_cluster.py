@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from sizing import fixed, network
-from sizing.explain_format import item as _i, num
+from sizing.explain_format import item as _i
 from sizing.result import ExplainItem, Option
 from sizing.workload import Workload
 
@@ -53,7 +53,6 @@ def fixed_line(w: Workload, o: Option) -> ExplainItem | None:
 def network_line(w: Workload, o: Option) -> ExplainItem:
     """The sync bytes, the step time from the global batch, the window and the need, in numbers."""
     net, lay, tp = o.network, o.fitted.layout, o.throughput
-    tier = f"seed tier {net.tier} {net.tier_gbps[0]:g}-{net.tier_gbps[1]:g} Gb/s"
     tier_params: dict[str, object] = {
         "tier": net.tier,
         "tier_low": net.tier_gbps[0],
@@ -66,11 +65,6 @@ def network_line(w: Workload, o: Option) -> ExplainItem:
         )
     shard = w.trainable_params / (lay.tp * lay.pp) * (4.0 if tp.precision == "fp32" else 2.0) / 1e9
     zero3 = lay.zero_stage >= 3
-    sync = (
-        f"DP sync per GPU = 2(n-1)/n × {shard:,.2f} GB gradient shard (trainable params / (TP {lay.tp} · "
-        f"PP {lay.pp})){' × 1.5 for ZeRO-3' if zero3 else ''} with n = {lay.dp} = "
-        f"{net.sync_gb_per_step:,.2f} GB per step"
-    )
     sync_params: dict[str, object] = {
         "shard_gb": shard,
         "tp": lay.tp,
@@ -88,38 +82,14 @@ def network_line(w: Workload, o: Option) -> ExplainItem:
         )
     tokens = lay.dp * lay.micro_batch * lay.grad_accum * w.seq_len
     raw_speed = tp.tokens_per_gpu_second * tp.comm_slowdown
-    line = (
-        f"Network: step = {num(tokens)} tokens (global batch) / ({o.gpus} GPUs × "
-        f"{raw_speed:,.0f} tok/s) = {net.step_s:.2f} s; {sync}; "
-        f"each node's NICs carry {net.node_sync_gb:,.1f} GB per step. The sync overlaps the last "
-        f"micro-batch's backward (2/3 × step / {lay.grad_accum}) and may add "
-        f"{network.EXPOSED_COMM_SHARE:.0%} of the step (our heuristic, sizing.md §1.6): "
-        f"{net.window_s:.2f} s -> needs ~{net.required_gbps:,.0f} Gb/s per node "
-        f"(~{net.required_gbps_per_gpu:,.0f} per GPU); "
-    )
     q = o.quote
     instance = q.offering.instance_type if q is not None else None
-    where = instance or "these instances"
     if net.offered_gbps is None:
-        status = "unlisted"
-        line += (
-            f"the catalog lists no cluster network for {where}, so the time assumes "
-            f"{net.assumed_gbps or 0:,.0f} Gb/s per node (the low end of the guide's tier): confirm it"
-        )
+        status = "unlisted"  # the time assumes assumed_gbps (the low end of the guide's tier)
     elif net.adequate:
         status = "enough"
-        line += f"{where} lists {net.offered_gbps:,.0f} Gb/s per node: enough"
     else:
         status = "short"
-        line += f"{where} lists {net.offered_gbps:,.0f} Gb/s per node: short"
-    if net.comm_slowdown > 1.0:
-        line += f", so the time includes a ×{net.comm_slowdown:.2f} communication slowdown"
-    line += f"; {tier}"
-    if net.exceeds_tier:
-        line += (
-            f"; the need exceeds that tier: plan {net.required_gbps:,.0f} Gb/s or more per node "
-            "(e.g. 400 Gb/s InfiniBand/RoCE per GPU on H100-class nodes)"
-        )
     return _i(
         "network_multi_node",
         global_batch_tokens=tokens,

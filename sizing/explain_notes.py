@@ -9,10 +9,6 @@ from sizing.warnings import top_tier
 from sizing.workload import GLOBAL_BATCH_TOKENS
 
 
-def _days(d: float) -> str:
-    return f"{d * 24:.1f} hours" if d < 1.5 else f"{d:.1f} days"
-
-
 def assumption_lines(
     deadline_days: float | None, o: Option | None, fastest_ruled: bool, small_model: bool = False
 ) -> tuple[ExplainItem, ...]:

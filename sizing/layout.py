@@ -247,13 +247,20 @@ class LayoutSearch:
         key = (gpus, limit, scores, fp32, within_batch)
         found = self._scans.get(key)
         if found is None:
-            model = self._models.get((fp32, scores))
-            if model is None:
-                model = self._models[(fp32, scores)] = MemoryModel(self.w, precision, scores)
+            model = self.memory_model(precision, scores)
             ordered = self._ordered(gpus)
             sequences = self.w.global_batch_tokens * 1.0001 / self.w.seq_len if within_batch else None
             found = self._scans[key] = _Scan(ordered, limit, self.micro_batches, model, sequences)
         return found
+
+    def memory_model(self, precision: Precision, scores: bool = False) -> MemoryModel:
+        """The MemoryModel for this precision, shared by every precision of the same value sizes
+        (memory depends on precision only through 4- vs 2-byte values, memory.breakdown)."""
+        key = (precision == "fp32", scores)
+        model = self._models.get(key)
+        if model is None:
+            model = self._models[key] = MemoryModel(self.w, precision, scores)
+        return model
 
     def _ordered(self, gpus: int) -> list[_Candidate]:
         """(speed, zero, tp, pp, dp, recompute) fastest first, for the layouts the stack allows."""
