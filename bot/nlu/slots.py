@@ -136,10 +136,16 @@ def _classify(
         return
     budget_period = s[: num.start].rstrip(" 是为:：").endswith(tuple(p for p, _ in lexicon.BUDGET_PERIODS))
     money_cue = budget_period or lexicon.has_cue(before, lexicon.MONEY_CUES)
+    # "有 5 万预算", "a 10k budget": the amount right before the word for a budget
+    money_cue = money_cue or after.lstrip(" 的").startswith(_BUDGET_AFTER)
     if money_cue and num.mult in ("", "k", "m", "zh"):
         _money(s, idx, num, unit, nums, found, lang)
         return
     _by_magnitude(s, num, before, after, found)
+
+
+# A budget word right after a bare amount makes it the budget.
+_BUDGET_AFTER = ("预算", "budget", "dollar budget", "usd budget")
 
 
 # Words that make a model size the parameters active per token of a mixture-of-experts model.

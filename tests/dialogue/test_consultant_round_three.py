@@ -175,3 +175,10 @@ def test_a_budget_in_mainland_china_is_spent_on_gpus_rentable_there(real: Consul
 def test_a_pretraining_budget_shows_which_sizes_it_trains_compute_optimally(real: Consultant) -> None:
     text = ask(real, "we got 10k USD budget, whats the largest model we could pretrain?")
     assert "3B model" in text and "7B model" in text and "beyond the budget" in text
+
+
+def test_a_budget_said_before_its_word_or_per_month_is_answered_with_what_it_buys(real: Consultant) -> None:
+    assert ask(real, "有 5 万预算，想训个自己的模型").startswith("*¥50,000 能买到什么*")
+    assert ask(real, "budget is $5k per month, what can we train?").startswith("*What $5,000 per month buys*")
+    assert ask(real, "what would $3000 get me for fine-tuning llama 3 70b?").startswith("*What $3,000 buys*")
+    assert "How much training data?" in ask(real, "Pretrain 1B params, budget $10k, how long?")

@@ -37,6 +37,19 @@ SMALL_DATASET_TOKENS = 1e7
 TYPICAL_FINETUNE_TOKENS = 5e7
 
 
+# Question words that make a budget with a model size a question about what the money buys.
+_WHAT = (
+    "what",
+    "how much data",
+    "how many tokens",
+    "什么",
+    "多少数据",
+    "多少 token",
+    "多少token",
+    "能训多少",
+)
+
+
 def applies(q: Question, form_in_progress: bool) -> bool:
     """A budget said with no data and no hardware, asked as a question (what can I train, can I ...,
     what should we rent) rather than given as one more fact of a plan."""
@@ -48,13 +61,17 @@ def applies(q: Question, form_in_progress: bool) -> bool:
         return False
     if q.u.said.get("params") is None:
         return q.u.kind in ("capacity", "size", "unknown", "faq", "cheapest_gpu")
-    return q.u.yes_no
+    # "what would $3000 get me for fine-tuning 70B?": a question about the money, not about the time
+    asked = "?" in q.text or "？" in q.text or any(w in q.text.lower() for w in _WHAT)
+    return q.u.yes_no or (asked and not q.u.asks_time)
 
 
 def answer(q: Question, reply: Reply) -> bool:
     budget = q.u.said.get("budget") or {}
-    if (budget.get("period") or "total") != "total":
-        return False  # a monthly or hourly budget is a rate: the plan's form handles it
+    period = budget.get("period") or "total"
+    if period not in ("total", "month"):
+        return False  # an hourly budget is a rate for the plan's form
+    # A monthly budget is what one month buys ("$5k per month": the GPU-hours and tokens of a month).
     currency = str(budget.get("currency") or "USD")
     amount = float(budget["amount"])
     usd = amount / q.catalog.usd_to_cny if currency == "CNY" else amount
@@ -87,6 +104,7 @@ def answer(q: Question, reply: Reply) -> bool:
         "budget",
         amount=amount,
         currency=currency,
+        monthly=period == "month",
         usd=usd,
         rows=rows,
         verdict=verdict,
