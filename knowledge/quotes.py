@@ -72,7 +72,12 @@ class Quote:
 def _normalise(text: str) -> str:
     """NFKC (full-width to ASCII) without thousands separators; lower-casing keeps positions."""
     t = unicodedata.normalize("NFKC", text)
-    return re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", t)
+    return _THOUSANDS_COMMA.sub("", t)
+
+
+# A comma between a digit and exactly three more: "1,000,000". The comma comes first so the regex
+# engine jumps from comma to comma (a literal prefix) instead of trying every position.
+_THOUSANDS_COMMA = re.compile(r",(?<=\d,)(?=\d{3}(?!\d))")
 
 
 # After a bare-number GPU name these make it a quantity ("4090 tokens", "3090元", "4090 hours").
@@ -85,10 +90,10 @@ _QUANTITY_AFTER = re.compile(
 def _mentions(text: str, gpus: tuple[GpuRecord, ...]) -> list[Mention]:
     """GPU names by the catalogue's one matcher; a bare number ("4090") names a GPU unless a unit
     makes it a quantity ("4090 tokens") or it is part of a longer number."""
-    by_id = {g.id: g for g in gpus}
+    names, by_id = _names(gpus)
     return [
         Mention(m.start, m.end, tuple(by_id[i] for i in m.ids))
-        for m in _names(gpus).find(text)
+        for m in names.find(text)
         if not m.numeric or _bare_name(text, m.start, m.end)
     ]
 
@@ -98,18 +103,18 @@ def _bare_name(text: str, start: int, end: int) -> bool:
     return before not in "$¥.,-+" and not _QUANTITY_AFTER.match(text, end)
 
 
-_NAMES: dict[int, tuple[tuple[GpuRecord, ...], GpuNames]] = {}
+_NAMES: dict[int, tuple[tuple[GpuRecord, ...], GpuNames, dict[str, GpuRecord]]] = {}
 
 
-def _names(gpus: tuple[GpuRecord, ...]) -> GpuNames:
-    """The matcher for this catalogue, built once per catalogue object (hashing the records would
-    cost more than the match)."""
+def _names(gpus: tuple[GpuRecord, ...]) -> tuple[GpuNames, dict[str, GpuRecord]]:
+    """The matcher for this catalogue and its records by id, built once per catalogue object
+    (hashing the records would cost more than the match)."""
     cached = _NAMES.get(id(gpus))
     if cached is None or cached[0] is not gpus:
         if len(_NAMES) > 8:
             _NAMES.clear()
-        cached = _NAMES[id(gpus)] = (gpus, GpuNames(gpus))
-    return cached[1]
+        cached = _NAMES[id(gpus)] = (gpus, GpuNames(gpus), {g.id: g for g in gpus})
+    return cached[1], cached[2]
 
 
 def _owner(pos: int, text: str, mentions: list[Mention]) -> Mention | None:

@@ -8,6 +8,9 @@ from bot.nlu.gpus import GPU_WORDS, GPU_WORDS_EN, GpuMention
 from bot.nlu.scan import Num
 from bot.nlu.units import unit_after
 
+_GPU_WORDS_ALL = GPU_WORDS + GPU_WORDS_EN
+_DASH_GPU = ("-gpus", "-gpu", "-cards", "-card")
+
 
 def gpu_counts(s: str, nums: list[Num], gpus: list[GpuMention], found: Found) -> None:
     """GPU counts: "8张A100", "4x H100", "A100 x 8", "16张卡", "8 GPUs", "两台8卡H800" (2 x 8)."""
@@ -32,7 +35,7 @@ def gpu_counts(s: str, nums: list[Num], gpus: list[GpuMention], found: Found) ->
             if (s.startswith("卡", k) and not s.startswith("卡路里", k)) or _dash_gpu(s, j):
                 per_node.append((idx, num.value))
                 _node_count_before(s, nums, idx, nodes)
-            elif any(lexicon.match_at(s, k, w) for w in GPU_WORDS + GPU_WORDS_EN):
+            elif lexicon.phrase_at(s, k, _GPU_WORDS_ALL) is not None:
                 totals.append((idx, num.value))
             elif _after_gpu_name(s, num, ends):
                 totals.append((idx, num.value))
@@ -61,12 +64,14 @@ COUNT_MODIFIERS = (
 )  # fmt: skip
 
 
+# Each with the space after it: a word followed by a space is a whole word (lexicon.phrase_at).
+_MODIFIERS_SPACED = tuple(f"{word} " for word in COUNT_MODIFIERS)
+
+
 def _past_modifier(s: str, k: int) -> int:
     """The position after one modifier word and its space at `k` ("8 NVIDIA H100s"), else `k`."""
-    for word in COUNT_MODIFIERS:
-        if lexicon.match_at(s, k, word) and s.startswith(" ", k + len(word)):
-            return k + len(word) + 1
-    return k
+    found = lexicon.phrase_at(s, k, _MODIFIERS_SPACED)
+    return k + len(found) if found is not None else k
 
 
 # NVIDIA's 8-GPU servers named before the GPU: "a DGX A100", "2 HGX H100 boxes", "一台 DGX H800".
@@ -115,7 +120,7 @@ def _single(s: str, gpus: list[GpuMention], found: Found) -> bool:
 
 def _dash_gpu(s: str, j: int) -> bool:
     """ "8-GPU node", "an 8-card server": a per-server card count."""
-    return any(lexicon.match_at(s, j, w) for w in ("-gpus", "-gpu", "-cards", "-card"))
+    return lexicon.phrase_at(s, j, _DASH_GPU) is not None
 
 
 def _node_count_before(s: str, nums: list[Num], idx: int, nodes: list[tuple[int, float]]) -> None:

@@ -63,7 +63,7 @@ def _variants_after(s: str, end: int, family: str, found: list[GpuMention]) -> l
             j += 1
         if j >= len(s) or s[j] not in _JOIN_STARTS:
             break
-        join = next((w for w in _JOINS_LONGEST_FIRST if lexicon.match_at(s, j, w)), None)
+        join = lexicon.phrase_at(s, j, _JOINS_LONGEST_FIRST)
         if join is None:
             break
         k = j + len(join)

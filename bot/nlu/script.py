@@ -65,6 +65,8 @@ def converter(config: Config) -> opencc.OpenCC:
 def to_simplified(text: str) -> str:
     """Traditional to simplified, character for character, so offsets into `text` stay valid.
     OpenCC's phrase tables may change the length; then each character is converted alone."""
+    if text.isascii():
+        return text  # OpenCC's tables map Chinese only: ASCII comes back as it went in
     t2s = converter("t2s")
     simplified = str(t2s.convert(text))
     if len(simplified) != len(text):

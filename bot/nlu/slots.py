@@ -495,7 +495,7 @@ def _hardware_size(s: str, before: str, after: str, end: int) -> bool:
     if s.startswith(("/s", "ps", "/秒", " /s"), end):
         return True
     tail = s[end:].lstrip(" -的")
-    if any(lexicon.match_at(tail, 0, w) for w in _GPU_AFTER_SIZE):
+    if lexicon.phrase_at(tail, 0, _GPU_AFTER_SIZE) is not None:
         return True  # "80GB GPUs", "24G的卡": the GPU's memory
     if _nearest_label(before) == "data":
         return False
@@ -527,7 +527,7 @@ def _memory_filter(s: str, before: str, after: str, end: int, size_bytes: float,
     tail = s[end:].lstrip(" -的")
     if not (
         lexicon.has_cue(near, _GPU_MEMORY_CUES)
-        or any(lexicon.match_at(tail, 0, w) for w in _GPU_AFTER_SIZE)
+        or lexicon.phrase_at(tail, 0, _GPU_AFTER_SIZE) is not None
         or (lexicon.has_cue(after[:16], _ENOUGH) and size_bytes / 1e9 in _gpu_memory_sizes())
     ):
         return False
@@ -589,7 +589,7 @@ def _trained_on(before: str) -> bool:
 
 def _context_after(s: str, num: Num) -> bool:
     j = num.end + (1 if num.end < len(s) and s[num.end] in " -" else 0)
-    return any(lexicon.match_at(s, j, c) for c in lexicon.CONTEXT_AFTER)
+    return lexicon.phrase_at(s, j, lexicon.CONTEXT_AFTER) is not None
 
 
 def _finite(value: float) -> float | None:

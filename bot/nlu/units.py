@@ -50,8 +50,28 @@ def _index() -> dict[str, tuple[_Entry, ...]]:
     return {ch: tuple(group) for ch, group in by_first.items()}
 
 
-_BY_FIRST = _index()
-_DAYS_BY_FIRST = {ch: tuple(e for e in group if e[1] == "days") for ch, group in _BY_FIRST.items()}
+def _phrases(index: dict[str, tuple[_Entry, ...]]) -> dict[str, tuple[tuple[str, ...], dict[str, _Entry]]]:
+    """Per first character, (the phrases in rank order for lexicon.phrase_at, each phrase's entry:
+    the first one listed, the one a loop in rank order would take)."""
+    out = {}
+    for ch, group in index.items():
+        entries: dict[str, _Entry] = {}
+        for entry in group:
+            entries.setdefault(entry[0], entry)
+        out[ch] = (tuple(e[0] for e in group), entries)
+    return out
+
+
+_BY_FIRST = _phrases(_index())
+_DAYS_BY_FIRST = _phrases({ch: tuple(e for e in g if e[1] == "days") for ch, g in _index().items()})
+_NO_PHRASES: tuple[tuple[str, ...], dict[str, _Entry]] = ((), {})
+
+
+def _unit_at(s: str, j: int, by_first: dict[str, tuple[tuple[str, ...], dict[str, _Entry]]]) -> _Entry | None:
+    """The highest-ranked unit word at `j` (whole word if ASCII), or None."""
+    phrases, entries = by_first.get(s[j], _NO_PHRASES)
+    found = lexicon.phrase_at(s, j, phrases) if phrases else None
+    return entries[found] if found is not None else None
 
 
 def unit_after(s: str, num: Num) -> Unit:
@@ -63,17 +83,18 @@ def unit_after(s: str, num: Num) -> Unit:
     filler = next((f for f in lexicon.DURATION_FILLERS if s.startswith(f, j)), "")
     if filler and j + len(filler) < len(s):  # "2 more minutes"
         k = j + len(filler)
-        for phrase, kind, factor, _ in _DAYS_BY_FIRST.get(s[k], ()):
-            if lexicon.match_at(s, k, phrase):
-                return Unit(kind, factor, k + len(phrase))
-    for phrase, kind, factor, currency in _BY_FIRST.get(s[j], ()):
-        if lexicon.match_at(s, j, phrase):
-            if kind == "money":
-                return Unit("money", factor, j + len(phrase), currency)
-            if kind == "days" and not _is_duration(s, num, phrase, j):
-                return NO_UNIT
-            return Unit(kind, factor, j + len(phrase))
-    return Unit("none", 1.0, num.end)
+        days = _unit_at(s, k, _DAYS_BY_FIRST)
+        if days is not None:
+            return Unit(days[1], days[2], k + len(days[0]))
+    entry = _unit_at(s, j, _BY_FIRST)
+    if entry is None:
+        return Unit("none", 1.0, num.end)
+    phrase, kind, factor, currency = entry
+    if kind == "money":
+        return Unit("money", factor, j + len(phrase), currency)
+    if kind == "days" and not _is_duration(s, num, phrase, j):
+        return NO_UNIT
+    return Unit(kind, factor, j + len(phrase))
 
 
 # English words that may stand between a count and the samples it counts ("20k support tickets",

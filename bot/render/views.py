@@ -145,13 +145,17 @@ def resolve_gpus(catalog: Catalog, names: Iterable[str]) -> list[GpuSpec]:
 
 def option_view(option: Mapping[str, Any], catalog: Catalog) -> dict[str, Any]:
     gpu_id = str(option.get("gpu"))
-    spec = next((g for g in catalog.gpus if g.id == gpu_id), None)
+    name, memory_gb = option.get("gpu_name"), option.get("gpu_memory_gb")
+    if not (name and memory_gb):  # an engine option names its GPU; the catalog fills in for one that does not
+        spec = next((g for g in catalog.gpus if g.id == gpu_id), None)
+        name = name or (spec.name if spec else gpu_id)
+        memory_gb = memory_gb or (spec.memory_gb if spec else None)
     cost, network, storage = (_mapping(option.get(key)) for key in ("cost", "network", "storage"))
     return {
         "gpu": gpu_id,
-        "name": option.get("gpu_name") or (spec.name if spec else gpu_id),
+        "name": name,
         "label": str(option.get("label") or ""),
-        "gpu_memory_gb": option.get("gpu_memory_gb") or (spec.memory_gb if spec else None),
+        "gpu_memory_gb": memory_gb,
         "gpus": option.get("gpus"),
         "nodes": option.get("nodes"),
         "days": option.get("days"),
@@ -199,14 +203,35 @@ def spot_in_currency(cost: Mapping[str, Any]) -> float | None:
     return float(spot_usd) * float(amount) / float(usd)
 
 
+# entry_view's results per (entry, language): entries are frozen knowledge records, and one
+# recommendation quotes the same few again and again. Keyed by the entry's identity, the entry kept
+# in the value so its id is never reused by another; a knowledge reload's new entries start afresh
+# once this many are remembered.
+_ENTRY_VIEWS: dict[tuple[int, str], tuple[Any, dict[str, str]]] = {}
+ENTRY_VIEWS_SIZE = 1024
+
+
 def entry_view(entry: Any, lang: str) -> dict[str, str]:
-    body = getattr(entry, "answer", None) or getattr(entry, "advice", None)
+    """A FAQ entry's or pitfall's title, text, snippet and first sentence in `lang`, as a dict of
+    the caller's own."""
+    key = (id(entry), lang)
+    remembered = _ENTRY_VIEWS.get(key)
+    if remembered is None or remembered[0] is not entry:
+        if len(_ENTRY_VIEWS) >= ENTRY_VIEWS_SIZE:
+            _ENTRY_VIEWS.clear()
+        remembered = _ENTRY_VIEWS[key] = (entry, _entry_view(entry, lang))
+    return dict(remembered[1])
+
+
+def _entry_view(entry: Any, lang: str) -> dict[str, str]:
+    # A pitfall has no `answer`: the getattr goes through pydantic's exception path, once per entry.
+    body = pick(getattr(entry, "answer", None) or getattr(entry, "advice", None), lang)
     return {
         "id": entry.id,
         "title": pick(entry.title, lang),
-        "answer": pick(body, lang),
-        "snippet": snippet(pick(body, lang)),
-        "sentence": first_sentence(pick(body, lang), lang),
+        "answer": body,
+        "snippet": snippet(body),
+        "sentence": first_sentence(body, lang),
     }
 
 

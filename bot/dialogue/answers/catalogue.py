@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -90,6 +92,14 @@ def number_format(text: str) -> str | None:
     return found if found in ("fp8", "bf16") else None
 
 
+@functools.cache
+def _any_other_accelerator() -> re.Pattern[str]:
+    """Any OTHER_ACCELERATORS cue anywhere (as plain substrings): one search, not a test per cue."""
+    from bot.nlu.question_cues import OTHER_ACCELERATORS
+
+    return re.compile("|".join(map(re.escape, OTHER_ACCELERATORS)))
+
+
 def other_accelerator(text: str, low: str | None = None) -> str | None:
     """The non-GPU accelerator a message names ("TPU", "Gaudi 3", "昇腾"), as written, if any: the
     catalogue holds NVIDIA and AMD GPUs only, and the answer says so before listing them. `low`:
@@ -99,7 +109,7 @@ def other_accelerator(text: str, low: str | None = None) -> str | None:
     from bot.nlu.text import normalise
 
     low = normalise(text).lower if low is None else low
-    if not any(cue in low for cue in OTHER_ACCELERATORS):
+    if _any_other_accelerator().search(low) is None:
         return None  # a plain substring test first: find_phrase only finds what it contains
     for cue in OTHER_ACCELERATORS:
         at = find_phrase(low, cue)
