@@ -445,8 +445,7 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
     ):
         return "whatif"  # "A100 呢？", "and on L40S?", "那 H100 呢": the last answer, on this GPU
     sized = "params" in filled or sig.model_named
-    counts_gpus = has_any(t, HOW_MANY_GPUS) or _HOW_MANY_GPUS_EN.search(t) is not None
-    if gpus and sized and counts_gpus and not sig.serving and "days" not in filled:
+    if gpus and sized and counts_gpus(t) and not sig.serving and "days" not in filled:
         return "memory"  # "QLoRA 32B 最少要几张 4090": the fewest that hold it (memory on that GPU)
     if sig.model_card and model_fields(t) and not _serving_load(filled) and "method" not in filled:
         return "model_info"  # "How many layers does Llama 3 70B have?", "DeepSeek-V3 激活参数多少"
@@ -611,6 +610,11 @@ def _question_kind(
 # Asking how many of a named GPU a job takes ("最少要几张 4090", "how many A100s do I need to …").
 HOW_MANY_GPUS = ("几张", "几块", "几卡", "多少张", "多少块")
 _HOW_MANY_GPUS_EN = re.compile(r"\bhow many (?:[a-z]+ )?(?:gpus?|cards?|[a-z]*\d{2,4}[a-z]*)\b")
+
+
+def counts_gpus(t: str) -> bool:
+    """Whether a (simplified, lower-cased) message asks how many GPUs: "几张 A100", "how many H100s"."""
+    return has_any(t, HOW_MANY_GPUS) or _HOW_MANY_GPUS_EN.search(t) is not None
 
 
 # How a short follow-up that only names another GPU opens ("and on L40S?", "那 A100 呢").

@@ -191,5 +191,9 @@ def test_a_gpu_and_a_period_with_a_bare_how_much_is_a_price_not_a_deadline(real:
 
 def test_how_many_of_a_named_gpu_a_job_needs_is_answered_from_memory_not_the_form(real: Consultant) -> None:
     text = ask(real, "全参微调 13B 需要几张 A100")
-    assert "4 张 NVIDIA A100 80GB (SXM4) 做 全参数微调" in text and "训练数据有多少" not in text
-    assert "*What does fit:*" in ask(real, "how many A100s do I need to full fine-tune 13B?")
+    assert text.startswith("*4 张 NVIDIA A100 80GB (SXM4)*") and "训练数据有多少" not in text
+    english = ask(real, "how many A100s do I need to full fine-tune 13B?")
+    assert (
+        english.startswith("*4 × NVIDIA A100 80GB (SXM4)* for full fine-tuning")
+        and "*Not on one.*" in english
+    )

@@ -19,6 +19,8 @@ from bot.dialogue.answers.base import (
 from bot.dialogue.answers.prices import cheapest, rent
 from bot.dialogue.plan import training_software
 from bot.dialogue.reply import Reply
+from bot.nlu.intents import counts_gpus
+from bot.nlu.text import normalise
 from sizing.errors import SizingError
 from sizing.types import Catalog, GpuSpec, Method, SizingRequest
 from sizing.workload import CHINCHILLA_TOKENS_PER_PARAM
@@ -57,8 +59,12 @@ def answer(q: Question, reply: Reply, *, memory_asked: bool = False) -> bool:
     single = asked if count == 1 else probe(q, spec, 1, method)
     state_gb = model_state_gb(single) if single is not None else None
     options: list[dict[str, Any]] = []
+    fewest = None
     if not asked["fits"]:
         options = what_fits(q, spec, count, method)
+        if counts_gpus(normalise(q.text).lower):
+            # "全参微调 13B 需要几张 A100": the count that holds the job as asked leads the answer.
+            fewest = next((o for o in options if o["name"] == spec.name and o["method"] == method), None)
     timing = time_on(q, spec, count, method) if asked["fits"] else None
     if not asked["fits"] and q.u.asks_speed:
         # The speed asked for, on what fits the same GPUs (a lighter method), said as such.
@@ -85,6 +91,7 @@ def answer(q: Question, reply: Reply, *, memory_asked: bool = False) -> bool:
         timing=timing,
         assumed=assumptions(q, asked),
         memory_asked=memory_asked,
+        fewest=fewest,
     )
     return True
 
