@@ -1,0 +1,44 @@
+"""A budget said first is answered with what it buys."""
+
+from __future__ import annotations
+
+from bot.dialogue.consultant import Consultant
+
+from .asking import ask
+
+
+def test_a_budget_first_question_gets_what_the_budget_buys_not_the_model_size_question(
+    real: Consultant,
+) -> None:
+    text = ask(real, "what can I train with $5k?")
+    assert text.startswith("*What $5,000 buys*") and "GPU-hours" in text and "LoRA, 7B model" in text
+    assert "How many parameters" not in text and "pre-training from scratch, 1B model" in text
+    zh = ask(real, "我有 1 万块预算，能训练什么模型")
+    assert zh.startswith("*¥10,000 能买到什么*（约 $1,4") and "卡时" in zh and "模型有多少参数" not in zh
+
+
+def test_can_a_budget_pay_for_a_job_gets_the_verdict_and_the_data_it_trains(real: Consultant) -> None:
+    text = ask(real, "只有 2000 块钱，能 LoRA 一个 7B 吗")
+    assert text.startswith("*能*。¥2,000 够70亿参数模型的LoRA 微调训练约") and "训练数据有多少" not in text
+
+
+def test_the_budget_stays_for_the_plan_that_follows_the_budget_answer(real: Consultant) -> None:
+    text = ask(real, "what can I train with $5k?", "LoRA 13B on 200M tokens, no deadline")
+    assert "*Recommended:*" in text and "a budget of $5,000" in text
+
+
+def test_a_budget_in_mainland_china_is_spent_on_gpus_rentable_there(real: Consultant) -> None:
+    text = ask(real, "在国内租卡，预算 1 万，能训练什么")
+    assert "B200" not in text and "国内算力市场公开的按卡标价" in text
+
+
+def test_a_pretraining_budget_shows_which_sizes_it_trains_compute_optimally(real: Consultant) -> None:
+    text = ask(real, "we got 10k USD budget, whats the largest model we could pretrain?")
+    assert "3B model" in text and "7B model" in text and "beyond the budget" in text
+
+
+def test_a_budget_said_before_its_word_or_per_month_is_answered_with_what_it_buys(real: Consultant) -> None:
+    assert ask(real, "有 5 万预算，想训个自己的模型").startswith("*¥50,000 能买到什么*")
+    assert ask(real, "budget is $5k per month, what can we train?").startswith("*What $5,000 per month buys*")
+    assert ask(real, "what would $3000 get me for fine-tuning llama 3 70b?").startswith("*What $3,000 buys*")
+    assert "How much training data?" in ask(real, "Pretrain 1B params, budget $10k, how long?")

@@ -1,0 +1,59 @@
+"""Data said as samples, words or characters becomes tokens, and the plan says how."""
+
+from __future__ import annotations
+
+from bot.dialogue.consultant import Consultant
+
+from .asking import ask
+
+
+def test_a_sample_count_with_each_and_a_hedged_length_is_the_token_total(real: Consultant) -> None:
+    real.handle("n", "we need to LoRA llama 3 70b")
+    text = real.handle("n", "roughly 120k samples, each ~1.5k tokens").text
+    assert text.startswith("Got it: 180M tokens.") and "looks implausible" not in text
+
+
+def test_convos_are_samples(real: Consultant) -> None:
+    real.handle("v", "LoRA finetune a 70B")
+    assert real.handle("v", "50k convos avg 2k tokens").text.startswith("Got it: 100M tokens.")
+
+
+def test_a_sample_count_alone_answering_the_data_question_asks_the_length_of_each(real: Consultant) -> None:
+    real.handle("k", "QLoRA 微调 32B")
+    text = real.handle("k", "大概 2.5万条数据").text
+    assert "每条大约多少 token" in text and "还需要训练数据量" not in text
+    real.handle("m", "LoRA a 14B model")
+    assert real.handle("m", "about 30k examples").text.startswith(
+        "*About how many tokens is each of the 30K samples?*"
+    )
+
+
+def test_instruction_pairs_with_a_hedged_length_are_the_token_total(real: Consultant) -> None:
+    real.handle("q", "QLoRA 70B")
+    assert real.handle("q", "10k instruction pairs ~ 1k tokens").text.startswith("Got it: 10M tokens.")
+
+
+def test_a_dataset_counted_in_words_becomes_tokens_at_a_stated_sourced_ratio(real: Consultant) -> None:
+    text = ask(real, "pretrain 1B on 2M docs of 500 words")
+    assert "1.33B tokens (counted in words: ~1.33 tokens per English word, OpenAI's rule of thumb)" in text
+
+
+def test_a_dataset_counted_in_chinese_characters_becomes_tokens_and_the_plan_says_how(
+    real: Consultant,
+) -> None:
+    text = ask(real, "数据是 100 万篇文章，每篇约 2000 字，继续预训练 7B", "不急")
+    assert "12亿 tokens（按字数折算，每个汉字约 0.6 token，DeepSeek 的经验值）" in text
+
+
+def test_a_word_count_per_sample_completes_a_pending_sample_count(real: Consultant) -> None:
+    text = ask(real, "LoRA 8B on 300k emails", "about 200 words each")
+    assert "79.8M tokens (counted in words" in text
+
+
+def test_training_on_a_fine_tuning_sized_dataset_without_a_method_is_planned_as_fine_tuning(
+    real: Consultant,
+) -> None:
+    text = ask(real, "训练 7B 模型，有 3 万条对话，每条 500 token，两周内")
+    assert "全参数微调（按数据量判断是微调；若是从零预训练，请说“预训练”）" in text
+    corpus = ask(real, "train 1B on 20B tokens in 2 weeks")
+    assert "pre-training (default)" in corpus

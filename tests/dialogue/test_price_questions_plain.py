@@ -1,0 +1,41 @@
+"""Price questions in plain wordings."""
+
+from __future__ import annotations
+
+from bot.dialogue.consultant import Consultant
+
+from .asking import ask
+
+
+def test_an_h100_price_on_one_cloud_lists_what_that_cloud_rents_and_nothing_it_lacks(
+    real: Consultant,
+) -> None:
+    text = ask(real, "what does AWS charge per hour for one H100?")
+    assert text.startswith("*NVIDIA H100 SXM5") and "AWS" in text
+    assert "has no" not in text.split("\n")[0] and "H100 NVL" not in text
+
+
+def test_a_price_asked_of_an_unpriced_chinese_cloud_says_so_first(real: Consultant) -> None:
+    zh = ask(real, "阿里云租 A100 一个小时多少钱")
+    assert zh.startswith("*目录里没有 阿里云 的价格*") and "作为参考" in zh
+    en = ask(real, "What does Tencent Cloud charge for an A100?")
+    assert en.startswith("*No prices for Tencent Cloud")
+
+
+def test_what_a_gpu_goes_for_per_hour_is_a_price_question(real: Consultant) -> None:
+    text = ask(real, "what does an L4 go for per hour?")
+    assert text.startswith("*NVIDIA L4, on demand, per GPU*") and "$" in text
+
+
+def test_a_provider_without_a_price_for_the_gpu_is_said_before_the_list(real: Consultant) -> None:
+    text = ask(real, "Is Google Cloud cheaper than Lambda for the B200?")
+    assert text.startswith("*Google Cloud (GCP) has no price for that GPU in the catalogue*")
+
+
+def test_a_gpu_and_a_rate_per_period_is_a_price_question(real: Consultant) -> None:
+    assert ask(real, "H100 SXM per hour on aws").startswith("*NVIDIA H100 SXM5, on demand, per GPU*:\n• AWS")
+
+
+def test_a_gpu_and_a_period_with_a_bare_how_much_is_a_price_not_a_deadline(real: Consultant) -> None:
+    text = ask(real, "請問 H200 在 Azure 一個月要多少？")
+    assert text.startswith("*NVIDIA H200 SXM 按需價（每卡）*（先列月價）") and "模型有多少參數" not in text

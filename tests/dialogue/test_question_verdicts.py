@@ -1,0 +1,94 @@
+"""Yes/no, feasibility, capability and memory questions open with the verdict."""
+
+from __future__ import annotations
+
+from bot.dialogue.consultant import Consultant
+
+from .asking import FORM, ask
+
+
+def test_same_compute_more_memory_is_the_better_gpu_and_says_why(real: Consultant) -> None:
+    text = ask(real, "Is an H200 better than an H100 for fine-tuning?")
+    assert text.startswith("*Yes.*") and "141 GB" in text and "80 GB" in text
+    assert ask(real, "is the H100 better than the H200").startswith("*No.*")
+
+
+def test_a_yes_no_question_after_a_statement_gets_the_feasibility_verdict(real: Consultant) -> None:
+    text = ask(real, "our team has 2 L4s, can we do a LoRA of Llama 3 8B")
+    assert text.startswith(("*Yes.*", "*No.*")) and not any(f in text for f in FORM)
+
+
+def test_possible_as_a_tag_makes_a_feasibility_question(real: Consultant) -> None:
+    text = ask(real, "full fine-tuning a 3B model on one A10G, possible?")
+    assert text.startswith(("*Yes.*", "*No.*")) and not any(f in text for f in FORM)
+
+
+def test_can_you_train_on_a_gpu_is_a_question_about_the_gpu(real: Consultant) -> None:
+    text = ask(real, "can you train on a V100?")
+    assert text.startswith("*Only for small jobs.*") and "V100" in text
+    assert "Pitfall" not in text.split("\n")[0]
+
+
+def test_a_consumer_card_across_machines_is_explained_for_that_card(real: Consultant) -> None:
+    text = ask(real, "3090 能做多机训练吗")
+    assert text.startswith("*不适合*") and "RTX 3090" in text and "4090" not in text
+    assert "两张卡" in text  # the 3090's NVLink bridge joins a pair at most
+    en = ask(real, "can 4090s do multi-node training?")
+    assert "RTX 4090" in en and "no NVLink" in en
+
+
+def test_a_job_that_only_just_fits_says_so_and_compares_bytes_in_one_unit(real: Consultant) -> None:
+    text = ask(real, "can we full fine-tune a 70B model on 16 H100s?")
+    assert text.startswith("*Yes, but only just.*")
+    assert "GB usable, as nvidia-smi counts it" in text  # 85 GB used "of 80 GB" needs the reported size
+
+
+def test_a_yes_no_question_after_a_dash_gets_the_verdict(real: Consultant) -> None:
+    text = ask(real, "We only have one A6000 — can it LoRA a 13B model")
+    assert text.startswith(("*Yes", "*No")) and not any(f in text for f in FORM)
+
+
+def test_vram_to_do_a_job_is_a_memory_question(real: Consultant) -> None:
+    text = ask(real, "VRAM to full fine-tune a 3B model?")
+    assert text.startswith("*GPU memory to train a 3B-parameter model*") and not any(f in text for f in FORM)
+
+
+def test_a_gpu_judged_ok_for_fine_tuning_gets_the_capability_verdict(real: Consultant) -> None:
+    text = ask(real, "is an A10 decent for fine-tuning?")
+    assert text.startswith("*For jobs that fit on one card, yes") and not any(f in text for f in FORM)
+
+
+def test_how_long_on_counted_gpus_says_first_whether_the_job_fits_there(real: Consultant) -> None:
+    text = ask(real, "8卡H100 全参微调 Llama 3 70B 要多久？数据 5B tokens")
+    assert text.startswith("*不能*") and "放得下的方案" in text and "推荐方案" not in text
+    fits = ask(real, "how long to fine-tune a 7B model on 500M tokens with 4 A100 80GB?")
+    assert fits.startswith("*Recommended:* 4 × NVIDIA A100 80GB")  # it fits: the plan on them
+
+
+def test_a_feasibility_answer_with_the_data_said_does_not_ask_for_the_data(real: Consultant) -> None:
+    text = ask(real, "can we pretrain a 1B model on 20B tokens with 8 A100 80GB in 2 weeks?")
+    assert "*Time:*" in text and "tell me the data" not in text
+
+
+def test_is_a_memory_size_enough_gets_yes_or_no_first_and_what_fits(real: Consultant) -> None:
+    text = ask(real, "is 24GB enough to fine-tune Mistral 7B?")
+    assert text.startswith("*No: 24 GB does not hold full fine-tuning of a 7B model*") and "LoRA (~" in text
+    assert ask(real, "will 48GB be enough for LoRA on 13B?").startswith(
+        "*Yes: 48 GB holds LoRA of a 13B model*"
+    )
+    assert ask(real, "24G 显存够微调 7B 吗").startswith("*不够*：24 GB 放不下 70亿参数模型的全参数微调")
+
+
+def test_a_gpu_list_asked_by_memory_lists_only_the_gpus_with_that_memory(real: Consultant) -> None:
+    text = ask(real, "which GPUs have more than 100GB of memory?")
+    assert text.startswith("*GPUs with at least 100 GB*") and "H200" in text and "H100 SXM5" not in text
+
+
+def test_how_many_of_a_named_gpu_a_job_needs_is_answered_from_memory_not_the_form(real: Consultant) -> None:
+    text = ask(real, "全参微调 13B 需要几张 A100")
+    assert text.startswith("*4 张 NVIDIA A100 80GB (SXM4)*") and "训练数据有多少" not in text
+    english = ask(real, "how many A100s do I need to full fine-tune 13B?")
+    assert (
+        english.startswith("*4 × NVIDIA A100 80GB (SXM4)* for full fine-tuning")
+        and "*Not on one.*" in english
+    )

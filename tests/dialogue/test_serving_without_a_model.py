@@ -1,0 +1,56 @@
+"""Serving and inference questions, with or without a model or a load."""
+
+from __future__ import annotations
+
+from bot.dialogue.consultant import Consultant
+
+from .asking import ask
+
+
+def test_a_serving_question_without_a_model_is_sized_for_a_small_and_a_large_model_at_once(
+    real: Consultant,
+) -> None:
+    text = ask(real, "we want a support bot for about 3000 users a day, how many GPUs do we need?")
+    assert text.startswith("*Serving (inference), 3,000 daily users")
+    assert "Llama 3.1 8B" in text and "Llama 3.3 70B" in text and "Which model do you mean?" in text
+    zh = ask(real, "上线一个聊天机器人，日活一万，要几张卡")
+    assert "Llama 3.1 8B" in zh and "Llama 3.3 70B" in zh and "你用的是哪个模型" in zh
+
+
+def test_two_gpus_offered_as_alternatives_are_compared_for_serving(real: Consultant) -> None:
+    text = ask(real, "H200 or MI300X to host a 70B model?")
+    assert "NVIDIA H200 SXM" in text and "AMD Instinct MI300X" in text
+
+
+def test_a_serving_question_without_a_model_in_china_is_priced_in_yuan_on_gpus_rentable_there(
+    real: Consultant,
+) -> None:
+    text = ask(real, "国内上线客服机器人，日活两万，需要几张卡")
+    assert "按国内部署规划" in text and "¥" in text and "suanjiayun" not in text
+
+
+def test_a_gpu_named_for_inference_without_a_model_or_load_is_sized_for_the_pilot_load(
+    real: Consultant,
+) -> None:
+    text = ask(real, "is the L4 any good for inference?")
+    assert "10 requests at once (no load given)" in text and "Llama 3.1 8B" in text
+
+
+def test_inference_in_taiwan_wording_is_a_serving_question(real: Consultant) -> None:
+    text = ask(real, "推論 Llama 3 8B 用一張 L4 夠嗎")
+    assert "微調" not in text and "KV 快取" in text
+
+
+def test_wanting_to_serve_a_chatbot_is_sized_for_typical_models_at_a_stated_load(real: Consultant) -> None:
+    text = ask(real, "we want to serve a chatbot")
+    assert text.startswith("*Serving (inference), 10 requests at once (no load given)")
+    assert "Llama 3.1 8B" in text
+    assert ask(real, "我们想部署一个聊天机器人").startswith("*推理部署（serving）")
+
+
+def test_which_gpu_suits_inference_is_picked_by_memory_then_bandwidth(real: Consultant) -> None:
+    assert ask(real, "L4 跟 T4 哪個比較適合推論？").startswith("*NVIDIA L4 更適合推理部署*")
+    text = ask(real, "which is better for inference, L40S or A100?")
+    assert text.startswith("*The NVIDIA A100 80GB (SXM4) is the better pick for serving.*")
+    assert "80 GB at 2.04 TB/s" in text
+    assert ask(real, "is the H200 better than the H100 for serving?").startswith("*Yes.* For serving")
