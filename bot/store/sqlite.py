@@ -33,6 +33,9 @@ log = logging.getLogger(__name__)
 
 # How long a writer waits for another writer before SQLite gives up with "database is locked".
 BUSY_TIMEOUT_S = 30.0
+# Idle sessions are purged at most this often: a purge is one more statement in a turn's commit, and an
+# expired session is never read anyway (_read_state checks its age).
+PURGE_INTERVAL_S = 60.0
 # How long close() waits for operations in flight (each takes milliseconds) before closing anyway.
 CLOSE_WAIT_S = 5.0
 # After a failed write (full disk, read-only file), readiness stays failed this long even if a
@@ -100,6 +103,7 @@ class SQLiteStore:
         self._admissions = 0
         self._write_lock = threading.Lock()
         self._failed_write_at: float | None = None
+        self._purged_at: float | None = None  # by self._clock
         with self._guard("open"):
             self._conn().executescript(SCHEMA)
 
@@ -182,8 +186,10 @@ class SQLiteStore:
     ) -> R:
         with self._write("update") as db:
             now = self._clock()
-            # Opportunistic purge of idle sessions; the index keeps it cheap.
-            db.execute("DELETE FROM sessions WHERE updated_at < ?", (now - self._ttl_s,))
+            if self._purged_at is None or now - self._purged_at >= PURGE_INTERVAL_S:
+                # Opportunistic purge of idle sessions; the index keeps it cheap.
+                db.execute("DELETE FROM sessions WHERE updated_at < ?", (now - self._ttl_s,))
+                self._purged_at = now
             new_state, result = fn(self._read_state(db, session_id, now))
             if new_state is None:
                 db.execute("DELETE FROM sessions WHERE id = ?", (session_id,))
@@ -343,8 +349,12 @@ class SQLiteStore:
             )
 
     def set_placeholder(self, turn_id: str, owner: str, ts: str) -> None:
-        with self._write("placeholder") as db:
-            db.execute("UPDATE turns SET placeholder_ts = ? WHERE id = ? AND owner = ?", (ts, turn_id, owner))
+        # One statement is its own transaction (autocommit): no BEGIN/COMMIT round trips, each of
+        # which gives up the GIL and waits for it again beside the turn that is computing meanwhile.
+        with self._write_lock, self._guard("placeholder"):
+            self._conn().execute(
+                "UPDATE turns SET placeholder_ts = ? WHERE id = ? AND owner = ?", (ts, turn_id, owner)
+            )
 
     def complete_turn(self, completion: Completion) -> bool:
         with self._write("complete turn") as db:
