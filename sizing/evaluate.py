@@ -163,20 +163,8 @@ class Evaluator:
         per_gpu_s = ideal.tokens_per_gpu_second
         step_s = tokens_per_step / (per_gpu_s * gpus)
         grad_bytes = weight_bytes_per_param(ideal.precision)
-        # = network.sync_need(lay, ...), as its fields
-        terms = network.sync_terms(
-            gpus,
-            lay.dp,
-            lay.tp,
-            lay.pp,
-            lay.zero_stage,
-            lay.micro_batch,
-            lay.grad_accum,
-            w.trainable_params,
-            grad_bytes,
-            step_s,
-            w.seq_len,
-            w.arch.hidden,
+        terms = network.layout_sync_terms(
+            lay, w.trainable_params, grad_bytes, step_s, w.seq_len, w.arch.hidden
         )
         offered: float | None = None
         assumed: float | None = None

@@ -97,21 +97,26 @@ def _slowdown(
 def sync_need(
     lay: Layout, trainable_params: float, grad_bytes: float, step_s: float, seq_len: int, hidden: int
 ) -> SyncNeed:
-    return SyncNeed(
-        *sync_terms(
-            lay.gpus,
-            lay.dp,
-            lay.tp,
-            lay.pp,
-            lay.zero_stage,
-            lay.micro_batch,
-            lay.grad_accum,
-            trainable_params,
-            grad_bytes,
-            step_s,
-            seq_len,
-            hidden,
-        )
+    return SyncNeed(*layout_sync_terms(lay, trainable_params, grad_bytes, step_s, seq_len, hidden))
+
+
+def layout_sync_terms(
+    lay: Layout, trainable_params: float, grad_bytes: float, step_s: float, seq_len: int, hidden: int
+) -> tuple[float, float, float, float, float]:
+    """sync_terms for a Layout: SyncNeed's fields without building one (the plan's hot path)."""
+    return sync_terms(
+        lay.gpus,
+        lay.dp,
+        lay.tp,
+        lay.pp,
+        lay.zero_stage,
+        lay.micro_batch,
+        lay.grad_accum,
+        trainable_params,
+        grad_bytes,
+        step_s,
+        seq_len,
+        hidden,
     )
 
 
