@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.dialogue.answers.prices import priced_clouds
 from bot.dialogue.clouds import restricted
+from bot.dialogue.hardware import PROBE_TOKENS
 from bot.dialogue.memo import Planner
 from bot.dialogue.plan import default_precision
 from bot.dialogue.understand import Understood
@@ -25,8 +26,6 @@ from sizing.types import RECOMPUTES, STACKS, Catalog, GpuSpec, Method, Precision
 if TYPE_CHECKING:
     from knowledge import KnowledgeBase
 
-# Memory does not depend on the data size: any corpus will do for a memory-only engine run.
-PROBE_TOKENS = 1e9
 # The least memory a training step needs: one sequence per micro-batch (reference/sizing.md §3).
 MINIMAL_MICRO_BATCH = 1
 # GPU counts tried, smallest first, when looking for the fewest GPUs that hold a job.

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.dialogue.answers.base import PROBE_TOKENS, Question
+from bot.dialogue.answers.base import Question
+from bot.dialogue.hardware import PROBE_TOKENS
 from bot.dialogue.reply import Reply
 from sizing.errors import SizingError
 from sizing.result import Option
@@ -137,7 +138,7 @@ def _row(q: Question, params: float, method: Method, usd: float, currency: str) 
         "hourly": option.quote.hourly_usd * rate,
         "gpu_hours": usd / option.quote.hourly_usd * option.gpus,
         "tokens": tokens,
-        "per_billion": option.cost_usd * rate,  # the cost of 1B tokens on this plan
+        "per_billion": option.cost_usd * rate * 1e9 / PROBE_TOKENS,  # the cost of 1B tokens on this plan
         "chinchilla": CHINCHILLA_TOKENS_PER_PARAM * params if method == "pretrain" else None,
         "cloud": option.quote.offering.cloud,
     }
