@@ -11,6 +11,7 @@ from sizing.fixed import FixedModel, minimum_fixed_hours
 from sizing.memory import LowerBound, weight_bytes_per_param
 from sizing.network import GPUS_PER_NODE
 from sizing.result import Option
+from sizing.screen import layout_within_batch
 from sizing.types import Catalog, GpuSpec, Offering, Precision
 from sizing.workload import Workload
 
@@ -101,6 +102,7 @@ class Evaluator:
         self._ideal: dict[str, float] = {}
         self._bounds: dict[tuple[str, int], LowerBound] = {}  # memory.lower_bound_gb per (precision, max TP)
         self._min_micro_batch = min(self._search.micro_batches)
+        self._max_micro_batch = max(self._search.micro_batches)
         self._networks: dict[str, tuple[bool, float | None, bool]] = {}  # per GPU: Evaluator._network
         self._cost_floors: dict[tuple[str, int], float] = {}
         self._fits: dict[tuple[str, int], bool] = {}
@@ -307,6 +309,16 @@ class Evaluator:
     def fitted(self, gpu: GpuSpec, gpus: int) -> layout.Fitted:
         """The layout a plan would choose on `gpus` GPUs of this type (its memo; no plan)."""
         return self._search.choose(gpu, gpus, self._planning_gbps(gpu, gpus))
+
+    def unfit_or_beyond_batch(self, gpu: GpuSpec, gpus: int) -> bool:
+        """True when the plan on `gpus` GPUs of this type would not fit or its layout would exceed
+        the global batch (screen.within_batch), known from the layout alone; False when its layout
+        is within the batch, found without a search when no layout on this many GPUs can exceed
+        it (the plan may then still not fit)."""
+        if gpus * self._max_micro_batch * self.w.seq_len <= self.w.global_batch_tokens * 1.0001:
+            return False  # DP ranks × micro-batch ≤ gpus × the largest micro-batch searched
+        fitted = self.fitted(gpu, gpus)
+        return not (fitted.fits and layout_within_batch(fitted.layout, self.w))
 
     def roomy_count(self, gpu: GpuSpec, small: int) -> int:
         """The smallest count from `small` up whose layout leaves MIN_HEADROOM of memory free,

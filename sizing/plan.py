@@ -15,7 +15,7 @@ from sizing.network import GPUS_PER_NODE
 from sizing.prune import Pruner
 from sizing.rank import not_top_first, rank, right_sized_first, spend, within_budget
 from sizing.result import Excluded, Option, SizingResult, SizingWarning
-from sizing.screen import batch_screen, network_screen
+from sizing.screen import batch_screen, network_screen, within_batch
 from sizing.types import Catalog, GpuSpec, SizingRequest
 from sizing.vendor import family_pick, prefer_nvidia, priced_first
 from sizing.warnings import collect
@@ -170,6 +170,17 @@ def plan_with(request: SizingRequest, catalog: Catalog, *, prune: bool) -> Sizin
     )
     total_budget = budget if request.budget is not None and request.budget.period == "total" else None
     bounded = cheapest is not None and (budget is None or total_budget is not None)
+    # A plan within the global batch that every ranking sees (priced, so the pool keeps it, and
+    # not a rate-only one): batch_screen then drops any plan beyond the batch, so a variant whose
+    # layout is beyond it (or does not fit) is never shown, and need not be priced. (It cannot
+    # decide the late check either: with a deadline every pick meets it.)
+    batch_held = (
+        prune
+        and request.gpus is None
+        and any(
+            within_batch(o, w) and o.quote is not None and (o.gpu.id, o.gpus) not in rate_only for o in pool
+        )
+    )
     for pick in picks:
         g = pick.gpu
         limit = math.inf
@@ -184,6 +195,8 @@ def plan_with(request: SizingRequest, catalog: Catalog, *, prune: bool) -> Sizin
                 if cheapest is not None and ev.network_unlisted(g, ladder[idx]):
                     # A plan that surely reaches the ranking runs on a network known to cover
                     # it, so the network screen drops this one (screen.network_screen).
+                    continue
+                if batch_held and ev.unfit_or_beyond_batch(g, ladder[idx]):
                     continue
                 faster = ev.offered(g, ladder[idx])
                 if faster is not None and faster.fits:
