@@ -154,7 +154,7 @@ def _rows(
     if count <= 1:
         rows = cheapest_per_cloud(catalog, spec, clouds)
         return [{**r, "instances": 1, "usd_per_hour": r["usd_per_gpu_hour"]} for r in rows]
-    found = rent_per_cloud(catalog, spec, count, clouds)
+    found = rent_per_cloud(catalog, spec, count, clouds, split=not singles)
     if found or not singles:
         return found
     return [
