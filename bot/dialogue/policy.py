@@ -200,7 +200,9 @@ def topic_after(kind: str, q: Question) -> dict[str, Any] | None:
         return None
     # A price or a capability is about the GPU the follow-up names itself ("A100 呢？"): none of their
     # slots may carry over into another question ("DeepSeek-V3 全参微调要多少显存" is not about the last GPU).
-    slots = {} if kind in ("price", "capability", "gpu_info") else {name: q.slot(name) for name in TOPIC_SLOTS}
+    slots = (
+        {} if kind in ("price", "capability", "gpu_info") else {name: q.slot(name) for name in TOPIC_SLOTS}
+    )
     if kind == "price":  # the GPUs priced, for a follow-up that names only another provider
         slots["price_gpus"] = list(q.u.gpus) or None
     if kind == "capability":  # what was asked of the GPU ("good for fine-tuning?"), for "and the L40S?"

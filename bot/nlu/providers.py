@@ -49,7 +49,24 @@ def china_providers() -> frozenset[str]:
 # name ("RunPod or Vast") or right after a word that rents from one ("on vast", "在 vast 上").
 WORD_NAMES = {"vast": "vast"}
 _RENTED_ON = ("on", "at", "from", "via", "use", "using", "rent", "在", "用", "租")
-_JOINERS = ("or", "vs", "vs.", "versus", "and", ",", "/", "和", "或", "还是", "跟", "与", "、", "，", "对比", "比")
+_JOINERS = (
+    "or",
+    "vs",
+    "vs.",
+    "versus",
+    "and",
+    ",",
+    "/",
+    "和",
+    "或",
+    "还是",
+    "跟",
+    "与",
+    "、",
+    "，",
+    "对比",
+    "比",
+)
 
 
 def find_providers(s: str) -> tuple[str, ...]:

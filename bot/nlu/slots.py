@@ -328,6 +328,7 @@ def _after_chip_name(before: str) -> bool:
             break
     return tail.endswith(OTHER_ACCELERATORS)
 
+
 # No one means a context under this many tokens: "Context: 5 person team" is a heading and a team.
 MIN_CONTEXT_LABELLED = 64
 # Words that may follow a context length ("context 32k tokens", "context: 4096 max").

@@ -246,7 +246,8 @@ def test_continued_pretraining_is_pretrain_flagged_continued(text: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["昆仑芯 P800 能训练吗", "Kunlun P800 vs H100", "崑崙芯 R200 可以嗎", "昇腾910B 多少钱", "TPU v5 pods"]
+    "text",
+    ["昆仑芯 P800 能训练吗", "Kunlun P800 vs H100", "崑崙芯 R200 可以嗎", "昇腾910B 多少钱", "TPU v5 pods"],
 )
 def test_an_accelerators_model_number_is_not_a_model_size(text: str) -> None:
     assert "params" not in said(text)
