@@ -50,23 +50,8 @@ def china_providers() -> frozenset[str]:
 WORD_NAMES = {"vast": "vast"}
 _RENTED_ON = ("on", "at", "from", "via", "use", "using", "rent", "在", "用", "租")
 _JOINERS = (
-    "or",
-    "vs",
-    "vs.",
-    "versus",
-    "and",
-    ",",
-    "/",
-    "和",
-    "或",
-    "还是",
-    "跟",
-    "与",
-    "、",
-    "，",
-    "对比",
-    "比",
-)
+    "or", "vs", "vs.", "versus", "and", ",", "/", "和", "或", "还是", "跟", "与", "、", "，", "对比", "比",
+)  # fmt: skip
 
 
 def find_providers(s: str) -> tuple[str, ...]:
