@@ -365,6 +365,8 @@ def is_yes_no(t: str) -> bool:
     end = t.rstrip(" ?？!！。.~…")
     if end.endswith(cues.YES_NO_PARTICLES) and not end.endswith("什么"):
         return True
+    if end.endswith(cues.YES_NO_LAST_WORDS):
+        return True  # "the L40S has 48GB of vram right"
     if any(_opens_yes_no(clause) for clause in _questions(t)):
         return True
     if any(_asks_of_subject(clause) for clause in _clauses(t)[1:]):

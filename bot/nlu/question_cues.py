@@ -34,6 +34,8 @@ YES_NO_TAGS = (
     "对吧",
     "是吗", "是吧", "真的吗", "没错吧",
 )  # fmt: skip
+# A confirming tag as the last word, typed without a question mark ("the L40S has 48GB of vram right").
+YES_NO_LAST_WORDS = (" right", " correct", " true", " isn't it", " isnt it", " yeah")
 # Final particles of a Chinese yes/no question (吧 asks to confirm: "T4 的 FP16 是 89 TFLOPS 吧").
 YES_NO_PARTICLES = ("吗", "嘛", "么", "吧", "不")
 # A question word makes it a wh-question, not yes/no ("有什么区别吗", "can you tell me how many").
@@ -129,7 +131,8 @@ LIST_GPUS = (
     "gpu catalog", "gpu catalogue", "the catalog", "the catalogue", "your catalog", "your catalogue",
     "which gpus do you", "what gpus do you", "gpus do you know", "gpus do you have", "gpus do you support",
     "gpus are supported", "gpus are available", "available gpus", "supported gpus", "what gpus are there",
-    "which gpus are there", "what gpus can you", "which gpus can you",
+    "which gpus are there", "what gpus can you", "which gpus can you", "what accelerators", "which accelerators",
+    "accelerators do you", "what cards do you", "which cards do you", "what cards can you",
 )  # fmt: skip
 
 # Accelerators the catalogue does not hold (not NVIDIA or AMD GPUs): a question about one asks what the
@@ -160,7 +163,7 @@ MEMORY_ASK = (
     "memory?", "vram?", "memory usage", "memory estimate", "memory needs", "显存？", "显存?", "显存呢",
     # per GPU: "LoRA 70B on 8x A100, memory per GPU?", "每卡显存多少"
     "memory per gpu", "per-gpu memory", "memory per card", "vram per gpu", "每卡显存", "每张卡显存",
-    "单卡显存多少", "每卡多少显存",
+    "单卡显存多少", "每卡多少显存", "多少vram", "vram多少", "vram要多少", "多大vram", "几g的vram",
 )  # fmt: skip
 # Asking how much data a model should be trained on ("How many tokens should I train a 3B model on?",
 # "3B 模型要多少数据", "7B 预训练需要多少 token"). Text is simplified and compacted ("多少 token": 多少token).

@@ -45,3 +45,8 @@ def test_another_method_after_a_memory_answer_gets_the_memory_for_that_method(re
     text = ask(real, "how much VRAM for full fine-tuning a 7B?", "and with QLoRA?")
     assert text.startswith("*GPU memory to train a 7B-parameter model*") and "*QLoRA*" in text
     assert "*Full fine-tuning*" not in text
+
+
+def test_a_bare_count_after_a_serving_verdict_asks_it_again_on_that_many_gpus(real: Consultant) -> None:
+    text = ask(real, "can one H100 serve Llama 3.1 70B?", "what about two?")
+    assert text.startswith("*Yes.* 2 × NVIDIA H100 SXM5 can serve Llama 3.1 70B")

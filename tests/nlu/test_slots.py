@@ -256,3 +256,13 @@ def test_an_accelerators_model_number_is_not_a_model_size(text: str) -> None:
 def test_a_number_after_mongodb_atlas_is_still_read() -> None:
     got = said("pretrain 1B on our export from MongoDB Atlas 20B tokens")
     assert got["tokens"] == pytest.approx(2e10) and got["params"] == pytest.approx(1e9)
+
+
+@pytest.mark.parametrize(("text", "count"), [("what about two?", 2), ("and 4?", 4), ("那 8 呢", 8)])
+def test_a_lone_number_in_a_follow_up_is_a_gpu_count(text: str, count: int) -> None:
+    assert said(text)["gpu_count"] == count
+
+
+@pytest.mark.parametrize("text", ["what about 3 epochs?", "what if 2 weeks?", "what about 2026?"])
+def test_a_follow_up_number_with_a_unit_or_a_year_is_no_gpu_count(text: str) -> None:
+    assert "gpu_count" not in said(text)
