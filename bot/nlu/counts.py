@@ -64,7 +64,8 @@ def gpu_counts(s: str, nums: list[Num], gpus: list[GpuMention], found: Found) ->
 # "what about two?", "and 4?", "那 8 呢": a lone number in a follow-up is a GPU count (the one thing a
 # count-less number asks of the hardware answer before it: "can one H100 serve 70B?" / "what about two?").
 _BARE_COUNT_FOLLOW_UP = re.compile(
-    r"(?:what about|how about|and|what if|what if only|with|那|那么)\s*(?:only\s+|just\s+)?(\S+?)\s*呢?\s*[?？]*"
+    r"(?:what about|how about|and|what if|what if only|with|那|那么)\s*(?:only\s+|just\s+)?"
+    r"(\S+?)\s*呢?\s*[?？]*"
 )
 MAX_BARE_COUNT = 1024
 
