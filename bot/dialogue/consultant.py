@@ -234,8 +234,9 @@ class Consultant:
                 "not_in_catalogue",
                 name=outside[0],
                 gpu=outside[1],
-                planning=not outside[2],
+                planning=not outside[2] and not outside[3],
                 beside=outside[2],
+                instead=outside[3],
             )
         if u.intent == "reset":
             return self._reset(state, reply)
@@ -249,6 +250,9 @@ class Consultant:
         if compares_workload(u) and u.task != "serve":  # an inference comparison is answered by serve_compare
             if compare_on_gpus(state, u, reply, self.kb, self._plan, self._clock()):
                 return state
+        if direct == "gpu_info":
+            u = replace(u, kind=direct)  # "那 H200 呢？" after a datasheet: the H200's datasheet
+            direct = None
         if direct is not None and self._direct(state, reply, direct, question):
             return state
         if u.kind in GPU_INTENTS or (outside is not None and outside[2]):
@@ -261,6 +265,8 @@ class Consultant:
                 mains = (main_variant(self.kb.catalog, n) for n in u.gpus)
                 names = tuple(dict.fromkeys(m.id for m in mains if m is not None)) or u.gpus
             answer_gpus(self.kb, u.kind, names, reply)
+            if u.kind == "gpu_info" and not self._form_in_progress(state):
+                state.topic = policy.topic_after("gpu_info", question)
             return ask_next(state, reply, said=False)
         if (u.no_deadline or u.asap or u.tokens_per_sample) and u.intent in ("faq", "unknown", "skip"):
             # "no deadline", "越快越好", "each sample is about 2k tokens": answers, not FAQ questions.

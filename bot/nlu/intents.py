@@ -438,12 +438,13 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
     if (has_any(t, WHATIF) or another_cloud) and (filled or gpus or clouds):
         return "whatif"
     if (
-        gpus
-        and set(filled) <= {"gpu", "gpu_count"}
+        (gpus or filled)
+        and set(filled) <= set(FOLLOW_UP_CHOICES)
         and _short_follow_up(t, end)
         and not lexicon.asks_price(t)
     ):
-        return "whatif"  # "A100 呢？", "and on L40S?", "那 H100 呢": the last answer, on this GPU
+        # "A100 呢？", "and on L40S?", "那 H100 呢", "and with QLoRA?", "FP8 呢": the last answer, with this
+        return "whatif"
     sized = "params" in filled or sig.model_named
     if gpus and sized and counts_gpus(t) and not sig.serving and "days" not in filled:
         return "memory"  # "QLoRA 32B 最少要几张 4090": the fewest that hold it (memory on that GPU)
@@ -627,6 +628,8 @@ def counts_gpus(t: str) -> bool:
 
 
 # How a short follow-up that only names another GPU opens ("and on L40S?", "那 A100 呢").
+# What a short follow-up may swap in the last answer: the hardware, the method or the precision.
+FOLLOW_UP_CHOICES = ("gpu", "gpu_count", "method", "precision")
 _FOLLOW_UP_OPENERS = (
     "and on ", "and with ", "and the ", "and for ", "and ", "on ", "with ", "using ", "那", "换",
 )  # fmt: skip

@@ -123,7 +123,8 @@ LIST_GPUS = (
     "有哪些gpu", "有哪些显卡", "有哪些卡", "支持哪些gpu", "支持哪些显卡", "哪些gpu", "gpu列表", "显卡列表",
     "列出所有",
     "列出gpu", "列出显卡", "所有gpu", "所有显卡", "所有的gpu", "所有的显卡", "全部gpu", "全部显卡", "gpu目录",
-    "显卡目录",
+    "显卡目录", "卡清单", "显卡清单", "gpu清单", "卡的清单", "卡列表", "卡的列表", "型号清单", "型号列表",
+    "有什么卡", "有哪些型号", "有什么显卡", "有什么gpu",
     "list gpus", "list gpu", "list the gpus", "list all", "all gpus", "all the gpus", "show gpus", "gpu list",
     "gpu catalog", "gpu catalogue", "the catalog", "the catalogue", "your catalog", "your catalogue",
     "which gpus do you", "what gpus do you", "gpus do you know", "gpus do you have", "gpus do you support",
@@ -131,11 +132,16 @@ LIST_GPUS = (
     "which gpus are there", "what gpus can you", "which gpus can you",
 )  # fmt: skip
 
-# Accelerators the catalogue does not hold: a question about one asks what the catalogue covers
-# ("Do you support TPUs?", "有昇腾的价格吗").
+# Accelerators the catalogue does not hold (not NVIDIA or AMD GPUs): a question about one asks what the
+# catalogue covers ("Do you support TPUs?", "有昇腾的价格吗", "昆仑芯能训练吗"), and the model number
+# after one is no model size ("昇腾 910B", "TPU v5", "MLU370", "昆仑芯 P800"). Not "atlas": Huawei's
+# server line shares the name with MongoDB Atlas, where people keep their data. Text is simplified
+# Chinese here (崑崙 arrives as 昆仑).
 OTHER_ACCELERATORS = (
     "tpu", "tpus", "gaudi", "gaudi2", "gaudi3", "trainium", "inferentia", "升腾", "昇腾", "ascend", "寒武纪",
-    "mlu", "npu", "npus", "ipu", "ipus", "cerebras", "groq",
+    "cambricon", "mlu", "npu", "npus", "ipu", "ipus", "cerebras", "groq", "昆仑", "kunlun", "kunlunxin",
+    "海光", "hygon", "燧原", "enflame", "摩尔线程", "moore threads", "壁仞", "biren", "沐曦", "metax",
+    "天数智芯", "iluvatar",
 )  # fmt: skip
 
 # -- workloads ----------------------------------------------------------------------------------

@@ -44,3 +44,28 @@ def test_a_question_about_a_gpu_feature_after_a_plan_is_still_answered_about_the
 
 def test_asking_whether_a_gpu_would_do_with_no_plan_describes_the_gpu(real: Consultant) -> None:
     assert ask(real, "用 4090 可以吗").startswith("*NVIDIA GeForce RTX 4090*")
+
+
+def test_another_gpu_after_a_training_question_gets_the_same_verdict_for_it(real: Consultant) -> None:
+    text = ask(real, "能用 4090 训练吗", "3090 呢")
+    assert "NVIDIA GeForce RTX 3090" in text and "能训的最大模型" in text and "模型有多少参数" not in text
+
+
+def test_another_gpu_after_a_datasheet_gets_its_datasheet(real: Consultant) -> None:
+    text = ask(real, "MI300X 有多少顯存？", "那 H200 呢？")
+    assert text.startswith("*NVIDIA H200 SXM*：顯存 141 GB") and "模型有多少參數" not in text
+
+
+def test_naming_a_gpu_to_train_on_after_a_datasheet_starts_the_plan(real: Consultant) -> None:
+    assert "*模型有多少參數？*" in ask(real, "MI300X 有多少顯存？", "我們想用 A100 訓練")
+
+
+def test_another_provider_after_a_price_gets_the_same_gpus_price_there(real: Consultant) -> None:
+    text = ask(real, "H100 在 Lambda 上多少钱一小时", "那 AWS 呢")
+    assert text.startswith("*NVIDIA H100 SXM5 按需价（每卡）*") and "• AWS：" in text and "Lambda" not in text
+
+
+def test_another_method_after_a_memory_answer_gets_the_memory_for_that_method(real: Consultant) -> None:
+    text = ask(real, "how much VRAM for full fine-tuning a 7B?", "and with QLoRA?")
+    assert text.startswith("*GPU memory to train a 7B-parameter model*") and "*QLoRA*" in text
+    assert "*Full fine-tuning*" not in text
