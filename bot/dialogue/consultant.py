@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from bot.dialogue import policy
 from bot.dialogue.answers import serve
 from bot.dialogue.answers.base import Question, main_variant
+from bot.dialogue.answers.capability import asks_capability
 from bot.dialogue.answers.capacity import capacity_answer
 from bot.dialogue.answers.catalogue import answer_gpus
 from bot.dialogue.answers.faq import answer_search
@@ -219,6 +220,9 @@ class Consultant:
         if u.intent == "capacity" or (state.owned and asks_capacity(text)):
             if capacity_answer(state, u, reply, self.kb.catalog, self._plan, self._clock()):
                 return state
+        if u.proposes_gpu and state.last is not None and not asks_capability(text):
+            # "用 4090 可以吗" after a plan: the plan on that GPU, not its datasheet
+            u = replace(u, intent="whatif", kind="whatif")
         question = self._question(state, text, u)
         direct = policy.kind_of(question, state.topic, self._form_in_progress(state))
         if direct != "figure_check":

@@ -610,6 +610,15 @@ def _question_kind(
     return None
 
 
+def proposes_gpu(t: str, intent: str, yes_no: bool, filled: tuple[str, ...], gpus: tuple[str, ...]) -> bool:
+    """A yes/no question that names a GPU (and maybe a count) and nothing else, as hardware for the job
+    at hand: "用 4090 可以吗", "can we use A100s?", "would an H100 be faster?" (the consultant reads it
+    as a what-if when a plan is under discussion, else as a question about the GPU)."""
+    if intent != "gpu_info" or not yes_no or not gpus or not set(filled) <= {"gpu", "gpu_count"}:
+        return False
+    return has_any(compact(t), cues.PROPOSES)
+
+
 # Asking how many of a named GPU a job takes ("最少要几张 4090", "how many A100s do I need to …").
 HOW_MANY_GPUS = ("几张", "几块", "几卡", "多少张", "多少块")
 _HOW_MANY_GPUS_EN = re.compile(r"\bhow many (?:[a-z]+ )?(?:gpus?|cards?|[a-z]*\d{2,4}[a-z]*)\b")

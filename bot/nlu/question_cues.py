@@ -246,6 +246,14 @@ MODEL_FIELDS: tuple[tuple[str, tuple[str, ...]], ...] = (
 # Fields that make a question of a model card even without a question word: "KV cache per token of X".
 MODEL_FIELD_ALWAYS = ("kv cache per token", "kv per token", "每个token的kv", "激活参数", "layers", "层数")
 
+# Proposing a GPU for the job under discussion, as a yes/no question: "用 4090 可以吗", "can we use
+# A100s?", "would an H100 be faster?". Without a plan it is a question about the GPU itself.
+PROPOSES = (
+    "用", "换", "使用", "改用", "换成", "可以吗", "可以么", "可以嘛", "行吗", "行么", "行不行", "可不可以",
+    "能行", "更快", "更便宜", "快一点", "便宜一点", "use", "using", "switch", "instead", "work", "do it",
+    "do this", "do the job", "run it", "ok", "okay", "faster", "cheaper", "quicker",
+)  # fmt: skip
+
 # A job that must fit on hardware the user names: "fit", "放得下", "跑得动".
 FITS = (
     "fit", "fits", "fit on", "fit in", "fit into", "enough", "big enough", "handle", "run on", "放得下",
