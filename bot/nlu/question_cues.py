@@ -132,7 +132,8 @@ LIST_GPUS = (
     "which gpus do you", "what gpus do you", "gpus do you know", "gpus do you have", "gpus do you support",
     "gpus are supported", "gpus are available", "available gpus", "supported gpus", "what gpus are there",
     "which gpus are there", "what gpus can you", "which gpus can you", "what accelerators",
-    "which accelerators", "accelerators do you", "what cards do you", "which cards do you", "what cards can you",
+    "which accelerators", "accelerators do you", "what cards do you", "which cards do you",
+    "what cards can you",
 )  # fmt: skip
 
 # Accelerators the catalogue does not hold (not NVIDIA or AMD GPUs): a question about one asks what the
