@@ -182,6 +182,11 @@ class MemoryModel:
         self._scores_per_token = scores_bytes_per_token(w, self.act_bytes) if scores else 0.0
         self._activations: dict[tuple[int, str, int], tuple[float, float]] = {}
         self._offload = w.offload
+        # CPU offload on a stack that can fully shard (DeepSpeed ZeRO-3 offload_param, FSDP
+        # CPUOffload(offload_params=True)) moves the parameters too, and both work on one GPU: the
+        # PEFT README's LoRA + DeepSpeed CPU offload runs (one A100) hold 22 GB for mt0-xxl, whose
+        # 12.9B parameters alone are 25.8 GB in bf16, with the parameters in CPU memory (52 GB CPU).
+        self._offload_params = w.offload and 3 in st.zero_stages
         self._buffers_one = self.fixed_buffers(1)
         self._buffers_many = self.fixed_buffers(2)  # fixed_buffers depends on the count only through > 1
         self._live: dict[int, float] = {}  # live_parameters per model-parallel degree
@@ -252,7 +257,8 @@ class MemoryModel:
             # (ZeRO-Offload); fully sharded, the parameters too (FSDP CPUOffload(offload_params=
             # True), ZeRO-3 offload_param), so the GPU holds only the layers gathered for compute
             # (buffers) and the activations.
-            weights = 0.0 if zero >= 3 and dp > 1 else self.sharded_weights / mp / shard_weights
+            params_off = self._offload_params and dp == 1 or zero >= 3 and dp > 1
+            weights = 0.0 if params_off else self.sharded_weights / mp / shard_weights
             gradients = optimizer = 0.0
         else:
             weights = self.sharded_weights / mp / shard_weights
@@ -264,7 +270,7 @@ class MemoryModel:
         found = self._activations.get((tp, recompute, mb))
         activations, logits = found if found is not None else self.activations_and_logits(tp, recompute, mb)
         buffers = self._buffers_many if gpus > 1 else self._buffers_one  # = fixed_buffers(gpus)
-        if zero >= 3 and dp > 1:
+        if zero >= 3 and dp > 1 or self._offload_params and dp == 1:
             live = self._live.get(mp)
             if live is None:
                 live = self._live[mp] = self.live_parameters(mp)
@@ -330,6 +336,7 @@ class LowerBound:
         self._model_parallel = st.model_parallel
         self._zero3 = 3 in st.zero_stages
         self._offload = w.offload
+        self._offload_params = w.offload and 3 in st.zero_stages  # MemoryModel's rule
         self._lowest = min(st.zero_stages)
         self._max_tp = max_tp if st.model_parallel else 1
         self._micro_batch = min_micro_batch
@@ -363,6 +370,8 @@ class LowerBound:
             states = weights / gpus if self._offload else self._states / gpus
         elif gpus > 1 and self._zero3:
             states = 0.0 if self._offload else self._states / gpus  # offloaded ZeRO-3 keeps no shard
+        elif self._offload_params and gpus == 1:
+            states = 0.0  # the parameters are offloaded too (MemoryModel.terms)
         elif self._offload or gpus == 1:
             states = weights if self._offload else self._states
         else:
