@@ -368,8 +368,11 @@ def _workload(w: Workload, req: SizingRequest, budget: float | None) -> dict[str
         "recompute": w.recompute,
         "offload": w.offload,
         "precision": w.precision,
-        "optimizer": w.optimizer,
-        "optimizer_bytes_per_param": 16,
+        "optimizer": "paged_adamw_8bit" if w.low_memory else w.optimizer,
+        "low_memory": w.low_memory,
+        # weights + gradients + optimizer state per trained parameter: mixed-precision AdamW 2 + 2 + 12;
+        # the low-memory recipe keeps bf16 weights and pages its 8-bit states out (sizing.lowmem).
+        "optimizer_bytes_per_param": 2 if w.low_memory else 16,
         "gradient_bytes_per_param": w.stack.grad_bytes,
         "tokens": w.dataset_tokens,  # one pass (DESIGN.md); the work is tokens_trained
         "epochs": w.epochs,

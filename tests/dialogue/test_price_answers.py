@@ -8,6 +8,7 @@ import re
 
 from bot.dialogue.consultant import Consultant
 from bot.dialogue.reply import Turn
+from knowledge.kb import KnowledgeBase
 from sizing.types import Budget
 
 from .fakes import ScriptedParse
@@ -161,3 +162,54 @@ class _Memory:
 
     def to_json(self) -> dict[str, object]:
         return {"op": self.op, "gb": self.gb}
+
+
+def test_gpus_that_no_instance_holds_together_are_quoted_as_several_instances_over_the_network(
+    consultant: Consultant, nlu: ScriptedParse, kb: KnowledgeBase
+) -> None:
+    largest = int(max(o.gpu_count for o in kb.catalog.offerings if o.gpu_id == "a100-80gb-pcie"))
+    assert largest < 8  # the premise: no 8-GPU instance of this board is listed
+    instances = -(-8 // largest)
+    text = "8 A100 80GB PCIe per hour?"
+    nlu.understands(
+        text,
+        intent="price",
+        gpu="a100-80gb-pcie",
+        gpu_count=8,
+        gpus=("a100-80gb-pcie",),
+        flags={"price_period": "hour"},
+    )
+
+    turn = consultant.handle("s", text)
+
+    _answered(turn)
+    assert turn.text.startswith("*8 × NVIDIA A100 80GB PCIe for an hour, on demand*")
+    assert f"({instances} × {largest} GPUs per instance" in turn.text
+    assert f"so these {instances} talk over the network" in turn.text
+
+
+def test_the_cheapest_place_for_gpus_no_instance_holds_together_says_they_are_split(
+    consultant: Consultant, nlu: ScriptedParse
+) -> None:
+    text = "8张A100 80G PCIe哪里租最便宜"
+    nlu.understands(
+        text, intent="cheapest_offering", gpu="a100-80gb-pcie", gpu_count=8, gpus=("a100-80gb-pcie",)
+    )
+
+    turn = consultant.handle("s", text)
+
+    _answered(turn)
+    assert "之间走网络" in turn.text and "没有" not in turn.text.split("；")[0]
+
+
+def test_eight_gpus_an_eight_gpu_instance_holds_are_never_split(
+    consultant: Consultant, nlu: ScriptedParse
+) -> None:
+    text = "8 H100 per hour"
+    nlu.understands(
+        text, intent="price", gpu="h100-sxm", gpu_count=8, gpus=("h100-sxm",), flags={"price_period": "hour"}
+    )
+
+    turn = consultant.handle("s", text)
+
+    assert "for the 8 GPUs" in turn.text and "talk over the network" not in turn.text

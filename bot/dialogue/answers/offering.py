@@ -38,7 +38,9 @@ def answer(q: Question, reply: Reply) -> bool:
     for spec in specs:
         found = _listings(catalog, spec, count, named or None, spot)
         if not spot and (cn or (not found and q.u.gpus)):
-            found += _listings(china, spec, count, None, False)  # Chinese marketplace list prices (CNY)
+            found += _listings(
+                china, spec, count, None, False, split=False
+            )  # Chinese marketplace list prices (CNY)
         rows += found
     key = "spot_usd_per_hour" if spot else "usd_per_hour"
     rows.sort(key=lambda r: (float(r[key]) / count, r["gpu"]))
@@ -62,12 +64,19 @@ def answer(q: Question, reply: Reply) -> bool:
 
 
 def _listings(
-    catalog: Catalog, spec: GpuSpec, count: int, clouds: list[str] | None, spot: bool
+    catalog: Catalog,
+    spec: GpuSpec,
+    count: int,
+    clouds: list[str] | None,
+    spot: bool,
+    *,
+    split: bool = True,
 ) -> list[dict[str, Any]]:
     """Per provider the cheapest way to rent `count` GPUs: for one GPU its share of an instance
-    (the price per GPU), for several the whole instances that hold them."""
+    (the price per GPU), for several the whole instances that hold them (`split`: or, where none
+    is that big, the largest there are; never for marketplaces that list GPUs of shared hosts)."""
     if count > 1:
-        return rent_per_cloud(catalog, spec, count, clouds, spot=spot)
+        return rent_per_cloud(catalog, spec, count, clouds, spot=spot, split=split)
     return [
         {
             **r,

@@ -59,7 +59,7 @@ def answer(q: Question, reply: Reply) -> bool:
     # period or a budget asks for the total.
     totals = count > 1 or period in ("day", "week", "year") or budget is not None or days is not None
     cn_asked = q.u.region == "cn" or bool(named_cn) or any(p in china_providers() for p in q.u.providers)
-    specs = resolve_gpus(catalog, q.u.gpus)
+    specs = resolve_gpus(catalog, _gpus_asked(q))
     if quoted is not None and len(specs) > 1:
         # "$2/hr for an H100": judged against the part the family name means (the SXM board)
         main = {m.id for name in q.u.gpus if (m := main_variant(catalog, name)) is not None}
@@ -105,6 +105,14 @@ def answer(q: Question, reply: Reply) -> bool:
     return True
 
 
+def _gpus_asked(q: Question) -> tuple[str, ...]:
+    """The GPUs the message names; a follow-up naming only a provider ("那 AWS 呢") asks about the
+    GPUs the last price was for."""
+    if q.u.gpus or q.u.intent not in ("whatif", "correction"):
+        return q.u.gpus
+    return tuple(q.context.get("price_gpus") or ())
+
+
 def _item(
     q: Question,
     spec: GpuSpec,
@@ -146,7 +154,7 @@ def _rows(
     if count <= 1:
         rows = cheapest_per_cloud(catalog, spec, clouds)
         return [{**r, "instances": 1, "usd_per_hour": r["usd_per_gpu_hour"]} for r in rows]
-    found = rent_per_cloud(catalog, spec, count, clouds)
+    found = rent_per_cloud(catalog, spec, count, clouds, split=not singles)
     if found or not singles:
         return found
     return [

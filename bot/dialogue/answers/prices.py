@@ -128,12 +128,24 @@ def rent(catalog: Catalog, spec: GpuSpec, gpus: int) -> dict[str, Any] | None:
 
 
 def rent_per_cloud(
-    catalog: Catalog, spec: GpuSpec, gpus: int, clouds: Iterable[str] | None = None, *, spot: bool = False
+    catalog: Catalog,
+    spec: GpuSpec,
+    gpus: int,
+    clouds: Iterable[str] | None = None,
+    *,
+    spot: bool = False,
+    split: bool = False,
 ) -> list[dict[str, Any]]:
     """`rent` at each provider (of `clouds`, or all), cheapest first; `spot`: by spot price, only
-    offerings sold on spot. Each row adds `instances`, `usd_per_hour` (on demand, all instances)
-    and `spot_usd_per_hour` (all instances, or None)."""
-    need = min(gpus, NODE_GPUS)
+    offerings sold on spot. `split`: where no instance anywhere holds min(gpus, 8) of them, the
+    largest instances there are (a price quote, not a plan: those talk over the network). Each row
+    adds `instances`, `usd_per_hour` (on demand, all instances), `spot_usd_per_hour` (all
+    instances, or None) and `split` (several instances only because none is big enough)."""
+    node = min(gpus, NODE_GPUS)
+    sizes = [o.gpu_count for o in catalog.offerings if o.gpu_id == spec.id and usable(o)]
+    # No instance anywhere holds a node's worth ("8 × A100 80GB PCIe", sold as VMs of at most 4):
+    # the largest instances there are, which then talk over the network (rows say `split`).
+    need = min(node, max(sizes)) if split and sizes else node
     wanted = set(clouds) if clouds is not None else None
     best: dict[str, tuple[float, Offering, int]] = {}
     for o in catalog.offerings:
@@ -157,6 +169,7 @@ def rent_per_cloud(
                 "instances": instances,
                 "usd_per_hour": instances * float(o.price_usd_per_hour or 0.0),
                 "spot_usd_per_hour": spot_total,
+                "split": instances > 1 and need < node,
             }
         )
     return out
