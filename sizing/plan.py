@@ -199,7 +199,11 @@ def plan_with(request: SizingRequest, catalog: Catalog, *, prune: bool) -> Sizin
                     # it, so the network screen drops this one (screen.network_screen).
                     continue
                 variants.append((pick, ladder[idx]))
-    bound = VariantBound(ev, pruner, total_budget, pool) if pruner is not None and bounded else None
+    bound = (
+        VariantBound(ev, pruner, total_budget, pool, [(p.gpu, n) for p, n in variants])
+        if pruner is not None and bounded
+        else None
+    )
     if bound is not None:
         # The fastest first (its pick's days scaled to its count, no more than a guess): they are
         # the plans that rule out the slower variants.

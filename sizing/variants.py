@@ -19,6 +19,9 @@ can rule it out of each way in, from the variant's floors (Evaluator.floors) alo
 - fastest: a held training part that costs no more than the floor (so it is affordable wherever
   the variant is) finishes more than SIMILAR_DAYS sooner than the days floor, or as soon as it on
   fewer GPUs (rank.fastest then prefers it); or the variant is no training part and it is.
+Where these fail, VariantBound._by_weights tries again with bounds on the rankings' own numbers
+(the cheapest plan's cost, the fastest plan's days): a variant within COST_TIE of the cheapest, or
+one no held plan dominates, can still be shown never to be picked.
 Without a budget or with a total one only: under a rate cap slower plans compete too.
 """
 
@@ -26,11 +29,13 @@ from __future__ import annotations
 
 import math
 
-from sizing.assumptions import COST_TIE, SIMILAR_DAYS
+from sizing.assumptions import COST_TIE, FASTEST_COST_CAP, SIMILAR_DAYS
 from sizing.evaluate import Evaluator, rank_cost
 from sizing.prune import Pruner
 from sizing.rank import training_part
 from sizing.result import Option
+from sizing.types import GpuSpec
+from sizing.warnings import top_tier
 
 # A held plan finishes "sooner" than a days floor only by this relative margin, far above the
 # rounding of the balanced score (cost / c0 + days / d0).
@@ -42,8 +47,18 @@ class VariantBound:
     Most variants fail a cheap test (the days floor against the soonest plan found, the cost floor
     against the pick's cost), so which plans are held is worked out only when one passes them."""
 
-    def __init__(self, ev: Evaluator, pruner: Pruner, budget: float | None, pool: list[Option]) -> None:
+    def __init__(
+        self,
+        ev: Evaluator,
+        pruner: Pruner,
+        budget: float | None,
+        pool: list[Option],
+        asked: list[tuple[GpuSpec, int]],
+    ) -> None:
         self.ev = ev
+        self._asked = asked  # every (type, count) needless() may be asked about
+        self._extremes_found: tuple[float, float] | None = None  # _extremes()
+        self._beaten: set[int] = set()  # plans below top tier a held plan beats (rank.beats)
         self.pruner = pruner
         self.budget = budget
         self._found = list(pool)  # plans not yet looked at for holding
@@ -51,6 +66,8 @@ class VariantBound:
         # The held plans as (rank_cost, cost_usd, days, gpus, training part, NVIDIA), worked out once.
         self._held: list[tuple[float, float, float, int, bool, bool]] = []
         self._held_ids: set[int] = set()  # (an Option's == compares every field)
+        # Every plan found so far as (plan, rank_cost, days, gpus, NVIDIA).
+        self._known: list[tuple[Option, float, float, int, bool]] = []
         self._cheapest = math.inf  # the least rank_cost held, and of NVIDIA plans held
         self._cheapest_nvidia = math.inf
 
@@ -60,14 +77,15 @@ class VariantBound:
         self._soonest = min(self._soonest, o.days)
 
     def _hold(self) -> None:
+        stays, budget = self.pruner.stays, self.budget
         for o in self._found:
-            if self.pruner.stays(o) and (
-                self.budget is None or (o.cost_usd is not None and o.cost_usd <= self.budget)
-            ):
-                cost = rank_cost(o)
-                nvidia = o.gpu.vendor == "nvidia"
-                usd = o.cost_usd if o.cost_usd is not None else math.inf
-                self._held.append((cost, usd, o.days, o.gpus, training_part(o.gpu), nvidia))
+            cost = rank_cost(o)
+            nvidia = o.gpu.vendor == "nvidia"
+            gpus = o.fitted.layout.gpus  # = o.gpus
+            self._known.append((o, cost, o.days, gpus, nvidia))
+            usd = o.quote.on_demand_usd if o.quote is not None else math.inf  # = o.cost_usd
+            if (budget is None or usd <= budget) and stays(o):
+                self._held.append((cost, usd, o.days, gpus, training_part(o.gpu), nvidia))
                 self._held_ids.add(id(o))
                 self._cheapest = min(self._cheapest, cost)
                 if nvidia:
@@ -88,7 +106,7 @@ class VariantBound:
             return False
         nvidia = g.vendor == "nvidia"
         if not usd > (self._cheapest_nvidia if nvidia else self._cheapest) * (1.0 + COST_TIE):
-            return False  # it might be the cheapest
+            return self._by_weights(pick, gpus, usd, days)  # it might be among the cheapest
         part = training_part(g)
         sooner = balanced = False
         for cost, q_usd, q_days, q_gpus, q_part, q_nvidia in self._held:
@@ -102,4 +120,76 @@ class VariantBound:
             )
             if balanced and sooner:
                 return True
-        return False
+        return self._by_weights(pick, gpus, usd, days)
+
+    def _by_weights(self, pick: Option, gpus: int, usd: float, days: float) -> bool:
+        """needless()'s second chance, with what the rankings' own numbers are known to be:
+        - cheapest: a variant within COST_TIE of the cheapest is never picked when its pick (in the
+          set of equally cheap plans whenever it is, and costing less) has the fewest GPUs of any
+          plan in the pool as fast as it: cheapest() starts from the fewest GPUs (never a variant:
+          its pick has fewer), and among plans beating that start, the pick is cheaper;
+        - affordable: without a budget rank() keeps plans within FASTEST_COST_CAP × the cheapest
+          plan's cost, never below that cap over the least cost any plan in the pool can have;
+        - balanced: the score cost / c0 + days / d0 is linear in 1 / c0 and 1 / d0, where c0 lies
+          between that least cost and (1 + COST_TIE) × the cheapest held plan, and d0 (the fastest
+          plan's days) below SIMILAR_DAYS × any held training part's days and above the fewest
+          days any plan can take: a held plan scoring lower at the four corners scores lower;
+        - the small-model rules: every plan below top tier the variant could beat (cost no more,
+          finish sooner) is beaten by a held plan already."""
+        g = pick.gpu
+        nvidia = g.vendor == "nvidia"
+        least, quick_min = self._extremes()
+        cap = FASTEST_COST_CAP * least
+        part = training_part(g)
+        quick_max = math.inf  # the most days the fastest plan of a ranking can take
+        sooner = False
+        for _, q_usd, q_days, q_gpus, q_part, q_nvidia in self._held:
+            if (nvidia and not q_nvidia) or not q_part or not (q_usd <= usd or q_usd <= cap):
+                continue
+            quick_max = min(quick_max, SIMILAR_DAYS * q_days)
+            sooner = sooner or not part or days > SIMILAR_DAYS * q_days or (q_days <= days and q_gpus < gpus)
+        if not sooner:
+            return False
+        bar = (self._cheapest_nvidia if nvidia else self._cheapest) * (1.0 + COST_TIE)
+        # The balanced score's weights 1 / c0 and 1 / d0 lie in [x0, x1] × [y0, y1]; a held plan
+        # scores lower over the whole box when it does where each term is least (y1 may be inf).
+        x0, x1 = 1.0 / bar, 1.0 / max(least, 1e-9)
+        y0, y1 = 1.0 / quick_max, 1.0 / quick_min if quick_min > 0.0 else math.inf
+        for cost, q_usd, q_days, _, _, q_nvidia in self._held:
+            if (nvidia and not q_nvidia) or not (q_usd <= usd or q_usd <= cap):
+                continue
+            a, b = usd - cost * (1.0 + SOONER), days - q_days * (1.0 + SOONER)
+            if min(a * x0, a * x1) + (b * y0 if b >= 0.0 else b * y1) > 0.0:
+                break
+        else:
+            return False
+        if not usd > bar:
+            if not usd > rank_cost(pick):
+                return False  # as cheap as the pick and sooner, it could beat the pick in cheapest()
+            fewest, pick_days = pick.gpus, pick.days
+            for o, cost, o_days, o_gpus, _ in self._known:
+                if o is not pick and o_gpus <= fewest and o_days <= pick_days and cost <= bar:
+                    return False  # a plan with no more GPUs, as fast as the pick, may start cheapest()
+        for o, cost, o_days, _, o_nvidia in self._known:
+            if usd <= cost and days < o_days and id(o) not in self._beaten and not top_tier(o.gpu):
+                if not any(
+                    (q_nvidia or not o_nvidia) and q_cost <= cost and q_days < o_days
+                    for q_cost, _, q_days, _, _, q_nvidia in self._held
+                ):
+                    return False
+                self._beaten.add(id(o))  # (held plans are never dropped)
+        return True
+
+    def _extremes(self) -> tuple[float, float]:
+        """The least cost (USD) and the fewest days any plan of the final pool can have: the plans
+        found and the floors of every variant that may still be priced."""
+        if self._extremes_found is None:
+            floors = [self.ev.floors(h, n) for h, n in self._asked]
+            least = min(
+                (o.quote.on_demand_usd for o, *_ in self._known if o.quote is not None), default=math.inf
+            )
+            self._extremes_found = (
+                min(least, min((f[0] for f in floors), default=math.inf)),
+                min(self._soonest, min((f[1] for f in floors), default=math.inf)),
+            )
+        return self._extremes_found
