@@ -84,9 +84,18 @@ def test_every_caller_gets_the_remembered_plan_as_a_dict_of_its_own(kb: Knowledg
 # Conversations whose turns reorder the remembered options ("as fast as possible", "cheapest please")
 # and add to them (the China options' provider names, in the reply's language).
 CONVERSATIONS = (
-    ("Pretrain a 350M model on 10B tokens, no deadline, cheapest please", "explain", "as fast as possible", "explain"),
+    (
+        "Pretrain a 350M model on 10B tokens, no deadline, cheapest please",
+        "explain",
+        "as fast as possible",
+        "explain",
+    ),
     ("我们在国内，想用LoRA微调一个7B模型，数据2GB，5天内完成", "越快越好", "计算过程", "如果用8张A100呢？"),
-    ("We are in China: LoRA fine-tune a 7B model on 2GB of data within 5 days", "as fast as possible", "explain"),
+    (
+        "We are in China: LoRA fine-tune a 7B model on 2GB of data within 5 days",
+        "as fast as possible",
+        "explain",
+    ),
 )
 
 
