@@ -225,6 +225,7 @@ def check_memory(m: FinetuneMeasurement, catalog: Catalog) -> MemoryCheck | Skip
         stack=m.stack,
         recompute=m.recompute,
         offload=m.offload,
+        low_memory=m.low_memory,
         lora_rank=m.lora_rank,
     )
     option = first_option(request, catalog)

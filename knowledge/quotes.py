@@ -239,9 +239,17 @@ def _listed_before(text: str, pos: int) -> list[float]:
     return found
 
 
+# 内存 / 記憶體 is a server's RAM, except right after a GPU's name: Taiwan calls GPU memory 記憶體 ("B200
+# 的記憶體是 192GB"), and "A100 内存 80G" is said too.
+_GPU_OWNS_RAM_WORD = re.compile(r"\s*(?:的|之)?\s*(?:内存|記憶體|记忆体)")
+
+
 def _is_not_gpu_memory(text: str, m: re.Match[str], owner: Mention) -> bool:
     window = text[max(0, m.start() - 12) : m.end() + 6]
-    if _NOT_GPU_MEMORY.search(window):
+    found = _NOT_GPU_MEMORY.search(window)
+    if found and found.group() in ("内存", "記憶體") and _GPU_OWNS_RAM_WORD.match(text, owner.end):
+        found = _NOT_GPU_MEMORY.search(window, found.end())
+    if found:
         return True
     adjacent = 0 <= m.start() - owner.end <= 12
     if not adjacent and not _MEMORY_WORDS.search(text[max(0, m.start() - 20) : m.end() + 8]):

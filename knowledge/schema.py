@@ -386,6 +386,9 @@ class FinetuneMeasurement(Strict):
     stack: Literal["megatron", "deepspeed", "fsdp", "hf", "unsloth"] | None = None
     recompute: Literal["none", "selective", "full"] | None = None
     offload: bool = False
+    # The low-memory full fine-tuning recipe (paged 8-bit AdamW, bf16 weights, optimizer step in
+    # backward; sizing.lowmem), which the engine plans when asked (SizingRequest.low_memory).
+    low_memory: bool = False
     lora_rank: int | None = Field(default=None, gt=0)
 
 

@@ -145,6 +145,7 @@ class Speed:
         self.flops = flops_per_token(w)
         self._qlora = w.method == "qlora"
         self._offload = w.offload
+        self._low_memory = w.low_memory
         self._efficiency = w.stack.efficiency
         self._gpus: dict[str, tuple[Precision, float, float]] = {}
         self._recompute: dict[str, float] = {}
@@ -172,10 +173,14 @@ class Speed:
             mfu /= 1.0 + pipeline_bubble(pp, grad_accum, self.w.arch.layers)
         if zero_stage >= 3 and gpus > 1:
             mfu *= 1.0 - cal.ZERO3_LOSS
+        elif zero_stage >= 3:  # one GPU: the parameters are offloaded (memory.single_gpu_zero_stages)
+            mfu /= cal.PARAM_OFFLOAD_SLOWDOWN
         if self._qlora:
             mfu /= cal.QLORA_SLOWDOWN
         if self._offload:
             mfu /= cal.OFFLOAD_SLOWDOWN
+        if self._low_memory:
+            mfu /= cal.LOW_MEMORY_SLOWDOWN
         mfu *= self._efficiency
         rf = self._recompute.get(recompute)
         if rf is None:
@@ -221,6 +226,8 @@ class Speed:
             mfu /= cal.QLORA_SLOWDOWN
         if self._offload:
             mfu /= cal.OFFLOAD_SLOWDOWN
+        if self._low_memory:
+            mfu /= cal.LOW_MEMORY_SLOWDOWN
         mfu *= self._efficiency
         return self.w.tokens / (peak * 1e12 * mfu / self.flops) / 3600.0
 

@@ -114,6 +114,7 @@ def stack_line(w: Workload) -> ExplainItem:
         recompute=forced,
         recompute_reason=w.recompute_reason,
         offload=w.offload,
+        low_memory=w.low_memory,
         efficiency=st.efficiency,
     )
 

@@ -96,7 +96,7 @@ def model_states_gb(w: Workload, option: Option) -> float:
     cluster must hold between its GPUs (CPU offload keeps only the weights on them)."""
     mm = MemoryModel(w, option.throughput.precision)
     weights = mm.sharded_weights + (mm.replicated_weights or 0.0)
-    states = 0.0 if w.offload else mm.trainable * (mm.grad_bytes + mm.opt_bytes)
+    states = 0.0 if w.offload else mm.grad_params * mm.grad_bytes + mm.trainable * mm.opt_bytes
     return (weights + states) / 1e9
 
 
@@ -154,7 +154,18 @@ def _alternatives(
 ) -> list[FitOption]:
     gpu, gpus = requested.gpu, requested.gpus
     out: list[FitOption] = []
-    # 1. Other methods on the same GPUs: adapters leave the frozen base without gradients or
+    # What keeps the method asked for comes first, the faster first. 1. One GPU, full fine-tuning:
+    #    the low-memory recipe (paged 8-bit AdamW, bf16 weights, optimizer step in backward).
+    if lowmem.suggestion(w, requested) is not None:
+        low = _same_hardware(replace(request, low_memory=True), catalog, gpu, 1)
+        if low is not None and low.fits:
+            out.append(_option("low_memory", low, w.method, cal.LOW_MEMORY_SLOWDOWN))
+    # 2. CPU offload of optimizer state, master weights and gradients on the same GPUs.
+    if not w.offload and w.method != "qlora":
+        off = _same_hardware(replace(request, offload=True), catalog, gpu, gpus)
+        if off is not None and off.fits:
+            out.append(_option("offload", off, w.method, cal.OFFLOAD_SLOWDOWN))
+    # 3. Other methods on the same GPUs: adapters leave the frozen base without gradients or
     #    optimizer state (LoRA), and QLoRA stores it in 4 bits.
     alternatives: dict[str, tuple[Method, ...]] = {"full_finetune": ("lora", "qlora"), "lora": ("qlora",)}
     methods = alternatives.get(w.method, ())
@@ -164,19 +175,6 @@ def _alternatives(
             slowdown = cal.QLORA_SLOWDOWN if method == "qlora" else None
             out.append(_option(method, other, method, slowdown))
             break  # QLoRA only when LoRA does not fit: it is slower and no simpler
-    # 2. CPU offload of optimizer state, master weights and gradients on the same GPUs.
-    if not w.offload and w.method != "qlora":
-        off = _same_hardware(replace(request, offload=True), catalog, gpu, gpus)
-        if off is not None and off.fits:
-            out.append(_option("offload", off, w.method, cal.OFFLOAD_SLOWDOWN))
-    # 3. One GPU, full fine-tuning: the low-memory recipe (8-bit / paged optimizer, bf16 weights).
-    low = lowmem.suggestion(w, requested)
-    if low is not None:
-        params = dict(low.params)
-        need = float(params["memory_gb"])  # type: ignore[arg-type]
-        out.append(
-            FitOption("low_memory", gpu.id, 1, w.method, need, gpu.capacity_gb, None, None, None, None)
-        )
     # 4. More GPUs of the same type, with room to spare.
     small = ev.smallest_fitting(gpu)
     if small is not None:

@@ -20,7 +20,7 @@ from sizing import calibration as cal
 from sizing.assumptions import MIN_HEADROOM
 from sizing.compute import Speed, recompute_factor
 from sizing.frozen import quick_init
-from sizing.memory import Layout, MemoryBreakdown, MemoryModel, weight_bytes_per_param
+from sizing.memory import Layout, MemoryBreakdown, MemoryModel, single_gpu_zero_stages, weight_bytes_per_param
 from sizing.network import GPUS_PER_NODE, comm_slowdown, sync_terms
 from sizing.pipeline import pipeline_bubble
 from sizing.types import GpuSpec, Precision, Recompute
@@ -70,6 +70,7 @@ def _ordering(
     gpus: int,
     model_parallel: bool,
     zero_stages: tuple[int, ...],
+    single_zero_stages: tuple[int, ...],
     modes: tuple[Recompute, ...],
     layers: int,
     global_batch_tokens: float,
@@ -90,8 +91,10 @@ def _ordering(
             # Relative speed: the same losses as compute.throughput, without the constants.
             accum = _accum(global_batch_tokens, seq_len, dp, mb0, pp, grow)
             base = tp_speed / (1.0 + pipeline_bubble(pp, accum, layers))
-            for zero in (0,) if dp == 1 else zero_stages:
+            for zero in single_zero_stages if dp == 1 else zero_stages:
                 zspeed = base * (1.0 - cal.ZERO3_LOSS) if zero >= 3 else base
+                if zero >= 3 and dp == 1:  # parameters offloaded (compute.Speed: PARAM_OFFLOAD_SLOWDOWN)
+                    zspeed = base / cal.PARAM_OFFLOAD_SLOWDOWN
                 for mode in modes:
                     speed = zspeed / (full if mode == "full" else 1.0)
                     # Sort key first, then insertion order, so ties keep the loop order. At equal
@@ -271,6 +274,7 @@ class LayoutSearch:
                 gpus,
                 st.model_parallel,
                 st.zero_stages,
+                single_gpu_zero_stages(w),
                 self.modes,
                 w.arch.layers,
                 w.global_batch_tokens,

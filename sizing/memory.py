@@ -121,6 +121,19 @@ class MemoryBreakdown:
         }
 
 
+def single_gpu_zero_stages(w: Workload) -> tuple[int, ...]:
+    """ZeRO stages a one-GPU layout may use: none, except with CPU offload on a stack that can fully
+    shard, where stage 3 stands for offloading the parameters too (DeepSpeed ZeRO-3 `offload_param`,
+    FSDP `CPUOffload(offload_params=True)`; both run on a single GPU), at stage 3's cost
+    (calibration.ZERO3_LOSS). A full fine-tune keeps its weights on the GPU when they fit (optimizer
+    offload alone is faster); adapters have little optimizer state to offload, so offloading them means
+    the frozen base: the PEFT README's LoRA + DeepSpeed CPU offload runs on one A100 hold 22 GB for
+    mt0-xxl, whose 12.9B parameters are 52 GB in its fp32 (in CPU memory, as the README shows)."""
+    if not w.offload or 3 not in w.stack.zero_stages:
+        return (0,)
+    return (3,) if w.is_peft else (0, 3)
+
+
 def weight_bytes_per_param(precision: str) -> float:
     return 4.0 if precision == "fp32" else 2.0  # FP8 (Transformer Engine) keeps bf16 weights
 
@@ -161,8 +174,10 @@ class MemoryModel:
         self.wb = wb = weight_bytes_per_param(precision)
         self.act_bytes = 4.0 if precision == "fp32" else 2.0
         self.grad_bytes = 4.0 if precision == "fp32" else st.grad_bytes
-        master = 0.0 if precision == "fp32" else _MASTER_COPY_BYTES
+        master = 0.0 if precision == "fp32" or w.low_memory else _MASTER_COPY_BYTES
         self.opt_bytes = _OPTIMIZER_BYTES[w.optimizer] - _MASTER_COPY_BYTES + master
+        if w.low_memory:  # paged 8-bit AdamW: its states live in pageable memory (sizing.lowmem)
+            self.opt_bytes = 0.0
         self.scores = scores
         self.logits_bytes = 4.0 if precision == "fp32" and st.logits_bytes < 4.0 else st.logits_bytes
         if w.is_peft:
@@ -178,10 +193,15 @@ class MemoryModel:
             self.sharded_weights = a.params_exact * wb
             self.replicated_weights = None
             self.trainable = a.params_exact
+        # Parameters whose gradients are held at once: all trainable ones, or with the optimizer
+        # step inside backward (the low-memory recipe) one layer's, freed as soon as it is stepped.
+        self.grad_params = a.largest_layer_params if w.low_memory else self.trainable
         self._layer_per_token = layer_bytes_per_token(w, self.act_bytes)
         self._scores_per_token = scores_bytes_per_token(w, self.act_bytes) if scores else 0.0
         self._activations: dict[tuple[int, str, int], tuple[float, float]] = {}
         self._offload = w.offload
+        # On one GPU, ZeRO-3 with offload: the parameters are offloaded too (single_gpu_zero_stages).
+        self._offload_params = w.offload and 3 in st.zero_stages
         self._buffers_one = self.fixed_buffers(1)
         self._buffers_many = self.fixed_buffers(2)  # fixed_buffers depends on the count only through > 1
         self._live: dict[int, float] = {}  # live_parameters per model-parallel degree
@@ -252,19 +272,19 @@ class MemoryModel:
             # (ZeRO-Offload); fully sharded, the parameters too (FSDP CPUOffload(offload_params=
             # True), ZeRO-3 offload_param), so the GPU holds only the layers gathered for compute
             # (buffers) and the activations.
-            weights = 0.0 if zero >= 3 and dp > 1 else self.sharded_weights / mp / shard_weights
+            params_off = zero >= 3 and (dp > 1 or self._offload_params)
+            weights = 0.0 if params_off else self.sharded_weights / mp / shard_weights
             gradients = optimizer = 0.0
         else:
             weights = self.sharded_weights / mp / shard_weights
-            trainable = self.trainable / mp
-            gradients = trainable * self.grad_bytes / shard_grads
-            optimizer = trainable * self.opt_bytes / shard_all
+            gradients = self.grad_params / mp * self.grad_bytes / shard_grads
+            optimizer = self.trainable / mp * self.opt_bytes / shard_all
         if self.replicated_weights is not None:
             weights += self.replicated_weights / mp
         found = self._activations.get((tp, recompute, mb))
         activations, logits = found if found is not None else self.activations_and_logits(tp, recompute, mb)
         buffers = self._buffers_many if gpus > 1 else self._buffers_one  # = fixed_buffers(gpus)
-        if zero >= 3 and dp > 1:
+        if zero >= 3 and (dp > 1 or self._offload_params):
             live = self._live.get(mp)
             if live is None:
                 live = self._live[mp] = self.live_parameters(mp)
@@ -326,10 +346,11 @@ class LowerBound:
         st = w.stack
         self._m = m
         self._weights = weights = m.sharded_weights + (m.replicated_weights or 0.0)
-        self._states = weights + m.trainable * (m.grad_bytes + m.opt_bytes)
+        self._states = weights + m.grad_params * m.grad_bytes + m.trainable * m.opt_bytes
         self._model_parallel = st.model_parallel
         self._zero3 = 3 in st.zero_stages
         self._offload = w.offload
+        self._offload_params = w.offload and 3 in st.zero_stages  # MemoryModel's rule
         self._lowest = min(st.zero_stages)
         self._max_tp = max_tp if st.model_parallel else 1
         self._micro_batch = min_micro_batch
@@ -363,13 +384,17 @@ class LowerBound:
             states = weights / gpus if self._offload else self._states / gpus
         elif gpus > 1 and self._zero3:
             states = 0.0 if self._offload else self._states / gpus  # offloaded ZeRO-3 keeps no shard
+        elif self._offload_params and gpus == 1:
+            states = 0.0  # the parameters are offloaded too (MemoryModel.terms)
         elif self._offload or gpus == 1:
             states = weights if self._offload else self._states
         else:
             # Without ZeRO-3 the weights are replicated; the lowest stage shards what it shards.
             grads_shard = gpus if self._lowest >= 2 else 1
             opt_shard = gpus if self._lowest >= 1 else 1
-            states = weights + m.trainable * (m.grad_bytes / grads_shard + m.opt_bytes / opt_shard)
+            states = (
+                weights + m.grad_params * m.grad_bytes / grads_shard + m.trainable * m.opt_bytes / opt_shard
+            )
         t = max(1, min(self._max_tp, gpus))
         best = self._best.get(t)
         if best is None:

@@ -15,8 +15,9 @@ from sizing.network import GPUS_PER_NODE
 from sizing.prune import Pruner
 from sizing.rank import not_top_first, rank, right_sized_first, spend, within_budget
 from sizing.result import Excluded, Option, SizingResult, SizingWarning
-from sizing.screen import batch_screen, network_screen
+from sizing.screen import batch_screen, network_screen, within_batch
 from sizing.types import Catalog, GpuSpec, SizingRequest
+from sizing.variants import VariantBound
 from sizing.vendor import family_pick, prefer_nvidia, priced_first
 from sizing.warnings import collect
 from sizing.workload import Workload, normalise
@@ -170,6 +171,18 @@ def plan_with(request: SizingRequest, catalog: Catalog, *, prune: bool) -> Sizin
     )
     total_budget = budget if request.budget is not None and request.budget.period == "total" else None
     bounded = cheapest is not None and (budget is None or total_budget is not None)
+    # A plan within the global batch that every ranking sees (priced, so the pool keeps it, and
+    # not a rate-only one): batch_screen then drops any plan beyond the batch, so a variant whose
+    # layout is beyond it (or does not fit) is never shown, and need not be priced. (It cannot
+    # decide the late check either: with a deadline every pick meets it.)
+    batch_held = (
+        prune
+        and request.gpus is None
+        and any(
+            within_batch(o, w) and o.quote is not None and (o.gpu.id, o.gpus) not in rate_only for o in pool
+        )
+    )
+    variants: list[tuple[Option, int]] = []
     for pick in picks:
         g = pick.gpu
         limit = math.inf
@@ -185,9 +198,28 @@ def plan_with(request: SizingRequest, catalog: Catalog, *, prune: bool) -> Sizin
                     # A plan that surely reaches the ranking runs on a network known to cover
                     # it, so the network screen drops this one (screen.network_screen).
                     continue
-                faster = ev.offered(g, ladder[idx])
-                if faster is not None and faster.fits:
-                    pool.append(faster)
+                variants.append((pick, ladder[idx]))
+    bound = VariantBound(ev, pruner, total_budget, pool) if pruner is not None and bounded else None
+    if bound is not None:
+        # The fastest first (its pick's days scaled to its count, no more than a guess): they are
+        # the plans that rule out the slower variants.
+        guess = [p.days * p.gpus / n for p, n in variants]
+        asked = sorted(range(len(variants)), key=guess.__getitem__)
+    else:
+        asked = list(range(len(variants)))
+    found: list[Option | None] = [None] * len(variants)
+    for i in asked:
+        pick, n = variants[i]
+        if bound is not None and bound.needless(pick, n):
+            continue
+        if batch_held and ev.unfit_or_beyond_batch(pick.gpu, n):
+            continue
+        faster = ev.offered(pick.gpu, n)
+        if faster is not None and faster.fits:
+            found[i] = faster
+            if bound is not None:
+                bound.note(faster)
+    pool.extend(o for o in found if o is not None)  # in the order of the picks, as before
 
     if late and not any(o.fits and o.days <= target * 1.0001 for o in pool):
         if pruner is not None:
@@ -336,8 +368,11 @@ def _workload(w: Workload, req: SizingRequest, budget: float | None) -> dict[str
         "recompute": w.recompute,
         "offload": w.offload,
         "precision": w.precision,
-        "optimizer": w.optimizer,
-        "optimizer_bytes_per_param": 16,
+        "optimizer": "paged_adamw_8bit" if w.low_memory else w.optimizer,
+        "low_memory": w.low_memory,
+        # weights + gradients + optimizer state per trained parameter: mixed-precision AdamW 2 + 2 + 12;
+        # the low-memory recipe keeps bf16 weights and pages its 8-bit states out (sizing.lowmem).
+        "optimizer_bytes_per_param": 2 if w.low_memory else 16,
         "gradient_bytes_per_param": w.stack.grad_bytes,
         "tokens": w.dataset_tokens,  # one pass (DESIGN.md); the work is tokens_trained
         "epochs": w.epochs,

@@ -148,6 +148,10 @@ class SizingRequest:
     # Optimizer states, fp32 master weights and gradients in CPU memory (DeepSpeed ZeRO-Offload,
     # FSDP CPUOffload): slower, far less GPU memory.
     offload: bool = False
+    # The low-memory full fine-tuning recipe (torchtune's single-device low-memory configs, sizing.lowmem):
+    # bf16 weights without an fp32 master copy, paged 8-bit AdamW, the optimizer step inside backward.
+    # Asked for explicitly; without it a full fine-tune is planned with plain mixed-precision AdamW.
+    low_memory: bool = False
     lora_rank: int | None = None  # LoRA/QLoRA adapter rank; None: workload.LORA_RANK
     # Mixture-of-experts: parameters active per token (Mixtral-8x7B 12.9B of 46.7B, arXiv 2401.04088;
     # DeepSeek-V3 37B of 671B, arXiv 2412.19437). FLOPs and time use these, memory the total

@@ -74,6 +74,7 @@ class Workload:
     recompute: Recompute | None = None  # forced by the recipe or the request; None: cheapest that fits
     recompute_reason: str | None = None  # "requested" | "qlora_default"
     offload: bool = False  # optimizer states, master weights and gradients in CPU memory
+    low_memory: bool = False  # the low-memory recipe (sizing.lowmem): full weights trained, not PEFT
     continued: bool = False  # continued pre-training from an existing model
     active_params: float | None = None  # MoE: parameters active per token as the user said it
     epochs: float = 1.0  # passes over the dataset
@@ -217,6 +218,9 @@ def normalise(req: SizingRequest) -> Workload:
         recompute=recompute,
         recompute_reason=reason,
         offload=req.offload,
+        # PEFT trains a few adapter weights, whose optimizer state is already small; fp32 training
+        # keeps no separate master copy to drop.
+        low_memory=req.low_memory and not peft and req.precision != "fp32",
         continued=req.continued and req.method == "pretrain",
         active_params=None if active is None or active >= req.params else active,
         epochs=req.epochs if source in ("given", "data") else 1.0,

@@ -83,3 +83,24 @@ def test_eight_h100s_in_one_node_share_nvlink(capsys: pytest.CaptureFixture[str]
     args = ("--params", "13B", "--method", "lora", "--tokens", "2.5B", "--gpu", "h100-sxm", "--gpus", "8")
     data = json.loads(_run(capsys, *args, "--json"))
     assert data["options"][0]["network"]["scale_up"] == "nvlink"
+
+
+def test_a_full_fine_tune_of_8b_on_one_4090_offers_the_low_memory_recipe_first_with_its_cost(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    out = _run(
+        capsys, "--model", "Llama-3.1-8B", "--method", "full_finetune", "--gpu", "rtx4090", "--gpus", "1"
+    )
+    assert out.startswith("No:")
+    fits = out[out.index("What fits:") :].splitlines()[1]
+    assert "low-memory recipe" in fits and "paged 8-bit AdamW" in fits and "1.25× slower per step" in fits
+
+
+def test_asked_for_the_low_memory_recipe_the_plan_fits_one_4090_and_names_its_cost(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ("--model", "Llama-3.1-8B", "--method", "full_finetune", "--gpu", "rtx4090", "--gpus", "1")
+    data = json.loads(_run(capsys, *args, "--low-memory", "--json"))
+    top = data["options"][0]
+    assert top["fits"] is True and top["memory_per_gpu_gb"] < 24
+    assert any("Low-memory recipe, as asked" in line and "1.25× slower" in line for line in data["explain"])

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from bot.dialogue import policy
 from bot.dialogue.answers import serve
 from bot.dialogue.answers.base import Question, main_variant
+from bot.dialogue.answers.capability import asks_capability
 from bot.dialogue.answers.capacity import capacity_answer
 from bot.dialogue.answers.catalogue import answer_gpus
 from bot.dialogue.answers.faq import answer_search
@@ -219,6 +220,9 @@ class Consultant:
         if u.intent == "capacity" or (state.owned and asks_capacity(text)):
             if capacity_answer(state, u, reply, self.kb.catalog, self._plan, self._clock()):
                 return state
+        if u.proposes_gpu and state.last is not None and not asks_capability(text):
+            # "用 4090 可以吗" after a plan: the plan on that GPU, not its datasheet
+            u = replace(u, intent="whatif", kind="whatif")
         question = self._question(state, text, u)
         direct = policy.kind_of(question, state.topic, self._form_in_progress(state))
         if direct != "figure_check":
@@ -230,8 +234,9 @@ class Consultant:
                 "not_in_catalogue",
                 name=outside[0],
                 gpu=outside[1],
-                planning=not outside[2],
+                planning=not outside[2] and not outside[3],
                 beside=outside[2],
+                instead=outside[3],
             )
         if u.intent == "reset":
             return self._reset(state, reply)
@@ -245,6 +250,9 @@ class Consultant:
         if compares_workload(u) and u.task != "serve":  # an inference comparison is answered by serve_compare
             if compare_on_gpus(state, u, reply, self.kb, self._plan, self._clock()):
                 return state
+        if direct == "gpu_info":
+            u = replace(u, kind=direct)  # "那 H200 呢？" after a datasheet: the H200's datasheet
+            direct = None
         if direct is not None and self._direct(state, reply, direct, question):
             return state
         if u.kind in GPU_INTENTS or (outside is not None and outside[2]):
@@ -257,6 +265,8 @@ class Consultant:
                 mains = (main_variant(self.kb.catalog, n) for n in u.gpus)
                 names = tuple(dict.fromkeys(m.id for m in mains if m is not None)) or u.gpus
             answer_gpus(self.kb, u.kind, names, reply)
+            if u.kind == "gpu_info" and not self._form_in_progress(state):
+                state.topic = policy.topic_after("gpu_info", question)
             return ask_next(state, reply, said=False)
         if (u.no_deadline or u.asap or u.tokens_per_sample) and u.intent in ("faq", "unknown", "skip"):
             # "no deadline", "越快越好", "each sample is about 2k tokens": answers, not FAQ questions.

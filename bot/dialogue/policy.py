@@ -93,7 +93,8 @@ INVITE_AFTER = (
 )
 # Kinds whose workload a follow-up may reuse ("and on an A100?", "with LoRA?").
 TOPIC_KINDS = (
-    "price",  # "A100 呢？" after a price: the price of the A100
+    "price",  # "A100 呢？" after a price: the price of the A100; "那 AWS 呢": the same GPU there
+    "gpu_info",  # "那 H200 呢？" after the MI300X's datasheet: the H200's
     "capability",  # "and the L40S?" after "is the H100 good for fine-tuning?"
     "feasibility",
     "memory",
@@ -150,6 +151,8 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
     if not q.u.gpus and not form_in_progress and catalogue.outside_catalogue(q.text) is not None:
         if not workload:
             return "list_gpus"  # "Do you support TPUs?", "RTX 5090 多少钱": not in the catalogue, and what is
+        if q.u.yes_no and _sized_only(q):
+            return "memory"  # "Can the Kunlun P800 train a 7B model?": what a 7B needs, on the GPUs held
     if kind == "size" and q.u.asks_time and q.u.gpus and not form_in_progress:
         if q.u.said.get("gpu_count") and q.u.said.get("params") is not None:
             return "misfit"  # answered as a plan when the job fits on the GPUs counted
@@ -160,10 +163,27 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
     if topic and not form_in_progress and q.clouds and not q.u.said and kind in ("whatif", "correction"):
         if topic.get("kind") in PRICED_TOPICS:
             return str(topic.get("kind"))  # "what about on AWS?": the same answer priced there
+    if topic and not form_in_progress and q.u.providers and not q.u.gpus and kind in ("whatif", "correction"):
+        if topic.get("kind") == "price" and (topic.get("slots") or {}).get("price_gpus"):
+            return "price"  # "那 AWS 呢" after "H100 在 Lambda 上多少钱": the H100's price there
     if topic and not form_in_progress and q.u.said and kind in FOLLOW_UP_INTENTS:
-        if set(q.u.said) <= set(FOLLOW_UP_SLOTS):
+        # After a datasheet only "X 呢？" asks for another one: "我们想用 A100 训练" starts a plan.
+        if set(q.u.said) <= set(FOLLOW_UP_SLOTS) and (topic.get("kind") != "gpu_info" or kind == "whatif"):
             return str(topic.get("kind"))
     return None
+
+
+def _sized_only(q: Question) -> bool:
+    """The message sizes a model and nothing else of a job (no data, deadline or budget)."""
+    said = q.u.said
+    return said.get("params") is not None and all(
+        said.get(k) is None for k in ("tokens", "data_bytes", "days", "budget")
+    )
+
+
+# Direct answers that stand in for a question about hardware outside the catalogue: the line on it
+# says the answer that follows is for the GPUs the catalogue holds.
+INSTEAD_OF_OUTSIDE = ("memory",)
 
 
 def answer(kind: str, q: Question, reply: Reply) -> bool:
@@ -180,25 +200,31 @@ def topic_after(kind: str, q: Question) -> dict[str, Any] | None:
         return None
     # A price or a capability is about the GPU the follow-up names itself ("A100 呢？"): none of their
     # slots may carry over into another question ("DeepSeek-V3 全参微调要多少显存" is not about the last GPU).
-    slots = {} if kind in ("price", "capability") else {name: q.slot(name) for name in TOPIC_SLOTS}
+    slots = (
+        {} if kind in ("price", "capability", "gpu_info") else {name: q.slot(name) for name in TOPIC_SLOTS}
+    )
+    if kind == "price":  # the GPUs priced, for a follow-up that names only another provider
+        slots["price_gpus"] = list(q.u.gpus) or None
     if kind == "capability":  # what was asked of the GPU ("good for fine-tuning?"), for "and the L40S?"
         slots["capability_topic"] = capability.topic(q.text) or q.context.get("capability_topic")
     return {"kind": kind, "slots": {k: v for k, v in slots.items() if v is not None}}
 
 
-def outside_note(q: Question, direct: str | None) -> tuple[str, bool, bool] | None:
+def outside_note(q: Question, direct: str | None) -> tuple[str, bool, bool, bool] | None:
     """The accelerator or GPU outside the catalogue a message names, said in one line before the
     answer goes on with what the catalogue holds: (its name, whether it is a GPU, whether a known GPU
     was named beside it). A workload on it ("pretrain 7B on TPU v5e") is planned on the catalogue's
     GPUs; a question naming it beside a known GPU ("MI325X vs H200", "is the L20 better than the
-    L40S") is answered for the known one. None when nothing is to be said (the catalogue answer says
-    it itself when no known GPU is named)."""
+    L40S") is answered for the known one; "can the Kunlun P800 train a 7B?" gets what a 7B needs on
+    the GPUs held (the last flag: the answer stands in for the one asked). None when nothing is to be
+    said (the catalogue answer says it itself when no known GPU is named)."""
     workload = any(q.u.said.get(k) is not None for k in ("params", "tokens", "data_bytes"))
-    if direct == "list_gpus" or (not q.u.gpus and (direct is not None or not workload)):
+    instead = direct in INSTEAD_OF_OUTSIDE and not q.u.gpus
+    if not instead and (direct == "list_gpus" or (not q.u.gpus and (direct is not None or not workload))):
         return None
     beside = bool(q.u.gpus) and not workload
     other = catalogue.other_accelerator(q.text)
     if other is not None:
-        return other, False, beside
+        return other, False, beside, instead
     gpu = catalogue.unknown_gpu(q.text)
-    return (gpu, True, beside) if gpu is not None else None
+    return (gpu, True, beside, instead) if gpu is not None else None

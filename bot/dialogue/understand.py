@@ -83,6 +83,7 @@ class Understood:
     # From the NLU (bot/nlu/types.py Parse): "serve" | "train" | None; "how long" asked; model-card
     # fields asked (kind model_info); a GPU memory size asked for ({"op", "gb"}); working days said.
     task: str | None = None
+    proposes_gpu: bool = False
     asks_time: bool = False
     asks_speed: bool = False
     asks_cost: bool = False
@@ -233,6 +234,7 @@ def understand(
         samples=_positive(getattr(parsed.slots, "samples", None)),
         tokens_per_sample=_positive(getattr(parsed.slots, "tokens_per_sample", None)),
         task=getattr(parsed, "task", None),
+        proposes_gpu=bool(getattr(parsed, "proposes_gpu", False)),
         asks_time=bool(getattr(parsed, "asks_time", False)),
         asks_speed=bool(getattr(parsed, "asks_speed", False)),
         asks_cost=bool(getattr(parsed, "asks_cost", False)),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from bot.nlu import lexicon
 from bot.nlu.found import Found
 from bot.nlu.gpus import GPU_WORDS, GPU_WORDS_EN, GpuMention
@@ -54,7 +56,32 @@ def gpu_counts(s: str, nums: list[Num], gpus: list[GpuMention], found: Found) ->
             value *= nodes[0][1]  # 两台8卡H800 = 16
         found.add("gpu_count", value, nums[idx], s)
     else:
-        _single(s, gpus, found) or _server_system(s, nums, gpus, found)
+        _single(s, gpus, found) or _server_system(s, nums, gpus, found) or _bare_count_follow_up(
+            s, nums, found
+        )
+
+
+# "what about two?", "and 4?", "那 8 呢": a lone number in a follow-up is a GPU count (the one thing a
+# count-less number asks of the hardware answer before it: "can one H100 serve 70B?" / "what about two?").
+_BARE_COUNT_FOLLOW_UP = re.compile(
+    r"(?:what about|how about|and|what if|what if only|with|那|那么)\s*(?:only\s+|just\s+)?"
+    r"(\S+?)\s*呢?\s*[?？]*"
+)
+MAX_BARE_COUNT = 1024
+
+
+def _bare_count_follow_up(s: str, nums: list[Num], found: Found) -> bool:
+    m = _BARE_COUNT_FOLLOW_UP.fullmatch(s.strip())
+    if m is None or len(nums) != 1:
+        return False
+    num = nums[0]
+    if num.mult or num.weak or num.start < m.start(1) or num.end != m.end(1):
+        return False
+    if not (1 <= num.value <= MAX_BARE_COUNT and float(num.value).is_integer()):
+        return False
+    found.used.add(0)
+    found.add("gpu_count", num.value, num, s)
+    return True
 
 
 # Words between a count and the GPUs it counts: the vendor, or how the GPUs are had.

@@ -365,6 +365,8 @@ def is_yes_no(t: str) -> bool:
     end = t.rstrip(" ?？!！。.~…")
     if end.endswith(cues.YES_NO_PARTICLES) and not end.endswith("什么"):
         return True
+    if end.endswith(cues.YES_NO_LAST_WORDS):
+        return True  # "the L40S has 48GB of vram right"
     if any(_opens_yes_no(clause) for clause in _questions(t)):
         return True
     if any(_asks_of_subject(clause) for clause in _clauses(t)[1:]):
@@ -438,12 +440,13 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
     if (has_any(t, WHATIF) or another_cloud) and (filled or gpus or clouds):
         return "whatif"
     if (
-        gpus
-        and set(filled) <= {"gpu", "gpu_count"}
+        (gpus or filled)
+        and set(filled) <= set(FOLLOW_UP_CHOICES)
         and _short_follow_up(t, end)
         and not lexicon.asks_price(t)
     ):
-        return "whatif"  # "A100 呢？", "and on L40S?", "那 H100 呢": the last answer, on this GPU
+        # "A100 呢？", "and on L40S?", "那 H100 呢", "and with QLoRA?", "FP8 呢": the last answer, with this
+        return "whatif"
     sized = "params" in filled or sig.model_named
     if gpus and sized and counts_gpus(t) and not sig.serving and "days" not in filled:
         return "memory"  # "QLoRA 32B 最少要几张 4090": the fewest that hold it (memory on that GPU)
@@ -607,6 +610,15 @@ def _question_kind(
     return None
 
 
+def proposes_gpu(t: str, intent: str, yes_no: bool, filled: tuple[str, ...], gpus: tuple[str, ...]) -> bool:
+    """A yes/no question that names a GPU (and maybe a count) and nothing else, as hardware for the job
+    at hand: "用 4090 可以吗", "can we use A100s?", "would an H100 be faster?" (the consultant reads it
+    as a what-if when a plan is under discussion, else as a question about the GPU)."""
+    if intent != "gpu_info" or not yes_no or not gpus or not set(filled) <= {"gpu", "gpu_count"}:
+        return False
+    return has_any(compact(t), cues.PROPOSES)
+
+
 # Asking how many of a named GPU a job takes ("最少要几张 4090", "how many A100s do I need to …").
 HOW_MANY_GPUS = ("几张", "几块", "几卡", "多少张", "多少块")
 _HOW_MANY_GPUS_EN = re.compile(r"\bhow many (?:[a-z]+ )?(?:gpus?|cards?|[a-z]*\d{2,4}[a-z]*)\b")
@@ -618,6 +630,8 @@ def counts_gpus(t: str) -> bool:
 
 
 # How a short follow-up that only names another GPU opens ("and on L40S?", "那 A100 呢").
+# What a short follow-up may swap in the last answer: the hardware, the method or the precision.
+FOLLOW_UP_CHOICES = ("gpu", "gpu_count", "method", "precision")
 _FOLLOW_UP_OPENERS = (
     "and on ", "and with ", "and the ", "and for ", "and ", "on ", "with ", "using ", "那", "换",
 )  # fmt: skip

@@ -215,6 +215,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         stack_said=" + ".join(t.original[a:b] for a, b in stack_spans) or None,
         task=task,
         working_days=found.working_days if days is not None and found.working_days is not None else None,
+        proposes_gpu=intents.proposes_gpu(s, intent, yes_no, filled, mentioned),
         asks_time=lexicon.has_cue(s, lexicon.ASKS_TIME),
         asks_speed=lexicon.has_cue(s, lexicon.ASKS_SPEED),
         asks_cost=lexicon.has_cue(s, lexicon.ASKS_COST),

@@ -45,14 +45,32 @@ def china_providers() -> frozenset[str]:
     return frozenset(p.id for p in providers() if p.region == "cn")
 
 
+# Short names that are also ordinary words ("a vast corpus"): a provider only beside another provider's
+# name ("RunPod or Vast") or right after a word that rents from one ("on vast", "在 vast 上").
+WORD_NAMES = {"vast": "vast"}
+_RENTED_ON = ("on", "at", "from", "via", "use", "using", "rent", "在", "用", "租")
+_JOINERS = (
+    "or", "vs", "vs.", "versus", "and", ",", "/", "和", "或", "还是", "跟", "与", "、", "，", "对比", "比",
+)  # fmt: skip
+
+
 def find_providers(s: str) -> tuple[str, ...]:
     """Provider ids in the order the message names them, each once."""
-    found: list[str] = []
+    found: list[tuple[int, int, str]] = []
     for m in lexicon.phrases_in(s, _names()):
         if m.group() == "lambda" and s.endswith(("aws ", "aws-"), 0, m.start()):
             continue  # AWS Lambda is Amazon's serverless product
-        found.append(_by_name()[m.group()])
-    return tuple(dict.fromkeys(found))
+        found.append((m.start(), m.end(), _by_name()[m.group()]))
+    if lexicon.has_cue(s, tuple(WORD_NAMES)):
+        named = list(found)
+        for m in lexicon.phrases_in(s, tuple(WORD_NAMES)):
+            beside = any(
+                s[end : m.start()].strip() in _JOINERS or s[m.end() : start].strip() in _JOINERS
+                for start, end, _ in named
+            )
+            if beside or s[: m.start()].rstrip().endswith(_RENTED_ON):
+                found.append((m.start(), m.end(), WORD_NAMES[m.group()]))
+    return tuple(dict.fromkeys(pid for _, _, pid in sorted(found)))
 
 
 __all__ = ["Provider", "china_providers", "find_providers", "providers"]

@@ -34,6 +34,8 @@ YES_NO_TAGS = (
     "对吧",
     "是吗", "是吧", "真的吗", "没错吧",
 )  # fmt: skip
+# A confirming tag as the last word, typed without a question mark ("the L40S has 48GB of vram right").
+YES_NO_LAST_WORDS = (" right", " correct", " true", " isn't it", " isnt it", " yeah")
 # Final particles of a Chinese yes/no question (吧 asks to confirm: "T4 的 FP16 是 89 TFLOPS 吧").
 YES_NO_PARTICLES = ("吗", "嘛", "么", "吧", "不")
 # A question word makes it a wh-question, not yes/no ("有什么区别吗", "can you tell me how many").
@@ -123,19 +125,27 @@ LIST_GPUS = (
     "有哪些gpu", "有哪些显卡", "有哪些卡", "支持哪些gpu", "支持哪些显卡", "哪些gpu", "gpu列表", "显卡列表",
     "列出所有",
     "列出gpu", "列出显卡", "所有gpu", "所有显卡", "所有的gpu", "所有的显卡", "全部gpu", "全部显卡", "gpu目录",
-    "显卡目录",
+    "显卡目录", "卡清单", "显卡清单", "gpu清单", "卡的清单", "卡列表", "卡的列表", "型号清单", "型号列表",
+    "有什么卡", "有哪些型号", "有什么显卡", "有什么gpu",
     "list gpus", "list gpu", "list the gpus", "list all", "all gpus", "all the gpus", "show gpus", "gpu list",
     "gpu catalog", "gpu catalogue", "the catalog", "the catalogue", "your catalog", "your catalogue",
     "which gpus do you", "what gpus do you", "gpus do you know", "gpus do you have", "gpus do you support",
     "gpus are supported", "gpus are available", "available gpus", "supported gpus", "what gpus are there",
-    "which gpus are there", "what gpus can you", "which gpus can you",
+    "which gpus are there", "what gpus can you", "which gpus can you", "what accelerators",
+    "which accelerators", "accelerators do you", "what cards do you", "which cards do you",
+    "what cards can you",
 )  # fmt: skip
 
-# Accelerators the catalogue does not hold: a question about one asks what the catalogue covers
-# ("Do you support TPUs?", "有昇腾的价格吗").
+# Accelerators the catalogue does not hold (not NVIDIA or AMD GPUs): a question about one asks what the
+# catalogue covers ("Do you support TPUs?", "有昇腾的价格吗", "昆仑芯能训练吗"), and the model number
+# after one is no model size ("昇腾 910B", "TPU v5", "MLU370", "昆仑芯 P800"). Not "atlas": Huawei's
+# server line shares the name with MongoDB Atlas, where people keep their data. Text is simplified
+# Chinese here (崑崙 arrives as 昆仑).
 OTHER_ACCELERATORS = (
     "tpu", "tpus", "gaudi", "gaudi2", "gaudi3", "trainium", "inferentia", "升腾", "昇腾", "ascend", "寒武纪",
-    "mlu", "npu", "npus", "ipu", "ipus", "cerebras", "groq",
+    "cambricon", "mlu", "npu", "npus", "ipu", "ipus", "cerebras", "groq", "昆仑", "kunlun", "kunlunxin",
+    "海光", "hygon", "燧原", "enflame", "摩尔线程", "moore threads", "壁仞", "biren", "沐曦", "metax",
+    "天数智芯", "iluvatar",
 )  # fmt: skip
 
 # -- workloads ----------------------------------------------------------------------------------
@@ -154,7 +164,7 @@ MEMORY_ASK = (
     "memory?", "vram?", "memory usage", "memory estimate", "memory needs", "显存？", "显存?", "显存呢",
     # per GPU: "LoRA 70B on 8x A100, memory per GPU?", "每卡显存多少"
     "memory per gpu", "per-gpu memory", "memory per card", "vram per gpu", "每卡显存", "每张卡显存",
-    "单卡显存多少", "每卡多少显存",
+    "单卡显存多少", "每卡多少显存", "多少vram", "vram多少", "vram要多少", "多大vram", "几g的vram",
 )  # fmt: skip
 # Asking how much data a model should be trained on ("How many tokens should I train a 3B model on?",
 # "3B 模型要多少数据", "7B 预训练需要多少 token"). Text is simplified and compacted ("多少 token": 多少token).
@@ -207,7 +217,9 @@ WHICH_GPU = (
 CHEAPEST_PLACE = (
     "cheapest place", "cheapest provider", "cheapest cloud", "where to rent", "where can i rent",
     "where is it cheapest", "best price", "best deal", "lowest price", "哪里租最便宜", "哪家最便宜",
-    "去哪租", "哪里租", "在哪租", "哪里便宜", "哪家便宜", "最低价",
+    "去哪租", "哪里租", "在哪租", "哪里便宜", "哪家便宜", "最低价", "在哪里能租", "在哪里可以租", "哪里能租",
+    "哪里可以租", "哪里租得到", "哪里能租到", "哪家有", "哪些云有", "哪个云有", "哪里有得租", "where to get",
+    "where can i get", "where can we rent", "where can we get", "who rents", "who has",
 )  # fmt: skip
 # Model-card fields a question asks about (Parse.model_fields): "How many layers does Llama 3 70B have?",
 # "DeepSeek-V3 激活参数多少", "KV cache per token of Llama 3 70B".
@@ -236,6 +248,14 @@ MODEL_FIELDS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )  # fmt: skip
 # Fields that make a question of a model card even without a question word: "KV cache per token of X".
 MODEL_FIELD_ALWAYS = ("kv cache per token", "kv per token", "每个token的kv", "激活参数", "layers", "层数")
+
+# Proposing a GPU for the job under discussion, as a yes/no question: "用 4090 可以吗", "can we use
+# A100s?", "would an H100 be faster?". Without a plan it is a question about the GPU itself.
+PROPOSES = (
+    "用", "换", "使用", "改用", "换成", "可以吗", "可以么", "可以嘛", "行吗", "行么", "行不行", "可不可以",
+    "能行", "更快", "更便宜", "快一点", "便宜一点", "use", "using", "switch", "instead", "work", "do it",
+    "do this", "do the job", "run it", "ok", "okay", "faster", "cheaper", "quicker",
+)  # fmt: skip
 
 # A job that must fit on hardware the user names: "fit", "放得下", "跑得动".
 FITS = (

@@ -91,6 +91,22 @@ def _negative(s: str, i: int) -> tuple[bool, int]:
     return False, i
 
 
+# A magnitude letter after a space counts when nothing else could be meant: "a 7 B model", "1.3 B 模型"
+# (never the "B" of "8 B200", nor "5 G", which is a size), and "500 M tokens", "2 T tokens".
+SPACED_MAGNITUDES = ("b", "bn")
+SPACED_BEFORE_COUNTS = ("m", "mn", "k", "t", "tn")
+_COUNTED_WORDS = ("token", "tok", "param", "sample", "example", "词元", "参数", "条", "样本")
+
+
+def _spaced_magnitude(s: str, word: str, e: int) -> bool:
+    nxt = s[e : e + 2]
+    if nxt[:1] and (_is_digit(nxt[0]) or nxt[0] in "_-/" or (nxt[0] == "." and nxt[1:].isdigit())):
+        return False  # "8 B200", "7 b.", "2 t-shirts": not a magnitude
+    if word in SPACED_MAGNITUDES:
+        return True
+    return word in SPACED_BEFORE_COUNTS and s[e:].lstrip().startswith(_COUNTED_WORDS)
+
+
 def _suffix(s: str, j: int) -> tuple[float, str, int]:
     """A magnitude right after a number: 万/亿 chains, glued letters (7B), or words (3 million)."""
     n = len(s)
@@ -106,7 +122,7 @@ def _suffix(s: str, j: int) -> tuple[float, str, int]:
     while e < n and _is_letter(s[e]) and e - k <= MAX_WORD:
         e += 1
     word = s[k:e]
-    if word in LETTER_MULT and k == j:
+    if word in LETTER_MULT and (k == j or _spaced_magnitude(s, word, e)):
         factor, tag = LETTER_MULT[word]
         return factor, tag, e
     if word in WORD_MULT:

@@ -16,6 +16,7 @@ from bot.nlu import lexicon
 from bot.nlu.counts import gpu_counts
 from bot.nlu.found import Found
 from bot.nlu.gpus import GpuMention
+from bot.nlu.question_cues import OTHER_ACCELERATORS
 from bot.nlu.scan import Num
 from bot.nlu.serving import (
     CONCURRENCY_LABEL,
@@ -84,7 +85,7 @@ def _classify(
     after = window_after(s, unit.end if unit.end > 0 else num.end, ceiling)
     if num.weak and unit.kind not in ("days", "money"):
         return
-    if before.rstrip(" -").endswith(_CHIP_NAMES):
+    if _after_chip_name(before):
         return  # "昇腾 910B", "TPU v5", "MLU370": a chip's model number, not a model size
     if unit.kind == "samples" and num.mult in ("b", "t", "g") and not s[num.end : unit.end].strip().isascii():
         unit = Unit("none", 1.0, num.end)  # "7B条" / "70B份": a model size before a measure word
@@ -317,8 +318,17 @@ def _context_label(before: str) -> bool:
     return all(ch in " :：=~≈" for ch in rest)
 
 
-# Accelerator names whose model numbers look like sizes ("昇腾910B" is no 910B-parameter model).
-_CHIP_NAMES = ("昇腾", "升腾", "ascend", "atlas", "mlu", "gaudi", "寒武纪", "tpu", "tpu v", "昆仑", "kunlun")
+def _after_chip_name(before: str) -> bool:
+    """The number follows an accelerator's name, so it is the chip's model number ("昇腾910B" is no
+    910B-parameter model; "TPU v5", "昆仑芯 P800")."""
+    tail = before.rstrip(" -")
+    for mark in ("芯", "v", "p", "r"):  # "昆仑芯", "TPU v5", "Kunlun P800", "昆仑 R200"
+        if tail.endswith(mark):
+            tail = tail[: -len(mark)].rstrip(" -")
+            break
+    return tail.endswith(OTHER_ACCELERATORS)
+
+
 # No one means a context under this many tokens: "Context: 5 person team" is a heading and a team.
 MIN_CONTEXT_LABELLED = 64
 # Words that may follow a context length ("context 32k tokens", "context: 4096 max").

@@ -57,3 +57,10 @@ def test_a_yes_on_one_gpu_starts_its_sentence_with_a_capital(real: Consultant) -
 def test_a_question_ending_in_memory_gets_the_memory_answer(real: Consultant) -> None:
     text = ask(real, "Mixtral 8x7B full fine-tune memory?").text
     assert "How much training data" not in text and "Full fine-tuning" in text
+
+
+def test_asking_whether_one_can_train_with_a_gpu_gets_the_training_verdict(real: Consultant) -> None:
+    zh = ask(real, "能用 4090 训练吗").text
+    assert zh.startswith("*单卡放得下的任务适合") and "能训的最大模型" in zh
+    en = ask(real, "can we train with 4 A10s?").text
+    assert en.startswith("*For jobs that fit on one card, yes") and "How many parameters" not in en

@@ -29,6 +29,8 @@ CASES = [
     ("The B200 comes with 192 GB, correct?", "*No.*", ["180 GB", "source"], "en"),
     ("B200 的显存是 192GB 吧？", "*不对*。", ["180 GB", "来源"], "zh-Hans"),
     ("The H100 has 80 GB, right?", "*Yes.*", ["80 GB"], "en"),
+    ("the L40S has 48GB of vram right", "*Yes.*", ["48 GB"], "en"),
+    ("B200 的記憶體是 96GB 對吧？", "*不對*。", ["180 GB", "來源"], "zh-Hant"),
     # prices: per GPU-hour and per month, per provider, dated
     ("How much is an H100 per hour?", "*NVIDIA H100", ["/GPU-hour", "per GPU-month", "as of"], "en"),
     ("A100 一个月多少钱", "*NVIDIA A100", ["每卡每月", "快照"], "zh-Hans"),
@@ -46,17 +48,44 @@ CASES = [
     ("which GPUs can do FP8?", "*GPUs that compute in FP8*", ["H100", "no FP8 units"], "en"),
     ("which GPUs are in your catalogue?", "*GPU catalogue*", ["H100", "A100", "MI300X"], "en"),
     ("列出所有的显卡", "*GPU 目录*", ["H100", "A100"], "zh-Hans"),
+    ("你们的卡清单给我看看", "*GPU 目录*", ["H100", "L40S"], "zh-Hans"),
+    ("what accelerators can you price?", "*GPU catalogue*", ["H100", "B200"], "en"),
     # feasibility: the verdict first, then what fits
     ("Could we full fine-tune a 70B model on 8 A100s?", "*No.*", ["What does fit", "LoRA"], "en"),
     ("单张 T4 能 QLoRA 微调 7B 吗", "*能*。", ["GB"], "zh-Hans"),
     # memory, cheapest GPU, serving, Chinese providers
     ("How much GPU memory to fully fine-tune a 13B model?", "*GPU memory", ["model state", "LoRA"], "en"),
+    (
+        "我想 LoRA finetune 一个 7B model，需要多少 VRAM",
+        "*训练 70亿参数模型需要的显存*",
+        ["*LoRA*", "GB"],
+        "zh-Hans",
+    ),
+    (
+        "how many 4090 do i need to serve a 7 B model to 30 users",
+        "*Serving a 7B-parameter model",
+        ["KV cache"],
+        "en",
+    ),
+    (
+        "Is RunPod or Vast cheaper for an RTX 4090?",
+        "The catalogue has *no prices for RunPod and Vast.ai*",
+        [],
+        "en",
+    ),
     ("全参微调 DeepSeek-V3 需要多大显存", "*训练 6710亿参数模型", ["TB", "张"], "zh-Hans"),
     ("cheapest GPU to LoRA fine-tune a 13B model?", "*The cheapest GPU", ["/hour", "as of"], "en"),
     ("how many GPUs do I need to serve Llama 3 70B to 200 users?", "*Serving", ["KV cache"], "en"),
     ("火山引擎靠谱吗", "*火山引擎*：", ["GPU_ADVISOR_OFFERINGS", "不会猜价格"], "zh-Hans"),
     # the cheapest place to rent a named GPU: its price list, cheapest first (interim answer)
     ("where is the cheapest L40S to rent?", "*The cheapest NVIDIA L40S", ["/GPU-hour", "a month"], "en"),
+    ("B200 在哪里能租到", "*最便宜的 NVIDIA B200", ["Lambda", "其次"], "zh-Hans"),
+    (
+        "how many H100s to full fine-tune Llama 3.1 405B?",
+        "*256 × NVIDIA H100 SXM5*",
+        ["per GPU of 80 GB"],
+        "en",
+    ),
     ("租一張 A100 一小時要多少？", "*NVIDIA A100", ["卡時"], "zh-Hant"),
 ]
 

@@ -20,3 +20,57 @@ def test_a_new_question_after_a_price_or_capability_answer_does_not_inherit_its_
     text = ask(real, "4090 能做多机训练吗", "DeepSeek-V3 全参微调要多少显存？")
     assert "4090" not in text and text.startswith("*训练 6710亿参数模型需要的显存*")
     assert ask(real, "H100 多少钱一小时", "7B 全参微调要多少显存").startswith("*训练 70亿参数模型需要的显存*")
+
+
+def test_asking_whether_another_gpu_would_do_after_a_plan_replans_on_it(real: Consultant) -> None:
+    plan = "LoRA fine-tune a 13B model on 2B tokens, within 5 days"
+    zh = ask(real, plan, "用 4090 可以吗")
+    assert zh.startswith("*变化*：") and "*推荐方案*：8 × NVIDIA GeForce RTX 4090" in zh
+    en = ask(real, plan, "would an A100 be faster?")
+    assert en.startswith("*What changed*: now A100") and "NVIDIA A100" in en.split("*Recommended:*")[1]
+    hant = ask(real, "預訓練一個10億參數的模型，200億 tokens，兩週內", "換 H100 行不行")
+    assert hant.startswith("*變化*：") and "H100" in hant.split("*推薦方案*")[1]
+
+
+def test_a_question_about_a_gpu_feature_after_a_plan_is_still_answered_about_the_gpu(
+    real: Consultant,
+) -> None:
+    plan = "LoRA fine-tune a 13B model on 2B tokens, within 5 days"
+    assert ask(real, plan, "does the 4090 have NVLink?").startswith(
+        "*No.* The NVIDIA GeForce RTX 4090 has no NVLink"
+    )
+    assert ask(real, plan, "4090 能做多机训练吗").startswith("*不适合*")
+
+
+def test_asking_whether_a_gpu_would_do_with_no_plan_describes_the_gpu(real: Consultant) -> None:
+    assert ask(real, "用 4090 可以吗").startswith("*NVIDIA GeForce RTX 4090*")
+
+
+def test_another_gpu_after_a_training_question_gets_the_same_verdict_for_it(real: Consultant) -> None:
+    text = ask(real, "能用 4090 训练吗", "3090 呢")
+    assert "NVIDIA GeForce RTX 3090" in text and "能训的最大模型" in text and "模型有多少参数" not in text
+
+
+def test_another_gpu_after_a_datasheet_gets_its_datasheet(real: Consultant) -> None:
+    text = ask(real, "MI300X 有多少顯存？", "那 H200 呢？")
+    assert text.startswith("*NVIDIA H200 SXM*：顯存 141 GB") and "模型有多少參數" not in text
+
+
+def test_naming_a_gpu_to_train_on_after_a_datasheet_starts_the_plan(real: Consultant) -> None:
+    assert "*模型有多少參數？*" in ask(real, "MI300X 有多少顯存？", "我們想用 A100 訓練")
+
+
+def test_another_provider_after_a_price_gets_the_same_gpus_price_there(real: Consultant) -> None:
+    text = ask(real, "H100 在 Lambda 上多少钱一小时", "那 AWS 呢")
+    assert text.startswith("*NVIDIA H100 SXM5 按需价（每卡）*") and "• AWS：" in text and "Lambda" not in text
+
+
+def test_another_method_after_a_memory_answer_gets_the_memory_for_that_method(real: Consultant) -> None:
+    text = ask(real, "how much VRAM for full fine-tuning a 7B?", "and with QLoRA?")
+    assert text.startswith("*GPU memory to train a 7B-parameter model*") and "*QLoRA*" in text
+    assert "*Full fine-tuning*" not in text
+
+
+def test_a_bare_count_after_a_serving_verdict_asks_it_again_on_that_many_gpus(real: Consultant) -> None:
+    text = ask(real, "can one H100 serve Llama 3.1 70B?", "what about two?")
+    assert text.startswith("*Yes.* 2 × NVIDIA H100 SXM5 can serve Llama 3.1 70B")

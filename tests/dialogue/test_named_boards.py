@@ -89,3 +89,13 @@ def test_a_family_beside_an_accelerator_outside_the_catalogue_is_shown_as_its_ma
 ) -> None:
     text = ask(real, "is the Gaudi 3 faster than the H100?")
     assert text.startswith("*No Gaudi in the catalogue*") and "H100 SXM5" in text and "H100 NVL" not in text
+
+
+def test_asking_whether_an_accelerator_outside_the_catalogue_can_train_a_model_gets_the_memory_it_needs(
+    real: Consultant,
+) -> None:
+    text = ask(real, "Can the Kunlun P800 train a 7B model?")
+    assert text.startswith("*No Kunlun in the catalogue*") and "the memory the job needs" in text
+    assert "*GPU memory to train a 7B-parameter model*" in text and "How much training data" not in text
+    zh = ask(real, "崑崙芯 R200 能拿來訓練嗎？")
+    assert zh.startswith("*目錄裡沒有 崑崙*")

@@ -156,3 +156,12 @@ def test_a_bare_number_with_a_unit_is_a_quantity_not_a_gpu() -> None:
 def test_petaflops_written_out_or_as_pf_are_converted(text: str) -> None:
     c = only(text)
     assert (c.gpu_id, c.metric, c.claimed, c.kind) == ("h200", "tflops.fp8", 4000, "sparse")
+
+
+def test_taiwan_memory_wording_right_after_a_gpu_is_its_gpu_memory() -> None:
+    c = only("B200 的記憶體是 96GB 對吧？")
+    assert (c.gpu_id, c.metric) == ("b200", "memory_gb")
+
+
+def test_a_servers_ram_is_not_taken_for_gpu_memory() -> None:
+    assert corrections("A100 服务器内存 512GB") == []

@@ -66,6 +66,10 @@ def test_owning_the_data_is_not_owning_the_gpus_named_later(text: str) -> None:
         ("GCP vs Azure vs CoreWeave for 64 H100s", ("gcp", "azure", "coreweave")),
         ("our AWS Lambda functions call the model", ("aws",)),
         ("阿里的Qwen2.5-72B LoRA微调", ()),
+        ("Is RunPod or Vast cheaper for an RTX 4090?", ("runpod", "vast")),
+        ("4090 on vast, how much?", ("vast",)),
+        ("we have a vast amount of data on AWS", ("aws",)),
+        ("pretrain 1B on a vast corpus", ()),
     ],
 )
 def test_providers_are_named_by_id_in_the_order_written(text: str, providers: tuple[str, ...]) -> None:

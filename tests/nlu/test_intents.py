@@ -27,6 +27,9 @@ from bot.nlu import parse
         ("如果预算只有十万呢", "whatif"),
         ("要是换成H20呢", "whatif"),
         ("what about H200?", "whatif"),
+        ("and with QLoRA?", "whatif"),
+        ("FP8 呢？", "whatif"),
+        ("改用 LoRA 呢", "whatif"),
         ("重新开始", "reset"),
         ("重新來過", "reset"),
         ("Start over", "reset"),
@@ -200,3 +203,20 @@ def test_asking_what_to_rent_stays_a_plan_however_well_the_faq_matches(text: str
 )  # fmt: skip
 def test_full_fine_tuning_written_short_is_full_fine_tuning(text: str, method: str) -> None:
     assert parse(text).slots.method == method
+
+
+@pytest.mark.parametrize(
+    ("text", "proposes"),
+    [
+        ("用 4090 可以吗", True),
+        ("H100 行不行？", True),
+        ("can we use A100s?", True),
+        ("would an H100 be faster?", True),
+        ("does the 4090 have NVLink?", False),  # a feature of the GPU, not the GPU for the job
+        ("H100 显存多大", False),  # not a yes/no question
+        ("用 4090 训练 7B 可以吗", False),  # names a job of its own
+        ("what about H200?", False),  # already a what-if
+    ],
+)
+def test_a_yes_no_question_proposing_a_gpu_for_the_job_at_hand_is_flagged(text: str, proposes: bool) -> None:
+    assert parse(text).proposes_gpu is proposes

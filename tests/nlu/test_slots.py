@@ -121,6 +121,10 @@ def test_other_numbers_are_not_mistaken_for_workload_slots(text: str) -> None:
         ("3 trillion tokens", "tokens", 3e12),
         ("800G的语料", "data_bytes", 8e11),
         ("train a 7B model on 300B", "tokens", 3e11),
+        ("pretrain a 7 B model", "params", 7e9),
+        ("训练一个 1.3 B 模型", "params", 1.3e9),
+        ("500 M tokens on a 3 B model", "tokens", 5e8),
+        ("8 B200s for a 70B model", "params", 7e10),
     ],
 )
 def test_units_and_nearby_words_decide_between_params_tokens_and_bytes(
@@ -239,3 +243,26 @@ def test_from_scratch_is_pretraining(text: str) -> None:
 def test_continued_pretraining_is_pretrain_flagged_continued(text: str) -> None:
     slots = parse(text).slots
     assert slots.method == "pretrain" and slots.continued is True
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["昆仑芯 P800 能训练吗", "Kunlun P800 vs H100", "崑崙芯 R200 可以嗎", "昇腾910B 多少钱", "TPU v5 pods"],
+)
+def test_an_accelerators_model_number_is_not_a_model_size(text: str) -> None:
+    assert "params" not in said(text)
+
+
+def test_a_number_after_mongodb_atlas_is_still_read() -> None:
+    got = said("pretrain 1B on our export from MongoDB Atlas 20B tokens")
+    assert got["tokens"] == pytest.approx(2e10) and got["params"] == pytest.approx(1e9)
+
+
+@pytest.mark.parametrize(("text", "count"), [("what about two?", 2), ("and 4?", 4), ("那 8 呢", 8)])
+def test_a_lone_number_in_a_follow_up_is_a_gpu_count(text: str, count: int) -> None:
+    assert said(text)["gpu_count"] == count
+
+
+@pytest.mark.parametrize("text", ["what about 3 epochs?", "what if 2 weeks?", "what about 2026?"])
+def test_a_follow_up_number_with_a_unit_or_a_year_is_no_gpu_count(text: str) -> None:
+    assert "gpu_count" not in said(text)

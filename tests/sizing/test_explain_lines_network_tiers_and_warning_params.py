@@ -73,5 +73,5 @@ def test_the_low_memory_full_finetune_warning_keeps_its_params() -> None:
         plan(SizingRequest(params=8e9, method="full_finetune", gpu="rtx-a6000", gpus=1), CATALOG).to_dict()
     )
     w = next(x for x in d["warnings"] if x["code"] == "low_memory_full_finetune")  # type: ignore[attr-defined]
-    assert w["params"]["gpu"] == "rtx-a6000" and w["params"]["optimizer"] == "adamw_8bit"
+    assert w["params"]["gpu"] == "rtx-a6000" and w["params"]["optimizer"] == "paged_adamw_8bit"
     assert 0 < w["params"]["memory_gb"] <= w["params"]["gpu_memory_gb"]

@@ -38,8 +38,7 @@ def test_what_fits_instead_is_lora_on_the_same_gpus_offload_more_gpus_or_bigger_
     assert more.memory_per_gpu_gb <= (1 - MIN_HEADROOM) * more.capacity_gb
     for option in verdict.options:
         assert option.memory_per_gpu_gb <= option.capacity_gb
-        if option.kind != "low_memory":
-            assert option.days is not None and option.days > 0
+        assert option.days is not None and option.days > 0
 
 
 def test_qlora_is_offered_only_when_lora_does_not_fit_the_same_gpus() -> None:

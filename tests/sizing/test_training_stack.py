@@ -80,6 +80,21 @@ def test_cpu_offload_fits_a_70b_full_fine_tune_on_eight_a100s_and_costs_time() -
     assert option.throughput.mfu == pytest.approx(on_gpu.mfu / OFFLOAD_SLOWDOWN, rel=1e-6)
 
 
+def test_lora_with_cpu_offload_on_one_gpu_keeps_the_frozen_weights_in_cpu_memory() -> None:
+    # PEFT README (one A100-80GB): a 12B LoRA holds 56 GB on the GPU, 22 GB with DeepSpeed ZeRO-3
+    # CPU offload, which moves the parameters out as well (52 GB of CPU memory)
+    kw = dict(params=12.9e9, method="lora", gpu="a100-80gb", gpus=1, seq_len=512, micro_batch=8)
+    plain, offload = _top(**kw), _top(offload=True, **kw)
+    assert offload["fits"] is True
+    assert offload["memory"]["weights_gb"] < 1.0 < 25.0 < plain["memory"]["weights_gb"]  # type: ignore[index,operator]
+    assert float(offload["memory_per_gpu_gb"]) < float(plain["memory_per_gpu_gb"]) - 20  # type: ignore[arg-type]
+
+
+def test_plain_ddp_cannot_offload_parameters_so_a_lora_keeps_its_weights_on_the_gpu() -> None:
+    top = _top(params=12.9e9, method="lora", gpu="a100-80gb", gpus=1, offload=True, stack="hf")
+    assert top["memory"]["weights_gb"] > 25.0  # type: ignore[index]
+
+
 @pytest.mark.parametrize("stack", STACKS)
 def test_every_stack_plans_a_lora_on_one_gpu(stack: str) -> None:
     top = _top(params=7e9, method="lora", gpu="a100-80gb", gpus=1, stack=stack)

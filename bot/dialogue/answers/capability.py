@@ -4,6 +4,7 @@ for consumer cards across machines, the knowledge base's pitfall on it."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from bot.dialogue.answers.base import Question, main_variant
@@ -69,11 +70,23 @@ CONSUMER_PITFALL = "pitfall.consumer_multi_gpu"
 NO_NVLINK_PITFALL = "pitfall.no_nvlink_multi_gpu"
 
 
+# "能用 4090 训练吗", "可以拿 3090 来微调吗", "can I train with a 4090?": the GPU named between "use" and
+# the training verb, so no phrase list can hold it (text simplified and lower-cased).
+_USE_TO_TRAIN = re.compile(
+    r"(?:能|可以|可不可以|能不能|可否)(?:用|拿|使用)[^,，。;；]{1,24}?(?:来|去)?(?:训练|微调|训|预训练)"
+    r"(?:模型|大模型)?(?:吗|么|嘛|不|[?]|$)"
+    r"|\b(?:can|could) (?:i|we|you|one) (?:train|fine-?tune|fine tune|pretrain|pre-train)"
+    r" (?:with|using|on) (?:an? |the |one |two |\d+ ?x? ?)?[a-z]*\s?\d"
+)
+
+
 def topic(text: str) -> str | None:
     low = normalise(text).lower
     for name, cues in TOPICS:
         if any(find_phrase(low, c) != -1 for c in cues):
             return name
+    if _USE_TO_TRAIN.search(low):
+        return "training"
     return None
 
 

@@ -59,7 +59,7 @@ def answer(q: Question, reply: Reply) -> bool:
     # period or a budget asks for the total.
     totals = count > 1 or period in ("day", "week", "year") or budget is not None or days is not None
     cn_asked = q.u.region == "cn" or bool(named_cn) or any(p in china_providers() for p in q.u.providers)
-    specs = resolve_gpus(catalog, q.u.gpus)
+    specs = resolve_gpus(catalog, _gpus_asked(q))
     if quoted is not None and len(specs) > 1:
         # "$2/hr for an H100": judged against the part the family name means (the SXM board)
         main = {m.id for name in q.u.gpus if (m := main_variant(catalog, name)) is not None}
@@ -103,6 +103,14 @@ def answer(q: Question, reply: Reply) -> bool:
         hours_per_month=HOURS_PER_MONTH,
     )
     return True
+
+
+def _gpus_asked(q: Question) -> tuple[str, ...]:
+    """The GPUs the message names; a follow-up naming only a provider ("那 AWS 呢") asks about the
+    GPUs the last price was for."""
+    if q.u.gpus or q.u.intent not in ("whatif", "correction"):
+        return q.u.gpus
+    return tuple(q.context.get("price_gpus") or ())
 
 
 def _item(
