@@ -11,8 +11,12 @@ from sizing.fixed import FixedModel, minimum_fixed_hours
 from sizing.memory import LowerBound, weight_bytes_per_param
 from sizing.network import GPUS_PER_NODE
 from sizing.result import Option
+from sizing.screen import layout_within_batch
 from sizing.types import Catalog, GpuSpec, Offering, Precision
 from sizing.workload import Workload
+
+# Relative margin that keeps Evaluator.floors below the plan they bound when both are exact.
+FLOOR_SLACK = 1e-9
 
 # Count ladder: 1, 2, 4, then whole 8-GPU nodes in ~25% steps.
 _NODE_STEPS = (
@@ -101,10 +105,12 @@ class Evaluator:
         self._ideal: dict[str, float] = {}
         self._bounds: dict[tuple[str, int], LowerBound] = {}  # memory.lower_bound_gb per (precision, max TP)
         self._min_micro_batch = min(self._search.micro_batches)
+        self._max_micro_batch = max(self._search.micro_batches)
         self._networks: dict[str, tuple[bool, float | None, bool]] = {}  # per GPU: Evaluator._network
         self._cost_floors: dict[tuple[str, int], float] = {}
         self._fits: dict[tuple[str, int], bool] = {}
         self._days_floors: dict[tuple[str, int], float] = {}
+        self._floors: dict[tuple[str, int], tuple[float, float]] = {}  # Evaluator.floors
         self.min_fixed_hours = minimum_fixed_hours(w)  # the fixed hours every plan pays at least
         self._fixed = FixedModel(w)
         self._storage = storage.StorageModel(
@@ -308,6 +314,16 @@ class Evaluator:
         """The layout a plan would choose on `gpus` GPUs of this type (its memo; no plan)."""
         return self._search.choose(gpu, gpus, self._planning_gbps(gpu, gpus))
 
+    def unfit_or_beyond_batch(self, gpu: GpuSpec, gpus: int) -> bool:
+        """True when the plan on `gpus` GPUs of this type would not fit or its layout would exceed
+        the global batch (screen.within_batch), known from the layout alone; False when its layout
+        is within the batch, found without a search when no layout on this many GPUs can exceed
+        it (the plan may then still not fit)."""
+        if gpus * self._max_micro_batch * self.w.seq_len <= self.w.global_batch_tokens * 1.0001:
+            return False  # DP ranks × micro-batch ≤ gpus × the largest micro-batch searched
+        fitted = self.fitted(gpu, gpus)
+        return not (fitted.fits and layout_within_batch(fitted.layout, self.w))
+
     def roomy_count(self, gpu: GpuSpec, small: int) -> int:
         """The smallest count from `small` up whose layout leaves MIN_HEADROOM of memory free,
         within ROOMY_SEARCH_FACTOR × small; `small` itself when none does (layouts only)."""
@@ -366,6 +382,29 @@ class Evaluator:
             ideal = self._ideal.get(gpu.id) or self.ideal_gpu_hours(gpu)
             found = self._days_floors[key] = ideal / compute.goodput(gpus) / gpus / 24.0
         return found
+
+    def floors(self, gpu: GpuSpec, gpus: int) -> tuple[float, float]:
+        """(cost floor, days floor) of any plan on `gpus` GPUs of this type, before a layout is
+        searched: training at the ideal per-GPU speed with the goodput of this many GPUs (no layout
+        runs faster: TP, pipeline, ZeRO-3, recompute and a slow network only slow it), plus the
+        fixed hours of a job that trains that long on that many nodes (they only grow with the
+        training time), on the cheapest shape that holds the count. A data-parallel layout at
+        full speed meets them (7B pre-training on whole nodes); FLOOR_SLACK keeps them below
+        a plan's own arithmetic, done in another order. cost is inf when no shape holds the count."""
+        key = (gpu.id, gpus)
+        found = self._floors.get(key)
+        if found is None:
+            found = self._floors[key] = self._floors_of(gpu, gpus)
+        return found
+
+    def _floors_of(self, gpu: GpuSpec, gpus: int) -> tuple[float, float]:
+        per_gpu_hour = cost.per_gpu_hour_usd(self._offerings.get(gpu.id, ()), gpus)
+        gpu_hours = self.ideal_gpu_hours(gpu) / compute.goodput(gpus)
+        training_hours = gpu_hours / gpus
+        nodes = max(1, math.ceil(gpus / GPUS_PER_NODE))
+        hours = training_hours + self._fixed.total_hours(training_hours, nodes)
+        usd = math.inf if per_gpu_hour is None else per_gpu_hour * gpus * hours * (1.0 - FLOOR_SLACK)
+        return usd, hours / 24.0 * (1.0 - FLOOR_SLACK)
 
     def offered(self, gpu: GpuSpec, gpus: int) -> Option | None:
         """The plan on `gpus` GPUs, or None when fewer GPUs of this type finish sooner.

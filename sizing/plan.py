@@ -15,8 +15,9 @@ from sizing.network import GPUS_PER_NODE
 from sizing.prune import Pruner
 from sizing.rank import not_top_first, rank, right_sized_first, spend, within_budget
 from sizing.result import Excluded, Option, SizingResult, SizingWarning
-from sizing.screen import batch_screen, network_screen
+from sizing.screen import batch_screen, network_screen, within_batch
 from sizing.types import Catalog, GpuSpec, SizingRequest
+from sizing.variants import VariantBound
 from sizing.vendor import family_pick, prefer_nvidia, priced_first
 from sizing.warnings import collect
 from sizing.workload import Workload, normalise
@@ -170,6 +171,18 @@ def plan_with(request: SizingRequest, catalog: Catalog, *, prune: bool) -> Sizin
     )
     total_budget = budget if request.budget is not None and request.budget.period == "total" else None
     bounded = cheapest is not None and (budget is None or total_budget is not None)
+    # A plan within the global batch that every ranking sees (priced, so the pool keeps it, and
+    # not a rate-only one): batch_screen then drops any plan beyond the batch, so a variant whose
+    # layout is beyond it (or does not fit) is never shown, and need not be priced. (It cannot
+    # decide the late check either: with a deadline every pick meets it.)
+    batch_held = (
+        prune
+        and request.gpus is None
+        and any(
+            within_batch(o, w) and o.quote is not None and (o.gpu.id, o.gpus) not in rate_only for o in pool
+        )
+    )
+    variants: list[tuple[Option, int]] = []
     for pick in picks:
         g = pick.gpu
         limit = math.inf
@@ -185,9 +198,28 @@ def plan_with(request: SizingRequest, catalog: Catalog, *, prune: bool) -> Sizin
                     # A plan that surely reaches the ranking runs on a network known to cover
                     # it, so the network screen drops this one (screen.network_screen).
                     continue
-                faster = ev.offered(g, ladder[idx])
-                if faster is not None and faster.fits:
-                    pool.append(faster)
+                variants.append((pick, ladder[idx]))
+    bound = VariantBound(ev, pruner, total_budget, pool) if pruner is not None and bounded else None
+    if bound is not None:
+        # The fastest first (its pick's days scaled to its count, no more than a guess): they are
+        # the plans that rule out the slower variants.
+        guess = [p.days * p.gpus / n for p, n in variants]
+        asked = sorted(range(len(variants)), key=guess.__getitem__)
+    else:
+        asked = list(range(len(variants)))
+    found: list[Option | None] = [None] * len(variants)
+    for i in asked:
+        pick, n = variants[i]
+        if bound is not None and bound.needless(pick, n):
+            continue
+        if batch_held and ev.unfit_or_beyond_batch(pick.gpu, n):
+            continue
+        faster = ev.offered(pick.gpu, n)
+        if faster is not None and faster.fits:
+            found[i] = faster
+            if bound is not None:
+                bound.note(faster)
+    pool.extend(o for o in found if o is not None)  # in the order of the picks, as before
 
     if late and not any(o.fits and o.days <= target * 1.0001 for o in pool):
         if pruner is not None:

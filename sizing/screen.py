@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+from sizing.memory import Layout
 from sizing.network import GPUS_PER_NODE
 from sizing.result import Excluded, Option
 from sizing.workload import Workload
@@ -14,7 +15,11 @@ def within_batch(o: Option, w: Workload) -> bool:
     (workload.GLOBAL_BATCH_TOKENS: ~4M tokens for pre-training as in Llama 2, arXiv 2307.09288
     §2.2; GPT-3 used 0.5M-3.2M, arXiv 2005.14165 Table 2.1). More ranks than that would need a
     bigger batch than the recipe trains well with, so extra GPUs stop being useful."""
-    lay = o.fitted.layout
+    return layout_within_batch(o.fitted.layout, w)
+
+
+def layout_within_batch(lay: Layout, w: Workload) -> bool:
+    """within_batch of a plan with this layout (known before the plan is priced)."""
     return lay.dp * lay.micro_batch * w.seq_len <= w.global_batch_tokens * 1.0001
 
 

@@ -168,7 +168,12 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
             return "price"  # "那 AWS 呢" after "H100 在 Lambda 上多少钱": the H100's price there
     if topic and not form_in_progress and q.u.said and kind in FOLLOW_UP_INTENTS:
         # After a datasheet only "X 呢？" asks for another one: "我们想用 A100 训练" starts a plan.
-        if set(q.u.said) <= set(FOLLOW_UP_SLOTS) and (topic.get("kind") != "gpu_info" or kind == "whatif"):
+        follows = topic.get("kind") in ANSWERS or topic.get("kind") in ("capability", "gpu_info")
+        if (
+            follows
+            and set(q.u.said) <= set(FOLLOW_UP_SLOTS)
+            and (topic.get("kind") != "gpu_info" or kind == "whatif")
+        ):
             return str(topic.get("kind"))
     return None
 

@@ -125,6 +125,15 @@ _MONTH_END_ZH = re.compile(
 _MONTH_DAY_ZH = re.compile(
     r"(?P<which>下下|下|这|本)(?:个)?月 ?(?P<day>" + _ZH_NUM + r") ?(?:日|号)(?P<cue>之前|以前|前|为止|截止)"
 )
+# A part of this or next month: "下个月初前", "下月中旬", "本月下旬", "early next month", "by mid next month".
+# The day each part starts or means (初: the 1st; 中: the 15th), so a plan is never later than asked.
+_MONTH_PART_ZH = re.compile(
+    r"(?P<which>下下|下|这|本)(?:个)?月(?:的)?(?P<part>初|上旬|中旬|中|下旬)(?:之前|以前|前|为止)?"
+)
+_MONTH_PART_EN = re.compile(r"\b(?:by |before )?(?P<part>early|mid|mid-|late) ?(?P<which>this|next) month\b")
+MONTH_PARTS = {
+    "初": 1, "early": 1, "上旬": 10, "中": 15, "中旬": 15, "mid": 15, "mid-": 15, "下旬": 21, "late": 21,
+}  # fmt: skip
 _MONTH_DAY_EN = re.compile(
     r"\b(?:by|before|until|till|no later than) the (?P<day>\d{1,2})(?:st|nd|rd|th)? "
     r"(?:of )?(?P<which>this|next) month\b"
@@ -175,7 +184,7 @@ def _relative(s: str, today: dt.date) -> dt.date | None:
     for m in _DAY_ZH.finditer(s):
         if m.group("cue") or m.group("cue0"):
             return today + dt.timedelta(days=_DAY_OFFSETS[m.group("day")])
-    return _month_day(s, today) or _period_end(s, today)
+    return _month_day(s, today) or _month_part(s, today) or _period_end(s, today)
 
 
 def _plus(today: dt.date, days: float) -> dt.date:
@@ -194,6 +203,17 @@ def _month_day(s: str, today: dt.date) -> dt.date | None:
     if day is None or not 1 <= day <= calendar.monthrange(year, month)[1]:
         return None
     return dt.date(year, month, day)
+
+
+def _month_part(s: str, today: dt.date) -> dt.date | None:
+    """The start of a part of this or next month: "下个月初" the 1st, "下月中旬" the 15th."""
+    m = _MONTH_PART_ZH.search(s) or _MONTH_PART_EN.search(s)
+    if m is None:
+        return None
+    ahead = {"下下": 2, "下": 1, "next": 1}.get(m.group("which"), 0)
+    index = today.month - 1 + ahead
+    date = dt.date(today.year + index // 12, index % 12 + 1, MONTH_PARTS[m.group("part")])
+    return date if _ahead(today, date) else None
 
 
 def _period_end(s: str, today: dt.date) -> dt.date | None:

@@ -217,7 +217,9 @@ WHICH_GPU = (
 CHEAPEST_PLACE = (
     "cheapest place", "cheapest provider", "cheapest cloud", "where to rent", "where can i rent",
     "where is it cheapest", "best price", "best deal", "lowest price", "哪里租最便宜", "哪家最便宜",
-    "去哪租", "哪里租", "在哪租", "哪里便宜", "哪家便宜", "最低价",
+    "去哪租", "哪里租", "在哪租", "哪里便宜", "哪家便宜", "最低价", "在哪里能租", "在哪里可以租", "哪里能租",
+    "哪里可以租", "哪里租得到", "哪里能租到", "哪家有", "哪些云有", "哪个云有", "哪里有得租", "where to get",
+    "where can i get", "where can we rent", "where can we get", "who rents", "who has",
 )  # fmt: skip
 # Model-card fields a question asks about (Parse.model_fields): "How many layers does Llama 3 70B have?",
 # "DeepSeek-V3 激活参数多少", "KV cache per token of Llama 3 70B".
@@ -252,7 +254,8 @@ MODEL_FIELD_ALWAYS = ("kv cache per token", "kv per token", "每个token的kv", 
 PROPOSES = (
     "用", "换", "使用", "改用", "换成", "可以吗", "可以么", "可以嘛", "行吗", "行么", "行不行", "可不可以",
     "能行", "更快", "更便宜", "快一点", "便宜一点", "use", "using", "switch", "instead", "work", "do it",
-    "do this", "do the job", "run it", "ok", "okay", "faster", "cheaper", "quicker",
+    "do this", "do the job", "run it", "ok", "okay", "faster", "cheaper", "quicker", "train with",
+    "train on", "fine-tune with", "fine-tune on", "finetune with", "finetune on",
 )  # fmt: skip
 
 # A job that must fit on hardware the user names: "fit", "放得下", "跑得动".

@@ -79,6 +79,13 @@ CASES = [
     ("火山引擎靠谱吗", "*火山引擎*：", ["GPU_ADVISOR_OFFERINGS", "不会猜价格"], "zh-Hans"),
     # the cheapest place to rent a named GPU: its price list, cheapest first (interim answer)
     ("where is the cheapest L40S to rent?", "*The cheapest NVIDIA L40S", ["/GPU-hour", "a month"], "en"),
+    ("B200 在哪里能租到", "*最便宜的 NVIDIA B200", ["Lambda", "其次"], "zh-Hans"),
+    (
+        "how many H100s to full fine-tune Llama 3.1 405B?",
+        "*256 × NVIDIA H100 SXM5*",
+        ["per GPU of 80 GB"],
+        "en",
+    ),
     ("租一張 A100 一小時要多少？", "*NVIDIA A100", ["卡時"], "zh-Hant"),
 ]
 

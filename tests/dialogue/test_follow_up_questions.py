@@ -74,3 +74,9 @@ def test_another_method_after_a_memory_answer_gets_the_memory_for_that_method(re
 def test_a_bare_count_after_a_serving_verdict_asks_it_again_on_that_many_gpus(real: Consultant) -> None:
     text = ask(real, "can one H100 serve Llama 3.1 70B?", "what about two?")
     assert text.startswith("*Yes.* 2 × NVIDIA H100 SXM5 can serve Llama 3.1 70B")
+
+
+def test_asking_whether_one_can_train_with_a_gpu_after_a_plan_replans_on_it(real: Consultant) -> None:
+    plan = "LoRA 8B on 100M tokens, 1 week"
+    assert ask(real, plan, "能用 4090 训练吗").startswith("*变化*：新增 RTX4090")
+    assert ask(real, plan, "can we train with an L4?").startswith("*What changed*: now L4")

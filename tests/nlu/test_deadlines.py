@@ -63,7 +63,9 @@ def test_a_weekday_with_no_deadline_word_is_not_a_deadline() -> None:
      ("by March 15", "2027-03-15"), ("3月15号之前", "2027-03-15"), ("by end of Q1", "2027-03-31"),
      ("Q1结束前", "2027-03-31"), ("一季度末", "2027-03-31"), ("before Q2", "2027-03-31"),
      ("下週五前", "2026-12-04"), ("need it by Friday", "2026-12-04"), ("年底前", "2026-12-31"),
-     ("by the end of this month", "2026-11-30"), ("明年年底", "2027-12-31"), ("by year-end", "2026-12-31")],
+     ("by the end of this month", "2026-11-30"), ("明年年底", "2027-12-31"), ("by year-end", "2026-12-31"),
+     ("下个月初之前", "2026-12-01"), ("下月中旬", "2026-12-15"), ("下下个月中旬前", "2027-01-15"),
+     ("by mid next month", "2026-12-15"), ("early next month", "2026-12-01")],
 )  # fmt: skip
 def test_calendar_and_relative_deadlines_become_a_date_and_days(text: str, date: str) -> None:
     got = parse(text, today=SUNDAY)

@@ -18,6 +18,7 @@ from sizing.layout import LayoutSearch, _powers, choose, max_tp
 from sizing.memory import Layout, breakdown, lower_bound_gb
 from sizing.plan import plan_with
 from sizing.result import Option
+from sizing.screen import within_batch
 from sizing.types import STACKS, Budget, GpuSpec, SizingRequest
 from sizing.workload import normalise
 
@@ -205,6 +206,81 @@ def test_a_type_a_found_plan_beats_on_every_count_is_dropped_unpriced_with_the_s
         assert fast.options == full.options
         assert fast.warnings == full.warnings
         assert fast.explain == full.explain
+
+
+def test_a_faster_variant_beyond_the_global_batch_is_left_unpriced_with_the_same_answer(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    priced: set[tuple[str, int]] = set()
+    evaluate = Evaluator._evaluate
+
+    def recording(self: Evaluator, gpu: GpuSpec, gpus: int) -> Option:
+        priced.add((gpu.id, gpus))
+        return evaluate(self, gpu, gpus)
+
+    monkeypatch.setattr(Evaluator, "_evaluate", recording)
+    request = CASES["70B full FT, 2 days, $5k"]
+    fast = plan_with(request, REAL, prune=True)
+    assert ("b200", 40) not in priced  # 40 × B200 (the pick's second faster rung) exceeds the batch
+    priced.clear()
+    full = plan_with(request, REAL, prune=False)
+    assert ("b200", 40) in priced
+    assert fast.options == full.options
+    assert fast.warnings == full.warnings
+    assert fast.explain == full.explain
+
+
+def test_faster_variants_the_plans_found_rule_out_are_left_unpriced_with_the_same_answer(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    priced: set[tuple[str, int]] = set()
+    evaluate = Evaluator._evaluate
+
+    def recording(self: Evaluator, gpu: GpuSpec, gpus: int) -> Option:
+        priced.add((gpu.id, gpus))
+        return evaluate(self, gpu, gpus)
+
+    monkeypatch.setattr(Evaluator, "_evaluate", recording)
+    request = CASES["7B pretrain 1T, 7 days"]
+    fast = plan_with(request, REAL, prune=True)
+    # 512 and 768 H100s: 640 H200s cost less and finish sooner (and 320 B200s on 512)
+    assert not {("h100-sxm", 512), ("h100-sxm", 768)} & priced
+    priced.clear()
+    full = plan_with(request, REAL, prune=False)
+    assert {("h100-sxm", 512), ("h100-sxm", 768)} <= priced
+    assert fast.options == full.options
+    assert fast.warnings == full.warnings
+    assert fast.explain == full.explain
+
+
+@settings(max_examples=40, deadline=None)
+@given(params, methods, gpus, st.sampled_from([1, 8, 24, 64, 320, 2048]), st.sampled_from([1e9, 1e12]))
+def test_the_floors_of_a_count_are_under_its_plans_cost_and_days(
+    n: float, method: str, gpu: GpuSpec, count: int, tokens: float
+) -> None:
+    w = normalise(SizingRequest(params=n, method=method, tokens=tokens))  # type: ignore[arg-type]
+    for catalog in (CATALOG, REAL):
+        ev = Evaluator(w, catalog, strict_batch=True)
+        usd, days = ev.floors(gpu, count)
+        o = ev(gpu, count)
+        assert days <= o.days
+        if o.cost_usd is not None:
+            assert usd <= o.cost_usd
+
+
+@settings(max_examples=30, deadline=None)
+@given(params, methods, gpus, st.sampled_from([8, 24, 40, 64, 320, 2048]), st.sampled_from([None, 1, 8]))
+def test_a_plan_said_unfit_or_beyond_the_batch_is_so_once_priced_and_one_said_within_is_within(
+    n: float, method: str, gpu: GpuSpec, count: int, micro_batch: int | None
+) -> None:
+    w = normalise(SizingRequest(params=n, method=method, tokens=1e9, micro_batch=micro_batch))  # type: ignore[arg-type]
+    ev = Evaluator(w, CATALOG, strict_batch=True)
+    said = ev.unfit_or_beyond_batch(gpu, count)
+    o = ev(gpu, count)
+    if said:
+        assert not (o.fits and within_batch(o, w))
+    else:
+        assert within_batch(o, w)
 
 
 @settings(max_examples=25, deadline=None)

@@ -69,6 +69,11 @@ def answer(q: Question, reply: Reply, *, memory_asked: bool = False) -> bool:
                 (o for o in options if o["name"] == spec.name and o["method"] == method and not o["recipe"]),
                 None,
             )
+            if fewest is None and spec.scale_up_gbs:
+                # Past the usual offer (405B in full on H100s): the count asked for is still the answer.
+                found = fewest_that_fit(q, spec, method, start=count + 1, min_free=MIN_FREE)
+                fewest = view(q.catalog, spec, found, method) if found is not None else None
+                options = [fewest, *options] if fewest is not None else options
     timing = time_on(q, spec, count, method) if asked["fits"] else None
     if not asked["fits"] and q.u.asks_speed:
         # The speed asked for, on what fits the same GPUs (a lighter method), said as such.
