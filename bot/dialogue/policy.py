@@ -158,6 +158,8 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
             return "misfit"  # answered as a plan when the job fits on the GPUs counted
     if kind == "cheapest_gpu" and any(q.u.said.get(k) is not None for k in ("tokens", "data_bytes")):
         return None  # "pretrain 350M on 10B tokens, cheapest please": the plan of lowest total cost
+    if kind == "china_providers" and _another_provider_for_the_price(q, topic, form_in_progress):
+        return "price"  # "腾讯云呢" after "阿里云 H800 多少钱一小时": the H800's price there
     if kind in ANSWERS:
         return kind
     if topic and not form_in_progress and q.clouds and not q.u.said and kind in ("whatif", "correction"):
@@ -176,6 +178,22 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
         ):
             return str(topic.get("kind"))
     return None
+
+
+# A follow-up this short naming only a provider ("腾讯云呢", "and on Azure?") asks the last question there.
+ELLIPTICAL_CHARS = 24
+_ELLIPTICAL_OPENERS = ("and ", "what about", "how about", "那", "换", "換")
+
+
+def _another_provider_for_the_price(
+    q: Question, topic: Mapping[str, Any] | None, form_in_progress: bool
+) -> bool:
+    if not topic or form_in_progress or topic.get("kind") != "price" or q.u.said or q.u.gpus:
+        return False
+    if not (topic.get("slots") or {}).get("price_gpus") or not q.u.providers:
+        return False
+    t = q.text.strip().rstrip("?？!！。. ")
+    return len(t) <= ELLIPTICAL_CHARS and (t.endswith("呢") or t.lower().startswith(_ELLIPTICAL_OPENERS))
 
 
 def _sized_only(q: Question) -> bool:

@@ -80,3 +80,12 @@ def test_asking_whether_one_can_train_with_a_gpu_after_a_plan_replans_on_it(real
     plan = "LoRA 8B on 100M tokens, 1 week"
     assert ask(real, plan, "能用 4090 训练吗").startswith("*变化*：新增 RTX4090")
     assert ask(real, plan, "can we train with an L4?").startswith("*What changed*: now L4")
+
+
+def test_a_chinese_cloud_after_a_price_asks_that_gpus_price_there(real: Consultant) -> None:
+    text = ask(real, "4090 多少钱一小时", "AutoDL 呢")
+    assert (
+        text.startswith("*目录里没有 AutoDL 的价格*") and "*NVIDIA GeForce RTX 4090 按需价（每卡）*" in text
+    )
+    assert "可靠性" not in text
+    assert "可靠性" in ask(real, "AutoDL 靠谱吗", "腾讯云呢")  # after a provider question: that provider
