@@ -18,7 +18,7 @@ from bot.nlu.numerals_zh import FINANCIAL
 from bot.nlu.providers import find_providers
 from bot.nlu.scan import scan
 from bot.nlu.slots import extract
-from bot.nlu.stack import find_offload, find_recompute, find_stack
+from bot.nlu.stack import find_low_memory, find_offload, find_recompute, find_stack
 from bot.nlu.text import normalise
 from bot.nlu.types import Ask, GpuMemory, Parse, Slots
 from knowledge.gpu_names import catalogue_names
@@ -155,6 +155,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         stack=stack,
         recompute=find_recompute(s),
         offload=find_offload(s),
+        low_memory=find_low_memory(s),
         concurrency=_int(_pick(found, "concurrency", last)),
         qps=_float(_pick(found, "qps", last)),
         daily_users=_int(_pick(found, "daily_users", last)),
