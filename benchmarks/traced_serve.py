@@ -131,7 +131,8 @@ def install() -> None:
     _wrap(kb.KnowledgeBase, "retrieve", "knowledge: retrieve")
     _wrap(reply.Reply, "finish", "reply: finish (render)")
     _wrap(reply, "render_text", "render: render_text")
-    _wrap(reply, "render_blocks", "render: render_blocks")
+    _wrap(reply, "recommendation_blocks", "render: recommendation_blocks")
+    _wrap(reply, "message_blocks", "render: message_blocks")
     _wrap(text, "render_json", "render: render_json")
     _gc_probe()
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from bot.dialogue import policy
 from bot.dialogue.answers import serve
 from bot.dialogue.answers.base import Question, main_variant
-from bot.dialogue.answers.capability import asks_capability
+from bot.dialogue.answers.capability import topic as capability_topic
 from bot.dialogue.answers.capacity import capacity_answer
 from bot.dialogue.answers.catalogue import answer_gpus
 from bot.dialogue.answers.faq import answer_search
@@ -57,6 +57,28 @@ Step = Callable[[DialogueState, Reply], DialogueState | None]
 GPU_INTENTS = ("gpu_info", "gpu_compare", "list_gpus")
 # A message the bot could not use is quoted back, up to this many characters.
 NOT_UNDERSTOOD_CHARS = 80
+
+
+COMPARISON = "workload_compare"
+# What a follow-up to a workload comparison may change: another GPU, the model size, method or precision.
+COMPARISON_CHANGES = ("gpu", "gpu_count", "params", "active_params", "method", "precision")
+
+
+def _add_to_comparison(state: DialogueState, u: Understood, form_in_progress: bool) -> Understood:
+    """ "and the H200?", "what about a 70B?", "with QLoRA?" right after "H100 vs A100 for LoRA 13B":
+    the comparison again, on the GPUs named before (and the one named now) with what changed."""
+    topic = state.topic if isinstance(state.topic, dict) else {}
+    compared = (topic.get("slots") or {}).get("compared") if topic.get("kind") == COMPARISON else None
+    if not compared or form_in_progress or u.intent not in ("whatif", "correction") or not u.said:
+        return u
+    if not set(u.said) <= set(COMPARISON_CHANGES):
+        return u
+    said = {k: v for k, v in u.said.items() if k not in ("gpu", "gpu_count")}
+    said.setdefault("params", state.slots.get("params"))
+    if said["params"] is None:
+        return u
+    gpus = tuple(dict.fromkeys((*compared, *u.gpus)))
+    return replace(u, gpus=gpus, said=said, intent="whatif", kind="whatif")
 
 
 def _default_parse() -> ParseFn:
@@ -220,9 +242,13 @@ class Consultant:
         if u.intent == "capacity" or (state.owned and asks_capacity(text)):
             if capacity_answer(state, u, reply, self.kb.catalog, self._plan, self._clock()):
                 return state
-        if u.proposes_gpu and state.last is not None and not asks_capability(text):
-            # "用 4090 可以吗" after a plan: the plan on that GPU, not its datasheet
+        if u.proposes_gpu and state.last is not None and capability_topic(text) in (None, "training"):
+            # "用 4090 可以吗", "能用 4090 训练吗" after a plan: the plan on that GPU, not its datasheet
+            # nor its general training verdict (a feature, "4090 能做多机训练吗", is still about the GPU)
             u = replace(u, intent="whatif", kind="whatif")
+        if not self._form_in_progress(state):
+            u = policy.memory_variant(state.topic, u, text, self.kb.catalog)
+        u = _add_to_comparison(state, u, self._form_in_progress(state))
         question = self._question(state, text, u)
         direct = policy.kind_of(question, state.topic, self._form_in_progress(state))
         if direct != "figure_check":
@@ -249,6 +275,7 @@ class Consultant:
             return ask_next(state, reply, said=False, quiet=u.intent == "thanks", invite=False)
         if compares_workload(u) and u.task != "serve":  # an inference comparison is answered by serve_compare
             if compare_on_gpus(state, u, reply, self.kb, self._plan, self._clock()):
+                state.topic = {"kind": COMPARISON, "slots": {"compared": list(dict.fromkeys(u.gpus))}}
                 return state
         if direct == "gpu_info":
             u = replace(u, kind=direct)  # "那 H200 呢？" after a datasheet: the H200's datasheet
@@ -286,6 +313,10 @@ class Consultant:
     def _question(self, state: DialogueState, text: str, u: Understood) -> Question:
         topic = state.topic
         context = dict(topic.get("slots") or {}) if isinstance(topic, dict) else {}
+        if u.said.get("params") is not None and u.said.get("model") is None:
+            # "and for 72B?" after an answer about Qwen2.5 7B: another size, so not that model any more
+            context.pop("model", None)
+            context.pop("active_params", None)
         return Question(text, u, self.kb, self._plan, self._clock(), context)
 
     @staticmethod

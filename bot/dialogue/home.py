@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from bot.render.text import render_text, render_view, split_sections
+from bot.render.blocks import home_tab, split_sections
+from bot.render.text import render_text
 from bot.render.views import gpu_view
 
 if TYPE_CHECKING:
@@ -22,4 +23,4 @@ def home_view(kb: KnowledgeBase, last: Mapping[str, Any] | None, lang: str) -> d
         top = {**last["top"], "name": spec.name if spec else last["top"].get("gpu")}
     text = render_text("home", lang, gpus=gpus, last=last, top=top)
     header, _, body = text.partition("\n")
-    return render_view("home", header=header.strip("* "), sections=split_sections(body.strip()), context="")
+    return home_tab(header.strip("* "), split_sections(body.strip()))

@@ -3,7 +3,6 @@ the same request often (explain, a what-if and back, the optimistic-commit retry
 
 from __future__ import annotations
 
-import pickle
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -15,7 +14,7 @@ from sizing.types import Catalog, SizingRequest
 Planner = Callable[[SizingRequest, Catalog], SizingResult]
 
 # Enough for the requests of the conversations active at once on one instance; a result and its
-# pickled dict (as_dict) are a few KB each, so this stays around a megabyte.
+# dict (as_dict) are a few KB each, so this stays around a megabyte.
 PLAN_CACHE_SIZE = 256
 
 
@@ -34,8 +33,8 @@ class MemoPlanner:
         self._plan = plan
         self._size = size
         self._results: OrderedDict[tuple[int, SizingRequest], SizingResult] = OrderedDict()
-        # Per remembered result, its to_dict() pickled (see as_dict); dropped with the result.
-        self._snapshots: dict[tuple[int, SizingRequest], tuple[SizingResult, bytes]] = {}
+        # Per remembered result, its to_dict() (see as_dict); dropped with the result.
+        self._snapshots: dict[tuple[int, SizingRequest], tuple[SizingResult, dict[str, Any]]] = {}
         # The catalogs keyed by id, kept alive so an id is never reused for another catalog.
         self._catalogs: dict[int, Catalog] = {}
         self._lock = threading.Lock()
@@ -66,22 +65,33 @@ class MemoPlanner:
         return result
 
     def as_dict(self, request: SizingRequest, catalog: Catalog) -> dict[str, Any]:
-        """`self(request, catalog).to_dict()`, a copy of its own for every caller (callers add to it).
+        """`self(request, catalog).to_dict()` for a caller that may reorder, add or drop options and
+        set keys of an option (run_plan puts "ASAP" first, china_options names the provider).
 
-        Built once per remembered result; later calls copy it from a pickled snapshot, a third of
-        the work of building it again (five options are ~0.3 ms of to_dict)."""
+        Built once per remembered result. Each call gets its own top-level dict, options list and
+        option dicts; what lies below them (cost, memory, layout, warnings) is shared by every
+        caller and is only read: copying all of it (pickle) was ~5% of a chat turn.
+        tests/dialogue/test_plan_memo.py checks that whole conversations leave it as it was built."""
         result = self(request, catalog)
         key = (id(catalog), request)
         with self._lock:
             snapshot = self._snapshots.get(key)
         if snapshot is not None and snapshot[0] is result:
-            copied: dict[str, Any] = pickle.loads(snapshot[1])
-            return copied
+            return own_options(snapshot[1])
         built = result.to_dict()
         with self._lock:
             if self._results.get(key) is result:
-                self._snapshots[key] = (result, pickle.dumps(built, pickle.HIGHEST_PROTOCOL))
-        return built
+                self._snapshots[key] = (result, built)
+        return own_options(built)
+
+
+def own_options(rec: dict[str, Any]) -> dict[str, Any]:
+    """`rec` with a top-level dict, options list and option dicts of its own."""
+    copied = dict(rec)
+    options = rec.get("options")
+    if isinstance(options, list):
+        copied["options"] = [dict(o) for o in options]
+    return copied
 
 
 def plan_dict(plan: Planner, request: SizingRequest, catalog: Catalog) -> dict[str, Any]:

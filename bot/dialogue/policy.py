@@ -8,6 +8,7 @@ what the message says plus the answer's stated defaults (bot/dialogue/answers/*)
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from bot.dialogue.answers import (
@@ -30,10 +31,11 @@ from bot.dialogue.answers import (
     serve_fit,
     serve_pick,
 )
-from bot.dialogue.answers.base import Question
+from bot.dialogue.answers.base import Question, main_variant
 from bot.dialogue.reply import Reply
 from bot.dialogue.route import SWITCH_WORDS
 from bot.dialogue.state import SERVE_SLOT_NAMES
+from sizing.types import Catalog
 
 Answer = Callable[[Question, Reply], bool]
 
@@ -158,6 +160,8 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
             return "misfit"  # answered as a plan when the job fits on the GPUs counted
     if kind == "cheapest_gpu" and any(q.u.said.get(k) is not None for k in ("tokens", "data_bytes")):
         return None  # "pretrain 350M on 10B tokens, cheapest please": the plan of lowest total cost
+    if kind == "china_providers" and _another_provider_for_the_price(q, topic, form_in_progress):
+        return "price"  # "腾讯云呢" after "阿里云 H800 多少钱一小时": the H800's price there
     if kind in ANSWERS:
         return kind
     if topic and not form_in_progress and q.clouds and not q.u.said and kind in ("whatif", "correction"):
@@ -168,9 +172,57 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
             return "price"  # "那 AWS 呢" after "H100 在 Lambda 上多少钱": the H100's price there
     if topic and not form_in_progress and q.u.said and kind in FOLLOW_UP_INTENTS:
         # After a datasheet only "X 呢？" asks for another one: "我们想用 A100 训练" starts a plan.
-        if set(q.u.said) <= set(FOLLOW_UP_SLOTS) and (topic.get("kind") != "gpu_info" or kind == "whatif"):
+        follows = topic.get("kind") in ANSWERS or topic.get("kind") in ("capability", "gpu_info")
+        if (
+            follows
+            and set(q.u.said) <= set(FOLLOW_UP_SLOTS)
+            and (topic.get("kind") != "gpu_info" or kind == "whatif")
+        ):
             return str(topic.get("kind"))
     return None
+
+
+# A follow-up this short naming only a provider ("腾讯云呢", "and on Azure?") asks the last question there.
+ELLIPTICAL_CHARS = 24
+_ELLIPTICAL_OPENERS = ("and ", "what about", "how about", "那", "换", "換")
+
+
+def _another_provider_for_the_price(
+    q: Question, topic: Mapping[str, Any] | None, form_in_progress: bool
+) -> bool:
+    if not topic or form_in_progress or topic.get("kind") != "price" or q.u.said or q.u.gpus:
+        return False
+    if not (topic.get("slots") or {}).get("price_gpus") or not q.u.providers:
+        return False
+    return elliptical(q.text)
+
+
+def elliptical(text: str) -> bool:
+    """A short follow-up that leaves the question out: "腾讯云呢", "80G 的呢", "and on Azure?"."""
+    t = text.strip().rstrip("?？!！。. ")
+    return len(t) <= ELLIPTICAL_CHARS and (t.endswith("呢") or t.lower().startswith(_ELLIPTICAL_OPENERS))
+
+
+def memory_variant(topic: Any, u: Any, text: str, catalog: Catalog) -> Any:
+    """ "那 80G 的呢" after an answer about the A100 40GB: the same question on the family's 80 GB card
+    (the size is a GPU's memory here, not a dataset). `u` unchanged when that is not what it asks."""
+    slots = (topic.get("slots") or {}) if isinstance(topic, Mapping) else {}
+    named = slots.get("gpu") or next(iter(slots.get("price_gpus") or ()), None)
+    if named is None or u.gpus or not elliptical(text) or set(u.said) - {"data_bytes"}:
+        return u
+    size = u.said.get("data_bytes")
+    gb = float(size) / 1e9 if size else (u.gpu_memory or {}).get("gb")
+    spec = main_variant(catalog, str(named))
+    if gb is None or spec is None:
+        return u
+    family = spec.id.split("-")[0]
+    cards = [g for g in catalog.gpus if g.id.split("-")[0] == family and abs(g.memory_gb - float(gb)) < 1]
+    cards.sort(key=lambda g: (g.form_factor != spec.form_factor, g.variant_of is not None))
+    if not cards:
+        return u
+    return replace(
+        u, gpus=(cards[0].id,), said={"gpu": cards[0].id}, intent="whatif", kind="whatif", gpu_memory=None
+    )
 
 
 def _sized_only(q: Question) -> bool:

@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
-from bot.render.text import render_blocks, render_text, split_sections, to_script
+from bot.render.blocks import message_blocks, recommendation_blocks, split_sections
+from bot.render.text import render_text, to_script
 
 QUICK_SLOTS = ("params", "data", "days")
 
@@ -99,9 +100,9 @@ class Reply:
         text = "\n\n".join(self.parts)
         sections = split_sections(text)
         if self.card is not None:
-            blocks = render_blocks("recommendation", card=self.card, sections=sections, buttons=self.buttons)
+            blocks = recommendation_blocks(self.card, sections, self.buttons)
         else:
-            blocks = render_blocks("message", sections=sections, buttons=self.buttons)
+            blocks = message_blocks(sections, self.buttons)
         payload = {
             "reply": text,
             **payload,

@@ -254,7 +254,8 @@ MODEL_FIELD_ALWAYS = ("kv cache per token", "kv per token", "每个token的kv", 
 PROPOSES = (
     "用", "换", "使用", "改用", "换成", "可以吗", "可以么", "可以嘛", "行吗", "行么", "行不行", "可不可以",
     "能行", "更快", "更便宜", "快一点", "便宜一点", "use", "using", "switch", "instead", "work", "do it",
-    "do this", "do the job", "run it", "ok", "okay", "faster", "cheaper", "quicker",
+    "do this", "do the job", "run it", "ok", "okay", "faster", "cheaper", "quicker", "train with",
+    "train on", "fine-tune with", "fine-tune on", "finetune with", "finetune on",
 )  # fmt: skip
 
 # A job that must fit on hardware the user names: "fit", "放得下", "跑得动".

@@ -1,5 +1,6 @@
-"""Templates to text and Block Kit: one jinja2 template per reply kind, in English and simplified
-Chinese; traditional Chinese is the simplified rendering converted with OpenCC "s2twp" (Taiwan phrases).
+"""Templates to text: one jinja2 template per reply kind, in English and simplified Chinese;
+traditional Chinese is the simplified rendering converted with OpenCC "s2twp" (Taiwan phrases).
+Block Kit around the text: bot/render/blocks.py.
 
 User-provided values never become template source, and every one of them passes the
 `slack_escape` filter, so `<!channel>` comes back as inert `&lt;!channel&gt;`.
@@ -10,7 +11,7 @@ from __future__ import annotations
 import functools
 import json
 import re
-from collections.abc import Mapping, MutableMapping
+from collections.abc import MutableMapping
 from typing import Any
 
 import jinja2
@@ -29,14 +30,6 @@ from bot.render.formats import (
     fmt_ratio,
 )
 from knowledge.text_units import text_units
-
-# Slack limits, from slack_sdk/models/blocks (reference/slack-and-nlu.md §1.6).
-MAX_BLOCKS = 50
-MAX_SECTION_CHARS = 3000
-MAX_BUTTON_CHARS = 75
-MAX_BUTTON_VALUE_CHARS = 2000
-MAX_ACTION_ELEMENTS = 25
-MAX_CONTEXT_ELEMENTS = 10
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
 
@@ -127,62 +120,8 @@ def render_text(kind: str, lang: str, **context: Any) -> str:
     return to_script(text, lang)
 
 
-def render_blocks(kind: str, **context: Any) -> list[dict[str, Any]]:
-    """Block Kit from blocks/<kind>.json.j2, checked against Slack's limits."""
-    raw = environment().get_template(f"blocks/{kind}.json.j2").render(**context)
-    blocks: list[dict[str, Any]] = json.loads(raw)
-    return fit_blocks(blocks)
-
-
-def split_sections(text: str, limit: int = MAX_SECTION_CHARS) -> list[str]:
-    """Cut text into section-sized pieces at paragraph, then line, then hard boundaries."""
-    pieces: list[str] = []
-    for paragraph in text.split("\n\n"):
-        while len(paragraph) > limit:
-            cut = paragraph.rfind("\n", 0, limit)
-            cut = cut if cut > 0 else limit
-            pieces.append(paragraph[:cut])
-            paragraph = paragraph[cut:].lstrip("\n")
-        if pieces and len(pieces[-1]) + len(paragraph) + 2 <= limit:
-            pieces[-1] = f"{pieces[-1]}\n\n{paragraph}"
-        elif paragraph.strip():
-            pieces.append(paragraph)
-    return pieces or [" "]
-
-
-def _clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def fit_blocks(blocks: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Enforce the Block Kit limits that matter here, so Slack never rejects a reply."""
-    for block in blocks:
-        text = block.get("text")
-        if isinstance(text, Mapping) and isinstance(text.get("text"), str):
-            block["text"] = {**text, "text": _clip(text["text"], MAX_SECTION_CHARS)}
-        if block.get("type") == "actions":
-            block["elements"] = block["elements"][:MAX_ACTION_ELEMENTS]
-            for element in block["elements"]:
-                label = element.get("text") or {}
-                label["text"] = _clip(str(label.get("text", "")), MAX_BUTTON_CHARS)
-                if "value" in element:
-                    element["value"] = _clip(str(element["value"]), MAX_BUTTON_VALUE_CHARS)
-        if block.get("type") == "context":
-            block["elements"] = block["elements"][:MAX_CONTEXT_ELEMENTS]
-    if len(blocks) > MAX_BLOCKS:
-        blocks = blocks[: MAX_BLOCKS - 1] + [blocks[-1]]
-    return blocks
-
-
 def render_json(kind: str, lang: str, **context: Any) -> dict[str, Any]:
     """A language-specific JSON fragment (e.g. a card's labels) from <lang>/<kind>.json.j2."""
     template = environment().get_template(f"{base_lang(lang)}/{kind}.json.j2")
     data: dict[str, Any] = json.loads(to_script(template.render(lang=base_lang(lang), **context), lang))
     return data
-
-
-def render_view(kind: str, **context: Any) -> dict[str, Any]:
-    """A whole Slack view (App Home) from blocks/<kind>.json.j2, blocks within Slack's limits."""
-    view: dict[str, Any] = json.loads(environment().get_template(f"blocks/{kind}.json.j2").render(**context))
-    view["blocks"] = fit_blocks(view["blocks"])
-    return view

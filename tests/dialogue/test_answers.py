@@ -7,7 +7,7 @@ import json
 
 from bot.dialogue.consultant import Consultant
 from bot.nlu.types import Ask
-from bot.render.text import MAX_BLOCKS, MAX_BUTTON_CHARS, MAX_SECTION_CHARS
+from bot.render.blocks import MAX_BLOCKS, MAX_BUTTON_CHARS, MAX_SECTION_CHARS
 
 from .fakes import ScriptedParse
 

@@ -74,3 +74,38 @@ def test_another_method_after_a_memory_answer_gets_the_memory_for_that_method(re
 def test_a_bare_count_after_a_serving_verdict_asks_it_again_on_that_many_gpus(real: Consultant) -> None:
     text = ask(real, "can one H100 serve Llama 3.1 70B?", "what about two?")
     assert text.startswith("*Yes.* 2 × NVIDIA H100 SXM5 can serve Llama 3.1 70B")
+
+
+def test_asking_whether_one_can_train_with_a_gpu_after_a_plan_replans_on_it(real: Consultant) -> None:
+    plan = "LoRA 8B on 100M tokens, 1 week"
+    assert ask(real, plan, "能用 4090 训练吗").startswith("*变化*：新增 RTX4090")
+    assert ask(real, plan, "can we train with an L4?").startswith("*What changed*: now L4")
+
+
+def test_a_chinese_cloud_after_a_price_asks_that_gpus_price_there(real: Consultant) -> None:
+    text = ask(real, "4090 多少钱一小时", "AutoDL 呢")
+    assert (
+        text.startswith("*目录里没有 AutoDL 的价格*") and "*NVIDIA GeForce RTX 4090 按需价（每卡）*" in text
+    )
+    assert "可靠性" not in text
+    assert "可靠性" in ask(real, "AutoDL 靠谱吗", "腾讯云呢")  # after a provider question: that provider
+
+
+def test_another_size_after_an_answer_about_a_named_model_is_about_that_size(real: Consultant) -> None:
+    text = ask(real, "cheapest gpu to serve qwen2.5 7b", "and for 72B?")
+    assert text.startswith("*The cheapest way to serve 72B") and "Qwen2.5 7B" not in text
+
+
+def test_a_precision_change_written_with_an_arrow_changes_the_plan_to_the_new_one(real: Consultant) -> None:
+    assert ask(real, "LoRA 13B, 200M tokens, 5 days", "and bf16 -> fp8").startswith("*What changed*: now FP8")
+
+
+def test_a_memory_size_after_an_answer_about_a_gpu_asks_about_that_size_of_it(real: Consultant) -> None:
+    text = ask(real, "A100 40G 能全參微調 7B 嗎", "那 80G 的呢")
+    assert "NVIDIA A100 80GB (SXM4)" in text and "資料 80 GB" not in text
+    assert ask(real, "A100 40GB 一小时多少钱", "80GB 版本呢").startswith(
+        "*NVIDIA A100 80GB (SXM4) 按需价（每卡）*"
+    )
+    assert "One NVIDIA A100 80GB (SXM4)" in ask(
+        real, "can a single A100 40GB LoRA a 13B?", "what about the 80GB one?"
+    )

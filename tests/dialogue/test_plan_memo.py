@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 from typing import Any
 
 from bot.dialogue.consultant import Consultant
@@ -78,3 +79,37 @@ def test_every_caller_gets_the_remembered_plan_as_a_dict_of_its_own(kb: Knowledg
     assert again == plan(request, kb.catalog).to_dict()
     assert again is not first and again["options"][0] is not first["options"][0]
     assert len(engine.calls) == 1
+
+
+# Conversations whose turns reorder the remembered options ("as fast as possible", "cheapest please")
+# and add to them (the China options' provider names, in the reply's language).
+CONVERSATIONS = (
+    (
+        "Pretrain a 350M model on 10B tokens, no deadline, cheapest please",
+        "explain",
+        "as fast as possible",
+        "explain",
+    ),
+    ("我们在国内，想用LoRA微调一个7B模型，数据2GB，5天内完成", "越快越好", "计算过程", "如果用8张A100呢？"),
+    (
+        "We are in China: LoRA fine-tune a 7B model on 2GB of data within 5 days",
+        "as fast as possible",
+        "explain",
+    ),
+)
+
+
+def _replies(consultant: Consultant, session: str, texts: tuple[str, ...]) -> list[str]:
+    # Serialised at once: a later turn that changed a shared plan would not change these.
+    return [
+        json.dumps([t.text, t.blocks, t.payload], ensure_ascii=False, sort_keys=True, default=str)
+        for t in (consultant.handle(session, text) for text in texts)
+    ]
+
+
+def test_a_conversation_says_the_same_after_others_reused_and_reordered_its_plans(kb: KnowledgeBase) -> None:
+    shared = Consultant(kb, MemoryStore(session_ttl_s=3600), clock=lambda: TODAY, chart=None)
+    for round_ in range(2):
+        for n, texts in enumerate(CONVERSATIONS):
+            alone = Consultant(kb, MemoryStore(session_ttl_s=3600), clock=lambda: TODAY, chart=None)
+            assert _replies(shared, f"{round_}-{n}", texts) == _replies(alone, "s", texts)

@@ -40,3 +40,26 @@ def test_a_comparison_after_a_deadline_uses_that_deadline_and_keeps_the_working_
 def test_comparing_gpus_without_a_workload_still_shows_the_datasheets(real: Consultant) -> None:
     turn = real.handle("s", "A100 vs H100")
     assert "GPU by GPU" not in turn.text and "H100" in turn.text
+
+
+def test_plans_on_different_gpu_counts_name_the_gpu_that_is_faster_per_gpu(real: Consultant) -> None:
+    text = real.handle("s", "H100 vs A100 for LoRA 13B").text
+    assert text.startswith("*The NVIDIA H100 SXM5 is both the fastest per GPU and the cheapest.*")
+    zh = real.handle("z", "H100 和 A100 做 13B 的 LoRA 哪个好").text
+    assert zh.startswith("*NVIDIA H100 SXM5 单卡更快，也更省钱*")
+
+
+def test_another_gpu_after_a_comparison_is_added_to_it(real: Consultant) -> None:
+    real.handle("s", "H100 vs A100 for LoRA 13B")
+    text = real.handle("s", "and the H200?").text
+    assert "*LoRA of a 13B-parameter model, GPU by GPU*" in text
+    assert (
+        all(name in text for name in ("H100 SXM5", "A100 80GB", "H200 SXM"))
+        and "How much training data" not in text
+    )
+
+
+def test_another_model_size_or_method_after_a_comparison_compares_again(real: Consultant) -> None:
+    real.handle("s", "H100 vs A100 for LoRA 13B")
+    assert "*LoRA of a 70B-parameter model, GPU by GPU*" in real.handle("s", "what about a 70B?").text
+    assert "*QLoRA of a 70B-parameter model, GPU by GPU*" in real.handle("s", "with QLoRA?").text

@@ -108,7 +108,7 @@ def answer(q: Question, reply: Reply) -> bool:
 def _gpus_asked(q: Question) -> tuple[str, ...]:
     """The GPUs the message names; a follow-up naming only a provider ("那 AWS 呢") asks about the
     GPUs the last price was for."""
-    if q.u.gpus or q.u.intent not in ("whatif", "correction"):
+    if q.u.gpus or q.u.kind not in ("whatif", "correction", "china_providers"):
         return q.u.gpus
     return tuple(q.context.get("price_gpus") or ())
 

@@ -55,11 +55,16 @@ def compare_on_gpus(
         if result.options:
             rows.append(option_view(result.options[0].to_dict(result.currency), kb.catalog))
     fitting = [r for r in rows if r.get("fits")]
+    # Plans on different counts (1 H100 against a whole 8-GPU A100 instance): the faster GPU is the
+    # one that needs fewer GPU-hours, said as "per GPU"; the rows keep each plan's own time and cost.
+    per_gpu = len({r["gpus"] for r in fitting}) > 1
+    speed = "gpu_hours" if per_gpu else "days"
     reply.add(
         "workload_compare",
         rows=rows,
         slots=public_slots(state),
-        fastest=min(fitting, key=lambda r: r["days"] or float("inf"), default=None),
+        per_gpu=per_gpu,
+        fastest=min(fitting, key=lambda r: r[speed] or float("inf"), default=None),
         cheapest=min((r for r in fitting if r.get("cost")), key=lambda r: r["cost"], default=None),
         all_priced=all(r.get("cost") for r in fitting),  # "the cheapest" only among GPUs with a price
     )
