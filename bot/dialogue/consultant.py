@@ -311,6 +311,10 @@ class Consultant:
     def _question(self, state: DialogueState, text: str, u: Understood) -> Question:
         topic = state.topic
         context = dict(topic.get("slots") or {}) if isinstance(topic, dict) else {}
+        if u.said.get("params") is not None and u.said.get("model") is None:
+            # "and for 72B?" after an answer about Qwen2.5 7B: another size, so not that model any more
+            context.pop("model", None)
+            context.pop("active_params", None)
         return Question(text, u, self.kb, self._plan, self._clock(), context)
 
     @staticmethod

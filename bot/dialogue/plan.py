@@ -108,6 +108,7 @@ def training_software(slots: Mapping[str, Any]) -> dict[str, Any]:
         "recompute": recompute if recompute in RECOMPUTES else None,
         "continued": bool(slots.get("continued")) and slots.get("method") == "pretrain",
         "offload": bool(slots.get("offload")),
+        "low_memory": bool(slots.get("low_memory")),
     }
 
 

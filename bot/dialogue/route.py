@@ -10,7 +10,7 @@ from bot.dialogue.understand import Understood
 
 # Slots a question (FAQ digression) may never set: naming a GPU in a question is not choosing it.
 # A question names a GPU or a technique without choosing it ("ZeRO-2 or ZeRO-3?", "A100 vs H100?").
-QUESTION_NEVER_SETS = ("gpu", "gpu_count", "stack", "recompute", "offload")
+QUESTION_NEVER_SETS = ("gpu", "gpu_count", "stack", "recompute", "offload", "low_memory")
 # "能训多大的模型" / "how big a model can we train": for parsers without the "capacity" intent.
 CAPACITY_WORDS = re.compile(r"多大的?模型|多大模型|最大.{0,6}模型|how (big|large) a model", re.IGNORECASE)
 # A message that quotes a wrong GPU figure ("what about H100 160GB?") is answered with the

@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import math
+import re
 from dataclasses import replace
 
 from bot.nlu import context, intents, lexicon, serving
@@ -17,7 +18,7 @@ from bot.nlu.numerals_zh import FINANCIAL
 from bot.nlu.providers import find_providers
 from bot.nlu.scan import scan
 from bot.nlu.slots import extract
-from bot.nlu.stack import find_offload, find_recompute, find_stack
+from bot.nlu.stack import find_low_memory, find_offload, find_recompute, find_stack
 from bot.nlu.text import normalise
 from bot.nlu.types import Ask, GpuMemory, Parse, Slots
 from knowledge.gpu_names import catalogue_names
@@ -60,15 +61,25 @@ def _phrases(table: tuple[tuple[str, str], ...]) -> tuple[str, ...]:
     return tuple(phrase for phrase, _ in table)
 
 
-def _first_phrase(s: str, table: tuple[tuple[str, str], ...]) -> str | None:
+def _first_phrase(s: str, table: tuple[tuple[str, str], ...], last: bool = False) -> str | None:
+    """The value of the first phrase of `table` in `s` (the last one with `last`: "把 fp16 换成 bf16")."""
     if not lexicon.has_cue(s, _phrases(table)):
         return None  # one search for all of them first: most messages name none
     best: tuple[int, str] | None = None
     for phrase, value in table:
-        i = lexicon.find_phrase(s, phrase)
-        if i != -1 and (best is None or i < best[0]):
-            best = (i, value)
+        found = (
+            [m.start() for m in lexicon.phrases_in(s, (phrase,))]
+            if last
+            else [lexicon.find_phrase(s, phrase)]
+        )
+        for i in found:
+            if i != -1 and (best is None or (i > best[0] if last else i < best[0])):
+                best = (i, value)
     return best[1] if best else None
+
+
+# A change written as "from X to Y", "X -> Y", "X → Y": the value after it is the one meant.
+_CHANGE_TO = re.compile(r"->|→|=>|⇒|\bfrom\b[^,;.!?，。；]{1,40}?\bto\b")
 
 
 def _method(s: str) -> str | None:
@@ -108,7 +119,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     found = extract(masked, nums, gpus, t.lang, named_model=bool(models), serving=serving_msg or inference)
     for m in models:
         found.values.setdefault("params", []).insert(0, m.params)
-    last = intents.has_any(s, intents.CORRECTION)
+    last = intents.has_any(s, intents.CORRECTION) or _CHANGE_TO.search(s) is not None
     budget = _pick(found, "budget", last)
     count = _pick(found, "gpu_count", last)
     seq = _pick(found, "seq_len", last)
@@ -127,7 +138,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         params=params,
         tokens=_tokens(_float(_pick(found, "tokens", last)), samples, per_sample),
         data_bytes=_float(_pick(found, "data_bytes", last)),
-        precision=_first_phrase(s, lexicon.PRECISIONS) or serving.serving_precision(s, serving_msg),
+        precision=_first_phrase(s, lexicon.PRECISIONS, last) or serving.serving_precision(s, serving_msg),
         method="pretrain" if continued else method,
         days=days,
         budget=_budget(budget, days),
@@ -144,6 +155,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         stack=stack,
         recompute=find_recompute(s),
         offload=find_offload(s),
+        low_memory=find_low_memory(s),
         concurrency=_int(_pick(found, "concurrency", last)),
         qps=_float(_pick(found, "qps", last)),
         daily_users=_int(_pick(found, "daily_users", last)),

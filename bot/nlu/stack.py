@@ -60,6 +60,23 @@ def find_offload(s: str) -> bool | None:
     return True if lexicon.has_cue(s, OFFLOAD) else None
 
 
+# The low-memory full fine-tuning recipe (sizing.lowmem): an 8-bit or paged optimizer named as such.
+# "8-bit" alone is not one: in a training message it is as often QLoRA (bot.nlu.serving).
+LOW_MEMORY = (
+    "8-bit adam", "8bit adam", "8 bit adam", "8-bit adamw", "8bit adamw", "8 bit adamw", "paged adamw",
+    "paged adamw8bit", "paged 8-bit adamw", "paged 8bit adamw", "paged 8-bit adam", "adam 8-bit", "adam 8bit",
+    "adamw8bit", "adamw 8bit", "adamw_8bit", "adamw 8-bit", "adamw_bnb_8bit", "paged adam", "paged_adamw",
+    "pagedadamw", "paged optimizer", "8-bit optimizer", "8bit optimizer", "8 bit optimizer",
+    "low-memory recipe", "low memory recipe", "optimizer in backward", "optimizer_in_bwd",
+    "8-bit 优化器", "8bit 优化器", "8位优化器", "8 比特优化器", "分页优化器", "分页 adamw",
+    "低显存方案", "省显存方案", "低显存配方",
+)  # fmt: skip
+
+
+def find_low_memory(s: str) -> bool | None:
+    return True if lexicon.has_cue(s, LOW_MEMORY) else None
+
+
 def find_recompute(s: str) -> str | None:
     for value, phrases in RECOMPUTE:
         if lexicon.has_cue(s, phrases):
@@ -77,4 +94,13 @@ def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
     return out
 
 
-__all__ = ["OFFLOAD", "RECOMPUTE", "STACKS", "find_offload", "find_recompute", "find_stack"]
+__all__ = [
+    "LOW_MEMORY",
+    "OFFLOAD",
+    "RECOMPUTE",
+    "STACKS",
+    "find_low_memory",
+    "find_offload",
+    "find_recompute",
+    "find_stack",
+]

@@ -45,7 +45,7 @@ SLOT_NAMES: tuple[str, ...] = (
 # Every slot a message can set, DESIGN.md's first.
 FILLABLE: tuple[str, ...] = SLOT_NAMES + (
     "epochs", "samples", "tokens_per_sample", "text_unit", "continued", "stack", "recompute", "offload",
-    "model",
+    "low_memory", "model",
     "concurrency",
     "qps", "daily_users",
     "input_tokens", "output_tokens", "ttft_ms", "tpot_ms",
@@ -80,6 +80,7 @@ class Slots:
     stack: str | None = None  # megatron | deepspeed | fsdp | hf | unsloth
     recompute: str | None = None  # none | selective | full (activation recomputation)
     offload: bool | None = None  # True: optimizer states (ZeRO-Offload / FSDP CPU offload) in CPU memory
+    low_memory: bool | None = None  # True: the low-memory recipe (8-bit / paged AdamW; sizing.lowmem)
     # Serving (inference) workload.
     model: str | None = None  # model-card id when a known model is named
     concurrency: int | None = None  # concurrent users / requests in flight
@@ -116,6 +117,7 @@ class Slots:
             "stack": self.stack,
             "recompute": self.recompute,
             "offload": self.offload,
+            "low_memory": self.low_memory,
             "model": self.model,
             "concurrency": self.concurrency,
             "qps": self.qps,

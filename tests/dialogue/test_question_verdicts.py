@@ -92,3 +92,22 @@ def test_how_many_of_a_named_gpu_a_job_needs_is_answered_from_memory_not_the_for
         english.startswith("*4 × NVIDIA A100 80GB (SXM4)* for full fine-tuning")
         and "*Not on one.*" in english
     )
+
+
+def test_a_full_fine_tune_that_does_not_fit_one_4090_offers_the_low_memory_recipe_first_with_its_cost(
+    real: Consultant,
+) -> None:
+    text = ask(real, "Can I full fine-tune Llama 3.1 8B on one RTX 4090?")
+    assert text.startswith("*No.*")
+    first = next(line for line in text.splitlines() if line.startswith("•"))
+    assert "low-memory recipe" in first and "paged 8-bit AdamW" in first and "1.25× slower per step" in first
+
+
+def test_asked_with_an_8_bit_optimizer_the_verdict_is_on_the_low_memory_recipe(real: Consultant) -> None:
+    text = ask(real, "Can I full fine-tune Llama 3.1 8B on one RTX 4090 with paged AdamW 8-bit?")
+    assert text.startswith("*Yes.*") and "the low-memory recipe (paged 8-bit AdamW" in text
+
+
+def test_a_12b_full_fine_tune_on_one_a100_80gb_is_still_no_with_plain_adamw(real: Consultant) -> None:
+    text = ask(real, "Can we full fine-tune a 12.9B model on one A100 80GB?")
+    assert text.startswith("*No.*") and "low-memory recipe" in text

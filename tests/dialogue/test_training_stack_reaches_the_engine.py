@@ -39,4 +39,5 @@ def test_an_unknown_stack_name_is_left_to_the_engine() -> None:
         "recompute": None,
         "continued": False,
         "offload": False,
+        "low_memory": False,
     }

@@ -50,7 +50,8 @@ def test_json_shape_names_every_slot_even_when_absent(
         "params", "tokens", "data_bytes", "precision", "method", "days", "budget", "gpu", "gpu_count",
         "seq_len", "data_language", "active_params", "epochs", "samples", "tokens_per_sample", "text_unit",
         "continued",
-        "stack", "recompute", "offload", "model", "concurrency", "qps", "daily_users", "input_tokens",
+        "stack", "recompute", "offload", "low_memory", "model", "concurrency", "qps", "daily_users",
+        "input_tokens",
         "output_tokens",
         "ttft_ms", "tpot_ms",
     }  # fmt: skip

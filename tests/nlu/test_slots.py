@@ -266,3 +266,16 @@ def test_a_lone_number_in_a_follow_up_is_a_gpu_count(text: str, count: int) -> N
 @pytest.mark.parametrize("text", ["what about 3 epochs?", "what if 2 weeks?", "what about 2026?"])
 def test_a_follow_up_number_with_a_unit_or_a_year_is_no_gpu_count(text: str) -> None:
     assert "gpu_count" not in said(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "slot", "value"),
+    [
+        ("and bf16 -> fp8", "precision", "fp8"),
+        ("把 fp16 换成 bf16", "precision", "bf16"),
+        ("from 13B to 30B", "params", 3e10),
+        ("7B → 13B", "params", 1.3e10),
+    ],
+)
+def test_a_change_from_one_value_to_another_keeps_the_new_one(text: str, slot: str, value: object) -> None:
+    assert said(text)[slot] == value

@@ -45,3 +45,19 @@ def test_cpu_offload_is_read(text: str) -> None:
 
 def test_no_offload_word_leaves_offload_unsaid() -> None:
     assert parse("we use DeepSpeed ZeRO-3").slots.offload is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["full fine-tune 8B on a 4090 with paged AdamW", "use 8-bit Adam", "bitsandbytes adamw8bit please",
+     "torchtune's low-memory recipe", "全参微调用 8-bit 优化器", "用低显存方案全参微调"],
+)  # fmt: skip
+def test_an_8_bit_or_paged_optimizer_asks_for_the_low_memory_recipe(text: str) -> None:
+    assert parse(text).slots.low_memory is True
+
+
+@pytest.mark.parametrize(
+    "text", ["QLoRA 8-bit on a 4090", "full fine-tune 8B on one 4090", "serve Llama 8B in 8-bit"]
+)
+def test_8_bit_alone_or_nothing_said_leaves_the_recipe_unset(text: str) -> None:
+    assert parse(text).slots.low_memory is None

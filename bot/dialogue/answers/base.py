@@ -111,13 +111,20 @@ def precision_for(spec: GpuSpec, said: Any) -> Precision:
 
 
 def probe(
-    q: Question, spec: GpuSpec, gpus: int, method: Method, *, precision: Any = None, minimal: bool = False
+    q: Question,
+    spec: GpuSpec,
+    gpus: int,
+    method: Method,
+    *,
+    precision: Any = None,
+    minimal: bool = False,
+    low_memory: bool | None = None,
 ) -> dict[str, Any] | None:
     """The engine's first option for exactly `gpus` × `spec` running `method` (memory and fit are
     what matter; the data size is a placeholder), or None when the engine refuses it. `minimal`:
     the least memory the job can run in (micro-batch 1 and full activation checkpointing, unless
     the user named a recompute mode), the configuration a memory answer states; otherwise the
-    engine picks the layout that fits best."""
+    engine picks the layout that fits best. `low_memory`: plan the low-memory recipe (None: as said)."""
     params = q.slot("params")
     if params is None:
         return None
@@ -136,6 +143,7 @@ def probe(
         stack=stack if (stack := q.slot("stack")) in STACKS else None,
         recompute=(said_recompute or "full") if minimal else said_recompute,
         offload=bool(q.slot("offload")),
+        low_memory=bool(q.slot("low_memory")) if low_memory is None else low_memory,
         micro_batch=MINIMAL_MICRO_BATCH if minimal else None,
     )
     try:

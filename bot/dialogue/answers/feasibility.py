@@ -21,6 +21,7 @@ from bot.dialogue.plan import training_software
 from bot.dialogue.reply import Reply
 from bot.nlu.intents import counts_gpus
 from bot.nlu.text import normalise
+from sizing.calibration import LOW_MEMORY_SLOWDOWN
 from sizing.errors import SizingError
 from sizing.types import Catalog, GpuSpec, Method, SizingRequest
 from sizing.workload import CHINCHILLA_TOKENS_PER_PARAM
@@ -64,7 +65,10 @@ def answer(q: Question, reply: Reply, *, memory_asked: bool = False) -> bool:
         options = what_fits(q, spec, count, method)
         if counts_gpus(normalise(q.text).lower):
             # "全参微调 13B 需要几张 A100": the count that holds the job as asked leads the answer.
-            fewest = next((o for o in options if o["name"] == spec.name and o["method"] == method), None)
+            fewest = next(
+                (o for o in options if o["name"] == spec.name and o["method"] == method and not o["recipe"]),
+                None,
+            )
             if fewest is None and spec.scale_up_gbs:
                 # Past the usual offer (405B in full on H100s): the count asked for is still the answer.
                 found = fewest_that_fit(q, spec, method, start=count + 1, min_free=MIN_FREE)
@@ -73,7 +77,9 @@ def answer(q: Question, reply: Reply, *, memory_asked: bool = False) -> bool:
     timing = time_on(q, spec, count, method) if asked["fits"] else None
     if not asked["fits"] and q.u.asks_speed:
         # The speed asked for, on what fits the same GPUs (a lighter method), said as such.
-        same = next((o for o in options if o["name"] == spec.name and o["gpus"] == count), None)
+        same = next(
+            (o for o in options if o["name"] == spec.name and o["gpus"] == count and not o["recipe"]), None
+        )
         if same is not None:
             timing = time_on(q, spec, count, same["method"])
     reply.add(
@@ -146,7 +152,15 @@ def time_on(q: Question, spec: GpuSpec, count: int, method: Method) -> dict[str,
         gpus=count,
         today=q.today,
         active_params=float(q.slot("active_params")) if q.slot("active_params") else None,
-        **training_software({"stack": q.slot("stack"), "recompute": q.slot("recompute"), "method": method}),
+        **training_software(
+            {
+                "stack": q.slot("stack"),
+                "recompute": q.slot("recompute"),
+                "offload": q.slot("offload"),
+                "low_memory": q.slot("low_memory"),
+                "method": method,
+            }
+        ),
     )
     try:
         result = q.plan(request, q.catalog)
@@ -177,9 +191,16 @@ def time_on(q: Question, spec: GpuSpec, count: int, method: Method) -> dict[str,
 
 
 def what_fits(q: Question, spec: GpuSpec, count: int, method: Method) -> list[dict[str, Any]]:
-    """Lighter methods on the same GPUs, more of the same GPU, then larger GPUs: the cheapest per
-    hour and the one needing the fewest GPUs."""
+    """A full fine-tune's low-memory recipe on one of these GPUs (the same job, slower: sizing.lowmem),
+    lighter methods on the same GPUs, more of the same GPU, then larger GPUs: the cheapest per hour
+    and the one needing the fewest GPUs."""
     out: list[dict[str, Any]] = []
+    if method == "full_finetune" and not q.slot("low_memory"):
+        low = probe(q, spec, 1, method, low_memory=True)
+        if low is not None and roomy(low):
+            out.append(
+                view(q.catalog, spec, low, method) | {"recipe": "low_memory", "slowdown": LOW_MEMORY_SLOWDOWN}
+            )
     for lighter in LIGHTER.get(method, ()):
         option = probe(q, spec, count, lighter)
         if option is not None and roomy(option):
@@ -229,6 +250,8 @@ def view(catalog: Catalog, spec: GpuSpec, option: Mapping[str, Any], method: str
         "gpu_memory_gb": spec.memory_gb,
         "usd_per_hour": price["usd_per_hour"] if price else None,
         "as_of": price["as_of"] if price else None,
+        "recipe": None,  # "low_memory": the low-memory full fine-tuning recipe (sizing.lowmem)
+        "slowdown": None,  # its step-time factor
     }
 
 
@@ -248,6 +271,7 @@ def assumptions(q: Question, option: Mapping[str, Any]) -> dict[str, Any]:
         "seq_len": workload.get("seq_len"),
         "micro_batch": layout.get("micro_batch"),
         "recompute": layout.get("recompute"),
+        "low_memory": bool(workload.get("low_memory")),
         "count_default": q.slot("gpu_count") is None,
         # With the data said, its time and cost are in the answer (or the job does not fit): no ask.
         "data_given": q.slot("tokens") is not None or q.slot("data_bytes") is not None,
