@@ -246,6 +246,8 @@ class Consultant:
             # "用 4090 可以吗", "能用 4090 训练吗" after a plan: the plan on that GPU, not its datasheet
             # nor its general training verdict (a feature, "4090 能做多机训练吗", is still about the GPU)
             u = replace(u, intent="whatif", kind="whatif")
+        if not self._form_in_progress(state):
+            u = policy.memory_variant(state.topic, u, text, self.kb.catalog)
         u = _add_to_comparison(state, u, self._form_in_progress(state))
         question = self._question(state, text, u)
         direct = policy.kind_of(question, state.topic, self._form_in_progress(state))

@@ -8,6 +8,7 @@ what the message says plus the answer's stated defaults (bot/dialogue/answers/*)
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from bot.dialogue.answers import (
@@ -30,10 +31,11 @@ from bot.dialogue.answers import (
     serve_fit,
     serve_pick,
 )
-from bot.dialogue.answers.base import Question
+from bot.dialogue.answers.base import Question, main_variant
 from bot.dialogue.reply import Reply
 from bot.dialogue.route import SWITCH_WORDS
 from bot.dialogue.state import SERVE_SLOT_NAMES
+from sizing.types import Catalog
 
 Answer = Callable[[Question, Reply], bool]
 
@@ -192,8 +194,35 @@ def _another_provider_for_the_price(
         return False
     if not (topic.get("slots") or {}).get("price_gpus") or not q.u.providers:
         return False
-    t = q.text.strip().rstrip("?？!！。. ")
+    return elliptical(q.text)
+
+
+def elliptical(text: str) -> bool:
+    """A short follow-up that leaves the question out: "腾讯云呢", "80G 的呢", "and on Azure?"."""
+    t = text.strip().rstrip("?？!！。. ")
     return len(t) <= ELLIPTICAL_CHARS and (t.endswith("呢") or t.lower().startswith(_ELLIPTICAL_OPENERS))
+
+
+def memory_variant(topic: Any, u: Any, text: str, catalog: Catalog) -> Any:
+    """ "那 80G 的呢" after an answer about the A100 40GB: the same question on the family's 80 GB card
+    (the size is a GPU's memory here, not a dataset). `u` unchanged when that is not what it asks."""
+    slots = (topic.get("slots") or {}) if isinstance(topic, Mapping) else {}
+    named = slots.get("gpu") or next(iter(slots.get("price_gpus") or ()), None)
+    if named is None or u.gpus or not elliptical(text) or set(u.said) - {"data_bytes"}:
+        return u
+    size = u.said.get("data_bytes")
+    gb = float(size) / 1e9 if size else (u.gpu_memory or {}).get("gb")
+    spec = main_variant(catalog, str(named))
+    if gb is None or spec is None:
+        return u
+    family = spec.id.split("-")[0]
+    cards = [g for g in catalog.gpus if g.id.split("-")[0] == family and abs(g.memory_gb - float(gb)) < 1]
+    cards.sort(key=lambda g: (g.form_factor != spec.form_factor, g.variant_of is not None))
+    if not cards:
+        return u
+    return replace(
+        u, gpus=(cards[0].id,), said={"gpu": cards[0].id}, intent="whatif", kind="whatif", gpu_memory=None
+    )
 
 
 def _sized_only(q: Question) -> bool:

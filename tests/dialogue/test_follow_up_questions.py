@@ -98,3 +98,14 @@ def test_another_size_after_an_answer_about_a_named_model_is_about_that_size(rea
 
 def test_a_precision_change_written_with_an_arrow_changes_the_plan_to_the_new_one(real: Consultant) -> None:
     assert ask(real, "LoRA 13B, 200M tokens, 5 days", "and bf16 -> fp8").startswith("*What changed*: now FP8")
+
+
+def test_a_memory_size_after_an_answer_about_a_gpu_asks_about_that_size_of_it(real: Consultant) -> None:
+    text = ask(real, "A100 40G 能全參微調 7B 嗎", "那 80G 的呢")
+    assert "NVIDIA A100 80GB (SXM4)" in text and "資料 80 GB" not in text
+    assert ask(real, "A100 40GB 一小时多少钱", "80GB 版本呢").startswith(
+        "*NVIDIA A100 80GB (SXM4) 按需价（每卡）*"
+    )
+    assert "One NVIDIA A100 80GB (SXM4)" in ask(
+        real, "can a single A100 40GB LoRA a 13B?", "what about the 80GB one?"
+    )
