@@ -36,6 +36,8 @@ if TYPE_CHECKING:
 
 
 FULL_TRAINING = ("pretrain", "full_finetune")  # methods whose weights, grads and optimizer states shard
+# Answers a memo below keeps before it starts afresh (each a few hundred bytes).
+MAX_REMEMBERED = 4096
 
 
 @dataclass(frozen=True)
@@ -207,7 +209,22 @@ class KnowledgeBase:
     ) -> list[Bilingual]:
         """Compatibility notes that matter for this plan: its GPU's architecture, the training method,
         the precision, the GPU count and whether full training is sharded (default: full training
-        on more than one GPU is)."""
+        on more than one GPU is). Remembered per question, like fired_pitfalls."""
+        key = (gpu_id, method, precision, gpus, sharded)
+        known = self._software_notes.get(key)
+        if known is None:
+            if len(self._software_notes) >= MAX_REMEMBERED:
+                self._software_notes.clear()
+            known = self._software_notes[key] = tuple(self._notes(gpu_id, method, precision, gpus, sharded))
+        return list(known)
+
+    @functools.cached_property
+    def _software_notes(self) -> dict[tuple[object, ...], tuple[Bilingual, ...]]:
+        return {}
+
+    def _notes(
+        self, gpu_id: str, method: str | None, precision: str | None, gpus: int, sharded: bool | None
+    ) -> list[Bilingual]:
         arch = self.gpu_record(gpu_id).architecture
         if sharded is None:
             sharded = gpus > 1 and method in FULL_TRAINING
@@ -269,6 +286,25 @@ class KnowledgeBase:
         return twins_by_id((*self.faq, *self.pitfalls))
 
     def fired_pitfalls(self, context: Mapping[str, object]) -> list[str]:
+        """Ids of the pitfalls whose trigger holds in `context`, remembered per context: the answer
+        is a pure function of the pitfalls and the context's values (a handful of numbers, names and
+        flags from the request and its plan), a turn asks twice, and evaluating every trigger was
+        ~3% of a chat turn."""
         from knowledge.triggers import fired
 
-        return fired(self.pitfalls, context)
+        values = tuple(context.items())
+        # The types too: True == 1 as a key, but `is_true` holds for True only.
+        key = (values, tuple(map(type, context.values())))
+        try:
+            known = self._fired.get(key)
+        except TypeError:  # an unhashable value: evaluate, remember nothing
+            return fired(self.pitfalls, context)
+        if known is None:
+            if len(self._fired) >= MAX_REMEMBERED:
+                self._fired.clear()
+            known = self._fired[key] = tuple(fired(self.pitfalls, context))
+        return list(known)
+
+    @functools.cached_property
+    def _fired(self) -> dict[tuple[object, ...], tuple[str, ...]]:
+        return {}

@@ -110,3 +110,11 @@ def test_megatron_is_suggested_for_multi_node_pretraining_not_for_one_gpu() -> N
 def test_the_old_three_argument_call_still_answers_for_one_gpu() -> None:
     notes = load_knowledge().software_notes("t4", "qlora", "fp16")
     assert any("bitsandbytes" in n.en for n in notes)
+
+
+def test_software_notes_asked_again_are_the_same_and_a_callers_changes_stay_its_own() -> None:
+    kb = load_knowledge()
+    first = kb.software_notes("h100-sxm", "pretrain", "fp8", gpus=16)
+    first.clear()
+    again = kb.software_notes("h100-sxm", "pretrain", "fp8", gpus=16)
+    assert again and again == kb.software_notes("h100-sxm", "pretrain", "fp8", gpus=16, sharded=True)

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 
 import pytest
 
+from knowledge import load_knowledge
 from knowledge.faq import load_pitfalls
 from knowledge.triggers import TRIGGER_KEYS, fired, parse_trigger, unknown_context_keys
 
@@ -152,3 +153,19 @@ def test_a_small_model_on_an_h100_is_flagged_as_overbuying_but_a_70b_one_is_not(
 def test_qlora_at_short_sequences_is_not_flagged() -> None:
     short = {**NEUTRAL, "method": "qlora", "seq_len": 1024}
     assert "pitfall.qlora_long_sequence" not in fired(load_pitfalls(), short)
+
+
+def test_the_knowledge_base_answers_each_situation_as_the_triggers_do_however_often_asked() -> None:
+    kb = load_knowledge()
+    for situation in [NEUTRAL, *({**NEUTRAL, **facts} for facts in SITUATIONS.values())] * 2:
+        answer = kb.fired_pitfalls(situation)
+        assert answer == fired(kb.pitfalls, situation)
+        answer.append("changed by a caller")  # never seen by the next caller
+
+
+def test_a_remembered_answer_for_a_real_true_is_not_given_for_a_one() -> None:
+    kb = load_knowledge()
+    small_on_h100 = {**NEUTRAL, "params": 3e8, "user_gpu": "h100-sxm"}
+
+    assert "pitfall.overbuying_top_gpu" in kb.fired_pitfalls({**small_on_h100, "user_gpu_top_tier": True})
+    assert "pitfall.overbuying_top_gpu" not in kb.fired_pitfalls({**small_on_h100, "user_gpu_top_tier": 1})
