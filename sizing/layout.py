@@ -229,7 +229,11 @@ class LayoutSearch:
         self._gpu_keys: dict[str, tuple[int, bool, bool, Precision]] = {}  # per GPU: TP limit, scores, fp32
         self._min_batch_tokens = min(self.micro_batches) * w.seq_len
         self.speed = Speed(w)
-        self._batch_tokens, self._grow = w.global_batch_tokens, not strict_batch  # _grad_accum's arguments
+        # _grad_accum's arguments. The low-memory recipe steps the optimizer inside backward, once per
+        # micro-batch: no gradient accumulation (torchtune's optimizer_in_bwd), so its batch is what the
+        # GPUs hold at once.
+        self._batch_tokens = 0.0 if w.low_memory else w.global_batch_tokens
+        self._grow = not strict_batch
         self._grad_bytes: dict[str, float] = _GradBytes()
 
     def _scan(self, gpus: int, gpu: GpuSpec, within_batch: bool = False) -> _Scan:
@@ -277,7 +281,7 @@ class LayoutSearch:
                 single_gpu_zero_stages(w),
                 self.modes,
                 w.arch.layers,
-                w.global_batch_tokens,
+                self._batch_tokens,
                 w.seq_len,
                 self.micro_batches[0],
                 not self.strict_batch,

@@ -88,3 +88,11 @@ def test_adapters_ignore_the_recipe_their_optimizer_state_is_already_small(catal
     assert (
         _top(catalog, low_memory=True, **kw)["memory_per_gpu_gb"] == _top(catalog, **kw)["memory_per_gpu_gb"]
     )
+
+
+def test_the_recipe_steps_the_optimizer_every_micro_batch_so_it_accumulates_no_gradients(
+    catalog: Catalog,
+) -> None:
+    top = _top(catalog, gpu="rtx4090", low_memory=True, **LLAMA_8B_ON_ONE)
+    plain = _top(catalog, gpu="h100-sxm", **LLAMA_8B_ON_ONE)
+    assert top["layout"]["grad_accum"] == 1 and plain["layout"]["grad_accum"] > 1  # type: ignore[index]
