@@ -7,11 +7,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from bot.dialogue.asap import fastest_first, fastest_within_budget
 from bot.dialogue.clouds import restricted
 from bot.dialogue.hardware import china_options
 from bot.dialogue.memo import plan_dict
 from bot.dialogue.pitfall_context import pitfall_context
-from bot.dialogue.plan import budget_usd_total, build_request, effective_slots, summarise
+from bot.dialogue.plan import build_request, effective_slots, summarise
 from bot.dialogue.reply import Reply
 from bot.dialogue.state import DialogueState, SlotChange
 from bot.render.text import render_json
@@ -24,7 +25,6 @@ from bot.render.views import (
     stale_view,
     warning_views,
 )
-from sizing.assumptions import SIMILAR_DAYS
 from sizing.errors import SizingError
 from sizing.result import SizingResult
 from sizing.types import Catalog, SizingRequest
@@ -57,10 +57,29 @@ def run_plan(state: DialogueState, kb: KnowledgeBase, plan: Planner, today: dt.d
     if rec is None:
         rec = plan_dict(plan, request, kb.catalog)
     if state.asap:
+        fast = fastest_within_budget(
+            lambda days: _plan_for(
+                replace(state, slots={**state.slots, "days": days}, asap=False), kb, plan, today
+            ),
+            rec,
+            state.slots,
+            kb.catalog.usd_to_cny,
+        )
+        if fast is not None:
+            return fast
         rec["options"] = fastest_first(rec.get("options") or [], state.slots, kb.catalog.usd_to_cny)
     elif state.cheapest:
         rec["options"] = cheapest_first(rec.get("options") or [])
     return rec
+
+
+def _plan_for(
+    state: DialogueState, kb: KnowledgeBase, plan: Planner, today: dt.date
+) -> dict[str, Any] | None:
+    try:
+        return run_plan(state, kb, plan, today)
+    except SizingError:
+        return None
 
 
 def cheapest_first(options: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -70,27 +89,6 @@ def cheapest_first(options: list[dict[str, Any]]) -> list[dict[str, Any]]:
         return options
     low = min(priced, key=lambda o: (float(o["cost"]["on_demand_usd"]), float(o.get("days") or 0.0)))
     return [low] + [o for o in options if o is not low]
-
-
-def fastest_first(
-    options: list[dict[str, Any]], slots: Mapping[str, Any], usd_to_cny: float
-) -> list[dict[str, Any]]:
-    """The options with the fastest one that fits (and the budget, when there is one) first."""
-
-    def affordable(o: Mapping[str, Any]) -> bool:
-        cap = budget_usd_total(slots, o.get("days"), usd_to_cny)
-        spent = (o.get("cost") or {}).get("on_demand_usd")
-        return cap is None or spent is None or float(spent) <= cap
-
-    candidates = [o for o in options if o.get("fits") and affordable(o)]
-    if not candidates:
-        return options
-    # Plans within SIMILAR_DAYS of the quickest count as equally fast (as in the engine's own
-    # "fastest" pick): the first of them in the engine's order wins, so 8 × MI300X in 3.46 days for
-    # $3,983 never displaces 4 × B200 in 3.48 days for $2,267.
-    quickest = min(float(o.get("days") or float("inf")) for o in candidates)
-    fastest = next(o for o in candidates if float(o.get("days") or float("inf")) <= quickest * SIMILAR_DAYS)
-    return [fastest] + [o for o in options if o is not fastest]
 
 
 # Warnings the reply already says in its own line (billing) or in its footer (price date).

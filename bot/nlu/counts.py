@@ -8,14 +8,15 @@ from bot.nlu import lexicon
 from bot.nlu.found import Found
 from bot.nlu.gpus import GPU_WORDS, GPU_WORDS_EN, GpuMention
 from bot.nlu.scan import Num
-from bot.nlu.units import unit_after
+from bot.nlu.units import Unit
 
 _GPU_WORDS_ALL = GPU_WORDS + GPU_WORDS_EN
 _DASH_GPU = ("-gpus", "-gpu", "-cards", "-card")
 
 
-def gpu_counts(s: str, nums: list[Num], gpus: list[GpuMention], found: Found) -> None:
-    """GPU counts: "8张A100", "4x H100", "A100 x 8", "16张卡", "8 GPUs", "两台8卡H800" (2 x 8)."""
+def gpu_counts(s: str, nums: list[Num], units: list[Unit], gpus: list[GpuMention], found: Found) -> None:
+    """GPU counts: "8张A100", "4x H100", "A100 x 8", "16张卡", "8 GPUs", "两台8卡H800" (2 x 8).
+    `units`: units.unit_after of each of `nums`."""
     per_node: list[tuple[int, float]] = []  # "8卡" (a server's card count): idx, value
     totals: list[tuple[int, float]] = []
     nodes: list[tuple[int, float]] = []
@@ -41,7 +42,7 @@ def gpu_counts(s: str, nums: list[Num], gpus: list[GpuMention], found: Found) ->
                 totals.append((idx, num.value))
             elif _after_gpu_name(s, num, ends):
                 totals.append((idx, num.value))
-            elif unit_after(s, num).kind == "node":
+            elif units[idx].kind == "node":
                 nodes.append((idx, num.value))
     for idx, _ in per_node + totals + nodes:
         found.used.add(idx)

@@ -63,24 +63,27 @@ def extract(
     """Candidate slot values of every number in `s`. `serving`: the message is about serving a model,
     so a small token count is a request length, not a dataset."""
     found = Found(named_model=named_model, serving=serving)
-    gpu_counts(s, nums, gpus, found)
-    found.used.update(i for i, num in enumerate(nums) if _gpu_memory(s, num, gpus))
+    # Each number's unit, read once: the readers below ask for most numbers' units several times,
+    # and reading one was ~5% of a chat turn. Every number's is needed (_gpu_memory asks for all).
+    units = [unit_after(s, num) for num in nums]
+    gpu_counts(s, nums, units, gpus, found)
+    found.used.update(i for i, num in enumerate(nums) if _gpu_memory(s, num, units[i], gpus))
     for idx, num in enumerate(nums):
         if idx in found.used:
             continue
-        floor = max(nums[idx - 1].end, unit_after(s, nums[idx - 1]).end) if idx else 0
+        floor = max(nums[idx - 1].end, units[idx - 1].end) if idx else 0
         if num.start < floor:
             continue  # inside the previous number's unit: the "a" of "10,000 users a day"
         ceiling = nums[idx + 1].start if idx + 1 < len(nums) else len(s)
-        unit = unit_after(s, num)
-        _classify(s, idx, num, unit, floor, ceiling, nums, found, lang)
+        _classify(s, idx, num, units[idx], floor, ceiling, nums, units, found, lang)
     return found
 
 
 def _classify(
-    s: str, idx: int, num: Num, unit: Unit, floor: int, ceiling: int, nums: list[Num], found: Found,
-    lang: str,
+    s: str, idx: int, num: Num, unit: Unit, floor: int, ceiling: int, nums: list[Num], units: list[Unit],
+    found: Found, lang: str,
 ) -> None:  # fmt: skip
+    """`units`: unit_after of each of `nums`; `unit` is this number's."""
     before = window_before(s, num.start, floor)
     after = window_after(s, unit.end if unit.end > 0 else num.end, ceiling)
     if num.weak and unit.kind not in ("days", "money"):
@@ -99,7 +102,7 @@ def _classify(
         _money(s, idx, num, unit, nums, found, lang)
         return
     if unit.kind == "days":
-        _duration(s, idx, num, unit, nums, found)
+        _duration(s, idx, num, unit, nums, units, found)
         return
     if unit.kind == "data":
         if _memory_filter(s, before, after, unit.end, num.value * unit.factor, found):
@@ -108,14 +111,14 @@ def _classify(
             found.add("data_bytes", num.value * unit.factor, num, s)
         return
     if unit.kind == "tokens":
-        _tokens(s, idx, num, unit, before, after, nums, found)
+        _tokens(s, idx, num, unit, before, after, nums, units, found)
         return
     if unit.kind in TEXT_UNITS:
         # "2M docs of 500 words", "每篇约 2000 字": tokens at the sourced ratio, which the reply states
         ratio = TEXT_UNITS[unit.kind]()
         found.text_unit = unit.kind
         tokens = replace(num, value=num.value * ratio)
-        _tokens(s, idx, tokens, Unit("tokens", 1.0, unit.end), before, after, nums, found)
+        _tokens(s, idx, tokens, Unit("tokens", 1.0, unit.end), before, after, nums, units, found)
         return
     if unit.kind in ("params", "level"):
         found.add("params", num.value, num, s)
@@ -195,11 +198,11 @@ def _bare_length(before: str, after: str, found: Found) -> bool:
     return bool(found.values.get("samples")) and tail.startswith(("each", "apiece", "per sample", "/条"))
 
 
-def _after_sample_count(s: str, nums: list[Num], idx: int) -> bool:
+def _after_sample_count(s: str, nums: list[Num], units: list[Unit], idx: int) -> bool:
     """ "50k samples of ~1k tokens": a length joined to the sample count right before it."""
     if idx == 0:
         return False
-    prev = unit_after(s, nums[idx - 1])
+    prev = units[idx - 1]
     if prev.kind == "none" and nums[idx - 1].mult not in ("b", "t", "g"):
         prev = samples_after_modifiers(s, nums[idx - 1]) or prev  # "50k customer conversations of ~1k"
     if prev.kind != "samples":
@@ -216,7 +219,15 @@ _PER_SECOND_AFTER = ("/s", "/sec", " per second", " a second", "每秒", "/秒")
 
 
 def _tokens(
-    s: str, idx: int, num: Num, unit: Unit, before: str, after: str, nums: list[Num], found: Found
+    s: str,
+    idx: int,
+    num: Num,
+    unit: Unit,
+    before: str,
+    after: str,
+    nums: list[Num],
+    units: list[Unit],
+    found: Found,
 ) -> None:
     """A token count: a request length (serving), a rate, a length per sample, or the dataset."""
     if s.startswith(_PER_SECOND_AFTER, unit.end) or before.rstrip().endswith(("每秒", "per second")):
@@ -226,7 +237,7 @@ def _tokens(
     if side is not None and num.value < 1e6:
         found.add(f"{side}_tokens", num.value, num, s)  # "1k-token prompts", "输出500 token"
         return
-    if _per_sample(before, after) or _after_sample_count(s, nums, idx):
+    if _per_sample(before, after) or _after_sample_count(s, nums, units, idx):
         # "每条 1k tokens", "50k conversations of ~1k tokens": times the sample count (parser) it
         # is the token total; a length alone waits for the count.
         found.add("tokens_per_sample", num.value, num, s)
@@ -463,9 +474,9 @@ _GPU_MEMORY_WORDS = (
 _GPU_MEMORY_REACH = 40  # characters; longer than 12 after removing every filler word above
 
 
-def _gpu_memory(s: str, num: Num, gpus: list[GpuMention]) -> bool:
-    """A byte size glued to a GPU name is that GPU's memory, not the training data."""
-    unit = unit_after(s, num)
+def _gpu_memory(s: str, num: Num, unit: Unit, gpus: list[GpuMention]) -> bool:
+    """A byte size glued to a GPU name is that GPU's memory, not the training data (`unit`: the
+    number's unit_after)."""
     if unit.kind == "data":
         end = unit.end
     elif unit.kind == "none" and num.mult in ("g", "t"):
@@ -672,7 +683,9 @@ def _price_period(s: str, num: Num, unit: Unit, found: Found) -> bool:
     return True
 
 
-def _duration(s: str, idx: int, num: Num, unit: Unit, nums: list[Num], found: Found) -> None:
+def _duration(
+    s: str, idx: int, num: Num, unit: Unit, nums: list[Num], units: list[Unit], found: Found
+) -> None:
     if (num.value == 1 or num.weak) and _price_period(s, num, unit, found):
         return
     if unit.factor <= 1 / 86400 + 1e-12:
@@ -702,7 +715,7 @@ def _duration(s: str, idx: int, num: Num, unit: Unit, nums: list[Num], found: Fo
         if len(gap) > 5 or any(ch not in " ,、零又和加" for ch in gap.replace("and", "")):
             break
         after_hours = unit.factor == 1 / 24
-        unit = unit_after(s, nums[nxt])
+        unit = units[nxt]
         bare = after_hours and unit.kind == "none" and gap.strip() in ("", "and", "零")
         if bare and nums[nxt].value < 60 and not nums[nxt].mult and not nums[nxt].weak:
             # "1 hour thirty", "2 hours and 10", 两小时十分: the minutes (Duckling Duration corpora)

@@ -1,0 +1,108 @@
+""" "ASAP", "越快越好" with a budget: the fastest plan the budget buys, found by asking the engine for
+shorter deadlines.
+
+Without a deadline the engine sizes a cluster for a sensible length of job, and its options hold
+nothing much faster (full fine-tuning 8B on 500 GB with $100k: 40 × A100 in 13 days for $35k, while 64 ×
+B200 finish in 2 days for $33k). With a budget, as fast as possible means the shortest deadline the
+engine can meet within it. Without one, the fastest of the engine's own options stays the answer: the
+catalogue's per-GPU prices barely rise with the cluster, so no cost rule would stop at a sensible size.
+Deadlines are tried from ASAP_DEADLINES_DAYS by bisection, so a turn asks the engine a handful of times.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from bot.dialogue.plan import budget_usd_total
+from sizing.assumptions import SIMILAR_DAYS
+
+# Deadlines tried, in days: a day to about a year, roughly 1.5x apart.
+ASAP_DEADLINES_DAYS = (1.0, 2.0, 3.0, 5.0, 7.0, 10.0, 14.0, 21.0, 30.0, 45.0, 60.0, 90.0, 135.0, 200.0, 300.0)
+# Our stated default, not a sourced figure: however large the budget, no more than this many times the
+# GPUs of the largest option the engine offers without a deadline (its sensible cluster sizes).
+ASAP_MAX_SCALE = 4
+# Warnings about the deadline tried, which the user never set.
+TRIED_DEADLINE_WARNINGS = ("deadline_impossible", "deadline_tight")
+
+PlanFor = Callable[[float], dict[str, Any] | None]  # the engine's result for a deadline in days
+
+
+def fastest_within_budget(
+    plan_for: PlanFor, open_plan: Mapping[str, Any], slots: Mapping[str, Any], usd_to_cny: float
+) -> dict[str, Any] | None:
+    """The plan for the shortest deadline whose top option fits, finishes in time, costs no more than
+    the budget and uses at most ASAP_MAX_SCALE times the GPUs of the open plan's largest option; None
+    without a budget, or when nothing beats the fastest option of the plan without a deadline."""
+    budget = slots.get("budget")
+    if not isinstance(budget, Mapping) or not budget.get("amount"):
+        return None
+    fitting = [o for o in open_plan.get("options") or [] if o.get("fits") and o.get("days")]
+    if not fitting:
+        return None
+    quickest_open = min(float(o["days"]) for o in fitting)
+    most_gpus = ASAP_MAX_SCALE * max(int(o.get("gpus") or 1) for o in fitting)
+    rungs = [d for d in ASAP_DEADLINES_DAYS if d < quickest_open]
+
+    def good(rec: Mapping[str, Any] | None, days: float) -> bool:
+        options = (rec or {}).get("options") or []
+        if not options:
+            return False
+        top = options[0]
+        spent = (top.get("cost") or {}).get("on_demand_usd")
+        cap = budget_usd_total(slots, top.get("days"), usd_to_cny)
+        return (
+            bool(top.get("fits"))
+            and float(top.get("days") or float("inf")) <= days * 1.001
+            and int(top.get("gpus") or 1) <= most_gpus
+            and spent is not None
+            and (cap is None or float(spent) <= cap)
+        )
+
+    found: dict[str, Any] | None = None
+    low, high = 0, len(rungs) - 1
+    while low <= high:  # shorter deadlines cost more: the first good rung is the fastest plan
+        mid = (low + high) // 2
+        rec = plan_for(rungs[mid])
+        if rec is not None and good(rec, rungs[mid]):
+            found, high = rec, mid - 1
+        else:
+            low = mid + 1
+    if found is None:
+        return None
+    # The plan met its deadline; one of its other options may be quicker still within the budget.
+    found["options"] = fastest_first(found.get("options") or [], slots, usd_to_cny, most_gpus=most_gpus)
+    found["warnings"] = [
+        w for w in found.get("warnings") or [] if w.get("code") not in TRIED_DEADLINE_WARNINGS
+    ]
+    return found
+
+
+def fastest_first(
+    options: list[dict[str, Any]],
+    slots: Mapping[str, Any],
+    usd_to_cny: float,
+    *,
+    most_gpus: int | None = None,
+) -> list[dict[str, Any]]:
+    """The options with the fastest one that fits (and the budget, when there is one, and at most
+    `most_gpus`) first."""
+
+    def affordable(o: Mapping[str, Any]) -> bool:
+        cap = budget_usd_total(slots, o.get("days"), usd_to_cny)
+        spent = (o.get("cost") or {}).get("on_demand_usd")
+        return cap is None or spent is None or float(spent) <= cap
+
+    candidates = [
+        o
+        for o in options
+        if o.get("fits") and affordable(o) and (most_gpus is None or int(o.get("gpus") or 1) <= most_gpus)
+    ]
+    if not candidates:
+        return options
+    # Plans within SIMILAR_DAYS of the quickest count as equally fast (as in the engine's own
+    # "fastest" pick): the first of them in the engine's order wins, so 8 × MI300X in 3.46 days for
+    # $3,983 never displaces 4 × B200 in 3.48 days for $2,267.
+    quickest = min(float(o.get("days") or float("inf")) for o in candidates)
+    fastest = next(o for o in candidates if float(o.get("days") or float("inf")) <= quickest * SIMILAR_DAYS)
+    return [fastest] + [o for o in options if o is not fastest]
