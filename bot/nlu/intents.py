@@ -454,6 +454,8 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
         return "model_info"  # "How many layers does Llama 3 70B have?", "DeepSeek-V3 激活参数多少"
     if _asks_data_amount(t, sig):
         return "data_amount"  # "How many tokens should I train a 3B model on?": the answer, not the form
+    if _asks_stored_size(t, sig):
+        return "faq"  # "7B 全参训练一个 checkpoint 多大": checkpoint storage, not the planning form
     question = _question_kind(t, sig, yes_no, workload, model, short)
     if question is not None:
         return question
@@ -501,8 +503,9 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
 
 
 # Slots a conceptual question may mention without becoming a workload to size: a technique, a GPU,
-# and one quantity it asks about ("1GB 文本大概多少 token", "7B 模型该用多少数据预训练").
-CONCEPT_SLOTS = (*QUALITATIVE, "gpu", "params", "tokens", "data_bytes", "model", "days")
+# and one quantity it asks about ("1GB 文本大概多少 token", "7B 模型该用多少数据预训练"). A GPU count
+# describes a cluster, not a job to size ("do I need InfiniBand for 32 H100s?").
+CONCEPT_SLOTS = (*QUALITATIVE, "gpu", "gpu_count", "params", "tokens", "data_bytes", "model", "days")
 CONCEPT_QUANTITIES = ("params", "tokens", "data_bytes")
 # The FAQ must be at least this sure before a question with slot words leaves the planning form
 # (knowledge.search scores 0-1; its own floor for showing a hit is 0.38). A model size is a workload,
@@ -654,6 +657,14 @@ def _asks_data_amount(t: str, sig: Signals) -> bool:
     sized = "params" in sig.filled or sig.model_named
     planned = any(s in sig.filled for s in DATA_PLAN_SLOTS) or bool(sig.gpus)
     return sized and not planned and not sig.serving
+
+
+def _asks_stored_size(t: str, sig: Signals) -> bool:
+    """How big a checkpoint or the weights are on disk, of a model at most sized: no data, deadline or
+    budget to plan with (then the size of the files is a side question of a plan)."""
+    if not has_any(t, cues.STORED_FILES) or not has_any(t, cues.SIZE_ASK):
+        return False
+    return not any(s in sig.filled for s in DATA_PLAN_SLOTS) and not sig.serving
 
 
 def _gpus_for_a_technique(sig: Signals) -> bool:

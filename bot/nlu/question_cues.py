@@ -166,6 +166,18 @@ MEMORY_ASK = (
     "memory per gpu", "per-gpu memory", "memory per card", "vram per gpu", "每卡显存", "每张卡显存",
     "单卡显存多少", "每卡多少显存", "多少vram", "vram多少", "vram要多少", "多大vram", "几g的vram",
 )  # fmt: skip
+# Asking how big the saved files are: a checkpoint or the weights on disk ("How big is a checkpoint
+# of a 70B model?", "7B 全参训练一个 checkpoint 多大", "70B 模型的權重檔案有多大"). Taiwan's 檔案 (a file)
+# is 档案 once simplified. The FAQ answers it per parameter; the memory answer would be GPU memory.
+STORED_FILES = (
+    "checkpoint", "checkpoints", "weights file", "weight file", "weight files", "weights on disk", "model file",
+    "model files", "safetensors", "检查点", "权重文件", "模型文件", "权重档案", "模型档案", "权重有多大",
+    "权重多大", "存档",
+)  # fmt: skip
+SIZE_ASK = (
+    "how big", "how large", "what size", "size of", "how much disk", "how much storage", "how many gb",
+    "多大", "大小", "多少gb", "多少g", "占多少", "多少存储", "多少硬盘", "多少磁盘", "多少空间",
+)  # fmt: skip
 # Asking how much data a model should be trained on ("How many tokens should I train a 3B model on?",
 # "3B 模型要多少数据", "7B 预训练需要多少 token"). Text is simplified and compacted ("多少 token": 多少token).
 DATA_ASK = (

@@ -18,6 +18,7 @@ SERVING = (
     "concurrency", "requests per second", "vllm", "sglang", "tensorrt-llm", "trt-llm", "tgi", "ollama",
     "llama.cpp", "kv cache", "kv-cache",
     "推理", "推论", "部署", "上线服务", "在线服务", "服务化", "并发", "首token", "首字", "kv缓存",
+    "同时服务", "服务用户", "服务使用者",
 )  # fmt: skip
 # Inference words that need context: running, fitting or generating with a named model, and no
 # training verb or dataset in the message ("can I run Llama 3 70B on 2 4090s", "一张4090跑得动

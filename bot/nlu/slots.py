@@ -296,6 +296,9 @@ _PLAIN_USERS = (
     "个人使用",
     "名用户",
     "位用户",
+    "个使用者",  # Taiwan's word for a user (使用者), simplified before matching
+    "名使用者",
+    "位使用者",
 )
 
 

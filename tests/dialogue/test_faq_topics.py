@@ -31,3 +31,26 @@ def test_paying_for_a_stopped_instance_is_answered_per_cloud(real: Consultant) -
     assert text.startswith("*Do I still pay for a GPU instance while it is stopped?*")
     assert "deallocated" in text and "EBS" in text
     assert ask(real, "關機以後還會收費嗎？").startswith("*執行個體關機")
+
+
+def test_a_network_question_about_a_counted_cluster_gets_the_interconnect_answer(real: Consultant) -> None:
+    text = ask(real, "is InfiniBand required for 24 A100s across 3 nodes?")
+    assert "InfiniBand" in text and "RoCE" in text and not any(f in text for f in FORM)
+    zh = ask(real, "32 张 H800 做多机训练，要上 InfiniBand 吗？")
+    assert "InfiniBand" in zh and "模型有多少参数" not in zh
+
+
+def test_the_size_of_a_checkpoint_for_a_sized_model_is_answered_per_parameter(real: Consultant) -> None:
+    text = ask(real, "13B 全參數微調，存一次 checkpoint 要多大空間？")
+    assert "14 位元組/參數" in text and "訓練資料有多少" not in text
+    en = ask(real, "what size is the weights file of a 34B model?")
+    assert "2 bytes per parameter" in en and not any(f in en for f in FORM)
+
+
+def test_a_size_question_inside_a_plan_with_data_still_plans() -> None:
+    from bot.nlu import parse
+
+    assert (
+        parse("train 7B on 100B tokens in 10 days, checkpoint size matters, how big a cluster?").intent
+        != "faq"
+    )

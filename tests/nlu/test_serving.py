@@ -162,3 +162,8 @@ def test_daily_users_are_a_serving_load_not_concurrency_nor_a_deadline(text: str
     assert p.slots.daily_users == users, p.slots
     assert p.slots.concurrency is None and p.slots.days is None, p.slots
     assert p.task == "serve"
+
+
+def test_taiwan_users_served_at_once_are_a_serving_load() -> None:
+    parsed = parse("一個 Qwen2.5 32B 要同時服務 40 位使用者，要幾張卡？")
+    assert parsed.task == "serve" and parsed.slots.concurrency == 40
