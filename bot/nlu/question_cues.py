@@ -170,9 +170,9 @@ MEMORY_ASK = (
 # of a 70B model?", "7B 全参训练一个 checkpoint 多大", "70B 模型的權重檔案有多大"). Taiwan's 檔案 (a file)
 # is 档案 once simplified. The FAQ answers it per parameter; the memory answer would be GPU memory.
 STORED_FILES = (
-    "checkpoint", "checkpoints", "weights file", "weight file", "weight files", "weights on disk", "model file",
-    "model files", "safetensors", "检查点", "权重文件", "模型文件", "权重档案", "模型档案", "权重有多大",
-    "权重多大", "存档",
+    "checkpoint", "checkpoints", "weights file", "weight file", "weight files", "weights on disk",
+    "model file", "model files", "safetensors", "检查点", "权重文件", "模型文件", "权重档案", "模型档案",
+    "权重有多大", "权重多大", "存档",
 )  # fmt: skip
 SIZE_ASK = (
     "how big", "how large", "what size", "size of", "how much disk", "how much storage", "how many gb",
