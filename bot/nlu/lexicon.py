@@ -266,6 +266,10 @@ ASKS_COST = (
     "how much would it cost", "how much will it cost", "how much does it cost", "how much would that cost",
     "what would it cost", "what will it cost", "what does it cost", "cost to train", "cost to pretrain",
     "cost to pre-train", "cost to fine-tune", "cost to finetune", "how expensive", "total cost",
+    "the cost of", "what's the cost", "what is the cost", "cost estimate", "estimate the cost",
+    # the cost as the question's last word: "what would a 3-epoch LoRA of Llama 3 8B … cost?"
+    "cost?", "costs?", "cost me?", "cost us?", "would that cost", "will that cost", "would this cost",
+    "will this cost", "does that cost", "does this cost",
     "多少钱", "花多少", "要多少钱", "需要多少钱", "成本多少", "费用多少", "多少费用", "多少成本", "总成本",
     "总费用", "要花多少",
 )  # fmt: skip

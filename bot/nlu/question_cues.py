@@ -160,6 +160,8 @@ MEMORY_ASK = (
     "vram to", "gpu memory to", "memory to train", "memory to pretrain", "memory to pre-train",
     "memory to fine-tune", "memory to finetune", "memory to fine tune", "memory to run", "memory to serve",
     "显存要求", "要多大显存", "占用多少显存", "需要多大显存",
+    # Taiwan says 記憶體 for memory (simplified: 记忆体): "全參數微調 13B 需要多少記憶體"
+    "多少记忆体", "多大记忆体", "记忆体要多少", "记忆体需要多少", "记忆体需求", "占多少记忆体",
     # the memory as the question's last word: "Mixtral 8x7B full fine-tune memory?"
     "memory?", "vram?", "memory usage", "memory estimate", "memory needs", "显存？", "显存?", "显存呢",
     # per GPU: "LoRA 70B on 8x A100, memory per GPU?", "每卡显存多少"
@@ -184,6 +186,9 @@ DATA_ASK = (
     "多少数据", "多少token", "多少个token", "多少tokens", "多少训练数据", "多少语料", "多少数据量",
     "数据量多少", "数据要多少", "数据需要多少", "数据量要多少", "数据量需要多少", "需要多大的数据",
     "多大的数据集", "多少词元",
+    # counted in examples: "做客服需要多少条数据", "要幾筆資料" (笔/资料 once simplified)
+    "多少条数据", "多少条样本", "多少条训练数据", "多少条语料", "多少个样本", "多少样本", "多少条对话",
+    "多少笔资料", "多少笔数据", "多少笔训练资料", "多少资料", "几条数据", "几笔资料",
     "how many tokens", "how much data", "how much training data", "how much text", "how many training tokens",
     "how big a dataset", "how large a dataset", "how big should the dataset", "what dataset size",
     "how much pretraining data", "how much pre-training data",

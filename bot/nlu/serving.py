@@ -42,6 +42,8 @@ OUTPUT = (
     "generation", "generations", "generated", "输出", "回答", "回复", "生成", "输出长度", "生成长度",
 )  # fmt: skip
 WEAK = ("in", "out")
+# After a number, a bit width: "4-bit", "8 bits", "4位", "4比特" (tail of PRECISION_SERVING).
+BIT_WIDTH = ("bit", "位", "比特")
 TTFT = (
     "ttft", "time to first token", "time-to-first-token", "first token", "首token", "首字", "首个token",
     "首 token",
@@ -72,7 +74,7 @@ PRECISION_ALWAYS: tuple[tuple[str, str], ...] = (
 )  # fmt: skip
 PRECISION_SERVING: tuple[tuple[str, str], ...] = (
     ("8-bit", "int8"), ("8bit", "int8"), ("8 bit", "int8"), ("4-bit", "int4"), ("4bit", "int4"),
-    ("4 bit", "int4"),
+    ("4 bit", "int4"), ("8 bits", "int8"), ("4 bits", "int4"),
     ("8位量化", "int8"), ("4位量化", "int4"), ("8比特", "int8"), ("4比特", "int4"),
 )  # fmt: skip
 
@@ -96,6 +98,8 @@ def request_side(before: str, after: str, weak: bool = False) -> str | None:
     also accepts "in"/"out" ("1000 in / 500 out"), which only a serving message can mean that way."""
     head = _without_fillers(before.rstrip(" :：=为是约~"))
     tail = after.lstrip(" -")
+    if tail.startswith(BIT_WIDTH):
+        return None  # "in 4-bit", "4位量化": a weight precision, not a request length
     if weak and _first_word(tail) in WEAK:
         return "input" if _first_word(tail) == "in" else "output"  # "2k in 400 out": each word follows
     for side, words in (("input", INPUT), ("output", OUTPUT)):

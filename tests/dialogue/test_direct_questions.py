@@ -9,6 +9,8 @@ import pytest
 
 from bot.dialogue.consultant import Consultant, Turn
 
+from .asking import FORM
+
 
 def ask(consultant: Consultant, *texts: str) -> Turn:
     turn = None
@@ -165,3 +167,20 @@ def test_chinese_replies_keep_a_space_between_a_gpu_name_and_the_chinese_after_i
 
     assert "NVIDIA H100 SXM5 放得下" in turn.text and "在 8 张 NVIDIA H100 SXM5 上" in turn.text
     assert re.search(r"SXM5[\u4e00-\u9fff]", turn.text) is None
+
+
+def test_a_cost_asked_at_the_end_of_the_question_is_priced_without_asking_a_deadline(
+    real: Consultant,
+) -> None:
+    text = ask(real, "what would a QLoRA of a 13B model on 40M tokens for 2 epochs cost?").text
+    assert "$" in text and not any(f in text for f in FORM)
+
+
+def test_memory_asked_with_the_taiwan_word_gets_the_memory_answer(real: Consultant) -> None:
+    text = ask(real, "LoRA 微調 Qwen2.5 14B 大概要多少記憶體？").text
+    assert text.startswith("*訓練 140億參數模型需要的顯存*") and "GB" in text
+
+
+def test_examples_needed_for_fine_tuning_are_answered_without_the_pretraining_rule(real: Consultant) -> None:
+    text = ask(real, "QLoRA 微调 14B 模型需要准备多少条样本？").text
+    assert text.startswith("*微调没有“每参数多少 token”的规则*")

@@ -167,3 +167,8 @@ def test_daily_users_are_a_serving_load_not_concurrency_nor_a_deadline(text: str
 def test_taiwan_users_served_at_once_are_a_serving_load() -> None:
     parsed = parse("一個 Qwen2.5 32B 要同時服務 40 位使用者，要幾張卡？")
     assert parsed.task == "serve" and parsed.slots.concurrency == 40
+
+
+def test_a_bit_width_after_in_is_the_precision_not_a_prompt_length() -> None:
+    parsed = parse("serve Qwen2.5 32B in 4-bit on one L40S")
+    assert parsed.slots.precision == "int4" and parsed.slots.input_tokens is None
