@@ -192,6 +192,8 @@ DATA_ASK = (
     "how many tokens", "how much data", "how much training data", "how much text", "how many training tokens",
     "how big a dataset", "how large a dataset", "how big should the dataset", "what dataset size",
     "how much pretraining data", "how much pre-training data",
+    "how many examples", "how many training examples", "how many samples", "how many training samples",
+    "how many conversations", "how many rows",
 )  # fmt: skip
 # Asking what a run did use ("how many tokens was Llama 3 trained on?"): a fact about that run.
 DATA_USED = (

@@ -31,6 +31,7 @@ INFERENCE = (
     "self-hosted", "api",
     "跑", "运行", "放得下", "装得下", "塞得下", "带得动", "每秒token", "token每秒", "生成速度", "上线",
     "吞吐", "客服", "日活", "活跃用户", "人用", "人使用", "人同时", "同时在线", "用户量",
+    "同时用", "同时使用", "聊天",
     "daily active", "dau", "users", "people", "int4", "int8", "awq", "gptq", "w4a16", "w8a8",
 )  # fmt: skip
 # 推理 is inference, but 推理模型/推理能力 is a reasoning model/ability, which may well be trained.

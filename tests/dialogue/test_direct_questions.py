@@ -184,3 +184,14 @@ def test_memory_asked_with_the_taiwan_word_gets_the_memory_answer(real: Consulta
 def test_examples_needed_for_fine_tuning_are_answered_without_the_pretraining_rule(real: Consultant) -> None:
     text = ask(real, "QLoRA 微调 14B 模型需要准备多少条样本？").text
     assert text.startswith("*微调没有“每参数多少 token”的规则*")
+
+
+def test_how_many_examples_to_collect_for_a_lora_gets_the_fine_tuning_data_answer(real: Consultant) -> None:
+    text = ask(real, "how many training examples do I need to LoRA a 13B model?").text
+    assert text.startswith("*Fine-tuning has no tokens-per-parameter rule*")
+    assert not any(f in text for f in FORM)
+
+
+def test_users_chatting_with_a_model_at_once_is_a_serving_plan(real: Consultant) -> None:
+    text = ask(real, "部門裡 30 位使用者會同時用 Qwen2.5 7B 聊天，要幾張 A10？").text
+    assert text.startswith("*推理部署 Qwen2.5 7B") and "KV 快取" in text
