@@ -139,13 +139,14 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
     if kind == "gpu_info" and q.u.yes_no and capability.asks_capability(q.text):
         return "capability"
     if (
-        kind in ("size", "feasibility", "gpu_info")
+        kind in ("size", "feasibility", "gpu_info", "faq")
         and q.u.gpus
         and not workload
         and not form_in_progress
         and capability.topic(q.text) == "training"
     ):
-        return "capability"  # "Is the H100 good for fine-tuning?": about the GPU, no job to size
+        return "capability"  # "Is the H100 good for fine-tuning?", "can we train with 4 A10s?" (even where
+        # the FAQ matched its words): about the GPU, no job to size
     if budget.applies(q, form_in_progress):
         return "budget"  # "我有 1 万块预算，能训练什么模型": what the budget buys, not "how many parameters?"
     if q.u.task == "serve" and kind in SERVING_VERSIONS:
