@@ -64,4 +64,3 @@ _MONEY = re.compile(
 def names_money(text: str) -> bool:
     """Whether the normalised text states an amount of money."""
     return _MONEY.search(text) is not None
-
