@@ -50,3 +50,17 @@ def looks_like_spec(text: str) -> bool:
     """Two or more quantities and no question: a sizing request, not an FAQ question."""
     norm = normalize(text).strip()
     return len(_QUANTITY.findall(norm)) >= 2 and not _ASKS.search(norm)
+
+
+# An amount of money ("$500", "¥3000", "5000块", "2万元", "500 dollars"): whoever names one asks within a
+# budget, whatever words they use for it. 块 alone counts cards ("8块卡") unless money follows it.
+_MONEY = re.compile(
+    r"[$¥€£]\s*\d[\d,]*(?:\.\d+)?\s*(?:[km](?![a-z])|万|千)?|"
+    r"\d[\d,]*(?:\.\d+)?\s*(?:[km]|万|千)?\s*(?:元|块钱|块(?![卡张台显gh\da-z])|美元|美金|刀|人民币|"
+    r"(?:dollars?|bucks|usd|rmb|cny|eur|euros?)(?![a-z]))"
+)
+
+
+def names_money(text: str) -> bool:
+    """Whether the normalised text states an amount of money."""
+    return _MONEY.search(text) is not None

@@ -25,7 +25,7 @@ from rapidfuzz import fuzz, process
 
 from knowledge.base import Bilingual, KnowledgeError, Strict, entries, read_yaml, validate
 from knowledge.faq import DATA_DIR, FAQ_FILE, PITFALLS_FILE, Entry, check_related, load_faq, load_pitfalls
-from knowledge.query_text import SPEC_FACTOR, looks_like_spec, normalize
+from knowledge.query_text import SPEC_FACTOR, looks_like_spec, names_money, normalize
 
 # bm25s sets its own logger to DEBUG on import (bm25s/__init__.py), so its index-building lines
 # would reach every handler; they are a library's progress chatter, not ours to show.
@@ -46,6 +46,7 @@ REQUIRES_FACTOR = 0.7
 # lower cutoff only means an entry is scored exactly when it might have been skipped.
 FUZZY_SLACK = 0.01
 OFF_TOPIC, DOMAIN = "~off_topic", "~domain"  # concept tokens of the synonym groups of those ids
+BUDGET = "~budget"  # an amount of money ("$500", "5000块") touches the budget group without its words
 K1, B = 1.2, 0.75
 
 _ZH_STOP = set(
@@ -176,10 +177,13 @@ class Tokenizer:
                 if n not in found and norm.startswith(term, i):
                     found.add(n)
         has_ascii = any(ch.isascii() and ch.isalnum() for ch in norm)
+        money = names_money(norm)
         return [
             concept
             for n, (concept, pattern) in enumerate(self._groups)
-            if n in found or (has_ascii and pattern is not None and pattern.search(norm))
+            if n in found
+            or (has_ascii and pattern is not None and pattern.search(norm))
+            or (money and concept == BUDGET)
         ]
 
     def __call__(self, text: str) -> list[str]:

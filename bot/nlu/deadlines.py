@@ -191,14 +191,18 @@ def _plus(today: dt.date, days: float) -> dt.date:
     return today + dt.timedelta(days=int(days))
 
 
+def _month_ahead(today: dt.date, which: str | None) -> tuple[int, int]:
+    """(year, month) of this month, next month ("下", "next") or the one after ("下下")."""
+    index = today.month - 1 + {"下下": 2, "下": 1, "next": 1}.get(which or "", 0)
+    return today.year + index // 12, index % 12 + 1
+
+
 def _month_day(s: str, today: dt.date) -> dt.date | None:
     """A day of this or next month: "下个月15号前", "by the 15th of next month"."""
     m = _MONTH_DAY_ZH.search(s) or _MONTH_DAY_EN.search(s)
     if m is None:
         return None
-    ahead = {"下下": 2, "下": 1, "next": 1}.get(m.group("which"), 0)
-    index = today.month - 1 + ahead
-    year, month = today.year + index // 12, index % 12 + 1
+    year, month = _month_ahead(today, m.group("which"))
     day = _number(m.group("day"))
     if day is None or not 1 <= day <= calendar.monthrange(year, month)[1]:
         return None
@@ -210,9 +214,8 @@ def _month_part(s: str, today: dt.date) -> dt.date | None:
     m = _MONTH_PART_ZH.search(s) or _MONTH_PART_EN.search(s)
     if m is None:
         return None
-    ahead = {"下下": 2, "下": 1, "next": 1}.get(m.group("which"), 0)
-    index = today.month - 1 + ahead
-    date = dt.date(today.year + index // 12, index % 12 + 1, MONTH_PARTS[m.group("part")])
+    year, month = _month_ahead(today, m.group("which"))
+    date = dt.date(year, month, MONTH_PARTS[m.group("part")])
     return date if _ahead(today, date) else None
 
 

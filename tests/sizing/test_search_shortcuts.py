@@ -186,21 +186,27 @@ def test_the_shared_speed_model_gives_what_the_one_off_throughput_gives() -> Non
             assert speed.tokens_per_gpu_second(gpu, lay) == throughput(w, gpu, lay).tokens_per_gpu_second
 
 
-def test_a_type_a_found_plan_beats_on_every_count_is_dropped_unpriced_with_the_same_answer(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    priced: set[str] = set()
+@pytest.fixture
+def priced(monkeypatch: pytest.MonkeyPatch) -> set[tuple[str, int]]:
+    """The (GPU, count) plans the engine prices, recorded as it prices them."""
+    seen: set[tuple[str, int]] = set()
     evaluate = Evaluator._evaluate
 
     def recording(self: Evaluator, gpu: GpuSpec, gpus: int) -> Option:
-        priced.add(gpu.id)
+        seen.add((gpu.id, gpus))
         return evaluate(self, gpu, gpus)
 
     monkeypatch.setattr(Evaluator, "_evaluate", recording)
+    return seen
+
+
+def test_a_type_a_found_plan_beats_on_every_count_is_dropped_unpriced_with_the_same_answer(
+    priced: set[tuple[str, int]],
+) -> None:
     for request in (CASES["7B LoRA, no deadline"], SizingRequest(params=1e9, method="qlora", days=1)):
         priced.clear()
         fast = plan_with(request, REAL, prune=True)
-        dropped = {g.id for g in REAL.gpus} - priced - {e.gpu for e in fast.excluded}
+        dropped = {g.id for g in REAL.gpus} - {g for g, _ in priced} - {e.gpu for e in fast.excluded}
         full = plan_with(request, REAL, prune=False)
         assert dropped  # types neither priced nor reported as excluded: Pruner.needless
         assert fast.options == full.options
@@ -209,16 +215,8 @@ def test_a_type_a_found_plan_beats_on_every_count_is_dropped_unpriced_with_the_s
 
 
 def test_a_faster_variant_beyond_the_global_batch_is_left_unpriced_with_the_same_answer(
-    monkeypatch: pytest.MonkeyPatch,
+    priced: set[tuple[str, int]],
 ) -> None:
-    priced: set[tuple[str, int]] = set()
-    evaluate = Evaluator._evaluate
-
-    def recording(self: Evaluator, gpu: GpuSpec, gpus: int) -> Option:
-        priced.add((gpu.id, gpus))
-        return evaluate(self, gpu, gpus)
-
-    monkeypatch.setattr(Evaluator, "_evaluate", recording)
     request = CASES["70B full FT, 2 days, $5k"]
     fast = plan_with(request, REAL, prune=True)
     assert ("b200", 40) not in priced  # 40 × B200 (the pick's second faster rung) exceeds the batch
@@ -231,16 +229,8 @@ def test_a_faster_variant_beyond_the_global_batch_is_left_unpriced_with_the_same
 
 
 def test_faster_variants_the_plans_found_rule_out_are_left_unpriced_with_the_same_answer(
-    monkeypatch: pytest.MonkeyPatch,
+    priced: set[tuple[str, int]],
 ) -> None:
-    priced: set[tuple[str, int]] = set()
-    evaluate = Evaluator._evaluate
-
-    def recording(self: Evaluator, gpu: GpuSpec, gpus: int) -> Option:
-        priced.add((gpu.id, gpus))
-        return evaluate(self, gpu, gpus)
-
-    monkeypatch.setattr(Evaluator, "_evaluate", recording)
     request = CASES["7B pretrain 1T, 7 days"]
     fast = plan_with(request, REAL, prune=True)
     # 512 and 768 H100s: 640 H200s cost less and finish sooner (and 320 B200s on 512); 192 B200s
