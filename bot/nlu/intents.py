@@ -425,6 +425,7 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
     if has_any(t, CAPACITY):
         return "capacity"
     corrects = has_any(t, CORRECTION) or t.startswith(CORRECTION_OPENERS) or ", not " in t
+    corrects = corrects and not has_any(t, cues.WORTH_ASKS)  # weighing two options corrects nothing
     # "what about on AWS?", "用 Azure 呢", "on GCP instead": the same job on another cloud (a Chinese
     # provider named alone is a question about it: china_providers).
     clouds = (

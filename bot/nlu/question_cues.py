@@ -105,6 +105,12 @@ PROVIDER_OPINION = (
     "reliable", "trustworthy", "any good", "good", "recommend", "worth it", "legit", "experience", "stable",
     "which", "list", "有哪些", "哪些",
 )  # fmt: skip
+# Asking whether one option is worth it over another: "instead of" / "而不是" there weighs two options and
+# corrects nothing ("Is it worth using spot instances instead of on-demand for a week-long run?").
+WORTH_ASKS = (
+    "is it worth", "worth it", "worth using", "worth switching", "worth paying", "值得", "值不值", "划算吗",
+    "划不划算", "合算吗", "合不合算",
+)  # fmt: skip
 # Chinese GPU clouds in general (no provider named): "国内的GPU云", "国产算力平台".
 CHINA_CLOUDS = (
     "国内", "国内云", "国产云", "国内的云", "国内gpu", "国内算力", "国内平台", "chinese cloud",

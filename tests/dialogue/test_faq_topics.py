@@ -54,3 +54,11 @@ def test_a_size_question_inside_a_plan_with_data_still_plans() -> None:
         parse("train 7B on 100B tokens in 10 days, checkpoint size matters, how big a cluster?").intent
         != "faq"
     )
+
+
+def test_whether_spot_is_worth_it_instead_of_on_demand_is_answered_not_taken_as_a_correction(
+    real: Consultant,
+) -> None:
+    text = ask(real, "值得用抢占式实例而不是按需实例跑两周的预训练吗？")
+    assert text.startswith("*抢占式 / Spot 实例能用来训练吗？*") and "checkpoint" in text
+    assert "模型有多少参数" not in text
