@@ -59,28 +59,6 @@ GPU_INTENTS = ("gpu_info", "gpu_compare", "list_gpus")
 NOT_UNDERSTOOD_CHARS = 80
 
 
-COMPARISON = "workload_compare"
-# What a follow-up to a workload comparison may change: another GPU, the model size, method or precision.
-COMPARISON_CHANGES = ("gpu", "gpu_count", "params", "active_params", "method", "precision")
-
-
-def _add_to_comparison(state: DialogueState, u: Understood, form_in_progress: bool) -> Understood:
-    """ "and the H200?", "what about a 70B?", "with QLoRA?" right after "H100 vs A100 for LoRA 13B":
-    the comparison again, on the GPUs named before (and the one named now) with what changed."""
-    topic = state.topic if isinstance(state.topic, dict) else {}
-    compared = (topic.get("slots") or {}).get("compared") if topic.get("kind") == COMPARISON else None
-    if not compared or form_in_progress or u.intent not in ("whatif", "correction") or not u.said:
-        return u
-    if not set(u.said) <= set(COMPARISON_CHANGES):
-        return u
-    said = {k: v for k, v in u.said.items() if k not in ("gpu", "gpu_count")}
-    said.setdefault("params", state.slots.get("params"))
-    if said["params"] is None:
-        return u
-    gpus = tuple(dict.fromkeys((*compared, *u.gpus)))
-    return replace(u, gpus=gpus, said=said, intent="whatif", kind="whatif")
-
-
 def _default_parse() -> ParseFn:
     from bot.nlu import parse
 
@@ -246,11 +224,12 @@ class Consultant:
             # "用 4090 可以吗", "能用 4090 训练吗" after a plan: the plan on that GPU, not its datasheet
             # nor its general training verdict (a feature, "4090 能做多机训练吗", is still about the GPU)
             u = replace(u, intent="whatif", kind="whatif")
-        if not self._form_in_progress(state):
+        in_form = self._form_in_progress(state)
+        if not in_form:
             u = policy.memory_variant(state.topic, u, text, self.kb.catalog)
-        u = _add_to_comparison(state, u, self._form_in_progress(state))
+            u = policy.comparison_variant(state.topic, u, state.slots.get("params"))
         question = self._question(state, text, u)
-        direct = policy.kind_of(question, state.topic, self._form_in_progress(state))
+        direct = policy.kind_of(question, state.topic, in_form)
         if direct != "figure_check":
             corrections(found_corrections, reply)  # the figure check answers with them itself
         outside = policy.outside_note(question, direct)
@@ -275,7 +254,7 @@ class Consultant:
             return ask_next(state, reply, said=False, quiet=u.intent == "thanks", invite=False)
         if compares_workload(u) and u.task != "serve":  # an inference comparison is answered by serve_compare
             if compare_on_gpus(state, u, reply, self.kb, self._plan, self._clock()):
-                state.topic = {"kind": COMPARISON, "slots": {"compared": list(dict.fromkeys(u.gpus))}}
+                state.topic = policy.comparison_topic(u.gpus)
                 return state
         if direct == "gpu_info":
             u = replace(u, kind=direct)  # "那 H200 呢？" after a datasheet: the H200's datasheet
@@ -292,7 +271,7 @@ class Consultant:
                 mains = (main_variant(self.kb.catalog, n) for n in u.gpus)
                 names = tuple(dict.fromkeys(m.id for m in mains if m is not None)) or u.gpus
             answer_gpus(self.kb, u.kind, names, reply)
-            if u.kind == "gpu_info" and not self._form_in_progress(state):
+            if u.kind == "gpu_info" and not in_form:
                 state.topic = policy.topic_after("gpu_info", question)
             return ask_next(state, reply, said=False)
         if (u.no_deadline or u.asap or u.tokens_per_sample) and u.intent in ("faq", "unknown", "skip"):

@@ -226,6 +226,36 @@ def memory_variant(topic: Any, u: Any, text: str, catalog: Catalog) -> Any:
     )
 
 
+# A workload comparison ("H100 vs A100 for LoRA 13B") remembered for its follow-ups, and what they may
+# change: another GPU, the model size, method or precision.
+COMPARISON = "workload_compare"
+COMPARISON_CHANGES = ("gpu", "gpu_count", "params", "active_params", "method", "precision")
+
+
+def comparison_topic(gpus: tuple[str, ...]) -> dict[str, Any]:
+    return {"kind": COMPARISON, "slots": {"compared": list(dict.fromkeys(gpus))}}
+
+
+def comparison_variant(topic: Any, u: Any, params: Any) -> Any:
+    """ "and the H200?", "what about a 70B?", "with QLoRA?" right after "H100 vs A100 for LoRA 13B": the
+    comparison again, on the GPUs compared (and the one named now) with what changed; `params` is the
+    conversation's model size. `u` unchanged when that is not what it asks."""
+    slots = (
+        (topic.get("slots") or {}) if isinstance(topic, Mapping) and topic.get("kind") == COMPARISON else {}
+    )
+    compared = slots.get("compared")
+    if not compared or u.intent not in ("whatif", "correction") or not u.said:
+        return u
+    if not set(u.said) <= set(COMPARISON_CHANGES):
+        return u
+    said = {k: v for k, v in u.said.items() if k not in ("gpu", "gpu_count")}
+    said.setdefault("params", params)
+    if said["params"] is None:
+        return u
+    gpus = tuple(dict.fromkeys((*compared, *u.gpus)))
+    return replace(u, gpus=gpus, said=said, intent="whatif", kind="whatif")
+
+
 def _sized_only(q: Question) -> bool:
     """The message sizes a model and nothing else of a job (no data, deadline or budget)."""
     said = q.u.said
