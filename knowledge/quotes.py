@@ -46,6 +46,8 @@ _SENTENCE = re.compile(r"[。！？!?；;\n]|\.\s")
 _MEMORY_WORDS = re.compile(r"显存|顯存|vram|hbm|gddr|memory|版本|version|版")
 _NOT_GPU_MEMORY = re.compile(
     r"数据|數據|data|语料|語料|存储|存儲|storage|disk|硬盘|硬碟|\bram\b|内存|記憶體|checkpoint"
+    # a link speed: "100G 網路", "25G 网卡", "100g ethernet"
+    r"|网络|網路|網絡|网卡|網卡|network|ethernet|以太|乙太|infiniband|roce|\bnic"
 )
 # A range ("16-32GB", "16GB~32GB", "16 至 32G") or a figure tied to a tier word names a bracket the
 # user is asking about, not a spec of the GPU in the sentence (QA: "RTX 3090 适合 16-32GB 档的训练吗").

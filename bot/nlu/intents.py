@@ -669,10 +669,14 @@ def _asks_data_amount(t: str, sig: Signals) -> bool:
     return sized and not planned and not sig.serving
 
 
+# A size asked in GPU memory is the memory a job needs, not a file on disk ("70B 权重要多大显存").
+GPU_MEMORY_WORDS = ("显存", "vram", "gpu memory", "记忆体", "hbm", "gpu mem")
+
+
 def _asks_stored_size(t: str, sig: Signals) -> bool:
     """How big a checkpoint or the weights are on disk, of a model at most sized: no data, deadline or
     budget to plan with (then the size of the files is a side question of a plan)."""
-    if not has_any(t, cues.STORED_FILES) or not has_any(t, cues.SIZE_ASK):
+    if not has_any(t, cues.STORED_FILES) or not has_any(t, cues.SIZE_ASK) or has_any(t, GPU_MEMORY_WORDS):
         return False
     return not any(s in sig.filled for s in DATA_PLAN_SLOTS) and not sig.serving
 
