@@ -190,7 +190,8 @@ SIZE_ASK = (
     "how big", "how large", "what size", "size of", "how much disk", "how much storage", "how many gb",
     "多大", "大小", "多少gb", "多少g", "占多少", "多少存储", "多少硬盘", "多少磁盘", "多少空间",
     # Taiwan's 硬碟/磁碟 stay as they are once simplified; "checkpoint size?", "disk space for ..."
-    "多少硬碟", "多少磁碟", "多少容量", "size", "disk space", "how much space", "how much room", "几gb", "几g",
+    "多少硬碟", "多少磁碟", "多少容量", "size", "disk space", "how much space", "how much room",
+    "几gb", "几g",
 )  # fmt: skip
 # Asking how much data a model should be trained on ("How many tokens should I train a 3B model on?",
 # "3B 模型要多少数据", "7B 预训练需要多少 token"). Text is simplified and compacted ("多少 token": 多少token).
