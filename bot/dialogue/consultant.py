@@ -228,6 +228,7 @@ class Consultant:
         if not in_form:
             u = policy.memory_variant(state.topic, u, text, self.kb.catalog)
             u = policy.comparison_variant(state.topic, u, state.slots.get("params"))
+            u = policy.time_variant(state.topic, u)
         question = self._question(state, text, u)
         direct = policy.kind_of(question, state.topic, in_form)
         if direct != "figure_check":

@@ -118,6 +118,9 @@ TOPIC_SLOTS = (
     "params", "active_params", "method", "precision", "gpu", "gpu_count", "seq_len", "budget",
     *SERVE_SLOT_NAMES,
 )  # fmt: skip
+# The dataset of a feasibility or memory question, kept beside its topic for "那要跑多久？" (time_variant).
+JOB_TOPICS = ("feasibility", "memory")
+JOB_DATA_SLOTS = ("tokens", "data_bytes", "epochs")
 # What a follow-up of a topic may say: hardware, method or precision; data or a deadline is a plan.
 FOLLOW_UP_SLOTS = (
     "gpu", "gpu_count", "method", "precision", "params", "active_params", "seq_len", *SERVE_SLOT_NAMES,
@@ -234,6 +237,25 @@ def memory_variant(topic: Any, u: Any, text: str, catalog: Catalog) -> Any:
     )
 
 
+def time_variant(topic: Any, u: Any) -> Any:
+    """ "那要跑多久？", "how long would that take?" right after "2 张 A100 能不能 LoRA 13B": the job asked
+    about, as a plan on those GPUs (the time and cost are its answer; data said now joins it). `u`
+    unchanged when that is not what it asks."""
+    if not isinstance(topic, Mapping) or topic.get("kind") not in JOB_TOPICS:
+        return u
+    if not (u.asks_time or u.asks_cost) or u.gpus or set(u.said) - {*JOB_DATA_SLOTS, "days", "budget"}:
+        return u
+    slots = topic.get("slots") or {}
+    if slots.get("params") is None or slots.get("gpu") is None:
+        return u
+    job = {k: v for k, v in slots.items() if k in (*TRAINING_SLOTS, *JOB_DATA_SLOTS)}
+    return replace(u, said={**job, **u.said}, gpus=(str(slots["gpu"]),), intent="size", kind="size")
+
+
+# The training job of a feasibility topic that a time follow-up plans (time_variant).
+TRAINING_SLOTS = ("params", "active_params", "method", "precision", "gpu", "gpu_count", "seq_len")
+
+
 # A workload comparison ("H100 vs A100 for LoRA 13B") remembered for its follow-ups, and what they may
 # change: another GPU, the model size, method or precision.
 COMPARISON = "workload_compare"
@@ -298,6 +320,8 @@ def topic_after(kind: str, q: Question) -> dict[str, Any] | None:
         slots["price_gpus"] = list(q.u.gpus) or None
     if kind == "capability":  # what was asked of the GPU ("good for fine-tuning?"), for "and the L40S?"
         slots["capability_topic"] = capability.topic(q.text) or q.context.get("capability_topic")
+    if kind in JOB_TOPICS:
+        slots.update({name: q.slot(name) for name in JOB_DATA_SLOTS})
     return {"kind": kind, "slots": {k: v for k, v in slots.items() if v is not None}}
 
 

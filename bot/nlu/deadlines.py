@@ -12,6 +12,7 @@ import datetime as dt
 import re
 
 from bot.nlu.numerals_zh import zh_integer
+from bot.nlu.text import compact
 
 _MONTHS = {
     "january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6, "july": 7,
@@ -30,7 +31,7 @@ _EN = (
 )
 _END_OF_MONTH_EN = re.compile(r"\b(?:by|before|until|till) (?:the )?end of " + _MONTH + r"\b" + _YEAR)
 _ZH_NUM = r"[0-9一二三四五六七八九十两〇零]{1,3}"
-_ZH_CUE_BEFORE = r"(?:截止|截至|最晚|deadline ?)?"
+_ZH_CUE_BEFORE = r"(?:(?P<cue0>截止|截至|最晚|deadline|ddl)(?:日期|时间)?(?:是|为|定在|:)? ?)?"
 _ZH = re.compile(
     _ZH_CUE_BEFORE + r"(?:(?P<year>20\d\d)年)?(?P<month>" + _ZH_NUM + r")月(?P<day>" + _ZH_NUM
     + r")(?:日|号)? ?(?P<cue>之前|以前|前|为止|截止|到期)?"
@@ -143,7 +144,7 @@ _QUARTER_EN = re.compile(
     r"(?P<before>before) q(?P<q3>[1-4])|q(?P<q4>[1-4]) end)\b(?: (?P<year>20\d\d))?"
 )
 _QUARTER_ZH = re.compile(
-    r"(?:(?P<year>20\d\d)年)?(?:第)?(?:q(?P<q>[1-4])|(?P<q2>[一二三四1-4])季度)(?:末|底|结束)(?:之前|以前|前)?"
+    r"(?:(?P<year>20\d\d)年)?(?:第)?(?:q(?P<q>[1-4])|(?P<q2>[一二三四1-4])季度?)(?:末|底|结束)(?:之前|以前|前)?"
 )
 _QUARTER_THIS_EN = re.compile(r"\bend of (?:the |(?P<which>this|next) )quarter\b")
 _QUARTER_THIS_ZH = re.compile(r"(?P<which>下个|下|这个|本)季度(?:末|底|结束)")
@@ -306,11 +307,16 @@ def _holiday(s: str, today: dt.date) -> dt.date | None:
 
 
 def deadline_date(s: str, today: dt.date) -> dt.date | None:
-    """The first deadline in `s` (simplified, lower-cased) as a date after `today`, or None."""
-    got = _absolute(s, today)
-    got = got if got is not None else _relative(s, today)
-    got = got if got is not None else _holiday(s, today)
-    return got if got is not None and _ahead(today, got) else None
+    """The first deadline in `s` (simplified, lower-cased) as a date after `today`, or None. Read as
+    written, then with the spaces next to Chinese gone ("ddl 是 12 月 20 号" as 12月20号, "Q1 结束前" as
+    q1结束前; English cues keep their word boundaries in the first reading)."""
+    for text in dict.fromkeys((s, compact(s))):
+        got = _absolute(text, today)
+        got = got if got is not None else _relative(text, today)
+        got = got if got is not None else _holiday(text, today)
+        if got is not None and _ahead(today, got):
+            return got
+    return None
 
 
 def deadline_days(s: str, today: dt.date) -> float | None:
@@ -330,7 +336,7 @@ def _absolute(s: str, today: dt.date) -> dt.date | None:
     if m:
         return _last_day(today, m.group("year"), _MONTHS[m.group("mon")])
     for m in _ZH.finditer(s):
-        if m.group("cue") or m.group(0)[:2] in ("截止", "截至", "最晚") or m.group(0).startswith("deadline"):
+        if m.group("cue") or m.group("cue0"):
             return _date_on(today, m.group("year"), _number(m.group("month")), _number(m.group("day")))
     m = _ZH_END.search(s)
     if m and m.group(0)[-1] in "前":

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from bot.nlu import lexicon, question_cues as cues
 from bot.nlu.lexicon import has_cue
 from bot.nlu.providers import china_providers
+from bot.nlu.text import compact
 
 RESET = (
     "重新开始",
@@ -304,6 +305,7 @@ class Signals:
     figure: bool = False  # a figure quoted about a named GPU ("B200 has 192GB")
     model_card: bool = False  # the named model has a card (knowledge/data/models.yaml)
     memory_filter: bool = False  # a GPU memory size asked for ("which GPUs have 80GB or more?")
+    scaled: bool = False  # a relative change to a held value ("预算砍半", "double the data": relative.py)
     # The FAQ's best score (0-1) and its margin over the runner-up, asked only when the text could be
     # an FAQ question.
     faq_score: Callable[[], tuple[float, float]] | None = None
@@ -336,22 +338,6 @@ def classify(text: str, signals: Signals) -> tuple[str, bool]:
     t = compact(text.strip())
     yes_no = is_yes_no(t)
     return _kind(t, signals, yes_no), yes_no
-
-
-def compact(t: str) -> str:
-    """Spaces next to a Chinese character go: Chinese cue words read the same around embedded Latin
-    ("有哪些 GPU 可以选" = 有哪些gpu可以选, "多少 token")."""
-    if " " not in t or not any("\u4e00" <= ch <= "\u9fff" for ch in t):
-        return t
-    out = []
-    for i, ch in enumerate(t):
-        if ch == " ":
-            before = t[i - 1] if i else ""
-            after = t[i + 1] if i + 1 < len(t) else ""
-            if "\u4e00" <= before <= "\u9fff" or "\u4e00" <= after <= "\u9fff":
-                continue
-        out.append(ch)
-    return "".join(out)
 
 
 def is_yes_no(t: str) -> bool:
@@ -439,6 +425,9 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
     )
     if (filled or gpus or clouds) and corrects and not has_any(t, WHATIF):
         return "correction"
+    if sig.scaled and not workload:
+        # "预算砍半呢", "what if we double the data?": the plan held, with that value scaled
+        return "correction" if corrects and not has_any(t, WHATIF) else "whatif"
     end = t.rstrip(" ?？!！。.~")
     another_cloud = clouds and (end.endswith("呢") or t.startswith(("and on ", "and ", "on ")))
     if (has_any(t, WHATIF) or another_cloud) and (filled or gpus or clouds):

@@ -33,7 +33,7 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     ("pb", "data", 1e15), ("terabytes", "data", 1e12), ("terabyte", "data", 1e12),
     ("gigabytes", "data", 1e9), ("gigabyte", "data", 1e9), ("megabytes", "data", 1e6),
     ("petabytes", "data", 1e15), ("kilobytes", "data", 1e3), ("bytes", "data", 1.0),
-    ("字节", "data", 1.0),
+    ("兆字节", "data", 1e6), ("字节", "data", 1.0),  # 兆字节 = MB (numerals_zh.ZHAO)
     ("tokens", "tokens", 1.0), ("token", "tokens", 1.0), ("toks", "tokens", 1.0),
     ("tok", "tokens", 1.0), ("词元", "tokens", 1.0), ("个token", "tokens", 1.0),
     ("个词元", "tokens", 1.0),
@@ -250,6 +250,13 @@ PRICE = (
     "going rate", "go for per", "goes for per", "go for an hour", "go for a month", "goes for an hour",
     "goes for a month",
 )  # fmt: skip
+# A rate someone quotes ("H100s are ~$2.5/hr", "A100 单价 1.2 美元每小时") is the market's price, not what the
+# user may spend: these words right before an hourly or monthly amount, with no budget word in its clause.
+QUOTED_PRICE_BEFORE = (
+    "are", "is", "at", "cost", "costs", "run", "runs", "go for", "goes for", "price", "priced at", "rate",
+    "价格", "价格是", "单价", "单价是", "报价", "报价是", "售价", "租金",
+)  # fmt: skip
+BUDGET_WORDS = ("预算", "经费", "budget", "spend", "afford", "can pay", "能花", "可以花", "最多花")
 # Asking how long a job takes: the time is the answer (Parse.asks_time), not a deadline to ask for.
 ASKS_TIME = (
     "how long", "how many days", "how many hours", "how many weeks", "how much time", "time to train",

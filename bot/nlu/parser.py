@@ -16,10 +16,11 @@ from bot.nlu.gpus import find_gpus
 from bot.nlu.models import ModelMention, find_models
 from bot.nlu.numerals_zh import FINANCIAL
 from bot.nlu.providers import find_providers
+from bot.nlu.relative import find_scales
 from bot.nlu.scan import scan
 from bot.nlu.slots import extract
 from bot.nlu.stack import find_low_memory, find_offload, find_recompute, find_stack
-from bot.nlu.text import normalise
+from bot.nlu.text import compact, normalise
 from bot.nlu.types import Ask, GpuMemory, Parse, Slots
 from knowledge.gpu_names import catalogue_names
 from knowledge.quotes import quotes
@@ -109,7 +110,8 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     t = normalise(text if isinstance(text, str) else "")
     s = _financial(t.lower)
     models = find_models(s)
-    masked = _mask(s, [(m.start, m.end) for m in models])
+    scales = find_scales(s)
+    masked = _mask(s, [(m.start, m.end) for m in models] + [(x.start, x.end) for x in scales])
     gpus = find_gpus(masked)
     masked = _mask(masked, [(g.start, g.end) for g in gpus])
     nums = scan(masked)
@@ -195,6 +197,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         figure=bool(mentioned) and _quotes_figure(t.original),
         model_card=slots.model is not None,
         memory_filter=found.gpu_memory is not None and not mentioned,
+        scaled=bool(scales),
         faq_score=lambda: faq_confidence(t.original),
         faq_top=lambda: faq_top(t.original),
     )
@@ -231,8 +234,9 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         asks_time=lexicon.has_cue(s, lexicon.ASKS_TIME),
         asks_speed=lexicon.has_cue(s, lexicon.ASKS_SPEED),
         asks_cost=lexicon.has_cue(s, lexicon.ASKS_COST),
-        model_fields=intents.model_fields(intents.compact(s)) if intent == "model_info" else (),
+        model_fields=intents.model_fields(compact(s)) if intent == "model_info" else (),
         gpu_memory=GpuMemory(*found.gpu_memory) if found.gpu_memory is not None and not mentioned else None,
+        scales=tuple((x.concept, x.factor) for x in scales),
     )
 
 

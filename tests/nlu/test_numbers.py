@@ -210,3 +210,14 @@ def test_colloquial_chinese_numerals_read_as_a_chinese_reader_would(numeral: str
 )  # fmt: skip
 def test_duckling_corpus_quantities_read_in_context(text: str, slot: str, value: float) -> None:
     assert said(text)[slot] == pytest.approx(value)
+
+
+@pytest.mark.parametrize(
+    ("text", "slot", "value"),
+    [("2 兆 token", "tokens", 2e12), ("資料四兆 token", "tokens", 4e12), ("一兆參數的模型", "params", 1e12),
+     ("2.6 兆 tokens", "tokens", 2.6e12), ("数据 500 兆字节", "data_bytes", 5e8)],
+)  # fmt: skip
+def test_zhao_counts_in_trillions_and_is_a_megabyte_only_as_a_byte_unit(
+    text: str, slot: str, value: float
+) -> None:
+    assert said(text)[slot] == pytest.approx(value)

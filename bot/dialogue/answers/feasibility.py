@@ -75,8 +75,8 @@ def answer(q: Question, reply: Reply, *, memory_asked: bool = False) -> bool:
                 fewest = view(q.catalog, spec, found, method) if found is not None else None
                 options = [fewest, *options] if fewest is not None else options
     timing = time_on(q, spec, count, method) if asked["fits"] else None
-    if not asked["fits"] and q.u.asks_speed:
-        # The speed asked for, on what fits the same GPUs (a lighter method), said as such.
+    if not asked["fits"] and (q.u.asks_speed or q.u.asks_time):
+        # The speed or time asked for, on what fits the same GPUs (a lighter method), said as such.
         same = next(
             (o for o in options if o["name"] == spec.name and o["gpus"] == count and not o["recipe"]), None
         )
