@@ -345,6 +345,7 @@ DATA_CUES = ("数据", "语料", "训练集", "资料", "data", "dataset", "corp
 HARDWARE_CUES = (
     "显存", "内存", "带宽", "网络", "网卡", "每张", "每卡", "单卡", "memory", "vram", "ram", "hbm",
     "bandwidth", "network", "infiniband", "ib", "roce", "nvlink", "ethernet", "per gpu", "per card",
+    "网路", "以太网", "乙太网", "gbe",
     "each", "interconnect", "版本", "version", "variant", "sku",
 )  # fmt: skip
 MONEY_CUES = (

@@ -304,7 +304,8 @@ FITS = (
 NETWORK_ASKS = (
     "infiniband", "ib", "roce", "rocev2", "rdma", "efa", "ethernet", "以太网", "万兆", "千兆", "gbe", "10gbe",
     "25gbe", "100gbe", "网卡", "nic", "nics", "组网", "interconnect", "networking", "network bandwidth",
-    "网络带宽", "网速", "节点间", "节点之间", "机器之间", "服务器之间", "跨节点", "跨机", "机间",
+    "网络带宽", "网速", "网路", "g网", "节点间", "节点之间", "机器之间", "服务器之间", "跨节点", "跨机",
+    "机间",
     "between nodes", "between the nodes", "between servers", "inter-node", "internode", "gb/s network",
     "gbps network", "gb network",
 )  # fmt: skip
