@@ -623,7 +623,10 @@ def proposes_gpu(t: str, intent: str, yes_no: bool, filled: tuple[str, ...], gpu
 
 # Asking how many of a named GPU a job takes ("最少要几张 4090", "how many A100s do I need to …").
 HOW_MANY_GPUS = ("几张", "几块", "几卡", "多少张", "多少块")
-_HOW_MANY_GPUS_EN = re.compile(r"\bhow many (?:[a-z]+ )?(?:gpus?|cards?|[a-z]*\d{2,4}[a-z]*)\b")
+# ... but not GPU-hours ("how many h100 hours to pretrain 7B on 2T tokens": the plan's GPU-hours).
+_HOW_MANY_GPUS_EN = re.compile(
+    r"\bhow many (?:[a-z]+ )?(?:gpus?|cards?|[a-z]*\d{2,4}[a-z]*)\b(?![- ]?(?:gpu[- ]?)?(?:hours?|hrs?|h)\b)"
+)
 
 
 def counts_gpus(t: str) -> bool:

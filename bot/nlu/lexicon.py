@@ -285,6 +285,12 @@ ASKS_COST = (
     "总费用", "要花多少",
 )  # fmt: skip
 
+# GPU-hours asked ("how many h100 hours to pretrain 7B on 2T tokens", "要多少卡时"): like the cost, the
+# total work, which hardly depends on the deadline (asked as cost, Parse.asks_cost).
+GPU_HOURS = re.compile(
+    r"\b(?:gpu|[a-z]{0,2}\d{2,4}[a-z]?)[- ]?(?:hours?|hrs?)\b|卡时|卡小时|gpu\s*小时|gpu时"
+)
+
 # Renting: with a bare "how much" ("租一张 4090 一小时要多少") the question is a price.
 RENT = ("租", "租用", "租赁", "rent", "renting", "rental", "to hire")
 HOW_MUCH = ("多少", "几块", "how much")

@@ -139,6 +139,7 @@ LIST_GPUS = (
     "gpus are supported", "gpus are available", "available gpus", "supported gpus", "what gpus are there",
     "which gpus are there", "what gpus can you", "which gpus can you", "what accelerators",
     "which accelerators", "accelerators do you", "what cards do you", "which cards do you",
+    "cards are available", "available cards", "cards available", "gpus available", "what gpu options",
     "what cards can you",
 )  # fmt: skip
 
