@@ -285,6 +285,15 @@ ASKS_COST = (
     "总费用", "要花多少",
 )  # fmt: skip
 
+# "how much does a LoRA of Mistral 7B on 100k examples cost": the question word and the cost apart.
+_COST_APART = re.compile(r"\bhow much (?:does|do|would|will|did)\b.{0,120}\bcosts?\b")
+
+
+def asks_cost(s: str) -> bool:
+    """Whether a (simplified, lower-cased) message asks what a job costs or how many GPU-hours it takes."""
+    return has_cue(s, ASKS_COST) or GPU_HOURS.search(s) is not None or _COST_APART.search(s) is not None
+
+
 # GPU-hours asked ("how many h100 hours to pretrain 7B on 2T tokens", "要多少卡时"): like the cost, the
 # total work, which hardly depends on the deadline (asked as cost, Parse.asks_cost).
 GPU_HOURS = re.compile(

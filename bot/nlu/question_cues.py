@@ -153,6 +153,8 @@ OTHER_ACCELERATORS = (
     "cambricon", "mlu", "npu", "npus", "ipu", "ipus", "cerebras", "groq", "昆仑", "kunlun", "kunlunxin",
     "海光", "hygon", "燧原", "enflame", "摩尔线程", "moore threads", "壁仞", "biren", "沐曦", "metax",
     "天数智芯", "iluvatar",
+    # Apple silicon: "can i train on a macbook m3", "Mac Studio 能跑 70B 吗"
+    "macbook", "macbook pro", "mac studio", "mac mini", "apple silicon", "苹果芯片", "mps",
 )  # fmt: skip
 
 # -- workloads ----------------------------------------------------------------------------------
