@@ -458,6 +458,8 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
     question = _question_kind(t, sig, yes_no, workload, model, short)
     if question is not None:
         return question
+    if gpus and set(filled) <= {"gpu", "gpu_count"} and _asks_datasheet(t):
+        return "gpu_info"  # "一台8卡H100服务器功耗多少": the card's figures, counted GPUs or not
     if not workload:
         if sig.region is not None and has_any(t, AVAILABILITY) and ("?" in t or has_any(t, QUESTION)):
             return "faq"
@@ -671,6 +673,12 @@ def _asks_stored_size(t: str, sig: Signals) -> bool:
     if not has_any(t, cues.STORED_FILES) or not has_any(t, cues.SIZE_ASK) or has_any(t, GPU_MEMORY_WORDS):
         return False
     return not any(s in sig.filled for s in DATA_PLAN_SLOTS) and not sig.serving
+
+
+def _asks_datasheet(t: str) -> bool:
+    """A figure of the card asked with a question word ("功耗多少", "what's the NVLink bandwidth")."""
+    asks = has_any(t, cues.WH_WORDS) or "?" in t or "？" in t
+    return asks and has_any(t, SPEC_WORDS) and not lexicon.asks_price(t) and not has_any(t, cues.FITS)
 
 
 # A job to size: with one, the network is part of its plan (the plan's network line answers it).
