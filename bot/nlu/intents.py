@@ -731,6 +731,8 @@ def _cheapest_offering(t: str, sig: Signals) -> bool:
     if len(set(sig.providers)) >= 2:
         return False  # "is Lambda cheaper than AWS for H100s?" compares the two named
     cheapest = has_any(t, cues.CHEAPEST) or has_any(t, cues.CHEAPEST_PLACE)
+    # A spot price asked ("h200 spot price?", "搶佔式 H100 多少錢"): the spot listings, cheapest first.
+    cheapest = cheapest or (lexicon.SPOT_WORDS.search(t) is not None and lexicon.asks_price(t))
     return cheapest and (bool(sig.gpus) or sig.memory_filter or has_any(t, GPU_WORDS))
 
 

@@ -34,3 +34,9 @@ def test_the_catalogue_answers_which_cards_are_available(real: Consultant) -> No
 def test_a_laptop_is_outside_the_catalogue(real: Consultant) -> None:
     text = ask(real, "can i train on a macbook m3")
     assert "NVIDIA and AMD GPUs only" in text
+
+
+def test_a_spot_price_asked_leads_with_the_spot_listings(real: Consultant) -> None:
+    text = ask(real, "h200 spot price?")
+    assert text.startswith("*The cheapest NVIDIA H200 SXM on spot:") and "on demand $" in text
+    assert "競價" in ask(real, "搶佔式 H100 多少錢")
