@@ -120,7 +120,7 @@ _MONTH_END_EN = re.compile(
 )
 _MONTH_END_ZH = re.compile(
     r"(?P<which>下下|下|这|本)(?:个)?月(?:底|末)(?:之前|以前|前)?"
-    r"|(?<![0-9一二三四五六七八九十])月(?:底|末)(?:之前|以前|前)"
+    r"|(?<![0-9一二三四五六七八九十])(?<![0-9一二三四五六七八九十] )月(?:底|末)(?:之前|以前|前)"
 )
 # A day of this or next month: "下个月15号前", "本月 20 日之前", "by the 15th of next month".
 _MONTH_DAY_ZH = re.compile(

@@ -205,3 +205,8 @@ def test_a_month_and_day_with_spaces_is_a_date_not_a_number_of_months() -> None:
 
 def test_an_english_deadline_after_a_chinese_word_keeps_its_word_boundary() -> None:
     assert said("deadline 是 end of Q1", SUNDAY)["days"] == 122
+
+
+def test_a_month_end_with_a_space_after_the_month_number_is_that_month() -> None:
+    assert said("1 月底前", SUNDAY)["days"] == 63
+    assert said("月底前", SUNDAY)["days"] == 1
