@@ -236,8 +236,8 @@ GO_AHEAD = (
 ASAP = (
     "asap", "as soon as possible", "as fast as possible", "as quickly as possible", "fastest possible",
     "urgent", "urgently", "right away", "immediately", "the sooner the better",
-    "越快越好", "愈快愈好", "尽快", "尽早", "越早越好", "愈早愈好", "很急", "比较急", "非常急", "特别急", "加急",
-    "急用", "急需", "赶时间",
+    "越快越好", "愈快愈好", "尽快", "尽早", "越早越好", "愈早愈好", "很急", "比较急", "非常急", "特别急",
+    "加急", "急用", "急需", "赶时间",
     "马上要", "立刻", "立即",
 )  # fmt: skip
 # Words that ask what something costs. Next to a single unit of time they make it the price's period
