@@ -17,6 +17,7 @@ from bot.dialogue.answers import (
     catalogue,
     cheapest,
     china,
+    cluster,
     compare,
     coverage,
     data_amount,
@@ -30,6 +31,7 @@ from bot.dialogue.answers import (
     serve,
     serve_fit,
     serve_pick,
+    stored,
 )
 from bot.dialogue.answers.base import Question, main_variant
 from bot.dialogue.reply import Reply
@@ -60,6 +62,9 @@ ANSWERS: dict[str, Answer] = {
     "price_coverage": coverage.answer,  # which providers the catalogue prices, and how to add one
     "data_amount": data_amount.answer,  # "How many tokens should I train a 3B model on?"
     "budget": budget.answer,  # "what can I train with $5k?": what the budget buys
+    "stored_size": stored.answer,  # "70B 權重檔案有多大": the weights and checkpoints on disk, computed
+    "network": cluster.network,  # "Is 100 Gb Ethernet enough between nodes for 16 A100s?"
+    "spot": cluster.spot,  # "用spot跑微调划算吗"
     # "8卡H100 全参 70B 要多久？": a plan on the GPUs counted, unless the job does not fit on them
     "misfit": feasibility.answer_if_misfit,
 }
@@ -92,6 +97,9 @@ INVITE_AFTER = (
     "gpu_compare",
     "list_gpus",
     "capability",
+    "network",
+    "spot",
+    "stored_size",
 )
 # Kinds whose workload a follow-up may reuse ("and on an A100?", "with LoRA?").
 TOPIC_KINDS = (

@@ -10,7 +10,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from bot.dialogue.plan import SPOT_WORDS
 from bot.dialogue.state import (
     DATA_NOTE_SLOTS,
     REQUIRED_SLOTS,
@@ -20,6 +19,7 @@ from bot.dialogue.state import (
     DialogueState,
     implausible,
 )
+from bot.nlu.lexicon import SPOT_WORDS
 from bot.nlu.script import has_cjk, script_neutral
 
 
@@ -53,8 +53,17 @@ SLOT_FAMILY = {
 }
 
 
+# The bot addressed at the start of a message typed or pasted as text ("@gpu-advisor can we …",
+# "@GPU Advisor 8卡…", a raw "<@U0123>"): who is asked, not what. Slack's own mention is already
+# gone (bot/slack/sessions.strip_mentions).
+_LEADING_MENTION = re.compile(
+    r"^\s*(?:(?:<@[A-Z0-9]+(?:\|[^>]*)?>|@gpu[\s_-]?advisor\b|@[^\s,:：，]+)[\s,:：，]*)+", re.IGNORECASE
+)
+
+
 def clean_text(text: str) -> str:
-    return _CONTROL.sub(" ", text[:MAX_TEXT_CHARS]).strip()
+    clean = _CONTROL.sub(" ", text[:MAX_TEXT_CHARS]).strip()
+    return _LEADING_MENTION.sub("", clean) or clean
 
 
 @dataclass(frozen=True)
@@ -166,6 +175,9 @@ INTERIM_KINDS = {
     "memory": "size",
     "cheapest_gpu": "size",
     "serve": "size",
+    "stored_size": "faq",  # without a model size, the checkpoint-storage rule per parameter
+    "network": "faq",
+    "spot": "faq",
 }
 
 

@@ -180,12 +180,15 @@ GPU_INFO = (
     "吧",
     "档位",
     "tier",
+    "what's",
+    "whats",
 )
 # What a GPU's datasheet answers: with one of these, a question naming a GPU is about the card.
 DATASHEET = (
     "显存", "算力", "带宽", "功耗", "规格", "参数是", "tflops", "flops", "memory", "vram", "bandwidth",
     "specs",
-    "spec", "tdp", "power", "nvlink", "pcie", "fp8", "fp16", "bf16", "fp32", "tf32", "int8", "支持",
+    "spec", "tdp", "power", "watts", "wattage", "功率", "耗电", "nvlink", "pcie", "fp8", "fp16", "bf16",
+    "fp32", "tf32", "int8", "支持",
     "support",
     "介绍", "tell me about", "档位", "tier", "price", "价格", "多少钱",
 )  # fmt: skip
@@ -445,7 +448,13 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
     if _asks_data_amount(t, sig):
         return "data_amount"  # "How many tokens should I train a 3B model on?": the answer, not the form
     if _asks_stored_size(t, sig):
-        return "faq"  # "7B 全参训练一个 checkpoint 多大": checkpoint storage, not the planning form
+        # "qwen 72b 权重多大", "7B 全参训练一个 checkpoint 多大": the size on disk of that model, computed
+        # (stored_size); without a model size, the rule per parameter (the FAQ). Never the planning form.
+        return "stored_size" if "params" in sig.filled or sig.model_named else "faq"
+    if _asks_network(t, sig, yes_no):
+        return "network"  # "Is 100 Gb Ethernet enough between nodes for 16 A100s?": the network answer
+    if _asks_spot(t, sig, yes_no):
+        return "spot"  # "用spot跑微调划算吗", "are preemptible instances a good idea for a 3 day finetune"
     question = _question_kind(t, sig, yes_no, workload, model, short)
     if question is not None:
         return question
@@ -462,7 +471,7 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
             return "list_gpus"  # "Do you support TPUs?": what the catalogue covers
         if sig.memory_filter and not gpus and has_any(t, GPU_WORDS + ("which", "what", "哪些", "哪", "有")):
             return "list_gpus"  # "which GPUs have 80GB or more?", "显存80G以上的卡有哪些"
-        if gpus and (has_any(t, GPU_INFO) or yes_no):
+        if gpus and (has_any(t, GPU_INFO) or has_any(t, SPEC_WORDS) or yes_no):
             if not yes_no and not has_any(t, DATASHEET) and _conceptual(t, sig, yes_no):
                 return "faq"  # "what MFU should I expect on H100?": no datasheet figure asked
             return "gpu_info"
@@ -649,12 +658,46 @@ def _asks_data_amount(t: str, sig: Signals) -> bool:
     return sized and not planned and not sig.serving
 
 
+# A size asked in GPU memory is the memory a job needs, not a file on disk ("70B 权重要多大显存").
+GPU_MEMORY_WORDS = ("显存", "vram", "gpu memory", "记忆体", "hbm", "gpu mem")
+
+
 def _asks_stored_size(t: str, sig: Signals) -> bool:
     """How big a checkpoint or the weights are on disk, of a model at most sized: no data, deadline or
     budget to plan with (then the size of the files is a side question of a plan)."""
-    if not has_any(t, cues.STORED_FILES) or not has_any(t, cues.SIZE_ASK):
+    if not has_any(t, cues.STORED_FILES) or not has_any(t, cues.SIZE_ASK) or has_any(t, GPU_MEMORY_WORDS):
         return False
     return not any(s in sig.filled for s in DATA_PLAN_SLOTS) and not sig.serving
+
+
+# A job to size: with one, the network is part of its plan (the plan's network line answers it).
+JOB_SLOTS = ("params", "tokens", "data_bytes", "days", "budget", "method", "samples")
+
+
+def _asks_network(t: str, sig: Signals, yes_no: bool) -> bool:
+    """A question about the network between nodes of a cluster (a GPU and a count at most): which
+    fabric, whether Ethernet is enough. Not a job to size, a price or a serving question."""
+    if not has_any(t, cues.NETWORK_ASKS) or any(s in sig.filled for s in JOB_SLOTS) or sig.model_named:
+        return False
+    if sig.serving or lexicon.asks_price(t):
+        return False
+    asks = yes_no or "?" in t or "？" in t or has_any(t, QUESTION) or has_any(t, cues.WH_WORDS)
+    return asks or _opens_yes_no(t)  # "do 2 nodes of 8xh100 need infiniband or is RoCE fine"
+
+
+# What a spot question may say of the run: the model, the method, how long; data or a budget is a plan.
+SPOT_PLAN_SLOTS = ("tokens", "data_bytes", "budget", "samples")
+
+
+def _asks_spot(t: str, sig: Signals, yes_no: bool) -> bool:
+    """Whether spot/preemptible capacity is worth it or safe for a run ("is spot worth it for a 2 week
+    pretraining run", "竞价实例跑训练靠谱吗"): the spot answer, not a plan nor a price list."""
+    if not lexicon.SPOT_WORDS.search(t) or any(s in sig.filled for s in SPOT_PLAN_SLOTS):
+        return False
+    if sig.serving or lexicon.asks_price(t) or has_any(t, cues.CHEAPEST) or has_any(t, cues.CHEAPEST_PLACE):
+        return False
+    asks = yes_no or "?" in t or "？" in t or has_any(t, QUESTION) or has_any(t, cues.WH_WORDS)
+    return asks or has_any(t, cues.WORTH_ASKS) or _opens_yes_no(t)
 
 
 def _gpus_for_a_technique(sig: Signals) -> bool:

@@ -9,6 +9,10 @@ from __future__ import annotations
 import functools
 import re
 
+# Words that say the user is thinking of spot/preemptible capacity: the pitfall context's
+# mentions_spot, and with a question about it, the spot answer (intents: "spot").
+SPOT_WORDS = re.compile(r"spot|preempt|竞价|競價|抢占|搶佔|搶占|可中断|可中斷", re.IGNORECASE)
+
 # Calendar days per working day: a working week is 5 days of 7 (Parse.working_days states the rule).
 WORKING_DAY = 7 / 5
 
