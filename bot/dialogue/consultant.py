@@ -343,10 +343,11 @@ class Consultant:
             before = dict(state.last or {}) or None
             state = fresh_state(reply.lang)
             reply.add("new_request", before=before)
-        said = count_samples(state, u, count_on_current_gpu(state, u))
+        on_gpu = count_on_current_gpu(state, u)
+        said = count_samples(state, u, on_gpu)
         last = state.last
         changes = merge_slots(state, said) + timeline(state, u) + take_clouds(state, u, self.kb.catalog)
-        if said is not u.said and last:
+        if on_gpu is not u.said and last:
             # "what if only 8 GPUs?" keeps the current GPU: report the count against the last plan's,
             # not the GPU the user never named.
             changes = [c for c in changes if c.slot not in ("gpu", "gpu_count")]

@@ -29,6 +29,10 @@ _EN = (
     re.compile(r"\b" + _CUE_EN + r" (?:the )?" + _DAY + r" (?:of )?" + _MONTH + r"\b" + _YEAR),
     re.compile(r"\b" + _CUE_EN + r" (?P<year>20\d\d)-(?P<month>\d{1,2})-(?P<day>\d{1,2})\b"),
 )
+# A part of a named month: "by mid-January", "before early March", "by late Feb" (the day MONTH_PARTS gives).
+_MONTH_PART_NAMED_EN = re.compile(
+    r"\b(?:by|before|until|till|no later than) (?P<part>early|mid|mid-|late) ?" + _MONTH + r"\b" + _YEAR
+)
 _END_OF_MONTH_EN = re.compile(r"\b(?:by|before|until|till) (?:the )?end of " + _MONTH + r"\b" + _YEAR)
 _ZH_NUM = r"[0-9一二三四五六七八九十两〇零]{1,3}"
 _ZH_CUE_BEFORE = r"(?:(?P<cue0>截止|截至|最晚|deadline|ddl)(?:日期|时间)?(?:是|为|定在|:)? ?)?"
@@ -105,6 +109,10 @@ _WEEKDAYS_ZH = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日
 _WEEKDAY_EN = r"(?P<wd>" + "|".join(sorted(_WEEKDAYS_EN, key=len, reverse=True)) + r")\b"
 _REL_EN = re.compile(r"\b" + _CUE_EN + r" (?:(?P<which>this|next|the coming) )?" + _WEEKDAY_EN)
 _TOMORROW_EN = re.compile(r"\b" + _CUE_EN + r" (?:the day after (?P<after>tomorrow)|tomorrow)\b")
+# Within this or next week: "这周就要", "本周内", "下周之内" (the Sunday that ends it).
+_WITHIN_WEEK_ZH = re.compile(
+    r"(?P<which>这|本|下)(?:个)?(?:周|星期|礼拜)(?:之内|内|就要|要|交|上线|完成|训完|跑完)"
+)
 _END_OF_WEEK_EN = re.compile(r"\b(?:end of (?P<which>this|next|the) week|(?P<nxt>next) week'?s end)\b")
 _REL_ZH = re.compile(
     r"(?P<which>下下|下|这|本)?(?:个)?(?:周|星期|礼拜)(?P<wd>[一二三四五六日天末])(?P<cue>之前|以前|前|截止|要|交|上线|完成|训完|跑完|为止)?"
@@ -120,7 +128,7 @@ _MONTH_END_EN = re.compile(
 )
 _MONTH_END_ZH = re.compile(
     r"(?P<which>下下|下|这|本)(?:个)?月(?:底|末)(?:之前|以前|前)?"
-    r"|(?<![0-9一二三四五六七八九十])月(?:底|末)(?:之前|以前|前)"
+    r"|(?<![0-9一二三四五六七八九十])(?<![0-9一二三四五六七八九十] )月(?:底|末)(?:之前|以前|前)"
 )
 # A day of this or next month: "下个月15号前", "本月 20 日之前", "by the 15th of next month".
 _MONTH_DAY_ZH = re.compile(
@@ -177,6 +185,9 @@ def _relative(s: str, today: dt.date) -> dt.date | None:
     if m:
         week = 1 if (m.group("which") == "next" or m.group("nxt")) else 0
         return _plus(today, _weekday_days(today, 6, week))
+    m = _WITHIN_WEEK_ZH.search(s)
+    if m:
+        return _plus(today, _weekday_days(today, 6, 1 if m.group("which") == "下" else 0))
     for m in _REL_ZH.finditer(s):
         which = m.group("which")
         if m.group("cue") or which:
@@ -335,6 +346,9 @@ def _absolute(s: str, today: dt.date) -> dt.date | None:
     m = _END_OF_MONTH_EN.search(s)
     if m:
         return _last_day(today, m.group("year"), _MONTHS[m.group("mon")])
+    m = _MONTH_PART_NAMED_EN.search(s)
+    if m:
+        return _date_on(today, m.group("year"), _MONTHS[m.group("mon")], MONTH_PARTS[m.group("part")])
     for m in _ZH.finditer(s):
         if m.group("cue") or m.group("cue0"):
             return _date_on(today, m.group("year"), _number(m.group("month")), _number(m.group("day")))

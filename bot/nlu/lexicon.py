@@ -224,6 +224,10 @@ NO_DEADLINE = (
     "多久都可以", "时间不重要", "不赶", "慢慢来", "没有时间限制", "没时间要求", "没有硬性", "时间充裕",
     "不着急用",
     "不是很急", "不太急", "没那么急", "时间宽裕",
+    # Taiwan wording (after t2s: 時程 -> 时程, 彈性 -> 弹性, 寬鬆 -> 宽松) and "flexible" in English.
+    "时间弹性", "时间很弹性", "时程弹性", "时程没有限制", "没有时程限制", "时程不限", "期限宽松", "时间宽松",
+    "什么时候都行", "什么时候都可以", "deadline is flexible", "flexible deadline", "flexible timeline",
+    "time is not an issue", "time isn't an issue", "no time constraints", "timeline is flexible",
 )  # fmt: skip
 # "Plan it", alone, after an answer that offered a plan (bot/dialogue/answers/data_amount.py): plan
 # with what is known and no deadline, as "no deadline" does (the engine picks a sensible cluster
@@ -236,8 +240,8 @@ GO_AHEAD = (
 ASAP = (
     "asap", "as soon as possible", "as fast as possible", "as quickly as possible", "fastest possible",
     "urgent", "urgently", "right away", "immediately", "the sooner the better",
-    "越快越好", "尽快", "尽早", "越早越好", "很急", "比较急", "非常急", "特别急", "加急", "急用", "急需",
-    "赶时间",
+    "越快越好", "愈快愈好", "尽快", "尽早", "越早越好", "愈早愈好", "很急", "比较急", "非常急", "特别急",
+    "加急", "急用", "急需", "赶时间",
     "马上要", "立刻", "立即",
 )  # fmt: skip
 # Words that ask what something costs. Next to a single unit of time they make it the price's period

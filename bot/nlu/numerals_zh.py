@@ -33,6 +33,24 @@ ZHAO_COUNT = 1e12
 MAX_RUN = 24
 
 
+# Two neighbouring digits are an approximate range, not a two-digit number: 两三周 (two or three weeks),
+# 三四天, 七八个月, 一两天 (Duckling ZH has no such rule; read as the upper end, the plan's safe side).
+def approximate(run: str) -> float | None:
+    """两三 -> 3, 三四百 -> 400, 两三千 -> 3000, 十一二 -> 12: the larger of two neighbouring digits (in
+    the place of the units after them), or None when `run` is no such range."""
+    teen = run.startswith("十") and len(run) == 3
+    pair, rest = (run[1:3], "") if teen else (run[:2], run[2:])
+    if len(pair) != 2 or pair[0] not in DIGITS or pair[1] not in DIGITS:
+        return None
+    low, high = DIGITS[pair[0]], DIGITS[pair[1]]
+    if not (low >= 1 and high == low + 1):
+        return None
+    if teen:
+        return 10.0 + high
+    factor = multiplier(rest) if rest else 1.0
+    return high * factor if factor is not None else None
+
+
 def zh_integer(run: str) -> float | None:
     """Value of a run of Chinese numeral characters, or None when it is not a well-formed number.
 

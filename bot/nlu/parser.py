@@ -33,6 +33,19 @@ _NUMERAL_NEIGHBOURS = frozenset("零一二三四五六七八九十百千万亿�
 _FINANCIAL_CHARS = frozenset(FINANCIAL) | {"参"}
 
 
+# "平均一条 1500 token", "一笔大概 800": one sample as the unit a length is given per, the same as 每条 (the
+# one-character swap keeps every offset). Not after a numeral ("十一条") nor when no number follows.
+_ONE_SAMPLE = re.compile(
+    r"(?<![0-9零一二三四五六七八九十百千万亿两.])一"
+    r"(?=(?:条|笔|则|份|篇|段|个)(?:对话|数据|样本|资料|消息|讯息)? ?"
+    r"(?:大概|大约|约|平均|有|是|在)? ?[0-9])"
+)
+
+
+def _each(s: str) -> str:
+    return _ONE_SAMPLE.sub("每", s) if "一" in s else s
+
+
 def _financial(s: str) -> str:
     """Financial numerals to plain ones. 参 (t2s of 參) is a three only next to other numerals."""
     if _FINANCIAL_CHARS.isdisjoint(s):
@@ -108,7 +121,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     ("by March 15", "3月15日前", "end of next month") become a date and a number of days; without it
     deadlines are ignored."""
     t = normalise(text if isinstance(text, str) else "")
-    s = _financial(t.lower)
+    s = _each(_financial(t.lower))
     models = find_models(s)
     scales = find_scales(s)
     masked = _mask(s, [(m.start, m.end) for m in models] + [(x.start, x.end) for x in scales])

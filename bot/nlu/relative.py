@@ -17,7 +17,8 @@ from dataclasses import dataclass
 CONCEPTS: dict[str, tuple[str, ...]] = {
     "budget": ("budget", "spend", "预算", "经费", "开销"),
     "data": (
-        "training data", "dataset", "data", "tokens", "corpus", "训练数据", "数据量", "数据", "语料",
+        "training data", "dataset", "data", "tokens", "corpus", "训练数据", "数据量", "数据", "资料量",
+        "资料", "语料",
         "token数", "token",
     ),
     "days": ("deadline", "timeline", "time", "schedule", "工期", "时间", "周期", "期限"),

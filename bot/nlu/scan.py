@@ -237,7 +237,7 @@ def _chinese(s: str, i: int) -> tuple[Num | None, int]:
             k += 1
         run, j = run + "点" + s[j + 1 : k], k  # 零点77 (Duckling ZH numeral corpus)
     whole, _, rest = run.partition("点")
-    value = numerals_zh.zh_integer(whole)
+    value = numerals_zh.approximate(whole) or numerals_zh.zh_integer(whole)
     if value is None:
         return None, j
     if rest:

@@ -40,3 +40,9 @@ def test_halving_the_time_of_a_held_timeline(real: Consultant) -> None:
 def test_a_scale_with_nothing_held_changes_nothing(real: Consultant) -> None:
     turn = real.handle("s", "what if we double the budget?")
     assert turn.payload["slots"].get("budget") is None
+
+
+def test_a_length_per_sample_said_as_one_sample_completes_a_pending_count(real: Consultant) -> None:
+    real.handle("s", "LoRA 微调 Qwen2.5-14B，我们有 3w 条对话")
+    turn = real.handle("s", "平均一条 1500 token 左右")
+    assert turn.payload["slots"]["tokens"] == 4.5e7

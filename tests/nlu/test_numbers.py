@@ -221,3 +221,14 @@ def test_zhao_counts_in_trillions_and_is_a_megabyte_only_as_a_byte_unit(
     text: str, slot: str, value: float
 ) -> None:
     assert said(text)[slot] == pytest.approx(value)
+
+
+@pytest.mark.parametrize(
+    ("text", "slot", "value"),
+    [("两三千条数据", "samples", 3000), ("数据三四百GB", "data_bytes", 4e11), ("十一二天", "days", 12),
+     ("两千三百条", "samples", 2300), ("二十三天", "days", 23)],
+)  # fmt: skip
+def test_two_neighbouring_digits_are_an_approximate_range_read_at_its_upper_end(
+    text: str, slot: str, value: float
+) -> None:
+    assert said(text)[slot] == pytest.approx(value)

@@ -13,6 +13,7 @@ from bot.nlu.relative import find_scales
     ("text", "concept", "factor"),
     [("预算砍半呢", "budget", 0.5), ("cut the budget in half", "budget", 0.5),
      ("what if we double the data?", "data", 2.0), ("數據翻倍呢", "data", 2.0),
+     ("資料減半的話呢", "data", 0.5),
      ("what if the deadline were twice as long?", "days", 2.0), ("时间减半呢", "days", 0.5),
      ("只用一半的数据呢", "data", 0.5), ("3倍的数据", "data", 3.0), ("2x the budget", "budget", 2.0),
      ("cut the budget by 30%", "budget", 0.7), ("預算減少20%", "budget", 0.8), ("20% more data", "data", 1.2),
