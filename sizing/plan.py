@@ -285,7 +285,7 @@ def plan_with(request: SizingRequest, catalog: Catalog, *, prune: bool) -> Sizin
         options = [best.relabel("fastest")]
     options = options[:MAX_OPTIONS]
 
-    warnings, tagged = collect(w, request, catalog, options, fastest_possible, budget, spend)
+    warnings, tagged = collect(w, request, catalog, options, fastest_possible, budget, spend, ev.fits)
     if forced is not None:
         warnings.extend(_fewer_is_faster(ev, forced))
     workload = _workload(w, request, budget)

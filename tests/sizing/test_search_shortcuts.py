@@ -126,6 +126,18 @@ def test_one_shared_layout_search_chooses_what_a_fresh_search_would_for_every_gp
         assert shared.choose(gpu, count) == choose(w, gpu, count), gpu.id
 
 
+@settings(max_examples=25, deadline=None)
+@given(params, methods, counts, st.sampled_from([512, 2048, 8192]))
+def test_a_plans_evaluator_says_a_count_fits_exactly_when_a_fresh_layout_search_does(
+    n: float, method: str, count: int, seq_len: int
+) -> None:
+    # The low-memory warning asks plan()'s Evaluator whether plain AdamW fits on one GPU.
+    w = normalise(SizingRequest(params=n, method=method, seq_len=seq_len))  # type: ignore[arg-type]
+    ev = Evaluator(w, CATALOG, strict_batch=True)
+    for gpu in CATALOG.gpus:
+        assert ev.fits(gpu, count) == choose(w, gpu, count).fits, gpu.id
+
+
 @settings(max_examples=40, deadline=None)
 @given(
     st.floats(min_value=5e8, max_value=1e11),
