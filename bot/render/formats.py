@@ -88,6 +88,8 @@ def fmt_duration(days: object, lang: str = "en") -> str:
 def fmt_pct(fraction: object) -> str:
     if not isinstance(fraction, int | float) or not math.isfinite(fraction):
         return "?"
+    if round(fraction * 100) == 0:
+        return "±0%"  # a change that rounds away is neither a rise nor a fall ("-0%")
     return f"{fraction * 100:+.0f}%"
 
 
