@@ -1,4 +1,4 @@
-"""Correct GPU figures a user quotes (TFLOPS, memory GB, bandwidth) against the catalog.
+"""Correct GPU figures a user quotes (TFLOPS, memory GB, bandwidth, TDP watts) against the catalog.
 
 `knowledge.quotes` finds the figures; this module judges them. A correct quote gives nothing back; a
 2:4-sparse headline is named as such; every message states the dense datasheet value and its source.
@@ -21,7 +21,8 @@ Kind = Literal["wrong", "sparse", "unsupported", "nonexistent", "claim"]
 @dataclass(frozen=True, slots=True)
 class Correction:
     gpu_id: str
-    # "tflops.<dtype>", "memory_gb", "memory_bandwidth_tbs", "scale_up_gbs"; claims: "feature"/"positioning"
+    # "tflops.<dtype>", "memory_gb", "memory_bandwidth_tbs", "scale_up_gbs", "tdp_w";
+    # claims: "feature"/"positioning"
     metric: str
     claimed: float | None  # None for a claim without a number (kind "claim")
     correct: float | None
@@ -188,6 +189,24 @@ class _Checker:
         src = g.memory_bandwidth_tbs.src
         return self._finish(g, "memory_bandwidth_tbs", claimed_tbs, value, message, src, "wrong")
 
+    def power(self, claimed_w: float, gpus: tuple[GpuRecord, ...]) -> Correction | None:
+        """A power figure (W): the board's TDP. Right for any board of the family named ("H100 700W"),
+        and unpublished TDPs are not judged."""
+        known = [g for g in gpus if g.tdp_w.value]
+        if not known or any(_close(claimed_w, g.tdp_w.value or 0.0, 0.05, 5.0) for g in known):
+            return None
+        g = known[0]
+        tdp = _fmt(g.tdp_w.value or 0.0)
+        others = ", ".join(f"{o.name} {_fmt(o.tdp_w.value or 0.0)} W" for o in known[1:])
+        others_zh = "、".join(f"{o.name} {_fmt(o.tdp_w.value or 0.0)} W" for o in known[1:])
+        message = Bilingual(
+            zh=f"{g.name} 的功耗（TDP）是 {tdp} W，不是 {_fmt(claimed_w)} W。"
+            + (f"同系列：{others_zh}。" if others else ""),
+            en=f"The {g.name}'s TDP is {tdp} W, not {_fmt(claimed_w)} W."
+            + (f" Same family: {others}." if others else ""),
+        )
+        return self._finish(g, "tdp_w", claimed_w, g.tdp_w.value, message, g.tdp_w.src, "wrong")
+
     def _finish(
         self,
         g: GpuRecord,
@@ -247,6 +266,8 @@ def factcheck(
             found = checker.tflops(q.value, q.dtype, q.gpus)
         elif q.kind == "memory":
             found = checker.memory(q.value, q.gpus, gpus)
+        elif q.kind == "power":
+            found = checker.power(q.value, q.gpus)
         else:
             found = checker.bandwidth(q.value, q.gpus, q.fabric)
         if found is not None:

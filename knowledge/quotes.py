@@ -30,6 +30,15 @@ _TFLOPS = re.compile(
 )
 _MEMORY = re.compile(_NUM + r"\s*(?:gb|gib|g)(?![a-z/])")
 _BANDWIDTH = re.compile(_NUM + r"\s*(tb/s|gb/s)")  # bytes; the original's lower-case b means bits
+# Power in watts: "700W", "1.2 kW", "300 瓦". A bare lower-case "w" is also 万 in Chinese chat ("3w条数据"),
+# so it counts only with a power word near it (TDP, 功耗) or written as a capital W, and never before a
+# count of things.
+_POWER = re.compile(
+    _NUM
+    + r"\s*(kw|w|watts?|瓦)(?![a-z0-9])"
+    + r"(?!\s*(?:条|條|个|個|token|样本|樣本|笔|筆|行|字|人|用户|用戶|samples?|rows?))"
+)
+_POWER_WORDS = re.compile(r"tdp|tgp|功耗|功率|耗电|耗電|用电|用電|power|watt|瓦|电源|電源|draws?|uses|consum")
 _DTYPE = re.compile(r"fp16|bf16|fp8|tf32|fp32|半精度|单精度|單精度")
 _DTYPE_ALIASES = {"半精度": "fp16", "单精度": "fp32", "單精度": "fp32"}
 _FABRIC = re.compile(r"nvlink|infinity fabric|xgmi|互联|互聯|卡间|卡間")
@@ -37,6 +46,8 @@ _SENTENCE = re.compile(r"[。！？!?；;\n]|\.\s")
 _MEMORY_WORDS = re.compile(r"显存|顯存|vram|hbm|gddr|memory|版本|version|版")
 _NOT_GPU_MEMORY = re.compile(
     r"数据|數據|data|语料|語料|存储|存儲|storage|disk|硬盘|硬碟|\bram\b|内存|記憶體|checkpoint"
+    # a link speed: "100G 網路", "25G 网卡", "100g ethernet"
+    r"|网络|網路|網絡|网卡|網卡|network|ethernet|以太|乙太|infiniband|roce|\bnic"
 )
 # A range ("16-32GB", "16GB~32GB", "16 至 32G") or a figure tied to a tier word names a bracket the
 # user is asking about, not a spec of the GPU in the sentence (QA: "RTX 3090 适合 16-32GB 档的训练吗").
@@ -60,9 +71,9 @@ class Mention:
 
 @dataclass(frozen=True, slots=True)
 class Quote:
-    """One figure a user quoted about a GPU; `value` in TFLOPS, GB or TB/s by `kind`."""
+    """One figure a user quoted about a GPU; `value` in TFLOPS, GB, TB/s or W by `kind`."""
 
-    kind: Literal["tflops", "memory", "bandwidth"]
+    kind: Literal["tflops", "memory", "bandwidth", "power"]
     value: float
     gpus: tuple[GpuRecord, ...]
     dtype: str | None = None  # tflops only, when the text names one
@@ -129,6 +140,25 @@ def _owner(pos: int, text: str, mentions: list[Mention]) -> Mention | None:
     return same[0] if same else None
 
 
+# "H20 算力跟 H100 一样是 989 TFLOPS 吗", "is the H800's NVLink the same as the H100's, 900 GB/s?": the
+# figure is claimed for every GPU the sentence names before it, not only the nearest.
+_SAME_AS = re.compile(r"一样|一樣|相同|同样|同樣|一致|same as|the same|as much as|just like")
+
+
+def _owners(pos: int, text: str, mentions: list[Mention]) -> list[Mention]:
+    """The mentions a figure at `pos` is claimed for: its owner, and with "the same as" in the
+    sentence, every GPU named before the figure in it."""
+    owner = _owner(pos, text, mentions)
+    if owner is None:
+        return []
+    bounds = [0, *(m.end() for m in _SENTENCE.finditer(text)), len(text)]
+    lo = max(b for b in bounds if b <= pos)
+    before = [m for m in mentions if lo <= m.start and m.end <= pos]
+    if len(before) < 2 or not _SAME_AS.search(text[lo:pos]):
+        return [owner]
+    return [owner, *(m for m in before if m is not owner)]
+
+
 def _dtype_near(text: str, pos: int, lo: int) -> str | None:
     best: tuple[int, str] | None = None
     for m in _DTYPE.finditer(text):
@@ -166,11 +196,12 @@ def quotes_in(reading: Reading) -> Iterator[Quote]:
     if not mentions:
         return
     for m in _TFLOPS.finditer(t):
-        owner = _owner(m.start(), t, mentions)
-        if owner is not None and not is_bracket(t, m) and not _a_name(m, mentions):
+        if is_bracket(t, m) or _a_name(m, mentions):
+            continue
+        for named in _owners(m.start(), t, mentions):
             scale = 1000.0 if m.group(2).startswith("p") else 1.0
-            dtype = _dtype_near(t, m.start(), owner.start)
-            yield Quote("tflops", float(m.group(1)) * scale, owner.gpus, dtype=dtype)
+            dtype = _dtype_near(t, m.start(), named.start)
+            yield Quote("tflops", float(m.group(1)) * scale, named.gpus, dtype=dtype)
     for m in _MEMORY.finditer(t):
         owner = _owner(m.start(), t, mentions)
         if owner is None or is_bracket(t, m) or _is_not_gpu_memory(t, m, owner) or _a_name(m, mentions):
@@ -185,6 +216,14 @@ def quotes_in(reading: Reading) -> Iterator[Quote]:
             value = float(m.group(1)) / (1000.0 if m.group(2) == "gb/s" else 1.0)
             fabric = bool(_FABRIC.search(t[max(0, m.start() - 30) : m.end() + 10]))
             yield Quote("bandwidth", value, owner.gpus, fabric=fabric)
+    for m in _POWER.finditer(t):
+        if is_bracket(t, m) or _a_name(m, mentions):
+            continue
+        unit = m.group(2)
+        said = _POWER_WORDS.search(t[max(0, m.start() - 20) : m.end() + 8]) is not None
+        if said or unit != "w" or original[m.start(2)] == "W":
+            for named in _owners(m.start(), t, mentions):
+                yield Quote("power", float(m.group(1)) * (1000.0 if unit == "kw" else 1.0), named.gpus)
 
 
 def is_bracket(text: str, m: re.Match[str]) -> bool:

@@ -17,6 +17,31 @@ UINT16_VOCAB_LIMIT = 65_500
 TB = 1e12
 
 
+# Bytes per parameter of a model's weights saved for inference or export, by format: BF16/FP16 2,
+# FP8/INT8 1, 4-bit (GPTQ/AWQ/NF4) about half a byte before its small per-group scales.
+WEIGHT_FILE_BYTES_PER_PARAM = {"fp32": 4.0, "bf16": 2.0, "fp8": 1.0, "int4": 0.5}
+
+
+@quick_init
+@dataclass(frozen=True, slots=True)
+class SavedSizes:
+    """What a model takes on disk, in GB: its weights per format, a resumable full-training checkpoint
+    and a LoRA checkpoint (the adapters and their optimizer state only)."""
+
+    weights_gb: dict[str, float]
+    checkpoint_gb: float
+    adapter_checkpoint_gb: float
+
+
+def saved_sizes(params: float, adapter_params: float) -> SavedSizes:
+    """Sizes on disk of a `params` model, whose LoRA adapters have `adapter_params` parameters."""
+    return SavedSizes(
+        weights_gb={k: params * b / 1e9 for k, b in WEIGHT_FILE_BYTES_PER_PARAM.items()},
+        checkpoint_gb=params * CHECKPOINT_BYTES_PER_PARAM / 1e9,
+        adapter_checkpoint_gb=adapter_params * CHECKPOINT_BYTES_PER_PARAM / 1e9,
+    )
+
+
 @quick_init
 @dataclass(frozen=True, slots=True)
 class StorageAdvice:

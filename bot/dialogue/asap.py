@@ -4,8 +4,10 @@ shorter deadlines.
 Without a deadline the engine sizes a cluster for a sensible length of job, and its options hold
 nothing much faster (full fine-tuning 8B on 500 GB with $100k: 40 × A100 in 13 days for $35k, while 64 ×
 B200 finish in 2 days for $33k). With a budget, as fast as possible means the shortest deadline the
-engine can meet within it. Without one, the fastest of the engine's own options stays the answer: the
-catalogue's per-GPU prices barely rise with the cluster, so no cost rule would stop at a sensible size.
+engine can meet within it. Without one, a consultant would not spend without limit, nor stop at a
+sensible size when speed is nearly free: more GPUs buy about the same GPU-hours, so the default is the
+fastest plan that costs at most ASAP_COST_SLACK times the cheapest plan without a deadline (and uses at
+most ASAP_MAX_SCALE times its GPUs). The reply states that default and that a budget buys more speed.
 Deadlines are tried from ASAP_DEADLINES_DAYS by bisection, so a turn asks the engine a handful of times.
 """
 
@@ -22,6 +24,9 @@ ASAP_DEADLINES_DAYS = (1.0, 2.0, 3.0, 5.0, 7.0, 10.0, 14.0, 21.0, 30.0, 45.0, 60
 # Our stated default, not a sourced figure: however large the budget, no more than this many times the
 # GPUs of the largest option the engine offers without a deadline (its sensible cluster sizes).
 ASAP_MAX_SCALE = 4
+# Our stated default, not a sourced figure: "ASAP" without a budget pays at most 20% more than the cheapest
+# plan for the speed (implied_budget; the reply says so).
+ASAP_COST_SLACK = 1.2
 # Warnings about the deadline tried, which the user never set.
 TRIED_DEADLINE_WARNINGS = ("deadline_impossible", "deadline_tight")
 
@@ -76,6 +81,21 @@ def fastest_within_budget(
         w for w in found.get("warnings") or [] if w.get("code") not in TRIED_DEADLINE_WARNINGS
     ]
     return found
+
+
+def implied_budget(open_plan: Mapping[str, Any]) -> dict[str, Any] | None:
+    """ "ASAP" with no budget: ASAP_COST_SLACK times the cheapest fitting option's on-demand cost, as a
+    total budget in USD with the cheapest cost beside it ({"amount", "currency", "period", "cheapest"});
+    None when no option that fits has a price."""
+    costs = [
+        float(c)
+        for o in open_plan.get("options") or []
+        if o.get("fits") and (c := (o.get("cost") or {}).get("on_demand_usd")) is not None
+    ]
+    if not costs:
+        return None
+    cheapest = min(costs)
+    return {"amount": cheapest * ASAP_COST_SLACK, "currency": "USD", "period": "total", "cheapest": cheapest}
 
 
 def fastest_first(

@@ -228,6 +228,7 @@ class Consultant:
         if not in_form:
             u = policy.memory_variant(state.topic, u, text, self.kb.catalog)
             u = policy.comparison_variant(state.topic, u, state.slots.get("params"))
+            u = policy.time_variant(state.topic, u)
         question = self._question(state, text, u)
         direct = policy.kind_of(question, state.topic, in_form)
         if direct != "figure_check":
@@ -342,10 +343,11 @@ class Consultant:
             before = dict(state.last or {}) or None
             state = fresh_state(reply.lang)
             reply.add("new_request", before=before)
-        said = count_samples(state, u, count_on_current_gpu(state, u))
+        on_gpu = count_on_current_gpu(state, u)
+        said = count_samples(state, u, on_gpu)
         last = state.last
         changes = merge_slots(state, said) + timeline(state, u) + take_clouds(state, u, self.kb.catalog)
-        if said is not u.said and last:
+        if on_gpu is not u.said and last:
             # "what if only 8 GPUs?" keeps the current GPU: report the count against the last plan's,
             # not the GPU the user never named.
             changes = [c for c in changes if c.slot not in ("gpu", "gpu_count")]

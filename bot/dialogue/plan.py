@@ -4,7 +4,6 @@ the short summary of a plan kept in the session (for "what changed" and App Home
 from __future__ import annotations
 
 import datetime as dt
-import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -12,9 +11,6 @@ from bot.dialogue.state import SLOT_NAMES, DialogueState
 from bot.render.views import num
 from sizing.types import RECOMPUTES, STACKS, Budget, Catalog, DataLanguage, SizingRequest
 from sizing.workload import BYTES_PER_TOKEN
-
-# Words that say the user is thinking of spot/preemptible capacity (pitfall context mentions_spot).
-SPOT_WORDS = re.compile(r"spot|preempt|竞价|競價|抢占|搶佔|搶占", re.IGNORECASE)
 
 # A month of billing, as sizing.assumptions counts it (365/12 days).
 DAYS_PER_MONTH = 365.0 / 12.0

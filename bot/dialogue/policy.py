@@ -17,6 +17,7 @@ from bot.dialogue.answers import (
     catalogue,
     cheapest,
     china,
+    cluster,
     compare,
     coverage,
     data_amount,
@@ -30,6 +31,7 @@ from bot.dialogue.answers import (
     serve,
     serve_fit,
     serve_pick,
+    stored,
 )
 from bot.dialogue.answers.base import Question, main_variant
 from bot.dialogue.reply import Reply
@@ -60,6 +62,9 @@ ANSWERS: dict[str, Answer] = {
     "price_coverage": coverage.answer,  # which providers the catalogue prices, and how to add one
     "data_amount": data_amount.answer,  # "How many tokens should I train a 3B model on?"
     "budget": budget.answer,  # "what can I train with $5k?": what the budget buys
+    "stored_size": stored.answer,  # "70B 權重檔案有多大": the weights and checkpoints on disk, computed
+    "network": cluster.network,  # "Is 100 Gb Ethernet enough between nodes for 16 A100s?"
+    "spot": cluster.spot,  # "用spot跑微调划算吗"
     # "8卡H100 全参 70B 要多久？": a plan on the GPUs counted, unless the job does not fit on them
     "misfit": feasibility.answer_if_misfit,
 }
@@ -92,6 +97,9 @@ INVITE_AFTER = (
     "gpu_compare",
     "list_gpus",
     "capability",
+    "network",
+    "spot",
+    "stored_size",
 )
 # Kinds whose workload a follow-up may reuse ("and on an A100?", "with LoRA?").
 TOPIC_KINDS = (
@@ -110,6 +118,9 @@ TOPIC_SLOTS = (
     "params", "active_params", "method", "precision", "gpu", "gpu_count", "seq_len", "budget",
     *SERVE_SLOT_NAMES,
 )  # fmt: skip
+# The dataset of a feasibility or memory question, kept beside its topic for "那要跑多久？" (time_variant).
+JOB_TOPICS = ("feasibility", "memory")
+JOB_DATA_SLOTS = ("tokens", "data_bytes", "epochs")
 # What a follow-up of a topic may say: hardware, method or precision; data or a deadline is a plan.
 FOLLOW_UP_SLOTS = (
     "gpu", "gpu_count", "method", "precision", "params", "active_params", "seq_len", *SERVE_SLOT_NAMES,
@@ -226,6 +237,25 @@ def memory_variant(topic: Any, u: Any, text: str, catalog: Catalog) -> Any:
     )
 
 
+def time_variant(topic: Any, u: Any) -> Any:
+    """ "那要跑多久？", "how long would that take?" right after "2 张 A100 能不能 LoRA 13B": the job asked
+    about, as a plan on those GPUs (the time and cost are its answer; data said now joins it). `u`
+    unchanged when that is not what it asks."""
+    if not isinstance(topic, Mapping) or topic.get("kind") not in JOB_TOPICS:
+        return u
+    if not (u.asks_time or u.asks_cost) or u.gpus or set(u.said) - {*JOB_DATA_SLOTS, "days", "budget"}:
+        return u
+    slots = topic.get("slots") or {}
+    if slots.get("params") is None or slots.get("gpu") is None:
+        return u
+    job = {k: v for k, v in slots.items() if k in (*TRAINING_SLOTS, *JOB_DATA_SLOTS)}
+    return replace(u, said={**job, **u.said}, gpus=(str(slots["gpu"]),), intent="size", kind="size")
+
+
+# The training job of a feasibility topic that a time follow-up plans (time_variant).
+TRAINING_SLOTS = ("params", "active_params", "method", "precision", "gpu", "gpu_count", "seq_len")
+
+
 # A workload comparison ("H100 vs A100 for LoRA 13B") remembered for its follow-ups, and what they may
 # change: another GPU, the model size, method or precision.
 COMPARISON = "workload_compare"
@@ -290,6 +320,8 @@ def topic_after(kind: str, q: Question) -> dict[str, Any] | None:
         slots["price_gpus"] = list(q.u.gpus) or None
     if kind == "capability":  # what was asked of the GPU ("good for fine-tuning?"), for "and the L40S?"
         slots["capability_topic"] = capability.topic(q.text) or q.context.get("capability_topic")
+    if kind in JOB_TOPICS:
+        slots.update({name: q.slot(name) for name in JOB_DATA_SLOTS})
     return {"kind": kind, "slots": {k: v for k, v in slots.items() if v is not None}}
 
 

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from bot.dialogue.asap import fastest_first, fastest_within_budget
+from bot.dialogue.asap import ASAP_COST_SLACK, fastest_first, fastest_within_budget, implied_budget
 from bot.dialogue.clouds import restricted
 from bot.dialogue.hardware import china_options
 from bot.dialogue.memo import plan_dict
@@ -57,17 +57,22 @@ def run_plan(state: DialogueState, kb: KnowledgeBase, plan: Planner, today: dt.d
     if rec is None:
         rec = plan_dict(plan, request, kb.catalog)
     if state.asap:
+        # No budget: the stated default cap (asap.implied_budget), said in the reply as `asap_default`.
+        cap = implied_budget(rec) if state.slots.get("budget") is None else None
+        slots = {**state.slots, "budget": cap} if cap is not None else state.slots
         fast = fastest_within_budget(
             lambda days: _plan_for(
                 replace(state, slots={**state.slots, "days": days}, asap=False), kb, plan, today
             ),
             rec,
-            state.slots,
+            slots,
             kb.catalog.usd_to_cny,
         )
-        if fast is not None:
-            return fast
-        rec["options"] = fastest_first(rec.get("options") or [], state.slots, kb.catalog.usd_to_cny)
+        if fast is None:
+            rec["options"] = fastest_first(rec.get("options") or [], slots, kb.catalog.usd_to_cny)
+        rec = fast if fast is not None else rec
+        if cap is not None:
+            rec["asap_default"] = {"cheapest_usd": cap["cheapest"], "slack": ASAP_COST_SLACK - 1}
     elif state.cheapest:
         rec["options"] = cheapest_first(rec.get("options") or [])
     return rec
@@ -136,6 +141,8 @@ def plan_context(
         "assumed": list(state.assumed) + [s for s in ("precision", "method") if state.slots.get(s) is None],
         "days_skipped": "days" in state.skipped,
         "asap": bool(state.asap),
+        # "ASAP" with no budget: the fastest plan within ASAP_COST_SLACK of the cheapest, said as such.
+        "asap_default": rec.get("asap_default"),
         # Continued pre-training from a base model: said as such in the understood line.
         "continued": bool(state.slots.get("continued")) and effective.get("method") == "pretrain",
         "cheapest": bool(state.cheapest),

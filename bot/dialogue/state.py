@@ -92,6 +92,9 @@ class DialogueState:
     unpriced_clouds: list[str] = field(default_factory=list)  # named, but the catalogue has no prices
     deadline_date: str | None = None  # ISO date of a calendar deadline ("by 2027-01-31")
     samples: float | None = None  # a sample count still waiting for its length per sample
+    # The count and length per sample that made `tokens` ({"samples", "per_sample"}), so "其实是 5 万条"
+    # or "each is 2k tokens" later changes one factor of it (dialogue.timeline.count_samples).
+    sample_basis: dict[str, Any] | None = None
     rev: int = 0  # commits of this session (bot/dialogue/commit.py)
 
     def to_json(self) -> dict[str, Any]:
@@ -144,6 +147,7 @@ _OPTIONAL = {
     "topic": dict,
     "deadline_date": str,
     "samples": float,
+    "sample_basis": dict,
 }
 
 

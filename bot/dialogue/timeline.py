@@ -54,14 +54,26 @@ def open_timeline(u: Understood) -> bool:
 
 def count_samples(state: DialogueState, u: Understood, said: dict[str, Any]) -> dict[str, Any]:
     """The slots to merge once sample counts are resolved: samples x tokens per sample become
-    `tokens`; a count without a length waits in the state for its length."""
+    `tokens`; a count without a length waits in the state for its length. Once tokens came from a
+    count and a length, a new count ("数据其实是 5 万条") or a new length ("each is 2k tokens") changes
+    that factor of them."""
     if said.get("tokens") is not None or said.get("data_bytes") is not None:
         state.samples = None
+        tokens = said.get("tokens")
+        if u.samples and isinstance(tokens, int | float) and said.get("text_unit") is None:
+            state.sample_basis = {"samples": u.samples, "per_sample": float(tokens) / u.samples}
+        else:
+            state.sample_basis = None
         return said
-    samples = u.samples or state.samples
-    if samples and u.tokens_per_sample:
+    samples, per_sample = u.samples or state.samples, u.tokens_per_sample
+    basis = state.sample_basis if state.slots.get("tokens") is not None else None
+    if not (samples and per_sample) and basis and state.samples is None and (u.samples or per_sample):
+        # "数据其实是 5 万条", "each is 2k tokens": one factor of the tokens held, the other kept
+        samples, per_sample = samples or basis.get("samples"), per_sample or basis.get("per_sample")
+    if samples and per_sample:
         state.samples = None
-        return {**said, "tokens": float(samples) * u.tokens_per_sample}
+        state.sample_basis = {"samples": float(samples), "per_sample": float(per_sample)}
+        return {**said, "tokens": float(samples) * float(per_sample)}
     if u.samples:
         state.samples = u.samples
     return said

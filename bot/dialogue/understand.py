@@ -10,7 +10,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from bot.dialogue.plan import SPOT_WORDS
 from bot.dialogue.state import (
     DATA_NOTE_SLOTS,
     REQUIRED_SLOTS,
@@ -20,6 +19,7 @@ from bot.dialogue.state import (
     DialogueState,
     implausible,
 )
+from bot.nlu.lexicon import SPOT_WORDS
 from bot.nlu.script import has_cjk, script_neutral
 
 
@@ -53,8 +53,17 @@ SLOT_FAMILY = {
 }
 
 
+# The bot addressed at the start of a message typed or pasted as text ("@gpu-advisor can we …",
+# "@GPU Advisor 8卡…", a raw "<@U0123>"): who is asked, not what. Slack's own mention is already
+# gone (bot/slack/sessions.strip_mentions).
+_LEADING_MENTION = re.compile(
+    r"^\s*(?:(?:<@[A-Z0-9]+(?:\|[^>]*)?>|@gpu[\s_-]?advisor\b|@[^\s,:：，]+)[\s,:：，]*)+", re.IGNORECASE
+)
+
+
 def clean_text(text: str) -> str:
-    return _CONTROL.sub(" ", text[:MAX_TEXT_CHARS]).strip()
+    clean = _CONTROL.sub(" ", text[:MAX_TEXT_CHARS]).strip()
+    return _LEADING_MENTION.sub("", clean) or clean
 
 
 @dataclass(frozen=True)
@@ -166,6 +175,9 @@ INTERIM_KINDS = {
     "memory": "size",
     "cheapest_gpu": "size",
     "serve": "size",
+    "stored_size": "faq",  # without a model size, the checkpoint-storage rule per parameter
+    "network": "faq",
+    "spot": "faq",
 }
 
 
@@ -208,6 +220,7 @@ def understand(
             if any(k in found for k in family) and not hinted.asks:
                 parsed, said = hinted, hinted_said
                 break
+    said = {**scaled(state, getattr(parsed, "scales", ()) or (), said), **said}
     usable, asks = vet(said, parsed.asks)
     asks = [_as_written(a, text) for a in asks]
     data_language = getattr(parsed.slots, "data_language", None)
@@ -242,6 +255,30 @@ def understand(
         gpu_memory=_gpu_memory(getattr(parsed, "gpu_memory", None)),
         working_days=getattr(parsed, "working_days", None) if "days" in usable else None,
     )
+
+
+# The slots a relative change scales (bot/nlu/relative.py concepts), in the order tried: "data" is the
+# dataset as held, in tokens if it was said in tokens.
+SCALED_SLOTS = {"budget": ("budget",), "data": ("tokens", "data_bytes"), "days": ("days",),
+                "params": ("params",), "epochs": ("epochs",)}  # fmt: skip
+
+
+def scaled(state: DialogueState, scales: Any, said: Mapping[str, Any]) -> dict[str, Any]:
+    """ "预算砍半呢", "double the data": the held value times the factor, as if the user had said it
+    (a value the message states itself wins). Nothing when the conversation holds no such value."""
+    out: dict[str, Any] = {}
+    for concept, factor in scales:
+        for name in SCALED_SLOTS.get(str(concept), ()):
+            held = state.slots.get(name)
+            if name in said or held is None:
+                continue
+            if name == "budget" and isinstance(held, Mapping) and _budget_ok(held):
+                out[name] = {**held, "amount": float(held["amount"]) * float(factor)}
+            elif isinstance(held, int | float) and not isinstance(held, bool):
+                value = float(held) * float(factor)
+                out[name] = round(value) if name == "epochs" and value >= 1 else value
+            break
+    return out
 
 
 def _gpu_memory(value: Any) -> dict[str, Any] | None:

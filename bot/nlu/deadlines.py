@@ -12,6 +12,7 @@ import datetime as dt
 import re
 
 from bot.nlu.numerals_zh import zh_integer
+from bot.nlu.text import compact
 
 _MONTHS = {
     "january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6, "july": 7,
@@ -28,9 +29,13 @@ _EN = (
     re.compile(r"\b" + _CUE_EN + r" (?:the )?" + _DAY + r" (?:of )?" + _MONTH + r"\b" + _YEAR),
     re.compile(r"\b" + _CUE_EN + r" (?P<year>20\d\d)-(?P<month>\d{1,2})-(?P<day>\d{1,2})\b"),
 )
+# A part of a named month: "by mid-January", "before early March", "by late Feb" (the day MONTH_PARTS gives).
+_MONTH_PART_NAMED_EN = re.compile(
+    r"\b(?:by|before|until|till|no later than) (?P<part>early|mid|mid-|late) ?" + _MONTH + r"\b" + _YEAR
+)
 _END_OF_MONTH_EN = re.compile(r"\b(?:by|before|until|till) (?:the )?end of " + _MONTH + r"\b" + _YEAR)
 _ZH_NUM = r"[0-9一二三四五六七八九十两〇零]{1,3}"
-_ZH_CUE_BEFORE = r"(?:截止|截至|最晚|deadline ?)?"
+_ZH_CUE_BEFORE = r"(?:(?P<cue0>截止|截至|最晚|deadline|ddl)(?:日期|时间)?(?:是|为|定在|:)? ?)?"
 _ZH = re.compile(
     _ZH_CUE_BEFORE + r"(?:(?P<year>20\d\d)年)?(?P<month>" + _ZH_NUM + r")月(?P<day>" + _ZH_NUM
     + r")(?:日|号)? ?(?P<cue>之前|以前|前|为止|截止|到期)?"
@@ -104,6 +109,10 @@ _WEEKDAYS_ZH = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日
 _WEEKDAY_EN = r"(?P<wd>" + "|".join(sorted(_WEEKDAYS_EN, key=len, reverse=True)) + r")\b"
 _REL_EN = re.compile(r"\b" + _CUE_EN + r" (?:(?P<which>this|next|the coming) )?" + _WEEKDAY_EN)
 _TOMORROW_EN = re.compile(r"\b" + _CUE_EN + r" (?:the day after (?P<after>tomorrow)|tomorrow)\b")
+# Within this or next week: "这周就要", "本周内", "下周之内" (the Sunday that ends it).
+_WITHIN_WEEK_ZH = re.compile(
+    r"(?P<which>这|本|下)(?:个)?(?:周|星期|礼拜)(?:之内|内|就要|要|交|上线|完成|训完|跑完)"
+)
 _END_OF_WEEK_EN = re.compile(r"\b(?:end of (?P<which>this|next|the) week|(?P<nxt>next) week'?s end)\b")
 _REL_ZH = re.compile(
     r"(?P<which>下下|下|这|本)?(?:个)?(?:周|星期|礼拜)(?P<wd>[一二三四五六日天末])(?P<cue>之前|以前|前|截止|要|交|上线|完成|训完|跑完|为止)?"
@@ -119,7 +128,7 @@ _MONTH_END_EN = re.compile(
 )
 _MONTH_END_ZH = re.compile(
     r"(?P<which>下下|下|这|本)(?:个)?月(?:底|末)(?:之前|以前|前)?"
-    r"|(?<![0-9一二三四五六七八九十])月(?:底|末)(?:之前|以前|前)"
+    r"|(?<![0-9一二三四五六七八九十])(?<![0-9一二三四五六七八九十] )月(?:底|末)(?:之前|以前|前)"
 )
 # A day of this or next month: "下个月15号前", "本月 20 日之前", "by the 15th of next month".
 _MONTH_DAY_ZH = re.compile(
@@ -143,7 +152,7 @@ _QUARTER_EN = re.compile(
     r"(?P<before>before) q(?P<q3>[1-4])|q(?P<q4>[1-4]) end)\b(?: (?P<year>20\d\d))?"
 )
 _QUARTER_ZH = re.compile(
-    r"(?:(?P<year>20\d\d)年)?(?:第)?(?:q(?P<q>[1-4])|(?P<q2>[一二三四1-4])季度)(?:末|底|结束)(?:之前|以前|前)?"
+    r"(?:(?P<year>20\d\d)年)?(?:第)?(?:q(?P<q>[1-4])|(?P<q2>[一二三四1-4])季度?)(?:末|底|结束)(?:之前|以前|前)?"
 )
 _QUARTER_THIS_EN = re.compile(r"\bend of (?:the |(?P<which>this|next) )quarter\b")
 _QUARTER_THIS_ZH = re.compile(r"(?P<which>下个|下|这个|本)季度(?:末|底|结束)")
@@ -176,6 +185,9 @@ def _relative(s: str, today: dt.date) -> dt.date | None:
     if m:
         week = 1 if (m.group("which") == "next" or m.group("nxt")) else 0
         return _plus(today, _weekday_days(today, 6, week))
+    m = _WITHIN_WEEK_ZH.search(s)
+    if m:
+        return _plus(today, _weekday_days(today, 6, 1 if m.group("which") == "下" else 0))
     for m in _REL_ZH.finditer(s):
         which = m.group("which")
         if m.group("cue") or which:
@@ -306,11 +318,16 @@ def _holiday(s: str, today: dt.date) -> dt.date | None:
 
 
 def deadline_date(s: str, today: dt.date) -> dt.date | None:
-    """The first deadline in `s` (simplified, lower-cased) as a date after `today`, or None."""
-    got = _absolute(s, today)
-    got = got if got is not None else _relative(s, today)
-    got = got if got is not None else _holiday(s, today)
-    return got if got is not None and _ahead(today, got) else None
+    """The first deadline in `s` (simplified, lower-cased) as a date after `today`, or None. Read as
+    written, then with the spaces next to Chinese gone ("ddl 是 12 月 20 号" as 12月20号, "Q1 结束前" as
+    q1结束前; English cues keep their word boundaries in the first reading)."""
+    for text in dict.fromkeys((s, compact(s))):
+        got = _absolute(text, today)
+        got = got if got is not None else _relative(text, today)
+        got = got if got is not None else _holiday(text, today)
+        if got is not None and _ahead(today, got):
+            return got
+    return None
 
 
 def deadline_days(s: str, today: dt.date) -> float | None:
@@ -329,8 +346,11 @@ def _absolute(s: str, today: dt.date) -> dt.date | None:
     m = _END_OF_MONTH_EN.search(s)
     if m:
         return _last_day(today, m.group("year"), _MONTHS[m.group("mon")])
+    m = _MONTH_PART_NAMED_EN.search(s)
+    if m:
+        return _date_on(today, m.group("year"), _MONTHS[m.group("mon")], MONTH_PARTS[m.group("part")])
     for m in _ZH.finditer(s):
-        if m.group("cue") or m.group(0)[:2] in ("截止", "截至", "最晚") or m.group(0).startswith("deadline"):
+        if m.group("cue") or m.group("cue0"):
             return _date_on(today, m.group("year"), _number(m.group("month")), _number(m.group("day")))
     m = _ZH_END.search(s)
     if m and m.group(0)[-1] in "前":

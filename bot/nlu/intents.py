@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from bot.nlu import lexicon, question_cues as cues
 from bot.nlu.lexicon import has_cue
 from bot.nlu.providers import china_providers
+from bot.nlu.text import compact
 
 RESET = (
     "重新开始",
@@ -179,12 +180,15 @@ GPU_INFO = (
     "吧",
     "档位",
     "tier",
+    "what's",
+    "whats",
 )
 # What a GPU's datasheet answers: with one of these, a question naming a GPU is about the card.
 DATASHEET = (
     "显存", "算力", "带宽", "功耗", "规格", "参数是", "tflops", "flops", "memory", "vram", "bandwidth",
     "specs",
-    "spec", "tdp", "power", "nvlink", "pcie", "fp8", "fp16", "bf16", "fp32", "tf32", "int8", "支持",
+    "spec", "tdp", "power", "watts", "wattage", "功率", "耗电", "nvlink", "pcie", "fp8", "fp16", "bf16",
+    "fp32", "tf32", "int8", "支持",
     "support",
     "介绍", "tell me about", "档位", "tier", "price", "价格", "多少钱",
 )  # fmt: skip
@@ -301,6 +305,7 @@ class Signals:
     figure: bool = False  # a figure quoted about a named GPU ("B200 has 192GB")
     model_card: bool = False  # the named model has a card (knowledge/data/models.yaml)
     memory_filter: bool = False  # a GPU memory size asked for ("which GPUs have 80GB or more?")
+    scaled: bool = False  # a relative change to a held value ("预算砍半", "double the data": relative.py)
     # The FAQ's best score (0-1) and its margin over the runner-up, asked only when the text could be
     # an FAQ question.
     faq_score: Callable[[], tuple[float, float]] | None = None
@@ -333,22 +338,6 @@ def classify(text: str, signals: Signals) -> tuple[str, bool]:
     t = compact(text.strip())
     yes_no = is_yes_no(t)
     return _kind(t, signals, yes_no), yes_no
-
-
-def compact(t: str) -> str:
-    """Spaces next to a Chinese character go: Chinese cue words read the same around embedded Latin
-    ("有哪些 GPU 可以选" = 有哪些gpu可以选, "多少 token")."""
-    if " " not in t or not any("\u4e00" <= ch <= "\u9fff" for ch in t):
-        return t
-    out = []
-    for i, ch in enumerate(t):
-        if ch == " ":
-            before = t[i - 1] if i else ""
-            after = t[i + 1] if i + 1 < len(t) else ""
-            if "\u4e00" <= before <= "\u9fff" or "\u4e00" <= after <= "\u9fff":
-                continue
-        out.append(ch)
-    return "".join(out)
 
 
 def is_yes_no(t: str) -> bool:
@@ -436,6 +425,9 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
     )
     if (filled or gpus or clouds) and corrects and not has_any(t, WHATIF):
         return "correction"
+    if sig.scaled and not workload:
+        # "预算砍半呢", "what if we double the data?": the plan held, with that value scaled
+        return "correction" if corrects and not has_any(t, WHATIF) else "whatif"
     end = t.rstrip(" ?？!！。.~")
     another_cloud = clouds and (end.endswith("呢") or t.startswith(("and on ", "and ", "on ")))
     if (has_any(t, WHATIF) or another_cloud) and (filled or gpus or clouds):
@@ -456,10 +448,18 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
     if _asks_data_amount(t, sig):
         return "data_amount"  # "How many tokens should I train a 3B model on?": the answer, not the form
     if _asks_stored_size(t, sig):
-        return "faq"  # "7B 全参训练一个 checkpoint 多大": checkpoint storage, not the planning form
+        # "qwen 72b 权重多大", "7B 全参训练一个 checkpoint 多大": the size on disk of that model, computed
+        # (stored_size); without a model size, the rule per parameter (the FAQ). Never the planning form.
+        return "stored_size" if "params" in sig.filled or sig.model_named else "faq"
+    if _asks_network(t, sig, yes_no):
+        return "network"  # "Is 100 Gb Ethernet enough between nodes for 16 A100s?": the network answer
+    if _asks_spot(t, sig, yes_no):
+        return "spot"  # "用spot跑微调划算吗", "are preemptible instances a good idea for a 3 day finetune"
     question = _question_kind(t, sig, yes_no, workload, model, short)
     if question is not None:
         return question
+    if gpus and set(filled) <= {"gpu", "gpu_count"} and _asks_datasheet(t):
+        return "gpu_info"  # "一台8卡H100服务器功耗多少": the card's figures, counted GPUs or not
     if not workload:
         if sig.region is not None and has_any(t, AVAILABILITY) and ("?" in t or has_any(t, QUESTION)):
             return "faq"
@@ -473,7 +473,7 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
             return "list_gpus"  # "Do you support TPUs?": what the catalogue covers
         if sig.memory_filter and not gpus and has_any(t, GPU_WORDS + ("which", "what", "哪些", "哪", "有")):
             return "list_gpus"  # "which GPUs have 80GB or more?", "显存80G以上的卡有哪些"
-        if gpus and (has_any(t, GPU_INFO) or yes_no):
+        if gpus and (has_any(t, GPU_INFO) or has_any(t, SPEC_WORDS) or yes_no):
             if not yes_no and not has_any(t, DATASHEET) and _conceptual(t, sig, yes_no):
                 return "faq"  # "what MFU should I expect on H100?": no datasheet figure asked
             return "gpu_info"
@@ -625,7 +625,10 @@ def proposes_gpu(t: str, intent: str, yes_no: bool, filled: tuple[str, ...], gpu
 
 # Asking how many of a named GPU a job takes ("最少要几张 4090", "how many A100s do I need to …").
 HOW_MANY_GPUS = ("几张", "几块", "几卡", "多少张", "多少块")
-_HOW_MANY_GPUS_EN = re.compile(r"\bhow many (?:[a-z]+ )?(?:gpus?|cards?|[a-z]*\d{2,4}[a-z]*)\b")
+# ... but not GPU-hours ("how many h100 hours to pretrain 7B on 2T tokens": the plan's GPU-hours).
+_HOW_MANY_GPUS_EN = re.compile(
+    r"\bhow many (?:[a-z]+ )?(?:gpus?|cards?|[a-z]*\d{2,4}[a-z]*)\b(?![- ]?(?:gpu[- ]?)?(?:hours?|hrs?|h)\b)"
+)
 
 
 def counts_gpus(t: str) -> bool:
@@ -660,12 +663,52 @@ def _asks_data_amount(t: str, sig: Signals) -> bool:
     return sized and not planned and not sig.serving
 
 
+# A size asked in GPU memory is the memory a job needs, not a file on disk ("70B 权重要多大显存").
+GPU_MEMORY_WORDS = ("显存", "vram", "gpu memory", "记忆体", "hbm", "gpu mem")
+
+
 def _asks_stored_size(t: str, sig: Signals) -> bool:
     """How big a checkpoint or the weights are on disk, of a model at most sized: no data, deadline or
     budget to plan with (then the size of the files is a side question of a plan)."""
-    if not has_any(t, cues.STORED_FILES) or not has_any(t, cues.SIZE_ASK):
+    if not has_any(t, cues.STORED_FILES) or not has_any(t, cues.SIZE_ASK) or has_any(t, GPU_MEMORY_WORDS):
         return False
     return not any(s in sig.filled for s in DATA_PLAN_SLOTS) and not sig.serving
+
+
+def _asks_datasheet(t: str) -> bool:
+    """A figure of the card asked with a question word ("功耗多少", "what's the NVLink bandwidth")."""
+    asks = has_any(t, cues.WH_WORDS) or "?" in t or "？" in t
+    return asks and has_any(t, SPEC_WORDS) and not lexicon.asks_price(t) and not has_any(t, cues.FITS)
+
+
+# A job to size: with one, the network is part of its plan (the plan's network line answers it).
+JOB_SLOTS = ("params", "tokens", "data_bytes", "days", "budget", "method", "samples")
+
+
+def _asks_network(t: str, sig: Signals, yes_no: bool) -> bool:
+    """A question about the network between nodes of a cluster (a GPU and a count at most): which
+    fabric, whether Ethernet is enough. Not a job to size, a price or a serving question."""
+    if not has_any(t, cues.NETWORK_ASKS) or any(s in sig.filled for s in JOB_SLOTS) or sig.model_named:
+        return False
+    if sig.serving or lexicon.asks_price(t):
+        return False
+    asks = yes_no or "?" in t or "？" in t or has_any(t, QUESTION) or has_any(t, cues.WH_WORDS)
+    return asks or _opens_yes_no(t)  # "do 2 nodes of 8xh100 need infiniband or is RoCE fine"
+
+
+# What a spot question may say of the run: the model, the method, how long; data or a budget is a plan.
+SPOT_PLAN_SLOTS = ("tokens", "data_bytes", "budget", "samples")
+
+
+def _asks_spot(t: str, sig: Signals, yes_no: bool) -> bool:
+    """Whether spot/preemptible capacity is worth it or safe for a run ("is spot worth it for a 2 week
+    pretraining run", "竞价实例跑训练靠谱吗"): the spot answer, not a plan nor a price list."""
+    if not lexicon.SPOT_WORDS.search(t) or any(s in sig.filled for s in SPOT_PLAN_SLOTS):
+        return False
+    if sig.serving or lexicon.asks_price(t) or has_any(t, cues.CHEAPEST) or has_any(t, cues.CHEAPEST_PLACE):
+        return False
+    asks = yes_no or "?" in t or "？" in t or has_any(t, QUESTION) or has_any(t, cues.WH_WORDS)
+    return asks or has_any(t, cues.WORTH_ASKS) or _opens_yes_no(t)
 
 
 def _gpus_for_a_technique(sig: Signals) -> bool:
@@ -688,6 +731,8 @@ def _cheapest_offering(t: str, sig: Signals) -> bool:
     if len(set(sig.providers)) >= 2:
         return False  # "is Lambda cheaper than AWS for H100s?" compares the two named
     cheapest = has_any(t, cues.CHEAPEST) or has_any(t, cues.CHEAPEST_PLACE)
+    # A spot price asked ("h200 spot price?", "搶佔式 H100 多少錢"): the spot listings, cheapest first.
+    cheapest = cheapest or (lexicon.SPOT_WORDS.search(t) is not None and lexicon.asks_price(t))
     return cheapest and (bool(sig.gpus) or sig.memory_filter or has_any(t, GPU_WORDS))
 
 

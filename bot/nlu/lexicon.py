@@ -9,6 +9,10 @@ from __future__ import annotations
 import functools
 import re
 
+# Words that say the user is thinking of spot/preemptible capacity: the pitfall context's
+# mentions_spot, and with a question about it, the spot answer (intents: "spot").
+SPOT_WORDS = re.compile(r"spot|preempt|竞价|競價|抢占|搶佔|搶占|可中断|可中斷", re.IGNORECASE)
+
 # Calendar days per working day: a working week is 5 days of 7 (Parse.working_days states the rule).
 WORKING_DAY = 7 / 5
 
@@ -29,7 +33,7 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     ("pb", "data", 1e15), ("terabytes", "data", 1e12), ("terabyte", "data", 1e12),
     ("gigabytes", "data", 1e9), ("gigabyte", "data", 1e9), ("megabytes", "data", 1e6),
     ("petabytes", "data", 1e15), ("kilobytes", "data", 1e3), ("bytes", "data", 1.0),
-    ("字节", "data", 1.0),
+    ("兆字节", "data", 1e6), ("字节", "data", 1.0),  # 兆字节 = MB (numerals_zh.ZHAO)
     ("tokens", "tokens", 1.0), ("token", "tokens", 1.0), ("toks", "tokens", 1.0),
     ("tok", "tokens", 1.0), ("词元", "tokens", 1.0), ("个token", "tokens", 1.0),
     ("个词元", "tokens", 1.0),
@@ -220,6 +224,10 @@ NO_DEADLINE = (
     "多久都可以", "时间不重要", "不赶", "慢慢来", "没有时间限制", "没时间要求", "没有硬性", "时间充裕",
     "不着急用",
     "不是很急", "不太急", "没那么急", "时间宽裕",
+    # Taiwan wording (after t2s: 時程 -> 时程, 彈性 -> 弹性, 寬鬆 -> 宽松) and "flexible" in English.
+    "时间弹性", "时间很弹性", "时程弹性", "时程没有限制", "没有时程限制", "时程不限", "期限宽松", "时间宽松",
+    "什么时候都行", "什么时候都可以", "deadline is flexible", "flexible deadline", "flexible timeline",
+    "time is not an issue", "time isn't an issue", "no time constraints", "timeline is flexible",
 )  # fmt: skip
 # "Plan it", alone, after an answer that offered a plan (bot/dialogue/answers/data_amount.py): plan
 # with what is known and no deadline, as "no deadline" does (the engine picks a sensible cluster
@@ -232,8 +240,8 @@ GO_AHEAD = (
 ASAP = (
     "asap", "as soon as possible", "as fast as possible", "as quickly as possible", "fastest possible",
     "urgent", "urgently", "right away", "immediately", "the sooner the better",
-    "越快越好", "尽快", "尽早", "越早越好", "很急", "比较急", "非常急", "特别急", "加急", "急用", "急需",
-    "赶时间",
+    "越快越好", "愈快愈好", "尽快", "尽早", "越早越好", "愈早愈好", "很急", "比较急", "非常急", "特别急",
+    "加急", "急用", "急需", "赶时间",
     "马上要", "立刻", "立即",
 )  # fmt: skip
 # Words that ask what something costs. Next to a single unit of time they make it the price's period
@@ -246,6 +254,13 @@ PRICE = (
     "going rate", "go for per", "goes for per", "go for an hour", "go for a month", "goes for an hour",
     "goes for a month",
 )  # fmt: skip
+# A rate someone quotes ("H100s are ~$2.5/hr", "A100 单价 1.2 美元每小时") is the market's price, not what the
+# user may spend: these words right before an hourly or monthly amount, with no budget word in its clause.
+QUOTED_PRICE_BEFORE = (
+    "are", "is", "at", "cost", "costs", "run", "runs", "go for", "goes for", "price", "priced at", "rate",
+    "价格", "价格是", "单价", "单价是", "报价", "报价是", "售价", "租金",
+)  # fmt: skip
+BUDGET_WORDS = ("预算", "经费", "budget", "spend", "afford", "can pay", "能花", "可以花", "最多花")
 # Asking how long a job takes: the time is the answer (Parse.asks_time), not a deadline to ask for.
 ASKS_TIME = (
     "how long", "how many days", "how many hours", "how many weeks", "how much time", "time to train",
@@ -273,6 +288,21 @@ ASKS_COST = (
     "多少钱", "花多少", "要多少钱", "需要多少钱", "成本多少", "费用多少", "多少费用", "多少成本", "总成本",
     "总费用", "要花多少",
 )  # fmt: skip
+
+# "how much does a LoRA of Mistral 7B on 100k examples cost": the question word and the cost apart.
+_COST_APART = re.compile(r"\bhow much (?:does|do|would|will|did)\b.{0,120}\bcosts?\b")
+
+
+def asks_cost(s: str) -> bool:
+    """Whether a (simplified, lower-cased) message asks what a job costs or how many GPU-hours it takes."""
+    return has_cue(s, ASKS_COST) or GPU_HOURS.search(s) is not None or _COST_APART.search(s) is not None
+
+
+# GPU-hours asked ("how many h100 hours to pretrain 7B on 2T tokens", "要多少卡时"): like the cost, the
+# total work, which hardly depends on the deadline (asked as cost, Parse.asks_cost).
+GPU_HOURS = re.compile(
+    r"\b(?:gpu|[a-z]{0,2}\d{2,4}[a-z]?)[- ]?(?:hours?|hrs?)\b|卡时|卡小时|gpu\s*小时|gpu时"
+)
 
 # Renting: with a bare "how much" ("租一张 4090 一小时要多少") the question is a price.
 RENT = ("租", "租用", "租赁", "rent", "renting", "rental", "to hire")
@@ -334,6 +364,7 @@ DATA_CUES = ("数据", "语料", "训练集", "资料", "data", "dataset", "corp
 HARDWARE_CUES = (
     "显存", "内存", "带宽", "网络", "网卡", "每张", "每卡", "单卡", "memory", "vram", "ram", "hbm",
     "bandwidth", "network", "infiniband", "ib", "roce", "nvlink", "ethernet", "per gpu", "per card",
+    "网路", "以太网", "乙太网", "gbe",
     "each", "interconnect", "版本", "version", "variant", "sku",
 )  # fmt: skip
 MONEY_CUES = (

@@ -23,8 +23,32 @@ FINANCIAL: dict[str, str] = {
     "陆": "六", "陸": "六", "柒": "七", "捌": "八", "玖": "九", "拾": "十", "佰": "百", "仟": "千",
 }  # fmt: skip
 NUMERAL_CHARS = frozenset(DIGITS) | frozenset(SMALL_UNITS) | frozenset(BIG_UNITS) | frozenset(TENS)
+# 兆 means 10^12 in Taiwan, Hong Kong and Japan but 10^6 in mainland China, where in practice it is only the
+# SI prefix M (兆字节 = MB, 兆帕 = MPa) and a trillion is written 万亿 (zh.wikipedia.org/wiki/兆, citing
+# GB 3100-1993 and the 现代汉语词典; read 2026-12-01). So 兆 before a count ("2 兆 token", "四兆參數") is a
+# trillion in either script, since a mainland writer counts a million as 百万, never 兆; 兆字节 is a megabyte.
+ZHAO = "兆"
+ZHAO_COUNT = 1e12
 # A numeral longer than this is not something a person wrote as a quantity.
 MAX_RUN = 24
+
+
+# Two neighbouring digits are an approximate range, not a two-digit number: 两三周 (two or three weeks),
+# 三四天, 七八个月, 一两天 (Duckling ZH has no such rule; read as the upper end, the plan's safe side).
+def approximate(run: str) -> float | None:
+    """两三 -> 3, 三四百 -> 400, 两三千 -> 3000, 十一二 -> 12: the larger of two neighbouring digits (in
+    the place of the units after them), or None when `run` is no such range."""
+    teen = run.startswith("十") and len(run) == 3
+    pair, rest = (run[1:3], "") if teen else (run[:2], run[2:])
+    if len(pair) != 2 or pair[0] not in DIGITS or pair[1] not in DIGITS:
+        return None
+    low, high = DIGITS[pair[0]], DIGITS[pair[1]]
+    if not (low >= 1 and high == low + 1):
+        return None
+    if teen:
+        return 10.0 + high
+    factor = multiplier(rest) if rest else 1.0
+    return high * factor if factor is not None else None
 
 
 def zh_integer(run: str) -> float | None:

@@ -16,10 +16,11 @@ from bot.nlu.gpus import find_gpus
 from bot.nlu.models import ModelMention, find_models
 from bot.nlu.numerals_zh import FINANCIAL
 from bot.nlu.providers import find_providers
+from bot.nlu.relative import find_scales
 from bot.nlu.scan import scan
 from bot.nlu.slots import extract
 from bot.nlu.stack import find_low_memory, find_offload, find_recompute, find_stack
-from bot.nlu.text import normalise
+from bot.nlu.text import compact, normalise
 from bot.nlu.types import Ask, GpuMemory, Parse, Slots
 from knowledge.gpu_names import catalogue_names
 from knowledge.quotes import quotes
@@ -30,6 +31,19 @@ _NUMERAL_NEIGHBOURS = frozenset("零一二三四五六七八九十百千万亿�
 
 
 _FINANCIAL_CHARS = frozenset(FINANCIAL) | {"参"}
+
+
+# "平均一条 1500 token", "一笔大概 800": one sample as the unit a length is given per, the same as 每条 (the
+# one-character swap keeps every offset). Not after a numeral ("十一条") nor when no number follows.
+_ONE_SAMPLE = re.compile(
+    r"(?<![0-9零一二三四五六七八九十百千万亿两.])一"
+    r"(?=(?:条|笔|则|份|篇|段|个)(?:对话|数据|样本|资料|消息|讯息)? ?"
+    r"(?:大概|大约|约|平均|有|是|在)? ?[0-9])"
+)
+
+
+def _each(s: str) -> str:
+    return _ONE_SAMPLE.sub("每", s) if "一" in s else s
 
 
 def _financial(s: str) -> str:
@@ -107,9 +121,10 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     ("by March 15", "3月15日前", "end of next month") become a date and a number of days; without it
     deadlines are ignored."""
     t = normalise(text if isinstance(text, str) else "")
-    s = _financial(t.lower)
+    s = _each(_financial(t.lower))
     models = find_models(s)
-    masked = _mask(s, [(m.start, m.end) for m in models])
+    scales = find_scales(s)
+    masked = _mask(s, [(m.start, m.end) for m in models] + [(x.start, x.end) for x in scales])
     gpus = find_gpus(masked)
     masked = _mask(masked, [(g.start, g.end) for g in gpus])
     nums = scan(masked)
@@ -195,6 +210,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         figure=bool(mentioned) and _quotes_figure(t.original),
         model_card=slots.model is not None,
         memory_filter=found.gpu_memory is not None and not mentioned,
+        scaled=bool(scales),
         faq_score=lambda: faq_confidence(t.original),
         faq_top=lambda: faq_top(t.original),
     )
@@ -230,9 +246,10 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         proposes_gpu=intents.proposes_gpu(s, intent, yes_no, filled, mentioned),
         asks_time=lexicon.has_cue(s, lexicon.ASKS_TIME),
         asks_speed=lexicon.has_cue(s, lexicon.ASKS_SPEED),
-        asks_cost=lexicon.has_cue(s, lexicon.ASKS_COST),
-        model_fields=intents.model_fields(intents.compact(s)) if intent == "model_info" else (),
+        asks_cost=lexicon.asks_cost(s),
+        model_fields=intents.model_fields(compact(s)) if intent == "model_info" else (),
         gpu_memory=GpuMemory(*found.gpu_memory) if found.gpu_memory is not None and not mentioned else None,
+        scales=tuple((x.concept, x.factor) for x in scales),
     )
 
 

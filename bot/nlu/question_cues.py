@@ -139,6 +139,7 @@ LIST_GPUS = (
     "gpus are supported", "gpus are available", "available gpus", "supported gpus", "what gpus are there",
     "which gpus are there", "what gpus can you", "which gpus can you", "what accelerators",
     "which accelerators", "accelerators do you", "what cards do you", "which cards do you",
+    "cards are available", "available cards", "cards available", "gpus available", "what gpu options",
     "what cards can you",
 )  # fmt: skip
 
@@ -152,6 +153,8 @@ OTHER_ACCELERATORS = (
     "cambricon", "mlu", "npu", "npus", "ipu", "ipus", "cerebras", "groq", "昆仑", "kunlun", "kunlunxin",
     "海光", "hygon", "燧原", "enflame", "摩尔线程", "moore threads", "壁仞", "biren", "沐曦", "metax",
     "天数智芯", "iluvatar",
+    # Apple silicon: "can i train on a macbook m3", "Mac Studio 能跑 70B 吗"
+    "macbook", "macbook pro", "mac studio", "mac mini", "apple silicon", "苹果芯片", "mps",
 )  # fmt: skip
 
 # -- workloads ----------------------------------------------------------------------------------
@@ -172,6 +175,8 @@ MEMORY_ASK = (
     "memory?", "vram?", "memory usage", "memory estimate", "memory needs", "显存？", "显存?", "显存呢",
     # per GPU: "LoRA 70B on 8x A100, memory per GPU?", "每卡显存多少"
     "memory per gpu", "per-gpu memory", "memory per card", "vram per gpu", "每卡显存", "每张卡显存",
+    # "how much gpu mem does qlora on llama 3.1 70b take"
+    "gpu mem", "how much mem", "mem does", "memory does", "vram does", "memory will", "memory would",
     "单卡显存多少", "每卡多少显存", "多少vram", "vram多少", "vram要多少", "多大vram", "几g的vram",
 )  # fmt: skip
 # Asking how big the saved files are: a checkpoint or the weights on disk ("How big is a checkpoint
@@ -181,10 +186,15 @@ STORED_FILES = (
     "checkpoint", "checkpoints", "weights file", "weight file", "weight files", "weights on disk",
     "model file", "model files", "safetensors", "检查点", "权重文件", "模型文件", "权重档案", "模型档案",
     "权重有多大", "权重多大", "存档",
+    # the weights themselves, with a size asked and no GPU memory word (intents._asks_stored_size)
+    "weights", "权重",
 )  # fmt: skip
 SIZE_ASK = (
     "how big", "how large", "what size", "size of", "how much disk", "how much storage", "how many gb",
     "多大", "大小", "多少gb", "多少g", "占多少", "多少存储", "多少硬盘", "多少磁盘", "多少空间",
+    # Taiwan's 硬碟/磁碟 stay as they are once simplified; "checkpoint size?", "disk space for ..."
+    "多少硬碟", "多少磁碟", "多少容量", "size", "disk space", "how much space", "how much room",
+    "几gb", "几g",
 )  # fmt: skip
 # Asking how much data a model should be trained on ("How many tokens should I train a 3B model on?",
 # "3B 模型要多少数据", "7B 预训练需要多少 token"). Text is simplified and compacted ("多少 token": 多少token).
@@ -290,6 +300,17 @@ FITS = (
     "塞得下", "跑得动", "跑得起来", "跑得了", "带得动", "够吗", "够不够", "够用", "能跑", "能训", "能微调",
     "能做",
     "能不能", "可以跑", "可以训", "可以微调", "可以做", "行吗", "撑得住",
+)  # fmt: skip
+# The network between nodes: "Is 100 Gb Ethernet enough between nodes for 16 A100s?", "两台8卡a100之间用万兆网
+# 够不够", "do 2 nodes of 8xH100 need InfiniBand or is RoCE fine". Asked of a cluster with no job to size,
+# the network FAQ answers it; not bare "network"/"网络" ("neural network", "网络结构" of a model).
+NETWORK_ASKS = (
+    "infiniband", "ib", "roce", "rocev2", "rdma", "efa", "ethernet", "以太网", "万兆", "千兆", "gbe", "10gbe",
+    "25gbe", "100gbe", "网卡", "nic", "nics", "组网", "interconnect", "networking", "network bandwidth",
+    "网络带宽", "网速", "网路", "g网", "节点间", "节点之间", "机器之间", "服务器之间", "跨节点", "跨机",
+    "机间",
+    "between nodes", "between the nodes", "between servers", "inter-node", "internode", "gb/s network",
+    "gbps network", "gb network",
 )  # fmt: skip
 # The planning form's own questions: a request that asks these wants a plan, not a verdict.
 PLAN_ASKS = (

@@ -95,7 +95,7 @@ def _negative(s: str, i: int) -> tuple[bool, int]:
 # (never the "B" of "8 B200", nor "5 G", which is a size), and "500 M tokens", "2 T tokens".
 SPACED_MAGNITUDES = ("b", "bn")
 SPACED_BEFORE_COUNTS = ("m", "mn", "k", "t", "tn")
-_COUNTED_WORDS = ("token", "tok", "param", "sample", "example", "词元", "参数", "条", "样本")
+_COUNTED_WORDS = ("token", "tok", "param", "sample", "example", "词元", "参数", "个参数", "条", "样本")
 
 
 def _spaced_magnitude(s: str, word: str, e: int) -> bool:
@@ -118,6 +118,8 @@ def _suffix(s: str, j: int) -> tuple[float, str, int]:
         factor = numerals_zh.multiplier(s[k:e])
         if factor is not None:
             return factor, "zh", e
+    if s.startswith(numerals_zh.ZHAO, k) and s[k + 1 :].lstrip().startswith(_COUNTED_WORDS):
+        return numerals_zh.ZHAO_COUNT, "zh", k + 1  # "2 兆 token", "四兆參數": 10^12 (numerals_zh.ZHAO)
     e = k
     while e < n and _is_letter(s[e]) and e - k <= MAX_WORD:
         e += 1
@@ -235,7 +237,7 @@ def _chinese(s: str, i: int) -> tuple[Num | None, int]:
             k += 1
         run, j = run + "点" + s[j + 1 : k], k  # 零点77 (Duckling ZH numeral corpus)
     whole, _, rest = run.partition("点")
-    value = numerals_zh.zh_integer(whole)
+    value = numerals_zh.approximate(whole) or numerals_zh.zh_integer(whole)
     if value is None:
         return None, j
     if rest:

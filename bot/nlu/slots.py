@@ -534,8 +534,8 @@ _GPU_MEMORY_CUES = (
 )  # fmt: skip
 _AT_MOST = ("or less", "or below", "or under", "以下", "以内", "及以下", "不超过", "不到", "under", "below",
             "less than", "at most", "up to", "最多", "小于", "低于", "≤", "<=", "<")  # fmt: skip
-_LINK_WORDS = ("网络", "网卡", "network", "infiniband", "ib", "roce", "ethernet", "nvlink", "带宽",
-"bandwidth",
+_LINK_WORDS = ("网络", "网路", "以太网", "乙太网", "网卡", "network", "infiniband", "ib", "roce", "ethernet",
+               "nvlink", "带宽", "bandwidth",
                "内存", "ram", "disk", "硬盘", "存储", "storage", "ssd", "nvme")  # fmt: skip
 MAX_GPU_MEMORY_GB = 2048.0  # bigger than any one accelerator: a data size, not a memory filter
 
@@ -650,10 +650,28 @@ def _money(s: str, idx: int, num: Num, unit: Unit, nums: list[Num], found: Found
         fragment = s[start:end][:40].strip()
         found.asks.append(Ask("budget", "unsupported_currency", _finite(value), fragment))
         return
+    if _quoted_price(s, num, period, found):
+        return
     prior = found.values.get("budget")
     if prior and idx > 0 and _joined_as_range(s, nums[idx - 1].end, num.start):
         prior.pop()  # "from 10 dollars to 20 dollars": keep the upper bound
     found.add("budget", value, num, s, extra=(value, currency, period))
+
+
+def _quoted_price(s: str, num: Num, period: str, found: Found) -> bool:
+    """ "H100s are ~$2.5/hr, we can spend $40k": a per-hour or per-month rate someone quotes (a price
+    word or a copula right before it, no budget word in its clause) is the market's price, not a budget."""
+    if period not in ("hour", "month"):
+        return False
+    before = window_before(s, num.start, 0)
+    if lexicon.has_cue(before, lexicon.BUDGET_WORDS):
+        return False
+    head = before.rstrip(" ~≈$¥￥").removesuffix("about").removesuffix("约").removesuffix("大概").rstrip()
+    cues = tuple((" " + w) if w.isascii() else w for w in lexicon.QUOTED_PRICE_BEFORE)
+    if head.endswith(cues):
+        found.price_period = found.price_period or period
+        return True
+    return False
 
 
 def _joined_as_range(s: str, gap_start: int, gap_end: int) -> bool:

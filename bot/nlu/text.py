@@ -98,4 +98,20 @@ def _normalise(raw: str) -> Text:
     )
 
 
-__all__ = ["MAX_CHARS", "Text", "normalise"]
+__all__ = ["MAX_CHARS", "Text", "compact", "normalise"]
+
+
+def compact(t: str) -> str:
+    """Spaces next to a Chinese character go: Chinese cue words read the same around embedded Latin
+    ("有哪些 GPU 可以选" = 有哪些gpu可以选, "多少 token")."""
+    if " " not in t or not any("\u4e00" <= ch <= "\u9fff" for ch in t):
+        return t
+    out = []
+    for i, ch in enumerate(t):
+        if ch == " ":
+            before = t[i - 1] if i else ""
+            after = t[i + 1] if i + 1 < len(t) else ""
+            if "\u4e00" <= before <= "\u9fff" or "\u4e00" <= after <= "\u9fff":
+                continue
+        out.append(ch)
+    return "".join(out)

@@ -200,6 +200,9 @@ class Parse:
     # A GPU memory size asked for with no GPU named ("which GPUs have 80GB or more?", "cheapest cloud GPU
     # with 48GB"): {"op": ">=" | "<=", "gb": float}; never data.
     gpu_memory: GpuMemory | None = None
+    # Relative changes to held values ("预算砍半" -> (("budget", 0.5),)): concept and factor
+    # (bot/nlu/relative.py); the dialogue applies them to what it holds.
+    scales: tuple[tuple[str, float], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -230,4 +233,5 @@ class Parse:
             "asks_cost": self.asks_cost,
             "model_fields": list(self.model_fields),
             "gpu_memory": self.gpu_memory.to_json() if self.gpu_memory is not None else None,
+            "scales": [list(x) for x in self.scales],
         }

@@ -128,12 +128,15 @@ def _is_duration(s: str, num: Num, phrase: str, j: int) -> bool:
         return False
     if phrase in ("季度", "个季度") and (nxt in "末底" or s.startswith("结束", end)):
         return False  # 一季度末 is a date (the end of Q1), not a quarter of a year
+    if nxt == " " and end + 1 < len(s):
+        nxt = s[end + 1]  # "12 月 20 号": one space apart is still a date
+    before = s[num.start - 1] if num.start > 0 else " "
+    if before == " " and num.start > 1:
+        before = s[num.start - 2]
     if phrase == "月":
-        before = s[num.start - 1] if num.start > 0 else " "
         if before == "年" or nxt.isdigit() or nxt in "日号底初中份" or nxt in "一二三四五六七八九十":
             return False
     if phrase in ("日", "号"):
-        before = s[num.start - 1] if num.start > 0 else " "
         if before == "月":
             return False
     return not (phrase == "周" and nxt in "期末年")  # 周期, 周末, 周年 are not weeks

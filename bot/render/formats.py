@@ -69,6 +69,13 @@ def fmt_num(value: object, digits: int = 3) -> str:
     return _short(float(value), digits)
 
 
+def fmt_bandwidth(tbs: object) -> str:
+    """Memory bandwidth as datasheets write it: 3.35 -> "3.35 TB/s", 0.864 -> "864 GB/s"."""
+    if not isinstance(tbs, int | float) or not math.isfinite(tbs):
+        return "?"
+    return f"{fmt_num(tbs)} TB/s" if tbs >= 1 else f"{fmt_num(tbs * 1000)} GB/s"
+
+
 def fmt_duration(days: object, lang: str = "en") -> str:
     """Wall-clock time as people say it: 0.669 days -> "16 hours" / "16 小时"; 16.9 -> "17 days"."""
     if not isinstance(days, int | float) or not math.isfinite(days) or days < 0:

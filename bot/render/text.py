@@ -19,6 +19,7 @@ import jinja2
 from bot.nlu.script import to_traditional
 from bot.render.formats import (
     fmt_article,
+    fmt_bandwidth,
     fmt_bytes,
     fmt_count,
     fmt_count_spaced,
@@ -99,6 +100,7 @@ def environment() -> jinja2.Environment:
         article=fmt_article,
         count_spaced=fmt_count_spaced,
         bytes=fmt_bytes,
+        bandwidth=fmt_bandwidth,
         money=fmt_money,
         money_zh=fmt_money_zh,
         ratio=fmt_ratio,

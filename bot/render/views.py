@@ -115,6 +115,7 @@ def gpu_view(spec: GpuSpec, catalog: Catalog, record: Any | None = None) -> dict
         "fp32": spec.tflops.fp32,
         "scale_up_gbs": spec.scale_up_gbs,
         "scale_up_domain": spec.scale_up_domain,
+        "tdp_w": spec.tdp_w,
         "vendor": spec.vendor,
         "segment": spec.segment,
         "tier": getattr(record, "tier", None),

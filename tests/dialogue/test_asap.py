@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.dialogue.asap import ASAP_MAX_SCALE, fastest_within_budget
+from bot.dialogue.asap import ASAP_COST_SLACK, ASAP_MAX_SCALE, fastest_within_budget, implied_budget
 from bot.dialogue.consultant import Consultant
 
 from .asking import ask
@@ -81,3 +81,22 @@ def _options(consultant: Consultant, text: str) -> list[dict[str, Any]]:
 
     turn = consultant.handle("s-" + uuid.uuid4().hex, text)
     return list(turn.payload["recommendation"]["options"])
+
+
+def test_asap_without_a_budget_pays_at_most_the_stated_slack_over_the_cheapest_plan() -> None:
+    cap = implied_budget(OPEN)
+    assert cap is not None and cap["cheapest"] == 4_100.0
+    found = fastest_within_budget(_planner([]), OPEN, {"budget": cap}, 7.2)
+    assert found is not None
+    top = found["options"][0]
+    assert top["days"] < 10.0 and top["cost"]["on_demand_usd"] <= 4_100.0 * ASAP_COST_SLACK
+
+
+def test_asap_without_a_budget_says_the_default_it_used_and_is_never_slower_than_the_open_plan(
+    real: Consultant,
+) -> None:
+    job = "pretrain a 1B model on 100B tokens"
+    open_days = min(o["days"] for o in _options(real, job + ", no deadline") if o["fits"])
+    text = ask(real, job + ", asap")
+    assert "no budget given: the fastest plan costing at most 20% more than the cheapest" in text
+    assert _options(real, job + ", asap")[0]["days"] <= open_days

@@ -57,3 +57,17 @@ def test_training_on_a_fine_tuning_sized_dataset_without_a_method_is_planned_as_
     assert "全参数微调（按数据量判断是微调；若是从零预训练，请说“预训练”）" in text
     corpus = ask(real, "train 1B on 20B tokens in 2 weeks")
     assert "pre-training (default)" in corpus
+
+
+def test_a_corrected_sample_count_keeps_the_length_per_sample_it_was_given_with(real: Consultant) -> None:
+    real.handle("s", "LoRA 微调 13B，数据 2 万条，每条 1k token，一周")
+    turn = real.handle("s", "数据其实是 5 万条")
+    assert turn.payload["slots"]["tokens"] == 5e7
+    assert "2000万 tokens → 5000万 tokens" in turn.text
+    assert real.handle("s", "每条其实是 2k token").payload["slots"]["tokens"] == 1e8
+
+
+def test_a_count_after_data_in_bytes_changes_nothing_held(real: Consultant) -> None:
+    real.handle("s", "LoRA 8B on 50GB, 1 week")
+    turn = real.handle("s", "we have 20k samples actually")
+    assert turn.payload["slots"]["data_bytes"] == 5e10

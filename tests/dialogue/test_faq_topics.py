@@ -40,11 +40,11 @@ def test_a_network_question_about_a_counted_cluster_gets_the_interconnect_answer
     assert "InfiniBand" in zh and "模型有多少参数" not in zh
 
 
-def test_the_size_of_a_checkpoint_for_a_sized_model_is_answered_per_parameter(real: Consultant) -> None:
+def test_the_size_of_a_checkpoint_for_a_sized_model_is_computed_for_that_model(real: Consultant) -> None:
     text = ask(real, "13B 全參數微調，存一次 checkpoint 要多大空間？")
-    assert "14 位元組/參數" in text and "訓練資料有多少" not in text
+    assert "182 GB" in text and "每參數 14 位元組" in text and "訓練資料有多少" not in text
     en = ask(real, "what size is the weights file of a 34B model?")
-    assert "2 bytes per parameter" in en and not any(f in en for f in FORM)
+    assert "68 GB" in en and "2 bytes per parameter" in en and not any(f in en for f in FORM)
 
 
 def test_a_size_question_inside_a_plan_with_data_still_plans() -> None:

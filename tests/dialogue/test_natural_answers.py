@@ -29,14 +29,16 @@ def test_no_deadline_in_its_own_words_plans_a_sensible_cluster_and_says_so(
     assert turn.payload["slots"]["days"] is None
 
 
-def test_asap_plans_the_fastest_option_that_fits(consultant: Consultant, nlu: ScriptedParse) -> None:
+def test_asap_plans_the_fastest_option_that_fits_and_states_its_cost_default(
+    consultant: Consultant, nlu: ScriptedParse
+) -> None:
     start(consultant, nlu)
     nlu.understands("as fast as you can", intent="unknown", flags={"asap": True})
     turn = consultant.handle("s", "as fast as you can")
     options = turn.payload["recommendation"]["options"]
     fitting = [o["days"] for o in options if o["fits"]]
     assert options[0]["days"] == min(fitting)
-    assert "as soon as possible (the fastest plan)" in turn.text
+    assert "as soon as possible (no budget given: the fastest plan costing at most 20% more" in turn.text
 
 
 def test_a_calendar_deadline_is_shown_with_its_date_and_days(

@@ -99,3 +99,18 @@ def test_a_unit_of_time_right_after_budget_is_its_period_not_the_timeline(
     assert got["budget"]["amount"] == pytest.approx(amount)
     assert got["budget"]["period"] == period
     assert got.get("days") in (None, 21)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["H100s are ~$2.5/hr, we can spend $40k total", "A100s go for $1.2/hr; budget $40k",
+     "H100 单价 2.5 美元每小时，总预算 4 万美元"],
+)  # fmt: skip
+def test_a_quoted_hourly_price_is_not_the_budget(text: str) -> None:
+    budget = said(text)["budget"]
+    assert budget["amount"] == pytest.approx(40000)
+    assert budget["period"] == "total"
+
+
+def test_an_hourly_budget_the_user_states_stays_a_budget() -> None:
+    assert said("we can spend $3/hour")["budget"] == {"amount": 3.0, "currency": "USD", "period": "hour"}

@@ -187,3 +187,49 @@ def test_a_day_of_this_or_next_month_is_a_deadline(text: str, date: str) -> None
 
 def test_a_day_of_next_month_without_a_deadline_word_is_not_a_deadline() -> None:
     assert parse("下个月15号开始训练", today=SUNDAY).deadline_date is None
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [("ddl 是 12 月 20 号", 21), ("deadline: 1月20号", 52), ("截止日期是1月20日", 52), ("Q1 结束前", 122),
+     ("第一季結束前", 122), ("2027 年第一季度末", 122)],
+)  # fmt: skip
+def test_a_deadline_reads_the_same_with_spaces_or_a_taiwan_quarter(text: str, days: int) -> None:
+    assert said(text, SUNDAY)["days"] == days
+
+
+def test_a_month_and_day_with_spaces_is_a_date_not_a_number_of_months() -> None:
+    assert "days" not in said("ddl 是 12 月 20 号")
+    assert said("训练 12 个月")["days"] == 360
+
+
+def test_an_english_deadline_after_a_chinese_word_keeps_its_word_boundary() -> None:
+    assert said("deadline 是 end of Q1", SUNDAY)["days"] == 122
+
+
+def test_a_month_end_with_a_space_after_the_month_number_is_that_month() -> None:
+    assert said("1 月底前", SUNDAY)["days"] == 63
+    assert said("月底前", SUNDAY)["days"] == 1
+
+
+TUESDAY = dt.date(2026, 12, 1)
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [("這週就要", 5), ("本周内训完", 5), ("下周之内", 12), ("by mid-January", 45), ("before early March", 90),
+     ("两三周", 21), ("三四天", 4), ("一两个月", 60)],
+)  # fmt: skip
+def test_this_week_a_part_of_a_named_month_and_an_approximate_range(text: str, days: int) -> None:
+    assert said(text, TUESDAY)["days"] == days
+
+
+@pytest.mark.parametrize(
+    "text", ["時間彈性", "时程没有限制", "deadline is flexible", "time is not an issue", "什麼時候都行"]
+)
+def test_a_flexible_timeline_is_an_open_one(text: str) -> None:
+    assert parse(text, today=TUESDAY).no_deadline
+
+
+def test_taiwan_asap_is_asap() -> None:
+    assert parse("愈快愈好", today=TUESDAY).asap

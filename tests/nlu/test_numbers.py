@@ -210,3 +210,25 @@ def test_colloquial_chinese_numerals_read_as_a_chinese_reader_would(numeral: str
 )  # fmt: skip
 def test_duckling_corpus_quantities_read_in_context(text: str, slot: str, value: float) -> None:
     assert said(text)[slot] == pytest.approx(value)
+
+
+@pytest.mark.parametrize(
+    ("text", "slot", "value"),
+    [("2 兆 token", "tokens", 2e12), ("資料四兆 token", "tokens", 4e12), ("一兆參數的模型", "params", 1e12),
+     ("2.6 兆 tokens", "tokens", 2.6e12), ("数据 500 兆字节", "data_bytes", 5e8)],
+)  # fmt: skip
+def test_zhao_counts_in_trillions_and_is_a_megabyte_only_as_a_byte_unit(
+    text: str, slot: str, value: float
+) -> None:
+    assert said(text)[slot] == pytest.approx(value)
+
+
+@pytest.mark.parametrize(
+    ("text", "slot", "value"),
+    [("两三千条数据", "samples", 3000), ("数据三四百GB", "data_bytes", 4e11), ("十一二天", "days", 12),
+     ("两千三百条", "samples", 2300), ("二十三天", "days", 23)],
+)  # fmt: skip
+def test_two_neighbouring_digits_are_an_approximate_range_read_at_its_upper_end(
+    text: str, slot: str, value: float
+) -> None:
+    assert said(text)[slot] == pytest.approx(value)

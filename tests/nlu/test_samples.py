@@ -158,3 +158,17 @@ def test_a_word_or_two_describing_the_samples_do_not_hide_the_count(text: str, t
 )  # fmt: skip
 def test_each_and_a_sample_noun_introduce_the_length_of_one_sample(text: str, tokens: float) -> None:
     assert parse(text).slots.tokens == pytest.approx(tokens)
+
+
+@pytest.mark.parametrize(
+    ("text", "per_sample"),
+    [("平均一条 1500 token 左右", 1500), ("一笔大概 800 token", 800), ("一條對話約2k token", 2000)],
+)
+def test_one_sample_before_a_length_is_the_length_of_each(text: str, per_sample: float) -> None:
+    got = parse(text)
+    assert got.slots.tokens_per_sample == pytest.approx(per_sample)
+    assert got.slots.samples is None and not got.asks
+
+
+def test_eleven_samples_stay_a_count() -> None:
+    assert parse("十一条数据").slots.samples == 11

@@ -15,6 +15,8 @@ NEEDS = ("a quoted figure",)  # without one, the GPU's datasheet card
 DEFAULTS: dict[str, Any] = {}
 # Relative difference under which a quoted figure counts as the datasheet's (rounding, GB/GiB).
 SAME_FIGURE = 0.07
+# A TFLOPS figure quoted without its type is the first of these it matches.
+TFLOPS_ORDER = ("bf16", "fp16", "fp8", "tf32", "fp32")
 
 
 def corrections(found: list[Any], reply: Reply) -> None:
@@ -53,7 +55,7 @@ def confirmations(q: Question) -> list[dict[str, Any]]:
                 found = {
                     "name": g.name,
                     "kind": kind,
-                    "dtype": quote.dtype,
+                    "dtype": quote.dtype or _dtype_of(g, figure),
                     "value": value,
                     "source": cite,
                     "link": link,
@@ -81,7 +83,20 @@ def _figure(g: Any, quote: Any) -> tuple[Any, float, str]:
         return g.memory_bandwidth_tbs, 1.0, "bandwidth"
     if quote.kind == "tflops" and quote.dtype:
         return getattr(g.tflops, quote.dtype, None), 1.0, "tflops"
+    if quote.kind == "tflops":  # "算力 989 TFLOPS": the dense 16-bit rate it matches (BF16 first)
+        for dtype in TFLOPS_ORDER:
+            figure = getattr(g.tflops, dtype, None)
+            value = getattr(figure, "value", None)
+            if value and abs(quote.value - value) <= SAME_FIGURE * value:
+                return figure, 1.0, "tflops"
+        return None, 1.0, "tflops"
+    if quote.kind == "power":
+        return g.tdp_w, 1.0, "power"
     return None, 1.0, str(quote.kind)
+
+
+def _dtype_of(g: Any, figure: Any) -> str | None:
+    return next((d for d in TFLOPS_ORDER if getattr(g.tflops, d, None) is figure), None)
 
 
 def _main_record(q: Question, records: tuple[Any, ...]) -> Any:

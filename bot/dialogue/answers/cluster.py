@@ -1,0 +1,53 @@
+"""Questions about one topic of running a cluster that its FAQ entry answers whatever the wording:
+the network between nodes ("Is 100 Gb Ethernet enough between nodes for 16 A100s?", "两台8卡a100之间用万兆网
+够不够") and spot capacity ("用spot跑微调划算吗"). The NLU decides the topic (intents "network", "spot");
+the entry is named here, so a question worded far from the entry's own questions still gets it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.dialogue.answers.base import Question
+from bot.dialogue.reply import Reply
+from bot.nlu.links import link_gbps
+from bot.render.views import entry_view, find_entry
+from sizing.network import TRAINING_INSTANCE_GBPS_PER_GPU, link_verdict
+
+NEEDS: tuple[str, ...] = ()
+DEFAULTS: dict[str, Any] = {}
+ENTRIES = {"network": "faq.infiniband_roce", "spot": "faq.spot_checkpointing"}
+
+
+def answer(kind: str, q: Question, reply: Reply) -> bool:
+    entry = find_entry(q.kb, ENTRIES[kind])
+    if entry is None:
+        return False
+    view = entry_view(entry, reply.lang)
+    reply.add("faq_answer", entries=[view])
+    reply.add_faq(view["id"])
+    return True
+
+
+def network(q: Question, reply: Reply) -> bool:
+    """With a link speed stated ("万兆", "100 Gb Ethernet"), the verdict on it comes first."""
+    offered = link_gbps(q.text)
+    if offered is not None:
+        count = q.slot("gpu_count")
+        gpus = int(count) if isinstance(count, int | float) and count > 0 else None
+        verdict, per_gpu, tier = link_verdict(offered, gpus)
+        reply.add(
+            "network_verdict",
+            verdict=verdict,
+            offered=offered,
+            per_gpu=per_gpu,
+            gpus=gpus,
+            low=tier[0],
+            high=tier[1],
+            instance_per_gpu=TRAINING_INSTANCE_GBPS_PER_GPU,
+        )
+    return answer("network", q, reply)
+
+
+def spot(q: Question, reply: Reply) -> bool:
+    return answer("spot", q, reply)

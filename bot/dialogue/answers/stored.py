@@ -1,0 +1,82 @@
+""" "How big is Qwen 72B's weights file?", "70B 權重檔案有多大", "how much disk for checkpoints of a 13B full
+fine-tune, keeping the last 3": what a named model (or a stated size) takes on disk, computed, instead of
+the rule per parameter (faq.checkpoint_storage, which this answer cites) or the planning form.
+
+Weights: bytes per parameter by format (sizing.storage.WEIGHT_FILE_BYTES_PER_PARAM); a resumable
+checkpoint of full training: BF16 weights, FP32 master weights and Adam's two moments (14 bytes per
+parameter, sizing.storage.CHECKPOINT_BYTES_PER_PARAM); LoRA: the adapters and their optimizer state,
+beside the base model's weights kept once. Times the copies kept, when the message says how many.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from bot.dialogue.answers.base import Question
+from bot.dialogue.reply import Reply
+from bot.nlu.numerals_zh import zh_integer
+from bot.nlu.text import normalise
+from sizing.architecture import derive
+from sizing.storage import CHECKPOINT_BYTES_PER_PARAM, WEIGHT_FILE_BYTES_PER_PARAM, saved_sizes
+from sizing.workload import LORA_RANK, lora_params
+
+NEEDS = ("params",)  # or a named model, whose exact size is used
+DEFAULTS: dict[str, Any] = {"lora_rank": LORA_RANK}
+FAQ_ID = "faq.checkpoint_storage"
+# What the message asks about: the weights (a file to load or export), or the training checkpoints.
+WEIGHT_WORDS = re.compile(
+    r"weights?|safetensors|model files?|gguf|权重|模型文件|模型档案|模型本身|下载", re.IGNORECASE
+)
+CHECKPOINT_WORDS = re.compile(r"checkpoints?|ckpt|检查点|存档|断点|续训|resum", re.IGNORECASE)
+# How many checkpoints are kept: "keeping the last 3", "keep 5 checkpoints", "保留 3 个", "留最近三份".
+_COPIES = re.compile(
+    r"(?:keep(?:ing)?|retain(?:ing)?|store|storing|保留|留|存)\s*(?:the\s+)?"
+    r"(?:last|latest|most recent|最近|最新)?\s*(\d{1,3}|[一二两三四五六七八九十]{1,2})",
+    re.IGNORECASE,
+)
+MAX_COPIES = 100
+
+
+def copies_kept(text: str) -> int | None:
+    """The number of checkpoints the message says it keeps, if it says one (2..MAX_COPIES)."""
+    m = _COPIES.search(normalise(text).lower)
+    if m is None:
+        return None
+    raw = m.group(1)
+    n = int(raw) if raw.isdigit() else zh_integer(raw)
+    return int(n) if n is not None and 2 <= n <= MAX_COPIES else None
+
+
+def answer(q: Question, reply: Reply) -> bool:
+    name = q.slot("model")
+    card = q.kb.find_model(str(name)) if name else None
+    arch = q.kb.model_architecture(card.id) if card is not None else None
+    params = float(arch.params_total) if arch is not None else q.slot("params")
+    if params is None or params <= 0:
+        return False
+    params = float(params)
+    shape = derive(params)
+    sizes = saved_sizes(params, lora_params(shape, LORA_RANK))
+    text = normalise(q.text).lower
+    weights = bool(WEIGHT_WORDS.search(text))
+    checkpoint = bool(CHECKPOINT_WORDS.search(text)) or not weights
+    method = q.slot("method")
+    reply.add(
+        "stored_size",
+        name=card.name if card is not None else None,
+        params=params,
+        weights=sizes.weights_gb,
+        weights_asked=weights,
+        checkpoint_asked=checkpoint,
+        checkpoint_gb=sizes.checkpoint_gb,
+        per_param=CHECKPOINT_BYTES_PER_PARAM,
+        weight_bytes=WEIGHT_FILE_BYTES_PER_PARAM,
+        adapter_gb=sizes.adapter_checkpoint_gb,
+        peft=method in ("lora", "qlora"),
+        method=method,
+        copies=copies_kept(q.text),
+        rank=LORA_RANK,
+    )
+    reply.add_faq(FAQ_ID)
+    return True

@@ -1,0 +1,151 @@
+"""Relative changes to a value the conversation already holds: "double the data", "预算砍半",
+"half the time", "3倍的数据", "cut the budget by 30%", "twice as long". The NLU reads the concept
+and the factor; the dialogue applies the factor to the value it holds (bot/dialogue/understand.py),
+so a what-if reads "预算砍半呢" as the plan's own budget halved.
+
+Input is simplified (t2s) and lower-cased. A factor is taken only next to its concept word, in the
+same clause, so "double-check the data" or "半精度" never scale anything.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# The concept each word names. "data" scales the dataset as held (tokens, else bytes); "days" the
+# timeline. Longer phrases first, so "训练数据" wins over "数据".
+CONCEPTS: dict[str, tuple[str, ...]] = {
+    "budget": ("budget", "spend", "预算", "经费", "开销"),
+    "data": (
+        "training data", "dataset", "data", "tokens", "corpus", "训练数据", "数据量", "数据", "资料量",
+        "资料", "语料",
+        "token数", "token",
+    ),
+    "days": ("deadline", "timeline", "time", "schedule", "工期", "时间", "周期", "期限"),
+    "params": ("model size", "model", "parameters", "params", "参数量", "参数", "模型规模", "模型"),
+    "epochs": ("epochs", "epoch", "轮数", "训练轮数"),
+}  # fmt: skip
+# "twice as long", "half as much time": the timeline without a concept word.
+_LONG = {"twice as long": 2.0, "half as long": 0.5, "three times as long": 3.0, "两倍时间": 2.0}
+
+_EN_FACTOR_BEFORE = (
+    r"(?P<f>double|doubled|doubling|twice|triple|tripled|quadruple|half|halve|halved|halving|"
+    r"(?P<n>\d+(?:\.\d+)?) ?(?:x|×|times))"
+)
+# After its concept a multiple counts only at the end of the clause ("the data 2x?"): "model with 8x A100"
+# counts GPUs.
+_EN_FACTOR_AFTER = (
+    r"(?P<f>doubled|tripled|halved|in half|by half|x2|×2|(?P<n>\d+(?:\.\d+)?) ?(?:x|×)(?= ?(?:$|[,.;!?])))"
+)
+_EN_WORD = {
+    "double": 2.0, "doubled": 2.0, "doubling": 2.0, "twice": 2.0, "triple": 3.0, "tripled": 3.0,
+    "quadruple": 4.0, "half": 0.5, "halve": 0.5, "halved": 0.5, "halving": 0.5, "in half": 0.5,
+    "by half": 0.5, "x2": 2.0, "×2": 2.0,
+}  # fmt: skip
+_ZH_WORD = {
+    "翻倍": 2.0, "翻一番": 2.0, "翻一倍": 2.0, "加倍": 2.0, "多一倍": 2.0, "增加一倍": 2.0, "翻两番": 4.0,
+    "砍半": 0.5, "减半": 0.5, "砍一半": 0.5, "减一半": 0.5, "减少一半": 0.5, "少一半": 0.5,
+    "缩减一半": 0.5, "缩小一半": 0.5, "折半": 0.5, "对半砍": 0.5, "对半": 0.5, "砍掉一半": 0.5,
+    "缩短一半": 0.5, "延长一倍": 2.0, "多给一倍": 2.0,
+}  # fmt: skip
+_ZH_NUM = {"两": 2.0, "二": 2.0, "三": 3.0, "四": 4.0, "五": 5.0, "十": 10.0}
+_ZH_WORDS = "|".join(sorted(map(re.escape, _ZH_WORD), key=len, reverse=True))
+_ZH_FACTOR = r"(?P<f>" + _ZH_WORDS + r"|(?P<n>\d+(?:\.\d+)?|[两二三四五十])倍)"
+# Before its concept a bare 一半 is a change too ("只用一半的数据"); after it, it may be a share
+# ("数据有一半是中文"), so there it needs a verb (砍一半, 减少一半).
+_ZH_FACTOR_BEFORE = r"(?P<f>一半|" + _ZH_WORDS + r"|(?P<n>\d+(?:\.\d+)?|[两二三四五十])倍)"
+# Percent changes: "cut the budget by 30%", "预算减少20%", "数据多50%".
+_UP = ("increase", "increased", "raise", "raised", "more", "add", "up", "增加", "多", "提高", "加", "涨")
+_DOWN = (
+    "cut",
+    "reduce",
+    "reduced",
+    "lower",
+    "less",
+    "down",
+    "drop",
+    "减少",
+    "少",
+    "砍",
+    "降低",
+    "减",
+    "缩减",
+    "降",
+)
+_PCT = r"(?P<p>\d+(?:\.\d+)?) ?%"
+# Between a concept word and its factor: a few filler characters of the same clause.
+_GAP = r"[^,.;!?，。；！？\n]{0,12}?"
+MAX_FACTOR = 100.0
+
+
+@dataclass(frozen=True, slots=True)
+class Scale:
+    concept: str  # budget | data | days | params | epochs
+    factor: float
+    start: int
+    end: int
+
+
+def _concept_pattern() -> str:
+    words = sorted((w for ws in CONCEPTS.values() for w in ws), key=len, reverse=True)
+    return r"(?P<c>" + "|".join(re.escape(w) for w in words) + r")"
+
+
+_C = _concept_pattern()
+_PATTERNS = (
+    re.compile(r"\b" + _EN_FACTOR_BEFORE + r" (?:the |our |my |that |this |as much )?(?:amount of )?" + _C),
+    re.compile(_C + _GAP + r"\b" + _EN_FACTOR_AFTER + r"(?![a-z])"),
+    re.compile(_C + _GAP + _ZH_FACTOR),
+    re.compile(_ZH_FACTOR_BEFORE + r"的?" + _C),
+)
+_PCT_PATTERNS = (
+    re.compile(r"(?P<d>[a-z\u4e00-\u9fff]+) (?:the |our )?" + _C + r" by " + _PCT),
+    re.compile(_C + _GAP + r"(?P<d>" + "|".join(_UP + _DOWN) + r") ?(?:by |了)?" + _PCT),
+    re.compile(_PCT + r" (?P<d>more|less|fewer|bigger|smaller|larger) " + _C),
+)
+
+
+def _concept(word: str) -> str | None:
+    return next((c for c, ws in CONCEPTS.items() if word in ws), None)
+
+
+def _factor(m: re.Match[str]) -> float | None:
+    n = m.groupdict().get("n")
+    if n:
+        value = float(n) if n[0].isdigit() else _ZH_NUM.get(n)
+        return value if value and 0 < value <= MAX_FACTOR else None
+    f = m.group("f")
+    return _EN_WORD.get(f) or _ZH_WORD.get(f) or (0.5 if f == "一半" else None)
+
+
+def find_scales(s: str) -> list[Scale]:
+    """Every relative change in `s`, in text order, without overlaps."""
+    out: list[Scale] = []
+    for phrase, factor in _LONG.items():
+        at = s.find(phrase)
+        if at != -1:
+            out.append(Scale("days", factor, at, at + len(phrase)))
+    for pattern in _PATTERNS:
+        for m in pattern.finditer(s):
+            concept, times = _concept(m.group("c")), _factor(m)
+            if concept and times and times != 1.0:
+                out.append(Scale(concept, times, m.start(), m.end()))
+    for pattern in _PCT_PATTERNS:
+        for m in pattern.finditer(s):
+            concept, pct = _concept(m.group("c")), float(m.group("p"))
+            word = m.group("d")
+            sign = (
+                1
+                if word.endswith(_UP + ("bigger", "larger"))
+                else -1
+                if word.endswith(_DOWN + ("fewer", "smaller"))
+                else 0
+            )
+            if concept and sign and 0 < pct < 100 * (2 if sign > 0 else 1):
+                out.append(Scale(concept, 1 + sign * pct / 100, m.start(), m.end()))
+    out.sort(key=lambda x: x.start)
+    kept: list[Scale] = []
+    for scale in out:
+        if not kept or scale.start >= kept[-1].end:
+            kept.append(scale)
+    return kept

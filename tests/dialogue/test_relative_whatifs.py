@@ -1,0 +1,48 @@
+"""What-ifs that scale a value the plan holds ("预算砍半呢", "what if we double the data?"): the held value
+times the factor, re-planned, with the change stated, on the real parser and engine."""
+
+from __future__ import annotations
+
+from bot.dialogue.consultant import Consultant
+
+
+def test_halving_the_budget_replans_on_half_of_the_held_budget(real: Consultant) -> None:
+    real.handle("s", "预训练一个1B模型，100B token，预算5万美元")
+    turn = real.handle("s", "预算砍半呢")
+
+    assert turn.payload["slots"]["budget"] == {"amount": 25000.0, "currency": "USD", "period": "total"}
+    assert "$50,000 → 预算 $25,000" in turn.text
+    assert turn.payload["recommendation"]
+
+
+def test_doubling_the_data_doubles_the_tokens_and_says_so(real: Consultant) -> None:
+    real.handle("s", "pretrain 1B on 100B tokens in 2 weeks")
+    turn = real.handle("s", "what if we double the data?")
+
+    assert turn.payload["slots"]["tokens"] == 2e11
+    assert "100B tokens → 200B tokens" in turn.text
+
+
+def test_cutting_the_budget_in_half_never_reads_half_as_the_amount(real: Consultant) -> None:
+    real.handle("s", "pretrain 1B on 100B tokens in 2 weeks, budget $50k")
+    turn = real.handle("s", "cut the budget in half")
+
+    assert turn.payload["slots"]["budget"]["amount"] == 25000.0
+    assert "$0.50" not in turn.text
+
+
+def test_halving_the_time_of_a_held_timeline(real: Consultant) -> None:
+    real.handle("s", "LoRA 微调 7B，数据 2 万条，每条 1k token，一周，训 2 轮")
+    assert real.handle("s", "轮数翻倍呢").payload["slots"]["epochs"] == 4
+    assert real.handle("s", "時間減半呢").payload["slots"]["days"] == 3.5
+
+
+def test_a_scale_with_nothing_held_changes_nothing(real: Consultant) -> None:
+    turn = real.handle("s", "what if we double the budget?")
+    assert turn.payload["slots"].get("budget") is None
+
+
+def test_a_length_per_sample_said_as_one_sample_completes_a_pending_count(real: Consultant) -> None:
+    real.handle("s", "LoRA 微调 Qwen2.5-14B，我们有 3w 条对话")
+    turn = real.handle("s", "平均一条 1500 token 左右")
+    assert turn.payload["slots"]["tokens"] == 4.5e7

@@ -1,0 +1,50 @@
+"""Relative changes to a value the conversation holds ("预算砍半", "double the data", "cut the budget by
+30%"): the NLU reads the concept and the factor, and the factor's own number is never a slot value."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.nlu import parse
+from bot.nlu.relative import find_scales
+
+
+@pytest.mark.parametrize(
+    ("text", "concept", "factor"),
+    [("预算砍半呢", "budget", 0.5), ("cut the budget in half", "budget", 0.5),
+     ("what if we double the data?", "data", 2.0), ("數據翻倍呢", "data", 2.0),
+     ("資料減半的話呢", "data", 0.5),
+     ("what if the deadline were twice as long?", "days", 2.0), ("时间减半呢", "days", 0.5),
+     ("只用一半的数据呢", "data", 0.5), ("3倍的数据", "data", 3.0), ("2x the budget", "budget", 2.0),
+     ("cut the budget by 30%", "budget", 0.7), ("預算減少20%", "budget", 0.8), ("20% more data", "data", 1.2),
+     ("轮数翻倍", "epochs", 2.0), ("给两倍预算呢", "budget", 2.0)],
+)  # fmt: skip
+def test_a_relative_change_names_its_concept_and_factor(text: str, concept: str, factor: float) -> None:
+    got = parse(text)
+    assert got.scales == ((concept, pytest.approx(factor)),)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "数据有一半是中文",
+        "double-check the data",
+        "half precision model",
+        "8x H100 with the data",
+        "半精度训练",
+    ],
+)
+def test_a_share_a_name_or_a_precision_is_no_relative_change(text: str) -> None:
+    assert find_scales(text.lower()) == []
+    assert parse(text).scales == ()
+
+
+def test_the_factor_of_a_change_is_never_read_as_the_value_itself() -> None:
+    got = parse("cut the budget in half")
+    assert got.slots.budget is None
+    assert got.intent == "whatif"
+
+
+def test_a_gpu_count_after_the_model_is_no_multiple_of_it() -> None:
+    assert parse("LoRA on a 70B model with 8x A100 80GB").scales == ()
+    assert parse("LoRA on a 70B model with 8x A100 80GB").slots.gpu_count == 8
