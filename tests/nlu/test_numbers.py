@@ -237,7 +237,8 @@ def test_two_neighbouring_digits_are_an_approximate_range_read_at_its_upper_end(
 @pytest.mark.parametrize(
     ("text", "slot", "value"),
     [("预算在 3-5 万之间", "budget", 50000), ("数据 10~20亿 token", "tokens", 2e9),
-     ("2-3B tokens", "tokens", 3e9), ("预训练 5到7B 的模型", "params", 7e9), ("數據 3-5萬條，每條 1k token", "tokens", 5e7)],
+     ("2-3B tokens", "tokens", 3e9), ("预训练 5到7B 的模型", "params", 7e9),
+     ("數據 3-5萬條，每條 1k token", "tokens", 5e7)],
 )  # fmt: skip
 def test_a_range_with_its_magnitude_written_once_is_read_at_its_upper_end(
     text: str, slot: str, value: float
