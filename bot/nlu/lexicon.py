@@ -33,7 +33,9 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     ("pb", "data", 1e15), ("terabytes", "data", 1e12), ("terabyte", "data", 1e12),
     ("gigabytes", "data", 1e9), ("gigabyte", "data", 1e9), ("megabytes", "data", 1e6),
     ("petabytes", "data", 1e15), ("kilobytes", "data", 1e3), ("bytes", "data", 1.0),
-    ("兆字节", "data", 1e6), ("字节", "data", 1.0),  # 兆字节 = MB (numerals_zh.ZHAO)
+    ("兆字节", "data", 1e6), ("字节", "data", 1.0),
+    # "500 G", "两百 G 左右": a spaced G is gigabytes in Chinese speech (glued "500G" is read by the scanner).
+    ("g", "data", 1e9),  # 兆字节 = MB (numerals_zh.ZHAO)
     ("tokens", "tokens", 1.0), ("token", "tokens", 1.0), ("toks", "tokens", 1.0),
     ("tok", "tokens", 1.0), ("词元", "tokens", 1.0), ("个token", "tokens", 1.0),
     ("个词元", "tokens", 1.0),

@@ -250,3 +250,12 @@ def test_a_range_with_its_magnitude_written_once_is_read_at_its_upper_end(
 
 def test_a_name_then_a_spaced_dash_is_no_range() -> None:
     assert said("llama 3 - 8b LoRA")["params"] == 8e9
+
+
+@pytest.mark.parametrize("text", ["大约 500 个 G", "500 G", "大约500个G的数据", "数据 500 个 GB"])
+def test_a_spaced_g_or_one_after_the_measure_word_is_gigabytes(text: str) -> None:
+    assert said(text)["data_bytes"] == 5e11
+
+
+def test_a_spaced_g_of_a_gpu_is_still_its_memory() -> None:
+    assert "data_bytes" not in said("A100 80 G 两张")
