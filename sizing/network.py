@@ -224,6 +224,26 @@ class NetworkAdvice:
         }
 
 
+# Scale-out network of mainstream H100/H200 training instances, per GPU: Azure ND H100 v5 gives each GPU
+# a 400 Gb/s InfiniBand link, AWS p5 3,200 Gb/s of EFA per 8-GPU node (knowledge faq.infiniband_roce).
+TRAINING_INSTANCE_GBPS_PER_GPU = 400.0
+
+
+def link_verdict(offered_node_gbps: float, gpus: int | None) -> tuple[str, float, tuple[float, float]]:
+    """Whether a link of `offered_node_gbps` per node carries data-parallel training across nodes of
+    `gpus` GPUs (None: two 8-GPU nodes): "no" below the seed guide's tier for that many GPUs, "yes" at
+    the training instances' rate per GPU, "depends" between (enough for small models and LoRA, the
+    model decides). Returns (verdict, Gb/s per GPU, the seed tier's range per node)."""
+    count = gpus if gpus and gpus > GPUS_PER_NODE else 2 * GPUS_PER_NODE
+    per_gpu = offered_node_gbps / GPUS_PER_NODE
+    _, tier, _ = seed_tier(count)
+    if offered_node_gbps < tier[0]:
+        return "no", per_gpu, tier
+    if per_gpu >= TRAINING_INSTANCE_GBPS_PER_GPU:
+        return "yes", per_gpu, tier
+    return "depends", per_gpu, tier
+
+
 def seed_tier(gpus: int) -> tuple[str, tuple[float, float], bool]:
     """Seed guide §2.4: 1 GPU 10-50 Gbps; 4-16 GPUs 50-200 Gbps (IB recommended); 32+ 200-400 Gbps IB."""
     if gpus <= 1:

@@ -466,6 +466,8 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
     question = _question_kind(t, sig, yes_no, workload, model, short)
     if question is not None:
         return question
+    if gpus and set(filled) <= {"gpu", "gpu_count"} and _asks_datasheet(t):
+        return "gpu_info"  # "一台8卡H100服务器功耗多少": the card's figures, counted GPUs or not
     if not workload:
         if sig.region is not None and has_any(t, AVAILABILITY) and ("?" in t or has_any(t, QUESTION)):
             return "faq"
@@ -631,7 +633,10 @@ def proposes_gpu(t: str, intent: str, yes_no: bool, filled: tuple[str, ...], gpu
 
 # Asking how many of a named GPU a job takes ("最少要几张 4090", "how many A100s do I need to …").
 HOW_MANY_GPUS = ("几张", "几块", "几卡", "多少张", "多少块")
-_HOW_MANY_GPUS_EN = re.compile(r"\bhow many (?:[a-z]+ )?(?:gpus?|cards?|[a-z]*\d{2,4}[a-z]*)\b")
+# ... but not GPU-hours ("how many h100 hours to pretrain 7B on 2T tokens": the plan's GPU-hours).
+_HOW_MANY_GPUS_EN = re.compile(
+    r"\bhow many (?:[a-z]+ )?(?:gpus?|cards?|[a-z]*\d{2,4}[a-z]*)\b(?![- ]?(?:gpu[- ]?)?(?:hours?|hrs?|h)\b)"
+)
 
 
 def counts_gpus(t: str) -> bool:
@@ -676,6 +681,12 @@ def _asks_stored_size(t: str, sig: Signals) -> bool:
     if not has_any(t, cues.STORED_FILES) or not has_any(t, cues.SIZE_ASK) or has_any(t, GPU_MEMORY_WORDS):
         return False
     return not any(s in sig.filled for s in DATA_PLAN_SLOTS) and not sig.serving
+
+
+def _asks_datasheet(t: str) -> bool:
+    """A figure of the card asked with a question word ("功耗多少", "what's the NVLink bandwidth")."""
+    asks = has_any(t, cues.WH_WORDS) or "?" in t or "？" in t
+    return asks and has_any(t, SPEC_WORDS) and not lexicon.asks_price(t) and not has_any(t, cues.FITS)
 
 
 # A job to size: with one, the network is part of its plan (the plan's network line answers it).
@@ -728,6 +739,8 @@ def _cheapest_offering(t: str, sig: Signals) -> bool:
     if len(set(sig.providers)) >= 2:
         return False  # "is Lambda cheaper than AWS for H100s?" compares the two named
     cheapest = has_any(t, cues.CHEAPEST) or has_any(t, cues.CHEAPEST_PLACE)
+    # A spot price asked ("h200 spot price?", "搶佔式 H100 多少錢"): the spot listings, cheapest first.
+    cheapest = cheapest or (lexicon.SPOT_WORDS.search(t) is not None and lexicon.asks_price(t))
     return cheapest and (bool(sig.gpus) or sig.memory_filter or has_any(t, GPU_WORDS))
 
 

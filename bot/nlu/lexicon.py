@@ -291,6 +291,21 @@ ASKS_COST = (
     "总费用", "要花多少",
 )  # fmt: skip
 
+# "how much does a LoRA of Mistral 7B on 100k examples cost": the question word and the cost apart.
+_COST_APART = re.compile(r"\bhow much (?:does|do|would|will|did)\b.{0,120}\bcosts?\b")
+
+
+def asks_cost(s: str) -> bool:
+    """Whether a (simplified, lower-cased) message asks what a job costs or how many GPU-hours it takes."""
+    return has_cue(s, ASKS_COST) or GPU_HOURS.search(s) is not None or _COST_APART.search(s) is not None
+
+
+# GPU-hours asked ("how many h100 hours to pretrain 7B on 2T tokens", "要多少卡时"): like the cost, the
+# total work, which hardly depends on the deadline (asked as cost, Parse.asks_cost).
+GPU_HOURS = re.compile(
+    r"\b(?:gpu|[a-z]{0,2}\d{2,4}[a-z]?)[- ]?(?:hours?|hrs?)\b|卡时|卡小时|gpu\s*小时|gpu时"
+)
+
 # Renting: with a bare "how much" ("租一张 4090 一小时要多少") the question is a price.
 RENT = ("租", "租用", "租赁", "rent", "renting", "rental", "to hire")
 HOW_MUCH = ("多少", "几块", "how much")
@@ -351,6 +366,7 @@ DATA_CUES = ("数据", "语料", "训练集", "资料", "data", "dataset", "corp
 HARDWARE_CUES = (
     "显存", "内存", "带宽", "网络", "网卡", "每张", "每卡", "单卡", "memory", "vram", "ram", "hbm",
     "bandwidth", "network", "infiniband", "ib", "roce", "nvlink", "ethernet", "per gpu", "per card",
+    "网路", "以太网", "乙太网", "gbe",
     "each", "interconnect", "版本", "version", "variant", "sku",
 )  # fmt: skip
 MONEY_CUES = (

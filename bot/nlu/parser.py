@@ -246,7 +246,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         proposes_gpu=intents.proposes_gpu(s, intent, yes_no, filled, mentioned),
         asks_time=lexicon.has_cue(s, lexicon.ASKS_TIME),
         asks_speed=lexicon.has_cue(s, lexicon.ASKS_SPEED),
-        asks_cost=lexicon.has_cue(s, lexicon.ASKS_COST),
+        asks_cost=lexicon.asks_cost(s),
         model_fields=intents.model_fields(compact(s)) if intent == "model_info" else (),
         gpu_memory=GpuMemory(*found.gpu_memory) if found.gpu_memory is not None and not mentioned else None,
         scales=tuple((x.concept, x.factor) for x in scales),

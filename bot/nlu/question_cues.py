@@ -139,6 +139,7 @@ LIST_GPUS = (
     "gpus are supported", "gpus are available", "available gpus", "supported gpus", "what gpus are there",
     "which gpus are there", "what gpus can you", "which gpus can you", "what accelerators",
     "which accelerators", "accelerators do you", "what cards do you", "which cards do you",
+    "cards are available", "available cards", "cards available", "gpus available", "what gpu options",
     "what cards can you",
 )  # fmt: skip
 
@@ -152,6 +153,8 @@ OTHER_ACCELERATORS = (
     "cambricon", "mlu", "npu", "npus", "ipu", "ipus", "cerebras", "groq", "昆仑", "kunlun", "kunlunxin",
     "海光", "hygon", "燧原", "enflame", "摩尔线程", "moore threads", "壁仞", "biren", "沐曦", "metax",
     "天数智芯", "iluvatar",
+    # Apple silicon: "can i train on a macbook m3", "Mac Studio 能跑 70B 吗"
+    "macbook", "macbook pro", "mac studio", "mac mini", "apple silicon", "苹果芯片", "mps",
 )  # fmt: skip
 
 # -- workloads ----------------------------------------------------------------------------------
@@ -304,7 +307,8 @@ FITS = (
 NETWORK_ASKS = (
     "infiniband", "ib", "roce", "rocev2", "rdma", "efa", "ethernet", "以太网", "万兆", "千兆", "gbe", "10gbe",
     "25gbe", "100gbe", "网卡", "nic", "nics", "组网", "interconnect", "networking", "network bandwidth",
-    "网络带宽", "网速", "节点间", "节点之间", "机器之间", "服务器之间", "跨节点", "跨机", "机间",
+    "网络带宽", "网速", "网路", "g网", "节点间", "节点之间", "机器之间", "服务器之间", "跨节点", "跨机",
+    "机间",
     "between nodes", "between the nodes", "between servers", "inter-node", "internode", "gb/s network",
     "gbps network", "gb network",
 )  # fmt: skip

@@ -534,8 +534,8 @@ _GPU_MEMORY_CUES = (
 )  # fmt: skip
 _AT_MOST = ("or less", "or below", "or under", "以下", "以内", "及以下", "不超过", "不到", "under", "below",
             "less than", "at most", "up to", "最多", "小于", "低于", "≤", "<=", "<")  # fmt: skip
-_LINK_WORDS = ("网络", "网卡", "network", "infiniband", "ib", "roce", "ethernet", "nvlink", "带宽",
-"bandwidth",
+_LINK_WORDS = ("网络", "网路", "以太网", "乙太网", "网卡", "network", "infiniband", "ib", "roce", "ethernet",
+               "nvlink", "带宽", "bandwidth",
                "内存", "ram", "disk", "硬盘", "存储", "storage", "ssd", "nvme")  # fmt: skip
 MAX_GPU_MEMORY_GB = 2048.0  # bigger than any one accelerator: a data size, not a memory filter
 

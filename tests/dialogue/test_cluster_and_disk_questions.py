@@ -20,6 +20,17 @@ def test_whether_ethernet_is_enough_between_nodes_gets_the_network_answer(real: 
     assert "乙太網路" in hant and "網絡" not in hant
 
 
+def test_a_stated_link_speed_gets_a_verdict_first(real: Consultant) -> None:
+    zh = ask(real, "两台8卡a100之间用万兆网够不够")
+    assert zh.startswith("*跨节点训练不够*") and "每节点 10 Gb/s" in zh and "1.25 Gb/s" in zh
+    en = ask(real, "Is 100 Gb Ethernet enough between nodes for 16 A100s?")
+    assert en.startswith("*Enough for small models and LoRA, not for full training of large ones.*")
+    assert "12.5 Gb/s per GPU" in en
+    assert ask(real, "4 nodes of 8 h100 with 3.2 Tb/s infiniband, enough?").startswith("*Yes.*")
+    hant = ask(real, "32 張 H100 跨 4 台機器，網路用 100G 乙太網路夠嗎")
+    assert hant.startswith("*跨節點訓練不夠*") and "32 卡" in hant and "摺合" not in hant
+
+
 def test_a_network_question_about_nodes_is_not_read_as_the_gpus_training_capability(real: Consultant) -> None:
     text = ask(real, "we have 4 nodes of a100, ethernet only. ok for training?")
     assert "RoCE" in text and "is a training GPU" not in text

@@ -10,7 +10,9 @@ from typing import Any
 
 from bot.dialogue.answers.base import Question
 from bot.dialogue.reply import Reply
+from bot.nlu.links import link_gbps
 from bot.render.views import entry_view, find_entry
+from sizing.network import TRAINING_INSTANCE_GBPS_PER_GPU, link_verdict
 
 NEEDS: tuple[str, ...] = ()
 DEFAULTS: dict[str, Any] = {}
@@ -28,6 +30,22 @@ def answer(kind: str, q: Question, reply: Reply) -> bool:
 
 
 def network(q: Question, reply: Reply) -> bool:
+    """With a link speed stated ("万兆", "100 Gb Ethernet"), the verdict on it comes first."""
+    offered = link_gbps(q.text)
+    if offered is not None:
+        count = q.slot("gpu_count")
+        gpus = int(count) if isinstance(count, int | float) and count > 0 else None
+        verdict, per_gpu, tier = link_verdict(offered, gpus)
+        reply.add(
+            "network_verdict",
+            verdict=verdict,
+            offered=offered,
+            per_gpu=per_gpu,
+            gpus=gpus,
+            low=tier[0],
+            high=tier[1],
+            instance_per_gpu=TRAINING_INSTANCE_GBPS_PER_GPU,
+        )
     return answer("network", q, reply)
 
 

@@ -41,12 +41,18 @@ MIN_FREE = 0.1
 REFERENCE_TOKENS = 1e9
 LARGER_SHOWN = 2
 MEMORY_TERMS = ("weights_gb", "gradients_gb", "optimizer_gb", "activations_gb", "logits_gb")
+# The card meant when a count has no model ("4张卡", "8 GPUs"): the usual 80 GB training GPU.
+DEFAULT_GPU = "h100-sxm"
 
 
 def answer(q: Question, reply: Reply, *, memory_asked: bool = False) -> bool:
     """`memory_asked`: the question was how much memory the job takes on that hardware, so the
-    verdict reads "fits" rather than "yes"."""
+    verdict reads "fits" rather than "yes". Cards counted without their model ("4张卡能不能训70b") are
+    taken to be DEFAULT_GPU, and the answer says so."""
     params, gpu = q.slot("params"), q.slot("gpu") or (q.u.gpus[0] if q.u.gpus else None)
+    assumed_gpu = gpu is None and q.slot("gpu_count") is not None
+    if assumed_gpu:
+        gpu = DEFAULT_GPU
     if params is None or gpu is None:
         return False
     spec = main_variant(q.catalog, str(gpu))
@@ -103,6 +109,7 @@ def answer(q: Question, reply: Reply, *, memory_asked: bool = False) -> bool:
         assumed=assumptions(q, asked),
         memory_asked=memory_asked,
         fewest=fewest,
+        assumed_gpu=assumed_gpu,
     )
     return True
 

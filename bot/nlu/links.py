@@ -1,0 +1,40 @@
+"""The network speed a message states between nodes, in Gb/s per node: "万兆" (10 GbE), "千兆", "25G 网卡",
+"100 Gb Ethernet", "100GbE", "200Gbps InfiniBand", "3.2 Tb/s", "400G IB". A speed in bytes ("50 GB/s",
+with a capital B) counts eight times. Only a number next to a network word is a link speed: "A100 40G" is
+a GPU's memory, "100G 数据" a dataset."""
+
+from __future__ import annotations
+
+import re
+
+from bot.nlu.text import normalise
+
+# Chinese names of Ethernet speeds.
+NAMED_SPEEDS = (("十万兆", 100.0), ("万兆", 10.0), ("千兆", 1.0))
+_SPEED = re.compile(
+    r"(?<![\w.])(\d+(?:\.\d+)?)\s*(t|g)(b|bit|bits)?(?:e\b|ps\b|/s|it/s)?(?![a-z0-9])", re.IGNORECASE
+)
+_NETWORK_NEAR = re.compile(
+    r"网|網|ethernet|eth\b|以太|乙太|infiniband|\bib\b|roce|rdma|efa|\bnic|link|network|interconnect|互联|互聯|"
+    r"gbe|gbps|tbps|gb/s|tb/s",
+    re.IGNORECASE,
+)
+# How far a network word may be from the number (characters either side).
+NEAR = 14
+
+
+def link_gbps(text: str) -> float | None:
+    """The first link speed the message states, in Gb/s, or None."""
+    t = normalise(text)
+    low = t.lower
+    for word, gbps in NAMED_SPEEDS:
+        if word in low:
+            return gbps
+    for m in _SPEED.finditer(low):
+        window = low[max(0, m.start() - NEAR) : m.end() + NEAR]
+        if not _NETWORK_NEAR.search(window):
+            continue
+        value = float(m.group(1)) * (1000.0 if m.group(2) == "t" else 1.0)
+        written = t.original[m.start(3) : m.end(3)] if m.group(3) else ""
+        return value * 8 if written == "B" else value
+    return None

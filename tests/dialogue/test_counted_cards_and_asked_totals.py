@@ -1,0 +1,42 @@
+"""Questions that count cards without naming them, ask for a card's figure on a counted server, or ask
+a job's total (cost, GPU-hours) get their answer at once, with the assumption said."""
+
+from __future__ import annotations
+
+from bot.dialogue.consultant import Consultant
+
+from .asking import FORM, ask
+
+
+def test_cards_counted_without_a_model_are_taken_as_80gb_training_gpus_and_said_so(real: Consultant) -> None:
+    zh = ask(real, "4张卡能不能训70b")
+    assert zh.startswith("*不能*") and "4 × 80 GB" in zh and "没说是哪种卡" in zh
+    en = ask(real, "can 8 gpus handle a full finetune of 13b")
+    assert en.startswith("*Yes.*") and "Which GPU? I assumed the NVIDIA H100 SXM5" in en
+
+
+def test_a_cards_figure_asked_of_a_counted_server_gets_the_datasheet(real: Consultant) -> None:
+    text = ask(real, "一台8卡H100服务器功耗多少")
+    assert "功耗（TDP）700 W" in text and "模型有多少参数" not in text
+
+
+def test_gpu_hours_and_a_cost_asked_apart_are_planned_without_a_deadline(real: Consultant) -> None:
+    hours = ask(real, "how many gpu hours does a 13b lora on 1b tokens take")
+    assert hours.startswith("*Recommended:*") and not any(f in hours for f in FORM)
+    cost = ask(real, "how much does a lora on mistral 7b cost with 100k examples of 512 tokens")
+    assert cost.startswith("*Recommended:*") and "$" in cost
+
+
+def test_the_catalogue_answers_which_cards_are_available(real: Consultant) -> None:
+    assert ask(real, "what cards are available").startswith("*GPU catalogue*")
+
+
+def test_a_laptop_is_outside_the_catalogue(real: Consultant) -> None:
+    text = ask(real, "can i train on a macbook m3")
+    assert "NVIDIA and AMD GPUs only" in text
+
+
+def test_a_spot_price_asked_leads_with_the_spot_listings(real: Consultant) -> None:
+    text = ask(real, "h200 spot price?")
+    assert text.startswith("*The cheapest NVIDIA H200 SXM on spot:") and "on demand $" in text
+    assert "競價" in ask(real, "搶佔式 H100 多少錢")

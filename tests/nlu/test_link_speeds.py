@@ -1,0 +1,29 @@
+"""The network speed a message states is read in Gb/s per node, and only next to a network word."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.nlu.links import link_gbps
+
+
+@pytest.mark.parametrize(
+    ("text", "gbps"),
+    [
+        ("两台8卡a100之间用万兆网够不够", 10.0),
+        ("千兆网能不能多机训练", 1.0),
+        ("Is 100 Gb Ethernet enough between nodes?", 100.0),
+        ("兩台 8 卡 H100 之間用 100G 網路夠用嗎", 100.0),
+        ("25G网卡行不行", 25.0),
+        ("100GbE ok?", 100.0),
+        ("3.2 Tb/s infiniband per node", 3200.0),
+        ("50 GB/s network", 400.0),
+    ],
+)
+def test_a_stated_link_speed_is_read_in_gigabits(text: str, gbps: float) -> None:
+    assert link_gbps(text) == gbps
+
+
+@pytest.mark.parametrize("text", ["A100 40G 两台", "100G 数据，8卡 H100", "h100 80g 现在啥价"])
+def test_a_size_that_is_no_link_speed_is_none(text: str) -> None:
+    assert link_gbps(text) is None
