@@ -17,6 +17,9 @@ from sizing.workload import Workload
 
 # Relative margin that keeps Evaluator.floors below the plan they bound when both are exact.
 FLOOR_SLACK = 1e-9
+# meeting() leaves a count unpriced when its days before the network are over the deadline by this
+# margin (they equal the plan's days when the network keeps up, computed in another order).
+LATE_SLACK = 1e-9
 
 # Count ladder: 1, 2, 4, then whole 8-GPU nodes in ~25% steps.
 _NODE_STEPS = (
@@ -431,6 +434,17 @@ class Evaluator:
                 return None
         return o
 
+    def _late_before_network(self, gpu: GpuSpec, gpus: int, days: float) -> bool:
+        """The plan on `gpus` GPUs (across nodes) would not fit, or would take over `days` even
+        before its network's slowdown (_days_before_network), known from its layout alone."""
+        fitted = self.fitted(gpu, gpus)
+        if not fitted.fits:
+            return True
+        training_hours = self._search.speed.gpu_hours(gpu, fitted.layout) / gpus
+        nodes = math.ceil(gpus / GPUS_PER_NODE)
+        before = (training_hours + self._fixed.total_hours(training_hours, nodes)) / 24.0
+        return before > days * (1.0 + LATE_SLACK)
+
     def _days_before_network(self, gpu: GpuSpec, gpus: int) -> float:
         """A floor under days(): the chosen layout's days at its compute speed, before the slowdown
         of a network below its need (which only adds time, and the fixed hours with it); exact on
@@ -502,9 +516,12 @@ class Evaluator:
         if found is None:
             return None
         ladder, begin = found
+        seen = self._seen
         for n in ladder[begin:]:
             if self.days_floor(gpu, n) > days:
                 continue  # not even the best layout on this many GPUs is fast enough
+            if n > GPUS_PER_NODE and (gpu.id, n) not in seen and self._late_before_network(gpu, n, days):
+                continue  # across nodes, a count too slow even before its network is left unpriced
             o = self.offered(gpu, n)
             if o is not None and o.fits and o.days <= days:
                 return o

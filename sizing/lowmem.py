@@ -21,11 +21,13 @@ reports OOM for a 12B full fine-tune with plain AdamW on one A100-80GB, which th
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from sizing import calibration as cal
 from sizing.layout import choose
 from sizing.result import Option, SizingWarning
+from sizing.types import GpuSpec
 from sizing.workload import Workload
 
 
@@ -36,12 +38,16 @@ def applies(w: Workload) -> bool:
     )
 
 
-def suggestion(w: Workload, top: Option) -> SizingWarning | None:
+def suggestion(
+    w: Workload, top: Option, fits: Callable[[GpuSpec, int], bool] | None = None
+) -> SizingWarning | None:
     """When plain AdamW full fine-tuning does not fit on one GPU of the plan's type, say whether the
-    low-memory recipe would, with its memory and speed cost. The plan, and its `fits`, are unchanged."""
+    low-memory recipe would, with its memory and speed cost. The plan, and its `fits`, are unchanged.
+    `fits`: whether some layout of `w` fits on so many GPUs of a type (plan()'s Evaluator.fits,
+    which knows; without it a layout search of its own answers)."""
     if not applies(w):
         return None
-    if top.fits and top.gpus == 1 or choose(w, top.gpu, 1).fits:
+    if top.fits and top.gpus == 1 or (fits(top.gpu, 1) if fits is not None else choose(w, top.gpu, 1).fits):
         return None
     low = choose(replace(w, low_memory=True), top.gpu, 1)
     if not low.fits:

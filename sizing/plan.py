@@ -161,14 +161,17 @@ def plan_with(request: SizingRequest, catalog: Catalog, *, prune: bool) -> Sizin
                     rate_only.add((g.id, n))
         picks.append(pick)
     # Faster variants (further rungs of each type's ladder) compete as "balanced" or "fastest",
-    # which without a budget cost at most FASTEST_COST_CAP × the cheapest plan (rank.rank), and
+    # which without a budget cost at most FASTEST_COST_CAP × the cheapest plan (rank.rank: a plan
+    # within COST_TIE of the cheapest; for an NVIDIA plan, of the cheapest NVIDIA one), and
     # as the type's alternative when cheaper than its pick; with a total budget they may also
     # be anything within it. A variant whose cost floor is above all of these cannot be shown.
     # The cheapest pick that surely reaches the ranking (a plan the network screen drops later
     # must not lower the bar).
-    cheapest = (
-        min((rank_cost(p) for p in picks if pruner.stays(p)), default=None) if pruner is not None else None
-    )
+    staying = [p for p in picks if pruner.stays(p)] if pruner is not None else []
+    cheapest = min((rank_cost(p) for p in staying), default=None)
+    stays = {id(p) for p in staying}
+    # The NVIDIA-only ranking (vendor.prefer_nvidia) caps its plans at its own cheapest one.
+    cheapest_nvidia = min((rank_cost(p) for p in staying if p.gpu.vendor == "nvidia"), default=math.inf)
     total_budget = budget if request.budget is not None and request.budget.period == "total" else None
     bounded = cheapest is not None and (budget is None or total_budget is not None)
     # A plan within the global batch that every ranking sees (priced, so the pool keeps it, and
@@ -186,8 +189,11 @@ def plan_with(request: SizingRequest, catalog: Catalog, *, prune: bool) -> Sizin
     for pick in picks:
         g = pick.gpu
         limit = math.inf
-        if bounded and cheapest is not None:
-            limit = max(FASTEST_COST_CAP * cheapest, rank_cost(pick), total_budget or 0.0)
+        if bounded and cheapest is not None and id(pick) in stays:
+            # (A pick the screens may drop does not stand for its type: a variant may then be the
+            # type's alternative at any cost.)
+            low = cheapest_nvidia if g.vendor == "nvidia" else cheapest
+            limit = max(FASTEST_COST_CAP * (1.0 + COST_TIE) * low, rank_cost(pick), total_budget or 0.0)
         ladder = ev.ladder(g)
         for step in (1, 2):
             idx = ladder.index(pick.gpus) + 2 * step
@@ -279,7 +285,7 @@ def plan_with(request: SizingRequest, catalog: Catalog, *, prune: bool) -> Sizin
         options = [best.relabel("fastest")]
     options = options[:MAX_OPTIONS]
 
-    warnings, tagged = collect(w, request, catalog, options, fastest_possible, budget, spend)
+    warnings, tagged = collect(w, request, catalog, options, fastest_possible, budget, spend, ev.fits)
     if forced is not None:
         warnings.extend(_fewer_is_faster(ev, forced))
     workload = _workload(w, request, budget)

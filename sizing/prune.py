@@ -4,10 +4,13 @@ count tried, and most of the catalog cannot make the short list.
 Each type gets a cost floor: the cheapest per-GPU-hour price it is sold at × (the GPU-hours at the
 fastest any layout could run, one GPU with no parallel losses + the fixed hours no job avoids).
 Types are searched cheapest floor first; a type is skipped once its floor is above everything the
-answer could still show: more than FASTEST_COST_CAP × the cheapest plan found (no "fastest" or
-"balanced" pick costs more, rank.rank) and more than the MAX_OPTIONS-th cheapest type found (no
-alternative slot left) — unless a ranking rule still needs a kind of plan not found yet: a GPU
-below top tier (the small-model and right-sized rules) or an NVIDIA GPU (the vendor rule).
+answer could still show: more than FASTEST_COST_CAP × (1 + COST_TIE) × the cheapest plan found (no
+"fastest" or "balanced" pick costs more, rank.rank: its cap is on the cheapest pick, which may cost
+up to COST_TIE more than the cheapest plan) and more than the MAX_OPTIONS-th cheapest type found (no
+alternative slot left). An NVIDIA type must also be above the bar of the NVIDIA-only ranking that
+vendor.prefer_nvidia runs when an AMD plan ranks first: the same cap on the cheapest NVIDIA plan, and
+NVIDIA_SLOTS cheaper NVIDIA types. A type is not skipped while a ranking rule still needs a kind of
+plan not found yet: a GPU below top tier (the small-model and right-sized rules).
 
 A type whose floor passes that bar may still be unable to make the answer: Pruner.needless drops
 it, unpriced, when a plan already found beats every plan it could add on cost and time by the
@@ -34,6 +37,9 @@ from sizing.warnings import top_tier
 from sizing.workload import Workload
 
 MAX_TYPES_SHOWN = 5  # plan.MAX_OPTIONS: one option per GPU type at most beyond the first three
+# NVIDIA types that fill the NVIDIA-first answer: vendor.prefer_nvidia lists the NVIDIA ranking's
+# first plan, the AMD plan, then the NVIDIA ranking's next ones, MAX_TYPES_SHOWN in all.
+NVIDIA_SLOTS = MAX_TYPES_SHOWN - 1
 
 
 class Pruner:
@@ -63,6 +69,7 @@ class Pruner:
         self._costs: dict[str, float] = {}
         self._nvidia_costs: dict[str, float] = {}  # the NVIDIA types' entries of _costs
         self._limit: float | None = None  # skip()'s bar, once MAX_TYPES_SHOWN types are costed
+        self._nvidia_limit = math.inf  # and an NVIDIA type's bar (the NVIDIA-only ranking's)
         self._ranked: list[float] = []  # _costs' values, ascending, as of the last _limit
         self._nvidia_ranked: list[float] = []  # the NVIDIA types' ones
         # needless()'s bars from the preferred plans seen so far (_note_picks).
@@ -116,8 +123,8 @@ class Pruner:
             return None
         if not top_tier(g) and not self._below_top:
             return None  # the small-model / right-sized rules look for a GPU below top tier
-        if g.vendor == "nvidia" and not self._nvidia:
-            return None  # the vendor rule compares with the best NVIDIA plan
+        if g.vendor == "nvidia" and not floor > self._nvidia_limit:
+            return None  # the vendor rule's NVIDIA-only ranking (none found yet: it needs one)
         return Excluded(
             g.id,
             "cost",
@@ -133,6 +140,7 @@ class Pruner:
             self._costs, self._below_top, self._nvidia = {}, False, False
             self._nvidia_costs = {}
             self._limit = None
+            self._nvidia_limit = math.inf
         costs = self._costs
         changed = False
         for o in pool[done:]:
@@ -149,9 +157,18 @@ class Pruner:
         if changed and len(costs) >= MAX_TYPES_SHOWN:
             # What a type's floor must exceed to be skipped: more than FASTEST_COST_CAP × the
             # cheapest plan and more than the MAX_TYPES_SHOWN-th cheapest type (module docstring).
+            cap = FASTEST_COST_CAP * (1.0 + COST_TIE)  # rank(): the cap is on a plan within COST_TIE
             ranked = self._ranked = sorted(costs.values())
             self._nvidia_ranked = sorted(self._nvidia_costs.values())
-            self._limit = max(FASTEST_COST_CAP * ranked[0], ranked[MAX_TYPES_SHOWN - 1], self.budget or 0.0)
+            self._limit = max(cap * ranked[0], ranked[MAX_TYPES_SHOWN - 1], self.budget or 0.0)
+            # The NVIDIA-only ranking (vendor.prefer_nvidia) caps at its own cheapest plan, and
+            # lists its options after the AMD plan: four cheaper NVIDIA types leave no slot.
+            nv = self._nvidia_ranked
+            self._nvidia_limit = (
+                max(cap * nv[0], nv[NVIDIA_SLOTS - 1], self.budget or 0.0)
+                if len(nv) >= NVIDIA_SLOTS
+                else math.inf
+            )
         self._noted = len(pool)
         self._last = pool[-1] if pool else None
 

@@ -179,7 +179,9 @@ def collect(
     fastest_possible: list[Option],
     budget: float | None,
     spend: Callable[[Option, SizingRequest], float | None],
+    fits: Callable[[GpuSpec, int], bool] | None = None,
 ) -> tuple[list[SizingWarning], list[Option]]:
+    """The answer's warnings, and the options tagged with their codes. `fits`: lowmem.suggestion's."""
     tagged = [o.with_codes(tuple(_option_codes(o, w, budget, spend(o, req), req.days))) for o in options]
     out: list[SizingWarning] = []
     top = tagged[0] if tagged else None
@@ -280,7 +282,7 @@ def collect(
                 slowdown=round(net.comm_slowdown, 3),
             )
         )
-    low_memory = lowmem.suggestion(w, top)
+    low_memory = lowmem.suggestion(w, top, fits)
     if low_memory is not None:
         out.append(low_memory)
     # One rule (cost.price_is_stale) over every price the options quote, not one GPU's catalogue.

@@ -7,12 +7,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import example, given, settings, strategies as st
 from sizing_catalog import CATALOG
 
 from knowledge import load_knowledge
 from sizing import plan
 from sizing.compute import Speed, throughput
+from sizing.errors import SizingError
 from sizing.evaluate import Evaluator
 from sizing.layout import LayoutSearch, _powers, choose, max_tp
 from sizing.memory import Layout, breakdown, lower_bound_gb
@@ -125,6 +126,18 @@ def test_one_shared_layout_search_chooses_what_a_fresh_search_would_for_every_gp
         assert shared.choose(gpu, count) == choose(w, gpu, count), gpu.id
 
 
+@settings(max_examples=25, deadline=None)
+@given(params, methods, counts, st.sampled_from([512, 2048, 8192]))
+def test_a_plans_evaluator_says_a_count_fits_exactly_when_a_fresh_layout_search_does(
+    n: float, method: str, count: int, seq_len: int
+) -> None:
+    # The low-memory warning asks plan()'s Evaluator whether plain AdamW fits on one GPU.
+    w = normalise(SizingRequest(params=n, method=method, seq_len=seq_len))  # type: ignore[arg-type]
+    ev = Evaluator(w, CATALOG, strict_batch=True)
+    for gpu in CATALOG.gpus:
+        assert ev.fits(gpu, count) == choose(w, gpu, count).fits, gpu.id
+
+
 @settings(max_examples=40, deadline=None)
 @given(
     st.floats(min_value=5e8, max_value=1e11),
@@ -161,6 +174,76 @@ def test_pruning_gpu_types_and_variants_never_changes_the_answer(
             (o.label, o.gpu.id, o.gpus) for o in full.options
         ]
         assert [w.code for w in fast.warnings] == [w.code for w in full.warnings]
+
+
+# The shapes where a cost bound once cut a secondary option (the first never changed): a very large
+# model pre-trained on few tokens or a small one on very many, where an AMD plan is the cheapest and
+# the NVIDIA-only ranking (vendor.prefer_nvidia) caps its options at its own cheapest plan; a deadline
+# so short that the tight plans of some types drop to the network screen while their faster variants
+# stay; and everything between, on a log scale.
+@settings(max_examples=60, deadline=None)
+@example(4.189e11, "pretrain", 8.04e7, 3.0, None, "bf16", None)  # 160 × B200 balanced, once 96
+@example(3.065e11, "pretrain", 1.066e9, 7.0, None, "fp8", None)  # 512 × H100 balanced
+@example(9.12e8, "pretrain", 3.017e11, 0.5, None, "bf16", None)  # 1,280 × A100-80GB fastest
+@example(1.654e11, "pretrain", 7.958e8, 7.0, 5000.0, "bf16", None)  # with a total budget
+@given(
+    st.floats(min_value=8.5, max_value=11.7).map(lambda e: 10.0**e),
+    methods,
+    st.floats(min_value=7.0, max_value=12.5).map(lambda e: 10.0**e),
+    st.sampled_from([None, 0.25, 0.5, 1.0, 3.0, 7.0, 30.0, 120.0]),
+    st.sampled_from([None, 500.0, 5000.0, 500_000.0]),
+    st.sampled_from(["bf16", "fp8", "fp16"]),
+    st.sampled_from([None, 8192]),
+)
+def test_pruning_never_changes_the_answer_for_extreme_sizes_and_amd_first_answers(
+    n: float,
+    method: str,
+    tokens: float,
+    days: float | None,
+    budget: float | None,
+    precision: str,
+    seq_len: int | None,
+) -> None:
+    request = SizingRequest(
+        params=n,
+        method=method,  # type: ignore[arg-type]
+        tokens=tokens,
+        days=days,
+        precision=precision,  # type: ignore[arg-type]
+        seq_len=seq_len,
+        budget=Budget(budget, "USD", "total") if budget is not None else None,
+    )
+    try:
+        full = plan_with(request, REAL, prune=False)
+    except SizingError as error:
+        with pytest.raises(SizingError) as pruned_error:
+            plan_with(request, REAL, prune=True)
+        assert str(pruned_error.value) == str(error)
+        return
+    fast = plan_with(request, REAL, prune=True)
+    assert fast.options == full.options
+    assert fast.warnings == full.warnings
+    assert fast.explain == full.explain
+
+
+def test_a_faster_variant_is_its_types_alternative_when_the_network_screen_drops_the_pick() -> None:
+    # 16 × A100-80GB and H100 run on a network the catalog does not list and drop out; their 128-GPU
+    # variants are on a listed one, and stay as the types' alternatives.
+    request = SizingRequest(
+        params=9.7e10,
+        active_params=6.9e9,
+        method="full_finetune",
+        tokens=1e7,
+        days=0.25,
+        precision="fp8",
+        seq_len=8192,
+        stack="megatron",
+    )
+    fast, full = plan_with(request, REAL, prune=True), plan_with(request, REAL, prune=False)
+    assert ("a100-80gb", 128) in [(o.gpu.id, o.gpus) for o in full.options]
+    assert fast.options == full.options
+    assert fast.warnings == full.warnings
+    assert fast.explain == full.explain
 
 
 def test_a_type_the_network_screen_drops_does_not_hold_an_alternative_slot() -> None:
