@@ -23,6 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from slack_bolt import BoltContext, BoltRequest, BoltResponse
+from slack_bolt.middleware import Middleware
 
 from bot.config import Settings
 from bot.ops.metrics import Metrics
@@ -130,7 +131,11 @@ class RecentSessions:
             return session_id in self._ids
 
 
-class Gate:
+class Gate(Middleware):
+    """Bolt's first global middleware after its own (verification, authorization). A Middleware
+    subclass, not a function: Bolt calls a function middleware through its argument injection, which
+    builds every argument it could pass (say, respond, the payload views, ...) on every request."""
+
     def __init__(self, settings: Settings, store: StoreLike, metrics: Metrics, runner: TurnRunner) -> None:
         self.settings = settings
         self.store = store
@@ -138,13 +143,14 @@ class Gate:
         self.runner = runner
         self.recent = RecentSessions()
 
-    def __call__(
+    def process(
         self,
+        *,
         req: BoltRequest,
-        context: BoltContext,
-        body: dict[str, Any],
-        next: Callable[[], None],
+        resp: BoltResponse,
+        next: Callable[[], BoltResponse],
     ) -> BoltResponse | None:
+        context, body = req.context, req.body
         context["received_s"] = received_s = time.perf_counter()
         kind = request_kind(body)
         self.metrics.requests.labels(kind=kind).inc()
@@ -176,7 +182,7 @@ class Gate:
         return self._admit(turns.for_event(body, event, where, text), received_s, private=True)[0]
 
     def _click(
-        self, req: BoltRequest, body: dict[str, Any], received_s: float, next: Callable[[], None]
+        self, req: BoltRequest, body: dict[str, Any], received_s: float, next: Callable[[], object]
     ) -> BoltResponse | None:
         actions = body.get("actions") or []
         action = actions[0] if actions and isinstance(actions[0], dict) else {}

@@ -102,7 +102,8 @@ def answer_of(turn: TurnLike) -> dict[str, Any]:
 
 
 def notice_answer(kind: str, lang: str) -> dict[str, Any]:
-    return {"text": notice(kind, lang), "blocks": [], "lang": lang, "notice": kind}
+    """What is stored and shown in a turn's place when it cannot be answered (defused as answer_of's)."""
+    return {"text": defuse(notice(kind, lang)), "blocks": [], "lang": lang, "notice": kind}
 
 
 class TurnRunner:
@@ -334,10 +335,10 @@ class TurnRunner:
         received_s: float | None,
         finish: bool = True,
     ) -> None:
+        # Defused when it was built (answer_of, notice_answer), before it was stored: not walked again.
         args: dict[str, Any] = {"text": answer.get("text") or ""}
         if answer.get("blocks"):
             args["blocks"] = answer["blocks"]
-        args = defuse(args)
         try:
             if turn.response_url:
                 WebhookClient(turn.response_url).send(
