@@ -453,7 +453,11 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
         return "memory"  # "QLoRA 32B 最少要几张 4090": the fewest that hold it (memory on that GPU)
     if sized and counts_gpus(t) and not sig.serving and not any(s in filled for s in SIZED_JOB_PLAN):
         return "memory"  # "llama 3 405b 全参微调要多少卡": the GPUs that hold it, by tier (no data to plan)
-    if sig.model_card and model_fields(t) and not _serving_load(filled) and "method" not in filled:
+    asked_fields = model_fields(t) if sig.model_card else ()
+    # "kv cache for llama 3 70b at 8k context": a context length is no load; the KV cache of one request.
+    context_only = set(filled) & set(SERVING_LOAD) <= {"input_tokens", "output_tokens"}
+    card_load = not _serving_load(filled) or ("kv_per_token" in asked_fields and context_only)
+    if asked_fields and card_load and "method" not in filled:
         return "model_info"  # "How many layers does Llama 3 70B have?", "DeepSeek-V3 激活参数多少"
     if _asks_data_amount(t, sig):
         return "data_amount"  # "How many tokens should I train a 3B model on?": the answer, not the form

@@ -276,6 +276,11 @@ MODEL_FIELDS: tuple[tuple[str, tuple[str, ...]], ...] = (
                 "多少参数", "参数量多少", "参数量是多少", "总参数", "多少个参数")),
     ("experts", ("experts", "how many experts", "专家", "专家数", "moe结构", "几个专家")),
     ("kv_per_token", ("kv cache per token", "kv per token", "kv cache size per token", "per-token kv",
+                      # the KV cache of a named model, maybe at a context: "kv cache for llama 3 70b at 8k"
+                      "kv cache for", "kv cache of", "kv cache size", "size of the kv cache", "kv cache at",
+                      "kv缓存多大", "kv cache多大", "kv cache有多大", "kv缓存有多大", "kv缓存要多少",
+                      "kv cache要多少",
+                      "kv cache占多少", "kv缓存占多少",
                       "kv cache 每个token", "kv cache每个token", "每个token的kv", "每token的kv",
                       "kv cache每token",
                       "kv cache 每token")),

@@ -63,9 +63,18 @@ def answer(q: Question, reply: Reply) -> bool:
         window=arch.sliding_window.size if arch.sliding_window else None,
         window_layers=arch.sliding_window.layers if arch.sliding_window else None,
         kv_bytes_per_token={p: kv_bytes_per_token_layer(arch, 1, p) * arch.layers for p in ("bf16", "fp8")},
+        kv_context=_context(q) if not arch.sliding_window else None,
         weights_gb={p: weight_bytes(arch, p) / GB for p in ("bf16", "fp8", "int4")},
         native_precision=card.native_precision,
         source=card.source.ref,
         as_of=str(card.source.as_of),
     )
     return True
+
+
+def _context(q: Question) -> int | None:
+    """The tokens of one request the question sizes the KV cache for ("at 8k context"), if it says."""
+    total = sum(int(q.u.said.get(k) or 0) for k in ("input_tokens", "output_tokens")) or int(
+        q.u.said.get("seq_len") or 0
+    )
+    return total or None
