@@ -45,6 +45,10 @@ def find_gpus(s: str) -> list[GpuMention]:
 _JOINS = (
     "和", "与", "跟", "及", "或", "或者", "还是", "对比", "比", "vs.", "vs", "versus", "and", "or", "and the",
     "or the", "compared to", "compared with", "/", ",", "，", "、",
+    # a comparison: "is h100 pcie much slower than sxm", "H100 PCIe 比 SXM 慢多少"
+    "than", "than the", "than a", "than an", "faster than", "slower than", "better than", "worse than",
+    "cheaper than", "much faster than", "much slower than", "much better than", "a lot slower than",
+    "a lot faster than",
 )  # fmt: skip
 
 

@@ -63,3 +63,9 @@ def test_a_rate_asked_of_a_named_provider_is_checked_against_its_listing(real: C
 
 def test_whether_a_quoted_rate_is_dear_is_judged(real: Consultant) -> None:
     assert ask(real, "H100 一小时 2 美元 贵不贵").startswith("*划算*")
+
+
+def test_two_boards_of_one_family_are_compared(real: Consultant) -> None:
+    assert ask(real, "h100 sxm 和 h100 pcie 差多少").startswith("*NVIDIA H100 SXM5 对比 NVIDIA H100 PCIe*")
+    en = ask(real, "is h100 pcie much slower than sxm")
+    assert en.startswith("*Yes.*") and "989" in en and "756" in en
