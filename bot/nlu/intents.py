@@ -121,6 +121,14 @@ SKIP = (
     "any",
     "unsure",
 )
+# Leaving the choice to the bot ("not sure, whatever you think", "你看着办"): a skip, in a message up to
+# DEFER_MAX characters (longer than SHORT: these come with a hedge before them).
+DEFER = (
+    "whatever you think", "whatever you suggest", "whatever you recommend", "up to you", "you decide",
+    "your call", "you choose", "you pick", "dunno", "你定", "你来定", "你决定", "你看着办", "听你的",
+    "你说了算",
+)  # fmt: skip
+DEFER_MAX = 48
 LIST_GPUS = (
     "有哪些gpu",
     "有哪些显卡",
@@ -490,7 +498,7 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
         return "size"
     if short and has_any(t, HELP):
         return "help"
-    if short and has_any(t, SKIP):
+    if (short and has_any(t, SKIP)) or (len(t) <= DEFER_MAX and has_any(t, DEFER)):
         return "skip"
     if short and has_any(t, THANKS):
         return "thanks"

@@ -33,7 +33,9 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     ("pb", "data", 1e15), ("terabytes", "data", 1e12), ("terabyte", "data", 1e12),
     ("gigabytes", "data", 1e9), ("gigabyte", "data", 1e9), ("megabytes", "data", 1e6),
     ("petabytes", "data", 1e15), ("kilobytes", "data", 1e3), ("bytes", "data", 1.0),
-    ("兆字节", "data", 1e6), ("字节", "data", 1.0),  # 兆字节 = MB (numerals_zh.ZHAO)
+    ("兆字节", "data", 1e6), ("字节", "data", 1.0),
+    # "500 G", "两百 G 左右": a spaced G is gigabytes in Chinese speech (glued "500G" is read by the scanner).
+    ("g", "data", 1e9),  # 兆字节 = MB (numerals_zh.ZHAO)
     ("tokens", "tokens", 1.0), ("token", "tokens", 1.0), ("toks", "tokens", 1.0),
     ("tok", "tokens", 1.0), ("词元", "tokens", 1.0), ("个token", "tokens", 1.0),
     ("个词元", "tokens", 1.0),
@@ -380,7 +382,7 @@ CONTEXT_AFTER = ("context", "ctx", "上下文", "的上下文", "token context",
 PRECISIONS: tuple[tuple[str, str], ...] = (
     ("bfloat16", "bf16"), ("bf16", "bf16"), ("bf-16", "bf16"), ("bf 16", "bf16"),
     ("brain float", "bf16"), ("fp32", "fp32"), ("fp-32", "fp32"), ("float32", "fp32"),
-    ("单精度", "fp32"), ("full precision", "fp32"), ("single precision", "fp32"),
+    ("单精度", "fp32"), ("全精度", "fp32"), ("full precision", "fp32"), ("single precision", "fp32"),
     ("single-precision", "fp32"), ("full-precision", "fp32"), ("fp16", "fp16"), ("fp-16", "fp16"),
     ("float16", "fp16"), ("半精度", "fp16"), ("half precision", "fp16"), ("half-precision", "fp16"),
     ("fp8", "fp8"), ("fp-8", "fp8"), ("float8", "fp8"), ("8位浮点", "fp8"),
@@ -433,6 +435,9 @@ METHODS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "从头开始",
             "从头预训练",
             "从零预训练",
+            "从头训",
+            "从零训",
+            "从0训",
             "from scratch",
             "from-scratch",
             "train from zero",

@@ -52,6 +52,7 @@ class Num:
     mult: str  # "", "k", "m", "b", "t", "g" (magnitude letter or word), "zh" (万/亿)
     negative: bool = False
     weak: bool = False  # a bare article ("a month"): only durations and money take it
+    scale: float = 1.0  # the magnitude a suffix multiplied it by (5万: 1e4, 7B: 1e9), for ranges
 
 
 def _is_digit(ch: str) -> bool:
@@ -218,7 +219,7 @@ def _arabic(s: str, i: int) -> tuple[Num | None, int]:
     factor, mult, j = _suffix(s, j)
     value = (value + extra) * factor
     neg, start = _negative(s, i)
-    return Num(start, j, value if not math.isnan(value) else math.inf, mult, neg), j
+    return Num(start, j, value if not math.isnan(value) else math.inf, mult, neg, scale=factor), j
 
 
 def _chinese(s: str, i: int) -> tuple[Num | None, int]:
@@ -256,7 +257,9 @@ def _chinese(s: str, i: int) -> tuple[Num | None, int]:
     mult = "zh" if ("万" in run or "亿" in run) else ""
     factor, tag, j = _suffix(s, j) if not mult else (1.0, mult, j)
     neg, start = _negative(s, i)
-    return Num(start, j, value * factor, tag, neg), j
+    tail = len(whole) - len(whole.rstrip("十百千万亿"))
+    scale = factor * ((numerals_zh.multiplier(whole[-tail:]) or 1.0) if tail and tail < len(whole) else 1.0)
+    return Num(start, j, value * factor, tag, neg, scale=scale), j
 
 
 def _english(s: str, i: int) -> tuple[Num | None, int]:
@@ -326,7 +329,7 @@ def _wan(s: str, nums: list[Num], chinese: bool) -> list[Num]:
             k = e + 1 if s.startswith("个", e) else e
             factor = _WAN.get(s[k : k + 1])
             if factor is not None and (k > e or s[k] == "w") and _wan_ends(s, k + 1, chinese or k > e):
-                num = Num(num.start, k + 1, num.value * factor, "zh", num.negative)
+                num = Num(num.start, k + 1, num.value * factor, "zh", num.negative, scale=factor)
                 skip_from = k if s[k] != "w" else -1
         out.append(num)
     return out
@@ -354,7 +357,27 @@ SAMPLE_WORDS = tuple(
 def scan(s: str) -> list[Num]:
     """All numbers in `s` (simplified, lower-cased), in order; spans never overlap."""
     nums = _scan(s)
-    return _wan(s, nums, any("\u4e00" <= ch <= "\u9fff" for ch in s))
+    return _ranges(s, _wan(s, nums, any("\u4e00" <= ch <= "\u9fff" for ch in s)))
+
+
+# "3-5万", "三到五万", "10~20亿", "2-3B": a range whose magnitude is written once, after its upper end. The
+# lower end goes (every slot keeps a range's upper end, the plan's safe side), so "2-3B tokens" is never a
+# 2-unit thing beside 3B tokens. A dash joins only with no space ("Llama 3 - 8B" is a name and a size).
+_RANGE_WORDS = ("到", "至", "~", "～", "-", "–")
+
+
+def _ranges(s: str, nums: list[Num]) -> list[Num]:
+    out: list[Num] = []
+    for i, low in enumerate(nums):
+        high = nums[i + 1] if i + 1 < len(nums) else None
+        if high is not None and not low.mult and not low.weak and high.mult and high.scale != 1.0:
+            gap = s[low.end : high.start]
+            joined = gap in _RANGE_WORDS[2:] or gap.strip() in (*_RANGE_WORDS[:2], "~", "～")
+            before = s[max(low.start - 2, 0) : low.start].strip()[-1:]
+            if joined and low.value < high.value / high.scale and not _is_letter(before):
+                continue
+        out.append(low)
+    return out
 
 
 # The characters a number may start at (_scan's branches); any other is passed over, so a run of them

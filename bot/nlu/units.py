@@ -87,6 +87,11 @@ def unit_after(s: str, num: Num) -> Unit:
         if days is not None:
             return Unit(days[1], days[2], k + len(days[0]))
     entry = _unit_at(s, j, _BY_FIRST)
+    if entry is None and s.startswith("个", j) and j + 1 < len(s):
+        k = _skip_space(s, j + 1)  # "500 个 G", "两百个GB": the measure word 个 before a size
+        sized = _unit_at(s, k, _BY_FIRST) if k < len(s) else None
+        if sized is not None and sized[1] == "data":
+            return Unit("data", sized[2], k + len(sized[0]))
     if entry is None:
         return Unit("none", 1.0, num.end)
     phrase, kind, factor, currency = entry

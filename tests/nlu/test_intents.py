@@ -220,3 +220,15 @@ def test_full_fine_tuning_written_short_is_full_fine_tuning(text: str, method: s
 )
 def test_a_yes_no_question_proposing_a_gpu_for_the_job_at_hand_is_flagged(text: str, proposes: bool) -> None:
     assert parse(text).proposes_gpu is proposes
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["not sure, whatever you think", "up to you", "your call", "你看着办", "听你的", "我们不确定，你决定吧"],
+)
+def test_leaving_the_choice_to_the_bot_is_a_skip(text: str) -> None:
+    assert parse(text).intent == "skip"
+
+
+def test_asking_for_a_recommendation_is_no_skip() -> None:
+    assert parse("你推荐哪个云厂商？").intent != "skip"

@@ -232,3 +232,30 @@ def test_two_neighbouring_digits_are_an_approximate_range_read_at_its_upper_end(
     text: str, slot: str, value: float
 ) -> None:
     assert said(text)[slot] == pytest.approx(value)
+
+
+@pytest.mark.parametrize(
+    ("text", "slot", "value"),
+    [("预算在 3-5 万之间", "budget", 50000), ("数据 10~20亿 token", "tokens", 2e9),
+     ("2-3B tokens", "tokens", 3e9), ("预训练 5到7B 的模型", "params", 7e9),
+     ("數據 3-5萬條，每條 1k token", "tokens", 5e7)],
+)  # fmt: skip
+def test_a_range_with_its_magnitude_written_once_is_read_at_its_upper_end(
+    text: str, slot: str, value: float
+) -> None:
+    got = said(text)
+    assert (got[slot]["amount"] if slot == "budget" else got[slot]) == pytest.approx(value)
+    assert "params" not in got or slot == "params"
+
+
+def test_a_name_then_a_spaced_dash_is_no_range() -> None:
+    assert said("llama 3 - 8b LoRA")["params"] == 8e9
+
+
+@pytest.mark.parametrize("text", ["大约 500 个 G", "500 G", "大约500个G的数据", "数据 500 个 GB"])
+def test_a_spaced_g_or_one_after_the_measure_word_is_gigabytes(text: str) -> None:
+    assert said(text)["data_bytes"] == 5e11
+
+
+def test_a_spaced_g_of_a_gpu_is_still_its_memory() -> None:
+    assert "data_bytes" not in said("A100 80 G 两张")

@@ -279,3 +279,8 @@ def test_a_follow_up_number_with_a_unit_or_a_year_is_no_gpu_count(text: str) -> 
 )
 def test_a_change_from_one_value_to_another_keeps_the_new_one(text: str, slot: str, value: object) -> None:
     assert said(text)[slot] == value
+
+
+def test_from_scratch_said_short_and_full_precision_in_chinese() -> None:
+    assert parse("从头训 1B").slots.method == "pretrain"
+    assert parse("全精度训练 1B").slots.precision == "fp32"
