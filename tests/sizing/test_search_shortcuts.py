@@ -20,13 +20,33 @@ from sizing.memory import Layout, breakdown, lower_bound_gb
 from sizing.plan import plan_with
 from sizing.result import Option
 from sizing.screen import within_batch
-from sizing.types import STACKS, Budget, GpuSpec, SizingRequest
+from sizing.types import STACKS, Budget, Catalog, GpuSpec, SizingRequest
 from sizing.workload import normalise
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 from bench_sizing import CASES
 
 REAL = load_knowledge().catalog  # the shipped catalog: its screens and prices differ from the fixture's
+
+
+def _with_amd_twins(catalog: Catalog) -> Catalog:
+    """The catalog with two more AMD types, the MI300X's twins sold 10% below and above it: AMD plans
+    can then fill the answer's slots ahead of NVIDIA ones (the NVIDIA-only ranking's bounds)."""
+    mi300x = catalog.gpu("mi300x")
+    gpus, offerings = list(catalog.gpus), list(catalog.offerings)
+    for suffix, factor in (("a", 0.9), ("b", 1.1)):
+        twin = dataclasses.replace(mi300x, id=f"mi300x-{suffix}", name=f"{mi300x.name} ({suffix})")
+        gpus.append(twin)
+        for o in catalog.offerings:
+            if o.gpu_id == "mi300x":
+                price = o.price_usd_per_hour * factor if o.price_usd_per_hour is not None else None
+                offerings.append(
+                    dataclasses.replace(o, id=f"{o.id}-{suffix}", gpu_id=twin.id, price_usd_per_hour=price)
+                )
+    return dataclasses.replace(catalog, gpus=tuple(gpus), offerings=tuple(offerings))
+
+
+AMD_HEAVY = _with_amd_twins(REAL)
 
 # (label, gpu, count) of every option the engine gives on this catalog; the speed-ups must not
 # change them. Deliberate changes since the speed-ups: the "fastest" guard rails (plan._fastest);
@@ -213,17 +233,18 @@ def test_pruning_never_changes_the_answer_for_extreme_sizes_and_amd_first_answer
         seq_len=seq_len,
         budget=Budget(budget, "USD", "total") if budget is not None else None,
     )
-    try:
-        full = plan_with(request, REAL, prune=False)
-    except SizingError as error:
-        with pytest.raises(SizingError) as pruned_error:
-            plan_with(request, REAL, prune=True)
-        assert str(pruned_error.value) == str(error)
-        return
-    fast = plan_with(request, REAL, prune=True)
-    assert fast.options == full.options
-    assert fast.warnings == full.warnings
-    assert fast.explain == full.explain
+    for catalog in (REAL, AMD_HEAVY):
+        try:
+            full = plan_with(request, catalog, prune=False)
+        except SizingError as error:
+            with pytest.raises(SizingError) as pruned_error:
+                plan_with(request, catalog, prune=True)
+            assert str(pruned_error.value) == str(error)
+            continue
+        fast = plan_with(request, catalog, prune=True)
+        assert fast.options == full.options
+        assert fast.warnings == full.warnings
+        assert fast.explain == full.explain
 
 
 def test_a_faster_variant_is_its_types_alternative_when_the_network_screen_drops_the_pick() -> None:
