@@ -451,6 +451,8 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
     sized = "params" in filled or sig.model_named
     if gpus and sized and counts_gpus(t) and not sig.serving and "days" not in filled:
         return "memory"  # "QLoRA 32B 最少要几张 4090": the fewest that hold it (memory on that GPU)
+    if sized and counts_gpus(t) and not sig.serving and not any(s in filled for s in SIZED_JOB_PLAN):
+        return "memory"  # "llama 3 405b 全参微调要多少卡": the GPUs that hold it, by tier (no data to plan)
     if sig.model_card and model_fields(t) and not _serving_load(filled) and "method" not in filled:
         return "model_info"  # "How many layers does Llama 3 70B have?", "DeepSeek-V3 激活参数多少"
     if _asks_data_amount(t, sig):
@@ -632,7 +634,18 @@ def proposes_gpu(t: str, intent: str, yes_no: bool, filled: tuple[str, ...], gpu
 
 
 # Asking how many of a named GPU a job takes ("最少要几张 4090", "how many A100s do I need to …").
-HOW_MANY_GPUS = ("几张", "几块", "几卡", "多少张", "多少块")
+HOW_MANY_GPUS = (
+    "几张",
+    "几块",
+    "几卡",
+    "多少张",
+    "多少块",
+    "多少卡",
+    "多少个gpu",
+    "几个gpu",
+    "多少gpu",
+    "几块卡",
+)
 # ... but not GPU-hours ("how many h100 hours to pretrain 7B on 2T tokens": the plan's GPU-hours).
 _HOW_MANY_GPUS_EN = re.compile(
     r"\bhow many (?:[a-z]+ )?(?:gpus?|cards?|[a-z]*\d{2,4}[a-z]*)\b(?![- ]?(?:gpu[- ]?)?(?:hours?|hrs?|h)\b)"
@@ -687,6 +700,10 @@ def _asks_datasheet(t: str) -> bool:
     """A figure of the card asked with a question word ("功耗多少", "what's the NVLink bandwidth")."""
     asks = has_any(t, cues.WH_WORDS) or "?" in t or "？" in t
     return asks and has_any(t, SPEC_WORDS) and not lexicon.asks_price(t) and not has_any(t, cues.FITS)
+
+
+# What makes "how many GPUs" a plan rather than the GPUs that hold the model: data, a deadline, a budget.
+SIZED_JOB_PLAN = ("days", "tokens", "data_bytes", "budget", "samples")
 
 
 # A job to size: with one, the network is part of its plan (the plan's network line answers it).

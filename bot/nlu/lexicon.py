@@ -255,6 +255,8 @@ PRICE = (
     "price", "prices", "pricing", "priced", "cost", "costs", "rate", "rates", "charge", "charges",
     "going rate", "go for per", "goes for per", "go for an hour", "go for a month", "goes for an hour",
     "goes for a month",
+    # whether a quoted rate is dear: "H100 一小时 2 美元 贵不贵", "is $2/hr a good price for an H100"
+    "贵不贵", "贵吗", "算贵吗", "good deal", "good price", "fair price", "overpriced", "too expensive",
 )  # fmt: skip
 # A rate someone quotes ("H100s are ~$2.5/hr", "A100 单价 1.2 美元每小时") is the market's price, not what the
 # user may spend: these words right before an hourly or monthly amount, with no budget word in its clause.

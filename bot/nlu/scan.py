@@ -134,6 +134,12 @@ def _suffix(s: str, j: int) -> tuple[float, str, int]:
     return 1.0, "", j
 
 
+def _unit_letter_at(s: str, k: int) -> bool:
+    """A Latin letter right after a digit group: "llama 3 405b" is a version and a size, not 3,405B
+    (a space groups thousands only in a plain number: "1 000 tokens", "10 000元")."""
+    return k < len(s) and s[k].isascii() and s[k].isalpha()
+
+
 def _arabic(s: str, i: int) -> tuple[Num | None, int]:
     n = len(s)
     j = i
@@ -153,7 +159,7 @@ def _arabic(s: str, i: int) -> tuple[Num | None, int]:
             and s[j + 1 : j + 4].isascii()
             and all(_is_digit(c) for c in s[j + 1 : j + 4])
             and (j + 4 >= n or not _is_digit(s[j + 4]))
-            and (ch != " " or group <= 3)
+            and (ch != " " or (group <= 3 and not _unit_letter_at(s, j + 4)))
         ):
             group = 0
             j += 1  # thousands separator: 1,000 / 1 000 / 1'000

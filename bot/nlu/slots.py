@@ -689,6 +689,11 @@ _QUARTER_HOUR = (" of an hour", " of a hour", " of hour", " hour", "-hour")
 _BUDGET_BEFORE_PERIOD = ("预算", "预算是", "预算为", "经费", "budget", "budget is", "budget of")
 
 
+# An amount of money right after a unit of time, maybe after a copula: "一小时是 2 美元", "一个月 $2000".
+_AMOUNT_AFTER_PERIOD = re.compile(
+    r"(?:是|约|大概|大约|才|只要|就要|收|要|=|:|：)?\s*(?:(?:us)?\$|¥|￥)\s*\d"
+    r"|(?:是|约|大概|大约|才|只要|就要|收|要|=|:|：)?\s*\d+(?:\.\d+)?\s*(?:美元|美金|刀|块钱|块|元|usd|rmb|dollars?|bucks)"
+)
 # The period a single unit of time names, when it is a price's ("多少钱一小时").
 _PRICE_PERIOD = {1 / 24: "hour", 1.0: "day", 7.0: "week", 30.0: "month"}
 
@@ -698,7 +703,8 @@ def _price_period(s: str, num: Num, unit: Unit, found: Found) -> bool:
     head = s[max(0, num.start - 12) : num.start].rstrip(" ,，的要")
     tail = s[unit.end : unit.end + 12].lstrip(" ,，的要需")
     price_words = lexicon.PRICE + (lexicon.HOW_MUCH if lexicon.has_cue(s, lexicon.RENT) else ())
-    if not (head.endswith(price_words) or tail.startswith(price_words)):
+    quoted = _AMOUNT_AFTER_PERIOD.match(tail) is not None  # "一小时是 2 美元": the rate's period
+    if not (head.endswith(price_words) or tail.startswith(price_words) or quoted):
         return False
     found.price_period = _PRICE_PERIOD.get(unit.factor)
     return True

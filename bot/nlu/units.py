@@ -209,7 +209,27 @@ def period_near(s: str, start: int, end: int) -> tuple[str, int]:
     for phrase, period in lexicon.PERIOD_BEFORE:
         if lexicon.find_phrase(before, phrase) != -1:
             return period, end
+    # A single unit of time right before, maybe with a copula: "一小时是 2 美元", "一个月 $2000".
+    head = before.rstrip(" $¥￥").removesuffix("us").rstrip()
+    for copula in _COPULAS:
+        head = head.removesuffix(copula).rstrip()
+    for phrase, period in _UNIT_PERIODS:
+        if head.endswith(phrase):
+            return period, end
     return "total", end
+
+
+_COPULAS = ("是", "约", "大概", "大约", "才", "只要", "就要", "收", "要", "=", ":", "：")
+_UNIT_PERIODS = (
+    ("一小时", "hour"),
+    ("一个小时", "hour"),
+    ("1小时", "hour"),
+    ("1个小时", "hour"),
+    ("an hour", "hour"),
+    ("一个月", "month"),
+    ("1个月", "month"),
+    ("a month", "month"),
+)
 
 
 def cents_after(s: str, end: int) -> tuple[float, int]:

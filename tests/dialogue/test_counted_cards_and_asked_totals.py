@@ -40,3 +40,26 @@ def test_a_spot_price_asked_leads_with_the_spot_listings(real: Consultant) -> No
     text = ask(real, "h200 spot price?")
     assert text.startswith("*The cheapest NVIDIA H200 SXM on spot:") and "on demand $" in text
     assert "競價" in ask(real, "搶佔式 H100 多少錢")
+
+
+def test_a_version_before_a_size_is_not_a_thousands_group(real: Consultant) -> None:
+    from bot.nlu import parse
+
+    assert parse("llama 3 405b 全参微调要多少卡").slots.params == 405e9
+    assert parse("gemma 3 270m lora").slots.params == 270e6
+
+
+def test_how_many_cards_a_sized_model_needs_gets_the_gpus_that_hold_it(real: Consultant) -> None:
+    text = ask(real, "how many gpus do i need to full finetune a 70b model")
+    assert "32 × NVIDIA H100 SXM5" in text and not any(f in text for f in FORM)
+
+
+def test_a_rate_asked_of_a_named_provider_is_checked_against_its_listing(real: Consultant) -> None:
+    zh = ask(real, "H100 在 Lambda 一小時是 2 美元嗎")
+    assert zh.startswith("*不是*：Lambda") and "$3.99" in zh and "0.0417" not in zh
+    en = ask(real, "is an h100 on lambda $3.99 an hour?")
+    assert en.startswith("*Yes*: Lambda lists the NVIDIA H100 SXM5 at $3.99/GPU-hour")
+
+
+def test_whether_a_quoted_rate_is_dear_is_judged(real: Consultant) -> None:
+    assert ask(real, "H100 一小时 2 美元 贵不贵").startswith("*划算*")

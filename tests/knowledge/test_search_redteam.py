@@ -50,7 +50,9 @@ def test_negatives_are_never_offered_as_an_faq_answer(searcher: Searcher, text: 
     ],
 )
 def test_sizing_questions_are_marked_for_the_engine_even_when_an_entry_matches(text: str) -> None:
-    assert parse(text).intent == "size"
+    # "how many GPUs for a 7B model" with no data to plan is the memory answer (the GPUs that hold it,
+    # computed by the engine); with data or a deadline it is a plan. Never the FAQ.
+    assert parse(text).intent in ("size", "memory")
 
 
 @pytest.mark.parametrize("text", ["H100有多少显存", "how much memory does the a100 have", "L40S的算力是多少"])

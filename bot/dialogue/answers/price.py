@@ -85,7 +85,7 @@ def answer(q: Question, reply: Reply) -> bool:
     budget_usd = _usd(budget, catalog) if budget is not None else None
     for item in items:
         item["verdict"] = _verdict(item, hours or HOURS_PER_MONTH, budget_usd) if budget_usd else None
-        item["judged"] = _judge(item, quoted, catalog) if quoted is not None else None
+        item["judged"] = _judge(item, quoted, catalog, named) if quoted is not None else None
     reply.add(
         "price",
         items=items,
@@ -180,8 +180,12 @@ def _verdict(item: Mapping[str, Any], hours: float, budget_usd: float) -> dict[s
     return {"row": best, "total_usd": total, "within": total <= budget_usd, "ratio": total / budget_usd}
 
 
-def _judge(item: Mapping[str, Any], quoted: Mapping[str, Any], catalog: Catalog) -> dict[str, Any] | None:
-    """A quoted price per GPU-hour against the on-demand range the catalogue lists for the GPU."""
+def _judge(
+    item: Mapping[str, Any], quoted: Mapping[str, Any], catalog: Catalog, named: list[str] | None = None
+) -> dict[str, Any] | None:
+    """A quoted price per GPU-hour against the on-demand range the catalogue lists for the GPU; with a
+    provider named ("H100 在 Lambda 一小時是 2 美元嗎"), first against that provider's own listing
+    (`at`: whether the quote is its price)."""
     spec = next((g for g in catalog.gpus if g.id == item["id"]), None)
     span = price_range(catalog, spec) if spec is not None else None
     rate = _usd(quoted, catalog)
@@ -198,7 +202,18 @@ def _judge(item: Mapping[str, Any], quoted: Mapping[str, Any], catalog: Catalog)
         level = "high"
     else:
         level = "above"
-    return {"rate_usd": rate, "level": level, **span}
+    at = None
+    listed = [r for r in item["rows"] if named and r["cloud"] in named and r.get("currency", "USD") == "USD"]
+    if listed:
+        r = min(listed, key=lambda x: float(x["usd_per_gpu_hour"]))
+        usd = float(r["usd_per_gpu_hour"])
+        at = {
+            "cloud": r["cloud"],
+            "usd": usd,
+            "as_of": r["as_of"],
+            "same": abs(rate - usd) <= SAME_PRICE * usd,
+        }
+    return {"rate_usd": rate, "level": level, "at": at, **span}
 
 
 # Board words a family name may carry ("A100 PCIe", "H100 NVL", "H100 SXM").
