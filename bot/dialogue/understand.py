@@ -260,7 +260,7 @@ def understand(
 # The slots a relative change scales (bot/nlu/relative.py concepts), in the order tried: "data" is the
 # dataset as held, in tokens if it was said in tokens.
 SCALED_SLOTS = {"budget": ("budget",), "data": ("tokens", "data_bytes"), "days": ("days",),
-                "params": ("params",), "epochs": ("epochs",)}  # fmt: skip
+                "params": ("params",), "epochs": ("epochs",), "gpus": ("gpu_count",)}  # fmt: skip
 
 
 def scaled(state: DialogueState, scales: Any, said: Mapping[str, Any]) -> dict[str, Any]:
@@ -270,13 +270,18 @@ def scaled(state: DialogueState, scales: Any, said: Mapping[str, Any]) -> dict[s
     for concept, factor in scales:
         for name in SCALED_SLOTS.get(str(concept), ()):
             held = state.slots.get(name)
+            if name == "gpu_count" and held is None:
+                held = (state.last or {}).get("gpus")  # "double the GPUs": of the plan shown
             if name in said or held is None:
                 continue
             if name == "budget" and isinstance(held, Mapping) and _budget_ok(held):
                 out[name] = {**held, "amount": float(held["amount"]) * float(factor)}
             elif isinstance(held, int | float) and not isinstance(held, bool):
                 value = float(held) * float(factor)
-                out[name] = round(value) if name == "epochs" and value >= 1 else value
+                if name == "gpu_count":
+                    out[name] = max(1, round(value))
+                else:
+                    out[name] = round(value) if name == "epochs" and value >= 1 else value
             break
     return out
 

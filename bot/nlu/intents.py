@@ -436,8 +436,9 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
     )
     if (filled or gpus or clouds) and corrects and not has_any(t, WHATIF):
         return "correction"
-    if sig.scaled and not workload:
-        # "预算砍半呢", "what if we double the data?": the plan held, with that value scaled
+    if sig.scaled and not workload and not yes_no:
+        # "预算砍半呢", "what if we double the data?": the plan held, with that value scaled ("If I double
+        # the GPUs, does training take half as long?" asks about scaling in general: the FAQ answers it)
         return "correction" if corrects and not has_any(t, WHATIF) else "whatif"
     end = t.rstrip(" ?？!！。.~")
     another_cloud = clouds and (end.endswith("呢") or t.startswith(("and on ", "and ", "on ")))

@@ -24,6 +24,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "days": ("deadline", "timeline", "time", "schedule", "工期", "时间", "周期", "期限"),
     "params": ("model size", "model", "parameters", "params", "参数量", "参数", "模型规模", "模型"),
     "epochs": ("epochs", "epoch", "轮数", "训练轮数"),
+    # The GPUs of the plan shown ("double the GPUs", "再加一倍卡", "卡数减半").
+    "gpus": ("gpus", "gpu", "cards", "卡数", "显卡", "gpu数", "卡"),
 }  # fmt: skip
 # "twice as long", "half as much time": the timeline without a concept word.
 _LONG = {"twice as long": 2.0, "half as long": 0.5, "three times as long": 3.0, "两倍时间": 2.0}
@@ -43,7 +45,8 @@ _EN_WORD = {
     "by half": 0.5, "x2": 2.0, "×2": 2.0,
 }  # fmt: skip
 _ZH_WORD = {
-    "翻倍": 2.0, "翻一番": 2.0, "翻一倍": 2.0, "加倍": 2.0, "多一倍": 2.0, "增加一倍": 2.0, "翻两番": 4.0,
+    "翻倍": 2.0, "翻一番": 2.0, "翻一倍": 2.0, "加倍": 2.0, "加一倍": 2.0, "多一倍": 2.0, "增加一倍": 2.0,
+    "翻两番": 4.0,
     "砍半": 0.5, "减半": 0.5, "砍一半": 0.5, "减一半": 0.5, "减少一半": 0.5, "少一半": 0.5,
     "缩减一半": 0.5, "缩小一半": 0.5, "折半": 0.5, "对半砍": 0.5, "对半": 0.5, "砍掉一半": 0.5,
     "缩短一半": 0.5, "延长一倍": 2.0, "多给一倍": 2.0,

@@ -46,3 +46,12 @@ def test_a_length_per_sample_said_as_one_sample_completes_a_pending_count(real: 
     real.handle("s", "LoRA 微调 Qwen2.5-14B，我们有 3w 条对话")
     turn = real.handle("s", "平均一条 1500 token 左右")
     assert turn.payload["slots"]["tokens"] == 4.5e7
+
+
+def test_doubling_the_gpus_doubles_the_count_of_the_plan_shown(real: Consultant) -> None:
+    first = real.handle("s", "pretrain 7B on 1T tokens in 30 days")
+    top = first.payload["recommendation"]["options"][0]
+    turn = real.handle("s", "double the GPUs?")
+    new = turn.payload["recommendation"]["options"][0]
+    assert new["gpu"] == top["gpu"] and new["gpus"] == 2 * top["gpus"]
+    assert f"{top['gpus']} GPUs → {2 * top['gpus']} GPUs" in turn.text

@@ -48,3 +48,16 @@ def test_the_factor_of_a_change_is_never_read_as_the_value_itself() -> None:
 def test_a_gpu_count_after_the_model_is_no_multiple_of_it() -> None:
     assert parse("LoRA on a 70B model with 8x A100 80GB").scales == ()
     assert parse("LoRA on a 70B model with 8x A100 80GB").slots.gpu_count == 8
+
+
+@pytest.mark.parametrize("text", ["double the GPUs?", "再加一倍卡呢", "卡数减半"])
+def test_a_change_to_the_gpus_is_a_what_if_on_the_gpu_count(text: str) -> None:
+    got = parse(text)
+    assert got.intent == "whatif" and got.scales[0][0] == "gpus"
+
+
+@pytest.mark.parametrize(
+    "text", ["If I double the GPUs, does training take half as long?", "GPU 数量翻倍，训练时间会减半吗？"]
+)
+def test_a_yes_no_question_about_scaling_in_general_is_no_what_if(text: str) -> None:
+    assert parse(text).intent == "faq"
