@@ -42,6 +42,10 @@ def answer(q: Question, reply: Reply) -> bool:
                 china, spec, count, None, False, split=False
             )  # Chinese marketplace list prices (CNY)
         rows += found
+    if any(not r.get("split") for r in rows):
+        # "cheapest cloud for 8x h100": a server that holds them all, when any board of the family is
+        # sold so, before machines that would talk over the network
+        rows = [r for r in rows if not r.get("split")]
     key = "spot_usd_per_hour" if spot else "usd_per_hour"
     rows.sort(key=lambda r: (float(r[key]) / count, r["gpu"]))
     if memory is not None or not q.u.gpus:
