@@ -74,7 +74,3 @@ def test_two_boards_of_one_family_are_compared(real: Consultant) -> None:
 def test_the_cheapest_cloud_for_a_server_of_gpus_is_one_server_that_holds_them(real: Consultant) -> None:
     text = ask(real, "what's the cheapest cloud for 8x h100")
     assert "`gpu_8x_h100_sxm5`" in text and "talk over the network" not in text
-
-
-def test_which_of_two_gpus_suits_training_better_gets_a_verdict(real: Consultant) -> None:
-    assert ask(real, "h800 跟 a800 哪個比較適合訓練").startswith("*NVIDIA H800 SXM 更值得選*")

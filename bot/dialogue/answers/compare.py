@@ -36,7 +36,7 @@ ASPECTS: tuple[tuple[str, int, tuple[str, ...]], ...] = (
     ("overall", 1, ("better", "outperform", "beat", "should i rent", "should i use", "should i pick",
                     "should i choose", "should i go with", "should we rent", "should we use",
                     "which one should", "recommend", "更好", "哪个好", "选哪个", "选哪张", "租哪个", "用哪个",
-                    "更适合", "推荐哪", "比较适合", "哪个适合", "哪张适合", "比较好", "哪张好")),
+                    "更适合", "推荐哪")),
 )  # fmt: skip
 # "Which suits / is better for" a job: about inference (Parse.task "serve") the pick is made for serving.
 SUITS = ("适合", "合适", "suits", "suited", "better for", "good for", "best for", "more suitable")
