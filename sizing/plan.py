@@ -231,6 +231,18 @@ def plan_with(request: SizingRequest, catalog: Catalog, *, prune: bool) -> Sizin
                 bound.note(faster)
     pool.extend(o for o in found if o is not None)  # in the order of the picks, as before
 
+    if request.days is None and request.budget is None and fastest_possible:
+        # Without a deadline or a budget, a type that cannot finish within the default length of a
+        # job (DEFAULT_TARGET_DAYS) is no plan while another type can: its cheapest plan can take
+        # years (7B on 2T tokens on H100 NVL, sold two to an instance: 1,721 days).
+        slow = {o.gpu.id for o in fastest_possible}
+        if any(o.fits and o.days <= target * 1.0001 and o.gpu.id not in slow for o in pool):
+            if pruner is not None:
+                # The pruner's cost bars counted the slow plans: search again without them.
+                return plan_with(request, catalog, prune=False)
+            pool = [o for o in pool if o.gpu.id not in slow]
+            excluded.extend(_slow(o.gpu, target, ev.ladder(o.gpu)) for o in fastest_possible)
+            fastest_possible = []
     if late and not any(o.fits and o.days <= target * 1.0001 for o in pool):
         if pruner is not None:
             # Nothing meets the deadline, so the answer is the fastest plan of any type, whatever
@@ -343,6 +355,16 @@ def _fewer_is_faster(ev: Evaluator, forced: Option) -> list[SizingWarning]:
 def _late(g: GpuSpec, days: float, ladder: tuple[int, ...]) -> Excluded:
     """No count of this GPU meets the deadline."""
     return Excluded(g.id, "deadline", f"needs over {days:g} days even on {ladder[-1]} GPUs")
+
+
+def _slow(g: GpuSpec, target_days: float, ladder: tuple[int, ...]) -> Excluded:
+    """No count of this GPU finishes within the default length of a job without a deadline."""
+    return Excluded(
+        g.id,
+        "deadline",
+        f"needs over {target_days:g} days even on {ladder[-1]} GPUs"
+        f" (no deadline given: {target_days:g} days is our default length for a job)",
+    )
 
 
 def _too_small(ev: Evaluator, g: GpuSpec) -> Excluded:

@@ -118,3 +118,26 @@ def test_a_family_and_form_factor_names_the_familys_boards_of_that_form() -> Non
     catalog = load_knowledge().catalog
     assert {g.id for g in resolve_gpus(catalog, "a100-pcie")} == {"a100-40gb-pcie", "a100-80gb-pcie"}
     assert {g.id for g in resolve_gpus(catalog, "h100-pcie")} == {"h100-pcie"}
+
+
+def test_without_a_deadline_a_board_that_would_take_years_is_no_plan_when_another_finishes_in_time() -> None:
+    from knowledge import load_knowledge
+    from sizing.assumptions import DEFAULT_TARGET_DAYS
+
+    catalog = load_knowledge().catalog
+    # H100 NVL is sold at most two to an instance: 7B on 2T tokens would take years on it.
+    for gpu in ("h100", None):
+        result = plan(SizingRequest(params=7e9, tokens=2e12, gpu=gpu), catalog)
+        assert result.options and all(o.days <= DEFAULT_TARGET_DAYS for o in result.options), gpu
+        if gpu is not None:
+            assert result.options[0].gpu.id == "h100-sxm"
+            slow = next(e for e in result.excluded if e.gpu == "h100-nvl")
+            assert slow.reason == "deadline" and "no deadline given" in slow.message
+
+
+def test_without_a_deadline_the_slow_boards_stay_when_no_board_finishes_in_time() -> None:
+    from knowledge import load_knowledge
+
+    # One two-GPU board is all there is: its plan is the answer, however long it takes.
+    result = plan(SizingRequest(params=7e9, tokens=2e12, gpu="h100-nvl"), load_knowledge().catalog)
+    assert result.options and result.options[0].gpu.id == "h100-nvl" and result.options[0].days > 365
