@@ -159,3 +159,19 @@ def test_a_cost_change_that_rounds_away_is_said_as_no_change_not_minus_zero() ->
 
     assert "$882 → $881 (±0%)" in en and "-0%" not in en
     assert "（+20%）" in zh
+
+
+def test_a_plan_on_several_gpus_says_its_gpu_hours_beside_the_time(
+    consultant: Consultant, scripted: ScriptedParse
+) -> None:
+    en = consultant.handle("en", BIG_PRETRAIN)
+    zh = consultant.handle("zh", LORA_70B)
+
+    for turn, unit in ((en, "GPU-hours"), (zh, "卡时")):
+        top = _top(turn.payload)
+        headline = turn.text.splitlines()[0]
+        if top["gpus"] > 1:
+            assert f"{top['gpu_hours']:,.0f} {unit}" in headline
+        else:
+            assert unit not in headline
+    assert _top(en.payload)["gpus"] > 1
