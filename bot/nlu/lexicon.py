@@ -354,7 +354,7 @@ PRICE_PERIODS: tuple[tuple[str, str], ...] = (
 # Pre-training from a base model rather than from scratch (Slots.continued): no tokens-per-parameter advice.
 CONTINUED_PRETRAIN = (
     "增量预训练", "继续预训练", "持续预训练", "二次预训练", "领域预训练", "继续训练base",
-    "在base上继续预训练",
+    "在base上继续预训练", "增量训练",
     "continued-pretrain", "continued pretrain", "continue-pretrain", "continual pretrain", "cpt on",
     "continued pre-training", "continued pretraining", "continual pre-training", "continual pretraining",
     "continue pretraining", "continue pre-training", "continuing pretraining", "further pretraining",

@@ -50,6 +50,8 @@ def approx(expected: dict[str, Any]) -> dict[str, Any]:
         ("模型规模千亿级，数据5T，增量预训练", {
                 "params": 1e11, "data_bytes": 5e12, "method": "pretrain", "continued": True}),
         ("万亿级参数", {"params": 1e12}),
+        ("在一个 130 亿参数的 base 上做增量训练，语料 400GB", {
+                "params": 1.3e10, "data_bytes": 4e11, "method": "pretrain", "continued": True}),
     ],
 )  # fmt: skip
 def test_a_whole_request_fills_every_slot_it_names(text: str, expected: dict[str, Any]) -> None:
