@@ -436,9 +436,11 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
     )
     if (filled or gpus or clouds) and corrects and not has_any(t, WHATIF):
         return "correction"
-    if sig.scaled and not workload and not yes_no:
-        # "预算砍半呢", "what if we double the data?": the plan held, with that value scaled ("If I double
-        # the GPUs, does training take half as long?" asks about scaling in general: the FAQ answers it)
+    asks_to_change = has_any(t, cues.ASKS_TO_CHANGE) and not has_any(t, cues.CONDITIONALS)
+    if sig.scaled and not workload and (not yes_no or asks_to_change):
+        # "预算砍半呢", "what if we double the data?", "时间减半可以吗": the plan held, with that value scaled
+        # ("If I double the GPUs, does training take half as long?" asks about scaling in general: the FAQ
+        # answers it)
         return "correction" if corrects and not has_any(t, WHATIF) else "whatif"
     end = t.rstrip(" ?？!！。.~")
     another_cloud = clouds and (end.endswith("呢") or t.startswith(("and on ", "and ", "on ")))

@@ -298,6 +298,15 @@ PROPOSES = (
     "train on", "fine-tune with", "fine-tune on", "finetune with", "finetune on",
 )  # fmt: skip
 
+# Asking whether a change to the plan at hand can be made: "时间减半可以吗", "能不能把预算砍半", "can we halve
+# the time?". A conditional ("if I double the GPUs, does training take half as long?") asks about scaling in
+# general instead (CONDITIONALS).
+ASKS_TO_CHANGE = (
+    "可以吗", "可以么", "可以嘛", "行吗", "行么", "行不行", "可不可以", "能不能", "能否", "能把", "可以把",
+    "can we", "could we", "can you", "could you", "is it possible", "possible to",
+)  # fmt: skip
+CONDITIONALS = ("如果", "要是", "假如", "假设", "if ", "suppose", "assuming")
+
 # A job that must fit on hardware the user names: "fit", "放得下", "跑得动".
 FITS = (
     "fit", "fits", "fit on", "fit in", "fit into", "enough", "big enough", "handle", "run on", "放得下",

@@ -55,3 +55,21 @@ def test_doubling_the_gpus_doubles_the_count_of_the_plan_shown(real: Consultant)
     new = turn.payload["recommendation"]["options"][0]
     assert new["gpu"] == top["gpu"] and new["gpus"] == 2 * top["gpus"]
     assert f"{top['gpus']} GPUs → {2 * top['gpus']} GPUs" in turn.text
+
+
+def test_asking_whether_the_held_time_can_be_halved_replans_on_half_of_it(real: Consultant) -> None:
+    real.handle("zh", "训练一个70亿参数的模型，数据1TB，一个月")
+    real.handle("en", "Pretrain a 7B model on 200B tokens in 30 days")
+
+    zh = real.handle("zh", "时间减半可以吗？")
+    en = real.handle("en", "can we halve the time?")
+
+    assert zh.payload["slots"]["days"] == 15 and "30 天 → 15 天" in zh.text
+    assert en.payload["slots"]["days"] == 15 and "30 days → 15 days" in en.text
+
+
+def test_a_conditional_about_scaling_in_general_still_gets_the_faq_inside_a_plan(real: Consultant) -> None:
+    real.handle("s", "Pretrain a 7B model on 200B tokens in 30 days")
+    turn = real.handle("s", "If I double the GPUs, does training take half as long?")
+
+    assert turn.payload["slots"]["days"] == 30 and "*What changed*" not in turn.text
