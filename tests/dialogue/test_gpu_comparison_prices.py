@@ -108,3 +108,28 @@ def test_the_catalogue_list_prices_gpus_only_chinese_marketplaces_rent(real: Con
     text = ask(real, "list all the GPUs you know")
     line = next(line for line in text.splitlines() if "RTX 4090" in line)
     assert "¥1.24/h (Chinese marketplace, date unknown)" in line, line
+
+
+@pytest.mark.parametrize(
+    ("question", "opening", "figures"),
+    [
+        (
+            "A100 跟 H100 的 FP8 算力差多少",
+            "*NVIDIA A100 80GB (SXM4) 不支持 FP8*",
+            ["312", "1,979", "6.3 倍"],
+        ),
+        ("how much faster is H100 than A100 in FP8?", "*The NVIDIA A100 80GB (SXM4) has no FP8.*", ["6.3×"]),
+    ],
+)
+def test_fp8_asked_of_a_gpu_without_it_says_so_first_with_its_16_bit_rate(
+    real: Consultant, question: str, opening: str, figures: list[str]
+) -> None:
+    text = ask(real, question)
+
+    assert text.startswith(opening)
+    assert all(f in text.split("\n\n")[0] for f in figures)
+
+
+def test_fp8_asked_of_two_gpus_that_both_have_it_adds_no_such_line(real: Consultant) -> None:
+    text = ask(real, "H100 和 H200 的 FP8 算力差多少")
+    assert "不支持 FP8" not in text and "1,979" in text

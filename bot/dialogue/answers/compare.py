@@ -78,9 +78,26 @@ def answer(q: Question, reply: Reply) -> bool:
     if any(s.id in CHINA_GPUS for s in specs) and find_entry(q.kb, EXPORT_FAQ) is not None:
         reply.add_faq(EXPORT_FAQ)  # the export variants' FAQ says the same, with its sources
     reply.add(
-        "compare", gpus=views, aspect=asked, direction=direction, verdict=verdict, fp64_gap=fp64_gap(views)
+        "compare",
+        gpus=views,
+        aspect=asked,
+        direction=direction,
+        verdict=verdict,
+        fp64_gap=fp64_gap(views),
+        fp8=fp8_gap(views) if q.slot("precision") == "fp8" else None,
     )
     return True
+
+
+def fp8_gap(views: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """FP8 asked of two GPUs where one has no FP8 Tensor Cores (A100 against H100): that one runs FP8
+    work at its BF16 (else FP16) rate, which is said first; None when both or neither have FP8."""
+    without = [v for v in views if not v["fp8"] and v["bf16"]]
+    with_fp8 = [v for v in views if v["fp8"]]
+    if len(without) != 1 or not with_fp8:
+        return None
+    best = max(with_fp8, key=lambda v: v["fp8"])
+    return {"without": without[0], "with": best, "ratio": best["fp8"] / without[0]["bf16"]}
 
 
 def figures(q: Question, spec: GpuSpec, *, cn: bool = False) -> dict[str, Any]:
