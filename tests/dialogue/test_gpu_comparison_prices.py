@@ -130,6 +130,10 @@ def test_fp8_asked_of_a_gpu_without_it_says_so_first_with_its_16_bit_rate(
     assert all(f in text.split("\n\n")[0] for f in figures)
 
 
-def test_fp8_asked_of_two_gpus_that_both_have_it_adds_no_such_line(real: Consultant) -> None:
-    text = ask(real, "H100 和 H200 的 FP8 算力差多少")
-    assert "不支持 FP8" not in text and "1,979" in text
+def test_fp8_asked_of_two_gpus_that_both_have_it_gives_both_fp8_rates_first(real: Consultant) -> None:
+    same = ask(real, "H100 和 H200 的 FP8 算力差多少")
+    apart = ask(real, "how does the H100 compare with the B200 in FP8?")
+
+    assert same.startswith("*稠密 FP8 算力：") and "两者相同" in same.split("\n\n")[0]
+    assert "不支持 FP8" not in same
+    assert apart.startswith("*Dense FP8: 1,979 TFLOPS") and "B200 has about 2.3× as much" in apart

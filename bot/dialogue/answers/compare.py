@@ -90,10 +90,14 @@ def answer(q: Question, reply: Reply) -> bool:
 
 
 def fp8_gap(views: list[dict[str, Any]]) -> dict[str, Any] | None:
-    """FP8 asked of two GPUs where one has no FP8 Tensor Cores (A100 against H100): that one runs FP8
-    work at its BF16 (else FP16) rate, which is said first; None when both or neither have FP8."""
+    """FP8 asked of two GPUs. Where one has no FP8 Tensor Cores (A100 against H100), that one runs FP8
+    work at its BF16 (else FP16) rate, which is said first; where both have FP8, their FP8 rates
+    ("both", with `ratio` first/second and `same` within SAME); None when neither has it."""
     without = [v for v in views if not v["fp8"] and v["bf16"]]
     with_fp8 = [v for v in views if v["fp8"]]
+    if len(with_fp8) == len(views) == 2:
+        ratio = with_fp8[0]["fp8"] / with_fp8[1]["fp8"]
+        return {"both": True, "ratio": ratio, "same": abs(ratio - 1) <= SAME}
     if len(without) != 1 or not with_fp8:
         return None
     best = max(with_fp8, key=lambda v: v["fp8"])
