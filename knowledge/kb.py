@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from knowledge.base import Bilingual, Source
 from knowledge.schema import (
@@ -38,6 +38,17 @@ if TYPE_CHECKING:
 FULL_TRAINING = ("pretrain", "full_finetune")  # methods whose weights, grads and optimizer states shard
 # Answers a memo below keeps before it starts afresh (each a few hundred bytes).
 MAX_REMEMBERED = 4096
+_V = TypeVar("_V")
+
+
+def _remembered(memo: dict[Hashable, _V], key: Hashable, compute: Callable[[], _V]) -> _V:
+    """memo[key], computed on first use; the memo starts afresh once it holds MAX_REMEMBERED answers."""
+    known = memo.get(key)
+    if known is None:
+        if len(memo) >= MAX_REMEMBERED:
+            memo.clear()
+        known = memo[key] = compute()
+    return known
 
 
 @dataclass(frozen=True)
@@ -211,15 +222,13 @@ class KnowledgeBase:
         the precision, the GPU count and whether full training is sharded (default: full training
         on more than one GPU is). Remembered per question, like fired_pitfalls."""
         key = (gpu_id, method, precision, gpus, sharded)
-        known = self._software_notes.get(key)
-        if known is None:
-            if len(self._software_notes) >= MAX_REMEMBERED:
-                self._software_notes.clear()
-            known = self._software_notes[key] = tuple(self._notes(gpu_id, method, precision, gpus, sharded))
+        known = _remembered(
+            self._software_notes, key, lambda: tuple(self._notes(gpu_id, method, precision, gpus, sharded))
+        )
         return list(known)
 
     @functools.cached_property
-    def _software_notes(self) -> dict[tuple[object, ...], tuple[Bilingual, ...]]:
+    def _software_notes(self) -> dict[Hashable, tuple[Bilingual, ...]]:
         return {}
 
     def _notes(
@@ -296,15 +305,12 @@ class KnowledgeBase:
         # The types too: True == 1 as a key, but `is_true` holds for True only.
         key = (values, tuple(map(type, context.values())))
         try:
-            known = self._fired.get(key)
+            hash(key)
         except TypeError:  # an unhashable value: evaluate, remember nothing
             return fired(self.pitfalls, context)
-        if known is None:
-            if len(self._fired) >= MAX_REMEMBERED:
-                self._fired.clear()
-            known = self._fired[key] = tuple(fired(self.pitfalls, context))
+        known = _remembered(self._fired, key, lambda: tuple(fired(self.pitfalls, context)))
         return list(known)
 
     @functools.cached_property
-    def _fired(self) -> dict[tuple[object, ...], tuple[str, ...]]:
+    def _fired(self) -> dict[Hashable, tuple[str, ...]]:
         return {}

@@ -18,8 +18,9 @@ TB = 1e12
 
 
 # Bytes per parameter of a model's weights saved for inference or export, by format: BF16/FP16 2,
-# FP8/INT8 1, 4-bit (GPTQ/AWQ/NF4) about half a byte before its small per-group scales.
-WEIGHT_FILE_BYTES_PER_PARAM = {"fp32": 4.0, "bf16": 2.0, "fp8": 1.0, "int4": 0.5}
+# FP8/INT8 1, 4-bit (GPTQ/AWQ/NF4) about half a byte before its small per-group scales (the answer says
+# so; sizing.serve_memory.LINEAR_BYTES counts those scales where serving memory needs them).
+WEIGHT_FILE_BYTES_PER_PARAM = {"bf16": 2.0, "fp8": 1.0, "int4": 0.5}
 
 
 @quick_init

@@ -548,7 +548,7 @@ def _conceptual(t: str, sig: Signals, yes_no: bool) -> bool:
     filled = [f for f in sig.filled if f != "ask"]
     if not set(filled) <= set(CONCEPT_SLOTS) or sum(f in CONCEPT_QUANTITIES for f in filled) > 1:
         return False
-    question = yes_no or "?" in t or "？" in t or has_any(t, QUESTION) or has_any(t, cues.WH_WORDS)
+    question = yes_no or _worded_as_question(t)
     if not question or has_any(t, SIZING_START) or has_any(t, cues.PLAN_ASKS) or has_any(t, CAPACITY):
         return False
     if has_any(t, HARDWARE_ASKS) or sig.faq_score is None:
@@ -560,9 +560,14 @@ def _conceptual(t: str, sig: Signals, yes_no: bool) -> bool:
     return score >= FAQ_CONFIDENT
 
 
+def _worded_as_question(t: str) -> bool:
+    """A question mark, a question word or particle ("吗", "how"), or a wh-word."""
+    return "?" in t or "？" in t or has_any(t, QUESTION) or has_any(t, cues.WH_WORDS)
+
+
 def model_fields(t: str) -> tuple[str, ...]:
     """The model-card fields a text asks about ("layers", "active_params", "kv_per_token"), if any."""
-    if not (has_any(t, QUESTION) or has_any(t, cues.WH_WORDS) or "?" in t or "？" in t):
+    if not _worded_as_question(t):
         if not has_any(t, cues.MODEL_FIELD_ALWAYS):
             return ()
     return tuple(name for name, words in cues.MODEL_FIELDS if has_any(t, words))
@@ -604,7 +609,7 @@ def _question_kind(
         return "price"  # "can I get 8 H100 for a week under $5k?": renting them against the budget
     if rental and "gpu_count" in filled and set(filled) <= set(RENTAL):
         period = has_any(t, tuple(p for p, _ in lexicon.PRICE_PERIODS))
-        asks = "?" in t or "？" in t or has_any(t, QUESTION) or has_any(t, cues.WH_WORDS)
+        asks = _worded_as_question(t)
         if period or ("days" in filled and asks):
             return "price"  # "4 H100s per month", "4 RTX 3090s for a month?": what renting them costs
     if rental and set(filled) <= set(RENTAL) and (sig.providers or short):
@@ -727,7 +732,7 @@ def _asks_network(t: str, sig: Signals, yes_no: bool) -> bool:
         return False
     if sig.serving or lexicon.asks_price(t):
         return False
-    asks = yes_no or "?" in t or "？" in t or has_any(t, QUESTION) or has_any(t, cues.WH_WORDS)
+    asks = yes_no or _worded_as_question(t)
     return asks or _opens_yes_no(t)  # "do 2 nodes of 8xh100 need infiniband or is RoCE fine"
 
 
@@ -742,7 +747,7 @@ def _asks_spot(t: str, sig: Signals, yes_no: bool) -> bool:
         return False
     if sig.serving or lexicon.asks_price(t) or has_any(t, cues.CHEAPEST) or has_any(t, cues.CHEAPEST_PLACE):
         return False
-    asks = yes_no or "?" in t or "？" in t or has_any(t, QUESTION) or has_any(t, cues.WH_WORDS)
+    asks = yes_no or _worded_as_question(t)
     return asks or has_any(t, cues.WORTH_ASKS) or _opens_yes_no(t)
 
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from bot.nlu.numerals_zh import zh_integer
+
 # The concept each word names. "data" scales the dataset as held (tokens, else bytes); "days" the
 # timeline. Longer phrases first, so "训练数据" wins over "数据".
 CONCEPTS: dict[str, tuple[str, ...]] = {
@@ -51,7 +53,6 @@ _ZH_WORD = {
     "缩减一半": 0.5, "缩小一半": 0.5, "折半": 0.5, "对半砍": 0.5, "对半": 0.5, "砍掉一半": 0.5,
     "缩短一半": 0.5, "延长一倍": 2.0, "多给一倍": 2.0,
 }  # fmt: skip
-_ZH_NUM = {"两": 2.0, "二": 2.0, "三": 3.0, "四": 4.0, "五": 5.0, "十": 10.0}
 _ZH_WORDS = "|".join(sorted(map(re.escape, _ZH_WORD), key=len, reverse=True))
 _ZH_FACTOR = r"(?P<f>" + _ZH_WORDS + r"|(?P<n>\d+(?:\.\d+)?|[两二三四五十])倍)"
 # Before its concept a bare 一半 is a change too ("只用一半的数据"); after it, it may be a share
@@ -115,7 +116,7 @@ def _concept(word: str) -> str | None:
 def _factor(m: re.Match[str]) -> float | None:
     n = m.groupdict().get("n")
     if n:
-        value = float(n) if n[0].isdigit() else _ZH_NUM.get(n)
+        value = float(n) if n[0].isdigit() else zh_integer(n)
         return value if value and 0 < value <= MAX_FACTOR else None
     f = m.group("f")
     return _EN_WORD.get(f) or _ZH_WORD.get(f) or (0.5 if f == "一半" else None)
