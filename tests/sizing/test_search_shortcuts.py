@@ -14,7 +14,7 @@ from knowledge import load_knowledge
 from sizing import plan
 from sizing.compute import Speed, throughput
 from sizing.errors import SizingError
-from sizing.evaluate import Evaluator
+from sizing.evaluate import COUNT_LADDER, Evaluator
 from sizing.layout import LayoutSearch, _powers, choose, max_tp
 from sizing.memory import Layout, breakdown, lower_bound_gb
 from sizing.plan import plan_with
@@ -405,6 +405,18 @@ def test_a_type_too_slow_for_the_deadline_is_one_meeting_finds_no_count_on(
         for start in (1, 8, 64):
             if Evaluator(w, REAL, strict_batch=True).too_slow(gpu, start, days):
                 assert ev.meeting(gpu, start, days) is None
+
+
+@settings(max_examples=15, deadline=None)
+@given(params, methods)
+def test_the_days_floor_falls_along_every_count_so_the_largest_count_decides_too_slow(
+    n: float, method: str
+) -> None:
+    w = normalise(SizingRequest(params=n, method=method, tokens=1e11))  # type: ignore[arg-type]
+    ev = Evaluator(w, REAL)
+    for gpu in REAL.gpus:
+        floors = [ev.days_floor(gpu, count) for count in COUNT_LADDER]
+        assert all(a > b for a, b in zip(floors, floors[1:], strict=False)), gpu.id
 
 
 def test_a_late_type_is_excluded_for_its_deadline_with_the_answer_a_full_search_gives() -> None:
