@@ -21,6 +21,7 @@ from bot.dialogue.plan import default_precision
 from bot.dialogue.understand import Understood
 from bot.render.views import resolve_gpus
 from sizing.errors import SizingError
+from sizing.result import SizingResult
 from sizing.types import RECOMPUTES, STACKS, Catalog, GpuSpec, Method, Precision, SizingRequest
 
 if TYPE_CHECKING:
@@ -125,6 +126,22 @@ def probe(
     the least memory the job can run in (micro-batch 1 and full activation checkpointing, unless
     the user named a recompute mode), the configuration a memory answer states; otherwise the
     engine picks the layout that fits best. `low_memory`: plan the low-memory recipe (None: as said)."""
+    result = probe_plan(q, spec, gpus, method, precision=precision, minimal=minimal, low_memory=low_memory)
+    return first_option(result) if result is not None else None
+
+
+def probe_plan(
+    q: Question,
+    spec: GpuSpec,
+    gpus: int,
+    method: Method,
+    *,
+    precision: Any = None,
+    minimal: bool = False,
+    low_memory: bool | None = None,
+) -> SizingResult | None:
+    """The whole plan behind `probe`: its first option, and on hardware that cannot hold the job the
+    engine's verdict with what fits instead (SizingResult.feasibility)."""
     params = q.slot("params")
     if params is None:
         return None
@@ -150,8 +167,11 @@ def probe(
         result = q.plan(request, q.catalog)
     except SizingError:
         return None
-    if not result.options:
-        return None
+    return result if result.options else None
+
+
+def first_option(result: SizingResult) -> dict[str, Any]:
+    """A plan's first option as the answers read it: its JSON view plus the workload it planned."""
     option: dict[str, Any] = result.options[0].to_dict(result.currency)
     option["workload"] = dict(result.workload)
     return option
