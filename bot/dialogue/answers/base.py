@@ -21,6 +21,7 @@ from bot.dialogue.plan import default_precision
 from bot.dialogue.understand import Understood
 from bot.render.views import resolve_gpus
 from sizing.errors import SizingError
+from sizing.evaluate import COUNT_LADDER
 from sizing.result import SizingResult
 from sizing.types import RECOMPUTES, STACKS, Catalog, GpuSpec, Method, Precision, SizingRequest
 
@@ -29,8 +30,9 @@ if TYPE_CHECKING:
 
 # The least memory a training step needs: one sequence per micro-batch (reference/sizing.md §3).
 MINIMAL_MICRO_BATCH = 1
-# GPU counts tried, smallest first, when looking for the fewest GPUs that hold a job.
-COUNT_LADDER = (1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024)
+# The most GPUs an answer looks for when it searches the fewest that hold a job (the memory
+# template says "more than 1,024" past it); the counts tried are the engine's own ladder.
+MAX_COUNTED_GPUS = 1024
 # Methods from the heaviest to the lightest: the lighter ones are what may fit instead.
 LIGHTER: dict[str, tuple[Method, ...]] = {
     "pretrain": ("lora", "qlora"),
@@ -183,7 +185,7 @@ def fewest_that_fit(
     method: Method,
     *,
     start: int = 1,
-    limit: int = COUNT_LADDER[-1],
+    limit: int = MAX_COUNTED_GPUS,
     min_free: float = 0.0,
     minimal: bool = False,
 ) -> dict[str, Any] | None:
