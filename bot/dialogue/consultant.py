@@ -379,6 +379,8 @@ class Consultant:
         understood = {**said, "deadline_date": u.deadline_date} if u.deadline_date else said
         if u.working_days and said.get("days") is not None:
             understood = {**understood, "working_days": u.working_days}  # "10 working days ≈ 2 weeks"
+        if u.sprints and said.get("days") is not None:
+            understood = {**understood, "sprints": u.sprints}  # "2 sprints ≈ 4 weeks"
         unused = not u.said and not reply.kinds and u.intent == "unknown" and bool(text)
         if unused and not_started(state):
             # Off-topic before any sizing ("best laptop for gaming?"): say what this bot covers,

@@ -147,6 +147,7 @@ def plan_context(
         "continued": bool(state.slots.get("continued")) and effective.get("method") == "pretrain",
         "cheapest": bool(state.cheapest),
         "deadline_date": state.deadline_date,
+        "sprints": state.sprints,
         "workload": rec.get("workload") or {},
         "options": options,
         "warnings": [w for w in warnings if w["code"] not in SHOWN_ELSEWHERE],

@@ -91,6 +91,7 @@ class DialogueState:
     clouds: list[str] = field(default_factory=list)  # providers the plan is priced on ("on AWS")
     unpriced_clouds: list[str] = field(default_factory=list)  # named, but the catalogue has no prices
     deadline_date: str | None = None  # ISO date of a calendar deadline ("by 2027-01-31")
+    sprints: float | None = None  # the deadline said in sprints ("two sprints"): days holds two weeks each
     samples: float | None = None  # a sample count still waiting for its length per sample
     # The count and length per sample that made `tokens` ({"samples", "per_sample"}), so "其实是 5 万条"
     # or "each is 2k tokens" later changes one factor of it (dialogue.timeline.count_samples).
@@ -146,6 +147,7 @@ _OPTIONAL = {
     "shown_pitfalls": list,
     "topic": dict,
     "deadline_date": str,
+    "sprints": float,
     "samples": float,
     "sample_basis": dict,
 }

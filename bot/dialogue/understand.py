@@ -99,6 +99,7 @@ class Understood:
     model_fields: tuple[str, ...] = ()
     gpu_memory: dict[str, Any] | None = None
     working_days: float | None = None
+    sprints: float | None = None  # "two sprints": the count said (days holds two weeks each)
 
 
 def choose_lang(parsed: Any, text: str, previous: str) -> str:
@@ -254,6 +255,7 @@ def understand(
         model_fields=tuple(getattr(parsed, "model_fields", ()) or ()),
         gpu_memory=_gpu_memory(getattr(parsed, "gpu_memory", None)),
         working_days=getattr(parsed, "working_days", None) if "days" in usable else None,
+        sprints=getattr(parsed, "sprints", None) if "days" in usable else None,
     )
 
 

@@ -187,6 +187,8 @@ class Parse:
     task: str | None = None  # "serve": inference / deployment; "train": training named; None: not said
     # "10 working days": the count said; slots.days holds 7/5 of it (a working week is 5 days of 7).
     working_days: float | None = None
+    # "two sprints": the count said; slots.days holds lexicon.SPRINT_DAYS per sprint.
+    sprints: float | None = None
     # A yes/no question proposing a GPU for the job at hand ("用 4090 可以吗", "can we use A100s?").
     proposes_gpu: bool = False
     asks_time: bool = False  # "how long", "多久": the time is the answer (intent size on given hardware)
@@ -227,6 +229,7 @@ class Parse:
             "stack_said": self.stack_said,
             "task": self.task,
             "working_days": self.working_days,
+            "sprints": self.sprints,
             "proposes_gpu": self.proposes_gpu,
             "asks_time": self.asks_time,
             "asks_speed": self.asks_speed,
