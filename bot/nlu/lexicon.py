@@ -168,6 +168,12 @@ CURRENCY_SUFFIX: tuple[tuple[str, str], ...] = (
     ("us$", "USD"), ("$", "USD"), ("dollars", "USD"), ("dollar", "USD"), ("bucks", "USD"),
     ("buck", "USD"), ("yuan", "CNY"),
 )  # fmt: skip
+# Currencies named with no amount: "that's RMB, not dollars", "是人民币". Words only (元, 块, 刀 and $ alone
+# are too short to mean a currency without a number: 元旦, 一块儿).
+CURRENCY_WORDS: tuple[tuple[str, str], ...] = (
+    ("人民币", "CNY"), ("rmb", "CNY"), ("cny", "CNY"), ("yuan", "CNY"), ("美元", "USD"), ("美金", "USD"),
+    ("美刀", "USD"), ("usd", "USD"), ("us dollars", "USD"), ("dollars", "USD"), ("dollar", "USD"),
+)  # fmt: skip
 # Cents after an amount: "90 cents an hour" (Duckling AmountOfMoney/EN corpus: "10 cents", "10¢").
 CENTS_SUFFIX = ("cents", "cent", "¢")
 # Currencies the engine does not price in (it speaks CNY and USD). An amount in one of these is

@@ -116,6 +116,19 @@ def _negated(s: str, i: int) -> bool:
     return s[max(0, i - 16) : i].rstrip().endswith(_METHOD_NEGATIONS)
 
 
+def _currency_named(s: str) -> str | None:
+    """The currency a message names with no amount ("that's RMB, not dollars"): the first one not ruled
+    out by a negation before it."""
+    hits = []
+    for word, currency in lexicon.CURRENCY_WORDS:
+        i = lexicon.find_phrase(s, word)
+        while i != -1:
+            if not s[max(0, i - 16) : i].rstrip().endswith(NEGATIONS):
+                hits.append((i, currency))
+            i = lexicon.find_phrase(s, word, i + 1)
+    return min(hits)[1] if hits else None
+
+
 def _method(s: str) -> str | None:
     for method, phrases in lexicon.METHODS:
         if not lexicon.has_cue(s, phrases):
@@ -221,6 +234,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     region = context.region(t.lower, providers)  # before _financial: 陆 in 大陆 is also a financial six
     # A period next to a price word is the price's; a period word elsewhere may be the budget's.
     price_period = found.price_period or (None if slots.budget is not None else _price_period(s))
+    currency = _currency_named(s) if slots.budget is None and not found.values.get("budget") else None
     signals = intents.Signals(
         filled=filled + (("ask",) if asks else ()),
         gpus=mentioned,
@@ -256,6 +270,8 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         no_deadline=open_timeline,
         region=region,
         owned=context.owned(s, gpus),
+        count_limit=count is not None and context.count_limit(s, gpus),
+        currency=currency,
         script_ambiguous=t.script_ambiguous,
         yes_no=yes_no,
         asap=days is None and not open_timeline and intents.has_any(s, lexicon.ASAP),

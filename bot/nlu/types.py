@@ -174,6 +174,8 @@ class Parse:
     skip: bool = False
     region: str | None = None  # "cn": the user wants mainland-China clouds (阿里云, 国内, ...)
     owned: bool = False  # the user already has the GPUs they named ("我们有8张A100")
+    count_limit: bool = False  # the GPU count is a ceiling ("如果只能用 16 张卡", "at most 8 GPUs")
+    currency: str | None = None  # a currency named with no amount ("that's RMB, not dollars")
     no_deadline: bool = False  # "no deadline", "不着急": the timeline is deliberately open
     # The Chinese reads the same in both scripts ("改成13B"): `script` is a guess; follow the
     # previous turn or the Slack locale.
@@ -219,6 +221,8 @@ class Parse:
             "skip": self.skip,
             "region": self.region,
             "owned": self.owned,
+            "count_limit": self.count_limit,
+            "currency": self.currency,
             "no_deadline": self.no_deadline,
             "script_ambiguous": self.script_ambiguous,
             "yes_no": self.yes_no,

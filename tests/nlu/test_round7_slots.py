@@ -84,3 +84,31 @@ def test_a_method_the_user_rules_out_is_not_the_method(text: str, method: str) -
 def test_an_hourly_rate_right_after_a_gpu_name_is_its_price_not_the_budget() -> None:
     got = said("H100 大概 2.5 刀一小时，我们总共能花 3 万刀，预训练 1B 模型 30B token")
     assert got["budget"] == {"amount": 3e4, "currency": "USD", "period": "total"}
+
+
+@pytest.mark.parametrize(
+    ("text", "limit"),
+    [("如果只能用 16 张卡呢", True), ("what if we can use at most 16 GPUs?", True), ("最多 8 张 A100", True),
+     ("what if we use 8 GPUs?", False), ("我们有 8 张 H100", False)],
+)  # fmt: skip
+def test_a_gpu_count_after_a_limit_word_is_a_ceiling(text: str, limit: bool) -> None:
+    assert parse(text).count_limit is limit
+
+
+@pytest.mark.parametrize(
+    ("text", "currency"),
+    [
+        ("that's RMB, not dollars", "CNY"),
+        ("是人民币", "CNY"),
+        ("不是人民币，是美元", "USD"),
+        ("元旦前", None),
+    ],
+)
+def test_a_currency_named_without_an_amount_is_read_and_a_negated_one_is_not(
+    text: str, currency: str | None
+) -> None:
+    assert parse(text).currency == currency
+
+
+def test_each_one_is_a_pronoun_before_a_length_not_the_number_one() -> None:
+    assert said("each one is roughly 3k tokens") == {"tokens_per_sample": 3000.0}
