@@ -254,7 +254,7 @@ class Consultant:
                 return state  # the greeting says what to tell; no slot question nobody asked for
             return ask_next(state, reply, said=False, quiet=u.intent == "thanks", invite=False)
         if compares_workload(u) and u.task != "serve":  # an inference comparison is answered by serve_compare
-            if compare_on_gpus(state, u, reply, self.kb, self._plan, self._clock()):
+            if compare_on_gpus(state, u, reply, self.kb, self._plan, self._clock(), text):
                 state.topic = policy.comparison_topic(u.gpus)
                 return state
         if direct == "gpu_info":

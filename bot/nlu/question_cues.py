@@ -108,7 +108,8 @@ PROVIDER_OPINION = (
 # Asking whether one option is worth it over another: "instead of" / "而不是" there weighs two options and
 # corrects nothing ("Is it worth using spot instances instead of on-demand for a week-long run?").
 WORTH_ASKS = (
-    "is it worth", "worth it", "worth using", "worth switching", "worth paying", "值得", "值不值", "划算吗",
+    "is it worth", "worth it", "worth using", "worth switching", "worth paying", "worth renting",
+    "worth buying", "still worth", "值得", "值不值", "划算吗",
     "划不划算", "合算吗", "合不合算",
 )  # fmt: skip
 # Chinese GPU clouds in general (no provider named): "国内的GPU云", "国产算力平台".
