@@ -310,8 +310,12 @@ class TurnRunner:
     def _script_hint(self, turn: TurnRequest) -> str | None:
         """The user's Chinese locale, for a Chinese message that reads the same in both scripts (the
         conversation's earlier turns still come first: the consultant uses the hint only for a
-        conversation without a language). One users.info per user, only for such messages."""
-        if not turn.user_id or not has_cjk(turn.text) or not script_neutral(turn.text):
+        conversation without a language). One users.info per user, only for such messages. The
+        script was read on the ack path (TurnRequest.script_neutral); a payload without it is read here."""
+        if not turn.user_id or not has_cjk(turn.text):
+            return None
+        neutral = turn.script_neutral
+        if not (script_neutral(turn.text) if neutral is None else neutral):
             return None
         lang = self.locales.lang(self.client, turn.user_id)
         return lang if lang.startswith("zh") else None
