@@ -9,12 +9,14 @@ more GPUs of the same type, or a GPU with more memory, each with its time and pr
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 
 from sizing import calibration as cal, lowmem
 from sizing.assumptions import MIN_HEADROOM
 from sizing.evaluate import Evaluator
 from sizing.memory import MemoryModel
+from sizing.network import GPUS_PER_NODE
 from sizing.rank import training_part
 from sizing.result import Option
 from sizing.types import Catalog, GpuSpec, Method, SizingRequest
@@ -39,6 +41,9 @@ class FitOption:
     gpu_hours: float | None
     cost_usd: float | None
     slowdown: float | None = None  # step-time factor of the memory saver (offload, QLoRA)
+    # CPU offload: host memory each machine needs for the optimizer state and gradients it holds
+    # (ZeRO-3 offload shards them across the data-parallel ranks, so the machines split them).
+    host_memory_per_node_gb: float | None = None
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -52,6 +57,9 @@ class FitOption:
             "gpu_hours": round(self.gpu_hours, 1) if self.gpu_hours is not None else None,
             "cost_usd": round(self.cost_usd, 2) if self.cost_usd is not None else None,
             "slowdown": round(self.slowdown, 3) if self.slowdown is not None else None,
+            "host_memory_per_node_gb": (
+                round(self.host_memory_per_node_gb, 1) if self.host_memory_per_node_gb is not None else None
+            ),
         }
 
 
@@ -96,11 +104,22 @@ def model_states_gb(w: Workload, option: Option) -> float:
     cluster must hold between its GPUs (CPU offload keeps only the weights on them)."""
     mm = MemoryModel(w, option.throughput.precision)
     weights = mm.sharded_weights + (mm.replicated_weights or 0.0)
-    states = 0.0 if w.offload else mm.grad_params * mm.grad_bytes + mm.trainable * mm.opt_bytes
+    states = 0.0 if w.offload else _offloadable_gb(mm) * 1e9
     return (weights + states) / 1e9
 
 
-def _option(kind: str, o: Option, method: str, slowdown: float | None = None) -> FitOption:
+def _offloadable_gb(mm: MemoryModel) -> float:
+    """Gradients and optimizer state (with the fp32 master weights): what CPU offload moves to host memory."""
+    return (mm.grad_params * mm.grad_bytes + mm.trainable * mm.opt_bytes) / 1e9
+
+
+def _nodes(gpus: int) -> int:
+    return max(1, math.ceil(gpus / GPUS_PER_NODE))
+
+
+def _option(
+    kind: str, o: Option, method: str, slowdown: float | None = None, host_gb: float | None = None
+) -> FitOption:
     return FitOption(
         kind=kind,
         gpu=o.gpu.id,
@@ -112,6 +131,7 @@ def _option(kind: str, o: Option, method: str, slowdown: float | None = None) ->
         gpu_hours=o.gpu_hours,
         cost_usd=o.cost_usd,
         slowdown=slowdown,
+        host_memory_per_node_gb=host_gb,
     )
 
 
@@ -164,7 +184,8 @@ def _alternatives(
     if not w.offload and w.method != "qlora":
         off = _same_hardware(replace(request, offload=True), catalog, gpu, gpus)
         if off is not None and off.fits:
-            out.append(_option("offload", off, w.method, cal.OFFLOAD_SLOWDOWN))
+            host_gb = _offloadable_gb(MemoryModel(w, off.throughput.precision)) / _nodes(gpus)
+            out.append(_option("offload", off, w.method, cal.OFFLOAD_SLOWDOWN, host_gb))
     # 3. Other methods on the same GPUs: adapters leave the frozen base without gradients or
     #    optimizer state (LoRA), and QLoRA stores it in 4 bits.
     alternatives: dict[str, tuple[Method, ...]] = {"full_finetune": ("lora", "qlora"), "lora": ("qlora",)}

@@ -40,7 +40,7 @@ from bot.dialogue.route import (
 )
 from bot.dialogue.state import DialogueState, fresh_state, missing, public_slots, skip_pending
 from bot.dialogue.timeline import count_samples, timeline
-from bot.dialogue.understand import ParseFn, Understood, clean_text, understand
+from bot.dialogue.understand import ParseFn, Understood, clean_text, plan_cost, understand
 from bot.ports import TurnLike
 from bot.render.views import explain_items
 from bot.store.base import SessionState, Store
@@ -357,7 +357,16 @@ class Consultant:
         on_gpu = count_on_current_gpu(state, u)
         said = count_samples(state, u, on_gpu)
         last = state.last
+        no_budget = state.slots.get("budget") is None
         changes = merge_slots(state, said) + timeline(state, u) + take_clouds(state, u, self.kb.catalog)
+        if no_budget and "budget" in u.scaled and (cost := plan_cost(state)):
+            # "预算砍半" with no budget held: the plan's cost was scaled, and the change says so.
+            changes = [
+                SlotChange("budget", cost, c.new, old_slot="plan_cost") if c.slot == "budget" else c
+                for c in changes
+            ]
+        if said.get("gpu_count") is not None:
+            state.count_limit = u.count_limit
         if on_gpu is not u.said and last:
             # "what if only 8 GPUs?" keeps the current GPU: report the count against the last plan's,
             # not the GPU the user never named.
@@ -390,6 +399,8 @@ class Consultant:
         understood = {**said, "deadline_date": u.deadline_date} if u.deadline_date else said
         if u.working_days and said.get("days") is not None:
             understood = {**understood, "working_days": u.working_days}  # "10 working days ≈ 2 weeks"
+        if u.sprints and said.get("days") is not None:
+            understood = {**understood, "sprints": u.sprints}  # "2 sprints ≈ 4 weeks"
         unused = not u.said and not reply.kinds and u.intent == "unknown" and bool(text)
         if unused and not_started(state):
             # Off-topic before any sizing ("best laptop for gaming?"): say what this bot covers,

@@ -51,7 +51,7 @@ def test_a_version_before_a_size_is_not_a_thousands_group(real: Consultant) -> N
 
 def test_how_many_cards_a_sized_model_needs_gets_the_gpus_that_hold_it(real: Consultant) -> None:
     text = ask(real, "how many gpus do i need to full finetune a 70b model")
-    assert "32 × NVIDIA H100 SXM5" in text and not any(f in text for f in FORM)
+    assert "24 × NVIDIA H100 SXM5" in text and not any(f in text for f in FORM)
 
 
 def test_a_rate_asked_of_a_named_provider_is_checked_against_its_listing(real: Consultant) -> None:

@@ -84,7 +84,7 @@ CASES = [
     ("B200 在哪里能租到", "*最便宜的 NVIDIA B200", ["Lambda", "其次"], "zh-Hans"),
     (
         "how many H100s to full fine-tune Llama 3.1 405B?",
-        "*256 × NVIDIA H100 SXM5*",
+        "*160 × NVIDIA H100 SXM5*",
         ["per GPU of 80 GB"],
         "en",
     ),

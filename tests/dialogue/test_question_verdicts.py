@@ -111,3 +111,22 @@ def test_asked_with_an_8_bit_optimizer_the_verdict_is_on_the_low_memory_recipe(r
 def test_a_12b_full_fine_tune_on_one_a100_80gb_is_still_no_with_plain_adamw(real: Consultant) -> None:
     text = ask(real, "Can we full fine-tune a 12.9B model on one A100 80GB?")
     assert text.startswith("*No.*") and "low-memory recipe" in text
+
+
+def test_a_full_fine_tune_too_big_for_the_gpus_offers_cpu_offload_on_them_with_the_host_ram(
+    real: Consultant,
+) -> None:
+    text = ask(real, "we have 8 H100s, can we full fine-tune a 72B model?")
+    assert text.startswith("*No.*")
+    options = [line for line in text.splitlines() if line.startswith("•")]
+    offload = next(line for line in options if "CPU offload" in line)
+    assert "on 8 × NVIDIA H100 SXM5" in offload and "1.5× slower per step" in offload
+    assert "TB of host RAM per machine" in offload
+    # The same choice of options as `gpu-advisor size` makes (sizing.feasibility owns it).
+    assert any(line.startswith("• LoRA on 8 ×") for line in options)
+
+
+def test_pre_training_that_does_not_fit_is_never_offered_lora_instead(real: Consultant) -> None:
+    text = ask(real, "can we pretrain a 70B model on 8 A100 80GB?")
+    assert text.startswith("*No.*")
+    assert "LoRA" not in text and "• pre-training on" in text
