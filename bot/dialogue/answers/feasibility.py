@@ -212,6 +212,7 @@ def time_on(q: Question, spec: GpuSpec, count: int, method: Method) -> dict[str,
         "tokens": float(tokens) if tokens is not None else None,
         "data_bytes": float(data_bytes) if data_bytes is not None else None,
         "tokens_assumed": assumed,
+        "epochs": float(q.slot("epochs") or 1.0),  # passes over that data, in the time and cost
         "cost": cost.get("amount"),
         "currency": cost.get("currency") or "USD",
     }
@@ -274,6 +275,8 @@ def assumptions(q: Question, option: Mapping[str, Any]) -> dict[str, Any]:
         "seq_len": workload.get("seq_len"),
         "micro_batch": layout.get("micro_batch"),
         "recompute": layout.get("recompute"),
+        # Model state sharded over the GPUs (what "fits on 8 × 4090" rests on): ZeRO-3 / FSDP.
+        "sharded_over": int(option.get("gpus") or 1) if layout.get("zero_stage") == 3 else None,
         "low_memory": bool(workload.get("low_memory")),
         "count_default": q.slot("gpu_count") is None,
         # With the data said, its time and cost are in the answer (or the job does not fit): no ask.

@@ -31,6 +31,8 @@ REFERENCE_GPUS = ("h100-sxm", "h200", "b200")
 ALL_METHODS: tuple[Method, ...] = ("full_finetune", "lora", "qlora")
 # A job that needs a GPU larger than this is also shown sharded over several GPUs.
 SHARD_ABOVE_GB = 80.0
+# Sharding over the GPUs counted is worth a line when it leaves at most this share on each.
+SHARDING_SAVES = 0.9
 # GPUs named as examples of a memory class.
 EXAMPLES = 3
 
@@ -70,6 +72,7 @@ def answer(q: Question, reply: Reply) -> bool:
                 "one_gpu_gb": need_gb,
                 "smallest": smallest,
                 "layouts": [v for v in layouts(q, references, method) if v["gpus"] > 1] if sharded else [],
+                "counted": _on_count(q, references[0], method, need_gb),
             }
         )
     if not rows:
@@ -94,6 +97,22 @@ def answer(q: Question, reply: Reply) -> bool:
         all_methods=said is None,
     )
     return True
+
+
+def _on_count(q: Question, spec: GpuSpec, method: Method, one_gpu_gb: float) -> dict[str, Any] | None:
+    """ "8 卡 ZeRO-3，每张卡要多少": the memory per GPU sharded over the GPUs counted (no type named: the
+    80 GB class), and the smallest memory class that holds that share; None where sharding saves
+    nothing (QLoRA's 4-bit weights are replicated)."""
+    count = q.slot("gpu_count")
+    if not count or int(count) < 2:
+        return None
+    option = probe(q, spec, int(count), method, minimal=True)
+    if option is None:
+        return None
+    per_gpu = float(option["memory_per_gpu_gb"])
+    if per_gpu > one_gpu_gb * SHARDING_SAVES:
+        return None
+    return {"gpus": int(count), "per_gpu_gb": per_gpu, "smallest": smallest_class(q.catalog, per_gpu)}
 
 
 def smallest_class(catalog: Catalog, need_gb: float) -> dict[str, Any] | None:
