@@ -9,19 +9,22 @@ more GPUs of the same type, or a GPU with more memory, each with its time and pr
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 
 from sizing import calibration as cal, lowmem
-from sizing.assumptions import MIN_HEADROOM
 from sizing.evaluate import Evaluator
+from sizing.layout import HEADROOM
 from sizing.memory import MemoryModel
+from sizing.network import GPUS_PER_NODE
 from sizing.rank import training_part
 from sizing.result import Option
 from sizing.types import Catalog, GpuSpec, Method, SizingRequest
 from sizing.workload import Workload, normalise
 
 # GPUs with more memory are offered only among current datacenter training parts (the same rule
-# as the "fastest" option: rank.training_part), at most this many types, cheapest first.
+# as the "fastest" option: rank.training_part), at most this many types: the cheapest for the job,
+# then the cheapest per hour.
 MAX_LARGER_GPUS = 2
 
 
@@ -39,6 +42,9 @@ class FitOption:
     gpu_hours: float | None
     cost_usd: float | None
     slowdown: float | None = None  # step-time factor of the memory saver (offload, QLoRA)
+    # CPU offload: host memory each machine needs for the optimizer state and gradients it holds
+    # (ZeRO-3 offload shards them across the data-parallel ranks, so the machines split them).
+    host_memory_per_node_gb: float | None = None
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -52,6 +58,9 @@ class FitOption:
             "gpu_hours": round(self.gpu_hours, 1) if self.gpu_hours is not None else None,
             "cost_usd": round(self.cost_usd, 2) if self.cost_usd is not None else None,
             "slowdown": round(self.slowdown, 3) if self.slowdown is not None else None,
+            "host_memory_per_node_gb": (
+                round(self.host_memory_per_node_gb, 1) if self.host_memory_per_node_gb is not None else None
+            ),
         }
 
 
@@ -60,7 +69,7 @@ class Feasibility:
     """The verdict on fixed hardware."""
 
     fits: bool
-    tight: bool  # fits with less than MIN_HEADROOM free
+    tight: bool  # fits with less than the recommended HEADROOM free (the memory_tight warning's line)
     gpu: str
     gpus: int
     memory_per_gpu_gb: float
@@ -96,11 +105,22 @@ def model_states_gb(w: Workload, option: Option) -> float:
     cluster must hold between its GPUs (CPU offload keeps only the weights on them)."""
     mm = MemoryModel(w, option.throughput.precision)
     weights = mm.sharded_weights + (mm.replicated_weights or 0.0)
-    states = 0.0 if w.offload else mm.grad_params * mm.grad_bytes + mm.trainable * mm.opt_bytes
+    states = 0.0 if w.offload else _offloadable_gb(mm) * 1e9
     return (weights + states) / 1e9
 
 
-def _option(kind: str, o: Option, method: str, slowdown: float | None = None) -> FitOption:
+def _offloadable_gb(mm: MemoryModel) -> float:
+    """Gradients and optimizer state (with the fp32 master weights): what CPU offload moves to host memory."""
+    return (mm.grad_params * mm.grad_bytes + mm.trainable * mm.opt_bytes) / 1e9
+
+
+def _nodes(gpus: int) -> int:
+    return max(1, math.ceil(gpus / GPUS_PER_NODE))
+
+
+def _option(
+    kind: str, o: Option, method: str, slowdown: float | None = None, host_gb: float | None = None
+) -> FitOption:
     return FitOption(
         kind=kind,
         gpu=o.gpu.id,
@@ -112,6 +132,7 @@ def _option(kind: str, o: Option, method: str, slowdown: float | None = None) ->
         gpu_hours=o.gpu_hours,
         cost_usd=o.cost_usd,
         slowdown=slowdown,
+        host_memory_per_node_gb=host_gb,
     )
 
 
@@ -130,7 +151,7 @@ def assess(
         options = _alternatives(request, w, requested, ev, catalog)
     return Feasibility(
         fits=fits,
-        tight=fits and requested.fitted.headroom < MIN_HEADROOM,
+        tight=fits and requested.fitted.headroom < HEADROOM,
         gpu=requested.gpu.id,
         gpus=requested.gpus,
         memory_per_gpu_gb=m.total_gb,
@@ -164,7 +185,8 @@ def _alternatives(
     if not w.offload and w.method != "qlora":
         off = _same_hardware(replace(request, offload=True), catalog, gpu, gpus)
         if off is not None and off.fits:
-            out.append(_option("offload", off, w.method, cal.OFFLOAD_SLOWDOWN))
+            host_gb = _offloadable_gb(MemoryModel(w, off.throughput.precision)) / _nodes(gpus)
+            out.append(_option("offload", off, w.method, cal.OFFLOAD_SLOWDOWN, host_gb))
     # 3. Other methods on the same GPUs: adapters leave the frozen base without gradients or
     #    optimizer state (LoRA), and QLoRA stores it in 4 bits.
     alternatives: dict[str, tuple[Method, ...]] = {"full_finetune": ("lora", "qlora"), "lora": ("qlora",)}
@@ -194,9 +216,22 @@ def _alternatives(
         found = ev.smallest_fitting(g)
         if found is not None:
             larger.append(ev.roomy(g, found))
-    larger.sort(key=lambda o: (o.cost_usd if o.cost_usd is not None else float("inf"), o.days))
-    out.extend(_option("larger_gpu", o, w.method) for o in larger[:MAX_LARGER_GPUS])
+    out.extend(_option("larger_gpu", o, w.method) for o in _cheapest_two_ways(larger))
     return out
+
+
+def _cheapest_two_ways(plans: list[Option]) -> list[Option]:
+    """The cheapest plan for the job, then the one cheapest per hour (what a user without a data
+    size compares: a slower GPU rented by the hour), then the next cheapest for the job; at most
+    MAX_LARGER_GPUS."""
+    inf = float("inf")
+    by_job = sorted(plans, key=lambda o: (o.cost_usd if o.cost_usd is not None else inf, o.days))
+    by_hour = sorted(plans, key=lambda o: (o.quote.hourly_usd if o.quote is not None else inf, o.days))
+    picks: list[Option] = []
+    for o in [*by_job[:1], *by_hour[:1], *by_job[1:]]:
+        if o not in picks and len(picks) < MAX_LARGER_GPUS:
+            picks.append(o)
+    return picks
 
 
 def _same_hardware(request: SizingRequest, catalog: Catalog, gpu: GpuSpec, gpus: int) -> Option | None:

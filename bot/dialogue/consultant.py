@@ -40,7 +40,7 @@ from bot.dialogue.route import (
 )
 from bot.dialogue.state import DialogueState, fresh_state, missing, public_slots, skip_pending
 from bot.dialogue.timeline import count_samples, timeline
-from bot.dialogue.understand import ParseFn, Understood, clean_text, understand
+from bot.dialogue.understand import ParseFn, Understood, clean_text, plan_cost, understand
 from bot.ports import TurnLike
 from bot.render.views import explain_items
 from bot.store.base import SessionState, Store
@@ -193,14 +193,25 @@ class Consultant:
 
     def remember(self, user_id: str | None, turn: TurnLike) -> None:
         """Keep the plan a turn presented as the user's latest, for App Home. `handle` does it for a
-        caller that passes user_id; the Slack runner passes none and calls this once the answer is
-        shown, so the write is not between the user and the answer."""
+        caller that passes user_id; the Slack runner passes none and, once the answer is shown,
+        writes `home_entry` with the turn's finish, so the write is not between the user and the answer."""
+        home = self.home_entry(user_id, turn)
+        if home is not None:
+            key, entry = home
+            self.store.update(key, lambda _old: (entry, None))
+
+    def home_entry(self, user_id: str | None, turn: TurnLike) -> tuple[str, dict[str, Any]] | None:
+        """What `remember` writes: App Home's session id for the user and the turn's plan as their
+        latest; None when there is no user or the turn presented no plan."""
         rec = turn.payload.get("recommendation")
         if not user_id or not rec:
-            return
+            return None
         top = dict(rec["options"][0])
-        entry = {"slots": turn.payload["slots"], "top": top, "as_of": self._clock().isoformat()}
-        self.store.update(f"home:{user_id}", lambda _old: (entry, None))
+        return f"home:{user_id}", {
+            "slots": turn.payload["slots"],
+            "top": top,
+            "as_of": self._clock().isoformat(),
+        }
 
     def _on_text(self, state: DialogueState, reply: Reply, text: str) -> DialogueState | None:
         found_corrections = list(self.kb.factcheck(text))
@@ -254,7 +265,7 @@ class Consultant:
                 return state  # the greeting says what to tell; no slot question nobody asked for
             return ask_next(state, reply, said=False, quiet=u.intent == "thanks", invite=False)
         if compares_workload(u) and u.task != "serve":  # an inference comparison is answered by serve_compare
-            if compare_on_gpus(state, u, reply, self.kb, self._plan, self._clock()):
+            if compare_on_gpus(state, u, reply, self.kb, self._plan, self._clock(), text):
                 state.topic = policy.comparison_topic(u.gpus)
                 return state
         if direct == "gpu_info":
@@ -346,7 +357,16 @@ class Consultant:
         on_gpu = count_on_current_gpu(state, u)
         said = count_samples(state, u, on_gpu)
         last = state.last
+        no_budget = state.slots.get("budget") is None
         changes = merge_slots(state, said) + timeline(state, u) + take_clouds(state, u, self.kb.catalog)
+        if no_budget and "budget" in u.scaled and (cost := plan_cost(state)):
+            # "预算砍半" with no budget held: the plan's cost was scaled, and the change says so.
+            changes = [
+                SlotChange("budget", cost, c.new, old_slot="plan_cost") if c.slot == "budget" else c
+                for c in changes
+            ]
+        if said.get("gpu_count") is not None:
+            state.count_limit = u.count_limit
         if on_gpu is not u.said and last:
             # "what if only 8 GPUs?" keeps the current GPU: report the count against the last plan's,
             # not the GPU the user never named.
@@ -379,6 +399,8 @@ class Consultant:
         understood = {**said, "deadline_date": u.deadline_date} if u.deadline_date else said
         if u.working_days and said.get("days") is not None:
             understood = {**understood, "working_days": u.working_days}  # "10 working days ≈ 2 weeks"
+        if u.sprints and said.get("days") is not None:
+            understood = {**understood, "sprints": u.sprints}  # "2 sprints ≈ 4 weeks"
         unused = not u.said and not reply.kinds and u.intent == "unknown" and bool(text)
         if unused and not_started(state):
             # Off-topic before any sizing ("best laptop for gaming?"): say what this bot covers,

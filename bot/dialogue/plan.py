@@ -78,7 +78,7 @@ def build_request(state: DialogueState, catalog: Catalog, today: dt.date) -> Siz
         if isinstance(budget, dict) and budget.get("amount")
         else None,
         gpu=slots.get("gpu") or None,
-        gpus=int(gpu_count) if gpu_count and slots.get("gpu") else None,
+        gpus=int(gpu_count) if gpu_count else None,  # with no GPU named: every type at that count
         seq_len=int(seq_len) if seq_len else None,
         today=today,
         active_params=_opt_float(state.slots.get("active_params")),

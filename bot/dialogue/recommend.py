@@ -113,7 +113,8 @@ def plan_context(
     catalog: Catalog = kb.catalog
     # A deadline the user's GPUs cannot make is planned at the count that does (their own plan is
     # kept to say how long it would take); owned hardware is then only the smaller comparison.
-    rec, user_plan = _meet_the_deadline(state, rec, kb, plan, today)
+    rec, limit = _within_the_limit(state, rec, kb, plan, today)
+    rec, user_plan = _meet_the_deadline(state, rec, kb, plan, today) if limit is None else (rec, None)
     conflict = budget_conflict(state, rec, kb, plan, today)
     effective = effective_slots(state, catalog)
     triggers = pitfall_context(state, effective, rec, kb.gpu_records, catalog)
@@ -147,6 +148,7 @@ def plan_context(
         "continued": bool(state.slots.get("continued")) and effective.get("method") == "pretrain",
         "cheapest": bool(state.cheapest),
         "deadline_date": state.deadline_date,
+        "sprints": state.sprints,
         "workload": rec.get("workload") or {},
         "options": options,
         "warnings": [w for w in warnings if w["code"] not in SHOWN_ELSEWHERE],
@@ -162,6 +164,9 @@ def plan_context(
         "prices_stale": stale_view([*options, *(china or [])], today),
         "fx": catalog.usd_to_cny,
         "user_plan": option_view(user_plan, catalog) if user_plan else None,
+        "limit": limit,
+        # "我们有 8 个 GPU" with no type: the plan picks one at that count and says so.
+        "unnamed_count": bool(state.slots.get("gpu_count")) and not state.slots.get("gpu") and limit is None,
         "owned": bool(state.owned) and user_plan is None,
         "china": china,
         "budget_conflict": conflict,
@@ -262,7 +267,7 @@ def _meet_the_deadline(
     Returns (the result to present, the user's own top option or None)."""
     slots = state.slots
     days = slots.get("days")
-    if not (slots.get("gpu") and slots.get("gpu_count")) or not _misses(rec, days):
+    if not slots.get("gpu_count") or not _misses(rec, days):
         return rec, None
     relaxed = replace(state, slots={**slots, "gpu_count": None})
     try:
@@ -272,6 +277,33 @@ def _meet_the_deadline(
     if not alt.get("options") or _misses(alt, days):
         return rec, None
     return alt, rec["options"][0]
+
+
+def _within_the_limit(
+    state: DialogueState, rec: dict[str, Any], kb: KnowledgeBase, plan: Planner, today: dt.date
+) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """A GPU count said as a ceiling ("如果只能用 16 张卡", "at most 8 GPUs"): never more GPUs than it.
+    The plan the job would get without the ceiling stands when it fits under it; otherwise the plan at
+    the ceiling (`rec`), and when that misses the deadline the reply says so and what count would
+    make it. Returns (the result to present, what to say about the limit or None when none is set)."""
+    slots = state.slots
+    limit = slots.get("gpu_count")
+    if not (state.count_limit and limit):
+        return rec, None
+    try:
+        free = run_plan(replace(state, slots={**slots, "gpu_count": None}), kb, plan, today)
+    except SizingError:
+        return rec, {"limit": int(limit), "within": False, "late": _misses(rec, slots.get("days"))}
+    top = (free.get("options") or [{}])[0]
+    if top.get("gpus") and int(top["gpus"]) <= int(limit):
+        return free, {"limit": int(limit), "within": True, "late": False}
+    late = _misses(rec, slots.get("days"))
+    needed = (
+        option_view(top, kb.catalog)
+        if late and top.get("gpus") and not _misses(free, slots.get("days"))
+        else None
+    )
+    return rec, {"limit": int(limit), "within": False, "late": late, "needed": needed}
 
 
 def recommend(

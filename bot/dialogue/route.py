@@ -32,6 +32,7 @@ def count_on_current_gpu(state: DialogueState, u: Understood) -> dict[str, Any]:
     last = state.last or {}
     if (
         u.intent != "whatif"
+        or u.count_limit  # "如果只能用 16 张卡": a ceiling on any GPU type (dialogue.recommend)
         or u.said.get("gpu_count") is None
         or u.said.get("gpu")
         or state.slots.get("gpu")

@@ -83,6 +83,7 @@ class DialogueState:
     data_language: str | None = None
     region: str | None = None  # "cn": mainland-China clouds
     owned: bool = False  # the user's own GPUs: the plan runs on exactly them
+    count_limit: bool = False  # slots.gpu_count is a ceiling ("如果只能用 16 张卡"): never more GPUs
     shown_pitfalls: list[str] | None = None  # fired pitfall ids at the last recommendation
     shown_tips: list[str] = field(default_factory=list)  # tips and pitfalls shown this conversation
     topic: dict[str, Any] | None = None  # the last direct answer's kind and workload (dialogue.policy)
@@ -91,6 +92,7 @@ class DialogueState:
     clouds: list[str] = field(default_factory=list)  # providers the plan is priced on ("on AWS")
     unpriced_clouds: list[str] = field(default_factory=list)  # named, but the catalogue has no prices
     deadline_date: str | None = None  # ISO date of a calendar deadline ("by 2027-01-31")
+    sprints: float | None = None  # the deadline said in sprints ("two sprints"): days holds two weeks each
     samples: float | None = None  # a sample count still waiting for its length per sample
     # The count and length per sample that made `tokens` ({"samples", "per_sample"}), so "其实是 5 万条"
     # or "each is 2k tokens" later changes one factor of it (dialogue.timeline.count_samples).
@@ -146,6 +148,7 @@ _OPTIONAL = {
     "shown_pitfalls": list,
     "topic": dict,
     "deadline_date": str,
+    "sprints": float,
     "samples": float,
     "sample_basis": dict,
 }

@@ -23,6 +23,7 @@ def timeline(state: DialogueState, u: Understood) -> list[SlotChange]:
     if u.said.get("days") is not None:
         state.asap = False
         state.deadline_date = u.deadline_date
+        state.sprints = u.sprints
         return []
     if not (u.no_deadline or u.asap):
         if slots.get("days") is None and open_timeline(u):
@@ -34,6 +35,7 @@ def timeline(state: DialogueState, u: Understood) -> list[SlotChange]:
     old = slots.get("days")
     slots["days"] = None
     state.deadline_date = None
+    state.sprints = None
     state.asap = bool(u.asap)
     state.cheapest = state.cheapest and not u.asap
     if "days" not in state.skipped:

@@ -77,6 +77,8 @@ class Understood:
     mentions_spot: bool = False
     region: str | None = None  # "cn": mainland-China clouds
     owned: bool = False  # the user already has the GPUs they named
+    count_limit: bool = False  # the GPU count said is a ceiling ("如果只能用 16 张卡")
+    scaled: tuple[str, ...] = ()  # slots set by a relative change ("预算砍半"), not stated as values
     # What the message asks, decided by the NLU before any slot (Parse.intent: a question kind of
     # lanes/interfaces.md, or another intent when the message is not a direct question).
     kind: str = "unknown"
@@ -99,6 +101,7 @@ class Understood:
     model_fields: tuple[str, ...] = ()
     gpu_memory: dict[str, Any] | None = None
     working_days: float | None = None
+    sprints: float | None = None  # "two sprints": the count said (days holds two weeks each)
 
 
 def choose_lang(parsed: Any, text: str, previous: str) -> str:
@@ -220,7 +223,11 @@ def understand(
             if any(k in found for k in family) and not hinted.asks:
                 parsed, said = hinted, hinted_said
                 break
-    said = {**scaled(state, getattr(parsed, "scales", ()) or (), said), **said}
+    by_factor = {
+        k: v for k, v in scaled(state, getattr(parsed, "scales", ()) or (), said).items() if k not in said
+    }
+    by_factor.update(_recurrency(state, parsed, said))
+    said = {**by_factor, **said}
     usable, asks = vet(said, parsed.asks)
     asks = [_as_written(a, text) for a in asks]
     data_language = getattr(parsed.slots, "data_language", None)
@@ -236,6 +243,8 @@ def understand(
         # Region and owned hardware have one owner, the NLU (bot/nlu/context.py).
         region=getattr(parsed, "region", None),
         owned=bool(getattr(parsed, "owned", False)),
+        count_limit=bool(getattr(parsed, "count_limit", False)) and "gpu_count" in usable,
+        scaled=tuple(k for k in by_factor if k in usable),
         kind=str(parsed.intent),
         providers=tuple(getattr(parsed, "providers_mentioned", ()) or ()),
         price_period=getattr(parsed, "price_period", None),
@@ -254,6 +263,7 @@ def understand(
         model_fields=tuple(getattr(parsed, "model_fields", ()) or ()),
         gpu_memory=_gpu_memory(getattr(parsed, "gpu_memory", None)),
         working_days=getattr(parsed, "working_days", None) if "days" in usable else None,
+        sprints=getattr(parsed, "sprints", None) if "days" in usable else None,
     )
 
 
@@ -272,6 +282,8 @@ def scaled(state: DialogueState, scales: Any, said: Mapping[str, Any]) -> dict[s
             held = state.slots.get(name)
             if name == "gpu_count" and held is None:
                 held = (state.last or {}).get("gpus")  # "double the GPUs": of the plan shown
+            if name == "budget" and held is None:
+                held = plan_cost(state)  # "预算砍半" with no budget: half of what the plan shown costs
             if name in said or held is None:
                 continue
             if name == "budget" and isinstance(held, Mapping) and _budget_ok(held):
@@ -284,6 +296,31 @@ def scaled(state: DialogueState, scales: Any, said: Mapping[str, Any]) -> dict[s
                     out[name] = round(value) if name == "epochs" and value >= 1 else value
             break
     return out
+
+
+def _recurrency(state: DialogueState, parsed: Any, said: Mapping[str, Any]) -> dict[str, Any]:
+    """ "that's RMB, not dollars", "是人民币" and nothing else: the budget held, in that currency."""
+    currency = getattr(parsed, "currency", None)
+    held = state.slots.get("budget")
+    if (
+        not currency
+        or said
+        or parsed.intent not in ("size", "unknown", "whatif")
+        or getattr(parsed, "yes_no", False)
+    ):
+        return {}
+    if not (isinstance(held, Mapping) and _budget_ok(held)) or held.get("currency") == currency:
+        return {}
+    return {"budget": {**held, "currency": currency}}
+
+
+def plan_cost(state: DialogueState) -> dict[str, Any] | None:
+    """The total cost of the plan shown, as a budget ({"amount", "currency", "period"}), or None."""
+    last = state.last or {}
+    cost, currency = last.get("cost"), last.get("currency")
+    if not (isinstance(cost, int | float) and cost > 0 and currency in ("USD", "CNY")):
+        return None
+    return {"amount": float(cost), "currency": currency, "period": "total"}
 
 
 def _gpu_memory(value: Any) -> dict[str, Any] | None:

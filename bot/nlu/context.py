@@ -27,6 +27,30 @@ NOT_OWNED = (" to ", " no ", " zero ", "n't")  # "we have to rent 8 H100s", "we 
 REACH = 16  # characters from the cue to the GPUs it owns
 
 
+# Words before a GPU count that make it a ceiling, not a choice: "如果只能用 16 张卡", "only 8 H100s",
+# "at most 16 GPUs", "最多 16 张卡". The plan then never uses more (dialogue.recommend).
+COUNT_LIMIT_CUES = (
+    "只能用", "只能", "只有", "只用", "最多", "至多", "顶多", "不超过", "不能超过", "仅有", "就只有",
+    "only", "at most", "no more than", "just", "max", "maximum of", "a maximum of", "limited to", "capped at",
+)  # fmt: skip
+
+
+def count_limit(s: str, gpus: list[GpuMention]) -> bool:
+    """A limit word followed, in the same clause, by a GPU name or a GPU word."""
+    if not lexicon.has_cue(s, COUNT_LIMIT_CUES):
+        return False
+    for cue in COUNT_LIMIT_CUES:
+        i = lexicon.find_phrase(s, cue)
+        while i != -1:
+            end = i + len(cue)
+            reach = s[end : end + REACH]
+            cut = next((k for k, ch in enumerate(reach) if ch in BOUNDARIES), len(reach))
+            if _names_gpus(reach[:cut], end, gpus):
+                return True
+            i = lexicon.find_phrase(s, cue, i + 1)
+    return False
+
+
 def region(s: str, providers: tuple[str, ...]) -> str | None:
     """ "cn" when the message names a mainland-China cloud or the mainland itself."""
     if any(p in china_providers() for p in providers):

@@ -38,7 +38,7 @@ def gpu_counts(s: str, nums: list[Num], units: list[Unit], gpus: list[GpuMention
             if (s.startswith("卡", k) and not s.startswith("卡路里", k)) or _dash_gpu(s, j):
                 per_node.append((idx, num.value))
                 _node_count_before(s, nums, idx, nodes)
-            elif lexicon.phrase_at(s, k, _GPU_WORDS_ALL) is not None:
+            elif lexicon.phrase_at(s, k, _GPU_WORDS_ALL) is not None or _measured_gpu_word(s, k):
                 totals.append((idx, num.value))
             elif _after_gpu_name(s, num, ends):
                 totals.append((idx, num.value))
@@ -144,6 +144,19 @@ def _single(s: str, gpus: list[GpuMention], found: Found) -> bool:
             found.add("gpu_count", 1.0, Num(g.start, j + len(word), 1.0, ""), s)
             return True
     return False
+
+
+# A measure word between a count and the word for GPUs, with a space after it: "8 个 GPU", "4 张 显卡".
+_MEASURE_WORDS = ("个", "张", "块")
+
+
+def _measured_gpu_word(s: str, k: int) -> bool:
+    if not s.startswith(_MEASURE_WORDS, k):
+        return False
+    m = k + 1
+    while m < len(s) and s[m] == " ":
+        m += 1
+    return m > k + 1 and lexicon.phrase_at(s, m, _GPU_WORDS_ALL) is not None
 
 
 def _dash_gpu(s: str, j: int) -> bool:

@@ -33,13 +33,18 @@ _EN = (
 _MONTH_PART_NAMED_EN = re.compile(
     r"\b(?:by|before|until|till|no later than) (?P<part>early|mid|mid-|late) ?" + _MONTH + r"\b" + _YEAR
 )
-_END_OF_MONTH_EN = re.compile(r"\b(?:by|before|until|till) (?:the )?end of " + _MONTH + r"\b" + _YEAR)
+_END_OF_MONTH_EN = re.compile(r"\b(?:" + _CUE_EN + r" )?(?:the )?end of " + _MONTH + r"\b" + _YEAR)
 _ZH_NUM = r"[0-9一二三四五六七八九十两〇零]{1,3}"
 _ZH_CUE_BEFORE = r"(?:(?P<cue0>截止|截至|最晚|deadline|ddl)(?:日期|时间)?(?:是|为|定在|:)? ?)?"
 _ZH = re.compile(
     _ZH_CUE_BEFORE + r"(?:(?P<year>20\d\d)年)?(?P<month>" + _ZH_NUM + r")月(?P<day>" + _ZH_NUM
     + r")(?:日|号)? ?(?P<cue>之前|以前|前|为止|截止|到期)?"
 )  # fmt: skip
+_ZH_PART = re.compile(
+    r"(?:(?P<year>20\d\d)年)?(?P<month>"
+    + _ZH_NUM
+    + r")月(?:的)?(?P<part>初|上旬|中旬|中|下旬)(?:之前|以前|前|为止)?"
+)
 _ZH_END = re.compile(r"(?:(?P<year>20\d\d)年)?(?P<month>" + _ZH_NUM + r")月(?:底|末)(?:之前|以前|前)?")
 MAX_DAYS = 3650
 
@@ -157,7 +162,7 @@ _QUARTER_ZH = re.compile(
 _QUARTER_THIS_EN = re.compile(r"\bend of (?:the |(?P<which>this|next) )quarter\b")
 _QUARTER_THIS_ZH = re.compile(r"(?P<which>下个|下|这个|本)季度(?:末|底|结束)")
 _YEAR_END_EN = re.compile(
-    r"\b(?:by |before )?(?:the )?end of (?:the |(?P<which>this|next) )year\b|\bby year[- ]end\b"
+    r"\b(?:by |before )?(?:the )?end of (?:the |(?P<which>this|next) )?year\b|\bby year[- ]end\b"
 )
 _YEAR_END_ZH = re.compile(r"(?P<which>今|明)?年?年底(?:之前|以前|前)?")
 
@@ -274,7 +279,8 @@ _HOLIDAYS = {
     "圣诞": "christmas", "new year's day": "new_year", "new year's": "new_year", "new year": "new_year",
     "the new year": "new_year", "元旦": "new_year", "chinese new year": "lunar_new_year",
     "lunar new year": "lunar_new_year", "spring festival": "lunar_new_year", "cny": "lunar_new_year",
-    "春节": "lunar_new_year", "农历新年": "lunar_new_year", "过年": "lunar_new_year",
+    "春节": "lunar_new_year", "农历新年": "lunar_new_year", "农历年": "lunar_new_year",
+    "旧历年": "lunar_new_year", "过年": "lunar_new_year",
     "新春": "lunar_new_year", "thanksgiving": "thanksgiving", "国庆节": "national_day",
     "国庆": "national_day", "national day": "national_day",
 }  # fmt: skip
@@ -355,4 +361,7 @@ def _absolute(s: str, today: dt.date) -> dt.date | None:
     m = _ZH_END.search(s)
     if m and m.group(0)[-1] in "前":
         return _last_day(today, m.group("year"), _number(m.group("month")))
+    m = _ZH_PART.search(s)
+    if m:  # "1月中旬前": the day the part starts or means (MONTH_PARTS), as "by mid-January"
+        return _date_on(today, m.group("year"), _number(m.group("month")), MONTH_PARTS[m.group("part")])
     return None

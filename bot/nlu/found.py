@@ -48,7 +48,9 @@ class Found:
     # A GPU memory size asked for with no GPU named: (">=" | "<=", GB) ("which GPUs have 80GB or more?").
     gpu_memory: tuple[str, float] | None = None
     working_days: float | None = None  # "10 working days": the count said (days holds 7/5 of it)
+    sprints: float | None = None  # "two sprints": the count said (days holds lexicon.SPRINT_DAYS each)
     text_unit: str | None = None  # "word" / "zh_char": a token count was read from words or 字
+    gpu_ends: frozenset[int] = frozenset()  # where each GPU name ends (a rate right after one is its price)
 
     def add(self, slot: str, value: float, num: Num, s: str, extra: object = None) -> None:
         text = s[num.start : num.end][:40].strip()

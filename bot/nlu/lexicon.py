@@ -13,6 +13,11 @@ import re
 # mentions_spot, and with a question about it, the spot answer (intents: "spot").
 SPOT_WORDS = re.compile(r"spot|preempt|竞价|競價|抢占|搶佔|搶占|可中断|可中斷", re.IGNORECASE)
 
+# Days per sprint. The Scrum Guide (scrumguides.org, November 2020) fixes a sprint at "one month or less" and
+# no shorter length; two weeks is the common choice and our stated default, so "two sprints" is planned as
+# 28 days and the reply says which length it took (Parse.sprints).
+SPRINT_DAYS = 14.0
+
 # Calendar days per working day: a working week is 5 days of 7 (Parse.working_days states the rule).
 WORKING_DAY = 7 / 5
 
@@ -33,7 +38,7 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     ("pb", "data", 1e15), ("terabytes", "data", 1e12), ("terabyte", "data", 1e12),
     ("gigabytes", "data", 1e9), ("gigabyte", "data", 1e9), ("megabytes", "data", 1e6),
     ("petabytes", "data", 1e15), ("kilobytes", "data", 1e3), ("bytes", "data", 1.0),
-    ("兆字节", "data", 1e6), ("字节", "data", 1.0),
+    ("兆字节", "data", 1e6), ("字节", "data", 1.0), ("兆", "data", 1e6),  # bare "500兆": numerals_zh.ZHAO
     # "500 G", "两百 G 左右": a spaced G is gigabytes in Chinese speech (glued "500G" is read by the scanner).
     ("g", "data", 1e9),  # 兆字节 = MB (numerals_zh.ZHAO)
     ("tokens", "tokens", 1.0), ("token", "tokens", 1.0), ("toks", "tokens", 1.0),
@@ -60,6 +65,9 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     ("days", "days", 1.0), ("day", "days", 1.0), ("weeks", "days", 7.0), ("week", "days", 7.0),
     ("wks", "days", 7.0), ("wk", "days", 7.0), ("fortnights", "days", 14.0),
     ("fortnight", "days", 14.0), ("months", "days", 30.0), ("month", "days", 30.0),
+    # A sprint is taken as two weeks (SPRINT_DAYS: Parse.sprints states the rule in the reply).
+    ("sprints", "days", SPRINT_DAYS), ("sprint", "days", SPRINT_DAYS), ("个sprint", "days", SPRINT_DAYS),
+    ("个 sprint", "days", SPRINT_DAYS),
     ("mos", "days", 30.0), ("mo", "days", 30.0), ("years", "days", 365.0), ("year", "days", 365.0),
     ("yrs", "days", 365.0), ("yr", "days", 365.0), ("hours", "days", 1 / 24),
     ("hour", "days", 1 / 24), ("hrs", "days", 1 / 24), ("hr", "days", 1 / 24), ("h", "days", 1 / 24),
@@ -156,9 +164,15 @@ DURATION_FILLERS = ("more ", "extra ", "additional ")
 # Currency words after an amount. 刀 is Chinese slang for US dollars.
 CURRENCY_SUFFIX: tuple[tuple[str, str], ...] = (
     ("人民币", "CNY"), ("块钱", "CNY"), ("元", "CNY"), ("块", "CNY"), ("rmb", "CNY"),
-    ("cny", "CNY"), ("美元", "USD"), ("美金", "USD"), ("刀", "USD"), ("usd", "USD"),
+    ("cny", "CNY"), ("美元", "USD"), ("美金", "USD"), ("美刀", "USD"), ("刀", "USD"), ("usd", "USD"),
     ("us$", "USD"), ("$", "USD"), ("dollars", "USD"), ("dollar", "USD"), ("bucks", "USD"),
     ("buck", "USD"), ("yuan", "CNY"),
+)  # fmt: skip
+# Currencies named with no amount: "that's RMB, not dollars", "是人民币". Words only (元, 块, 刀 and $ alone
+# are too short to mean a currency without a number: 元旦, 一块儿).
+CURRENCY_WORDS: tuple[tuple[str, str], ...] = (
+    ("人民币", "CNY"), ("rmb", "CNY"), ("cny", "CNY"), ("yuan", "CNY"), ("美元", "USD"), ("美金", "USD"),
+    ("美刀", "USD"), ("usd", "USD"), ("us dollars", "USD"), ("dollars", "USD"), ("dollar", "USD"),
 )  # fmt: skip
 # Cents after an amount: "90 cents an hour" (Duckling AmountOfMoney/EN corpus: "10 cents", "10¢").
 CENTS_SUFFIX = ("cents", "cent", "¢")
@@ -390,6 +404,22 @@ PRECISIONS: tuple[tuple[str, str], ...] = (
     ("fp8", "fp8"), ("fp-8", "fp8"), ("float8", "fp8"), ("8位浮点", "fp8"),
 )  # fmt: skip
 
+# "Fine-tune" with no word for how: sized as full fine-tuning (METHODS), and an answer that finds
+# only adapters fit may lead with them (bot/dialogue/answers/feasibility.py).
+FINE_TUNE_UNQUALIFIED: tuple[str, ...] = (
+    "微调",
+    "精调",
+    "fine-tune",
+    "finetune",
+    "fine tune",
+    "fine-tuning",
+    "finetuning",
+    "fine tuning",
+    "sft",
+    "指令微调",
+    "instruction tuning",
+)
+
 # Ranked: the first rank with a hit wins, so "QLoRA" beats "LoRA" and "fine-tune" beats a
 # "pretrained model" mention. Plain "fine-tune"/微调/SFT without a qualifier is read as full
 # fine-tuning: it is the conservative (largest) sizing, and the reply says so.
@@ -456,22 +486,7 @@ METHODS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "dapt",
         ),
     ),
-    (
-        "full_finetune",
-        (
-            "微调",
-            "精调",
-            "fine-tune",
-            "finetune",
-            "fine tune",
-            "fine-tuning",
-            "finetuning",
-            "fine tuning",
-            "sft",
-            "指令微调",
-            "instruction tuning",
-        ),
-    ),
+    ("full_finetune", FINE_TUNE_UNQUALIFIED),
     ("pretrain", ("预训练", "pretrain", "pre-train", "pretraining", "pre-training", "pre train")),
 )
 

@@ -26,7 +26,10 @@ NUMERAL_CHARS = frozenset(DIGITS) | frozenset(SMALL_UNITS) | frozenset(BIG_UNITS
 # 兆 means 10^12 in Taiwan, Hong Kong and Japan but 10^6 in mainland China, where in practice it is only the
 # SI prefix M (兆字节 = MB, 兆帕 = MPa) and a trillion is written 万亿 (zh.wikipedia.org/wiki/兆, citing
 # GB 3100-1993 and the 现代汉语词典; read 2026-12-01). So 兆 before a count ("2 兆 token", "四兆參數") is a
-# trillion in either script, since a mainland writer counts a million as 百万, never 兆; 兆字节 is a megabyte.
+# trillion in either script, since a mainland writer counts a million as 百万, never 兆; 兆字节 is a megabyte,
+# and so is a bare 兆 after an amount with no counted word after it ("数据 500兆", "800兆左右"): there it is
+# the mainland's spoken "mega" of 兆字节 (GB 3100-1993 gives 兆 as the SI prefix M), while a Taiwan writer
+# names a data size in MB/GB/TB, not 兆 (lexicon.UNITS).
 ZHAO = "兆"
 ZHAO_COUNT = 1e12
 # A numeral longer than this is not something a person wrote as a quantity.

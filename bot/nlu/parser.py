@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from bot.nlu import context, intents, lexicon, serving
 from bot.nlu.deadlines import deadline_date
-from bot.nlu.found import RANGES, Found
+from bot.nlu.found import NEGATIONS, RANGES, Found
 from bot.nlu.gpus import find_gpus
 from bot.nlu.models import ModelMention, find_models
 from bot.nlu.numerals_zh import FINANCIAL
@@ -96,16 +96,63 @@ def _first_phrase(s: str, table: tuple[tuple[str, str], ...], last: bool = False
 _CHANGE_TO = re.compile(r"->|→|=>|⇒|\bfrom\b[^,;.!?，。；]{1,40}?\bto\b")
 
 
+# Words before a method that rule it out: "不要 LoRA，要全参", "full fine-tune, not LoRA", "without QLoRA".
+# Wider than found.NEGATIONS (a number's): "不要超过 3 万" caps a budget, but "不要 LoRA" drops a method.
+_METHOD_NEGATIONS = (
+    *NEGATIONS,
+    "不要",
+    "不用",
+    "别用",
+    "不做",
+    "不想用",
+    "no",
+    "without",
+    "don't want",
+    "not using",
+)
+
+
+def _negated(s: str, i: int) -> bool:
+    return s[max(0, i - 16) : i].rstrip().endswith(_METHOD_NEGATIONS)
+
+
+def _currency_named(s: str) -> str | None:
+    """The currency a message names with no amount ("that's RMB, not dollars"): the first one not ruled
+    out by a negation before it."""
+    hits = []
+    for word, currency in lexicon.CURRENCY_WORDS:
+        i = lexicon.find_phrase(s, word)
+        while i != -1:
+            if not s[max(0, i - 16) : i].rstrip().endswith(NEGATIONS):
+                hits.append((i, currency))
+            i = lexicon.find_phrase(s, word, i + 1)
+    return min(hits)[1] if hits else None
+
+
 def _method(s: str) -> str | None:
+    found = _method_phrases(s)
+    return found[0] if found is not None else None
+
+
+def unqualified_fine_tune(text: str) -> bool:
+    """The message says "fine-tune"/微调 and no word for how (full, LoRA, QLoRA): the method slot
+    reads full fine-tuning, the conservative sizing, but the user did not choose it."""
+    found = _method_phrases(_each(_financial(normalise(text).lower)))
+    return found is not None and found[1] is lexicon.FINE_TUNE_UNQUALIFIED
+
+
+def _method_phrases(s: str) -> tuple[str, tuple[str, ...]] | None:
     for method, phrases in lexicon.METHODS:
         if not lexicon.has_cue(s, phrases):
             continue  # none of the group's phrases: one search instead of one per phrase
         for phrase in phrases:
             i = lexicon.find_phrase(s, phrase)
-            while i != -1 and phrase == "预训练" and s.startswith(("模型", "的模型", "好", "过"), i + 3):
+            while i != -1 and (
+                (phrase == "预训练" and s.startswith(("模型", "的模型", "好", "过"), i + 3)) or _negated(s, i)
+            ):
                 i = lexicon.find_phrase(s, phrase, i + 1)  # 预训练模型 is a base model, not a method
             if i != -1:
-                return method
+                return method, phrases
     return None
 
 
@@ -199,6 +246,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     region = context.region(t.lower, providers)  # before _financial: 陆 in 大陆 is also a financial six
     # A period next to a price word is the price's; a period word elsewhere may be the budget's.
     price_period = found.price_period or (None if slots.budget is not None else _price_period(s))
+    currency = _currency_named(s) if slots.budget is None and not found.values.get("budget") else None
     signals = intents.Signals(
         filled=filled + (("ask",) if asks else ()),
         gpus=mentioned,
@@ -234,6 +282,8 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         no_deadline=open_timeline,
         region=region,
         owned=context.owned(s, gpus),
+        count_limit=count is not None and context.count_limit(s, gpus),
+        currency=currency,
         script_ambiguous=t.script_ambiguous,
         yes_no=yes_no,
         asap=days is None and not open_timeline and intents.has_any(s, lexicon.ASAP),
@@ -243,6 +293,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         stack_said=" + ".join(t.original[a:b] for a, b in stack_spans) or None,
         task=task,
         working_days=found.working_days if days is not None and found.working_days is not None else None,
+        sprints=found.sprints if days is not None and found.sprints is not None else None,
         proposes_gpu=intents.proposes_gpu(s, intent, yes_no, filled, mentioned),
         asks_time=lexicon.has_cue(s, lexicon.ASKS_TIME),
         asks_speed=lexicon.has_cue(s, lexicon.ASKS_SPEED),

@@ -268,8 +268,17 @@ def _chinese(s: str, i: int) -> tuple[Num | None, int]:
     return Num(start, j, value * factor, tag, neg, scale=scale), j
 
 
+# Words after which "one" is a pronoun, not a number: "each one is ~3k tokens", "no one", "which one".
+_PRONOUN_ONE_AFTER = ("each ", "every ", "no ", "any ", "which ", "this ", "that ", "the ", "per ", "some ")
+
+
 def _english(s: str, i: int) -> tuple[Num | None, int]:
     n = len(s)
+    if s.startswith("one", i) and not _is_letter(s[i + 3 : i + 4] or " "):
+        for word in _PRONOUN_ONE_AFTER:
+            k = i - len(word)
+            if k >= 0 and s.startswith(word, k) and (k == 0 or not _is_letter(s[k - 1])):
+                return None, _skip_word(s, i)
     if s.startswith("point ", i) and i + 6 < n and _is_digit(s[i + 6]):
         num, j = _arabic(s, i + 6)  # "point 77" = 0.77 (Duckling EN numeral corpus)
         if num is not None and num.mult == "" and s[i + 6 : num.end].isdigit():

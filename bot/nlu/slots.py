@@ -29,6 +29,7 @@ from bot.nlu.serving import (
 )
 from bot.nlu.types import Ask
 from bot.nlu.units import (
+    COPULAS,
     FOREIGN,
     NO_UNIT,
     Unit,
@@ -62,7 +63,7 @@ def extract(
 ) -> Found:
     """Candidate slot values of every number in `s`. `serving`: the message is about serving a model,
     so a small token count is a request length, not a dataset."""
-    found = Found(named_model=named_model, serving=serving)
+    found = Found(named_model=named_model, serving=serving, gpu_ends=frozenset(g.end for g in gpus))
     # Each number's unit, read once: the readers below ask for most numbers' units several times,
     # and reading one was ~5% of a chat turn. Every number's is needed (_gpu_memory asks for all).
     units = [unit_after(s, num) for num in nums]
@@ -141,7 +142,10 @@ def _classify(
     budget_period = s[: num.start].rstrip(" 是为:：").endswith(tuple(p for p, _ in lexicon.BUDGET_PERIODS))
     money_cue = budget_period or lexicon.has_cue(before, lexicon.MONEY_CUES)
     # "有 5 万预算", "a 10k budget": the amount right before the word for a budget
-    money_cue = money_cue or after.lstrip(" 的").startswith(_BUDGET_AFTER)
+    rest = after.lstrip(" 的")
+    period = lexicon.phrase_at(rest, 0, _PERIOD_WORDS)  # "5k/mo budget", "3万一个月的预算"
+    rest = rest[len(period) :].lstrip(" 的") if period else rest
+    money_cue = money_cue or rest.startswith(_BUDGET_AFTER)
     if money_cue and num.mult in ("", "k", "m", "zh"):
         _money(s, idx, num, unit, nums, found, lang)
         return
@@ -150,6 +154,7 @@ def _classify(
 
 # A budget word right after a bare amount makes it the budget.
 _BUDGET_AFTER = ("预算", "budget", "dollar budget", "usd budget")
+_PERIOD_WORDS = tuple(phrase for phrase, _ in lexicon.PERIOD_AFTER)
 
 
 # Words that make a model size the parameters active per token of a mixture-of-experts model.
@@ -668,9 +673,41 @@ def _quoted_price(s: str, num: Num, period: str, found: Found) -> bool:
         return False
     head = before.rstrip(" ~≈$¥￥").removesuffix("about").removesuffix("约").removesuffix("大概").rstrip()
     cues = tuple((" " + w) if w.isascii() else w for w in lexicon.QUOTED_PRICE_BEFORE)
-    if head.endswith(cues):
+    if head.endswith(cues) or _after_gpu(s, num, found.gpu_ends):
         found.price_period = found.price_period or period
         return True
+    return False
+
+
+# What may stand between a GPU name and the price quoted for it: "H100 大概 2.5 刀一小时", "A100 ~$1.2/hr".
+_PRICE_HEDGES = (
+    "about",
+    "around",
+    "roughly",
+    "大概",
+    "大约",
+    "约",
+    "是",
+    "要",
+    "~",
+    "≈",
+    "$",
+    "¥",
+    "￥",
+    ":",
+    "：",
+)
+
+
+def _after_gpu(s: str, num: Num, gpu_ends: frozenset[int]) -> bool:
+    """A rate right after a GPU name is that GPU's price, not the user's budget."""
+    for end in gpu_ends:
+        if num.start - 16 <= end <= num.start:
+            gap = s[end : num.start]
+            for hedge in _PRICE_HEDGES:
+                gap = gap.replace(hedge, "")
+            if not gap.strip():
+                return True
     return False
 
 
@@ -723,6 +760,8 @@ def _duration(
         return
     if num.value == 1 and s[: num.start].rstrip().endswith(_BUDGET_BEFORE_PERIOD):
         return
+    if num.value == 1 and _amount_next(s, idx, unit, nums, units):
+        return  # "一个月一万美金", "a month $10k": the period of the budget after it (units.period_near)
     if s[unit.end - 7 : unit.end] == "quarter":
         tail = next((t for t in _QUARTER_HOUR if s.startswith(t, unit.end)), None)
         if tail is not None:
@@ -755,7 +794,23 @@ def _duration(
         idx, end = nxt, unit.end
     if unit.factor == lexicon.WORKING_DAY:
         found.working_days = num.value  # "10 working days": said so, shown with the rule
+    if unit.factor == lexicon.SPRINT_DAYS and "sprint" in s[num.end : unit.end]:
+        found.sprints = num.value  # "two sprints": said so, shown with the length taken
     found.add("days", days, num, s)
+
+
+def _amount_next(s: str, idx: int, unit: Unit, nums: list[Num], units: list[Unit]) -> bool:
+    """The next number is an amount of money right after this single unit of time ("一个月一万美金",
+    "一个月 1 万美金的预算"): only spaces or a copula between them."""
+    nxt = idx + 1
+    if nxt >= len(nums):
+        return False
+    gap = s[unit.end : nums[nxt].start].strip(" $¥￥")
+    for copula in COPULAS:
+        gap = gap.removeprefix(copula).strip(" $¥￥")
+    if gap and gap not in ("us",):
+        return False
+    return units[nxt].kind == "money" or currency_before(s, nums[nxt]) is not None
 
 
 def _half_after(s: str, end: int) -> tuple[int, float]:

@@ -174,6 +174,8 @@ class Parse:
     skip: bool = False
     region: str | None = None  # "cn": the user wants mainland-China clouds (阿里云, 国内, ...)
     owned: bool = False  # the user already has the GPUs they named ("我们有8张A100")
+    count_limit: bool = False  # the GPU count is a ceiling ("如果只能用 16 张卡", "at most 8 GPUs")
+    currency: str | None = None  # a currency named with no amount ("that's RMB, not dollars")
     no_deadline: bool = False  # "no deadline", "不着急": the timeline is deliberately open
     # The Chinese reads the same in both scripts ("改成13B"): `script` is a guess; follow the
     # previous turn or the Slack locale.
@@ -187,6 +189,8 @@ class Parse:
     task: str | None = None  # "serve": inference / deployment; "train": training named; None: not said
     # "10 working days": the count said; slots.days holds 7/5 of it (a working week is 5 days of 7).
     working_days: float | None = None
+    # "two sprints": the count said; slots.days holds lexicon.SPRINT_DAYS per sprint.
+    sprints: float | None = None
     # A yes/no question proposing a GPU for the job at hand ("用 4090 可以吗", "can we use A100s?").
     proposes_gpu: bool = False
     asks_time: bool = False  # "how long", "多久": the time is the answer (intent size on given hardware)
@@ -217,6 +221,8 @@ class Parse:
             "skip": self.skip,
             "region": self.region,
             "owned": self.owned,
+            "count_limit": self.count_limit,
+            "currency": self.currency,
             "no_deadline": self.no_deadline,
             "script_ambiguous": self.script_ambiguous,
             "yes_no": self.yes_no,
@@ -227,6 +233,7 @@ class Parse:
             "stack_said": self.stack_said,
             "task": self.task,
             "working_days": self.working_days,
+            "sprints": self.sprints,
             "proposes_gpu": self.proposes_gpu,
             "asks_time": self.asks_time,
             "asks_speed": self.asks_speed,

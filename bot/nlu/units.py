@@ -141,6 +141,8 @@ def _is_duration(s: str, num: Num, phrase: str, j: int) -> bool:
     if phrase == "月":
         if before == "年" or nxt.isdigit() or nxt in "日号底初中份" or nxt in "一二三四五六七八九十":
             return False
+        if s.startswith(("上旬", "下旬"), end):
+            return False  # 二月下旬: a part of a month (deadlines.MONTH_PARTS), not two months
     if phrase in ("日", "号"):
         if before == "月":
             return False
@@ -201,9 +203,13 @@ def period_near(s: str, start: int, end: int) -> tuple[str, int]:
 
     Returns the period and the end of the text it used (so "一个月" there is not a timeline)."""
     j = _skip_space(s, end)
+    probe, shift = s, 0
+    if s.startswith("/ ", j):  # "2.5 万美刀 / 月", "$5k / month": the slash spaced out
+        k = _skip_space(s, j + 1)
+        probe, shift = s[: j + 1] + s[k:], k - j - 1
     for phrase, period in lexicon.PERIOD_AFTER:
-        if lexicon.match_at(s, j, phrase):
-            return period, j + len(phrase)
+        if lexicon.match_at(probe, j, phrase):
+            return period, j + len(phrase) + shift
     # The clause before the amount, across earlier numbers: "一周预算七千", "monthly budget of $8k".
     before = window_before(s, start, 0)[-PERIOD_LOOKBACK:]
     for phrase, period in lexicon.PERIOD_BEFORE:
@@ -211,7 +217,7 @@ def period_near(s: str, start: int, end: int) -> tuple[str, int]:
             return period, end
     # A single unit of time right before, maybe with a copula: "一小时是 2 美元", "一个月 $2000".
     head = before.rstrip(" $¥￥").removesuffix("us").rstrip()
-    for copula in _COPULAS:
+    for copula in COPULAS:
         head = head.removesuffix(copula).rstrip()
     for phrase, period in _UNIT_PERIODS:
         if head.endswith(phrase):
@@ -219,7 +225,7 @@ def period_near(s: str, start: int, end: int) -> tuple[str, int]:
     return "total", end
 
 
-_COPULAS = ("是", "约", "大概", "大约", "才", "只要", "就要", "收", "要", "=", ":", "：")
+COPULAS = ("是", "约", "大概", "大约", "才", "只要", "就要", "收", "要", "=", ":", "：")
 _UNIT_PERIODS = (
     ("一小时", "hour"),
     ("一个小时", "hour"),

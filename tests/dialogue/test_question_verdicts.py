@@ -7,9 +7,13 @@ from bot.dialogue.consultant import Consultant
 from .asking import FORM, ask
 
 
-def test_same_compute_more_memory_is_the_better_gpu_and_says_why(real: Consultant) -> None:
+def test_same_compute_and_more_memory_is_better_for_a_job_only_where_its_memory_is_needed(
+    real: Consultant,
+) -> None:
+    # Same dense BF16 at about twice the price per hour: per unit of fine-tuning work the H100 wins.
     text = ask(real, "Is an H200 better than an H100 for fine-tuning?")
-    assert text.startswith("*Yes.*") and "141 GB" in text and "80 GB" in text
+    assert text.startswith("*Only for models that need its memory;*") and "141 GB" in text and "80 GB" in text
+    assert "per $/hour" in text and "LoRA up to about" in text
     assert ask(real, "is the H100 better than the H200").startswith("*No.*")
 
 
@@ -111,3 +115,40 @@ def test_asked_with_an_8_bit_optimizer_the_verdict_is_on_the_low_memory_recipe(r
 def test_a_12b_full_fine_tune_on_one_a100_80gb_is_still_no_with_plain_adamw(real: Consultant) -> None:
     text = ask(real, "Can we full fine-tune a 12.9B model on one A100 80GB?")
     assert text.startswith("*No.*") and "low-memory recipe" in text
+
+
+def test_a_full_fine_tune_too_big_for_the_gpus_offers_cpu_offload_on_them_with_the_host_ram(
+    real: Consultant,
+) -> None:
+    text = ask(real, "we have 8 H100s, can we full fine-tune a 72B model?")
+    assert text.startswith("*No.*")
+    options = [line for line in text.splitlines() if line.startswith("•")]
+    offload = next(line for line in options if "CPU offload" in line)
+    assert "on 8 × NVIDIA H100 SXM5" in offload and "1.5× slower per step" in offload
+    assert "TB of host RAM per machine" in offload
+    # The same choice of options as `gpu-advisor size` makes (sizing.feasibility owns it).
+    assert any(line.startswith("• LoRA on 8 ×") for line in options)
+
+
+def test_pre_training_that_does_not_fit_is_never_offered_lora_instead(real: Consultant) -> None:
+    text = ask(real, "can we pretrain a 70B model on 8 A100 80GB?")
+    assert text.startswith("*No.*")
+    assert "LoRA" not in text and "• pre-training on" in text
+
+
+def test_fine_tune_with_no_method_said_leads_with_the_adapters_that_fit_the_same_gpus(
+    real: Consultant,
+) -> None:
+    text = ask(real, "Can I fine-tune Llama 3 8B on a single T4?")
+    assert text.startswith("*No, not in full; yes with QLoRA.*")
+    assert next(line for line in text.splitlines() if line.startswith("•")).startswith(
+        "• QLoRA on 1 × NVIDIA T4"
+    )
+    zh = ask(real, "單張 T4 能微調 Llama 3 8B 嗎")
+    assert zh.startswith("*不能全參訓練；用 QLoRA 可以*")
+
+
+def test_full_fine_tuning_said_in_so_many_words_keeps_a_plain_no(real: Consultant) -> None:
+    text = ask(real, "Can I full fine-tune Llama 3 8B on a single T4?")
+    assert text.startswith("*No.*")
+    assert "QLoRA on 1 × NVIDIA T4" in text  # still offered, after what keeps the method asked for

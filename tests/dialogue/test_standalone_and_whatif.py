@@ -111,10 +111,10 @@ def test_a_bigger_budget_that_changes_nothing_says_the_plan_already_fits(real: C
     assert "（+0%）" not in turn.text
 
 
-def test_what_if_only_8_gpus_plans_8_of_the_current_gpu_type(real: Consultant) -> None:
+def test_what_if_8_gpus_plans_8_of_the_current_gpu_type(real: Consultant) -> None:
     first = say(real, "Pretrain a 7B model on 140B tokens in 30 days")
     gpu = first.payload["recommendation"]["options"][0]["gpu"]
-    turn = say(real, "what if only 8 GPUs?")
+    turn = say(real, "what if we use 8 GPUs?")
     top = turn.payload["recommendation"]["options"][0]
     assert (top["gpu"], top["gpus"]) == (gpu, 8)
     assert "→ 8 GPUs" in turn.text

@@ -21,6 +21,8 @@ from bot.dialogue.plan import default_precision
 from bot.dialogue.understand import Understood
 from bot.render.views import resolve_gpus
 from sizing.errors import SizingError
+from sizing.evaluate import COUNT_LADDER
+from sizing.result import SizingResult
 from sizing.types import RECOMPUTES, STACKS, Catalog, GpuSpec, Method, Precision, SizingRequest
 
 if TYPE_CHECKING:
@@ -28,8 +30,9 @@ if TYPE_CHECKING:
 
 # The least memory a training step needs: one sequence per micro-batch (reference/sizing.md §3).
 MINIMAL_MICRO_BATCH = 1
-# GPU counts tried, smallest first, when looking for the fewest GPUs that hold a job.
-COUNT_LADDER = (1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024)
+# The most GPUs an answer looks for when it searches the fewest that hold a job (the memory
+# template says "more than 1,024" past it); the counts tried are the engine's own ladder.
+MAX_COUNTED_GPUS = 1024
 # Methods from the heaviest to the lightest: the lighter ones are what may fit instead.
 LIGHTER: dict[str, tuple[Method, ...]] = {
     "pretrain": ("lora", "qlora"),
@@ -125,6 +128,22 @@ def probe(
     the least memory the job can run in (micro-batch 1 and full activation checkpointing, unless
     the user named a recompute mode), the configuration a memory answer states; otherwise the
     engine picks the layout that fits best. `low_memory`: plan the low-memory recipe (None: as said)."""
+    result = probe_plan(q, spec, gpus, method, precision=precision, minimal=minimal, low_memory=low_memory)
+    return first_option(result) if result is not None else None
+
+
+def probe_plan(
+    q: Question,
+    spec: GpuSpec,
+    gpus: int,
+    method: Method,
+    *,
+    precision: Any = None,
+    minimal: bool = False,
+    low_memory: bool | None = None,
+) -> SizingResult | None:
+    """The whole plan behind `probe`: its first option, and on hardware that cannot hold the job the
+    engine's verdict with what fits instead (SizingResult.feasibility)."""
     params = q.slot("params")
     if params is None:
         return None
@@ -150,8 +169,11 @@ def probe(
         result = q.plan(request, q.catalog)
     except SizingError:
         return None
-    if not result.options:
-        return None
+    return result if result.options else None
+
+
+def first_option(result: SizingResult) -> dict[str, Any]:
+    """A plan's first option as the answers read it: its JSON view plus the workload it planned."""
     option: dict[str, Any] = result.options[0].to_dict(result.currency)
     option["workload"] = dict(result.workload)
     return option
@@ -163,7 +185,7 @@ def fewest_that_fit(
     method: Method,
     *,
     start: int = 1,
-    limit: int = COUNT_LADDER[-1],
+    limit: int = MAX_COUNTED_GPUS,
     min_free: float = 0.0,
     minimal: bool = False,
 ) -> dict[str, Any] | None:

@@ -8,38 +8,38 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.dialogue.answers.base import (
-    LIGHTER,
     Question,
     fewest_that_fit,
+    first_option,
     main_variant,
     model_state_gb,
     precision_for,
     probe,
+    probe_plan,
 )
-from bot.dialogue.answers.prices import cheapest, rent
+from bot.dialogue.answers.prices import rent
 from bot.dialogue.plan import training_software
 from bot.dialogue.reply import Reply
 from bot.nlu.intents import counts_gpus
+from bot.nlu.parser import unqualified_fine_tune
 from bot.nlu.text import normalise
-from sizing.calibration import LOW_MEMORY_SLOWDOWN
+from sizing.assumptions import MIN_HEADROOM
 from sizing.errors import SizingError
+from sizing.feasibility import Feasibility
+from sizing.layout import HEADROOM
 from sizing.types import Catalog, GpuSpec, Method, SizingRequest
 from sizing.workload import CHINCHILLA_TOKENS_PER_PARAM
 
 NEEDS = ("params", "gpu")
 DEFAULTS = {"gpu_count": 1, "method": "full_finetune", "precision": "bf16"}
-# Below this share of free memory a fitting plan is called tight (reference/sizing.md: 20-30%).
-TIGHT_HEADROOM = 0.2
-# "More of the same GPU" is offered up to this count; past it a larger GPU is the real answer. GPUs
-# without NVLink are offered only within one 8-GPU box: sharding over PCIe and Ethernet crawls.
-MAX_SAME_GPUS = 64
+# GPUs without NVLink are offered only within one 8-GPU box: sharding over PCIe and Ethernet crawls.
 ONE_NODE = 8
-# An alternative is worth offering with at least this share of memory free; a plan at 99% full
-# fails on the first longer batch.
-MIN_FREE = 0.1
 # A speed question without data: the time is said for this many tokens.
 REFERENCE_TOKENS = 1e9
-LARGER_SHOWN = 2
+ADAPTERS = ("lora", "qlora")
+# Memory savers that keep the method on the same GPUs (sizing.feasibility.FitOption.kind): the
+# low-memory full fine-tuning recipe (sizing.lowmem) and CPU offload of the optimizer state.
+RECIPES = ("low_memory", "offload")
 MEMORY_TERMS = ("weights_gb", "gradients_gb", "optimizer_gb", "activations_gb", "logits_gb")
 # The card meant when a count has no model ("4张卡", "8 GPUs"): the usual 80 GB training GPU.
 DEFAULT_GPU = "h100-sxm"
@@ -60,15 +60,33 @@ def answer(q: Question, reply: Reply, *, memory_asked: bool = False) -> bool:
         return False
     count = int(q.slot("gpu_count") or 1)
     method: Method = q.slot("method") or "full_finetune"
-    asked = probe(q, spec, count, method)
-    if asked is None:
+    planned = probe_plan(q, spec, count, method)
+    if planned is None:
         return False
+    asked = first_option(planned)
     single = asked if count == 1 else probe(q, spec, 1, method)
     state_gb = model_state_gb(single) if single is not None else None
     options: list[dict[str, Any]] = []
     fewest = None
+    lighter = None
     if not asked["fits"]:
-        options = what_fits(q, spec, count, method)
+        options = what_fits(q, planned.feasibility)
+        if q.slot("method") is None or unqualified_fine_tune(q.text):
+            # "Can I fine-tune 8B on one T4?" names no method: the adapters that fit these very GPUs
+            # are the answer a fine-tuning engineer gives first, with full fine-tuning's "no" beside it.
+            lighter = next(
+                (
+                    o
+                    for o in options
+                    if o["name"] == spec.name
+                    and o["gpus"] == count
+                    and o["method"] in ADAPTERS
+                    and not o["recipe"]
+                ),
+                None,
+            )
+            if lighter is not None:
+                options = [lighter, *(o for o in options if o is not lighter)]
         if counts_gpus(normalise(q.text).lower):
             # "全参微调 13B 需要几张 A100": the count that holds the job as asked leads the answer.
             fewest = next(
@@ -77,7 +95,7 @@ def answer(q: Question, reply: Reply, *, memory_asked: bool = False) -> bool:
             )
             if fewest is None and spec.scale_up_gbs:
                 # Past the usual offer (405B in full on H100s): the count asked for is still the answer.
-                found = fewest_that_fit(q, spec, method, start=count + 1, min_free=MIN_FREE)
+                found = fewest_that_fit(q, spec, method, start=count + 1, min_free=MIN_HEADROOM)
                 fewest = view(q.catalog, spec, found, method) if found is not None else None
                 options = [fewest, *options] if fewest is not None else options
     timing = time_on(q, spec, count, method) if asked["fits"] else None
@@ -100,7 +118,8 @@ def answer(q: Question, reply: Reply, *, memory_asked: bool = False) -> bool:
         gpu_memory_gb=spec.memory_gb,
         usable_gb=spec.capacity_gb,  # what nvidia-smi reports: an "80 GB" H100 holds 85.5e9 bytes
         headroom=asked.get("memory_headroom"),
-        tight=asked["fits"] and (asked.get("memory_headroom") or 0) < TIGHT_HEADROOM,
+        tight=asked["fits"]
+        and (asked.get("memory_headroom") or 0) < HEADROOM,  # the engine's memory_tight line
         state_gb=state_gb,
         capacity_gb=count * spec.memory_gb,
         dominant=dominant_term(asked.get("memory") or {}),
@@ -109,6 +128,7 @@ def answer(q: Question, reply: Reply, *, memory_asked: bool = False) -> bool:
         assumed=assumptions(q, asked),
         memory_asked=memory_asked,
         fewest=fewest,
+        lighter=lighter,
         assumed_gpu=assumed_gpu,
     )
     return True
@@ -192,58 +212,35 @@ def time_on(q: Question, spec: GpuSpec, count: int, method: Method) -> dict[str,
         "tokens": float(tokens) if tokens is not None else None,
         "data_bytes": float(data_bytes) if data_bytes is not None else None,
         "tokens_assumed": assumed,
+        "epochs": float(q.slot("epochs") or 1.0),  # passes over that data, in the time and cost
         "cost": cost.get("amount"),
         "currency": cost.get("currency") or "USD",
     }
 
 
-def what_fits(q: Question, spec: GpuSpec, count: int, method: Method) -> list[dict[str, Any]]:
-    """A full fine-tune's low-memory recipe on one of these GPUs (the same job, slower: sizing.lowmem),
-    lighter methods on the same GPUs, more of the same GPU, then larger GPUs: the cheapest per hour
-    and the one needing the fewest GPUs."""
+def what_fits(q: Question, verdict: Feasibility | None) -> list[dict[str, Any]]:
+    """What the engine found fits instead (sizing.feasibility owns the choice: the low-memory recipe,
+    CPU offload and lighter methods on the same GPUs, more of them, larger GPUs), each priced per hour
+    here because the question gave no data to time it."""
+    if verdict is None:
+        return []
     out: list[dict[str, Any]] = []
-    if method == "full_finetune" and not q.slot("low_memory"):
-        low = probe(q, spec, 1, method, low_memory=True)
-        if low is not None and roomy(low):
-            out.append(
-                view(q.catalog, spec, low, method) | {"recipe": "low_memory", "slowdown": LOW_MEMORY_SLOWDOWN}
-            )
-    for lighter in LIGHTER.get(method, ()):
-        option = probe(q, spec, count, lighter)
-        if option is not None and roomy(option):
-            out.append(view(q.catalog, spec, option, lighter))
-            break  # the lightest change that fits; QLoRA only when LoRA does not
-    limit = MAX_SAME_GPUS if spec.scale_up_gbs else ONE_NODE
-    more = fewest_that_fit(q, spec, method, start=count + 1, limit=limit, min_free=MIN_FREE)
-    if more is not None:
-        out.append(view(q.catalog, spec, more, method))
-    larger = []
-    for bigger in larger_gpus(q.catalog, spec):
-        option = fewest_that_fit(q, bigger, method, limit=max(count, ONE_NODE), min_free=MIN_FREE)
-        if option is not None:
-            larger.append(view(q.catalog, bigger, option, method))
-    cheapest_first = sorted(larger, key=lambda v: (v["usd_per_hour"] or float("inf"), v["gpus"]))
-    fewest_first = sorted(larger, key=lambda v: (v["gpus"], v["usd_per_hour"] or float("inf")))
-    for pick in (cheapest_first[:1] + fewest_first[:1])[:LARGER_SHOWN]:
-        if pick not in out:
-            out.append(pick)
+    for option in verdict.options:
+        spec = q.catalog.gpu(option.gpu)
+        shown = view(
+            q.catalog,
+            spec,
+            {"gpus": option.gpus, "memory_per_gpu_gb": option.memory_per_gpu_gb},
+            option.method,
+        )
+        if option.kind in RECIPES:
+            shown |= {
+                "recipe": option.kind,
+                "slowdown": option.slowdown,
+                "host_gb": option.host_memory_per_node_gb,
+            }
+        out.append(shown)
     return out
-
-
-def roomy(option: Mapping[str, Any]) -> bool:
-    return bool(option["fits"]) and float(option.get("memory_headroom") or 0.0) >= MIN_FREE
-
-
-def larger_gpus(catalog: Catalog, spec: GpuSpec) -> list[GpuSpec]:
-    """Priced GPUs with more memory than `spec`: per memory size the cheapest one, smallest first."""
-    by_size: dict[float, tuple[float, GpuSpec]] = {}
-    for g in catalog.gpus:
-        price = cheapest(catalog, g)
-        if g.memory_gb <= spec.memory_gb or price is None:
-            continue
-        if g.memory_gb not in by_size or price["usd_per_gpu_hour"] < by_size[g.memory_gb][0]:
-            by_size[g.memory_gb] = (price["usd_per_gpu_hour"], g)
-    return [g for _, (_, g) in sorted(by_size.items())]
 
 
 def view(catalog: Catalog, spec: GpuSpec, option: Mapping[str, Any], method: str) -> dict[str, Any]:
@@ -257,7 +254,7 @@ def view(catalog: Catalog, spec: GpuSpec, option: Mapping[str, Any], method: str
         "gpu_memory_gb": spec.memory_gb,
         "usd_per_hour": price["usd_per_hour"] if price else None,
         "as_of": price["as_of"] if price else None,
-        "recipe": None,  # "low_memory": the low-memory full fine-tuning recipe (sizing.lowmem)
+        "recipe": None,  # one of RECIPES: a memory saver on the same GPUs
         "slowdown": None,  # its step-time factor
     }
 
@@ -278,6 +275,8 @@ def assumptions(q: Question, option: Mapping[str, Any]) -> dict[str, Any]:
         "seq_len": workload.get("seq_len"),
         "micro_batch": layout.get("micro_batch"),
         "recompute": layout.get("recompute"),
+        # Model state sharded over the GPUs (what "fits on 8 × 4090" rests on): ZeRO-3 / FSDP.
+        "sharded_over": int(option.get("gpus") or 1) if layout.get("zero_stage") == 3 else None,
         "low_memory": bool(workload.get("low_memory")),
         "count_default": q.slot("gpu_count") is None,
         # With the data said, its time and cost are in the answer (or the job does not fit): no ask.

@@ -17,6 +17,7 @@ from bot.dialogue.reply import Reply
 from sizing.errors import SizingError
 from sizing.model_arch import ModelArchitecture
 from sizing.serve_load import DEFAULT_CONCURRENCY, peak_qps
+from sizing.serve_memory import LINEAR_BYTES
 from sizing.serve_plan import plan_serving
 from sizing.serve_result import ServeResult
 from sizing.serve_types import (
@@ -36,9 +37,9 @@ DEFAULTS: dict[str, Any] = {
     "precision": "the model's published precision (BF16 for most)",
     "latency": "with a load: ≤ 2 s to the first token, ≤ 50 ms per output token",
 }
-# Bytes per weight when serving: BF16/FP16 2, FP8/INT8 1, INT4 (AWQ/GPTQ) 0.5 plus ~3% of group
-# scales and zeros (128-weight groups with an fp16 scale and zero: 4 / 128 bytes per weight).
-WEIGHT_BYTES = {"bf16": 2.0, "fp8": 1.0, "int4": 0.5 + 4 / 128}
+# The formats a size-only serving answer quotes; bytes per weight come from sizing.serve_memory, which
+# sources its INT4 group scales (a model with no known architecture is all linear weights here).
+QUOTED_FORMATS = ("bf16", "fp8", "int4")
 SHOWN_OPTIONS = 4  # option rows in the chat answer; the rest is one "show the math" away
 # A serving question that names no model is sized for these, a typical small and a typical large
 # open chat model (an assumption the answer states), and asks which model is meant.
@@ -353,7 +354,7 @@ def answer(q: Question, reply: Reply) -> bool:
     if params is None and q.slot("model") is None and typical_answer(q, reply):
         return True
     weights = (
-        {name: float(params) * size / 1e9 for name, size in WEIGHT_BYTES.items()}
+        {name: float(params) * LINEAR_BYTES[name] / 1e9 for name in QUOTED_FORMATS}
         if params is not None
         else None
     )

@@ -1,0 +1,67 @@
+"""Conversations from red-team round 7 (issue 11): a GPU count said as a ceiling, a count with no GPU
+type, halving a budget nobody set, a currency corrected alone, and a length per sample after "each one"."""
+
+from __future__ import annotations
+
+from bot.dialogue.consultant import Consultant
+from bot.ports import TurnLike
+
+
+def say(consultant: Consultant, *texts: str, session: str = "s") -> TurnLike:
+    turn = None
+    for text in texts:
+        turn = consultant.handle(session, text)
+    assert turn is not None
+    return turn
+
+
+def top(turn: TurnLike) -> dict:
+    return turn.payload["recommendation"]["options"][0]
+
+
+def test_only_16_cards_after_a_32_card_plan_plans_16_and_says_the_deadline_is_missed(
+    real: Consultant,
+) -> None:
+    first = say(real, "预训练 13B 模型，600B token，BF16，一个月内完成")
+    assert top(first)["gpus"] > 16
+    turn = say(real, "如果只能用 16 张卡呢")
+    assert top(turn)["gpus"] == 16
+    assert "最多 16 张卡赶不上 30 天的期限" in turn.text
+    assert f"要按期完成需要 {top(first)['gpus']} ×" in turn.text
+
+
+def test_a_ceiling_above_the_plan_changes_nothing_and_says_so(real: Consultant) -> None:
+    first = say(real, "Pretrain a 7B model on 140B tokens in 30 days")
+    turn = say(real, "what if we can use at most 16 GPUs?")
+    assert top(turn)["gpus"] == top(first)["gpus"] <= 16
+    assert f"This plan uses {top(first)['gpus']} GPUs, within your limit of 16" in turn.text
+
+
+def test_a_gpu_count_without_a_type_plans_that_count_and_asks_for_the_type(real: Consultant) -> None:
+    turn = say(real, "我们有 8 个 GPU，想 LoRA 微调一个 13B 模型，数据 1 万条每条 2k token，一周内")
+    assert top(turn)["gpus"] == 8
+    assert "你说了 8 张卡，没说型号" in turn.text
+
+
+def test_halving_a_budget_nobody_set_halves_the_plans_cost_and_says_so(real: Consultant) -> None:
+    first = say(real, "pretrain a 1B model on 20B tokens in 10 days")
+    cost = top(first)["cost"]["amount"]
+    turn = say(real, "can we cut the budget in half?")
+    assert turn.payload["slots"]["budget"]["amount"] == round(cost / 2, 2)
+    assert "no budget set, so the current plan's cost of" in turn.text
+    zh = say(real, "预训练 1B 模型，20B token，十天内", "能不能把预算砍半", session="zh")
+    assert "没有预算，按当前方案的费用" in zh.text and "上面的方案仍然有效" not in zh.text
+
+
+def test_a_currency_said_alone_re_denominates_the_budget_held(real: Consultant) -> None:
+    turn = say(real, "LoRA fine-tune 7B on 3GB in a week, budget 20k", "that's RMB, not dollars")
+    assert turn.payload["slots"]["budget"] == {"amount": 20000.0, "currency": "CNY", "period": "total"}
+    assert "a budget of $20,000 → a budget of ¥20,000" in turn.text
+
+
+def test_each_one_after_a_sample_count_is_the_length_of_each(real: Consultant) -> None:
+    turn = say(
+        real, "QLoRA a 70B model on about 25k dialogues", "each one is roughly 3k tokens", "by mid-January"
+    )
+    assert turn.payload["slots"]["tokens"] == 7.5e7
+    assert turn.payload["recommendation"]

@@ -1,0 +1,114 @@
+"""Slots found by red-team round 7 (issue 11): sprints, a bare 兆 as a data size, a count of
+unnamed GPUs with a measure word, budgets per period written every way, deadlines named by a holiday
+or a part of a month, a method the user rules out, and a GPU's quoted price."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from bot.nlu import parse
+from tests.nlu.said import said
+
+TODAY = dt.date(2026, 12, 1)  # a Tuesday
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [("full fine-tune 13B on 2B tokens in two sprints", 28), ("two-sprint deadline, pretrain 400M", 28),
+     ("LoRA a 13B, about 3 sprints", 42)],
+)  # fmt: skip
+def test_a_sprint_is_two_weeks_and_the_count_said_is_kept(text: str, days: int) -> None:
+    got = parse(text, today=TODAY)
+    assert got.slots.days == days
+    assert got.sprints == days / 14
+
+
+@pytest.mark.parametrize(
+    ("text", "size"),
+    [("数据 500兆，全参微调 1.5B", 5e8), ("数据 800兆 左右，QLoRA 微调 14B", 8e8)],
+)
+def test_a_bare_zhao_after_a_data_amount_is_megabytes(text: str, size: float) -> None:
+    assert said(text)["data_bytes"] == size
+
+
+def test_zhao_before_a_counted_word_is_still_a_trillion() -> None:
+    assert said("语料 2 兆 token，预训练 13B")["tokens"] == 2e12
+    assert "data_bytes" not in said("两台8卡a100之间用万兆网够吗")
+
+
+@pytest.mark.parametrize("text", ["我们有 8 个 GPU，想 LoRA 微调 13B", "手上 8 张 显卡"])
+def test_a_count_of_unnamed_gpus_with_a_spaced_measure_word_is_the_gpu_count(text: str) -> None:
+    assert said(text)["gpu_count"] == 8
+
+
+@pytest.mark.parametrize(
+    ("text", "amount", "currency", "period"),
+    [("一个月一万美金的预算，LoRA 微调 13B", 1e4, "USD", "month"),
+     ("一个月1万美金，LoRA 微调 13B", 1e4, "USD", "month"),
+     ("预算 2.5 万美刀 / 月，continued pretrain 7B", 2.5e4, "USD", "month"),
+     ("fine-tune 7B w/ lora, 5k/mo budget", 5e3, "USD", "month")],
+)  # fmt: skip
+def test_a_budget_per_period_is_read_with_its_period_and_not_as_a_deadline(
+    text: str, amount: float, currency: str, period: str
+) -> None:
+    got = said(text, TODAY)
+    assert got["budget"] == {"amount": amount, "currency": currency, "period": period}
+    assert "days" not in got
+
+
+def test_a_month_as_the_timeline_before_a_separate_budget_stays_the_timeline() -> None:
+    got = said("一个月内完成，预算一万美金", TODAY)
+    assert got["days"] == 30 and got["budget"]["period"] == "total"
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [("農曆年前要完成", 66), ("deadline 是 end of January", 61), ("by end of year", 30),
+     ("1 月中旬前", 45), ("二月下旬之前", 82), ("我们 1 月中要上线", 45)],
+)  # fmt: skip
+def test_holidays_named_months_and_their_parts_are_deadlines_from_today(text: str, days: int) -> None:
+    assert said(text, TODAY)["days"] == days
+
+
+@pytest.mark.parametrize(
+    ("text", "method"),
+    [("微调 13B 不要 LoRA，要全参", "full_finetune"), ("full fine-tune instead of LoRA", "full_finetune"),
+     ("不用 QLoRA 了，直接 LoRA", "lora"), ("no lora, full fine-tune please", "full_finetune")],
+)  # fmt: skip
+def test_a_method_the_user_rules_out_is_not_the_method(text: str, method: str) -> None:
+    assert said(text)["method"] == method
+
+
+def test_an_hourly_rate_right_after_a_gpu_name_is_its_price_not_the_budget() -> None:
+    got = said("H100 大概 2.5 刀一小时，我们总共能花 3 万刀，预训练 1B 模型 30B token")
+    assert got["budget"] == {"amount": 3e4, "currency": "USD", "period": "total"}
+
+
+@pytest.mark.parametrize(
+    ("text", "limit"),
+    [("如果只能用 16 张卡呢", True), ("what if we can use at most 16 GPUs?", True), ("最多 8 张 A100", True),
+     ("what if we use 8 GPUs?", False), ("我们有 8 张 H100", False)],
+)  # fmt: skip
+def test_a_gpu_count_after_a_limit_word_is_a_ceiling(text: str, limit: bool) -> None:
+    assert parse(text).count_limit is limit
+
+
+@pytest.mark.parametrize(
+    ("text", "currency"),
+    [
+        ("that's RMB, not dollars", "CNY"),
+        ("是人民币", "CNY"),
+        ("不是人民币，是美元", "USD"),
+        ("元旦前", None),
+    ],
+)
+def test_a_currency_named_without_an_amount_is_read_and_a_negated_one_is_not(
+    text: str, currency: str | None
+) -> None:
+    assert parse(text).currency == currency
+
+
+def test_each_one_is_a_pronoun_before_a_length_not_the_number_one() -> None:
+    assert said("each one is roughly 3k tokens") == {"tokens_per_sample": 3000.0}
