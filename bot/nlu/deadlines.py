@@ -129,7 +129,8 @@ _DAY_ZH = re.compile(
 _DAY_OFFSETS = {"明天": 1, "后天": 2, "大后天": 3}
 # Ends of months, quarters and years. A quarter is a calendar quarter (Q1 ends March 31).
 _MONTH_END_EN = re.compile(
-    r"\b(?:by |before |until |till )?(?:the )?end of (?:the |(?P<which>this|next) )month\b"
+    r"\b(?:by |before |until |till )?(?:the )?end of (?:the |(?P<which>this|next) )?month\b"
+    r"|\b(?:by|before|until|till) eom\b|\bwithin (?:this|the) month\b"
 )
 _MONTH_END_ZH = re.compile(
     r"(?P<which>下下|下|这|本)(?:个)?月(?:底|末)(?:之前|以前|前)?"
@@ -163,8 +164,9 @@ _QUARTER_THIS_EN = re.compile(r"\bend of (?:the |(?P<which>this|next) )quarter\b
 _QUARTER_THIS_ZH = re.compile(r"(?P<which>下个|下|这个|本)季度(?:末|底|结束)")
 _YEAR_END_EN = re.compile(
     r"\b(?:by |before )?(?:the )?end of (?:the |(?P<which>this|next) )?year\b|\bby year[- ]end\b"
+    r"|\b(?:by|before|until|till) eoy\b"
 )
-_YEAR_END_ZH = re.compile(r"(?P<which>今|明)?年?年底(?:之前|以前|前)?")
+_YEAR_END_ZH = re.compile(r"(?P<which>今|明)?年?年底(?:之前|以前|前)?|(?P<within>今年|年)(?:之内|以内|内)")
 
 
 def _weekday_days(today: dt.date, weekday: int, weeks_ahead: int | None) -> float:
@@ -290,7 +292,11 @@ _HOLIDAY_EN = re.compile(
     + _HOLIDAY_NAMES
     + r")\b"
 )
-_HOLIDAY_ZH = re.compile(r"(?P<h>" + _HOLIDAY_NAMES + r")(?:假期|节|假)?(?P<cue>之前|以前|前|为止)")
+_HOLIDAY_ZH = re.compile(
+    r"(?P<h>" + _HOLIDAY_NAMES + r")(?:假期|节|放假|假)?(?P<cue>之前|以前|前|为止)"
+    # 年前 alone (not 两年前, "two years ago"): before the Spring Festival, as Chinese work speech means it.
+    r"|(?<![0-9一二三四五六七八九十两几多今明去前后新过])(?P<nian>年)前"
+)
 _DAY_BEFORE_CUES = ("before", "ahead of", "prior to", "之前", "以前", "前")
 
 
@@ -312,8 +318,8 @@ def _holiday(s: str, today: dt.date) -> dt.date | None:
     m = _HOLIDAY_EN.search(s) or _HOLIDAY_ZH.search(s)
     if m is None:
         return None
-    name = _HOLIDAYS[m.group("h")]
-    before = m.group("cue") in _DAY_BEFORE_CUES
+    name = _HOLIDAYS[m.group("h")] if m.group("h") else "lunar_new_year"
+    before = m.group("cue") in _DAY_BEFORE_CUES or bool(m.groupdict().get("nian"))
     for year in (today.year, today.year + 1):
         day = _holiday_on(name, year)
         if day is not None and before:

@@ -202,11 +202,13 @@ PERIOD_AFTER: tuple[tuple[str, str], ...] = (
     ("per gpu-hour", "hour"), ("per gpu hour", "hour"), ("/gpu-hour", "hour"), ("/gpu/hour", "hour"),
     ("/gpu/h", "hour"), ("/gpu/hr", "hour"), ("/卡/小时", "hour"), ("/卡时", "hour"), ("每卡时", "hour"),
     ("in total", "total"), ("total", "total"), ("总共", "total"),
-    # Per day / per week: turned into a total or a month by parser._budget.
+    # Per day / week / quarter: turned into a total or a month by parser._budget.
     ("/天", "day"), ("/日", "day"), ("每天", "day"), ("每日", "day"), ("一天", "day"), ("/day", "day"),
     ("per day", "day"), ("a day", "day"), ("daily", "day"), ("/周", "week"), ("每周", "week"),
     ("每星期", "week"), ("一周", "week"), ("/week", "week"), ("/wk", "week"), ("per week", "week"),
-    ("a week", "week"), ("weekly", "week"),
+    ("a week", "week"), ("weekly", "week"), ("/季度", "quarter"), ("每季度", "quarter"),
+    ("每个季度", "quarter"), ("一个季度", "quarter"), ("/quarter", "quarter"), ("per quarter", "quarter"),
+    ("a quarter", "quarter"), ("quarterly", "quarter"),
 )  # fmt: skip
 PERIOD_BEFORE: tuple[tuple[str, str], ...] = (
     ("每月", "month"), ("每个月", "month"), ("包月", "month"), ("月预算", "month"), ("月租", "month"),
@@ -215,7 +217,8 @@ PERIOD_BEFORE: tuple[tuple[str, str], ...] = (
     ("总预算", "total"), ("一共", "total"), ("in total", "total"), ("total", "total"),
     ("每天", "day"), ("每日", "day"), ("日预算", "day"), ("一天预算", "day"), ("daily", "day"),
     ("per day", "day"), ("每周", "week"), ("每星期", "week"), ("周预算", "week"), ("weekly", "week"),
-    ("per week", "week"),
+    ("per week", "week"), ("每季度", "quarter"), ("每个季度", "quarter"), ("季度预算", "quarter"),
+    ("quarterly", "quarter"), ("per quarter", "quarter"),
 )  # fmt: skip
 # A unit of time right after a budget word is its period: 预算一个月五十万, "budget a month: $5k".
 BUDGET_PERIODS: tuple[tuple[str, str], ...] = (

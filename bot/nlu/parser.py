@@ -384,12 +384,12 @@ def _float(value: object) -> float | None:
 
 
 # Days per budget period we do not keep as such (Budget has total | month | hour).
-_PERIOD_DAYS = {"day": 1.0, "week": 7.0}
+_PERIOD_DAYS = {"day": 1.0, "week": 7.0, "quarter": 90.0}  # lexicon: a quarter is 90 days
 _MONTH_DAYS = 30.0  # the issue's month convention (also used for "一个月" timelines)
 
 
 def _budget(value: object, days: float | None) -> Budget | None:
-    """A per-day or per-week amount becomes the total over the stated timeline ("$500 a day for
+    """A per-day, per-week or per-quarter amount becomes the total over the stated timeline ("$500 a day for
     two weeks" = $7,000) or, without one, the same rate per 30-day month ("每天2000元" = 60,000/month):
     both are exact restatements, and the engine reads total and monthly budgets."""
     if not isinstance(value, tuple):

@@ -235,6 +235,8 @@ _UNIT_PERIODS = (
     ("一个月", "month"),
     ("1个月", "month"),
     ("a month", "month"),
+    ("一个季度", "quarter"),
+    ("a quarter", "quarter"),
 )
 
 

@@ -89,7 +89,8 @@ def test_an_hourly_rate_right_after_a_gpu_name_is_its_price_not_the_budget() -> 
 @pytest.mark.parametrize(
     ("text", "limit"),
     [("如果只能用 16 张卡呢", True), ("what if we can use at most 16 GPUs?", True), ("最多 8 张 A100", True),
-     ("what if we use 8 GPUs?", False), ("我们有 8 张 H100", False)],
+     ("把卡数限制在 2 张以内", True), ("8 GPUs max", True), ("what if we use 8 GPUs?", False),
+     ("我们有 8 张 H100", False)],
 )  # fmt: skip
 def test_a_gpu_count_after_a_limit_word_is_a_ceiling(text: str, limit: bool) -> None:
     assert parse(text).count_limit is limit
@@ -112,3 +113,28 @@ def test_a_currency_named_without_an_amount_is_read_and_a_negated_one_is_not(
 
 def test_each_one_is_a_pronoun_before_a_length_not_the_number_one() -> None:
     assert said("each one is roughly 3k tokens") == {"tokens_per_sample": 3000.0}
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [("by EOY", 30), ("by end of month", 30), ("by EOM", 30), ("within this month", 30), ("今年内完成", 30),
+     ("年前要训完", 66), ("春节放假前", 66)],
+)  # fmt: skip
+def test_ends_of_periods_and_the_spring_festival_in_work_speech_are_deadlines(text: str, days: int) -> None:
+    assert said(text, TODAY)["days"] == days
+
+
+def test_years_ago_is_no_spring_festival_deadline() -> None:
+    assert parse("两年前的数据", today=TODAY).deadline_date is None
+
+
+@pytest.mark.parametrize(
+    ("text", "amount", "period"),
+    [("一个季度 10 万美元", 1e5 / 3, "month"), ("季度预算 9 万，预训练 1B", 3e4, "month"),
+     ("每季度预算 30 万元，三个月内", 3e5, "total")],
+)  # fmt: skip
+def test_a_budget_per_quarter_becomes_a_month_or_a_total_over_the_deadline(
+    text: str, amount: float, period: str
+) -> None:
+    budget = said(text, TODAY)["budget"]
+    assert budget["amount"] == pytest.approx(amount) and budget["period"] == period
