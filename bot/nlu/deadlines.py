@@ -34,6 +34,12 @@ _MONTH_PART_NAMED_EN = re.compile(
     r"\b(?:by|before|until|till|no later than) (?P<part>early|mid|mid-|late) ?" + _MONTH + r"\b" + _YEAR
 )
 _END_OF_MONTH_EN = re.compile(r"\b(?:" + _CUE_EN + r" )?(?:the )?end of " + _MONTH + r"\b" + _YEAR)
+# A numeric month/day after a deadline word: "ddl：1/31", "due 12/20", "by 1/15/2027". Month first, as in
+# Chinese and US writing; a first number over 12 can only be a day ("by 31/1").
+_SLASH_DATE = re.compile(
+    r"(?:\b(?:by|before|until|till|due|deadline(?: is)?|ddl)|截止|最晚|截至)(?: ?(?:是|为|:|：|on))? ?"
+    r"(?P<a>\d{1,2})/(?P<b>\d{1,2})(?:/(?P<year>20\d\d))?(?![\d/])"
+)
 _ZH_NUM = r"[0-9一二三四五六七八九十两〇零]{1,3}"
 _ZH_CUE_BEFORE = r"(?:(?P<cue0>截止|截至|最晚|deadline|ddl)(?:日期|时间)?(?:是|为|定在|:)? ?)?"
 _ZH = re.compile(
@@ -358,6 +364,11 @@ def _absolute(s: str, today: dt.date) -> dt.date | None:
     m = _END_OF_MONTH_EN.search(s)
     if m:
         return _last_day(today, m.group("year"), _MONTHS[m.group("mon")])
+    m = _SLASH_DATE.search(s)
+    if m:
+        a, b = int(m.group("a")), int(m.group("b"))
+        month, day = (b, a) if a > 12 else (a, b)
+        return _date_on(today, m.group("year"), month, day)
     m = _MONTH_PART_NAMED_EN.search(s)
     if m:
         return _date_on(today, m.group("year"), _MONTHS[m.group("mon")], MONTH_PARTS[m.group("part")])

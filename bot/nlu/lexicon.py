@@ -237,6 +237,7 @@ NO_DEADLINE = (
     "no particular deadline", "no specific deadline", "no fixed deadline", "no firm deadline",
     "without a deadline", "no time frame", "no timeframe", "not time sensitive", "not time-sensitive",
     "take as long as", "as long as it takes", "whenever it's done", "no deadline really", "open-ended",
+    "no real deadline", "no strict deadline", "no set deadline", "no hard timeline", "no real rush",
     "any time is fine", "anytime is fine", "not urgent", "isn't urgent", "no hurry",
     "没有deadline", "没deadline", "无期限", "没期限", "没有截止", "不设期限", "不限时", "随便多久",
     "多久都行",

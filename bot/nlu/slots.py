@@ -200,6 +200,8 @@ def _bare_length(before: str, after: str, found: Found) -> bool:
     if head.endswith(tuple(w for w in lexicon.PER_SAMPLE_BEFORE if not w.isascii())):
         return True
     tail = after.lstrip(" ,，(（")
+    if found.values.get("samples") and before.rstrip(" ~≈").endswith(("×", " x", "*")):
+        return True  # "2.5k 条 × 4k": a length right after a sample count and a times sign
     return bool(found.values.get("samples")) and tail.startswith(("each", "apiece", "per sample", "/条"))
 
 

@@ -138,3 +138,29 @@ def test_a_budget_per_quarter_becomes_a_month_or_a_total_over_the_deadline(
 ) -> None:
     budget = said(text, TODAY)["budget"]
     assert budget["amount"] == pytest.approx(amount) and budget["period"] == period
+
+
+@pytest.mark.parametrize(("text", "days"), [("ddl：1/31", 61), ("due 12/20", 19), ("by 31/1", 61)])
+def test_a_numeric_month_and_day_after_a_deadline_word_is_a_date(text: str, days: int) -> None:
+    assert said(text, TODAY)["days"] == days
+
+
+def test_a_bare_length_after_a_sample_count_and_a_times_sign_is_tokens_per_sample() -> None:
+    assert said("LoRA 32B，数据 2.5k 条 × 4k，5 轮")["tokens"] == 1e7
+
+
+def test_a_month_right_after_the_budget_label_is_its_period() -> None:
+    assert said("预算：月 5 万以内（人民币）")["budget"] == {
+        "amount": 5e4,
+        "currency": "CNY",
+        "period": "month",
+    }
+
+
+@pytest.mark.parametrize("text", ["team of 4, 2 GPU engineers", "2 个 GPU 工程师"])
+def test_people_named_after_gpus_are_no_gpu_count(text: str) -> None:
+    assert "gpu_count" not in said(text)
+
+
+def test_no_real_deadline_is_an_open_timeline() -> None:
+    assert parse("no real deadline").no_deadline
