@@ -288,7 +288,8 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         asks_cost=lexicon.asks_cost(s),
         model_fields=intents.model_fields(compact(s)) if intent == "model_info" else (),
         gpu_memory=GpuMemory(*found.gpu_memory) if found.gpu_memory is not None and not mentioned else None,
-        scales=tuple((x.concept, x.factor) for x in scales),
+        scales=tuple((x.concept, x.factor) for x in scales if not x.delta),
+        deltas=tuple((x.concept, x.delta) for x in scales if x.delta),
     )
 
 

@@ -207,6 +207,8 @@ class Parse:
     # Relative changes to held values ("预算砍半" -> (("budget", 0.5),)): concept and factor
     # (bot/nlu/relative.py); the dialogue applies them to what it holds.
     scales: tuple[tuple[str, float], ...] = ()
+    # Additive changes ("one more epoch" -> (("epochs", 1.0),), "再给两周" -> (("days", 14.0),)).
+    deltas: tuple[tuple[str, float], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -241,4 +243,5 @@ class Parse:
             "model_fields": list(self.model_fields),
             "gpu_memory": self.gpu_memory.to_json() if self.gpu_memory is not None else None,
             "scales": [list(x) for x in self.scales],
+            "deltas": [list(x) for x in self.deltas],
         }

@@ -71,3 +71,15 @@ def test_a_budget_in_an_unpriced_currency_is_asked_back_and_the_plan_still_shown
     turn = say(real, "QLoRA 微調 14B，資料 2 萬筆", "每筆大概 1200 tokens", "農曆年前完成，預算每月 3 萬台幣")
     assert "3 萬台幣" in turn.text and turn.payload["recommendation"]
     assert "2027-02-05" in turn.text and turn.payload["slots"]["budget"] is None
+
+
+def test_one_more_epoch_adds_to_the_epochs_held_and_absent_epochs_count_as_one(real: Consultant) -> None:
+    turn = say(real, "LoRA 微调 13B，数据 2 万条每条 2k，训 2 轮，一周", "再多训一轮呢")
+    assert turn.payload["slots"]["epochs"] == 3 and "训练 2 轮 → 训练 3 轮" in turn.text
+    en = say(real, "pretrain 3B on 60B tokens in 3 weeks", "what about doubling the epochs", session="en")
+    assert en.payload["slots"]["epochs"] == 2
+
+
+def test_more_weeks_extend_the_deadline_held(real: Consultant) -> None:
+    turn = say(real, "pretrain 3B on 60B tokens in 3 weeks", "give us 2 more weeks")
+    assert turn.payload["slots"]["days"] == 35
