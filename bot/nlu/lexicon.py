@@ -80,7 +80,8 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     ("param", "params", 1.0), ("级", "level", 1.0),
     # Training samples in every form people count them (Chinese measure words after t2s: 筆 -> 笔, 則 -> 则).
     ("条数据", "samples", 1.0), ("条样本", "samples", 1.0), ("条对话", "samples", 1.0),
-    ("条指令", "samples", 1.0),
+    ("条指令", "samples", 1.0), ("行日志", "samples", 1.0), ("行数据", "samples", 1.0),
+    ("行记录", "samples", 1.0), ("行文本", "samples", 1.0), ("行代码", "samples", 1.0),
     ("条", "samples", 1.0), ("笔对话", "samples", 1.0), ("笔数据", "samples", 1.0), ("笔", "samples", 1.0),
     ("则对话", "samples", 1.0), ("则", "samples", 1.0), ("份对话", "samples", 1.0),
     ("份数据", "samples", 1.0),
@@ -142,9 +143,9 @@ PER_SAMPLE_BEFORE = (
     "per sample", "per example", "per row", "per document", "per doc", "per conversation", "per dialogue",
     "per record", "per item", "each sample", "each example", "each conversation", "each dialogue",
     "each record", "each document", "each row", "each one", "each is", "avg", "average", "averaging",
-    "on average", "mean length", "average length", "每本", "每部", "每页", "每封", "每条评论", "per book",
-    "per page", "per paper", "per post", "per email", "each book", "each page", "each paper", "each post",
-    "each email",
+    "on average", "mean length", "average length", "median length", "median", "typical length", "每本",
+    "每部", "每页", "每封", "每条评论", "per book", "per page", "per paper", "per post", "per email",
+    "each book", "each page", "each paper", "each post", "each email",
 )  # fmt: skip
 PER_SAMPLE_AFTER = (
     "each", "apiece", "per sample", "per example", "per row", "per document", "per doc", "per conversation",

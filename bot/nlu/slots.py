@@ -266,12 +266,17 @@ _CONTEXT_AT = (" at", " @", "@", " with", " of", "上下文", "上下文长度")
 COUNTED = ("samples", "epochs", "concurrency", "daily_users", "qps", "ms", "tps")
 
 
+# A count of 轮 after "每组/每段/每个对话/每条": the turns of each dialogue, never epochs.
+_PER_DIALOGUE_TURNS = re.compile(r"每(?:组|段|个|条|通|笔|则)?(?:多轮)?(?:对话|会话)?(?:约|大概|平均|有)? ?$")
+
+
 def _counted(s: str, num: Num, unit: Unit, before: str, after: str, found: Found) -> None:
     if unit.kind == "samples":
         if num.value >= 10:  # "一份数据", "3条建议" are no training set
             found.add("samples", num.value, num, s)
     elif unit.kind == "epochs":
-        if not s[: num.start].endswith("第"):  # 第3轮 is a round, not three passes
+        # 第3轮 is a round, not three passes; "每组 5 轮", "每段对话 3 轮" are turns of each dialogue.
+        if not s[: num.start].endswith("第") and not _PER_DIALOGUE_TURNS.search(before):
             found.add("epochs", num.value, num, s)
     elif unit.kind == "daily_users":
         found.add("daily_users", num.value, num, s)  # "5k daily users", "5000 日活"

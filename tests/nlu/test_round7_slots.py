@@ -164,3 +164,19 @@ def test_people_named_after_gpus_are_no_gpu_count(text: str) -> None:
 
 def test_no_real_deadline_is_an_open_timeline() -> None:
     assert parse("no real deadline").no_deadline
+
+
+@pytest.mark.parametrize(
+    ("text", "tokens"),
+    [
+        ("training set: 2.5M instruction pairs, median length 350 tokens", 8.75e8),
+        ("50 万行日志，每行 80 token", 4e7),
+    ],
+)
+def test_a_median_length_and_lines_of_logs_are_sample_counts_times_length(text: str, tokens: float) -> None:
+    assert said(text)["tokens"] == tokens
+
+
+def test_turns_of_each_dialogue_are_no_epochs() -> None:
+    assert "epochs" not in said("数据是 8 千组多轮对话，每组 5 轮，每轮 200 token")
+    assert said("LoRA 7B，数据 1 万条每条 1k，训 2 轮")["epochs"] == 2
