@@ -214,7 +214,8 @@ PERIOD_AFTER: tuple[tuple[str, str], ...] = (
 PERIOD_BEFORE: tuple[tuple[str, str], ...] = (
     ("每月", "month"), ("每个月", "month"), ("包月", "month"), ("月预算", "month"), ("月租", "month"),
     ("monthly", "month"), ("per month", "month"), ("每小时", "hour"), ("每个小时", "hour"),
-    ("时租", "hour"), ("hourly", "hour"), ("per hour", "hour"), ("总共", "total"),
+    ("时租", "hour"), ("hourly", "hour"), ("月花费", "month"), ("月费用", "month"), ("月成本", "month"),
+    ("月支出", "month"), ("per hour", "hour"), ("总共", "total"),
     ("总预算", "total"), ("一共", "total"), ("in total", "total"), ("total", "total"),
     ("每天", "day"), ("每日", "day"), ("日预算", "day"), ("一天预算", "day"), ("daily", "day"),
     ("per day", "day"), ("每周", "week"), ("每星期", "week"), ("周预算", "week"), ("weekly", "week"),

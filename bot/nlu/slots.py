@@ -638,7 +638,8 @@ def _text(s: str, num: Num) -> str:
 
 def _money(s: str, idx: int, num: Num, unit: Unit, nums: list[Num], found: Found, lang: str) -> None:
     currency = unit.currency if unit.kind == "money" else None
-    currency = currency or currency_before(s, num) or ("CNY" if lang == "zh" else "USD")
+    # No currency said: yuan in Chinese, or for an amount written in 万 ("budget 10w": a Chinese writer's).
+    currency = currency or currency_before(s, num) or ("CNY" if lang == "zh" or num.mult == "zh" else "USD")
     value = num.value * (unit.factor if unit.kind == "money" else 1.0)
     end = unit.end if unit.kind == "money" else num.end
     if unit.kind == "money" and s[end - 1 : end] in ("块", "元"):

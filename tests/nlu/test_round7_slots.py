@@ -180,3 +180,14 @@ def test_a_median_length_and_lines_of_logs_are_sample_counts_times_length(text: 
 def test_turns_of_each_dialogue_are_no_epochs() -> None:
     assert "epochs" not in said("数据是 8 千组多轮对话，每组 5 轮，每轮 200 token")
     assert said("LoRA 7B，数据 1 万条每条 1k，训 2 轮")["epochs"] == 2
+
+
+@pytest.mark.parametrize(
+    ("text", "amount", "currency", "period"),
+    [("budget: 10w rmb", 1e5, "CNY", "total"), ("budget 10w", 1e5, "CNY", "total"),
+     ("月花费控制在 3 千美元", 3e3, "USD", "month")],
+)  # fmt: skip
+def test_a_w_amount_in_an_english_message_is_wan_and_a_monthly_spend_is_per_month(
+    text: str, amount: float, currency: str, period: str
+) -> None:
+    assert said(text)["budget"] == {"amount": amount, "currency": currency, "period": period}
