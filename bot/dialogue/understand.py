@@ -228,6 +228,7 @@ def understand(
     }
     by_factor.update(shifted(state, getattr(parsed, "deltas", ()) or (), {**said, **by_factor}))
     by_factor.update(_recurrency(state, parsed, said))
+    said = _held_currency(state, parsed, said)
     said = {**by_factor, **said}
     usable, asks = vet(said, parsed.asks)
     asks = [_as_written(a, text) for a in asks]
@@ -318,6 +319,21 @@ def shifted(state: DialogueState, deltas: Any, said: Mapping[str, Any]) -> dict[
             value = float(held) + float(delta)
             out[name] = round(value) if name == "epochs" else value
     return out
+
+
+def _held_currency(state: DialogueState, parsed: Any, said: dict[str, Any]) -> dict[str, Any]:
+    """ "如果预算只有一万呢" after a budget of $20,000: $10,000, not ¥10,000 (a budget with no currency said
+    keeps the currency of the one held)."""
+    budget, held = said.get("budget"), state.slots.get("budget")
+    if not (
+        isinstance(budget, Mapping)
+        and isinstance(held, Mapping)
+        and getattr(parsed, "currency_assumed", False)
+    ):
+        return said
+    if held.get("currency") in (None, budget.get("currency")):
+        return said
+    return {**said, "budget": {**budget, "currency": held["currency"]}}
 
 
 def _recurrency(state: DialogueState, parsed: Any, said: Mapping[str, Any]) -> dict[str, Any]:

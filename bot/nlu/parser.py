@@ -272,6 +272,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         owned=context.owned(s, gpus),
         count_limit=count is not None and context.count_limit(s, gpus),
         currency=currency,
+        currency_assumed=isinstance(budget, tuple) and len(budget) > 3 and bool(budget[3]),
         script_ambiguous=t.script_ambiguous,
         yes_no=yes_no,
         asap=days is None and not open_timeline and intents.has_any(s, lexicon.ASAP),
@@ -395,7 +396,7 @@ def _budget(value: object, days: float | None) -> Budget | None:
     both are exact restatements, and the engine reads total and monthly budgets."""
     if not isinstance(value, tuple):
         return None
-    amount, currency, period = value
+    amount, currency, period = value[:3]
     currency_: Currency = "USD" if currency == "USD" else "CNY"
     if period in _PERIOD_DAYS:
         per_day = float(amount) / _PERIOD_DAYS[period]

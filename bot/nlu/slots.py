@@ -638,8 +638,10 @@ def _text(s: str, num: Num) -> str:
 
 def _money(s: str, idx: int, num: Num, unit: Unit, nums: list[Num], found: Found, lang: str) -> None:
     currency = unit.currency if unit.kind == "money" else None
+    currency = currency or currency_before(s, num)
+    assumed = currency is None  # no currency said: the dialogue keeps the one of a budget it holds
     # No currency said: yuan in Chinese, or for an amount written in 万 ("budget 10w": a Chinese writer's).
-    currency = currency or currency_before(s, num) or ("CNY" if lang == "zh" or num.mult == "zh" else "USD")
+    currency = currency or ("CNY" if lang == "zh" or num.mult == "zh" else "USD")
     value = num.value * (unit.factor if unit.kind == "money" else 1.0)
     end = unit.end if unit.kind == "money" else num.end
     if unit.kind == "money" and s[end - 1 : end] in ("块", "元"):
@@ -668,7 +670,7 @@ def _money(s: str, idx: int, num: Num, unit: Unit, nums: list[Num], found: Found
     prior = found.values.get("budget")
     if prior and idx > 0 and _joined_as_range(s, nums[idx - 1].end, num.start):
         prior.pop()  # "from 10 dollars to 20 dollars": keep the upper bound
-    found.add("budget", value, num, s, extra=(value, currency, period))
+    found.add("budget", value, num, s, extra=(value, currency, period, assumed))
 
 
 def _quoted_price(s: str, num: Num, period: str, found: Found) -> bool:

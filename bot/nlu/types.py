@@ -176,6 +176,9 @@ class Parse:
     owned: bool = False  # the user already has the GPUs they named ("我们有8张A100")
     count_limit: bool = False  # the GPU count is a ceiling ("如果只能用 16 张卡", "at most 8 GPUs")
     currency: str | None = None  # a currency named with no amount ("that's RMB, not dollars")
+    currency_assumed: bool = (
+        False  # the budget's currency was not said ("预算只有一万"): the script's default
+    )
     no_deadline: bool = False  # "no deadline", "不着急": the timeline is deliberately open
     # The Chinese reads the same in both scripts ("改成13B"): `script` is a guess; follow the
     # previous turn or the Slack locale.
@@ -225,6 +228,7 @@ class Parse:
             "owned": self.owned,
             "count_limit": self.count_limit,
             "currency": self.currency,
+            "currency_assumed": self.currency_assumed,
             "no_deadline": self.no_deadline,
             "script_ambiguous": self.script_ambiguous,
             "yes_no": self.yes_no,

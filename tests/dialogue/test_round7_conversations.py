@@ -83,3 +83,8 @@ def test_one_more_epoch_adds_to_the_epochs_held_and_absent_epochs_count_as_one(r
 def test_more_weeks_extend_the_deadline_held(real: Consultant) -> None:
     turn = say(real, "pretrain 3B on 60B tokens in 3 weeks", "give us 2 more weeks")
     assert turn.payload["slots"]["days"] == 35
+
+
+def test_a_new_budget_without_a_currency_keeps_the_currency_held(real: Consultant) -> None:
+    turn = say(real, "預訓練 3B 模型，資料 60B tokens，BF16，三週，預算 2 萬美元", "如果預算只有一萬呢")
+    assert turn.payload["slots"]["budget"] == {"amount": 10000.0, "currency": "USD", "period": "total"}
