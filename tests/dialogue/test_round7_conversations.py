@@ -88,3 +88,15 @@ def test_more_weeks_extend_the_deadline_held(real: Consultant) -> None:
 def test_a_new_budget_without_a_currency_keeps_the_currency_held(real: Consultant) -> None:
     turn = say(real, "預訓練 3B 模型，資料 60B tokens，BF16，三週，預算 2 萬美元", "如果預算只有一萬呢")
     assert turn.payload["slots"]["budget"] == {"amount": 10000.0, "currency": "USD", "period": "total"}
+
+
+def test_a_gpu_no_instance_can_run_the_job_on_says_why_and_plans_on_any_gpu(real: Consultant) -> None:
+    turn = say(real, "预训练 7B，300B token，一个月内", "如果用 A10 呢")
+    assert "A10 跑不了这个任务：目录里的实例规格装不下" in turn.text
+    assert turn.payload["recommendation"]["options"]
+
+
+def test_a_gpu_too_slow_on_any_count_says_how_long_and_plans_on_any_gpu(real: Consultant) -> None:
+    turn = say(real, "pretrain 7B on 300B tokens in 30 days", "what about 4 T4s?")
+    assert "4 × T4 cannot run this job (about" in turn.text
+    assert top(turn)["days"] <= 30
