@@ -139,7 +139,7 @@ _MONTH_END_EN = re.compile(
     r"|\b(?:by|before|until|till) eom\b|\bwithin (?:this|the) month\b"
 )
 _MONTH_END_ZH = re.compile(
-    r"(?P<which>下下|下|这|本)(?:个)?月(?:底|末)(?:之前|以前|前)?"
+    r"(?P<which>下下|下|这|本|当)(?:个)?月(?:底|末)(?:之前|以前|前)?|(?P<within>这|本|当)(?:个)?月(?:之内|以内|内)"
     r"|(?<![0-9一二三四五六七八九十])(?<![0-9一二三四五六七八九十] )月(?:底|末)(?:之前|以前|前)"
 )
 # A day of this or next month: "下个月15号前", "本月 20 日之前", "by the 15th of next month".

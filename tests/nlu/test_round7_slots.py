@@ -118,6 +118,7 @@ def test_each_one_is_a_pronoun_before_a_length_not_the_number_one() -> None:
 @pytest.mark.parametrize(
     ("text", "days"),
     [("by EOY", 30), ("by end of month", 30), ("by EOM", 30), ("within this month", 30), ("今年内完成", 30),
+     ("本月内", 30), ("这个月之内", 30),
      ("年前要训完", 66), ("春节放假前", 66)],
 )  # fmt: skip
 def test_ends_of_periods_and_the_spring_festival_in_work_speech_are_deadlines(text: str, days: int) -> None:
