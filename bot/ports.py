@@ -55,7 +55,9 @@ class ConsultantLike(ChatPort, Protocol):
 
     def home_view(self, user_id: str, lang: str) -> dict[str, Any]: ...
 
-    def remember(self, user_id: str | None, turn: TurnLike) -> None: ...  # the plan App Home shows
+    def home_entry(self, user_id: str | None, turn: TurnLike) -> tuple[str, dict[str, Any]] | None:
+        """App Home's session id for the user and the turn's plan as their latest (None: no plan)."""
+        ...
 
 
 # -- the durable turn queue's values (life cycle: bot.store.turns) ---------------------------------
@@ -136,7 +138,9 @@ class StoreLike(Protocol):
 
     def complete_turn(self, completion: Completion) -> bool: ...
 
-    def finish_turn(self, turn_id: str, owner: str) -> None: ...
+    def finish_turn(
+        self, turn_id: str, owner: str, *, save: tuple[str, dict[str, Any]] | None = None
+    ) -> None: ...
 
     def turn_owners(self) -> set[str]: ...
 

@@ -50,8 +50,12 @@ class _Checker:
         refs = [self.sources[k].citation for k in keys if k in self.sources]
         return refs[0] if refs else ", ".join(keys)
 
-    def erratum(self, gpu_id: str, claimed: float) -> Erratum | None:
+    def erratum(self, gpu_id: str, claimed: float, metric: str | None = None) -> Erratum | None:
+        """The seed guide's erratum on this figure of this GPU (`metric` as _finish names it: "tflops.fp16"
+        is a "tflops" erratum), if the claimed number is the one it corrects."""
         for e in self.errata:
+            if metric is not None and e.metric != metric.split(".")[0]:
+                continue
             if gpu_id in e.gpus and e.claimed is not None and _close(claimed, e.claimed):
                 return e
         return None
@@ -217,7 +221,8 @@ class _Checker:
         src: Iterable[str],
         kind: Kind,
     ) -> Correction:
-        e = self.erratum(g.id, claimed)
+        # A format the GPU lacks ("the A100 does FP8 at 624") is not the guide's FP16 erratum on that number.
+        e = None if kind == "unsupported" else self.erratum(g.id, claimed, metric)
         if e is not None:  # the erratum's explanation is fuller; keep ours only if it lacks the number
             number = _fmt(correct) if correct is not None else ""
             if number in e.explanation.zh and number in e.explanation.en:

@@ -13,8 +13,8 @@ import math
 from dataclasses import dataclass, replace
 
 from sizing import calibration as cal, lowmem
-from sizing.assumptions import MIN_HEADROOM
 from sizing.evaluate import Evaluator
+from sizing.layout import HEADROOM
 from sizing.memory import MemoryModel
 from sizing.network import GPUS_PER_NODE
 from sizing.rank import training_part
@@ -68,7 +68,7 @@ class Feasibility:
     """The verdict on fixed hardware."""
 
     fits: bool
-    tight: bool  # fits with less than MIN_HEADROOM free
+    tight: bool  # fits with less than the recommended HEADROOM free (the memory_tight warning's line)
     gpu: str
     gpus: int
     memory_per_gpu_gb: float
@@ -150,7 +150,7 @@ def assess(
         options = _alternatives(request, w, requested, ev, catalog)
     return Feasibility(
         fits=fits,
-        tight=fits and requested.fitted.headroom < MIN_HEADROOM,
+        tight=fits and requested.fitted.headroom < HEADROOM,
         gpu=requested.gpu.id,
         gpus=requested.gpus,
         memory_per_gpu_gb=m.total_gb,

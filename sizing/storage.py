@@ -32,6 +32,7 @@ class SavedSizes:
     weights_gb: dict[str, float]
     checkpoint_gb: float
     adapter_checkpoint_gb: float
+    adapter_weights_gb: float  # the adapters alone in BF16: the file loaded beside the base model
 
 
 def saved_sizes(params: float, adapter_params: float) -> SavedSizes:
@@ -40,6 +41,7 @@ def saved_sizes(params: float, adapter_params: float) -> SavedSizes:
         weights_gb={k: params * b / 1e9 for k, b in WEIGHT_FILE_BYTES_PER_PARAM.items()},
         checkpoint_gb=params * CHECKPOINT_BYTES_PER_PARAM / 1e9,
         adapter_checkpoint_gb=adapter_params * CHECKPOINT_BYTES_PER_PARAM / 1e9,
+        adapter_weights_gb=adapter_params * WEIGHT_FILE_BYTES_PER_PARAM["bf16"] / 1e9,
     )
 
 

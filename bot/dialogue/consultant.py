@@ -193,14 +193,25 @@ class Consultant:
 
     def remember(self, user_id: str | None, turn: TurnLike) -> None:
         """Keep the plan a turn presented as the user's latest, for App Home. `handle` does it for a
-        caller that passes user_id; the Slack runner passes none and calls this once the answer is
-        shown, so the write is not between the user and the answer."""
+        caller that passes user_id; the Slack runner passes none and, once the answer is shown,
+        writes `home_entry` with the turn's finish, so the write is not between the user and the answer."""
+        home = self.home_entry(user_id, turn)
+        if home is not None:
+            key, entry = home
+            self.store.update(key, lambda _old: (entry, None))
+
+    def home_entry(self, user_id: str | None, turn: TurnLike) -> tuple[str, dict[str, Any]] | None:
+        """What `remember` writes: App Home's session id for the user and the turn's plan as their
+        latest; None when there is no user or the turn presented no plan."""
         rec = turn.payload.get("recommendation")
         if not user_id or not rec:
-            return
+            return None
         top = dict(rec["options"][0])
-        entry = {"slots": turn.payload["slots"], "top": top, "as_of": self._clock().isoformat()}
-        self.store.update(f"home:{user_id}", lambda _old: (entry, None))
+        return f"home:{user_id}", {
+            "slots": turn.payload["slots"],
+            "top": top,
+            "as_of": self._clock().isoformat(),
+        }
 
     def _on_text(self, state: DialogueState, reply: Reply, text: str) -> DialogueState | None:
         found_corrections = list(self.kb.factcheck(text))
@@ -254,7 +265,7 @@ class Consultant:
                 return state  # the greeting says what to tell; no slot question nobody asked for
             return ask_next(state, reply, said=False, quiet=u.intent == "thanks", invite=False)
         if compares_workload(u) and u.task != "serve":  # an inference comparison is answered by serve_compare
-            if compare_on_gpus(state, u, reply, self.kb, self._plan, self._clock()):
+            if compare_on_gpus(state, u, reply, self.kb, self._plan, self._clock(), text):
                 state.topic = policy.comparison_topic(u.gpus)
                 return state
         if direct == "gpu_info":

@@ -75,7 +75,12 @@ def china_options(
 
 
 def capacity(
-    gpu: str, gpus: int, catalog: Catalog, plan: Planner, today: dt.date
+    gpu: str,
+    gpus: int,
+    catalog: Catalog,
+    plan: Planner,
+    today: dt.date,
+    methods: tuple[Method, ...] = CAPACITY_METHODS,
 ) -> tuple[str, list[dict[str, Any]]]:
     """(the GPU variant used, [{method, params}]): the largest model that fits per method on
     exactly `gpus` × `gpu`, by bisection over parameters with the engine's default seq_len."""
@@ -101,7 +106,7 @@ def capacity(
         return bool(options) and options[0].fits
 
     rows: list[dict[str, Any]] = []
-    for method in CAPACITY_METHODS:
+    for method in methods:
         low, high = CAPACITY_LOW, CAPACITY_HIGH
         if not fits(low, method):
             rows.append({"method": method, "params": None})

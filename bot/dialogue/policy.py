@@ -32,6 +32,7 @@ from bot.dialogue.answers import (
     serve_fit,
     serve_pick,
     stored,
+    worth,
 )
 from bot.dialogue.answers.base import Question, main_variant
 from bot.dialogue.reply import Reply
@@ -67,6 +68,7 @@ ANSWERS: dict[str, Answer] = {
     "spot": cluster.spot,  # "用spot跑微调划算吗"
     # "8卡H100 全参 70B 要多久？": a plan on the GPUs counted, unless the job does not fit on them
     "misfit": feasibility.answer_if_misfit,
+    "worth": worth.answer,  # "Is the A100 still worth renting in 2026?": work per dollar against newer GPUs
 }
 # Kinds whose answer offers to plan the workload it computed ("say 'plan it' or give a deadline"):
 # outside a plan under way, the form starts from that workload (its assumed slots marked as such).
@@ -139,7 +141,7 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
         kind = "figure_check"  # "I heard the A100 does 624 TFLOPS": the correction is the answer
     workload = any(q.u.said.get(k) is not None for k in ("params", "tokens", "data_bytes", "days", "budget"))
     if (
-        kind in ("size", "faq", "unknown")
+        (kind in ("size", "faq", "unknown") or (kind == "gpu_info" and worth.asks(q.text)))
         and len(set(q.u.gpus)) >= 2
         and not workload
         and not form_in_progress
@@ -147,6 +149,8 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
         kind = "gpu_compare"  # "L40S 和 A100 哪个适合微调": two GPUs and nothing to size yet
     if kind == "figure_check" and SWITCH_WORDS.search(q.text):
         return None  # "switch to the H100 with 160GB": corrected, and the switch goes to the form
+    if kind != "figure_check" and worth.applies(q, form_in_progress):
+        return "worth"  # one GPU, "still worth it?", no job sized: before its datasheet or a form
     if kind == "gpu_info" and q.u.yes_no and capability.asks_capability(q.text):
         return "capability"
     if (

@@ -487,6 +487,10 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
             return "gpu_compare"
         if _about_china_clouds(t, sig):
             return "china_providers"
+        if not gpus and (
+            has_any(t, cues.MOST_MEMORY) or has_any(t, cues.MOST_COMPUTE) or has_any(t, cues.MOST_BANDWIDTH)
+        ):
+            return "list_gpus"  # "显存最大的卡是哪张": the catalogue's extreme on that figure
         if has_any(t, cues.LIST_GPUS) or has_any(t, LIST_GPUS) or _lists_gpus(t, sig):
             return "faq" if _gpus_for_a_technique(sig) else "list_gpus"
         if not gpus and has_any(t, cues.OTHER_ACCELERATORS) and (yes_no or has_any(t, QUESTION)):
@@ -773,7 +777,9 @@ def _cheapest_offering(t: str, sig: Signals) -> bool:
     cheapest = has_any(t, cues.CHEAPEST) or has_any(t, cues.CHEAPEST_PLACE)
     # A spot price asked ("h200 spot price?", "搶佔式 H100 多少錢"): the spot listings, cheapest first.
     cheapest = cheapest or (lexicon.SPOT_WORDS.search(t) is not None and lexicon.asks_price(t))
-    return cheapest and (bool(sig.gpus) or sig.memory_filter or has_any(t, GPU_WORDS))
+    # "list gpus under $1/hr", "每小时 1 美元以下的卡有哪些": the GPUs within an hourly price, cheapest first
+    ceiling = "budget" in sig.filled and has_any(t, cues.PRICE_CEILING) and has_any(t, PER_PERIOD + ("/hr",))
+    return (cheapest or ceiling) and (bool(sig.gpus) or sig.memory_filter or has_any(t, GPU_WORDS))
 
 
 def _asks_price_coverage(t: str, sig: Signals) -> bool:

@@ -108,7 +108,8 @@ PROVIDER_OPINION = (
 # Asking whether one option is worth it over another: "instead of" / "而不是" there weighs two options and
 # corrects nothing ("Is it worth using spot instances instead of on-demand for a week-long run?").
 WORTH_ASKS = (
-    "is it worth", "worth it", "worth using", "worth switching", "worth paying", "值得", "值不值", "划算吗",
+    "is it worth", "worth it", "worth using", "worth switching", "worth paying", "worth renting",
+    "worth buying", "still worth", "值得", "值不值", "划算吗",
     "划不划算", "合算吗", "合不合算",
 )  # fmt: skip
 # Chinese GPU clouds in general (no provider named): "国内的GPU云", "国产算力平台".
@@ -141,6 +142,28 @@ LIST_GPUS = (
     "which accelerators", "accelerators do you", "what cards do you", "which cards do you",
     "cards are available", "available cards", "cards available", "gpus available", "what gpu options",
     "what cards can you",
+)  # fmt: skip
+
+# The catalogue's extreme on one figure, no GPU named: "显存最大的卡是哪张", "which gpu has the most memory?",
+# "算力最强的卡". Text is simplified Chinese, lower-cased.
+MOST_MEMORY = (
+    "most memory", "most vram", "most gpu memory", "largest memory", "biggest memory", "highest memory",
+    "largest vram", "biggest vram", "most hbm", "显存最大", "最大显存", "显存最多", "最多显存", "显存最高",
+    "记忆体最大", "最大记忆体", "显存最大的",
+)  # fmt: skip
+MOST_COMPUTE = (
+    "most powerful gpu", "most powerful card", "fastest gpu", "fastest card", "strongest gpu", "most compute",
+    "most tflops", "highest tflops", "算力最强", "算力最高", "算力最大", "最强的卡", "最快的卡", "最强的gpu",
+    "最快的gpu", "最强显卡", "最快显卡",
+)  # fmt: skip
+MOST_BANDWIDTH = (
+    "most bandwidth", "highest bandwidth", "most memory bandwidth", "highest memory bandwidth",
+    "带宽最高", "带宽最大", "最高带宽", "最大带宽",
+)  # fmt: skip
+# A price ceiling on a list of GPUs: "list gpus under $1/hr", "1 美元以下的卡有哪些".
+PRICE_CEILING = (
+    "under", "below", "less than", "cheaper than", "at most", "no more than", "up to", "以下", "以内",
+    "之内", "不超过", "低于", "少于",
 )  # fmt: skip
 
 # Accelerators the catalogue does not hold (not NVIDIA or AMD GPUs): a question about one asks what the
@@ -185,7 +208,7 @@ MEMORY_ASK = (
 STORED_FILES = (
     "checkpoint", "checkpoints", "weights file", "weight file", "weight files", "weights on disk",
     "model file", "model files", "safetensors", "检查点", "权重文件", "模型文件", "权重档案", "模型档案",
-    "权重有多大", "权重多大", "存档",
+    "权重有多大", "权重多大", "存档", "adapter", "adapters", "lora adapter", "适配器", "adapter file",
     # the weights themselves, with a size asked and no GPU memory word (intents._asks_stored_size)
     "weights", "权重",
 )  # fmt: skip
@@ -285,6 +308,10 @@ MODEL_FIELDS: tuple[tuple[str, tuple[str, ...]], ...] = (
                       "kv cache每token",
                       "kv cache 每token")),
     ("architecture", ("architecture", "config.json", "model card", "架构", "模型结构", "网络结构")),
+    # Which parameters the compute follows (an MoE's active ones): "训练算力按哪个算", "compute per token"
+    ("compute", ("compute per token", "flops per token", "worth of compute", "compute does it",
+                 "compute cost", "算力按", "计算量按", "按哪个算", "算力怎么算", "计算量怎么算",
+                 "每个token的计算量", "每token计算量")),
 )  # fmt: skip
 # Fields that make a question of a model card even without a question word: "KV cache per token of X".
 MODEL_FIELD_ALWAYS = ("kv cache per token", "kv per token", "每个token的kv", "激活参数", "layers", "层数")

@@ -39,6 +39,9 @@ ENGLISH_WORDS = frozenset(
 PHRASES_FILE = Path(__file__).with_name("zh_hant_phrases.json")
 MIN_ENGLISH_WORDS = 3  # fewer than this and the Chinese decides
 MAX_SCAN_CHARS = 2000  # script and language are settled well within a message's first paragraph
+# Taiwan words written with characters both scripts share (the mainland says 支持, 程序, 服务器, 性能, 算法,
+# 用户, 界面): Chinese that the characters cannot place, but these words can ("有哪些卡支援 FP8").
+TAIWAN_WORDS = ("支援", "程式", "伺服器", "效能", "演算法", "使用者", "介面", "晶片")
 # Script-specific characters of the minority script at least 1/MIXED_SHARE of the majority's: mixed.
 MIXED_SHARE = 2
 
@@ -133,6 +136,8 @@ def read_script(text: str, simplified: str | None = None) -> ScriptRead:
         else int(hans != head)
     )
     if traditional == 0 and simplified_only == 0:
+        if any(word in head for word in TAIWAN_WORDS):
+            return ScriptRead("zh-Hant", "zh")
         return ScriptRead("zh-Hans", "zh", ambiguous=True)
     # Both scripts mixed about evenly ("数据1.2萬條", an IME switched mid-sentence): a guess, and a
     # conversation keeps the script it has.

@@ -160,6 +160,7 @@ def option_view(option: Mapping[str, Any], catalog: Catalog) -> dict[str, Any]:
         "gpus": option.get("gpus"),
         "nodes": option.get("nodes"),
         "days": option.get("days"),
+        "training_days": option.get("training_days"),  # `days` less the fixed hours (sizing.fixed)
         "gpu_hours": option.get("gpu_hours"),
         "gpu_hours_range": option.get("gpu_hours_range") or [None, None],
         "memory_per_gpu_gb": option.get("memory_per_gpu_gb"),

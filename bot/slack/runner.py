@@ -310,19 +310,32 @@ class TurnRunner:
     def _script_hint(self, turn: TurnRequest) -> str | None:
         """The user's Chinese locale, for a Chinese message that reads the same in both scripts (the
         conversation's earlier turns still come first: the consultant uses the hint only for a
-        conversation without a language). One users.info per user, only for such messages."""
-        if not turn.user_id or not has_cjk(turn.text) or not script_neutral(turn.text):
+        conversation without a language). One users.info per user, only for such messages. The
+        script was read on the ack path (TurnRequest.script_neutral); a payload without it is read here."""
+        if not turn.user_id or not has_cjk(turn.text):
+            return None
+        neutral = turn.script_neutral
+        if not (script_neutral(turn.text) if neutral is None else neutral):
             return None
         lang = self.locales.lang(self.client, turn.user_id)
         return lang if lang.startswith("zh") else None
 
-    def _remember(self, turn: TurnRequest, live: TurnLike) -> None:
-        """A typed message's plan becomes the user's latest for App Home; off the answer's path, and
-        not a part of the turn's durability (a lost home entry only shows an older plan)."""
-        if turn.surface in (BUTTON, FORM) or not turn.user_id:
+    def _home_entry(self, turn: TurnRequest, live: TurnLike | None) -> tuple[str, dict[str, Any]] | None:
+        """A typed message's plan becomes the user's latest for App Home; written with the turn's
+        finish, off the answer's path, and not a part of the turn's durability (a lost home entry
+        only shows an older plan)."""
+        if live is None or turn.surface in (BUTTON, FORM) or not turn.user_id:
+            return None
+        return self.consultant.home_entry(turn.user_id, live)
+
+    def _remember(self, turn: TurnRequest, live: TurnLike | None) -> None:
+        """The App Home write on its own, for an answer that is not finished here."""
+        home = self._home_entry(turn, live)
+        if home is None:
             return
+        session_id, entry = home
         try:
-            self.consultant.remember(turn.user_id, live)
+            self.store.update(session_id, lambda _old: (entry, None))
         except StoreUnavailable:
             log.warning("could not remember the plan of %s for App Home", turn.id)
 
@@ -359,17 +372,16 @@ class TurnRunner:
             self.metrics.errors.labels(kind="deliver").inc()
             log.warning("could not show the answer of %s", turn.id, exc_info=True)
             self._release(turn.id)
+            self._remember(turn, live)
             return
-        finally:
-            if live is not None:
-                self._remember(turn, live)
         if not finish:
+            self._remember(turn, live)
             return
         if placeholder_ts is None:
             self.replier.first_reply(turn.surface, received_s)
         self.replier.answered(turn.surface, bool(answer.get("recommended")), received_s)
         log.info("answered a %s", turn.surface)
-        self._finish(turn.id)
+        self._finish(turn.id, self._home_entry(turn, live))
         if live is not None and turn.surface not in (COMMAND, FORM) and not turn.response_url:
             self.replier.chart_later(self.client, turn.where, live)
 
@@ -399,12 +411,13 @@ class TurnRunner:
         self._release(turn.id)
         return False
 
-    def _finish(self, turn_id: str) -> None:
+    def _finish(self, turn_id: str, home: tuple[str, dict[str, Any]] | None = None) -> None:
+        """The turn is done, and the user's latest plan for App Home saved, in one commit."""
         try:
-            self.store.finish_turn(turn_id, self.owner)
+            self.store.finish_turn(turn_id, self.owner, save=home)
         except StoreUnavailable:
             # Answered but not marked done: it may be shown again (an edit in place) after the lease.
-            log.warning("could not mark turn %s done", turn_id)
+            log.warning("could not mark turn %s done%s", turn_id, " nor remember its plan" if home else "")
         self._release(turn_id)
 
     def _hold(self, turn_id: str) -> None:

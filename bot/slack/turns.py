@@ -14,6 +14,7 @@ import json
 from dataclasses import dataclass, fields
 from typing import Any
 
+from bot.nlu.script import read_script
 from bot.slack import sessions
 from bot.slack.messages import detect_lang
 from bot.slack.sessions import Where
@@ -39,6 +40,9 @@ class TurnRequest:
     action: str | None = None  # a button's kind: answer, explain, reset
     fields: dict[str, str] | None = None  # the form's fields
     response_url: str | None = None  # answers go here, privately, when set
+    # Whether the words leave the script open (bot.nlu.script.script_neutral: "模型 7B"), read with
+    # `lang` on the ack path so the worker need not read them again; None in payloads stored without it.
+    script_neutral: bool | None = None
 
     @property
     def posts_placeholder(self) -> bool:
@@ -86,6 +90,7 @@ def for_event(body: dict[str, Any], event: dict[str, Any], where: Where, text: s
     team = sessions.team_of(body, event)
     event_id = body.get("event_id")
     key = f"ev:{team}:{event_id}" if event_id else f"msg:{event['channel']}:{event['ts']}"
+    read = read_script(text)
     return TurnRequest(
         id=key,
         surface=MENTION if event.get("type") == "app_mention" else MESSAGE,
@@ -94,7 +99,8 @@ def for_event(body: dict[str, Any], event: dict[str, Any], where: Where, text: s
         thread_ts=where.thread_ts,
         user_id=event.get("user"),
         text=text,
-        lang=detect_lang(text),
+        lang=read.script,
+        script_neutral=read.ambiguous,
     )
 
 
@@ -102,6 +108,7 @@ def for_command(body: dict[str, Any], raw: str) -> TurnRequest:
     team = str(body.get("team_id") or "T")
     text = str(body.get("text") or "").strip()
     where = sessions.for_command(team, str(body["channel_id"]), str(body["user_id"]))
+    read = read_script(text)
     return TurnRequest(
         id=f"cmd:{team}:{body.get('trigger_id') or body_key(raw, body)}",
         surface=COMMAND,
@@ -110,8 +117,9 @@ def for_command(body: dict[str, Any], raw: str) -> TurnRequest:
         thread_ts=None,
         user_id=str(body["user_id"]),
         text=text,
-        lang=detect_lang(text),
+        lang=read.script,
         response_url=body.get("response_url") or None,
+        script_neutral=read.ambiguous,
     )
 
 

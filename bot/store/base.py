@@ -90,8 +90,11 @@ class Store(Protocol):
         """Mark a pending turn answered without a session write (an error notice); False if lost."""
         ...
 
-    def finish_turn(self, turn_id: str, owner: str) -> None:
-        """The answer is shown: the turn is done and stays only as a de-duplication marker."""
+    def finish_turn(self, turn_id: str, owner: str, *, save: tuple[str, SessionState] | None = None) -> None:
+        """The answer is shown: the turn is done and stays only as a de-duplication marker.
+        `save` (session id, state), when given, is written in the same transaction as a blind
+        overwrite of that session (the user's latest plan for App Home), whether or not the caller
+        still holds the turn: one commit after an answer instead of two."""
         ...
 
     def turn_owners(self) -> set[str]:

@@ -206,12 +206,15 @@ class MemoryStore:
         turn.answer = _copy(completion.answer)
         return True
 
-    def finish_turn(self, turn_id: str, owner: str) -> None:
+    def finish_turn(self, turn_id: str, owner: str, *, save: tuple[str, SessionState] | None = None) -> None:
         self._check_open()
         with self._lock:
             turn = self._turns.get(turn_id)
             if turn is not None and turn.owner == owner:
                 turn.state, turn.payload, turn.answer = DONE, {}, None
+            if save is not None:
+                session_id, state = save
+                self._sessions[session_id] = (json.dumps(state, ensure_ascii=False), self._clock())
 
     def turn_owners(self) -> set[str]:
         self._check_open()

@@ -132,8 +132,10 @@ end
 redis.call('HSET', KEYS[1], 'state', 'answered', 'answer', ARGV[2])
 return 1
 """
-# KEYS[1] turn, KEYS[2] live zset; ARGV[1] owner, ARGV[2] turn id.
+# KEYS[1] turn, KEYS[2] live zset, KEYS[3] (optional) session to save; ARGV[1] owner, ARGV[2] turn id,
+# ARGV[3] state JSON, ARGV[4] ttl ms. The session is written whether or not the turn is still owned.
 _FINISH = """
+if KEYS[3] then redis.call('SET', KEYS[3], ARGV[3], 'PX', ARGV[4]) end
 if redis.call('HGET', KEYS[1], 'owner') ~= ARGV[1] then return 0 end
 redis.call('HSET', KEYS[1], 'state', 'done')
 redis.call('HDEL', KEYS[1], 'payload', 'answer')
@@ -424,9 +426,15 @@ class RedisStore:
             )
         return bool(done)
 
-    def finish_turn(self, turn_id: str, owner: str) -> None:
+    def finish_turn(self, turn_id: str, owner: str, *, save: tuple[str, SessionState] | None = None) -> None:
+        keys = [TURN_PREFIX + turn_id, LIVE_KEY]
+        args: list[str | int] = [owner, turn_id]
+        if save is not None:
+            session_id, state = save
+            keys.append(self._session_key(session_id))
+            args += [json.dumps(state, ensure_ascii=False), self._ttl_ms]
         with self._guard("finish turn"):
-            self._finish(keys=[TURN_PREFIX + turn_id, LIVE_KEY], args=[owner, turn_id])
+            self._finish(keys=keys, args=args)
 
     def close(self) -> None:
         self._r.close()

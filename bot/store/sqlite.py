@@ -194,16 +194,20 @@ class SQLiteStore:
             if new_state is None:
                 db.execute("DELETE FROM sessions WHERE id = ?", (session_id,))
             else:
-                db.execute(
-                    "INSERT INTO sessions (id, state_json, updated_at) VALUES (?, ?, ?) "
-                    "ON CONFLICT (id) DO UPDATE SET state_json = excluded.state_json, "
-                    "updated_at = excluded.updated_at",
-                    (session_id, json.dumps(new_state, ensure_ascii=False), now),
-                )
+                self._put(db, session_id, new_state, now)
             completion = complete(result) if complete is not None else None
             if completion is not None and not self._answer(db, completion):
                 raise TurnLost(completion.turn_id)  # rolls the session write back
         return result
+
+    @staticmethod
+    def _put(db: sqlite3.Connection, session_id: str, state: SessionState, now: float) -> None:
+        db.execute(
+            "INSERT INTO sessions (id, state_json, updated_at) VALUES (?, ?, ?) "
+            "ON CONFLICT (id) DO UPDATE SET state_json = excluded.state_json, "
+            "updated_at = excluded.updated_at",
+            (session_id, json.dumps(state, ensure_ascii=False), now),
+        )
 
     def get(self, session_id: str) -> SessionState | None:
         with self._guard("get"):
@@ -369,7 +373,7 @@ class SQLiteStore:
         )
         return cur.rowcount == 1
 
-    def finish_turn(self, turn_id: str, owner: str) -> None:
+    def finish_turn(self, turn_id: str, owner: str, *, save: tuple[str, SessionState] | None = None) -> None:
         # What the user wrote and the answer are dropped: only the id stays, for de-duplication.
         with self._write("finish turn") as db:
             db.execute(
@@ -377,6 +381,8 @@ class SQLiteStore:
                 "WHERE id = ? AND owner = ?",
                 (turn_id, owner),
             )
+            if save is not None:
+                self._put(db, *save, self._clock())
 
     def turn_owners(self) -> set[str]:
         with self._guard("turn owners"):

@@ -77,3 +77,12 @@ def test_the_kv_cache_of_a_named_model_at_a_context_is_computed(real: Consultant
     text = ask(real, "how big is the kv cache for llama 3 70b at 8k context")
     assert "320 KiB per token" in text and "One request of 8,192 tokens holds 2.68 GB" in text
     assert "Recommended" not in text
+
+
+def test_a_lora_adapter_size_gives_the_adapter_file_and_its_checkpoint(real: Consultant) -> None:
+    text = ask(real, "how big is a lora adapter for llama 3 8b at rank 16")
+    assert (
+        "holds only the adapters: about 587 MB" in text and "adapter file alone" in text and "83.9 MB" in text
+    )
+    assert "How much training data" not in text
+    assert "rank-64" in ask(real, "lora adapter size for llama 3 8b, r=64")

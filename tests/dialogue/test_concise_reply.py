@@ -175,3 +175,22 @@ def test_a_plan_on_several_gpus_says_its_gpu_hours_beside_the_time(
         else:
             assert unit not in headline
     assert _top(en.payload)["gpus"] > 1
+
+
+def test_a_short_job_says_how_much_of_its_time_is_setup_not_training(real: Consultant) -> None:
+    en = real.handle("short-en", "LoRA fine-tune a 13B model on 50M tokens, no deadline")
+    zh = real.handle("short-zh", "LoRA 微调 13B 模型，5000万 tokens，不急")
+    for turn, words in ((en, "setup, evaluation and checkpoints"), (zh, "准备、评估和存检查点")):
+        top = _top(turn.payload)
+        fixed_days = top["days"] - top["training_days"]
+        assert fixed_days > 0.1 * top["days"]  # an hour of setup on a job of a few hours
+        headline = turn.text.splitlines()[0]
+        assert words in headline
+        assert fmt_duration(fixed_days, turn.lang) in headline
+
+
+def test_a_long_job_does_not_mention_its_setup_hours_in_the_headline(
+    consultant: Consultant, scripted: ScriptedParse
+) -> None:
+    headline = consultant.handle("long", BIG_PRETRAIN).text.splitlines()[0]
+    assert "GPU-hours of training" in headline and "setup" not in headline

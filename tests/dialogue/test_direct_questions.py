@@ -45,7 +45,12 @@ CASES = [
     ("H800 跟 H100 差在哪？", "*NVIDIA H800", ["400 GB/s", "900"], "zh-Hans"),
     ("H20 比 H100 慢嗎？", "*是的*。", ["148", "989"], "zh-Hant"),
     ("RTX 4090 适合多机训练吗", "*不适合*。", ["NVLink", "PCIe"], "zh-Hans"),
-    ("L40S 和 A100 哪个适合微调？", "*NVIDIA L40S 对比", ["PCIe", "NVLink"], "zh-Hans"),
+    (
+        "L40S 和 A100 哪个适合微调？",
+        "*微调：放得下的模型选 NVIDIA L40S",
+        ["PCIe", "NVLink", "每美元"],
+        "zh-Hans",
+    ),
     # the catalogue
     ("which GPUs can do FP8?", "*GPUs that compute in FP8*", ["H100", "no FP8 units"], "en"),
     ("which GPUs are in your catalogue?", "*GPU catalogue*", ["H100", "A100", "MI300X"], "en"),

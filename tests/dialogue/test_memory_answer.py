@@ -7,6 +7,7 @@ import re
 
 from bot.dialogue.consultant import Consultant
 
+from .asking import ask
 from .fakes import ScriptedParse
 
 
@@ -70,3 +71,20 @@ def test_a_chinese_per_card_memory_question_that_does_not_fit_says_so_and_what_w
 
     assert text.startswith("*放不下*")
     assert "放得下的方案" in text
+
+
+def test_memory_per_gpu_on_the_gpus_counted_is_said_for_the_methods_sharding_helps(real: Consultant) -> None:
+    text = ask(real, "how much memory per gpu to full finetune llama 3 70b on 16 gpus")
+    assert "On the 16 GPUs you named, sharded (ZeRO-3/FSDP): *~81.7 GB per GPU*" in text
+    qlora = text.split("*QLoRA*")[1]
+    assert "you named" not in qlora  # 4-bit weights are replicated, not sharded
+
+
+def test_a_fit_on_several_gpus_names_the_sharding_it_rests_on(real: Consultant) -> None:
+    text = ask(real, "我們有一台 8 卡 4090，能全參微調 7B 嗎")
+    assert text.startswith("*能*") and "模型狀態切分到 8 張卡上（DeepSpeed ZeRO-3 / FSDP）" in text
+
+
+def test_a_training_time_on_owned_gpus_states_the_epochs_it_counts(real: Consultant) -> None:
+    text = ask(real, "time to fine-tune qwen2.5 7b on 100k samples of 1k tokens for 3 epochs on 4x 4090")
+    assert "for 100M tokens × 3 epochs" in text

@@ -7,9 +7,13 @@ from bot.dialogue.consultant import Consultant
 from .asking import FORM, ask
 
 
-def test_same_compute_more_memory_is_the_better_gpu_and_says_why(real: Consultant) -> None:
+def test_same_compute_and_more_memory_is_better_for_a_job_only_where_its_memory_is_needed(
+    real: Consultant,
+) -> None:
+    # Same dense BF16 at about twice the price per hour: per unit of fine-tuning work the H100 wins.
     text = ask(real, "Is an H200 better than an H100 for fine-tuning?")
-    assert text.startswith("*Yes.*") and "141 GB" in text and "80 GB" in text
+    assert text.startswith("*Only for models that need its memory;*") and "141 GB" in text and "80 GB" in text
+    assert "per $/hour" in text and "LoRA up to about" in text
     assert ask(real, "is the H100 better than the H200").startswith("*No.*")
 
 

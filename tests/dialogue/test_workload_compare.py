@@ -8,7 +8,11 @@ from bot.dialogue.consultant import Consultant
 def test_4090_vs_a100_for_lora_on_7b_sizes_both_and_keeps_the_gpu_open(real: Consultant) -> None:
     turn = real.handle("s", "RTX 4090 vs A100 80GB for LoRA fine-tuning on a 7B model?")
     assert "GeForce RTX 4090" in turn.text and "A100 80GB" in turn.text
-    assert "GPU-hours" in turn.text and "Fastest:" in turn.text
+    # The 4090 has no usable cloud price for a plan: the faster one is picked, and the reply says why.
+    assert "GPU-hours" in turn.text and turn.text.startswith(
+        "*Pick the NVIDIA A100 80GB (SXM4): it is the fastest.*"
+    )
+    assert "no usable price for a plan on the NVIDIA GeForce RTX 4090" in turn.text
     slots = turn.payload["slots"]
     assert slots["params"] == 7e9 and slots["method"] == "lora"
     assert slots["gpu"] is None  # comparing is not choosing
@@ -44,9 +48,21 @@ def test_comparing_gpus_without_a_workload_still_shows_the_datasheets(real: Cons
 
 def test_plans_on_different_gpu_counts_name_the_gpu_that_is_faster_per_gpu(real: Consultant) -> None:
     text = real.handle("s", "H100 vs A100 for LoRA 13B").text
-    assert text.startswith("*The NVIDIA H100 SXM5 is both the fastest per GPU and the cheapest.*")
+    assert text.startswith("*Pick the NVIDIA H100 SXM5: it is both the fastest per GPU and the cheapest.*")
     zh = real.handle("z", "H100 和 A100 做 13B 的 LoRA 哪个好").text
-    assert zh.startswith("*NVIDIA H100 SXM5 单卡更快，也更省钱*")
+    assert zh.startswith("*选 NVIDIA H100 SXM5：单卡更快，也更省钱。*")
+
+
+def test_a_comparison_of_plans_picks_one_and_shows_the_figures_that_decide_it(real: Consultant) -> None:
+    text = real.handle("s", "L40S or A100 80GB for LoRA fine-tuning a 13B model, which is better?").text
+    assert text.startswith("*Pick the ")
+    # dense BF16 and the list price per GPU-hour of each plan's instance
+    assert "362 dense BF16 TFLOPS, $1.86/GPU-hour" in text and "312 dense BF16 TFLOPS" in text
+
+
+def test_is_it_worth_paying_for_the_faster_gpu_gets_yes_or_no_first(real: Consultant) -> None:
+    text = real.handle("s", "is it worth paying for H100 instead of A100 to LoRA an 8B model").text
+    assert text.startswith("*Yes — worth it.* *Pick the NVIDIA H100 SXM5")
 
 
 def test_another_gpu_after_a_comparison_is_added_to_it(real: Consultant) -> None:

@@ -165,3 +165,10 @@ def test_taiwan_memory_wording_right_after_a_gpu_is_its_gpu_memory() -> None:
 
 def test_a_servers_ram_is_not_taken_for_gpu_memory() -> None:
     assert corrections("A100 服务器内存 512GB") == []
+
+
+def test_fp8_quoted_for_a_gpu_without_fp8_says_it_has_none_not_the_guides_fp16_erratum() -> None:
+    # 624 is also the seed guide's sparse FP16 figure for the A100: that erratum is about FP16, not FP8.
+    c = only("the A100 does FP8 at 624 TFLOPS")
+    assert c.kind == "unsupported" and c.erratum_id is None
+    assert "does not support FP8" in c.message.en and "NVLink" not in c.message.en

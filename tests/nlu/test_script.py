@@ -39,6 +39,12 @@ def test_a_script_with_its_own_characters_is_not_ambiguous(text: str) -> None:
     assert not parse(text).script_ambiguous
 
 
+@pytest.mark.parametrize("text", ["有哪些卡支援 FP8", "伺服器要幾張卡", "H100 效能如何"])
+def test_a_taiwan_word_in_shared_characters_reads_as_traditional(text: str) -> None:
+    got = read_script(text)
+    assert (got.script, got.ambiguous) == ("zh-Hant", False)
+
+
 def test_a_mixed_message_goes_with_the_script_it_uses_more() -> None:
     assert read_script("这个模型训练数据有多少，們").script == "zh-Hans"
     assert read_script("這個模型訓練數據有多少，们").script == "zh-Hant"

@@ -111,8 +111,8 @@ class FakeConsultant:
             return {"params": "Model size needs a number, e.g. 7B / 模型大小需要数字，例如 7B"}
         return {}
 
-    def remember(self, user_id: str | None, turn: FakeTurn) -> None:
-        pass
+    def home_entry(self, user_id: str | None, turn: FakeTurn) -> tuple[str, dict[str, Any]] | None:
+        return None
 
     def home_view(self, user_id: str, lang: str) -> dict[str, Any]:
         title = "GPU 顾问" if lang.startswith("zh") else "GPU Advisor"

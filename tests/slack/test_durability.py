@@ -133,3 +133,23 @@ def test_an_answer_stored_before_the_crash_is_shown_without_asking_again(
     finally:
         second.close()
         first.app.close()
+
+
+def test_a_turn_queued_before_its_script_was_carried_still_follows_the_users_locale(
+    slack: FakeSlackApi, open_store: StoreFactory
+) -> None:
+    slack.user_locale = "zh-TW"
+    store = open_store()
+    old_payload = {"id": "ev:T1:EvOld", "surface": "mention", "session_id": "T1:C1:1700000403.000100",
+                   "channel": "C1", "thread_ts": "1700000403.000100", "user_id": "U1",
+                   "text": "模型 7B", "lang": "zh-Hans"}  # fmt: skip
+    store.admit("ev:T1:EvOld", old_payload, owner="gone", lease_s=0.0, rate_key="user:U1", limit=10,
+                window_s=60.0, keep_s=3600.0)  # fmt: skip
+
+    bot = start(slack, store, "B")
+    try:
+        shown = slack.wait_for_updated(1)
+        assert len(shown) == 1 and "Turn 1:" in shown[0].text
+        assert bot.consultant.lang_hints == ["zh-Hant"]  # type: ignore[attr-defined]
+    finally:
+        bot.close()

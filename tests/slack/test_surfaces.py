@@ -190,6 +190,22 @@ def test_app_home_shows_the_plan_a_mention_was_just_answered_with(
     assert headline.group().strip() in slack.wait_for_calls("views.publish")[0].dump()
 
 
+def test_app_home_shows_the_plan_of_an_answer_slack_refused_to_show_the_first_time(
+    start_bot: Callable[..., RunningBot], slack: FakeSlackApi, store: MemoryStore
+) -> None:
+    slack.fail_first("chat.update", 400, times=1)  # the turn is let go; its lease brings it back later
+    bot = start_bot(Consultant(load_knowledge(), store))
+    bot.mention("<@UBOT> pretrain a 7B model on 1TB of text, bf16, in a month", ts="1700000000.000600")
+    refused = slack.wait_for_calls("chat.update", 1)[0]
+    headline = re.search(r"\d+ × [^,*]+", str(refused.args["text"]))
+    assert headline is not None
+    assert slack.wait_for(lambda: not bot.app.runner.in_flight())
+
+    bot.event({"type": "app_home_opened", "user": "U1", "channel": "D1", "tab": "home", "event_ts": "2.0"})
+
+    assert headline.group().strip() in slack.wait_for_calls("views.publish")[0].dump()
+
+
 def test_probes_report_process_and_store_health(bot: RunningBot) -> None:
     assert bot.request("/healthz").status == 200
     assert bot.request("/readyz").status == 200

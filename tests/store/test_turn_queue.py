@@ -168,6 +168,35 @@ def test_a_finished_turn_is_never_claimed_and_still_deduplicates(store: Store, c
     assert admit(store, "Ev1") is Admission.DUPLICATE
 
 
+def test_a_finish_that_saves_the_users_latest_plan_writes_both_in_one_commit(
+    store: Store, clock: FakeClock
+) -> None:
+    store.update("home:U1", lambda _old: ({"top": "a100"}, None))
+    admit(store, "Ev1", owner="A")
+    store.update("s", say("x"), complete=answered_as("Ev1", "A"))
+
+    store.finish_turn("Ev1", "A", save=("home:U1", {"top": "h100", "as_of": "2026-12-01"}))
+    clock.advance(LEASE_S + 1)
+
+    assert store.get("home:U1") == {"top": "h100", "as_of": "2026-12-01"}  # overwritten, not merged
+    assert store.claim_turns("B", LEASE_S, 10) == []
+    assert admit(store, "Ev1") is Admission.DUPLICATE
+
+
+def test_a_finish_by_a_worker_that_lost_its_turn_still_saves_the_plan_but_leaves_the_turn(
+    store: Store, clock: FakeClock
+) -> None:
+    admit(store, "Ev1", owner="A")
+    clock.advance(LEASE_S + 1)
+    [taken] = store.claim_turns("B", LEASE_S, 10)
+
+    store.finish_turn("Ev1", "A", save=("home:U1", {"top": "h100"}))
+    clock.advance(LEASE_S + 1)
+
+    assert store.get("home:U1") == {"top": "h100"}  # the user's latest plan, whoever showed it
+    assert [turn.id for turn in store.claim_turns("C", LEASE_S, 10)] == [taken.id]  # still B's to finish
+
+
 def test_claims_take_at_most_the_limit_oldest_lease_first(store: Store, clock: FakeClock) -> None:
     for i in range(5):
         admit(store, f"Ev{i}", owner="A", user=f"U{i}")

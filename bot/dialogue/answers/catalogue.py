@@ -67,6 +67,9 @@ def _with_china_price(kb: KnowledgeBase, spec: GpuSpec, view: dict[str, Any]) ->
 def answer_list(q: Question, reply: Reply) -> bool:
     """ "列出所有 GPU", "what GPUs do you know about?": the whole catalogue; "which GPUs support FP8?"
     the GPUs that compute in that format."""
+    most = superlative(q.text)
+    if most is not None:
+        return _most(q, most, reply)
     fmt = number_format(q.text)
     if fmt is None:
         other = other_accelerator(q.text)
@@ -81,6 +84,49 @@ def answer_list(q: Question, reply: Reply) -> bool:
     supported = [g for g in catalog.gpus if getattr(g.tflops, fmt)]
     views = [gpu_view(g, catalog) for g in sorted(supported, key=lambda g: -(getattr(g.tflops, fmt) or 0))]
     reply.add("gpu_format_list", fmt=fmt, gpus=views, others=len(catalog.gpus) - len(supported))
+    return True
+
+
+# The catalogue's extremes a question may ask for, and the figure each ranks by.
+SUPERLATIVES = ("memory", "compute", "bandwidth")
+SUPERLATIVE_SHOWN = 5
+
+
+def superlative(text: str) -> str | None:
+    """ "显存最大的卡是哪张" -> "memory", "fastest gpu" -> "compute", "带宽最高" -> "bandwidth"; else None."""
+    from bot.nlu import question_cues as cues
+    from bot.nlu.lexicon import has_cue
+    from bot.nlu.text import normalise
+
+    low = normalise(text).lower
+    for name, words in (
+        ("memory", cues.MOST_MEMORY),
+        ("bandwidth", cues.MOST_BANDWIDTH),
+        ("compute", cues.MOST_COMPUTE),
+    ):
+        if has_cue(low, words):
+            return name
+    return None
+
+
+def _most(q: Question, most: str, reply: Reply) -> bool:
+    """The catalogue ranked by the figure asked for, the top one first (the GPU boards, not variants)."""
+
+    def figure(g: GpuSpec) -> float:
+        if most == "memory":
+            return g.memory_gb
+        if most == "bandwidth":
+            return g.memory_bandwidth_tbs or 0.0
+        return g.tflops.bf16 or g.tflops.fp16 or 0.0
+
+    catalog = q.kb.catalog
+    ranked = sorted((g for g in catalog.gpus if g.variant_of is None), key=lambda g: (-figure(g), g.id))
+    records = {r.id: r for r in q.kb.gpu_records}
+    views = [
+        _with_china_price(q.kb, g, gpu_view(g, catalog, records.get(g.id)))
+        for g in ranked[:SUPERLATIVE_SHOWN]
+    ]
+    reply.add("gpu_superlative", most=most, gpus=views)
     return True
 
 

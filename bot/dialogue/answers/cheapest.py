@@ -8,9 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 from bot.dialogue.answers.base import LIGHTER, Question, fewest_that_fit
-from bot.dialogue.answers.feasibility import MIN_FREE, ONE_NODE, assumptions
+from bot.dialogue.answers.feasibility import ONE_NODE, assumptions
 from bot.dialogue.answers.prices import cheapest, rent
 from bot.dialogue.reply import Reply
+from sizing.assumptions import MIN_HEADROOM
 from sizing.types import Catalog, Method
 
 NEEDS = ("params",)
@@ -42,6 +43,7 @@ def answer(q: Question, reply: Reply) -> bool:
     assumed["precision"] = None  # per GPU: BF16, or FP16 where a GPU has no BF16
     reply.add(
         "cheapest_gpu",
+        min_free=MIN_HEADROOM,
         params=float(q.slot("params")),
         method=method,
         rows=rows[:SHOWN],
@@ -62,7 +64,7 @@ def ranked(q: Question, method: Method, market: Catalog) -> tuple[list[dict[str,
     for spec in market.gpus:
         if cheapest(market, spec) is None:
             continue
-        option = fewest_that_fit(q, spec, method, limit=ONE_NODE, min_free=MIN_FREE)
+        option = fewest_that_fit(q, spec, method, limit=ONE_NODE, min_free=MIN_HEADROOM)
         if option is None:
             continue
         gpus = int(option["gpus"])

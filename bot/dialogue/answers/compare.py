@@ -7,14 +7,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.dialogue.answers import capability
 from bot.dialogue.answers.base import Question, main_variant
 from bot.dialogue.answers.prices import cheapest, quote
-from bot.dialogue.hardware import CHINA_GPUS
+from bot.dialogue.hardware import CHINA_GPUS, capacity
 from bot.dialogue.reply import Reply
-from bot.nlu.lexicon import find_phrase
+from bot.nlu.lexicon import find_phrase, has_cue
+from bot.nlu.question_cues import WORTH_ASKS
 from bot.nlu.text import normalise
 from bot.render.views import find_entry
-from sizing.types import GpuSpec
+from sizing.errors import SizingError
+from sizing.types import GpuSpec, Method
 
 NEEDS = ("two GPUs",)
 DEFAULTS = {"variant": "the SXM board of a family, or the other GPU's form factor"}
@@ -69,9 +72,20 @@ def answer(q: Question, reply: Reply) -> bool:
     cn = q.u.region == "cn" or any(cheapest(q.catalog, s) is None for s in specs)
     views = [figures(q, s, cn=cn) for s in specs]
     asked, direction = aspect(q.text)
+    worth = has_cue(normalise(q.text).lower, WORTH_ASKS)  # the cue list worth.asks reads
+    if worth and asked in (None, "overall", "price"):
+        asked, direction = "value", 1  # "B200 值得租吗 还是继续用 H100": the first one's work per dollar
     if q.u.task == "serve" and (asked == "overall" or (asked is None and _suits(q.text))):
         asked, direction = "serving", 1  # "L4 跟 T4 哪個比較適合推論": memory, then bandwidth decide
-    verdict = decide(views[0], views[1], asked, direction, q.u.yes_no) if asked is not None else None
+    elif asked in (None, "overall") and (asked == "overall" or _suits(q.text)) and _names_job(q):
+        asked = "job"  # "L40S 和 A100 哪个比较适合微调": work per dollar, then what each card holds
+    verdict: dict[str, Any] | None
+    if asked == "job":
+        verdict = for_job(q, views[0], views[1])
+    else:
+        verdict = decide(views[0], views[1], asked, direction, q.u.yes_no) if asked is not None else None
+    if worth and verdict is not None and asked == "value":
+        verdict["worth"] = True
     if asked in ("price", "value") and verdict is None:
         # "A800 和 H800 哪个便宜" with no price for one: said first, with the price there is.
         verdict = {"answer": "unpriced", "missing": [v["name"] for v in views if not v["price"]]}
@@ -200,6 +214,57 @@ def decide(
         if (slower.get("memory_gb") or 0) > (faster.get("memory_gb") or 0) * (1 + SAME):
             out["roomier"] = slower["name"]
     return out
+
+
+# What each card holds on its own, by the training job asked about ("微调" reads as full fine-tuning, for
+# which LoRA is what most teams run on one card).
+JOB_ROWS: dict[str, tuple[Method, ...]] = {
+    "full_finetune": ("lora", "full_finetune"),
+    "lora": ("lora",),
+    "qlora": ("qlora",),
+    "pretrain": ("pretrain",),
+}
+
+
+def _names_job(q: Question) -> bool:
+    return q.u.said.get("method") is not None or capability.topic(q.text) == "training"
+
+
+def for_job(q: Question, a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
+    """Which of two GPUs suits a training job with no model size: the one that buys more training work
+    per dollar (dense BF16 TFLOPS per dollar-hour; by compute where one is unpriced), and, where the
+    other has clearly more memory, that one for the models the first cannot hold, with the largest model
+    each holds on one card for the job's method (the engine's memory)."""
+    method = str(q.slot("method") or "full_finetune")
+    priced = bool(a["tflops_per_usd"] and b["tflops_per_usd"])
+    key = "tflops_per_usd" if priced else "bf16"
+    best, other = (a, b) if float(a[key] or 0) >= float(b[key] or 0) else (b, a)
+    roomier = other if other["memory_gb"] > best["memory_gb"] * (1 + SAME) else None
+    holds: list[dict[str, Any]] = []
+    if roomier is not None:
+        largest: dict[str, dict[str, Any]] = {}
+        methods = JOB_ROWS.get(method, ("lora",))
+        for view in (best, roomier):
+            try:
+                _, rows = capacity(view["id"], 1, q.catalog, q.plan, q.today, methods)
+            except SizingError:
+                rows = []
+            largest[view["id"]] = {r["method"]: r["params"] for r in rows}
+        for m in methods:
+            small, big = largest[best["id"]].get(m), largest[roomier["id"]].get(m)
+            if big:
+                holds.append({"method": m, "best": small, "roomier": big})
+    return {
+        "answer": "job",
+        "yes_no": q.u.yes_no,  # "Is an H200 better than an H100 for fine-tuning?": about the first one
+        "method": method,
+        "priced": priced,
+        "best": best,
+        "other": other,
+        "roomier": roomier,
+        "holds": holds,
+        "ratio": float(best[key] or 0) / float(other[key] or 1),
+    }
 
 
 def _for_serving(a: dict[str, Any], b: dict[str, Any], yes_no: bool) -> dict[str, Any] | None:

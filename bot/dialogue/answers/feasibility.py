@@ -22,20 +22,17 @@ from bot.dialogue.plan import training_software
 from bot.dialogue.reply import Reply
 from bot.nlu.intents import counts_gpus
 from bot.nlu.text import normalise
+from sizing.assumptions import MIN_HEADROOM
 from sizing.errors import SizingError
 from sizing.feasibility import Feasibility
+from sizing.layout import HEADROOM
 from sizing.types import Catalog, GpuSpec, Method, SizingRequest
 from sizing.workload import CHINCHILLA_TOKENS_PER_PARAM
 
 NEEDS = ("params", "gpu")
 DEFAULTS = {"gpu_count": 1, "method": "full_finetune", "precision": "bf16"}
-# Below this share of free memory a fitting plan is called tight (reference/sizing.md: 20-30%).
-TIGHT_HEADROOM = 0.2
 # GPUs without NVLink are offered only within one 8-GPU box: sharding over PCIe and Ethernet crawls.
 ONE_NODE = 8
-# An alternative is worth offering with at least this share of memory free; a plan at 99% full
-# fails on the first longer batch.
-MIN_FREE = 0.1
 # A speed question without data: the time is said for this many tokens.
 REFERENCE_TOKENS = 1e9
 # Memory savers that keep the method on the same GPUs (sizing.feasibility.FitOption.kind): the
@@ -79,7 +76,7 @@ def answer(q: Question, reply: Reply, *, memory_asked: bool = False) -> bool:
             )
             if fewest is None and spec.scale_up_gbs:
                 # Past the usual offer (405B in full on H100s): the count asked for is still the answer.
-                found = fewest_that_fit(q, spec, method, start=count + 1, min_free=MIN_FREE)
+                found = fewest_that_fit(q, spec, method, start=count + 1, min_free=MIN_HEADROOM)
                 fewest = view(q.catalog, spec, found, method) if found is not None else None
                 options = [fewest, *options] if fewest is not None else options
     timing = time_on(q, spec, count, method) if asked["fits"] else None
@@ -102,7 +99,8 @@ def answer(q: Question, reply: Reply, *, memory_asked: bool = False) -> bool:
         gpu_memory_gb=spec.memory_gb,
         usable_gb=spec.capacity_gb,  # what nvidia-smi reports: an "80 GB" H100 holds 85.5e9 bytes
         headroom=asked.get("memory_headroom"),
-        tight=asked["fits"] and (asked.get("memory_headroom") or 0) < TIGHT_HEADROOM,
+        tight=asked["fits"]
+        and (asked.get("memory_headroom") or 0) < HEADROOM,  # the engine's memory_tight line
         state_gb=state_gb,
         capacity_gb=count * spec.memory_gb,
         dominant=dominant_term(asked.get("memory") or {}),
@@ -194,6 +192,7 @@ def time_on(q: Question, spec: GpuSpec, count: int, method: Method) -> dict[str,
         "tokens": float(tokens) if tokens is not None else None,
         "data_bytes": float(data_bytes) if data_bytes is not None else None,
         "tokens_assumed": assumed,
+        "epochs": float(q.slot("epochs") or 1.0),  # passes over that data, in the time and cost
         "cost": cost.get("amount"),
         "currency": cost.get("currency") or "USD",
     }
@@ -256,6 +255,8 @@ def assumptions(q: Question, option: Mapping[str, Any]) -> dict[str, Any]:
         "seq_len": workload.get("seq_len"),
         "micro_batch": layout.get("micro_batch"),
         "recompute": layout.get("recompute"),
+        # Model state sharded over the GPUs (what "fits on 8 × 4090" rests on): ZeRO-3 / FSDP.
+        "sharded_over": int(option.get("gpus") or 1) if layout.get("zero_stage") == 3 else None,
         "low_memory": bool(workload.get("low_memory")),
         "count_default": q.slot("gpu_count") is None,
         # With the data said, its time and cost are in the answer (or the job does not fit): no ask.

@@ -12,9 +12,10 @@ from typing import Any
 
 from bot.dialogue.answers import feasibility
 from bot.dialogue.answers.base import LIGHTER, Question, fewest_that_fit, model_state_gb, probe
-from bot.dialogue.answers.feasibility import MIN_FREE, assumptions
+from bot.dialogue.answers.feasibility import assumptions
 from bot.dialogue.answers.prices import cheapest
 from bot.dialogue.reply import Reply
+from sizing.assumptions import MIN_HEADROOM
 from sizing.types import Catalog, GpuSpec, Method
 
 NEEDS = ("params",)
@@ -30,6 +31,8 @@ REFERENCE_GPUS = ("h100-sxm", "h200", "b200")
 ALL_METHODS: tuple[Method, ...] = ("full_finetune", "lora", "qlora")
 # A job that needs a GPU larger than this is also shown sharded over several GPUs.
 SHARD_ABOVE_GB = 80.0
+# Sharding over the GPUs counted is worth a line when it leaves at most this share on each.
+SHARDING_SAVES = 0.9
 # GPUs named as examples of a memory class.
 EXAMPLES = 3
 
@@ -69,6 +72,7 @@ def answer(q: Question, reply: Reply) -> bool:
                 "one_gpu_gb": need_gb,
                 "smallest": smallest,
                 "layouts": [v for v in layouts(q, references, method) if v["gpus"] > 1] if sharded else [],
+                "counted": _on_count(q, references[0], method, need_gb),
             }
         )
     if not rows:
@@ -81,9 +85,10 @@ def answer(q: Question, reply: Reply) -> bool:
     )
     asked_gb = float(asked["gb"]) if asked else None
     for row in rows:
-        row["fits_asked"] = asked_gb is not None and row["one_gpu_gb"] <= asked_gb * (1 - MIN_FREE)
+        row["fits_asked"] = asked_gb is not None and row["one_gpu_gb"] <= asked_gb * (1 - MIN_HEADROOM)
     reply.add(
         "memory",
+        min_free=MIN_HEADROOM,
         asked_gb=asked_gb,
         params=float(q.slot("params")),
         active_params=q.slot("active_params"),
@@ -94,8 +99,24 @@ def answer(q: Question, reply: Reply) -> bool:
     return True
 
 
+def _on_count(q: Question, spec: GpuSpec, method: Method, one_gpu_gb: float) -> dict[str, Any] | None:
+    """ "8 卡 ZeRO-3，每张卡要多少": the memory per GPU sharded over the GPUs counted (no type named: the
+    80 GB class), and the smallest memory class that holds that share; None where sharding saves
+    nothing (QLoRA's 4-bit weights are replicated)."""
+    count = q.slot("gpu_count")
+    if not count or int(count) < 2:
+        return None
+    option = probe(q, spec, int(count), method, minimal=True)
+    if option is None:
+        return None
+    per_gpu = float(option["memory_per_gpu_gb"])
+    if per_gpu > one_gpu_gb * SHARDING_SAVES:
+        return None
+    return {"gpus": int(count), "per_gpu_gb": per_gpu, "smallest": smallest_class(q.catalog, per_gpu)}
+
+
 def smallest_class(catalog: Catalog, need_gb: float) -> dict[str, Any] | None:
-    """The smallest GPU memory size among rentable GPUs that holds `need_gb` with MIN_FREE of it
+    """The smallest GPU memory size among rentable GPUs that holds `need_gb` with MIN_HEADROOM of it
     free, with a few GPUs of that size as examples (cheapest first); None when no single GPU does."""
     classes: dict[float, list[tuple[float, GpuSpec]]] = {}
     for g in catalog.gpus:
@@ -103,7 +124,7 @@ def smallest_class(catalog: Catalog, need_gb: float) -> dict[str, Any] | None:
         if price is not None:
             classes.setdefault(g.memory_gb, []).append((price["usd_per_gpu_hour"], g))
     for memory_gb in sorted(classes):
-        fitting = [(p, g) for p, g in classes[memory_gb] if need_gb <= g.capacity_gb * (1 - MIN_FREE)]
+        fitting = [(p, g) for p, g in classes[memory_gb] if need_gb <= g.capacity_gb * (1 - MIN_HEADROOM)]
         if fitting:
             names = [g.name for _, g in sorted(fitting, key=lambda x: (x[0], x[1].id))[:EXAMPLES]]
             return {"memory_gb": memory_gb, "examples": names}
@@ -114,7 +135,7 @@ def layouts(q: Question, references: list[GpuSpec], method: Method) -> list[dict
     """The fewest GPUs of each large size that hold the job; larger GPUs stop once one GPU does."""
     out: list[dict[str, Any]] = []
     for spec in references:
-        option = fewest_that_fit(q, spec, method, min_free=MIN_FREE, minimal=True)
+        option = fewest_that_fit(q, spec, method, min_free=MIN_HEADROOM, minimal=True)
         if option is not None:
             out.append(view(spec, option))
             if int(option["gpus"]) == 1:

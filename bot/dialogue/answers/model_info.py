@@ -26,6 +26,7 @@ FIELDS = (
     "experts",
     "kv_per_token",
     "architecture",
+    "compute",
 )
 GB = 1e9
 

@@ -1,6 +1,6 @@
 """ "Cheapest place to rent an H200?", "cheapest H100 spot?", "cheapest cloud for 8x A100 80GB?",
-"cheapest cloud GPU with 48GB": the listings that answer it, cheapest first, per instance shape,
-each with its provider, instance type and snapshot date.
+"cheapest cloud GPU with 48GB", "cheapest GPU with FP8", "list gpus under $1/hr": the listings that
+answer it, cheapest first, per instance shape, each with its provider, instance type and snapshot date.
 
 A count rents whole instances that hold that many GPUs (eight one-GPU machines are not an 8-GPU
 server); "spot" ranks by the spot price and keeps only listings sold on spot; a memory size asked
@@ -22,6 +22,8 @@ from sizing.types import Catalog, GpuSpec
 NEEDS: tuple[str, ...] = ()  # a GPU, a memory size, or neither (then every GPU the catalogue prices)
 DEFAULTS = {"gpus": 1, "billing": "on_demand"}
 SHOWN = 6
+# GPUs listed under a price ceiling ("list gpus under $1/hr"): all of them, up to this many.
+SHOWN_UNDER_CEILING = 12
 
 
 def answer(q: Question, reply: Reply) -> bool:
@@ -30,8 +32,16 @@ def answer(q: Question, reply: Reply) -> bool:
     spot = q.u.mentions_spot
     memory = q.u.gpu_memory if isinstance(q.u.gpu_memory, Mapping) else None
     specs = resolve_gpus(catalog, q.u.gpus)
+    fmt = None
     if not specs:
-        specs = [g for g in catalog.gpus if memory is None or holds(g, memory)]
+        from bot.dialogue.answers.catalogue import number_format
+
+        fmt = number_format(q.text)  # "cheapest GPU with FP8": only the GPUs that compute in it
+        specs = [
+            g
+            for g in catalog.gpus
+            if (memory is None or holds(g, memory)) and (fmt is None or getattr(g.tflops, fmt))
+        ]
     named = [p for p in q.u.providers if p in priced_clouds(catalog)]
     cn = q.u.region == "cn" or any(p in china_providers() for p in q.u.providers)
     rows: list[dict[str, Any]] = []
@@ -50,21 +60,36 @@ def answer(q: Question, reply: Reply) -> bool:
     rows.sort(key=lambda r: (float(r[key]) / count, r["gpu"]))
     if memory is not None or not q.u.gpus:
         rows = _one_per_gpu(rows)  # "which GPU is cheapest": one listing per GPU
+    ceiling = _ceiling(q)
+    if ceiling is not None:
+        # "list gpus under $1/hr": every GPU within the price (per GPU-hour, in US dollars), cheapest first
+        rows = [r for r in rows if float(r[key]) / count <= ceiling + 1e-9]
     for r in rows:
         record = q.kb.provider(r["cloud"])
         r["provider_name"] = pick(record.name, q.lang) if record is not None else r["cloud"]
     reply.add(
         "cheapest_offering",
-        rows=rows[:SHOWN],
+        rows=rows[: SHOWN_UNDER_CEILING if ceiling is not None else SHOWN],
+        ceiling=ceiling,
         count=count,
         spot=spot,
         memory=memory,
+        fmt=fmt,
         gpus=[s.name for s in specs] if q.u.gpus else [],
         named=named,
         fx=catalog.usd_to_cny,
         hours_per_month=HOURS_PER_MONTH,
     )
     return True
+
+
+def _ceiling(q: Question) -> float | None:
+    """An hourly price said as a ceiling on the GPUs listed, in US dollars per GPU-hour (None: none)."""
+    budget = q.u.said.get("budget")
+    if not isinstance(budget, Mapping) or budget.get("period") != "hour" or not budget.get("amount"):
+        return None
+    amount = float(budget["amount"])
+    return amount / q.catalog.usd_to_cny if budget.get("currency") == "CNY" else amount
 
 
 def _listings(

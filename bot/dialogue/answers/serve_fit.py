@@ -133,6 +133,9 @@ def memory(q: Question, reply: Reply) -> bool:
     reply.add(
         "serve_memory",
         model=arch.name,
+        # A mixture of experts holds every expert: its total parameters, beside the active ones per token.
+        params_total=arch.params_total if arch.params_active else None,
+        params_active=arch.params_active,
         named=req.model_id is not None,
         read_as=read_as(q, req),
         concurrency=concurrency,

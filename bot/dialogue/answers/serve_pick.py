@@ -78,6 +78,9 @@ def compare(q: Question, reply: Reply) -> bool:
         options = [o for o in found if o["fits"]]
         rows.append({"name": spec.name, "option": options[0] if options else None})
     both = [r["option"] for r in rows if r["option"] is not None and r["option"]["cost"]["hourly_usd"]]
+    # The pick: the cheaper per token of those that meet the latency targets (of both when neither does).
+    meeting = [o for o in both if o.get("meets_latency")] or both
+    pick = min(meeting, key=lambda o: o["cost"]["usd_per_million_output_tokens"]) if len(both) == 2 else None
     reply.add(
         "serve_compare",
         **_load(req),
@@ -90,6 +93,9 @@ def compare(q: Question, reply: Reply) -> bool:
         if len(both) == 2
         else None,
         faster=min(both, key=lambda o: o["tpot_ms"])["gpu_name"] if len(both) == 2 else None,
+        pick=pick["gpu_name"] if pick else None,
+        pick_meets=bool(pick and pick.get("meets_latency")),
+        others_meet=sum(1 for o in both if o.get("meets_latency")),
     )
     return True
 

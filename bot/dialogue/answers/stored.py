@@ -56,8 +56,9 @@ def answer(q: Question, reply: Reply) -> bool:
     if params is None or params <= 0:
         return False
     params = float(params)
-    shape = derive(params)
-    sizes = saved_sizes(params, lora_params(shape, LORA_RANK))
+    shape = arch.training_shape() if arch is not None else derive(params)
+    rank = lora_rank(q.text) or LORA_RANK
+    sizes = saved_sizes(params, lora_params(shape, rank))
     text = normalise(q.text).lower
     weights = bool(WEIGHT_WORDS.search(text))
     checkpoint = bool(CHECKPOINT_WORDS.search(text)) or not weights
@@ -73,10 +74,20 @@ def answer(q: Question, reply: Reply) -> bool:
         per_param=CHECKPOINT_BYTES_PER_PARAM,
         weight_bytes=WEIGHT_FILE_BYTES_PER_PARAM,
         adapter_gb=sizes.adapter_checkpoint_gb,
+        adapter_weights_gb=sizes.adapter_weights_gb,
         peft=method in ("lora", "qlora"),
         method=method,
         copies=copies_kept(q.text),
-        rank=LORA_RANK,
+        rank=rank,
     )
     reply.add_faq(FAQ_ID)
     return True
+
+
+# "at rank 16", "r=64", "rank=8", "秩 32": the LoRA rank a message states.
+_RANK = re.compile(r"(?:\brank|\br|秩)\s*[=:]?\s*(\d{1,4})\b")
+
+
+def lora_rank(text: str) -> int | None:
+    found = _RANK.search(text.lower())
+    return int(found.group(1)) if found and 0 < int(found.group(1)) <= 1024 else None

@@ -9,7 +9,9 @@ import datetime as dt
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from bot.dialogue.answers import worth
 from bot.dialogue.answers.base import main_variant
+from bot.dialogue.answers.prices import per_gpu_hour
 from bot.dialogue.memo import Planner
 from bot.dialogue.plan import build_request
 from bot.dialogue.reply import Reply
@@ -21,6 +23,8 @@ from sizing.errors import SizingError
 if TYPE_CHECKING:
     from knowledge import KnowledgeBase
 
+# Plans whose costs are within this ratio cost "about the same": then the faster one is the pick.
+SAME_COST = 1.10
 # Naming a GPU in a comparison is not choosing it.
 NOT_CHOSEN = ("gpu", "gpu_count")
 COMPARE_INTENTS = ("size", "gpu_compare", "whatif", "faq")
@@ -33,7 +37,13 @@ def compares_workload(u: Understood) -> bool:
 
 
 def compare_on_gpus(
-    state: DialogueState, u: Understood, reply: Reply, kb: KnowledgeBase, plan: Planner, today: dt.date
+    state: DialogueState,
+    u: Understood,
+    reply: Reply,
+    kb: KnowledgeBase,
+    plan: Planner,
+    today: dt.date,
+    text: str = "",
 ) -> bool:
     """Size the workload on each named GPU and add the side-by-side reply; False if under two
     GPUs resolve to catalog entries (the caller then answers as before)."""
@@ -53,19 +63,63 @@ def compare_on_gpus(
             rows.append({"gpu": spec.id, "name": spec.name, "error": exc.message})
             continue
         if result.options:
-            rows.append(option_view(result.options[0].to_dict(result.currency), kb.catalog))
+            row = option_view(result.options[0].to_dict(result.currency), kb.catalog)
+            # The figures that decide it: compute, and what a GPU-hour of this plan costs.
+            row["bf16"] = spec.tflops.bf16 or spec.tflops.fp16
+            row["bf16_is_fp16"] = not spec.tflops.bf16
+            row["per_gpu_hour"] = _list_price(kb, row)
+            rows.append(row)
     fitting = [r for r in rows if r.get("fits")]
     # Plans on different counts (1 H100 against a whole 8-GPU A100 instance): the faster GPU is the
     # one that needs fewer GPU-hours, said as "per GPU"; the rows keep each plan's own time and cost.
     per_gpu = len({r["gpus"] for r in fitting}) > 1
     speed = "gpu_hours" if per_gpu else "days"
+    fastest = min(fitting, key=lambda r: r[speed] or float("inf"), default=None)
+    cheapest = min((r for r in fitting if r.get("cost")), key=lambda r: r["cost"], default=None)
+    all_priced = all(r.get("cost") for r in fitting)  # "the cheapest" only among GPUs with a price
+    pick = _pick(fastest, cheapest, all_priced, fitting)
+    asked = specs[0].id  # "is the H200 worth it over the H100": the first GPU named is the one weighed
     reply.add(
         "workload_compare",
         rows=rows,
         slots=public_slots(state),
         per_gpu=per_gpu,
-        fastest=min(fitting, key=lambda r: r[speed] or float("inf"), default=None),
-        cheapest=min((r for r in fitting if r.get("cost")), key=lambda r: r["cost"], default=None),
-        all_priced=all(r.get("cost") for r in fitting),  # "the cheapest" only among GPUs with a price
+        fastest=fastest,
+        cheapest=cheapest,
+        all_priced=all_priced,
+        pick=pick,
+        worth=(pick is not None and pick["gpu"] == asked) if worth.asks(text) else None,
     )
     return True
+
+
+def _list_price(kb: KnowledgeBase, row: dict[str, Any]) -> float | None:
+    """The on-demand list price per GPU-hour of the instance a plan rents (None: not priced)."""
+    for o in kb.catalog.offerings:
+        if o.cloud == row.get("cloud") and o.instance_type == row.get("instance") and o.price_usd_per_hour:
+            return per_gpu_hour(o)
+    return None
+
+
+def _pick(
+    fastest: dict[str, Any] | None,
+    cheapest: dict[str, Any] | None,
+    all_priced: bool,
+    fitting: list[dict[str, Any]],
+) -> dict[str, Any] | None:
+    """The plan to take: the cheaper one, unless the faster one costs about the same (SAME_COST);
+    `why` says which ("both", "same_cost", "cheaper"; "fastest_unpriced" where some fitting plan has no
+    price, so cost cannot be weighed). None when nothing fits."""
+    if fastest is None:
+        return None
+    if cheapest is None or not all_priced:
+        return {
+            **fastest,
+            "why": "fastest_unpriced",
+            "unpriced": [r["name"] for r in fitting if not r.get("cost")],
+        }
+    if fastest is cheapest:
+        return {**fastest, "why": "both"}
+    if fastest.get("cost") and fastest["cost"] <= cheapest["cost"] * SAME_COST:
+        return {**fastest, "why": "same_cost", "other": cheapest}
+    return {**cheapest, "why": "cheaper", "other": fastest, "saving": 1 - cheapest["cost"] / fastest["cost"]}

@@ -1,0 +1,35 @@
+"""The catalogue asked for a filtered or ranked list in one message: a number format, an hourly price
+ceiling, or the GPU with the most memory, compute or bandwidth; never the planning form."""
+
+from __future__ import annotations
+
+from bot.dialogue.consultant import Consultant
+
+from .asking import FORM, ask
+
+
+def test_the_cheapest_gpu_with_fp8_lists_only_gpus_that_compute_in_fp8(real: Consultant) -> None:
+    text = ask(real, "cheapest GPU with FP8")
+    assert text.startswith("*The cheapest GPU with FP8: NVIDIA L4")
+    assert "T4" not in text and "A10G" not in text and "V100" not in text
+
+
+def test_gpus_under_an_hourly_price_are_listed_cheapest_first(real: Consultant) -> None:
+    text = ask(real, "list gpus under $1/hr")
+    assert text.startswith("*3 GPUs rent for $1.00/GPU-hour or less*") and "NVIDIA T4" in text
+    assert "B200" not in text and not any(f in text for f in FORM)
+    assert ask(real, "每小时 1 美元以下的卡有哪些").startswith("*按需每卡时 $1.00 以内能租到")
+
+
+def test_no_gpu_under_a_very_low_price_says_so_once(real: Consultant) -> None:
+    text = ask(real, "gpus under $0.30 per hour?")
+    assert text.startswith("*No GPU in the catalogue rents for $0.30/GPU-hour or less*")
+    assert "has no listing" not in text
+
+
+def test_the_gpu_with_the_most_memory_is_named_with_its_size(real: Consultant) -> None:
+    assert ask(real, "显存最大的卡是哪张").startswith("*目录里显存最大的是 AMD Instinct MI300X：192 GB*")
+    assert ask(real, "which gpu has the most memory").startswith(
+        "*The AMD Instinct MI300X has the most memory"
+    )
+    assert ask(real, "算力最强的卡是哪个").startswith("*目录里算力最强（稠密 BF16）的是 NVIDIA B200")

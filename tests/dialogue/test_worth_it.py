@@ -1,0 +1,52 @@
+""" "Is the A100 still worth renting?": a verdict that weighs the GPU's price per unit of training work
+against the newer GPUs the catalogue prices, with the price at which it breaks even; and "which is
+better for fine-tuning" between two GPUs, decided by work per dollar and by what each card holds."""
+
+from __future__ import annotations
+
+from bot.dialogue.consultant import Consultant
+
+from .asking import FORM, ask
+
+
+def test_is_the_a100_still_worth_renting_says_no_with_the_newer_gpus_and_its_break_even_price(
+    real: Consultant,
+) -> None:
+    text = ask(real, "Is the A100 still worth renting in 2026?")
+    assert text.startswith("*No — not worth it for training at today's list prices")
+    assert "H100 SXM5" in text and "TFLOPS per $/hour" in text and "breaks even only at about" in text
+    assert not any(f in text for f in FORM)
+
+
+def test_a_gpu_without_bf16_is_not_worth_renting_and_the_reply_says_it_has_no_bf16(real: Consultant) -> None:
+    text = ask(real, "V100 在 2026 年还值得租吗")
+    assert text.startswith("*按现在的标价用来训练不值得") and "不支持 BF16" in text
+
+
+def test_the_cheapest_gpu_hour_is_still_worth_it_for_short_experiments(real: Consultant) -> None:
+    text = ask(real, "T4 still worth renting for anything?")
+    assert text.startswith("*No — not worth it") and "light inference" in text
+
+
+def test_a_consumer_card_priced_in_a_chinese_marketplace_is_weighed_in_that_market(real: Consultant) -> None:
+    text = ask(real, "4090 現在還值得拿來做微調嗎")
+    assert text.startswith("*值得") and "國內算力市場" in text and "24 GB" in text
+    assert "PCIe" in text and not any(f in text for f in ("模型有多少參數", "模型有多少参数"))
+
+
+def test_worth_it_between_two_gpus_says_worth_it_or_not_about_the_first(real: Consultant) -> None:
+    assert ask(real, "B200 值得租吗 还是继续用 H100").startswith("*值得：NVIDIA B200 训练性价比更高*")
+    assert ask(real, "is the A100 worth it over the H100").startswith("*Not worth it: the NVIDIA H100 SXM5")
+
+
+def test_which_gpu_suits_fine_tuning_picks_by_work_per_dollar_and_says_what_the_other_holds(
+    real: Consultant,
+) -> None:
+    text = ask(real, "which is better for fine-tuning, L40S or A100?")
+    assert text.startswith("*For fine-tuning: the NVIDIA L40S for the models it holds, the NVIDIA A100 80GB")
+    assert "$1.86/GPU-hour" in text and "80 GB against 48 GB" in text and "LoRA up to about" in text
+
+
+def test_a_serving_comparison_picks_one_gpu_first(real: Consultant) -> None:
+    text = ask(real, "MI300X vs H100 for serving llama 70b, which should we pick")
+    assert "*Pick the NVIDIA H100 SXM5*: both meet the latency targets" in text
