@@ -50,3 +50,15 @@ def test_which_gpu_suits_fine_tuning_picks_by_work_per_dollar_and_says_what_the_
 def test_a_serving_comparison_picks_one_gpu_first(real: Consultant) -> None:
     text = ask(real, "MI300X vs H100 for serving llama 70b, which should we pick")
     assert "*Pick the NVIDIA H100 SXM5*: both meet the latency targets" in text
+
+
+def test_a_gpu_with_nothing_newer_in_its_market_is_weighed_against_the_others_there(real: Consultant) -> None:
+    text = ask(real, "H20 值不值得租来训练")
+    assert text.startswith("*按现在的标价用来训练不值得") and "148" in text and "同一市场里的其他卡" in text
+
+
+def test_an_either_or_question_for_a_job_gets_a_pick(real: Consultant) -> None:
+    text = ask(real, "H100 or A100 for fine-tuning?")
+    assert (
+        text.startswith("*For fine-tuning, pick the NVIDIA H100 SXM5.*") and "989" in text and "312" in text
+    )

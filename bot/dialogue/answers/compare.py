@@ -77,8 +77,10 @@ def answer(q: Question, reply: Reply) -> bool:
         asked, direction = "value", 1  # "B200 值得租吗 还是继续用 H100": the first one's work per dollar
     if q.u.task == "serve" and (asked == "overall" or (asked is None and _suits(q.text))):
         asked, direction = "serving", 1  # "L4 跟 T4 哪個比較適合推論": memory, then bandwidth decide
-    elif asked in (None, "overall") and (asked == "overall" or _suits(q.text)) and _names_job(q):
-        asked = "job"  # "L40S 和 A100 哪个比较适合微调": work per dollar, then what each card holds
+    elif asked in (None, "overall") and _names_job(q):
+        # "L40S 和 A100 哪个比较适合微调", "H100 or A100 for fine-tuning?": two GPUs weighed for a training
+        # job, by work per dollar, then what each card holds
+        asked = "job"
     verdict: dict[str, Any] | None
     if asked == "job":
         verdict = for_job(q, views[0], views[1])

@@ -26,6 +26,8 @@ SHOWN = 3
 STILL_GOOD = 1.15
 # More memory per dollar than every newer GPU shown, by at least this ratio, is worth a sentence.
 ROOMIER = 1.2
+# Without newer GPUs in its market, the others there with at least this share of its memory.
+PEER_MEMORY = 0.5
 # The message sizes a job: then a plan or a comparison of plans answers, not this.
 JOB_SLOTS = ("params", "tokens", "data_bytes", "days", "budget")
 
@@ -58,6 +60,17 @@ def answer(q: Question, reply: Reply) -> bool:
         if view["tflops_per_usd"] and view["market"] == own["market"]:
             newer.append(view)
     newer.sort(key=lambda v: -float(v["tflops_per_usd"]))
+    older = not newer
+    if older:
+        # Nothing newer is priced in its market (the H20 in China's): the other GPUs priced there with at
+        # least half its memory, whatever their age, are what it is weighed against.
+        for g in q.catalog.gpus:
+            if g.id == spec.id or g.variant_of is not None or g.memory_gb < spec.memory_gb * PEER_MEMORY:
+                continue
+            view = figures(q, g, cn=cn)
+            if view["tflops_per_usd"] and view["market"] == own["market"]:
+                newer.append(view)
+        newer.sort(key=lambda v: -float(v["tflops_per_usd"]))
     verdict, ratio, break_even = "unpriced", None, None
     if own["tflops_per_usd"] and newer:
         ratio = float(newer[0]["tflops_per_usd"]) / float(own["tflops_per_usd"])
@@ -82,6 +95,7 @@ def answer(q: Question, reply: Reply) -> bool:
         "worth",
         gpu=own,
         newer=newer[:SHOWN],
+        older=older,
         verdict=verdict,
         ratio=ratio,
         break_even=break_even,
