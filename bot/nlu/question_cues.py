@@ -160,6 +160,24 @@ MOST_BANDWIDTH = (
     "most bandwidth", "highest bandwidth", "most memory bandwidth", "highest memory bandwidth",
     "带宽最高", "带宽最大", "最高带宽", "最大带宽",
 )  # fmt: skip
+# The best GPU for a sized job, no data said: "what's the best gpu for fine-tuning a 7B model?", "哪张卡最适合
+# 微调 13B". Only the superlative: "需要什么卡" (what a plan needs) stays a plan.
+BEST_GPU = (
+    "best gpu", "best card", "best gpus", "best cards", "best hardware", "gpu is best", "card is best",
+    "最适合", "最合适", "哪张卡最好", "哪个卡最好", "什么卡最好", "哪种卡最好", "最好的卡", "最佳的卡",
+)  # fmt: skip
+# A memory size said as a floor ("80GB 以上的卡", "GPUs with at least 48GB"); without one,
+# "24G 显存的卡有哪些" asks for the cards of that size.
+AT_LEAST = (
+    "以上", "至少", "起步", "超过", "大于", "不少于", "不低于", "or more", "at least", "more than", "over",
+    "above", "bigger than", "larger than", "greater than", "or larger", "or bigger", "+", "≥", ">=",
+    "minimum",
+)  # fmt: skip
+# Words that ask for a list of GPUs with a feature: "哪些卡有 NVLink", "which gpus have nvlink?".
+WHICH_GPUS = (
+    "which gpus", "which gpu", "which cards", "what gpus", "what cards", "list", "哪些卡", "哪些gpu",
+    "哪些显卡", "哪几张", "哪几款", "哪些型号", "哪款", "哪张",
+)  # fmt: skip
 # A price ceiling on a list of GPUs: "list gpus under $1/hr", "1 美元以下的卡有哪些".
 PRICE_CEILING = (
     "under", "below", "less than", "cheaper than", "at most", "no more than", "up to", "以下", "以内",

@@ -62,3 +62,19 @@ def test_an_either_or_question_for_a_job_gets_a_pick(real: Consultant) -> None:
     assert (
         text.startswith("*For fine-tuning, pick the NVIDIA H100 SXM5.*") and "989" in text and "312" in text
     )
+
+
+def test_worth_it_for_inference_weighs_memory_bandwidth_per_dollar(real: Consultant) -> None:
+    text = ask(real, "is the H200 worth it for inference?")
+    assert text.startswith("*No — not worth it for serving") and "memory bandwidth" in text
+    assert "GB/s per $/hour" in text
+
+
+def test_the_best_gpu_for_a_sized_job_ranks_plans_per_reference_data_not_the_form(real: Consultant) -> None:
+    text = ask(real, "what's the best gpu for fine-tuning a 7B model?")
+    assert text.startswith("*For full fine-tuning of a 7B model, the best value is")
+    assert "per 1B tokens" in text and not any(f in text for f in FORM)
+    zh = ask(real, "哪张卡最适合微调 13B")
+    assert zh.startswith("*130亿参数模型的全参数微调，最划算的是") and "每 10亿 tokens" in zh
+    # "需要什么卡" is what a plan needs: still the plan's question for the data
+    assert "训练数据有多少" in ask(real, "帮我算下预训练 1.3B 需要什么卡")

@@ -64,12 +64,25 @@ def _with_china_price(kb: KnowledgeBase, spec: GpuSpec, view: dict[str, Any]) ->
     return view
 
 
+def _exact_size(q: Question, gb: float) -> bool:
+    """A size said with no floor ("至少", "or more") that some GPU has exactly: a list of that size."""
+    from bot.nlu.lexicon import has_cue
+    from bot.nlu.question_cues import AT_LEAST
+    from bot.nlu.text import normalise
+
+    if has_cue(normalise(q.text).lower, AT_LEAST):
+        return False
+    return any(abs(g.memory_gb - gb) < 0.5 for g in q.kb.catalog.gpus)
+
+
 def answer_list(q: Question, reply: Reply) -> bool:
     """ "列出所有 GPU", "what GPUs do you know about?": the whole catalogue; "which GPUs support FP8?"
     the GPUs that compute in that format."""
     most = superlative(q.text)
     if most is not None:
         return _most(q, most, reply)
+    if lists_linked(q.text):
+        return _linked(q, reply)
     fmt = number_format(q.text)
     if fmt is None:
         other = other_accelerator(q.text)
@@ -78,6 +91,8 @@ def answer_list(q: Question, reply: Reply) -> bool:
             # "Do you support TPUs?", "RTX 5090 多少钱": not in the catalogue, said first
             reply.add("not_in_catalogue", name=other or unknown, gpu=unknown is not None)
         memory = q.u.gpu_memory if isinstance(q.u.gpu_memory, Mapping) else None
+        if memory is not None and memory.get("op") == ">=" and _exact_size(q, float(memory.get("gb") or 0)):
+            memory = {**memory, "op": "="}  # "24G 显存的卡有哪些": the cards of that size
         answer_gpus(q.kb, "list_gpus", (), reply, memory=memory)
         return True
     catalog = q.kb.catalog
@@ -127,6 +142,29 @@ def _most(q: Question, most: str, reply: Reply) -> bool:
         for g in ranked[:SUPERLATIVE_SHOWN]
     ]
     reply.add("gpu_superlative", most=most, gpus=views)
+    return True
+
+
+def lists_linked(text: str) -> bool:
+    """ "哪些卡有 NVLink", "which gpus have nvlink?": the GPUs with a GPU-to-GPU link (no GPU named)."""
+    from bot.dialogue.answers.capability import topic
+    from bot.nlu.lexicon import has_cue
+    from bot.nlu.question_cues import WHICH_GPUS
+    from bot.nlu.text import normalise
+
+    low = normalise(text).lower
+    return topic(text) in ("nvlink", "multi") and "nvlink" in low and has_cue(low, WHICH_GPUS)
+
+
+def _linked(q: Question, reply: Reply) -> bool:
+    """The GPUs with NVLink / Infinity Fabric, fastest link first, and how many GPUs each link joins."""
+    catalog = q.kb.catalog
+    linked = sorted(
+        (g for g in catalog.gpus if g.scale_up_gbs and g.variant_of is None),
+        key=lambda g: (-(g.scale_up_gbs or 0), g.id),
+    )
+    views = [gpu_view(g, catalog) for g in linked]
+    reply.add("gpu_link_list", gpus=views, others=sum(1 for g in catalog.gpus if not g.scale_up_gbs))
     return True
 
 
