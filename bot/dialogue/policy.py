@@ -152,6 +152,9 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
         kind = "gpu_compare"  # "L40S 和 A100 哪个适合微调": two GPUs and nothing to size yet
     if kind == "figure_check" and SWITCH_WORDS.search(q.text):
         return None  # "switch to the H100 with 160GB": corrected, and the switch goes to the form
+    if kind in ("faq", "unknown", "price_coverage") and not q.u.gpus and not workload:
+        if catalogue.lists_at_provider(q):
+            return "list_gpus"  # "what gpus does AWS have?": the GPUs that provider lists, with its prices
     if kind in ("faq", "unknown", "gpu_info") and not q.u.gpus and catalogue.lists_linked(q.text):
         return "list_gpus"  # "哪些卡有 NVLink": the GPUs with a GPU-to-GPU link, not the FAQ on NVLink
     if kind in ("size", "faq", "unknown") and best.applies(q, form_in_progress):

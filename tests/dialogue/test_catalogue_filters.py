@@ -45,3 +45,9 @@ def test_a_memory_size_without_a_floor_lists_the_cards_of_that_size(real: Consul
     text = ask(real, "24G 显存的卡有哪些")
     assert text.startswith("*显存为 24 GB 的 GPU*") and "L4" in text and "H100" not in text
     assert ask(real, "80GB 以上的卡有哪些").startswith("*显存至少 80 GB 的 GPU*")
+
+
+def test_the_gpus_one_provider_lists_come_with_its_own_prices(real: Consultant) -> None:
+    text = ask(real, "what gpus does AWS have?")
+    assert text.startswith("*GPUs AWS lists in the catalogue*") and "H100 SXM5" in text and "$6.88/h" in text
+    assert ask(real, "Lambda 有哪些 GPU").startswith("*目录里 Lambda 有报价的 GPU*")
