@@ -157,6 +157,8 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
             return "list_gpus"  # "what gpus does AWS have?": the GPUs that provider lists, with its prices
     if kind in ("faq", "unknown", "gpu_info") and not q.u.gpus and catalogue.lists_linked(q.text):
         return "list_gpus"  # "哪些卡有 NVLink": the GPUs with a GPU-to-GPU link, not the FAQ on NVLink
+    if cheaper_instead(q, form_in_progress):
+        return "cheapest_gpu"  # "有没有比 H100 便宜但够用的卡做 LoRA 13B": the named GPU is the reference
     if kind in ("size", "faq", "unknown") and best.applies(q, form_in_progress):
         return "best_gpu"  # a sized job and "which GPU is best": ranked per reference data, not the form
     if kind != "figure_check" and worth.applies(q, form_in_progress):
@@ -298,6 +300,19 @@ def comparison_variant(topic: Any, u: Any, params: Any) -> Any:
         return u
     gpus = tuple(dict.fromkeys((*compared, *u.gpus)))
     return replace(u, gpus=gpus, said=said, intent="whatif", kind="whatif")
+
+
+def cheaper_instead(q: Question, form_in_progress: bool) -> bool:
+    """A sized job and a GPU named as what to beat on price: the cheapest GPUs that hold the job."""
+    from bot.nlu.lexicon import has_cue
+    from bot.nlu.question_cues import CHEAPER_THAN
+    from bot.nlu.text import normalise
+
+    if form_in_progress or q.u.said.get("params") is None or q.u.task == "serve":
+        return False
+    if any(q.u.said.get(k) is not None for k in ("tokens", "data_bytes", "days", "budget")):
+        return False
+    return has_cue(normalise(q.text).lower, CHEAPER_THAN)
 
 
 def _sized_only(q: Question) -> bool:

@@ -201,6 +201,15 @@ THROUGHPUT_ASKS = (
     "tokens per second", "tokens/s", "tok/s", "throughput", "吞吐", "每秒多少", "每秒能", "qps多少",
     "能撑多少", "撑多少", "扛多少", "多少qps",
 )  # fmt: skip
+# How often something happens ("每半小时存一次", "every 2 hours"): with a span of days, a retention,
+# not a deadline.
+EVERY_WORDS = ("每隔", "每半", "每小时", "每天", "every", "each hour", "each day")
+# A cheaper GPU than the one named, for a job: "有没有比 H100 便宜但够用的卡做 LoRA 13B", "anything cheaper
+# than an A100 that can LoRA a 13B?": the cheapest GPUs that hold the job, the named one only the reference.
+CHEAPER_THAN = (
+    "便宜但", "更便宜的卡", "便宜点的卡", "便宜一点的卡", "cheaper than", "cheaper alternative",
+    "cheaper option", "cheaper gpu", "cheaper card", "cheaper one",
+)  # fmt: skip
 # A price ceiling on a list of GPUs: "list gpus under $1/hr", "1 美元以下的卡有哪些".
 PRICE_CEILING = (
     "under", "below", "less than", "cheaper than", "at most", "no more than", "up to", "以下", "以内",

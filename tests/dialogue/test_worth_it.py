@@ -78,3 +78,8 @@ def test_the_best_gpu_for_a_sized_job_ranks_plans_per_reference_data_not_the_for
     assert zh.startswith("*130亿参数模型的全参数微调，最划算的是") and "每 10亿 tokens" in zh
     # "需要什么卡" is what a plan needs: still the plan's question for the data
     assert "训练数据有多少" in ask(real, "帮我算下预训练 1.3B 需要什么卡")
+
+
+def test_a_cheaper_gpu_than_the_one_named_for_a_job_gets_the_cheapest_that_hold_it(real: Consultant) -> None:
+    text = ask(real, "有没有比 H100 便宜但够用的卡做 LoRA 13B")
+    assert text.startswith("*130亿参数模型的 LoRA 最便宜的 GPU：NVIDIA RTX A6000*")
