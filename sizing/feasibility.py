@@ -23,7 +23,8 @@ from sizing.types import Catalog, GpuSpec, Method, SizingRequest
 from sizing.workload import Workload, normalise
 
 # GPUs with more memory are offered only among current datacenter training parts (the same rule
-# as the "fastest" option: rank.training_part), at most this many types, cheapest first.
+# as the "fastest" option: rank.training_part), at most this many types: the cheapest for the job,
+# then the cheapest per hour.
 MAX_LARGER_GPUS = 2
 
 
@@ -215,9 +216,22 @@ def _alternatives(
         found = ev.smallest_fitting(g)
         if found is not None:
             larger.append(ev.roomy(g, found))
-    larger.sort(key=lambda o: (o.cost_usd if o.cost_usd is not None else float("inf"), o.days))
-    out.extend(_option("larger_gpu", o, w.method) for o in larger[:MAX_LARGER_GPUS])
+    out.extend(_option("larger_gpu", o, w.method) for o in _cheapest_two_ways(larger))
     return out
+
+
+def _cheapest_two_ways(plans: list[Option]) -> list[Option]:
+    """The cheapest plan for the job, then the one cheapest per hour (what a user without a data
+    size compares: a slower GPU rented by the hour), then the next cheapest for the job; at most
+    MAX_LARGER_GPUS."""
+    inf = float("inf")
+    by_job = sorted(plans, key=lambda o: (o.cost_usd if o.cost_usd is not None else inf, o.days))
+    by_hour = sorted(plans, key=lambda o: (o.quote.hourly_usd if o.quote is not None else inf, o.days))
+    picks: list[Option] = []
+    for o in [*by_job[:1], *by_hour[:1], *by_job[1:]]:
+        if o not in picks and len(picks) < MAX_LARGER_GPUS:
+            picks.append(o)
+    return picks
 
 
 def _same_hardware(request: SizingRequest, catalog: Catalog, gpu: GpuSpec, gpus: int) -> Option | None:

@@ -404,6 +404,22 @@ PRECISIONS: tuple[tuple[str, str], ...] = (
     ("fp8", "fp8"), ("fp-8", "fp8"), ("float8", "fp8"), ("8位浮点", "fp8"),
 )  # fmt: skip
 
+# "Fine-tune" with no word for how: sized as full fine-tuning (METHODS), and an answer that finds
+# only adapters fit may lead with them (bot/dialogue/answers/feasibility.py).
+FINE_TUNE_UNQUALIFIED: tuple[str, ...] = (
+    "微调",
+    "精调",
+    "fine-tune",
+    "finetune",
+    "fine tune",
+    "fine-tuning",
+    "finetuning",
+    "fine tuning",
+    "sft",
+    "指令微调",
+    "instruction tuning",
+)
+
 # Ranked: the first rank with a hit wins, so "QLoRA" beats "LoRA" and "fine-tune" beats a
 # "pretrained model" mention. Plain "fine-tune"/微调/SFT without a qualifier is read as full
 # fine-tuning: it is the conservative (largest) sizing, and the reply says so.
@@ -470,22 +486,7 @@ METHODS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "dapt",
         ),
     ),
-    (
-        "full_finetune",
-        (
-            "微调",
-            "精调",
-            "fine-tune",
-            "finetune",
-            "fine tune",
-            "fine-tuning",
-            "finetuning",
-            "fine tuning",
-            "sft",
-            "指令微调",
-            "instruction tuning",
-        ),
-    ),
+    ("full_finetune", FINE_TUNE_UNQUALIFIED),
     ("pretrain", ("预训练", "pretrain", "pre-train", "pretraining", "pre-training", "pre train")),
 )
 

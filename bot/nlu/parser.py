@@ -130,6 +130,18 @@ def _currency_named(s: str) -> str | None:
 
 
 def _method(s: str) -> str | None:
+    found = _method_phrases(s)
+    return found[0] if found is not None else None
+
+
+def unqualified_fine_tune(text: str) -> bool:
+    """The message says "fine-tune"/微调 and no word for how (full, LoRA, QLoRA): the method slot
+    reads full fine-tuning, the conservative sizing, but the user did not choose it."""
+    found = _method_phrases(_each(_financial(normalise(text).lower)))
+    return found is not None and found[1] is lexicon.FINE_TUNE_UNQUALIFIED
+
+
+def _method_phrases(s: str) -> tuple[str, tuple[str, ...]] | None:
     for method, phrases in lexicon.METHODS:
         if not lexicon.has_cue(s, phrases):
             continue  # none of the group's phrases: one search instead of one per phrase
@@ -140,7 +152,7 @@ def _method(s: str) -> str | None:
             ):
                 i = lexicon.find_phrase(s, phrase, i + 1)  # 预训练模型 is a base model, not a method
             if i != -1:
-                return method
+                return method, phrases
     return None
 
 

@@ -10,7 +10,8 @@ from .asking import FORM, ask
 
 def test_cards_counted_without_a_model_are_taken_as_80gb_training_gpus_and_said_so(real: Consultant) -> None:
     zh = ask(real, "4张卡能不能训70b")
-    assert zh.startswith("*不能*") and "4 × 80 GB" in zh and "没说是哪种卡" in zh
+    # No method said: full training does not fit, the adapters do, and that is the verdict.
+    assert zh.startswith("*不能全参训练；用 LoRA 可以*") and "4 × 80 GB" in zh and "没说是哪种卡" in zh
     en = ask(real, "can 8 gpus handle a full finetune of 13b")
     assert en.startswith("*Yes.*") and "Which GPU? I assumed the NVIDIA H100 SXM5" in en
 

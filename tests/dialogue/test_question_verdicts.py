@@ -134,3 +134,21 @@ def test_pre_training_that_does_not_fit_is_never_offered_lora_instead(real: Cons
     text = ask(real, "can we pretrain a 70B model on 8 A100 80GB?")
     assert text.startswith("*No.*")
     assert "LoRA" not in text and "• pre-training on" in text
+
+
+def test_fine_tune_with_no_method_said_leads_with_the_adapters_that_fit_the_same_gpus(
+    real: Consultant,
+) -> None:
+    text = ask(real, "Can I fine-tune Llama 3 8B on a single T4?")
+    assert text.startswith("*No, not in full; yes with QLoRA.*")
+    assert next(line for line in text.splitlines() if line.startswith("•")).startswith(
+        "• QLoRA on 1 × NVIDIA T4"
+    )
+    zh = ask(real, "單張 T4 能微調 Llama 3 8B 嗎")
+    assert zh.startswith("*不能全參訓練；用 QLoRA 可以*")
+
+
+def test_full_fine_tuning_said_in_so_many_words_keeps_a_plain_no(real: Consultant) -> None:
+    text = ask(real, "Can I full fine-tune Llama 3 8B on a single T4?")
+    assert text.startswith("*No.*")
+    assert "QLoRA on 1 × NVIDIA T4" in text  # still offered, after what keeps the method asked for

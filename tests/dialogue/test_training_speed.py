@@ -27,7 +27,7 @@ def test_when_the_asked_method_does_not_fit_the_speed_is_that_of_what_fits_on_th
 ) -> None:
     text = real.handle("s", "How many tokens/s does a single H100 train a 7B model at?").text
 
-    assert text.startswith("*No.*")
+    assert text.startswith("*No, not in full; yes with LoRA.*")  # no method said: the adapters that fit lead
     assert "for LoRA on one NVIDIA H100" in _speed_line(text, "*Speed:*")
 
 

@@ -21,6 +21,7 @@ from bot.dialogue.answers.prices import rent
 from bot.dialogue.plan import training_software
 from bot.dialogue.reply import Reply
 from bot.nlu.intents import counts_gpus
+from bot.nlu.parser import unqualified_fine_tune
 from bot.nlu.text import normalise
 from sizing.assumptions import MIN_HEADROOM
 from sizing.errors import SizingError
@@ -35,6 +36,7 @@ DEFAULTS = {"gpu_count": 1, "method": "full_finetune", "precision": "bf16"}
 ONE_NODE = 8
 # A speed question without data: the time is said for this many tokens.
 REFERENCE_TOKENS = 1e9
+ADAPTERS = ("lora", "qlora")
 # Memory savers that keep the method on the same GPUs (sizing.feasibility.FitOption.kind): the
 # low-memory full fine-tuning recipe (sizing.lowmem) and CPU offload of the optimizer state.
 RECIPES = ("low_memory", "offload")
@@ -66,8 +68,25 @@ def answer(q: Question, reply: Reply, *, memory_asked: bool = False) -> bool:
     state_gb = model_state_gb(single) if single is not None else None
     options: list[dict[str, Any]] = []
     fewest = None
+    lighter = None
     if not asked["fits"]:
         options = what_fits(q, planned.feasibility)
+        if q.slot("method") is None or unqualified_fine_tune(q.text):
+            # "Can I fine-tune 8B on one T4?" names no method: the adapters that fit these very GPUs
+            # are the answer a fine-tuning engineer gives first, with full fine-tuning's "no" beside it.
+            lighter = next(
+                (
+                    o
+                    for o in options
+                    if o["name"] == spec.name
+                    and o["gpus"] == count
+                    and o["method"] in ADAPTERS
+                    and not o["recipe"]
+                ),
+                None,
+            )
+            if lighter is not None:
+                options = [lighter, *(o for o in options if o is not lighter)]
         if counts_gpus(normalise(q.text).lower):
             # "全参微调 13B 需要几张 A100": the count that holds the job as asked leads the answer.
             fewest = next(
@@ -109,6 +128,7 @@ def answer(q: Question, reply: Reply, *, memory_asked: bool = False) -> bool:
         assumed=assumptions(q, asked),
         memory_asked=memory_asked,
         fewest=fewest,
+        lighter=lighter,
         assumed_gpu=assumed_gpu,
     )
     return True

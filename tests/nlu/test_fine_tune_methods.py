@@ -1,0 +1,39 @@
+"""A plain "fine-tune" is sized as full fine-tuning, and the reader can tell it apart from a method
+the user chose ("full fine-tune", "LoRA", 全参微调)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.nlu import parse
+from bot.nlu.parser import unqualified_fine_tune
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Can I fine-tune Llama 3 8B on a single T4?",
+        "单张 T4 能微调 8B 吗",
+        "4090 能微調 14B 嗎",
+        "sft a 7b model",
+    ],
+)
+def test_fine_tune_with_no_word_for_how_is_full_fine_tuning_not_chosen_by_the_user(text: str) -> None:
+    assert parse(text).slots.method == "full_finetune"
+    assert unqualified_fine_tune(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "method"),
+    [
+        ("Can I full fine-tune Llama 3 8B on a single T4?", "full_finetune"),
+        ("全参微调 8B 要几张卡", "full_finetune"),
+        ("LoRA fine-tune a 70B model", "lora"),
+        ("qlora 微调 32b", "qlora"),
+        ("pretrain a 1B model", "pretrain"),
+        ("what does an H100 cost", None),
+    ],
+)
+def test_a_method_the_user_named_is_not_unqualified(text: str, method: str | None) -> None:
+    assert parse(text).slots.method == method
+    assert not unqualified_fine_tune(text)
