@@ -158,13 +158,10 @@ class Speed:
             found = self._gpus[gpu.id] = gpu_speed(gpu, self.w.precision, self.w.arch.hidden)
         return found
 
-    def _mfu(self, base: float, lay: Layout) -> tuple[float, float, float]:
-        """(effective MFU, recompute factor, goodput) of a layout from the GPU's calibrated MFU."""
-        return self._mfu_of(base, lay.gpus, lay.tp, lay.pp, lay.zero_stage, lay.recompute, lay.grad_accum)
-
     def _mfu_of(
         self, base: float, gpus: int, tp: int, pp: int, zero_stage: int, recompute: str, grad_accum: int
     ) -> tuple[float, float, float]:
+        """(effective MFU, recompute factor, goodput) of a layout from the GPU's calibrated MFU."""
         tp_speed = self._tp.get(tp)
         if tp_speed is None:
             tp_speed = self._tp[tp] = 1.0 - cal.TP_LOSS_PER_DOUBLING * math.log2(tp)
@@ -192,36 +189,41 @@ class Speed:
 
     def precision(self, gpu: GpuSpec) -> Precision:
         """effective_precision(gpu, w.precision)."""
-        return self._gpu(gpu)[0]
+        return (self._gpus.get(gpu.id) or self._gpu(gpu))[0]
 
     def throughput(self, gpu: GpuSpec, lay: Layout) -> Throughput:
-        prec, peak, base = self._gpu(gpu)
-        mfu, rf, gp = self._mfu(base, lay)
+        prec, peak, base = self._gpus.get(gpu.id) or self._gpu(gpu)
+        mfu, rf, gp = self._mfu_of(
+            base, lay.gpus, lay.tp, lay.pp, lay.zero_stage, lay.recompute, lay.grad_accum
+        )
         return Throughput(prec, peak, mfu, self.flops, rf, gp, base)
 
     def tokens_per_gpu_second(self, gpu: GpuSpec, lay: Layout) -> float:
         """throughput(gpu, lay).tokens_per_gpu_second, without building the Throughput."""
-        _, peak, base = self._gpu(gpu)
-        return peak * 1e12 * self._mfu(base, lay)[0] / self.flops
+        _, peak, base = self._gpus.get(gpu.id) or self._gpu(gpu)
+        mfu = self._mfu_of(base, lay.gpus, lay.tp, lay.pp, lay.zero_stage, lay.recompute, lay.grad_accum)[0]
+        return peak * 1e12 * mfu / self.flops
 
     def layout_tokens_per_gpu_second(
         self, gpu: GpuSpec, gpus: int, tp: int, pp: int, zero_stage: int, recompute: str, grad_accum: int
     ) -> float:
         """tokens_per_gpu_second of the layout with these numbers, without building it."""
-        _, peak, base = self._gpu(gpu)
+        _, peak, base = self._gpus.get(gpu.id) or self._gpu(gpu)
         return (
             peak * 1e12 * self._mfu_of(base, gpus, tp, pp, zero_stage, recompute, grad_accum)[0] / self.flops
         )
 
     def gpu_hours(self, gpu: GpuSpec, lay: Layout) -> float:
         """gpu_hours(w, throughput(gpu, lay))."""
-        return self.w.tokens / self.tokens_per_gpu_second(gpu, lay) / 3600.0
+        _, peak, base = self._gpus.get(gpu.id) or self._gpu(gpu)
+        mfu = self._mfu_of(base, lay.gpus, lay.tp, lay.pp, lay.zero_stage, lay.recompute, lay.grad_accum)[0]
+        return self.w.tokens / (peak * 1e12 * mfu / self.flops) / 3600.0  # = tokens / tokens_per_gpu_second
 
     def ideal_gpu_hours(self, gpu: GpuSpec) -> float:
         """gpu_hours of the one-GPU layout without parallel losses (TP 1, no pipeline, no ZeRO-3, no
         recompute): _mfu_of's arithmetic with its factors of exactly 1 left out, so the value is
         bit-identical while plan() asks it of every GPU type it orders by price."""
-        _, peak, mfu = self._gpu(gpu)
+        _, peak, mfu = self._gpus.get(gpu.id) or self._gpu(gpu)
         if self._qlora:
             mfu /= cal.QLORA_SLOWDOWN
         if self._offload:

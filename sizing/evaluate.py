@@ -505,10 +505,11 @@ class Evaluator:
     def too_slow(self, gpu: GpuSpec, start: int, days: float) -> bool:
         """No count from `start` up could finish within `days` even at its best per-GPU speed
         (days_floor), so meeting() from any of them finds none (without a layout search)."""
-        ladder = self.ladder(gpu)
-        if not self.days_floor(gpu, ladder[-1]) > days:
-            return False  # the largest count is in reach of the deadline
-        return all(self.days_floor(gpu, n) > days for n in ladder[bisect.bisect_left(ladder, start) :])
+        # n × goodput(n) grows with n on every count the ladder holds (calibration
+        # .GOODPUT_PER_DOUBLING is far below 1 / (log2 n + 1 / ln 2)), so days_floor falls along the
+        # ladder: the largest count decides for every count from `start` up (tests/sizing).
+        ladder = self._ladders.get(gpu.id) or self.ladder(gpu)
+        return self.days_floor(gpu, ladder[-1]) > days
 
     def meeting(self, gpu: GpuSpec, start: int, days: float) -> Option | None:
         """Fewest GPUs (>= start) that fit and finish within `days`."""

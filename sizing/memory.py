@@ -205,6 +205,7 @@ class MemoryModel:
         self._buffers_one = self.fixed_buffers(1)
         self._buffers_many = self.fixed_buffers(2)  # fixed_buffers depends on the count only through > 1
         self._live: dict[int, float] = {}  # live_parameters per model-parallel degree
+        self._states: dict[tuple[int, int, int, bool], tuple[float, float, float, float]] = {}  # _states_of
 
     def layer_activations(self, tp: int, micro_batch: int) -> float:
         """One layer's activations for one micro-batch on one GPU (TP with sequence parallel
@@ -262,8 +263,9 @@ class MemoryModel:
     def overhead(subtotal: float) -> float:
         return _CONTEXT_BYTES + FRAGMENTATION * subtotal
 
-    def terms(self, gpus: int, dp: int, tp: int, pp: int, zero: int, recompute: Recompute, mb: int) -> Terms:
-        mp = tp * pp
+    def _states_of(self, gpus: int, dp: int, mp: int, zero: int) -> tuple[float, float, float, float]:
+        """(weights, gradients, optimizer, buffers) bytes per GPU: all but the activations and logits,
+        the same for every micro-batch and recompute mode (memoised in _states)."""
         shard_all = dp if zero >= 1 else 1
         shard_grads = dp if zero >= 2 else 1
         shard_weights = dp if zero >= 3 else 1
@@ -281,14 +283,23 @@ class MemoryModel:
             optimizer = self.trainable / mp * self.opt_bytes / shard_all
         if self.replicated_weights is not None:
             weights += self.replicated_weights / mp
-        found = self._activations.get((tp, recompute, mb))
-        activations, logits = found if found is not None else self.activations_and_logits(tp, recompute, mb)
         buffers = self._buffers_many if gpus > 1 else self._buffers_one  # = fixed_buffers(gpus)
         if zero >= 3 and (dp > 1 or self._offload_params):
             live = self._live.get(mp)
             if live is None:
                 live = self._live[mp] = self.live_parameters(mp)
             buffers += live
+        found = self._states[(dp, mp, zero, gpus > 1)] = (weights, gradients, optimizer, buffers)
+        return found
+
+    def terms(self, gpus: int, dp: int, tp: int, pp: int, zero: int, recompute: Recompute, mb: int) -> Terms:
+        mp = tp * pp
+        states = self._states.get((dp, mp, zero, gpus > 1))
+        weights, gradients, optimizer, buffers = (
+            states if states is not None else self._states_of(gpus, dp, mp, zero)
+        )
+        found = self._activations.get((tp, recompute, mb))
+        activations, logits = found if found is not None else self.activations_and_logits(tp, recompute, mb)
         # = overhead(subtotal)
         overhead = _CONTEXT_BYTES + FRAGMENTATION * (
             weights + gradients + optimizer + activations + logits + buffers
@@ -302,6 +313,31 @@ class MemoryModel:
             buffers / GB,
             overhead / GB,
         )
+
+    def totals(
+        self, gpus: int, dp: int, tp: int, pp: int, zero: int, recompute: Recompute, micro_batches: list[int]
+    ) -> list[float]:
+        """breakdown(...).total_gb of the layout at each of these micro-batches: terms() summed in
+        MemoryBreakdown's order (the layout search sizes every micro-batch of a candidate at once)."""
+        mp = tp * pp
+        states = self._states.get((dp, mp, zero, gpus > 1))
+        weights, gradients, optimizer, buffers = (
+            states if states is not None else self._states_of(gpus, dp, mp, zero)
+        )
+        states_gb = weights / GB + gradients / GB + optimizer / GB
+        buffers_gb = buffers / GB
+        memo = self._activations
+        out = []
+        for mb in micro_batches:
+            found = memo.get((tp, recompute, mb))
+            activations, logits = (
+                found if found is not None else self.activations_and_logits(tp, recompute, mb)
+            )
+            overhead = _CONTEXT_BYTES + FRAGMENTATION * (
+                weights + gradients + optimizer + activations + logits + buffers
+            )
+            out.append(states_gb + activations / GB + logits / GB + buffers_gb + overhead / GB)
+        return out
 
     def breakdown(self, lay: Layout) -> MemoryBreakdown:
         return MemoryBreakdown(

@@ -107,7 +107,7 @@ class Pruner:
 
     def order(self, types: Sequence[GpuSpec]) -> list[GpuSpec]:
         """Cheapest floor first (ties in catalog order)."""
-        return sorted(types, key=lambda g: self.floor(g))
+        return sorted(types, key=self.floor)
 
     def skip(self, g: GpuSpec, pool: Sequence[Option]) -> Excluded | None:
         """Why this type need not be searched, or None when it might make the answer. `pool` only

@@ -377,7 +377,12 @@ class Consultant:
         if u.asks:
             reply.asks = u.asks
             reply.add("ask_back", asks=u.asks)
-            return state
+            currency_only = all(
+                a.get("slot") == "budget" and a.get("reason") == "unsupported_currency" for a in u.asks
+            )
+            if not (currency_only and u.said and not missing(state)):
+                return state
+            # "農曆年前完成，預算每月 3 萬台幣": the deadline is used and the plan shown, without that budget.
         skipped = None
         if u.intent == "skip" and not u.said:
             skipped = skip_pending(state) or "none"

@@ -108,6 +108,7 @@ def plan_context(
 
     One context feeds both the concise recommendation and the `explain` view."""
     rec = run_plan(state, kb, plan, today)
+    rec, not_runnable = _without_the_gpu(state, rec, kb, plan, today)
     if not rec.get("options"):
         raise SizingError("no_option", "", {})
     catalog: Catalog = kb.catalog
@@ -115,6 +116,8 @@ def plan_context(
     # kept to say how long it would take); owned hardware is then only the smaller comparison.
     rec, limit = _within_the_limit(state, rec, kb, plan, today)
     rec, user_plan = _meet_the_deadline(state, rec, kb, plan, today) if limit is None else (rec, None)
+    if not_runnable is None and user_plan is None and limit is None:
+        rec, not_runnable = _late_on_any_count(state, rec, kb, plan, today)
     conflict = budget_conflict(state, rec, kb, plan, today)
     effective = effective_slots(state, catalog)
     triggers = pitfall_context(state, effective, rec, kb.gpu_records, catalog)
@@ -165,6 +168,8 @@ def plan_context(
         "fx": catalog.usd_to_cny,
         "user_plan": option_view(user_plan, catalog) if user_plan else None,
         "limit": limit,
+        # "如果用 A10 呢" where no A10 plan exists: why, and the plan without that GPU below it.
+        "not_runnable": not_runnable,
         # "我们有 8 个 GPU" with no type: the plan picks one at that count and says so.
         "unnamed_count": bool(state.slots.get("gpu_count")) and not state.slots.get("gpu") and limit is None,
         "owned": bool(state.owned) and user_plan is None,
@@ -277,6 +282,55 @@ def _meet_the_deadline(
     if not alt.get("options") or _misses(alt, days):
         return rec, None
     return alt, rec["options"][0]
+
+
+def _without_the_gpu(
+    state: DialogueState, rec: dict[str, Any], kb: KnowledgeBase, plan: Planner, today: dt.date
+) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """The GPU the user named cannot run the job at all (no instance holds it, it does not fit, it
+    cannot make the deadline on any count): the plan without it, and why (the engine's exclusion).
+    Returns (the result to present, {"gpu", "reason"} or None when the named GPU has a plan)."""
+    named = state.slots.get("gpu")
+    if rec.get("options") or not named:
+        return rec, None
+    try:
+        alt = run_plan(replace(state, slots={**state.slots, "gpu": None, "gpu_count": None}), kb, plan, today)
+    except SizingError:
+        return rec, None
+    if not alt.get("options"):
+        return rec, None
+    why = next((e for e in rec.get("excluded") or [] if str(e.get("gpu", "")).startswith(str(named))), None)
+    name = str(named).upper()
+    return alt, {
+        "gpu": name,
+        "reason": (why or {}).get("reason"),
+        "count": state.slots.get("gpu_count"),
+        "days": None,
+    }
+
+
+def _late_on_any_count(
+    state: DialogueState, rec: dict[str, Any], kb: KnowledgeBase, plan: Planner, today: dt.date
+) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """A GPU the user asks about ("what about 4 T4s?") that misses the deadline on any count it can be
+    rented in: the plan on any GPU, and how long theirs would take. Their own GPUs (owned) keep the plan."""
+    named, days = state.slots.get("gpu"), state.slots.get("days")
+    if not named or state.owned or not _misses(rec, days):
+        return rec, None
+    try:
+        alt = run_plan(replace(state, slots={**state.slots, "gpu": None, "gpu_count": None}), kb, plan, today)
+    except SizingError:
+        return rec, None
+    if not alt.get("options") or _misses(alt, days):
+        return rec, None
+    top = rec["options"][0]
+    gone = {
+        "gpu": str(named).upper(),
+        "reason": "deadline",
+        "count": top.get("gpus"),
+        "days": top.get("days"),
+    }
+    return alt, gone
 
 
 def _within_the_limit(

@@ -226,7 +226,9 @@ def understand(
     by_factor = {
         k: v for k, v in scaled(state, getattr(parsed, "scales", ()) or (), said).items() if k not in said
     }
+    by_factor.update(shifted(state, getattr(parsed, "deltas", ()) or (), {**said, **by_factor}))
     by_factor.update(_recurrency(state, parsed, said))
+    said = _held_currency(state, parsed, said)
     said = {**by_factor, **said}
     usable, asks = vet(said, parsed.asks)
     asks = [_as_written(a, text) for a in asks]
@@ -284,6 +286,8 @@ def scaled(state: DialogueState, scales: Any, said: Mapping[str, Any]) -> dict[s
                 held = (state.last or {}).get("gpus")  # "double the GPUs": of the plan shown
             if name == "budget" and held is None:
                 held = plan_cost(state)  # "预算砍半" with no budget: half of what the plan shown costs
+            if name == "epochs" and held is None and state.slots.get("params") is not None:
+                held = 1  # "double the epochs", "one more epoch": epochs absent means one
             if name in said or held is None:
                 continue
             if name == "budget" and isinstance(held, Mapping) and _budget_ok(held):
@@ -296,6 +300,40 @@ def scaled(state: DialogueState, scales: Any, said: Mapping[str, Any]) -> dict[s
                     out[name] = round(value) if name == "epochs" and value >= 1 else value
             break
     return out
+
+
+def shifted(state: DialogueState, deltas: Any, said: Mapping[str, Any]) -> dict[str, Any]:
+    """ "再多训一轮", "one more epoch", "再给两周": the held epochs or days plus the change (epochs absent
+    count as one); nothing when the conversation holds no such value or the result is not positive."""
+    out: dict[str, Any] = {}
+    for concept, delta in deltas:
+        name = {"epochs": "epochs", "days": "days"}.get(str(concept))
+        if name is None or name in said or name in out:
+            continue
+        held = state.slots.get(name)
+        if name == "epochs" and held is None and state.slots.get("params") is not None:
+            held = 1
+        if name == "days" and held is None and float(delta) > 0:
+            held = 0.0  # "再给两周" with no deadline held: the two weeks are the timeline
+        if isinstance(held, int | float) and not isinstance(held, bool) and float(held) + float(delta) > 0:
+            value = float(held) + float(delta)
+            out[name] = round(value) if name == "epochs" else value
+    return out
+
+
+def _held_currency(state: DialogueState, parsed: Any, said: dict[str, Any]) -> dict[str, Any]:
+    """ "如果预算只有一万呢" after a budget of $20,000: $10,000, not ¥10,000 (a budget with no currency said
+    keeps the currency of the one held)."""
+    budget, held = said.get("budget"), state.slots.get("budget")
+    if not (
+        isinstance(budget, Mapping)
+        and isinstance(held, Mapping)
+        and getattr(parsed, "currency_assumed", False)
+    ):
+        return said
+    if held.get("currency") in (None, budget.get("currency")):
+        return said
+    return {**said, "budget": {**budget, "currency": held["currency"]}}
 
 
 def _recurrency(state: DialogueState, parsed: Any, said: Mapping[str, Any]) -> dict[str, Any]:

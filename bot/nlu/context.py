@@ -32,11 +32,17 @@ REACH = 16  # characters from the cue to the GPUs it owns
 COUNT_LIMIT_CUES = (
     "只能用", "只能", "只有", "只用", "最多", "至多", "顶多", "不超过", "不能超过", "仅有", "就只有",
     "only", "at most", "no more than", "just", "max", "maximum of", "a maximum of", "limited to", "capped at",
+    "限制在", "控制在", "不多于",
 )  # fmt: skip
+# ... or after the GPUs: "2 张卡以内", "卡数限制在 2 张以内", "8 GPUs max", "16 GPUs or fewer".
+COUNT_LIMIT_AFTER = ("以内", "之内", "以下", "max", "at most", "or fewer", "or less", "tops")
+_GPU_WORD_ENDS = ("张卡", "块卡", "张显卡", "张", "块", "卡", "gpus", "gpu", "cards")
 
 
 def count_limit(s: str, gpus: list[GpuMention]) -> bool:
     """A limit word followed, in the same clause, by a GPU name or a GPU word."""
+    if lexicon.has_cue(s, COUNT_LIMIT_AFTER) and _limit_after(s, gpus):
+        return True
     if not lexicon.has_cue(s, COUNT_LIMIT_CUES):
         return False
     for cue in COUNT_LIMIT_CUES:
@@ -49,6 +55,17 @@ def count_limit(s: str, gpus: list[GpuMention]) -> bool:
                 return True
             i = lexicon.find_phrase(s, cue, i + 1)
     return False
+
+
+def _limit_after(s: str, gpus: list[GpuMention]) -> bool:
+    """A GPU name or word right before a limit word: "2 张以内", "8 GPUs max"."""
+    ends = [g.end for g in gpus]
+    for word in _GPU_WORD_ENDS:
+        i = lexicon.find_phrase(s, word)
+        while i != -1:
+            ends.append(i + len(word))
+            i = lexicon.find_phrase(s, word, i + 1)
+    return any(lexicon.phrase_at(s, end + (s[end : end + 1] == " "), COUNT_LIMIT_AFTER) for end in ends)
 
 
 def region(s: str, providers: tuple[str, ...]) -> str | None:

@@ -38,7 +38,9 @@ def gpu_counts(s: str, nums: list[Num], units: list[Unit], gpus: list[GpuMention
             if (s.startswith("卡", k) and not s.startswith("卡路里", k)) or _dash_gpu(s, j):
                 per_node.append((idx, num.value))
                 _node_count_before(s, nums, idx, nodes)
-            elif lexicon.phrase_at(s, k, _GPU_WORDS_ALL) is not None or _measured_gpu_word(s, k):
+            elif (
+                lexicon.phrase_at(s, k, _GPU_WORDS_ALL) is not None or _measured_gpu_word(s, k)
+            ) and not _people(s, k):
                 totals.append((idx, num.value))
             elif _after_gpu_name(s, num, ends):
                 totals.append((idx, num.value))
@@ -144,6 +146,24 @@ def _single(s: str, gpus: list[GpuMention], found: Found) -> bool:
             found.add("gpu_count", 1.0, Num(g.start, j + len(word), 1.0, ""), s)
             return True
     return False
+
+
+# People named by what they work on: "2 GPU engineers", "3 gpu experts", "2 个 GPU 工程师" are no GPUs.
+_PEOPLE = (
+    "engineer", "engineers", "researcher", "researchers", "expert", "experts", "people", "folks", "admins",
+    "specialists", "工程师", "研究员", "专家", "同学", "运维",
+)  # fmt: skip
+
+
+def _people(s: str, k: int) -> bool:
+    """The GPU word at `k` (maybe after a measure word) names what people work on: "2 GPU engineers"."""
+    j = k
+    for words in (_MEASURE_WORDS, _GPU_WORDS_ALL):
+        word = lexicon.phrase_at(s, j, words)
+        j += len(word) if word else 0
+        while j < len(s) and s[j] == " ":
+            j += 1
+    return lexicon.phrase_at(s, j, _PEOPLE) is not None
 
 
 # A measure word between a count and the word for GPUs, with a space after it: "8 个 GPU", "4 张 显卡".

@@ -34,6 +34,12 @@ _MONTH_PART_NAMED_EN = re.compile(
     r"\b(?:by|before|until|till|no later than) (?P<part>early|mid|mid-|late) ?" + _MONTH + r"\b" + _YEAR
 )
 _END_OF_MONTH_EN = re.compile(r"\b(?:" + _CUE_EN + r" )?(?:the )?end of " + _MONTH + r"\b" + _YEAR)
+# A numeric month/day after a deadline word: "ddl：1/31", "due 12/20", "by 1/15/2027". Month first, as in
+# Chinese and US writing; a first number over 12 can only be a day ("by 31/1").
+_SLASH_DATE = re.compile(
+    r"(?:\b(?:by|before|until|till|due|deadline(?: is)?|ddl)|截止|最晚|截至)(?: ?(?:是|为|:|：|on))? ?"
+    r"(?P<a>\d{1,2})/(?P<b>\d{1,2})(?:/(?P<year>20\d\d))?(?![\d/])"
+)
 _ZH_NUM = r"[0-9一二三四五六七八九十两〇零]{1,3}"
 _ZH_CUE_BEFORE = r"(?:(?P<cue0>截止|截至|最晚|deadline|ddl)(?:日期|时间)?(?:是|为|定在|:)? ?)?"
 _ZH = re.compile(
@@ -129,10 +135,11 @@ _DAY_ZH = re.compile(
 _DAY_OFFSETS = {"明天": 1, "后天": 2, "大后天": 3}
 # Ends of months, quarters and years. A quarter is a calendar quarter (Q1 ends March 31).
 _MONTH_END_EN = re.compile(
-    r"\b(?:by |before |until |till )?(?:the )?end of (?:the |(?P<which>this|next) )month\b"
+    r"\b(?:by |before |until |till )?(?:the )?end of (?:the |(?P<which>this|next) )?month\b"
+    r"|\b(?:by|before|until|till) eom\b|\bwithin (?:this|the) month\b"
 )
 _MONTH_END_ZH = re.compile(
-    r"(?P<which>下下|下|这|本)(?:个)?月(?:底|末)(?:之前|以前|前)?"
+    r"(?P<which>下下|下|这|本|当)(?:个)?月(?:底|末)(?:之前|以前|前)?|(?P<within>这|本|当)(?:个)?月(?:之内|以内|内)"
     r"|(?<![0-9一二三四五六七八九十])(?<![0-9一二三四五六七八九十] )月(?:底|末)(?:之前|以前|前)"
 )
 # A day of this or next month: "下个月15号前", "本月 20 日之前", "by the 15th of next month".
@@ -163,8 +170,9 @@ _QUARTER_THIS_EN = re.compile(r"\bend of (?:the |(?P<which>this|next) )quarter\b
 _QUARTER_THIS_ZH = re.compile(r"(?P<which>下个|下|这个|本)季度(?:末|底|结束)")
 _YEAR_END_EN = re.compile(
     r"\b(?:by |before )?(?:the )?end of (?:the |(?P<which>this|next) )?year\b|\bby year[- ]end\b"
+    r"|\b(?:by|before|until|till) eoy\b"
 )
-_YEAR_END_ZH = re.compile(r"(?P<which>今|明)?年?年底(?:之前|以前|前)?")
+_YEAR_END_ZH = re.compile(r"(?P<which>今|明)?年?年底(?:之前|以前|前)?|(?P<within>今年|年)(?:之内|以内|内)")
 
 
 def _weekday_days(today: dt.date, weekday: int, weeks_ahead: int | None) -> float:
@@ -290,7 +298,11 @@ _HOLIDAY_EN = re.compile(
     + _HOLIDAY_NAMES
     + r")\b"
 )
-_HOLIDAY_ZH = re.compile(r"(?P<h>" + _HOLIDAY_NAMES + r")(?:假期|节|假)?(?P<cue>之前|以前|前|为止)")
+_HOLIDAY_ZH = re.compile(
+    r"(?P<h>" + _HOLIDAY_NAMES + r")(?:假期|节|放假|假)?(?P<cue>之前|以前|前|为止)"
+    # 年前 alone (not 两年前, "two years ago"): before the Spring Festival, as Chinese work speech means it.
+    r"|(?<![0-9一二三四五六七八九十两几多今明去前后新过])(?P<nian>年)前"
+)
 _DAY_BEFORE_CUES = ("before", "ahead of", "prior to", "之前", "以前", "前")
 
 
@@ -312,8 +324,8 @@ def _holiday(s: str, today: dt.date) -> dt.date | None:
     m = _HOLIDAY_EN.search(s) or _HOLIDAY_ZH.search(s)
     if m is None:
         return None
-    name = _HOLIDAYS[m.group("h")]
-    before = m.group("cue") in _DAY_BEFORE_CUES
+    name = _HOLIDAYS[m.group("h")] if m.group("h") else "lunar_new_year"
+    before = m.group("cue") in _DAY_BEFORE_CUES or bool(m.groupdict().get("nian"))
     for year in (today.year, today.year + 1):
         day = _holiday_on(name, year)
         if day is not None and before:
@@ -352,6 +364,11 @@ def _absolute(s: str, today: dt.date) -> dt.date | None:
     m = _END_OF_MONTH_EN.search(s)
     if m:
         return _last_day(today, m.group("year"), _MONTHS[m.group("mon")])
+    m = _SLASH_DATE.search(s)
+    if m:
+        a, b = int(m.group("a")), int(m.group("b"))
+        month, day = (b, a) if a > 12 else (a, b)
+        return _date_on(today, m.group("year"), month, day)
     m = _MONTH_PART_NAMED_EN.search(s)
     if m:
         return _date_on(today, m.group("year"), _MONTHS[m.group("mon")], MONTH_PARTS[m.group("part")])

@@ -80,7 +80,8 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     ("param", "params", 1.0), ("级", "level", 1.0),
     # Training samples in every form people count them (Chinese measure words after t2s: 筆 -> 笔, 則 -> 则).
     ("条数据", "samples", 1.0), ("条样本", "samples", 1.0), ("条对话", "samples", 1.0),
-    ("条指令", "samples", 1.0),
+    ("条指令", "samples", 1.0), ("行日志", "samples", 1.0), ("行数据", "samples", 1.0),
+    ("行记录", "samples", 1.0), ("行文本", "samples", 1.0), ("行代码", "samples", 1.0),
     ("条", "samples", 1.0), ("笔对话", "samples", 1.0), ("笔数据", "samples", 1.0), ("笔", "samples", 1.0),
     ("则对话", "samples", 1.0), ("则", "samples", 1.0), ("份对话", "samples", 1.0),
     ("份数据", "samples", 1.0),
@@ -142,9 +143,9 @@ PER_SAMPLE_BEFORE = (
     "per sample", "per example", "per row", "per document", "per doc", "per conversation", "per dialogue",
     "per record", "per item", "each sample", "each example", "each conversation", "each dialogue",
     "each record", "each document", "each row", "each one", "each is", "avg", "average", "averaging",
-    "on average", "mean length", "average length", "每本", "每部", "每页", "每封", "每条评论", "per book",
-    "per page", "per paper", "per post", "per email", "each book", "each page", "each paper", "each post",
-    "each email",
+    "on average", "mean length", "average length", "median length", "median", "typical length", "每本",
+    "每部", "每页", "每封", "每条评论", "per book", "per page", "per paper", "per post", "per email",
+    "each book", "each page", "each paper", "each post", "each email",
 )  # fmt: skip
 PER_SAMPLE_AFTER = (
     "each", "apiece", "per sample", "per example", "per row", "per document", "per doc", "per conversation",
@@ -202,20 +203,24 @@ PERIOD_AFTER: tuple[tuple[str, str], ...] = (
     ("per gpu-hour", "hour"), ("per gpu hour", "hour"), ("/gpu-hour", "hour"), ("/gpu/hour", "hour"),
     ("/gpu/h", "hour"), ("/gpu/hr", "hour"), ("/卡/小时", "hour"), ("/卡时", "hour"), ("每卡时", "hour"),
     ("in total", "total"), ("total", "total"), ("总共", "total"),
-    # Per day / per week: turned into a total or a month by parser._budget.
+    # Per day / week / quarter: turned into a total or a month by parser._budget.
     ("/天", "day"), ("/日", "day"), ("每天", "day"), ("每日", "day"), ("一天", "day"), ("/day", "day"),
     ("per day", "day"), ("a day", "day"), ("daily", "day"), ("/周", "week"), ("每周", "week"),
     ("每星期", "week"), ("一周", "week"), ("/week", "week"), ("/wk", "week"), ("per week", "week"),
-    ("a week", "week"), ("weekly", "week"),
+    ("a week", "week"), ("weekly", "week"), ("/季度", "quarter"), ("每季度", "quarter"),
+    ("每个季度", "quarter"), ("一个季度", "quarter"), ("/quarter", "quarter"), ("per quarter", "quarter"),
+    ("a quarter", "quarter"), ("quarterly", "quarter"),
 )  # fmt: skip
 PERIOD_BEFORE: tuple[tuple[str, str], ...] = (
     ("每月", "month"), ("每个月", "month"), ("包月", "month"), ("月预算", "month"), ("月租", "month"),
     ("monthly", "month"), ("per month", "month"), ("每小时", "hour"), ("每个小时", "hour"),
-    ("时租", "hour"), ("hourly", "hour"), ("per hour", "hour"), ("总共", "total"),
+    ("时租", "hour"), ("hourly", "hour"), ("月花费", "month"), ("月费用", "month"), ("月成本", "month"),
+    ("月支出", "month"), ("per hour", "hour"), ("总共", "total"),
     ("总预算", "total"), ("一共", "total"), ("in total", "total"), ("total", "total"),
     ("每天", "day"), ("每日", "day"), ("日预算", "day"), ("一天预算", "day"), ("daily", "day"),
     ("per day", "day"), ("每周", "week"), ("每星期", "week"), ("周预算", "week"), ("weekly", "week"),
-    ("per week", "week"),
+    ("per week", "week"), ("每季度", "quarter"), ("每个季度", "quarter"), ("季度预算", "quarter"),
+    ("quarterly", "quarter"), ("per quarter", "quarter"),
 )  # fmt: skip
 # A unit of time right after a budget word is its period: 预算一个月五十万, "budget a month: $5k".
 BUDGET_PERIODS: tuple[tuple[str, str], ...] = (
@@ -234,6 +239,7 @@ NO_DEADLINE = (
     "no particular deadline", "no specific deadline", "no fixed deadline", "no firm deadline",
     "without a deadline", "no time frame", "no timeframe", "not time sensitive", "not time-sensitive",
     "take as long as", "as long as it takes", "whenever it's done", "no deadline really", "open-ended",
+    "no real deadline", "no strict deadline", "no set deadline", "no hard timeline", "no real rush",
     "any time is fine", "anytime is fine", "not urgent", "isn't urgent", "no hurry",
     "没有deadline", "没deadline", "无期限", "没期限", "没有截止", "不设期限", "不限时", "随便多久",
     "多久都行",

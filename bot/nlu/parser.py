@@ -284,6 +284,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         owned=context.owned(s, gpus),
         count_limit=count is not None and context.count_limit(s, gpus),
         currency=currency,
+        currency_assumed=isinstance(budget, tuple) and len(budget) > 3 and bool(budget[3]),
         script_ambiguous=t.script_ambiguous,
         yes_no=yes_no,
         asap=days is None and not open_timeline and intents.has_any(s, lexicon.ASAP),
@@ -300,7 +301,8 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         asks_cost=lexicon.asks_cost(s),
         model_fields=intents.model_fields(compact(s)) if intent == "model_info" else (),
         gpu_memory=GpuMemory(*found.gpu_memory) if found.gpu_memory is not None and not mentioned else None,
-        scales=tuple((x.concept, x.factor) for x in scales),
+        scales=tuple((x.concept, x.factor) for x in scales if not x.delta),
+        deltas=tuple((x.concept, x.delta) for x in scales if x.delta),
     )
 
 
@@ -396,17 +398,17 @@ def _float(value: object) -> float | None:
 
 
 # Days per budget period we do not keep as such (Budget has total | month | hour).
-_PERIOD_DAYS = {"day": 1.0, "week": 7.0}
+_PERIOD_DAYS = {"day": 1.0, "week": 7.0, "quarter": 90.0}  # lexicon: a quarter is 90 days
 _MONTH_DAYS = 30.0  # the issue's month convention (also used for "一个月" timelines)
 
 
 def _budget(value: object, days: float | None) -> Budget | None:
-    """A per-day or per-week amount becomes the total over the stated timeline ("$500 a day for
+    """A per-day, per-week or per-quarter amount becomes the total over the stated timeline ("$500 a day for
     two weeks" = $7,000) or, without one, the same rate per 30-day month ("每天2000元" = 60,000/month):
     both are exact restatements, and the engine reads total and monthly budgets."""
     if not isinstance(value, tuple):
         return None
-    amount, currency, period = value
+    amount, currency, period = value[:3]
     currency_: Currency = "USD" if currency == "USD" else "CNY"
     if period in _PERIOD_DAYS:
         per_day = float(amount) / _PERIOD_DAYS[period]

@@ -88,6 +88,40 @@ class Scale:
     factor: float
     start: int
     end: int
+    delta: float = 0.0  # added after the factor: "one more epoch" (1.0, +1), "再给两周" (1.0, +14 days)
+
+
+# Additive changes: "one more epoch", "2 extra weeks", "再多训一轮", "多给两周", "少训一轮". The count and its
+# unit are read here (and masked from the slot readers), so "一轮" is never the epochs themselves.
+_EN_COUNT = {
+    "a": 1.0,
+    "an": 1.0,
+    "one": 1.0,
+    "another": 1.0,
+    "two": 2.0,
+    "three": 3.0,
+    "four": 4.0,
+    "five": 5.0,
+}
+_ZH_COUNT = r"[一两二三四五六七八九十]|\d+"
+_DELTA_UNITS = {
+    "epoch": ("epochs", 1.0), "epochs": ("epochs", 1.0), "pass": ("epochs", 1.0), "passes": ("epochs", 1.0),
+    "轮": ("epochs", 1.0), "遍": ("epochs", 1.0), "day": ("days", 1.0), "days": ("days", 1.0),
+    "week": ("days", 7.0), "weeks": ("days", 7.0), "month": ("days", 30.0), "months": ("days", 30.0),
+    "天": ("days", 1.0), "周": ("days", 7.0), "星期": ("days", 7.0), "礼拜": ("days", 7.0),
+    "月": ("days", 30.0),
+}  # fmt: skip
+_EN_DELTA = re.compile(
+    r"\b(?P<n>an?|one|another|two|three|four|five|\d+) "
+    r"(?:(?P<up>more|extra|additional)|(?P<down>fewer|less)) "
+    r"(?P<u>epochs?|pass(?:es)?|days?|weeks?|months?)\b"
+)
+# 多/再 before the count, never 最多/至多/顶多 (at most) nor 一个多月 (more than a month, 多 after the count).
+_ZH_DELTA = re.compile(
+    r"(?<![最至顶差不])(?:(?P<up>再多|再|多|加)|(?P<down>少))(?:训|跑|给|练|加)?(?P<n>"
+    + _ZH_COUNT
+    + r") ?(?:个)? ?(?P<u>epoch|轮|遍|天|周|星期|礼拜|月)(?!底|初|中|末|份)"
+)
 
 
 def _concept_pattern() -> str:
@@ -122,6 +156,19 @@ def _factor(m: re.Match[str]) -> float | None:
     return _EN_WORD.get(f) or _ZH_WORD.get(f) or (0.5 if f == "一半" else None)
 
 
+def _deltas(s: str) -> list[Scale]:
+    out: list[Scale] = []
+    for pattern in (_EN_DELTA, _ZH_DELTA):
+        for m in pattern.finditer(s):
+            raw = m.group("n")
+            count = _EN_COUNT.get(raw) or (float(raw) if raw.isdigit() else zh_integer(raw))
+            concept, per = _DELTA_UNITS[m.group("u")]
+            if count and 0 < count <= MAX_FACTOR:
+                sign = -1.0 if m.group("down") else 1.0
+                out.append(Scale(concept, 1.0, m.start(), m.end(), sign * count * per))
+    return out
+
+
 def find_scales(s: str) -> list[Scale]:
     """Every relative change in `s`, in text order, without overlaps."""
     out: list[Scale] = []
@@ -147,6 +194,7 @@ def find_scales(s: str) -> list[Scale]:
             )
             if concept and sign and 0 < pct < 100 * (2 if sign > 0 else 1):
                 out.append(Scale(concept, 1 + sign * pct / 100, m.start(), m.end()))
+    out += _deltas(s)
     out.sort(key=lambda x: x.start)
     kept: list[Scale] = []
     for scale in out:

@@ -343,7 +343,8 @@ def _wan(s: str, nums: list[Num], chinese: bool) -> list[Num]:
         if num.mult == "" and not num.weak:
             k = e + 1 if s.startswith("个", e) else e
             factor = _WAN.get(s[k : k + 1])
-            if factor is not None and (k > e or s[k] == "w") and _wan_ends(s, k + 1, chinese or k > e):
+            chinese_here = chinese or k > e or _budget_before(s, num.start)
+            if factor is not None and (k > e or s[k] == "w") and _wan_ends(s, k + 1, chinese_here):
                 num = Num(num.start, k + 1, num.value * factor, "zh", num.negative, scale=factor)
                 skip_from = k if s[k] != "w" else -1
         out.append(num)
@@ -354,13 +355,24 @@ _WAN = {"w": 1e4, "万": 1e4, "亿": 1e8}
 
 
 def _wan_ends(s: str, end: int, chinese: bool) -> bool:
-    """What follows a w: not a letter (\"5wk\"), and in an English message a sample word."""
+    """What follows a w: not a letter (\"5wk\"), and in an English message a sample word or yuan
+    ("10w rmb")."""
     if end < len(s) and _is_letter(s[end]) and s[end - 1] == "w":
         return False
     if chinese or s[end - 1] != "w":
         return True
     rest = s[end : end + 16].lstrip()
-    return rest.startswith(SAMPLE_WORDS)
+    return rest.startswith(SAMPLE_WORDS) or lexicon.phrase_at(rest, 0, YUAN_WORDS) is not None
+
+
+# Yuan after "10w" in an English message: the w is 万 (a Chinese writer's amount), never weeks.
+YUAN_WORDS = tuple(p for p, currency in lexicon.CURRENCY_SUFFIX if currency == "CNY")
+# A budget word right before "10w": an amount, never weeks ("budget: 10w").
+_BUDGET_LABELS = ("budget", "budget:", "budget is", "budget of", "spend")
+
+
+def _budget_before(s: str, start: int) -> bool:
+    return s[max(0, start - 16) : start].rstrip().endswith(_BUDGET_LABELS)
 
 
 # Sample words after "2w" in an English message ("2w samples", "3w rows").

@@ -200,6 +200,8 @@ def _bare_length(before: str, after: str, found: Found) -> bool:
     if head.endswith(tuple(w for w in lexicon.PER_SAMPLE_BEFORE if not w.isascii())):
         return True
     tail = after.lstrip(" ,，(（")
+    if found.values.get("samples") and before.rstrip(" ~≈").endswith(("×", " x", "*")):
+        return True  # "2.5k 条 × 4k": a length right after a sample count and a times sign
     return bool(found.values.get("samples")) and tail.startswith(("each", "apiece", "per sample", "/条"))
 
 
@@ -264,12 +266,17 @@ _CONTEXT_AT = (" at", " @", "@", " with", " of", "上下文", "上下文长度")
 COUNTED = ("samples", "epochs", "concurrency", "daily_users", "qps", "ms", "tps")
 
 
+# A count of 轮 after "每组/每段/每个对话/每条": the turns of each dialogue, never epochs.
+_PER_DIALOGUE_TURNS = re.compile(r"每(?:组|段|个|条|通|笔|则)?(?:多轮)?(?:对话|会话)?(?:约|大概|平均|有)? ?$")
+
+
 def _counted(s: str, num: Num, unit: Unit, before: str, after: str, found: Found) -> None:
     if unit.kind == "samples":
         if num.value >= 10:  # "一份数据", "3条建议" are no training set
             found.add("samples", num.value, num, s)
     elif unit.kind == "epochs":
-        if not s[: num.start].endswith("第"):  # 第3轮 is a round, not three passes
+        # 第3轮 is a round, not three passes; "每组 5 轮", "每段对话 3 轮" are turns of each dialogue.
+        if not s[: num.start].endswith("第") and not _PER_DIALOGUE_TURNS.search(before):
             found.add("epochs", num.value, num, s)
     elif unit.kind == "daily_users":
         found.add("daily_users", num.value, num, s)  # "5k daily users", "5000 日活"
@@ -631,7 +638,10 @@ def _text(s: str, num: Num) -> str:
 
 def _money(s: str, idx: int, num: Num, unit: Unit, nums: list[Num], found: Found, lang: str) -> None:
     currency = unit.currency if unit.kind == "money" else None
-    currency = currency or currency_before(s, num) or ("CNY" if lang == "zh" else "USD")
+    currency = currency or currency_before(s, num)
+    assumed = currency is None  # no currency said: the dialogue keeps the one of a budget it holds
+    # No currency said: yuan in Chinese, or for an amount written in 万 ("budget 10w": a Chinese writer's).
+    currency = currency or ("CNY" if lang == "zh" or num.mult == "zh" else "USD")
     value = num.value * (unit.factor if unit.kind == "money" else 1.0)
     end = unit.end if unit.kind == "money" else num.end
     if unit.kind == "money" and s[end - 1 : end] in ("块", "元"):
@@ -660,7 +670,7 @@ def _money(s: str, idx: int, num: Num, unit: Unit, nums: list[Num], found: Found
     prior = found.values.get("budget")
     if prior and idx > 0 and _joined_as_range(s, nums[idx - 1].end, num.start):
         prior.pop()  # "from 10 dollars to 20 dollars": keep the upper bound
-    found.add("budget", value, num, s, extra=(value, currency, period))
+    found.add("budget", value, num, s, extra=(value, currency, period, assumed))
 
 
 def _quoted_price(s: str, num: Num, period: str, found: Found) -> bool:

@@ -176,6 +176,9 @@ class Parse:
     owned: bool = False  # the user already has the GPUs they named ("我们有8张A100")
     count_limit: bool = False  # the GPU count is a ceiling ("如果只能用 16 张卡", "at most 8 GPUs")
     currency: str | None = None  # a currency named with no amount ("that's RMB, not dollars")
+    currency_assumed: bool = (
+        False  # the budget's currency was not said ("预算只有一万"): the script's default
+    )
     no_deadline: bool = False  # "no deadline", "不着急": the timeline is deliberately open
     # The Chinese reads the same in both scripts ("改成13B"): `script` is a guess; follow the
     # previous turn or the Slack locale.
@@ -207,6 +210,8 @@ class Parse:
     # Relative changes to held values ("预算砍半" -> (("budget", 0.5),)): concept and factor
     # (bot/nlu/relative.py); the dialogue applies them to what it holds.
     scales: tuple[tuple[str, float], ...] = ()
+    # Additive changes ("one more epoch" -> (("epochs", 1.0),), "再给两周" -> (("days", 14.0),)).
+    deltas: tuple[tuple[str, float], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -223,6 +228,7 @@ class Parse:
             "owned": self.owned,
             "count_limit": self.count_limit,
             "currency": self.currency,
+            "currency_assumed": self.currency_assumed,
             "no_deadline": self.no_deadline,
             "script_ambiguous": self.script_ambiguous,
             "yes_no": self.yes_no,
@@ -241,4 +247,5 @@ class Parse:
             "model_fields": list(self.model_fields),
             "gpu_memory": self.gpu_memory.to_json() if self.gpu_memory is not None else None,
             "scales": [list(x) for x in self.scales],
+            "deltas": [list(x) for x in self.deltas],
         }

@@ -222,6 +222,8 @@ def period_near(s: str, start: int, end: int) -> tuple[str, int]:
     for phrase, period in _UNIT_PERIODS:
         if head.endswith(phrase):
             return period, end
+    if head.endswith(("预算月", "预算：月", "预算:月", "budget: 月")):
+        return "month", end  # "预算：月 5 万以内": a month's
     return "total", end
 
 
@@ -235,6 +237,8 @@ _UNIT_PERIODS = (
     ("一个月", "month"),
     ("1个月", "month"),
     ("a month", "month"),
+    ("一个季度", "quarter"),
+    ("a quarter", "quarter"),
 )
 
 

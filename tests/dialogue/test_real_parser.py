@@ -253,7 +253,7 @@ def test_working_days_are_said_back_with_the_calendar_days_they_make(
 @pytest.mark.parametrize(
     ("text", "said"),
     [("we need to fine-tune a 13B model (full FT) on 2B tokens in two sprints", "2 sprints ≈ 28 days"),
-     ("全参微调 13B，数据 2B token，两个 sprint", "2 个迭代（sprint，每个按 2 周算），约 28 天")],
+     ("全参微调 13B，数据 2B token，两个 sprint", "2 个迭代（sprint，每个按两周算），约 28 天")],
 )  # fmt: skip
 def test_sprints_are_said_back_with_the_length_taken_for_one(real: Consultant, text: str, said: str) -> None:
     turn = real.handle("s", text)

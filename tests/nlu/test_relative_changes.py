@@ -61,3 +61,23 @@ def test_a_change_to_the_gpus_is_a_what_if_on_the_gpu_count(text: str) -> None:
 )
 def test_a_yes_no_question_about_scaling_in_general_is_no_what_if(text: str) -> None:
     assert parse(text).intent == "faq"
+
+
+@pytest.mark.parametrize(
+    ("text", "deltas"),
+    [("再多训一轮呢", (("epochs", 1.0),)), ("one more epoch", (("epochs", 1.0),)),
+     ("少训一轮", (("epochs", -1.0),)),
+     ("what if we add two more weeks", (("days", 14.0),)), ("再给一周", (("days", 7.0),)),
+     ("再跑两个 epoch", (("epochs", 2.0),))],
+)  # fmt: skip
+def test_an_added_or_removed_count_is_a_change_to_what_is_held_not_the_value_itself(
+    text: str, deltas: tuple[tuple[str, float], ...]
+) -> None:
+    got = parse(text)
+    assert got.deltas == deltas
+    assert got.slots.epochs is None and got.slots.days is None
+
+
+@pytest.mark.parametrize("text", ["最多两周", "一个多月", "多轮对话数据"])
+def test_at_most_and_more_than_are_no_added_count(text: str) -> None:
+    assert parse(text).deltas == ()

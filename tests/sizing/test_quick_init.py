@@ -79,3 +79,17 @@ def test_quick_init_refuses_classes_it_would_build_wrongly() -> None:
     for cls in (NoSlots, PostInit, Factory):
         with pytest.raises(TypeError):
             quick_init(cls)
+
+
+def test_a_quick_value_is_of_its_own_class_and_a_subclass_keeps_its_own() -> None:
+    from sizing.memory import Layout
+
+    class Tagged(Layout):
+        __slots__ = ()
+
+    plain = Layout(8, 2, 4, 1, 1, "selective", 1, 16)
+    tagged = Tagged(8, 2, 4, 1, 1, "selective", 1, 16)
+    assert type(plain) is Layout and type(tagged) is Tagged
+    assert dataclasses.astuple(tagged) == dataclasses.astuple(plain)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        tagged.dp = 3  # type: ignore[misc]

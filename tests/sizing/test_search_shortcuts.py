@@ -14,9 +14,9 @@ from knowledge import load_knowledge
 from sizing import plan
 from sizing.compute import Speed, throughput
 from sizing.errors import SizingError
-from sizing.evaluate import Evaluator
+from sizing.evaluate import COUNT_LADDER, Evaluator
 from sizing.layout import LayoutSearch, _powers, choose, max_tp
-from sizing.memory import Layout, breakdown, lower_bound_gb
+from sizing.memory import Layout, MemoryModel, breakdown, lower_bound_gb
 from sizing.plan import plan_with
 from sizing.result import Option
 from sizing.screen import within_batch
@@ -117,6 +117,27 @@ def test_the_memory_floor_never_exceeds_any_real_layouts_peak(
                     for mb in _powers(w.default_micro_batch):
                         lay = Layout(count, dp, tp, pp, zero, rec, mb, 1)  # type: ignore[arg-type]
                         assert breakdown(w, lay, precision).total_gb >= floor * (1 - 1e-12)
+
+
+@settings(max_examples=30, deadline=None)
+@given(params, methods, counts, st.sampled_from(STACKS), st.booleans(), st.sampled_from(["bf16", "fp32"]))
+def test_the_memory_of_every_micro_batch_at_once_is_each_layouts_own_total(
+    n: float, method: str, count: int, stack: str, offload: bool, precision: str
+) -> None:
+    w = normalise(SizingRequest(params=n, method=method, stack=stack, offload=offload))  # type: ignore[arg-type]
+    model = MemoryModel(w, precision)
+    mbs = _powers(8)[::-1]
+    for tp in (1, 2, 8):
+        for pp in (1, 2):
+            if count % (tp * pp):
+                continue
+            dp = count // (tp * pp)
+            for zero in (0, 1, 2, 3):
+                for rec in ("none", "selective", "full"):
+                    totals = model.totals(count, dp, tp, pp, zero, rec, mbs)  # type: ignore[arg-type]
+                    for mb, total in zip(mbs, totals, strict=True):
+                        lay = Layout(count, dp, tp, pp, zero, rec, mb, 1)  # type: ignore[arg-type]
+                        assert total == MemoryModel(w, precision).breakdown(lay).total_gb
 
 
 @settings(max_examples=30, deadline=None)
@@ -405,6 +426,18 @@ def test_a_type_too_slow_for_the_deadline_is_one_meeting_finds_no_count_on(
         for start in (1, 8, 64):
             if Evaluator(w, REAL, strict_batch=True).too_slow(gpu, start, days):
                 assert ev.meeting(gpu, start, days) is None
+
+
+@settings(max_examples=15, deadline=None)
+@given(params, methods)
+def test_the_days_floor_falls_along_every_count_so_the_largest_count_decides_too_slow(
+    n: float, method: str
+) -> None:
+    w = normalise(SizingRequest(params=n, method=method, tokens=1e11))  # type: ignore[arg-type]
+    ev = Evaluator(w, REAL)
+    for gpu in REAL.gpus:
+        floors = [ev.days_floor(gpu, count) for count in COUNT_LADDER]
+        assert all(a > b for a, b in zip(floors, floors[1:], strict=False)), gpu.id
 
 
 def test_a_late_type_is_excluded_for_its_deadline_with_the_answer_a_full_search_gives() -> None:

@@ -1,4 +1,4 @@
-"""Conversations from red-team round 7 (issue 11): a GPU count said as a ceiling, a count with no GPU
+"""Follow-ups that change what the conversation holds: a GPU count said as a ceiling, a count with no GPU
 type, halving a budget nobody set, a currency corrected alone, and a length per sample after "each one"."""
 
 from __future__ import annotations
@@ -65,3 +65,38 @@ def test_each_one_after_a_sample_count_is_the_length_of_each(real: Consultant) -
     )
     assert turn.payload["slots"]["tokens"] == 7.5e7
     assert turn.payload["recommendation"]
+
+
+def test_a_budget_in_an_unpriced_currency_is_asked_back_and_the_plan_still_shown(real: Consultant) -> None:
+    turn = say(real, "QLoRA 微調 14B，資料 2 萬筆", "每筆大概 1200 tokens", "農曆年前完成，預算每月 3 萬台幣")
+    assert "3 萬台幣" in turn.text and turn.payload["recommendation"]
+    assert "2027-02-05" in turn.text and turn.payload["slots"]["budget"] is None
+
+
+def test_one_more_epoch_adds_to_the_epochs_held_and_absent_epochs_count_as_one(real: Consultant) -> None:
+    turn = say(real, "LoRA 微调 13B，数据 2 万条每条 2k，训 2 轮，一周", "再多训一轮呢")
+    assert turn.payload["slots"]["epochs"] == 3 and "训练 2 轮 → 训练 3 轮" in turn.text
+    en = say(real, "pretrain 3B on 60B tokens in 3 weeks", "what about doubling the epochs", session="en")
+    assert en.payload["slots"]["epochs"] == 2
+
+
+def test_more_weeks_extend_the_deadline_held(real: Consultant) -> None:
+    turn = say(real, "pretrain 3B on 60B tokens in 3 weeks", "give us 2 more weeks")
+    assert turn.payload["slots"]["days"] == 35
+
+
+def test_a_new_budget_without_a_currency_keeps_the_currency_held(real: Consultant) -> None:
+    turn = say(real, "預訓練 3B 模型，資料 60B tokens，BF16，三週，預算 2 萬美元", "如果預算只有一萬呢")
+    assert turn.payload["slots"]["budget"] == {"amount": 10000.0, "currency": "USD", "period": "total"}
+
+
+def test_a_gpu_no_instance_can_run_the_job_on_says_why_and_plans_on_any_gpu(real: Consultant) -> None:
+    turn = say(real, "预训练 7B，300B token，一个月内", "如果用 A10 呢")
+    assert "A10 跑不了这个任务：目录里的实例规格装不下" in turn.text
+    assert turn.payload["recommendation"]["options"]
+
+
+def test_a_gpu_too_slow_on_any_count_says_how_long_and_plans_on_any_gpu(real: Consultant) -> None:
+    turn = say(real, "pretrain 7B on 300B tokens in 30 days", "what about 4 T4s?")
+    assert "4 × T4 cannot run this job (about" in turn.text
+    assert top(turn)["days"] <= 30

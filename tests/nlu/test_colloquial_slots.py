@@ -1,4 +1,4 @@
-"""Slots found by red-team round 7 (issue 11): sprints, a bare 兆 as a data size, a count of
+"""Slots in the everyday forms people type them: sprints, a bare 兆 as a data size, a count of
 unnamed GPUs with a measure word, budgets per period written every way, deadlines named by a holiday
 or a part of a month, a method the user rules out, and a GPU's quoted price."""
 
@@ -89,7 +89,8 @@ def test_an_hourly_rate_right_after_a_gpu_name_is_its_price_not_the_budget() -> 
 @pytest.mark.parametrize(
     ("text", "limit"),
     [("如果只能用 16 张卡呢", True), ("what if we can use at most 16 GPUs?", True), ("最多 8 张 A100", True),
-     ("what if we use 8 GPUs?", False), ("我们有 8 张 H100", False)],
+     ("把卡数限制在 2 张以内", True), ("8 GPUs max", True), ("what if we use 8 GPUs?", False),
+     ("我们有 8 张 H100", False)],
 )  # fmt: skip
 def test_a_gpu_count_after_a_limit_word_is_a_ceiling(text: str, limit: bool) -> None:
     assert parse(text).count_limit is limit
@@ -112,3 +113,82 @@ def test_a_currency_named_without_an_amount_is_read_and_a_negated_one_is_not(
 
 def test_each_one_is_a_pronoun_before_a_length_not_the_number_one() -> None:
     assert said("each one is roughly 3k tokens") == {"tokens_per_sample": 3000.0}
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [("by EOY", 30), ("by end of month", 30), ("by EOM", 30), ("within this month", 30), ("今年内完成", 30),
+     ("本月内", 30), ("这个月之内", 30),
+     ("年前要训完", 66), ("春节放假前", 66)],
+)  # fmt: skip
+def test_ends_of_periods_and_the_spring_festival_in_work_speech_are_deadlines(text: str, days: int) -> None:
+    assert said(text, TODAY)["days"] == days
+
+
+def test_years_ago_is_no_spring_festival_deadline() -> None:
+    assert parse("两年前的数据", today=TODAY).deadline_date is None
+
+
+@pytest.mark.parametrize(
+    ("text", "amount", "period"),
+    [("一个季度 10 万美元", 1e5 / 3, "month"), ("季度预算 9 万，预训练 1B", 3e4, "month"),
+     ("每季度预算 30 万元，三个月内", 3e5, "total")],
+)  # fmt: skip
+def test_a_budget_per_quarter_becomes_a_month_or_a_total_over_the_deadline(
+    text: str, amount: float, period: str
+) -> None:
+    budget = said(text, TODAY)["budget"]
+    assert budget["amount"] == pytest.approx(amount) and budget["period"] == period
+
+
+@pytest.mark.parametrize(("text", "days"), [("ddl：1/31", 61), ("due 12/20", 19), ("by 31/1", 61)])
+def test_a_numeric_month_and_day_after_a_deadline_word_is_a_date(text: str, days: int) -> None:
+    assert said(text, TODAY)["days"] == days
+
+
+def test_a_bare_length_after_a_sample_count_and_a_times_sign_is_tokens_per_sample() -> None:
+    assert said("LoRA 32B，数据 2.5k 条 × 4k，5 轮")["tokens"] == 1e7
+
+
+def test_a_month_right_after_the_budget_label_is_its_period() -> None:
+    assert said("预算：月 5 万以内（人民币）")["budget"] == {
+        "amount": 5e4,
+        "currency": "CNY",
+        "period": "month",
+    }
+
+
+@pytest.mark.parametrize("text", ["team of 4, 2 GPU engineers", "2 个 GPU 工程师"])
+def test_people_named_after_gpus_are_no_gpu_count(text: str) -> None:
+    assert "gpu_count" not in said(text)
+
+
+def test_no_real_deadline_is_an_open_timeline() -> None:
+    assert parse("no real deadline").no_deadline
+
+
+@pytest.mark.parametrize(
+    ("text", "tokens"),
+    [
+        ("training set: 2.5M instruction pairs, median length 350 tokens", 8.75e8),
+        ("50 万行日志，每行 80 token", 4e7),
+    ],
+)
+def test_a_median_length_and_lines_of_logs_are_sample_counts_times_length(text: str, tokens: float) -> None:
+    assert said(text)["tokens"] == tokens
+
+
+def test_turns_of_each_dialogue_are_no_epochs() -> None:
+    assert "epochs" not in said("数据是 8 千组多轮对话，每组 5 轮，每轮 200 token")
+    assert said("LoRA 7B，数据 1 万条每条 1k，训 2 轮")["epochs"] == 2
+
+
+@pytest.mark.parametrize(
+    ("text", "amount", "currency", "period"),
+    [("budget: 10w rmb", 1e5, "CNY", "total"), ("budget 10w", 1e5, "CNY", "total"),
+     ("月花费控制在 3 千美元", 3e3, "USD", "month")],
+)  # fmt: skip
+def test_a_w_amount_in_an_english_message_is_wan_and_a_monthly_spend_is_per_month(
+    text: str, amount: float, currency: str, period: str
+) -> None:
+    assert said(text)["budget"] == {"amount": amount, "currency": currency, "period": period}
