@@ -89,6 +89,12 @@ def plan_with(request: SizingRequest, catalog: Catalog, *, prune: bool) -> Sizin
         if free_choice and prune
         else None
     )
+    total = budget if request.budget is not None and request.budget.period == "total" else None
+
+    def total_over(o: Option) -> bool:
+        """Without a deadline, `o` costs more than the total budget (unpriced plans are not over)."""
+        return request.days is None and total is not None and o.cost_usd is not None and o.cost_usd > total
+
     picks: list[Option] = []  # each type's preferred plan
     late: list[GpuSpec] = []  # types that cannot meet the deadline
     for g in pruner.order(types) if pruner is not None else types:
@@ -159,6 +165,15 @@ def plan_with(request: SizingRequest, catalog: Catalog, *, prune: bool) -> Sizin
                 if slower is not None and slower.fits and (request.days is None or slower.days <= target):
                     pool.append(slower)
                     rate_only.add((g.id, n))
+        elif total_over(pick):
+            # No deadline: the pick aims at DEFAULT_TARGET_DAYS. When that costs more than the total
+            # budget, a slower count may fit it (8 x B200 on one machine for 35 days at $45k, where
+            # 16 for the 30 days span two and cost $97k): those between the roomy count and the pick
+            # compete too, so the answer is a plan within the budget, not the closest one over it.
+            for n in ladder[ladder.index(small) : ladder.index(pick.gpus)]:
+                slower = ev.offered(g, n)
+                if slower is not None and slower.fits:
+                    pool.append(slower)
         picks.append(pick)
     # Faster variants (further rungs of each type's ladder) compete as "balanced" or "fastest",
     # which without a budget cost at most FASTEST_COST_CAP × the cheapest plan (rank.rank: a plan

@@ -6,7 +6,9 @@ from __future__ import annotations
 from sizing_catalog import CATALOG
 
 from sizing import Budget, SizingRequest, plan
+from sizing.evaluate import Evaluator
 from sizing.plan import spend
+from sizing.workload import normalise
 
 
 def _shown(req: SizingRequest) -> list[tuple[str, int]]:
@@ -15,7 +17,12 @@ def _shown(req: SizingRequest) -> list[tuple[str, int]]:
 
 def _with_budget(req: SizingRequest, budget: Budget) -> SizingRequest:
     return SizingRequest(
-        params=req.params, tokens=req.tokens, method=req.method, days=req.days, budget=budget
+        params=req.params,
+        tokens=req.tokens,
+        method=req.method,
+        days=req.days,
+        budget=budget,
+        continued=req.continued,
     )
 
 
@@ -65,3 +72,21 @@ def test_a_total_budget_below_the_recommended_plan_picks_the_closest_when_none_f
     result = plan(_with_budget(req, Budget(1000, "USD")), CATALOG)
     assert result.options[0].label == "closest_to_budget"
     assert "over_budget" in [w.code for w in result.warnings]
+
+
+def test_a_total_budget_the_default_month_plan_exceeds_gets_a_slower_plan_within_it() -> None:
+    """No deadline: the plan aims at a month. When that costs more than the budget and fewer GPUs of
+    the same type would fit it (one machine instead of two, say), the answer is within the budget."""
+    req = SizingRequest(params=8e9, tokens=3e11, method="pretrain", continued=True)
+    free = plan(req, CATALOG).options[0]
+    assert free.cost_usd is not None and free.days <= 30
+    ev = Evaluator(normalise(req), CATALOG, strict_batch=True)
+    fewer = [ev.offered(free.gpu, n) for n in ev.ladder(free.gpu) if n < free.gpus]
+    cheaper = [
+        o for o in fewer if o is not None and o.fits and o.cost_usd is not None and o.cost_usd < free.cost_usd
+    ]
+    assert cheaper  # the premise: a slower count of the same GPU costs less
+    budget = (min(o.cost_usd or 0.0 for o in cheaper) + free.cost_usd) / 2
+    first = plan(_with_budget(req, Budget(budget, "USD")), CATALOG).options[0]
+    assert first.label != "closest_to_budget"
+    assert first.cost_usd is not None and first.cost_usd <= budget

@@ -1,4 +1,4 @@
-"""Conversations from red-team round 7 (issue 11): a GPU count said as a ceiling, a count with no GPU
+"""Follow-ups that change what the conversation holds: a GPU count said as a ceiling, a count with no GPU
 type, halving a budget nobody set, a currency corrected alone, and a length per sample after "each one"."""
 
 from __future__ import annotations

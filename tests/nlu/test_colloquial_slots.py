@@ -1,4 +1,4 @@
-"""Slots found by red-team round 7 (issue 11): sprints, a bare 兆 as a data size, a count of
+"""Slots in the everyday forms people type them: sprints, a bare 兆 as a data size, a count of
 unnamed GPUs with a measure word, budgets per period written every way, deadlines named by a holiday
 or a part of a month, a method the user rules out, and a GPU's quoted price."""
 
