@@ -9,6 +9,8 @@ from __future__ import annotations
 import functools
 import re
 
+from knowledge.hardware_words import LINK_SPEED_WORDS, NETWORK_WORDS
+
 # Words that say the user is thinking of spot/preemptible capacity: the pitfall context's
 # mentions_spot, and with a question about it, the spot answer (intents: "spot").
 SPOT_WORDS = re.compile(r"spot|preempt|竞价|競價|抢占|搶佔|搶占|可中断|可中斷", re.IGNORECASE)
@@ -386,10 +388,8 @@ TOKEN_CUES = ("token", "tokens", "词元")
 DATA_CUES = ("数据", "语料", "训练集", "资料", "data", "dataset", "corpus")
 # Byte sizes near these words are GPU memory or network speed, not the training data.
 HARDWARE_CUES = (
-    "显存", "内存", "带宽", "网络", "网卡", "每张", "每卡", "单卡", "memory", "vram", "ram", "hbm",
-    "bandwidth", "network", "infiniband", "ib", "roce", "nvlink", "ethernet", "per gpu", "per card",
-    "网路", "以太网", "乙太网", "gbe",
-    "each", "interconnect", "版本", "version", "variant", "sku",
+    "显存", "内存", "每张", "每卡", "单卡", "memory", "vram", "ram", "hbm", "per gpu", "per card", "gbe",
+    "each", "interconnect", "版本", "version", "variant", "sku", *NETWORK_WORDS, *LINK_SPEED_WORDS,
 )  # fmt: skip
 MONEY_CUES = (
     "预算", "经费", "花费", "费用", "成本", "包月", "月租", "时租", "每月", "每个月", "每小时",
