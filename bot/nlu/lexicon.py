@@ -356,22 +356,27 @@ def asks_price(s: str) -> bool:
     return at != -1 and not has_cue(s[at + 8 : at + 40], NOT_MONEY)
 
 
-# Periods a price can be asked per ("per hour", "月租"), for Parse.price_period.
+# One unit of time written out ("一小时", "an hour", "一个月"): the period a price is asked per ("H100 一个月
+# 要多少"), or an amount's period when it stands right before it ("一小时是 2 美元", units.period_near).
+ONE_UNIT_PERIODS: tuple[tuple[str, str], ...] = (
+    ("一小时", "hour"), ("一个小时", "hour"), ("1小时", "hour"), ("1个小时", "hour"), ("an hour", "hour"),
+    ("一天", "day"), ("a day", "day"), ("一周", "week"), ("一星期", "week"), ("a week", "week"),
+    ("一个月", "month"), ("1个月", "month"), ("a month", "month"),
+    ("一个季度", "quarter"), ("a quarter", "quarter"),
+    ("一年", "year"), ("1年", "year"), ("a year", "year"),
+)  # fmt: skip
+# Periods a price can be asked per ("per hour", "月租"), for Parse.price_period; rent has no quarterly price.
 PRICE_PERIODS: tuple[tuple[str, str], ...] = (
-    ("per hour", "hour"), ("an hour", "hour"), ("/hour", "hour"), ("/hr", "hour"), ("/h", "hour"),
+    ("per hour", "hour"), ("/hour", "hour"), ("/hr", "hour"), ("/h", "hour"),
     ("hourly", "hour"), ("per gpu-hour", "hour"), ("per gpu hour", "hour"), ("每小时", "hour"),
-    ("一小时", "hour"),
-    ("1小时", "hour"), ("按小时", "hour"), ("时租", "hour"), ("按量", "hour"), ("每卡时", "hour"),
-    ("卡时", "hour"),
-    ("per day", "day"), ("a day", "day"), ("daily", "day"), ("每天", "day"), ("一天", "day"), ("按天", "day"),
-    ("per month", "month"), ("a month", "month"), ("/month", "month"), ("/mo", "month"), ("monthly", "month"),
-    ("每月", "month"), ("每个月", "month"), ("一个月", "month"), ("1个月", "month"), ("月租", "month"),
-    ("包月", "month"), ("按月", "month"),
-    ("per year", "year"), ("a year", "year"), ("/year", "year"), ("/yr", "year"), ("yearly", "year"),
-    ("annually", "year"), ("per annum", "year"), ("每年", "year"), ("一年", "year"), ("1年", "year"),
-    ("包年", "year"), ("按年", "year"),
-    ("per week", "week"), ("a week", "week"), ("/week", "week"), ("weekly", "week"), ("每周", "week"),
-    ("一周", "week"), ("一星期", "week"), ("按周", "week"),
+    ("按小时", "hour"), ("时租", "hour"), ("按量", "hour"), ("每卡时", "hour"), ("卡时", "hour"),
+    ("per day", "day"), ("daily", "day"), ("每天", "day"), ("按天", "day"),
+    ("per month", "month"), ("/month", "month"), ("/mo", "month"), ("monthly", "month"),
+    ("每月", "month"), ("每个月", "month"), ("月租", "month"), ("包月", "month"), ("按月", "month"),
+    ("per year", "year"), ("/year", "year"), ("/yr", "year"), ("yearly", "year"),
+    ("annually", "year"), ("per annum", "year"), ("每年", "year"), ("包年", "year"), ("按年", "year"),
+    ("per week", "week"), ("/week", "week"), ("weekly", "week"), ("每周", "week"), ("按周", "week"),
+    *((phrase, period) for phrase, period in ONE_UNIT_PERIODS if period != "quarter"),
 )  # fmt: skip
 # Pre-training from a base model rather than from scratch (Slots.continued): no tokens-per-parameter advice.
 CONTINUED_PRETRAIN = (
