@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.dialogue.answers import (
+    best,
     budget,
     capability,
     catalogue,
@@ -69,10 +70,12 @@ ANSWERS: dict[str, Answer] = {
     # "8卡H100 全参 70B 要多久？": a plan on the GPUs counted, unless the job does not fit on them
     "misfit": feasibility.answer_if_misfit,
     "worth": worth.answer,  # "Is the A100 still worth renting in 2026?": work per dollar against newer GPUs
+    "best_gpu": best.answer,  # "what's the best gpu for fine-tuning a 7B?": the job ranked per 1B tokens
 }
 # Kinds whose answer offers to plan the workload it computed ("say 'plan it' or give a deadline"):
 # outside a plan under way, the form starts from that workload (its assumed slots marked as such).
 OFFERS_PLAN: dict[str, Callable[[Question], dict[str, Any]]] = {
+    "best_gpu": best.offered,  # the model and method stay; the data or a deadline plans it
     "data_amount": data_amount.offered,
     "budget": budget.offered,  # the budget (and model size) stay for the plan that follows
 }
@@ -149,6 +152,15 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
         kind = "gpu_compare"  # "L40S 和 A100 哪个适合微调": two GPUs and nothing to size yet
     if kind == "figure_check" and SWITCH_WORDS.search(q.text):
         return None  # "switch to the H100 with 160GB": corrected, and the switch goes to the form
+    if kind in ("faq", "unknown", "price_coverage") and not q.u.gpus and not workload:
+        if catalogue.lists_at_provider(q):
+            return "list_gpus"  # "what gpus does AWS have?": the GPUs that provider lists, with its prices
+    if kind in ("faq", "unknown", "gpu_info") and not q.u.gpus and catalogue.lists_linked(q.text):
+        return "list_gpus"  # "哪些卡有 NVLink": the GPUs with a GPU-to-GPU link, not the FAQ on NVLink
+    if cheaper_instead(q, form_in_progress):
+        return "cheapest_gpu"  # "有没有比 H100 便宜但够用的卡做 LoRA 13B": the named GPU is the reference
+    if kind in ("size", "faq", "unknown") and best.applies(q, form_in_progress):
+        return "best_gpu"  # a sized job and "which GPU is best": ranked per reference data, not the form
     if kind != "figure_check" and worth.applies(q, form_in_progress):
         return "worth"  # one GPU, "still worth it?", no job sized: before its datasheet or a form
     if kind == "gpu_info" and q.u.yes_no and capability.asks_capability(q.text):
@@ -288,6 +300,19 @@ def comparison_variant(topic: Any, u: Any, params: Any) -> Any:
         return u
     gpus = tuple(dict.fromkeys((*compared, *u.gpus)))
     return replace(u, gpus=gpus, said=said, intent="whatif", kind="whatif")
+
+
+def cheaper_instead(q: Question, form_in_progress: bool) -> bool:
+    """A sized job and a GPU named as what to beat on price: the cheapest GPUs that hold the job."""
+    from bot.nlu.lexicon import has_cue
+    from bot.nlu.question_cues import CHEAPER_THAN
+    from bot.nlu.text import normalise
+
+    if form_in_progress or q.u.said.get("params") is None or q.u.task == "serve":
+        return False
+    if any(q.u.said.get(k) is not None for k in ("tokens", "data_bytes", "days", "budget")):
+        return False
+    return has_cue(normalise(q.text).lower, CHEAPER_THAN)
 
 
 def _sized_only(q: Question) -> bool:

@@ -712,7 +712,9 @@ def _asks_stored_size(t: str, sig: Signals) -> bool:
     budget to plan with (then the size of the files is a side question of a plan)."""
     if not has_any(t, cues.STORED_FILES) or not has_any(t, cues.SIZE_ASK) or has_any(t, GPU_MEMORY_WORDS):
         return False
-    return not any(s in sig.filled for s in DATA_PLAN_SLOTS) and not sig.serving
+    # "每半小时存一次，存一周要多少空间": the span the checkpoints are kept over, not a deadline
+    span = has_any(t, cues.EVERY_WORDS)
+    return not any(s in sig.filled for s in DATA_PLAN_SLOTS if not (s == "days" and span)) and not sig.serving
 
 
 def _asks_datasheet(t: str) -> bool:

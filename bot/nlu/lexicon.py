@@ -402,7 +402,7 @@ MONEY_CUES = (
 )  # fmt: skip
 CONTEXT_CUES = (
     "seq len", "seq_len", "seqlen", "sequence length", "context length", "context window",
-    "max length", "max_len", "上下文长度", "上下文窗口", "上下文", "序列长度", "序列长", "context",
+    "max length", "max_len", "上下文长度", "上下文窗口", "上下文", "序列长度", "序列长", "序列", "context",
 )  # fmt: skip
 CONTEXT_AFTER = ("context", "ctx", "上下文", "的上下文", "token context", "tokens context", "序列")
 

@@ -160,6 +160,56 @@ MOST_BANDWIDTH = (
     "most bandwidth", "highest bandwidth", "most memory bandwidth", "highest memory bandwidth",
     "带宽最高", "带宽最大", "最高带宽", "最大带宽",
 )  # fmt: skip
+# The best GPU for a sized job, no data said: "what's the best gpu for fine-tuning a 7B model?", "哪张卡最适合
+# 微调 13B". Only the superlative: "需要什么卡" (what a plan needs) stays a plan.
+BEST_GPU = (
+    "best gpu", "best card", "best gpus", "best cards", "best hardware", "gpu is best", "card is best",
+    "最适合", "最合适", "哪张卡最好", "哪个卡最好", "什么卡最好", "哪种卡最好", "最好的卡", "最佳的卡",
+)  # fmt: skip
+# A memory size said as a floor ("80GB 以上的卡", "GPUs with at least 48GB"); without one,
+# "24G 显存的卡有哪些" asks for the cards of that size.
+AT_LEAST = (
+    "以上", "至少", "起步", "超过", "大于", "不少于", "不低于", "or more", "at least", "more than", "over",
+    "above", "bigger than", "larger than", "greater than", "or larger", "or bigger", "+", "≥", ">=",
+    "minimum",
+)  # fmt: skip
+# Words that ask for a list of GPUs with a feature: "哪些卡有 NVLink", "which gpus have nvlink?".
+WHICH_GPUS = (
+    "which gpus", "which gpu", "which cards", "what gpus", "what cards", "list", "哪些卡", "哪些gpu",
+    "哪些显卡", "哪几张", "哪几款", "哪些型号", "哪款", "哪张",
+)  # fmt: skip
+# Cloud regions a price question may ask for, by the place people name: (English name, Chinese name, the
+# words that name it (simplified, lower-cased), fragments of the providers' region codes there).
+CLOUD_REGIONS: tuple[tuple[str, str, tuple[str, ...], tuple[str, ...]], ...] = (
+    ("Tokyo", "东京", ("tokyo", "东京", "japan", "日本"),
+     ("ap-northeast-1", "japan", "asia-northeast1", "tokyo")),
+    ("Singapore", "新加坡", ("singapore", "新加坡"), ("ap-southeast-1", "southeastasia", "asia-southeast1")),
+    ("Hong Kong", "香港", ("hong kong", "hongkong", "香港"), ("ap-east-1", "eastasia", "asia-east2")),
+    ("Seoul", "首尔", ("seoul", "korea", "首尔", "韩国"), ("ap-northeast-2", "korea", "asia-northeast3")),
+    ("Mumbai", "孟买", ("mumbai", "india", "孟买", "印度"), ("ap-south-1", "india", "asia-south1")),
+    ("Sydney", "悉尼", ("sydney", "australia", "悉尼", "澳洲", "澳大利亚"),
+     ("ap-southeast-2", "australia")),
+    ("Frankfurt", "法兰克福", ("frankfurt", "germany", "法兰克福", "德国"),
+     ("eu-central-1", "germany", "europe-west3")),
+    ("London", "伦敦", ("london", "伦敦", "英国"), ("eu-west-2", "uk", "europe-west2")),
+    ("Europe", "欧洲", ("europe", "欧洲", "欧盟"), ("eu-", "europe", "uk", "france", "sweden", "germany",
+                                                  "norway", "switzerland", "italy", "poland", "spain")),
+)  # fmt: skip
+# Asking how much load fixed hardware carries: "how many QPS can one L40S handle", "吞吐多少".
+THROUGHPUT_ASKS = (
+    "how many qps", "what qps", "how many requests per second", "requests per second can", "how many req/s",
+    "tokens per second", "tokens/s", "tok/s", "throughput", "吞吐", "每秒多少", "每秒能", "qps多少",
+    "能撑多少", "撑多少", "扛多少", "多少qps",
+)  # fmt: skip
+# How often something happens ("每半小时存一次", "every 2 hours"): with a span of days, a retention,
+# not a deadline.
+EVERY_WORDS = ("每隔", "每半", "每小时", "每天", "every", "each hour", "each day")
+# A cheaper GPU than the one named, for a job: "有没有比 H100 便宜但够用的卡做 LoRA 13B", "anything cheaper
+# than an A100 that can LoRA a 13B?": the cheapest GPUs that hold the job, the named one only the reference.
+CHEAPER_THAN = (
+    "便宜但", "更便宜的卡", "便宜点的卡", "便宜一点的卡", "cheaper than", "cheaper alternative",
+    "cheaper option", "cheaper gpu", "cheaper card", "cheaper one",
+)  # fmt: skip
 # A price ceiling on a list of GPUs: "list gpus under $1/hr", "1 美元以下的卡有哪些".
 PRICE_CEILING = (
     "under", "below", "less than", "cheaper than", "at most", "no more than", "up to", "以下", "以内",

@@ -757,11 +757,17 @@ def _price_period(s: str, num: Num, unit: Unit, found: Found) -> bool:
     return True
 
 
+# Right before a length of time these make it how often, not how long: "每半小时存一次", "every 30 minutes".
+_EVERY = ("every", "each", "每", "每隔", "隔")
+
+
 def _duration(
     s: str, idx: int, num: Num, unit: Unit, nums: list[Num], units: list[Unit], found: Found
 ) -> None:
     if (num.value == 1 or num.weak) and _price_period(s, num, unit, found):
         return
+    if s[: num.start].rstrip().endswith(_EVERY):
+        return  # a frequency (checkpoints every 30 minutes), not the timeline
     if unit.factor <= 1 / 86400 + 1e-12:
         # Seconds are a latency ("首token 1秒内") or nothing: no training run is planned in seconds.
         _latency(num, num.value * 1000.0, window_before(s, num.start, 0), found, s)

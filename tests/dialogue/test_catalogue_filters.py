@@ -33,3 +33,21 @@ def test_the_gpu_with_the_most_memory_is_named_with_its_size(real: Consultant) -
         "*The AMD Instinct MI300X has the most memory"
     )
     assert ask(real, "算力最强的卡是哪个").startswith("*目录里算力最强（稠密 BF16）的是 NVIDIA B200")
+
+
+def test_which_gpus_have_nvlink_lists_them_by_link_speed(real: Consultant) -> None:
+    text = ask(real, "哪些卡有 NVLink")
+    assert text.startswith("*有卡间高速互联的 GPU*") and "NVIDIA B200：NVLink 1,800 GB/s" in text
+    assert "A10：" not in text and "只有 PCIe" in text
+
+
+def test_a_memory_size_without_a_floor_lists_the_cards_of_that_size(real: Consultant) -> None:
+    text = ask(real, "24G 显存的卡有哪些")
+    assert text.startswith("*显存为 24 GB 的 GPU*") and "L4" in text and "H100" not in text
+    assert ask(real, "80GB 以上的卡有哪些").startswith("*显存至少 80 GB 的 GPU*")
+
+
+def test_the_gpus_one_provider_lists_come_with_its_own_prices(real: Consultant) -> None:
+    text = ask(real, "what gpus does AWS have?")
+    assert text.startswith("*GPUs AWS lists in the catalogue*") and "H100 SXM5" in text and "$6.88/h" in text
+    assert ask(real, "Lambda 有哪些 GPU").startswith("*目录里 Lambda 有报价的 GPU*")

@@ -86,3 +86,10 @@ def test_a_lora_adapter_size_gives_the_adapter_file_and_its_checkpoint(real: Con
     )
     assert "How much training data" not in text
     assert "rank-64" in ask(real, "lora adapter size for llama 3 8b, r=64")
+
+
+def test_a_save_cadence_over_a_span_counts_the_checkpoints_it_writes(real: Consultant) -> None:
+    text = ask(real, "save a checkpoint every 30 minutes for 70b, how much disk for a week")
+    assert "*Saving every 30 minutes for 7 days writes 336 checkpoints: 329 TB if all were kept.*" in text
+    zh = ask(real, "checkpoint 每半小時存一次，70B 全參訓練，存一週要多少空間")
+    assert "336 個 checkpoint" in zh and "訓練資料有多少" not in zh

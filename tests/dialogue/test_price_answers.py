@@ -11,6 +11,7 @@ from bot.dialogue.reply import Turn
 from knowledge.kb import KnowledgeBase
 from sizing.types import Budget
 
+from .asking import ask
 from .fakes import ScriptedParse
 
 
@@ -213,3 +214,14 @@ def test_eight_gpus_an_eight_gpu_instance_holds_are_never_split(
     turn = consultant.handle("s", text)
 
     assert "for the 8 GPUs" in turn.text and "talk over the network" not in turn.text
+
+
+def test_a_chinese_marketplace_named_gets_its_own_price_not_every_clouds(real: Consultant) -> None:
+    text = ask(real, "矩池云的 T4 多少钱")
+    assert "矩池云" in text and "¥1.35" in text and "AWS" not in text
+
+
+def test_a_region_the_snapshot_does_not_list_is_said_before_the_prices_it_has(real: Consultant) -> None:
+    text = ask(real, "what does an H100 cost on AWS in Tokyo?")
+    assert text.startswith("*The catalogue has no Tokyo price*") and "us-east-1" in text
+    assert ask(real, "AWS 的 H100 在东京区多少钱").startswith("*目录里没有东京的价格*")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from bot.dialogue.consultant import Consultant
 
+from .asking import ask
 from .fakes import ScriptedParse
 
 TRAINING_WORDS = ("fine-tun", "微调", "optimizer", "优化器", "gradients", "梯度", "training data", "训练数据")
@@ -165,3 +166,16 @@ def test_a_model_card_question_gets_the_card(consultant: Consultant, nlu: Script
     reply = consultant.handle("i1", text).payload["reply"]
     assert "DeepSeek-V3" in reply and "370亿" in reply and "61 层" in reply
     assert "训练数据" not in reply
+
+
+def test_how_many_qps_on_fixed_hardware_gives_the_load_it_carries_at_full_memory(real: Consultant) -> None:
+    text = ask(real, "how many QPS can one L40S handle for llama 3.1 8b with 2k prompts?")
+    assert text.startswith("*At full load, about 1.73 requests/s (865 output tokens/s)* on 1 × NVIDIA L40S")
+    zh = ask(real, "一张 H100 跑 Llama 3.1 8B 吞吐多少")
+    assert zh.startswith("*满载时约每秒") and "个 token" in zh
+
+
+def test_a_fp8_gap_asked_is_the_answer_without_a_bf16_speed_verdict(real: Consultant) -> None:
+    text = ask(real, "A100 跟 H100 的 FP8 算力差多少")
+    assert text.startswith("*NVIDIA A100 80GB (SXM4) 不支持 FP8*") and "更快*" not in text
+    assert ask(real, "4090 和 3090 差多少").startswith("*NVIDIA GeForce RTX 4090 更快*")

@@ -50,3 +50,36 @@ def test_which_gpu_suits_fine_tuning_picks_by_work_per_dollar_and_says_what_the_
 def test_a_serving_comparison_picks_one_gpu_first(real: Consultant) -> None:
     text = ask(real, "MI300X vs H100 for serving llama 70b, which should we pick")
     assert "*Pick the NVIDIA H100 SXM5*: both meet the latency targets" in text
+
+
+def test_a_gpu_with_nothing_newer_in_its_market_is_weighed_against_the_others_there(real: Consultant) -> None:
+    text = ask(real, "H20 值不值得租来训练")
+    assert text.startswith("*按现在的标价用来训练不值得") and "148" in text and "同一市场里的其他卡" in text
+
+
+def test_an_either_or_question_for_a_job_gets_a_pick(real: Consultant) -> None:
+    text = ask(real, "H100 or A100 for fine-tuning?")
+    assert (
+        text.startswith("*For fine-tuning, pick the NVIDIA H100 SXM5.*") and "989" in text and "312" in text
+    )
+
+
+def test_worth_it_for_inference_weighs_memory_bandwidth_per_dollar(real: Consultant) -> None:
+    text = ask(real, "is the H200 worth it for inference?")
+    assert text.startswith("*No — not worth it for serving") and "memory bandwidth" in text
+    assert "GB/s per $/hour" in text
+
+
+def test_the_best_gpu_for_a_sized_job_ranks_plans_per_reference_data_not_the_form(real: Consultant) -> None:
+    text = ask(real, "what's the best gpu for fine-tuning a 7B model?")
+    assert text.startswith("*For full fine-tuning of a 7B model, the best value is")
+    assert "per 1B tokens" in text and not any(f in text for f in FORM)
+    zh = ask(real, "哪张卡最适合微调 13B")
+    assert zh.startswith("*130亿参数模型的全参数微调，最划算的是") and "每 10亿 tokens" in zh
+    # "需要什么卡" is what a plan needs: still the plan's question for the data
+    assert "训练数据有多少" in ask(real, "帮我算下预训练 1.3B 需要什么卡")
+
+
+def test_a_cheaper_gpu_than_the_one_named_for_a_job_gets_the_cheapest_that_hold_it(real: Consultant) -> None:
+    text = ask(real, "有没有比 H100 便宜但够用的卡做 LoRA 13B")
+    assert text.startswith("*130亿参数模型的 LoRA 最便宜的 GPU：NVIDIA RTX A6000*")

@@ -101,3 +101,7 @@ def test_every_provider_id_and_spelling_comes_from_the_providers_data_file() -> 
     records = load_knowledge().providers
     assert {p.id: p.names for p in providers()} == {r.id: r.aliases for r in records.values()}
     assert all(p.names for p in providers())
+
+
+def test_sequence_said_before_a_length_is_the_sequence_length() -> None:
+    assert parse("QLoRA 70B 需要多少显存，序列 8k").slots.seq_len == 8192

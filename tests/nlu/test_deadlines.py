@@ -233,3 +233,10 @@ def test_a_flexible_timeline_is_an_open_one(text: str) -> None:
 
 def test_taiwan_asap_is_asap() -> None:
     assert parse("愈快愈好", today=TUESDAY).asap
+
+
+@pytest.mark.parametrize(
+    "text", ["checkpoint 每半小时存一次", "save a checkpoint every 30 minutes", "每隔 2 小时保存一次"]
+)
+def test_a_length_of_time_after_every_is_a_frequency_not_a_deadline(text: str) -> None:
+    assert parse(text, today=SUNDAY).slots.days is None

@@ -26,21 +26,37 @@ def answer_gpus(
     names: tuple[str, ...],
     reply: Reply,
     memory: Mapping[str, Any] | None = None,
+    at: str | None = None,
 ) -> None:
     """`memory`: the memory asked for ({"op", "gb"}: "which GPUs have more than 100GB?"), a filter on
-    the list."""
+    the list; `at`: a provider whose priced GPUs only are listed ("Lambda 有哪些 GPU")."""
     catalog = kb.catalog
     records = {r.id: r for r in kb.gpu_records}
     if intent == "list_gpus" or not names:
         order = {"top": 0, "high": 1, "mid": 2, "entry": 3}
+        offered = _offered_at(kb, at) if at else None
         specs = sorted(
-            (g for g in catalog.gpus if memory is None or holds(g, memory)),
+            (
+                g
+                for g in catalog.gpus
+                if (memory is None or holds(g, memory)) and (offered is None or g.id in offered)
+            ),
             key=lambda g: (order.get(getattr(records.get(g.id), "tier", ""), 9), g.id),
         )
         views = [
             _with_china_price(kb, g, gpu_view(g, catalog, records.get(g.id))) for g in specs[:MAX_LISTED_GPUS]
         ]
-        reply.add("gpu_list", gpus=views, memory=memory)
+        if at:  # that provider's own cheapest price for each GPU listed, in the currency it lists
+            for v in views:
+                row = (offered or {}).get(v["id"])
+                cny = row is not None and row["currency"] == "CNY"
+                v["cheapest"] = None if cny else row
+                v["cn_price"] = (
+                    {**row, "per_gpu_hour": row["usd_per_gpu_hour"] * catalog.usd_to_cny}
+                    if row and cny
+                    else None
+                )
+        reply.add("gpu_list", gpus=views, memory=memory, at=at)
         return
     specs = resolve_gpus(catalog, names)
     views = [_with_china_price(kb, g, gpu_view(g, catalog, records.get(g.id))) for g in specs]
@@ -50,6 +66,38 @@ def answer_gpus(
         reply.add("gpu_compare", gpus=views)
     else:
         reply.add("gpu_info", gpus=views)
+
+
+def _offered_at(kb: KnowledgeBase, cloud: str) -> dict[str, dict[str, Any]]:
+    """GPU id -> its cheapest usable listing per GPU-hour at `cloud` (global or Chinese market)."""
+    from bot.dialogue.answers.prices import cheapest_per_cloud, every_market
+
+    market = every_market(kb)
+    out: dict[str, dict[str, Any]] = {}
+    for g in kb.catalog.gpus:
+        rows = cheapest_per_cloud(market, g, [cloud])
+        if rows:
+            r = rows[0]
+            out[g.id] = {**r, "usd_per_gpu_hour": r["usd_per_gpu_hour"], "instance": r["instance"]}
+    return out
+
+
+def lists_at_provider(q: Question) -> bool:
+    """ "what gpus does AWS have?", "Lambda 有哪些 GPU": the GPUs one priced provider lists."""
+    from bot.nlu.lexicon import has_cue
+    from bot.nlu.question_cues import LIST_GPUS, WHICH_GPUS
+    from bot.nlu.text import normalise
+
+    low = normalise(q.text).lower
+    return _provider_priced(q) is not None and (has_cue(low, WHICH_GPUS) or has_cue(low, LIST_GPUS))
+
+
+def _provider_priced(q: Question) -> str | None:
+    """The one provider a catalogue question names that the catalogue prices ("Lambda 有哪些 GPU")."""
+    from bot.dialogue.answers.prices import every_market, priced_clouds
+
+    named = [p for p in q.u.providers if p in priced_clouds(every_market(q.kb))]
+    return named[0] if len(named) == 1 else None
 
 
 def _with_china_price(kb: KnowledgeBase, spec: GpuSpec, view: dict[str, Any]) -> dict[str, Any]:
@@ -64,12 +112,25 @@ def _with_china_price(kb: KnowledgeBase, spec: GpuSpec, view: dict[str, Any]) ->
     return view
 
 
+def _exact_size(q: Question, gb: float) -> bool:
+    """A size said with no floor ("至少", "or more") that some GPU has exactly: a list of that size."""
+    from bot.nlu.lexicon import has_cue
+    from bot.nlu.question_cues import AT_LEAST
+    from bot.nlu.text import normalise
+
+    if has_cue(normalise(q.text).lower, AT_LEAST):
+        return False
+    return any(abs(g.memory_gb - gb) < 0.5 for g in q.kb.catalog.gpus)
+
+
 def answer_list(q: Question, reply: Reply) -> bool:
     """ "列出所有 GPU", "what GPUs do you know about?": the whole catalogue; "which GPUs support FP8?"
     the GPUs that compute in that format."""
     most = superlative(q.text)
     if most is not None:
         return _most(q, most, reply)
+    if lists_linked(q.text):
+        return _linked(q, reply)
     fmt = number_format(q.text)
     if fmt is None:
         other = other_accelerator(q.text)
@@ -78,7 +139,10 @@ def answer_list(q: Question, reply: Reply) -> bool:
             # "Do you support TPUs?", "RTX 5090 多少钱": not in the catalogue, said first
             reply.add("not_in_catalogue", name=other or unknown, gpu=unknown is not None)
         memory = q.u.gpu_memory if isinstance(q.u.gpu_memory, Mapping) else None
-        answer_gpus(q.kb, "list_gpus", (), reply, memory=memory)
+        if memory is not None and memory.get("op") == ">=" and _exact_size(q, float(memory.get("gb") or 0)):
+            memory = {**memory, "op": "="}  # "24G 显存的卡有哪些": the cards of that size
+        at = _provider_priced(q)
+        answer_gpus(q.kb, "list_gpus", (), reply, memory=memory, at=at)
         return True
     catalog = q.kb.catalog
     supported = [g for g in catalog.gpus if getattr(g.tflops, fmt)]
@@ -127,6 +191,29 @@ def _most(q: Question, most: str, reply: Reply) -> bool:
         for g in ranked[:SUPERLATIVE_SHOWN]
     ]
     reply.add("gpu_superlative", most=most, gpus=views)
+    return True
+
+
+def lists_linked(text: str) -> bool:
+    """ "哪些卡有 NVLink", "which gpus have nvlink?": the GPUs with a GPU-to-GPU link (no GPU named)."""
+    from bot.dialogue.answers.capability import topic
+    from bot.nlu.lexicon import has_cue
+    from bot.nlu.question_cues import WHICH_GPUS
+    from bot.nlu.text import normalise
+
+    low = normalise(text).lower
+    return topic(text) in ("nvlink", "multi") and "nvlink" in low and has_cue(low, WHICH_GPUS)
+
+
+def _linked(q: Question, reply: Reply) -> bool:
+    """The GPUs with NVLink / Infinity Fabric, fastest link first, and how many GPUs each link joins."""
+    catalog = q.kb.catalog
+    linked = sorted(
+        (g for g in catalog.gpus if g.scale_up_gbs and g.variant_of is None),
+        key=lambda g: (-(g.scale_up_gbs or 0), g.id),
+    )
+    views = [gpu_view(g, catalog) for g in linked]
+    reply.add("gpu_link_list", gpus=views, others=sum(1 for g in catalog.gpus if not g.scale_up_gbs))
     return True
 
 

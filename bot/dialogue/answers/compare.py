@@ -26,7 +26,8 @@ ASPECTS: tuple[tuple[str, int, tuple[str, ...]], ...] = (
     # Value for money: dense TFLOPS per dollar-hour (before "better", which alone asks about speed).
     ("value", 1, ("better value", "best value", "value for money", "bang for the buck", "bang for your buck",
                   "cost-effective", "cost effective", "more economical", "性价比", "划算", "更值")),
-    ("price", -1, ("cheaper", "less expensive", "便宜", "省钱")),
+    ("price", -1, ("cheaper", "less expensive", "便宜", "省钱", "价格差", "差价", "价差", "price difference",
+                   "price gap")),
     ("price", 1, ("more expensive", "pricier", "costlier", "贵")),
     ("memory", 1, ("more memory", "more vram", "bigger memory", "larger memory", "显存更大", "显存大",
                    "显存多", "显存更多")),
@@ -34,7 +35,9 @@ ASPECTS: tuple[tuple[str, int, tuple[str, ...]], ...] = (
     ("bandwidth", 1, ("more bandwidth", "higher bandwidth", "带宽更高", "带宽更大", "带宽高")),
     # "差在哪", "强化" are not comparisons of speed: only the comparative forms count.
     ("speed", -1, ("slower", "weaker", "worse", "慢", "更弱", "更差")),
-    ("speed", 1, ("faster", "quicker", "more powerful", "stronger", "快", "更强", "性能更", "算力更")),
+    ("speed", 1, ("faster", "quicker", "more powerful", "stronger", "快", "更强", "性能更", "算力更",
+                  # "4090 和 3090 差多少": how far apart, which for GPUs is their speed
+                  "差多少", "差距", "差几倍", "how far apart")),
     # Which to pick overall: compute first; with the same compute, memory and bandwidth decide.
     ("overall", 1, ("better", "outperform", "beat", "should i rent", "should i use", "should i pick",
                     "should i choose", "should i go with", "should we rent", "should we use",
@@ -77,13 +80,18 @@ def answer(q: Question, reply: Reply) -> bool:
         asked, direction = "value", 1  # "B200 值得租吗 还是继续用 H100": the first one's work per dollar
     if q.u.task == "serve" and (asked == "overall" or (asked is None and _suits(q.text))):
         asked, direction = "serving", 1  # "L4 跟 T4 哪個比較適合推論": memory, then bandwidth decide
-    elif asked in (None, "overall") and (asked == "overall" or _suits(q.text)) and _names_job(q):
-        asked = "job"  # "L40S 和 A100 哪个比较适合微调": work per dollar, then what each card holds
+    elif asked in (None, "overall") and _names_job(q):
+        # "L40S 和 A100 哪个比较适合微调", "H100 or A100 for fine-tuning?": two GPUs weighed for a training
+        # job, by work per dollar, then what each card holds
+        asked = "job"
     verdict: dict[str, Any] | None
     if asked == "job":
         verdict = for_job(q, views[0], views[1])
     else:
         verdict = decide(views[0], views[1], asked, direction, q.u.yes_no) if asked is not None else None
+    fp8 = fp8_gap(views) if q.slot("precision") == "fp8" else None
+    if fp8 is not None and asked == "speed":
+        verdict = None  # "A100 跟 H100 的 FP8 算力差多少": the FP8 line is the answer, not the BF16 speed
     if worth and verdict is not None and asked == "value":
         verdict["worth"] = True
     if asked in ("price", "value") and verdict is None:
@@ -98,7 +106,7 @@ def answer(q: Question, reply: Reply) -> bool:
         direction=direction,
         verdict=verdict,
         fp64_gap=fp64_gap(views),
-        fp8=fp8_gap(views) if q.slot("precision") == "fp8" else None,
+        fp8=fp8,
     )
     return True
 

@@ -82,6 +82,15 @@ def answer(q: Question, reply: Reply) -> bool:
     if not items:
         overview = [r for spec in catalog.gpus if (r := cheapest(catalog, spec)) is not None]
         overview.sort(key=lambda r: r["usd_per_gpu_hour"])
+    region = region_asked(q.text)
+    if region is not None:
+        # "H100 in Tokyo": the listings there; the snapshot keeps each instance at its cheapest region,
+        # so where none is there the answer says so and shows what is listed.
+        for item in items:
+            there = [r for r in item["rows"] if _in_region(r, region["codes"])]
+            region["found"] = region.get("found") or bool(there)
+            if there:
+                item["rows"] = there
     budget_usd = _usd(budget, catalog) if budget is not None else None
     for item in items:
         item["verdict"] = _verdict(item, hours or HOURS_PER_MONTH, budget_usd) if budget_usd else None
@@ -98,11 +107,30 @@ def answer(q: Question, reply: Reply) -> bool:
         budget=budget,
         quoted=quoted,
         unpriced=unpriced,
+        region=region,
         clouds=list(clouds),
         fx=catalog.usd_to_cny,
         hours_per_month=HOURS_PER_MONTH,
     )
     return True
+
+
+def region_asked(text: str) -> dict[str, Any] | None:
+    """The cloud region a price question names ("H100 in Tokyo", "东京区"), with its region-code fragments."""
+    from bot.nlu.lexicon import has_cue
+    from bot.nlu.question_cues import CLOUD_REGIONS
+    from bot.nlu.text import normalise
+
+    low = normalise(text).lower
+    for en, zh, words, codes in CLOUD_REGIONS:
+        if has_cue(low, words):
+            return {"en": en, "zh": zh, "codes": codes}
+    return None
+
+
+def _in_region(row: Mapping[str, Any], codes: tuple[str, ...]) -> bool:
+    region = str(row.get("region") or "").lower()
+    return any(c in region for c in codes)
 
 
 def _gpus_asked(q: Question) -> tuple[str, ...]:
@@ -127,6 +155,8 @@ def _item(
     if named and not rows:
         rows = _rows(catalog, spec, count, None)  # not at the cloud asked: say so, show the others
     cn_rows = _rows(china, spec, count, named_cn or None, singles=True) if (cn_asked or not rows) else []
+    if named_cn and not named and cn_rows:
+        rows = []  # "矩池云的 T4 多少钱": the marketplace asked about, not every global cloud's price
     if named_cn and not cn_rows:
         cn_rows = _rows(china, spec, count, None, singles=True)
     for r in cn_rows:

@@ -57,8 +57,10 @@ def feasibility(q: Question, reply: Reply) -> bool:
     if first is None:
         return False
     others = [o for o in options[1:] if o["fits"]][:2] if not first["fits"] else []
+    saturated = _saturated(q, req) if first["fits"] and not has_load and asks_throughput(q.text) else None
     reply.add(
         "serve_fit",
+        saturated=saturated,
         model=req.model.name,
         named=req.model_id is not None,
         read_as=read_as(q, req),
@@ -76,6 +78,37 @@ def feasibility(q: Question, reply: Reply) -> bool:
         warnings=[w for w in data["warnings"] if w["code"] != "serve_requested_does_not_fit"],
     )
     return True
+
+
+def asks_throughput(text: str) -> bool:
+    from bot.nlu.lexicon import has_cue
+    from bot.nlu.question_cues import THROUGHPUT_ASKS
+    from bot.nlu.text import normalise
+
+    return has_cue(normalise(text).lower, THROUGHPUT_ASKS)
+
+
+def _saturated(q: Question, req: ServeRequest) -> dict[str, Any] | None:
+    """ "how many QPS can one L40S handle": the load the hardware carries at full memory (as many
+    requests in flight as the KV cache holds): output tokens/s, requests/s of the asked lengths, and
+    what each user then gets."""
+    try:
+        result = plan_serving(replace(req, concurrency=None), q.catalog)
+    except SizingError:
+        return None
+    data: dict[str, Any] = result.to_dict()
+    options: list[dict[str, Any]] = list(data["options"])
+    top = options[0] if options and options[0]["label"] == "requested" and options[0]["fits"] else None
+    if top is None or not top.get("output_tokens_per_second"):
+        return None
+    tokens = float(top["output_tokens_per_second"])
+    return {
+        "tokens_per_s": tokens,
+        "qps": tokens / float(req.output_tokens),
+        "concurrency": top.get("concurrency") or top.get("max_concurrency"),
+        "tpot_ms": top.get("tpot_ms"),
+        "per_user": top.get("output_tokens_per_second_per_user"),
+    }
 
 
 def variants(req: ServeRequest, spec: GpuSpec, first: dict[str, Any]) -> list[dict[str, Any]]:

@@ -38,6 +38,32 @@ _COPIES = re.compile(
 MAX_COPIES = 100
 
 
+# "每半小时存一次", "every 2 hours", "每隔 30 分钟": how often a checkpoint is saved.
+_EVERY = re.compile(
+    r"(?:每隔?|every|each)\s*(半|[\d.]+|[一二两三四五六七八九十]+)?\s*个?\s*"
+    r"(小时|钟头|hours?|hrs?|分钟|minutes?|mins?|天|days?)"
+)
+_UNIT_HOURS = {"小": 1.0, "钟": 1.0, "h": 1.0, "分": 1 / 60, "m": 1 / 60, "天": 24.0, "d": 24.0}
+
+
+def save_interval_hours(text: str) -> float | None:
+    """Hours between checkpoints the message states, if it states them."""
+    m = _EVERY.search(normalise(text).lower)
+    if m is None:
+        return None
+    raw, unit = m.group(1), m.group(2)
+    if raw is None:
+        n: float | None = 1.0
+    elif raw == "半":
+        n = 0.5
+    elif raw.replace(".", "", 1).isdigit():
+        n = float(raw)
+    else:
+        n = zh_integer(raw)
+    hours = _UNIT_HOURS.get(unit[0])
+    return float(n) * hours if n and hours else None
+
+
 def copies_kept(text: str) -> int | None:
     """The number of checkpoints the message says it keeps, if it says one (2..MAX_COPIES)."""
     m = _COPIES.search(normalise(text).lower)
@@ -63,6 +89,10 @@ def answer(q: Question, reply: Reply) -> bool:
     weights = bool(WEIGHT_WORDS.search(text))
     checkpoint = bool(CHECKPOINT_WORDS.search(text)) or not weights
     method = q.slot("method")
+    # "每半小时存一次，存一周": the checkpoints that cadence writes over that span, if all were kept.
+    every = save_interval_hours(q.text)
+    span_days = q.slot("days")
+    written = int(float(span_days) * 24 / every) if every and span_days else None
     reply.add(
         "stored_size",
         name=card.name if card is not None else None,
@@ -78,6 +108,9 @@ def answer(q: Question, reply: Reply) -> bool:
         peft=method in ("lora", "qlora"),
         method=method,
         copies=copies_kept(q.text),
+        written=written if written and written >= 2 else None,
+        every_hours=every,
+        span_days=span_days,
         rank=rank,
     )
     reply.add_faq(FAQ_ID)

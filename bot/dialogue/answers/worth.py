@@ -26,6 +26,8 @@ SHOWN = 3
 STILL_GOOD = 1.15
 # More memory per dollar than every newer GPU shown, by at least this ratio, is worth a sentence.
 ROOMIER = 1.2
+# Without newer GPUs in its market, the others there with at least this share of its memory.
+PEER_MEMORY = 0.5
 # The message sizes a job: then a plan or a comparison of plans answers, not this.
 JOB_SLOTS = ("params", "tokens", "data_bytes", "days", "budget")
 
@@ -49,22 +51,36 @@ def answer(q: Question, reply: Reply) -> bool:
     if spec is None:
         return False
     cn = q.u.region == "cn" or cheapest(q.catalog, spec) is None
-    own = figures(q, spec, cn=cn)
+    own = _per_dollar(figures(q, spec, cn=cn))
+    # Serving is weighed by memory bandwidth per dollar (it sets decode speed), training by dense compute.
+    serving = q.u.task == "serve"
+    key = "bw_per_usd" if serving else "tflops_per_usd"
     newer: list[dict[str, Any]] = []
     for g in q.catalog.gpus:
         if g.id == spec.id or g.variant_of is not None or g.launch_year <= spec.launch_year:
             continue
-        view = figures(q, g, cn=cn)
-        if view["tflops_per_usd"] and view["market"] == own["market"]:
+        view = _per_dollar(figures(q, g, cn=cn))
+        if view[key] and view["market"] == own["market"]:
             newer.append(view)
-    newer.sort(key=lambda v: -float(v["tflops_per_usd"]))
+    newer.sort(key=lambda v: -float(v[key]))
+    older = not newer
+    if older:
+        # Nothing newer is priced in its market (the H20 in China's): the other GPUs priced there with at
+        # least half its memory, whatever their age, are what it is weighed against.
+        for g in q.catalog.gpus:
+            if g.id == spec.id or g.variant_of is not None or g.memory_gb < spec.memory_gb * PEER_MEMORY:
+                continue
+            view = _per_dollar(figures(q, g, cn=cn))
+            if view[key] and view["market"] == own["market"]:
+                newer.append(view)
+        newer.sort(key=lambda v: -float(v[key]))
     verdict, ratio, break_even = "unpriced", None, None
-    if own["tflops_per_usd"] and newer:
-        ratio = float(newer[0]["tflops_per_usd"]) / float(own["tflops_per_usd"])
+    if own[key] and newer:
+        ratio = float(newer[0][key]) / float(own[key])
         verdict = "yes" if ratio <= STILL_GOOD else "no"
         # The price per GPU-hour (in the listed currency) at which it buys as much work per dollar.
         break_even = own["price"] / ratio
-    elif own["tflops_per_usd"]:
+    elif own[key]:
         verdict = "yes"  # nothing newer is priced in its market
     priced = [v for v in newer if v.get("usd_per_gpu_hour")]
     roomier = bool(own["usd_per_gpu_hour"]) and all(
@@ -82,6 +98,7 @@ def answer(q: Question, reply: Reply) -> bool:
         "worth",
         gpu=own,
         newer=newer[:SHOWN],
+        older=older,
         verdict=verdict,
         ratio=ratio,
         break_even=break_even,
@@ -94,9 +111,16 @@ def answer(q: Question, reply: Reply) -> bool:
         consumer=spec.segment == "consumer",
         nvlink=spec.scale_up_gbs is not None,
         job=capability.topic(q.text) == "training" or q.u.said.get("method") is not None,
-        serving=q.u.task == "serve",
+        serving=serving,
     )
     return True
+
+
+def _per_dollar(view: dict[str, Any]) -> dict[str, Any]:
+    """The view with `bw_per_usd`: memory bandwidth in GB/s per dollar-hour (None where unpriced)."""
+    usd, tbs = view.get("usd_per_gpu_hour"), view.get("bandwidth_tbs")
+    view["bw_per_usd"] = float(tbs) * 1000 / float(usd) if usd and tbs else None
+    return view
 
 
 def _smallest_instance(catalog: Catalog, spec: GpuSpec | None) -> int | None:

@@ -1,0 +1,75 @@
+""" "What's the best GPU for fine-tuning a 7B model?", "哪张卡最适合微调 13B": with no data said, the job is
+planned on a reference amount of data (1B tokens; from scratch, the compute-optimal 20 tokens per
+parameter) across the catalogue, and the plans are ranked by total cost, as a plan with data would be:
+the pick, the runners-up, and the time and cost per that amount, which scale with the real data."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.dialogue.answers.base import Question
+from bot.dialogue.answers.feasibility import REFERENCE_TOKENS
+from bot.dialogue.plan import training_software
+from bot.dialogue.reply import Reply
+from bot.nlu.lexicon import has_cue
+from bot.nlu.question_cues import BEST_GPU
+from bot.nlu.text import normalise
+from bot.render.views import option_view
+from sizing.errors import SizingError
+from sizing.types import Method, SizingRequest
+from sizing.workload import CHINCHILLA_TOKENS_PER_PARAM
+
+NEEDS = ("params",)
+DEFAULTS = {"tokens": "1B (fine-tuning) or 20 per parameter (from scratch)", "method": "full_finetune"}
+SHOWN = 3
+# A job this message already sizes beyond the model: then it is a plan (or its own question).
+PLAN_SLOTS = ("tokens", "data_bytes", "days", "budget", "gpu", "gpu_count")
+
+
+def applies(q: Question, form_in_progress: bool) -> bool:
+    """ "best GPU for <a sized training job>", with nothing else of a plan said and no GPU named."""
+    if form_in_progress or q.u.gpus or q.u.task == "serve" or q.u.said.get("params") is None:
+        return False
+    if any(q.u.said.get(k) is not None for k in PLAN_SLOTS):
+        return False
+    return has_cue(normalise(q.text).lower, BEST_GPU)
+
+
+def answer(q: Question, reply: Reply) -> bool:
+    params = float(q.slot("params"))
+    method: Method = q.slot("method") or "full_finetune"
+    active = q.slot("active_params")
+    scratch = method == "pretrain" and not q.slot("continued")
+    tokens = CHINCHILLA_TOKENS_PER_PARAM * float(active or params) if scratch else REFERENCE_TOKENS
+    request = SizingRequest(
+        params=params,
+        tokens=tokens,
+        method=method,
+        today=q.today,
+        active_params=float(active) if active else None,
+        **training_software({"stack": q.slot("stack"), "recompute": q.slot("recompute"), "method": method}),
+    )
+    try:
+        result = q.plan(request, q.market)
+    except SizingError:
+        return False
+    rows = [option_view(o.to_dict(result.currency), q.catalog) for o in result.options if o.fits]
+    if not rows:
+        return False
+    reply.add(
+        "best_gpu",
+        params=params,
+        method=method,
+        tokens=tokens,
+        scratch=scratch,
+        rows=rows[:SHOWN],
+    )
+    return True
+
+
+def offered(q: Question) -> dict[str, Any]:
+    """The job a follow-up plans ("each sample is about 1k tokens", a deadline): the model and method."""
+    slots: dict[str, Any] = {"params": float(q.slot("params")), "method": q.slot("method") or "full_finetune"}
+    if q.slot("active_params"):
+        slots["active_params"] = float(q.slot("active_params"))
+    return slots
