@@ -13,6 +13,13 @@ from dataclasses import dataclass
 from typing import Literal
 
 from knowledge.gpu_names import GpuNames
+from knowledge.hardware_words import (
+    NETWORK_WORDS,
+    NETWORK_WORDS_HANT,
+    STORAGE_WORDS,
+    STORAGE_WORDS_HANT,
+    pattern,
+)
 from knowledge.schema import GpuRecord
 
 _NUM = r"(?<![a-z0-9.])(\d+(?:\.\d+)?)"
@@ -44,10 +51,10 @@ _DTYPE_ALIASES = {"半精度": "fp16", "单精度": "fp32", "單精度": "fp32"}
 _FABRIC = re.compile(r"nvlink|infinity fabric|xgmi|互联|互聯|卡间|卡間")
 _SENTENCE = re.compile(r"[。！？!?；;\n]|\.\s")
 _MEMORY_WORDS = re.compile(r"显存|顯存|vram|hbm|gddr|memory|版本|version|版")
+# The training data, a server's RAM or disk, or a link speed ("100G 網路", "25G 网卡", "100g ethernet").
 _NOT_GPU_MEMORY = re.compile(
-    r"数据|數據|data|语料|語料|存储|存儲|storage|disk|硬盘|硬碟|\bram\b|内存|記憶體|checkpoint"
-    # a link speed: "100G 網路", "25G 网卡", "100g ethernet"
-    r"|网络|網路|網絡|网卡|網卡|network|ethernet|以太|乙太|infiniband|roce|\bnic"
+    r"数据|數據|data|语料|語料|checkpoint|"
+    + pattern(STORAGE_WORDS + STORAGE_WORDS_HANT + NETWORK_WORDS + NETWORK_WORDS_HANT)
 )
 # A range ("16-32GB", "16GB~32GB", "16 至 32G") or a figure tied to a tier word names a bracket the
 # user is asking about, not a spec of the GPU in the sentence (QA: "RTX 3090 适合 16-32GB 档的训练吗").

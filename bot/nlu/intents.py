@@ -129,25 +129,6 @@ DEFER = (
     "你说了算",
 )  # fmt: skip
 DEFER_MAX = 48
-LIST_GPUS = (
-    "有哪些gpu",
-    "有哪些显卡",
-    "有哪些卡",
-    "支持哪些gpu",
-    "支持哪些显卡",
-    "哪些gpu",
-    "gpu列表",
-    "显卡列表",
-    "list gpus",
-    "list gpu",
-    "list the gpus",
-    "which gpus",
-    "what gpus",
-    "available gpus",
-    "gpu list",
-    "all gpus",
-    "show gpus",
-)
 COMPARE = (
     "差多少",
     "差在哪",
@@ -491,7 +472,7 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
             has_any(t, cues.MOST_MEMORY) or has_any(t, cues.MOST_COMPUTE) or has_any(t, cues.MOST_BANDWIDTH)
         ):
             return "list_gpus"  # "显存最大的卡是哪张": the catalogue's extreme on that figure
-        if has_any(t, cues.LIST_GPUS) or has_any(t, LIST_GPUS) or _lists_gpus(t, sig):
+        if has_any(t, cues.LIST_GPUS) or _lists_gpus(t, sig):
             return "faq" if _gpus_for_a_technique(sig) else "list_gpus"
         if not gpus and has_any(t, cues.OTHER_ACCELERATORS) and (yes_no or has_any(t, QUESTION)):
             return "list_gpus"  # "Do you support TPUs?": what the catalogue covers

@@ -9,6 +9,8 @@ from __future__ import annotations
 import functools
 import re
 
+from knowledge.hardware_words import LINK_SPEED_WORDS, NETWORK_WORDS
+
 # Words that say the user is thinking of spot/preemptible capacity: the pitfall context's
 # mentions_spot, and with a question about it, the spot answer (intents: "spot").
 SPOT_WORDS = re.compile(r"spot|preempt|竞价|競價|抢占|搶佔|搶占|可中断|可中斷", re.IGNORECASE)
@@ -354,22 +356,27 @@ def asks_price(s: str) -> bool:
     return at != -1 and not has_cue(s[at + 8 : at + 40], NOT_MONEY)
 
 
-# Periods a price can be asked per ("per hour", "月租"), for Parse.price_period.
+# One unit of time written out ("一小时", "an hour", "一个月"): the period a price is asked per ("H100 一个月
+# 要多少"), or an amount's period when it stands right before it ("一小时是 2 美元", units.period_near).
+ONE_UNIT_PERIODS: tuple[tuple[str, str], ...] = (
+    ("一小时", "hour"), ("一个小时", "hour"), ("1小时", "hour"), ("1个小时", "hour"), ("an hour", "hour"),
+    ("一天", "day"), ("a day", "day"), ("一周", "week"), ("一星期", "week"), ("a week", "week"),
+    ("一个月", "month"), ("1个月", "month"), ("a month", "month"),
+    ("一个季度", "quarter"), ("a quarter", "quarter"),
+    ("一年", "year"), ("1年", "year"), ("a year", "year"),
+)  # fmt: skip
+# Periods a price can be asked per ("per hour", "月租"), for Parse.price_period; rent has no quarterly price.
 PRICE_PERIODS: tuple[tuple[str, str], ...] = (
-    ("per hour", "hour"), ("an hour", "hour"), ("/hour", "hour"), ("/hr", "hour"), ("/h", "hour"),
+    ("per hour", "hour"), ("/hour", "hour"), ("/hr", "hour"), ("/h", "hour"),
     ("hourly", "hour"), ("per gpu-hour", "hour"), ("per gpu hour", "hour"), ("每小时", "hour"),
-    ("一小时", "hour"),
-    ("1小时", "hour"), ("按小时", "hour"), ("时租", "hour"), ("按量", "hour"), ("每卡时", "hour"),
-    ("卡时", "hour"),
-    ("per day", "day"), ("a day", "day"), ("daily", "day"), ("每天", "day"), ("一天", "day"), ("按天", "day"),
-    ("per month", "month"), ("a month", "month"), ("/month", "month"), ("/mo", "month"), ("monthly", "month"),
-    ("每月", "month"), ("每个月", "month"), ("一个月", "month"), ("1个月", "month"), ("月租", "month"),
-    ("包月", "month"), ("按月", "month"),
-    ("per year", "year"), ("a year", "year"), ("/year", "year"), ("/yr", "year"), ("yearly", "year"),
-    ("annually", "year"), ("per annum", "year"), ("每年", "year"), ("一年", "year"), ("1年", "year"),
-    ("包年", "year"), ("按年", "year"),
-    ("per week", "week"), ("a week", "week"), ("/week", "week"), ("weekly", "week"), ("每周", "week"),
-    ("一周", "week"), ("一星期", "week"), ("按周", "week"),
+    ("按小时", "hour"), ("时租", "hour"), ("按量", "hour"), ("每卡时", "hour"), ("卡时", "hour"),
+    ("per day", "day"), ("daily", "day"), ("每天", "day"), ("按天", "day"),
+    ("per month", "month"), ("/month", "month"), ("/mo", "month"), ("monthly", "month"),
+    ("每月", "month"), ("每个月", "month"), ("月租", "month"), ("包月", "month"), ("按月", "month"),
+    ("per year", "year"), ("/year", "year"), ("/yr", "year"), ("yearly", "year"),
+    ("annually", "year"), ("per annum", "year"), ("每年", "year"), ("包年", "year"), ("按年", "year"),
+    ("per week", "week"), ("/week", "week"), ("weekly", "week"), ("每周", "week"), ("按周", "week"),
+    *((phrase, period) for phrase, period in ONE_UNIT_PERIODS if period != "quarter"),
 )  # fmt: skip
 # Pre-training from a base model rather than from scratch (Slots.continued): no tokens-per-parameter advice.
 CONTINUED_PRETRAIN = (
@@ -386,10 +393,8 @@ TOKEN_CUES = ("token", "tokens", "词元")
 DATA_CUES = ("数据", "语料", "训练集", "资料", "data", "dataset", "corpus")
 # Byte sizes near these words are GPU memory or network speed, not the training data.
 HARDWARE_CUES = (
-    "显存", "内存", "带宽", "网络", "网卡", "每张", "每卡", "单卡", "memory", "vram", "ram", "hbm",
-    "bandwidth", "network", "infiniband", "ib", "roce", "nvlink", "ethernet", "per gpu", "per card",
-    "网路", "以太网", "乙太网", "gbe",
-    "each", "interconnect", "版本", "version", "variant", "sku",
+    "显存", "内存", "每张", "每卡", "单卡", "memory", "vram", "ram", "hbm", "per gpu", "per card", "gbe",
+    "each", "interconnect", "版本", "version", "variant", "sku", *NETWORK_WORDS, *LINK_SPEED_WORDS,
 )  # fmt: skip
 MONEY_CUES = (
     "预算", "经费", "花费", "费用", "成本", "包月", "月租", "时租", "每月", "每个月", "每小时",

@@ -8,15 +8,17 @@ from __future__ import annotations
 import re
 
 from bot.nlu.text import normalise
+from knowledge.hardware_words import NETWORK_WORDS, pattern
 
 # Chinese names of Ethernet speeds.
 NAMED_SPEEDS = (("十万兆", 100.0), ("万兆", 10.0), ("千兆", 1.0))
 _SPEED = re.compile(
     r"(?<![\w.])(\d+(?:\.\d+)?)\s*(t|g)(b|bit|bits)?(?:e\b|ps\b|/s|it/s)?(?![a-z0-9])", re.IGNORECASE
 )
+# The network words, and more that only a speed takes: any 网 ("网速"), a fabric, a rate's unit.
 _NETWORK_NEAR = re.compile(
-    r"网|網|ethernet|eth\b|以太|乙太|infiniband|\bib\b|roce|rdma|efa|\bnic|link|network|interconnect|互联|互聯|"
-    r"gbe|gbps|tbps|gb/s|tb/s",
+    pattern(NETWORK_WORDS)
+    + r"|网|網|eth\b|以太|乙太|rdma|efa|link|interconnect|互联|互聯|gbe|gbps|tbps|gb/s|tb/s",
     re.IGNORECASE,
 )
 # How far a network word may be from the number (characters either side).

@@ -136,9 +136,8 @@ LIST_GPUS = (
     "有什么卡", "有哪些型号", "有什么显卡", "有什么gpu",
     "list gpus", "list gpu", "list the gpus", "list all", "all gpus", "all the gpus", "show gpus", "gpu list",
     "gpu catalog", "gpu catalogue", "the catalog", "the catalogue", "your catalog", "your catalogue",
-    "which gpus do you", "what gpus do you", "gpus do you know", "gpus do you have", "gpus do you support",
-    "gpus are supported", "gpus are available", "available gpus", "supported gpus", "what gpus are there",
-    "which gpus are there", "what gpus can you", "which gpus can you", "what accelerators",
+    "which gpus", "what gpus", "gpus do you know", "gpus do you have", "gpus do you support",
+    "gpus are supported", "gpus are available", "available gpus", "supported gpus", "what accelerators",
     "which accelerators", "accelerators do you", "what cards do you", "which cards do you",
     "cards are available", "available cards", "cards available", "gpus available", "what gpu options",
     "what cards can you",
@@ -255,13 +254,16 @@ MEMORY_ASK = (
 # Asking how big the saved files are: a checkpoint or the weights on disk ("How big is a checkpoint
 # of a 70B model?", "7B 全参训练一个 checkpoint 多大", "70B 模型的權重檔案有多大"). Taiwan's 檔案 (a file)
 # is 档案 once simplified. The FAQ answers it per parameter; the memory answer would be GPU memory.
-STORED_FILES = (
-    "checkpoint", "checkpoints", "weights file", "weight file", "weight files", "weights on disk",
-    "model file", "model files", "safetensors", "检查点", "权重文件", "模型文件", "权重档案", "模型档案",
-    "权重有多大", "权重多大", "存档", "adapter", "adapters", "lora adapter", "适配器", "adapter file",
+# The answer (bot/dialogue/answers/stored.py) tells weights from checkpoints by the first two lists.
+WEIGHT_FILES = (
+    "weights file", "weight file", "weight files", "weights on disk", "model file", "model files",
+    "safetensors", "权重文件", "模型文件", "权重档案", "模型档案", "权重有多大", "权重多大",
     # the weights themselves, with a size asked and no GPU memory word (intents._asks_stored_size)
     "weights", "权重",
 )  # fmt: skip
+CHECKPOINT_FILES = ("checkpoint", "checkpoints", "检查点", "存档")
+ADAPTER_FILES = ("adapter", "adapters", "lora adapter", "适配器", "adapter file")
+STORED_FILES = WEIGHT_FILES + CHECKPOINT_FILES + ADAPTER_FILES
 SIZE_ASK = (
     "how big", "how large", "what size", "size of", "how much disk", "how much storage", "how many gb",
     "多大", "大小", "多少gb", "多少g", "占多少", "多少存储", "多少硬盘", "多少磁盘", "多少空间",

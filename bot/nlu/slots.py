@@ -44,6 +44,7 @@ from bot.nlu.units import (
     window_before,
 )
 from knowledge.gpu_names import catalogue_names
+from knowledge.hardware_words import LINK_SPEED_WORDS, NETWORK_WORDS, STORAGE_WORDS
 from knowledge.text_units import text_units
 
 # Units of text a dataset may be counted in, and the tokens each is worth (knowledge/data/settings.yaml).
@@ -546,9 +547,8 @@ _GPU_MEMORY_CUES = (
 )  # fmt: skip
 _AT_MOST = ("or less", "or below", "or under", "以下", "以内", "及以下", "不超过", "不到", "under", "below",
             "less than", "at most", "up to", "最多", "小于", "低于", "≤", "<=", "<")  # fmt: skip
-_LINK_WORDS = ("网络", "网路", "以太网", "乙太网", "网卡", "network", "infiniband", "ib", "roce", "ethernet",
-               "nvlink", "带宽", "bandwidth",
-               "内存", "ram", "disk", "硬盘", "存储", "storage", "ssd", "nvme")  # fmt: skip
+# A size next to these is a link speed or the server's RAM or disk, not the memory a GPU should have.
+_NOT_GPU_MEMORY = (*NETWORK_WORDS, *LINK_SPEED_WORDS, *STORAGE_WORDS)
 MAX_GPU_MEMORY_GB = 2048.0  # bigger than any one accelerator: a data size, not a memory filter
 
 
@@ -558,7 +558,7 @@ def _memory_filter(s: str, before: str, after: str, end: int, size_bytes: float,
     if s.startswith(("/s", "ps", "/秒", " /s"), end) or not 1e9 <= size_bytes <= MAX_GPU_MEMORY_GB * 1e9:
         return False
     near = before + " " + after
-    if lexicon.has_cue(near, lexicon.DATA_CUES) or lexicon.has_cue(near, _LINK_WORDS):
+    if lexicon.has_cue(near, lexicon.DATA_CUES) or lexicon.has_cue(near, _NOT_GPU_MEMORY):
         return False
     tail = s[end:].lstrip(" -的")
     if not (

@@ -228,18 +228,8 @@ def period_near(s: str, start: int, end: int) -> tuple[str, int]:
 
 
 COPULAS = ("是", "约", "大概", "大约", "才", "只要", "就要", "收", "要", "=", ":", "：")
-_UNIT_PERIODS = (
-    ("一小时", "hour"),
-    ("一个小时", "hour"),
-    ("1小时", "hour"),
-    ("1个小时", "hour"),
-    ("an hour", "hour"),
-    ("一个月", "month"),
-    ("1个月", "month"),
-    ("a month", "month"),
-    ("一个季度", "quarter"),
-    ("a quarter", "quarter"),
-)
+# A budget has no yearly period (lexicon.PERIOD_AFTER lists the ones it has).
+_UNIT_PERIODS = tuple((phrase, period) for phrase, period in lexicon.ONE_UNIT_PERIODS if period != "year")
 
 
 def cents_after(s: str, end: int) -> tuple[float, int]:

@@ -7,6 +7,8 @@ import re
 import pytest
 
 from knowledge import load_knowledge
+from knowledge.gpu_names import catalogue_names
+from knowledge.quotes import quotes
 
 
 def kinds(text: str) -> list[tuple[str, str]]:
@@ -100,3 +102,9 @@ def test_a_wrong_4090_figure_is_corrected_when_the_card_is_named(text: str, metr
 )
 def test_naming_variants_or_quantities_draws_no_correction(text: str) -> None:
     assert load_knowledge().factcheck(text) == []
+
+
+def test_a_disk_size_beside_a_gpu_is_not_quoted_as_its_memory() -> None:
+    # "SSD" joined the storage words here when knowledge.hardware_words became their one list.
+    said = quotes("H100 80GB 配 960GB SSD，对吗？", catalogue_names().records)
+    assert [(q.kind, q.value) for q in said] == [("memory", 80.0)]

@@ -114,3 +114,16 @@ def test_a_quoted_hourly_price_is_not_the_budget(text: str) -> None:
 
 def test_an_hourly_budget_the_user_states_stays_a_budget() -> None:
     assert said("we can spend $3/hour")["budget"] == {"amount": 3.0, "currency": "USD", "period": "hour"}
+
+
+@pytest.mark.parametrize(
+    ("text", "rate"),
+    [
+        ("7B 全参微调，一天 500 美元的预算", "7B 全参微调，每天 500 美元的预算"),
+        ("7B fine-tune, a day $500", "7B fine-tune, $500 per day"),
+    ],
+)
+def test_one_day_or_week_right_before_an_amount_is_its_period_like_every_day(text: str, rate: str) -> None:
+    # "一天 500 美元" read as a total of $500 until the unit periods joined lexicon.ONE_UNIT_PERIODS.
+    assert said(text)["budget"] == said(rate)["budget"]
+    assert said("训练 13B，预算是一周 3000 美元")["budget"] == said("训练 13B，预算每周 3000 美元")["budget"]

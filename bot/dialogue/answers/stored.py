@@ -16,6 +16,7 @@ from typing import Any
 from bot.dialogue.answers.base import Question
 from bot.dialogue.reply import Reply
 from bot.nlu.numerals_zh import zh_integer
+from bot.nlu.question_cues import CHECKPOINT_FILES, WEIGHT_FILES
 from bot.nlu.text import normalise
 from sizing.architecture import derive
 from sizing.storage import CHECKPOINT_BYTES_PER_PARAM, WEIGHT_FILE_BYTES_PER_PARAM, saved_sizes
@@ -24,11 +25,14 @@ from sizing.workload import LORA_RANK, lora_params
 NEEDS = ("params",)  # or a named model, whose exact size is used
 DEFAULTS: dict[str, Any] = {"lora_rank": LORA_RANK}
 FAQ_ID = "faq.checkpoint_storage"
-# What the message asks about: the weights (a file to load or export), or the training checkpoints.
+# What the message asks about: the weights (a file to load or export), or the training checkpoints: the words
+# that route here (question_cues), matched anywhere in a word, and more that only choose between the two.
 WEIGHT_WORDS = re.compile(
-    r"weights?|safetensors|model files?|gguf|权重|模型文件|模型档案|模型本身|下载", re.IGNORECASE
+    "|".join(map(re.escape, (*WEIGHT_FILES, "weight", "gguf", "模型本身", "下载"))), re.IGNORECASE
 )
-CHECKPOINT_WORDS = re.compile(r"checkpoints?|ckpt|检查点|存档|断点|续训|resum", re.IGNORECASE)
+CHECKPOINT_WORDS = re.compile(
+    "|".join(map(re.escape, (*CHECKPOINT_FILES, "ckpt", "断点", "续训", "resum"))), re.IGNORECASE
+)
 # How many checkpoints are kept: "keeping the last 3", "keep 5 checkpoints", "保留 3 个", "留最近三份".
 _COPIES = re.compile(
     r"(?:keep(?:ing)?|retain(?:ing)?|store|storing|保留|留|存)\s*(?:the\s+)?"

@@ -1,0 +1,31 @@
+"""Words for a server's parts that are not a GPU's memory: the network between nodes, link speeds and the
+server's own RAM and disks. A byte size or a speed next to one of them is a link speed or storage ("100G
+网卡", "400Gb InfiniBand", "2TB NVMe"), never GPU memory and never the training data. One list per concept,
+simplified Chinese and lower-case English, for every reader: the NLU (bot/nlu: the memory filter, hardware
+sizes, link speeds) and the quotes of GPU specs (knowledge.quotes), which also reads Taiwan's spellings."""
+
+from __future__ import annotations
+
+import re
+
+# The network between nodes.
+NETWORK_WORDS = (
+    "网络", "网路", "以太", "乙太", "网卡", "network", "networks", "networking", "infiniband", "ib",
+    "roce", "rocev2", "ethernet", "nic", "nics",
+)  # fmt: skip
+# The same words as Taiwan writes them, for text read before simplification (knowledge.quotes).
+NETWORK_WORDS_HANT = ("網路", "網絡", "網卡")
+# A transfer rate between GPUs or nodes: a size next to these is a speed.
+LINK_SPEED_WORDS = ("nvlink", "带宽", "bandwidth")
+# The server's RAM and disks.
+STORAGE_WORDS = ("内存", "ram", "disk", "disks", "硬盘", "存储", "storage", "ssd", "nvme")
+STORAGE_WORDS_HANT = ("存儲", "硬碟", "記憶體")
+
+
+def pattern(words: tuple[str, ...]) -> str:
+    """A regex alternation of `words` for lower-case text: an English word must not run on into other
+    letters or digits ("ib" is not in "400gib"); Chinese matches anywhere."""
+    return "|".join(
+        rf"(?<![a-z0-9]){re.escape(w)}(?![a-z0-9])" if w.isascii() else re.escape(w)
+        for w in sorted(words, key=len, reverse=True)
+    )
