@@ -58,6 +58,16 @@ def plan(request: SizingRequest, catalog: Catalog) -> SizingResult:
     return plan_with(request, catalog, prune=True)
 
 
+def fits(request: SizingRequest, gpu: GpuSpec, catalog: Catalog) -> bool:
+    """Whether some layout fits the request's model on exactly request.gpus × `gpu`: the layout probe
+    plan() asks (memory floor, then the first fitting layout), without planning, pricing or ranking.
+    It agrees with plan(request).options[0].fits for a request naming one GPU and a count
+    (tests/sizing/test_fit_probe.py), at a tenth of the time; capacity searches ask it ~20 times a method."""
+    if request.gpus is None:
+        raise ValueError("fits() needs a GPU count")
+    return Evaluator(normalise(request), catalog).fits(gpu, request.gpus)
+
+
 def plan_with(request: SizingRequest, catalog: Catalog, *, prune: bool) -> SizingResult:
     """plan(); `prune=False` searches every GPU type and every faster variant (sizing.prune), which
     must give the same answer, only slower (tests/sizing/test_search_shortcuts.py)."""

@@ -229,7 +229,7 @@ class Consultant:
             if u.said.get("days") is None and "days" not in state.skipped:
                 state.skipped.append("days")  # "多久" on owned GPUs: the time is the answer
         if u.intent == "capacity" or (state.owned and asks_capacity(text)):
-            if capacity_answer(state, u, reply, self.kb.catalog, self._plan, self._clock()):
+            if capacity_answer(state, u, reply, self.kb.catalog, self._clock()):
                 return state
         if u.proposes_gpu and state.last is not None and capability_topic(text) in (None, "training"):
             # "用 4090 可以吗", "能用 4090 训练吗" after a plan: the plan on that GPU, not its datasheet

@@ -18,12 +18,13 @@ from bot.dialogue.plan import build_request
 from bot.dialogue.state import DialogueState
 from bot.render.views import option_view, resolve_gpus
 from sizing.errors import SizingError
+from sizing.plan import fits as fits_on
 from sizing.types import Catalog, Method, SizingRequest
 
 # NVIDIA's China-market datacenter SKUs in the catalogue (knowledge/data/gpus.yaml: h800, h20, a800).
 CHINA_GPUS = ("h800", "h20", "a800")
 MAX_CHINA_OPTIONS = 4
-# Capacity search range (parameters) and steps: 1e8..1e13 in log space, 1% precision in ~20 calls.
+# Capacity search range (parameters) and steps: 1e8..1e13 in log space, 20 halvings (0.001%).
 CAPACITY_LOW, CAPACITY_HIGH, CAPACITY_STEPS = 1e8, 1e13, 20
 CAPACITY_METHODS: tuple[Method, ...] = ("full_finetune", "lora", "qlora", "pretrain")
 # Tokens for a capacity probe: memory does not depend on the data size; any small corpus will do.
@@ -78,7 +79,6 @@ def capacity(
     gpu: str,
     gpus: int,
     catalog: Catalog,
-    plan: Planner,
     today: dt.date,
     methods: tuple[Method, ...] = CAPACITY_METHODS,
 ) -> tuple[str, list[dict[str, Any]]]:
@@ -100,10 +100,9 @@ def capacity(
             today=today,
         )
         try:
-            options = plan(request, catalog).options
+            return fits_on(request, spec, catalog)  # the engine's layout probe: no plan, no prices
         except SizingError:
             return False
-        return bool(options) and options[0].fits
 
     rows: list[dict[str, Any]] = []
     for method in methods:

@@ -147,7 +147,7 @@ def _training(q: Question, spec: GpuSpec) -> tuple[str, list[dict[str, Any]]]:
     """Whether a GPU suits training, from what decides it: NVLink for sharding across GPUs, BF16 for
     mixed precision, and the largest model each method fits on one card (the engine's memory)."""
     try:
-        _, rows = capacity(spec.id, 1, q.catalog, q.plan, q.today)
+        _, rows = capacity(spec.id, 1, q.catalog, q.today)
     except SizingError:
         rows = []
     if not spec.tflops.bf16:

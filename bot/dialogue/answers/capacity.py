@@ -5,7 +5,6 @@ from __future__ import annotations
 import datetime as dt
 
 from bot.dialogue.hardware import capacity
-from bot.dialogue.memo import Planner
 from bot.dialogue.reply import Reply
 from bot.dialogue.state import DialogueState
 from bot.dialogue.understand import Understood
@@ -14,7 +13,7 @@ from sizing.types import Catalog
 
 
 def capacity_answer(
-    state: DialogueState, u: Understood, reply: Reply, catalog: Catalog, plan: Planner, today: dt.date
+    state: DialogueState, u: Understood, reply: Reply, catalog: Catalog, today: dt.date
 ) -> bool:
     """Answer "我们有8张A100，能训多大的模型？"; False when the GPU type or count is unknown
     (the turn then goes on as an ordinary one and asks for what is missing)."""
@@ -23,7 +22,7 @@ def capacity_answer(
     if not gpu or not count:
         return False
     try:
-        gpu_id, rows = capacity(str(gpu), int(count), catalog, plan, today)
+        gpu_id, rows = capacity(str(gpu), int(count), catalog, today)
     except SizingError:
         return False
     state.slots["gpu"], state.slots["gpu_count"] = gpu, count

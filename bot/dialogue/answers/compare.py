@@ -254,7 +254,7 @@ def for_job(q: Question, a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]
         methods = JOB_ROWS.get(method, ("lora",))
         for view in (best, roomier):
             try:
-                _, rows = capacity(view["id"], 1, q.catalog, q.plan, q.today, methods)
+                _, rows = capacity(view["id"], 1, q.catalog, q.today, methods)
             except SizingError:
                 rows = []
             largest[view["id"]] = {r["method"]: r["params"] for r in rows}
