@@ -91,6 +91,9 @@ def test_mixture_of_experts_cards_hold_every_expert_but_run_a_few(kb: KnowledgeB
         ("深度求索V3", "deepseek-v3"),
         ("glm-4-9b-chat", "glm-4-9b"),
         ("LLAMA 3 70B", "llama-3-70b"),
+        ("DeepSeek-R1-Distill-Qwen-32B", "deepseek-r1-distill-qwen-32b"),
+        ("deepseek-ai/DeepSeek-R1-Distill-Llama-70B", "deepseek-r1-distill-llama-70b"),
+        ("r1 distill qwen 1.5b", "deepseek-r1-distill-qwen-1.5b"),
     ],
 )
 def test_names_people_type_find_the_model(said: str, model_id: str, kb: KnowledgeBase) -> None:
@@ -103,6 +106,25 @@ def test_a_near_miss_finds_nothing_but_offers_the_close_names(kb: KnowledgeBase)
     close = kb.close_models("Llama 3.1 7B")
     assert "llama-3.1-8b" in close and "llama-3.1-70b" in close
     assert kb.find_model("") is None and kb.close_models("") == []
+
+
+@pytest.mark.parametrize(
+    "distill, base",
+    [
+        ("DeepSeek-R1-Distill-Qwen-7B", "qwen2.5-7b"),
+        ("DeepSeek-R1-Distill-Qwen-14B", "qwen2.5-14b"),
+        ("DeepSeek-R1-Distill-Qwen-32B", "qwen2.5-32b"),
+        ("DeepSeek-R1-Distill-Llama-8B", "llama-3.1-8b"),
+        ("DeepSeek-R1-Distill-Llama-70B", "llama-3.3-70b"),
+    ],
+)
+def test_an_r1_distill_is_its_own_card_with_its_base_models_shape(
+    distill: str, base: str, kb: KnowledgeBase
+) -> None:
+    found, of = kb.find_model(distill), kb.find_model(base)
+    assert found is not None and of is not None and found.id != of.id
+    shape = ("layers", "hidden", "heads", "kv_heads", "head_dim", "ffn", "vocab")
+    assert [getattr(found, f) for f in shape] == [getattr(of, f) for f in shape]
 
 
 def test_version_numbers_are_never_confused(kb: KnowledgeBase) -> None:
