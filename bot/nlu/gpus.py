@@ -21,7 +21,7 @@ SEP_KEY = "\x00"  # knowledge.names.key's separator edge
 
 # Words for "GPU" that make a preceding number a count ("16张卡", "8 GPUs", "8块显卡").
 GPU_WORDS = ("张显卡", "张卡", "块显卡", "块卡", "张gpu", "块gpu", "个gpu", "张", "卡", "显卡")
-GPU_WORDS_EN = ("gpus", "gpu", "cards", "card", "accelerators")
+GPU_WORDS_EN = (*(w for w in lexicon.GPU_NOUNS if w.isascii()), "accelerators")
 
 
 @dataclass(frozen=True, slots=True)

@@ -317,7 +317,7 @@ FIXED_HARDWARE = (
     "my gpu",
     "our gpus", "my laptop", "消费级",
 )  # fmt: skip
-GPU_WORDS = ("gpu", "gpus", "card", "cards", "显卡", "卡", "算力")
+GPU_WORDS = (*lexicon.GPU_NOUNS, "算力")
 # A rate per period, which only a price has ("per hour", "/hr", "每小时"); "for a month" may be a rental.
 PER_PERIOD = (
     "per hour", "per day", "per week", "per month", "per year", "/hour", "/hr", "/h", "/month", "/mo",

@@ -541,10 +541,7 @@ def _hardware_size(s: str, before: str, after: str, end: int) -> bool:
 
 # Words for a GPU or its memory: next to a byte size that no GPU name owns, it is a memory size asked
 # for ("which GPUs have 80GB or more?", "cheapest cloud GPU with 48GB", "显存80G以上的卡有哪些").
-_GPU_MEMORY_CUES = (
-    "gpu", "gpus", "card", "cards", "显卡", "卡", "显存", "vram", "hbm", "gpu memory", "accelerator",
-    "accelerators",
-)  # fmt: skip
+_GPU_MEMORY_CUES = (*lexicon.GPU_NOUNS, "显存", "vram", "hbm", "gpu memory", "accelerator", "accelerators")
 _AT_MOST = ("or less", "or below", "or under", "以下", "以内", "及以下", "不超过", "不到", "under", "below",
             "less than", "at most", "up to", "最多", "小于", "低于", "≤", "<=", "<")  # fmt: skip
 # A size next to these is a link speed or the server's RAM or disk, not the memory a GPU should have.
