@@ -163,7 +163,11 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
         return "best_gpu"  # a sized job and "which GPU is best": ranked per reference data, not the form
     if kind != "figure_check" and worth.applies(q, form_in_progress):
         return "worth"  # one GPU, "still worth it?", no job sized: before its datasheet or a form
-    if kind == "gpu_info" and q.u.yes_no and capability.asks_capability(q.text):
+    if (
+        kind == "gpu_info"
+        and (q.u.yes_no or capability.topic(q.text) == "fp8_speed")
+        and capability.asks_capability(q.text)
+    ):  # "H100 的 FP8 比 BF16 快多少" asks no yes/no but is about what the GPU can do
         return "capability"
     if (
         kind in ("size", "feasibility", "gpu_info", "faq")

@@ -578,7 +578,12 @@ def _question_kind(
         return "cheapest_offering"  # "cheapest place to rent an H200", "cheapest cloud GPU with 48GB"
     if len(set(gpus)) >= 2 and not sized and asks_price and not comparing_gpus:
         return "price"  # "price difference between A100 40GB and 80GB on Lambda"
-    if len(set(gpus)) >= 2 and (comparing_gpus or has_any(t, COMPARE) or has_any(t, cues.ALTERNATIVE)):
+    # "is the A10G the same as the A10?"; "Lambda 的 H100 和 GCP 的 A100 哪个便宜": two GPUs, each at its
+    # provider, weighed against each other
+    weighed = has_any(t, cues.SAME_ASKS) or (len(set(sig.providers)) >= 2 and has_any(t, cues.CHEAPER))
+    if len(set(gpus)) >= 2 and (
+        comparing_gpus or weighed or has_any(t, COMPARE) or has_any(t, cues.ALTERNATIVE)
+    ):
         return "gpu_compare"  # with a workload too: "Is H200 better than H100 for a 70B model?", "A or B"
     if not sized and _compares_providers(t, sig, short):
         return "provider_compare"

@@ -46,6 +46,17 @@ WH_WORDS = (
 )  # fmt: skip
 # An alternative question ("A100 or H100?", "A100 还是 H100") asks to choose, not yes/no.
 ALTERNATIVE = ("还是", " or ")
+# How much faster one number format runs than another ("H100 的 FP8 比 BF16 快多少"; answers/capability.py).
+SPEEDUP_ASKS = (
+    "快多少", "快几倍", "快多少倍", "提速", "加速多少", "多快", "how much faster", "faster", "speedup",
+    "speed-up", "speed up", "speed", "速度",
+)  # fmt: skip
+# Whether two GPUs are one and the same part ("is the A10G the same as the A10?", "A800 和 A100 是一回事吗"):
+# a yes/no over every figure, with what differs (answers/compare.py).
+SAME_ASKS = (
+    "the same as", "same as the", "same gpu", "same card", "same chip", "identical", "a rebrand", "rebranded",
+    "一样吗", "一样么", "一样的吗", "是一样的", "相同吗", "一样不", "同一款", "同一张", "同一个", "一回事",
+)  # fmt: skip
 
 # -- price and providers ----------------------------------------------------------------------
 # Comparing providers or prices ("is Lambda cheaper than AWS", "阿里云和腾讯云哪个便宜").

@@ -10,7 +10,8 @@ from typing import Any
 from bot.dialogue.answers.base import Question, main_variant
 from bot.dialogue.hardware import capacity
 from bot.dialogue.reply import Reply
-from bot.nlu.lexicon import find_phrase
+from bot.nlu.lexicon import find_phrase, has_cue
+from bot.nlu.question_cues import SPEEDUP_ASKS
 from bot.nlu.text import normalise
 from bot.render.views import entry_view, find_entry
 from sizing.errors import SizingError
@@ -27,6 +28,11 @@ TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
                "multi node", "multi-gpu", "multi gpu", "multiple gpus", "several gpus", "many gpus",
                "cluster",
                "distributed", "scale out", "across machines", "across nodes")),
+    # "H100 的 FP8 比 BF16 快多少": the two number formats' rates on one GPU (before the "fp8" yes/no)
+    ("fp8_speed", ()),
+    # "MI300X 能用 PyTorch 吗": the software stack the GPU runs (before "training", which "train on" says)
+    ("software", ("pytorch", "torch", "tensorflow", "jax", "cuda", "rocm", "deepspeed", "megatron",
+                  "hugging face", "huggingface", "transformers", "vllm", "sglang", "软件栈", "框架")),
     ("fp8", ("fp8",)),
     ("training", ("good for training", "good for fine-tuning", "good for finetuning", "good for fine tuning",
                   "suitable for training", "suitable for fine-tuning", "ok for training", "okay for training",
@@ -80,8 +86,18 @@ _USE_TO_TRAIN = re.compile(
 )
 
 
+SIXTEEN_BIT = ("bf16", "bfloat16", "fp16")
+# The software platform a GPU's vendor ships, per knowledge/data/software.yaml (its `supported`
+# architectures decide which one a GPU gets).
+STACKS = ("sw.rocm_stack", "sw.cuda_driver")
+FP8_FAQ = "faq.fp8"
+
+
 def topic(text: str) -> str | None:
     low = normalise(text).lower
+    if find_phrase(low, "fp8") != -1 and any(find_phrase(low, c) != -1 for c in SIXTEEN_BIT):
+        if has_cue(low, SPEEDUP_ASKS):
+            return "fp8_speed"
     for name, cues in TOPICS:
         if any(find_phrase(low, c) != -1 for c in cues):
             return name
@@ -122,6 +138,20 @@ def answer(q: Question, reply: Reply) -> bool:
         verdict, rows = _training(q, spec)
     elif asked == "fp8":
         verdict = "yes" if spec.tflops.fp8 else "no"
+    elif asked == "fp8_speed":
+        # Peak dense FP8 against BF16 on this GPU; what a real run gains is the FAQ's (its sources).
+        verdict = "ratio" if spec.tflops.fp8 and spec.tflops.bf16 else "no"
+        entry = find_entry(q.kb, FP8_FAQ)
+        if entry is not None and verdict == "ratio":
+            advice = entry_view(entry, reply.lang)
+            advice["source"] = "; ".join(str(s.ref) for s in getattr(entry, "sources", ()))
+    elif asked == "software":
+        stack = next(
+            (f for f in q.kb.software.features if f.id in STACKS and spec.architecture in f.supported), None
+        )
+        verdict = "yes" if stack is not None else "unknown"
+        if stack is not None:
+            advice = {"advice": _pick(stack.when_supported, reply.lang), "source": stack.source.ref}
     else:
         verdict = "yes" if spec.tflops.bf16 else "no"
     reply.add(

@@ -5,17 +5,20 @@ and what they mean for training and serving."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from bot.dialogue.answers import capability
 from bot.dialogue.answers.base import Question, main_variant
-from bot.dialogue.answers.prices import cheapest, quote
+from bot.dialogue.answers.prices import cheapest, cheapest_per_cloud, every_market, quote
 from bot.dialogue.hardware import CHINA_GPUS, capacity
 from bot.dialogue.reply import Reply
+from bot.nlu.gpus import find_gpus
 from bot.nlu.lexicon import find_phrase, has_cue
-from bot.nlu.question_cues import WORTH_ASKS
+from bot.nlu.providers import find_providers
+from bot.nlu.question_cues import SAME_ASKS, WORTH_ASKS
 from bot.nlu.text import normalise
-from bot.render.views import find_entry
+from bot.render.views import find_entry, pick
 from sizing.errors import SizingError
 from sizing.types import GpuSpec, Method
 
@@ -64,20 +67,25 @@ def aspect(text: str) -> tuple[str | None, int]:
 def answer(q: Question, reply: Reply) -> bool:
     first = main_variant(q.catalog, q.u.gpus[0]) if q.u.gpus else None
     specs: list[GpuSpec] = [first] if first is not None else []
+    named: dict[str, GpuSpec] = {q.u.gpus[0]: first} if first is not None else {}
     for name in q.u.gpus[1:]:
         spec = main_variant(q.catalog, name, like=first)
         if spec is not None and spec not in specs:
             specs.append(spec)
+            named[name] = spec
     if len(specs) < 2:
         return False
     # Prices as the price answer quotes them: where one of the GPUs has only a Chinese marketplace
     # price (RTX 4090, H20), the others are priced in that market too where it lists them.
     cn = q.u.region == "cn" or any(cheapest(q.catalog, s) is None for s in specs)
-    views = [figures(q, s, cn=cn) for s in specs]
+    at = providers_named_with(q.text, named)  # "H100 on Lambda or A100 on GCP": each at its own
+    views = [figures(q, s, cn=cn, at=at.get(s.id)) for s in specs]
     asked, direction = aspect(q.text)
     worth = has_cue(normalise(q.text).lower, WORTH_ASKS)  # the cue list worth.asks reads
     if worth and asked in (None, "overall", "price"):
         asked, direction = "value", 1  # "B200 值得租吗 还是继续用 H100": the first one's work per dollar
+    if asked is None and has_cue(normalise(q.text).lower, SAME_ASKS):
+        asked = "same"  # "is the A10G the same as the A10?": yes/no over every figure, what differs
     if q.u.task == "serve" and (asked == "overall" or (asked is None and _suits(q.text))):
         asked, direction = "serving", 1  # "L4 跟 T4 哪個比較適合推論": memory, then bandwidth decide
     elif asked in (None, "overall") and _names_job(q):
@@ -87,6 +95,8 @@ def answer(q: Question, reply: Reply) -> bool:
     verdict: dict[str, Any] | None
     if asked == "job":
         verdict = for_job(q, views[0], views[1])
+    elif asked == "same":
+        verdict = same_part(q, specs[0], specs[1])
     else:
         verdict = decide(views[0], views[1], asked, direction, q.u.yes_no) if asked is not None else None
     fp8 = fp8_gap(views) if q.slot("precision") == "fp8" else None
@@ -111,6 +121,50 @@ def answer(q: Question, reply: Reply) -> bool:
     return True
 
 
+# The figures that make two GPUs different parts, in the order an answer names them: (view key, the
+# GpuRecord figure's path).
+PART_FIGURES = (
+    ("bf16", ("tflops", "bf16")),
+    ("fp8", ("tflops", "fp8")),
+    ("memory_gb", ("memory_gb",)),
+    ("bandwidth_tbs", ("memory_bandwidth_tbs",)),
+    ("link_gbs", ("scale_up",)),
+)
+
+
+def same_part(q: Question, a: GpuSpec, b: GpuSpec) -> dict[str, Any]:
+    """Whether two GPUs are the same part: "no" with each figure that differs (beyond SAME), both
+    values and the sources the catalogue read them from; "yes" when every figure agrees."""
+    records = {r.id: r for r in q.kb.gpu_records}
+    sources = q.kb.gpu_sources
+
+    def figure(spec: GpuSpec, path: tuple[str, ...]) -> tuple[float | None, list[str]]:
+        node: Any = records.get(spec.id)
+        for name in path:
+            node = getattr(node, name, None)
+        value = getattr(node, "gbs" if path == ("scale_up",) else "value", None)
+        cites = [sources[k].citation if k in sources else k for k in getattr(node, "src", ())]
+        return (float(value) if value else None), cites
+
+    differ: list[dict[str, Any]] = []
+    alike: list[dict[str, Any]] = []  # the figures both have and agree on (the A10G's memory is the A10's)
+    for key, path in PART_FIGURES:
+        (x, x_src), (y, y_src) = figure(a, path), figure(b, path)
+        if (x or 0) == (y or 0) or (x and y and abs(x / y - 1) <= SAME):
+            if x:
+                alike.append({"key": key, "a": x})
+            continue
+        differ.append({"key": key, "a": x, "b": y, "sources": list(dict.fromkeys([*x_src, *y_src]))})
+    notes = [pick(r.note, q.lang) for r in (records.get(a.id), records.get(b.id)) if r is not None and r.note]
+    return {
+        "answer": "no" if differ else "yes",
+        "differ": differ,
+        "alike": alike,
+        "notes": notes,
+        "yes_no": True,
+    }
+
+
 def fp8_gap(views: list[dict[str, Any]]) -> dict[str, Any] | None:
     """FP8 asked of two GPUs. Where one has no FP8 Tensor Cores (A100 against H100), that one runs FP8
     work at its BF16 (else FP16) rate, which is said first; where both have FP8, their FP8 rates
@@ -126,10 +180,31 @@ def fp8_gap(views: list[dict[str, Any]]) -> dict[str, Any] | None:
     return {"without": without[0], "with": best, "ratio": best["fp8"] / without[0]["bf16"]}
 
 
-def figures(q: Question, spec: GpuSpec, *, cn: bool = False) -> dict[str, Any]:
+# What separates the alternatives of a comparison ("H100 on Lambda or A100 on GCP", "阿里云的 A100 还是
+# AutoDL 的 4090"), so each GPU is paired with the provider named in its own part.
+_PARTS = re.compile(r"\s+or\s+|\s+vs\.?\s+|\s+versus\s+|还是|或者|[,，;；]|\s+and\s+|和|跟|对比")
+
+
+def providers_named_with(text: str, named: dict[str, GpuSpec]) -> dict[str, str]:
+    """GPU id -> the provider named in the same part of the message as that GPU, where each part
+    names one GPU and at most one provider; {} when the message does not pair them."""
+    out: dict[str, str] = {}
+    for part in _PARTS.split(normalise(text).lower):
+        gpus = {m.gpu for m in find_gpus(part) if m.gpu in named}
+        clouds = find_providers(part)
+        if len(gpus) > 1 or len(clouds) > 1:
+            return {}
+        if gpus and clouds:
+            out[named[gpus.pop()].id] = clouds[0]
+    return out
+
+
+def figures(q: Question, spec: GpuSpec, *, cn: bool = False, at: str | None = None) -> dict[str, Any]:
+    """A GPU's figures and its headline price; `at`: the price at that provider (where the question
+    names one with the GPU), None there when that provider does not list it."""
     record = next((r for r in q.kb.gpu_records if r.id == spec.id), None)
     fp64 = getattr(record, "fp64", None)
-    price = quote(q.kb, spec, cn=cn)
+    price = quote(q.kb, spec, cn=cn) if at is None else quote_at(q.kb, spec, at)
     return {
         "id": spec.id,
         "name": spec.name,
@@ -159,7 +234,20 @@ def figures(q: Question, spec: GpuSpec, *, cn: bool = False) -> dict[str, Any]:
         "currency": price["currency"] if price else None,
         "market": price["market"] if price else None,
         "cloud": price["cloud"] if price else None,
+        "at": at,  # the provider the question named with this GPU, priced there
     }
+
+
+def quote_at(kb: Any, spec: GpuSpec, cloud: str) -> dict[str, Any] | None:
+    """`quote`'s row for the cheapest on-demand listing of `spec` at one provider (any market)."""
+    catalog = every_market(kb)
+    rows = cheapest_per_cloud(catalog, spec, (cloud,))
+    if not rows:
+        return None
+    found = rows[0]
+    market = "cn" if found["currency"] == "CNY" else "global"
+    rate = catalog.usd_to_cny if found["currency"] == "CNY" else 1.0
+    return {**found, "market": market, "per_gpu_hour": found["usd_per_gpu_hour"] * rate}
 
 
 def fp64_gap(views: list[dict[str, Any]]) -> dict[str, Any] | None:
