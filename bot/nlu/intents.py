@@ -53,15 +53,11 @@ CORRECTION = (
 # Only at the start of a message: "不是7B，是13B", "no, 13B" (是不是 elsewhere is a question).
 CORRECTION_OPENERS = ("不是", "no,", "no ", "nope", "不，", "不,", "错了")
 WHATIF = (
-    "如果",
-    "要是",
-    "假如",
-    "假设",
+    *cues.SUPPOSE,
     "换用",
     "what if",
     "what about",
     "how about",
-    "suppose",
     "if we",
     "if i",
     "would it be",  # "would it be faster on H200?" (not "what would it cost": a price question)
