@@ -315,6 +315,7 @@ FIXED_HARDWARE = (
 )  # fmt: skip
 GPU_WORDS = (*lexicon.GPU_NOUNS, "算力")
 # A rate per period, which only a price has ("per hour", "/hr", "每小时"); "for a month" may be a rental.
+# Narrower than lexicon.PRICE_PERIODS on purpose: a billing plan ("按量付费和包年包月怎么选") asks the FAQ.
 PER_PERIOD = (
     "per hour", "per day", "per week", "per month", "per year", "/hour", "/hr", "/h", "/month", "/mo",
     "hourly", "monthly", "per gpu-hour", "per gpu hour", "每小时", "每月", "每卡时", "按小时", "按月", "按天",
