@@ -14,14 +14,14 @@ from dataclasses import dataclass
 
 from bot.nlu import lexicon
 from knowledge.gpu_names import catalogue_names
-from knowledge.names import is_word_char, key
+from knowledge.names import JOINERS, is_word_char, key
 from knowledge.schema import GpuRecord
 
 SEP_KEY = "\x00"  # knowledge.names.key's separator edge
 
 # Words for "GPU" that make a preceding number a count ("16张卡", "8 GPUs", "8块显卡").
 GPU_WORDS = ("张显卡", "张卡", "块显卡", "块卡", "张gpu", "块gpu", "个gpu", "张", "卡", "显卡")
-GPU_WORDS_EN = ("gpus", "gpu", "cards", "card", "accelerators")
+GPU_WORDS_EN = (*(w for w in lexicon.GPU_NOUNS if w.isascii()), "accelerators")
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,8 +43,7 @@ def find_gpus(s: str) -> list[GpuMention]:
 
 # Words that join a GPU name to a second variant of it: "H100 PCIe 和 SXM", "A100 40GB and 80GB".
 _JOINS = (
-    "和", "与", "跟", "及", "或", "或者", "还是", "对比", "比", "vs.", "vs", "versus", "and", "or", "and the",
-    "or the", "compared to", "compared with", "/", ",", "，", "、",
+    *JOINERS, "对比", "比", "and the", "or the", "compared to", "compared with",
     # a comparison: "is h100 pcie much slower than sxm", "H100 PCIe 比 SXM 慢多少"
     "than", "than the", "than a", "than an", "faster than", "slower than", "better than", "worse than",
     "cheaper than", "much faster than", "much slower than", "much better than", "a lot slower than",

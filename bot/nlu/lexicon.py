@@ -388,6 +388,8 @@ CONTINUED_PRETRAIN = (
     "further pre-training", "domain-adaptive pretraining", "domain adaptive pretraining",
     "domain-adaptive pre-training", "dapt",
 )  # fmt: skip
+# Words for a GPU itself ("which cards", "8 GPUs", "显卡"); each reader adds its own ("算力", "accelerators").
+GPU_NOUNS = ("gpus", "gpu", "cards", "card", "显卡", "卡")
 PARAM_CUES = ("参数", "模型", "规模", "model", "params", "parameters", "parameter", "size")
 TOKEN_CUES = ("token", "tokens", "词元")
 DATA_CUES = ("数据", "语料", "训练集", "资料", "data", "dataset", "corpus")

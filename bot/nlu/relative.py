@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from bot.nlu import lexicon
 from bot.nlu.numerals_zh import zh_integer
 
 # The concept each word names. "data" scales the dataset as held (tokens, else bytes); "days" the
@@ -19,15 +20,13 @@ from bot.nlu.numerals_zh import zh_integer
 CONCEPTS: dict[str, tuple[str, ...]] = {
     "budget": ("budget", "spend", "预算", "经费", "开销"),
     "data": (
-        "training data", "dataset", "data", "tokens", "corpus", "训练数据", "数据量", "数据", "资料量",
-        "资料", "语料",
-        "token数", "token",
+        *lexicon.DATA_CUES, "training data", "tokens", "训练数据", "数据量", "资料量", "token数", "token",
     ),
     "days": ("deadline", "timeline", "time", "schedule", "工期", "时间", "周期", "期限"),
     "params": ("model size", "model", "parameters", "params", "参数量", "参数", "模型规模", "模型"),
     "epochs": ("epochs", "epoch", "轮数", "训练轮数"),
     # The GPUs of the plan shown ("double the GPUs", "再加一倍卡", "卡数减半").
-    "gpus": ("gpus", "gpu", "cards", "卡数", "显卡", "gpu数", "卡"),
+    "gpus": (*lexicon.GPU_NOUNS, "卡数", "gpu数"),
 }  # fmt: skip
 # "twice as long", "half as much time": the timeline without a concept word.
 _LONG = {"twice as long": 2.0, "half as long": 0.5, "three times as long": 3.0, "两倍时间": 2.0}

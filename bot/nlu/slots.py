@@ -458,6 +458,8 @@ def _by_magnitude(s: str, num: Num, before: str, after: str, found: Found) -> No
         found.add("params", num.value, num, s)  # a bare "7B" / "百亿" is a model size
 
 
+# Narrower than lexicon.DATA_CUES on purpose: a later "corpus" or "dataset" does not make a bare figure
+# the data ("pretrain 1B on a vast corpus" is a 1B model).
 _DATA_WORDS = ("数据", "语料", "data")
 
 
@@ -541,10 +543,7 @@ def _hardware_size(s: str, before: str, after: str, end: int) -> bool:
 
 # Words for a GPU or its memory: next to a byte size that no GPU name owns, it is a memory size asked
 # for ("which GPUs have 80GB or more?", "cheapest cloud GPU with 48GB", "显存80G以上的卡有哪些").
-_GPU_MEMORY_CUES = (
-    "gpu", "gpus", "card", "cards", "显卡", "卡", "显存", "vram", "hbm", "gpu memory", "accelerator",
-    "accelerators",
-)  # fmt: skip
+_GPU_MEMORY_CUES = (*lexicon.GPU_NOUNS, "显存", "vram", "hbm", "gpu memory", "accelerator", "accelerators")
 _AT_MOST = ("or less", "or below", "or under", "以下", "以内", "及以下", "不超过", "不到", "under", "below",
             "less than", "at most", "up to", "最多", "小于", "低于", "≤", "<=", "<")  # fmt: skip
 # A size next to these is a link speed or the server's RAM or disk, not the memory a GPU should have.
