@@ -16,6 +16,26 @@ from typing import Generic, TypeVar
 
 V = TypeVar("V")
 SEPARATORS = frozenset(" -_")
+# Words that join two names in a list ("H100 和 A100", "RunPod or Vast", "A100 40GB and 80GB"), in simplified
+# Chinese and lower case; each reader adds its own (comparisons: "比", "than"; Taiwan's spellings).
+JOINERS = (
+    "和",
+    "与",
+    "跟",
+    "及",
+    "或",
+    "或者",
+    "还是",
+    "and",
+    "or",
+    "vs",
+    "vs.",
+    "versus",
+    "/",
+    ",",
+    "，",
+    "、",
+)
 _SEP = "\x00"  # trie edge: an optional separator inside a name
 
 

@@ -20,6 +20,7 @@ from knowledge.hardware_words import (
     STORAGE_WORDS_HANT,
     pattern,
 )
+from knowledge.names import JOINERS
 from knowledge.schema import GpuRecord
 
 _NUM = r"(?<![a-z0-9.])(\d+(?:\.\d+)?)"
@@ -66,7 +67,7 @@ _TIER_AFTER = re.compile(
 _THRESHOLD_BEFORE = re.compile(r"(?:≥|≤|>=|<=|>|<|至少|最少|最多|at least|at most|over|under)\s*$")
 _COUNTS = re.compile(r"\d\s*[x×卡张張块塊台]|(?<![a-z])[x×]\s*\d|gpus|nodes|合计|合計|总共|總共|total")
 # A memory size joined to a GPU name by "and/or/vs/和" lists a variant ("A100 40GB and 80GB"): no claim.
-_JOINED = re.compile(r"^\s*(?:and|or|vs\.?|versus|和|或|或者|还是|還是|跟|与|與|及|、|,|，|/)\s*$")
+_JOINED = re.compile(r"^\s*(?:" + "|".join(map(re.escape, (*JOINERS, "還是", "與"))) + r")\s*$")
 
 
 @dataclass(frozen=True, slots=True)

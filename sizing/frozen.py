@@ -48,7 +48,7 @@ def quick_init(cls: type[T]) -> type[T]:
     source = (
         f"def __init__(self, {', '.join(params)}):\n"
         "    if self.__class__ is not _cls:\n" + ("\n".join(body) or "        pass") + "\n        return\n"
-        "    _set_class(self, _twin)\n" + "\n".join(stores) + "\n    _set_class(self, _cls)\n"
+        "    _set_class(self, _twin)\n" + "\n".join(stores) + "\n    self.__class__ = _cls\n"
     )
     exec(compile(source, QUICK_INIT_FILE, "exec"), env)  # as dataclasses builds its own __init__
     init = env["__init__"]

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from bot.nlu import lexicon
 from knowledge.gpu_names import catalogue_names
-from knowledge.names import is_word_char, key
+from knowledge.names import JOINERS, is_word_char, key
 from knowledge.schema import GpuRecord
 
 SEP_KEY = "\x00"  # knowledge.names.key's separator edge
@@ -43,8 +43,7 @@ def find_gpus(s: str) -> list[GpuMention]:
 
 # Words that join a GPU name to a second variant of it: "H100 PCIe 和 SXM", "A100 40GB and 80GB".
 _JOINS = (
-    "和", "与", "跟", "及", "或", "或者", "还是", "对比", "比", "vs.", "vs", "versus", "and", "or", "and the",
-    "or the", "compared to", "compared with", "/", ",", "，", "、",
+    *JOINERS, "对比", "比", "and the", "or the", "compared to", "compared with",
     # a comparison: "is h100 pcie much slower than sxm", "H100 PCIe 比 SXM 慢多少"
     "than", "than the", "than a", "than an", "faster than", "slower than", "better than", "worse than",
     "cheaper than", "much faster than", "much slower than", "much better than", "a lot slower than",

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from bot.nlu import lexicon
 from knowledge.load import DATA_DIR, load_providers
+from knowledge.names import JOINERS
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,9 +50,7 @@ def china_providers() -> frozenset[str]:
 # name ("RunPod or Vast") or right after a word that rents from one ("on vast", "在 vast 上").
 WORD_NAMES = {"vast": "vast"}
 _RENTED_ON = ("on", "at", "from", "via", "use", "using", "rent", "在", "用", "租")
-_JOINERS = (
-    "or", "vs", "vs.", "versus", "and", ",", "/", "和", "或", "还是", "跟", "与", "、", "，", "对比", "比",
-)  # fmt: skip
+_JOINERS = (*JOINERS, "对比", "比")
 
 
 def find_providers(s: str) -> tuple[str, ...]:

@@ -395,7 +395,9 @@ ASKS_TO_CHANGE = (
     "可以吗", "可以么", "可以嘛", "行吗", "行么", "行不行", "可不可以", "能不能", "能否", "能把", "可以把",
     "can we", "could we", "can you", "could you", "is it possible", "possible to",
 )  # fmt: skip
-CONDITIONALS = ("如果", "要是", "假如", "假设", "if ", "suppose", "assuming")
+# Words that make what follows a supposition; intents.WHATIF builds on them too.
+SUPPOSE = ("如果", "要是", "假如", "假设", "suppose")
+CONDITIONALS = (*SUPPOSE, "if ", "assuming")
 
 # A job that must fit on hardware the user names: "fit", "放得下", "跑得动".
 FITS = (

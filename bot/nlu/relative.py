@@ -20,9 +20,7 @@ from bot.nlu.numerals_zh import zh_integer
 CONCEPTS: dict[str, tuple[str, ...]] = {
     "budget": ("budget", "spend", "预算", "经费", "开销"),
     "data": (
-        "training data", "dataset", "data", "tokens", "corpus", "训练数据", "数据量", "数据", "资料量",
-        "资料", "语料",
-        "token数", "token",
+        *lexicon.DATA_CUES, "training data", "tokens", "训练数据", "数据量", "资料量", "token数", "token",
     ),
     "days": ("deadline", "timeline", "time", "schedule", "工期", "时间", "周期", "期限"),
     "params": ("model size", "model", "parameters", "params", "参数量", "参数", "模型规模", "模型"),

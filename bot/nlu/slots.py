@@ -458,6 +458,8 @@ def _by_magnitude(s: str, num: Num, before: str, after: str, found: Found) -> No
         found.add("params", num.value, num, s)  # a bare "7B" / "百亿" is a model size
 
 
+# Narrower than lexicon.DATA_CUES on purpose: a later "corpus" or "dataset" does not make a bare figure
+# the data ("pretrain 1B on a vast corpus" is a 1B model).
 _DATA_WORDS = ("数据", "语料", "data")
 
 

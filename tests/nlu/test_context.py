@@ -67,6 +67,8 @@ def test_owning_the_data_is_not_owning_the_gpus_named_later(text: str) -> None:
         ("our AWS Lambda functions call the model", ("aws",)),
         ("阿里的Qwen2.5-72B LoRA微调", ()),
         ("Is RunPod or Vast cheaper for an RTX 4090?", ("runpod", "vast")),
+        # "或者" joins Vast to another provider's name since providers took knowledge.names.JOINERS
+        ("RunPod 或者 Vast 租 4090 哪个便宜", ("runpod", "vast")),
         ("4090 on vast, how much?", ("vast",)),
         ("we have a vast amount of data on AWS", ("aws",)),
         ("pretrain 1B on a vast corpus", ()),

@@ -89,3 +89,9 @@ def test_at_most_and_more_than_are_no_added_count(text: str) -> None:
 def test_the_card_count_scales_the_gpus_like_the_cards_do(text: str, factor: float) -> None:
     # "card" joined the words for the GPUs when relative.CONCEPTS took them from lexicon.GPU_NOUNS.
     assert parse(text).scales == (("gpus", pytest.approx(factor)),)
+
+
+@pytest.mark.parametrize(("text", "factor"), [("训练集翻倍呢", 2.0), ("训练集减半的话", 0.5)])
+def test_the_training_set_scales_the_data(text: str, factor: float) -> None:
+    # "训练集" joined the data words when relative.CONCEPTS took them from lexicon.DATA_CUES.
+    assert parse(text).scales == (("data", pytest.approx(factor)),)
