@@ -43,3 +43,25 @@ def test_each_gpu_is_priced_at_the_provider_named_with_it(real: Consultant) -> N
     assert first.startswith("*The NVIDIA H100 SXM5 is cheaper.*")  # GCP's A100 costs more than Lambda's H100
     zh = ask(real, "Lambda 的 H100 和 GCP 的 A100 哪个便宜")
     assert zh.startswith("*NVIDIA H100 SXM5 更便宜*") and "在 Lambda 上" in zh and "在 Google Cloud" in zh
+
+
+def test_a_library_the_knowledge_base_knows_is_answered_for_the_gpus_architecture(real: Consultant) -> None:
+    text = ask(real, "does the V100 support flashattention-2?")
+    assert text.startswith("*No, not on the NVIDIA V100") and "SDPA" in text and "Dao-AILab" in text
+    assert (
+        ask(real, "A100 能用 FlashAttention-3 吗")
+        .split("\n")[0]
+        .endswith(
+            "FlashAttention-3 只支持 Hopper 架构。_（来源：https://github.com/Dao-AILab/flash-attention "
+            "(hopper/ README: FlashAttention-3 beta for H100/H800)）_"
+        )
+    )
+    assert "DeepSpeed ZeRO-3" in ask(real, "A100 支持 DeepSpeed 吗")
+    # about training, with a framework named in passing: the training verdict, not the software stack
+    assert ask(real, "is the T4 good for training with pytorch?").startswith("*Only for small jobs.*")
+
+
+def test_a_gpu_a_named_provider_does_not_list_is_said_to_be_missing_there(real: Consultant) -> None:
+    text = ask(real, "A100 on AWS or H100 on RunPod, which is cheaper?")
+    assert text.startswith("*The catalogue has no price for the NVIDIA H100 SXM5 on RunPod*")
+    assert "/GPU-hour on AWS" in text

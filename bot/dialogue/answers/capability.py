@@ -30,9 +30,6 @@ TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
                "distributed", "scale out", "across machines", "across nodes")),
     # "H100 的 FP8 比 BF16 快多少": the two number formats' rates on one GPU (before the "fp8" yes/no)
     ("fp8_speed", ()),
-    # "MI300X 能用 PyTorch 吗": the software stack the GPU runs (before "training", which "train on" says)
-    ("software", ("pytorch", "torch", "tensorflow", "jax", "cuda", "rocm", "deepspeed", "megatron",
-                  "hugging face", "huggingface", "transformers", "vllm", "sglang", "软件栈", "框架")),
     ("fp8", ("fp8",)),
     ("training", ("good for training", "good for fine-tuning", "good for finetuning", "good for fine tuning",
                   "suitable for training", "suitable for fine-tuning", "ok for training", "okay for training",
@@ -42,6 +39,12 @@ TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
                   "能不能训练", "能微调吗", "可以微调吗", "能不能微调", "train on", "training on",
                   "fine-tune on", "finetune on", "fine tune on", "use for training", "used for training",
                   "use it for training", "在上面训练", "上训练吗", "上微调吗")),
+    # "MI300X 能用 PyTorch 吗": the software stack the GPU runs (after "training": "is the T4 good for
+    # training with pytorch?" asks about training)
+    ("software", ("pytorch", "torch", "tensorflow", "jax", "cuda", "rocm", "deepspeed", "megatron",
+                  "flashattention", "flash attention", "flash-attn", "bitsandbytes", "fsdp",
+                  "transformer engine",
+                  "hugging face", "huggingface", "transformers", "vllm", "sglang", "软件栈", "框架")),
     ("bf16", ("bf16", "bfloat16")),
 )  # fmt: skip
 # "is the A10G ok for fine-tuning?", "decent for LoRA?": a judgement word, "for", a training job.
@@ -146,12 +149,7 @@ def answer(q: Question, reply: Reply) -> bool:
             advice = entry_view(entry, reply.lang)
             advice["source"] = "; ".join(str(s.ref) for s in getattr(entry, "sources", ()))
     elif asked == "software":
-        stack = next(
-            (f for f in q.kb.software.features if f.id in STACKS and spec.architecture in f.supported), None
-        )
-        verdict = "yes" if stack is not None else "unknown"
-        if stack is not None:
-            advice = {"advice": _pick(stack.when_supported, reply.lang), "source": stack.source.ref}
+        verdict, advice = _software(q, spec, reply.lang)
     else:
         verdict = "yes" if spec.tflops.bf16 else "no"
     reply.add(
@@ -187,6 +185,36 @@ def _training(q: Question, spec: GpuSpec) -> tuple[str, list[dict[str, Any]]]:
     else:
         verdict = "yes"
     return verdict, rows
+
+
+def _software(q: Question, spec: GpuSpec, lang: str) -> tuple[str, dict[str, Any] | None]:
+    """Whether the GPU runs the software asked about: the software.yaml entry whose name the message
+    names ("DeepSpeed", "Megatron", "FlashAttention-3"), by the architectures it supports; otherwise
+    the vendor's platform (ROCm or CUDA) with PyTorch. Each with the entry's source."""
+    low = normalise(q.text).lower
+    features = q.kb.software.features
+
+    def named(f: Any) -> bool:
+        words = [w for w in re.split(r"[^a-z0-9.\-]+", f.name.lower()) if len(w) >= 4 and not w.isdigit()]
+        return any(find_phrase(low, w) != -1 for w in words if w not in _GENERIC_SOFTWARE_WORDS)
+
+    asked = next((f for f in features if f.id not in STACKS and named(f)), None)
+    if asked is not None:
+        ok = spec.architecture in asked.supported
+        text = asked.when_supported if ok else asked.when_unsupported
+        found = {"advice": _pick(text, lang), "source": asked.source.ref, "feature": asked.name}
+        return ("yes" if ok else "no"), {**found, "archs": list(asked.supported)}
+    stack = next((f for f in features if f.id in STACKS and spec.architecture in f.supported), None)
+    if stack is None:
+        return "unknown", None
+    return "yes", {"advice": _pick(stack.when_supported, lang), "source": stack.source.ref}
+
+
+# Words of software.yaml names that name no one library ("training", "mixed", "precision", "cuda").
+_GENERIC_SOFTWARE_WORDS = (
+    "training", "mixed", "precision", "nvidia", "rocm", "cuda", "pytorch", "software", "stack", "toolkit",
+    "driver", "newer", "core", "volta", "blackwell", "4-bit",
+)  # fmt: skip
 
 
 def _pick(text: Any, lang: str) -> str:
