@@ -36,25 +36,14 @@ COUNT_LIMIT_CUES = (
 )  # fmt: skip
 # ... or after the GPUs: "2 张卡以内", "卡数限制在 2 张以内", "8 GPUs max", "16 GPUs or fewer".
 COUNT_LIMIT_AFTER = ("以内", "之内", "以下", "max", "at most", "or fewer", "or less", "tops")
-_GPU_WORD_ENDS = ("张卡", "块卡", "张显卡", "张", "块", "卡", "gpus", "gpu", "cards")
+_GPU_WORD_ENDS = ("张卡", "块卡", "张显卡", "张", "块", *lexicon.GPU_NOUNS)
 
 
 def count_limit(s: str, gpus: list[GpuMention]) -> bool:
     """A limit word followed, in the same clause, by a GPU name or a GPU word."""
     if lexicon.has_cue(s, COUNT_LIMIT_AFTER) and _limit_after(s, gpus):
         return True
-    if not lexicon.has_cue(s, COUNT_LIMIT_CUES):
-        return False
-    for cue in COUNT_LIMIT_CUES:
-        i = lexicon.find_phrase(s, cue)
-        while i != -1:
-            end = i + len(cue)
-            reach = s[end : end + REACH]
-            cut = next((k for k, ch in enumerate(reach) if ch in BOUNDARIES), len(reach))
-            if _names_gpus(reach[:cut], end, gpus):
-                return True
-            i = lexicon.find_phrase(s, cue, i + 1)
-    return False
+    return lexicon.has_cue(s, COUNT_LIMIT_CUES) and _cue_before_gpus(s, COUNT_LIMIT_CUES, gpus)
 
 
 def _limit_after(s: str, gpus: list[GpuMention]) -> bool:
@@ -77,13 +66,19 @@ def region(s: str, providers: tuple[str, ...]) -> str | None:
 
 def owned(s: str, gpus: list[GpuMention]) -> bool:
     """A possession word followed, in the same clause, by a GPU name or a GPU word."""
-    if not lexicon.has_cue(s, OWNED_CUES):
-        return False  # one search for every cue first: most messages have none
-    for cue in OWNED_CUES:
+    # One search for every cue first: most messages have none.
+    return lexicon.has_cue(s, OWNED_CUES) and _cue_before_gpus(s, OWNED_CUES, gpus, unless_next=NOT_OWNED)
+
+
+def _cue_before_gpus(
+    s: str, cues: tuple[str, ...], gpus: list[GpuMention], *, unless_next: tuple[str, ...] = ()
+) -> bool:
+    """One of `cues`, not followed by any of `unless_next`, then a GPU name or word in the same clause."""
+    for cue in cues:
         i = lexicon.find_phrase(s, cue)
         while i != -1:
             end = i + len(cue)
-            if not s.startswith(NOT_OWNED, end):
+            if not s.startswith(unless_next, end):
                 reach = s[end : end + REACH]
                 cut = next((k for k, ch in enumerate(reach) if ch in BOUNDARIES), len(reach))
                 if _names_gpus(reach[:cut], end, gpus):

@@ -113,22 +113,11 @@ def precision_for(spec: GpuSpec, said: Any) -> Precision:
     return "bf16" if default_precision(bool(spec.tflops.bf16)) == "bf16" else "fp16"
 
 
-def probe(
-    q: Question,
-    spec: GpuSpec,
-    gpus: int,
-    method: Method,
-    *,
-    precision: Any = None,
-    minimal: bool = False,
-    low_memory: bool | None = None,
-) -> dict[str, Any] | None:
+def probe(q: Question, spec: GpuSpec, gpus: int, method: Method, **options: Any) -> dict[str, Any] | None:
     """The engine's first option for exactly `gpus` × `spec` running `method` (memory and fit are
-    what matter; the data size is a placeholder), or None when the engine refuses it. `minimal`:
-    the least memory the job can run in (micro-batch 1 and full activation checkpointing, unless
-    the user named a recompute mode), the configuration a memory answer states; otherwise the
-    engine picks the layout that fits best. `low_memory`: plan the low-memory recipe (None: as said)."""
-    result = probe_plan(q, spec, gpus, method, precision=precision, minimal=minimal, low_memory=low_memory)
+    what matter; the data size is a placeholder), or None when the engine refuses it. `options` are
+    probe_plan's."""
+    result = probe_plan(q, spec, gpus, method, **options)
     return first_option(result) if result is not None else None
 
 
@@ -143,7 +132,10 @@ def probe_plan(
     low_memory: bool | None = None,
 ) -> SizingResult | None:
     """The whole plan behind `probe`: its first option, and on hardware that cannot hold the job the
-    engine's verdict with what fits instead (SizingResult.feasibility)."""
+    engine's verdict with what fits instead (SizingResult.feasibility). `minimal`: the least memory
+    the job can run in (micro-batch 1 and full activation checkpointing, unless the user named a
+    recompute mode), the configuration a memory answer states; otherwise the engine picks the
+    layout that fits best. `low_memory`: plan the low-memory recipe (None: as said)."""
     params = q.slot("params")
     if params is None:
         return None
