@@ -41,6 +41,8 @@ from bot.dialogue.route import (
 from bot.dialogue.state import DialogueState, fresh_state, missing, public_slots, skip_pending
 from bot.dialogue.timeline import count_samples, timeline
 from bot.dialogue.understand import ParseFn, Understood, clean_text, plan_cost, understand
+from bot.nlu.intents import has_any
+from bot.nlu.question_cues import PROPOSES_BETTER
 from bot.ports import TurnLike
 from bot.render.views import explain_items
 from bot.store.base import SessionState, Store
@@ -235,6 +237,10 @@ class Consultant:
             # "用 4090 可以吗", "能用 4090 训练吗" after a plan: the plan on that GPU, not its datasheet
             # nor its general training verdict (a feature, "4090 能做多机训练吗", is still about the GPU)
             u = replace(u, intent="whatif", kind="whatif")
+        # "用 4 张 4090 可以吗" on a plan: a yes/no on that hardware for the job held, answered first.
+        # ("would an A100 be faster?" weighs it against the plan instead: the change line answers that).
+        better = has_any(text.lower(), PROPOSES_BETTER)
+        state.asks_fit = u.intent == "whatif" and u.proposes_gpu and state.last is not None and not better
         in_form = self._form_in_progress(state)
         if not in_form:
             u = policy.memory_variant(state.topic, u, text, self.kb.catalog)

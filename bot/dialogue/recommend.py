@@ -116,6 +116,7 @@ def plan_context(
     # kept to say how long it would take); owned hardware is then only the smaller comparison.
     rec, limit = _within_the_limit(state, rec, kb, plan, today)
     rec, user_plan = _meet_the_deadline(state, rec, kb, plan, today) if limit is None else (rec, None)
+    rec, unfit = (rec, None) if limit or user_plan else _fit_in_memory(state, rec, kb, plan, today)
     if not_runnable is None and user_plan is None and limit is None:
         rec, not_runnable = _late_on_any_count(state, rec, kb, plan, today)
     conflict = budget_conflict(state, rec, kb, plan, today)
@@ -168,6 +169,8 @@ def plan_context(
         "fx": catalog.usd_to_cny,
         "user_plan": option_view(user_plan, catalog) if user_plan else None,
         "limit": limit,
+        # "4 张 4090" that cannot hold the job: the count of that GPU that does, and how short theirs is.
+        "unfit": option_view(unfit, catalog) if unfit else None,
         # "如果用 A10 呢" where no A10 plan exists: why, and the plan without that GPU below it.
         "not_runnable": not_runnable,
         # "我们有 8 个 GPU" with no type: the plan picks one at that count and says so.
@@ -284,6 +287,49 @@ def _meet_the_deadline(
     return alt, rec["options"][0]
 
 
+def _fit_in_memory(
+    state: DialogueState, rec: dict[str, Any], kb: KnowledgeBase, plan: Planner, today: dt.date
+) -> tuple[dict[str, Any], Mapping[str, Any] | None]:
+    """The GPU count the user named cannot hold the job ("4 张 4090" for a 7B full fine-tune): plan that
+    GPU type at a count that does, and keep their plan to say what it lacks. Owned GPUs keep theirs.
+    Returns (the result to present, the user's own top option or None)."""
+    options = rec.get("options") or []
+    if not state.slots.get("gpu_count") or state.owned or not options or options[0].get("fits"):
+        return rec, None
+    try:
+        alt = run_plan(replace(state, slots={**state.slots, "gpu_count": None}), kb, plan, today)
+    except SizingError:
+        return rec, None
+    if not alt.get("options") or not alt["options"][0].get("fits"):
+        return rec, None
+    return alt, options[0]
+
+
+def fit_verdict(state: DialogueState, context: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The answer to "用 4 张 4090 可以吗" / "would 8 A100s work?" on the job held: whether the named
+    hardware runs it ({"ok": True} with its plan) or why not ("memory", "deadline" or the engine's
+    exclusion), said before the plan. None when the turn asks no such question."""
+    gpu, count = state.slots.get("gpu"), state.slots.get("gpu_count")
+    if not state.asks_fit or not gpu or state.count_limit:
+        return None
+    named = {"gpu": str(gpu).upper(), "count": count}
+    if context.get("not_runnable"):
+        gone = context["not_runnable"]
+        return {**named, "ok": False, "reason": gone.get("reason"), "days": gone.get("days")}
+    if context.get("unfit"):
+        return {**named, "ok": False, "reason": "memory", "option": context["unfit"]}
+    if context.get("user_plan"):
+        return {**named, "ok": False, "reason": "deadline", "option": context["user_plan"]}
+    top = context["options"][0]
+    if not str(top.get("gpu", "")).startswith(str(gpu)) or (count and top.get("gpus") != count):
+        return None
+    if not top.get("fits"):
+        return {**named, "ok": False, "reason": "memory", "option": top}
+    if _misses({"options": [top]}, state.slots.get("days")):
+        return {**named, "ok": False, "reason": "deadline", "option": top}
+    return {**named, "ok": True, "option": top, "deadline": state.slots.get("days")}
+
+
 def _without_the_gpu(
     state: DialogueState, rec: dict[str, Any], kb: KnowledgeBase, plan: Planner, today: dt.date
 ) -> tuple[dict[str, Any], dict[str, Any] | None]:
@@ -377,6 +423,9 @@ def recommend(
         return
     summary = summarise(rec)
     before = state.last
+    verdict = fit_verdict(state, context)
+    if verdict is not None:
+        reply.add("fit_verdict", **verdict)
     if before and summary and changes:
         reply.add(
             "changes",

@@ -84,6 +84,7 @@ class DialogueState:
     region: str | None = None  # "cn": mainland-China clouds
     owned: bool = False  # the user's own GPUs: the plan runs on exactly them
     count_limit: bool = False  # slots.gpu_count is a ceiling ("如果只能用 16 张卡"): never more GPUs
+    asks_fit: bool = False  # this turn asks whether the hardware it names runs the job ("够不够")
     shown_pitfalls: list[str] | None = None  # fired pitfall ids at the last recommendation
     shown_tips: list[str] = field(default_factory=list)  # tips and pitfalls shown this conversation
     topic: dict[str, Any] | None = None  # the last direct answer's kind and workload (dialogue.policy)

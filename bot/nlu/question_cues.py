@@ -381,11 +381,14 @@ MODEL_FIELD_ALWAYS = ("kv cache per token", "kv per token", "每个token的kv", 
 
 # Proposing a GPU for the job under discussion, as a yes/no question: "用 4090 可以吗", "can we use
 # A100s?", "would an H100 be faster?". Without a plan it is a question about the GPU itself.
+# PROPOSES_BETTER asks whether it beats the plan rather than whether it runs the job at all.
+PROPOSES_BETTER = ("更快", "更便宜", "快一点", "便宜一点", "faster", "cheaper", "quicker")
 PROPOSES = (
+    *PROPOSES_BETTER,
     "用", "换", "使用", "改用", "换成", "可以吗", "可以么", "可以嘛", "行吗", "行么", "行不行", "可不可以",
-    "能行", "更快", "更便宜", "快一点", "便宜一点", "use", "using", "switch", "instead", "work", "do it",
-    "do this", "do the job", "run it", "ok", "okay", "faster", "cheaper", "quicker", "train with",
-    "train on", "fine-tune with", "fine-tune on", "finetune with", "finetune on",
+    "能行", "够", "use", "using", "switch", "instead", "work",
+    "do it", "do this", "do the job", "run it", "ok", "okay", "enough",
+    "train with", "train on", "fine-tune with", "fine-tune on", "finetune with", "finetune on",
 )  # fmt: skip
 
 # Asking whether a change to the plan at hand can be made: "时间减半可以吗", "能不能把预算砍半", "can we halve

@@ -25,11 +25,12 @@ def test_a_new_question_after_a_price_or_capability_answer_does_not_inherit_its_
 def test_asking_whether_another_gpu_would_do_after_a_plan_replans_on_it(real: Consultant) -> None:
     plan = "LoRA fine-tune a 13B model on 2B tokens, within 5 days"
     zh = ask(real, plan, "用 4090 可以吗")
-    assert zh.startswith("*变化*：") and "*推荐方案*：8 × NVIDIA GeForce RTX 4090" in zh
+    assert zh.startswith("*可以*：8 × NVIDIA GeForce RTX 4090 放得下") and "*变化*：" in zh
+    assert "*推荐方案*：8 × NVIDIA GeForce RTX 4090" in zh
     en = ask(real, plan, "would an A100 be faster?")
     assert en.startswith("*What changed*: now A100") and "NVIDIA A100" in en.split("*Recommended:*")[1]
     hant = ask(real, "預訓練一個10億參數的模型，200億 tokens，兩週內", "換 H100 行不行")
-    assert hant.startswith("*變化*：") and "H100" in hant.split("*推薦方案*")[1]
+    assert hant.startswith("*可以*：") and "*變化*：" in hant and "H100" in hant.split("*推薦方案*")[1]
 
 
 def test_a_question_about_a_gpu_feature_after_a_plan_is_still_answered_about_the_gpu(
@@ -78,8 +79,10 @@ def test_a_bare_count_after_a_serving_verdict_asks_it_again_on_that_many_gpus(re
 
 def test_asking_whether_one_can_train_with_a_gpu_after_a_plan_replans_on_it(real: Consultant) -> None:
     plan = "LoRA 8B on 100M tokens, 1 week"
-    assert ask(real, plan, "能用 4090 训练吗").startswith("*变化*：新增 RTX4090")
-    assert ask(real, plan, "can we train with an L4?").startswith("*What changed*: now L4")
+    zh = ask(real, plan, "能用 4090 训练吗")
+    assert zh.startswith("*可以*：1 × NVIDIA GeForce RTX 4090") and "*变化*：新增 RTX4090" in zh
+    en = ask(real, plan, "can we train with an L4?")
+    assert en.startswith("*Yes*: ") and "*What changed*: now L4" in en
 
 
 def test_a_chinese_cloud_after_a_price_asks_that_gpus_price_there(real: Consultant) -> None:
@@ -109,3 +112,25 @@ def test_a_memory_size_after_an_answer_about_a_gpu_asks_about_that_size_of_it(re
     assert "One NVIDIA A100 80GB (SXM4)" in ask(
         real, "can a single A100 40GB LoRA a 13B?", "what about the 80GB one?"
     )
+
+
+def test_a_yes_no_question_on_other_hardware_after_a_plan_gets_the_verdict_first(real: Consultant) -> None:
+    plan = "我们想对 7B 模型做全参微调，数据 5 万条，每条 2k token，训 3 轮，两周内完成"
+    no = ask(real, plan, "用 4 张 4090 可以吗")
+    assert no.startswith("*不行*：4 × NVIDIA GeForce RTX 4090 放不下这个任务")
+    assert "*推荐方案*：8 × NVIDIA GeForce RTX 4090" in no and "误区：用消费级显卡" not in no.split("\n")[0]
+    yes = ask(real, plan, "那 2 张 H100 够不够")
+    assert yes.startswith("*可以*：2 × NVIDIA H100") and "在 14 天的期限内" in yes
+    en = ask(
+        real,
+        "full fine-tune a 7B model on 300M tokens within two weeks",
+        "what about 8 A100s, would that work?",
+    )
+    assert en.startswith("*Yes*: 8 × NVIDIA A100") and "within the deadline (14 days)" in en
+
+
+def test_a_what_if_on_too_few_gpus_to_hold_the_job_plans_the_count_that_does(real: Consultant) -> None:
+    plan = "我们想对 7B 模型做全参微调，数据 5 万条，每条 2k token，训 3 轮，两周内完成"
+    text = ask(real, plan, "如果用 4 张 4090 呢")
+    assert "*推荐方案*：8 × NVIDIA GeForce RTX 4090" in text
+    assert "您说的 4 × NVIDIA GeForce RTX 4090 放不下这个任务" in text
