@@ -178,6 +178,16 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
     ):
         return "capability"  # "Is the H100 good for fine-tuning?", "can we train with 4 A10s?" (even where
         # the FAQ matched its words): about the GPU, no job to size
+    if (
+        q.u.task == "serve"
+        and q.u.gpus
+        and not workload
+        and not form_in_progress
+        and q.u.said.get("model") is None
+        and not any(q.u.said.get(k) is not None for k in SERVE_SLOT_NAMES)
+        and capability.asks_engine_support(q.text)
+    ):
+        return "capability"  # "vLLM 能在 MI300X 上跑吗": the engine's GPU support, not a serving plan
     if budget.applies(q, form_in_progress):
         return "budget"  # "我有 1 万块预算，能训练什么模型": what the budget buys, not "how many parameters?"
     if q.u.task == "serve" and kind in SERVING_VERSIONS:

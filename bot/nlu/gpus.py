@@ -33,12 +33,36 @@ class GpuMention:
 
 def find_gpus(s: str) -> list[GpuMention]:
     out = []
+    families = set()
     for m in catalogue_names().find(s, memory=True):
         if m.numeric and _looks_like_quantity(s, m.start, m.start + len(s[m.start : m.end].split()[0])):
             continue
         out.append(GpuMention(m.start, m.end, m.name))
         out.extend(_variants_after(s, m.end, m.family, out))
+        families.add(m.family)
+    if len(families) == 1 and len({g.gpu for g in out}) == 1:
+        out.extend(_form_named_later(s, out[0], families.pop()))
     return out
+
+
+_FORM_WORD = re.compile(r"(?<![a-z0-9])(?:sxm\d?|pcie|nvl)(?![a-z0-9])")
+
+
+def _form_named_later(s: str, first: GpuMention, family: str) -> list[GpuMention]:
+    """A form factor named alone later in a message about one GPU is that board of its family: "the
+    SXM" in "is the H100 NVL worth it vs the SXM?", "SXM 版" in "H100 NVL 值得买吗，还是 SXM 版". Only
+    after an article or a join, or before a board word ("版"), so "does it use PCIe" names no card."""
+    variants = _variant_words().get(family)
+    if not variants:
+        return []
+    for m in _FORM_WORD.finditer(s, first.end):
+        gpu = variants.get(key(m.group()))
+        if gpu is None or gpu == first.gpu:
+            continue
+        before = s[first.end : m.start()].rstrip().split(" ")[-1]
+        if before in _ARTICLES or before in _JOINS or s[m.end() :].lstrip().startswith(("版", "款")):
+            return [GpuMention(m.start(), m.end(), gpu)]
+    return []
 
 
 # Words that join a GPU name to a second variant of it: "H100 PCIe 和 SXM", "A100 40GB and 80GB".
@@ -61,9 +85,7 @@ def _variants_after(s: str, end: int, family: str, found: list[GpuMention]) -> l
     variants = _variant_words().get(family)
     out: list[GpuMention] = []
     while variants:
-        j = end
-        while j < len(s) and s[j] == " ":
-            j += 1
+        j = _skip_board_word(s, end)
         if j >= len(s) or s[j] not in _JOIN_STARTS:
             break
         join = lexicon.phrase_at(s, j, _JOINS_LONGEST_FIRST)
@@ -72,6 +94,11 @@ def _variants_after(s: str, end: int, family: str, found: list[GpuMention]) -> l
         k = j + len(join)
         while k < len(s) and s[k] == " ":
             k += 1
+        article = lexicon.phrase_at(s, k, _ARTICLES)  # "vs the SXM", "or an 80GB one"
+        if article is not None:
+            k += len(article)
+            while k < len(s) and s[k] == " ":
+                k += 1
         e = k
         while e < len(s) and (is_word_char(s[e]) or (s[e] in " -" and e + 1 < len(s) and s[e + 1] in "gG")):
             e += 1
@@ -81,6 +108,25 @@ def _variants_after(s: str, end: int, family: str, found: list[GpuMention]) -> l
         out.append(GpuMention(k, e, gpu))
         end = e
     return out
+
+
+# A word for "board" / "version" that may follow a variant before the join: "A100 PCIe 版和 SXM 版",
+# "the NVL one or the SXM".
+_BOARD_WORDS = ("版本", "版", "款", "one", "version", "card", "board")
+_ARTICLES = ("the", "an", "a")
+
+
+def _skip_board_word(s: str, end: int) -> int:
+    """The index after the spaces (and one board word, "版", "one") that follow a GPU name at `end`."""
+    j = end
+    while j < len(s) and s[j] == " ":
+        j += 1
+    word = lexicon.phrase_at(s, j, _BOARD_WORDS)
+    if word is not None:
+        j += len(word)
+        while j < len(s) and s[j] == " ":
+            j += 1
+    return j
 
 
 @functools.cache
@@ -101,6 +147,11 @@ def _variant_words() -> dict[str, dict[str, str]]:
                 rest = key(name).removeprefix(key(family)).strip(SEP_KEY)
                 if rest and rest != key(name) and not rest.isdigit():
                     words.setdefault(rest, r.id)
+            for form in _FORM_WORD.findall(r.name.lower()):
+                # "SXM" of the A100 (40 and 80 GB SXM4 boards): the larger, the board "A100" means
+                best = max((o for o in group if form in o.name.lower()), key=lambda o: o.memory_gb.value)
+                words.setdefault(form, best.id)
+                words.setdefault(form.rstrip("0123456789"), best.id)
             size = f"{r.memory_gb.value:g}"
             if sum(1 for o in group if o.memory_gb.value == r.memory_gb.value) == 1:
                 for unit in ("gb", "g", "gib"):

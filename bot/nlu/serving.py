@@ -9,14 +9,15 @@ from __future__ import annotations
 
 from bot.nlu import lexicon
 
+# Serving engines by name (also what "vLLM 能在 MI300X 上跑吗" asks about: the engine's GPU support).
+ENGINES = ("vllm", "sglang", "tensorrt-llm", "tensorrt llm", "trt-llm", "tgi", "ollama", "llama.cpp")
 # A message about serving rather than training (Parse.task "serve"; intent "serve"). 推论 is Taiwan's
 # word for inference (推論, simplified before matching).
 SERVING = (
     "serve", "serving", "served", "inference", "inferencing", "deploy", "deployment", "deploying", "deployed",
     "host", "hosting", "in production", "online service", "chatbot for", "api for", "qps", "rps", "ttft",
     "time to first token", "first token", "tokens/s per user", "concurrent users", "concurrent requests",
-    "concurrency", "requests per second", "vllm", "sglang", "tensorrt-llm", "trt-llm", "tgi", "ollama",
-    "llama.cpp", "kv cache", "kv-cache",
+    "concurrency", "requests per second", *ENGINES, "kv cache", "kv-cache",
     "推理", "推论", "部署", "上线服务", "在线服务", "服务化", "并发", "首token", "首字", "kv缓存",
     "同时服务", "服务用户", "服务使用者",
 )  # fmt: skip

@@ -80,6 +80,25 @@ def test_a_bare_variant_after_a_gpu_name_is_that_variant_of_the_same_gpu(
     assert parse(text).gpus_mentioned == gpus
 
 
+@pytest.mark.parametrize(
+    ("text", "gpus"),
+    [
+        ("is the H100 NVL worth it vs the SXM?", ("h100-nvl", "h100-sxm")),
+        ("H100 NVL 值得买吗，还是 SXM 版", ("h100-nvl", "h100-sxm")),
+        ("A100 PCIe 版和 SXM 版差多少", ("a100-pcie", "a100-80gb")),
+        ("is the H100 PCIe version much slower than the SXM?", ("h100-pcie", "h100-sxm")),
+    ],
+)
+def test_a_form_factor_named_alone_later_is_that_board_of_the_gpu_already_named(
+    text: str, gpus: tuple[str, ...]
+) -> None:
+    assert parse(text).gpus_mentioned == gpus
+
+
+def test_a_bus_named_in_passing_is_no_second_card() -> None:
+    assert parse("does the H100 NVL use PCIe?").gpus_mentioned == ("h100-nvl",)
+
+
 def test_a_variant_word_without_a_gpu_before_it_names_nothing() -> None:
     assert parse("SXM 和 PCIe 有什么区别").gpus_mentioned == ()
 

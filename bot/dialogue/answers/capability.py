@@ -12,6 +12,7 @@ from bot.dialogue.hardware import capacity
 from bot.dialogue.reply import Reply
 from bot.nlu.lexicon import find_phrase, has_cue
 from bot.nlu.question_cues import SPEEDUP_ASKS
+from bot.nlu.serving import ENGINES
 from bot.nlu.text import normalise
 from bot.render.views import entry_view, find_entry
 from sizing.errors import SizingError
@@ -44,7 +45,7 @@ TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("software", ("pytorch", "torch", "tensorflow", "jax", "cuda", "rocm", "deepspeed", "megatron",
                   "flashattention", "flash attention", "flash-attn", "bitsandbytes", "fsdp",
                   "transformer engine",
-                  "hugging face", "huggingface", "transformers", "vllm", "sglang", "软件栈", "框架")),
+                  "hugging face", "huggingface", "transformers", *ENGINES, "软件栈", "框架")),
     ("bf16", ("bf16", "bfloat16")),
 )  # fmt: skip
 # "is the A10G ok for fine-tuning?", "decent for LoRA?": a judgement word, "for", a training job.
@@ -107,6 +108,13 @@ def topic(text: str) -> str | None:
     if _USE_TO_TRAIN.search(low):
         return "training"
     return None
+
+
+def asks_engine_support(text: str) -> bool:
+    """ "vLLM 能在 MI300X 上跑吗", "does SGLang run on the MI300X?": whether a serving engine runs on the
+    GPU, a software question (the caller checks that no model or load is named)."""
+    low = normalise(text).lower
+    return topic(text) == "software" and any(find_phrase(low, e) != -1 for e in ENGINES)
 
 
 def asks_capability(text: str) -> bool:

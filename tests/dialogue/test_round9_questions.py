@@ -1,0 +1,30 @@
+"""Round nine of one-message questions: a board named alone ("the SXM") is the named GPU's board, and
+whether a serving engine runs on a GPU is a software answer with its source, not a serving plan."""
+
+from __future__ import annotations
+
+from bot.dialogue.consultant import Consultant
+
+from .asking import ask
+
+
+def test_the_sxm_alone_is_weighed_against_the_h100_nvl_not_another_card(real: Consultant) -> None:
+    text = ask(real, "is the H100 NVL worth it vs the SXM?")
+    first = text.split("\n")[0]
+    assert "NVIDIA H100 SXM5" in first and "B200" not in first
+    zh = ask(real, "A100 PCIe 版和 SXM 版差多少")
+    assert "NVIDIA A100 80GB PCIe 对比 NVIDIA A100 80GB (SXM4)" in zh
+
+
+def test_whether_a_serving_engine_runs_on_a_gpu_gets_its_support_and_source(real: Consultant) -> None:
+    zh = ask(real, "vLLM 能在 MI300X 上跑吗")
+    assert zh.startswith("*可以。*vLLM 支持这块 GPU") and "docs.vllm.ai" in zh
+    en = ask(real, "does SGLang run on the MI300X?")
+    assert en.startswith("*Yes.* SGLang runs on this GPU") and "sgl-project/sglang" in en
+    no = ask(real, "does TensorRT-LLM support the MI300X?")
+    assert no.startswith("*No, not on the AMD Instinct MI300X.*") and "nvidia.github.io/TensorRT-LLM" in no
+
+
+def test_an_engine_named_with_a_model_or_a_load_is_still_a_serving_plan(real: Consultant) -> None:
+    assert "can serve Llama 3 70B" in ask(real, "can I serve Llama 3 70B with vLLM on the MI300X?")
+    assert ask(real, "vllm on 2 H100 for 50 concurrent users").startswith("*Serving (inference)")
