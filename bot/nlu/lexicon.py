@@ -89,6 +89,8 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     ("份数据", "samples", 1.0),
     ("份", "samples", 1.0), ("篇", "samples", 1.0), ("个样本", "samples", 1.0), ("样本", "samples", 1.0),
     ("个对话", "samples", 1.0), ("段对话", "samples", 1.0), ("组对话", "samples", 1.0),
+    ("组多轮对话", "samples", 1.0), ("段多轮对话", "samples", 1.0), ("条多轮对话", "samples", 1.0),
+    ("个多轮对话", "samples", 1.0), ("组多轮", "samples", 1.0),
     ("轮对话", "samples", 1.0),
     ("对话", "samples", 1.0), ("samples", "samples", 1.0), ("sample", "samples", 1.0),
     ("examples", "samples", 1.0), ("example", "samples", 1.0), ("conversations", "samples", 1.0),
@@ -137,6 +139,9 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     ("s", "days", 1 / 86400),
 )  # fmt: skip
 
+# A token count per turn of a multi-turn sample ("每轮 200 token"): times the turns of each sample
+# ("每组 5 轮") it is the length per sample.
+PER_TURN_BEFORE = ("每轮", "每一轮", "每轮约", "per turn", "each turn", "every turn")
 # A token count that is per sample ("每条 1k tokens", "1k tokens each", "avg 1k tokens"): times the
 # sample count it is the token total; alone it waits for the count.
 PER_SAMPLE_BEFORE = (

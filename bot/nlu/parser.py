@@ -193,6 +193,12 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     params = _float(_pick(found, "params", last))
     samples = _float(_pick(found, "samples", last))
     per_sample = _float(_pick(found, "tokens_per_sample", last))
+    turns, per_turn = (
+        _float(_pick(found, "turns_per_sample", last)),
+        _float(_pick(found, "tokens_per_turn", last)),
+    )
+    if per_sample is None and turns is not None and per_turn is not None:
+        per_sample = turns * per_turn  # "每组 5 轮，每轮 200 token": 1,000 tokens per dialogue
     stack, stack_spans = find_stack(s)
     continued = lexicon.has_cue(s, lexicon.CONTINUED_PRETRAIN)
     method = _method(s)

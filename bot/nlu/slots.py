@@ -247,6 +247,9 @@ def _tokens(
     if side is not None and num.value < 1e6:
         found.add(f"{side}_tokens", num.value, num, s)  # "1k-token prompts", "输出500 token"
         return
+    if num.value < 1e5 and before.rstrip(_LENGTH_FILLERS).endswith(lexicon.PER_TURN_BEFORE):
+        found.add("tokens_per_turn", num.value, num, s)  # "每轮 200 token": times the turns of each sample
+        return
     if _per_sample(before, after) or _after_sample_count(s, nums, units, idx):
         # "每条 1k tokens", "50k conversations of ~1k tokens": times the sample count (parser) it
         # is the token total; a length alone waits for the count.
@@ -279,7 +282,9 @@ def _counted(s: str, num: Num, unit: Unit, before: str, after: str, found: Found
             found.add("samples", num.value, num, s)
     elif unit.kind == "epochs":
         # 第3轮 is a round, not three passes; "每组 5 轮", "每段对话 3 轮" are turns of each dialogue.
-        if not s[: num.start].endswith("第") and not _PER_DIALOGUE_TURNS.search(before):
+        if _PER_DIALOGUE_TURNS.search(before):
+            found.add("turns_per_sample", num.value, num, s)  # "每组 5 轮": the turns of each dialogue
+        elif not s[: num.start].endswith("第"):
             found.add("epochs", num.value, num, s)
     elif unit.kind == "daily_users":
         found.add("daily_users", num.value, num, s)  # "5k daily users", "5000 日活"

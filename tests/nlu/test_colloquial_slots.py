@@ -221,3 +221,10 @@ def test_a_bare_amount_capped_after_a_month_is_a_monthly_budget_in_the_languages
     budget = said(text, TODAY)["budget"]
     assert budget["amount"] == amount and budget["currency"] == currency and parsed.currency_assumed
     assert budget["period"] == "month" and said("一个月 5000 条以内", TODAY).get("budget") is None
+
+
+def test_groups_of_dialogues_with_turns_and_a_length_per_turn_make_the_token_total() -> None:
+    found = said("8 千组多轮对话，每组 5 轮，每轮 200 token", TODAY)
+    assert found["samples"] == 8000 and found["tokens_per_sample"] == 1000 and found["tokens"] == 8e6
+    assert "epochs" not in found and "tokens" not in said("8 千组多轮对话，每组 5 轮", TODAY)
+    assert said("每轮训练 1B token", TODAY)["tokens"] == 1e9
