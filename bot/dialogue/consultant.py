@@ -373,6 +373,11 @@ class Consultant:
             ]
         if said.get("gpu_count") is not None:
             state.count_limit = u.count_limit
+        if said.get("budget") is not None:
+            # No currency said: the one of the budget held or the language's, said in the understood line.
+            state.assumed = [a for a in state.assumed if a != "currency"] + (
+                ["currency"] if u.currency_assumed else []
+            )
         if on_gpu is not u.said and last:
             # "what if only 8 GPUs?" keeps the current GPU: report the count against the last plan's,
             # not the GPU the user never named.

@@ -78,6 +78,7 @@ class Understood:
     region: str | None = None  # "cn": mainland-China clouds
     owned: bool = False  # the user already has the GPUs they named
     count_limit: bool = False  # the GPU count said is a ceiling ("如果只能用 16 张卡")
+    currency_assumed: bool = False  # a budget said with no currency ("一个月 1w 以内")
     scaled: tuple[str, ...] = ()  # slots set by a relative change ("预算砍半"), not stated as values
     # What the message asks, decided by the NLU before any slot (Parse.intent: a question kind of
     # lanes/interfaces.md, or another intent when the message is not a direct question).
@@ -246,6 +247,7 @@ def understand(
         region=getattr(parsed, "region", None),
         owned=bool(getattr(parsed, "owned", False)),
         count_limit=bool(getattr(parsed, "count_limit", False)) and "gpu_count" in usable,
+        currency_assumed=bool(getattr(parsed, "currency_assumed", False)) and "budget" in usable,
         scaled=tuple(k for k in by_factor if k in usable),
         kind=str(parsed.intent),
         providers=tuple(getattr(parsed, "providers_mentioned", ()) or ()),

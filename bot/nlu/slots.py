@@ -141,7 +141,9 @@ def _classify(
         found.add("tokens_per_sample", num.value, num, s)  # "每条1k", "10w条，每条 800"
         return
     budget_period = s[: num.start].rstrip(" 是为:：").endswith(tuple(p for p, _ in lexicon.BUDGET_PERIODS))
-    money_cue = budget_period or lexicon.has_cue(before, lexicon.MONEY_CUES)
+    money_cue = (
+        budget_period or lexicon.has_cue(before, lexicon.MONEY_CUES) or _capped_per_period(s, num, unit)
+    )
     # "有 5 万预算", "a 10k budget": the amount right before the word for a budget
     rest = after.lstrip(" 的")
     period = lexicon.phrase_at(rest, 0, _PERIOD_WORDS)  # "5k/mo budget", "3万一个月的预算"
@@ -825,7 +827,24 @@ def _amount_next(s: str, idx: int, unit: Unit, nums: list[Num], units: list[Unit
         gap = gap.removeprefix(copula).strip(" $¥￥")
     if gap and gap not in ("us",):
         return False
-    return units[nxt].kind == "money" or currency_before(s, nums[nxt]) is not None
+    money = units[nxt].kind == "money" or currency_before(s, nums[nxt]) is not None
+    return money or _capped_per_period(s, nums[nxt], units[nxt])
+
+
+# A single unit of time before a bare amount: "一个月 1w 以内" (the amount is capped by an _AT_MOST word).
+_PER_UNIT = tuple(phrase for phrase, period in lexicon.ONE_UNIT_PERIODS if period != "year")
+
+
+def _capped_per_period(s: str, num: Num, unit: Unit) -> bool:
+    """ "一个月 1w 以内", "a month, 10k at most": a bare amount capped after a single unit of time is a
+    budget for that period (no currency said: Parse.currency_assumed, the language's default)."""
+    if unit.kind != "none" or num.weak or num.mult not in ("", "k", "zh") or num.value < 100:
+        return False
+    head = s[: num.start].rstrip(" ,，:：$¥￥")
+    for copula in COPULAS:
+        head = head.removesuffix(copula).rstrip()
+    tail = s[num.end :].lstrip(" 块元")
+    return head.endswith(_PER_UNIT) and lexicon.phrase_at(tail, 0, _AT_MOST) is not None
 
 
 def _half_after(s: str, end: int) -> tuple[int, float]:

@@ -215,6 +215,10 @@ def period_near(s: str, start: int, end: int) -> tuple[str, int]:
     for phrase, period in lexicon.PERIOD_BEFORE:
         if lexicon.find_phrase(before, phrase) != -1:
             return period, end
+    # The period said with the budget word, farther back: "per quarter budget of 50k".
+    said = _budget_word_period(s, start)
+    if said is not None:
+        return said, end
     # A single unit of time right before, maybe with a copula: "一小时是 2 美元", "一个月 $2000".
     head = before.rstrip(" $¥￥").removesuffix("us").rstrip()
     for copula in COPULAS:
@@ -225,6 +229,28 @@ def period_near(s: str, start: int, end: int) -> tuple[str, int]:
     if head.endswith(("预算月", "预算：月", "预算:月", "budget: 月")):
         return "month", end  # "预算：月 5 万以内": a month's
     return "total", end
+
+
+def _budget_word_period(s: str, start: int) -> str | None:
+    """The period right before the budget word of this clause ("per quarter budget", "monthly budget"),
+    when the amount comes too far after it for the lookback."""
+    clause = _clause_before(s, start)
+    cue = max((clause.rfind(w) for w in lexicon.BUDGET_WORDS), default=-1)
+    if cue <= 0:
+        return None
+    head = clause[:cue].rstrip()[-PERIOD_LOOKBACK:]
+    # One word may name what the budget is for: "quarterly compute budget", "monthly cloud budget".
+    heads = (head, head.rsplit(" ", 1)[0]) if " " in head else (head,)
+    return next((p for phrase, p in lexicon.PERIOD_BEFORE for h in heads if h.endswith(phrase)), None)
+
+
+def _clause_before(s: str, start: int) -> str:
+    """This clause's text before `start`, however long."""
+    chunk = s[:start]
+    for i in range(len(chunk) - 1, -1, -1):
+        if chunk[i] in BOUNDARIES or (chunk[i] == "." and i + 1 < len(chunk) and chunk[i + 1] == " "):
+            return chunk[i + 1 :]
+    return chunk
 
 
 COPULAS = ("是", "约", "大概", "大约", "才", "只要", "就要", "收", "要", "=", ":", "：")

@@ -88,6 +88,15 @@ def test_more_weeks_extend_the_deadline_held(real: Consultant) -> None:
 def test_a_new_budget_without_a_currency_keeps_the_currency_held(real: Consultant) -> None:
     turn = say(real, "預訓練 3B 模型，資料 60B tokens，BF16，三週，預算 2 萬美元", "如果預算只有一萬呢")
     assert turn.payload["slots"]["budget"] == {"amount": 10000.0, "currency": "USD", "period": "total"}
+    assert "（沒說幣種，按美元算）" in turn.text
+
+
+def test_a_monthly_cap_with_no_currency_word_is_a_budget_in_yuan_said_as_assumed(real: Consultant) -> None:
+    turn = say(real, "我们想对 7B 模型做 LoRA 微调，数据 5 万条，每条 2k token，两周内完成", "一个月 1w 以内")
+    assert turn.payload["slots"]["budget"] == {"amount": 10000.0, "currency": "CNY", "period": "month"}
+    assert "预算 ¥10,000/月（没说币种，按人民币算）" in turn.text
+    said = say(real, "LoRA a 7B model on 100M tokens in 2 weeks", "budget is 5000 usd")
+    assert "no currency said" not in said.text
 
 
 def test_a_gpu_no_instance_can_run_the_job_on_says_why_and_plans_on_any_gpu(real: Consultant) -> None:

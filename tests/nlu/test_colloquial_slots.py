@@ -192,3 +192,32 @@ def test_a_w_amount_in_an_english_message_is_wan_and_a_monthly_spend_is_per_mont
     text: str, amount: float, currency: str, period: str
 ) -> None:
     assert said(text)["budget"] == {"amount": amount, "currency": currency, "period": period}
+
+
+@pytest.mark.parametrize(
+    ("text", "amount"),
+    [("per quarter budget of 50k", 5e4 / 3), ("our quarterly compute budget is roughly $60k", 2e4),
+     ("每个季度预算我们大概能拿出来 3 万美元", 1e4)],
+)  # fmt: skip
+def test_a_period_said_with_the_budget_word_holds_however_far_the_amount_comes_after(
+    text: str, amount: float
+) -> None:
+    budget = said(text, TODAY)["budget"]
+    assert budget["amount"] == pytest.approx(amount) and budget["period"] == "month"
+
+
+@pytest.mark.parametrize(
+    ("text", "amount", "currency"),
+    [
+        ("一个月 1w 以内", 1e4, "CNY"),
+        ("一个月 2 万以内，两周内训完", 2e4, "CNY"),
+        ("一个月 3000 以内", 3000, "CNY"),
+    ],
+)
+def test_a_bare_amount_capped_after_a_month_is_a_monthly_budget_in_the_languages_currency(
+    text: str, amount: float, currency: str
+) -> None:
+    parsed = parse(text, today=TODAY)
+    budget = said(text, TODAY)["budget"]
+    assert budget["amount"] == amount and budget["currency"] == currency and parsed.currency_assumed
+    assert budget["period"] == "month" and said("一个月 5000 条以内", TODAY).get("budget") is None
