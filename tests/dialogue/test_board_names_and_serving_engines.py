@@ -1,4 +1,4 @@
-"""Round nine of one-message questions: a board named alone ("the SXM") is the named GPU's board, and
+"""A board named alone ("the SXM") is the named GPU's board, and
 whether a serving engine runs on a GPU is a software answer with its source, not a serving plan."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Round eight of one-message questions: whether two GPUs are one part, FP8 against BF16 on one GPU,
+"""Whether two GPUs are one part, FP8 against BF16 on one GPU,
 the software a GPU runs, and each GPU priced at the provider named with it."""
 
 from __future__ import annotations
