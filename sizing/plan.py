@@ -88,22 +88,18 @@ def plan_with(request: SizingRequest, catalog: Catalog, *, prune: bool) -> Sizin
     rate_only: set[tuple[str, int]] = set()  # counts that compete only under a rate cap
     free_choice = request.gpu is None and request.gpus is None
     small_first = free_choice and w.params < SMALL_MODEL_PARAMS
-    pruner = (
-        Pruner(
-            ev,
-            w,
-            request.days,
-            budget if request.budget is not None and request.budget.period == "total" else None,
-            request.budget is not None and request.budget.period != "total",
-        )
-        if free_choice and prune
-        else None
-    )
-    total = budget if request.budget is not None and request.budget.period == "total" else None
+    total_budget = budget if request.budget is not None and request.budget.period == "total" else None
+    rate_cap = request.budget is not None and request.budget.period != "total"
+    pruner = Pruner(ev, w, request.days, total_budget, rate_cap) if free_choice and prune else None
 
     def total_over(o: Option) -> bool:
         """Without a deadline, `o` costs more than the total budget (unpriced plans are not over)."""
-        return request.days is None and total is not None and o.cost_usd is not None and o.cost_usd > total
+        return (
+            request.days is None
+            and total_budget is not None
+            and o.cost_usd is not None
+            and o.cost_usd > total_budget
+        )
 
     picks: list[Option] = []  # each type's preferred plan
     late: list[GpuSpec] = []  # types that cannot meet the deadline
@@ -167,7 +163,7 @@ def plan_with(request: SizingRequest, catalog: Catalog, *, prune: bool) -> Sizin
         pick = ev.preferred(g, meet, COST_TIE)
         pool.append(pick)
         primary.add((g.id, pick.gpus))
-        if request.budget is not None and request.budget.period != "total":
+        if rate_cap:
             # A rate cap (per hour, per month) can favour fewer GPUs for longer: the counts
             # between the smallest that fits and the pick compete too.
             for n in ladder[ladder.index(small) : ladder.index(pick.gpus)]:
@@ -197,7 +193,6 @@ def plan_with(request: SizingRequest, catalog: Catalog, *, prune: bool) -> Sizin
     stays = {id(p) for p in staying}
     # The NVIDIA-only ranking (vendor.prefer_nvidia) caps its plans at its own cheapest one.
     cheapest_nvidia = min((rank_cost(p) for p in staying if p.gpu.vendor == "nvidia"), default=math.inf)
-    total_budget = budget if request.budget is not None and request.budget.period == "total" else None
     bounded = cheapest is not None and (budget is None or total_budget is not None)
     # A plan within the global batch that every ranking sees (priced, so the pool keeps it, and
     # not a rate-only one): batch_screen then drops any plan beyond the batch, so a variant whose

@@ -228,6 +228,10 @@ def figures(q: Question, spec: GpuSpec, *, cn: bool = False, at: str | None = No
         "tflops_per_usd": (spec.tflops.bf16 or spec.tflops.fp16 or 0) / price["usd_per_gpu_hour"]
         if price
         else None,
+        # Memory bandwidth in GB/s per dollar-hour: what a rented hour of serving (decode) buys.
+        "bw_per_usd": spec.memory_bandwidth_tbs * 1000 / price["usd_per_gpu_hour"]
+        if price and spec.memory_bandwidth_tbs
+        else None,
         "as_of": price["as_of"] if price else None,
         # The price in the currency it is listed in (CNY for a Chinese marketplace) and where.
         "price": price["per_gpu_hour"] if price else None,

@@ -5,6 +5,7 @@ even, and what it is still good for (more memory per dollar, the cheapest GPU-ho
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from bot.dialogue.answers import capability
@@ -51,29 +52,16 @@ def answer(q: Question, reply: Reply) -> bool:
     if spec is None:
         return False
     cn = q.u.region == "cn" or cheapest(q.catalog, spec) is None
-    own = _per_dollar(figures(q, spec, cn=cn))
+    own = figures(q, spec, cn=cn)
     # Serving is weighed by memory bandwidth per dollar (it sets decode speed), training by dense compute.
     serving = q.u.task == "serve"
     key = "bw_per_usd" if serving else "tflops_per_usd"
-    newer: list[dict[str, Any]] = []
-    for g in q.catalog.gpus:
-        if g.id == spec.id or g.variant_of is not None or g.launch_year <= spec.launch_year:
-            continue
-        view = _per_dollar(figures(q, g, cn=cn))
-        if view[key] and view["market"] == own["market"]:
-            newer.append(view)
-    newer.sort(key=lambda v: -float(v[key]))
+    newer = _rivals(q, spec, own, key, cn, lambda g: g.launch_year > spec.launch_year)
     older = not newer
     if older:
         # Nothing newer is priced in its market (the H20 in China's): the other GPUs priced there with at
         # least half its memory, whatever their age, are what it is weighed against.
-        for g in q.catalog.gpus:
-            if g.id == spec.id or g.variant_of is not None or g.memory_gb < spec.memory_gb * PEER_MEMORY:
-                continue
-            view = _per_dollar(figures(q, g, cn=cn))
-            if view[key] and view["market"] == own["market"]:
-                newer.append(view)
-        newer.sort(key=lambda v: -float(v[key]))
+        newer = _rivals(q, spec, own, key, cn, lambda g: g.memory_gb >= spec.memory_gb * PEER_MEMORY)
     verdict, ratio, break_even = "unpriced", None, None
     if own[key] and newer:
         ratio = float(newer[0][key]) / float(own[key])
@@ -116,11 +104,17 @@ def answer(q: Question, reply: Reply) -> bool:
     return True
 
 
-def _per_dollar(view: dict[str, Any]) -> dict[str, Any]:
-    """The view with `bw_per_usd`: memory bandwidth in GB/s per dollar-hour (None where unpriced)."""
-    usd, tbs = view.get("usd_per_gpu_hour"), view.get("bandwidth_tbs")
-    view["bw_per_usd"] = float(tbs) * 1000 / float(usd) if usd and tbs else None
-    return view
+def _rivals(
+    q: Question, spec: GpuSpec, own: dict[str, Any], key: str, cn: bool, eligible: Callable[[GpuSpec], bool]
+) -> list[dict[str, Any]]:
+    """The other main GPUs `eligible` keeps that are priced in `own`'s market, best `key` per dollar first."""
+    views = (
+        figures(q, g, cn=cn)
+        for g in q.catalog.gpus
+        if g.id != spec.id and g.variant_of is None and eligible(g)
+    )
+    found = [v for v in views if v[key] and v["market"] == own["market"]]
+    return sorted(found, key=lambda v: -float(v[key]))
 
 
 def _smallest_instance(catalog: Catalog, spec: GpuSpec | None) -> int | None:
