@@ -62,7 +62,24 @@ def _form_named_later(s: str, first: GpuMention, family: str) -> list[GpuMention
         before = s[first.end : m.start()].rstrip().split(" ")[-1]
         if before in _ARTICLES or before in _JOINS or s[m.end() :].lstrip().startswith(("版", "款")):
             return [GpuMention(m.start(), m.end(), gpu)]
+    for m in _MEMORY_WORD.finditer(s, first.end):
+        # "the 40GB one" in "is the A100 80GB worth it over the 40GB one?", "40G 版", "40G 那款": a memory
+        # size is a board only before a board word ("40GB of data" stays a dataset)
+        gpu = variants.get(key(m.group().replace(" ", "")))
+        after = s[m.end() :].lstrip()
+        if gpu is None or gpu == first.gpu or not _board_word_at(after):
+            continue
+        return [GpuMention(m.start(), m.end(), gpu)]
     return []
+
+
+_MEMORY_WORD = re.compile(r"(?<![a-z0-9.])\d+ ?(?:gb|g|gib)(?![a-z0-9])")
+# After a memory size, the words that make it a board: "one", "version", "版", "那款", "的卡".
+_MEMORY_BOARD_WORDS = ("那款", "那张", "的卡", "的版本", "的那款", "的那张")
+
+
+def _board_word_at(text: str) -> bool:
+    return lexicon.phrase_at(text, 0, (*_MEMORY_BOARD_WORDS, *_BOARD_WORDS)) is not None
 
 
 # Words that join a GPU name to a second variant of it: "H100 PCIe 和 SXM", "A100 40GB and 80GB".
