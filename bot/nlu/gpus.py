@@ -82,6 +82,30 @@ def _board_word_at(text: str) -> bool:
     return lexicon.phrase_at(text, 0, (*_MEMORY_BOARD_WORDS, *_BOARD_WORDS)) is not None
 
 
+def board_named(s: str, gpu: str) -> str | None:
+    """The board of `gpu`'s family a message names by its form factor alone ("SXM 版呢", "PCIe 的呢",
+    "what about the NVL?"), as a catalogue id: the one with `gpu`'s memory where the family has that
+    form in several sizes (the A100 40GB's PCIe board is the A100 40GB PCIe). None when the message
+    names no other board of the family."""
+    records = catalogue_names().records
+    own = next((r for r in records if r.id == gpu), None)
+    variants = _variant_words().get(own.family) if own is not None else None
+    if own is None or not variants:
+        return None
+    for m in _FORM_WORD.finditer(s):
+        found = variants.get(key(m.group()))
+        if found is None or found == gpu:
+            continue
+        form = m.group().rstrip("0123456789")
+        same_size = [
+            r.id
+            for r in records
+            if r.family == own.family and form in r.name.lower() and r.memory_gb.value == own.memory_gb.value
+        ]
+        return same_size[0] if same_size else found
+    return None
+
+
 # Words that join a GPU name to a second variant of it: "H100 PCIe 和 SXM", "A100 40GB and 80GB".
 _JOINS = (
     *JOINERS, "对比", "比", "and the", "or the", "compared to", "compared with",
