@@ -20,6 +20,7 @@ from bot.dialogue.answers.base import Question, main_variant
 from bot.dialogue.answers.capability import topic as capability_topic
 from bot.dialogue.answers.capacity import capacity_answer
 from bot.dialogue.answers.catalogue import answer_gpus
+from bot.dialogue.answers.cluster import spot_on_plan
 from bot.dialogue.answers.faq import answer_search
 from bot.dialogue.answers.figure import corrections
 from bot.dialogue.answers.workload_compare import compare_on_gpus, compares_workload
@@ -323,6 +324,8 @@ class Consultant:
     def _direct(self, state: DialogueState, reply: Reply, kind: str, q: Question) -> bool:
         """Answer a direct question (price, feasibility, a figure...) from what it says plus stated
         defaults; False when its answer cannot be given (the turn then goes on as before)."""
+        if kind == "spot" and self._spot_on_plan(state, reply, q):
+            return True
         if not policy.answer(kind, q, reply):
             return False
         remembered = policy.topic_after(kind, q)
@@ -334,6 +337,17 @@ class Consultant:
             # In the middle of the form: back to its question; before any: one invitation line.
             ask_next(state, reply, said=False)
         return True
+
+    def _spot_on_plan(self, state: DialogueState, reply: Reply, q: Question) -> bool:
+        """ "How much would spot save?" after a plan: the saving on that plan's options (before any
+        plan, the FAQ entry answers)."""
+        if state.last is None or missing(state):
+            return False
+        try:
+            _rec, _fired, context = plan_context(state, self.kb, self._plan, self._clock(), reply.lang)
+        except SizingError:
+            return False
+        return spot_on_plan(q, reply, context["options"], context["spot_at_scale"])
 
     @staticmethod
     def _start_offered_plan(state: DialogueState, kind: str, q: Question) -> None:

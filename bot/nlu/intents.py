@@ -739,7 +739,11 @@ def _asks_spot(t: str, sig: Signals, yes_no: bool) -> bool:
     pretraining run", "竞价实例跑训练靠谱吗"): the spot answer, not a plan nor a price list."""
     if not lexicon.SPOT_WORDS.search(t) or any(s in sig.filled for s in SPOT_PLAN_SLOTS):
         return False
-    if sig.serving or lexicon.asks_price(t) or has_any(t, cues.CHEAPEST) or has_any(t, cues.CHEAPEST_PLACE):
+    if sig.serving or has_any(t, cues.CHEAPEST) or has_any(t, cues.CHEAPEST_PLACE):
+        return False
+    if has_any(t, cues.SAVING_ASKS) and not sig.gpus:
+        return True  # "how much would spot save?": what spot saves (on the plan held), not a price list
+    if lexicon.asks_price(t):
         return False
     asks = yes_no or _worded_as_question(t)
     return asks or has_any(t, cues.WORTH_ASKS) or _opens_yes_no(t)

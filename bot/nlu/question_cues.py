@@ -132,6 +132,12 @@ VALUE_ASKS = (
 # Moving from one GPU to another: "I have an H100 PCIe, should I upgrade to the SXM?", "从 A100 升级到 H100
 # 值得吗": whether the GPU moved to is worth it over the one held.
 UPGRADE_ASKS = ("upgrade", "upgrading", "升级")
+# Asking how much an option saves ("how much would spot save?", "用竞价实例能省多少"): about that option,
+# even though it asks "how much".
+SAVING_ASKS = (
+    "save", "saving", "how much cheaper", "how much less", "省多少", "能省", "省下", "省钱", "便宜多少",
+    "便宜几",
+)  # fmt: skip
 # Chinese GPU clouds in general (no provider named): "国内的GPU云", "国产算力平台".
 CHINA_CLOUDS = (
     "国内", "国内云", "国产云", "国内的云", "国内gpu", "国内算力", "国内平台", "chinese cloud",

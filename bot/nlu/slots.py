@@ -44,7 +44,7 @@ from bot.nlu.units import (
     window_before,
 )
 from knowledge.gpu_names import catalogue_names
-from knowledge.hardware_words import LINK_SPEED_WORDS, NETWORK_WORDS, STORAGE_WORDS
+from knowledge.hardware_words import LINK_SPEED_WORDS, NETWORK_WORDS, STORAGE_WORDS, has_before
 from knowledge.text_units import text_units
 
 # Units of text a dataset may be counted in, and the tokens each is worth (knowledge/data/settings.yaml).
@@ -522,7 +522,26 @@ def _gpu_memory(s: str, num: Num, unit: Unit, gpus: list[GpuMention]) -> bool:
         (g.end <= num.start and gap_ok(s[g.end : num.start]))
         or (g.start >= end and gap_ok(s[end : g.start]) and len(s[end : g.start]) <= 3)
         for g in gpus
+    ) or _had_by_gpu(s, num, num.value * unit.factor if unit.kind == "data" else num.value, gpus)
+
+
+def _had_by_gpu(s: str, num: Num, size_bytes: float, gpus: list[GpuMention]) -> bool:
+    """ "The L4 does 121 TFLOPS and has 24GB": after "has", a size some GPU has, in the clause of a
+    GPU named before it (the fact check reads the same size as that GPU's memory)."""
+    if size_bytes / 1e9 not in _gpu_memory_sizes():
+        return False
+    if not has_before(s, num.start):
+        return False
+    return any(
+        g.end <= num.start
+        and num.start - g.end <= _HAD_REACH
+        and not _SENTENCE_END.search(s, g.end, num.start)
+        for g in gpus
     )
+
+
+_HAD_REACH = 60  # characters from the GPU's name to the size it has
+_SENTENCE_END = re.compile(r"[。！？!?；;\n]|\.\s")
 
 
 # After a byte size these make it a class of GPU ("16-32GB档位", "80GB-class"), not the data.
