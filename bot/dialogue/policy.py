@@ -190,6 +190,9 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
         and capability.asks_engine_support(q.text)
     ):
         return "capability"  # "vLLM 能在 MI300X 上跑吗": the engine's GPU support, not a serving plan
+    if not q.u.gpus and not workload and not form_in_progress and capability.outside_support(q) is not None:
+        return "capability"  # "does vLLM support the Gaudi 3?": the library's documented support, not "not in
+        # the catalogue" alone
     if budget.applies(q, form_in_progress):
         return "budget"  # "我有 1 万块预算，能训练什么模型": what the budget buys, not "how many parameters?"
     if q.u.task == "serve" and kind in SERVING_VERSIONS:
