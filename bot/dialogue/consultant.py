@@ -293,8 +293,12 @@ class Consultant:
             if u.kind == "gpu_info" and not in_form:
                 state.topic = policy.topic_after("gpu_info", question)
             return ask_next(state, reply, said=False)
-        if (u.no_deadline or u.asap or u.tokens_per_sample) and u.intent in ("faq", "unknown", "skip"):
-            # "no deadline", "越快越好", "each sample is about 2k tokens": answers, not FAQ questions.
+        # Half of a dialogue's length answers only a form under way ("每轮 200 token" after "每组 5 轮").
+        half = (u.tokens_per_turn or u.turns_per_sample) and self._form_in_progress(state)
+        length = u.tokens_per_sample or half
+        if (u.no_deadline or u.asap or length) and u.intent in ("faq", "unknown", "skip"):
+            # "no deadline", "越快越好", "each sample is about 2k tokens", "每轮 200 token": answers, not
+            # FAQ questions.
             u = replace(u, intent="size")
         found: list[Hit] | None = None
         if u.intent == "faq" or (not u.said and u.intent == "unknown" and not reply.kinds):
@@ -440,7 +444,9 @@ class Consultant:
         named_clouds = bool(u.providers) and bool(state.clouds) and set(state.clouds) <= set(u.providers)
         if named_clouds:
             understood = {**understood, "clouds": list(state.clouds)}  # "on AWS" before the plan: kept, said
-        ask_next(state, reply, said=bool(u.said) or digressed or named_clouds, understood=understood)
+        counted = bool(u.samples or u.tokens_per_sample or u.tokens_per_turn or u.turns_per_sample)
+        said_any = bool(u.said) or digressed or named_clouds or counted
+        ask_next(state, reply, said=said_any, understood=understood)
         if unused and state.pending is not None:
             # Say what could not be used and what is kept, before asking again.
             kept = {k: v for k, v in state.slots.items() if v is not None}

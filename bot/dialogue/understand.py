@@ -43,14 +43,19 @@ HINTS: dict[str, tuple[str, ...]] = {
     "days": ("{} days",),
     # After "50k conversations": the length of one ("2k" -> each sample is about 2k tokens).
     "sample_tokens": ("each sample is about {} tokens",),
+    # After "each is about 1.5k tokens": how many there are ("20k" -> 20k samples).
+    "sample_count": ("{} samples",),
 }
 _NAMES_PARAMS = re.compile(r"参数|參數|param|model|模型|规模|規模|大小", re.IGNORECASE)
 # The slots that answer each pending question (state.REQUIRED_SLOTS), and after a sample count the
 # length of one sample too.
 SLOT_FAMILY = {
     **{spec.name: spec.fills for spec in REQUIRED_SLOTS},
-    "sample_tokens": ("tokens", "data_bytes", "tokens_per_sample"),
+    "sample_tokens": ("tokens", "data_bytes", "tokens_per_sample", "tokens_per_turn"),
+    "sample_count": ("tokens", "data_bytes", "samples"),
 }
+# What a message says of a dataset counted in samples, beside the DESIGN slots.
+SAMPLE_PARTS = ("samples", "tokens_per_sample", "tokens_per_turn")
 
 
 # The bot addressed at the start of a message typed or pasted as text ("@gpu-advisor can we …",
@@ -92,6 +97,9 @@ class Understood:
     deadline_date: str | None = None  # ISO date of a calendar or relative deadline
     samples: float | None = None  # a count of samples/conversations/条
     tokens_per_sample: float | None = None  # a stated length per sample
+    # Half of a dialogue's length ("每组 5 轮", "每轮 200 token"): completed by the other half (timeline).
+    turns_per_sample: float | None = None
+    tokens_per_turn: float | None = None
     # From the NLU (bot/nlu/types.py Parse): "serve" | "train" | None; "how long" asked; model-card
     # fields asked (kind model_info); a GPU memory size asked for ({"op", "gb"}); working days said.
     task: str | None = None
@@ -206,10 +214,12 @@ def understand(
     pending = state.pending
     if pending == "data" and state.samples:
         pending = "sample_tokens"  # the data question asked for the length of each sample
+    elif pending == "data" and (state.sample_parts or {}).get("per_sample"):
+        pending = "sample_count"  # …or, the length of each given, for how many there are
     family = SLOT_FAMILY.get(str(pending), ())
     if (
         family
-        and not any(k in said for k in family)
+        and not any(k in said or getattr(parsed.slots, k, None) for k in family)
         and _bare_answer(said, text)
         and not parsed.asks
         and 0 < len(text) <= MAX_HINTED_CHARS
@@ -219,8 +229,8 @@ def understand(
         for hint in HINTS[str(pending)]:
             hinted = parse(hint.format(text), today=today)
             hinted_said = said_slots(hinted)
-            per_sample = getattr(hinted.slots, "tokens_per_sample", None)
-            found = {**hinted_said, **({"tokens_per_sample": per_sample} if per_sample else {})}
+            parts = {k: getattr(hinted.slots, k, None) for k in SAMPLE_PARTS}
+            found = {**hinted_said, **{k: v for k, v in parts.items() if v}}
             if any(k in found for k in family) and not hinted.asks:
                 parsed, said = hinted, hinted_said
                 break
@@ -259,6 +269,8 @@ def understand(
         deadline_date=getattr(parsed, "deadline_date", None) if "days" in usable else None,
         samples=_positive(getattr(parsed.slots, "samples", None)),
         tokens_per_sample=_positive(getattr(parsed.slots, "tokens_per_sample", None)),
+        turns_per_sample=_positive(getattr(parsed.slots, "turns_per_sample", None)),
+        tokens_per_turn=_positive(getattr(parsed.slots, "tokens_per_turn", None)),
         task=getattr(parsed, "task", None),
         proposes_gpu=bool(getattr(parsed, "proposes_gpu", False)),
         asks_time=bool(getattr(parsed, "asks_time", False)),

@@ -184,6 +184,12 @@ def _per_sample(before: str, after: str) -> bool:
     )
 
 
+# "each turn is about 300 tokens": a length per turn (before _EACH_NOUN reads it as per sample).
+_EACH_TURN = re.compile(
+    r"\b(?:each|every|per) turn(?: is| has| runs)?(?: about| around| roughly| approximately| ~| ≈)? ?$"
+)
+
+
 # "each tweet is ~40 words", "every ticket about 400 words", "per review 200 tokens": a length per sample
 # after "each/every/per" and the sample's noun, whatever the noun.
 _EACH_NOUN = re.compile(
@@ -247,7 +253,8 @@ def _tokens(
     if side is not None and num.value < 1e6:
         found.add(f"{side}_tokens", num.value, num, s)  # "1k-token prompts", "输出500 token"
         return
-    if num.value < 1e5 and before.rstrip(_LENGTH_FILLERS).endswith(lexicon.PER_TURN_BEFORE):
+    per_turn = before.rstrip(_LENGTH_FILLERS).endswith(lexicon.PER_TURN_BEFORE) or _EACH_TURN.search(before)
+    if num.value < 1e5 and (per_turn or after.lstrip(" ,，(（").startswith(lexicon.PER_TURN_AFTER)):
         found.add("tokens_per_turn", num.value, num, s)  # "每轮 200 token": times the turns of each sample
         return
     if _per_sample(before, after) or _after_sample_count(s, nums, units, idx):
@@ -269,7 +276,7 @@ _CONTEXT_AT = (" at", " @", "@", " with", " of", "上下文", "上下文长度")
 
 
 # Kinds of count a unit word gives (lexicon.UNITS).
-COUNTED = ("samples", "epochs", "concurrency", "daily_users", "qps", "ms", "tps")
+COUNTED = ("samples", "epochs", "turns", "concurrency", "daily_users", "qps", "ms", "tps")
 
 
 # A count of 轮 after "每组/每段/每个对话/每条": the turns of each dialogue, never epochs.
@@ -286,6 +293,9 @@ def _counted(s: str, num: Num, unit: Unit, before: str, after: str, found: Found
             found.add("turns_per_sample", num.value, num, s)  # "每组 5 轮": the turns of each dialogue
         elif not s[: num.start].endswith("第"):
             found.add("epochs", num.value, num, s)
+    elif unit.kind == "turns":
+        if num.value <= 1000:
+            found.add("turns_per_sample", num.value, num, s)  # "dialogues of 5 turns": each one's turns
     elif unit.kind == "daily_users":
         found.add("daily_users", num.value, num, s)  # "5k daily users", "5000 日活"
     elif unit.kind == "concurrency":
