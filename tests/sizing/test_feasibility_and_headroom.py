@@ -49,6 +49,16 @@ def test_qlora_is_offered_only_when_lora_does_not_fit_the_same_gpus() -> None:
     assert "qlora" in kinds and "lora" not in kinds
 
 
+def test_plain_ddp_that_copies_the_model_to_every_gpu_is_offered_zero_3_on_the_same_gpus_alone() -> None:
+    verdict = _plan(params=70e9, method="lora", gpu="a100-80gb", gpus=8, stack="hf").feasibility
+    assert verdict is not None and verdict.fits is False and verdict.dominant == "weights"
+    assert [(o.kind, o.gpu, o.gpus) for o in verdict.options] == [("sharded", "a100-80gb", 8)]
+    assert verdict.options[0].memory_per_gpu_gb < 0.5 * verdict.options[0].capacity_gb
+    # on one GPU there is nothing to shard across: the usual alternatives
+    single = _plan(params=13e9, method="full_finetune", gpu="a100-80gb", gpus=1, stack="hf").feasibility
+    assert single is not None and "sharded" not in {o.kind for o in single.options}
+
+
 def test_hardware_that_fits_gets_a_yes_and_no_alternatives() -> None:
     verdict = _plan(params=7e9, method="lora", gpu="a100-80gb", gpus=1).feasibility
     assert verdict is not None and verdict.fits is True and verdict.options == ()
