@@ -244,7 +244,7 @@ class Consultant:
         state.asks_fit = u.intent == "whatif" and u.proposes_gpu and state.last is not None and not better
         in_form = self._form_in_progress(state)
         if not in_form:
-            u = policy.memory_variant(state.topic, u, text, self.kb.catalog)
+            u = policy.board_variant(state.topic, u, text, self.kb.catalog)
             u = policy.comparison_variant(state.topic, u, state.slots.get("params"))
             u = policy.time_variant(state.topic, u)
         question = self._question(state, text, u)

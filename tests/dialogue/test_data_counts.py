@@ -103,3 +103,10 @@ def test_a_length_in_characters_before_the_count_keeps_saying_how_it_was_counted
     assert asked.startswith("*每條約 1,200 token（按字數折算），一共有多少條？*") and "好的：。" not in asked
     text = ask(real, "LoRA 微調 7B，一週內", "每筆大概兩千字", "3 萬筆")
     assert "3600萬 tokens（按字數折算，每個漢字約 0.6 token" in text
+
+
+def test_a_dataset_bigger_than_any_published_corpus_is_planned_with_the_unit_questioned(
+    real: Consultant,
+) -> None:
+    text = ask(real, "训练 7B 模型，数据 2PB，三个月")
+    assert "数据真的是 2 PB，而不是 2 TB？" in text

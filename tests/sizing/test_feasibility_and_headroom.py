@@ -131,3 +131,13 @@ def test_fine_tuning_never_gets_tokens_per_parameter_advice() -> None:
 def test_continued_pre_training_without_a_data_size_assumes_a_continued_budget_not_chinchilla() -> None:
     workload = dict(_plan(params=671e9, active_params=37e9, continued=True).workload)
     assert workload["tokens_source"] == "default_continued" and workload["tokens"] < 1e12
+
+
+def test_a_dataset_beyond_any_published_corpus_is_flagged_with_the_likely_unit_slip() -> None:
+    flagged = _plan(params=7e9, data_bytes=2e15, days=90)
+    warning = next(w for w in flagged.warnings if w.code == "tokens_beyond_corpora")
+    assert dict(warning.params)["data_bytes"] == 2e15
+    # Llama 3's 15T tokens, and three epochs over 30T, are large but published-scale
+    for kw in ({"tokens": 15e12}, {"tokens": 30e12, "epochs": 3.0}):
+        codes = {w.code for w in _plan(params=8e9, days=90, **kw).warnings}
+        assert "tokens_beyond_corpora" not in codes
