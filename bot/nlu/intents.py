@@ -628,13 +628,17 @@ def _question_kind(
     return None
 
 
+PROPOSING_INTENTS = ("gpu_info", "faq", "whatif", "size")
+
+
 def proposes_gpu(t: str, intent: str, yes_no: bool, filled: tuple[str, ...], gpus: tuple[str, ...]) -> bool:
     """A yes/no question that names a GPU (and maybe a count) and nothing else, as hardware for the job
     at hand: "用 4090 可以吗", "can we use A100s?", "would an H100 be faster?" (the consultant reads it
     as a what-if when a plan is under discussion, else as a question about the GPU)."""
     # "用 4 张 4090 可以吗" reads as the consumer-GPU FAQ and "what about 8 A100s, would that work?" as a
-    # what-if (its "what" is no wh-question): both still propose hardware for the job.
-    if intent not in ("gpu_info", "faq", "whatif") or not gpus or not set(filled) <= {"gpu", "gpu_count"}:
+    # what-if (its "what" is no wh-question), "用 2 张 H100 够吗" as a request on that hardware: all three
+    # still propose hardware for the job.
+    if intent not in PROPOSING_INTENTS or not gpus or not set(filled) <= {"gpu", "gpu_count"}:
         return False
     asks = yes_no or any(_opens_yes_no(clause.strip()) for clause in _questions(t))
     return asks and has_any(compact(t), cues.PROPOSES)
