@@ -578,8 +578,10 @@ def _question_kind(
     # "is the A10G the same as the A10?"; "Lambda 的 H100 和 GCP 的 A100 哪个便宜": two GPUs, each at its
     # provider, weighed against each other
     weighed = has_any(t, cues.SAME_ASKS) or (len(set(sig.providers)) >= 2 and has_any(t, cues.CHEAPER))
+    # "H100 SXM 跟 PCIe 版哪个划算", "should I upgrade to the SXM?": two GPUs weighed by value for money
+    valued = has_any(t, cues.VALUE_ASKS) or has_any(t, cues.WORTH_ASKS) or has_any(t, cues.UPGRADE_ASKS)
     if len(set(gpus)) >= 2 and (
-        comparing_gpus or weighed or has_any(t, COMPARE) or has_any(t, cues.ALTERNATIVE)
+        comparing_gpus or weighed or valued or has_any(t, COMPARE) or has_any(t, cues.ALTERNATIVE)
     ):
         return "gpu_compare"  # with a workload too: "Is H200 better than H100 for a 70B model?", "A or B"
     if not sized and _compares_providers(t, sig, short):

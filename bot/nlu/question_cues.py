@@ -123,6 +123,15 @@ WORTH_ASKS = (
     "worth buying", "still worth", "值得", "值不值", "划算吗",
     "划不划算", "合算吗", "合不合算",
 )  # fmt: skip
+# Value for money, asked of two options: "H100 SXM 跟 PCIe 版哪个划算", "which is better value?" (the
+# "value" aspect of answers/compare.py: work per dollar).
+VALUE_ASKS = (
+    "better value", "best value", "value for money", "bang for the buck", "bang for your buck",
+    "cost-effective", "cost effective", "more economical", "性价比", "划算", "更值",
+)  # fmt: skip
+# Moving from one GPU to another: "I have an H100 PCIe, should I upgrade to the SXM?", "从 A100 升级到 H100
+# 值得吗": whether the GPU moved to is worth it over the one held.
+UPGRADE_ASKS = ("upgrade", "upgrading", "升级")
 # Asking how much an option saves ("how much would spot save?", "用竞价实例能省多少"): about that option,
 # even though it asks "how much".
 SAVING_ASKS = (

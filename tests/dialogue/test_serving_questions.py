@@ -120,7 +120,9 @@ def test_h200_against_h100_for_70b_inference_compares_serving_not_training(
         flags={"task": "serve"},
     )
     reply = consultant.handle("c2", text).payload["reply"]
-    assert "for serving Llama 3.1 70B" in reply.splitlines()[0]
+    verdict, header = reply.splitlines()[:2]
+    assert verdict.startswith("*Not worth it at this load: the NVIDIA H100 SXM5 costs less per token*")
+    assert "for serving Llama 3.1 70B" in header
     assert "per million output tokens" in reply and "ms per token" in reply
     assert "GPU-hours" not in reply and "days" not in reply
 
