@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from bot.nlu import lexicon, question_cues as cues
+from bot.nlu import context, lexicon, question_cues as cues
 from bot.nlu.lexicon import has_cue
 from bot.nlu.providers import china_providers
 from bot.nlu.text import compact
@@ -827,6 +827,10 @@ def _compares_providers(t: str, sig: Signals, short: bool) -> bool:
 
 def _about_china_clouds(t: str, sig: Signals) -> bool:
     """ "AutoDL靠谱吗", "阿里云怎么样", "国内有哪些GPU云": about a Chinese cloud itself."""
-    cn = any(p in china_providers() for p in sig.providers) or has_any(t, cues.CHINA_CLOUDS)
+    cn = (
+        any(p in china_providers() for p in sig.providers)
+        or has_any(t, cues.CHINA_CLOUDS)
+        or context.in_mainland_city(t)
+    )
     about = has_any(t, cues.PROVIDER_OPINION) or has_any(t, cues.PROVIDER_WORDS)
     return cn and (about or (bool(sig.providers) and len(t) <= SHORT))
