@@ -198,6 +198,7 @@ INTERIM_KINDS = {
     "stored_size": "faq",  # without a model size, the checkpoint-storage rule per parameter
     "network": "faq",
     "spot": "faq",
+    "reserved": "faq",
 }
 
 
