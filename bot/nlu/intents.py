@@ -294,6 +294,8 @@ class Signals:
     model_card: bool = False  # the named model has a card (knowledge/data/models.yaml)
     memory_filter: bool = False  # a GPU memory size asked for ("which GPUs have 80GB or more?")
     scaled: bool = False  # a relative change to a held value ("预算砍半", "double the data": relative.py)
+    # The budget said is a price per hour ("一小时 2 美元以内", "under $3 an hour").
+    hourly_budget: bool = False
     # The FAQ's best score (0-1) and its margin over the runner-up, asked only when the text could be
     # an FAQ question.
     faq_score: Callable[[], tuple[float, float]] | None = None
@@ -772,7 +774,9 @@ def _cheapest_offering(t: str, sig: Signals) -> bool:
     # A spot price asked ("h200 spot price?", "搶佔式 H100 多少錢"): the spot listings, cheapest first.
     cheapest = cheapest or (lexicon.SPOT_WORDS.search(t) is not None and lexicon.asks_price(t))
     # "list gpus under $1/hr", "每小时 1 美元以下的卡有哪些": the GPUs within an hourly price, cheapest first
-    ceiling = "budget" in sig.filled and has_any(t, cues.PRICE_CEILING) and has_any(t, PER_PERIOD + ("/hr",))
+    # (the period as the parser read the budget's: "一小时 2 美元以内", "under $3 an hour")
+    hourly = sig.hourly_budget or has_any(t, PER_PERIOD + ("/hr",))
+    ceiling = "budget" in sig.filled and has_any(t, cues.PRICE_CEILING) and hourly
     return (cheapest or ceiling) and (bool(sig.gpus) or sig.memory_filter or has_any(t, GPU_WORDS))
 
 

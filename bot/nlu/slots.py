@@ -582,6 +582,11 @@ def _hardware_size(s: str, before: str, after: str, end: int) -> bool:
 _GPU_MEMORY_CUES = (*lexicon.GPU_NOUNS, "显存", "vram", "hbm", "gpu memory", "accelerator", "accelerators")
 _AT_MOST = ("or less", "or below", "or under", "以下", "以内", "及以下", "不超过", "不到", "under", "below",
             "less than", "at most", "up to", "最多", "小于", "低于", "≤", "<=", "<")  # fmt: skip
+# An "at most" word after the size that caps a price ("at least 80GB under $3 an hour"), not the memory.
+_CAPS_A_PRICE = re.compile(
+    r"(?:under|below|up to|less than|at most|不超过|低于|小于)\s*"
+    r"(?:[$¥￥]|\d[\d.,]*\s*(?:美元|美金|元|块|刀|usd|rmb|dollar))"
+)
 # A size next to these is a link speed or the server's RAM or disk, not the memory a GPU should have.
 _NOT_GPU_MEMORY = (*NETWORK_WORDS, *LINK_SPEED_WORDS, *STORAGE_WORDS)
 MAX_GPU_MEMORY_GB = 2048.0  # bigger than any one accelerator: a data size, not a memory filter
@@ -603,7 +608,8 @@ def _memory_filter(s: str, before: str, after: str, end: int, size_bytes: float,
     ):
         return False
     head = before.rstrip(" :：=~≈")
-    at_most = lexicon.has_cue(after[:12], _AT_MOST) or head.endswith(_AT_MOST)
+    capped = lexicon.has_cue(after[:12], _AT_MOST) and _CAPS_A_PRICE.search(s, end, end + 24) is None
+    at_most = capped or head.endswith(_AT_MOST)
     found.gpu_memory = ("<=" if at_most else ">=", size_bytes / 1e9)
     return True
 
