@@ -605,6 +605,7 @@ def _memory_filter(s: str, before: str, after: str, end: int, size_bytes: float,
         lexicon.has_cue(near, _GPU_MEMORY_CUES)
         or lexicon.phrase_at(tail, 0, _GPU_AFTER_SIZE) is not None
         or (lexicon.has_cue(after[:16], _ENOUGH) and size_bytes / 1e9 in _gpu_memory_sizes())
+        or (_WITH_SIZE.search(before) is not None and _asks_for_gpus(s, end, size_bytes))
     ):
         return False
     head = before.rstrip(" :：=~≈")
@@ -612,6 +613,25 @@ def _memory_filter(s: str, before: str, after: str, end: int, size_bytes: float,
     at_most = capped or head.endswith(_AT_MOST)
     found.gpu_memory = ("<=" if at_most else ">=", size_bytes / 1e9)
     return True
+
+
+# "what GPUs can I rent for under $1.50 an hour with at least 24GB?": "with" a size a GPU has, in a message
+# that asks for GPUs, is their memory even where a price stands between the two.
+_WITH_SIZE = re.compile(
+    r"(?:with|having)\s+(?:at least\s+|a minimum of\s+|minimum\s+|min\.?\s+|≥\s*|>=\s*)?$"
+)
+
+
+def _asks_for_gpus(s: str, end: int, size_bytes: float) -> bool:
+    """A size some GPU has, ending its clause ("with at least 24GB?", "with 48GB and NVLink"; not "with 24GB
+    of text"), in a message that names GPUs before it."""
+    rest = s[end:].lstrip()
+    ends = (
+        not rest
+        or rest[0] in "?？,，.。!！;；)"
+        or rest.startswith(("and ", "or ", "under", "below", "for "))
+    )
+    return ends and size_bytes / 1e9 in _gpu_memory_sizes() and lexicon.has_cue(s[:end], _GPU_MEMORY_CUES)
 
 
 # "Is 24GB enough to fine-tune 7B?": a GPU's memory size asked about, when the size is one a GPU has.

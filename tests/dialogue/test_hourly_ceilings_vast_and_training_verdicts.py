@@ -37,3 +37,16 @@ def test_running_training_on_a_gpu_judged_gets_the_training_verdict(real: Consul
     assert ask(real, "is the MI300X reliable for training?").startswith(
         "*Yes.* The AMD Instinct MI300X is a training"
     )
+
+
+def test_a_gpu_size_with_its_price_between_is_still_the_gpus_memory(real: Consultant) -> None:
+    text = ask(real, "what GPUs can I rent for under $1.50 an hour with at least 24GB?")
+    assert text.startswith("*4 GPUs rent for $1.50/GPU-hour or less* (on demand): NVIDIA L4")
+    assert parse("I have 2 GPUs and want to train with 24GB of text").slots.data_bytes == 24e9
+
+
+def test_more_for_the_money_and_an_upgrade_to_another_size_get_the_value_verdict(real: Consultant) -> None:
+    en = ask(real, "H100 NVL or H100 PCIe, which gives more for the money?")
+    assert en.startswith("*The NVIDIA H100 PCIe is better value for training.*")
+    zh = ask(real, "从 A100 40GB 升级到 80GB 值不值")
+    assert zh.startswith("*不值得：NVIDIA A100 40GB (SXM4) 训练性价比更高*") and "没有 80GB 的 A100" not in zh
