@@ -308,7 +308,7 @@ class Consultant:
         # precision or a size ("is fp8 training production-ready?") is answered from the notes; it starts
         # no form, and in one that is under way it may only fill what is still empty.
         if u.intent == "faq":
-            kept = fills_only(state, u.said) if self._form_in_progress(state) else {}
+            kept = fills_only(state, u.said, text) if self._form_in_progress(state) else {}
             u = replace(u, said=kept)
         return self._form_step(state, reply, u, found, text)
 
@@ -382,11 +382,20 @@ class Consultant:
         said = count_samples(state, u, on_gpu)
         last = state.last
         no_budget = state.slots.get("budget") is None
+        no_days = state.slots.get("days") is None
         changes = merge_slots(state, said) + timeline(state, u) + take_clouds(state, u, self.kb.catalog)
         if no_budget and "budget" in u.scaled and (cost := plan_cost(state)):
             # "预算砍半" with no budget held: the plan's cost was scaled, and the change says so.
             changes = [
                 SlotChange("budget", cost, c.new, old_slot="plan_cost") if c.slot == "budget" else c
+                for c in changes
+            ]
+        if no_days and "days" in u.scaled and last and last.get("days"):
+            # "half the time" with no deadline held: the plan's duration was scaled, and the change says so.
+            changes = [
+                SlotChange("days", last["days"], c.new, old_slot="plan_days", new_slot="deadline")
+                if c.slot == "days"
+                else c
                 for c in changes
             ]
         if said.get("gpu_count") is not None:

@@ -300,6 +300,8 @@ def scaled(state: DialogueState, scales: Any, said: Mapping[str, Any]) -> dict[s
                 held = (state.last or {}).get("gpus")  # "double the GPUs": of the plan shown
             if name == "budget" and held is None:
                 held = plan_cost(state)  # "预算砍半" with no budget: half of what the plan shown costs
+            if name == "days" and held is None:
+                held = (state.last or {}).get("days")  # "half the time" with no deadline: of the plan shown
             if name == "epochs" and held is None and state.slots.get("params") is not None:
                 held = 1  # "double the epochs", "one more epoch": epochs absent means one
             if name in said or held is None:

@@ -811,7 +811,9 @@ def _price_period(s: str, num: Num, unit: Unit, found: Found) -> bool:
     head = s[max(0, num.start - 12) : num.start].rstrip(" ,，的要")
     tail = s[unit.end : unit.end + 12].lstrip(" ,，的要需")
     price_words = lexicon.PRICE + (lexicon.HOW_MUCH if lexicon.has_cue(s, lexicon.RENT) else ())
-    quoted = _AMOUNT_AFTER_PERIOD.match(tail) is not None  # "一小时是 2 美元": the rate's period
+    # "一小时是 2 美元": the rate's period; after a comma the amount is another item of a list ("one month,
+    # $20k budget": a deadline, then a budget).
+    quoted = _AMOUNT_AFTER_PERIOD.match(s[unit.end : unit.end + 12].lstrip(" 的要需")) is not None
     if not (head.endswith(price_words) or tail.startswith(price_words) or quoted):
         return False
     found.price_period = _PRICE_PERIOD.get(unit.factor)
