@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from bot.nlu import lexicon, question_cues as cues
+from bot.nlu import context, lexicon, question_cues as cues
 from bot.nlu.lexicon import has_cue
 from bot.nlu.providers import china_providers
 from bot.nlu.text import compact
@@ -630,13 +630,17 @@ def _question_kind(
     return None
 
 
+PROPOSING_INTENTS = ("gpu_info", "faq", "whatif", "size")
+
+
 def proposes_gpu(t: str, intent: str, yes_no: bool, filled: tuple[str, ...], gpus: tuple[str, ...]) -> bool:
     """A yes/no question that names a GPU (and maybe a count) and nothing else, as hardware for the job
     at hand: "用 4090 可以吗", "can we use A100s?", "would an H100 be faster?" (the consultant reads it
     as a what-if when a plan is under discussion, else as a question about the GPU)."""
     # "用 4 张 4090 可以吗" reads as the consumer-GPU FAQ and "what about 8 A100s, would that work?" as a
-    # what-if (its "what" is no wh-question): both still propose hardware for the job.
-    if intent not in ("gpu_info", "faq", "whatif") or not gpus or not set(filled) <= {"gpu", "gpu_count"}:
+    # what-if (its "what" is no wh-question), "用 2 张 H100 够吗" as a request on that hardware: all three
+    # still propose hardware for the job.
+    if intent not in PROPOSING_INTENTS or not gpus or not set(filled) <= {"gpu", "gpu_count"}:
         return False
     asks = yes_no or any(_opens_yes_no(clause.strip()) for clause in _questions(t))
     return asks and has_any(compact(t), cues.PROPOSES)
@@ -827,6 +831,10 @@ def _compares_providers(t: str, sig: Signals, short: bool) -> bool:
 
 def _about_china_clouds(t: str, sig: Signals) -> bool:
     """ "AutoDL靠谱吗", "阿里云怎么样", "国内有哪些GPU云": about a Chinese cloud itself."""
-    cn = any(p in china_providers() for p in sig.providers) or has_any(t, cues.CHINA_CLOUDS)
+    cn = (
+        any(p in china_providers() for p in sig.providers)
+        or has_any(t, cues.CHINA_CLOUDS)
+        or context.in_mainland_city(t)
+    )
     about = has_any(t, cues.PROVIDER_OPINION) or has_any(t, cues.PROVIDER_WORDS)
     return cn and (about or (bool(sig.providers) and len(t) <= SHORT))

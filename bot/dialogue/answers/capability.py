@@ -90,6 +90,13 @@ _USE_TO_TRAIN = re.compile(
     r"(?:模型|大模型)?(?:吗|么|嘛|不|[?]|$)"
     r"|\b(?:can|could) (?:i|we|you|one) (?:train|fine-?tune|fine tune|pretrain|pre-train)"
     r" (?:with|using|on) (?:an? |the |one |two |\d+ ?x? ?)?[a-z]*\s?\d"
+    # "can I use MI300X for fine-tuning?", "can the MI300X do LoRA?", "MI300X 能做 LoRA 微调吗"
+    r"|\b(?:can|could) (?:i|we|you|one) use (?:an? |the |our |my )?[a-z]*\s?\d[a-z0-9 -]{0,16}"
+    r" for (?:training|fine-?tuning|fine tuning|lora|qlora|pre-?training)"
+    r"|\b(?:can|could) (?:an? |the |our |my )?[a-z]*\s?\d[a-z0-9 -]{0,16} (?:do|handle|run)"
+    r" (?:lora|qlora|fine-?tuning|fine tuning|training|pre-?training)\b"
+    r"|(?:能|可以|能不能|可不可以)(?:做|跑|进行)\s?(?:(?:lora|qlora)\s?(?:微调|训练)?|微调|训练|预训练)"
+    r"(?:吗|么|嘛|不|[?]|$)"
 )
 
 
