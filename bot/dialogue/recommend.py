@@ -171,9 +171,13 @@ def plan_context(
         "limit": limit,
         # "4 张 4090" that cannot hold the job: the count of that GPU that does, and how short theirs is.
         "unfit": option_view(unfit, catalog) if unfit else None,
-        # …and what does fit on those very GPUs: LoRA/QLoRA instead of full fine-tuning.
+        # …and what does fit on those very GPUs (also when no count of them holds the job and the plan
+        # keeps them): LoRA/QLoRA instead of full fine-tuning.
         "unfit_lighter": lighter_on_same(
-            unfit, catalog, str(options[0].get("currency") or "USD"), state.slots.get("days")
+            unfit or (None if top["fits"] else {"feasibility": rec.get("feasibility")}),
+            catalog,
+            str(options[0].get("currency") or "USD"),
+            state.slots.get("days"),
         ),
         # "如果用 A10 呢" where no A10 plan exists: why, and the plan without that GPU below it.
         "not_runnable": not_runnable,
@@ -371,7 +375,16 @@ def fit_verdict(state: DialogueState, context: Mapping[str, Any], catalog: Catal
     if not str(top.get("gpu", "")).startswith(str(gpu)) or (count and top.get("gpus") != count):
         return None
     if not top.get("fits"):
-        return {**named, "ok": False, "reason": "memory", "option": top}
+        # No count of that GPU holds the job as asked: the plan below keeps the hardware named (DESIGN.md).
+        return {
+            **named,
+            "ok": False,
+            "reason": "memory",
+            "option": top,
+            "lighter": context.get("unfit_lighter") or [],
+            "method": context["slots"].get("method"),
+            "planned_fits": False,
+        }
     if _misses({"options": [top]}, state.slots.get("days")):
         return {**named, "ok": False, "reason": "deadline", "option": top}
     return {**named, "ok": True, "option": top, "deadline": state.slots.get("days")}

@@ -95,9 +95,9 @@ def count_samples(state: DialogueState, u: Understood, said: dict[str, Any]) -> 
         state.samples = u.samples
     if not held and (per_sample or u.turns_per_sample or u.tokens_per_turn):
         # A length (or half of one) with no count yet: kept for the count that follows.
-        parts: dict[str, Any] = (
-            {"per_sample": per_sample} if per_sample else {"turns": turns, "per_turn": per_turn}
-        )
+        parts: dict[str, Any] = {"turns": turns, "per_turn": per_turn}
+        if per_sample:  # "4 turns" and "250 tokens per turn": 1,000 per sample, and how it was made
+            parts = {"per_sample": per_sample, **(parts if turns and per_turn else {})}
         state.sample_parts = {k: float(v) for k, v in parts.items() if v}
         unit = said.get("text_unit") or waiting.get("text_unit")
         if unit:

@@ -46,6 +46,8 @@ HINTS: dict[str, tuple[str, ...]] = {
     # After "each is about 1.5k tokens": how many there are ("20k" -> 20k samples).
     "sample_count": ("{} samples",),
 }
+# The quantity in a reply that counts the samples in other words ("and there are 30k of them").
+_QUANTITY = re.compile(r"\d[\d,.]*\s*(?:[kKmM](?![a-zA-Z])|万|千)?")
 _NAMES_PARAMS = re.compile(r"参数|參數|param|model|模型|规模|規模|大小", re.IGNORECASE)
 # The slots that answer each pending question (state.REQUIRED_SLOTS), and after a sample count the
 # length of one sample too.
@@ -170,6 +172,12 @@ def _as_written(ask: dict[str, Any], text: str) -> dict[str, Any]:
     return {**ask, "text": text[at : at + len(quoted)]} if at >= 0 else ask
 
 
+def _counts_in_words(pending: str | None, parsed: Any, text: str) -> bool:
+    """ "and there are 30k of them" after "how many samples?": read as FAQ-ish words, but a statement
+    with a quantity answering the count asked for."""
+    return pending == "sample_count" and parsed.intent == "faq" and not re.search(r"[?？]", text)
+
+
 def _bare_answer(said: Mapping[str, Any], text: str) -> bool:
     """A reply that is only a quantity ("20B", "14"): the parser reads a bare "20B" as parameters,
     but "Pretrain a 1B model" or "7B参数" names what it is and is taken as said."""
@@ -211,6 +219,7 @@ def understand(
 ) -> Understood:
     """`corrected`: the message quotes a GPU figure the catalogue corrects (kb.factcheck)."""
     parsed = parse(text, today=today)
+    heard = parsed  # the message as written: its language, whatever hint reads its quantity
     said = said_slots(parsed)
     pending = state.pending
     if pending == "data" and state.samples:
@@ -225,10 +234,15 @@ def understand(
         and not parsed.asks
         and 0 < len(text) <= MAX_HINTED_CHARS
         # A correction ("不对，是13B") repairs what it names, never the pending question.
-        and parsed.intent in ("size", "unknown", "whatif")
+        and (parsed.intent in ("size", "unknown", "whatif") or _counts_in_words(pending, parsed, text))
     ):
-        for hint in HINTS[str(pending)]:
-            hinted = parse(hint.format(text), today=today)
+        hints = [hint.format(text) for hint in HINTS[str(pending)]]
+        quantity = _QUANTITY.search(text) if pending == "sample_count" else None
+        if quantity is not None:
+            # "and there are 30k of them": the quantity alone, read as the count asked for
+            hints.append(HINTS["sample_count"][0].format(quantity.group().strip()))
+        for hinted_text in hints:
+            hinted = parse(hinted_text, today=today)
             hinted_said = said_slots(hinted)
             parts = {k: getattr(hinted.slots, k, None) for k in SAMPLE_PARTS}
             found = {**hinted_said, **{k: v for k, v in parts.items() if v}}
@@ -248,7 +262,7 @@ def understand(
     gpus = tuple(getattr(parsed, "gpus_mentioned", ()) or ())
     return Understood(
         intent=_interim_kind(parsed),
-        lang=choose_lang(parsed, text, str(state.lang or "")),
+        lang=choose_lang(heard, text, str(state.lang or "")),
         said=usable,
         asks=asks,
         gpus=gpus,

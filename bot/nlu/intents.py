@@ -294,6 +294,8 @@ class Signals:
     model_card: bool = False  # the named model has a card (knowledge/data/models.yaml)
     memory_filter: bool = False  # a GPU memory size asked for ("which GPUs have 80GB or more?")
     scaled: bool = False  # a relative change to a held value ("预算砍半", "double the data": relative.py)
+    # The budget said is a price per hour ("一小时 2 美元以内", "under $3 an hour").
+    hourly_budget: bool = False
     # The FAQ's best score (0-1) and its margin over the runner-up, asked only when the text could be
     # an FAQ question.
     faq_score: Callable[[], tuple[float, float]] | None = None
@@ -630,13 +632,17 @@ def _question_kind(
     return None
 
 
+PROPOSING_INTENTS = ("gpu_info", "faq", "whatif", "size")
+
+
 def proposes_gpu(t: str, intent: str, yes_no: bool, filled: tuple[str, ...], gpus: tuple[str, ...]) -> bool:
     """A yes/no question that names a GPU (and maybe a count) and nothing else, as hardware for the job
     at hand: "用 4090 可以吗", "can we use A100s?", "would an H100 be faster?" (the consultant reads it
     as a what-if when a plan is under discussion, else as a question about the GPU)."""
     # "用 4 张 4090 可以吗" reads as the consumer-GPU FAQ and "what about 8 A100s, would that work?" as a
-    # what-if (its "what" is no wh-question): both still propose hardware for the job.
-    if intent not in ("gpu_info", "faq", "whatif") or not gpus or not set(filled) <= {"gpu", "gpu_count"}:
+    # what-if (its "what" is no wh-question), "用 2 张 H100 够吗" as a request on that hardware: all three
+    # still propose hardware for the job.
+    if intent not in PROPOSING_INTENTS or not gpus or not set(filled) <= {"gpu", "gpu_count"}:
         return False
     asks = yes_no or any(_opens_yes_no(clause.strip()) for clause in _questions(t))
     return asks and has_any(compact(t), cues.PROPOSES)
@@ -785,7 +791,9 @@ def _cheapest_offering(t: str, sig: Signals) -> bool:
     # A spot price asked ("h200 spot price?", "搶佔式 H100 多少錢"): the spot listings, cheapest first.
     cheapest = cheapest or (lexicon.SPOT_WORDS.search(t) is not None and lexicon.asks_price(t))
     # "list gpus under $1/hr", "每小时 1 美元以下的卡有哪些": the GPUs within an hourly price, cheapest first
-    ceiling = "budget" in sig.filled and has_any(t, cues.PRICE_CEILING) and has_any(t, PER_PERIOD + ("/hr",))
+    # (the period as the parser read the budget's: "一小时 2 美元以内", "under $3 an hour")
+    hourly = sig.hourly_budget or has_any(t, PER_PERIOD + ("/hr",))
+    ceiling = "budget" in sig.filled and has_any(t, cues.PRICE_CEILING) and hourly
     return (cheapest or ceiling) and (bool(sig.gpus) or sig.memory_filter or has_any(t, GPU_WORDS))
 
 

@@ -136,7 +136,8 @@ WORTH_ASKS = (
 # "value" aspect of answers/compare.py: work per dollar).
 VALUE_ASKS = (
     "better value", "best value", "value for money", "bang for the buck", "bang for your buck",
-    "cost-effective", "cost effective", "more economical", "性价比", "划算", "更值",
+    "cost-effective", "cost effective", "more economical", "for the money", "for your money", "for my money",
+    "more per dollar", "性价比", "划算", "更值", "更实惠",
 )  # fmt: skip
 # Moving from one GPU to another: "I have an H100 PCIe, should I upgrade to the SXM?", "从 A100 升级到 H100
 # 值得吗": whether the GPU moved to is worth it over the one held.

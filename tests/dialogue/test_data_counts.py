@@ -110,3 +110,11 @@ def test_a_dataset_bigger_than_any_published_corpus_is_planned_with_the_unit_que
 ) -> None:
     text = ask(real, "训练 7B 模型，数据 2PB，三个月")
     assert "数据真的是 2 PB，而不是 2 TB？" in text
+
+
+def test_the_count_asked_for_may_be_said_in_other_words_and_keeps_the_language(real: Consultant) -> None:
+    plan = ("LoRA 8B within 10 days", "the conversations average 4 turns", "about 250 tokens per turn")
+    assert ask(real, *plan).startswith("*At about 1K tokens each (4 turns × 250 tokens), how many samples")
+    assert "30M tokens" in ask(real, *plan, "and there are 30k of them")
+    zh = ask(real, "LoRA 微调 7B，一周内", "每轮 200 token", "每组 5 轮", "8000 组")
+    assert "*推荐方案*" in zh and "800万 tokens" in zh

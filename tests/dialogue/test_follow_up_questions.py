@@ -182,3 +182,20 @@ def test_a_what_if_on_too_few_gpus_says_lora_fits_on_them(real: Consultant) -> N
     assert (
         "所以这里按放得下的卡数推荐；同样的 4 张卡改用 LoRA 微调放得下（每卡约 16.7 GB，约 36 小时）。" in zh
     )
+
+
+def test_a_no_verdict_where_no_count_of_the_gpu_fits_says_the_plan_keeps_it_and_offers_lora(
+    real: Consultant,
+) -> None:
+    en = ask(real, "full fine-tune 13B on 500M tokens in 2 weeks", "can we do it on 4 RTX 4090s?")
+    assert en.startswith("*No*: 4 × NVIDIA GeForce RTX 4090 cannot hold this job (full fine-tuning)")
+    assert "• LoRA fine-tuning on the same 4 × NVIDIA GeForce RTX 4090" in en
+    assert "The plan below keeps your 4 × NVIDIA GeForce RTX 4090 as asked, and does not fit." in en
+    assert "Below is a plan that fits" not in en
+
+
+def test_asking_whether_n_gpus_are_enough_gets_the_verdict_first(real: Consultant) -> None:
+    hant = ask(real, "全參微調 7B，資料 10 億 token，一週", "用 2 張 A100 80G 夠嗎")
+    assert hant.startswith("*可以*：2 × NVIDIA A100 80GB (SXM4) 放得下")
+    zh = ask(real, "pretrain 1B on 20B tokens, 2 weeks", "用 2 张 H100 够吗")
+    assert zh.startswith("*可以*：2 × NVIDIA H100 SXM5 放得下")
