@@ -78,7 +78,23 @@ _THRESHOLD_BEFORE = re.compile(r"(?:≥|≤|>=|<=|>|<|至少|最少|最多|at le
 _COUNTS = re.compile(r"\d\s*[x×卡张張块塊台]|(?<![a-z])[x×]\s*\d|gpus|nodes|合计|合計|总共|總共|total")
 # A memory size joined to a GPU name by "and/or/vs/和" lists a variant ("A100 40GB and 80GB"), and one
 # compared with it names the other ("A100 80GB 比 40GB 贵多少", "the 80GB over the 40GB"): no claim.
-_COMPARED = ("比", "对比", "對比", "than", "over")
+_COMPARED = (
+    "比",
+    "对比",
+    "對比",
+    "than",
+    "over",
+    "到",
+    "升级到",
+    "升級到",
+    "升到",
+    "换到",
+    "換到",
+    "换成",
+    "換成",
+    "to",
+    "to the",
+)
 _JOINED = re.compile(r"^\s*(?:" + "|".join(map(re.escape, (*JOINERS, "還是", "與", *_COMPARED))) + r")\s*$")
 
 

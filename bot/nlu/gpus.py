@@ -113,6 +113,8 @@ _JOINS = (
     "than", "than the", "than a", "than an", "faster than", "slower than", "better than", "worse than",
     "cheaper than", "much faster than", "much slower than", "much better than", "a lot slower than",
     "a lot faster than",
+    # an upgrade: "从 A100 40GB 升级到 80GB", "from the A100 40GB to the 80GB"
+    "到", "升级到", "升到", "换到", "换成", "to", "to the", "to an", "to a",
 )  # fmt: skip
 
 

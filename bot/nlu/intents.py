@@ -294,6 +294,8 @@ class Signals:
     model_card: bool = False  # the named model has a card (knowledge/data/models.yaml)
     memory_filter: bool = False  # a GPU memory size asked for ("which GPUs have 80GB or more?")
     scaled: bool = False  # a relative change to a held value ("预算砍半", "double the data": relative.py)
+    # The budget said is a price per hour ("一小时 2 美元以内", "under $3 an hour").
+    hourly_budget: bool = False
     # The FAQ's best score (0-1) and its margin over the runner-up, asked only when the text could be
     # an FAQ question.
     faq_score: Callable[[], tuple[float, float]] | None = None
@@ -445,6 +447,8 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
         return "model_info"  # "How many layers does Llama 3 70B have?", "DeepSeek-V3 激活参数多少"
     if _asks_data_amount(t, sig):
         return "data_amount"  # "How many tokens should I train a 3B model on?": the answer, not the form
+    if _asks_transfer_time(t, sig):
+        return "transfer_time"  # "how long to upload 2TB to the cloud?": line rates, not the planning form
     if _asks_stored_size(t, sig):
         # "qwen 72b 权重多大", "7B 全参训练一个 checkpoint 多大": the size on disk of that model, computed
         # (stored_size); without a model size, the rule per parameter (the FAQ). Never the planning form.
@@ -711,6 +715,17 @@ def _asks_stored_size(t: str, sig: Signals) -> bool:
     return not any(s in sig.filled for s in DATA_PLAN_SLOTS if not (s == "days" and span)) and not sig.serving
 
 
+def _asks_transfer_time(t: str, sig: Signals) -> bool:
+    """How long moving a dataset (or a named model's weights) takes, with no job to plan."""
+    if not has_any(t, cues.TRANSFER_WORDS) or not has_any(t, lexicon.ASKS_TIME):
+        return False
+    data = "data_bytes" in sig.filled
+    planned = any(s in sig.filled for s in ("tokens", "days", "budget", "method", "gpu_count", "samples"))
+    # "upload 2TB and pretrain a 7B, how long?" is a plan; a named model alone is its weights to move
+    job = data and "params" in sig.filled
+    return (data or sig.model_named) and not planned and not job and not sig.serving
+
+
 def _asks_datasheet(t: str) -> bool:
     """A figure of the card asked with a question word ("功耗多少", "what's the NVLink bandwidth")."""
     asks = has_any(t, cues.WH_WORDS) or "?" in t or "？" in t
@@ -786,7 +801,9 @@ def _cheapest_offering(t: str, sig: Signals) -> bool:
     # A spot price asked ("h200 spot price?", "搶佔式 H100 多少錢"): the spot listings, cheapest first.
     cheapest = cheapest or (lexicon.SPOT_WORDS.search(t) is not None and lexicon.asks_price(t))
     # "list gpus under $1/hr", "每小时 1 美元以下的卡有哪些": the GPUs within an hourly price, cheapest first
-    ceiling = "budget" in sig.filled and has_any(t, cues.PRICE_CEILING) and has_any(t, PER_PERIOD + ("/hr",))
+    # (the period as the parser read the budget's: "一小时 2 美元以内", "under $3 an hour")
+    hourly = sig.hourly_budget or has_any(t, PER_PERIOD + ("/hr",))
+    ceiling = "budget" in sig.filled and has_any(t, cues.PRICE_CEILING) and hourly
     return (cheapest or ceiling) and (bool(sig.gpus) or sig.memory_filter or has_any(t, GPU_WORDS))
 
 

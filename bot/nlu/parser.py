@@ -267,6 +267,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         model_card=slots.model is not None,
         memory_filter=found.gpu_memory is not None and not mentioned,
         scaled=bool(scales),
+        hourly_budget=slots.budget is not None and slots.budget.period == "hour",
         faq_score=lambda: faq_confidence(t.original),
         faq_top=lambda: faq_top(t.original),
     )

@@ -582,6 +582,11 @@ def _hardware_size(s: str, before: str, after: str, end: int) -> bool:
 _GPU_MEMORY_CUES = (*lexicon.GPU_NOUNS, "显存", "vram", "hbm", "gpu memory", "accelerator", "accelerators")
 _AT_MOST = ("or less", "or below", "or under", "以下", "以内", "及以下", "不超过", "不到", "under", "below",
             "less than", "at most", "up to", "最多", "小于", "低于", "≤", "<=", "<")  # fmt: skip
+# An "at most" word after the size that caps a price ("at least 80GB under $3 an hour"), not the memory.
+_CAPS_A_PRICE = re.compile(
+    r"(?:under|below|up to|less than|at most|不超过|低于|小于)\s*"
+    r"(?:[$¥￥]|\d[\d.,]*\s*(?:美元|美金|元|块|刀|usd|rmb|dollar))"
+)
 # A size next to these is a link speed or the server's RAM or disk, not the memory a GPU should have.
 _NOT_GPU_MEMORY = (*NETWORK_WORDS, *LINK_SPEED_WORDS, *STORAGE_WORDS)
 MAX_GPU_MEMORY_GB = 2048.0  # bigger than any one accelerator: a data size, not a memory filter
@@ -600,12 +605,33 @@ def _memory_filter(s: str, before: str, after: str, end: int, size_bytes: float,
         lexicon.has_cue(near, _GPU_MEMORY_CUES)
         or lexicon.phrase_at(tail, 0, _GPU_AFTER_SIZE) is not None
         or (lexicon.has_cue(after[:16], _ENOUGH) and size_bytes / 1e9 in _gpu_memory_sizes())
+        or (_WITH_SIZE.search(before) is not None and _asks_for_gpus(s, end, size_bytes))
     ):
         return False
     head = before.rstrip(" :：=~≈")
-    at_most = lexicon.has_cue(after[:12], _AT_MOST) or head.endswith(_AT_MOST)
+    capped = lexicon.has_cue(after[:12], _AT_MOST) and _CAPS_A_PRICE.search(s, end, end + 24) is None
+    at_most = capped or head.endswith(_AT_MOST)
     found.gpu_memory = ("<=" if at_most else ">=", size_bytes / 1e9)
     return True
+
+
+# "what GPUs can I rent for under $1.50 an hour with at least 24GB?": "with" a size a GPU has, in a message
+# that asks for GPUs, is their memory even where a price stands between the two.
+_WITH_SIZE = re.compile(
+    r"(?:with|having)\s+(?:at least\s+|a minimum of\s+|minimum\s+|min\.?\s+|≥\s*|>=\s*)?$"
+)
+
+
+def _asks_for_gpus(s: str, end: int, size_bytes: float) -> bool:
+    """A size some GPU has, ending its clause ("with at least 24GB?", "with 48GB and NVLink"; not "with 24GB
+    of text"), in a message that names GPUs before it."""
+    rest = s[end:].lstrip()
+    ends = (
+        not rest
+        or rest[0] in "?？,，.。!！;；)"
+        or rest.startswith(("and ", "or ", "under", "below", "for "))
+    )
+    return ends and size_bytes / 1e9 in _gpu_memory_sizes() and lexicon.has_cue(s[:end], _GPU_MEMORY_CUES)
 
 
 # "Is 24GB enough to fine-tune 7B?": a GPU's memory size asked about, when the size is one a GPU has.

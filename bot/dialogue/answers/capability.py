@@ -39,7 +39,9 @@ TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
                   "能用来训练", "可以用来训练", "拿来训练", "用来训练", "能训练吗", "可以训练吗",
                   "能不能训练", "能微调吗", "可以微调吗", "能不能微调", "train on", "training on",
                   "fine-tune on", "finetune on", "fine tune on", "use for training", "used for training",
-                  "use it for training", "在上面训练", "上训练吗", "上微调吗")),
+                  "use it for training", "在上面训练", "上训练吗", "上微调吗",
+                  # "MI300X 跑训练靠谱吗": running training on it, judged
+                  "跑训练", "跑微调", "训练靠谱", "微调靠谱")),
     # "MI300X 能用 PyTorch 吗": the software stack the GPU runs (after "training": "is the T4 good for
     # training with pytorch?" asks about training)
     ("software", ("pytorch", "torch", "tensorflow", "jax", "cuda", "rocm", "deepspeed", "megatron",
@@ -61,6 +63,7 @@ _JUDGED = (
     "any good",
     "viable",
     "worth it",
+    "reliable",
 )
 _JOBS = (
     "training",
