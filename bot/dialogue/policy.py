@@ -33,6 +33,7 @@ from bot.dialogue.answers import (
     serve_fit,
     serve_pick,
     stored,
+    transfer,
     worth,
 )
 from bot.dialogue.answers.base import Question, main_variant
@@ -66,6 +67,7 @@ ANSWERS: dict[str, Answer] = {
     "price_coverage": coverage.answer,  # which providers the catalogue prices, and how to add one
     "data_amount": data_amount.answer,  # "How many tokens should I train a 3B model on?"
     "budget": budget.answer,  # "what can I train with $5k?": what the budget buys
+    "transfer_time": transfer.answer,  # "how long to upload 2TB to the cloud?": line rates, computed
     "stored_size": stored.answer,  # "70B 權重檔案有多大": the weights and checkpoints on disk, computed
     "network": cluster.network,  # "Is 100 Gb Ethernet enough between nodes for 16 A100s?"
     "spot": cluster.spot,  # "用spot跑微调划算吗"
@@ -107,6 +109,7 @@ INVITE_AFTER = (
     "network",
     "spot",
     "stored_size",
+    "transfer_time",
 )
 # Kinds whose workload a follow-up may reuse ("and on an A100?", "with LoRA?").
 TOPIC_KINDS = (

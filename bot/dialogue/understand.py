@@ -196,6 +196,7 @@ INTERIM_KINDS = {
     "cheapest_gpu": "size",
     "serve": "size",
     "stored_size": "faq",  # without a model size, the checkpoint-storage rule per parameter
+    "transfer_time": "faq",
     "network": "faq",
     "spot": "faq",
 }

@@ -447,6 +447,8 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
         return "model_info"  # "How many layers does Llama 3 70B have?", "DeepSeek-V3 激活参数多少"
     if _asks_data_amount(t, sig):
         return "data_amount"  # "How many tokens should I train a 3B model on?": the answer, not the form
+    if _asks_transfer_time(t, sig):
+        return "transfer_time"  # "how long to upload 2TB to the cloud?": line rates, not the planning form
     if _asks_stored_size(t, sig):
         # "qwen 72b 权重多大", "7B 全参训练一个 checkpoint 多大": the size on disk of that model, computed
         # (stored_size); without a model size, the rule per parameter (the FAQ). Never the planning form.
@@ -709,6 +711,17 @@ def _asks_stored_size(t: str, sig: Signals) -> bool:
     # "每半小时存一次，存一周要多少空间": the span the checkpoints are kept over, not a deadline
     span = has_any(t, cues.EVERY_WORDS)
     return not any(s in sig.filled for s in DATA_PLAN_SLOTS if not (s == "days" and span)) and not sig.serving
+
+
+def _asks_transfer_time(t: str, sig: Signals) -> bool:
+    """How long moving a dataset (or a named model's weights) takes, with no job to plan."""
+    if not has_any(t, cues.TRANSFER_WORDS) or not has_any(t, lexicon.ASKS_TIME):
+        return False
+    data = "data_bytes" in sig.filled
+    planned = any(s in sig.filled for s in ("tokens", "days", "budget", "method", "gpu_count", "samples"))
+    # "upload 2TB and pretrain a 7B, how long?" is a plan; a named model alone is its weights to move
+    job = data and "params" in sig.filled
+    return (data or sig.model_named) and not planned and not job and not sig.serving
 
 
 def _asks_datasheet(t: str) -> bool:

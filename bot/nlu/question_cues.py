@@ -58,6 +58,15 @@ SAME_ASKS = (
     "一样吗", "一样么", "一样的吗", "是一样的", "相同吗", "一样不", "同一款", "同一张", "同一个", "一回事",
 )  # fmt: skip
 
+# -- moving data -------------------------------------------------------------------------------
+# Moving a dataset or a model's weights between places ("how long to upload 2TB to the cloud?",
+# "下载 70B 模型要多久"): with a time asked and no job to plan, the transfer time is the answer.
+TRANSFER_WORDS = (
+    "download", "downloading", "upload", "uploading", "transfer", "transferring", "copy", "copying",
+    "move", "moving", "sync", "migrate", "pull", "上传", "下载", "传到", "传上", "传输", "拷贝", "复制",
+    "迁移", "搬到", "拉取",
+)  # fmt: skip
+
 # -- price and providers ----------------------------------------------------------------------
 # Comparing providers or prices ("is Lambda cheaper than AWS", "阿里云和腾讯云哪个便宜").
 CHEAPER = (
