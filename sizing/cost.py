@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from sizing.assumptions import (
     DAYS_PER_MONTH,
+    HOURS_PER_MONTH,
     RESERVED_DISCOUNT,
     STALE_AFTER_DAYS,
 )
@@ -76,6 +77,14 @@ def usable(o: Offering) -> bool:
     if o.price_usd_per_hour is None or not o.price_usd_per_hour > 0 or o.gpu_count < 1:
         return False
     return not any(word in flag.lower() for flag in o.flags for word in UNUSABLE_FLAG_WORDS)
+
+
+def reserved_usd(hourly_usd: float, days: float) -> tuple[float, int]:
+    """What the plan's instances would cost reserved by the month for a run of `days`: whole months
+    (DAYS_PER_MONTH) at the on-demand hourly price less RESERVED_DISCOUNT [our assumption: the
+    catalogue has no reserved prices]. Returns (USD, months)."""
+    months = max(1, math.ceil(days / DAYS_PER_MONTH - 1e-9))
+    return hourly_usd * HOURS_PER_MONTH * months * (1.0 - RESERVED_DISCOUNT), months
 
 
 def billing_for(days: float) -> str:

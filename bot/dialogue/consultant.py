@@ -20,7 +20,7 @@ from bot.dialogue.answers.base import Question, main_variant
 from bot.dialogue.answers.capability import topic as capability_topic
 from bot.dialogue.answers.capacity import capacity_answer
 from bot.dialogue.answers.catalogue import answer_gpus
-from bot.dialogue.answers.cluster import spot_on_plan
+from bot.dialogue.answers.cluster import reserved_on_plan, spot_on_plan
 from bot.dialogue.answers.faq import answer_search
 from bot.dialogue.answers.figure import corrections
 from bot.dialogue.answers.workload_compare import compare_on_gpus, compares_workload
@@ -30,7 +30,7 @@ from bot.dialogue.commit import commit_turn, revision
 from bot.dialogue.home import home_view
 from bot.dialogue.memo import MemoPlanner
 from bot.dialogue.plan import effective_slots
-from bot.dialogue.recommend import Planner, plan_context, recommend, run_plan
+from bot.dialogue.recommend import Planner, plan_context, recommend, run_plan, shown_options
 from bot.dialogue.reply import Reply, Turn
 from bot.dialogue.route import (
     asks_capacity,
@@ -328,7 +328,7 @@ class Consultant:
     def _direct(self, state: DialogueState, reply: Reply, kind: str, q: Question) -> bool:
         """Answer a direct question (price, feasibility, a figure...) from what it says plus stated
         defaults; False when its answer cannot be given (the turn then goes on as before)."""
-        if kind == "spot" and self._spot_on_plan(state, reply, q):
+        if kind in ("spot", "reserved") and self._saving_on_plan(state, reply, q, kind):
             return True
         if not policy.answer(kind, q, reply):
             return False
@@ -342,16 +342,19 @@ class Consultant:
             ask_next(state, reply, said=False)
         return True
 
-    def _spot_on_plan(self, state: DialogueState, reply: Reply, q: Question) -> bool:
-        """ "How much would spot save?" after a plan: the saving on that plan's options (before any
-        plan, the FAQ entry answers)."""
+    def _saving_on_plan(self, state: DialogueState, reply: Reply, q: Question, kind: str) -> bool:
+        """ "How much would spot save?", "包月能省多少" after a plan: the saving on that plan's options
+        (before any plan, the FAQ entry answers)."""
         if state.last is None or missing(state):
             return False
         try:
-            _rec, _fired, context = plan_context(state, self.kb, self._plan, self._clock(), reply.lang)
+            rec, _fired, context = plan_context(state, self.kb, self._plan, self._clock(), reply.lang)
         except SizingError:
             return False
-        return spot_on_plan(q, reply, context["options"], context["spot_at_scale"])
+        if kind == "spot":
+            return spot_on_plan(q, reply, context["options"], context["spot_at_scale"])
+        shown = shown_options(rec["options"], state.slots.get("days"))
+        return reserved_on_plan(q, reply, shown, context["options"])
 
     @staticmethod
     def _start_offered_plan(state: DialogueState, kind: str, q: Question) -> None:

@@ -71,6 +71,7 @@ ANSWERS: dict[str, Answer] = {
     "stored_size": stored.answer,  # "70B 權重檔案有多大": the weights and checkpoints on disk, computed
     "network": cluster.network,  # "Is 100 Gb Ethernet enough between nodes for 16 A100s?"
     "spot": cluster.spot,  # "用spot跑微调划算吗"
+    "reserved": cluster.reserved,  # "包月能省多少": the billing FAQ (on a plan: dialogue.consultant)
     # "8卡H100 全参 70B 要多久？": a plan on the GPUs counted, unless the job does not fit on them
     "misfit": feasibility.answer_if_misfit,
     "worth": worth.answer,  # "Is the A100 still worth renting in 2026?": work per dollar against newer GPUs
@@ -108,6 +109,7 @@ INVITE_AFTER = (
     "capability",
     "network",
     "spot",
+    "reserved",
     "stored_size",
     "transfer_time",
 )

@@ -457,6 +457,8 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
         return "network"  # "Is 100 Gb Ethernet enough between nodes for 16 A100s?": the network answer
     if _asks_spot(t, sig, yes_no):
         return "spot"  # "用spot跑微调划算吗", "are preemptible instances a good idea for a 3 day finetune"
+    if _asks_reserved(t, sig):
+        return "reserved"  # "包月能省多少", "how much would reserved instances save?"
     question = _question_kind(t, sig, yes_no, workload, model, short)
     if question is not None:
         return question
@@ -766,6 +768,14 @@ def _asks_spot(t: str, sig: Signals, yes_no: bool) -> bool:
         return False
     asks = yes_no or _worded_as_question(t)
     return asks or has_any(t, cues.WORTH_ASKS) or _opens_yes_no(t)
+
+
+def _asks_reserved(t: str, sig: Signals) -> bool:
+    """What reserved or monthly capacity would save ("包月能省多少", "how much would reserved instances
+    save?"): the reserved answer (on the plan held), not the billing FAQ nor a price list."""
+    if not lexicon.RESERVED_WORDS.search(t) or lexicon.SPOT_WORDS.search(t) or sig.gpus or sig.serving:
+        return False
+    return has_any(t, cues.SAVING_ASKS) and not any(s in sig.filled for s in SPOT_PLAN_SLOTS)
 
 
 def _gpus_for_a_technique(sig: Signals) -> bool:

@@ -14,6 +14,12 @@ from knowledge.hardware_words import LINK_SPEED_WORDS, NETWORK_WORDS
 # Words that say the user is thinking of spot/preemptible capacity: the pitfall context's
 # mentions_spot, and with a question about it, the spot answer (intents: "spot").
 SPOT_WORDS = re.compile(r"spot|preempt|竞价|競價|抢占|搶佔|搶占|可中断|可中斷", re.IGNORECASE)
+# Reserved or monthly capacity ("包月", "reserved instances"): with a question of what it saves, the
+# reserved answer (intents: "reserved").
+RESERVED_WORDS = re.compile(
+    r"包月|包年|预留|預留|reserved|reservation|\breserve\b|committed use|savings plan|monthly plan",
+    re.IGNORECASE,
+)
 
 # Days per sprint. The Scrum Guide (scrumguides.org, November 2020) fixes a sprint at "one month or less" and
 # no shorter length; two weeks is the common choice and our stated default, so "two sprints" is planned as
