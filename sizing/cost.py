@@ -158,6 +158,21 @@ def _candidates(
     return networked or nodes
 
 
+def cheapest_spot(offerings: tuple[Offering, ...], gpus: int, hours: float) -> tuple[Offering, float] | None:
+    """The offering with the lowest quotable spot price for `gpus` GPUs over `hours` (any provider
+    listing this GPU, in the shapes quote() would rent), and that total; None when none has one."""
+    best: tuple[Offering, float] | None = None
+    for o in _candidates(offerings, gpus):
+        spot = quotable_spot_usd_per_hour(o)
+        if spot is None:
+            continue
+        instances = 1 if o.gpu_count >= gpus else math.ceil(gpus / o.gpu_count)
+        total = instances * spot * hours
+        if best is None or total < best[1]:
+            best = (o, total)
+    return best
+
+
 def _is_node(o: Offering) -> bool:
     """An 8-GPU instance that can be one node of a multi-node cluster."""
     return o.gpu_count >= 1 and int(o.gpu_count) == GPUS_PER_NODE and SINGLE_HOST not in o.flags

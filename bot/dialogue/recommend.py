@@ -151,6 +151,7 @@ def plan_context(
         # Continued pre-training from a base model: said as such in the understood line.
         "continued": bool(state.slots.get("continued")) and effective.get("method") == "pretrain",
         "cheapest": bool(state.cheapest),
+        "over_budget": any(w["code"] == "over_budget" for w in warnings),  # no plan fits the budget
         "deadline_date": state.deadline_date,
         "sprints": state.sprints,
         "workload": rec.get("workload") or {},
