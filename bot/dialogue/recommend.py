@@ -579,7 +579,8 @@ def _hardware_view(
     """The GPU type and count a turn said, as one item of the change line: the GPU by its display
     name, the count asked for, and when the plan uses another count of that GPU, why (it cannot hold
     the job, or cannot make the deadline). None when the turn changed neither."""
-    said = {c.slot: c for c in changes if c.slot in HARDWARE_SLOTS}
+    # A GPU or count taken back (an undo) is an ordinary change: "A100 → any GPU".
+    said = {c.slot: c for c in changes if c.slot in HARDWARE_SLOTS and c.new is not None}
     if not said:
         return None
     gpu = said["gpu"].new if "gpu" in said else None
