@@ -459,6 +459,14 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
         return "spot"  # "用spot跑微调划算吗", "are preemptible instances a good idea for a 3 day finetune"
     if _asks_reserved(t, sig):
         return "reserved"  # "包月能省多少", "how much would reserved instances save?"
+    if (
+        not gpus
+        and not workload
+        and "method" not in filled
+        and not sig.training
+        and has_any(t, cues.MOST_VALUE)
+    ):
+        return "list_gpus"  # "性价比最高的卡是哪张": the catalogue by work per dollar, not the cheapest hour
     question = _question_kind(t, sig, yes_no, workload, model, short)
     if question is not None:
         return question
