@@ -43,7 +43,7 @@ from bot.dialogue.state import DialogueState, fresh_state, missing, public_slots
 from bot.dialogue.timeline import count_samples, timeline
 from bot.dialogue.understand import ParseFn, Understood, clean_text, plan_cost, understand
 from bot.nlu.intents import has_any
-from bot.nlu.question_cues import PROPOSES_BETTER
+from bot.nlu.question_cues import JOB_COST_ON, PROPOSES_BETTER
 from bot.ports import TurnLike
 from bot.render.views import explain_items
 from bot.store.base import SessionState, Store
@@ -234,6 +234,9 @@ class Consultant:
         if u.intent == "capacity" or (state.owned and asks_capacity(text)):
             if capacity_answer(state, u, reply, self.kb.catalog, self._clock()):
                 return state
+        if self._job_cost_on(state, u, text):
+            # "what would it cost with H200s?" after a plan: the plan on them, not the H200's price list
+            u = replace(u, intent="whatif", kind="whatif")
         if u.proposes_gpu and state.last is not None and capability_topic(text) in (None, "training"):
             # "用 4090 可以吗", "能用 4090 训练吗" after a plan: the plan on that GPU, not its datasheet
             # nor its general training verdict (a feature, "4090 能做多机训练吗", is still about the GPU)
@@ -311,6 +314,13 @@ class Consultant:
             kept = fills_only(state, u.said, text) if self._form_in_progress(state) else {}
             u = replace(u, said=kept)
         return self._form_step(state, reply, u, found, text)
+
+    @staticmethod
+    def _job_cost_on(state: DialogueState, u: Understood, text: str) -> bool:
+        """A price question about named GPUs that asks what the job held would cost on them."""
+        if state.last is None or u.kind != "price" or not u.gpus or u.price_period:
+            return False
+        return set(u.said) <= {"gpu", "gpu_count"} and has_any(text.lower(), JOB_COST_ON)
 
     def _question(self, state: DialogueState, text: str, u: Understood) -> Question:
         topic = state.topic

@@ -489,6 +489,7 @@ def recommend(
         reply.add("fit_verdict", **verdict)
     if verdict is not None:
         context["unfit_lighter"] = []  # the verdict above lists them
+    changes = [_from_default(c, before) for c in changes]
     if before and summary and changes:
         hardware = _hardware_view(state, changes, summary, context, kb.catalog)
         reply.add(
@@ -584,6 +585,22 @@ def _hardware_view(
         "planned": after.get("gpus"),
         "why": why,
     }
+
+
+# Slots the plan fills with a default when not said: a first value said changes the default shown.
+DEFAULTED_SLOTS = ("precision", "method")
+
+
+def _from_default(change: SlotChange, before: Mapping[str, Any] | None) -> SlotChange:
+    """ "改成 FP8" on a plan that took the default BF16: "BF16（默认）→ FP8", not "新增 FP8"."""
+    if change.old is not None or change.slot not in DEFAULTED_SLOTS or not before:
+        return change
+    assumed = before.get(change.slot)
+    if assumed is None or assumed == change.new:
+        return change
+    return SlotChange(
+        change.slot, assumed, change.new, old_slot=f"default_{change.slot}", new_slot=change.slot
+    )
 
 
 def _change_view(change: SlotChange) -> dict[str, Any]:

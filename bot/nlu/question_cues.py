@@ -433,6 +433,12 @@ ASKS_TO_CHANGE = (
 )  # fmt: skip
 # Words that make what follows a supposition; intents.WHATIF builds on them too.
 SUPPOSE = ("如果", "要是", "假如", "假设", "suppose")
+# The cost of the job held on other hardware ("what would it cost with H200s?", "用 H200 的话多少钱"), not
+# the GPU's price list: said after a plan, with no period the price is asked per.
+JOB_COST_ON = (
+    "would it cost", "would that cost", "will it cost", "would this cost", "does it cost", "的话", "总共多少",
+    "一共多少", "要花多少",
+)  # fmt: skip
 CONDITIONALS = (*SUPPOSE, "if ", "assuming")
 
 # A job that must fit on hardware the user names: "fit", "放得下", "跑得动".
