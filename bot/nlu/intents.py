@@ -136,6 +136,11 @@ COMPARE = (
     "差异",
     "哪个好",
     "哪个更",
+    # "H20 和 4090 哪个适合推理 Qwen2.5 32B": which of the two suits the job
+    "哪个适合",
+    "哪张适合",
+    "哪款适合",
+    "哪个合适",
     "还是",
     "vs",
     "versus",
@@ -257,7 +262,7 @@ WORKLOAD = (
 CLOUD_FOLLOW_UP = 48  # characters: "what about on AWS?", "用 Azure 呢", "how about Google Cloud instead?"
 SHORT = 24  # characters; skip/greeting/thanks/help cues only count in a short message
 # Slots that name a technique rather than a workload: "What is LoRA?" asks about it, it sizes nothing.
-QUALITATIVE = ("method", "precision", "stack", "recompute", "continued")
+QUALITATIVE = ("method", "precision", "stack", "recompute", "continued", "offload")
 DEFINE = (
     "what is", "what's", "what are", "what does", "difference", "vs", "versus", "compare",
     "which is better", "explain", "什么是", "是什么", "区别", "差别", "比较", "怎么选", "哪个好", "哪个更",
