@@ -39,7 +39,16 @@ from bot.dialogue.route import (
     keep_plan_on_correction,
     starts_over,
 )
-from bot.dialogue.state import DialogueState, fresh_state, missing, public_slots, skip_pending
+from bot.dialogue.state import (
+    SLOT_NAMES,
+    DialogueState,
+    SlotChange,
+    fresh_state,
+    keep_previous,
+    missing,
+    public_slots,
+    skip_pending,
+)
 from bot.dialogue.timeline import count_samples, timeline
 from bot.dialogue.understand import ParseFn, Understood, clean_text, plan_cost, understand
 from bot.nlu.intents import has_any
@@ -168,6 +177,8 @@ class Consultant:
         state = DialogueState.from_json(raw, lang_hint or "")
         reply = Reply(state.lang or "en")
         new_state = step(state, reply) or state
+        if reply.recommendation is not None and "undo" not in reply.kinds:
+            keep_previous(raw, new_state)
         new_state.lang = reply.lang
         new_state.rev = revision(raw) + 1
         standing = self._standing(new_state) if reply.recommendation is None else None
@@ -267,6 +278,8 @@ class Consultant:
             )
         if u.intent == "reset":
             return self._reset(state, reply)
+        if u.intent == "undo":
+            return self._undo(state, reply)
         if u.intent == "explain":
             return self._explain(state, reply)
         if u.intent in ("help", "greeting", "thanks") and not u.said:
@@ -385,7 +398,7 @@ class Consultant:
         found: list[Hit] | None = None,
         text: str = "",
     ) -> DialogueState | None:
-        from bot.dialogue.state import SlotChange, merge_slots
+        from bot.dialogue.state import merge_slots
 
         if starts_over(state, u, text):
             before = dict(state.last or {}) or None
@@ -497,6 +510,26 @@ class Consultant:
         u = Understood(intent="explain", lang=reply.lang)
         q = Question("", u, self.kb, self._plan, self._clock(), dict(topic.get("slots") or {}))
         return serve.explain(q, reply)
+
+    def _undo(self, state: DialogueState, reply: Reply) -> DialogueState:
+        """Back to the plan before the last change, said as a change; a second undo returns."""
+        if state.previous is None or state.last is None:
+            reply.add("undo", restored=False)
+            return ask_next(state, reply, said=False) if missing(state) else state
+        back = DialogueState.from_json(state.previous, reply.lang)
+        current = state.to_json()
+        current.pop("previous", None)
+        back.previous = current
+        back.topic = None
+        back.last = state.last  # the change line compares against the plan shown last
+        changes = [
+            SlotChange(name, state.slots.get(name), back.slots.get(name))
+            for name in SLOT_NAMES
+            if state.slots.get(name) != back.slots.get(name)
+        ]
+        reply.add("undo", restored=True)
+        recommend(back, reply, self.kb, self._plan, self._clock(), changes, None)
+        return back
 
     def _reset(self, state: DialogueState, reply: Reply) -> DialogueState:
         reply.add("reset")

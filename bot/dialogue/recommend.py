@@ -143,6 +143,8 @@ def plan_context(
     context = {
         "slots": effective,
         "text_unit": state.slots.get("text_unit"),  # data counted in words or 字: the ratio is stated
+        # Data counted in samples: how the tokens were made ("2 万条 × 1,000 token").
+        "basis": _basis(state),
         "assumed": list(state.assumed) + [s for s in ("precision", "method") if state.slots.get(s) is None],
         "days_skipped": "days" in state.skipped,
         "asap": bool(state.asap),
@@ -190,6 +192,17 @@ def plan_context(
         "clouds": clouds_view(state, rec),
     }
     return rec, fired, context
+
+
+def _basis(state: DialogueState) -> dict[str, Any] | None:
+    """The sample count and length the tokens held were made of, when they still make them."""
+    basis, tokens = state.sample_basis, state.slots.get("tokens")
+    if not basis or not isinstance(tokens, int | float):
+        return None
+    if not basis.get("samples") or not basis.get("per_sample"):
+        return None
+    made = float(basis["samples"]) * float(basis["per_sample"])
+    return dict(basis) if abs(made - float(tokens)) <= 1e-6 * max(made, 1.0) else None
 
 
 def clouds_view(state: DialogueState, rec: Mapping[str, Any]) -> dict[str, Any] | None:
@@ -566,7 +579,8 @@ def _hardware_view(
     """The GPU type and count a turn said, as one item of the change line: the GPU by its display
     name, the count asked for, and when the plan uses another count of that GPU, why (it cannot hold
     the job, or cannot make the deadline). None when the turn changed neither."""
-    said = {c.slot: c for c in changes if c.slot in HARDWARE_SLOTS}
+    # A GPU or count taken back (an undo) is an ordinary change: "A100 → any GPU".
+    said = {c.slot: c for c in changes if c.slot in HARDWARE_SLOTS and c.new is not None}
     if not said:
         return None
     gpu = said["gpu"].new if "gpu" in said else None

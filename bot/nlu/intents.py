@@ -28,6 +28,14 @@ RESET = (
     "clear",
     "start again",
 )
+# Back to the plan before the last change ("go back to the previous plan", "撤销", "还是刚才那个"):
+# with no value said (a value makes it a correction: "go back to 7B").
+UNDO = (
+    "go back", "undo", "revert", "previous plan", "the plan before", "the last plan", "earlier plan",
+    "back to the previous", "back to the last", "上一个方案", "之前的方案", "刚才的方案", "刚才那个方案",
+    "原来的方案", "回到上一个", "回到之前", "回到刚才", "撤销", "撤回", "改回去", "改回来", "换回去",
+    "换回来", "还是刚才那个", "还是之前那个", "还是原来那个",
+)  # fmt: skip
 CORRECTION = (
     "改成",
     "换成",
@@ -261,6 +269,7 @@ WORKLOAD = (
 )  # fmt: skip
 CLOUD_FOLLOW_UP = 48  # characters: "what about on AWS?", "用 Azure 呢", "how about Google Cloud instead?"
 SHORT = 24  # characters; skip/greeting/thanks/help cues only count in a short message
+UNDO_CHARS = 48  # "can we go back to the previous plan please?": a request on its own, not a clause
 # Slots that name a technique rather than a workload: "What is LoRA?" asks about it, it sizes nothing.
 QUALITATIVE = ("method", "precision", "stack", "recompute", "continued", "offload")
 DEFINE = (
@@ -407,6 +416,8 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
     model = "params" in filled or sig.model_named
     if short and has_any(t, RESET):
         return "reset"
+    if len(t) <= UNDO_CHARS and has_any(t, UNDO) and not filled and not gpus:
+        return "undo"
     if has_any(t, CAPACITY):
         return "capacity"
     corrects = has_any(t, CORRECTION) or t.startswith(CORRECTION_OPENERS) or ", not " in t

@@ -13,6 +13,7 @@ INTENTS = (
     "correction",
     "whatif",
     "reset",
+    "undo",
     "help",
     "greeting",
     "thanks",
