@@ -135,7 +135,7 @@ def plan_context(
         for i in fired
         if i in shown and i not in contradicting and (e := find_entry(kb, i)) is not None
     ]
-    warnings = warning_views(rec.get("warnings") or [])
+    warnings = warning_views(rec.get("warnings") or [], {g.id: g.name for g in catalog.gpus})
     china = china_options(state, kb.china_plan_catalog, plan, today) if state.region == "cn" else None
     for option in china or []:
         provider = kb.provider(str(option.get("cloud")))

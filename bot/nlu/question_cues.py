@@ -194,6 +194,14 @@ MOST_COMPUTE = (
     "most tflops", "highest tflops", "算力最强", "算力最高", "算力最大", "最强的卡", "最快的卡", "最强的gpu",
     "最快的gpu", "最强显卡", "最快显卡",
 )  # fmt: skip
+# The best value with no job named ("性价比最高的卡是哪张", "which GPU has the best price per TFLOP?"): the
+# catalogue ranked by work per dollar, not the cheapest GPU-hour (with a job, CHEAPEST plans it).
+MOST_VALUE = (
+    "性价比最高", "性价比最好", "最有性价比", "性价比最强", "每美元算力最高", "每美元算力",
+    "best value", "best price per tflop", "best price/performance", "best price performance",
+    "price per tflop", "tflops per dollar", "tflops per $", "most cost-effective", "most cost effective",
+    "best bang for the buck", "most bang for the buck",
+)  # fmt: skip
 MOST_BANDWIDTH = (
     "most bandwidth", "highest bandwidth", "most memory bandwidth", "highest memory bandwidth",
     "带宽最高", "带宽最大", "最高带宽", "最大带宽",

@@ -219,3 +219,8 @@ def test_what_the_job_would_cost_on_other_gpus_is_the_plan_on_them(real: Consult
     assert zh.startswith("*变化*：改用 NVIDIA H200 SXM：") and "*推荐方案*：8 × NVIDIA H200 SXM" in zh
     price = ask(real, "预训练 7B，数据 100B token，一个月", "H200 多少钱？")
     assert price.startswith("*NVIDIA H200 SXM 按需价（每卡）*")
+
+
+def test_the_plans_warnings_name_the_gpu_as_the_plan_does(real: Consultant) -> None:
+    zh = ask(real, "full fine-tune 7B on 1B tokens, 1 week", "用 4 张 4090 可以吗")
+    assert "⚠️ NVIDIA GeForce RTX 4090 是消费级显卡" in zh and "RTX4090 " not in zh
