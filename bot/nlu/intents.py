@@ -144,6 +144,11 @@ COMPARE = (
     "差异",
     "哪个好",
     "哪个更",
+    # "H20 和 4090 哪个适合推理 Qwen2.5 32B": which of the two suits the job
+    "哪个适合",
+    "哪张适合",
+    "哪款适合",
+    "哪个合适",
     "还是",
     "vs",
     "versus",
@@ -266,7 +271,7 @@ CLOUD_FOLLOW_UP = 48  # characters: "what about on AWS?", "用 Azure 呢", "how 
 SHORT = 24  # characters; skip/greeting/thanks/help cues only count in a short message
 UNDO_CHARS = 48  # "can we go back to the previous plan please?": a request on its own, not a clause
 # Slots that name a technique rather than a workload: "What is LoRA?" asks about it, it sizes nothing.
-QUALITATIVE = ("method", "precision", "stack", "recompute", "continued")
+QUALITATIVE = ("method", "precision", "stack", "recompute", "continued", "offload")
 DEFINE = (
     "what is", "what's", "what are", "what does", "difference", "vs", "versus", "compare",
     "which is better", "explain", "什么是", "是什么", "区别", "差别", "比较", "怎么选", "哪个好", "哪个更",
@@ -470,6 +475,14 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
         return "spot"  # "用spot跑微调划算吗", "are preemptible instances a good idea for a 3 day finetune"
     if _asks_reserved(t, sig):
         return "reserved"  # "包月能省多少", "how much would reserved instances save?"
+    if (
+        not gpus
+        and not workload
+        and "method" not in filled
+        and not sig.training
+        and has_any(t, cues.MOST_VALUE)
+    ):
+        return "list_gpus"  # "性价比最高的卡是哪张": the catalogue by work per dollar, not the cheapest hour
     question = _question_kind(t, sig, yes_no, workload, model, short)
     if question is not None:
         return question

@@ -24,3 +24,12 @@ def test_whether_a_gpu_suits_inference_is_a_verdict_with_what_one_card_serves(re
     en = ask(real, "is the L40S good for inference?")
     assert en.startswith("*Yes, for models up to about") and "48 GB at 864 GB/s" in en
     assert "Llama 3.1 8B" in en.split("\n\n", 1)[1]
+
+
+def test_whether_a_memory_size_serves_a_model_is_answered_first(real: Consultant) -> None:
+    en = ask(real, "is 24GB enough to serve Llama 3.1 8B?")
+    assert en.startswith("*Yes: 24 GB holds Llama 3.1 8B in BF16*")
+    zh = ask(real, "24G 显存够部署 Qwen2.5 14B 吗")
+    assert zh.startswith("*不够：24 GB 放不下 Qwen2.5 14B（BF16）*，约需 31.5 GB；用 FP8 放得下")
+    hant = ask(real, "48GB 夠跑 Llama 3 70B 推論嗎")
+    assert hant.startswith("*不夠：48 GB 放不下 Llama 3 70B（BF16）*") and "INT4" in hant
