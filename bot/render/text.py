@@ -15,6 +15,7 @@ from collections.abc import MutableMapping
 from typing import Any
 
 import jinja2
+import jinja2.runtime
 
 from bot.nlu.script import to_traditional
 from bot.render.formats import (
@@ -59,6 +60,27 @@ _JSON_ENCODE = json.JSONEncoder(ensure_ascii=False).encode
 _DICT_ATTRIBUTES = frozenset(dir(dict))
 
 
+_BUILTIN = type(len)  # builtin functions and methods of built-in types (dict.get, str.format)
+
+
+class _Context(jinja2.runtime.Context):
+    """jinja2's Context, calling a built-in function or method (`workload.get('tokens')`,
+    `"{:,.0f}".format(x)`) at once: such a callable can carry no `pass_context`-style marker, so
+    jinja2's search for one (two attribute probes per call) always finds none."""
+
+    def call(__self, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # jinja2's own argument names
+        if type(__obj) is not _BUILTIN:
+            return super().call(__obj, *args, **kwargs)
+        kwargs.pop("_block_vars", None)
+        kwargs.pop("_loop_vars", None)
+        try:
+            return __obj(*args, **kwargs)
+        except StopIteration:
+            return __self.environment.undefined(
+                "value was undefined because a callable raised a StopIteration exception"
+            )
+
+
 class _Environment(jinja2.Environment):
     """jinja2's Environment with two shortcuts for what every reply does many times; neither changes
     what a template renders (benchmarks/bench_turn.py measures the turn):
@@ -68,6 +90,8 @@ class _Environment(jinja2.Environment):
       are set once, before any template loads), so the check jinja2 makes on every
       `{% from ... import %}` (its context's globals minus the template's) runs in C.
     """
+
+    context_class = _Context
 
     def getattr(self, obj: Any, attribute: str) -> Any:
         if type(obj) is dict and attribute not in _DICT_ATTRIBUTES:
