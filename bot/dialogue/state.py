@@ -104,7 +104,8 @@ class DialogueState:
         """What the store keeps: plain JSON, versioned."""
         out: dict[str, Any] = {"v": STATE_VERSION}
         for name in _FIELD_NAMES:
-            out[name] = _copy(getattr(self, name))
+            value = getattr(self, name)
+            out[name] = value if type(value) in _ATOMIC else _copy(value)
         return out
 
     @classmethod
