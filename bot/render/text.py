@@ -61,15 +61,26 @@ _DICT_ATTRIBUTES = frozenset(dir(dict))
 
 
 _BUILTIN = type(len)  # builtin functions and methods of built-in types (dict.get, str.format)
+_MACRO = jinja2.runtime.Macro
+# A macro is called through its __call__, which takes the evaluation context first (jinja2 marks it
+# pass_eval_context); read once here instead of probed on every call. Any other marking: jinja2's way.
+_MACRO_TAKES_EVAL_CONTEXT = (
+    getattr(getattr(_MACRO.__call__, "jinja_pass_arg", None), "name", None) == "eval_context"
+)
 
 
 class _Context(jinja2.runtime.Context):
     """jinja2's Context, calling a built-in function or method (`workload.get('tokens')`,
-    `"{:,.0f}".format(x)`) at once: such a callable can carry no `pass_context`-style marker, so
-    jinja2's search for one (two attribute probes per call) always finds none."""
+    `"{:,.0f}".format(x)`) or a template's macro at once: jinja2 probes every callable and its
+    __call__ for a `pass_context`-style marker (two attribute look-ups each), which a built-in can
+    never carry and a macro's __call__ always carries the same way."""
 
     def call(__self, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # jinja2's own argument names
-        if type(__obj) is not _BUILTIN:
+        kind = type(__obj)
+        if kind is _MACRO and _MACRO_TAKES_EVAL_CONTEXT:
+            __obj = __obj.__call__
+            args = (__self.eval_ctx, *args)
+        elif kind is not _BUILTIN:
             return super().call(__obj, *args, **kwargs)
         kwargs.pop("_block_vars", None)
         kwargs.pop("_loop_vars", None)
