@@ -247,8 +247,12 @@ class Consultant:
             u = replace(u, intent="whatif", kind="whatif")
         # "用 4 张 4090 可以吗" on a plan: a yes/no on that hardware for the job held, answered first.
         # ("would an A100 be faster?" weighs it against the plan instead: the change line answers that).
-        better = has_any(text.lower(), PROPOSES_BETTER)
-        state.asks_fit = u.intent == "whatif" and u.proposes_gpu and state.last is not None and not better
+        state.asks_fit = (
+            u.intent == "whatif"
+            and u.proposes_gpu
+            and state.last is not None
+            and not has_any(text.lower(), PROPOSES_BETTER)
+        )
         in_form = self._form_in_progress(state)
         if not in_form:
             u = policy.memory_variant(state.topic, u, text, self.kb.catalog)
