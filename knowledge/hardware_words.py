@@ -21,6 +21,18 @@ LINK_SPEED_WORDS = ("nvlink", "带宽", "bandwidth")
 STORAGE_WORDS = ("内存", "ram", "disk", "disks", "硬盘", "存储", "storage", "ssd", "nvme")
 STORAGE_WORDS_HANT = ("存儲", "硬碟", "記憶體")
 
+# A verb of having right before a byte size that is some GPU's memory, later in a sentence that names a
+# GPU ("the L4 does 121 TFLOPS and has 24GB, right?"): the size is that GPU's memory, not data.
+HAS_WORDS = ("has", "have", "with", "带", "帶")
+
+
+def has_before(text: str, pos: int) -> bool:
+    """`text` (lower-case) ends in one of HAS_WORDS, as a word, right before `pos`."""
+    head = text[:pos].rstrip()
+    return any(
+        head.endswith(w) and (not w.isascii() or not head[: -len(w)][-1:].isalnum()) for w in HAS_WORDS
+    )
+
 
 def pattern(words: tuple[str, ...]) -> str:
     """A regex alternation of `words` for lower-case text: an English word must not run on into other

@@ -18,6 +18,7 @@ from knowledge.hardware_words import (
     NETWORK_WORDS_HANT,
     STORAGE_WORDS,
     STORAGE_WORDS_HANT,
+    has_before,
     pattern,
 )
 from knowledge.names import JOINERS
@@ -35,6 +36,15 @@ _TFLOPS = re.compile(
     + r"\s*(petaflops?|pflops?|pflop/s|pf(?![a-z0-9])|tflops?|tflop/s|t(?![a-z0-9/])"
     + _TRILLION_OF
     + ")"
+)
+# A rate quoted with no unit right after its data type, as a claim to confirm: "FP16 是 1513 吧",
+# "BF16 989 right?", "fp8 of 3958?". Only before a question or the end of the sentence, so "bf16, 2 weeks",
+# "FP16 训练 7B" and "BF16 3天" stay what they are.
+_BARE_RATE = re.compile(
+    r"(?:fp16|bf16|fp8|tf32|半精度)\s*(?:的)?\s*(?:算力|性能|tensor|compute|throughput)?\s*"
+    r"(?:是|为|為|有|达到|達到|大概|大约|大約|约|約|is|of|=|:|at|about|around|~)?\s*"
+    + _NUM
+    + r"(?=\s*(?:吧|吗|嗎|么|麼|呢|对吧|對吧|对吗|對嗎|\?|right|correct|yes|$))"
 )
 _MEMORY = re.compile(_NUM + r"\s*(?:gb|gib|g)(?![a-z/])")
 _BANDWIDTH = re.compile(_NUM + r"\s*(tb/s|gb/s)")  # bytes; the original's lower-case b means bits
@@ -66,8 +76,26 @@ _TIER_AFTER = re.compile(
 )
 _THRESHOLD_BEFORE = re.compile(r"(?:≥|≤|>=|<=|>|<|至少|最少|最多|at least|at most|over|under)\s*$")
 _COUNTS = re.compile(r"\d\s*[x×卡张張块塊台]|(?<![a-z])[x×]\s*\d|gpus|nodes|合计|合計|总共|總共|total")
-# A memory size joined to a GPU name by "and/or/vs/和" lists a variant ("A100 40GB and 80GB"): no claim.
-_JOINED = re.compile(r"^\s*(?:" + "|".join(map(re.escape, (*JOINERS, "還是", "與"))) + r")\s*$")
+# A memory size joined to a GPU name by "and/or/vs/和" lists a variant ("A100 40GB and 80GB"), and one
+# compared with it names the other ("A100 80GB 比 40GB 贵多少", "the 80GB over the 40GB"): no claim.
+_COMPARED = (
+    "比",
+    "对比",
+    "對比",
+    "than",
+    "over",
+    "到",
+    "升级到",
+    "升級到",
+    "升到",
+    "换到",
+    "換到",
+    "换成",
+    "換成",
+    "to",
+    "to the",
+)
+_JOINED = re.compile(r"^\s*(?:" + "|".join(map(re.escape, (*JOINERS, "還是", "與", *_COMPARED))) + r")\s*$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,9 +238,17 @@ def quotes_in(reading: Reading) -> Iterator[Quote]:
             scale = 1000.0 if m.group(2).startswith("p") else 1.0
             dtype = _dtype_near(t, m.start(), named.start)
             yield Quote("tflops", float(m.group(1)) * scale, named.gpus, dtype=dtype)
+    for m in _BARE_RATE.finditer(t):
+        if is_bracket(t, m) or _a_name(m, mentions):
+            continue
+        for named in _owners(m.start(1), t, mentions):
+            dtype = _dtype_near(t, m.start(), named.start)
+            yield Quote("tflops", float(m.group(1)), named.gpus, dtype=dtype)
     for m in _MEMORY.finditer(t):
         owner = _owner(m.start(), t, mentions)
-        if owner is None or is_bracket(t, m) or _is_not_gpu_memory(t, m, owner) or _a_name(m, mentions):
+        if owner is None or is_bracket(t, m) or _a_name(m, mentions):
+            continue
+        if _is_not_gpu_memory(t, m, owner) and not _had_size(t, m, owner, reading.catalogue):
             continue
         if _names_a_variant(t, m, owner, reading.catalogue):
             continue
@@ -273,6 +309,17 @@ def _names_a_variant(text: str, m: re.Match[str], owner: Mention, gpus: tuple[Gp
     claimed = float(m.group(1))
     return any(
         g.family in families and abs(g.memory_gb.value - claimed) <= 0.07 * g.memory_gb.value for g in gpus
+    )
+
+
+def _had_size(text: str, m: re.Match[str], owner: Mention, gpus: tuple[GpuRecord, ...]) -> bool:
+    """ "The L4 does 121 TFLOPS and has 24GB": a size some GPU has, right after "has", later in the
+    sentence of the GPU it is claimed for (a size that is no GPU's stays unread: "has 500GB")."""
+    if owner.end > m.start() or _NOT_GPU_MEMORY.search(text[m.start() : m.end() + 12]):
+        return False
+    claimed = float(m.group(1))
+    return has_before(text, m.start()) and any(
+        abs(g.memory_gb.value - claimed) <= 0.07 * g.memory_gb.value for g in gpus
     )
 
 

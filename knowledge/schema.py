@@ -283,6 +283,16 @@ class Architecture(Strict):
     source: Source
 
 
+class OtherAccelerator(Strict):
+    """An accelerator outside the catalogue (Intel Gaudi, Google TPU, Huawei Ascend) whose support a
+    library documents: "does vLLM support the Gaudi 3?" gets that half of the answer, with its source."""
+
+    name: Bilingual  # as an answer names it: "Intel Gaudi 2 and Gaudi 3"
+    words: tuple[str, ...]  # what names it in a message: lower case, simplified Chinese ("gaudi", "昇腾")
+    note: Bilingual
+    source: Source
+
+
 class SoftwareFeature(Strict):
     """A library/feature and the GPU architectures it runs on; notes are shown when relevant."""
 
@@ -297,6 +307,7 @@ class SoftwareFeature(Strict):
     when_supported: Bilingual | None = None
     when_unsupported: Bilingual | None = None
     source: Source
+    accelerators: tuple[OtherAccelerator, ...] = ()  # documented support outside the catalogue
 
 
 class ChecklistItem(Strict):

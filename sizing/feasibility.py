@@ -32,7 +32,7 @@ MAX_LARGER_GPUS = 2
 class FitOption:
     """One way to make the job fit: another method, offload, more GPUs or a bigger GPU."""
 
-    kind: str  # "lora" | "qlora" | "offload" | "low_memory" | "more_gpus" | "larger_gpu"
+    kind: str  # "sharded" | "lora" | "qlora" | "offload" | "low_memory" | "more_gpus" | "larger_gpu"
     gpu: str
     gpus: int
     method: str
@@ -175,6 +175,14 @@ def _alternatives(
 ) -> list[FitOption]:
     gpu, gpus = requested.gpu, requested.gpus
     out: list[FitOption] = []
+    # 0. A stack that copies the whole model state to every GPU (plain Hugging Face Trainer / PEFT
+    #    DDP, which LLaMA-Factory and TRL run by default): the same job with DeepSpeed ZeRO-3, which
+    #    those trainers take as a config file (LLaMA-Factory ships examples/deepspeed/ds_z3_config.json).
+    if gpus > 1 and 3 not in w.stack.zero_stages and not w.stack.model_parallel and w.stack.id == "hf":
+        sharded = _same_hardware(replace(request, stack="deepspeed"), catalog, gpu, gpus)
+        if sharded is not None and sharded.fits:
+            out.append(_option("sharded", sharded, w.method))
+            return out  # the fix on the user's own GPUs and software: the others are detours
     # What keeps the method asked for comes first, the faster first. 1. One GPU, full fine-tuning:
     #    the low-memory recipe (paged 8-bit AdamW, bf16 weights, optimizer step in backward).
     if lowmem.suggestion(w, requested) is not None:

@@ -189,8 +189,12 @@ def _paid_replicas(q: Quote | None, rep: Replica, replicas: int) -> int:
     return math.ceil(replicas / per_instance) * per_instance if per_instance > 1 else replicas
 
 
-def _family_order(o: ServeOption) -> tuple[bool, bool, float, str]:
-    return (not o.fits, o.hourly_usd is None, o.hourly_usd or 0.0, o.gpu.id)
+def _family_order(o: ServeOption) -> tuple[bool, bool, bool, float, float, str]:
+    if o.fits:
+        return (False, False, o.hourly_usd is None, o.hourly_usd or 0.0, 0.0, o.gpu.id)
+    # None fits: the board the family's name usually means (the SXM, else the most memory), not the
+    # cheapest ("1 × H100 cannot hold it" is about the H100 SXM, not the PCIe card).
+    return (True, o.gpu.form_factor != "sxm", False, 0.0, -o.gpu.memory_gb, o.gpu.id)
 
 
 def _meets(req: ServeRequest, s: Speed) -> bool:

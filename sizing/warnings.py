@@ -9,7 +9,7 @@ from sizing.assumptions import RESERVED_DISCOUNT
 from sizing.layout import HEADROOM
 from sizing.result import Option, SizingWarning
 from sizing.types import Catalog, GpuSpec, SizingRequest
-from sizing.workload import CHINCHILLA_TOKENS_PER_PARAM, Workload
+from sizing.workload import BEYOND_CORPORA, CHINCHILLA_TOKENS_PER_PARAM, LARGEST_PUBLISHED_TOKENS, Workload
 
 TOP_ARCHITECTURES = ("hopper", "blackwell", "cdna3")
 # A job this small does not need a top-tier GPU: ≤ 100 GPU-hours and ≤ 13B parameters
@@ -237,6 +237,15 @@ def collect(
                 tokens=w.tokens,
                 chinchilla_tokens=optimal,
                 active=w.active_params is not None,
+            )
+        )
+    if w.dataset_tokens > BEYOND_CORPORA * LARGEST_PUBLISHED_TOKENS:
+        out.append(
+            _w(
+                "tokens_beyond_corpora",
+                tokens=w.dataset_tokens,
+                largest_tokens=LARGEST_PUBLISHED_TOKENS,
+                data_bytes=w.data_bytes,
             )
         )
     if w.method == "qlora":

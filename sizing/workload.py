@@ -35,6 +35,11 @@ GLOBAL_BATCH_TOKENS: dict[str, float] = {
 DEFAULT_FINETUNE_TOKENS = 1e8
 DEFAULT_CONTINUED_TOKENS = 1e11
 CHINCHILLA_TOKENS_PER_PARAM = 20.0
+# The largest pre-training corpus published for a model: Qwen3, ~36T tokens (Qwen3 Technical Report,
+# arXiv 2505.09388, 2025). A dataset of more than twice that is more text than any published run has
+# used, most likely a unit slip (PB for TB): the answer says so (warning tokens_beyond_corpora).
+LARGEST_PUBLISHED_TOKENS = 36e12
+BEYOND_CORPORA = 2.0
 MIN_PRETRAIN_TOKENS = 2e11
 
 # LoRA: rank 16 on all seven linear projections (q, k, v, o, gate, up, down), the QLoRA paper's

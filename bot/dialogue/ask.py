@@ -46,6 +46,7 @@ def ask_next(
         modal=count >= ESCALATE_TO_MODAL,
         intro=fresh and state.pending is None,
         samples=state.samples,
+        parts=state.sample_parts,
     )
     if slot in QUICK_SLOTS:
         reply.quick_choices(slot)

@@ -20,6 +20,7 @@ from bot.dialogue.answers.base import Question, main_variant
 from bot.dialogue.answers.capability import topic as capability_topic
 from bot.dialogue.answers.capacity import capacity_answer
 from bot.dialogue.answers.catalogue import answer_gpus
+from bot.dialogue.answers.cluster import spot_on_plan
 from bot.dialogue.answers.faq import answer_search
 from bot.dialogue.answers.figure import corrections
 from bot.dialogue.answers.workload_compare import compare_on_gpus, compares_workload
@@ -255,7 +256,7 @@ class Consultant:
         )
         in_form = self._form_in_progress(state)
         if not in_form:
-            u = policy.memory_variant(state.topic, u, text, self.kb.catalog)
+            u = policy.board_variant(state.topic, u, text, self.kb.catalog)
             u = policy.comparison_variant(state.topic, u, state.slots.get("params"))
             u = policy.time_variant(state.topic, u)
         question = self._question(state, text, u)
@@ -304,8 +305,12 @@ class Consultant:
             if u.kind == "gpu_info" and not in_form:
                 state.topic = policy.topic_after("gpu_info", question)
             return ask_next(state, reply, said=False)
-        if (u.no_deadline or u.asap or u.tokens_per_sample) and u.intent in ("faq", "unknown", "skip"):
-            # "no deadline", "越快越好", "each sample is about 2k tokens": answers, not FAQ questions.
+        # Half of a dialogue's length answers only a form under way ("每轮 200 token" after "每组 5 轮").
+        half = (u.tokens_per_turn or u.turns_per_sample) and self._form_in_progress(state)
+        length = u.tokens_per_sample or half
+        if (u.no_deadline or u.asap or length) and u.intent in ("faq", "unknown", "skip"):
+            # "no deadline", "越快越好", "each sample is about 2k tokens", "每轮 200 token": answers, not
+            # FAQ questions.
             u = replace(u, intent="size")
         found: list[Hit] | None = None
         if u.intent == "faq" or (not u.said and u.intent == "unknown" and not reply.kinds):
@@ -315,7 +320,7 @@ class Consultant:
         # precision or a size ("is fp8 training production-ready?") is answered from the notes; it starts
         # no form, and in one that is under way it may only fill what is still empty.
         if u.intent == "faq":
-            kept = fills_only(state, u.said) if self._form_in_progress(state) else {}
+            kept = fills_only(state, u.said, text) if self._form_in_progress(state) else {}
             u = replace(u, said=kept)
         return self._form_step(state, reply, u, found, text)
 
@@ -335,6 +340,8 @@ class Consultant:
     def _direct(self, state: DialogueState, reply: Reply, kind: str, q: Question) -> bool:
         """Answer a direct question (price, feasibility, a figure...) from what it says plus stated
         defaults; False when its answer cannot be given (the turn then goes on as before)."""
+        if kind == "spot" and self._spot_on_plan(state, reply, q):
+            return True
         if not policy.answer(kind, q, reply):
             return False
         remembered = policy.topic_after(kind, q)
@@ -346,6 +353,17 @@ class Consultant:
             # In the middle of the form: back to its question; before any: one invitation line.
             ask_next(state, reply, said=False)
         return True
+
+    def _spot_on_plan(self, state: DialogueState, reply: Reply, q: Question) -> bool:
+        """ "How much would spot save?" after a plan: the saving on that plan's options (before any
+        plan, the FAQ entry answers)."""
+        if state.last is None or missing(state):
+            return False
+        try:
+            _rec, _fired, context = plan_context(state, self.kb, self._plan, self._clock(), reply.lang)
+        except SizingError:
+            return False
+        return spot_on_plan(q, reply, context["options"], context["spot_at_scale"])
 
     @staticmethod
     def _start_offered_plan(state: DialogueState, kind: str, q: Question) -> None:
@@ -376,11 +394,20 @@ class Consultant:
         said = count_samples(state, u, on_gpu)
         last = state.last
         no_budget = state.slots.get("budget") is None
+        no_days = state.slots.get("days") is None
         changes = merge_slots(state, said) + timeline(state, u) + take_clouds(state, u, self.kb.catalog)
         if no_budget and "budget" in u.scaled and (cost := plan_cost(state)):
             # "预算砍半" with no budget held: the plan's cost was scaled, and the change says so.
             changes = [
                 SlotChange("budget", cost, c.new, old_slot="plan_cost") if c.slot == "budget" else c
+                for c in changes
+            ]
+        if no_days and "days" in u.scaled and last and last.get("days"):
+            # "half the time" with no deadline held: the plan's duration was scaled, and the change says so.
+            changes = [
+                SlotChange("days", last["days"], c.new, old_slot="plan_days", new_slot="deadline")
+                if c.slot == "days"
+                else c
                 for c in changes
             ]
         if said.get("gpu_count") is not None:
@@ -438,7 +465,9 @@ class Consultant:
         named_clouds = bool(u.providers) and bool(state.clouds) and set(state.clouds) <= set(u.providers)
         if named_clouds:
             understood = {**understood, "clouds": list(state.clouds)}  # "on AWS" before the plan: kept, said
-        ask_next(state, reply, said=bool(u.said) or digressed or named_clouds, understood=understood)
+        counted = bool(u.samples or u.tokens_per_sample or u.tokens_per_turn or u.turns_per_sample)
+        said_any = bool(u.said) or digressed or named_clouds or counted
+        ask_next(state, reply, said=said_any, understood=understood)
         if unused and state.pending is not None:
             # Say what could not be used and what is kept, before asking again.
             kept = {k: v for k, v in state.slots.items() if v is not None}

@@ -33,12 +33,15 @@ from bot.dialogue.answers import (
     serve_fit,
     serve_pick,
     stored,
+    transfer,
     worth,
 )
 from bot.dialogue.answers.base import Question, main_variant
 from bot.dialogue.reply import Reply
 from bot.dialogue.route import SWITCH_WORDS
 from bot.dialogue.state import SERVE_SLOT_NAMES
+from bot.nlu.gpus import board_named
+from bot.nlu.text import normalise
 from sizing.types import Catalog
 
 Answer = Callable[[Question, Reply], bool]
@@ -64,6 +67,7 @@ ANSWERS: dict[str, Answer] = {
     "price_coverage": coverage.answer,  # which providers the catalogue prices, and how to add one
     "data_amount": data_amount.answer,  # "How many tokens should I train a 3B model on?"
     "budget": budget.answer,  # "what can I train with $5k?": what the budget buys
+    "transfer_time": transfer.answer,  # "how long to upload 2TB to the cloud?": line rates, computed
     "stored_size": stored.answer,  # "70B 權重檔案有多大": the weights and checkpoints on disk, computed
     "network": cluster.network,  # "Is 100 Gb Ethernet enough between nodes for 16 A100s?"
     "spot": cluster.spot,  # "用spot跑微调划算吗"
@@ -105,6 +109,7 @@ INVITE_AFTER = (
     "network",
     "spot",
     "stored_size",
+    "transfer_time",
 )
 # Kinds whose workload a follow-up may reuse ("and on an A100?", "with LoRA?").
 TOPIC_KINDS = (
@@ -188,6 +193,9 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
         and capability.asks_engine_support(q.text)
     ):
         return "capability"  # "vLLM 能在 MI300X 上跑吗": the engine's GPU support, not a serving plan
+    if not q.u.gpus and not workload and not form_in_progress and capability.outside_support(q) is not None:
+        return "capability"  # "does vLLM support the Gaudi 3?": the library's documented support, not "not in
+        # the catalogue" alone
     if budget.applies(q, form_in_progress):
         return "budget"  # "我有 1 万块预算，能训练什么模型": what the budget buys, not "how many parameters?"
     if q.u.task == "serve" and kind in SERVING_VERSIONS:
@@ -210,7 +218,7 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
         if topic.get("kind") in PRICED_TOPICS:
             return str(topic.get("kind"))  # "what about on AWS?": the same answer priced there
     if topic and not form_in_progress and q.u.providers and not q.u.gpus and kind in ("whatif", "correction"):
-        if topic.get("kind") == "price" and (topic.get("slots") or {}).get("price_gpus"):
+        if topic.get("kind") == "price" and (topic.get("slots") or {}).get("topic_gpus"):
             return "price"  # "那 AWS 呢" after "H100 在 Lambda 上多少钱": the H100's price there
     if topic and not form_in_progress and q.u.said and kind in FOLLOW_UP_INTENTS:
         # After a datasheet only "X 呢？" asks for another one: "我们想用 A100 训练" starts a plan.
@@ -234,7 +242,7 @@ def _another_provider_for_the_price(
 ) -> bool:
     if not topic or form_in_progress or topic.get("kind") != "price" or q.u.said or q.u.gpus:
         return False
-    if not (topic.get("slots") or {}).get("price_gpus") or not q.u.providers:
+    if not (topic.get("slots") or {}).get("topic_gpus") or not q.u.providers:
         return False
     return elliptical(q.text)
 
@@ -245,13 +253,17 @@ def elliptical(text: str) -> bool:
     return len(t) <= ELLIPTICAL_CHARS and (t.endswith("呢") or t.lower().startswith(_ELLIPTICAL_OPENERS))
 
 
-def memory_variant(topic: Any, u: Any, text: str, catalog: Catalog) -> Any:
-    """ "那 80G 的呢" after an answer about the A100 40GB: the same question on the family's 80 GB card
-    (the size is a GPU's memory here, not a dataset). `u` unchanged when that is not what it asks."""
+def board_variant(topic: Any, u: Any, text: str, catalog: Catalog) -> Any:
+    """ "那 80G 的呢" after an answer about the A100 40GB, "SXM 版呢" after the H100 NVL's datasheet, "PCIe
+    的呢" after the H100 SXM's price: the same question on that board of the family (a size is a GPU's
+    memory here, not a dataset). `u` unchanged when that is not what it asks."""
     slots = (topic.get("slots") or {}) if isinstance(topic, Mapping) else {}
-    named = slots.get("gpu") or next(iter(slots.get("price_gpus") or ()), None)
+    named = slots.get("gpu") or next(iter(slots.get("topic_gpus") or ()), None)
     if named is None or u.gpus or not elliptical(text) or set(u.said) - {"data_bytes"}:
         return u
+    board = board_named(normalise(text).lower, str(named)) if not u.said else None
+    if board is not None:
+        return replace(u, gpus=(board,), said={"gpu": board}, intent="whatif", kind="whatif", gpu_memory=None)
     size = u.said.get("data_bytes")
     gb = float(size) / 1e9 if size else (u.gpu_memory or {}).get("gb")
     spec = main_variant(catalog, str(named))
@@ -359,8 +371,10 @@ def topic_after(kind: str, q: Question) -> dict[str, Any] | None:
     slots = (
         {} if kind in ("price", "capability", "gpu_info") else {name: q.slot(name) for name in TOPIC_SLOTS}
     )
-    if kind == "price":  # the GPUs priced, for a follow-up that names only another provider
-        slots["price_gpus"] = list(q.u.gpus) or None
+    if kind in ("price", "capability", "gpu_info"):
+        # the GPUs the answer was about: "那 AWS 呢" prices them there, "SXM 版呢" / "PCIe 的呢" asks the
+        # same of another board of their family (board_variant)
+        slots["topic_gpus"] = list(q.u.gpus) or None
     if kind == "capability":  # what was asked of the GPU ("good for fine-tuning?"), for "and the L40S?"
         slots["capability_topic"] = capability.topic(q.text) or q.context.get("capability_topic")
     if kind in JOB_TOPICS:

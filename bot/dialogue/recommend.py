@@ -171,6 +171,14 @@ def plan_context(
         "limit": limit,
         # "4 张 4090" that cannot hold the job: the count of that GPU that does, and how short theirs is.
         "unfit": option_view(unfit, catalog) if unfit else None,
+        # …and what does fit on those very GPUs (also when no count of them holds the job and the plan
+        # keeps them): LoRA/QLoRA instead of full fine-tuning.
+        "unfit_lighter": lighter_on_same(
+            unfit or (None if top["fits"] else {"feasibility": rec.get("feasibility")}),
+            catalog,
+            str(options[0].get("currency") or "USD"),
+            state.slots.get("days"),
+        ),
         # "如果用 A10 呢" where no A10 plan exists: why, and the plan without that GPU below it.
         "not_runnable": not_runnable,
         # "我们有 8 个 GPU" with no type: the plan picks one at that count and says so.
@@ -302,29 +310,81 @@ def _fit_in_memory(
         return rec, None
     if not alt.get("options") or not alt["options"][0].get("fits"):
         return rec, None
-    return alt, options[0]
+    return alt, {**options[0], "feasibility": rec.get("feasibility")}
 
 
-def fit_verdict(state: DialogueState, context: Mapping[str, Any]) -> dict[str, Any] | None:
+# The ways sizing.feasibility finds to fit the job on the very GPUs the user named that the chat offers
+# beside a larger count: adapters instead of full fine-tuning (QLoRA only when LoRA does not fit).
+SAME_HARDWARE_KINDS = ("lora", "qlora")
+
+
+def lighter_on_same(
+    unfit: Mapping[str, Any] | None, catalog: Catalog, currency: str, deadline: Any
+) -> list[dict[str, Any]]:
+    """LoRA/QLoRA on the GPUs the user named that cannot hold the job as asked, from the engine's
+    verdict on them (sizing.feasibility, the same options the feasibility answer lists), with the
+    time and cost of this job in the plan's currency, and whether it misses the deadline."""
+    verdict = (unfit or {}).get("feasibility")
+    out: list[dict[str, Any]] = []
+    for o in (verdict or {}).get("options") or []:
+        if o.get("kind") not in SAME_HARDWARE_KINDS:
+            continue
+        spec = next((g for g in catalog.gpus if g.id == o.get("gpu")), None)
+        usd = num(o.get("cost_usd"))
+        out.append(
+            {
+                "method": o["kind"],
+                "gpus": o.get("gpus"),
+                "name": spec.name if spec else o.get("gpu"),
+                "memory_per_gpu_gb": o.get("memory_per_gpu_gb"),
+                "gpu_memory_gb": spec.memory_gb if spec else None,
+                "days": o.get("days"),
+                "late": _misses({"options": [o]}, deadline) if o.get("days") is not None else False,
+                "slowdown": o.get("slowdown"),
+                "cost": None if usd is None else usd * (catalog.usd_to_cny if currency == "CNY" else 1.0),
+                "currency": currency,
+            }
+        )
+    return out
+
+
+def fit_verdict(state: DialogueState, context: Mapping[str, Any], catalog: Catalog) -> dict[str, Any] | None:
     """The answer to "用 4 张 4090 可以吗" / "would 8 A100s work?" on the job held: whether the named
     hardware runs it ({"ok": True} with its plan) or why not ("memory", "deadline" or the engine's
     exclusion), said before the plan. None when the turn asks no such question."""
     gpu, count = state.slots.get("gpu"), state.slots.get("gpu_count")
     if not state.asks_fit or not gpu or state.count_limit:
         return None
-    named = {"gpu": str(gpu).upper(), "count": count}
+    named = {"gpu": gpu_name(catalog, gpu), "count": count}
     if context.get("not_runnable"):
         gone = context["not_runnable"]
         return {**named, "ok": False, "reason": gone.get("reason"), "days": gone.get("days")}
     if context.get("unfit"):
-        return {**named, "ok": False, "reason": "memory", "option": context["unfit"]}
+        return {
+            **named,
+            "ok": False,
+            "reason": "memory",
+            "option": context["unfit"],
+            "lighter": context.get("unfit_lighter") or [],
+            "planned": context["options"][0],
+            "method": context["slots"].get("method"),
+        }
     if context.get("user_plan"):
         return {**named, "ok": False, "reason": "deadline", "option": context["user_plan"]}
     top = context["options"][0]
     if not str(top.get("gpu", "")).startswith(str(gpu)) or (count and top.get("gpus") != count):
         return None
     if not top.get("fits"):
-        return {**named, "ok": False, "reason": "memory", "option": top}
+        # No count of that GPU holds the job as asked: the plan below keeps the hardware named (DESIGN.md).
+        return {
+            **named,
+            "ok": False,
+            "reason": "memory",
+            "option": top,
+            "lighter": context.get("unfit_lighter") or [],
+            "method": context["slots"].get("method"),
+            "planned_fits": False,
+        }
     if _misses({"options": [top]}, state.slots.get("days")):
         return {**named, "ok": False, "reason": "deadline", "option": top}
     return {**named, "ok": True, "option": top, "deadline": state.slots.get("days")}
@@ -423,13 +483,17 @@ def recommend(
         return
     summary = summarise(rec)
     before = state.last
-    verdict = fit_verdict(state, context)
+    verdict = fit_verdict(state, context, kb.catalog)
     if verdict is not None:
         reply.add("fit_verdict", **verdict)
+    if verdict is not None:
+        context["unfit_lighter"] = []  # the verdict above lists them
     if before and summary and changes:
+        hardware = _hardware_view(state, changes, summary, context, kb.catalog)
         reply.add(
             "changes",
-            changes=[_change_view(c) for c in changes],
+            changes=[_change_view(c) for c in changes if hardware is None or c.slot not in HARDWARE_SLOTS],
+            hardware=hardware,
             before={"name": before.get("gpu"), **before},
             after=summary,
             over_budget=over_budget(rec),
@@ -478,6 +542,47 @@ ADVICE_ONCE = (
 def _advice_key(w: Mapping[str, Any]) -> str:
     gpu = (w.get("params") or {}).get("gpu") if isinstance(w.get("params"), Mapping) else None
     return f"warning:{w['code']}:{gpu or ''}"
+
+
+HARDWARE_SLOTS = ("gpu", "gpu_count")
+
+
+def gpu_name(catalog: Catalog, gpu: Any) -> str:
+    """How a GPU the user named is said back: a catalogue board by its name ("NVIDIA GeForce RTX
+    4090"), a family as named ("A100": its boards differ, the plan says which one it took)."""
+    spec = next((g for g in catalog.gpus if g.id == gpu), None)
+    return spec.name if spec is not None else str(gpu).upper()
+
+
+def _hardware_view(
+    state: DialogueState,
+    changes: list[SlotChange],
+    after: Mapping[str, Any],
+    context: Mapping[str, Any],
+    catalog: Catalog,
+) -> dict[str, Any] | None:
+    """The GPU type and count a turn said, as one item of the change line: the GPU by its display
+    name, the count asked for, and when the plan uses another count of that GPU, why (it cannot hold
+    the job, or cannot make the deadline). None when the turn changed neither."""
+    said = {c.slot: c for c in changes if c.slot in HARDWARE_SLOTS}
+    if not said:
+        return None
+    gpu = said["gpu"].new if "gpu" in said else None
+    name = gpu_name(catalog, gpu) if gpu else None
+    count = said["gpu_count"].new if "gpu_count" in said else None
+    why = None
+    if gpu and not str(after.get("gpu") or "").startswith(str(gpu)):
+        why = "elsewhere"  # the GPU named cannot run the job: planned on another (the verdict says why)
+    elif count is not None and after.get("gpus") != count and not state.count_limit:
+        why = "memory" if context.get("unfit") else "deadline" if context.get("user_plan") else None
+    return {
+        "name": name,
+        "count": count,
+        "old_count": said["gpu_count"].old if "gpu_count" in said and not gpu else None,
+        "limit": bool(state.count_limit) and count is not None,
+        "planned": after.get("gpus"),
+        "why": why,
+    }
 
 
 def _change_view(change: SlotChange) -> dict[str, Any]:

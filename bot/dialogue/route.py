@@ -54,14 +54,32 @@ def asks_capacity(text: str) -> bool:
     return bool(CAPACITY_WORDS.search(text))
 
 
-def fills_only(state: DialogueState, said: dict[str, Any]) -> dict[str, Any]:
-    """What a question may add to the working slots: values for empty slots, never a GPU choice."""
+def weighed(text: str) -> set[str]:
+    """The slots a message names two or more values of ("BF16 跟 FP8 差在哪？", "LoRA or full
+    fine-tuning?"): a question that weighs them chooses neither."""
+    from bot.nlu.lexicon import METHODS, PRECISIONS, find_phrase, has_cue
+    from bot.nlu.text import normalise
+
+    t = normalise(text).lower
+    out = set()
+    if len({value for phrase, value in PRECISIONS if find_phrase(t, phrase) != -1}) >= 2:
+        out.add("precision")
+    if len({method for method, phrases in METHODS if has_cue(t, phrases)}) >= 2:
+        out.add("method")
+    return out
+
+
+def fills_only(state: DialogueState, said: dict[str, Any], text: str = "") -> dict[str, Any]:
+    """What a question may add to the working slots: values for empty slots, never a GPU choice, nor
+    one of two values it weighs."""
     slots = state.slots
+    compared = weighed(text) if text else set()
     has_data = slots.get("tokens") is not None or slots.get("data_bytes") is not None
     return {
         name: value
         for name, value in said.items()
         if name not in QUESTION_NEVER_SETS
+        and name not in compared
         and slots.get(name) is None
         and not (name in ("tokens", "data_bytes") and has_data)
     }

@@ -98,6 +98,10 @@ class DialogueState:
     # The count and length per sample that made `tokens` ({"samples", "per_sample"}), so "其实是 5 万条"
     # or "each is 2k tokens" later changes one factor of it (dialogue.timeline.count_samples).
     sample_basis: dict[str, Any] | None = None
+    # A dataset's length said before the rest of it: {"per_sample"} waiting for the count ("each is about
+    # 1.5k tokens" … "20k of them"), {"turns"} or {"per_turn"} waiting for the other half of a dialogue's
+    # length ("每组 5 轮" … "每轮 200 token").
+    sample_parts: dict[str, Any] | None = None
     rev: int = 0  # commits of this session (bot/dialogue/commit.py)
 
     def to_json(self) -> dict[str, Any]:
@@ -157,6 +161,7 @@ _OPTIONAL = {
     "sprints": float,
     "samples": float,
     "sample_basis": dict,
+    "sample_parts": dict,
 }
 
 

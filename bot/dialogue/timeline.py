@@ -56,26 +56,50 @@ def open_timeline(u: Understood) -> bool:
 
 def count_samples(state: DialogueState, u: Understood, said: dict[str, Any]) -> dict[str, Any]:
     """The slots to merge once sample counts are resolved: samples x tokens per sample become
-    `tokens`; a count without a length waits in the state for its length. Once tokens came from a
-    count and a length, a new count ("数据其实是 5 万条") or a new length ("each is 2k tokens") changes
-    that factor of them."""
+    `tokens`. What is said of them first waits in the state for the rest, in either order: a count for
+    its length ("8 千组对话" … "每组 1000 token"), a length for its count ("each is about 1.5k tokens" …
+    "20k of them"), half of a dialogue's length for the other half ("每组 5 轮" … "每轮 200 token").
+    Once tokens came from a count and a length, a new count ("数据其实是 5 万条") or a new length
+    ("each is 2k tokens", "每轮 300 token" with the turns held) changes that factor of them."""
     if said.get("tokens") is not None or said.get("data_bytes") is not None:
         state.samples = None
+        state.sample_parts = None
         tokens = said.get("tokens")
         if u.samples and isinstance(tokens, int | float) and said.get("text_unit") is None:
             state.sample_basis = {"samples": u.samples, "per_sample": float(tokens) / u.samples}
         else:
             state.sample_basis = None
         return said
-    samples, per_sample = u.samples or state.samples, u.tokens_per_sample
-    basis = state.sample_basis if state.slots.get("tokens") is not None else None
+    held = state.slots.get("tokens") is not None
+    basis = state.sample_basis if held else None
+    waiting = dict(state.sample_parts or {}) if not held else {}
+    turns = u.turns_per_sample or waiting.get("turns") or (basis or {}).get("turns")
+    per_turn = u.tokens_per_turn or waiting.get("per_turn")
+    per_sample = u.tokens_per_sample
+    if per_sample is None and turns and per_turn and (u.turns_per_sample or u.tokens_per_turn):
+        per_sample = float(turns) * float(per_turn)  # "每组 5 轮" + "每轮 200 token": 1,000 per dialogue
+    per_sample = per_sample or waiting.get("per_sample")
+    samples = u.samples or state.samples
     if not (samples and per_sample) and basis and state.samples is None and (u.samples or per_sample):
         # "数据其实是 5 万条", "each is 2k tokens": one factor of the tokens held, the other kept
         samples, per_sample = samples or basis.get("samples"), per_sample or basis.get("per_sample")
     if samples and per_sample:
         state.samples = None
+        state.sample_parts = None
         state.sample_basis = {"samples": float(samples), "per_sample": float(per_sample)}
-        return {**said, "tokens": float(samples) * float(per_sample)}
+        if turns and per_turn and u.tokens_per_sample is None:
+            state.sample_basis["turns"] = float(turns)
+        unit = said.get("text_unit") or waiting.get("text_unit")  # "每条两千字" then "3 万条": said in 字
+        return {**said, "tokens": float(samples) * float(per_sample), **({"text_unit": unit} if unit else {})}
     if u.samples:
         state.samples = u.samples
+    if not held and (per_sample or u.turns_per_sample or u.tokens_per_turn):
+        # A length (or half of one) with no count yet: kept for the count that follows.
+        parts: dict[str, Any] = {"turns": turns, "per_turn": per_turn}
+        if per_sample:  # "4 turns" and "250 tokens per turn": 1,000 per sample, and how it was made
+            parts = {"per_sample": per_sample, **(parts if turns and per_turn else {})}
+        state.sample_parts = {k: float(v) for k, v in parts.items() if v}
+        unit = said.get("text_unit") or waiting.get("text_unit")
+        if unit:
+            state.sample_parts["text_unit"] = unit
     return said

@@ -43,14 +43,21 @@ HINTS: dict[str, tuple[str, ...]] = {
     "days": ("{} days",),
     # After "50k conversations": the length of one ("2k" -> each sample is about 2k tokens).
     "sample_tokens": ("each sample is about {} tokens",),
+    # After "each is about 1.5k tokens": how many there are ("20k" -> 20k samples).
+    "sample_count": ("{} samples",),
 }
+# The quantity in a reply that counts the samples in other words ("and there are 30k of them").
+_QUANTITY = re.compile(r"\d[\d,.]*\s*(?:[kKmM](?![a-zA-Z])|万|千)?")
 _NAMES_PARAMS = re.compile(r"参数|參數|param|model|模型|规模|規模|大小", re.IGNORECASE)
 # The slots that answer each pending question (state.REQUIRED_SLOTS), and after a sample count the
 # length of one sample too.
 SLOT_FAMILY = {
     **{spec.name: spec.fills for spec in REQUIRED_SLOTS},
-    "sample_tokens": ("tokens", "data_bytes", "tokens_per_sample"),
+    "sample_tokens": ("tokens", "data_bytes", "tokens_per_sample", "tokens_per_turn"),
+    "sample_count": ("tokens", "data_bytes", "samples"),
 }
+# What a message says of a dataset counted in samples, beside the DESIGN slots.
+SAMPLE_PARTS = ("samples", "tokens_per_sample", "tokens_per_turn")
 
 
 # The bot addressed at the start of a message typed or pasted as text ("@gpu-advisor can we …",
@@ -92,6 +99,9 @@ class Understood:
     deadline_date: str | None = None  # ISO date of a calendar or relative deadline
     samples: float | None = None  # a count of samples/conversations/条
     tokens_per_sample: float | None = None  # a stated length per sample
+    # Half of a dialogue's length ("每组 5 轮", "每轮 200 token"): completed by the other half (timeline).
+    turns_per_sample: float | None = None
+    tokens_per_turn: float | None = None
     # From the NLU (bot/nlu/types.py Parse): "serve" | "train" | None; "how long" asked; model-card
     # fields asked (kind model_info); a GPU memory size asked for ({"op", "gb"}); working days said.
     task: str | None = None
@@ -167,6 +177,12 @@ def _as_written(ask: dict[str, Any], text: str) -> dict[str, Any]:
     return {**ask, "text": text[at : at + len(quoted)]} if at >= 0 else ask
 
 
+def _counts_in_words(pending: str | None, parsed: Any, text: str) -> bool:
+    """ "and there are 30k of them" after "how many samples?": read as FAQ-ish words, but a statement
+    with a quantity answering the count asked for."""
+    return pending == "sample_count" and parsed.intent == "faq" and not re.search(r"[?？]", text)
+
+
 def _bare_answer(said: Mapping[str, Any], text: str) -> bool:
     """A reply that is only a quantity ("20B", "14"): the parser reads a bare "20B" as parameters,
     but "Pretrain a 1B model" or "7B参数" names what it is and is taken as said."""
@@ -185,6 +201,7 @@ INTERIM_KINDS = {
     "cheapest_gpu": "size",
     "serve": "size",
     "stored_size": "faq",  # without a model size, the checkpoint-storage rule per parameter
+    "transfer_time": "faq",
     "network": "faq",
     "spot": "faq",
 }
@@ -207,25 +224,33 @@ def understand(
 ) -> Understood:
     """`corrected`: the message quotes a GPU figure the catalogue corrects (kb.factcheck)."""
     parsed = parse(text, today=today)
+    heard = parsed  # the message as written: its language, whatever hint reads its quantity
     said = said_slots(parsed)
     pending = state.pending
     if pending == "data" and state.samples:
         pending = "sample_tokens"  # the data question asked for the length of each sample
+    elif pending == "data" and (state.sample_parts or {}).get("per_sample"):
+        pending = "sample_count"  # …or, the length of each given, for how many there are
     family = SLOT_FAMILY.get(str(pending), ())
     if (
         family
-        and not any(k in said for k in family)
+        and not any(k in said or getattr(parsed.slots, k, None) for k in family)
         and _bare_answer(said, text)
         and not parsed.asks
         and 0 < len(text) <= MAX_HINTED_CHARS
         # A correction ("不对，是13B") repairs what it names, never the pending question.
-        and parsed.intent in ("size", "unknown", "whatif")
+        and (parsed.intent in ("size", "unknown", "whatif") or _counts_in_words(pending, parsed, text))
     ):
-        for hint in HINTS[str(pending)]:
-            hinted = parse(hint.format(text), today=today)
+        hints = [hint.format(text) for hint in HINTS[str(pending)]]
+        quantity = _QUANTITY.search(text) if pending == "sample_count" else None
+        if quantity is not None:
+            # "and there are 30k of them": the quantity alone, read as the count asked for
+            hints.append(HINTS["sample_count"][0].format(quantity.group().strip()))
+        for hinted_text in hints:
+            hinted = parse(hinted_text, today=today)
             hinted_said = said_slots(hinted)
-            per_sample = getattr(hinted.slots, "tokens_per_sample", None)
-            found = {**hinted_said, **({"tokens_per_sample": per_sample} if per_sample else {})}
+            parts = {k: getattr(hinted.slots, k, None) for k in SAMPLE_PARTS}
+            found = {**hinted_said, **{k: v for k, v in parts.items() if v}}
             if any(k in found for k in family) and not hinted.asks:
                 parsed, said = hinted, hinted_said
                 break
@@ -242,7 +267,7 @@ def understand(
     gpus = tuple(getattr(parsed, "gpus_mentioned", ()) or ())
     return Understood(
         intent=_interim_kind(parsed),
-        lang=choose_lang(parsed, text, str(state.lang or "")),
+        lang=choose_lang(heard, text, str(state.lang or "")),
         said=usable,
         asks=asks,
         gpus=gpus,
@@ -264,6 +289,8 @@ def understand(
         deadline_date=getattr(parsed, "deadline_date", None) if "days" in usable else None,
         samples=_positive(getattr(parsed.slots, "samples", None)),
         tokens_per_sample=_positive(getattr(parsed.slots, "tokens_per_sample", None)),
+        turns_per_sample=_positive(getattr(parsed.slots, "turns_per_sample", None)),
+        tokens_per_turn=_positive(getattr(parsed.slots, "tokens_per_turn", None)),
         task=getattr(parsed, "task", None),
         proposes_gpu=bool(getattr(parsed, "proposes_gpu", False)),
         asks_time=bool(getattr(parsed, "asks_time", False)),
@@ -293,6 +320,8 @@ def scaled(state: DialogueState, scales: Any, said: Mapping[str, Any]) -> dict[s
                 held = (state.last or {}).get("gpus")  # "double the GPUs": of the plan shown
             if name == "budget" and held is None:
                 held = plan_cost(state)  # "预算砍半" with no budget: half of what the plan shown costs
+            if name == "days" and held is None:
+                held = (state.last or {}).get("days")  # "half the time" with no deadline: of the plan shown
             if name == "epochs" and held is None and state.slots.get("params") is not None:
                 held = 1  # "double the epochs", "one more epoch": epochs absent means one
             if name in said or held is None:

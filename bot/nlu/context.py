@@ -14,6 +14,13 @@ from bot.nlu.units import BOUNDARIES
 # Words for the mainland (its clouds come from bot/nlu/providers.py): prices there are quoted in
 # CNY and export rules change which GPUs are on offer (H800/H20 rather than H100/H200).
 MAINLAND = ("国内", "中国大陆", "中国", "大陆", "国产云", "china", "mainland")
+# Mainland cities a team says it is in ("我们公司在上海，用什么云比较好"): enough to answer a question about
+# which cloud to use with the mainland's clouds, not to move a plan's GPU pool there (a team in Shanghai
+# may rent abroad; MAINLAND words and a mainland cloud named do that).
+MAINLAND_CITIES = (
+    "北京", "上海", "深圳", "广州", "杭州", "成都", "南京", "武汉", "西安", "苏州", "天津", "重庆", "合肥",
+    "beijing", "shanghai", "shenzhen", "guangzhou", "hangzhou", "chengdu",
+)  # fmt: skip
 # Possession words that come before the GPUs someone already has: 我们有8张A100, "we own 16 H100s".
 OWNED_CUES = (
     "我们有", "我有", "我们已有", "已有", "已经有", "现有", "自有", "拥有", "手上有", "手里有", "手头有",
@@ -62,6 +69,10 @@ def region(s: str, providers: tuple[str, ...]) -> str | None:
     if any(p in china_providers() for p in providers):
         return "cn"
     return "cn" if lexicon.has_cue(s, MAINLAND) else None
+
+
+def in_mainland_city(s: str) -> bool:
+    return lexicon.has_cue(s, MAINLAND_CITIES)
 
 
 def owned(s: str, gpus: list[GpuMention]) -> bool:

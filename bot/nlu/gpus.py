@@ -62,7 +62,48 @@ def _form_named_later(s: str, first: GpuMention, family: str) -> list[GpuMention
         before = s[first.end : m.start()].rstrip().split(" ")[-1]
         if before in _ARTICLES or before in _JOINS or s[m.end() :].lstrip().startswith(("版", "款")):
             return [GpuMention(m.start(), m.end(), gpu)]
+    for m in _MEMORY_WORD.finditer(s, first.end):
+        # "the 40GB one" in "is the A100 80GB worth it over the 40GB one?", "40G 版", "40G 那款": a memory
+        # size is a board only before a board word ("40GB of data" stays a dataset)
+        gpu = variants.get(key(m.group().replace(" ", "")))
+        after = s[m.end() :].lstrip()
+        if gpu is None or gpu == first.gpu or not _board_word_at(after):
+            continue
+        return [GpuMention(m.start(), m.end(), gpu)]
     return []
+
+
+_MEMORY_WORD = re.compile(r"(?<![a-z0-9.])\d+ ?(?:gb|g|gib)(?![a-z0-9])")
+# After a memory size, the words that make it a board: "one", "version", "版", "那款", "的卡".
+_MEMORY_BOARD_WORDS = ("那款", "那张", "的卡", "的版本", "的那款", "的那张")
+
+
+def _board_word_at(text: str) -> bool:
+    return lexicon.phrase_at(text, 0, (*_MEMORY_BOARD_WORDS, *_BOARD_WORDS)) is not None
+
+
+def board_named(s: str, gpu: str) -> str | None:
+    """The board of `gpu`'s family a message names by its form factor alone ("SXM 版呢", "PCIe 的呢",
+    "what about the NVL?"), as a catalogue id: the one with `gpu`'s memory where the family has that
+    form in several sizes (the A100 40GB's PCIe board is the A100 40GB PCIe). None when the message
+    names no other board of the family."""
+    records = catalogue_names().records
+    own = next((r for r in records if r.id == gpu), None)
+    variants = _variant_words().get(own.family) if own is not None else None
+    if own is None or not variants:
+        return None
+    for m in _FORM_WORD.finditer(s):
+        found = variants.get(key(m.group()))
+        if found is None or found == gpu:
+            continue
+        form = m.group().rstrip("0123456789")
+        same_size = [
+            r.id
+            for r in records
+            if r.family == own.family and form in r.name.lower() and r.memory_gb.value == own.memory_gb.value
+        ]
+        return same_size[0] if same_size else found
+    return None
 
 
 # Words that join a GPU name to a second variant of it: "H100 PCIe 和 SXM", "A100 40GB and 80GB".
@@ -72,6 +113,8 @@ _JOINS = (
     "than", "than the", "than a", "than an", "faster than", "slower than", "better than", "worse than",
     "cheaper than", "much faster than", "much slower than", "much better than", "a lot slower than",
     "a lot faster than",
+    # an upgrade: "从 A100 40GB 升级到 80GB", "from the A100 40GB to the 80GB"
+    "到", "升级到", "升到", "换到", "换成", "to", "to the", "to an", "to a",
 )  # fmt: skip
 
 

@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from bot.nlu import lexicon, question_cues as cues
+from bot.nlu import context, lexicon, question_cues as cues
 from bot.nlu.lexicon import has_cue
 from bot.nlu.providers import china_providers
 from bot.nlu.text import compact
@@ -296,6 +296,8 @@ class Signals:
     model_card: bool = False  # the named model has a card (knowledge/data/models.yaml)
     memory_filter: bool = False  # a GPU memory size asked for ("which GPUs have 80GB or more?")
     scaled: bool = False  # a relative change to a held value ("预算砍半", "double the data": relative.py)
+    # The budget said is a price per hour ("一小时 2 美元以内", "under $3 an hour").
+    hourly_budget: bool = False
     # The FAQ's best score (0-1) and its margin over the runner-up, asked only when the text could be
     # an FAQ question.
     faq_score: Callable[[], tuple[float, float]] | None = None
@@ -447,6 +449,8 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
         return "model_info"  # "How many layers does Llama 3 70B have?", "DeepSeek-V3 激活参数多少"
     if _asks_data_amount(t, sig):
         return "data_amount"  # "How many tokens should I train a 3B model on?": the answer, not the form
+    if _asks_transfer_time(t, sig):
+        return "transfer_time"  # "how long to upload 2TB to the cloud?": line rates, not the planning form
     if _asks_stored_size(t, sig):
         # "qwen 72b 权重多大", "7B 全参训练一个 checkpoint 多大": the size on disk of that model, computed
         # (stored_size); without a model size, the rule per parameter (the FAQ). Never the planning form.
@@ -580,8 +584,10 @@ def _question_kind(
     # "is the A10G the same as the A10?"; "Lambda 的 H100 和 GCP 的 A100 哪个便宜": two GPUs, each at its
     # provider, weighed against each other
     weighed = has_any(t, cues.SAME_ASKS) or (len(set(sig.providers)) >= 2 and has_any(t, cues.CHEAPER))
+    # "H100 SXM 跟 PCIe 版哪个划算", "should I upgrade to the SXM?": two GPUs weighed by value for money
+    valued = has_any(t, cues.VALUE_ASKS) or has_any(t, cues.WORTH_ASKS) or has_any(t, cues.UPGRADE_ASKS)
     if len(set(gpus)) >= 2 and (
-        comparing_gpus or weighed or has_any(t, COMPARE) or has_any(t, cues.ALTERNATIVE)
+        comparing_gpus or weighed or valued or has_any(t, COMPARE) or has_any(t, cues.ALTERNATIVE)
     ):
         return "gpu_compare"  # with a workload too: "Is H200 better than H100 for a 70B model?", "A or B"
     if not sized and _compares_providers(t, sig, short):
@@ -628,13 +634,17 @@ def _question_kind(
     return None
 
 
+PROPOSING_INTENTS = ("gpu_info", "faq", "whatif", "size")
+
+
 def proposes_gpu(t: str, intent: str, yes_no: bool, filled: tuple[str, ...], gpus: tuple[str, ...]) -> bool:
     """A yes/no question that names a GPU (and maybe a count) and nothing else, as hardware for the job
     at hand: "用 4090 可以吗", "can we use A100s?", "would an H100 be faster?" (the consultant reads it
     as a what-if when a plan is under discussion, else as a question about the GPU)."""
     # "用 4 张 4090 可以吗" reads as the consumer-GPU FAQ and "what about 8 A100s, would that work?" as a
-    # what-if (its "what" is no wh-question): both still propose hardware for the job.
-    if intent not in ("gpu_info", "faq", "whatif") or not gpus or not set(filled) <= {"gpu", "gpu_count"}:
+    # what-if (its "what" is no wh-question), "用 2 张 H100 够吗" as a request on that hardware: all three
+    # still propose hardware for the job.
+    if intent not in PROPOSING_INTENTS or not gpus or not set(filled) <= {"gpu", "gpu_count"}:
         return False
     asks = yes_no or any(_opens_yes_no(clause.strip()) for clause in _questions(t))
     return asks and has_any(compact(t), cues.PROPOSES)
@@ -705,6 +715,17 @@ def _asks_stored_size(t: str, sig: Signals) -> bool:
     return not any(s in sig.filled for s in DATA_PLAN_SLOTS if not (s == "days" and span)) and not sig.serving
 
 
+def _asks_transfer_time(t: str, sig: Signals) -> bool:
+    """How long moving a dataset (or a named model's weights) takes, with no job to plan."""
+    if not has_any(t, cues.TRANSFER_WORDS) or not has_any(t, lexicon.ASKS_TIME):
+        return False
+    data = "data_bytes" in sig.filled
+    planned = any(s in sig.filled for s in ("tokens", "days", "budget", "method", "gpu_count", "samples"))
+    # "upload 2TB and pretrain a 7B, how long?" is a plan; a named model alone is its weights to move
+    job = data and "params" in sig.filled
+    return (data or sig.model_named) and not planned and not job and not sig.serving
+
+
 def _asks_datasheet(t: str) -> bool:
     """A figure of the card asked with a question word ("功耗多少", "what's the NVLink bandwidth")."""
     asks = has_any(t, cues.WH_WORDS) or "?" in t or "？" in t
@@ -739,7 +760,11 @@ def _asks_spot(t: str, sig: Signals, yes_no: bool) -> bool:
     pretraining run", "竞价实例跑训练靠谱吗"): the spot answer, not a plan nor a price list."""
     if not lexicon.SPOT_WORDS.search(t) or any(s in sig.filled for s in SPOT_PLAN_SLOTS):
         return False
-    if sig.serving or lexicon.asks_price(t) or has_any(t, cues.CHEAPEST) or has_any(t, cues.CHEAPEST_PLACE):
+    if sig.serving or has_any(t, cues.CHEAPEST) or has_any(t, cues.CHEAPEST_PLACE):
+        return False
+    if has_any(t, cues.SAVING_ASKS) and not sig.gpus:
+        return True  # "how much would spot save?": what spot saves (on the plan held), not a price list
+    if lexicon.asks_price(t):
         return False
     asks = yes_no or _worded_as_question(t)
     return asks or has_any(t, cues.WORTH_ASKS) or _opens_yes_no(t)
@@ -768,7 +793,9 @@ def _cheapest_offering(t: str, sig: Signals) -> bool:
     # A spot price asked ("h200 spot price?", "搶佔式 H100 多少錢"): the spot listings, cheapest first.
     cheapest = cheapest or (lexicon.SPOT_WORDS.search(t) is not None and lexicon.asks_price(t))
     # "list gpus under $1/hr", "每小时 1 美元以下的卡有哪些": the GPUs within an hourly price, cheapest first
-    ceiling = "budget" in sig.filled and has_any(t, cues.PRICE_CEILING) and has_any(t, PER_PERIOD + ("/hr",))
+    # (the period as the parser read the budget's: "一小时 2 美元以内", "under $3 an hour")
+    hourly = sig.hourly_budget or has_any(t, PER_PERIOD + ("/hr",))
+    ceiling = "budget" in sig.filled and has_any(t, cues.PRICE_CEILING) and hourly
     return (cheapest or ceiling) and (bool(sig.gpus) or sig.memory_filter or has_any(t, GPU_WORDS))
 
 
@@ -819,6 +846,10 @@ def _compares_providers(t: str, sig: Signals, short: bool) -> bool:
 
 def _about_china_clouds(t: str, sig: Signals) -> bool:
     """ "AutoDL靠谱吗", "阿里云怎么样", "国内有哪些GPU云": about a Chinese cloud itself."""
-    cn = any(p in china_providers() for p in sig.providers) or has_any(t, cues.CHINA_CLOUDS)
+    cn = (
+        any(p in china_providers() for p in sig.providers)
+        or has_any(t, cues.CHINA_CLOUDS)
+        or context.in_mainland_city(t)
+    )
     about = has_any(t, cues.PROVIDER_OPINION) or has_any(t, cues.PROVIDER_WORDS)
     return cn and (about or (bool(sig.providers) and len(t) <= SHORT))

@@ -113,6 +113,8 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     ("epochs", "epochs", 1.0), ("epoch", "epochs", 1.0), ("个epoch", "epochs", 1.0),
     ("个 epoch", "epochs", 1.0),
     ("passes", "epochs", 1.0), ("pass", "epochs", 1.0), ("轮", "epochs", 1.0), ("遍", "epochs", 1.0),
+    # Turns of a multi-turn dialogue ("dialogues of 5 turns", "each has 6 turns"): its length in turns.
+    ("turns", "turns", 1.0),
     ("steps", "count", 1.0),
     # Serving: concurrency, request rate, latency, per-user speed.
     ("concurrent users", "concurrency", 1.0), ("concurrent requests", "concurrency", 1.0),
@@ -142,6 +144,8 @@ UNITS: tuple[tuple[str, str, float], ...] = (
 # A token count per turn of a multi-turn sample ("每轮 200 token"): times the turns of each sample
 # ("每组 5 轮") it is the length per sample.
 PER_TURN_BEFORE = ("每轮", "每一轮", "每轮约", "per turn", "each turn", "every turn")
+# …and after it: "300 tokens per turn", "~300 tokens a turn".
+PER_TURN_AFTER = ("per turn", "a turn", "each turn", "every turn", "/turn")
 # A token count that is per sample ("每条 1k tokens", "1k tokens each", "avg 1k tokens"): times the
 # sample count it is the token total; alone it waits for the count.
 PER_SAMPLE_BEFORE = (

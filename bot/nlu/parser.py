@@ -223,6 +223,8 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         epochs=_float(_pick(found, "epochs", last)),
         samples=samples,
         tokens_per_sample=per_sample,
+        turns_per_sample=turns if per_sample is None else None,
+        tokens_per_turn=per_turn if per_sample is None else None,
         text_unit=found.text_unit if (found.values.get("tokens") or per_sample) else None,
         continued=True if continued else None,
         stack=stack,
@@ -270,6 +272,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         model_card=slots.model is not None,
         memory_filter=found.gpu_memory is not None and not mentioned,
         scaled=bool(scales),
+        hourly_budget=slots.budget is not None and slots.budget.period == "hour",
         faq_score=lambda: faq_confidence(t.original),
         faq_top=lambda: faq_top(t.original),
     )

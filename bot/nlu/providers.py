@@ -47,9 +47,11 @@ def china_providers() -> frozenset[str]:
 
 
 # Short names that are also ordinary words ("a vast corpus"): a provider only beside another provider's
-# name ("RunPod or Vast") or right after a word that rents from one ("on vast", "在 vast 上").
+# name ("RunPod or Vast"), right after a word that rents from one ("on vast", "在 vast 上") or right before
+# a Chinese word for "on" or "of" ("Vast 上 3090 一小时多少", "vast 的 4090").
 WORD_NAMES = {"vast": "vast"}
 _RENTED_ON = ("on", "at", "from", "via", "use", "using", "rent", "在", "用", "租")
+_RENTED_AFTER = ("上", "的", "平台")
 _JOINERS = (*JOINERS, "对比", "比")
 
 
@@ -67,7 +69,8 @@ def find_providers(s: str) -> tuple[str, ...]:
                 s[end : m.start()].strip() in _JOINERS or s[m.end() : start].strip() in _JOINERS
                 for start, end, _ in named
             )
-            if beside or s[: m.start()].rstrip().endswith(_RENTED_ON):
+            after = s[m.end() :].lstrip().startswith(_RENTED_AFTER)
+            if beside or after or s[: m.start()].rstrip().endswith(_RENTED_ON):
                 found.append((m.start(), m.end(), WORD_NAMES[m.group()]))
     return tuple(dict.fromkeys(pid for _, _, pid in sorted(found)))
 

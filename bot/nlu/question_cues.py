@@ -58,6 +58,15 @@ SAME_ASKS = (
     "一样吗", "一样么", "一样的吗", "是一样的", "相同吗", "一样不", "同一款", "同一张", "同一个", "一回事",
 )  # fmt: skip
 
+# -- moving data -------------------------------------------------------------------------------
+# Moving a dataset or a model's weights between places ("how long to upload 2TB to the cloud?",
+# "下载 70B 模型要多久"): with a time asked and no job to plan, the transfer time is the answer.
+TRANSFER_WORDS = (
+    "download", "downloading", "upload", "uploading", "transfer", "transferring", "copy", "copying",
+    "move", "moving", "sync", "migrate", "pull", "上传", "下载", "传到", "传上", "传输", "拷贝", "复制",
+    "迁移", "搬到", "拉取",
+)  # fmt: skip
+
 # -- price and providers ----------------------------------------------------------------------
 # Comparing providers or prices ("is Lambda cheaper than AWS", "阿里云和腾讯云哪个便宜").
 CHEAPER = (
@@ -122,6 +131,22 @@ WORTH_ASKS = (
     "is it worth", "worth it", "worth using", "worth switching", "worth paying", "worth renting",
     "worth buying", "still worth", "值得", "值不值", "划算吗",
     "划不划算", "合算吗", "合不合算",
+)  # fmt: skip
+# Value for money, asked of two options: "H100 SXM 跟 PCIe 版哪个划算", "which is better value?" (the
+# "value" aspect of answers/compare.py: work per dollar).
+VALUE_ASKS = (
+    "better value", "best value", "value for money", "bang for the buck", "bang for your buck",
+    "cost-effective", "cost effective", "more economical", "for the money", "for your money", "for my money",
+    "more per dollar", "性价比", "划算", "更值", "更实惠",
+)  # fmt: skip
+# Moving from one GPU to another: "I have an H100 PCIe, should I upgrade to the SXM?", "从 A100 升级到 H100
+# 值得吗": whether the GPU moved to is worth it over the one held.
+UPGRADE_ASKS = ("upgrade", "upgrading", "升级")
+# Asking how much an option saves ("how much would spot save?", "用竞价实例能省多少"): about that option,
+# even though it asks "how much".
+SAVING_ASKS = (
+    "save", "saving", "how much cheaper", "how much less", "省多少", "能省", "省下", "省钱", "便宜多少",
+    "便宜几",
 )  # fmt: skip
 # Chinese GPU clouds in general (no provider named): "国内的GPU云", "国产算力平台".
 CHINA_CLOUDS = (

@@ -44,7 +44,7 @@ from bot.nlu.units import (
     window_before,
 )
 from knowledge.gpu_names import catalogue_names
-from knowledge.hardware_words import LINK_SPEED_WORDS, NETWORK_WORDS, STORAGE_WORDS
+from knowledge.hardware_words import LINK_SPEED_WORDS, NETWORK_WORDS, STORAGE_WORDS, has_before
 from knowledge.text_units import text_units
 
 # Units of text a dataset may be counted in, and the tokens each is worth (knowledge/data/settings.yaml).
@@ -184,6 +184,12 @@ def _per_sample(before: str, after: str) -> bool:
     )
 
 
+# "each turn is about 300 tokens": a length per turn (before _EACH_NOUN reads it as per sample).
+_EACH_TURN = re.compile(
+    r"\b(?:each|every|per) turn(?: is| has| runs)?(?: about| around| roughly| approximately| ~| ≈)? ?$"
+)
+
+
 # "each tweet is ~40 words", "every ticket about 400 words", "per review 200 tokens": a length per sample
 # after "each/every/per" and the sample's noun, whatever the noun.
 _EACH_NOUN = re.compile(
@@ -247,7 +253,8 @@ def _tokens(
     if side is not None and num.value < 1e6:
         found.add(f"{side}_tokens", num.value, num, s)  # "1k-token prompts", "输出500 token"
         return
-    if num.value < 1e5 and before.rstrip(_LENGTH_FILLERS).endswith(lexicon.PER_TURN_BEFORE):
+    per_turn = before.rstrip(_LENGTH_FILLERS).endswith(lexicon.PER_TURN_BEFORE) or _EACH_TURN.search(before)
+    if num.value < 1e5 and (per_turn or after.lstrip(" ,，(（").startswith(lexicon.PER_TURN_AFTER)):
         found.add("tokens_per_turn", num.value, num, s)  # "每轮 200 token": times the turns of each sample
         return
     if _per_sample(before, after) or _after_sample_count(s, nums, units, idx):
@@ -269,7 +276,7 @@ _CONTEXT_AT = (" at", " @", "@", " with", " of", "上下文", "上下文长度")
 
 
 # Kinds of count a unit word gives (lexicon.UNITS).
-COUNTED = ("samples", "epochs", "concurrency", "daily_users", "qps", "ms", "tps")
+COUNTED = ("samples", "epochs", "turns", "concurrency", "daily_users", "qps", "ms", "tps")
 
 
 # A count of 轮 after "每组/每段/每个对话/每条": the turns of each dialogue, never epochs.
@@ -286,6 +293,9 @@ def _counted(s: str, num: Num, unit: Unit, before: str, after: str, found: Found
             found.add("turns_per_sample", num.value, num, s)  # "每组 5 轮": the turns of each dialogue
         elif not s[: num.start].endswith("第"):
             found.add("epochs", num.value, num, s)
+    elif unit.kind == "turns":
+        if num.value <= 1000:
+            found.add("turns_per_sample", num.value, num, s)  # "dialogues of 5 turns": each one's turns
     elif unit.kind == "daily_users":
         found.add("daily_users", num.value, num, s)  # "5k daily users", "5000 日活"
     elif unit.kind == "concurrency":
@@ -522,7 +532,26 @@ def _gpu_memory(s: str, num: Num, unit: Unit, gpus: list[GpuMention]) -> bool:
         (g.end <= num.start and gap_ok(s[g.end : num.start]))
         or (g.start >= end and gap_ok(s[end : g.start]) and len(s[end : g.start]) <= 3)
         for g in gpus
+    ) or _had_by_gpu(s, num, num.value * unit.factor if unit.kind == "data" else num.value, gpus)
+
+
+def _had_by_gpu(s: str, num: Num, size_bytes: float, gpus: list[GpuMention]) -> bool:
+    """ "The L4 does 121 TFLOPS and has 24GB": after "has", a size some GPU has, in the clause of a
+    GPU named before it (the fact check reads the same size as that GPU's memory)."""
+    if size_bytes / 1e9 not in _gpu_memory_sizes():
+        return False
+    if not has_before(s, num.start):
+        return False
+    return any(
+        g.end <= num.start
+        and num.start - g.end <= _HAD_REACH
+        and not _SENTENCE_END.search(s, g.end, num.start)
+        for g in gpus
     )
+
+
+_HAD_REACH = 60  # characters from the GPU's name to the size it has
+_SENTENCE_END = re.compile(r"[。！？!?；;\n]|\.\s")
 
 
 # After a byte size these make it a class of GPU ("16-32GB档位", "80GB-class"), not the data.
@@ -553,6 +582,11 @@ def _hardware_size(s: str, before: str, after: str, end: int) -> bool:
 _GPU_MEMORY_CUES = (*lexicon.GPU_NOUNS, "显存", "vram", "hbm", "gpu memory", "accelerator", "accelerators")
 _AT_MOST = ("or less", "or below", "or under", "以下", "以内", "及以下", "不超过", "不到", "under", "below",
             "less than", "at most", "up to", "最多", "小于", "低于", "≤", "<=", "<")  # fmt: skip
+# An "at most" word after the size that caps a price ("at least 80GB under $3 an hour"), not the memory.
+_CAPS_A_PRICE = re.compile(
+    r"(?:under|below|up to|less than|at most|不超过|低于|小于)\s*"
+    r"(?:[$¥￥]|\d[\d.,]*\s*(?:美元|美金|元|块|刀|usd|rmb|dollar))"
+)
 # A size next to these is a link speed or the server's RAM or disk, not the memory a GPU should have.
 _NOT_GPU_MEMORY = (*NETWORK_WORDS, *LINK_SPEED_WORDS, *STORAGE_WORDS)
 MAX_GPU_MEMORY_GB = 2048.0  # bigger than any one accelerator: a data size, not a memory filter
@@ -571,12 +605,33 @@ def _memory_filter(s: str, before: str, after: str, end: int, size_bytes: float,
         lexicon.has_cue(near, _GPU_MEMORY_CUES)
         or lexicon.phrase_at(tail, 0, _GPU_AFTER_SIZE) is not None
         or (lexicon.has_cue(after[:16], _ENOUGH) and size_bytes / 1e9 in _gpu_memory_sizes())
+        or (_WITH_SIZE.search(before) is not None and _asks_for_gpus(s, end, size_bytes))
     ):
         return False
     head = before.rstrip(" :：=~≈")
-    at_most = lexicon.has_cue(after[:12], _AT_MOST) or head.endswith(_AT_MOST)
+    capped = lexicon.has_cue(after[:12], _AT_MOST) and _CAPS_A_PRICE.search(s, end, end + 24) is None
+    at_most = capped or head.endswith(_AT_MOST)
     found.gpu_memory = ("<=" if at_most else ">=", size_bytes / 1e9)
     return True
+
+
+# "what GPUs can I rent for under $1.50 an hour with at least 24GB?": "with" a size a GPU has, in a message
+# that asks for GPUs, is their memory even where a price stands between the two.
+_WITH_SIZE = re.compile(
+    r"(?:with|having)\s+(?:at least\s+|a minimum of\s+|minimum\s+|min\.?\s+|≥\s*|>=\s*)?$"
+)
+
+
+def _asks_for_gpus(s: str, end: int, size_bytes: float) -> bool:
+    """A size some GPU has, ending its clause ("with at least 24GB?", "with 48GB and NVLink"; not "with 24GB
+    of text"), in a message that names GPUs before it."""
+    rest = s[end:].lstrip()
+    ends = (
+        not rest
+        or rest[0] in "?？,，.。!！;；)"
+        or rest.startswith(("and ", "or ", "under", "below", "for "))
+    )
+    return ends and size_bytes / 1e9 in _gpu_memory_sizes() and lexicon.has_cue(s[:end], _GPU_MEMORY_CUES)
 
 
 # "Is 24GB enough to fine-tune 7B?": a GPU's memory size asked about, when the size is one a GPU has.
@@ -756,7 +811,9 @@ def _price_period(s: str, num: Num, unit: Unit, found: Found) -> bool:
     head = s[max(0, num.start - 12) : num.start].rstrip(" ,，的要")
     tail = s[unit.end : unit.end + 12].lstrip(" ,，的要需")
     price_words = lexicon.PRICE + (lexicon.HOW_MUCH if lexicon.has_cue(s, lexicon.RENT) else ())
-    quoted = _AMOUNT_AFTER_PERIOD.match(tail) is not None  # "一小时是 2 美元": the rate's period
+    # "一小时是 2 美元": the rate's period; after a comma the amount is another item of a list ("one month,
+    # $20k budget": a deadline, then a budget).
+    quoted = _AMOUNT_AFTER_PERIOD.match(s[unit.end : unit.end + 12].lstrip(" 的要需")) is not None
     if not (head.endswith(price_words) or tail.startswith(price_words) or quoted):
         return False
     found.price_period = _PRICE_PERIOD.get(unit.factor)

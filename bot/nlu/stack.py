@@ -2,9 +2,14 @@
 "unsloth", "Megatron") and activation recomputation ("gradient checkpointing", "selective recompute").
 
 Stacks are the engine's five (issue 12): megatron | deepspeed | fsdp | hf | unsloth. Frameworks map onto
-the parallelism they run with: torchtune and torchtitan shard with FSDP, LLaMA-Factory, TRL, PEFT, axolotl
-and ms-swift run on the Hugging Face Trainer; NeMo is Megatron. A parallelism engine named beside a
-framework wins ("LLaMA-Factory + DeepSpeed ZeRO-3" is deepspeed): it decides memory and speed.
+the parallelism they run with across GPUs: torchtune and torchtitan shard with FSDP; LLaMA-Factory, TRL,
+PEFT, axolotl, ms-swift and XTuner run on the Hugging Face Trainer / Accelerate and ship DeepSpeed ZeRO
+configs for multi-GPU jobs (LLaMA-Factory examples/deepspeed/ds_z3_config.json, TRL
+examples/accelerate_configs/deepspeed_zero3.yaml, axolotl deepspeed_configs/zero3.json, ms-swift and XTuner
+`--deepspeed zero3`), so they are deepspeed, with the ZeRO stage the job needs. Plain DDP said as such
+("DDP", "HF Trainer without DeepSpeed") is hf: every GPU holds the whole model. NeMo is Megatron. A
+parallelism engine named beside a framework wins ("LLaMA-Factory + FSDP" is fsdp): it decides memory and
+speed.
 """
 
 from __future__ import annotations
@@ -19,8 +24,10 @@ STACKS: tuple[tuple[str, int, tuple[str, ...]], ...] = (
     ("fsdp", 0, ("fsdp2", "fsdp", "fully sharded data parallel", "torchtitan")),
     ("unsloth", 1, ("unsloth",)),
     ("fsdp", 1, ("torchtune",)),
-    ("hf", 1, ("llama-factory", "llamafactory", "llama factory", "trl", "peft", "axolotl", "ms-swift",
-               "hugging face", "huggingface", "hf trainer", "transformers trainer", "xtuner")),
+    ("hf", 0, ("ddp", "plain ddp", "distributeddataparallel", "distributed data parallel",
+               "without deepspeed", "no deepspeed", "不用 deepspeed", "不用deepspeed")),
+    ("deepspeed", 1, ("llama-factory", "llamafactory", "llama factory", "trl", "peft", "axolotl", "ms-swift",
+                      "hugging face", "huggingface", "hf trainer", "transformers trainer", "xtuner")),
 )  # fmt: skip
 # (value, phrases), most specific first: "no gradient checkpointing" before "gradient checkpointing".
 RECOMPUTE: tuple[tuple[str, tuple[str, ...]], ...] = (

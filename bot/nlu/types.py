@@ -75,6 +75,10 @@ class Slots:
     epochs: float | None = None  # passes over the data; None = not said (one)
     samples: float | None = None  # training samples/conversations/条, when counted
     tokens_per_sample: float | None = None  # a stated length per sample; tokens = samples x this
+    # Half of a length per dialogue said without the other ("每组 5 轮" with no length per turn, "每轮 200
+    # token" with no turns): the dialogue completes it with the half said earlier or later.
+    turns_per_sample: float | None = None
+    tokens_per_turn: float | None = None
     # The data was counted in "word" (English words) or "zh_char" (Chinese characters, 字) and turned into
     # tokens at knowledge.text_units' sourced ratio; the replies say so.
     text_unit: str | None = None

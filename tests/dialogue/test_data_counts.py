@@ -71,3 +71,50 @@ def test_a_count_after_data_in_bytes_changes_nothing_held(real: Consultant) -> N
     real.handle("s", "LoRA 8B on 50GB, 1 week")
     turn = real.handle("s", "we have 20k samples actually")
     assert turn.payload["slots"]["data_bytes"] == 5e10
+
+
+def test_a_length_per_turn_answering_the_length_question_completes_the_dialogue_count(
+    real: Consultant,
+) -> None:
+    asked = ask(real, "LoRA 微调 7B，一周内", "8 千组多轮对话，每组 5 轮")
+    assert asked.startswith("*这 8,000 组对话每组 5 轮，每轮大约多少 token？*")
+    text = ask(real, "LoRA 微调 7B，一周内", "8 千组多轮对话，每组 5 轮", "每轮 200 token")
+    assert "*推荐方案*" in text and "800万 tokens" in text
+    en = ask(real, "LoRA fine-tune 8B within a week", "10k dialogues of 6 turns", "about 300 tokens per turn")
+    assert "*Recommended:*" in en and "18M tokens" in en
+
+
+def test_a_length_said_before_the_count_waits_for_it(real: Consultant) -> None:
+    asked = ask(real, "LoRA 微调 7B，一周内", "每条大概 2k token")
+    assert asked.startswith("*每条约 2,000 token，一共有多少条？*") and "还需要训练数据量" not in asked
+    assert "1亿 tokens" in ask(real, "LoRA 微调 7B，一周内", "每条大概 2k token", "有 5 万条")
+    en = ask(real, "LoRA fine-tune 8B within a week", "each sample is about 1.5k tokens")
+    assert en.startswith("*At about 1.5K tokens each, how many samples are there?*")
+    done = ask(
+        real, "LoRA fine-tune 8B within a week", "each sample is about 1.5k tokens", "we have 20k of them"
+    )
+    assert "*Recommended:*" in done and "30M tokens" in done
+    turn_first = ask(real, "LoRA 微调 7B，一周内", "每轮 200 token", "8 千组多轮对话，每组 5 轮")
+    assert "800万 tokens" in turn_first
+
+
+def test_a_length_in_characters_before_the_count_keeps_saying_how_it_was_counted(real: Consultant) -> None:
+    asked = ask(real, "LoRA 微調 7B，一週內", "每筆大概兩千字")
+    assert asked.startswith("*每條約 1,200 token（按字數折算），一共有多少條？*") and "好的：。" not in asked
+    text = ask(real, "LoRA 微調 7B，一週內", "每筆大概兩千字", "3 萬筆")
+    assert "3600萬 tokens（按字數折算，每個漢字約 0.6 token" in text
+
+
+def test_a_dataset_bigger_than_any_published_corpus_is_planned_with_the_unit_questioned(
+    real: Consultant,
+) -> None:
+    text = ask(real, "训练 7B 模型，数据 2PB，三个月")
+    assert "数据真的是 2 PB，而不是 2 TB？" in text
+
+
+def test_the_count_asked_for_may_be_said_in_other_words_and_keeps_the_language(real: Consultant) -> None:
+    plan = ("LoRA 8B within 10 days", "the conversations average 4 turns", "about 250 tokens per turn")
+    assert ask(real, *plan).startswith("*At about 1K tokens each (4 turns × 250 tokens), how many samples")
+    assert "30M tokens" in ask(real, *plan, "and there are 30k of them")
+    zh = ask(real, "LoRA 微调 7B，一周内", "每轮 200 token", "每组 5 轮", "8000 组")
+    assert "*推荐方案*" in zh and "800万 tokens" in zh

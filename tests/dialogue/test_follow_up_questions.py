@@ -10,7 +10,10 @@ from .asking import ask
 def test_a_follow_up_naming_only_another_gpu_repeats_the_last_answer_on_it(real: Consultant) -> None:
     assert ask(real, "H100 多少钱一小时", "A100 呢？").startswith("*NVIDIA A100 80GB (SXM4) 按需价（每卡）*")
     replanned = ask(real, "LoRA 8B on 100M tokens, no deadline", "and on L40S?")
-    assert replanned.startswith("*What changed*: now L40S") and "*Recommended:* 1 × NVIDIA L40S" in replanned
+    assert (
+        replanned.startswith("*What changed*: now NVIDIA L40S")
+        and "*Recommended:* 1 × NVIDIA L40S" in replanned
+    )
     capable = ask(real, "is the H100 good for fine-tuning?", "and the L40S?")
     assert "NVIDIA L40S" in capable and "How many parameters" not in capable
     assert ask(real, "7B 全参微调要多少显存", "那 A100 呢").startswith("*放不下*")
@@ -80,9 +83,12 @@ def test_a_bare_count_after_a_serving_verdict_asks_it_again_on_that_many_gpus(re
 def test_asking_whether_one_can_train_with_a_gpu_after_a_plan_replans_on_it(real: Consultant) -> None:
     plan = "LoRA 8B on 100M tokens, 1 week"
     zh = ask(real, plan, "能用 4090 训练吗")
-    assert zh.startswith("*可以*：1 × NVIDIA GeForce RTX 4090") and "*变化*：新增 RTX4090" in zh
+    assert (
+        zh.startswith("*可以*：1 × NVIDIA GeForce RTX 4090")
+        and "*变化*：改用 NVIDIA GeForce RTX 4090：" in zh
+    )
     en = ask(real, plan, "can we train with an L4?")
-    assert en.startswith("*Yes*: ") and "*What changed*: now L4" in en
+    assert en.startswith("*Yes*: ") and "*What changed*: now NVIDIA L4:" in en
 
 
 def test_a_chinese_cloud_after_a_price_asks_that_gpus_price_there(real: Consultant) -> None:
@@ -134,3 +140,62 @@ def test_a_what_if_on_too_few_gpus_to_hold_the_job_plans_the_count_that_does(rea
     text = ask(real, plan, "如果用 4 张 4090 呢")
     assert "*推荐方案*：8 × NVIDIA GeForce RTX 4090" in text
     assert "您说的 4 × NVIDIA GeForce RTX 4090 放不下这个任务" in text
+
+
+def test_a_no_verdict_on_too_few_gpus_offers_lora_on_those_very_gpus(real: Consultant) -> None:
+    plan = "full fine-tune 7B on 1B tokens, 1 week"
+    zh = ask(real, plan, "用 4 张 4090 可以吗")
+    assert zh.startswith("*不行*：4 × NVIDIA GeForce RTX 4090 放不下这个任务（全参数微调）")
+    assert "• 同样的 4 × NVIDIA GeForce RTX 4090 改用 LoRA 微调：每卡约 16.7 GB，约 36 小时" in zh
+    assert "• 保持全参数微调：8 × NVIDIA GeForce RTX 4090，即下面的推荐方案。" in zh
+    hant = ask(real, "全參微調 7B，資料 10 億 token，一週", "用 4 張 4090 可以嗎")
+    assert "同樣的 4 × NVIDIA GeForce RTX 4090 改用 LoRA 微調" in hant
+    en = ask(real, plan, "would 4 RTX 4090s work?")
+    assert (
+        "• LoRA fine-tuning on the same 4 × NVIDIA GeForce RTX 4090: ~16.7 GB per GPU, about 36 hours" in en
+    )
+    assert '(say "use LoRA fine-tuning" to plan it)' in en
+    lora = ask(real, plan, "would 4 RTX 4090s work?", "use LoRA fine-tuning")
+    assert "*Recommended:* 4 × NVIDIA GeForce RTX 4090" in lora
+
+
+def test_the_change_line_names_the_gpu_asked_for_and_the_count_that_fits(real: Consultant) -> None:
+    plan = "full fine-tune 7B on 1B tokens, 1 week"
+    zh = ask(real, plan, "如果用 4 张 4090 呢")
+    assert (
+        "*变化*：改用 4 × NVIDIA GeForce RTX 4090（4 张放不下，按放得下的 8 张算）：1 × NVIDIA B200 → 8 ×"
+        in zh
+    )
+    assert "RTX4090；" not in zh and "新增 4 张卡" not in zh
+    en = ask(real, plan, "would 4 RTX 4090s work?")
+    assert "now 4 × NVIDIA GeForce RTX 4090 (4 cannot hold the job, so planned at the 8 that can)" in en
+    family = ask(real, "预训练 7B，数据 100B token，BF16，一个月", "如果用 32 张 H100 呢")
+    assert "*变化*：改用 32 × H100：4 × NVIDIA B200 → 32 × NVIDIA H100 SXM5" in family
+    ceiling = ask(real, plan, "如果只能用 2 张卡呢")
+    assert "*变化*：最多 2 张卡：仍是 1 × NVIDIA B200" in ceiling
+    elsewhere = ask(real, "pretrain 7B on 100B tokens, bf16, 1 month", "what if we use A10s?")
+    assert "*What changed*: now NVIDIA A10 (it cannot run the job, so planned on another GPU)" in elsewhere
+
+
+def test_a_what_if_on_too_few_gpus_says_lora_fits_on_them(real: Consultant) -> None:
+    zh = ask(real, "full fine-tune 7B on 1B tokens, 1 week", "如果用 4 张 4090 呢")
+    assert (
+        "所以这里按放得下的卡数推荐；同样的 4 张卡改用 LoRA 微调放得下（每卡约 16.7 GB，约 36 小时）。" in zh
+    )
+
+
+def test_a_no_verdict_where_no_count_of_the_gpu_fits_says_the_plan_keeps_it_and_offers_lora(
+    real: Consultant,
+) -> None:
+    en = ask(real, "full fine-tune 13B on 500M tokens in 2 weeks", "can we do it on 4 RTX 4090s?")
+    assert en.startswith("*No*: 4 × NVIDIA GeForce RTX 4090 cannot hold this job (full fine-tuning)")
+    assert "• LoRA fine-tuning on the same 4 × NVIDIA GeForce RTX 4090" in en
+    assert "The plan below keeps your 4 × NVIDIA GeForce RTX 4090 as asked, and does not fit." in en
+    assert "Below is a plan that fits" not in en
+
+
+def test_asking_whether_n_gpus_are_enough_gets_the_verdict_first(real: Consultant) -> None:
+    hant = ask(real, "全參微調 7B，資料 10 億 token，一週", "用 2 張 A100 80G 夠嗎")
+    assert hant.startswith("*可以*：2 × NVIDIA A100 80GB (SXM4) 放得下")
+    zh = ask(real, "pretrain 1B on 20B tokens, 2 weeks", "用 2 张 H100 够吗")
+    assert zh.startswith("*可以*：2 × NVIDIA H100 SXM5 放得下")

@@ -152,3 +152,12 @@ def test_full_fine_tuning_said_in_so_many_words_keeps_a_plain_no(real: Consultan
     text = ask(real, "Can I full fine-tune Llama 3 8B on a single T4?")
     assert text.startswith("*No.*")
     assert "QLoRA on 1 × NVIDIA T4" in text  # still offered, after what keeps the method asked for
+
+
+def test_can_a_gpu_do_a_training_job_with_no_model_named_gets_the_capability_verdict(
+    real: Consultant,
+) -> None:
+    for text in ("can I use MI300X for fine-tuning?", "can the MI300X do LoRA?", "MI300X 能做 LoRA 微调吗"):
+        reply = ask(real, text)
+        assert "87.2B" in reply or "872亿" in reply, text  # the largest LoRA one card holds
+        assert not any(f in reply for f in FORM), text

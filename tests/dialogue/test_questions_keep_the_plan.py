@@ -120,3 +120,9 @@ def test_thanks_after_a_plan_keeps_that_plan_in_the_json_without_presenting_it_a
 
     assert turn.payload["recommendation"] == planned and turn.payload["recommended"] is False
     assert turn.chart_png() is None and "GPU" not in turn.text
+
+
+def test_a_question_weighing_two_precisions_in_a_form_chooses_neither(real: Consultant) -> None:
+    real.handle("w", "我要預訓練一個 1B 模型")
+    turn = real.handle("w", "BF16 跟 FP8 差在哪？")
+    assert turn.payload["slots"].get("precision") is None and "好的：BF16" not in turn.text

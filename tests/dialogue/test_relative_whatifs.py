@@ -73,3 +73,15 @@ def test_a_conditional_about_scaling_in_general_still_gets_the_faq_inside_a_plan
     turn = real.handle("s", "If I double the GPUs, does training take half as long?")
 
     assert turn.payload["slots"]["days"] == 30 and "*What changed*" not in turn.text
+
+
+def test_halving_the_time_with_no_deadline_halves_the_plans_duration(real: Consultant) -> None:
+    real.handle("h", "full fine-tune 7B on 2B tokens, bf16, $20k budget")
+    text = real.handle("h", "what if we need it in half the time?").text
+    assert text.startswith(
+        "*What changed*: no deadline set, so the current plan's 1.6 days → a deadline of 19 hours"
+    )
+    real.handle("z", "预训练 7B，数据 100B token，BF16，不急")
+    assert real.handle("z", "时间减半呢").text.startswith(
+        "*变化*：不限工期，按当前方案的 19 天 → 期限 9.5 天"
+    )

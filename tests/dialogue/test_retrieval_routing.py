@@ -77,13 +77,18 @@ def test_a_conceptual_question_inside_the_form_fills_only_what_is_empty_and_retu
     consultant: Consultant, nlu: ScriptedParse
 ) -> None:
     nlu.understands("LoRA fine-tune a 7B model", params=7e9, method="lora")
+    nlu.understands("is bf16 numerically stable enough for this?", intent="faq", precision="bf16")
     nlu.understands("bf16 or fp16 for this?", intent="faq", precision="bf16")
 
     consultant.handle("s", "LoRA fine-tune a 7B model")
-    turn = consultant.handle("s", "bf16 or fp16 for this?")
+    turn = consultant.handle("s", "is bf16 numerically stable enough for this?")
+    assert turn.payload["faq"] and turn.payload["pending"] == "data"
+    assert turn.payload["slots"]["precision"] == "bf16"
 
-    assert turn.payload["faq"][0] == "faq.bf16_vs_fp16"
-    assert turn.payload["slots"]["precision"] == "bf16" and turn.payload["pending"] == "data"
+    consultant.handle("t", "LoRA fine-tune a 7B model")
+    weighing = consultant.handle("t", "bf16 or fp16 for this?")  # weighs the two: chooses neither
+    assert weighing.payload["faq"][0] == "faq.bf16_vs_fp16"
+    assert weighing.payload["slots"]["precision"] is None and weighing.payload["pending"] == "data"
 
 
 def test_a_greeting_before_any_job_ends_without_a_slot_question(

@@ -120,7 +120,9 @@ def test_h200_against_h100_for_70b_inference_compares_serving_not_training(
         flags={"task": "serve"},
     )
     reply = consultant.handle("c2", text).payload["reply"]
-    assert "for serving Llama 3.1 70B" in reply.splitlines()[0]
+    verdict, header = reply.splitlines()[:2]
+    assert verdict.startswith("*Not worth it at this load: the NVIDIA H100 SXM5 costs less per token*")
+    assert "for serving Llama 3.1 70B" in header
     assert "per million output tokens" in reply and "ms per token" in reply
     assert "GPU-hours" not in reply and "days" not in reply
 
@@ -179,3 +181,22 @@ def test_a_fp8_gap_asked_is_the_answer_without_a_bf16_speed_verdict(real: Consul
     text = ask(real, "A100 跟 H100 的 FP8 算力差多少")
     assert text.startswith("*NVIDIA A100 80GB (SXM4) 不支持 FP8*") and "更快*" not in text
     assert ask(real, "4090 和 3090 差多少").startswith("*NVIDIA GeForce RTX 4090 更快*")
+
+
+def test_a_throughput_asked_where_the_asked_precision_does_not_fit_gives_it_in_one_that_does(
+    real: Consultant,
+) -> None:
+    text = ask(real, "How many tokens per second does an H100 do on Llama 3 70B?")
+    assert not text.startswith("*No.*"), "a how-many question gets no yes/no verdict"
+    assert "cannot serve Llama 3 70B in BF16" in text and "*In FP8, at full load, about" in text
+    assert ask(real, "can one H100 serve Llama 3 70B?").startswith("*No.*")
+
+
+def test_a_family_that_cannot_hold_the_model_is_named_by_its_usual_board(real: Consultant) -> None:
+    text = ask(real, "一张 H100 跑 Llama 3 70B 每秒能出多少 token")
+    assert "1 × NVIDIA H100 SXM5 撑不住" in text and "PCIe" not in text
+
+
+def test_a_need_above_the_round_datasheet_size_is_shown_against_the_usable_bytes(real: Consultant) -> None:
+    text = ask(real, "how many 4090s to serve Llama 3 70B?")
+    assert "of 24 GB (24,564 MiB usable, 25.8 GB)" in text

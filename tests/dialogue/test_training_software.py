@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from bot.dialogue.consultant import Consultant
 
+from .asking import ask
+
 
 def test_naming_the_training_software_after_a_plan_is_reported_as_a_change(real: Consultant) -> None:
     real.handle("s", "full fine-tune Llama 3 8B on 16M tokens, no deadline")
@@ -27,3 +29,14 @@ def test_a_question_about_a_technique_answers_it_and_leaves_the_plan_alone(real:
     turn = real.handle("s", "What is the difference between ZeRO-2 and ZeRO-3?")
     assert "What changed" not in turn.text and "ZeRO-1" in turn.text
     assert "DeepSpeed" not in str(turn.payload["slots"].get("stack"))
+
+
+def test_plain_ddp_that_cannot_hold_the_job_is_told_zero_3_fits_the_same_gpus(real: Consultant) -> None:
+    text = ask(real, "we use plain DDP on 4 H100s, full fine-tune 8B, does it fit?")
+    assert text.startswith("*Not as plain DDP; yes with DeepSpeed ZeRO-3.*")
+    assert "with DeepSpeed ZeRO-3" in text.split("*What does fit:*")[1]
+
+
+def test_llama_factory_on_several_gpus_is_sized_with_its_deepspeed_zero_configs(real: Consultant) -> None:
+    text = ask(real, "我们用 LLaMA-Factory 在 8 张 A100 上 LoRA 微调 70B，显存够吗")
+    assert text.startswith("*放得下*") and "DeepSpeed ZeRO-3" in text

@@ -172,3 +172,22 @@ def test_fp8_quoted_for_a_gpu_without_fp8_says_it_has_none_not_the_guides_fp16_e
     c = only("the A100 does FP8 at 624 TFLOPS")
     assert c.kind == "unsupported" and c.erratum_id is None
     assert "does not support FP8" in c.message.en and "NVLink" not in c.message.en
+
+
+def test_a_rate_quoted_without_a_unit_after_its_data_type_is_still_checked() -> None:
+    c = only("H100 PCIe 的 FP16 是 1513 吧")
+    assert (c.gpu_id, c.metric, c.kind, c.correct) == ("h100-pcie", "tflops.fp16", "sparse", 756)
+    assert only("is the A10 fp16 250?").kind == "sparse"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "H100 bf16, 2 weeks",
+        "A100 FP16 训练 7B 模型",
+        "H100 BF16 3天能训完吗",
+        "B200 的 FP8 是 4500 吗",
+    ],
+)
+def test_a_number_that_is_not_a_rate_claim_or_is_right_is_left_alone(text: str) -> None:
+    assert corrections(text) == []

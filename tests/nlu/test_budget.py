@@ -127,3 +127,12 @@ def test_one_day_or_week_right_before_an_amount_is_its_period_like_every_day(tex
     # "一天 500 美元" read as a total of $500 until the unit periods joined lexicon.ONE_UNIT_PERIODS.
     assert said(text)["budget"] == said(rate)["budget"]
     assert said("训练 13B，预算是一周 3000 美元")["budget"] == said("训练 13B，预算每周 3000 美元")["budget"]
+
+
+@pytest.mark.parametrize(
+    "text", ["full fine-tune 7B on 2B tokens, one month, $20k budget", "一个月，预算 2 万美元"]
+)
+def test_a_month_then_a_comma_and_a_budget_is_a_deadline_and_a_total(text: str) -> None:
+    slots = parse(text).slots
+    assert slots.days == 30 and slots.budget is not None and slots.budget.period == "total"
+    assert slots.budget.amount == 20000

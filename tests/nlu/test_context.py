@@ -107,3 +107,8 @@ def test_every_provider_id_and_spelling_comes_from_the_providers_data_file() -> 
 
 def test_sequence_said_before_a_length_is_the_sequence_length() -> None:
     assert parse("QLoRA 70B 需要多少显存，序列 8k").slots.seq_len == 8192
+
+
+def test_a_mainland_city_answers_which_cloud_but_does_not_move_a_plan_to_mainland_gpus() -> None:
+    assert parse("我们公司在上海，用什么云比较好").intent == "china_providers"
+    assert parse("我们在上海，训练一个 7B 模型，数据 500GB，两周").region is None

@@ -30,6 +30,22 @@ def test_a_dataset_size_after_the_gpus_is_still_data() -> None:
 
 
 @pytest.mark.parametrize(
+    "text", ["the L4 does 121 TFLOPS and has 24GB right?", "MI300X 算力 1307 TFLOPS，带 192G 吗"]
+)
+def test_a_gpu_memory_size_said_after_has_later_in_the_sentence_is_not_training_data(text: str) -> None:
+    assert "data_bytes" not in said(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "data_bytes"),
+    [("fine-tune 7B on an H100 with 80GB of data", 8e10), ("we use H100s. Has 80GB, 7B model", 8e10),
+     ("the A100 box has 500GB, fine-tune 7B", 5e11)],
+)  # fmt: skip
+def test_a_size_after_has_stays_data_when_it_is_data_or_no_gpu_has_it(text: str, data_bytes: float) -> None:
+    assert said(text)["data_bytes"] == pytest.approx(data_bytes)
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "4090 適合24GB檔位嗎",

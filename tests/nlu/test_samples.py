@@ -172,3 +172,21 @@ def test_one_sample_before_a_length_is_the_length_of_each(text: str, per_sample:
 
 def test_eleven_samples_stay_a_count() -> None:
     assert parse("十一条数据").slots.samples == 11
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["LoRA 8B on 10k dialogues of 6 turns, about 300 tokens per turn",
+     "10k conversations, 6 turns each, each turn is about 300 tokens",
+     "1 万组对话，每组 6 轮，每轮 300 token"],
+)  # fmt: skip
+def test_turns_times_a_length_per_turn_is_the_length_of_each_dialogue(text: str) -> None:
+    got = parse(text)
+    assert got.slots.tokens_per_sample == pytest.approx(1800) and got.slots.tokens == pytest.approx(1.8e7)
+
+
+def test_half_of_a_dialogues_length_is_kept_for_the_other_half() -> None:
+    turns = parse("each dialogue has 6 turns").slots
+    assert (turns.turns_per_sample, turns.tokens_per_turn, turns.epochs) == (6, None, None)
+    per_turn = parse("300 tokens per turn").slots
+    assert (per_turn.tokens_per_turn, per_turn.tokens, per_turn.tokens_per_sample) == (300, None, None)

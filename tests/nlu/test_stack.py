@@ -10,11 +10,14 @@ from bot.nlu import parse
 @pytest.mark.parametrize(
     ("text", "stack", "said"),
     [("we use DeepSpeed ZeRO-3", "deepspeed", "DeepSpeed + ZeRO-3"),
-     ("我们用 LLaMA-Factory", "hf", "LLaMA-Factory"), ("FSDP", "fsdp", "FSDP"),
+     ("我们用 LLaMA-Factory", "deepspeed", "LLaMA-Factory"), ("FSDP", "fsdp", "FSDP"),
      ("fine-tuning with unsloth on a 4090", "unsloth", "unsloth"),
      ("Megatron-LM for pretraining", "megatron", "Megatron-LM"), ("torchtune recipes", "fsdp", "torchtune"),
      ("LLaMA-Factory + DeepSpeed ZeRO-3", "deepspeed", "LLaMA-Factory + DeepSpeed + ZeRO-3"),
-     ("我們用 TRL 的 SFTTrainer", "hf", "TRL")],
+     ("我們用 TRL 的 SFTTrainer", "deepspeed", "TRL"),
+     ("LLaMA-Factory + FSDP", "fsdp", "LLaMA-Factory + FSDP"),
+     ("plain DDP with the HF Trainer", "hf", "plain DDP + HF Trainer"),
+     ("HF Trainer without DeepSpeed", "hf", "HF Trainer + without DeepSpeed")],
 )  # fmt: skip
 def test_the_stack_said_maps_onto_the_engines_five(text: str, stack: str, said: str) -> None:
     got = parse(text)

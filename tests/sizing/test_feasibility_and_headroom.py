@@ -49,6 +49,16 @@ def test_qlora_is_offered_only_when_lora_does_not_fit_the_same_gpus() -> None:
     assert "qlora" in kinds and "lora" not in kinds
 
 
+def test_plain_ddp_that_copies_the_model_to_every_gpu_is_offered_zero_3_on_the_same_gpus_alone() -> None:
+    verdict = _plan(params=70e9, method="lora", gpu="a100-80gb", gpus=8, stack="hf").feasibility
+    assert verdict is not None and verdict.fits is False and verdict.dominant == "weights"
+    assert [(o.kind, o.gpu, o.gpus) for o in verdict.options] == [("sharded", "a100-80gb", 8)]
+    assert verdict.options[0].memory_per_gpu_gb < 0.5 * verdict.options[0].capacity_gb
+    # on one GPU there is nothing to shard across: the usual alternatives
+    single = _plan(params=13e9, method="full_finetune", gpu="a100-80gb", gpus=1, stack="hf").feasibility
+    assert single is not None and "sharded" not in {o.kind for o in single.options}
+
+
 def test_hardware_that_fits_gets_a_yes_and_no_alternatives() -> None:
     verdict = _plan(params=7e9, method="lora", gpu="a100-80gb", gpus=1).feasibility
     assert verdict is not None and verdict.fits is True and verdict.options == ()
@@ -121,3 +131,13 @@ def test_fine_tuning_never_gets_tokens_per_parameter_advice() -> None:
 def test_continued_pre_training_without_a_data_size_assumes_a_continued_budget_not_chinchilla() -> None:
     workload = dict(_plan(params=671e9, active_params=37e9, continued=True).workload)
     assert workload["tokens_source"] == "default_continued" and workload["tokens"] < 1e12
+
+
+def test_a_dataset_beyond_any_published_corpus_is_flagged_with_the_likely_unit_slip() -> None:
+    flagged = _plan(params=7e9, data_bytes=2e15, days=90)
+    warning = next(w for w in flagged.warnings if w.code == "tokens_beyond_corpora")
+    assert dict(warning.params)["data_bytes"] == 2e15
+    # Llama 3's 15T tokens, and three epochs over 30T, are large but published-scale
+    for kw in ({"tokens": 15e12}, {"tokens": 30e12, "epochs": 3.0}):
+        codes = {w.code for w in _plan(params=8e9, days=90, **kw).warnings}
+        assert "tokens_beyond_corpora" not in codes

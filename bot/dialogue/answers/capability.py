@@ -39,7 +39,9 @@ TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
                   "能用来训练", "可以用来训练", "拿来训练", "用来训练", "能训练吗", "可以训练吗",
                   "能不能训练", "能微调吗", "可以微调吗", "能不能微调", "train on", "training on",
                   "fine-tune on", "finetune on", "fine tune on", "use for training", "used for training",
-                  "use it for training", "在上面训练", "上训练吗", "上微调吗")),
+                  "use it for training", "在上面训练", "上训练吗", "上微调吗",
+                  # "MI300X 跑训练靠谱吗": running training on it, judged
+                  "跑训练", "跑微调", "训练靠谱", "微调靠谱")),
     # "MI300X 能用 PyTorch 吗": the software stack the GPU runs (after "training": "is the T4 good for
     # training with pytorch?" asks about training)
     ("software", ("pytorch", "torch", "tensorflow", "jax", "cuda", "rocm", "deepspeed", "megatron",
@@ -61,6 +63,7 @@ _JUDGED = (
     "any good",
     "viable",
     "worth it",
+    "reliable",
 )
 _JOBS = (
     "training",
@@ -87,6 +90,13 @@ _USE_TO_TRAIN = re.compile(
     r"(?:模型|大模型)?(?:吗|么|嘛|不|[?]|$)"
     r"|\b(?:can|could) (?:i|we|you|one) (?:train|fine-?tune|fine tune|pretrain|pre-train)"
     r" (?:with|using|on) (?:an? |the |one |two |\d+ ?x? ?)?[a-z]*\s?\d"
+    # "can I use MI300X for fine-tuning?", "can the MI300X do LoRA?", "MI300X 能做 LoRA 微调吗"
+    r"|\b(?:can|could) (?:i|we|you|one) use (?:an? |the |our |my )?[a-z]*\s?\d[a-z0-9 -]{0,16}"
+    r" for (?:training|fine-?tuning|fine tuning|lora|qlora|pre-?training)"
+    r"|\b(?:can|could) (?:an? |the |our |my )?[a-z]*\s?\d[a-z0-9 -]{0,16} (?:do|handle|run)"
+    r" (?:lora|qlora|fine-?tuning|fine tuning|training|pre-?training)\b"
+    r"|(?:能|可以|能不能|可不可以)(?:做|跑|进行)\s?(?:(?:lora|qlora)\s?(?:微调|训练)?|微调|训练|预训练)"
+    r"(?:吗|么|嘛|不|[?]|$)"
 )
 
 
@@ -125,6 +135,8 @@ def answer(q: Question, reply: Reply) -> bool:
     # A follow-up that only names another GPU ("and the L40S?") asks what the last question asked.
     asked = topic(q.text) or q.context.get("capability_topic")
     spec = main_variant(q.catalog, q.u.gpus[0]) if q.u.gpus else None
+    if spec is None and not q.u.gpus:
+        return _outside(q, reply)
     if asked is None or spec is None:
         return False
     advice = None
@@ -199,14 +211,8 @@ def _software(q: Question, spec: GpuSpec, lang: str) -> tuple[str, dict[str, Any
     """Whether the GPU runs the software asked about: the software.yaml entry whose name the message
     names ("DeepSpeed", "Megatron", "FlashAttention-3"), by the architectures it supports; otherwise
     the vendor's platform (ROCm or CUDA) with PyTorch. Each with the entry's source."""
-    low = normalise(q.text).lower
     features = q.kb.software.features
-
-    def named(f: Any) -> bool:
-        words = [w for w in re.split(r"[^a-z0-9.\-]+", f.name.lower()) if len(w) >= 4 and not w.isdigit()]
-        return any(find_phrase(low, w) != -1 for w in words if w not in _GENERIC_SOFTWARE_WORDS)
-
-    asked = next((f for f in features if f.id not in STACKS and named(f)), None)
+    asked = _named_software(features, normalise(q.text).lower)
     if asked is not None:
         ok = spec.architecture in asked.supported
         text = asked.when_supported if ok else asked.when_unsupported
@@ -216,6 +222,50 @@ def _software(q: Question, spec: GpuSpec, lang: str) -> tuple[str, dict[str, Any
     if stack is None:
         return "unknown", None
     return "yes", {"advice": _pick(stack.when_supported, lang), "source": stack.source.ref}
+
+
+def _named_software(features: Any, low: str) -> Any:
+    """The software.yaml entry (not a vendor platform) whose name the message names, if any."""
+
+    def named(f: Any) -> bool:
+        words = [w for w in re.split(r"[^a-z0-9.\-]+", f.name.lower()) if len(w) >= 4 and not w.isdigit()]
+        return any(find_phrase(low, w) != -1 for w in words if w not in _GENERIC_SOFTWARE_WORDS)
+
+    return next((f for f in features if f.id not in STACKS and named(f)), None)
+
+
+def outside_support(q: Question) -> tuple[Any, Any] | None:
+    """ "does vLLM support the Gaudi 3?", "llama.cpp 支持昇腾吗": a library the message names and an
+    accelerator outside the catalogue whose support that library documents (software.yaml
+    `accelerators`), as (the library, the accelerator); None otherwise."""
+    low = normalise(q.text).lower
+    feature = _named_software(q.kb.software.features, low)
+    if feature is None:
+        return None
+    found = next((a for a in feature.accelerators if any(find_phrase(low, w) != -1 for w in a.words)), None)
+    return (feature, found) if found is not None else None
+
+
+def _outside(q: Question, reply: Reply) -> bool:
+    """The software half of a question about an accelerator outside the catalogue, from the library's
+    documented support with its source; the answer says the accelerator is not in the catalogue."""
+    found = outside_support(q)
+    if found is None:
+        return False
+    feature, accelerator = found
+    advice = {
+        "advice": _pick(accelerator.note, reply.lang),
+        "source": accelerator.source.ref,
+        "feature": feature.name,
+    }
+    reply.add(
+        "capability",
+        topic="software",
+        verdict="outside",
+        name=_pick(accelerator.name, reply.lang),
+        advice=advice,
+    )
+    return True
 
 
 # Words of software.yaml names that name no one library ("training", "mixed", "precision", "cuda").

@@ -51,3 +51,32 @@ def network(q: Question, reply: Reply) -> bool:
 
 def spot(q: Question, reply: Reply) -> bool:
     return answer("spot", q, reply)
+
+
+def spot_on_plan(q: Question, reply: Reply, options: list[dict[str, Any]], at_scale: Any) -> bool:
+    """ "How much would spot save?" on a plan: each option shown (views.option_view) with its spot
+    price where its quoted offering has one, the saving, the risk in one line and the FAQ entry's title
+    to read on. `at_scale`: the engine's spot_at_scale warning view, when spot is unrealistic there."""
+    entry = find_entry(q.kb, ENTRIES["spot"])
+    if entry is None or not options:
+        return False
+    rows = []
+    for i, o in enumerate(options):
+        cost, spot_cost = o.get("cost"), o.get("spot_cost")
+        saving = cost - spot_cost if cost is not None and spot_cost is not None else None
+        rows.append(
+            {
+                "name": o.get("name"),
+                "gpus": o.get("gpus"),
+                "top": i == 0,
+                "currency": o.get("currency"),
+                "cost": cost,
+                "spot": spot_cost if saving is not None else None,
+                "saving": saving,
+                "percent": round(100 * saving / cost) if saving is not None and cost else None,
+            }
+        )
+    view = entry_view(entry, reply.lang)
+    reply.add("spot_saving", rows=rows, at_scale=at_scale, entry=view)
+    reply.add_faq(view["id"])
+    return True

@@ -16,7 +16,7 @@ from bot.dialogue.reply import Reply
 from bot.nlu.gpus import find_gpus
 from bot.nlu.lexicon import find_phrase, has_cue
 from bot.nlu.providers import find_providers
-from bot.nlu.question_cues import SAME_ASKS, WORTH_ASKS
+from bot.nlu.question_cues import SAME_ASKS, UPGRADE_ASKS, VALUE_ASKS, WORTH_ASKS
 from bot.nlu.text import normalise
 from bot.render.views import find_entry, pick
 from sizing.errors import SizingError
@@ -27,8 +27,7 @@ DEFAULTS = {"variant": "the SXM board of a family, or the other GPU's form facto
 # What a comparison asks about, and in which direction: +1 "more/faster", -1 "less/slower".
 ASPECTS: tuple[tuple[str, int, tuple[str, ...]], ...] = (
     # Value for money: dense TFLOPS per dollar-hour (before "better", which alone asks about speed).
-    ("value", 1, ("better value", "best value", "value for money", "bang for the buck", "bang for your buck",
-                  "cost-effective", "cost effective", "more economical", "性价比", "划算", "更值")),
+    ("value", 1, VALUE_ASKS),
     ("price", -1, ("cheaper", "less expensive", "便宜", "省钱", "价格差", "差价", "价差", "price difference",
                    "price gap")),
     ("price", 1, ("more expensive", "pricier", "costlier", "贵")),
@@ -65,10 +64,13 @@ def aspect(text: str) -> tuple[str | None, int]:
 
 
 def answer(q: Question, reply: Reply) -> bool:
-    first = main_variant(q.catalog, q.u.gpus[0]) if q.u.gpus else None
+    low = normalise(q.text).lower
+    upgrade = has_cue(low, UPGRADE_ASKS)
+    names = upgrade_first(low, q.u.gpus) if upgrade else list(q.u.gpus)
+    first = main_variant(q.catalog, names[0]) if names else None
     specs: list[GpuSpec] = [first] if first is not None else []
-    named: dict[str, GpuSpec] = {q.u.gpus[0]: first} if first is not None else {}
-    for name in q.u.gpus[1:]:
+    named: dict[str, GpuSpec] = {names[0]: first} if first is not None else {}
+    for name in names[1:]:
         spec = main_variant(q.catalog, name, like=first)
         if spec is not None and spec not in specs:
             specs.append(spec)
@@ -81,7 +83,8 @@ def answer(q: Question, reply: Reply) -> bool:
     at = providers_named_with(q.text, named)  # "H100 on Lambda or A100 on GCP": each at its own
     views = [figures(q, s, cn=cn, at=at.get(s.id)) for s in specs]
     asked, direction = aspect(q.text)
-    worth = has_cue(normalise(q.text).lower, WORTH_ASKS)  # the cue list worth.asks reads
+    # the cue list worth.asks reads; "should I upgrade to the SXM?" asks whether the SXM is worth it
+    worth = upgrade or has_cue(low, WORTH_ASKS)
     if worth and asked in (None, "overall", "price"):
         asked, direction = "value", 1  # "B200 值得租吗 还是继续用 H100": the first one's work per dollar
     if asked is None and has_cue(normalise(q.text).lower, SAME_ASKS):
@@ -119,6 +122,22 @@ def answer(q: Question, reply: Reply) -> bool:
         fp8=fp8,
     )
     return True
+
+
+# The word before the GPU a message moves to: "upgrade to the SXM", "升级到 H100", "my A100 to an H100".
+_MOVED_TO = re.compile(r"(?:\bto|\binto|到|成|为)\s*(?:(?:the|an|a)\s+)?$")
+
+
+def upgrade_first(text: str, gpus: tuple[str, ...]) -> list[str]:
+    """The GPUs of an upgrade question, the one moved to first (the one weighed as worth it): the GPU
+    named right after "to" / "到" ("I have an H100 PCIe, should I upgrade to the SXM?"); the order
+    named when no GPU follows such a word."""
+    order = list(dict.fromkeys(gpus))
+    for m in find_gpus(text):
+        if m.gpu in order and _MOVED_TO.search(text[max(0, m.start - 12) : m.start]):
+            order.remove(m.gpu)
+            return [m.gpu, *order]
+    return order
 
 
 # The figures that make two GPUs different parts, in the order an answer names them: (view key, the

@@ -37,9 +37,10 @@ ONE_NODE = 8
 # A speed question without data: the time is said for this many tokens.
 REFERENCE_TOKENS = 1e9
 ADAPTERS = ("lora", "qlora")
-# Memory savers that keep the method on the same GPUs (sizing.feasibility.FitOption.kind): the
-# low-memory full fine-tuning recipe (sizing.lowmem) and CPU offload of the optimizer state.
-RECIPES = ("low_memory", "offload")
+# Memory savers that keep the method on the same GPUs (sizing.feasibility.FitOption.kind): sharding
+# the model state with ZeRO-3 where the stack copied it, the low-memory full fine-tuning recipe
+# (sizing.lowmem) and CPU offload of the optimizer state.
+RECIPES = ("sharded", "low_memory", "offload")
 MEMORY_TERMS = ("weights_gb", "gradients_gb", "optimizer_gb", "activations_gb", "logits_gb")
 # The card meant when a count has no model ("4张卡", "8 GPUs"): the usual 80 GB training GPU.
 DEFAULT_GPU = "h100-sxm"

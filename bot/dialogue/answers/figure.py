@@ -60,6 +60,10 @@ def confirmations(q: Question) -> list[dict[str, Any]]:
                     "source": cite,
                     "link": link,
                 }
+                train = _training_rate(g, quote, found["dtype"])
+                if train is not None:
+                    # "H20 算力 296 TFLOPS": right, but as its FP8 rate; training sizes use the 16-bit one.
+                    found.update(train_dtype=train[0], train_value=train[1])
                 main_value = getattr(_figure(main, quote)[0], "value", None) if main is not None else None
                 if main is not None and main.id != g.id and main_value and main_value != value:
                     # Another board of the family (H100 NVL) is "only for"; a memory size of the same
@@ -93,6 +97,18 @@ def _figure(g: Any, quote: Any) -> tuple[Any, float, str]:
     if quote.kind == "power":
         return g.tdp_w, 1.0, "power"
     return None, 1.0, str(quote.kind)
+
+
+def _training_rate(g: Any, quote: Any, dtype: str | None) -> tuple[str, float] | None:
+    """The dense 16-bit rate (BF16, else FP16) beside an untyped TFLOPS figure that matched another
+    type, since that is the rate a training plan is sized on."""
+    if quote.kind != "tflops" or quote.dtype or dtype in (None, "bf16", "fp16"):
+        return None
+    for train in ("bf16", "fp16"):
+        value = getattr(getattr(g.tflops, train, None), "value", None)
+        if value:
+            return train, value
+    return None
 
 
 def _dtype_of(g: Any, figure: Any) -> str | None:

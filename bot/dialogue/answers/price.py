@@ -138,7 +138,7 @@ def _gpus_asked(q: Question) -> tuple[str, ...]:
     GPUs the last price was for."""
     if q.u.gpus or q.u.kind not in ("whatif", "correction", "china_providers"):
         return q.u.gpus
-    return tuple(q.context.get("price_gpus") or ())
+    return tuple(q.context.get("topic_gpus") or ())
 
 
 def _item(

@@ -57,10 +57,25 @@ def feasibility(q: Question, reply: Reply) -> bool:
     if first is None:
         return False
     others = [o for o in options[1:] if o["fits"]][:2] if not first["fits"] else []
-    saturated = _saturated(q, req) if first["fits"] and not has_load and asks_throughput(q.text) else None
+    alternatives = variants(req, spec, first)
+    saturated = None
+    throughput_asked = asks_throughput(q.text)
+    if not has_load and throughput_asked:
+        # "how many tokens/s does an H100 do on a 70B?": the full-load rate in the first precision that
+        # fits these GPUs, when the asked one does not.
+        fitting = (
+            first["precision"]
+            if first["fits"]
+            else next((v["precision"] for v in alternatives if v["fits"]), None)
+        )
+        if fitting is not None:
+            saturated = _saturated(q, replace(req, precision=fitting))
+            if saturated is not None:
+                saturated["precision"] = fitting
     reply.add(
         "serve_fit",
         saturated=saturated,
+        verdict=q.u.yes_no or not throughput_asked,  # "how many tokens/s ...?" is not a yes or no
         model=req.model.name,
         named=req.model_id is not None,
         read_as=read_as(q, req),
@@ -73,7 +88,7 @@ def feasibility(q: Question, reply: Reply) -> bool:
         lengths_default=req.input_tokens_default or req.output_tokens_default,
         kv_bytes_per_token=data["workload"]["kv_bytes_per_token"],
         weights_total_gb=weight_bytes(req.model, first["precision"]) / GB,
-        variants=variants(req, spec, first),
+        variants=alternatives,
         others=others,
         warnings=[w for w in data["warnings"] if w["code"] != "serve_requested_does_not_fit"],
     )

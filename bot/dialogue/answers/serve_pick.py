@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.dialogue.answers.base import Question, main_variant
+from bot.dialogue.answers.compare import upgrade_first
 from bot.dialogue.answers.serve import (
     clouds_note,
     plan_on_named_clouds,
@@ -19,6 +20,9 @@ from bot.dialogue.answers.serve import (
     shown_warnings,
 )
 from bot.dialogue.reply import Reply
+from bot.nlu.lexicon import has_cue
+from bot.nlu.question_cues import UPGRADE_ASKS, WORTH_ASKS
+from bot.nlu.text import normalise
 from sizing.errors import SizingError
 from sizing.serve_plan import plan_serving
 
@@ -58,7 +62,11 @@ def cheapest(q: Question, reply: Reply) -> bool:
 
 def compare(q: Question, reply: Reply) -> bool:
     """Two GPUs serving the same model at the same load: GPUs needed, cost, speed per user."""
-    names = list(dict.fromkeys(q.u.gpus))
+    low = normalise(q.text).lower
+    upgrade = has_cue(low, UPGRADE_ASKS)
+    # "is the H200 worth it over the H100 for 70B inference?": the first one weighed (the one moved to)
+    worth = upgrade or has_cue(low, WORTH_ASKS)
+    names = upgrade_first(low, q.u.gpus) if upgrade else list(dict.fromkeys(q.u.gpus))
     if len(names) < 2:
         return False
     req = serve_request(q, hardware=False)
@@ -94,6 +102,7 @@ def compare(q: Question, reply: Reply) -> bool:
         else None,
         faster=min(both, key=lambda o: o["tpot_ms"])["gpu_name"] if len(both) == 2 else None,
         pick=pick["gpu_name"] if pick else None,
+        worth=worth,
         pick_meets=bool(pick and pick.get("meets_latency")),
         others_meet=sum(1 for o in both if o.get("meets_latency")),
     )

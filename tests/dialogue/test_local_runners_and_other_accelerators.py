@@ -1,0 +1,39 @@
+"""Ollama and llama.cpp on a GPU get their own documented support, and a library asked about an
+accelerator outside the catalogue ("does vLLM support the Gaudi 3?") gets the library's documented
+support with its source, then that the accelerator is not in the catalogue."""
+
+from __future__ import annotations
+
+from bot.dialogue.consultant import Consultant
+
+from .asking import ask
+
+
+def test_ollama_and_llama_cpp_on_a_gpu_get_their_own_notes(real: Consultant) -> None:
+    zh = ask(real, "ollama 能在 4090 上跑吗")
+    assert zh.startswith("*可以。*Ollama 支持这块 GPU") and "docs.ollama.com/gpu" in zh
+    en = ask(real, "can llama.cpp run on the MI300X?")
+    assert (
+        en.startswith("*Yes.* llama.cpp runs on this GPU")
+        and "HIP (ROCm)" in en
+        and "ggml-org/llama.cpp" in en
+    )
+
+
+def test_a_library_asked_about_an_accelerator_outside_the_catalogue_answers_the_software_half(
+    real: Consultant,
+) -> None:
+    en = ask(real, "does vllm support the Gaudi 3?")
+    assert en.startswith("*Yes: vLLM documents support for the Intel Gaudi 2 and Gaudi 3.*")
+    assert "docs.vllm.ai/projects/gaudi" in en and "is not in our catalogue" in en
+    hant = ask(real, "vLLM 支援 TPU 嗎")
+    assert (
+        hant.startswith("*可以：vLLM") and "docs.vllm.ai/projects/tpu" in hant and "不在我們的目錄裡" in hant
+    )
+    zh = ask(real, "llama.cpp 支持昇腾吗")
+    assert zh.startswith("*可以：llama.cpp") and "CANN" in zh
+
+
+def test_without_documented_support_the_accelerator_is_only_outside_the_catalogue(real: Consultant) -> None:
+    text = ask(real, "does ollama run on a TPU?")
+    assert text.startswith("*No TPU in the catalogue*") and "docs.ollama.com" not in text
