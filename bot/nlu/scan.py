@@ -428,6 +428,10 @@ def _scan(s: str) -> list[Num]:
             i = m.start() if m else n
             continue
         prev = s[i - 1] if i else " "
+        if "a" <= ch <= "z" and "a" <= prev <= "z":
+            # Inside a word no number starts (each letter would take the last branch): the rest of it at once.
+            i = _LETTER_RUN.match(s, i).end()  # type: ignore[union-attr]
+            continue
         num: Num | None = None
         if _is_digit(ch) or (ch == "." and i + 1 < n and _is_digit(s[i + 1]) and not _is_digit(prev)):
             if _is_letter(prev) and not any(s.endswith(p, 0, i) for p in GLUED_PREFIXES):
