@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from sizing.assumptions import (
     DAYS_PER_MONTH,
+    HOURS_PER_MONTH,
     RESERVED_DISCOUNT,
     STALE_AFTER_DAYS,
 )
@@ -76,6 +77,14 @@ def usable(o: Offering) -> bool:
     if o.price_usd_per_hour is None or not o.price_usd_per_hour > 0 or o.gpu_count < 1:
         return False
     return not any(word in flag.lower() for flag in o.flags for word in UNUSABLE_FLAG_WORDS)
+
+
+def reserved_usd(hourly_usd: float, days: float) -> tuple[float, int]:
+    """What the plan's instances would cost reserved by the month for a run of `days`: whole months
+    (DAYS_PER_MONTH) at the on-demand hourly price less RESERVED_DISCOUNT [our assumption: the
+    catalogue has no reserved prices]. Returns (USD, months)."""
+    months = max(1, math.ceil(days / DAYS_PER_MONTH - 1e-9))
+    return hourly_usd * HOURS_PER_MONTH * months * (1.0 - RESERVED_DISCOUNT), months
 
 
 def billing_for(days: float) -> str:
@@ -147,6 +156,21 @@ def _candidates(
         top = max(o.network_gbps or 0.0 for o in networked)
         return tuple(o for o in networked if o.network_gbps == top)
     return networked or nodes
+
+
+def cheapest_spot(offerings: tuple[Offering, ...], gpus: int, hours: float) -> tuple[Offering, float] | None:
+    """The offering with the lowest quotable spot price for `gpus` GPUs over `hours` (any provider
+    listing this GPU, in the shapes quote() would rent), and that total; None when none has one."""
+    best: tuple[Offering, float] | None = None
+    for o in _candidates(offerings, gpus):
+        spot = quotable_spot_usd_per_hour(o)
+        if spot is None:
+            continue
+        instances = 1 if o.gpu_count >= gpus else math.ceil(gpus / o.gpu_count)
+        total = instances * spot * hours
+        if best is None or total < best[1]:
+            best = (o, total)
+    return best
 
 
 def _is_node(o: Offering) -> bool:

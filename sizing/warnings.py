@@ -83,12 +83,13 @@ def spot_at_scale(o: Option) -> bool:
     return o.quote is not None and o.quote.spot_usd is not None and o.quote.instances > SPOT_AT_SCALE_NODES
 
 
-def advice_codes(w: Workload, include_spot: bool) -> list[str]:
+def advice_codes(w: Workload, include_spot: bool, include_timeline: bool = True) -> list[str]:
     """What could bring a job within budget or time: LoRA/QLoRA only for full fine-tuning (a LoRA
-    job already is one; pre-training has no adapter to train), else less work or more time."""
+    job already is one; pre-training has no adapter to train), else less work or more time (which
+    lowers a total cost only where a deadline or a per-month budget forced a bigger cluster)."""
     codes = ["lora_qlora"] if w.method == "full_finetune" else []
     codes += ["fewer_tokens", "smaller_model"]
-    if w.method == "pretrain":
+    if w.method == "pretrain" and include_timeline:
         codes.append("longer_timeline")
     return codes + (["spot"] if include_spot else [])
 
@@ -101,8 +102,16 @@ def _over_budget(
     period = req.budget.period if req.budget else "total"
     # No spot advice where spot_at_scale fires: that warning says to plan on on-demand capacity.
     spot = top.quote.spot_usd if top.quote and not spot_at_scale(top) else None
+    spot_offering = None
+    if top.quote is not None and spot is None and not spot_at_scale(top):
+        # The quoted provider sells no spot: the same GPUs on spot where another one does.
+        offers = cost.usable_offerings(catalog).get(top.gpu.id, ())
+        found = cost.cheapest_spot(offers, top.gpus, top.quote.billed_hours)
+        if found is not None:
+            spot_offering, spot = found
     ratio = spent / max(budget, 1e-9)
-    advice = advice_codes(w, include_spot=spot is not None)
+    timeline = req.days is not None or period != "total"
+    advice = advice_codes(w, include_spot=spot is not None, include_timeline=timeline)
     return _w(
         "over_budget",
         period=period,
@@ -113,6 +122,8 @@ def _over_budget(
         ratio=round(ratio, 3),
         over_usd=round(spent - budget, 2),
         spot_usd=round(spot, 2) if spot else None,
+        spot_cloud=spot_offering.cloud if spot_offering is not None else None,
+        spot_instance=spot_offering.instance_type if spot_offering is not None else None,
         gpu=top.gpu.id,
         gpus=top.gpus,
         advice=advice,

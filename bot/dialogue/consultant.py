@@ -20,7 +20,7 @@ from bot.dialogue.answers.base import Question, main_variant
 from bot.dialogue.answers.capability import topic as capability_topic
 from bot.dialogue.answers.capacity import capacity_answer
 from bot.dialogue.answers.catalogue import answer_gpus
-from bot.dialogue.answers.cluster import spot_on_plan
+from bot.dialogue.answers.cluster import reserved_on_plan, spot_on_plan
 from bot.dialogue.answers.faq import answer_search
 from bot.dialogue.answers.figure import corrections
 from bot.dialogue.answers.workload_compare import compare_on_gpus, compares_workload
@@ -30,7 +30,7 @@ from bot.dialogue.commit import commit_turn, revision
 from bot.dialogue.home import home_view
 from bot.dialogue.memo import MemoPlanner
 from bot.dialogue.plan import effective_slots
-from bot.dialogue.recommend import Planner, plan_context, recommend, run_plan
+from bot.dialogue.recommend import Planner, plan_context, recommend, run_plan, shown_options
 from bot.dialogue.reply import Reply, Turn
 from bot.dialogue.route import (
     asks_capacity,
@@ -39,11 +39,20 @@ from bot.dialogue.route import (
     keep_plan_on_correction,
     starts_over,
 )
-from bot.dialogue.state import DialogueState, fresh_state, missing, public_slots, skip_pending
+from bot.dialogue.state import (
+    SLOT_NAMES,
+    DialogueState,
+    SlotChange,
+    fresh_state,
+    keep_previous,
+    missing,
+    public_slots,
+    skip_pending,
+)
 from bot.dialogue.timeline import count_samples, timeline
 from bot.dialogue.understand import ParseFn, Understood, clean_text, plan_cost, understand
 from bot.nlu.intents import has_any
-from bot.nlu.question_cues import PROPOSES_BETTER
+from bot.nlu.question_cues import JOB_COST_ON, PROPOSES_BETTER
 from bot.ports import TurnLike
 from bot.render.views import explain_items
 from bot.store.base import SessionState, Store
@@ -170,6 +179,8 @@ class Consultant:
         state = DialogueState.from_json(raw, lang_hint or "")
         reply = Reply(state.lang or "en")
         new_state = step(state, reply) or state
+        if reply.recommendation is not None and "undo" not in reply.kinds:
+            keep_previous(raw, new_state)
         new_state.lang = reply.lang
         new_state.rev = revision(raw) + 1
         standing = self._standing(new_state) if reply.recommendation is None else None
@@ -242,6 +253,9 @@ class Consultant:
         if u.intent == "capacity" or (state.owned and asks_capacity(text)):
             if capacity_answer(state, u, reply, self.kb.catalog, self._clock()):
                 return state
+        if self._job_cost_on(state, u, text):
+            # "what would it cost with H200s?" after a plan: the plan on them, not the H200's price list
+            u = replace(u, intent="whatif", kind="whatif")
         if u.proposes_gpu and state.last is not None and capability_topic(text) in (None, "training"):
             # "用 4090 可以吗", "能用 4090 训练吗" after a plan: the plan on that GPU, not its datasheet
             # nor its general training verdict (a feature, "4090 能做多机训练吗", is still about the GPU)
@@ -276,6 +290,8 @@ class Consultant:
             )
         if u.intent == "reset":
             return self._reset(state, reply)
+        if u.intent == "undo":
+            return self._undo(state, reply)
         if u.intent == "explain":
             return self._explain(state, reply)
         if u.intent in ("help", "greeting", "thanks") and not u.said:
@@ -324,6 +340,13 @@ class Consultant:
             u = replace(u, said=kept)
         return self._form_step(state, reply, u, found, text)
 
+    @staticmethod
+    def _job_cost_on(state: DialogueState, u: Understood, text: str) -> bool:
+        """A price question about named GPUs that asks what the job held would cost on them."""
+        if state.last is None or u.kind != "price" or not u.gpus or u.price_period:
+            return False
+        return set(u.said) <= {"gpu", "gpu_count"} and has_any(text.lower(), JOB_COST_ON)
+
     def _question(self, state: DialogueState, text: str, u: Understood) -> Question:
         topic = state.topic
         context = dict(topic.get("slots") or {}) if isinstance(topic, dict) else {}
@@ -340,7 +363,7 @@ class Consultant:
     def _direct(self, state: DialogueState, reply: Reply, kind: str, q: Question) -> bool:
         """Answer a direct question (price, feasibility, a figure...) from what it says plus stated
         defaults; False when its answer cannot be given (the turn then goes on as before)."""
-        if kind == "spot" and self._spot_on_plan(state, reply, q):
+        if kind in ("spot", "reserved") and self._saving_on_plan(state, reply, q, kind):
             return True
         if not policy.answer(kind, q, reply):
             return False
@@ -354,16 +377,19 @@ class Consultant:
             ask_next(state, reply, said=False)
         return True
 
-    def _spot_on_plan(self, state: DialogueState, reply: Reply, q: Question) -> bool:
-        """ "How much would spot save?" after a plan: the saving on that plan's options (before any
-        plan, the FAQ entry answers)."""
+    def _saving_on_plan(self, state: DialogueState, reply: Reply, q: Question, kind: str) -> bool:
+        """ "How much would spot save?", "包月能省多少" after a plan: the saving on that plan's options
+        (before any plan, the FAQ entry answers)."""
         if state.last is None or missing(state):
             return False
         try:
-            _rec, _fired, context = plan_context(state, self.kb, self._plan, self._clock(), reply.lang)
+            rec, _fired, context = plan_context(state, self.kb, self._plan, self._clock(), reply.lang)
         except SizingError:
             return False
-        return spot_on_plan(q, reply, context["options"], context["spot_at_scale"])
+        if kind == "spot":
+            return spot_on_plan(q, reply, context["options"], context["spot_at_scale"])
+        shown = shown_options(rec["options"], state.slots.get("days"))
+        return reserved_on_plan(q, reply, shown, context["options"])
 
     @staticmethod
     def _start_offered_plan(state: DialogueState, kind: str, q: Question) -> None:
@@ -384,7 +410,7 @@ class Consultant:
         found: list[Hit] | None = None,
         text: str = "",
     ) -> DialogueState | None:
-        from bot.dialogue.state import SlotChange, merge_slots
+        from bot.dialogue.state import merge_slots
 
         if starts_over(state, u, text):
             before = dict(state.last or {}) or None
@@ -496,6 +522,26 @@ class Consultant:
         u = Understood(intent="explain", lang=reply.lang)
         q = Question("", u, self.kb, self._plan, self._clock(), dict(topic.get("slots") or {}))
         return serve.explain(q, reply)
+
+    def _undo(self, state: DialogueState, reply: Reply) -> DialogueState:
+        """Back to the plan before the last change, said as a change; a second undo returns."""
+        if state.previous is None or state.last is None:
+            reply.add("undo", restored=False)
+            return ask_next(state, reply, said=False) if missing(state) else state
+        back = DialogueState.from_json(state.previous, reply.lang)
+        current = state.to_json()
+        current.pop("previous", None)
+        back.previous = current
+        back.topic = None
+        back.last = state.last  # the change line compares against the plan shown last
+        changes = [
+            SlotChange(name, state.slots.get(name), back.slots.get(name))
+            for name in SLOT_NAMES
+            if state.slots.get(name) != back.slots.get(name)
+        ]
+        reply.add("undo", restored=True)
+        recommend(back, reply, self.kb, self._plan, self._clock(), changes, None)
+        return back
 
     def _reset(self, state: DialogueState, reply: Reply) -> DialogueState:
         reply.add("reset")

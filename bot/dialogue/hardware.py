@@ -19,6 +19,8 @@ from bot.dialogue.state import DialogueState
 from bot.render.views import option_view, resolve_gpus
 from sizing.errors import SizingError
 from sizing.plan import fits as fits_on
+from sizing.serve_capacity import largest_served
+from sizing.serve_types import ServePrecision
 from sizing.types import Catalog, Method, SizingRequest
 
 # NVIDIA's China-market datacenter SKUs in the catalogue (knowledge/data/gpus.yaml: h800, h20, a800).
@@ -73,6 +75,25 @@ def china_options(
         )
     )
     return out[:MAX_CHINA_OPTIONS]
+
+
+# What a serving capacity lists: 16-bit weights, FP8 where the GPU computes in it, 4-bit quantised.
+SERVING_PRECISIONS: tuple[ServePrecision, ...] = ("bf16", "fp8", "int4")
+
+
+def serving_capacity(gpu: str, gpus: int, catalog: Catalog) -> tuple[str, list[dict[str, Any]]]:
+    """(the GPU variant used, [{precision, params}]): the largest model `gpus` × `gpu` serve, per precision,
+    holding one request of the default prompt and answer (sizing.serve_capacity)."""
+    variants = resolve_gpus(catalog, (gpu,))
+    if not variants:
+        raise SizingError("unknown_gpu", f"unknown GPU {gpu}", {"gpu": gpu})
+    spec = max(variants, key=lambda g: ("SXM" in g.name.upper(), g.memory_gb))
+    rows = [
+        {"precision": p, "params": largest_served(spec, gpus, p)}
+        for p in SERVING_PRECISIONS
+        if p != "fp8" or spec.tflops.fp8
+    ]
+    return spec.id, rows
 
 
 def capacity(

@@ -155,4 +155,7 @@ def summarise(rec: Mapping[str, Any]) -> dict[str, Any] | None:
         "days": top.get("days"),
         "cost": num(cost.get("amount")),
         "currency": cost.get("currency"),
+        # What the plan assumed where the user said nothing ("改成 FP8" then changes BF16, the default).
+        "precision": (rec.get("workload") or {}).get("precision"),
+        "method": (rec.get("workload") or {}).get("method"),
     }

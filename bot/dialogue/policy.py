@@ -71,6 +71,7 @@ ANSWERS: dict[str, Answer] = {
     "stored_size": stored.answer,  # "70B 權重檔案有多大": the weights and checkpoints on disk, computed
     "network": cluster.network,  # "Is 100 Gb Ethernet enough between nodes for 16 A100s?"
     "spot": cluster.spot,  # "用spot跑微调划算吗"
+    "reserved": cluster.reserved,  # "包月能省多少": the billing FAQ (on a plan: dialogue.consultant)
     # "8卡H100 全参 70B 要多久？": a plan on the GPUs counted, unless the job does not fit on them
     "misfit": feasibility.answer_if_misfit,
     "worth": worth.answer,  # "Is the A100 still worth renting in 2026?": work per dollar against newer GPUs
@@ -108,6 +109,7 @@ INVITE_AFTER = (
     "capability",
     "network",
     "spot",
+    "reserved",
     "stored_size",
     "transfer_time",
 )
@@ -200,6 +202,8 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
         return "budget"  # "我有 1 万块预算，能训练什么模型": what the budget buys, not "how many parameters?"
     if q.u.task == "serve" and kind in SERVING_VERSIONS:
         return SERVING_VERSIONS[kind]
+    if q.u.task == "serve" and kind == "serve" and q.u.yes_no and _memory_asked(q):
+        return "serve_memory"  # "is 24GB enough to serve Llama 3.1 8B?": that memory against the model's need
     if not q.u.gpus and not form_in_progress and catalogue.outside_catalogue(q.text) is not None:
         if not workload:
             return "list_gpus"  # "Do you support TPUs?", "RTX 5090 多少钱": not in the catalogue, and what is
@@ -339,6 +343,13 @@ def cheaper_instead(q: Question, form_in_progress: bool) -> bool:
     if any(q.u.said.get(k) is not None for k in ("tokens", "data_bytes", "days", "budget")):
         return False
     return has_cue(normalise(q.text).lower, CHEAPER_THAN)
+
+
+def _memory_asked(q: Question) -> bool:
+    """A GPU memory size asked about, with no GPU named and a model to hold ("is 24GB enough to serve …")."""
+    memory = q.u.gpu_memory if isinstance(q.u.gpu_memory, Mapping) else None
+    has_model = q.u.said.get("model") is not None or q.u.said.get("params") is not None
+    return memory is not None and memory.get("op") == ">=" and not q.u.gpus and has_model
 
 
 def _sized_only(q: Question) -> bool:

@@ -135,7 +135,7 @@ def plan_context(
         for i in fired
         if i in shown and i not in contradicting and (e := find_entry(kb, i)) is not None
     ]
-    warnings = warning_views(rec.get("warnings") or [])
+    warnings = warning_views(rec.get("warnings") or [], {g.id: g.name for g in catalog.gpus})
     china = china_options(state, kb.china_plan_catalog, plan, today) if state.region == "cn" else None
     for option in china or []:
         provider = kb.provider(str(option.get("cloud")))
@@ -143,6 +143,8 @@ def plan_context(
     context = {
         "slots": effective,
         "text_unit": state.slots.get("text_unit"),  # data counted in words or 字: the ratio is stated
+        # Data counted in samples: how the tokens were made ("2 万条 × 1,000 token").
+        "basis": _basis(state),
         "assumed": list(state.assumed) + [s for s in ("precision", "method") if state.slots.get(s) is None],
         "days_skipped": "days" in state.skipped,
         "asap": bool(state.asap),
@@ -151,6 +153,7 @@ def plan_context(
         # Continued pre-training from a base model: said as such in the understood line.
         "continued": bool(state.slots.get("continued")) and effective.get("method") == "pretrain",
         "cheapest": bool(state.cheapest),
+        "over_budget": any(w["code"] == "over_budget" for w in warnings),  # no plan fits the budget
         "deadline_date": state.deadline_date,
         "sprints": state.sprints,
         "workload": rec.get("workload") or {},
@@ -189,6 +192,17 @@ def plan_context(
         "clouds": clouds_view(state, rec),
     }
     return rec, fired, context
+
+
+def _basis(state: DialogueState) -> dict[str, Any] | None:
+    """The sample count and length the tokens held were made of, when they still make them."""
+    basis, tokens = state.sample_basis, state.slots.get("tokens")
+    if not basis or not isinstance(tokens, int | float):
+        return None
+    if not basis.get("samples") or not basis.get("per_sample"):
+        return None
+    made = float(basis["samples"]) * float(basis["per_sample"])
+    return dict(basis) if abs(made - float(tokens)) <= 1e-6 * max(made, 1.0) else None
 
 
 def clouds_view(state: DialogueState, rec: Mapping[str, Any]) -> dict[str, Any] | None:
@@ -488,6 +502,7 @@ def recommend(
         reply.add("fit_verdict", **verdict)
     if verdict is not None:
         context["unfit_lighter"] = []  # the verdict above lists them
+    changes = [_from_default(c, before) for c in changes]
     if before and summary and changes:
         hardware = _hardware_view(state, changes, summary, context, kb.catalog)
         reply.add(
@@ -564,7 +579,8 @@ def _hardware_view(
     """The GPU type and count a turn said, as one item of the change line: the GPU by its display
     name, the count asked for, and when the plan uses another count of that GPU, why (it cannot hold
     the job, or cannot make the deadline). None when the turn changed neither."""
-    said = {c.slot: c for c in changes if c.slot in HARDWARE_SLOTS}
+    # A GPU or count taken back (an undo) is an ordinary change: "A100 → any GPU".
+    said = {c.slot: c for c in changes if c.slot in HARDWARE_SLOTS and c.new is not None}
     if not said:
         return None
     gpu = said["gpu"].new if "gpu" in said else None
@@ -583,6 +599,22 @@ def _hardware_view(
         "planned": after.get("gpus"),
         "why": why,
     }
+
+
+# Slots the plan fills with a default when not said: a first value said changes the default shown.
+DEFAULTED_SLOTS = ("precision", "method")
+
+
+def _from_default(change: SlotChange, before: Mapping[str, Any] | None) -> SlotChange:
+    """ "改成 FP8" on a plan that took the default BF16: "BF16（默认）→ FP8", not "新增 FP8"."""
+    if change.old is not None or change.slot not in DEFAULTED_SLOTS or not before:
+        return change
+    assumed = before.get(change.slot)
+    if assumed is None or assumed == change.new:
+        return change
+    return SlotChange(
+        change.slot, assumed, change.new, old_slot=f"default_{change.slot}", new_slot=change.slot
+    )
 
 
 def _change_view(change: SlotChange) -> dict[str, Any]:

@@ -103,6 +103,9 @@ class DialogueState:
     # length ("每组 5 轮" … "每轮 200 token").
     sample_parts: dict[str, Any] | None = None
     rev: int = 0  # commits of this session (bot/dialogue/commit.py)
+    # The conversation as it stood before the last turn that changed the plan (to_json, without its own
+    # `previous`): "go back to the previous plan" restores it, and a second "undo" returns.
+    previous: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         """What the store keeps: plain JSON, versioned."""
@@ -131,6 +134,20 @@ class DialogueState:
 
 # The fields in declaration order, read once (dataclasses.fields builds a new tuple on every call).
 _FIELD_NAMES = tuple(f.name for f in fields(DialogueState))
+
+
+# What a plan depends on besides its slots: a turn that changes any of these changes the plan.
+_PLAN_FIELDS = ("slots", "skipped", "clouds", "asap", "cheapest", "count_limit", "owned", "region")
+
+
+def keep_previous(raw: Any, new: DialogueState) -> None:
+    """After a turn that presented a plan: keep the conversation as it stood before it (`raw`, the
+    stored state) when that held a plan and the turn changed what the plan depends on."""
+    if not isinstance(raw, dict) or raw.get("v") != STATE_VERSION or raw.get("last") is None:
+        return
+    if all(raw.get(name) == getattr(new, name) for name in _PLAN_FIELDS):
+        return
+    new.previous = {k: _copy(v) for k, v in raw.items() if k != "previous"}
 
 
 def _copy(value: Any) -> Any:
@@ -162,6 +179,7 @@ _OPTIONAL = {
     "samples": float,
     "sample_basis": dict,
     "sample_parts": dict,
+    "previous": dict,
 }
 
 

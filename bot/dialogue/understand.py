@@ -204,6 +204,7 @@ INTERIM_KINDS = {
     "transfer_time": "faq",
     "network": "faq",
     "spot": "faq",
+    "reserved": "faq",
 }
 
 

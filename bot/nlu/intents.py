@@ -29,6 +29,14 @@ RESET = (
     "clear",
     "start again",
 )
+# Back to the plan before the last change ("go back to the previous plan", "撤销", "还是刚才那个"):
+# with no value said (a value makes it a correction: "go back to 7B").
+UNDO = (
+    "go back", "undo", "revert", "previous plan", "the plan before", "the last plan", "earlier plan",
+    "back to the previous", "back to the last", "上一个方案", "之前的方案", "刚才的方案", "刚才那个方案",
+    "原来的方案", "回到上一个", "回到之前", "回到刚才", "撤销", "撤回", "改回去", "改回来", "换回去",
+    "换回来", "还是刚才那个", "还是之前那个", "还是原来那个",
+)  # fmt: skip
 CORRECTION = (
     "改成",
     "换成",
@@ -137,6 +145,11 @@ COMPARE = (
     "差异",
     "哪个好",
     "哪个更",
+    # "H20 和 4090 哪个适合推理 Qwen2.5 32B": which of the two suits the job
+    "哪个适合",
+    "哪张适合",
+    "哪款适合",
+    "哪个合适",
     "还是",
     "vs",
     "versus",
@@ -257,8 +270,9 @@ WORKLOAD = (
 )  # fmt: skip
 CLOUD_FOLLOW_UP = 48  # characters: "what about on AWS?", "用 Azure 呢", "how about Google Cloud instead?"
 SHORT = 24  # characters; skip/greeting/thanks/help cues only count in a short message
+UNDO_CHARS = 48  # "can we go back to the previous plan please?": a request on its own, not a clause
 # Slots that name a technique rather than a workload: "What is LoRA?" asks about it, it sizes nothing.
-QUALITATIVE = ("method", "precision", "stack", "recompute", "continued")
+QUALITATIVE = ("method", "precision", "stack", "recompute", "continued", "offload")
 DEFINE = (
     "what is", "what's", "what are", "what does", "difference", "vs", "versus", "compare",
     "which is better", "explain", "什么是", "是什么", "区别", "差别", "比较", "怎么选", "哪个好", "哪个更",
@@ -404,6 +418,8 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
     model = "params" in filled or sig.model_named
     if short and has_any(t, RESET):
         return "reset"
+    if len(t) <= UNDO_CHARS and has_any(t, UNDO) and not filled and not gpus:
+        return "undo"
     if has_any(t, CAPACITY):
         return "capacity"
     corrects = has_any(t, CORRECTION) or t.startswith(CORRECTION_OPENERS) or ", not " in t
@@ -459,6 +475,16 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
         return "network"  # "Is 100 Gb Ethernet enough between nodes for 16 A100s?": the network answer
     if _asks_spot(t, sig, yes_no):
         return "spot"  # "用spot跑微调划算吗", "are preemptible instances a good idea for a 3 day finetune"
+    if _asks_reserved(t, sig):
+        return "reserved"  # "包月能省多少", "how much would reserved instances save?"
+    if (
+        not gpus
+        and not workload
+        and "method" not in filled
+        and not sig.training
+        and has_any(t, cues.MOST_VALUE)
+    ):
+        return "list_gpus"  # "性价比最高的卡是哪张": the catalogue by work per dollar, not the cheapest hour
     question = _question_kind(t, sig, yes_no, workload, model, short)
     if question is not None:
         return question
@@ -768,6 +794,14 @@ def _asks_spot(t: str, sig: Signals, yes_no: bool) -> bool:
         return False
     asks = yes_no or _worded_as_question(t)
     return asks or has_any(t, cues.WORTH_ASKS) or _opens_yes_no(t)
+
+
+def _asks_reserved(t: str, sig: Signals) -> bool:
+    """What reserved or monthly capacity would save ("包月能省多少", "how much would reserved instances
+    save?"): the reserved answer (on the plan held), not the billing FAQ nor a price list."""
+    if not lexicon.RESERVED_WORDS.search(t) or lexicon.SPOT_WORDS.search(t) or sig.gpus or sig.serving:
+        return False
+    return has_any(t, cues.SAVING_ASKS) and not any(s in sig.filled for s in SPOT_PLAN_SLOTS)
 
 
 def _gpus_for_a_technique(sig: Signals) -> bool:

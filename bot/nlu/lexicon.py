@@ -14,6 +14,12 @@ from knowledge.hardware_words import LINK_SPEED_WORDS, NETWORK_WORDS
 # Words that say the user is thinking of spot/preemptible capacity: the pitfall context's
 # mentions_spot, and with a question about it, the spot answer (intents: "spot").
 SPOT_WORDS = re.compile(r"spot|preempt|竞价|競價|抢占|搶佔|搶占|可中断|可中斷", re.IGNORECASE)
+# Reserved or monthly capacity ("包月", "reserved instances"): with a question of what it saves, the
+# reserved answer (intents: "reserved").
+RESERVED_WORDS = re.compile(
+    r"包月|包年|预留|預留|reserved|reservation|\breserve\b|committed use|savings plan|monthly plan",
+    re.IGNORECASE,
+)
 
 # Days per sprint. The Scrum Guide (scrumguides.org, November 2020) fixes a sprint at "one month or less" and
 # no shorter length; two weeks is the common choice and our stated default, so "two sprints" is planned as
@@ -196,6 +202,24 @@ FOREIGN_SUFFIX = (
     "eur", "€", "gbp", "pounds", "£", "rupees", "rupee", "inr", "rs", "jpy", "yen", "cad", "chf",
     "aud", "sgd", "myr", "ringgit",
 )  # fmt: skip
+# The ISO code of a currency a price question names that the catalogue does not price in ("A100 租一個月要
+# 多少台幣"): the answer says its prices are USD and CNY. Names only: short symbols stay with amounts.
+UNPRICED_CURRENCIES: tuple[tuple[str, str], ...] = (
+    ("新台币", "TWD"), ("台币", "TWD"), ("twd", "TWD"), ("ntd", "TWD"), ("港币", "HKD"), ("港元", "HKD"),
+    ("hkd", "HKD"), ("欧元", "EUR"), ("euros", "EUR"), ("euro", "EUR"), ("eur", "EUR"), ("日元", "JPY"),
+    ("日圆", "JPY"), ("jpy", "JPY"), ("yen", "JPY"), ("英镑", "GBP"), ("gbp", "GBP"), ("韩元", "KRW"),
+    ("sgd", "SGD"), ("新币", "SGD"), ("aud", "AUD"), ("cad", "CAD"), ("inr", "INR"), ("rupees", "INR"),
+)  # fmt: skip
+
+
+def unpriced_currency(s: str) -> str | None:
+    """The ISO code of the first currency `s` names that prices are not given in, if any."""
+    for phrase, code in UNPRICED_CURRENCIES:
+        if find_phrase(s, phrase) != -1:
+            return code
+    return None
+
+
 FOREIGN_PREFIX = (
     "港币", "港元", "欧元", "日元", "英镑", "新台币", "台币", "twd", "ntd", "jp¥",
     "hkd", "hk$", "eur", "€", "gbp", "£", "rs.", "rs", "inr",

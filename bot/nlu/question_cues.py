@@ -138,6 +138,9 @@ VALUE_ASKS = (
     "better value", "best value", "value for money", "bang for the buck", "bang for your buck",
     "cost-effective", "cost effective", "more economical", "for the money", "for your money", "for my money",
     "more per dollar", "性价比", "划算", "更值", "更实惠",
+    # "is the MI300X cheaper than the H100 per TFLOP?": the price of a unit of compute
+    "per tflop", "per tflops", "per teraflop", "per flop", "per unit of compute", "每 tflops", "每tflops",
+    "每单位算力", "单位算力",
 )  # fmt: skip
 # Moving from one GPU to another: "I have an H100 PCIe, should I upgrade to the SXM?", "从 A100 升级到 H100
 # 值得吗": whether the GPU moved to is worth it over the one held.
@@ -190,6 +193,14 @@ MOST_COMPUTE = (
     "most powerful gpu", "most powerful card", "fastest gpu", "fastest card", "strongest gpu", "most compute",
     "most tflops", "highest tflops", "算力最强", "算力最高", "算力最大", "最强的卡", "最快的卡", "最强的gpu",
     "最快的gpu", "最强显卡", "最快显卡",
+)  # fmt: skip
+# The best value with no job named ("性价比最高的卡是哪张", "which GPU has the best price per TFLOP?"): the
+# catalogue ranked by work per dollar, not the cheapest GPU-hour (with a job, CHEAPEST plans it).
+MOST_VALUE = (
+    "性价比最高", "性价比最好", "最有性价比", "性价比最强", "每美元算力最高", "每美元算力",
+    "best value", "best price per tflop", "best price/performance", "best price performance",
+    "price per tflop", "tflops per dollar", "tflops per $", "most cost-effective", "most cost effective",
+    "best bang for the buck", "most bang for the buck",
 )  # fmt: skip
 MOST_BANDWIDTH = (
     "most bandwidth", "highest bandwidth", "most memory bandwidth", "highest memory bandwidth",
@@ -425,6 +436,12 @@ ASKS_TO_CHANGE = (
 )  # fmt: skip
 # Words that make what follows a supposition; intents.WHATIF builds on them too.
 SUPPOSE = ("如果", "要是", "假如", "假设", "suppose")
+# The cost of the job held on other hardware ("what would it cost with H200s?", "用 H200 的话多少钱"), not
+# the GPU's price list: said after a plan, with no period the price is asked per.
+JOB_COST_ON = (
+    "would it cost", "would that cost", "will it cost", "would this cost", "does it cost", "的话", "总共多少",
+    "一共多少", "要花多少",
+)  # fmt: skip
 CONDITIONALS = (*SUPPOSE, "if ", "assuming")
 
 # A job that must fit on hardware the user names: "fit", "放得下", "跑得动".

@@ -14,6 +14,7 @@ INTENTS = (
     "correction",
     "whatif",
     "reset",
+    "undo",
     "help",
     "greeting",
     "thanks",

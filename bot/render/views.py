@@ -242,12 +242,19 @@ def find_entry(kb: Any, entry_id: str) -> Any | None:
     return kb.entry(entry_id)
 
 
-def warning_views(warnings: Sequence[Any]) -> list[dict[str, Any]]:
+def warning_views(warnings: Sequence[Any], names: Mapping[str, str] | None = None) -> list[dict[str, Any]]:
+    """The engine's warnings for the templates; `names` (catalogue id -> display name) gives the GPU a
+    warning is about its name ("NVIDIA GeForce RTX 4090", not "RTX4090")."""
     out = []
     for w in warnings:
         if isinstance(w, Mapping):
-            params = w.get("params") if isinstance(w.get("params"), Mapping) else {}
-            out.append({"code": str(w.get("code")), "message": str(w.get("message") or ""), "params": params})
+            raw = w.get("params")
+            params: Mapping[str, Any] = raw if isinstance(raw, Mapping) else {}
+            view = {"code": str(w.get("code")), "message": str(w.get("message") or ""), "params": params}
+            gpu = params.get("gpu")
+            if names and isinstance(gpu, str) and gpu in names:
+                view["gpu_name"] = names[gpu]
+            out.append(view)
     return out
 
 

@@ -39,3 +39,12 @@ def test_a_job_over_its_monthly_budget_warns_that_the_budget_is_too_small(
 
     assert "over_budget" in {w["code"] for w in turn["recommendation"]["warnings"]}
     assert "pitfall.budget_too_small" in turn["pitfalls"]
+
+
+def test_a_total_budget_no_plan_fits_is_said_in_the_understood_line_and_spot_elsewhere_named(
+    real: Consultant,
+) -> None:
+    real.handle("ob", "Train 13B from scratch on 260B tokens")
+    text = real.handle("ob", "budget is 50k USD").text
+    assert "no deadline (the cheapest plan: none fits the budget;" in text
+    assert "the same GPUs on AWS `p6-b200.48xlarge`" in text and "a longer timeline" not in text

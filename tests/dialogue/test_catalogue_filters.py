@@ -51,3 +51,14 @@ def test_the_gpus_one_provider_lists_come_with_its_own_prices(real: Consultant) 
     text = ask(real, "what gpus does AWS have?")
     assert text.startswith("*GPUs AWS lists in the catalogue*") and "H100 SXM5" in text and "$6.88/h" in text
     assert ask(real, "Lambda 有哪些 GPU").startswith("*目录里 Lambda 有报价的 GPU*")
+
+
+def test_the_best_value_gpu_with_no_job_is_ranked_by_work_per_dollar_not_the_cheapest_hour(
+    real: Consultant,
+) -> None:
+    zh = ask(real, "性价比最高的卡是哪张")
+    assert zh.startswith("*训练（受算力限制）性价比最高的是 NVIDIA B200：每美元·小时 336 稠密 TFLOPS")
+    assert "NVIDIA T4" not in zh.split("\n")[0]
+    en = ask(real, "most cost-effective GPU for serving?")
+    assert en.startswith("*Best value for serving (memory-bound decoding): the NVIDIA B200, 1,196 GB/s")
+    assert ask(real, "預訓練1B模型性價比最高的顯卡是哪個").startswith("*10億參數模型的 預訓練 最便宜的 GPU")

@@ -118,3 +118,14 @@ def test_the_count_asked_for_may_be_said_in_other_words_and_keeps_the_language(r
     assert "30M tokens" in ask(real, *plan, "and there are 30k of them")
     zh = ask(real, "LoRA 微调 7B，一周内", "每轮 200 token", "每组 5 轮", "8000 组")
     assert "*推荐方案*" in zh and "800万 tokens" in zh
+
+
+def test_the_plan_says_how_tokens_counted_in_samples_were_made(real: Consultant) -> None:
+    zh = ask(real, "LoRA 微调 7B，一周内", "8 千组多轮对话，每组 5 轮", "每轮 200 token")
+    assert "*理解的需求*：70亿参数，800万 tokens（8,000条 × 5 轮 × 200 token）" in zh
+    en = ask(real, "LoRA fine-tune 8B within a week", "20k samples", "each about 1.5k tokens")
+    assert "*Understood:* 8B parameters, 30M tokens (20K samples × 1,500 tokens)" in en
+    changed = ask(real, "LoRA 微调 7B，数据 5 万条，每条 2k token，一周", "其实是 3 万条")
+    assert "6000万 tokens（3万条 × 2,000 token）" in changed
+    stated = ask(real, "LoRA 微调 7B，数据 5 万条，每条 2k token，一周", "数据改成 2 亿 token")
+    assert "2亿 tokens，" in stated and "条 ×" not in stated

@@ -106,7 +106,8 @@ def test_another_size_after_an_answer_about_a_named_model_is_about_that_size(rea
 
 
 def test_a_precision_change_written_with_an_arrow_changes_the_plan_to_the_new_one(real: Consultant) -> None:
-    assert ask(real, "LoRA 13B, 200M tokens, 5 days", "and bf16 -> fp8").startswith("*What changed*: now FP8")
+    text = ask(real, "LoRA 13B, 200M tokens, 5 days", "and bf16 -> fp8")
+    assert text.startswith("*What changed*: BF16 (default) → FP8")
 
 
 def test_a_memory_size_after_an_answer_about_a_gpu_asks_about_that_size_of_it(real: Consultant) -> None:
@@ -199,3 +200,27 @@ def test_asking_whether_n_gpus_are_enough_gets_the_verdict_first(real: Consultan
     assert hant.startswith("*可以*：2 × NVIDIA A100 80GB (SXM4) 放得下")
     zh = ask(real, "pretrain 1B on 20B tokens, 2 weeks", "用 2 张 H100 够吗")
     assert zh.startswith("*可以*：2 × NVIDIA H100 SXM5 放得下")
+
+
+def test_a_first_precision_said_after_a_plan_changes_the_default_the_plan_took(real: Consultant) -> None:
+    hant = ask(real, "預訓練 7B，資料 200B token，兩個月", "改成 FP8")
+    assert hant.startswith("*變化*：BF16（預設） → FP8：仍是 4 × NVIDIA B200") and "新增 FP8" not in hant
+
+
+def test_a_ceiling_on_another_gpu_names_it_in_the_change_line(real: Consultant) -> None:
+    zh = ask(real, "预训练 3B，数据 100B token，一个月", "如果只用 8 张 A100 呢")
+    assert zh.startswith("*变化*：改用 A100，最多 8 张卡：4 × NVIDIA B200 → 8 × NVIDIA A100 40GB (SXM4)")
+
+
+def test_what_the_job_would_cost_on_other_gpus_is_the_plan_on_them(real: Consultant) -> None:
+    en = ask(real, "pretrain 7B on 300B tokens within 6 weeks", "what would it cost with H200s?")
+    assert en.startswith("*What changed*: now NVIDIA H200 SXM: 8 × NVIDIA B200 → 16 × NVIDIA H200 SXM")
+    zh = ask(real, "预训练 7B，数据 100B token，一个月", "用 H200 的话多少钱？")
+    assert zh.startswith("*变化*：改用 NVIDIA H200 SXM：") and "*推荐方案*：8 × NVIDIA H200 SXM" in zh
+    price = ask(real, "预训练 7B，数据 100B token，一个月", "H200 多少钱？")
+    assert price.startswith("*NVIDIA H200 SXM 按需价（每卡）*")
+
+
+def test_the_plans_warnings_name_the_gpu_as_the_plan_does(real: Consultant) -> None:
+    zh = ask(real, "full fine-tune 7B on 1B tokens, 1 week", "用 4 张 4090 可以吗")
+    assert "⚠️ NVIDIA GeForce RTX 4090 是消费级显卡" in zh and "RTX4090 " not in zh

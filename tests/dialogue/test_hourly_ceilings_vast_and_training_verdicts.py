@@ -50,3 +50,15 @@ def test_more_for_the_money_and_an_upgrade_to_another_size_get_the_value_verdict
     assert en.startswith("*The NVIDIA H100 PCIe is better value for training.*")
     zh = ask(real, "从 A100 40GB 升级到 80GB 值不值")
     assert zh.startswith("*不值得：NVIDIA A100 40GB (SXM4) 训练性价比更高*") and "没有 80GB 的 A100" not in zh
+
+
+def test_which_of_two_gpus_suits_a_serving_job_compares_them(real: Consultant) -> None:
+    zh = ask(real, "H20 和 4090 哪个适合推理 Qwen2.5 32B")
+    assert zh.startswith("*NVIDIA H20 和 NVIDIA GeForce RTX 4090 部署 Qwen2.5 32B")
+
+
+def test_what_offload_is_gets_the_faq_not_the_planning_form(real: Consultant) -> None:
+    en = ask(real, "what is ZeRO-3 offload and when should I use it?")
+    assert en.startswith("*What are ZeRO and FSDP, and when do I need them?*") and not any(
+        f in en for f in FORM
+    )

@@ -46,3 +46,22 @@ def test_spot_saving_before_a_plan_gets_the_faq_entry(real: Consultant) -> None:
     assert "Yes, and they are often half price or less" in en and "on this plan" not in en
     zh = ask(real, "用竞价实例能省多少")
     assert "断点续训" in zh and "按这个方案" not in zh
+
+
+def test_reserved_saving_after_a_plan_prices_whole_months_at_the_stated_discount(real: Consultant) -> None:
+    zh = ask(real, PLAN_ZH, "包月能省多少")
+    assert zh.startswith("*按这个方案，包月 / 预留能省多少*") and "约 30% 折扣估算" in zh
+    assert "• 8 × NVIDIA B200（推荐方案）：约 48 天跑完，按需 $61,240，包 2 个月约 $54,697，省约 $6,542" in zh
+    assert "忙约 21 天以上时才划算" in zh and "*推荐方案*" not in zh
+
+
+def test_reserving_a_short_job_costs_more_and_says_so(real: Consultant) -> None:
+    hant = ask(real, "全參微調 7B，資料 10 億 token，一週", "預留執行個體能省多少")
+    assert "包 1 個月約 $3,572，反而多花約 $3,435（包月要付滿 1 個月）" in hant
+    en = ask(real, "full fine-tune 7B on 1B tokens, 1 week", "how much would reserved instances save?")
+    assert "costs about $3,435 more (a reservation pays for whole months)" in en
+
+
+def test_reserved_saving_before_a_plan_gets_the_billing_faq(real: Consultant) -> None:
+    zh = ask(real, "包月能省多少")
+    assert zh.startswith("*租用 GPU 云服务器怎么控制成本？按量付费还是包年包月？*")

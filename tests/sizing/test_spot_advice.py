@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from sizing_catalog import CATALOG
 
+from knowledge import load_knowledge
 from sizing import Budget, SizingRequest, plan
 from sizing.result import SizingWarning
 
@@ -40,3 +41,22 @@ def test_a_single_node_over_budget_with_a_spot_price_still_mentions_spot() -> No
     warnings = _warnings(SizingRequest(params=7e9, tokens=5e9, gpu="h200", budget=Budget(100, "USD")))
     assert "spot_at_scale" not in warnings
     assert _suggests_spot(warnings["over_budget"])
+
+
+def test_a_plan_quoted_where_spot_is_not_sold_names_the_same_gpus_on_spot_elsewhere() -> None:
+    # The real catalogue: Lambda sells the 8 × B200 plan on demand only; AWS lists the same machine on spot.
+    req = SizingRequest(params=13e9, tokens=2.6e11, budget=Budget(50000, "USD"))
+    result = plan(req, load_knowledge().catalog)
+    top = result.options[0]
+    assert top.quote is not None and top.quote.spot_usd is None
+    params = dict({w.code: w for w in result.warnings}["over_budget"].params)
+    assert params["spot_cloud"] is not None and params["spot_cloud"] != top.quote.offering.cloud
+    assert 0 < params["spot_usd"] < params["cost_usd"]  # type: ignore[operator]
+
+
+def test_a_total_budget_with_no_deadline_is_not_told_a_longer_timeline_would_help() -> None:
+    req = SizingRequest(params=13e9, tokens=2.6e11, budget=Budget(50000, "USD"))
+    advice = dict(_warnings(req)["over_budget"].params)["advice"]
+    assert "longer_timeline" not in advice  # type: ignore[operator]
+    monthly = SizingRequest(params=13e9, tokens=2.6e11, budget=Budget(5000, "USD", "month"))
+    assert "longer_timeline" in dict(_warnings(monthly)["over_budget"].params)["advice"]  # type: ignore[operator]

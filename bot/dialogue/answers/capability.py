@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 from bot.dialogue.answers.base import Question, main_variant
-from bot.dialogue.hardware import capacity
+from bot.dialogue.hardware import capacity, serving_capacity
 from bot.dialogue.reply import Reply
 from bot.nlu.lexicon import find_phrase, has_cue
 from bot.nlu.question_cues import SPEEDUP_ASKS
@@ -42,6 +42,13 @@ TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
                   "use it for training", "在上面训练", "上训练吗", "上微调吗",
                   # "MI300X 跑训练靠谱吗": running training on it, judged
                   "跑训练", "跑微调", "训练靠谱", "微调靠谱")),
+    # "L4 適合拿來做推論嗎", "is the L40S good for inference?": what the GPU serves (after "training")
+    ("serving", ("适合推理", "适合做推理", "适合推论", "适合做推论", "适合部署", "适不适合推理", "拿来推理",
+                 "拿来做推理", "拿来做推论", "用来推理", "用来做推理", "跑推理靠谱", "推理靠谱",
+                 "good for inference", "good for serving", "ok for inference", "okay for inference",
+                 "suitable for inference", "suitable for serving", "fit for inference",
+                 "decent for inference", "use for inference", "used for inference", "reliable for inference",
+                 "viable for inference", "good at inference")),
     # "MI300X 能用 PyTorch 吗": the software stack the GPU runs (after "training": "is the T4 good for
     # training with pytorch?" asks about training)
     ("software", ("pytorch", "torch", "tensorflow", "jax", "cuda", "rocm", "deepspeed", "megatron",
@@ -139,6 +146,8 @@ def answer(q: Question, reply: Reply) -> bool:
         return _outside(q, reply)
     if asked is None or spec is None:
         return False
+    if asked == "serving":
+        return serving_verdict(q, reply)  # "H100 适合部署吗": what one card serves
     advice = None
     rows: list[dict[str, Any]] = []
     if asked == "multi":
@@ -205,6 +214,31 @@ def _training(q: Question, spec: GpuSpec) -> tuple[str, list[dict[str, Any]]]:
     else:
         verdict = "yes"
     return verdict, rows
+
+
+def serving_verdict(q: Question, reply: Reply) -> bool:
+    """ "L4 適合拿來做推論嗎", "is the L40S good for inference?" with no model named: whether the GPU suits
+    inference, from what decides it (the largest model one card serves in each precision, with weights,
+    buffers and one request's KV cache; its memory and bandwidth), said before the serving answer's
+    plans for typical models. False when the message does not ask that of one GPU."""
+    spec = main_variant(q.catalog, q.u.gpus[0]) if q.u.gpus else None
+    if spec is None or topic(q.text) != "serving":
+        return False
+    try:
+        _, rows = serving_capacity(spec.id, 1, q.catalog)
+    except SizingError:
+        return False
+    verdict = "yes" if rows and rows[0]["params"] else "no"
+    reply.add(
+        "capability",
+        topic="serving",
+        verdict=verdict,
+        name=spec.name,
+        memory_gb=spec.memory_gb,
+        bandwidth_tbs=spec.memory_bandwidth_tbs,
+        rows=rows,
+    )
+    return True
 
 
 def _software(q: Question, spec: GpuSpec, lang: str) -> tuple[str, dict[str, Any] | None]:

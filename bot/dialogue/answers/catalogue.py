@@ -164,6 +164,7 @@ def superlative(text: str) -> str | None:
 
     low = normalise(text).lower
     for name, words in (
+        ("value", cues.MOST_VALUE),
         ("memory", cues.MOST_MEMORY),
         ("bandwidth", cues.MOST_BANDWIDTH),
         ("compute", cues.MOST_COMPUTE),
@@ -175,6 +176,8 @@ def superlative(text: str) -> str | None:
 
 def _most(q: Question, most: str, reply: Reply) -> bool:
     """The catalogue ranked by the figure asked for, the top one first (the GPU boards, not variants)."""
+    if most == "value":
+        return _best_value(q, reply)
 
     def figure(g: GpuSpec) -> float:
         if most == "memory":
@@ -191,6 +194,19 @@ def _most(q: Question, most: str, reply: Reply) -> bool:
         for g in ranked[:SUPERLATIVE_SHOWN]
     ]
     reply.add("gpu_superlative", most=most, gpus=views)
+    return True
+
+
+def _best_value(q: Question, reply: Reply) -> bool:
+    """The GPUs the clouds price, ranked by work per dollar: dense BF16 (else FP16) TFLOPS per $/GPU-hour for
+    training, memory bandwidth per $/GPU-hour when the message is about inference (the figures the value
+    verdicts weigh, answers/compare.figures). Chinese marketplace prices are another market, not ranked."""
+    from bot.dialogue.answers.compare import figures
+
+    key = "bw_per_usd" if q.u.task == "serve" else "tflops_per_usd"
+    views = [figures(q, g) for g in q.kb.catalog.gpus if g.variant_of is None]
+    ranked = sorted((v for v in views if v[key] and v["market"] == "global"), key=lambda v: -float(v[key]))
+    reply.add("gpu_superlative", most="value", key=key, gpus=ranked[:SUPERLATIVE_SHOWN])
     return True
 
 

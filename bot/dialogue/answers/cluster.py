@@ -12,11 +12,17 @@ from bot.dialogue.answers.base import Question
 from bot.dialogue.reply import Reply
 from bot.nlu.links import link_gbps
 from bot.render.views import entry_view, find_entry
+from sizing.assumptions import DAYS_PER_MONTH, RESERVED_DISCOUNT
+from sizing.cost import reserved_usd
 from sizing.network import TRAINING_INSTANCE_GBPS_PER_GPU, link_verdict
 
 NEEDS: tuple[str, ...] = ()
 DEFAULTS: dict[str, Any] = {}
-ENTRIES = {"network": "faq.infiniband_roce", "spot": "faq.spot_checkpointing"}
+ENTRIES = {
+    "network": "faq.infiniband_roce",
+    "spot": "faq.spot_checkpointing",
+    "reserved": "faq.cost_control",
+}
 
 
 def answer(kind: str, q: Question, reply: Reply) -> bool:
@@ -78,5 +84,52 @@ def spot_on_plan(q: Question, reply: Reply, options: list[dict[str, Any]], at_sc
         )
     view = entry_view(entry, reply.lang)
     reply.add("spot_saving", rows=rows, at_scale=at_scale, entry=view)
+    reply.add_faq(view["id"])
+    return True
+
+
+def reserved(q: Question, reply: Reply) -> bool:
+    return answer("reserved", q, reply)
+
+
+def reserved_on_plan(
+    q: Question, reply: Reply, options: list[dict[str, Any]], views: list[dict[str, Any]]
+) -> bool:
+    """ "包月能省多少" on a plan: each option shown reserved by the month against its on-demand cost for
+    this run. The catalogue has no reserved prices, so the engine's stated discount
+    (sizing.assumptions.RESERVED_DISCOUNT) is used and said; a run shorter than the months it would pay
+    for costs more reserved. `options`: the engine's options shown, `views` their views."""
+    entry = find_entry(q.kb, ENTRIES["reserved"])
+    if entry is None or not options:
+        return False
+    rows = []
+    for i, (o, v) in enumerate(zip(options, views, strict=True)):
+        cost = o.get("cost") or {}
+        hourly, usd, amount = cost.get("hourly_usd"), cost.get("on_demand_usd"), v.get("cost")
+        row: dict[str, Any] = {
+            "name": v.get("name"),
+            "gpus": v.get("gpus"),
+            "top": i == 0,
+            "days": v.get("days"),
+        }
+        if isinstance(hourly, int | float) and isinstance(usd, int | float) and usd and amount is not None:
+            total_usd, months = reserved_usd(float(hourly), float(o.get("days") or 0.0))
+            rate = float(amount) / float(usd)  # the display currency per USD of this option
+            row |= {
+                "currency": v.get("currency"),
+                "cost": amount,
+                "reserved": total_usd * rate,
+                "months": months,
+                "saving": float(amount) - total_usd * rate,
+            }
+        rows.append(row)
+    view = entry_view(entry, reply.lang)
+    reply.add(
+        "reserved_saving",
+        rows=rows,
+        discount=RESERVED_DISCOUNT,
+        busy_days=DAYS_PER_MONTH * (1 - RESERVED_DISCOUNT),
+        entry=view,
+    )
     reply.add_faq(view["id"])
     return True

@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any, NamedTuple
 
 from bot.dialogue.answers.base import Question
+from bot.dialogue.answers.capability import serving_verdict
 from bot.dialogue.hardware import china_gpus
 from bot.dialogue.reply import Reply
 from sizing.errors import SizingError
@@ -351,8 +352,10 @@ def answer(q: Question, reply: Reply) -> bool:
     if serving_answer(q, reply):
         return True
     params = q.slot("params")
-    if params is None and q.slot("model") is None and typical_answer(q, reply):
-        return True
+    if params is None and q.slot("model") is None:
+        serving_verdict(q, reply)  # "is the L4 any good for inference?": what one card serves, first
+        if typical_answer(q, reply):
+            return True
     weights = (
         {name: float(params) * LINEAR_BYTES[name] / 1e9 for name in QUOTED_FORMATS}
         if params is not None

@@ -6,6 +6,7 @@ and the server's runtime buffers, never the gradients and optimizer states of tr
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -178,8 +179,12 @@ def memory(q: Question, reply: Reply) -> bool:
                 "layouts": layouts(q, req, precision, concurrency),
             }
         )
+    # "Is 24GB enough to serve Llama 3.1 8B?": the size asked, and whether each precision fits in it.
+    memory = q.u.gpu_memory if isinstance(q.u.gpu_memory, Mapping) else None
+    asked_gb = float(memory["gb"]) if memory and memory.get("op") == ">=" and not q.u.gpus else None
     reply.add(
         "serve_memory",
+        asked_gb=asked_gb,
         model=arch.name,
         # A mixture of experts holds every expert: its total parameters, beside the active ones per token.
         params_total=arch.params_total if arch.params_active else None,

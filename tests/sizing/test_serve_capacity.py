@@ -1,0 +1,25 @@
+"""The largest model some GPUs serve is the edge of the serving memory model: it fits with one request,
+a slightly larger one does not, and it grows with more GPUs and with fewer bytes per weight."""
+
+from __future__ import annotations
+
+from sizing.model_arch import ModelArchitecture
+from sizing.serve_capacity import largest_served
+from sizing.serve_memory import shape_memory
+from sizing.types import Catalog
+
+
+def test_the_largest_model_served_fits_and_one_slightly_larger_does_not(catalog: Catalog) -> None:
+    l4 = catalog.gpu("l4")
+    params = largest_served(l4, 1, "bf16")
+    assert params is not None and 9e9 < params < 12e9
+    fits = shape_memory(ModelArchitecture.standard(params), 1, "bf16", 1500).requests_on(l4)
+    beyond = shape_memory(ModelArchitecture.standard(params * 1.01), 1, "bf16", 1500).requests_on(l4)
+    assert fits >= 1 and beyond == 0
+
+
+def test_more_gpus_and_fewer_bytes_per_weight_serve_larger_models(catalog: Catalog) -> None:
+    gpu = catalog.gpu("rtx4090")
+    one = [largest_served(gpu, 1, p) or 0 for p in ("bf16", "fp8", "int4")]
+    assert one == sorted(one) and one[0] > 0
+    assert (largest_served(gpu, 2, "bf16") or 0) > 1.9 * one[0]
