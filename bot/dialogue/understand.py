@@ -131,12 +131,17 @@ def choose_lang(parsed: Any, text: str, previous: str) -> str:
     return "en"
 
 
+# The slots a message's parse contributes. active_params (mixture-of-experts) rides with params: not a
+# DESIGN slot of its own. The serving slots never enter the training form (state.merge_slots takes
+# SLOT_NAMES only).
+SAID_SLOTS = frozenset(
+    (*SLOT_NAMES, "active_params", *SERVE_SLOT_NAMES, *TRAINING_SOFTWARE_SLOTS, *DATA_NOTE_SLOTS)
+)
+
+
 def said_slots(parsed: Any) -> dict[str, Any]:
     slots = parsed.slots.to_json() if hasattr(parsed.slots, "to_json") else dict(parsed.slots)
-    # active_params (mixture-of-experts) rides with params: not a DESIGN slot of its own. The serving
-    # slots never enter the training form (state.merge_slots takes SLOT_NAMES only).
-    names = (*SLOT_NAMES, "active_params", *SERVE_SLOT_NAMES, *TRAINING_SOFTWARE_SLOTS, *DATA_NOTE_SLOTS)
-    return {k: v for k, v in slots.items() if k in names and v is not None}
+    return {k: v for k, v in slots.items() if v is not None and k in SAID_SLOTS}
 
 
 def _budget_ok(budget: Any) -> bool:

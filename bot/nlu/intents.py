@@ -14,6 +14,7 @@ from bot.nlu import context, lexicon, question_cues as cues
 from bot.nlu.lexicon import has_cue
 from bot.nlu.providers import china_providers
 from bot.nlu.text import compact
+from sizing.frozen import quick_init
 
 RESET = (
     "重新开始",
@@ -293,6 +294,7 @@ def has_any(text: str, cues: tuple[str, ...]) -> bool:
     return has_cue(text, cues)
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Signals:
     """What the rest of the parse found, for deciding the question kind."""
