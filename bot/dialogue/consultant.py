@@ -334,9 +334,10 @@ class Consultant:
         # Whether a message is an FAQ question, a sizing request or a datasheet look-up is the NLU's
         # decision (Parse.intent), never the search's. A conceptual question that names a GPU, a
         # precision or a size ("is fp8 training production-ready?") is answered from the notes; it starts
-        # no form, and in one that is under way it may only fill what is still empty.
+        # no form, in one that is asking it may only fill what is still empty, and after a plan it changes
+        # nothing ("FP8 训练能快一倍吗？" is no switch to FP8).
         if u.intent == "faq":
-            kept = fills_only(state, u.said, text) if self._form_in_progress(state) else {}
+            kept = fills_only(state, u.said, text) if state.pending is not None else {}
             u = replace(u, said=kept)
         return self._form_step(state, reply, u, found, text)
 

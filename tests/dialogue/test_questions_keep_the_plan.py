@@ -126,3 +126,10 @@ def test_a_question_weighing_two_precisions_in_a_form_chooses_neither(real: Cons
     real.handle("w", "我要預訓練一個 1B 模型")
     turn = real.handle("w", "BF16 跟 FP8 差在哪？")
     assert turn.payload["slots"].get("precision") is None and "好的：BF16" not in turn.text
+
+
+def test_a_conceptual_question_after_a_plan_changes_none_of_its_inputs(real: Consultant) -> None:
+    real.handle("p", "预训练 1B，数据 50B token，预算 2000 美元")
+    turn = real.handle("p", "FP8 训练能快一倍吗？")
+    assert turn.text.startswith("*FP8 训练能快一倍吗？*")
+    assert turn.payload["slots"]["precision"] == "bf16" and turn.payload["slots"].get("days") is None
