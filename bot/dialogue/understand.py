@@ -256,7 +256,14 @@ def understand(
                 parsed, said = hinted, hinted_said
                 break
     by_factor = {
-        k: v for k, v in scaled(state, getattr(parsed, "scales", ()) or (), said).items() if k not in said
+        k: v
+        for k, v in scaled(
+            state,
+            getattr(parsed, "scales", ()) or (),
+            said,
+            changes_plan=parsed.intent in ("whatif", "correction"),
+        ).items()
+        if k not in said
     }
     by_factor.update(shifted(state, getattr(parsed, "deltas", ()) or (), {**said, **by_factor}))
     by_factor.update(_recurrency(state, parsed, said))
@@ -310,7 +317,9 @@ SCALED_SLOTS = {"budget": ("budget",), "data": ("tokens", "data_bytes"), "days":
                 "params": ("params",), "epochs": ("epochs",), "gpus": ("gpu_count",)}  # fmt: skip
 
 
-def scaled(state: DialogueState, scales: Any, said: Mapping[str, Any]) -> dict[str, Any]:
+def scaled(
+    state: DialogueState, scales: Any, said: Mapping[str, Any], *, changes_plan: bool = True
+) -> dict[str, Any]:
     """ "预算砍半呢", "double the data": the held value times the factor, as if the user had said it
     (a value the message states itself wins). Nothing when the conversation holds no such value."""
     out: dict[str, Any] = {}
@@ -321,8 +330,9 @@ def scaled(state: DialogueState, scales: Any, said: Mapping[str, Any]) -> dict[s
                 held = (state.last or {}).get("gpus")  # "double the GPUs": of the plan shown
             if name == "budget" and held is None:
                 held = plan_cost(state)  # "预算砍半" with no budget: half of what the plan shown costs
-            if name == "days" and held is None:
-                held = (state.last or {}).get("days")  # "half the time" with no deadline: of the plan shown
+            if name == "days" and held is None and changes_plan:
+                # "half the time" with no deadline: of the plan shown (only a what-if or correction)
+                held = (state.last or {}).get("days")
             if name == "epochs" and held is None and state.slots.get("params") is not None:
                 held = 1  # "double the epochs", "one more epoch": epochs absent means one
             if name in said or held is None:
