@@ -202,6 +202,24 @@ FOREIGN_SUFFIX = (
     "eur", "€", "gbp", "pounds", "£", "rupees", "rupee", "inr", "rs", "jpy", "yen", "cad", "chf",
     "aud", "sgd", "myr", "ringgit",
 )  # fmt: skip
+# The ISO code of a currency a price question names that the catalogue does not price in ("A100 租一個月要
+# 多少台幣"): the answer says its prices are USD and CNY. Names only: short symbols stay with amounts.
+UNPRICED_CURRENCIES: tuple[tuple[str, str], ...] = (
+    ("新台币", "TWD"), ("台币", "TWD"), ("twd", "TWD"), ("ntd", "TWD"), ("港币", "HKD"), ("港元", "HKD"),
+    ("hkd", "HKD"), ("欧元", "EUR"), ("euros", "EUR"), ("euro", "EUR"), ("eur", "EUR"), ("日元", "JPY"),
+    ("日圆", "JPY"), ("jpy", "JPY"), ("yen", "JPY"), ("英镑", "GBP"), ("gbp", "GBP"), ("韩元", "KRW"),
+    ("sgd", "SGD"), ("新币", "SGD"), ("aud", "AUD"), ("cad", "CAD"), ("inr", "INR"), ("rupees", "INR"),
+)  # fmt: skip
+
+
+def unpriced_currency(s: str) -> str | None:
+    """The ISO code of the first currency `s` names that prices are not given in, if any."""
+    for phrase, code in UNPRICED_CURRENCIES:
+        if find_phrase(s, phrase) != -1:
+            return code
+    return None
+
+
 FOREIGN_PREFIX = (
     "港币", "港元", "欧元", "日元", "英镑", "新台币", "台币", "twd", "ntd", "jp¥",
     "hkd", "hk$", "eur", "€", "gbp", "£", "rs.", "rs", "inr",

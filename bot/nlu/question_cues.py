@@ -138,6 +138,9 @@ VALUE_ASKS = (
     "better value", "best value", "value for money", "bang for the buck", "bang for your buck",
     "cost-effective", "cost effective", "more economical", "for the money", "for your money", "for my money",
     "more per dollar", "性价比", "划算", "更值", "更实惠",
+    # "is the MI300X cheaper than the H100 per TFLOP?": the price of a unit of compute
+    "per tflop", "per tflops", "per teraflop", "per flop", "per unit of compute", "每 tflops", "每tflops",
+    "每单位算力", "单位算力",
 )  # fmt: skip
 # Moving from one GPU to another: "I have an H100 PCIe, should I upgrade to the SXM?", "从 A100 升级到 H100
 # 值得吗": whether the GPU moved to is worth it over the one held.

@@ -161,3 +161,16 @@ def test_can_a_gpu_do_a_training_job_with_no_model_named_gets_the_capability_ver
         reply = ask(real, text)
         assert "87.2B" in reply or "872亿" in reply, text  # the largest LoRA one card holds
         assert not any(f in reply for f in FORM), text
+
+
+def test_cheaper_per_tflop_is_answered_on_work_per_dollar(real: Consultant) -> None:
+    text = ask(real, "is the MI300X cheaper than the H100 per TFLOP?")
+    assert text.startswith("*No.*") and "dense BF16 TFLOPS per $/hour" in text.split("\n")[0]
+
+
+def test_a_price_asked_in_a_currency_the_catalogue_lacks_says_so_and_gives_usd_and_cny(
+    real: Consultant,
+) -> None:
+    text = ask(real, "A100 租一個月要多少台幣")
+    assert "每卡每月約 $" in text and "TWD 請按當天匯率換算" in text
+    assert "換算" not in ask(real, "A100 租一個月要多少錢")

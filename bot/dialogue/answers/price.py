@@ -24,7 +24,9 @@ from bot.dialogue.answers.prices import (
 )
 from bot.dialogue.hardware import CHINA_GPUS
 from bot.dialogue.reply import Reply
+from bot.nlu.lexicon import unpriced_currency
 from bot.nlu.providers import china_providers
+from bot.nlu.text import normalise
 from bot.render.views import pick, resolve_gpus
 from sizing.types import Catalog, GpuSpec
 
@@ -111,6 +113,8 @@ def answer(q: Question, reply: Reply) -> bool:
         clouds=list(clouds),
         fx=catalog.usd_to_cny,
         hours_per_month=HOURS_PER_MONTH,
+        # "多少台幣": the catalogue has USD and CNY; the answer says so rather than guess a rate.
+        other_currency=unpriced_currency(normalise(q.text).lower),
     )
     return True
 
