@@ -15,6 +15,7 @@ import functools
 import logging
 import math
 import re
+import struct
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -252,6 +253,16 @@ class Searcher:
         # Lucene idf, as bm25s computes it; an unseen token weighs as much as the rarest possible one.
         self._idf = {tok: math.log(1 + (n - df + 0.5) / (df + 0.5)) for tok, df in doc_freq.items()}
         self._unseen_idf = math.log(1 + (n + 0.5) / 0.5)
+        # Per token, the (entry, weight) pairs of bm25s' index: a question's BM25 scores are summed
+        # here (_bm25_scores) instead of by get_scores, whose numpy calls cost more than the sums
+        # for the few entries a short question touches.
+        index = self._bm25.scores
+        data, indices, indptr = (index[k].tolist() for k in ("data", "indices", "indptr"))
+        self._postings = {
+            tok: tuple(zip(indices[indptr[t] : indptr[t + 1]], data[indptr[t] : indptr[t + 1]], strict=True))
+            for tok, t in self._bm25.vocab_dict.items()
+            if tok in self._idf  # its vocabulary also holds "", which no question has
+        }
         # The title and question variants lead each document (see _document); fuzzy matching uses them.
         self._variants = [
             [" ".join(tokens) for tokens in doc[: 2 + len(e.questions.zh) + len(e.questions.en)]]
@@ -273,7 +284,7 @@ class Searcher:
             # gpu, train) are not evidence of a topic: "我想训练一个模型" is a request, not a question.
             return None
         ceiling = sum(self._idf.get(tok, self._unseen_idf) for tok in query)
-        raw = self._bm25.get_scores(known) if known else [0.0] * len(self._entries)
+        raw = self._bm25_scores(known)
         unseen = len(query) - len(known)
         lexical: list[float | None] = []
         for i, doc in enumerate(self._doc_tokens):
@@ -287,6 +298,27 @@ class Searcher:
         touched = frozenset(query)
         required = [1.0 if not need or need & touched else REQUIRES_FACTOR for need in self._requires]
         return _Evidence(" ".join(query), damping, lexical, required)
+
+    def _bm25_scores(self, known: list[str]) -> list[float]:
+        """bm25s' get_scores(known), bit for bit: each entry's weights of the tokens added in their
+        order, in float32 as bm25s adds them (a double sum rounded to float32 after each addition is
+        the float32 sum)."""
+        scores = [0.0] * len(self._entries)
+        for tok in known:
+            for i, weight in self._postings[tok]:
+                scores[i] = _float32(scores[i] + weight)
+        return scores
+
+    def _bounds(self, evidence: _Evidence) -> list[float]:
+        """Per entry, `_score(evidence, i, fuzzy=1.0)[0]`: the score a perfect fuzzy match would give
+        (the same operations in the same order, without a call per entry)."""
+        damping = evidence.damping
+        return [
+            0.0
+            if lexical is None
+            else damping * required * (BM25_WEIGHT * min(1.0, lexical * 2.0) + (1 - BM25_WEIGHT) * 1.0)
+            for lexical, required in zip(evidence.lexical, evidence.required, strict=True)
+        ]
 
     def _score(
         self, evidence: _Evidence, i: int, fuzzy: float | None = None, *, below: float = 0.0
@@ -363,8 +395,8 @@ class Searcher:
         if evidence is None:
             return []  # every score is 0, below MIN_SCORE
         n = len(self._entries)
-        bound = [self._exact(evidence, i, fuzzy=1.0)[0] for i in range(n)]
-        unscored = sorted(range(n), key=lambda i: bound[i], reverse=True)
+        bound = self._bounds(evidence)
+        unscored = sorted(range(n), key=bound.__getitem__, reverse=True)
         scored: list[tuple[float, float, int]] = []  # (-score, -lexical, i), in ranking order
         # Scores of the scored entries without twins, negated (ascending): no entry can ever drop one
         # of those from the ranking, so an entry scoring under the `wanted`-th of them cannot be shown.
@@ -398,6 +430,14 @@ class Searcher:
             bisect.insort(scored, (-scored_i[0], -scored_i[1], i))
             if not self._entries[i].twins:
                 bisect.insort(untwinned, -scored_i[0])
+
+
+_FLOAT32 = struct.Struct("f")
+
+
+def _float32(x: float) -> float:
+    """`x` rounded to the nearest float32."""
+    return float(_FLOAT32.unpack(_FLOAT32.pack(x))[0])
 
 
 @dataclass(frozen=True, slots=True)

@@ -69,6 +69,8 @@ Step = Callable[[DialogueState, Reply], DialogueState | None]
 GPU_INTENTS = ("gpu_info", "gpu_compare", "list_gpus")
 # A message the bot could not use is quoted back, up to this many characters.
 NOT_UNDERSTOOD_CHARS = 80
+# The fields of the latest plan that App Home shows, kept in its entry (with the cost's amount and currency).
+HOME_PLAN_KEYS = ("gpu", "gpus", "days", "cost")
 
 
 def _default_parse() -> ParseFn:
@@ -220,7 +222,13 @@ class Consultant:
         rec = turn.payload.get("recommendation")
         if not user_id or not rec:
             return None
-        top = dict(rec["options"][0])
+        option = rec["options"][0]
+        # What App Home shows of it (templates/*/home.md.j2): the whole option, with its layout, memory
+        # and network figures, was several times the JSON to encode on every answer with a plan.
+        top = {key: option[key] for key in HOME_PLAN_KEYS if key in option}
+        cost = option.get("cost")
+        if isinstance(cost, dict):
+            top["cost"] = {key: cost[key] for key in ("amount", "currency") if key in cost}
         return f"home:{user_id}", {
             "slots": turn.payload["slots"],
             "top": top,
@@ -254,8 +262,12 @@ class Consultant:
             u = replace(u, intent="whatif", kind="whatif")
         # "用 4 张 4090 可以吗" on a plan: a yes/no on that hardware for the job held, answered first.
         # ("would an A100 be faster?" weighs it against the plan instead: the change line answers that).
-        better = has_any(text.lower(), PROPOSES_BETTER)
-        state.asks_fit = u.intent == "whatif" and u.proposes_gpu and state.last is not None and not better
+        state.asks_fit = (
+            u.intent == "whatif"
+            and u.proposes_gpu
+            and state.last is not None
+            and not has_any(text.lower(), PROPOSES_BETTER)
+        )
         in_form = self._form_in_progress(state)
         if not in_form:
             u = policy.board_variant(state.topic, u, text, self.kb.catalog)

@@ -29,6 +29,7 @@ from bot.dialogue.answers import (
     offering,
     price,
     provider,
+    published,
     serve,
     serve_fit,
     serve_pick,
@@ -67,6 +68,7 @@ ANSWERS: dict[str, Answer] = {
     "price_coverage": coverage.answer,  # which providers the catalogue prices, and how to add one
     "data_amount": data_amount.answer,  # "How many tokens should I train a 3B model on?"
     "budget": budget.answer,  # "what can I train with $5k?": what the budget buys
+    "published_run": published.answer,  # "训练 Llama 3 8B 用了多少 GPU 小时": the makers' figures, sourced
     "transfer_time": transfer.answer,  # "how long to upload 2TB to the cloud?": line rates, computed
     "stored_size": stored.answer,  # "70B 權重檔案有多大": the weights and checkpoints on disk, computed
     "network": cluster.network,  # "Is 100 Gb Ethernet enough between nodes for 16 A100s?"
@@ -164,6 +166,8 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
             return "list_gpus"  # "what gpus does AWS have?": the GPUs that provider lists, with its prices
     if kind in ("faq", "unknown", "gpu_info") and not q.u.gpus and catalogue.lists_linked(q.text):
         return "list_gpus"  # "哪些卡有 NVLink": the GPUs with a GPU-to-GPU link, not the FAQ on NVLink
+    if published.applies(q, form_in_progress):
+        return "published_run"  # "how long did BLOOM-176B take to train?": what was reported, not a plan
     if cheaper_instead(q, form_in_progress):
         return "cheapest_gpu"  # "有没有比 H100 便宜但够用的卡做 LoRA 13B": the named GPU is the reference
     if kind in ("size", "faq", "unknown") and best.applies(q, form_in_progress):

@@ -110,8 +110,9 @@ class DialogueState:
     def to_json(self) -> dict[str, Any]:
         """What the store keeps: plain JSON, versioned."""
         out: dict[str, Any] = {"v": STATE_VERSION}
-        for f in fields(self):
-            out[f.name] = _copy(getattr(self, f.name))
+        for name in _FIELD_NAMES:
+            value = getattr(self, name)
+            out[name] = value if type(value) in _ATOMIC else _copy(value)
         return out
 
     @classmethod
@@ -121,14 +122,18 @@ class DialogueState:
         if not isinstance(raw, dict) or raw.get("v") != STATE_VERSION:
             return cls(lang=lang)
         state = cls()
-        for f in fields(cls):
-            if f.name not in raw:
+        for name in _FIELD_NAMES:
+            if name not in raw:
                 continue
-            value = _copy(raw[f.name])
-            if _fits(value, getattr(state, f.name), f.name):
-                setattr(state, f.name, value)
+            value = _copy(raw[name])
+            if _fits(value, getattr(state, name), name):
+                setattr(state, name, value)
         state.lang = state.lang or lang
         return state
+
+
+# The fields in declaration order, read once (dataclasses.fields builds a new tuple on every call).
+_FIELD_NAMES = tuple(f.name for f in fields(DialogueState))
 
 
 # What a plan depends on besides its slots: a turn that changes any of these changes the plan.

@@ -131,12 +131,17 @@ def choose_lang(parsed: Any, text: str, previous: str) -> str:
     return "en"
 
 
+# The slots a message's parse contributes. active_params (mixture-of-experts) rides with params: not a
+# DESIGN slot of its own. The serving slots never enter the training form (state.merge_slots takes
+# SLOT_NAMES only).
+SAID_SLOTS = frozenset(
+    (*SLOT_NAMES, "active_params", *SERVE_SLOT_NAMES, *TRAINING_SOFTWARE_SLOTS, *DATA_NOTE_SLOTS)
+)
+
+
 def said_slots(parsed: Any) -> dict[str, Any]:
     slots = parsed.slots.to_json() if hasattr(parsed.slots, "to_json") else dict(parsed.slots)
-    # active_params (mixture-of-experts) rides with params: not a DESIGN slot of its own. The serving
-    # slots never enter the training form (state.merge_slots takes SLOT_NAMES only).
-    names = (*SLOT_NAMES, "active_params", *SERVE_SLOT_NAMES, *TRAINING_SOFTWARE_SLOTS, *DATA_NOTE_SLOTS)
-    return {k: v for k, v in slots.items() if k in names and v is not None}
+    return {k: v for k, v in slots.items() if v is not None and k in SAID_SLOTS}
 
 
 def _budget_ok(budget: Any) -> bool:
@@ -251,7 +256,14 @@ def understand(
                 parsed, said = hinted, hinted_said
                 break
     by_factor = {
-        k: v for k, v in scaled(state, getattr(parsed, "scales", ()) or (), said).items() if k not in said
+        k: v
+        for k, v in scaled(
+            state,
+            getattr(parsed, "scales", ()) or (),
+            said,
+            changes_plan=parsed.intent in ("whatif", "correction"),
+        ).items()
+        if k not in said
     }
     by_factor.update(shifted(state, getattr(parsed, "deltas", ()) or (), {**said, **by_factor}))
     by_factor.update(_recurrency(state, parsed, said))
@@ -305,7 +317,9 @@ SCALED_SLOTS = {"budget": ("budget",), "data": ("tokens", "data_bytes"), "days":
                 "params": ("params",), "epochs": ("epochs",), "gpus": ("gpu_count",)}  # fmt: skip
 
 
-def scaled(state: DialogueState, scales: Any, said: Mapping[str, Any]) -> dict[str, Any]:
+def scaled(
+    state: DialogueState, scales: Any, said: Mapping[str, Any], *, changes_plan: bool = True
+) -> dict[str, Any]:
     """ "预算砍半呢", "double the data": the held value times the factor, as if the user had said it
     (a value the message states itself wins). Nothing when the conversation holds no such value."""
     out: dict[str, Any] = {}
@@ -316,8 +330,9 @@ def scaled(state: DialogueState, scales: Any, said: Mapping[str, Any]) -> dict[s
                 held = (state.last or {}).get("gpus")  # "double the GPUs": of the plan shown
             if name == "budget" and held is None:
                 held = plan_cost(state)  # "预算砍半" with no budget: half of what the plan shown costs
-            if name == "days" and held is None:
-                held = (state.last or {}).get("days")  # "half the time" with no deadline: of the plan shown
+            if name == "days" and held is None and changes_plan:
+                # "half the time" with no deadline: of the plan shown (only a what-if or correction)
+                held = (state.last or {}).get("days")
             if name == "epochs" and held is None and state.slots.get("params") is not None:
                 held = 1  # "double the epochs", "one more epoch": epochs absent means one
             if name in said or held is None:

@@ -14,6 +14,7 @@ from bot.nlu import context, lexicon, question_cues as cues
 from bot.nlu.lexicon import has_cue
 from bot.nlu.providers import china_providers
 from bot.nlu.text import compact
+from sizing.frozen import quick_init
 
 RESET = (
     "重新开始",
@@ -293,6 +294,7 @@ def has_any(text: str, cues: tuple[str, ...]) -> bool:
     return has_cue(text, cues)
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Signals:
     """What the rest of the parse found, for deciding the question kind."""
@@ -801,7 +803,11 @@ def _asks_reserved(t: str, sig: Signals) -> bool:
     save?"): the reserved answer (on the plan held), not the billing FAQ nor a price list."""
     if not lexicon.RESERVED_WORDS.search(t) or lexicon.SPOT_WORDS.search(t) or sig.gpus or sig.serving:
         return False
-    return has_any(t, cues.SAVING_ASKS) and not any(s in sig.filled for s in SPOT_PLAN_SLOTS)
+    if any(s in sig.filled for s in SPOT_PLAN_SLOTS):
+        return False
+    end = t.rstrip(" ?？!！。.~")
+    # "and a monthly reservation?", "那包年呢" right after what spot would save: the same question of it
+    return has_any(t, cues.SAVING_ASKS) or _short_follow_up(t, end)
 
 
 def _gpus_for_a_technique(sig: Signals) -> bool:

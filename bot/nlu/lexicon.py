@@ -95,6 +95,8 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     ("份数据", "samples", 1.0),
     ("份", "samples", 1.0), ("篇", "samples", 1.0), ("个样本", "samples", 1.0), ("样本", "samples", 1.0),
     ("个对话", "samples", 1.0), ("段对话", "samples", 1.0), ("组对话", "samples", 1.0),
+    # "客服对话，大概 6 万段": dialogues counted by 段 (at least 10 of them: _counted), not "一段时间".
+    ("段", "samples", 1.0),
     ("组多轮对话", "samples", 1.0), ("段多轮对话", "samples", 1.0), ("条多轮对话", "samples", 1.0),
     ("个多轮对话", "samples", 1.0), ("组多轮", "samples", 1.0),
     ("轮对话", "samples", 1.0),

@@ -116,9 +116,14 @@ def _negated(s: str, i: int) -> bool:
     return s[max(0, i - 16) : i].rstrip().endswith(_METHOD_NEGATIONS)
 
 
+_CURRENCY_PHRASES = tuple(word for word, _ in lexicon.CURRENCY_WORDS)
+
+
 def _currency_named(s: str) -> str | None:
     """The currency a message names with no amount ("that's RMB, not dollars"): the first one not ruled
     out by a negation before it."""
+    if not lexicon.has_cue(s, _CURRENCY_PHRASES):
+        return None  # one search for all of them first: most messages name none
     hits = []
     for word, currency in lexicon.CURRENCY_WORDS:
         i = lexicon.find_phrase(s, word)

@@ -425,6 +425,7 @@ PROPOSES = (
     "能行", "够", "use", "using", "switch", "instead", "work",
     "do it", "do this", "do the job", "run it", "ok", "okay", "enough",
     "train with", "train on", "fine-tune with", "fine-tune on", "finetune with", "finetune on",
+    "放得下", "装得下", "塞得下", "跑得动", "fit",
 )  # fmt: skip
 
 # Asking whether a change to the plan at hand can be made: "时间减半可以吗", "能不能把预算砍半", "can we halve

@@ -29,7 +29,11 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "gpus": (*lexicon.GPU_NOUNS, "卡数", "gpu数"),
 }  # fmt: skip
 # "twice as long", "half as much time": the timeline without a concept word.
-_LONG = {"twice as long": 2.0, "half as long": 0.5, "three times as long": 3.0, "两倍时间": 2.0}
+_LONG = {
+    "twice as long": 2.0, "half as long": 0.5, "three times as long": 3.0, "两倍时间": 2.0,
+    # Twice as fast is half the time ("能不能快一倍", "twice as fast?").
+    "twice as fast": 0.5, "快一倍": 0.5, "提速一倍": 0.5,
+}  # fmt: skip
 
 _EN_FACTOR_BEFORE = (
     r"(?P<f>double|doubled|doubling|twice|triple|tripled|quadruple|half|halve|halved|halving|"

@@ -284,6 +284,8 @@ def _english(s: str, i: int) -> tuple[Num | None, int]:
         if num is not None and num.mult == "" and s[i + 6 : num.end].isdigit():
             return Num(i, j, float("0." + s[i + 6 : num.end]), ""), j
         return num, j
+    if s[i : _FIRST_WORD.match(s, i).end()] not in EN_STARTERS:  # type: ignore[union-attr]
+        return None, _skip_word(s, i)  # no number word starts here: the reading below finds none
     words: list[str] = []
     ends: list[int] = []
     j = i
@@ -323,10 +325,12 @@ def _english(s: str, i: int) -> tuple[Num | None, int]:
 
 
 def _skip_word(s: str, i: int) -> int:
-    j = i
-    while j < len(s) and _is_letter(s[j]):
-        j += 1
-    return max(j, i + 1)
+    return max(_LETTER_RUN.match(s, i).end(), i + 1)  # type: ignore[union-attr]
+
+
+# A run of the letters _is_letter takes; the first word _english reads (at most MAX_WORD + 1 letters).
+_LETTER_RUN = re.compile("[a-z]*")
+_FIRST_WORD = re.compile(f"[a-z]{{0,{MAX_WORD + 1}}}")
 
 
 def _wan(s: str, nums: list[Num], chinese: bool) -> list[Num]:
@@ -384,7 +388,7 @@ SAMPLE_WORDS = tuple(
 def scan(s: str) -> list[Num]:
     """All numbers in `s` (simplified, lower-cased), in order; spans never overlap."""
     nums = _scan(s)
-    return _ranges(s, _wan(s, nums, any("\u4e00" <= ch <= "\u9fff" for ch in s)))
+    return _ranges(s, _wan(s, nums, not s.isascii() and any("\u4e00" <= ch <= "\u9fff" for ch in s)))
 
 
 # "3-5万", "三到五万", "10~20亿", "2-3B": a range whose magnitude is written once, after its upper end. The
@@ -424,6 +428,10 @@ def _scan(s: str) -> list[Num]:
             i = m.start() if m else n
             continue
         prev = s[i - 1] if i else " "
+        if "a" <= ch <= "z" and "a" <= prev <= "z":
+            # Inside a word no number starts (each letter would take the last branch): the rest of it at once.
+            i = _LETTER_RUN.match(s, i).end()  # type: ignore[union-attr]
+            continue
         num: Num | None = None
         if _is_digit(ch) or (ch == "." and i + 1 < n and _is_digit(s[i + 1]) and not _is_digit(prev)):
             if _is_letter(prev) and not any(s.endswith(p, 0, i) for p in GLUED_PREFIXES):

@@ -139,8 +139,15 @@ def latency_kind(before: str) -> str | None:
     return None
 
 
+# Per `serving`: the precision table serving_precision reads, and its phrases alone.
+_PRECISION_TABLES = {False: PRECISION_ALWAYS, True: PRECISION_ALWAYS + PRECISION_SERVING}
+_PRECISION_PHRASES = {k: tuple(phrase for phrase, _ in table) for k, table in _PRECISION_TABLES.items()}
+
+
 def serving_precision(s: str, serving: bool) -> str | None:
-    table = PRECISION_ALWAYS + (PRECISION_SERVING if serving else ())
+    table = _PRECISION_TABLES[bool(serving)]
+    if not lexicon.has_cue(s, _PRECISION_PHRASES[bool(serving)]):
+        return None  # one search for all of them first: most messages name none
     best: tuple[int, str] | None = None
     for phrase, value in table:
         i = lexicon.find_phrase(s, phrase)

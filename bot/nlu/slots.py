@@ -186,7 +186,8 @@ def _per_sample(before: str, after: str) -> bool:
 
 # "each turn is about 300 tokens": a length per turn (before _EACH_NOUN reads it as per sample).
 _EACH_TURN = re.compile(
-    r"\b(?:each|every|per) turn(?: is| has| runs)?(?: about| around| roughly| approximately| ~| ≈)? ?$"
+    r"\b(?:(?:each|every|per) turn(?: is| has| runs)?|turns (?:of|at|averaging))"
+    r"(?: about| around| roughly| approximately| ~| ≈)? ?$"
 )
 
 
@@ -253,7 +254,10 @@ def _tokens(
     if side is not None and num.value < 1e6:
         found.add(f"{side}_tokens", num.value, num, s)  # "1k-token prompts", "输出500 token"
         return
-    per_turn = before.rstrip(_LENGTH_FILLERS).endswith(lexicon.PER_TURN_BEFORE) or _EACH_TURN.search(before)
+    # (the window before stops at the turns counted: "6 turns of 120 tokens" is read on the text itself)
+    per_turn = before.rstrip(_LENGTH_FILLERS).endswith(lexicon.PER_TURN_BEFORE) or _EACH_TURN.search(
+        s[max(0, num.start - 40) : num.start]
+    )
     if num.value < 1e5 and (per_turn or after.lstrip(" ,，(（").startswith(lexicon.PER_TURN_AFTER)):
         found.add("tokens_per_turn", num.value, num, s)  # "每轮 200 token": times the turns of each sample
         return

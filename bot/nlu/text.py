@@ -104,7 +104,7 @@ __all__ = ["MAX_CHARS", "Text", "compact", "normalise"]
 def compact(t: str) -> str:
     """Spaces next to a Chinese character go: Chinese cue words read the same around embedded Latin
     ("有哪些 GPU 可以选" = 有哪些gpu可以选, "多少 token")."""
-    if " " not in t or not any("\u4e00" <= ch <= "\u9fff" for ch in t):
+    if " " not in t or t.isascii() or not any("\u4e00" <= ch <= "\u9fff" for ch in t):
         return t
     out = []
     for i, ch in enumerate(t):

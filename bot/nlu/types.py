@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
+from sizing.frozen import quick_init
 from sizing.types import Budget
 
 INTENTS = (
@@ -53,6 +54,7 @@ FILLABLE: tuple[str, ...] = SLOT_NAMES + (
 )  # fmt: skip
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Slots:
     """What a message said about the workload; None = not said (DESIGN.md slot names and units)."""
@@ -166,12 +168,13 @@ class GpuMemory:
         return {"op": self.op, "gb": self.gb}
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Parse:
     intent: str
     lang: str  # zh | en
     script: str  # zh-Hans | zh-Hant | en
-    slots: Slots = field(default_factory=Slots)
+    slots: Slots = Slots()  # frozen: one empty Slots serves as every default
     asks: tuple[Ask, ...] = ()
     gpus_mentioned: tuple[str, ...] = ()
     correction: bool = False

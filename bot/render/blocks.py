@@ -101,7 +101,10 @@ def fit_blocks(blocks: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Enforce the Block Kit limits that matter here, so Slack never rejects a reply."""
     for block in blocks:
         text = block.get("text")
-        if isinstance(text, Mapping) and isinstance(text.get("text"), str):
+        # A dict or nothing first: an isinstance test against the Mapping ABC is a Python-level call.
+        if (type(text) is dict or (text is not None and isinstance(text, Mapping))) and isinstance(
+            text.get("text"), str
+        ):
             block["text"] = {**text, "text": _clip(text["text"], MAX_SECTION_CHARS)}
         if block.get("type") == "actions":
             block["elements"] = block["elements"][:MAX_ACTION_ELEMENTS]

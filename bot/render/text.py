@@ -15,6 +15,7 @@ from collections.abc import MutableMapping
 from typing import Any
 
 import jinja2
+import jinja2.runtime
 
 from bot.nlu.script import to_traditional
 from bot.render.formats import (
@@ -59,6 +60,38 @@ _JSON_ENCODE = json.JSONEncoder(ensure_ascii=False).encode
 _DICT_ATTRIBUTES = frozenset(dir(dict))
 
 
+_BUILTIN = type(len)  # builtin functions and methods of built-in types (dict.get, str.format)
+_MACRO = jinja2.runtime.Macro
+# A macro is called through its __call__, which takes the evaluation context first (jinja2 marks it
+# pass_eval_context); read once here instead of probed on every call. Any other marking: jinja2's way.
+_MACRO_TAKES_EVAL_CONTEXT = (
+    getattr(getattr(_MACRO.__call__, "jinja_pass_arg", None), "name", None) == "eval_context"
+)
+
+
+class _Context(jinja2.runtime.Context):
+    """jinja2's Context, calling a built-in function or method (`workload.get('tokens')`,
+    `"{:,.0f}".format(x)`) or a template's macro at once: jinja2 probes every callable and its
+    __call__ for a `pass_context`-style marker (two attribute look-ups each), which a built-in can
+    never carry and a macro's __call__ always carries the same way."""
+
+    def call(__self, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # jinja2's own argument names
+        kind = type(__obj)
+        if kind is _MACRO and _MACRO_TAKES_EVAL_CONTEXT:
+            __obj = __obj.__call__
+            args = (__self.eval_ctx, *args)
+        elif kind is not _BUILTIN:
+            return super().call(__obj, *args, **kwargs)
+        kwargs.pop("_block_vars", None)
+        kwargs.pop("_loop_vars", None)
+        try:
+            return __obj(*args, **kwargs)
+        except StopIteration:
+            return __self.environment.undefined(
+                "value was undefined because a callable raised a StopIteration exception"
+            )
+
+
 class _Environment(jinja2.Environment):
     """jinja2's Environment with two shortcuts for what every reply does many times; neither changes
     what a template renders (benchmarks/bench_turn.py measures the turn):
@@ -68,6 +101,8 @@ class _Environment(jinja2.Environment):
       are set once, before any template loads), so the check jinja2 makes on every
       `{% from ... import %}` (its context's globals minus the template's) runs in C.
     """
+
+    context_class = _Context
 
     def getattr(self, obj: Any, attribute: str) -> Any:
         if type(obj) is dict and attribute not in _DICT_ATTRIBUTES:

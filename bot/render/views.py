@@ -31,7 +31,8 @@ def num(value: Any) -> float | None:
 
 def number_at(section: object, key: str) -> float | None:
     """A number of a `size` option section (network, storage: flat dicts of sizing.result), if any."""
-    return num(section.get(key)) if isinstance(section, Mapping) else None
+    # A dict first: an isinstance test against the Mapping ABC is a Python-level call each time.
+    return num(section.get(key)) if type(section) is dict or isinstance(section, Mapping) else None
 
 
 def pick(text: Any, lang: str) -> str:
@@ -192,7 +193,7 @@ def option_view(option: Mapping[str, Any], catalog: Catalog) -> dict[str, Any]:
 
 
 def _mapping(value: Any) -> Mapping[str, Any]:
-    return value if isinstance(value, Mapping) else {}
+    return value if type(value) is dict or isinstance(value, Mapping) else {}
 
 
 def spot_in_currency(cost: Mapping[str, Any]) -> float | None:

@@ -32,7 +32,13 @@ CHART_TITLE = {"en": "Cost vs. time", "zh-Hans": "成本与工期", "zh-Hant": "
 
 
 def defuse(value: T) -> T:
-    """Neutralise Slack special mentions (<!channel>, <!here>, <!everyone>, <!subteam^…>) in any string."""
+    """Neutralise Slack special mentions (<!channel>, <!here>, <!everyone>, <!subteam^…>) in any string.
+    Block Kit is mostly strings inside dicts and lists: those are defused in place of a call each."""
+    kind = type(value)
+    if kind is dict:
+        return {k: v.replace("<!", "&lt;!") if type(v) is str else defuse(v) for k, v in value.items()}  # type: ignore[attr-defined, return-value]
+    if kind is list:
+        return [v.replace("<!", "&lt;!") if type(v) is str else defuse(v) for v in value]  # type: ignore[attr-defined, return-value]
     if isinstance(value, str):
         return value.replace("<!", "&lt;!")  # type: ignore[return-value]
     if isinstance(value, list):

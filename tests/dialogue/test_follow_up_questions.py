@@ -224,3 +224,8 @@ def test_what_the_job_would_cost_on_other_gpus_is_the_plan_on_them(real: Consult
 def test_the_plans_warnings_name_the_gpu_as_the_plan_does(real: Consultant) -> None:
     zh = ask(real, "full fine-tune 7B on 1B tokens, 1 week", "用 4 张 4090 可以吗")
     assert "⚠️ NVIDIA GeForce RTX 4090 是消费级显卡" in zh and "RTX4090 " not in zh
+
+
+def test_asking_whether_the_job_fits_on_n_gpus_gets_the_verdict_first(real: Consultant) -> None:
+    hant = ask(real, "全參微調 70B，資料 2 億 token，兩週", "8 張 H100 放得下嗎")
+    assert hant.startswith("*不行*：8 × NVIDIA H100 SXM5 放不下這個任務（全參數微調）")

@@ -85,3 +85,15 @@ def test_halving_the_time_with_no_deadline_halves_the_plans_duration(real: Consu
     assert real.handle("z", "时间减半呢").text.startswith(
         "*变化*：不限工期，按当前方案的 19 天 → 期限 9.5 天"
     )
+
+
+def test_twice_as_fast_halves_the_plans_time_but_a_question_about_speed_changes_nothing(
+    real: Consultant,
+) -> None:
+    real.handle("f", "预训练 1B，数据 50B token，预算 2000 美元")
+    assert real.handle("f", "时间能不能再快一倍").text.startswith(
+        "*变化*：不限工期，按当前方案的 1.7 天 → 期限 20 小时"
+    )
+    real.handle("q", "预训练 1B，数据 50B token，预算 2000 美元")
+    turn = real.handle("q", "加倍 GPU 数量，训练时间能减半吗？")
+    assert turn.payload["slots"].get("days") is None and "*变化*" not in turn.text

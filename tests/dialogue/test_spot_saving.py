@@ -65,3 +65,11 @@ def test_reserving_a_short_job_costs_more_and_says_so(real: Consultant) -> None:
 def test_reserved_saving_before_a_plan_gets_the_billing_faq(real: Consultant) -> None:
     zh = ask(real, "包月能省多少")
     assert zh.startswith("*租用 GPU 云服务器怎么控制成本？按量付费还是包年包月？*")
+
+
+def test_a_short_follow_up_on_reserving_after_the_spot_saving_gets_the_reserved_saving(
+    real: Consultant,
+) -> None:
+    plan = "pretrain 3B on 200B tokens in 5 weeks"
+    en = ask(real, plan, "how much cheaper would spot be?", "and a monthly reservation?")
+    assert en.startswith("*What reserved or monthly capacity would save on this plan*")

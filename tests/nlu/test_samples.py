@@ -190,3 +190,10 @@ def test_half_of_a_dialogues_length_is_kept_for_the_other_half() -> None:
     assert (turns.turns_per_sample, turns.tokens_per_turn, turns.epochs) == (6, None, None)
     per_turn = parse("300 tokens per turn").slots
     assert (per_turn.tokens_per_turn, per_turn.tokens, per_turn.tokens_per_sample) == (300, None, None)
+
+
+def test_dialogues_counted_by_duan_and_turns_of_a_length_are_read() -> None:
+    assert parse("数据是客服对话，大概 6 万段").slots.samples == 60000
+    assert parse("一段时间以后").slots.samples is None
+    got = parse("15k chats of 6 turns of ~120 tokens").slots
+    assert got.tokens_per_sample == pytest.approx(720) and got.tokens == pytest.approx(1.08e7)

@@ -1,5 +1,5 @@
-"""The engine's value types built by sizing.frozen.quick_init are the same frozen dataclasses they
-were: fields, defaults, keywords, equality, hashing and immutability."""
+"""The value types built by sizing.frozen.quick_init (the engine's, and the NLU's parse results) are
+the same frozen dataclasses they were: fields, defaults, keywords, equality, hashing and immutability."""
 
 from __future__ import annotations
 
@@ -10,14 +10,22 @@ import pkgutil
 
 import pytest
 
+import bot.nlu
 import sizing
 from sizing.frozen import QUICK_INIT_FILE, quick_init
 
 
 def _quick_classes() -> list[type]:
     found = []
-    for info in pkgutil.iter_modules(sizing.__path__):
-        module = importlib.import_module(f"sizing.{info.name}")
+    for package in (sizing, bot.nlu):
+        found += _quick_classes_in(package)
+    return found
+
+
+def _quick_classes_in(package: object) -> list[type]:
+    found = []
+    for info in pkgutil.iter_modules(package.__path__):  # type: ignore[attr-defined]
+        module = importlib.import_module(f"{package.__name__}.{info.name}")  # type: ignore[attr-defined]
         for value in vars(module).values():
             init = getattr(value, "__init__", None)
             if (
@@ -36,6 +44,7 @@ def test_the_hot_value_types_use_the_quick_constructor() -> None:
     names = {c.__name__ for c in QUICK}
     assert {"Layout", "MemoryBreakdown", "Fitted", "Throughput", "Option", "Quote"} <= names
     assert {"Replica", "Step", "Speed", "ServeMemory", "ShapeMemory", "ModelTerms", "ServeExcluded"} <= names
+    assert {"Slots", "Parse", "Signals"} <= names  # built on every message the NLU reads
 
 
 @pytest.mark.parametrize("cls", QUICK, ids=lambda c: c.__name__)

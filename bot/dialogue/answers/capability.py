@@ -120,7 +120,7 @@ def topic(text: str) -> str | None:
         if has_cue(low, SPEEDUP_ASKS):
             return "fp8_speed"
     for name, cues in TOPICS:
-        if any(find_phrase(low, c) != -1 for c in cues):
+        if has_cue(low, cues):  # any(find_phrase(low, c) != -1 for c in cues), in one search per kind
             return name
     if _USE_TO_TRAIN.search(low):
         return "training"
@@ -260,12 +260,38 @@ def _software(q: Question, spec: GpuSpec, lang: str) -> tuple[str, dict[str, Any
 
 def _named_software(features: Any, low: str) -> Any:
     """The software.yaml entry (not a vendor platform) whose name the message names, if any."""
+    named, every = _software_names(features)
+    if not has_cue(low, every):
+        return None  # one search for every name first: most messages name no library
+    return next((f for f, words in named if any(find_phrase(low, w) != -1 for w in words)), None)
 
-    def named(f: Any) -> bool:
-        words = [w for w in re.split(r"[^a-z0-9.\-]+", f.name.lower()) if len(w) >= 4 and not w.isdigit()]
-        return any(find_phrase(low, w) != -1 for w in words if w not in _GENERIC_SOFTWARE_WORDS)
 
-    return next((f for f in features if f.id not in STACKS and named(f)), None)
+# Per features tuple (the knowledge base keeps one for its life): its entries other than the vendor
+# platforms, each with the words of its name a message may name it by, and all those words together.
+_SOFTWARE_NAMES: dict[int, tuple[Any, tuple[tuple[tuple[Any, tuple[str, ...]], ...], tuple[str, ...]]]] = {}
+
+
+def _software_names(features: Any) -> tuple[tuple[tuple[Any, tuple[str, ...]], ...], tuple[str, ...]]:
+    cached = _SOFTWARE_NAMES.get(id(features))
+    if cached is not None and cached[0] is features:
+        return cached[1]
+    named = tuple(
+        (
+            f,
+            tuple(
+                w
+                for w in re.split(r"[^a-z0-9.\-]+", f.name.lower())
+                if len(w) >= 4 and not w.isdigit() and w not in _GENERIC_SOFTWARE_WORDS
+            ),
+        )
+        for f in features
+        if f.id not in STACKS
+    )
+    every = tuple(dict.fromkeys(w for _, words in named for w in words))
+    if len(_SOFTWARE_NAMES) > 8:
+        _SOFTWARE_NAMES.clear()
+    _SOFTWARE_NAMES[id(features)] = (features, (named, every))
+    return named, every
 
 
 def outside_support(q: Question) -> tuple[Any, Any] | None:

@@ -218,7 +218,8 @@ def lists_linked(text: str) -> bool:
     from bot.nlu.text import normalise
 
     low = normalise(text).lower
-    return topic(text) in ("nvlink", "multi") and "nvlink" in low and has_cue(low, WHICH_GPUS)
+    # The plain word first: most messages do not say it, and the topic reads every topic's cues.
+    return "nvlink" in low and topic(text) in ("nvlink", "multi") and has_cue(low, WHICH_GPUS)
 
 
 def _linked(q: Question, reply: Reply) -> bool:
