@@ -207,3 +207,28 @@ def _after_gpu_name(s: str, num: Num, gpu_ends: set[int]) -> bool:
 def _per_node_phrase(s: str, start: int, end: int) -> bool:
     gap = s[start:end]
     return any(w in gap for w in ("每台", "每个节点", "每节点", "per", "each", "of", "x", "×", "with"))
+
+
+# A count glued to one GPU of several named ("1 H100 or 2 A100", "2 张 A100 还是 1 张 H100", "A100 x4 vs
+# H100 x2"): that GPU's own count, for comparing them as counted.
+_BEFORE = re.compile(r"(\d{1,4})\s*(?:x|×|\*|张|块|个|台)?\s*$")
+_AFTER = re.compile(r"^\s*(?:x|×|\*)\s*(\d{1,4})(?![\d.])")
+
+
+def counts_by_gpu(text: str) -> dict[str, int]:
+    """Each GPU named with its own count, by the GPU id the parser gives it; a GPU named without one
+    is left out. Only when two or more GPUs are named (one GPU's count is Parse's gpu_count)."""
+    from bot.nlu.parser import gpu_mentions
+
+    s, gpus = gpu_mentions(text)
+    if len({g.gpu for g in gpus}) < 2:
+        return {}
+    out: dict[str, int] = {}
+    for i, g in enumerate(gpus):
+        lo = gpus[i - 1].end if i else 0
+        before = _BEFORE.search(s[max(lo, g.start - 12) : g.start])
+        after = _AFTER.match(s[g.end : g.end + 8])
+        found = before or after
+        if found is not None and 0 < int(found.group(1)) <= 4096:
+            out.setdefault(g.gpu, int(found.group(1)))
+    return out

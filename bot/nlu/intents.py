@@ -696,7 +696,9 @@ _HOW_MANY_GPUS_EN = re.compile(
 
 
 def counts_gpus(t: str) -> bool:
-    """Whether a (simplified, lower-cased) message asks how many GPUs: "几张 A100", "how many H100s"."""
+    """Whether a (simplified, lower-cased) message asks how many GPUs: "几张 A100", "how many H100s" (not
+    how many GPU-hours: "需要多少 GPU 小时", "要多少卡时")."""
+    t = lexicon.GPU_HOURS.sub(" ", t)
     return has_any(t, HOW_MANY_GPUS) or _HOW_MANY_GPUS_EN.search(t) is not None
 
 

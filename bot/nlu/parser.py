@@ -12,7 +12,7 @@ from dataclasses import replace
 from bot.nlu import context, intents, lexicon, serving
 from bot.nlu.deadlines import deadline_date
 from bot.nlu.found import NEGATIONS, RANGES, Found
-from bot.nlu.gpus import find_gpus
+from bot.nlu.gpus import GpuMention, find_gpus
 from bot.nlu.models import ModelMention, find_models
 from bot.nlu.numerals_zh import FINANCIAL
 from bot.nlu.providers import find_providers
@@ -166,6 +166,13 @@ def _pick(found: Found, slot: str, last: bool) -> object:
     if not values:
         return None
     return values[-1] if last else values[0]
+
+
+def gpu_mentions(text: str) -> tuple[str, list[GpuMention]]:
+    """The text as parse reads it (normalised, models and model scales masked) and the GPUs it names."""
+    s = _each(_financial(normalise(text if isinstance(text, str) else "").lower))
+    masked = _mask(s, [(m.start, m.end) for m in find_models(s)] + [(x.start, x.end) for x in find_scales(s)])
+    return masked, find_gpus(masked)
 
 
 def parse(text: str, today: dt.date | None = None) -> Parse:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.dialogue.consultant import Consultant
+from bot.nlu.counts import counts_by_gpu
 
 
 def test_4090_vs_a100_for_lora_on_7b_sizes_both_and_keeps_the_gpu_open(real: Consultant) -> None:
@@ -79,3 +80,25 @@ def test_another_model_size_or_method_after_a_comparison_compares_again(real: Co
     real.handle("s", "H100 vs A100 for LoRA 13B")
     assert "*LoRA of a 70B-parameter model, GPU by GPU*" in real.handle("s", "what about a 70B?").text
     assert "*QLoRA of a 70B-parameter model, GPU by GPU*" in real.handle("s", "with QLoRA?").text
+
+
+def test_gpus_compared_as_counted_keep_their_counts_and_are_weighed_as_they_run(real: Consultant) -> None:
+    text = real.handle("wc-c", "Which is faster for LoRA on a 13B, 1 H100 or 2 A100?").text
+    rows = [line for line in text.splitlines() if line.startswith("• *")]
+    assert rows[0].startswith("• *NVIDIA H100 SXM5*: 1 GPU, ~6.2 hours")
+    assert rows[1].startswith("• *NVIDIA A100 80GB (SXM4)*: 2 GPUs,")
+    assert "fastest and the cheapest" in text and "per GPU" not in text.splitlines()[0]
+
+
+def test_a_need_above_the_round_size_is_shown_against_usable_memory_and_flagged_tight(
+    real: Consultant,
+) -> None:
+    text = real.handle("wc-t", "compare 1x H200 and 2x H100 for 70B LoRA").text
+    assert "83.6 of 85.5 GB usable per GPU (tight: under 20% free)" in text
+
+
+def test_counts_are_read_per_gpu_only_when_several_gpus_are_named() -> None:
+    assert counts_by_gpu("2 张 A100 还是 1 张 H100 微调 13B") == {"a100": 2, "h100": 1}
+    assert counts_by_gpu("A100 x4 vs H100 x2 for 70B LoRA") == {"a100": 4, "h100": 2}
+    assert counts_by_gpu("H100 vs A100 for 13B") == {}
+    assert counts_by_gpu("8 H100s for a 70B LoRA") == {}

@@ -17,8 +17,10 @@ from bot.dialogue.plan import build_request
 from bot.dialogue.reply import Reply
 from bot.dialogue.state import DialogueState, merge_slots, public_slots
 from bot.dialogue.understand import Understood
+from bot.nlu.counts import counts_by_gpu
 from bot.render.views import option_view
 from sizing.errors import SizingError
+from sizing.layout import HEADROOM
 
 if TYPE_CHECKING:
     from knowledge import KnowledgeBase
@@ -49,14 +51,17 @@ def compare_on_gpus(
     GPUs resolve to catalog entries (the caller then answers as before)."""
     # A family name is the part it means ("A100" the A100 80GB SXM, "H100" the H100 SXM), as in the
     # datasheet comparison: not every board of the family with its own odd plan.
-    specs = [s for name in dict.fromkeys(u.gpus) if (s := main_variant(kb.catalog, name)) is not None]
-    specs = list(dict.fromkeys(specs))
+    named = [(s, name) for name in dict.fromkeys(u.gpus) if (s := main_variant(kb.catalog, name)) is not None]
+    specs = list(dict.fromkeys(s for s, _ in named))
+    # "1 H100 or 2 A100": each GPU as counted; a GPU named without a count gets the engine's count.
+    said_counts = counts_by_gpu(text)
+    counted = {s.id: said_counts[name] for s, name in named if name in said_counts}
     if len({s.id for s in specs}) < 2:
         return False
     merge_slots(state, {k: v for k, v in u.said.items() if k not in NOT_CHOSEN})
     rows: list[dict[str, Any]] = []
     for spec in specs:
-        slots = {**state.slots, "gpu": spec.id, "gpu_count": None}
+        slots = {**state.slots, "gpu": spec.id, "gpu_count": counted.get(spec.id)}
         try:
             result = plan(build_request(replace(state, slots=slots), kb.catalog, today), kb.catalog)
         except SizingError as exc:
@@ -68,11 +73,14 @@ def compare_on_gpus(
             row["bf16"] = spec.tflops.bf16 or spec.tflops.fp16
             row["bf16_is_fp16"] = not spec.tflops.bf16
             row["per_gpu_hour"] = _list_price(kb, row)
+            headroom = result.options[0].fitted.headroom
+            row["tight"] = row.get("fits") and headroom < HEADROOM  # the engine's memory_tight line
             rows.append(row)
     fitting = [r for r in rows if r.get("fits")]
     # Plans on different counts (1 H100 against a whole 8-GPU A100 instance): the faster GPU is the
     # one that needs fewer GPU-hours, said as "per GPU"; the rows keep each plan's own time and cost.
-    per_gpu = len({r["gpus"] for r in fitting}) > 1
+    # Counts the user gave for every GPU ("1 H100 or 2 A100") are the setups compared: as they run.
+    per_gpu = len({r["gpus"] for r in fitting}) > 1 and len(counted) < len(specs)
     speed = "gpu_hours" if per_gpu else "days"
     fastest = min(fitting, key=lambda r: r[speed] or float("inf"), default=None)
     cheapest = min((r for r in fitting if r.get("cost")), key=lambda r: r["cost"], default=None)
