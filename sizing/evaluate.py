@@ -147,6 +147,12 @@ class Evaluator:
             self._ladders[gpu.id] = found
         return found
 
+    def batch_cap(self, gpu: GpuSpec) -> int | None:
+        """The most GPUs the global batch lets a plan use on this GPU (None: not capped by it)."""
+        if not self.strict_batch:
+            return None
+        return layout.max_gpus_within_batch(self.w, gpu, self._min_micro_batch)
+
     def __call__(self, gpu: GpuSpec, gpus: int) -> Option:
         """The plan on `gpus` GPUs of this type (memoised)."""
         key = (gpu.id, gpus)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import bisect
 import math
+from dataclasses import replace
 
 from sizing import feasibility
 from sizing.assumptions import COST_TIE, DEFAULT_TARGET_DAYS, FASTEST_COST_CAP, SMALL_MODEL_PARAMS
@@ -58,6 +59,29 @@ def plan(request: SizingRequest, catalog: Catalog) -> SizingResult:
     return plan_with(request, catalog, prune=True)
 
 
+def _megatron_instead(request: SizingRequest, catalog: Catalog, prune: bool) -> SizingResult | None:
+    """No plan with the method's usual stack, which the user did not choose: data parallelism alone
+    (FSDP/ZeRO-3) is capped by the global batch (64 GPUs at a 128K-token fine-tuning batch), so a
+    model too big for that many GPUs (a 671B full fine-tune) gets no plan. Megatron-style tensor and
+    pipeline parallelism splits the model instead, as such runs are done (DeepSeek-V3, arXiv 2412.19437
+    §3.2: pipeline and expert parallelism, no tensor parallelism); the answer says it switched."""
+    if request.stack is not None or request.gpus is not None or normalise(request).stack.id == "megatron":
+        return None
+    result = plan_with(replace(request, stack="megatron"), catalog, prune=prune)
+    if not result.options:
+        return None
+    explain = tuple(
+        replace(i, params=(*i.params, ("fallback_from", normalise(request).stack.id)))
+        if i.code == "stack"
+        else i
+        for i in result.explain
+    )
+    note = SizingWarning(
+        "stack_fallback", params=(("stack", "megatron"), ("usual", normalise(request).stack.id))
+    )
+    return replace(result, explain=explain, warnings=(note, *result.warnings))
+
+
 def fits(request: SizingRequest, gpu: GpuSpec, catalog: Catalog) -> bool:
     """Whether some layout fits the request's model on exactly request.gpus × `gpu`: the layout probe
     plan() asks (memory floor, then the first fitting layout), without planning, pricing or ranking.
@@ -71,6 +95,13 @@ def fits(request: SizingRequest, gpu: GpuSpec, catalog: Catalog) -> bool:
 def plan_with(request: SizingRequest, catalog: Catalog, *, prune: bool) -> SizingResult:
     """plan(); `prune=False` searches every GPU type and every faster variant (sizing.prune), which
     must give the same answer, only slower (tests/sizing/test_search_shortcuts.py)."""
+    result = _plan_with(request, catalog, prune=prune)
+    if not result.options:
+        return _megatron_instead(request, catalog, prune) or result
+    return result
+
+
+def _plan_with(request: SizingRequest, catalog: Catalog, *, prune: bool) -> SizingResult:
     w = normalise(request)
     types = resolve_gpus(catalog, request.gpu)
     ev = Evaluator(w, catalog, strict_batch=request.gpus is None)
@@ -390,6 +421,15 @@ def _slow(g: GpuSpec, target_days: float, ladder: tuple[int, ...]) -> Excluded:
 def _too_small(ev: Evaluator, g: GpuSpec) -> Excluded:
     """Why no count of this GPU holds the job: memory, or the instance shapes it is sold in."""
     most = ev.ladder(g)[-1]
+    cap = ev.batch_cap(g)
+    if cap is not None and most >= cap and cap < max_gpus(g):
+        # The global batch, not the instance shapes, stops the count: one sequence per data-parallel rank.
+        return Excluded(
+            g.id,
+            "batch",
+            f"a {ev.w.global_batch_tokens / 1024:,.0f}K-token global batch fills at most {cap} GPUs;"
+            " does not fit on that many",
+        )
     if most < max_gpus(g):
         return Excluded(
             g.id, "shape", f"sold as at most {most} GPUs per instance, without multi-node shapes; too small"

@@ -183,7 +183,7 @@ def _r(x: float, nd: int) -> float:
 @dataclass(frozen=True, slots=True)
 class Excluded:
     gpu: str
-    reason: str  # "memory" | "deadline" | "no_price" | "segment"
+    reason: str  # "memory" | "deadline" | "no_price" | "segment" | "shape" | "batch"
     message: str
 
     def to_dict(self) -> dict[str, object]:

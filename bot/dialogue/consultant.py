@@ -338,7 +338,22 @@ class Consultant:
         if u.intent == "faq":
             kept = fills_only(state, u.said, text) if self._form_in_progress(state) else {}
             u = replace(u, said=kept)
-        return self._form_step(state, reply, u, found, text)
+        return self._form_step(state, reply, self._job_from_topic(state, u), found, text)
+
+    @staticmethod
+    def _job_from_topic(state: DialogueState, u: Understood) -> Understood:
+        """ "we have 20M tokens, 3 days" after "how much VRAM to fine-tune Llama 3 8B?": the plan is of
+        the model that answer was about, when the message names none and no form holds one."""
+        topic = state.topic if isinstance(state.topic, dict) else None
+        if topic is None or topic.get("kind") not in policy.TRAINING_JOB_TOPICS:
+            return u
+        if state.slots.get("params") is not None or u.said.get("params") is not None:
+            return u
+        if not any(u.said.get(k) is not None for k in policy.PLAN_DATA_SLOTS):
+            return u
+        held = dict(topic.get("slots") or {})
+        carried = {k: held[k] for k in policy.JOB_WORKLOAD_SLOTS if held.get(k) is not None}
+        return replace(u, said={**carried, **u.said}) if "params" in carried else u
 
     @staticmethod
     def _job_cost_on(state: DialogueState, u: Understood, text: str) -> bool:

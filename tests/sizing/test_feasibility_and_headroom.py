@@ -4,6 +4,8 @@ tokens-per-parameter rule is for training from scratch only."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from sizing_catalog import CATALOG
 
@@ -141,3 +143,21 @@ def test_a_dataset_beyond_any_published_corpus_is_flagged_with_the_likely_unit_s
     for kw in ({"tokens": 15e12}, {"tokens": 30e12, "epochs": 3.0}):
         codes = {w.code for w in _plan(params=8e9, days=90, **kw).warnings}
         assert "tokens_beyond_corpora" not in codes
+
+
+def test_a_model_too_big_for_data_parallelism_alone_is_planned_megatron_style_and_says_so() -> None:
+    # DeepSeek-V3 in full: FSDP at a 128K-token batch fills at most 64 GPUs, too few to hold 671B.
+    from knowledge import load_knowledge
+
+    catalog = load_knowledge().catalog
+    req = SizingRequest(params=671e9, active_params=37e9, method="full_finetune", tokens=1e10, days=30)
+    result = plan(req, catalog)
+    assert result.options and result.options[0].fits
+    assert result.warnings[0].code == "stack_fallback"
+    stack = next(i for i in result.explain if i.code == "stack")
+    assert dict(stack.params)["stack"] == "megatron" and dict(stack.params)["fallback_from"] == "fsdp"
+    # a stack the user chose is kept: no plan, and the batch (not the instance shapes) is named why
+    chosen = plan(replace(req, stack="fsdp"), catalog)
+    assert not chosen.options
+    h100 = next(e for e in chosen.excluded if e.gpu == "h100-sxm")
+    assert h100.reason == "batch" and "global batch fills at most 64 GPUs" in h100.message
