@@ -68,3 +68,9 @@ def test_how_many_gpu_hours_asks_for_the_data_not_how_many_gpus_hold_the_model(r
     zh = ask(real, "训练 7B 模型需要多少 GPU 小时")
     assert "*训练数据有多少？*" in zh and "需要的显存" not in zh
     assert ask(real, "70B 全参微调要几张 H100").startswith("*24 张 NVIDIA H100 SXM5*")
+
+
+def test_an_amd_training_verdict_names_the_software_stack_with_its_source(real: Consultant) -> None:
+    en = ask(real, "is the MI300X good for training?")
+    assert "Software: AMD GPUs need the ROCm build of PyTorch" in en and "rocm.docs.amd.com" in en
+    assert "Software:" not in ask(real, "is the H100 good for training?")

@@ -168,6 +168,8 @@ def answer(q: Question, reply: Reply) -> bool:
         verdict = "no" if spec.scale_up_gbs is None else "yes"
     elif asked == "training":
         verdict, rows = _training(q, spec)
+        if spec.vendor == "amd":  # "MI300X 跑训练靠谱吗": the software stack is part of the answer on AMD
+            advice = _stack(q, spec, reply.lang)
     elif asked == "fp8":
         verdict = "yes" if spec.tflops.fp8 else "no"
     elif asked == "fp8_speed":
@@ -239,6 +241,15 @@ def serving_verdict(q: Question, reply: Reply) -> bool:
         rows=rows,
     )
     return True
+
+
+def _stack(q: Question, spec: GpuSpec, lang: str) -> dict[str, Any] | None:
+    """The vendor platform's note for the GPU's architecture (software.yaml STACKS), with its source."""
+    features = q.kb.software.features
+    stack = next((f for f in features if f.id in STACKS and spec.architecture in f.supported), None)
+    if stack is None:
+        return None
+    return {"advice": _pick(stack.when_supported, lang), "source": stack.source.ref, "stack": True}
 
 
 def _software(q: Question, spec: GpuSpec, lang: str) -> tuple[str, dict[str, Any] | None]:
