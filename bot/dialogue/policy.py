@@ -123,6 +123,7 @@ TOPIC_KINDS = (
     "feasibility",
     "memory",
     "cheapest_gpu",
+    "best_gpu",  # "what GPU do I need to fine-tune Llama 3 8B?" … "we have 20M tokens": that model's plan
     "serve",
     "serve_feasibility",
     "serve_memory",
@@ -134,7 +135,7 @@ TOPIC_SLOTS = (
 )  # fmt: skip
 # Direct answers about a training job whose model a plan that follows takes over ("how much VRAM to
 # fine-tune Llama 3 8B?" … "we have 20M tokens, 3 days"): the workload, never the hardware weighed.
-TRAINING_JOB_TOPICS = ("feasibility", "memory", "cheapest_gpu")
+TRAINING_JOB_TOPICS = ("feasibility", "memory", "cheapest_gpu", "best_gpu")
 JOB_WORKLOAD_SLOTS = ("params", "active_params", "method", "precision", "seq_len")
 PLAN_DATA_SLOTS = ("tokens", "data_bytes", "days", "budget", "samples")
 # The dataset of a feasibility or memory question, kept beside its topic for "那要跑多久？" (time_variant).

@@ -206,11 +206,23 @@ MOST_BANDWIDTH = (
     "most bandwidth", "highest bandwidth", "most memory bandwidth", "highest memory bandwidth",
     "带宽最高", "带宽最大", "最高带宽", "最大带宽",
 )  # fmt: skip
-# The best GPU for a sized job, no data said: "what's the best gpu for fine-tuning a 7B model?", "哪张卡最适合
-# 微调 13B". Only the superlative: "需要什么卡" (what a plan needs) stays a plan.
+# The GPU for a sized job, no data said: "what's the best gpu for fine-tuning a 7B model?", "哪张卡最适合
+# 微调 13B", "what GPU do I need to fine-tune Llama 3 8B?", "微调 7B 需要什么显卡": the job ranked per 1B
+# tokens; data or a deadline said with it makes it a plan (answers/best.PLAN_SLOTS).
 BEST_GPU = (
     "best gpu", "best card", "best gpus", "best cards", "best hardware", "gpu is best", "card is best",
     "最适合", "最合适", "哪张卡最好", "哪个卡最好", "什么卡最好", "哪种卡最好", "最好的卡", "最佳的卡",
+    "what gpu do i need", "which gpu do i need", "what gpus do i need", "what gpu do we need",
+    "which gpu do we need", "what gpus do we need", "what hardware do i need", "what hardware do we need",
+    "what gpu should i use", "which gpu should i use", "what gpu should we use", "which gpu should we use",
+    "需要什么显卡", "需要什么卡", "需要什么gpu", "需要什么 gpu", "需要哪种卡", "需要哪款卡", "该用什么卡",
+    "应该用什么卡", "用什么显卡好", "用什么卡好",
+)  # fmt: skip
+# Asking for the plan itself ("帮我算下预训练 1.3B 需要什么卡", "help me plan a 7B fine-tune"): the form asks
+# what the plan needs, even where the words also ask which GPU.
+PLAN_REQUEST = (
+    "帮我算", "帮忙算", "帮我估", "帮我规划", "帮我做个方案", "给个方案", "出个方案", "做个方案",
+    "help me plan", "help me size", "plan this", "size this", "make a plan", "plan it",
 )  # fmt: skip
 # A memory size said as a floor ("80GB 以上的卡", "GPUs with at least 48GB"); without one,
 # "24G 显存的卡有哪些" asks for the cards of that size.

@@ -12,7 +12,7 @@ from bot.dialogue.answers.feasibility import REFERENCE_TOKENS
 from bot.dialogue.plan import training_software
 from bot.dialogue.reply import Reply
 from bot.nlu.lexicon import has_cue
-from bot.nlu.question_cues import BEST_GPU
+from bot.nlu.question_cues import BEST_GPU, PLAN_REQUEST
 from bot.nlu.text import normalise
 from bot.render.views import option_view
 from sizing.errors import SizingError
@@ -32,7 +32,8 @@ def applies(q: Question, form_in_progress: bool) -> bool:
         return False
     if any(q.u.said.get(k) is not None for k in PLAN_SLOTS):
         return False
-    return has_cue(normalise(q.text).lower, BEST_GPU)
+    text = normalise(q.text).lower
+    return has_cue(text, BEST_GPU) and not has_cue(text, PLAN_REQUEST)
 
 
 def answer(q: Question, reply: Reply) -> bool:

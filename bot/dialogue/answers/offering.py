@@ -43,7 +43,12 @@ def answer(q: Question, reply: Reply) -> bool:
             if (memory is None or holds(g, memory)) and (fmt is None or getattr(g.tflops, fmt))
         ]
     named = [p for p in q.u.providers if p in priced_clouds(catalog)]
-    cn = q.u.region == "cn" or any(p in china_providers() for p in q.u.providers)
+    budget = q.u.said.get("budget")
+    in_cny = (
+        isinstance(budget, Mapping) and budget.get("currency") == "CNY" and budget.get("period") == "hour"
+    )
+    # "一小时 10 块钱以内": a limit in yuan takes in the marketplaces that price in yuan too.
+    cn = q.u.region == "cn" or any(p in china_providers() for p in q.u.providers) or (in_cny and not named)
     rows: list[dict[str, Any]] = []
     for spec in specs:
         found = _listings(catalog, spec, count, named or None, spot)
@@ -71,6 +76,9 @@ def answer(q: Question, reply: Reply) -> bool:
         "cheapest_offering",
         rows=rows[: SHOWN_UNDER_CEILING if ceiling is not None else SHOWN],
         ceiling=ceiling,
+        ceiling_cny=float(budget["amount"])
+        if in_cny and ceiling is not None and isinstance(budget, Mapping)
+        else None,
         count=count,
         spot=spot,
         memory=memory,

@@ -1,0 +1,26 @@
+""" "What GPU do I need to fine-tune Llama 3 8B?" is answered at once (the job ranked per 1B tokens), and the
+data or deadline said next plans that very model instead of asking for its size again."""
+
+from __future__ import annotations
+
+from bot.dialogue.consultant import Consultant
+
+from .asking import FORM, ask
+
+
+def test_what_gpu_a_named_job_needs_gets_the_best_value_gpu_at_once(real: Consultant) -> None:
+    text = ask(real, "what GPU do I need to fine-tune Llama 3 8B?")
+    assert text.startswith("*For full fine-tuning of an 8B model, the best value is")
+    assert not any(f in text for f in FORM)
+    zh = ask(real, "我想微調 Llama 3 8B，需要什麼顯卡？")
+    assert zh.startswith("*80億參數模型的全參數微調，最划算的是")
+
+
+def test_the_data_said_after_a_direct_answer_plans_the_model_it_was_about(real: Consultant) -> None:
+    for first in ("what GPU do I need to fine-tune Llama 3 8B?", "how much VRAM to fine-tune Llama 3 8B?"):
+        text = ask(real, first, "we have 20M tokens, 3 days")
+        assert "*Understood:* 8B parameters, 20M tokens" in text, first
+
+
+def test_a_plan_said_in_full_with_what_gpu_is_still_a_plan(real: Consultant) -> None:
+    assert ask(real, "训练 7B，数据 1TB，两周，需要什么卡").startswith("*推荐方案*")
