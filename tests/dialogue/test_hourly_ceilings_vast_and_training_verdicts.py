@@ -64,9 +64,13 @@ def test_what_offload_is_gets_the_faq_not_the_planning_form(real: Consultant) ->
     )
 
 
-def test_how_many_gpu_hours_asks_for_the_data_not_how_many_gpus_hold_the_model(real: Consultant) -> None:
+def test_how_many_gpu_hours_is_answered_per_reference_data_not_how_many_gpus_hold_the_model(
+    real: Consultant,
+) -> None:
+    # no data said: the compute-optimal tokens from scratch, stated, with the GPU-hours on each GPU
     zh = ask(real, "训练 7B 模型需要多少 GPU 小时")
-    assert "*训练数据有多少？*" in zh and "需要的显存" not in zh
+    assert zh.startswith("*70亿参数模型的预训练，最划算的是") and "卡时）" in zh and "需要的显存" not in zh
+    assert "*训练数据有多少？*" not in zh
     assert ask(real, "70B 全参微调要几张 H100").startswith("*24 张 NVIDIA H100 SXM5*")
 
 

@@ -5,13 +5,13 @@ the pick, the runners-up, and the time and cost per that amount, which scale wit
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from bot.dialogue.answers.base import Question
 from bot.dialogue.answers.feasibility import REFERENCE_TOKENS
-from bot.dialogue.plan import training_software
+from bot.dialogue.plan import default_method, training_software
 from bot.dialogue.reply import Reply
-from bot.nlu.lexicon import has_cue
+from bot.nlu.lexicon import GPU_HOURS, has_cue
 from bot.nlu.question_cues import BEST_GPU, PLAN_REQUEST
 from bot.nlu.text import normalise
 from bot.render.views import option_view
@@ -20,7 +20,10 @@ from sizing.types import Method, SizingRequest
 from sizing.workload import CHINCHILLA_TOKENS_PER_PARAM
 
 NEEDS = ("params",)
-DEFAULTS = {"tokens": "1B (fine-tuning) or 20 per parameter (from scratch)", "method": "full_finetune"}
+DEFAULTS = {
+    "tokens": "1B (fine-tuning) or 20 per parameter (from scratch)",
+    "method": "the plan's (pre-training)",
+}
 SHOWN = 3
 # A job this message already sizes beyond the model: then it is a plan (or its own question).
 PLAN_SLOTS = ("tokens", "data_bytes", "days", "budget", "gpu", "gpu_count")
@@ -33,12 +36,14 @@ def applies(q: Question, form_in_progress: bool) -> bool:
     if any(q.u.said.get(k) is not None for k in PLAN_SLOTS):
         return False
     text = normalise(q.text).lower
-    return has_cue(text, BEST_GPU) and not has_cue(text, PLAN_REQUEST)
+    # "训练 7B 模型需要多少 GPU 小时": the GPU-hours of the job per reference data, the best-value GPU first
+    asked = has_cue(text, BEST_GPU) or GPU_HOURS.search(text) is not None
+    return asked and not has_cue(text, PLAN_REQUEST)
 
 
 def answer(q: Question, reply: Reply) -> bool:
     params = float(q.slot("params"))
-    method: Method = q.slot("method") or "full_finetune"
+    method = cast(Method, q.slot("method") or default_method({}))  # the plan's default: pre-training
     active = q.slot("active_params")
     scratch = method == "pretrain" and not q.slot("continued")
     tokens = CHINCHILLA_TOKENS_PER_PARAM * float(active or params) if scratch else REFERENCE_TOKENS
@@ -70,7 +75,10 @@ def answer(q: Question, reply: Reply) -> bool:
 
 def offered(q: Question) -> dict[str, Any]:
     """The job a follow-up plans ("each sample is about 1k tokens", a deadline): the model and method."""
-    slots: dict[str, Any] = {"params": float(q.slot("params")), "method": q.slot("method") or "full_finetune"}
+    slots: dict[str, Any] = {
+        "params": float(q.slot("params")),
+        "method": q.slot("method") or default_method({}),
+    }
     if q.slot("active_params"):
         slots["active_params"] = float(q.slot("active_params"))
     return slots
