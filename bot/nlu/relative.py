@@ -37,13 +37,11 @@ _LONG = {
 
 _EN_FACTOR_BEFORE = (
     r"(?P<f>double|doubled|doubling|twice|triple|tripled|quadruple|half|halve|halved|halving|"
-    r"(?P<n>\d+(?:\.\d+)?) ?(?:x|×|times))"
+    r"(?P<n>(?<![\d.])\d+(?:\.\d+)?) ?(?:x|×|times))"
 )
 # After its concept a multiple counts only at the end of the clause ("the data 2x?"): "model with 8x A100"
 # counts GPUs.
-_EN_FACTOR_AFTER = (
-    r"(?P<f>doubled|tripled|halved|in half|by half|x2|×2|(?P<n>\d+(?:\.\d+)?) ?(?:x|×)(?= ?(?:$|[,.;!?])))"
-)
+_EN_FACTOR_AFTER = r"(?P<f>doubled|tripled|halved|in half|by half|x2|×2|(?P<n>(?<![\d.])\d+(?:\.\d+)?) ?(?:x|×)(?= ?(?:$|[,.;!?])))"
 _EN_WORD = {
     "double": 2.0, "doubled": 2.0, "doubling": 2.0, "twice": 2.0, "triple": 3.0, "tripled": 3.0,
     "quadruple": 4.0, "half": 0.5, "halve": 0.5, "halved": 0.5, "halving": 0.5, "in half": 0.5,
@@ -57,10 +55,10 @@ _ZH_WORD = {
     "缩短一半": 0.5, "延长一倍": 2.0, "多给一倍": 2.0,
 }  # fmt: skip
 _ZH_WORDS = "|".join(sorted(map(re.escape, _ZH_WORD), key=len, reverse=True))
-_ZH_FACTOR = r"(?P<f>" + _ZH_WORDS + r"|(?P<n>\d+(?:\.\d+)?|[两二三四五十])倍)"
+_ZH_FACTOR = r"(?P<f>" + _ZH_WORDS + r"|(?P<n>(?<![\d.])\d+(?:\.\d+)?|[两二三四五十])倍)"
 # Before its concept a bare 一半 is a change too ("只用一半的数据"); after it, it may be a share
 # ("数据有一半是中文"), so there it needs a verb (砍一半, 减少一半).
-_ZH_FACTOR_BEFORE = r"(?P<f>一半|" + _ZH_WORDS + r"|(?P<n>\d+(?:\.\d+)?|[两二三四五十])倍)"
+_ZH_FACTOR_BEFORE = r"(?P<f>一半|" + _ZH_WORDS + r"|(?P<n>(?<![\d.])\d+(?:\.\d+)?|[两二三四五十])倍)"
 # Percent changes: "cut the budget by 30%", "预算减少20%", "数据多50%".
 _UP = ("increase", "increased", "raise", "raised", "more", "add", "up", "增加", "多", "提高", "加", "涨")
 _DOWN = (
@@ -79,7 +77,7 @@ _DOWN = (
     "缩减",
     "降",
 )
-_PCT = r"(?P<p>\d+(?:\.\d+)?) ?%"
+_PCT = r"(?P<p>(?<![\d.])\d+(?:\.\d+)?) ?%"
 # Between a concept word and its factor: a few filler characters of the same clause.
 _GAP = r"[^,.;!?，。；！？\n]{0,12}?"
 MAX_FACTOR = 100.0
@@ -106,7 +104,7 @@ _EN_COUNT = {
     "four": 4.0,
     "five": 5.0,
 }
-_ZH_COUNT = r"[一两二三四五六七八九十]|\d+"
+_ZH_COUNT = r"[一两二三四五六七八九十]|(?<!\d)\d+"
 _DELTA_UNITS = {
     "epoch": ("epochs", 1.0), "epochs": ("epochs", 1.0), "pass": ("epochs", 1.0), "passes": ("epochs", 1.0),
     "轮": ("epochs", 1.0), "遍": ("epochs", 1.0), "day": ("days", 1.0), "days": ("days", 1.0),
