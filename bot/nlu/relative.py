@@ -41,7 +41,10 @@ _EN_FACTOR_BEFORE = (
 )
 # After its concept a multiple counts only at the end of the clause ("the data 2x?"): "model with 8x A100"
 # counts GPUs.
-_EN_FACTOR_AFTER = r"(?P<f>doubled|tripled|halved|in half|by half|x2|×2|(?P<n>(?<![\d.])\d+(?:\.\d+)?) ?(?:x|×)(?= ?(?:$|[,.;!?])))"
+_EN_FACTOR_AFTER = (
+    r"(?P<f>doubled|tripled|halved|in half|by half|x2|×2|"
+    r"(?P<n>(?<![\d.])\d+(?:\.\d+)?) ?(?:x|×)(?= ?(?:$|[,.;!?])))"
+)
 _EN_WORD = {
     "double": 2.0, "doubled": 2.0, "doubling": 2.0, "twice": 2.0, "triple": 3.0, "tripled": 3.0,
     "quadruple": 4.0, "half": 0.5, "halve": 0.5, "halved": 0.5, "halving": 0.5, "in half": 0.5,
