@@ -446,6 +446,8 @@ PROPOSES = (
 ASKS_TO_CHANGE = (
     "可以吗", "可以么", "可以嘛", "行吗", "行么", "行不行", "可不可以", "能不能", "能否", "能把", "可以把",
     "can we", "could we", "can you", "could you", "is it possible", "possible to",
+    # "could it run twice as fast?": the plan held ("it"), with its time scaled
+    "could it", "can it", "could this", "can this", "make it",
 )  # fmt: skip
 # Words that make what follows a supposition; intents.WHATIF builds on them too.
 SUPPOSE = ("如果", "要是", "假如", "假设", "suppose")

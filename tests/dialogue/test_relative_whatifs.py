@@ -97,3 +97,10 @@ def test_twice_as_fast_halves_the_plans_time_but_a_question_about_speed_changes_
     real.handle("q", "预训练 1B，数据 50B token，预算 2000 美元")
     turn = real.handle("q", "加倍 GPU 数量，训练时间能减半吗？")
     assert turn.payload["slots"].get("days") is None and "*变化*" not in turn.text
+
+
+def test_could_it_run_twice_as_fast_after_a_plan_halves_its_time_not_the_fp8_faq(real: Consultant) -> None:
+    real.handle("tf", "Pretrain 7B on 100B tokens, 2 weeks")
+    text = real.handle("tf", "could it run twice as fast?").text
+    assert text.startswith("*What changed*: 14 days → 7 days")
+    assert "FP8" not in text.splitlines()[0]
