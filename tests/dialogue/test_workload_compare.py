@@ -102,3 +102,10 @@ def test_counts_are_read_per_gpu_only_when_several_gpus_are_named() -> None:
     assert counts_by_gpu("A100 x4 vs H100 x2 for 70B LoRA") == {"a100": 4, "h100": 2}
     assert counts_by_gpu("H100 vs A100 for 13B") == {}
     assert counts_by_gpu("8 H100s for a 70B LoRA") == {}
+
+
+def test_a_total_budget_none_of_the_compared_plans_fits_is_said_with_the_cheapest(real: Consultant) -> None:
+    text = real.handle("wc-b", "训练 13B，数据 100GB，预算 5000 美元，用 A100 还是 H100 好").text
+    assert "*都超出预算 $5,000*：最便宜的方案也要 $7," in text
+    within = real.handle("wc-b2", "full fine-tune 13B on 100M tokens, budget $100, A100 or H100?").text
+    assert "budget" not in within.split("*full fine-tuning")[0]

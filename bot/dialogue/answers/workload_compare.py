@@ -89,6 +89,7 @@ def compare_on_gpus(
     asked = specs[0].id  # "is the H200 worth it over the H100": the first GPU named is the one weighed
     reply.add(
         "workload_compare",
+        budget=_budget_view(state.slots.get("budget"), fitting),
         rows=rows,
         slots=public_slots(state),
         per_gpu=per_gpu,
@@ -99,6 +100,21 @@ def compare_on_gpus(
         worth=(pick is not None and pick["gpu"] == asked) if worth.asks(text) else None,
     )
     return True
+
+
+def _budget_view(budget: Any, fitting: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """A total budget held ("预算 5000 美元"), and the GPUs whose plan costs more: none of them may fit it."""
+    if not isinstance(budget, dict) or budget.get("period", "total") != "total" or not budget.get("amount"):
+        return None
+    amount, currency = float(budget["amount"]), budget.get("currency")
+    priced = [r for r in fitting if r.get("cost") and r.get("currency") == currency]
+    over = [r["name"] for r in priced if float(r["cost"]) > amount * 1.0001]
+    return {
+        "amount": amount,
+        "currency": currency,
+        "over": over,
+        "none_fits": bool(priced) and len(over) == len(priced),
+    }
 
 
 def _list_price(kb: KnowledgeBase, row: dict[str, Any]) -> float | None:
