@@ -15,8 +15,6 @@ from knowledge.schema import PublishedRun
 
 _SQUEEZE = re.compile(r"[\s_\-]+")
 _NOTE = re.compile(r"\s*\(.*$")
-# A model name ends where a letter or digit does not follow ("llama38b" in "llama38bmodel" is fine,
-# "pythia1b" in "pythia1.4b" is not: the digit after the dot).
 _INDEX: dict[int, tuple[tuple[PublishedRun, ...], tuple[tuple[str, PublishedRun], ...]]] = {}
 
 
@@ -55,6 +53,7 @@ def runs_named(text: str, runs: tuple[PublishedRun, ...]) -> list[PublishedRun]:
         at = s.find(name)
         while at != -1:
             end = at + len(name)
+            # a name ends where no digit or decimal point follows ("pythia1b" is not in "pythia1.4b")
             whole = end == len(s) or not (s[end].isdigit() or s[end] == ".")
             inside = any(a <= at and end <= b for a, b in taken if (a, b) != (at, end))
             if whole and not inside:

@@ -60,7 +60,8 @@ _POWER_WORDS = re.compile(r"tdp|tgp|功耗|功率|耗电|耗電|用电|用電|po
 _DTYPE = re.compile(r"fp16|bf16|fp8|tf32|fp32|半精度|单精度|單精度")
 _DTYPE_ALIASES = {"半精度": "fp16", "单精度": "fp32", "單精度": "fp32"}
 _FABRIC = re.compile(r"nvlink|infinity fabric|xgmi|互联|互聯|卡间|卡間")
-_SENTENCE = re.compile(r"[。！？!?；;\n]|\.\s")
+# Where a sentence or clause ends (full-width and ASCII punctuation, a line break): the NLU uses it too.
+SENTENCE_END = re.compile(r"[。！？!?；;\n]|\.\s")
 _MEMORY_WORDS = re.compile(r"显存|顯存|vram|hbm|gddr|memory|版本|version|版")
 # The training data, a server's RAM or disk, or a link speed ("100G 網路", "25G 网卡", "100g ethernet").
 _NOT_GPU_MEMORY = re.compile(
@@ -166,7 +167,7 @@ def _names(gpus: tuple[GpuRecord, ...]) -> tuple[GpuNames, dict[str, GpuRecord]]
 
 def _owner(pos: int, text: str, mentions: list[Mention]) -> Mention | None:
     """The GPU mention a figure at `pos` belongs to: nearest in the same sentence, earlier preferred."""
-    bounds = [0, *(m.end() for m in _SENTENCE.finditer(text)), len(text)]
+    bounds = [0, *(m.end() for m in SENTENCE_END.finditer(text)), len(text)]
     lo = max(b for b in bounds if b <= pos)
     hi = min(b for b in bounds if b > pos)
     same = [m for m in mentions if lo <= m.start < hi]
@@ -187,7 +188,7 @@ def _owners(pos: int, text: str, mentions: list[Mention]) -> list[Mention]:
     owner = _owner(pos, text, mentions)
     if owner is None:
         return []
-    bounds = [0, *(m.end() for m in _SENTENCE.finditer(text)), len(text)]
+    bounds = [0, *(m.end() for m in SENTENCE_END.finditer(text)), len(text)]
     lo = max(b for b in bounds if b <= pos)
     before = [m for m in mentions if lo <= m.start and m.end <= pos]
     if len(before) < 2 or not _SAME_AS.search(text[lo:pos]):
@@ -288,7 +289,7 @@ def sentences(text: str, gpus: tuple[GpuRecord, ...]) -> Iterator[tuple[str, tup
 
 def sentences_in(reading: Reading) -> Iterator[tuple[str, tuple[GpuRecord, ...]]]:
     t, mentions = reading.lower, reading.mentions
-    bounds = [0, *(m.end() for m in _SENTENCE.finditer(t)), len(t)]
+    bounds = [0, *(m.end() for m in SENTENCE_END.finditer(t)), len(t)]
     for lo, hi in zip(bounds, bounds[1:], strict=False):
         named = tuple(g for mention in mentions if lo <= mention.start < hi for g in mention.gpus)
         if named:

@@ -65,20 +65,19 @@ def _megatron_instead(request: SizingRequest, catalog: Catalog, prune: bool) -> 
     model too big for that many GPUs (a 671B full fine-tune) gets no plan. Megatron-style tensor and
     pipeline parallelism splits the model instead, as such runs are done (DeepSeek-V3, arXiv 2412.19437
     §3.2: pipeline and expert parallelism, no tensor parallelism); the answer says it switched."""
-    if request.stack is not None or request.gpus is not None or normalise(request).stack.id == "megatron":
+    if request.stack is not None or request.gpus is not None:
+        return None
+    usual = normalise(request).stack.id
+    if usual == "megatron":
         return None
     result = plan_with(replace(request, stack="megatron"), catalog, prune=prune)
     if not result.options:
         return None
     explain = tuple(
-        replace(i, params=(*i.params, ("fallback_from", normalise(request).stack.id)))
-        if i.code == "stack"
-        else i
+        replace(i, params=(*i.params, ("fallback_from", usual))) if i.code == "stack" else i
         for i in result.explain
     )
-    note = SizingWarning(
-        "stack_fallback", params=(("stack", "megatron"), ("usual", normalise(request).stack.id))
-    )
+    note = SizingWarning("stack_fallback", params=(("stack", "megatron"), ("usual", usual)))
     return replace(result, explain=explain, warnings=(note, *result.warnings))
 
 

@@ -45,6 +45,7 @@ from bot.nlu.units import (
 )
 from knowledge.gpu_names import catalogue_names
 from knowledge.hardware_words import LINK_SPEED_WORDS, NETWORK_WORDS, STORAGE_WORDS, has_before
+from knowledge.quotes import SENTENCE_END
 from knowledge.text_units import text_units
 
 # Units of text a dataset may be counted in, and the tokens each is worth (knowledge/data/settings.yaml).
@@ -549,13 +550,12 @@ def _had_by_gpu(s: str, num: Num, size_bytes: float, gpus: list[GpuMention]) -> 
     return any(
         g.end <= num.start
         and num.start - g.end <= _HAD_REACH
-        and not _SENTENCE_END.search(s, g.end, num.start)
+        and not SENTENCE_END.search(s, g.end, num.start)
         for g in gpus
     )
 
 
 _HAD_REACH = 60  # characters from the GPU's name to the size it has
-_SENTENCE_END = re.compile(r"[。！？!?；;\n]|\.\s")
 
 
 # After a byte size these make it a class of GPU ("16-32GB档位", "80GB-class"), not the data.

@@ -148,8 +148,8 @@ def resolve_gpus(catalog: Catalog, names: Iterable[str]) -> list[GpuSpec]:
 def option_view(option: Mapping[str, Any], catalog: Catalog) -> dict[str, Any]:
     gpu_id = str(option.get("gpu"))
     name, memory_gb = option.get("gpu_name"), option.get("gpu_memory_gb")
-    spec = next((g for g in catalog.gpus if g.id == gpu_id), None)
     if not (name and memory_gb):  # an engine option names its GPU; the catalog fills in for one that does not
+        spec = next((g for g in catalog.gpus if g.id == gpu_id), None)
         name = name or (spec.name if spec else gpu_id)
         memory_gb = memory_gb or (spec.memory_gb if spec else None)
     cost, network, storage = (_mapping(option.get(key)) for key in ("cost", "network", "storage"))
@@ -158,8 +158,6 @@ def option_view(option: Mapping[str, Any], catalog: Catalog) -> dict[str, Any]:
         "name": name,
         "label": str(option.get("label") or ""),
         "gpu_memory_gb": memory_gb,
-        # What the driver reports, in GB: a need above the datasheet's round "80 GB" may still fit.
-        "gpu_usable_gb": spec.capacity_gb if spec else None,
         "gpus": option.get("gpus"),
         "nodes": option.get("nodes"),
         "days": option.get("days"),

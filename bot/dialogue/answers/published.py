@@ -11,7 +11,7 @@ from typing import Any
 
 from bot.dialogue.answers.base import Question
 from bot.dialogue.reply import Reply
-from bot.nlu.lexicon import has_cue
+from bot.nlu.lexicon import GPU_HOURS, has_cue
 from bot.nlu.text import normalise
 from knowledge.published import runs_named
 from sizing.cost import usable_offerings
@@ -27,16 +27,6 @@ PAST_ASKS = (
     "took to train", "was it trained", "were used", "did they use", "did meta use", "it cost to train",
     "gpu hours to train", "gpu-hours to train",
 )  # fmt: skip
-GPU_HOURS_WORDS = (
-    "gpu hours",
-    "gpu-hours",
-    "gpu hour",
-    "卡时",
-    "gpu 小时",
-    "gpu小时",
-    "h100 hours",
-    "a100 hours",
-)
 # A job to plan: with these said, a named model is the user's own run, not the published one.
 JOB_SLOTS = ("tokens", "data_bytes", "days", "budget", "gpu_count", "method")
 _WORD = re.compile(r"\s+")
@@ -46,7 +36,7 @@ def applies(q: Question, form_in_progress: bool) -> bool:
     if form_in_progress or any(q.u.said.get(s) is not None for s in JOB_SLOTS):
         return False
     text = _WORD.sub(" ", normalise(q.text).lower)
-    if not (has_cue(text, PAST_ASKS) or has_cue(text, GPU_HOURS_WORDS)):
+    if not (has_cue(text, PAST_ASKS) or GPU_HOURS.search(text) is not None):
         return False
     return bool(runs_named(q.text, q.kb.published_runs))
 

@@ -73,6 +73,8 @@ def compare_on_gpus(
             row["bf16"] = spec.tflops.bf16 or spec.tflops.fp16
             row["bf16_is_fp16"] = not spec.tflops.bf16
             row["per_gpu_hour"] = _list_price(kb, row)
+            # What the driver reports, in GB: a need above the datasheet's round "80 GB" may still fit.
+            row["gpu_usable_gb"] = spec.capacity_gb
             headroom = result.options[0].fitted.headroom
             row["tight"] = row.get("fits") and headroom < HEADROOM  # the engine's memory_tight line
             rows.append(row)
