@@ -136,6 +136,8 @@ def _currency_named(s: str) -> str | None:
 
 def _method(s: str) -> str | None:
     found = _method_phrases(s)
+    if found is not None and found[0] == "lora" and serving.four_bit_lora(s):
+        return "qlora"  # "用 int4 量化加 LoRA 微调": LoRA on 4-bit weights is QLoRA
     return found[0] if found is not None else None
 
 
@@ -150,6 +152,8 @@ def _method_phrases(s: str) -> tuple[str, tuple[str, ...]] | None:
     for method, phrases in lexicon.METHODS:
         if not lexicon.has_cue(s, phrases):
             continue  # none of the group's phrases: one search instead of one per phrase
+        if phrases is lexicon.ADAPTER_TUNING and not lexicon.has_cue(s, lexicon.FINE_TUNE_UNQUALIFIED):
+            continue  # "holds only the adapters": a file, not how to train
         for phrase in phrases:
             i = lexicon.find_phrase(s, phrase)
             while i != -1 and (
