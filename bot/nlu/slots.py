@@ -191,21 +191,23 @@ def _per_sample(before: str, after: str) -> bool:
 
 # "each turn is about 300 tokens": a length per turn (before _EACH_NOUN reads it as per sample).
 _EACH_TURN = re.compile(
-    r"\b(?:(?:each|every|per) turn(?: is| has| runs)?|turns (?:of|at|averaging))"
-    r"(?: about| around| roughly| approximately| ~| ≈)? ?$"
+    r"\b(?:(?:each|every|per) turn(?: actually)?(?: is| has| runs)?(?: actually| really)?"
+    r"(?: more like| closer to)?"
+    r"|turns (?:of|at|averaging))(?: about| around| roughly| approximately| ~| ≈)? ?$"
 )
 
 
 # "each tweet is ~40 words", "every ticket about 400 words", "per review 200 tokens": a length per sample
 # after "each/every/per" and the sample's noun, whatever the noun.
 _EACH_NOUN = re.compile(
-    r"\b(?:each|every|per) [a-z][a-z&'-]*(?: is| has| are| runs| of)?"
+    r"\b(?:each|every|per) [a-z][a-z&'-]*(?: is| has| are| runs| of)?(?: actually| really)?"
+    r"(?: more like| closer to)?"
     r"(?: about| around| roughly| approximately| ~| ≈)? ?$"
 )
 
 
 # Words between a per-sample cue and its bare number: "每条约1k", "each ~800".
-_LENGTH_FILLERS = " :：=约~≈大概大约平均左右为是about around roughly"
+_LENGTH_FILLERS = " :：=约~≈大概大约差不多其实际上平均左右为是about around roughly"
 
 
 def _bare_length(before: str, after: str, found: Found) -> bool:
@@ -299,7 +301,9 @@ COUNTED = ("samples", "epochs", "turns", "concurrency", "daily_users", "qps", "m
 
 
 # A count of 轮 after "每组/每段/每个对话/每条": the turns of each dialogue, never epochs.
-_PER_DIALOGUE_TURNS = re.compile(r"每(?:组|段|个|条|通|笔|则)?(?:多轮)?(?:对话|会话)?(?:约|大概|平均|有)? ?$")
+_PER_DIALOGUE_TURNS = re.compile(
+    r"每(?:组|段|个|条|通|笔|则)?(?:多轮)?(?:对话|会话)?(?:约|大概|差不多|平均|有)? ?$"
+)
 
 
 def _counted(s: str, num: Num, unit: Unit, before: str, after: str, found: Found) -> None:
