@@ -711,7 +711,14 @@ _FOLLOW_UP_OPENERS = (
 
 
 def _short_follow_up(t: str, end: str) -> bool:
-    return len(t) <= CLOUD_FOLLOW_UP and (end.endswith("呢") or t.startswith(_FOLLOW_UP_OPENERS))
+    """ "A100 呢？", "and on L40S?": short, and not the last of several questions ("H100 显存多少？带宽呢？"
+    asks both of the GPU it names, not of the last answer's)."""
+    asked_before = any(mark in end for mark in "?？")
+    return (
+        len(t) <= CLOUD_FOLLOW_UP
+        and not asked_before
+        and (end.endswith("呢") or t.startswith(_FOLLOW_UP_OPENERS))
+    )
 
 
 # What makes a data question part of a plan: the data itself, a deadline, a budget or hardware.

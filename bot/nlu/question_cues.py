@@ -271,7 +271,7 @@ CHEAPER_THAN = (
 # A price ceiling on a list of GPUs: "list gpus under $1/hr", "1 美元以下的卡有哪些".
 PRICE_CEILING = (
     "under", "below", "less than", "cheaper than", "at most", "no more than", "up to", "以下", "以内",
-    "之内", "不超过", "低于", "少于",
+    "之内", "不超过", "低于", "少于", "< $", "<$", "<= $", "<=$", "≤ $", "≤$",
 )  # fmt: skip
 
 # Accelerators the catalogue does not hold (not NVIDIA or AMD GPUs): a question about one asks what the
