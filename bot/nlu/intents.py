@@ -489,7 +489,7 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
     if question is not None:
         return question
     if gpus and set(filled) <= {"gpu", "gpu_count"} and _asks_datasheet(t):
-        return "gpu_info"  # "一台8卡H100服务器功耗多少": the card's figures, counted GPUs or not
+        return "gpu_info"  # "H100 显存多大": the card's figures, counted GPUs or not
     if not workload:
         if sig.region is not None and has_any(t, AVAILABILITY) and ("?" in t or has_any(t, QUESTION)):
             return "faq"
@@ -599,6 +599,8 @@ def _question_kind(
     comparing_gpus = len(set(gpus)) >= 2 and has_any(t, cues.GPU_COMPARATIVES)
     if sig.figure and not sized and not price and not comparing_gpus and (yes_no or "?" in t or "？" in t):
         return "figure_check"
+    if gpus and set(filled) <= {"gpu", "gpu_count"} and has_any(t, cues.POWER_ASKS) and not asks_price:
+        return "power"  # "一台8卡H100服务器功耗多少", "H100 和 H200 功耗差多少": TDP × count plus the host
     job = model or "method" in filled or sig.serving
     rental = not sized and not job and not sig.training and bool(gpus)  # GPUs to rent, no job named
     if not sized and not job and not gpus and _asks_price_coverage(t, sig):

@@ -484,3 +484,17 @@ PLAN_ASKS = (
     "几张",
     "多少张", "多少卡", "几台", "多少台", "多少钱", "花多少", "cost", "how much will", "how much would",
 )  # fmt: skip
+# Power and cooling asked of named GPUs with no job: "8 卡 H100 整机功耗多少千瓦", "how much power does an 8x
+# H100 server draw?", "B200 能风冷吗". The power answer (TDP × count plus the host) answers them, not the
+# datasheet. Not "compute power" or 算力, which is TFLOPS.
+COOLING_ASKS = (
+    "散热", "水冷", "风冷", "液冷", "cooling", "air-cool", "air cool", "air-cooled", "air cooled",
+    "liquid-cool", "liquid cool", "liquid-cooled", "liquid cooled", "liquid cooling", "water cooling",
+    "water-cooled", "water cooled", "heat", "thermal",
+)  # fmt: skip
+POWER_ASKS = (
+    "功耗", "功率", "耗电", "用电", "电费", "多少电", "多大的电", "千瓦", "瓦数", "多少瓦", "几瓦", "kw",
+    "kilowatt", "kilowatts", "watt", "watts", "wattage", "tdp", "tgp", "power draw", "power consumption",
+    "power usage", "power supply", "power budget", "how much power", "draw", "draws", "pull", "pulls", "psu",
+    "电源", "供电", *COOLING_ASKS,
+)  # fmt: skip
