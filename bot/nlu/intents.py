@@ -881,6 +881,8 @@ def _feasibility(t: str, sig: Signals, yes_no: bool, job: bool) -> bool:
     hardware = bool(sig.gpus) or "gpu_count" in sig.filled or has_any(t, FIXED_HARDWARE)
     # "How many tokens/s does an H100 do on a 7B model?": the speed on that hardware is its answer.
     asks = yes_no or has_any(t, cues.FITS) or has_any(t, lexicon.ASKS_SPEED)
+    # "…on 8 A100s in 2 weeks? how many tokens would that get me?": what the deadline holds on them
+    asks = asks or ("days" in sig.filled and has_any(t, cues.TOKENS_ASKED))
     return job and hardware and asks and not has_any(t, cues.PLAN_ASKS)
 
 
