@@ -129,6 +129,7 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     ("concurrent sessions", "concurrency", 1.0), ("concurrent", "concurrency", 1.0),
     ("simultaneous users", "concurrency", 1.0), ("users", "concurrency", 1.0), ("个并发", "concurrency", 1.0),
     ("路并发", "concurrency", 1.0), ("并发", "concurrency", 1.0), ("个用户", "concurrency", 1.0),
+    ("用户", "concurrency", 1.0),
     ("个同时在线", "concurrency", 1.0), ("人同时", "concurrency", 1.0), ("个人同时", "concurrency", 1.0),
     ("人在线", "concurrency", 1.0), ("个人用", "concurrency", 1.0), ("人用", "concurrency", 1.0),
     ("人使用", "concurrency", 1.0), ("个人使用", "concurrency", 1.0), ("名用户", "concurrency", 1.0),

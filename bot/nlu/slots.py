@@ -323,6 +323,7 @@ def _counted(s: str, num: Num, unit: Unit, before: str, after: str, found: Found
 _PLAIN_USERS = (
     "users",
     "个用户",
+    "用户",
     "people",
     "persons",
     "个人用",
