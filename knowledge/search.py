@@ -88,6 +88,9 @@ _ZH_STOP_BIGRAMS |= {"时候", "需要", "开始", "重新", "怎样", "应该",
 # same way: its bigrams are no topic, only weight that dilutes the real words' share of the score.
 _ZH_STOP_BIGRAMS |= {"要不要", "能不能", "会不会", "是不是", "怎么办", "到底", "纠结", "觉得", "感觉", "请教"}
 _ZH_STOP_BIGRAMS |= {"其实", "目前", "现在", "经常", "总是", "一直", "大家", "团队", "的话", "是否"}
+# An aside opening a question in the middle of a conversation ("顺便问一下，…", "对了，…", "btw, quick q: …")
+# marks it as a question, not its topic.
+_ZH_STOP_BIGRAMS |= {"顺便", "顺带", "另外", "对了", "问下", "问问"}
 _EN_STOP = set(
     "a an the is are was were be been am do does did i me my we our you your it its this that these those "
     "to of in on at for with by from as and or but if so than then what which who how when where why "
@@ -102,6 +105,7 @@ _EN_STOP = set(
 # "difference" among its keywords the answer to every comparison question.
 _EN_STOP |= {"difference", "differences", "differ", "differs", "different", "compare", "compared"}
 _EN_STOP |= {"comparison", "comparing"}
+_EN_STOP |= {"btw", "quick", "q", "way", "aside", "also"}
 _ZH_STOP_BIGRAMS |= {"区别", "差别", "差异", "不同", "对比", "比较", "相比"}
 _FILLER = re.compile("|".join(sorted(_ZH_STOP_BIGRAMS, key=len, reverse=True)))
 # A name with a stage or version number ("ZeRO-2", "zero3", "llama-3", "qwen2.5") is one thing

@@ -43,6 +43,8 @@ HINTS: dict[str, tuple[str, ...]] = {
     "days": ("{} days",),
     # After "50k conversations": the length of one ("2k" -> each sample is about 2k tokens).
     "sample_tokens": ("each sample is about {} tokens",),
+    # After "4 万段对话，每段 5 轮": the length of one turn, as the question asked ("250" -> each turn).
+    "turn_tokens": ("each turn is about {} tokens",),
     # After "each is about 1.5k tokens": how many there are ("20k" -> 20k samples).
     "sample_count": ("{} samples",),
 }
@@ -183,6 +185,16 @@ def _counts_in_words(pending: str | None, parsed: Any, text: str) -> bool:
     return pending == "sample_count" and parsed.intent == "faq" and not re.search(r"[?？]", text)
 
 
+def _only_too_small(asks: Any, pending: str | None) -> bool:
+    """No value to ask back, or, to the question for one sample's length, only a token count too small
+    for a dataset ("大概 800 token", "about 250 tokens"): the length asked for, said with its unit."""
+    if not asks:
+        return True
+    return pending == "sample_tokens" and all(
+        getattr(a, "slot", None) == "tokens" and getattr(a, "reason", None) == "out_of_range" for a in asks
+    )
+
+
 def _bare_answer(said: Mapping[str, Any], text: str) -> bool:
     """A reply that is only a quantity ("20B", "14"): the parser reads a bare "20B" as parameters,
     but "Pretrain a 1B model" or "7B参数" names what it is and is taken as said."""
@@ -233,20 +245,25 @@ def understand(
     elif pending == "data" and (state.sample_parts or {}).get("per_sample"):
         pending = "sample_count"  # …or, the length of each given, for how many there are
     family = SLOT_FAMILY.get(str(pending), ())
+    parts_held = state.sample_parts or {}
+    if pending == "sample_tokens" and parts_held.get("turns") and not parts_held.get("per_turn"):
+        hint_key = "turn_tokens"  # the question asked how long one turn is
+    else:
+        hint_key = str(pending)
     if (
         family
         and not any(k in said or getattr(parsed.slots, k, None) for k in family)
         and _bare_answer(said, text)
-        and not parsed.asks
+        and _only_too_small(parsed.asks, pending)
         and 0 < len(text) <= MAX_HINTED_CHARS
         # A correction ("不对，是13B") repairs what it names, never the pending question.
         and (parsed.intent in ("size", "unknown", "whatif") or _counts_in_words(pending, parsed, text))
     ):
-        hints = [hint.format(text) for hint in HINTS[str(pending)]]
-        quantity = _QUANTITY.search(text) if pending == "sample_count" else None
+        hints = [hint.format(text) for hint in HINTS[hint_key]]
+        quantity = _QUANTITY.search(text) if pending in ("sample_count", "sample_tokens") else None
         if quantity is not None:
-            # "and there are 30k of them": the quantity alone, read as the count asked for
-            hints.append(HINTS["sample_count"][0].format(quantity.group().strip()))
+            # "and there are 30k of them", "大概 800 token": the quantity alone, read as what was asked
+            hints.append(HINTS[hint_key][0].format(quantity.group().strip()))
         for hinted_text in hints:
             hinted = parse(hinted_text, today=today)
             hinted_said = said_slots(hinted)

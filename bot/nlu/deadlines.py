@@ -159,6 +159,17 @@ _MONTH_DAY_EN = re.compile(
     r"\b(?:by|before|until|till|no later than) the (?P<day>\d{1,2})(?:st|nd|rd|th)? "
     r"(?:of )?(?P<which>this|next) month\b"
 )
+# A day of the month alone: "by the 15th", "before the 20th", "15号前", "20 日之前": the next such day.
+_DAY_ALONE_EN = re.compile(
+    r"\b(?:by|before|until|till|due|no later than) the (?P<day>\d{1,2})(?:st|nd|rd|th)\b(?! of\b)(?! ?"
+    + _MONTH
+    + r")"
+)
+_DAY_ALONE_ZH = re.compile(
+    r"(?<![月0-9一二三四五六七八九十两〇零])(?<!月 )(?P<day>"
+    + _ZH_NUM
+    + r") ?(?:日|号)(?P<cue>之前|以前|前|为止|截止)"
+)
 _QUARTER_EN = re.compile(
     r"\b(?:(?:by |before |until )?(?:the )?end of (?:the )?q(?P<q>[1-4])|(?:by|until) q(?P<q2>[1-4])|"
     r"(?P<before>before) q(?P<q3>[1-4])|q(?P<q4>[1-4]) end)\b(?: (?P<year>20\d\d))?"
@@ -209,7 +220,7 @@ def _relative(s: str, today: dt.date) -> dt.date | None:
     for m in _DAY_ZH.finditer(s):
         if m.group("cue") or m.group("cue0"):
             return today + dt.timedelta(days=_DAY_OFFSETS[m.group("day")])
-    return _month_day(s, today) or _month_part(s, today) or _period_end(s, today)
+    return _month_day(s, today) or _month_part(s, today) or _period_end(s, today) or _day_alone(s, today)
 
 
 def _plus(today: dt.date, days: float) -> dt.date:
@@ -232,6 +243,20 @@ def _month_day(s: str, today: dt.date) -> dt.date | None:
     if day is None or not 1 <= day <= calendar.monthrange(year, month)[1]:
         return None
     return dt.date(year, month, day)
+
+
+def _day_alone(s: str, today: dt.date) -> dt.date | None:
+    """A day of the month with no month: "by the 15th", "15号前": this month's if still ahead, else next
+    month's."""
+    m = _DAY_ALONE_EN.search(s) or _DAY_ALONE_ZH.search(s)
+    day = _number(m.group("day")) if m else None
+    if day is None:
+        return None
+    for which in (None, "下"):
+        year, month = _month_ahead(today, which)
+        if 1 <= day <= calendar.monthrange(year, month)[1] and _ahead(today, dt.date(year, month, day)):
+            return dt.date(year, month, day)
+    return None
 
 
 def _month_part(s: str, today: dt.date) -> dt.date | None:

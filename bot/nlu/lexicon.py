@@ -62,6 +62,8 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     ("work days", "days", WORKING_DAY), ("workdays", "days", WORKING_DAY),
     ("个工作日", "days", WORKING_DAY), ("工作日", "days", WORKING_DAY), ("个工作天", "days", WORKING_DAY),
     ("工作天", "days", WORKING_DAY),
+    # A weekend is its two days, Saturday and Sunday ("over a weekend", "一个周末"); before 周.
+    ("个周末", "days", 2.0), ("周末", "days", 2.0), ("weekends", "days", 2.0), ("weekend", "days", 2.0),
     ("个星期", "days", 7.0), ("星期", "days", 7.0), ("个礼拜", "days", 7.0), ("礼拜", "days", 7.0),
     ("个月", "days", 30.0), ("个季度", "days", 90.0), ("季度", "days", 90.0),
     ("个小时", "days", 1 / 24), ("小时", "days", 1 / 24), ("个钟头", "days", 1 / 24),
@@ -100,7 +102,10 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     ("组多轮对话", "samples", 1.0), ("段多轮对话", "samples", 1.0), ("条多轮对话", "samples", 1.0),
     ("个多轮对话", "samples", 1.0), ("组多轮", "samples", 1.0),
     ("轮对话", "samples", 1.0),
-    ("对话", "samples", 1.0), ("samples", "samples", 1.0), ("sample", "samples", 1.0),
+    ("对话", "samples", 1.0),
+    # Preference pairs for DPO/RLHF ("偏好数据 3 万对"), after every word that starts with 对.
+    ("对", "samples", 1.0),
+    ("samples", "samples", 1.0), ("sample", "samples", 1.0),
     ("examples", "samples", 1.0), ("example", "samples", 1.0), ("conversations", "samples", 1.0),
     ("conversation", "samples", 1.0), ("dialogues", "samples", 1.0), ("dialogs", "samples", 1.0),
     ("records", "samples", 1.0), ("rows", "samples", 1.0), ("documents", "samples", 1.0),
@@ -164,13 +169,15 @@ PER_SAMPLE_BEFORE = (
     "per record", "per item", "each sample", "each example", "each conversation", "each dialogue",
     "each record", "each document", "each row", "each one", "each is", "avg", "average", "averaging",
     "on average", "mean length", "average length", "median length", "median", "typical length", "每本",
-    "每部", "每页", "每封", "每条评论", "per book", "per page", "per paper", "per post", "per email",
+    "每部", "每页", "每封", "每条评论", "每对", "每组对", "per book", "per page", "per paper", "per post",
+    "per email",
     "each book", "each page", "each paper", "each post", "each email",
 )  # fmt: skip
 PER_SAMPLE_AFTER = (
     "each", "apiece", "per sample", "per example", "per row", "per document", "per doc", "per conversation",
     "per dialogue", "per record", "per item", "/条", "每条", "一条", "/sample", "/example", "on average",
-    "avg", "average", "per sample on average",
+    "avg", "average", "per sample on average", "per book", "per page", "per paper", "per post", "per email",
+    "per pair", "per article", "per ticket", "per chat", "每对",
 )  # fmt: skip
 # "50k samples of ~1k tokens": a length right after a sample count, joined by one of these.
 SAMPLE_LENGTH_JOINS = (
@@ -178,6 +185,23 @@ SAMPLE_LENGTH_JOINS = (
 )  # fmt: skip
 # Hedges between such a join and the length: "of ~1k", "each about 1.5k", "avg roughly 800".
 SAMPLE_LENGTH_HEDGES = ("~", "≈", "about", "around", "roughly", "approx.", "approximately", "approx")
+
+# Before a second size of data or tokens, words that add it to the first: "500GB 中文语料，外加 200GB 代码",
+# "200B tokens of web text plus 50B tokens of code".
+DATA_PLUS = (
+    "外加",
+    "另加",
+    "加上",
+    "再加上",
+    "再加",
+    "另外还有",
+    "另外",
+    "另有",
+    "plus",
+    "+",
+    "and another",
+    "along with",
+)
 
 # Words between a number and its unit of time that do not change it: "2 more minutes".
 DURATION_FILLERS = ("more ", "extra ", "additional ")
@@ -442,7 +466,10 @@ CONTEXT_CUES = (
     "seq len", "seq_len", "seqlen", "sequence length", "context length", "context window",
     "max length", "max_len", "上下文长度", "上下文窗口", "上下文", "序列长度", "序列长", "序列", "context",
 )  # fmt: skip
-CONTEXT_AFTER = ("context", "ctx", "上下文", "的上下文", "token context", "tokens context", "序列")
+CONTEXT_AFTER = (
+    "context", "ctx", "上下文", "的上下文", "token context", "tokens context", "序列", "seq len",
+    "seq length", "seqlen", "sequence length",
+)  # fmt: skip
 
 PRECISIONS: tuple[tuple[str, str], ...] = (
     ("bfloat16", "bf16"), ("bf16", "bf16"), ("bf-16", "bf16"), ("bf 16", "bf16"),
@@ -469,6 +496,10 @@ FINE_TUNE_UNQUALIFIED: tuple[str, ...] = (
     "instruction tuning",
 )
 
+# Adapters named as the way to fine-tune ("adapter 微调", "fine-tune with adapters") are LoRA's kind of
+# training; only in a message that says fine-tune (parser), since "the adapter file" alone names a file.
+ADAPTER_TUNING: tuple[str, ...] = ("adapter", "adapters", "适配器")
+
 # Ranked: the first rank with a hit wins, so "QLoRA" beats "LoRA" and "fine-tune" beats a
 # "pretrained model" mention. Plain "fine-tune"/微调/SFT without a qualifier is read as full
 # fine-tuning: it is the conservative (largest) sizing, and the reply says so.
@@ -490,6 +521,12 @@ METHODS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "full finetuning",
             "full-parameter",
             "full parameter",
+            "full parameters",
+            "all parameters",
+            "all the weights",
+            "all weights",
+            "所有参数",
+            "全部参数",
             "full-param",
             "fully fine-tune",
             "full ft",
@@ -535,6 +572,7 @@ METHODS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "dapt",
         ),
     ),
+    ("lora", ADAPTER_TUNING),
     ("full_finetune", FINE_TUNE_UNQUALIFIED),
     ("pretrain", ("预训练", "pretrain", "pre-train", "pretraining", "pre-training", "pre train")),
 )

@@ -38,7 +38,7 @@ _FINANCIAL_CHARS = frozenset(FINANCIAL) | {"参"}
 _ONE_SAMPLE = re.compile(
     r"(?<![0-9零一二三四五六七八九十百千万亿两.])一"
     r"(?=(?:条|笔|则|份|篇|段|个)(?:对话|数据|样本|资料|消息|讯息)? ?"
-    r"(?:大概|大约|约|平均|有|是|在)? ?[0-9])"
+    r"(?:大概|大约|差不多|约|平均|有|是|在)? ?[0-9])"
 )
 
 
@@ -136,6 +136,8 @@ def _currency_named(s: str) -> str | None:
 
 def _method(s: str) -> str | None:
     found = _method_phrases(s)
+    if found is not None and found[0] == "lora" and serving.four_bit_lora(s):
+        return "qlora"  # "用 int4 量化加 LoRA 微调": LoRA on 4-bit weights is QLoRA
     return found[0] if found is not None else None
 
 
@@ -150,6 +152,8 @@ def _method_phrases(s: str) -> tuple[str, tuple[str, ...]] | None:
     for method, phrases in lexicon.METHODS:
         if not lexicon.has_cue(s, phrases):
             continue  # none of the group's phrases: one search instead of one per phrase
+        if phrases is lexicon.ADAPTER_TUNING and not lexicon.has_cue(s, lexicon.FINE_TUNE_UNQUALIFIED):
+            continue  # "holds only the adapters": a file, not how to train
         for phrase in phrases:
             i = lexicon.find_phrase(s, phrase)
             while i != -1 and (

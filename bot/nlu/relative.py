@@ -121,10 +121,22 @@ _EN_DELTA = re.compile(
     r"(?P<u>epochs?|pass(?:es)?|days?|weeks?|months?)\b"
 )
 # 多/再 before the count, never 最多/至多/顶多 (at most) nor 一个多月 (more than a month, 多 after the count).
+# A deadline moved: "延后两周", "推迟三天", "提前一周" (the timeline only: their unit must be a time).
 _ZH_DELTA = re.compile(
-    r"(?<![最至顶差不])(?:(?P<up>再多|再|多|加)|(?P<down>少))(?:训|跑|给|练|加)?(?P<n>"
+    r"(?<![最至顶差不])(?:(?P<up>再多|再|多|加|延后|推迟|延长|往后延|往后推|顺延|宽限|晚)|(?P<down>少|提前|早))"
+    r"(?:训|跑|给|练|加)?(?P<n>"
     + _ZH_COUNT
     + r") ?(?:个)? ?(?P<u>epoch|轮|遍|天|周|星期|礼拜|月)(?!底|初|中|末|份)"
+)
+
+
+# "push the deadline back two weeks", "extend the deadline by 3 days", "bring it forward a week".
+_EN_SHIFT = re.compile(
+    r"\b(?:(?P<up>push(?:ed|ing)?|move[ds]?|moving|extend(?:ed|ing|s)?|delay(?:ed|ing|s)?|slip(?:ped|s)?)"
+    r"|(?P<down>bring(?:ing|s)?|brought|pull(?:ed|ing|s)?))"
+    r"(?: (?:it|the deadline|the timeline|the schedule|the date|our deadline))?"
+    r"(?P<dir> back| out| forward| in)?"
+    r"(?: by)? (?P<n>an?|one|two|three|four|five|\d+) (?P<u>days?|weeks?|months?)\b"
 )
 
 
@@ -170,6 +182,15 @@ def _deltas(s: str) -> list[Scale]:
             if count and 0 < count <= MAX_FACTOR:
                 sign = -1.0 if m.group("down") else 1.0
                 out.append(Scale(concept, 1.0, m.start(), m.end(), sign * count * per))
+    for m in _EN_SHIFT.finditer(s):
+        way = (m.group("dir") or "").strip()
+        up = bool(m.group("up")) and way != "forward" and (way or not m.group(0).startswith("mov"))
+        down = (bool(m.group("down")) and way in ("forward", "in")) or way == "forward"
+        raw = m.group("n")
+        count = _EN_COUNT.get(raw) or (float(raw) if raw.isdigit() else None)
+        if count and 0 < count <= MAX_FACTOR and (up or down):
+            per = _DELTA_UNITS[m.group("u")][1]
+            out.append(Scale("days", 1.0, m.start(), m.end(), (1.0 if up else -1.0) * count * per))
     return out
 
 

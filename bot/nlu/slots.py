@@ -16,6 +16,7 @@ from bot.nlu import lexicon
 from bot.nlu.counts import gpu_counts
 from bot.nlu.found import Found
 from bot.nlu.gpus import GpuMention
+from bot.nlu.numerals_zh import NUMERAL_CHARS
 from bot.nlu.question_cues import OTHER_ACCELERATORS
 from bot.nlu.scan import Num
 from bot.nlu.serving import (
@@ -111,7 +112,7 @@ def _classify(
         if _memory_filter(s, before, after, unit.end, num.value * unit.factor, found):
             return
         if not _hardware_size(s, before, after, unit.end) and not _tier_label(s, unit.end):
-            found.add("data_bytes", num.value * unit.factor, num, s)
+            _add_data(found, "data_bytes", num.value * unit.factor, num, s, before)
         return
     if unit.kind == "tokens":
         _tokens(s, idx, num, unit, before, after, nums, units, found)
@@ -171,7 +172,10 @@ def _active_cue(s: str, before: str, unit: Unit, num: Num) -> bool:
         return False  # "8 active GPUs" is no model size
     tail = s[max(unit.end, num.end) :].lstrip(" -")
     if tail.startswith(_ACTIVE_AFTER) and not tail.startswith("activation"):
-        return True
+        word = next(w for w in _ACTIVE_AFTER if tail.startswith(w))
+        rest = tail[len(word) :].lstrip(" :：为是约有")
+        # "总参 236B 激活 21B": the word labels the next size, so this one is the total
+        return not (rest[:1].isdigit() or rest[:1] in NUMERAL_CHARS)
     head = before.rstrip(" :：为是约有")
     return head.endswith(_ACTIVE_BEFORE)
 
@@ -187,21 +191,23 @@ def _per_sample(before: str, after: str) -> bool:
 
 # "each turn is about 300 tokens": a length per turn (before _EACH_NOUN reads it as per sample).
 _EACH_TURN = re.compile(
-    r"\b(?:(?:each|every|per) turn(?: is| has| runs)?|turns (?:of|at|averaging))"
-    r"(?: about| around| roughly| approximately| ~| ≈)? ?$"
+    r"\b(?:(?:each|every|per) turn(?: actually)?(?: is| has| runs)?(?: actually| really)?"
+    r"(?: more like| closer to)?"
+    r"|turns (?:of|at|averaging))(?: about| around| roughly| approximately| ~| ≈)? ?$"
 )
 
 
 # "each tweet is ~40 words", "every ticket about 400 words", "per review 200 tokens": a length per sample
 # after "each/every/per" and the sample's noun, whatever the noun.
 _EACH_NOUN = re.compile(
-    r"\b(?:each|every|per) [a-z][a-z&'-]*(?: is| has| are| runs| of)?"
+    r"\b(?:each|every|per) [a-z][a-z&'-]*(?: is| has| are| runs| of)?(?: actually| really)?"
+    r"(?: more like| closer to)?"
     r"(?: about| around| roughly| approximately| ~| ≈)? ?$"
 )
 
 
 # Words between a per-sample cue and its bare number: "每条约1k", "each ~800".
-_LENGTH_FILLERS = " :：=约~≈大概大约平均左右为是about around roughly"
+_LENGTH_FILLERS = " :：=约~≈大概大约差不多其实际上平均左右为是about around roughly"
 
 
 def _bare_length(before: str, after: str, found: Found) -> bool:
@@ -273,7 +279,17 @@ def _tokens(
         if before.rstrip().endswith(_CONTEXT_AT):
             found.add("seq_len", num.value, num, s)  # "KV cache ... at 4k tokens": the context
         return  # "4k tokens of context" in a serving question: no dataset
-    found.add("tokens", num.value, num, s)
+    _add_data(found, "tokens", num.value, num, s, before)
+
+
+def _add_data(found: Found, slot: str, value: float, num: Num, s: str, before: str) -> None:
+    """The dataset's size, or a further part of it: "500GB 中文语料，外加 200GB 代码" is 700GB."""
+    head = before.rstrip(" 约大概~≈")
+    word = next((w for w in lexicon.DATA_PLUS if head.endswith(w)), None)
+    if word is not None and not (word.isascii() and word[0].isalpha() and head[: -len(word)][-1:].isalpha()):
+        found.add_to_last(slot, value, num, s)
+    else:
+        found.add(slot, value, num, s)
 
 
 # Before a token count in a serving message: the length of context the request holds.
@@ -285,7 +301,9 @@ COUNTED = ("samples", "epochs", "turns", "concurrency", "daily_users", "qps", "m
 
 
 # A count of 轮 after "每组/每段/每个对话/每条": the turns of each dialogue, never epochs.
-_PER_DIALOGUE_TURNS = re.compile(r"每(?:组|段|个|条|通|笔|则)?(?:多轮)?(?:对话|会话)?(?:约|大概|平均|有)? ?$")
+_PER_DIALOGUE_TURNS = re.compile(
+    r"每(?:组|段|个|条|通|笔|则)?(?:多轮)?(?:对话|会话)?(?:约|大概|差不多|平均|有)? ?$"
+)
 
 
 def _counted(s: str, num: Num, unit: Unit, before: str, after: str, found: Found) -> None:
@@ -450,7 +468,14 @@ def _by_magnitude(s: str, num: Num, before: str, after: str, found: Found) -> No
     label = "params" if after.lstrip(" 的大小").startswith(_MODEL_WORDS) else _nearest_label(before)
     if label is None and lexicon.has_cue(after, lexicon.PARAM_CUES):
         label = "params"  # "7B模型", "70亿的模型"
-    if label is None and lexicon.has_cue(after, _DATA_WORDS) and not _asked(after, _DATA_WORDS):
+    # (not after a colon: in "Pretrain 7B: data 1.4T tokens" the word labels the next value)
+    labels_next = after.lstrip().startswith((":", "："))
+    if (
+        label is None
+        and not labels_next
+        and lexicon.has_cue(after, _DATA_WORDS)
+        and not _asked(after, _DATA_WORDS)
+    ):
         label = "data"
     if (
         num.mult in ("g", "t")
@@ -794,6 +819,8 @@ def _joined_as_range(s: str, gap_start: int, gap_end: int) -> bool:
 
 # After a single unit of time these words make it a budget period, not the timeline: 一周预算.
 _PERIOD_NOT_TIMELINE = ("预算", "的预算", " budget", "'s budget", "ly budget")
+# Before an article and a unit of time, the part of it meant: "quarter of a year" is 90 days, not 365.
+_PART_OF = ((("quarter of", "a quarter of"), 0.25), (("half of", "a half of"), 0.5), (("third of",), 1 / 3))
 # "a quarter of an hour" is 15 minutes (Duckling Duration/EN corpus), not 90 days.
 _QUARTER_HOUR = (" of an hour", " of a hour", " of hour", " hour", "-hour")
 
@@ -851,6 +878,9 @@ def _duration(
         if tail is not None:
             unit = Unit("days", 1 / 96, unit.end + len(tail))
     days = (num.value + (0.5 if s[num.end : unit.end].startswith("分半") else 0.0)) * unit.factor
+    if num.weak:
+        head = s[: num.start].rstrip()
+        days *= next((part for words, part in _PART_OF if head.endswith(words)), 1.0)  # "quarter of a year"
     end = unit.end
     while idx + 1 < len(nums) and nums[idx + 1].start < end:
         idx += 1

@@ -240,3 +240,18 @@ def test_taiwan_asap_is_asap() -> None:
 )
 def test_a_length_of_time_after_every_is_a_frequency_not_a_deadline(text: str) -> None:
     assert parse(text, today=SUNDAY).slots.days is None
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [("needs to be done by the 15th", 16), ("15 號以前要好", 16), ("十五号之前", 16), ("20 号前要", 21),
+     ("by the 1st", 2)],
+)  # fmt: skip
+def test_a_day_of_the_month_alone_is_the_next_such_day(text: str, days: int) -> None:
+    assert said(text, SUNDAY)["days"] == days
+
+
+def test_a_day_of_the_month_already_past_is_next_months() -> None:
+    assert said("by the 15th", dt.date(2026, 12, 20))["days"] == 26
+    assert said("15号前", dt.date(2026, 12, 20))["days"] == 26
+    assert said("3月15号前", SUNDAY)["days"] == 106  # with its month it stays that month's

@@ -95,3 +95,20 @@ def test_the_card_count_scales_the_gpus_like_the_cards_do(text: str, factor: flo
 def test_the_training_set_scales_the_data(text: str, factor: float) -> None:
     # "训练集" joined the data words when relative.CONCEPTS took them from lexicon.DATA_CUES.
     assert parse(text).scales == (("data", pytest.approx(factor)),)
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [("截止日能延後兩週的話呢？", 14.0), ("推迟三天呢", 3.0), ("提前一周行吗", -7.0),
+     ("what if we push the deadline back two weeks?", 14.0), ("extend the deadline by 3 days", 3.0),
+     ("could we bring it forward a week?", -7.0)],
+)  # fmt: skip
+def test_a_deadline_moved_by_a_span_is_a_change_to_the_deadline_held(text: str, days: float) -> None:
+    got = parse(text)
+    assert got.deltas == (("days", days),)
+    assert got.slots.days is None
+
+
+@pytest.mark.parametrize("text", ["we moved 2 days ago", "两周前提前完成了"])
+def test_a_past_move_or_an_early_finish_is_no_deadline_change(text: str) -> None:
+    assert parse(text).deltas == ()

@@ -1,0 +1,53 @@
+"""Answers given in the middle of a conversation, in the forms a team lead writes them: a length with a
+hedge and its unit, a bare length after the per-turn question, an aside question, a deadline pushed back."""
+
+from __future__ import annotations
+
+import uuid
+
+from bot.dialogue.consultant import Consultant
+
+from .asking import ask
+
+
+def test_a_hedged_length_with_its_unit_answers_the_per_turn_question(real: Consultant) -> None:
+    text = ask(real, "QLoRA 微调 70B，两周内", "大概 4 万段对话，每段 5 轮", "差不多 250 token")
+    assert "5000万 tokens（4万条 × 5 轮 × 250 token）" in text and "不太合理" not in text
+    hant = ask(real, "QLoRA 微調 70B，兩週內", "大概 4 萬則對話，每則 5 輪", "每輪差不多 250 token")
+    assert "5000萬 tokens（4萬條 × 5 輪 × 250 token）" in hant
+
+
+def test_a_bare_number_after_the_per_turn_question_is_the_length_of_one_turn(real: Consultant) -> None:
+    text = ask(real, "LoRA 7B, one week", "30k dialogues of 5 turns", "250")
+    assert "37.5M tokens (30K samples × 5 turns × 250 tokens)" in text
+
+
+def test_a_length_with_its_unit_answers_the_per_sample_question(real: Consultant) -> None:
+    assert "24M tokens (30K samples × 800 tokens)" in ask(
+        real, "LoRA 7B, one week", "30k samples", "about 800 tokens"
+    )
+    assert "2400万 tokens（3万条 × 800 token）" in ask(
+        real, "LoRA 7B，一周", "3 万条", "差不多 800 token 一条"
+    )
+
+
+def test_an_aside_question_in_the_form_is_answered_and_keeps_the_method_given(real: Consultant) -> None:
+    session = "s-" + uuid.uuid4().hex
+    real.handle(session, "LoRA 微調 7B，資料 1 億 token")
+    turn = real.handle(session, "順便問一下，QLoRA 會掉多少精度？")
+    assert "16-bit 全參微調的任務表現" in turn.text and "訓練週期多長" in turn.text
+    assert turn.payload["slots"]["method"] == "lora"
+
+
+def test_a_deadline_pushed_back_moves_the_deadline_held(real: Consultant) -> None:
+    hant = ask(real, "全參微調 13B，資料 5 億 token，一個月", "截止日能延後兩週的話呢？")
+    assert "30 天 → 44 天" in hant
+    en = ask(real, "full fine-tune 13B on 500M tokens in 3 weeks", "could we bring it forward a week?")
+    assert "21 days → 14 days" in en
+
+
+def test_the_acknowledgement_lists_no_model_id_and_no_counting_code(real: Consultant) -> None:
+    text = ask(real, "LoRA 微调 Qwen2.5-7B，两万条指令，平均每条 600 字，训 3 个 epoch")
+    assert text.startswith("好的：70亿参数，720万 tokens（按字数折算") and "qwen2.5-7b" not in text
+    kept = ask(real, "LoRA 微調 Llama 3.1 8B，三萬筆指令資料，平均每筆 800 字", "哈哈好")
+    assert "目前記下的：80億參數，1440萬 tokens，LoRA 微調。" in kept and "zh_char" not in kept
