@@ -494,6 +494,14 @@ FINE_TUNE_UNQUALIFIED: tuple[str, ...] = (
     "sft",
     "指令微调",
     "instruction tuning",
+    # Preference and RL tuning say what is learnt, not how: "做 DPO" alone tunes every weight (TRL default).
+    "dpo",
+    "rlhf",
+    "ppo",
+    "grpo",
+    "orpo",
+    "simpo",
+    "偏好对齐",
 )
 
 # Adapters named as the way to fine-tune ("adapter 微调", "fine-tune with adapters") are LoRA's kind of
