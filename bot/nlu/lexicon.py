@@ -140,6 +140,7 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     ("concurrent sessions", "concurrency", 1.0), ("concurrent", "concurrency", 1.0),
     ("simultaneous users", "concurrency", 1.0), ("users", "concurrency", 1.0), ("个并发", "concurrency", 1.0),
     ("路并发", "concurrency", 1.0), ("并发", "concurrency", 1.0), ("个用户", "concurrency", 1.0),
+    ("用户", "concurrency", 1.0),
     ("个同时在线", "concurrency", 1.0), ("人同时", "concurrency", 1.0), ("个人同时", "concurrency", 1.0),
     ("人在线", "concurrency", 1.0), ("个人用", "concurrency", 1.0), ("人用", "concurrency", 1.0),
     ("人使用", "concurrency", 1.0), ("个人使用", "concurrency", 1.0), ("名用户", "concurrency", 1.0),
@@ -499,6 +500,14 @@ FINE_TUNE_UNQUALIFIED: tuple[str, ...] = (
     "sft",
     "指令微调",
     "instruction tuning",
+    # Preference and RL tuning say what is learnt, not how: "做 DPO" alone tunes every weight (TRL default).
+    "dpo",
+    "rlhf",
+    "ppo",
+    "grpo",
+    "orpo",
+    "simpo",
+    "偏好对齐",
 )
 
 # Adapters named as the way to fine-tune ("adapter 微调", "fine-tune with adapters") are LoRA's kind of

@@ -44,6 +44,8 @@ OUTPUT = (
     "generation", "generations", "generated", "输出", "回答", "回复", "生成", "输出长度", "生成长度",
 )  # fmt: skip
 WEAK = ("in", "out")
+# After a bare number in a training message these count the samples, not a length: "RLHF on 13B, 50k prompts".
+COUNTED_SIDES = ("prompts", "answers", "completions", "responses", "generations")
 # After a number, a bit width: "4-bit", "8 bits", "4位", "4比特" (tail of PRECISION_SERVING).
 BIT_WIDTH = ("bit", "位", "比特")
 TTFT = (

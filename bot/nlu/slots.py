@@ -21,6 +21,7 @@ from bot.nlu.question_cues import OTHER_ACCELERATORS
 from bot.nlu.scan import Num
 from bot.nlu.serving import (
     CONCURRENCY_LABEL,
+    COUNTED_SIDES,
     DAILY_USERS_LABEL,
     PER_DAY,
     PER_USER,
@@ -283,13 +284,30 @@ def _tokens(
 
 
 def _add_data(found: Found, slot: str, value: float, num: Num, s: str, before: str) -> None:
-    """The dataset's size, or a further part of it: "500GB 中文语料，外加 200GB 代码" is 700GB."""
-    head = before.rstrip(" 约大概~≈")
-    word = next((w for w in lexicon.DATA_PLUS if head.endswith(w)), None)
-    if word is not None and not (word.isascii() and word[0].isalpha() and head[: -len(word)][-1:].isalpha()):
+    """The dataset's size, or a further part of it: "500GB 中文语料，外加 200GB 代码" is 700GB, and so is
+    "另有英文 200GB" (a word or two for what the part is may stand between)."""
+    if _adds_a_part(before.rstrip(" 约大概~≈")):
         found.add_to_last(slot, value, num, s)
     else:
         found.add(slot, value, num, s)
+
+
+# What a further part of the data may be called between the word that adds it and its size: "另有英文", "plus
+# code:" (at most this many characters, letters only).
+_PART_NAME = 8
+
+
+def _adds_a_part(head: str) -> bool:
+    for cut in range(len(head), max(len(head) - _PART_NAME, 0) - 1, -1):
+        rest = head[cut:].strip(" :：")
+        if rest and not rest.replace(" ", "").isalpha():
+            return False  # a digit or a mark between: not a name of the part
+        start = head[:cut].rstrip()
+        word = next((w for w in lexicon.DATA_PLUS if start.endswith(w)), None)
+        if word is not None:
+            glued = word.isascii() and word[0].isalpha() and start[: -len(word)][-1:].isalpha()
+            return not glued
+    return False
 
 
 # Before a token count in a serving message: the length of context the request holds.
@@ -341,6 +359,7 @@ def _counted(s: str, num: Num, unit: Unit, before: str, after: str, found: Found
 _PLAIN_USERS = (
     "users",
     "个用户",
+    "用户",
     "people",
     "persons",
     "个人用",
@@ -432,10 +451,17 @@ def _labelled(s: str, num: Num, before: str, after: str, found: Found) -> bool:
             found.add(slot, num.value, num, s)  # "1k" is already 1,000 (scan applies the k)
             return True
     side = request_side(before, after, found.serving)
-    if side is not None:
+    if side is not None and not (
+        not found.serving and _first_word(after) in COUNTED_SIDES and _tuning_named(s)
+    ):
         found.add(f"{side}_tokens", num.value, num, s)  # "输入2k" = 2,000 tokens
         return True
     return False
+
+
+def _first_word(text: str) -> str:
+    words = text.split(maxsplit=1)
+    return words[0].strip(",.;:!?)") if words else ""
 
 
 def _word_end(head: str, labels: tuple[str, ...]) -> bool:
@@ -707,8 +733,15 @@ def _size_after_method(s: str, found: Found) -> bool:
     "on" is the model's (a token count needs its model first: "7B on 300B")."""
     if found.values.get("params") or found.named_model:
         return False
-    tuning = (p for method, phrases in lexicon.METHODS if method != "pretrain" for p in phrases)
-    return any(lexicon.find_phrase(s, p) != -1 for p in tuning)  # "pretrain on 300B" is data
+    return _tuning_named(s)  # "pretrain on 300B" is data
+
+
+def _tuning_named(s: str) -> bool:
+    """A way to tune a model is named (LoRA, fine-tune, RLHF ...; pre-training is not one)."""
+    return any(lexicon.find_phrase(s, p) != -1 for p in _TUNING)
+
+
+_TUNING = tuple(p for method, phrases in lexicon.METHODS if method != "pretrain" for p in phrases)
 
 
 def _trained_on(before: str) -> bool:

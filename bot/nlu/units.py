@@ -107,7 +107,7 @@ def unit_after(s: str, num: Num) -> Unit:
 # English words that may stand between a count and the samples it counts ("20k support tickets",
 # "50k customer conversations"): at most this many, each a plain word.
 SAMPLE_MODIFIERS = 2
-_PLAIN_WORD = re.compile(r"[a-z][a-z-]*")
+_PLAIN_WORD = re.compile(r"[a-z][a-z-]*(?:/[a-z][a-z-]*)?")  # "prompt/response pairs"
 
 
 def samples_after_modifiers(s: str, num: Num) -> Unit | None:

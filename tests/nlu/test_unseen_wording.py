@@ -141,3 +141,24 @@ def test_a_second_part_of_the_data_added_with_a_plus_word_is_summed(
     text: str, slot: str, total: float
 ) -> None:
     assert said(text)[slot] == pytest.approx(total)
+
+
+@pytest.mark.parametrize("text", ["想做 GRPO，模型 7B", "DPO a 13B model on 20k pairs", "RLHF 一个 14B 模型"])
+def test_preference_or_rl_tuning_alone_is_sized_as_full_fine_tuning_not_chosen_by_the_user(text: str) -> None:
+    assert parse(text).slots.method == "full_finetune"
+    assert unqualified_fine_tune(text)
+
+
+def test_a_named_part_of_the_data_after_a_plus_word_is_added_too() -> None:
+    assert said("代码 20 亿 token，另有数学 5 亿 token，LoRA 7B")["tokens"] == pytest.approx(2.5e9)
+
+
+def test_question_answer_pairs_written_with_a_slash_are_samples() -> None:
+    got = said("SFT a 7B on 15k question/answer pairs of ~400 tokens")
+    assert got["tokens"] == pytest.approx(6e6)
+
+
+def test_prompts_counted_for_rl_tuning_are_no_serving_request_length() -> None:
+    got = parse("PPO with LoRA on 8B, 30k prompts, $2k budget")
+    assert got.slots.input_tokens is None
+    assert got.intent != "serve"
