@@ -32,6 +32,12 @@ WORKING_DAY = 7 / 5
 # (phrase, kind, factor). kind: data (factor = bytes), tokens, days (factor = days), money
 # (factor unused; currency in CURRENCY_SUFFIX), params, level (十亿级 magnitude class), node.
 # Month = 30 days, year = 365, week = 7, quarter = 90 (the conventions).
+# A request rate after a number ("30 req/sec", "20 requests per second"): the qps slot, and a serving word.
+REQUEST_RATES = (
+    "requests per second", "requests/s", "requests/sec", "requests a second", "requests per sec",
+    "request per second", "reqs/s", "reqs/sec", "req/s", "req/sec", "req per second", "req per sec",
+    "reqs per second", "qps", "rps", "个请求每秒",
+)  # fmt: skip
 UNITS: tuple[tuple[str, str, float], ...] = (
     # Daily active users (a serving load): before 日 (days) and "users" (concurrency).
     ("daily active users", "daily_users", 1.0), ("daily users", "daily_users", 1.0),
@@ -134,14 +140,14 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     ("concurrent sessions", "concurrency", 1.0), ("concurrent", "concurrency", 1.0),
     ("simultaneous users", "concurrency", 1.0), ("users", "concurrency", 1.0), ("个并发", "concurrency", 1.0),
     ("路并发", "concurrency", 1.0), ("并发", "concurrency", 1.0), ("个用户", "concurrency", 1.0),
+    ("用户", "concurrency", 1.0),
     ("个同时在线", "concurrency", 1.0), ("人同时", "concurrency", 1.0), ("个人同时", "concurrency", 1.0),
     ("人在线", "concurrency", 1.0), ("个人用", "concurrency", 1.0), ("人用", "concurrency", 1.0),
     ("人使用", "concurrency", 1.0), ("个人使用", "concurrency", 1.0), ("名用户", "concurrency", 1.0),
     ("位用户", "concurrency", 1.0), ("个使用者", "concurrency", 1.0), ("名使用者", "concurrency", 1.0),
     ("位使用者", "concurrency", 1.0), ("people", "concurrency", 1.0), ("persons", "concurrency", 1.0),
-    ("simultaneous", "concurrency", 1.0), ("requests per second", "qps", 1.0), ("requests/s", "qps", 1.0),
-    ("requests a second", "qps", 1.0), ("request per second", "qps", 1.0), ("reqs/s", "qps", 1.0),
-    ("req/s", "qps", 1.0), ("qps", "qps", 1.0), ("rps", "qps", 1.0), ("个请求每秒", "qps", 1.0),
+    ("simultaneous", "concurrency", 1.0),
+    *((rate, "qps", 1.0) for rate in REQUEST_RATES),
     ("milliseconds", "ms", 1.0), ("millisecond", "ms", 1.0), ("毫秒", "ms", 1.0), ("ms", "ms", 1.0),
     ("tokens/s", "tps", 1.0), ("token/s", "tps", 1.0), ("tok/s", "tps", 1.0),
     ("tokens per second", "tps", 1.0),
@@ -342,7 +348,8 @@ PRICE = (
     "费用多少",
     "price", "prices", "pricing", "priced", "cost", "costs", "rate", "rates", "charge", "charges",
     "going rate", "go for per", "goes for per", "go for an hour", "go for a month", "goes for an hour",
-    "goes for a month",
+    "goes for a month", "going for per", "going for an hour", "going for a month", "going for these days",
+    "going for nowadays", "going for now", "going for right now", "going for?", "going for at the moment",
     # whether a quoted rate is dear: "H100 一小时 2 美元 贵不贵", "is $2/hr a good price for an H100"
     "贵不贵", "贵吗", "算贵吗", "good deal", "good price", "fair price", "overpriced", "too expensive",
 )  # fmt: skip

@@ -9,7 +9,7 @@ import math
 import re
 from dataclasses import replace
 
-from bot.nlu import context, intents, lexicon, serving
+from bot.nlu import context, intents, lexicon, question_cues as cues, serving
 from bot.nlu.deadlines import deadline_date
 from bot.nlu.found import NEGATIONS, RANGES, Found
 from bot.nlu.gpus import GpuMention, find_gpus
@@ -334,6 +334,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         asks_time=lexicon.has_cue(s, lexicon.ASKS_TIME),
         asks_speed=lexicon.has_cue(s, lexicon.ASKS_SPEED),
         asks_cost=lexicon.asks_cost(s),
+        asks_gpu=lexicon.has_cue(compact(s), cues.BEST_GPU),
         model_fields=intents.model_fields(compact(s)) if intent == "model_info" else (),
         gpu_memory=GpuMemory(*found.gpu_memory) if found.gpu_memory is not None and not mentioned else None,
         scales=tuple((x.concept, x.factor) for x in scales if not x.delta),
@@ -404,7 +405,7 @@ _TRAINING = (
 
 
 def _trains(s: str) -> bool:
-    return lexicon.has_cue(s, _TRAINING)
+    return lexicon.has_cue(s, _TRAINING) or cues.BUILDS_A_MODEL.search(s) is not None
 
 
 # A figure someone asks to confirm is in the first sentences; the fact check's reader looks no further.
