@@ -166,6 +166,10 @@ def evaluate(
         limit = within if within >= 1 else room  # unreachable: serve as usual, marked as missing the target
     if single_replica:
         wanted = req.concurrency if req.concurrency is not None else limit
+        if req.concurrency is None and req.qps is not None:
+            # A rate on fixed hardware: the requests in flight it brings (Little's law, as _load), not
+            # capped by what the replica holds, so a rate beyond it does not fit.
+            wanted = settled_batch(timing, req.qps, MAX_CONCURRENCY)
         per = min(wanted, room)
         s = timing.speed(per)
         fits = wanted <= mem.max_concurrency
@@ -177,7 +181,17 @@ def evaluate(
     s = timing.speed(per)
     hourly = hourly_usd_for(q, rep.gpus, replicas)
     return ServeOption(
-        rep, replicas, mem, per, s, q, usd_to_cny, True, _meets(req, s), priced_hourly_usd=hourly
+        rep,
+        replicas,
+        mem,
+        per,
+        s,
+        q,
+        usd_to_cny,
+        True,
+        _meets(req, s),
+        priced_hourly_usd=hourly,
+        latency_bound=replicas > 1 and limit < room,
     )
 
 
@@ -248,7 +262,7 @@ def candidates(
             if below_usd_per_hour is not None and per_type == 1:
                 alone = hourly_usd_for(book.quote(gpu.id, tp * pp), tp * pp, 1)
                 if alone is None or alone >= below_usd_per_hour:
-                    shown = False  # this GPU type's option would not be shown: no need to time it
+                    shown = bool(fitting)  # no larger shape would be shown: no need to time it
                     break
             if served not in terms:
                 terms[served] = model_terms(req.model, served)
@@ -256,16 +270,29 @@ def candidates(
             o = evaluate(req, req.model, gpu, tp, pp, served, book, k, mem=mem, terms=terms[served])
             if o.speed is not None:
                 fitting.append(o)
-            if len(fitting) >= per_type or (fitting and fitting[0].replica.pp > 1):
+            # A shape that misses the latency target, or whose replicas the target keeps small while
+            # the load needs many, does not count: a larger one (each GPU reading less of the
+            # weights per step) may meet it, or carry the load on fewer GPUs. 20 requests/s of an
+            # 8B in BF16 on L4s: one card per replica cannot reach 50 ms per token (16 GB read
+            # at 300 GB/s), two-card replicas hold 14 requests each (72 GPUs), four-card ones more.
+            settled = [x for x in fitting if x.meets_latency and not x.latency_bound]
+            if len(settled) >= per_type or (fitting and fitting[0].replica.pp > 1):
                 break
         if not shown:
             continue
+        if per_type == 1 and len(fitting) > 1:  # one option per type: its cheapest that meets the targets
+            fitting = [min(fitting, key=_cheapest_meeting)]
         if not fitting:
             largest = max((tp * pp for tp, pp in tried), default=1)
             excluded.append(ServeExcluded(gpu.id, "memory", _too_small(req, gpu, served, largest)))
             continue
         pool.extend(fitting)
     return pool, excluded
+
+
+def _cheapest_meeting(o: ServeOption) -> tuple[bool, bool, float]:
+    hourly = o.hourly_usd
+    return (not o.meets_latency, hourly is None, hourly or 0.0)
 
 
 def _too_small(req: ServeRequest, gpu: GpuSpec, precision: ServePrecision, most: int) -> str:

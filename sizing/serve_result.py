@@ -51,6 +51,9 @@ class ServeOption:
     # hourly_usd as the plan worked it out when it built the option (ranking reads it for every
     # option many times); None: hourly_usd works it out.
     priced_hourly_usd: float | None = field(default=None, compare=False, repr=False)
+    # The load needs several replicas and the time-per-token target, not memory, caps each one's
+    # batch: a larger replica of the same GPU may carry the load on fewer GPUs (serve_plan.candidates).
+    latency_bound: bool = field(default=False, compare=False, repr=False)
 
     @property
     def hourly_usd(self) -> float | None:

@@ -67,6 +67,18 @@ class Found:
             return
         self.values.setdefault(slot, []).append(extra if extra is not None else value)
 
+    def add_to_last(self, slot: str, value: float, num: Num, s: str) -> None:
+        """A second part of the same quantity ("500GB 中文语料，外加 200GB 代码"): the sum of the two."""
+        prior = self.values.get(slot)
+        last = prior[-1] if prior else None
+        if prior is None or not isinstance(last, float):
+            self.add(slot, value, num, s)
+            return
+        low, high = RANGES[slot]
+        if num.negative or not low <= last + value < high:
+            return
+        prior[-1] = last + value
+
 
 def _signed(value: float, negative: bool) -> float | None:
     if not math.isfinite(value):

@@ -32,6 +32,12 @@ WORKING_DAY = 7 / 5
 # (phrase, kind, factor). kind: data (factor = bytes), tokens, days (factor = days), money
 # (factor unused; currency in CURRENCY_SUFFIX), params, level (十亿级 magnitude class), node.
 # Month = 30 days, year = 365, week = 7, quarter = 90 (the conventions).
+# A request rate after a number ("30 req/sec", "20 requests per second"): the qps slot, and a serving word.
+REQUEST_RATES = (
+    "requests per second", "requests/s", "requests/sec", "requests a second", "requests per sec",
+    "request per second", "reqs/s", "reqs/sec", "req/s", "req/sec", "req per second", "req per sec",
+    "reqs per second", "qps", "rps", "个请求每秒",
+)  # fmt: skip
 UNITS: tuple[tuple[str, str, float], ...] = (
     # Daily active users (a serving load): before 日 (days) and "users" (concurrency).
     ("daily active users", "daily_users", 1.0), ("daily users", "daily_users", 1.0),
@@ -62,6 +68,8 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     ("work days", "days", WORKING_DAY), ("workdays", "days", WORKING_DAY),
     ("个工作日", "days", WORKING_DAY), ("工作日", "days", WORKING_DAY), ("个工作天", "days", WORKING_DAY),
     ("工作天", "days", WORKING_DAY),
+    # A weekend is its two days, Saturday and Sunday ("over a weekend", "一个周末"); before 周.
+    ("个周末", "days", 2.0), ("周末", "days", 2.0), ("weekends", "days", 2.0), ("weekend", "days", 2.0),
     ("个星期", "days", 7.0), ("星期", "days", 7.0), ("个礼拜", "days", 7.0), ("礼拜", "days", 7.0),
     ("个月", "days", 30.0), ("个季度", "days", 90.0), ("季度", "days", 90.0),
     ("个小时", "days", 1 / 24), ("小时", "days", 1 / 24), ("个钟头", "days", 1 / 24),
@@ -100,7 +108,10 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     ("组多轮对话", "samples", 1.0), ("段多轮对话", "samples", 1.0), ("条多轮对话", "samples", 1.0),
     ("个多轮对话", "samples", 1.0), ("组多轮", "samples", 1.0),
     ("轮对话", "samples", 1.0),
-    ("对话", "samples", 1.0), ("samples", "samples", 1.0), ("sample", "samples", 1.0),
+    ("对话", "samples", 1.0),
+    # Preference pairs for DPO/RLHF ("偏好数据 3 万对"), after every word that starts with 对.
+    ("对", "samples", 1.0),
+    ("samples", "samples", 1.0), ("sample", "samples", 1.0),
     ("examples", "samples", 1.0), ("example", "samples", 1.0), ("conversations", "samples", 1.0),
     ("conversation", "samples", 1.0), ("dialogues", "samples", 1.0), ("dialogs", "samples", 1.0),
     ("records", "samples", 1.0), ("rows", "samples", 1.0), ("documents", "samples", 1.0),
@@ -129,14 +140,14 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     ("concurrent sessions", "concurrency", 1.0), ("concurrent", "concurrency", 1.0),
     ("simultaneous users", "concurrency", 1.0), ("users", "concurrency", 1.0), ("个并发", "concurrency", 1.0),
     ("路并发", "concurrency", 1.0), ("并发", "concurrency", 1.0), ("个用户", "concurrency", 1.0),
+    ("用户", "concurrency", 1.0),
     ("个同时在线", "concurrency", 1.0), ("人同时", "concurrency", 1.0), ("个人同时", "concurrency", 1.0),
     ("人在线", "concurrency", 1.0), ("个人用", "concurrency", 1.0), ("人用", "concurrency", 1.0),
     ("人使用", "concurrency", 1.0), ("个人使用", "concurrency", 1.0), ("名用户", "concurrency", 1.0),
     ("位用户", "concurrency", 1.0), ("个使用者", "concurrency", 1.0), ("名使用者", "concurrency", 1.0),
     ("位使用者", "concurrency", 1.0), ("people", "concurrency", 1.0), ("persons", "concurrency", 1.0),
-    ("simultaneous", "concurrency", 1.0), ("requests per second", "qps", 1.0), ("requests/s", "qps", 1.0),
-    ("requests a second", "qps", 1.0), ("request per second", "qps", 1.0), ("reqs/s", "qps", 1.0),
-    ("req/s", "qps", 1.0), ("qps", "qps", 1.0), ("rps", "qps", 1.0), ("个请求每秒", "qps", 1.0),
+    ("simultaneous", "concurrency", 1.0),
+    *((rate, "qps", 1.0) for rate in REQUEST_RATES),
     ("milliseconds", "ms", 1.0), ("millisecond", "ms", 1.0), ("毫秒", "ms", 1.0), ("ms", "ms", 1.0),
     ("tokens/s", "tps", 1.0), ("token/s", "tps", 1.0), ("tok/s", "tps", 1.0),
     ("tokens per second", "tps", 1.0),
@@ -163,13 +174,15 @@ PER_SAMPLE_BEFORE = (
     "per record", "per item", "each sample", "each example", "each conversation", "each dialogue",
     "each record", "each document", "each row", "each one", "each is", "avg", "average", "averaging",
     "on average", "mean length", "average length", "median length", "median", "typical length", "每本",
-    "每部", "每页", "每封", "每条评论", "per book", "per page", "per paper", "per post", "per email",
+    "每部", "每页", "每封", "每条评论", "每对", "每组对", "per book", "per page", "per paper", "per post",
+    "per email",
     "each book", "each page", "each paper", "each post", "each email",
 )  # fmt: skip
 PER_SAMPLE_AFTER = (
     "each", "apiece", "per sample", "per example", "per row", "per document", "per doc", "per conversation",
     "per dialogue", "per record", "per item", "/条", "每条", "一条", "/sample", "/example", "on average",
-    "avg", "average", "per sample on average",
+    "avg", "average", "per sample on average", "per book", "per page", "per paper", "per post", "per email",
+    "per pair", "per article", "per ticket", "per chat", "每对",
 )  # fmt: skip
 # "50k samples of ~1k tokens": a length right after a sample count, joined by one of these.
 SAMPLE_LENGTH_JOINS = (
@@ -177,6 +190,23 @@ SAMPLE_LENGTH_JOINS = (
 )  # fmt: skip
 # Hedges between such a join and the length: "of ~1k", "each about 1.5k", "avg roughly 800".
 SAMPLE_LENGTH_HEDGES = ("~", "≈", "about", "around", "roughly", "approx.", "approximately", "approx")
+
+# Before a second size of data or tokens, words that add it to the first: "500GB 中文语料，外加 200GB 代码",
+# "200B tokens of web text plus 50B tokens of code".
+DATA_PLUS = (
+    "外加",
+    "另加",
+    "加上",
+    "再加上",
+    "再加",
+    "另外还有",
+    "另外",
+    "另有",
+    "plus",
+    "+",
+    "and another",
+    "along with",
+)
 
 # Words between a number and its unit of time that do not change it: "2 more minutes".
 DURATION_FILLERS = ("more ", "extra ", "additional ")
@@ -291,6 +321,13 @@ NO_DEADLINE = (
 # "Plan it", alone, after an answer that offered a plan (bot/dialogue/answers/data_amount.py): plan
 # with what is known and no deadline, as "no deadline" does (the engine picks a sensible cluster
 # size). Inside a longer request ("make a plan for 7B on 100B tokens") it is no answer about time.
+# Right before a later GPU, words that settle on it after another was weighed: "A100 不支持 fp8，那就用 H100"
+# ("用 A100 还是用 H100" weighs both and settles on none).
+SETTLE_ON = (
+    "那就用", "那就上", "就用", "改用", "只好用", "so go with", "go with", "switch to",
+    "so use", "settle on", "settled on", "we'll use", "we will use", "let's use",
+)  # fmt: skip
+
 GO_AHEAD = (
     "plan it", "plan that", "plan this", "go ahead and plan", "make a plan", "make the plan", "do the plan",
     "规划一下", "帮我规划", "做个规划", "做规划", "按这个规划", "就按这个算", "那就规划",
@@ -311,7 +348,8 @@ PRICE = (
     "费用多少",
     "price", "prices", "pricing", "priced", "cost", "costs", "rate", "rates", "charge", "charges",
     "going rate", "go for per", "goes for per", "go for an hour", "go for a month", "goes for an hour",
-    "goes for a month",
+    "goes for a month", "going for per", "going for an hour", "going for a month", "going for these days",
+    "going for nowadays", "going for now", "going for right now", "going for?", "going for at the moment",
     # whether a quoted rate is dear: "H100 一小时 2 美元 贵不贵", "is $2/hr a good price for an H100"
     "贵不贵", "贵吗", "算贵吗", "good deal", "good price", "fair price", "overpriced", "too expensive",
 )  # fmt: skip
@@ -441,7 +479,10 @@ CONTEXT_CUES = (
     "seq len", "seq_len", "seqlen", "sequence length", "context length", "context window",
     "max length", "max_len", "上下文长度", "上下文窗口", "上下文", "序列长度", "序列长", "序列", "context",
 )  # fmt: skip
-CONTEXT_AFTER = ("context", "ctx", "上下文", "的上下文", "token context", "tokens context", "序列")
+CONTEXT_AFTER = (
+    "context", "ctx", "上下文", "的上下文", "token context", "tokens context", "序列", "seq len",
+    "seq length", "seqlen", "sequence length",
+)  # fmt: skip
 
 PRECISIONS: tuple[tuple[str, str], ...] = (
     ("bfloat16", "bf16"), ("bf16", "bf16"), ("bf-16", "bf16"), ("bf 16", "bf16"),
@@ -466,7 +507,19 @@ FINE_TUNE_UNQUALIFIED: tuple[str, ...] = (
     "sft",
     "指令微调",
     "instruction tuning",
+    # Preference and RL tuning say what is learnt, not how: "做 DPO" alone tunes every weight (TRL default).
+    "dpo",
+    "rlhf",
+    "ppo",
+    "grpo",
+    "orpo",
+    "simpo",
+    "偏好对齐",
 )
+
+# Adapters named as the way to fine-tune ("adapter 微调", "fine-tune with adapters") are LoRA's kind of
+# training; only in a message that says fine-tune (parser), since "the adapter file" alone names a file.
+ADAPTER_TUNING: tuple[str, ...] = ("adapter", "adapters", "适配器")
 
 # Ranked: the first rank with a hit wins, so "QLoRA" beats "LoRA" and "fine-tune" beats a
 # "pretrained model" mention. Plain "fine-tune"/微调/SFT without a qualifier is read as full
@@ -489,6 +542,12 @@ METHODS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "full finetuning",
             "full-parameter",
             "full parameter",
+            "full parameters",
+            "all parameters",
+            "all the weights",
+            "all weights",
+            "所有参数",
+            "全部参数",
             "full-param",
             "fully fine-tune",
             "full ft",
@@ -534,6 +593,7 @@ METHODS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "dapt",
         ),
     ),
+    ("lora", ADAPTER_TUNING),
     ("full_finetune", FINE_TUNE_UNQUALIFIED),
     ("pretrain", ("预训练", "pretrain", "pre-train", "pretraining", "pre-training", "pre train")),
 )

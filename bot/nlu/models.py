@@ -70,6 +70,8 @@ _RE = re.compile(
 _TOTAL_ACTIVE = re.compile(
     r"(?<![a-z0-9.])(\d{1,4}(?:\.\d{1,2})?)b[ \-_]a(\d{1,4}(?:\.\d{1,2})?)b(?![a-z0-9])"
 )
+# The MoE naming convention "<experts>x<expert size>B" without a family name: "8x22B 的 MoE", "a 16x3B model".
+_EXPERTS_SIZE = re.compile(r"(?<![a-z0-9.])(\d{1,3}) ?[x×] ?(\d{1,4}(?:\.\d{1,2})?)b(?![a-z0-9])")
 # A size in a dense model's name ("qwen2.5-72b", "llama 3.1 8b"): not an expert count ("8x7b") nor an
 # active size ("a3b").
 _NAME_SIZE = re.compile(r"(?<![a-z0-9.x])(\d{1,4}(?:\.\d{1,2})?)b(?![a-z0-9])")
@@ -128,7 +130,23 @@ def find_models(s: str) -> list[ModelMention]:
             out.append(
                 ModelMention(m.start(), m.end(), total, "the model's name (<total>B-A<active>B)", active)
             )
+    for m in _EXPERTS_SIZE.finditer(s):
+        if not _overlaps(out, m.start(), m.end()):
+            out.append(_experts_mention(m.start(), m.end(), int(m.group(1)), float(m.group(2))))
     return sorted(out, key=lambda o: o.start)
+
+
+def _experts_mention(start: int, end: int, experts: int, size: float) -> ModelMention:
+    """ "8x22B" alone: the counts of the card named that way (Mixtral 8x22B: 141B, not 8 x 22 = 176B,
+    since the experts share attention), without claiming it is that model; with no such card, experts x
+    size, an upper bound."""
+    name = f"{experts}x{size:g}b"
+    card = next((c for c in model_index().cards if c.id.endswith("-" + name)), None)
+    if card is not None:
+        source = f"the {name} MoE layout of model card {card.id} (knowledge/data/models.yaml)"
+        return ModelMention(start, end, card.params_total, source, card.params_active)
+    source = "the name (<experts>x<expert size>B; at most, as the experts share attention)"
+    return ModelMention(start, end, experts * size * 1e9, source)
 
 
 def _card_mention(s: str, start: int, end: int, model_id: str) -> ModelMention:

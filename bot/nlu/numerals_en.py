@@ -29,7 +29,7 @@ SCALES: dict[str, float] = {
 DOZEN = frozenset({"dozen", "dozens"})
 # Words after which "a"/"an" means one ("a month", "a dollar", "an hour").
 ARTICLE_UNITS = frozenset(
-    {"day", "week", "fortnight", "month", "year", "hour", "quarter", "dollar", "buck", "million"}
+    {"day", "week", "weekend", "fortnight", "month", "year", "hour", "quarter", "dollar", "buck", "million"}
     | {"billion", "trillion", "thousand", "hundred", "dozen", "couple"}
 )
 MAX_WORDS = 24

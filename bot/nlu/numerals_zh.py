@@ -34,6 +34,9 @@ ZHAO = "兆"
 ZHAO_COUNT = 1e12
 # A numeral longer than this is not something a person wrote as a quantity.
 MAX_RUN = 24
+# After a lone 一 these make it part of a word, not the number one: 一共 (in all), 一起, 一下, 一直, 一定,
+# 一般, 一些, 一样, 一致, 一旦, 一切, 一律, 一并, 一同, 一向, 一齐 ("预算一共十五万元" is a budget of 150k).
+ONE_IN_WORD = frozenset("共起下直定般些样致旦切律并同向齐")
 
 
 # Two neighbouring digits are an approximate range, not a two-digit number: 两三周 (two or three weeks),

@@ -17,7 +17,7 @@ SERVING = (
     "serve", "serving", "served", "inference", "inferencing", "deploy", "deployment", "deploying", "deployed",
     "host", "hosting", "in production", "online service", "chatbot for", "api for", "qps", "rps", "ttft",
     "time to first token", "first token", "tokens/s per user", "concurrent users", "concurrent requests",
-    "concurrency", "requests per second", *ENGINES, "kv cache", "kv-cache",
+    "concurrency", *lexicon.REQUEST_RATES, *ENGINES, "kv cache", "kv-cache",
     "推理", "推论", "部署", "上线服务", "在线服务", "服务化", "并发", "首token", "首字", "kv缓存",
     "同时服务", "服务用户", "服务使用者",
 )  # fmt: skip
@@ -44,6 +44,8 @@ OUTPUT = (
     "generation", "generations", "generated", "输出", "回答", "回复", "生成", "输出长度", "生成长度",
 )  # fmt: skip
 WEAK = ("in", "out")
+# After a bare number in a training message these count the samples, not a length: "RLHF on 13B, 50k prompts".
+COUNTED_SIDES = ("prompts", "answers", "completions", "responses", "generations")
 # After a number, a bit width: "4-bit", "8 bits", "4位", "4比特" (tail of PRECISION_SERVING).
 BIT_WIDTH = ("bit", "位", "比特")
 TTFT = (
@@ -72,7 +74,7 @@ QPS_LABEL = ("qps", "qps为", "qps是", "rps", "每秒请求", "每秒请求数"
 # are QLoRA or an 8-bit optimizer.
 PRECISION_ALWAYS: tuple[tuple[str, str], ...] = (
     ("int8", "int8"), ("w8a8", "int8"), ("int4", "int4"), ("awq", "int4"), ("gptq", "int4"),
-    ("w4a16", "int4"),
+    ("w4a16", "int4"), ("nf4", "int4"),
 )  # fmt: skip
 PRECISION_SERVING: tuple[tuple[str, str], ...] = (
     ("8-bit", "int8"), ("8bit", "int8"), ("8 bit", "int8"), ("4-bit", "int4"), ("4bit", "int4"),
@@ -151,14 +153,44 @@ def serving_precision(s: str, serving: bool) -> str | None:
     best: tuple[int, str] | None = None
     for phrase, value in table:
         i = lexicon.find_phrase(s, phrase)
-        if i != -1 and not _qlora_near(s, i) and (best is None or i < best[0]):
+        if i != -1 and not _qlora_near(s, i, serving) and (best is None or i < best[0]):
             best = (i, value)
     return best[1] if best else None
 
 
-def _qlora_near(s: str, i: int) -> bool:
-    """ "4-bit LoRA" is QLoRA, a training method, not a serving precision."""
-    return "lora" in s[i : i + 16]
+# A 4-bit weight word and "lora" this close are QLoRA: "4-bit LoRA", "LoRA on a 70B base loaded in NF4",
+# "4-bit 量化后做 LoRA". Weights quantised after LoRA are another step, for serving: "LoRA 微调后 int4 部署",
+# "LoRA, then export to int4". A serving word between them parts them either way.
+_QLORA_REACH = 32
+_BIT_LORA_GAP = 8  # "4-bit lora", "int4 + lora"
+_SERVING_STEP = ("部署", "上线", "推理", "serve", "serving", "inference", "deploy")
+_AFTER_TRAINING = (
+    *_SERVING_STEP, "后", "再", "然后", "then", "after", "afterwards", "导出", "转换", "量化成", "量化为",
+    "export", "convert", "quantize to", "quantise to", "quantized to", "quantised to",
+)  # fmt: skip
+_FOUR_BIT = tuple(phrase for phrase, value in PRECISION_ALWAYS + PRECISION_SERVING if value == "int4")
+
+
+def _qlora_near(s: str, i: int, serving: bool) -> bool:
+    """ "4-bit LoRA" is QLoRA, a training method, not a serving precision (`i`: where the bit word starts).
+    In a serving message only the bit word right before "lora" is ("serve a LoRA-tuned 13B in AWQ int4")."""
+    after = s[i : i + _QLORA_REACH]
+    j = after.find("lora")
+    if j != -1 and not lexicon.has_cue(after[:j], _SERVING_STEP) and (j <= _BIT_LORA_GAP or not serving):
+        return True
+    if serving:
+        return False
+    before = s[max(0, i - _QLORA_REACH) : i]
+    k = before.rfind("lora")
+    return k != -1 and not lexicon.has_cue(before[k:], _AFTER_TRAINING)
+
+
+def four_bit_lora(s: str) -> bool:
+    """LoRA on 4-bit weights without the word QLoRA: "int4 量化加 LoRA", "LoRA with 4-bit quantization"."""
+    if "lora" not in s or not lexicon.has_cue(s, _FOUR_BIT):
+        return False
+    serving = is_serving(s)
+    return any(_qlora_near(s, m.start(), serving) for m in lexicon.phrases_in(s, _FOUR_BIT))
 
 
 def _last_word(text: str) -> str:

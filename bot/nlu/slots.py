@@ -16,10 +16,12 @@ from bot.nlu import lexicon
 from bot.nlu.counts import gpu_counts
 from bot.nlu.found import Found
 from bot.nlu.gpus import GpuMention
+from bot.nlu.numerals_zh import NUMERAL_CHARS
 from bot.nlu.question_cues import OTHER_ACCELERATORS
 from bot.nlu.scan import Num
 from bot.nlu.serving import (
     CONCURRENCY_LABEL,
+    COUNTED_SIDES,
     DAILY_USERS_LABEL,
     PER_DAY,
     PER_USER,
@@ -111,7 +113,7 @@ def _classify(
         if _memory_filter(s, before, after, unit.end, num.value * unit.factor, found):
             return
         if not _hardware_size(s, before, after, unit.end) and not _tier_label(s, unit.end):
-            found.add("data_bytes", num.value * unit.factor, num, s)
+            _add_data(found, "data_bytes", num.value * unit.factor, num, s, before)
         return
     if unit.kind == "tokens":
         _tokens(s, idx, num, unit, before, after, nums, units, found)
@@ -171,7 +173,10 @@ def _active_cue(s: str, before: str, unit: Unit, num: Num) -> bool:
         return False  # "8 active GPUs" is no model size
     tail = s[max(unit.end, num.end) :].lstrip(" -")
     if tail.startswith(_ACTIVE_AFTER) and not tail.startswith("activation"):
-        return True
+        word = next(w for w in _ACTIVE_AFTER if tail.startswith(w))
+        rest = tail[len(word) :].lstrip(" :：为是约有")
+        # "总参 236B 激活 21B": the word labels the next size, so this one is the total
+        return not (rest[:1].isdigit() or rest[:1] in NUMERAL_CHARS)
     head = before.rstrip(" :：为是约有")
     return head.endswith(_ACTIVE_BEFORE)
 
@@ -275,7 +280,34 @@ def _tokens(
         if before.rstrip().endswith(_CONTEXT_AT):
             found.add("seq_len", num.value, num, s)  # "KV cache ... at 4k tokens": the context
         return  # "4k tokens of context" in a serving question: no dataset
-    found.add("tokens", num.value, num, s)
+    _add_data(found, "tokens", num.value, num, s, before)
+
+
+def _add_data(found: Found, slot: str, value: float, num: Num, s: str, before: str) -> None:
+    """The dataset's size, or a further part of it: "500GB 中文语料，外加 200GB 代码" is 700GB, and so is
+    "另有英文 200GB" (a word or two for what the part is may stand between)."""
+    if _adds_a_part(before.rstrip(" 约大概~≈")):
+        found.add_to_last(slot, value, num, s)
+    else:
+        found.add(slot, value, num, s)
+
+
+# What a further part of the data may be called between the word that adds it and its size: "另有英文", "plus
+# code:" (at most this many characters, letters only).
+_PART_NAME = 8
+
+
+def _adds_a_part(head: str) -> bool:
+    for cut in range(len(head), max(len(head) - _PART_NAME, 0) - 1, -1):
+        rest = head[cut:].strip(" :：")
+        if rest and not rest.replace(" ", "").isalpha():
+            return False  # a digit or a mark between: not a name of the part
+        start = head[:cut].rstrip()
+        word = next((w for w in lexicon.DATA_PLUS if start.endswith(w)), None)
+        if word is not None:
+            glued = word.isascii() and word[0].isalpha() and start[: -len(word)][-1:].isalpha()
+            return not glued
+    return False
 
 
 # Before a token count in a serving message: the length of context the request holds.
@@ -327,6 +359,7 @@ def _counted(s: str, num: Num, unit: Unit, before: str, after: str, found: Found
 _PLAIN_USERS = (
     "users",
     "个用户",
+    "用户",
     "people",
     "persons",
     "个人用",
@@ -418,10 +451,17 @@ def _labelled(s: str, num: Num, before: str, after: str, found: Found) -> bool:
             found.add(slot, num.value, num, s)  # "1k" is already 1,000 (scan applies the k)
             return True
     side = request_side(before, after, found.serving)
-    if side is not None:
+    if side is not None and not (
+        not found.serving and _first_word(after) in COUNTED_SIDES and _tuning_named(s)
+    ):
         found.add(f"{side}_tokens", num.value, num, s)  # "输入2k" = 2,000 tokens
         return True
     return False
+
+
+def _first_word(text: str) -> str:
+    words = text.split(maxsplit=1)
+    return words[0].strip(",.;:!?)") if words else ""
 
 
 def _word_end(head: str, labels: tuple[str, ...]) -> bool:
@@ -453,7 +493,14 @@ def _by_magnitude(s: str, num: Num, before: str, after: str, found: Found) -> No
     label = "params" if after.lstrip(" 的大小").startswith(_MODEL_WORDS) else _nearest_label(before)
     if label is None and lexicon.has_cue(after, lexicon.PARAM_CUES):
         label = "params"  # "7B模型", "70亿的模型"
-    if label is None and lexicon.has_cue(after, _DATA_WORDS) and not _asked(after, _DATA_WORDS):
+    # (not after a colon: in "Pretrain 7B: data 1.4T tokens" the word labels the next value)
+    labels_next = after.lstrip().startswith((":", "："))
+    if (
+        label is None
+        and not labels_next
+        and lexicon.has_cue(after, _DATA_WORDS)
+        and not _asked(after, _DATA_WORDS)
+    ):
         label = "data"
     if (
         num.mult in ("g", "t")
@@ -592,7 +639,7 @@ _AT_MOST = ("or less", "or below", "or under", "以下", "以内", "及以下", 
             "less than", "at most", "up to", "最多", "小于", "低于", "≤", "<=", "<")  # fmt: skip
 # An "at most" word after the size that caps a price ("at least 80GB under $3 an hour"), not the memory.
 _CAPS_A_PRICE = re.compile(
-    r"(?:under|below|up to|less than|at most|不超过|低于|小于)\s*"
+    r"(?:under|below|up to|less than|at most|不超过|低于|小于|<=?|≤)\s*"
     r"(?:[$¥￥]|\d[\d.,]*\s*(?:美元|美金|元|块|刀|usd|rmb|dollar))"
 )
 # A size next to these is a link speed or the server's RAM or disk, not the memory a GPU should have.
@@ -625,9 +672,12 @@ def _memory_filter(s: str, before: str, after: str, end: int, size_bytes: float,
 
 # "what GPUs can I rent for under $1.50 an hour with at least 24GB?": "with" a size a GPU has, in a message
 # that asks for GPUs, is their memory even where a price stands between the two.
-_WITH_SIZE = re.compile(
-    r"(?:with|having)\s+(?:at least\s+|a minimum of\s+|minimum\s+|min\.?\s+|≥\s*|>=\s*)?$"
+_AT_LEAST = (
+    r"(?:at least\s+|a minimum of\s+|minimum\s+|min\.?\s+|more than\s+|over\s+|above\s+|greater than\s+"
+    r"|≥\s*|>=\s*|>\s*)"
 )
+# ... and "have"/"has" with an at-least word: "which cards have more than 40 GB" (not "it only has 16gb").
+_WITH_SIZE = re.compile(rf"(?:(?:with|having)\s+{_AT_LEAST}?|(?:have|has)\s+{_AT_LEAST})$")
 
 
 def _asks_for_gpus(s: str, end: int, size_bytes: float) -> bool:
@@ -683,8 +733,15 @@ def _size_after_method(s: str, found: Found) -> bool:
     "on" is the model's (a token count needs its model first: "7B on 300B")."""
     if found.values.get("params") or found.named_model:
         return False
-    tuning = (p for method, phrases in lexicon.METHODS if method != "pretrain" for p in phrases)
-    return any(lexicon.find_phrase(s, p) != -1 for p in tuning)  # "pretrain on 300B" is data
+    return _tuning_named(s)  # "pretrain on 300B" is data
+
+
+def _tuning_named(s: str) -> bool:
+    """A way to tune a model is named (LoRA, fine-tune, RLHF ...; pre-training is not one)."""
+    return any(lexicon.find_phrase(s, p) != -1 for p in _TUNING)
+
+
+_TUNING = tuple(p for method, phrases in lexicon.METHODS if method != "pretrain" for p in phrases)
 
 
 def _trained_on(before: str) -> bool:
@@ -797,6 +854,8 @@ def _joined_as_range(s: str, gap_start: int, gap_end: int) -> bool:
 
 # After a single unit of time these words make it a budget period, not the timeline: 一周预算.
 _PERIOD_NOT_TIMELINE = ("预算", "的预算", " budget", "'s budget", "ly budget")
+# Before an article and a unit of time, the part of it meant: "quarter of a year" is 90 days, not 365.
+_PART_OF = ((("quarter of", "a quarter of"), 0.25), (("half of", "a half of"), 0.5), (("third of",), 1 / 3))
 # "a quarter of an hour" is 15 minutes (Duckling Duration/EN corpus), not 90 days.
 _QUARTER_HOUR = (" of an hour", " of a hour", " of hour", " hour", "-hour")
 
@@ -854,6 +913,9 @@ def _duration(
         if tail is not None:
             unit = Unit("days", 1 / 96, unit.end + len(tail))
     days = (num.value + (0.5 if s[num.end : unit.end].startswith("分半") else 0.0)) * unit.factor
+    if num.weak:
+        head = s[: num.start].rstrip()
+        days *= next((part for words, part in _PART_OF if head.endswith(words)), 1.0)  # "quarter of a year"
     end = unit.end
     while idx + 1 < len(nums) and nums[idx + 1].start < end:
         idx += 1

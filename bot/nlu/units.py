@@ -99,14 +99,17 @@ def unit_after(s: str, num: Num) -> Unit:
         return Unit("money", factor, j + len(phrase), currency)
     if kind == "days" and not _is_duration(s, num, phrase, j):
         return NO_UNIT
+    if phrase == "对" and not _pairs(s, j + 1):
+        return NO_UNIT  # "300W 对吧", "7B 对比": no pairs counted
     return Unit(kind, factor, j + len(phrase))
 
 
 # English words that may stand between a count and the samples it counts ("20k support tickets",
 # "50k customer conversations"): at most this many, each a plain word.
 SAMPLE_MODIFIERS = 2
-# A compound with a small number is a modifier too: "8k 5-turn conversations", "2k 3-page reports".
-_PLAIN_WORD = re.compile(r"(?:\d{1,3}-)?[a-z][a-z-]*")
+# A compound with a small number is a modifier too: "8k 5-turn conversations", "2k 3-page reports";
+# so is a pair of words: "prompt/response pairs".
+_PLAIN_WORD = re.compile(r"(?:\d{1,3}-)?[a-z][a-z-]*(?:/[a-z][a-z-]*)?")
 
 
 def samples_after_modifiers(s: str, num: Num) -> Unit | None:
@@ -124,6 +127,16 @@ def samples_after_modifiers(s: str, num: Num) -> Unit | None:
         if unit.kind == "samples":
             return unit
     return None
+
+
+# After 对 as a count of preference pairs ("偏好数据 3 万对，每对约 1k token"): the clause ends or says what
+# the pairs are.
+_PAIR_END = " ,.;:!?，。；：！？、)）"
+_PAIR_WHAT = ("偏好", "数据", "样本", "问答", "prompt", "回答", "chosen", "对比数据")
+
+
+def _pairs(s: str, end: int) -> bool:
+    return end >= len(s) or s[end] in _PAIR_END or s.startswith(_PAIR_WHAT, end)
 
 
 def _is_duration(s: str, num: Num, phrase: str, j: int) -> bool:

@@ -198,5 +198,30 @@ def test_a_family_that_cannot_hold_the_model_is_named_by_its_usual_board(real: C
 
 
 def test_a_need_above_the_round_datasheet_size_is_shown_against_the_usable_bytes(real: Consultant) -> None:
-    text = ask(real, "how many 4090s to serve Llama 3 70B?")
+    text = ask(real, "serve Llama 3 70B on 8 4090s")
     assert "of 24 GB (24,564 MiB usable, 25.8 GB)" in text
+
+
+def test_how_many_of_a_gpu_with_no_load_is_sized_for_the_pilot_load_within_chat_latency(
+    real: Consultant,
+) -> None:
+    text = ask(real, "Qwen2.5 72B 用 vLLM 部署，要几张 H20")
+    assert "按同时 10 个请求估算" in text and "每个 token 不超过 50 毫秒" in text
+    tpot = float(text.split("每个 token ")[1].split(" 毫秒")[0])
+    assert tpot <= 50
+
+
+def test_users_a_day_with_a_gpu_type_get_replicas_that_meet_chat_latency(real: Consultant) -> None:
+    text = ask(real, "Qwen2.5 72B 用 vLLM 部署，每天 5000 用户，要几张 H20")
+    assert "日活 5,000" in text and "212 毫秒" not in text
+    tpot = float(text.split("每个 token ")[1].split(" 毫秒")[0])
+    assert tpot <= 50
+
+
+def test_does_it_fit_with_daily_users_or_a_rate_answers_for_that_load(real: Consultant) -> None:
+    no = ask(real, "2 张 H20 部署 Qwen2.5 72B，每天 5000 用户，够吗")
+    assert no.startswith("*不能。*")
+    yes = ask(real, "8 张 H20 部署 Qwen2.5 72B，每天 5000 用户，够吗")
+    assert yes.startswith("*能。*") and "日活 5,000（高峰时同时约" in yes
+    rate = ask(real, "2 H100 for Llama 3.1 8B at 5 requests per second, enough?")
+    assert rate.startswith("*Yes.*") and "for 5 requests/s (~" in rate

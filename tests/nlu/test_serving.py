@@ -172,3 +172,10 @@ def test_taiwan_users_served_at_once_are_a_serving_load() -> None:
 def test_a_bit_width_after_in_is_the_precision_not_a_prompt_length() -> None:
     parsed = parse("serve Qwen2.5 32B in 4-bit on one L40S")
     assert parsed.slots.precision == "int4" and parsed.slots.input_tokens is None
+
+
+def test_users_a_day_without_a_measure_word_are_daily_users_not_concurrent_ones() -> None:
+    assert said("Qwen2.5 72B 用 vLLM 部署，每天 5000 用户，要几张 H20").get("daily_users") == 5000
+    assert said("Llama 3 70B 部署，100 用户同时在线").get("concurrency") == 100
+    got = said("我们有 2000 用户，想微调一个模型")
+    assert got.get("concurrency") is None and got.get("daily_users") is None

@@ -160,3 +160,24 @@ def test_two_machines_the_user_owns_are_not_said_to_be_needed_by_a_model_one_nod
     result = serve(kb, "llama-3-70b", "bf16", gpu="a800", gpus=16, concurrency=200)
     assert result.options and result.options[0].fits
     assert "serve_needs_multi_node" not in {w.code for w in result.warnings}
+
+
+def test_a_load_on_slow_cards_is_carried_by_the_replica_size_that_needs_fewest_of_them(
+    kb: KnowledgeBase,
+) -> None:
+    # 20 requests/s of an 8B on L4s at the default 50 ms per token: one card cannot read 16 GB of
+    # BF16 weights within 50 ms (300 GB/s), two-card replicas hold 14 requests each (72 cards);
+    # four-card replicas carry the load on half as many cards, and FP8 on fewer still.
+    result = serve(kb, "llama-3.1-8b", gpu="l4", qps=20)
+    first = result.options[0]
+    assert first.meets_latency and first.speed is not None and first.speed.tpot_s <= 0.050
+    assert first.gpus <= 40, (first.replica.tp, first.replicas)
+    fp8 = next(o for o in result.options if o.label == "lower_precision")
+    assert fp8.meets_latency and fp8.gpus <= 20 and (fp8.hourly_usd or 0) < (first.hourly_usd or 0)
+
+
+def test_a_rate_on_fixed_hardware_fits_only_when_its_requests_in_flight_do(kb: KnowledgeBase) -> None:
+    few = serve(kb, "qwen2.5-72b", gpu="h20", gpus=8, daily_users=5000).options[0]
+    assert few.label == "requested" and few.fits and few.concurrency < few.memory.max_concurrency
+    many = serve(kb, "qwen2.5-72b", gpu="h20", gpus=2, daily_users=5000).options[0]
+    assert many.label == "requested" and not many.fits

@@ -82,7 +82,9 @@ def serve_request(q: Question, *, default_load: bool = True, hardware: bool = Tr
         concurrency, qps, daily = q.slot("concurrency"), q.slot("qps"), q.slot("daily_users")
     gpu = q.slot("gpu") if hardware else None
     no_load = not (concurrency or qps or daily)
-    load_default = default_load and no_load and not gpu
+    # A GPU type named without a count ("how many H20?") is sized for the pilot load as well, so the
+    # plan meets chat latency; a count ("on 2 H20s") asks what that hardware carries at full load.
+    load_default = default_load and no_load and not (gpu and q.slot("gpu_count"))
     return ServeRequest(
         model=arch,
         model_id=card.id if card is not None else None,

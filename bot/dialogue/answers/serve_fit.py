@@ -81,7 +81,10 @@ def feasibility(q: Question, reply: Reply) -> bool:
         named=req.model_id is not None,
         read_as=read_as(q, req),
         first=first,
-        concurrency=req.concurrency,
+        # A rate or daily users said: the requests in flight they bring on this hardware.
+        concurrency=req.concurrency if req.concurrency is not None else first["concurrency"],
+        qps=req.qps if req.daily_users is None else None,
+        daily_users=req.daily_users,
         load_said=has_load,
         kv_tokens=req.kv_tokens,
         input_tokens=req.input_tokens,

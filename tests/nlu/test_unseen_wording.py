@@ -1,0 +1,179 @@
+"""Wording met on unseen requests (round 11): each class of miss, in other words than the ones that
+found it."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import pytest
+
+from bot.nlu import parse
+from bot.nlu.parser import unqualified_fine_tune
+from tests.nlu.said import said
+
+WEDNESDAY = dt.date(2026, 12, 2)
+
+
+def approx(expected: dict[str, Any]) -> dict[str, Any]:
+    return {k: pytest.approx(v) if isinstance(v, float) else v for k, v in expected.items()}
+
+
+@pytest.mark.parametrize(
+    ("text", "amount"),
+    [
+        ("经费一共二十万元，训练 7B", 2e5),
+        ("我们一起凑了预算 8 万", 8e4),
+        ("預算一共三十萬元", 3e5),
+    ],
+)
+def test_the_one_of_a_word_like_yigong_is_not_an_amount(text: str, amount: float) -> None:
+    assert said(text)["budget"]["amount"] == pytest.approx(amount)
+
+
+def test_a_size_before_a_colon_and_a_data_label_is_the_model_and_the_label_goes_to_the_next_value() -> None:
+    assert said("Finetune 13B: data 300B tokens") == approx(
+        {"params": 1.3e10, "tokens": 3e11, "method": "full_finetune"}
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "total", "active"),
+    [
+        ("MoE，总参数 1.2T 激活 60B", 1.2e12, 6e10),
+        ("总参 400B，激活 30B", 4e11, 3e10),
+        ("a MoE with 90B total and 12B active", 9e10, 1.2e10),
+    ],
+)
+def test_an_active_word_between_two_sizes_labels_the_second_one(
+    text: str, total: float, active: float
+) -> None:
+    got = said(text)
+    assert got["params"] == pytest.approx(total)
+    assert got["active_params"] == pytest.approx(active)
+
+
+def test_an_experts_by_size_name_without_a_family_takes_the_card_named_that_way_or_the_product() -> None:
+    got = said("继续训练一个 8x7B 的混合专家模型")
+    assert got["params"] == pytest.approx(46.7e9)  # Mixtral 8x7B's published total, not 56B
+    assert "model" not in got  # the layout, not a claim that it is Mixtral
+    assert said("a 4x5B MoE, 10B tokens")["params"] == pytest.approx(2e10)  # no such card: at most 4 x 5B
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "4-bit 量化后做 LoRA，模型 33B",
+        "LoRA on a 70B base loaded in NF4",
+        "LoRA over int4 weights, 14B",
+    ],
+)
+def test_lora_on_four_bit_weights_is_qlora(text: str) -> None:
+    assert parse(text).slots.method == "qlora"
+
+
+@pytest.mark.parametrize(
+    "text", ["先 LoRA 微调 14B，然后用 int4 部署上线", "serve our LoRA-tuned 13B in AWQ int4"]
+)
+def test_lora_then_quantised_serving_stays_lora_and_the_serving_precision_is_kept(text: str) -> None:
+    got = parse(text)
+    assert (got.slots.method, got.slots.precision) == ("lora", "int4")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["用 adapter 的方式微调 13B", "fine-tune Llama 3 8B with adapters", "适配器微调一个 7B"],
+)
+def test_adapters_named_as_the_way_to_fine_tune_are_lora(text: str) -> None:
+    assert parse(text).slots.method == "lora"
+    assert not unqualified_fine_tune(text)
+
+
+def test_an_adapter_file_alone_names_no_method() -> None:
+    assert parse("how big is the adapter file?").slots.method is None
+
+
+@pytest.mark.parametrize(
+    "text", ["RLHF with all parameters on a 7B", "fine-tune all the weights of a 3B model"]
+)
+def test_all_parameters_is_full_fine_tuning(text: str) -> None:
+    assert parse(text).slots.method == "full_finetune"
+
+
+@pytest.mark.parametrize(
+    ("text", "tokens"),
+    [
+        ("偏好数据 5 万对，每对约 900 token", 4.5e7),
+        ("偏好資料 1 萬對，每對 2k token", 2e7),
+        ("800 books at about 100k tokens per book", 8e7),
+    ],
+)
+def test_pairs_and_pages_are_samples_and_a_length_per_one_multiplies_them(text: str, tokens: float) -> None:
+    assert said(text)["tokens"] == pytest.approx(tokens)
+
+
+@pytest.mark.parametrize("text", ["A100 300W 对吧", "7B 对比 13B 哪个好"])
+def test_dui_in_a_question_or_a_comparison_counts_no_pairs(text: str) -> None:
+    assert "samples" not in said(text)
+
+
+@pytest.mark.parametrize(("text", "seq"), [("13B, 8192 seq len", 8192), ("2048 sequence length, 1B", 2048)])
+def test_a_length_before_the_words_seq_len_is_the_context(text: str, seq: int) -> None:
+    assert said(text)["seq_len"] == seq
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [("train 7B over a weekend", 2.0), ("两个周末训完 3B", 4.0), ("7B, quarter of a year", 91.25)],
+)
+def test_weekends_and_a_quarter_of_a_year_are_durations(text: str, days: float) -> None:
+    assert said(text, today=WEDNESDAY)["days"] == pytest.approx(days)
+
+
+@pytest.mark.parametrize(
+    ("text", "slot", "total"),
+    [
+        ("语料 800GB，另外还有 200GB 代码，训练 13B", "data_bytes", 1e12),
+        ("30B tokens of papers plus 10B tokens of code for a 3B model", "tokens", 4e10),
+    ],
+)
+def test_a_second_part_of_the_data_added_with_a_plus_word_is_summed(
+    text: str, slot: str, total: float
+) -> None:
+    assert said(text)[slot] == pytest.approx(total)
+
+
+@pytest.mark.parametrize("text", ["想做 GRPO，模型 7B", "DPO a 13B model on 20k pairs", "RLHF 一个 14B 模型"])
+def test_preference_or_rl_tuning_alone_is_sized_as_full_fine_tuning_not_chosen_by_the_user(text: str) -> None:
+    assert parse(text).slots.method == "full_finetune"
+    assert unqualified_fine_tune(text)
+
+
+def test_a_named_part_of_the_data_after_a_plus_word_is_added_too() -> None:
+    assert said("代码 20 亿 token，另有数学 5 亿 token，LoRA 7B")["tokens"] == pytest.approx(2.5e9)
+
+
+def test_question_answer_pairs_written_with_a_slash_are_samples() -> None:
+    got = said("SFT a 7B on 15k question/answer pairs of ~400 tokens")
+    assert got["tokens"] == pytest.approx(6e6)
+
+
+def test_prompts_counted_for_rl_tuning_are_no_serving_request_length() -> None:
+    got = parse("PPO with LoRA on 8B, 30k prompts, $2k budget")
+    assert got.slots.input_tokens is None
+    assert got.intent != "serve"
+
+
+@pytest.mark.parametrize(
+    ("text", "gpu"),
+    [
+        ("4090 显存不够，只好用 2 张 A100 80G 做 LoRA 13B", "a100-80gb"),
+        ("L4 is too slow for this, so go with 8 H100s: 7B on 100B tokens", "h100"),
+    ],
+)
+def test_a_gpu_settled_on_after_another_was_weighed_is_the_one_planned(text: str, gpu: str) -> None:
+    assert said(text)["gpu"].startswith(gpu)
+
+
+def test_two_gpus_weighed_without_settling_keep_the_first() -> None:
+    assert said("用 A100 还是用 H100 训 7B")["gpu"].startswith("a100")
