@@ -20,6 +20,7 @@ from knowledge.schema import (
     OfferingRecord,
     ProviderRecord,
     PublishedRun,
+    ReferenceServer,
     Scenario,
     SoftwareFeature,
 )
@@ -80,6 +81,7 @@ class KnowledgeBase:
     synonyms: tuple[SynonymGroup, ...] | None = None  # None: the packaged synonyms.yaml
     providers: Mapping[str, ProviderRecord] = field(default_factory=dict)
     operator_offering_ids: frozenset[str] = frozenset()
+    servers: tuple[ReferenceServer, ...] = ()  # vendor reference servers: whole-machine power, cooling
 
     def provider(self, provider_id: str) -> ProviderRecord | None:
         return self.providers.get(provider_id)

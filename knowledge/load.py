@@ -48,6 +48,7 @@ from knowledge.schema import (
     OfferingRecord,
     ProviderRecord,
     PublishedRun,
+    ReferenceServer,
     Scenario,
     SoftwareFeature,
 )
@@ -273,6 +274,11 @@ def load_knowledge(
     for run_id, gpu in [(r.id, r.gpu) for r in runs] + [(f.id, f.gpu) for f in finetune]:
         _refs(runs_path, run_id, "gpu", (gpu,) if gpu else (), gpu_ids)
 
+    servers_path = data_dir / "servers.yaml"
+    servers = records(ReferenceServer, read(servers_path), servers_path, "servers")
+    for server in servers:
+        _refs(servers_path, server.id, "boards", server.boards, gpu_ids)
+
     faq_path, pitfalls_path = data_dir / "faq.yaml", data_dir / "pitfalls.yaml"
     # Every packaged file is required: a missing faq.yaml must fail here, not answer nothing later.
     faq = load_faq(faq_path)
@@ -311,6 +317,7 @@ def load_knowledge(
         synonyms=synonyms,
         providers=providers,
         operator_offering_ids=operator_ids,
+        servers=servers,
         model_index=model_index,
         serving_runs=serving_runs,
         serving_sources=serving_sources,

@@ -46,7 +46,7 @@ _BARE_RATE = re.compile(
     + _NUM
     + r"(?=\s*(?:吧|吗|嗎|么|麼|呢|对吧|對吧|对吗|對嗎|\?|right|correct|yes|$))"
 )
-_MEMORY = re.compile(_NUM + r"\s*(?:gb|gib|g)(?![a-z/])")
+_MEMORY = re.compile(_NUM + r"\s*(?:gb|gib|gigabytes?|gigs?|g)(?![a-z/])")
 _BANDWIDTH = re.compile(_NUM + r"\s*(tb/s|gb/s)")  # bytes; the original's lower-case b means bits
 # Power in watts: "700W", "1.2 kW", "300 瓦". A bare lower-case "w" is also 万 in Chinese chat ("3w条数据"),
 # so it counts only with a power word near it (TDP, 功耗) or written as a capital W, and never before a

@@ -310,6 +310,26 @@ class SoftwareFeature(Strict):
     accelerators: tuple[OtherAccelerator, ...] = ()  # documented support outside the catalogue
 
 
+class ReferenceServer(Strict):
+    """A vendor's reference server (servers.yaml): its GPUs, the most the whole machine draws and,
+    where published, how it is cooled."""
+
+    id: str
+    name: str
+    boards: tuple[str, ...] = Field(min_length=1)  # catalogue GPU ids it is built on
+    gpus: int = Field(gt=0)
+    max_kw: float = Field(gt=0)
+    source: Source
+    cooling: Literal["air", "liquid"] | None = None
+    cooling_source: Source | None = None
+
+    @model_validator(mode="after")
+    def _cooling_needs_a_source(self) -> ReferenceServer:
+        if (self.cooling is None) != (self.cooling_source is None):
+            raise ValueError("cooling and cooling_source go together")
+        return self
+
+
 class ChecklistItem(Strict):
     id: str
     category: Literal["hardware", "network", "storage", "operations", "security", "commercial"]

@@ -27,6 +27,7 @@ from bot.dialogue.answers import (
     memory,
     model_info,
     offering,
+    power,
     price,
     provider,
     published,
@@ -78,6 +79,7 @@ ANSWERS: dict[str, Answer] = {
     "misfit": feasibility.answer_if_misfit,
     "worth": worth.answer,  # "Is the A100 still worth renting in 2026?": work per dollar against newer GPUs
     "best_gpu": best.answer,  # "what's the best gpu for fine-tuning a 7B?": the job ranked per 1B tokens
+    "power": power.answer,  # "8 卡 H100 整机功耗多少千瓦": TDP × count plus the host (vendor's server)
 }
 # Kinds whose answer offers to plan the workload it computed ("say 'plan it' or give a deadline"):
 # outside a plan under way, the form starts from that workload (its assumed slots marked as such).

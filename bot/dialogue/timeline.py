@@ -50,8 +50,16 @@ def open_timeline(u: Understood) -> bool:
     long?": the time is the answer), what it costs ("how much would it cost to pretrain 7B on 2T
     tokens?": about the same GPU-hours at any cluster size), or it gives a budget and no date
     ("budget $20k, what should we rent?": the plan that fits the budget), or it asks for the
-    cheapest way (the lowest total cost)."""
-    return u.asks_time or u.asks_cost or u.said.get("budget") is not None or u.kind == "cheapest_gpu"
+    cheapest way (the lowest total cost), or, saying the model, which GPUs to rent ("1B on 20B tokens, 该租啥
+    卡": a sensible cluster size is the answer; "which GPUs should we rent?" before any job is said still
+    goes through the form's questions)."""
+    return (
+        u.asks_time
+        or u.asks_cost
+        or (u.asks_gpu and u.said.get("params") is not None)
+        or u.said.get("budget") is not None
+        or u.kind == "cheapest_gpu"
+    )
 
 
 def count_samples(state: DialogueState, u: Understood, said: dict[str, Any]) -> dict[str, Any]:

@@ -111,6 +111,7 @@ class Understood:
     asks_time: bool = False
     asks_speed: bool = False
     asks_cost: bool = False
+    asks_gpu: bool = False  # "what GPU do I need", "该租啥卡": a plan that needs no deadline
     model_fields: tuple[str, ...] = ()
     gpu_memory: dict[str, Any] | None = None
     working_days: float | None = None
@@ -321,6 +322,7 @@ def understand(
         asks_time=bool(getattr(parsed, "asks_time", False)),
         asks_speed=bool(getattr(parsed, "asks_speed", False)),
         asks_cost=bool(getattr(parsed, "asks_cost", False)),
+        asks_gpu=bool(getattr(parsed, "asks_gpu", False)),
         model_fields=tuple(getattr(parsed, "model_fields", ()) or ()),
         gpu_memory=_gpu_memory(getattr(parsed, "gpu_memory", None)),
         working_days=getattr(parsed, "working_days", None) if "days" in usable else None,

@@ -489,7 +489,7 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
     if question is not None:
         return question
     if gpus and set(filled) <= {"gpu", "gpu_count"} and _asks_datasheet(t):
-        return "gpu_info"  # "一台8卡H100服务器功耗多少": the card's figures, counted GPUs or not
+        return "gpu_info"  # "H100 显存多大": the card's figures, counted GPUs or not
     if not workload:
         if sig.region is not None and has_any(t, AVAILABILITY) and ("?" in t or has_any(t, QUESTION)):
             return "faq"
@@ -599,6 +599,8 @@ def _question_kind(
     comparing_gpus = len(set(gpus)) >= 2 and has_any(t, cues.GPU_COMPARATIVES)
     if sig.figure and not sized and not price and not comparing_gpus and (yes_no or "?" in t or "？" in t):
         return "figure_check"
+    if gpus and set(filled) <= {"gpu", "gpu_count"} and has_any(t, cues.POWER_ASKS) and not asks_price:
+        return "power"  # "一台8卡H100服务器功耗多少", "H100 和 H200 功耗差多少": TDP × count plus the host
     job = model or "method" in filled or sig.serving
     rental = not sized and not job and not sig.training and bool(gpus)  # GPUs to rent, no job named
     if not sized and not job and not gpus and _asks_price_coverage(t, sig):
@@ -711,7 +713,14 @@ _FOLLOW_UP_OPENERS = (
 
 
 def _short_follow_up(t: str, end: str) -> bool:
-    return len(t) <= CLOUD_FOLLOW_UP and (end.endswith("呢") or t.startswith(_FOLLOW_UP_OPENERS))
+    """ "A100 呢？", "and on L40S?": short, and not the last of several questions ("H100 显存多少？带宽呢？"
+    asks both of the GPU it names, not of the last answer's)."""
+    asked_before = any(mark in end for mark in "?？")
+    return (
+        len(t) <= CLOUD_FOLLOW_UP
+        and not asked_before
+        and (end.endswith("呢") or t.startswith(_FOLLOW_UP_OPENERS))
+    )
 
 
 # What makes a data question part of a plan: the data itself, a deadline, a budget or hardware.
@@ -872,6 +881,8 @@ def _feasibility(t: str, sig: Signals, yes_no: bool, job: bool) -> bool:
     hardware = bool(sig.gpus) or "gpu_count" in sig.filled or has_any(t, FIXED_HARDWARE)
     # "How many tokens/s does an H100 do on a 7B model?": the speed on that hardware is its answer.
     asks = yes_no or has_any(t, cues.FITS) or has_any(t, lexicon.ASKS_SPEED)
+    # "…on 8 A100s in 2 weeks? how many tokens would that get me?": what the deadline holds on them
+    asks = asks or ("days" in sig.filled and has_any(t, cues.TOKENS_ASKED))
     return job and hardware and asks and not has_any(t, cues.PLAN_ASKS)
 
 

@@ -32,6 +32,12 @@ WORKING_DAY = 7 / 5
 # (phrase, kind, factor). kind: data (factor = bytes), tokens, days (factor = days), money
 # (factor unused; currency in CURRENCY_SUFFIX), params, level (十亿级 magnitude class), node.
 # Month = 30 days, year = 365, week = 7, quarter = 90 (the conventions).
+# A request rate after a number ("30 req/sec", "20 requests per second"): the qps slot, and a serving word.
+REQUEST_RATES = (
+    "requests per second", "requests/s", "requests/sec", "requests a second", "requests per sec",
+    "request per second", "reqs/s", "reqs/sec", "req/s", "req/sec", "req per second", "req per sec",
+    "reqs per second", "qps", "rps", "个请求每秒",
+)  # fmt: skip
 UNITS: tuple[tuple[str, str, float], ...] = (
     # Daily active users (a serving load): before 日 (days) and "users" (concurrency).
     ("daily active users", "daily_users", 1.0), ("daily users", "daily_users", 1.0),
@@ -140,9 +146,8 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     ("人使用", "concurrency", 1.0), ("个人使用", "concurrency", 1.0), ("名用户", "concurrency", 1.0),
     ("位用户", "concurrency", 1.0), ("个使用者", "concurrency", 1.0), ("名使用者", "concurrency", 1.0),
     ("位使用者", "concurrency", 1.0), ("people", "concurrency", 1.0), ("persons", "concurrency", 1.0),
-    ("simultaneous", "concurrency", 1.0), ("requests per second", "qps", 1.0), ("requests/s", "qps", 1.0),
-    ("requests a second", "qps", 1.0), ("request per second", "qps", 1.0), ("reqs/s", "qps", 1.0),
-    ("req/s", "qps", 1.0), ("qps", "qps", 1.0), ("rps", "qps", 1.0), ("个请求每秒", "qps", 1.0),
+    ("simultaneous", "concurrency", 1.0),
+    *((rate, "qps", 1.0) for rate in REQUEST_RATES),
     ("milliseconds", "ms", 1.0), ("millisecond", "ms", 1.0), ("毫秒", "ms", 1.0), ("ms", "ms", 1.0),
     ("tokens/s", "tps", 1.0), ("token/s", "tps", 1.0), ("tok/s", "tps", 1.0),
     ("tokens per second", "tps", 1.0),
@@ -316,6 +321,13 @@ NO_DEADLINE = (
 # "Plan it", alone, after an answer that offered a plan (bot/dialogue/answers/data_amount.py): plan
 # with what is known and no deadline, as "no deadline" does (the engine picks a sensible cluster
 # size). Inside a longer request ("make a plan for 7B on 100B tokens") it is no answer about time.
+# Right before a later GPU, words that settle on it after another was weighed: "A100 不支持 fp8，那就用 H100"
+# ("用 A100 还是用 H100" weighs both and settles on none).
+SETTLE_ON = (
+    "那就用", "那就上", "就用", "改用", "只好用", "so go with", "go with", "switch to",
+    "so use", "settle on", "settled on", "we'll use", "we will use", "let's use",
+)  # fmt: skip
+
 GO_AHEAD = (
     "plan it", "plan that", "plan this", "go ahead and plan", "make a plan", "make the plan", "do the plan",
     "规划一下", "帮我规划", "做个规划", "做规划", "按这个规划", "就按这个算", "那就规划",
@@ -336,7 +348,8 @@ PRICE = (
     "费用多少",
     "price", "prices", "pricing", "priced", "cost", "costs", "rate", "rates", "charge", "charges",
     "going rate", "go for per", "goes for per", "go for an hour", "go for a month", "goes for an hour",
-    "goes for a month",
+    "goes for a month", "going for per", "going for an hour", "going for a month", "going for these days",
+    "going for nowadays", "going for now", "going for right now", "going for?", "going for at the moment",
     # whether a quoted rate is dear: "H100 一小时 2 美元 贵不贵", "is $2/hr a good price for an H100"
     "贵不贵", "贵吗", "算贵吗", "good deal", "good price", "fair price", "overpriced", "too expensive",
 )  # fmt: skip

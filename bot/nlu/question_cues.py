@@ -4,6 +4,8 @@ any slot is filled. Text is simplified and lower-cased; ASCII phrases match whol
 
 from __future__ import annotations
 
+import re
+
 # -- yes/no questions ------------------------------------------------------------------------
 # An English question that opens with an auxiliary asks yes or no ("Is the H20 faster...?").
 YES_NO_OPENERS = (
@@ -217,6 +219,12 @@ BEST_GPU = (
     "what gpu should i use", "which gpu should i use", "what gpu should we use", "which gpu should we use",
     "需要什么显卡", "需要什么卡", "需要什么gpu", "需要什么 gpu", "需要哪种卡", "需要哪款卡", "该用什么卡",
     "应该用什么卡", "用什么显卡好", "用什么卡好",
+    # which GPU to rent: "该租啥卡", "要租什么 GPU", "what gpu should i rent"
+    "租什么卡", "租啥卡", "租什么gpu", "租啥gpu", "租什么显卡", "租哪种卡", "租哪款卡", "该租什么", "该租啥",
+    "要租什么", "要租啥", "用啥卡", "what gpu should i rent", "which gpu should i rent",
+    "what gpus should i rent", "which gpus should i rent", "what gpu should we rent",
+    "what gpus should we rent", "which gpus should we rent", "which gpu should we rent", "what should i rent",
+    "what should we rent",
 )  # fmt: skip
 # Asking for the plan itself ("帮我算下预训练 1.3B 需要什么卡", "help me plan a 7B fine-tune"): the form asks
 # what the plan needs, even where the words also ask which GPU.
@@ -271,7 +279,7 @@ CHEAPER_THAN = (
 # A price ceiling on a list of GPUs: "list gpus under $1/hr", "1 美元以下的卡有哪些".
 PRICE_CEILING = (
     "under", "below", "less than", "cheaper than", "at most", "no more than", "up to", "以下", "以内",
-    "之内", "不超过", "低于", "少于",
+    "之内", "不超过", "低于", "少于", "< $", "<$", "<= $", "<=$", "≤ $", "≤$",
 )  # fmt: skip
 
 # Accelerators the catalogue does not hold (not NVIDIA or AMD GPUs): a question about one asks what the
@@ -483,4 +491,32 @@ PLAN_ASKS = (
     "多久", "多长时间", "几天", "多少天", "how long", "how many days", "how many gpus", "how many cards",
     "几张",
     "多少张", "多少卡", "几台", "多少台", "多少钱", "花多少", "cost", "how much will", "how much would",
+)  # fmt: skip
+# Power and cooling asked of named GPUs with no job: "8 卡 H100 整机功耗多少千瓦", "how much power does an 8x
+# H100 server draw?", "B200 能风冷吗". The power answer (TDP × count plus the host) answers them, not the
+# datasheet. Not "compute power" or 算力, which is TFLOPS.
+COOLING_ASKS = (
+    "散热", "水冷", "风冷", "液冷", "cooling", "air-cool", "air cool", "air-cooled", "air cooled",
+    "liquid-cool", "liquid cool", "liquid-cooled", "liquid cooled", "liquid cooling", "water cooling",
+    "water-cooled", "water cooled", "heat", "thermal",
+)  # fmt: skip
+POWER_ASKS = (
+    "功耗", "功率", "耗电", "用电", "电费", "多少电", "多大的电", "千瓦", "瓦数", "多少瓦", "几瓦", "kw",
+    "kilowatt", "kilowatts", "watt", "watts", "wattage", "tdp", "tgp", "power draw", "power consumption",
+    "power usage", "power supply", "power budget", "how much power", "draw", "draws", "pull", "pulls", "psu",
+    "电源", "供电", *COOLING_ASKS,
+)  # fmt: skip
+# Building a model of one's own for a use ("想做一个 7B 的客服模型", "搞个法律问答模型", "build our own
+# support model"): a training job (a fine-tune of an open model, said as an assumption), not serving, even
+# with a serving word such as 客服 in it. Not "训练一个 7B 模型", which is training as such. Text is
+# simplified and lower-cased (and 一个 may already read 每个, the parser's one-per-sample reading).
+BUILDS_A_MODEL = re.compile(
+    r"(?:做|搞|弄|整|打造)(?:一个|每个|个|一款|款|一套|套)[^，,。.!！?？]{0,14}?模型"
+    r"|\b(?:build|make|create|develop)(?:ing)?\s+(?:a|an|our|my)\s+(?:own\s+)?[^,.!?]{0,30}?\bmodel\b"
+)
+# The tokens a deadline holds, asked ("…in 2 weeks? how many tokens would that get me?", "两周能训多少
+# token"): with hardware and a deadline, the feasibility answer says how many tokens that time trains.
+TOKENS_ASKED = (
+    "how many tokens", "how much data could", "how much data can", "多少token", "多少个token", "能训多少",
+    "能训练多少", "训多少token", "跑多少token",
 )  # fmt: skip

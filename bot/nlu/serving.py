@@ -17,7 +17,7 @@ SERVING = (
     "serve", "serving", "served", "inference", "inferencing", "deploy", "deployment", "deploying", "deployed",
     "host", "hosting", "in production", "online service", "chatbot for", "api for", "qps", "rps", "ttft",
     "time to first token", "first token", "tokens/s per user", "concurrent users", "concurrent requests",
-    "concurrency", "requests per second", *ENGINES, "kv cache", "kv-cache",
+    "concurrency", *lexicon.REQUEST_RATES, *ENGINES, "kv cache", "kv-cache",
     "推理", "推论", "部署", "上线服务", "在线服务", "服务化", "并发", "首token", "首字", "kv缓存",
     "同时服务", "服务用户", "服务使用者",
 )  # fmt: skip

@@ -639,7 +639,7 @@ _AT_MOST = ("or less", "or below", "or under", "以下", "以内", "及以下", 
             "less than", "at most", "up to", "最多", "小于", "低于", "≤", "<=", "<")  # fmt: skip
 # An "at most" word after the size that caps a price ("at least 80GB under $3 an hour"), not the memory.
 _CAPS_A_PRICE = re.compile(
-    r"(?:under|below|up to|less than|at most|不超过|低于|小于)\s*"
+    r"(?:under|below|up to|less than|at most|不超过|低于|小于|<=?|≤)\s*"
     r"(?:[$¥￥]|\d[\d.,]*\s*(?:美元|美金|元|块|刀|usd|rmb|dollar))"
 )
 # A size next to these is a link speed or the server's RAM or disk, not the memory a GPU should have.
@@ -672,9 +672,12 @@ def _memory_filter(s: str, before: str, after: str, end: int, size_bytes: float,
 
 # "what GPUs can I rent for under $1.50 an hour with at least 24GB?": "with" a size a GPU has, in a message
 # that asks for GPUs, is their memory even where a price stands between the two.
-_WITH_SIZE = re.compile(
-    r"(?:with|having)\s+(?:at least\s+|a minimum of\s+|minimum\s+|min\.?\s+|≥\s*|>=\s*)?$"
+_AT_LEAST = (
+    r"(?:at least\s+|a minimum of\s+|minimum\s+|min\.?\s+|more than\s+|over\s+|above\s+|greater than\s+"
+    r"|≥\s*|>=\s*|>\s*)"
 )
+# ... and "have"/"has" with an at-least word: "which cards have more than 40 GB" (not "it only has 16gb").
+_WITH_SIZE = re.compile(rf"(?:(?:with|having)\s+{_AT_LEAST}?|(?:have|has)\s+{_AT_LEAST})$")
 
 
 def _asks_for_gpus(s: str, end: int, size_bytes: float) -> bool:

@@ -3,6 +3,7 @@ Chinese, and a same-length lower-case copy so spans found in one index the other
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -59,9 +60,27 @@ _CLEAN = _PerCharacter(_space_if_invisible)
 _LOWER = _PerCharacter(_lower_char)
 
 
+# Common misspellings of the English words the rules read, typed fast in Slack ("cheapst gpu that can
+# fine tune a 1.5B?"): each is mended before any rule runs, as a whole word, so every reader sees the word.
+TYPOS = {
+    "cheapst": "cheapest", "cheapset": "cheapest", "chepest": "cheapest", "cheepest": "cheapest",
+    "cheapeast": "cheapest", "chaepest": "cheapest", "cheaptest": "cheapest", "chepaest": "cheapest",
+    "cheeper": "cheaper", "chepaer": "cheaper", "cheapr": "cheaper",
+    "traning": "training", "trainig": "training", "trianing": "training", "trainning": "training",
+    "finetunning": "finetuning", "fine-tunning": "fine-tuning", "finetuen": "finetune",
+    "inferance": "inference", "infrence": "inference", "inferece": "inference", "infernce": "inference",
+    "memroy": "memory", "memmory": "memory", "memeory": "memory", "vrma": "vram",
+    "recomend": "recommend", "reccomend": "recommend", "recommand": "recommend",
+    "pirce": "price", "prcie": "price", "deploymnet": "deployment", "deplyo": "deploy",
+    "paramters": "parameters", "parmeters": "parameters", "paramaters": "parameters",
+}  # fmt: skip
+_TYPO = re.compile(r"\b(?:" + "|".join(map(re.escape, TYPOS)) + r")\b", re.IGNORECASE)
+
+
 def _clean(raw: str) -> str:
     text = unicodedata.normalize("NFKC", raw[:MAX_RAW_CHARS])[:MAX_CHARS]
-    return text.translate(_CLEAN)
+    text = text.translate(_CLEAN)
+    return _TYPO.sub(lambda m: TYPOS[m.group(0).lower()], text)
 
 
 def _lower_same_length(text: str) -> str:

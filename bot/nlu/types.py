@@ -209,6 +209,8 @@ class Parse:
     asks_cost: bool = (
         False  # "how much would it cost", "要花多少钱": the cost is the answer, no deadline needed
     )
+    # "what GPU do I need", "该租啥卡": the GPUs are the answer; a plan for them needs no deadline.
+    asks_gpu: bool = False
     # Model-card fields asked about (intent model_info): layers, hidden, heads, kv_heads, vocab, context,
     # active_params, params, experts, kv_per_token, architecture.
     model_fields: tuple[str, ...] = ()
@@ -252,6 +254,7 @@ class Parse:
             "asks_time": self.asks_time,
             "asks_speed": self.asks_speed,
             "asks_cost": self.asks_cost,
+            "asks_gpu": self.asks_gpu,
             "model_fields": list(self.model_fields),
             "gpu_memory": self.gpu_memory.to_json() if self.gpu_memory is not None else None,
             "scales": [list(x) for x in self.scales],

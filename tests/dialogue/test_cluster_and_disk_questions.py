@@ -59,7 +59,7 @@ def test_a_lora_checkpoint_holds_only_the_adapters(real: Consultant) -> None:
 
 def test_a_boards_power_is_on_its_card_and_a_wrong_one_is_corrected(real: Consultant) -> None:
     text = ask(real, "whats the tdp of the h100 sxm")
-    assert "TDP 700 W" in text and not any(f in text for f in FORM)
+    assert "TDP of 700 W" in text and not any(f in text for f in FORM)
     assert "150 W" in ask(real, "a10 显存24g 功耗300w吧")
 
 

@@ -16,9 +16,9 @@ def test_cards_counted_without_a_model_are_taken_as_80gb_training_gpus_and_said_
     assert en.startswith("*Yes.*") and "Which GPU? I assumed the NVIDIA H100 SXM5" in en
 
 
-def test_a_cards_figure_asked_of_a_counted_server_gets_the_datasheet(real: Consultant) -> None:
+def test_the_power_of_a_counted_server_is_its_gpus_and_its_host(real: Consultant) -> None:
     text = ask(real, "一台8卡H100服务器功耗多少")
-    assert "功耗（TDP）700 W" in text and "模型有多少参数" not in text
+    assert "功耗（TDP）700 W" in text and "10.2 kW" in text and "模型有多少参数" not in text
 
 
 def test_gpu_hours_and_a_cost_asked_apart_are_planned_without_a_deadline(real: Consultant) -> None:

@@ -12,7 +12,7 @@ from bot.dialogue.answers.feasibility import REFERENCE_TOKENS
 from bot.dialogue.plan import default_method, training_software
 from bot.dialogue.reply import Reply
 from bot.nlu.lexicon import GPU_HOURS, has_cue
-from bot.nlu.question_cues import BEST_GPU, PLAN_REQUEST
+from bot.nlu.question_cues import BEST_GPU, BUILDS_A_MODEL, PLAN_REQUEST
 from bot.nlu.text import normalise
 from bot.render.views import option_view
 from sizing.errors import SizingError
@@ -36,14 +36,18 @@ def applies(q: Question, form_in_progress: bool) -> bool:
     if any(q.u.said.get(k) is not None for k in PLAN_SLOTS):
         return False
     text = normalise(q.text).lower
-    # "训练 7B 模型需要多少 GPU 小时": the GPU-hours of the job per reference data, the best-value GPU first
-    asked = has_cue(text, BEST_GPU) or GPU_HOURS.search(text) is not None
+    # "训练 7B 模型需要多少 GPU 小时": the GPU-hours of the job per reference data, the best-value GPU first;
+    # "想做一个 7B 的客服模型，大概要花多少": its cost, the same way (the data it costs is not said)
+    asked = has_cue(text, BEST_GPU) or GPU_HOURS.search(text) is not None or q.u.asks_cost
     return asked and not has_cue(text, PLAN_REQUEST)
 
 
 def answer(q: Question, reply: Reply) -> bool:
     params = float(q.slot("params"))
-    method = cast(Method, q.slot("method") or default_method({}))  # the plan's default: pre-training
+    # A model built for a use ("做一个客服模型", "build our own support model") with no method said is a
+    # fine-tune of an open model, said as such; otherwise the plan's default, pre-training.
+    built = q.slot("method") is None and BUILDS_A_MODEL.search(normalise(q.text).lower) is not None
+    method = cast(Method, q.slot("method") or ("full_finetune" if built else default_method({})))
     active = q.slot("active_params")
     scratch = method == "pretrain" and not q.slot("continued")
     tokens = CHINCHILLA_TOKENS_PER_PARAM * float(active or params) if scratch else REFERENCE_TOKENS
@@ -68,6 +72,7 @@ def answer(q: Question, reply: Reply) -> bool:
         method=method,
         tokens=tokens,
         scratch=scratch,
+        built=built,
         rows=rows[:SHOWN],
     )
     return True

@@ -21,7 +21,9 @@ from bot.dialogue.answers.prices import rent
 from bot.dialogue.plan import training_software
 from bot.dialogue.reply import Reply
 from bot.nlu.intents import counts_gpus
+from bot.nlu.lexicon import has_cue
 from bot.nlu.parser import unqualified_fine_tune
+from bot.nlu.question_cues import TOKENS_ASKED
 from bot.nlu.text import normalise
 from sizing.assumptions import MIN_HEADROOM
 from sizing.errors import SizingError
@@ -161,9 +163,11 @@ def time_on(q: Question, spec: GpuSpec, count: int, method: Method) -> dict[str,
     data_bytes = q.slot("data_bytes")
     assumed = False
     per_reference = False
+    tokens_asked = deadline is not None and has_cue(normalise(q.text).lower, TOKENS_ASKED)
     if tokens is None and data_bytes is None:
-        if q.u.asks_speed and (method != "pretrain" or q.slot("continued")):
-            # The speed needs no data: the time is then said per REFERENCE_TOKENS.
+        if (q.u.asks_speed or tokens_asked) and (method != "pretrain" or q.slot("continued")):
+            # The speed (or the tokens a deadline holds) needs no data: the time is then said per
+            # REFERENCE_TOKENS.
             tokens, per_reference = REFERENCE_TOKENS, True
         elif method != "pretrain" or q.slot("continued"):
             return None
@@ -213,10 +217,21 @@ def time_on(q: Question, spec: GpuSpec, count: int, method: Method) -> dict[str,
         "tokens": float(tokens) if tokens is not None else None,
         "data_bytes": float(data_bytes) if data_bytes is not None else None,
         "tokens_assumed": assumed,
+        # "…in 2 weeks? how many tokens would that get me?": what the deadline holds at this pace (time
+        # scales with the tokens trained), said when the deadline is missed or the tokens are asked
+        "tokens_by_deadline": _tokens_by(tokens, q.slot("epochs"), days, deadline),
+        "tokens_asked": tokens_asked,
         "epochs": float(q.slot("epochs") or 1.0),  # passes over that data, in the time and cost
         "cost": cost.get("amount"),
         "currency": cost.get("currency") or "USD",
     }
+
+
+def _tokens_by(tokens: Any, epochs: Any, days: float, deadline: Any) -> float | None:
+    """The tokens trained in `deadline` days at the pace of `tokens` × `epochs` in `days`."""
+    if tokens is None or deadline is None or days <= 0:
+        return None
+    return float(tokens) * float(epochs or 1.0) * float(deadline) / days
 
 
 def what_fits(q: Question, verdict: Feasibility | None) -> list[dict[str, Any]]:

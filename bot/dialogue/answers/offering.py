@@ -66,16 +66,20 @@ def answer(q: Question, reply: Reply) -> bool:
     if memory is not None or not q.u.gpus:
         rows = _one_per_gpu(rows)  # "which GPU is cheapest": one listing per GPU
     ceiling = _ceiling(q)
+    above = None
     if ceiling is not None:
         # "list gpus under $1/hr": every GPU within the price (per GPU-hour, in US dollars), cheapest first
-        rows = [r for r in rows if float(r[key]) / count <= ceiling + 1e-9]
-    for r in rows:
+        within = [r for r in rows if float(r[key]) / count <= ceiling + 1e-9]
+        above = rows[0] if rows and not within else None  # none within: the cheapest there is, above it
+        rows = within
+    for r in (*rows, *([above] if above else [])):
         record = q.kb.provider(r["cloud"])
         r["provider_name"] = pick(record.name, q.lang) if record is not None else r["cloud"]
     reply.add(
         "cheapest_offering",
         rows=rows[: SHOWN_UNDER_CEILING if ceiling is not None else SHOWN],
         ceiling=ceiling,
+        above=above,
         ceiling_cny=float(budget["amount"])
         if in_cny and ceiling is not None and isinstance(budget, Mapping)
         else None,

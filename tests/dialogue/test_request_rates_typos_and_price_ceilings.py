@@ -1,0 +1,67 @@
+"""One-message questions of round eleven's red-team: a request rate written "req/sec" is a serving load (not
+a fine-tuning job), a fast-typed "cheapst" still asks for the cheapest GPU, "what's an X going for" asks its
+price, and a memory "more than" a size with a "< $1/hr" ceiling lists the GPUs that have both, or says none
+does and names the cheapest one above it."""
+
+from __future__ import annotations
+
+from bot.dialogue.consultant import Consultant
+from bot.nlu.parser import parse
+from bot.nlu.text import normalise
+
+from .asking import FORM, ask
+
+
+def test_a_request_rate_written_req_per_sec_is_a_serving_load(real: Consultant) -> None:
+    for text in ("~50 req/sec of llama 3.1 8b, how many L4s", "llama 3.1 8b at 50 reqs per second on L4s"):
+        p = parse(text)
+        assert p.intent == "serve" and p.slots.qps == 50
+    reply = ask(real, "~50 req/sec of llama 3.1 8b, how many L4s")
+    assert reply.startswith("*Serving Llama 3.1 8B (BF16) at 50 requests/s*")
+    assert "fine-tuning" not in reply
+
+
+def test_a_misspelt_cheapest_still_asks_for_the_cheapest_gpu(real: Consultant) -> None:
+    assert normalise("Cheapst GPU to LoRA a 7B?").lower == "cheapest gpu to lora a 7b?"
+    reply = ask(real, "chepest gpu to fully fine tune a 1B model?")
+    assert reply.startswith("*The cheapest GPU for full fine-tuning of a 1B-parameter model:")
+    assert normalise("the cheapstreet market").lower == "the cheapstreet market"  # whole words only
+
+
+def test_what_a_gpu_is_going_for_asks_its_price(real: Consultant) -> None:
+    reply = ask(real, "what is an A100 80GB going for per month now?")
+    assert reply.startswith("*NVIDIA A100 80GB (SXM4), on demand, per GPU* (per month first):")
+
+
+def test_more_than_a_size_with_a_less_than_price_is_both_filters(real: Consultant) -> None:
+    memory = parse("which cards have more than 48 GB and cost < $2/hr").gpu_memory
+    assert memory is not None and memory.op == ">=" and memory.gb == 48
+    reply = ask(real, "which cards have more than 48 GB and cost < $2/hr")
+    assert reply.startswith(
+        "*2 GPUs rent for $2.00/GPU-hour or less* (on demand): NVIDIA RTX A6000, NVIDIA L40S."
+    )
+    assert not any(f in reply for f in FORM)
+
+
+def test_no_gpu_within_a_ceiling_names_the_cheapest_above_it(real: Consultant) -> None:
+    en = ask(real, "which cards have more than 40 GB and cost < $1/hr")
+    assert en.startswith(
+        "*No GPU with at least 40 GB in the catalogue rents for $1.00/GPU-hour or less* on demand. "
+        "The cheapest is the NVIDIA RTX A6000, $1.09/GPU-hour on Lambda"
+    )
+    zh = ask(real, "显存 40G 以上、每小时 1 美元以内的卡有哪些")
+    assert zh.startswith(
+        "*目录里没有按需每卡时 $1.00 以内的显存至少 40 GB 的 GPU*。最便宜的是 NVIDIA RTX A6000："
+    )
+
+
+def test_the_last_of_several_questions_is_no_follow_up_of_the_last_answer(real: Consultant) -> None:
+    assert parse("A100 和 L40S 显存各多少？带宽呢？").intent == "gpu_info"
+    assert parse("L40S 呢？").intent == "whatif"
+    reply = ask(real, "A100 和 L40S 显存各多少？带宽呢？")
+    assert "*NVIDIA L40S*：显存 48 GB" in reply and not any(f in reply for f in FORM)
+
+
+def test_memory_said_in_gigs_is_checked_with_the_other_figures(real: Consultant) -> None:
+    reply = ask(real, "so the A6000 is 48 gigs and 155 TFLOPS bf16, yes?")
+    assert reply.startswith("*Yes.*") and "48 GB of memory" in reply
