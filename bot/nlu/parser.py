@@ -165,6 +165,16 @@ def _method_phrases(s: str) -> tuple[str, tuple[str, ...]] | None:
     return None
 
 
+def _settled_gpu(s: str, gpus: list[GpuMention]) -> str | None:
+    """A later GPU the message settles on after weighing another: "A100 不支持 fp8 吧，那就用 H100 8 卡",
+    "the 4090 is too small, so go with an A100 instead"."""
+    for g in reversed(gpus[1:]):
+        head = s[max(0, g.start - 16) : g.start].rstrip(" 的张台块个卡x×0123456789一二两三四五六七八九十")
+        if head.endswith(lexicon.SETTLE_ON):
+            return g.gpu
+    return None
+
+
 def _pick(found: Found, slot: str, last: bool) -> object:
     values = found.values.get(slot)
     if not values:
@@ -226,7 +236,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         method="pretrain" if continued else method,
         days=days,
         budget=_budget(budget, days),
-        gpu=(gpus[-1] if last else gpus[0]).gpu if gpus else None,
+        gpu=_settled_gpu(s, gpus) or ((gpus[-1] if last else gpus[0]).gpu if gpus else None),
         gpu_count=_int(count),
         seq_len=_int(seq),
         data_language="zh" if t.lang == "zh" else "en",

@@ -162,3 +162,18 @@ def test_prompts_counted_for_rl_tuning_are_no_serving_request_length() -> None:
     got = parse("PPO with LoRA on 8B, 30k prompts, $2k budget")
     assert got.slots.input_tokens is None
     assert got.intent != "serve"
+
+
+@pytest.mark.parametrize(
+    ("text", "gpu"),
+    [
+        ("4090 显存不够，只好用 2 张 A100 80G 做 LoRA 13B", "a100-80gb"),
+        ("L4 is too slow for this, so go with 8 H100s: 7B on 100B tokens", "h100"),
+    ],
+)
+def test_a_gpu_settled_on_after_another_was_weighed_is_the_one_planned(text: str, gpu: str) -> None:
+    assert said(text)["gpu"].startswith(gpu)
+
+
+def test_two_gpus_weighed_without_settling_keep_the_first() -> None:
+    assert said("用 A100 还是用 H100 训 7B")["gpu"].startswith("a100")
