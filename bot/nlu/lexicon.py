@@ -386,7 +386,8 @@ ASKS_COST = (
     "cost?", "costs?", "cost me?", "cost us?", "would that cost", "will that cost", "would this cost",
     "will this cost", "does that cost", "does this cost",
     "多少钱", "花多少", "要多少钱", "需要多少钱", "成本多少", "费用多少", "多少费用", "多少成本", "总成本",
-    "总费用", "要花多少",
+    "总费用", "要花多少", "预算要多少", "预算大概要多少", "要多少预算", "需要多少预算", "预算多少",
+    "预算得多少",
 )  # fmt: skip
 
 # "how much does a LoRA of Mistral 7B on 100k examples cost": the question word and the cost apart.
