@@ -361,7 +361,7 @@ def _memory_asked(q: Question) -> bool:
     """A GPU memory size asked about, with no GPU named and a model to hold ("is 24GB enough to serve …")."""
     memory = q.u.gpu_memory if isinstance(q.u.gpu_memory, Mapping) else None
     has_model = q.u.said.get("model") is not None or q.u.said.get("params") is not None
-    return memory is not None and memory.get("op") == ">=" and not q.u.gpus and has_model
+    return memory is not None and memory.get("op") in (">=", ">") and not q.u.gpus and has_model
 
 
 def _sized_only(q: Question) -> bool:

@@ -47,7 +47,8 @@ class Found:
     named_model: bool = False  # a known model name (its size from the table) is in the message
     serving: bool = False  # the message is about serving: small token counts are request lengths
     price_period: str | None = None  # "一小时" next to 多少钱: the period of a price, not a timeline
-    # A GPU memory size asked for with no GPU named: (">=" | "<=", GB) ("which GPUs have 80GB or more?").
+    # A GPU memory size asked for with no GPU named: (">=" | ">" | "<=", GB) ("which GPUs have 80GB or
+    # more?").
     gpu_memory: tuple[str, float] | None = None
     working_days: float | None = None  # "10 working days": the count said (days holds 7/5 of it)
     sprints: float | None = None  # "two sprints": the count said (days holds lexicon.SPRINT_DAYS each)

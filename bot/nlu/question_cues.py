@@ -329,7 +329,9 @@ WEIGHT_FILES = (
     "weights", "权重",
 )  # fmt: skip
 CHECKPOINT_FILES = ("checkpoint", "checkpoints", "检查点", "存档")
-ADAPTER_FILES = ("adapter", "adapters", "lora adapter", "适配器", "adapter file")
+# The adapter words; named as the way to fine-tune they are LoRA too (lexicon.ADAPTER_TUNING).
+ADAPTER_WORDS = ("adapter", "adapters", "适配器")
+ADAPTER_FILES = (*ADAPTER_WORDS, "lora adapter", "adapter file")
 STORED_FILES = WEIGHT_FILES + CHECKPOINT_FILES + ADAPTER_FILES
 SIZE_ASK = (
     "how big", "how large", "what size", "size of", "how much disk", "how much storage", "how many gb",
@@ -504,7 +506,8 @@ POWER_ASKS = (
     "功耗", "功率", "耗电", "用电", "电费", "多少电", "多大的电", "千瓦", "瓦数", "多少瓦", "几瓦", "kw",
     "kilowatt", "kilowatts", "watt", "watts", "wattage", "tdp", "tgp", "power draw", "power consumption",
     "power usage", "power supply", "power budget", "how much power", "draw", "draws", "pull", "pulls", "psu",
-    "电源", "供电", *COOLING_ASKS,
+    "电源", "供电", "省电", "费电", "power-efficient", "power efficient", "energy", "less power",
+    "lower power", "power hungry", "power-hungry", *COOLING_ASKS,
 )  # fmt: skip
 # Building a model of one's own for a use ("想做一个 7B 的客服模型", "搞个法律问答模型", "build our own
 # support model"): a training job (a fine-tune of an open model, said as an assumption), not serving, even

@@ -666,8 +666,16 @@ def _memory_filter(s: str, before: str, after: str, end: int, size_bytes: float,
     head = before.rstrip(" :：=~≈")
     capped = lexicon.has_cue(after[:12], _AT_MOST) and _CAPS_A_PRICE.search(s, end, end + 24) is None
     at_most = capped or head.endswith(_AT_MOST)
-    found.gpu_memory = ("<=" if at_most else ">=", size_bytes / 1e9)
+    strict = not at_most and _MORE_THAN.search(head) is not None  # "more than 80 GB": not the 80 GB cards
+    found.gpu_memory = ("<=" if at_most else ">" if strict else ">=", size_bytes / 1e9)
     return True
+
+
+# Right before a size, a floor that leaves the size itself out ("more than 80 GB", "大于 90G"); "at least",
+# "80G 以上" keep it in.
+_MORE_THAN = re.compile(
+    r"(?:\b(?:more than|over|above|greater than|bigger than|larger than)|超过|大于|高于|多于|>)$"
+)
 
 
 # "what GPUs can I rent for under $1.50 an hour with at least 24GB?": "with" a size a GPU has, in a message

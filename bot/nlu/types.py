@@ -159,7 +159,7 @@ class Ask:
 
 @dataclass(frozen=True, slots=True)
 class GpuMemory:
-    """A GPU memory size the user asks for: at least (">=") or at most ("<=") `gb`."""
+    """A GPU memory size the user asks for: at least (">="), more than (">") or at most ("<=") `gb`."""
 
     op: str
     gb: float
@@ -215,7 +215,7 @@ class Parse:
     # active_params, params, experts, kv_per_token, architecture.
     model_fields: tuple[str, ...] = ()
     # A GPU memory size asked for with no GPU named ("which GPUs have 80GB or more?", "cheapest cloud GPU
-    # with 48GB"): {"op": ">=" | "<=", "gb": float}; never data.
+    # with 48GB"): {"op": ">=" | ">" | "<=", "gb": float}; never data.
     gpu_memory: GpuMemory | None = None
     # Relative changes to held values ("预算砍半" -> (("budget", 0.5),)): concept and factor
     # (bot/nlu/relative.py); the dialogue applies them to what it holds.

@@ -44,3 +44,13 @@ def test_a_quoted_power_is_still_checked_and_a_price_question_keeps_its_answer()
     assert parse("the H100 TDP is 500W, right?").intent == "figure_check"
     assert parse("H100 和 H200 功耗差多少").intent == "power"
     assert parse("H100 多少钱一小时，功耗多少").intent == "price"  # the price question keeps its answer
+
+
+def test_which_of_two_gpus_saves_power_weighs_the_draw_and_the_work_per_watt(real: Consultant) -> None:
+    zh = ask(real, "A100 和 H100 哪个更省电")
+    assert zh.startswith(
+        "*单卡功耗 NVIDIA A100 80GB (SXM4) 更低*（400 W 对 700 W）；每瓦算力是 NVIDIA H100 SXM5 更高"
+    )
+    assert "同样的训练任务反而用 NVIDIA H100 SXM5 耗电更少" in zh
+    en = ask(real, "L40S or A100, which is less power hungry?")
+    assert en.startswith("*The NVIDIA L40S draws less per GPU* (350 W against 400 W); it also does more work")

@@ -85,7 +85,7 @@ def test_is_a_memory_size_enough_gets_yes_or_no_first_and_what_fits(real: Consul
 
 def test_a_gpu_list_asked_by_memory_lists_only_the_gpus_with_that_memory(real: Consultant) -> None:
     text = ask(real, "which GPUs have more than 100GB of memory?")
-    assert text.startswith("*GPUs with at least 100 GB*") and "H200" in text and "H100 SXM5" not in text
+    assert text.startswith("*GPUs with more than 100 GB*") and "H200" in text and "H100 SXM5" not in text
 
 
 def test_how_many_of_a_named_gpu_a_job_needs_is_answered_from_memory_not_the_form(real: Consultant) -> None:

@@ -33,10 +33,12 @@ def test_what_a_gpu_is_going_for_asks_its_price(real: Consultant) -> None:
     assert reply.startswith("*NVIDIA A100 80GB (SXM4), on demand, per GPU* (per month first):")
 
 
-def test_more_than_a_size_with_a_less_than_price_is_both_filters(real: Consultant) -> None:
-    memory = parse("which cards have more than 48 GB and cost < $2/hr").gpu_memory
+def test_a_size_floor_with_a_less_than_price_is_both_filters(real: Consultant) -> None:
+    memory = parse("which cards have at least 48 GB and cost < $2/hr").gpu_memory
     assert memory is not None and memory.op == ">=" and memory.gb == 48
-    reply = ask(real, "which cards have more than 48 GB and cost < $2/hr")
+    strict = parse("which cards have more than 48 GB and cost < $2/hr").gpu_memory
+    assert strict is not None and strict.op == ">" and strict.gb == 48  # the 48 GB cards are left out
+    reply = ask(real, "which cards have at least 48 GB and cost < $2/hr")
     assert reply.startswith(
         "*2 GPUs rent for $2.00/GPU-hour or less* (on demand): NVIDIA RTX A6000, NVIDIA L40S."
     )
@@ -46,7 +48,7 @@ def test_more_than_a_size_with_a_less_than_price_is_both_filters(real: Consultan
 def test_no_gpu_within_a_ceiling_names_the_cheapest_above_it(real: Consultant) -> None:
     en = ask(real, "which cards have more than 40 GB and cost < $1/hr")
     assert en.startswith(
-        "*No GPU with at least 40 GB in the catalogue rents for $1.00/GPU-hour or less* on demand. "
+        "*No GPU with more than 40 GB in the catalogue rents for $1.00/GPU-hour or less* on demand. "
         "The cheapest is the NVIDIA RTX A6000, $1.09/GPU-hour on Lambda"
     )
     zh = ask(real, "显存 40G 以上、每小时 1 美元以内的卡有哪些")

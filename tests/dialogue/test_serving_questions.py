@@ -225,3 +225,16 @@ def test_does_it_fit_with_daily_users_or_a_rate_answers_for_that_load(real: Cons
     assert yes.startswith("*能。*") and "日活 5,000（高峰时同时约" in yes
     rate = ask(real, "2 H100 for Llama 3.1 8B at 5 requests per second, enough?")
     assert rate.startswith("*Yes.*") and "for 5 requests/s (~" in rate
+
+
+def test_named_gpus_that_miss_the_latency_target_say_so_and_point_to_what_meets_it(real: Consultant) -> None:
+    text = ask(real, "serve Qwen2.5 72B to 60 concurrent users on 2 H20s")
+    assert "\n*As asked, but slower than the target:* 2 × NVIDIA H20" in text
+    assert "That misses the target of 50 ms per token; the options below meet it." in text
+    zh = ask(real, "2 张 H20 部署 Qwen2.5 72B，60 个并发")
+    assert (
+        "\n*按您说的配置，但达不到延迟目标*：2 × NVIDIA H20" in zh
+        and "这达不到每个 token 50 毫秒的目标" in zh
+    )
+    fast = ask(real, "serve Llama 3.1 8B to 10 users on 1 H100")
+    assert "\n*As asked:* 1 × NVIDIA H100" in fast and "misses the target" not in fast

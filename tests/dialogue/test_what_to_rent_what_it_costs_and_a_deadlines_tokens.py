@@ -43,3 +43,8 @@ def test_the_tokens_a_deadline_holds_on_named_gpus_are_computed(real: Consultant
     assert "In the 10 days you have, 16 × NVIDIA H100 SXM5 train about *" in en
     zh = ask(real, "4 张 A100 80G 两周能训多少 token 的 7B 模型")
     assert "*能训多少*：14 天内 4 张 NVIDIA A100 80GB (SXM4) 约能做 *" in zh
+
+
+def test_a_budget_asked_for_a_model_built_for_a_use_is_its_cost(real: Consultant) -> None:
+    text = ask(real, "想搞个 7B 的法律问答模型，预算要多少")
+    assert text.startswith("*70亿参数模型的全参数微调，最划算的是") and "训练数据有多少" not in text

@@ -108,6 +108,16 @@ _USE_TO_TRAIN = re.compile(
 
 
 SIXTEEN_BIT = ("bf16", "bfloat16", "fp16")
+# A speed-up asked as such: with FP8 named, against the 16-bit formats even when they go unsaid.
+_HOW_MUCH_FASTER = (
+    "how much faster",
+    "how many times faster",
+    "快多少",
+    "快几倍",
+    "快多少倍",
+    "提速多少",
+    "speedup",
+)
 # The software platform a GPU's vendor ships, per knowledge/data/software.yaml (its `supported`
 # architectures decide which one a GPU gets).
 STACKS = ("sw.rocm_stack", "sw.cuda_driver")
@@ -116,8 +126,9 @@ FP8_FAQ = "faq.fp8"
 
 def topic(text: str) -> str | None:
     low = normalise(text).lower
-    if find_phrase(low, "fp8") != -1 and any(find_phrase(low, c) != -1 for c in SIXTEEN_BIT):
-        if has_cue(low, SPEEDUP_ASKS):
+    if find_phrase(low, "fp8") != -1 and has_cue(low, SPEEDUP_ASKS):
+        # "H100 的 FP8 比 BF16 快多少"; "how much faster is FP8 training on the A100?" (against 16-bit unsaid)
+        if any(find_phrase(low, c) != -1 for c in SIXTEEN_BIT) or has_cue(low, _HOW_MUCH_FASTER):
             return "fp8_speed"
     for name, cues in TOPICS:
         if has_cue(low, cues):  # any(find_phrase(low, c) != -1 for c in cues), in one search per kind

@@ -81,7 +81,9 @@ def answer(q: Question, reply: Reply) -> bool:
     assumed["count_default"] = False
     # "Is 24GB enough to fine-tune 7B?": the size asked, and for each method whether it holds the job.
     asked = (
-        q.u.gpu_memory if isinstance(q.u.gpu_memory, Mapping) and q.u.gpu_memory.get("op") == ">=" else None
+        q.u.gpu_memory
+        if isinstance(q.u.gpu_memory, Mapping) and q.u.gpu_memory.get("op") in (">=", ">")
+        else None
     )
     asked_gb = float(asked["gb"]) if asked else None
     for row in rows:

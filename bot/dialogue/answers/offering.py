@@ -130,10 +130,12 @@ def _listings(
 
 
 def holds(spec: GpuSpec, memory: Mapping[str, Any]) -> bool:
-    """Whether a GPU has the memory asked for ({"op": ">=" | "<=" | "=", "gb": ...})."""
+    """Whether a GPU has the memory asked for ({"op": ">=" | ">" | "<=" | "=", "gb": ...})."""
     gb = float(memory.get("gb") or 0.0)
     if memory.get("op") == "=":
         return abs(spec.memory_gb - gb) < 0.5
+    if memory.get("op") == ">":
+        return spec.memory_gb > gb + 0.5
     return spec.memory_gb <= gb if memory.get("op") == "<=" else spec.memory_gb >= gb
 
 

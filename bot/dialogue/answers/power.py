@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from bot.dialogue.answers.base import Question
+from bot.dialogue.answers.base import Question, main_variant
 from bot.dialogue.reply import Reply
 from bot.nlu import question_cues as cues
 from bot.nlu.lexicon import has_cue
@@ -39,8 +39,16 @@ def answer(q: Question, reply: Reply) -> bool:
     server = servers.get(main.id)
     yardstick = next((s for s in q.kb.servers if s.id == YARDSTICK), None) if server is None else None
     machines = math.ceil(count / server.gpus) if server is not None and count > server.gpus else 1
+    # "H100 跟 A100 哪张比较省电": the draw of each, and the work per watt (dense BF16 TFLOPS per W) that
+    # decides the energy of the same job
+    named = [main_variant(q.catalog, g) for g in dict.fromkeys(q.u.gpus)]
+    pair = [_board(g) for g in named if g is not None and g.tdp_w and g.tflops.bf16]
+    if len(pair) == 2:
+        for b, g in zip(pair, [g for g in named if g is not None and g.tdp_w and g.tflops.bf16], strict=True):
+            b["tflops_per_w"] = (g.tflops.bf16 or 0.0) / (g.tdp_w or 1.0)
     reply.add(
         "power",
+        pair=pair if len(pair) == 2 else None,
         main=_board(main),
         others=[line for g, line in zip(specs, lines, strict=True) if g.id != main.id],
         count=count,

@@ -184,7 +184,7 @@ def memory(q: Question, reply: Reply) -> bool:
         )
     # "Is 24GB enough to serve Llama 3.1 8B?": the size asked, and whether each precision fits in it.
     memory = q.u.gpu_memory if isinstance(q.u.gpu_memory, Mapping) else None
-    asked_gb = float(memory["gb"]) if memory and memory.get("op") == ">=" and not q.u.gpus else None
+    asked_gb = float(memory["gb"]) if memory and memory.get("op") in (">=", ">") and not q.u.gpus else None
     reply.add(
         "serve_memory",
         asked_gb=asked_gb,
