@@ -717,7 +717,7 @@ _MODEL_WORDS = ("model", "模型", "参数", "param", "llm", "dense", "moe")
 
 def _nearest_label(before: str) -> str | None:
     """The cue word closest before the number: "数据 ... 模型 70亿" is a model size."""
-    best: tuple[int, str] | None = None
+    best: tuple[int, str, int] | None = None  # end, label, start of the cue
     for label, cues in (
         ("params", lexicon.PARAM_CUES),
         ("tokens", lexicon.TOKEN_CUES),
@@ -727,8 +727,19 @@ def _nearest_label(before: str) -> str | None:
             i = before.rfind(cue)
             if i != -1 and (not cue.isascii() or lexicon.find_phrase(before, cue, i) == i):
                 if best is None or i + len(cue) > best[0]:
-                    best = (i + len(cue), label)
+                    best = (i + len(cue), label, i)
+    if best is not None and best[1] == "params" and before[best[2] :].startswith(_SIZE_WORDS):
+        # "语料规模约 1.2T", "dataset size: 2TB": the size of what is named right before it
+        head = before[: best[2]].rstrip()
+        for label, cues in (("tokens", lexicon.TOKEN_CUES), ("data", lexicon.DATA_CUES)):
+            if head.endswith(cues):
+                return label
     return best[1] if best else None
+
+
+# Generic size words among the parameter cues: the size of the data or tokens when one of those is named
+# right before them.
+_SIZE_WORDS = ("规模", "size")
 
 
 def _model_name(s: str, num: Num) -> bool:
