@@ -274,8 +274,8 @@ def _tokens(
         # is the token total; a length alone waits for the count.
         found.add("tokens_per_sample", num.value, num, s)
         return
-    if before.rstrip().endswith(("per", "每", "/")):
-        return  # "cost per million tokens", "每百万token": a unit of price, not data
+    if before.rstrip().endswith(("per", "每")) or (before.rstrip().endswith("/") and _price_slash(s, num)):
+        return  # "cost per million tokens", "每百万token", "$2/1M tokens": a unit of price, not data
     if found.serving and num.value < 1e6:
         if before.rstrip().endswith(_CONTEXT_AT):
             found.add("seq_len", num.value, num, s)  # "KV cache ... at 4k tokens": the context
@@ -308,6 +308,17 @@ def _adds_a_part(head: str) -> bool:
             glued = word.isascii() and word[0].isalpha() and start[: -len(word)][-1:].isalpha()
             return not glued
     return False
+
+
+def _price_slash(s: str, num: Num) -> bool:
+    """A slash glued to the count, or after a price, makes the count a unit of price: "$0.5/1M tokens",
+    "2 美元 / 百万 token". Spaced in a list it only separates items: "13b params / 300b toks / bf16"."""
+    head = s[max(0, num.start - _PRICE_REACH) : num.start]
+    return head.endswith("/") or any(ch in head for ch in "$¥￥") or lexicon.has_cue(head, _PRICE_WORDS)
+
+
+_PRICE_REACH = 24  # characters before a spaced slash where a price would be
+_PRICE_WORDS = (*lexicon.PRICE, *(word for word, _ in lexicon.CURRENCY_SUFFIX))
 
 
 # Before a token count in a serving message: the length of context the request holds.

@@ -201,3 +201,14 @@ def test_a_size_word_right_after_a_data_word_sizes_the_data_not_the_model(
     got = said(text)
     assert got[slot] == pytest.approx(value)
     assert got["params"] < 1e11
+
+
+def test_a_spaced_slash_between_items_of_a_list_separates_them() -> None:
+    assert said("13b params / 300b toks / bf16 / 3 weeks") == approx(
+        {"params": 1.3e10, "tokens": 3e11, "precision": "bf16", "days": 21.0}
+    )
+
+
+@pytest.mark.parametrize("text", ["price $0.5 / 1M tokens", "2 美元 / 百万 token"])
+def test_a_slash_after_a_price_is_still_a_unit_of_price_not_data(text: str) -> None:
+    assert "tokens" not in said(text)
