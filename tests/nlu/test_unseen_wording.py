@@ -235,3 +235,19 @@ def test_duo_after_a_numeral_is_some_more_than_it_and_keeps_its_magnitude(
 @pytest.mark.parametrize("text", ["7B 要多少张卡", "训练一个多模态的 7B 模型"])
 def test_duo_in_a_question_or_a_word_of_its_own_counts_nothing(text: str) -> None:
     assert said(text)["params"] == pytest.approx(7e9)
+
+
+@pytest.mark.parametrize(
+    ("text", "tokens"),
+    [
+        ("预训练 3B，训练 5 万步，global batch 4M tokens", 2e11),
+        ("200k steps at 2M tokens per step on a 7B", 4e11),
+        ("每步 50 万 token，共 10 万步，1B 模型", 5e10),
+    ],
+)
+def test_steps_times_the_tokens_of_each_batch_are_the_tokens_trained(text: str, tokens: float) -> None:
+    assert said(text)["tokens"] == pytest.approx(tokens)
+
+
+def test_a_batch_size_in_tokens_alone_is_no_dataset() -> None:
+    assert "tokens" not in said("global batch 4M tokens, 7B model")
