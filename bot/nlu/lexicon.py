@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import re
 
+from bot.nlu.question_cues import ADAPTER_WORDS
 from knowledge.hardware_words import LINK_SPEED_WORDS, NETWORK_WORDS
 
 # Words that say the user is thinking of spot/preemptible capacity: the pitfall context's
@@ -481,9 +482,10 @@ CONTEXT_CUES = (
     "seq len", "seq_len", "seqlen", "sequence length", "context length", "context window",
     "max length", "max_len", "上下文长度", "上下文窗口", "上下文", "序列长度", "序列长", "序列", "context",
 )  # fmt: skip
+# After a length: "32k context", "4096 seq length" (the English sequence cues above, and "seq length").
 CONTEXT_AFTER = (
-    "context", "ctx", "上下文", "的上下文", "token context", "tokens context", "序列", "seq len",
-    "seq length", "seqlen", "sequence length",
+    "context", "ctx", "上下文", "的上下文", "token context", "tokens context", "序列", "seq length",
+    *(cue for cue in CONTEXT_CUES if cue.startswith("seq")),
 )  # fmt: skip
 
 PRECISIONS: tuple[tuple[str, str], ...] = (
@@ -521,7 +523,7 @@ FINE_TUNE_UNQUALIFIED: tuple[str, ...] = (
 
 # Adapters named as the way to fine-tune ("adapter 微调", "fine-tune with adapters") are LoRA's kind of
 # training; only in a message that says fine-tune (parser), since "the adapter file" alone names a file.
-ADAPTER_TUNING: tuple[str, ...] = ("adapter", "adapters", "适配器")
+ADAPTER_TUNING: tuple[str, ...] = ADAPTER_WORDS
 
 # Ranked: the first rank with a hit wins, so "QLoRA" beats "LoRA" and "fine-tune" beats a
 # "pretrained model" mention. Plain "fine-tune"/微调/SFT without a qualifier is read as full

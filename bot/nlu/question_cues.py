@@ -330,7 +330,9 @@ WEIGHT_FILES = (
     "weights", "权重",
 )  # fmt: skip
 CHECKPOINT_FILES = ("checkpoint", "checkpoints", "检查点", "存档")
-ADAPTER_FILES = ("adapter", "adapters", "lora adapter", "适配器", "adapter file")
+# The adapter words; named as the way to fine-tune they are LoRA too (lexicon.ADAPTER_TUNING).
+ADAPTER_WORDS = ("adapter", "adapters", "适配器")
+ADAPTER_FILES = (*ADAPTER_WORDS, "lora adapter", "adapter file")
 STORED_FILES = WEIGHT_FILES + CHECKPOINT_FILES + ADAPTER_FILES
 SIZE_ASK = (
     "how big", "how large", "what size", "size of", "how much disk", "how much storage", "how many gb",
