@@ -134,7 +134,7 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     ("个 epoch", "epochs", 1.0),
     ("passes", "epochs", 1.0), ("pass", "epochs", 1.0), ("轮", "epochs", 1.0), ("遍", "epochs", 1.0),
     # Turns of a multi-turn dialogue ("dialogues of 5 turns", "each has 6 turns"): its length in turns.
-    ("turns", "turns", 1.0),
+    ("turns", "turns", 1.0), ("turn", "turns", 1.0),  # "5-turn conversations"
     ("steps", "count", 1.0),
     # Serving: concurrency, request rate, latency, per-user speed.
     ("concurrent users", "concurrency", 1.0), ("concurrent requests", "concurrency", 1.0),

@@ -244,7 +244,9 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         epochs=_float(_pick(found, "epochs", last)),
         samples=samples,
         tokens_per_sample=per_sample,
-        turns_per_sample=turns if per_sample is None else None,
+        # The turns stay beside a length per sample made from them (or said with them): a later "每轮 300
+        # token" then changes that factor of the tokens.
+        turns_per_sample=turns,
         tokens_per_turn=per_turn if per_sample is None else None,
         text_unit=found.text_unit if (found.values.get("tokens") or per_sample) else None,
         continued=True if continued else None,

@@ -417,6 +417,11 @@ _STARTS = frozenset("0123456789.abcdefghijklmnopqrstuvwxyz半个") | numerals_zh
 _NEXT_START = re.compile("[" + "".join(sorted(map(re.escape, _STARTS))) + "]")
 
 
+def _times(s: str, i: int) -> bool:
+    """A lone "x" glued to the digits at `i` is a times sign: "A100 x8" (not the x of "rtx4090" or "8x7b")."""
+    return s[i - 1] == "x" and (i < 2 or s[i - 2] == " ")
+
+
 def _scan(s: str) -> list[Num]:
     out: list[Num] = []
     n = len(s)
@@ -434,7 +439,7 @@ def _scan(s: str) -> list[Num]:
             continue
         num: Num | None = None
         if _is_digit(ch) or (ch == "." and i + 1 < n and _is_digit(s[i + 1]) and not _is_digit(prev)):
-            if _is_letter(prev) and not any(s.endswith(p, 0, i) for p in GLUED_PREFIXES):
+            if _is_letter(prev) and not any(s.endswith(p, 0, i) for p in GLUED_PREFIXES) and not _times(s, i):
                 while i < n and (_is_digit(s[i]) or s[i] == "."):
                     i += 1  # a100, qwen2.5, fp16: part of a name
                 continue

@@ -51,3 +51,11 @@ def test_the_acknowledgement_lists_no_model_id_and_no_counting_code(real: Consul
     assert text.startswith("好的：70亿参数，720万 tokens（按字数折算") and "qwen2.5-7b" not in text
     kept = ask(real, "LoRA 微調 Llama 3.1 8B，三萬筆指令資料，平均每筆 800 字", "哈哈好")
     assert "目前記下的：80億參數，1440萬 tokens，LoRA 微調。" in kept and "zh_char" not in kept
+
+
+def test_an_aside_question_after_a_plan_is_answered_and_changes_nothing(real: Consultant) -> None:
+    session = "s-" + uuid.uuid4().hex
+    real.handle(session, "全參微調 13B，資料 6 億 token，三週")
+    turn = real.handle(session, "對了，FP8 訓練穩定嗎？")
+    assert "穩定性：MosaicML" in turn.text and "→ FP8" not in turn.text
+    assert turn.payload["slots"]["precision"] in (None, "bf16")

@@ -177,3 +177,38 @@ def test_a_gpu_settled_on_after_another_was_weighed_is_the_one_planned(text: str
 
 def test_two_gpus_weighed_without_settling_keep_the_first() -> None:
     assert said("用 A100 还是用 H100 训 7B")["gpu"].startswith("a100")
+
+
+@pytest.mark.parametrize(("text", "count"), [("H800*16 训 70B", 16), ("A100 x8, 13B", 8), ("L40S ×4", 4)])
+def test_a_count_glued_after_a_gpu_name_by_a_times_sign_is_the_gpu_count(text: str, count: int) -> None:
+    assert said(text)["gpu_count"] == count
+
+
+def test_an_escape_like_x1b_is_no_count_or_size() -> None:
+    assert "params" not in said("you said: \\x1b[2J")
+
+
+@pytest.mark.parametrize(
+    ("text", "slot", "value"),
+    [
+        ("语料规模约 800G，训 13B", "data_bytes", 8e11),
+        ("dataset size 3TB for a 7B model", "data_bytes", 3e12),
+    ],
+)
+def test_a_size_word_right_after_a_data_word_sizes_the_data_not_the_model(
+    text: str, slot: str, value: float
+) -> None:
+    got = said(text)
+    assert got[slot] == pytest.approx(value)
+    assert got["params"] < 1e11
+
+
+def test_a_spaced_slash_between_items_of_a_list_separates_them() -> None:
+    assert said("13b params / 300b toks / bf16 / 3 weeks") == approx(
+        {"params": 1.3e10, "tokens": 3e11, "precision": "bf16", "days": 21.0}
+    )
+
+
+@pytest.mark.parametrize("text", ["price $0.5 / 1M tokens", "2 美元 / 百万 token"])
+def test_a_slash_after_a_price_is_still_a_unit_of_price_not_data(text: str) -> None:
+    assert "tokens" not in said(text)
