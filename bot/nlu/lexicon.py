@@ -135,7 +135,9 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     ("passes", "epochs", 1.0), ("pass", "epochs", 1.0), ("轮", "epochs", 1.0), ("遍", "epochs", 1.0),
     # Turns of a multi-turn dialogue ("dialogues of 5 turns", "each has 6 turns"): its length in turns.
     ("turns", "turns", 1.0), ("turn", "turns", 1.0),  # "5-turn conversations"
-    ("steps", "count", 1.0),
+    # Optimizer steps ("100k steps", "训练 10 万步"): times each step's batch of tokens, the tokens trained.
+    ("steps", "steps", 1.0), ("training steps", "steps", 1.0), ("iterations", "steps", 1.0),
+    ("iters", "steps", 1.0), ("个step", "steps", 1.0), ("步", "steps", 1.0),
     # Serving: concurrency, request rate, latency, per-user speed.
     ("concurrent users", "concurrency", 1.0), ("concurrent requests", "concurrency", 1.0),
     ("concurrent sessions", "concurrency", 1.0), ("concurrent", "concurrency", 1.0),
@@ -185,6 +187,21 @@ PER_SAMPLE_AFTER = (
     "avg", "average", "per sample on average", "per book", "per page", "per paper", "per post", "per email",
     "per pair", "per article", "per ticket", "per chat", "每对",
 )  # fmt: skip
+# A token count that is one step's batch ("global batch 4M tokens", "4M tokens per step"): times the steps,
+# the tokens trained (parser); alone it is no dataset.
+PER_STEP_BEFORE = ("global batch", "batch size", "batch", "每步", "每个step", "每 step", "每批", "批大小")
+PER_STEP_AFTER = (
+    "per batch",
+    "per step",
+    "a step",
+    "each step",
+    "/step",
+    "/batch",
+    "per iteration",
+    "每步",
+    "一步",
+)
+
 # "50k samples of ~1k tokens": a length right after a sample count, joined by one of these.
 SAMPLE_LENGTH_JOINS = (
     "of", "at", "x", "×", "each", "each of", "each at", "with", "with an average of", "averaging", "avg",

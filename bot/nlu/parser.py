@@ -230,7 +230,11 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     method = _method(s)
     slots = Slots(
         params=params,
-        tokens=_tokens(_float(_pick(found, "tokens", last)), samples, per_sample),
+        tokens=_stepped(
+            _tokens(_float(_pick(found, "tokens", last)), samples, per_sample),
+            _float(_pick(found, "steps", last)),
+            _float(_pick(found, "tokens_per_step", last)),
+        ),
         data_bytes=_not_pooled(_float(_pick(found, "data_bytes", last)), gpus, _int(count), s),
         precision=_first_phrase(s, lexicon.PRECISIONS, last) or serving.serving_precision(s, serving_msg),
         method="pretrain" if continued else method,
@@ -381,6 +385,16 @@ def _tokens(tokens: float | None, samples: float | None, per_sample: float | Non
     if tokens is not None or samples is None or per_sample is None:
         return tokens
     total = samples * per_sample
+    low, high = RANGES["tokens"]
+    return total if low <= total < high else None
+
+
+def _stepped(tokens: float | None, steps: float | None, per_step: float | None) -> float | None:
+    """The tokens trained when only steps and each step's batch are said ("100k steps, global batch 4M
+    tokens": 4e11), as one pass."""
+    if tokens is not None or steps is None or per_step is None:
+        return tokens
+    total = steps * per_step
     low, high = RANGES["tokens"]
     return total if low <= total < high else None
 

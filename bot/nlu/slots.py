@@ -131,6 +131,9 @@ def _classify(
     if unit.kind in COUNTED:
         _counted(s, num, unit, before, after, found)
         return
+    if unit.kind == "steps":
+        found.add("steps", num.value, num, s)  # "100k steps", "训练 10 万步"
+        return
     if unit.kind in ("node", "count"):
         return
     if num.mult in ("", "k") and (
@@ -268,6 +271,11 @@ def _tokens(
     )
     if num.value < 1e5 and (per_turn or after.lstrip(" ,，(（").startswith(lexicon.PER_TURN_AFTER)):
         found.add("tokens_per_turn", num.value, num, s)  # "每轮 200 token": times the turns of each sample
+        return
+    if before.rstrip(" :：=约~≈").endswith(lexicon.PER_STEP_BEFORE) or after.lstrip(" ,，").startswith(
+        lexicon.PER_STEP_AFTER
+    ):
+        found.add("tokens_per_step", num.value, num, s)  # "global batch 4M tokens": times the steps
         return
     if _per_sample(before, after) or _after_sample_count(s, nums, units, idx):
         # "每条 1k tokens", "50k conversations of ~1k tokens": times the sample count (parser) it

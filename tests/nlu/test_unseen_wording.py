@@ -212,3 +212,42 @@ def test_a_spaced_slash_between_items_of_a_list_separates_them() -> None:
 @pytest.mark.parametrize("text", ["price $0.5 / 1M tokens", "2 美元 / 百万 token"])
 def test_a_slash_after_a_price_is_still_a_unit_of_price_not_data(text: str) -> None:
     assert "tokens" not in said(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "slot", "value"),
+    [
+        ("三十多亿参数的模型", "params", 3e9),
+        ("七十余亿参数", "params", 7e9),
+        ("数据 300 多 G", "data_bytes", 3e11),
+        ("语料一千多亿 token，训 13B", "tokens", 1e11),
+        ("两百多万条样本，每条 400 token", "tokens", 8e8),
+        ("十多天训完 7B", "days", 10.0),
+        ("一个多月，模型 13B", "days", 30.0),
+    ],
+)
+def test_duo_after_a_numeral_is_some_more_than_it_and_keeps_its_magnitude(
+    text: str, slot: str, value: float
+) -> None:
+    assert said(text)[slot] == pytest.approx(value)
+
+
+@pytest.mark.parametrize("text", ["7B 要多少张卡", "训练一个多模态的 7B 模型"])
+def test_duo_in_a_question_or_a_word_of_its_own_counts_nothing(text: str) -> None:
+    assert said(text)["params"] == pytest.approx(7e9)
+
+
+@pytest.mark.parametrize(
+    ("text", "tokens"),
+    [
+        ("预训练 3B，训练 5 万步，global batch 4M tokens", 2e11),
+        ("200k steps at 2M tokens per step on a 7B", 4e11),
+        ("每步 50 万 token，共 10 万步，1B 模型", 5e10),
+    ],
+)
+def test_steps_times_the_tokens_of_each_batch_are_the_tokens_trained(text: str, tokens: float) -> None:
+    assert said(text)["tokens"] == pytest.approx(tokens)
+
+
+def test_a_batch_size_in_tokens_alone_is_no_dataset() -> None:
+    assert "tokens" not in said("global batch 4M tokens, 7B model")
