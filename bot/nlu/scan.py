@@ -149,6 +149,13 @@ def _suffix(s: str, j: int) -> tuple[float, str, int]:
     if word in WORD_MULT:
         factor, tag = WORD_MULT[word]
         return factor, tag, e
+    if s.startswith("-", j):  # "a 3-billion-parameter model", "a 1.5-trillion-token corpus"
+        e = j + 1
+        while e < n and _is_letter(s[e]) and e - j <= MAX_WORD:
+            e += 1
+        if s[j + 1 : e] in WORD_MULT:
+            factor, tag = WORD_MULT[s[j + 1 : e]]
+            return factor, tag, e
     return 1.0, "", j
 
 

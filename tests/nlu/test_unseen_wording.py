@@ -251,3 +251,9 @@ def test_steps_times_the_tokens_of_each_batch_are_the_tokens_trained(text: str, 
 
 def test_a_batch_size_in_tokens_alone_is_no_dataset() -> None:
     assert "tokens" not in said("global batch 4M tokens, 7B model")
+
+
+def test_a_hyphenated_scale_word_multiplies_the_number_before_it() -> None:
+    assert said("a 13-billion-parameter model on a 2-trillion-token corpus") == approx(
+        {"params": 1.3e10, "tokens": 2e12}
+    )
