@@ -88,10 +88,12 @@ def reserved_usd(hourly_usd: float, days: float) -> tuple[float, int]:
 
 
 def billing_for(days: float) -> str:
-    """Reserve/monthly pays off when the GPUs run most of the month: above 1 - RESERVED_DISCOUNT
-    utilisation of a month (DAYS_PER_MONTH)."""
-    busy_days_per_month = min(days, DAYS_PER_MONTH)
-    reserve = busy_days_per_month >= DAYS_PER_MONTH * (1 - RESERVED_DISCOUNT)
+    """Reserve/monthly when it costs less than on demand for this run: the whole months a reservation
+    pays for (reserved_usd) at 1 - RESERVED_DISCOUNT of the hourly price, against the days the run is
+    billed. Above ~21 busy days in one month it pays; a 36-day run would pay for two months (~42.6 days
+    at the discount) and stays pay-as-you-go."""
+    months = max(1, math.ceil(days / DAYS_PER_MONTH - 1e-9))
+    reserve = months * DAYS_PER_MONTH * (1 - RESERVED_DISCOUNT) <= days
     return "monthly_or_reserved" if reserve else "pay_as_you_go"
 
 

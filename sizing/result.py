@@ -6,8 +6,9 @@ import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from sizing.assumptions import DAYS_PER_MONTH, RESERVED_DISCOUNT
 from sizing.compute import Throughput
-from sizing.cost import Quote
+from sizing.cost import Quote, reserved_usd
 from sizing.fixed import FixedCosts
 from sizing.frozen import quick_init
 from sizing.layout import Fitted
@@ -137,6 +138,16 @@ class Option:
             "price_source": q.offering.source if q else None,
             "billing": q.billing if q else None,
         }
+        billed_days = (q.billed_hours / 24.0 or self.days) if q is not None else 0.0
+        if q is not None and billed_days >= DAYS_PER_MONTH * (1 - RESERVED_DISCOUNT):
+            # A run long enough to weigh a reservation: its cost by whole months at the stated discount
+            # (sizing.cost.reserved_usd), which `billing` chose against, for the billing line to show.
+            reserved, months = reserved_usd(q.hourly_usd, billed_days)
+            cost |= {
+                "reserved_usd": _r(reserved, 2),
+                "reserved_months": months,
+                "reserved_discount": RESERVED_DISCOUNT,
+            }
         return {
             "gpu": self.gpu.id,
             "gpu_name": self.gpu.name,

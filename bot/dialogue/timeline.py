@@ -75,6 +75,8 @@ def count_samples(state: DialogueState, u: Understood, said: dict[str, Any]) -> 
         tokens = said.get("tokens")
         if u.samples and isinstance(tokens, int | float) and said.get("text_unit") is None:
             state.sample_basis = {"samples": u.samples, "per_sample": float(tokens) / u.samples}
+            if u.turns_per_sample:  # "8 千组对话，每组 5 轮，每轮 200 token" in one message
+                state.sample_basis["turns"] = float(u.turns_per_sample)
         else:
             state.sample_basis = None
         return said
@@ -95,8 +97,8 @@ def count_samples(state: DialogueState, u: Understood, said: dict[str, Any]) -> 
         state.samples = None
         state.sample_parts = None
         state.sample_basis = {"samples": float(samples), "per_sample": float(per_sample)}
-        if turns and per_turn and u.tokens_per_sample is None:
-            state.sample_basis["turns"] = float(turns)
+        if turns and (per_turn or u.tokens_per_sample):
+            state.sample_basis["turns"] = float(turns)  # so a later length per turn changes one factor
         unit = said.get("text_unit") or waiting.get("text_unit")  # "每条两千字" then "3 万条": said in 字
         return {**said, "tokens": float(samples) * float(per_sample), **({"text_unit": unit} if unit else {})}
     if u.samples:

@@ -199,8 +199,7 @@ def _after_gpu_name(s: str, num: Num, gpu_ends: set[int]) -> bool:
     k = k - 1 if k > 0 and s[k - 1] == " " else k
     if k > 0 and s[k - 1] in "x×*":
         k -= 1
-        k = k - 1 if k > 0 and s[k - 1] == " " else k
-        return k in gpu_ends
+        return k in gpu_ends or (k > 0 and s[k - 1] == " " and k - 1 in gpu_ends)  # "A100*8", "A100 * 8"
     return False
 
 

@@ -20,6 +20,8 @@ RANGES: dict[str, tuple[float, float]] = {
     "seq_len": (16, 10_000_001),
     "samples": (1, 1e13),
     "tokens_per_sample": (1, 1e7 + 1),
+    "steps": (1, 1e9),
+    "tokens_per_step": (1, 1e9),
     "tokens_per_turn": (1, 1e7 + 1),
     "turns_per_sample": (1, 1001),
     "epochs": (1e-3, 1000 + 1e-9),

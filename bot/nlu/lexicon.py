@@ -134,8 +134,10 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     ("个 epoch", "epochs", 1.0),
     ("passes", "epochs", 1.0), ("pass", "epochs", 1.0), ("轮", "epochs", 1.0), ("遍", "epochs", 1.0),
     # Turns of a multi-turn dialogue ("dialogues of 5 turns", "each has 6 turns"): its length in turns.
-    ("turns", "turns", 1.0),
-    ("steps", "count", 1.0),
+    ("turns", "turns", 1.0), ("turn", "turns", 1.0),  # "5-turn conversations"
+    # Optimizer steps ("100k steps", "训练 10 万步"): times each step's batch of tokens, the tokens trained.
+    ("steps", "steps", 1.0), ("training steps", "steps", 1.0), ("iterations", "steps", 1.0),
+    ("iters", "steps", 1.0), ("个step", "steps", 1.0), ("步", "steps", 1.0),
     # Serving: concurrency, request rate, latency, per-user speed.
     ("concurrent users", "concurrency", 1.0), ("concurrent requests", "concurrency", 1.0),
     ("concurrent sessions", "concurrency", 1.0), ("concurrent", "concurrency", 1.0),
@@ -185,6 +187,21 @@ PER_SAMPLE_AFTER = (
     "avg", "average", "per sample on average", "per book", "per page", "per paper", "per post", "per email",
     "per pair", "per article", "per ticket", "per chat", "每对",
 )  # fmt: skip
+# A token count that is one step's batch ("global batch 4M tokens", "4M tokens per step"): times the steps,
+# the tokens trained (parser); alone it is no dataset.
+PER_STEP_BEFORE = ("global batch", "batch size", "batch", "每步", "每个step", "每 step", "每批", "批大小")
+PER_STEP_AFTER = (
+    "per batch",
+    "per step",
+    "a step",
+    "each step",
+    "/step",
+    "/batch",
+    "per iteration",
+    "每步",
+    "一步",
+)
+
 # "50k samples of ~1k tokens": a length right after a sample count, joined by one of these.
 SAMPLE_LENGTH_JOINS = (
     "of", "at", "x", "×", "each", "each of", "each at", "with", "with an average of", "averaging", "avg",
@@ -380,7 +397,8 @@ ASKS_SPEED = (
 ASKS_COST = (
     "how much would it cost", "how much will it cost", "how much does it cost", "how much would that cost",
     "what would it cost", "what will it cost", "what does it cost", "cost to train", "cost to pretrain",
-    "cost to pre-train", "cost to fine-tune", "cost to finetune", "how expensive", "total cost",
+    "cost to pre-train", "cost to fine-tune", "cost to finetune", "cost to lora", "cost to qlora",
+    "cost to sft", "ballpark cost", "rough cost", "how expensive", "total cost",
     "the cost of", "what's the cost", "what is the cost", "cost estimate", "estimate the cost",
     # the cost as the question's last word: "what would a 3-epoch LoRA of Llama 3 8B … cost?"
     "cost?", "costs?", "cost me?", "cost us?", "would that cost", "will that cost", "would this cost",

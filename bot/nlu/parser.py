@@ -230,8 +230,12 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     method = _method(s)
     slots = Slots(
         params=params,
-        tokens=_tokens(_float(_pick(found, "tokens", last)), samples, per_sample),
-        data_bytes=_float(_pick(found, "data_bytes", last)),
+        tokens=_stepped(
+            _tokens(_float(_pick(found, "tokens", last)), samples, per_sample),
+            _float(_pick(found, "steps", last)),
+            _float(_pick(found, "tokens_per_step", last)),
+        ),
+        data_bytes=_not_pooled(_float(_pick(found, "data_bytes", last)), gpus, _int(count), s),
         precision=_first_phrase(s, lexicon.PRECISIONS, last) or serving.serving_precision(s, serving_msg),
         method="pretrain" if continued else method,
         days=days,
@@ -244,7 +248,9 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         epochs=_float(_pick(found, "epochs", last)),
         samples=samples,
         tokens_per_sample=per_sample,
-        turns_per_sample=turns if per_sample is None else None,
+        # The turns stay beside a length per sample made from them (or said with them): a later "每轮 300
+        # token" then changes that factor of the tokens.
+        turns_per_sample=turns,
         tokens_per_turn=per_turn if per_sample is None else None,
         text_unit=found.text_unit if (found.values.get("tokens") or per_sample) else None,
         continued=True if continued else None,
@@ -383,6 +389,16 @@ def _tokens(tokens: float | None, samples: float | None, per_sample: float | Non
     return total if low <= total < high else None
 
 
+def _stepped(tokens: float | None, steps: float | None, per_step: float | None) -> float | None:
+    """The tokens trained when only steps and each step's batch are said ("100k steps, global batch 4M
+    tokens": 4e11), as one pass."""
+    if tokens is not None or steps is None or per_step is None:
+        return tokens
+    total = steps * per_step
+    low, high = RANGES["tokens"]
+    return total if low <= total < high else None
+
+
 def _int(value: object) -> int | None:
     return int(round(value)) if isinstance(value, float) and math.isfinite(value) else None
 
@@ -402,6 +418,18 @@ _TRAINING = (
     "fine-tuning", "finetuning", "fine tuning", "pretrain", "pretraining", "pre-train", "pre-training",
     "预训练", "精调", "sft", "lora", "qlora", "dpo", "rlhf", "ppo", "grpo", "post-train", "post-training",
 )  # fmt: skip
+
+
+def _not_pooled(data_bytes: float | None, gpus: list[GpuMention], count: int | None, s: str) -> float | None:
+    """A size that is the named GPUs' memory added up ("两张 4090 能合成 48G 用吗", "2x 3090 = 48GB"): their
+    pooled memory, not a dataset (unless the message calls something data: "数据 48G")."""
+    if data_bytes is None or not count or count < 2 or len({g.gpu for g in gpus}) != 1:
+        return data_bytes
+    if lexicon.has_cue(s, lexicon.DATA_CUES):
+        return data_bytes
+    family = gpus[0].gpu
+    sizes = {float(r.memory_gb.value) for r in catalogue_names().records if family in (r.id, r.family)}
+    return None if any(abs(data_bytes / 1e9 - count * gb) < 0.5 for gb in sizes) else data_bytes
 
 
 def _trains(s: str) -> bool:

@@ -74,6 +74,24 @@ def _half(s: str, j: int) -> tuple[float, int]:
     return 0.0, j
 
 
+# 多/余 right after a numeral: "some more than" it (300多G, 三十多亿, 十多天, 一个多月,
+# 七十余亿). Read as the number said, the lower bound, and the magnitude or unit after it
+# still applies. 多少/多大/多久 ask, and 多模态, 多机, 多卡, 多语言, 多任务 are words of
+# their own: none of them counts.
+ODD = ("多", "余")
+_ODD_NOT = frozenset("少大久长高种样模机卡节语任线进")
+
+
+def _odd(s: str, j: int) -> int:
+    """The end of a 多/余 after a number at `j` (with 个 before it: 一个多月), or `j`."""
+    k = j + 1 if s.startswith("个", j) and s.startswith(ODD, j + 1) else j
+    k = k + 1 if s.startswith(" ", k) and s.startswith(ODD, k + 1) else k  # "300 多 G"
+    if not s.startswith(ODD, k) or (k + 1 < len(s) and s[k + 1] in _ODD_NOT):
+        return j
+    k += 1
+    return k + 1 if s.startswith(" ", k) else k
+
+
 def _negative(s: str, i: int) -> tuple[bool, int]:
     k = i - 1
     spaced = k >= 0 and s[k] == " "
@@ -131,6 +149,13 @@ def _suffix(s: str, j: int) -> tuple[float, str, int]:
     if word in WORD_MULT:
         factor, tag = WORD_MULT[word]
         return factor, tag, e
+    if s.startswith("-", j):  # "a 3-billion-parameter model", "a 1.5-trillion-token corpus"
+        e = j + 1
+        while e < n and _is_letter(s[e]) and e - j <= MAX_WORD:
+            e += 1
+        if s[j + 1 : e] in WORD_MULT:
+            factor, tag = WORD_MULT[s[j + 1 : e]]
+            return factor, tag, e
     return 1.0, "", j
 
 
@@ -222,6 +247,7 @@ def _arabic(s: str, i: int) -> tuple[Num | None, int]:
         if s.startswith(tail, j) and not (e < n and _is_letter(s[e])):
             extra, j = 0.5, e  # "3 and a half billion", "5 and a half days" (Duckling EN)
             break
+    j = _odd(s, j)
     factor, mult, j = _suffix(s, j)
     value = (value + extra) * factor
     neg, start = _negative(s, i)
@@ -260,6 +286,7 @@ def _chinese(s: str, i: int) -> tuple[Num | None, int]:
     value += extra
     if i > 0 and s[i - 1] in "0123456789.":
         return None, j
+    j = _odd(s, j)
     mult = "zh" if ("万" in run or "亿" in run) else ""
     factor, tag, j = _suffix(s, j) if not mult else (1.0, mult, j)
     neg, start = _negative(s, i)
@@ -417,6 +444,11 @@ _STARTS = frozenset("0123456789.abcdefghijklmnopqrstuvwxyz半个") | numerals_zh
 _NEXT_START = re.compile("[" + "".join(sorted(map(re.escape, _STARTS))) + "]")
 
 
+def _times(s: str, i: int) -> bool:
+    """A lone "x" glued to the digits at `i` is a times sign: "A100 x8" (not the x of "rtx4090" or "8x7b")."""
+    return s[i - 1] == "x" and (i < 2 or s[i - 2] == " ")
+
+
 def _scan(s: str) -> list[Num]:
     out: list[Num] = []
     n = len(s)
@@ -434,7 +466,7 @@ def _scan(s: str) -> list[Num]:
             continue
         num: Num | None = None
         if _is_digit(ch) or (ch == "." and i + 1 < n and _is_digit(s[i + 1]) and not _is_digit(prev)):
-            if _is_letter(prev) and not any(s.endswith(p, 0, i) for p in GLUED_PREFIXES):
+            if _is_letter(prev) and not any(s.endswith(p, 0, i) for p in GLUED_PREFIXES) and not _times(s, i):
                 while i < n and (_is_digit(s[i]) or s[i] == "."):
                     i += 1  # a100, qwen2.5, fp16: part of a name
                 continue

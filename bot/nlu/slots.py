@@ -131,6 +131,9 @@ def _classify(
     if unit.kind in COUNTED:
         _counted(s, num, unit, before, after, found)
         return
+    if unit.kind == "steps":
+        found.add("steps", num.value, num, s)  # "100k steps", "训练 10 万步"
+        return
     if unit.kind in ("node", "count"):
         return
     if num.mult in ("", "k") and (
@@ -269,13 +272,18 @@ def _tokens(
     if num.value < 1e5 and (per_turn or after.lstrip(" ,，(（").startswith(lexicon.PER_TURN_AFTER)):
         found.add("tokens_per_turn", num.value, num, s)  # "每轮 200 token": times the turns of each sample
         return
+    if before.rstrip(" :：=约~≈").endswith(lexicon.PER_STEP_BEFORE) or after.lstrip(" ,，").startswith(
+        lexicon.PER_STEP_AFTER
+    ):
+        found.add("tokens_per_step", num.value, num, s)  # "global batch 4M tokens": times the steps
+        return
     if _per_sample(before, after) or _after_sample_count(s, nums, units, idx):
         # "每条 1k tokens", "50k conversations of ~1k tokens": times the sample count (parser) it
         # is the token total; a length alone waits for the count.
         found.add("tokens_per_sample", num.value, num, s)
         return
-    if before.rstrip().endswith(("per", "每", "/")):
-        return  # "cost per million tokens", "每百万token": a unit of price, not data
+    if before.rstrip().endswith(("per", "每")) or (before.rstrip().endswith("/") and _price_slash(s, num)):
+        return  # "cost per million tokens", "每百万token", "$2/1M tokens": a unit of price, not data
     if found.serving and num.value < 1e6:
         if before.rstrip().endswith(_CONTEXT_AT):
             found.add("seq_len", num.value, num, s)  # "KV cache ... at 4k tokens": the context
@@ -308,6 +316,17 @@ def _adds_a_part(head: str) -> bool:
             glued = word.isascii() and word[0].isalpha() and start[: -len(word)][-1:].isalpha()
             return not glued
     return False
+
+
+def _price_slash(s: str, num: Num) -> bool:
+    """A slash glued to the count, or after a price, makes the count a unit of price: "$0.5/1M tokens",
+    "2 美元 / 百万 token". Spaced in a list it only separates items: "13b params / 300b toks / bf16"."""
+    head = s[max(0, num.start - _PRICE_REACH) : num.start]
+    return head.endswith("/") or any(ch in head for ch in "$¥￥") or lexicon.has_cue(head, _PRICE_WORDS)
+
+
+_PRICE_REACH = 24  # characters before a spaced slash where a price would be
+_PRICE_WORDS = (*lexicon.PRICE, *(word for word, _ in lexicon.CURRENCY_SUFFIX))
 
 
 # Before a token count in a serving message: the length of context the request holds.
@@ -717,7 +736,7 @@ _MODEL_WORDS = ("model", "模型", "参数", "param", "llm", "dense", "moe")
 
 def _nearest_label(before: str) -> str | None:
     """The cue word closest before the number: "数据 ... 模型 70亿" is a model size."""
-    best: tuple[int, str] | None = None
+    best: tuple[int, str, int] | None = None  # end, label, start of the cue
     for label, cues in (
         ("params", lexicon.PARAM_CUES),
         ("tokens", lexicon.TOKEN_CUES),
@@ -727,8 +746,19 @@ def _nearest_label(before: str) -> str | None:
             i = before.rfind(cue)
             if i != -1 and (not cue.isascii() or lexicon.find_phrase(before, cue, i) == i):
                 if best is None or i + len(cue) > best[0]:
-                    best = (i + len(cue), label)
+                    best = (i + len(cue), label, i)
+    if best is not None and best[1] == "params" and before[best[2] :].startswith(_SIZE_WORDS):
+        # "语料规模约 1.2T", "dataset size: 2TB": the size of what is named right before it
+        head = before[: best[2]].rstrip()
+        for label, cues in (("tokens", lexicon.TOKEN_CUES), ("data", lexicon.DATA_CUES)):
+            if head.endswith(cues):
+                return label
     return best[1] if best else None
+
+
+# Generic size words among the parameter cues: the size of the data or tokens when one of those is named
+# right before them.
+_SIZE_WORDS = ("规模", "size")
 
 
 def _model_name(s: str, num: Num) -> bool:

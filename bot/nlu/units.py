@@ -107,7 +107,9 @@ def unit_after(s: str, num: Num) -> Unit:
 # English words that may stand between a count and the samples it counts ("20k support tickets",
 # "50k customer conversations"): at most this many, each a plain word.
 SAMPLE_MODIFIERS = 2
-_PLAIN_WORD = re.compile(r"[a-z][a-z-]*(?:/[a-z][a-z-]*)?")  # "prompt/response pairs"
+# A compound with a small number is a modifier too: "8k 5-turn conversations", "2k 3-page reports";
+# so is a pair of words: "prompt/response pairs".
+_PLAIN_WORD = re.compile(r"(?:\d{1,3}-)?[a-z][a-z-]*(?:/[a-z][a-z-]*)?")
 
 
 def samples_after_modifiers(s: str, num: Num) -> Unit | None:

@@ -172,6 +172,9 @@ def option_view(option: Mapping[str, Any], catalog: Catalog) -> dict[str, Any]:
         "cloud": cost.get("cloud"),
         "instance": cost.get("instance"),
         "billing": cost.get("billing"),
+        "reserved_cost": reserved_in_currency(cost),
+        "reserved_months": cost.get("reserved_months"),
+        "reserved_discount": cost.get("reserved_discount"),
         "instances": cost.get("instances"),
         "prices_as_of": cost.get("prices_as_of"),
         "prices_date_unknown": bool(cost.get("prices_date_unknown")),
@@ -194,6 +197,19 @@ def option_view(option: Mapping[str, Any], catalog: Catalog) -> dict[str, Any]:
 
 def _mapping(value: Any) -> Mapping[str, Any]:
     return value if type(value) is dict or isinstance(value, Mapping) else {}
+
+
+def reserved_in_currency(cost: Mapping[str, Any]) -> float | None:
+    """The reservation's cost (sizing.cost.reserved_usd) in the option's display currency."""
+    reserved, usd, amount = cost.get("reserved_usd"), cost.get("on_demand_usd"), cost.get("amount")
+    if (
+        isinstance(reserved, int | float)
+        and isinstance(usd, int | float)
+        and isinstance(amount, int | float)
+        and usd
+    ):
+        return float(reserved) * float(amount) / float(usd)
+    return None
 
 
 def spot_in_currency(cost: Mapping[str, Any]) -> float | None:

@@ -129,3 +129,12 @@ def test_the_plan_says_how_tokens_counted_in_samples_were_made(real: Consultant)
     assert "6000万 tokens（3万条 × 2,000 token）" in changed
     stated = ask(real, "LoRA 微调 7B，数据 5 万条，每条 2k token，一周", "数据改成 2 亿 token")
     assert "2亿 tokens，" in stated and "条 ×" not in stated
+
+
+def test_a_later_length_per_turn_changes_the_turns_said_in_one_message(real: Consultant) -> None:
+    real.handle("t", "LoRA 微调 8B，数据 8 千组多轮对话，每组 5 轮，每轮 200 token，一周")
+    turn = real.handle("t", "其实每轮 300 token")
+    assert turn.payload["slots"]["tokens"] == 1.2e7 and "800万 tokens → 1200万 tokens" in turn.text
+    real.handle("u", "LoRA 8B on 8k 5-turn conversations, 200 tokens per turn, one week")
+    en = real.handle("u", "actually each turn is more like 300 tokens")
+    assert "12M tokens (8K samples × 5 turns × 300 tokens)" in en.text

@@ -51,3 +51,28 @@ def test_the_acknowledgement_lists_no_model_id_and_no_counting_code(real: Consul
     assert text.startswith("好的：70亿参数，720万 tokens（按字数折算") and "qwen2.5-7b" not in text
     kept = ask(real, "LoRA 微調 Llama 3.1 8B，三萬筆指令資料，平均每筆 800 字", "哈哈好")
     assert "目前記下的：80億參數，1440萬 tokens，LoRA 微調。" in kept and "zh_char" not in kept
+
+
+def test_an_aside_question_after_a_plan_is_answered_and_changes_nothing(real: Consultant) -> None:
+    session = "s-" + uuid.uuid4().hex
+    real.handle(session, "全參微調 13B，資料 6 億 token，三週")
+    turn = real.handle(session, "對了，FP8 訓練穩定嗎？")
+    assert "穩定性：MosaicML" in turn.text and "→ FP8" not in turn.text
+    assert turn.payload["slots"]["precision"] in (None, "bf16")
+
+
+def test_a_memory_question_about_another_method_in_the_form_is_answered_not_switched_to(
+    real: Consultant,
+) -> None:
+    for first, question, title in (
+        (
+            "LoRA a 7B on 100M tokens",
+            "how much memory does QLoRA save?",
+            "*What is QLoRA and how much memory",
+        ),
+        ("LoRA 微調 7B，資料 1 億 token", "QLoRA 能省多少顯存？", "*QLoRA 是什麼？能省多少顯存？*"),
+    ):
+        session = "s-" + uuid.uuid4().hex
+        real.handle(session, first)
+        turn = real.handle(session, question)
+        assert turn.text.startswith(title) and turn.payload["slots"]["method"] == "lora"

@@ -197,3 +197,10 @@ def test_dialogues_counted_by_duan_and_turns_of_a_length_are_read() -> None:
     assert parse("一段时间以后").slots.samples is None
     got = parse("15k chats of 6 turns of ~120 tokens").slots
     assert got.tokens_per_sample == pytest.approx(720) and got.tokens == pytest.approx(1.08e7)
+
+
+def test_a_hyphenated_turn_count_before_the_samples_is_their_turns() -> None:
+    got = parse("8k 5-turn conversations").slots
+    assert (got.samples, got.turns_per_sample) == (8000, 5)
+    full = parse("LoRA 8B on 8k 5-turn conversations, 300 tokens per turn").slots
+    assert full.tokens == pytest.approx(1.2e7) and full.turns_per_sample == 5

@@ -177,3 +177,83 @@ def test_a_gpu_settled_on_after_another_was_weighed_is_the_one_planned(text: str
 
 def test_two_gpus_weighed_without_settling_keep_the_first() -> None:
     assert said("用 A100 还是用 H100 训 7B")["gpu"].startswith("a100")
+
+
+@pytest.mark.parametrize(("text", "count"), [("H800*16 训 70B", 16), ("A100 x8, 13B", 8), ("L40S ×4", 4)])
+def test_a_count_glued_after_a_gpu_name_by_a_times_sign_is_the_gpu_count(text: str, count: int) -> None:
+    assert said(text)["gpu_count"] == count
+
+
+def test_an_escape_like_x1b_is_no_count_or_size() -> None:
+    assert "params" not in said("you said: \\x1b[2J")
+
+
+@pytest.mark.parametrize(
+    ("text", "slot", "value"),
+    [
+        ("语料规模约 800G，训 13B", "data_bytes", 8e11),
+        ("dataset size 3TB for a 7B model", "data_bytes", 3e12),
+    ],
+)
+def test_a_size_word_right_after_a_data_word_sizes_the_data_not_the_model(
+    text: str, slot: str, value: float
+) -> None:
+    got = said(text)
+    assert got[slot] == pytest.approx(value)
+    assert got["params"] < 1e11
+
+
+def test_a_spaced_slash_between_items_of_a_list_separates_them() -> None:
+    assert said("13b params / 300b toks / bf16 / 3 weeks") == approx(
+        {"params": 1.3e10, "tokens": 3e11, "precision": "bf16", "days": 21.0}
+    )
+
+
+@pytest.mark.parametrize("text", ["price $0.5 / 1M tokens", "2 美元 / 百万 token"])
+def test_a_slash_after_a_price_is_still_a_unit_of_price_not_data(text: str) -> None:
+    assert "tokens" not in said(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "slot", "value"),
+    [
+        ("三十多亿参数的模型", "params", 3e9),
+        ("七十余亿参数", "params", 7e9),
+        ("数据 300 多 G", "data_bytes", 3e11),
+        ("语料一千多亿 token，训 13B", "tokens", 1e11),
+        ("两百多万条样本，每条 400 token", "tokens", 8e8),
+        ("十多天训完 7B", "days", 10.0),
+        ("一个多月，模型 13B", "days", 30.0),
+    ],
+)
+def test_duo_after_a_numeral_is_some_more_than_it_and_keeps_its_magnitude(
+    text: str, slot: str, value: float
+) -> None:
+    assert said(text)[slot] == pytest.approx(value)
+
+
+@pytest.mark.parametrize("text", ["7B 要多少张卡", "训练一个多模态的 7B 模型"])
+def test_duo_in_a_question_or_a_word_of_its_own_counts_nothing(text: str) -> None:
+    assert said(text)["params"] == pytest.approx(7e9)
+
+
+@pytest.mark.parametrize(
+    ("text", "tokens"),
+    [
+        ("预训练 3B，训练 5 万步，global batch 4M tokens", 2e11),
+        ("200k steps at 2M tokens per step on a 7B", 4e11),
+        ("每步 50 万 token，共 10 万步，1B 模型", 5e10),
+    ],
+)
+def test_steps_times_the_tokens_of_each_batch_are_the_tokens_trained(text: str, tokens: float) -> None:
+    assert said(text)["tokens"] == pytest.approx(tokens)
+
+
+def test_a_batch_size_in_tokens_alone_is_no_dataset() -> None:
+    assert "tokens" not in said("global batch 4M tokens, 7B model")
+
+
+def test_a_hyphenated_scale_word_multiplies_the_number_before_it() -> None:
+    assert said("a 13-billion-parameter model on a 2-trillion-token corpus") == approx(
+        {"params": 1.3e10, "tokens": 2e12}
+    )
