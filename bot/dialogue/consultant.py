@@ -96,6 +96,13 @@ def _default_chart() -> ChartFn | None:
     return cost_time_png
 
 
+def _only_overwrites(state: DialogueState, said: dict[str, Any]) -> bool:
+    """Everything `said` names already holds another value: a message that adds nothing to the form."""
+    return bool(said) and all(
+        state.slots.get(k) is not None and state.slots.get(k) != v for k, v in said.items()
+    )
+
+
 class Consultant:
     def __init__(
         self,
@@ -328,6 +335,10 @@ class Consultant:
             # "no deadline", "越快越好", "each sample is about 2k tokens", "每轮 200 token": answers, not
             # FAQ questions.
             u = replace(u, intent="size")
+        if u.kind == "memory" and state.pending is not None and _only_overwrites(state, u.said):
+            # "QLoRA 能省多少显存？" while the form asks about a LoRA job: a question about the technique,
+            # answered from the notes, not a switch to it; the form keeps what it was told.
+            u = replace(u, intent="faq")
         found: list[Hit] | None = None
         if u.intent == "faq" or (not u.said and u.intent == "unknown" and not reply.kinds):
             found = self.kb.search(text, limit=3) if text else None

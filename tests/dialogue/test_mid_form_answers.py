@@ -59,3 +59,20 @@ def test_an_aside_question_after_a_plan_is_answered_and_changes_nothing(real: Co
     turn = real.handle(session, "對了，FP8 訓練穩定嗎？")
     assert "穩定性：MosaicML" in turn.text and "→ FP8" not in turn.text
     assert turn.payload["slots"]["precision"] in (None, "bf16")
+
+
+def test_a_memory_question_about_another_method_in_the_form_is_answered_not_switched_to(
+    real: Consultant,
+) -> None:
+    for first, question, title in (
+        (
+            "LoRA a 7B on 100M tokens",
+            "how much memory does QLoRA save?",
+            "*What is QLoRA and how much memory",
+        ),
+        ("LoRA 微調 7B，資料 1 億 token", "QLoRA 能省多少顯存？", "*QLoRA 是什麼？能省多少顯存？*"),
+    ):
+        session = "s-" + uuid.uuid4().hex
+        real.handle(session, first)
+        turn = real.handle(session, question)
+        assert turn.text.startswith(title) and turn.payload["slots"]["method"] == "lora"
