@@ -93,8 +93,8 @@ def _classify(
     after = window_after(s, unit.end if unit.end > 0 else num.end, ceiling)
     if num.weak and unit.kind not in ("days", "money"):
         return
-    if _after_chip_name(before):
-        return  # "昇腾 910B", "TPU v5", "MLU370": a chip's model number, not a model size
+    if _after_chip_name(before) or (num.mult == "b" and before.rstrip().endswith(("张", "块"))):
+        return  # "昇腾 910B", "TPU v5", "8 张 910B": a chip's model number, not a model size
     if unit.kind == "samples" and num.mult in ("b", "t", "g") and not s[num.end : unit.end].strip().isascii():
         unit = Unit("none", 1.0, num.end)  # "7B条" / "70B份": a model size before a measure word
     elif unit.kind == "none" and num.mult not in ("b", "t", "g"):
