@@ -56,6 +56,9 @@ _POWER = re.compile(
     + r"\s*(kw|w|watts?|瓦)(?![a-z0-9])"
     + r"(?!\s*(?:条|條|个|個|token|样本|樣本|笔|筆|行|字|人|用户|用戶|samples?|rows?))"
 )
+# More than any one accelerator draws (the largest boards are rated near 1.2-1.4 kW): a figure above it is a
+# server's or a rack's power, never a claim about a GPU's TDP.
+MAX_GPU_WATTS = 3000.0
 _POWER_WORDS = re.compile(r"tdp|tgp|功耗|功率|耗电|耗電|用电|用電|power|watt|瓦|电源|電源|draws?|uses|consum")
 _DTYPE = re.compile(r"fp16|bf16|fp8|tf32|fp32|半精度|单精度|單精度")
 _DTYPE_ALIASES = {"半精度": "fp16", "单精度": "fp32", "單精度": "fp32"}
@@ -76,7 +79,11 @@ _TIER_AFTER = re.compile(
     r"^\s*(?:显存|顯存|vram|memory)?\s*(?:档|檔|级|級|tier|class|bracket|段|以上|以下|起)"
 )
 _THRESHOLD_BEFORE = re.compile(r"(?:≥|≤|>=|<=|>|<|至少|最少|最多|at least|at most|over|under)\s*$")
-_COUNTS = re.compile(r"\d\s*[x×卡张張块塊台]|(?<![a-z])[x×]\s*\d|gpus|nodes|合计|合計|总共|總共|total")
+_COUNTS = re.compile(
+    r"\d\s*[x×卡张張块塊台]|(?<![a-z])[x×]\s*\d|gpus|nodes|合计|合計|总共|總共|total"
+    r"|(?:two|three|four|six|eight)\s+[a-z]*\d+[a-z0-9]*s\b|[两兩二三四六八]\s*[张張块塊卡]|pool|combined|合成|合起来"
+    r"|合起來"
+)
 # A memory size joined to a GPU name by "and/or/vs/和" lists a variant ("A100 40GB and 80GB"), and one
 # compared with it names the other ("A100 80GB 比 40GB 贵多少", "the 80GB over the 40GB"): no claim.
 _COMPARED = (
@@ -266,9 +273,12 @@ def quotes_in(reading: Reading) -> Iterator[Quote]:
             continue
         unit = m.group(2)
         said = _POWER_WORDS.search(t[max(0, m.start() - 20) : m.end() + 8]) is not None
+        watts = float(m.group(1)) * (1000.0 if unit == "kw" else 1.0)
+        if watts > MAX_GPU_WATTS:
+            continue  # "our rack is capped at 15 kW": a server's or a rack's power, no GPU's TDP
         if said or unit != "w" or original[m.start(2)] == "W":
             for named in _owners(m.start(), t, mentions):
-                yield Quote("power", float(m.group(1)) * (1000.0 if unit == "kw" else 1.0), named.gpus)
+                yield Quote("power", watts, named.gpus)
 
 
 def is_bracket(text: str, m: re.Match[str]) -> bool:

@@ -444,7 +444,9 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
         return "correction" if corrects and not has_any(t, WHATIF) else "whatif"
     end = t.rstrip(" ?？!！。.~")
     another_cloud = clouds and (end.endswith("呢") or t.startswith(("and on ", "and ", "on ")))
-    if (has_any(t, WHATIF) or another_cloud) and (filled or gpus or clouds):
+    # ("if I rent 32 H100s for 10 days, how many tokens can I pretrain a 13B on?" asks a question of its own)
+    tokens_in_time = bool(gpus) and {"days", "params"} <= set(filled) and has_any(t, cues.TOKENS_ASKED)
+    if (has_any(t, WHATIF) or another_cloud) and (filled or gpus or clouds) and not tokens_in_time:
         return "whatif"
     if (
         (gpus or filled)
@@ -603,6 +605,8 @@ def _question_kind(
         return "figure_check"
     if gpus and set(filled) <= {"gpu", "gpu_count"} and has_any(t, cues.POWER_ASKS) and not asks_price:
         return "power"  # "一台8卡H100服务器功耗多少", "H100 和 H200 功耗差多少": TDP × count plus the host
+    if gpus and set(filled) <= {"gpu", "gpu_count"} and has_any(t, cues.POOL_ASKS):
+        return "faq"  # "既然 4090 有 NVLink，两张能合成 48G 用吗": no single pooled memory; the FAQ says why
     job = model or "method" in filled or sig.serving
     rental = not sized and not job and not sig.training and bool(gpus)  # GPUs to rent, no job named
     if not sized and not job and not gpus and _asks_price_coverage(t, sig):
@@ -622,6 +626,9 @@ def _question_kind(
         return "gpu_compare"  # with a workload too: "Is H200 better than H100 for a 70B model?", "A or B"
     if not sized and _compares_providers(t, sig, short):
         return "provider_compare"
+    if gpus and not sized and not job and asks_price and _several_questions(t):
+        if has_any(t, SPEC_WORDS) or sig.figure:
+            return "gpu_info"  # "H200 一小时多少钱？功耗多少？": the datasheet card answers both
     if not sized and not sig.serving and asks_price and (gpus or has_any(t, GPU_WORDS)):
         return "price"
     offers = rental and set(filled) <= set(RENTAL) and not has_any(t, PROVIDER_SPEC_WORDS)
@@ -712,6 +719,11 @@ FOLLOW_UP_CHOICES = ("gpu", "gpu_count", "method", "precision")
 _FOLLOW_UP_OPENERS = (
     "and on ", "and with ", "and the ", "and for ", "and ", "on ", "with ", "using ", "那", "换",
 )  # fmt: skip
+
+
+def _several_questions(t: str) -> bool:
+    """Two questions or more in one message: "is the L4 24GB? and what does it cost?", "多少钱，功耗多少"."""
+    return sum(t.count(mark) for mark in "?？") >= 2 or t.count("多少") >= 2
 
 
 def _short_follow_up(t: str, end: str) -> bool:

@@ -397,7 +397,8 @@ ASKS_SPEED = (
 ASKS_COST = (
     "how much would it cost", "how much will it cost", "how much does it cost", "how much would that cost",
     "what would it cost", "what will it cost", "what does it cost", "cost to train", "cost to pretrain",
-    "cost to pre-train", "cost to fine-tune", "cost to finetune", "how expensive", "total cost",
+    "cost to pre-train", "cost to fine-tune", "cost to finetune", "cost to lora", "cost to qlora",
+    "cost to sft", "ballpark cost", "rough cost", "how expensive", "total cost",
     "the cost of", "what's the cost", "what is the cost", "cost estimate", "estimate the cost",
     # the cost as the question's last word: "what would a 3-epoch LoRA of Llama 3 8B … cost?"
     "cost?", "costs?", "cost me?", "cost us?", "would that cost", "will that cost", "would this cost",
@@ -433,7 +434,8 @@ ASKS_AMOUNT = ("多少", "几", "how many", "how much", "what amount of")
 NOT_MONEY = (
     "memory", "vram", "ram", "hbm", "data", "time", "faster", "slower", "better", "worse", "bandwidth",
     "compute", "power", "tflops", "flops", "storage", "disk", "throughput", "speed", "tokens", "longer",
-    "more", "less", "gpu memory", "capacity", "context", "space", "electricity",
+    "more", "less", "gpu memory", "capacity", "context", "space", "electricity", "heat", "energy", "watts",
+    "wattage", "cooling",
 )  # fmt: skip
 
 

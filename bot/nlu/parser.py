@@ -235,7 +235,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
             _float(_pick(found, "steps", last)),
             _float(_pick(found, "tokens_per_step", last)),
         ),
-        data_bytes=_float(_pick(found, "data_bytes", last)),
+        data_bytes=_not_pooled(_float(_pick(found, "data_bytes", last)), gpus, _int(count), s),
         precision=_first_phrase(s, lexicon.PRECISIONS, last) or serving.serving_precision(s, serving_msg),
         method="pretrain" if continued else method,
         days=days,
@@ -418,6 +418,18 @@ _TRAINING = (
     "fine-tuning", "finetuning", "fine tuning", "pretrain", "pretraining", "pre-train", "pre-training",
     "预训练", "精调", "sft", "lora", "qlora", "dpo", "rlhf", "ppo", "grpo", "post-train", "post-training",
 )  # fmt: skip
+
+
+def _not_pooled(data_bytes: float | None, gpus: list[GpuMention], count: int | None, s: str) -> float | None:
+    """A size that is the named GPUs' memory added up ("两张 4090 能合成 48G 用吗", "2x 3090 = 48GB"): their
+    pooled memory, not a dataset (unless the message calls something data: "数据 48G")."""
+    if data_bytes is None or not count or count < 2 or len({g.gpu for g in gpus}) != 1:
+        return data_bytes
+    if lexicon.has_cue(s, lexicon.DATA_CUES):
+        return data_bytes
+    family = gpus[0].gpu
+    sizes = {float(r.memory_gb.value) for r in catalogue_names().records if family in (r.id, r.family)}
+    return None if any(abs(data_bytes / 1e9 - count * gb) < 0.5 for gb in sizes) else data_bytes
 
 
 def _trains(s: str) -> bool:

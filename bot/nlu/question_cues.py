@@ -220,7 +220,8 @@ BEST_GPU = (
     "需要什么显卡", "需要什么卡", "需要什么gpu", "需要什么 gpu", "需要哪种卡", "需要哪款卡", "该用什么卡",
     "应该用什么卡", "用什么显卡好", "用什么卡好",
     # which GPU to rent: "该租啥卡", "要租什么 GPU", "what gpu should i rent"
-    "租什么卡", "租啥卡", "租什么gpu", "租啥gpu", "租什么显卡", "租哪种卡", "租哪款卡", "该租什么", "该租啥",
+    "租什么卡", "租啥卡", "租什么gpu", "租啥gpu", "租什么显卡", "租哪种卡", "租哪款卡", "租哪张卡", "租哪张",
+    "该租哪", "要租哪", "该租什么", "该租啥",
     "要租什么", "要租啥", "用啥卡", "what gpu should i rent", "which gpu should i rent",
     "what gpus should i rent", "which gpus should i rent", "what gpu should we rent",
     "what gpus should we rent", "which gpus should we rent", "which gpu should we rent", "what should i rent",
@@ -520,6 +521,14 @@ BUILDS_A_MODEL = re.compile(
 # The tokens a deadline holds, asked ("…in 2 weeks? how many tokens would that get me?", "两周能训多少
 # token"): with hardware and a deadline, the feasibility answer says how many tokens that time trains.
 TOKENS_ASKED = (
-    "how many tokens", "how much data could", "how much data can", "多少token", "多少个token", "能训多少",
+    "how many tokens", "how much data could", "how much data can", "多少token", "多少 token", "多少个token",
+    "能训多少",
     "能训练多少", "训多少token", "跑多少token",
+)  # fmt: skip
+# Several GPUs' memory used as one ("两张 4090 能合成 48G 用吗", "can two 3090s pool their memory?"): the
+# FAQ on multi-GPU memory and links answers it (a model is split across cards, never one big memory).
+POOL_ASKS = (
+    "合成", "合起来", "合在一起", "合并显存", "显存合并", "显存叠加", "叠加", "当一张", "当成一张",
+    "当作一张", "pool", "pooled", "pooling", "combine their", "combined memory", "add up", "as one gpu",
+    "as a single gpu",
 )  # fmt: skip

@@ -74,12 +74,12 @@ def _half(s: str, j: int) -> tuple[float, int]:
     return 0.0, j
 
 
-# 多/余 right after a numeral: "some more than" it (300多G, 三十多亿, 十多天, 一个多月,
-# 七十余亿). Read as the number said, the lower bound, and the magnitude or unit after it
-# still applies. 多少/多大/多久 ask, and 多模态, 多机, 多卡, 多语言, 多任务 are words of
-# their own: none of them counts.
-ODD = ("多", "余")
-_ODD_NOT = frozenset("少大久长高种样模机卡节语任线进")
+# 多/余/来/几 right after a numeral: "some more than" it (300多G, 三十多亿, 十多天, 一个多月,
+# 七十余亿, 十来万, 200 来个 G, 十几天). Read as the number said, the lower bound, and the
+# magnitude or unit after it still applies. 多少/多大/多久 ask, and 多模态, 多机, 多卡,
+# 多语言, 来自, 来源 are words of their own: none of them counts.
+ODD = ("多", "余", "来", "几")
+_ODD_NOT = frozenset("少大久长高种样模机卡节语任线进自源说回看")
 
 
 def _odd(s: str, j: int) -> int:

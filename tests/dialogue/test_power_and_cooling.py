@@ -40,10 +40,10 @@ def test_cooling_asked_says_how_the_reference_server_is_cooled_with_its_source(r
     assert "目录里没有这款卡的参考整机散热方式" in other
 
 
-def test_a_quoted_power_is_still_checked_and_a_price_question_keeps_its_answer() -> None:
+def test_a_quoted_power_is_still_checked_and_a_price_asked_with_it_gets_the_datasheet() -> None:
     assert parse("the H100 TDP is 500W, right?").intent == "figure_check"
     assert parse("H100 和 H200 功耗差多少").intent == "power"
-    assert parse("H100 多少钱一小时，功耗多少").intent == "price"  # the price question keeps its answer
+    assert parse("H100 多少钱一小时，功耗多少").intent == "gpu_info"  # the datasheet carries both
 
 
 def test_which_of_two_gpus_saves_power_weighs_the_draw_and_the_work_per_watt(real: Consultant) -> None:

@@ -224,6 +224,8 @@ def test_a_slash_after_a_price_is_still_a_unit_of_price_not_data(text: str) -> N
         ("两百多万条样本，每条 400 token", "tokens", 8e8),
         ("十多天训完 7B", "days", 10.0),
         ("一个多月，模型 13B", "days", 30.0),
+        ("数据 200 来个 G", "data_bytes", 2e11),
+        ("二十几天，模型 3B", "days", 20.0),
     ],
 )
 def test_duo_after_a_numeral_is_some_more_than_it_and_keeps_its_magnitude(
@@ -257,3 +259,12 @@ def test_a_hyphenated_scale_word_multiplies_the_number_before_it() -> None:
     assert said("a 13-billion-parameter model on a 2-trillion-token corpus") == approx(
         {"params": 1.3e10, "tokens": 2e12}
     )
+
+
+def test_lai_after_a_numeral_keeps_the_magnitude_of_a_budget() -> None:
+    assert said("预算十来万，训 7B")["budget"]["amount"] == pytest.approx(1e5)
+
+
+def test_a_b_size_after_a_card_count_is_the_chip_not_the_model() -> None:
+    got = said("8 张 910B 训 7B")
+    assert (got["params"], got["gpu_count"]) == (pytest.approx(7e9), 8)

@@ -145,9 +145,19 @@ def answer_list(q: Question, reply: Reply) -> bool:
         answer_gpus(q.kb, "list_gpus", (), reply, memory=memory, at=at)
         return True
     catalog = q.kb.catalog
+    # "显存超过 100G 又支持 FP8 的卡": the memory asked for filters the list too
+    memory = q.u.gpu_memory if isinstance(q.u.gpu_memory, Mapping) else None
     supported = [g for g in catalog.gpus if getattr(g.tflops, fmt)]
-    views = [gpu_view(g, catalog) for g in sorted(supported, key=lambda g: -(getattr(g.tflops, fmt) or 0))]
-    reply.add("gpu_format_list", fmt=fmt, gpus=views, others=len(catalog.gpus) - len(supported))
+    shown = [g for g in supported if memory is None or holds(g, memory)]
+    views = [gpu_view(g, catalog) for g in sorted(shown, key=lambda g: -(getattr(g.tflops, fmt) or 0))]
+    reply.add(
+        "gpu_format_list",
+        fmt=fmt,
+        gpus=views,
+        others=len(catalog.gpus) - len(supported),
+        memory=memory,
+        left_out=len(supported) - len(shown),
+    )
     return True
 
 

@@ -10,6 +10,7 @@ and the DGX H100 as a yardstick for the host's share (stated as such)."""
 from __future__ import annotations
 
 import math
+import re
 from typing import Any
 
 from bot.dialogue.answers.base import Question, main_variant
@@ -24,6 +25,8 @@ from sizing.types import GpuSpec
 NEEDS = ("gpu",)
 DEFAULTS: dict[str, Any] = {"gpus": 1}
 YARDSTICK = "dgx-h100"  # the host's share shown for a GPU with no reference server of its own
+# The power a room or rack has ("our rack is capped at 15 kW", "机房只有 20 千瓦"): how many servers it holds.
+_BUDGET_KW = re.compile(r"(\d+(?:\.\d+)?)\s*(?:kw|千瓦|kilowatts?)(?![a-z])")
 
 
 def answer(q: Question, reply: Reply) -> bool:
@@ -39,6 +42,9 @@ def answer(q: Question, reply: Reply) -> bool:
     server = servers.get(main.id)
     yardstick = next((s for s in q.kb.servers if s.id == YARDSTICK), None) if server is None else None
     machines = math.ceil(count / server.gpus) if server is not None and count > server.gpus else 1
+    said = _BUDGET_KW.search(normalise(q.text).lower)
+    budget_kw = float(said.group(1)) if said else None
+    fits = math.floor(budget_kw / server.max_kw + 1e-9) if budget_kw and server is not None else None
     # "H100 跟 A100 哪张比较省电": the draw of each, and the work per watt (dense BF16 TFLOPS per W) that
     # decides the energy of the same job
     named = [main_variant(q.catalog, g) for g in dict.fromkeys(q.u.gpus)]
@@ -55,6 +61,8 @@ def answer(q: Question, reply: Reply) -> bool:
         gpus_kw=(main.tdp_w or 0.0) * max(count, 1) / 1000,
         server=_server(server),
         machines=machines,
+        budget_kw=budget_kw,
+        fits=fits,
         yardstick=_server(yardstick) if yardstick is not None else None,
         yardstick_gpus_kw=_gpus_kw(q, yardstick),
         cooling=has_cue(normalise(q.text).lower, cues.COOLING_ASKS),
