@@ -60,6 +60,7 @@ def ratio(run: ServingRun, k: ServeConstants) -> float:
         run.concurrency,
         run.qps,
         k,
+        layout=run.layout,
     )
     return p.output_tokens_per_second / run.output_tokens_per_second if p.fits else 1e-3
 

@@ -420,6 +420,7 @@ def serving_report(kb: KnowledgeBase) -> ServingReport:
             run.output_tokens,
             run.concurrency,
             run.qps,
+            layout=run.layout,
         )
         if not p.fits:
             skipped.append(Skipped(run.id, "the model predicts it does not fit"))

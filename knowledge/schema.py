@@ -508,6 +508,9 @@ class ServingRun(Strict):
     gpu: str  # catalog id
     tp: int = Field(ge=1)  # GPUs of the replica (tensor parallel)
     precision: Literal["fp16", "bf16", "fp8", "int8", "int4"]
+    # How the replica laid out an MoE model (sizing/serve_layout.py): "ep" where the run spread the
+    # experts with attention data parallel (TensorRT-LLM 1.0: enable_attention_dp with --ep).
+    layout: Literal["tp", "ep"] = "tp"
     input_tokens: int = Field(ge=1)
     output_tokens: int = Field(ge=1)
     concurrency: int | None = Field(default=None, ge=1)  # None: maximum load (as many as fit)

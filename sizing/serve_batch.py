@@ -26,11 +26,16 @@ def batch_for_tpot(timing: Timing, limit: int, tpot_s: float, enough: int | None
     last = tpot(limit)
     if last <= tpot_s:
         return limit
-    # TPOT is a convex, rising function of the batch (a max of linear costs), so the chord from 1 to
-    # `limit` lies above it: where the chord meets the target the batch still meets it. Bisect from
-    # there to within 2% (a batch size, not a measurement: finer is noise).
+    # Where TPOT is a convex, rising function of the batch (a max of linear costs) the chord from 1
+    # to `limit` lies above it: where the chord meets the target the batch still meets it. It is not
+    # convex everywhere (routed experts: a growing batch touches more of them, most of all with the
+    # experts spread over the GPUs; pipeline micro-batches round up), so the chord's batch is timed,
+    # and the search starts from one request when it misses. Bisect to within 2% (a batch size, not
+    # a measurement: finer is noise).
     low = max(1, int(1 + (tpot_s - first) / (last - first) * (limit - 1)))
     high = limit - 1
+    if low > 1 and tpot(low) > tpot_s:
+        low, high = 1, low - 1
     goal = limit if enough is None else enough
     if high - low <= max(1, low // 50) or low >= goal:
         return low

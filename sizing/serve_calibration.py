@@ -53,6 +53,10 @@ class ServeConstants:
     # ... and each expert a token is routed to costs this much more per MoE layer at small batch
     # (routing, token permutation, one grouped-GEMM problem per expert, combine).
     expert_latency_s: float = 0.0
+    # Expert parallel with attention data parallel (sizing/serve_layout.py): the ranks meet twice per
+    # MoE layer, so every step waits for the slowest rank (its requests' contexts, the tokens its
+    # experts draw); the busiest rank's work and exchange cost (1 + this) times the average rank's.
+    rank_imbalance: float = 0.0
 
 
 # Fitted 2026-12-01 by benchmarks/fit_serving.py on the 313 runs not held out (its output: in
@@ -79,6 +83,10 @@ CALIBRATED = ServeConstants(
     # on 8×H200 (30, 206, 761 tokens/s): predicted/published 0.89, 1.05, 1.11. The maximum-load runs
     # above are unchanged by the floor (in sample 9%, hold-out 10%).
     expert_latency_s=53e-6,
+    # Fitted alone (mean log error zero) on the 49 MoE runs of TensorRT-LLM 1.0's perf overview with
+    # attention DP and --ep (Qwen3-235B-A22B, Llama 4 Maverick and Scout on 4-8 H100/H200), timed
+    # expert parallel: the busiest rank's step is 1.58 times the average rank's.
+    rank_imbalance=0.58,
 )
 
 FIT = FitSummary(

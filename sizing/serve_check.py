@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from sizing.model_arch import ModelArchitecture
 from sizing.serve_batch import settled_batch
 from sizing.serve_calibration import CALIBRATED, ServeConstants
+from sizing.serve_layout import ServeLayout, layouts_for
 from sizing.serve_memory import kv_bytes_per_request, serve_memory, weight_bytes
 from sizing.serve_speed import Replica, Timing, saturation_batch
 from sizing.serve_types import ServePrecision
@@ -24,6 +25,7 @@ class RunPrediction:
     ttft_ms: float
     tpot_ms: float
     naive_tokens_per_second: float  # bandwidth only: weights + KV read at peak HBM bandwidth, nothing else
+    layout: ServeLayout = "tp"  # how the replica laid the model out (sizing/serve_layout.py)
 
 
 def predict(
@@ -36,12 +38,39 @@ def predict(
     concurrency: int | None = None,
     qps: float | None = None,
     k: ServeConstants = CALIBRATED,
+    layout: ServeLayout | None = None,
 ) -> RunPrediction:
-    mem = serve_memory(arch, gpu, tp, precision, input_tokens + output_tokens)
-    room = saturation_batch(mem.max_concurrency, k)
+    """`layout`: the one the run used; None: the better of those serve_layout offers for the load
+    (fits first, then more output tokens per second), as the planner picks for hardware named."""
+    best: RunPrediction | None = None
+    for lay in layouts_for(arch, tp, 1, concurrency, layout):
+        p = _predict(arch, gpu, tp, precision, input_tokens, output_tokens, concurrency, qps, k, lay)
+        if lay == "ep" and layout is None and p.batch < tp:  # ranks left idle: serve_layout
+            continue
+        if best is None or (p.fits, p.output_tokens_per_second) > (best.fits, best.output_tokens_per_second):
+            best = p
+    assert best is not None  # layouts_for always offers one
+    return best
+
+
+def _predict(
+    arch: ModelArchitecture,
+    gpu: GpuSpec,
+    tp: int,
+    precision: ServePrecision,
+    input_tokens: int,
+    output_tokens: int,
+    concurrency: int | None,
+    qps: float | None,
+    k: ServeConstants,
+    layout: ServeLayout,
+) -> RunPrediction:
+    ep = layout == "ep"
+    mem = serve_memory(arch, gpu, tp, precision, input_tokens + output_tokens, expert_parallel=ep)
+    room = saturation_batch(mem.max_concurrency, k, mem.ranks)
     if room < 1:
-        return RunPrediction(False, 0, 0.0, math.inf, math.inf, 0.0)
-    timing = Timing(Replica(arch, gpu, tp, precision), input_tokens, output_tokens, k)
+        return RunPrediction(False, 0, 0.0, math.inf, math.inf, 0.0, layout)
+    timing = Timing(Replica(arch, gpu, tp, precision, layout=layout), input_tokens, output_tokens, k)
     if concurrency is not None:
         batch = min(concurrency, room)
     elif qps is not None:
@@ -65,4 +94,5 @@ def predict(
         ttft_ms=s.ttft_s * 1e3,
         tpot_ms=s.tpot_s * 1e3,
         naive_tokens_per_second=naive,
+        layout=layout,
     )

@@ -243,18 +243,22 @@ def explain(
     )
     out.append(_kv_line(req, o))
     layout = f"tensor parallel {rep.tp}" + (f" × pipeline {rep.pp} nodes" if rep.pp > 1 else "")
+    if rep.layout == "ep":
+        layout = f"expert parallel {rep.tp}: 1/{rep.tp} of the experts per GPU, attention data parallel"
     out.append(
         _i(
             "serve_memory",
             f"{o.gpu.name} ({layout}): {capacity_gb(o.gpu):,.1f} GB usable per GPU (datasheet {o.gpu.memory_gb:g} GB); "
             f"runtime buffers {mem.overhead_gb:.1f} GB (CUDA context, CUDA graphs, activations for {MAX_BATCHED_TOKENS:,} tokens); "
-            f"the KV cache gets {KV_FRACTION:.0%} of the rest: {max(0.0, mem.kv_budget_gb):,.1f} GB -> {mem.max_concurrency:,} "
-            "requests at once per replica.",
+            f"the KV cache gets {KV_FRACTION:.0%} of the rest: {max(0.0, mem.kv_budget_gb):,.1f} GB"
+            + (" on each GPU for its own requests" if rep.layout == "ep" else "")
+            + f" -> {mem.max_concurrency:,} requests at once per replica.",
             gpu=o.gpu.id,
             gpu_name=o.gpu.name,
             gpu_memory_gb=o.gpu.memory_gb,
             tp=rep.tp,
             pp=rep.pp,
+            layout=rep.layout,
             capacity_gb=capacity_gb(o.gpu),
             batched_tokens=MAX_BATCHED_TOKENS,
             kv_fraction=KV_FRACTION,
@@ -276,9 +280,16 @@ def explain(
                 if st.bound == "latency"
                 else ""
             )
-            + (f", all-reduces {st.comm_s * 1e3:.1f} ms" if st.comm_s > 0 else "")
+            + (
+                f", exchanges tokens between the {rep.ranks} GPUs {st.comm_s * 1e3:.1f} ms and waits for the "
+                f"busiest GPU ({1 + k.rank_imbalance:.2f}x the average)"
+                if rep.ranks > 1
+                else (f", all-reduces {st.comm_s * 1e3:.1f} ms" if st.comm_s > 0 else "")
+            )
             + f"; step {st.total_s * 1e3:.1f} ms.",
             batch=sp.batch,
+            ranks=rep.ranks,
+            imbalance=1 + k.rank_imbalance,
             floor_ms=st.floor_s * 1e3,
             layers=a.layers,
             bandwidth_efficiency=k.bandwidth_efficiency,

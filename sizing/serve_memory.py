@@ -68,6 +68,9 @@ class ServeMemory:
     kv_budget_gb: float  # what the server gives the KV cache (KV_FRACTION of what is left)
     kv_per_request_gb: float  # one request of input + output tokens
     capacity_gb: float
+    # Attention data-parallel ranks (expert-parallel layout): each GPU keeps the KV cache of its own
+    # requests, so the replica holds `ranks` times what one GPU does. 1: tensor parallel.
+    ranks: int = 1
 
     @property
     def weights_fit(self) -> bool:
@@ -75,9 +78,12 @@ class ServeMemory:
 
     @property
     def max_concurrency(self) -> int:
-        return requests_held(self.kv_budget_gb, self.kv_per_request_gb)
+        return requests_held(self.kv_budget_gb, self.kv_per_request_gb) * self.ranks
 
     def kv_gb(self, concurrency: int) -> float:
+        """KV cache on one GPU for `concurrency` requests on the replica (the busiest rank's)."""
+        if self.ranks > 1:
+            return math.ceil(concurrency / self.ranks) * self.kv_per_request_gb
         return concurrency * self.kv_per_request_gb
 
     def used_gb(self, concurrency: int) -> float:
@@ -142,13 +148,14 @@ def cached_layer_tokens(arch: ModelArchitecture, tokens: float) -> float:
     return arch.full_attention_layers * tokens + window.layers * min(tokens, window.size)
 
 
-def overhead_gb(arch: ModelArchitecture, tp: int) -> float:
+def overhead_gb(arch: ModelArchitecture, tp: int, expert_parallel: bool = False) -> float:
     """Runtime buffers per GPU: CUDA context and libraries, NCCL when tp > 1, CUDA graphs, and the
     activations of one forward pass of MAX_BATCHED_TOKENS tokens (hidden states in and out of each
-    block, the attention output and the MLP's gated intermediate, 16-bit)."""
+    block, the attention output and the MLP's gated intermediate, 16-bit; split over the GPUs with
+    tensor parallelism, whole on each rank with expert parallelism)."""
     moe = arch.moe
     inner = arch.ffn if moe is None else max(arch.ffn, moe.active * moe.expert_ffn + moe.shared_ffn)
-    per_token = (4 * arch.hidden + 2 * inner / tp) * 2.0
+    per_token = (4 * arch.hidden + 2 * inner / (1 if expert_parallel else tp)) * 2.0
     activations = MAX_BATCHED_TOKENS * per_token / GB
     return CUDA_CONTEXT_GB + (NCCL_BUFFERS_GB if tp > 1 else 0.0) + CUDA_GRAPHS_GB + activations
 
@@ -163,6 +170,7 @@ class ShapeMemory:
     weights_gb: float
     overhead_gb: float
     kv_per_request_gb: float
+    ranks: int = 1  # ServeMemory.ranks
 
     def kv_budget_gb(self, capacity_gb: float) -> float:
         """What the server gives the KV cache: KV_FRACTION of what is left (negative: the rest
@@ -176,7 +184,12 @@ class ShapeMemory:
         free = capacity_gb(gpu) - self.weights_gb - self.overhead_gb
         if free <= 0:  # kv_budget_gb is not positive: the weights and buffers alone do not fit
             return 0
-        return requests_held(KV_FRACTION * free, self.kv_per_request_gb)
+        return requests_held(KV_FRACTION * free, self.kv_per_request_gb) * self.ranks
+
+
+def expert_weight_bytes(arch: ModelArchitecture, precision: ServePrecision) -> float:
+    """The routed experts' weights (all MoE layers) in bytes; 0 for a dense model."""
+    return arch.expert_params * LINEAR_BYTES[precision]
 
 
 def shape_memory(
@@ -185,7 +198,19 @@ def shape_memory(
     precision: ServePrecision,
     tokens_per_request: int,
     pp: int = 1,
+    expert_parallel: bool = False,
 ) -> ShapeMemory:
+    """One GPU of a replica of tp x pp GPUs. Expert parallel (sizing/serve_layout.py, one node):
+    each GPU holds 1/tp of the routed experts and the rest of the model whole, and the KV cache
+    of its own requests with every KV head."""
+    if expert_parallel:
+        experts = expert_weight_bytes(arch, precision)
+        return ShapeMemory(
+            weights_gb=(weight_bytes(arch, precision) - experts + experts / tp) / GB,
+            overhead_gb=overhead_gb(arch, tp, expert_parallel=True),
+            kv_per_request_gb=kv_bytes_per_request(arch, 1, precision, tokens_per_request) / GB,
+            ranks=tp,
+        )
     return ShapeMemory(
         weights_gb=weight_bytes(arch, precision) / (tp * pp) / GB,
         overhead_gb=overhead_gb(arch, tp),
@@ -202,6 +227,7 @@ def on_gpu(gpu: GpuSpec, shape: ShapeMemory) -> ServeMemory:
         kv_budget_gb=shape.kv_budget_gb(cap),
         kv_per_request_gb=shape.kv_per_request_gb,
         capacity_gb=cap,
+        ranks=shape.ranks,
     )
 
 
@@ -212,9 +238,10 @@ def serve_memory(
     precision: ServePrecision,
     tokens_per_request: int,
     pp: int = 1,
+    expert_parallel: bool = False,
 ) -> ServeMemory:
     """Memory of one GPU of a replica of tp x pp GPUs (pp pipeline stages of tp GPUs each)."""
-    return on_gpu(gpu, shape_memory(arch, tp, precision, tokens_per_request, pp))
+    return on_gpu(gpu, shape_memory(arch, tp, precision, tokens_per_request, pp, expert_parallel))
 
 
 def fewest_gpus(

@@ -20,6 +20,7 @@ from sizing.plan import resolve_gpus
 from sizing.serve_batch import batch_for_tpot, settled_batch
 from sizing.serve_calibration import CALIBRATED, ServeConstants
 from sizing.serve_catalog import MAX_PIPELINE_NODES, CatalogBook, catalog_book
+from sizing.serve_layout import ServeLayout, layouts_for
 from sizing.serve_load import peak_qps
 from sizing.serve_memory import ServeMemory, ShapeMemory, on_gpu, serve_memory, shape_memory
 from sizing.serve_precision import serving_precision
@@ -145,13 +146,26 @@ def evaluate(
     single_replica: bool = False,
     mem: ServeMemory | None = None,
     terms: ModelTerms | None = None,
+    layout: ServeLayout | None = None,
 ) -> ServeOption:
-    """One replica shape on one GPU type, timed for the load; `mem` (its serve_memory) and `terms`
-    (model_terms of the model at `precision`) when the caller has them already."""
-    if mem is None:
-        mem = serve_memory(arch, gpu, tp, precision, req.kv_tokens, pp)
-    rep = Replica(arch, gpu, tp, precision, pp)
-    room = saturation_batch(mem.max_concurrency, k)
+    """One replica shape on one GPU type, timed for the load; `mem` (its tensor-parallel
+    serve_memory) and `terms` (model_terms of the model at `precision`) when the caller has them
+    already. `layout` None: every layout serve_layout offers for the load and the user's words,
+    the better kept (_better_layout)."""
+    if layout is None:
+        offered = layouts_for(arch, tp, pp, req.concurrency, req.layout)
+        tried = [
+            evaluate(req, arch, gpu, tp, pp, precision, book, k, single_replica, mem, terms, lay)
+            for lay in offered
+        ]
+        # Attention data parallel only where the load keeps every rank busy (a rate may settle at
+        # fewer requests in flight than GPUs): serve_layout.
+        kept = [o for o in tried if o.replica.layout == "tp" or o.concurrency >= o.replica.ranks]
+        return max(kept or tried, key=lambda o: _better_layout(o, single_replica))
+    if mem is None or layout != "tp":
+        mem = serve_memory(arch, gpu, tp, precision, req.kv_tokens, pp, expert_parallel=layout == "ep")
+    rep = Replica(arch, gpu, tp, precision, pp, layout)
+    room = saturation_batch(mem.max_concurrency, k, mem.ranks)
     usd_to_cny = book.catalog.usd_to_cny
     if room < 1 and not single_replica:  # priced only when it could be an option
         return ServeOption(rep, 1, mem, 0, None, None, usd_to_cny, fits=False, meets_latency=False)
@@ -193,6 +207,13 @@ def evaluate(
         priced_hourly_usd=hourly,
         latency_bound=replicas > 1 and limit < room,
     )
+
+
+def _better_layout(o: ServeOption, single_replica: bool) -> tuple[bool, bool, float, float]:
+    """How two layouts of one replica shape compare: it fits, meets the latency targets, then (for
+    a plan) costs less for the load, then serves more tokens per second."""
+    hourly = o.hourly_usd if not single_replica else None
+    return (o.fits, o.meets_latency, -(hourly or 0.0), o.output_tokens_per_second)
 
 
 def _paid_replicas(q: Quote | None, rep: Replica, replicas: int) -> int:

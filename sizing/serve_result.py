@@ -136,6 +136,9 @@ class ServeOption:
             "nodes": self.replicas * rep.pp if rep.pp > 1 else max(1, math.ceil(self.gpus / 8)),
             "tensor_parallel": rep.tp,
             "pipeline_parallel": rep.pp,
+            # "tp" or "ep" (experts spread over the GPUs, attention data parallel: sizing/serve_layout.py)
+            "layout": rep.layout,
+            "expert_parallel": rep.ranks,
             "precision": rep.precision,
             "fits": self.fits,
             "meets_latency": self.meets_latency,

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from sizing.frozen import quick_init
 from sizing.model_arch import ModelArchitecture
 from sizing.serve_calibration import CALIBRATED, ServeConstants
+from sizing.serve_layout import ServeLayout
 from sizing.serve_memory import LINEAR_BYTES, cached_layer_tokens, kv_bytes_per_token_layer, weight_bytes
 from sizing.serve_types import ServePrecision
 from sizing.types import GpuSpec
@@ -59,16 +60,20 @@ KERNELS_DENSE_MLP = 3
 KERNELS_MOE_MLP = 4
 
 
-def floor_counts(arch: ModelArchitecture) -> tuple[int, int]:
-    """(kernels, expert slots) of all decoder layers in one decode step: what layer_floor_s multiplies
-    by k.kernel_latency_s and k.expert_latency_s."""
+def floor_counts(arch: ModelArchitecture, ranks: int = 1) -> tuple[int, int]:
+    """(kernels, expert slots) of all decoder layers in one decode step on one GPU: what
+    layer_floor_s multiplies by k.kernel_latency_s and k.expert_latency_s. The slots are the experts
+    a GPU runs for a token: with tensor parallelism a slice of every expert it is routed to, with
+    experts spread over `ranks` GPUs (expert parallel) its share of them, ceil(k / ranks), plus
+    the shared expert each GPU runs whole either way."""
     attention = KERNELS_MLA_ATTENTION if arch.mla is not None else KERNELS_GQA_ATTENTION
     moe_layers = arch.moe_layers
     dense_layers = arch.layers - moe_layers
     kernels = arch.layers * attention + dense_layers * KERNELS_DENSE_MLP + moe_layers * KERNELS_MOE_MLP
     slots = 0
     if arch.moe is not None:
-        slots = moe_layers * (arch.moe.active + (1 if arch.moe.shared_ffn else 0))
+        routed = math.ceil(arch.moe.active / ranks)
+        slots = moe_layers * (routed + (1 if arch.moe.shared_ffn else 0))
     return kernels, slots
 
 
@@ -85,18 +90,26 @@ def layer_floor_s(arch: ModelArchitecture, k: ServeConstants) -> float:
 @quick_init
 @dataclass(frozen=True, slots=True)
 class Replica:
-    """One copy of the model: pp pipeline stages (one per node) of tp tensor-parallel GPUs. What
-    it reads, computes and sends per token is Timing's (worked out once per option there)."""
+    """One copy of the model: pp pipeline stages (one per node) of tp tensor-parallel GPUs, or, with
+    layout "ep", tp GPUs of one node with the experts spread over them and attention data parallel
+    (sizing/serve_layout.py). What it reads, computes and sends per token is Timing's (worked out
+    once per option there)."""
 
     arch: ModelArchitecture
     gpu: GpuSpec
     tp: int
     precision: ServePrecision
     pp: int = 1
+    layout: ServeLayout = "tp"
 
     @property
     def gpus(self) -> int:
         return self.tp * self.pp
+
+    @property
+    def ranks(self) -> int:
+        """Attention data-parallel ranks, each running its own requests (1: tensor parallel)."""
+        return self.tp if self.layout == "ep" else 1
 
 
 @quick_init
@@ -107,7 +120,7 @@ class Step:
     batch: int
     memory_s: float  # weights + KV read at the achieved bandwidth
     compute_s: float  # matmuls + attention at the achieved FLOP rate
-    comm_s: float  # tensor-parallel all-reduces
+    comm_s: float  # tensor-parallel all-reduces, or the expert-parallel token exchanges
     fixed_s: float  # scheduling, sampling, kernel launches
     total_s: float
     floor_s: float = 0.0  # the layers' latency floor (layer_floor_s): what the step takes at least
@@ -239,6 +252,8 @@ class Timing:
         "floor_s",
         "overlap_penalty",
         "step_overhead_s",
+        "ranks",
+        "imbalance",
     )
 
     def __init__(
@@ -279,6 +294,23 @@ class Timing:
         ) / pp
         self.overlap_penalty = k.overlap_penalty
         self.step_overhead_s = k.step_overhead_s
+        self.ranks = ranks = rep.ranks
+        self.imbalance = 1.0 + k.rank_imbalance
+        if ranks > 1:
+            # Expert parallel: every rank reads the non-expert weights whole and 1/ranks of the
+            # routed experts; its own requests' KV with every KV head. Per MoE layer, instead of two
+            # all-reduces per layer, two exchanges of the whole batch's hidden states (all-gather
+            # to every rank's experts, reduce-scatter back; serve_layout): each rank receives
+            # (ranks-1)/ranks of ranks x its batch. The expert floor counts the experts one GPU
+            # runs per token (floor_counts).
+            self.dense_read_bytes = terms.read_bytes - terms.expert_bytes
+            self.expert_bytes = terms.expert_bytes / ranks
+            self.kv_layer_bytes = kv_bytes_per_token_layer(arch, 1, p)
+            self.comm_layers = 2 * arch.moe_layers
+            self.allreduce_share = (ranks - 1) / ranks
+            self.hidden = arch.hidden * ranks  # a rank's request brings every rank's: the whole batch moves
+            kernels, slots = floor_counts(arch, ranks)
+            self.floor_s = kernels * k.kernel_latency_s + slots * k.expert_latency_s
         # One prompt through the replica (all its stages in turn): 2·N_active FLOPs per token plus
         # causal attention, at the prefill efficiency, and the all-reduces of its activations.
         n = input_tokens
@@ -310,6 +342,8 @@ class Timing:
         path of a plan: the weights read and the all-reduce are written out here rather than
         called (_weights_read_bytes, _allreduce_s say the same), and max/min as comparisons."""
         pp = self.pp
+        if self.ranks > 1:
+            return self._ranked_parts(batch)
         micro = batch if pp == 1 and batch >= 1 else max(1, math.ceil(batch / pp))
         kv = micro * self.kv_layer_bytes * self.seen / pp
         idle = self.expert_idle
@@ -337,6 +371,46 @@ class Timing:
         stage = (floor if floor > work else work) + comm + self.step_overhead_s
         return memory, compute, comm, stage
 
+    def _ranked_parts(self, batch: int) -> tuple[float, float, float, float]:
+        """stage_parts with expert parallelism: the step is the busiest rank's, ceil(batch / ranks)
+        requests; the experts it reads are those the whole batch's tokens touch among its own."""
+        ranks = self.ranks
+        micro = max(1, math.ceil(batch / ranks))
+        kv = micro * self.kv_layer_bytes * self.seen
+        idle = self.expert_idle
+        untouched: float = idle ** max(1, batch) if idle is not None else 0.0
+        weights = self.dense_read_bytes + self.expert_bytes * (1.0 - untouched)
+        memory = (weights + kv) / self.bytes_per_s
+        compute = micro * self.per_token_flops / self.flops_per_s
+        wire = self.allreduce_share * micro * self.hidden * 2.0 / self.link_bytes_per_s
+        comm = self.comm_layers * (self.allreduce_latency_s + wire)
+        if compute > memory:
+            work = compute + self.overlap_penalty * memory
+        else:
+            work = memory + self.overlap_penalty * compute
+        floor = self.floor_s
+        stage = ((floor if floor > work else work) + comm) * self.imbalance + self.step_overhead_s
+        return memory, compute, comm, stage
+
+    def _ranked_estimate(self, tpot_s: float) -> float:
+        """batch_estimate with expert parallelism: the same lines in the busiest rank's batch m
+        (every expert read, the rank imbalance on the work and exchange), batch = ranks x m."""
+        ranks, imbalance = self.ranks, self.imbalance
+        kv_slope = self.kv_layer_bytes * self.seen / self.bytes_per_s
+        compute_slope = self.per_token_flops / self.flops_per_s
+        comm_slope = self.comm_layers * self.allreduce_share * self.hidden * 2.0 / self.link_bytes_per_s
+        prefill_slope = ranks * self.prefill_s / self.output_tokens
+        overlap = self.overlap_penalty
+        room = tpot_s - self.step_overhead_s - imbalance * self.comm_layers * self.allreduce_latency_s
+        weights = imbalance * (self.dense_read_bytes + self.expert_bytes) / self.bytes_per_s
+        rise = imbalance * comm_slope + prefill_slope
+        micro = min(
+            (room - weights) / (imbalance * (kv_slope + overlap * compute_slope) + rise),
+            (room - overlap * weights) / (imbalance * (compute_slope + overlap * kv_slope) + rise),
+            (room - imbalance * self.floor_s) / rise,
+        )
+        return ranks * micro
+
     def batch_estimate(self, tpot_s: float) -> float:
         """About the batch whose time per output token is `tpot_s`, in closed form: a guess for
         serve_batch.batch_for_tpot to check, never an answer.
@@ -348,6 +422,8 @@ class Timing:
         plus the others, so the target holds up to the first line that crosses it. Routed experts
         make the weights read grow with m; they are re-read at the estimate twice (each pass
         brackets the crossing more tightly). The micro-batch ceilings are left out."""
+        if self.ranks > 1:
+            return self._ranked_estimate(tpot_s)
         pp = self.pp
         kv_slope = self.kv_layer_bytes * self.seen / pp / self.bytes_per_s
         compute_slope = self.per_token_flops / self.gpus / self.flops_per_s
@@ -424,10 +500,10 @@ def speed(
     return Timing(rep, input_tokens, output_tokens, k).speed(batch)
 
 
-def saturation_batch(max_concurrency: int, k: ServeConstants = CALIBRATED) -> int:
+def saturation_batch(max_concurrency: int, k: ServeConstants = CALIBRATED, ranks: int = 1) -> int:
     """Requests a server runs at once under unlimited load: what the KV cache holds, up to its
-    batch limit."""
-    return max(0, min(max_concurrency, k.max_batch))
+    batch limit (per attention data-parallel rank: TensorRT-LLM's max_batch_size is each rank's)."""
+    return max(0, min(max_concurrency, k.max_batch * ranks))
 
 
 def ceil_div(a: float, b: float) -> int:

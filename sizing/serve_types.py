@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from sizing.model_arch import ModelArchitecture
+from sizing.serve_layout import ServeLayout
 from sizing.types import Budget
 
 ServePrecision = Literal["fp16", "bf16", "fp8", "int8", "int4"]
@@ -52,6 +53,9 @@ class ServeRequest:
     # peak concurrency by sizing/serve_load.py (kept to say so), or no load at all (a default was used).
     daily_users: int | None = None
     load_default: bool = False
+    # How a replica of several GPUs lays out an MoE model, when the user names it ("tp" or "ep",
+    # sizing/serve_layout.py); None: the planner times both and keeps the better.
+    layout: ServeLayout | None = None
 
     @property
     def kv_tokens(self) -> int:

@@ -29,6 +29,8 @@ def bisection_timing_every_batch(timing: Timing, limit: int, tpot_s: float) -> i
         return limit
     low = max(1, int(1 + (tpot_s - first) / (last - first) * (limit - 1)))
     high = limit - 1
+    if low > 1 and timing.tpot_s(low) > tpot_s:  # the chord overshoots where TPOT is concave (MoE)
+        low, high = 1, low - 1
     while high - low > max(1, low // 50):
         mid = (low + high + 1) // 2
         if timing.tpot_s(mid) <= tpot_s:
@@ -46,6 +48,8 @@ def timings(kb: KnowledgeBase) -> list[Timing]:
         p: ServePrecision = precision  # type: ignore[assignment]
         rep = Replica(kb.model_architecture(model), kb.catalog.gpu(gpu), tp, p, pp)
         out.append(Timing(rep, i, o))
+        if rep.arch.moe is not None and tp == 8 and pp == 1:  # the experts spread over the GPUs
+            out.append(Timing(Replica(rep.arch, rep.gpu, tp, p, pp, "ep"), i, o))
     return out
 
 

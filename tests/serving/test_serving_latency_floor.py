@@ -63,6 +63,7 @@ def test_the_published_sglang_small_batch_runs_are_predicted_within_a_quarter(
         run.input_tokens,
         run.output_tokens,
         run.concurrency,
+        layout=run.layout,
     )
     assert p.output_tokens_per_second == pytest.approx(run.output_tokens_per_second, rel=0.25)
 

@@ -19,6 +19,7 @@ CASES = [
     ("llama-3.3-70b", {"concurrency": 10, "tpot_ms": 0.5, "input_tokens": 100000, "context_tokens": 120000}),
     ("mixtral-8x7b", {"gpu": "v100-32gb", "gpus": 8, "concurrency": 4}),
     ("deepseek-v3", {"gpu": "h200", "gpus": 8, "concurrency": 1}),
+    ("qwen3-235b-a22b", {"precision": "fp8", "gpu": "h200", "gpus": 8}),
     ("qwen2.5-7b", {"daily_users": 10000}),
     ("gemma-2-27b", {"precision": "int8", "gpu": "a100-80gb", "budget": None}),
 ]

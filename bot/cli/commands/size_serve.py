@@ -73,6 +73,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         type=positive_int("--daily-users"),
         help="daily active users (peak concurrency derived)",
     )
+    g.add_argument(
+        "--layout",
+        choices=("tp", "ep"),
+        help="MoE replica layout: tp (tensor parallel) or ep (experts spread, attention data parallel); "
+        "default: the better of the two",
+    )
     g.add_argument("--ttft-ms", type=positive_float("--ttft-ms"), help="target time to first token, ms")
     g.add_argument("--tpot-ms", type=positive_float("--tpot-ms"), help="target time per output token, ms")
 
@@ -150,6 +156,7 @@ def run(args: argparse.Namespace) -> int:
         gpus=args.gpus,
         budget=args.budget,
         today=dt.date.today(),
+        layout=args.layout,
     )
     try:
         result = plan_serving(request, _knowledge().catalog).to_dict()

@@ -330,6 +330,10 @@ def view(req: ServeRequest, data: dict[str, Any]) -> dict[str, Any]:
             w for w in shown_warnings(data["warnings"], options[:SHOWN_OPTIONS]) if w["code"] != said
         ],
         "kv_per_request_gb": options[0]["kv_cache_per_request_gb"] if options else None,
+        # The first option spreads the experts over its GPUs (sizing/serve_layout.py): said as assumed.
+        "expert_parallel": first["expert_parallel"]
+        if first is not None and first["layout"] == "ep"
+        else None,
     }
 
 

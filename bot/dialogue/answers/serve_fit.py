@@ -90,6 +90,9 @@ def feasibility(q: Question, reply: Reply) -> bool:
         input_tokens=req.input_tokens,
         output_tokens=req.output_tokens,
         lengths_default=req.input_tokens_default or req.output_tokens_default,
+        # The experts spread over the GPUs (sizing/serve_layout.py): why the weights per GPU are more
+        # than the total over the GPUs, said as assumed.
+        expert_parallel=first["expert_parallel"] if first["layout"] == "ep" else None,
         kv_bytes_per_token=data["workload"]["kv_bytes_per_token"],
         weights_total_gb=weight_bytes(req.model, first["precision"]) / GB,
         variants=alternatives,

@@ -1,0 +1,48 @@
+"""A serving answer for an MoE model on several GPUs says which replica layout it assumed when it
+spreads the experts over the GPUs (attention data parallel), in English and in Chinese."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.dialogue.consultant import Consultant
+
+from .asking import ask
+
+
+@pytest.mark.parametrize(
+    "text, said",
+    [
+        (
+            "serve Qwen3-235B-A22B in FP8 on 8 H200s",
+            "experts spread over its 8 GPUs and attention data parallel",
+        ),
+        ("用 8 张 H200 部署 Qwen3-235B-A22B FP8 推理服务", "专家分到 8 张卡上、注意力数据并行"),
+    ],
+)
+def test_the_answer_says_it_assumed_the_experts_spread_over_the_gpus(
+    real: Consultant, text: str, said: str
+) -> None:
+    assert said in ask(real, text)
+
+
+def test_a_dense_model_answer_does_not_talk_about_experts(real: Consultant) -> None:
+    reply = ask(real, "serve Llama 3.3 70B in FP8 on 8 H200s")
+    assert "experts spread" not in reply
+
+
+@pytest.mark.parametrize(
+    "text, said",
+    [
+        (
+            "Can 8 H200s serve Qwen3-235B-A22B FP8 to 500 concurrent users?",
+            "the experts spread over the 8 GPUs with attention data parallel",
+        ),
+        ("8 张 H200 跑 Qwen3-235B-A22B FP8，500 个并发用户够吗", "专家分到 8 张卡上、注意力数据并行"),
+    ],
+)
+def test_a_fit_answer_says_why_each_gpu_holds_more_than_its_share_of_the_weights(
+    real: Consultant, text: str, said: str
+) -> None:
+    reply = ask(real, text)
+    assert reply.splitlines()[0].startswith(("Yes.", "*Yes.", "能。", "*能。")) and said in reply
