@@ -134,12 +134,18 @@ def _currency_named(s: str) -> str | None:
     return min(hits)[1] if hits else None
 
 
+# The frozen weights adapters are trained on: in 4-bit ("load the base in 4-bit", "底座用 4bit") it is QLoRA.
+_BASE_WEIGHTS = ("the base", "base model", "base weights", "底座", "基座", "底模", "基础模型")
+
+
 def _method(s: str) -> str | None:
     found = _method_phrases(s)
     if found is not None and found[0] == "lora" and serving.four_bit_lora(s):
         return "qlora"  # "用 int4 量化加 LoRA 微调": LoRA on 4-bit weights is QLoRA
     if found is not None and found[1] is lexicon.FINE_TUNE_UNQUALIFIED and serving.four_bit_tuning(s):
         return "qlora"  # "fine-tune Llama 3 8B in 4-bit": 4-bit weights are tuned through adapters
+    if found is None and serving.four_bit_tuning(s) and lexicon.has_cue(s, _BASE_WEIGHTS):
+        return "qlora"  # "what if we load the base in 4-bit?": a 4-bit base is tuned through adapters
     return found[0] if found is not None else None
 
 

@@ -37,3 +37,13 @@ def test_fine_tune_with_no_word_for_how_is_full_fine_tuning_not_chosen_by_the_us
 def test_a_method_the_user_named_is_not_unqualified(text: str, method: str | None) -> None:
     assert parse(text).slots.method == method
     assert not unqualified_fine_tune(text)
+
+
+@pytest.mark.parametrize("text", ["what if we load the base in 4-bit?", "如果把底座量化成 4-bit 呢"])
+def test_a_base_loaded_in_four_bit_is_qlora(text: str) -> None:
+    assert parse(text).slots.method == "qlora"
+
+
+def test_a_base_served_in_four_bit_is_a_serving_precision_not_a_method() -> None:
+    got = parse("serve the base model in 4-bit")
+    assert got.slots.method is None and got.slots.precision == "int4"
