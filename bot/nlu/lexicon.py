@@ -515,6 +515,13 @@ PRECISIONS: tuple[tuple[str, str], ...] = (
     ("fp8", "fp8"), ("fp-8", "fp8"), ("float8", "fp8"), ("8位浮点", "fp8"),
 )  # fmt: skip
 
+# Training verbs: with one of these a message is about training whatever else it says (Parse.task).
+TRAINING = (
+    "train", "training", "trained", "trains", "训练", "训", "微调", "fine-tune", "finetune", "fine tune",
+    "fine-tuning", "finetuning", "fine tuning", "pretrain", "pretraining", "pre-train", "pre-training",
+    "预训练", "精调", "sft", "lora", "qlora", "dpo", "rlhf", "ppo", "grpo", "post-train", "post-training",
+)  # fmt: skip
+
 # "Fine-tune" with no word for how: sized as full fine-tuning (METHODS), and an answer that finds
 # only adapters fit may lead with them (bot/dialogue/answers/feasibility.py).
 FINE_TUNE_UNQUALIFIED: tuple[str, ...] = (

@@ -417,14 +417,6 @@ def _price_period(s: str, *, asked: bool = False) -> str | None:
     return dict(lexicon.PRICE_PERIODS)[hit[1]] if hit else None
 
 
-# Training verbs: with one of these a message is about training whatever else it says (Parse.task).
-_TRAINING = (
-    "train", "training", "trained", "trains", "训练", "训", "微调", "fine-tune", "finetune", "fine tune",
-    "fine-tuning", "finetuning", "fine tuning", "pretrain", "pretraining", "pre-train", "pre-training",
-    "预训练", "精调", "sft", "lora", "qlora", "dpo", "rlhf", "ppo", "grpo", "post-train", "post-training",
-)  # fmt: skip
-
-
 def _not_pooled(data_bytes: float | None, gpus: list[GpuMention], count: int | None, s: str) -> float | None:
     """A size that is the named GPUs' memory added up ("两张 4090 能合成 48G 用吗", "2x 3090 = 48GB"): their
     pooled memory, not a dataset (unless the message calls something data: "数据 48G")."""
@@ -438,7 +430,7 @@ def _not_pooled(data_bytes: float | None, gpus: list[GpuMention], count: int | N
 
 
 def _trains(s: str) -> bool:
-    return lexicon.has_cue(s, _TRAINING) or cues.BUILDS_A_MODEL.search(s) is not None
+    return lexicon.has_cue(s, lexicon.TRAINING) or cues.BUILDS_A_MODEL.search(s) is not None
 
 
 # A figure someone asks to confirm is in the first sentences; the fact check's reader looks no further.

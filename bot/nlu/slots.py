@@ -93,6 +93,8 @@ def _classify(
     after = window_after(s, unit.end if unit.end > 0 else num.end, ceiling)
     if num.weak and unit.kind not in ("days", "money"):
         return
+    if num.mult == "" and _version_of_name(s, num):
+        return  # "GPT-4 生成的数据", "Llama-3 output": a model's version, not a count
     if _after_chip_name(before) or (num.mult == "b" and before.rstrip().endswith(("张", "块"))):
         return  # "昇腾 910B", "TPU v5", "8 张 910B": a chip's model number, not a model size
     if unit.kind == "samples" and num.mult in ("b", "t", "g") and not s[num.end : unit.end].strip().isascii():
@@ -423,6 +425,12 @@ def _context_label(before: str) -> bool:
     return all(ch in " :：=~≈" for ch in rest)
 
 
+def _version_of_name(s: str, num: Num) -> bool:
+    """Digits glued by a hyphen to a word before them: "gpt-4", "llama-3"."""
+    k = num.start
+    return k >= 2 and s[k].isdigit() and s[k - 1] == "-" and s[k - 2].isascii() and s[k - 2].isalpha()
+
+
 def _after_chip_name(before: str) -> bool:
     """The number follows an accelerator's name, so it is the chip's model number ("昇腾910B" is no
     910B-parameter model; "TPU v5", "昆仑芯 P800")."""
@@ -509,7 +517,13 @@ def _by_magnitude(s: str, num: Num, before: str, after: str, found: Found) -> No
     if num.mult != "m" and _trained_on(before) and not _size_after_method(s, found):
         found.add("tokens", num.value, num, s)  # "a 7B model on 300B"
         return
-    label = "params" if after.lstrip(" 的大小").startswith(_MODEL_WORDS) else _nearest_label(before)
+    if after.lstrip(" 的大小").startswith(_MODEL_WORDS) or s[: num.start].rstrip(" 一每个的").endswith(
+        _TRAIN_ZH
+    ):
+        # "7B模型", "数据预训练 3B", "训一个 7B" (maybe 每个 after parser._each): 训's object is the model
+        label = "params"
+    else:
+        label = _nearest_label(before)
     if label == "tokens" and _tokens_asked_before(s, num):
         label = None  # the tokens are what is asked: "how many tokens can I pretrain a 13B on?"
     if label is None and lexicon.has_cue(after, lexicon.PARAM_CUES):
@@ -734,6 +748,7 @@ def _gpu_memory_sizes() -> frozenset[float]:
 _GPU_AFTER_SIZE = ("gpus", "gpu", "cards", "card", "显卡", "卡", "版本", "版", "hbm", "vram")
 
 _MODEL_WORDS = ("model", "模型", "参数", "param", "llm", "dense", "moe")
+_TRAIN_ZH = tuple(verb for verb in lexicon.TRAINING if not verb.isascii())
 
 
 def _nearest_label(before: str) -> str | None:

@@ -287,3 +287,20 @@ def test_grand_after_a_number_is_thousands() -> None:
 
 def test_fine_tuning_in_four_bit_is_a_method_the_user_said() -> None:
     assert not unqualified_fine_tune("fine-tune Llama 3 8B in 4-bit")
+
+
+@pytest.mark.parametrize(
+    ("text", "params"), [("用这些语料预训练 3B", 3e9), ("数据都准备好了，训一个 13B", 1.3e10)]
+)
+def test_a_size_right_after_a_training_verb_is_the_model_even_after_a_data_word(
+    text: str, params: float
+) -> None:
+    got = said(text)
+    assert got["params"] == pytest.approx(params)
+    assert "tokens" not in got
+
+
+def test_a_version_glued_to_a_model_name_is_no_count() -> None:
+    got = parse("GPT-4 生成的 8 万条数据，微调 7B")
+    assert got.slots.output_tokens is None
+    assert got.intent != "serve"
