@@ -515,6 +515,8 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
             return "gpu_info"
         if has_any(t, EXPLAIN):
             return "explain"
+    if not gpus and set(filled) == {"precision"} and has_any(t, cues.WHICH_GPUS):
+        return "list_gpus"  # "which cards support fp8", "哪些显卡支持 BF16": the GPUs that compute in it
     asks_about_technique = filled and set(filled) <= set(QUALITATIVE) and has_any(t, DEFINE)
     if asks_about_technique and not has_any(t, SIZING_START):
         return "faq"
