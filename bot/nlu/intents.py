@@ -442,7 +442,9 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
         return "correction" if corrects and not has_any(t, WHATIF) else "whatif"
     end = t.rstrip(" ?？!！。.~")
     another_cloud = clouds and (end.endswith("呢") or t.startswith(("and on ", "and ", "on ")))
-    if (has_any(t, WHATIF) or another_cloud) and (filled or gpus or clouds):
+    # ("if I rent 32 H100s for 10 days, how many tokens can I pretrain a 13B on?" asks a question of its own)
+    tokens_in_time = bool(gpus) and {"days", "params"} <= set(filled) and has_any(t, cues.TOKENS_ASKED)
+    if (has_any(t, WHATIF) or another_cloud) and (filled or gpus or clouds) and not tokens_in_time:
         return "whatif"
     if (
         (gpus or filled)

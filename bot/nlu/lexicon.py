@@ -434,7 +434,8 @@ ASKS_AMOUNT = ("多少", "几", "how many", "how much", "what amount of")
 NOT_MONEY = (
     "memory", "vram", "ram", "hbm", "data", "time", "faster", "slower", "better", "worse", "bandwidth",
     "compute", "power", "tflops", "flops", "storage", "disk", "throughput", "speed", "tokens", "longer",
-    "more", "less", "gpu memory", "capacity", "context", "space", "electricity",
+    "more", "less", "gpu memory", "capacity", "context", "space", "electricity", "heat", "energy", "watts",
+    "wattage", "cooling",
 )  # fmt: skip
 
 

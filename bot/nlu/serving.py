@@ -204,6 +204,12 @@ def _qlora_near(s: str, i: int, serving: bool) -> bool:
     return k != -1 and not lexicon.has_cue(before[k:], _AFTER_TRAINING)
 
 
+def four_bit_tuning(s: str) -> bool:
+    """A 4-bit weight word in a message about tuning, not serving ("fine-tune Llama 3 8B in 4-bit"): only
+    adapters can be trained on 4-bit weights, so it is QLoRA."""
+    return lexicon.has_cue(s, _FOUR_BIT) and not is_serving(s)
+
+
 def four_bit_lora(s: str) -> bool:
     """LoRA on 4-bit weights without the word QLoRA: "int4 量化加 LoRA", "LoRA with 4-bit quantization"."""
     if "lora" not in s or not lexicon.has_cue(s, _FOUR_BIT):

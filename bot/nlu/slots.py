@@ -510,6 +510,8 @@ def _by_magnitude(s: str, num: Num, before: str, after: str, found: Found) -> No
         found.add("tokens", num.value, num, s)  # "a 7B model on 300B"
         return
     label = "params" if after.lstrip(" 的大小").startswith(_MODEL_WORDS) else _nearest_label(before)
+    if label == "tokens" and _tokens_asked_before(s, num):
+        label = None  # the tokens are what is asked: "how many tokens can I pretrain a 13B on?"
     if label is None and lexicon.has_cue(after, lexicon.PARAM_CUES):
         label = "params"  # "7B模型", "70亿的模型"
     # (not after a colon: in "Pretrain 7B: data 1.4T tokens" the word labels the next value)
@@ -754,6 +756,14 @@ def _nearest_label(before: str) -> str | None:
             if head.endswith(cues):
                 return label
     return best[1] if best else None
+
+
+def _tokens_asked_before(s: str, num: Num) -> bool:
+    """ "how many tokens can I pretrain a 13B on?", "多少 token 能训 7B": the token word before the number is
+    the quantity asked, so the number is no count of tokens."""
+    window = s[max(0, num.start - 60) : num.start]
+    at = max(window.rfind(cue) for cue in lexicon.TOKEN_CUES)
+    return at != -1 and window[:at].rstrip().endswith(lexicon.ASKS_AMOUNT)
 
 
 # Generic size words among the parameter cues: the size of the data or tokens when one of those is named

@@ -39,3 +39,15 @@ def test_a_memory_floor_filters_the_gpus_of_a_number_format(real: Consultant) ->
     text = ask(real, "显存大于 100G、支持 FP8 的卡有哪些")
     assert text.startswith("*支持 FP8 且显存超过 100 GB 的 GPU*") and "H100 SXM5" not in text
     assert "另有 8 款支持 FP8 的 GPU 显存不符合。" in text
+
+
+def test_the_heat_of_a_rack_of_servers_is_their_power(real: Consultant) -> None:
+    text = ask(real, "how much heat do 2 DGX B200s put out?")
+    assert text.startswith("*16 × NVIDIA B200 draw about 16 kW at full load*") and "~28.6 kW" in text
+
+
+def test_the_tokens_asked_of_a_rented_cluster_leave_the_model_size_alone(real: Consultant) -> None:
+    p = parse("if we rent 16 H100s for a week, how many tokens can we pretrain a 7B on?")
+    assert p.slots.params == 7e9 and p.slots.tokens is None and p.intent == "feasibility"
+    text = ask(real, "if we rent 16 H100s for a week, how many tokens can we pretrain a 7B on?")
+    assert "In the 7 days you have, 16 × NVIDIA H100 SXM5 train about *" in text
