@@ -138,14 +138,18 @@ def _method(s: str) -> str | None:
     found = _method_phrases(s)
     if found is not None and found[0] == "lora" and serving.four_bit_lora(s):
         return "qlora"  # "用 int4 量化加 LoRA 微调": LoRA on 4-bit weights is QLoRA
+    if found is not None and found[1] is lexicon.FINE_TUNE_UNQUALIFIED and serving.four_bit_tuning(s):
+        return "qlora"  # "fine-tune Llama 3 8B in 4-bit": 4-bit weights are tuned through adapters
     return found[0] if found is not None else None
 
 
 def unqualified_fine_tune(text: str) -> bool:
     """The message says "fine-tune"/微调 and no word for how (full, LoRA, QLoRA): the method slot
     reads full fine-tuning, the conservative sizing, but the user did not choose it."""
-    found = _method_phrases(_each(_financial(normalise(text).lower)))
-    return found is not None and found[1] is lexicon.FINE_TUNE_UNQUALIFIED
+    s = _each(_financial(normalise(text).lower))
+    found = _method_phrases(s)
+    # "fine-tune it in 4-bit" says how after all: QLoRA (_method)
+    return found is not None and found[1] is lexicon.FINE_TUNE_UNQUALIFIED and _method(s) == "full_finetune"
 
 
 def _method_phrases(s: str) -> tuple[str, tuple[str, ...]] | None:
@@ -236,7 +240,8 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
             _float(_pick(found, "tokens_per_step", last)),
         ),
         data_bytes=_not_pooled(_float(_pick(found, "data_bytes", last)), gpus, _int(count), s),
-        precision=_first_phrase(s, lexicon.PRECISIONS, last) or serving.serving_precision(s, serving_msg),
+        precision=_first_phrase(s, lexicon.PRECISIONS, last)
+        or (None if method == "qlora" else serving.serving_precision(s, serving_msg)),
         method="pretrain" if continued else method,
         days=days,
         budget=_budget(budget, days),
@@ -265,6 +270,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         output_tokens=_int(_pick(found, "output_tokens", last)),
         ttft_ms=_float(_pick(found, "ttft_ms", last)),
         tpot_ms=_float(_pick(found, "tpot_ms", last)),
+        serve_layout=serving.find_serve_layout(s),
         model=_model(models, params),
     )
     filled = slots.filled()

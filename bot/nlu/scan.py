@@ -23,7 +23,7 @@ WORD_MULT: dict[str, tuple[float, str]] = {
     "thousand": (1e3, "k"), "million": (1e6, "m"), "millions": (1e6, "m"), "billion": (1e9, "b"),
     "billions": (1e9, "b"), "trillion": (1e12, "t"), "trillions": (1e12, "t"), "lakh": (1e5, "k"),
     "lakhs": (1e5, "k"), "crore": (1e7, "m"), "crores": (1e7, "m"), "dozen": (12.0, ""),
-    "dozens": (12.0, ""),
+    "dozens": (12.0, ""), "grand": (1e3, "k"),  # "ten grand": $10,000
 }  # fmt: skip
 # Currency codes that may be glued in front of a number ("USD3.14", "RMB50000").
 GLUED_PREFIXES = ("usd", "rmb", "cny", "us")

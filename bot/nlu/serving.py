@@ -37,6 +37,25 @@ INFERENCE = (
 )  # fmt: skip
 # 推理 is inference, but 推理模型/推理能力 is a reasoning model/ability, which may well be trained.
 _REASONING = ("推理模型", "推理能力", "推理数据", "推理题", "推理链", "推理任务数据")
+# How a replica lays out a mixture-of-experts model (sizing/serve_layout.py), when the message names it:
+# the experts spread over the GPUs with attention data parallel, or tensor parallel throughout.
+EXPERT_PARALLEL = (
+    "expert parallel", "expert-parallel", "expert parallelism", "attention dp", "attention data parallel",
+    "dp attention", "dp-attention", "enable_attention_dp", "wide ep", "wide-ep",
+    "专家并行", "注意力数据并行", "注意力 dp", "dp 注意力",
+)  # fmt: skip
+TENSOR_PARALLEL = ("tensor parallel", "tensor-parallel", "tensor parallelism", "张量并行")
+
+
+def find_serve_layout(s: str) -> str | None:
+    """ "ep" or "tp" when the message names how to lay out the replica; None when it does not (or
+    names both: then the planner picks)."""
+    ep, tp = lexicon.has_cue(s, EXPERT_PARALLEL), lexicon.has_cue(s, TENSOR_PARALLEL)
+    if ep == tp:
+        return None
+    return "ep" if ep else "tp"
+
+
 # Words for the two sides of a request, before or after a token count.
 INPUT = ("prompt", "prompts", "input", "inputs", "in", "输入", "提示词", "prompt长度", "输入长度", "上文")
 OUTPUT = (
@@ -183,6 +202,12 @@ def _qlora_near(s: str, i: int, serving: bool) -> bool:
     before = s[max(0, i - _QLORA_REACH) : i]
     k = before.rfind("lora")
     return k != -1 and not lexicon.has_cue(before[k:], _AFTER_TRAINING)
+
+
+def four_bit_tuning(s: str) -> bool:
+    """A 4-bit weight word in a message about tuning, not serving ("fine-tune Llama 3 8B in 4-bit"): only
+    adapters can be trained on 4-bit weights, so it is QLoRA."""
+    return lexicon.has_cue(s, _FOUR_BIT) and not is_serving(s)
 
 
 def four_bit_lora(s: str) -> bool:

@@ -268,3 +268,22 @@ def test_lai_after_a_numeral_keeps_the_magnitude_of_a_budget() -> None:
 def test_a_b_size_after_a_card_count_is_the_chip_not_the_model() -> None:
     got = said("8 张 910B 训 7B")
     assert (got["params"], got["gpu_count"]) == (pytest.approx(7e9), 8)
+
+
+@pytest.mark.parametrize("text", ["fine-tune Llama 3 8B in 4-bit", "4bit 量化后微调 13B", "SFT 7B in int4"])
+def test_fine_tuning_four_bit_weights_is_qlora_and_int4_is_no_training_precision(text: str) -> None:
+    got = parse(text).slots
+    assert (got.method, got.precision) == ("qlora", None)
+
+
+def test_fine_tuning_then_serving_in_four_bit_keeps_the_serving_precision() -> None:
+    got = parse("fine-tune 8B, then serve it in 4-bit").slots
+    assert (got.method, got.precision) == ("full_finetune", "int4")
+
+
+def test_grand_after_a_number_is_thousands() -> None:
+    assert said("ten grand budget for a 7B")["budget"]["amount"] == pytest.approx(1e4)
+
+
+def test_fine_tuning_in_four_bit_is_a_method_the_user_said() -> None:
+    assert not unqualified_fine_tune("fine-tune Llama 3 8B in 4-bit")
