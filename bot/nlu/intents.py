@@ -36,6 +36,8 @@ UNDO = (
     "back to the previous", "back to the last", "上一个方案", "之前的方案", "刚才的方案", "刚才那个方案",
     "原来的方案", "回到上一个", "回到之前", "回到刚才", "撤销", "撤回", "改回去", "改回来", "换回去",
     "换回来", "还是刚才那个", "还是之前那个", "还是原来那个",
+    # "还是用回原来的卡吧": back to what the last change replaced
+    "用回原来的", "换回原来的", "改回原来的", "用回之前的", "换回之前的", "back to the original",
 )  # fmt: skip
 CORRECTION = (
     "改成",
@@ -515,6 +517,8 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
             return "gpu_info"
         if has_any(t, EXPLAIN):
             return "explain"
+    if not gpus and set(filled) == {"precision"} and has_any(t, cues.WHICH_GPUS):
+        return "list_gpus"  # "which cards support fp8", "哪些显卡支持 BF16": the GPUs that compute in it
     asks_about_technique = filled and set(filled) <= set(QUALITATIVE) and has_any(t, DEFINE)
     if asks_about_technique and not has_any(t, SIZING_START):
         return "faq"

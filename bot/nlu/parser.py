@@ -270,6 +270,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         output_tokens=_int(_pick(found, "output_tokens", last)),
         ttft_ms=_float(_pick(found, "ttft_ms", last)),
         tpot_ms=_float(_pick(found, "tpot_ms", last)),
+        serve_layout=serving.find_serve_layout(s),
         model=_model(models, params),
     )
     filled = slots.filled()

@@ -140,12 +140,62 @@ _EN_SHIFT = re.compile(
 )
 
 
+# Shares of what is held: "数据砍到三分之一", "只用三分之一的数据", "资料再多三成", "预算减少两成",
+# "train on half of it", "cut the data to a third". 成 is tenths. The verb says whether the share is what
+# is left (到 / 只用: x share), what is taken off (砍掉 / 减少: x 1 - share) or what is added (多 / 增加:
+# x 1 + share).
+_ZH_DIGIT = r"[一二三四五六七八九十两]|\d+"
+_ZH_SHARE = r"(?:(?P<fd>" + _ZH_DIGIT + r")分之(?P<fn>" + _ZH_DIGIT + r")|(?P<tenths>" + _ZH_DIGIT + r")成)"
+_SHARE_LEFT = ("砍到", "减到", "缩到", "降到", "只用", "只要", "剩下", "剩", "留", "用", "到")
+_SHARE_ADDED = ("增加", "提高", "多", "加")
+_SHARE_TAKEN = ("砍掉", "减少", "减掉", "去掉", "删掉", "少", "减", "砍")
+_SHARE_VERBS = "|".join(sorted(_SHARE_LEFT + _SHARE_ADDED + _SHARE_TAKEN, key=len, reverse=True))
+_EN_SHARES = {
+    "half": 0.5, "a half": 0.5, "a third": 1 / 3, "one third": 1 / 3, "a quarter": 0.25, "one quarter": 0.25,
+    "two thirds": 2 / 3, "three quarters": 0.75,
+}  # fmt: skip
+_EN_SHARE = "|".join(sorted(map(re.escape, _EN_SHARES), key=len, reverse=True))
+# "train on half of it": the data, with no concept word.
+_EN_DATA_SHARE = re.compile(
+    r"\b(?:train(?:ing)? on|use|using|keep|keeping) (?:only )?(?P<f>" + _EN_SHARE + r")"
+    r"(?: of)?(?: it| them| that| the data| the tokens| the dataset| our data| the corpus)?"
+    r"\b(?! (?:the )?(?:gpus?|cards?))"
+)
+
+
+def _zh_share(m: re.Match[str]) -> float | None:
+    if m.group("tenths"):
+        tenths = _count(m.group("tenths"))
+        return tenths / 10 if tenths and 0 < tenths < 10 else None
+    den, num = _count(m.group("fd")), _count(m.group("fn"))
+    return num / den if den and num and 0 < num < den else None
+
+
+def _count(raw: str | None) -> float | None:
+    if not raw:
+        return None
+    return float(raw) if raw.isdigit() else zh_integer(raw)
+
+
+def _share_factor(verb: str, share: float) -> float:
+    if verb in _SHARE_ADDED:
+        return 1.0 + share
+    if verb in _SHARE_TAKEN:
+        return 1.0 - share
+    return share
+
+
 def _concept_pattern() -> str:
     words = sorted((w for ws in CONCEPTS.values() for w in ws), key=len, reverse=True)
     return r"(?P<c>" + "|".join(re.escape(w) for w in words) + r")"
 
 
 _C = _concept_pattern()
+_SHARE_PATTERNS = (
+    re.compile(_C + _GAP + r"(?P<v>" + _SHARE_VERBS + r")了? ?" + _ZH_SHARE),
+    re.compile(r"(?P<v>只用|只要|用|留|剩下)" + _ZH_SHARE + r"的?" + _C),
+)
+_EN_SHARE_AFTER = re.compile(_C + _GAP + r"\b(?P<v>to|down to|by) (?P<f>" + _EN_SHARE + r")\b")
 _PATTERNS = (
     re.compile(r"\b" + _EN_FACTOR_BEFORE + r" (?:the |our |my |that |this |as much )?(?:amount of )?" + _C),
     re.compile(_C + _GAP + r"\b" + _EN_FACTOR_AFTER + r"(?![a-z])"),
@@ -194,6 +244,23 @@ def _deltas(s: str) -> list[Scale]:
     return out
 
 
+def _shares(s: str) -> list[Scale]:
+    """ "数据砍到三分之一" (x 1/3), "资料再多三成" (x 1.3), "train on half of it" (x 0.5)."""
+    out: list[Scale] = []
+    for pattern in _SHARE_PATTERNS:
+        for m in pattern.finditer(s):
+            concept, share = _concept(m.group("c")), _zh_share(m)
+            if concept and share:
+                out.append(Scale(concept, _share_factor(m.group("v"), share), m.start(), m.end()))
+    for m in _EN_SHARE_AFTER.finditer(s):
+        concept, share = _concept(m.group("c")), _EN_SHARES[m.group("f")]
+        if concept:
+            out.append(Scale(concept, 1.0 - share if m.group("v") == "by" else share, m.start(), m.end()))
+    for m in _EN_DATA_SHARE.finditer(s):
+        out.append(Scale("data", _EN_SHARES[m.group("f")], m.start(), m.end()))
+    return out
+
+
 def find_scales(s: str) -> list[Scale]:
     """Every relative change in `s`, in text order, without overlaps."""
     out: list[Scale] = []
@@ -219,7 +286,7 @@ def find_scales(s: str) -> list[Scale]:
             )
             if concept and sign and 0 < pct < 100 * (2 if sign > 0 else 1):
                 out.append(Scale(concept, 1 + sign * pct / 100, m.start(), m.end()))
-    out += _deltas(s)
+    out += _deltas(s) + _shares(s)
     out.sort(key=lambda x: x.start)
     kept: list[Scale] = []
     for scale in out:

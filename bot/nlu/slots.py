@@ -463,8 +463,12 @@ _EPOCH_LABELS = (
 )  # fmt: skip
 
 
+# A change of a labelled value: "epoch 改成 4", "轮数调到 3", "set epochs to 4".
+_CHANGED_TO = re.compile(r"(?:改成|改为|换成|设为|设成|调到|调成|改到|变成|\bto|->|→)[ :：=]*$")
+
+
 def _labelled(s: str, num: Num, before: str, after: str, found: Found) -> bool:
-    head = before.rstrip(" :：=为是约~")
+    head = _CHANGED_TO.sub("", before).rstrip(" :：=为是约~")
     last = head.rsplit(" ", 1)[-1] if head else ""
     if last in _EPOCH_LABELS or head.endswith(tuple(w for w in _EPOCH_LABELS if not w.isascii())):
         found.add("epochs", num.value, num, s)

@@ -76,3 +76,16 @@ def test_a_memory_question_about_another_method_in_the_form_is_answered_not_swit
         real.handle(session, first)
         turn = real.handle(session, question)
         assert turn.text.startswith(title) and turn.payload["slots"]["method"] == "lora"
+
+
+def test_a_share_of_the_data_an_epoch_change_and_going_back_to_the_card_change_the_plan(
+    real: Consultant,
+) -> None:
+    third = ask(real, "全参微调 8B，数据 6 亿 token，BF16，两周", "数据砍到三分之一呢")
+    assert "6亿 tokens → 2亿 tokens" in third
+    more = ask(real, "全參微調 7B，資料 5 億 token，十天", "資料再多三成呢")
+    assert "5億 tokens → 6.5億 tokens" in more
+    epochs = ask(real, "QLoRA 微调 32B，数据 2 万条，每条 1500 token，训 2 轮，两周", "epoch 改成 4")
+    assert "训练 2 轮 → 训练 4 轮" in epochs or "2 轮 → 4 轮" in epochs
+    back = ask(real, "预训练 1B，数据 40B token，BF16，三周", "换成 H100 呢", "还是用回原来的卡吧")
+    assert back.startswith("*已回到上一次改动之前的方案。*")

@@ -46,3 +46,15 @@ def test_a_fit_answer_says_why_each_gpu_holds_more_than_its_share_of_the_weights
 ) -> None:
     reply = ask(real, text)
     assert reply.splitlines()[0].startswith(("Yes.", "*Yes.", "能。", "*能。")) and said in reply
+
+
+def test_a_layout_the_user_names_is_the_one_planned_and_said_back(real: Consultant) -> None:
+    named = ask(real, "serve Qwen3-235B-A22B in FP8 on 8 H200s, tensor parallel")
+    picked = ask(real, "serve Qwen3-235B-A22B in FP8 on 8 H200s")
+    assert "tensor parallel across its GPUs, as asked" in named and "experts spread" not in named
+
+    def tokens_per_second(reply: str) -> int:
+        line = next(x for x in reply.splitlines() if "output tokens/s" in x)
+        return int(line.split(" output tokens/s")[0].split()[-1].replace(",", ""))
+
+    assert tokens_per_second(named) < tokens_per_second(picked)

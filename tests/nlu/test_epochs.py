@@ -25,3 +25,10 @@ def test_rounds_of_a_dialogue_or_a_round_number_are_not_epochs(text: str) -> Non
 def test_epochs_do_not_change_the_one_pass_token_count() -> None:
     slots = parse("pretrain 1B on 20B tokens for 3 epochs").slots
     assert (slots.tokens, slots.epochs) == (pytest.approx(2e10), 3)
+
+
+@pytest.mark.parametrize(
+    ("text", "epochs"), [("epoch 改成 4", 4), ("epochs 改为 3", 3), ("set epochs to 4", 4)]
+)
+def test_an_epoch_count_changed_to_a_bare_number_is_the_epochs(text: str, epochs: int) -> None:
+    assert parse(text).slots.epochs == epochs

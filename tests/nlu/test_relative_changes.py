@@ -112,3 +112,19 @@ def test_a_deadline_moved_by_a_span_is_a_change_to_the_deadline_held(text: str, 
 @pytest.mark.parametrize("text", ["we moved 2 days ago", "两周前提前完成了"])
 def test_a_past_move_or_an_early_finish_is_no_deadline_change(text: str) -> None:
     assert parse(text).deltas == ()
+
+
+@pytest.mark.parametrize(
+    ("text", "concept", "factor"),
+    [("数据砍到三分之一呢", "data", 1 / 3), ("資料再多三成呢", "data", 1.3),
+     ("只用三分之一的数据", "data", 1 / 3), ("预算减少两成", "budget", 0.8),
+     ("what if we only train on half of it?", "data", 0.5),
+     ("cut the data to a third", "data", 1 / 3), ("cut the budget by a third", "budget", 2 / 3)],
+)  # fmt: skip
+def test_a_share_of_what_is_held_is_a_relative_change(text: str, concept: str, factor: float) -> None:
+    assert parse(text).scales == ((concept, pytest.approx(factor)),)
+
+
+@pytest.mark.parametrize("text", ["三分之一的人在用 H100", "数据有三成是代码"])
+def test_a_share_that_describes_the_data_changes_nothing(text: str) -> None:
+    assert parse(text).scales == ()

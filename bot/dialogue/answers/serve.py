@@ -17,6 +17,7 @@ from bot.dialogue.hardware import china_gpus
 from bot.dialogue.reply import Reply
 from sizing.errors import SizingError
 from sizing.model_arch import ModelArchitecture
+from sizing.serve_layout import SERVE_LAYOUTS, ServeLayout
 from sizing.serve_load import DEFAULT_CONCURRENCY, peak_qps
 from sizing.serve_memory import LINEAR_BYTES
 from sizing.serve_plan import plan_serving
@@ -106,7 +107,13 @@ def serve_request(q: Question, *, default_load: bool = True, hardware: bool = Tr
         gpus=q.slot("gpu_count") if gpu else None,
         budget=_budget(q.slot("budget")),
         today=q.today,
+        layout=_layout(q.slot("serve_layout")),
     )
+
+
+def _layout(value: Any) -> ServeLayout | None:
+    """The replica layout the user named (bot/nlu Slots.serve_layout), as the engine spells it."""
+    return next((lay for lay in SERVE_LAYOUTS if lay == value), None)
 
 
 def _budget(value: Any) -> Budget | None:
@@ -334,6 +341,8 @@ def view(req: ServeRequest, data: dict[str, Any]) -> dict[str, Any]:
         "expert_parallel": first["expert_parallel"]
         if first is not None and first["layout"] == "ep"
         else None,
+        # Tensor parallel because the user said so ("张量并行"): said back, as the other layout is.
+        "tensor_parallel_named": req.layout == "tp" and req.model.moe is not None,
     }
 
 
