@@ -18,7 +18,7 @@ from bot.nlu.numerals_zh import FINANCIAL
 from bot.nlu.providers import find_providers
 from bot.nlu.relative import find_scales
 from bot.nlu.scan import scan
-from bot.nlu.slots import extract
+from bot.nlu.slots import extract, teacher_near
 from bot.nlu.stack import find_low_memory, find_offload, find_recompute, find_stack
 from bot.nlu.text import compact, normalise
 from bot.nlu.types import Ask, GpuMemory, Parse, Slots
@@ -210,7 +210,8 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     serving_msg = serving.is_serving(s)
     found = extract(masked, nums, gpus, t.lang, named_model=bool(models), serving=serving_msg or inference)
     for m in models:
-        found.values.setdefault("params", []).insert(0, m.params)
+        teacher = teacher_near(s[max(0, m.start - 24) : m.start], s[m.end : m.end + 24])
+        found.values.setdefault("teacher_params" if teacher else "params", []).insert(0, m.params)
     last = intents.has_any(s, intents.CORRECTION) or _CHANGE_TO.search(s) is not None
     budget = _pick(found, "budget", last)
     count = _pick(found, "gpu_count", last)
@@ -220,7 +221,8 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     if days is None and today is not None:
         deadline = deadline_date(t.lower, today)
         days = float((deadline - today).days) if deadline is not None else None
-    params = _float(_pick(found, "params", last))
+    # A model that makes the data is the one trained only when no other is named.
+    params = _float(_pick(found, "params", last)) or _float(_pick(found, "teacher_params", last))
     samples = _float(_pick(found, "samples", last))
     per_sample = _float(_pick(found, "tokens_per_sample", last))
     turns, per_turn = (

@@ -425,6 +425,23 @@ def _context_label(before: str) -> bool:
     return all(ch in " :：=~≈" for ch in rest)
 
 
+def _model_or_teacher(before: str, after: str) -> str:
+    """ "teacher_params" for a model that makes the data ("用 70B 模型蒸馏出来的数据训 7B"): the model trained
+    is another one, when the message names it (parser); else "params"."""
+    return "teacher_params" if teacher_near(before, after) else "params"
+
+
+def teacher_near(before: str, after: str) -> bool:
+    """The words around a model make it the one that makes the data (lexicon.TEACHER_AFTER/BEFORE)."""
+    head = before.rstrip().removesuffix(" a").removesuffix(" an").removesuffix(" the").rstrip()
+    return lexicon.has_cue(after[:_TEACHER_REACH], lexicon.TEACHER_AFTER) or head.endswith(
+        lexicon.TEACHER_BEFORE
+    )
+
+
+_TEACHER_REACH = 12
+
+
 def _version_of_name(s: str, num: Num) -> bool:
     """Digits glued by a hyphen to a word before them: "gpt-4", "llama-3"."""
     k = num.start
@@ -521,9 +538,7 @@ def _by_magnitude(s: str, num: Num, before: str, after: str, found: Found) -> No
     if num.mult != "m" and _trained_on(before) and not _size_after_method(s, found):
         found.add("tokens", num.value, num, s)  # "a 7B model on 300B"
         return
-    if after.lstrip(" 的大小").startswith(_MODEL_WORDS) or s[: num.start].rstrip(" 一每个的").endswith(
-        _TRAIN_ZH
-    ):
+    if after.lstrip(" 的大小").startswith(_MODEL_WORDS) or _after_training_verb(s, num):
         # "7B模型", "数据预训练 3B", "训一个 7B" (maybe 每个 after parser._each): 训's object is the model
         label = "params"
     else:
@@ -556,7 +571,7 @@ def _by_magnitude(s: str, num: Num, before: str, after: str, found: Found) -> No
     elif label == "tokens":
         found.add("tokens", num.value, num, s)
     elif label == "params":
-        found.add("params", num.value, num, s)
+        found.add(_model_or_teacher(before, after), num.value, num, s)
     elif label == "data":
         if num.mult == "t":
             found.add("data_bytes", num.value, num, s)  # "数据5T": bytes
@@ -567,7 +582,7 @@ def _by_magnitude(s: str, num: Num, before: str, after: str, found: Found) -> No
     elif num.mult == "t":
         found.asks.append(Ask("tokens_or_data", "ambiguous_unit", _finite(num.value), _text(s, num)))
     elif num.mult in ("b", "m") or (num.mult == "zh" and num.value >= 1e8):
-        found.add("params", num.value, num, s)  # a bare "7B" / "百亿" is a model size
+        found.add(_model_or_teacher(before, after), num.value, num, s)  # a bare "7B" / "百亿" is a model size
 
 
 # Narrower than lexicon.DATA_CUES on purpose: a later "corpus" or "dataset" does not make a bare figure
@@ -753,6 +768,19 @@ _GPU_AFTER_SIZE = ("gpus", "gpu", "cards", "card", "显卡", "卡", "版本", "�
 
 _MODEL_WORDS = ("model", "模型", "参数", "param", "llm", "dense", "moe")
 _TRAIN_ZH = tuple(verb for verb in lexicon.TRAINING if not verb.isascii())
+_TRAIN_EN = frozenset(verb for verb in lexicon.TRAINING if verb.isascii())
+
+
+def _after_training_verb(s: str, num: Num) -> bool:
+    """A size right after a training verb: "训一个 7B", "fine-tune 8B on data ...", "LoRA 70B" (not a T:
+    "pretrain 1T" is data)."""
+    if num.mult in ("t", "g"):
+        return False
+    head = s[: num.start].rstrip(" 一每个的")
+    if head.endswith(_TRAIN_ZH):
+        return True
+    head = head.removesuffix(" a").removesuffix(" an").rstrip()
+    return any(head.endswith(verb) and not head[: -len(verb)][-1:].isalnum() for verb in _TRAIN_EN)
 
 
 def _nearest_label(before: str) -> str | None:
