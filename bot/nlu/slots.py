@@ -982,6 +982,8 @@ def _price_period(s: str, num: Num, unit: Unit, found: Found) -> bool:
     return True
 
 
+# Before hours or minutes in the same clause, these make them a daily schedule ("每天训练 8 小时").
+_DAILY = ("每天", "每日", "per day", "each day", "every day", "daily")
 # Right before a length of time these make it how often, not how long: "每半小时存一次", "every 30 minutes".
 _EVERY = ("every", "each", "每", "每隔", "隔")
 
@@ -993,6 +995,8 @@ def _duration(
         return
     if s[: num.start].rstrip().endswith(_EVERY):
         return  # a frequency (checkpoints every 30 minutes), not the timeline
+    if unit.factor < 1 and lexicon.has_cue(window_before(s, num.start, 0), _DAILY):
+        return  # "每天训练 8 小时，一共 10 天": hours of each day's schedule, not the timeline
     if unit.factor <= 1 / 86400 + 1e-12:
         # Seconds are a latency ("首token 1秒内") or nothing: no training run is planned in seconds.
         _latency(num, num.value * 1000.0, window_before(s, num.start, 0), found, s)

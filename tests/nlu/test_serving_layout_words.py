@@ -22,3 +22,21 @@ from bot.nlu import parse
 def test_the_layout_a_serving_message_names_is_read(text: str, layout: str | None) -> None:
     p = parse(text)
     assert p.intent == "serve" and p.slots.serve_layout == layout
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "what is expert parallel?",
+        "什么是专家并行",
+        "專家並行和張量並行差在哪",
+        "how do i pick between tensor parallel and fsdp",
+    ],
+)
+def test_a_question_about_a_layout_is_a_question_not_a_plan_to_fill(text: str) -> None:
+    assert parse(text).intent == "faq"
+
+
+def test_naming_expert_parallel_in_a_throughput_question_does_not_ask_the_model_card() -> None:
+    p = parse("Qwen3-235B 用 8 张 H200 部署，专家并行，能跑多少 token/s")
+    assert p.intent != "model_info" and p.slots.serve_layout == "ep"

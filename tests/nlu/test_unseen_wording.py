@@ -321,3 +321,11 @@ def test_the_model_that_makes_the_data_is_not_the_model_trained(text: str, param
 
 def test_a_model_that_makes_data_alone_is_still_the_model_asked_about() -> None:
     assert said("7B 模型生成的速度多少")["params"] == pytest.approx(7e9)
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [("每天训练 8 小时，一共 10 天，7B", 10.0), ("daily 6 hours of training over 3 weeks", 21.0)],
+)
+def test_hours_of_a_daily_schedule_are_not_the_timeline(text: str, days: float) -> None:
+    assert said(text)["days"] == pytest.approx(days)
