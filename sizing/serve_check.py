@@ -40,17 +40,20 @@ def predict(
     k: ServeConstants = CALIBRATED,
     layout: ServeLayout | None = None,
 ) -> RunPrediction:
-    """`layout`: the one the run used; None: the better of those serve_layout offers for the load
-    (fits first, then more output tokens per second), as the planner picks for hardware named."""
-    best: RunPrediction | None = None
-    for lay in layouts_for(arch, tp, 1, concurrency, layout):
-        p = _predict(arch, gpu, tp, precision, input_tokens, output_tokens, concurrency, qps, k, lay)
-        if lay == "ep" and layout is None and p.batch < tp:  # ranks left idle: serve_layout
-            continue
-        if best is None or (p.fits, p.output_tokens_per_second) > (best.fits, best.output_tokens_per_second):
-            best = p
-    assert best is not None  # layouts_for always offers one
-    return best
+    """`layout`: the one the run used; None: the one serve_layout's regime gives the load (full
+    load or a large batch per GPU: expert parallel; a small one: tensor parallel), fits first; under
+    a rate the faster of the two, expert parallel only with a request per GPU or more."""
+    tried = [
+        _predict(arch, gpu, tp, precision, input_tokens, output_tokens, concurrency, qps, k, lay)
+        for lay in layouts_for(arch, tp, 1, concurrency, layout)
+    ]
+    full_load = concurrency is None and qps is None
+
+    def rank(p: RunPrediction) -> tuple[bool, bool, float]:
+        wanted = p.layout == "ep" if full_load else p.layout == "tp" or p.batch >= tp
+        return (p.fits, wanted, p.output_tokens_per_second)
+
+    return max(tried, key=rank)
 
 
 def _predict(

@@ -158,9 +158,19 @@ def evaluate(
             evaluate(req, arch, gpu, tp, pp, precision, book, k, single_replica, mem, terms, lay)
             for lay in offered
         ]
-        # Attention data parallel only where the load keeps every rank busy (a rate may settle at
-        # fewer requests in flight than GPUs): serve_layout.
-        kept = [o for o in tried if o.replica.layout == "tp" or o.concurrency >= o.replica.ranks]
+        # Both offered: full load (expert parallel, serve_layout's regime, where it fits and meets the
+        # targets) or a rate (the better of the two; attention data parallel only where the rate keeps
+        # every rank busy).
+        full_load = req.concurrency is None and req.qps is None
+        kept = [
+            o
+            for o in tried
+            if (
+                (o.fits and o.meets_latency and o.replica.layout == "ep")
+                if full_load
+                else (o.replica.layout == "tp" or o.concurrency >= o.replica.ranks)
+            )
+        ]
         return max(kept or tried, key=lambda o: _better_layout(o, single_replica))
     if mem is None or layout != "tp":
         mem = serve_memory(arch, gpu, tp, precision, req.kv_tokens, pp, expert_parallel=layout == "ep")

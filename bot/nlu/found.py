@@ -12,6 +12,7 @@ from bot.nlu.types import Ask
 RANGES: dict[str, tuple[float, float]] = {
     "params": (1e6, 1e13),
     "active_params": (1e6, 1e13),
+    "teacher_params": (1e6, 1e13),
     "tokens": (1e6, 1e15),
     "data_bytes": (1e6, 1e17),
     "days": (1e-6, 3650.0 + 1e-9),

@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from bot.nlu import context, lexicon, question_cues as cues
+from bot.nlu import context, lexicon, question_cues as cues, serving
 from bot.nlu.lexicon import has_cue
 from bot.nlu.providers import china_providers
 from bot.nlu.text import compact
@@ -274,7 +274,7 @@ CLOUD_FOLLOW_UP = 48  # characters: "what about on AWS?", "用 Azure 呢", "how 
 SHORT = 24  # characters; skip/greeting/thanks/help cues only count in a short message
 UNDO_CHARS = 48  # "can we go back to the previous plan please?": a request on its own, not a clause
 # Slots that name a technique rather than a workload: "What is LoRA?" asks about it, it sizes nothing.
-QUALITATIVE = ("method", "precision", "stack", "recompute", "continued", "offload")
+QUALITATIVE = ("method", "precision", "stack", "recompute", "continued", "offload", "serve_layout")
 DEFINE = (
     "what is", "what's", "what are", "what does", "difference", "vs", "versus", "compare",
     "which is better", "explain", "什么是", "是什么", "区别", "差别", "比较", "怎么选", "哪个好", "哪个更",
@@ -517,6 +517,8 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
             return "gpu_info"
         if has_any(t, EXPLAIN):
             return "explain"
+    if not gpus and set(filled) == {"precision"} and has_any(t, cues.WHICH_GPUS):
+        return "list_gpus"  # "which cards support fp8", "哪些显卡支持 BF16": the GPUs that compute in it
     asks_about_technique = filled and set(filled) <= set(QUALITATIVE) and has_any(t, DEFINE)
     if asks_about_technique and not has_any(t, SIZING_START):
         return "faq"
@@ -588,6 +590,9 @@ def model_fields(t: str) -> tuple[str, ...]:
     if not _worded_as_question(t):
         if not has_any(t, cues.MODEL_FIELD_ALWAYS):
             return ()
+    # "expert parallel" / "专家并行" names a serving layout, not the experts a model card lists.
+    for layout_words in serving.EXPERT_PARALLEL:
+        t = t.replace(layout_words, " ")
     return tuple(name for name, words in cues.MODEL_FIELDS if has_any(t, words))
 
 

@@ -18,7 +18,7 @@ from bot.nlu.numerals_zh import FINANCIAL
 from bot.nlu.providers import find_providers
 from bot.nlu.relative import find_scales
 from bot.nlu.scan import scan
-from bot.nlu.slots import extract
+from bot.nlu.slots import extract, teacher_near
 from bot.nlu.stack import find_low_memory, find_offload, find_recompute, find_stack
 from bot.nlu.text import compact, normalise
 from bot.nlu.types import Ask, GpuMemory, Parse, Slots
@@ -216,7 +216,8 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     serving_msg = serving.is_serving(s)
     found = extract(masked, nums, gpus, t.lang, named_model=bool(models), serving=serving_msg or inference)
     for m in models:
-        found.values.setdefault("params", []).insert(0, m.params)
+        teacher = teacher_near(s[max(0, m.start - 24) : m.start], s[m.end : m.end + 24])
+        found.values.setdefault("teacher_params" if teacher else "params", []).insert(0, m.params)
     last = intents.has_any(s, intents.CORRECTION) or _CHANGE_TO.search(s) is not None
     budget = _pick(found, "budget", last)
     count = _pick(found, "gpu_count", last)
@@ -226,7 +227,8 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     if days is None and today is not None:
         deadline = deadline_date(t.lower, today)
         days = float((deadline - today).days) if deadline is not None else None
-    params = _float(_pick(found, "params", last))
+    # A model that makes the data is the one trained only when no other is named.
+    params = _float(_pick(found, "params", last)) or _float(_pick(found, "teacher_params", last))
     samples = _float(_pick(found, "samples", last))
     per_sample = _float(_pick(found, "tokens_per_sample", last))
     turns, per_turn = (
@@ -276,6 +278,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         output_tokens=_int(_pick(found, "output_tokens", last)),
         ttft_ms=_float(_pick(found, "ttft_ms", last)),
         tpot_ms=_float(_pick(found, "tpot_ms", last)),
+        serve_layout=serving.find_serve_layout(s),
         model=_model(models, params),
     )
     filled = slots.filled()
@@ -423,14 +426,6 @@ def _price_period(s: str, *, asked: bool = False) -> str | None:
     return dict(lexicon.PRICE_PERIODS)[hit[1]] if hit else None
 
 
-# Training verbs: with one of these a message is about training whatever else it says (Parse.task).
-_TRAINING = (
-    "train", "training", "trained", "trains", "训练", "训", "微调", "fine-tune", "finetune", "fine tune",
-    "fine-tuning", "finetuning", "fine tuning", "pretrain", "pretraining", "pre-train", "pre-training",
-    "预训练", "精调", "sft", "lora", "qlora", "dpo", "rlhf", "ppo", "grpo", "post-train", "post-training",
-)  # fmt: skip
-
-
 def _not_pooled(data_bytes: float | None, gpus: list[GpuMention], count: int | None, s: str) -> float | None:
     """A size that is the named GPUs' memory added up ("两张 4090 能合成 48G 用吗", "2x 3090 = 48GB"): their
     pooled memory, not a dataset (unless the message calls something data: "数据 48G")."""
@@ -444,7 +439,7 @@ def _not_pooled(data_bytes: float | None, gpus: list[GpuMention], count: int | N
 
 
 def _trains(s: str) -> bool:
-    return lexicon.has_cue(s, _TRAINING) or cues.BUILDS_A_MODEL.search(s) is not None
+    return lexicon.has_cue(s, lexicon.TRAINING) or cues.BUILDS_A_MODEL.search(s) is not None
 
 
 # A figure someone asks to confirm is in the first sentences; the fact check's reader looks no further.

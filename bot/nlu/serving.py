@@ -37,6 +37,25 @@ INFERENCE = (
 )  # fmt: skip
 # 推理 is inference, but 推理模型/推理能力 is a reasoning model/ability, which may well be trained.
 _REASONING = ("推理模型", "推理能力", "推理数据", "推理题", "推理链", "推理任务数据")
+# How a replica lays out a mixture-of-experts model (sizing/serve_layout.py), when the message names it:
+# the experts spread over the GPUs with attention data parallel, or tensor parallel throughout.
+EXPERT_PARALLEL = (
+    "expert parallel", "expert-parallel", "expert parallelism", "attention dp", "attention data parallel",
+    "dp attention", "dp-attention", "enable_attention_dp", "wide ep", "wide-ep",
+    "专家并行", "注意力数据并行", "注意力 dp", "dp 注意力",
+)  # fmt: skip
+TENSOR_PARALLEL = ("tensor parallel", "tensor-parallel", "tensor parallelism", "张量并行")
+
+
+def find_serve_layout(s: str) -> str | None:
+    """ "ep" or "tp" when the message names how to lay out the replica; None when it does not (or
+    names both: then the planner picks)."""
+    ep, tp = lexicon.has_cue(s, EXPERT_PARALLEL), lexicon.has_cue(s, TENSOR_PARALLEL)
+    if ep == tp:
+        return None
+    return "ep" if ep else "tp"
+
+
 # Words for the two sides of a request, before or after a token count.
 INPUT = ("prompt", "prompts", "input", "inputs", "in", "输入", "提示词", "prompt长度", "输入长度", "上文")
 OUTPUT = (

@@ -93,6 +93,8 @@ def _classify(
     after = window_after(s, unit.end if unit.end > 0 else num.end, ceiling)
     if num.weak and unit.kind not in ("days", "money"):
         return
+    if num.mult == "" and _version_of_name(s, num):
+        return  # "GPT-4 生成的数据", "Llama-3 output": a model's version, not a count
     if _after_chip_name(before) or (num.mult == "b" and before.rstrip().endswith(("张", "块"))):
         return  # "昇腾 910B", "TPU v5", "8 张 910B": a chip's model number, not a model size
     if unit.kind == "samples" and num.mult in ("b", "t", "g") and not s[num.end : unit.end].strip().isascii():
@@ -423,6 +425,29 @@ def _context_label(before: str) -> bool:
     return all(ch in " :：=~≈" for ch in rest)
 
 
+def _model_or_teacher(before: str, after: str) -> str:
+    """ "teacher_params" for a model that makes the data ("用 70B 模型蒸馏出来的数据训 7B"): the model trained
+    is another one, when the message names it (parser); else "params"."""
+    return "teacher_params" if teacher_near(before, after) else "params"
+
+
+def teacher_near(before: str, after: str) -> bool:
+    """The words around a model make it the one that makes the data (lexicon.TEACHER_AFTER/BEFORE)."""
+    head = before.rstrip().removesuffix(" a").removesuffix(" an").removesuffix(" the").rstrip()
+    return lexicon.has_cue(after[:_TEACHER_REACH], lexicon.TEACHER_AFTER) or head.endswith(
+        lexicon.TEACHER_BEFORE
+    )
+
+
+_TEACHER_REACH = 12
+
+
+def _version_of_name(s: str, num: Num) -> bool:
+    """Digits glued by a hyphen to a word before them: "gpt-4", "llama-3"."""
+    k = num.start
+    return k >= 2 and s[k].isdigit() and s[k - 1] == "-" and s[k - 2].isascii() and s[k - 2].isalpha()
+
+
 def _after_chip_name(before: str) -> bool:
     """The number follows an accelerator's name, so it is the chip's model number ("昇腾910B" is no
     910B-parameter model; "TPU v5", "昆仑芯 P800")."""
@@ -513,7 +538,11 @@ def _by_magnitude(s: str, num: Num, before: str, after: str, found: Found) -> No
     if num.mult != "m" and _trained_on(before) and not _size_after_method(s, found):
         found.add("tokens", num.value, num, s)  # "a 7B model on 300B"
         return
-    label = "params" if after.lstrip(" 的大小").startswith(_MODEL_WORDS) else _nearest_label(before)
+    if after.lstrip(" 的大小").startswith(_MODEL_WORDS) or _after_training_verb(s, num):
+        # "7B模型", "数据预训练 3B", "训一个 7B" (maybe 每个 after parser._each): 训's object is the model
+        label = "params"
+    else:
+        label = _nearest_label(before)
     if label == "tokens" and _tokens_asked_before(s, num):
         label = None  # the tokens are what is asked: "how many tokens can I pretrain a 13B on?"
     if label is None and lexicon.has_cue(after, lexicon.PARAM_CUES):
@@ -542,7 +571,7 @@ def _by_magnitude(s: str, num: Num, before: str, after: str, found: Found) -> No
     elif label == "tokens":
         found.add("tokens", num.value, num, s)
     elif label == "params":
-        found.add("params", num.value, num, s)
+        found.add(_model_or_teacher(before, after), num.value, num, s)
     elif label == "data":
         if num.mult == "t":
             found.add("data_bytes", num.value, num, s)  # "数据5T": bytes
@@ -553,7 +582,7 @@ def _by_magnitude(s: str, num: Num, before: str, after: str, found: Found) -> No
     elif num.mult == "t":
         found.asks.append(Ask("tokens_or_data", "ambiguous_unit", _finite(num.value), _text(s, num)))
     elif num.mult in ("b", "m") or (num.mult == "zh" and num.value >= 1e8):
-        found.add("params", num.value, num, s)  # a bare "7B" / "百亿" is a model size
+        found.add(_model_or_teacher(before, after), num.value, num, s)  # a bare "7B" / "百亿" is a model size
 
 
 # Narrower than lexicon.DATA_CUES on purpose: a later "corpus" or "dataset" does not make a bare figure
@@ -738,6 +767,20 @@ def _gpu_memory_sizes() -> frozenset[float]:
 _GPU_AFTER_SIZE = ("gpus", "gpu", "cards", "card", "显卡", "卡", "版本", "版", "hbm", "vram")
 
 _MODEL_WORDS = ("model", "模型", "参数", "param", "llm", "dense", "moe")
+_TRAIN_ZH = tuple(verb for verb in lexicon.TRAINING if not verb.isascii())
+_TRAIN_EN = frozenset(verb for verb in lexicon.TRAINING if verb.isascii())
+
+
+def _after_training_verb(s: str, num: Num) -> bool:
+    """A size right after a training verb: "训一个 7B", "fine-tune 8B on data ...", "LoRA 70B" (not a T:
+    "pretrain 1T" is data)."""
+    if num.mult in ("t", "g"):
+        return False
+    head = s[: num.start].rstrip(" 一每个的")
+    if head.endswith(_TRAIN_ZH):
+        return True
+    head = head.removesuffix(" a").removesuffix(" an").rstrip()
+    return any(head.endswith(verb) and not head[: -len(verb)][-1:].isalnum() for verb in _TRAIN_EN)
 
 
 def _nearest_label(before: str) -> str | None:
@@ -939,6 +982,8 @@ def _price_period(s: str, num: Num, unit: Unit, found: Found) -> bool:
     return True
 
 
+# Before hours or minutes in the same clause, these make them a daily schedule ("每天训练 8 小时").
+_DAILY = ("每天", "每日", "per day", "each day", "every day", "daily")
 # Right before a length of time these make it how often, not how long: "每半小时存一次", "every 30 minutes".
 _EVERY = ("every", "each", "每", "每隔", "隔")
 
@@ -950,6 +995,8 @@ def _duration(
         return
     if s[: num.start].rstrip().endswith(_EVERY):
         return  # a frequency (checkpoints every 30 minutes), not the timeline
+    if unit.factor < 1 and lexicon.has_cue(window_before(s, num.start, 0), _DAILY):
+        return  # "每天训练 8 小时，一共 10 天": hours of each day's schedule, not the timeline
     if unit.factor <= 1 / 86400 + 1e-12:
         # Seconds are a latency ("首token 1秒内") or nothing: no training run is planned in seconds.
         _latency(num, num.value * 1000.0, window_before(s, num.start, 0), found, s)

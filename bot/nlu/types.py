@@ -50,7 +50,7 @@ FILLABLE: tuple[str, ...] = SLOT_NAMES + (
     "low_memory", "model",
     "concurrency",
     "qps", "daily_users",
-    "input_tokens", "output_tokens", "ttft_ms", "tpot_ms",
+    "input_tokens", "output_tokens", "ttft_ms", "tpot_ms", "serve_layout",
 )  # fmt: skip
 
 
@@ -97,6 +97,9 @@ class Slots:
     output_tokens: int | None = None  # answer length per request
     ttft_ms: float | None = None  # time-to-first-token target
     tpot_ms: float | None = None  # per-output-token latency target (1000 / tokens per second per user)
+    # "ep" (experts spread over the GPUs, attention data parallel) or "tp", when named
+    # (sizing/serve_layout.py)
+    serve_layout: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         budget = None
@@ -133,6 +136,7 @@ class Slots:
             "output_tokens": self.output_tokens,
             "ttft_ms": self.ttft_ms,
             "tpot_ms": self.tpot_ms,
+            "serve_layout": self.serve_layout,
         }
 
     def filled(self) -> tuple[str, ...]:

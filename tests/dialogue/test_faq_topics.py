@@ -62,3 +62,10 @@ def test_whether_spot_is_worth_it_instead_of_on_demand_is_answered_not_taken_as_
     text = ask(real, "值得用抢占式实例而不是按需实例跑两周的预训练吗？")
     assert text.startswith("*抢占式 / Spot 实例能用来训练吗？*") and "checkpoint" in text
     assert "模型有多少参数" not in text
+
+
+def test_expert_versus_tensor_parallel_serving_is_explained_with_when_each_wins(real: Consultant) -> None:
+    text = ask(real, "what is expert parallel?")
+    assert text.startswith("*Serving a mixture-of-experts model") and "large batch" in text
+    zh = ask(real, "專家並行和張量並行差在哪")
+    assert zh.startswith("*部署 MoE 模型用專家並行") and "模型有多少參數" not in zh

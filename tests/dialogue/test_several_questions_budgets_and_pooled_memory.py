@@ -51,3 +51,11 @@ def test_the_tokens_asked_of_a_rented_cluster_leave_the_model_size_alone(real: C
     assert p.slots.params == 7e9 and p.slots.tokens is None and p.intent == "feasibility"
     text = ask(real, "if we rent 16 H100s for a week, how many tokens can we pretrain a 7B on?")
     assert "In the 7 days you have, 16 × NVIDIA H100 SXM5 train about *" in text
+
+
+def test_which_cards_compute_in_a_number_format_lists_them(real: Consultant) -> None:
+    assert parse("which cards do FP8?").intent == "list_gpus"
+    en = ask(real, "which cards support bf16")
+    assert en.startswith("*GPUs that compute in BF16*") and not any(f in en for f in FORM)
+    zh = ask(real, "哪些显卡支持 FP8")
+    assert zh.startswith("*支持 FP8 的 GPU*")

@@ -17,6 +17,7 @@ from bot.dialogue.hardware import china_gpus
 from bot.dialogue.reply import Reply
 from sizing.errors import SizingError
 from sizing.model_arch import ModelArchitecture
+from sizing.serve_layout import LARGE_BATCH_PER_GPU, SERVE_LAYOUTS, ServeLayout, expert_parallel_possible
 from sizing.serve_load import DEFAULT_CONCURRENCY, peak_qps
 from sizing.serve_memory import LINEAR_BYTES
 from sizing.serve_plan import plan_serving
@@ -106,7 +107,13 @@ def serve_request(q: Question, *, default_load: bool = True, hardware: bool = Tr
         gpus=q.slot("gpu_count") if gpu else None,
         budget=_budget(q.slot("budget")),
         today=q.today,
+        layout=_layout(q.slot("serve_layout")),
     )
+
+
+def _layout(value: Any) -> ServeLayout | None:
+    """The replica layout the user named (bot/nlu Slots.serve_layout), as the engine spells it."""
+    return next((lay for lay in SERVE_LAYOUTS if lay == value), None)
 
 
 def _budget(value: Any) -> Budget | None:
@@ -334,6 +341,15 @@ def view(req: ServeRequest, data: dict[str, Any]) -> dict[str, Any]:
         "expert_parallel": first["expert_parallel"]
         if first is not None and first["layout"] == "ep"
         else None,
+        # Tensor parallel because the user said so ("张量并行"): said back, as the other layout is.
+        "tensor_parallel_named": req.layout == "tp" and req.model.moe is not None,
+        # Tensor parallel because the batch per GPU is small (serve_layout's regime): said with why.
+        "tensor_parallel_small_batch": first is not None
+        and req.layout is None
+        and first["layout"] == "tp"
+        and expert_parallel_possible(req.model, first["tensor_parallel"], first["pipeline_parallel"]),
+        # Why the layout (TensorRT-LLM's recipes: attention data parallel from this batch per GPU up).
+        "large_batch_per_gpu": LARGE_BATCH_PER_GPU,
     }
 
 

@@ -14,6 +14,7 @@ from bot.dialogue.answers.base import Question, main_variant
 from bot.dialogue.answers.serve import read_as, refused, serve_request
 from bot.dialogue.reply import Reply
 from sizing.errors import SizingError
+from sizing.serve_layout import LARGE_BATCH_PER_GPU
 from sizing.serve_memory import (
     KV_FRACTION,
     fewest_gpus,
@@ -93,6 +94,7 @@ def feasibility(q: Question, reply: Reply) -> bool:
         # The experts spread over the GPUs (sizing/serve_layout.py): why the weights per GPU are more
         # than the total over the GPUs, said as assumed.
         expert_parallel=first["expert_parallel"] if first["layout"] == "ep" else None,
+        large_batch_per_gpu=LARGE_BATCH_PER_GPU,
         kv_bytes_per_token=data["workload"]["kv_bytes_per_token"],
         weights_total_gb=weight_bytes(req.model, first["precision"]) / GB,
         variants=alternatives,
