@@ -79,11 +79,16 @@ def usable(o: Offering) -> bool:
     return not any(word in flag.lower() for flag in o.flags for word in UNUSABLE_FLAG_WORDS)
 
 
+def reserved_months(days: float) -> int:
+    """The whole months (DAYS_PER_MONTH) a reservation for a run of `days` pays for."""
+    return max(1, math.ceil(days / DAYS_PER_MONTH - 1e-9))
+
+
 def reserved_usd(hourly_usd: float, days: float) -> tuple[float, int]:
     """What the plan's instances would cost reserved by the month for a run of `days`: whole months
     (DAYS_PER_MONTH) at the on-demand hourly price less RESERVED_DISCOUNT [our assumption: the
     catalogue has no reserved prices]. Returns (USD, months)."""
-    months = max(1, math.ceil(days / DAYS_PER_MONTH - 1e-9))
+    months = reserved_months(days)
     return hourly_usd * HOURS_PER_MONTH * months * (1.0 - RESERVED_DISCOUNT), months
 
 
@@ -92,7 +97,7 @@ def billing_for(days: float) -> str:
     pays for (reserved_usd) at 1 - RESERVED_DISCOUNT of the hourly price, against the days the run is
     billed. Above ~21 busy days in one month it pays; a 36-day run would pay for two months (~42.6 days
     at the discount) and stays pay-as-you-go."""
-    months = max(1, math.ceil(days / DAYS_PER_MONTH - 1e-9))
+    months = reserved_months(days)
     reserve = months * DAYS_PER_MONTH * (1 - RESERVED_DISCOUNT) <= days
     return "monthly_or_reserved" if reserve else "pay_as_you_go"
 
@@ -168,7 +173,7 @@ def cheapest_spot(offerings: tuple[Offering, ...], gpus: int, hours: float) -> t
         spot = quotable_spot_usd_per_hour(o)
         if spot is None:
             continue
-        instances = 1 if o.gpu_count >= gpus else math.ceil(gpus / o.gpu_count)
+        instances = math.ceil(gpus / o.gpu_count - 1e-9)
         total = instances * spot * hours
         if best is None or total < best[1]:
             best = (o, total)

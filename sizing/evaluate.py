@@ -141,8 +141,9 @@ class Evaluator:
         if found is None:
             offers = self._offerings.get(gpu.id, ())
             most = max_gpus(gpu)
-            if self.strict_batch:  # more GPUs than the global batch can use are never planned
-                most = min(most, layout.max_gpus_within_batch(self.w, gpu, self._min_micro_batch))
+            cap = self.batch_cap(gpu)  # more GPUs than the global batch can use are never planned
+            if cap is not None:
+                most = min(most, cap)
             found = purchasable_counts(offers, most)  # = those of max_gpus(gpu) up to `most`
             self._ladders[gpu.id] = found
         return found

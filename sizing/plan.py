@@ -70,7 +70,7 @@ def _megatron_instead(request: SizingRequest, catalog: Catalog, prune: bool) -> 
     usual = normalise(request).stack.id
     if usual == "megatron":
         return None
-    result = plan_with(replace(request, stack="megatron"), catalog, prune=prune)
+    result = _plan_with(replace(request, stack="megatron"), catalog, prune=prune)
     if not result.options:
         return None
     explain = tuple(

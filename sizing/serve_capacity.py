@@ -6,6 +6,7 @@ the default prompt and answer lengths). GB = 1e9 bytes."""
 from __future__ import annotations
 
 from sizing.model_arch import ModelArchitecture
+from sizing.network import GPUS_PER_NODE
 from sizing.serve_memory import shape_memory
 from sizing.serve_types import DEFAULT_INPUT_TOKENS, DEFAULT_OUTPUT_TOKENS, ServePrecision
 from sizing.types import GpuSpec
@@ -13,7 +14,6 @@ from sizing.types import GpuSpec
 # Parameter counts searched (100M to 5T), and the bisection's steps (a ratio of 1.003 at the end).
 LOW, HIGH, STEPS = 1e8, 5e12, 24
 # GPUs one replica splits a model across by tensor parallelism (one server); more GPUs add pipeline stages.
-NODE_GPUS = 8
 
 
 def largest_served(
@@ -25,7 +25,7 @@ def largest_served(
 ) -> float | None:
     """The most parameters a model may have for `gpus` × `gpu` to serve it at `precision` with `requests`
     requests of `tokens` tokens in flight; None when not even LOW fits."""
-    tp = min(max(gpus, 1), NODE_GPUS)
+    tp = min(max(gpus, 1), GPUS_PER_NODE)
     pp = max(1, gpus // tp)
 
     def fits(params: float) -> bool:

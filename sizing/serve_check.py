@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from sizing.model_arch import ModelArchitecture
 from sizing.serve_batch import settled_batch
 from sizing.serve_calibration import CALIBRATED, ServeConstants
-from sizing.serve_layout import ServeLayout, layouts_for
+from sizing.serve_layout import ServeLayout, layout_wanted, layouts_for
 from sizing.serve_memory import kv_bytes_per_request, serve_memory, weight_bytes
 from sizing.serve_speed import Replica, Timing, saturation_batch
 from sizing.serve_types import ServePrecision
@@ -50,8 +50,7 @@ def predict(
     full_load = concurrency is None and qps is None
 
     def rank(p: RunPrediction) -> tuple[bool, bool, float]:
-        wanted = p.layout == "ep" if full_load else p.layout == "tp" or p.batch >= tp
-        return (p.fits, wanted, p.output_tokens_per_second)
+        return (p.fits, layout_wanted(p.layout, p.batch, tp, full_load), p.output_tokens_per_second)
 
     return max(tried, key=rank)
 

@@ -55,6 +55,15 @@ def layout_for_batch(batch: int, gpus: int) -> ServeLayout:
     return "ep" if batch >= LARGE_BATCH_PER_GPU * gpus else "tp"
 
 
+def layout_wanted(layout: ServeLayout, batch: int, ranks: int, full_load: bool) -> bool:
+    """Whether a timed `layout` is the one to keep when both were timed (layouts_for): expert parallel
+    at full load; under a rate, tensor parallel, or expert parallel where the batch keeps every one of
+    the `ranks` busy."""
+    if full_load:
+        return layout == "ep"
+    return layout == "tp" or batch >= ranks
+
+
 def layouts_for(
     arch: ModelArchitecture,
     tp: int,

@@ -82,9 +82,7 @@ class ServeMemory:
 
     def kv_gb(self, concurrency: int) -> float:
         """KV cache on one GPU for `concurrency` requests on the replica (the busiest rank's)."""
-        if self.ranks > 1:
-            return math.ceil(concurrency / self.ranks) * self.kv_per_request_gb
-        return concurrency * self.kv_per_request_gb
+        return math.ceil(concurrency / self.ranks) * self.kv_per_request_gb
 
     def used_gb(self, concurrency: int) -> float:
         return self.weights_gb + self.overhead_gb + self.kv_gb(concurrency)

@@ -20,7 +20,7 @@ from sizing.plan import resolve_gpus
 from sizing.serve_batch import batch_for_tpot, settled_batch
 from sizing.serve_calibration import CALIBRATED, ServeConstants
 from sizing.serve_catalog import MAX_PIPELINE_NODES, CatalogBook, catalog_book
-from sizing.serve_layout import ServeLayout, layouts_for
+from sizing.serve_layout import ServeLayout, layout_wanted, layouts_for
 from sizing.serve_load import peak_qps
 from sizing.serve_memory import ServeMemory, ShapeMemory, on_gpu, serve_memory, shape_memory
 from sizing.serve_precision import serving_precision
@@ -165,11 +165,8 @@ def evaluate(
         kept = [
             o
             for o in tried
-            if (
-                (o.fits and o.meets_latency and o.replica.layout == "ep")
-                if full_load
-                else (o.replica.layout == "tp" or o.concurrency >= o.replica.ranks)
-            )
+            if layout_wanted(o.replica.layout, o.concurrency, o.replica.ranks, full_load)
+            and (o.fits and o.meets_latency or not full_load)
         ]
         return max(kept or tried, key=lambda o: _better_layout(o, single_replica))
     if mem is None or layout != "tp":

@@ -21,7 +21,12 @@ from sizing.frozen import quick_init
 from sizing.model_arch import ModelArchitecture
 from sizing.serve_calibration import CALIBRATED, ServeConstants
 from sizing.serve_layout import ServeLayout
-from sizing.serve_memory import LINEAR_BYTES, cached_layer_tokens, kv_bytes_per_token_layer, weight_bytes
+from sizing.serve_memory import (
+    cached_layer_tokens,
+    expert_weight_bytes,
+    kv_bytes_per_token_layer,
+    weight_bytes,
+)
 from sizing.serve_types import ServePrecision
 from sizing.types import GpuSpec
 
@@ -77,13 +82,13 @@ def floor_counts(arch: ModelArchitecture, ranks: int = 1) -> tuple[int, int]:
     return kernels, slots
 
 
-def layer_floor_s(arch: ModelArchitecture, k: ServeConstants) -> float:
+def layer_floor_s(arch: ModelArchitecture, k: ServeConstants, ranks: int = 1) -> float:
     """The shortest all decoder layers of one decode step can take, however small the batch: every
     kernel costs at least k.kernel_latency_s, and an MoE layer k.expert_latency_s per expert each
     token is routed to (its active experts plus a shared one). Decode at batch 1 is not HBM reads
     alone: TensorRT-LLM's hand-tuned DeepSeek-R1 on 8×B200 runs 111 tokens/s per user without
     speculative decoding (~150 µs per layer; tech blog 1), SGLang 0.4.1 on 8×H200 30 tokens/s."""
-    kernels, slots = floor_counts(arch)
+    kernels, slots = floor_counts(arch, ranks)
     return kernels * k.kernel_latency_s + slots * k.expert_latency_s
 
 
@@ -205,7 +210,7 @@ def model_terms(arch: ModelArchitecture, precision: ServePrecision) -> ModelTerm
     kernels, slots = floor_counts(arch)
     return ModelTerms(
         read_bytes=read,
-        expert_bytes=arch.expert_params * LINEAR_BYTES[precision],
+        expert_bytes=expert_weight_bytes(arch, precision),
         expert_idle=1.0 - moe.active / moe.experts if moe is not None else None,
         linear_flops=2.0 * active_linear_params(arch),
         attention_flops=2.0 * width,
@@ -309,8 +314,7 @@ class Timing:
             self.comm_layers = 2 * arch.moe_layers
             self.allreduce_share = (ranks - 1) / ranks
             self.hidden = arch.hidden * ranks  # a rank's request brings every rank's: the whole batch moves
-            kernels, slots = floor_counts(arch, ranks)
-            self.floor_s = kernels * k.kernel_latency_s + slots * k.expert_latency_s
+            self.floor_s = layer_floor_s(arch, k, ranks)
         # One prompt through the replica (all its stages in turn): 2·N_active FLOPs per token plus
         # causal attention, at the prefill efficiency, and the all-reduces of its activations.
         n = input_tokens

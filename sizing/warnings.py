@@ -101,9 +101,10 @@ def _over_budget(
     budget's period, in USD and CNY (the bot renders the user's currency)."""
     period = req.budget.period if req.budget else "total"
     # No spot advice where spot_at_scale fires: that warning says to plan on on-demand capacity.
-    spot = top.quote.spot_usd if top.quote and not spot_at_scale(top) else None
+    at_scale = spot_at_scale(top)
+    spot = top.quote.spot_usd if top.quote and not at_scale else None
     spot_offering = None
-    if top.quote is not None and spot is None and not spot_at_scale(top):
+    if top.quote is not None and spot is None and not at_scale:
         # The quoted provider sells no spot: the same GPUs on spot where another one does.
         offers = cost.usable_offerings(catalog).get(top.gpu.id, ())
         found = cost.cheapest_spot(offers, top.gpus, top.quote.billed_hours)
