@@ -336,9 +336,6 @@ NO_DEADLINE = (
     "什么时候都行", "什么时候都可以", "deadline is flexible", "flexible deadline", "flexible timeline",
     "time is not an issue", "time isn't an issue", "no time constraints", "timeline is flexible",
 )  # fmt: skip
-# "Plan it", alone, after an answer that offered a plan (bot/dialogue/answers/data_amount.py): plan
-# with what is known and no deadline, as "no deadline" does (the engine picks a sensible cluster
-# size). Inside a longer request ("make a plan for 7B on 100B tokens") it is no answer about time.
 # Right before a later GPU, words that settle on it after another was weighed: "A100 不支持 fp8，那就用 H100"
 # ("用 A100 还是用 H100" weighs both and settles on none).
 SETTLE_ON = (
@@ -346,6 +343,9 @@ SETTLE_ON = (
     "so use", "settle on", "settled on", "we'll use", "we will use", "let's use",
 )  # fmt: skip
 
+# "Plan it", alone, after an answer that offered a plan (bot/dialogue/answers/data_amount.py): plan
+# with what is known and no deadline, as "no deadline" does (the engine picks a sensible cluster
+# size). Inside a longer request ("make a plan for 7B on 100B tokens") it is no answer about time.
 GO_AHEAD = (
     "plan it", "plan that", "plan this", "go ahead and plan", "make a plan", "make the plan", "do the plan",
     "规划一下", "帮我规划", "做个规划", "做规划", "按这个规划", "就按这个算", "那就规划",

@@ -155,7 +155,7 @@ def unqualified_fine_tune(text: str) -> bool:
     s = _each(_financial(normalise(text).lower))
     found = _method_phrases(s)
     # "fine-tune it in 4-bit" says how after all: QLoRA (_method)
-    return found is not None and found[1] is lexicon.FINE_TUNE_UNQUALIFIED and _method(s) == "full_finetune"
+    return found is not None and found[1] is lexicon.FINE_TUNE_UNQUALIFIED and not serving.four_bit_tuning(s)
 
 
 def _method_phrases(s: str) -> tuple[str, tuple[str, ...]] | None:
@@ -324,6 +324,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         task = "serve"  # "我有 2 张 4090，能跑什么模型"
     go_ahead = len(s) <= intents.SHORT and intents.has_any(s, lexicon.GO_AHEAD)
     open_timeline = days is None and (go_ahead or intents.has_any(s, lexicon.NO_DEADLINE))
+    cs = compact(s)
     return Parse(
         intent=intent,
         lang=t.lang,
@@ -354,8 +355,8 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         asks_time=lexicon.has_cue(s, lexicon.ASKS_TIME),
         asks_speed=lexicon.has_cue(s, lexicon.ASKS_SPEED),
         asks_cost=lexicon.asks_cost(s),
-        asks_gpu=lexicon.has_cue(compact(s), cues.BEST_GPU),
-        model_fields=intents.model_fields(compact(s)) if intent == "model_info" else (),
+        asks_gpu=lexicon.has_cue(cs, cues.BEST_GPU),
+        model_fields=intents.model_fields(cs) if intent == "model_info" else (),
         gpu_memory=GpuMemory(*found.gpu_memory) if found.gpu_memory is not None and not mentioned else None,
         scales=tuple((x.concept, x.factor) for x in scales if not x.delta),
         deltas=tuple((x.concept, x.delta) for x in scales if x.delta),

@@ -212,10 +212,13 @@ def four_bit_tuning(s: str) -> bool:
 
 def four_bit_lora(s: str) -> bool:
     """LoRA on 4-bit weights without the word QLoRA: "int4 量化加 LoRA", "LoRA with 4-bit quantization"."""
-    if "lora" not in s or not lexicon.has_cue(s, _FOUR_BIT):
+    if "lora" not in s:
+        return False
+    four_bit = lexicon.phrases_in(s, _FOUR_BIT)
+    if not four_bit:
         return False
     serving = is_serving(s)
-    return any(_qlora_near(s, m.start(), serving) for m in lexicon.phrases_in(s, _FOUR_BIT))
+    return any(_qlora_near(s, m.start(), serving) for m in four_bit)
 
 
 def _last_word(text: str) -> str:

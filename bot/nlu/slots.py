@@ -833,7 +833,7 @@ def _size_after_method(s: str, found: Found) -> bool:
 
 def _tuning_named(s: str) -> bool:
     """A way to tune a model is named (LoRA, fine-tune, RLHF ...; pre-training is not one)."""
-    return any(lexicon.find_phrase(s, p) != -1 for p in _TUNING)
+    return lexicon.has_cue(s, _TUNING)
 
 
 _TUNING = tuple(p for method, phrases in lexicon.METHODS if method != "pretrain" for p in phrases)

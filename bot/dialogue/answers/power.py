@@ -71,7 +71,7 @@ def answer(q: Question, reply: Reply) -> bool:
 
 
 def _board(g: GpuSpec) -> dict[str, Any]:
-    return {"name": g.name, "tdp_w": g.tdp_w, "form_factor": g.form_factor}
+    return {"name": g.name, "tdp_w": g.tdp_w}
 
 
 def _server(s: ReferenceServer | None) -> dict[str, Any] | None:

@@ -53,11 +53,11 @@ def compare_on_gpus(
     # datasheet comparison: not every board of the family with its own odd plan.
     named = [(s, name) for name in dict.fromkeys(u.gpus) if (s := main_variant(kb.catalog, name)) is not None]
     specs = list(dict.fromkeys(s for s, _ in named))
+    if len({s.id for s in specs}) < 2:
+        return False
     # "1 H100 or 2 A100": each GPU as counted; a GPU named without a count gets the engine's count.
     said_counts = counts_by_gpu(text)
     counted = {s.id: said_counts[name] for s, name in named if name in said_counts}
-    if len({s.id for s in specs}) < 2:
-        return False
     merge_slots(state, {k: v for k, v in u.said.items() if k not in NOT_CHOSEN})
     rows: list[dict[str, Any]] = []
     for spec in specs:
