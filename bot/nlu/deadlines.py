@@ -37,7 +37,7 @@ _END_OF_MONTH_EN = re.compile(r"\b(?:" + _CUE_EN + r" )?(?:the )?end of " + _MON
 # A numeric month/day after a deadline word: "ddl：1/31", "due 12/20", "by 1/15/2027". Month first, as in
 # Chinese and US writing; a first number over 12 can only be a day ("by 31/1").
 _SLASH_DATE = re.compile(
-    r"(?:\b(?:by|before|until|till|due|deadline(?: is)?|ddl)|截止|最晚|截至)(?: ?(?:是|为|:|：|on))? ?"
+    r"(?:\b(?:by|before|until|till|due|deadline(?: is)?|ddl)|截止|最晚|截至|期限)(?: ?(?:是|为|:|：|on))? ?"
     r"(?P<a>\d{1,2})/(?P<b>\d{1,2})(?:/(?P<year>20\d\d))?(?![\d/])"
 )
 _ZH_NUM = r"[0-9一二三四五六七八九十两〇零]{1,3}"
