@@ -53,6 +53,8 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     ("pb", "data", 1e15), ("terabytes", "data", 1e12), ("terabyte", "data", 1e12),
     ("gigabytes", "data", 1e9), ("gigabyte", "data", 1e9), ("megabytes", "data", 1e6),
     ("petabytes", "data", 1e15), ("kilobytes", "data", 1e3), ("bytes", "data", 1.0),
+    # Taiwan's 位元組 is a byte, and its 兆位元組 a terabyte (兆 = 10^12 there; 百萬位元組 is a megabyte).
+    ("兆位元组", "data", 1e12), ("位元组", "data", 1.0),
     ("兆字节", "data", 1e6), ("字节", "data", 1.0), ("兆", "data", 1e6),  # bare "500兆": numerals_zh.ZHAO
     # "500 G", "两百 G 左右": a spaced G is gigabytes in Chinese speech (glued "500G" is read by the scanner).
     ("g", "data", 1e9),  # 兆字节 = MB (numerals_zh.ZHAO)

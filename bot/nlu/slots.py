@@ -307,6 +307,18 @@ def _add_data(found: Found, slot: str, value: float, num: Num, s: str, before: s
         found.add(slot, value, num, s)
 
 
+def _part_of_data(num: Num, before: str, found: Found) -> str | None:
+    """The slot a bare size after a word that adds a part ("外加 500亿", "plus 2T") adds to: tokens after
+    tokens, bytes (a G or T) after bytes."""
+    if not _adds_a_part(before.rstrip(" 约大概~≈")):
+        return None
+    if found.values.get("tokens") and num.mult in ("zh", "b", "t", "m"):
+        return "tokens"
+    if found.values.get("data_bytes") and num.mult in ("g", "t"):
+        return "data_bytes"
+    return None
+
+
 def _listed_part(s: str, num: Num, before: str) -> bool:
     """A part named in a list after 、: "网页 1.2TB、书籍 300GB、程式码 500GB" (the name may be left out)."""
     at = num.start - len(before)
@@ -550,6 +562,10 @@ def _by_magnitude(s: str, num: Num, before: str, after: str, found: Found) -> No
         return
     if lexicon.has_cue(after, lexicon.TOKEN_CUES) and not _asked(after, lexicon.TOKEN_CUES):
         found.add("tokens", num.value, num, s)
+        return
+    part_of = _part_of_data(num, before, found)
+    if part_of is not None:
+        found.add_to_last(part_of, num.value, num, s)  # "数据 2000亿，外加 500亿": a further part, bare
         return
     if _model_name(s, num):
         found.add("params", num.value, num, s)
@@ -902,6 +918,8 @@ def _money(s: str, idx: int, num: Num, unit: Unit, nums: list[Num], found: Found
     for k in range(idx + 1, len(nums)):
         if nums[k].start < used_end:
             found.used.add(k)  # "一个月" in "5万一个月" is the budget period, not the timeline
+    if _PER_TOKENS_AFTER.match(s, end) or _PER_TOKENS_BEFORE.search(window_before(s, num.start, 0)):
+        return  # "$2/1M tokens", "每百万 token 2 元": a price per tokens, not what the user may spend
     if currency == FOREIGN:
         if idx + 1 < len(nums) and _joined_as_range(s, num.end, nums[idx + 1].start):
             found.used.add(idx + 1)  # "HK$10-20"
@@ -919,6 +937,15 @@ def _money(s: str, idx: int, num: Num, unit: Unit, nums: list[Num], found: Found
     if prior and idx > 0 and _joined_as_range(s, nums[idx - 1].end, num.start):
         prior.pop()  # "from 10 dollars to 20 dollars": keep the upper bound
     found.add("budget", value, num, s, extra=(value, currency, period, assumed))
+
+
+# A price per so many tokens, after or before the amount.
+_PER_TOKENS_AFTER = re.compile(
+    r" ?(?:/|per |每) ?(?:1 ?|one |a )?(?:m|million|百万|k|thousand|千)? ?(?:tokens?|toks?|词元)"
+)
+_PER_TOKENS_BEFORE = re.compile(
+    r"(?:每|per) ?(?:1 ?|one |a )?(?:百万|million|1m|m|千|thousand|k)? ?(?:tokens?|词元)[ :：]*$"
+)
 
 
 def _quoted_price(s: str, num: Num, period: str, found: Found) -> bool:
@@ -1031,6 +1058,8 @@ def _duration(
         return  # a frequency (checkpoints every 30 minutes), not the timeline
     if _recorded(s, num, unit) or _recent_span(s, num, unit):
         return  # "5000 小时的语音转写", "最近半年的对话日志": how much data, not how long to train
+    if _weekly_schedule(s, idx, num, unit, nums, units, found):
+        return  # "一周七天不停训练", "5 days a week": how the weeks are used, not how long
     if unit.factor < 1 and lexicon.has_cue(window_before(s, num.start, 0), _DAILY):
         return  # "每天训练 8 小时，一共 10 天": hours of each day's schedule, not the timeline
     if unit.factor <= 1 / 86400 + 1e-12:
@@ -1098,6 +1127,45 @@ def _recorded(s: str, num: Num, unit: Unit) -> bool:
     if _RECORDED_AFTER_ZH.match(s, unit.end) or _RECORDED_AFTER_EN.match(s, unit.end):
         return True
     return s[: num.start].rstrip(_RECORDED_FILLERS).endswith(lexicon.RECORDED_ZH)
+
+
+# Around a count of days, words that make it the days of each week: "每周 5 天", "7 days a week".
+_A_WEEK_BEFORE = (
+    "一周",
+    "每周",
+    "一星期",
+    "每星期",
+    "每个星期",
+    "一个星期",
+    "per week",
+    "a week",
+    "each week",
+)
+_A_WEEK_AFTER = (" a week", " per week", " each week", "/week", "/wk", " every week")
+
+
+def _weekly_schedule(
+    s: str, idx: int, num: Num, unit: Unit, nums: list[Num], units: list[Unit], found: Found
+) -> bool:
+    """ "一周七天不停训练" (a week, then its days), "每周 5 天", "7 days a week": a schedule, not the
+    timeline."""
+    if unit.factor == 1.0 and num.value <= 7:
+        if s[: num.start].rstrip(" 的").endswith(_A_WEEK_BEFORE) or s.startswith(_A_WEEK_AFTER, unit.end):
+            return True
+    if unit.factor == 7.0 and num.value == 1:
+        if num.weak and s[: num.start].rstrip().endswith(("days", "day", "天")):
+            return True  # the "a week" of "7 days a week"
+        nxt = idx + 1
+        if (
+            nxt < len(nums)
+            and units[nxt].kind == "days"
+            and units[nxt].factor == 1.0
+            and nums[nxt].value <= 7
+        ):
+            if not s[unit.end : nums[nxt].start].strip(" 的"):
+                found.used.add(nxt)
+                return True
+    return False
 
 
 def _recent_span(s: str, num: Num, unit: Unit) -> bool:

@@ -159,3 +159,38 @@ def test_parts_of_the_data_listed_with_the_enumeration_comma_add_up() -> None:
 
 def test_tinyllama_is_a_known_size() -> None:
     assert said("继续预训练 TinyLlama，数据 50GB")["params"] == pytest.approx(1.1e9)
+
+
+# Left from round 11.
+
+
+def test_a_price_per_million_tokens_is_neither_data_nor_a_budget() -> None:
+    got = said("inference at $0.8/1M tokens is fine; budget $20k to LoRA a 70B on 2B tokens")
+    assert (got["tokens"], got["budget"]["amount"]) == (2e9, 2e4)
+    assert said("每百万 token 3 元，预算 8 万，微调 7B")["budget"]["amount"] == pytest.approx(8e4)
+
+
+def test_a_quarter_million_is_a_number_not_a_quarter_of_a_year() -> None:
+    got = said("SFT a 7B on a quarter million examples of ~2k tokens")
+    assert got["tokens"] == pytest.approx(5e8)
+    assert "days" not in got
+    assert said("three quarters of a billion tokens")["tokens"] == pytest.approx(7.5e8)
+
+
+def test_taiwans_zhao_bytes_are_terabytes() -> None:
+    assert said("資料約 2 兆位元組，預訓練 7B")["data_bytes"] == pytest.approx(2e12)
+    assert said("資料 800 百萬位元組")["data_bytes"] == pytest.approx(8e8)
+
+
+def test_the_days_of_a_week_are_a_schedule_not_the_timeline() -> None:
+    assert said("机器一周七天都在跑，训 3B，十天内")["days"] == 10.0
+    assert said("we can use the cluster 5 days a week, for 4 weeks")["days"] == 28.0
+
+
+def test_the_weekend_is_a_deadline_after_by() -> None:
+    assert said("LoRA 13B by the weekend", today=WEDNESDAY)["days"] == 4.0
+
+
+def test_a_bare_size_added_to_the_data_is_a_further_part() -> None:
+    got = said("预训练数据 3000亿 token，另外 800亿，模型 13B")
+    assert (got["tokens"], got["params"]) == (pytest.approx(3.8e11), 1.3e10)
