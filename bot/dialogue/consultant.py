@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.dialogue import policy
 from bot.dialogue.answers import serve
-from bot.dialogue.answers.base import Question, main_variant
+from bot.dialogue.answers.base import Question
 from bot.dialogue.answers.capability import topic as capability_topic
 from bot.dialogue.answers.capacity import capacity_answer
 from bot.dialogue.answers.catalogue import answer_gpus
@@ -32,6 +32,7 @@ from bot.dialogue.answers.workload_compare import (
 from bot.dialogue.ask import ask_next, not_started
 from bot.dialogue.clouds import take_clouds
 from bot.dialogue.commit import commit_turn, revision
+from bot.dialogue.hardware import main_variant
 from bot.dialogue.home import home_view
 from bot.dialogue.memo import MemoPlanner
 from bot.dialogue.plan import effective_slots

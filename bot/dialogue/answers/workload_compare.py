@@ -10,8 +10,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from bot.dialogue.answers import worth
-from bot.dialogue.answers.base import main_variant
 from bot.dialogue.answers.prices import per_gpu_hour
+from bot.dialogue.hardware import main_variant
 from bot.dialogue.memo import Planner
 from bot.dialogue.plan import build_request
 from bot.dialogue.reply import Reply
