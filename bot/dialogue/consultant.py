@@ -16,23 +16,30 @@ from typing import TYPE_CHECKING, Any
 
 from bot.dialogue import policy
 from bot.dialogue.answers import serve
-from bot.dialogue.answers.base import Question, main_variant
+from bot.dialogue.answers.base import Question
 from bot.dialogue.answers.capability import topic as capability_topic
 from bot.dialogue.answers.capacity import capacity_answer
 from bot.dialogue.answers.catalogue import answer_gpus
 from bot.dialogue.answers.cluster import reserved_on_plan, spot_on_plan
 from bot.dialogue.answers.faq import answer_search
 from bot.dialogue.answers.figure import corrections
-from bot.dialogue.answers.workload_compare import compare_on_gpus, compares_workload
+from bot.dialogue.answers.workload_compare import (
+    asks_why_gpu,
+    compare_on_gpus,
+    compares_workload,
+    why_on_plan,
+)
 from bot.dialogue.ask import ask_next, not_started
 from bot.dialogue.clouds import take_clouds
 from bot.dialogue.commit import commit_turn, revision
+from bot.dialogue.hardware import main_variant
 from bot.dialogue.home import home_view
 from bot.dialogue.memo import MemoPlanner
 from bot.dialogue.plan import effective_slots
 from bot.dialogue.recommend import Planner, plan_context, recommend, run_plan, shown_options
 from bot.dialogue.reply import Reply, Turn
 from bot.dialogue.route import (
+    SWITCH_WORDS,
     asks_capacity,
     count_on_current_gpu,
     fills_only,
@@ -51,8 +58,8 @@ from bot.dialogue.state import (
 )
 from bot.dialogue.timeline import count_samples, timeline
 from bot.dialogue.understand import ParseFn, Understood, clean_text, plan_cost, understand
-from bot.nlu.intents import has_any
-from bot.nlu.question_cues import JOB_COST_ON, PROPOSES_BETTER
+from bot.nlu.intents import WHATIF as WHATIF_CUES, has_any
+from bot.nlu.question_cues import JOB_COST_ON, PROPOSES_BETTER, THE_JOB_MODEL
 from bot.ports import TurnLike
 from bot.render.views import explain_items
 from bot.store.base import SessionState, Store
@@ -71,6 +78,8 @@ GPU_INTENTS = ("gpu_info", "gpu_compare", "list_gpus")
 NOT_UNDERSTOOD_CHARS = 80
 # The fields of the latest plan that App Home shows, kept in its entry (with the cost's amount and currency).
 HOME_PLAN_KEYS = ("gpu", "gpus", "days", "cost")
+# What a serving question takes from the training job it points at ("同一个模型"): the model.
+JOB_MODEL_SLOTS = ("params", "model", "active_params")
 
 
 def _default_parse() -> ParseFn:
@@ -251,8 +260,13 @@ class Consultant:
         reply.lang = u.lang
         if u.mentions_spot:
             state.mentions_spot = True
+        moved_to_china = u.region == "cn" and state.region != "cn"
         if u.region:
             state.region = u.region
+        if moved_to_china and self._replans_in_china(state, u, text):
+            # "换成国内能租到的卡" after a plan: the plan again, led by what mainland clouds rent
+            recommend(state, reply, self.kb, self._plan, self._clock(), [], None)
+            return state
         if u.owned and u.said.get("gpu") and u.said.get("gpu_count"):
             state.owned = True
             if u.said.get("days") is None and "days" not in state.skipped:
@@ -310,6 +324,10 @@ class Consultant:
             if compare_on_gpus(state, u, reply, self.kb, self._plan, self._clock(), text):
                 state.topic = policy.comparison_topic(u.gpus)
                 return state
+        if state.last is not None and not missing(state) and asks_why_gpu(text, u):
+            # "为什么不用 H100？", "why that GPU?" after a plan: the job on its GPU beside the other
+            if why_on_plan(state, u, reply, self.kb, self._plan, self._clock()):
+                return state
         if direct == "gpu_info":
             u = replace(u, kind=direct)  # "那 H200 呢？" after a datasheet: the H200's datasheet
             direct = None
@@ -335,6 +353,10 @@ class Consultant:
             # "no deadline", "越快越好", "each sample is about 2k tokens", "每轮 200 token": answers, not
             # FAQ questions.
             u = replace(u, intent="size")
+        if state.pending == "days" and u.asks_time and not u.said and u.intent in ("faq", "unknown"):
+            # Asked for the deadline, "一般要多久？", "what's a realistic timeline?": the time is the answer,
+            # so plan without one (the reply says how many days it takes), not an FAQ search.
+            u = replace(u, intent="size", no_deadline=True)
         if u.kind == "memory" and state.pending is not None and _only_overwrites(state, u.said):
             # "QLoRA 能省多少显存？" while the form asks about a LoRA job: a question about the technique,
             # answered from the notes, not a switch to it; the form keeps what it was told.
@@ -381,7 +403,30 @@ class Consultant:
             # "and for 72B?" after an answer about Qwen2.5 7B: another size, so not that model any more
             context.pop("model", None)
             context.pop("active_params", None)
+        elif u.task == "serve" and u.said.get("model") is None and self._serves_the_job(state, text):
+            # "训完以后要部署上线，同一个模型": the model of the training job held, not a typical one
+            context.update({k: state.slots[k] for k in JOB_MODEL_SLOTS if state.slots.get(k) is not None})
         return Question(text, u, self.kb, self._plan, self._clock(), context)
+
+    @staticmethod
+    def _replans_in_china(state: DialogueState, u: Understood, text: str) -> bool:
+        """ "换成国内能租到的卡", "換成中國大陸租得到的卡呢", "what about GPUs we can rent in China?" after a
+        plan: a switch to the mainland's GPUs that says nothing else (not a question about one GPU)."""
+        if state.last is None or missing(state) or u.said or u.gpus or u.task == "serve":
+            return False
+        t = text.strip().lower()
+        return (
+            bool(SWITCH_WORDS.search(t)) or has_any(t, WHATIF_CUES) or t.rstrip("？?。.！! ").endswith("呢")
+        )
+
+    @staticmethod
+    def _serves_the_job(state: DialogueState, text: str) -> bool:
+        """A serving question that points at the model of the training job held and names no other."""
+        from bot.nlu.text import normalise
+
+        if state.slots.get("params") is None:
+            return False
+        return has_any(normalise(text).lower, THE_JOB_MODEL)
 
     @staticmethod
     def _form_in_progress(state: DialogueState) -> bool:

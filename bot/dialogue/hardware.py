@@ -21,7 +21,7 @@ from sizing.errors import SizingError
 from sizing.plan import fits as fits_on
 from sizing.serve_capacity import largest_served
 from sizing.serve_types import ServePrecision
-from sizing.types import Catalog, Method, SizingRequest
+from sizing.types import Catalog, GpuSpec, Method, SizingRequest
 
 # NVIDIA's China-market datacenter SKUs in the catalogue (knowledge/data/gpus.yaml: h800, h20, a800).
 CHINA_GPUS = ("h800", "h20", "a800")
@@ -77,6 +77,32 @@ def china_options(
     return out[:MAX_CHINA_OPTIONS]
 
 
+def main_variant(catalog: Catalog, name: str, like: GpuSpec | None = None) -> GpuSpec | None:
+    """The one GPU a family name means in a comparison: the SXM board (the usual cluster part: a bare
+    "H100" is the H100 SXM, never the NVL), else the one with the most memory; against a PCIe
+    variant the user named ("A100 PCIe vs H100") the variant with its form factor. A form-factor
+    variant of another card (the A100 PCIe of the A100 SXM4) is meant only when named."""
+    variants = resolve_gpus(catalog, (name,))
+    if not variants:
+        return None
+    if len(variants) > 1:
+        variants = [g for g in variants if g.variant_of is None] or variants
+    if like is not None and _named_variant(catalog, like):
+        same = [g for g in variants if g.form_factor == like.form_factor]
+        if same:  # the board closest to the named one: A100 80GB PCIe against the H100 PCIe, not the NVL
+            return min(same, key=lambda g: (abs(g.memory_gb - like.memory_gb), -g.memory_gb))
+    return max(variants, key=lambda g: (g.form_factor == "sxm", g.memory_gb))
+
+
+def _named_variant(catalog: Catalog, spec: GpuSpec) -> bool:
+    """A GPU that is one form factor of a family with an SXM board (A100 PCIe, H100 PCIe/NVL): naming
+    it picks a side. A card sold only as PCIe (RTX 4090, L40S) says nothing about the other's form."""
+    if spec.form_factor == "sxm":
+        return False
+    family = spec.variant_of or spec.id.split("-")[0]
+    return any(g.form_factor == "sxm" and g.id.split("-")[0] == family.split("-")[0] for g in catalog.gpus)
+
+
 # What a serving capacity lists: 16-bit weights, FP8 where the GPU computes in it, 4-bit quantised.
 SERVING_PRECISIONS: tuple[ServePrecision, ...] = ("bf16", "fp8", "int4")
 
@@ -84,10 +110,9 @@ SERVING_PRECISIONS: tuple[ServePrecision, ...] = ("bf16", "fp8", "int4")
 def serving_capacity(gpu: str, gpus: int, catalog: Catalog) -> tuple[str, list[dict[str, Any]]]:
     """(the GPU variant used, [{precision, params}]): the largest model `gpus` × `gpu` serve, per precision,
     holding one request of the default prompt and answer (sizing.serve_capacity)."""
-    variants = resolve_gpus(catalog, (gpu,))
-    if not variants:
+    spec = main_variant(catalog, gpu)
+    if spec is None:
         raise SizingError("unknown_gpu", f"unknown GPU {gpu}", {"gpu": gpu})
-    spec = max(variants, key=lambda g: ("SXM" in g.name.upper(), g.memory_gb))
     rows = [
         {"precision": p, "params": largest_served(spec, gpus, p)}
         for p in SERVING_PRECISIONS
@@ -105,11 +130,9 @@ def capacity(
 ) -> tuple[str, list[dict[str, Any]]]:
     """(the GPU variant used, [{method, params}]): the largest model that fits per method on
     exactly `gpus` × `gpu`, by bisection over parameters with the engine's default seq_len."""
-    variants = resolve_gpus(catalog, (gpu,))
-    if not variants:
+    spec = main_variant(catalog, gpu)  # "A100"/"H100" without a variant: the SXM board
+    if spec is None:
         raise SizingError("unknown_gpu", f"unknown GPU {gpu}", {"gpu": gpu})
-    # "A100"/"H100" without a variant: the SXM board (the usual cluster part), then the larger memory.
-    spec = max(variants, key=lambda g: ("SXM" in g.name.upper(), g.memory_gb))
 
     def fits(params: float, method: Method) -> bool:
         request = SizingRequest(

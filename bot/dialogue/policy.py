@@ -38,7 +38,8 @@ from bot.dialogue.answers import (
     transfer,
     worth,
 )
-from bot.dialogue.answers.base import Question, main_variant
+from bot.dialogue.answers.base import Question
+from bot.dialogue.hardware import main_variant
 from bot.dialogue.reply import Reply
 from bot.dialogue.route import SWITCH_WORDS
 from bot.dialogue.state import SERVE_SLOT_NAMES
@@ -359,9 +360,8 @@ def cheaper_instead(q: Question, form_in_progress: bool) -> bool:
 
 def _memory_asked(q: Question) -> bool:
     """A GPU memory size asked about, with no GPU named and a model to hold ("is 24GB enough to serve …")."""
-    memory = q.u.gpu_memory if isinstance(q.u.gpu_memory, Mapping) else None
     has_model = q.u.said.get("model") is not None or q.u.said.get("params") is not None
-    return memory is not None and memory.get("op") in (">=", ">") and not q.u.gpus and has_model
+    return q.memory_floor_gb is not None and not q.u.gpus and has_model
 
 
 def _sized_only(q: Question) -> bool:

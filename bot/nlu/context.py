@@ -13,7 +13,11 @@ from bot.nlu.units import BOUNDARIES
 
 # Words for the mainland (its clouds come from bot/nlu/providers.py): prices there are quoted in
 # CNY and export rules change which GPUs are on offer (H800/H20 rather than H100/H200).
-MAINLAND = ("国内", "中国大陆", "中国", "大陆", "国产云", "china", "mainland")
+MAINLAND = (
+    "国内", "中国大陆", "中国", "大陆", "国产云", "china", "mainland",
+    # A rule against clouds abroad ("公司规定不能用境外云"): the mainland's.
+    "境内", "不能用境外", "不用境外", "不能用海外", "不用海外",
+)  # fmt: skip
 # Mainland cities a team says it is in ("我们公司在上海，用什么云比较好"): enough to answer a question about
 # which cloud to use with the mainland's clouds, not to move a plan's GPU pool there (a team in Shanghai
 # may rent abroad; MAINLAND words and a mainland cloud named do that).

@@ -107,6 +107,15 @@ EXPLAIN = (
     "详细计算",
     "breakdown",
     "the math",
+    # "算式給我看一下", "把推导过程发我", "walk me through the numbers"
+    "算式",
+    "推导",
+    "计算步骤",
+    "计算明细",
+    "怎么估的",
+    "怎么估出来",
+    "walk me through",
+    "how you got",
 )
 SKIP = (
     "不确定",
@@ -264,6 +273,10 @@ RENT_TO_TRAIN = (
     "租卡训练", "租卡微调", "租卡来训练", "租gpu训练", "租显卡训练", "租算力训练", "帮我规划", "帮我估算",
     "rent gpus to train", "rent a gpu to train", "rent gpus to fine-tune", "rent a gpu to fine-tune",
     "gpus to train a", "gpu to train a", "help me plan", "help me size",
+    # "帮我估一下训练资源", "想請你幫忙估一下 GPU", "need help sizing a training run"
+    "帮我估一下", "帮忙估一下", "帮忙估算", "帮我评估", "估一下训练", "估一下gpu", "help sizing",
+    "help with sizing", "size a training", "sizing a training", "size our training", "size a fine-tune",
+    "size a finetune",
 )  # fmt: skip
 # Slots that make a message a sizing request (gpu alone may be a question about the card).
 WORKLOAD = (

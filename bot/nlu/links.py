@@ -10,8 +10,8 @@ import re
 from bot.nlu.text import normalise
 from knowledge.hardware_words import NETWORK_WORDS, pattern
 
-# Chinese names of Ethernet speeds.
-NAMED_SPEEDS = (("十万兆", 100.0), ("万兆", 10.0), ("千兆", 1.0))
+# Chinese names of Ethernet speeds, longest first: 十万兆 holds 万兆.
+NAMED_SPEEDS = (("十万兆", 100.0), ("万兆", 10.0), ("千兆", 1.0), ("百兆", 0.1))
 _SPEED = re.compile(
     r"(?<![\w.])(\d+(?:\.\d+)?)\s*(t|g)(b|bit|bits)?(?:e\b|ps\b|/s|it/s)?(?![a-z0-9])", re.IGNORECASE
 )
@@ -25,13 +25,19 @@ _NETWORK_NEAR = re.compile(
 NEAR = 14
 
 
+def named_speed_gbps(text: str) -> float | None:
+    """The Ethernet speed a message names in Chinese ("万兆", "千兆", zh-Hant too), in Gb/s, or None."""
+    low = normalise(text).lower
+    return next((gbps for word, gbps in NAMED_SPEEDS if word in low), None)
+
+
 def link_gbps(text: str) -> float | None:
     """The first link speed the message states, in Gb/s, or None."""
+    named = named_speed_gbps(text)
+    if named is not None:
+        return named
     t = normalise(text)
     low = t.lower
-    for word, gbps in NAMED_SPEEDS:
-        if word in low:
-            return gbps
     for m in _SPEED.finditer(low):
         window = low[max(0, m.start() - NEAR) : m.end() + NEAR]
         if not _NETWORK_NEAR.search(window):

@@ -57,7 +57,7 @@ def _financial(s: str) -> str:
         elif ch == "参":
             prev = s[i - 1] if i else ""
             nxt = s[i + 1] if i + 1 < len(s) else ""
-            if nxt != "数" and (prev in _NUMERAL_NEIGHBOURS or nxt in "拾佰仟万亿十百千"):
+            if nxt != "数" and (prev in _NUMERAL_NEIGHBOURS or (nxt != "" and nxt in "拾佰仟万亿十百千")):
                 out[i] = "三"
     return "".join(out)
 

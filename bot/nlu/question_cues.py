@@ -469,6 +469,25 @@ JOB_COST_ON = (
     "一共多少", "要花多少",
 )  # fmt: skip
 CONDITIONALS = (*SUPPOSE, "if ", "assuming")
+# The model of the training job held, pointed at from a serving question ("训完以后要部署上线，同一个模型",
+# "once it's trained we need to serve it"): the serving answer sizes that model (dialogue.consultant).
+THE_JOB_MODEL = (
+    "同一个模型", "同一模型", "同样的模型", "这个模型", "该模型", "训完", "训好", "训练好", "训出来",
+    "训练完",
+    "微调后", "微调完", "微调好", "the same model", "same model", "once it's trained", "once it is trained",
+    "once trained", "after training", "the trained model", "the fine-tuned model", "the finetuned model",
+    "serve it", "deploy it", "host it", "this model", "that model",
+)  # fmt: skip
+# Why the plan chose its GPU ("为什么不用 H100？", "為什麼選這張卡？", "why that GPU?"): a why word with a GPU
+# named or pointed at; after a plan, the job sized on its GPU beside the other (answers/workload_compare.py).
+WHY_WORDS = ("为什么", "为啥", "why", "how come", "怎么不用", "怎么没用", "怎么不选", "咋不用")
+THIS_GPU = (
+    "这张卡", "这个卡", "这款卡", "这块卡", "这种卡", "这张", "这款", "这个gpu", "这个显卡", "那张卡",
+    "那个卡",
+    "该卡", "选它", "选这", "用这", "this gpu", "that gpu", "this card", "that card", "the gpu", "these gpus",
+    "those gpus", "that one", "this one", "that choice", "this choice", "pick", "picked", "chose", "choose",
+    "recommend", "recommended", "推荐",
+)  # fmt: skip
 
 # A job that must fit on hardware the user names: "fit", "放得下", "跑得动".
 FITS = (

@@ -836,7 +836,13 @@ def _tuning_named(s: str) -> bool:
     return lexicon.has_cue(s, _TUNING)
 
 
-_TUNING = tuple(p for method, phrases in lexicon.METHODS if method != "pretrain" for p in phrases)
+# The adapter words are left out: "the adapter file" names a file, not how to train (parser._method_phrases).
+_TUNING = tuple(
+    p
+    for method, phrases in lexicon.METHODS
+    if method != "pretrain" and phrases is not lexicon.ADAPTER_TUNING
+    for p in phrases
+)
 
 
 def _trained_on(before: str) -> bool:

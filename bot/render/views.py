@@ -201,25 +201,25 @@ def _mapping(value: Any) -> Mapping[str, Any]:
 
 def reserved_in_currency(cost: Mapping[str, Any]) -> float | None:
     """The reservation's cost (sizing.cost.reserved_usd) in the option's display currency."""
-    reserved, usd, amount = cost.get("reserved_usd"), cost.get("on_demand_usd"), cost.get("amount")
-    if (
-        isinstance(reserved, int | float)
-        and isinstance(usd, int | float)
-        and isinstance(amount, int | float)
-        and usd
-    ):
-        return float(reserved) * float(amount) / float(usd)
-    return None
+    return _in_currency(cost, "reserved_usd")
 
 
 def spot_in_currency(cost: Mapping[str, Any]) -> float | None:
     """The spot cost in the option's display currency (the engine gives spot in USD)."""
-    spot_usd, usd, amount = cost.get("spot_usd"), cost.get("on_demand_usd"), cost.get("amount")
-    if not (isinstance(spot_usd, int | float) and isinstance(usd, int | float)) or not usd:
-        return None
-    if not isinstance(amount, int | float):
-        return None
-    return float(spot_usd) * float(amount) / float(usd)
+    return _in_currency(cost, "spot_usd")
+
+
+def _in_currency(cost: Mapping[str, Any], key: str) -> float | None:
+    """A USD figure of the option's cost (`key`) at the rate its on-demand amount was shown at."""
+    value, usd, amount = cost.get(key), cost.get("on_demand_usd"), cost.get("amount")
+    if (
+        isinstance(value, int | float)
+        and isinstance(usd, int | float)
+        and isinstance(amount, int | float)
+        and usd
+    ):
+        return float(value) * float(amount) / float(usd)
+    return None
 
 
 # entry_view's results per (entry, language): entries are frozen knowledge records, and one

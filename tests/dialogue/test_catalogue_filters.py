@@ -47,6 +47,15 @@ def test_a_memory_size_without_a_floor_lists_the_cards_of_that_size(real: Consul
     assert ask(real, "80GB 以上的卡有哪些").startswith("*显存至少 80 GB 的 GPU*")
 
 
+def test_a_memory_size_without_a_floor_filters_a_format_list_to_that_size(real: Consultant) -> None:
+    text = ask(real, "哪些 24G 显存的卡支持 FP8")
+    assert text.startswith("*支持 FP8 且显存为 24 GB 的 GPU*") and "L4" in text and "B200" not in text
+    assert ask(real, "which 80GB cards support fp8?").startswith(
+        "*GPUs that compute in FP8 with exactly 80 GB*"
+    )
+    assert ask(real, "哪些至少 80G 的卡支持 FP8").startswith("*支持 FP8 且显存至少 80 GB 的 GPU*")
+
+
 def test_the_gpus_one_provider_lists_come_with_its_own_prices(real: Consultant) -> None:
     text = ask(real, "what gpus does AWS have?")
     assert text.startswith("*GPUs AWS lists in the catalogue*") and "H100 SXM5" in text and "$6.88/h" in text

@@ -20,6 +20,12 @@ def test_a_published_models_gpu_hours_are_answered_with_the_source_and_todays_pr
     assert not any(f in text for f in FORM)
 
 
+def test_a_run_left_out_of_calibration_says_so_in_english_too(real: Consultant) -> None:
+    text = ask(real, "how many GPU hours did Llama 3 8B take?")
+    assert text.startswith("*Llama 3 8B, as published:* *1.3M GPU-hours*")
+    assert "calibration leaves them out: implies 16% effective MFU" in text
+
+
 def test_how_long_a_run_took_gives_its_gpus_and_days(real: Consultant) -> None:
     text = ask(real, "how long did BLOOM-176B take to train?")
     assert "384 of them, about 118 days" in text and "arXiv 2211.05100" in text

@@ -35,4 +35,6 @@ def test_line_rates_are_read_in_bits_and_bytes_as_written() -> None:
     assert stated_gbps("a 10 Gb/s link") == 10.0
     assert stated_gbps("at 1 GB/s") == 8.0
     assert stated_gbps("万兆网络") == 10.0
+    assert stated_gbps("十万兆网络") == 100.0
+    assert stated_gbps("公司只有百兆寬頻") == 0.1
     assert stated_gbps("no rate here") is None

@@ -93,6 +93,11 @@ def test_an_adapter_file_alone_names_no_method() -> None:
     assert parse("how big is the adapter file?").slots.method is None
 
 
+def test_an_adapter_file_does_not_turn_the_data_after_on_into_a_model_size() -> None:
+    got = parse("how long to train on 300B? we only keep the adapter file").slots
+    assert (got.tokens, got.params) == (300e9, None)
+
+
 @pytest.mark.parametrize(
     "text", ["RLHF with all parameters on a 7B", "fine-tune all the weights of a 3B model"]
 )

@@ -19,7 +19,6 @@ from bot.dialogue.hardware import PROBE_TOKENS
 from bot.dialogue.memo import Planner
 from bot.dialogue.plan import default_precision
 from bot.dialogue.understand import Understood
-from bot.render.views import resolve_gpus
 from sizing.errors import SizingError
 from sizing.evaluate import COUNT_LADDER
 from sizing.result import SizingResult
@@ -78,31 +77,14 @@ class Question:
         value = self.u.said.get(name)
         return value if value is not None else self.context.get(name)
 
-
-def main_variant(catalog: Catalog, name: str, like: GpuSpec | None = None) -> GpuSpec | None:
-    """The one GPU a family name means in a comparison: the SXM board (the usual cluster part: a bare
-    "H100" is the H100 SXM, never the NVL), else the one with the most memory; against a PCIe
-    variant the user named ("A100 PCIe vs H100") the variant with its form factor. A form-factor
-    variant of another card (the A100 PCIe of the A100 SXM4) is meant only when named."""
-    variants = resolve_gpus(catalog, (name,))
-    if not variants:
+    @property
+    def memory_floor_gb(self) -> float | None:
+        """The GPU memory the message asks about as a floor ("is 24GB enough …", "more than 80 GB"),
+        in GB; None when it asks none, or a ceiling or an exact size."""
+        memory = self.u.gpu_memory
+        if isinstance(memory, Mapping) and memory.get("op") in (">=", ">"):
+            return float(memory["gb"])
         return None
-    if len(variants) > 1:
-        variants = [g for g in variants if g.variant_of is None] or variants
-    if like is not None and _named_variant(catalog, like):
-        same = [g for g in variants if g.form_factor == like.form_factor]
-        if same:  # the board closest to the named one: A100 80GB PCIe against the H100 PCIe, not the NVL
-            return min(same, key=lambda g: (abs(g.memory_gb - like.memory_gb), -g.memory_gb))
-    return max(variants, key=lambda g: (g.form_factor == "sxm", g.memory_gb))
-
-
-def _named_variant(catalog: Catalog, spec: GpuSpec) -> bool:
-    """A GPU that is one form factor of a family with an SXM board (A100 PCIe, H100 PCIe/NVL): naming
-    it picks a side. A card sold only as PCIe (RTX 4090, L40S) says nothing about the other's form."""
-    if spec.form_factor == "sxm":
-        return False
-    family = spec.variant_of or spec.id.split("-")[0]
-    return any(g.form_factor == "sxm" and g.id.split("-")[0] == family.split("-")[0] for g in catalog.gpus)
 
 
 def precision_for(spec: GpuSpec, said: Any) -> Precision:

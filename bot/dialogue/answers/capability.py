@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from bot.dialogue.answers.base import Question, main_variant
-from bot.dialogue.hardware import capacity, serving_capacity
+from bot.dialogue.answers.base import Question
+from bot.dialogue.hardware import capacity, main_variant, serving_capacity
 from bot.dialogue.reply import Reply
 from bot.nlu.lexicon import find_phrase, has_cue
 from bot.nlu.question_cues import SPEEDUP_ASKS
@@ -274,10 +274,10 @@ def _software(q: Question, spec: GpuSpec, lang: str) -> tuple[str, dict[str, Any
         text = asked.when_supported if ok else asked.when_unsupported
         found = {"advice": _pick(text, lang), "source": asked.source.ref, "feature": asked.name}
         return ("yes" if ok else "no"), {**found, "archs": list(asked.supported)}
-    stack = next((f for f in features if f.id in STACKS and spec.architecture in f.supported), None)
+    stack = _stack(q, spec, lang)
     if stack is None:
         return "unknown", None
-    return "yes", {"advice": _pick(stack.when_supported, lang), "source": stack.source.ref}
+    return "yes", {k: v for k, v in stack.items() if k != "stack"}
 
 
 def _named_software(features: Any, low: str) -> Any:

@@ -123,6 +123,15 @@ def _exact_size(q: Question, gb: float) -> bool:
     return any(abs(g.memory_gb - gb) < 0.5 for g in q.kb.catalog.gpus)
 
 
+def _memory_asked(q: Question) -> Mapping[str, Any] | None:
+    """The memory filter the message asks for; a size some GPU has exactly, said with no floor, is
+    that size: "24G 显存的卡有哪些", "which 80GB cards support FP8?"."""
+    memory = q.u.gpu_memory if isinstance(q.u.gpu_memory, Mapping) else None
+    if memory is not None and memory.get("op") == ">=" and _exact_size(q, float(memory.get("gb") or 0)):
+        return {**memory, "op": "="}
+    return memory
+
+
 def answer_list(q: Question, reply: Reply) -> bool:
     """ "列出所有 GPU", "what GPUs do you know about?": the whole catalogue; "which GPUs support FP8?"
     the GPUs that compute in that format."""
@@ -138,15 +147,12 @@ def answer_list(q: Question, reply: Reply) -> bool:
         if other is not None or unknown is not None:
             # "Do you support TPUs?", "RTX 5090 多少钱": not in the catalogue, said first
             reply.add("not_in_catalogue", name=other or unknown, gpu=unknown is not None)
-        memory = q.u.gpu_memory if isinstance(q.u.gpu_memory, Mapping) else None
-        if memory is not None and memory.get("op") == ">=" and _exact_size(q, float(memory.get("gb") or 0)):
-            memory = {**memory, "op": "="}  # "24G 显存的卡有哪些": the cards of that size
         at = _provider_priced(q)
-        answer_gpus(q.kb, "list_gpus", (), reply, memory=memory, at=at)
+        answer_gpus(q.kb, "list_gpus", (), reply, memory=_memory_asked(q), at=at)
         return True
     catalog = q.kb.catalog
     # "显存超过 100G 又支持 FP8 的卡": the memory asked for filters the list too
-    memory = q.u.gpu_memory if isinstance(q.u.gpu_memory, Mapping) else None
+    memory = _memory_asked(q)
     supported = [g for g in catalog.gpus if getattr(g.tflops, fmt)]
     shown = [g for g in supported if memory is None or holds(g, memory)]
     views = [gpu_view(g, catalog) for g in sorted(shown, key=lambda g: -(getattr(g.tflops, fmt) or 0))]

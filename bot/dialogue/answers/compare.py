@@ -9,9 +9,9 @@ import re
 from typing import Any
 
 from bot.dialogue.answers import capability
-from bot.dialogue.answers.base import Question, main_variant
+from bot.dialogue.answers.base import Question
 from bot.dialogue.answers.prices import cheapest, cheapest_per_cloud, every_market, quote
-from bot.dialogue.hardware import CHINA_GPUS, capacity
+from bot.dialogue.hardware import CHINA_GPUS, capacity, main_variant
 from bot.dialogue.reply import Reply
 from bot.nlu.gpus import find_gpus
 from bot.nlu.lexicon import find_phrase, has_cue

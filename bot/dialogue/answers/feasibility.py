@@ -11,13 +11,13 @@ from bot.dialogue.answers.base import (
     Question,
     fewest_that_fit,
     first_option,
-    main_variant,
     model_state_gb,
     precision_for,
     probe,
     probe_plan,
 )
 from bot.dialogue.answers.prices import rent
+from bot.dialogue.hardware import main_variant
 from bot.dialogue.plan import training_software
 from bot.dialogue.reply import Reply
 from bot.nlu.intents import counts_gpus

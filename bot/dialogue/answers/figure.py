@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bot.dialogue.answers.base import Question, main_variant
+from bot.dialogue.answers.base import Question
+from bot.dialogue.hardware import main_variant
 from bot.dialogue.reply import Reply
 from bot.render.views import pick
 from knowledge.quotes import quotes

@@ -7,7 +7,6 @@ is named."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from bot.dialogue.answers import feasibility
@@ -80,12 +79,7 @@ def answer(q: Question, reply: Reply) -> bool:
     assumed["method_default"] = False
     assumed["count_default"] = False
     # "Is 24GB enough to fine-tune 7B?": the size asked, and for each method whether it holds the job.
-    asked = (
-        q.u.gpu_memory
-        if isinstance(q.u.gpu_memory, Mapping) and q.u.gpu_memory.get("op") in (">=", ">")
-        else None
-    )
-    asked_gb = float(asked["gb"]) if asked else None
+    asked_gb = q.memory_floor_gb
     for row in rows:
         row["fits_asked"] = asked_gb is not None and row["one_gpu_gb"] <= asked_gb * (1 - MIN_HEADROOM)
     reply.add(

@@ -13,7 +13,8 @@ import math
 import re
 from typing import Any
 
-from bot.dialogue.answers.base import Question, main_variant
+from bot.dialogue.answers.base import Question
+from bot.dialogue.hardware import main_variant
 from bot.dialogue.reply import Reply
 from bot.nlu import question_cues as cues
 from bot.nlu.lexicon import has_cue

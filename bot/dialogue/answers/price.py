@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.dialogue.answers.base import Question, main_variant
+from bot.dialogue.answers.base import Question
 from bot.dialogue.answers.prices import (
     HOURS_PER_MONTH,
     PERIOD_HOURS,
@@ -22,7 +22,7 @@ from bot.dialogue.answers.prices import (
     priced_clouds,
     rent_per_cloud,
 )
-from bot.dialogue.hardware import CHINA_GPUS
+from bot.dialogue.hardware import CHINA_GPUS, main_variant
 from bot.dialogue.reply import Reply
 from bot.nlu.lexicon import unpriced_currency
 from bot.nlu.providers import china_providers

@@ -6,12 +6,12 @@ and the server's runtime buffers, never the gradients and optimizer states of tr
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from bot.dialogue.answers.base import Question, main_variant
+from bot.dialogue.answers.base import Question
 from bot.dialogue.answers.serve import read_as, refused, serve_request
+from bot.dialogue.hardware import main_variant
 from bot.dialogue.reply import Reply
 from sizing.errors import SizingError
 from sizing.serve_layout import LARGE_BATCH_PER_GPU
@@ -188,8 +188,7 @@ def memory(q: Question, reply: Reply) -> bool:
             }
         )
     # "Is 24GB enough to serve Llama 3.1 8B?": the size asked, and whether each precision fits in it.
-    memory = q.u.gpu_memory if isinstance(q.u.gpu_memory, Mapping) else None
-    asked_gb = float(memory["gb"]) if memory and memory.get("op") in (">=", ">") and not q.u.gpus else None
+    asked_gb = q.memory_floor_gb if not q.u.gpus else None
     reply.add(
         "serve_memory",
         asked_gb=asked_gb,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from bot.dialogue.answers.base import Question, main_variant
+from bot.dialogue.answers.base import Question
 from bot.dialogue.answers.compare import upgrade_first
 from bot.dialogue.answers.serve import (
     clouds_note,
@@ -19,6 +19,7 @@ from bot.dialogue.answers.serve import (
     serve_request,
     shown_warnings,
 )
+from bot.dialogue.hardware import main_variant
 from bot.dialogue.reply import Reply
 from bot.nlu.lexicon import has_cue
 from bot.nlu.question_cues import UPGRADE_ASKS, WORTH_ASKS

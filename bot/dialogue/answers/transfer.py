@@ -13,6 +13,7 @@ from typing import Any
 
 from bot.dialogue.answers.base import Question
 from bot.dialogue.reply import Reply
+from bot.nlu.links import named_speed_gbps
 from sizing.fixed import DOWNLOAD_GB_PER_S
 from sizing.storage import WEIGHT_FILE_BYTES_PER_PARAM
 
@@ -24,16 +25,15 @@ REFERENCE_GBPS = (0.1, 1.0, 10.0)
 FAQ_ID = "faq.storage_tiers"  # where data should live, and what moving it out costs
 
 # A line rate in bits ("1Gbps", "100 Mbit/s", "10Gb/s") or the Chinese names of Ethernet speeds (百兆,
-# 千兆, 万兆). A capital "GB/s" is bytes and is read as such.
+# 千兆, 万兆: bot.nlu.links owns those). A capital "GB/s" is bytes and is read as such.
 _RATE = re.compile(r"(\d+(?:\.\d+)?)\s*(gbps|gbit/s|gbit|gb/s|mbps|mbit/s|mbit|mb/s)(?![a-z])", re.IGNORECASE)
-_ZH_RATES = {"百兆": 0.1, "千兆": 1.0, "万兆": 10.0, "萬兆": 10.0}
 
 
 def stated_gbps(text: str) -> float | None:
     """The line rate the message states, in Gb/s, if it states one."""
-    for word, gbps in _ZH_RATES.items():
-        if word in text:
-            return gbps
+    named = named_speed_gbps(text)
+    if named is not None:
+        return named
     m = _RATE.search(text)
     if m is None:
         return None

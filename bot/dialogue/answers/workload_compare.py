@@ -10,8 +10,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from bot.dialogue.answers import worth
-from bot.dialogue.answers.base import main_variant
 from bot.dialogue.answers.prices import per_gpu_hour
+from bot.dialogue.hardware import main_variant
 from bot.dialogue.memo import Planner
 from bot.dialogue.plan import build_request
 from bot.dialogue.reply import Reply
@@ -38,6 +38,47 @@ def compares_workload(u: Understood) -> bool:
     return u.intent in COMPARE_INTENTS and len(set(u.gpus)) >= 2 and u.said.get("params") is not None
 
 
+def asks_why_gpu(text: str, u: Understood) -> bool:
+    """ "为什么不用 H100？", "為什麼選這張卡？", "why that GPU?": why the plan runs on its GPU, with at most
+    one other GPU named and nothing else said."""
+    from bot.nlu.lexicon import has_cue
+    from bot.nlu.question_cues import THIS_GPU, WHY_WORDS
+    from bot.nlu.text import normalise
+
+    t = normalise(text).lower
+    if len(set(u.gpus)) > 1 or set(u.said) - set(NOT_CHOSEN) or not has_cue(t, WHY_WORDS):
+        return False
+    return bool(u.gpus) or has_cue(t, THIS_GPU)
+
+
+def why_on_plan(
+    state: DialogueState,
+    u: Understood,
+    reply: Reply,
+    kb: KnowledgeBase,
+    plan: Planner,
+    today: dt.date,
+) -> bool:
+    """Why the plan shown runs on its GPU: the job sized on that GPU beside the one the user named, or
+    beside the GPUs of the alternatives shown when none is named. False when there is no other GPU."""
+    from bot.dialogue.recommend import run_plan, shown_options
+
+    try:
+        rec = run_plan(state, kb, plan, today)
+    except SizingError:
+        return False
+    options = rec.get("options") or []
+    if not options:
+        return False
+    top = str(options[0]["gpu"])
+    named = [g for g in u.gpus if (s := main_variant(kb.catalog, g)) is not None and s.id != top]
+    shown = [str(o["gpu"]) for o in shown_options(options, state.slots.get("days"))[1:]]
+    others = named or [g for g in dict.fromkeys(shown) if g != top]
+    if not others:
+        return False
+    return compare_on_gpus(state, replace(u, gpus=(top, *others), said={}), reply, kb, plan, today, why=top)
+
+
 def compare_on_gpus(
     state: DialogueState,
     u: Understood,
@@ -46,6 +87,7 @@ def compare_on_gpus(
     plan: Planner,
     today: dt.date,
     text: str = "",
+    why: str | None = None,
 ) -> bool:
     """Size the workload on each named GPU and add the side-by-side reply; False if under two
     GPUs resolve to catalog entries (the caller then answers as before)."""
@@ -100,6 +142,7 @@ def compare_on_gpus(
         all_priced=all_priced,
         pick=pick,
         worth=(pick is not None and pick["gpu"] == asked) if worth.asks(text) else None,
+        why=why,
     )
     return True
 

@@ -9,9 +9,10 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.dialogue.answers import capability
-from bot.dialogue.answers.base import Question, main_variant
+from bot.dialogue.answers.base import Question
 from bot.dialogue.answers.compare import figures
 from bot.dialogue.answers.prices import cheapest
+from bot.dialogue.hardware import main_variant
 from bot.dialogue.reply import Reply
 from bot.nlu.lexicon import has_cue
 from bot.nlu.question_cues import WORTH_ASKS

@@ -1,0 +1,59 @@
+"""Follow-ups a team lead writes after (or instead of answering) the bot's question: why this GPU, show me the
+formula, how long would it take anyway, serve the model we just planned, only GPUs rentable in China, no LoRA
+after all, and a plain "help me size this" to start."""
+
+from __future__ import annotations
+
+from bot.dialogue.consultant import Consultant
+
+from .asking import ask
+
+
+def test_why_the_plan_runs_on_its_gpu_is_the_job_sized_on_it_and_the_other(real: Consultant) -> None:
+    hans = ask(real, "预训练 1B，数据 20B token，BF16，三周", "怎么不用 H100 呢？")
+    assert "为什么是 NVIDIA B200？" in hans and "• *NVIDIA H100 SXM5*：" in hans
+    assert "换成 NVIDIA H100 SXM5" in hans
+    hant = ask(real, "QLoRA 微調 32B，資料 1 億 token，兩週", "為啥推薦這張卡？")
+    assert "為什麼是 NVIDIA B200？" in hant and "逐卡對比" in hant
+    en = ask(real, "full fine-tune 13B on 500M tokens, bf16, 10 days", "how come you picked that GPU?")
+    assert "*Why the NVIDIA B200?*" in en and "GPU by GPU" in en and "I don't have a good answer" not in en
+
+
+def test_the_math_asked_for_in_other_words_is_the_derivation(real: Consultant) -> None:
+    hant = ask(real, "LoRA 微調 8B，資料 4 萬筆，每筆 1k token，一週", "把算式列給我")
+    assert "*計算過程*" in hant and "FLOPs" in hant
+    en = ask(real, "LoRA 8B on 40M tokens, 1 week", "walk me through the numbers")
+    assert "*How this was computed*" in en
+
+
+def test_a_question_back_about_the_time_gets_the_plan_without_a_deadline(real: Consultant) -> None:
+    hans = ask(real, "全参微调 7B，数据 4 亿 token", "一般需要多久？")
+    assert "*推荐方案*" in hans and "不限工期" in hans and "资料里没有" not in hans
+    en = ask(real, "full fine-tune a 3B on 800M tokens", "what's a reasonable timeline here?")
+    assert "*Recommended:*" in en and "no deadline" in en and "How long can training take?" not in en
+
+
+def test_serving_the_model_just_planned_sizes_that_model(real: Consultant) -> None:
+    hans = ask(real, "全参微调 7B，数据 3 亿 token，两周", "训好以后部署，这个模型要支持 30 个并发，几张卡？")
+    assert "推理部署 70亿参数的模型" in hans and "你没说用哪个模型" not in hans
+    en = ask(real, "LoRA 13B on 20M tokens, 1 week", "after training we'll serve it to 80 concurrent users")
+    assert "Serving a 13B-parameter model" in en and "You named none" not in en
+
+
+def test_a_switch_to_gpus_rentable_in_china_plans_on_them(real: Consultant) -> None:
+    hans = ask(real, "LoRA 微调 14B，数据 3000 万 token，十天", "改用国内能租到的卡")
+    assert hans.startswith("*国内可租的配置*")
+    en = ask(real, "LoRA 14B on 30M tokens, 10 days", "how about GPUs we can rent in mainland China?")
+    assert en.startswith("*What you can rent in mainland China*")
+
+
+def test_a_method_word_that_ends_the_message_is_the_method(real: Consultant) -> None:
+    hant = ask(real, "LoRA 微調 13B，資料 2 萬筆，每筆 1k token，兩週", "不要 LoRA，改成全參")
+    assert "LoRA 微調 → 全參數微調" in hant
+    hans = ask(real, "LoRA 微调 13B，数据 2 亿 token，两周", "我们要全参")
+    assert "LoRA 微调 → 全参数微调" in hans
+
+
+def test_a_plain_request_for_sizing_help_starts_the_form(real: Consultant) -> None:
+    assert "*模型有多少参数？*" in ask(real, "麻烦帮忙估一下训练要的 GPU")
+    assert "*How many parameters does the model have?*" in ask(real, "I need help sizing a training job")
