@@ -377,10 +377,17 @@ def _sized_only(q: Question) -> bool:
 INSTEAD_OF_OUTSIDE = ("memory",)
 
 
+# Serving kinds whose training version follows when a message asks both side by side
+# ("推理跟全参微调各要多少显存"): the memory to serve the model, then the memory to train it.
+BOTH_TASKS = ("serve_memory",)
+
+
 def answer(kind: str, q: Question, reply: Reply) -> bool:
     if kind == "capability":
         return capability.answer(q, reply)
     if ANSWERS[kind](q, reply):
+        if kind in BOTH_TASKS and q.u.both_tasks:
+            ANSWERS[BASE_KIND[kind]](q, reply)
         return True
     return kind in BASE_KIND and ANSWERS[BASE_KIND[kind]](q, reply)
 
