@@ -478,6 +478,22 @@ THE_JOB_MODEL = (
     "once trained", "after training", "the trained model", "the fine-tuned model", "the finetuned model",
     "serve it", "deploy it", "host it", "this model", "that model",
 )  # fmt: skip
+# After a plan over its budget, asking how to get within it ("is there any way to make that work?",
+# "有没有办法压到预算内"): what the budget buys for the job (answers/budget.py).
+MAKE_IT_FIT = (
+    "any way", "anyway to", "make that work", "make it work", "make this work", "make it fit",
+    "fit the budget", "fit our budget", "within budget", "within the budget", "under budget",
+    "what can we do", "what are our options", "有没有办法", "有什么办法", "怎么办", "怎么才能",
+    "压到预算", "控制在预算", "预算内", "预算之内", "预算以内", "有办法吗", "能不能省", "怎么省",
+)  # fmt: skip
+# What to look out for in the plan shown ("有什么要注意的？", "anything we should watch out for?",
+# "有问题吗？"): its pitfalls and warnings (answers/watch_out.py), not a search of every entry.
+WATCH_OUT = (
+    "要注意", "注意什么", "注意事项", "需要注意", "有什么坑", "有坑吗", "什么风险", "有风险吗",
+    "有问题吗", "有没有问题", "有什么问题", "watch out", "look out for", "pitfalls", "gotchas",
+    "be careful", "any risks", "what risks", "any concerns", "caveats", "anything to note", "anything wrong",
+    "any problems", "any issues",
+)  # fmt: skip
 # Why the plan chose its GPU ("为什么不用 H100？", "為什麼選這張卡？", "why that GPU?"): a why word with a GPU
 # named or pointed at; after a plan, the job sized on its GPU beside the other (answers/workload_compare.py).
 WHY_WORDS = ("为什么", "为啥", "why", "how come", "怎么不用", "怎么没用", "怎么不选", "咋不用")
