@@ -66,7 +66,7 @@ from bot.dialogue.state import (
 from bot.dialogue.timeline import count_samples, timeline
 from bot.dialogue.understand import ParseFn, Understood, clean_text, plan_cost, understand
 from bot.nlu.intents import WHATIF as WHATIF_CUES, has_any
-from bot.nlu.question_cues import JOB_COST_ON, MAKE_IT_FIT, PROPOSES_BETTER, THE_JOB_MODEL
+from bot.nlu.question_cues import JOB_COST_ON, MAKE_IT_FIT, MEMORY_SAVED, PROPOSES_BETTER, THE_JOB_MODEL
 from bot.nlu.text import normalise
 from bot.ports import TurnLike
 from bot.render.views import explain_items
@@ -498,7 +498,8 @@ class Consultant:
         except SizingError:
             return False
         if kind == "spot":
-            return spot_on_plan(q, reply, context["options"], context["spot_at_scale"])
+            shown = shown_options(rec["options"], state.slots.get("days"))
+            return spot_on_plan(q, reply, context["options"], context["spot_at_scale"], shown)
         shown = shown_options(rec["options"], state.slots.get("days"))
         return reserved_on_plan(q, reply, shown, context["options"])
 
@@ -584,7 +585,8 @@ class Consultant:
                     # A training plan now: "show the math" explains it, not the serving answer.
                     state.topic = None
                 asked = u.said if u.intent == "whatif" else None
-                recommend(state, reply, self.kb, self._plan, self._clock(), changes, asked)
+                memory = bool(text) and has_any(normalise(text).lower, MEMORY_SAVED)
+                recommend(state, reply, self.kb, self._plan, self._clock(), changes, asked, memory)
             elif not reply.kinds:
                 reply.add("anything_else")
             return state

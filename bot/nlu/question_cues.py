@@ -319,6 +319,12 @@ MEMORY_ASK = (
     "gpu mem", "how much mem", "mem does", "memory does", "vram does", "memory will", "memory would",
     "单卡显存多少", "每卡多少显存", "多少vram", "vram多少", "vram要多少", "多大vram", "几g的vram",
 )  # fmt: skip
+# Asking what a change saves in memory ("QLoRA 能省多少显存", "how much memory would QLoRA save?"): the plan's
+# change line then says the memory per GPU before and after (dialogue.recommend).
+MEMORY_SAVED = (
+    *MEMORY_ASK, "省多少显存", "显存能省", "显存省", "显存能降", "显存降", "显存少", "save memory",
+    "memory saving", "saves memory", "less memory", "memory save",
+)  # fmt: skip
 # Asking how big the saved files are: a checkpoint or the weights on disk ("How big is a checkpoint
 # of a 70B model?", "7B 全参训练一个 checkpoint 多大", "70B 模型的權重檔案有多大"). Taiwan's 檔案 (a file)
 # is 档案 once simplified. The FAQ answers it per parameter; the memory answer would be GPU memory.

@@ -78,3 +78,12 @@ def test_asked_how_to_get_within_a_budget_the_plan_misses_says_what_it_buys(real
 def test_documents_counted_with_a_length_each_are_the_samples(real: Consultant) -> None:
     en = ask(real, "QLoRA Llama 3.1 70B on 40k contracts, avg ~2k tokens, plus 5k Q&A pairs later, 2 weeks")
     assert "80M tokens (40K samples × 2,000 tokens)" in en
+
+
+def test_asked_what_a_method_saves_in_memory_the_change_line_says_the_memory(real: Consultant) -> None:
+    hans = ask(real, "LoRA 微调 14B，数据 8000 万 token，三周", "换 QLoRA 能省多少显存？")
+    assert "LoRA 微调 → QLoRA 微调" in hans and "每卡显存约 66.5 GB → 约 14.2 GB" in hans
+    en = ask(real, "LoRA 13B on 40M tokens, 2 weeks", "how much memory would QLoRA save?")
+    assert "memory per GPU ~61.6 GB → ~13.5 GB" in en
+    plain = ask(real, "LoRA 13B on 40M tokens, 2 weeks", "switch to QLoRA")
+    assert "memory per GPU" not in plain.split("\n")[0]
