@@ -107,6 +107,7 @@ class Understood:
     # From the NLU (bot/nlu/types.py Parse): "serve" | "train" | None; "how long" asked; model-card
     # fields asked (kind model_info); a GPU memory size asked for ({"op", "gb"}); working days said.
     task: str | None = None
+    both_tasks: bool = False  # serving and training asked side by side: both answers
     proposes_gpu: bool = False
     asks_time: bool = False
     asks_speed: bool = False
@@ -318,6 +319,7 @@ def understand(
         turns_per_sample=_positive(getattr(parsed.slots, "turns_per_sample", None)),
         tokens_per_turn=_positive(getattr(parsed.slots, "tokens_per_turn", None)),
         task=getattr(parsed, "task", None),
+        both_tasks=bool(getattr(parsed, "both_tasks", False)),
         proposes_gpu=bool(getattr(parsed, "proposes_gpu", False)),
         asks_time=bool(getattr(parsed, "asks_time", False)),
         asks_speed=bool(getattr(parsed, "asks_speed", False)),

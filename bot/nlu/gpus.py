@@ -211,11 +211,12 @@ def _looks_like_quantity(s: str, start: int, end: int) -> bool:
     return rest[:1] in ("元", "块", "天", "%", "$") or rest.startswith(("token", "step", "个", "b ", "m "))
 
 
-# Names that look like a GPU model but are not in the catalogue ("RTX 5090", "H300", "GB200", "MI325X",
-# "L20"): the answer says the catalogue does not have them rather than guessing. Model sizes ("70B") and
-# the catalogue's own names never match: the first is digits then a letter, the second is excluded.
+# Names that look like a GPU model but are not in the catalogue ("RTX 5090", "RTX 6000 Ada", "H300",
+# "GB200", "MI325X", "L20"): the answer says the catalogue does not have them rather than guessing. Model
+# sizes ("70B") and the catalogue's own names never match: the first is digits then a letter, the second
+# is excluded.
 _GPU_LIKE = re.compile(
-    r"(?<![a-z0-9])(?:(?:rtx|gtx)\s?-?\s?\d{4}(?:\s?ti)?|gb\d{3}|[bh]\d{3}|mi\d{3}x?|l\d{2})(?![a-z0-9])"
+    r"(?<![a-z0-9])(?:(?:rtx|gtx)\s?-?\s?\d{4}(?:\s?ti|\s?ada)?|gb\d{3}|[bh]\d{3}|mi\d{3}x?|l\d{2})(?![a-z0-9])"
 )
 
 

@@ -581,7 +581,7 @@ def _conceptual(t: str, sig: Signals, yes_no: bool) -> bool:
     filled = [f for f in sig.filled if f != "ask"]
     if not set(filled) <= set(CONCEPT_SLOTS) or sum(f in CONCEPT_QUANTITIES for f in filled) > 1:
         return False
-    question = yes_no or _worded_as_question(t)
+    question = yes_no or _worded_as_question(t) or has_any(t, cues.SYMPTOMS)
     if not question or has_any(t, SIZING_START) or has_any(t, cues.PLAN_ASKS) or has_any(t, CAPACITY):
         return False
     if has_any(t, HARDWARE_ASKS) or sig.faq_score is None:
@@ -635,7 +635,11 @@ def _question_kind(
         return "price"  # "price difference between A100 40GB and 80GB on Lambda"
     # "is the A10G the same as the A10?"; "Lambda 的 H100 和 GCP 的 A100 哪个便宜": two GPUs, each at its
     # provider, weighed against each other
-    weighed = has_any(t, cues.SAME_ASKS) or (len(set(sig.providers)) >= 2 and has_any(t, cues.CHEAPER))
+    weighed = (
+        has_any(t, cues.SAME_ASKS)
+        or has_any(t, cues.SAME_SPEED)
+        or (len(set(sig.providers)) >= 2 and has_any(t, cues.CHEAPER))
+    )
     # "H100 SXM 跟 PCIe 版哪个划算", "should I upgrade to the SXM?": two GPUs weighed by value for money
     valued = has_any(t, cues.VALUE_ASKS) or has_any(t, cues.WORTH_ASKS) or has_any(t, cues.UPGRADE_ASKS)
     if len(set(gpus)) >= 2 and (
@@ -740,8 +744,16 @@ _FOLLOW_UP_OPENERS = (
 
 
 def _several_questions(t: str) -> bool:
-    """Two questions or more in one message: "is the L4 24GB? and what does it cost?", "多少钱，功耗多少"."""
-    return sum(t.count(mark) for mark in "?？") >= 2 or t.count("多少") >= 2
+    """Two questions or more in one message: "is the L4 24GB? and what does it cost?", "多少钱，功耗多少",
+    "what's its bandwidth, how much does it cost per hour, and does it support FP8?"."""
+    if sum(t.count(mark) for mark in "?？") >= 2 or t.count("多少") >= 2:
+        return True
+    return sum(1 for clause in _CLAUSES.split(t) if _QUESTION_OPENER.match(clause.strip())) >= 2
+
+
+# Clauses of a message, and the words an English question opens with: a list of questions in one sentence.
+_CLAUSES = re.compile(r"[,，;；?？]|\band\b")
+_QUESTION_OPENER = re.compile(r"(?:what|what's|whats|which|how|does|do|is|are|can|will|would|could|should)\b")
 
 
 def _short_follow_up(t: str, end: str) -> bool:

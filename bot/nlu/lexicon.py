@@ -474,6 +474,9 @@ PRICE_PERIODS: tuple[tuple[str, str], ...] = (
     ("每月", "month"), ("每个月", "month"), ("月租", "month"), ("包月", "month"), ("按月", "month"),
     ("per year", "year"), ("/year", "year"), ("/yr", "year"), ("yearly", "year"),
     ("annually", "year"), ("per annum", "year"), ("每年", "year"), ("包年", "year"), ("按年", "year"),
+    ("annual", "year"), ("a full year", "year"), ("a whole year", "year"), ("一整年", "year"),
+    ("整年", "year"), ("全年", "year"), ("a full month", "month"), ("a whole month", "month"),
+    ("一整个月", "month"), ("整个月", "month"), ("整月", "month"),
     ("per week", "week"), ("/week", "week"), ("weekly", "week"), ("每周", "week"), ("按周", "week"),
     *((phrase, period) for phrase, period in ONE_UNIT_PERIODS if period != "quarter"),
 )  # fmt: skip

@@ -240,6 +240,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     stack, stack_spans = find_stack(s)
     continued = lexicon.has_cue(s, lexicon.CONTINUED_PRETRAIN)
     method = _method(s)
+    settled = _settled_gpu(s, gpus)
     slots = Slots(
         params=params,
         tokens=_stepped(
@@ -253,7 +254,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         method="pretrain" if continued else method,
         days=days,
         budget=_budget(budget, days),
-        gpu=_settled_gpu(s, gpus) or ((gpus[-1] if last else gpus[0]).gpu if gpus else None),
+        gpu=settled or ((gpus[-1] if last else gpus[0]).gpu if gpus else None),
         gpu_count=_int(count),
         seq_len=_int(seq),
         data_language="zh" if t.lang == "zh" else "en",
@@ -295,7 +296,8 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         slots = _context_as_request(slots)
         filled = slots.filled()
     asks = tuple(a for a in found.asks if a.slot not in filled or a.slot == "tokens_or_data")
-    mentioned = tuple(dict.fromkeys(g.gpu for g in gpus))
+    # "4090 显存不够，只好用 2 张 A100 80G": the message is about the GPU settled on, not two GPUs weighed
+    mentioned = (settled,) if settled else tuple(dict.fromkeys(g.gpu for g in gpus))
     providers = find_providers(t.lower)
     region = context.region(t.lower, providers)  # before _financial: 陆 in 大陆 is also a financial six
     # A period next to a price word is the price's; a period word elsewhere may be the budget's.
@@ -349,6 +351,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         price_period=price_period,
         stack_said=" + ".join(t.original[a:b] for a, b in stack_spans) or None,
         task=task,
+        both_tasks=task == "serve" and serving.asks_both_tasks(s),
         working_days=found.working_days if days is not None and found.working_days is not None else None,
         sprints=found.sprints if days is not None and found.sprints is not None else None,
         proposes_gpu=intents.proposes_gpu(s, intent, yes_no, filled, mentioned),
@@ -429,10 +432,16 @@ def _price_period(s: str, *, asked: bool = False) -> str | None:
 
 def _not_pooled(data_bytes: float | None, gpus: list[GpuMention], count: int | None, s: str) -> float | None:
     """A size that is the named GPUs' memory added up ("两张 4090 能合成 48G 用吗", "2x 3090 = 48GB"): their
-    pooled memory, not a dataset (unless the message calls something data: "数据 48G")."""
-    if data_bytes is None or not count or count < 2 or len({g.gpu for g in gpus}) != 1:
+    pooled memory, not a dataset; or, with several boards named, one board's memory ("A100 40G 和 80G 算力
+    一样，那租 40G 就行了吧"): that board. Either stays data when the message calls something data
+    ("数据 48G")."""
+    if data_bytes is None or lexicon.has_cue(s, lexicon.DATA_CUES):
         return data_bytes
-    if lexicon.has_cue(s, lexicon.DATA_CUES):
+    named = {g.gpu for g in gpus}
+    boards = {float(r.memory_gb.value) for r in catalogue_names().records if r.id in named}
+    if len(named) >= 2 and any(abs(data_bytes / 1e9 - gb) < 0.5 for gb in boards):
+        return None
+    if not count or count < 2 or len(named) != 1:
         return data_bytes
     family = gpus[0].gpu
     sizes = {float(r.memory_gb.value) for r in catalogue_names().records if family in (r.id, r.family)}
@@ -440,7 +449,11 @@ def _not_pooled(data_bytes: float | None, gpus: list[GpuMention], count: int | N
 
 
 def _trains(s: str) -> bool:
-    return lexicon.has_cue(s, lexicon.TRAINING) or cues.BUILDS_A_MODEL.search(s) is not None
+    return (
+        lexicon.has_cue(s, lexicon.TRAINING)
+        or cues.BUILDS_A_MODEL.search(s) is not None
+        or cues.TIMED_RUN.search(s) is not None
+    )
 
 
 # A figure someone asks to confirm is in the first sentences; the fact check's reader looks no further.

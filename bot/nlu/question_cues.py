@@ -46,6 +46,18 @@ WH_WORDS = (
     "多高", "啥",
     "what", "which", "how", "why", "when", "where", "who", "whom",
 )  # fmt: skip
+# A training failure reported without a question word ("fp16训练loss变成nan", "my loss went nan, using bf16",
+# "微调一直爆显存"): a question to the FAQ as much as "怎么办" is, not a slot to fill.
+SYMPTOMS = (
+    "nan", "loss spike", "loss spiked", "diverged", "diverging", "oom", "oom'd", "out of memory",
+    "爆显存", "显存溢出", "显存爆了", "loss飙升", "loss 飙升", "发散了", "loss不降", "loss 不降",
+)  # fmt: skip
+# A premise that two GPUs are equally fast ("the H100 PCIe and SXM are the same speed, so I should rent the
+# cheaper one, right?", "A100 40G 和 80G 算力一样"): the comparison checks it first.
+SAME_SPEED = (
+    "same speed", "as fast as", "equally fast", "just as fast", "same performance", "一样快", "速度一样",
+    "速度相同", "性能一样", "性能相同", "算力一样", "算力相同", "差不多快",
+)  # fmt: skip
 # An alternative question ("A100 or H100?", "A100 还是 H100") asks to choose, not yes/no.
 ALTERNATIVE = ("还是", " or ")
 # How much faster one number format runs than another ("H100 的 FP8 比 BF16 快多少"; answers/capability.py).
@@ -199,7 +211,7 @@ MOST_COMPUTE = (
 # The best value with no job named ("性价比最高的卡是哪张", "which GPU has the best price per TFLOP?"): the
 # catalogue ranked by work per dollar, not the cheapest GPU-hour (with a job, CHEAPEST plans it).
 MOST_VALUE = (
-    "性价比最高", "性价比最好", "最有性价比", "性价比最强", "每美元算力最高", "每美元算力",
+    "性价比最高", "性价比最好", "最有性价比", "性价比最强", "每美元算力最高", "每美元算力", "最划算",
     "best value", "best price per tflop", "best price/performance", "best price performance",
     "price per tflop", "tflops per dollar", "tflops per $", "most cost-effective", "most cost effective",
     "best bang for the buck", "most bang for the buck",
@@ -558,6 +570,12 @@ POWER_ASKS = (
 BUILDS_A_MODEL = re.compile(
     r"(?:做|搞|弄|整|打造)(?:一个|每个|个|一款|款|一套|套)[^，,。.!！?？]{0,14}?模型"
     r"|\b(?:build|make|create|develop)(?:ing)?\s+(?:a|an|our|my)\s+(?:own\s+)?[^,.!?]{0,30}?\bmodel\b"
+)
+# A run of a stated length ("3-day run, 7B", "a two-week training job"): a training job with its deadline,
+# not "run" as in running a model (serving.INFERENCE).
+TIMED_RUN = re.compile(
+    r"(?:\d+(?:\.\d+)?|an?|one|two|three|four|five|six|seven|eight|nine|ten)[- ]?(?:day|week|month)s?[- ]"
+    r"(?:long[- ])?(?:training[- ])?(?:run|job)\b"
 )
 # The tokens a deadline holds, asked ("…in 2 weeks? how many tokens would that get me?", "两周能训多少
 # token"): with hardware and a deadline, the feasibility answer says how many tokens that time trains.

@@ -7,6 +7,8 @@ Text is simplified and lower-cased; ASCII phrases match whole words (bot/nlu/lex
 
 from __future__ import annotations
 
+import re
+
 from bot.nlu import lexicon
 
 # Serving engines by name (also what "vLLM 能在 MI300X 上跑吗" asks about: the engine's GPU support).
@@ -109,6 +111,37 @@ def is_serving(s: str) -> bool:
     if "推理" in s and lexicon.has_cue(s, _REASONING):
         return lexicon.has_cue(s.replace("推理", ""), SERVING)
     return True
+
+
+# Words that set serving and training side by side in one question ("推理跟全参微调各要多少显存",
+# "inference vs full training"): a join between the two words, or "each" said of them.
+_SIDE_BY_SIDE = ("跟", "和", "与", "以及", "还是", "对比", "vs", "vs.", "versus", "and", "or", "compared to")
+_EACH = ("各要", "各需要", "各自", "分别", "respectively", "each")
+# The join sits this close between a serving word and a training word ("inference vs for full training").
+_SIDE_GAP = 18
+# Another question about the other task: "推理要多少显存？全参训练又要多少？".
+_SENTENCE_END = re.compile(r"[?？。；;!！]")
+
+
+def asks_both_tasks(s: str) -> bool:
+    """The message asks the same of serving and of training ("Qwen2.5 14B 推理要多少显存？全参训练又要多少？",
+    "memory for inference vs for full training"), not training that precedes serving ("we fine-tuned
+    Llama 8B and want to deploy it")."""
+    if not is_serving(s) or not lexicon.has_cue(s, lexicon.TRAINING):
+        return False
+    serving_at = [(m.start(), m.end()) for m in lexicon.phrases_in(s, SERVING)]
+    training_at = [(m.start(), m.end()) for m in lexicon.phrases_in(s, lexicon.TRAINING)]
+    for a_start, a_end in serving_at:
+        for b_start, b_end in training_at:
+            lo, hi = (a_end, b_start) if a_end <= b_start else (b_end, a_start)
+            gap = s[lo:hi]
+            if hi < lo or len(gap) > _SIDE_GAP or any(c.isdigit() for c in gap):
+                continue
+            if lexicon.has_cue(gap, _SIDE_BY_SIDE) or lexicon.has_cue(s[hi:], _EACH):
+                return True
+            if _SENTENCE_END.search(gap) and lexicon.has_cue(s[hi:], lexicon.ASKS_AMOUNT):
+                return True  # a second question that asks the amount of the other task
+    return False
 
 
 def runs_inference(s: str) -> bool:

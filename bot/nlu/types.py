@@ -202,6 +202,8 @@ class Parse:
     price_period: str | None = None  # hour | day | month: the period a price question asks about
     stack_said: str | None = None  # the training stack as the user wrote it ("DeepSpeed ZeRO-3")
     task: str | None = None  # "serve": inference / deployment; "train": training named; None: not said
+    # Serving and training asked side by side ("推理跟全参微调各要多少显存"): both answers (task is "serve").
+    both_tasks: bool = False
     # "10 working days": the count said; slots.days holds 7/5 of it (a working week is 5 days of 7).
     working_days: float | None = None
     # "two sprints": the count said; slots.days holds lexicon.SPRINT_DAYS per sprint.
@@ -252,6 +254,7 @@ class Parse:
             "price_period": self.price_period,
             "stack_said": self.stack_said,
             "task": self.task,
+            "both_tasks": self.both_tasks,
             "working_days": self.working_days,
             "sprints": self.sprints,
             "proposes_gpu": self.proposes_gpu,

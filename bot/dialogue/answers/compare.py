@@ -16,7 +16,7 @@ from bot.dialogue.reply import Reply
 from bot.nlu.gpus import find_gpus
 from bot.nlu.lexicon import find_phrase, has_cue
 from bot.nlu.providers import find_providers
-from bot.nlu.question_cues import SAME_ASKS, UPGRADE_ASKS, VALUE_ASKS, WORTH_ASKS
+from bot.nlu.question_cues import SAME_ASKS, SAME_SPEED, UPGRADE_ASKS, VALUE_ASKS, WORTH_ASKS
 from bot.nlu.text import normalise
 from bot.render.views import find_entry, pick
 from sizing.errors import SizingError
@@ -26,6 +26,9 @@ NEEDS = ("two GPUs",)
 DEFAULTS = {"variant": "the SXM board of a family, or the other GPU's form factor"}
 # What a comparison asks about, and in which direction: +1 "more/faster", -1 "less/slower".
 ASPECTS: tuple[tuple[str, int, tuple[str, ...]], ...] = (
+    # A premise that two GPUs are equally fast ("the H100 PCIe and SXM are the same speed, so I should rent
+    # the cheaper one, right?"): checked first, whatever else the message weighs.
+    ("same_speed", 0, SAME_SPEED),
     # Value for money: dense TFLOPS per dollar-hour (before "better", which alone asks about speed).
     ("value", 1, VALUE_ASKS),
     ("price", -1, ("cheaper", "less expensive", "便宜", "省钱", "价格差", "差价", "价差", "price difference",
@@ -286,6 +289,7 @@ def fp64_gap(views: list[dict[str, Any]]) -> dict[str, Any] | None:
 
 
 METRIC = {
+    "same_speed": "bf16",
     "value": "tflops_per_usd",
     "speed": "bf16",
     "overall": "bf16",
@@ -320,6 +324,12 @@ def decide(
         "yes_no": yes_no,
         "winner": (higher if direction > 0 else lower)["name"],
     }
+    if asked == "same_speed":
+        out["answer"] = "yes" if abs(ratio - 1) <= SAME else "no"
+        priced = [v for v in (a, b) if v.get("tflops_per_usd")]
+        if len(priced) == 2:
+            out["value_winner"] = max(priced, key=lambda v: float(v["tflops_per_usd"]))["name"]
+        return out
     if abs(ratio - 1) <= SAME:
         out["answer"] = "same"
         if asked == "overall":

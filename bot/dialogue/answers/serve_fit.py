@@ -41,9 +41,12 @@ GB = 1e9
 def feasibility(q: Question, reply: Reply) -> bool:
     """Does the model serve on the named GPUs: at the stated load, else one request (and how many fit)."""
     req = serve_request(q, default_load=False)
-    if req is None or req.gpu is None:
+    # A GPU named beside a figure the answer corrects is not chosen (route.keep_plan_on_correction) but is
+    # still the one asked about ("聽說 MI300X 只有 128G，跑不了 70B 推論吧"), as training feasibility has it.
+    gpu = (req.gpu or (q.u.gpus[0] if q.u.gpus else None)) if req is not None else None
+    if req is None or gpu is None:
         return False
-    spec = main_variant(q.catalog, req.gpu)  # "H100" is the SXM board, as in the other GPU answers
+    spec = main_variant(q.catalog, gpu)  # "H100" is the SXM board, as in the other GPU answers
     if spec is None:
         return False
     has_load = any(v is not None for v in (req.concurrency, req.qps, req.daily_users))
@@ -76,6 +79,7 @@ def feasibility(q: Question, reply: Reply) -> bool:
                 saturated["precision"] = fitting
     reply.add(
         "serve_fit",
+        params=req.model.params_total,
         saturated=saturated,
         verdict=q.u.yes_no or not throughput_asked,  # "how many tokens/s ...?" is not a yes or no
         model=req.model.name,
@@ -193,6 +197,7 @@ def memory(q: Question, reply: Reply) -> bool:
         "serve_memory",
         asked_gb=asked_gb,
         model=arch.name,
+        params=arch.params_total,
         # A mixture of experts holds every expert: its total parameters, beside the active ones per token.
         params_total=arch.params_total if arch.params_active else None,
         params_active=arch.params_active,

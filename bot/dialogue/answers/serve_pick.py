@@ -61,8 +61,12 @@ def cheapest(q: Question, reply: Reply) -> bool:
     return True
 
 
+# GPUs one serving comparison weighs side by side ("A100 vs H100 vs H200 for serving llama 70b").
+MAX_COMPARED = 4
+
+
 def compare(q: Question, reply: Reply) -> bool:
-    """Two GPUs serving the same model at the same load: GPUs needed, cost, speed per user."""
+    """Two to MAX_COMPARED GPUs serving the same model at the same load: GPUs needed, cost, speed per user."""
     low = normalise(q.text).lower
     upgrade = has_cue(low, UPGRADE_ASKS)
     # "is the H200 worth it over the H100 for 70B inference?": the first one weighed (the one moved to)
@@ -74,7 +78,7 @@ def compare(q: Question, reply: Reply) -> bool:
     if req is None:
         return False
     rows: list[dict[str, Any]] = []
-    for name in names[:2]:
+    for name in names[:MAX_COMPARED]:
         spec = main_variant(q.catalog, name)
         if spec is None:
             return False
@@ -86,10 +90,12 @@ def compare(q: Question, reply: Reply) -> bool:
         found: list[dict[str, Any]] = result.to_dict()["options"]  # type: ignore[assignment]
         options = [o for o in found if o["fits"]]
         rows.append({"name": spec.name, "option": options[0] if options else None})
-    both = [r["option"] for r in rows if r["option"] is not None and r["option"]["cost"]["hourly_usd"]]
-    # The pick: the cheaper per token of those that meet the latency targets (of both when neither does).
-    meeting = [o for o in both if o.get("meets_latency")] or both
-    pick = min(meeting, key=lambda o: o["cost"]["usd_per_million_output_tokens"]) if len(both) == 2 else None
+    priced = [r["option"] for r in rows if r["option"] is not None and r["option"]["cost"]["hourly_usd"]]
+    # The pick: the cheapest per token of those that meet the latency targets (of all when none does),
+    # once every GPU compared has a priced plan.
+    weighed = len(priced) == len(rows)
+    meeting = [o for o in priced if o.get("meets_latency")] or priced
+    pick = min(meeting, key=lambda o: o["cost"]["usd_per_million_output_tokens"]) if weighed else None
     reply.add(
         "serve_compare",
         **_load(req),
@@ -98,14 +104,14 @@ def compare(q: Question, reply: Reply) -> bool:
         read_as=read_as(q, req),
         precision=req.precision,
         rows=rows,
-        cheaper=min(both, key=lambda o: o["cost"]["usd_per_million_output_tokens"])["gpu_name"]
-        if len(both) == 2
+        cheaper=min(priced, key=lambda o: o["cost"]["usd_per_million_output_tokens"])["gpu_name"]
+        if weighed
         else None,
-        faster=min(both, key=lambda o: o["tpot_ms"])["gpu_name"] if len(both) == 2 else None,
+        faster=min(priced, key=lambda o: o["tpot_ms"])["gpu_name"] if weighed else None,
         pick=pick["gpu_name"] if pick else None,
-        worth=worth,
+        worth=worth and len(rows) == 2,
         pick_meets=bool(pick and pick.get("meets_latency")),
-        others_meet=sum(1 for o in both if o.get("meets_latency")),
+        others_meet=sum(1 for o in priced if o.get("meets_latency")),
     )
     return True
 

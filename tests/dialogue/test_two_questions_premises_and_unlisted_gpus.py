@@ -1,0 +1,97 @@
+"""One-message questions of round twelve's red-team: serving and training memory asked side by side get
+both, a year's rent is priced for a year, a GPU the catalogue lacks is never answered as a neighbour, a
+training failure reported as a complaint gets its FAQ entry, a list of questions gets the datasheet, three
+GPUs are compared for serving, a wrong "same speed" premise is corrected, and a GPU settled on (or a
+run of a stated length) is planned, not weighed or served."""
+
+from __future__ import annotations
+
+from bot.dialogue.consultant import Consultant
+from bot.nlu.parser import parse
+
+from .asking import FORM, ask
+
+
+def test_serving_and_training_memory_asked_together_are_both_answered(real: Consultant) -> None:
+    hans = ask(real, "Qwen2.5 14B 推理要多少显存？全参训练又要多少？")
+    assert hans.startswith("*部署 Qwen2.5 14B 需要的显存*（推理，不是训练）")
+    assert "*训练 140亿参数模型需要的显存*" in hans and "*全参数微调*：单卡合计约 240 GB" in hans
+    hant = ask(real, "Llama 3.1 8B 推論跟全參微調各要多少顯存？")
+    assert hant.startswith("*部署 Llama 3.1 8B 需要的顯存*") and "*訓練 80億參數模型需要的顯存*" in hant
+    en = ask(real, "how much GPU memory does mistral 7b need for inference vs for full training?")
+    assert en.startswith("*Memory to serve Mistral 7B v0.1* (inference, not training)")
+    assert "*GPU memory to train a 7B-parameter model*" in en
+    # training that comes before serving is not a second question
+    assert not parse("we fine-tuned llama 8b and want to deploy it, how much memory?").both_tasks
+
+
+def test_a_years_rent_is_priced_for_the_year(real: Consultant) -> None:
+    assert parse("what's the annual cost of keeping one B200 rented 24/7?").price_period == "year"
+    assert parse("公司要長期租 8 張 H100 一整年，大概要準備多少預算").price_period == "year"
+    reply = ask(real, "公司要長期租 8 張 H100 一整年，大概要準備多少預算")
+    assert reply.startswith("*8 張 NVIDIA H100 SXM5 租一年（8,760 小時），按需*")
+
+
+def test_a_gpu_the_catalogue_lacks_is_said_plainly_and_never_read_as_a_neighbour(real: Consultant) -> None:
+    mi250 = ask(real, "how does the MI250 compare to the MI300X for training?")
+    assert mi250.startswith("*No MI250 in the catalogue*")
+    assert "MI250X" not in mi250.split("\n")[0]
+    ada = ask(real, "RTX 6000 Ada 現在一小時多少錢？")
+    assert ada.startswith("*目錄裡沒有 RTX 6000 Ada*")
+
+
+def test_a_training_failure_reported_as_a_complaint_gets_its_faq_entry(real: Consultant) -> None:
+    nan = ask(real, "loss 变成 nan 了怎么办，用的 bf16")
+    assert nan.startswith("*训练 loss 变成 NaN 或突然飙升，怎么办？（BF16 也会）*")
+    assert "梯度裁剪" in nan
+    oom = ask(real, "訓練跑到一半一直 OOM，batch 已經調到 1 了還是爆，怎麼辦")
+    assert oom.startswith("*訓練中途爆顯存（OOM），micro-batch 已經是 1 了還是爆，怎麼辦？*")
+    # no question word: the symptom is the question, not a precision to fill in
+    said = ask(real, "my loss went nan after 2k steps, using bf16")
+    assert said.startswith("*The training loss turned NaN or spiked: what do I do? (BF16 too)*")
+
+
+def test_a_list_of_questions_about_one_gpu_gets_its_datasheet(real: Consultant) -> None:
+    reply = ask(
+        real, "what's the H100's memory bandwidth, how much does it cost per hour, and does it support FP8?"
+    )
+    assert "*NVIDIA H100 SXM5*: 80 GB memory, 3.35 TB/s; dense TFLOPS: BF16 989, FP16 989, FP8 1,979" in reply
+    assert "Cheapest on-demand: $3.99/GPU-hour" in reply
+
+
+def test_three_gpus_are_compared_for_serving_and_one_is_picked(real: Consultant) -> None:
+    en = ask(real, "A100 vs H100 vs H200 for serving llama 70b — which one would you pick?")
+    assert en.startswith(
+        "*NVIDIA A100 80GB (SXM4) vs NVIDIA H100 SXM5 vs NVIDIA H200 SXM for serving Llama 3.3 70B (BF16)"
+    )
+    assert (
+        "*Pick the NVIDIA H100 SXM5*: all 3 meet the latency targets, and it costs the least per token." in en
+    )
+    assert "Cheapest per token: NVIDIA H100 SXM5; fastest for each user: NVIDIA H200 SXM." in en
+    zh = ask(real, "L4、A10、L40S 部署 Qwen2.5 7B 哪个好")
+    assert zh.startswith("*NVIDIA L4、NVIDIA A10、NVIDIA L40S 部署 Qwen2.5 7B")
+    assert "*选 NVIDIA A10*：3 款都满足延迟目标，它按 token 算最便宜。" in zh
+
+
+def test_a_same_speed_premise_is_checked_before_the_rest(real: Consultant) -> None:
+    en = ask(real, "the H100 PCIe and SXM are the same speed, so I should just rent the cheaper PCIe, right?")
+    assert en.startswith("*No — the NVIDIA H100 PCIe and the NVIDIA H100 SXM5 are not the same speed:*")
+    assert "Per unit of training work the NVIDIA H100 SXM5 costs less" in en
+    zh = ask(real, "A100 40G 和 80G 算力一样，那租 40G 就行了吧")  # 40G here is a board, not 40 GB of data
+    assert zh.startswith("*差不多一样快：*稠密 BF16 312 对 312 TFLOPS")
+    assert "不过 NVIDIA A100 80GB (SXM4) 显存更大（80 GB 对 40 GB）" in zh
+
+
+def test_a_serving_question_beside_a_corrected_figure_is_still_about_serving(real: Consultant) -> None:
+    reply = ask(real, "聽說 MI300X 只有 128G 顯存，那應該跑不了 70B 推論吧？")
+    assert reply.startswith("小小更正：沒有 128GB 的 MI300X")
+    assert "*能。* 1 × AMD Instinct MI300X 可以用 BF16 部署 700億參數的模型" in reply
+    assert "standard shape" not in reply and "全參數微調" not in reply
+
+
+def test_a_gpu_settled_on_is_planned_and_a_timed_run_is_training(real: Consultant) -> None:
+    settled = ask(real, "4090 显存不够，只好用 2 张 A100 80G 做 LoRA 13B")
+    assert settled.startswith("好的：130亿参数，LoRA 微调，A100-80GB，2 张卡。")
+    run = ask(real, "3-day run, 7B")
+    assert run.startswith("Got it: 7B parameters, 3 days.")
+    assert FORM[1] in run and "Serving" not in run
