@@ -139,6 +139,10 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     ("lines", "samples", 1.0), ("页", "samples", 1.0), ("个句子", "samples", 1.0), ("句话", "samples", 1.0),
     ("句", "samples", 1.0),
     ("行", "samples", 1.0), ("列", "samples", 1.0),
+    # Business documents counted one per sample ("60k contracts, avg ~3k tokens").
+    ("contracts", "samples", 1.0), ("reports", "samples", 1.0), ("filings", "samples", 1.0),
+    ("patents", "samples", 1.0), ("invoices", "samples", 1.0), ("abstracts", "samples", 1.0),
+    ("summaries", "samples", 1.0),
     # Passes over the data. 轮 is an epoch except in 多轮对话 (rounds of a dialogue, above).
     ("epochs", "epochs", 1.0), ("epoch", "epochs", 1.0), ("个epoch", "epochs", 1.0),
     ("个 epoch", "epochs", 1.0),
