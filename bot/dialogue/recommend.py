@@ -185,7 +185,11 @@ def plan_context(
         # "如果用 A10 呢" where no A10 plan exists: why, and the plan without that GPU below it.
         "not_runnable": not_runnable,
         # "我们有 8 个 GPU" with no type: the plan picks one at that count and says so.
-        "unnamed_count": bool(state.slots.get("gpu_count")) and not state.slots.get("gpu") and limit is None,
+        "unnamed_count": bool(state.slots.get("gpu_count"))
+        and not state.slots.get("gpu")
+        and limit is None
+        and user_plan is None,  # a count that misses the deadline is not the plan's: user_plan says so
+        "user_plan_typed": bool(state.slots.get("gpu")),
         "owned": bool(state.owned) and user_plan is None,
         "china": china,
         "budget_conflict": conflict,
@@ -488,8 +492,10 @@ def recommend(
     today: dt.date,
     changes: list[SlotChange],
     asked: Mapping[str, Any] | None = None,
+    memory_asked: bool = False,
 ) -> None:
-    """`asked`: the values a what-if said; when they change nothing the reply says so first."""
+    """`asked`: the values a what-if said; when they change nothing the reply says so first.
+    `memory_asked`: the turn asked about memory ("QLoRA 能省多少显存"): the change line says it."""
     try:
         rec, fired, context = plan_context(state, kb, plan, today, reply.lang)
     except SizingError as exc:
@@ -513,6 +519,7 @@ def recommend(
             after=summary,
             over_budget=over_budget(rec),
             deadline=state.slots.get("days") is not None,
+            memory=memory_asked and before.get("memory") is not None and summary.get("memory") is not None,
         )
         reply.changes = [{"slot": c.slot, "old": c.old, "new": c.new} for c in changes]
     elif before and summary and asked:
