@@ -27,16 +27,21 @@ from dataclasses import dataclass
 
 from sizing.types import Method, Stack
 
-# Bytes held per token × vocabulary entry for the loss.
+# Bytes held per token × vocabulary entry for the loss, at the peak (what must fit, not the average).
 # Megatron: fp32 logits in its vocab-parallel cross-entropy (Korthikanti et al., arXiv 2205.05198
-# §4.3: 4·s·b·v/t). Hugging Face transformers: the bf16 logits stay referenced by the model output,
-# the loss upcasts them to fp32 and log-softmax keeps an fp32 result for backward (transformers
-# `ForCausalLMLoss`: `logits = logits.float()`): 2 + 4 + 4 at the end of the forward, ~8 on average
-# over the loss [our reading of that code path]. torchtune's chunked loss upcasts one chunk at a
-# time and keeps the bf16 logits: 2. Unsloth's fused cross-entropy never materialises the logits of
-# the whole batch (its README: "fused cross entropy"): we count 1/8 of bf16 logits [assumption].
+# §4.3: 4·s·b·v/t). Hugging Face transformers (`ForCausalLMLoss`: `logits = logits.float()`, then
+# `cross_entropy`): at the end of the forward the bf16 logits (still referenced by the model output),
+# their fp32 copy and log-softmax's fp32 result, which it keeps for backward: 2 + 4 + 4; at the start
+# of the backward the NLL gradient and the log-softmax gradient join that fp32 result: 4 + 4 + 4 = 12,
+# with every layer's checkpoint still held [our reading of that code path; transformers releases of
+# 2024 also made a shifted fp32 copy, `logits[..., :-1, :].contiguous()`, +4]. Unsloth's table of the
+# longest context that fits (unslothai/unsloth README, Llama 3.1 8B QLoRA, HF + FA2: 5,789 tokens on
+# 24 GB, 28,454 on 80 GB) needs ≥ 12: at 8 the engine put those runs at 55-62% of the card and called
+# twice those contexts a fit. torchtune's chunked loss upcasts one chunk at a time and keeps the
+# bf16 logits: 2. Unsloth's fused cross-entropy never materialises the logits of the whole batch
+# (its README: "fused cross entropy"): we count 1/8 of bf16 logits [assumption].
 MEGATRON_LOGITS_BYTES = 4.0
-HF_LOGITS_BYTES = 8.0
+HF_LOGITS_BYTES = 12.0
 CHUNKED_LOGITS_BYTES = 2.0
 FUSED_LOGITS_BYTES = 0.25
 

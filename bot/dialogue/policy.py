@@ -179,7 +179,10 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
         return "published_run"  # "how long did BLOOM-176B take to train?": what was reported, not a plan
     if cheaper_instead(q, form_in_progress):
         return "cheapest_gpu"  # "有没有比 H100 便宜但够用的卡做 LoRA 13B": the named GPU is the reference
-    if kind in ("size", "faq", "unknown") and best.applies(q, form_in_progress):
+    valued = kind == "cheapest_gpu" and best.asks_value(
+        q
+    )  # "best value", not "cheapest": per job, not per hour
+    if (kind in ("size", "faq", "unknown") or valued) and best.applies(q, form_in_progress):
         return "best_gpu"  # a sized job and "which GPU is best": ranked per reference data, not the form
     if kind != "figure_check" and worth.applies(q, form_in_progress):
         return "worth"  # one GPU, "still worth it?", no job sized: before its datasheet or a form

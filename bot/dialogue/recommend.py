@@ -185,7 +185,11 @@ def plan_context(
         # "如果用 A10 呢" where no A10 plan exists: why, and the plan without that GPU below it.
         "not_runnable": not_runnable,
         # "我们有 8 个 GPU" with no type: the plan picks one at that count and says so.
-        "unnamed_count": bool(state.slots.get("gpu_count")) and not state.slots.get("gpu") and limit is None,
+        "unnamed_count": bool(state.slots.get("gpu_count"))
+        and not state.slots.get("gpu")
+        and limit is None
+        and user_plan is None,  # a count that misses the deadline is not the plan's: user_plan says so
+        "user_plan_typed": bool(state.slots.get("gpu")),
         "owned": bool(state.owned) and user_plan is None,
         "china": china,
         "budget_conflict": conflict,

@@ -211,7 +211,7 @@ MOST_COMPUTE = (
 # The best value with no job named ("性价比最高的卡是哪张", "which GPU has the best price per TFLOP?"): the
 # catalogue ranked by work per dollar, not the cheapest GPU-hour (with a job, CHEAPEST plans it).
 MOST_VALUE = (
-    "性价比最高", "性价比最好", "最有性价比", "性价比最强", "每美元算力最高", "每美元算力",
+    "性价比最高", "性价比最好", "最有性价比", "性价比最强", "每美元算力最高", "每美元算力", "最划算",
     "best value", "best price per tflop", "best price/performance", "best price performance",
     "price per tflop", "tflops per dollar", "tflops per $", "most cost-effective", "most cost effective",
     "best bang for the buck", "most bang for the buck",

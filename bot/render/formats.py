@@ -31,6 +31,11 @@ def fmt_count_spaced(value: object, lang: str = "en") -> str:
     return re.sub(r"^([\d.]+)([万亿])", r"\1 \2", text) if lang.startswith("zh") else text
 
 
+def fmt_gpus(value: object) -> str:
+    """A GPU count in English with its noun: "1 GPU", "8 GPUs"."""
+    return f"{value} GPU" if value == 1 else f"{value} GPUs"
+
+
 def fmt_bytes(value: object) -> str:
     if not isinstance(value, int | float) or not math.isfinite(value):
         return "?"

@@ -25,6 +25,7 @@ from bot.render.formats import (
     fmt_count,
     fmt_count_spaced,
     fmt_duration,
+    fmt_gpus,
     fmt_money,
     fmt_money_zh,
     fmt_num,
@@ -134,6 +135,7 @@ def environment() -> jinja2.Environment:
         count=fmt_count,
         article=fmt_article,
         count_spaced=fmt_count_spaced,
+        gpus=fmt_gpus,
         bytes=fmt_bytes,
         bandwidth=fmt_bandwidth,
         money=fmt_money,
@@ -148,12 +150,21 @@ def environment() -> jinja2.Environment:
     return env
 
 
+# A space between two Chinese characters (or a full-width bracket next to one): Chinese sets no spaces
+# between words, while templates join names and figures with one ("目录里没有 阿里云 的价格", "新增 训练
+# 2 轮"). Spaces next to Latin letters and digits stay ("8 张 H100"), and so do those around the
+# separator 对 of two figures side by side ("无数据 对 67").
+_CJK_SPACE = re.compile(r"(?<=[\u3400-\u9fff）」』】])(?<![对對])[ ]+(?=[\u3400-\u9fff（「『【])(?![对對] )")
+
+
 def render_text(kind: str, lang: str, **context: Any) -> str:
     """A reply of one kind in the user's language and script (trailing whitespace trimmed)."""
     template = environment().get_template(f"{base_lang(lang)}/{kind}.md.j2")
     text = template.render(lang=base_lang(lang), **context).strip()
     if "\n\n\n" in text:  # a plain substring test first: the regex scan costs more than the render's tail
         text = re.sub(r"\n{3,}", "\n\n", text)
+    if lang != "en":
+        text = _CJK_SPACE.sub("", text)
     return to_script(text, lang)
 
 

@@ -19,7 +19,7 @@ def test_a_budget_first_question_gets_what_the_budget_buys_not_the_model_size_qu
 
 def test_can_a_budget_pay_for_a_job_gets_the_verdict_and_the_data_it_trains(real: Consultant) -> None:
     text = ask(real, "只有 2000 块钱，能 LoRA 一个 7B 吗")
-    assert text.startswith("*能*。¥2,000 够70亿参数模型的LoRA 微调训练约") and "训练数据有多少" not in text
+    assert text.startswith("*能*。¥2,000 够 70亿参数模型的 LoRA 微调训练约") and "训练数据有多少" not in text
 
 
 def test_the_budget_stays_for_the_plan_that_follows_the_budget_answer(real: Consultant) -> None:

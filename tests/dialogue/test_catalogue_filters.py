@@ -70,12 +70,14 @@ def test_the_best_value_gpu_with_no_job_is_ranked_by_work_per_dollar_not_the_che
     assert "NVIDIA T4" not in zh.split("\n")[0]
     en = ask(real, "most cost-effective GPU for serving?")
     assert en.startswith("*Best value for serving (memory-bound decoding): the NVIDIA B200, 1,196 GB/s")
-    assert ask(real, "預訓練1B模型性價比最高的顯卡是哪個").startswith("*10億參數模型的 預訓練 最便宜的 GPU")
+    assert ask(real, "預訓練1B模型性價比最高的顯卡是哪個").startswith(
+        "*10億參數模型的預訓練，最划算的是 1 張 NVIDIA B200*"
+    )
 
 
 def test_an_hourly_limit_in_yuan_is_shown_in_yuan_and_takes_in_the_yuan_marketplaces(
     real: Consultant,
 ) -> None:
     text = ask(real, "一小时 10 块钱以内能租什么卡")
-    assert text.startswith("*按需每卡时 ¥10.00（约 $1.43） 以内能租到")
+    assert text.startswith("*按需每卡时 ¥10.00（约 $1.43）以内能租到")
     assert "RTX 4090" in text.splitlines()[0]  # priced in yuan on the marketplaces only

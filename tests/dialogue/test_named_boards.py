@@ -34,7 +34,7 @@ def test_an_accelerator_outside_the_catalogue_is_said_to_be_outside_it_first(rea
     assert planned.startswith("*No TPU in the catalogue*") and "plan this on the GPUs it holds" in planned
     assert "How much training data" in planned  # the 7B it was told is kept
     zh = ask(real, "昇腾 910B 能训练 7B 吗")
-    assert zh.startswith("*目录里没有 昇腾*") and "9100亿" not in zh and "70亿参数" in zh
+    assert zh.startswith("*目录里没有昇腾*") and "9100亿" not in zh and "70亿参数" in zh
 
 
 def test_a_family_figure_only_another_board_has_is_confirmed_for_that_board_only(real: Consultant) -> None:
@@ -98,4 +98,4 @@ def test_asking_whether_an_accelerator_outside_the_catalogue_can_train_a_model_g
     assert text.startswith("*No Kunlun in the catalogue*") and "the memory the job needs" in text
     assert "*GPU memory to train a 7B-parameter model*" in text and "How much training data" not in text
     zh = ask(real, "崑崙芯 R200 能拿來訓練嗎？")
-    assert zh.startswith("*目錄裡沒有 崑崙*")
+    assert zh.startswith("*目錄裡沒有崑崙*")

@@ -17,7 +17,7 @@ def test_an_h100_price_on_one_cloud_lists_what_that_cloud_rents_and_nothing_it_l
 
 def test_a_price_asked_of_an_unpriced_chinese_cloud_says_so_first(real: Consultant) -> None:
     zh = ask(real, "阿里云租 A100 一个小时多少钱")
-    assert zh.startswith("*目录里没有 阿里云 的价格*") and "作为参考" in zh
+    assert zh.startswith("*目录里没有阿里云的价格*") and "作为参考" in zh
     en = ask(real, "What does Tencent Cloud charge for an A100?")
     assert en.startswith("*No prices for Tencent Cloud")
 

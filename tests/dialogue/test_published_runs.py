@@ -14,7 +14,7 @@ from .asking import FORM, ask
 def test_a_published_models_gpu_hours_are_answered_with_the_source_and_todays_price(real: Consultant) -> None:
     text = ask(real, "训练 Llama 3 8B 用了多少 GPU 小时")
     assert (
-        text.startswith("*Llama 3 8B 的公开数据*：*130万 卡时*") and "meta-llama/llama3:MODEL_CARD.md" in text
+        text.startswith("*Llama 3 8B 的公开数据*：*130万卡时*") and "meta-llama/llama3:MODEL_CARD.md" in text
     )
     assert "约合 *$" in text and "不宜直接类比" in text
     assert not any(f in text for f in FORM)

@@ -82,4 +82,4 @@ def test_the_best_gpu_for_a_sized_job_ranks_plans_per_reference_data_not_the_for
 
 def test_a_cheaper_gpu_than_the_one_named_for_a_job_gets_the_cheapest_that_hold_it(real: Consultant) -> None:
     text = ask(real, "有没有比 H100 便宜但够用的卡做 LoRA 13B")
-    assert text.startswith("*130亿参数模型的 LoRA 最便宜的 GPU：NVIDIA RTX A6000*")
+    assert text.startswith("*LoRA 130亿参数模型，最便宜的 GPU：NVIDIA RTX A6000*")

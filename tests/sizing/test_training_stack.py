@@ -99,3 +99,18 @@ def test_plain_ddp_cannot_offload_parameters_so_a_lora_keeps_its_weights_on_the_
 def test_every_stack_plans_a_lora_on_one_gpu(stack: str) -> None:
     top = _top(params=7e9, method="lora", gpu="a100-80gb", gpus=1, stack=stack)
     assert top["fits"] is True and float(top["gpu_hours"]) > 0  # type: ignore[arg-type]
+
+
+def test_a_hugging_face_loss_is_counted_at_its_peak_so_long_contexts_need_the_fp32_logits_room() -> None:
+    # transformers upcasts the logits to fp32 for the loss; at the start of the backward the fp32
+    # log-softmax result and two fp32 gradients are held at once (12 bytes per token × vocab entry),
+    # six times torchtune's chunked loss, which keeps only the bf16 logits.
+    kw = dict(
+        params=8.03e9, method="qlora", gpu="h200", gpus=1, seq_len=16384, micro_batch=1, recompute="full"
+    )
+    hf, chunked = _top(stack="hf", **kw), _top(stack="fsdp", **kw)
+    vocab = _workload(stack="hf", **kw)["architecture"]["vocab"]  # type: ignore[index]
+    assert hf["memory"]["logits_gb"] == pytest.approx(12 * 16384 * vocab / 1e9, rel=0.01)  # type: ignore[index]
+    assert hf["memory"]["logits_gb"] == pytest.approx(6 * chunked["memory"]["logits_gb"], rel=0.01)  # type: ignore[index,operator]
+    # so on a 24 GB card such a context is out of reach without a fused or chunked loss
+    assert _top(stack="hf", **{**kw, "gpu": "rtx4090"})["fits"] is False

@@ -12,7 +12,7 @@ from bot.dialogue.answers.feasibility import REFERENCE_TOKENS
 from bot.dialogue.plan import default_method, training_software
 from bot.dialogue.reply import Reply
 from bot.nlu.lexicon import GPU_HOURS, has_cue
-from bot.nlu.question_cues import BEST_GPU, BUILDS_A_MODEL, PLAN_REQUEST
+from bot.nlu.question_cues import BEST_GPU, BUILDS_A_MODEL, MOST_VALUE, PLAN_REQUEST
 from bot.nlu.text import normalise
 from bot.render.views import option_view
 from sizing.errors import SizingError
@@ -38,8 +38,14 @@ def applies(q: Question, form_in_progress: bool) -> bool:
     text = normalise(q.text).lower
     # "训练 7B 模型需要多少 GPU 小时": the GPU-hours of the job per reference data, the best-value GPU first;
     # "想做一个 7B 的客服模型，大概要花多少": its cost, the same way (the data it costs is not said)
-    asked = has_cue(text, BEST_GPU) or GPU_HOURS.search(text) is not None or q.u.asks_cost
+    asked = has_cue(text, BEST_GPU) or GPU_HOURS.search(text) is not None or q.u.asks_cost or asks_value(q)
     return asked and not has_cue(text, PLAN_REQUEST)
+
+
+def asks_value(q: Question) -> bool:
+    """ "预训练1B模型性价比最高的卡", "best value GPU for LoRA on a 7B": value for money is work per dollar,
+    the total cost of the job, not the cheapest hour (which "cheapest GPU that can …" asks)."""
+    return has_cue(normalise(q.text).lower, MOST_VALUE)
 
 
 def answer(q: Question, reply: Reply) -> bool:
