@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from bot.dialogue import policy
-from bot.dialogue.answers import serve
+from bot.dialogue.answers import budget as budget_answer, serve, watch_out
 from bot.dialogue.answers.base import Question
 from bot.dialogue.answers.capability import topic as capability_topic
 from bot.dialogue.answers.capacity import capacity_answer
@@ -36,7 +36,14 @@ from bot.dialogue.hardware import main_variant
 from bot.dialogue.home import home_view
 from bot.dialogue.memo import MemoPlanner
 from bot.dialogue.plan import effective_slots
-from bot.dialogue.recommend import Planner, plan_context, recommend, run_plan, shown_options
+from bot.dialogue.recommend import (
+    Planner,
+    over_budget,
+    plan_context,
+    recommend,
+    run_plan,
+    shown_options,
+)
 from bot.dialogue.reply import Reply, Turn
 from bot.dialogue.route import (
     SWITCH_WORDS,
@@ -59,7 +66,8 @@ from bot.dialogue.state import (
 from bot.dialogue.timeline import count_samples, timeline
 from bot.dialogue.understand import ParseFn, Understood, clean_text, plan_cost, understand
 from bot.nlu.intents import WHATIF as WHATIF_CUES, has_any
-from bot.nlu.question_cues import JOB_COST_ON, PROPOSES_BETTER, THE_JOB_MODEL
+from bot.nlu.question_cues import JOB_COST_ON, MAKE_IT_FIT, MEMORY_SAVED, PROPOSES_BETTER, THE_JOB_MODEL
+from bot.nlu.text import normalise
 from bot.ports import TurnLike
 from bot.render.views import explain_items
 from bot.store.base import SessionState, Store
@@ -78,6 +86,8 @@ GPU_INTENTS = ("gpu_info", "gpu_compare", "list_gpus")
 NOT_UNDERSTOOD_CHARS = 80
 # The fields of the latest plan that App Home shows, kept in its entry (with the cost's amount and currency).
 HOME_PLAN_KEYS = ("gpu", "gpus", "days", "cost")
+# What a question about the plan shown may read as: "any way to make it work?" is short and says "any" (skip).
+PLAN_QUESTION_INTENTS = ("faq", "unknown", "skip")
 # What a serving question takes from the training job it points at ("同一个模型"): the model.
 JOB_MODEL_SLOTS = ("params", "model", "active_params")
 
@@ -324,10 +334,12 @@ class Consultant:
             if compare_on_gpus(state, u, reply, self.kb, self._plan, self._clock(), text):
                 state.topic = policy.comparison_topic(u.gpus)
                 return state
-        if state.last is not None and not missing(state) and asks_why_gpu(text, u):
+        if direct is None and state.last is not None and not missing(state) and asks_why_gpu(text, u):
             # "为什么不用 H100？", "why that GPU?" after a plan: the job on its GPU beside the other
             if why_on_plan(state, u, reply, self.kb, self._plan, self._clock()):
                 return state
+        if direct is None and self._on_plan_question(state, u, reply, text):
+            return state
         if direct == "gpu_info":
             u = replace(u, kind=direct)  # "那 H200 呢？" after a datasheet: the H200's datasheet
             direct = None
@@ -408,6 +420,33 @@ class Consultant:
             context.update({k: state.slots[k] for k in JOB_MODEL_SLOTS if state.slots.get(k) is not None})
         return Question(text, u, self.kb, self._plan, self._clock(), context)
 
+    def _on_plan_question(self, state: DialogueState, u: Understood, reply: Reply, text: str) -> bool:
+        """A question about the plan shown that says nothing new: what to watch out for in it
+        ("有什么要注意的？"), or, over its budget, how to get within it ("any way to make that work?")."""
+        if state.last is None or missing(state) or u.said or u.gpus or u.intent not in PLAN_QUESTION_INTENTS:
+            return False
+        if watch_out.asks(text):
+            return watch_out.answer(state, reply, self.kb, self._plan, self._clock())
+        if has_any(normalise(text).lower, MAKE_IT_FIT):
+            return self._budget_on_plan(state, u, reply, text)
+        return False
+
+    def _budget_on_plan(self, state: DialogueState, u: Understood, reply: Reply, text: str) -> bool:
+        """What the budget held buys for the job, when the plan shown costs more than it."""
+        budget, last = state.slots.get("budget"), state.last or {}
+        if not isinstance(budget, dict) or budget.get("period", "total") not in ("total", "month"):
+            return False
+        try:
+            over = over_budget(run_plan(state, self.kb, self._plan, self._clock()))
+        except SizingError:
+            return False
+        if not over or last.get("cost") is None:
+            return False
+        said = {k: state.slots[k] for k in ("params", "method") if state.slots.get(k) is not None}
+        asked = replace(u, said={**said, "budget": budget}, kind="budget", yes_no=False)
+        q = Question(text, asked, self.kb, self._plan, self._clock(), {})
+        return budget_answer.answer(q, reply, over={"cost": last["cost"], "currency": last.get("currency")})
+
     @staticmethod
     def _replans_in_china(state: DialogueState, u: Understood, text: str) -> bool:
         """ "换成国内能租到的卡", "換成中國大陸租得到的卡呢", "what about GPUs we can rent in China?" after a
@@ -459,7 +498,8 @@ class Consultant:
         except SizingError:
             return False
         if kind == "spot":
-            return spot_on_plan(q, reply, context["options"], context["spot_at_scale"])
+            shown = shown_options(rec["options"], state.slots.get("days"))
+            return spot_on_plan(q, reply, context["options"], context["spot_at_scale"], shown)
         shown = shown_options(rec["options"], state.slots.get("days"))
         return reserved_on_plan(q, reply, shown, context["options"])
 
@@ -545,7 +585,8 @@ class Consultant:
                     # A training plan now: "show the math" explains it, not the serving answer.
                     state.topic = None
                 asked = u.said if u.intent == "whatif" else None
-                recommend(state, reply, self.kb, self._plan, self._clock(), changes, asked)
+                memory = bool(text) and has_any(normalise(text).lower, MEMORY_SAVED)
+                recommend(state, reply, self.kb, self._plan, self._clock(), changes, asked, memory)
             elif not reply.kinds:
                 reply.add("anything_else")
             return state

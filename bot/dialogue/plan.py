@@ -158,4 +158,5 @@ def summarise(rec: Mapping[str, Any]) -> dict[str, Any] | None:
         # What the plan assumed where the user said nothing ("改成 FP8" then changes BF16, the default).
         "precision": (rec.get("workload") or {}).get("precision"),
         "method": (rec.get("workload") or {}).get("method"),
+        "memory": num(top.get("memory_per_gpu_gb")),  # for "QLoRA 能省多少显存": the change line says it
     }

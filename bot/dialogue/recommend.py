@@ -492,8 +492,10 @@ def recommend(
     today: dt.date,
     changes: list[SlotChange],
     asked: Mapping[str, Any] | None = None,
+    memory_asked: bool = False,
 ) -> None:
-    """`asked`: the values a what-if said; when they change nothing the reply says so first."""
+    """`asked`: the values a what-if said; when they change nothing the reply says so first.
+    `memory_asked`: the turn asked about memory ("QLoRA 能省多少显存"): the change line says it."""
     try:
         rec, fired, context = plan_context(state, kb, plan, today, reply.lang)
     except SizingError as exc:
@@ -517,6 +519,7 @@ def recommend(
             after=summary,
             over_budget=over_budget(rec),
             deadline=state.slots.get("days") is not None,
+            memory=memory_asked and before.get("memory") is not None and summary.get("memory") is not None,
         )
         reply.changes = [{"slot": c.slot, "old": c.old, "new": c.new} for c in changes]
     elif before and summary and asked:

@@ -129,6 +129,10 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     ("pages", "samples", 1.0), ("本书", "samples", 1.0), ("本小说", "samples", 1.0),
     ("篇论文", "samples", 1.0), ("篇文章", "samples", 1.0), ("q&a pairs", "samples", 1.0),
     ("q&as", "samples", 1.0), ("tweets", "samples", 1.0), ("comments", "samples", 1.0),
+    # Business documents counted one per sample ("60k contracts, avg ~3k tokens").
+    ("contracts", "samples", 1.0), ("reports", "samples", 1.0), ("filings", "samples", 1.0),
+    ("patents", "samples", 1.0), ("invoices", "samples", 1.0), ("abstracts", "samples", 1.0),
+    ("summaries", "samples", 1.0),
     # Passes over the data. 轮 is an epoch except in 多轮对话 (rounds of a dialogue, above).
     ("epochs", "epochs", 1.0), ("epoch", "epochs", 1.0), ("个epoch", "epochs", 1.0),
     ("个 epoch", "epochs", 1.0),

@@ -331,6 +331,12 @@ MEMORY_ASK = (
     "gpu mem", "how much mem", "mem does", "memory does", "vram does", "memory will", "memory would",
     "单卡显存多少", "每卡多少显存", "多少vram", "vram多少", "vram要多少", "多大vram", "几g的vram",
 )  # fmt: skip
+# Asking what a change saves in memory ("QLoRA 能省多少显存", "how much memory would QLoRA save?"): the plan's
+# change line then says the memory per GPU before and after (dialogue.recommend).
+MEMORY_SAVED = (
+    *MEMORY_ASK, "省多少显存", "显存能省", "显存省", "显存能降", "显存降", "显存少", "save memory",
+    "memory saving", "saves memory", "less memory", "memory save",
+)  # fmt: skip
 # Asking how big the saved files are: a checkpoint or the weights on disk ("How big is a checkpoint
 # of a 70B model?", "7B 全参训练一个 checkpoint 多大", "70B 模型的權重檔案有多大"). Taiwan's 檔案 (a file)
 # is 档案 once simplified. The FAQ answers it per parameter; the memory answer would be GPU memory.
@@ -489,6 +495,22 @@ THE_JOB_MODEL = (
     "微调后", "微调完", "微调好", "the same model", "same model", "once it's trained", "once it is trained",
     "once trained", "after training", "the trained model", "the fine-tuned model", "the finetuned model",
     "serve it", "deploy it", "host it", "this model", "that model",
+)  # fmt: skip
+# After a plan over its budget, asking how to get within it ("is there any way to make that work?",
+# "有没有办法压到预算内"): what the budget buys for the job (answers/budget.py).
+MAKE_IT_FIT = (
+    "any way", "anyway to", "make that work", "make it work", "make this work", "make it fit",
+    "fit the budget", "fit our budget", "within budget", "within the budget", "under budget",
+    "what can we do", "what are our options", "有没有办法", "有什么办法", "怎么办", "怎么才能",
+    "压到预算", "控制在预算", "预算内", "预算之内", "预算以内", "有办法吗", "能不能省", "怎么省",
+)  # fmt: skip
+# What to look out for in the plan shown ("有什么要注意的？", "anything we should watch out for?",
+# "有问题吗？"): its pitfalls and warnings (answers/watch_out.py), not a search of every entry.
+WATCH_OUT = (
+    "要注意", "注意什么", "注意事项", "需要注意", "有什么坑", "有坑吗", "什么风险", "有风险吗",
+    "有问题吗", "有没有问题", "有什么问题", "watch out", "look out for", "pitfalls", "gotchas",
+    "be careful", "any risks", "what risks", "any concerns", "caveats", "anything to note", "anything wrong",
+    "any problems", "any issues",
 )  # fmt: skip
 # Why the plan chose its GPU ("为什么不用 H100？", "為什麼選這張卡？", "why that GPU?"): a why word with a GPU
 # named or pointed at; after a plan, the job sized on its GPU beside the other (answers/workload_compare.py).

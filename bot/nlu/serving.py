@@ -75,8 +75,20 @@ TTFT = (
 )  # fmt: skip
 TPOT = (
     "tpot", "per-token latency", "per token latency", "inter-token latency", "inter token latency", "itl",
-    "每个token", "每token", "token间隔", "token间延迟", "单token延迟",
+    "每个token", "每token", "每个 token", "每 token", "token间隔", "token间延迟", "单token延迟",
 )  # fmt: skip
+# After the time, the latency it bounds: "30ms per token", "500 ms to first token", "200ms TTFT".
+TPOT_AFTER = (
+    *TPOT,
+    "per token",
+    "per output token",
+    "per generated token",
+    "/token",
+    "/tok",
+    "each token",
+    "a token",
+)
+TTFT_AFTER = (*TTFT, "to the first token", "to first token", "for the first token")
 PER_USER = (
     "per user", "each user", "per request", "per stream", "per sequence", "每个用户", "每用户", "每路",
     "单用户",
@@ -195,11 +207,16 @@ def _usable(word: str, words: tuple[str, ...], weak: bool) -> bool:
     return word in words and (weak or word not in WEAK)
 
 
-def latency_kind(before: str) -> str | None:
-    """ "ttft" or "tpot" when the clause before a time names that latency."""
+def latency_kind(before: str, after: str = "") -> str | None:
+    """ "ttft" or "tpot" when the clause before a time names that latency, or else the words right
+    after it ("30ms per token", "500 ms to first token")."""
     if lexicon.has_cue(before, TTFT):
         return "ttft"
     if lexicon.has_cue(before, TPOT):
+        return "tpot"
+    if lexicon.has_cue(after, TTFT_AFTER):
+        return "ttft"
+    if lexicon.has_cue(after, TPOT_AFTER):
         return "tpot"
     return None
 

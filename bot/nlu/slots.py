@@ -371,7 +371,7 @@ def _counted(s: str, num: Num, unit: Unit, before: str, after: str, found: Found
     elif unit.kind == "qps":
         found.add("qps", num.value, num, s)
     elif unit.kind == "ms":
-        _latency(num, num.value, before, found, s)
+        _latency(num, num.value, before, after, found, s)
     else:
         _per_user_speed(num, before, after, s, found)
 
@@ -395,9 +395,10 @@ _PLAIN_USERS = (
 )
 
 
-def _latency(num: Num, ms: float, before: str, found: Found, s: str) -> None:
-    """A time that is a latency target ("first token under 500 ms"); a bare "latency" is not guessed."""
-    kind = latency_kind(before)
+def _latency(num: Num, ms: float, before: str, after: str, found: Found, s: str) -> None:
+    """A time that is a latency target ("first token under 500 ms", "30ms per token"); a bare "latency"
+    is not guessed."""
+    kind = latency_kind(before, after)
     if kind is not None:
         found.add(f"{kind}_ms", ms, num, s)
 
@@ -1005,7 +1006,8 @@ def _duration(
         return  # "每天训练 8 小时，一共 10 天": hours of each day's schedule, not the timeline
     if unit.factor <= 1 / 86400 + 1e-12:
         # Seconds are a latency ("首token 1秒内") or nothing: no training run is planned in seconds.
-        _latency(num, num.value * 1000.0, window_before(s, num.start, 0), found, s)
+        after = window_after(s, unit.end, len(s))
+        _latency(num, num.value * 1000.0, window_before(s, num.start, 0), after, found, s)
         return
     if num.value == 1 and s.startswith(_PERIOD_NOT_TIMELINE, unit.end):
         return

@@ -57,3 +57,33 @@ def test_a_method_word_that_ends_the_message_is_the_method(real: Consultant) -> 
 def test_a_plain_request_for_sizing_help_starts_the_form(real: Consultant) -> None:
     assert "*模型有多少参数？*" in ask(real, "麻烦帮忙估一下训练要的 GPU")
     assert "*How many parameters does the model have?*" in ask(real, "I need help sizing a training job")
+
+
+def test_what_to_watch_out_for_is_the_plans_own_pitfalls_not_a_search(real: Consultant) -> None:
+    hant = ask(real, "全參微調 8B，資料 4 億 token，BF16，十天", "這個方案有什麼坑？")
+    assert hant.startswith("*這個方案（1 × NVIDIA B200）要注意的*") and "顯存剛好夠用" in hant
+    hans = ask(real, "LoRA 微调 7B，数据 5000 万 token，两周，预算 1 万人民币", "有问题吗？")
+    assert "没有触发常见误区" in hans and "预算与训练目标不匹配" not in hans
+    en = ask(real, "QLoRA 70B on 60M tokens, 3 weeks", "any gotchas we should know about?")
+    assert "What to watch out for in this plan" in en and "slower than LoRA" in en
+
+
+def test_asked_how_to_get_within_a_budget_the_plan_misses_says_what_it_buys(real: Consultant) -> None:
+    en = ask(real, "pretrain 3B on 200B tokens, bf16, 6 weeks, budget $2,000", "any way to make it work?")
+    assert "over $2,000.*" in en and "pre-training from scratch, 3B model" in en and "LoRA, 3B" not in en
+    hans = ask(real, "全参微调 13B，数据 50 亿 token，两周，预算 500 美元", "有什么办法吗")
+    assert "超出 $500*" in hans and "130亿参数模型，LoRA 微调" in hans
+
+
+def test_documents_counted_with_a_length_each_are_the_samples(real: Consultant) -> None:
+    en = ask(real, "QLoRA Llama 3.1 70B on 40k contracts, avg ~2k tokens, plus 5k Q&A pairs later, 2 weeks")
+    assert "80M tokens (40K samples × 2,000 tokens)" in en
+
+
+def test_asked_what_a_method_saves_in_memory_the_change_line_says_the_memory(real: Consultant) -> None:
+    hans = ask(real, "LoRA 微调 14B，数据 8000 万 token，三周", "换 QLoRA 能省多少显存？")
+    assert "LoRA 微调 → QLoRA 微调" in hans and "每卡显存约 66.5 GB → 约 14.2 GB" in hans
+    en = ask(real, "LoRA 13B on 40M tokens, 2 weeks", "how much memory would QLoRA save?")
+    assert "memory per GPU ~61.6 GB → ~13.5 GB" in en
+    plain = ask(real, "LoRA 13B on 40M tokens, 2 weeks", "switch to QLoRA")
+    assert "memory per GPU" not in plain.split("\n")[0]

@@ -238,3 +238,11 @@ def test_named_gpus_that_miss_the_latency_target_say_so_and_point_to_what_meets_
     )
     fast = ask(real, "serve Llama 3.1 8B to 10 users on 1 H100")
     assert "\n*As asked:* 1 × NVIDIA H100" in fast and "misses the target" not in fast
+
+
+def test_the_cheapest_serving_answer_states_and_keeps_the_latency_target_given(real: Consultant) -> None:
+    text = ask(real, "serve llama 3.1 8b at 100 req/s, latency under 30ms per token, cheapest option?")
+    assert "at most 30 ms per token;" in text and "50 ms per token" not in text
+    assert "V100" not in text  # ~42 ms per token there: over the target
+    zh = ask(real, "部署 llama 3.1 8b 最便宜的方案，每秒 20 个请求")
+    assert "首 token 不超过 2 秒、每个 token 不超过 50 毫秒（默认值）" in zh

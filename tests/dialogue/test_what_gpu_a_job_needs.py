@@ -24,3 +24,14 @@ def test_the_data_said_after_a_direct_answer_plans_the_model_it_was_about(real: 
 
 def test_a_plan_said_in_full_with_what_gpu_is_still_a_plan(real: Consultant) -> None:
     assert ask(real, "训练 7B，数据 1TB，两周，需要什么卡").startswith("*推荐方案*")
+
+
+def test_a_fine_tune_ranked_per_reference_data_also_names_the_cheapest_hour_that_holds_it(
+    real: Consultant,
+) -> None:
+    text = ask(real, "What GPU do I need to fine-tune Mixtral 8x7B with QLoRA?")
+    assert text.startswith("*For QLoRA of a 46.7B model, the best value is 1 × NVIDIA B200*")
+    assert "Lowest price per hour that holds it: 1 × NVIDIA RTX A6000, $1.09/hour" in text
+    assert "only on a small dataset" in text
+    # pre-training from scratch trains on 20 tokens per parameter: no small-data line
+    assert "Lowest price per hour" not in ask(real, "how much would it cost to pretrain a 1B model?")

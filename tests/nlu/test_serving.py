@@ -19,7 +19,11 @@ from tests.nlu.said import said
      ("serve with 1000 in / 300 out", {"input_tokens": 1000, "output_tokens": 300}),
      ("first token under 500 ms", {"ttft_ms": 500}), ("TTFT < 300ms", {"ttft_ms": 300}),
      ("推理，首token延迟1秒以内", {"ttft_ms": 1000}), ("30 tokens/s per user", {"tpot_ms": 1000 / 30}),
-     ("inference with per-token latency 50 ms", {"tpot_ms": 50})],
+     ("inference with per-token latency 50 ms", {"tpot_ms": 50}),
+     ("serve 8b at 100 req/s, latency under 30ms per token", {"tpot_ms": 30}),
+     ("serve 8b, 200ms TTFT, 40 ms/token", {"ttft_ms": 200, "tpot_ms": 40}),
+     ("serve a 70B, under 2 seconds to the first token", {"ttft_ms": 2000}),
+     ("部署 8b，每秒 100 个请求，每个 token 30 毫秒以内", {"tpot_ms": 30})],
 )  # fmt: skip
 def test_serving_slots(text: str, expected: dict[str, float]) -> None:
     got = said(text)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from bot.dialogue.answers.base import Question
+from bot.dialogue.answers.cheapest import ranked
 from bot.dialogue.answers.feasibility import REFERENCE_TOKENS
 from bot.dialogue.plan import default_method, training_software
 from bot.dialogue.reply import Reply
@@ -80,8 +81,21 @@ def answer(q: Question, reply: Reply) -> bool:
         scratch=scratch,
         built=built,
         rows=rows[:SHOWN],
+        hourly=_cheapest_hour(q, method, rows[:SHOWN]),
     )
     return True
+
+
+def _cheapest_hour(q: Question, method: Method, shown: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """For fine-tuning, whose datasets are often far under the reference amount: the GPU with the lowest
+    hourly price that holds the job, when the ranking per reference data does not show it (slower, it
+    wins on small data only; the answer says so rather than guess the data)."""
+    if method == "pretrain":
+        return None
+    rows, _ = ranked(q, method, q.market)
+    if not rows or any(r.get("name") == rows[0]["name"] for r in shown):
+        return None
+    return rows[0]
 
 
 def offered(q: Question) -> dict[str, Any]:

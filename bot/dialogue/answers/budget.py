@@ -67,7 +67,9 @@ def applies(q: Question, form_in_progress: bool) -> bool:
     return q.u.yes_no or (asked and not q.u.asks_time)
 
 
-def answer(q: Question, reply: Reply) -> bool:
+def answer(q: Question, reply: Reply, over: dict[str, Any] | None = None) -> bool:
+    """`over`: the plan shown that costs more than the budget ({"cost", "currency"}), when asked how to get
+    within it ("is there any way to make that work?"): the rows are what the budget buys for that job."""
     budget = q.u.said.get("budget") or {}
     period = budget.get("period") or "total"
     if period not in ("total", "month"):
@@ -84,8 +86,9 @@ def answer(q: Question, reply: Reply) -> bool:
     if params is not None:
         method = said_method or "lora"
         jobs.append((float(params), method))
-        if method in ("full_finetune", "pretrain"):
-            jobs.append((float(params), "lora"))  # what the lighter way buys, for comparison
+        if method == "full_finetune" or (method == "pretrain" and over is None):
+            # what the lighter way buys, for comparison (not for a pre-training plan held: no adapters there)
+            jobs.append((float(params), "lora"))
     else:
         method = said_method if said_method is not None and said_method != "pretrain" else "lora"
         if said_method != "pretrain":
@@ -113,6 +116,7 @@ def answer(q: Question, reply: Reply) -> bool:
         typical=TYPICAL_FINETUNE_TOKENS,
         per_param=CHINCHILLA_TOKENS_PER_PARAM,
         china=q.u.region == "cn",
+        over=over,
     )
     return True
 

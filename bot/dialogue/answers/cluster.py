@@ -13,7 +13,7 @@ from bot.dialogue.reply import Reply
 from bot.nlu.links import link_gbps
 from bot.render.views import entry_view, find_entry
 from sizing.assumptions import DAYS_PER_MONTH, RESERVED_DISCOUNT
-from sizing.cost import reserved_usd
+from sizing.cost import cheapest_spot, reserved_usd, usable_offerings
 from sizing.network import TRAINING_INSTANCE_GBPS_PER_GPU, link_verdict
 
 NEEDS: tuple[str, ...] = ()
@@ -59,16 +59,29 @@ def spot(q: Question, reply: Reply) -> bool:
     return answer("spot", q, reply)
 
 
-def spot_on_plan(q: Question, reply: Reply, options: list[dict[str, Any]], at_scale: Any) -> bool:
+def spot_on_plan(
+    q: Question,
+    reply: Reply,
+    options: list[dict[str, Any]],
+    at_scale: Any,
+    engine: list[dict[str, Any]] | None = None,
+) -> bool:
     """ "How much would spot save?" on a plan: each option shown (views.option_view) with its spot
-    price where its quoted offering has one, the saving, the risk in one line and the FAQ entry's title
-    to read on. `at_scale`: the engine's spot_at_scale warning view, when spot is unrealistic there."""
+    price where its quoted offering has one, else the same GPUs on spot where another provider lists a
+    spot price (`engine`: the engine's options shown, for the hours billed), the saving, the risk in one
+    line and the FAQ entry's title to read on. `at_scale`: the engine's spot_at_scale warning view,
+    when spot is unrealistic there."""
     entry = find_entry(q.kb, ENTRIES["spot"])
     if entry is None or not options:
         return False
     rows = []
     for i, o in enumerate(options):
         cost, spot_cost = o.get("cost"), o.get("spot_cost")
+        elsewhere = None
+        if spot_cost is None and cost is not None and at_scale is None and engine and i < len(engine):
+            elsewhere = _spot_elsewhere(q, o, engine[i])
+            if elsewhere is not None:
+                spot_cost = elsewhere["spot"]
         saving = cost - spot_cost if cost is not None and spot_cost is not None else None
         rows.append(
             {
@@ -80,12 +93,37 @@ def spot_on_plan(q: Question, reply: Reply, options: list[dict[str, Any]], at_sc
                 "spot": spot_cost if saving is not None else None,
                 "saving": saving,
                 "percent": round(100 * saving / cost) if saving is not None and cost else None,
+                "spot_cloud": elsewhere["cloud"] if elsewhere and saving is not None else None,
+                "spot_instance": elsewhere["instance"] if elsewhere and saving is not None else None,
             }
         )
     view = entry_view(entry, reply.lang)
     reply.add("spot_saving", rows=rows, at_scale=at_scale, entry=view)
     reply.add_faq(view["id"])
     return True
+
+
+def _spot_elsewhere(q: Question, view: dict[str, Any], option: dict[str, Any]) -> dict[str, Any] | None:
+    """The option's GPUs on spot where another provider lists a spot price, for the hours the option
+    bills (its on-demand cost over its hourly price), in the option's display currency; None when no
+    provider lists one below its on-demand price."""
+    cost = option.get("cost") or {}
+    hourly, usd, amount = cost.get("hourly_usd"), cost.get("on_demand_usd"), view.get("cost")
+    gpus = option.get("gpus")
+    if not (isinstance(hourly, int | float) and hourly > 0 and isinstance(usd, int | float) and usd > 0):
+        return None
+    if not isinstance(gpus, int) or amount is None:
+        return None
+    offers = usable_offerings(q.catalog).get(str(option.get("gpu")), ())
+    found = cheapest_spot(offers, gpus, float(usd) / float(hourly))
+    if found is None or found[1] >= float(usd):
+        return None
+    offering, spot_usd = found
+    return {
+        "spot": spot_usd * float(amount) / float(usd),
+        "cloud": offering.cloud,
+        "instance": offering.instance_type,
+    }
 
 
 def reserved(q: Question, reply: Reply) -> bool:

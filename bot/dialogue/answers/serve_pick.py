@@ -25,7 +25,7 @@ from bot.nlu.lexicon import has_cue
 from bot.nlu.question_cues import UPGRADE_ASKS, WORTH_ASKS
 from bot.nlu.text import normalise
 from sizing.errors import SizingError
-from sizing.serve_plan import plan_serving
+from sizing.serve_plan import plan_serving, with_default_targets
 
 NEEDS = ("model",)
 DEFAULTS = {"load": "10 requests in flight", "lengths": "1,000 + 500 tokens", "billing": "on demand"}
@@ -121,7 +121,11 @@ def _priced(options: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def _load(req: Any) -> dict[str, Any]:
+    targets = with_default_targets(req)  # the latency the plan was held to: the user's, or the defaults
     return {
+        "ttft_ms": targets.ttft_ms,
+        "tpot_ms": targets.tpot_ms,
+        "latency_default": targets.latency_default,
         "concurrency": req.concurrency,
         "qps": req.qps,
         "daily_users": req.daily_users,
