@@ -20,10 +20,11 @@ def gpu_counts(s: str, nums: list[Num], units: list[Unit], gpus: list[GpuMention
     per_node: list[tuple[int, float]] = []  # "8卡" (a server's card count): idx, value
     totals: list[tuple[int, float]] = []
     nodes: list[tuple[int, float]] = []
+    servers_after: set[int] = set()
     starts = {g.start for g in gpus}
     ends = {g.end for g in gpus}
     for idx, num in enumerate(nums):
-        if num.mult not in ("",) or num.weak:
+        if num.mult not in ("", "k") or num.weak:
             continue
         j = num.end
         k = j + 1 if j < len(s) and s[j] == " " else j
@@ -32,10 +33,14 @@ def gpu_counts(s: str, nums: list[Num], units: list[Unit], gpus: list[GpuMention
             if s.startswith(sep, k):
                 m = k + len(sep)
                 if (m in starts or (m + 1 in starts and s[m] == " ")) and (sep or k > j or k in starts):
-                    totals.append((idx, num.value))
+                    totals.append((idx, num.value))  # "16k H100s", "sixteen thousand H100s" too
                     break
         else:
-            if (s.startswith("卡", k) and not s.startswith("卡路里", k)) or _dash_gpu(s, j):
+            if num.mult:
+                continue  # "8k context": a count of GPUs is written out in full unless a GPU name follows
+            if units[idx].kind == "node" and _after_gpu_name(s, num, ends):
+                servers_after.add(idx)  # "8 张 H100 * 2 台": two servers of what is before
+            elif (s.startswith("卡", k) and not s.startswith("卡路里", k)) or _dash_gpu(s, j):
                 per_node.append((idx, num.value))
                 _node_count_before(s, nums, idx, nodes)
             elif (
@@ -48,15 +53,20 @@ def gpu_counts(s: str, nums: list[Num], units: list[Unit], gpus: list[GpuMention
                 nodes.append((idx, num.value))
     for idx, _ in per_node + totals + nodes:
         found.used.add(idx)
+    found.used.update(servers_after)
     if totals:
         idx, value = totals[0]
         if nodes and nodes[0][0] < idx and _per_node_phrase(s, nums[nodes[0][0]].end, nums[idx].start):
             value *= nodes[0][1]
+        elif idx + 1 in servers_after:
+            value *= nums[idx + 1].value  # "8 张 H100 * 2 台", "8x H100 x 2 nodes": servers times each one's
         found.add("gpu_count", value, nums[idx], s)
     elif per_node:
         idx, value = per_node[0]
         if nodes and abs(nodes[0][0] - idx) <= 2:
             value *= nodes[0][1]  # 两台8卡H800 = 16
+        elif idx + 1 in servers_after:
+            value *= nums[idx + 1].value  # "8 卡 A800 x 4 台"
         found.add("gpu_count", value, nums[idx], s)
     else:
         _single(s, gpus, found) or _server_system(s, nums, gpus, found) or _bare_count_follow_up(

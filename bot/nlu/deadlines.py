@@ -37,7 +37,7 @@ _END_OF_MONTH_EN = re.compile(r"\b(?:" + _CUE_EN + r" )?(?:the )?end of " + _MON
 # A numeric month/day after a deadline word: "ddl：1/31", "due 12/20", "by 1/15/2027". Month first, as in
 # Chinese and US writing; a first number over 12 can only be a day ("by 31/1").
 _SLASH_DATE = re.compile(
-    r"(?:\b(?:by|before|until|till|due|deadline(?: is)?|ddl)|截止|最晚|截至)(?: ?(?:是|为|:|：|on))? ?"
+    r"(?:\b(?:by|before|until|till|due|deadline(?: is)?|ddl)|截止|最晚|截至|期限)(?: ?(?:是|为|:|：|on))? ?"
     r"(?P<a>\d{1,2})/(?P<b>\d{1,2})(?:/(?P<year>20\d\d))?(?![\d/])"
 )
 _ZH_NUM = r"[0-9一二三四五六七八九十两〇零]{1,3}"
@@ -115,10 +115,11 @@ def _quarter_end(today: dt.date, quarter: int, year: str | None = None) -> dt.da
 _WEEKDAYS_EN = {
     "monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5, "sunday": 6,
     "mon": 0, "tue": 1, "tues": 1, "wed": 2, "thu": 3, "thur": 3, "thurs": 3, "fri": 4, "sat": 5, "sun": 6,
+    "weekend": 6,  # "by the weekend": its Sunday, as 周末前
 }  # fmt: skip
 _WEEKDAYS_ZH = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6, "末": 6}
 _WEEKDAY_EN = r"(?P<wd>" + "|".join(sorted(_WEEKDAYS_EN, key=len, reverse=True)) + r")\b"
-_REL_EN = re.compile(r"\b" + _CUE_EN + r" (?:(?P<which>this|next|the coming) )?" + _WEEKDAY_EN)
+_REL_EN = re.compile(r"\b" + _CUE_EN + r" (?:the )?(?:(?P<which>this|next|coming) )?" + _WEEKDAY_EN)
 _TOMORROW_EN = re.compile(r"\b" + _CUE_EN + r" (?:the day after (?P<after>tomorrow)|tomorrow)\b")
 # Within this or next week: "这周就要", "本周内", "下周之内" (the Sunday that ends it).
 _WITHIN_WEEK_ZH = re.compile(

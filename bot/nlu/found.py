@@ -21,6 +21,8 @@ RANGES: dict[str, tuple[float, float]] = {
     "seq_len": (16, 10_000_001),
     "samples": (1, 1e13),
     "tokens_per_sample": (1, 1e7 + 1),
+    "parts_per_sample": (1, 1e6),  # "每份约 10 页": pages (chapters, ...) of each sample
+    "bytes_per_sample": (1, 1e12),  # "3 million JSON files, ~4 KB each"
     "steps": (1, 1e9),
     "tokens_per_step": (1, 1e9),
     "tokens_per_turn": (1, 1e7 + 1),
@@ -57,6 +59,8 @@ class Found:
     sprints: float | None = None  # "two sprints": the count said (days holds lexicon.SPRINT_DAYS each)
     text_unit: str | None = None  # "word" / "zh_char": a token count was read from words or 字
     gpu_ends: frozenset[int] = frozenset()  # where each GPU name ends (a rate right after one is its price)
+    # A length per sample said after the parts of each sample ("每份约 10 页、每页 600 字"): it is per part.
+    per_part: bool = False
 
     def add(self, slot: str, value: float, num: Num, s: str, extra: object = None) -> None:
         text = s[num.start : num.end][:40].strip()
@@ -70,6 +74,8 @@ class Found:
             self.asks.append(Ask(slot, "out_of_range", value if math.isfinite(value) else None, text))
             return
         self.values.setdefault(slot, []).append(extra if extra is not None else value)
+        if slot == "tokens_per_sample" and "parts_per_sample" in self.values:
+            self.per_part = True
 
     def add_to_last(self, slot: str, value: float, num: Num, s: str) -> None:
         """A second part of the same quantity ("500GB 中文语料，外加 200GB 代码"): the sum of the two."""

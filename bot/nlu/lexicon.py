@@ -53,6 +53,8 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     ("pb", "data", 1e15), ("terabytes", "data", 1e12), ("terabyte", "data", 1e12),
     ("gigabytes", "data", 1e9), ("gigabyte", "data", 1e9), ("megabytes", "data", 1e6),
     ("petabytes", "data", 1e15), ("kilobytes", "data", 1e3), ("bytes", "data", 1.0),
+    # Taiwan's 位元組 is a byte, and its 兆位元組 a terabyte (兆 = 10^12 there; 百萬位元組 is a megabyte).
+    ("兆位元组", "data", 1e12), ("位元组", "data", 1.0),
     ("兆字节", "data", 1e6), ("字节", "data", 1.0), ("兆", "data", 1e6),  # bare "500兆": numerals_zh.ZHAO
     # "500 G", "两百 G 左右": a spaced G is gigabytes in Chinese speech (glued "500G" is read by the scanner).
     ("g", "data", 1e9),  # 兆字节 = MB (numerals_zh.ZHAO)
@@ -61,6 +63,8 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     ("个词元", "tokens", 1.0),
     # Text counted in words or Chinese characters (字): tokens at knowledge.text_units' ratio. After 字节.
     ("english words", "word", 1.0), ("words", "word", 1.0), ("word", "word", 1.0),
+    # 词 and 单词 are words (词元 above is a token): "每篇 8000 词（英文）".
+    ("个单词", "word", 1.0), ("单词", "word", 1.0), ("个词", "word", 1.0), ("词", "word", 1.0),
     ("个汉字", "zh_char", 1.0), ("个中文字", "zh_char", 1.0), ("个字", "zh_char", 1.0),
     ("汉字", "zh_char", 1.0), ("中文字", "zh_char", 1.0), ("字", "zh_char", 1.0),
     # A working day is 7/5 of a calendar day: 10 working days are two weeks (Parse.working_days).
@@ -126,9 +130,15 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     ("books", "samples", 1.0), ("novels", "samples", 1.0), ("papers", "samples", 1.0),
     ("posts", "samples", 1.0), ("reviews", "samples", 1.0), ("stories", "samples", 1.0),
     ("essays", "samples", 1.0), ("messages", "samples", 1.0), ("web pages", "samples", 1.0),
-    ("pages", "samples", 1.0), ("本书", "samples", 1.0), ("本小说", "samples", 1.0),
+    ("pages", "samples", 1.0), ("本书", "samples", 1.0), ("本小说", "samples", 1.0), ("本", "samples", 1.0),
     ("篇论文", "samples", 1.0), ("篇文章", "samples", 1.0), ("q&a pairs", "samples", 1.0),
     ("q&as", "samples", 1.0), ("tweets", "samples", 1.0), ("comments", "samples", 1.0),
+    # Files and sentences counted ("3 million JSON files", "3 千万句"); rows as 行 or, in Taiwan, 列
+    # only before a clause end or 每 (units._rows): "5 万行吗" counts nothing.
+    ("files", "samples", 1.0), ("pdfs", "samples", 1.0), ("sentences", "samples", 1.0),
+    ("lines", "samples", 1.0), ("页", "samples", 1.0), ("个句子", "samples", 1.0), ("句话", "samples", 1.0),
+    ("句", "samples", 1.0),
+    ("行", "samples", 1.0), ("列", "samples", 1.0),
     # Business documents counted one per sample ("60k contracts, avg ~3k tokens").
     ("contracts", "samples", 1.0), ("reports", "samples", 1.0), ("filings", "samples", 1.0),
     ("patents", "samples", 1.0), ("invoices", "samples", 1.0), ("abstracts", "samples", 1.0),
@@ -183,13 +193,17 @@ PER_SAMPLE_BEFORE = (
     "on average", "mean length", "average length", "median length", "median", "typical length", "每本",
     "每部", "每页", "每封", "每条评论", "每对", "每组对", "per book", "per page", "per paper", "per post",
     "per email",
-    "each book", "each page", "each paper", "each post", "each email",
+    "each book", "each page", "each paper", "each post", "each email", "每列", "每句", "每句话", "每个句子",
+    "每个文件", "每个档案", "每个文档", "每个pdf", "per file", "per line", "each file", "each line",
 )  # fmt: skip
 PER_SAMPLE_AFTER = (
     "each", "apiece", "per sample", "per example", "per row", "per document", "per doc", "per conversation",
     "per dialogue", "per record", "per item", "/条", "每条", "一条", "/sample", "/example", "on average",
     "avg", "average", "per sample on average", "per book", "per page", "per paper", "per post", "per email",
-    "per pair", "per article", "per ticket", "per chat", "每对",
+    "per pair", "per article", "per ticket", "per chat", "每对", "per file", "per line",
+    # "(~600 tokens/pair)", "4 KB/file": a slash and the sample's noun
+    "/pair", "/row", "/page", "/doc", "/document", "/file", "/ticket", "/chat", "/conversation", "/record",
+    "/email", "/book", "/article", "/line", "/item",
 )  # fmt: skip
 # A token count that is one step's batch ("global batch 4M tokens", "4M tokens per step"): times the steps,
 # the tokens trained (parser); alone it is no dataset.
@@ -229,6 +243,17 @@ DATA_PLUS = (
     "and another",
     "along with",
 )
+
+# Recordings counted by their length: "5000 小时的语音转写", "3,000 hours of call-center transcripts",
+# "客服逐字稿一共 8000 小时" are an amount of data, not the timeline.
+RECORDED_ZH = ("语音", "录音", "音频", "视频", "录像", "转写", "转录", "逐字稿", "通话", "播客")
+RECORDED_EN = (
+    "audio", "recordings", "recording", "transcripts", "transcript", "transcribed", "transcriptions",
+    "speech", "video", "videos", "calls", "call", "podcasts", "podcast", "meetings", "footage", "voice",
+)  # fmt: skip
+# Before a length of time, words that make it a span the data covers ("最近半年的对话日志", "the last 6
+# months of logs"), when 的 or "of" follows it.
+RECENT_SPAN = ("最近", "过去", "过去的", "近", "the past", "the last", "past", "last", "previous")
 
 # Words between a number and its unit of time that do not change it: "2 more minutes".
 DURATION_FILLERS = ("more ", "extra ", "additional ")
@@ -340,6 +365,33 @@ NO_DEADLINE = (
     "什么时候都行", "什么时候都可以", "deadline is flexible", "flexible deadline", "flexible timeline",
     "time is not an issue", "time isn't an issue", "no time constraints", "timeline is flexible",
 )  # fmt: skip
+# A clause about a run already done ("我们 2024 年训过一个 1.3B", "去年用 32 张 A100 训了 45 天", "our v3.5
+# release trained a 1.3B on 300B tokens last year"), before a clause with the new plan: its figures are
+# history, not the request. A verb with 过 is past by itself; the others need a time in the past in the
+# same clause.
+PAST_RUN = ("训过", "训练过", "练过", "跑过", "做过", "微调过", "预训练过")
+PAST_RUN_WITH_TIME = (
+    "训了",
+    "训练了",
+    "跑了",
+    "做了",
+    "用了",
+    "trained",
+    "fine-tuned",
+    "pretrained",
+    "we ran",
+    "ran",
+)
+PAST_TIME = (
+    "去年", "前年", "上次", "上回", "之前", "以前", "上个月", "上一版", "上一代", "上一期", "last year",
+    "last time",
+    "previously", "earlier", "last month", "in 2023", "in 2024", "in 2025",
+)  # fmt: skip
+NEW_PLAN = (
+    "这次", "这回", "本次", "今年", "现在", "接下来", "下一版", "想", "打算", "准备", "计划", "希望", "要",
+    "this time", "now", "next", "want", "plan", "would like", "we'd like", "need",
+)  # fmt: skip
+
 # Right before a later GPU, words that settle on it after another was weighed: "A100 不支持 fp8，那就用 H100"
 # ("用 A100 还是用 H100" weighs both and settles on none).
 SETTLE_ON = (
@@ -381,6 +433,13 @@ QUOTED_PRICE_BEFORE = (
     "are", "is", "at", "cost", "costs", "run", "runs", "go for", "goes for", "price", "priced at", "rate",
     "价格", "价格是", "单价", "单价是", "报价", "报价是", "售价", "租金",
 )  # fmt: skip
+# After a precision, words that rule it out: "FP8 就不考虑了", "fp8 is out".
+RULED_OUT_AFTER = (
+    "就不考虑", "不考虑", "先不考虑", "就算了", "不用了", "不要了", "is out", "is not an option",
+    "isn't an option", "not an option", "is off the table",
+)  # fmt: skip
+# Before an amount, words for money already spent: not a budget ("we spent $40k on annotation").
+SPENT = ("spent", "already paid", "we paid", "花了", "花掉", "已花", "已经花", "已经付", "付了")
 BUDGET_WORDS = ("预算", "经费", "budget", "spend", "afford", "can pay", "能花", "可以花", "最多花")
 # Asking how long a job takes: the time is the answer (Parse.asks_time), not a deadline to ask for.
 ASKS_TIME = (
@@ -539,7 +598,8 @@ TEACHER_BEFORE = (
 TRAINING = (
     "train", "training", "trained", "trains", "训练", "训", "微调", "fine-tune", "finetune", "fine tune",
     "fine-tuning", "finetuning", "fine tuning", "pretrain", "pretraining", "pre-train", "pre-training",
-    "预训练", "精调", "sft", "lora", "qlora", "dpo", "rlhf", "ppo", "grpo", "post-train", "post-training",
+    "预训练", "精调", "sft", "instruction-tune", "instruction tune", "lora", "qlora", "dpo", "rlhf", "ppo",
+    "grpo", "post-train", "post-training",
 )  # fmt: skip
 
 # "Fine-tune" with no word for how: sized as full fine-tuning (METHODS), and an answer that finds
@@ -556,6 +616,10 @@ FINE_TUNE_UNQUALIFIED: tuple[str, ...] = (
     "sft",
     "指令微调",
     "instruction tuning",
+    "instruction-tuning",
+    "instruction-tune",
+    "instruction tune",
+    "instruct-tune",
     # Preference and RL tuning say what is learnt, not how: "做 DPO" alone tunes every weight (TRL default).
     "dpo",
     "rlhf",
@@ -644,7 +708,20 @@ METHODS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     ("lora", ADAPTER_TUNING),
     ("full_finetune", FINE_TUNE_UNQUALIFIED),
-    ("pretrain", ("预训练", "pretrain", "pre-train", "pretraining", "pre-training", "pre train")),
+    # "a 1B model pretrained on 50B tokens": the run asked for (a "pretrained model" alone is a base model)
+    (
+        "pretrain",
+        (
+            "预训练",
+            "pretrain",
+            "pre-train",
+            "pretraining",
+            "pre-training",
+            "pre train",
+            "pretrained on",
+            "pre-trained on",
+        ),
+    ),
 )
 
 

@@ -40,6 +40,12 @@ KNOWN_MODELS: tuple[tuple[str, float, float | None, str], ...] = (
     (r"t5" + _S + r"large", 770e6, None, "Raffel et al. 2020, T5 paper (770M)"),
     (r"gpt" + _S + r"j(?![a-z])", 6e9, None, "EleutherAI GPT-J-6B model card, 2021"),
     (r"gpt" + _S + r"neox(?![a-z0-9\-])", 20e9, None, "Black et al. 2022, GPT-NeoX-20B paper"),
+    (
+        r"tiny" + _S + r"llama(?![a-z0-9])",
+        1.1e9,
+        None,
+        "jzhang38/TinyLlama README ('a 1.1B Llama model on 3 trillion tokens'), 2023",
+    ),
     (r"chinchilla", 70e9, None, "Hoffmann et al. 2022, arXiv:2203.15556"),
     (r"gopher", 280e9, None, "Rae et al. 2021, arXiv:2112.11446"),
     (r"palm(?![a-z0-9\-])", 540e9, None, "Chowdhery et al. 2022, arXiv:2204.02311"),

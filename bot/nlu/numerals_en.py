@@ -46,6 +46,20 @@ def _is_number_word(w: str) -> bool:
     return w in ONES or w in TENS or w in SCALES or w in DOZEN or w == "hundred"
 
 
+def _quarter_of_a_scale(words: list[str], n: int) -> WordNumber | None:
+    """ "a quarter million", "a quarter of a million", "three quarters of a billion": the fraction, with the
+    scale word after it left for the magnitude (not "a quarter" of a year)."""
+    i = 1 if n and words[0] in ("a", "one", "three") else 0
+    if not (n > i and words[i] in ("quarter", "quarters")):
+        return None
+    used = i + 1
+    if n > used + 1 and words[used] == "of" and words[used + 1] in ("a", "an"):
+        used += 2
+    if not (n > used and words[used] in SCALES):
+        return None
+    return WordNumber(0.75 if words[0] == "three" else 0.25, used, False)
+
+
 def read_words(words: list[str]) -> WordNumber | None:
     """Read a number from the start of `words` (lower-case, hyphenated parts already split)."""
     total = 0.0
@@ -55,6 +69,9 @@ def read_words(words: list[str]) -> WordNumber | None:
     i = 0
     n = min(len(words), MAX_WORDS)
     weak = False
+    quarter = _quarter_of_a_scale(words, n)
+    if quarter is not None:
+        return quarter
     if n and words[0] in ("a", "an"):
         if n > 1 and words[1] in ("couple", "pair"):  # Duckling EN: "a couple (of)", "a pair"
             i = 3 if n > 2 and words[2] == "of" else 2

@@ -76,24 +76,50 @@ def _phrases(table: tuple[tuple[str, str], ...]) -> tuple[str, ...]:
 
 
 def _first_phrase(s: str, table: tuple[tuple[str, str], ...], last: bool = False) -> str | None:
-    """The value of the first phrase of `table` in `s` (the last one with `last`: "把 fp16 换成 bf16")."""
+    """The value of the first phrase of `table` in `s` (the last one with `last`: "把 fp16 换成 bf16");
+    a phrase ruled out ("不用 fp8", "FP8 就不考虑了") is none."""
     if not lexicon.has_cue(s, _phrases(table)):
         return None  # one search for all of them first: most messages name none
     best: tuple[int, str] | None = None
     for phrase, value in table:
-        found = (
-            [m.start() for m in lexicon.phrases_in(s, (phrase,))]
-            if last
-            else [lexicon.find_phrase(s, phrase)]
-        )
-        for i in found:
-            if i != -1 and (best is None or (i > best[0] if last else i < best[0])):
+        for m in lexicon.phrases_in(s, (phrase,)):
+            i = m.start()
+            if _negated(s, i) or s[m.end() :].lstrip(" ,，").startswith(lexicon.RULED_OUT_AFTER):
+                continue
+            if best is None or (i > best[0] if last else i < best[0]):
                 best = (i, value)
     return best[1] if best else None
 
 
-# A change written as "from X to Y", "X -> Y", "X → Y": the value after it is the one meant.
-_CHANGE_TO = re.compile(r"->|→|=>|⇒|\bfrom\b[^,;.!?，。；]{1,40}?\bto\b")
+# A change written as "from X to Y", "X -> Y", "X → Y", "从 X 增加到 Y": the value after it is the one meant.
+_CHANGE_TO = re.compile(
+    r"->|→|=>|⇒|\bfrom\b[^,;.!?，。；]{1,40}?\bto\b"
+    r"|从[^,;!?，。；]{1,30}?(?:增加|增长|提高|提升|扩大|扩充|扩|加|减少|降低|降|缩减|缩|改|换|变)(?:到|成|为)"
+)
+
+
+# Clauses of a message: split at these (and at ". ", not in "v3.5").
+_CLAUSE = re.compile(r"[,;!?，。；！？\n]|\. ")
+
+
+def _history(s: str) -> list[tuple[int, int]]:
+    """Clauses about a run already done, before a clause with the new plan (lexicon.PAST_RUN): their figures
+    describe history ("去年用 32 张 A100 训了 45 天，今年想换 H200"), not the request."""
+    if not (lexicon.has_cue(s, lexicon.PAST_RUN) or lexicon.has_cue(s, lexicon.PAST_RUN_WITH_TIME)):
+        return []  # most messages tell no history
+    spans, start = [], 0
+    for m in [*_CLAUSE.finditer(s), None]:
+        end = m.start() if m is not None else len(s)
+        clause = s[start:end]
+        past = lexicon.has_cue(clause, lexicon.PAST_RUN) or (
+            lexicon.has_cue(clause, lexicon.PAST_RUN_WITH_TIME) and lexicon.has_cue(clause, lexicon.PAST_TIME)
+        )
+        if past:
+            spans.append((start, end))
+        elif spans and lexicon.has_cue(clause, lexicon.NEW_PLAN):
+            return spans  # the plan follows the history
+        start = m.end() if m is not None else len(s)
+    return []
 
 
 # Words before a method that rule it out: "不要 LoRA，要全参", "full fine-tune, not LoRA", "without QLoRA".
@@ -208,13 +234,29 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     models = find_models(s)
     scales = find_scales(s)
     masked = _mask(s, [(m.start, m.end) for m in models] + [(x.start, x.end) for x in scales])
+    history = _history(s)
+    if history:
+        # The plan's figures only; the model and the data described may carry over when the plan does not
+        # say them again ("we trained a 7B on 1T tokens last year; how long on 16 H100s now?").
+        told = _told(masked, history, t.lang)
+        masked = _mask(masked, history)
+        past_models = [m for m in models if any(a <= m.start < b for a, b in history)]
+        models = [m for m in models if m not in past_models]
     gpus = find_gpus(masked)
-    masked = _mask(masked, [(g.start, g.end) for g in gpus])
-    nums = scan(masked)
     trains = _trains(s)
+    # "4 张 3090 只用来跑推理，训练打算租 H100": a GPU given to serving in a training message is not the one
+    # planned; its clause (count and all) is left out, and asks for no serving plan.
+    serves = serving.serving_hardware(s, [(g.start, g.end) for g in gpus]) if trains else {}
+    masked = _mask(masked, [(g.start, g.end) for g in gpus] + list(serves.values()))
+    gpus = [g for i, g in enumerate(gpus) if i not in serves]
+    nums = scan(masked)
     inference = not trains and serving.runs_inference(s)
-    serving_msg = serving.is_serving(s)
+    serving_msg = serving.is_serving(_mask(s, list(serves.values())) if serves else s)
     found = extract(masked, nums, gpus, t.lang, named_model=bool(models), serving=serving_msg or inference)
+    if history:
+        _carry_over(told, found)
+        if not models and not found.values.get("params"):
+            models = past_models  # "we pretrained Llama-2-7B last year; now continue it on 200B tokens"
     for m in models:
         teacher = teacher_near(s[max(0, m.start - 24) : m.start], s[m.end : m.end + 24])
         found.values.setdefault("teacher_params" if teacher else "params", []).insert(0, m.params)
@@ -237,9 +279,16 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     )
     if per_sample is None and turns is not None and per_turn is not None:
         per_sample = turns * per_turn  # "每组 5 轮，每轮 200 token": 1,000 tokens per dialogue
+    parts = _float(_pick(found, "parts_per_sample", last))
+    if per_sample is not None and parts is not None and found.per_part:
+        # "每份约 10 页、每页 600 字": the pages of each document times each page's length
+        per_sample *= parts
     stack, stack_spans = find_stack(s)
-    continued = lexicon.has_cue(s, lexicon.CONTINUED_PRETRAIN)
-    method = _method(s)
+    plan = _mask(s, history) if history else s  # the method and precision of the plan, else of the history
+    continued = lexicon.has_cue(plan, lexicon.CONTINUED_PRETRAIN) or (
+        _method(plan) is None and lexicon.has_cue(s, lexicon.CONTINUED_PRETRAIN)
+    )
+    method = _method(plan) or _method(s)
     settled = _settled_gpu(s, gpus)
     slots = Slots(
         params=params,
@@ -248,8 +297,15 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
             _float(_pick(found, "steps", last)),
             _float(_pick(found, "tokens_per_step", last)),
         ),
-        data_bytes=_not_pooled(_float(_pick(found, "data_bytes", last)), gpus, _int(count), s),
-        precision=_first_phrase(s, lexicon.PRECISIONS, last)
+        data_bytes=_not_pooled(
+            _float(_pick(found, "data_bytes", last))
+            or _bytes(samples, _float(_pick(found, "bytes_per_sample", last))),
+            gpus,
+            _int(count),
+            s,
+        ),
+        precision=_first_phrase(plan, lexicon.PRECISIONS, last)
+        or _first_phrase(s, lexicon.PRECISIONS, last)
         or (None if method == "qlora" else serving.serving_precision(s, serving_msg)),
         method="pretrain" if continued else method,
         days=days,
@@ -366,6 +422,30 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     )
 
 
+# What a history clause may lend the plan: the model's size, and the data (all of its parts, or none).
+_DATA_PARTS = ("tokens", "data_bytes", "samples", "tokens_per_sample", "bytes_per_sample", "parts_per_sample")
+
+
+def _told(masked: str, history: list[tuple[int, int]], lang: str) -> Found:
+    """The sizes said in the history clauses alone (names, GPUs and the rest of the message masked)."""
+    ends = [0] + [b for _, b in history]
+    starts = [a for a, _ in history] + [len(masked)]
+    keep = _mask(masked, list(zip(ends, starts, strict=True)))
+    gpus = find_gpus(keep)
+    keep = _mask(keep, [(g.start, g.end) for g in gpus])
+    return extract(keep, scan(keep), gpus, lang)
+
+
+def _carry_over(told: Found, found: Found) -> None:
+    """The model size and the data of the history, where the plan says none."""
+    if not found.values.get("params") and told.values.get("params"):
+        found.values["params"] = list(told.values["params"])
+    if not any(found.values.get(k) for k in _DATA_PARTS):
+        for k in _DATA_PARTS:
+            if told.values.get(k):
+                found.values[k] = list(told.values[k])
+
+
 def faq_confidence(text: str) -> tuple[float, float]:
     """The FAQ's best score for `text` and its margin over the runner-up (knowledge.search over the
     shipped FAQ and pitfalls, 0-1)."""
@@ -404,6 +484,15 @@ def _tokens(tokens: float | None, samples: float | None, per_sample: float | Non
         return tokens
     total = samples * per_sample
     low, high = RANGES["tokens"]
+    return total if low <= total < high else None
+
+
+def _bytes(samples: float | None, per_sample: float | None) -> float | None:
+    """The data's size from its count and each item's size ("3 million JSON files, ~4 KB each": 12 GB)."""
+    if samples is None or per_sample is None:
+        return None
+    total = samples * per_sample
+    low, high = RANGES["data_bytes"]
     return total if low <= total < high else None
 
 

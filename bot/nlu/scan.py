@@ -37,9 +37,9 @@ EN_VOCAB = (
     | frozenset(numerals_en.TENS)
     | frozenset(numerals_en.SCALES)
     | numerals_en.DOZEN
-    | {"hundred", "and", "a", "an", "half", "point", "couple", "pair", "of"}
+    | {"hundred", "and", "a", "an", "half", "point", "couple", "pair", "of", "quarter", "quarters"}
 )
-EN_STARTERS = EN_VOCAB - {"and", "of", "couple", "pair"}
+EN_STARTERS = EN_VOCAB - {"and", "of", "couple", "pair", "quarter", "quarters"}
 MAX_DIGITS = 40  # more digits than this is not a quantity; the value becomes infinite
 MAX_WORD = 20
 
@@ -236,8 +236,9 @@ def _arabic(s: str, i: int) -> tuple[Num | None, int]:
         k = j + 1
         while k < n and _is_digit(s[k]) and k - j <= 6:
             k += 1
-        if not (k < n and s[k] in "/-.") and int(s[j + 1 : k]) > 0:
-            value, j = value / int(s[j + 1 : k]), k  # "1/2 day" (not a date like 11/29/2026)
+        # "1/2 day" (not a date like 11/29/2026, nor a price per magnitude: "$2/1M tokens", "2 元/百万")
+        if not (k < n and s[k] in "/-.kmbtg万亿百千") and int(s[j + 1 : k]) > 0:
+            value, j = value / int(s[j + 1 : k]), k
     k = j + 1 if j < n and s[j] == " " else j
     if s.startswith("%", k) or s.startswith("percent", k):
         return None, k + 1

@@ -125,6 +125,34 @@ def is_serving(s: str) -> bool:
     return True
 
 
+# After a GPU named in a training message, words that give it to serving: "4 张 3090 只用来跑推理", "one
+# RTX 4090 at the office for inference". That GPU is not the training hardware, and its clause makes no
+# serving request.
+SERVES_AFTER_GPU = (
+    "跑推理", "做推理", "用于推理", "用来推理", "推理用", "用来部署", "做部署", "部署用", "用于部署",
+    "跑服务",
+    "for inference", "for serving", "used for inference", "just for inference", "only for inference",
+)  # fmt: skip
+_GPU_CLAUSE = 48  # characters after a GPU name searched for its use, up to the clause's end
+
+
+_CLAUSE_ENDS = ",;。!?；，:：\n"
+
+
+def serving_hardware(s: str, spans: list[tuple[int, int]]) -> dict[int, tuple[int, int]]:
+    """The GPUs (index into `spans`, each a name's start and end) whose own clause gives them to serving, with
+    that clause's span (from its start, so with the GPU's count)."""
+    out: dict[int, tuple[int, int]] = {}
+    for i, (start, end) in enumerate(spans):
+        clause = s[end : end + _GPU_CLAUSE]
+        cut = next((k for k, ch in enumerate(clause) if ch in _CLAUSE_ENDS), len(clause))
+        if lexicon.has_cue(clause[:cut], SERVES_AFTER_GPU):
+            head = s[max(0, start - _GPU_CLAUSE) : start]
+            begin = next((k + 1 for k in range(len(head) - 1, -1, -1) if head[k] in _CLAUSE_ENDS), 0)
+            out[i] = (start - len(head) + begin, end + cut)
+    return out
+
+
 # Words that set serving and training side by side in one question ("推理跟全参微调各要多少显存",
 # "inference vs full training"): a join between the two words, or "each" said of them.
 _SIDE_BY_SIDE = ("跟", "和", "与", "以及", "还是", "对比", "vs", "vs.", "versus", "and", "or", "compared to")

@@ -112,6 +112,11 @@ def _classify(
         _duration(s, idx, num, unit, nums, units, found)
         return
     if unit.kind == "data":
+        if found.values.get("samples") and _per_sample(before, after):
+            # "3 million JSON files, ~4 KB each", "5 亿行，每行约 100 字节": times the count, the data
+            # (parser)
+            found.add("bytes_per_sample", num.value * unit.factor, num, s)
+            return
         if _memory_filter(s, before, after, unit.end, num.value * unit.factor, found):
             return
         if not _hardware_size(s, before, after, unit.end) and not _tier_label(s, unit.end):
@@ -237,7 +242,7 @@ def _after_sample_count(s: str, nums: list[Num], units: list[Unit], idx: int) ->
         prev = samples_after_modifiers(s, nums[idx - 1]) or prev  # "50k customer conversations of ~1k"
     if prev.kind != "samples":
         return False
-    gap = s[prev.end : nums[idx].start].strip(" ,，")
+    gap = s[prev.end : nums[idx].start].strip(" ,，(（")  # "45k Q&A pairs (~600 tokens/pair)"
     core = " ".join(w for w in gap.replace("~", " ~ ").split() if w not in lexicon.SAMPLE_LENGTH_HEDGES)
     hedged = bool(gap) and not core  # "10k pairs ~ 1k tokens": a hedge alone joins them too
     joined = core in lexicon.SAMPLE_LENGTH_JOINS or hedged or lexicon.has_cue(gap, lexicon.PER_SAMPLE_BEFORE)
@@ -296,10 +301,34 @@ def _tokens(
 def _add_data(found: Found, slot: str, value: float, num: Num, s: str, before: str) -> None:
     """The dataset's size, or a further part of it: "500GB 中文语料，外加 200GB 代码" is 700GB, and so is
     "另有英文 200GB" (a word or two for what the part is may stand between)."""
-    if _adds_a_part(before.rstrip(" 约大概~≈")):
+    if _adds_a_part(before.rstrip(" 约大概~≈")) or (found.values.get(slot) and _listed_part(s, num, before)):
         found.add_to_last(slot, value, num, s)
     else:
         found.add(slot, value, num, s)
+
+
+def _part_of_data(num: Num, before: str, found: Found) -> str | None:
+    """The slot a bare size after a word that adds a part ("外加 500亿", "plus 2T") adds to: tokens after
+    tokens, bytes (a G or T) after bytes."""
+    if not _adds_a_part(before.rstrip(" 约大概~≈")):
+        return None
+    if found.values.get("tokens") and num.mult in ("zh", "b", "t", "m"):
+        return "tokens"
+    if found.values.get("data_bytes") and num.mult in ("g", "t"):
+        return "data_bytes"
+    return None
+
+
+def _listed_part(s: str, num: Num, before: str) -> bool:
+    """A part named in a list after 、: "网页 1.2TB、书籍 300GB、程式码 500GB" (the name may be left out)."""
+    at = num.start - len(before)
+    name = before.strip(" :：约大概~≈")
+    return (
+        at > 0
+        and s[at - 1] == "、"
+        and len(name) <= _PART_NAME
+        and (not name or name.replace(" ", "").isalpha())
+    )
 
 
 # What a further part of the data may be called between the word that adds it and its size: "另有英文", "plus
@@ -347,7 +376,9 @@ _PER_DIALOGUE_TURNS = re.compile(
 
 def _counted(s: str, num: Num, unit: Unit, before: str, after: str, found: Found) -> None:
     if unit.kind == "samples":
-        if num.value >= 10:  # "一份数据", "3条建议" are no training set
+        if found.values.get("samples") and _per_sample(before, after):
+            found.add("parts_per_sample", num.value, num, s)  # "3 万个 PDF，平均每个 20 页": each one's pages
+        elif num.value >= 10:  # "一份数据", "3条建议" are no training set
             found.add("samples", num.value, num, s)
     elif unit.kind == "epochs":
         # 第3轮 is a round, not three passes; "每组 5 轮", "每段对话 3 轮" are turns of each dialogue.
@@ -532,6 +563,10 @@ def _by_magnitude(s: str, num: Num, before: str, after: str, found: Found) -> No
         return
     if lexicon.has_cue(after, lexicon.TOKEN_CUES) and not _asked(after, lexicon.TOKEN_CUES):
         found.add("tokens", num.value, num, s)
+        return
+    part_of = _part_of_data(num, before, found)
+    if part_of is not None:
+        found.add_to_last(part_of, num.value, num, s)  # "数据 2000亿，外加 500亿": a further part, bare
         return
     if _model_name(s, num):
         found.add("params", num.value, num, s)
@@ -865,6 +900,8 @@ def _text(s: str, num: Num) -> str:
 
 
 def _money(s: str, idx: int, num: Num, unit: Unit, nums: list[Num], found: Found, lang: str) -> None:
+    if lexicon.has_cue(window_before(s, num.start, 0), lexicon.SPENT):
+        return  # "we spent $40k on annotation already", "标注已经花了 20 万": money gone, not a budget
     currency = unit.currency if unit.kind == "money" else None
     currency = currency or currency_before(s, num)
     assumed = currency is None  # no currency said: the dialogue keeps the one of a budget it holds
@@ -882,6 +919,8 @@ def _money(s: str, idx: int, num: Num, unit: Unit, nums: list[Num], found: Found
     for k in range(idx + 1, len(nums)):
         if nums[k].start < used_end:
             found.used.add(k)  # "一个月" in "5万一个月" is the budget period, not the timeline
+    if _PER_TOKENS_AFTER.match(s, end) or _PER_TOKENS_BEFORE.search(window_before(s, num.start, 0)):
+        return  # "$2/1M tokens", "每百万 token 2 元": a price per tokens, not what the user may spend
     if currency == FOREIGN:
         if idx + 1 < len(nums) and _joined_as_range(s, num.end, nums[idx + 1].start):
             found.used.add(idx + 1)  # "HK$10-20"
@@ -901,6 +940,15 @@ def _money(s: str, idx: int, num: Num, unit: Unit, nums: list[Num], found: Found
     found.add("budget", value, num, s, extra=(value, currency, period, assumed))
 
 
+# A price per so many tokens, after or before the amount.
+_PER_TOKENS_AFTER = re.compile(
+    r" ?(?:/|per |每) ?(?:1 ?|one |a )?(?:m|million|百万|k|thousand|千)? ?(?:tokens?|toks?|词元)"
+)
+_PER_TOKENS_BEFORE = re.compile(
+    r"(?:每|per) ?(?:1 ?|one |a )?(?:百万|million|1m|m|千|thousand|k)? ?(?:tokens?|词元)[ :：]*$"
+)
+
+
 def _quoted_price(s: str, num: Num, period: str, found: Found) -> bool:
     """ "H100s are ~$2.5/hr, we can spend $40k": a per-hour or per-month rate someone quotes (a price
     word or a copula right before it, no budget word in its clause) is the market's price, not a budget."""
@@ -909,6 +957,13 @@ def _quoted_price(s: str, num: Num, period: str, found: Found) -> bool:
     before = window_before(s, num.start, 0)
     if lexicon.has_cue(before, lexicon.BUDGET_WORDS):
         return False
+    if lexicon.has_cue(window_after(s, num.end, len(s)), lexicon.BUDGET_WORDS):
+        return False  # "$12k/mo budget"
+    if lexicon.has_cue(s, lexicon.BUDGET_WORDS):
+        # "H100 的市场价大概 2 美元一小时，我们预算总共 5 万美元": the budget is said elsewhere, so this rate
+        # is a price
+        found.price_period = found.price_period or period
+        return True
     head = before.rstrip(" ~≈$¥￥").removesuffix("about").removesuffix("约").removesuffix("大概").rstrip()
     cues = tuple((" " + w) if w.isascii() else w for w in lexicon.QUOTED_PRICE_BEFORE)
     if head.endswith(cues) or _after_gpu(s, num, found.gpu_ends):
@@ -1002,6 +1057,10 @@ def _duration(
         return
     if s[: num.start].rstrip().endswith(_EVERY):
         return  # a frequency (checkpoints every 30 minutes), not the timeline
+    if _recorded(s, num, unit) or _recent_span(s, num, unit):
+        return  # "5000 小时的语音转写", "最近半年的对话日志": how much data, not how long to train
+    if _weekly_schedule(s, idx, num, unit, nums, units, found):
+        return  # "一周七天不停训练", "5 days a week": how the weeks are used, not how long
     if unit.factor < 1 and lexicon.has_cue(window_before(s, num.start, 0), _DAILY):
         return  # "每天训练 8 小时，一共 10 天": hours of each day's schedule, not the timeline
     if unit.factor <= 1 / 86400 + 1e-12:
@@ -1053,6 +1112,75 @@ def _duration(
     if unit.factor == lexicon.SPRINT_DAYS and "sprint" in s[num.end : unit.end]:
         found.sprints = num.value  # "two sprints": said so, shown with the length taken
     found.add("days", days, num, s)
+
+
+# Between a count of recordings and its length: "客服逐字稿一共 8000 小时", "录音约 500 小时".
+_RECORDED_FILLERS = " :：一共总共合计共约大约大概有是为"
+# After a length of time: up to four characters of what is recorded ("会议录音", "客服通话"), or in
+# English "of" and up to two words ("of call-center transcripts").
+_RECORDED_AFTER_ZH = re.compile(r" ?的? ?[\u4e00-\u9fff]{0,4}?(?:" + "|".join(lexicon.RECORDED_ZH) + ")")
+_RECORDED_AFTER_EN = re.compile(
+    r" (?:worth )?of (?:[a-z][a-z&'-]* ){0,2}?(?:" + "|".join(lexicon.RECORDED_EN) + r")\b"
+)
+
+
+def _recorded(s: str, num: Num, unit: Unit) -> bool:
+    """A length of recordings: the data's amount ("2 万小时的会议录音转写", "3,000 hours of audio")."""
+    if _RECORDED_AFTER_ZH.match(s, unit.end) or _RECORDED_AFTER_EN.match(s, unit.end):
+        return True
+    return s[: num.start].rstrip(_RECORDED_FILLERS).endswith(lexicon.RECORDED_ZH)
+
+
+# Around a count of days, words that make it the days of each week: "每周 5 天", "7 days a week".
+_A_WEEK_BEFORE = (
+    "一周",
+    "每周",
+    "一星期",
+    "每星期",
+    "每个星期",
+    "一个星期",
+    "per week",
+    "a week",
+    "each week",
+)
+_A_WEEK_AFTER = (" a week", " per week", " each week", "/week", "/wk", " every week")
+
+
+def _weekly_schedule(
+    s: str, idx: int, num: Num, unit: Unit, nums: list[Num], units: list[Unit], found: Found
+) -> bool:
+    """ "一周七天不停训练" (a week, then its days), "每周 5 天", "7 days a week": a schedule, not the
+    timeline."""
+    if unit.factor == 1.0 and num.value <= 7:
+        if s[: num.start].rstrip(" 的").endswith(_A_WEEK_BEFORE) or s.startswith(_A_WEEK_AFTER, unit.end):
+            return True
+    if unit.factor == 7.0 and num.value == 1:
+        if num.weak and s[: num.start].rstrip().endswith(("days", "day", "天")):
+            return True  # the "a week" of "7 days a week"
+        nxt = idx + 1
+        if (
+            nxt < len(nums)
+            and units[nxt].kind == "days"
+            and units[nxt].factor == 1.0
+            and nums[nxt].value <= 7
+        ):
+            if not s[unit.end : nums[nxt].start].strip(" 的"):
+                found.used.add(nxt)
+                return True
+    return False
+
+
+def _recent_span(s: str, num: Num, unit: Unit) -> bool:
+    """ "最近半年（6 月到 11 月）的对话日志", "the last 6 months of logs": the span the data covers."""
+    head = s[: num.start].rstrip()
+    cue = next((w for w in lexicon.RECENT_SPAN if head.endswith(w)), None)
+    if cue is None or (cue.isascii() and head[: -len(cue)][-1:].isalnum()):
+        return False
+    tail = s[unit.end :].lstrip()
+    if tail.startswith(("(", "（")):
+        close = tail.find(")" if tail[0] == "(" else "）", 0, 40)
+        tail = tail[close + 1 :].lstrip() if close != -1 else tail
+    return tail.startswith(("的", "of ", "'s ", "worth of"))
 
 
 def _amount_next(s: str, idx: int, unit: Unit, nums: list[Num], units: list[Unit]) -> bool:

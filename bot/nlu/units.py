@@ -92,6 +92,10 @@ def unit_after(s: str, num: Num) -> Unit:
         sized = _unit_at(s, k, _BY_FIRST) if k < len(s) else None
         if sized is not None and sized[1] == "data":
             return Unit("data", sized[2], k + len(sized[0]))
+    if entry is None and s.startswith("个", j):
+        files = _FILES.match(s, j)  # "3 万个 PDF", "50 万个程式码档案": files counted, each one a sample
+        if files is not None:
+            return Unit("samples", 1.0, files.end())
     if entry is None:
         return Unit("none", 1.0, num.end)
     phrase, kind, factor, currency = entry
@@ -101,7 +105,21 @@ def unit_after(s: str, num: Num) -> Unit:
         return NO_UNIT
     if phrase == "对" and not _pairs(s, j + 1):
         return NO_UNIT  # "300W 对吧", "7B 对比": no pairs counted
+    if phrase in _ROWS and not _rows(s, j + 1):
+        return NO_UNIT  # "5 万行吗", "8 卡行不行": no rows counted
     return Unit(kind, factor, j + len(phrase))
+
+
+# The measure word 个, a short name, then a word for files: "3 万个 pdf", "50 万个程式码档案",
+# "2000 万个 json 文件" (bounded: a word and at most four characters of name, no repetition over digits).
+_FILES = re.compile(r"个 ?(?:[a-z]{1,10} ?)?(?:[\u4e00-\u9fff]{0,4}?(?:文件|档案|文档)|pdf)")
+# Rows counted in Chinese: 行, and 列 (a row in Taiwan's usage).
+_ROWS = ("行", "列")
+
+
+def _rows(s: str, end: int) -> bool:
+    """行/列 after a number count rows only at a clause end or before 每 ("300 万行，每行 150 token")."""
+    return end >= len(s) or s[end] in _PAIR_END or s.startswith("每", end)
 
 
 # English words that may stand between a count and the samples it counts ("20k support tickets",
@@ -155,6 +173,8 @@ def _is_duration(s: str, num: Num, phrase: str, j: int) -> bool:
     if phrase == "月":
         if before == "年" or nxt.isdigit() or nxt in "日号底初中份" or nxt in "一二三四五六七八九十":
             return False
+        if nxt in "到至" or before in "到至":
+            return False  # "6 月到 11 月": months of the calendar ("3 个月到 6 个月" counts months with 个)
         if s.startswith(("上旬", "下旬"), end):
             return False  # 二月下旬: a part of a month (deadlines.MONTH_PARTS), not two months
     if phrase in ("日", "号"):

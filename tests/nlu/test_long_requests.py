@@ -1,0 +1,196 @@
+"""Long requests met on unseen text (round 12): a team's history, hardware kept for serving, data counted in
+files, rows, pages or hours of recordings. Each class of miss, in other words than the ones that found it."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import pytest
+
+from bot.nlu import parse
+from tests.nlu.said import said
+
+WEDNESDAY = dt.date(2026, 12, 2)
+
+
+def approx(expected: dict[str, Any]) -> dict[str, Any]:
+    return {k: pytest.approx(v) if isinstance(v, float) else v for k, v in expected.items()}
+
+
+@pytest.mark.parametrize(
+    ("text", "tokens"),
+    [
+        ("训练集是 2 万小时的客服录音转写，约 3 亿字，LoRA 7B", 1.8e8),
+        ("會議逐字稿共 1200 小時，約 2000 萬字，微調 8B", 1.2e7),
+        ("LoRA a 7B on 500 hours of meeting recordings, roughly 4.5M words, in 3 days", 6e6),
+    ],
+)
+def test_hours_of_recordings_are_data_not_the_timeline(text: str, tokens: float) -> None:
+    got = said(text)
+    assert got["tokens"] == pytest.approx(tokens, rel=0.03)
+    assert got.get("days") in (None, 3.0)
+
+
+def test_the_months_a_dataset_covers_are_no_timeline() -> None:
+    assert "days" not in said("用过去两年（2024 年 1 月到 12 月）的工单数据微调 7B")
+    assert "days" not in said("fine-tune a 7B on the last 3 months of support chats")
+    assert said("fine-tune a 7B on the last 3 months of support chats, in 10 days")["days"] == 10.0
+
+
+@pytest.mark.parametrize(
+    ("text", "tokens"),
+    [
+        ("日志 50 万行，每行大约 200 token，微调 1.5B", 1e8),
+        ("資料 120 萬列，每列約 90 token", 1.08e8),
+        ("语料 2 千万句，每句 40 token 左右", 8e8),
+        ("We have 200k lines of logs at ~120 tokens/line", 2.4e7),
+    ],
+)
+def test_rows_lines_and_sentences_count_samples(text: str, tokens: float) -> None:
+    assert said(text)["tokens"] == pytest.approx(tokens)
+
+
+def test_rows_are_counted_only_before_a_clause_end() -> None:
+    got = said("预算 3 万行不行，LoRA 7B")
+    assert got["budget"]["amount"] == pytest.approx(3e4)
+    assert "samples" not in got
+
+
+def test_words_in_chinese_are_words_not_tokens() -> None:
+    assert said("2 万篇英文报告，每篇约 3000 单词")["tokens"] == pytest.approx(2e4 * 3000 * 1.33, rel=0.03)
+
+
+@pytest.mark.parametrize(
+    ("text", "data_bytes"),
+    [
+        ("Dataset: 800k Parquet files, about 15 KB each; LoRA on a 7B", 1.2e10),
+        ("训练数据 2000 万个 json 文件，平均每个 2KB", 4e10),
+        ("埋点数据 10 亿行，每行约 200 字节，训练 1B 模型", 2e11),
+    ],
+)
+def test_a_count_of_files_or_rows_times_each_ones_size_is_the_data(text: str, data_bytes: float) -> None:
+    assert said(text)["data_bytes"] == pytest.approx(data_bytes)
+
+
+def test_pages_of_each_document_times_each_pages_length_are_its_length() -> None:
+    assert said("语料 1 万本电子书，每本约 300 页，每页 400 字")["tokens"] == pytest.approx(
+        1e4 * 300 * 400 * 0.6
+    )
+    assert said("5 万份报告，每份 12 页")["samples"] == pytest.approx(5e4)
+
+
+def test_a_sample_length_in_brackets_with_a_slash_is_per_sample() -> None:
+    assert said("SFT on 80k chats (~900 tokens/chat)")["tokens"] == pytest.approx(7.2e7)
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [
+        ("8 卡 A800 x 4 台，全参微调 70B", 32),
+        ("4x H100 * 2 nodes", 8),
+        ("pretraining on twelve thousand H100s", 12000),
+    ],
+)
+def test_servers_after_a_counted_gpu_and_counts_in_thousands_multiply_out(text: str, count: int) -> None:
+    assert said(text)["gpu_count"] == count
+
+
+def test_a_gpu_kept_for_serving_is_not_the_training_hardware() -> None:
+    got = parse("公司有 2 张 A10 用来做推理，这次想租 A100 全参微调 13B")
+    assert (got.task, got.slots.gpu, got.slots.gpu_count) == ("train", "a100", None)
+    english = parse("we run two L40S for inference already; want to LoRA a 34B on rented H100s")
+    assert (english.task, english.slots.gpu, english.slots.gpu_count) == ("train", "h100", None)
+
+
+def test_a_run_already_done_is_history_and_the_new_plan_is_the_request() -> None:
+    assert said("上个月用 16 张 H800 训了 20 天的 3B，这次想训 14B，数据 8000 亿 token") == approx(
+        {"params": 1.4e10, "tokens": 8e11}
+    )
+    assert said(
+        "Last year we trained a 2B on 500B tokens; this time we want a 9B on 3T tokens in bf16"
+    ) == approx({"params": 9e9, "tokens": 3e12, "precision": "bf16"})
+
+
+def test_the_model_and_data_of_a_past_run_carry_over_when_the_plan_does_not_restate_them() -> None:
+    got = said("We trained a 13B on 600B tokens earlier this year; now we need the same on 64 H200s")
+    assert (got["params"], got["tokens"], got["gpu_count"]) == (1.3e10, 6e11, 64)
+
+
+def test_a_change_from_one_value_to_another_keeps_the_new_one() -> None:
+    assert said("模型不变 7B，数据从 500 亿 token 提高到 1200 亿 token")["tokens"] == pytest.approx(1.2e11)
+
+
+def test_a_market_rate_is_a_price_when_the_budget_is_said_elsewhere() -> None:
+    got = said("A100 行情价约 1.5 美元每小时，我们的预算是 3 万美元，预训练 1B")
+    assert got["budget"] == {"amount": 3e4, "currency": "USD", "period": "total"}
+    assert said("rates are about $2 an hour, our budget is $8k, LoRA 13B")["budget"]["amount"] == 8000
+
+
+def test_money_already_spent_is_no_budget() -> None:
+    got = said("数据清洗已经花了 5 万，剩下预算 12 万，微调 32B")
+    assert got["budget"]["amount"] == pytest.approx(1.2e5)
+
+
+def test_a_precision_ruled_out_is_not_the_precision() -> None:
+    assert "precision" not in said("fp8 先不考虑，LoRA 13B")
+    assert said("fp8 is off the table, so bf16 for a 7B")["precision"] == "bf16"
+
+
+@pytest.mark.parametrize(
+    ("text", "method"),
+    [
+        ("instruction-tune Qwen2.5-7B on 30k samples", "full_finetune"),
+        ("a 3B model pre-trained on 600B tokens", "pretrain"),
+    ],
+)
+def test_more_ways_to_name_a_method(text: str, method: str) -> None:
+    assert said(text)["method"] == method
+
+
+def test_a_deadline_after_qixian_in_month_slash_day() -> None:
+    assert said("LoRA 8B，期限 1/8", today=WEDNESDAY)["days"] == 37.0
+
+
+def test_parts_of_the_data_listed_with_the_enumeration_comma_add_up() -> None:
+    assert said("语料：新闻 400GB、书籍 100GB、代码 250GB")["data_bytes"] == pytest.approx(7.5e11)
+    assert said("数据 300GB、模型 7B")["data_bytes"] == pytest.approx(3e11)
+
+
+def test_tinyllama_is_a_known_size() -> None:
+    assert said("继续预训练 TinyLlama，数据 50GB")["params"] == pytest.approx(1.1e9)
+
+
+# Left from round 11.
+
+
+def test_a_price_per_million_tokens_is_neither_data_nor_a_budget() -> None:
+    got = said("inference at $0.8/1M tokens is fine; budget $20k to LoRA a 70B on 2B tokens")
+    assert (got["tokens"], got["budget"]["amount"]) == (2e9, 2e4)
+    assert said("每百万 token 3 元，预算 8 万，微调 7B")["budget"]["amount"] == pytest.approx(8e4)
+
+
+def test_a_quarter_million_is_a_number_not_a_quarter_of_a_year() -> None:
+    got = said("SFT a 7B on a quarter million examples of ~2k tokens")
+    assert got["tokens"] == pytest.approx(5e8)
+    assert "days" not in got
+    assert said("three quarters of a billion tokens")["tokens"] == pytest.approx(7.5e8)
+
+
+def test_taiwans_zhao_bytes_are_terabytes() -> None:
+    assert said("資料約 2 兆位元組，預訓練 7B")["data_bytes"] == pytest.approx(2e12)
+    assert said("資料 800 百萬位元組")["data_bytes"] == pytest.approx(8e8)
+
+
+def test_the_days_of_a_week_are_a_schedule_not_the_timeline() -> None:
+    assert said("机器一周七天都在跑，训 3B，十天内")["days"] == 10.0
+    assert said("we can use the cluster 5 days a week, for 4 weeks")["days"] == 28.0
+
+
+def test_the_weekend_is_a_deadline_after_by() -> None:
+    assert said("LoRA 13B by the weekend", today=WEDNESDAY)["days"] == 4.0
+
+
+def test_a_bare_size_added_to_the_data_is_a_further_part() -> None:
+    got = said("预训练数据 3000亿 token，另外 800亿，模型 13B")
+    assert (got["tokens"], got["params"]) == (pytest.approx(3.8e11), 1.3e10)
