@@ -514,7 +514,9 @@ WATCH_OUT = (
 )  # fmt: skip
 # Why the plan chose its GPU ("为什么不用 H100？", "為什麼選這張卡？", "why that GPU?"): a why word with a GPU
 # named or pointed at; after a plan, the job sized on its GPU beside the other (answers/workload_compare.py).
-WHY_WORDS = ("为什么", "为啥", "why", "how come", "怎么不用", "怎么没用", "怎么不选", "咋不用")
+WHY_WORDS = (
+    "为什么", "为啥", "为何", "干嘛", "干吗", "why", "how come", "怎么不用", "怎么没用", "怎么不选", "咋不用",
+)  # fmt: skip
 THIS_GPU = (
     "这张卡", "这个卡", "这款卡", "这块卡", "这种卡", "这张", "这款", "这个gpu", "这个显卡", "那张卡",
     "那个卡",
