@@ -204,6 +204,28 @@ def _method_phrases(s: str) -> tuple[str, tuple[str, ...]] | None:
     return None
 
 
+# A count right after a list of GPUs, of as many GPUs as the list names: the list counted ("L4、L40S、A100
+# 三张卡", "H100, H200, B200 — these three GPUs"), not how many GPUs to rent.
+_LIST_COUNTED = re.compile(
+    r"\s*[,，、:：—-]?\s*(?:这|these|those|the)?\s*(两|二|三|四|2|3|4|two|three|four)\s*(?:张|块|款|个)?\s*"
+    r"(?:卡|显卡|gpus|gpu|cards|card)"
+)
+_LIST_SIZES = {"两": 2, "二": 2, "三": 3, "四": 4, "2": 2, "3": 3, "4": 4, "two": 2, "three": 3, "four": 4}
+
+
+# Intents whose answer is a price or weighs prices: no separate price after it (a datasheet, gpu_info, carries
+# its price, and policy.ALSO_PRICED leaves it out).
+_PRICE_INTENTS = ("price", "cheapest_offering", "provider_compare", "gpu_compare", "worth")
+
+
+def _counts_the_list(s: str, gpus: list[GpuMention], count: object) -> bool:
+    named = {g.gpu for g in gpus}
+    if len(named) < 2 or not isinstance(count, float) or count != len(named):
+        return False
+    m = _LIST_COUNTED.match(s, max(g.end for g in gpus))
+    return m is not None and _LIST_SIZES[m.group(1)] == len(named)
+
+
 def _settled_gpu(s: str, gpus: list[GpuMention]) -> str | None:
     """A later GPU the message settles on after weighing another: "A100 不支持 fp8 吧，那就用 H100 8 卡",
     "the 4090 is too small, so go with an A100 instead"."""
@@ -266,6 +288,8 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     last = intents.has_any(s, intents.CORRECTION) or _CHANGE_TO.search(s) is not None
     budget = _pick(found, "budget", last)
     count = _pick(found, "gpu_count", last)
+    if _counts_the_list(s, gpus, count):
+        count = None  # "L4、L40S、A100 三张卡推理 Llama 3.1 8B，选哪张": the three named, not three GPUs
     seq = _pick(found, "seq_len", last)
     days = _float(_pick(found, "days", last))
     deadline = None
@@ -411,6 +435,10 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         stack_said=" + ".join(t.original[a:b] for a, b in stack_spans) or None,
         task=task,
         both_tasks=task == "serve" and serving.asks_both_tasks(s),
+        also_price=bool(mentioned)
+        and intent not in _PRICE_INTENTS
+        and lexicon.asks_price(s)
+        and intents.several_questions(s),
         working_days=found.working_days if days is not None and found.working_days is not None else None,
         sprints=found.sprints if days is not None and found.sprints is not None else None,
         proposes_gpu=intents.proposes_gpu(s, intent, yes_no, filled, mentioned),
