@@ -313,7 +313,7 @@ OTHER_ACCELERATORS = (
 # Asking how much GPU memory something needs ("DeepSeek-V3 全参微调要多少显存？").
 MEMORY_ASK = (
     "多少显存", "多大显存", "显存要多少", "显存需要多少", "显存多少", "显存需求", "显存占用", "占多少显存",
-    "吃多少显存",
+    "吃多少显存", "显存分别要多少", "显存各要多少", "显存分别需要多少", "显存各需要多少",
     "需要多少内存", "多少g显存", "几g显存", "多少gb显存", "显存够", "how much memory", "how much vram",
     "how much gpu memory", "how much ram", "memory requirement", "memory requirements", "memory needed",
     "memory does it need", "memory do i need", "memory do we need", "vram requirement", "vram needed",
