@@ -224,7 +224,9 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
         if not workload:
             return "list_gpus"  # "Do you support TPUs?", "RTX 5090 多少钱": not in the catalogue, and what is
         if q.u.yes_no and _sized_only(q):
-            return "memory"  # "Can the Kunlun P800 train a 7B model?": what a 7B needs, on the GPUs held
+            # "Can the Kunlun P800 train a 7B model?": what a 7B needs, on the GPUs held; "MI250 能跑 70B
+            # 推理吗": what serving it needs
+            return "serve_memory" if q.u.task == "serve" else "memory"
     if kind == "size" and q.u.asks_time and q.u.gpus and not form_in_progress:
         if q.u.said.get("gpu_count") and q.u.said.get("params") is not None:
             return "misfit"  # answered as a plan when the job fits on the GPUs counted
@@ -377,22 +379,26 @@ def _sized_only(q: Question) -> bool:
 
 # Direct answers that stand in for a question about hardware outside the catalogue: the line on it
 # says the answer that follows is for the GPUs the catalogue holds.
-INSTEAD_OF_OUTSIDE = ("memory",)
+INSTEAD_OF_OUTSIDE = ("memory", "serve_memory")
 
 
 # Serving kinds whose training version follows when a message asks both side by side
 # ("推理跟全参微调各要多少显存"): the memory to serve the model, then the memory to train it.
 BOTH_TASKS = ("serve_memory",)
+# Answers after which a named GPU's price asked in the same message follows (Understood.also_price).
+ALSO_PRICED = ("capability", "serve", "serve_feasibility", "feasibility", "power")
 
 
 def answer(kind: str, q: Question, reply: Reply) -> bool:
-    if kind == "capability":
-        return capability.answer(q, reply)
-    if ANSWERS[kind](q, reply):
-        if kind in BOTH_TASKS and q.u.both_tasks:
-            ANSWERS[BASE_KIND[kind]](q, reply)
-        return True
-    return kind in BASE_KIND and ANSWERS[BASE_KIND[kind]](q, reply)
+    answered = capability.answer(q, reply) if kind == "capability" else ANSWERS[kind](q, reply)
+    if answered and kind in BOTH_TASKS and q.u.both_tasks:
+        ANSWERS[BASE_KIND[kind]](q, reply)
+    if not answered and kind in BASE_KIND:
+        kind = BASE_KIND[kind]
+        answered = ANSWERS[kind](q, reply)
+    if answered and kind in ALSO_PRICED and q.u.also_price:
+        price.answer(q, reply)
+    return answered
 
 
 def topic_after(kind: str, q: Question) -> dict[str, Any] | None:

@@ -161,6 +161,16 @@ COMPARE = (
     "哪张适合",
     "哪款适合",
     "哪个合适",
+    # which of the GPUs named to take: "L4、L40S、A100 三张卡推理 Llama 3.1 8B，选哪张"
+    "选哪张",
+    "选哪个",
+    "选哪款",
+    "用哪张",
+    "租哪张",
+    "哪张好",
+    "哪张更",
+    "which one",
+    "which of",
     "还是",
     "vs",
     "versus",
@@ -648,7 +658,7 @@ def _question_kind(
         return "gpu_compare"  # with a workload too: "Is H200 better than H100 for a 70B model?", "A or B"
     if not sized and _compares_providers(t, sig, short):
         return "provider_compare"
-    if gpus and not sized and not job and asks_price and _several_questions(t):
+    if gpus and not sized and not job and asks_price and several_questions(t):
         if has_any(t, SPEC_WORDS) or sig.figure:
             return "gpu_info"  # "H200 一小时多少钱？功耗多少？": the datasheet card answers both
     if not sized and not sig.serving and asks_price and (gpus or has_any(t, GPU_WORDS)):
@@ -743,7 +753,7 @@ _FOLLOW_UP_OPENERS = (
 )  # fmt: skip
 
 
-def _several_questions(t: str) -> bool:
+def several_questions(t: str) -> bool:
     """Two questions or more in one message: "is the L4 24GB? and what does it cost?", "多少钱，功耗多少",
     "what's its bandwidth, how much does it cost per hour, and does it support FP8?"."""
     if sum(t.count(mark) for mark in "?？") >= 2 or t.count("多少") >= 2:

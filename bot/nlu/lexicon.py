@@ -387,6 +387,9 @@ PAST_TIME = (
     "last time",
     "previously", "earlier", "last month", "in 2023", "in 2024", "in 2025",
 )  # fmt: skip
+# A past run's pre-training, said with the past verb: the method of a plan that repeats it
+# (parser._past_method).
+PRETRAINED = ("pretrained", "pre-trained", "预训练过", "预训练了", "的预训练", "预训练")
 NEW_PLAN = (
     "这次", "这回", "本次", "今年", "现在", "接下来", "下一版", "想", "打算", "准备", "计划", "希望", "要",
     "this time", "now", "next", "want", "plan", "would like", "we'd like", "need",

@@ -107,17 +107,20 @@ def _history(s: str) -> list[tuple[int, int]]:
     describe history ("去年用 32 张 A100 训了 45 天，今年想换 H200"), not the request."""
     if not (lexicon.has_cue(s, lexicon.PAST_RUN) or lexicon.has_cue(s, lexicon.PAST_RUN_WITH_TIME)):
         return []  # most messages tell no history
-    spans, start = [], 0
+    spans: list[tuple[int, int]] = []
+    start = 0
     for m in [*_CLAUSE.finditer(s), None]:
         end = m.start() if m is not None else len(s)
         clause = s[start:end]
         past = lexicon.has_cue(clause, lexicon.PAST_RUN) or (
             lexicon.has_cue(clause, lexicon.PAST_RUN_WITH_TIME) and lexicon.has_cue(clause, lexicon.PAST_TIME)
         )
-        if past:
-            spans.append((start, end))
-        elif spans and lexicon.has_cue(clause, lexicon.NEW_PLAN):
+        if spans and lexicon.has_cue(clause, lexicon.NEW_PLAN) and not past:
             return spans  # the plan follows the history
+        if past or spans:
+            spans.append(
+                (start, end)
+            )  # a past run, and what is said of it up to the plan ("…，用了 1T token")
         start = m.end() if m is not None else len(s)
     return []
 
@@ -201,6 +204,28 @@ def _method_phrases(s: str) -> tuple[str, tuple[str, ...]] | None:
     return None
 
 
+# A count right after a list of GPUs, of as many GPUs as the list names: the list counted ("L4、L40S、A100
+# 三张卡", "H100, H200, B200 — these three GPUs"), not how many GPUs to rent.
+_LIST_COUNTED = re.compile(
+    r"\s*[,，、:：—-]?\s*(?:这|these|those|the)?\s*(两|二|三|四|2|3|4|two|three|four)\s*(?:张|块|款|个)?\s*"
+    r"(?:卡|显卡|gpus|gpu|cards|card)"
+)
+_LIST_SIZES = {"两": 2, "二": 2, "三": 3, "四": 4, "2": 2, "3": 3, "4": 4, "two": 2, "three": 3, "four": 4}
+
+
+# Intents whose answer is a price or weighs prices: no separate price after it (a datasheet, gpu_info, carries
+# its price, and policy.ALSO_PRICED leaves it out).
+_PRICE_INTENTS = ("price", "cheapest_offering", "provider_compare", "gpu_compare", "worth")
+
+
+def _counts_the_list(s: str, gpus: list[GpuMention], count: object) -> bool:
+    named = {g.gpu for g in gpus}
+    if len(named) < 2 or not isinstance(count, float) or count != len(named):
+        return False
+    m = _LIST_COUNTED.match(s, max(g.end for g in gpus))
+    return m is not None and _LIST_SIZES[m.group(1)] == len(named)
+
+
 def _settled_gpu(s: str, gpus: list[GpuMention]) -> str | None:
     """A later GPU the message settles on after weighing another: "A100 不支持 fp8 吧，那就用 H100 8 卡",
     "the 4090 is too small, so go with an A100 instead"."""
@@ -263,6 +288,8 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     last = intents.has_any(s, intents.CORRECTION) or _CHANGE_TO.search(s) is not None
     budget = _pick(found, "budget", last)
     count = _pick(found, "gpu_count", last)
+    if _counts_the_list(s, gpus, count):
+        count = None  # "L4、L40S、A100 三张卡推理 Llama 3.1 8B，选哪张": the three named, not three GPUs
     seq = _pick(found, "seq_len", last)
     days = _float(_pick(found, "days", last))
     deadline = None
@@ -288,7 +315,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     continued = lexicon.has_cue(plan, lexicon.CONTINUED_PRETRAIN) or (
         _method(plan) is None and lexicon.has_cue(s, lexicon.CONTINUED_PRETRAIN)
     )
-    method = _method(plan) or _method(s)
+    method = _method(plan) or _method(s) or _past_method(s, history)
     settled = _settled_gpu(s, gpus)
     slots = Slots(
         params=params,
@@ -408,6 +435,10 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         stack_said=" + ".join(t.original[a:b] for a, b in stack_spans) or None,
         task=task,
         both_tasks=task == "serve" and serving.asks_both_tasks(s),
+        also_price=bool(mentioned)
+        and intent not in _PRICE_INTENTS
+        and lexicon.asks_price(s)
+        and intents.several_questions(s),
         working_days=found.working_days if days is not None and found.working_days is not None else None,
         sprints=found.sprints if days is not None and found.sprints is not None else None,
         proposes_gpu=intents.proposes_gpu(s, intent, yes_no, filled, mentioned),
@@ -424,6 +455,13 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
 
 # What a history clause may lend the plan: the model's size, and the data (all of its parts, or none).
 _DATA_PARTS = ("tokens", "data_bytes", "samples", "tokens_per_sample", "bytes_per_sample", "parts_per_sample")
+
+
+def _past_method(s: str, history: list[tuple[int, int]]) -> str | None:
+    """The method of a past run the new plan repeats at another size ("Previously we pretrained a 1B on 100B
+    tokens; this time a 3B on 1T tokens"): said with the past verb."""
+    told = " ".join(s[a:b] for a, b in history)
+    return "pretrain" if lexicon.has_cue(told, lexicon.PRETRAINED) else None
 
 
 def _told(masked: str, history: list[tuple[int, int]], lang: str) -> Found:

@@ -313,7 +313,7 @@ OTHER_ACCELERATORS = (
 # Asking how much GPU memory something needs ("DeepSeek-V3 全参微调要多少显存？").
 MEMORY_ASK = (
     "多少显存", "多大显存", "显存要多少", "显存需要多少", "显存多少", "显存需求", "显存占用", "占多少显存",
-    "吃多少显存",
+    "吃多少显存", "显存分别要多少", "显存各要多少", "显存分别需要多少", "显存各需要多少",
     "需要多少内存", "多少g显存", "几g显存", "多少gb显存", "显存够", "how much memory", "how much vram",
     "how much gpu memory", "how much ram", "memory requirement", "memory requirements", "memory needed",
     "memory does it need", "memory do i need", "memory do we need", "vram requirement", "vram needed",
@@ -514,7 +514,9 @@ WATCH_OUT = (
 )  # fmt: skip
 # Why the plan chose its GPU ("为什么不用 H100？", "為什麼選這張卡？", "why that GPU?"): a why word with a GPU
 # named or pointed at; after a plan, the job sized on its GPU beside the other (answers/workload_compare.py).
-WHY_WORDS = ("为什么", "为啥", "why", "how come", "怎么不用", "怎么没用", "怎么不选", "咋不用")
+WHY_WORDS = (
+    "为什么", "为啥", "为何", "干嘛", "干吗", "why", "how come", "怎么不用", "怎么没用", "怎么不选", "咋不用",
+)  # fmt: skip
 THIS_GPU = (
     "这张卡", "这个卡", "这款卡", "这块卡", "这种卡", "这张", "这款", "这个gpu", "这个显卡", "那张卡",
     "那个卡",

@@ -129,8 +129,8 @@ def is_serving(s: str) -> bool:
 # RTX 4090 at the office for inference". That GPU is not the training hardware, and its clause makes no
 # serving request.
 SERVES_AFTER_GPU = (
-    "跑推理", "做推理", "用于推理", "用来推理", "推理用", "用来部署", "做部署", "部署用", "用于部署",
-    "跑服务",
+    *(v + use for v in ("跑", "做", "用于", "用来", "拿来", "专门") for use in ("推理", "推论", "部署")),
+    "推理用", "推论用", "部署用", "跑服务",
     "for inference", "for serving", "used for inference", "just for inference", "only for inference",
 )  # fmt: skip
 _GPU_CLAUSE = 48  # characters after a GPU name searched for its use, up to the clause's end
@@ -157,8 +157,11 @@ def serving_hardware(s: str, spans: list[tuple[int, int]]) -> dict[int, tuple[in
 # "inference vs full training"): a join between the two words, or "each" said of them.
 _SIDE_BY_SIDE = ("跟", "和", "与", "以及", "还是", "对比", "vs", "vs.", "versus", "and", "or", "compared to")
 _EACH = ("各要", "各需要", "各自", "分别", "respectively", "each")
-# The join sits this close between a serving word and a training word ("inference vs for full training").
+# The join sits this close between a serving word and a training word ("inference vs for full training"),
+# or within the longer gap with a memory word in it ("memory to serve it, and memory to QLoRA it").
 _SIDE_GAP = 18
+_SIDE_GAP_NAMED = 32
+_AMOUNT_WORDS = ("memory", "vram", "显存", "内存", "记忆体", "多少", "how much", "cost", "费用")
 # Another question about the other task: "推理要多少显存？全参训练又要多少？".
 _SENTENCE_END = re.compile(r"[?？。；;!！]")
 
@@ -171,13 +174,21 @@ def asks_both_tasks(s: str) -> bool:
         return False
     serving_at = [(m.start(), m.end()) for m in lexicon.phrases_in(s, SERVING)]
     training_at = [(m.start(), m.end()) for m in lexicon.phrases_in(s, lexicon.TRAINING)]
+    each = lexicon.has_cue(s, _EACH)
     for a_start, a_end in serving_at:
         for b_start, b_end in training_at:
             lo, hi = (a_end, b_start) if a_end <= b_start else (b_end, a_start)
             gap = s[lo:hi]
-            if hi < lo or len(gap) > _SIDE_GAP or any(c.isdigit() for c in gap):
+            if hi < lo or len(gap) > _SIDE_GAP_NAMED:
                 continue
-            if lexicon.has_cue(gap, _SIDE_BY_SIDE) or lexicon.has_cue(s[hi:], _EACH):
+            # "部署 Llama 3.1 70B 和 LoRA 微调它，显存分别要多少": "each" over a join, whatever the gap names
+            if each and lexicon.has_cue(gap, _SIDE_BY_SIDE):
+                return True
+            if len(gap) > _SIDE_GAP and not lexicon.has_cue(gap, _AMOUNT_WORDS):
+                continue
+            if any(c.isdigit() for c in gap):
+                continue  # "we fine-tuned llama 8b and want to deploy it": one job after another
+            if lexicon.has_cue(gap, _SIDE_BY_SIDE):
                 return True
             if _SENTENCE_END.search(gap) and lexicon.has_cue(s[hi:], lexicon.ASKS_AMOUNT):
                 return True  # a second question that asks the amount of the other task

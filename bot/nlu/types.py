@@ -204,6 +204,9 @@ class Parse:
     task: str | None = None  # "serve": inference / deployment; "train": training named; None: not said
     # Serving and training asked side by side ("推理跟全参微调各要多少显存"): both answers (task is "serve").
     both_tasks: bool = False
+    # A named GPU's price asked beside another question ("is the L40S good for training, and what does it
+    # cost a month?", "H200 一小时多少钱？跑 70B 推理要几张？"): the price follows the other answer.
+    also_price: bool = False
     # "10 working days": the count said; slots.days holds 7/5 of it (a working week is 5 days of 7).
     working_days: float | None = None
     # "two sprints": the count said; slots.days holds lexicon.SPRINT_DAYS per sprint.
@@ -255,6 +258,7 @@ class Parse:
             "stack_said": self.stack_said,
             "task": self.task,
             "both_tasks": self.both_tasks,
+            "also_price": self.also_price,
             "working_days": self.working_days,
             "sprints": self.sprints,
             "proposes_gpu": self.proposes_gpu,

@@ -4,6 +4,8 @@ after all, and a plain "help me size this" to start."""
 
 from __future__ import annotations
 
+import uuid
+
 from bot.dialogue.consultant import Consultant
 
 from .asking import ask
@@ -17,6 +19,12 @@ def test_why_the_plan_runs_on_its_gpu_is_the_job_sized_on_it_and_the_other(real:
     assert "為什麼是 NVIDIA B200？" in hant and "逐卡對比" in hant
     en = ask(real, "full fine-tune 13B on 500M tokens, bf16, 10 days", "how come you picked that GPU?")
     assert "*Why the NVIDIA B200?*" in en and "GPU by GPU" in en and "I don't have a good answer" not in en
+    # "干嘛推荐这个卡" asks why, even with "不是更快吗" after it: the plan is not switched to the H200.
+    session = "s-" + uuid.uuid4().hex
+    real.handle(session, "全参微调 14B，数据 5 亿 token，BF16，十天")
+    turn = real.handle(session, "干嘛推荐这张卡，H200 不是更快吗")
+    assert "为什么是 NVIDIA B200？" in turn.text and "• *NVIDIA H200 SXM*" in turn.text
+    assert turn.payload["slots"].get("gpu") is None
 
 
 def test_the_math_asked_for_in_other_words_is_the_derivation(real: Consultant) -> None:

@@ -95,3 +95,39 @@ def test_a_gpu_settled_on_is_planned_and_a_timed_run_is_training(real: Consultan
     run = ask(real, "3-day run, 7B")
     assert run.startswith("Got it: 7B parameters, 3 days.")
     assert FORM[1] in run and "Serving" not in run
+
+
+def test_serving_and_tuning_memory_named_apart_are_both_answered(real: Consultant) -> None:
+    hans = ask(real, "部署 Llama 3.1 70B 和 LoRA 微调它，显存分别要多少？")
+    assert hans.startswith("*部署 Llama 3.1 70B 需要的显存*") and "*训练 700亿参数模型需要的显存*" in hans
+    en = ask(real, "Qwen2.5 32B: memory to serve it, and memory to QLoRA it?")
+    assert en.startswith("*Memory to serve Qwen2.5 32B*") and "• *QLoRA*: ~24.9 GB in all on one GPU" in en
+
+
+def test_serving_on_a_gpu_the_catalogue_lacks_gets_the_serving_memory(real: Consultant) -> None:
+    reply = ask(real, "MI250 能跑 70B 推理吗")
+    assert reply.startswith("*目录里没有 MI250*")
+    assert "*部署 700亿参数的模型需要的显存*（推理，不是训练）" in reply and "全参数微调" not in reply
+
+
+def test_a_count_of_the_gpus_listed_is_the_list_not_a_cluster(real: Consultant) -> None:
+    assert parse("L4、L40S、A100 三張卡推論 Llama 3.1 8B，選哪張？").slots.gpu_count is None
+    assert parse("用 2 张 A100 还是 2 张 H100 训练 7B").slots.gpu_count == 2
+    reply = ask(real, "L4、L40S、A100 三張卡推論 Llama 3.1 8B，選哪張？")
+    assert reply.startswith("*NVIDIA L4、NVIDIA L40S、NVIDIA A100 80GB (SXM4) 部署 Llama 3.1 8B")
+    assert "*選 NVIDIA L40S*：3 款都滿足延遲目標" in reply
+
+
+def test_a_price_asked_beside_another_question_follows_its_answer(real: Consultant) -> None:
+    en = ask(
+        real, "how much memory does the L40S have, what does it cost a month, and is it good for training?"
+    )
+    assert en.startswith("*For jobs that fit on one card, yes; for sharding a large model, no.*")
+    assert "*NVIDIA L40S, on demand, per GPU* (per month first):" in en
+    zh = ask(real, "H200 一小时多少钱？包月呢？跑 70B 推理要几张？")
+    assert zh.startswith("*推理部署 700亿参数的模型（BF16）") and "*NVIDIA H200 SXM 按需价（每卡）*" in zh
+
+
+def test_a_yearly_provider_comparison_says_the_saving_per_year(real: Consultant) -> None:
+    reply = ask(real, "yearly cost of one H100 on Lambda vs AWS?")
+    assert "about $2,110 less per GPU-month and $25,316 per GPU-year (8,760 hours)" in reply

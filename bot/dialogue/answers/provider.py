@@ -8,7 +8,13 @@ from __future__ import annotations
 from typing import Any
 
 from bot.dialogue.answers.base import Question
-from bot.dialogue.answers.prices import HOURS_PER_MONTH, cheapest_per_cloud, every_market, priced_clouds
+from bot.dialogue.answers.prices import (
+    HOURS_PER_MONTH,
+    PERIOD_HOURS,
+    cheapest_per_cloud,
+    every_market,
+    priced_clouds,
+)
 from bot.dialogue.reply import Reply
 from bot.nlu.lexicon import find_phrase
 from bot.nlu.providers import china_providers
@@ -105,6 +111,10 @@ def decide(rows: list[dict[str, Any]], priced: list[str], q: Question) -> dict[s
         "high": high,
         "saving": 1 - low["usd_per_gpu_hour"] / high["usd_per_gpu_hour"],
         "saving_month": (high["usd_per_gpu_hour"] - low["usd_per_gpu_hour"]) * HOURS_PER_MONTH,
+        # "yearly cost of one H100 on Lambda vs AWS?": the saving over the year asked as well
+        "saving_year": (high["usd_per_gpu_hour"] - low["usd_per_gpu_hour"]) * PERIOD_HOURS["year"]
+        if q.u.price_period == "year"
+        else None,
     }
 
 
