@@ -214,3 +214,14 @@ def test_a_plan_that_repeats_a_past_pretraining_at_another_size_is_pretraining()
         said("Last time we pre-trained a 350M on 20B tokens; now a 1.3B on 100B tokens")["method"]
         == "pretrain"
     )
+
+
+def test_the_data_left_after_cleaning_is_the_data_trained_on() -> None:
+    assert said("爬下来 4TB，过滤后大概 1.5TB，预训练 7B")["data_bytes"] == pytest.approx(1.5e12)
+    assert said("6T tokens raw, 4T tokens after deduplication, 13B")["tokens"] == pytest.approx(4e12)
+    assert said("语料 5000 亿 token，清洗后剩 3000 亿，训 7B")["params"] == 7e9
+
+
+def test_a_part_taken_out_of_the_data_comes_off_it() -> None:
+    assert said("資料共 2TB，其中 500GB 是重複資料要刪掉，訓練 13B")["data_bytes"] == pytest.approx(1.5e12)
+    assert said("数据 1TB，其中 200GB 是代码")["data_bytes"] == pytest.approx(1e12)
