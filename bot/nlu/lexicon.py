@@ -255,6 +255,17 @@ RECORDED_EN = (
 # months of logs"), when 的 or "of" follows it.
 RECENT_SPAN = ("最近", "过去", "过去的", "近", "the past", "the last", "past", "last", "previous")
 
+# In the clause of a second size of the data, words that make it what is left to train on: "原始数据 3.6TB，
+# 去重后大约 3TB", "5TB raw, about 2TB after dedup" (the later size is the data) ...
+DATA_KEPT = (
+    "去重后", "清洗后", "过滤后", "筛选后", "清理后", "处理后", "剩下", "剩余", "剩", "after dedup",
+    "after dedupe", "after deduplication", "after filtering", "after cleaning", "after cleanup",
+    "deduplicated", "remaining", "left after",
+)  # fmt: skip
+# ... or what is taken out of it: "其中 0.6TB 是重复的要先去掉" (the first size less this one).
+DATA_REMOVED = ("重复", "去掉", "删掉", "删除", "丢掉", "duplicates", "duplicate", "removed", "dropped")
+DATA_PART_OF = ("其中", "of which", "of that", "of this")
+
 # Words between a number and its unit of time that do not change it: "2 more minutes".
 DURATION_FILLERS = ("more ", "extra ", "additional ")
 
@@ -387,6 +398,9 @@ PAST_TIME = (
     "last time",
     "previously", "earlier", "last month", "in 2023", "in 2024", "in 2025",
 )  # fmt: skip
+# A past run's pre-training, said with the past verb: the method of a plan that repeats it
+# (parser._past_method).
+PRETRAINED = ("pretrained", "pre-trained", "预训练过", "预训练了", "的预训练", "预训练")
 NEW_PLAN = (
     "这次", "这回", "本次", "今年", "现在", "接下来", "下一版", "想", "打算", "准备", "计划", "希望", "要",
     "this time", "now", "next", "want", "plan", "would like", "we'd like", "need",

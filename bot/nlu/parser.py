@@ -107,17 +107,20 @@ def _history(s: str) -> list[tuple[int, int]]:
     describe history ("去年用 32 张 A100 训了 45 天，今年想换 H200"), not the request."""
     if not (lexicon.has_cue(s, lexicon.PAST_RUN) or lexicon.has_cue(s, lexicon.PAST_RUN_WITH_TIME)):
         return []  # most messages tell no history
-    spans, start = [], 0
+    spans: list[tuple[int, int]] = []
+    start = 0
     for m in [*_CLAUSE.finditer(s), None]:
         end = m.start() if m is not None else len(s)
         clause = s[start:end]
         past = lexicon.has_cue(clause, lexicon.PAST_RUN) or (
             lexicon.has_cue(clause, lexicon.PAST_RUN_WITH_TIME) and lexicon.has_cue(clause, lexicon.PAST_TIME)
         )
-        if past:
-            spans.append((start, end))
-        elif spans and lexicon.has_cue(clause, lexicon.NEW_PLAN):
+        if spans and lexicon.has_cue(clause, lexicon.NEW_PLAN) and not past:
             return spans  # the plan follows the history
+        if past or spans:
+            spans.append(
+                (start, end)
+            )  # a past run, and what is said of it up to the plan ("…，用了 1T token")
         start = m.end() if m is not None else len(s)
     return []
 
@@ -312,7 +315,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     continued = lexicon.has_cue(plan, lexicon.CONTINUED_PRETRAIN) or (
         _method(plan) is None and lexicon.has_cue(s, lexicon.CONTINUED_PRETRAIN)
     )
-    method = _method(plan) or _method(s)
+    method = _method(plan) or _method(s) or _past_method(s, history)
     settled = _settled_gpu(s, gpus)
     slots = Slots(
         params=params,
@@ -452,6 +455,13 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
 
 # What a history clause may lend the plan: the model's size, and the data (all of its parts, or none).
 _DATA_PARTS = ("tokens", "data_bytes", "samples", "tokens_per_sample", "bytes_per_sample", "parts_per_sample")
+
+
+def _past_method(s: str, history: list[tuple[int, int]]) -> str | None:
+    """The method of a past run the new plan repeats at another size ("Previously we pretrained a 1B on 100B
+    tokens; this time a 3B on 1T tokens"): said with the past verb."""
+    told = " ".join(s[a:b] for a, b in history)
+    return "pretrain" if lexicon.has_cue(told, lexicon.PRETRAINED) else None
 
 
 def _told(masked: str, history: list[tuple[int, int]], lang: str) -> Found:

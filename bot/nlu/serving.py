@@ -129,8 +129,8 @@ def is_serving(s: str) -> bool:
 # RTX 4090 at the office for inference". That GPU is not the training hardware, and its clause makes no
 # serving request.
 SERVES_AFTER_GPU = (
-    "跑推理", "做推理", "用于推理", "用来推理", "推理用", "用来部署", "做部署", "部署用", "用于部署",
-    "跑服务",
+    *(v + use for v in ("跑", "做", "用于", "用来", "拿来", "专门") for use in ("推理", "推论", "部署")),
+    "推理用", "推论用", "部署用", "跑服务",
     "for inference", "for serving", "used for inference", "just for inference", "only for inference",
 )  # fmt: skip
 _GPU_CLAUSE = 48  # characters after a GPU name searched for its use, up to the clause's end

@@ -301,10 +301,35 @@ def _tokens(
 def _add_data(found: Found, slot: str, value: float, num: Num, s: str, before: str) -> None:
     """The dataset's size, or a further part of it: "500GB 中文语料，外加 200GB 代码" is 700GB, and so is
     "另有英文 200GB" (a word or two for what the part is may stand between)."""
+    if _revised(found, slot, value, num, s, before):
+        return
     if _adds_a_part(before.rstrip(" 约大概~≈")) or (found.values.get(slot) and _listed_part(s, num, before)):
         found.add_to_last(slot, value, num, s)
     else:
         found.add(slot, value, num, s)
+
+
+def _revised(found: Found, slot: str, value: float, num: Num, s: str, before: str) -> bool:
+    """A later size of the data said already: what is left after cleaning ("去重后大约 3TB") replaces it, and
+    a part taken out ("其中 0.6TB 是重复的要先去掉") comes off it."""
+    prior = found.values.get(slot)
+    if not prior or not isinstance(prior[-1], float):
+        return False
+    clause = before + s[num.end : num.end + 2 * WINDOW_AFTER]
+    cut = next((i for i, ch in enumerate(clause) if i > len(before) and ch in ",;。，；"), len(clause))
+    clause = clause[:cut]
+    if lexicon.has_cue(clause, lexicon.DATA_KEPT):
+        found.values[slot] = []
+        found.add(slot, value, num, s)  # the data trained on
+        return True
+    if lexicon.has_cue(before, lexicon.DATA_PART_OF) and lexicon.has_cue(clause, lexicon.DATA_REMOVED):
+        if 0 < value < prior[-1]:
+            prior[-1] -= value
+        return True
+    return False
+
+
+WINDOW_AFTER = 16  # characters after a size searched (twice) for what is done to it, up to the clause's end
 
 
 def _part_of_data(num: Num, before: str, found: Found) -> str | None:
@@ -568,6 +593,12 @@ def _by_magnitude(s: str, num: Num, before: str, after: str, found: Found) -> No
     if part_of is not None:
         found.add_to_last(part_of, num.value, num, s)  # "数据 2000亿，外加 500亿": a further part, bare
         return
+    if (
+        found.values.get("tokens")
+        and num.mult in ("zh", "b", "t")
+        and _revised(found, "tokens", num.value, num, s, before)
+    ):
+        return  # "数据 2 万亿 token，清洗后剩 1.2 万亿": the tokens left, bare
     if _model_name(s, num):
         found.add("params", num.value, num, s)
         return

@@ -194,3 +194,34 @@ def test_the_weekend_is_a_deadline_after_by() -> None:
 def test_a_bare_size_added_to_the_data_is_a_further_part() -> None:
     got = said("预训练数据 3000亿 token，另外 800亿，模型 13B")
     assert (got["tokens"], got["params"]) == (pytest.approx(3.8e11), 1.3e10)
+
+
+# Found by the hold-out.
+
+
+def test_what_is_said_of_a_past_run_up_to_the_new_plan_is_history_too() -> None:
+    got = said("以前训练过一个 1B，数据是 3000 亿 token；现在打算训 3B，数据 6000 亿 token")
+    assert (got["params"], got["tokens"]) == (3e9, pytest.approx(6e11))
+
+
+def test_a_gpu_kept_for_inference_in_taiwan_wording_is_not_the_training_hardware() -> None:
+    got = parse("公司 8 張 L40S 專門推論用，訓練想租 H100，LoRA 微調 70B")
+    assert (got.task, got.slots.gpu, got.slots.gpu_count) == ("train", "h100", None)
+
+
+def test_a_plan_that_repeats_a_past_pretraining_at_another_size_is_pretraining() -> None:
+    assert (
+        said("Last time we pre-trained a 350M on 20B tokens; now a 1.3B on 100B tokens")["method"]
+        == "pretrain"
+    )
+
+
+def test_the_data_left_after_cleaning_is_the_data_trained_on() -> None:
+    assert said("爬下来 4TB，过滤后大概 1.5TB，预训练 7B")["data_bytes"] == pytest.approx(1.5e12)
+    assert said("6T tokens raw, 4T tokens after deduplication, 13B")["tokens"] == pytest.approx(4e12)
+    assert said("语料 5000 亿 token，清洗后剩 3000 亿，训 7B")["params"] == 7e9
+
+
+def test_a_part_taken_out_of_the_data_comes_off_it() -> None:
+    assert said("資料共 2TB，其中 500GB 是重複資料要刪掉，訓練 13B")["data_bytes"] == pytest.approx(1.5e12)
+    assert said("数据 1TB，其中 200GB 是代码")["data_bytes"] == pytest.approx(1e12)
