@@ -440,8 +440,12 @@ class Consultant:
             over = over_budget(run_plan(state, self.kb, self._plan, self._clock()))
         except SizingError:
             return False
-        if not over or last.get("cost") is None:
+        if last.get("cost") is None:
             return False
+        if not over:
+            # "how do we get this under budget?" on a plan that already is: say so, not the mismatch pitfall
+            reply.add("budget_met", cost=last["cost"], currency=last.get("currency"), budget=budget)
+            return True
         said = {k: state.slots[k] for k in ("params", "method") if state.slots.get(k) is not None}
         asked = replace(u, said={**said, "budget": budget}, kind="budget", yes_no=False)
         q = Question(text, asked, self.kb, self._plan, self._clock(), {})

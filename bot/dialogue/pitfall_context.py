@@ -108,7 +108,8 @@ def pitfall_context(
         "plan_multi_node": (nodes > 1) if isinstance(nodes, int | float) else None,
         "plan_network_gbps": number_at(top.get("network"), "required_gbps"),
         "plan_checkpoint_gb": number_at(top.get("storage"), "checkpoint_gb"),
-        "plan_spot_saving": spot_saving(top) if top else None,
+        # Own hardware rents nothing, so no spot saving applies to it.
+        "plan_spot_saving": spot_saving(top) if top and not state.owned else None,
         "mentions_spot": bool(state.mentions_spot),
         "over_budget": over_budget,
         "deadline_missed": (

@@ -116,6 +116,12 @@ EXPLAIN = (
     "怎么估出来",
     "walk me through",
     "how you got",
+    "formula behind",
+    "behind these numbers",
+    "behind the numbers",
+    "where do these numbers come from",
+    "怎么得出",
+    "数字怎么来的",
 )
 SKIP = (
     "不确定",
@@ -268,6 +274,8 @@ SIZING_START = (
     "want to train", "plan to train", "need to train", "planning to train", "want to fine-tune",
     "need to fine-tune", "which gpu should", "what gpu do", "what gpus do", "how many gpus",
     "what hardware do",
+    # "我们要训一个模型", "幫我們估一下訓練要租什麼卡"
+    "要训一个", "想训一个", "训一个模型", "租什么卡", "租哪种卡", "租哪张卡",
 )  # fmt: skip
 # A service to be sized that has not named a model or a load yet ("we want to serve a chatbot",
 # "我们想部署一个聊天机器人"): sized at once for typical models, and asked which one is meant.
@@ -286,7 +294,7 @@ RENT_TO_TRAIN = (
     # "帮我估一下训练资源", "想請你幫忙估一下 GPU", "need help sizing a training run"
     "帮我估一下", "帮忙估一下", "帮忙估算", "帮我评估", "估一下训练", "估一下gpu", "help sizing",
     "help with sizing", "size a training", "sizing a training", "size our training", "size a fine-tune",
-    "size a finetune",
+    "size a finetune", "帮我们估", "帮我们算", "帮忙算算", "help us size", "help us plan", "size something",
 )  # fmt: skip
 # Slots that make a message a sizing request (gpu alone may be a question about the card).
 WORKLOAD = (

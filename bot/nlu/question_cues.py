@@ -467,6 +467,8 @@ PROPOSES = (
     "do it", "do this", "do the job", "run it", "ok", "okay", "enough",
     "train with", "train on", "fine-tune with", "fine-tune on", "finetune with", "finetune on",
     "放得下", "装得下", "塞得下", "跑得动", "fit",
+    # "A100 能跑吗？" after a plan: the job on it
+    "能跑", "跑得了", "可以跑", "can it run", "can we run",
 )  # fmt: skip
 
 # Asking whether a change to the plan at hand can be made: "时间减半可以吗", "能不能把预算砍半", "can we halve

@@ -95,3 +95,30 @@ def test_asked_what_a_method_saves_in_memory_the_change_line_says_the_memory(rea
     assert "memory per GPU ~61.6 GB → ~13.5 GB" in en
     plain = ask(real, "LoRA 13B on 40M tokens, 2 weeks", "switch to QLoRA")
     assert "memory per GPU" not in plain.split("\n")[0]
+
+
+def test_more_openers_that_ask_for_a_plan_start_the_form(real: Consultant) -> None:
+    assert "*模型有多少参数？*" in ask(real, "我们想训一个模型")
+    assert "*模型有多少參數？*" in ask(real, "幫我們看看訓練要租什麼卡")
+    assert "*How many parameters does the model have?*" in ask(real, "could you help us size something")
+
+
+def test_the_formula_behind_the_plan_is_the_derivation(real: Consultant) -> None:
+    assert "*How this was computed*" in ask(
+        real, "LoRA 8B on 20M tokens, 1 week", "what's the formula behind it?"
+    )
+
+
+def test_asked_how_to_get_under_a_budget_the_plan_meets_says_it_already_does(real: Consultant) -> None:
+    en = ask(real, "LoRA 8B on 50M tokens, 2 weeks, $500 budget", "how can we get this under budget?")
+    assert "already within the budget of $500*" in en and "does not match the goal" not in en
+
+
+def test_a_gpu_proposed_as_can_it_run_after_a_plan_is_the_job_on_it(real: Consultant) -> None:
+    hans = ask(real, "QLoRA 微调 70B，数据 4 万条，每条 2k token，三周", "L40S 能跑吗？")
+    assert hans.startswith("*可以*") and "L40S" in hans and "稠密算力 BF16" not in hans
+
+
+def test_own_hardware_carries_no_spot_pitfall(real: Consultant) -> None:
+    hans = ask(real, "LoRA 微调 13B，数据 5 万条，每条 1k token，十天", "我们自己有 4 张 A100 40G，不用租")
+    assert "用您自有的硬件" in hans and "抢占式" not in hans
