@@ -437,7 +437,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         both_tasks=task == "serve" and serving.asks_both_tasks(s),
         also_price=bool(mentioned)
         and intent not in _PRICE_INTENTS
-        and lexicon.asks_price(s)
+        and (lexicon.asks_price(s) or intents.has_any(s, intents.PER_PERIOD))  # "what's an A100 per hour"
         and intents.several_questions(s),
         working_days=found.working_days if days is not None and found.working_days is not None else None,
         sprints=found.sprints if days is not None and found.sprints is not None else None,
@@ -564,6 +564,8 @@ def _not_pooled(data_bytes: float | None, gpus: list[GpuMention], count: int | N
     ("数据 48G")."""
     if data_bytes is None or lexicon.has_cue(s, lexicon.DATA_CUES):
         return data_bytes
+    if any(_said_of(s, g, data_bytes) for g in gpus):
+        return None  # "A100 只有 40G 的吧": what the GPU has, said of it
     named = {g.gpu for g in gpus}
     boards = {float(r.memory_gb.value) for r in catalogue_names().records if r.id in named}
     if len(named) >= 2 and any(abs(data_bytes / 1e9 - gb) < 0.5 for gb in boards):
@@ -573,6 +575,18 @@ def _not_pooled(data_bytes: float | None, gpus: list[GpuMention], count: int | N
     family = gpus[0].gpu
     sizes = {float(r.memory_gb.value) for r in catalogue_names().records if family in (r.id, r.family)}
     return None if any(abs(data_bytes / 1e9 - count * gb) < 0.5 for gb in sizes) else data_bytes
+
+
+# A size said of the GPU just named: "A100 只有 40G", "the L4 is 24GB", "4090 才 24g".
+_SAID_OF = re.compile(
+    r"\s*(?:的显存|显存)?\s*(?:只有|就|才|有|是|is|has|only has|only)\s*"
+    r"(\d+(?:\.\d+)?)\s*(?:gb|gib|g)(?![a-z])"
+)
+
+
+def _said_of(s: str, gpu: GpuMention, data_bytes: float) -> bool:
+    m = _SAID_OF.match(s, gpu.end)
+    return m is not None and abs(float(m.group(1)) * 1e9 - data_bytes) < 0.5e9
 
 
 def _trains(s: str) -> bool:

@@ -166,6 +166,19 @@ _AMOUNT_WORDS = ("memory", "vram", "显存", "内存", "记忆体", "多少", "h
 _SENTENCE_END = re.compile(r"[?？。；;!！]")
 
 
+# A second question asking the same of the other task: "…又要多少", "那 LoRA 训练呢", "and for training?".
+_SAME_AGAIN = ("what about", "how about", "and for", "and to")
+
+
+def _asks_again(gap: str, rest: str) -> bool:
+    clause = _SENTENCE_END.split(rest, maxsplit=1)[0]
+    return (
+        lexicon.has_cue(rest, lexicon.ASKS_AMOUNT)
+        or clause.rstrip().endswith("呢")
+        or lexicon.has_cue(gap, _SAME_AGAIN)
+    )
+
+
 def asks_both_tasks(s: str) -> bool:
     """The message asks the same of serving and of training ("Qwen2.5 14B 推理要多少显存？全参训练又要多少？",
     "memory for inference vs for full training"), not training that precedes serving ("we fine-tuned
@@ -190,8 +203,8 @@ def asks_both_tasks(s: str) -> bool:
                 continue  # "we fine-tuned llama 8b and want to deploy it": one job after another
             if lexicon.has_cue(gap, _SIDE_BY_SIDE):
                 return True
-            if _SENTENCE_END.search(gap) and lexicon.has_cue(s[hi:], lexicon.ASKS_AMOUNT):
-                return True  # a second question that asks the amount of the other task
+            if _SENTENCE_END.search(gap) and _asks_again(gap, s[hi:]):
+                return True  # a second question that asks the same of the other task
     return False
 
 

@@ -48,3 +48,8 @@ def test_a_count_with_no_type_that_misses_the_deadline_is_not_called_the_plans_c
 
 def test_an_english_gpu_count_agrees_with_its_noun() -> None:
     assert (fmt_gpus(1), fmt_gpus(8)) == ("1 GPU", "8 GPUs")
+
+
+def test_an_implausible_value_is_asked_back_with_a_space_after_its_latin_unit(real: Consultant) -> None:
+    assert ask(real, "训练一个 7000B 的模型，数据 1KB").startswith("数据 1 KB 不太合理。")
+    assert ask(real, "LoRA 7B with budget -500").startswith("“-500” must be a positive budget.")
