@@ -414,7 +414,7 @@ class FinetuneMeasurement(Strict):
     micro_batch: int | None = Field(default=None, gt=0)
     # The recipe as the source ran it, passed to the engine as the request would: the stack
     # (sizing.stack ids), a recompute mode it fixed, CPU offload. None: the engine's default.
-    stack: Literal["megatron", "deepspeed", "fsdp", "hf", "unsloth"] | None = None
+    stack: Literal["megatron", "deepspeed", "fsdp", "torchtune", "hf", "unsloth"] | None = None
     recompute: Literal["none", "selective", "full"] | None = None
     offload: bool = False
     # The low-memory full fine-tuning recipe (paged 8-bit AdamW, bf16 weights, optimizer step in

@@ -98,6 +98,7 @@ STACK_NAMES = {
     "megatron": "Megatron-LM style (tensor/pipeline parallel, distributed optimizer)",
     "deepspeed": "DeepSpeed ZeRO (HF Trainer / LLaMA-Factory)",
     "fsdp": "PyTorch FSDP / ZeRO-3 sharding (torchtune, HF TRL/Accelerate, LLaMA-Factory)",
+    "torchtune": "torchtune (PyTorch FSDP, bf16 weights, gradients and AdamW states, chunked cross-entropy)",
     "hf": "Hugging Face Trainer / PEFT with DDP",
     "unsloth": "Unsloth (fused kernels, offloaded gradient checkpointing)",
 }
@@ -141,6 +142,7 @@ def plan_lines(w: Workload, o: Option) -> tuple[ExplainItem, ...]:
             nominal_gb=o.gpu.memory_gb if o.gpu.usable_memory_gb is not None else None,
             fits=o.fits,
             peft=w.is_peft,
+            pure_bf16=w.stack.pure_bf16,
         ),
         _i(
             "layout",

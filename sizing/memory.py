@@ -22,6 +22,8 @@ GB = 1e9
 # (Transformer Math 101 table). In pure fp32 the master copy is the weights themselves.
 _OPTIMIZER_BYTES = {"adamw": 12.0, "adamw_8bit": 6.0, "sgd": 8.0}
 _MASTER_COPY_BYTES = 4.0
+# Optimizers whose states are fp32 beside an fp32 master, and follow the parameters' dtype without one.
+_FP32_STATES = frozenset({"adamw", "sgd"})
 
 # NF4 (4 bit) + double-quantised block constants 0.127 bit/param (QLoRA arXiv 2305.14314 §3).
 QLORA_BYTES_PER_PARAM = 0.5 + 0.127 / 8
@@ -174,8 +176,11 @@ class MemoryModel:
         self.wb = wb = weight_bytes_per_param(precision)
         self.act_bytes = 4.0 if precision == "fp32" else 2.0
         self.grad_bytes = 4.0 if precision == "fp32" else st.grad_bytes
-        master = 0.0 if precision == "fp32" or w.low_memory else _MASTER_COPY_BYTES
-        self.opt_bytes = _OPTIMIZER_BYTES[w.optimizer] - _MASTER_COPY_BYTES + master
+        master = 0.0 if precision == "fp32" or w.low_memory or st.pure_bf16 else _MASTER_COPY_BYTES
+        states = _OPTIMIZER_BYTES[w.optimizer] - _MASTER_COPY_BYTES
+        if st.pure_bf16 and precision != "fp32" and w.optimizer in _FP32_STATES:
+            states /= 2.0  # torch's optimizers keep their states in the parameters' dtype (bf16)
+        self.opt_bytes = states + master
         if w.low_memory:  # paged 8-bit AdamW: its states live in pageable memory (sizing.lowmem)
             self.opt_bytes = 0.0
         self.scores = scores

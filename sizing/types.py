@@ -19,14 +19,14 @@ Currency = Literal["CNY", "USD"]
 Period = Literal["total", "month", "hour"]
 DataLanguage = Literal["en", "zh", "code", "mixed"]
 # The training software a plan assumes (sizing.stack); None on a request: the method's usual one.
-Stack = Literal["megatron", "deepspeed", "fsdp", "hf", "unsloth"]
+Stack = Literal["megatron", "deepspeed", "fsdp", "torchtune", "hf", "unsloth"]
 # Activation recomputation: none (keep every activation), selective (Megatron: recompute the
 # attention core only), full (keep each layer's input, recompute the layer in backward).
 Recompute = Literal["none", "selective", "full"]
 
 PRECISIONS: tuple[Precision, ...] = ("fp32", "fp16", "bf16", "fp8")
 METHODS: tuple[Method, ...] = ("pretrain", "full_finetune", "lora", "qlora")
-STACKS: tuple[Stack, ...] = ("megatron", "deepspeed", "fsdp", "hf", "unsloth")
+STACKS: tuple[Stack, ...] = ("megatron", "deepspeed", "fsdp", "torchtune", "hf", "unsloth")
 RECOMPUTES: tuple[Recompute, ...] = ("none", "selective", "full")
 
 

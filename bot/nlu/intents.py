@@ -382,7 +382,10 @@ def classify(text: str, signals: Signals) -> tuple[str, bool]:
 
 def is_yes_no(t: str) -> bool:
     """ "Is the H20 faster than the H100?", "4090 能做多机训练吗", "B200 has 192GB right?"; not a
-    wh-question ("有什么区别吗") nor a choice between alternatives ("A100 or H100?")."""
+    wh-question ("有什么区别吗") nor a choice between alternatives ("A100 or H100?"); a yes/no question after
+    another one is yes/no too ("what's an A100 per hour on Lambda, and can one fine-tune llama 3.1 8b?")."""
+    if several_questions(t) and any(_asks_of_a_job(_after_join(c)) for c in _clauses(t)[1:]):
+        return True
     if has_any(t, cues.WH_WORDS):
         return False
     if has_any(t, cues.YES_NO_TAGS):
@@ -398,9 +401,28 @@ def is_yes_no(t: str) -> bool:
         return True  # "the L40S has 48GB of vram right"
     if any(_opens_yes_no(clause) for clause in _questions(t)):
         return True
+    if any(clause.rstrip().endswith(cues.YES_NO_PARTICLES) for clause in _questions(t)):
+        return True  # "A100 只有 40G 的吧？那 70B QLoRA 肯定放不下": the premise asked to confirm
     if any(_asks_of_subject(clause) for clause in _clauses(t)[1:]):
         return True  # "we have 4 A10s, can we fine tune mistral 7b"
     return _opens_yes_no(t) and len(t) <= YES_NO_UNMARKED  # "is it possible to pretrain 1B on one A10G"
+
+
+_LEADING_JOINS = ("and also ", "and ", "also ", "but ", "so ")
+
+
+def _asks_of_a_job(clause: str) -> bool:
+    """A yes/no clause about a job ("can one fine-tune llama 3.1 8b with LoRA"), not about the GPU itself
+    ("does it support FP8", which the datasheet answers with the rest)."""
+    return _opens_yes_no(clause) and any(w.strip(",.?") in cues.JOB_VERBS for w in clause.split())
+
+
+def _after_join(clause: str) -> str:
+    """A clause without the join that opens it ("and can one…" -> "can one…")."""
+    for join in _LEADING_JOINS:
+        if clause.startswith(join):
+            return clause[len(join) :]
+    return clause
 
 
 def _clauses(t: str) -> list[str]:

@@ -23,7 +23,7 @@ STACKS: tuple[tuple[str, int, tuple[str, ...]], ...] = (
                       "zero stage 2", "zero-infinity", "zero++")),
     ("fsdp", 0, ("fsdp2", "fsdp", "fully sharded data parallel", "torchtitan")),
     ("unsloth", 1, ("unsloth",)),
-    ("fsdp", 1, ("torchtune",)),
+    ("torchtune", 1, ("torchtune",)),
     ("hf", 0, ("ddp", "plain ddp", "distributeddataparallel", "distributed data parallel",
                "without deepspeed", "no deepspeed", "不用 deepspeed", "不用deepspeed")),
     ("deepspeed", 1, ("llama-factory", "llamafactory", "llama factory", "trl", "peft", "axolotl", "ms-swift",

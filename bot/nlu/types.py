@@ -84,7 +84,7 @@ class Slots:
     # tokens at knowledge.text_units' sourced ratio; the replies say so.
     text_unit: str | None = None
     continued: bool | None = None  # True: continued pre-training from a base model (method pretrain)
-    stack: str | None = None  # megatron | deepspeed | fsdp | hf | unsloth
+    stack: str | None = None  # megatron | deepspeed | fsdp | torchtune | hf | unsloth
     recompute: str | None = None  # none | selective | full (activation recomputation)
     offload: bool | None = None  # True: optimizer states (ZeRO-Offload / FSDP CPU offload) in CPU memory
     low_memory: bool | None = None  # True: the low-memory recipe (8-bit / paged AdamW; sizing.lowmem)

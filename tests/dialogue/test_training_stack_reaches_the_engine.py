@@ -6,9 +6,12 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from bot.dialogue.consultant import Consultant
 from bot.dialogue.plan import build_request, training_software
 from bot.dialogue.state import DialogueState
 from knowledge import KnowledgeBase
+
+from .asking import ask
 
 TODAY = dt.date(2026, 11, 29)
 
@@ -41,3 +44,16 @@ def test_an_unknown_stack_name_is_left_to_the_engine() -> None:
         "offload": False,
         "low_memory": False,
     }
+
+
+def test_a_full_fine_tune_said_to_run_on_torchtune_is_judged_in_torchtunes_pure_bf16(
+    real: Consultant,
+) -> None:
+    # torchtune keeps weights, gradients and AdamW states in bf16 (8 B/param, not 16): a 7B full
+    # fine-tune sharded over four 24 GB cards fits with it, and the answer says what it assumed.
+    plain = ask(real, "Can I full fine-tune a 7B model on 4 RTX 4090s?")
+    named = ask(real, "Can I full fine-tune a 7B model on 4 RTX 4090s with torchtune?")
+    assert plain.startswith("*No") and named.startswith("*Yes.*")
+    assert "AdamW in bf16 as torchtune trains (no fp32 master copy)" in named
+    zh = ask(real, "用 torchtune 在 4 张 4090 上全参微调 7B 模型可以吗")
+    assert zh.startswith("*能") and "按 torchtune 的做法全程 BF16" in zh

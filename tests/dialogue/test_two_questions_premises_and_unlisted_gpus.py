@@ -131,3 +131,30 @@ def test_a_price_asked_beside_another_question_follows_its_answer(real: Consulta
 def test_a_yearly_provider_comparison_says_the_saving_per_year(real: Consultant) -> None:
     reply = ask(real, "yearly cost of one H100 on Lambda vs AWS?")
     assert "about $2,110 less per GPU-month and $25,316 per GPU-year (8,760 hours)" in reply
+
+
+def test_a_memory_premise_between_two_gpus_gets_its_verdict(real: Consultant) -> None:
+    reply = ask(real, "H20 既然是 H100 的阉割版，那显存也比 H100 小吧？")
+    assert reply.startswith("*不是*。NVIDIA H20 显存 96 GB，NVIDIA H100 SXM5 80 GB。")
+
+
+def test_a_size_said_of_a_gpu_is_its_memory_and_the_premise_is_checked(real: Consultant) -> None:
+    assert parse("A100 只有 40G 的吧？那 70B QLoRA 肯定放不下").slots.data_bytes is None
+    reply = ask(real, "A100 只有 40G 的吧？那 70B QLoRA 肯定放不下")
+    assert reply.startswith("*能*。单张 NVIDIA A100 80GB (SXM4) 放得下700亿参数模型的QLoRA")
+
+
+def test_the_other_task_asked_again_with_a_short_follow_on_gets_its_memory(real: Consultant) -> None:
+    reply = ask(real, "Mistral 7B 推論要多少顯存？那 LoRA 訓練呢？")
+    assert reply.startswith("*部署 Mistral 7B v0.1 需要的顯存*") and "*訓練 70億參數模型需要的顯存*" in reply
+
+
+def test_a_price_and_a_yes_no_job_question_get_the_verdict_and_the_price(real: Consultant) -> None:
+    reply = ask(real, "what's an A100 80GB per hour on Lambda, and can one fine-tune llama 3.1 8b with LoRA?")
+    assert reply.startswith("*Yes.* One NVIDIA A100 80GB (SXM4) can hold LoRA of an 8B-parameter model")
+    assert "• Lambda: *$2.79/GPU-hour*" in reply
+    # a question about the GPU itself stays with the datasheet that answers the rest
+    sheet = ask(
+        real, "what's the H100's memory bandwidth, how much does it cost per hour, and does it support FP8?"
+    )
+    assert "3.35 TB/s" in sheet

@@ -114,3 +114,20 @@ def test_a_hugging_face_loss_is_counted_at_its_peak_so_long_contexts_need_the_fp
     assert hf["memory"]["logits_gb"] == pytest.approx(6 * chunked["memory"]["logits_gb"], rel=0.01)  # type: ignore[index,operator]
     # so on a 24 GB card such a context is out of reach without a fused or chunked loss
     assert _top(stack="hf", **{**kw, "gpu": "rtx4090"})["fits"] is False
+
+
+def test_torchtune_trains_in_pure_bf16_so_a_full_fine_tune_holds_half_the_model_states() -> None:
+    # torchtune loads the model in bf16 and torch's AdamW keeps m and v in that dtype: weights 2 +
+    # gradients 2 + states 4 = 8 bytes per parameter, no fp32 master copy, against mixed precision's 16.
+    kw = dict(params=8e9, method="full_finetune", gpu="rtx4090", gpus=4, seq_len=1024, micro_batch=1)
+    mixed, pure = _top(**kw), _top(stack="torchtune", **kw)
+    assert mixed["fits"] is False and pure["fits"] is True
+    states = pure["memory"]["weights_gb"] + pure["memory"]["gradients_gb"] + pure["memory"]["optimizer_gb"]  # type: ignore[index,operator]
+    assert states == pytest.approx(8 * 8e9 / 4 / 1e9, rel=0.05)
+    assert pure["memory"]["optimizer_gb"] == pytest.approx(4 * 8e9 / 4 / 1e9, rel=0.05)  # type: ignore[index]
+    # adapters are trained the same way: a LoRA barely changes, the frozen base is bf16 either way
+    lora = dict(params=8e9, method="lora", gpu="rtx4090", gpus=1)
+    assert float(_top(stack="torchtune", **lora)["memory_per_gpu_gb"]) == pytest.approx(  # type: ignore[arg-type]
+        float(_top(**lora)["memory_per_gpu_gb"]),
+        rel=0.05,  # type: ignore[arg-type]
+    )

@@ -58,8 +58,16 @@ SAME = 0.05
 EXPORT_FAQ = "faq.h800_h20_export"
 
 
+# Memory weighed with the other GPU between ("显存也比 H100 小吧", "显存比 A100 大吗"): the comparative
+# after it.
+_MEMORY_THAN = re.compile(r"显存[^，,。？?]{0,4}比[^，,。？?]{1,16}?(小|少|大|多)")
+
+
 def aspect(text: str) -> tuple[str | None, int]:
     low = normalise(text).lower
+    memory = _MEMORY_THAN.search(low)
+    if memory is not None:
+        return "memory", -1 if memory.group(1) in "小少" else 1
     for name, direction, cues in ASPECTS:
         if any(find_phrase(low, c) != -1 for c in cues):
             return name, direction
