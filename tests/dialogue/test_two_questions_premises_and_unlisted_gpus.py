@@ -141,7 +141,7 @@ def test_a_memory_premise_between_two_gpus_gets_its_verdict(real: Consultant) ->
 def test_a_size_said_of_a_gpu_is_its_memory_and_the_premise_is_checked(real: Consultant) -> None:
     assert parse("A100 只有 40G 的吧？那 70B QLoRA 肯定放不下").slots.data_bytes is None
     reply = ask(real, "A100 只有 40G 的吧？那 70B QLoRA 肯定放不下")
-    assert reply.startswith("*能*。单张 NVIDIA A100 80GB (SXM4) 放得下700亿参数模型的QLoRA")
+    assert reply.startswith("*能*。单张 NVIDIA A100 80GB (SXM4) 放得下 700亿参数模型的 QLoRA")
 
 
 def test_the_other_task_asked_again_with_a_short_follow_on_gets_its_memory(real: Consultant) -> None:
