@@ -522,6 +522,12 @@ WATCH_OUT = (
     "be careful", "any risks", "what risks", "any concerns", "caveats", "anything to note", "anything wrong",
     "any problems", "any issues",
 )  # fmt: skip
+# "How long" asked of something other than the training run ("保存 checkpoint 要多久", "how long to spin up a
+# node?"): not the plan's time (dialogue.consultant).
+OTHER_DURATIONS = (
+    *TRANSFER_WORDS, "checkpoint", "检查点", "保存", "save", "load", "加载", "启动", "开机", "boot",
+    "spin up", "provision", "排队", "queue", "推理", "inference", "serve", "部署",
+)  # fmt: skip
 # Why the plan chose its GPU ("为什么不用 H100？", "為什麼選這張卡？", "why that GPU?"): a why word with a GPU
 # named or pointed at; after a plan, the job sized on its GPU beside the other (answers/workload_compare.py).
 WHY_WORDS = (

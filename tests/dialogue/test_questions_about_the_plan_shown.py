@@ -122,3 +122,11 @@ def test_a_gpu_proposed_as_can_it_run_after_a_plan_is_the_job_on_it(real: Consul
 def test_own_hardware_carries_no_spot_pitfall(real: Consultant) -> None:
     hans = ask(real, "LoRA 微调 13B，数据 5 万条，每条 1k token，十天", "我们自己有 4 张 A100 40G，不用租")
     assert "用您自有的硬件" in hans and "抢占式" not in hans
+
+
+def test_how_long_after_a_plan_is_the_plans_time(real: Consultant) -> None:
+    hans = ask(real, "全参微调 7B，数据 4 亿 token，两周", "那要多久能训完？")
+    assert hans.startswith("*按这个方案（1 × NVIDIA B200），约") and "仍然有效" not in hans
+    owned = ask(real, "LoRA 13B on 40M tokens, 10 days", "we own 4 A100 40GB, no renting", "how long then?")
+    assert "on your own GPUs" in owned and "add GPUs" not in owned
+    assert "*按这个方案" not in ask(real, "全参微调 7B，数据 4 亿 token，两周", "保存 checkpoint 要多久")
