@@ -102,7 +102,17 @@ _CHANGE_TO = re.compile(
 _CLAUSE = re.compile(r"[,;!?，。；！？\n]|\. ")
 
 
-def _history(s: str) -> list[tuple[int, int]]:
+# A year written out ("2024 年", "in 2024"): in the past when before `today`'s.
+_YEAR = re.compile(r"(?<!\d)(20\d\d) ?年|\bin (20\d\d)\b")
+
+
+def _past_year(clause: str, today: dt.date | None) -> bool:
+    if today is None:
+        return False
+    return any(int(m.group(1) or m.group(2)) < today.year for m in _YEAR.finditer(clause))
+
+
+def _history(s: str, today: dt.date | None = None) -> list[tuple[int, int]]:
     """Clauses about a run already done, before a clause with the new plan (lexicon.PAST_RUN): their figures
     describe history ("去年用 32 张 A100 训了 45 天，今年想换 H200"), not the request."""
     if not (lexicon.has_cue(s, lexicon.PAST_RUN) or lexicon.has_cue(s, lexicon.PAST_RUN_WITH_TIME)):
@@ -113,7 +123,8 @@ def _history(s: str) -> list[tuple[int, int]]:
         end = m.start() if m is not None else len(s)
         clause = s[start:end]
         past = lexicon.has_cue(clause, lexicon.PAST_RUN) or (
-            lexicon.has_cue(clause, lexicon.PAST_RUN_WITH_TIME) and lexicon.has_cue(clause, lexicon.PAST_TIME)
+            lexicon.has_cue(clause, lexicon.PAST_RUN_WITH_TIME)
+            and (lexicon.has_cue(clause, lexicon.PAST_TIME) or _past_year(clause, today))
         )
         if spans and lexicon.has_cue(clause, lexicon.NEW_PLAN) and not past:
             return spans  # the plan follows the history
@@ -134,6 +145,8 @@ _METHOD_NEGATIONS = (
     "别用",
     "不做",
     "不想用",
+    "不考虑",
+    "not considering",
     "no",
     "without",
     "don't want",
@@ -259,7 +272,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     models = find_models(s)
     scales = find_scales(s)
     masked = _mask(s, [(m.start, m.end) for m in models] + [(x.start, x.end) for x in scales])
-    history = _history(s)
+    history = _history(s, today)
     if history:
         # The plan's figures only; the model and the data described may carry over when the plan does not
         # say them again ("we trained a 7B on 1T tokens last year; how long on 16 H100s now?").

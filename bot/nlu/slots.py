@@ -112,7 +112,7 @@ def _classify(
         _duration(s, idx, num, unit, nums, units, found)
         return
     if unit.kind == "data":
-        if found.values.get("samples") and _per_sample(before, after):
+        if found.values.get("samples") and (_per_sample(before, after) or _each_one(before)):
             # "3 million JSON files, ~4 KB each", "5 亿行，每行约 100 字节": times the count, the data
             # (parser)
             found.add("bytes_per_sample", num.value * unit.factor, num, s)
@@ -189,6 +189,11 @@ def _active_cue(s: str, before: str, unit: Unit, num: Num) -> bool:
         return not (rest[:1].isdigit() or rest[:1] in NUMERAL_CHARS)
     head = before.rstrip(" :：为是约有")
     return head.endswith(_ACTIVE_BEFORE)
+
+
+def _each_one(before: str) -> bool:
+    """ "100 个 parquet 文件，每个约 20GB": each of the items just counted (said of a size, not of tokens)."""
+    return before.rstrip(_LENGTH_FILLERS).endswith(("每个", "每一个", "each"))
 
 
 def _per_sample(before: str, after: str) -> bool:
@@ -586,12 +591,14 @@ def _by_magnitude(s: str, num: Num, before: str, after: str, found: Found) -> No
         if label in ("params", "tokens") and num.value >= 1e6:
             found.add(label, num.value, num, s)  # "参数量 13000000000", "tokens: 2000000000000"
         return
-    if lexicon.has_cue(after, lexicon.TOKEN_CUES) and not _asked(after, lexicon.TOKEN_CUES):
-        found.add("tokens", num.value, num, s)
-        return
     part_of = _part_of_data(num, before, found)
     if part_of is not None:
-        found.add_to_last(part_of, num.value, num, s)  # "数据 2000亿，外加 500亿": a further part, bare
+        found.add_to_last(
+            part_of, num.value, num, s
+        )  # "数据 2000亿，外加 500亿 (代码 token)": a further part
+        return
+    if lexicon.has_cue(after, lexicon.TOKEN_CUES) and not _asked(after, lexicon.TOKEN_CUES):
+        found.add("tokens", num.value, num, s)
         return
     if (
         found.values.get("tokens")
@@ -1174,6 +1181,8 @@ _A_WEEK_BEFORE = (
     "a week",
     "each week",
 )
+# ... with a few words between: "每周只能用 3 天".
+_A_WEEK_HEAD = re.compile("(?:" + "|".join(_A_WEEK_BEFORE) + r")[^,，;；。\d]{0,6}$")
 _A_WEEK_AFTER = (" a week", " per week", " each week", "/week", "/wk", " every week")
 
 
@@ -1183,7 +1192,7 @@ def _weekly_schedule(
     """ "一周七天不停训练" (a week, then its days), "每周 5 天", "7 days a week": a schedule, not the
     timeline."""
     if unit.factor == 1.0 and num.value <= 7:
-        if s[: num.start].rstrip(" 的").endswith(_A_WEEK_BEFORE) or s.startswith(_A_WEEK_AFTER, unit.end):
+        if _A_WEEK_HEAD.search(s, max(0, num.start - 12), num.start) or s.startswith(_A_WEEK_AFTER, unit.end):
             return True
     if unit.factor == 7.0 and num.value == 1:
         if num.weak and s[: num.start].rstrip().endswith(("days", "day", "天")):
