@@ -532,6 +532,9 @@ OTHER_DURATIONS = (
 # named or pointed at; after a plan, the job sized on its GPU beside the other (answers/workload_compare.py).
 WHY_WORDS = (
     "为什么", "为啥", "为何", "干嘛", "干吗", "why", "how come", "怎么不用", "怎么没用", "怎么不选", "咋不用",
+    # the rhetorical "isn't it better?": "H100 不是更快吗？", "isn't the H100 cheaper?"
+    "不是更快", "不是更便宜", "不是更省", "不是更好", "不会更快", "不会更便宜", "isn't the", "aren't the",
+    "wouldn't the",
 )  # fmt: skip
 THIS_GPU = (
     "这张卡", "这个卡", "这款卡", "这块卡", "这种卡", "这张", "这款", "这个gpu", "这个显卡", "那张卡",
