@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from knowledge.base import Bilingual, Source
+from knowledge.hardware_words import SCALE_UP_LINK_NAMES
 from knowledge.quotes import Reading, quotes_in, read, sentences_in
 from knowledge.schema import DTYPES, Erratum, GpuRecord, TflopsFigure
 
@@ -169,7 +170,7 @@ class _Checker:
         if fabric:
             g = max(gpus, key=lambda x: x.scale_up.gbs or 0.0)
             gbs, claimed_gbs = g.scale_up.gbs, _fmt(claimed_tbs * 1000)
-            link = g.scale_up.kind.replace("_", " ")
+            link = SCALE_UP_LINK_NAMES.get(g.scale_up.kind, g.scale_up.kind)
             if gbs is None:
                 zh, en = (
                     f"{g.name} 没有 NVLink，GPU 之间只走 PCIe。",

@@ -17,6 +17,12 @@ NETWORK_WORDS = (
 NETWORK_WORDS_HANT = ("網路", "網絡", "網卡")
 # A transfer rate between GPUs or nodes: a size next to these is a speed.
 LINK_SPEED_WORDS = ("nvlink", "带宽", "bandwidth")
+# The GPU-to-GPU links of knowledge/schema.py's scale_up.kind, as a reader writes them.
+SCALE_UP_LINK_NAMES = {
+    "nvlink": "NVLink",
+    "nvlink_bridge": "NVLink bridge",
+    "infinity_fabric": "Infinity Fabric",
+}
 # The server's RAM and disks.
 STORAGE_WORDS = ("内存", "ram", "disk", "disks", "硬盘", "存储", "storage", "ssd", "nvme")
 STORAGE_WORDS_HANT = ("存儲", "硬碟", "記憶體")

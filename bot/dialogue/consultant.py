@@ -66,7 +66,14 @@ from bot.dialogue.state import (
 from bot.dialogue.timeline import count_samples, timeline
 from bot.dialogue.understand import ParseFn, Understood, clean_text, plan_cost, understand
 from bot.nlu.intents import WHATIF as WHATIF_CUES, has_any
-from bot.nlu.question_cues import JOB_COST_ON, MAKE_IT_FIT, MEMORY_SAVED, PROPOSES_BETTER, THE_JOB_MODEL
+from bot.nlu.question_cues import (
+    JOB_COST_ON,
+    MAKE_IT_FIT,
+    MEMORY_SAVED,
+    OTHER_DURATIONS,
+    PROPOSES_BETTER,
+    THE_JOB_MODEL,
+)
 from bot.nlu.text import normalise
 from bot.ports import TurnLike
 from bot.render.views import explain_items
@@ -427,6 +434,11 @@ class Consultant:
             return False
         if watch_out.asks(text):
             return watch_out.answer(state, reply, self.kb, self._plan, self._clock())
+        if u.asks_time and state.pending is None and not has_any(normalise(text).lower, OTHER_DURATIONS):
+            # "那大概要跑多久" after the plan: its time, not "the plan above still stands"
+            last = state.last or {}
+            reply.add("plan_time", plan=last, owned=bool(state.owned), deadline=state.slots.get("days"))
+            return True
         if has_any(normalise(text).lower, MAKE_IT_FIT):
             return self._budget_on_plan(state, u, reply, text)
         return False

@@ -60,6 +60,9 @@ def gpu_counts(s: str, nums: list[Num], units: list[Unit], gpus: list[GpuMention
             value *= nodes[0][1]
         elif idx + 1 in servers_after:
             value *= nums[idx + 1].value  # "8 张 H100 * 2 台", "8x H100 x 2 nodes": servers times each one's
+        elif idx > 0 and _servers_before(s, nums, idx):
+            value *= nums[idx - 1].value  # "3 x 8 H100 nodes": three servers of eight
+            found.used.add(idx - 1)
         found.add("gpu_count", value, nums[idx], s)
     elif per_node:
         idx, value = per_node[0]
@@ -201,6 +204,12 @@ def _node_count_before(s: str, nums: list[Num], idx: int, nodes: list[tuple[int,
     gap = s[nums[idx - 1].end : nums[idx].start]
     if gap in (" ", "x ", " x ", "× ", " × ", "*") and not any(i == idx - 1 for i, _ in nodes):
         nodes.append((idx - 1, nums[idx - 1].value))
+
+
+def _servers_before(s: str, nums: list[Num], idx: int) -> bool:
+    """A plain count and a times sign right before a GPU count: "3 x 8 H100", "2×8 A100"."""
+    prev = nums[idx - 1]
+    return not prev.mult and not prev.weak and s[prev.end : nums[idx].start].strip() in ("x", "×", "*")
 
 
 def _after_gpu_name(s: str, num: Num, gpu_ends: set[int]) -> bool:

@@ -40,6 +40,16 @@ _SLASH_DATE = re.compile(
     r"(?:\b(?:by|before|until|till|due|deadline(?: is)?|ddl)|截止|最晚|截至|期限)(?: ?(?:是|为|:|：|on))? ?"
     r"(?P<a>\d{1,2})/(?P<b>\d{1,2})(?:/(?P<year>20\d\d))?(?![\d/])"
 )
+# The same with the year first ("截止 2027/1/15", "deadline 2027/01/15"), and a month/day before 前
+# ("12/25 前").
+_YMD_SLASH = re.compile(
+    r"(?:\b(?:by|before|until|till|due|deadline(?: is)?|ddl)|截止|最晚|截至|期限)(?: ?(?:是|为|:|：|on))? ?"
+    r"(?P<year>20\d\d)[/.](?P<a>\d{1,2})[/.](?P<b>\d{1,2})(?![\d/])"
+)
+_SLASH_BEFORE = re.compile(
+    r"(?<![\d/])(?P<a>\d{1,2})/(?P<b>\d{1,2})(?P<year>)(?![\d/]) ?"
+    r"(?:之前|以前|前(?![面后者期端台])|为止|截止)"
+)
 _ZH_NUM = r"[0-9一二三四五六七八九十两〇零]{1,3}"
 _ZH_CUE_BEFORE = r"(?:(?P<cue0>截止|截至|最晚|deadline|ddl)(?:日期|时间)?(?:是|为|定在|:)? ?)?"
 _ZH = re.compile(
@@ -125,7 +135,9 @@ _TOMORROW_EN = re.compile(r"\b" + _CUE_EN + r" (?:the day after (?P<after>tomorr
 _WITHIN_WEEK_ZH = re.compile(
     r"(?P<which>这|本|下)(?:个)?(?:周|星期|礼拜)(?:之内|内|就要|要|交|上线|完成|训完|跑完)"
 )
-_END_OF_WEEK_EN = re.compile(r"\b(?:end of (?P<which>this|next|the) week|(?P<nxt>next) week'?s end)\b")
+_END_OF_WEEK_EN = re.compile(
+    r"\b(?:end of (?P<which>this|next|the) week(?:end)?|(?P<nxt>next) week'?s end)\b"
+)
 _REL_ZH = re.compile(
     r"(?P<which>下下|下|这|本)?(?:个)?(?:周|星期|礼拜)(?P<wd>[一二三四五六日天末])(?P<cue>之前|以前|前|截止|要|交|上线|完成|训完|跑完|为止)?"
 )
@@ -390,11 +402,11 @@ def _absolute(s: str, today: dt.date) -> dt.date | None:
     m = _END_OF_MONTH_EN.search(s)
     if m:
         return _last_day(today, m.group("year"), _MONTHS[m.group("mon")])
-    m = _SLASH_DATE.search(s)
+    m = _SLASH_DATE.search(s) or _YMD_SLASH.search(s) or _SLASH_BEFORE.search(s)
     if m:
         a, b = int(m.group("a")), int(m.group("b"))
         month, day = (b, a) if a > 12 else (a, b)
-        return _date_on(today, m.group("year"), month, day)
+        return _date_on(today, m.group("year") or None, month, day)
     m = _MONTH_PART_NAMED_EN.search(s)
     if m:
         return _date_on(today, m.group("year"), _MONTHS[m.group("mon")], MONTH_PARTS[m.group("part")])

@@ -260,7 +260,8 @@ RECENT_SPAN = ("最近", "过去", "过去的", "近", "the past", "the last", "
 DATA_KEPT = (
     "去重后", "清洗后", "过滤后", "筛选后", "清理后", "处理后", "剩下", "剩余", "剩", "after dedup",
     "after dedupe", "after deduplication", "after filtering", "after cleaning", "after cleanup",
-    "deduplicated", "remaining", "left after",
+    "deduplicated", "remaining", "left after", "只用其中", "用其中", "其中只用", "only use", "use only",
+    "of which we use", "only train on",
 )  # fmt: skip
 # ... or what is taken out of it: "其中 0.6TB 是重复的要先去掉" (the first size less this one).
 DATA_REMOVED = ("重复", "去掉", "删掉", "删除", "丢掉", "duplicates", "duplicate", "removed", "dropped")
@@ -380,7 +381,10 @@ NO_DEADLINE = (
 # release trained a 1.3B on 300B tokens last year"), before a clause with the new plan: its figures are
 # history, not the request. A verb with 过 is past by itself; the others need a time in the past in the
 # same clause.
-PAST_RUN = ("训过", "训练过", "练过", "跑过", "做过", "微调过", "预训练过")
+PAST_RUN = (
+    "训过", "训练过", "练过", "跑过", "做过", "微调过", "预训练过", "上次训练", "上一次训练", "previous run",
+    "last run", "earlier run", "previous training run",
+)  # fmt: skip
 PAST_RUN_WITH_TIME = (
     "训了",
     "训练了",
@@ -396,7 +400,7 @@ PAST_RUN_WITH_TIME = (
 PAST_TIME = (
     "去年", "前年", "上次", "上回", "之前", "以前", "上个月", "上一版", "上一代", "上一期", "last year",
     "last time",
-    "previously", "earlier", "last month", "in 2023", "in 2024", "in 2025",
+    "previously", "earlier", "last month", "already", "已经",
 )  # fmt: skip
 # A past run's pre-training, said with the past verb: the method of a plan that repeats it
 # (parser._past_method).

@@ -102,7 +102,17 @@ _CHANGE_TO = re.compile(
 _CLAUSE = re.compile(r"[,;!?，。；！？\n]|\. ")
 
 
-def _history(s: str) -> list[tuple[int, int]]:
+# A year written out ("2024 年", "in 2024"): in the past when before `today`'s.
+_YEAR = re.compile(r"(?<!\d)(20\d\d) ?年|\bin (20\d\d)\b")
+
+
+def _past_year(clause: str, today: dt.date | None) -> bool:
+    if today is None:
+        return False
+    return any(int(m.group(1) or m.group(2)) < today.year for m in _YEAR.finditer(clause))
+
+
+def _history(s: str, today: dt.date | None = None) -> list[tuple[int, int]]:
     """Clauses about a run already done, before a clause with the new plan (lexicon.PAST_RUN): their figures
     describe history ("去年用 32 张 A100 训了 45 天，今年想换 H200"), not the request."""
     if not (lexicon.has_cue(s, lexicon.PAST_RUN) or lexicon.has_cue(s, lexicon.PAST_RUN_WITH_TIME)):
@@ -113,7 +123,8 @@ def _history(s: str) -> list[tuple[int, int]]:
         end = m.start() if m is not None else len(s)
         clause = s[start:end]
         past = lexicon.has_cue(clause, lexicon.PAST_RUN) or (
-            lexicon.has_cue(clause, lexicon.PAST_RUN_WITH_TIME) and lexicon.has_cue(clause, lexicon.PAST_TIME)
+            lexicon.has_cue(clause, lexicon.PAST_RUN_WITH_TIME)
+            and (lexicon.has_cue(clause, lexicon.PAST_TIME) or _past_year(clause, today))
         )
         if spans and lexicon.has_cue(clause, lexicon.NEW_PLAN) and not past:
             return spans  # the plan follows the history
@@ -134,6 +145,8 @@ _METHOD_NEGATIONS = (
     "别用",
     "不做",
     "不想用",
+    "不考虑",
+    "not considering",
     "no",
     "without",
     "don't want",
@@ -259,7 +272,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     models = find_models(s)
     scales = find_scales(s)
     masked = _mask(s, [(m.start, m.end) for m in models] + [(x.start, x.end) for x in scales])
-    history = _history(s)
+    history = _history(s, today)
     if history:
         # The plan's figures only; the model and the data described may carry over when the plan does not
         # say them again ("we trained a 7B on 1T tokens last year; how long on 16 H100s now?").
@@ -437,7 +450,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         both_tasks=task == "serve" and serving.asks_both_tasks(s),
         also_price=bool(mentioned)
         and intent not in _PRICE_INTENTS
-        and lexicon.asks_price(s)
+        and (lexicon.asks_price(s) or intents.has_any(s, intents.PER_PERIOD))  # "what's an A100 per hour"
         and intents.several_questions(s),
         working_days=found.working_days if days is not None and found.working_days is not None else None,
         sprints=found.sprints if days is not None and found.sprints is not None else None,
@@ -564,6 +577,8 @@ def _not_pooled(data_bytes: float | None, gpus: list[GpuMention], count: int | N
     ("数据 48G")."""
     if data_bytes is None or lexicon.has_cue(s, lexicon.DATA_CUES):
         return data_bytes
+    if any(_said_of(s, g, data_bytes) for g in gpus):
+        return None  # "A100 只有 40G 的吧": what the GPU has, said of it
     named = {g.gpu for g in gpus}
     boards = {float(r.memory_gb.value) for r in catalogue_names().records if r.id in named}
     if len(named) >= 2 and any(abs(data_bytes / 1e9 - gb) < 0.5 for gb in boards):
@@ -573,6 +588,18 @@ def _not_pooled(data_bytes: float | None, gpus: list[GpuMention], count: int | N
     family = gpus[0].gpu
     sizes = {float(r.memory_gb.value) for r in catalogue_names().records if family in (r.id, r.family)}
     return None if any(abs(data_bytes / 1e9 - count * gb) < 0.5 for gb in sizes) else data_bytes
+
+
+# A size said of the GPU just named: "A100 只有 40G", "the L4 is 24GB", "4090 才 24g".
+_SAID_OF = re.compile(
+    r"\s*(?:的显存|显存)?\s*(?:只有|就|才|有|是|is|has|only has|only)\s*"
+    r"(\d+(?:\.\d+)?)\s*(?:gb|gib|g)(?![a-z])"
+)
+
+
+def _said_of(s: str, gpu: GpuMention, data_bytes: float) -> bool:
+    m = _SAID_OF.match(s, gpu.end)
+    return m is not None and abs(float(m.group(1)) * 1e9 - data_bytes) < 0.5e9
 
 
 def _trains(s: str) -> bool:

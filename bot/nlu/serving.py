@@ -133,6 +133,16 @@ SERVES_AFTER_GPU = (
     "推理用", "推论用", "部署用", "跑服务",
     "for inference", "for serving", "used for inference", "just for inference", "only for inference",
 )  # fmt: skip
+# ... or before it, in its clause: "we serve on 4 L4s", "部署在 2 张 L40S 上".
+SERVES_BEFORE_GPU = (
+    "serve on",
+    "serving on",
+    "serve it on",
+    "inference on",
+    "deployed on",
+    "部署在",
+    "推理在",
+)
 _GPU_CLAUSE = 48  # characters after a GPU name searched for its use, up to the clause's end
 
 
@@ -146,10 +156,13 @@ def serving_hardware(s: str, spans: list[tuple[int, int]]) -> dict[int, tuple[in
     for i, (start, end) in enumerate(spans):
         clause = s[end : end + _GPU_CLAUSE]
         cut = next((k for k, ch in enumerate(clause) if ch in _CLAUSE_ENDS), len(clause))
-        if lexicon.has_cue(clause[:cut], SERVES_AFTER_GPU):
-            head = s[max(0, start - _GPU_CLAUSE) : start]
-            begin = next((k + 1 for k in range(len(head) - 1, -1, -1) if head[k] in _CLAUSE_ENDS), 0)
-            out[i] = (start - len(head) + begin, end + cut)
+        head = s[max(0, start - _GPU_CLAUSE) : start]
+        begin = next((k + 1 for k in range(len(head) - 1, -1, -1) if head[k] in _CLAUSE_ENDS), 0)
+        used = lexicon.phrases_in(clause[:cut], SERVES_AFTER_GPU)
+        if used:  # up to the words of its use: "two 4090s for serving and eight A100s for training"
+            out[i] = (start - len(head) + begin, end + used[0].end())
+        elif lexicon.has_cue(head[begin:], SERVES_BEFORE_GPU):
+            out[i] = (start - len(head) + begin, end)
     return out
 
 
@@ -164,6 +177,19 @@ _SIDE_GAP_NAMED = 32
 _AMOUNT_WORDS = ("memory", "vram", "显存", "内存", "记忆体", "多少", "how much", "cost", "费用")
 # Another question about the other task: "推理要多少显存？全参训练又要多少？".
 _SENTENCE_END = re.compile(r"[?？。；;!！]")
+
+
+# A second question asking the same of the other task: "…又要多少", "那 LoRA 训练呢", "and for training?".
+_SAME_AGAIN = ("what about", "how about", "and for", "and to")
+
+
+def _asks_again(gap: str, rest: str) -> bool:
+    clause = _SENTENCE_END.split(rest, maxsplit=1)[0]
+    return (
+        lexicon.has_cue(rest, lexicon.ASKS_AMOUNT)
+        or clause.rstrip().endswith("呢")
+        or lexicon.has_cue(gap, _SAME_AGAIN)
+    )
 
 
 def asks_both_tasks(s: str) -> bool:
@@ -190,8 +216,8 @@ def asks_both_tasks(s: str) -> bool:
                 continue  # "we fine-tuned llama 8b and want to deploy it": one job after another
             if lexicon.has_cue(gap, _SIDE_BY_SIDE):
                 return True
-            if _SENTENCE_END.search(gap) and lexicon.has_cue(s[hi:], lexicon.ASKS_AMOUNT):
-                return True  # a second question that asks the amount of the other task
+            if _SENTENCE_END.search(gap) and _asks_again(gap, s[hi:]):
+                return True  # a second question that asks the same of the other task
     return False
 
 

@@ -112,7 +112,7 @@ def _classify(
         _duration(s, idx, num, unit, nums, units, found)
         return
     if unit.kind == "data":
-        if found.values.get("samples") and _per_sample(before, after):
+        if found.values.get("samples") and (_per_sample(before, after) or _each_one(before)):
             # "3 million JSON files, ~4 KB each", "5 亿行，每行约 100 字节": times the count, the data
             # (parser)
             found.add("bytes_per_sample", num.value * unit.factor, num, s)
@@ -189,6 +189,11 @@ def _active_cue(s: str, before: str, unit: Unit, num: Num) -> bool:
         return not (rest[:1].isdigit() or rest[:1] in NUMERAL_CHARS)
     head = before.rstrip(" :：为是约有")
     return head.endswith(_ACTIVE_BEFORE)
+
+
+def _each_one(before: str) -> bool:
+    """ "100 个 parquet 文件，每个约 20GB": each of the items just counted (said of a size, not of tokens)."""
+    return before.rstrip(_LENGTH_FILLERS).endswith(("每个", "每一个", "each"))
 
 
 def _per_sample(before: str, after: str) -> bool:
@@ -586,12 +591,14 @@ def _by_magnitude(s: str, num: Num, before: str, after: str, found: Found) -> No
         if label in ("params", "tokens") and num.value >= 1e6:
             found.add(label, num.value, num, s)  # "参数量 13000000000", "tokens: 2000000000000"
         return
-    if lexicon.has_cue(after, lexicon.TOKEN_CUES) and not _asked(after, lexicon.TOKEN_CUES):
-        found.add("tokens", num.value, num, s)
-        return
     part_of = _part_of_data(num, before, found)
     if part_of is not None:
-        found.add_to_last(part_of, num.value, num, s)  # "数据 2000亿，外加 500亿": a further part, bare
+        found.add_to_last(
+            part_of, num.value, num, s
+        )  # "数据 2000亿，外加 500亿 (代码 token)": a further part
+        return
+    if lexicon.has_cue(after, lexicon.TOKEN_CUES) and not _asked(after, lexicon.TOKEN_CUES):
+        found.add("tokens", num.value, num, s)
         return
     if (
         found.values.get("tokens")
@@ -983,9 +990,10 @@ _PER_TOKENS_BEFORE = re.compile(
 def _quoted_price(s: str, num: Num, period: str, found: Found) -> bool:
     """ "H100s are ~$2.5/hr, we can spend $40k": a per-hour or per-month rate someone quotes (a price
     word or a copula right before it, no budget word in its clause) is the market's price, not a budget."""
-    if period not in ("hour", "month"):
-        return False
     before = window_before(s, num.start, 0)
+    if period not in ("hour", "month"):
+        # "Lambda H100 is $2.99/hr, AWS is $4; budget $30k": a price quoted, the budget said apart
+        return _quoted_beside_a_budget(s, num, before)
     if lexicon.has_cue(before, lexicon.BUDGET_WORDS):
         return False
     if lexicon.has_cue(window_after(s, num.end, len(s)), lexicon.BUDGET_WORDS):
@@ -1001,6 +1009,18 @@ def _quoted_price(s: str, num: Num, period: str, found: Found) -> bool:
         found.price_period = found.price_period or period
         return True
     return False
+
+
+def _quoted_beside_a_budget(s: str, num: Num, before: str) -> bool:
+    clause = before + window_after(s, num.end, len(s))
+    if lexicon.has_cue(clause, lexicon.BUDGET_WORDS) or not lexicon.has_cue(s, lexicon.BUDGET_WORDS):
+        return False
+    head = before.rstrip(" ~≈$¥￥").removesuffix("about").removesuffix("around").rstrip()
+    return head.endswith(_QUOTED_IS)
+
+
+# A copula or price verb right before a quoted amount ("AWS is $4", "the box costs $20").
+_QUOTED_IS = (" is", " are", " costs", " cost", " runs", " goes for", " priced at", "报价", "价格是", "单价")
 
 
 # What may stand between a GPU name and the price quoted for it: "H100 大概 2.5 刀一小时", "A100 ~$1.2/hr".
@@ -1174,6 +1194,8 @@ _A_WEEK_BEFORE = (
     "a week",
     "each week",
 )
+# ... with a few words between: "每周只能用 3 天".
+_A_WEEK_HEAD = re.compile("(?:" + "|".join(_A_WEEK_BEFORE) + r")[^,，;；。\d]{0,6}$")
 _A_WEEK_AFTER = (" a week", " per week", " each week", "/week", "/wk", " every week")
 
 
@@ -1183,7 +1205,7 @@ def _weekly_schedule(
     """ "一周七天不停训练" (a week, then its days), "每周 5 天", "7 days a week": a schedule, not the
     timeline."""
     if unit.factor == 1.0 and num.value <= 7:
-        if s[: num.start].rstrip(" 的").endswith(_A_WEEK_BEFORE) or s.startswith(_A_WEEK_AFTER, unit.end):
+        if _A_WEEK_HEAD.search(s, max(0, num.start - 12), num.start) or s.startswith(_A_WEEK_AFTER, unit.end):
             return True
     if unit.factor == 7.0 and num.value == 1:
         if num.weak and s[: num.start].rstrip().endswith(("days", "day", "天")):

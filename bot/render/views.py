@@ -9,6 +9,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from knowledge.hardware_words import SCALE_UP_LINK_NAMES
 from sizing.cost import staleness, usable
 from sizing.errors import SizingError
 from sizing.plan import resolve_gpus as engine_gpus
@@ -16,7 +17,8 @@ from sizing.types import Catalog, GpuSpec, Offering
 
 SNIPPET_CHARS = 160
 # The engine's in-node GPU link ids (sizing/network.py) as users know them; anything else is PCIe.
-SCALE_UP_LINKS = {"nvlink": "NVLink", "infinity_fabric": "Infinity Fabric"}
+# A full scale-up fabric (a bridge joins two or four cards only); names from knowledge.hardware_words.
+SCALE_UP_LINKS = {k: SCALE_UP_LINK_NAMES[k] for k in ("nvlink", "infinity_fabric")}
 # A one-line pitfall or FAQ sentence longer than this is cut at a clause boundary.
 SENTENCE_CHARS = {"zh": 90, "en": 200}
 _ABBREVIATIONS = ("e.g.", "i.e.", "vs.", "etc.", "approx.")

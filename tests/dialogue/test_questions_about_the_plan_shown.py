@@ -25,6 +25,13 @@ def test_why_the_plan_runs_on_its_gpu_is_the_job_sized_on_it_and_the_other(real:
     turn = real.handle(session, "干嘛推荐这张卡，H200 不是更快吗")
     assert "为什么是 NVIDIA B200？" in turn.text and "• *NVIDIA H200 SXM*" in turn.text
     assert turn.payload["slots"].get("gpu") is None
+    # The rhetorical "isn't it faster?" asks why too; "would it be faster on H100s?" still tries them.
+    assert "*Why the NVIDIA B200?*" in ask(
+        real, "full fine-tune 13B on 400M tokens, bf16, 10 days", "isn't the H200 faster?"
+    )
+    assert "*What changed*" in ask(
+        real, "full fine-tune 13B on 400M tokens, bf16, 10 days", "would it be faster on H100s?"
+    )
 
 
 def test_the_math_asked_for_in_other_words_is_the_derivation(real: Consultant) -> None:
@@ -122,3 +129,11 @@ def test_a_gpu_proposed_as_can_it_run_after_a_plan_is_the_job_on_it(real: Consul
 def test_own_hardware_carries_no_spot_pitfall(real: Consultant) -> None:
     hans = ask(real, "LoRA 微调 13B，数据 5 万条，每条 1k token，十天", "我们自己有 4 张 A100 40G，不用租")
     assert "用您自有的硬件" in hans and "抢占式" not in hans
+
+
+def test_how_long_after_a_plan_is_the_plans_time(real: Consultant) -> None:
+    hans = ask(real, "全参微调 7B，数据 4 亿 token，两周", "那要多久能训完？")
+    assert hans.startswith("*按这个方案（1 × NVIDIA B200），约") and "仍然有效" not in hans
+    owned = ask(real, "LoRA 13B on 40M tokens, 10 days", "we own 4 A100 40GB, no renting", "how long then?")
+    assert "on your own GPUs" in owned and "add GPUs" not in owned
+    assert "*按这个方案" not in ask(real, "全参微调 7B，数据 4 亿 token，两周", "保存 checkpoint 要多久")

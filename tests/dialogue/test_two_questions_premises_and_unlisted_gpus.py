@@ -131,3 +131,51 @@ def test_a_price_asked_beside_another_question_follows_its_answer(real: Consulta
 def test_a_yearly_provider_comparison_says_the_saving_per_year(real: Consultant) -> None:
     reply = ask(real, "yearly cost of one H100 on Lambda vs AWS?")
     assert "about $2,110 less per GPU-month and $25,316 per GPU-year (8,760 hours)" in reply
+
+
+def test_a_memory_premise_between_two_gpus_gets_its_verdict(real: Consultant) -> None:
+    reply = ask(real, "H20 既然是 H100 的阉割版，那显存也比 H100 小吧？")
+    assert reply.startswith("*不是*。NVIDIA H20 显存 96 GB，NVIDIA H100 SXM5 80 GB。")
+
+
+def test_a_size_said_of_a_gpu_is_its_memory_and_the_premise_is_checked(real: Consultant) -> None:
+    assert parse("A100 只有 40G 的吧？那 70B QLoRA 肯定放不下").slots.data_bytes is None
+    reply = ask(real, "A100 只有 40G 的吧？那 70B QLoRA 肯定放不下")
+    assert reply.startswith("*能*。单张 NVIDIA A100 80GB (SXM4) 放得下700亿参数模型的QLoRA")
+
+
+def test_the_other_task_asked_again_with_a_short_follow_on_gets_its_memory(real: Consultant) -> None:
+    reply = ask(real, "Mistral 7B 推論要多少顯存？那 LoRA 訓練呢？")
+    assert reply.startswith("*部署 Mistral 7B v0.1 需要的顯存*") and "*訓練 70億參數模型需要的顯存*" in reply
+
+
+def test_a_price_and_a_yes_no_job_question_get_the_verdict_and_the_price(real: Consultant) -> None:
+    reply = ask(real, "what's an A100 80GB per hour on Lambda, and can one fine-tune llama 3.1 8b with LoRA?")
+    assert reply.startswith("*Yes.* One NVIDIA A100 80GB (SXM4) can hold LoRA of an 8B-parameter model")
+    assert "• Lambda: *$2.79/GPU-hour*" in reply
+    # a question about the GPU itself stays with the datasheet that answers the rest
+    sheet = ask(
+        real, "what's the H100's memory bandwidth, how much does it cost per hour, and does it support FP8?"
+    )
+    assert "3.35 TB/s" in sheet
+
+
+def test_each_memory_asked_of_serving_and_qlora_gets_both(real: Consultant) -> None:
+    reply = ask(real, "Qwen2.5-7B 的推理显存和 QLoRA 训练显存各是多少")
+    assert reply.startswith("*部署 Qwen2.5 7B 需要的显存*") and "• *QLoRA*：" in reply
+
+
+def test_a_monthly_price_and_a_chinese_yes_no_job_question_get_both(real: Consultant) -> None:
+    reply = ask(real, "H100 一個月多少錢？能不能拿來全參微調 Llama 3.1 8B？")
+    assert reply.startswith("*不能*。80億參數模型的全參數微調光模型狀態")
+    assert "*NVIDIA H100 SXM5 按需價（每卡）*（先列月價）" in reply
+
+
+def test_a_same_memory_premise_is_answered_on_memory(real: Consultant) -> None:
+    reply = ask(real, "an H100 has the same memory as an H200, right?")
+    assert reply.startswith("*No.* The NVIDIA H100 SXM5 has 80 GB, the NVIDIA H200 SXM 141 GB.")
+
+
+def test_qlora_slower_than_lora_is_the_qlora_faq(real: Consultant) -> None:
+    reply = ask(real, "QLoRA 訓練速度好慢，比 LoRA 還慢，正常嗎")
+    assert reply.startswith("*QLoRA 是什麼？能省多少顯存？*") and "反量化" in reply

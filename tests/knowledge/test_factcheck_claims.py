@@ -108,3 +108,10 @@ def test_a_disk_size_beside_a_gpu_is_not_quoted_as_its_memory() -> None:
     # "SSD" joined the storage words here when knowledge.hardware_words became their one list.
     said = quotes("H100 80GB 配 960GB SSD，对吗？", catalogue_names().records)
     assert [(q.kind, q.value) for q in said] == [("memory", 80.0)]
+
+
+def test_a_wrong_gpu_to_gpu_link_speed_names_the_link_as_its_maker_writes_it() -> None:
+    (b200,) = load_knowledge().factcheck("B200 NVLink is 900 GB/s right?")
+    assert b200.message.en.startswith("The NVIDIA B200's NVLink runs at 1800 GB/s")
+    (mi300x,) = load_knowledge().factcheck("MI300X 的 Infinity Fabric 是 300 GB/s 吗")
+    assert "的 Infinity Fabric 带宽是" in mi300x.message.zh

@@ -225,3 +225,78 @@ def test_the_data_left_after_cleaning_is_the_data_trained_on() -> None:
 def test_a_part_taken_out_of_the_data_comes_off_it() -> None:
     assert said("資料共 2TB，其中 500GB 是重複資料要刪掉，訓練 13B")["data_bytes"] == pytest.approx(1.5e12)
     assert said("数据 1TB，其中 200GB 是代码")["data_bytes"] == pytest.approx(1e12)
+
+
+# Found by probing more written forms after the hold-out.
+
+
+def test_each_of_the_files_counted_times_its_size_is_the_data() -> None:
+    assert said("语料是 40 个 jsonl 文件，每个大约 5GB")["data_bytes"] == pytest.approx(2e11)
+
+
+def test_servers_times_gpus_each_before_the_gpu_name() -> None:
+    assert said("4 x 8 A800 nodes, full fine-tune 13B")["gpu_count"] == 32
+
+
+def test_a_past_year_makes_a_run_history() -> None:
+    got = said("2025 年我们用 32 张 H800 训了 40 天的 7B，现在想训 14B", today=WEDNESDAY)
+    assert got == approx({"params": 1.4e10})
+
+
+def test_a_previous_runs_cost_is_no_budget() -> None:
+    assert said("the last run cost us $90k; now $60k for a 13B on 300B tokens")["budget"]["amount"] == 6e4
+
+
+def test_the_part_of_the_data_used_is_the_data() -> None:
+    got = said("手上 5 万亿 token，只用其中 2 万亿训 13B")
+    assert (got["tokens"], got["params"]) == (pytest.approx(2e12), 1.3e10)
+
+
+def test_days_a_week_with_words_between_are_a_schedule() -> None:
+    assert said("每周大概只能用 4 天机器，计划 6 周训完 3B")["days"] == 42.0
+
+
+def test_a_further_part_named_with_its_unit_word_adds_up() -> None:
+    assert said("语料 2000 亿 token，再加上 300 亿数学 token，训 7B")["tokens"] == pytest.approx(2.3e11)
+
+
+def test_a_method_ruled_out_with_buKaolv_is_not_the_method() -> None:
+    assert said("不考虑全参，LoRA 微调 34B")["method"] == "lora"
+
+
+def test_a_gpu_that_serves_named_before_it_is_not_the_training_hardware() -> None:
+    got = parse("we already serve on 2 A10Gs; how long to LoRA a 13B on 4 A100s?")
+    assert (got.task, got.slots.gpu, got.slots.gpu_count) == ("train", "a100", 4)
+
+
+def test_the_counts_after_a_serving_gpu_belong_to_the_next_one() -> None:
+    got = said("one L4 for inference and four H100s for training, full fine-tune 8B")
+    assert (got["gpu"], got["gpu_count"]) == ("h100", 4)
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [
+        ("截止 2027/1/2，微调 7B", 31.0),
+        ("12/20 之前训完 3B", 18.0),
+        ("by the end of this weekend, LoRA 7B", 4.0),
+    ],
+)
+def test_more_deadline_forms(text: str, days: float) -> None:
+    assert said(text, today=WEDNESDAY)["days"] == days
+
+
+def test_a_fraction_before_qianmian_is_no_deadline() -> None:
+    assert "days" not in said("比例大概 2/3 前面是中文", today=WEDNESDAY)
+
+
+def test_a_price_quoted_without_a_period_beside_a_budget_is_no_budget() -> None:
+    assert (
+        said("RunPod's A100 is $1.64/hr and Azure's is $3; our budget is $12k, LoRA 70B")["budget"]["amount"]
+        == 1.2e4
+    )
+
+
+def test_what_was_already_trained_is_history() -> None:
+    got = said("we've already trained our 3B on 500B tokens; now we want 100B more tokens of code")
+    assert (got["params"], got["tokens"]) == (3e9, pytest.approx(1e11))
