@@ -412,9 +412,16 @@ _LEADING_JOINS = ("and also ", "and ", "also ", "but ", "so ")
 
 
 def _asks_of_a_job(clause: str) -> bool:
-    """A yes/no clause about a job ("can one fine-tune llama 3.1 8b with LoRA"), not about the GPU itself
-    ("does it support FP8", which the datasheet answers with the rest)."""
-    return _opens_yes_no(clause) and any(w.strip(",.?") in cues.JOB_VERBS for w in clause.split())
+    """A yes/no clause about a job ("can one fine-tune llama 3.1 8b with LoRA", "能不能拿来全参微调 Llama 3.1
+    8B"), not about the GPU itself ("does it support FP8", which the datasheet answers with the rest)."""
+    if _opens_yes_no(clause) and any(w.strip(",.?") in cues.JOB_VERBS for w in clause.split()):
+        return True
+    asks = has_any(clause, _ZH_CAN) or clause.rstrip(" ?？").endswith(("吗", "嘛"))
+    return asks and (has_any(clause, lexicon.TRAINING) or serving.is_serving(clause))
+
+
+# "Can it" in Chinese: a yes/no question whatever its particle.
+_ZH_CAN = ("能不能", "可不可以", "行不行", "能否", "可否")
 
 
 def _after_join(clause: str) -> str:
@@ -678,6 +685,7 @@ def _question_kind(
     weighed = (
         has_any(t, cues.SAME_ASKS)
         or has_any(t, cues.SAME_SPEED)
+        or has_any(t, cues.SAME_MEMORY)
         or (len(set(sig.providers)) >= 2 and has_any(t, cues.CHEAPER))
     )
     # "H100 SXM 跟 PCIe 版哪个划算", "should I upgrade to the SXM?": two GPUs weighed by value for money
@@ -967,7 +975,21 @@ def _feasibility(t: str, sig: Signals, yes_no: bool, job: bool) -> bool:
     asks = yes_no or has_any(t, cues.FITS) or has_any(t, lexicon.ASKS_SPEED)
     # "…on 8 A100s in 2 weeks? how many tokens would that get me?": what the deadline holds on them
     asks = asks or ("days" in sig.filled and has_any(t, cues.TOKENS_ASKED))
-    return job and hardware and asks and not has_any(t, cues.PLAN_ASKS)
+    return job and hardware and asks and not _asks_a_plan(t)
+
+
+def _asks_a_plan(t: str) -> bool:
+    """The planning form's questions (how long, how many, what it costs), outside a question of its own
+    about a GPU's price per period ("H100 一个月多少钱？能不能全参微调 8B？": a price and a yes/no)."""
+    if not has_any(t, cues.PLAN_ASKS):
+        return False
+    if not several_questions(t):
+        return True
+    periods = tuple(p for p, _ in lexicon.PRICE_PERIODS)
+    return any(
+        has_any(c, cues.PLAN_ASKS) and not (lexicon.asks_price(c) and has_any(c, periods))
+        for c in _clauses(t)
+    )
 
 
 def _compares_providers(t: str, sig: Signals, short: bool) -> bool:

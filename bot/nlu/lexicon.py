@@ -400,7 +400,7 @@ PAST_RUN_WITH_TIME = (
 PAST_TIME = (
     "去年", "前年", "上次", "上回", "之前", "以前", "上个月", "上一版", "上一代", "上一期", "last year",
     "last time",
-    "previously", "earlier", "last month", "in 2023", "in 2024", "in 2025",
+    "previously", "earlier", "last month", "already", "已经",
 )  # fmt: skip
 # A past run's pre-training, said with the past verb: the method of a plan that repeats it
 # (parser._past_method).

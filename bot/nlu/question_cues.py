@@ -56,7 +56,14 @@ SYMPTOMS = (
 # cheaper one, right?", "A100 40G 和 80G 算力一样"): the comparison checks it first.
 SAME_SPEED = (
     "same speed", "as fast as", "equally fast", "just as fast", "same performance", "一样快", "速度一样",
-    "速度相同", "性能一样", "性能相同", "算力一样", "算力相同", "差不多快",
+    "速度相同", "性能一样", "性能相同", "算力一样", "算力相同", "差不多快", "算力差不多", "速度差不多",
+    "性能差不多",
+)  # fmt: skip
+# A premise that two GPUs have the same memory ("an H100 has the same memory as an H200, right?", "显存一样"):
+# the comparison answers it on memory.
+SAME_MEMORY = (
+    "same memory", "same vram", "same amount of memory", "same amount of vram", "显存一样", "显存相同",
+    "显存差不多", "一样大的显存",
 )  # fmt: skip
 # An alternative question ("A100 or H100?", "A100 还是 H100") asks to choose, not yes/no.
 ALTERNATIVE = ("还是", " or ")
@@ -313,7 +320,8 @@ OTHER_ACCELERATORS = (
 # Asking how much GPU memory something needs ("DeepSeek-V3 全参微调要多少显存？").
 MEMORY_ASK = (
     "多少显存", "多大显存", "显存要多少", "显存需要多少", "显存多少", "显存需求", "显存占用", "占多少显存",
-    "吃多少显存", "显存分别要多少", "显存各要多少", "显存分别需要多少", "显存各需要多少",
+    "吃多少显存", "显存分别要多少", "显存各要多少", "显存分别需要多少", "显存各需要多少", "显存各是多少",
+    "显存分别是多少", "显存各多少", "显存分别多少",
     "需要多少内存", "多少g显存", "几g显存", "多少gb显存", "显存够", "how much memory", "how much vram",
     "how much gpu memory", "how much ram", "memory requirement", "memory requirements", "memory needed",
     "memory does it need", "memory do i need", "memory do we need", "vram requirement", "vram needed",
@@ -524,6 +532,9 @@ OTHER_DURATIONS = (
 # named or pointed at; after a plan, the job sized on its GPU beside the other (answers/workload_compare.py).
 WHY_WORDS = (
     "为什么", "为啥", "为何", "干嘛", "干吗", "why", "how come", "怎么不用", "怎么没用", "怎么不选", "咋不用",
+    # the rhetorical "isn't it better?": "H100 不是更快吗？", "isn't the H100 cheaper?"
+    "不是更快", "不是更便宜", "不是更省", "不是更好", "不会更快", "不会更便宜", "isn't the", "aren't the",
+    "wouldn't the",
 )  # fmt: skip
 THIS_GPU = (
     "这张卡", "这个卡", "这款卡", "这块卡", "这种卡", "这张", "这款", "这个gpu", "这个显卡", "那张卡",
@@ -583,8 +594,10 @@ BUILDS_A_MODEL = re.compile(
 )
 # A run of a stated length ("3-day run, 7B", "a two-week training job"): a training job with its deadline,
 # not "run" as in running a model (serving.INFERENCE).
+# (The number is bounded and follows a non-digit: linear over a long run of digits.)
 TIMED_RUN = re.compile(
-    r"(?:\d+(?:\.\d+)?|an?|one|two|three|four|five|six|seven|eight|nine|ten)[- ]?(?:day|week|month)s?[- ]"
+    r"(?:(?<![\d.])\d{1,4}(?:\.\d{1,3})?|an?|one|two|three|four|five|six|seven|eight|nine|ten)"
+    r"[- ]?(?:day|week|month)s?[- ]"
     r"(?:long[- ])?(?:training[- ])?(?:run|job)\b"
 )
 # The tokens a deadline holds, asked ("…in 2 weeks? how many tokens would that get me?", "两周能训多少

@@ -990,9 +990,10 @@ _PER_TOKENS_BEFORE = re.compile(
 def _quoted_price(s: str, num: Num, period: str, found: Found) -> bool:
     """ "H100s are ~$2.5/hr, we can spend $40k": a per-hour or per-month rate someone quotes (a price
     word or a copula right before it, no budget word in its clause) is the market's price, not a budget."""
-    if period not in ("hour", "month"):
-        return False
     before = window_before(s, num.start, 0)
+    if period not in ("hour", "month"):
+        # "Lambda H100 is $2.99/hr, AWS is $4; budget $30k": a price quoted, the budget said apart
+        return _quoted_beside_a_budget(s, num, before)
     if lexicon.has_cue(before, lexicon.BUDGET_WORDS):
         return False
     if lexicon.has_cue(window_after(s, num.end, len(s)), lexicon.BUDGET_WORDS):
@@ -1008,6 +1009,18 @@ def _quoted_price(s: str, num: Num, period: str, found: Found) -> bool:
         found.price_period = found.price_period or period
         return True
     return False
+
+
+def _quoted_beside_a_budget(s: str, num: Num, before: str) -> bool:
+    clause = before + window_after(s, num.end, len(s))
+    if lexicon.has_cue(clause, lexicon.BUDGET_WORDS) or not lexicon.has_cue(s, lexicon.BUDGET_WORDS):
+        return False
+    head = before.rstrip(" ~≈$¥￥").removesuffix("about").removesuffix("around").rstrip()
+    return head.endswith(_QUOTED_IS)
+
+
+# A copula or price verb right before a quoted amount ("AWS is $4", "the box costs $20").
+_QUOTED_IS = (" is", " are", " costs", " cost", " runs", " goes for", " priced at", "报价", "价格是", "单价")
 
 
 # What may stand between a GPU name and the price quoted for it: "H100 大概 2.5 刀一小时", "A100 ~$1.2/hr".

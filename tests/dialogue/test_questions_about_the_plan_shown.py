@@ -25,6 +25,13 @@ def test_why_the_plan_runs_on_its_gpu_is_the_job_sized_on_it_and_the_other(real:
     turn = real.handle(session, "干嘛推荐这张卡，H200 不是更快吗")
     assert "为什么是 NVIDIA B200？" in turn.text and "• *NVIDIA H200 SXM*" in turn.text
     assert turn.payload["slots"].get("gpu") is None
+    # The rhetorical "isn't it faster?" asks why too; "would it be faster on H100s?" still tries them.
+    assert "*Why the NVIDIA B200?*" in ask(
+        real, "full fine-tune 13B on 400M tokens, bf16, 10 days", "isn't the H200 faster?"
+    )
+    assert "*What changed*" in ask(
+        real, "full fine-tune 13B on 400M tokens, bf16, 10 days", "would it be faster on H100s?"
+    )
 
 
 def test_the_math_asked_for_in_other_words_is_the_derivation(real: Consultant) -> None:

@@ -158,3 +158,24 @@ def test_a_price_and_a_yes_no_job_question_get_the_verdict_and_the_price(real: C
         real, "what's the H100's memory bandwidth, how much does it cost per hour, and does it support FP8?"
     )
     assert "3.35 TB/s" in sheet
+
+
+def test_each_memory_asked_of_serving_and_qlora_gets_both(real: Consultant) -> None:
+    reply = ask(real, "Qwen2.5-7B 的推理显存和 QLoRA 训练显存各是多少")
+    assert reply.startswith("*部署 Qwen2.5 7B 需要的显存*") and "• *QLoRA*：" in reply
+
+
+def test_a_monthly_price_and_a_chinese_yes_no_job_question_get_both(real: Consultant) -> None:
+    reply = ask(real, "H100 一個月多少錢？能不能拿來全參微調 Llama 3.1 8B？")
+    assert reply.startswith("*不能*。80億參數模型的全參數微調光模型狀態")
+    assert "*NVIDIA H100 SXM5 按需價（每卡）*（先列月價）" in reply
+
+
+def test_a_same_memory_premise_is_answered_on_memory(real: Consultant) -> None:
+    reply = ask(real, "an H100 has the same memory as an H200, right?")
+    assert reply.startswith("*No.* The NVIDIA H100 SXM5 has 80 GB, the NVIDIA H200 SXM 141 GB.")
+
+
+def test_qlora_slower_than_lora_is_the_qlora_faq(real: Consultant) -> None:
+    reply = ask(real, "QLoRA 訓練速度好慢，比 LoRA 還慢，正常嗎")
+    assert reply.startswith("*QLoRA 是什麼？能省多少顯存？*") and "反量化" in reply

@@ -288,3 +288,15 @@ def test_more_deadline_forms(text: str, days: float) -> None:
 
 def test_a_fraction_before_qianmian_is_no_deadline() -> None:
     assert "days" not in said("比例大概 2/3 前面是中文", today=WEDNESDAY)
+
+
+def test_a_price_quoted_without_a_period_beside_a_budget_is_no_budget() -> None:
+    assert (
+        said("RunPod's A100 is $1.64/hr and Azure's is $3; our budget is $12k, LoRA 70B")["budget"]["amount"]
+        == 1.2e4
+    )
+
+
+def test_what_was_already_trained_is_history() -> None:
+    got = said("we've already trained our 3B on 500B tokens; now we want 100B more tokens of code")
+    assert (got["params"], got["tokens"]) == (3e9, pytest.approx(1e11))

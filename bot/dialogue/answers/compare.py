@@ -16,7 +16,7 @@ from bot.dialogue.reply import Reply
 from bot.nlu.gpus import find_gpus
 from bot.nlu.lexicon import find_phrase, has_cue
 from bot.nlu.providers import find_providers
-from bot.nlu.question_cues import SAME_ASKS, SAME_SPEED, UPGRADE_ASKS, VALUE_ASKS, WORTH_ASKS
+from bot.nlu.question_cues import SAME_ASKS, SAME_MEMORY, SAME_SPEED, UPGRADE_ASKS, VALUE_ASKS, WORTH_ASKS
 from bot.nlu.text import normalise
 from bot.render.views import find_entry, pick
 from sizing.errors import SizingError
@@ -29,6 +29,7 @@ ASPECTS: tuple[tuple[str, int, tuple[str, ...]], ...] = (
     # A premise that two GPUs are equally fast ("the H100 PCIe and SXM are the same speed, so I should rent
     # the cheaper one, right?"): checked first, whatever else the message weighs.
     ("same_speed", 0, SAME_SPEED),
+    ("memory", 0, SAME_MEMORY),
     # Value for money: dense TFLOPS per dollar-hour (before "better", which alone asks about speed).
     ("value", 1, VALUE_ASKS),
     ("price", -1, ("cheaper", "less expensive", "便宜", "省钱", "价格差", "差价", "价差", "price difference",
@@ -338,7 +339,10 @@ def decide(
         if len(priced) == 2:
             out["value_winner"] = max(priced, key=lambda v: float(v["tflops_per_usd"]))["name"]
         return out
-    if abs(ratio - 1) <= SAME:
+    if direction == 0:
+        # "an H100 has the same memory as an H200, right?": the premise of sameness, yes or no
+        out.update(answer="yes" if abs(ratio - 1) <= SAME else "no", yes_no=True)
+    elif abs(ratio - 1) <= SAME:
         out["answer"] = "same"
         if asked == "overall":
             out.update(_by_memory(a, b))
