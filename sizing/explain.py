@@ -143,6 +143,7 @@ def plan_lines(w: Workload, o: Option) -> tuple[ExplainItem, ...]:
             fits=o.fits,
             peft=w.is_peft,
             pure_bf16=w.stack.pure_bf16,
+            optimizer=w.optimizer,
         ),
         _i(
             "layout",

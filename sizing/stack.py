@@ -106,6 +106,16 @@ _SPECS: dict[str, tuple[bool, tuple[int, ...], float, float, bool, float, bool]]
 }
 
 
+# The optimizer a stack's own recipes use when the user names none: AdamW, except Unsloth, whose
+# README training example and CLI default (unsloth-cli.py `--optim`, default "adamw_8bit") use
+# bitsandbytes' 8-bit AdamW: 1 + 1 bytes of state per trainable parameter instead of 4 + 4.
+_USUAL_OPTIMIZER: dict[str, str] = {"unsloth": "adamw_8bit"}
+
+
+def usual_optimizer(stack: Stack) -> str:
+    return _USUAL_OPTIMIZER.get(stack, "adamw")
+
+
 def default_stack(method: Method) -> Stack:
     """Pre-training (from scratch or continued) runs Megatron-style; fine-tuning runs the way HF
     PEFT/TRL, LLaMA-Factory and torchtune run it: FSDP / ZeRO-3 sharding across GPUs, activation

@@ -134,7 +134,8 @@ class SizingRequest:
     gpus: int | None = None
     seq_len: int | None = None
     micro_batch: int | None = None
-    optimizer: Literal["adamw", "adamw_8bit", "sgd"] = "adamw"
+    # None: the stack's usual optimizer (sizing.stack.usual_optimizer: AdamW, Unsloth's 8-bit AdamW).
+    optimizer: Literal["adamw", "adamw_8bit", "sgd"] | None = None
     today: dt.date | None = None  # for price staleness; the engine never reads the clock
     extra: tuple[tuple[str, str], ...] = field(default=())
     # The training software (sizing.stack); None: Megatron-style for pre-training, FSDP/ZeRO-3

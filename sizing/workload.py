@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from sizing.architecture import Architecture, build, derive
 from sizing.errors import SizingError
-from sizing.stack import StackSpec, spec
+from sizing.stack import StackSpec, spec, usual_optimizer
 from sizing.types import Method, Precision, Recompute, SizingRequest
 
 # Bytes of raw text per token (reference/sizing.md §4): English ~4.0 for modern 100K-200K BPE
@@ -216,7 +216,7 @@ def normalise(req: SizingRequest) -> Workload:
         micro_batch=req.micro_batch,
         default_micro_batch=max(1, 4096 // seq_len),
         global_batch_tokens=max(GLOBAL_BATCH_TOKENS[req.method], float(seq_len)),
-        optimizer=req.optimizer,
+        optimizer=req.optimizer or usual_optimizer(stack.id),
         trainable_params=trainable,
         lora_rank=rank,
         stack=stack,

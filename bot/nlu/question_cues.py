@@ -594,8 +594,10 @@ BUILDS_A_MODEL = re.compile(
 )
 # A run of a stated length ("3-day run, 7B", "a two-week training job"): a training job with its deadline,
 # not "run" as in running a model (serving.INFERENCE).
+# (The number is bounded and follows a non-digit: linear over a long run of digits.)
 TIMED_RUN = re.compile(
-    r"(?:\d+(?:\.\d+)?|an?|one|two|three|four|five|six|seven|eight|nine|ten)[- ]?(?:day|week|month)s?[- ]"
+    r"(?:(?<![\d.])\d{1,4}(?:\.\d{1,3})?|an?|one|two|three|four|five|six|seven|eight|nine|ten)"
+    r"[- ]?(?:day|week|month)s?[- ]"
     r"(?:long[- ])?(?:training[- ])?(?:run|job)\b"
 )
 # The tokens a deadline holds, asked ("…in 2 weeks? how many tokens would that get me?", "两周能训多少

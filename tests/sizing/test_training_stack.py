@@ -131,3 +131,15 @@ def test_torchtune_trains_in_pure_bf16_so_a_full_fine_tune_holds_half_the_model_
         float(_top(**lora)["memory_per_gpu_gb"]),
         rel=0.05,  # type: ignore[arg-type]
     )
+
+
+def test_unsloth_plans_its_own_default_8_bit_adamw_unless_an_optimizer_is_named() -> None:
+    # unsloth-cli.py's --optim defaults to adamw_8bit and the README's example trains with it:
+    # 1 + 1 bytes of Adam state per trainable parameter instead of 4 + 4.
+    kw = dict(params=70e9, method="qlora", gpu="h200", gpus=1, seq_len=2048, micro_batch=1, lora_rank=32)
+    usual = plan(SizingRequest(stack="unsloth", **kw), CATALOG).to_dict()  # type: ignore[arg-type]
+    named = plan(SizingRequest(stack="unsloth", optimizer="adamw", **kw), CATALOG).to_dict()  # type: ignore[arg-type]
+    assert usual["workload"]["optimizer"] == "adamw_8bit" and named["workload"]["optimizer"] == "adamw"  # type: ignore[index]
+    assert _workload(stack="hf", **kw)["optimizer"] == "adamw"
+    opt8, opt32 = (d["options"][0]["memory"]["optimizer_gb"] for d in (usual, named))  # type: ignore[index]
+    assert opt8 == pytest.approx(opt32 / 2, rel=0.01)  # (master 4 + 1 + 1) against (master 4 + 4 + 4)

@@ -295,6 +295,7 @@ def assumptions(q: Question, option: Mapping[str, Any]) -> dict[str, Any]:
         "sharded_over": int(option.get("gpus") or 1) if layout.get("zero_stage") == 3 else None,
         "low_memory": bool(workload.get("low_memory")),
         "stack": workload.get("stack"),
+        "optimizer": workload.get("optimizer"),
         "count_default": q.slot("gpu_count") is None,
         # With the data said, its time and cost are in the answer (or the job does not fit): no ask.
         "data_given": q.slot("tokens") is not None or q.slot("data_bytes") is not None,
