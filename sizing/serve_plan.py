@@ -232,8 +232,8 @@ def _paid_replicas(q: Quote | None, rep: Replica, replicas: int) -> int:
 
 
 def _family_order(o: ServeOption) -> tuple[bool, bool, bool, float, float, str]:
-    if o.fits:
-        return (False, False, o.hourly_usd is None, o.hourly_usd or 0.0, 0.0, o.gpu.id)
+    if o.fits:  # one that meets the latency targets first: "one H100" is not the PCIe card that misses them
+        return (False, not o.meets_latency, o.hourly_usd is None, o.hourly_usd or 0.0, 0.0, o.gpu.id)
     # None fits: the board the family's name usually means (the SXM, else the most memory), not the
     # cheapest ("1 × H100 cannot hold it" is about the H100 SXM, not the PCIe card).
     return (True, o.gpu.form_factor != "sxm", False, 0.0, -o.gpu.memory_gb, o.gpu.id)
@@ -352,7 +352,8 @@ def plan_serving(req: ServeRequest, catalog: Catalog, k: ServeConstants = CALIBR
     forced: ServeOption | None = None
     if req.gpu is not None and req.gpus is not None:
         tp, pp = _layout(req.gpus)
-        # A family ("h100") means the variant that serves it: fits, has a price, then cheapest.
+        # A family ("h100") means the variant that serves it: fits, meets the targets, has a price, then
+        # cheapest.
         # Hardware the user named is planned in what it can run: BF16 in FP16 on a V100, FP8 as INT8
         # weight-only there (the same bytes per weight); the answer says so (serve_precision_substituted).
         variants = [

@@ -246,3 +246,11 @@ def test_the_cheapest_serving_answer_states_and_keeps_the_latency_target_given(r
     assert "V100" not in text  # ~42 ms per token there: over the target
     zh = ask(real, "部署 llama 3.1 8b 最便宜的方案，每秒 20 个请求")
     assert "首 token 不超过 2 秒、每个 token 不超过 50 毫秒（默认值）" in zh
+
+
+def test_one_h100_asked_for_serving_is_the_board_that_meets_the_target_when_one_does(
+    real: Consultant,
+) -> None:
+    text = ask(real, "serve Qwen2.5-32B on one H100 for 10 users")
+    assert text.split("\n")[1].startswith("*As asked:* 1 × NVIDIA H100 SXM5")
+    assert "slower than the target" not in text
