@@ -404,7 +404,9 @@ class LayoutSearch:
                 continue
             speed = e[0] if node_gbps is None else e[0] / self._slowdown(gpu, e, precision, node_gbps)
             free = 1.0 - e[1] / capacity
-            if fastest is None or speed > fastest[0]:
+            # Without a layout that leaves MIN_HEADROOM, of equally fast ones the one with the most memory
+            # free: micro-batch 1 at 96% full rather than 2 at 99.6% when the speed is the same.
+            if fastest is None or speed > fastest[0] or (speed == fastest[0] and e[1] < fastest[1][1]):
                 fastest = (speed, e)
             if free >= MIN_HEADROOM and (safe is None or speed > safe[0]):
                 safe = (speed, e)

@@ -150,8 +150,8 @@ def resolve_gpus(catalog: Catalog, names: Iterable[str]) -> list[GpuSpec]:
 def option_view(option: Mapping[str, Any], catalog: Catalog) -> dict[str, Any]:
     gpu_id = str(option.get("gpu"))
     name, memory_gb = option.get("gpu_name"), option.get("gpu_memory_gb")
+    spec = _spec(catalog, gpu_id)
     if not (name and memory_gb):  # an engine option names its GPU; the catalog fills in for one that does not
-        spec = next((g for g in catalog.gpus if g.id == gpu_id), None)
         name = name or (spec.name if spec else gpu_id)
         memory_gb = memory_gb or (spec.memory_gb if spec else None)
     cost, network, storage = (_mapping(option.get(key)) for key in ("cost", "network", "storage"))
@@ -160,6 +160,9 @@ def option_view(option: Mapping[str, Any], catalog: Catalog) -> dict[str, Any]:
         "name": name,
         "label": str(option.get("label") or ""),
         "gpu_memory_gb": memory_gb,
+        # What the engine compares with (sizing.types.GpuSpec.capacity_gb): an "80 GB" H100 holds 85.5e9
+        # bytes, so a plan can use more than the nominal size and still fit.
+        "gpu_usable_gb": spec.capacity_gb if spec else memory_gb,
         "gpus": option.get("gpus"),
         "nodes": option.get("nodes"),
         "days": option.get("days"),
@@ -195,6 +198,10 @@ def option_view(option: Mapping[str, Any], catalog: Catalog) -> dict[str, Any]:
         "read_mb_s": number_at(storage, "read_mb_s"),
         "checkpoint_write_gb_s": number_at(storage, "checkpoint_write_gb_s"),
     }
+
+
+def _spec(catalog: Catalog, gpu_id: str) -> GpuSpec | None:
+    return next((g for g in catalog.gpus if g.id == gpu_id), None)
 
 
 def _mapping(value: Any) -> Mapping[str, Any]:

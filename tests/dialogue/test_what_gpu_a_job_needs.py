@@ -35,3 +35,12 @@ def test_a_fine_tune_ranked_per_reference_data_also_names_the_cheapest_hour_that
     assert "only on a small dataset" in text
     # pre-training from scratch trains on 20 tokens per parameter: no small-data line
     assert "Lowest price per hour" not in ask(real, "how much would it cost to pretrain a 1B model?")
+
+
+def test_a_plan_using_more_than_the_nominal_memory_shows_the_usable_bytes_it_fits_in(
+    real: Consultant,
+) -> None:
+    text = ask(real, "full fine-tune a 70B on 16 H100s, 20B tokens, how long?")
+    assert "*Memory:* ~81.7 GB per GPU of 80 GB (85.5 GB usable, as nvidia-smi reports it)." in text
+    zh = ask(real, "用十六張 H100 全參微調七百億參數模型，資料兩百億 token，要幾天？")
+    assert "每卡約 81.7 GB / 80 GB（按 nvidia-smi 的口徑可用 85.5 GB）" in zh

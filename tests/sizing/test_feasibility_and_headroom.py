@@ -9,6 +9,7 @@ from dataclasses import replace
 import pytest
 from sizing_catalog import CATALOG
 
+from knowledge import load_knowledge
 from sizing import SizingRequest, plan
 from sizing.assumptions import MIN_HEADROOM
 from sizing.layout import HEADROOM
@@ -161,3 +162,14 @@ def test_a_model_too_big_for_data_parallelism_alone_is_planned_megatron_style_an
     assert not chosen.options
     h100 = next(e for e in chosen.excluded if e.gpu == "h100-sxm")
     assert h100.reason == "batch" and "global batch fills at most 64 GPUs" in h100.message
+
+
+def test_a_fixed_count_with_no_layout_to_spare_runs_the_equally_fast_one_with_more_memory_free() -> None:
+    # 16 H100s (85.5 GB usable each) for a full fine-tune of 70B: micro-batch 1 and 2 run at the same
+    # speed, and 2 would leave 0.4% of memory free.
+    catalog = load_knowledge().catalog
+    job = {"params": 70e9, "tokens": 20e9, "method": "full_finetune", "gpu": "h100-sxm", "gpus": 16}
+    picked = plan(SizingRequest(**job), catalog).options[0]  # type: ignore[arg-type]
+    one = plan(SizingRequest(**job, micro_batch=1), catalog).options[0]  # type: ignore[arg-type]
+    assert picked.fits and picked.fitted.memory.total_gb == pytest.approx(one.fitted.memory.total_gb)
+    assert picked.days == pytest.approx(one.days)
