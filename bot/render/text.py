@@ -164,8 +164,24 @@ def render_text(kind: str, lang: str, **context: Any) -> str:
     if "\n\n\n" in text:  # a plain substring test first: the regex scan costs more than the render's tail
         text = re.sub(r"\n{3,}", "\n\n", text)
     if lang != "en":
-        text = _CJK_SPACE.sub("", text)
+        text = chinese_spacing(text)
     return to_script(text, lang)
+
+
+# A Latin word against a Chinese character: Chinese typesetting sets a space between them ("在 H100 上",
+# "做 LoRA"), which templates that join a name to a phrase leave out ("改做LoRA", "QLoRA在").
+_LATIN_THEN_CJK = re.compile(r"(?<=[A-Za-z])(?=[\u3400-\u9fff])")
+_CJK_THEN_LATIN = re.compile(r"(?<=[\u3400-\u9fff])(?=[A-Za-z])")
+
+
+def chinese_spacing(text: str) -> str:
+    """Chinese text spaced as it is typeset: no space between two Chinese characters, one between a
+    Chinese character and a Latin word. Inline code (`…`) is left as written."""
+    parts = text.split("`")
+    for i in range(0, len(parts), 2):  # outside backticks
+        part = _CJK_SPACE.sub("", parts[i])
+        parts[i] = _CJK_THEN_LATIN.sub(" ", _LATIN_THEN_CJK.sub(" ", part))
+    return "`".join(parts)
 
 
 def render_json(kind: str, lang: str, **context: Any) -> dict[str, Any]:

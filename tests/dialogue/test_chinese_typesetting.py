@@ -53,3 +53,16 @@ def test_an_english_gpu_count_agrees_with_its_noun() -> None:
 def test_an_implausible_value_is_asked_back_with_a_space_after_its_latin_unit(real: Consultant) -> None:
     assert ask(real, "训练一个 7000B 的模型，数据 1KB").startswith("数据 1 KB 不太合理。")
     assert ask(real, "LoRA 7B with budget -500").startswith("“-500” must be a positive budget.")
+
+
+def test_a_latin_word_against_a_chinese_character_gets_a_space_outside_inline_code() -> None:
+    from bot.render.text import chinese_spacing
+
+    assert chinese_spacing("改做LoRA，模型的 QLoRA在单卡上") == "改做 LoRA，模型的 QLoRA 在单卡上"
+    assert chinese_spacing("例如 `预算5万元` 或 `LoRA微调`") == "例如 `预算5万元` 或 `LoRA微调`"
+    assert chinese_spacing("8 张 H100，70亿参数") == "8 张 H100，70亿参数"
+
+
+def test_a_chinese_verdict_spaces_the_method_it_names(real: Consultant) -> None:
+    assert "700亿参数模型的 QLoRA 光权重和适配器状态" in ask(real, "一张 4090 能 QLoRA 70B 吗")
+    assert "放得下 70亿参数模型的 LoRA：" in ask(real, "我们在 AutoDL 上租 4090，训练 7B LoRA 够吗")

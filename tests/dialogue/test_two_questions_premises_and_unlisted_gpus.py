@@ -141,7 +141,7 @@ def test_a_memory_premise_between_two_gpus_gets_its_verdict(real: Consultant) ->
 def test_a_size_said_of_a_gpu_is_its_memory_and_the_premise_is_checked(real: Consultant) -> None:
     assert parse("A100 只有 40G 的吧？那 70B QLoRA 肯定放不下").slots.data_bytes is None
     reply = ask(real, "A100 只有 40G 的吧？那 70B QLoRA 肯定放不下")
-    assert reply.startswith("*能*。单张 NVIDIA A100 80GB (SXM4) 放得下700亿参数模型的QLoRA")
+    assert reply.startswith("*能*。单张 NVIDIA A100 80GB (SXM4) 放得下 700亿参数模型的 QLoRA")
 
 
 def test_the_other_task_asked_again_with_a_short_follow_on_gets_its_memory(real: Consultant) -> None:
@@ -179,3 +179,11 @@ def test_a_same_memory_premise_is_answered_on_memory(real: Consultant) -> None:
 def test_qlora_slower_than_lora_is_the_qlora_faq(real: Consultant) -> None:
     reply = ask(real, "QLoRA 訓練速度好慢，比 LoRA 還慢，正常嗎")
     assert reply.startswith("*QLoRA 是什麼？能省多少顯存？*") and "反量化" in reply
+
+
+def test_how_far_apart_two_gpus_bandwidths_are_is_answered_on_that_figure(real: Consultant) -> None:
+    memory = ask(real, "A100 和 H100 的显存带宽差多少")
+    assert memory.startswith("*NVIDIA H100 SXM5 显存带宽更高*。NVIDIA A100 80GB (SXM4) 显存带宽 2.04 TB/s")
+    link = ask(real, "H100 和 A100 的 NVLink 带宽差多少")
+    assert link.startswith("*NVIDIA H100 SXM5 卡间互联更快*。NVIDIA H100 SXM5 的 NVLink 900 GB/s")
+    assert "相差约 1.5 倍" in link

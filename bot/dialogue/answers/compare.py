@@ -39,6 +39,11 @@ ASPECTS: tuple[tuple[str, int, tuple[str, ...]], ...] = (
                    "显存多", "显存更多")),
     ("memory", -1, ("less memory", "less vram", "smaller memory", "显存更小", "显存小", "显存少")),
     ("bandwidth", 1, ("more bandwidth", "higher bandwidth", "带宽更高", "带宽更大", "带宽高")),
+    # GPU-to-GPU link, then memory bandwidth, named with "how far apart" ("A100 和 H100 的显存带宽差多少"):
+    # that figure, before "差多少" reads as speed
+    ("link", 1, ("nvlink 带宽", "nvlink带宽", "nvlink bandwidth", "互联带宽", "卡间带宽",
+                 "interconnect bandwidth")),
+    ("bandwidth", 1, ("显存带宽", "memory bandwidth", "带宽", "bandwidth")),
     # "差在哪", "强化" are not comparisons of speed: only the comparative forms count.
     ("speed", -1, ("slower", "weaker", "worse", "慢", "更弱", "更差")),
     ("speed", 1, ("faster", "quicker", "more powerful", "stronger", "快", "更强", "性能更", "算力更",
@@ -304,6 +309,7 @@ METRIC = {
     "overall": "bf16",
     "memory": "memory_gb",
     "bandwidth": "bandwidth_tbs",
+    "link": "link_gbs",
     "price": "usd_per_gpu_hour",
 }
 
