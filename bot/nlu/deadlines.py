@@ -61,6 +61,12 @@ _ZH_PART = re.compile(
     + _ZH_NUM
     + r")月(?:的)?(?P<part>初|上旬|中旬|中|下旬)(?:之前|以前|前|为止)?"
 )
+# A month alone before 前: "3 月前上线" is before March (the last day of February), not "3 months".
+_ZH_MONTH_BEFORE = re.compile(
+    r"(?<![0-9一二三四五六七八九十两〇零年/])(?:(?P<year>20\d\d)年)?(?P<month>"
+    + _ZH_NUM
+    + r")月(?:之前|以前|前)"
+)
 _ZH_END = re.compile(r"(?:(?P<year>20\d\d)年)?(?P<month>" + _ZH_NUM + r")月(?:底|末)(?:之前|以前|前)?")
 MAX_DAYS = 3650
 
@@ -413,6 +419,11 @@ def _absolute(s: str, today: dt.date) -> dt.date | None:
     for m in _ZH.finditer(s):
         if m.group("cue") or m.group("cue0"):
             return _date_on(today, m.group("year"), _number(m.group("month")), _number(m.group("day")))
+    m = _ZH_MONTH_BEFORE.search(s)
+    if m:
+        first = _date_on(today, m.group("year"), _number(m.group("month")), 1)
+        if first is not None:
+            return first - dt.timedelta(days=1)  # "before X" is the day before it, as for holidays
     m = _ZH_END.search(s)
     if m and m.group(0)[-1] in "前":
         return _last_day(today, m.group("year"), _number(m.group("month")))

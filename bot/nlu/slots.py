@@ -112,6 +112,11 @@ def _classify(
         _duration(s, idx, num, unit, nums, units, found)
         return
     if unit.kind == "data":
+        rate_end = _growth(s, before, unit.end)
+        if rate_end:
+            if idx + 1 < len(nums) and nums[idx + 1].start < rate_end:
+                found.used.add(idx + 1)  # the "a" of "5GB a day"
+            return  # "数据每天新增 2GB", "grows by 5GB a day": how fast the data grows, not its size
         if found.values.get("samples") and (_per_sample(before, after) or _each_one(before)):
             # "3 million JSON files, ~4 KB each", "5 亿行，每行约 100 字节": times the count, the data
             # (parser)
@@ -189,6 +194,36 @@ def _active_cue(s: str, before: str, unit: Unit, num: Num) -> bool:
         return not (rest[:1].isdigit() or rest[:1] in NUMERAL_CHARS)
     head = before.rstrip(" :：为是约有")
     return head.endswith(_ACTIVE_BEFORE)
+
+
+# A size the data grows by each day, week or month: "每天新增 2GB", "grows by 5GB a day".
+_RATE_BEFORE = ("每天", "每日", "每周", "每月", "每个月", "daily", "weekly", "monthly", "per day", "a day")
+_GROWTH = ("新增", "增加", "增长", "多出", "grows", "growing", "new data", "added")
+_RATE_AFTER = (
+    "/天",
+    "/日",
+    "/周",
+    "/月",
+    "per day",
+    "a day",
+    "/day",
+    "per week",
+    "a week",
+    "per month",
+    "a month",
+)
+
+
+def _growth(s: str, before: str, end: int) -> int:
+    """Where a rate of growth said around a size ends (0: none)."""
+    clause = s[end : end + 2 * WINDOW_AFTER]
+    clause = clause[: next((i for i, ch in enumerate(clause) if ch in ",;。，；"), len(clause))]
+    if lexicon.has_cue(before, _RATE_BEFORE) and lexicon.has_cue(before, _GROWTH):
+        return end
+    rate = lexicon.find_any(clause, _RATE_AFTER)
+    if rate is not None and lexicon.has_cue(before + " " + clause, _GROWTH):
+        return end + rate[0] + len(rate[1])
+    return 0
 
 
 def _each_one(before: str) -> bool:
@@ -1229,6 +1264,8 @@ def _recent_span(s: str, num: Num, unit: Unit) -> bool:
     cue = next((w for w in lexicon.RECENT_SPAN if head.endswith(w)), None)
     if cue is None or (cue.isascii() and head[: -len(cue)][-1:].isalnum()):
         return False
+    if head[: -len(cue)].rstrip().endswith(("from", "over", "covering", "spanning", "来自")):
+        return True  # "800k tickets from the last two years"
     tail = s[unit.end :].lstrip()
     if tail.startswith(("(", "（")):
         close = tail.find(")" if tail[0] == "(" else "）", 0, 40)

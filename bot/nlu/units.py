@@ -173,8 +173,11 @@ def _is_duration(s: str, num: Num, phrase: str, j: int) -> bool:
     if phrase == "月":
         if before == "年" or nxt.isdigit() or nxt in "日号底初中份" or nxt in "一二三四五六七八九十":
             return False
-        if nxt in "到至" or before in "到至":
-            return False  # "6 月到 11 月": months of the calendar ("3 个月到 6 个月" counts months with 个)
+        # "6 月到 11 月" are months of the calendar ("3 个月到 6 个月" counts months with 个); "3 月前上线" is
+        # before March (deadlines), not three months.
+        ahead = s.startswith(("之前", "以前"), end + (s[end : end + 1] == " "))
+        if nxt in "到至前" or before in "到至" or ahead:
+            return False
         if s.startswith(("上旬", "下旬"), end):
             return False  # 二月下旬: a part of a month (deadlines.MONTH_PARTS), not two months
     if phrase in ("日", "号"):

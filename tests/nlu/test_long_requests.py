@@ -300,3 +300,19 @@ def test_a_price_quoted_without_a_period_beside_a_budget_is_no_budget() -> None:
 def test_what_was_already_trained_is_history() -> None:
     got = said("we've already trained our 3B on 500B tokens; now we want 100B more tokens of code")
     assert (got["params"], got["tokens"]) == (3e9, pytest.approx(1e11))
+
+
+def test_data_from_the_last_years_is_no_timeline() -> None:
+    got = said("300k chats from the past three years, ~500 tokens each, LoRA 8B, in 10 days")
+    assert (got["tokens"], got["days"]) == (pytest.approx(1.5e8), 10.0)
+
+
+def test_how_fast_the_data_grows_is_not_its_size() -> None:
+    assert said("日志每天新增约 5GB，现在一共 900GB，继续预训练 7B")["data_bytes"] == pytest.approx(9e11)
+    got = said("our corpus grows by 10GB a week; it is 2TB today; pretrain 3B")
+    assert got["data_bytes"] == pytest.approx(2e12)
+    assert "days" not in got
+
+
+def test_a_month_before_qian_is_a_deadline_not_months() -> None:
+    assert said("希望 2 月前训完 LoRA 13B", today=WEDNESDAY)["days"] == 60.0  # January 31
