@@ -150,19 +150,25 @@ def resolve_gpus(catalog: Catalog, names: Iterable[str]) -> list[GpuSpec]:
 def option_view(option: Mapping[str, Any], catalog: Catalog) -> dict[str, Any]:
     gpu_id = str(option.get("gpu"))
     name, memory_gb = option.get("gpu_name"), option.get("gpu_memory_gb")
-    spec = _spec(catalog, gpu_id)
+    spec = None
     if not (name and memory_gb):  # an engine option names its GPU; the catalog fills in for one that does not
+        spec = _spec(catalog, gpu_id)
         name = name or (spec.name if spec else gpu_id)
         memory_gb = memory_gb or (spec.memory_gb if spec else None)
+    usable_gb = memory_gb
+    used_gb = option.get("memory_per_gpu_gb")
+    if isinstance(used_gb, int | float) and isinstance(memory_gb, int | float) and used_gb > memory_gb:
+        # What the engine compared with (GpuSpec.capacity_gb): an "80 GB" H100 holds 85.5e9 bytes, so a
+        # plan can use more than the nominal size and still fit.
+        spec = spec or _spec(catalog, gpu_id)
+        usable_gb = spec.capacity_gb if spec else memory_gb
     cost, network, storage = (_mapping(option.get(key)) for key in ("cost", "network", "storage"))
     return {
         "gpu": gpu_id,
         "name": name,
         "label": str(option.get("label") or ""),
         "gpu_memory_gb": memory_gb,
-        # What the engine compares with (sizing.types.GpuSpec.capacity_gb): an "80 GB" H100 holds 85.5e9
-        # bytes, so a plan can use more than the nominal size and still fit.
-        "gpu_usable_gb": spec.capacity_gb if spec else memory_gb,
+        "gpu_usable_gb": usable_gb,
         "gpus": option.get("gpus"),
         "nodes": option.get("nodes"),
         "days": option.get("days"),
