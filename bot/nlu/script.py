@@ -65,6 +65,11 @@ def converter(config: Config) -> opencc.OpenCC:
     return opencc.OpenCC(config)
 
 
+# Taiwan's words that t2s turns into simplified characters but not into the mainland word the rules read,
+# each the same length as its mainland word so offsets stay valid (頻寬 → 频宽, read as 带宽).
+TAIWAN_WORDS_SAME_LENGTH = {"频宽": "带宽"}
+
+
 def to_simplified(text: str) -> str:
     """Traditional to simplified, character for character, so offsets into `text` stay valid.
     OpenCC's phrase tables may change the length; then each character is converted alone."""
@@ -76,6 +81,9 @@ def to_simplified(text: str) -> str:
         simplified = "".join(str(t2s.convert(ch)) or ch for ch in text)
         if len(simplified) != len(text):
             return text
+    for taiwan, mainland in TAIWAN_WORDS_SAME_LENGTH.items():
+        if taiwan in simplified:
+            simplified = simplified.replace(taiwan, mainland)
     return simplified
 
 

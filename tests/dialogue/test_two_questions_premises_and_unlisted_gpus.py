@@ -187,3 +187,8 @@ def test_how_far_apart_two_gpus_bandwidths_are_is_answered_on_that_figure(real: 
     link = ask(real, "H100 和 A100 的 NVLink 带宽差多少")
     assert link.startswith("*NVIDIA H100 SXM5 卡间互联更快*。NVIDIA H100 SXM5 的 NVLink 900 GB/s")
     assert "相差约 1.5 倍" in link
+
+
+def test_taiwans_word_for_bandwidth_and_how_many_times_apart_compare_that_figure(real: Consultant) -> None:
+    link = ask(real, "A100 跟 H100 的 NVLink 頻寬各是多少？差幾倍？")
+    assert link.startswith("*NVIDIA H100 SXM5 卡間互聯更快*。") and "相差約 1.5 倍" in link

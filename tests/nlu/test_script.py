@@ -100,3 +100,8 @@ def test_normalising_a_message_again_gives_the_same_text_and_another_message_its
     again = normalise("訓練一個 7B 模型")
     assert again == first and again.simplified == "训练一个 7B 模型"
     assert other.lower == "lora on a 13b model" and other.script == "en"
+
+
+def test_taiwans_word_for_bandwidth_reads_as_the_mainland_one_at_the_same_length() -> None:
+    text = "H100 的頻寬是多少"
+    assert to_simplified(text) == "H100 的带宽是多少" and len(to_simplified(text)) == len(text)
