@@ -150,16 +150,6 @@ def environment() -> jinja2.Environment:
     return env
 
 
-# Chinese typesetting (chinese_spacing). Each pattern starts with a character class rather than a
-# lookbehind, so the regex engine skips ahead to candidates instead of testing every position.
-_CJK = "\u3400-\u9fff"
-# A space between two Chinese characters (or a full-width bracket next to one): Chinese sets no spaces
-# between words, while templates join names and figures with one ("目录里没有 阿里云 的价格", "新增 训练
-# 2 轮"). Spaces next to Latin letters and digits stay ("8 张 H100"), and so do those around the
-# separator 对 of two figures side by side ("无数据 对 67").
-_CJK_SPACE = re.compile(rf"([{_CJK}）」』】]) +(?=[{_CJK}（「『【])")
-
-
 def render_text(kind: str, lang: str, **context: Any) -> str:
     """A reply of one kind in the user's language and script (trailing whitespace trimmed)."""
     template = environment().get_template(f"{base_lang(lang)}/{kind}.md.j2")
@@ -171,6 +161,14 @@ def render_text(kind: str, lang: str, **context: Any) -> str:
     return to_script(text, lang)
 
 
+# Chinese typesetting (chinese_spacing). Each pattern starts with a character class rather than a
+# lookbehind, so the regex engine skips ahead to candidates instead of testing every position.
+_CJK = "\u3400-\u9fff"
+# A space between two Chinese characters (or a full-width bracket next to one): Chinese sets no spaces
+# between words, while templates join names and figures with one ("目录里没有 阿里云 的价格", "新增 训练
+# 2 轮"). Spaces next to Latin letters and digits stay ("8 张 H100"), and so do those around the
+# separator 对 of two figures side by side ("无数据 对 67").
+_CJK_SPACE = re.compile(rf"([{_CJK}）」』】]) +(?=[{_CJK}（「『【])")
 # A Latin word against a Chinese character: Chinese typesetting sets a space between them ("在 H100 上",
 # "做 LoRA"), which templates that join a name to a phrase leave out ("改做LoRA", "QLoRA在").
 _LATIN_THEN_CJK = re.compile(rf"[A-Za-z](?=[{_CJK}])")
