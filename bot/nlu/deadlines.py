@@ -355,6 +355,34 @@ _HOLIDAY_ZH = re.compile(
     r"|(?<![0-9一二三四五六七八九十两几多今明去前后新过])(?P<nian>年)前"
 )
 _DAY_BEFORE_CUES = ("before", "ahead of", "prior to", "之前", "以前", "前")
+# An event on a date the model must be ready for ("we have a demo on Dec 18", "12 月 15 号要给客户演示"): the
+# training finishes the day before it, as "before Christmas" does.
+_EVENT_EN = re.compile(
+    r"\b(?:demo|launch|release|presentation|conference|review|go-live|go live|delivery|handoff|showcase"
+    r"|meeting|event|ship date)\b[^.;!?]{0,24}?\b(?:on|is) (?:the )?(?:"
+    + _MONTH.replace("?P<mon>", "?P<mon1>")
+    + r" (?P<day1>\d{1,2})(?:st|nd|rd|th)?\b"
+    r"|(?P<day2>\d{1,2})(?:st|nd|rd|th)? (?:of )?" + _MONTH.replace("?P<mon>", "?P<mon2>") + r"\b)"
+)
+_EVENT_ZH = (
+    "演示",
+    "展示",
+    "发布",
+    "上线",
+    "交付",
+    "汇报",
+    "评审",
+    "验收",
+    "答辩",
+    "路演",
+    "发版",
+    "demo",
+    "开会",
+)
+
+
+def _day_before(date: dt.date | None) -> dt.date | None:
+    return date - dt.timedelta(days=1) if date is not None else None
 
 
 def _holiday_on(name: str, year: int) -> dt.date | None:
@@ -426,6 +454,14 @@ def _absolute(s: str, today: dt.date) -> dt.date | None:
     for m in _ZH.finditer(s):
         if m.group("cue") or m.group("cue0"):
             return _date_on(today, m.group("year"), _number(m.group("month")), _number(m.group("day")))
+        if any(word in s[m.end() : m.end() + 10] for word in _EVENT_ZH):
+            return _day_before(
+                _date_on(today, m.group("year"), _number(m.group("month")), _number(m.group("day")))
+            )
+    m = _EVENT_EN.search(s)
+    if m:
+        month = _MONTHS[m.group("mon1") or m.group("mon2")]
+        return _day_before(_date_on(today, None, month, int(m.group("day1") or m.group("day2"))))
     m = _ZH_MONTH_BEFORE.search(s)
     if m:
         first = _date_on(today, m.group("year"), _number(m.group("month")), 1)
