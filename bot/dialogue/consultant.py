@@ -284,7 +284,15 @@ class Consultant:
         if state.aside is not None and BACK_TO_ASIDE.search(text):
             # "回到第一个，改成 3 个 epoch": the job set aside comes back; the rest of the message changes it
             swap_aside(state)
-            reply.add("back_to_aside", plan=state.last, other=(state.aside or {}).get("last"))
+            other = state.aside or {}
+            reply.add(
+                "back_to_aside",
+                job={"params": state.slots.get("params"), "method": (state.last or {}).get("method")},
+                other={
+                    "params": (other.get("slots") or {}).get("params"),
+                    "method": (other.get("last") or {}).get("method"),
+                },
+            )
             if not u.said:
                 recommend(state, reply, self.kb, self._plan, self._clock(), [], None)
                 return state

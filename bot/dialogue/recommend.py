@@ -192,6 +192,8 @@ def plan_context(
         and user_plan is None,  # a count that misses the deadline is not the plan's: user_plan says so
         "user_plan_typed": bool(state.slots.get("gpu")),
         "owned": bool(state.owned) and user_plan is None,
+        # Their own GPUs miss the deadline: the plan rents the count that makes it (said as such).
+        "own_gpus_late": bool(state.owned) and user_plan is not None,
         "china": china,
         "budget_conflict": conflict,
         "clouds": clouds_view(state, rec),

@@ -523,7 +523,23 @@ PLAN_COST_ASKS = (
     "how much is that", "how much is it", "how much will", "how much would", "how much does",
     "how much in total", "how much money", "how much all in", "total cost", "cost in total",
     "what's the cost", "what is the cost", "what does it cost", "what will it cost", "what would it cost",
+    "what's the damage", "费用大概", "费用是多少", "费用呢", "价格呢", "价钱", "总花费", "花费多少",
 )  # fmt: skip
+# The same asked in a word or two ("how much?", "total?", "费用？"): the whole message, punctuation aside.
+PLAN_COST_WORDS = (
+    "how much",
+    "total",
+    "cost",
+    "price",
+    "the cost",
+    "the price",
+    "total cost",
+    "费用",
+    "价格",
+    "总价",
+)
+# The plan's pitfalls asked in a word ("FAQ?", "常见问题？"): the whole message.
+WATCH_OUT_WORDS = ("faq", "faqs", "常见问题", "注意事项", "pitfalls", "gotchas", "risks", "风险")
 # After a plan, asking for a cheaper one ("cheaper?", "便宜点的呢", "有更便宜的吗"): the plan of the lowest
 # total cost that still meets the deadline, or that the plan shown already is (dialogue.consultant).
 PLAN_CHEAPER = (

@@ -42,7 +42,9 @@ def test_back_to_the_first_job_changes_that_job_not_the_newer_one(real: Consulta
     new = real.handle("b1", "另外一个：预训练 1B，数据 30B token，BF16，三周").text
     assert "说 “回到第一个” 可以切回" in new
     text = real.handle("b1", "回到第一个，改成 2 个 epoch").text
-    assert text.startswith("回到之前的需求")
+    assert text.startswith(
+        "回到之前的需求（130亿参数的 LoRA 微调），刚才的需求（10亿参数的预训练）先放一边："
+    )
     line = _understood(text, "*理解的需求*")
     assert "130亿参数" in line and "训练 2 轮" in line and "LoRA 微调" in line
 
@@ -51,7 +53,7 @@ def test_back_to_the_earlier_one_alone_shows_its_plan_and_sets_the_newer_aside(r
     real.handle("b2", "pretrain 1B on 20B tokens, bf16, 3 weeks")
     real.handle("b2", "different project: LoRA 8B on 40M tokens, 1 week")
     text = real.handle("b2", "ok, back to the first one").text
-    assert text.startswith("Back to the earlier request") and "plan is set aside" in text
+    assert text.startswith("Back to the earlier request (the 1B pre-training); the other one (the 8B LoRA")
     assert "1B parameters, 20B tokens" in _understood(text)
     again = real.handle("b2", "back to the other one").text
     assert "8B parameters, 40M tokens" in _understood(again)
@@ -105,6 +107,13 @@ def test_before_then_in_english_confirms_the_plan_makes_the_deadline(real: Consu
     real.handle("d2", "full fine-tune 3B on 200M tokens, bf16")
     real.handle("d2", "our launch is on Dec 10")
     assert real.handle("d2", "it needs to be done before then").text.startswith("*Yes, in time*:")
+
+
+def test_own_gpus_that_miss_the_deadline_say_the_plan_rents_all_of_it(real: Consultant) -> None:
+    real.handle("o2", "全参微调 13B，数据 10 亿 token，BF16，两天")
+    text = real.handle("o2", "我们自己有 4 张 A100 80G，不够的话再租一些").text
+    assert "⚠️ 您自有的 4 × NVIDIA A100 80GB (SXM4) 约需 2.6 天，赶不上 2 天的期限" in text
+    assert "要么全部租用，要么用自己的卡跑约 2.6 天" in text
 
 
 def test_own_gpus_after_a_deadline_keep_it_and_say_nothing_more_is_rented(real: Consultant) -> None:

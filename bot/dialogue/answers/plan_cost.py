@@ -12,7 +12,7 @@ from bot.dialogue.memo import Planner
 from bot.dialogue.reply import Reply
 from bot.dialogue.state import DialogueState
 from bot.nlu.lexicon import has_cue
-from bot.nlu.question_cues import CNY_WORDS, PLAN_COST_ASKS, USD_WORDS
+from bot.nlu.question_cues import CNY_WORDS, PLAN_COST_ASKS, PLAN_COST_WORDS, USD_WORDS
 from bot.nlu.text import normalise
 from sizing.errors import SizingError
 
@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 
 def asks(text: str) -> bool:
     t = normalise(text).lower
+    if t.strip(" ?？!！.。~") in PLAN_COST_WORDS:
+        return True
     return has_cue(t, PLAN_COST_ASKS) or has_cue(t, CNY_WORDS) or has_cue(t, USD_WORDS)
 
 
