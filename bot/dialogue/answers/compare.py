@@ -39,6 +39,10 @@ ASPECTS: tuple[tuple[str, int, tuple[str, ...]], ...] = (
                    "显存多", "显存更多")),
     ("memory", -1, ("less memory", "less vram", "smaller memory", "显存更小", "显存小", "显存少")),
     ("bandwidth", 1, ("more bandwidth", "higher bandwidth", "带宽更高", "带宽更大", "带宽高")),
+    # memory named with "how far apart" ("H100 跟 H200 的記憶體差多少"): that figure, before "差多少" reads
+    # as speed
+    ("memory", 1, ("显存差", "显存相差", "显存容量差", "记忆体差", "记忆体相差", "memory difference",
+                   "difference in memory", "vram difference", "difference in vram", "memory gap")),
     # GPU-to-GPU link, then memory bandwidth, named with "how far apart" ("A100 和 H100 的显存带宽差多少"):
     # that figure, before "差多少" reads as speed
     ("link", 1, ("nvlink 带宽", "nvlink带宽", "nvlink bandwidth", "互联带宽", "卡间带宽",
