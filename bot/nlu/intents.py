@@ -347,6 +347,7 @@ class Signals:
     scaled: bool = False  # a relative change to a held value ("预算砍半", "double the data": relative.py)
     # The budget said is a price per hour ("一小时 2 美元以内", "under $3 an hour").
     hourly_budget: bool = False
+    quoted_rate: bool = False  # an hourly rate quoted as the market's price ("rents H100s at $1 an hour")
     # The FAQ's best score (0-1) and its margin over the runner-up, asked only when the text could be
     # an FAQ question.
     faq_score: Callable[[], tuple[float, float]] | None = None
@@ -696,6 +697,10 @@ def _question_kind(
         return "faq"  # "既然 4090 有 NVLink，两张能合成 48G 用吗": no single pooled memory; the FAQ says why
     job = model or "method" in filled or sig.serving
     rental = not sized and not job and not sig.training and bool(gpus)  # GPUs to rent, no job named
+    if rental and sig.quoted_rate and (yes_no or "?" in t or "？" in t):
+        return (
+            "price"  # "Lambda rents H100s at $1 an hour, correct?": that price checked against the listings
+        )
     if not sized and not job and not gpus and _asks_price_coverage(t, sig):
         return "price_coverage"  # "what providers do you have prices for?", "支持哪些平台"
     if not sized and not job and _cheapest_offering(t, sig):

@@ -416,6 +416,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         memory_filter=found.gpu_memory is not None and not mentioned,
         scaled=bool(scales),
         hourly_budget=slots.budget is not None and slots.budget.period == "hour",
+        quoted_rate=found.quoted_rate is not None and slots.budget is None,
         faq_score=lambda: faq_confidence(t.original),
         faq_top=lambda: faq_top(t.original),
     )
@@ -454,6 +455,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         deadline_date=deadline.isoformat() if deadline is not None else None,
         providers_mentioned=providers,
         price_period=price_period,
+        quoted_rate=found.quoted_rate if slots.budget is None else None,
         stack_said=" + ".join(t.original[a:b] for a, b in stack_spans) or None,
         task=task,
         both_tasks=task == "serve" and serving.asks_both_tasks(s),

@@ -178,6 +178,17 @@ AGAINST_ON_DEMAND = (
     "按需", "按量", "on-demand", "on demand", "ondemand", "便宜多少", "便宜几", "差多少", "差价", "差價",
     "省多少", "how much cheaper", "how much less", "how much does it save", "how much would it save",
 )  # fmt: skip
+# A quoted price asked as a fact to confirm ("听说 A100 一小时只要 0.3 美元，真的吗"), or weighed as a deal
+# ("$2/hr for an H100, good price?", "划算吗"): the price answer says whether it is true, or how good it is.
+PRICE_AS_FACT = (
+    "真的吗", "真的假的", "是真的", "对吗", "对吧", "对不对", "是吗", "是吧", "没错吧", "没错吗", "是不是",
+    "听说", "据说", "right?", "correct?", "correct", "true?", "is that right", "is it true", "really",
+    "i heard", "isn't it", "am i right",
+)  # fmt: skip
+PRICE_AS_DEAL = (
+    "划算", "贵不贵", "贵吗", "便宜吗", "值不值", "值得", "合理吗", "合不合理", "good price", "good deal",
+    "fair price", "a deal", "worth", "overpriced", "too expensive", "reasonable", "rip-off", "ripoff",
+)  # fmt: skip
 # Asking how much an option saves ("how much would spot save?", "用竞价实例能省多少"): about that option,
 # even though it asks "how much".
 SAVING_ASKS = (

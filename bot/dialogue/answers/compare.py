@@ -110,6 +110,10 @@ def answer(q: Question, reply: Reply) -> bool:
         asked, direction = "value", 1  # "B200 值得租吗 还是继续用 H100": the first one's work per dollar
     if asked is None and has_cue(normalise(q.text).lower, SAME_ASKS):
         asked = "same"  # "is the A10G the same as the A10?": yes/no over every figure, what differs
+    if q.u.task == "serve" and asked == "value" and not worth and all(v.get("bw_per_usd") for v in views):
+        # "a100 vs l40s 推論 哪個划算": value for serving, memory bandwidth per dollar (decoding is bound
+        # by it)
+        asked = "serving_value"
     if q.u.task == "serve" and (asked == "overall" or (asked is None and _suits(q.text))):
         asked, direction = "serving", 1  # "L4 跟 T4 哪個比較適合推論": memory, then bandwidth decide
     elif asked in (None, "overall") and _names_job(q):
@@ -309,6 +313,7 @@ def fp64_gap(views: list[dict[str, Any]]) -> dict[str, Any] | None:
 METRIC = {
     "same_speed": "bf16",
     "value": "tflops_per_usd",
+    "serving_value": "bw_per_usd",
     "speed": "bf16",
     "overall": "bf16",
     "memory": "memory_gb",
