@@ -570,6 +570,30 @@ CONTINUED_PRETRAIN = (
 )  # fmt: skip
 # Words for a GPU itself ("which cards", "8 GPUs", "显卡"); each reader adds its own ("算力", "accelerators").
 GPU_NOUNS = ("gpus", "gpu", "cards", "card", "显卡", "卡")
+# A spec list written as key=value ("r=16 epochs=2 gpu=h100"): a word right before this sign labels the value
+# after it, so it is never the unit of the number before it.
+KEY_VALUE_SIGN = "="
+# Labels of a GPU count in a spec list: "gpus: 8", "num_gpus=8", "GPU 数量：8", "卡数 8".
+GPU_COUNT_LABELS = (
+    "gpus", "gpu count", "gpu_count", "num_gpus", "n_gpus", "num gpus", "number of gpus", "gpu数量",
+    "gpu 数量", "gpu数", "卡数", "显卡数", "显卡数量", "卡的数量", "显卡个数",
+)  # fmt: skip
+# ... and right after a GPU's name: "gpu=h100 count=8", "A100 数量：8".
+COUNT_LABELS = ("count", "数量")
+# Labels of a count of samples before a bare number: "样本 3 万", "偏好对 2 万", "samples: 50k".
+SAMPLE_LABELS = (
+    "样本数", "样本量", "样本", "条数", "数据条数", "偏好对", "问答对", "偏好数据对", "samples", "examples",
+    "num_samples", "n_samples", "sample count", "number of samples", "number of examples",
+)  # fmt: skip
+# Training hyperparameters named before their value ("lr 2e-4", "r=16", "batch 128", "学习率 1e-5"): the
+# number is that setting, never an epoch count, a sample count or a GPU count.
+HYPERPARAMETER_LABELS = (
+    "lr", "learning rate", "learning_rate", "学习率", "weight decay", "weight_decay", "wd", "warmup",
+    "warmup_steps", "warmup_ratio", "alpha", "lora_alpha", "lora alpha", "r", "rank", "lora_r", "lora rank",
+    "dropout", "lora_dropout", "bs", "batch", "batch size", "batch_size", "micro batch", "micro_batch_size",
+    "grad_accum", "gradient_accumulation_steps", "gradient accumulation", "beta", "beta1", "beta2", "seed",
+    "批大小", "批次大小", "秩",
+)  # fmt: skip
 PARAM_CUES = ("参数", "模型", "规模", "model", "params", "parameters", "parameter", "size")
 TOKEN_CUES = ("token", "tokens", "词元")
 DATA_CUES = ("数据", "语料", "训练集", "资料", "data", "dataset", "corpus")
@@ -583,7 +607,7 @@ MONEY_CUES = (
     "budget", "spend", "cost", "per month", "per hour", "monthly", "hourly",
 )  # fmt: skip
 CONTEXT_CUES = (
-    "seq len", "seq_len", "seqlen", "sequence length", "context length", "context window",
+    "seq len", "seq_len", "seqlen", "seq", "sequence length", "context length", "context window",
     "max length", "max_len", "上下文长度", "上下文窗口", "上下文", "序列长度", "序列长", "序列", "context",
 )  # fmt: skip
 # After a length: "32k context", "4096 seq length" (the English sequence cues above, and "seq length").
@@ -852,6 +876,20 @@ def phrase_at(text: str, pos: int, phrases: tuple[str, ...]) -> str | None:
     instead of a Python call per phrase. `pos` >= 0."""
     m = _at_pattern(phrases).match(text, pos)
     return m.group() if m else None
+
+
+def label_at_end(head: str, labels: tuple[str, ...]) -> str | None:
+    """The longest of `labels` that `head` ends with, an ASCII one as a whole word ("qps 20", not "xqps
+    20"; "r=16", not "lr=16"), or None."""
+    if not head.endswith(labels):
+        return None
+    for label in sorted(labels, key=len, reverse=True):
+        if head.endswith(label):
+            start = len(head) - len(label)
+            prev = head[start - 1] if start > 0 else " "
+            if not (label.isascii() and prev.isascii() and (prev.isalnum() or prev == "_")):
+                return label
+    return None
 
 
 def match_at(text: str, pos: int, phrase: str) -> bool:

@@ -10,6 +10,7 @@ import re
 from dataclasses import replace
 
 from bot.nlu import context, intents, lexicon, question_cues as cues, serving
+from bot.nlu.counts import one_by_article
 from bot.nlu.deadlines import deadline_date
 from bot.nlu.found import NEGATIONS, RANGES, Found
 from bot.nlu.gpus import GpuMention, find_gpus
@@ -421,6 +422,8 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         faq_top=lambda: faq_top(t.original),
     )
     intent, yes_no = intents.classify(s, signals)
+    if intent == "size" and slots.gpu_count is None and one_by_article(masked, gpus):
+        slots = replace(slots, gpu_count=1)  # "7B LoRA on a 4090": the one GPU the job runs on
     if (
         intent in ("price", "cheapest_offering", "provider_compare")
         and price_period is None

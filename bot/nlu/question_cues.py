@@ -537,10 +537,53 @@ MAKE_IT_FIT = (
     "what can we do", "what are our options", "有没有办法", "有什么办法", "怎么办", "怎么才能",
     "压到预算", "控制在预算", "预算内", "预算之内", "预算以内", "有办法吗", "能不能省", "怎么省",
 )  # fmt: skip
+# The cost of the plan shown, asked after it ("那一共要花多少钱？", "折合人民币多少？",
+# "how much is that in RMB?"): its total in both currencies, against the budget held
+# (answers/plan_cost.py). A GPU named makes it a price question; a currency word alone asks for the
+# plan's cost in it.
+PLAN_COST_ASKS = (
+    "多少钱", "花多少", "一共多少", "总共多少", "总费用", "总成本", "总价", "费用多少", "成本多少",
+    "how much is that", "how much is it", "how much will", "how much would", "how much does",
+    "how much in total", "how much money", "how much all in", "total cost", "cost in total",
+    "what's the cost", "what is the cost", "what does it cost", "what will it cost", "what would it cost",
+    "what's the damage", "费用大概", "费用是多少", "费用呢", "价格呢", "价钱", "总花费", "花费多少",
+)  # fmt: skip
+# The same asked in a word or two ("how much?", "total?", "费用？"): the whole message, punctuation aside.
+PLAN_COST_WORDS = (
+    "how much",
+    "total",
+    "cost",
+    "price",
+    "the cost",
+    "the price",
+    "total cost",
+    "费用",
+    "价格",
+    "总价",
+)
+# The plan's pitfalls asked in a word ("FAQ?", "常见问题？"): the whole message.
+WATCH_OUT_WORDS = ("faq", "faqs", "常见问题", "注意事项", "pitfalls", "gotchas", "risks", "风险")
+# After a plan, asking for a cheaper one ("cheaper?", "便宜点的呢", "有更便宜的吗"): the plan of the lowest
+# total cost that still meets the deadline, or that the plan shown already is (dialogue.consultant).
+PLAN_CHEAPER = (
+    "cheaper", "less expensive", "lower cost", "cheapest", "save money", "便宜点", "便宜一点", "便宜些",
+    "更便宜", "再便宜", "最便宜", "省点钱", "省钱点", "更省钱", "成本低一点", "成本更低",
+)  # fmt: skip
+# A deadline pointed at, not said again ("在那之前训完就行", "needs to finish before then"): with a
+# deadline held (a date said earlier, "我们 12 月 15 号要演示"), whether the plan shown makes it
+# (dialogue.consultant).
+BEFORE_THEN = (
+    "在那之前", "那之前", "那天之前", "那天前", "在这之前", "这之前", "赶得上", "来得及", "before then",
+    "by then", "before that", "in time", "make it in time", "make the deadline",
+)  # fmt: skip
+# Currency words a cost question asks in ("折合人民币", "in RMB"): that currency first.
+CNY_WORDS = ("人民币", "rmb", "cny", "yuan", "renminbi")
+USD_WORDS = ("美元", "美金", "usd", "us dollars", "in dollars")
 # What to look out for in the plan shown ("有什么要注意的？", "anything we should watch out for?",
 # "有问题吗？"): its pitfalls and warnings (answers/watch_out.py), not a search of every entry.
 WATCH_OUT = (
-    "要注意", "注意什么", "注意事项", "需要注意", "有什么坑", "有坑吗", "什么风险", "有风险吗",
+    "要注意", "注意什么", "注意事项", "需要注意", "有什么坑", "有坑吗", "哪些坑", "什么坑", "踩坑", "坑在哪",
+    "什么风险", "哪些风险", "有风险吗", "常见问题", "what could go wrong", "common mistakes",
     "有问题吗", "有没有问题", "有什么问题", "watch out", "look out for", "pitfalls", "gotchas",
     "be careful", "any risks", "what risks", "any concerns", "caveats", "anything to note", "anything wrong",
     "any problems", "any issues",

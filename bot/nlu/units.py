@@ -99,6 +99,8 @@ def unit_after(s: str, num: Num) -> Unit:
     if entry is None:
         return Unit("none", 1.0, num.end)
     phrase, kind, factor, currency = entry
+    if labels_next(s, j + len(phrase)):
+        return NO_UNIT  # "r=16 epochs=2": the word labels the 2, not the 16
     if kind == "money":
         return Unit("money", factor, j + len(phrase), currency)
     if kind == "days" and not _is_duration(s, num, phrase, j):
@@ -108,6 +110,12 @@ def unit_after(s: str, num: Num) -> Unit:
     if phrase in _ROWS and not _rows(s, j + 1):
         return NO_UNIT  # "5 万行吗", "8 卡行不行": no rows counted
     return Unit(kind, factor, j + len(phrase))
+
+
+def labels_next(s: str, end: int) -> bool:
+    """The word ending at `end` is a key of a key=value list ("epochs=3", "gpu=h100"): the sign is glued to
+    it. A spaced sign is arithmetic ("3 epochs = 3B tokens")."""
+    return s.startswith(lexicon.KEY_VALUE_SIGN, end)
 
 
 # The measure word 个, a short name, then a word for files: "3 万个 pdf", "50 万个程式码档案",
@@ -216,9 +224,9 @@ def _word_start(s: str, start: int, phrase: str) -> bool:
     return not (phrase[0].isascii() and phrase[0].isalpha() and before.isascii() and before.isalnum())
 
 
-def window_before(s: str, start: int, floor: int) -> str:
-    """The text of this clause before `start`, at most WINDOW characters, not before `floor`."""
-    lo = max(floor, start - WINDOW, 0)
+def window_before(s: str, start: int, floor: int, width: int = WINDOW) -> str:
+    """The text of this clause before `start`, at most `width` characters, not before `floor`."""
+    lo = max(floor, start - width, 0)
     chunk = s[lo:start]
     for i in range(len(chunk) - 1, -1, -1):
         if chunk[i] in BOUNDARIES or (chunk[i] == "." and i + 1 < len(chunk) and chunk[i + 1] == " "):
