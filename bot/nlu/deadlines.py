@@ -11,7 +11,9 @@ import calendar
 import datetime as dt
 import re
 
+from bot.nlu import lexicon
 from bot.nlu.numerals_zh import zh_integer
+from bot.nlu.question_cues import BEFORE_THEN
 from bot.nlu.text import compact
 
 _MONTHS = {
@@ -422,9 +424,37 @@ def deadline_date(s: str, today: dt.date) -> dt.date | None:
         got = _absolute(text, today)
         got = got if got is not None else _relative(text, today)
         got = got if got is not None else _holiday(text, today)
+        got = got if got is not None else _date_pointed_at(text, today)
         if got is not None and _ahead(today, got):
             return got
     return None
+
+
+# A date said plainly ("our interns start on Jan 4, 2027", "1 月 4 号新人到岗") and pointed at later as the
+# deadline ("the run must finish before then", "在那之前要训完"; the words of question_cues.BEFORE_THEN that
+# point at a time, not "in time" or 来得及): before it is the day before, "by then" the day itself.
+_POINTERS = tuple(w for w in BEFORE_THEN if any(p in w for p in ("then", "that", "那", "这")))
+_PLAIN_DATE_EN = re.compile(r"\b" + _MONTH + r" " + _DAY + r"\b" + _YEAR)
+_PLAIN_DATE_EN_DAY_FIRST = re.compile(r"\b" + _DAY + r" (?:of )?" + _MONTH + r"\b" + _YEAR)
+_ISO_DATE = re.compile(r"(?<![\d/])(?P<year>20\d\d)-(?P<month>\d{1,2})-(?P<day>\d{1,2})(?![\d-])")
+_BEFORE_WORDS = ("before", "之前", "那天前", "这之前")
+
+
+def _date_pointed_at(s: str, today: dt.date) -> dt.date | None:
+    if not lexicon.has_cue(s, _POINTERS):
+        return None  # most messages point at no date
+    date = None
+    m = _PLAIN_DATE_EN.search(s) or _PLAIN_DATE_EN_DAY_FIRST.search(s)
+    if m is not None:
+        date = _date_on(today, m.group("year"), _MONTHS[m.group("mon")], int(m.group("day")))
+    elif (iso := _ISO_DATE.search(s)) is not None:
+        date = _date_on(today, iso.group("year"), int(iso.group("month")), int(iso.group("day")))
+    elif (zh := _ZH.search(s)) is not None:
+        date = _date_on(today, zh.group("year"), _number(zh.group("month")), _number(zh.group("day")))
+    if date is None:
+        return None
+    pointer = next(m.group(0) for m in lexicon.phrases_in(s, _POINTERS))
+    return _day_before(date) if any(w in pointer for w in _BEFORE_WORDS) else date
 
 
 def deadline_days(s: str, today: dt.date) -> float | None:

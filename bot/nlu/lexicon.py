@@ -401,6 +401,9 @@ PAST_TIME = (
     "去年", "前年", "上次", "上回", "之前", "以前", "上个月", "上一版", "上一代", "上一期", "last year",
     "last time",
     "previously", "earlier", "last month", "already", "已经",
+    # A time ago or a part of the year gone: "两个月前", "3 months ago", "上半年", "last quarter".
+    "个月前", "周前", "星期前", "礼拜前", "天前", "年前", "ago", "上半年", "上季度", "上个季度",
+    "last quarter",
 )  # fmt: skip
 # A past run's pre-training, said with the past verb: the method of a plan that repeats it
 # (parser._past_method).

@@ -103,6 +103,10 @@ _CHANGE_TO = re.compile(
 _CLAUSE = re.compile(r"[,;!?，。；！？\n]|\. ")
 
 
+_MONTH_NAMES = (
+    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+    "november", "december",
+)  # fmt: skip
 # A year written out ("2024 年", "in 2024"): in the past when before `today`'s.
 _YEAR = re.compile(r"(?<!\d)(20\d\d) ?年|\bin (20\d\d)\b")
 
@@ -111,6 +115,30 @@ def _past_year(clause: str, today: dt.date | None) -> bool:
     if today is None:
         return False
     return any(int(m.group(1) or m.group(2)) < today.year for m in _YEAR.finditer(clause))
+
+
+# A quarter or a month of the year: "今年 Q1", "第一季度", "3 月份", "in March".
+_QUARTER_OR_MONTH = re.compile(
+    r"(?<![0-9a-z])q(?P<q>[1-4])(?![0-9])|第?(?P<zq>[一二三四1-4])季度"
+    r"|(?<![0-9])(?P<m>1[0-2]|[1-9]) ?月(?![0-9底末初中前])|\bin (?P<name>" + "|".join(_MONTH_NAMES) + r")\b"
+)
+_NEXT_YEAR = ("明年", "next year")
+
+
+def _past_period(clause: str, today: dt.date | None) -> bool:
+    """A quarter or month of this year that has begun, said with a past verb ("今年 Q1 我们训了 1.3B",
+    "in March we trained a 7B"): the run is history. Not next year's ("明年 Q1 训了…" is no past)."""
+    if today is None or lexicon.has_cue(clause, _NEXT_YEAR):
+        return False
+    for m in _QUARTER_OR_MONTH.finditer(clause):
+        q = m.group("q") or m.group("zq")
+        if q:
+            month = 3 * ("一二三四".index(q) + 1 if q in "一二三四" else int(q)) - 2  # the quarter's first
+        else:
+            month = int(m.group("m")) if m.group("m") else _MONTH_NAMES.index(m.group("name")) + 1
+        if month <= today.month:
+            return True
+    return False
 
 
 def _history(s: str, today: dt.date | None = None) -> list[tuple[int, int]]:
@@ -125,7 +153,11 @@ def _history(s: str, today: dt.date | None = None) -> list[tuple[int, int]]:
         clause = s[start:end]
         past = lexicon.has_cue(clause, lexicon.PAST_RUN) or (
             lexicon.has_cue(clause, lexicon.PAST_RUN_WITH_TIME)
-            and (lexicon.has_cue(clause, lexicon.PAST_TIME) or _past_year(clause, today))
+            and (
+                lexicon.has_cue(clause, lexicon.PAST_TIME)
+                or _past_year(clause, today)
+                or _past_period(clause, today)
+            )
         )
         if spans and lexicon.has_cue(clause, lexicon.NEW_PLAN) and not past:
             return spans  # the plan follows the history

@@ -191,7 +191,16 @@ def _is_duration(s: str, num: Num, phrase: str, j: int) -> bool:
     if phrase in ("日", "号"):
         if before == "月":
             return False
+    if _ago(s, end):
+        return False  # "3 months ago", "两个月前": when something was done, not how long
     return not (phrase == "周" and nxt in "期末年")  # 周期, 周末, 周年 are not weeks
+
+
+def _ago(s: str, end: int) -> bool:
+    j = end + 1 if s.startswith(" ", end) else end
+    if lexicon.match_at(s, j, "ago"):
+        return True
+    return s.startswith(("前", "之前", "以前"), j) and not s.startswith(("前后", "前面", "前端", "前期"), j)
 
 
 def currency_before(s: str, num: Num) -> str | None:
