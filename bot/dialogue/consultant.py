@@ -22,7 +22,7 @@ from bot.dialogue.answers.capacity import capacity_answer
 from bot.dialogue.answers.catalogue import answer_gpus
 from bot.dialogue.answers.cluster import reserved_on_plan, spot_on_plan
 from bot.dialogue.answers.faq import answer_search
-from bot.dialogue.answers.figure import corrections
+from bot.dialogue.answers.figure import confirm_figures, corrections
 from bot.dialogue.answers.workload_compare import (
     asks_why_gpu,
     compare_on_gpus,
@@ -337,6 +337,8 @@ class Consultant:
         direct = policy.kind_of(question, state.topic, in_form)
         if direct != "figure_check":
             corrections(found_corrections, reply)  # the figure check answers with them itself
+            if not found_corrections and direct is not None:
+                confirm_figures(question, reply)  # "is the B200 180GB? also, how many…": yes, then the rest
         outside = policy.outside_note(question, direct)
         if outside is not None:
             # "… on TPU v5e": planned on the catalogue's GPUs; "MI325X vs H200": answered for the H200

@@ -434,6 +434,10 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     )
     task = "serve" if serving_msg else "train" if (method or continued or trains) else None
     if task == "serve":
+        if slots.precision is None and method is None:
+            # "Mixtral 8x22B at 4-bit — does it fit on 2x A100 80GB?": serving told by the model and the fit,
+            # so the bare bit width is its weights' precision
+            slots = replace(slots, precision=serving.serving_precision(s, True))
         slots = _context_as_request(slots)
         filled = slots.filled()
     asks = tuple(a for a in found.asks if a.slot not in filled or a.slot == "tokens_or_data")
@@ -457,14 +461,20 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         memory_filter=found.gpu_memory is not None and not mentioned,
         scaled=bool(scales),
         hourly_budget=slots.budget is not None and slots.budget.period == "hour",
+        quoted_rate=found.quoted_rate is not None and slots.budget is None,
         faq_score=lambda: faq_confidence(t.original),
         faq_top=lambda: faq_top(t.original),
     )
     intent, yes_no = intents.classify(s, signals)
     if intent == "size" and slots.gpu_count is None and one_by_article(masked, gpus):
         slots = replace(slots, gpu_count=1)  # "7B LoRA on a 4090": the one GPU the job runs on
-    if intent == "price" and price_period is None and slots.budget is None:
-        price_period = _price_period(s, asked=True)  # "4 H100s per month": a price question without "price"
+    if (
+        intent in ("price", "cheapest_offering", "provider_compare")
+        and price_period is None
+        and slots.budget is None
+    ):
+        # "4 H100s per month", "包年租 H100 哪家最便宜": a price question without "price"
+        price_period = _price_period(s, asked=True)
     if intent == "capacity" and task is None and inference:
         task = "serve"  # "我有 2 张 4090，能跑什么模型"
     go_ahead = len(s) <= intents.SHORT and intents.has_any(s, lexicon.GO_AHEAD)
@@ -492,6 +502,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         deadline_date=deadline.isoformat() if deadline is not None else None,
         providers_mentioned=providers,
         price_period=price_period,
+        quoted_rate=found.quoted_rate if slots.budget is None else None,
         stack_said=" + ".join(t.original[a:b] for a, b in stack_spans) or None,
         task=task,
         both_tasks=task == "serve" and serving.asks_both_tasks(s),

@@ -38,6 +38,12 @@ YES_NO_TAGS = (
 )  # fmt: skip
 # A confirming tag as the last word, typed without a question mark ("the L40S has 48GB of vram right").
 YES_NO_LAST_WORDS = (" right", " correct", " true", " isn't it", " isnt it", " yeah")
+# After a yes/no question, what to do if the answer is no: the question stays yes/no ("can 8x H100 fully
+# fine-tune DeepSeek-V3? if not, what's the minimum?", "8 张 H100 能全参微调 70B 吗？不行的话最少要几张").
+IF_NOT = (
+    "if not", "if no,", "if it can't", "if it cannot", "if it doesn't", "if they can't", "otherwise",
+    "不行的话", "不能的话", "如果不行", "如果不能", "不够的话", "如果不够", "放不下的话", "否则",
+)  # fmt: skip
 # Final particles of a Chinese yes/no question (吧 asks to confirm: "T4 的 FP16 是 89 TFLOPS 吧").
 YES_NO_PARTICLES = ("吗", "嘛", "么", "吧", "不")
 # A question word makes it a wh-question, not yes/no ("有什么区别吗", "can you tell me how many").
@@ -166,6 +172,23 @@ VALUE_ASKS = (
 # Moving from one GPU to another: "I have an H100 PCIe, should I upgrade to the SXM?", "从 A100 升级到 H100
 # 值得吗": whether the GPU moved to is worth it over the one held.
 UPGRADE_ASKS = ("upgrade", "upgrading", "升级")
+# Beside spot words and a GPU, a spot price weighed against on demand ("RunPod 的 spot H100 跟 on-demand
+# 差多少錢", "H100 有抢占式实例吗？比按需便宜多少"): that GPU's spot listings, each with its on-demand price.
+AGAINST_ON_DEMAND = (
+    "按需", "按量", "on-demand", "on demand", "ondemand", "便宜多少", "便宜几", "差多少", "差价", "差價",
+    "省多少", "how much cheaper", "how much less", "how much does it save", "how much would it save",
+)  # fmt: skip
+# A quoted price asked as a fact to confirm ("听说 A100 一小时只要 0.3 美元，真的吗"), or weighed as a deal
+# ("$2/hr for an H100, good price?", "划算吗"): the price answer says whether it is true, or how good it is.
+PRICE_AS_FACT = (
+    "真的吗", "真的假的", "是真的", "对吗", "对吧", "对不对", "是吗", "是吧", "没错吧", "没错吗", "是不是",
+    "听说", "据说", "right?", "correct?", "correct", "true?", "is that right", "is it true", "really",
+    "i heard", "isn't it", "am i right",
+)  # fmt: skip
+PRICE_AS_DEAL = (
+    "划算", "贵不贵", "贵吗", "便宜吗", "值不值", "值得", "合理吗", "合不合理", "good price", "good deal",
+    "fair price", "a deal", "worth", "overpriced", "too expensive", "reasonable", "rip-off", "ripoff",
+)  # fmt: skip
 # Asking how much an option saves ("how much would spot save?", "用竞价实例能省多少"): about that option,
 # even though it asks "how much".
 SAVING_ASKS = (

@@ -1014,6 +1014,8 @@ def _money(s: str, idx: int, num: Num, unit: Unit, nums: list[Num], found: Found
         found.asks.append(Ask("budget", "unsupported_currency", _finite(value), fragment))
         return
     if _quoted_price(s, num, period, found):
+        if period == "hour" and found.quoted_rate is None:
+            found.quoted_rate = (value, currency)
         return
     prior = found.values.get("budget")
     if prior and idx > 0 and _joined_as_range(s, nums[idx - 1].end, num.start):

@@ -173,27 +173,7 @@ def time_on(q: Question, spec: GpuSpec, count: int, method: Method) -> dict[str,
             return None
         else:
             tokens, assumed = CHINCHILLA_TOKENS_PER_PARAM * float(q.slot("params")), True
-    request = SizingRequest(
-        params=float(q.slot("params")),
-        tokens=float(tokens) if tokens is not None else None,
-        data_bytes=float(data_bytes) if data_bytes is not None else None,
-        epochs=float(q.slot("epochs") or 1.0),
-        method=method,
-        precision=precision_for(spec, q.slot("precision")),
-        gpu=spec.id,
-        gpus=count,
-        today=q.today,
-        active_params=float(q.slot("active_params")) if q.slot("active_params") else None,
-        **training_software(
-            {
-                "stack": q.slot("stack"),
-                "recompute": q.slot("recompute"),
-                "offload": q.slot("offload"),
-                "low_memory": q.slot("low_memory"),
-                "method": method,
-            }
-        ),
-    )
+    request = job_request(q, spec, count, method, tokens, data_bytes)
     try:
         result = q.plan(request, q.catalog)
     except SizingError:
@@ -225,6 +205,33 @@ def time_on(q: Question, spec: GpuSpec, count: int, method: Method) -> dict[str,
         "cost": cost.get("amount"),
         "currency": cost.get("currency") or "USD",
     }
+
+
+def job_request(
+    q: Question, spec: GpuSpec, count: int, method: Method, tokens: Any, data_bytes: Any = None
+) -> SizingRequest:
+    """The job the question names, on exactly `count` × `spec`, over `tokens` (or `data_bytes`)."""
+    return SizingRequest(
+        params=float(q.slot("params")),
+        tokens=float(tokens) if tokens is not None else None,
+        data_bytes=float(data_bytes) if data_bytes is not None else None,
+        epochs=float(q.slot("epochs") or 1.0),
+        method=method,
+        precision=precision_for(spec, q.slot("precision")),
+        gpu=spec.id,
+        gpus=count,
+        today=q.today,
+        active_params=float(q.slot("active_params")) if q.slot("active_params") else None,
+        **training_software(
+            {
+                "stack": q.slot("stack"),
+                "recompute": q.slot("recompute"),
+                "offload": q.slot("offload"),
+                "low_memory": q.slot("low_memory"),
+                "method": method,
+            }
+        ),
+    )
 
 
 def _tokens_by(tokens: Any, epochs: Any, days: float, deadline: Any) -> float | None:
