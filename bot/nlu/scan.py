@@ -439,6 +439,7 @@ def _ranges(s: str, nums: list[Num]) -> list[Num]:
     return out
 
 
+_CURRENCY_UNITS = tuple(p for p, _ in lexicon.CURRENCY_SUFFIX)
 # The numeral that opens a number: where a range's lower end replaces the upper's ("2 到 3 万条" → "2 万条").
 _NUMERAL = re.compile(r"[0-9][0-9.,]*|[零〇一二两三四五六七八九十百千]+")
 
@@ -466,6 +467,10 @@ def written_ranges(s: str) -> list[tuple[int, int, str]]:
         rest = s[high.end if low.mult else numeral.end() :]
         word = re.match(r"\s*(?:[a-z]+|[\u4e00-\u9fff])", s[high.end :])
         end = high.end + (word.end() if word else 0)
+        if word is not None:
+            # "2 到 3 万人民币": the whole currency word, not its first character
+            unit = lexicon.phrase_at(s, end - len(word.group().strip()), _CURRENCY_UNITS)
+            end = max(end, end - len(word.group().strip()) + len(unit or ""))
         out.append((low.start, end, s[: low.start] + s[low.start : low.end] + rest))
     return out
 

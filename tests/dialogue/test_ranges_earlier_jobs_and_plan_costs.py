@@ -32,6 +32,12 @@ def test_the_range_note_goes_once_the_value_changes(real: Consultant) -> None:
     assert "80M tokens" in line and "upper end" not in line
 
 
+def test_a_budget_range_quotes_its_whole_currency_word(real: Consultant) -> None:
+    real.handle("r4", "全参微调 3B，数据 2 亿 token，BF16，一周")
+    line = _understood(real.handle("r4", "预算 1 到 2 万人民币").text, "*理解的需求*")
+    assert "预算 ¥20,000（范围按上限算：1 到 2 万人民币）" in line
+
+
 def test_model_names_dates_and_board_names_are_no_ranges() -> None:
     for text in ("fine-tune qwen2.5-7b", "deadline 2026-12-15", "a100-80g x8", "llama 3 - 8b"):
         assert written_ranges(text) == []
