@@ -306,7 +306,10 @@ def _meet_the_deadline(
     days = slots.get("days")
     if not slots.get("gpu_count") or not _misses(rec, days):
         return rec, None
-    relaxed = replace(state, slots={**slots, "gpu_count": None})
+    # Their own GPUs missing it: renting anyway, so the plan that makes it on any GPU (the cheapest);
+    # GPUs they only named keep their type.
+    let_go = {"gpu": None, "gpu_count": None} if state.owned else {"gpu_count": None}
+    relaxed = replace(state, slots={**slots, **let_go})
     try:
         alt = run_plan(relaxed, kb, plan, today)
     except SizingError:
@@ -601,7 +604,8 @@ def _hardware_view(
     count = said["gpu_count"].new if "gpu_count" in said else None
     why = None
     if gpu and not str(after.get("gpu") or "").startswith(str(gpu)):
-        why = "elsewhere"  # the GPU named cannot run the job: planned on another (the verdict says why)
+        # the GPU named cannot run the job, or (their own) cannot make the deadline: planned on another
+        why = "late_elsewhere" if context.get("user_plan") else "elsewhere"
     elif count is not None and after.get("gpus") != count and not state.count_limit:
         why = "memory" if context.get("unfit") else "deadline" if context.get("user_plan") else None
     return {

@@ -120,6 +120,8 @@ def test_own_gpus_that_miss_the_deadline_say_the_plan_rents_all_of_it(real: Cons
     text = real.handle("o2", "我们自己有 4 张 A100 80G，不够的话再租一些").text
     assert "⚠️ 您自有的 4 × NVIDIA A100 80GB (SXM4) 约需 2.6 天，赶不上 2 天的期限" in text
     assert "要么全部租用，要么用自己的卡跑约 2.6 天" in text
+    # renting anyway: the cheapest plan that makes the deadline, not more of their GPU type
+    assert "（赶不上期限，改按其他卡规划）：仍是 2 × NVIDIA B200" in text
 
 
 def test_own_gpus_after_a_deadline_keep_it_and_say_nothing_more_is_rented(real: Consultant) -> None:
