@@ -454,6 +454,15 @@ class SlidingWindowConfig(Strict):
     note: str | None = None
 
 
+class LongContextConfig(Strict):
+    """A longer window the model card documents with RoPE scaling switched on (Qwen2.5: YaRN, factor 4,
+    32,768 -> 131,072 tokens), which config.json leaves off; serving engines take it as a setting."""
+
+    tokens: int = Field(ge=512)
+    method: str  # "YaRN"
+    source: Source
+
+
 class ModelCardRecord(Strict):
     """One open model as published: its config.json shape, parameter counts, names, source."""
 
@@ -478,6 +487,7 @@ class ModelCardRecord(Strict):
     moe: MoeConfig | None = None
     mla: MlaConfig | None = None
     sliding_window: SlidingWindowConfig | None = None
+    long_context: LongContextConfig | None = None  # a longer window with RoPE scaling switched on
     # The precision the weights are published in: DeepSeek-V3/R1 ship FP8, gpt-oss MXFP4 experts.
     native_precision: Literal["bf16", "fp8", "int4"] = "bf16"
     source: Source  # the config.json read
@@ -496,6 +506,8 @@ class ModelCardRecord(Strict):
             raise ValueError("sliding_window.layers exceeds the layers")
         if self.moe is not None and self.moe.dense_layers >= self.layers:
             raise ValueError("moe.dense_layers leaves no MoE layer")
+        if self.long_context is not None and self.long_context.tokens <= self.max_context:
+            raise ValueError("long_context.tokens must exceed max_context")
         return self
 
 

@@ -15,14 +15,14 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from bot.dialogue import policy
-from bot.dialogue.answers import budget as budget_answer, serve, watch_out
+from bot.dialogue.answers import budget as budget_answer, plan_cost as cost_answer, serve, watch_out
 from bot.dialogue.answers.base import Question
 from bot.dialogue.answers.capability import topic as capability_topic
 from bot.dialogue.answers.capacity import capacity_answer
 from bot.dialogue.answers.catalogue import answer_gpus
 from bot.dialogue.answers.cluster import reserved_on_plan, spot_on_plan
 from bot.dialogue.answers.faq import answer_search
-from bot.dialogue.answers.figure import corrections
+from bot.dialogue.answers.figure import confirm_figures, corrections
 from bot.dialogue.answers.workload_compare import (
     asks_why_gpu,
     compare_on_gpus,
@@ -46,6 +46,7 @@ from bot.dialogue.recommend import (
 )
 from bot.dialogue.reply import Reply, Turn
 from bot.dialogue.route import (
+    BACK_TO_ASIDE,
     SWITCH_WORDS,
     asks_capacity,
     count_on_current_gpu,
@@ -61,16 +62,21 @@ from bot.dialogue.state import (
     keep_previous,
     missing,
     public_slots,
+    set_aside,
     skip_pending,
+    swap_aside,
+    take_ranges,
 )
 from bot.dialogue.timeline import count_samples, timeline
 from bot.dialogue.understand import ParseFn, Understood, clean_text, plan_cost, understand
 from bot.nlu.intents import WHATIF as WHATIF_CUES, has_any
 from bot.nlu.question_cues import (
+    BEFORE_THEN,
     JOB_COST_ON,
     MAKE_IT_FIT,
     MEMORY_SAVED,
     OTHER_DURATIONS,
+    PLAN_CHEAPER,
     PROPOSES_BETTER,
     THE_JOB_MODEL,
 )
@@ -275,6 +281,21 @@ class Consultant:
         if kept != u.said:
             u = replace(u, said=kept)
         reply.lang = u.lang
+        if state.aside is not None and BACK_TO_ASIDE.search(text):
+            # "回到第一个，改成 3 个 epoch": the job set aside comes back; the rest of the message changes it
+            swap_aside(state)
+            other = state.aside or {}
+            reply.add(
+                "back_to_aside",
+                job={"params": state.slots.get("params"), "method": (state.last or {}).get("method")},
+                other={
+                    "params": (other.get("slots") or {}).get("params"),
+                    "method": (other.get("last") or {}).get("method"),
+                },
+            )
+            if not u.said:
+                recommend(state, reply, self.kb, self._plan, self._clock(), [], None)
+                return state
         if u.mentions_spot:
             state.mentions_spot = True
         moved_to_china = u.region == "cn" and state.region != "cn"
@@ -286,8 +307,9 @@ class Consultant:
             return state
         if u.owned and u.said.get("gpu") and u.said.get("gpu_count"):
             state.owned = True
-            if u.said.get("days") is None and "days" not in state.skipped:
-                state.skipped.append("days")  # "多久" on owned GPUs: the time is the answer
+            if u.said.get("days") is None and state.slots.get("days") is None and "days" not in state.skipped:
+                # "多久" on owned GPUs: the time is the answer (a deadline said before stays)
+                state.skipped.append("days")
         if u.intent == "capacity" or (state.owned and asks_capacity(text)):
             if capacity_answer(state, u, reply, self.kb.catalog, self._clock()):
                 return state
@@ -315,6 +337,8 @@ class Consultant:
         direct = policy.kind_of(question, state.topic, in_form)
         if direct != "figure_check":
             corrections(found_corrections, reply)  # the figure check answers with them itself
+            if not found_corrections and direct is not None:
+                confirm_figures(question, reply)  # "is the B200 180GB? also, how many…": yes, then the rest
         outside = policy.outside_note(question, direct)
         if outside is not None:
             # "… on TPU v5e": planned on the catalogue's GPUs; "MI325X vs H200": answered for the H200
@@ -429,19 +453,61 @@ class Consultant:
 
     def _on_plan_question(self, state: DialogueState, u: Understood, reply: Reply, text: str) -> bool:
         """A question about the plan shown that says nothing new: what to watch out for in it
-        ("有什么要注意的？"), or, over its budget, how to get within it ("any way to make that work?")."""
+        ("有什么要注意的？"), or, over its budget, how to get within it ("any way to make that work?"), or
+        what it costs in all ("一共要花多少钱？", "how much is that in RMB?")."""
         if state.last is None or missing(state) or u.said or u.gpus or u.intent not in PLAN_QUESTION_INTENTS:
             return False
         if watch_out.asks(text):
             return watch_out.answer(state, reply, self.kb, self._plan, self._clock())
-        if u.asks_time and state.pending is None and not has_any(normalise(text).lower, OTHER_DURATIONS):
-            # "那大概要跑多久" after the plan: its time, not "the plan above still stands"
+        then = state.slots.get("days") is not None and has_any(normalise(text).lower, BEFORE_THEN)
+        if then or (
+            u.asks_time and state.pending is None and not has_any(normalise(text).lower, OTHER_DURATIONS)
+        ):
+            # "那大概要跑多久" after the plan: its time, not "the plan above still stands";
+            # "在那之前训完就行", "before then?": whether it makes the deadline held
             last = state.last or {}
-            reply.add("plan_time", plan=last, owned=bool(state.owned), deadline=state.slots.get("days"))
+            reply.add(
+                "plan_time",
+                plan=last,
+                owned=bool(state.owned),
+                deadline=state.slots.get("days"),
+                deadline_date=state.deadline_date,
+                confirm=then,
+            )
             return True
         if has_any(normalise(text).lower, MAKE_IT_FIT):
             return self._budget_on_plan(state, u, reply, text)
+        if has_any(normalise(text).lower, PLAN_CHEAPER) and not u.providers and not state.owned:
+            return self._cheaper_plan(state, reply)
+        if cost_answer.asks(text):
+            # "那一共要花多少钱？", "how much is that in RMB?": the plan's total, in that currency
+            return cost_answer.answer(state, reply, self.kb, self._plan, self._clock(), text)
         return False
+
+    def _cheaper_plan(self, state: DialogueState, reply: Reply) -> bool:
+        """ "cheaper?" after a plan: the plan of the lowest total on-demand cost that meets the deadline,
+        said as a change; or that the plan shown already is that one, and what would cost less still."""
+        # A GPU the user chose ("那 H200 呢") is let go: the cheaper plan may well be on another one.
+        slots = {**state.slots, "gpu": None, "gpu_count": None}
+        cheap = replace(state, cheapest=True, slots=slots, count_limit=False)
+        try:
+            rec, _fired, _context = plan_context(cheap, self.kb, self._plan, self._clock(), reply.lang)
+        except SizingError:
+            return False
+        top, last = rec["options"][0], state.last or {}
+        if top.get("gpu") == last.get("gpu") and top.get("gpus") == last.get("gpus"):
+            reply.add(
+                "cheapest_already",
+                plan=last,
+                deadline=state.slots.get("days"),
+                spot=(top.get("cost") or {}).get("spot_usd"),
+                method=state.slots.get("method"),
+            )
+            return True
+        state.cheapest, state.slots, state.count_limit = True, slots, False
+        change = SlotChange("cheapest", None, True)
+        recommend(state, reply, self.kb, self._plan, self._clock(), [change], None)
+        return True
 
     def _budget_on_plan(self, state: DialogueState, u: Understood, reply: Reply, text: str) -> bool:
         """What the budget held buys for the job, when the plan shown costs more than it."""
@@ -542,7 +608,9 @@ class Consultant:
 
         if starts_over(state, u, text):
             before = dict(state.last or {}) or None
+            aside = set_aside(state) if state.last else None
             state = fresh_state(reply.lang)
+            state.aside = aside  # "回到第一个" brings it back
             reply.add("new_request", before=before)
         on_gpu = count_on_current_gpu(state, u)
         said = count_samples(state, u, on_gpu)
@@ -550,6 +618,7 @@ class Consultant:
         no_budget = state.slots.get("budget") is None
         no_days = state.slots.get("days") is None
         changes = merge_slots(state, said) + timeline(state, u) + take_clouds(state, u, self.kb.catalog)
+        take_ranges(state, u.ranges)  # "20 到 30 万条": planned at 30万, and the understood line says so
         if no_budget and "budget" in u.scaled and (cost := plan_cost(state)):
             # "预算砍半" with no budget held: the plan's cost was scaled, and the change says so.
             changes = [

@@ -14,7 +14,7 @@ from bot.dialogue.memo import plan_dict
 from bot.dialogue.pitfall_context import pitfall_context
 from bot.dialogue.plan import build_request, effective_slots, summarise
 from bot.dialogue.reply import Reply
-from bot.dialogue.state import DialogueState, SlotChange
+from bot.dialogue.state import DialogueState, SlotChange, ranges_in_force
 from bot.render.text import render_json
 from bot.render.views import (
     entry_view,
@@ -156,6 +156,7 @@ def plan_context(
         "over_budget": any(w["code"] == "over_budget" for w in warnings),  # no plan fits the budget
         "deadline_date": state.deadline_date,
         "sprints": state.sprints,
+        "ranges": ranges_in_force(state),  # "20 到 30 万条": the understood line says the upper end was used
         "workload": rec.get("workload") or {},
         "options": options,
         "warnings": [w for w in warnings if w["code"] not in SHOWN_ELSEWHERE],
@@ -191,6 +192,8 @@ def plan_context(
         and user_plan is None,  # a count that misses the deadline is not the plan's: user_plan says so
         "user_plan_typed": bool(state.slots.get("gpu")),
         "owned": bool(state.owned) and user_plan is None,
+        # Their own GPUs miss the deadline: the plan rents the count that makes it (said as such).
+        "own_gpus_late": bool(state.owned) and user_plan is not None,
         "china": china,
         "budget_conflict": conflict,
         "clouds": clouds_view(state, rec),
@@ -303,7 +306,10 @@ def _meet_the_deadline(
     days = slots.get("days")
     if not slots.get("gpu_count") or not _misses(rec, days):
         return rec, None
-    relaxed = replace(state, slots={**slots, "gpu_count": None})
+    # Their own GPUs missing it: renting anyway, so the plan that makes it on any GPU (the cheapest);
+    # GPUs they only named keep their type.
+    let_go = {"gpu": None, "gpu_count": None} if state.owned else {"gpu_count": None}
+    relaxed = replace(state, slots={**slots, **let_go})
     try:
         alt = run_plan(relaxed, kb, plan, today)
     except SizingError:
@@ -502,6 +508,9 @@ def recommend(
         reply.add("error", code=exc.code, message=exc.message, params=exc.params)
         return
     summary = summarise(rec)
+    if summary is not None:
+        # On the user's own GPUs (the plan the reply says is theirs): no rental cost to compare.
+        summary["owned"] = bool(context.get("owned"))
     before = state.last
     verdict = fit_verdict(state, context, kb.catalog)
     if verdict is not None:
@@ -595,7 +604,8 @@ def _hardware_view(
     count = said["gpu_count"].new if "gpu_count" in said else None
     why = None
     if gpu and not str(after.get("gpu") or "").startswith(str(gpu)):
-        why = "elsewhere"  # the GPU named cannot run the job: planned on another (the verdict says why)
+        # the GPU named cannot run the job, or (their own) cannot make the deadline: planned on another
+        why = "late_elsewhere" if context.get("user_plan") else "elsewhere"
     elif count is not None and after.get("gpus") != count and not state.count_limit:
         why = "memory" if context.get("unfit") else "deadline" if context.get("user_plan") else None
     return {

@@ -92,6 +92,14 @@ NEW_REQUEST_WORDS = re.compile(
     r"|新專案|另一個專案|另外一个|另外一個|换个需求|換個需求|新需求|另一个任务|另一個任務",
     re.IGNORECASE,
 )
+# Back to the job a new request set aside ("回到第一个，改成 3 个 epoch", "回到剛剛預訓練那個",
+# "back to the first one"). "The previous plan" is an undo (dialogue.consultant._undo), not this.
+BACK_TO_ASIDE = re.compile(
+    r"回到(第一个|第一個|最开始|最開始|最初|原来那|原來那|之前那|之前的需求|之前的任务|前面那|刚才|剛才|刚刚|剛剛)"
+    r"|(back to|return to|go back to) (the )?(first|earlier|original|other|1st|older)"
+    r" (one|job|project|request|plan|model|run)",
+    re.IGNORECASE,
+)
 # Intents that change the current plan rather than start another one.
 CHANGES_THE_PLAN = ("whatif", "correction", "reset", "explain", "skip")
 

@@ -103,10 +103,16 @@ class DialogueState:
     # 1.5k tokens" … "20k of them"), {"turns"} or {"per_turn"} waiting for the other half of a dialogue's
     # length ("每组 5 轮" … "每轮 200 token").
     sample_parts: dict[str, Any] | None = None
+    # Ranges said, planned at their upper end: {"text": "2 到 3 万条", "slot": "samples", "value": 30000.0}
+    # while the slot still holds that value (the understood line says so).
+    ranges: list[dict[str, Any]] = field(default_factory=list)
     rev: int = 0  # commits of this session (bot/dialogue/commit.py)
     # The conversation as it stood before the last turn that changed the plan (to_json, without its own
     # `previous`): "go back to the previous plan" restores it, and a second "undo" returns.
     previous: dict[str, Any] | None = None
+    # The job a new request set aside (to_json, without `previous` or its own `aside`): "回到第一个",
+    # "back to the first one" brings it back, and sets the newer one aside in its place.
+    aside: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         """What the store keeps: plain JSON, versioned."""
@@ -181,6 +187,7 @@ _OPTIONAL = {
     "sample_basis": dict,
     "sample_parts": dict,
     "previous": dict,
+    "aside": dict,
 }
 
 
@@ -195,6 +202,50 @@ def _fits(value: Any, default: Any, name: str) -> bool:
     if isinstance(default, int):
         return isinstance(value, int) and not isinstance(value, bool)
     return isinstance(value, type(default))
+
+
+def take_ranges(state: DialogueState, ranges: tuple[tuple[str, tuple[str, ...]], ...]) -> None:
+    """Remember the ranges a message said with the value each slot took (its upper end)."""
+    for text, names in ranges:
+        for name in names:
+            value = state.samples if name == "samples" else state.slots.get(name)
+            if name == "samples" and value is None:
+                value = (state.sample_basis or {}).get("samples")
+            if value is None:
+                continue
+            kept = [r for r in state.ranges if r.get("slot") != name]
+            state.ranges = [*kept, {"text": text, "slot": name, "value": value}]
+
+
+def ranges_in_force(state: DialogueState) -> list[str]:
+    """The ranges said whose upper end a slot still holds, as written (in the order said, once each)."""
+    basis = (state.sample_basis or {}).get("samples")
+    out: list[str] = []
+    for r in state.ranges:
+        name, value = r.get("slot"), r.get("value")
+        held = (state.samples, basis) if name == "samples" else (state.slots.get(str(name)),)
+        if value in held and r.get("text") not in out:
+            out.append(str(r.get("text")))
+    return out
+
+
+def set_aside(state: DialogueState) -> dict[str, Any]:
+    """The conversation's job as kept aside by a new request (without its undo step or its own aside)."""
+    kept = state.to_json()
+    kept.pop("previous", None)
+    kept.pop("aside", None)
+    return kept
+
+
+def swap_aside(state: DialogueState) -> None:
+    """Bring the job set aside back in place of the current one, which is set aside in its turn."""
+    back = DialogueState.from_json(state.aside, state.lang)
+    back.aside = set_aside(state)
+    back.lang = state.lang
+    back.previous = None
+    back.topic = None
+    for name in _FIELD_NAMES:
+        setattr(state, name, getattr(back, name))
 
 
 def fresh_state(lang: str) -> DialogueState:

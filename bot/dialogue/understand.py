@@ -20,7 +20,9 @@ from bot.dialogue.state import (
     implausible,
 )
 from bot.nlu.lexicon import SPOT_WORDS
+from bot.nlu.scan import written_ranges
 from bot.nlu.script import has_cjk, script_neutral
+from bot.nlu.text import normalise
 
 
 class ParseFn(Protocol):
@@ -94,6 +96,7 @@ class Understood:
     kind: str = "unknown"
     providers: tuple[str, ...] = ()  # provider ids named ("aws", "aliyun", ...), in order
     price_period: str | None = None  # "hour" | "month": the period a price question asks for
+    quoted_rate: tuple[float, str] | None = None  # an hourly market price quoted: (amount, currency)
     yes_no: bool = False  # the message is a yes/no question
     corrected: bool = False  # it quotes a GPU figure the catalogue corrects (kb.factcheck)
     no_deadline: bool = False  # "no deadline", "不急", "whenever": plan without one
@@ -118,6 +121,8 @@ class Understood:
     gpu_memory: dict[str, Any] | None = None
     working_days: float | None = None
     sprints: float | None = None  # "two sprints": the count said (days holds two weeks each)
+    # Ranges said ("2 到 3 万条", "4-6 weeks"): each as written with the slots its upper end set.
+    ranges: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 def choose_lang(parsed: Any, text: str, previous: str) -> str:
@@ -310,6 +315,7 @@ def understand(
         kind=str(parsed.intent),
         providers=tuple(getattr(parsed, "providers_mentioned", ()) or ()),
         price_period=getattr(parsed, "price_period", None),
+        quoted_rate=getattr(parsed, "quoted_rate", None),
         yes_no=bool(getattr(parsed, "yes_no", False)),
         corrected=corrected,
         no_deadline=bool(getattr(parsed, "no_deadline", False)),
@@ -331,7 +337,29 @@ def understand(
         gpu_memory=_gpu_memory(getattr(parsed, "gpu_memory", None)),
         working_days=getattr(parsed, "working_days", None) if "days" in usable else None,
         sprints=getattr(parsed, "sprints", None) if "days" in usable else None,
+        ranges=_ranges_said(text, parse, parsed, today, usable),
     )
+
+
+def _ranges_said(
+    text: str, parse: ParseFn, parsed: Any, today: dt.date | None, usable: Mapping[str, Any]
+) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Each range the message writes ("20 到 30 万条", "3–5 天") with the slots it set: those that read
+    otherwise when the message is read with the range's lower end (the slots keep the upper)."""
+    out = []
+    seen = normalise(text).lower
+    # Quoted as the user wrote it (their script and case) where normalising kept every position.
+    source = text if len(text) == len(seen) else seen
+    for start, end, lower_text in written_ranges(seen):
+        written = source[start:end]
+        lower = parse(lower_text, today=today)
+        low_said = said_slots(lower)
+        names = tuple(k for k in usable if low_said.get(k) != usable[k])
+        if getattr(lower.slots, "samples", None) != getattr(parsed.slots, "samples", None):
+            names += ("samples",)
+        if names:
+            out.append((written, names))
+    return tuple(out)
 
 
 # The slots a relative change scales (bot/nlu/relative.py concepts), in the order tried: "data" is the

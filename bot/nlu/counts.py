@@ -8,7 +8,7 @@ from bot.nlu import lexicon
 from bot.nlu.found import Found
 from bot.nlu.gpus import GPU_WORDS, GPU_WORDS_EN, GpuMention
 from bot.nlu.scan import Num
-from bot.nlu.units import Unit
+from bot.nlu.units import Unit, labels_next
 
 _GPU_WORDS_ALL = GPU_WORDS + GPU_WORDS_EN
 _DASH_GPU = ("-gpus", "-gpu", "-cards", "-card")
@@ -43,9 +43,7 @@ def gpu_counts(s: str, nums: list[Num], units: list[Unit], gpus: list[GpuMention
             elif (s.startswith("卡", k) and not s.startswith("卡路里", k)) or _dash_gpu(s, j):
                 per_node.append((idx, num.value))
                 _node_count_before(s, nums, idx, nodes)
-            elif (
-                lexicon.phrase_at(s, k, _GPU_WORDS_ALL) is not None or _measured_gpu_word(s, k)
-            ) and not _people(s, k):
+            elif (_gpu_word_at(s, k) or _measured_gpu_word(s, k)) and not _people(s, k):
                 totals.append((idx, num.value))
             elif _after_gpu_name(s, num, ends):
                 totals.append((idx, num.value))
@@ -72,9 +70,43 @@ def gpu_counts(s: str, nums: list[Num], units: list[Unit], gpus: list[GpuMention
             value *= nums[idx + 1].value  # "8 卡 A800 x 4 台"
         found.add("gpu_count", value, nums[idx], s)
     else:
-        _single(s, gpus, found) or _server_system(s, nums, gpus, found) or _bare_count_follow_up(
-            s, nums, found
+        (
+            _single(s, gpus, found)
+            or _server_system(s, nums, gpus, found)
+            or _labelled_count(s, nums, units, ends, found)
+            or _bare_count_follow_up(s, nums, found)
         )
+
+
+def _gpu_word_at(s: str, k: int) -> bool:
+    """A word for GPUs at `k` that counts the number before it: not a key of a key=value list ("epochs=3
+    gpu=h100")."""
+    word = lexicon.phrase_at(s, k, _GPU_WORDS_ALL)
+    return word is not None and not labels_next(s, k + len(word))
+
+
+MAX_LABELLED_COUNT = 100_000
+
+
+def _labelled_count(s: str, nums: list[Num], units: list[Unit], gpu_ends: set[int], found: Found) -> bool:
+    """A bare number after a GPU-count label of a spec list: "gpus: 8", "num_gpus=8", "GPU 数量：8", and
+    "count=8" / "数量 8" right after a GPU's name ("gpu=h100 count=8")."""
+    for idx, num in enumerate(nums):
+        if num.mult or num.weak or units[idx].kind != "none" or idx in found.used:
+            continue
+        if not (1 <= num.value <= MAX_LABELLED_COUNT and float(num.value).is_integer()):
+            continue
+        head = s[: num.start].rstrip(" :：=")
+        label = lexicon.label_at_end(head, lexicon.GPU_COUNT_LABELS)
+        if label is None:
+            label = lexicon.label_at_end(head, lexicon.COUNT_LABELS)
+            rest = head[: -len(label)] if label else ""
+            if label is None or len(rest) - rest.endswith(" ") not in gpu_ends:
+                continue  # "count" alone counts GPUs only right after one's name
+        found.used.add(idx)
+        found.add("gpu_count", num.value, num, s)
+        return True
+    return False
 
 
 # "what about two?", "and 4?", "那 8 呢": a lone number in a follow-up is a GPU count (the one thing a
@@ -144,6 +176,36 @@ _SINGLE = ("单卡", "单张", "single", "one single")
 
 # ... or right after it: "4090 单卡", "H100 单张".
 _SINGLE_AFTER = ("单卡", "单张", "一张", "一卡")
+
+
+# The hardware a job runs on, named with an article, is one GPU ("LoRA on a 4090", "with an H100") unless a
+# word for a machine of several follows it ("on an H100 node", "with a 4090 box"). Elsewhere an article
+# names the kind ("is an H100 faster", "the price of an A100"), not a count; and in a question about the
+# GPU ("can you train on a T4?") it names the kind too, so the parser asks this of sizing requests only.
+_ARTICLES = ("on a", "on an", "with a", "with an", "using a", "using an")
+_MACHINES = (
+    "node", "nodes", "server", "servers", "box", "boxes", "cluster", "clusters", "machine", "machines",
+    "instance", "instances", "pod", "pods", "rig", "rigs", "system", "systems", "workstation", "farm",
+)  # fmt: skip
+
+
+def one_by_article(s: str, gpus: list[GpuMention]) -> bool:
+    """The first GPU is named as the one a job runs on: "7B LoRA on a 4090", "fine-tune with an H100"."""
+    if not gpus:
+        return False
+    g = gpus[0]
+    k = g.start - 1
+    if k < 0 or s[k] != " ":
+        return False  # the article and the name are two words
+    word = next(
+        (w for w in _ARTICLES if s.endswith(w, 0, k) and (k == len(w) or s[k - len(w) - 1] == " ")), None
+    )
+    if word is None:
+        return False
+    j = g.end + 1 if s.startswith(" ", g.end) else g.end
+    while j < len(s) and (s[j].isdigit() or s[j] in "gb "):
+        j += 1  # "an A100 80GB server"
+    return lexicon.phrase_at(s, j, _MACHINES) is None
 
 
 def _single(s: str, gpus: list[GpuMention], found: Found) -> bool:

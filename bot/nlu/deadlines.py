@@ -11,7 +11,9 @@ import calendar
 import datetime as dt
 import re
 
+from bot.nlu import lexicon
 from bot.nlu.numerals_zh import zh_integer
+from bot.nlu.question_cues import BEFORE_THEN
 from bot.nlu.text import compact
 
 _MONTHS = {
@@ -36,22 +38,23 @@ _MONTH_PART_NAMED_EN = re.compile(
 _END_OF_MONTH_EN = re.compile(r"\b(?:" + _CUE_EN + r" )?(?:the )?end of " + _MONTH + r"\b" + _YEAR)
 # A numeric month/day after a deadline word: "ddl：1/31", "due 12/20", "by 1/15/2027". Month first, as in
 # Chinese and US writing; a first number over 12 can only be a day ("by 31/1").
-_SLASH_DATE = re.compile(
-    r"(?:\b(?:by|before|until|till|due|deadline(?: is)?|ddl)|截止|最晚|截至|期限)(?: ?(?:是|为|:|：|on))? ?"
-    r"(?P<a>\d{1,2})/(?P<b>\d{1,2})(?:/(?P<year>20\d\d))?(?![\d/])"
+# The deadline word may label the date in a spec list or a table: "deadline=2026-12-20", "| 截止 | 12/18 |".
+_DATE_LABEL = (
+    r"(?:\b(?:by|before|until|till|due|deadline(?: is)?|ddl)|截止|最晚|截至|期限)(?:日期|时间)?"
+    r"(?: ?(?:是|为|:|：|=|\||on))? ?"
 )
+_SLASH_DATE = re.compile(_DATE_LABEL + r"(?P<a>\d{1,2})/(?P<b>\d{1,2})(?:/(?P<year>20\d\d))?(?![\d/])")
 # The same with the year first ("截止 2027/1/15", "deadline 2027/01/15"), and a month/day before 前
 # ("12/25 前").
-_YMD_SLASH = re.compile(
-    r"(?:\b(?:by|before|until|till|due|deadline(?: is)?|ddl)|截止|最晚|截至|期限)(?: ?(?:是|为|:|：|on))? ?"
-    r"(?P<year>20\d\d)[/.](?P<a>\d{1,2})[/.](?P<b>\d{1,2})(?![\d/])"
-)
+_YMD_SLASH = re.compile(_DATE_LABEL + r"(?P<year>20\d\d)[/.-](?P<a>\d{1,2})[/.-](?P<b>\d{1,2})(?![\d/])")
 _SLASH_BEFORE = re.compile(
     r"(?<![\d/])(?P<a>\d{1,2})/(?P<b>\d{1,2})(?P<year>)(?![\d/]) ?"
     r"(?:之前|以前|前(?![面后者期端台])|为止|截止)"
 )
 _ZH_NUM = r"[0-9一二三四五六七八九十两〇零]{1,3}"
-_ZH_CUE_BEFORE = r"(?:(?P<cue0>截止|截至|最晚|deadline|ddl)(?:日期|时间)?(?:是|为|定在|:)? ?)?"
+# A deadline word as the label of a date: "截止：12月18日", "| 截止 | 12月18日 |" (a table row), "ddl=周日".
+_ZH_LABEL = r"(?P<cue0>截止|截至|最晚|期限|deadline|ddl)(?:日期|时间)?(?:是|为|定在|:|=|\|)? ?"
+_ZH_CUE_BEFORE = r"(?:" + _ZH_LABEL + r")?"
 _ZH = re.compile(
     _ZH_CUE_BEFORE + r"(?:(?P<year>20\d\d)年)?(?P<month>" + _ZH_NUM + r")月(?P<day>" + _ZH_NUM
     + r")(?:日|号)? ?(?P<cue>之前|以前|前|为止|截止|到期)?"
@@ -135,7 +138,10 @@ _WEEKDAYS_EN = {
 }  # fmt: skip
 _WEEKDAYS_ZH = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6, "末": 6}
 _WEEKDAY_EN = r"(?P<wd>" + "|".join(sorted(_WEEKDAYS_EN, key=len, reverse=True)) + r")\b"
-_REL_EN = re.compile(r"\b" + _CUE_EN + r" (?:the )?(?:(?P<which>this|next|coming) )?" + _WEEKDAY_EN)
+# "over the weekend" / "during the weekend" is done by its Sunday too.
+_REL_EN = re.compile(
+    r"\b(?:" + _CUE_EN + r"|over|during) (?:the )?(?:(?P<which>this|next|coming) )?" + _WEEKDAY_EN
+)
 _TOMORROW_EN = re.compile(r"\b" + _CUE_EN + r" (?:the day after (?P<after>tomorrow)|tomorrow)\b")
 # Within this or next week: "这周就要", "本周内", "下周之内" (the Sunday that ends it).
 _WITHIN_WEEK_ZH = re.compile(
@@ -145,7 +151,8 @@ _END_OF_WEEK_EN = re.compile(
     r"\b(?:end of (?P<which>this|next|the) week(?:end)?|(?P<nxt>next) week'?s end)\b"
 )
 _REL_ZH = re.compile(
-    r"(?P<which>下下|下|这|本)?(?:个)?(?:周|星期|礼拜)(?P<wd>[一二三四五六日天末])(?P<cue>之前|以前|前|截止|要|交|上线|完成|训完|跑完|为止)?"
+    _ZH_CUE_BEFORE + r"(?P<which>下下|下|这|本)?(?:个)?(?:周|星期|礼拜)(?P<wd>[一二三四五六日天末])"
+    r"(?P<cue>之前|以前|前|截止|要|交|上线|完成|训完|跑完|为止)?"
 )
 _DAY_ZH = re.compile(
     r"(?P<cue0>截止|最晚|deadline ?)?(?P<day>明天|后天|大后天)"
@@ -190,11 +197,13 @@ _DAY_ALONE_ZH = re.compile(
     + r") ?(?:日|号)(?P<cue>之前|以前|前|为止|截止)"
 )
 _QUARTER_EN = re.compile(
-    r"\b(?:(?:by |before |until )?(?:the )?end of (?:the )?q(?P<q>[1-4])|(?:by|until) q(?P<q2>[1-4])|"
+    r"\b(?:(?:by |before |until )?(?:the )?end of (?:the )?q(?P<q>[1-4])"
+    r"|(?:by|until|due|deadline(?: is)?(?::|=)?|ddl(?::|=)?) ?q(?P<q2>[1-4])|"
     r"(?P<before>before) q(?P<q3>[1-4])|q(?P<q4>[1-4]) end)\b(?: (?P<year>20\d\d))?"
 )
 _QUARTER_ZH = re.compile(
     r"(?:(?P<year>20\d\d)年)?(?:第)?(?:q(?P<q>[1-4])|(?P<q2>[一二三四1-4])季度?)(?:末|底|结束)(?:之前|以前|前)?"
+    r"|" + _ZH_LABEL + r"q(?P<q3>[1-4])(?![0-9])"  # "截止：Q1": the end of it
 )
 _QUARTER_THIS_EN = re.compile(r"\bend of (?:the |(?P<which>this|next) )quarter\b")
 _QUARTER_THIS_ZH = re.compile(r"(?P<which>下个|下|这个|本)季度(?:末|底|结束)")
@@ -233,7 +242,7 @@ def _relative(s: str, today: dt.date) -> dt.date | None:
         return _plus(today, _weekday_days(today, 6, 1 if m.group("which") == "下" else 0))
     for m in _REL_ZH.finditer(s):
         which = m.group("which")
-        if m.group("cue") or which:
+        if m.group("cue") or which or m.group("cue0"):
             ahead = {"下下": 2, "下": 1, "这": 0, "本": 0}.get(which or "")
             return _plus(today, _weekday_days(today, _WEEKDAYS_ZH[m.group("wd")], ahead))
     for m in _DAY_ZH.finditer(s):
@@ -348,6 +357,34 @@ _HOLIDAY_ZH = re.compile(
     r"|(?<![0-9一二三四五六七八九十两几多今明去前后新过])(?P<nian>年)前"
 )
 _DAY_BEFORE_CUES = ("before", "ahead of", "prior to", "之前", "以前", "前")
+# An event on a date the model must be ready for ("we have a demo on Dec 18", "12 月 15 号要给客户演示"): the
+# training finishes the day before it, as "before Christmas" does.
+_EVENT_EN = re.compile(
+    r"\b(?:demo|launch|release|presentation|conference|review|go-live|go live|delivery|handoff|showcase"
+    r"|meeting|event|ship date)\b[^.;!?]{0,24}?\b(?:on|is) (?:the )?(?:"
+    + _MONTH.replace("?P<mon>", "?P<mon1>")
+    + r" (?P<day1>\d{1,2})(?:st|nd|rd|th)?\b"
+    r"|(?P<day2>\d{1,2})(?:st|nd|rd|th)? (?:of )?" + _MONTH.replace("?P<mon>", "?P<mon2>") + r"\b)"
+)
+_EVENT_ZH = (
+    "演示",
+    "展示",
+    "发布",
+    "上线",
+    "交付",
+    "汇报",
+    "评审",
+    "验收",
+    "答辩",
+    "路演",
+    "发版",
+    "demo",
+    "开会",
+)
+
+
+def _day_before(date: dt.date | None) -> dt.date | None:
+    return date - dt.timedelta(days=1) if date is not None else None
 
 
 def _holiday_on(name: str, year: int) -> dt.date | None:
@@ -387,9 +424,37 @@ def deadline_date(s: str, today: dt.date) -> dt.date | None:
         got = _absolute(text, today)
         got = got if got is not None else _relative(text, today)
         got = got if got is not None else _holiday(text, today)
+        got = got if got is not None else _date_pointed_at(text, today)
         if got is not None and _ahead(today, got):
             return got
     return None
+
+
+# A date said plainly ("our interns start on Jan 4, 2027", "1 月 4 号新人到岗") and pointed at later as the
+# deadline ("the run must finish before then", "在那之前要训完"; the words of question_cues.BEFORE_THEN that
+# point at a time, not "in time" or 来得及): before it is the day before, "by then" the day itself.
+_POINTERS = tuple(w for w in BEFORE_THEN if any(p in w for p in ("then", "that", "那", "这")))
+_PLAIN_DATE_EN = re.compile(r"\b" + _MONTH + r" " + _DAY + r"\b" + _YEAR)
+_PLAIN_DATE_EN_DAY_FIRST = re.compile(r"\b" + _DAY + r" (?:of )?" + _MONTH + r"\b" + _YEAR)
+_ISO_DATE = re.compile(r"(?<![\d/])(?P<year>20\d\d)-(?P<month>\d{1,2})-(?P<day>\d{1,2})(?![\d-])")
+_BEFORE_WORDS = ("before", "之前", "那天前", "这之前")
+
+
+def _date_pointed_at(s: str, today: dt.date) -> dt.date | None:
+    if not lexicon.has_cue(s, _POINTERS):
+        return None  # most messages point at no date
+    date = None
+    m = _PLAIN_DATE_EN.search(s) or _PLAIN_DATE_EN_DAY_FIRST.search(s)
+    if m is not None:
+        date = _date_on(today, m.group("year"), _MONTHS[m.group("mon")], int(m.group("day")))
+    elif (iso := _ISO_DATE.search(s)) is not None:
+        date = _date_on(today, iso.group("year"), int(iso.group("month")), int(iso.group("day")))
+    elif (zh := _ZH.search(s)) is not None:
+        date = _date_on(today, zh.group("year"), _number(zh.group("month")), _number(zh.group("day")))
+    if date is None:
+        return None
+    pointer = next(m.group(0) for m in lexicon.phrases_in(s, _POINTERS))
+    return _day_before(date) if any(w in pointer for w in _BEFORE_WORDS) else date
 
 
 def deadline_days(s: str, today: dt.date) -> float | None:
@@ -419,6 +484,14 @@ def _absolute(s: str, today: dt.date) -> dt.date | None:
     for m in _ZH.finditer(s):
         if m.group("cue") or m.group("cue0"):
             return _date_on(today, m.group("year"), _number(m.group("month")), _number(m.group("day")))
+        if any(word in s[m.end() : m.end() + 10] for word in _EVENT_ZH):
+            return _day_before(
+                _date_on(today, m.group("year"), _number(m.group("month")), _number(m.group("day")))
+            )
+    m = _EVENT_EN.search(s)
+    if m:
+        month = _MONTHS[m.group("mon1") or m.group("mon2")]
+        return _day_before(_date_on(today, None, month, int(m.group("day1") or m.group("day2"))))
     m = _ZH_MONTH_BEFORE.search(s)
     if m:
         first = _date_on(today, m.group("year"), _number(m.group("month")), 1)

@@ -52,6 +52,9 @@ class Found:
     named_model: bool = False  # a known model name (its size from the table) is in the message
     serving: bool = False  # the message is about serving: small token counts are request lengths
     price_period: str | None = None  # "一小时" next to 多少钱: the period of a price, not a timeline
+    # An hourly rate quoted as the market's price, not a budget ("Lambda rents H100s at $1 an hour,
+    # correct?"): (amount, currency), for the price answer to check.
+    quoted_rate: tuple[float, str] | None = None
     # A GPU memory size asked for with no GPU named: (">=" | ">" | "<=", GB) ("which GPUs have 80GB or
     # more?").
     gpu_memory: tuple[str, float] | None = None

@@ -346,6 +346,7 @@ class Signals:
     scaled: bool = False  # a relative change to a held value ("预算砍半", "double the data": relative.py)
     # The budget said is a price per hour ("一小时 2 美元以内", "under $3 an hour").
     hourly_budget: bool = False
+    quoted_rate: bool = False  # an hourly rate quoted as the market's price ("rents H100s at $1 an hour")
     # The FAQ's best score (0-1) and its margin over the runner-up, asked only when the text could be
     # an FAQ question.
     faq_score: Callable[[], tuple[float, float]] | None = None
@@ -387,6 +388,9 @@ def is_yes_no(t: str) -> bool:
     another one is yes/no too ("what's an A100 per hour on Lambda, and can one fine-tune llama 3.1 8b?")."""
     if several_questions(t) and any(_asks_of_a_job(_after_join(c)) for c in _clauses(t)[1:]):
         return True
+    if _opens_yes_no(t) and has_any(t, cues.IF_NOT):
+        # "can 8x H100 fully fine-tune DeepSeek-V3? if not, what's the minimum?": the verdict, then what fits
+        return True
     if has_any(t, cues.WH_WORDS):
         return False
     if has_any(t, cues.YES_NO_TAGS):
@@ -410,6 +414,23 @@ def is_yes_no(t: str) -> bool:
 
 
 _LEADING_JOINS = ("and also ", "and ", "also ", "but ", "so ")
+
+
+def asks_to_confirm_figure(t: str) -> bool:
+    """A figure put as a question to confirm, beside whatever else the message asks: "is the B200 180GB?
+    also, how many…", "H200 显存是 141G 对吧？顺便…", "MI300X 是 192G 沒錯吧？那…" (a clause with a number
+    that ends in a question mark and opens or ends as a yes/no question)."""
+    for clause in _questions(t):
+        c = clause.strip()
+        if not any(ch.isdigit() for ch in c):
+            continue
+        if (
+            _opens_yes_no(_after_join(c))
+            or c.endswith(cues.YES_NO_PARTICLES)
+            or has_any(c + "?", cues.YES_NO_TAGS)
+        ):
+            return True
+    return False
 
 
 def _asks_of_a_job(clause: str) -> bool:
@@ -536,6 +557,8 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
         # "qwen 72b 权重多大", "7B 全参训练一个 checkpoint 多大": the size on disk of that model, computed
         # (stored_size); without a model size, the rule per parameter (the FAQ). Never the planning form.
         return "stored_size" if "params" in sig.filled or sig.model_named else "faq"
+    if _asks_data_storage(t, sig):
+        return "data_storage"  # "2T token 的预训练数据要多大的存储": raw text and token files, computed
     if _asks_network(t, sig, yes_no):
         return "network"  # "Is 100 Gb Ethernet enough between nodes for 16 A100s?": the network answer
     if _asks_spot(t, sig, yes_no):
@@ -675,6 +698,10 @@ def _question_kind(
         return "faq"  # "既然 4090 有 NVLink，两张能合成 48G 用吗": no single pooled memory; the FAQ says why
     job = model or "method" in filled or sig.serving
     rental = not sized and not job and not sig.training and bool(gpus)  # GPUs to rent, no job named
+    if rental and sig.quoted_rate and (yes_no or "?" in t or "？" in t):
+        return (
+            "price"  # "Lambda rents H100s at $1 an hour, correct?": that price checked against the listings
+        )
     if not sized and not job and not gpus and _asks_price_coverage(t, sig):
         return "price_coverage"  # "what providers do you have prices for?", "支持哪些平台"
     if not sized and not job and _cheapest_offering(t, sig):
@@ -774,6 +801,11 @@ HOW_MANY_GPUS = (
 # ... but not GPU-hours ("how many h100 hours to pretrain 7B on 2T tokens": the plan's GPU-hours).
 _HOW_MANY_GPUS_EN = re.compile(
     r"\bhow many (?:[a-z]+ )?(?:gpus?|cards?|[a-z]*\d{2,4}[a-z]*)\b(?![- ]?(?:gpu[- ]?)?(?:hours?|hrs?|h)\b)"
+    # "is the B200 180GB? also, how many would I need to…": the GPU just named, counted
+    r"|\bhow many (?:of (?:them|those|these) )?(?:would|do|will|should|shall|must) (?:i|we|you|one) need\b"
+    # "can 8x H100 fully fine-tune DeepSeek-V3? if not, what's the minimum?": the fewest that hold it
+    r"|\bwhat'?s the (?:minimum|fewest)(?: number| count)?(?: of (?:gpus|cards))?"
+    r"(?: needed| required)?\s*\??\s*$"
 )
 
 
@@ -845,6 +877,17 @@ def _asks_stored_size(t: str, sig: Signals) -> bool:
     return not any(s in sig.filled for s in DATA_PLAN_SLOTS if not (s == "days" and span)) and not sig.serving
 
 
+def _asks_data_storage(t: str, sig: Signals) -> bool:
+    """How much disk a dataset said in tokens takes ("預訓練資料 2T token，大概要準備多大的儲存空間？"), with
+    no model to plan (then the plan's storage line answers it) and no checkpoint or weights asked
+    (stored_size)."""
+    if not has_any(t, cues.STORAGE_WORDS) or not has_any(t, cues.SIZE_ASK):
+        return False
+    if has_any(t, cues.STORED_FILES):
+        return False
+    return "tokens" in sig.filled and "params" not in sig.filled and not sig.model_named and not sig.serving
+
+
 def _asks_transfer_time(t: str, sig: Signals) -> bool:
     """How long moving a dataset (or a named model's weights) takes, with no job to plan."""
     if not has_any(t, cues.TRANSFER_WORDS) or not has_any(t, lexicon.ASKS_TIME):
@@ -866,14 +909,15 @@ def _asks_datasheet(t: str) -> bool:
 SIZED_JOB_PLAN = ("days", "tokens", "data_bytes", "budget", "samples")
 
 
-# A job to size: with one, the network is part of its plan (the plan's network line answers it).
-JOB_SLOTS = ("params", "tokens", "data_bytes", "days", "budget", "method", "samples")
+# With these a network question is part of a plan (the plan's network line answers it); a model and a
+# method alone are no plan: "4 台 8 卡 H800 一起训 70B，机器之间网络至少要多少带宽" asks the network.
+NETWORK_PLAN_SLOTS = ("tokens", "data_bytes", "days", "budget", "samples")
 
 
 def _asks_network(t: str, sig: Signals, yes_no: bool) -> bool:
-    """A question about the network between nodes of a cluster (a GPU and a count at most): which
-    fabric, whether Ethernet is enough. Not a job to size, a price or a serving question."""
-    if not has_any(t, cues.NETWORK_ASKS) or any(s in sig.filled for s in JOB_SLOTS) or sig.model_named:
+    """A question about the network between nodes of a cluster (a GPU, a count, a model at most): which
+    fabric, whether Ethernet is enough. Not a job to plan, a price or a serving question."""
+    if not has_any(t, cues.NETWORK_ASKS) or any(s in sig.filled for s in NETWORK_PLAN_SLOTS):
         return False
     if sig.serving or lexicon.asks_price(t):
         return False
@@ -894,6 +938,8 @@ def _asks_spot(t: str, sig: Signals, yes_no: bool) -> bool:
         return False
     if has_any(t, cues.SAVING_ASKS) and not sig.gpus:
         return True  # "how much would spot save?": what spot saves (on the plan held), not a price list
+    if sig.gpus and has_any(t, cues.AGAINST_ON_DEMAND):
+        return False  # "H100 有抢占式实例吗？比按需便宜多少": its spot listings (_cheapest_offering)
     if lexicon.asks_price(t):
         return False
     asks = yes_no or _worded_as_question(t)
@@ -933,7 +979,8 @@ def _cheapest_offering(t: str, sig: Signals) -> bool:
         return False  # "is Lambda cheaper than AWS for H100s?" compares the two named
     cheapest = has_any(t, cues.CHEAPEST) or has_any(t, cues.CHEAPEST_PLACE)
     # A spot price asked ("h200 spot price?", "搶佔式 H100 多少錢"): the spot listings, cheapest first.
-    cheapest = cheapest or (lexicon.SPOT_WORDS.search(t) is not None and lexicon.asks_price(t))
+    spot = lexicon.SPOT_WORDS.search(t) is not None
+    cheapest = cheapest or (spot and (lexicon.asks_price(t) or has_any(t, cues.AGAINST_ON_DEMAND)))
     # "list gpus under $1/hr", "每小时 1 美元以下的卡有哪些": the GPUs within an hourly price, cheapest first
     # (the period as the parser read the budget's: "一小时 2 美元以内", "under $3 an hour")
     hourly = sig.hourly_budget or has_any(t, PER_PERIOD + ("/hr",))

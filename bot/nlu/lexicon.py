@@ -79,6 +79,8 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     ("个周末", "days", 2.0), ("周末", "days", 2.0), ("weekends", "days", 2.0), ("weekend", "days", 2.0),
     ("个星期", "days", 7.0), ("星期", "days", 7.0), ("个礼拜", "days", 7.0), ("礼拜", "days", 7.0),
     ("个月", "days", 30.0), ("个季度", "days", 90.0), ("季度", "days", 90.0),
+    # 一季 is a quarter in Taiwan's usage (一季, 兩季); 第一季 is a date (units._is_duration).
+    ("个季", "days", 90.0), ("季", "days", 90.0),
     ("个小时", "days", 1 / 24), ("小时", "days", 1 / 24), ("个钟头", "days", 1 / 24),
     ("钟头", "days", 1 / 24), ("个钟", "days", 1 / 24), ("分钟", "days", 1 / 1440),
     ("分半钟", "days", 1 / 1440), ("分半", "days", 1 / 1440),  # 五分半钟 = 5.5 minutes (+0.5 in slots)
@@ -403,6 +405,9 @@ PAST_TIME = (
     "去年", "前年", "上次", "上回", "之前", "以前", "上个月", "上一版", "上一代", "上一期", "last year",
     "last time",
     "previously", "earlier", "last month", "already", "已经",
+    # A time ago or a part of the year gone: "两个月前", "3 months ago", "上半年", "last quarter".
+    "个月前", "周前", "星期前", "礼拜前", "天前", "年前", "ago", "上半年", "上季度", "上个季度",
+    "last quarter",
 )  # fmt: skip
 # A past run's pre-training, said with the past verb: the method of a plan that repeats it
 # (parser._past_method).
@@ -554,7 +559,8 @@ PRICE_PERIODS: tuple[tuple[str, str], ...] = (
     ("per year", "year"), ("/year", "year"), ("/yr", "year"), ("yearly", "year"),
     ("annually", "year"), ("per annum", "year"), ("每年", "year"), ("包年", "year"), ("按年", "year"),
     ("annual", "year"), ("a full year", "year"), ("a whole year", "year"), ("一整年", "year"),
-    ("整年", "year"), ("全年", "year"), ("a full month", "month"), ("a whole month", "month"),
+    ("整年", "year"), ("全年", "year"), ("1-year", "year"), ("one-year", "year"), ("12-month", "year"),
+    ("年付", "year"), ("年租", "year"), ("a full month", "month"), ("a whole month", "month"),
     ("一整个月", "month"), ("整个月", "month"), ("整月", "month"),
     ("per week", "week"), ("/week", "week"), ("weekly", "week"), ("每周", "week"), ("按周", "week"),
     *((phrase, period) for phrase, period in ONE_UNIT_PERIODS if period != "quarter"),
@@ -571,20 +577,47 @@ CONTINUED_PRETRAIN = (
 )  # fmt: skip
 # Words for a GPU itself ("which cards", "8 GPUs", "显卡"); each reader adds its own ("算力", "accelerators").
 GPU_NOUNS = ("gpus", "gpu", "cards", "card", "显卡", "卡")
+# A spec list written as key=value ("r=16 epochs=2 gpu=h100"): a word right before this sign labels the value
+# after it, so it is never the unit of the number before it.
+KEY_VALUE_SIGN = "="
+# Labels of a GPU count in a spec list: "gpus: 8", "num_gpus=8", "GPU 数量：8", "卡数 8".
+GPU_COUNT_LABELS = (
+    "gpus", "gpu count", "gpu_count", "num_gpus", "n_gpus", "num gpus", "number of gpus", "gpu数量",
+    "gpu 数量", "gpu数", "卡数", "显卡数", "显卡数量", "卡的数量", "显卡个数",
+)  # fmt: skip
+# ... and right after a GPU's name: "gpu=h100 count=8", "A100 数量：8".
+COUNT_LABELS = ("count", "数量")
+# Labels of a count of samples before a bare number: "样本 3 万", "偏好对 2 万", "samples: 50k".
+SAMPLE_LABELS = (
+    "样本数", "样本量", "样本", "条数", "数据条数", "偏好对", "问答对", "偏好数据对", "samples", "examples",
+    "num_samples", "n_samples", "sample count", "number of samples", "number of examples",
+)  # fmt: skip
+# Training hyperparameters named before their value ("lr 2e-4", "r=16", "batch 128", "学习率 1e-5"): the
+# number is that setting, never an epoch count, a sample count or a GPU count.
+HYPERPARAMETER_LABELS = (
+    "lr", "learning rate", "learning_rate", "学习率", "weight decay", "weight_decay", "wd", "warmup",
+    "warmup_steps", "warmup_ratio", "alpha", "lora_alpha", "lora alpha", "r", "rank", "lora_r", "lora rank",
+    "dropout", "lora_dropout", "bs", "batch", "batch size", "batch_size", "micro batch", "micro_batch_size",
+    "grad_accum", "gradient_accumulation_steps", "gradient accumulation", "beta", "beta1", "beta2", "seed",
+    "批大小", "批次大小", "秩",
+)  # fmt: skip
 PARAM_CUES = ("参数", "模型", "规模", "model", "params", "parameters", "parameter", "size")
 TOKEN_CUES = ("token", "tokens", "词元")
 DATA_CUES = ("数据", "语料", "训练集", "资料", "data", "dataset", "corpus")
 # Byte sizes near these words are GPU memory or network speed, not the training data.
 HARDWARE_CUES = (
     "显存", "内存", "每张", "每卡", "单卡", "memory", "vram", "ram", "hbm", "per gpu", "per card", "gbe",
-    "each", "interconnect", "版本", "version", "variant", "sku", *NETWORK_WORDS, *LINK_SPEED_WORDS,
+    "each", "interconnect", *NETWORK_WORDS, *LINK_SPEED_WORDS,
 )  # fmt: skip
+# ... and these only after it: "the 80GB version" is a GPU's, but in "the 32B version of Qwen2.5 on 0.2 PB of
+# code" the version is the model's and the size the data.
+HARDWARE_CUES_AFTER = ("版本", "version", "variant", "sku")
 MONEY_CUES = (
     "预算", "经费", "花费", "费用", "成本", "包月", "月租", "时租", "每月", "每个月", "每小时",
     "budget", "spend", "cost", "per month", "per hour", "monthly", "hourly",
 )  # fmt: skip
 CONTEXT_CUES = (
-    "seq len", "seq_len", "seqlen", "sequence length", "context length", "context window",
+    "seq len", "seq_len", "seqlen", "seq", "sequence length", "context length", "context window",
     "max length", "max_len", "上下文长度", "上下文窗口", "上下文", "序列长度", "序列长", "序列", "context",
 )  # fmt: skip
 # After a length: "32k context", "4096 seq length" (the English sequence cues above, and "seq length").
@@ -964,6 +997,20 @@ def phrase_at(text: str, pos: int, phrases: tuple[str, ...]) -> str | None:
     instead of a Python call per phrase. `pos` >= 0."""
     m = _at_pattern(phrases).match(text, pos)
     return m.group() if m else None
+
+
+def label_at_end(head: str, labels: tuple[str, ...]) -> str | None:
+    """The longest of `labels` that `head` ends with, an ASCII one as a whole word ("qps 20", not "xqps
+    20"; "r=16", not "lr=16"), or None."""
+    if not head.endswith(labels):
+        return None
+    for label in sorted(labels, key=len, reverse=True):
+        if head.endswith(label):
+            start = len(head) - len(label)
+            prev = head[start - 1] if start > 0 else " "
+            if not (label.isascii() and prev.isascii() and (prev.isalnum() or prev == "_")):
+                return label
+    return None
 
 
 def match_at(text: str, pos: int, phrase: str) -> bool:

@@ -33,16 +33,24 @@ def named_speed_gbps(text: str) -> float | None:
 
 def link_gbps(text: str) -> float | None:
     """The first link speed the message states, in Gb/s, or None."""
+    speeds = link_speeds(text)
+    return speeds[0] if speeds else None
+
+
+def link_speeds(text: str) -> list[float]:
+    """Every link speed the message states, in Gb/s, in order ("do I need 400G InfiniBand, or is 100G
+    Ethernet ok?": both); a Chinese speed name alone stands for the message's."""
     named = named_speed_gbps(text)
     if named is not None:
-        return named
+        return [named]
     t = normalise(text)
     low = t.lower
+    out = []
     for m in _SPEED.finditer(low):
         window = low[max(0, m.start() - NEAR) : m.end() + NEAR]
         if not _NETWORK_NEAR.search(window):
             continue
         value = float(m.group(1)) * (1000.0 if m.group(2) == "t" else 1.0)
         written = t.original[m.start(3) : m.end(3)] if m.group(3) else ""
-        return value * 8 if written == "B" else value
-    return None
+        out.append(value * 8 if written == "B" else value)
+    return out

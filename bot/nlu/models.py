@@ -46,7 +46,13 @@ KNOWN_MODELS: tuple[tuple[str, float, float | None, str], ...] = (
         None,
         "jzhang38/TinyLlama README ('a 1.1B Llama model on 3 trillion tokens'), 2023",
     ),
-    (r"chinchilla", 70e9, None, "Hoffmann et al. 2022, arXiv:2203.15556"),
+    # the model, not its rule ("chinchilla-style", "chinchilla optimal", "按 chinchilla 法则")
+    (
+        r"chinchilla(?![ \-_]?(?:style|optimal|law|scaling|rule|ratio|like|法则|定律|比例|最优|标准|规则))",
+        70e9,
+        None,
+        "Hoffmann et al. 2022, arXiv:2203.15556",
+    ),
     (r"gopher", 280e9, None, "Rae et al. 2021, arXiv:2112.11446"),
     (r"palm(?![a-z0-9\-])", 540e9, None, "Chowdhery et al. 2022, arXiv:2204.02311"),
     (r"grok" + _S + r"1(?![.0-9])", 314e9, None, "xAI, 'Open Release of Grok-1', 2024-03-17"),

@@ -10,6 +10,7 @@ import re
 from dataclasses import replace
 
 from bot.nlu import context, intents, lexicon, question_cues as cues, serving
+from bot.nlu.counts import one_by_article
 from bot.nlu.deadlines import deadline_date
 from bot.nlu.found import NEGATIONS, RANGES, Found
 from bot.nlu.gpus import GpuMention, find_gpus
@@ -106,6 +107,10 @@ _CHANGE_TO = re.compile(
 _CLAUSE = re.compile(r"[,;!?，。；！？\n]|\. ")
 
 
+_MONTH_NAMES = (
+    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+    "november", "december",
+)  # fmt: skip
 # A year written out ("2024 年", "in 2024"): in the past when before `today`'s.
 _YEAR = re.compile(r"(?<!\d)(20\d\d) ?年|\bin (20\d\d)\b")
 
@@ -114,6 +119,30 @@ def _past_year(clause: str, today: dt.date | None) -> bool:
     if today is None:
         return False
     return any(int(m.group(1) or m.group(2)) < today.year for m in _YEAR.finditer(clause))
+
+
+# A quarter or a month of the year: "今年 Q1", "第一季度", "3 月份", "in March".
+_QUARTER_OR_MONTH = re.compile(
+    r"(?<![0-9a-z])q(?P<q>[1-4])(?![0-9])|第?(?P<zq>[一二三四1-4])季度?"
+    r"|(?<![0-9])(?P<m>1[0-2]|[1-9]) ?月(?![0-9底末初中前])|\bin (?P<name>" + "|".join(_MONTH_NAMES) + r")\b"
+)
+_NEXT_YEAR = ("明年", "next year")
+
+
+def _past_period(clause: str, today: dt.date | None) -> bool:
+    """A quarter or month of this year that has begun, said with a past verb ("今年 Q1 我们训了 1.3B",
+    "in March we trained a 7B"): the run is history. Not next year's ("明年 Q1 训了…" is no past)."""
+    if today is None or lexicon.has_cue(clause, _NEXT_YEAR):
+        return False
+    for m in _QUARTER_OR_MONTH.finditer(clause):
+        q = m.group("q") or m.group("zq")
+        if q:
+            month = 3 * ("一二三四".index(q) + 1 if q in "一二三四" else int(q)) - 2  # the quarter's first
+        else:
+            month = int(m.group("m")) if m.group("m") else _MONTH_NAMES.index(m.group("name")) + 1
+        if month <= today.month:
+            return True
+    return False
 
 
 def _history(s: str, today: dt.date | None = None) -> list[tuple[int, int]]:
@@ -128,7 +157,11 @@ def _history(s: str, today: dt.date | None = None) -> list[tuple[int, int]]:
         clause = s[start:end]
         past = lexicon.has_cue(clause, lexicon.PAST_RUN) or (
             lexicon.has_cue(clause, lexicon.PAST_RUN_WITH_TIME)
-            and (lexicon.has_cue(clause, lexicon.PAST_TIME) or _past_year(clause, today))
+            and (
+                lexicon.has_cue(clause, lexicon.PAST_TIME)
+                or _past_year(clause, today)
+                or _past_period(clause, today)
+            )
         )
         if spans and lexicon.has_cue(clause, lexicon.NEW_PLAN) and not past:
             return spans  # the plan follows the history
@@ -241,6 +274,18 @@ def _counts_the_list(s: str, gpus: list[GpuMention], count: object) -> bool:
         return False
     m = _LIST_COUNTED.match(s, max(g.end for g in gpus))
     return m is not None and _LIST_SIZES[m.group(1)] == len(named)
+
+
+# Words right before a GPU that rule it out as the one planned: "Not on H100, we only have L40S", "不用 H100".
+_GPU_NEGATIONS = (*NEGATIONS, "not on", "not with", "not using", "不用", "不要", "不考虑", "别用")
+
+
+def _planned_gpu(s: str, gpus: list[GpuMention], last: bool) -> str | None:
+    """The GPU planned: the first named (the last in a correction), passing over one ruled out when another
+    is named."""
+    ordered = list(reversed(gpus)) if last else gpus
+    kept = [g for g in ordered if not s[max(0, g.start - 16) : g.start].rstrip().endswith(_GPU_NEGATIONS)]
+    return (kept or ordered)[0].gpu if ordered else None
 
 
 def _settled_gpu(s: str, gpus: list[GpuMention]) -> str | None:
@@ -357,7 +402,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         method="pretrain" if continued else method,
         days=days,
         budget=_budget(budget, days),
-        gpu=settled or ((gpus[-1] if last else gpus[0]).gpu if gpus else None),
+        gpu=settled or _planned_gpu(s, gpus, last),
         gpu_count=_int(count),
         seq_len=_int(seq),
         data_language="zh" if t.lang == "zh" else "en",
@@ -396,6 +441,10 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     )
     task = "serve" if serving_msg else "train" if (method or continued or trains) else None
     if task == "serve":
+        if slots.precision is None and method is None:
+            # "Mixtral 8x22B at 4-bit — does it fit on 2x A100 80GB?": serving told by the model and the fit,
+            # so the bare bit width is its weights' precision
+            slots = replace(slots, precision=serving.serving_precision(s, True))
         slots = _context_as_request(slots)
         filled = slots.filled()
     asks = tuple(a for a in found.asks if a.slot not in filled or a.slot == "tokens_or_data")
@@ -419,12 +468,20 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         memory_filter=found.gpu_memory is not None and not mentioned,
         scaled=bool(scales),
         hourly_budget=slots.budget is not None and slots.budget.period == "hour",
+        quoted_rate=found.quoted_rate is not None and slots.budget is None,
         faq_score=lambda: faq_confidence(t.original),
         faq_top=lambda: faq_top(t.original),
     )
     intent, yes_no = intents.classify(s, signals)
-    if intent == "price" and price_period is None and slots.budget is None:
-        price_period = _price_period(s, asked=True)  # "4 H100s per month": a price question without "price"
+    if intent == "size" and slots.gpu_count is None and one_by_article(masked, gpus):
+        slots = replace(slots, gpu_count=1)  # "7B LoRA on a 4090": the one GPU the job runs on
+    if (
+        intent in ("price", "cheapest_offering", "provider_compare")
+        and price_period is None
+        and slots.budget is None
+    ):
+        # "4 H100s per month", "包年租 H100 哪家最便宜": a price question without "price"
+        price_period = _price_period(s, asked=True)
     if intent == "capacity" and task is None and inference:
         task = "serve"  # "我有 2 张 4090，能跑什么模型"
     go_ahead = len(s) <= intents.SHORT and intents.has_any(s, lexicon.GO_AHEAD)
@@ -452,6 +509,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         deadline_date=deadline.isoformat() if deadline is not None else None,
         providers_mentioned=providers,
         price_period=price_period,
+        quoted_rate=found.quoted_rate if slots.budget is None else None,
         stack_said=" + ".join(t.original[a:b] for a, b in stack_spans) or None,
         task=task,
         both_tasks=task == "serve" and serving.asks_both_tasks(s),

@@ -38,6 +38,12 @@ YES_NO_TAGS = (
 )  # fmt: skip
 # A confirming tag as the last word, typed without a question mark ("the L40S has 48GB of vram right").
 YES_NO_LAST_WORDS = (" right", " correct", " true", " isn't it", " isnt it", " yeah")
+# After a yes/no question, what to do if the answer is no: the question stays yes/no ("can 8x H100 fully
+# fine-tune DeepSeek-V3? if not, what's the minimum?", "8 张 H100 能全参微调 70B 吗？不行的话最少要几张").
+IF_NOT = (
+    "if not", "if no,", "if it can't", "if it cannot", "if it doesn't", "if they can't", "otherwise",
+    "不行的话", "不能的话", "如果不行", "如果不能", "不够的话", "如果不够", "放不下的话", "否则",
+)  # fmt: skip
 # Final particles of a Chinese yes/no question (吧 asks to confirm: "T4 的 FP16 是 89 TFLOPS 吧").
 YES_NO_PARTICLES = ("吗", "嘛", "么", "吧", "不")
 # A question word makes it a wh-question, not yes/no ("有什么区别吗", "can you tell me how many").
@@ -166,6 +172,23 @@ VALUE_ASKS = (
 # Moving from one GPU to another: "I have an H100 PCIe, should I upgrade to the SXM?", "从 A100 升级到 H100
 # 值得吗": whether the GPU moved to is worth it over the one held.
 UPGRADE_ASKS = ("upgrade", "upgrading", "升级")
+# Beside spot words and a GPU, a spot price weighed against on demand ("RunPod 的 spot H100 跟 on-demand
+# 差多少錢", "H100 有抢占式实例吗？比按需便宜多少"): that GPU's spot listings, each with its on-demand price.
+AGAINST_ON_DEMAND = (
+    "按需", "按量", "on-demand", "on demand", "ondemand", "便宜多少", "便宜几", "差多少", "差价", "差價",
+    "省多少", "how much cheaper", "how much less", "how much does it save", "how much would it save",
+)  # fmt: skip
+# A quoted price asked as a fact to confirm ("听说 A100 一小时只要 0.3 美元，真的吗"), or weighed as a deal
+# ("$2/hr for an H100, good price?", "划算吗"): the price answer says whether it is true, or how good it is.
+PRICE_AS_FACT = (
+    "真的吗", "真的假的", "是真的", "对吗", "对吧", "对不对", "是吗", "是吧", "没错吧", "没错吗", "是不是",
+    "听说", "据说", "right?", "correct?", "correct", "true?", "is that right", "is it true", "really",
+    "i heard", "isn't it", "am i right",
+)  # fmt: skip
+PRICE_AS_DEAL = (
+    "划算", "贵不贵", "贵吗", "便宜吗", "值不值", "值得", "合理吗", "合不合理", "good price", "good deal",
+    "fair price", "a deal", "worth", "overpriced", "too expensive", "reasonable", "rip-off", "ripoff",
+)  # fmt: skip
 # Asking how much an option saves ("how much would spot save?", "用竞价实例能省多少"): about that option,
 # even though it asks "how much".
 SAVING_ASKS = (
@@ -360,6 +383,11 @@ CHECKPOINT_FILES = ("checkpoint", "checkpoints", "检查点", "存档")
 ADAPTER_WORDS = ("adapter", "adapters", "适配器")
 ADAPTER_FILES = (*ADAPTER_WORDS, "lora adapter", "adapter file")
 STORED_FILES = WEIGHT_FILES + CHECKPOINT_FILES + ADAPTER_FILES
+# Storage itself, for a dataset's size on disk ("多大的儲存空間", "how much disk for 2T tokens").
+STORAGE_WORDS = (
+    "存储", "储存", "硬盘", "磁盘", "硬碟", "磁碟", "盘", "空间", "容量", "storage", "disk", "space", "nvme",
+    "ssd",
+)  # fmt: skip
 SIZE_ASK = (
     "how big", "how large", "what size", "size of", "how much disk", "how much storage", "how many gb",
     "多大", "大小", "多少gb", "多少g", "占多少", "多少存储", "多少硬盘", "多少磁盘", "多少空间",
@@ -514,10 +542,53 @@ MAKE_IT_FIT = (
     "what can we do", "what are our options", "有没有办法", "有什么办法", "怎么办", "怎么才能",
     "压到预算", "控制在预算", "预算内", "预算之内", "预算以内", "有办法吗", "能不能省", "怎么省",
 )  # fmt: skip
+# The cost of the plan shown, asked after it ("那一共要花多少钱？", "折合人民币多少？",
+# "how much is that in RMB?"): its total in both currencies, against the budget held
+# (answers/plan_cost.py). A GPU named makes it a price question; a currency word alone asks for the
+# plan's cost in it.
+PLAN_COST_ASKS = (
+    "多少钱", "花多少", "一共多少", "总共多少", "总费用", "总成本", "总价", "费用多少", "成本多少",
+    "how much is that", "how much is it", "how much will", "how much would", "how much does",
+    "how much in total", "how much money", "how much all in", "total cost", "cost in total",
+    "what's the cost", "what is the cost", "what does it cost", "what will it cost", "what would it cost",
+    "what's the damage", "费用大概", "费用是多少", "费用呢", "价格呢", "价钱", "总花费", "花费多少",
+)  # fmt: skip
+# The same asked in a word or two ("how much?", "total?", "费用？"): the whole message, punctuation aside.
+PLAN_COST_WORDS = (
+    "how much",
+    "total",
+    "cost",
+    "price",
+    "the cost",
+    "the price",
+    "total cost",
+    "费用",
+    "价格",
+    "总价",
+)
+# The plan's pitfalls asked in a word ("FAQ?", "常见问题？"): the whole message.
+WATCH_OUT_WORDS = ("faq", "faqs", "常见问题", "注意事项", "pitfalls", "gotchas", "risks", "风险")
+# After a plan, asking for a cheaper one ("cheaper?", "便宜点的呢", "有更便宜的吗"): the plan of the lowest
+# total cost that still meets the deadline, or that the plan shown already is (dialogue.consultant).
+PLAN_CHEAPER = (
+    "cheaper", "less expensive", "lower cost", "cheapest", "save money", "便宜点", "便宜一点", "便宜些",
+    "更便宜", "再便宜", "最便宜", "省点钱", "省钱点", "更省钱", "成本低一点", "成本更低",
+)  # fmt: skip
+# A deadline pointed at, not said again ("在那之前训完就行", "needs to finish before then"): with a
+# deadline held (a date said earlier, "我们 12 月 15 号要演示"), whether the plan shown makes it
+# (dialogue.consultant).
+BEFORE_THEN = (
+    "在那之前", "那之前", "那天之前", "那天前", "在这之前", "这之前", "赶得上", "来得及", "before then",
+    "by then", "before that", "in time", "make it in time", "make the deadline",
+)  # fmt: skip
+# Currency words a cost question asks in ("折合人民币", "in RMB"): that currency first.
+CNY_WORDS = ("人民币", "rmb", "cny", "yuan", "renminbi")
+USD_WORDS = ("美元", "美金", "usd", "us dollars", "in dollars")
 # What to look out for in the plan shown ("有什么要注意的？", "anything we should watch out for?",
 # "有问题吗？"): its pitfalls and warnings (answers/watch_out.py), not a search of every entry.
 WATCH_OUT = (
-    "要注意", "注意什么", "注意事项", "需要注意", "有什么坑", "有坑吗", "什么风险", "有风险吗",
+    "要注意", "注意什么", "注意事项", "需要注意", "有什么坑", "有坑吗", "哪些坑", "什么坑", "踩坑", "坑在哪",
+    "什么风险", "哪些风险", "有风险吗", "常见问题", "what could go wrong", "common mistakes",
     "有问题吗", "有没有问题", "有什么问题", "watch out", "look out for", "pitfalls", "gotchas",
     "be careful", "any risks", "what risks", "any concerns", "caveats", "anything to note", "anything wrong",
     "any problems", "any issues",

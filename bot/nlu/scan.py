@@ -439,6 +439,42 @@ def _ranges(s: str, nums: list[Num]) -> list[Num]:
     return out
 
 
+_CURRENCY_UNITS = tuple(p for p, _ in lexicon.CURRENCY_SUFFIX)
+# The numeral that opens a number: where a range's lower end replaces the upper's ("2 到 3 万条" → "2 万条").
+_NUMERAL = re.compile(r"[0-9][0-9.,]*|[零〇一二两三四五六七八九十百千]+")
+
+
+def written_ranges(s: str) -> list[tuple[int, int, str]]:
+    """Ranges as written ("2 到 3 万条", "3–5 天", "20-30k samples", "4-6 weeks"), whatever the unit, as
+    (start, end of the range with the word after it, `s` with its lower end in place of the range). The
+    slots keep a range's upper end (`_ranges`, and a unit reads the number next to it); re-reading the
+    lower-end text tells which slot a range set, so the reply can say the upper end was used."""
+    chinese = not s.isascii() and any("\u4e00" <= ch <= "\u9fff" for ch in s)
+    nums = _wan(s, _scan(s), chinese)
+    out: list[tuple[int, int, str]] = []
+    for low, high in zip(nums, nums[1:], strict=False):
+        gap = s[low.end : high.start]
+        joined = gap in _RANGE_WORDS[2:] or gap.strip() in (*_RANGE_WORDS[:2], "~", "～")
+        before = (
+            s[low.start - 1] if low.start else " "
+        )  # "qwen2.5-7b", "a100-80g", "2026-12-15" are no ranges
+        if not joined or low.weak or high.weak or _is_letter(before) or _is_digit(before) or before in "-/.":
+            continue
+        lower = low.value if low.mult else low.value * high.scale
+        numeral = _NUMERAL.match(s, high.start)
+        if not lower < high.value or numeral is None:
+            continue
+        rest = s[high.end if low.mult else numeral.end() :]
+        word = re.match(r"\s*(?:[a-z]+|[\u4e00-\u9fff])", s[high.end :])
+        end = high.end + (word.end() if word else 0)
+        if word is not None:
+            # "2 到 3 万人民币": the whole currency word, not its first character
+            unit = lexicon.phrase_at(s, end - len(word.group().strip()), _CURRENCY_UNITS)
+            end = max(end, end - len(word.group().strip()) + len(unit or ""))
+        out.append((low.start, end, s[: low.start] + s[low.start : low.end] + rest))
+    return out
+
+
 # The characters a number may start at (_scan's branches); any other is passed over, so a run of them
 # is skipped with one search.
 _STARTS = frozenset("0123456789.abcdefghijklmnopqrstuvwxyz半个") | numerals_zh.NUMERAL_CHARS

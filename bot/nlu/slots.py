@@ -34,6 +34,7 @@ from bot.nlu.units import (
     COPULAS,
     FOREIGN,
     NO_UNIT,
+    WINDOW,
     Unit,
     cents_after,
     currency_before,
@@ -93,6 +94,12 @@ def _classify(
     after = window_after(s, unit.end if unit.end > 0 else num.end, ceiling)
     if num.weak and unit.kind not in ("days", "money"):
         return
+    if unit.kind not in ("tokens", "data", "money") and _after_label(before, lexicon.HYPERPARAMETER_LABELS):
+        return  # "lr 2e-4", "rank 64", "r=16": a training setting, no slot
+    if num.mult in ("", "k", "m", "zh") and not num.weak and unit.kind == "none":
+        if _after_label(before, lexicon.SAMPLE_LABELS):
+            found.add("samples", num.value, num, s)  # "样本 3 万", "偏好对 2 万", "samples: 50k"
+            return
     if num.mult == "" and _version_of_name(s, num):
         return  # "GPT-4 生成的数据", "Llama-3 output": a model's version, not a count
     if _after_chip_name(before) or (num.mult == "b" and before.rstrip().endswith(("张", "块"))):
@@ -355,6 +362,8 @@ def _revised(found: Found, slot: str, value: float, num: Num, s: str, before: st
     prior = found.values.get(slot)
     if not prior or not isinstance(prior[-1], float):
         return False
+    if len(before) >= WINDOW:  # cut by its width, not by the clause: "after filtering we expect about 20 TB"
+        before = window_before(s, num.start, 0, REVISED_REACH)
     clause = before + s[num.end : num.end + 2 * WINDOW_AFTER]
     cut = next((i for i, ch in enumerate(clause) if i > len(before) and ch in ",;。，；"), len(clause))
     clause = clause[:cut]
@@ -369,6 +378,7 @@ def _revised(found: Found, slot: str, value: float, num: Num, s: str, before: st
     return False
 
 
+REVISED_REACH = 64  # characters of its clause before a size searched for what was done to the data
 WINDOW_AFTER = 16  # characters after a size searched (twice) for what is done to it, up to the clause's end
 
 
@@ -592,7 +602,7 @@ def _labelled(s: str, num: Num, before: str, after: str, found: Found) -> bool:
         ("concurrency", CONCURRENCY_LABEL),
         ("qps", QPS_LABEL),
     ):
-        if head.endswith(labels) and _word_end(head, labels):
+        if lexicon.label_at_end(head, labels) is not None:
             found.add(slot, num.value, num, s)  # "1k" is already 1,000 (scan applies the k)
             return True
     side = request_side(before, after, found.serving)
@@ -604,19 +614,14 @@ def _labelled(s: str, num: Num, before: str, after: str, found: Found) -> bool:
     return False
 
 
+def _after_label(before: str, labels: tuple[str, ...]) -> bool:
+    """One of `labels` right before the number, maybe with a colon or "=" between."""
+    return lexicon.label_at_end(before.rstrip(" :：=约~≈"), labels) is not None
+
+
 def _first_word(text: str) -> str:
     words = text.split(maxsplit=1)
     return words[0].strip(",.;:!?)") if words else ""
-
-
-def _word_end(head: str, labels: tuple[str, ...]) -> bool:
-    """A label ends the text, an ASCII one as a whole word ("qps 20", not "xqps 20")."""
-    for label in sorted(labels, key=len, reverse=True):
-        if head.endswith(label):
-            start = len(head) - len(label)
-            glued = start > 0 and head[start - 1].isascii() and head[start - 1].isalnum()
-            return not (label.isascii() and glued)
-    return False
 
 
 def _by_magnitude(s: str, num: Num, before: str, after: str, found: Found) -> None:
@@ -792,7 +797,10 @@ def _hardware_size(s: str, before: str, after: str, end: int) -> bool:
         return True  # "80GB GPUs", "24G的卡": the GPU's memory
     if _nearest_label(before) == "data":
         return False
-    return lexicon.has_cue(before, lexicon.HARDWARE_CUES) or lexicon.has_cue(after, lexicon.HARDWARE_CUES)
+    return lexicon.has_cue(before, lexicon.HARDWARE_CUES) or lexicon.has_cue(after, _HARDWARE_AFTER)
+
+
+_HARDWARE_AFTER = (*lexicon.HARDWARE_CUES, *lexicon.HARDWARE_CUES_AFTER)
 
 
 # Words for a GPU or its memory: next to a byte size that no GPU name owns, it is a memory size asked
@@ -1006,6 +1014,8 @@ def _money(s: str, idx: int, num: Num, unit: Unit, nums: list[Num], found: Found
         found.asks.append(Ask("budget", "unsupported_currency", _finite(value), fragment))
         return
     if _quoted_price(s, num, period, found):
+        if period == "hour" and found.quoted_rate is None:
+            found.quoted_rate = (value, currency)
         return
     prior = found.values.get("budget")
     if prior and idx > 0 and _joined_as_range(s, nums[idx - 1].end, num.start):

@@ -73,6 +73,9 @@ TYPOS = {
     "recomend": "recommend", "reccomend": "recommend", "recommand": "recommend",
     "pirce": "price", "prcie": "price", "deploymnet": "deployment", "deplyo": "deploy",
     "paramters": "parameters", "parmeters": "parameters", "paramaters": "parameters",
+    "trian": "train", "pretrian": "pretrain", "pre-trian": "pre-train",
+    "scrach": "scratch", "scracth": "scratch", "sratch": "scratch", "modle": "model", "moddel": "model",
+    "wich": "which", "whcih": "which", "fintune": "finetune", "fine-tuen": "fine-tune",
 }  # fmt: skip
 _TYPO = re.compile(r"\b(?:" + "|".join(map(re.escape, TYPOS)) + r")\b", re.IGNORECASE)
 

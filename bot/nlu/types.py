@@ -200,6 +200,9 @@ class Parse:
     deadline_date: str | None = None  # ISO date of a calendar or relative deadline ("by March 15")
     providers_mentioned: tuple[str, ...] = ()  # provider ids (bot/nlu/providers.py), in order
     price_period: str | None = None  # hour | day | month: the period a price question asks about
+    # An hourly rate quoted as a GPU's market price, not a budget ("H100 on Lambda is $1/h right?"):
+    # (amount, currency).
+    quoted_rate: tuple[float, str] | None = None
     stack_said: str | None = None  # the training stack as the user wrote it ("DeepSpeed ZeRO-3")
     task: str | None = None  # "serve": inference / deployment; "train": training named; None: not said
     # Serving and training asked side by side ("推理跟全参微调各要多少显存"): both answers (task is "serve").
@@ -255,6 +258,7 @@ class Parse:
             "deadline_date": self.deadline_date,
             "providers_mentioned": list(self.providers_mentioned),
             "price_period": self.price_period,
+            "quoted_rate": list(self.quoted_rate) if self.quoted_rate is not None else None,
             "stack_said": self.stack_said,
             "task": self.task,
             "both_tasks": self.both_tasks,

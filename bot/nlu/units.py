@@ -99,6 +99,8 @@ def unit_after(s: str, num: Num) -> Unit:
     if entry is None:
         return Unit("none", 1.0, num.end)
     phrase, kind, factor, currency = entry
+    if labels_next(s, j + len(phrase)):
+        return NO_UNIT  # "r=16 epochs=2": the word labels the 2, not the 16
     if kind == "money":
         return Unit("money", factor, j + len(phrase), currency)
     if kind == "days" and not _is_duration(s, num, phrase, j):
@@ -108,6 +110,12 @@ def unit_after(s: str, num: Num) -> Unit:
     if phrase in _ROWS and not _rows(s, j + 1):
         return NO_UNIT  # "5 万行吗", "8 卡行不行": no rows counted
     return Unit(kind, factor, j + len(phrase))
+
+
+def labels_next(s: str, end: int) -> bool:
+    """The word ending at `end` is a key of a key=value list ("epochs=3", "gpu=h100"): the sign is glued to
+    it. A spaced sign is arithmetic ("3 epochs = 3B tokens")."""
+    return s.startswith(lexicon.KEY_VALUE_SIGN, end)
 
 
 # The measure word 个, a short name, then a word for files: "3 万个 pdf", "50 万个程式码档案",
@@ -149,7 +157,7 @@ def samples_after_modifiers(s: str, num: Num) -> Unit | None:
 
 # After 对 as a count of preference pairs ("偏好数据 3 万对，每对约 1k token"): the clause ends or says what
 # the pairs are.
-_PAIR_END = " ,.;:!?，。；：！？、)）"
+_PAIR_END = " ,.;:!?，。；：！？、)）(（"
 _PAIR_WHAT = ("偏好", "数据", "样本", "问答", "prompt", "回答", "chosen", "对比数据")
 
 
@@ -163,8 +171,10 @@ def _is_duration(s: str, num: Num, phrase: str, j: int) -> bool:
     nxt = s[end] if end < len(s) else " "
     if phrase == "年" and 1900 <= num.value <= 2100:
         return False
-    if phrase in ("季度", "个季度") and (nxt in "末底" or s.startswith("结束", end)):
+    if phrase in ("季度", "个季度", "季", "个季") and (nxt in "末底" or s.startswith("结束", end)):
         return False  # 一季度末 is a date (the end of Q1), not a quarter of a year
+    if phrase == "季" and (s[max(0, num.start - 1) : num.start] == "第" or num.value >= 4):
+        return False  # 第一季: the first quarter, a date; 四季: the four seasons
     if nxt == " " and end + 1 < len(s):
         nxt = s[end + 1]  # "12 月 20 号": one space apart is still a date
     before = s[num.start - 1] if num.start > 0 else " "
@@ -183,7 +193,16 @@ def _is_duration(s: str, num: Num, phrase: str, j: int) -> bool:
     if phrase in ("日", "号"):
         if before == "月":
             return False
+    if _ago(s, end):
+        return False  # "3 months ago", "两个月前": when something was done, not how long
     return not (phrase == "周" and nxt in "期末年")  # 周期, 周末, 周年 are not weeks
+
+
+def _ago(s: str, end: int) -> bool:
+    j = end + 1 if s.startswith(" ", end) else end
+    if lexicon.match_at(s, j, "ago"):
+        return True
+    return s.startswith(("前", "之前", "以前"), j) and not s.startswith(("前后", "前面", "前端", "前期"), j)
 
 
 def currency_before(s: str, num: Num) -> str | None:
@@ -216,9 +235,9 @@ def _word_start(s: str, start: int, phrase: str) -> bool:
     return not (phrase[0].isascii() and phrase[0].isalpha() and before.isascii() and before.isalnum())
 
 
-def window_before(s: str, start: int, floor: int) -> str:
-    """The text of this clause before `start`, at most WINDOW characters, not before `floor`."""
-    lo = max(floor, start - WINDOW, 0)
+def window_before(s: str, start: int, floor: int, width: int = WINDOW) -> str:
+    """The text of this clause before `start`, at most `width` characters, not before `floor`."""
+    lo = max(floor, start - width, 0)
     chunk = s[lo:start]
     for i in range(len(chunk) - 1, -1, -1):
         if chunk[i] in BOUNDARIES or (chunk[i] == "." and i + 1 < len(chunk) and chunk[i + 1] == " "):

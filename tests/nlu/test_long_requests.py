@@ -316,3 +316,38 @@ def test_how_fast_the_data_grows_is_not_its_size() -> None:
 
 def test_a_month_before_qian_is_a_deadline_not_months() -> None:
     assert said("希望 2 月前训完 LoRA 13B", today=WEDNESDAY)["days"] == 60.0  # January 31
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "今年 Q1 我们用 16 张 A100 训了一个 1.3B，跑了 40 天；下一版想训 7B",
+        "第二季度训练了一个 3B，用了 64 张 H800；现在打算训 7B",
+        "In February we trained a 1B on 32 A100s for 40 days; now we want a 7B",
+        "上半年我们预训练了一个 1B，用了 40 天，接下来想训 7B",
+        "今年第一季我們用 16 張 A100 訓練了 1B，花了 40 天；現在想訓 7B",
+    ],
+)
+def test_a_run_in_a_quarter_or_month_already_begun_is_history(text: str) -> None:
+    got = said(text, WEDNESDAY)
+    assert got["params"] == 7e9
+    assert "days" not in got
+    assert "gpu_count" not in got
+
+
+def test_a_time_ago_is_no_timeline() -> None:
+    assert "days" not in said("两个月前整理的数据 10GB，LoRA 7B", WEDNESDAY)
+    assert "days" not in said("LoRA 7B on the logs we exported 3 weeks ago", WEDNESDAY)
+    assert said("LoRA 7B, 3 weeks", WEDNESDAY)["days"] == 21.0
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [
+        ("Our customer pilot starts Jan 12, 2027; the 7B must be tuned before then", 40.0),
+        ("客户试点 1 月 12 号开始，在那之前要把 7B 训完", 40.0),
+        ("The new quarter's review is on 2027-01-12 and we want the 7B tuned by then", 41.0),
+    ],
+)
+def test_a_date_said_plainly_and_pointed_at_later_is_the_deadline(text: str, days: float) -> None:
+    assert said(text, WEDNESDAY)["days"] == days

@@ -9,12 +9,16 @@ from __future__ import annotations
 from typing import Any
 
 from bot.dialogue.answers.base import Question
+from bot.dialogue.answers.feasibility import REFERENCE_TOKENS, job_request
+from bot.dialogue.hardware import main_variant
 from bot.dialogue.reply import Reply
-from bot.nlu.links import link_gbps
+from bot.nlu.links import link_speeds
 from bot.render.views import entry_view, find_entry
 from sizing.assumptions import DAYS_PER_MONTH, RESERVED_DISCOUNT
 from sizing.cost import cheapest_spot, reserved_usd, usable_offerings
-from sizing.network import TRAINING_INSTANCE_GBPS_PER_GPU, link_verdict
+from sizing.errors import SizingError
+from sizing.network import GPUS_PER_NODE, TRAINING_INSTANCE_GBPS_PER_GPU, link_verdict
+from sizing.types import GpuSpec, Method
 
 NEEDS: tuple[str, ...] = ()
 DEFAULTS: dict[str, Any] = {}
@@ -36,11 +40,36 @@ def answer(kind: str, q: Question, reply: Reply) -> bool:
 
 
 def network(q: Question, reply: Reply) -> bool:
-    """With a link speed stated ("万兆", "100 Gb Ethernet"), the verdict on it comes first."""
-    offered = link_gbps(q.text)
+    """With a link speed stated ("万兆", "100 Gb Ethernet"), the verdict on it comes first; of several
+    ("do I need 400G InfiniBand, or is 100G Ethernet ok?") the slowest, whose sufficiency is in doubt.
+    With the GPUs counted: on one node, that no scale-out fabric is needed; across nodes, the seed tier
+    for that many, and with a model named the bandwidth per node that job needs (the engine's gradient
+    sync on exactly those GPUs: it does not depend on the data)."""
+    speeds = link_speeds(q.text)
+    offered = min(speeds) if speeds else None
+    count = q.slot("gpu_count")
+    gpus = int(count) if isinstance(count, int | float) and count > 0 else None
+    gpu = q.slot("gpu") or (q.u.gpus[0] if q.u.gpus else None)
+    spec = main_variant(q.catalog, str(gpu)) if gpu else None
+    need = _job_need(q, spec, gpus) if spec is not None and gpus and gpus > GPUS_PER_NODE else None
+    if gpus and (offered is None or need is not None):
+        tier = link_verdict(offered or 0.0, gpus)[2]
+        reply.add(
+            "network_need",
+            gpus=gpus,
+            one_node=gpus <= GPUS_PER_NODE,
+            gpu=spec.name if spec is not None else None,
+            scale_up=(spec.scale_up_gbs if spec is not None else None),
+            link_name="Infinity Fabric" if spec is not None and spec.vendor == "amd" else "NVLink",
+            need=need,
+            offered=offered,
+            low=tier[0],
+            high=tier[1],
+            instance_per_gpu=TRAINING_INSTANCE_GBPS_PER_GPU,
+            sized=q.slot("params") is not None,
+        )
+        return answer("network", q, reply)
     if offered is not None:
-        count = q.slot("gpu_count")
-        gpus = int(count) if isinstance(count, int | float) and count > 0 else None
         verdict, per_gpu, tier = link_verdict(offered, gpus)
         reply.add(
             "network_verdict",
@@ -53,6 +82,28 @@ def network(q: Question, reply: Reply) -> bool:
             instance_per_gpu=TRAINING_INSTANCE_GBPS_PER_GPU,
         )
     return answer("network", q, reply)
+
+
+def _job_need(q: Question, spec: GpuSpec, gpus: int) -> dict[str, Any] | None:
+    """The inter-node bandwidth per node the named training job needs on `gpus` × `spec` (None: no
+    model named, or the engine finds no plan on them)."""
+    if q.slot("params") is None:
+        return None
+    method: Method = q.slot("method") or "full_finetune"
+    request = job_request(q, spec, gpus, method, REFERENCE_TOKENS)
+    try:
+        result = q.plan(request, q.catalog)
+    except SizingError:
+        return None
+    if not result.options:
+        return None
+    net = result.options[0].network
+    return {
+        "gbps": float(net.required_gbps),
+        "params": float(q.slot("params")),
+        "method": method,
+        "method_default": q.slot("method") is None,
+    }
 
 
 def spot(q: Question, reply: Reply) -> bool:

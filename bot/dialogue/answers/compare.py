@@ -39,6 +39,10 @@ ASPECTS: tuple[tuple[str, int, tuple[str, ...]], ...] = (
                    "显存多", "显存更多")),
     ("memory", -1, ("less memory", "less vram", "smaller memory", "显存更小", "显存小", "显存少")),
     ("bandwidth", 1, ("more bandwidth", "higher bandwidth", "带宽更高", "带宽更大", "带宽高")),
+    # memory named with "how far apart" ("H100 跟 H200 的記憶體差多少"): that figure, before "差多少" reads
+    # as speed
+    ("memory", 1, ("显存差", "显存相差", "显存容量差", "记忆体差", "记忆体相差", "memory difference",
+                   "difference in memory", "vram difference", "difference in vram", "memory gap")),
     # GPU-to-GPU link, then memory bandwidth, named with "how far apart" ("A100 和 H100 的显存带宽差多少"):
     # that figure, before "差多少" reads as speed
     ("link", 1, ("nvlink 带宽", "nvlink带宽", "nvlink bandwidth", "互联带宽", "卡间带宽",
@@ -106,6 +110,10 @@ def answer(q: Question, reply: Reply) -> bool:
         asked, direction = "value", 1  # "B200 值得租吗 还是继续用 H100": the first one's work per dollar
     if asked is None and has_cue(normalise(q.text).lower, SAME_ASKS):
         asked = "same"  # "is the A10G the same as the A10?": yes/no over every figure, what differs
+    if q.u.task == "serve" and asked == "value" and not worth and all(v.get("bw_per_usd") for v in views):
+        # "a100 vs l40s 推論 哪個划算": value for serving, memory bandwidth per dollar (decoding is bound
+        # by it)
+        asked = "serving_value"
     if q.u.task == "serve" and (asked == "overall" or (asked is None and _suits(q.text))):
         asked, direction = "serving", 1  # "L4 跟 T4 哪個比較適合推論": memory, then bandwidth decide
     elif asked in (None, "overall") and _names_job(q):
@@ -305,6 +313,7 @@ def fp64_gap(views: list[dict[str, Any]]) -> dict[str, Any] | None:
 METRIC = {
     "same_speed": "bf16",
     "value": "tflops_per_usd",
+    "serving_value": "bw_per_usd",
     "speed": "bf16",
     "overall": "bf16",
     "memory": "memory_gb",

@@ -147,8 +147,14 @@ def answer_if_misfit(q: Question, reply: Reply) -> bool:
         return False
     method: Method = q.slot("method") or "full_finetune"
     asked = probe(q, spec, int(q.slot("gpu_count") or 1), method)
-    if asked is None or asked["fits"]:
+    if asked is None:
         return False
+    if asked["fits"]:
+        # "8 张 4090 微调 7B 要几天？" with no data: the time per REFERENCE_TOKENS on them answers at once
+        # (time_on), where the plan could only ask for the data
+        no_data = q.slot("tokens") is None and q.slot("data_bytes") is None and q.slot("days") is None
+        tuning = method != "pretrain" or bool(q.slot("continued"))
+        return no_data and tuning and answer(q, reply, memory_asked=True)  # "Fits", not "Yes": not a yes/no
     return answer(q, reply)
 
 
@@ -165,7 +171,9 @@ def time_on(q: Question, spec: GpuSpec, count: int, method: Method) -> dict[str,
     per_reference = False
     tokens_asked = deadline is not None and has_cue(normalise(q.text).lower, TOKENS_ASKED)
     if tokens is None and data_bytes is None:
-        if (q.u.asks_speed or tokens_asked) and (method != "pretrain" or q.slot("continued")):
+        if (q.u.asks_speed or q.u.asks_time or tokens_asked) and (
+            method != "pretrain" or q.slot("continued")
+        ):
             # The speed (or the tokens a deadline holds) needs no data: the time is then said per
             # REFERENCE_TOKENS.
             tokens, per_reference = REFERENCE_TOKENS, True
@@ -173,7 +181,46 @@ def time_on(q: Question, spec: GpuSpec, count: int, method: Method) -> dict[str,
             return None
         else:
             tokens, assumed = CHINCHILLA_TOKENS_PER_PARAM * float(q.slot("params")), True
-    request = SizingRequest(
+    request = job_request(q, spec, count, method, tokens, data_bytes)
+    try:
+        result = q.plan(request, q.catalog)
+    except SizingError:
+        return None
+    if not result.options:
+        return None
+    top = result.options[0]
+    days = float(top.days)
+    shown = top.to_dict(result.currency)
+    priced = shown.get("cost")
+    cost: Mapping[str, Any] = priced if isinstance(priced, Mapping) else {}
+    return {
+        "method": method,
+        # "要几天" with no data is answered by the speed and the time per REFERENCE_TOKENS
+        "speed_asked": q.u.asks_speed or (per_reference and not tokens_asked),
+        "tokens_per_gpu_s": shown.get("tokens_per_gpu_s"),
+        "mfu": shown.get("mfu"),
+        "per_reference": per_reference,
+        "days": days,
+        "deadline": float(deadline) if deadline is not None else None,
+        "in_time": deadline is None or days <= float(deadline) * 1.001,
+        "tokens": float(tokens) if tokens is not None else None,
+        "data_bytes": float(data_bytes) if data_bytes is not None else None,
+        "tokens_assumed": assumed,
+        # "…in 2 weeks? how many tokens would that get me?": what the deadline holds at this pace (time
+        # scales with the tokens trained), said when the deadline is missed or the tokens are asked
+        "tokens_by_deadline": _tokens_by(tokens, q.slot("epochs"), days, deadline),
+        "tokens_asked": tokens_asked,
+        "epochs": float(q.slot("epochs") or 1.0),  # passes over that data, in the time and cost
+        "cost": cost.get("amount"),
+        "currency": cost.get("currency") or "USD",
+    }
+
+
+def job_request(
+    q: Question, spec: GpuSpec, count: int, method: Method, tokens: Any, data_bytes: Any = None
+) -> SizingRequest:
+    """The job the question names, on exactly `count` × `spec`, over `tokens` (or `data_bytes`)."""
+    return SizingRequest(
         params=float(q.slot("params")),
         tokens=float(tokens) if tokens is not None else None,
         data_bytes=float(data_bytes) if data_bytes is not None else None,
@@ -194,37 +241,6 @@ def time_on(q: Question, spec: GpuSpec, count: int, method: Method) -> dict[str,
             }
         ),
     )
-    try:
-        result = q.plan(request, q.catalog)
-    except SizingError:
-        return None
-    if not result.options:
-        return None
-    top = result.options[0]
-    days = float(top.days)
-    shown = top.to_dict(result.currency)
-    priced = shown.get("cost")
-    cost: Mapping[str, Any] = priced if isinstance(priced, Mapping) else {}
-    return {
-        "method": method,
-        "speed_asked": q.u.asks_speed,
-        "tokens_per_gpu_s": shown.get("tokens_per_gpu_s"),
-        "mfu": shown.get("mfu"),
-        "per_reference": per_reference,
-        "days": days,
-        "deadline": float(deadline) if deadline is not None else None,
-        "in_time": deadline is None or days <= float(deadline) * 1.001,
-        "tokens": float(tokens) if tokens is not None else None,
-        "data_bytes": float(data_bytes) if data_bytes is not None else None,
-        "tokens_assumed": assumed,
-        # "…in 2 weeks? how many tokens would that get me?": what the deadline holds at this pace (time
-        # scales with the tokens trained), said when the deadline is missed or the tokens are asked
-        "tokens_by_deadline": _tokens_by(tokens, q.slot("epochs"), days, deadline),
-        "tokens_asked": tokens_asked,
-        "epochs": float(q.slot("epochs") or 1.0),  # passes over that data, in the time and cost
-        "cost": cost.get("amount"),
-        "currency": cost.get("currency") or "USD",
-    }
 
 
 def _tokens_by(tokens: Any, epochs: Any, days: float, deadline: Any) -> float | None:

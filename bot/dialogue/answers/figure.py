@@ -9,6 +9,8 @@ from typing import Any
 from bot.dialogue.answers.base import Question
 from bot.dialogue.hardware import main_variant
 from bot.dialogue.reply import Reply
+from bot.nlu.intents import asks_to_confirm_figure
+from bot.nlu.text import normalise
 from bot.render.views import pick
 from knowledge.quotes import quotes
 
@@ -132,6 +134,18 @@ class _Figure:
 
 def _link(scale_up: Any) -> _Figure:
     return _Figure(getattr(scale_up, "gbs", None), tuple(getattr(scale_up, "src", ()) or ()))
+
+
+def confirm_figures(q: Question, reply: Reply) -> None:
+    """A right figure put as a question beside another question ("H200 显存是 141G 对吧？顺便帮我算下 LoRA
+    微调 70B 要几张"): confirmed with its source before that answer (wrong ones: corrections)."""
+    if not asks_to_confirm_figure(normalise(q.text).lower):
+        return
+    # A figure of one board of a family ("A100 只有 40G 的吧"): the answer that follows says which board it
+    # plans on; a bare "yes" would confirm the "only".
+    confirmed = [c for c in confirmations(q) if "main_name" not in c]
+    if confirmed:
+        reply.add("figure_check", corrections=[], confirmed=confirmed, yes_no=True)
 
 
 def answer(q: Question, reply: Reply) -> bool:

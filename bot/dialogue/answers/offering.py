@@ -13,10 +13,17 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.dialogue.answers.base import Question
-from bot.dialogue.answers.prices import HOURS_PER_MONTH, cheapest_per_cloud, priced_clouds, rent_per_cloud
+from bot.dialogue.answers.prices import (
+    HOURS_PER_MONTH,
+    PERIOD_HOURS,
+    cheapest_per_cloud,
+    priced_clouds,
+    rent_per_cloud,
+)
 from bot.dialogue.reply import Reply
 from bot.nlu.providers import china_providers
 from bot.render.views import pick, resolve_gpus
+from sizing.assumptions import RESERVED_DISCOUNT
 from sizing.types import Catalog, GpuSpec
 
 NEEDS: tuple[str, ...] = ()  # a GPU, a memory size, or neither (then every GPU the catalogue prices)
@@ -43,6 +50,8 @@ def answer(q: Question, reply: Reply) -> bool:
             if (memory is None or holds(g, memory)) and (fmt is None or getattr(g.tflops, fmt))
         ]
     named = [p for p in q.u.providers if p in priced_clouds(catalog)]
+    # "RunPod 的 spot H100…": a provider the catalogue has no prices for is said, not silently dropped
+    unpriced = [p for p in q.u.providers if p not in priced_clouds(catalog) and p not in priced_clouds(china)]
     budget = q.u.said.get("budget")
     in_cny = (
         isinstance(budget, Mapping) and budget.get("currency") == "CNY" and budget.get("period") == "hour"
@@ -89,8 +98,13 @@ def answer(q: Question, reply: Reply) -> bool:
         fmt=fmt,
         gpus=[s.name for s in specs] if q.u.gpus else [],
         named=named,
+        unpriced=unpriced,
         fx=catalog.usd_to_cny,
         hours_per_month=HOURS_PER_MONTH,
+        # "包年租 H100 哪家最便宜", "reserved 1-year H100 price": the year at the on-demand rate, and what the
+        # engine's stated reserved discount would make of it (the catalogue has no reserved prices)
+        hours_per_year=PERIOD_HOURS["year"] if q.u.price_period == "year" and not spot else None,
+        reserved_discount=RESERVED_DISCOUNT,
     )
     return True
 

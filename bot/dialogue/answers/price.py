@@ -48,6 +48,11 @@ def answer(q: Question, reply: Reply) -> bool:
     quoted = budget if budget is not None and budget.get("period") == "hour" else None
     if quoted is not None:
         budget = None  # "$2/hr for an H100": a price to judge, not a budget for a job
+    elif q.u.quoted_rate is not None:
+        # "Lambda rents H100s at $1 an hour, correct?": the market price the user quotes, to check
+        quoted = {"amount": q.u.quoted_rate[0], "currency": q.u.quoted_rate[1], "period": "hour"}
+    # "聽說 A100 現在一小時只要 0.3 美元，真的嗎？": whether the quote is true, not whether it is a good deal
+    premise = quoted is not None and _asks_if_true(q.text)
     period = q.u.price_period
     if period is None and budget is not None and budget.get("period") == "month":
         period = "month"
@@ -97,6 +102,8 @@ def answer(q: Question, reply: Reply) -> bool:
     for item in items:
         item["verdict"] = _verdict(item, hours or HOURS_PER_MONTH, budget_usd) if budget_usd else None
         item["judged"] = _judge(item, quoted, catalog, named) if quoted is not None else None
+        if item["judged"] is not None:
+            item["judged"]["premise"] = premise
     reply.add(
         "price",
         items=items,
@@ -212,6 +219,18 @@ def _verdict(item: Mapping[str, Any], hours: float, budget_usd: float) -> dict[s
     best = min(rows, key=lambda r: r["usd_per_hour"])
     total = best["usd_per_hour"] * hours
     return {"row": best, "total_usd": total, "within": total <= budget_usd, "ratio": total / budget_usd}
+
+
+def _asks_if_true(text: str) -> bool:
+    """A quoted price asked to be confirmed ("才 1 美元一小时吧？", "真的嗎", "correct?"), not weighed as a
+    deal ("划算吗", "good price?")."""
+    from bot.nlu.lexicon import has_cue
+    from bot.nlu.question_cues import PRICE_AS_DEAL, PRICE_AS_FACT
+
+    low = normalise(text).lower
+    if has_cue(low, PRICE_AS_DEAL):
+        return False
+    return has_cue(low, PRICE_AS_FACT) or low.rstrip(" ?？!！。.~").endswith("吧")
 
 
 def _judge(

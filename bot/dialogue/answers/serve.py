@@ -69,6 +69,11 @@ def serve_request(q: Question, *, default_load: bool = True, hardware: bool = Tr
     answer_tokens = output_tokens or DEFAULT_OUTPUT_TOKENS
     context = int(q.slot("seq_len") or 0) or None
     input_tokens = prompt_for_context(context, int(q.slot("input_tokens") or 0) or None, answer_tokens)
+    if card is not None and card.long_context is not None:
+        if uses_long_context(card, input_tokens, answer_tokens, context):
+            # "Qwen2.5-72B，128k 上下文": past config.json's window, within the one its card documents with
+            # RoPE scaling on (YaRN): planned there, and the answer says so (long_context_note)
+            arch = replace(arch, max_context=card.long_context.tokens)
     if card is not None and output_tokens is None and input_tokens and context is None:
         window = arch.max_context
         if input_tokens <= window < input_tokens + answer_tokens:
@@ -109,6 +114,27 @@ def serve_request(q: Question, *, default_load: bool = True, hardware: bool = Tr
         today=q.today,
         layout=_layout(q.slot("serve_layout")),
     )
+
+
+def uses_long_context(card: Any, input_tokens: int | None, answer_tokens: int, context: int | None) -> bool:
+    """Whether a request needs more than the card's config.json window and its documented RoPE-scaled
+    window holds it."""
+    long = getattr(card, "long_context", None)
+    if long is None:
+        return False
+    needed = max((input_tokens or 0) + answer_tokens, context or 0)
+    return bool(
+        card.max_context < needed and (input_tokens or 0) <= long.tokens and (context or 0) <= long.tokens
+    )
+
+
+def long_context_note(q: Question, req: ServeRequest) -> dict[str, Any] | None:
+    """The RoPE-scaled window a plan relies on, to be said with it (None: the native window holds it)."""
+    card = q.kb.find_model(str(req.model_id)) if req.model_id else None
+    long = getattr(card, "long_context", None)
+    if card is None or long is None or req.kv_tokens <= card.max_context:
+        return None
+    return {"model": card.name, "native": card.max_context, "tokens": long.tokens, "method": long.method}
 
 
 def _layout(value: Any) -> ServeLayout | None:
@@ -237,6 +263,9 @@ def serving_answer(q: Question, reply: Reply) -> bool:
     req, result = found
     data = result.to_dict()
     china = in_china(q) and not q.slot("gpu")
+    note = long_context_note(q, req)
+    if note is not None:
+        reply.add("long_context", **note)
     reply.add(
         "serve", **view(req, data), read_as=read_as(q, req), china=china, **clouds_note(q, data["options"])
     )

@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.dialogue.answers.base import Question
-from bot.dialogue.answers.serve import read_as, refused, serve_request
+from bot.dialogue.answers.serve import long_context_note, read_as, refused, serve_request
 from bot.dialogue.hardware import main_variant
 from bot.dialogue.reply import Reply
 from sizing.errors import SizingError
@@ -56,6 +56,11 @@ def feasibility(q: Question, reply: Reply) -> bool:
     except SizingError as exc:
         refused(q, exc, reply)
         return True
+    note = long_context_note(q, req)
+    if note is not None:
+        reply.add(
+            "long_context", **note
+        )  # "一张 H200 能跑 Qwen2.5-72B 128k 上下文吗": the YaRN window assumed
     data: dict[str, Any] = result.to_dict()
     options: list[dict[str, Any]] = list(data["options"])
     first = options[0] if options and options[0]["label"] == "requested" else None

@@ -13,7 +13,7 @@ from bot.dialogue.memo import Planner
 from bot.dialogue.reply import Reply
 from bot.dialogue.state import DialogueState
 from bot.nlu.lexicon import has_cue
-from bot.nlu.question_cues import WATCH_OUT
+from bot.nlu.question_cues import WATCH_OUT, WATCH_OUT_WORDS
 from bot.nlu.text import normalise
 from bot.render.views import entry_view, find_entry
 from sizing.errors import SizingError
@@ -26,7 +26,8 @@ EVERY_RENTAL = "pitfall.provider_selection"
 
 
 def asks(text: str) -> bool:
-    return has_cue(normalise(text).lower, WATCH_OUT)
+    t = normalise(text).lower
+    return t.strip(" ?？!！.。~") in WATCH_OUT_WORDS or has_cue(t, WATCH_OUT)
 
 
 def answer(state: DialogueState, reply: Reply, kb: KnowledgeBase, plan: Planner, today: dt.date) -> bool:

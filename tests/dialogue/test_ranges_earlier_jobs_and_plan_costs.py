@@ -1,0 +1,132 @@
+"""Follow-ups a team lead types in a thread after a plan: a range said (which end was planned), an earlier
+job to go back to, what the plan costs (in RMB too), a cheaper plan, its pitfalls, an event date as the
+deadline and "before then", and their own GPUs beside a deadline already said."""
+
+from __future__ import annotations
+
+from bot.dialogue.consultant import Consultant
+from bot.nlu.scan import written_ranges
+
+
+def _understood(text: str, marker: str = "*Understood:*") -> str:
+    return text.split(marker)[1].splitlines()[0]
+
+
+def test_a_range_of_samples_is_planned_at_its_upper_end_and_the_understood_line_says_so(
+    real: Consultant,
+) -> None:
+    text = real.handle("r1", "QLoRA 微调 14B，数据 4 到 6 万条，每条 1k token，十天").text
+    line = _understood(text, "*理解的需求*")
+    assert "6000万 tokens（6万条 × 1,000 token）" in line
+    assert "（范围按上限算：4 到 6 万条）" in line
+
+
+def test_a_deadline_range_in_english_names_the_end_used(real: Consultant) -> None:
+    line = _understood(real.handle("r2", "pretrain 1B on 40B tokens, bf16, 3-5 weeks").text)
+    assert "35 days" in line and "(ranges taken at their upper end: 3-5 weeks)" in line
+
+
+def test_the_range_note_goes_once_the_value_changes(real: Consultant) -> None:
+    real.handle("r3", "LoRA fine-tune 8B on 30-40M tokens, 10 days")
+    line = _understood(real.handle("r3", "what if we double the data?").text)
+    assert "80M tokens" in line and "upper end" not in line
+
+
+def test_a_budget_range_quotes_its_whole_currency_word(real: Consultant) -> None:
+    real.handle("r4", "全参微调 3B，数据 2 亿 token，BF16，一周")
+    line = _understood(real.handle("r4", "预算 1 到 2 万人民币").text, "*理解的需求*")
+    assert "预算 ¥20,000（范围按上限算：1 到 2 万人民币）" in line
+
+
+def test_model_names_dates_and_board_names_are_no_ranges() -> None:
+    for text in ("fine-tune qwen2.5-7b", "deadline 2026-12-15", "a100-80g x8", "llama 3 - 8b"):
+        assert written_ranges(text) == []
+
+
+def test_back_to_the_first_job_changes_that_job_not_the_newer_one(real: Consultant) -> None:
+    real.handle("b1", "LoRA 微调 13B，数据 3 万条，每条 1k token，一周")
+    new = real.handle("b1", "另外一个：预训练 1B，数据 30B token，BF16，三周").text
+    assert "说 “回到第一个” 可以切回" in new
+    text = real.handle("b1", "回到第一个，改成 2 个 epoch").text
+    assert text.startswith(
+        "回到之前的需求（130亿参数的 LoRA 微调），刚才的需求（10亿参数的预训练）先放一边："
+    )
+    line = _understood(text, "*理解的需求*")
+    assert "130亿参数" in line and "训练 2 轮" in line and "LoRA 微调" in line
+
+
+def test_back_to_the_earlier_one_alone_shows_its_plan_and_sets_the_newer_aside(real: Consultant) -> None:
+    real.handle("b2", "pretrain 1B on 20B tokens, bf16, 3 weeks")
+    real.handle("b2", "different project: LoRA 8B on 40M tokens, 1 week")
+    text = real.handle("b2", "ok, back to the first one").text
+    assert text.startswith("Back to the earlier request (the 1B pre-training); the other one (the 8B LoRA")
+    assert "1B parameters, 20B tokens" in _understood(text)
+    again = real.handle("b2", "back to the other one").text
+    assert "8B parameters, 40M tokens" in _understood(again)
+
+
+def test_the_plans_cost_asked_in_rmb_is_given_in_yuan_with_the_rate(real: Consultant) -> None:
+    real.handle("c1", "LoRA 13B on 60M tokens, 1 week")
+    text = real.handle("c1", "how much is that in RMB?").text
+    assert text.startswith("*This plan (") and "in total on demand* (about $" in text
+    assert "costs about ¥" in text and "at $1 ≈ ¥" in text
+
+
+def test_the_total_cost_with_a_monthly_budget_says_where_it_stands(real: Consultant) -> None:
+    real.handle("c2", "LoRA 微調 13B，資料 1 億 token，一個月，預算每個月 3000 美元")
+    text = real.handle("c2", "那總共要花多少錢？").text
+    assert "按需一共約 $" in text and "在預算 $3,000/月以內" in text
+
+
+def test_cheaper_after_a_plan_says_when_it_already_is_the_cheapest(real: Consultant) -> None:
+    real.handle("p1", "pretrain 1B on 20B tokens, bf16, 3 weeks")
+    text = real.handle("p1", "cheaper?").text
+    assert text.startswith(
+        "*This is already the lowest total on-demand cost among plans that meet the deadline"
+    )
+    assert "LoRA/QLoRA" not in text  # pre-training has no LoRA to switch to
+
+
+def test_cheaper_after_choosing_a_gpu_finds_the_cheaper_plan_on_another(real: Consultant) -> None:
+    real.handle("p2", "LoRA 微调 7B，数据 2 万条，每条 1k token，两周")
+    real.handle("p2", "那 H200 呢")
+    text = real.handle("p2", "便宜点的呢").text
+    assert "*变化*：新增 按总费用最低选方案" in text or "*变化*：新增按总费用最低选方案" in text
+    assert "H200" not in text.split("*推荐方案*")[1].splitlines()[0]
+
+
+def test_which_pitfalls_does_this_plan_have_lists_the_plans_own(real: Consultant) -> None:
+    real.handle("w1", "全参微调 8B，数据 2 亿 token，BF16，十天")
+    text = real.handle("w1", "这个方案有哪些坑？").text
+    assert "ROCm" not in text and "checkpoint" in text
+
+
+def test_a_demo_on_a_date_is_the_deadline_the_day_before(real: Consultant) -> None:
+    real.handle("d1", "LoRA 微调 8B，数据 2 万条，每条 1k token")
+    text = real.handle("d1", "我们 12 月 20 号要给老板演示").text
+    assert "2026-12-19 前，约 20 天" in _understood(text, "*理解的需求*")
+    then = real.handle("d1", "在那之前训完就行").text
+    assert then.startswith("*赶得上*：") and "2026-12-19 前" in then
+
+
+def test_before_then_in_english_confirms_the_plan_makes_the_deadline(real: Consultant) -> None:
+    real.handle("d2", "full fine-tune 3B on 200M tokens, bf16")
+    real.handle("d2", "our launch is on Dec 10")
+    assert real.handle("d2", "it needs to be done before then").text.startswith("*Yes, in time*:")
+
+
+def test_own_gpus_that_miss_the_deadline_say_the_plan_rents_all_of_it(real: Consultant) -> None:
+    real.handle("o2", "全参微调 13B，数据 10 亿 token，BF16，两天")
+    text = real.handle("o2", "我们自己有 4 张 A100 80G，不够的话再租一些").text
+    assert "⚠️ 您自有的 4 × NVIDIA A100 80GB (SXM4) 约需 2.6 天，赶不上 2 天的期限" in text
+    assert "要么全部租用，要么用自己的卡跑约 2.6 天" in text
+    # renting anyway: the cheapest plan that makes the deadline, not more of their GPU type
+    assert "（赶不上期限，改按其他卡规划）：仍是 2 × NVIDIA B200" in text
+
+
+def test_own_gpus_after_a_deadline_keep_it_and_say_nothing_more_is_rented(real: Consultant) -> None:
+    real.handle("o1", "full fine-tune 7B on 400M tokens, bf16, 10 days")
+    text = real.handle("o1", "we already own 4 A100 80GB, we'd rent the rest if needed").text
+    assert "on your own GPUs (no rental cost)" in text.split("\n")[0] and "(+" not in text.split("\n")[0]
+    assert "within the deadline of 10 days, so nothing more to rent" in text
+    assert "10 days" in _understood(text)
