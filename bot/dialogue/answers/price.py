@@ -101,7 +101,7 @@ def answer(q: Question, reply: Reply) -> bool:
     budget_usd = _usd(budget, catalog) if budget is not None else None
     for item in items:
         item["verdict"] = _verdict(item, hours or HOURS_PER_MONTH, budget_usd) if budget_usd else None
-        item["judged"] = _judge(item, quoted, catalog, named) if quoted is not None else None
+        item["judged"] = _judge(item, quoted, catalog, named, china) if quoted is not None else None
         if item["judged"] is not None:
             item["judged"]["premise"] = premise
     reply.add(
@@ -234,13 +234,23 @@ def _asks_if_true(text: str) -> bool:
 
 
 def _judge(
-    item: Mapping[str, Any], quoted: Mapping[str, Any], catalog: Catalog, named: list[str] | None = None
+    item: Mapping[str, Any],
+    quoted: Mapping[str, Any],
+    catalog: Catalog,
+    named: list[str] | None = None,
+    china: Catalog | None = None,
 ) -> dict[str, Any] | None:
     """A quoted price per GPU-hour against the on-demand range the catalogue lists for the GPU; with a
     provider named ("H100 在 Lambda 一小時是 2 美元嗎"), first against that provider's own listing
-    (`at`: whether the quote is its price)."""
+    (`at`: whether the quote is its price). A GPU the global clouds do not rent ("4090 租一小时才 5 毛钱")
+    is judged against the Chinese marketplaces' prices (`market` "cn": said in yuan)."""
     spec = next((g for g in catalog.gpus if g.id == item["id"]), None)
     span = price_range(catalog, spec) if spec is not None else None
+    market = "global"
+    if span is None and china is not None:
+        cn_spec = next((g for g in china.gpus if g.id == item["id"]), None)
+        span = price_range(china, cn_spec) if cn_spec is not None else None
+        market = "cn"
     rate = _usd(quoted, catalog)
     if span is None or rate is None:
         return None
@@ -266,7 +276,7 @@ def _judge(
             "as_of": r["as_of"],
             "same": abs(rate - usd) <= SAME_PRICE * usd,
         }
-    return {"rate_usd": rate, "level": level, "at": at, **span}
+    return {"rate_usd": rate, "level": level, "at": at, "market": market, **span}
 
 
 # Board words a family name may carry ("A100 PCIe", "H100 NVL", "H100 SXM").
