@@ -186,6 +186,11 @@ PRICE_AS_FACT = (
     "听说", "据说", "right?", "correct?", "correct", "true?", "is that right", "is it true", "really",
     "i heard", "isn't it", "am i right",
 )  # fmt: skip
+# A quoted figure said as approximate: "around $10/hr", "3 美元左右", "大概 2 块".
+APPROXIMATE = (
+    "左右", "大概", "大约", "约", "差不多", "上下", "around", "about", "roughly", "approximately", "~",
+    "or so", "-ish", "ish",
+)  # fmt: skip
 PRICE_AS_DEAL = (
     "划算", "贵不贵", "贵吗", "便宜吗", "值不值", "值得", "合理吗", "合不合理", "good price", "good deal",
     "fair price", "a deal", "worth", "overpriced", "too expensive", "reasonable", "rip-off", "ripoff",

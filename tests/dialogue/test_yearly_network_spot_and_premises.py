@@ -117,3 +117,15 @@ def test_storing_a_corpus_and_a_bare_serving_value_are_read(real: Consultant) ->
     assert hant.startswith("*3000億 tokens 的資料約需 ")
     en = ask(real, "a100 vs l40s inference value?")
     assert en.startswith("*The NVIDIA A100 80GB (SXM4) is better value for serving.*")
+
+
+def test_an_approximate_quote_close_to_the_listing_is_about_right(real: Consultant) -> None:
+    en = ask(real, "Azure charges around $10 an hour for an H200, correct?")
+    assert en.startswith("*Roughly, yes*: Azure lists the NVIDIA H200 SXM at $10.60/GPU-hour")
+    zh = ask(real, "AWS 的 A100 一小时 2 美元左右对吧")
+    assert zh.startswith("*不是*：AWS 的 NVIDIA A100 80GB (SXM4) 按需价是每卡时 $3.43")
+
+
+def test_how_much_disk_to_prepare_for_code_tokens(real: Consultant) -> None:
+    zh = ask(real, "一万亿 token 的代码数据，硬盘要准备多少")
+    assert zh.startswith("*1万亿 tokens 的数据约需 3 TB 原始文本") and "代码每 token 约 3 字节" in zh
