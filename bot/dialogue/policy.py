@@ -73,6 +73,7 @@ ANSWERS: dict[str, Answer] = {
     "published_run": published.answer,  # "训练 Llama 3 8B 用了多少 GPU 小时": the makers' figures, sourced
     "transfer_time": transfer.answer,  # "how long to upload 2TB to the cloud?": line rates, computed
     "stored_size": stored.answer,  # "70B 權重檔案有多大": the weights and checkpoints on disk, computed
+    "data_storage": stored.data_answer,  # "2T token 的数据要多大存储": raw text and token files, computed
     "network": cluster.network,  # "Is 100 Gb Ethernet enough between nodes for 16 A100s?"
     "spot": cluster.spot,  # "用spot跑微调划算吗"
     "reserved": cluster.reserved,  # "包月能省多少": the billing FAQ (on a plan: dialogue.consultant)
@@ -116,6 +117,7 @@ INVITE_AFTER = (
     "spot",
     "reserved",
     "stored_size",
+    "data_storage",
     "transfer_time",
 )
 # Kinds whose workload a follow-up may reuse ("and on an A100?", "with LoRA?").

@@ -558,6 +558,8 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
         # "qwen 72b 权重多大", "7B 全参训练一个 checkpoint 多大": the size on disk of that model, computed
         # (stored_size); without a model size, the rule per parameter (the FAQ). Never the planning form.
         return "stored_size" if "params" in sig.filled or sig.model_named else "faq"
+    if _asks_data_storage(t, sig):
+        return "data_storage"  # "2T token 的预训练数据要多大的存储": raw text and token files, computed
     if _asks_network(t, sig, yes_no):
         return "network"  # "Is 100 Gb Ethernet enough between nodes for 16 A100s?": the network answer
     if _asks_spot(t, sig, yes_no):
@@ -874,6 +876,17 @@ def _asks_stored_size(t: str, sig: Signals) -> bool:
     # "每半小时存一次，存一周要多少空间": the span the checkpoints are kept over, not a deadline
     span = has_any(t, cues.EVERY_WORDS)
     return not any(s in sig.filled for s in DATA_PLAN_SLOTS if not (s == "days" and span)) and not sig.serving
+
+
+def _asks_data_storage(t: str, sig: Signals) -> bool:
+    """How much disk a dataset said in tokens takes ("預訓練資料 2T token，大概要準備多大的儲存空間？"), with
+    no model to plan (then the plan's storage line answers it) and no checkpoint or weights asked
+    (stored_size)."""
+    if not has_any(t, cues.STORAGE_WORDS) or not has_any(t, cues.SIZE_ASK):
+        return False
+    if has_any(t, cues.STORED_FILES):
+        return False
+    return "tokens" in sig.filled and "params" not in sig.filled and not sig.model_named and not sig.serving
 
 
 def _asks_transfer_time(t: str, sig: Signals) -> bool:

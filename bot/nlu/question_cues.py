@@ -383,6 +383,11 @@ CHECKPOINT_FILES = ("checkpoint", "checkpoints", "检查点", "存档")
 ADAPTER_WORDS = ("adapter", "adapters", "适配器")
 ADAPTER_FILES = (*ADAPTER_WORDS, "lora adapter", "adapter file")
 STORED_FILES = WEIGHT_FILES + CHECKPOINT_FILES + ADAPTER_FILES
+# Storage itself, for a dataset's size on disk ("多大的儲存空間", "how much disk for 2T tokens").
+STORAGE_WORDS = (
+    "存储", "储存", "硬盘", "磁盘", "硬碟", "磁碟", "盘", "空间", "容量", "storage", "disk", "space", "nvme",
+    "ssd",
+)  # fmt: skip
 SIZE_ASK = (
     "how big", "how large", "what size", "size of", "how much disk", "how much storage", "how many gb",
     "多大", "大小", "多少gb", "多少g", "占多少", "多少存储", "多少硬盘", "多少磁盘", "多少空间",

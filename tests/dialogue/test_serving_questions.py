@@ -194,7 +194,7 @@ def test_a_throughput_asked_where_the_asked_precision_does_not_fit_gives_it_in_o
 
 def test_a_family_that_cannot_hold_the_model_is_named_by_its_usual_board(real: Consultant) -> None:
     text = ask(real, "一张 H100 跑 Llama 3 70B 每秒能出多少 token")
-    assert "1 × NVIDIA H100 SXM5 撑不住" in text and "PCIe" not in text
+    assert "1 张 NVIDIA H100 SXM5 撑不住" in text and "PCIe" not in text
 
 
 def test_a_need_above_the_round_datasheet_size_is_shown_against_the_usable_bytes(real: Consultant) -> None:
@@ -233,7 +233,7 @@ def test_named_gpus_that_miss_the_latency_target_say_so_and_point_to_what_meets_
     assert "That misses the target of 50 ms per token; the options below meet it." in text
     zh = ask(real, "2 张 H20 部署 Qwen2.5 72B，60 个并发")
     assert (
-        "\n*按您说的配置，但达不到延迟目标*：2 × NVIDIA H20" in zh
+        "\n*按您说的配置，但达不到延迟目标*：2 张 NVIDIA H20" in zh
         and "这达不到每个 token 50 毫秒的目标" in zh
     )
     fast = ask(real, "serve Llama 3.1 8B to 10 users on 1 H100")

@@ -147,8 +147,14 @@ def answer_if_misfit(q: Question, reply: Reply) -> bool:
         return False
     method: Method = q.slot("method") or "full_finetune"
     asked = probe(q, spec, int(q.slot("gpu_count") or 1), method)
-    if asked is None or asked["fits"]:
+    if asked is None:
         return False
+    if asked["fits"]:
+        # "8 张 4090 微调 7B 要几天？" with no data: the time per REFERENCE_TOKENS on them answers at once
+        # (time_on), where the plan could only ask for the data
+        no_data = q.slot("tokens") is None and q.slot("data_bytes") is None and q.slot("days") is None
+        tuning = method != "pretrain" or bool(q.slot("continued"))
+        return no_data and tuning and answer(q, reply, memory_asked=True)  # "Fits", not "Yes": not a yes/no
     return answer(q, reply)
 
 
@@ -165,7 +171,9 @@ def time_on(q: Question, spec: GpuSpec, count: int, method: Method) -> dict[str,
     per_reference = False
     tokens_asked = deadline is not None and has_cue(normalise(q.text).lower, TOKENS_ASKED)
     if tokens is None and data_bytes is None:
-        if (q.u.asks_speed or tokens_asked) and (method != "pretrain" or q.slot("continued")):
+        if (q.u.asks_speed or q.u.asks_time or tokens_asked) and (
+            method != "pretrain" or q.slot("continued")
+        ):
             # The speed (or the tokens a deadline holds) needs no data: the time is then said per
             # REFERENCE_TOKENS.
             tokens, per_reference = REFERENCE_TOKENS, True
@@ -187,7 +195,8 @@ def time_on(q: Question, spec: GpuSpec, count: int, method: Method) -> dict[str,
     cost: Mapping[str, Any] = priced if isinstance(priced, Mapping) else {}
     return {
         "method": method,
-        "speed_asked": q.u.asks_speed,
+        # "要几天" with no data is answered by the speed and the time per REFERENCE_TOKENS
+        "speed_asked": q.u.asks_speed or (per_reference and not tokens_asked),
         "tokens_per_gpu_s": shown.get("tokens_per_gpu_s"),
         "mfu": shown.get("mfu"),
         "per_reference": per_reference,

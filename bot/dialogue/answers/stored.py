@@ -19,8 +19,14 @@ from bot.nlu.numerals_zh import zh_integer
 from bot.nlu.question_cues import CHECKPOINT_FILES, WEIGHT_FILES
 from bot.nlu.text import normalise
 from sizing.architecture import derive
-from sizing.storage import CHECKPOINT_BYTES_PER_PARAM, WEIGHT_FILE_BYTES_PER_PARAM, saved_sizes
-from sizing.workload import LORA_RANK, lora_params
+from sizing.storage import (
+    CHECKPOINT_BYTES_PER_PARAM,
+    UINT16_VOCAB_LIMIT,
+    WEIGHT_FILE_BYTES_PER_PARAM,
+    StorageModel,
+    saved_sizes,
+)
+from sizing.workload import BYTES_PER_TOKEN, LORA_RANK, lora_params
 
 NEEDS = ("params",)  # or a named model, whose exact size is used
 DEFAULTS: dict[str, Any] = {"lora_rank": LORA_RANK}
@@ -128,3 +134,34 @@ _RANK = re.compile(r"(?:\brank|\br|秩)\s*[=:]?\s*(\d{1,4})\b")
 def lora_rank(text: str) -> int | None:
     found = _RANK.search(text.lower())
     return int(found.group(1)) if found and 0 < int(found.group(1)) <= 1024 else None
+
+
+# A vocabulary past UINT16_VOCAB_LIMIT (Llama 3's 128,256, Qwen's 151,646): token ids stored in 4 bytes.
+LARGE_VOCAB = 128_256
+
+
+def data_answer(q: Question, reply: Reply) -> bool:
+    """ "預訓練資料 2T token，大概要準備多大的儲存空間？": the raw text those tokens come from (bytes per
+    token of the message's language, sizing.workload.BYTES_PER_TOKEN) and the tokenised files (4 bytes per
+    token id past a 65,500-token vocabulary, 2 below: Megatron's indexed datasets), the storage tier the
+    engine would advise for that much, and that checkpoints come on top (per parameter)."""
+    tokens = q.slot("tokens")
+    if not isinstance(tokens, int | float) or tokens <= 0:
+        return False
+    language = "zh" if reply.lang.startswith("zh") else "en"
+    per_token = BYTES_PER_TOKEN[language]
+    model = StorageModel(float(tokens), per_token, None, LARGE_VOCAB, 0.0, 0.0, False)
+    reply.add(
+        "data_storage",
+        tokens=float(tokens),
+        raw_gb=model.dataset_gb,
+        tokenized_gb=model.tokenized_gb,
+        small_vocab_gb=float(tokens) * 2 / 1e9,
+        bytes_per_token=per_token,
+        language=language,
+        vocab_limit=UINT16_VOCAB_LIMIT,
+        tier=model.tier,
+        per_param=CHECKPOINT_BYTES_PER_PARAM,
+    )
+    reply.add_faq(FAQ_ID)
+    return True
