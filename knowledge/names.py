@@ -70,7 +70,7 @@ def key(name: str) -> str:
 
 class NameTrie(Generic[V]):
     """`plural`: a trailing "s" may follow a name ("8 H100s"). `glued_count`: a name may follow a
-    count glued on with x ("8xH100")."""
+    count glued on with x ("8xH100"), or come before one ("H100x8", "3090x2")."""
 
     def __init__(self, *, plural: bool = False, glued_count: bool = False) -> None:
         self._root: _Node[V] = _Node()
@@ -120,6 +120,9 @@ class NameTrie(Generic[V]):
             return True
         return self._glued_count and text[i - 1] == "x" and i >= 2 and text[i - 2].isdigit()
 
+    def _count_after(self, text: str, e: int) -> bool:
+        return self._glued_count and text.startswith("x", e) and text[e + 1 : e + 2].isdigit()
+
     def longest(self, text: str, i: int) -> tuple[int, V] | None:
         """(end, value) of the longest name starting at `i` that ends on a word boundary."""
         best: tuple[int, bool, V] | None = None  # end, exact (no plural s), value
@@ -130,7 +133,7 @@ class NameTrie(Generic[V]):
             if node.value is not None:
                 plural = self._plural and j < len(text) and text[j] == "s"
                 for e in (j + 1, j) if plural else (j,):
-                    if e >= len(text) or not is_word_char(text[e]):
+                    if e >= len(text) or not is_word_char(text[e]) or self._count_after(text, e):
                         if best is None or e > best[0] or (e == best[0] and e == j and not best[1]):
                             best = (e, e == j, node.value)
                         break

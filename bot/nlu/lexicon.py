@@ -77,6 +77,8 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     ("个周末", "days", 2.0), ("周末", "days", 2.0), ("weekends", "days", 2.0), ("weekend", "days", 2.0),
     ("个星期", "days", 7.0), ("星期", "days", 7.0), ("个礼拜", "days", 7.0), ("礼拜", "days", 7.0),
     ("个月", "days", 30.0), ("个季度", "days", 90.0), ("季度", "days", 90.0),
+    # 一季 is a quarter in Taiwan's usage (一季, 兩季); 第一季 is a date (units._is_duration).
+    ("个季", "days", 90.0), ("季", "days", 90.0),
     ("个小时", "days", 1 / 24), ("小时", "days", 1 / 24), ("个钟头", "days", 1 / 24),
     ("钟头", "days", 1 / 24), ("个钟", "days", 1 / 24), ("分钟", "days", 1 / 1440),
     ("分半钟", "days", 1 / 1440), ("分半", "days", 1 / 1440),  # 五分半钟 = 5.5 minutes (+0.5 in slots)
@@ -605,8 +607,11 @@ DATA_CUES = ("数据", "语料", "训练集", "资料", "data", "dataset", "corp
 # Byte sizes near these words are GPU memory or network speed, not the training data.
 HARDWARE_CUES = (
     "显存", "内存", "每张", "每卡", "单卡", "memory", "vram", "ram", "hbm", "per gpu", "per card", "gbe",
-    "each", "interconnect", "版本", "version", "variant", "sku", *NETWORK_WORDS, *LINK_SPEED_WORDS,
+    "each", "interconnect", *NETWORK_WORDS, *LINK_SPEED_WORDS,
 )  # fmt: skip
+# ... and these only after it: "the 80GB version" is a GPU's, but in "the 32B version of Qwen2.5 on 0.2 PB of
+# code" the version is the model's and the size the data.
+HARDWARE_CUES_AFTER = ("版本", "version", "variant", "sku")
 MONEY_CUES = (
     "预算", "经费", "花费", "费用", "成本", "包月", "月租", "时租", "每月", "每个月", "每小时",
     "budget", "spend", "cost", "per month", "per hour", "monthly", "hourly",

@@ -119,7 +119,7 @@ def _past_year(clause: str, today: dt.date | None) -> bool:
 
 # A quarter or a month of the year: "今年 Q1", "第一季度", "3 月份", "in March".
 _QUARTER_OR_MONTH = re.compile(
-    r"(?<![0-9a-z])q(?P<q>[1-4])(?![0-9])|第?(?P<zq>[一二三四1-4])季度"
+    r"(?<![0-9a-z])q(?P<q>[1-4])(?![0-9])|第?(?P<zq>[一二三四1-4])季度?"
     r"|(?<![0-9])(?P<m>1[0-2]|[1-9]) ?月(?![0-9底末初中前])|\bin (?P<name>" + "|".join(_MONTH_NAMES) + r")\b"
 )
 _NEXT_YEAR = ("明年", "next year")
@@ -272,6 +272,18 @@ def _counts_the_list(s: str, gpus: list[GpuMention], count: object) -> bool:
     return m is not None and _LIST_SIZES[m.group(1)] == len(named)
 
 
+# Words right before a GPU that rule it out as the one planned: "Not on H100, we only have L40S", "不用 H100".
+_GPU_NEGATIONS = (*NEGATIONS, "not on", "not with", "not using", "不用", "不要", "不考虑", "别用")
+
+
+def _planned_gpu(s: str, gpus: list[GpuMention], last: bool) -> str | None:
+    """The GPU planned: the first named (the last in a correction), passing over one ruled out when another
+    is named."""
+    ordered = list(reversed(gpus)) if last else gpus
+    kept = [g for g in ordered if not s[max(0, g.start - 16) : g.start].rstrip().endswith(_GPU_NEGATIONS)]
+    return (kept or ordered)[0].gpu if ordered else None
+
+
 def _settled_gpu(s: str, gpus: list[GpuMention]) -> str | None:
     """A later GPU the message settles on after weighing another: "A100 不支持 fp8 吧，那就用 H100 8 卡",
     "the 4090 is too small, so go with an A100 instead"."""
@@ -383,7 +395,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         method="pretrain" if continued else method,
         days=days,
         budget=_budget(budget, days),
-        gpu=settled or ((gpus[-1] if last else gpus[0]).gpu if gpus else None),
+        gpu=settled or _planned_gpu(s, gpus, last),
         gpu_count=_int(count),
         seq_len=_int(seq),
         data_language="zh" if t.lang == "zh" else "en",

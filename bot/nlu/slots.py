@@ -797,7 +797,10 @@ def _hardware_size(s: str, before: str, after: str, end: int) -> bool:
         return True  # "80GB GPUs", "24G的卡": the GPU's memory
     if _nearest_label(before) == "data":
         return False
-    return lexicon.has_cue(before, lexicon.HARDWARE_CUES) or lexicon.has_cue(after, lexicon.HARDWARE_CUES)
+    return lexicon.has_cue(before, lexicon.HARDWARE_CUES) or lexicon.has_cue(after, _HARDWARE_AFTER)
+
+
+_HARDWARE_AFTER = (*lexicon.HARDWARE_CUES, *lexicon.HARDWARE_CUES_AFTER)
 
 
 # Words for a GPU or its memory: next to a byte size that no GPU name owns, it is a memory size asked

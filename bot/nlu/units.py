@@ -158,7 +158,7 @@ def samples_after_modifiers(s: str, num: Num) -> Unit | None:
 
 # After 对 as a count of preference pairs ("偏好数据 3 万对，每对约 1k token"): the clause ends or says what
 # the pairs are.
-_PAIR_END = " ,.;:!?，。；：！？、)）"
+_PAIR_END = " ,.;:!?，。；：！？、)）(（"
 _PAIR_WHAT = ("偏好", "数据", "样本", "问答", "prompt", "回答", "chosen", "对比数据")
 
 
@@ -172,8 +172,10 @@ def _is_duration(s: str, num: Num, phrase: str, j: int) -> bool:
     nxt = s[end] if end < len(s) else " "
     if phrase == "年" and 1900 <= num.value <= 2100:
         return False
-    if phrase in ("季度", "个季度") and (nxt in "末底" or s.startswith("结束", end)):
+    if phrase in ("季度", "个季度", "季", "个季") and (nxt in "末底" or s.startswith("结束", end)):
         return False  # 一季度末 is a date (the end of Q1), not a quarter of a year
+    if phrase == "季" and (s[max(0, num.start - 1) : num.start] == "第" or num.value >= 4):
+        return False  # 第一季: the first quarter, a date; 四季: the four seasons
     if nxt == " " and end + 1 < len(s):
         nxt = s[end + 1]  # "12 月 20 号": one space apart is still a date
     before = s[num.start - 1] if num.start > 0 else " "

@@ -325,6 +325,7 @@ def test_a_month_before_qian_is_a_deadline_not_months() -> None:
         "第二季度训练了一个 3B，用了 64 张 H800；现在打算训 7B",
         "In February we trained a 1B on 32 A100s for 40 days; now we want a 7B",
         "上半年我们预训练了一个 1B，用了 40 天，接下来想训 7B",
+        "今年第一季我們用 16 張 A100 訓練了 1B，花了 40 天；現在想訓 7B",
     ],
 )
 def test_a_run_in_a_quarter_or_month_already_begun_is_history(text: str) -> None:

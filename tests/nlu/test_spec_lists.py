@@ -98,3 +98,37 @@ def test_a_gpu_a_job_runs_on_named_with_an_article_is_one_gpu() -> None:
 def test_the_size_left_after_filtering_replaces_the_raw_size_however_far_its_cue() -> None:
     got = said("raw crawl is 2 PB; after dedup and quality filtering we should keep around 40 TB")
     assert got["data_bytes"] == pytest.approx(4e13)
+
+
+@pytest.mark.parametrize(
+    ("text", "gpu", "count"),
+    [
+        ("qlora 7b a6000x2", "rtx-a6000", 2),
+        ("LoRA 13B，h800x16，一周", "h800", 16),
+        ("pretrain 1B on mi300x8", "mi300x", 8),
+    ],
+)
+def test_a_count_glued_after_a_gpu_name_counts_it(text: str, gpu: str, count: int) -> None:
+    got = said(text)
+    assert got["gpu"] == gpu
+    assert got["gpu_count"] == count
+
+
+def test_a_gpu_ruled_out_is_not_the_one_planned() -> None:
+    assert said("LoRA 7B, not with A100s: we have 8 L4")["gpu"] == "l4"
+    assert said("不考虑 H800，用 4 张 L40S 做 13B 的 QLoRA")["gpu"] == "l40s"
+
+
+def test_a_model_version_before_a_size_leaves_the_size_to_the_data() -> None:
+    got = said("continue pretraining the 7B variant of Mistral on 2 TB of web text")
+    assert got["data_bytes"] == pytest.approx(2e12)
+    assert "data_bytes" not in said("rent the 80GB version of the A100")
+
+
+def test_a_quarter_said_in_taiwan_usage_is_ninety_days() -> None:
+    assert said("預訓練 3B，資料 5000 億 token，時程兩季")["days"] == 180.0
+    assert "days" not in said("四季酒店的客服資料 2 萬筆，LoRA 7B")
+
+
+def test_pairs_counted_before_a_parenthesis_are_samples() -> None:
+    assert said("问答对 3 万对（每对约 800 token），LoRA 7B")["tokens"] == pytest.approx(2.4e7)
