@@ -449,6 +449,8 @@ def written_ranges(s: str) -> list[tuple[int, int, str]]:
     (start, end of the range with the word after it, `s` with its lower end in place of the range). The
     slots keep a range's upper end (`_ranges`, and a unit reads the number next to it); re-reading the
     lower-end text tells which slot a range set, so the reply can say the upper end was used."""
+    if not any(word in s for word in _RANGE_WORDS):
+        return []  # every range is joined by one of them: no second scan of a message that has none
     chinese = not s.isascii() and any("\u4e00" <= ch <= "\u9fff" for ch in s)
     nums = _wan(s, _scan(s), chinese)
     out: list[tuple[int, int, str]] = []

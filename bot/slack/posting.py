@@ -10,6 +10,7 @@ Every string leaving here passes `defuse`: the consultant escapes user text alre
 
 from __future__ import annotations
 
+import json
 import logging
 import pickle
 import threading
@@ -31,20 +32,39 @@ CHART_FILENAME = "cost-vs-time.png"
 CHART_TITLE = {"en": "Cost vs. time", "zh-Hans": "成本与工期", "zh-Hant": "成本與工期"}
 
 
+# Block Kit as JSON text in one C-level pass: where no "<!" is in it, no string inside has one either.
+_ENCODE = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
+
+
 def defuse(value: T) -> T:
     """Neutralise Slack special mentions (<!channel>, <!here>, <!everyone>, <!subteam^…>) in any string.
-    Block Kit is mostly strings inside dicts and lists: those are defused in place of a call each."""
+    Block Kit is mostly strings inside dicts and lists: those are defused in place of a call each, and
+    only when its JSON has a "<!" at all (an answer's blocks almost never do: then they go as they are)."""
+    kind = type(value)
+    if (kind is dict or kind is list) and _clean(value):
+        return value
+    return _defused(value)
+
+
+def _clean(value: object) -> bool:
+    try:
+        return "<!" not in _ENCODE(value)
+    except (TypeError, ValueError):
+        return False  # not JSON (no Block Kit): walked
+
+
+def _defused(value: T) -> T:
     kind = type(value)
     if kind is dict:
-        return {k: v.replace("<!", "&lt;!") if type(v) is str else defuse(v) for k, v in value.items()}  # type: ignore[attr-defined, return-value]
+        return {k: v.replace("<!", "&lt;!") if type(v) is str else _defused(v) for k, v in value.items()}  # type: ignore[attr-defined, return-value]
     if kind is list:
-        return [v.replace("<!", "&lt;!") if type(v) is str else defuse(v) for v in value]  # type: ignore[attr-defined, return-value]
+        return [v.replace("<!", "&lt;!") if type(v) is str else _defused(v) for v in value]  # type: ignore[attr-defined, return-value]
     if isinstance(value, str):
         return value.replace("<!", "&lt;!")  # type: ignore[return-value]
     if isinstance(value, list):
-        return [defuse(v) for v in value]  # type: ignore[return-value]
+        return [_defused(v) for v in value]  # type: ignore[return-value]
     if isinstance(value, dict):
-        return {k: defuse(v) for k, v in value.items()}  # type: ignore[return-value]
+        return {k: _defused(v) for k, v in value.items()}  # type: ignore[return-value]
     return value
 
 
