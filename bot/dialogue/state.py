@@ -284,14 +284,16 @@ def merge_slots(state: DialogueState, said: dict[str, Any]) -> list[SlotChange]:
             continue
         new = said[name]
         old = slots.get(name)
+        data_change = False
         if name in ("tokens", "data_bytes"):
             other = "data_bytes" if name == "tokens" else "tokens"
             old_other = slots.pop(other, None)
-            if old is None and old_other is not None:
+            data_change = old is None and old_other is not None
+            if data_change:  # "不是 1.5TB，是 1.5T tokens": one change, "数据 1.5 TB → 1.5万亿 tokens"
                 changes.append(SlotChange("data", old_other, new, old_slot=other, new_slot=name))
         # After a recommendation, a slot said for the first time ("what if we use H100s?") changes
         # the plan as much as a corrected one, so it is reported too ("now H100").
-        if old != new and (old is not None or state.last):
+        if old != new and (old is not None or state.last) and not data_change:
             changes.append(SlotChange(name, old, new))
         slots[name] = new
         if name in state.skipped:

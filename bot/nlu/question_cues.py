@@ -588,7 +588,8 @@ USD_WORDS = ("美元", "美金", "usd", "us dollars", "in dollars")
 # "有问题吗？"): its pitfalls and warnings (answers/watch_out.py), not a search of every entry.
 WATCH_OUT = (
     "要注意", "注意什么", "注意事项", "需要注意", "有什么坑", "有坑吗", "哪些坑", "什么坑", "踩坑", "坑在哪",
-    "什么风险", "哪些风险", "有风险吗", "常见问题", "what could go wrong", "common mistakes",
+    "什么风险", "哪些风险", "有风险吗", "常见问题", "what could go wrong", "common mistakes", "the catch",
+    "any catch", "a catch", "downside", "downsides", "drawbacks", "有什么缺点", "缺点是什么",
     "有问题吗", "有没有问题", "有什么问题", "watch out", "look out for", "pitfalls", "gotchas",
     "be careful", "any risks", "what risks", "any concerns", "caveats", "anything to note", "anything wrong",
     "any problems", "any issues",

@@ -63,7 +63,10 @@ _ZH_FACTOR = r"(?P<f>" + _ZH_WORDS + r"|(?P<n>(?<![\d.])\d+(?:\.\d+)?|[两二三
 # ("数据有一半是中文"), so there it needs a verb (砍一半, 减少一半).
 _ZH_FACTOR_BEFORE = r"(?P<f>一半|" + _ZH_WORDS + r"|(?P<n>(?<![\d.])\d+(?:\.\d+)?|[两二三四五十])倍)"
 # Percent changes: "cut the budget by 30%", "预算减少20%", "数据多50%".
-_UP = ("increase", "increased", "raise", "raised", "more", "add", "up", "增加", "多", "提高", "加", "涨")
+_UP = (
+    "increase", "increased", "raise", "raised", "more", "add", "up", "增加", "多", "提高", "加", "涨", "多给",
+    "上调", "放宽",
+)  # fmt: skip
 _DOWN = (
     "cut",
     "reduce",
@@ -79,6 +82,8 @@ _DOWN = (
     "减",
     "缩减",
     "降",
+    "少给",
+    "下调",
 )
 _PCT = r"(?P<p>(?<![\d.])\d+(?:\.\d+)?) ?%"
 # Between a concept word and its factor: a few filler characters of the same clause.

@@ -130,3 +130,20 @@ def test_own_gpus_after_a_deadline_keep_it_and_say_nothing_more_is_rented(real: 
     assert "on your own GPUs (no rental cost)" in text.split("\n")[0] and "(+" not in text.split("\n")[0]
     assert "within the deadline of 10 days, so nothing more to rent" in text
     assert "10 days" in _understood(text)
+
+
+def test_a_budget_raised_by_a_percentage_in_traditional_chinese_is_raised(real: Consultant) -> None:
+    real.handle("q1", "預訓練 1B，資料 30B token，BF16，三週，預算 2000 美元")
+    text = real.handle("q1", "預算多給 20%").text
+    assert text.startswith("*變化*：預算 $2,000 → 預算 $2,400")
+
+
+def test_whats_the_catch_after_a_plan_lists_what_to_watch_out_for(real: Consultant) -> None:
+    real.handle("q2", "QLoRA 32B on 20M tokens, 5 days")
+    assert real.handle("q2", "what's the catch?").text.startswith("*What to watch out for in this plan")
+
+
+def test_data_corrected_from_bytes_to_tokens_is_one_change(real: Consultant) -> None:
+    real.handle("q3", "预训练 3B，数据 600G，BF16，两个月")
+    line = real.handle("q3", "不是 600GB，是 600B tokens").text.splitlines()[0]
+    assert line.startswith("*变化*：数据 600 GB → 6000亿 tokens：") and "新增" not in line
