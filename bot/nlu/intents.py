@@ -882,9 +882,10 @@ def _asks_data_storage(t: str, sig: Signals) -> bool:
     """How much disk a dataset said in tokens takes ("預訓練資料 2T token，大概要準備多大的儲存空間？"), with
     no model to plan (then the plan's storage line answers it) and no checkpoint or weights asked
     (stored_size)."""
-    if not has_any(t, cues.STORAGE_WORDS) or not has_any(t, cues.SIZE_ASK):
+    if not has_any(t, cues.STORAGE_WORDS) or has_any(t, cues.STORED_FILES):
         return False
-    if has_any(t, cues.STORED_FILES):
+    # "硬碟要準備多少": "how much" beside a storage word asks its size
+    if not has_any(t, cues.SIZE_ASK) and not has_any(t, ("多少", "how much")):
         return False
     return "tokens" in sig.filled and "params" not in sig.filled and not sig.model_named and not sig.serving
 

@@ -287,6 +287,8 @@ CURRENCY_WORDS: tuple[tuple[str, str], ...] = (
 )  # fmt: skip
 # Cents after an amount: "90 cents an hour" (Duckling AmountOfMoney/EN corpus: "10 cents", "10¢").
 CENTS_SUFFIX = ("cents", "cent", "¢")
+# A tenth of a yuan after an amount: "一小时才 5 毛钱" is ¥0.50 (毛 is spoken 角).
+JIAO_SUFFIX = ("毛钱", "毛", "角钱")
 # Currencies the engine does not price in (it speaks CNY and USD). An amount in one of these is
 # not a budget at all: converting at a guessed rate would be worse than asking in the dialogue.
 FOREIGN_SUFFIX = (

@@ -164,7 +164,8 @@ WORTH_ASKS = (
 VALUE_ASKS = (
     "better value", "best value", "value for money", "bang for the buck", "bang for your buck",
     "cost-effective", "cost effective", "more economical", "for the money", "for your money", "for my money",
-    "more per dollar", "性价比", "划算", "更值", "更实惠",
+    "more per dollar", "性价比", "划算", "更值", "更实惠", "serving value", "inference value",
+    "value for serving", "value for inference", "training value", "value for training",
     # "is the MI300X cheaper than the H100 per TFLOP?": the price of a unit of compute
     "per tflop", "per tflops", "per teraflop", "per flop", "per unit of compute", "每 tflops", "每tflops",
     "每单位算力", "单位算力",
@@ -184,6 +185,11 @@ PRICE_AS_FACT = (
     "真的吗", "真的假的", "是真的", "对吗", "对吧", "对不对", "是吗", "是吧", "没错吧", "没错吗", "是不是",
     "听说", "据说", "right?", "correct?", "correct", "true?", "is that right", "is it true", "really",
     "i heard", "isn't it", "am i right",
+)  # fmt: skip
+# A quoted figure said as approximate: "around $10/hr", "3 美元左右", "大概 2 块".
+APPROXIMATE = (
+    "左右", "大概", "大约", "约", "差不多", "上下", "around", "about", "roughly", "approximately", "~",
+    "or so", "-ish", "ish",
 )  # fmt: skip
 PRICE_AS_DEAL = (
     "划算", "贵不贵", "贵吗", "便宜吗", "值不值", "值得", "合理吗", "合不合理", "good price", "good deal",
@@ -386,14 +392,14 @@ STORED_FILES = WEIGHT_FILES + CHECKPOINT_FILES + ADAPTER_FILES
 # Storage itself, for a dataset's size on disk ("多大的儲存空間", "how much disk for 2T tokens").
 STORAGE_WORDS = (
     "存储", "储存", "硬盘", "磁盘", "硬碟", "磁碟", "盘", "空间", "容量", "storage", "disk", "space", "nvme",
-    "ssd",
+    "ssd", "存起来", "存下来", "存放", "落盘", "to store", "store it", "store them",
 )  # fmt: skip
 SIZE_ASK = (
     "how big", "how large", "what size", "size of", "how much disk", "how much storage", "how many gb",
     "多大", "大小", "多少gb", "多少g", "占多少", "多少存储", "多少硬盘", "多少磁盘", "多少空间",
     # Taiwan's 硬碟/磁碟 stay as they are once simplified; "checkpoint size?", "disk space for ..."
     "多少硬碟", "多少磁碟", "多少容量", "size", "disk space", "how much space", "how much room",
-    "几gb", "几g",
+    "几gb", "几g", "几tb", "多少tb", "几t", "how many tb", "how many terabytes",
 )  # fmt: skip
 # Asking how much data a model should be trained on ("How many tokens should I train a 3B model on?",
 # "3B 模型要多少数据", "7B 预训练需要多少 token"). Text is simplified and compacted ("多少 token": 多少token).

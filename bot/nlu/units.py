@@ -43,6 +43,7 @@ def _index() -> dict[str, tuple[_Entry, ...]]:
     entries: list[_Entry] = [(p, "money", 1.0, FOREIGN) for p in lexicon.FOREIGN_SUFFIX]
     entries += [(p, "money", 1.0, c) for p, c in lexicon.CURRENCY_SUFFIX]
     entries += [(p, "money", 0.01, "USD") for p in lexicon.CENTS_SUFFIX]
+    entries += [(p, "money", 0.1, "CNY") for p in lexicon.JIAO_SUFFIX]
     entries += [(p, kind, factor, None) for p, kind, factor in lexicon.UNITS]
     by_first: dict[str, list[_Entry]] = {}
     for entry in entries:

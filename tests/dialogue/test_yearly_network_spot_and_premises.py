@@ -102,3 +102,30 @@ def test_how_long_on_given_gpus_without_data_is_the_time_per_billion_tokens(real
     assert zh.startswith("*放得下*。") and "10亿 tokens 约需 " in zh and not any(f in zh for f in FORM)
     en = ask(real, "how long would 4 H100s take to LoRA a 13B?")
     assert en.startswith("*Fits.*") and "1B tokens take about " in en
+
+
+def test_a_price_in_mao_is_tenths_of_a_yuan_judged_against_the_chinese_marketplaces(real: Consultant) -> None:
+    assert parse("4090 一小时才 3 毛钱？").slots.budget is not None
+    zh = ask(real, "据说 4090 租一小时才 3 毛钱，是真的吗")
+    assert zh.startswith("*不是*：目录里没有按需这么便宜的 NVIDIA GeForce RTX 4090") and "¥0.30" in zh
+    deal = ask(real, "4090 一小时 2 块钱，划算吗")
+    assert deal.startswith("*不划算，比目录里所有报价都贵*")
+
+
+def test_storing_a_corpus_and_a_bare_serving_value_are_read(real: Consultant) -> None:
+    hant = ask(real, "三千億 token 的語料存起來要幾 TB？")
+    assert hant.startswith("*3000億 tokens 的資料約需 ")
+    en = ask(real, "a100 vs l40s inference value?")
+    assert en.startswith("*The NVIDIA A100 80GB (SXM4) is better value for serving.*")
+
+
+def test_an_approximate_quote_close_to_the_listing_is_about_right(real: Consultant) -> None:
+    en = ask(real, "Azure charges around $10 an hour for an H200, correct?")
+    assert en.startswith("*Roughly, yes*: Azure lists the NVIDIA H200 SXM at $10.60/GPU-hour")
+    zh = ask(real, "AWS 的 A100 一小时 2 美元左右对吧")
+    assert zh.startswith("*不是*：AWS 的 NVIDIA A100 80GB (SXM4) 按需价是每卡时 $3.43")
+
+
+def test_how_much_disk_to_prepare_for_code_tokens(real: Consultant) -> None:
+    zh = ask(real, "一万亿 token 的代码数据，硬盘要准备多少")
+    assert zh.startswith("*1万亿 tokens 的数据约需 3 TB 原始文本") and "代码每 token 约 3 字节" in zh

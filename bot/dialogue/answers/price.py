@@ -34,6 +34,8 @@ NEEDS: tuple[str, ...] = ()  # without a GPU named, the catalogue's cheapest pri
 DEFAULTS = {"billing": "on_demand", "hours_per_month": HOURS_PER_MONTH, "gpus": 1}
 # A quoted price this close to the lowest listed one is "about the lowest", not below it.
 SAME_PRICE = 0.02
+# A price quoted as approximate ("around $10/hr", "3 美元左右") is about right this close to the listing.
+ABOUT_PRICE = 0.10
 
 
 def answer(q: Question, reply: Reply) -> bool:
@@ -101,7 +103,11 @@ def answer(q: Question, reply: Reply) -> bool:
     budget_usd = _usd(budget, catalog) if budget is not None else None
     for item in items:
         item["verdict"] = _verdict(item, hours or HOURS_PER_MONTH, budget_usd) if budget_usd else None
-        item["judged"] = _judge(item, quoted, catalog, named) if quoted is not None else None
+        item["judged"] = (
+            _judge(item, quoted, catalog, named, china, approximate=_approximate(q.text))
+            if quoted is not None
+            else None
+        )
         if item["judged"] is not None:
             item["judged"]["premise"] = premise
     reply.add(
@@ -221,6 +227,14 @@ def _verdict(item: Mapping[str, Any], hours: float, budget_usd: float) -> dict[s
     return {"row": best, "total_usd": total, "within": total <= budget_usd, "ratio": total / budget_usd}
 
 
+def _approximate(text: str) -> bool:
+    """The quoted price is said as approximate ("around", "左右", "~")."""
+    from bot.nlu.lexicon import has_cue
+    from bot.nlu.question_cues import APPROXIMATE
+
+    return has_cue(normalise(text).lower, APPROXIMATE)
+
+
 def _asks_if_true(text: str) -> bool:
     """A quoted price asked to be confirmed ("才 1 美元一小时吧？", "真的嗎", "correct?"), not weighed as a
     deal ("划算吗", "good price?")."""
@@ -234,13 +248,25 @@ def _asks_if_true(text: str) -> bool:
 
 
 def _judge(
-    item: Mapping[str, Any], quoted: Mapping[str, Any], catalog: Catalog, named: list[str] | None = None
+    item: Mapping[str, Any],
+    quoted: Mapping[str, Any],
+    catalog: Catalog,
+    named: list[str] | None = None,
+    china: Catalog | None = None,
+    *,
+    approximate: bool = False,
 ) -> dict[str, Any] | None:
     """A quoted price per GPU-hour against the on-demand range the catalogue lists for the GPU; with a
     provider named ("H100 在 Lambda 一小時是 2 美元嗎"), first against that provider's own listing
-    (`at`: whether the quote is its price)."""
+    (`at`: whether the quote is its price). A GPU the global clouds do not rent ("4090 租一小时才 5 毛钱")
+    is judged against the Chinese marketplaces' prices (`market` "cn": said in yuan)."""
     spec = next((g for g in catalog.gpus if g.id == item["id"]), None)
     span = price_range(catalog, spec) if spec is not None else None
+    market = "global"
+    if span is None and china is not None:
+        cn_spec = next((g for g in china.gpus if g.id == item["id"]), None)
+        span = price_range(china, cn_spec) if cn_spec is not None else None
+        market = "cn"
     rate = _usd(quoted, catalog)
     if span is None or rate is None:
         return None
@@ -265,8 +291,10 @@ def _judge(
             "usd": usd,
             "as_of": r["as_of"],
             "same": abs(rate - usd) <= SAME_PRICE * usd,
+            # "around $10/hr, right?" against $10.60: about right, said so with the exact price
+            "close": approximate and abs(rate - usd) <= ABOUT_PRICE * usd,
         }
-    return {"rate_usd": rate, "level": level, "at": at, **span}
+    return {"rate_usd": rate, "level": level, "at": at, "market": market, **span}
 
 
 # Board words a family name may carry ("A100 PCIe", "H100 NVL", "H100 SXM").

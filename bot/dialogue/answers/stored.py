@@ -136,6 +136,7 @@ def lora_rank(text: str) -> int | None:
     return int(found.group(1)) if found and 0 < int(found.group(1)) <= 1024 else None
 
 
+CODE_WORDS = re.compile(r"\bcode\b|代码|程式码|源码|源代码", re.IGNORECASE)
 # A vocabulary past UINT16_VOCAB_LIMIT (Llama 3's 128,256, Qwen's 151,646): token ids stored in 4 bytes.
 LARGE_VOCAB = 128_256
 
@@ -148,7 +149,9 @@ def data_answer(q: Question, reply: Reply) -> bool:
     tokens = q.slot("tokens")
     if not isinstance(tokens, int | float) or tokens <= 0:
         return False
-    language = "zh" if reply.lang.startswith("zh") else "en"
+    text = normalise(q.text).lower
+    # "1.2T tokens of code": code tokenises denser than prose
+    language = "code" if CODE_WORDS.search(text) else "zh" if reply.lang.startswith("zh") else "en"
     per_token = BYTES_PER_TOKEN[language]
     model = StorageModel(float(tokens), per_token, None, LARGE_VOCAB, 0.0, 0.0, False)
     reply.add(
