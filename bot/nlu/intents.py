@@ -325,8 +325,7 @@ AVAILABILITY = (
 )  # fmt: skip
 
 
-def has_any(text: str, cues: tuple[str, ...]) -> bool:
-    return has_cue(text, cues)
+has_any = has_cue  # the same test under its older name here (one call less on ~40 calls a message)
 
 
 @quick_init

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import functools
 import re
+import threading
+from typing import NamedTuple
 
 from bot.nlu.question_cues import ADAPTER_WORDS
 from knowledge.hardware_words import LINK_SPEED_WORDS, NETWORK_WORDS
@@ -592,6 +594,10 @@ SAMPLE_LABELS = (
     "样本数", "样本量", "样本", "条数", "数据条数", "偏好对", "问答对", "偏好数据对", "samples", "examples",
     "num_samples", "n_samples", "sample count", "number of samples", "number of examples",
 )  # fmt: skip
+# Labels of an epoch count right before a bare number: "epochs: 3", "训练轮数3", "epochs 3 4090" (not 3 GPUs).
+EPOCH_LABELS = (
+    "epochs", "epoch", "num_train_epochs", "num_epochs", "训练轮数", "轮数", "epoch数", "epochs数",
+)  # fmt: skip
 # Training hyperparameters named before their value ("lr 2e-4", "r=16", "batch 128", "学习率 1e-5"): the
 # number is that setting, never an epoch count, a sample count or a GPU count.
 HYPERPARAMETER_LABELS = (
@@ -816,43 +822,154 @@ def _pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile("|".join(parts) or "(?!x)x")
 
 
-@functools.lru_cache(maxsize=256)
-def _split(
-    phrases: tuple[str, ...],
-) -> tuple[re.Pattern[str] | None, frozenset[str], tuple[str, ...], re.Pattern[str] | None]:
-    """(one pattern of the phrases matched anywhere, single ASCII words, other ASCII phrases matched as
-    whole words, and one pattern that finds any of those anywhere). Literals only, so one C-level search
-    replaces a loop of `in` tests."""
-    anywhere = sorted({p for p in phrases if not p.isascii()}, key=len, reverse=True)
-    pattern = re.compile("|".join(map(re.escape, anywhere))) if anywhere else None
-    words = frozenset(p for p in phrases if p.isascii() and p.isalnum())
-    other = tuple(p for p in phrases if p.isascii() and not p.isalnum())
-    # Plain literals, no look-arounds: a pattern of those is searched fast; whole words are checked
-    # only in a window that has one of the phrases somewhere.
-    hint = re.compile("|".join(map(re.escape, sorted(set(other), key=len, reverse=True)))) if other else None
-    return pattern, words, other, hint
-
-
+# The cue index. has_cue is asked ~100 times a message, nearly always of the same normalised text and each
+# time with another word list: instead of one pattern search per list, the text is read once for every
+# phrase any list has been asked about (registered the first time a list is seen), and each question is
+# a set lookup. Readings are dropped whenever the index grows, so a list registered later never meets a
+# reading made without its phrases.
 _WORD = re.compile("[A-Za-z0-9]+")
+_MEMO = 512  # cue lists and windows remembered (a message asks about ~5 windows and ~130 lists)
 
 
-@functools.lru_cache(maxsize=128)
-def _words(text: str) -> frozenset[str]:
-    """The maximal runs of ASCII letters and digits in `text`: its whole words."""
-    return frozenset(_WORD.findall(text))
+class _Index(NamedTuple):
+    """Every phrase registered so far, arranged for one pass over a window."""
+
+    anywhere: dict[
+        str, tuple[int, ...]
+    ]  # first character -> lengths of the non-ASCII phrases opening with it
+    chinese: frozenset[str]  # the non-ASCII phrases, matched anywhere
+    by_word: dict[str, tuple[int, ...]]  # first word -> lengths of the ASCII phrases opening with that word
+    by_mark: dict[str, tuple[int, ...]]  # first character -> lengths of the ASCII phrases opening with a mark
+    ascii: frozenset[str]  # the ASCII phrases, matched as whole words (find_phrase)
+
+
+_index = _Index({}, frozenset(), {}, {}, frozenset())
+_index_lock = threading.Lock()  # held to change the index, the lists' tables or the readings' membership
+_by_id: dict[int, frozenset[str]] = {}  # id(cues) -> their phrases; the list itself is held in _held
+_held: list[tuple[str, ...]] = []  # keeps each list in _by_id alive, so no other object can take its id
+_by_value: dict[tuple[str, ...], frozenset[str]] = {}  # the same by value, for lists built per call
+_readings: dict[str, frozenset[str]] = {}  # window -> the registered phrases in it
+
+
+def _with_length(table: dict[str, tuple[int, ...]], key: str, length: int) -> None:
+    table[key] = tuple(sorted({*table.get(key, ()), length}))
+
+
+def _register(cues: tuple[str, ...]) -> frozenset[str]:
+    """The cue list's phrases, added to the index if new (an empty phrase matches nothing)."""
+    global _index
+    with _index_lock:
+        phrases = _by_value.get(cues)
+        if phrases is None:
+            phrases = frozenset(p for p in cues if p)
+            new = phrases - _index.chinese - _index.ascii
+            if new:
+                _index = _grown(_index, new)
+                _readings.clear()
+            if len(_by_value) >= _MEMO:
+                _by_value.clear()
+            _by_value[cues] = phrases
+        if len(_held) >= _MEMO:
+            _by_id.clear()
+            _held.clear()
+        _held.append(cues)
+        _by_id[id(cues)] = phrases
+    return phrases
+
+
+def _grown(index: _Index, new: frozenset[str]) -> _Index:
+    anywhere, by_word, by_mark = dict(index.anywhere), dict(index.by_word), dict(index.by_mark)
+    for p in new:
+        first = _WORD.match(p)
+        if not p.isascii():
+            _with_length(anywhere, p[0], len(p))
+        elif first is not None:
+            _with_length(by_word, first.group(), len(p))
+        else:
+            _with_length(by_mark, p[0], len(p))
+    return _Index(
+        anywhere,
+        index.chinese | {p for p in new if not p.isascii()},
+        by_word,
+        by_mark,
+        index.ascii | {p for p in new if p.isascii()},
+    )
+
+
+def _glued_after(window: str, end: int) -> bool:
+    return end < len(window) and window[end].isascii() and window[end].isalnum() and window[end - 1].isalnum()
+
+
+def _read(window: str) -> frozenset[str]:
+    """The registered phrases in `window`: non-ASCII ones anywhere, ASCII ones as whole words. An ASCII
+    phrase opening with a letter or digit can only start where a run of them starts (and then that run is
+    its first word); one opening with a mark, wherever the mark is; either must not end glued to a letter
+    or digit (_boundary_ok)."""
+    index = _index
+    n = len(window)
+    ascii_found = set()
+    by_word = index.by_word
+    for m in _WORD.finditer(window):
+        lengths = by_word.get(m.group())
+        if lengths is not None:
+            start = m.start()
+            for length in lengths:
+                end = start + length
+                if end > n:
+                    break
+                if not _glued_after(window, end):
+                    ascii_found.add(window[start:end])
+    for mark, lengths in index.by_mark.items():
+        start = window.find(mark)
+        while start != -1:
+            for length in lengths:
+                end = start + length
+                if end > n:
+                    break
+                if not _glued_after(window, end):
+                    ascii_found.add(window[start:end])
+            start = window.find(mark, start + 1)
+    found = index.ascii.intersection(ascii_found)
+    if not window.isascii():
+        chinese = set()
+        anywhere = index.anywhere
+        for start, char in enumerate(window):
+            lengths = anywhere.get(char)
+            if lengths is not None:
+                for length in lengths:
+                    if start + length > n:
+                        break
+                    chinese.add(window[start : start + length])
+        found |= index.chinese.intersection(chinese)
+    with _index_lock:
+        if index is _index:  # else the index grew meanwhile: this reading serves this call only
+            if len(_readings) >= _MEMO:
+                _readings.clear()
+            _readings[window] = found
+    return found
 
 
 def has_cue(window: str, cues: tuple[str, ...]) -> bool:
-    """Any cue in `window`: one pattern search for Chinese (none in an ASCII window), a set lookup for
-    single English words, and a word-boundary check only where a longer English phrase occurs."""
-    anywhere, words, other, hint = _split(cues)
-    if anywhere is not None and not window.isascii() and anywhere.search(window):
-        return True
-    if words and not words.isdisjoint(_words(window)):
-        return True
-    if hint is None or hint.search(window) is None:
-        return False
-    return any(p in window and find_phrase(window, p) != -1 for p in other)
+    """Any cue in `window`: a non-ASCII cue anywhere, an ASCII one as a whole word (find_phrase). The
+    window is read once for every registered cue (the cue index above); this is a set lookup."""
+    phrases = _by_id.get(id(cues))
+    if phrases is None:
+        phrases = _register(cues)
+    found = _readings.get(window)
+    if found is None:
+        found = _read(window)
+    return not found.isdisjoint(phrases)
+
+
+def cues_in(window: str, cues: tuple[str, ...]) -> frozenset[str]:
+    """The cues that has_cue finds in `window`, for a caller that then reads only those."""
+    phrases = _by_id.get(id(cues))
+    if phrases is None:
+        phrases = _register(cues)
+    found = _readings.get(window)
+    if found is None:
+        found = _read(window)
+    return found & phrases
 
 
 def find_any(text: str, phrases: tuple[str, ...]) -> tuple[int, str] | None:

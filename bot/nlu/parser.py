@@ -72,6 +72,7 @@ def _mask(s: str, spans: list[tuple[int, int]]) -> str:
 
 
 @functools.cache
+@functools.lru_cache(maxsize=8)
 def _phrases(table: tuple[tuple[str, str], ...]) -> tuple[str, ...]:
     return tuple(phrase for phrase, _ in table)
 
@@ -79,10 +80,13 @@ def _phrases(table: tuple[tuple[str, str], ...]) -> tuple[str, ...]:
 def _first_phrase(s: str, table: tuple[tuple[str, str], ...], last: bool = False) -> str | None:
     """The value of the first phrase of `table` in `s` (the last one with `last`: "把 fp16 换成 bf16");
     a phrase ruled out ("不用 fp8", "FP8 就不考虑了") is none."""
-    if not lexicon.has_cue(s, _phrases(table)):
-        return None  # one search for all of them first: most messages name none
+    said = lexicon.cues_in(s, _phrases(table))
+    if not said:
+        return None  # one reading for all of them first: most messages name none
     best: tuple[int, str] | None = None
     for phrase, value in table:
+        if phrase not in said:
+            continue
         for m in lexicon.phrases_in(s, (phrase,)):
             i = m.start()
             if _negated(s, i) or s[m.end() :].lstrip(" ,，").startswith(lexicon.RULED_OUT_AFTER):
@@ -316,7 +320,8 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     s = _each(_financial(t.lower))
     models = find_models(s)
     scales = find_scales(s)
-    masked = _mask(s, [(m.start, m.end) for m in models] + [(x.start, x.end) for x in scales])
+    model_spans = [(m.start, m.end) for m in models]
+    masked = _mask(s, model_spans + [(x.start, x.end) for x in scales])
     history = _history(s, today)
     if history:
         # The plan's figures only; the model and the data described may carry over when the plan does not
@@ -368,12 +373,15 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     if per_sample is not None and parts is not None and found.per_part:
         # "每份约 10 页、每页 600 字": the pages of each document times each page's length
         per_sample *= parts
-    stack, stack_spans = find_stack(s)
+    stack, stack_spans = find_stack(_mask(s, model_spans))  # not the NeMo of "Mistral-Nemo-12B"
     plan = _mask(s, history) if history else s  # the method and precision of the plan, else of the history
+    # Read once each: without a history the plan is the whole message (s), and a second reading of it
+    # could only find the same.
+    plan_method = _method(plan)
     continued = lexicon.has_cue(plan, lexicon.CONTINUED_PRETRAIN) or (
-        _method(plan) is None and lexicon.has_cue(s, lexicon.CONTINUED_PRETRAIN)
+        plan_method is None and lexicon.has_cue(s, lexicon.CONTINUED_PRETRAIN)
     )
-    method = _method(plan) or _method(s) or _past_method(s, history)
+    method = plan_method or (_method(s) if plan is not s else None) or _past_method(s, history)
     settled = _settled_gpu(s, gpus)
     slots = Slots(
         params=params,
@@ -390,7 +398,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
             s,
         ),
         precision=_first_phrase(plan, lexicon.PRECISIONS, last)
-        or _first_phrase(s, lexicon.PRECISIONS, last)
+        or (_first_phrase(s, lexicon.PRECISIONS, last) if plan is not s else None)
         or (None if method == "qlora" else serving.serving_precision(s, serving_msg)),
         method="pretrain" if continued else method,
         days=days,
