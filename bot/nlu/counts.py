@@ -24,7 +24,7 @@ def gpu_counts(s: str, nums: list[Num], units: list[Unit], gpus: list[GpuMention
     starts = {g.start for g in gpus}
     ends = {g.end for g in gpus}
     for idx, num in enumerate(nums):
-        if num.mult not in ("", "k") or num.weak:
+        if num.mult not in ("", "k") or num.weak or _labelled_otherwise(s, num):
             continue
         j = num.end
         k = j + 1 if j < len(s) and s[j] == " " else j
@@ -76,6 +76,15 @@ def gpu_counts(s: str, nums: list[Num], units: list[Unit], gpus: list[GpuMention
             or _labelled_count(s, nums, units, ends, found)
             or _bare_count_follow_up(s, nums, found)
         )
+
+
+_OTHER_LABELS = (*lexicon.EPOCH_LABELS, *lexicon.HYPERPARAMETER_LABELS)
+
+
+def _labelled_otherwise(s: str, num: Num) -> bool:
+    """A label of something else right before the number: "epochs 3 4090" trains 3 epochs on a 4090."""
+    head = s[max(0, num.start - 32) : num.start].rstrip(" :：=")
+    return lexicon.label_at_end(head, _OTHER_LABELS) is not None
 
 
 def _gpu_word_at(s: str, k: int) -> bool:

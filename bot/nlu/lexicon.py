@@ -594,6 +594,10 @@ SAMPLE_LABELS = (
     "样本数", "样本量", "样本", "条数", "数据条数", "偏好对", "问答对", "偏好数据对", "samples", "examples",
     "num_samples", "n_samples", "sample count", "number of samples", "number of examples",
 )  # fmt: skip
+# Labels of an epoch count right before a bare number: "epochs: 3", "训练轮数3", "epochs 3 4090" (not 3 GPUs).
+EPOCH_LABELS = (
+    "epochs", "epoch", "num_train_epochs", "num_epochs", "训练轮数", "轮数", "epoch数", "epochs数",
+)  # fmt: skip
 # Training hyperparameters named before their value ("lr 2e-4", "r=16", "batch 128", "学习率 1e-5"): the
 # number is that setting, never an epoch count, a sample count or a GPU count.
 HYPERPARAMETER_LABELS = (

@@ -71,7 +71,7 @@ def extract(
     found = Found(named_model=named_model, serving=serving, gpu_ends=frozenset(g.end for g in gpus))
     # Each number's unit, read once: the readers below ask for most numbers' units several times,
     # and reading one was ~5% of a chat turn. Every number's is needed (_gpu_memory asks for all).
-    units = [unit_after(s, num) for num in nums]
+    units = [_unit(s, num) for num in nums]
     gpu_counts(s, nums, units, gpus, found)
     found.used.update(i for i, num in enumerate(nums) if _gpu_memory(s, num, units[i], gpus))
     for idx, num in enumerate(nums):
@@ -83,6 +83,19 @@ def extract(
         ceiling = nums[idx + 1].start if idx + 1 < len(nums) else len(s)
         _classify(s, idx, num, units[idx], floor, ceiling, nums, units, found, lang)
     return found
+
+
+def _unit(s: str, num: Num) -> Unit:
+    """The unit after a number, none for a training setting's value: in "lr 2e-4 epochs 3" the word
+    epochs labels the 3, and "warmup 500 steps" are no training steps."""
+    unit = unit_after(s, num)
+    if unit.kind in _SETTING_KEEPS or not _after_label(s[max(0, num.start - WINDOW) : num.start], _SETTINGS):
+        return unit
+    return Unit("none", 1.0, num.end)
+
+
+_SETTINGS = lexicon.HYPERPARAMETER_LABELS
+_SETTING_KEEPS = ("none", "tokens", "data", "money")  # "batch 4M tokens" is a size per step
 
 
 def _classify(
@@ -582,9 +595,7 @@ def _may_be_length(num: Num, after: str) -> bool:
 
 
 # Labels right before a bare number: "epochs: 3", "训练轮数3", "并发50", "QPS 20", "输出500".
-_EPOCH_LABELS = (
-    "epochs", "epoch", "num_train_epochs", "num_epochs", "训练轮数", "轮数", "epoch数", "epochs数",
-)  # fmt: skip
+_EPOCH_LABELS = lexicon.EPOCH_LABELS
 
 
 # A change of a labelled value: "epoch 改成 4", "轮数调到 3", "set epochs to 4".
