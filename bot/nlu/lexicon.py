@@ -226,7 +226,7 @@ PER_STEP_AFTER = (
 
 # "50k samples of ~1k tokens": a length right after a sample count, joined by one of these.
 SAMPLE_LENGTH_JOINS = (
-    "of", "at", "x", "×", "each", "each of", "each at", "with", "with an average of", "averaging", "avg",
+    "of", "at", "@", "x", "×", "each", "each of", "each at", "with", "with an average of", "averaging", "avg",
 )  # fmt: skip
 # Hedges between such a join and the length: "of ~1k", "each about 1.5k", "avg roughly 800".
 SAMPLE_LENGTH_HEDGES = ("~", "≈", "about", "around", "roughly", "approx.", "approximately", "approx")
@@ -582,6 +582,8 @@ GPU_NOUNS = ("gpus", "gpu", "cards", "card", "显卡", "卡")
 # A spec list written as key=value ("r=16 epochs=2 gpu=h100"): a word right before this sign labels the value
 # after it, so it is never the unit of the number before it.
 KEY_VALUE_SIGN = "="
+# Quotes around a key of a pasted JSON or YAML config ('"epochs": 3'): stripped with the colon.
+KEY_QUOTES = "\"'"
 # Labels of a GPU count in a spec list: "gpus: 8", "num_gpus=8", "GPU 数量：8", "卡数 8".
 GPU_COUNT_LABELS = (
     "gpus", "gpu count", "gpu_count", "num_gpus", "n_gpus", "num gpus", "number of gpus", "gpu数量",

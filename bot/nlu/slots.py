@@ -288,8 +288,8 @@ def _bare_length(before: str, after: str, found: Found) -> bool:
     if head.endswith(tuple(w for w in lexicon.PER_SAMPLE_BEFORE if not w.isascii())):
         return True
     tail = after.lstrip(" ,，(（")
-    if found.values.get("samples") and before.rstrip(" ~≈").endswith(("×", " x", "*")):
-        return True  # "2.5k 条 × 4k": a length right after a sample count and a times sign
+    if found.values.get("samples") and before.rstrip(" ~≈").endswith(("×", " x", "*", "@")):
+        return True  # "2.5k 条 × 4k", "50k samples @ 2k": a length right after a sample count and a sign
     return bool(found.values.get("samples")) and tail.startswith(("each", "apiece", "per sample", "/条"))
 
 
@@ -300,6 +300,9 @@ def _after_sample_count(s: str, nums: list[Num], units: list[Unit], idx: int) ->
     prev = units[idx - 1]
     if prev.kind == "none" and nums[idx - 1].mult not in ("b", "t", "g"):
         prev = samples_after_modifiers(s, nums[idx - 1]) or prev  # "50k customer conversations of ~1k"
+        start = nums[idx - 1].start
+        if prev.kind == "none" and _after_label(s[max(0, start - WINDOW) : start], lexicon.SAMPLE_LABELS):
+            prev = Unit("samples", 1.0, nums[idx - 1].end)  # "samples: 20k @ 1.5k tokens"
     if prev.kind != "samples":
         return False
     gap = s[prev.end : nums[idx].start].strip(" ,，(（")  # "45k Q&A pairs (~600 tokens/pair)"
@@ -603,8 +606,8 @@ _CHANGED_TO = re.compile(r"(?:改成|改为|换成|设为|设成|调到|调成|�
 
 
 def _labelled(s: str, num: Num, before: str, after: str, found: Found) -> bool:
-    head = _CHANGED_TO.sub("", before).rstrip(" :：=为是约~")
-    last = head.rsplit(" ", 1)[-1] if head else ""
+    head = _CHANGED_TO.sub("", before).rstrip(" :：=为是约~" + lexicon.KEY_QUOTES)
+    last = head.rsplit(" ", 1)[-1].lstrip("{[(" + lexicon.KEY_QUOTES) if head else ""
     if last in _EPOCH_LABELS or head.endswith(tuple(w for w in _EPOCH_LABELS if not w.isascii())):
         found.add("epochs", num.value, num, s)
         return True
@@ -627,7 +630,7 @@ def _labelled(s: str, num: Num, before: str, after: str, found: Found) -> bool:
 
 def _after_label(before: str, labels: tuple[str, ...]) -> bool:
     """One of `labels` right before the number, maybe with a colon or "=" between."""
-    return lexicon.label_at_end(before.rstrip(" :：=约~≈"), labels) is not None
+    return lexicon.label_at_end(before.rstrip(" :：=约~≈" + lexicon.KEY_QUOTES), labels) is not None
 
 
 def _first_word(text: str) -> str:
