@@ -43,8 +43,11 @@ class FitOption:
     cost_usd: float | None
     slowdown: float | None = None  # step-time factor of the memory saver (offload, QLoRA)
     # CPU offload: host memory each machine needs for the optimizer state and gradients it holds
-    # (ZeRO-3 offload shards them across the data-parallel ranks, so the machines split them).
+    # (ZeRO-3 offload shards them across the data-parallel ranks, so the machines split them), and
+    # the parameters when those are offloaded too (offloads_weights), against what a machine has.
     host_memory_per_node_gb: float | None = None
+    host_ram_per_node_gb: float | None = None
+    offloads_weights: bool = False
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -61,6 +64,10 @@ class FitOption:
             "host_memory_per_node_gb": (
                 round(self.host_memory_per_node_gb, 1) if self.host_memory_per_node_gb is not None else None
             ),
+            "host_ram_per_node_gb": (
+                round(self.host_ram_per_node_gb, 1) if self.host_ram_per_node_gb is not None else None
+            ),
+            "offloads_weights": self.offloads_weights,
         }
 
 
@@ -116,6 +123,40 @@ def _offloadable_gb(mm: MemoryModel) -> float:
 
 def _nodes(gpus: int) -> int:
     return max(1, math.ceil(gpus / GPUS_PER_NODE))
+
+
+_GIB = 2**30
+
+
+def _host_ram_gb(o: Option, catalog: Catalog) -> float | None:
+    """Host RAM of one machine of the plan: the rented instance's, or for GPUs without a price (owned
+    ones) the most RAM per GPU any listed instance with this GPU has, times the GPUs of one machine."""
+    if o.quote is not None and o.quote.offering.ram_gib:
+        return o.quote.offering.ram_gib * _GIB / 1e9
+    per_gpu = [
+        off.ram_gib / off.gpu_count
+        for off in catalog.offerings
+        if off.gpu_id == o.gpu.id and off.ram_gib and off.gpu_count >= 1
+    ]
+    return max(per_gpu) * min(o.gpus, GPUS_PER_NODE) * _GIB / 1e9 if per_gpu else None
+
+
+def _offload_option(w: Workload, off: Option, catalog: Catalog) -> FitOption | None:
+    """CPU offload on the same GPUs, when one machine's host RAM holds its share of what is offloaded
+    (DeepSeek-V3's full optimizer state, ~9 TB per 8-GPU machine, is no option)."""
+    mm = MemoryModel(w, off.throughput.precision)
+    layout = off.fitted.layout
+    machines = off.quote.instances if off.quote is not None else _nodes(off.gpus)
+    host_gb = mm.host_bytes(layout) / 1e9 / max(1, machines)
+    ram_gb = _host_ram_gb(off, catalog)
+    if ram_gb is not None and host_gb > ram_gb:
+        return None
+    option = _option("offload", off, w.method, cal.OFFLOAD_SLOWDOWN, host_gb)
+    return replace(
+        option,
+        host_ram_per_node_gb=ram_gb,
+        offloads_weights=mm.params_offloaded(layout.dp, layout.zero_stage),
+    )
 
 
 def _option(
@@ -191,10 +232,12 @@ def _alternatives(
             out.append(_option("low_memory", low, w.method, cal.LOW_MEMORY_SLOWDOWN))
     # 2. CPU offload of optimizer state, master weights and gradients on the same GPUs.
     if not w.offload and w.method != "qlora":
-        off = _same_hardware(replace(request, offload=True), catalog, gpu, gpus)
+        offloaded = replace(request, offload=True)
+        off = _same_hardware(offloaded, catalog, gpu, gpus)
         if off is not None and off.fits:
-            host_gb = _offloadable_gb(MemoryModel(w, off.throughput.precision)) / _nodes(gpus)
-            out.append(_option("offload", off, w.method, cal.OFFLOAD_SLOWDOWN, host_gb))
+            option = _offload_option(normalise(offloaded), off, catalog)
+            if option is not None:
+                out.append(option)
     # 3. Other methods on the same GPUs: adapters leave the frozen base without gradients or
     #    optimizer state (LoRA), and QLoRA stores it in 4 bits.
     alternatives: dict[str, tuple[Method, ...]] = {"full_finetune": ("lora", "qlora"), "lora": ("qlora",)}

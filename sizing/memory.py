@@ -212,6 +212,23 @@ class MemoryModel:
         self._live: dict[int, float] = {}  # live_parameters per model-parallel degree
         self._states: dict[tuple[int, int, int, bool], tuple[float, float, float, float]] = {}  # _states_of
 
+    def params_offloaded(self, dp: int, zero: int) -> bool:
+        """CPU offload holds the parameters in host memory too: fully sharded across several ranks
+        (FSDP CPUOffload(offload_params=True), ZeRO-3 offload_param), or ZeRO-3 on one GPU."""
+        return self._offload and zero >= 3 and (dp > 1 or self._offload_params)
+
+    def host_bytes(self, layout: Layout) -> float:
+        """What CPU offload keeps in host memory, all machines together: gradients and optimizer state
+        (with the fp32 master weights), and the parameters in their stored bytes when they are offloaded
+        too (for LoRA that is the frozen base: the PEFT README's mt0-xxl LoRA + DeepSpeed offload run holds
+        its 12.9B parameters in CPU memory)."""
+        if not self._offload:
+            return 0.0
+        states = self.grad_params * self.grad_bytes + self.trainable * self.opt_bytes
+        if self.params_offloaded(layout.dp, layout.zero_stage):
+            states += self.sharded_weights
+        return states
+
     def layer_activations(self, tp: int, micro_batch: int) -> float:
         """One layer's activations for one micro-batch on one GPU (TP with sequence parallel
         divides them by t: Korthikanti Table 2, 'TP + SP')."""
@@ -279,7 +296,7 @@ class MemoryModel:
             # (ZeRO-Offload); fully sharded, the parameters too (FSDP CPUOffload(offload_params=
             # True), ZeRO-3 offload_param), so the GPU holds only the layers gathered for compute
             # (buffers) and the activations.
-            params_off = zero >= 3 and (dp > 1 or self._offload_params)
+            params_off = self.params_offloaded(dp, zero)
             weights = 0.0 if params_off else self.sharded_weights / mp / shard_weights
             gradients = optimizer = 0.0
         else:

@@ -281,7 +281,8 @@ class Consultant:
         if kept != u.said:
             u = replace(u, said=kept)
         reply.lang = u.lang
-        if state.aside is not None and BACK_TO_ASIDE.search(text):
+        if state.aside is not None and u.intent != "undo" and BACK_TO_ASIDE.search(text):
+            # ("回到刚才的方案" after a what-if is an undo of it: _undo)
             # "回到第一个，改成 3 个 epoch": the job set aside comes back; the rest of the message changes it
             swap_aside(state)
             other = state.aside or {}

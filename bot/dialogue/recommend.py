@@ -136,6 +136,8 @@ def plan_context(
         if i in shown and i not in contradicting and (e := find_entry(kb, i)) is not None
     ]
     warnings = warning_views(rec.get("warnings") or [], {g.id: g.name for g in catalog.gpus})
+    feasibility = rec.get("feasibility")
+    verdict = feasibility if not top["fits"] and feasibility and not feasibility.get("fits") else None
     china = china_options(state, kb.china_plan_catalog, plan, today) if state.region == "cn" else None
     for option in china or []:
         provider = kb.provider(str(option.get("cloud")))
@@ -159,7 +161,14 @@ def plan_context(
         "ranges": ranges_in_force(state),  # "20 到 30 万条": the understood line says the upper end was used
         "workload": rec.get("workload") or {},
         "options": options,
-        "warnings": [w for w in warnings if w["code"] not in SHOWN_ELSEWHERE],
+        "warnings": [
+            w
+            for w in warnings
+            if w["code"] not in SHOWN_ELSEWHERE and not (verdict and w["code"] == "does_not_fit")
+        ],
+        # Hardware kept (theirs, or no count of it fits) that cannot hold the job: the answer is the engine's
+        # verdict and what does fit, never a plan headlined as "Recommended" (issue 12: feasibility first).
+        "verdict": verdict,
         # The billing line says it instead of advertising spot savings nobody can rent at that scale.
         "spot_at_scale": next((w for w in warnings if w["code"] == "spot_at_scale"), None),
         "pitfalls": pitfalls,

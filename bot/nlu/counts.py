@@ -24,7 +24,7 @@ def gpu_counts(s: str, nums: list[Num], units: list[Unit], gpus: list[GpuMention
     starts = {g.start for g in gpus}
     ends = {g.end for g in gpus}
     for idx, num in enumerate(nums):
-        if num.mult not in ("", "k") or num.weak:
+        if num.mult not in ("", "k") or num.weak or _labelled_otherwise(s, num):
             continue
         j = num.end
         k = j + 1 if j < len(s) and s[j] == " " else j
@@ -78,6 +78,15 @@ def gpu_counts(s: str, nums: list[Num], units: list[Unit], gpus: list[GpuMention
         )
 
 
+_OTHER_LABELS = (*lexicon.EPOCH_LABELS, *lexicon.HYPERPARAMETER_LABELS)
+
+
+def _labelled_otherwise(s: str, num: Num) -> bool:
+    """A label of something else right before the number: "epochs 3 4090" trains 3 epochs on a 4090."""
+    head = s[max(0, num.start - 32) : num.start].rstrip(" :：=" + lexicon.KEY_QUOTES)
+    return lexicon.label_at_end(head, _OTHER_LABELS) is not None
+
+
 def _gpu_word_at(s: str, k: int) -> bool:
     """A word for GPUs at `k` that counts the number before it: not a key of a key=value list ("epochs=3
     gpu=h100")."""
@@ -96,7 +105,7 @@ def _labelled_count(s: str, nums: list[Num], units: list[Unit], gpu_ends: set[in
             continue
         if not (1 <= num.value <= MAX_LABELLED_COUNT and float(num.value).is_integer()):
             continue
-        head = s[: num.start].rstrip(" :：=")
+        head = s[: num.start].rstrip(" :：=" + lexicon.KEY_QUOTES)
         label = lexicon.label_at_end(head, lexicon.GPU_COUNT_LABELS)
         if label is None:
             label = lexicon.label_at_end(head, lexicon.COUNT_LABELS)

@@ -803,6 +803,7 @@ _HOW_MANY_GPUS_EN = re.compile(
     r"\bhow many (?:[a-z]+ )?(?:gpus?|cards?|[a-z]*\d{2,4}[a-z]*)\b(?![- ]?(?:gpu[- ]?)?(?:hours?|hrs?|h)\b)"
     # "is the B200 180GB? also, how many would I need to…": the GPU just named, counted
     r"|\bhow many (?:of (?:them|those|these) )?(?:would|do|will|should|shall|must) (?:i|we|you|one) need\b"
+    r"|\bhow many of (?:them|those|these)\b"
     # "can 8x H100 fully fine-tune DeepSeek-V3? if not, what's the minimum?": the fewest that hold it
     r"|\bwhat'?s the (?:minimum|fewest)(?: number| count)?(?: of (?:gpus|cards))?"
     r"(?: needed| required)?\s*\??\s*$"
@@ -881,7 +882,11 @@ def _asks_data_storage(t: str, sig: Signals) -> bool:
     """How much disk a dataset said in tokens takes ("預訓練資料 2T token，大概要準備多大的儲存空間？"), with
     no model to plan (then the plan's storage line answers it) and no checkpoint or weights asked
     (stored_size)."""
-    if not has_any(t, cues.STORAGE_WORDS) or has_any(t, cues.STORED_FILES):
+    # "how many TB for 3 trillion tokens": a storage unit asked is storage
+    storage = has_any(t, cues.STORAGE_WORDS) or has_any(
+        t, ("how many tb", "how many terabytes", "几tb", "多少tb")
+    )
+    if not storage or has_any(t, cues.STORED_FILES):
         return False
     # "硬碟要準備多少": "how much" beside a storage word asks its size
     if not has_any(t, cues.SIZE_ASK) and not has_any(t, ("多少", "how much")):

@@ -226,7 +226,7 @@ PER_STEP_AFTER = (
 
 # "50k samples of ~1k tokens": a length right after a sample count, joined by one of these.
 SAMPLE_LENGTH_JOINS = (
-    "of", "at", "x", "×", "each", "each of", "each at", "with", "with an average of", "averaging", "avg",
+    "of", "at", "@", "x", "×", "each", "each of", "each at", "with", "with an average of", "averaging", "avg",
 )  # fmt: skip
 # Hedges between such a join and the length: "of ~1k", "each about 1.5k", "avg roughly 800".
 SAMPLE_LENGTH_HEDGES = ("~", "≈", "about", "around", "roughly", "approx.", "approximately", "approx")
@@ -582,6 +582,8 @@ GPU_NOUNS = ("gpus", "gpu", "cards", "card", "显卡", "卡")
 # A spec list written as key=value ("r=16 epochs=2 gpu=h100"): a word right before this sign labels the value
 # after it, so it is never the unit of the number before it.
 KEY_VALUE_SIGN = "="
+# Quotes around a key of a pasted JSON or YAML config ('"epochs": 3'): stripped with the colon.
+KEY_QUOTES = "\"'"
 # Labels of a GPU count in a spec list: "gpus: 8", "num_gpus=8", "GPU 数量：8", "卡数 8".
 GPU_COUNT_LABELS = (
     "gpus", "gpu count", "gpu_count", "num_gpus", "n_gpus", "num gpus", "number of gpus", "gpu数量",
@@ -593,6 +595,10 @@ COUNT_LABELS = ("count", "数量")
 SAMPLE_LABELS = (
     "样本数", "样本量", "样本", "条数", "数据条数", "偏好对", "问答对", "偏好数据对", "samples", "examples",
     "num_samples", "n_samples", "sample count", "number of samples", "number of examples",
+)  # fmt: skip
+# Labels of an epoch count right before a bare number: "epochs: 3", "训练轮数3", "epochs 3 4090" (not 3 GPUs).
+EPOCH_LABELS = (
+    "epochs", "epoch", "num_train_epochs", "num_epochs", "训练轮数", "轮数", "epoch数", "epochs数",
 )  # fmt: skip
 # Training hyperparameters named before their value ("lr 2e-4", "r=16", "batch 128", "学习率 1e-5"): the
 # number is that setting, never an epoch count, a sample count or a GPU count.

@@ -320,7 +320,8 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     s = _each(_financial(t.lower))
     models = find_models(s)
     scales = find_scales(s)
-    masked = _mask(s, [(m.start, m.end) for m in models] + [(x.start, x.end) for x in scales])
+    model_spans = [(m.start, m.end) for m in models]
+    masked = _mask(s, model_spans + [(x.start, x.end) for x in scales])
     history = _history(s, today)
     if history:
         # The plan's figures only; the model and the data described may carry over when the plan does not
@@ -372,7 +373,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     if per_sample is not None and parts is not None and found.per_part:
         # "每份约 10 页、每页 600 字": the pages of each document times each page's length
         per_sample *= parts
-    stack, stack_spans = find_stack(s)
+    stack, stack_spans = find_stack(_mask(s, model_spans))  # not the NeMo of "Mistral-Nemo-12B"
     plan = _mask(s, history) if history else s  # the method and precision of the plan, else of the history
     # Read once each: without a history the plan is the whole message (s), and a second reading of it
     # could only find the same.

@@ -409,7 +409,8 @@ DATA_ASK = (
     "多大的数据集", "多少词元",
     # counted in examples: "做客服需要多少条数据", "要幾筆資料" (笔/资料 once simplified)
     "多少条数据", "多少条样本", "多少条训练数据", "多少条语料", "多少个样本", "多少样本", "多少条对话",
-    "多少笔资料", "多少笔数据", "多少笔训练资料", "多少资料", "几条数据", "几笔资料",
+    "多少笔资料", "多少笔数据", "多少笔训练资料", "多少资料", "几条数据", "几笔资料", "几条资料", "几条样本",
+    "几条训练数据", "几条语料", "几笔数据",
     "how many tokens", "how much data", "how much training data", "how much text", "how many training tokens",
     "how big a dataset", "how large a dataset", "how big should the dataset", "what dataset size",
     "how much pretraining data", "how much pre-training data",

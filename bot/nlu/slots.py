@@ -71,7 +71,7 @@ def extract(
     found = Found(named_model=named_model, serving=serving, gpu_ends=frozenset(g.end for g in gpus))
     # Each number's unit, read once: the readers below ask for most numbers' units several times,
     # and reading one was ~5% of a chat turn. Every number's is needed (_gpu_memory asks for all).
-    units = [unit_after(s, num) for num in nums]
+    units = [_unit(s, num) for num in nums]
     gpu_counts(s, nums, units, gpus, found)
     found.used.update(i for i, num in enumerate(nums) if _gpu_memory(s, num, units[i], gpus))
     for idx, num in enumerate(nums):
@@ -83,6 +83,19 @@ def extract(
         ceiling = nums[idx + 1].start if idx + 1 < len(nums) else len(s)
         _classify(s, idx, num, units[idx], floor, ceiling, nums, units, found, lang)
     return found
+
+
+def _unit(s: str, num: Num) -> Unit:
+    """The unit after a number, none for a training setting's value: in "lr 2e-4 epochs 3" the word
+    epochs labels the 3, and "warmup 500 steps" are no training steps."""
+    unit = unit_after(s, num)
+    if unit.kind in _SETTING_KEEPS or not _after_label(s[max(0, num.start - WINDOW) : num.start], _SETTINGS):
+        return unit
+    return Unit("none", 1.0, num.end)
+
+
+_SETTINGS = lexicon.HYPERPARAMETER_LABELS
+_SETTING_KEEPS = ("none", "tokens", "data", "money")  # "batch 4M tokens" is a size per step
 
 
 def _classify(
@@ -275,8 +288,8 @@ def _bare_length(before: str, after: str, found: Found) -> bool:
     if head.endswith(tuple(w for w in lexicon.PER_SAMPLE_BEFORE if not w.isascii())):
         return True
     tail = after.lstrip(" ,，(（")
-    if found.values.get("samples") and before.rstrip(" ~≈").endswith(("×", " x", "*")):
-        return True  # "2.5k 条 × 4k": a length right after a sample count and a times sign
+    if found.values.get("samples") and before.rstrip(" ~≈").endswith(("×", " x", "*", "@")):
+        return True  # "2.5k 条 × 4k", "50k samples @ 2k": a length right after a sample count and a sign
     return bool(found.values.get("samples")) and tail.startswith(("each", "apiece", "per sample", "/条"))
 
 
@@ -287,6 +300,9 @@ def _after_sample_count(s: str, nums: list[Num], units: list[Unit], idx: int) ->
     prev = units[idx - 1]
     if prev.kind == "none" and nums[idx - 1].mult not in ("b", "t", "g"):
         prev = samples_after_modifiers(s, nums[idx - 1]) or prev  # "50k customer conversations of ~1k"
+        start = nums[idx - 1].start
+        if prev.kind == "none" and _after_label(s[max(0, start - WINDOW) : start], lexicon.SAMPLE_LABELS):
+            prev = Unit("samples", 1.0, nums[idx - 1].end)  # "samples: 20k @ 1.5k tokens"
     if prev.kind != "samples":
         return False
     gap = s[prev.end : nums[idx].start].strip(" ,，(（")  # "45k Q&A pairs (~600 tokens/pair)"
@@ -582,9 +598,7 @@ def _may_be_length(num: Num, after: str) -> bool:
 
 
 # Labels right before a bare number: "epochs: 3", "训练轮数3", "并发50", "QPS 20", "输出500".
-_EPOCH_LABELS = (
-    "epochs", "epoch", "num_train_epochs", "num_epochs", "训练轮数", "轮数", "epoch数", "epochs数",
-)  # fmt: skip
+_EPOCH_LABELS = lexicon.EPOCH_LABELS
 
 
 # A change of a labelled value: "epoch 改成 4", "轮数调到 3", "set epochs to 4".
@@ -592,8 +606,8 @@ _CHANGED_TO = re.compile(r"(?:改成|改为|换成|设为|设成|调到|调成|�
 
 
 def _labelled(s: str, num: Num, before: str, after: str, found: Found) -> bool:
-    head = _CHANGED_TO.sub("", before).rstrip(" :：=为是约~")
-    last = head.rsplit(" ", 1)[-1] if head else ""
+    head = _CHANGED_TO.sub("", before).rstrip(" :：=为是约~" + lexicon.KEY_QUOTES)
+    last = head.rsplit(" ", 1)[-1].lstrip("{[(" + lexicon.KEY_QUOTES) if head else ""
     if last in _EPOCH_LABELS or head.endswith(tuple(w for w in _EPOCH_LABELS if not w.isascii())):
         found.add("epochs", num.value, num, s)
         return True
@@ -616,7 +630,7 @@ def _labelled(s: str, num: Num, before: str, after: str, found: Found) -> bool:
 
 def _after_label(before: str, labels: tuple[str, ...]) -> bool:
     """One of `labels` right before the number, maybe with a colon or "=" between."""
-    return lexicon.label_at_end(before.rstrip(" :：=约~≈"), labels) is not None
+    return lexicon.label_at_end(before.rstrip(" :：=约~≈" + lexicon.KEY_QUOTES), labels) is not None
 
 
 def _first_word(text: str) -> str:

@@ -331,7 +331,7 @@ def cents_after(s: str, end: int) -> tuple[float, int]:
 
 
 def jiao(s: str, end: int) -> tuple[float, int]:
-    """一块二 = 1.2, 三块零四 = 3.04 (Duckling AmountOfMoney/ZH corpus): the digit after 块/元."""
+    """一块二 = 1.2, 三块零四 = 3.04 (Duckling AmountOfMoney/ZH corpus), 七块半 = 7.5: what follows 块/元."""
     digits = {
         "零": 0,
         "一": 1,
@@ -346,6 +346,8 @@ def jiao(s: str, end: int) -> tuple[float, int]:
         "九": 9,
     }
     digits.update({str(d): d for d in range(10)})
+    if end < len(s) and s[end] == "半":
+        return 0.5, end + 1  # 七块半 = 7.5
     if end < len(s) and s[end] == "零" and end + 1 < len(s) and s[end + 1] in digits:
         return digits[s[end + 1]] / 100, end + 2
     if end + 1 < len(s) and s[end] in digits and s[end + 1] in "毛角":

@@ -174,3 +174,15 @@ def test_a_price_asked_in_a_currency_the_catalogue_lacks_says_so_and_gives_usd_a
     text = ask(real, "A100 租一個月要多少台幣")
     assert "每卡每月約 $" in text and "TWD 請按當天匯率換算" in text
     assert "換算" not in ask(real, "A100 租一個月要多少錢")
+
+
+def test_a_plan_on_own_gpus_that_cannot_hold_the_job_opens_with_the_verdict_not_a_recommendation(
+    real: Consultant,
+) -> None:
+    text = ask(real, "we have 8 H100s and want to full fine-tune Qwen2.5-72B on 200M tokens")
+    assert text.startswith("No: full fine-tuning does not fit on 8 × H100")
+    assert "Recommended" not in text and "What fits:" in text and "LoRA on the same 8 × H100" in text
+    zh = ask(real, "我们有 1 张 H200，想 LoRA 微调 70B 模型，数据 1 亿 tokens")
+    assert zh.startswith("不行：1 张 H200 装不下 LoRA") and "推荐方案" not in zh
+    # Offloaded LoRA moves the frozen base to host memory, and says how much of it a machine needs.
+    assert "冻结的基座权重卸载到 CPU 内存" in zh

@@ -147,3 +147,12 @@ def test_data_corrected_from_bytes_to_tokens_is_one_change(real: Consultant) -> 
     real.handle("q3", "预训练 3B，数据 600G，BF16，两个月")
     line = real.handle("q3", "不是 600GB，是 600B tokens").text.splitlines()[0]
     assert line.startswith("*变化*：数据 600 GB → 6000亿 tokens：") and "新增" not in line
+
+
+def test_back_to_the_plan_just_before_a_what_if_is_an_undo_not_the_job_set_aside(real: Consultant) -> None:
+    real.handle("b3", "LoRA 微调 13B，数据 3 万条，每条 1k token，一周")
+    real.handle("b3", "另外一个：预训练 1B，数据 30B token，BF16，三周")
+    real.handle("b3", "换成 FP8 呢")
+    text = real.handle("b3", "回到刚才的方案").text
+    assert not text.startswith("回到之前的需求")
+    assert "10亿参数" in _understood(text, "*理解的需求*") and "BF16" in _understood(text, "*理解的需求*")

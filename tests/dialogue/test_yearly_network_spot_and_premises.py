@@ -129,3 +129,16 @@ def test_an_approximate_quote_close_to_the_listing_is_about_right(real: Consulta
 def test_how_much_disk_to_prepare_for_code_tokens(real: Consultant) -> None:
     zh = ask(real, "一万亿 token 的代码数据，硬盘要准备多少")
     assert zh.startswith("*1万亿 tokens 的数据约需 3 TB 原始文本") and "代码每 token 约 3 字节" in zh
+
+
+def test_half_a_yuan_a_count_of_examples_them_and_terabytes_are_read(real: Consultant) -> None:
+    assert parse("4090 一小时 1 块半").slots.budget is not None
+    assert parse("4090 一小时 1 块半").slots.budget.amount == 1.5
+    zh = ask(real, "H20 一小时 7 块半左右，对吗")
+    assert zh.startswith("*对，和目录里的最低价差不多*")
+    hant = ask(real, "微調 Qwen2.5-14B 做客服，要幾條資料才夠")
+    assert hant.startswith("*微調沒有“每參數多少 token”的規則*")
+    en = ask(real, "the H100 is 80GB right? how many of them to fully fine-tune a 13B?")
+    assert en.startswith("*Yes.* The NVIDIA H100 SXM5 has 80 GB") and "× NVIDIA H100 SXM5*" in en
+    tb = ask(real, "how many TB for 2 trillion tokens of english text?")
+    assert tb.startswith("*2T tokens take about 8 TB of raw text")

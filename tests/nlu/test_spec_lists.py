@@ -132,3 +132,21 @@ def test_a_quarter_said_in_taiwan_usage_is_ninety_days() -> None:
 
 def test_pairs_counted_before_a_parenthesis_are_samples() -> None:
     assert said("问答对 3 万对（每对约 800 token），LoRA 7B")["tokens"] == pytest.approx(2.4e7)
+
+
+def test_a_settings_list_separated_by_spaces_keeps_each_value_with_its_label() -> None:
+    got = parse("13b qlora lr 1e-4 epochs 2 3090").slots
+    assert (got.epochs, got.gpu, got.gpu_count) == (2.0, "rtx3090", None)
+    assert parse("warmup 300 steps, 3B lora, 1 epoch").slots.tokens is None
+
+
+def test_a_pasted_json_config_is_read_by_its_keys() -> None:
+    got = parse('{"base": "llama3-8b", "method": "qlora", "num_epochs": 2, "gpus": 2}').slots
+    assert (got.method, got.epochs, got.gpu_count) == ("qlora", 2.0, 2)
+
+
+@pytest.mark.parametrize(
+    "text", ["samples: 40k @ 1.5k tokens", "40k samples @ 1.5k", "40k samples @ 1.5k tokens"]
+)
+def test_a_length_after_an_at_sign_is_per_sample(text: str) -> None:
+    assert said(text)["tokens"] == pytest.approx(6e7)

@@ -65,3 +65,8 @@ def test_an_8_bit_or_paged_optimizer_asks_for_the_low_memory_recipe(text: str) -
 )
 def test_8_bit_alone_or_nothing_said_leaves_the_recipe_unset(text: str) -> None:
     assert parse(text).slots.low_memory is None
+
+
+def test_a_model_named_nemo_is_no_nemo_stack() -> None:
+    assert parse("QLoRA Mistral-Nemo-Instruct-12B on 2 GB of chats").slots.stack is None
+    assert parse("QLoRA Mistral-Nemo-12B with NeMo").slots.stack == "megatron"

@@ -101,9 +101,36 @@ def test_cpu_offload_states_the_host_ram_each_machine_needs() -> None:
     verdict = _plan(params=72.7e9, method="full_finetune", gpu="h100-sxm", gpus=8).feasibility
     assert verdict is not None
     offload = next(o for o in verdict.options if o.kind == "offload")
-    # Gradients (2 B) and optimizer state with the fp32 master copy (12 B) per parameter, on one machine.
-    assert offload.host_memory_per_node_gb == pytest.approx(72.7e9 * 14 / 1e9, rel=0.03)
+    # Fully sharded, the bf16 parameters (2 B) are offloaded too, beside the gradients (2 B) and the
+    # optimizer state with the fp32 master copy (12 B) per parameter, on one machine.
+    assert offload.offloads_weights
+    assert offload.host_memory_per_node_gb == pytest.approx(72.7e9 * 16 / 1e9, rel=0.03)
     assert all(o.host_memory_per_node_gb is None for o in verdict.options if o.kind != "offload")
+
+
+def test_lora_offloaded_to_the_cpu_keeps_the_frozen_base_weights_in_host_ram() -> None:
+    verdict = plan(
+        SizingRequest(params=70e9, method="lora", gpu="h200", gpus=1), load_knowledge().catalog
+    ).feasibility
+    assert verdict is not None and not verdict.fits
+    offload = next(o for o in verdict.options if o.kind == "offload")
+    # 70B frozen parameters in bf16 leave the GPU: the host holds ~140 GB of them, not just adapter state.
+    assert offload.offloads_weights and offload.host_memory_per_node_gb is not None
+    assert 130 < offload.host_memory_per_node_gb < 160
+    assert (
+        offload.host_ram_per_node_gb is not None
+        and offload.host_memory_per_node_gb < offload.host_ram_per_node_gb
+    )
+
+
+def test_cpu_offload_is_not_offered_when_a_machine_has_too_little_host_ram() -> None:
+    # 671B parameters at 16 bytes each: ~10.7 TB on one 8-GPU machine, far more than any H100 machine has.
+    verdict = plan(
+        SizingRequest(params=671e9, method="full_finetune", gpu="h100-sxm", gpus=8), load_knowledge().catalog
+    ).feasibility
+    assert verdict is not None and not verdict.fits
+    assert "offload" not in {o.kind for o in verdict.options}
+    assert verdict.options  # what does fit is still offered
 
 
 def test_fixed_hours_are_billed_and_ranked_for_a_short_fine_tune() -> None:

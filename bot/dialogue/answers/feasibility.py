@@ -270,6 +270,7 @@ def what_fits(q: Question, verdict: Feasibility | None) -> list[dict[str, Any]]:
                 "recipe": option.kind,
                 "slowdown": option.slowdown,
                 "host_gb": option.host_memory_per_node_gb,
+                "offloads_weights": option.offloads_weights,
             }
         out.append(shown)
     return out
