@@ -139,6 +139,11 @@ def probe_plan(
         low_memory=bool(q.slot("low_memory")) if low_memory is None else low_memory,
         micro_batch=MINIMAL_MICRO_BATCH if minimal else None,
     )
+    return planned(q, request)
+
+
+def planned(q: Question, request: SizingRequest) -> SizingResult | None:
+    """The engine's plan for `request`, or None when it refuses the job or offers no option."""
     try:
         result = q.plan(request, q.catalog)
     except SizingError:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.dialogue.answers.base import Question
+from bot.dialogue.answers.base import Question, planned
 from bot.dialogue.answers.feasibility import REFERENCE_TOKENS, job_request
 from bot.dialogue.hardware import main_variant
 from bot.dialogue.reply import Reply
@@ -16,7 +16,6 @@ from bot.nlu.links import link_speeds
 from bot.render.views import entry_view, find_entry
 from sizing.assumptions import DAYS_PER_MONTH, RESERVED_DISCOUNT
 from sizing.cost import cheapest_spot, reserved_usd, usable_offerings
-from sizing.errors import SizingError
 from sizing.network import GPUS_PER_NODE, TRAINING_INSTANCE_GBPS_PER_GPU, link_verdict
 from sizing.types import GpuSpec, Method
 
@@ -91,11 +90,8 @@ def _job_need(q: Question, spec: GpuSpec, gpus: int) -> dict[str, Any] | None:
         return None
     method: Method = q.slot("method") or "full_finetune"
     request = job_request(q, spec, gpus, method, REFERENCE_TOKENS)
-    try:
-        result = q.plan(request, q.catalog)
-    except SizingError:
-        return None
-    if not result.options:
+    result = planned(q, request)
+    if result is None:
         return None
     net = result.options[0].network
     return {

@@ -12,6 +12,7 @@ from bot.dialogue.answers.base import (
     fewest_that_fit,
     first_option,
     model_state_gb,
+    planned,
     precision_for,
     probe,
     probe_plan,
@@ -26,7 +27,6 @@ from bot.nlu.parser import unqualified_fine_tune
 from bot.nlu.question_cues import TOKENS_ASKED
 from bot.nlu.text import normalise
 from sizing.assumptions import MIN_HEADROOM
-from sizing.errors import SizingError
 from sizing.feasibility import Feasibility
 from sizing.layout import HEADROOM
 from sizing.types import Catalog, GpuSpec, Method, SizingRequest
@@ -182,11 +182,8 @@ def time_on(q: Question, spec: GpuSpec, count: int, method: Method) -> dict[str,
         else:
             tokens, assumed = CHINCHILLA_TOKENS_PER_PARAM * float(q.slot("params")), True
     request = job_request(q, spec, count, method, tokens, data_bytes)
-    try:
-        result = q.plan(request, q.catalog)
-    except SizingError:
-        return None
-    if not result.options:
+    result = planned(q, request)
+    if result is None:
         return None
     top = result.options[0]
     days = float(top.days)
