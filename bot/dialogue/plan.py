@@ -159,4 +159,7 @@ def summarise(rec: Mapping[str, Any]) -> dict[str, Any] | None:
         "precision": (rec.get("workload") or {}).get("precision"),
         "method": (rec.get("workload") or {}).get("method"),
         "memory": num(top.get("memory_per_gpu_gb")),  # for "QLoRA 能省多少显存": the change line says it
+        # A plan that could not run (the user's GPUs too small): the next change line says it now fits,
+        # not how its time moved.
+        "fits": bool(top.get("fits", True)),
     }

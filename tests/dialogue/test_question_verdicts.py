@@ -186,3 +186,8 @@ def test_a_plan_on_own_gpus_that_cannot_hold_the_job_opens_with_the_verdict_not_
     assert zh.startswith("不行：1 张 H200 装不下 LoRA") and "推荐方案" not in zh
     # Offloaded LoRA moves the frozen base to host memory, and says how much of it a machine needs.
     assert "冻结的基座权重卸载到 CPU 内存" in zh
+
+
+def test_a_change_that_makes_the_job_fit_own_gpus_says_it_now_fits(real: Consultant) -> None:
+    text = ask(real, "we have 8 H100s and want to full fine-tune Qwen2.5-72B on 200M tokens", "ok, LoRA then")
+    assert "which now fits (the plan before could not run)" in text
