@@ -137,7 +137,11 @@ def plan_context(
     ]
     warnings = warning_views(rec.get("warnings") or [], {g.id: g.name for g in catalog.gpus})
     feasibility = rec.get("feasibility")
-    verdict = feasibility if not top["fits"] and feasibility and not feasibility.get("fits") else None
+    verdict = (
+        _named(feasibility, catalog)
+        if not top["fits"] and feasibility and not feasibility.get("fits")
+        else None
+    )
     china = china_options(state, kb.china_plan_catalog, plan, today) if state.region == "cn" else None
     for option in china or []:
         provider = kb.provider(str(option.get("cloud")))
@@ -326,6 +330,18 @@ def _meet_the_deadline(
     if not alt.get("options") or _misses(alt, days):
         return rec, None
     return alt, rec["options"][0]
+
+
+def _named(feasibility: Mapping[str, Any], catalog: Catalog) -> dict[str, Any]:
+    """The engine's verdict with each GPU's name beside its id, as the chat names GPUs."""
+    names = {g.id: g.name for g in catalog.gpus}
+    return {
+        **feasibility,
+        "gpu_name": names.get(str(feasibility.get("gpu"))),
+        "options": [
+            {**o, "gpu_name": names.get(str(o.get("gpu")))} for o in feasibility.get("options") or []
+        ],
+    }
 
 
 def _fit_in_memory(
@@ -526,6 +542,7 @@ def recommend(
         reply.add("fit_verdict", **verdict)
     if verdict is not None:
         context["unfit_lighter"] = []  # the verdict above lists them
+        context["verdict"] = None  # and answers whether they fit: not said twice
     changes = [_from_default(c, before) for c in changes]
     if before and summary and changes:
         hardware = _hardware_view(state, changes, summary, context, kb.catalog)

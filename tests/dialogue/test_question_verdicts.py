@@ -180,10 +180,12 @@ def test_a_plan_on_own_gpus_that_cannot_hold_the_job_opens_with_the_verdict_not_
     real: Consultant,
 ) -> None:
     text = ask(real, "we have 8 H100s and want to full fine-tune Qwen2.5-72B on 200M tokens")
-    assert text.startswith("No: full fine-tuning does not fit on 8 × H100")
-    assert "Recommended" not in text and "What fits:" in text and "LoRA on the same 8 × H100" in text
+    assert text.startswith("No: full fine-tuning does not fit on 8 × NVIDIA H100 SXM5")
+    assert (
+        "Recommended" not in text and "What fits:" in text and "LoRA on the same 8 × NVIDIA H100 SXM5" in text
+    )
     zh = ask(real, "我们有 1 张 H200，想 LoRA 微调 70B 模型，数据 1 亿 tokens")
-    assert zh.startswith("不行：1 张 H200 装不下 LoRA") and "推荐方案" not in zh
+    assert zh.startswith("不行：1 张 NVIDIA H200 SXM 装不下 LoRA") and "推荐方案" not in zh
     # Offloaded LoRA moves the frozen base to host memory, and says how much of it a machine needs.
     assert "冻结的基座权重卸载到 CPU 内存" in zh
 
@@ -191,3 +193,8 @@ def test_a_plan_on_own_gpus_that_cannot_hold_the_job_opens_with_the_verdict_not_
 def test_a_change_that_makes_the_job_fit_own_gpus_says_it_now_fits(real: Consultant) -> None:
     text = ask(real, "we have 8 H100s and want to full fine-tune Qwen2.5-72B on 200M tokens", "ok, LoRA then")
     assert "which now fits (the plan before could not run)" in text
+
+
+def test_asking_whether_named_gpus_will_do_gets_one_verdict_not_two(real: Consultant) -> None:
+    text = ask(real, "全参微调 14B，数据 8 亿 token，十天", "用 8 张 4090 行不行")
+    assert text.startswith("*不行*") and "装不下全参微调" not in text and "RTX4090" not in text
