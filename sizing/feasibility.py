@@ -112,13 +112,8 @@ def model_states_gb(w: Workload, option: Option) -> float:
     cluster must hold between its GPUs (CPU offload keeps only the weights on them)."""
     mm = MemoryModel(w, option.throughput.precision)
     weights = mm.sharded_weights + (mm.replicated_weights or 0.0)
-    states = 0.0 if w.offload else _offloadable_gb(mm) * 1e9
+    states = 0.0 if w.offload else mm.offloadable_bytes()
     return (weights + states) / 1e9
-
-
-def _offloadable_gb(mm: MemoryModel) -> float:
-    """Gradients and optimizer state (with the fp32 master weights): what CPU offload moves to host memory."""
-    return (mm.grad_params * mm.grad_bytes + mm.trainable * mm.opt_bytes) / 1e9
 
 
 def _nodes(gpus: int) -> int:
@@ -230,7 +225,8 @@ def _alternatives(
         low = _same_hardware(replace(request, low_memory=True), catalog, gpu, 1)
         if low is not None and low.fits:
             out.append(_option("low_memory", low, w.method, cal.LOW_MEMORY_SLOWDOWN))
-    # 2. CPU offload of optimizer state, master weights and gradients on the same GPUs.
+    # 2. CPU offload on the same GPUs: optimizer state, master weights and gradients, and the parameters
+    #    where the layout shards them (MemoryModel.host_bytes), if one machine's RAM holds its share.
     if not w.offload and w.method != "qlora":
         offloaded = replace(request, offload=True)
         off = _same_hardware(offloaded, catalog, gpu, gpus)

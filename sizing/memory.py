@@ -224,10 +224,15 @@ class MemoryModel:
         its 12.9B parameters in CPU memory)."""
         if not self._offload:
             return 0.0
-        states = self.grad_params * self.grad_bytes + self.trainable * self.opt_bytes
+        states = self.offloadable_bytes()
         if self.params_offloaded(layout.dp, layout.zero_stage):
             states += self.sharded_weights
         return states
+
+    def offloadable_bytes(self) -> float:
+        """Gradients and optimizer state (with the fp32 master weights) of the whole model: what any CPU
+        offload moves to host memory."""
+        return self.grad_params * self.grad_bytes + self.trainable * self.opt_bytes
 
     def layer_activations(self, tp: int, micro_batch: int) -> float:
         """One layer's activations for one micro-batch on one GPU (TP with sequence parallel

@@ -135,10 +135,11 @@ def plan_context(
         for i in fired
         if i in shown and i not in contradicting and (e := find_entry(kb, i)) is not None
     ]
-    warnings = warning_views(rec.get("warnings") or [], {g.id: g.name for g in catalog.gpus})
+    names = {g.id: g.name for g in catalog.gpus}
+    warnings = warning_views(rec.get("warnings") or [], names)
     feasibility = rec.get("feasibility")
     verdict = (
-        _named(feasibility, catalog)
+        _named(feasibility, names)
         if not top["fits"] and feasibility and not feasibility.get("fits")
         else None
     )
@@ -332,9 +333,8 @@ def _meet_the_deadline(
     return alt, rec["options"][0]
 
 
-def _named(feasibility: Mapping[str, Any], catalog: Catalog) -> dict[str, Any]:
+def _named(feasibility: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
     """The engine's verdict with each GPU's name beside its id, as the chat names GPUs."""
-    names = {g.id: g.name for g in catalog.gpus}
     return {
         **feasibility,
         "gpu_name": names.get(str(feasibility.get("gpu"))),
