@@ -32,8 +32,10 @@ from bot.dialogue.answers.workload_compare import (
 from bot.dialogue.ask import ask_next, not_started
 from bot.dialogue.clouds import take_clouds
 from bot.dialogue.commit import commit_turn, revision
+from bot.dialogue.ellipsis import read_back
 from bot.dialogue.hardware import main_variant
 from bot.dialogue.home import home_view
+from bot.dialogue.lift import lift, lifted
 from bot.dialogue.memo import MemoPlanner
 from bot.dialogue.plan import effective_slots
 from bot.dialogue.recommend import (
@@ -47,6 +49,7 @@ from bot.dialogue.recommend import (
 from bot.dialogue.reply import Reply, Turn
 from bot.dialogue.route import (
     BACK_TO_ASIDE,
+    QUESTION_NEVER_SETS,
     SWITCH_WORDS,
     asks_capacity,
     count_on_current_gpu,
@@ -275,6 +278,7 @@ class Consultant:
         }
 
     def _on_text(self, state: DialogueState, reply: Reply, text: str) -> DialogueState | None:
+        text = read_back(text, state, state.lang or "en")  # "and 20?" after "what if 10 days?"
         found_corrections = list(self.kb.factcheck(text))
         u = understand(text, self._parse, state, self._clock(), corrected=bool(found_corrections))
         kept = keep_plan_on_correction(text, u.said, [c.kind for c in found_corrections])
@@ -353,6 +357,13 @@ class Consultant:
             )
         if u.intent == "reset":
             return self._reset(state, reply)
+        taken_back = [n for n in lifted(text, state) if n not in u.said] if u.intent != "undo" else []
+        if taken_back:
+            # "预算不限", "forget the budget", "any GPU is fine": that limit goes, and the plan follows
+            changes = lift(state, taken_back)
+            said = {k: v for k, v in u.said.items() if k not in QUESTION_NEVER_SETS or u.intent == "whatif"}
+            u = replace(u, said=said, intent="whatif", kind="whatif")
+            return self._form_step(state, reply, u, None, text, lifted=changes)
         if u.intent == "undo":
             return self._undo(state, reply)
         if u.intent == "explain":
@@ -604,6 +615,7 @@ class Consultant:
         u: Understood,
         found: list[Hit] | None = None,
         text: str = "",
+        lifted: list[SlotChange] | None = None,
     ) -> DialogueState | None:
         from bot.dialogue.state import merge_slots
 
@@ -618,7 +630,8 @@ class Consultant:
         last = state.last
         no_budget = state.slots.get("budget") is None
         no_days = state.slots.get("days") is None
-        changes = merge_slots(state, said) + timeline(state, u) + take_clouds(state, u, self.kb.catalog)
+        changes = list(lifted or [])
+        changes += merge_slots(state, said) + timeline(state, u) + take_clouds(state, u, self.kb.catalog)
         take_ranges(state, u.ranges)  # "20 到 30 万条": planned at 30万, and the understood line says so
         if no_budget and "budget" in u.scaled and (cost := plan_cost(state)):
             # "预算砍半" with no budget held: the plan's cost was scaled, and the change says so.

@@ -106,6 +106,9 @@ class DialogueState:
     # Ranges said, planned at their upper end: {"text": "2 到 3 万条", "slot": "samples", "value": 30000.0}
     # while the slot still holds that value (the understood line says so).
     ranges: list[dict[str, Any]] = field(default_factory=list)
+    # The one slot the last change of the plan was about ("what if 10 days?": "days"), so a bare number
+    # that follows ("and 20?") is another value of it (bot/dialogue/ellipsis.py).
+    last_slot: str | None = None
     rev: int = 0  # commits of this session (bot/dialogue/commit.py)
     # The conversation as it stood before the last turn that changed the plan (to_json, without its own
     # `previous`): "go back to the previous plan" restores it, and a second "undo" returns.
@@ -188,6 +191,7 @@ _OPTIONAL = {
     "sample_parts": dict,
     "previous": dict,
     "aside": dict,
+    "last_slot": str,
 }
 
 
