@@ -15,7 +15,13 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from bot.dialogue import policy
-from bot.dialogue.answers import budget as budget_answer, plan_cost as cost_answer, serve, watch_out
+from bot.dialogue.answers import (
+    budget as budget_answer,
+    checkpoints,
+    plan_cost as cost_answer,
+    serve,
+    watch_out,
+)
 from bot.dialogue.answers.base import Question
 from bot.dialogue.answers.capability import topic as capability_topic
 from bot.dialogue.answers.capacity import capacity_answer
@@ -52,6 +58,7 @@ from bot.dialogue.route import (
     QUESTION_NEVER_SETS,
     SWITCH_WORDS,
     asks_capacity,
+    asks_recap,
     count_on_current_gpu,
     fills_only,
     keep_plan_on_correction,
@@ -364,6 +371,8 @@ class Consultant:
             said = {k: v for k, v in u.said.items() if k not in QUESTION_NEVER_SETS or u.intent == "whatif"}
             u = replace(u, said=said, intent="whatif", kind="whatif")
             return self._form_step(state, reply, u, None, text, lifted=changes)
+        if not u.said and u.intent not in ("undo", "reset") and asks_recap(text) and not not_started(state):
+            return self._recap(state, reply)
         if u.intent == "undo":
             return self._undo(state, reply)
         if u.intent == "explain":
@@ -381,6 +390,15 @@ class Consultant:
             # "为什么不用 H100？", "why that GPU?" after a plan: the job on its GPU beside the other
             if why_on_plan(state, u, reply, self.kb, self._plan, self._clock()):
                 return state
+        if (
+            state.last is not None
+            and not missing(state)
+            and not u.said
+            and not u.gpus
+            and checkpoints.asks(text)
+            and checkpoints.answer(state, reply, self.kb, self._plan, self._clock())
+        ):
+            return state  # "为什么要留这么多检查点储存？" after a plan: that plan's checkpoints, sized
         if direct is None and self._on_plan_question(state, u, reply, text):
             return state
         if direct == "gpu_info":
@@ -754,6 +772,16 @@ class Consultant:
         reply.add("undo", restored=True)
         recommend(back, reply, self.kb, self._plan, self._clock(), changes, None)
         return back
+
+    def _recap(self, state: DialogueState, reply: Reply) -> DialogueState:
+        """ "What did you assume?", "总结一下我的需求": everything held, with the plan it gives (or the
+        question still open), so the user sees nothing was lost."""
+        reply.add("recap", planned=state.last is not None and not missing(state))
+        if state.last is not None and not missing(state):
+            recommend(state, reply, self.kb, self._plan, self._clock(), [], None)
+            return state
+        held = {k: v for k, v in state.slots.items() if v is not None and k in SLOT_NAMES}
+        return ask_next(state, reply, said=bool(held), understood=held)
 
     def _reset(self, state: DialogueState, reply: Reply) -> DialogueState:
         reply.add("reset")
