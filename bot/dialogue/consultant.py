@@ -62,6 +62,7 @@ from bot.dialogue.route import (
     count_on_current_gpu,
     fills_only,
     keep_plan_on_correction,
+    language_asked,
     starts_over,
 )
 from bot.dialogue.state import (
@@ -371,6 +372,17 @@ class Consultant:
             said = {k: v for k, v in u.said.items() if k not in QUESTION_NEVER_SETS or u.intent == "whatif"}
             u = replace(u, said=said, intent="whatif", kind="whatif")
             return self._form_step(state, reply, u, None, text, lifted=changes)
+        asked_lang = language_asked(text) if not u.said else None
+        if asked_lang is not None:
+            # "can you answer in English?": that language from now on, and what stands said again in it
+            reply.lang = asked_lang
+            if state.last is not None and not missing(state):
+                recommend(state, reply, self.kb, self._plan, self._clock(), [], None)
+                return state
+            if not_started(state):
+                reply.add("greeting")
+                return state
+            return ask_next(state, reply, said=False)
         if not u.said and u.intent not in ("undo", "reset") and asks_recap(text) and not not_started(state):
             return self._recap(state, reply)
         if u.intent == "undo":

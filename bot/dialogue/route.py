@@ -135,3 +135,42 @@ def asks_recap(text: str) -> bool:
     from bot.nlu.text import normalise
 
     return bool(RECAP_WORDS.search(normalise(text).lower))
+
+
+# "can you answer in English?", "请用中文回答", "用繁體中文回覆": the language asked for, by its reply code.
+# Read on the simplified text, so 繁體 is 繁体 here.
+LANGUAGE_ASKED = (
+    (
+        "zh-Hant",
+        re.compile(r"繁体|正体|台湾(?:的)?(?:用语|中文)|traditional chinese", re.IGNORECASE),
+    ),
+    (
+        "en",
+        re.compile(
+            r"\b(?:answer|reply|respond|speak|write|talk|switch|continue|go)(?: back)?(?: to)?(?: me)?"
+            r"(?: in)? english\b|\bin english,? (?:please|pls)\b|\benglish,? (?:please|pls)\b"
+            r"|(?:用|说|讲|改成|换成|切换到?|改用)(?:英文|英语)|(?:英文|英语)(?:回答|回复|答复|交流|说)",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        "zh-Hans",
+        re.compile(
+            r"\b(?:answer|reply|respond|speak|write|talk|switch)(?: to)?(?: me)?(?: in)?"
+            r" (?:simplified )?chinese\b"
+            r"|(?:用|说|讲|改成|换成|切换到?|改用)(?:简体)?中文|中文(?:回答|回复|答复|交流)|简体",
+            re.IGNORECASE,
+        ),
+    ),
+)
+# A language request is a short message of its own, not a data description ("中文语料 5GB").
+LANGUAGE_ASK_CHARS = 60
+
+
+def language_asked(text: str) -> str | None:
+    from bot.nlu.text import normalise
+
+    if len(text) > LANGUAGE_ASK_CHARS:
+        return None
+    t = normalise(text).lower
+    return next((lang for lang, cue in LANGUAGE_ASKED if cue.search(t)), None)

@@ -48,3 +48,22 @@ def test_a_lora_plans_checkpoint_is_the_adapters(real: Consultant) -> None:
     turn = real.handle("k2", "why do the checkpoints take so much space?")
     assert turn.text.startswith("*Checkpoints in this plan (1 × NVIDIA B200)*: each is ~495 MB.")
     assert "only the LoRA adapters" in turn.text
+
+
+def test_asking_for_english_mid_conversation_answers_in_english_from_then_on(real: Consultant) -> None:
+    real.handle("l1", "LoRA微调7B模型，数据10GB，三天")
+    turn = real.handle("l1", "can you answer in English?")
+    assert turn.lang == "en" and "*Recommended:* 1 × NVIDIA B200" in turn.text
+    later = real.handle("l1", "what if we have 5 days?")
+    assert later.lang == "en" and later.text.startswith("*What changed*: 3 days → 5 days")
+
+
+def test_asking_for_traditional_chinese_in_the_form_asks_on_in_it(real: Consultant) -> None:
+    real.handle("l2", "LoRA微调7B模型")
+    turn = real.handle("l2", "用繁體中文回覆")
+    assert turn.lang == "zh-Hant" and "訓練資料" in turn.text
+
+
+def test_chinese_data_in_a_request_is_no_request_for_chinese_replies(real: Consultant) -> None:
+    turn = real.handle("l3", "LoRA fine-tune a 7B model on 5GB of Chinese text (中文语料) in 3 days")
+    assert turn.lang == "en"
