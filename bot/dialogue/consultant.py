@@ -55,6 +55,7 @@ from bot.dialogue.recommend import (
 from bot.dialogue.reply import Reply, Turn
 from bot.dialogue.route import (
     BACK_TO_ASIDE,
+    FIRST_JOB,
     QUESTION_NEVER_SETS,
     SWITCH_WORDS,
     asks_capacity,
@@ -73,8 +74,8 @@ from bot.dialogue.state import (
     keep_previous,
     missing,
     public_slots,
-    set_aside,
     skip_pending,
+    start_aside,
     swap_aside,
     take_ranges,
 )
@@ -293,10 +294,21 @@ class Consultant:
         if kept != u.said:
             u = replace(u, said=kept)
         reply.lang = u.lang
-        if state.aside is not None and u.intent != "undo" and BACK_TO_ASIDE.search(text):
+        back_to_first = bool(FIRST_JOB.search(text))  # "go back to the first one" may read as an undo
+        # An undo right after a new request ("回到刚才那个") goes back to the job it set aside, which keeps
+        # the jobs set aside before it reachable.
+        undo_is_back = (
+            state.aside is not None
+            and state.previous is not None
+            and state.previous.get("slots") == state.aside.get("slots")
+        )
+        if state.aside is not None and (
+            (u.intent != "undo" and BACK_TO_ASIDE.search(text))
+            or (u.intent == "undo" and (back_to_first or undo_is_back))
+        ):
             # ("回到刚才的方案" after a what-if is an undo of it: _undo)
             # "回到第一个，改成 3 个 epoch": the job set aside comes back; the rest of the message changes it
-            swap_aside(state)
+            swap_aside(state, first=back_to_first)
             other = state.aside or {}
             reply.add(
                 "back_to_aside",
@@ -651,10 +663,8 @@ class Consultant:
 
         if starts_over(state, u, text):
             before = dict(state.last or {}) or None
-            aside = set_aside(state) if state.last else None
-            state = fresh_state(reply.lang)
-            state.aside = aside  # "回到第一个" brings it back
-            reply.add("new_request", before=before)
+            state = start_aside(state, reply.lang)  # "回到第一个" brings it back
+            reply.add("new_request", before=before, earlier=len(state.older))
         on_gpu = count_on_current_gpu(state, u)
         said = count_samples(state, u, on_gpu)
         last = state.last

@@ -100,6 +100,8 @@ BACK_TO_ASIDE = re.compile(
     r" (one|job|project|request|plan|model|run)",
     re.IGNORECASE,
 )
+# Which job set aside: the first one asked for ("back to the first one", "回到最开始那个"), else the latest.
+FIRST_JOB = re.compile(r"first|1st|original|第一|最开始|最開始|最初|一开始|一開始", re.IGNORECASE)
 # Intents that change the current plan rather than start another one.
 CHANGES_THE_PLAN = ("whatif", "correction", "reset", "explain", "skip")
 
