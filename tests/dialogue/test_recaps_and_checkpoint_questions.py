@@ -67,3 +67,12 @@ def test_asking_for_traditional_chinese_in_the_form_asks_on_in_it(real: Consulta
 def test_chinese_data_in_a_request_is_no_request_for_chinese_replies(real: Consultant) -> None:
     turn = real.handle("l3", "LoRA fine-tune a 7B model on 5GB of Chinese text (中文语料) in 3 days")
     assert turn.lang == "en"
+
+
+def test_a_method_follow_up_on_a_feasibility_answer_keeps_its_deadline(real: Consultant) -> None:
+    real.handle(
+        "f1", "We have 4 A100 80GB in house. Can we full fine-tune a 13B model on 5B tokens in 2 weeks?"
+    )
+    turn = real.handle("f1", "what about with LoRA?")
+    assert "can hold LoRA of a 13B-parameter model" in turn.text
+    assert "within the 14 days you have, for 5B tokens" in turn.text
