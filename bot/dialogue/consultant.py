@@ -43,6 +43,7 @@ from bot.dialogue.hardware import main_variant
 from bot.dialogue.home import home_view
 from bot.dialogue.lift import lift, lifted
 from bot.dialogue.memo import MemoPlanner
+from bot.dialogue.phases import phased, trial
 from bot.dialogue.plan import effective_slots
 from bot.dialogue.recommend import (
     Planner,
@@ -406,6 +407,14 @@ class Consultant:
             if not_started(state):
                 return state  # the greeting says what to tell; no slot question nobody asked for
             return ask_next(state, reply, said=False, quiet=u.intent == "thanks", invite=False)
+        phases = phased(text, u.gpus, self.kb) if u.said.get("params") is not None else None
+        if phases is not None:
+            # "先用 A100 试跑，之后上 H100": the full run on the later GPU, the trial on the first beside it
+            said = {k: v for k, v in u.said.items() if k != "gpu_count"}
+            after = self._form_step(state, reply, replace(u, said={**said, "gpu": phases[1]}, intent="size"))
+            if reply.recommendation is not None:
+                trial(after or state, reply, self.kb, self._plan, self._clock(), phases[0])
+            return after
         if compares_workload(u) and u.task != "serve":  # an inference comparison is answered by serve_compare
             if compare_on_gpus(state, u, reply, self.kb, self._plan, self._clock(), text):
                 state.topic = policy.comparison_topic(u.gpus)
