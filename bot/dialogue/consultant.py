@@ -41,7 +41,7 @@ from bot.dialogue.commit import commit_turn, revision
 from bot.dialogue.ellipsis import read_back
 from bot.dialogue.hardware import main_variant
 from bot.dialogue.home import home_view
-from bot.dialogue.lift import lift, lifted
+from bot.dialogue.lift import lift, lifted, unheld_lifts
 from bot.dialogue.memo import MemoPlanner
 from bot.dialogue.phases import phased, trial
 from bot.dialogue.plan import effective_slots
@@ -59,6 +59,7 @@ from bot.dialogue.route import (
     FIRST_JOB,
     QUESTION_NEVER_SETS,
     SWITCH_WORDS,
+    asks_assumptions,
     asks_capacity,
     asks_recap,
     count_on_current_gpu,
@@ -379,6 +380,11 @@ class Consultant:
         if u.intent == "reset":
             return self._reset(state, reply)
         taken_back = [n for n in lifted(text, state) if n not in u.said] if u.intent != "undo" else []
+        unheld = unheld_lifts(text, state) if not taken_back and not u.said and state.last else []
+        if unheld:
+            # "预算上限不用管" with no budget held: nothing to take back, and the plan stands as it is
+            reply.add("nothing_to_lift", slots=unheld)
+            return state
         if taken_back:
             # "预算不限", "forget the budget", "any GPU is fine": that limit goes, and the plan follows
             changes = lift(state, taken_back)
@@ -396,6 +402,13 @@ class Consultant:
                 reply.add("greeting")
                 return state
             return ask_next(state, reply, said=False)
+        if (
+            not u.said
+            and u.intent not in ("undo", "reset")
+            and asks_assumptions(text)
+            and state.last is not None
+        ):
+            return self._explain(state, reply)  # "what did you assume?": the math, every assumption in it
         if not u.said and u.intent not in ("undo", "reset") and asks_recap(text) and not not_started(state):
             return self._recap(state, reply)
         if u.intent == "undo":
@@ -407,7 +420,8 @@ class Consultant:
             if not_started(state):
                 return state  # the greeting says what to tell; no slot question nobody asked for
             return ask_next(state, reply, said=False, quiet=u.intent == "thanks", invite=False)
-        phases = phased(text, u.gpus, self.kb) if u.said.get("params") is not None else None
+        job_held = state.last is not None and not missing(state)
+        phases = phased(text, u.gpus, self.kb) if u.said.get("params") is not None or job_held else None
         if phases is not None:
             # "先用 A100 试跑，之后上 H100": the full run on the later GPU, the trial on the first beside it
             said = {k: v for k, v in u.said.items() if k != "gpu_count"}

@@ -28,7 +28,7 @@ LIFTS: dict[str, re.Pattern[str]] = {
         r" (?:about )?(?:the |my |our |that |this )?budget\b"
         r"|\bbudget:? ?(?:none|no limit|unlimited|n/a|whatever|is unlimited|is open)\b"
         r"|\b(?:don'?t|do not) (?:care|worry) (?:about|for) (?:the )?(?:budget|cost|money|price)"
-        r"|预算(?:不限|无所谓|随意|随便|没有?(?:上限|限制)|不是问题|不成问题|不重要|不用管|不用考虑|充足|没问题|无上限|不设限)"
+        r"|预算(?:上限|限制|额度|方面|这块|的事)?(?:就)?(?:不限|无所谓|随意|随便|没有?(?:上限|限制)|不是问题|不成问题|不重要|不用管|不用考虑|充足|没问题|无上限|不设限)"
         r"|不(?:限|管|考虑|用管|用考虑|在乎|在意|设)预算"
         r"|(?:去掉|取消|忽略|别管|删掉|撤销|不要)(?:那个|这个|之前的|刚才的)?预算"
         r"|(?:没有|没|无)预算(?:限制|上限)|不差钱|钱不是问题"
@@ -68,6 +68,12 @@ def lifted(text: str, state: DialogueState) -> list[str]:
     """The held slots whose limit the message takes back, in slot order."""
     t = normalise(text).lower
     return [name for name, cue in LIFTS.items() if state.slots.get(name) is not None and cue.search(t)]
+
+
+def unheld_lifts(text: str, state: DialogueState) -> list[str]:
+    """The limits the message takes back that the conversation never set ("预算不用管" with no budget)."""
+    t = normalise(text).lower
+    return [name for name, cue in LIFTS.items() if state.slots.get(name) is None and cue.search(t)]
 
 
 def lift(state: DialogueState, names: list[str]) -> list[SlotChange]:

@@ -123,14 +123,28 @@ def starts_over(state: DialogueState, u: Understood, text: str) -> bool:
 # "what did you assume?", "summarize what I asked for", "总结一下我的需求": the conversation so far,
 # restated.
 RECAP_WORDS = re.compile(
-    r"\b(?:recap|sum(?:marize|marise|mary)|what did you assume|what are you assuming"
+    r"\b(?:recap|sum(?:marize|marise|mary)"
     r"|what (?:have|did) i (?:tell|told|say|said|ask|asked)"
     r"|what do you have so far|where are we|remind me (?:what|of)|what(?:'s| is) the plan again"
-    r"|show (?:me )?the plan again|(?:your|the) assumptions|what did you understand)\b"
-    r"|总结一下|汇总一下|回顾一下|概括一下|复述|我(?:的|们的)需求是(?:什么|啥)|你理解的需求|(?:做了|有)哪些假设|假设了(?:什么|哪些)"
+    r"|show (?:me )?the plan again|what did you understand)\b"
+    r"|总结一下|汇总一下|回顾一下|概括一下|复述|我(?:的|们的)需求是(?:什么|啥)|你理解的需求"
     r"|你(?:是)?怎么理解|我们说到哪|目前的?(?:需求|方案)是|(?:方案|需求)再(?:说|发|列)一(?:遍|下)",
     re.IGNORECASE,
 )
+
+
+# "what did you assume?", "做了哪些假设": the math with every assumption in it (the explain answer).
+ASSUMPTION_WORDS = re.compile(
+    r"\b(?:what (?:did|do|are) you assum\w*|(?:your|the|those|these|any) assumptions?|assum\w* about)\b"
+    r"|(?:做了|有)哪些假设|假设了(?:什么|哪些|啥)|你(?:的)?假设|默认了(?:什么|哪些|啥)|按什么假设",
+    re.IGNORECASE,
+)
+
+
+def asks_assumptions(text: str) -> bool:
+    from bot.nlu.text import normalise
+
+    return bool(ASSUMPTION_WORDS.search(normalise(text).lower))
 
 
 def asks_recap(text: str) -> bool:

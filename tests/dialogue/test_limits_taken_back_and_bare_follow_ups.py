@@ -76,3 +76,10 @@ def test_a_count_change_from_one_gpu_says_gpu_in_the_singular(real: Consultant) 
     real.handle("n4", "LoRA fine-tune a 7B model on 1B tokens in 3 days")
     turn = real.handle("n4", "what if we use 4 GPUs?")
     assert turn.text.startswith("*What changed*: 1 GPU → 4 GPUs")
+
+
+def test_taking_back_a_budget_that_was_never_set_says_the_plan_has_none(real: Consultant) -> None:
+    real.handle("b6", "想用 QLoRA 微調 32B 模型，資料 2 萬筆，每筆 3k tokens，不趕")
+    turn = real.handle("b6", "預算上限不用管")
+    assert turn.text.startswith("當前方案本來就沒有設預算，方案不變。")
+    assert turn.payload["faq"] == []

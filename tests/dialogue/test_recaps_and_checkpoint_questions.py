@@ -76,3 +76,15 @@ def test_a_method_follow_up_on_a_feasibility_answer_keeps_its_deadline(real: Con
     turn = real.handle("f1", "what about with LoRA?")
     assert "can hold LoRA of a 13B-parameter model" in turn.text
     assert "within the 14 days you have, for 5B tokens" in turn.text
+
+
+def test_what_did_you_assume_after_a_plan_shows_the_math_with_its_assumptions(real: Consultant) -> None:
+    real.handle("a1", "Pretrain 1.3B on 26B tokens by end of Q1")
+    turn = real.handle("a1", "What are you assuming about precision and sequence length?")
+    assert turn.text.startswith("*How this was computed*") and "s=4096" in turn.text
+
+
+def test_assumptions_asked_in_chinese_get_the_math_in_chinese(real: Consultant) -> None:
+    real.handle("a2", "LoRA微调7B，数据10亿 tokens，三天")
+    turn = real.handle("a2", "你做了哪些假设？")
+    assert "模型结构" in turn.text and turn.lang == "zh-Hans"

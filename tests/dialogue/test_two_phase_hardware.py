@@ -17,7 +17,10 @@ def test_a_trial_then_full_run_in_chinese_prices_both_phases(real: Consultant) -
 
 
 def test_prototype_first_then_move_in_english_plans_the_full_run_on_the_second_gpu(real: Consultant) -> None:
-    text = "We will prototype on A100s first and then move to H100s for the full run: pretrain 1B on 20B tokens in 2 weeks"
+    text = (
+        "We will prototype on A100s first and then move to H100s for the full run: "
+        "pretrain 1B on 20B tokens in 2 weeks"
+    )
     turn = real.handle("p2", text)
     assert turn.text.startswith("*Two phases*: first a trial on NVIDIA A100")
     assert "H100" in turn.text.split("*Recommended:*")[1].splitlines()[0]
@@ -35,3 +38,10 @@ def test_weighing_the_two_gpus_is_still_a_comparison(real: Consultant) -> None:
         "p4", "pretrain a 1B model on 20B tokens: A100 or H100? we start on one and then decide"
     )
     assert "Two phases" not in turn.text
+
+
+def test_phases_named_after_a_plan_apply_to_the_job_held(real: Consultant) -> None:
+    real.handle("p5", "LoRA微调 Llama 3 8B，2万条对话，每条约1200 token，三天")
+    turn = real.handle("p5", "先用 4090 调通，然后上 A100 正式跑")
+    assert turn.text.startswith("*分两阶段*：先在 NVIDIA GeForce RTX 4090 上试跑")
+    assert turn.payload["slots"]["gpu"] == "a100" and turn.payload["slots"]["tokens"] == 2.4e7
