@@ -18,6 +18,7 @@ from bot.dialogue import policy
 from bot.dialogue.answers import (
     budget as budget_answer,
     checkpoints,
+    plan_clouds,
     plan_cost as cost_answer,
     serve,
     watch_out,
@@ -446,6 +447,17 @@ class Consultant:
             and checkpoints.answer(state, reply, self.kb, self._plan, self._clock())
         ):
             return state  # "为什么要留这么多检查点储存？" after a plan: that plan's checkpoints, sized
+        if (
+            state.last is not None
+            and not missing(state)
+            and not u.said
+            and not u.gpus
+            and not u.providers
+            and not state.owned
+            and plan_clouds.asks(text)
+            and plan_clouds.answer(state, reply, self.kb, self._plan, self._clock())
+        ):
+            return state  # "which provider is cheapest for this?": the job on each cloud, not the checklist
         if direct is None and self._on_plan_question(state, u, reply, text):
             return state
         if direct == "gpu_info":

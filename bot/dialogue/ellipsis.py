@@ -19,6 +19,7 @@ PHRASES: dict[str, dict[str, str]] = {
     "epochs": {"en": "what if {} epochs?", "zh": "如果训{}轮呢"},
     "budget": {"en": "what if the budget is {}?", "zh": "如果预算{}呢"},
     "params": {"en": "what if the model is {}B?", "zh": "如果模型是{}B呢"},
+    "seq_len": {"en": "what if the sequence length is {}?", "zh": "如果序列长度是{}呢"},
 }
 _BARE = re.compile(
     r"^(?:and|or|so|ok|okay|then|also)?[\s,，]*"
