@@ -112,6 +112,8 @@ Step = Callable[[DialogueState, Reply], DialogueState | None]
 GPU_INTENTS = ("gpu_info", "gpu_compare", "list_gpus")
 # A message the bot could not use is quoted back, up to this many characters.
 NOT_UNDERSTOOD_CHARS = 80
+# A message with a number that changed nothing after a plan ("use h10o"): said not to be understood.
+UNREAD_VALUE_INTENTS = ("unknown", "whatif", "correction", "size")
 # The fields of the latest plan that App Home shows, kept in its entry (with the cost's amount and currency).
 HOME_PLAN_KEYS = ("gpu", "gpus", "days", "cost")
 # What a question about the plan shown may read as: "any way to make it work?" is short and says "any" (skip).
@@ -762,6 +764,9 @@ class Consultant:
                 memory = bool(text) and has_any(normalise(text).lower, MEMORY_SAVED)
                 recommend(state, reply, self.kb, self._plan, self._clock(), changes, asked, memory)
             elif not reply.kinds:
+                if any(ch.isdigit() for ch in text) and u.intent in UNREAD_VALUE_INTENTS:
+                    # "use h10o", a value the bot could not read: said, not only "the plan above still stands"
+                    reply.add("not_understood", text=text[:NOT_UNDERSTOOD_CHARS], kept={}, scope=False)
                 reply.add("anything_else")
             return state
         understood = {**said, "deadline_date": u.deadline_date} if u.deadline_date else said

@@ -83,3 +83,16 @@ def test_taking_back_a_budget_that_was_never_set_says_the_plan_has_none(real: Co
     turn = real.handle("b6", "預算上限不用管")
     assert turn.text.startswith("當前方案本來就沒有設預算，方案不變。")
     assert turn.payload["faq"] == []
+
+
+def test_epochs_misspelt_still_changes_the_epochs(real: Consultant) -> None:
+    real.handle("t1", "lora finetune 7B on 1B tokens in 3 days")
+    turn = real.handle("t1", "make it 3 epocs")
+    assert turn.payload["slots"]["epochs"] == 3 and turn.payload["changes"]
+
+
+def test_a_value_that_could_not_be_read_after_a_plan_is_said_not_to_be_used(real: Consultant) -> None:
+    real.handle("t2", "lora finetune 7B on 1B tokens in 3 days")
+    turn = real.handle("t2", "use h10o")
+    assert turn.text.startswith("I couldn't use “use h10o”.")
+    assert "Your plan above still stands." in turn.text
