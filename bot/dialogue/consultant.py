@@ -20,6 +20,7 @@ from bot.dialogue.answers import (
     checkpoints,
     plan_clouds,
     plan_cost as cost_answer,
+    plan_memory,
     serve,
     watch_out,
 )
@@ -39,7 +40,7 @@ from bot.dialogue.answers.workload_compare import (
 from bot.dialogue.ask import ask_next, not_started
 from bot.dialogue.clouds import take_clouds
 from bot.dialogue.commit import commit_turn, revision
-from bot.dialogue.ellipsis import read_back
+from bot.dialogue.ellipsis import added_gpus, read_back
 from bot.dialogue.hardware import main_variant
 from bot.dialogue.home import home_view
 from bot.dialogue.lift import lift, lifted, unheld_lifts
@@ -326,6 +327,11 @@ class Consultant:
             if not u.said:
                 recommend(state, reply, self.kb, self._plan, self._clock(), [], None)
                 return state
+        more = added_gpus(text) if state.last is not None and not missing(state) else None
+        if more is not None:
+            # "what if we add 8 more of them?", "再加 8 张卡": the plan's count plus those, on its GPU
+            base = state.slots.get("gpu_count") or (state.last or {}).get("gpus") or 0
+            u = replace(u, said={**u.said, "gpu_count": int(base) + more}, intent="whatif", kind="whatif")
         if u.mentions_spot:
             state.mentions_spot = True
         moved_to_china = u.region == "cn" and state.region != "cn"
@@ -449,6 +455,16 @@ class Consultant:
             and checkpoints.answer(state, reply, self.kb, self._plan, self._clock())
         ):
             return state  # "为什么要留这么多检查点储存？" after a plan: that plan's checkpoints, sized
+        if (
+            state.last is not None
+            and not missing(state)
+            and not u.said
+            and not u.gpus
+            and u.intent in PLAN_QUESTION_INTENTS
+            and plan_memory.asks(text)
+            and plan_memory.answer(state, reply, self.kb, self._plan, self._clock())
+        ):
+            return state  # "how much VRAM per GPU does that need?": the plan's memory, term by term
         if (
             state.last is not None
             and not missing(state)

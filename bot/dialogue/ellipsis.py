@@ -1,4 +1,5 @@
-"""A bare number after a what-if: "what if 10 days?" … "and 20?", "如果用 4 张卡呢" … "那 8 呢".
+"""A bare number after a what-if: "what if 10 days?" … "and 20?", "如果用 4 张卡呢" … "那 8 呢"; and GPUs
+added to the plan's ("add 8 more of them", "再加 8 张卡"): its count plus those.
 
 The number is another value for the slot the last change was about (DialogueState.last_slot), so
 the message is read as that slot's own phrase ("20 days", "8张卡"); without a change to refer to,
@@ -48,3 +49,24 @@ def read_back(text: str, state: DialogueState, lang: str) -> str:
     if slot == "params" and not n[-1:].isdigit():
         return text
     return PHRASES[slot]["zh" if lang.startswith("zh") else "en"].format(n)
+
+
+_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "ten": 10,
+          "sixteen": 16, "一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8,
+          "十": 10, "十六": 16}  # fmt: skip
+_MORE_GPUS = re.compile(
+    r"\b(?:an?other (?P<a>\d+|one|two|three|four|five|six|seven|eight|ten|sixteen) (?:gpus|cards|of them)"
+    r"|(?P<b>\d+|one|two|three|four|five|six|seven|eight|ten|sixteen) (?:more|extra|additional)"
+    r" (?:gpus?|cards?|of (?:them|those)|[a-z]*\d+[a-z0-9]*s?)\b)"
+    r"|(?:再加|多加|追加|增加|再多|再|多|加)(?P<c>\d+|十六|[一两二三四五六七八十])\s*(?:张|块)"
+)
+
+
+def added_gpus(text: str) -> int | None:
+    """The GPUs a message adds to the plan's ("8 more of them", "再加 8 张卡"), or None."""
+    m = _MORE_GPUS.search(normalise(text).lower)
+    if m is None:
+        return None
+    raw = m.group("a") or m.group("b") or m.group("c")
+    n = int(raw) if raw.isdigit() else _WORDS.get(raw)
+    return n if n and n > 0 else None

@@ -38,3 +38,35 @@ def test_deadline_flexible_is_no_deadline(real: Consultant) -> None:
     real.handle("c4", "we need to pretrain a 7b model on 1T tokens")
     turn = real.handle("c4", "deadline flexible")
     assert "no deadline (a sensible cluster size" in turn.text.split("*Understood:*")[1].splitlines()[0]
+
+
+def test_more_of_the_same_gpus_adds_to_the_plans_count_and_says_when_it_is_no_faster(
+    real: Consultant,
+) -> None:
+    real.handle("g1", "We have 8 A100 40GB. Full fine-tune 7B on 2B tokens, how long?")
+    turn = real.handle("g1", "what if we add 8 more of them?")
+    assert turn.payload["slots"]["gpu_count"] == 16
+    assert turn.text.startswith(
+        "*What changed*: 8 GPUs → 16 GPUs: 8 → 16 × NVIDIA A100 40GB (SXM4), no faster"
+    )
+
+
+def test_adding_cards_in_chinese_adds_to_the_count_held(real: Consultant) -> None:
+    real.handle("g2", "LoRA微调7B，数据10亿 tokens，三天")
+    real.handle("g2", "如果用4张卡呢")
+    turn = real.handle("g2", "再加4张卡呢")
+    assert turn.payload["slots"]["gpu_count"] == 8
+
+
+def test_vram_asked_of_the_plan_is_the_plans_memory_term_by_term(real: Consultant) -> None:
+    real.handle("g3", "fine-tune llama 3 70b with qlora on 50k chats (~2k tokens each) in 4 days")
+    turn = real.handle("g3", "how much VRAM per GPU does that need?")
+    assert turn.text.startswith("*Memory in this plan (1 × NVIDIA B200)*: ~52.5 GB per GPU of 180 GB.")
+    assert "• weights: " in turn.text and "• activations: " in turn.text
+
+
+def test_vram_asked_in_chinese_is_the_plans_memory(real: Consultant) -> None:
+    real.handle("g4", "全参微调7B，数据10GB，五天")
+    turn = real.handle("g4", "这个方案每张卡要多少显存？")
+    assert turn.text.startswith("*本方案（1 × NVIDIA B200）的显存*：每卡约 138 GB / 180 GB。")
+    assert "• 优化器状态：" in turn.text
