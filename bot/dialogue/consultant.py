@@ -20,6 +20,7 @@ from bot.dialogue.answers import (
     checkpoints,
     plan_clouds,
     plan_cost as cost_answer,
+    plan_detail,
     plan_memory,
     serve,
     watch_out,
@@ -465,6 +466,16 @@ class Consultant:
             and plan_memory.answer(state, reply, self.kb, self._plan, self._clock())
         ):
             return state  # "how much VRAM per GPU does that need?": the plan's memory, term by term
+        part = plan_detail.aspect(text) if state.last is not None and not missing(state) else None
+        if (
+            part is not None
+            and not u.said
+            and not u.gpus
+            and not u.providers
+            and u.intent in PLAN_QUESTION_INTENTS
+            and plan_detail.answer(state, reply, self.kb, self._plan, self._clock(), part)
+        ):
+            return state  # "how many nodes is that?", "what network between them?": that line of the plan
         if (
             state.last is not None
             and not missing(state)

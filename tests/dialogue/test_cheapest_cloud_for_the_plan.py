@@ -70,3 +70,25 @@ def test_vram_asked_in_chinese_is_the_plans_memory(real: Consultant) -> None:
     turn = real.handle("g4", "这个方案每张卡要多少显存？")
     assert turn.text.startswith("*本方案（1 × NVIDIA B200）的显存*：每卡约 138 GB / 180 GB。")
     assert "• 优化器状态：" in turn.text
+
+
+def test_how_many_nodes_after_a_plan_is_the_plans_layout(real: Consultant) -> None:
+    real.handle("n1", "预训练7B，数据2TB，一个月")
+    turn = real.handle("n1", "需要几台机器？")
+    assert turn.text.startswith("*本方案（16 × NVIDIA B200）*共 2 个节点，每个节点 8 张卡")
+    assert "*网络*：梯度同步每节点约需" in turn.text
+
+
+def test_the_network_asked_after_a_one_node_plan_says_it_is_one_node(real: Consultant) -> None:
+    real.handle("n2", "pretrain 7B on 300B tokens in 30 days")
+    turn = real.handle("n2", "what network do we need between them?")
+    assert turn.text.startswith(
+        "*Network for this plan (8 × NVIDIA B200)*: one node: the GPUs talk over NVLink"
+    )
+
+
+def test_removing_the_budget_and_changing_the_deadline_in_one_message_does_both(real: Consultant) -> None:
+    real.handle("n3", "全參微調 7B，資料 20GB，一週，預算 1000 美元")
+    turn = real.handle("n3", "把預算拿掉，改成三天")
+    assert turn.payload["slots"]["budget"] is None and turn.payload["slots"]["days"] == 3
+    assert turn.text.startswith("*變化*：預算 $1,000 → 不限預算；7 天 → 3 天")
