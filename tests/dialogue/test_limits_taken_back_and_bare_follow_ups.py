@@ -96,3 +96,14 @@ def test_a_value_that_could_not_be_read_after_a_plan_is_said_not_to_be_used(real
     turn = real.handle("t2", "use h10o")
     assert turn.text.startswith("I couldn't use “use h10o”.")
     assert "Your plan above still stands." in turn.text
+
+
+def test_asap_after_a_deadline_is_said_as_soon_as_possible_not_no_deadline(real: Consultant) -> None:
+    real.handle("s1", "full fine-tune 13B on 3B tokens within 10 working days")
+    turn = real.handle("s1", "ASAP actually")
+    assert turn.text.startswith("*What changed*: 14 days → as soon as possible:")
+
+
+def test_asap_in_chinese_after_a_deadline_is_said_as_such(real: Consultant) -> None:
+    real.handle("s2", "全参微调13B，30亿 tokens，两周")
+    assert real.handle("s2", "越快越好").text.startswith("*变化*：14 天 → 越快越好：")
