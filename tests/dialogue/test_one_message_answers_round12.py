@@ -122,3 +122,38 @@ def test_a_spot_price_for_a_family_names_the_family(real: Consultant) -> None:
     text = ask(real, "what's the cheapest A100 on spot right now?")
     assert text.startswith("*The cheapest NVIDIA A100 on spot:"), text[:200]
     assert " / " not in text.splitlines()[0], text
+
+
+@pytest.mark.parametrize(
+    ("question", "single"),
+    [
+        ("how many A100s does a full fine-tune of a 13B model take?", ", one GPU,"),
+        ("全参微调 14B 要几张 H100？", "、单卡"),
+    ],
+)
+def test_asked_how_many_gpus_the_answer_does_not_assume_one(
+    real: Consultant, question: str, single: str
+) -> None:
+    text = ask(real, question)
+    assumed = next(ln for ln in text.splitlines() if ln.startswith(("_Assumed", "_假设")))
+    assert single not in assumed, text
+
+
+@pytest.mark.parametrize(
+    ("question", "lead", "differs"),
+    [
+        ("H200 跟 H100 差別在哪裡？", "*NVIDIA H200 SXM 和 NVIDIA H100 SXM5 的區別*：", "141 GB 對 80 GB"),
+        (
+            "How do the A800 and the A100 differ?",
+            "*How the NVIDIA A800 80GB SXM and the NVIDIA A100",
+            "400 GB/s against",
+        ),
+    ],
+)
+def test_asked_how_two_gpus_differ_the_answer_opens_with_what_differs(
+    real: Consultant, question: str, lead: str, differs: str
+) -> None:
+    text = ask(real, question)
+    assert text.startswith(lead), text[:200]
+    first = text.splitlines()[0]
+    assert differs in first, first

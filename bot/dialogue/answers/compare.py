@@ -17,6 +17,7 @@ from bot.nlu.gpus import find_gpus
 from bot.nlu.lexicon import find_phrase, has_cue
 from bot.nlu.providers import find_providers
 from bot.nlu.question_cues import (
+    DIFFERENCE,
     LLM_WORK,
     SAME_ASKS,
     SAME_MEMORY,
@@ -120,6 +121,12 @@ def answer(q: Question, reply: Reply, *, judge: bool = True) -> bool:
         asked, direction = "value", 1  # "B200 值得租吗 还是继续用 H100": the first one's work per dollar
     if asked is None and has_cue(normalise(q.text).lower, SAME_ASKS):
         asked = "same"  # "is the A10G the same as the A10?": yes/no over every figure, what differs
+    # "A800 和 A100 有什么区别": what differs, said first (the same figures as "is it the same part?")
+    # Beside a job sized on both (judge False) the difference is all that is left to say.
+    difference = asked is None and not worth and (not judge or (q.u.task != "serve" and not _names_job(q)))
+    difference = difference and has_cue(low, DIFFERENCE)
+    if difference:
+        asked = "same"
     if q.u.task == "serve" and asked == "value" and not worth and all(v.get("bw_per_usd") for v in views):
         # "a100 vs l40s 推論 哪個划算": value for serving, memory bandwidth per dollar (decoding is bound
         # by it)
@@ -135,6 +142,8 @@ def answer(q: Question, reply: Reply, *, judge: bool = True) -> bool:
         verdict = for_job(q, views[0], views[1])
     elif asked == "same":
         verdict = same_part(q, specs[0], specs[1])
+        if difference:
+            verdict.update(difference=True, yes_no=False)
     else:
         verdict = decide(views[0], views[1], asked, direction, q.u.yes_no) if asked is not None else None
     fp8 = fp8_gap(views) if q.slot("precision") == "fp8" else None
@@ -145,7 +154,7 @@ def answer(q: Question, reply: Reply, *, judge: bool = True) -> bool:
     if asked in ("price", "value") and verdict is None:
         # "A800 和 H800 哪个便宜" with no price for one: said first, with the price there is.
         verdict = {"answer": "unpriced", "missing": [v["name"] for v in views if not v["price"]]}
-    if not judge:
+    if not judge and not difference:
         verdict = None
     if any(s.id in CHINA_GPUS for s in specs) and find_entry(q.kb, EXPORT_FAQ) is not None:
         reply.add_faq(EXPORT_FAQ)  # the export variants' FAQ says the same, with its sources
