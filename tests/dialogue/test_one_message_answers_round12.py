@@ -157,3 +157,20 @@ def test_asked_how_two_gpus_differ_the_answer_opens_with_what_differs(
     assert text.startswith(lead), text[:200]
     first = text.splitlines()[0]
     assert differs in first, first
+
+
+@pytest.mark.parametrize(
+    ("question", "opening"),
+    [
+        (
+            "will 16 A100s finish pretraining a 13B model on 2T tokens within 60 days?",
+            "*No — it fits, but not in time.*",
+        ),
+        ("16 张 A100 两个月内能用 2T tokens 预训练 13B 吗？", "*不能：放得下，但工期内跑不完*。"),
+    ],
+)
+def test_a_job_that_fits_but_misses_the_deadline_is_a_no(
+    real: Consultant, question: str, opening: str
+) -> None:
+    text = ask(real, question)
+    assert text.startswith(opening), text[:300]
