@@ -174,3 +174,22 @@ def test_a_job_that_fits_but_misses_the_deadline_is_a_no(
 ) -> None:
     text = ask(real, question)
     assert text.startswith(opening), text[:300]
+
+
+@pytest.mark.parametrize(
+    ("question", "opening"),
+    [
+        ("does AWS rent out H200s?", "*Yes* — AWS rents the NVIDIA H200 SXM:"),
+        ("Azure 有没有 MI300X？", "*有*：Azure 出租 AMD Instinct MI300X："),
+    ],
+)
+def test_asked_whether_a_provider_has_a_gpu_it_lists_the_answer_is_yes_first(
+    real: Consultant, question: str, opening: str
+) -> None:
+    text = ask(real, question)
+    assert text.startswith(opening), text[:200]
+
+
+def test_a_provider_without_a_listing_gets_no_bare_yes(real: Consultant) -> None:
+    text = ask(real, "does GCP have the RTX 4090?")
+    assert not text.startswith("*Yes*"), text[:200]
