@@ -193,3 +193,23 @@ def test_asked_whether_a_provider_has_a_gpu_it_lists_the_answer_is_yes_first(
 def test_a_provider_without_a_listing_gets_no_bare_yes(real: Consultant) -> None:
     text = ask(real, "does GCP have the RTX 4090?")
     assert not text.startswith("*Yes*"), text[:200]
+
+
+@pytest.mark.parametrize(
+    ("question", "opening", "figure"),
+    [
+        ("would you train on H20s?", "*It trains, but slowly.*", "148 dense BF16 TFLOPS"),
+        ("H20 適合拿來訓練嗎？", "*能訓，但慢*。", "148 TFLOPS"),
+    ],
+)
+def test_a_gpu_with_a_fraction_of_an_a100s_compute_is_not_called_a_training_gpu(
+    real: Consultant, question: str, opening: str, figure: str
+) -> None:
+    text = ask(real, question)
+    assert text.startswith(opening), text[:200]
+    assert figure in text and "training GPU" not in text and "訓練卡" not in text, text
+
+
+def test_offloading_reads_as_taiwan_ml_wording(real: Consultant) -> None:
+    text = ask(real, "兩張 3090 能全參微調 3B 的模型嗎？")
+    assert "卸載到 CPU" in text and "解除安裝" not in text, text

@@ -15,6 +15,7 @@ from knowledge import KnowledgeBase
 # 全域性, 镜像 (image) as 映象, the CUDA runtime as 執行時, 只 (only) as the measure word 隻.
 WRONG_FORMS = (
     "擴充套件",  # 扩展 (scaling) as a software extension
+    "解除安裝",  # 卸载 (offloading to CPU memory) as uninstalling software
     "活化",  # 激活 (activations): chemistry's word
     "啟用引數",
     "啟用值",
