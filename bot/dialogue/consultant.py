@@ -70,7 +70,7 @@ from bot.dialogue.state import (
 )
 from bot.dialogue.timeline import count_samples, timeline
 from bot.dialogue.understand import ParseFn, Understood, clean_text, plan_cost, understand
-from bot.nlu.intents import WHATIF as WHATIF_CUES, has_any
+from bot.nlu.intents import PER_PERIOD, WHATIF as WHATIF_CUES, has_any
 from bot.nlu.lexicon import has_cue
 from bot.nlu.question_cues import (
     BEFORE_THEN,
@@ -679,6 +679,12 @@ class Consultant:
                 asked = u.said if u.intent == "whatif" else None
                 memory = bool(text) and has_any(normalise(text).lower, MEMORY_SAVED)
                 recommend(state, reply, self.kb, self._plan, self._clock(), changes, asked, memory)
+                per_period = u.price_period is not None or has_any(normalise(text).lower, PER_PERIOD)
+                if u.also_price and per_period and u.gpus:
+                    # "…要多久？顺便问下 H100 现在多少钱一小时": the GPU's unit price after the plan; the
+                    # count, deadline and budget are the plan's, not a rental to total
+                    unit = {k: v for k, v in u.said.items() if k not in ("gpu_count", "days", "budget")}
+                    policy.ANSWERS["price"](self._question(state, text, replace(u, said=unit)), reply)
             elif not reply.kinds:
                 reply.add("anything_else")
             return state

@@ -213,3 +213,29 @@ def test_a_gpu_with_a_fraction_of_an_a100s_compute_is_not_called_a_training_gpu(
 def test_offloading_reads_as_taiwan_ml_wording(real: Consultant) -> None:
     text = ask(real, "兩張 3090 能全參微調 3B 的模型嗎？")
     assert "卸載到 CPU" in text and "解除安裝" not in text, text
+
+
+@pytest.mark.parametrize(
+    ("question", "price_heading"),
+    [
+        (
+            "用 4 张 A100 全参微调 7B，数据 5 亿 token，要几天？另外 A100 一个月租金多少？",
+            "*NVIDIA A100 80GB (SXM4) 按需价（每卡）*",
+        ),
+        (
+            "how long would 16 H100s take to pretrain a 3B model on 60B tokens? btw what's an H100 per hour?",
+            "*NVIDIA H100 SXM5, on demand, per GPU*",
+        ),
+    ],
+)
+def test_a_plan_with_a_gpu_price_asked_after_it_answers_the_price_per_gpu_too(
+    real: Consultant, question: str, price_heading: str
+) -> None:
+    text = ask(real, question)
+    assert text.startswith(("*推荐方案*", "*Recommended:*")), text[:200]
+    assert price_heading in text, text  # one GPU's price: the plan's count is not a rental to total
+
+
+def test_the_cost_of_the_plan_asked_beside_it_is_not_a_gpu_price_list(real: Consultant) -> None:
+    text = ask(real, "8 张 H100 训 7B 模型 1T tokens 要多久？多少钱？")
+    assert "按需价（每卡）" not in text and "租一小时" not in text, text
