@@ -449,6 +449,43 @@ def _w(code: str, message: str, **params: object) -> SizingWarning:
     return SizingWarning(code, message, tuple(params.items()))
 
 
+def _latency_missed(req: ServeRequest, first: ServeOption, meeting: list[ServeOption]) -> SizingWarning:
+    """The headline misses the latency target (the user's, or the assumed default) where another
+    option meets it: an answer says so instead of headlining a plan that misses it silently."""
+    assert first.speed is not None
+    ttft, tpot = first.speed.ttft_s * 1e3, first.speed.tpot_s * 1e3
+    slow_ttft = req.ttft_ms is not None and ttft > req.ttft_ms * 1.0001
+    slow_tpot = req.tpot_ms is not None and tpot > req.tpot_ms * 1.0001
+    missed = " and ".join(
+        part
+        for part, slow in (
+            (f"{req.ttft_ms or 0:,.0f} ms to the first token (it takes ~{ttft:,.0f} ms)", slow_ttft),
+            (f"{req.tpot_ms or 0:g} ms per token (it takes ~{tpot:.1f} ms)", slow_tpot),
+        )
+        if slow
+    )
+    other = meeting[0] if meeting else None
+    return _w(
+        "serve_latency_missed",
+        f"The first option misses the {'assumed ' if req.latency_default else ''}latency target of {missed}"
+        + (
+            f"; {other.gpus} × {other.gpu.name} at {other.replica.precision.upper()} meets it."
+            if other is not None
+            else "."
+        ),
+        label=first.label,
+        ttft_ms=round(ttft),
+        tpot_ms=round(tpot, 1),
+        target_ttft_ms=req.ttft_ms if slow_ttft else None,
+        target_tpot_ms=req.tpot_ms if slow_tpot else None,
+        assumed=req.latency_default,
+        other_label=other.label if other is not None else None,
+        other_gpus=other.gpus if other is not None else None,
+        other_gpu_name=other.gpu.name if other is not None else None,
+        other_precision=other.replica.precision if other is not None else None,
+    )
+
+
 def warnings(
     req: ServeRequest,
     options: list[ServeOption],
@@ -555,6 +592,8 @@ def warnings(
                 best_ttft_ms=round(best_ttft),
             )
         )
+    elif first is not None and first.fits and first.speed is not None and not first.meets_latency:
+        out.append(_latency_missed(req, first, [o for o in missed if o.meets_latency]))
     out += _precision_warnings(req, options)
     if req.budget is not None and first is not None and first.hourly_usd is not None:
         from sizing.serve_rank import Context

@@ -181,3 +181,28 @@ def test_a_rate_on_fixed_hardware_fits_only_when_its_requests_in_flight_do(kb: K
     assert few.label == "requested" and few.fits and few.concurrency < few.memory.max_concurrency
     many = serve(kb, "qwen2.5-72b", gpu="h20", gpus=2, daily_users=5000).options[0]
     assert many.label == "requested" and not many.fits
+
+
+def test_a_headline_that_misses_the_latency_target_says_so_and_names_the_option_that_meets_it(
+    kb: KnowledgeBase,
+) -> None:
+    # 31.5k-token prompts of an 8B on L40S: in BF16 each prefill alone takes longer than 2 s (PCIe
+    # all-reduces keep tensor parallelism from cutting it); FP8 halves the compute and meets it.
+    result = serve(
+        kb, "llama-3.1-8b", gpu="l40s", concurrency=500, input_tokens=31_500, output_tokens=500,
+        ttft_ms=2000, tpot_ms=50, latency_default=True,
+    )  # fmt: skip
+    first = result.options[0]
+    assert first.fits and not first.meets_latency
+    warning = next(w for w in result.warnings if w.code == "serve_latency_missed")
+    params = dict(warning.params)
+    assert params["target_ttft_ms"] == 2000 and params["target_tpot_ms"] is None
+    assert params["assumed"] is True and params["other_precision"] == "fp8"
+    assert "misses the assumed latency target of 2,000 ms to the first token" in warning.message
+    assert "serve_latency_unreachable" not in {w.code for w in result.warnings}
+
+
+def test_a_headline_that_meets_the_latency_target_carries_no_latency_warning(kb: KnowledgeBase) -> None:
+    result = serve(kb, "llama-3.1-8b", gpu="h100-sxm", concurrency=50, ttft_ms=2000, tpot_ms=50)
+    assert result.options[0].meets_latency
+    assert not {"serve_latency_missed", "serve_latency_unreachable"} & {w.code for w in result.warnings}
