@@ -28,7 +28,7 @@ from sizing.serve_memory import (
 from sizing.serve_precision import kernel_for
 from sizing.serve_result import ServeExcluded, ServeOption
 from sizing.serve_speed import peak_tflops
-from sizing.serve_types import ServeRequest
+from sizing.serve_types import RELAXED_TPOT_FACTOR, ServeRequest
 from sizing.types import Catalog
 
 GB = 1e9
@@ -594,6 +594,41 @@ def warnings(
         )
     elif first is not None and first.fits and first.speed is not None and not first.meets_latency:
         out.append(_latency_missed(req, first, [o for o in missed if o.meets_latency]))
+    relaxed = next((o for o in options if o.label == "relaxed" and o.speed is not None), None)
+    if relaxed is not None and first is not None and relaxed.speed is not None and req.tpot_ms:
+        from sizing.serve_plan import disaggregated
+
+        tpot = req.tpot_ms * RELAXED_TPOT_FACTOR
+        split = disaggregated(req, first, k)
+        split_gpus = (split[0] + split[1]) * first.replica.gpus if split is not None else None
+        if split_gpus is not None and split_gpus >= first.gpus:
+            split = split_gpus = None
+        out.append(
+            _w(
+                "serve_latency_relaxed",
+                f"Relaxing the target to {tpot:g} ms per token ({1000 / tpot:.0f} tokens/s per user) and taking "
+                f"the first token when the {req.input_tokens:,}-token prompt's prefill allows "
+                f"(~{relaxed.speed.ttft_s:,.1f} s) needs {relaxed.gpus:,} GPUs instead of {first.gpus:,}"
+                + (
+                    f"; keeping {req.tpot_ms:g} ms per token with prefill on replicas of their own "
+                    f"(prefill-decode disaggregation) needs at least {split_gpus:,}."
+                    if split is not None and split_gpus is not None
+                    else "."
+                ),
+                tpot_ms=tpot,
+                ttft_ms=round(relaxed.speed.ttft_s * 1e3),
+                input_tokens=req.input_tokens,
+                gpus=relaxed.gpus,
+                first_gpus=first.gpus,
+                gpu_name=relaxed.gpu.name,
+                target_tpot_ms=req.tpot_ms,
+                split_gpus=split_gpus,
+                split_prefill_replicas=split[0] if split is not None else None,
+                split_decode_replicas=split[1] if split is not None else None,
+                split_tpot_ms=round(split[2] * 1e3, 1) if split is not None else None,
+                gpus_per_replica=first.replica.gpus,
+            )
+        )
     out += _precision_warnings(req, options)
     if req.budget is not None and first is not None and first.hourly_usd is not None:
         from sizing.serve_rank import Context
