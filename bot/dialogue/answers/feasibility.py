@@ -270,6 +270,9 @@ def what_fits(q: Question, verdict: Feasibility | None) -> list[dict[str, Any]]:
                 "host_gb": option.host_memory_per_node_gb,
                 "offloads_weights": option.offloads_weights,
             }
+            if option.kind == "offload" and option.hourly_usd is not None:
+                # Priced on a machine whose host RAM holds what is offloaded, not the cheapest one.
+                shown["usd_per_hour"] = option.hourly_usd
         out.append(shown)
     return out
 
