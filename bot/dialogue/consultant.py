@@ -30,6 +30,7 @@ from bot.dialogue.answers.capability import topic as capability_topic
 from bot.dialogue.answers.capacity import capacity_answer
 from bot.dialogue.answers.catalogue import answer_gpus
 from bot.dialogue.answers.cluster import reserved_on_plan, spot_on_plan
+from bot.dialogue.answers.compare import answer as compare_answer
 from bot.dialogue.answers.faq import answer_search
 from bot.dialogue.answers.figure import confirm_figures, corrections
 from bot.dialogue.answers.workload_compare import (
@@ -86,9 +87,11 @@ from bot.dialogue.state import (
 )
 from bot.dialogue.timeline import count_samples, timeline
 from bot.dialogue.understand import ParseFn, Understood, clean_text, plan_cost, understand
-from bot.nlu.intents import WHATIF as WHATIF_CUES, has_any
+from bot.nlu.intents import PER_PERIOD, WHATIF as WHATIF_CUES, has_any
+from bot.nlu.lexicon import has_cue
 from bot.nlu.question_cues import (
     BEFORE_THEN,
+    DIFFERENCE,
     JOB_COST_ON,
     MAKE_IT_FIT,
     MEMORY_SAVED,
@@ -442,6 +445,9 @@ class Consultant:
         if compares_workload(u) and u.task != "serve":  # an inference comparison is answered by serve_compare
             if compare_on_gpus(state, u, reply, self.kb, self._plan, self._clock(), text):
                 state.topic = policy.comparison_topic(u.gpus)
+                if has_cue(normalise(text).lower, DIFFERENCE):
+                    # "…大概多久？另外 A800 和 A100 有啥区别？": the datasheet difference too
+                    compare_answer(question, reply, judge=False)
                 return state
         if direct is None and state.last is not None and not missing(state) and asks_why_gpu(text, u):
             # "为什么不用 H100？", "why that GPU?" after a plan: the job on its GPU beside the other
@@ -790,6 +796,12 @@ class Consultant:
                 asked = u.said if u.intent == "whatif" else None
                 memory = bool(text) and has_any(normalise(text).lower, MEMORY_SAVED)
                 recommend(state, reply, self.kb, self._plan, self._clock(), changes, asked, memory)
+                per_period = u.price_period is not None or has_any(normalise(text).lower, PER_PERIOD)
+                if u.also_price and per_period and u.gpus:
+                    # "…要多久？顺便问下 H100 现在多少钱一小时": the GPU's unit price after the plan; the
+                    # count, deadline and budget are the plan's, not a rental to total
+                    unit = {k: v for k, v in u.said.items() if k not in ("gpu_count", "days", "budget")}
+                    policy.ANSWERS["price"](self._question(state, text, replace(u, said=unit)), reply)
             elif not reply.kinds:
                 if any(ch.isdigit() for ch in text) and u.intent in UNREAD_VALUE_INTENTS:
                     # "use h10o", a value the bot could not read: said, not only "the plan above still stands"
