@@ -17,13 +17,8 @@ from typing import TYPE_CHECKING, Any
 from bot.dialogue import policy
 from bot.dialogue.answers import (
     budget as budget_answer,
-    checkpoints,
-    plan_clouds,
     plan_cost as cost_answer,
-    plan_detail,
-    plan_memory,
     serve,
-    watch_out,
 )
 from bot.dialogue.answers.base import Question
 from bot.dialogue.answers.capability import topic as capability_topic
@@ -49,6 +44,7 @@ from bot.dialogue.lift import lift, lifted, unheld_lifts
 from bot.dialogue.memo import MemoPlanner
 from bot.dialogue.phases import phased, trial
 from bot.dialogue.plan import effective_slots
+from bot.dialogue.plan_questions import PLAN_QUESTION_INTENTS, answer_plan_question
 from bot.dialogue.recommend import (
     Planner,
     over_budget,
@@ -121,8 +117,6 @@ NOT_UNDERSTOOD_CHARS = 80
 UNREAD_VALUE_INTENTS = ("unknown", "whatif", "correction", "size")
 # The fields of the latest plan that App Home shows, kept in its entry (with the cost's amount and currency).
 HOME_PLAN_KEYS = ("gpu", "gpus", "days", "cost")
-# What a question about the plan shown may read as: "any way to make it work?" is short and says "any" (skip).
-PLAN_QUESTION_INTENTS = ("faq", "unknown", "skip")
 # What a serving question takes from the training job it points at ("同一个模型"): the model.
 JOB_MODEL_SLOTS = ("params", "model", "active_params")
 
@@ -453,46 +447,12 @@ class Consultant:
             # "为什么不用 H100？", "why that GPU?" after a plan: the job on its GPU beside the other
             if why_on_plan(state, u, reply, self.kb, self._plan, self._clock()):
                 return state
-        if (
-            state.last is not None
-            and not missing(state)
-            and not u.said
-            and not u.gpus
-            and checkpoints.asks(text)
-            and checkpoints.answer(state, reply, self.kb, self._plan, self._clock())
+        if answer_plan_question(
+            state, u, reply, self.kb, self._plan, self._clock(), text, alone=direct is None
         ):
-            return state  # "为什么要留这么多检查点储存？" after a plan: that plan's checkpoints, sized
-        if (
-            state.last is not None
-            and not missing(state)
-            and not u.said
-            and not u.gpus
-            and u.intent in PLAN_QUESTION_INTENTS
-            and plan_memory.asks(text)
-            and plan_memory.answer(state, reply, self.kb, self._plan, self._clock())
-        ):
-            return state  # "how much VRAM per GPU does that need?": the plan's memory, term by term
-        part = plan_detail.aspect(text) if state.last is not None and not missing(state) else None
-        if (
-            part is not None
-            and not u.said
-            and not u.gpus
-            and not u.providers
-            and u.intent in PLAN_QUESTION_INTENTS
-            and plan_detail.answer(state, reply, self.kb, self._plan, self._clock(), part)
-        ):
-            return state  # "how many nodes is that?", "what network between them?": that line of the plan
-        if (
-            state.last is not None
-            and not missing(state)
-            and not u.said
-            and not u.gpus
-            and not u.providers
-            and not state.owned
-            and plan_clouds.asks(text)
-            and plan_clouds.answer(state, reply, self.kb, self._plan, self._clock())
-        ):
-            return state  # "which provider is cheapest for this?": the job on each cloud, not the checklist
+            return (
+                state  # checkpoints, VRAM, nodes/network/storage, cheapest cloud, watch-outs: from the plan
+            )
         if direct is None and self._on_plan_question(state, u, reply, text):
             return state
         if direct == "gpu_info":
@@ -581,8 +541,6 @@ class Consultant:
         what it costs in all ("一共要花多少钱？", "how much is that in RMB?")."""
         if state.last is None or missing(state) or u.said or u.gpus or u.intent not in PLAN_QUESTION_INTENTS:
             return False
-        if watch_out.asks(text):
-            return watch_out.answer(state, reply, self.kb, self._plan, self._clock())
         then = state.slots.get("days") is not None and has_any(normalise(text).lower, BEFORE_THEN)
         if then or (
             u.asks_time and state.pending is None and not has_any(normalise(text).lower, OTHER_DURATIONS)

@@ -707,3 +707,36 @@ POOL_ASKS = (
     "当作一张", "pool", "pooled", "pooling", "combine their", "combined memory", "add up", "as one gpu",
     "as a single gpu",
 )  # fmt: skip
+
+# -- questions about the plan shown (bot/dialogue/plan_questions.py) ---------------------------------
+# Each is a cue that the question is about that part of the plan, and one that it asks.
+# "为什么要留这么多检查点储存？", "why do checkpoints need so much space?": the plan's checkpoint, sized.
+PLAN_CHECKPOINT = re.compile(r"checkpoint|ckpt|检查点|存档|断点")
+PLAN_CHECKPOINT_ASKS = re.compile(
+    r"why|how (?:much|big|many|large)|so (?:much|big|many|large)|what(?:'s| is) in|size|space|storage"
+    r"|为什么|为何|干嘛|为啥|多少|多大|几个|这么多|这么大|那么多|那么大|要留|占|空间|存储|储存"
+)
+# "How much VRAM per GPU does that need?", "这个方案每张卡要多少显存？": the plan's memory, term by term.
+PLAN_MEMORY = re.compile(r"\b(?:vram|gpu memory|memory)\b|显存|内存")
+PLAN_MEMORY_HOW_MUCH = re.compile(
+    r"how much|how many gb|per gpu|per card|each gpu|多少|多大|几g|每张|每卡|每块"
+)
+# "How many nodes is that?", "what network do we need between them?", "需要什么存储？": that line of the plan.
+PLAN_ASPECTS = {
+    "nodes": re.compile(
+        r"how many (?:nodes|machines|servers|instances|boxes|hosts)"
+        r"|(?:几|多少)(?:台|个节点|个机器|个服务器|节点)"
+    ),
+    "network": re.compile(
+        r"\b(?:network|networking|interconnect|infiniband|bandwidth|nvlink|nic)s?\b|网络|带宽|互联|网卡|组网"
+    ),
+    "storage": re.compile(r"\b(?:storage|disk|filesystem|file system)s?\b|存储|硬盘|磁盘|文件系统"),
+}
+PLAN_ASPECT_ASKS = re.compile(r"[?？]|how|what|which|do we need|吗|什么|多少|几|哪|怎么|要不要|需不需要")
+# "Which provider is cheapest for this?", "哪家云最便宜？": the job on each cloud, cheapest first.
+PLAN_WHICH_PROVIDER = re.compile(
+    r"\b(?:which|what) (?:provider|cloud|vendor|platform|company|host)s?\b"
+    r"|\b(?:provider|cloud|vendor)s? (?:is|are)"
+    r"|哪家|哪个云|哪个平台|哪个厂商|哪个服务商|哪个供应商|哪朵云|云厂商|服务商"
+)
+PLAN_CHEAPEST = re.compile(r"cheap|lowest|least expensive|best price|便宜|最省|价格最低|成本最低|划算")
