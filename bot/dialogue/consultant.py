@@ -66,6 +66,7 @@ from bot.dialogue.route import (
     fills_only,
     keep_plan_on_correction,
     language_asked,
+    reply_language_asked,
     starts_over,
 )
 from bot.dialogue.state import (
@@ -297,6 +298,11 @@ class Consultant:
         kept = keep_plan_on_correction(text, u.said, [c.kind for c in found_corrections])
         if kept != u.said:
             u = replace(u, said=kept)
+        wanted = reply_language_asked(text)
+        if wanted is not None:
+            state.lang_asked = wanted  # "answer in English" holds until another language is asked
+        elif state.lang_asked is not None and u.lang != state.lang_asked:
+            u = replace(u, lang=state.lang_asked)
         reply.lang = u.lang
         back_to_first = bool(FIRST_JOB.search(text))  # "go back to the first one" may read as an undo
         # An undo right after a new request ("回到刚才那个") goes back to the job it set aside, which keeps
