@@ -84,6 +84,7 @@ from bot.dialogue.state import (
 )
 from bot.dialogue.timeline import count_samples, timeline
 from bot.dialogue.understand import ParseFn, Understood, clean_text, plan_cost, understand
+from bot.nlu.gpus import typo_read_as
 from bot.nlu.intents import PER_PERIOD, WHATIF as WHATIF_CUES, has_any
 from bot.nlu.lexicon import has_cue
 from bot.nlu.question_cues import (
@@ -233,6 +234,7 @@ class Consultant:
         self, raw: SessionState | None, step: Step, lang_hint: str | None = None
     ) -> tuple[SessionState, Turn]:
         state = DialogueState.from_json(raw, lang_hint or "")
+        state.read_as = []  # said of the turn that read them only
         reply = Reply(state.lang or "en")
         new_state = step(state, reply) or state
         if reply.recommendation is not None and "undo" not in reply.kinds:
@@ -304,6 +306,8 @@ class Consultant:
         elif state.lang_asked is not None and u.lang != state.lang_asked:
             u = replace(u, lang=state.lang_asked)
         reply.lang = u.lang
+        # "h10o", "A1OO": read as the one GPU they can be, and the understood line says so
+        state.read_as = [f"{w} → {typo_read_as(w)}" for w, names in u.gpu_typos if len(names) == 1]
         back_to_first = bool(FIRST_JOB.search(text))  # "go back to the first one" may read as an undo
         # An undo right after a new request ("回到刚才那个") goes back to the job it set aside, which keeps
         # the jobs set aside before it reachable.

@@ -164,6 +164,7 @@ def plan_context(
         "deadline_date": state.deadline_date,
         "sprints": state.sprints,
         "ranges": ranges_in_force(state),  # "20 到 30 万条": the understood line says the upper end was used
+        "read_as": list(state.read_as),  # "h10o → H100": a GPU typed with look-alikes, as read
         "workload": rec.get("workload") or {},
         "options": options,
         "warnings": [

@@ -13,7 +13,7 @@ from bot.nlu import context, intents, lexicon, question_cues as cues, serving
 from bot.nlu.counts import one_by_article
 from bot.nlu.deadlines import deadline_date
 from bot.nlu.found import NEGATIONS, RANGES, Found
-from bot.nlu.gpus import GpuMention, find_gpus
+from bot.nlu.gpus import GpuMention, correct_gpu_typos, find_gpus
 from bot.nlu.models import ModelMention, find_models
 from bot.nlu.numerals_zh import FINANCIAL
 from bot.nlu.providers import find_providers
@@ -307,7 +307,7 @@ def _pick(found: Found, slot: str, last: bool) -> object:
 
 def gpu_mentions(text: str) -> tuple[str, list[GpuMention]]:
     """The text as parse reads it (normalised, models and model scales masked) and the GPUs it names."""
-    s = _each(_financial(normalise(text if isinstance(text, str) else "").lower))
+    s, _typos = correct_gpu_typos(_each(_financial(normalise(text if isinstance(text, str) else "").lower)))
     masked = _mask(s, [(m.start, m.end) for m in find_models(s)] + [(x.start, x.end) for x in find_scales(s)])
     return masked, find_gpus(masked)
 
@@ -317,7 +317,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     ("by March 15", "3月15日前", "end of next month") become a date and a number of days; without it
     deadlines are ignored."""
     t = normalise(text if isinstance(text, str) else "")
-    s = _each(_financial(t.lower))
+    s, typos = correct_gpu_typos(_each(_financial(t.lower)))  # "h10o" is the H100 (same length)
     models = find_models(s)
     scales = find_scales(s)
     model_spans = [(m.start, m.end) for m in models]
@@ -529,6 +529,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         gpu_memory=GpuMemory(*found.gpu_memory) if found.gpu_memory is not None and not mentioned else None,
         scales=tuple((x.concept, x.factor) for x in scales if not x.delta),
         deltas=tuple((x.concept, x.delta) for x in scales if x.delta),
+        gpu_typos=tuple((x.written, x.gpus) for x in typos),
     )
 
 
