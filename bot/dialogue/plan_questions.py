@@ -1,7 +1,8 @@
 """Questions about the plan shown that say nothing new, in one table: the cue that asks each and the
-answer from that plan ("为什么要留这么多检查点储存？", "how much VRAM per GPU does that need?", "how many
-nodes is that?", "which provider is cheapest for this?", "有什么要注意的？"). The cues live in
-bot/nlu/question_cues.py; the first entry whose cue matches and whose answer has something to say wins.
+answer from that plan ("compare the two plans", "为什么要留这么多检查点储存？", "how much VRAM per GPU does
+that need?", "how many nodes is that?", "which provider is cheapest for this?", "有什么要注意的？"). The
+cues live in bot/nlu/question_cues.py; the first entry whose cue matches and whose answer has something
+to say wins.
 Other questions about the plan (its time, its cost, fitting a budget, a cheaper one) stay in
 Consultant._on_plan_question, which runs right after this table.
 """
@@ -13,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from bot.dialogue.answers import checkpoints, plan_clouds, plan_detail, plan_memory, watch_out
+from bot.dialogue.answers import checkpoints, plan_clouds, plan_detail, plan_memory, plan_pair, watch_out
 from bot.dialogue.memo import Planner
 from bot.dialogue.reply import Reply
 from bot.dialogue.state import DialogueState, missing
@@ -26,6 +27,7 @@ from bot.nlu.question_cues import (
     PLAN_CHECKPOINT_ASKS,
     PLAN_MEMORY,
     PLAN_MEMORY_HOW_MUCH,
+    PLAN_PAIR,
     PLAN_WHICH_PROVIDER,
     WATCH_OUT,
     WATCH_OUT_WORDS,
@@ -61,6 +63,10 @@ def _asks_clouds(t: str) -> str | None:
     return "clouds" if PLAN_WHICH_PROVIDER.search(t) and PLAN_CHEAPEST.search(t) else None
 
 
+def _asks_pair(t: str) -> str | None:
+    return "pair" if PLAN_PAIR.search(t) else None
+
+
 def _asks_watch_out(t: str) -> str | None:
     return "watch_out" if t.strip(" ?？!！.。~") in WATCH_OUT_WORDS or has_cue(t, WATCH_OUT) else None
 
@@ -76,6 +82,7 @@ class PlanQuestion:
     with_providers: bool = True  # also when the message names a provider
     on_owned: bool = True  # also on GPUs the user owns
     alone: bool = False  # only when no other answer is due for the message
+    names_plans: bool = False  # also when what it says are the two plans' own values ("the 1-week one")
 
 
 def _plain(answer: Callable[[DialogueState, Reply, KnowledgeBase, Planner, dt.date], bool]) -> Answer:
@@ -83,6 +90,11 @@ def _plain(answer: Callable[[DialogueState, Reply, KnowledgeBase, Planner, dt.da
 
 
 TABLE: tuple[PlanQuestion, ...] = (
+    PlanQuestion(
+        _asks_pair,
+        lambda state, reply, _kb, _plan, _today, _asked: plan_pair.answer(state, reply),
+        names_plans=True,
+    ),
     PlanQuestion(_asks_checkpoints, _plain(checkpoints.answer)),
     PlanQuestion(_asks_memory, _plain(plan_memory.answer), only_questions=True),
     PlanQuestion(aspect, plan_detail.answer, only_questions=True, with_providers=False),
@@ -104,10 +116,13 @@ def answer_plan_question(
 ) -> bool:
     """Answer a question about the plan shown from the table; False when the message is none of them
     (or the plan cannot answer it). `alone`: no other answer is due for the message."""
-    if state.last is None or missing(state) or u.said or u.gpus:
+    if state.last is None or missing(state):
         return False
+    plain = not u.said and not u.gpus
     t = normalise(text).lower
     for entry in TABLE:
+        if not plain and not (entry.names_plans and plan_pair.names_the_plans(state, u.said)):
+            continue
         if entry.only_questions and u.intent not in PLAN_QUESTION_INTENTS:
             continue
         if (not entry.with_providers and u.providers) or (not entry.on_owned and state.owned):

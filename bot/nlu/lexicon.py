@@ -476,6 +476,7 @@ ASKS_TIME = (
     "training time", "time to fine-tune", "time to finetune", "eta", "多久", "多长时间", "多少时间", "几天",
     "多少天", "几个小时", "多少小时", "几周", "要跑多久", "训多久", "要多长", "耗时多少", "需要多长",
     "realistic timeline", "reasonable timeline", "what timeline", "timeline would you", "timeline do you",
+    "how many months", "几个月", "多少个月",
 )  # fmt: skip
 
 # Asking how fast training runs on given hardware: the throughput is the answer (Parse.asks_speed).

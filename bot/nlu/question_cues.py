@@ -740,3 +740,14 @@ PLAN_WHICH_PROVIDER = re.compile(
     r"|哪家|哪个云|哪个平台|哪个厂商|哪个服务商|哪个供应商|哪朵云|云厂商|服务商"
 )
 PLAN_CHEAPEST = re.compile(r"cheap|lowest|least expensive|best price|便宜|最省|价格最低|成本最低|划算")
+# "Compare the two plans", "which one would you pick?", "这两个方案比一下": the plan before the last change
+# and the plan now, side by side.
+PLAN_PAIR = re.compile(
+    r"\bcompare (?:the |these |those |both )?(?:two |2 )?(?:plans|options)\b"
+    r"|\b(?:the|these|those|both) (?:two|2) (?:plans|options)\b"
+    r"|\bwhich (?:one |plan |option )?(?:would you|should i|should we|do you|to)"
+    r" (?:pick|choose|take|recommend|go with)\b"
+    r"|\bwhich (?:one |plan |option )?(?:was|is|were) (?:the )?"
+    r"(?:cheaper|faster|better|quicker|cheapest|fastest)\b"
+    r"|两个方案|这两个|那两个|哪个方案|哪个更(?:便宜|划算|快|好|省)|哪个划算|哪个便宜|选哪个|比一下|比较一下|对比一下"
+)
