@@ -370,7 +370,7 @@ class Consultant:
             u.intent == "whatif"
             and u.proposes_gpu
             and state.last is not None
-            and not has_any(text.lower(), PROPOSES_BETTER)
+            and not has_any(normalise(text).lower, PROPOSES_BETTER)
         )
         in_form = self._form_in_progress(state)
         if not in_form:
@@ -531,7 +531,7 @@ class Consultant:
         """A price question about named GPUs that asks what the job held would cost on them."""
         if state.last is None or u.kind != "price" or not u.gpus or u.price_period:
             return False
-        return set(u.said) <= {"gpu", "gpu_count"} and has_any(text.lower(), JOB_COST_ON)
+        return set(u.said) <= {"gpu", "gpu_count"} and has_any(normalise(text).lower, JOB_COST_ON)
 
     def _question(self, state: DialogueState, text: str, u: Understood) -> Question:
         topic = state.topic
