@@ -303,8 +303,8 @@ class Consultant:
         wanted = reply_language_asked(text)
         if wanted is not None:
             state.lang_asked = wanted  # "answer in English" holds until another language is asked
-        elif state.lang_asked is not None and u.lang != state.lang_asked:
-            u = replace(u, lang=state.lang_asked)
+        if state.lang_asked is not None and u.lang != state.lang_asked:
+            u = replace(u, lang=state.lang_asked)  # this turn too ("Please reply in Chinese. …")
         reply.lang = u.lang
         # "h10o", "A1OO": read as the one GPU they can be, and the understood line says so
         state.read_as = [f"{w} → {typo_read_as(w)}" for w, names in u.gpu_typos if len(names) == 1]

@@ -42,3 +42,8 @@ def test_chinese_data_described_is_no_language_request(real: Consultant) -> None
     real.handle("l4", "用中文语料 5GB 做 LoRA 微调 8B，一周内")
     turn = real.handle("l4", "what if 3 days?")
     assert turn.text.startswith("*What changed*")
+
+
+def test_a_request_in_the_same_message_already_holds_for_its_reply(real: Consultant) -> None:
+    turn = real.handle("l5", "Please reply in Chinese. Full fine-tune 7B on 500M tokens within 3 days")
+    assert turn.text.startswith("*推荐方案*")

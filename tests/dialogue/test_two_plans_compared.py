@@ -48,3 +48,11 @@ def test_how_many_months_after_a_plan_is_its_time(real: Consultant) -> None:
     real.handle("p5", "pretrain 1B on 50B tokens, we can spend $10k per month, no hard deadline")
     turn = real.handle("p5", "how many months will it take?")
     assert turn.text.startswith("*On this plan (4 × NVIDIA B200) it takes about")
+
+
+def test_a_plan_on_any_gpu_is_named_by_its_gpu_beside_the_one_chosen(real: Consultant) -> None:
+    real.handle("p6", "QLoRA 70B, 300M tokens, 4 days")
+    real.handle("p6", "try it on H200 instead")
+    turn = real.handle("p6", "which plan is better?")
+    assert "• *Before* (NVIDIA B200): 1 × NVIDIA B200" in turn.text
+    assert "any GPU" not in turn.text
