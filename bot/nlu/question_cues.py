@@ -749,5 +749,5 @@ PLAN_PAIR = re.compile(
     r" (?:pick|choose|take|recommend|go with)\b"
     r"|\bwhich (?:one |plan |option )?(?:was|is|were) (?:the )?"
     r"(?:cheaper|faster|better|quicker|cheapest|fastest)\b"
-    r"|两个方案|这两个|那两个|哪个方案|哪个更(?:便宜|划算|快|好|省)|哪个划算|哪个便宜|选哪个|比一下|比较一下|对比一下"
+    r"|两个方案|哪个方案|哪个更(?:便宜|划算|快|好|省)|哪个划算|哪个便宜|选哪个|比一下|比较一下|对比一下"
 )

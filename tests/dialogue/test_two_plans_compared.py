@@ -56,3 +56,13 @@ def test_a_plan_on_any_gpu_is_named_by_its_gpu_beside_the_one_chosen(real: Consu
     turn = real.handle("p6", "which plan is better?")
     assert "• *Before* (NVIDIA B200): 1 × NVIDIA B200" in turn.text
     assert "any GPU" not in turn.text
+
+
+def test_in_chinese_the_pick_names_the_gpu_plan_and_gpu_words_are_not_a_plan_comparison(
+    real: Consultant,
+) -> None:
+    real.handle("p7", "LoRA 8B on 200M tokens within 5 days on A100")
+    real.handle("p7", "换成 H100 呢")
+    assert "*两个方案对比*" not in real.handle("p7", "这两个卡有什么区别？").text
+    turn = real.handle("p7", "这两个方案哪个好？")
+    assert "建议选 H100 的方案：更便宜" in turn.text
