@@ -14,6 +14,58 @@ _GPU_WORDS_ALL = GPU_WORDS + GPU_WORDS_EN
 _DASH_GPU = ("-gpus", "-gpu", "-cards", "-card")
 
 
+# Part of the GPUs at hand already busy with other work: "8 卡 H100 里有 4 张在跑推理", "16 张卡其中一半
+# 在跑线上服务", "8 H100s but 3 are used for inference", "a 16-GPU box where half are busy serving". The
+# plan may use the rest.
+BUSY_PART = re.compile(
+    r"(?:里|中|里面|当中|之中|其中)[,， ]*(?:有|的)?\s*(?P<zh>一半|半数|[0-9]+|[一二两三四五六七八九十]+)\s*"
+    r"(?:张|块|个|台)?(?:卡|gpu)?\s*(?:都|已经|还|目前|正|现在)*\s*"
+    r"(?:在|被|用来|用于|拿来|拿去|给|留给|预留给|占着|占用|跑|做)"
+    r"|\b(?:but|and|where|though|of which|of them)\s+(?P<en>half|[0-9]+)\s+"
+    r"(?:of (?:them|those|these)\s+|gpus?\s+|cards?\s+)?(?:are|is|remain)\s+"
+    r"(?:already\s+|currently\s+|still\s+|being\s+)?"
+    r"(?:busy|used|in use|taken|reserved|running|serving|tied up|occupied|allocated|dedicated|committed"
+    r"|booked)"
+)
+_BUSY_SPAN = 60  # characters after a count searched for the busy part, up to the sentence's end
+_SENTENCE_ENDS = "。.!?！？;；\n"
+_CLAUSE_ENDS = ",，;；。!！?？\n"
+
+
+def busy_part(s: str, end: int) -> re.Match[str] | None:
+    """The busy part said of the GPUs counted just before `end`, in the same sentence."""
+    window = s[end : end + _BUSY_SPAN]
+    cut = next(
+        (k for k, ch in enumerate(window) if ch in _SENTENCE_ENDS and not window[k - 1 : k].isdigit()), None
+    )
+    return BUSY_PART.search(window[:cut] if cut is not None else window)
+
+
+def busy_clauses(s: str) -> list[tuple[int, int]]:
+    """Each busy part with the rest of its clause ("里有 4 张在跑推理", "where half are busy serving")."""
+    out = []
+    for m in BUSY_PART.finditer(s):
+        end = next((k for k in range(m.end(), len(s)) if s[k] in _CLAUSE_ENDS), len(s))
+        out.append((m.start(), end))
+    return out
+
+
+def _free(s: str, nums: list[Num], idx: int, value: float, found: Found) -> float:
+    """The GPUs left when part of the `value` counted at nums[idx] is busy ("8 卡里有 4 张在跑推理": 4)."""
+    m = busy_part(s, nums[idx].end)
+    if m is None:
+        return value
+    said = m.group("zh") or m.group("en")
+    if said in ("一半", "半数", "half"):
+        return value / 2 if value >= 2 else value
+    at = nums[idx].end + m.start("zh" if m.group("zh") else "en")
+    busy = next((j for j, n in enumerate(nums) if j > idx and n.start == at), None)
+    if busy is None or not 0 < nums[busy].value < value:
+        return value
+    found.used.add(busy)
+    return value - nums[busy].value
+
+
 def gpu_counts(s: str, nums: list[Num], units: list[Unit], gpus: list[GpuMention], found: Found) -> None:
     """GPU counts: "8张A100", "4x H100", "A100 x 8", "16张卡", "8 GPUs", "两台8卡H800" (2 x 8).
     `units`: units.unit_after of each of `nums`."""
@@ -61,14 +113,14 @@ def gpu_counts(s: str, nums: list[Num], units: list[Unit], gpus: list[GpuMention
         elif idx > 0 and _servers_before(s, nums, idx):
             value *= nums[idx - 1].value  # "3 x 8 H100 nodes": three servers of eight
             found.used.add(idx - 1)
-        found.add("gpu_count", value, nums[idx], s)
+        found.add("gpu_count", _free(s, nums, idx, value, found), nums[idx], s)
     elif per_node:
         idx, value = per_node[0]
         if nodes and abs(nodes[0][0] - idx) <= 2:
             value *= nodes[0][1]  # 两台8卡H800 = 16
         elif idx + 1 in servers_after:
             value *= nums[idx + 1].value  # "8 卡 A800 x 4 台"
-        found.add("gpu_count", value, nums[idx], s)
+        found.add("gpu_count", _free(s, nums, idx, value, found), nums[idx], s)
     else:
         (
             _single(s, gpus, found)

@@ -10,7 +10,7 @@ import re
 from dataclasses import replace
 
 from bot.nlu import context, intents, lexicon, question_cues as cues, serving
-from bot.nlu.counts import one_by_article
+from bot.nlu.counts import busy_clauses, one_by_article
 from bot.nlu.deadlines import deadline_date
 from bot.nlu.found import NEGATIONS, RANGES, Found
 from bot.nlu.gpus import GpuMention, find_gpus
@@ -217,8 +217,40 @@ def _currency_named(s: str) -> str | None:
 _BASE_WEIGHTS = ("the base", "base model", "base weights", "底座", "基座", "底模", "基础模型")
 
 
+# Each way of training named outright (not plain "fine-tune"), with its method: to see two of them weighed.
+_NAMED_METHODS: dict[str, str] = {
+    phrase: method
+    for method, phrases in lexicon.METHODS
+    if phrases is not lexicon.FINE_TUNE_UNQUALIFIED
+    for phrase in phrases
+}
+# What may stand between two methods offered as alternatives: "全参 vs LoRA", "LoRA 微调还是全参",
+# "LoRA or QLoRA", "full fine-tuning and LoRA, which is cheaper".
+_ALTERNATIVE_GAP = re.compile(
+    r"\s*(?:微调|训练|fine-?tun(?:e|ing)|tuning|sft)?\s*[)）]?\s*"
+    r"(?:vs\.?|versus|还是|或者|或是|或|or|和|跟|与|/|、|and|compared (?:to|with))"
+    r"\s*(?:用|做|选|直接|是|the)?\s*"
+)
+
+
+def _weighed(s: str, first: str) -> bool:
+    """Two different methods offered as alternatives ("7B 全参 vs LoRA 哪个划算", "全参还是 QLoRA？",
+    "LoRA or QLoRA for 33B?"): the user asks which to choose and has chosen none."""
+    others = tuple(p for p, m in _NAMED_METHODS.items() if m != first)
+    if not lexicon.has_cue(s, others):
+        return False  # one method named: nothing weighed (most messages)
+    found = lexicon.phrases_in(s, tuple(_NAMED_METHODS))
+    return any(
+        _NAMED_METHODS[a.group()] != _NAMED_METHODS[b.group()]
+        and _ALTERNATIVE_GAP.fullmatch(s, a.end(), b.start()) is not None
+        for a, b in zip(found, found[1:], strict=False)
+    )
+
+
 def _method(s: str) -> str | None:
     found = _method_phrases(s)
+    if found is not None and _weighed(s, found[0]):
+        return None
     if found is not None and found[0] == "lora" and serving.four_bit_lora(s):
         return "qlora"  # "用 int4 量化加 LoRA 微调": LoRA on 4-bit weights is QLoRA
     if found is not None and found[1] is lexicon.FINE_TUNE_UNQUALIFIED and serving.four_bit_tuning(s):
@@ -238,19 +270,25 @@ def unqualified_fine_tune(text: str) -> bool:
 
 
 def _method_phrases(s: str) -> tuple[str, tuple[str, ...]] | None:
+    # A method ruled out once is out for the whole message: "full fine-tune (not LoRA — we tried LoRA in
+    # v1 and it was meh)" names LoRA again only to say why not.
+    ruled_out: set[str] = set()
     for method, phrases in lexicon.METHODS:
         if not lexicon.has_cue(s, phrases):
             continue  # none of the group's phrases: one search instead of one per phrase
         if phrases is lexicon.ADAPTER_TUNING and not lexicon.has_cue(s, lexicon.FINE_TUNE_UNQUALIFIED):
             continue  # "holds only the adapters": a file, not how to train
+        said = False
         for phrase in phrases:
             i = lexicon.find_phrase(s, phrase)
-            while i != -1 and (
-                (phrase == "预训练" and s.startswith(("模型", "的模型", "好", "过"), i + 3)) or _negated(s, i)
-            ):
-                i = lexicon.find_phrase(s, phrase, i + 1)  # 预训练模型 is a base model, not a method
-            if i != -1:
-                return method, phrases
+            while i != -1:
+                if _negated(s, i):
+                    ruled_out.add(method)
+                elif not (phrase == "预训练" and s.startswith(("模型", "的模型", "好", "过"), i + 3)):
+                    said = True  # 预训练模型 is a base model, not a method
+                i = lexicon.find_phrase(s, phrase, i + 1)
+        if said and method not in ruled_out:
+            return method, phrases
     return None
 
 
@@ -340,6 +378,9 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     nums = scan(masked)
     inference = not trains and serving.runs_inference(s)
     serving_msg = serving.is_serving(_mask(s, list(serves.values())) if serves else s)
+    if serving_msg:
+        # "8 卡里有 4 张在跑推理，剩下的训 13B": the busy part's serving is not the request
+        serving_msg = serving.is_serving(_mask(s, list(serves.values()) + busy_clauses(s)))
     found = extract(masked, nums, gpus, t.lang, named_model=bool(models), serving=serving_msg or inference)
     if history:
         _carry_over(told, found)

@@ -47,3 +47,28 @@ def test_a_base_loaded_in_four_bit_is_qlora(text: str) -> None:
 def test_a_base_served_in_four_bit_is_a_serving_precision_not_a_method() -> None:
     got = parse("serve the base model in 4-bit")
     assert got.slots.method is None and got.slots.precision == "int4"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "13B 做全参 vs LoRA，哪个更省钱？",
+        "LoRA 微调还是全参微调好？模型 14B",
+        "全參還是 QLoRA？兩張 A100",
+        "should we go with QLoRA or LoRA for a 34B on one H100?",
+        "full fine-tuning versus LoRA for Mistral 7B, which wins on cost?",
+    ],
+)
+def test_two_methods_weighed_against_each_other_are_a_question_not_a_chosen_method(text: str) -> None:
+    assert parse(text).slots.method is None
+
+
+@pytest.mark.parametrize(
+    ("text", "method"),
+    [
+        ("We will full fine-tune it, not LoRA: LoRA lost too much quality last time.", "full_finetune"),
+        ("不做 QLoRA 了，之前 QLoRA 掉点太多，改成 LoRA", "lora"),
+    ],
+)
+def test_a_method_ruled_out_once_stays_out_when_the_message_names_it_again(text: str, method: str) -> None:
+    assert parse(text).slots.method == method

@@ -150,3 +150,18 @@ def test_a_memory_size_next_to_data_words_is_still_data() -> None:
 )  # fmt: skip
 def test_a_vendor_or_a_word_like_spare_between_count_and_gpu_keeps_the_count(text: str, count: int) -> None:
     assert parse(text).slots.gpu_count == count
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [
+        ("我们 8 卡 H100 里有 4 张在跑推理，剩下的能不能 LoRA 一个 13B", 4),
+        ("16 張 A100 其中一半在跑線上服務，訓 7B 全參要多久", 8),
+        ("we have 8 H100s but 3 are used for inference; can the rest LoRA a 13B?", 5),
+        ("a 16-GPU box where half are busy serving; 7B full FT on 5B tokens?", 8),
+    ],
+)
+def test_gpus_partly_busy_leave_the_rest_for_the_training_plan(text: str, count: int) -> None:
+    got = parse(text)
+    assert got.slots.gpu_count == count
+    assert got.task == "train"
