@@ -81,9 +81,22 @@ def _number(text: str) -> int | None:
     return int(value) if value is not None else None
 
 
+# A date with no year that passed this long ago at most is that past date ("本来计划 11月20日前训完，已经过了"
+# on December 2), not next year's: a deadline most of a year away is written with its year.
+RECENT_PAST_DAYS = 92
+
+
+def _recently_past(today: dt.date, month: int, day: int) -> bool:
+    if day > calendar.monthrange(today.year, month)[1]:
+        return False
+    return 0 <= (today - dt.date(today.year, month, day)).days <= RECENT_PAST_DAYS
+
+
 def _date_on(today: dt.date, year: str | None, month: int | None, day: int | None) -> dt.date | None:
-    """The date, in the year given or else the next one after today."""
+    """The date, in the year given or else the next one after today (none when it passed lately)."""
     if month is None or day is None or not 1 <= month <= 12:
+        return None
+    if not year and 1 <= day and _recently_past(today, month, day):
         return None
     candidates = [int(year)] if year else [today.year, today.year + 1]
     for y in candidates:
@@ -98,6 +111,8 @@ def _date_on(today: dt.date, year: str | None, month: int | None, day: int | Non
 def _last_day(today: dt.date, year: str | None, month: int | None) -> dt.date | None:
     if month is None or not 1 <= month <= 12:
         return None
+    if not year and _recently_past(today, month, calendar.monthrange(today.year, month)[1]):
+        return None  # "11月底前" said in December: that month's end has passed
     for y in [int(year)] if year else [today.year, today.year + 1]:
         got = _date_on(today, str(y), month, calendar.monthrange(y, month)[1])
         if got is not None:
@@ -482,8 +497,13 @@ def _absolute(s: str, today: dt.date) -> dt.date | None:
     if m:
         return _date_on(today, m.group("year"), _MONTHS[m.group("mon")], MONTH_PARTS[m.group("part")])
     for m in _ZH.finditer(s):
+        if m.group("cue0") and not m.group("cue") and s[m.end() :].lstrip().startswith("的"):
+            continue  # "截止 10月1日 的数据量": the data as of that day, not a deadline
         if m.group("cue") or m.group("cue0"):
-            return _date_on(today, m.group("year"), _number(m.group("month")), _number(m.group("day")))
+            got = _date_on(today, m.group("year"), _number(m.group("month")), _number(m.group("day")))
+            if got is not None:
+                return got
+            continue  # a date already past ("原定 11月20日前"): a later one may be the deadline
         if any(word in s[m.end() : m.end() + 10] for word in _EVENT_ZH):
             return _day_before(
                 _date_on(today, m.group("year"), _number(m.group("month")), _number(m.group("day")))
