@@ -162,7 +162,9 @@ def _labelled_count(s: str, nums: list[Num], units: list[Unit], gpu_ends: set[in
         if label is None:
             label = lexicon.label_at_end(head, lexicon.COUNT_LABELS)
             rest = head[: -len(label)] if label else ""
-            if label is None or len(rest) - rest.endswith(" ") not in gpu_ends:
+            rest = rest.removesuffix(" ")  # GPU names are blanked out: strip one space only
+            rest = rest[:-1] if rest.endswith((";", ",", "，", "、")) else rest  # "GPU: H100; count: 16"
+            if label is None or len(rest) not in gpu_ends:
                 continue  # "count" alone counts GPUs only right after one's name
         found.used.add(idx)
         found.add("gpu_count", num.value, num, s)

@@ -588,7 +588,19 @@ KEY_QUOTES = "\"'"
 GPU_COUNT_LABELS = (
     "gpus", "gpu count", "gpu_count", "num_gpus", "n_gpus", "num gpus", "number of gpus", "gpu数量",
     "gpu 数量", "gpu数", "卡数", "显卡数", "显卡数量", "卡的数量", "显卡个数",
+    "nproc_per_node",  # torchrun's processes per node: one per GPU
 )  # fmt: skip
+# Labels of a timeline in days before a bare number: "days: 20", "| 天数 | 20 |".
+DAY_LABELS = (
+    "days",
+    "num_days",
+    "训练天数",
+    "天数",
+    "工期天数",
+    "工期(天)",
+    "duration (days)",
+    "timeline (days)",
+)
 # ... and right after a GPU's name: "gpu=h100 count=8", "A100 数量：8".
 COUNT_LABELS = ("count", "数量")
 # Labels of a count of samples before a bare number: "样本 3 万", "偏好对 2 万", "samples: 50k".

@@ -607,9 +607,12 @@ _CHANGED_TO = re.compile(r"(?:改成|改为|换成|设为|设成|调到|调成|�
 
 def _labelled(s: str, num: Num, before: str, after: str, found: Found) -> bool:
     head = _CHANGED_TO.sub("", before).rstrip(" :：=为是约~" + lexicon.KEY_QUOTES)
-    last = head.rsplit(" ", 1)[-1].lstrip("{[(" + lexicon.KEY_QUOTES) if head else ""
+    last = head.rsplit(" ", 1)[-1].lstrip("{[(-" + lexicon.KEY_QUOTES) if head else ""
     if last in _EPOCH_LABELS or head.endswith(tuple(w for w in _EPOCH_LABELS if not w.isascii())):
-        found.add("epochs", num.value, num, s)
+        found.add("epochs", num.value, num, s)  # "epochs: 3", "--epochs 3"
+        return True
+    if num.mult == "" and lexicon.label_at_end(head, lexicon.DAY_LABELS) is not None:
+        found.add("days", num.value, num, s)  # "days: 20", "| 天数 | 20 |"
         return True
     for slot, labels in (
         ("daily_users", DAILY_USERS_LABEL),
