@@ -124,6 +124,7 @@ def gpu_counts(s: str, nums: list[Num], units: list[Unit], gpus: list[GpuMention
     else:
         (
             _single(s, gpus, found)
+            or _of_them(s, nums, gpus, found)
             or _server_system(s, nums, gpus, found)
             or _labelled_count(s, nums, units, ends, found)
             or _bare_count_follow_up(s, nums, found)
@@ -269,6 +270,27 @@ def one_by_article(s: str, gpus: list[GpuMention]) -> bool:
     while j < len(s) and (s[j].isdigit() or s[j] in "gb "):
         j += 1  # "an A100 80GB server"
     return lexicon.phrase_at(s, j, _MACHINES) is None
+
+
+_OF_THEM = (" of them", " of those", " of these")
+
+
+def _of_them(s: str, nums: list[Num], gpus: list[GpuMention], found: Found) -> bool:
+    """ "H100 is $2.49/hr; 8 of them for a 13B LoRA": a plain count of the GPU named before it."""
+    if not gpus or " of th" not in s:
+        return False  # most messages
+    for idx, num in enumerate(nums):
+        if num.mult or num.weak or num.start < gpus[0].end or idx in found.used:
+            continue
+        if (
+            s.startswith(_OF_THEM, num.end)
+            and 1 <= num.value <= MAX_LABELLED_COUNT
+            and num.value.is_integer()
+        ):
+            found.used.add(idx)
+            found.add("gpu_count", num.value, num, s)
+            return True
+    return False
 
 
 def _single(s: str, gpus: list[GpuMention], found: Found) -> bool:

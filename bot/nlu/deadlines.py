@@ -25,7 +25,7 @@ _MONTHS = {
 _MONTH = r"(?P<mon>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
 _DAY = r"(?P<day>\d{1,2})(?:st|nd|rd|th)?"
 _YEAR = r"(?:,? (?P<year>20\d\d))?"
-_CUE_EN = r"(?:by|before|until|till|due|deadline(?: is)?:?|no later than|latest)"
+_CUE_EN = r"(?:by|before|until|till|due|deadline(?: is| ?是| ?为)?:?|no later than|latest)"
 _EN = (
     re.compile(r"\b" + _CUE_EN + r" (?:the )?" + _MONTH + r" " + _DAY + r"\b" + _YEAR),
     re.compile(r"\b" + _CUE_EN + r" (?:the )?" + _DAY + r" (?:of )?" + _MONTH + r"\b" + _YEAR),

@@ -634,6 +634,7 @@ HARDWARE_CUES = (
 HARDWARE_CUES_AFTER = ("版本", "version", "variant", "sku")
 MONEY_CUES = (
     "预算", "经费", "花费", "费用", "成本", "包月", "月租", "时租", "每月", "每个月", "每小时",
+    "租金", "租费", "开销", "开支",  # "一个月租金不超过 8 万"
     "budget", "spend", "cost", "per month", "per hour", "monthly", "hourly",
 )  # fmt: skip
 CONTEXT_CUES = (
@@ -742,6 +743,9 @@ METHODS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "全参sft",
             "全参训练",
             "全量训练",
+            "method: full",  # a spec list's "method: full"
+            "method:full",
+            "method=full",
         ),
     ),
     (

@@ -315,14 +315,24 @@ def _counts_the_list(s: str, gpus: list[GpuMention], count: object) -> bool:
 
 
 # Words right before a GPU that rule it out as the one planned: "Not on H100, we only have L40S", "不用 H100".
-_GPU_NEGATIONS = (*NEGATIONS, "not on", "not with", "not using", "不用", "不要", "不考虑", "别用")
+# So are words that say the user cannot get it: "we don't have A100s, only 4 L4s", "没有 H100，只有 4090".
+_GPU_NEGATIONS = (
+    *NEGATIONS, "not on", "not with", "not using", "不用", "不要", "不考虑", "别用",
+    "don't have", "do not have", "dont have", "don't have any", "no access to", "can't get", "cannot get",
+    "没有", "买不到", "租不到", "拿不到",
+)  # fmt: skip
+
+
+def _ruled_out_gpu(s: str, g: GpuMention) -> bool:
+    head = s[max(0, g.start - 16) : g.start].rstrip()
+    return head.endswith(_GPU_NEGATIONS) and not head.endswith("有没有")  # "有没有 H100" asks for one
 
 
 def _planned_gpu(s: str, gpus: list[GpuMention], last: bool) -> str | None:
     """The GPU planned: the first named (the last in a correction), passing over one ruled out when another
     is named."""
     ordered = list(reversed(gpus)) if last else gpus
-    kept = [g for g in ordered if not s[max(0, g.start - 16) : g.start].rstrip().endswith(_GPU_NEGATIONS)]
+    kept = [g for g in ordered if not _ruled_out_gpu(s, g)]
     return (kept or ordered)[0].gpu if ordered else None
 
 

@@ -277,3 +277,7 @@ def test_a_later_date_is_the_deadline_when_the_first_is_past_or_an_as_of_date() 
         parse("截止 10月1日 的数据量是 2TB，要在 1月15日 前训完 20B 模型", today=WEDNESDAY).deadline_date
         == "2027-01-15"
     )
+
+
+def test_a_deadline_word_in_chinese_before_an_english_date_still_labels_it() -> None:
+    assert parse("13B LoRA，deadline 是 next Friday", today=WEDNESDAY).deadline_date == "2026-12-11"

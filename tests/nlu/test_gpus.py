@@ -165,3 +165,26 @@ def test_gpus_partly_busy_leave_the_rest_for_the_training_plan(text: str, count:
     got = parse(text)
     assert got.slots.gpu_count == count
     assert got.task == "train"
+
+
+@pytest.mark.parametrize(
+    ("text", "gpu"),
+    [
+        ("we don't have A100s, only 4 L4s. 3B lora?", "l4"),
+        ("沒有 H100，只有 8 張 4090，訓 7B", "rtx4090"),
+        ("no access to H100 here, what about 8 L40S for a 13B LoRA", "l40s"),
+    ],
+)
+def test_a_gpu_the_user_cannot_get_is_not_the_one_planned(text: str, gpu: str) -> None:
+    assert parse(text).slots.gpu == gpu
+
+
+def test_asking_whether_a_gpu_is_available_does_not_rule_it_out() -> None:
+    assert parse("有没有 H100？训 7B 全参").slots.gpu == "h100"
+
+
+def test_a_count_of_the_gpu_named_before_counts_gpus() -> None:
+    assert (
+        parse("price check: H100 is $2.49/hr on Lambda; 8 of them for a 13B LoRA, 1 week").slots.gpu_count
+        == 8
+    )

@@ -178,3 +178,7 @@ def test_a_pasted_table_reads_each_value_under_its_own_label(text: str, want: di
 def test_command_line_flags_name_the_gpus_and_the_epochs() -> None:
     got = said("torchrun --nproc_per_node=4 train.py --epochs 2 --lr 1e-5，13B 全参要多久")
     assert got["gpu_count"] == 4 and got["epochs"] == 2
+
+
+def test_method_full_in_a_spec_list_is_a_full_fine_tune() -> None:
+    assert said("tokens: 2.5B, epochs: 4, model: Llama-3.2-3B, method: full")["method"] == "full_finetune"
