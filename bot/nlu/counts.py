@@ -95,7 +95,9 @@ def gpu_counts(s: str, nums: list[Num], units: list[Unit], gpus: list[GpuMention
             elif (s.startswith("卡", k) and not s.startswith("卡路里", k)) or _dash_gpu(s, j):
                 per_node.append((idx, num.value))
                 _node_count_before(s, nums, idx, nodes)
-            elif (_gpu_word_at(s, k) or _measured_gpu_word(s, k)) and not _people(s, k):
+            elif (
+                (_gpu_word_at(s, k) or _measured_gpu_word(s, k)) and not _people(s, k) and not _gpu_time(s, k)
+            ):
                 totals.append((idx, num.value))
             elif _after_gpu_name(s, num, ends):
                 totals.append((idx, num.value))
@@ -328,6 +330,15 @@ def _people(s: str, k: int) -> bool:
 
 # A measure word between a count and the word for GPUs, with a space after it: "8 个 GPU", "4 张 显卡".
 _MEASURE_WORDS = ("个", "张", "块")
+
+
+# "5000 GPU 小时", "2,000 GPU-hours", "300 GPU days": an amount of GPU time, not a count of GPUs.
+_GPU_TIME = re.compile(r"[- ·]?(?:小时|时|天|hours?\b|hrs?\b|days?\b)")
+
+
+def _gpu_time(s: str, k: int) -> bool:
+    word = lexicon.phrase_at(s, k, _GPU_WORDS_ALL)
+    return word is not None and _GPU_TIME.match(s, k + len(word)) is not None
 
 
 def _measured_gpu_word(s: str, k: int) -> bool:

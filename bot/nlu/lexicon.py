@@ -226,7 +226,8 @@ PER_STEP_AFTER = (
 
 # "50k samples of ~1k tokens": a length right after a sample count, joined by one of these.
 SAMPLE_LENGTH_JOINS = (
-    "of", "at", "@", "x", "×", "each", "each of", "each at", "with", "with an average of", "averaging", "avg",
+    "of", "at", "@", "x", "×", "*", "each", "each of", "each at", "with", "with an average of", "averaging",
+    "avg",
 )  # fmt: skip
 # Hedges between such a join and the length: "of ~1k", "each about 1.5k", "avg roughly 800".
 SAMPLE_LENGTH_HEDGES = ("~", "≈", "about", "around", "roughly", "approx.", "approximately", "approx")

@@ -233,23 +233,36 @@ _ALTERNATIVE_GAP = re.compile(
 )
 
 
-def _weighed(s: str, first: str) -> bool:
-    """Two different methods offered as alternatives ("7B 全参 vs LoRA 哪个划算", "全参还是 QLoRA？",
-    "LoRA or QLoRA for 33B?"): the user asks which to choose and has chosen none."""
-    others = tuple(p for p, m in _NAMED_METHODS.items() if m != first)
+def _weighed(s: str, first: str, named: dict[str, str] = _NAMED_METHODS) -> bool:
+    """Two different methods (or precisions) offered as alternatives ("7B 全参 vs LoRA 哪个划算", "全参还是
+    QLoRA？", "fp8 还是 bf16 训练更省钱"): the user asks which to choose and has chosen none."""
+    others = tuple(p for p, m in named.items() if m != first)
     if not lexicon.has_cue(s, others):
-        return False  # one method named: nothing weighed (most messages)
-    found = lexicon.phrases_in(s, tuple(_NAMED_METHODS))
+        return False  # one named: nothing weighed (most messages)
+    found = lexicon.phrases_in(s, tuple(named))
     return any(
-        _NAMED_METHODS[a.group()] != _NAMED_METHODS[b.group()]
-        and _ALTERNATIVE_GAP.fullmatch(s, a.end(), b.start()) is not None
+        named[a.group()] != named[b.group()] and _ALTERNATIVE_GAP.fullmatch(s, a.end(), b.start()) is not None
         for a, b in zip(found, found[1:], strict=False)
     )
 
 
-def _method(s: str) -> str | None:
+_NAMED_PRECISIONS = dict(lexicon.PRECISIONS)
+
+
+def _precision(s: str, last: bool, weighed: set[str]) -> str | None:
+    said = _first_phrase(s, lexicon.PRECISIONS, last)
+    if said is not None and _weighed(s, said, _NAMED_PRECISIONS):
+        weighed.add("precision")
+        return None
+    return said
+
+
+def _method(s: str, weighed: set[str] | None = None) -> str | None:
+    """The method chosen; one weighed against another is none, and its slot name goes into `weighed`."""
     found = _method_phrases(s)
     if found is not None and _weighed(s, found[0]):
+        if weighed is not None:
+            weighed.add("method")
         return None
     if found is not None and found[0] == "lora" and serving.four_bit_lora(s):
         return "qlora"  # "用 int4 量化加 LoRA 微调": LoRA on 4-bit weights is QLoRA
@@ -428,11 +441,12 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     plan = _mask(s, history) if history else s  # the method and precision of the plan, else of the history
     # Read once each: without a history the plan is the whole message (s), and a second reading of it
     # could only find the same.
-    plan_method = _method(plan)
+    weighed: set[str] = set()  # "全参 vs LoRA", "fp8 还是 bf16": slots asked about, not chosen
+    plan_method = _method(plan, weighed)
     continued = lexicon.has_cue(plan, lexicon.CONTINUED_PRETRAIN) or (
         plan_method is None and lexicon.has_cue(s, lexicon.CONTINUED_PRETRAIN)
     )
-    method = plan_method or (_method(s) if plan is not s else None) or _past_method(s, history)
+    method = plan_method or (_method(s, weighed) if plan is not s else None) or _past_method(s, history)
     settled = _settled_gpu(s, gpus)
     slots = Slots(
         params=params,
@@ -448,8 +462,8 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
             _int(count),
             s,
         ),
-        precision=_first_phrase(plan, lexicon.PRECISIONS, last)
-        or (_first_phrase(s, lexicon.PRECISIONS, last) if plan is not s else None)
+        precision=_precision(plan, last, weighed)
+        or (_precision(s, last, weighed) if plan is not s else None)
         or (None if method == "qlora" else serving.serving_precision(s, serving_msg)),
         method="pretrain" if continued else method,
         days=days,
@@ -508,7 +522,8 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     price_period = found.price_period or (None if slots.budget is not None else _price_period(s))
     currency = _currency_named(s) if slots.budget is None and not found.values.get("budget") else None
     signals = intents.Signals(
-        filled=filled + (("ask",) if asks else ()),
+        # a slot weighed is asked about: "FP8 vs BF16" is the same question as before it was left unset
+        filled=filled + tuple(sorted(weighed - set(filled))) + (("ask",) if asks else ()),
         gpus=mentioned,
         region=region,
         providers=providers,

@@ -72,3 +72,14 @@ def test_two_methods_weighed_against_each_other_are_a_question_not_a_chosen_meth
 )
 def test_a_method_ruled_out_once_stays_out_when_the_message_names_it_again(text: str, method: str) -> None:
     assert parse(text).slots.method == method
+
+
+@pytest.mark.parametrize("text", ["fp8 还是 bf16 训练 70B 更省钱？", "BF16 or FP16 for a 13B on V100s?"])
+def test_two_precisions_weighed_are_a_question_not_a_chosen_precision(text: str) -> None:
+    got = parse(text)
+    assert got.slots.precision is None
+
+
+def test_a_weighed_technique_is_still_a_question_about_it() -> None:
+    assert parse("FP8 vs BF16").intent == "faq"
+    assert parse("全参 vs LoRA 有什么区别").intent == "faq"

@@ -188,3 +188,11 @@ def test_a_count_of_the_gpu_named_before_counts_gpus() -> None:
         parse("price check: H100 is $2.49/hr on Lambda; 8 of them for a 13B LoRA, 1 week").slots.gpu_count
         == 8
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["训练 7B 大概 5000 GPU 小时够吗", "is 2,000 GPU-hours enough for a 7B?", "budget of 300 GPU days"],
+)
+def test_an_amount_of_gpu_time_is_no_count_of_gpus(text: str) -> None:
+    assert parse(text).slots.gpu_count is None

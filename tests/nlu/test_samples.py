@@ -204,3 +204,7 @@ def test_a_hyphenated_turn_count_before_the_samples_is_their_turns() -> None:
     assert (got.samples, got.turns_per_sample) == (8000, 5)
     full = parse("LoRA 8B on 8k 5-turn conversations, 300 tokens per turn").slots
     assert full.tokens == pytest.approx(1.2e7) and full.turns_per_sample == 5
+
+
+def test_a_sample_count_times_a_length_written_with_a_star_is_the_token_total() -> None:
+    assert parse("13B LoRA，数据 10 万条 * 1k token").slots.tokens == 1e8
