@@ -99,7 +99,8 @@ def _first_phrase(s: str, table: tuple[tuple[str, str], ...], last: bool = False
 # A change written as "from X to Y", "X -> Y", "X → Y", "从 X 增加到 Y": the value after it is the one meant.
 _CHANGE_TO = re.compile(
     r"->|→|=>|⇒|\bfrom\b[^,;.!?，。；]{1,40}?\bto\b"
-    r"|从[^,;!?，。；]{1,30}?(?:增加|增长|提高|提升|扩大|扩充|扩|加|减少|降低|降|缩减|缩|改|换|变)(?:到|成|为)"
+    r"|从[^,;!?，。；]{1,30}?(?:增加|增长|提高|提升|扩大|扩充|扩|加|提|涨|升|减少|降低|降|缩减|缩|砍|压|改|换|变)"
+    r"(?:到|成|为)"
 )
 
 

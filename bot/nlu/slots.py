@@ -186,11 +186,29 @@ def _classify(
     rest = after.lstrip(" 的")
     period = lexicon.phrase_at(rest, 0, _PERIOD_WORDS)  # "5k/mo budget", "3万一个月的预算"
     rest = rest[len(period) :].lstrip(" 的") if period else rest
-    money_cue = money_cue or rest.startswith(_BUDGET_AFTER)
+    changed = _changed_to(before, found)
+    if changed == "tokens" and unit.kind == "none" and num.mult in ("zh", "b", "t", "m"):
+        found.add("tokens", num.value, num, s)  # "数据从 10 亿 token 加到 20 亿": the tokens changed
+        return
+    money_cue = money_cue or rest.startswith(_BUDGET_AFTER) or changed == "budget"
     if money_cue and num.mult in ("", "k", "m", "zh"):
         _money(s, idx, num, unit, nums, found, lang)
         return
     _by_magnitude(s, num, before, after, found)
+
+
+# A bare amount the value said just before is changed to: "预算从 10 万提到 20 万", "预算 5 万，能不能加到
+# 8 万", "数据从 10 亿 token 加到 20 亿".
+_CHANGED_TO_BARE = re.compile(
+    r"(?:增加|提高|提升|上调|下调|降低|减少|提|涨|加|升|降|减|砍|压|调|改|变)(?:到|至|成|为)[ :：]*$"
+)
+
+
+def _changed_to(before: str, found: Found) -> str | None:
+    """The slot of the value right before, when this bare number is what it is changed to."""
+    if found.last_slot is None or _CHANGED_TO_BARE.search(before) is None:
+        return None
+    return found.last_slot
 
 
 # A budget word right after a bare amount makes it the budget.

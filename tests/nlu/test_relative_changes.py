@@ -128,3 +128,18 @@ def test_a_share_of_what_is_held_is_a_relative_change(text: str, concept: str, f
 @pytest.mark.parametrize("text", ["三分之一的人在用 H100", "数据有三成是代码"])
 def test_a_share_that_describes_the_data_changes_nothing(text: str) -> None:
     assert parse(text).scales == ()
+
+
+@pytest.mark.parametrize(
+    ("text", "slot", "value"),
+    [
+        ("預算從 10 萬提到 20 萬，7B 全參", "budget", 2e5),
+        ("预算 5 万，能不能加到 8 万", "budget", 8e4),
+        ("数据从 10 亿 token 加到 20 亿，模型 7B", "tokens", 2e9),
+        ("7B 全参，模型从 7B 提到 13B 呢", "params", 1.3e10),
+    ],
+)
+def test_a_bare_amount_a_value_is_changed_to_replaces_it(text: str, slot: str, value: float) -> None:
+    got = parse(text).slots
+    said_value = got.budget.amount if slot == "budget" and got.budget else getattr(got, slot)
+    assert said_value == value
