@@ -477,6 +477,12 @@ _CONTEXT_AT = (" at", " @", "@", " with", " of", "上下文", "上下文长度")
 COUNTED = ("samples", "epochs", "turns", "concurrency", "daily_users", "qps", "ms", "tps")
 
 
+# After "one epoch", the size of a pass: "一个 epoch 大约 5 亿 token", "1 epoch = 2B tokens".
+_EPOCH_SIZE = re.compile(
+    r"\s*(?:大约|大概|约|是|有|差不多|就是|≈|~|=|is|has|of|about|around|roughly|:|：)?\s*"
+    r"(?:about |around )?~?"
+    r"[0-9零一二两三四五六七八九十百千万亿.,]+\s*(?:[kmbt]|万|亿|千)?\s*(?:tokens?|词元|gb|tb|mb|g|t)(?![a-z])"
+)
 # A count of 轮 after "每组/每段/每个对话/每条": the turns of each dialogue, never epochs.
 _PER_DIALOGUE_TURNS = re.compile(
     r"每(?:组|段|个|条|通|笔|则)?(?:多轮)?(?:对话|会话)?(?:约|大概|差不多|平均|有)? ?$"
@@ -493,6 +499,8 @@ def _counted(s: str, num: Num, unit: Unit, before: str, after: str, found: Found
         # 第3轮 is a round, not three passes; "每组 5 轮", "每段对话 3 轮" are turns of each dialogue.
         if _PER_DIALOGUE_TURNS.search(before):
             found.add("turns_per_sample", num.value, num, s)  # "每组 5 轮": the turns of each dialogue
+        elif num.value == 1 and _EPOCH_SIZE.match(s, unit.end) is not None:
+            return  # "一个 epoch 大约 5 亿 token", "one epoch is 2B tokens": how big a pass is, not how many
         elif not s[: num.start].endswith("第"):
             found.add("epochs", num.value, num, s)
     elif unit.kind == "turns":
@@ -749,6 +757,7 @@ def _asked(after: str, cues: tuple[str, ...]) -> bool:
 
 # What may sit between a GPU name and its memory size: "H100 有 160GB 版本吗", "A100 (80GB)".
 _GPU_MEMORY_GAP = frozenset(" -(（有的带是,，/:：")
+_TIMES_COUNT = re.compile(r"\d{1,4} ?[x×*] ?$")
 _GPU_MEMORY_WORDS = (
     "with",
     "has",
@@ -785,6 +794,8 @@ def _gpu_memory(s: str, num: Num, unit: Unit, gpus: list[GpuMention]) -> bool:
             return False  # far apart: no word list shortens it enough (and no work on long gaps)
         for word in _GPU_MEMORY_WORDS:
             gap = gap.replace(word, " ")
+        if "x" in gap or "×" in gap:
+            gap = _TIMES_COUNT.sub(" ", gap)  # "DGX A100 (8x 80GB)": eight of that memory
         return len(gap) <= 12 and all(ch in _GPU_MEMORY_GAP for ch in gap)
 
     return any(
@@ -830,12 +841,27 @@ def _hardware_size(s: str, before: str, after: str, end: int) -> bool:
     tail = s[end:].lstrip(" -的")
     if lexicon.phrase_at(tail, 0, _GPU_AFTER_SIZE) is not None:
         return True  # "80GB GPUs", "24G的卡": the GPU's memory
+    label = before.rstrip(" :：=是为约有大概~")
+    label = label.removesuffix(" is").removesuffix(" are").removesuffix(" takes").rstrip(" :")
+    if label.endswith(_STORAGE_LABELS + _WEIGHT_FILES):
+        return True  # "存储 2PB", "storage: 500TB": the disks; "权重是 28GB": the model's files, not the data
     if _nearest_label(before) == "data":
         return False
     return lexicon.has_cue(before, lexicon.HARDWARE_CUES) or lexicon.has_cue(after, _HARDWARE_AFTER)
 
 
 _HARDWARE_AFTER = (*lexicon.HARDWARE_CUES, *lexicon.HARDWARE_CUES_AFTER)
+_STORAGE_LABELS = tuple(w for w in STORAGE_WORDS if w not in ("内存", "ram"))
+_WEIGHT_FILES = (
+    "权重",
+    "权重文件",
+    "模型文件",
+    "weights",
+    "checkpoint",
+    "checkpoints",
+    "ckpt",
+    "safetensors",
+)
 
 
 # Words for a GPU or its memory: next to a byte size that no GPU name owns, it is a memory size asked

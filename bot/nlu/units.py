@@ -255,6 +255,10 @@ def window_after(s: str, end: int, ceiling: int) -> str:
     return chunk
 
 
+# Months counted right before "月预算": more than one ("三个月预算", "6 个月的预算" is not one month's).
+_MONTHS_COUNTED = re.compile(r"(?:[两二三四五六七八九十几]|[2-9]|\d{2,}) ?个?$")
+
+
 def period_near(s: str, start: int, end: int) -> tuple[str, int]:
     """Budget period from words right after (or, failing that, right before) the amount.
 
@@ -270,7 +274,10 @@ def period_near(s: str, start: int, end: int) -> tuple[str, int]:
     # The clause before the amount, across earlier numbers: "一周预算七千", "monthly budget of $8k".
     before = window_before(s, start, 0)[-PERIOD_LOOKBACK:]
     for phrase, period in lexicon.PERIOD_BEFORE:
-        if lexicon.find_phrase(before, phrase) != -1:
+        i = lexicon.find_phrase(before, phrase)
+        if i != -1:
+            if phrase.startswith("月") and _MONTHS_COUNTED.search(before, 0, i):
+                return "total", end  # "三个月预算 90 万": the budget of all three months
             return period, end
     # The period said with the budget word, farther back: "per quarter budget of 50k".
     said = _budget_word_period(s, start)

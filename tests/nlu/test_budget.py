@@ -146,3 +146,8 @@ def test_a_cap_on_rent_is_the_budget() -> None:
         "CNY",
         "month",
     )
+
+
+def test_a_budget_for_several_months_is_their_total_not_each_months() -> None:
+    got = parse("三個月預算 90 萬人民幣，想做 13B 全參數微調").slots.budget
+    assert got is not None and (got.amount, got.period) == (9e5, "total")
