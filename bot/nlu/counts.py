@@ -19,7 +19,7 @@ _DASH_GPU = ("-gpus", "-gpu", "-cards", "-card")
 # plan may use the rest.
 BUSY_PART = re.compile(
     r"(?:里|中|里面|当中|之中|其中)[,， ]*(?:有|的)?\s*(?P<zh>一半|半数|[0-9]+|[一二两三四五六七八九十]+)\s*"
-    r"(?:张|块|个|台)?(?:卡|gpu)?\s*(?:都|已经|还|目前|正|现在)*\s*"
+    r"(?:张|块|个|台)?(?:卡|gpu)?\s*(?:都|已经|还|目前|正|现在|要|得|会)*\s*"
     r"(?:在|被|用来|用于|拿来|拿去|给|留给|预留给|占着|占用|跑|做)"
     r"|\b(?:but|and|where|though|of which|of them)\s+(?P<en>half|[0-9]+)\s+"
     r"(?:of (?:them|those|these)\s+|gpus?\s+|cards?\s+)?(?:are|is|remain)\s+"

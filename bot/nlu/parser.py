@@ -189,6 +189,15 @@ _METHOD_NEGATIONS = (
     "without",
     "don't want",
     "not using",
+    "won't use",
+    "wont use",
+    "will not use",
+    "not going to use",
+    "don't use",
+    "do not use",
+    "不会用",
+    "不打算用",
+    "不采用",
 )
 
 

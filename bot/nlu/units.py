@@ -246,11 +246,16 @@ def window_before(s: str, start: int, floor: int, width: int = WINDOW) -> str:
     return chunk
 
 
+# After a number, a table cell's edge ends its clause too ("model: 70B | tokens: 300M": the tokens are the
+# next cell's); before it, a label in the cell to the left still names it ("| model | 13B |").
+_BOUNDARIES_AFTER = BOUNDARIES | {"|"}
+
+
 def window_after(s: str, end: int, ceiling: int) -> str:
     hi = min(ceiling, end + WINDOW, len(s))
     chunk = s[end:hi]
     for i, ch in enumerate(chunk):
-        if ch in BOUNDARIES or (ch == "." and (i + 1 >= len(chunk) or chunk[i + 1] == " ")):
+        if ch in _BOUNDARIES_AFTER or (ch == "." and (i + 1 >= len(chunk) or chunk[i + 1] == " ")):
             return chunk[:i]
     return chunk
 

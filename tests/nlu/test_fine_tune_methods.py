@@ -83,3 +83,8 @@ def test_two_precisions_weighed_are_a_question_not_a_chosen_precision(text: str)
 def test_a_weighed_technique_is_still_a_question_about_it() -> None:
     assert parse("FP8 vs BF16").intent == "faq"
     assert parse("全参 vs LoRA 有什么区别").intent == "faq"
+
+
+def test_a_precision_the_user_will_not_use_is_not_the_one_chosen() -> None:
+    assert parse("We won't use FP16 on these cards; BF16 please, 7B full fine-tune").slots.precision == "bf16"
+    assert parse("我们不打算用 LoRA，13B 全参微调").slots.method == "full_finetune"

@@ -196,3 +196,7 @@ def test_a_count_of_the_gpu_named_before_counts_gpus() -> None:
 )
 def test_an_amount_of_gpu_time_is_no_count_of_gpus(text: str) -> None:
     assert parse(text).slots.gpu_count is None
+
+
+def test_gpus_set_aside_for_other_work_are_not_planned() -> None:
+    assert parse("总共 32 张 A800，其中 8 张要留给评测，其余的训 70B LoRA").slots.gpu_count == 24

@@ -182,3 +182,8 @@ def test_command_line_flags_name_the_gpus_and_the_epochs() -> None:
 
 def test_method_full_in_a_spec_list_is_a_full_fine_tune() -> None:
     assert said("tokens: 2.5B, epochs: 4, model: Llama-3.2-3B, method: full")["method"] == "full_finetune"
+
+
+def test_a_value_before_a_cell_edge_is_not_read_with_the_next_cells_label() -> None:
+    got = said("gpu: A800 x4 | model: 34B | tokens: 2B")
+    assert (got["params"], got["tokens"]) == (3.4e10, 2e9)
