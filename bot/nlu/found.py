@@ -25,6 +25,7 @@ RANGES: dict[str, tuple[float, float]] = {
     "bytes_per_sample": (1, 1e12),  # "3 million JSON files, ~4 KB each"
     "steps": (1, 1e9),
     "tokens_per_step": (1, 1e9),
+    "sequences_per_step": (1, 1e7),  # a global batch in sequences ("batch size 1024")
     "tokens_per_turn": (1, 1e7 + 1),
     "turns_per_sample": (1, 1001),
     "epochs": (1e-3, 1000 + 1e-9),

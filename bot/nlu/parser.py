@@ -463,7 +463,8 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         tokens=_stepped(
             _tokens(_float(_pick(found, "tokens", last)), samples, per_sample),
             _float(_pick(found, "steps", last)),
-            _float(_pick(found, "tokens_per_step", last)),
+            _float(_pick(found, "tokens_per_step", last))
+            or _per_step(_float(_pick(found, "sequences_per_step", last)), _float(seq)),
         ),
         data_bytes=_not_pooled(
             _float(_pick(found, "data_bytes", last))
@@ -687,6 +688,11 @@ def _bytes(samples: float | None, per_sample: float | None) -> float | None:
     total = samples * per_sample
     low, high = RANGES["data_bytes"]
     return total if low <= total < high else None
+
+
+def _per_step(sequences: float | None, seq_len: float | None) -> float | None:
+    """A step's tokens from a global batch of sequences and their length ("batch size 1024, seq 2048")."""
+    return sequences * seq_len if sequences is not None and seq_len is not None else None
 
 
 def _stepped(tokens: float | None, steps: float | None, per_step: float | None) -> float | None:

@@ -95,6 +95,15 @@ def _unit(s: str, num: Num) -> Unit:
 
 
 _SETTINGS = lexicon.HYPERPARAMETER_LABELS
+# A batch counted in sequences for the whole step (not a micro batch per GPU).
+_GLOBAL_BATCH = (
+    "batch size",
+    "batch_size",
+    "global batch",
+    "global batch size",
+    "global_batch_size",
+    "批大小",
+)
 _SETTING_KEEPS = ("none", "tokens", "data", "money")  # "batch 4M tokens" is a size per step
 
 
@@ -108,6 +117,8 @@ def _classify(
     if num.weak and unit.kind not in ("days", "money"):
         return
     if unit.kind not in ("tokens", "data", "money") and _after_label(before, lexicon.HYPERPARAMETER_LABELS):
+        if unit.kind == "none" and _after_label(before, _GLOBAL_BATCH):
+            found.add("sequences_per_step", num.value, num, s)  # "batch size 1024": × seq_len × steps
         return  # "lr 2e-4", "rank 64", "r=16": a training setting, no slot
     if num.mult in ("", "k", "m", "zh") and not num.weak and unit.kind == "none":
         if _after_label(before, lexicon.SAMPLE_LABELS):

@@ -208,3 +208,8 @@ def test_a_hyphenated_turn_count_before_the_samples_is_their_turns() -> None:
 
 def test_a_sample_count_times_a_length_written_with_a_star_is_the_token_total() -> None:
     assert parse("13B LoRA，数据 10 万条 * 1k token").slots.tokens == 1e8
+
+
+def test_steps_times_a_batch_of_sequences_times_their_length_is_the_tokens_trained() -> None:
+    got = parse("global batch size 512, sequence length 4096, 50k steps, 3B model").slots
+    assert got.tokens == 512 * 4096 * 50_000
