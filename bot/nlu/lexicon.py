@@ -391,6 +391,8 @@ NO_DEADLINE = (
 PAST_RUN = (
     "训过", "训练过", "练过", "跑过", "做过", "微调过", "预训练过", "上次训练", "上一次训练", "previous run",
     "last run", "earlier run", "previous training run",
+    # a published run cited before the plan: "GPT-3 175B took 3.14e23 FLOPs; we want a 13B"
+    "took", "was trained", "were trained",
 )  # fmt: skip
 PAST_RUN_WITH_TIME = (
     "训了",
