@@ -268,6 +268,19 @@ DATA_KEPT = (
     "deduplicated", "remaining", "left after", "只用其中", "用其中", "其中只用", "only use", "use only",
     "of which we use", "only train on",
 )  # fmt: skip
+# ... unless the size is labelled as the raw one: "数据 3TB（原始 10TB 去重后）" trains on the 3TB.
+DATA_RAW = (
+    "原始",
+    "原来",
+    "原本",
+    "去重前",
+    "清洗前",
+    "过滤前",
+    "raw",
+    "original",
+    "originally",
+    "before dedup",
+)
 # ... or what is taken out of it: "其中 0.6TB 是重复的要先去掉" (the first size less this one).
 DATA_REMOVED = ("重复", "去掉", "删掉", "删除", "丢掉", "duplicates", "duplicate", "removed", "dropped")
 DATA_PART_OF = ("其中", "of which", "of that", "of this")

@@ -412,7 +412,9 @@ def _revised(found: Found, slot: str, value: float, num: Num, s: str, before: st
     clause = before + s[num.end : num.end + 2 * WINDOW_AFTER]
     cut = next((i for i, ch in enumerate(clause) if i > len(before) and ch in ",;。，；"), len(clause))
     clause = clause[:cut]
-    if lexicon.has_cue(clause, lexicon.DATA_KEPT):
+    if lexicon.has_cue(clause, lexicon.DATA_KEPT) and not lexicon.has_cue(
+        _own_clause(before), lexicon.DATA_RAW
+    ):
         found.values[slot] = []
         found.add(slot, value, num, s)  # the data trained on
         return True
@@ -421,6 +423,12 @@ def _revised(found: Found, slot: str, value: float, num: Num, s: str, before: st
             prior[-1] -= value
         return True
     return False
+
+
+def _own_clause(before: str) -> str:
+    """The words of the size's own clause before it ("（原始 " of "3TB（原始 10TB"), not the earlier ones."""
+    cut = max(before.rfind(ch) for ch in ",;，；。(（")
+    return before[cut + 1 :]
 
 
 REVISED_REACH = 64  # characters of its clause before a size searched for what was done to the data

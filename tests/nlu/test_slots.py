@@ -301,3 +301,14 @@ def test_storage_weights_and_gpu_memory_sizes_are_not_the_training_data(
     text: str, data: float | None
 ) -> None:
     assert parse(text).slots.data_bytes == data
+
+
+@pytest.mark.parametrize(
+    ("text", "data"),
+    [
+        ("语料 2TB（原始 8TB，清洗后）训 13B", 2e12),
+        ("corpus is 1.5TB (originally 6TB before dedup), 7B", 1.5e12),
+    ],
+)
+def test_a_raw_size_in_brackets_does_not_replace_the_data_trained_on(text: str, data: float) -> None:
+    assert parse(text).slots.data_bytes == data
