@@ -41,6 +41,14 @@ def busy_part(s: str, end: int) -> re.Match[str] | None:
     return BUSY_PART.search(window[:cut] if cut is not None else window)
 
 
+# Servers named after a GPU's name: "two H100 nodes", "3 A100 servers" count the servers, not the GPUs.
+_NODES_AFTER = re.compile(r" ?(?:nodes|servers|machines|boxes|hosts|节点|服务器)(?![a-z])")
+
+
+def _nodes_of(s: str, gpu_end: int) -> bool:
+    return _NODES_AFTER.match(s, gpu_end) is not None
+
+
 def busy_clauses(s: str) -> list[tuple[int, int]]:
     """Each busy part with the rest of its clause ("里有 4 张在跑推理", "where half are busy serving")."""
     out = []
@@ -50,11 +58,36 @@ def busy_clauses(s: str) -> list[tuple[int, int]]:
     return out
 
 
+# The share of a shared cluster the user may use: "1000 张 A100 的集群，我们组能分到 64 张", "a 512-GPU
+# cluster, of which we can use 32".
+_SHARE = re.compile(
+    r"(?:分到|分给我们|能用|可以用|可用|只能用|能拿到|拿到|申请到)(?:的)?(?:有|是|约|大概)?\s*(?P<n>[0-9]+)"
+    r"\s*(?=张|块|卡|个|gpu|[,，。;；]|$)"
+    r"|\b(?:we (?:can |could |only |may )*(?:get|use|have access to)|allocated to us|available to us|"
+    r"of which we (?:can )?(?:get|use))\s+(?P<en>[0-9]+)(?=\s*(?:gpus?\b|cards?\b|of them|[,.;]|$))"
+)
+
+
+def _share(s: str, nums: list[Num], idx: int, value: float, found: Found) -> float | None:
+    window = s[nums[idx].end : nums[idx].end + _BUSY_SPAN]
+    m = _SHARE.search(window)
+    if m is None:
+        return None
+    at = nums[idx].end + m.start("n" if m.group("n") else "en")
+    got = next((j for j, n in enumerate(nums) if j > idx and n.start == at), None)
+    if got is None or not 0 < nums[got].value < value:
+        return None
+    found.used.add(got)
+    return nums[got].value
+
+
 def _free(s: str, nums: list[Num], idx: int, value: float, found: Found) -> float:
-    """The GPUs left when part of the `value` counted at nums[idx] is busy ("8 卡里有 4 张在跑推理": 4)."""
+    """The GPUs left when part of the `value` counted at nums[idx] is busy ("8 卡里有 4 张在跑推理": 4), or
+    the share of them the user may use ("1000 张 A100 的集群，我们组能分到 64 张": 64)."""
     m = busy_part(s, nums[idx].end)
     if m is None:
-        return value
+        share = _share(s, nums, idx, value, found) if value > 1 else None
+        return share if share is not None else value
     said = m.group("zh") or m.group("en")
     if said in ("一半", "半数", "half"):
         return value / 2 if value >= 2 else value
@@ -75,6 +108,7 @@ def gpu_counts(s: str, nums: list[Num], units: list[Unit], gpus: list[GpuMention
     servers_after: set[int] = set()
     starts = {g.start for g in gpus}
     ends = {g.end for g in gpus}
+    end_of = {g.start: g.end for g in gpus}
     for idx, num in enumerate(nums):
         if num.mult not in ("", "k") or num.weak or _labelled_otherwise(s, num):
             continue
@@ -85,7 +119,11 @@ def gpu_counts(s: str, nums: list[Num], units: list[Unit], gpus: list[GpuMention
             if s.startswith(sep, k):
                 m = k + len(sep)
                 if (m in starts or (m + 1 in starts and s[m] == " ")) and (sep or k > j or k in starts):
-                    totals.append((idx, num.value))  # "16k H100s", "sixteen thousand H100s" too
+                    gpu_end = end_of.get(m, end_of.get(m + 1, m))
+                    if _nodes_of(s, gpu_end) and not (idx > 0 and _servers_before(s, nums, idx)):
+                        nodes.append((idx, num.value))  # "two H100 nodes (16 GPUs total)": servers
+                    else:
+                        totals.append((idx, num.value))  # "16k H100s", "sixteen thousand H100s" too
                     break
         else:
             if num.mult:

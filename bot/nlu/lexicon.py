@@ -190,7 +190,8 @@ PER_TURN_AFTER = ("per turn", "a turn", "each turn", "every turn", "/turn")
 # sample count it is the token total; alone it waits for the count.
 PER_SAMPLE_BEFORE = (
     "每条", "每个样本", "每篇", "每行", "每个example", "每个sample", "单条", "每一条", "每笔", "每则", "每份",
-    "每段对话", "每个对话", "每轮对话", "每组", "平均每条", "平均长度", "平均", "长度约", "每条约", "每笔约",
+    "每段对话", "每段", "每个对话", "每轮对话", "每组", "平均每条", "平均长度", "平均", "长度约", "每条约",
+    "每笔约",
     "per sample", "per example", "per row", "per document", "per doc", "per conversation", "per dialogue",
     "per record", "per item", "each sample", "each example", "each conversation", "each dialogue",
     "each record", "each document", "each row", "each one", "each is", "avg", "average", "averaging",

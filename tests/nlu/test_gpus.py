@@ -200,3 +200,20 @@ def test_an_amount_of_gpu_time_is_no_count_of_gpus(text: str) -> None:
 
 def test_gpus_set_aside_for_other_work_are_not_planned() -> None:
     assert parse("总共 32 张 A800，其中 8 张要留给评测，其余的训 70B LoRA").slots.gpu_count == 24
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [
+        ("three A100 servers (24 GPUs in all), 13B full fine-tune", 24),
+        ("公司有 2000 张 H800 的大集群，我们组能分到 128 张，训 34B", 128),
+        ("a 512-GPU H100 cluster, of which we can use 32; 13B pretrain", 32),
+    ],
+)
+def test_servers_and_a_shared_clusters_share_are_not_the_gpus_counted(text: str, count: int) -> None:
+    assert parse(text).slots.gpu_count == count
+
+
+def test_a_count_of_days_the_gpus_may_be_used_is_no_share_of_them() -> None:
+    got = parse("8 张 A100 能用 3 天，7B 全参").slots
+    assert (got.gpu_count, got.days) == (8, 3.0)
