@@ -276,8 +276,14 @@ def _method(s: str, weighed: set[str] | None = None) -> str | None:
         return None
     if found is not None and found[0] == "lora" and serving.four_bit_lora(s):
         return "qlora"  # "用 int4 量化加 LoRA 微调": LoRA on 4-bit weights is QLoRA
-    if found is not None and found[1] is lexicon.FINE_TUNE_UNQUALIFIED and serving.four_bit_tuning(s):
-        return "qlora"  # "fine-tune Llama 3 8B in 4-bit": 4-bit weights are tuned through adapters
+    if (
+        found is not None
+        and (found[1] is lexicon.FINE_TUNE_UNQUALIFIED or found[1] is lexicon.ADAPTER_TUNING)
+        and serving.four_bit_tuning(s)
+    ):
+        return (
+            "qlora"  # "fine-tune Llama 3 8B in 4-bit (with adapters)": 4-bit weights tuned through adapters
+        )
     if found is None and serving.four_bit_tuning(s) and lexicon.has_cue(s, _BASE_WEIGHTS):
         return "qlora"  # "what if we load the base in 4-bit?": a 4-bit base is tuned through adapters
     return found[0] if found is not None else None

@@ -88,3 +88,7 @@ def test_a_weighed_technique_is_still_a_question_about_it() -> None:
 def test_a_precision_the_user_will_not_use_is_not_the_one_chosen() -> None:
     assert parse("We won't use FP16 on these cards; BF16 please, 7B full fine-tune").slots.precision == "bf16"
     assert parse("我们不打算用 LoRA，13B 全参微调").slots.method == "full_finetune"
+
+
+def test_adapters_on_a_four_bit_base_are_qlora() -> None:
+    assert parse("fine-tune a 13B with adapters, base loaded in 4-bit, 20k examples").slots.method == "qlora"
