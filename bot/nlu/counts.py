@@ -164,6 +164,7 @@ def gpu_counts(s: str, nums: list[Num], units: list[Unit], gpus: list[GpuMention
     else:
         (
             _single(s, gpus, found)
+            or _single_card(s, found)
             or _of_them(s, nums, gpus, found)
             or _server_system(s, nums, gpus, found)
             or _labelled_count(s, nums, units, ends, found)
@@ -310,6 +311,24 @@ def one_by_article(s: str, gpus: list[GpuMention]) -> bool:
     while j < len(s) and (s[j].isdigit() or s[j] in "gb "):
         j += 1  # "an A100 80GB server"
     return lexicon.phrase_at(s, j, _MACHINES) is None
+
+
+# One GPU of no named kind: "单卡能跑吗", "a single 24GB card", "just one GPU" (not "单卡显存 80G", a card's
+# memory).
+_SINGLE_CARD = re.compile(
+    r"(?:单卡|单张卡|单张显卡|单块卡|一张卡|一块卡)(?!显存|内存|的显存|的内存)"
+    r"|\b(?:a single|one single|single|just one|only one)\s+(?:\d{1,3} ?gb?\s+)?(?:gpu|card|graphics card)\b"
+)
+
+
+def _single_card(s: str, found: Found) -> bool:
+    if "单" not in s and "一" not in s and "single" not in s and " one " not in f" {s}":
+        return False  # most messages
+    m = _SINGLE_CARD.search(s)
+    if m is None or s[m.end() :].lstrip().startswith(("还是", "或", "or ", "vs", "/", "和多卡", "跟多卡")):
+        return False  # "单卡还是多卡？": a choice asked
+    found.add("gpu_count", 1.0, Num(m.start(), m.end(), 1.0, ""), s)
+    return True
 
 
 _OF_THEM = (" of them", " of those", " of these")

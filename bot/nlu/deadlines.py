@@ -163,7 +163,8 @@ _WITHIN_WEEK_ZH = re.compile(
     r"(?P<which>这|本|下)(?:个)?(?:周|星期|礼拜)(?:之内|内|就要|要|交|上线|完成|训完|跑完)"
 )
 _END_OF_WEEK_EN = re.compile(
-    r"\b(?:end of (?P<which>this|next|the) week(?:end)?|(?P<nxt>next) week'?s end)\b"
+    r"\b(?:end of (?P<which>this|next|the) week(?:end)?|(?P<nxt>next) week'?s end"
+    r"|(?:timeline|deadline|due|by|within|done|finished|finish)(?: is)?:? (?P<within>this|next) week)\b"
 )
 _REL_ZH = re.compile(
     _ZH_CUE_BEFORE + r"(?P<which>下下|下|这|本)?(?:个)?(?:周|星期|礼拜)(?P<wd>[一二三四五六日天末])"
@@ -250,7 +251,7 @@ def _relative(s: str, today: dt.date) -> dt.date | None:
         return _plus(today, _weekday_days(today, _WEEKDAYS_EN[m.group("wd")], 1 if which == "next" else None))
     m = _END_OF_WEEK_EN.search(s)
     if m:
-        week = 1 if (m.group("which") == "next" or m.group("nxt")) else 0
+        week = 1 if (m.group("which") == "next" or m.group("nxt") or m.group("within") == "next") else 0
         return _plus(today, _weekday_days(today, 6, week))
     m = _WITHIN_WEEK_ZH.search(s)
     if m:

@@ -198,6 +198,17 @@ _METHOD_NEGATIONS = (
     "不会用",
     "不打算用",
     "不采用",
+    "can't use",
+    "cannot use",
+    "can not use",
+    "doesn't support",
+    "don't support",
+    "do not support",
+    "does not support",
+    "不能用",
+    "用不了",
+    "没法用",
+    "不支持",
 )
 
 

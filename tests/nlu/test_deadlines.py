@@ -281,3 +281,10 @@ def test_a_later_date_is_the_deadline_when_the_first_is_past_or_an_as_of_date() 
 
 def test_a_deadline_word_in_chinese_before_an_english_date_still_labels_it() -> None:
     assert parse("13B LoRA，deadline 是 next Friday", today=WEDNESDAY).deadline_date == "2026-12-11"
+
+
+def test_a_timeline_of_this_week_ends_on_its_sunday() -> None:
+    assert (
+        parse("Goal: LoRA a 70B on 40M tokens. Timeline: this week.", today=WEDNESDAY).deadline_date
+        == "2026-12-06"
+    )

@@ -92,3 +92,7 @@ def test_a_precision_the_user_will_not_use_is_not_the_one_chosen() -> None:
 
 def test_adapters_on_a_four_bit_base_are_qlora() -> None:
     assert parse("fine-tune a 13B with adapters, base loaded in 4-bit, 20k examples").slots.method == "qlora"
+
+
+def test_a_precision_the_gpus_cannot_use_is_not_chosen() -> None:
+    assert parse("We can't use bf16 on our V100s so it'll be fp16, 2.7B").slots.precision == "fp16"

@@ -217,3 +217,14 @@ def test_servers_and_a_shared_clusters_share_are_not_the_gpus_counted(text: str,
 def test_a_count_of_days_the_gpus_may_be_used_is_no_share_of_them() -> None:
     got = parse("8 张 A100 能用 3 天，7B 全参").slots
     assert (got.gpu_count, got.days) == (8, 3.0)
+
+
+@pytest.mark.parametrize(
+    "text", ["單卡能跑 7B LoRA 嗎", "a single 24GB card for a 3B full fine-tune?", "just one GPU, 13B QLoRA"]
+)
+def test_one_card_of_no_named_kind_is_one_gpu(text: str) -> None:
+    assert parse(text).slots.gpu_count == 1
+
+
+def test_a_cards_memory_is_no_count_of_one() -> None:
+    assert parse("8 张 A100，单卡显存 80G").slots.gpu_count == 8
