@@ -27,6 +27,7 @@ BUSY_PART = re.compile(
     r"(?:busy|used|in use|taken|reserved|running|serving|tied up|occupied|allocated|dedicated|committed"
     r"|booked)"
 )
+_BUSY_GATE = ("里", "中", "but ", "and ", "where ", "though ", "of ")
 _BUSY_SPAN = 60  # characters after a count searched for the busy part, up to the sentence's end
 _SENTENCE_ENDS = "。.!?！？;；\n"
 _CLAUSE_ENDS = ",，;；。!！?？\n"
@@ -35,6 +36,8 @@ _CLAUSE_ENDS = ",，;；。!！?？\n"
 def busy_part(s: str, end: int) -> re.Match[str] | None:
     """The busy part said of the GPUs counted just before `end`, in the same sentence."""
     window = s[end : end + _BUSY_SPAN]
+    if not any(w in window for w in _BUSY_GATE):
+        return None  # no word a busy part starts with (most counts)
     cut = next(
         (k for k, ch in enumerate(window) if ch in _SENTENCE_ENDS and not window[k - 1 : k].isdigit()), None
     )
@@ -322,7 +325,7 @@ _SINGLE_CARD = re.compile(
 
 
 def _single_card(s: str, found: Found) -> bool:
-    if "单" not in s and "一" not in s and "single" not in s and " one " not in f" {s}":
+    if not ("卡" in s and ("单" in s or "一" in s)) and "single" not in s and "one " not in s:
         return False  # most messages
     m = _SINGLE_CARD.search(s)
     if m is None or s[m.end() :].lstrip().startswith(("还是", "或", "or ", "vs", "/", "和多卡", "跟多卡")):

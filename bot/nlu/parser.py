@@ -254,13 +254,18 @@ _ALTERNATIVE_GAP = re.compile(
 )
 
 
+@functools.cache
+def _others(named: tuple[tuple[str, str], ...], first: str) -> tuple[str, ...]:
+    return tuple(p for p, m in named if m != first)
+
+
 def _weighed(s: str, first: str, named: dict[str, str] = _NAMED_METHODS) -> bool:
     """Two different methods (or precisions) offered as alternatives ("7B 全参 vs LoRA 哪个划算", "全参还是
     QLoRA？", "fp8 还是 bf16 训练更省钱"): the user asks which to choose and has chosen none."""
-    others = tuple(p for p, m in named.items() if m != first)
-    if not lexicon.has_cue(s, others):
+    table = _NAMED_TABLES[id(named)]
+    if not lexicon.has_cue(s, _others(table, first)):
         return False  # one named: nothing weighed (most messages)
-    found = lexicon.phrases_in(s, tuple(named))
+    found = lexicon.phrases_in(s, _others(table, ""))
     return any(
         named[a.group()] != named[b.group()] and _ALTERNATIVE_GAP.fullmatch(s, a.end(), b.start()) is not None
         for a, b in zip(found, found[1:], strict=False)
@@ -268,6 +273,8 @@ def _weighed(s: str, first: str, named: dict[str, str] = _NAMED_METHODS) -> bool
 
 
 _NAMED_PRECISIONS = dict(lexicon.PRECISIONS)
+# Each table once as a hashable tuple, for the cached lists of its phrases (_others).
+_NAMED_TABLES = {id(t): tuple(t.items()) for t in (_NAMED_METHODS, _NAMED_PRECISIONS)}
 
 
 def _precision(s: str, last: bool, weighed: set[str]) -> str | None:
