@@ -675,7 +675,7 @@ POWER_ASKS = (
     "kilowatt", "kilowatts", "watt", "watts", "wattage", "tdp", "tgp", "power draw", "power consumption",
     "power usage", "power supply", "power budget", "how much power", "draw", "draws", "pull", "pulls", "psu",
     "电源", "供电", "省电", "费电", "power-efficient", "power efficient", "energy", "less power",
-    "lower power", "power hungry", "power-hungry", *COOLING_ASKS,
+    "lower power", "more power", "power hungry", "power-hungry", *COOLING_ASKS,
 )  # fmt: skip
 # Building a model of one's own for a use ("想做一个 7B 的客服模型", "搞个法律问答模型", "build our own
 # support model"): a training job (a fine-tune of an open model, said as an assumption), not serving, even

@@ -30,7 +30,7 @@ def test_a_misspelt_cheapest_still_asks_for_the_cheapest_gpu(real: Consultant) -
 
 def test_what_a_gpu_is_going_for_asks_its_price(real: Consultant) -> None:
     reply = ask(real, "what is an A100 80GB going for per month now?")
-    assert reply.startswith("*NVIDIA A100 80GB (SXM4), on demand, per GPU* (per month first):")
+    assert reply.startswith("*NVIDIA A100 80GB (SXM4), on demand, per GPU*:")
 
 
 def test_a_size_floor_with_a_less_than_price_is_both_filters(real: Consultant) -> None:

@@ -1,0 +1,63 @@
+"""One-message questions from a second blind red-team round (week-two questions: power, unknown parts,
+prices read as a month).
+
+- A GPU the catalogue lacks but that looks like one it holds ("GB200", "RTX 5090") is answered with the
+  nearest parts it holds, not the whole catalogue.
+- A monthly price heading says what it lists, with no note to itself about the order it lists it in.
+- Two GPUs with the same power draw, or the same work per watt, are said to be the same: never "draws
+  less (700 W against 700 W)"."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.dialogue.consultant import Consultant
+from tests.dialogue.asking import ask
+
+
+@pytest.mark.parametrize(
+    ("question", "near", "far"),
+    [
+        ("How much does a GB200 cost per hour?", "NVIDIA B200", "NVIDIA T4"),
+        ("RTX 5090 租一小时多少钱", "RTX 4090", "NVIDIA H100"),
+    ],
+)
+def test_an_unknown_gpu_like_a_known_one_lists_the_nearest_parts(
+    real: Consultant, question: str, near: str, far: str
+) -> None:
+    text = ask(real, question)
+    assert "The nearest it holds:" in text or "目录里最接近的" in text, text
+    assert near in text and far not in text, text
+
+
+def test_an_accelerator_that_is_no_gpu_still_gets_the_whole_list(real: Consultant) -> None:
+    text = ask(real, "Do you support TPU v5e?")
+    assert "The GPUs it knows:" in text and "NVIDIA T4" in text and "NVIDIA B200" in text, text
+
+
+@pytest.mark.parametrize("question", ["What does an L40S cost per month?", "L40S 包月大概多少钱"])
+def test_a_monthly_price_heading_has_no_note_about_its_order(real: Consultant, question: str) -> None:
+    text = ask(real, question)
+    assert "per month first" not in text and "先列月价" not in text, text
+    assert "L40S" in text.splitlines()[0], text
+
+
+@pytest.mark.parametrize(
+    ("question", "same"),
+    [
+        ("Does the H200 use more power than the H100?", "draw the same per GPU* (700 W each)"),
+        ("H200 和 H100 哪个更费电", "单卡功耗相同*（都是 700 W）"),
+    ],
+)
+def test_two_gpus_with_the_same_draw_are_said_to_draw_the_same(
+    real: Consultant, question: str, same: str
+) -> None:
+    text = ask(real, question)
+    assert same in text, text
+    assert "against 700 W" not in text and "700 W 对 700 W" not in text, text
+    assert "against 1.41" not in text and "对 1.41" not in text, text
+
+
+def test_two_gpus_with_different_draws_still_name_the_lower_one(real: Consultant) -> None:
+    text = ask(real, "A100 vs H100 power consumption per GPU")
+    assert "draws less per GPU* (400 W against 700 W)" in text, text
