@@ -280,7 +280,7 @@ BEST_GPU = (
     "which gpu do we need", "what gpus do we need", "what hardware do i need", "what hardware do we need",
     "what gpu should i use", "which gpu should i use", "what gpu should we use", "which gpu should we use",
     "需要什么显卡", "需要什么卡", "需要什么gpu", "需要什么 gpu", "需要哪种卡", "需要哪款卡", "该用什么卡",
-    "应该用什么卡", "用什么显卡好", "用什么卡好",
+    "应该用什么卡", "用什么显卡好", "用什么卡好", "用什么卡", "用什么显卡", "用哪种卡", "用哪张卡",
     # which GPU to rent: "该租啥卡", "要租什么 GPU", "what gpu should i rent"
     "租什么卡", "租啥卡", "租什么gpu", "租啥gpu", "租什么显卡", "租哪种卡", "租哪款卡", "租哪张卡", "租哪张",
     "该租哪", "要租哪", "该租什么", "该租啥",
@@ -288,6 +288,12 @@ BEST_GPU = (
     "what gpus should i rent", "which gpus should i rent", "what gpu should we rent",
     "what gpus should we rent", "which gpus should we rent", "which gpu should we rent", "what should i rent",
     "what should we rent",
+)  # fmt: skip
+# The words of BEST_GPU that ask for the best, not for what will do: "what GPU do I need for a 7B LoRA?"
+# is answered with the cheapest hour that holds the job, "the best GPU for a 7B LoRA" with the best value.
+BEST_ONLY = (
+    "best gpu", "best card", "best gpus", "best cards", "best hardware", "gpu is best", "card is best",
+    "最适合", "最合适", "最好", "最佳",
 )  # fmt: skip
 # Asking for the plan itself ("帮我算下预训练 1.3B 需要什么卡", "help me plan a 7B fine-tune"): the form asks
 # what the plan needs, even where the words also ask which GPU.

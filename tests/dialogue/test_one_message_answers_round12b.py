@@ -61,3 +61,34 @@ def test_two_gpus_with_the_same_draw_are_said_to_draw_the_same(
 def test_two_gpus_with_different_draws_still_name_the_lower_one(real: Consultant) -> None:
     text = ask(real, "A100 vs H100 power consumption per GPU")
     assert "draws less per GPU* (400 W against 700 W)" in text, text
+
+
+@pytest.mark.parametrize(
+    ("question", "opening", "big_data"),
+    [
+        (
+            "Which GPU should I use for a QLoRA of Qwen2.5 14B?",
+            "*For QLoRA of a 14B model, 1 × NVIDIA",
+            "For a large dataset, the best value is",
+        ),
+        (
+            "想 LoRA 一下 Llama 3 8B，用什么卡",
+            "*80亿参数模型的 LoRA，1 张 NVIDIA",
+            "数据量很大时，最划算的是",
+        ),
+    ],
+)
+def test_what_gpu_a_fine_tune_needs_leads_with_the_cheapest_hour_that_holds_it(
+    real: Consultant, question: str, opening: str, big_data: str
+) -> None:
+    text = ask(real, question)
+    first = text.splitlines()[0]
+    assert first.startswith(opening), text
+    assert "B200" not in first and ("will do*" in first or "就够*" in first), first
+    assert ("No dataset size said" in first) or ("没说数据量" in first), first
+    assert big_data in text, text
+
+
+def test_the_best_gpu_for_a_fine_tune_still_leads_with_the_best_value(real: Consultant) -> None:
+    text = ask(real, "What is the best GPU for a LoRA of a 7B model?")
+    assert text.startswith("*For LoRA of a 7B model, the best value is"), text
