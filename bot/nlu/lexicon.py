@@ -453,6 +453,10 @@ PRICE = (
     "going for nowadays", "going for now", "going for right now", "going for?", "going for at the moment",
     # whether a quoted rate is dear: "H100 一小时 2 美元 贵不贵", "is $2/hr a good price for an H100"
     "贵不贵", "贵吗", "算贵吗", "good deal", "good price", "fair price", "overpriced", "too expensive",
+    # whether a GPU's price is dear, no figure quoted: "is the H100 on AWS expensive?"; how it moved
+    "expensive", "pricey", "costly", "便宜了吗", "便宜了没", "贵了吗", "涨价", "降价", "涨了吗", "降了吗",
+    "price history", "price trend", "价格走势", "get cheaper", "got cheaper", "gotten cheaper",
+    "getting cheaper", "cheaper than last",
 )  # fmt: skip
 # A rate someone quotes ("H100s are ~$2.5/hr", "A100 单价 1.2 美元每小时") is the market's price, not what the
 # user may spend: these words right before an hourly or monthly amount, with no budget word in its clause.

@@ -209,6 +209,23 @@ PRICE_AS_DEAL = (
     "划算", "贵不贵", "贵吗", "便宜吗", "值不值", "值得", "合理吗", "合不合理", "good price", "good deal",
     "fair price", "a deal", "worth", "overpriced", "too expensive", "reasonable", "rip-off", "ripoff",
 )  # fmt: skip
+# Whether a GPU's price is dear with no figure quoted ("Is the H100 on AWS expensive?", "H100 贵不贵"): its
+# price placed in the catalogue's range for that GPU.
+PRICE_IS_DEAR = (
+    *PRICE_AS_DEAL, "expensive", "pricey", "costly", "贵", "便宜吗", "划算吗",
+)  # fmt: skip
+# The gap between two prices asked ("price difference between A100 40GB and 80GB", "PCIe 和 SXM 差多少钱").
+PRICE_GAP = (
+    "difference", "differ", "gap", "how much more", "how much less", "how much cheaper", "how much pricier",
+    "差多少", "差价", "价差", "相差", "差几", "差了多少", "贵多少", "便宜多少", "多多少钱",
+)  # fmt: skip
+# How a price moved ("比上个月便宜了吗", "has the H100 price dropped?"): the catalogue keeps dated snapshots,
+# not a history, and says so before today's prices.
+PRICE_HISTORY = (
+    "上个月", "上月", "去年", "涨价", "降价", "涨了", "降了", "变便宜", "变贵", "走势",
+    "last month", "last year", "price history", "price trend", "gone up", "went up", "gone down", "went down",
+    "dropped", "risen", "rose", "compared to last", "than before", "over time",
+)  # fmt: skip
 # Asking how much an option saves ("how much would spot save?", "用竞价实例能省多少"): about that option,
 # even though it asks "how much".
 SAVING_ASKS = (

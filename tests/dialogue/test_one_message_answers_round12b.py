@@ -92,3 +92,48 @@ def test_what_gpu_a_fine_tune_needs_leads_with_the_cheapest_hour_that_holds_it(
 def test_the_best_gpu_for_a_fine_tune_still_leads_with_the_best_value(real: Consultant) -> None:
     text = ask(real, "What is the best GPU for a LoRA of a 7B model?")
     assert text.startswith("*For LoRA of a 7B model, the best value is"), text
+
+
+@pytest.mark.parametrize(
+    ("question", "placed", "span"),
+    [
+        (
+            "Is an A100 pricey on AWS?",
+            "*AWS's $3.43/GPU-hour for the NVIDIA A100 80GB (SXM4) is in the lower half",
+            "$2.79–$5.07",
+        ),
+        ("Azure 的 H100 贵吗", "*Azure 的 NVIDIA H100 SXM5 每卡时 $12.29，是目录里最高的*", "$3.99–$12.29"),
+    ],
+)
+def test_asked_whether_a_price_is_dear_the_answer_places_it_in_the_catalogue_range(
+    real: Consultant, question: str, placed: str, span: str
+) -> None:
+    text = ask(real, question)
+    assert text.startswith(placed), text
+    assert span in text.splitlines()[0], text
+
+
+def test_asked_how_a_price_moved_the_answer_says_no_history_is_kept(real: Consultant) -> None:
+    en = ask(real, "Did the A100 get cheaper than last month?")
+    assert en.startswith("_The catalogue keeps one dated price per listing, not a price history"), en
+    assert "$2.79/GPU-hour" in en, en
+    zh = ask(real, "L40S 最近降价了吗")
+    assert zh.startswith("_价格目录每条报价只存一个带日期的快照，没有历史价格"), zh
+    # a quote called too dear is judged, not read as a price history
+    assert "没有历史价格" not in ask(real, "4090 一小时 3 块钱是不是太贵了")
+
+
+@pytest.mark.parametrize(
+    ("question", "gap"),
+    [
+        (
+            "How big is the price gap between the A100 40GB and 80GB at Lambda?",
+            "*The NVIDIA A100 80GB (SXM4) costs $0.80/GPU-hour more than the NVIDIA A100 40GB (SXM4)* "
+            "on Lambda",
+        ),
+        ("H200 跟 H100 的租金相差多少", "*在 AWS，NVIDIA H200 SXM 每卡时比 NVIDIA H100 SXM5 贵 $1.03*"),
+    ],
+)
+def test_a_price_difference_asked_is_stated(real: Consultant, question: str, gap: str) -> None:
+    text = ask(real, question)
+    assert text.startswith(gap), text
