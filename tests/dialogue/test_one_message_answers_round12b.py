@@ -137,3 +137,28 @@ def test_asked_how_a_price_moved_the_answer_says_no_history_is_kept(real: Consul
 def test_a_price_difference_asked_is_stated(real: Consultant, question: str, gap: str) -> None:
     text = ask(real, question)
     assert text.startswith(gap), text
+
+
+@pytest.mark.parametrize(
+    ("question", "opening", "slice_"),
+    [
+        (
+            "How many MIG slices can an H100 be cut into?",
+            "*Yes.* The NVIDIA H100 SXM5 splits into up to 7 MIG",
+            "10 GB of 80 GB",
+        ),
+        ("A30 能开 MIG 吗", "*可以。*NVIDIA A30 最多切成 4 个 MIG 实例", "1/4 显存，约 6 GB / 24 GB"),
+    ],
+)
+def test_a_mig_question_says_how_many_instances_and_the_smallest_ones_memory(
+    real: Consultant, question: str, opening: str, slice_: str
+) -> None:
+    text = ask(real, question)
+    assert text.startswith(opening), text
+    assert slice_ in text and "Multi-Instance GPU User Guide" in text, text
+
+
+def test_a_gpu_without_mig_is_a_no_with_the_catalogue_gpus_that_have_it(real: Consultant) -> None:
+    text = ask(real, "Can I use MIG on an RTX 4090?")
+    assert text.startswith("*No.* The NVIDIA GeForce RTX 4090 has no MIG"), text
+    assert "NVIDIA A100 80GB (SXM4)" in text and "NVIDIA L40S" not in text, text
