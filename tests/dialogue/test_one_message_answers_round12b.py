@@ -162,3 +162,23 @@ def test_a_gpu_without_mig_is_a_no_with_the_catalogue_gpus_that_have_it(real: Co
     text = ask(real, "Can I use MIG on an RTX 4090?")
     assert text.startswith("*No.* The NVIDIA GeForce RTX 4090 has no MIG"), text
     assert "NVIDIA A100 80GB (SXM4)" in text and "NVIDIA L40S" not in text, text
+
+
+@pytest.mark.parametrize(
+    ("question", "opening", "link"),
+    [
+        ("3090 是 24G 的，两张 3090 加起来 48G 能当成一张卡吗？", "*不能当一张卡用*", "NVLink"),
+        (
+            "Can 2 H100s be used as a single GPU with 160GB?",
+            "*No, they stay separate GPUs*",
+            "NVLink (900 GB/s)",
+        ),
+    ],
+)
+def test_asked_whether_gpus_pool_into_one_the_answer_is_no_before_anything_else(
+    real: Consultant, question: str, opening: str, link: str
+) -> None:
+    text = ask(real, question)
+    assert text.startswith(opening), text
+    assert link in text.splitlines()[0], text
+    assert "对" not in text.splitlines()[0] and "Yes" not in text.splitlines()[0], text
