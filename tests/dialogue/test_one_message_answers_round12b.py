@@ -182,3 +182,25 @@ def test_asked_whether_gpus_pool_into_one_the_answer_is_no_before_anything_else(
     assert text.startswith(opening), text
     assert link in text.splitlines()[0], text
     assert "对" not in text.splitlines()[0] and "Yes" not in text.splitlines()[0], text
+
+
+@pytest.mark.parametrize(
+    ("question", "counted"),
+    [
+        (
+            "How many hours would a QLoRA of Mistral 7B take on 20k samples on one L40S?",
+            "20K samples × 1,000 tokens, a length I assumed",
+        ),
+        (
+            "2万条样本，单张 A100 做 LoRA 微调 Llama 3 8B 要多久",
+            "2万条 × 每条 1,000 tokens，每条长度是我假设的",
+        ),
+    ],
+)
+def test_a_time_question_with_samples_but_no_length_assumes_one_and_says_so(
+    real: Consultant, question: str, counted: str
+) -> None:
+    text = ask(real, question)
+    assert counted in text, text
+    assert "2000万 tokens" in text or "20M tokens" in text, text
+    assert "per 1B tokens" not in text and "10亿 tokens 约需" not in text, text
