@@ -508,6 +508,9 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
         return "capacity"
     corrects = has_any(t, CORRECTION) or t.startswith(CORRECTION_OPENERS) or ", not " in t
     corrects = corrects and not has_any(t, cues.WORTH_ASKS)  # weighing two options corrects nothing
+    corrects = corrects and not has_any(
+        t, cues.NEGATED_TASK
+    )  # "不是要训练，只是推理：…" says what it is about
     # "what about on AWS?", "用 Azure 呢", "on GCP instead": the same job on another cloud (a Chinese
     # provider named alone is a question about it: china_providers).
     clouds = (

@@ -312,6 +312,14 @@ BEST_ONLY = (
     "best gpu", "best card", "best gpus", "best cards", "best hardware", "gpu is best", "card is best",
     "最适合", "最合适", "最好", "最佳",
 )  # fmt: skip
+# A task ruled out before the one meant ("不是要训练，只是推理：…", "not for training, just inference"):
+# the message says what it is about, it corrects nothing said before.
+NEGATED_TASK = (
+    "不是要训练", "不是训练", "不是做训练", "不做训练", "不用训练", "不训练", "不是要微调", "不是微调",
+    "不是要部署", "不是部署", "不是推理", "不是要推理", "not for training", "not training", "not to train",
+    "no training", "not for fine-tuning", "not fine-tuning", "not for inference", "not inference",
+    "not for serving", "not serving",
+)  # fmt: skip
 # Asking for the plan itself ("帮我算下预训练 1.3B 需要什么卡", "help me plan a 7B fine-tune"): the form asks
 # what the plan needs, even where the words also ask which GPU.
 PLAN_REQUEST = (

@@ -204,3 +204,18 @@ def test_a_time_question_with_samples_but_no_length_assumes_one_and_says_so(
     assert counted in text, text
     assert "2000万 tokens" in text or "20M tokens" in text, text
     assert "per 1B tokens" not in text and "10亿 tokens 约需" not in text, text
+
+
+@pytest.mark.parametrize(
+    ("question", "serving"),
+    [
+        ("不是训练，是推理：Llama 3 8B 最便宜用什么卡跑", "推理部署 Llama 3 8B"),
+        ("not for fine-tuning, only inference - cheapest GPU for Qwen2.5 7B?", "to serve Qwen2.5 7B"),
+    ],
+)
+def test_a_task_ruled_out_first_is_not_a_correction_of_nothing(
+    real: Consultant, question: str, serving: str
+) -> None:
+    text = ask(real, question)
+    assert serving in text.splitlines()[0], text
+    assert "训练数据有多少" not in text and "How much training data" not in text, text
