@@ -219,3 +219,13 @@ def test_a_task_ruled_out_first_is_not_a_correction_of_nothing(
     text = ask(real, question)
     assert serving in text.splitlines()[0], text
     assert "训练数据有多少" not in text and "How much training data" not in text, text
+
+
+def test_a_gpu_rented_only_on_chinese_marketplaces_is_priced_there_in_a_workload_comparison(
+    real: Consultant,
+) -> None:
+    text = ask(real, "A800 还是 A100：8 卡全参微调 7B，20B tokens，哪个划算？")
+    assert "暂无可用价格" not in text and "没法比较费用" not in text, text
+    assert "国内算力市场公开价" in text and "¥" in text, text
+    first = text.splitlines()[0]
+    assert "速度差不多" in first and "更快" not in first, first
