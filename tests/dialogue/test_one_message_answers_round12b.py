@@ -229,3 +229,11 @@ def test_a_gpu_rented_only_on_chinese_marketplaces_is_priced_there_in_a_workload
     assert "国内算力市场公开价" in text and "¥" in text, text
     first = text.splitlines()[0]
     assert "速度差不多" in first and "更快" not in first, first
+
+
+def test_asked_whether_a_providers_price_went_down_the_answer_is_not_a_yes_it_rents_it(
+    real: Consultant,
+) -> None:
+    text = ask(real, "Did GCP's A100 price drop since last year?")
+    assert not text.startswith("*Yes*"), text
+    assert text.startswith("_The catalogue keeps one dated price per listing"), text

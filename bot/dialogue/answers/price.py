@@ -113,8 +113,10 @@ def answer(q: Question, reply: Reply) -> bool:
             item["judged"]["premise"] = premise
     # "Does Lambda have the B200?", "AWS 有 H200 吗": yes first where every provider named lists it (a
     # provider without a listing gets the catalogue's "no price for it there" line, never a bare no).
+    history = has_cue(normalise(q.text).lower, PRICE_HISTORY)
     offered = (
-        q.u.yes_no
+        not history  # "Has the price of H100s on AWS gone down?" asks no "does AWS have it"
+        and q.u.yes_no
         and bool(named)
         and quoted is None
         and budget is None
@@ -131,7 +133,7 @@ def answer(q: Question, reply: Reply) -> bool:
         "price",
         gap=gap,
         # "H100 比上个月便宜了吗": no price history is kept, said before today's dated prices
-        history=has_cue(low_text, PRICE_HISTORY),
+        history=history,
         available=named if offered else [],
         items=items,
         overview=overview,
