@@ -237,3 +237,11 @@ def test_asked_whether_a_providers_price_went_down_the_answer_is_not_a_yes_it_re
     text = ask(real, "Did GCP's A100 price drop since last year?")
     assert not text.startswith("*Yes*"), text
     assert text.startswith("_The catalogue keeps one dated price per listing"), text
+
+
+def test_a_memory_a_model_must_fit_in_is_no_dataset() -> None:
+    from bot.nlu.parser import parse
+
+    assert parse("can a 13B model at 8-bit fit into 24 GB?").slots.data_bytes is None
+    assert parse("13B 的模型 int8 能塞进 16G 吗").slots.data_bytes is None
+    assert parse("fine-tune a 7B on 16GB of data").slots.data_bytes == 16e9
