@@ -631,6 +631,7 @@ CONTEXT_CUES = (
 # After a length: "32k context", "4096 seq length" (the English sequence cues above, and "seq length").
 CONTEXT_AFTER = (
     "context", "ctx", "上下文", "的上下文", "token context", "tokens context", "序列", "seq length",
+    "window", "token window", "tokens window", "context window",
     *(cue for cue in CONTEXT_CUES if cue.startswith("seq")),
 )  # fmt: skip
 

@@ -13,6 +13,7 @@ from bot.dialogue.answers.base import Question
 from bot.dialogue.answers.compare import upgrade_first
 from bot.dialogue.answers.serve import (
     clouds_note,
+    lengths_said,
     plan_on_named_clouds,
     read_as,
     refused,
@@ -134,4 +135,5 @@ def _load(req: Any) -> dict[str, Any]:
         "output_tokens": req.output_tokens,
         "kv_tokens": req.kv_tokens,
         "lengths_default": req.input_tokens_default or req.output_tokens_default,
+        **lengths_said(req),
     }
