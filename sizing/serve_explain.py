@@ -76,6 +76,7 @@ def workload(req: ServeRequest, k: ServeConstants = CALIBRATED) -> dict[str, obj
         "ttft_ms": req.ttft_ms,
         "tpot_ms": req.tpot_ms,
         "latency_default": req.latency_default,
+        "tpot_default": req.tpot_default,
         "gpu": req.gpu,
         "gpus": req.gpus,
         "budget": None

@@ -380,8 +380,12 @@ def _too_small(req: ServeRequest, gpu: GpuSpec, precision: ServePrecision, most:
 
 
 def with_default_targets(req: ServeRequest) -> ServeRequest:
-    """A load without latency targets gets the chat defaults (serve_types.DEFAULT_TTFT_MS/TPOT_MS)."""
+    """A load without latency targets gets the chat defaults (serve_types.DEFAULT_TTFT_MS/TPOT_MS); with only
+    a time to the first token ("first token under 1 second"), the per-token default still holds: otherwise
+    replicas are packed until each user gets a few tokens a second, slower than reading."""
     has_load = req.concurrency is not None or req.qps is not None
+    if has_load and req.ttft_ms is not None and req.tpot_ms is None:
+        return replace(req, tpot_ms=DEFAULT_TPOT_MS, tpot_default=True)
     if not has_load or req.ttft_ms is not None or req.tpot_ms is not None:
         return req
     return replace(req, ttft_ms=DEFAULT_TTFT_MS, tpot_ms=DEFAULT_TPOT_MS, latency_default=True)

@@ -61,6 +61,7 @@ class ServeRequest:
     ttft_ms: float | None = None  # latency targets: time to first token ...
     tpot_ms: float | None = None  # ... and time per output token
     latency_default: bool = False  # the targets are DEFAULT_TTFT_MS / DEFAULT_TPOT_MS, not the user's
+    tpot_default: bool = False  # only the time to the first token was given: DEFAULT_TPOT_MS per token
     gpu: str | None = None  # catalog id or family
     gpus: int | None = None  # GPUs per replica
     budget: Budget | None = None

@@ -48,3 +48,10 @@ def test_every_request_filling_the_window_is_planned_full(real: Consultant) -> N
 def test_a_prompt_length_said_alone_is_the_prompt(real: Consultant) -> None:
     text = real.handle("w6", "部署 Llama 3.1 8B 给 300 人用，每次输入大约 100k token").text
     assert "输入 100,000 token" in assumed(text)
+
+
+def test_a_first_token_target_alone_still_plans_a_readable_speed_and_says_the_default(
+    real: Consultant,
+) -> None:
+    text = real.handle("w7", "serve Llama 3.3 70B, 300 users, latency under 3 s to first token").text
+    assert "at most 50 ms per token (default: you gave only the time to the first token)" in assumed(text)

@@ -51,3 +51,11 @@ def test_a_window_beyond_the_models_own_is_refused(kb: KnowledgeBase) -> None:
     with pytest.raises(SizingError) as caught:
         plan_serving(request(kb, "llama-3-8b", input_tokens=1000, window_tokens=32_768), kb.catalog)
     assert caught.value.code == "context_exceeds_model"
+
+
+def test_a_time_to_first_token_alone_keeps_the_default_per_token_target(kb: KnowledgeBase) -> None:
+    req = request(kb, "llama-3.3-70b", input_tokens=1000, concurrency=300, ttft_ms=3000.0)
+    result = plan_serving(req, kb.catalog)
+    first = result.options[0]
+    assert first.speed is not None and first.speed.tpot_s * 1000 <= 50.0 * 1.0001
+    assert dict(result.workload)["tpot_default"] is True

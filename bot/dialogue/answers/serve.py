@@ -388,6 +388,7 @@ def view(req: ServeRequest, data: dict[str, Any]) -> dict[str, Any]:
         "ttft_ms": workload["ttft_ms"],
         "tpot_ms": workload["tpot_ms"],
         "latency_default": workload["latency_default"],
+        "tpot_default": workload["tpot_default"],
         "kv_bytes_per_token": workload["kv_bytes_per_token"],
         "first": first,
         "others": options[1 : 1 + SHOWN_OPTIONS - 1],
