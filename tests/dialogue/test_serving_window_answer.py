@@ -55,3 +55,12 @@ def test_a_first_token_target_alone_still_plans_a_readable_speed_and_says_the_de
 ) -> None:
     text = real.handle("w7", "serve Llama 3.3 70B, 300 users, latency under 3 s to first token").text
     assert "at most 50 ms per token (default: you gave only the time to the first token)" in assumed(text)
+
+
+def test_a_cheapest_answer_with_no_plan_in_target_shows_the_relaxed_plan_itself(real: Consultant) -> None:
+    text = real.handle(
+        "w9", "cheapest way to serve Qwen2.5-72B to 200 users, every request fills the 128k context"
+    ).text
+    assert "Nothing in the catalogue serves" in text
+    relaxed = next(line for line in text.splitlines() if "*Relaxed latency target*" in line)
+    assert "/hour" in relaxed and "ms per token" in relaxed

@@ -56,6 +56,9 @@ def cheapest(q: Question, reply: Reply) -> bool:
         read_as=read_as(q, req),
         precision=req.precision,
         rows=rows[:SHOWN],
+        # Nothing meets the targets: the plan under the relaxed target (serve_plan._relaxed), shown as its
+        # own line beside the warning that says what was relaxed.
+        relaxed=None if rows else next((o for o in data["options"] if o["label"] == "relaxed"), None),
         warnings=shown_warnings(data["warnings"], rows[:SHOWN]),
         **clouds_note(q, rows),
     )
