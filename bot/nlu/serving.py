@@ -61,7 +61,8 @@ USES: tuple[tuple[str, tuple[str, ...]], ...] = (
 # Every request fills the stated context: "every request fills the full 32k context", "每次都打满上下文".
 FILLS_WINDOW = (
     "fills the", "fill the", "fills its", "fill their", "full context", "full window", "whole context",
-    "whole window", "entire context", "max out", "maxes out",
+    "whole window", "entire context", "max out", "maxes out", "uses the whole", "use the whole",
+    "uses the full", "use the full", "fill up", "fills up",
     "打满", "用满", "塞满", "占满", "满上下文", "整个上下文",
 )  # fmt: skip
 

@@ -64,3 +64,18 @@ def test_a_cheapest_answer_with_no_plan_in_target_shows_the_relaxed_plan_itself(
     assert "Nothing in the catalogue serves" in text
     relaxed = next(line for line in text.splitlines() if "*Relaxed latency target*" in line)
     assert "/hour" in relaxed and "ms per token" in relaxed
+
+
+def test_hardware_whose_kv_cache_cannot_take_one_whole_window_request_says_that_is_why(
+    real: Consultant,
+) -> None:
+    text = real.handle("w10", "Llama 3.1 70B on 2 H100s with a 128k context for 10 users, does it fit?").text
+    first = text.splitlines()[0]
+    assert first.startswith("*No.*") and "whole 131,072-token window does not fit in its KV cache" in first
+
+
+def test_every_prompt_using_the_whole_window_is_planned_full(real: Consultant) -> None:
+    text = real.handle(
+        "w11", "serve Llama 3.1 8B for 200 users where every prompt uses the whole 8k context"
+    ).text
+    assert "7,692-token prompts" in assumed(text)

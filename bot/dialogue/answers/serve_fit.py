@@ -101,6 +101,10 @@ def feasibility(q: Question, reply: Reply) -> bool:
         output_tokens=req.output_tokens,
         lengths_default=req.input_tokens_default or req.output_tokens_default,
         **lengths_said(req),
+        # The load fits but one request of the whole window does not (serve_plan._holds_window): the reason.
+        window_unfit=req.window_tokens
+        if req.full_window and not first["fits"] and first["max_concurrency"] >= (req.concurrency or 1)
+        else None,
         # The experts spread over the GPUs (sizing/serve_layout.py): why the weights per GPU are more
         # than the total over the GPUs, said as assumed.
         expert_parallel=first["expert_parallel"] if first["layout"] == "ep" else None,
