@@ -48,6 +48,8 @@ class FitOption:
     host_memory_per_node_gb: float | None = None
     host_ram_per_node_gb: float | None = None
     offloads_weights: bool = False
+    # On-demand USD/hour of the instances the option is priced on (offload: one whose host RAM holds it).
+    hourly_usd: float | None = None
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -68,6 +70,7 @@ class FitOption:
                 round(self.host_ram_per_node_gb, 1) if self.host_ram_per_node_gb is not None else None
             ),
             "offloads_weights": self.offloads_weights,
+            "hourly_usd": round(self.hourly_usd, 3) if self.hourly_usd is not None else None,
         }
 
 
@@ -169,6 +172,7 @@ def _option(
         cost_usd=o.cost_usd,
         slowdown=slowdown,
         host_memory_per_node_gb=host_gb,
+        hourly_usd=o.quote.hourly_usd if o.quote is not None else None,
     )
 
 

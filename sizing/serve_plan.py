@@ -32,6 +32,8 @@ from sizing.serve_types import (
     DEFAULT_TTFT_MS,
     MAX_CONCURRENCY,
     MAX_TOKENS,
+    RELAXED_MIN_SAVING,
+    RELAXED_TPOT_FACTOR,
     ServePrecision,
     ServeRequest,
 )
@@ -377,6 +379,9 @@ def plan_serving(req: ServeRequest, catalog: Catalog, k: ServeConstants = CALIBR
         o.shown(o.label, solo=_solo(o.replica, req, k, terms)) if o.speed else o
         for o in rank(usable, lower, forced, ctx)
     ]
+    looser = _relaxed(req, options, book, k, terms)
+    if looser is not None:
+        options.append(looser)
     return ServeResult(
         workload=tuple(workload(req, k).items()),
         options=tuple(options),
@@ -385,6 +390,75 @@ def plan_serving(req: ServeRequest, catalog: Catalog, k: ServeConstants = CALIBR
         excluded=tuple(sorted(excluded, key=lambda e: e.gpu)),
         currency=req.budget.currency if req.budget else "USD",
     )
+
+
+def _relaxed(
+    req: ServeRequest,
+    options: list[ServeOption],
+    book: CatalogBook,
+    k: ServeConstants,
+    terms: dict[ServePrecision, ModelTerms],
+) -> ServeOption | None:
+    """When no option meets the latency targets, the first option's replica shape under a per-token
+    target RELAXED_TPOT_FACTOR times looser and no target to the first token (it comes when the prompt's
+    prefill allows), if that saves RELAXED_MIN_SAVING of the GPUs: 200 users of Qwen2.5-72B with
+    128k-token prompts hold each 8-GPU replica to one request at 50 ms per token (every other prompt's
+    11 s prefill stalls its decoding), four at 100 ms. Labelled "relaxed"; it does not meet the targets
+    asked, so meets_latency stays False (warnings: serve_latency_relaxed says what was relaxed)."""
+    if req.tpot_ms is None or not options:
+        return None
+    first = options[0]
+    if first.label == "requested" or not first.fits or first.speed is None:
+        return None
+    if any(o.meets_latency for o in options if o.speed is not None):
+        return None
+    looser = replace(req, ttft_ms=None, tpot_ms=req.tpot_ms * RELAXED_TPOT_FACTOR)
+    rep = first.replica
+    o = evaluate(
+        looser,
+        req.model,
+        rep.gpu,
+        rep.tp,
+        rep.pp,
+        rep.precision,
+        book,
+        k,
+        terms=terms.get(rep.precision),
+        layout=rep.layout,
+    )
+    if o.speed is None or not o.fits or o.gpus > first.gpus * (1.0 - RELAXED_MIN_SAVING):
+        return None
+    return replace(o.shown("relaxed", solo=_solo(o.replica, req, k, terms)), meets_latency=False)
+
+
+def disaggregated(
+    req: ServeRequest, o: ServeOption, k: ServeConstants = CALIBRATED
+) -> tuple[int, int, float] | None:
+    """Prefill-decode disaggregation on `o`'s replica shape (vLLM/SGLang's PD split, NVIDIA Dynamo): the
+    prompts run on replicas of their own, so no prefill stalls the decoding ones, which then batch as
+    many requests as the per-token target and their KV cache allow. Returns (prefill replicas, decode
+    replicas, time per output token in s) for the load, or None without a per-token target or a load.
+    The prefill replicas are busy all the time (a floor: queueing adds to the time to first token) and
+    the KV cache's move between them is not timed [assumption: over NVLink or RDMA it is small beside
+    a long prompt's prefill]."""
+    if req.tpot_ms is None or (req.concurrency is None and req.qps is None):
+        return None
+    timing = Timing(o.replica, req.input_tokens, req.output_tokens, k)
+    room = saturation_batch(o.memory.max_concurrency, k, o.memory.ranks)
+    target = req.tpot_ms / 1000
+    batch = 0
+    for b in range(1, room + 1):  # the step time grows with the batch (more KV cache to read)
+        if timing.step_s(b) > target * 1.0001:
+            break
+        batch = b
+    if batch < 1:
+        return None
+    lifetime = timing.prefill_s + req.output_tokens * timing.step_s(batch)
+    in_flight = req.concurrency if req.concurrency is not None else (req.qps or 0.0) * lifetime
+    rate = req.qps if req.qps is not None else in_flight / lifetime
+    decode = max(1, math.ceil(in_flight / batch))
+    prefill = max(1, math.ceil(rate * timing.prefill_s))
+    return prefill, decode, timing.step_s(min(batch, math.ceil(in_flight / decode)))
 
 
 def _solo(

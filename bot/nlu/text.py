@@ -76,6 +76,8 @@ TYPOS = {
     "trian": "train", "pretrian": "pretrain", "pre-trian": "pre-train",
     "scrach": "scratch", "scracth": "scratch", "sratch": "scratch", "modle": "model", "moddel": "model",
     "wich": "which", "whcih": "which", "fintune": "finetune", "fine-tuen": "fine-tune",
+    "epocs": "epochs", "epoches": "epochs", "epcohs": "epochs", "eopchs": "epochs", "ephocs": "epochs",
+    "epohcs": "epochs", "epoc": "epoch", "epcoh": "epoch",
 }  # fmt: skip
 _TYPO = re.compile(r"\b(?:" + "|".join(map(re.escape, TYPOS)) + r")\b", re.IGNORECASE)
 

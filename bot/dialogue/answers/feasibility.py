@@ -128,7 +128,8 @@ def answer(q: Question, reply: Reply, *, memory_asked: bool = False) -> bool:
         dominant=dominant_term(asked.get("memory") or {}),
         options=options,
         timing=timing,
-        assumed=assumptions(q, asked),
+        # "需要几张 A100": the count is the answer, not an assumed single GPU
+        assumed={**assumptions(q, asked), **({"count_default": False} if fewest is not None else {})},
         memory_asked=memory_asked,
         fewest=fewest,
         lighter=lighter,
@@ -269,6 +270,9 @@ def what_fits(q: Question, verdict: Feasibility | None) -> list[dict[str, Any]]:
                 "host_gb": option.host_memory_per_node_gb,
                 "offloads_weights": option.offloads_weights,
             }
+            if option.kind == "offload" and option.hourly_usd is not None:
+                # Priced on a machine whose host RAM holds what is offloaded, not the cheapest one.
+                shown["usd_per_hour"] = option.hourly_usd
         out.append(shown)
     return out
 
