@@ -830,9 +830,15 @@ def several_questions(t: str) -> bool:
     "what's its bandwidth, how much does it cost per hour, and does it support FP8?"."""
     if sum(t.count(mark) for mark in "?？") >= 2 or t.count("多少") >= 2:
         return True
+    # "…要多久？顺便问下 H100 多少钱一小时", "how long? also, what is it per hour": a question after the first
+    first = min((i for i in (t.find("?"), t.find("？")) if i != -1), default=-1)
+    if first != -1 and _ASKS_AGAIN.search(t[first + 1 :]):
+        return True
     return sum(1 for clause in _CLAUSES.split(t) if _QUESTION_OPENER.match(clause.strip())) >= 2
 
 
+# A question asked after a first one has closed with its question mark.
+_ASKS_AGAIN = re.compile(r"多少|几|幾|吗|嗎|怎么|怎麼|哪|\b(?:what|how|which|does|do|is|are|can)\b")
 # Clauses of a message, and the words an English question opens with: a list of questions in one sentence.
 _CLAUSES = re.compile(r"[,，;；?？]|\band\b")
 _QUESTION_OPENER = re.compile(r"(?:what|what's|whats|which|how|does|do|is|are|can|will|would|could|should)\b")

@@ -94,6 +94,20 @@ TRANSFER_WORDS = (
     "迁移", "搬到", "拉取",
 )  # fmt: skip
 
+# Asking how two GPUs differ ("A800 和 A100 有啥区别", "what's the difference between"): the datasheet
+# comparison, also beside a job sized on both.
+DIFFERENCE = (
+    "区别", "差别", "差异", "差在哪", "有啥不同", "有什么不同", "哪里不同", "不一样",
+    "difference", "differences", "differ",
+)  # fmt: skip
+
+# LLM work a comparison is asked for ("A100 vs L40S for training?"): figures such as FP64 do not decide it.
+LLM_WORK = (
+    "train", "trains", "trained", "training", "fine-tune", "fine-tuning", "finetune", "finetuning",
+    "pretrain", "pretraining", "pre-training", "lora", "qlora", "inference", "serving", "serve", "llm",
+    "训练", "微调", "预训练", "推理", "部署", "大模型",
+)  # fmt: skip
+
 # -- price and providers ----------------------------------------------------------------------
 # Comparing providers or prices ("is Lambda cheaper than AWS", "阿里云和腾讯云哪个便宜").
 CHEAPER = (

@@ -205,12 +205,19 @@ def answer(q: Question, reply: Reply) -> bool:
         link="Infinity Fabric" if spec.vendor == "amd" else "NVLink",
         fp8=spec.tflops.fp8,
         bf16=spec.tflops.bf16,
+        bandwidth_tbs=spec.memory_bandwidth_tbs,
+        # the training cards a slow one is measured against, from the catalogue
+        reference={g.id: g.tflops.bf16 for g in q.catalog.gpus if g.id in ("a100-80gb", "h100-sxm")},
         fp16=spec.tflops.fp16,
         advice=advice,
         memory_gb=spec.memory_gb,
         rows=rows,
     )
     return True
+
+
+# Dense BF16 TFLOPS below half an A100's (312): the GPU trains, but slowly for its class (H20: 148).
+SLOW_TRAINING_BF16 = 156.0
 
 
 def _training(q: Question, spec: GpuSpec) -> tuple[str, list[dict[str, Any]]]:
@@ -224,6 +231,8 @@ def _training(q: Question, spec: GpuSpec) -> tuple[str, list[dict[str, Any]]]:
         verdict = "limited"  # FP16 with loss scaling, older tensor cores
     elif spec.scale_up_gbs is None or spec.segment == "consumer":
         verdict = "single"  # one card, or data parallel over PCIe
+    elif spec.tflops.bf16 < SLOW_TRAINING_BF16:
+        verdict = "slow"  # the H20: NVLink and memory, but a fraction of an A100's compute
     else:
         verdict = "yes"
     return verdict, rows

@@ -41,7 +41,12 @@ def answer_gpus(
                 for g in catalog.gpus
                 if (memory is None or holds(g, memory)) and (offered is None or g.id in offered)
             ),
-            key=lambda g: (order.get(getattr(records.get(g.id), "tier", ""), 9), g.id),
+            # A memory filter ("显存 ≥ 80GB 的卡") lists the largest memory first; otherwise by tier.
+            key=lambda g: (
+                -g.memory_gb if memory is not None else 0,
+                order.get(getattr(records.get(g.id), "tier", ""), 9),
+                g.id,
+            ),
         )
         views = [
             _with_china_price(kb, g, gpu_view(g, catalog, records.get(g.id))) for g in specs[:MAX_LISTED_GPUS]

@@ -128,7 +128,8 @@ def answer(q: Question, reply: Reply, *, memory_asked: bool = False) -> bool:
         dominant=dominant_term(asked.get("memory") or {}),
         options=options,
         timing=timing,
-        assumed=assumptions(q, asked),
+        # "需要几张 A100": the count is the answer, not an assumed single GPU
+        assumed={**assumptions(q, asked), **({"count_default": False} if fewest is not None else {})},
         memory_asked=memory_asked,
         fewest=fewest,
         lighter=lighter,

@@ -24,8 +24,9 @@ from bot.dialogue.answers.prices import (
 )
 from bot.dialogue.hardware import CHINA_GPUS, main_variant
 from bot.dialogue.reply import Reply
-from bot.nlu.lexicon import unpriced_currency
+from bot.nlu.lexicon import has_cue, unpriced_currency
 from bot.nlu.providers import china_providers
+from bot.nlu.question_cues import OFFERS
 from bot.nlu.text import normalise
 from bot.render.views import pick, resolve_gpus
 from sizing.types import Catalog, GpuSpec
@@ -110,8 +111,20 @@ def answer(q: Question, reply: Reply) -> bool:
         )
         if item["judged"] is not None:
             item["judged"]["premise"] = premise
+    # "Does Lambda have the B200?", "AWS 有 H200 吗": yes first where every provider named lists it (a
+    # provider without a listing gets the catalogue's "no price for it there" line, never a bare no).
+    offered = (
+        q.u.yes_no
+        and bool(named)
+        and quoted is None
+        and budget is None
+        and has_cue(normalise(q.text).lower, OFFERS)
+        and bool(items)
+        and all(not i["missing_at"] for i in items)
+    )
     reply.add(
         "price",
+        available=named if offered else [],
         items=items,
         overview=overview,
         period=period,

@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 
 # Plans whose costs are within this ratio cost "about the same": then the faster one is the pick.
 SAME_COST = 1.10
+# Plans whose time (or GPU-hours) is within this ratio are "about as fast": neither is called faster.
+SAME_SPEED = 1.05
 # Naming a GPU in a comparison is not choosing it.
 NOT_CHOSEN = ("gpu", "gpu_count")
 COMPARE_INTENTS = ("size", "gpu_compare", "whatif", "faq")
@@ -127,6 +129,12 @@ def compare_on_gpus(
     per_gpu = len({r["gpus"] for r in fitting}) > 1 and len(counted) < len(specs)
     speed = "gpu_hours" if per_gpu else "days"
     fastest = min(fitting, key=lambda r: r[speed] or float("inf"), default=None)
+    # A800 against A100 (same compute, a slower link): a few percent apart is not "faster".
+    same_speed = (
+        fastest is not None
+        and len(fitting) > 1
+        and all((r[speed] or 0.0) <= (fastest[speed] or 0.0) * SAME_SPEED for r in fitting)
+    )
     cheapest = min((r for r in fitting if r.get("cost")), key=lambda r: r["cost"], default=None)
     all_priced = all(r.get("cost") for r in fitting)  # "the cheapest" only among GPUs with a price
     pick = _pick(fastest, cheapest, all_priced, fitting)
@@ -138,6 +146,7 @@ def compare_on_gpus(
         slots=public_slots(state),
         per_gpu=per_gpu,
         fastest=fastest,
+        same_speed=same_speed,
         cheapest=cheapest,
         all_priced=all_priced,
         pick=pick,
