@@ -35,7 +35,8 @@ RELAXED_MIN_SAVING = 0.25
 # The prompt a request typically carries, per use, when the user states only the context window ("128k
 # context"): the window is the longest request the deployment must accept (vLLM's max_model_len), not every
 # request's length. Chat: DEFAULT_INPUT_TOKENS, about the median conversation prompt of Azure's 2023 LLM
-# inference trace (~1k tokens; Patel et al., "Splitwise", ISCA 2024). Code: that trace's coding median
+# inference trace (~1k tokens; Patel et al., "Splitwise", ISCA 2024; the trace, collected 2023-11, is
+# github.com/Azure/AzurePublicDataset, AzureLLMInferenceDataset2023.md). Code: that trace's coding median
 # (~1.5k tokens). RAG [assumption]: 4-8 retrieved chunks of ~512 tokens and the question. Agent
 # [assumption]: tool results and earlier steps accumulate over a task's calls.
 TYPICAL_PROMPT_TOKENS: dict[str, int] = {
