@@ -382,6 +382,8 @@ NO_DEADLINE = (
     "时间弹性", "时间很弹性", "时程弹性", "时程没有限制", "没有时程限制", "时程不限", "期限宽松", "时间宽松",
     "什么时候都行", "什么时候都可以", "deadline is flexible", "flexible deadline", "flexible timeline",
     "time is not an issue", "time isn't an issue", "no time constraints", "timeline is flexible",
+    "deadline flexible", "timeline flexible", "time is flexible", "schedule is flexible", "flexible schedule",
+    "flexible on time", "flexible on the deadline", "flexible on timing",
 )  # fmt: skip
 # A clause about a run already done ("我们 2024 年训过一个 1.3B", "去年用 32 张 A100 训了 45 天", "our v3.5
 # release trained a 1.3B on 300B tokens last year"), before a clause with the new plan: its figures are
@@ -635,6 +637,7 @@ CONTEXT_CUES = (
 # After a length: "32k context", "4096 seq length" (the English sequence cues above, and "seq length").
 CONTEXT_AFTER = (
     "context", "ctx", "上下文", "的上下文", "token context", "tokens context", "序列", "seq length",
+    "window", "token window", "tokens window", "context window",
     *(cue for cue in CONTEXT_CUES if cue.startswith("seq")),
 )  # fmt: skip
 

@@ -447,6 +447,8 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
             # so the bare bit width is its weights' precision
             slots = replace(slots, precision=serving.serving_precision(s, True))
         slots = _context_as_request(slots)
+        use = "full" if slots.context_tokens and serving.fills_window(s) else serving.find_serve_use(s)
+        slots = replace(slots, serve_use=use)
         filled = slots.filled()
     asks = tuple(a for a in found.asks if a.slot not in filled or a.slot == "tokens_or_data")
     # "4090 显存不够，只好用 2 张 A100 80G": the message is about the GPU settled on, not two GPUs weighed
@@ -585,7 +587,7 @@ def _context_as_request(slots: Slots) -> Slots:
     if prompt is None:
         answer = slots.output_tokens
         prompt = slots.seq_len - answer if answer is not None and answer < slots.seq_len else slots.seq_len
-    return replace(slots, seq_len=None, input_tokens=prompt)
+    return replace(slots, seq_len=None, input_tokens=prompt, context_tokens=slots.seq_len)
 
 
 def _model(models: list[ModelMention], params: float | None) -> str | None:

@@ -283,6 +283,10 @@ def what_fits(q: Question, verdict: Feasibility | None) -> list[dict[str, Any]]:
             if option.kind == "offload" and option.hourly_usd is not None:
                 # Priced on a machine whose host RAM holds what is offloaded, not the cheapest one.
                 shown["usd_per_hour"] = option.hourly_usd
+                # ... and named, with the RAM it has: the cheapest machine with these GPUs may not hold it.
+                shown["instance"] = option.host_instance
+                shown["cloud"] = option.host_cloud
+                shown["host_ram_gb"] = option.host_ram_per_node_gb
         out.append(shown)
     return out
 
@@ -300,6 +304,9 @@ def view(catalog: Catalog, spec: GpuSpec, option: Mapping[str, Any], method: str
         "as_of": price["as_of"] if price else None,
         "recipe": None,  # one of RECIPES: a memory saver on the same GPUs
         "slowdown": None,  # its step-time factor
+        "instance": None,  # offload: the machine priced for its host RAM, its cloud and RAM
+        "cloud": None,
+        "host_ram_gb": None,
     }
 
 

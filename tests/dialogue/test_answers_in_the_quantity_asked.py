@@ -1,4 +1,4 @@
-"""One-message questions from a blind red-team round: each answer says what was asked, in the
+"""One-message questions: each answer says what was asked, in the
 quantity asked, and never claims a difference the figures do not show.
 
 - A provider comparison for several GPUs or a period ("8 卡一个月", "for a year") gives that total
