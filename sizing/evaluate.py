@@ -8,7 +8,7 @@ import math
 from sizing import compute, cost, layout, network, storage
 from sizing.assumptions import HEADROOM_PREMIUM, MIN_HEADROOM, ROOMY_SEARCH_FACTOR
 from sizing.fixed import FixedModel, minimum_fixed_hours
-from sizing.memory import LowerBound, weight_bytes_per_param
+from sizing.memory import Layout, LowerBound, MemoryModel, weight_bytes_per_param
 from sizing.network import GPUS_PER_NODE
 from sizing.result import Option
 from sizing.screen import layout_within_batch
@@ -114,6 +114,7 @@ class Evaluator:
         self._fits: dict[tuple[str, int], bool] = {}
         self._days_floors: dict[tuple[str, int], float] = {}
         self._floors: dict[tuple[str, int], tuple[float, float]] = {}  # Evaluator.floors
+        self._roomy: dict[tuple[str, int, int], tuple[Offering, ...]] = {}  # Evaluator._host_ram_offerings
         self.min_fixed_hours = minimum_fixed_hours(w)  # the fixed hours every plan pays at least
         self._fixed = FixedModel(w)
         self._storage = storage.StorageModel(
@@ -204,6 +205,8 @@ class Evaluator:
         fixed = self._fixed.costs(training_hours, nodes)
         days = (training_hours + fixed.total_hours) / 24.0
         store = self._storage.advise(per_gpu_s * gpus)
+        if w.offload:
+            offerings = self._host_ram_offerings(gpu, gpus, lay, ideal.precision, offerings)
         q = cost.quote(self.catalog, gpu.id, gpus, days, offerings, need_gbps)
         return Option(
             gpu,
@@ -221,6 +224,32 @@ class Evaluator:
             fixed,
             training_hours / 24.0,
         )
+
+    def _host_ram_offerings(
+        self,
+        gpu: GpuSpec,
+        gpus: int,
+        lay: Layout,
+        precision: Precision,
+        offerings: tuple[Offering, ...],
+    ) -> tuple[Offering, ...]:
+        """With CPU offload, the instances of this GPU whose host RAM holds their GPUs' share of what
+        is offloaded (MemoryModel.host_bytes): one A10G on a 16 GiB g5.xlarge cannot hold a 7B model's
+        ~100 GB of optimizer state, the same GPU on a 128 GiB g5.8xlarge can. All of them when none
+        does (feasibility then leaves offload out) or the RAM is not listed."""
+        if not offerings:
+            return offerings
+        per_gpu = MemoryModel(self.w, precision).host_bytes(lay) / gpus
+        key = (gpu.id, gpus, round(per_gpu / 1e6))
+        found = self._roomy.get(key)
+        if found is None:
+            roomy = tuple(
+                o
+                for o in offerings
+                if o.ram_gib is None or o.ram_gib * 2**30 >= per_gpu * min(o.gpu_count, gpus)
+            )
+            found = self._roomy[key] = roomy or offerings
+        return found
 
     def _planning_gbps(self, gpu: GpuSpec, gpus: int) -> float | None:
         """planning_gbps for this GPU's offerings, their fastest listed network looked up once."""

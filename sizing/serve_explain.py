@@ -27,8 +27,8 @@ from sizing.serve_memory import (
 )
 from sizing.serve_precision import kernel_for
 from sizing.serve_result import ServeExcluded, ServeOption
-from sizing.serve_speed import peak_tflops
-from sizing.serve_types import ServeRequest
+from sizing.serve_speed import Speed, peak_tflops
+from sizing.serve_types import RELAXED_TPOT_FACTOR, ServeRequest
 from sizing.types import Catalog
 
 GB = 1e9
@@ -66,6 +66,8 @@ def workload(req: ServeRequest, k: ServeConstants = CALIBRATED) -> dict[str, obj
         "input_tokens_default": req.input_tokens_default,
         "output_tokens_default": req.output_tokens_default,
         "context_tokens": req.context_tokens,
+        "window_tokens": req.window_tokens,
+        "prompt_use": req.prompt_use,
         "kv_tokens_per_request": req.kv_tokens,
         "concurrency": req.concurrency,
         "daily_users": req.daily_users,
@@ -74,6 +76,7 @@ def workload(req: ServeRequest, k: ServeConstants = CALIBRATED) -> dict[str, obj
         "ttft_ms": req.ttft_ms,
         "tpot_ms": req.tpot_ms,
         "latency_default": req.latency_default,
+        "tpot_default": req.tpot_default,
         "gpu": req.gpu,
         "gpus": req.gpus,
         "budget": None
@@ -173,10 +176,18 @@ def explain(
                 if req.context_tokens and req.context_tokens > req.input_tokens + req.output_tokens
                 else ""
             )
+            + (
+                f"; the deployment accepts requests up to the {req.window_tokens:,}-token window, and each "
+                "replica's KV cache holds one such request (paged KV cache: requests in flight hold their own "
+                "length)"
+                if req.full_window and req.window_tokens
+                else ""
+            )
             + ".",
             input_tokens=req.input_tokens,
             output_tokens=req.output_tokens,
             context_tokens=req.context_tokens,
+            window_tokens=req.window_tokens if req.full_window else None,
             input_default=req.input_tokens_default,
             output_default=req.output_tokens_default,
         )
@@ -449,6 +460,76 @@ def _w(code: str, message: str, **params: object) -> SizingWarning:
     return SizingWarning(code, message, tuple(params.items()))
 
 
+def window_warning(req: ServeRequest, first: ServeOption, full: ServeOption, alone: Speed) -> SizingWarning:
+    """The window the deployment supports against the typical request it is planned for: a request of the
+    whole window fits on the first option's replica (its first token after ~alone.ttft_s), and what the plan
+    would take if every request filled it (`full`, the first option of that plan)."""
+    window = req.window_tokens or 0
+    hourly = full.hourly_usd
+    return _w(
+        "serve_window_full",
+        f"Every replica accepts a request of the whole {window:,}-token window (its first token after "
+        f"~{alone.ttft_s:,.1f} s alone on one replica); if every request filled it, the plan would need "
+        f"{full.gpus:,} × {full.gpu.name}"
+        + (f" at ${hourly:,.0f}/hour" if hourly is not None else "")
+        + f" instead of {first.gpus:,}"
+        + ("" if full.meets_latency else ", and would miss the latency target")
+        + ".",
+        window_tokens=window,
+        input_tokens=req.input_tokens,
+        prompt_use=req.prompt_use,
+        ttft_ms=round(alone.ttft_s * 1e3),
+        gpus=full.gpus,
+        gpus_per_replica=full.replica.gpus,
+        replicas=full.replicas,
+        gpu_name=full.gpu.name,
+        precision=full.replica.precision,
+        hourly_usd=hourly,
+        meets_latency=full.meets_latency,
+        first_gpus=first.gpus,
+        # On the same GPUs (hardware given, or one replica at full load): the requests a replica's memory holds.
+        concurrency=full.memory.max_concurrency,
+        first_concurrency=first.memory.max_concurrency,
+    )
+
+
+def _latency_missed(req: ServeRequest, first: ServeOption, meeting: list[ServeOption]) -> SizingWarning:
+    """The headline misses the latency target (the user's, or the assumed default) where another
+    option meets it: an answer says so instead of headlining a plan that misses it silently."""
+    assert first.speed is not None
+    ttft, tpot = first.speed.ttft_s * 1e3, first.speed.tpot_s * 1e3
+    slow_ttft = req.ttft_ms is not None and ttft > req.ttft_ms * 1.0001
+    slow_tpot = req.tpot_ms is not None and tpot > req.tpot_ms * 1.0001
+    missed = " and ".join(
+        part
+        for part, slow in (
+            (f"{req.ttft_ms or 0:,.0f} ms to the first token (it takes ~{ttft:,.0f} ms)", slow_ttft),
+            (f"{req.tpot_ms or 0:g} ms per token (it takes ~{tpot:.1f} ms)", slow_tpot),
+        )
+        if slow
+    )
+    other = meeting[0] if meeting else None
+    return _w(
+        "serve_latency_missed",
+        f"The first option misses the {'assumed ' if req.latency_default else ''}latency target of {missed}"
+        + (
+            f"; {other.gpus} × {other.gpu.name} at {other.replica.precision.upper()} meets it."
+            if other is not None
+            else "."
+        ),
+        label=first.label,
+        ttft_ms=round(ttft),
+        tpot_ms=round(tpot, 1),
+        target_ttft_ms=req.ttft_ms if slow_ttft else None,
+        target_tpot_ms=req.tpot_ms if slow_tpot else None,
+        assumed=req.latency_default,
+        other_label=other.label if other is not None else None,
+        other_gpus=other.gpus if other is not None else None,
+        other_gpu_name=other.gpu.name if other is not None else None,
+        other_precision=other.replica.precision if other is not None else None,
+    )
+
+
 def warnings(
     req: ServeRequest,
     options: list[ServeOption],
@@ -553,6 +634,43 @@ def warnings(
                 ttft_ms=req.ttft_ms,
                 best_tpot_ms=round(best_tpot, 1),
                 best_ttft_ms=round(best_ttft),
+            )
+        )
+    elif first is not None and first.fits and first.speed is not None and not first.meets_latency:
+        out.append(_latency_missed(req, first, [o for o in missed if o.meets_latency]))
+    relaxed = next((o for o in options if o.label == "relaxed" and o.speed is not None), None)
+    if relaxed is not None and first is not None and relaxed.speed is not None and req.tpot_ms:
+        from sizing.serve_plan import disaggregated
+
+        tpot = req.tpot_ms * RELAXED_TPOT_FACTOR
+        split = disaggregated(req, first, k)
+        split_gpus = (split[0] + split[1]) * first.replica.gpus if split is not None else None
+        if split_gpus is not None and split_gpus >= first.gpus:
+            split = split_gpus = None
+        out.append(
+            _w(
+                "serve_latency_relaxed",
+                f"Relaxing the target to {tpot:g} ms per token ({1000 / tpot:.0f} tokens/s per user) and taking "
+                f"the first token when the {req.input_tokens:,}-token prompt's prefill allows "
+                f"(~{relaxed.speed.ttft_s:,.1f} s) needs {relaxed.gpus:,} GPUs instead of {first.gpus:,}"
+                + (
+                    f"; keeping {req.tpot_ms:g} ms per token with prefill on replicas of their own "
+                    f"(prefill-decode disaggregation) needs at least {split_gpus:,}."
+                    if split is not None and split_gpus is not None
+                    else "."
+                ),
+                tpot_ms=tpot,
+                ttft_ms=round(relaxed.speed.ttft_s * 1e3),
+                input_tokens=req.input_tokens,
+                gpus=relaxed.gpus,
+                first_gpus=first.gpus,
+                gpu_name=relaxed.gpu.name,
+                target_tpot_ms=req.tpot_ms,
+                split_gpus=split_gpus,
+                split_prefill_replicas=split[0] if split is not None else None,
+                split_decode_replicas=split[1] if split is not None else None,
+                split_tpot_ms=round(split[2] * 1e3, 1) if split is not None else None,
+                gpus_per_replica=first.replica.gpus,
             )
         )
     out += _precision_warnings(req, options)

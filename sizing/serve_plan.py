@@ -32,6 +32,8 @@ from sizing.serve_types import (
     DEFAULT_TTFT_MS,
     MAX_CONCURRENCY,
     MAX_TOKENS,
+    RELAXED_MIN_SAVING,
+    RELAXED_TPOT_FACTOR,
     ServePrecision,
     ServeRequest,
 )
@@ -95,14 +97,19 @@ def validate(req: ServeRequest) -> None:
         raise SizingError(
             "bad_context", "the context must be a positive number of tokens", {"context": context}
         )
-    if req.model_id is not None and req.kv_tokens > req.model.max_context:
+    window = req.window_tokens
+    if window is not None and not 1 <= window <= MAX_TOKENS:
+        raise SizingError(
+            "bad_context", "the context must be a positive number of tokens", {"context": window}
+        )
+    if req.model_id is not None and req.longest_tokens > req.model.max_context:
         # Never planned: a server refuses requests beyond the model's window (vLLM max_model_len), and a
         # plan for them would be a silently wrong number. The answer asks for a length that fits.
         raise SizingError(
             "context_exceeds_model",
-            f"{req.kv_tokens:,} tokens per request exceed {req.model.name}'s context window of "
+            f"{req.longest_tokens:,} tokens per request exceed {req.model.name}'s context window of "
             f"{req.model.max_context:,} tokens",
-            {"tokens": req.kv_tokens, "max_context": req.model.max_context, "model": req.model.name},
+            {"tokens": req.longest_tokens, "max_context": req.model.max_context, "model": req.model.name},
         )
 
 
@@ -173,6 +180,8 @@ def evaluate(
         mem = serve_memory(arch, gpu, tp, precision, req.kv_tokens, pp, expert_parallel=layout == "ep")
     rep = Replica(arch, gpu, tp, precision, pp, layout)
     room = saturation_batch(mem.max_concurrency, k, mem.ranks)
+    if req.full_window and room >= 1 and not _holds_window(req, arch, gpu, tp, pp, precision, layout):
+        room = 0  # a request of the whole window the deployment promises must fit in the replica's KV cache
     usd_to_cny = book.catalog.usd_to_cny
     if room < 1 and not single_replica:  # priced only when it could be an option
         return ServeOption(rep, 1, mem, 0, None, None, usd_to_cny, fits=False, meets_latency=False)
@@ -214,6 +223,49 @@ def evaluate(
         priced_hourly_usd=hourly,
         latency_bound=replicas > 1 and limit < room,
     )
+
+
+def _holds_window(
+    req: ServeRequest,
+    arch: ModelArchitecture,
+    gpu: GpuSpec,
+    tp: int,
+    pp: int,
+    precision: ServePrecision,
+    layout: ServeLayout | None,
+) -> bool:
+    """One request of the whole window (ServeRequest.window_tokens) fits in the replica's KV cache: a
+    server refuses to start with a max_model_len its KV cache cannot hold (vLLM)."""
+    window = req.window_tokens or 0
+    return (
+        serve_memory(arch, gpu, tp, precision, window, pp, expert_parallel=layout == "ep").max_concurrency
+        >= 1
+    )
+
+
+def full_window(
+    req: ServeRequest, options: list[ServeOption], catalog: Catalog, k: ServeConstants = CALIBRATED
+) -> tuple[ServeOption, ServeOption, Speed] | None:
+    """What the plan would take if every request filled the window (ServeRequest.window_tokens): the first
+    option of that plan, beside the plan's own first option, and a whole-window request alone on the
+    plan's first replica (its time to the first token). None without a window longer than the requests."""
+    first = options[0] if options else None
+    if not req.full_window or first is None or first.speed is None or not first.fits:
+        return None
+    window = req.window_tokens or 0
+    prompt = max(1, window - req.output_tokens)
+    filled = replace(
+        req, input_tokens=prompt, input_tokens_default=False, window_tokens=None, prompt_use=None
+    )
+    try:
+        full = plan_serving(filled, catalog, k)
+    except SizingError:
+        return None
+    other = full.options[0] if full.options else None
+    if other is None or other.speed is None:
+        return None
+    alone = Timing(first.replica, prompt, req.output_tokens, k).speed(1)
+    return first, other, alone
 
 
 def _better_layout(o: ServeOption, single_replica: bool) -> tuple[bool, bool, float, float]:
@@ -328,8 +380,12 @@ def _too_small(req: ServeRequest, gpu: GpuSpec, precision: ServePrecision, most:
 
 
 def with_default_targets(req: ServeRequest) -> ServeRequest:
-    """A load without latency targets gets the chat defaults (serve_types.DEFAULT_TTFT_MS/TPOT_MS)."""
+    """A load without latency targets gets the chat defaults (serve_types.DEFAULT_TTFT_MS/TPOT_MS); with only
+    a time to the first token ("first token under 1 second"), the per-token default still holds: otherwise
+    replicas are packed until each user gets a few tokens a second, slower than reading."""
     has_load = req.concurrency is not None or req.qps is not None
+    if has_load and req.ttft_ms is not None and req.tpot_ms is None:
+        return replace(req, tpot_ms=DEFAULT_TPOT_MS, tpot_default=True)
     if not has_load or req.ttft_ms is not None or req.tpot_ms is not None:
         return req
     return replace(req, ttft_ms=DEFAULT_TTFT_MS, tpot_ms=DEFAULT_TPOT_MS, latency_default=True)
@@ -346,7 +402,7 @@ def with_daily_users(req: ServeRequest) -> ServeRequest:
 def plan_serving(req: ServeRequest, catalog: Catalog, k: ServeConstants = CALIBRATED) -> ServeResult:
     validate(req)
     req = with_default_targets(with_daily_users(req))
-    from sizing.serve_explain import explain, warnings, workload
+    from sizing.serve_explain import explain, warnings, window_warning, workload
 
     book = catalog_book(catalog)
     forced: ServeOption | None = None
@@ -377,14 +433,88 @@ def plan_serving(req: ServeRequest, catalog: Catalog, k: ServeConstants = CALIBR
         o.shown(o.label, solo=_solo(o.replica, req, k, terms)) if o.speed else o
         for o in rank(usable, lower, forced, ctx)
     ]
+    looser = _relaxed(req, options, book, k, terms)
+    if looser is not None:
+        options.append(looser)
+    window = full_window(req, options, catalog, k)
     return ServeResult(
         workload=tuple(workload(req, k).items()),
         options=tuple(options),
-        warnings=tuple(warnings(req, options, pool, excluded, catalog, k)),
+        warnings=tuple(warnings(req, options, pool, excluded, catalog, k))
+        + ((window_warning(req, *window),) if window is not None else ()),
         explain=tuple(explain(req, options, k)),
         excluded=tuple(sorted(excluded, key=lambda e: e.gpu)),
         currency=req.budget.currency if req.budget else "USD",
     )
+
+
+def _relaxed(
+    req: ServeRequest,
+    options: list[ServeOption],
+    book: CatalogBook,
+    k: ServeConstants,
+    terms: dict[ServePrecision, ModelTerms],
+) -> ServeOption | None:
+    """When no option meets the latency targets, the first option's replica shape under a per-token
+    target RELAXED_TPOT_FACTOR times looser and no target to the first token (it comes when the prompt's
+    prefill allows), if that saves RELAXED_MIN_SAVING of the GPUs: 200 users of Qwen2.5-72B with
+    128k-token prompts hold each 8-GPU replica to one request at 50 ms per token (every other prompt's
+    11 s prefill stalls its decoding), four at 100 ms. Labelled "relaxed"; it does not meet the targets
+    asked, so meets_latency stays False (warnings: serve_latency_relaxed says what was relaxed)."""
+    if req.tpot_ms is None or not options:
+        return None
+    first = options[0]
+    if first.label == "requested" or not first.fits or first.speed is None:
+        return None
+    if any(o.meets_latency for o in options if o.speed is not None):
+        return None
+    looser = replace(req, ttft_ms=None, tpot_ms=req.tpot_ms * RELAXED_TPOT_FACTOR)
+    rep = first.replica
+    o = evaluate(
+        looser,
+        req.model,
+        rep.gpu,
+        rep.tp,
+        rep.pp,
+        rep.precision,
+        book,
+        k,
+        terms=terms.get(rep.precision),
+        layout=rep.layout,
+    )
+    if o.speed is None or not o.fits or o.gpus > first.gpus * (1.0 - RELAXED_MIN_SAVING):
+        return None
+    return replace(o.shown("relaxed", solo=_solo(o.replica, req, k, terms)), meets_latency=False)
+
+
+def disaggregated(
+    req: ServeRequest, o: ServeOption, k: ServeConstants = CALIBRATED
+) -> tuple[int, int, float] | None:
+    """Prefill-decode disaggregation on `o`'s replica shape (vLLM/SGLang's PD split, NVIDIA Dynamo): the
+    prompts run on replicas of their own, so no prefill stalls the decoding ones, which then batch as
+    many requests as the per-token target and their KV cache allow. Returns (prefill replicas, decode
+    replicas, time per output token in s) for the load, or None without a per-token target or a load.
+    The prefill replicas are busy all the time (a floor: queueing adds to the time to first token) and
+    the KV cache's move between them is not timed [assumption: over NVLink or RDMA it is small beside
+    a long prompt's prefill]."""
+    if req.tpot_ms is None or (req.concurrency is None and req.qps is None):
+        return None
+    timing = Timing(o.replica, req.input_tokens, req.output_tokens, k)
+    room = saturation_batch(o.memory.max_concurrency, k, o.memory.ranks)
+    target = req.tpot_ms / 1000
+    batch = 0
+    for b in range(1, room + 1):  # the step time grows with the batch (more KV cache to read)
+        if timing.step_s(b) > target * 1.0001:
+            break
+        batch = b
+    if batch < 1:
+        return None
+    lifetime = timing.prefill_s + req.output_tokens * timing.step_s(batch)
+    in_flight = req.concurrency if req.concurrency is not None else (req.qps or 0.0) * lifetime
+    rate = req.qps if req.qps is not None else in_flight / lifetime
+    decode = max(1, math.ceil(in_flight / batch))
+    prefill = max(1, math.ceil(rate * timing.prefill_s))
+    return prefill, decode, timing.step_s(min(batch, math.ceil(in_flight / decode)))
 
 
 def _solo(

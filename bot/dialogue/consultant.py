@@ -15,13 +15,23 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from bot.dialogue import policy
-from bot.dialogue.answers import budget as budget_answer, plan_cost as cost_answer, serve, watch_out
+from bot.dialogue.answers import (
+    budget as budget_answer,
+    checkpoints,
+    plan_clouds,
+    plan_cost as cost_answer,
+    plan_detail,
+    plan_memory,
+    serve,
+    watch_out,
+)
 from bot.dialogue.answers.base import Question
 from bot.dialogue.answers.capability import topic as capability_topic
 from bot.dialogue.answers.capacity import capacity_answer
 from bot.dialogue.answers.catalogue import answer_gpus
 from bot.dialogue.answers.cluster import reserved_on_plan, spot_on_plan
-from bot.dialogue.answers.faq import answer_search
+from bot.dialogue.answers.compare import answer as compare_answer
+from bot.dialogue.answers.faq import answer_search, pooled_memory
 from bot.dialogue.answers.figure import confirm_figures, corrections
 from bot.dialogue.answers.workload_compare import (
     asks_why_gpu,
@@ -32,9 +42,12 @@ from bot.dialogue.answers.workload_compare import (
 from bot.dialogue.ask import ask_next, not_started
 from bot.dialogue.clouds import take_clouds
 from bot.dialogue.commit import commit_turn, revision
+from bot.dialogue.ellipsis import added_gpus, read_back
 from bot.dialogue.hardware import main_variant
 from bot.dialogue.home import home_view
+from bot.dialogue.lift import lift, lifted, unheld_lifts
 from bot.dialogue.memo import MemoPlanner
+from bot.dialogue.phases import phased, trial
 from bot.dialogue.plan import effective_slots
 from bot.dialogue.recommend import (
     Planner,
@@ -47,11 +60,16 @@ from bot.dialogue.recommend import (
 from bot.dialogue.reply import Reply, Turn
 from bot.dialogue.route import (
     BACK_TO_ASIDE,
+    FIRST_JOB,
+    QUESTION_NEVER_SETS,
     SWITCH_WORDS,
+    asks_assumptions,
     asks_capacity,
+    asks_recap,
     count_on_current_gpu,
     fills_only,
     keep_plan_on_correction,
+    language_asked,
     starts_over,
 )
 from bot.dialogue.state import (
@@ -62,21 +80,24 @@ from bot.dialogue.state import (
     keep_previous,
     missing,
     public_slots,
-    set_aside,
     skip_pending,
+    start_aside,
     swap_aside,
     take_ranges,
 )
 from bot.dialogue.timeline import count_samples, timeline
 from bot.dialogue.understand import ParseFn, Understood, clean_text, plan_cost, understand
-from bot.nlu.intents import WHATIF as WHATIF_CUES, has_any
+from bot.nlu.intents import PER_PERIOD, WHATIF as WHATIF_CUES, has_any
+from bot.nlu.lexicon import has_cue
 from bot.nlu.question_cues import (
     BEFORE_THEN,
+    DIFFERENCE,
     JOB_COST_ON,
     MAKE_IT_FIT,
     MEMORY_SAVED,
     OTHER_DURATIONS,
     PLAN_CHEAPER,
+    POOL_ASKS,
     PROPOSES_BETTER,
     THE_JOB_MODEL,
 )
@@ -97,6 +118,8 @@ Step = Callable[[DialogueState, Reply], DialogueState | None]
 GPU_INTENTS = ("gpu_info", "gpu_compare", "list_gpus")
 # A message the bot could not use is quoted back, up to this many characters.
 NOT_UNDERSTOOD_CHARS = 80
+# A message with a number that changed nothing after a plan ("use h10o"): said not to be understood.
+UNREAD_VALUE_INTENTS = ("unknown", "whatif", "correction", "size")
 # The fields of the latest plan that App Home shows, kept in its entry (with the cost's amount and currency).
 HOME_PLAN_KEYS = ("gpu", "gpus", "days", "cost")
 # What a question about the plan shown may read as: "any way to make it work?" is short and says "any" (skip).
@@ -275,16 +298,28 @@ class Consultant:
         }
 
     def _on_text(self, state: DialogueState, reply: Reply, text: str) -> DialogueState | None:
+        text = read_back(text, state, state.lang or "en")  # "and 20?" after "what if 10 days?"
         found_corrections = list(self.kb.factcheck(text))
         u = understand(text, self._parse, state, self._clock(), corrected=bool(found_corrections))
         kept = keep_plan_on_correction(text, u.said, [c.kind for c in found_corrections])
         if kept != u.said:
             u = replace(u, said=kept)
         reply.lang = u.lang
-        if state.aside is not None and u.intent != "undo" and BACK_TO_ASIDE.search(text):
+        back_to_first = bool(FIRST_JOB.search(text))  # "go back to the first one" may read as an undo
+        # An undo right after a new request ("回到刚才那个") goes back to the job it set aside, which keeps
+        # the jobs set aside before it reachable.
+        undo_is_back = (
+            state.aside is not None
+            and state.previous is not None
+            and state.previous.get("slots") == state.aside.get("slots")
+        )
+        if state.aside is not None and (
+            (u.intent != "undo" and BACK_TO_ASIDE.search(text))
+            or (u.intent == "undo" and (back_to_first or undo_is_back))
+        ):
             # ("回到刚才的方案" after a what-if is an undo of it: _undo)
             # "回到第一个，改成 3 个 epoch": the job set aside comes back; the rest of the message changes it
-            swap_aside(state)
+            swap_aside(state, first=back_to_first)
             other = state.aside or {}
             reply.add(
                 "back_to_aside",
@@ -297,6 +332,11 @@ class Consultant:
             if not u.said:
                 recommend(state, reply, self.kb, self._plan, self._clock(), [], None)
                 return state
+        more = added_gpus(text) if state.last is not None and not missing(state) else None
+        if more is not None:
+            # "what if we add 8 more of them?", "再加 8 张卡": the plan's count plus those, on its GPU
+            base = state.slots.get("gpu_count") or (state.last or {}).get("gpus") or 0
+            u = replace(u, said={**u.said, "gpu_count": int(base) + more}, intent="whatif", kind="whatif")
         if u.mentions_spot:
             state.mentions_spot = True
         moved_to_china = u.region == "cn" and state.region != "cn"
@@ -353,6 +393,38 @@ class Consultant:
             )
         if u.intent == "reset":
             return self._reset(state, reply)
+        taken_back = [n for n in lifted(text, state) if n not in u.said] if u.intent != "undo" else []
+        unheld = unheld_lifts(text, state) if not taken_back and not u.said and state.last else []
+        if unheld:
+            # "预算上限不用管" with no budget held: nothing to take back, and the plan stands as it is
+            reply.add("nothing_to_lift", slots=unheld)
+            return state
+        if taken_back:
+            # "预算不限", "forget the budget", "any GPU is fine": that limit goes, and the plan follows
+            changes = lift(state, taken_back)
+            said = {k: v for k, v in u.said.items() if k not in QUESTION_NEVER_SETS or u.intent == "whatif"}
+            u = replace(u, said=said, intent="whatif", kind="whatif")
+            return self._form_step(state, reply, u, None, text, lifted=changes)
+        asked_lang = language_asked(text) if not u.said else None
+        if asked_lang is not None:
+            # "can you answer in English?": that language from now on, and what stands said again in it
+            reply.lang = asked_lang
+            if state.last is not None and not missing(state):
+                recommend(state, reply, self.kb, self._plan, self._clock(), [], None)
+                return state
+            if not_started(state):
+                reply.add("greeting")
+                return state
+            return ask_next(state, reply, said=False)
+        if (
+            not u.said
+            and u.intent not in ("undo", "reset")
+            and asks_assumptions(text)
+            and state.last is not None
+        ):
+            return self._explain(state, reply)  # "what did you assume?": the math, every assumption in it
+        if not u.said and u.intent not in ("undo", "reset") and asks_recap(text) and not not_started(state):
+            return self._recap(state, reply)
         if u.intent == "undo":
             return self._undo(state, reply)
         if u.intent == "explain":
@@ -362,14 +434,66 @@ class Consultant:
             if not_started(state):
                 return state  # the greeting says what to tell; no slot question nobody asked for
             return ask_next(state, reply, said=False, quiet=u.intent == "thanks", invite=False)
+        job_held = state.last is not None and not missing(state)
+        phases = phased(text, u.gpus, self.kb) if u.said.get("params") is not None or job_held else None
+        if phases is not None:
+            # "先用 A100 试跑，之后上 H100": the full run on the later GPU, the trial on the first beside it
+            said = {k: v for k, v in u.said.items() if k != "gpu_count"}
+            after = self._form_step(state, reply, replace(u, said={**said, "gpu": phases[1]}, intent="size"))
+            if reply.recommendation is not None:
+                trial(after or state, reply, self.kb, self._plan, self._clock(), phases[0])
+            return after
         if compares_workload(u) and u.task != "serve":  # an inference comparison is answered by serve_compare
             if compare_on_gpus(state, u, reply, self.kb, self._plan, self._clock(), text):
                 state.topic = policy.comparison_topic(u.gpus)
+                if has_cue(normalise(text).lower, DIFFERENCE):
+                    # "…大概多久？另外 A800 和 A100 有啥区别？": the datasheet difference too
+                    compare_answer(question, reply, judge=False)
                 return state
         if direct is None and state.last is not None and not missing(state) and asks_why_gpu(text, u):
             # "为什么不用 H100？", "why that GPU?" after a plan: the job on its GPU beside the other
             if why_on_plan(state, u, reply, self.kb, self._plan, self._clock()):
                 return state
+        if (
+            state.last is not None
+            and not missing(state)
+            and not u.said
+            and not u.gpus
+            and checkpoints.asks(text)
+            and checkpoints.answer(state, reply, self.kb, self._plan, self._clock())
+        ):
+            return state  # "为什么要留这么多检查点储存？" after a plan: that plan's checkpoints, sized
+        if (
+            state.last is not None
+            and not missing(state)
+            and not u.said
+            and not u.gpus
+            and u.intent in PLAN_QUESTION_INTENTS
+            and plan_memory.asks(text)
+            and plan_memory.answer(state, reply, self.kb, self._plan, self._clock())
+        ):
+            return state  # "how much VRAM per GPU does that need?": the plan's memory, term by term
+        part = plan_detail.aspect(text) if state.last is not None and not missing(state) else None
+        if (
+            part is not None
+            and not u.said
+            and not u.gpus
+            and not u.providers
+            and u.intent in PLAN_QUESTION_INTENTS
+            and plan_detail.answer(state, reply, self.kb, self._plan, self._clock(), part)
+        ):
+            return state  # "how many nodes is that?", "what network between them?": that line of the plan
+        if (
+            state.last is not None
+            and not missing(state)
+            and not u.said
+            and not u.gpus
+            and not u.providers
+            and not state.owned
+            and plan_clouds.asks(text)
+            and plan_clouds.answer(state, reply, self.kb, self._plan, self._clock())
+        ):
+            return state  # "which provider is cheapest for this?": the job on each cloud, not the checklist
         if direct is None and self._on_plan_question(state, u, reply, text):
             return state
         if direct == "gpu_info":
@@ -604,21 +728,21 @@ class Consultant:
         u: Understood,
         found: list[Hit] | None = None,
         text: str = "",
+        lifted: list[SlotChange] | None = None,
     ) -> DialogueState | None:
         from bot.dialogue.state import merge_slots
 
         if starts_over(state, u, text):
             before = dict(state.last or {}) or None
-            aside = set_aside(state) if state.last else None
-            state = fresh_state(reply.lang)
-            state.aside = aside  # "回到第一个" brings it back
-            reply.add("new_request", before=before)
+            state = start_aside(state, reply.lang)  # "回到第一个" brings it back
+            reply.add("new_request", before=before, earlier=len(state.older))
         on_gpu = count_on_current_gpu(state, u)
         said = count_samples(state, u, on_gpu)
         last = state.last
         no_budget = state.slots.get("budget") is None
         no_days = state.slots.get("days") is None
-        changes = merge_slots(state, said) + timeline(state, u) + take_clouds(state, u, self.kb.catalog)
+        changes = list(lifted or [])
+        changes += merge_slots(state, said) + timeline(state, u) + take_clouds(state, u, self.kb.catalog)
         take_ranges(state, u.ranges)  # "20 到 30 万条": planned at 30万, and the understood line says so
         if no_budget and "budget" in u.scaled and (cost := plan_cost(state)):
             # "预算砍半" with no budget held: the plan's cost was scaled, and the change says so.
@@ -663,7 +787,13 @@ class Consultant:
             reply.add("skip", resolution=skipped, pending=state.pending, slots=state.slots)
         digressed = False
         if found is not None:
-            digressed = answer_search(self.kb, found, reply, explicit=u.intent == "faq")
+            # "两张能当一张卡用吗": no, said first; then the FAQ on multi-GPU cards, if any matches
+            pooled = u.intent == "faq" and bool(u.gpus) and has_any(normalise(text).lower, POOL_ASKS)
+            if pooled:
+                pooled_memory(self.kb.catalog, u.gpus, u.said.get("gpu_count"), reply)
+            digressed = (
+                answer_search(self.kb, found, reply, explicit=u.intent == "faq" and not pooled) or pooled
+            )
         if not missing(state):
             # "skip" with nothing left to skip says so and does not present the plan again.
             if u.said or changes or skipped not in (None, "none") or state.last is None:
@@ -673,7 +803,16 @@ class Consultant:
                 asked = u.said if u.intent == "whatif" else None
                 memory = bool(text) and has_any(normalise(text).lower, MEMORY_SAVED)
                 recommend(state, reply, self.kb, self._plan, self._clock(), changes, asked, memory)
+                per_period = u.price_period is not None or has_any(normalise(text).lower, PER_PERIOD)
+                if u.also_price and per_period and u.gpus:
+                    # "…要多久？顺便问下 H100 现在多少钱一小时": the GPU's unit price after the plan; the
+                    # count, deadline and budget are the plan's, not a rental to total
+                    unit = {k: v for k, v in u.said.items() if k not in ("gpu_count", "days", "budget")}
+                    policy.ANSWERS["price"](self._question(state, text, replace(u, said=unit)), reply)
             elif not reply.kinds:
+                if any(ch.isdigit() for ch in text) and u.intent in UNREAD_VALUE_INTENTS:
+                    # "use h10o", a value the bot could not read: said, not only "the plan above still stands"
+                    reply.add("not_understood", text=text[:NOT_UNDERSTOOD_CHARS], kept={}, scope=False)
                 reply.add("anything_else")
             return state
         understood = {**said, "deadline_date": u.deadline_date} if u.deadline_date else said
@@ -741,6 +880,16 @@ class Consultant:
         reply.add("undo", restored=True)
         recommend(back, reply, self.kb, self._plan, self._clock(), changes, None)
         return back
+
+    def _recap(self, state: DialogueState, reply: Reply) -> DialogueState:
+        """ "What did you assume?", "总结一下我的需求": everything held, with the plan it gives (or the
+        question still open), so the user sees nothing was lost."""
+        reply.add("recap", planned=state.last is not None and not missing(state))
+        if state.last is not None and not missing(state):
+            recommend(state, reply, self.kb, self._plan, self._clock(), [], None)
+            return state
+        held = {k: v for k, v in state.slots.items() if v is not None and k in SLOT_NAMES}
+        return ask_next(state, reply, said=bool(held), understood=held)
 
     def _reset(self, state: DialogueState, reply: Reply) -> DialogueState:
         reply.add("reset")

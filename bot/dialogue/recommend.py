@@ -527,6 +527,9 @@ def recommend(
 ) -> None:
     """`asked`: the values a what-if said; when they change nothing the reply says so first.
     `memory_asked`: the turn asked about memory ("QLoRA 能省多少显存"): the change line says it."""
+    if changes:
+        named = {c.slot for c in changes}
+        state.last_slot = next(iter(named)) if len(named) == 1 else None
     try:
         rec, fired, context = plan_context(state, kb, plan, today, reply.lang)
     except SizingError as exc:

@@ -100,6 +100,8 @@ BACK_TO_ASIDE = re.compile(
     r" (one|job|project|request|plan|model|run)",
     re.IGNORECASE,
 )
+# Which job set aside: the first one asked for ("back to the first one", "回到最开始那个"), else the latest.
+FIRST_JOB = re.compile(r"first|1st|original|第一|最开始|最開始|最初|一开始|一開始", re.IGNORECASE)
 # Intents that change the current plan rather than start another one.
 CHANGES_THE_PLAN = ("whatif", "correction", "reset", "explain", "skip")
 
@@ -116,3 +118,75 @@ def starts_over(state: DialogueState, u: Understood, text: str) -> bool:
     new_params = u.said.get("params")
     has_data = u.said.get("tokens") is not None or u.said.get("data_bytes") is not None
     return u.intent == "size" and new_params is not None and has_data and new_params != slots.get("params")
+
+
+# "what did you assume?", "summarize what I asked for", "总结一下我的需求": the conversation so far,
+# restated.
+RECAP_WORDS = re.compile(
+    r"\b(?:recap|sum(?:marize|marise|mary)"
+    r"|what (?:have|did) i (?:tell|told|say|said|ask|asked)"
+    r"|what do you have so far|where are we|remind me (?:what|of)|what(?:'s| is) the plan again"
+    r"|show (?:me )?the plan again|what did you understand)\b"
+    r"|总结一下|汇总一下|回顾一下|概括一下|复述|我(?:的|们的)需求是(?:什么|啥)|你理解的需求"
+    r"|你(?:是)?怎么理解|我们说到哪|目前的?(?:需求|方案)是|(?:方案|需求)再(?:说|发|列)一(?:遍|下)",
+    re.IGNORECASE,
+)
+
+
+# "what did you assume?", "做了哪些假设": the math with every assumption in it (the explain answer).
+ASSUMPTION_WORDS = re.compile(
+    r"\b(?:what (?:did|do|are) you assum\w*|(?:your|the|those|these|any) assumptions?|assum\w* about)\b"
+    r"|(?:做了|有)哪些假设|假设了(?:什么|哪些|啥)|你(?:的)?假设|默认了(?:什么|哪些|啥)|按什么假设",
+    re.IGNORECASE,
+)
+
+
+def asks_assumptions(text: str) -> bool:
+    from bot.nlu.text import normalise
+
+    return bool(ASSUMPTION_WORDS.search(normalise(text).lower))
+
+
+def asks_recap(text: str) -> bool:
+    from bot.nlu.text import normalise
+
+    return bool(RECAP_WORDS.search(normalise(text).lower))
+
+
+# "can you answer in English?", "请用中文回答", "用繁體中文回覆": the language asked for, by its reply code.
+# Read on the simplified text, so 繁體 is 繁体 here.
+LANGUAGE_ASKED = (
+    (
+        "zh-Hant",
+        re.compile(r"繁体|正体|台湾(?:的)?(?:用语|中文)|traditional chinese", re.IGNORECASE),
+    ),
+    (
+        "en",
+        re.compile(
+            r"\b(?:answer|reply|respond|speak|write|talk|switch|continue|go)(?: back)?(?: to)?(?: me)?"
+            r"(?: in)? english\b|\bin english,? (?:please|pls)\b|\benglish,? (?:please|pls)\b"
+            r"|(?:用|说|讲|改成|换成|切换到?|改用)(?:英文|英语)|(?:英文|英语)(?:回答|回复|答复|交流|说)",
+            re.IGNORECASE,
+        ),
+    ),
+    (
+        "zh-Hans",
+        re.compile(
+            r"\b(?:answer|reply|respond|speak|write|talk|switch)(?: to)?(?: me)?(?: in)?"
+            r" (?:simplified )?chinese\b"
+            r"|(?:用|说|讲|改成|换成|切换到?|改用)(?:简体)?中文|中文(?:回答|回复|答复|交流)|简体",
+            re.IGNORECASE,
+        ),
+    ),
+)
+# A language request is a short message of its own, not a data description ("中文语料 5GB").
+LANGUAGE_ASK_CHARS = 60
+
+
+def language_asked(text: str) -> str | None:
+    from bot.nlu.text import normalise
+
+    if len(text) > LANGUAGE_ASK_CHARS:
+        return None
+    t = normalise(text).lower
+    return next((lang for lang, cue in LANGUAGE_ASKED if cue.search(t)), None)

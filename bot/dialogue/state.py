@@ -19,6 +19,8 @@ from sizing.workload import (
 )  # Chinchilla's ~20 tokens per parameter: the engine owns it
 
 STATE_VERSION = 1
+# Jobs a conversation keeps set aside by new requests ("back to the first one" reaches the oldest).
+MAX_SET_ASIDE = 4
 
 # Slot names of the DESIGN.md parse/chat contract, in the order they are shown.
 SLOT_NAMES = (
@@ -38,7 +40,7 @@ SLOT_NAMES = (
 # by the serving answer (bot/dialogue/answers/serve.py) and remembered for its follow-ups.
 SERVE_SLOT_NAMES = (
     "model", "concurrency", "qps", "daily_users", "input_tokens", "output_tokens", "ttft_ms", "tpot_ms",
-    "serve_layout",
+    "serve_layout", "context_tokens", "serve_use",
 )  # fmt: skip
 # The training software the user named (bot/nlu/stack.py): it changes the plan's memory and speed
 # (sizing.stack), never asked for; the engine assumes the method's usual stack until said.
@@ -63,6 +65,7 @@ PLAUSIBLE: dict[str, tuple[float, float]] = {
     "qps": (1e-4, 1e6),
     "daily_users": (1.0, 1e9),
     "input_tokens": (1.0, 1e7),
+    "context_tokens": (1.0, 1e7),
     "output_tokens": (1.0, 1e7),
     "ttft_ms": (0.01, 1e7),
     "tpot_ms": (0.01, 1e6),
@@ -106,6 +109,9 @@ class DialogueState:
     # Ranges said, planned at their upper end: {"text": "2 到 3 万条", "slot": "samples", "value": 30000.0}
     # while the slot still holds that value (the understood line says so).
     ranges: list[dict[str, Any]] = field(default_factory=list)
+    # The one slot the last change of the plan was about ("what if 10 days?": "days"), so a bare number
+    # that follows ("and 20?") is another value of it (bot/dialogue/ellipsis.py).
+    last_slot: str | None = None
     rev: int = 0  # commits of this session (bot/dialogue/commit.py)
     # The conversation as it stood before the last turn that changed the plan (to_json, without its own
     # `previous`): "go back to the previous plan" restores it, and a second "undo" returns.
@@ -113,6 +119,9 @@ class DialogueState:
     # The job a new request set aside (to_json, without `previous` or its own `aside`): "回到第一个",
     # "back to the first one" brings it back, and sets the newer one aside in its place.
     aside: dict[str, Any] | None = None
+    # Jobs set aside before `aside`, oldest first (at most MAX_SET_ASIDE in all): "back to the first one"
+    # after two new requests is the oldest of them, "the previous one" is `aside`.
+    older: list[dict[str, Any]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         """What the store keeps: plain JSON, versioned."""
@@ -188,6 +197,7 @@ _OPTIONAL = {
     "sample_parts": dict,
     "previous": dict,
     "aside": dict,
+    "last_slot": str,
 }
 
 
@@ -234,13 +244,32 @@ def set_aside(state: DialogueState) -> dict[str, Any]:
     kept = state.to_json()
     kept.pop("previous", None)
     kept.pop("aside", None)
+    kept.pop("older", None)
     return kept
 
 
-def swap_aside(state: DialogueState) -> None:
-    """Bring the job set aside back in place of the current one, which is set aside in its turn."""
-    back = DialogueState.from_json(state.aside, state.lang)
-    back.aside = set_aside(state)
+def start_aside(state: DialogueState, lang: str) -> DialogueState:
+    """A fresh conversation for a new request, with the current job set aside (when it has a plan) after
+    the ones set aside before it."""
+    jobs = [*state.older, *([state.aside] if state.aside else [])]
+    if state.last:
+        jobs.append(set_aside(state))
+    new = fresh_state(lang)
+    new.shown_tips = list(state.shown_tips)  # the same conversation: a tip read once is not shown again
+    if jobs:
+        new.aside, new.older = jobs[-1], jobs[:-1][-(MAX_SET_ASIDE - 1) :]
+    return new
+
+
+def swap_aside(state: DialogueState, first: bool = False) -> None:
+    """Bring a job set aside back in place of the current one, which is set aside in its turn: the
+    latest set aside, or with `first` the oldest."""
+    jobs = [*state.older, *([state.aside] if state.aside else [])]
+    chosen = jobs.pop(0 if first else len(jobs) - 1)
+    back = DialogueState.from_json(chosen, state.lang)
+    jobs.append(set_aside(state))
+    back.aside, back.older = jobs[-1], jobs[:-1]
+    back.shown_tips = list(state.shown_tips)
     back.lang = state.lang
     back.previous = None
     back.topic = None

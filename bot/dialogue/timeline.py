@@ -42,7 +42,9 @@ def timeline(state: DialogueState, u: Understood) -> list[SlotChange]:
         state.skipped.append("days")
     if state.pending == "days":
         state.pending = None
-    return [SlotChange("days", old, None)] if old is not None and state.last else []
+    if old is None or not state.last:
+        return []
+    return [SlotChange("days", old, None, new_slot="asap" if u.asap else None)]  # "ASAP" is said as such
 
 
 def open_timeline(u: Understood) -> bool:

@@ -508,6 +508,9 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
         return "capacity"
     corrects = has_any(t, CORRECTION) or t.startswith(CORRECTION_OPENERS) or ", not " in t
     corrects = corrects and not has_any(t, cues.WORTH_ASKS)  # weighing two options corrects nothing
+    corrects = corrects and not has_any(
+        t, cues.NEGATED_TASK
+    )  # "不是要训练，只是推理：…" says what it is about
     # "what about on AWS?", "用 Azure 呢", "on GCP instead": the same job on another cloud (a Chinese
     # provider named alone is a question about it: china_providers).
     clouds = (
@@ -690,7 +693,15 @@ def _question_kind(
     price = asks_price or has_any(t, cues.CHEAPEST)
     sized = model or "tokens" in filled or "data_bytes" in filled
     comparing_gpus = len(set(gpus)) >= 2 and has_any(t, cues.GPU_COMPARATIVES)
-    if sig.figure and not sized and not price and not comparing_gpus and (yes_no or "?" in t or "？" in t):
+    pooled = has_any(t, cues.POOL_ASKS)  # "两张就是 48GB，能当一张卡用吗": the pooling, not the 24 GB
+    if (
+        sig.figure
+        and not sized
+        and not price
+        and not comparing_gpus
+        and not pooled
+        and (yes_no or "?" in t or "？" in t)
+    ):
         return "figure_check"
     if gpus and set(filled) <= {"gpu", "gpu_count"} and has_any(t, cues.POWER_ASKS) and not asks_price:
         return "power"  # "一台8卡H100服务器功耗多少", "H100 和 H200 功耗差多少": TDP × count plus the host
@@ -830,9 +841,15 @@ def several_questions(t: str) -> bool:
     "what's its bandwidth, how much does it cost per hour, and does it support FP8?"."""
     if sum(t.count(mark) for mark in "?？") >= 2 or t.count("多少") >= 2:
         return True
+    # "…要多久？顺便问下 H100 多少钱一小时", "how long? also, what is it per hour": a question after the first
+    first = min((i for i in (t.find("?"), t.find("？")) if i != -1), default=-1)
+    if first != -1 and _ASKS_AGAIN.search(t[first + 1 :]):
+        return True
     return sum(1 for clause in _CLAUSES.split(t) if _QUESTION_OPENER.match(clause.strip())) >= 2
 
 
+# A question asked after a first one has closed with its question mark.
+_ASKS_AGAIN = re.compile(r"多少|几|幾|吗|嗎|怎么|怎麼|哪|\b(?:what|how|which|does|do|is|are|can)\b")
 # Clauses of a message, and the words an English question opens with: a list of questions in one sentence.
 _CLAUSES = re.compile(r"[,，;；?？]|\band\b")
 _QUESTION_OPENER = re.compile(r"(?:what|what's|whats|which|how|does|do|is|are|can|will|would|could|should)\b")

@@ -397,6 +397,8 @@ NO_DEADLINE = (
     "时间弹性", "时间很弹性", "时程弹性", "时程没有限制", "没有时程限制", "时程不限", "期限宽松", "时间宽松",
     "什么时候都行", "什么时候都可以", "deadline is flexible", "flexible deadline", "flexible timeline",
     "time is not an issue", "time isn't an issue", "no time constraints", "timeline is flexible",
+    "deadline flexible", "timeline flexible", "time is flexible", "schedule is flexible", "flexible schedule",
+    "flexible on time", "flexible on the deadline", "flexible on timing",
 )  # fmt: skip
 # A clause about a run already done ("我们 2024 年训过一个 1.3B", "去年用 32 张 A100 训了 45 天", "our v3.5
 # release trained a 1.3B on 300B tokens last year"), before a clause with the new plan: its figures are
@@ -470,6 +472,10 @@ PRICE = (
     "going for nowadays", "going for now", "going for right now", "going for?", "going for at the moment",
     # whether a quoted rate is dear: "H100 一小时 2 美元 贵不贵", "is $2/hr a good price for an H100"
     "贵不贵", "贵吗", "算贵吗", "good deal", "good price", "fair price", "overpriced", "too expensive",
+    # whether a GPU's price is dear, no figure quoted: "is the H100 on AWS expensive?"; how it moved
+    "expensive", "pricey", "costly", "便宜了吗", "便宜了没", "贵了吗", "涨价", "降价", "涨了吗", "降了吗",
+    "price history", "price trend", "价格走势", "get cheaper", "got cheaper", "gotten cheaper",
+    "getting cheaper", "cheaper than last",
 )  # fmt: skip
 # A rate someone quotes ("H100s are ~$2.5/hr", "A100 单价 1.2 美元每小时") is the market's price, not what the
 # user may spend: these words right before an hourly or monthly amount, with no budget word in its clause.
@@ -661,6 +667,7 @@ CONTEXT_CUES = (
 # After a length: "32k context", "4096 seq length" (the English sequence cues above, and "seq length").
 CONTEXT_AFTER = (
     "context", "ctx", "上下文", "的上下文", "token context", "tokens context", "序列", "seq length",
+    "window", "token window", "tokens window", "context window",
     *(cue for cue in CONTEXT_CUES if cue.startswith("seq")),
 )  # fmt: skip
 

@@ -547,6 +547,8 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
             # so the bare bit width is its weights' precision
             slots = replace(slots, precision=serving.serving_precision(s, True))
         slots = _context_as_request(slots)
+        use = "full" if slots.context_tokens and serving.fills_window(s) else serving.find_serve_use(s)
+        slots = replace(slots, serve_use=use)
         filled = slots.filled()
     asks = tuple(a for a in found.asks if a.slot not in filled or a.slot == "tokens_or_data")
     # "4090 显存不够，只好用 2 张 A100 80G": the message is about the GPU settled on, not two GPUs weighed
@@ -686,7 +688,7 @@ def _context_as_request(slots: Slots) -> Slots:
     if prompt is None:
         answer = slots.output_tokens
         prompt = slots.seq_len - answer if answer is not None and answer < slots.seq_len else slots.seq_len
-    return replace(slots, seq_len=None, input_tokens=prompt)
+    return replace(slots, seq_len=None, input_tokens=prompt, context_tokens=slots.seq_len)
 
 
 def _model(models: list[ModelMention], params: float | None) -> str | None:
@@ -751,6 +753,8 @@ def _not_pooled(data_bytes: float | None, gpus: list[GpuMention], count: int | N
         return data_bytes
     if any(_said_of(s, g, data_bytes) for g in gpus):
         return None  # "A100 只有 40G 的吧": what the GPU has, said of it
+    if any(abs(float(m.group(1) or m.group(2)) * 1e9 - data_bytes) < 1.5e9 for m in _FIT_IN.finditer(s)):
+        return None  # "will a 7B model fit in 16 GiB?": the memory it must fit in, not a dataset
     named = {g.gpu for g in gpus}
     boards = {float(r.memory_gb.value) for r in catalogue_names().records if r.id in named}
     if len(named) >= 2 and any(abs(data_bytes / 1e9 - gb) < 0.5 for gb in boards):
@@ -760,6 +764,14 @@ def _not_pooled(data_bytes: float | None, gpus: list[GpuMention], count: int | N
     family = gpus[0].gpu
     sizes = {float(r.memory_gb.value) for r in catalogue_names().records if family in (r.id, r.family)}
     return None if any(abs(data_bytes / 1e9 - count * gb) < 0.5 for gb in sizes) else data_bytes
+
+
+# A memory a model must fit in: "fit in 16 GiB", "fits into 24GB", "放进 24G", "塞进 16G 显存".
+_FIT_IN = re.compile(
+    r"(?:fit|fits|fitting|squeeze|squeezed)\s+(?:in|into|on|within)\s+(?:an?\s+|only\s+|just\s+)?"
+    r"(\d+(?:\.\d+)?)\s*(?:gb|gib|g)(?![a-z])"
+    r"|(?:放进|放入|装进|装得进|塞进|塞得进|放得进)\s*(\d+(?:\.\d+)?)\s*(?:gb|gib|g)(?![a-z])"
+)
 
 
 # A size said of the GPU just named: "A100 只有 40G", "the L4 is 24GB", "4090 才 24g".

@@ -50,6 +50,34 @@ EXPERT_PARALLEL = (
 TENSOR_PARALLEL = ("tensor parallel", "tensor-parallel", "tensor parallelism", "张量并行")
 
 
+# What a serving deployment is for, when the message says (the typical prompt per use, sizing.serve_types
+# TYPICAL_PROMPT_TOKENS): retrieval over documents, code, agents; anything else is chat.
+USES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("rag", ("rag", "retrieval", "retrieval-augmented", "knowledge base", "over our docs",
+             "over our documents", "检索", "知识库", "检索增强")),
+    ("agent", ("agent", "agents", "agentic", "tool calling", "tool use", "智能体", "代理", "工具调用")),
+    ("code", ("code", "coding", "coder", "copilot", "code assistant", "coding assistant", "code completion",
+              "代码", "编程", "写代码", "代码补全")),
+)  # fmt: skip
+# Every request fills the stated context: "every request fills the full 32k context", "每次都打满上下文".
+FILLS_WINDOW = (
+    "fills the", "fill the", "fills its", "fill their", "full context", "full window", "whole context",
+    "whole window", "entire context", "max out", "maxes out", "uses the whole", "use the whole",
+    "uses the full", "use the full", "fill up", "fills up",
+    "打满", "用满", "塞满", "占满", "满上下文", "整个上下文",
+)  # fmt: skip
+
+
+def find_serve_use(s: str) -> str | None:
+    """ "rag", "agent" or "code" when the message says what the deployment is for; None: not said."""
+    return next((use for use, cues in USES if lexicon.has_cue(s, cues)), None)
+
+
+def fills_window(s: str) -> bool:
+    """The message says every request fills the context it states."""
+    return lexicon.has_cue(s, FILLS_WINDOW)
+
+
 def find_serve_layout(s: str) -> str | None:
     """ "ep" or "tp" when the message names how to lay out the replica; None when it does not (or
     names both: then the planner picks)."""
@@ -232,7 +260,7 @@ def runs_inference(s: str) -> bool:
 def request_side(before: str, after: str, weak: bool = False) -> str | None:
     """ "input" / "output" when the words next to a token count name a side of the request. `weak`
     also accepts "in"/"out" ("1000 in / 500 out"), which only a serving message can mean that way."""
-    head = _without_fillers(before.rstrip(" :：=为是约~"))
+    head = _without_fillers(before.rstrip(" :：=~"))
     tail = after.lstrip(" -")
     if tail.startswith(BIT_WIDTH):
         return None  # "in 4-bit", "4位量化": a weight precision, not a request length
@@ -242,6 +270,10 @@ def request_side(before: str, after: str, weak: bool = False) -> str | None:
         cjk = tuple(w for w in words if not w.isascii())
         if head.endswith(cjk) or _usable(_last_word(head), words, weak):
             return side
+    if weak and (
+        head.endswith(tuple(w for w in DOCUMENT if not w.isascii())) or _last_word(head) in DOCUMENT
+    ):
+        return "input"  # a serving message: the document is the request's prompt
     for side, words in (("input", INPUT), ("output", OUTPUT)):
         cjk = tuple(w for w in words if not w.isascii())
         if _usable(_first_word(tail), words, weak) or tail.startswith(cjk):
@@ -249,15 +281,25 @@ def request_side(before: str, after: str, weak: bool = False) -> str | None:
     return None
 
 
-# Words between a side and its length: "answers of 512 tokens", "prompts of about 2k".
-_FILLERS = (" of about", " of around", " of roughly", " of ~", " of", " around", " about", " ~")
+# Words between a side and its length: "answers of 512 tokens", "prompts of about 2k", "prompts are
+# usually around 20k", "每次输入大约 8k", "平均输入大概 4k" (stripped from the end, as many as there are).
+_FILLERS = (
+    " of about", " of around", " of roughly", " of ~", " of", " around", " about", " roughly", " ~",
+    " usually", " typically", " normally", " mostly", " on average", " average", " averaging",
+    " is", " are", " will be", " tend to be", " run", " runs",
+    "大约", "大概", "约为", "约", "平均", "一般", "通常", "差不多", "基本上", "基本", "都在", "在",
+    "是", "为", "左右", "长度",
+)  # fmt: skip
+# In a serving message a document is the prompt: "each document is about 60k tokens", "文档平均 50k token".
+DOCUMENT = ("document", "documents", "doc", "docs", "文档", "文件", "文章", "合同", "报告")
 
 
 def _without_fillers(head: str) -> str:
-    for filler in _FILLERS:
-        if head.endswith(filler):
-            return head[: -len(filler)].rstrip()
-    return head
+    while True:
+        cut = next((f for f in _FILLERS if head.endswith(f)), None)
+        if cut is None:
+            return head
+        head = head[: -len(cut)].rstrip(" :：=~")
 
 
 def _usable(word: str, words: tuple[str, ...], weak: bool) -> bool:

@@ -78,6 +78,8 @@ TYPOS = {
     "wich": "which", "whcih": "which", "fintune": "finetune", "fine-tuen": "fine-tune",
     "lroa": "lora", "loar": "lora", "qlroa": "qlora", "qloar": "qlora", "pretarin": "pretrain",
     "tokns": "tokens", "toknes": "tokens", "tokesn": "tokens",
+    "epocs": "epochs", "epoches": "epochs", "epcohs": "epochs", "eopchs": "epochs", "ephocs": "epochs",
+    "epohcs": "epochs", "epoc": "epoch", "epcoh": "epoch",
 }  # fmt: skip
 _TYPO = re.compile(r"\b(?:" + "|".join(map(re.escape, TYPOS)) + r")\b", re.IGNORECASE)
 
@@ -117,7 +119,9 @@ def _tables_read(text: str) -> str:
 def _clean(raw: str) -> str:
     text = unicodedata.normalize("NFKC", raw[:MAX_RAW_CHARS])[:MAX_CHARS]
     text = _tables_read(text.translate(_CLEAN))
-    return _TYPO.sub(lambda m: TYPOS[m.group(0).lower()], text)
+    # The pattern ignores case as the regex engine folds it, which also takes a dotless ı or a
+    # dotted İ for an i ("tranıng"): such a word has no entry and stays as written.
+    return _TYPO.sub(lambda m: TYPOS.get(m.group(0).lower(), m.group(0)), text)
 
 
 def _lower_same_length(text: str) -> str:

@@ -49,9 +49,10 @@ def test_asking_whether_a_gpu_has_nvlink_gets_yes_or_no_about_the_link(real: Con
     assert bridged.startswith("*有*") and "两张卡之间的桥接" in bridged
 
 
-def test_a_yes_on_one_gpu_starts_its_sentence_with_a_capital(real: Consultant) -> None:
+def test_a_verdict_on_one_gpu_starts_its_sentence_with_a_capital(real: Consultant) -> None:
+    # fits, but 20B tokens take ~35 days on one 4090: a no on the week asked, then the memory sentence
     text = ask(real, "Can I pre-train a 1B model on a single 4090 with 20B tokens in a week?").text
-    assert text.startswith("*Yes, but only just.* One NVIDIA GeForce RTX 4090 can hold")
+    assert text.startswith("*No — it fits, but not in time.* One NVIDIA GeForce RTX 4090 can hold")
 
 
 def test_a_question_ending_in_memory_gets_the_memory_answer(real: Consultant) -> None:

@@ -161,7 +161,8 @@ def test_a_feasibility_question_with_a_deadline_also_answers_the_time(real: Cons
     turn = ask(real, "can we pretrain a 7B model from scratch on 8 H100 in a month?")
 
     answered_directly(turn)
-    assert turn.text.startswith("*Yes.*")
+    # ~31 days at the assumed 20 tokens per parameter: a day past the month, said as such
+    assert turn.text.startswith("*Not quite — it fits, but takes a little longer than you have.*")
     time_line = next(x for x in turn.text.splitlines() if x.startswith("*Time:*"))
     assert "8 × NVIDIA H100" in time_line and "30 days you have" in time_line
     assert "20 tokens per parameter" in time_line

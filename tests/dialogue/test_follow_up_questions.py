@@ -102,7 +102,7 @@ def test_a_chinese_cloud_after_a_price_asks_that_gpus_price_there(real: Consulta
 
 def test_another_size_after_an_answer_about_a_named_model_is_about_that_size(real: Consultant) -> None:
     text = ask(real, "cheapest gpu to serve qwen2.5 7b", "and for 72B?")
-    assert text.startswith("*The cheapest way to serve 72B") and "Qwen2.5 7B" not in text
+    assert text.startswith("*The cheapest way to serve a 72B-parameter model") and "Qwen2.5 7B" not in text
 
 
 def test_a_precision_change_written_with_an_arrow_changes_the_plan_to_the_new_one(real: Consultant) -> None:

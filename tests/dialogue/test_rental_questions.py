@@ -83,12 +83,19 @@ def test_a_training_question_on_hardware_stays_a_training_question(real: Consult
 @pytest.mark.parametrize(
     ("question", "opening"),
     [
-        ("does Azure offer the A100 80GB?", "*NVIDIA A100 80GB (SXM4), on demand, per GPU*:\n• Azure:"),
+        (
+            "does Azure offer the A100 80GB?",
+            "*Yes* — Azure rents the NVIDIA A100 80GB (SXM4):\n"
+            "*NVIDIA A100 80GB (SXM4), on demand, per GPU*:\n• Azure:",
+        ),
         (
             "can we rent a B200 on Google Cloud?",
             "Google Cloud (GCP) has no NVIDIA B200 price in the catalogue; elsewhere:",
         ),
-        ("Lambda 上有没有 H100 SXM", "*NVIDIA H100 SXM5 按需价（每卡）*：\n• Lambda："),
+        (
+            "Lambda 上有没有 H100 SXM",
+            "*有*：Lambda 出租 NVIDIA H100 SXM5：\n*NVIDIA H100 SXM5 按需价（每卡）*：\n• Lambda：",
+        ),
     ],
 )
 def test_whether_a_provider_rents_a_gpu_is_answered_with_its_listing_or_that_it_has_none(

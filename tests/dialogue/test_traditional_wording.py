@@ -15,6 +15,7 @@ from knowledge import KnowledgeBase
 # 全域性, 镜像 (image) as 映象, the CUDA runtime as 執行時, 只 (only) as the measure word 隻.
 WRONG_FORMS = (
     "擴充套件",  # 扩展 (scaling) as a software extension
+    "解除安裝",  # 卸载 (offloading to CPU memory) as uninstalling software
     "活化",  # 激活 (activations): chemistry's word
     "啟用引數",
     "啟用值",
@@ -43,7 +44,7 @@ def test_a_long_sequence_qlora_plan_and_its_explanation_read_as_taiwan_ml_wordin
 
 # Mainland wording s2twp leaves, or produces, where Taiwan readers expect their own word: an
 # instance is 執行個體 and a network 網路 everywhere, a NIC 網路卡, quality 品質.
-MAINLAND_FORMS = ("例項", "實例", "網絡", "質量", "數據", "默認", "軟件", "硬件", "服務器", "視頻")
+MAINLAND_FORMS = ("例項", "實例", "網絡", "質量", "數據", "默認", "軟件", "硬件", "服務器", "視頻", "運營")
 
 
 def _zh_sources(kb: KnowledgeBase) -> list[str]:

@@ -3,6 +3,8 @@ plainly when something cannot be done."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from knowledge import KnowledgeBase, load_knowledge
@@ -181,3 +183,59 @@ def test_a_rate_on_fixed_hardware_fits_only_when_its_requests_in_flight_do(kb: K
     assert few.label == "requested" and few.fits and few.concurrency < few.memory.max_concurrency
     many = serve(kb, "qwen2.5-72b", gpu="h20", gpus=2, daily_users=5000).options[0]
     assert many.label == "requested" and not many.fits
+
+
+def test_a_headline_that_misses_the_latency_target_says_so_and_names_the_option_that_meets_it(
+    kb: KnowledgeBase,
+) -> None:
+    # 31.5k-token prompts of an 8B on L40S: in BF16 each prefill alone takes longer than 2 s (PCIe
+    # all-reduces keep tensor parallelism from cutting it); FP8 halves the compute and meets it.
+    result = serve(
+        kb, "llama-3.1-8b", gpu="l40s", concurrency=500, input_tokens=31_500, output_tokens=500,
+        ttft_ms=2000, tpot_ms=50, latency_default=True,
+    )  # fmt: skip
+    first = result.options[0]
+    assert first.fits and not first.meets_latency
+    warning = next(w for w in result.warnings if w.code == "serve_latency_missed")
+    params = dict(warning.params)
+    assert params["target_ttft_ms"] == 2000 and params["target_tpot_ms"] is None
+    assert params["assumed"] is True and params["other_precision"] == "fp8"
+    assert "misses the assumed latency target of 2,000 ms to the first token" in warning.message
+    assert "serve_latency_unreachable" not in {w.code for w in result.warnings}
+
+
+def test_a_headline_that_meets_the_latency_target_carries_no_latency_warning(kb: KnowledgeBase) -> None:
+    result = serve(kb, "llama-3.1-8b", gpu="h100-sxm", concurrency=50, ttft_ms=2000, tpot_ms=50)
+    assert result.options[0].meets_latency
+    assert not {"serve_latency_missed", "serve_latency_unreachable"} & {w.code for w in result.warnings}
+
+
+def test_an_unreachable_latency_target_also_shows_the_plan_under_a_relaxed_one_with_far_fewer_gpus(
+    kb: KnowledgeBase,
+) -> None:
+    # 200 users of Qwen2.5-72B each sending a ~130k-token prompt: one prompt's prefill takes ~11 s on
+    # 8 × H100, so 2 s to the first token is out of reach, and at 50 ms per token every other prompt's
+    # prefill stalls a replica's decoding: one request per 8-GPU replica, 1,600 GPUs.
+    model = replace(kb.model_architecture("qwen2.5-72b"), max_context=131_072)
+    req = ServeRequest(
+        model=model, model_id="qwen2.5-72b", concurrency=200, input_tokens=130_572, output_tokens=500,
+        context_tokens=131_072, gpu="h100-sxm",
+    )  # fmt: skip
+    result = plan_serving(req, kb.catalog)
+    first = result.options[0]
+    relaxed = next(o for o in result.options if o.label == "relaxed")
+    assert relaxed.gpu.id == first.gpu.id and relaxed.replica.gpus == first.replica.gpus
+    assert relaxed.gpus <= 0.75 * first.gpus and not relaxed.meets_latency
+    assert relaxed.speed is not None and relaxed.speed.tpot_s <= 0.100
+    warning = next(w for w in result.warnings if w.code == "serve_latency_relaxed")
+    params = dict(warning.params)
+    assert params["tpot_ms"] == 100 and params["gpus"] == relaxed.gpus and params["first_gpus"] == first.gpus
+    # Prefill on replicas of its own keeps 50 ms per token on fewer GPUs than the interleaved plan.
+    assert params["split_gpus"] is not None and relaxed.gpus < params["split_gpus"] < first.gpus
+    assert "prefill-decode disaggregation" in warning.message
+
+
+def test_a_plan_that_meets_its_latency_target_gets_no_relaxed_option(kb: KnowledgeBase) -> None:
+    result = serve(kb, "llama-3.1-8b", concurrency=100, ttft_ms=2000, tpot_ms=50)
+    assert "relaxed" not in {o.label for o in result.options}
+    assert "serve_latency_relaxed" not in {w.code for w in result.warnings}

@@ -14,6 +14,7 @@ from sizing import SizingRequest, plan
 from sizing.assumptions import MIN_HEADROOM
 from sizing.layout import HEADROOM
 from sizing.result import SizingResult
+from sizing.types import Catalog
 
 
 def _plan(**kw: object) -> SizingResult:
@@ -200,3 +201,32 @@ def test_a_fixed_count_with_no_layout_to_spare_runs_the_equally_fast_one_with_mo
     one = plan(SizingRequest(**job, micro_batch=1), catalog).options[0]  # type: ignore[arg-type]
     assert picked.fits and picked.fitted.memory.total_gb == pytest.approx(one.fitted.memory.total_gb)
     assert picked.days == pytest.approx(one.days)
+
+
+def _a10g_sold_small_and_large() -> Catalog:
+    """One A10G sold on a 16 GiB machine and, for more, on a 128 GiB one (AWS g5.xlarge / g5.8xlarge)."""
+    small = next(o for o in CATALOG.offerings if o.gpu_id == "a10g")
+    large = replace(small, id="aws/g5.8xlarge", instance_type="g5.8xlarge", price_usd_per_hour=2.448)
+    rest = tuple(o for o in CATALOG.offerings if o.gpu_id != "a10g")
+    return replace(CATALOG, offerings=(*rest, replace(small, ram_gib=16.0), replace(large, ram_gib=128.0)))
+
+
+def test_cpu_offload_is_offered_on_the_larger_machine_when_the_cheapest_one_lacks_host_ram() -> None:
+    # A 7B full fine-tune offloads ~100 GB of gradients and optimizer state: the 16 GiB machine cannot
+    # hold them, the 128 GiB one with the same GPU can, so offload stays an option, priced on it.
+    verdict = plan(
+        SizingRequest(params=7e9, method="full_finetune", gpu="a10g", gpus=1), _a10g_sold_small_and_large()
+    ).feasibility
+    assert verdict is not None and not verdict.fits
+    offload = next(o for o in verdict.options if o.kind == "offload")
+    assert offload.host_memory_per_node_gb is not None and offload.host_ram_per_node_gb is not None
+    assert offload.host_memory_per_node_gb < offload.host_ram_per_node_gb == pytest.approx(128 * 2**30 / 1e9)
+    assert offload.host_instance == "g5.8xlarge" and offload.to_dict()["host_instance"] == "g5.8xlarge"
+
+
+def test_a_plan_with_cpu_offload_is_priced_on_a_machine_whose_ram_holds_the_offloaded_state() -> None:
+    top = plan(
+        SizingRequest(params=7e9, method="full_finetune", gpu="a10g", gpus=1, offload=True),
+        _a10g_sold_small_and_large(),
+    ).options[0]
+    assert top.quote is not None and top.quote.offering.instance_type == "g5.8xlarge"

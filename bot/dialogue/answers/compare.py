@@ -16,7 +16,16 @@ from bot.dialogue.reply import Reply
 from bot.nlu.gpus import find_gpus
 from bot.nlu.lexicon import find_phrase, has_cue
 from bot.nlu.providers import find_providers
-from bot.nlu.question_cues import SAME_ASKS, SAME_MEMORY, SAME_SPEED, UPGRADE_ASKS, VALUE_ASKS, WORTH_ASKS
+from bot.nlu.question_cues import (
+    DIFFERENCE,
+    LLM_WORK,
+    SAME_ASKS,
+    SAME_MEMORY,
+    SAME_SPEED,
+    UPGRADE_ASKS,
+    VALUE_ASKS,
+    WORTH_ASKS,
+)
 from bot.nlu.text import normalise
 from bot.render.views import find_entry, pick
 from sizing.errors import SizingError
@@ -84,7 +93,9 @@ def aspect(text: str) -> tuple[str | None, int]:
     return None, 1
 
 
-def answer(q: Question, reply: Reply) -> bool:
+def answer(q: Question, reply: Reply, *, judge: bool = True) -> bool:
+    """`judge`: False beside a job already sized on both GPUs (which says which to take): the figures
+    and what differs, without a second verdict."""
     low = normalise(q.text).lower
     upgrade = has_cue(low, UPGRADE_ASKS)
     names = upgrade_first(low, q.u.gpus) if upgrade else list(q.u.gpus)
@@ -110,6 +121,12 @@ def answer(q: Question, reply: Reply) -> bool:
         asked, direction = "value", 1  # "B200 值得租吗 还是继续用 H100": the first one's work per dollar
     if asked is None and has_cue(normalise(q.text).lower, SAME_ASKS):
         asked = "same"  # "is the A10G the same as the A10?": yes/no over every figure, what differs
+    # "A800 和 A100 有什么区别": what differs, said first (the same figures as "is it the same part?")
+    # Beside a job sized on both (judge False) the difference is all that is left to say.
+    difference = asked is None and not worth and (not judge or (q.u.task != "serve" and not _names_job(q)))
+    difference = difference and has_cue(low, DIFFERENCE)
+    if difference:
+        asked = "same"
     if q.u.task == "serve" and asked == "value" and not worth and all(v.get("bw_per_usd") for v in views):
         # "a100 vs l40s 推論 哪個划算": value for serving, memory bandwidth per dollar (decoding is bound
         # by it)
@@ -125,6 +142,8 @@ def answer(q: Question, reply: Reply) -> bool:
         verdict = for_job(q, views[0], views[1])
     elif asked == "same":
         verdict = same_part(q, specs[0], specs[1])
+        if difference:
+            verdict.update(difference=True, yes_no=False)
     else:
         verdict = decide(views[0], views[1], asked, direction, q.u.yes_no) if asked is not None else None
     fp8 = fp8_gap(views) if q.slot("precision") == "fp8" else None
@@ -135,6 +154,8 @@ def answer(q: Question, reply: Reply) -> bool:
     if asked in ("price", "value") and verdict is None:
         # "A800 和 H800 哪个便宜" with no price for one: said first, with the price there is.
         verdict = {"answer": "unpriced", "missing": [v["name"] for v in views if not v["price"]]}
+    if not judge and not difference:
+        verdict = None
     if any(s.id in CHINA_GPUS for s in specs) and find_entry(q.kb, EXPORT_FAQ) is not None:
         reply.add_faq(EXPORT_FAQ)  # the export variants' FAQ says the same, with its sources
     reply.add(
@@ -143,7 +164,9 @@ def answer(q: Question, reply: Reply) -> bool:
         aspect=asked,
         direction=direction,
         verdict=verdict,
-        fp64_gap=fp64_gap(views),
+        # The FP64 remark is for a bare comparison: a question about LLM training or serving is not
+        # decided by it ("A100 vs L40S for training?").
+        fp64_gap=None if has_cue(low, LLM_WORK) or q.u.task == "serve" else fp64_gap(views),
         fp8=fp8,
     )
     return True
@@ -395,6 +418,12 @@ def for_job(q: Question, a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]
     priced = bool(a["tflops_per_usd"] and b["tflops_per_usd"])
     key = "tflops_per_usd" if priced else "bf16"
     best, other = (a, b) if float(a[key] or 0) >= float(b[key] or 0) else (b, a)
+    # Unpriced and the same compute (H100 against H800): the faster GPU-to-GPU link decides, as
+    # multi-GPU training scales with it; never "more compute" for equal figures.
+    tie = not priced and float(best["bf16"] or 0) <= float(other["bf16"] or 0) * (1 + SAME)
+    links = float(a.get("link_gbs") or 0), float(b.get("link_gbs") or 0)
+    if tie and links[0] != links[1]:
+        best, other = (a, b) if links[0] > links[1] else (b, a)
     roomier = other if other["memory_gb"] > best["memory_gb"] * (1 + SAME) else None
     holds: list[dict[str, Any]] = []
     if roomier is not None:
@@ -415,6 +444,7 @@ def for_job(q: Question, a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]
         "yes_no": q.u.yes_no,  # "Is an H200 better than an H100 for fine-tuning?": about the first one
         "method": method,
         "priced": priced,
+        "same_compute": tie,
         "best": best,
         "other": other,
         "roomier": roomier,

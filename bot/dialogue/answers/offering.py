@@ -97,6 +97,7 @@ def answer(q: Question, reply: Reply) -> bool:
         memory=memory,
         fmt=fmt,
         gpus=[s.name for s in specs] if q.u.gpus else [],
+        family=family_name([s.name for s in specs]) if q.u.gpus else None,
         named=named,
         unpriced=unpriced,
         fx=catalog.usd_to_cny,
@@ -161,3 +162,18 @@ def _one_per_gpu(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
             seen.add(r["gpu"])
             out.append(r)
     return out
+
+
+def family_name(names: list[str]) -> str | None:
+    """The family several boards share, as their names begin ("NVIDIA H100 PCIe", "NVIDIA H100 SXM5",
+    "NVIDIA H100 NVL" -> "NVIDIA H100"): how "spot price for H100" names what it asked about. None for one
+    GPU, or GPUs of different families."""
+    if len(names) < 2:
+        return None
+    words = [n.split() for n in names]
+    common: list[str] = []
+    for group in zip(*words, strict=False):
+        if len(set(group)) != 1:
+            break
+        common.append(group[0])
+    return " ".join(common) if len(common) >= 2 else None

@@ -14,6 +14,7 @@ from bot.dialogue.answers.prices import (
     cheapest_per_cloud,
     every_market,
     priced_clouds,
+    rent_per_cloud,
 )
 from bot.dialogue.reply import Reply
 from bot.nlu.lexicon import find_phrase
@@ -46,13 +47,17 @@ def answer(q: Question, reply: Reply) -> bool:
         offers = {r["cloud"]: r for r in cheapest_per_cloud(market, spec, priced)}
         # A GPU named is shown wherever it is priced; otherwise only the GPUs two providers share.
         if offers and len(offers) >= (1 if q.u.gpus else min(2, len(priced))):
-            rows.append({"name": spec.name, "offers": [offers[p] for p in priced if p in offers]})
+            rows.append(
+                {"name": spec.name, "id": spec.id, "offers": [offers[p] for p in priced if p in offers]}
+            )
     if q.u.gpus and any(len(r["offers"]) >= 2 for r in rows):
         rows = [r for r in rows if len(r["offers"]) >= 2]  # a family named: the variants both rent
     if not q.u.gpus:
         # Without a GPU named, a table is worth it only when two priced providers can be compared.
         rows = rows[:MAX_GPUS_COMPARED] if len(priced) >= 2 else []
     verdict = decide(rows, priced, q) if len(priced) == 2 else None
+    if verdict is not None:
+        verdict["total"] = rental_total(q, market, verdict)
     listed = {o["cloud"] for r in rows for o in r["offers"]}
     # Priced providers without the GPU asked about, or (no GPU named) with no GPU in common: what
     # each of them does price, so the answer is never empty.
@@ -105,6 +110,7 @@ def decide(rows: list[dict[str, Any]], priced: list[str], q: Question) -> dict[s
         "yes_no": q.u.yes_no,
         "answer": "yes" if yes else "no",
         "name": (pairs[0] if q.u.gpus else max(pairs, key=_gap))["name"],
+        "id": (pairs[0] if q.u.gpus else max(pairs, key=_gap)).get("id"),
         "wins": wins[cheaper],
         "compared": len(pairs),
         "low": low,
@@ -116,6 +122,40 @@ def decide(rows: list[dict[str, Any]], priced: list[str], q: Question) -> dict[s
         if q.u.price_period == "year"
         else None,
     }
+
+
+def rental_total(q: Question, market: Any, verdict: dict[str, Any]) -> dict[str, Any] | None:
+    """ "8x H100 per month on AWS vs Lambda": what that many GPUs cost over the period asked at each
+    of the two providers, rented as whole instances; None for one GPU by the hour (the headline)."""
+    count = int(q.u.said.get("gpu_count") or 1)
+    period = q.u.price_period if q.u.price_period in PERIOD_HOURS else None
+    if count <= 1 and period in (None, "hour"):
+        return None
+    spec = next((g for g in q.catalog.gpus if g.id == verdict.get("id")), None)
+    if spec is None:
+        return None
+    clouds = [verdict["low"]["cloud"], verdict["high"]["cloud"]]
+    if count > 1:
+        found = rent_per_cloud(market, spec, count, clouds)
+    else:
+        found = [
+            {**r, "instances": 1, "usd_per_hour": r["usd_per_gpu_hour"]}
+            for r in cheapest_per_cloud(market, spec, clouds)
+        ]
+    if len(found) < 2:
+        return None
+    hours = PERIOD_HOURS[period] if period else 1.0
+    rows = [
+        {
+            "cloud": r["cloud"],
+            "usd": r["usd_per_hour"] * hours,
+            # one GPU is quoted at its per-GPU price, as the price answer does
+            "gpus": r["instances"] * r["gpus_per_instance"] if count > 1 else 1,
+            "instance": r["instance"],
+        }
+        for r in sorted(found, key=lambda r: r["usd_per_hour"])
+    ]
+    return {"count": count, "period": period or "hour", "hours": hours, "rows": rows}
 
 
 def _gap(row: dict[str, Any]) -> float:

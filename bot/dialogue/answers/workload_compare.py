@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.dialogue.answers import worth
 from bot.dialogue.answers.prices import per_gpu_hour
-from bot.dialogue.hardware import main_variant
+from bot.dialogue.hardware import CHINA_GPUS, main_variant
 from bot.dialogue.memo import Planner
 from bot.dialogue.plan import build_request
 from bot.dialogue.reply import Reply
@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 
 # Plans whose costs are within this ratio cost "about the same": then the faster one is the pick.
 SAME_COST = 1.10
+# Plans whose time (or GPU-hours) is within this ratio are "about as fast": neither is called faster.
+SAME_SPEED = 1.05
 # Naming a GPU in a comparison is not choosing it.
 NOT_CHOSEN = ("gpu", "gpu_count")
 COMPARE_INTENTS = ("size", "gpu_compare", "whatif", "faq")
@@ -109,8 +111,24 @@ def compare_on_gpus(
         except SizingError as exc:
             rows.append({"gpu": spec.id, "name": spec.name, "error": exc.message})
             continue
+        cn = False
+        local_ok = spec.id in CHINA_GPUS or reply.lang == "zh" or u.region == "cn"
+        if result.options and not _priced(result) and local_ok:
+            # A800, H20 (and in Chinese, the RTX 4090): no global cloud rents it; the public Chinese
+            # marketplaces do, as the price answer quotes them (never "no usable price" beside a ¥ listing)
+            local_catalog = kb.china_plan_catalog
+            try:
+                local = plan(build_request(replace(state, slots=slots), local_catalog, today), local_catalog)
+            except SizingError:
+                local = None
+            if local is not None and local.options and _priced(local):
+                result, cn = local, True
         if result.options:
             row = option_view(result.options[0].to_dict(result.currency), kb.catalog)
+            row["cn_market"] = cn
+            if cn:  # what the marketplace lists, in its yuan
+                cost = result.options[0].to_dict(result.currency).get("cost")
+                row["cost_cny"] = cost.get("cost_cny") if isinstance(cost, dict) else None
             # The figures that decide it: compute, and what a GPU-hour of this plan costs.
             row["bf16"] = spec.tflops.bf16 or spec.tflops.fp16
             row["bf16_is_fp16"] = not spec.tflops.bf16
@@ -127,6 +145,12 @@ def compare_on_gpus(
     per_gpu = len({r["gpus"] for r in fitting}) > 1 and len(counted) < len(specs)
     speed = "gpu_hours" if per_gpu else "days"
     fastest = min(fitting, key=lambda r: r[speed] or float("inf"), default=None)
+    # A800 against A100 (same compute, a slower link): a few percent apart is not "faster".
+    same_speed = (
+        fastest is not None
+        and len(fitting) > 1
+        and all((r[speed] or 0.0) <= (fastest[speed] or 0.0) * SAME_SPEED for r in fitting)
+    )
     cheapest = min((r for r in fitting if r.get("cost")), key=lambda r: r["cost"], default=None)
     all_priced = all(r.get("cost") for r in fitting)  # "the cheapest" only among GPUs with a price
     pick = _pick(fastest, cheapest, all_priced, fitting)
@@ -138,6 +162,7 @@ def compare_on_gpus(
         slots=public_slots(state),
         per_gpu=per_gpu,
         fastest=fastest,
+        same_speed=same_speed,
         cheapest=cheapest,
         all_priced=all_priced,
         pick=pick,
@@ -145,6 +170,13 @@ def compare_on_gpus(
         why=why,
     )
     return True
+
+
+def _priced(result: Any) -> bool:
+    """Whether a plan's first option has a cost (the engine returns a cost record with no amount when no
+    offering prices the GPU)."""
+    cost = result.options[0].to_dict(result.currency).get("cost")
+    return isinstance(cost, dict) and cost.get("amount") is not None
 
 
 def _budget_view(budget: Any, fitting: list[dict[str, Any]]) -> dict[str, Any] | None:

@@ -1,0 +1,94 @@
+"""After a plan, "which provider is cheapest for this?" / "哪家最便宜？" plans the job on each cloud of the
+catalogue, cheapest first, instead of the provider checklist; a bare number after a sequence-length
+what-if is another sequence length; "deadline flexible" is no deadline."""
+
+from __future__ import annotations
+
+import re
+
+from bot.dialogue.consultant import Consultant
+
+
+def test_which_provider_is_cheapest_lists_the_job_on_each_cloud_cheapest_first(real: Consultant) -> None:
+    real.handle("c1", "LoRA fine-tune 13B on 100M tokens in 3 days")
+    turn = real.handle("c1", "which provider is cheapest for this?")
+    assert turn.text.startswith("*This job on each cloud in the catalogue*, cheapest first")
+    bullets = [line for line in turn.text.splitlines() if line.startswith("• *")]
+    assert len(bullets) >= 3
+    costs = [float(re.search(r"\$([\d,.]+) on demand", b).group(1).replace(",", "")) for b in bullets]  # type: ignore[union-attr]
+    assert costs == sorted(costs)
+    assert "pitfall.provider_selection" not in turn.payload["faq"]
+
+
+def test_the_cheapest_cloud_in_traditional_chinese_ignores_a_cloud_chosen_before(real: Consultant) -> None:
+    real.handle("c2", "LoRA微調 13B，資料 1 億 tokens，三天，在 AWS 上")
+    turn = real.handle("c2", "哪家最便宜？")
+    assert turn.text.startswith("*這個任務在目錄裡各家雲上的方案*")
+    assert "*Lambda*" in turn.text and "*AWS*" in turn.text
+
+
+def test_a_bare_number_after_a_context_length_what_if_is_another_length(real: Consultant) -> None:
+    real.handle("c3", "LoRA fine-tune 13B on 2B tokens in 5 days")
+    real.handle("c3", "what if the context length is 8k?")
+    turn = real.handle("c3", "and 16k?")
+    assert turn.payload["slots"]["seq_len"] == 16384
+
+
+def test_deadline_flexible_is_no_deadline(real: Consultant) -> None:
+    real.handle("c4", "we need to pretrain a 7b model on 1T tokens")
+    turn = real.handle("c4", "deadline flexible")
+    assert "no deadline (a sensible cluster size" in turn.text.split("*Understood:*")[1].splitlines()[0]
+
+
+def test_more_of_the_same_gpus_adds_to_the_plans_count_and_says_when_it_is_no_faster(
+    real: Consultant,
+) -> None:
+    real.handle("g1", "We have 8 A100 40GB. Full fine-tune 7B on 2B tokens, how long?")
+    turn = real.handle("g1", "what if we add 8 more of them?")
+    assert turn.payload["slots"]["gpu_count"] == 16
+    assert turn.text.startswith(
+        "*What changed*: 8 GPUs → 16 GPUs: 8 → 16 × NVIDIA A100 40GB (SXM4), no faster"
+    )
+
+
+def test_adding_cards_in_chinese_adds_to_the_count_held(real: Consultant) -> None:
+    real.handle("g2", "LoRA微调7B，数据10亿 tokens，三天")
+    real.handle("g2", "如果用4张卡呢")
+    turn = real.handle("g2", "再加4张卡呢")
+    assert turn.payload["slots"]["gpu_count"] == 8
+
+
+def test_vram_asked_of_the_plan_is_the_plans_memory_term_by_term(real: Consultant) -> None:
+    real.handle("g3", "fine-tune llama 3 70b with qlora on 50k chats (~2k tokens each) in 4 days")
+    turn = real.handle("g3", "how much VRAM per GPU does that need?")
+    assert turn.text.startswith("*Memory in this plan (1 × NVIDIA B200)*: ~52.5 GB per GPU of 180 GB.")
+    assert "• weights: " in turn.text and "• activations: " in turn.text
+
+
+def test_vram_asked_in_chinese_is_the_plans_memory(real: Consultant) -> None:
+    real.handle("g4", "全参微调7B，数据10GB，五天")
+    turn = real.handle("g4", "这个方案每张卡要多少显存？")
+    assert turn.text.startswith("*本方案（1 × NVIDIA B200）的显存*：每卡约 138 GB / 180 GB。")
+    assert "• 优化器状态：" in turn.text
+
+
+def test_how_many_nodes_after_a_plan_is_the_plans_layout(real: Consultant) -> None:
+    real.handle("n1", "预训练7B，数据2TB，一个月")
+    turn = real.handle("n1", "需要几台机器？")
+    assert turn.text.startswith("*本方案（16 × NVIDIA B200）*共 2 个节点，每个节点 8 张卡")
+    assert "*网络*：梯度同步每节点约需" in turn.text
+
+
+def test_the_network_asked_after_a_one_node_plan_says_it_is_one_node(real: Consultant) -> None:
+    real.handle("n2", "pretrain 7B on 300B tokens in 30 days")
+    turn = real.handle("n2", "what network do we need between them?")
+    assert turn.text.startswith(
+        "*Network for this plan (8 × NVIDIA B200)*: one node: the GPUs talk over NVLink"
+    )
+
+
+def test_removing_the_budget_and_changing_the_deadline_in_one_message_does_both(real: Consultant) -> None:
+    real.handle("n3", "全參微調 7B，資料 20GB，一週，預算 1000 美元")
+    turn = real.handle("n3", "把預算拿掉，改成三天")
+    assert turn.payload["slots"]["budget"] is None and turn.payload["slots"]["days"] == 3
+    assert turn.text.startswith("*變化*：預算 $1,000 → 不限預算；7 天 → 3 天")
