@@ -144,6 +144,7 @@ def test_a_bare_amount_a_value_is_changed_to_replaces_it(text: str, slot: str, v
     said_value = got.budget.amount if slot == "budget" and got.budget else getattr(got, slot)
     assert said_value == value
 
+
 def test_the_quick_word_checks_never_hide_a_change(monkeypatch: pytest.MonkeyPatch) -> None:
     """find_scales skips a family of patterns when the message has none of its words; with every family
     run on every message, what it finds is the same (messages built from the patterns' own words)."""
