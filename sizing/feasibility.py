@@ -50,6 +50,9 @@ class FitOption:
     offloads_weights: bool = False
     # On-demand USD/hour of the instances the option is priced on (offload: one whose host RAM holds it).
     hourly_usd: float | None = None
+    # The rented instance an offload plan is priced on for its host RAM ("g5.8xlarge"), and its cloud.
+    host_instance: str | None = None
+    host_cloud: str | None = None
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -71,6 +74,8 @@ class FitOption:
             ),
             "offloads_weights": self.offloads_weights,
             "hourly_usd": round(self.hourly_usd, 3) if self.hourly_usd is not None else None,
+            "host_instance": self.host_instance,
+            "host_cloud": self.host_cloud,
         }
 
 
@@ -154,6 +159,8 @@ def _offload_option(w: Workload, off: Option, catalog: Catalog) -> FitOption | N
         option,
         host_ram_per_node_gb=ram_gb,
         offloads_weights=mm.params_offloaded(layout.dp, layout.zero_stage),
+        host_instance=off.quote.offering.instance_type if off.quote is not None else None,
+        host_cloud=off.quote.offering.cloud if off.quote is not None else None,
     )
 
 

@@ -27,7 +27,7 @@ from sizing.serve_memory import (
 )
 from sizing.serve_precision import kernel_for
 from sizing.serve_result import ServeExcluded, ServeOption
-from sizing.serve_speed import peak_tflops
+from sizing.serve_speed import Speed, peak_tflops
 from sizing.serve_types import RELAXED_TPOT_FACTOR, ServeRequest
 from sizing.types import Catalog
 
@@ -66,6 +66,8 @@ def workload(req: ServeRequest, k: ServeConstants = CALIBRATED) -> dict[str, obj
         "input_tokens_default": req.input_tokens_default,
         "output_tokens_default": req.output_tokens_default,
         "context_tokens": req.context_tokens,
+        "window_tokens": req.window_tokens,
+        "prompt_use": req.prompt_use,
         "kv_tokens_per_request": req.kv_tokens,
         "concurrency": req.concurrency,
         "daily_users": req.daily_users,
@@ -74,6 +76,7 @@ def workload(req: ServeRequest, k: ServeConstants = CALIBRATED) -> dict[str, obj
         "ttft_ms": req.ttft_ms,
         "tpot_ms": req.tpot_ms,
         "latency_default": req.latency_default,
+        "tpot_default": req.tpot_default,
         "gpu": req.gpu,
         "gpus": req.gpus,
         "budget": None
@@ -173,10 +176,18 @@ def explain(
                 if req.context_tokens and req.context_tokens > req.input_tokens + req.output_tokens
                 else ""
             )
+            + (
+                f"; the deployment accepts requests up to the {req.window_tokens:,}-token window, and each "
+                "replica's KV cache holds one such request (paged KV cache: requests in flight hold their own "
+                "length)"
+                if req.full_window and req.window_tokens
+                else ""
+            )
             + ".",
             input_tokens=req.input_tokens,
             output_tokens=req.output_tokens,
             context_tokens=req.context_tokens,
+            window_tokens=req.window_tokens if req.full_window else None,
             input_default=req.input_tokens_default,
             output_default=req.output_tokens_default,
         )
@@ -447,6 +458,39 @@ def _dated(as_of: dt.date | None) -> str:
 
 def _w(code: str, message: str, **params: object) -> SizingWarning:
     return SizingWarning(code, message, tuple(params.items()))
+
+
+def window_warning(req: ServeRequest, first: ServeOption, full: ServeOption, alone: Speed) -> SizingWarning:
+    """The window the deployment supports against the typical request it is planned for: a request of the
+    whole window fits on the first option's replica (its first token after ~alone.ttft_s), and what the plan
+    would take if every request filled it (`full`, the first option of that plan)."""
+    window = req.window_tokens or 0
+    hourly = full.hourly_usd
+    return _w(
+        "serve_window_full",
+        f"Every replica accepts a request of the whole {window:,}-token window (its first token after "
+        f"~{alone.ttft_s:,.1f} s alone on one replica); if every request filled it, the plan would need "
+        f"{full.gpus:,} × {full.gpu.name}"
+        + (f" at ${hourly:,.0f}/hour" if hourly is not None else "")
+        + f" instead of {first.gpus:,}"
+        + ("" if full.meets_latency else ", and would miss the latency target")
+        + ".",
+        window_tokens=window,
+        input_tokens=req.input_tokens,
+        prompt_use=req.prompt_use,
+        ttft_ms=round(alone.ttft_s * 1e3),
+        gpus=full.gpus,
+        gpus_per_replica=full.replica.gpus,
+        replicas=full.replicas,
+        gpu_name=full.gpu.name,
+        precision=full.replica.precision,
+        hourly_usd=hourly,
+        meets_latency=full.meets_latency,
+        first_gpus=first.gpus,
+        # On the same GPUs (hardware given, or one replica at full load): the requests a replica's memory holds.
+        concurrency=full.memory.max_concurrency,
+        first_concurrency=first.memory.max_concurrency,
+    )
 
 
 def _latency_missed(req: ServeRequest, first: ServeOption, meeting: list[ServeOption]) -> SizingWarning:

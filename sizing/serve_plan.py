@@ -97,14 +97,19 @@ def validate(req: ServeRequest) -> None:
         raise SizingError(
             "bad_context", "the context must be a positive number of tokens", {"context": context}
         )
-    if req.model_id is not None and req.kv_tokens > req.model.max_context:
+    window = req.window_tokens
+    if window is not None and not 1 <= window <= MAX_TOKENS:
+        raise SizingError(
+            "bad_context", "the context must be a positive number of tokens", {"context": window}
+        )
+    if req.model_id is not None and req.longest_tokens > req.model.max_context:
         # Never planned: a server refuses requests beyond the model's window (vLLM max_model_len), and a
         # plan for them would be a silently wrong number. The answer asks for a length that fits.
         raise SizingError(
             "context_exceeds_model",
-            f"{req.kv_tokens:,} tokens per request exceed {req.model.name}'s context window of "
+            f"{req.longest_tokens:,} tokens per request exceed {req.model.name}'s context window of "
             f"{req.model.max_context:,} tokens",
-            {"tokens": req.kv_tokens, "max_context": req.model.max_context, "model": req.model.name},
+            {"tokens": req.longest_tokens, "max_context": req.model.max_context, "model": req.model.name},
         )
 
 
@@ -175,6 +180,8 @@ def evaluate(
         mem = serve_memory(arch, gpu, tp, precision, req.kv_tokens, pp, expert_parallel=layout == "ep")
     rep = Replica(arch, gpu, tp, precision, pp, layout)
     room = saturation_batch(mem.max_concurrency, k, mem.ranks)
+    if req.full_window and room >= 1 and not _holds_window(req, arch, gpu, tp, pp, precision, layout):
+        room = 0  # a request of the whole window the deployment promises must fit in the replica's KV cache
     usd_to_cny = book.catalog.usd_to_cny
     if room < 1 and not single_replica:  # priced only when it could be an option
         return ServeOption(rep, 1, mem, 0, None, None, usd_to_cny, fits=False, meets_latency=False)
@@ -216,6 +223,49 @@ def evaluate(
         priced_hourly_usd=hourly,
         latency_bound=replicas > 1 and limit < room,
     )
+
+
+def _holds_window(
+    req: ServeRequest,
+    arch: ModelArchitecture,
+    gpu: GpuSpec,
+    tp: int,
+    pp: int,
+    precision: ServePrecision,
+    layout: ServeLayout | None,
+) -> bool:
+    """One request of the whole window (ServeRequest.window_tokens) fits in the replica's KV cache: a
+    server refuses to start with a max_model_len its KV cache cannot hold (vLLM)."""
+    window = req.window_tokens or 0
+    return (
+        serve_memory(arch, gpu, tp, precision, window, pp, expert_parallel=layout == "ep").max_concurrency
+        >= 1
+    )
+
+
+def full_window(
+    req: ServeRequest, options: list[ServeOption], catalog: Catalog, k: ServeConstants = CALIBRATED
+) -> tuple[ServeOption, ServeOption, Speed] | None:
+    """What the plan would take if every request filled the window (ServeRequest.window_tokens): the first
+    option of that plan, beside the plan's own first option, and a whole-window request alone on the
+    plan's first replica (its time to the first token). None without a window longer than the requests."""
+    first = options[0] if options else None
+    if not req.full_window or first is None or first.speed is None or not first.fits:
+        return None
+    window = req.window_tokens or 0
+    prompt = max(1, window - req.output_tokens)
+    filled = replace(
+        req, input_tokens=prompt, input_tokens_default=False, window_tokens=None, prompt_use=None
+    )
+    try:
+        full = plan_serving(filled, catalog, k)
+    except SizingError:
+        return None
+    other = full.options[0] if full.options else None
+    if other is None or other.speed is None:
+        return None
+    alone = Timing(first.replica, prompt, req.output_tokens, k).speed(1)
+    return first, other, alone
 
 
 def _better_layout(o: ServeOption, single_replica: bool) -> tuple[bool, bool, float, float]:
@@ -330,8 +380,12 @@ def _too_small(req: ServeRequest, gpu: GpuSpec, precision: ServePrecision, most:
 
 
 def with_default_targets(req: ServeRequest) -> ServeRequest:
-    """A load without latency targets gets the chat defaults (serve_types.DEFAULT_TTFT_MS/TPOT_MS)."""
+    """A load without latency targets gets the chat defaults (serve_types.DEFAULT_TTFT_MS/TPOT_MS); with only
+    a time to the first token ("first token under 1 second"), the per-token default still holds: otherwise
+    replicas are packed until each user gets a few tokens a second, slower than reading."""
     has_load = req.concurrency is not None or req.qps is not None
+    if has_load and req.ttft_ms is not None and req.tpot_ms is None:
+        return replace(req, tpot_ms=DEFAULT_TPOT_MS, tpot_default=True)
     if not has_load or req.ttft_ms is not None or req.tpot_ms is not None:
         return req
     return replace(req, ttft_ms=DEFAULT_TTFT_MS, tpot_ms=DEFAULT_TPOT_MS, latency_default=True)
@@ -348,7 +402,7 @@ def with_daily_users(req: ServeRequest) -> ServeRequest:
 def plan_serving(req: ServeRequest, catalog: Catalog, k: ServeConstants = CALIBRATED) -> ServeResult:
     validate(req)
     req = with_default_targets(with_daily_users(req))
-    from sizing.serve_explain import explain, warnings, workload
+    from sizing.serve_explain import explain, warnings, window_warning, workload
 
     book = catalog_book(catalog)
     forced: ServeOption | None = None
@@ -382,10 +436,12 @@ def plan_serving(req: ServeRequest, catalog: Catalog, k: ServeConstants = CALIBR
     looser = _relaxed(req, options, book, k, terms)
     if looser is not None:
         options.append(looser)
+    window = full_window(req, options, catalog, k)
     return ServeResult(
         workload=tuple(workload(req, k).items()),
         options=tuple(options),
-        warnings=tuple(warnings(req, options, pool, excluded, catalog, k)),
+        warnings=tuple(warnings(req, options, pool, excluded, catalog, k))
+        + ((window_warning(req, *window),) if window is not None else ()),
         explain=tuple(explain(req, options, k)),
         excluded=tuple(sorted(excluded, key=lambda e: e.gpu)),
         currency=req.budget.currency if req.budget else "USD",

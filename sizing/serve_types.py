@@ -32,6 +32,19 @@ DEFAULT_TPOT_MS = 50.0
 RELAXED_TPOT_FACTOR = 2.0
 # ... when it saves at least this share of the GPUs [assumption: less is not worth a slower answer].
 RELAXED_MIN_SAVING = 0.25
+# The prompt a request typically carries, per use, when the user states only the context window ("128k
+# context"): the window is the longest request the deployment must accept (vLLM's max_model_len), not every
+# request's length. Chat: DEFAULT_INPUT_TOKENS, about the median conversation prompt of Azure's 2023 LLM
+# inference trace (~1k tokens; Patel et al., "Splitwise", ISCA 2024; the trace, collected 2023-11, is
+# github.com/Azure/AzurePublicDataset, AzureLLMInferenceDataset2023.md). Code: that trace's coding median
+# (~1.5k tokens). RAG [assumption]: 4-8 retrieved chunks of ~512 tokens and the question. Agent
+# [assumption]: tool results and earlier steps accumulate over a task's calls.
+TYPICAL_PROMPT_TOKENS: dict[str, int] = {
+    "chat": DEFAULT_INPUT_TOKENS,
+    "code": 1500,
+    "rag": 4000,
+    "agent": 16000,
+}
 MAX_TOKENS = 10_000_000
 MAX_CONCURRENCY = 1_000_000
 
@@ -49,6 +62,7 @@ class ServeRequest:
     ttft_ms: float | None = None  # latency targets: time to first token ...
     tpot_ms: float | None = None  # ... and time per output token
     latency_default: bool = False  # the targets are DEFAULT_TTFT_MS / DEFAULT_TPOT_MS, not the user's
+    tpot_default: bool = False  # only the time to the first token was given: DEFAULT_TPOT_MS per token
     gpu: str | None = None  # catalog id or family
     gpus: int | None = None  # GPUs per replica
     budget: Budget | None = None
@@ -57,6 +71,13 @@ class ServeRequest:
     # The context each request may fill ("32k context"): the KV cache is sized for it even when the
     # average prompt is shorter (a server that promises 32k must hold 32k per request in flight).
     context_tokens: int | None = None
+    # The context window the deployment must support when requests are typically shorter ("128k context",
+    # no prompt length said): not reserved per request. The KV cache is paged (vLLM, SGLang, TensorRT-LLM),
+    # so requests in flight hold their own prompt and answer; a replica must still hold one request of
+    # the whole window, and the answer says what it would take if every request filled it.
+    window_tokens: int | None = None
+    # The use whose typical prompt (TYPICAL_PROMPT_TOKENS) input_tokens is, when it was assumed for a window.
+    prompt_use: str | None = None
     # The load as the user stated it, when it was not a concurrency: daily active users turned into a
     # peak concurrency by sizing/serve_load.py (kept to say so), or no load at all (a default was used).
     daily_users: int | None = None
@@ -70,6 +91,16 @@ class ServeRequest:
         """Tokens of KV cache one request in flight holds: its prompt and answer, or the context
         the deployment promises when that is longer."""
         return max(self.input_tokens + self.output_tokens, self.context_tokens or 0)
+
+    @property
+    def longest_tokens(self) -> int:
+        """The longest request the deployment must accept: its KV tokens, or the window when longer."""
+        return max(self.kv_tokens, self.window_tokens or 0)
+
+    @property
+    def full_window(self) -> bool:
+        """A window is said and typical requests are shorter than it."""
+        return self.window_tokens is not None and self.window_tokens > self.kv_tokens
 
 
 def prompt_for_context(

@@ -26,7 +26,7 @@ from bot.dialogue.answers.capacity import capacity_answer
 from bot.dialogue.answers.catalogue import answer_gpus
 from bot.dialogue.answers.cluster import reserved_on_plan, spot_on_plan
 from bot.dialogue.answers.compare import answer as compare_answer
-from bot.dialogue.answers.faq import answer_search
+from bot.dialogue.answers.faq import answer_search, pooled_memory
 from bot.dialogue.answers.figure import confirm_figures, corrections
 from bot.dialogue.answers.workload_compare import (
     asks_why_gpu,
@@ -95,6 +95,7 @@ from bot.nlu.question_cues import (
     MEMORY_SAVED,
     OTHER_DURATIONS,
     PLAN_CHEAPER,
+    POOL_ASKS,
     PROPOSES_BETTER,
     THE_JOB_MODEL,
 )
@@ -754,7 +755,13 @@ class Consultant:
             reply.add("skip", resolution=skipped, pending=state.pending, slots=state.slots)
         digressed = False
         if found is not None:
-            digressed = answer_search(self.kb, found, reply, explicit=u.intent == "faq")
+            # "两张能当一张卡用吗": no, said first; then the FAQ on multi-GPU cards, if any matches
+            pooled = u.intent == "faq" and bool(u.gpus) and has_any(normalise(text).lower, POOL_ASKS)
+            if pooled:
+                pooled_memory(self.kb.catalog, u.gpus, u.said.get("gpu_count"), reply)
+            digressed = (
+                answer_search(self.kb, found, reply, explicit=u.intent == "faq" and not pooled) or pooled
+            )
         if not missing(state):
             # "skip" with nothing left to skip says so and does not present the plan again.
             if u.said or changes or skipped not in (None, "none") or state.last is None:

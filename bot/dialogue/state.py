@@ -40,7 +40,7 @@ SLOT_NAMES = (
 # by the serving answer (bot/dialogue/answers/serve.py) and remembered for its follow-ups.
 SERVE_SLOT_NAMES = (
     "model", "concurrency", "qps", "daily_users", "input_tokens", "output_tokens", "ttft_ms", "tpot_ms",
-    "serve_layout",
+    "serve_layout", "context_tokens", "serve_use",
 )  # fmt: skip
 # The training software the user named (bot/nlu/stack.py): it changes the plan's memory and speed
 # (sizing.stack), never asked for; the engine assumes the method's usual stack until said.
@@ -65,6 +65,7 @@ PLAUSIBLE: dict[str, tuple[float, float]] = {
     "qps": (1e-4, 1e6),
     "daily_users": (1.0, 1e9),
     "input_tokens": (1.0, 1e7),
+    "context_tokens": (1.0, 1e7),
     "output_tokens": (1.0, 1e7),
     "ttft_ms": (0.01, 1e7),
     "tpot_ms": (0.01, 1e6),

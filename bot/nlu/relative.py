@@ -227,9 +227,28 @@ def _factor(m: re.Match[str]) -> float | None:
     return _EN_WORD.get(f) or _ZH_WORD.get(f) or (0.5 if f == "一半" else None)
 
 
+# What each family of patterns cannot match without (the text is lower-cased): a message with none of
+# a family's words skips its regex passes, which scan the whole message character by character.
+# tests/nlu/test_relative_changes.py holds every pattern's words to these.
+_EN_FACTOR_WORDS = ("doubl", "twice", "tripl", "quadruple", "hal", "x", "×", "times")
+_ZH_FACTOR_CHARS = "倍番半"  # every _ZH_WORD, N倍 and 一半
+_EN_DELTA_WORDS = ("more", "extra", "additional", "fewer", "less")
+_ZH_DELTA_UNITS = ("epoch", "轮", "遍", "天", "周", "星期", "礼拜", "月")
+_EN_SHIFT_VERBS = ("push", "mov", "extend", "delay", "slip", "bring", "brought", "pull")
+_ZH_SHARE_WORDS = ("分之", "成")
+_EN_SHARE_WORDS = ("half", "third", "quarter")
+
+
+def _has(s: str, words: tuple[str, ...] | str) -> bool:
+    return any(w in s for w in words)
+
+
 def _deltas(s: str) -> list[Scale]:
     out: list[Scale] = []
-    for pattern in (_EN_DELTA, _ZH_DELTA):
+    deltas: tuple[re.Pattern[str], ...] = (_EN_DELTA,) if _has(s, _EN_DELTA_WORDS) else ()
+    if _has(s, _ZH_DELTA_UNITS):
+        deltas += (_ZH_DELTA,)
+    for pattern in deltas:
         for m in pattern.finditer(s):
             raw = m.group("n")
             count = _EN_COUNT.get(raw) or (float(raw) if raw.isdigit() else zh_integer(raw))
@@ -237,7 +256,7 @@ def _deltas(s: str) -> list[Scale]:
             if count and 0 < count <= MAX_FACTOR:
                 sign = -1.0 if m.group("down") else 1.0
                 out.append(Scale(concept, 1.0, m.start(), m.end(), sign * count * per))
-    for m in _EN_SHIFT.finditer(s):
+    for m in _EN_SHIFT.finditer(s) if _has(s, _EN_SHIFT_VERBS) else ():
         way = (m.group("dir") or "").strip()
         up = bool(m.group("up")) and way != "forward" and (way or not m.group(0).startswith("mov"))
         down = (bool(m.group("down")) and way in ("forward", "in")) or way == "forward"
@@ -252,11 +271,14 @@ def _deltas(s: str) -> list[Scale]:
 def _shares(s: str) -> list[Scale]:
     """ "数据砍到三分之一" (x 1/3), "资料再多三成" (x 1.3), "train on half of it" (x 0.5)."""
     out: list[Scale] = []
-    for pattern in _SHARE_PATTERNS:
-        for m in pattern.finditer(s):
-            concept, share = _concept(m.group("c")), _zh_share(m)
-            if concept and share:
-                out.append(Scale(concept, _share_factor(m.group("v"), share), m.start(), m.end()))
+    if _has(s, _ZH_SHARE_WORDS):
+        for pattern in _SHARE_PATTERNS:
+            for m in pattern.finditer(s):
+                concept, share = _concept(m.group("c")), _zh_share(m)
+                if concept and share:
+                    out.append(Scale(concept, _share_factor(m.group("v"), share), m.start(), m.end()))
+    if not _has(s, _EN_SHARE_WORDS):
+        return out
     for m in _EN_SHARE_AFTER.finditer(s):
         concept, share = _concept(m.group("c")), _EN_SHARES[m.group("f")]
         if concept:
@@ -273,12 +295,15 @@ def find_scales(s: str) -> list[Scale]:
         at = s.find(phrase)
         if at != -1:
             out.append(Scale("days", factor, at, at + len(phrase)))
-    for pattern in _PATTERNS:
+    patterns: tuple[re.Pattern[str], ...] = _PATTERNS[:2] if _has(s, _EN_FACTOR_WORDS) else ()
+    if _has(s, _ZH_FACTOR_CHARS):
+        patterns += _PATTERNS[2:]
+    for pattern in patterns:
         for m in pattern.finditer(s):
             concept, times = _concept(m.group("c")), _factor(m)
             if concept and times and times != 1.0:
                 out.append(Scale(concept, times, m.start(), m.end()))
-    for pattern in _PCT_PATTERNS:
+    for pattern in _PCT_PATTERNS if _has(s, "%") else ():
         for m in pattern.finditer(s):
             concept, pct = _concept(m.group("c")), float(m.group("p"))
             word = m.group("d")

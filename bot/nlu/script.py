@@ -136,13 +136,16 @@ def read_script(text: str, simplified: str | None = None) -> ScriptRead:
     if _english_words(head) >= max(MIN_ENGLISH_WORDS, cjk / 2):
         return ScriptRead("en", "en")  # answered in English, whatever script the names are in
     simp = to_simplified(head) if simplified is None else simplified[: len(head)]
-    traditional = sum(1 for a, b in zip(head, simp, strict=False) if a != b)
+    # Counted character by character only when some character differs (a string compare in C first).
+    traditional = 0 if simp == head else sum(1 for a, b in zip(head, simp, strict=False) if a != b)
     hans = str(converter("s2t").convert(head))
-    simplified_only = (
-        sum(1 for a, b in zip(head, hans, strict=False) if a != b)
-        if len(hans) == len(head)
-        else int(hans != head)
-    )
+    if hans == head:
+        simplified_only = 0
+    elif traditional == 0 or len(hans) != len(head):
+        # Beside no traditional character, only whether there is a simplified one decides what follows.
+        simplified_only = 1
+    else:
+        simplified_only = sum(1 for a, b in zip(head, hans, strict=False) if a != b)
     if traditional == 0 and simplified_only == 0:
         if any(word in head for word in TAIWAN_WORDS):
             return ScriptRead("zh-Hant", "zh")

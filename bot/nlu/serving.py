@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from bot.nlu import lexicon
+from bot.nlu.counts import busy_part
 
 # Serving engines by name (also what "vLLM 能在 MI300X 上跑吗" asks about: the engine's GPU support).
 ENGINES = ("vllm", "sglang", "tensorrt-llm", "tensorrt llm", "trt-llm", "tgi", "ollama", "llama.cpp")
@@ -47,6 +48,34 @@ EXPERT_PARALLEL = (
     "专家并行", "注意力数据并行", "注意力 dp", "dp 注意力",
 )  # fmt: skip
 TENSOR_PARALLEL = ("tensor parallel", "tensor-parallel", "tensor parallelism", "张量并行")
+
+
+# What a serving deployment is for, when the message says (the typical prompt per use, sizing.serve_types
+# TYPICAL_PROMPT_TOKENS): retrieval over documents, code, agents; anything else is chat.
+USES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("rag", ("rag", "retrieval", "retrieval-augmented", "knowledge base", "over our docs",
+             "over our documents", "检索", "知识库", "检索增强")),
+    ("agent", ("agent", "agents", "agentic", "tool calling", "tool use", "智能体", "代理", "工具调用")),
+    ("code", ("code", "coding", "coder", "copilot", "code assistant", "coding assistant", "code completion",
+              "代码", "编程", "写代码", "代码补全")),
+)  # fmt: skip
+# Every request fills the stated context: "every request fills the full 32k context", "每次都打满上下文".
+FILLS_WINDOW = (
+    "fills the", "fill the", "fills its", "fill their", "full context", "full window", "whole context",
+    "whole window", "entire context", "max out", "maxes out", "uses the whole", "use the whole",
+    "uses the full", "use the full", "fill up", "fills up",
+    "打满", "用满", "塞满", "占满", "满上下文", "整个上下文",
+)  # fmt: skip
+
+
+def find_serve_use(s: str) -> str | None:
+    """ "rag", "agent" or "code" when the message says what the deployment is for; None: not said."""
+    return next((use for use, cues in USES if lexicon.has_cue(s, cues)), None)
+
+
+def fills_window(s: str) -> bool:
+    """The message says every request fills the context it states."""
+    return lexicon.has_cue(s, FILLS_WINDOW)
 
 
 def find_serve_layout(s: str) -> str | None:
@@ -159,6 +188,8 @@ def serving_hardware(s: str, spans: list[tuple[int, int]]) -> dict[int, tuple[in
         head = s[max(0, start - _GPU_CLAUSE) : start]
         begin = next((k + 1 for k in range(len(head) - 1, -1, -1) if head[k] in _CLAUSE_ENDS), 0)
         used = lexicon.phrases_in(clause[:cut], SERVES_AFTER_GPU)
+        if used and busy_part(s, end) is not None:
+            continue  # "8 卡 H100 里有 4 张在跑推理": part of them serve, the rest are the plan's
         if used:  # up to the words of its use: "two 4090s for serving and eight A100s for training"
             out[i] = (start - len(head) + begin, end + used[0].end())
         elif lexicon.has_cue(head[begin:], SERVES_BEFORE_GPU):
@@ -229,7 +260,7 @@ def runs_inference(s: str) -> bool:
 def request_side(before: str, after: str, weak: bool = False) -> str | None:
     """ "input" / "output" when the words next to a token count name a side of the request. `weak`
     also accepts "in"/"out" ("1000 in / 500 out"), which only a serving message can mean that way."""
-    head = _without_fillers(before.rstrip(" :：=为是约~"))
+    head = _without_fillers(before.rstrip(" :：=~"))
     tail = after.lstrip(" -")
     if tail.startswith(BIT_WIDTH):
         return None  # "in 4-bit", "4位量化": a weight precision, not a request length
@@ -239,6 +270,10 @@ def request_side(before: str, after: str, weak: bool = False) -> str | None:
         cjk = tuple(w for w in words if not w.isascii())
         if head.endswith(cjk) or _usable(_last_word(head), words, weak):
             return side
+    if weak and (
+        head.endswith(tuple(w for w in DOCUMENT if not w.isascii())) or _last_word(head) in DOCUMENT
+    ):
+        return "input"  # a serving message: the document is the request's prompt
     for side, words in (("input", INPUT), ("output", OUTPUT)):
         cjk = tuple(w for w in words if not w.isascii())
         if _usable(_first_word(tail), words, weak) or tail.startswith(cjk):
@@ -246,15 +281,25 @@ def request_side(before: str, after: str, weak: bool = False) -> str | None:
     return None
 
 
-# Words between a side and its length: "answers of 512 tokens", "prompts of about 2k".
-_FILLERS = (" of about", " of around", " of roughly", " of ~", " of", " around", " about", " ~")
+# Words between a side and its length: "answers of 512 tokens", "prompts of about 2k", "prompts are
+# usually around 20k", "每次输入大约 8k", "平均输入大概 4k" (stripped from the end, as many as there are).
+_FILLERS = (
+    " of about", " of around", " of roughly", " of ~", " of", " around", " about", " roughly", " ~",
+    " usually", " typically", " normally", " mostly", " on average", " average", " averaging",
+    " is", " are", " will be", " tend to be", " run", " runs",
+    "大约", "大概", "约为", "约", "平均", "一般", "通常", "差不多", "基本上", "基本", "都在", "在",
+    "是", "为", "左右", "长度",
+)  # fmt: skip
+# In a serving message a document is the prompt: "each document is about 60k tokens", "文档平均 50k token".
+DOCUMENT = ("document", "documents", "doc", "docs", "文档", "文件", "文章", "合同", "报告")
 
 
 def _without_fillers(head: str) -> str:
-    for filler in _FILLERS:
-        if head.endswith(filler):
-            return head[: -len(filler)].rstrip()
-    return head
+    while True:
+        cut = next((f for f in _FILLERS if head.endswith(f)), None)
+        if cut is None:
+            return head
+        head = head[: -len(cut)].rstrip(" :：=~")
 
 
 def _usable(word: str, words: tuple[str, ...], weak: bool) -> bool:

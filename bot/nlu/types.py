@@ -50,7 +50,8 @@ FILLABLE: tuple[str, ...] = SLOT_NAMES + (
     "low_memory", "model",
     "concurrency",
     "qps", "daily_users",
-    "input_tokens", "output_tokens", "ttft_ms", "tpot_ms", "serve_layout",
+    "input_tokens", "output_tokens", "ttft_ms", "tpot_ms", "serve_layout", "context_tokens",
+    "serve_use",
 )  # fmt: skip
 
 
@@ -100,6 +101,13 @@ class Slots:
     # "ep" (experts spread over the GPUs, attention data parallel) or "tp", when named
     # (sizing/serve_layout.py)
     serve_layout: str | None = None
+    # The context window a serving message states ("128k context", "上下文 32k"): the longest request the
+    # deployment must accept. input_tokens is then what it leaves for the prompt unless a prompt length
+    # was said as well ("每次输入大约 8k"); the serving answer tells the two apart.
+    context_tokens: int | None = None
+    # What the deployment is for when said ("rag", "agent", "code"): its typical prompt when only a
+    # window is said (sizing.serve_types.TYPICAL_PROMPT_TOKENS); "full" when every request fills the window.
+    serve_use: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         budget = None
@@ -137,6 +145,8 @@ class Slots:
             "ttft_ms": self.ttft_ms,
             "tpot_ms": self.tpot_ms,
             "serve_layout": self.serve_layout,
+            "context_tokens": self.context_tokens,
+            "serve_use": self.serve_use,
         }
 
     def filled(self) -> tuple[str, ...]:

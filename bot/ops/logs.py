@@ -37,16 +37,31 @@ MESSAGE_BODY_FIELDS = frozenset({"text", "body", "user_text", "message_text", "r
 # workspace xoxa-, refresh xoxr-, app-level xapp-). Signing secrets are 32 lowercase hex
 # characters (Slack app "Basic Information" page); we mask them after a secret-ish key name and
 # also bare, since a 32-hex string in a log line is more likely a secret than anything useful.
+# Each pattern starts with what it must find (a literal, a hex digit) and checks the word boundary
+# before it by looking back, so the regex engine jumps to candidates instead of trying every position of
+# every log line (a JSON line is redacted twice, once as its message and once whole).
 _SECRET_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"\bxox[abpr]-[A-Za-z0-9-]+"), REDACTED),
-    (re.compile(r"\bxapp-[A-Za-z0-9-]+"), REDACTED),
+    (re.compile(r"xox(?<!\wxox)[abpr]-[A-Za-z0-9-]+"), REDACTED),
+    (re.compile(r"xapp-(?<!\wxapp-)[A-Za-z0-9-]+"), REDACTED),
     (
         re.compile(r"(?i)((?:signing[_-]?secret|secret|token|password)[\"']?\s*[:=]\s*[\"']?)[^\s\"',}]+"),
         r"\1" + REDACTED,
     ),
-    (re.compile(r"\b[0-9a-f]{32}\b"), REDACTED),
+    (re.compile(r"[0-9a-f](?<!\w[0-9a-f])[0-9a-f]{31}\b"), REDACTED),
     (re.compile(r"((?:redis|rediss|https?)://[^:/@\s]*:)[^@\s]+@"), r"\1" + REDACTED + "@"),
 )
+# The secret-named pattern ignores case as the regex engine folds it: besides ASCII letters in either case,
+# a long s (ſ) is an s and a Kelvin sign (K) a k. A line with none of its three words is not searched.
+_NAMED_SECRET = _SECRET_PATTERNS[2][0]
+_SECRET_WORDS = ("secret", "token", "password")
+
+
+def _may_name_a_secret(text: str) -> bool:
+    if "ſ" in text:
+        return True
+    lower = text.lower()  # the Kelvin sign lower-cases to k
+    return any(word in lower for word in _SECRET_WORDS)
+
 
 # Attributes every LogRecord has; anything else on a record came from `extra=`.
 _STANDARD_ATTRS = frozenset(vars(logging.LogRecord("x", 0, "x", 0, "x", None, None))) | {
@@ -61,6 +76,8 @@ _STANDARD_ATTRS = frozenset(vars(logging.LogRecord("x", 0, "x", 0, "x", None, No
 
 def redact(text: str) -> str:
     for pattern, replacement in _SECRET_PATTERNS:
+        if pattern is _NAMED_SECRET and not _may_name_a_secret(text):
+            continue
         text = pattern.sub(replacement, text)
     return text
 

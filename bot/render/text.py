@@ -161,24 +161,26 @@ def render_text(kind: str, lang: str, **context: Any) -> str:
     return to_script(text, lang)
 
 
-# Chinese typesetting (chinese_spacing). Each pattern starts with a character class rather than a
-# lookbehind, so the regex engine skips ahead to candidates instead of testing every position.
+# Chinese typesetting (chinese_spacing). Each pattern starts with what is rare in a Chinese reply (a
+# space, a Latin letter) and looks at its neighbours from there, so the regex engine skips ahead to those
+# few candidates instead of trying a match at every Chinese character.
 _CJK = "\u3400-\u9fff"
-# A space between two Chinese characters (or a full-width bracket next to one): Chinese sets no spaces
+# The spaces between two Chinese characters (or a full-width bracket next to one): Chinese sets no spaces
 # between words, while templates join names and figures with one ("目录里没有 阿里云 的价格", "新增 训练
 # 2 轮"). Spaces next to Latin letters and digits stay ("8 张 H100"), and so do those around the
 # separator 对 of two figures side by side ("无数据 对 67").
-_CJK_SPACE = re.compile(rf"([{_CJK}）」』】]) +(?=[{_CJK}（「『【])")
+_CJK_SPACE = re.compile(rf" (?<=[{_CJK}）」』】] ) *(?=[{_CJK}（「『【])")
 # A Latin word against a Chinese character: Chinese typesetting sets a space between them ("在 H100 上",
 # "做 LoRA"), which templates that join a name to a phrase leave out ("改做LoRA", "QLoRA在").
 _LATIN_THEN_CJK = re.compile(rf"[A-Za-z](?=[{_CJK}])")
-_CJK_THEN_LATIN = re.compile(rf"[{_CJK}](?=[A-Za-z])")
+_CJK_THEN_LATIN = re.compile(rf"[A-Za-z](?<=[{_CJK}][A-Za-z])")
 
 
 def _close_up(m: re.Match[str]) -> str:
-    if m.group(1) in "对對" or m.string.startswith(("对 ", "對 "), m.end()):
+    text = m.string
+    if text[m.start() - 1] in "对對" or text.startswith(("对 ", "對 "), m.end()):
         return m.group(0)  # "无数据 对 67": the separator keeps its spaces
-    return m.group(1)
+    return ""
 
 
 def chinese_spacing(text: str) -> str:
@@ -187,7 +189,7 @@ def chinese_spacing(text: str) -> str:
     parts = text.split("`")
     for i in range(0, len(parts), 2):  # outside backticks
         part = _CJK_SPACE.sub(_close_up, parts[i])
-        parts[i] = _CJK_THEN_LATIN.sub(r"\g<0> ", _LATIN_THEN_CJK.sub(r"\g<0> ", part))
+        parts[i] = _CJK_THEN_LATIN.sub(r" \g<0>", _LATIN_THEN_CJK.sub(r"\g<0> ", part))
     return "`".join(parts)
 
 

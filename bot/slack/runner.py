@@ -358,7 +358,11 @@ class TurnRunner:
                     response_type="ephemeral", replace_original=False, **args
                 )
             elif placeholder_ts:
-                self.client.chat_update(channel=turn.channel, ts=placeholder_ts, **args)
+                # The same request chat_update sends, without its walk of every block for slack_sdk's
+                # Block objects (six isinstance checks against ABCs a block): ours are plain dicts.
+                self.client.api_call(
+                    "chat.update", json={"channel": turn.channel, "ts": placeholder_ts, **args}
+                )
             else:
                 self.client.chat_postMessage(
                     channel=turn.channel,

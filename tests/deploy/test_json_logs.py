@@ -75,6 +75,9 @@ def test_nested_requests_restore_the_outer_id(log_stream: io.StringIO) -> None:
         f"SLACK_SIGNING_SECRET={SIGNING_SECRET}",
         'signing_secret: "sup3r-s3cret"',
         f"redis://:{PASSWORD}@redis.internal:6379/0 unreachable",
+        # A name spelt with letters the pattern's case folding takes for s and k (a long s, a Kelvin sign)
+        'ſigning_ſecret: "sup3r-s3cret"',
+        'TO\u212aEN: "sup3r-s3cret"',
     ],
 )
 def test_slack_tokens_and_secrets_are_masked_in_messages(log_stream: io.StringIO, leak: str) -> None:

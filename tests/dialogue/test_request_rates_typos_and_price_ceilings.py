@@ -28,9 +28,18 @@ def test_a_misspelt_cheapest_still_asks_for_the_cheapest_gpu(real: Consultant) -
     assert normalise("the cheapstreet market").lower == "the cheapstreet market"  # whole words only
 
 
+def test_a_typo_typed_with_a_dotless_i_is_answered_not_an_error(real: Consultant) -> None:
+    # A Turkish keyboard's ı reads like the i of a misspelling the reader mends ("traning"), which has no
+    # entry for it: the word stays as written and the rest of the message is read.
+    assert normalise("LoRA tranıng a 7B").lower == "lora tranıng a 7b"
+    reply = ask(real, "LoRA tranıng a 7B model on 10 GB of chat logs, bf16, 3 days")
+    assert "7B" in reply and "LoRA" in reply
+    assert "went wrong" not in reply.lower()
+
+
 def test_what_a_gpu_is_going_for_asks_its_price(real: Consultant) -> None:
     reply = ask(real, "what is an A100 80GB going for per month now?")
-    assert reply.startswith("*NVIDIA A100 80GB (SXM4), on demand, per GPU* (per month first):")
+    assert reply.startswith("*NVIDIA A100 80GB (SXM4), on demand, per GPU*:")
 
 
 def test_a_size_floor_with_a_less_than_price_is_both_filters(real: Consultant) -> None:

@@ -259,7 +259,7 @@ def test_one_h100_asked_for_serving_is_the_board_that_meets_the_target_when_one_
 def test_a_recommended_serving_plan_that_misses_the_assumed_latency_target_says_so_in_its_headline(
     real: Consultant,
 ) -> None:
-    text = ask(real, "Llama 3.1 8B for 500 users with 32k context on L40S")
+    text = ask(real, "Llama 3.1 8B for 500 users, every request fills the 32k context, on L40S")
     headline = text.split("\n")[1]
     assert headline.startswith("*Recommended, but slower than the target:* 2 × NVIDIA L40S")
     assert (
@@ -267,16 +267,18 @@ def test_a_recommended_serving_plan_that_misses_the_assumed_latency_target_says_
         in headline
     )
     assert "ms to the first token, 49" in text  # the FP8 option shows its time to first token too
-    zh = ask(real, "Llama 3.1 8B 给 500 个用户同时用，32k 上下文，用 L40S")
+    zh = ask(real, "Llama 3.1 8B 给 500 个用户同时用，每个请求都打满 32k 上下文，用 L40S")
     assert "\n*推荐，但达不到延迟目标*：" in zh and "这达不到默认假设的首 token 2,000 毫秒的目标" in zh
 
 
 def test_long_prompts_for_many_users_show_a_relaxed_latency_plan_beside_the_one_that_misses_it(
     real: Consultant,
 ) -> None:
-    text = ask(real, "200 users on Qwen2.5-72B at the same time, 128k context, on H100")
+    text = ask(
+        real, "200 users on Qwen2.5-72B at the same time, every request fills the 128k context, on H100"
+    )
     assert "\n*Recommended, but slower than the target:* 8 × NVIDIA H100" in text
     assert "• *Relaxed latency target*: 8 × NVIDIA H100" in text
     assert "Relaxing the target to 100 ms per token" in text and "prefill-decode disaggregation" in text
-    zh = ask(real, "200 人同时用 Qwen2.5-72B，上下文 128k，用 H100")
+    zh = ask(real, "200 人同时用 Qwen2.5-72B，每次都打满 128k 上下文，用 H100")
     assert "• *放宽延迟目标*：" in zh and "把目标放宽到每个 token 100 毫秒" in zh and "预填充与解码分离" in zh

@@ -53,7 +53,7 @@ def test_json_shape_names_every_slot_even_when_absent(
         "stack", "recompute", "offload", "low_memory", "model", "concurrency", "qps", "daily_users",
         "input_tokens",
         "output_tokens",
-        "ttft_ms", "tpot_ms", "serve_layout",
+        "ttft_ms", "tpot_ms", "serve_layout", "context_tokens", "serve_use",
     }  # fmt: skip
 
 

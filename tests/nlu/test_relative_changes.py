@@ -128,3 +128,47 @@ def test_a_share_of_what_is_held_is_a_relative_change(text: str, concept: str, f
 @pytest.mark.parametrize("text", ["三分之一的人在用 H100", "数据有三成是代码"])
 def test_a_share_that_describes_the_data_changes_nothing(text: str) -> None:
     assert parse(text).scales == ()
+
+
+@pytest.mark.parametrize(
+    ("text", "slot", "value"),
+    [
+        ("預算從 10 萬提到 20 萬，7B 全參", "budget", 2e5),
+        ("预算 5 万，能不能加到 8 万", "budget", 8e4),
+        ("数据从 10 亿 token 加到 20 亿，模型 7B", "tokens", 2e9),
+        ("7B 全参，模型从 7B 提到 13B 呢", "params", 1.3e10),
+    ],
+)
+def test_a_bare_amount_a_value_is_changed_to_replaces_it(text: str, slot: str, value: float) -> None:
+    got = parse(text).slots
+    said_value = got.budget.amount if slot == "budget" and got.budget else getattr(got, slot)
+    assert said_value == value
+
+
+def test_the_quick_word_checks_never_hide_a_change(monkeypatch: pytest.MonkeyPatch) -> None:
+    """find_scales skips a family of patterns when the message has none of its words; with every family
+    run on every message, what it finds is the same (messages built from the patterns' own words)."""
+    import random
+
+    from bot.nlu import relative
+
+    words = [
+        *(w for ws in relative.CONCEPTS.values() for w in ws), *relative._EN_WORD, *relative._ZH_WORD,
+        *relative._EN_SHARES, *relative._DELTA_UNITS, *relative._EN_COUNT, *relative._UP, *relative._DOWN,
+        "一半", "三分之一", "两成", "3倍", "2x", "3 x", "×2", "4 times", "30%", "20 %", "by", "to", "down to",
+        "push", "pushed", "move", "moving", "extend", "delayed", "slipped", "bring", "brought", "pulled",
+        "back", "out", "forward", "in", "the", "it", "more", "extra", "fewer", "less", "再", "多", "少",
+        "提前", "延后", "给", "的", "了", "只用", "砍到", "train on", "use", "of it", ",", "，", " ", "?",
+        "cut the budget by 30%", "预算减少20%", "20% more data", "数据砍到三分之一", "资料再多三成",
+        "train on a quarter of it", "cut the data to three quarters", "再多训一轮", "多给两个月", "延后一周",
+        "brought it forward two weeks", "push the deadline back 2 weeks", "two more epochs", "one fewer day",
+    ]  # fmt: skip
+    rng = random.Random(12)
+    messages = [
+        "".join(rng.choice((" ", "", "")) + rng.choice(words) for _ in range(rng.randint(2, 7)))
+        for _ in range(4000)
+    ]
+    gated = [find_scales(m) for m in messages]
+    monkeypatch.setattr(relative, "_has", lambda s, words: True)
+    assert [find_scales(m) for m in messages] == gated
+    assert sum(map(bool, gated)) > 400  # the messages do hold changes

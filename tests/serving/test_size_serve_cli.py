@@ -63,3 +63,20 @@ def test_the_serving_table_reads_as_a_table(capsys: pytest.CaptureFixture[str]) 
     assert code == 0
     assert out.splitlines()[0].split()[:4] == ["option", "gpu", "prec", "gpus"]
     assert "recommended" in out and "KV cache" in out
+
+
+def test_a_window_on_named_hardware_is_checked_and_the_full_window_plan_is_a_warning(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(
+        capsys, "--task", "serve", "--model", "Llama-3.1-8B", "--gpu", "h100-sxm", "--gpus", "1",
+        "--input-tokens", "1000", "--window", "32768", "--json",
+    )  # fmt: skip
+    data = json.loads(out)
+    assert code == 0 and data["options"][0]["fits"] and data["workload"]["window_tokens"] == 32768
+    assert any(w["code"] == "serve_window_full" for w in data["warnings"])
+    code, out, _ = run(
+        capsys, "--task", "serve", "--model", "Llama-3.1-70B", "--gpu", "h100-sxm", "--gpus", "2",
+        "--window", "131072", "--json",
+    )  # fmt: skip
+    assert code == 0 and not json.loads(out)["options"][0]["fits"]  # ~67k tokens of KV cache on 2 × H100

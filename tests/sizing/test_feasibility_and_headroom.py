@@ -221,6 +221,7 @@ def test_cpu_offload_is_offered_on_the_larger_machine_when_the_cheapest_one_lack
     offload = next(o for o in verdict.options if o.kind == "offload")
     assert offload.host_memory_per_node_gb is not None and offload.host_ram_per_node_gb is not None
     assert offload.host_memory_per_node_gb < offload.host_ram_per_node_gb == pytest.approx(128 * 2**30 / 1e9)
+    assert offload.host_instance == "g5.8xlarge" and offload.to_dict()["host_instance"] == "g5.8xlarge"
 
 
 def test_a_plan_with_cpu_offload_is_priced_on_a_machine_whose_ram_holds_the_offloaded_state() -> None:

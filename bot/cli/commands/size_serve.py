@@ -65,6 +65,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         type=positive_int("--context"),
         help="context each request may fill, tokens (KV cache sized for it; e.g. 32k)",
     )
+    g.add_argument(
+        "--window",
+        type=positive_int("--window"),
+        help="longest request the deployment accepts (max_model_len), tokens; requests are planned at"
+        " --input-tokens, each replica must take one request of the window, and a warning says what it"
+        " would take if every request filled it",
+    )
     load = g.add_mutually_exclusive_group()
     load.add_argument("--concurrency", type=positive_int("--concurrency"), help="requests in flight (users)")
     load.add_argument("--qps", type=positive_float("--qps"), help="requests per second")
@@ -147,6 +154,7 @@ def run(args: argparse.Namespace) -> int:
         input_tokens_default=input_tokens is None,
         output_tokens_default=args.output_tokens is None,
         context_tokens=args.context,
+        window_tokens=args.window,
         concurrency=args.concurrency,
         qps=args.qps,
         daily_users=args.daily_users,

@@ -26,7 +26,7 @@ from bot.nlu.lexicon import has_cue
 from bot.nlu.parser import unqualified_fine_tune
 from bot.nlu.question_cues import TOKENS_ASKED
 from bot.nlu.text import normalise
-from sizing.assumptions import MIN_HEADROOM
+from sizing.assumptions import ASSUMED_TOKENS_PER_SAMPLE, MIN_HEADROOM
 from sizing.feasibility import Feasibility
 from sizing.layout import HEADROOM
 from sizing.types import Catalog, GpuSpec, Method, SizingRequest
@@ -172,6 +172,12 @@ def time_on(q: Question, spec: GpuSpec, count: int, method: Method) -> dict[str,
     assumed = False
     per_reference = False
     tokens_asked = deadline is not None and has_cue(normalise(q.text).lower, TOKENS_ASKED)
+    samples = q.u.samples
+    per_sample: float | None = None
+    if tokens is None and data_bytes is None and samples:
+        # "how long to LoRA 8B on 10k samples?": the samples × their length, said or assumed (stated)
+        per_sample = float(q.u.tokens_per_sample or ASSUMED_TOKENS_PER_SAMPLE)
+        tokens = float(samples) * per_sample
     if tokens is None and data_bytes is None:
         if (q.u.asks_speed or q.u.asks_time or tokens_asked) and (
             method != "pretrain" or q.slot("continued")
@@ -205,6 +211,10 @@ def time_on(q: Question, spec: GpuSpec, count: int, method: Method) -> dict[str,
         "tokens": float(tokens) if tokens is not None else None,
         "data_bytes": float(data_bytes) if data_bytes is not None else None,
         "tokens_assumed": assumed,
+        # a dataset counted in samples: the count and each one's length (assumed when not said)
+        "samples": float(samples) if per_sample is not None and samples else None,
+        "per_sample": per_sample,
+        "per_sample_assumed": per_sample is not None and not q.u.tokens_per_sample,
         # "…in 2 weeks? how many tokens would that get me?": what the deadline holds at this pace (time
         # scales with the tokens trained), said when the deadline is missed or the tokens are asked
         "tokens_by_deadline": _tokens_by(tokens, q.slot("epochs"), days, deadline),
@@ -274,6 +284,10 @@ def what_fits(q: Question, verdict: Feasibility | None) -> list[dict[str, Any]]:
             if option.kind == "offload" and option.hourly_usd is not None:
                 # Priced on a machine whose host RAM holds what is offloaded, not the cheapest one.
                 shown["usd_per_hour"] = option.hourly_usd
+                # ... and named, with the RAM it has: the cheapest machine with these GPUs may not hold it.
+                shown["instance"] = option.host_instance
+                shown["cloud"] = option.host_cloud
+                shown["host_ram_gb"] = option.host_ram_per_node_gb
         out.append(shown)
     return out
 
@@ -291,6 +305,9 @@ def view(catalog: Catalog, spec: GpuSpec, option: Mapping[str, Any], method: str
         "as_of": price["as_of"] if price else None,
         "recipe": None,  # one of RECIPES: a memory saver on the same GPUs
         "slowdown": None,  # its step-time factor
+        "instance": None,  # offload: the machine priced for its host RAM, its cloud and RAM
+        "cloud": None,
+        "host_ram_gb": None,
     }
 
 

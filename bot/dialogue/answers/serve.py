@@ -26,6 +26,7 @@ from sizing.serve_types import (
     DEFAULT_INPUT_TOKENS,
     DEFAULT_OUTPUT_TOKENS,
     SERVE_PRECISIONS,
+    TYPICAL_PROMPT_TOKENS,
     ServePrecision,
     ServeRequest,
     prompt_for_context,
@@ -68,9 +69,10 @@ def serve_request(q: Question, *, default_load: bool = True, hardware: bool = Tr
     output_tokens = int(q.slot("output_tokens") or 0) or None
     answer_tokens = output_tokens or DEFAULT_OUTPUT_TOKENS
     context = int(q.slot("seq_len") or 0) or None
-    input_tokens = prompt_for_context(context, int(q.slot("input_tokens") or 0) or None, answer_tokens)
+    said_window, prompt, use = typical_request(q, output_tokens, answer_tokens)
+    input_tokens = prompt_for_context(context, prompt, answer_tokens)
     if card is not None and card.long_context is not None:
-        if uses_long_context(card, input_tokens, answer_tokens, context):
+        if uses_long_context(card, input_tokens, answer_tokens, max(context or 0, said_window or 0) or None):
             # "Qwen2.5-72B，128k 上下文": past config.json's window, within the one its card documents with
             # RoPE scaling on (YaRN): planned there, and the answer says so (long_context_note)
             arch = replace(arch, max_context=card.long_context.tokens)
@@ -97,9 +99,13 @@ def serve_request(q: Question, *, default_load: bool = True, hardware: bool = Tr
         precision=precision,
         input_tokens=input_tokens or DEFAULT_INPUT_TOKENS,
         output_tokens=answer_tokens,
-        input_tokens_default=input_tokens is None,
+        input_tokens_default=input_tokens is None or use is not None,
         output_tokens_default=output_tokens is None,
         context_tokens=context,
+        window_tokens=said_window
+        if said_window is not None and said_window > (input_tokens or 0) + answer_tokens
+        else None,
+        prompt_use=use,
         concurrency=DEFAULT_CONCURRENCY
         if load_default
         else (int(concurrency) if concurrency and not qps else None),
@@ -114,6 +120,28 @@ def serve_request(q: Question, *, default_load: bool = True, hardware: bool = Tr
         today=q.today,
         layout=_layout(q.slot("serve_layout")),
     )
+
+
+def typical_request(
+    q: Question, output_tokens: int | None, answer_tokens: int
+) -> tuple[int | None, int | None, str | None]:
+    """(window, prompt, use) a serving question states. A context window said alone ("128k context", "上下文
+    32k") is the longest request the deployment must accept, not every prompt's length: the prompt is the
+    typical one for the use said (chat unless RAG, code or agents: TYPICAL_PROMPT_TOKENS), within the window,
+    and `use` names it (None when the prompt was said, or every request fills the window)."""
+    window = int(q.slot("context_tokens") or 0) or None
+    prompt = int(q.slot("input_tokens") or 0) or None
+    if window is None:
+        return None, prompt, None
+    # The NLU reads a window said alone as the prompt it leaves for the answer (bot/nlu/parser.py).
+    left = window - output_tokens if output_tokens is not None and output_tokens < window else window
+    said_use = q.slot("serve_use")
+    if prompt is not None and prompt != left:
+        return window, prompt, None  # "上下文 32k，每次输入大约 8k": the prompt said, within the window said
+    if said_use == "full":
+        return window, max(1, window - answer_tokens), None  # "every request fills the 32k context"
+    use = said_use if said_use in TYPICAL_PROMPT_TOKENS else "chat"
+    return window, max(1, min(TYPICAL_PROMPT_TOKENS[use], window - answer_tokens)), use
 
 
 def uses_long_context(card: Any, input_tokens: int | None, answer_tokens: int, context: int | None) -> bool:
@@ -132,7 +160,7 @@ def long_context_note(q: Question, req: ServeRequest) -> dict[str, Any] | None:
     """The RoPE-scaled window a plan relies on, to be said with it (None: the native window holds it)."""
     card = q.kb.find_model(str(req.model_id)) if req.model_id else None
     long = getattr(card, "long_context", None)
-    if card is None or long is None or req.kv_tokens <= card.max_context:
+    if card is None or long is None or req.longest_tokens <= card.max_context:
         return None
     return {"model": card.name, "native": card.max_context, "tokens": long.tokens, "method": long.method}
 
@@ -351,6 +379,7 @@ def view(req: ServeRequest, data: dict[str, Any]) -> dict[str, Any]:
         "kv_tokens": req.kv_tokens,
         "context_tokens": req.context_tokens,
         "lengths_default": req.input_tokens_default or req.output_tokens_default,
+        **lengths_said(req),
         "concurrency": req.concurrency,
         # Daily users are sized as their peak-hour rate (sizing.serve_load): shown with them.
         "qps": req.qps if req.qps is not None or req.daily_users is None else peak_qps(req.daily_users),
@@ -359,6 +388,7 @@ def view(req: ServeRequest, data: dict[str, Any]) -> dict[str, Any]:
         "ttft_ms": workload["ttft_ms"],
         "tpot_ms": workload["tpot_ms"],
         "latency_default": workload["latency_default"],
+        "tpot_default": workload["tpot_default"],
         "kv_bytes_per_token": workload["kv_bytes_per_token"],
         "first": first,
         "others": options[1 : 1 + SHOWN_OPTIONS - 1],
@@ -379,6 +409,16 @@ def view(req: ServeRequest, data: dict[str, Any]) -> dict[str, Any]:
         and expert_parallel_possible(req.model, first["tensor_parallel"], first["pipeline_parallel"]),
         # Why the layout (TensorRT-LLM's recipes: attention data parallel from this batch per GPU up).
         "large_batch_per_gpu": LARGE_BATCH_PER_GPU,
+    }
+
+
+def lengths_said(req: ServeRequest) -> dict[str, Any]:
+    """What an answer's Assumed line says of the request lengths beyond the two numbers: a window said alone
+    is the longest request, with the prompt typical for the use (sizing.serve_types.TYPICAL_PROMPT_TOKENS)."""
+    return {
+        "window_tokens": req.window_tokens if req.full_window else None,
+        "prompt_use": req.prompt_use,
+        "output_default": req.output_tokens_default,
     }
 
 

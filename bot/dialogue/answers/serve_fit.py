@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.dialogue.answers.base import Question
-from bot.dialogue.answers.serve import long_context_note, read_as, refused, serve_request
+from bot.dialogue.answers.serve import lengths_said, long_context_note, read_as, refused, serve_request
 from bot.dialogue.hardware import main_variant
 from bot.dialogue.reply import Reply
 from sizing.errors import SizingError
@@ -100,6 +100,11 @@ def feasibility(q: Question, reply: Reply) -> bool:
         input_tokens=req.input_tokens,
         output_tokens=req.output_tokens,
         lengths_default=req.input_tokens_default or req.output_tokens_default,
+        **lengths_said(req),
+        # The load fits but one request of the whole window does not (serve_plan._holds_window): the reason.
+        window_unfit=req.window_tokens
+        if req.full_window and not first["fits"] and first["max_concurrency"] >= (req.concurrency or 1)
+        else None,
         # The experts spread over the GPUs (sizing/serve_layout.py): why the weights per GPU are more
         # than the total over the GPUs, said as assumed.
         expert_parallel=first["expert_parallel"] if first["layout"] == "ep" else None,

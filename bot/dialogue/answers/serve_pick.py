@@ -13,6 +13,7 @@ from bot.dialogue.answers.base import Question
 from bot.dialogue.answers.compare import upgrade_first
 from bot.dialogue.answers.serve import (
     clouds_note,
+    lengths_said,
     plan_on_named_clouds,
     read_as,
     refused,
@@ -56,6 +57,9 @@ def cheapest(q: Question, reply: Reply) -> bool:
         read_as=read_as(q, req),
         precision=req.precision,
         rows=rows[:SHOWN],
+        # Nothing meets the targets: the plan under the relaxed target (serve_plan._relaxed), shown as its
+        # own line beside the warning that says what was relaxed.
+        relaxed=None if rows else next((o for o in data["options"] if o["label"] == "relaxed"), None),
         warnings=shown_warnings(data["warnings"], rows[:SHOWN]),
         **clouds_note(q, rows),
     )
@@ -136,4 +140,5 @@ def _load(req: Any) -> dict[str, Any]:
         "output_tokens": req.output_tokens,
         "kv_tokens": req.kv_tokens,
         "lengths_default": req.input_tokens_default or req.output_tokens_default,
+        **lengths_said(req),
     }

@@ -1,0 +1,81 @@
+"""A stated context window is the longest request a deployment accepts, not every prompt: the chat plans
+for the typical prompt of the use, says which lengths were the user's and which assumed, and says what
+filling the window would take; a prompt length said with it is planned as said."""
+
+from __future__ import annotations
+
+from bot.dialogue.consultant import Consultant
+
+
+def assumed(text: str) -> str:
+    return next(line for line in text.splitlines() if "Assumed" in line or "假设" in line)
+
+
+def test_a_window_alone_is_planned_with_a_typical_chat_prompt_and_says_so(real: Consultant) -> None:
+    text = real.handle("w1", "serve Llama 3.1 8B to 500 users, 32k context").text
+    line = assumed(text)
+    assert "1,000-token prompts, typical for chat" in line
+    assert "32,768-token window you gave is the longest request" in line
+    assert "32,768-token prompts" not in text
+    assert "if every request filled the window" in text
+
+
+def test_a_chinese_window_alone_says_the_same_in_chinese(real: Consultant) -> None:
+    text = real.handle("w2", "200 人同时用 Qwen2.5-72B，上下文 128k，用 H100").text
+    assert "聊天的典型长度" in assumed(text)
+    assert "如果每个请求都占满窗口" in text
+    assert "130,572" not in text
+
+
+def test_a_prompt_length_said_with_the_window_is_planned_as_said(real: Consultant) -> None:
+    text = real.handle("w3", "我们要部署 Qwen2.5-72B 做 RAG，100 个并发，上下文 32k，每次输入大约 8k").text
+    line = assumed(text)
+    assert "输入 8,000 token" in line and "典型长度" not in line
+    assert "32,768 token 的窗口" in line
+
+
+def test_the_use_said_sets_the_typical_prompt(real: Consultant) -> None:
+    text = real.handle("w4", "RAG over our docs with Llama 3.1 70B, 100 concurrent users, 32k context").text
+    assert "4,000-token prompts, typical for retrieval (RAG)" in assumed(text)
+
+
+def test_every_request_filling_the_window_is_planned_full(real: Consultant) -> None:
+    text = real.handle("w5", "serve Qwen2.5-7B, 20 users, every request fills the full 32k context").text
+    assert "32,268-token prompts" in assumed(text)
+    assert "if every request filled the window" not in text
+
+
+def test_a_prompt_length_said_alone_is_the_prompt(real: Consultant) -> None:
+    text = real.handle("w6", "部署 Llama 3.1 8B 给 300 人用，每次输入大约 100k token").text
+    assert "输入 100,000 token" in assumed(text)
+
+
+def test_a_first_token_target_alone_still_plans_a_readable_speed_and_says_the_default(
+    real: Consultant,
+) -> None:
+    text = real.handle("w7", "serve Llama 3.3 70B, 300 users, latency under 3 s to first token").text
+    assert "at most 50 ms per token (default: you gave only the time to the first token)" in assumed(text)
+
+
+def test_a_cheapest_answer_with_no_plan_in_target_shows_the_relaxed_plan_itself(real: Consultant) -> None:
+    text = real.handle(
+        "w9", "cheapest way to serve Qwen2.5-72B to 200 users, every request fills the 128k context"
+    ).text
+    assert "Nothing in the catalogue serves" in text
+    relaxed = next(line for line in text.splitlines() if "*Relaxed latency target*" in line)
+    assert "/hour" in relaxed and "ms per token" in relaxed
+
+
+def test_hardware_whose_kv_cache_cannot_take_one_whole_window_request_says_that_is_why(
+    real: Consultant,
+) -> None:
+    text = real.handle("w10", "Llama 3.1 70B on 2 H100s with a 128k context for 10 users, does it fit?").text
+    first = text.splitlines()[0]
+    assert first.startswith("*No.*") and "whole 131,072-token window does not fit in its KV cache" in first
+
+
+def test_every_prompt_using_the_whole_window_is_planned_full(real: Consultant) -> None:
+    text = real.handle(
+        "w11", "serve Llama 3.1 8B for 200 users where every prompt uses the whole 8k context"
+    ).text
+    assert "7,692-token prompts" in assumed(text)
