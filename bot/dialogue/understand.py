@@ -428,10 +428,10 @@ def shifted(state: DialogueState, deltas: Any, said: Mapping[str, Any]) -> dict[
 def _amount_in_currency(
     parse: ParseFn, parsed: Any, said: Mapping[str, Any], text: str, today: dt.date | None
 ) -> Any:
-    """ "好吧那就按美元算，2000", "按人民币算，5000", "in dollars: 3000": a currency named beside a bare number
-    makes the number a budget in it (never the answer to a pending question about tokens or days); in a
-    currency prices are not given in ("預算用台幣算，3萬") the budget ask that says so. None when the
-    message says no such thing."""
+    """ "好吧那就按美元算，2000", "按人民币算，5000", "in dollars: 3000": a currency named beside a bare
+    number makes the number a budget in it (never the answer to a pending question about tokens or
+    days); in a currency prices are not given in ("預算用台幣算，3萬") the budget ask that says so. None
+    when the message says no such thing."""
     from bot.nlu.lexicon import unpriced_currency
     from bot.nlu.text import normalise
 
