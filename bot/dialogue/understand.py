@@ -432,13 +432,22 @@ def _amount_in_currency(
     number makes the number a budget in it (never the answer to a pending question about tokens or
     days); in a currency prices are not given in ("預算用台幣算，3萬") the budget ask that says so. None
     when the message says no such thing."""
-    from bot.nlu.lexicon import unpriced_currency
+    from bot.nlu.lexicon import CURRENCY_WORDS, find_phrase, unpriced_currency
     from bot.nlu.text import normalise
 
     low = normalise(text).lower
-    currency = getattr(parsed, "currency", None) or unpriced_currency(low)
-    if not currency or "budget" in said or len(text) > MAX_HINTED_CHARS:
+    budget = said.get("budget")
+    if isinstance(budget, Mapping) and getattr(parsed, "currency_assumed", False):
+        # "budget is in RMB: 8000": the amount was read, its currency is the one named
+        named = next((code for word, code in CURRENCY_WORDS if find_phrase(low, word) != -1), None)
+        if named is not None and named != budget.get("currency") and len(text) <= MAX_HINTED_CHARS:
+            return parse(f"budget {budget.get('amount')} {named}", today=today)
         return None
+    currency = getattr(parsed, "currency", None) or unpriced_currency(low)
+    if not currency or not _bare_answer(said, text) or len(text) > MAX_HINTED_CHARS:
+        return None
+    if any(getattr(a, "slot", None) == "budget" for a in parsed.asks):
+        return None  # the amount was read with its currency already ("预算每月 3 万台币")
     quantity = _QUANTITY.search(low)
     if quantity is None:
         return None

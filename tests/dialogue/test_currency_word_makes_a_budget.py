@@ -37,3 +37,9 @@ def test_a_bare_number_still_answers_the_question(real: Consultant) -> None:
     real.handle("m5", "Fine-tune Mistral 7B with LoRA on 20k examples")
     turn = real.handle("m5", "2000")
     assert turn.payload["slots"]["tokens"] == 40_000_000
+
+
+def test_a_budget_said_with_its_currency_apart_is_in_that_currency(real: Consultant) -> None:
+    real.handle("m6", "LoRA fine-tune Qwen 14B on 30k chats")
+    turn = real.handle("m6", "no wait, budget is in RMB: 8000")
+    assert turn.payload["slots"]["budget"] == {"amount": 8000.0, "currency": "CNY", "period": "total"}

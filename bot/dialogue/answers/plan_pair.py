@@ -63,7 +63,7 @@ def answer(state: DialogueState, reply: Reply) -> bool:
         {"plan": before, "said": [(k, old.get(k)) for k in differ]},
         {"plan": now, "said": [(k, new.get(k)) for k in differ]},
     ]
-    reply.add("plan_pair", rows=rows, pick=_pick(before, now))
+    reply.add("plan_pair", rows=rows, pick=pick(before, now))
     return True
 
 
@@ -93,7 +93,7 @@ def two_gpus(
     return compare.answer(Question(text, asked, kb, plan, today, context), reply)
 
 
-def _pick(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any]:
+def pick(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any]:
     """Which of the two to take: 0 or 1 and why ("both": cheaper and no slower), or the trade-off."""
     figures = (a.get("cost"), b.get("cost"), a.get("days"), b.get("days"))
     if any(not isinstance(x, int | float) for x in figures) or a.get("currency") != b.get("currency"):
