@@ -45,9 +45,21 @@ def cheapest(q: Question, reply: Reply) -> bool:
         return True
     data: dict[str, Any] = result.to_dict()
     rows: list[dict[str, Any]] = []
-    for o in sorted(_priced(data["options"]), key=lambda o: (o["cost"]["hourly_usd"], o["gpus"])):
+    ranked = sorted(_priced(data["options"]), key=lambda o: (o["cost"]["hourly_usd"], o["gpus"]))
+    card = q.kb.find_model(str(q.slot("model"))) if q.slot("model") else None
+    precision_from = (
+        "said" if q.slot("precision") is not None else "native" if card is not None else "default"
+    )
+    if precision_from == "said":  # "in FP8": the plans keep the precision asked for
+        ranked = [o for o in ranked if o["precision"] == req.precision]
+    for o in ranked:
         if all(r["gpu"] != o["gpu"] or r["precision"] != o["precision"] for r in rows):
             rows.append(o)
+    # The cheapest plan may quantise below the model's precision: the answer names the one it uses, why,
+    # and the cheapest that keeps the model's own when it is not among the lines shown.
+    quantised = bool(rows) and rows[0]["precision"] != req.precision
+    same = next((o for o in rows if o["precision"] == req.precision), None)
+    shown_same = same is not None and same in rows[:SHOWN]
     reply.add(
         "serve_cheapest",
         **_load(req),
@@ -56,6 +68,8 @@ def cheapest(q: Question, reply: Reply) -> bool:
         params=req.model.params_total,
         read_as=read_as(q, req),
         precision=req.precision,
+        precision_from=precision_from,
+        same_precision=same if quantised and not shown_same else None,
         rows=rows[:SHOWN],
         # Nothing meets the targets: the plan under the relaxed target (serve_plan._relaxed), shown as its
         # own line beside the warning that says what was relaxed.
