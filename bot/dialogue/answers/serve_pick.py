@@ -108,7 +108,8 @@ def compare(q: Question, reply: Reply) -> bool:
             return True
         found: list[dict[str, Any]] = result.to_dict()["options"]  # type: ignore[assignment]
         options = [o for o in found if o["fits"]]
-        rows.append({"name": spec.name, "option": options[0] if options else None})
+        rows.append({"name": spec.name, "option": options[0] if options else None, "gpu_id": spec.id})
+    same_shape = _like_for_like(q, req, rows)
     priced = [r["option"] for r in rows if r["option"] is not None and r["option"]["cost"]["hourly_usd"]]
     # The pick: the cheapest per token of those that meet the latency targets (of all when none does),
     # once every GPU compared has a priced plan.
@@ -132,8 +133,69 @@ def compare(q: Question, reply: Reply) -> bool:
         worth=worth and len(rows) == 2,
         pick_meets=bool(pick and pick.get("meets_latency")),
         others_meet=sum(1 for o in priced if o.get("meets_latency")),
+        same_shape=same_shape,
     )
     return True
+
+
+def _like_for_like(q: Question, req: Any, rows: list[dict[str, Any]]) -> int | None:
+    """A GPU set on more GPUs per copy than the others only because its instance is rented whole (8 H200s
+    per copy of a 70B beside 2 H100s: the H200 is rented only as 8-GPU instances) is re-planned on the
+    largest shape of the others and priced per GPU-hour of its instance, so the comparison is like for
+    like; kept as it was where that shape would miss the latency it met. Returns the shared GPUs per copy
+    when a row was re-planned, else None."""
+    if len(rows) < 2 or any(r["option"] is None for r in rows):
+        return None
+    replanned: dict[int, dict[str, Any]] = {}
+    for i, r in enumerate(rows):
+        o = r["option"]
+        others = [x["option"]["gpus_per_replica"] for j, x in enumerate(rows) if j != i]
+        target = int(max(others))
+        whole = _instance_gpus(q, o)
+        if (
+            o["gpus_per_replica"] <= target
+            or whole is None
+            or whole != o["gpus_per_replica"]
+            or o["replicas"] > 1
+        ):
+            continue
+        try:
+            result = plan_serving(replace(req, gpu=r["gpu_id"], gpus=target), q.catalog)
+        except SizingError:
+            continue
+        found: list[dict[str, Any]] = result.to_dict()["options"]  # type: ignore[assignment]
+        new = next((x for x in found if x["fits"] and x["gpus_per_replica"] == target), None)
+        if new is None or (o.get("meets_latency") and not new.get("meets_latency")):
+            continue
+        instance_gpus = _instance_gpus(q, new)
+        if instance_gpus is None or not new["cost"]["hourly_usd"] or instance_gpus <= new["gpus"]:
+            continue
+        share = new["gpus"] / instance_gpus
+        cost = dict(new["cost"])
+        cost["hourly_usd"] = cost["hourly_usd"] * share
+        if cost.get("usd_per_million_output_tokens"):
+            cost["usd_per_million_output_tokens"] = cost["usd_per_million_output_tokens"] * share
+        replanned[i] = {**new, "cost": cost}
+        r["per_gpu_hour"] = {
+            "instance": cost["instance"],
+            "instance_gpus": instance_gpus,
+            "instance_hourly_usd": new["cost"]["hourly_usd"],
+        }
+    for i, new in replanned.items():
+        rows[i]["option"] = new
+    shapes = {r["option"]["gpus_per_replica"] for r in rows}
+    return int(shapes.pop()) if replanned and len(shapes) == 1 else None
+
+
+def _instance_gpus(q: Question, o: dict[str, Any]) -> int | None:
+    """GPUs in the instance an option is priced on, from the catalogue's offerings."""
+    instance, cloud = o["cost"].get("instance"), o["cost"].get("cloud")
+    if not instance:
+        return None
+    return next(
+        (int(x.gpu_count) for x in q.catalog.offerings if x.instance_type == instance and x.cloud == cloud),
+        None,
+    )
 
 
 def _priced(options: list[dict[str, Any]]) -> list[dict[str, Any]]:
