@@ -19,3 +19,10 @@ def test_the_english_answer_says_the_floor_in_its_assumptions(real: Consultant) 
     line = next(line for line in text.splitlines() if "Assumed" in line)
     assert "the default of 50 ms is raised to 1.5 times" in line
     assert "(8 GPUs)" in text or "8 × NVIDIA H200" in text
+
+
+def test_the_cheapest_answer_states_the_target_its_plans_were_held_to(real: Consultant) -> None:
+    text = real.handle("f3", "cheapest way to serve Qwen3-235B-A22B").text
+    line = next(line for line in text.splitlines() if "Assumed" in line)
+    assert "the per-token default of 50 ms raised to 1.5 times" in line
+    assert "at most 2 s to the first token and 50 ms per token" not in line

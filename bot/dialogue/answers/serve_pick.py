@@ -60,9 +60,13 @@ def cheapest(q: Question, reply: Reply) -> bool:
     quantised = bool(rows) and rows[0]["precision"] != req.precision
     same = next((o for o in rows if o["precision"] == req.precision), None)
     shown_same = same is not None and same in rows[:SHOWN]
+    load = _load(req)
+    floor = data["workload"].get("floor_tpot_ms")
+    if floor is not None:  # the default per-token target raised at the model's latency floor (serve_plan)
+        load.update(tpot_ms=data["workload"]["tpot_ms"], floor_tpot_ms=floor)
     reply.add(
         "serve_cheapest",
-        **_load(req),
+        **load,
         model=req.model.name,
         named=req.model_id is not None,
         params=req.model.params_total,
