@@ -118,6 +118,9 @@ class GpuRecord(Strict):
     matmul_efficiency: OptionalFigure | None = None  # MAMF: measured best matmul / dense BF16 peak
     # Total memory as nvidia-smi / rocm-smi reports it (MiB = 2**20 bytes): what plans are compared with.
     usable_memory_mib: OptionalFigure | None = None
+    # Multi-Instance GPU: the most instances one GPU splits into, where NVIDIA's MIG User Guide lists it
+    # (absent: not among the GPUs it lists, so no MIG).
+    mig_instances: Figure | None = None
     aliases: tuple[str, ...] = ()
     # The catalogue id this card is a form-factor variant of (same chip and memory, e.g. the A100 80GB
     # PCIe of the A100 80GB SXM4): a family name with this memory size means that one, not this.
@@ -139,6 +142,8 @@ class GpuRecord(Strict):
         ]
         if self.matmul_efficiency is not None:
             figures.append(self.matmul_efficiency)
+        if self.mig_instances is not None:
+            figures.append(self.mig_instances)
         if self.usable_memory_mib is not None:
             figures.append(self.usable_memory_mib)
         return {key for f in figures for key in f.src}

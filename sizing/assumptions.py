@@ -19,6 +19,12 @@ HOURS_PER_MONTH = DAYS_PER_MONTH * 24.0
 # open-ended question to a cluster size a small team would rent; a user's deadline always replaces it.
 DEFAULT_TARGET_DAYS = 30.0
 
+# A sample counted with no length ("10k samples", "1万条") is 1,000 tokens [our assumption]: a
+# round figure for an instruction or chat sample, prompt plus answer, within the 2,048-token
+# sequence the engine trains at. Samples vary tenfold either way (a short Q&A pair is ~200 tokens,
+# a multi-turn chat several thousand), so the answer states it and asks for the real length.
+ASSUMED_TOKENS_PER_SAMPLE = 1000.0
+
 # Monthly/reserved capacity costs ~30% less than on-demand [our assumption]. Commitment
 # discounts differ by provider, GPU, region and term, and our price references (SkyPilot catalog
 # snapshots, reference/hardware.md §3) carry on-demand and spot prices only, so there is no single

@@ -17,13 +17,8 @@ from typing import TYPE_CHECKING, Any
 from bot.dialogue import policy
 from bot.dialogue.answers import (
     budget as budget_answer,
-    checkpoints,
-    plan_clouds,
     plan_cost as cost_answer,
-    plan_detail,
-    plan_memory,
     serve,
-    watch_out,
 )
 from bot.dialogue.answers.base import Question
 from bot.dialogue.answers.capability import topic as capability_topic
@@ -31,7 +26,7 @@ from bot.dialogue.answers.capacity import capacity_answer
 from bot.dialogue.answers.catalogue import answer_gpus
 from bot.dialogue.answers.cluster import reserved_on_plan, spot_on_plan
 from bot.dialogue.answers.compare import answer as compare_answer
-from bot.dialogue.answers.faq import answer_search
+from bot.dialogue.answers.faq import answer_search, pooled_memory
 from bot.dialogue.answers.figure import confirm_figures, corrections
 from bot.dialogue.answers.workload_compare import (
     asks_why_gpu,
@@ -49,6 +44,7 @@ from bot.dialogue.lift import lift, lifted, unheld_lifts
 from bot.dialogue.memo import MemoPlanner
 from bot.dialogue.phases import phased, trial
 from bot.dialogue.plan import effective_slots
+from bot.dialogue.plan_questions import PLAN_QUESTION_INTENTS, answer_plan_question
 from bot.dialogue.recommend import (
     Planner,
     over_budget,
@@ -70,6 +66,7 @@ from bot.dialogue.route import (
     fills_only,
     keep_plan_on_correction,
     language_asked,
+    reply_language_asked,
     starts_over,
 )
 from bot.dialogue.state import (
@@ -87,6 +84,7 @@ from bot.dialogue.state import (
 )
 from bot.dialogue.timeline import count_samples, timeline
 from bot.dialogue.understand import ParseFn, Understood, clean_text, plan_cost, understand
+from bot.nlu.gpus import typo_read_as
 from bot.nlu.intents import PER_PERIOD, WHATIF as WHATIF_CUES, has_any
 from bot.nlu.lexicon import has_cue
 from bot.nlu.question_cues import (
@@ -97,6 +95,7 @@ from bot.nlu.question_cues import (
     MEMORY_SAVED,
     OTHER_DURATIONS,
     PLAN_CHEAPER,
+    POOL_ASKS,
     PROPOSES_BETTER,
     THE_JOB_MODEL,
 )
@@ -121,8 +120,6 @@ NOT_UNDERSTOOD_CHARS = 80
 UNREAD_VALUE_INTENTS = ("unknown", "whatif", "correction", "size")
 # The fields of the latest plan that App Home shows, kept in its entry (with the cost's amount and currency).
 HOME_PLAN_KEYS = ("gpu", "gpus", "days", "cost")
-# What a question about the plan shown may read as: "any way to make it work?" is short and says "any" (skip).
-PLAN_QUESTION_INTENTS = ("faq", "unknown", "skip")
 # What a serving question takes from the training job it points at ("同一个模型"): the model.
 JOB_MODEL_SLOTS = ("params", "model", "active_params")
 
@@ -238,6 +235,7 @@ class Consultant:
         self, raw: SessionState | None, step: Step, lang_hint: str | None = None
     ) -> tuple[SessionState, Turn]:
         state = DialogueState.from_json(raw, lang_hint or "")
+        state.read_as = []  # said of the turn that read them only
         reply = Reply(state.lang or "en")
         new_state = step(state, reply) or state
         if reply.recommendation is not None and "undo" not in reply.kinds:
@@ -303,7 +301,14 @@ class Consultant:
         kept = keep_plan_on_correction(text, u.said, [c.kind for c in found_corrections])
         if kept != u.said:
             u = replace(u, said=kept)
+        wanted = reply_language_asked(text)
+        if wanted is not None:
+            state.lang_asked = wanted  # "answer in English" holds until another language is asked
+        if state.lang_asked is not None and u.lang != state.lang_asked:
+            u = replace(u, lang=state.lang_asked)  # this turn too ("Please reply in Chinese. …")
         reply.lang = u.lang
+        # "h10o", "A1OO": read as the one GPU they can be, and the understood line says so
+        state.read_as = [f"{w} → {typo_read_as(w)}" for w, names in u.gpu_typos if len(names) == 1]
         back_to_first = bool(FIRST_JOB.search(text))  # "go back to the first one" may read as an undo
         # An undo right after a new request ("回到刚才那个") goes back to the job it set aside, which keeps
         # the jobs set aside before it reachable.
@@ -366,7 +371,7 @@ class Consultant:
             u.intent == "whatif"
             and u.proposes_gpu
             and state.last is not None
-            and not has_any(text.lower(), PROPOSES_BETTER)
+            and not has_any(normalise(text).lower, PROPOSES_BETTER)
         )
         in_form = self._form_in_progress(state)
         if not in_form:
@@ -453,46 +458,12 @@ class Consultant:
             # "为什么不用 H100？", "why that GPU?" after a plan: the job on its GPU beside the other
             if why_on_plan(state, u, reply, self.kb, self._plan, self._clock()):
                 return state
-        if (
-            state.last is not None
-            and not missing(state)
-            and not u.said
-            and not u.gpus
-            and checkpoints.asks(text)
-            and checkpoints.answer(state, reply, self.kb, self._plan, self._clock())
+        if answer_plan_question(
+            state, u, reply, self.kb, self._plan, self._clock(), text, alone=direct is None
         ):
-            return state  # "为什么要留这么多检查点储存？" after a plan: that plan's checkpoints, sized
-        if (
-            state.last is not None
-            and not missing(state)
-            and not u.said
-            and not u.gpus
-            and u.intent in PLAN_QUESTION_INTENTS
-            and plan_memory.asks(text)
-            and plan_memory.answer(state, reply, self.kb, self._plan, self._clock())
-        ):
-            return state  # "how much VRAM per GPU does that need?": the plan's memory, term by term
-        part = plan_detail.aspect(text) if state.last is not None and not missing(state) else None
-        if (
-            part is not None
-            and not u.said
-            and not u.gpus
-            and not u.providers
-            and u.intent in PLAN_QUESTION_INTENTS
-            and plan_detail.answer(state, reply, self.kb, self._plan, self._clock(), part)
-        ):
-            return state  # "how many nodes is that?", "what network between them?": that line of the plan
-        if (
-            state.last is not None
-            and not missing(state)
-            and not u.said
-            and not u.gpus
-            and not u.providers
-            and not state.owned
-            and plan_clouds.asks(text)
-            and plan_clouds.answer(state, reply, self.kb, self._plan, self._clock())
-        ):
-            return state  # "which provider is cheapest for this?": the job on each cloud, not the checklist
+            return (
+                state  # checkpoints, VRAM, nodes/network/storage, cheapest cloud, watch-outs: from the plan
+            )
         if direct is None and self._on_plan_question(state, u, reply, text):
             return state
         if direct == "gpu_info":
@@ -561,7 +532,7 @@ class Consultant:
         """A price question about named GPUs that asks what the job held would cost on them."""
         if state.last is None or u.kind != "price" or not u.gpus or u.price_period:
             return False
-        return set(u.said) <= {"gpu", "gpu_count"} and has_any(text.lower(), JOB_COST_ON)
+        return set(u.said) <= {"gpu", "gpu_count"} and has_any(normalise(text).lower, JOB_COST_ON)
 
     def _question(self, state: DialogueState, text: str, u: Understood) -> Question:
         topic = state.topic
@@ -581,8 +552,6 @@ class Consultant:
         what it costs in all ("一共要花多少钱？", "how much is that in RMB?")."""
         if state.last is None or missing(state) or u.said or u.gpus or u.intent not in PLAN_QUESTION_INTENTS:
             return False
-        if watch_out.asks(text):
-            return watch_out.answer(state, reply, self.kb, self._plan, self._clock())
         then = state.slots.get("days") is not None and has_any(normalise(text).lower, BEFORE_THEN)
         if then or (
             u.asks_time and state.pending is None and not has_any(normalise(text).lower, OTHER_DURATIONS)
@@ -786,7 +755,13 @@ class Consultant:
             reply.add("skip", resolution=skipped, pending=state.pending, slots=state.slots)
         digressed = False
         if found is not None:
-            digressed = answer_search(self.kb, found, reply, explicit=u.intent == "faq")
+            # "两张能当一张卡用吗": no, said first; then the FAQ on multi-GPU cards, if any matches
+            pooled = u.intent == "faq" and bool(u.gpus) and has_any(normalise(text).lower, POOL_ASKS)
+            if pooled:
+                pooled_memory(self.kb.catalog, u.gpus, u.said.get("gpu_count"), reply)
+            digressed = (
+                answer_search(self.kb, found, reply, explicit=u.intent == "faq" and not pooled) or pooled
+            )
         if not missing(state):
             # "skip" with nothing left to skip says so and does not present the plan again.
             if u.said or changes or skipped not in (None, "none") or state.last is None:

@@ -177,6 +177,13 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
             return "list_gpus"  # "what gpus does AWS have?": the GPUs that provider lists, with its prices
     if kind in ("faq", "unknown", "gpu_info") and not q.u.gpus and catalogue.lists_linked(q.text):
         return "list_gpus"  # "哪些卡有 NVLink": the GPUs with a GPU-to-GPU link, not the FAQ on NVLink
+    if (
+        q.u.gpus
+        and not form_in_progress
+        and q.u.said.get("params") is None
+        and capability.topic(q.text) == "mig"
+    ):
+        return "capability"  # "H100 MIG 最多切几个", "can I split an A100 into 7 MIG instances?"
     if published.applies(q, form_in_progress):
         return "published_run"  # "how long did BLOOM-176B take to train?": what was reported, not a plan
     if cheaper_instead(q, form_in_progress):

@@ -119,7 +119,10 @@ def plan_context(
     rec, unfit = (rec, None) if limit or user_plan else _fit_in_memory(state, rec, kb, plan, today)
     if not_runnable is None and user_plan is None and limit is None:
         rec, not_runnable = _late_on_any_count(state, rec, kb, plan, today)
-    conflict = budget_conflict(state, rec, kb, plan, today)
+    # "H200, $300" when no H200 plan is within it: the plan on another GPU that is (and then the deadline
+    # does not conflict with the budget: that plan meets both).
+    other_gpu = gpu_budget_conflict(state, rec, kb, plan, today)
+    conflict = None if other_gpu else budget_conflict(state, rec, kb, plan, today)
     effective = effective_slots(state, catalog)
     triggers = pitfall_context(state, effective, rec, kb.gpu_records, catalog)
     fired = list(kb.fired_pitfalls(triggers))
@@ -164,6 +167,7 @@ def plan_context(
         "deadline_date": state.deadline_date,
         "sprints": state.sprints,
         "ranges": ranges_in_force(state),  # "20 到 30 万条": the understood line says the upper end was used
+        "read_as": list(state.read_as),  # "h10o → H100": a GPU typed with look-alikes, as read
         "workload": rec.get("workload") or {},
         "options": options,
         "warnings": [
@@ -210,6 +214,7 @@ def plan_context(
         "own_gpus_late": bool(state.owned) and user_plan is not None,
         "china": china,
         "budget_conflict": conflict,
+        "other_gpu": other_gpu,
         "clouds": clouds_view(state, rec),
     }
     return rec, fired, context
@@ -242,6 +247,30 @@ def clouds_view(state: DialogueState, rec: Mapping[str, Any]) -> dict[str, Any] 
 
 def over_budget(rec: Mapping[str, Any]) -> bool:
     return any(w.get("code") == "over_budget" for w in rec.get("warnings") or [])
+
+
+def gpu_budget_conflict(
+    state: DialogueState, rec: Mapping[str, Any], kb: KnowledgeBase, plan: Planner, today: dt.date
+) -> dict[str, Any] | None:
+    """With a GPU the user chose and a budget no plan on it meets: the cheapest plan on any GPU, when it
+    is within the budget (and the deadline held), with the GPU chosen; None otherwise."""
+    if not state.slots.get("gpu") or state.owned or not over_budget(rec):
+        return None
+    relaxed = replace(state, slots={**state.slots, "gpu": None, "gpu_count": None}, cheapest=True, asap=False)
+    try:
+        alt = run_plan(relaxed, kb, plan, today)
+    except SizingError:
+        return None
+    options = [o for o in alt.get("options") or [] if o.get("fits")]
+    if not options or over_budget(alt):
+        return None
+    planned = (rec.get("options") or [{}])[0]
+    if options[0].get("gpu") == planned.get("gpu"):
+        return None
+    return {
+        "chosen": planned.get("gpu_name") or state.slots.get("gpu"),
+        "option": option_view(options[0], kb.catalog),
+    }
 
 
 def budget_conflict(

@@ -183,6 +183,18 @@ LANGUAGE_ASKED = (
 LANGUAGE_ASK_CHARS = 60
 
 
+def reply_language_asked(text: str) -> str | None:
+    """The reply language a message asks for, also beside a request ("请用中文回答：LoRA 微调 8B…"): a
+    clause of its own that asks it and holds no figure ("用中文语料 5GB" describes data, asks nothing)."""
+    whole = language_asked(text)
+    if whole is not None and not re.search(r"\d", text):
+        return whole
+    clauses = re.split(r"[:：，,。.!！?？;；\n]", text)
+    return next(
+        (lang for c in clauses if not re.search(r"\d", c) and (lang := language_asked(c)) is not None), None
+    )
+
+
 def language_asked(text: str) -> str | None:
     from bot.nlu.text import normalise
 

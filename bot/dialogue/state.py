@@ -112,6 +112,8 @@ class DialogueState:
     # The one slot the last change of the plan was about ("what if 10 days?": "days"), so a bare number
     # that follows ("and 20?") is another value of it (bot/dialogue/ellipsis.py).
     last_slot: str | None = None
+    read_as: list[str] = field(default_factory=list)  # this turn's GPU typos as read ("h10o → H100")
+    lang_asked: str | None = None  # "answer in English": the reply language until another is asked
     rev: int = 0  # commits of this session (bot/dialogue/commit.py)
     # The conversation as it stood before the last turn that changed the plan (to_json, without its own
     # `previous`): "go back to the previous plan" restores it, and a second "undo" returns.
@@ -198,6 +200,7 @@ _OPTIONAL = {
     "previous": dict,
     "aside": dict,
     "last_slot": str,
+    "lang_asked": str,
 }
 
 

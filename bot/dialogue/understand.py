@@ -84,6 +84,8 @@ class Understood:
     said: dict[str, Any] = field(default_factory=dict)
     asks: list[dict[str, Any]] = field(default_factory=list)
     gpus: tuple[str, ...] = ()
+    # GPU names typed with look-alikes ("h10o"): as written, and the catalogue names they may be
+    gpu_typos: tuple[tuple[str, tuple[str, ...]], ...] = ()
     data_language: str | None = None
     mentions_spot: bool = False
     region: str | None = None  # "cn": mainland-China clouds
@@ -304,6 +306,7 @@ def understand(
         said=usable,
         asks=asks,
         gpus=gpus,
+        gpu_typos=tuple(getattr(parsed, "gpu_typos", ()) or ()),
         data_language=data_language if ("tokens" in usable or "data_bytes" in usable) else None,
         mentions_spot=bool(SPOT_WORDS.search(text)),
         # Region and owned hardware have one owner, the NLU (bot/nlu/context.py).

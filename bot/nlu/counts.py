@@ -14,6 +14,94 @@ _GPU_WORDS_ALL = GPU_WORDS + GPU_WORDS_EN
 _DASH_GPU = ("-gpus", "-gpu", "-cards", "-card")
 
 
+# Part of the GPUs at hand already busy with other work: "8 卡 H100 里有 4 张在跑推理", "16 张卡其中一半
+# 在跑线上服务", "8 H100s but 3 are used for inference", "a 16-GPU box where half are busy serving". The
+# plan may use the rest.
+BUSY_PART = re.compile(
+    r"(?:里|中|里面|当中|之中|其中)[,， ]*(?:有|的)?\s*(?P<zh>一半|半数|[0-9]+|[一二两三四五六七八九十]+)\s*"
+    r"(?:张|块|个|台)?(?:卡|gpu)?\s*(?:都|已经|还|目前|正|现在|要|得|会)*\s*"
+    r"(?:在|被|用来|用于|拿来|拿去|给|留给|预留给|占着|占用|跑|做)"
+    r"|\b(?:but|and|where|though|of which|of them)\s+(?P<en>half|[0-9]+)\s+"
+    r"(?:of (?:them|those|these)\s+|gpus?\s+|cards?\s+)?(?:are|is|remain)\s+"
+    r"(?:already\s+|currently\s+|still\s+|being\s+)?"
+    r"(?:busy|used|in use|taken|reserved|running|serving|tied up|occupied|allocated|dedicated|committed"
+    r"|booked)"
+)
+_BUSY_GATE = ("里", "中", "but ", "and ", "where ", "though ", "of ")
+_BUSY_SPAN = 60  # characters after a count searched for the busy part, up to the sentence's end
+_SENTENCE_ENDS = "。.!?！？;；\n"
+_CLAUSE_ENDS = ",，;；。!！?？\n"
+
+
+def busy_part(s: str, end: int) -> re.Match[str] | None:
+    """The busy part said of the GPUs counted just before `end`, in the same sentence."""
+    window = s[end : end + _BUSY_SPAN]
+    if not any(w in window for w in _BUSY_GATE):
+        return None  # no word a busy part starts with (most counts)
+    cut = next(
+        (k for k, ch in enumerate(window) if ch in _SENTENCE_ENDS and not window[k - 1 : k].isdigit()), None
+    )
+    return BUSY_PART.search(window[:cut] if cut is not None else window)
+
+
+# Servers named after a GPU's name: "two H100 nodes", "3 A100 servers" count the servers, not the GPUs.
+_NODES_AFTER = re.compile(r" ?(?:nodes|servers|machines|boxes|hosts|节点|服务器)(?![a-z])")
+
+
+def _nodes_of(s: str, gpu_end: int) -> bool:
+    return _NODES_AFTER.match(s, gpu_end) is not None
+
+
+def busy_clauses(s: str) -> list[tuple[int, int]]:
+    """Each busy part with the rest of its clause ("里有 4 张在跑推理", "where half are busy serving")."""
+    out = []
+    for m in BUSY_PART.finditer(s):
+        end = next((k for k in range(m.end(), len(s)) if s[k] in _CLAUSE_ENDS), len(s))
+        out.append((m.start(), end))
+    return out
+
+
+# The share of a shared cluster the user may use: "1000 张 A100 的集群，我们组能分到 64 张", "a 512-GPU
+# cluster, of which we can use 32".
+_SHARE = re.compile(
+    r"(?:分到|分给我们|能用|可以用|可用|只能用|能拿到|拿到|申请到)(?:的)?(?:有|是|约|大概)?\s*(?P<n>[0-9]+)"
+    r"\s*(?=张|块|卡|个|gpu|[,，。;；]|$)"
+    r"|\b(?:we (?:can |could |only |may )*(?:get|use|have access to)|allocated to us|available to us|"
+    r"of which we (?:can )?(?:get|use))\s+(?P<en>[0-9]+)(?=\s*(?:gpus?\b|cards?\b|of them|[,.;]|$))"
+)
+
+
+def _share(s: str, nums: list[Num], idx: int, value: float, found: Found) -> float | None:
+    window = s[nums[idx].end : nums[idx].end + _BUSY_SPAN]
+    m = _SHARE.search(window)
+    if m is None:
+        return None
+    at = nums[idx].end + m.start("n" if m.group("n") else "en")
+    got = next((j for j, n in enumerate(nums) if j > idx and n.start == at), None)
+    if got is None or not 0 < nums[got].value < value:
+        return None
+    found.used.add(got)
+    return nums[got].value
+
+
+def _free(s: str, nums: list[Num], idx: int, value: float, found: Found) -> float:
+    """The GPUs left when part of the `value` counted at nums[idx] is busy ("8 卡里有 4 张在跑推理": 4), or
+    the share of them the user may use ("1000 张 A100 的集群，我们组能分到 64 张": 64)."""
+    m = busy_part(s, nums[idx].end)
+    if m is None:
+        share = _share(s, nums, idx, value, found) if value > 1 else None
+        return share if share is not None else value
+    said = m.group("zh") or m.group("en")
+    if said in ("一半", "半数", "half"):
+        return value / 2 if value >= 2 else value
+    at = nums[idx].end + m.start("zh" if m.group("zh") else "en")
+    busy = next((j for j, n in enumerate(nums) if j > idx and n.start == at), None)
+    if busy is None or not 0 < nums[busy].value < value:
+        return value
+    found.used.add(busy)
+    return value - nums[busy].value
+
+
 def gpu_counts(s: str, nums: list[Num], units: list[Unit], gpus: list[GpuMention], found: Found) -> None:
     """GPU counts: "8张A100", "4x H100", "A100 x 8", "16张卡", "8 GPUs", "两台8卡H800" (2 x 8).
     `units`: units.unit_after of each of `nums`."""
@@ -23,6 +111,7 @@ def gpu_counts(s: str, nums: list[Num], units: list[Unit], gpus: list[GpuMention
     servers_after: set[int] = set()
     starts = {g.start for g in gpus}
     ends = {g.end for g in gpus}
+    end_of = {g.start: g.end for g in gpus}
     for idx, num in enumerate(nums):
         if num.mult not in ("", "k") or num.weak or _labelled_otherwise(s, num):
             continue
@@ -33,7 +122,11 @@ def gpu_counts(s: str, nums: list[Num], units: list[Unit], gpus: list[GpuMention
             if s.startswith(sep, k):
                 m = k + len(sep)
                 if (m in starts or (m + 1 in starts and s[m] == " ")) and (sep or k > j or k in starts):
-                    totals.append((idx, num.value))  # "16k H100s", "sixteen thousand H100s" too
+                    gpu_end = end_of.get(m, end_of.get(m + 1, m))
+                    if _nodes_of(s, gpu_end) and not (idx > 0 and _servers_before(s, nums, idx)):
+                        nodes.append((idx, num.value))  # "two H100 nodes (16 GPUs total)": servers
+                    else:
+                        totals.append((idx, num.value))  # "16k H100s", "sixteen thousand H100s" too
                     break
         else:
             if num.mult:
@@ -43,7 +136,9 @@ def gpu_counts(s: str, nums: list[Num], units: list[Unit], gpus: list[GpuMention
             elif (s.startswith("卡", k) and not s.startswith("卡路里", k)) or _dash_gpu(s, j):
                 per_node.append((idx, num.value))
                 _node_count_before(s, nums, idx, nodes)
-            elif (_gpu_word_at(s, k) or _measured_gpu_word(s, k)) and not _people(s, k):
+            elif (
+                (_gpu_word_at(s, k) or _measured_gpu_word(s, k)) and not _people(s, k) and not _gpu_time(s, k)
+            ):
                 totals.append((idx, num.value))
             elif _after_gpu_name(s, num, ends):
                 totals.append((idx, num.value))
@@ -61,17 +156,19 @@ def gpu_counts(s: str, nums: list[Num], units: list[Unit], gpus: list[GpuMention
         elif idx > 0 and _servers_before(s, nums, idx):
             value *= nums[idx - 1].value  # "3 x 8 H100 nodes": three servers of eight
             found.used.add(idx - 1)
-        found.add("gpu_count", value, nums[idx], s)
+        found.add("gpu_count", _free(s, nums, idx, value, found), nums[idx], s)
     elif per_node:
         idx, value = per_node[0]
         if nodes and abs(nodes[0][0] - idx) <= 2:
             value *= nodes[0][1]  # 两台8卡H800 = 16
         elif idx + 1 in servers_after:
             value *= nums[idx + 1].value  # "8 卡 A800 x 4 台"
-        found.add("gpu_count", value, nums[idx], s)
+        found.add("gpu_count", _free(s, nums, idx, value, found), nums[idx], s)
     else:
         (
             _single(s, gpus, found)
+            or _single_card(s, found)
+            or _of_them(s, nums, gpus, found)
             or _server_system(s, nums, gpus, found)
             or _labelled_count(s, nums, units, ends, found)
             or _bare_count_follow_up(s, nums, found)
@@ -110,7 +207,9 @@ def _labelled_count(s: str, nums: list[Num], units: list[Unit], gpu_ends: set[in
         if label is None:
             label = lexicon.label_at_end(head, lexicon.COUNT_LABELS)
             rest = head[: -len(label)] if label else ""
-            if label is None or len(rest) - rest.endswith(" ") not in gpu_ends:
+            rest = rest.removesuffix(" ")  # GPU names are blanked out: strip one space only
+            rest = rest[:-1] if rest.endswith((";", ",", "，", "、")) else rest  # "GPU: H100; count: 16"
+            if label is None or len(rest) not in gpu_ends:
                 continue  # "count" alone counts GPUs only right after one's name
         found.used.add(idx)
         found.add("gpu_count", num.value, num, s)
@@ -217,6 +316,45 @@ def one_by_article(s: str, gpus: list[GpuMention]) -> bool:
     return lexicon.phrase_at(s, j, _MACHINES) is None
 
 
+# One GPU of no named kind: "单卡能跑吗", "a single 24GB card", "just one GPU" (not "单卡显存 80G", a card's
+# memory).
+_SINGLE_CARD = re.compile(
+    r"(?:单卡|单张卡|单张显卡|单块卡|一张卡|一块卡)(?!显存|内存|的显存|的内存)"
+    r"|\b(?:a single|one single|single|just one|only one)\s+(?:\d{1,3} ?gb?\s+)?(?:gpu|card|graphics card)\b"
+)
+
+
+def _single_card(s: str, found: Found) -> bool:
+    if not ("卡" in s and ("单" in s or "一" in s)) and "single" not in s and "one " not in s:
+        return False  # most messages
+    m = _SINGLE_CARD.search(s)
+    if m is None or s[m.end() :].lstrip().startswith(("还是", "或", "or ", "vs", "/", "和多卡", "跟多卡")):
+        return False  # "单卡还是多卡？": a choice asked
+    found.add("gpu_count", 1.0, Num(m.start(), m.end(), 1.0, ""), s)
+    return True
+
+
+_OF_THEM = (" of them", " of those", " of these")
+
+
+def _of_them(s: str, nums: list[Num], gpus: list[GpuMention], found: Found) -> bool:
+    """ "H100 is $2.49/hr; 8 of them for a 13B LoRA": a plain count of the GPU named before it."""
+    if not gpus or " of th" not in s:
+        return False  # most messages
+    for idx, num in enumerate(nums):
+        if num.mult or num.weak or num.start < gpus[0].end or idx in found.used:
+            continue
+        if (
+            s.startswith(_OF_THEM, num.end)
+            and 1 <= num.value <= MAX_LABELLED_COUNT
+            and num.value.is_integer()
+        ):
+            found.used.add(idx)
+            found.add("gpu_count", num.value, num, s)
+            return True
+    return False
+
+
 def _single(s: str, gpus: list[GpuMention], found: Found) -> bool:
     for g in gpus:
         k = g.start - 1 if g.start > 0 and s[g.start - 1] == " " else g.start
@@ -252,6 +390,15 @@ def _people(s: str, k: int) -> bool:
 
 # A measure word between a count and the word for GPUs, with a space after it: "8 个 GPU", "4 张 显卡".
 _MEASURE_WORDS = ("个", "张", "块")
+
+
+# "5000 GPU 小时", "2,000 GPU-hours", "300 GPU days": an amount of GPU time, not a count of GPUs.
+_GPU_TIME = re.compile(r"[- ·]?(?:小时|时|天|hours?\b|hrs?\b|days?\b)")
+
+
+def _gpu_time(s: str, k: int) -> bool:
+    word = lexicon.phrase_at(s, k, _GPU_WORDS_ALL)
+    return word is not None and _GPU_TIME.match(s, k + len(word)) is not None
 
 
 def _measured_gpu_word(s: str, k: int) -> bool:

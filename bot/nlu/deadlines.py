@@ -25,7 +25,7 @@ _MONTHS = {
 _MONTH = r"(?P<mon>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
 _DAY = r"(?P<day>\d{1,2})(?:st|nd|rd|th)?"
 _YEAR = r"(?:,? (?P<year>20\d\d))?"
-_CUE_EN = r"(?:by|before|until|till|due|deadline(?: is)?:?|no later than|latest)"
+_CUE_EN = r"(?:by|before|until|till|due|deadline(?: is| ?是| ?为)?:?|no later than|latest)"
 _EN = (
     re.compile(r"\b" + _CUE_EN + r" (?:the )?" + _MONTH + r" " + _DAY + r"\b" + _YEAR),
     re.compile(r"\b" + _CUE_EN + r" (?:the )?" + _DAY + r" (?:of )?" + _MONTH + r"\b" + _YEAR),
@@ -81,9 +81,22 @@ def _number(text: str) -> int | None:
     return int(value) if value is not None else None
 
 
+# A date with no year that passed this long ago at most is that past date ("本来计划 11月20日前训完，已经过了"
+# on December 2), not next year's: a deadline most of a year away is written with its year.
+RECENT_PAST_DAYS = 92
+
+
+def _recently_past(today: dt.date, month: int, day: int) -> bool:
+    if day > calendar.monthrange(today.year, month)[1]:
+        return False
+    return 0 <= (today - dt.date(today.year, month, day)).days <= RECENT_PAST_DAYS
+
+
 def _date_on(today: dt.date, year: str | None, month: int | None, day: int | None) -> dt.date | None:
-    """The date, in the year given or else the next one after today."""
+    """The date, in the year given or else the next one after today (none when it passed lately)."""
     if month is None or day is None or not 1 <= month <= 12:
+        return None
+    if not year and 1 <= day and _recently_past(today, month, day):
         return None
     candidates = [int(year)] if year else [today.year, today.year + 1]
     for y in candidates:
@@ -98,6 +111,8 @@ def _date_on(today: dt.date, year: str | None, month: int | None, day: int | Non
 def _last_day(today: dt.date, year: str | None, month: int | None) -> dt.date | None:
     if month is None or not 1 <= month <= 12:
         return None
+    if not year and _recently_past(today, month, calendar.monthrange(today.year, month)[1]):
+        return None  # "11月底前" said in December: that month's end has passed
     for y in [int(year)] if year else [today.year, today.year + 1]:
         got = _date_on(today, str(y), month, calendar.monthrange(y, month)[1])
         if got is not None:
@@ -148,7 +163,8 @@ _WITHIN_WEEK_ZH = re.compile(
     r"(?P<which>这|本|下)(?:个)?(?:周|星期|礼拜)(?:之内|内|就要|要|交|上线|完成|训完|跑完)"
 )
 _END_OF_WEEK_EN = re.compile(
-    r"\b(?:end of (?P<which>this|next|the) week(?:end)?|(?P<nxt>next) week'?s end)\b"
+    r"\b(?:end of (?P<which>this|next|the) week(?:end)?|(?P<nxt>next) week'?s end"
+    r"|(?:timeline|deadline|due|by|within|done|finished|finish)(?: is)?:? (?P<within>this|next) week)\b"
 )
 _REL_ZH = re.compile(
     _ZH_CUE_BEFORE + r"(?P<which>下下|下|这|本)?(?:个)?(?:周|星期|礼拜)(?P<wd>[一二三四五六日天末])"
@@ -235,7 +251,7 @@ def _relative(s: str, today: dt.date) -> dt.date | None:
         return _plus(today, _weekday_days(today, _WEEKDAYS_EN[m.group("wd")], 1 if which == "next" else None))
     m = _END_OF_WEEK_EN.search(s)
     if m:
-        week = 1 if (m.group("which") == "next" or m.group("nxt")) else 0
+        week = 1 if (m.group("which") == "next" or m.group("nxt") or m.group("within") == "next") else 0
         return _plus(today, _weekday_days(today, 6, week))
     m = _WITHIN_WEEK_ZH.search(s)
     if m:
@@ -482,8 +498,13 @@ def _absolute(s: str, today: dt.date) -> dt.date | None:
     if m:
         return _date_on(today, m.group("year"), _MONTHS[m.group("mon")], MONTH_PARTS[m.group("part")])
     for m in _ZH.finditer(s):
+        if m.group("cue0") and not m.group("cue") and s[m.end() :].lstrip().startswith("的"):
+            continue  # "截止 10月1日 的数据量": the data as of that day, not a deadline
         if m.group("cue") or m.group("cue0"):
-            return _date_on(today, m.group("year"), _number(m.group("month")), _number(m.group("day")))
+            got = _date_on(today, m.group("year"), _number(m.group("month")), _number(m.group("day")))
+            if got is not None:
+                return got
+            continue  # a date already past ("原定 11月20日前"): a later one may be the deadline
         if any(word in s[m.end() : m.end() + 10] for word in _EVENT_ZH):
             return _day_before(
                 _date_on(today, m.group("year"), _number(m.group("month")), _number(m.group("day")))

@@ -25,6 +25,7 @@ RANGES: dict[str, tuple[float, float]] = {
     "bytes_per_sample": (1, 1e12),  # "3 million JSON files, ~4 KB each"
     "steps": (1, 1e9),
     "tokens_per_step": (1, 1e9),
+    "sequences_per_step": (1, 1e7),  # a global batch in sequences ("batch size 1024")
     "tokens_per_turn": (1, 1e7 + 1),
     "turns_per_sample": (1, 1001),
     "epochs": (1e-3, 1000 + 1e-9),
@@ -64,6 +65,7 @@ class Found:
     gpu_ends: frozenset[int] = frozenset()  # where each GPU name ends (a rate right after one is its price)
     # A length per sample said after the parts of each sample ("每份约 10 页、每页 600 字"): it is per part.
     per_part: bool = False
+    last_slot: str | None = None  # the slot the last value went to ("预算 10 万，加到 20 万": the budget's)
 
     def add(self, slot: str, value: float, num: Num, s: str, extra: object = None) -> None:
         text = s[num.start : num.end][:40].strip()
@@ -77,6 +79,7 @@ class Found:
             self.asks.append(Ask(slot, "out_of_range", value if math.isfinite(value) else None, text))
             return
         self.values.setdefault(slot, []).append(extra if extra is not None else value)
+        self.last_slot = slot
         if slot == "tokens_per_sample" and "parts_per_sample" in self.values:
             self.per_part = True
 

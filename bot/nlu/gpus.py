@@ -231,3 +231,67 @@ def unknown_gpu_names(s: str) -> tuple[str, ...]:
         if not any(g.start < m.end() and m.start() < g.end for g in known):
             out.append(m.group())
     return tuple(dict.fromkeys(out))
+
+
+# -- GPU names typed with letters for digits ("h10o", "A1OO", "4o90", "b2oo") --------------------------
+# A word of up to three letters and then three or four digits mixed with O/l/I (read as 0/1; "h2o" and
+# "4o" are too short to tell), optionally plural: each
+# way of reading the look-alikes is tried against the catalogue's names; the readings that name a GPU
+# decide: one is a correction, several are asked back.
+_TYPO_WORD = re.compile(r"(?<![a-z0-9.])([a-z]{0,3})([0-9oli]{3,4})(s?)(?![a-z0-9])")
+_LOOKALIKE = {"o": "0", "l": "1", "i": "1"}
+
+
+@dataclass(frozen=True, slots=True)
+class GpuTypo:
+    start: int
+    end: int
+    written: str
+    gpus: tuple[str, ...]  # the catalogue names its readings match: one is a correction, more are asked
+
+
+def gpu_typos(s: str) -> list[GpuTypo]:
+    """GPU names with look-alike letters for digits in `s` (lower-cased, simplified), each with the
+    catalogue names its readings match. A word the catalogue already knows ("l40", "h20") is no typo."""
+    names = catalogue_names()
+    out: list[GpuTypo] = []
+    for m in _TYPO_WORD.finditer(s):
+        prefix, body, plural = m.groups()
+        if not any(c.isdigit() for c in body) or not any(c in _LOOKALIKE for c in body):
+            continue
+        if names.find(m.group()):
+            continue  # a name as written ("l40s")
+        readings = {prefix + body}
+        for i, c in enumerate(body):
+            if c in _LOOKALIKE:
+                readings |= {
+                    r[: len(prefix) + i] + _LOOKALIKE[c] + r[len(prefix) + i + 1 :] for r in readings
+                }
+        found: list[str] = []
+        for reading in sorted(readings):
+            hits = names.find(reading + plural)
+            if len(hits) == 1 and hits[0].start == 0 and hits[0].end >= len(reading):
+                found.append(hits[0].name)
+        if found:
+            out.append(GpuTypo(m.start(), m.end(), m.group(), tuple(dict.fromkeys(found))))
+    return out
+
+
+def typo_read_as(written: str) -> str:
+    """How a GPU name typed with look-alikes reads, as the user would write it: "h10o" -> "H100"."""
+    m = _TYPO_WORD.fullmatch(written)
+    if m is None:
+        return written
+    return (m.group(1) + "".join(_LOOKALIKE.get(c, c) for c in m.group(2))).upper()
+
+
+def correct_gpu_typos(s: str) -> tuple[str, list[GpuTypo]]:
+    """`s` with each GPU name typed with look-alikes read as the one GPU it names ("h10o" -> "h100"),
+    same length, and every such name found (the ambiguous ones left as written)."""
+    typos = gpu_typos(s)
+    for t in typos:
+        m = _TYPO_WORD.fullmatch(t.written)
+        if len(t.gpus) == 1 and m is not None:
+            body = "".join(_LOOKALIKE.get(c, c) for c in m.group(2))  # the letters before stay ("l" of l40)
+            s = s[: t.start] + m.group(1) + body + m.group(3) + s[t.end :]
+    return s, typos

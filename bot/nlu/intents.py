@@ -508,6 +508,9 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
         return "capacity"
     corrects = has_any(t, CORRECTION) or t.startswith(CORRECTION_OPENERS) or ", not " in t
     corrects = corrects and not has_any(t, cues.WORTH_ASKS)  # weighing two options corrects nothing
+    corrects = corrects and not has_any(
+        t, cues.NEGATED_TASK
+    )  # "不是要训练，只是推理：…" says what it is about
     # "what about on AWS?", "用 Azure 呢", "on GCP instead": the same job on another cloud (a Chinese
     # provider named alone is a question about it: china_providers).
     clouds = (
@@ -690,7 +693,15 @@ def _question_kind(
     price = asks_price or has_any(t, cues.CHEAPEST)
     sized = model or "tokens" in filled or "data_bytes" in filled
     comparing_gpus = len(set(gpus)) >= 2 and has_any(t, cues.GPU_COMPARATIVES)
-    if sig.figure and not sized and not price and not comparing_gpus and (yes_no or "?" in t or "？" in t):
+    pooled = has_any(t, cues.POOL_ASKS)  # "两张就是 48GB，能当一张卡用吗": the pooling, not the 24 GB
+    if (
+        sig.figure
+        and not sized
+        and not price
+        and not comparing_gpus
+        and not pooled
+        and (yes_no or "?" in t or "？" in t)
+    ):
         return "figure_check"
     if gpus and set(filled) <= {"gpu", "gpu_count"} and has_any(t, cues.POWER_ASKS) and not asks_price:
         return "power"  # "一台8卡H100服务器功耗多少", "H100 和 H200 功耗差多少": TDP × count plus the host

@@ -190,7 +190,8 @@ PER_TURN_AFTER = ("per turn", "a turn", "each turn", "every turn", "/turn")
 # sample count it is the token total; alone it waits for the count.
 PER_SAMPLE_BEFORE = (
     "每条", "每个样本", "每篇", "每行", "每个example", "每个sample", "单条", "每一条", "每笔", "每则", "每份",
-    "每段对话", "每个对话", "每轮对话", "每组", "平均每条", "平均长度", "平均", "长度约", "每条约", "每笔约",
+    "每段对话", "每段", "每个对话", "每轮对话", "每组", "平均每条", "平均长度", "平均", "长度约", "每条约",
+    "每笔约",
     "per sample", "per example", "per row", "per document", "per doc", "per conversation", "per dialogue",
     "per record", "per item", "each sample", "each example", "each conversation", "each dialogue",
     "each record", "each document", "each row", "each one", "each is", "avg", "average", "averaging",
@@ -226,7 +227,8 @@ PER_STEP_AFTER = (
 
 # "50k samples of ~1k tokens": a length right after a sample count, joined by one of these.
 SAMPLE_LENGTH_JOINS = (
-    "of", "at", "@", "x", "×", "each", "each of", "each at", "with", "with an average of", "averaging", "avg",
+    "of", "at", "@", "x", "×", "*", "each", "each of", "each at", "with", "with an average of", "averaging",
+    "avg",
 )  # fmt: skip
 # Hedges between such a join and the length: "of ~1k", "each about 1.5k", "avg roughly 800".
 SAMPLE_LENGTH_HEDGES = ("~", "≈", "about", "around", "roughly", "approx.", "approximately", "approx")
@@ -267,6 +269,19 @@ DATA_KEPT = (
     "deduplicated", "remaining", "left after", "只用其中", "用其中", "其中只用", "only use", "use only",
     "of which we use", "only train on",
 )  # fmt: skip
+# ... unless the size is labelled as the raw one: "数据 3TB（原始 10TB 去重后）" trains on the 3TB.
+DATA_RAW = (
+    "原始",
+    "原来",
+    "原本",
+    "去重前",
+    "清洗前",
+    "过滤前",
+    "raw",
+    "original",
+    "originally",
+    "before dedup",
+)
 # ... or what is taken out of it: "其中 0.6TB 是重复的要先去掉" (the first size less this one).
 DATA_REMOVED = ("重复", "去掉", "删掉", "删除", "丢掉", "duplicates", "duplicate", "removed", "dropped")
 DATA_PART_OF = ("其中", "of which", "of that", "of this")
@@ -392,6 +407,8 @@ NO_DEADLINE = (
 PAST_RUN = (
     "训过", "训练过", "练过", "跑过", "做过", "微调过", "预训练过", "上次训练", "上一次训练", "previous run",
     "last run", "earlier run", "previous training run",
+    # a published run cited before the plan: "GPT-3 175B took 3.14e23 FLOPs; we want a 13B"
+    "took", "was trained", "were trained",
 )  # fmt: skip
 PAST_RUN_WITH_TIME = (
     "训了",
@@ -455,6 +472,10 @@ PRICE = (
     "going for nowadays", "going for now", "going for right now", "going for?", "going for at the moment",
     # whether a quoted rate is dear: "H100 一小时 2 美元 贵不贵", "is $2/hr a good price for an H100"
     "贵不贵", "贵吗", "算贵吗", "good deal", "good price", "fair price", "overpriced", "too expensive",
+    # whether a GPU's price is dear, no figure quoted: "is the H100 on AWS expensive?"; how it moved
+    "expensive", "pricey", "costly", "便宜了吗", "便宜了没", "贵了吗", "涨价", "降价", "涨了吗", "降了吗",
+    "price history", "price trend", "价格走势", "get cheaper", "got cheaper", "gotten cheaper",
+    "getting cheaper", "cheaper than last",
 )  # fmt: skip
 # A rate someone quotes ("H100s are ~$2.5/hr", "A100 单价 1.2 美元每小时") is the market's price, not what the
 # user may spend: these words right before an hourly or monthly amount, with no budget word in its clause.
@@ -476,6 +497,7 @@ ASKS_TIME = (
     "training time", "time to fine-tune", "time to finetune", "eta", "多久", "多长时间", "多少时间", "几天",
     "多少天", "几个小时", "多少小时", "几周", "要跑多久", "训多久", "要多长", "耗时多少", "需要多长",
     "realistic timeline", "reasonable timeline", "what timeline", "timeline would you", "timeline do you",
+    "how many months", "几个月", "多少个月",
 )  # fmt: skip
 
 # Asking how fast training runs on given hardware: the throughput is the answer (Parse.asks_speed).
@@ -590,7 +612,19 @@ KEY_QUOTES = "\"'"
 GPU_COUNT_LABELS = (
     "gpus", "gpu count", "gpu_count", "num_gpus", "n_gpus", "num gpus", "number of gpus", "gpu数量",
     "gpu 数量", "gpu数", "卡数", "显卡数", "显卡数量", "卡的数量", "显卡个数",
+    "nproc_per_node",  # torchrun's processes per node: one per GPU
 )  # fmt: skip
+# Labels of a timeline in days before a bare number: "days: 20", "| 天数 | 20 |".
+DAY_LABELS = (
+    "days",
+    "num_days",
+    "训练天数",
+    "天数",
+    "工期天数",
+    "工期(天)",
+    "duration (days)",
+    "timeline (days)",
+)
 # ... and right after a GPU's name: "gpu=h100 count=8", "A100 数量：8".
 COUNT_LABELS = ("count", "数量")
 # Labels of a count of samples before a bare number: "样本 3 万", "偏好对 2 万", "samples: 50k".
@@ -624,6 +658,7 @@ HARDWARE_CUES = (
 HARDWARE_CUES_AFTER = ("版本", "version", "variant", "sku")
 MONEY_CUES = (
     "预算", "经费", "花费", "费用", "成本", "包月", "月租", "时租", "每月", "每个月", "每小时",
+    "租金", "租费", "开销", "开支",  # "一个月租金不超过 8 万"
     "budget", "spend", "cost", "per month", "per hour", "monthly", "hourly",
 )  # fmt: skip
 CONTEXT_CUES = (
@@ -733,6 +768,9 @@ METHODS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "全参sft",
             "全参训练",
             "全量训练",
+            "method: full",  # a spec list's "method: full"
+            "method:full",
+            "method=full",
         ),
     ),
     (

@@ -10,10 +10,10 @@ import re
 from dataclasses import replace
 
 from bot.nlu import context, intents, lexicon, question_cues as cues, serving
-from bot.nlu.counts import one_by_article
+from bot.nlu.counts import busy_clauses, one_by_article
 from bot.nlu.deadlines import deadline_date
 from bot.nlu.found import NEGATIONS, RANGES, Found
-from bot.nlu.gpus import GpuMention, find_gpus
+from bot.nlu.gpus import GpuMention, correct_gpu_typos, find_gpus
 from bot.nlu.models import ModelMention, find_models
 from bot.nlu.numerals_zh import FINANCIAL
 from bot.nlu.providers import find_providers
@@ -99,7 +99,8 @@ def _first_phrase(s: str, table: tuple[tuple[str, str], ...], last: bool = False
 # A change written as "from X to Y", "X -> Y", "X → Y", "从 X 增加到 Y": the value after it is the one meant.
 _CHANGE_TO = re.compile(
     r"->|→|=>|⇒|\bfrom\b[^,;.!?，。；]{1,40}?\bto\b"
-    r"|从[^,;!?，。；]{1,30}?(?:增加|增长|提高|提升|扩大|扩充|扩|加|减少|降低|降|缩减|缩|改|换|变)(?:到|成|为)"
+    r"|从[^,;!?，。；]{1,30}?(?:增加|增长|提高|提升|扩大|扩充|扩|加|提|涨|升|减少|降低|降|缩减|缩|砍|压|改|换|变)"
+    r"(?:到|成|为)"
 )
 
 
@@ -188,6 +189,26 @@ _METHOD_NEGATIONS = (
     "without",
     "don't want",
     "not using",
+    "won't use",
+    "wont use",
+    "will not use",
+    "not going to use",
+    "don't use",
+    "do not use",
+    "不会用",
+    "不打算用",
+    "不采用",
+    "can't use",
+    "cannot use",
+    "can not use",
+    "doesn't support",
+    "don't support",
+    "do not support",
+    "does not support",
+    "不能用",
+    "用不了",
+    "没法用",
+    "不支持",
 )
 
 
@@ -217,12 +238,70 @@ def _currency_named(s: str) -> str | None:
 _BASE_WEIGHTS = ("the base", "base model", "base weights", "底座", "基座", "底模", "基础模型")
 
 
-def _method(s: str) -> str | None:
+# Each way of training named outright (not plain "fine-tune"), with its method: to see two of them weighed.
+_NAMED_METHODS: dict[str, str] = {
+    phrase: method
+    for method, phrases in lexicon.METHODS
+    if phrases is not lexicon.FINE_TUNE_UNQUALIFIED
+    for phrase in phrases
+}
+# What may stand between two methods offered as alternatives: "全参 vs LoRA", "LoRA 微调还是全参",
+# "LoRA or QLoRA", "full fine-tuning and LoRA, which is cheaper".
+_ALTERNATIVE_GAP = re.compile(
+    r"\s*(?:微调|训练|fine-?tun(?:e|ing)|tuning|sft)?\s*[)）]?\s*"
+    r"(?:vs\.?|versus|还是|或者|或是|或|or|和|跟|与|/|、|and|compared (?:to|with))"
+    r"\s*(?:用|做|选|直接|是|the)?\s*"
+)
+
+
+@functools.cache
+def _others(named: tuple[tuple[str, str], ...], first: str) -> tuple[str, ...]:
+    return tuple(p for p, m in named if m != first)
+
+
+def _weighed(s: str, first: str, named: dict[str, str] = _NAMED_METHODS) -> bool:
+    """Two different methods (or precisions) offered as alternatives ("7B 全参 vs LoRA 哪个划算", "全参还是
+    QLoRA？", "fp8 还是 bf16 训练更省钱"): the user asks which to choose and has chosen none."""
+    table = _NAMED_TABLES[id(named)]
+    if not lexicon.has_cue(s, _others(table, first)):
+        return False  # one named: nothing weighed (most messages)
+    found = lexicon.phrases_in(s, _others(table, ""))
+    return any(
+        named[a.group()] != named[b.group()] and _ALTERNATIVE_GAP.fullmatch(s, a.end(), b.start()) is not None
+        for a, b in zip(found, found[1:], strict=False)
+    )
+
+
+_NAMED_PRECISIONS = dict(lexicon.PRECISIONS)
+# Each table once as a hashable tuple, for the cached lists of its phrases (_others).
+_NAMED_TABLES = {id(t): tuple(t.items()) for t in (_NAMED_METHODS, _NAMED_PRECISIONS)}
+
+
+def _precision(s: str, last: bool, weighed: set[str]) -> str | None:
+    said = _first_phrase(s, lexicon.PRECISIONS, last)
+    if said is not None and _weighed(s, said, _NAMED_PRECISIONS):
+        weighed.add("precision")
+        return None
+    return said
+
+
+def _method(s: str, weighed: set[str] | None = None) -> str | None:
+    """The method chosen; one weighed against another is none, and its slot name goes into `weighed`."""
     found = _method_phrases(s)
+    if found is not None and _weighed(s, found[0]):
+        if weighed is not None:
+            weighed.add("method")
+        return None
     if found is not None and found[0] == "lora" and serving.four_bit_lora(s):
         return "qlora"  # "用 int4 量化加 LoRA 微调": LoRA on 4-bit weights is QLoRA
-    if found is not None and found[1] is lexicon.FINE_TUNE_UNQUALIFIED and serving.four_bit_tuning(s):
-        return "qlora"  # "fine-tune Llama 3 8B in 4-bit": 4-bit weights are tuned through adapters
+    if (
+        found is not None
+        and (found[1] is lexicon.FINE_TUNE_UNQUALIFIED or found[1] is lexicon.ADAPTER_TUNING)
+        and serving.four_bit_tuning(s)
+    ):
+        return (
+            "qlora"  # "fine-tune Llama 3 8B in 4-bit (with adapters)": 4-bit weights tuned through adapters
+        )
     if found is None and serving.four_bit_tuning(s) and lexicon.has_cue(s, _BASE_WEIGHTS):
         return "qlora"  # "what if we load the base in 4-bit?": a 4-bit base is tuned through adapters
     return found[0] if found is not None else None
@@ -238,19 +317,25 @@ def unqualified_fine_tune(text: str) -> bool:
 
 
 def _method_phrases(s: str) -> tuple[str, tuple[str, ...]] | None:
+    # A method ruled out once is out for the whole message: "full fine-tune (not LoRA — we tried LoRA in
+    # v1 and it was meh)" names LoRA again only to say why not.
+    ruled_out: set[str] = set()
     for method, phrases in lexicon.METHODS:
         if not lexicon.has_cue(s, phrases):
             continue  # none of the group's phrases: one search instead of one per phrase
         if phrases is lexicon.ADAPTER_TUNING and not lexicon.has_cue(s, lexicon.FINE_TUNE_UNQUALIFIED):
             continue  # "holds only the adapters": a file, not how to train
+        said = False
         for phrase in phrases:
             i = lexicon.find_phrase(s, phrase)
-            while i != -1 and (
-                (phrase == "预训练" and s.startswith(("模型", "的模型", "好", "过"), i + 3)) or _negated(s, i)
-            ):
-                i = lexicon.find_phrase(s, phrase, i + 1)  # 预训练模型 is a base model, not a method
-            if i != -1:
-                return method, phrases
+            while i != -1:
+                if _negated(s, i):
+                    ruled_out.add(method)
+                elif not (phrase == "预训练" and s.startswith(("模型", "的模型", "好", "过"), i + 3)):
+                    said = True  # 预训练模型 is a base model, not a method
+                i = lexicon.find_phrase(s, phrase, i + 1)
+        if said and method not in ruled_out:
+            return method, phrases
     return None
 
 
@@ -277,14 +362,24 @@ def _counts_the_list(s: str, gpus: list[GpuMention], count: object) -> bool:
 
 
 # Words right before a GPU that rule it out as the one planned: "Not on H100, we only have L40S", "不用 H100".
-_GPU_NEGATIONS = (*NEGATIONS, "not on", "not with", "not using", "不用", "不要", "不考虑", "别用")
+# So are words that say the user cannot get it: "we don't have A100s, only 4 L4s", "没有 H100，只有 4090".
+_GPU_NEGATIONS = (
+    *NEGATIONS, "not on", "not with", "not using", "不用", "不要", "不考虑", "别用",
+    "don't have", "do not have", "dont have", "don't have any", "no access to", "can't get", "cannot get",
+    "没有", "买不到", "租不到", "拿不到",
+)  # fmt: skip
+
+
+def _ruled_out_gpu(s: str, g: GpuMention) -> bool:
+    head = s[max(0, g.start - 16) : g.start].rstrip()
+    return head.endswith(_GPU_NEGATIONS) and not head.endswith("有没有")  # "有没有 H100" asks for one
 
 
 def _planned_gpu(s: str, gpus: list[GpuMention], last: bool) -> str | None:
     """The GPU planned: the first named (the last in a correction), passing over one ruled out when another
     is named."""
     ordered = list(reversed(gpus)) if last else gpus
-    kept = [g for g in ordered if not s[max(0, g.start - 16) : g.start].rstrip().endswith(_GPU_NEGATIONS)]
+    kept = [g for g in ordered if not _ruled_out_gpu(s, g)]
     return (kept or ordered)[0].gpu if ordered else None
 
 
@@ -307,7 +402,7 @@ def _pick(found: Found, slot: str, last: bool) -> object:
 
 def gpu_mentions(text: str) -> tuple[str, list[GpuMention]]:
     """The text as parse reads it (normalised, models and model scales masked) and the GPUs it names."""
-    s = _each(_financial(normalise(text if isinstance(text, str) else "").lower))
+    s, _typos = correct_gpu_typos(_each(_financial(normalise(text if isinstance(text, str) else "").lower)))
     masked = _mask(s, [(m.start, m.end) for m in find_models(s)] + [(x.start, x.end) for x in find_scales(s)])
     return masked, find_gpus(masked)
 
@@ -317,7 +412,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     ("by March 15", "3月15日前", "end of next month") become a date and a number of days; without it
     deadlines are ignored."""
     t = normalise(text if isinstance(text, str) else "")
-    s = _each(_financial(t.lower))
+    s, typos = correct_gpu_typos(_each(_financial(t.lower)))  # "h10o" is the H100 (same length)
     models = find_models(s)
     scales = find_scales(s)
     model_spans = [(m.start, m.end) for m in models]
@@ -340,6 +435,9 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     nums = scan(masked)
     inference = not trains and serving.runs_inference(s)
     serving_msg = serving.is_serving(_mask(s, list(serves.values())) if serves else s)
+    if serving_msg:
+        # "8 卡里有 4 张在跑推理，剩下的训 13B": the busy part's serving is not the request
+        serving_msg = serving.is_serving(_mask(s, list(serves.values()) + busy_clauses(s)))
     found = extract(masked, nums, gpus, t.lang, named_model=bool(models), serving=serving_msg or inference)
     if history:
         _carry_over(told, found)
@@ -377,18 +475,20 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     plan = _mask(s, history) if history else s  # the method and precision of the plan, else of the history
     # Read once each: without a history the plan is the whole message (s), and a second reading of it
     # could only find the same.
-    plan_method = _method(plan)
+    weighed: set[str] = set()  # "全参 vs LoRA", "fp8 还是 bf16": slots asked about, not chosen
+    plan_method = _method(plan, weighed)
     continued = lexicon.has_cue(plan, lexicon.CONTINUED_PRETRAIN) or (
         plan_method is None and lexicon.has_cue(s, lexicon.CONTINUED_PRETRAIN)
     )
-    method = plan_method or (_method(s) if plan is not s else None) or _past_method(s, history)
+    method = plan_method or (_method(s, weighed) if plan is not s else None) or _past_method(s, history)
     settled = _settled_gpu(s, gpus)
     slots = Slots(
         params=params,
         tokens=_stepped(
             _tokens(_float(_pick(found, "tokens", last)), samples, per_sample),
             _float(_pick(found, "steps", last)),
-            _float(_pick(found, "tokens_per_step", last)),
+            _float(_pick(found, "tokens_per_step", last))
+            or _per_step(_float(_pick(found, "sequences_per_step", last)), _float(seq)),
         ),
         data_bytes=_not_pooled(
             _float(_pick(found, "data_bytes", last))
@@ -397,8 +497,8 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
             _int(count),
             s,
         ),
-        precision=_first_phrase(plan, lexicon.PRECISIONS, last)
-        or (_first_phrase(s, lexicon.PRECISIONS, last) if plan is not s else None)
+        precision=_precision(plan, last, weighed)
+        or (_precision(s, last, weighed) if plan is not s else None)
         or (None if method == "qlora" else serving.serving_precision(s, serving_msg)),
         method="pretrain" if continued else method,
         days=days,
@@ -459,7 +559,8 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     price_period = found.price_period or (None if slots.budget is not None else _price_period(s))
     currency = _currency_named(s) if slots.budget is None and not found.values.get("budget") else None
     signals = intents.Signals(
-        filled=filled + (("ask",) if asks else ()),
+        # a slot weighed is asked about: "FP8 vs BF16" is the same question as before it was left unset
+        filled=filled + tuple(sorted(weighed - set(filled))) + (("ask",) if asks else ()),
         gpus=mentioned,
         region=region,
         providers=providers,
@@ -531,6 +632,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         gpu_memory=GpuMemory(*found.gpu_memory) if found.gpu_memory is not None and not mentioned else None,
         scales=tuple((x.concept, x.factor) for x in scales if not x.delta),
         deltas=tuple((x.concept, x.delta) for x in scales if x.delta),
+        gpu_typos=tuple((x.written, x.gpus) for x in typos),
     )
 
 
@@ -615,6 +717,11 @@ def _bytes(samples: float | None, per_sample: float | None) -> float | None:
     return total if low <= total < high else None
 
 
+def _per_step(sequences: float | None, seq_len: float | None) -> float | None:
+    """A step's tokens from a global batch of sequences and their length ("batch size 1024, seq 2048")."""
+    return sequences * seq_len if sequences is not None and seq_len is not None else None
+
+
 def _stepped(tokens: float | None, steps: float | None, per_step: float | None) -> float | None:
     """The tokens trained when only steps and each step's batch are said ("100k steps, global batch 4M
     tokens": 4e11), as one pass."""
@@ -647,6 +754,8 @@ def _not_pooled(data_bytes: float | None, gpus: list[GpuMention], count: int | N
         return data_bytes
     if any(_said_of(s, g, data_bytes) for g in gpus):
         return None  # "A100 只有 40G 的吧": what the GPU has, said of it
+    if any(abs(float(m.group(1) or m.group(2)) * 1e9 - data_bytes) < 1.5e9 for m in _FIT_IN.finditer(s)):
+        return None  # "will a 7B model fit in 16 GiB?": the memory it must fit in, not a dataset
     named = {g.gpu for g in gpus}
     boards = {float(r.memory_gb.value) for r in catalogue_names().records if r.id in named}
     if len(named) >= 2 and any(abs(data_bytes / 1e9 - gb) < 0.5 for gb in boards):
@@ -656,6 +765,14 @@ def _not_pooled(data_bytes: float | None, gpus: list[GpuMention], count: int | N
     family = gpus[0].gpu
     sizes = {float(r.memory_gb.value) for r in catalogue_names().records if family in (r.id, r.family)}
     return None if any(abs(data_bytes / 1e9 - count * gb) < 0.5 for gb in sizes) else data_bytes
+
+
+# A memory a model must fit in: "fit in 16 GiB", "fits into 24GB", "放进 24G", "塞进 16G 显存".
+_FIT_IN = re.compile(
+    r"(?:fit|fits|fitting|squeeze|squeezed)\s+(?:in|into|on|within)\s+(?:an?\s+|only\s+|just\s+)?"
+    r"(\d+(?:\.\d+)?)\s*(?:gb|gib|g)(?![a-z])"
+    r"|(?:放进|放入|装进|装得进|塞进|塞得进|放得进)\s*(\d+(?:\.\d+)?)\s*(?:gb|gib|g)(?![a-z])"
+)
 
 
 # A size said of the GPU just named: "A100 只有 40G", "the L4 is 24GB", "4090 才 24g".

@@ -209,6 +209,23 @@ PRICE_AS_DEAL = (
     "划算", "贵不贵", "贵吗", "便宜吗", "值不值", "值得", "合理吗", "合不合理", "good price", "good deal",
     "fair price", "a deal", "worth", "overpriced", "too expensive", "reasonable", "rip-off", "ripoff",
 )  # fmt: skip
+# Whether a GPU's price is dear with no figure quoted ("Is the H100 on AWS expensive?", "H100 贵不贵"): its
+# price placed in the catalogue's range for that GPU.
+PRICE_IS_DEAR = (
+    *PRICE_AS_DEAL, "expensive", "pricey", "costly", "贵", "便宜吗", "划算吗",
+)  # fmt: skip
+# The gap between two prices asked ("price difference between A100 40GB and 80GB", "PCIe 和 SXM 差多少钱").
+PRICE_GAP = (
+    "difference", "differ", "gap", "how much more", "how much less", "how much cheaper", "how much pricier",
+    "差多少", "差价", "价差", "相差", "差几", "差了多少", "贵多少", "便宜多少", "多多少钱",
+)  # fmt: skip
+# How a price moved ("比上个月便宜了吗", "has the H100 price dropped?"): the catalogue keeps dated snapshots,
+# not a history, and says so before today's prices.
+PRICE_HISTORY = (
+    "上个月", "上月", "去年", "涨价", "降价", "涨了", "降了", "变便宜", "变贵", "走势",
+    "last month", "last year", "price history", "price trend", "gone up", "went up", "gone down", "went down",
+    "dropped", "risen", "rose", "compared to last", "than before", "over time",
+)  # fmt: skip
 # Asking how much an option saves ("how much would spot save?", "用竞价实例能省多少"): about that option,
 # even though it asks "how much".
 SAVING_ASKS = (
@@ -280,7 +297,7 @@ BEST_GPU = (
     "which gpu do we need", "what gpus do we need", "what hardware do i need", "what hardware do we need",
     "what gpu should i use", "which gpu should i use", "what gpu should we use", "which gpu should we use",
     "需要什么显卡", "需要什么卡", "需要什么gpu", "需要什么 gpu", "需要哪种卡", "需要哪款卡", "该用什么卡",
-    "应该用什么卡", "用什么显卡好", "用什么卡好",
+    "应该用什么卡", "用什么显卡好", "用什么卡好", "用什么卡", "用什么显卡", "用哪种卡", "用哪张卡",
     # which GPU to rent: "该租啥卡", "要租什么 GPU", "what gpu should i rent"
     "租什么卡", "租啥卡", "租什么gpu", "租啥gpu", "租什么显卡", "租哪种卡", "租哪款卡", "租哪张卡", "租哪张",
     "该租哪", "要租哪", "该租什么", "该租啥",
@@ -288,6 +305,20 @@ BEST_GPU = (
     "what gpus should i rent", "which gpus should i rent", "what gpu should we rent",
     "what gpus should we rent", "which gpus should we rent", "which gpu should we rent", "what should i rent",
     "what should we rent",
+)  # fmt: skip
+# The words of BEST_GPU that ask for the best, not for what will do: "what GPU do I need for a 7B LoRA?"
+# is answered with the cheapest hour that holds the job, "the best GPU for a 7B LoRA" with the best value.
+BEST_ONLY = (
+    "best gpu", "best card", "best gpus", "best cards", "best hardware", "gpu is best", "card is best",
+    "最适合", "最合适", "最好", "最佳",
+)  # fmt: skip
+# A task ruled out before the one meant ("不是要训练，只是推理：…", "not for training, just inference"):
+# the message says what it is about, it corrects nothing said before.
+NEGATED_TASK = (
+    "不是要训练", "不是训练", "不是做训练", "不做训练", "不用训练", "不训练", "不是要微调", "不是微调",
+    "不是要部署", "不是部署", "不是推理", "不是要推理", "not for training", "not training", "not to train",
+    "no training", "not for fine-tuning", "not fine-tuning", "not for inference", "not inference",
+    "not for serving", "not serving",
 )  # fmt: skip
 # Asking for the plan itself ("帮我算下预训练 1.3B 需要什么卡", "help me plan a 7B fine-tune"): the form asks
 # what the plan needs, even where the words also ask which GPU.
@@ -675,7 +706,7 @@ POWER_ASKS = (
     "kilowatt", "kilowatts", "watt", "watts", "wattage", "tdp", "tgp", "power draw", "power consumption",
     "power usage", "power supply", "power budget", "how much power", "draw", "draws", "pull", "pulls", "psu",
     "电源", "供电", "省电", "费电", "power-efficient", "power efficient", "energy", "less power",
-    "lower power", "power hungry", "power-hungry", *COOLING_ASKS,
+    "lower power", "more power", "power hungry", "power-hungry", *COOLING_ASKS,
 )  # fmt: skip
 # Building a model of one's own for a use ("想做一个 7B 的客服模型", "搞个法律问答模型", "build our own
 # support model"): a training job (a fine-tune of an open model, said as an assumption), not serving, even
@@ -707,3 +738,47 @@ POOL_ASKS = (
     "当作一张", "pool", "pooled", "pooling", "combine their", "combined memory", "add up", "as one gpu",
     "as a single gpu",
 )  # fmt: skip
+
+# -- questions about the plan shown (bot/dialogue/plan_questions.py) ---------------------------------
+# Each is a cue that the question is about that part of the plan, and one that it asks.
+# "为什么要留这么多检查点储存？", "why do checkpoints need so much space?": the plan's checkpoint, sized.
+PLAN_CHECKPOINT = re.compile(r"checkpoint|ckpt|检查点|存档|断点")
+PLAN_CHECKPOINT_ASKS = re.compile(
+    r"why|how (?:much|big|many|large)|so (?:much|big|many|large)|what(?:'s| is) in|size|space|storage"
+    r"|为什么|为何|干嘛|为啥|多少|多大|几个|这么多|这么大|那么多|那么大|要留|占|空间|存储|储存"
+)
+# "How much VRAM per GPU does that need?", "这个方案每张卡要多少显存？": the plan's memory, term by term.
+PLAN_MEMORY = re.compile(r"\b(?:vram|gpu memory|memory)\b|显存|内存")
+PLAN_MEMORY_HOW_MUCH = re.compile(
+    r"how much|how many gb|per gpu|per card|each gpu|多少|多大|几g|每张|每卡|每块"
+)
+# "How many nodes is that?", "what network do we need between them?", "需要什么存储？": that line of the plan.
+PLAN_ASPECTS = {
+    "nodes": re.compile(
+        r"how many (?:nodes|machines|servers|instances|boxes|hosts)"
+        r"|(?:几|多少)(?:台|个节点|个机器|个服务器|节点)"
+    ),
+    "network": re.compile(
+        r"\b(?:network|networking|interconnect|infiniband|bandwidth|nvlink|nic)s?\b|网络|带宽|互联|网卡|组网"
+    ),
+    "storage": re.compile(r"\b(?:storage|disk|filesystem|file system)s?\b|存储|硬盘|磁盘|文件系统"),
+}
+PLAN_ASPECT_ASKS = re.compile(r"[?？]|how|what|which|do we need|吗|什么|多少|几|哪|怎么|要不要|需不需要")
+# "Which provider is cheapest for this?", "哪家云最便宜？": the job on each cloud, cheapest first.
+PLAN_WHICH_PROVIDER = re.compile(
+    r"\b(?:which|what) (?:provider|cloud|vendor|platform|company|host)s?\b"
+    r"|\b(?:provider|cloud|vendor)s? (?:is|are)"
+    r"|哪家|哪个云|哪个平台|哪个厂商|哪个服务商|哪个供应商|哪朵云|云厂商|服务商"
+)
+PLAN_CHEAPEST = re.compile(r"cheap|lowest|least expensive|best price|便宜|最省|价格最低|成本最低|划算")
+# "Compare the two plans", "which one would you pick?", "这两个方案比一下": the plan before the last change
+# and the plan now, side by side.
+PLAN_PAIR = re.compile(
+    r"\bcompare (?:the |these |those |both )?(?:two |2 )?(?:plans|options)\b"
+    r"|\b(?:the|these|those|both) (?:two|2) (?:plans|options)\b"
+    r"|\bwhich (?:one |plan |option )?(?:would you|should i|should we|do you|to)"
+    r" (?:pick|choose|take|recommend|go with)\b"
+    r"|\bwhich (?:one |plan |option )?(?:was|is|were) (?:the )?"
+    r"(?:cheaper|faster|better|quicker|cheapest|fastest)\b"
+    r"|两个方案|哪个方案|哪个更(?:便宜|划算|快|好|省)|哪个划算|哪个便宜|选哪个|比一下|比较一下|对比一下"
+)

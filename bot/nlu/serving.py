@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from bot.nlu import lexicon
+from bot.nlu.counts import busy_part
 
 # Serving engines by name (also what "vLLM 能在 MI300X 上跑吗" asks about: the engine's GPU support).
 ENGINES = ("vllm", "sglang", "tensorrt-llm", "tensorrt llm", "trt-llm", "tgi", "ollama", "llama.cpp")
@@ -187,6 +188,8 @@ def serving_hardware(s: str, spans: list[tuple[int, int]]) -> dict[int, tuple[in
         head = s[max(0, start - _GPU_CLAUSE) : start]
         begin = next((k + 1 for k in range(len(head) - 1, -1, -1) if head[k] in _CLAUSE_ENDS), 0)
         used = lexicon.phrases_in(clause[:cut], SERVES_AFTER_GPU)
+        if used and busy_part(s, end) is not None:
+            continue  # "8 卡 H100 里有 4 张在跑推理": part of them serve, the rest are the plan's
         if used:  # up to the words of its use: "two 4090s for serving and eight A100s for training"
             out[i] = (start - len(head) + begin, end + used[0].end())
         elif lexicon.has_cue(head[begin:], SERVES_BEFORE_GPU):

@@ -95,6 +95,15 @@ def _unit(s: str, num: Num) -> Unit:
 
 
 _SETTINGS = lexicon.HYPERPARAMETER_LABELS
+# A batch counted in sequences for the whole step (not a micro batch per GPU).
+_GLOBAL_BATCH = (
+    "batch size",
+    "batch_size",
+    "global batch",
+    "global batch size",
+    "global_batch_size",
+    "批大小",
+)
 _SETTING_KEEPS = ("none", "tokens", "data", "money")  # "batch 4M tokens" is a size per step
 
 
@@ -108,6 +117,8 @@ def _classify(
     if num.weak and unit.kind not in ("days", "money"):
         return
     if unit.kind not in ("tokens", "data", "money") and _after_label(before, lexicon.HYPERPARAMETER_LABELS):
+        if unit.kind == "none" and _after_label(before, _GLOBAL_BATCH):
+            found.add("sequences_per_step", num.value, num, s)  # "batch size 1024": × seq_len × steps
         return  # "lr 2e-4", "rank 64", "r=16": a training setting, no slot
     if num.mult in ("", "k", "m", "zh") and not num.weak and unit.kind == "none":
         if _after_label(before, lexicon.SAMPLE_LABELS):
@@ -186,11 +197,29 @@ def _classify(
     rest = after.lstrip(" 的")
     period = lexicon.phrase_at(rest, 0, _PERIOD_WORDS)  # "5k/mo budget", "3万一个月的预算"
     rest = rest[len(period) :].lstrip(" 的") if period else rest
-    money_cue = money_cue or rest.startswith(_BUDGET_AFTER)
+    changed = _changed_to(before, found)
+    if changed == "tokens" and unit.kind == "none" and num.mult in ("zh", "b", "t", "m"):
+        found.add("tokens", num.value, num, s)  # "数据从 10 亿 token 加到 20 亿": the tokens changed
+        return
+    money_cue = money_cue or rest.startswith(_BUDGET_AFTER) or changed == "budget"
     if money_cue and num.mult in ("", "k", "m", "zh"):
         _money(s, idx, num, unit, nums, found, lang)
         return
     _by_magnitude(s, num, before, after, found)
+
+
+# A bare amount the value said just before is changed to: "预算从 10 万提到 20 万", "预算 5 万，能不能加到
+# 8 万", "数据从 10 亿 token 加到 20 亿".
+_CHANGED_TO_BARE = re.compile(
+    r"(?:增加|提高|提升|上调|下调|降低|减少|提|涨|加|升|降|减|砍|压|调|改|变)(?:到|至|成|为)[ :：]*$"
+)
+
+
+def _changed_to(before: str, found: Found) -> str | None:
+    """The slot of the value right before, when this bare number is what it is changed to."""
+    if found.last_slot is None or _CHANGED_TO_BARE.search(before) is None:
+        return None
+    return found.last_slot
 
 
 # A budget word right after a bare amount makes it the budget.
@@ -383,7 +412,9 @@ def _revised(found: Found, slot: str, value: float, num: Num, s: str, before: st
     clause = before + s[num.end : num.end + 2 * WINDOW_AFTER]
     cut = next((i for i, ch in enumerate(clause) if i > len(before) and ch in ",;。，；"), len(clause))
     clause = clause[:cut]
-    if lexicon.has_cue(clause, lexicon.DATA_KEPT):
+    if lexicon.has_cue(clause, lexicon.DATA_KEPT) and not lexicon.has_cue(
+        _own_clause(before), lexicon.DATA_RAW
+    ):
         found.values[slot] = []
         found.add(slot, value, num, s)  # the data trained on
         return True
@@ -392,6 +423,12 @@ def _revised(found: Found, slot: str, value: float, num: Num, s: str, before: st
             prior[-1] -= value
         return True
     return False
+
+
+def _own_clause(before: str) -> str:
+    """The words of the size's own clause before it ("（原始 " of "3TB（原始 10TB"), not the earlier ones."""
+    cut = max(before.rfind(ch) for ch in ",;，；。(（")
+    return before[cut + 1 :]
 
 
 REVISED_REACH = 64  # characters of its clause before a size searched for what was done to the data
@@ -459,6 +496,12 @@ _CONTEXT_AT = (" at", " @", "@", " with", " of", "上下文", "上下文长度")
 COUNTED = ("samples", "epochs", "turns", "concurrency", "daily_users", "qps", "ms", "tps")
 
 
+# After "one epoch", the size of a pass: "一个 epoch 大约 5 亿 token", "1 epoch = 2B tokens".
+_EPOCH_SIZE = re.compile(
+    r"\s*(?:大约|大概|约|是|有|差不多|就是|≈|~|=|is|has|of|about|around|roughly|:|：)?\s*"
+    r"(?:about |around )?~?"
+    r"[0-9零一二两三四五六七八九十百千万亿.,]+\s*(?:[kmbt]|万|亿|千)?\s*(?:tokens?|词元|gb|tb|mb|g|t)(?![a-z])"
+)
 # A count of 轮 after "每组/每段/每个对话/每条": the turns of each dialogue, never epochs.
 _PER_DIALOGUE_TURNS = re.compile(
     r"每(?:组|段|个|条|通|笔|则)?(?:多轮)?(?:对话|会话)?(?:约|大概|差不多|平均|有)? ?$"
@@ -475,6 +518,8 @@ def _counted(s: str, num: Num, unit: Unit, before: str, after: str, found: Found
         # 第3轮 is a round, not three passes; "每组 5 轮", "每段对话 3 轮" are turns of each dialogue.
         if _PER_DIALOGUE_TURNS.search(before):
             found.add("turns_per_sample", num.value, num, s)  # "每组 5 轮": the turns of each dialogue
+        elif num.value == 1 and _EPOCH_SIZE.match(s, unit.end) is not None:
+            return  # "一个 epoch 大约 5 亿 token", "one epoch is 2B tokens": how big a pass is, not how many
         elif not s[: num.start].endswith("第"):
             found.add("epochs", num.value, num, s)
     elif unit.kind == "turns":
@@ -607,9 +652,12 @@ _CHANGED_TO = re.compile(r"(?:改成|改为|换成|设为|设成|调到|调成|�
 
 def _labelled(s: str, num: Num, before: str, after: str, found: Found) -> bool:
     head = _CHANGED_TO.sub("", before).rstrip(" :：=为是约~" + lexicon.KEY_QUOTES)
-    last = head.rsplit(" ", 1)[-1].lstrip("{[(" + lexicon.KEY_QUOTES) if head else ""
+    last = head.rsplit(" ", 1)[-1].lstrip("{[(-" + lexicon.KEY_QUOTES) if head else ""
     if last in _EPOCH_LABELS or head.endswith(tuple(w for w in _EPOCH_LABELS if not w.isascii())):
-        found.add("epochs", num.value, num, s)
+        found.add("epochs", num.value, num, s)  # "epochs: 3", "--epochs 3"
+        return True
+    if num.mult == "" and lexicon.label_at_end(head, lexicon.DAY_LABELS) is not None:
+        found.add("days", num.value, num, s)  # "days: 20", "| 天数 | 20 |"
         return True
     for slot, labels in (
         ("daily_users", DAILY_USERS_LABEL),
@@ -728,6 +776,7 @@ def _asked(after: str, cues: tuple[str, ...]) -> bool:
 
 # What may sit between a GPU name and its memory size: "H100 有 160GB 版本吗", "A100 (80GB)".
 _GPU_MEMORY_GAP = frozenset(" -(（有的带是,，/:：")
+_TIMES_COUNT = re.compile(r"\d{1,4} ?[x×*] ?$")
 _GPU_MEMORY_WORDS = (
     "with",
     "has",
@@ -764,6 +813,8 @@ def _gpu_memory(s: str, num: Num, unit: Unit, gpus: list[GpuMention]) -> bool:
             return False  # far apart: no word list shortens it enough (and no work on long gaps)
         for word in _GPU_MEMORY_WORDS:
             gap = gap.replace(word, " ")
+        if "x" in gap or "×" in gap:
+            gap = _TIMES_COUNT.sub(" ", gap)  # "DGX A100 (8x 80GB)": eight of that memory
         return len(gap) <= 12 and all(ch in _GPU_MEMORY_GAP for ch in gap)
 
     return any(
@@ -809,12 +860,27 @@ def _hardware_size(s: str, before: str, after: str, end: int) -> bool:
     tail = s[end:].lstrip(" -的")
     if lexicon.phrase_at(tail, 0, _GPU_AFTER_SIZE) is not None:
         return True  # "80GB GPUs", "24G的卡": the GPU's memory
+    label = before.rstrip(" :：=是为约有大概~")
+    label = label.removesuffix(" is").removesuffix(" are").removesuffix(" takes").rstrip(" :")
+    if label.endswith(_STORAGE_LABELS + _WEIGHT_FILES):
+        return True  # "存储 2PB", "storage: 500TB": the disks; "权重是 28GB": the model's files, not the data
     if _nearest_label(before) == "data":
         return False
     return lexicon.has_cue(before, lexicon.HARDWARE_CUES) or lexicon.has_cue(after, _HARDWARE_AFTER)
 
 
 _HARDWARE_AFTER = (*lexicon.HARDWARE_CUES, *lexicon.HARDWARE_CUES_AFTER)
+_STORAGE_LABELS = tuple(w for w in STORAGE_WORDS if w not in ("内存", "ram"))
+_WEIGHT_FILES = (
+    "权重",
+    "权重文件",
+    "模型文件",
+    "weights",
+    "checkpoint",
+    "checkpoints",
+    "ckpt",
+    "safetensors",
+)
 
 
 # Words for a GPU or its memory: next to a byte size that no GPU name owns, it is a memory size asked

@@ -76,15 +76,49 @@ TYPOS = {
     "trian": "train", "pretrian": "pretrain", "pre-trian": "pre-train",
     "scrach": "scratch", "scracth": "scratch", "sratch": "scratch", "modle": "model", "moddel": "model",
     "wich": "which", "whcih": "which", "fintune": "finetune", "fine-tuen": "fine-tune",
+    "lroa": "lora", "loar": "lora", "qlroa": "qlora", "qloar": "qlora", "pretarin": "pretrain",
+    "tokns": "tokens", "toknes": "tokens", "tokesn": "tokens",
     "epocs": "epochs", "epoches": "epochs", "epcohs": "epochs", "eopchs": "epochs", "ephocs": "epochs",
     "epohcs": "epochs", "epoc": "epoch", "epcoh": "epoch",
 }  # fmt: skip
 _TYPO = re.compile(r"\b(?:" + "|".join(map(re.escape, TYPOS)) + r")\b", re.IGNORECASE)
 
 
+# A Markdown table pasted into Slack, on one line or many: "| GPU | count | model |\n|---|---|---|\n| H100 |
+# 16 | 34B |" (a header row over value rows), or "| params | 7e9 | tokens | 2e11 |" (labels and values side by
+# side). Each value is written after its label ("GPU: H100; count: 16; model: 34B"), as a person reads it, so
+# every rule sees a label next to its number.
+_RULE_CELL = re.compile(r":?-{2,}:?")
+_LABEL_CELL = 24  # a label is short and has no digit ("token数", "model size")
+
+
+def _cells_read(cells: list[str]) -> str | None:
+    rule = [i for i, c in enumerate(cells) if _RULE_CELL.fullmatch(c)]
+    if rule:
+        head, body = cells[: rule[0]], cells[rule[-1] + 1 :]
+        if not head or len(rule) != len(head) or rule != list(range(rule[0], rule[0] + len(rule))):
+            return None
+        n = len(head)
+        rows = [body[i : i + n] for i in range(0, len(body), n)]
+        return ". ".join("; ".join(f"{k}: {v}" for k, v in zip(head, row, strict=False)) for row in rows)
+    labels = cells[::2]
+    if len(cells) % 2 or not all(len(k) <= _LABEL_CELL and not any(c.isdigit() for c in k) for k in labels):
+        return None
+    return "; ".join(f"{k}: {v}" for k, v in zip(labels, cells[1::2], strict=True))
+
+
+def _tables_read(text: str) -> str:
+    if text.count("|") < 3:
+        return text  # no table (most messages)
+    first, last = text.index("|"), text.rindex("|")
+    cells = [c.strip() for c in text[first + 1 : last].split("|")]
+    read = _cells_read([c for c in cells if c])
+    return text if read is None else f"{text[:first]}{read}{text[last + 1 :]}"
+
+
 def _clean(raw: str) -> str:
     text = unicodedata.normalize("NFKC", raw[:MAX_RAW_CHARS])[:MAX_CHARS]
-    text = text.translate(_CLEAN)
+    text = _tables_read(text.translate(_CLEAN))
     # The pattern ignores case as the regex engine folds it, which also takes a dotless ı or a
     # dotted İ for an i ("tranıng"): such a word has no entry and stays as written.
     return _TYPO.sub(lambda m: TYPOS.get(m.group(0).lower(), m.group(0)), text)

@@ -244,6 +244,9 @@ class Parse:
     scales: tuple[tuple[str, float], ...] = ()
     # Additive changes ("one more epoch" -> (("epochs", 1.0),), "再给两周" -> (("days", 14.0),)).
     deltas: tuple[tuple[str, float], ...] = ()
+    # GPU names typed with look-alike letters ("h10o", "A1OO"): (as written, the catalogue names they may
+    # be). One name: read as it (the slots hold it); several: left unread, to be asked back.
+    gpu_typos: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -246,13 +246,22 @@ def window_before(s: str, start: int, floor: int, width: int = WINDOW) -> str:
     return chunk
 
 
+# After a number, a table cell's edge ends its clause too ("model: 70B | tokens: 300M": the tokens are the
+# next cell's); before it, a label in the cell to the left still names it ("| model | 13B |").
+_BOUNDARIES_AFTER = BOUNDARIES | {"|"}
+
+
 def window_after(s: str, end: int, ceiling: int) -> str:
     hi = min(ceiling, end + WINDOW, len(s))
     chunk = s[end:hi]
     for i, ch in enumerate(chunk):
-        if ch in BOUNDARIES or (ch == "." and (i + 1 >= len(chunk) or chunk[i + 1] == " ")):
+        if ch in _BOUNDARIES_AFTER or (ch == "." and (i + 1 >= len(chunk) or chunk[i + 1] == " ")):
             return chunk[:i]
     return chunk
+
+
+# Months counted right before "月预算": more than one ("三个月预算", "6 个月的预算" is not one month's).
+_MONTHS_COUNTED = re.compile(r"(?:[两二三四五六七八九十几]|[2-9]|\d{2,}) ?个?$")
 
 
 def period_near(s: str, start: int, end: int) -> tuple[str, int]:
@@ -270,7 +279,10 @@ def period_near(s: str, start: int, end: int) -> tuple[str, int]:
     # The clause before the amount, across earlier numbers: "一周预算七千", "monthly budget of $8k".
     before = window_before(s, start, 0)[-PERIOD_LOOKBACK:]
     for phrase, period in lexicon.PERIOD_BEFORE:
-        if lexicon.find_phrase(before, phrase) != -1:
+        i = lexicon.find_phrase(before, phrase)
+        if i != -1:
+            if phrase.startswith("月") and _MONTHS_COUNTED.search(before, 0, i):
+                return "total", end  # "三个月预算 90 万": the budget of all three months
             return period, end
     # The period said with the budget word, farther back: "per quarter budget of 50k".
     said = _budget_word_period(s, start)

@@ -149,7 +149,7 @@ def test_a_change_that_keeps_the_shown_duration_does_not_print_it_twice() -> Non
     assert "1.1 小时 → 12 小时" in longer
 
 
-def test_a_cost_change_that_rounds_away_is_said_as_no_change_not_minus_zero() -> None:
+def test_a_cost_change_that_rounds_away_says_the_figures_without_a_zero_percentage() -> None:
     before = {"gpu": "b200", "name": "NVIDIA B200", "gpus": 1, "days": 5.3, "cost": 882.4, "currency": "USD"}
     after = {**before, "gpus": 2, "days": 2.7, "cost": 881.1}
     changes = [{"slot": "days", "old": None, "new": 3}]
@@ -157,7 +157,7 @@ def test_a_cost_change_that_rounds_away_is_said_as_no_change_not_minus_zero() ->
     en = render_text("changes", "en", changes=changes, before=before, after=after)
     zh = render_text("changes", "zh", changes=changes, before=before, after={**after, "cost": 1058.0})
 
-    assert "$882 → $881 (±0%)" in en and "-0%" not in en
+    assert "cost $882 → $881." in en and "0%" not in en
     assert "（+20%）" in zh
 
 

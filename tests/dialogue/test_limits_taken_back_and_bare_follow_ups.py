@@ -93,8 +93,8 @@ def test_epochs_misspelt_still_changes_the_epochs(real: Consultant) -> None:
 
 def test_a_value_that_could_not_be_read_after_a_plan_is_said_not_to_be_used(real: Consultant) -> None:
     real.handle("t2", "lora finetune 7B on 1B tokens in 3 days")
-    turn = real.handle("t2", "use h10o")
-    assert turn.text.startswith("I couldn't use “use h10o”.")
+    turn = real.handle("t2", "use zx-10q")
+    assert turn.text.startswith("I couldn't use “use zx-10q”.")
     assert "Your plan above still stands." in turn.text
 
 

@@ -39,7 +39,7 @@ def test_a_typo_typed_with_a_dotless_i_is_answered_not_an_error(real: Consultant
 
 def test_what_a_gpu_is_going_for_asks_its_price(real: Consultant) -> None:
     reply = ask(real, "what is an A100 80GB going for per month now?")
-    assert reply.startswith("*NVIDIA A100 80GB (SXM4), on demand, per GPU* (per month first):")
+    assert reply.startswith("*NVIDIA A100 80GB (SXM4), on demand, per GPU*:")
 
 
 def test_a_size_floor_with_a_less_than_price_is_both_filters(real: Consultant) -> None:

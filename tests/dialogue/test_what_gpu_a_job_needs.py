@@ -1,4 +1,5 @@
-""" "What GPU do I need to fine-tune Llama 3 8B?" is answered at once (the job ranked per 1B tokens), and the
+""" "What GPU do I need to fine-tune Llama 3 8B?" is answered at once (the cheapest hour that holds the job
+first, as a fine-tune's data is usually small, then the job ranked per 1B tokens for a big dataset), and the
 data or deadline said next plans that very model instead of asking for its size again."""
 
 from __future__ import annotations
@@ -8,12 +9,15 @@ from bot.dialogue.consultant import Consultant
 from .asking import FORM, ask
 
 
-def test_what_gpu_a_named_job_needs_gets_the_best_value_gpu_at_once(real: Consultant) -> None:
+def test_what_gpu_a_named_job_needs_gets_the_gpu_that_will_do_at_once(real: Consultant) -> None:
+    # what will do first (the cheapest hour that holds it); the best value per 1B tokens is for big data
     text = ask(real, "what GPU do I need to fine-tune Llama 3 8B?")
-    assert text.startswith("*For full fine-tuning of an 8B model, the best value is")
+    assert text.startswith("*For full fine-tuning of an 8B model, 4 × NVIDIA RTX A6000 (48 GB) will do*")
+    assert "No dataset size said" in text and "For a large dataset, the best value is" in text
     assert not any(f in text for f in FORM)
     zh = ask(real, "我想微調 Llama 3 8B，需要什麼顯卡？")
-    assert zh.startswith("*80億參數模型的全參數微調，最划算的是")
+    assert zh.startswith("*80億參數模型的全參數微調，4 張 NVIDIA RTX A6000（48 GB）就夠*")
+    assert "資料量很大時，最划算的是" in zh
 
 
 def test_the_data_said_after_a_direct_answer_plans_the_model_it_was_about(real: Consultant) -> None:
@@ -29,7 +33,7 @@ def test_a_plan_said_in_full_with_what_gpu_is_still_a_plan(real: Consultant) -> 
 def test_a_fine_tune_ranked_per_reference_data_also_names_the_cheapest_hour_that_holds_it(
     real: Consultant,
 ) -> None:
-    text = ask(real, "What GPU do I need to fine-tune Mixtral 8x7B with QLoRA?")
+    text = ask(real, "What's the best GPU to fine-tune Mixtral 8x7B with QLoRA?")
     assert text.startswith("*For QLoRA of a 46.7B model, the best value is 1 × NVIDIA B200*")
     assert "Lowest price per hour that holds it: 1 × NVIDIA RTX A6000, $1.09/hour" in text
     assert "only on a small dataset" in text

@@ -20,8 +20,13 @@ def test_which_gpus_to_rent_with_the_data_said_needs_no_deadline(real: Consultan
 
 
 def test_which_gpu_to_rent_with_no_data_ranks_the_job_per_reference_data(real: Consultant) -> None:
+    # what will do (the cheapest hour that holds it) first; the ranking per 1B tokens for a big dataset
     text = ask(real, "想用公司数据微调 Qwen2.5 7B，该租啥卡")
-    assert text.startswith("*70亿参数模型的全参数微调，最划算的是") and "每 10亿 tokens" in text
+    assert (
+        text.startswith("*70亿参数模型的全参数微调，4 张 NVIDIA RTX A6000（48 GB）就够*")
+        and "每 10亿 tokens" in text
+    )
+    assert "数据量很大时，最划算的是" in text
 
 
 def test_the_cost_of_a_job_with_no_data_is_given_per_reference_data(real: Consultant) -> None:

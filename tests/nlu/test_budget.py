@@ -136,3 +136,18 @@ def test_a_month_then_a_comma_and_a_budget_is_a_deadline_and_a_total(text: str) 
     slots = parse(text).slots
     assert slots.days == 30 and slots.budget is not None and slots.budget.period == "total"
     assert slots.budget.amount == 20000
+
+
+def test_a_cap_on_rent_is_the_budget() -> None:
+    got = parse("一个月租金不超过 8 万，训 7B 全参")
+    assert got.slots.budget is not None
+    assert (got.slots.budget.amount, got.slots.budget.currency, got.slots.budget.period) == (
+        8e4,
+        "CNY",
+        "month",
+    )
+
+
+def test_a_budget_for_several_months_is_their_total_not_each_months() -> None:
+    got = parse("三個月預算 90 萬人民幣，想做 13B 全參數微調").slots.budget
+    assert got is not None and (got.amount, got.period) == (9e5, "total")

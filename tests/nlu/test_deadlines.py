@@ -11,6 +11,7 @@ from bot.nlu import parse
 from tests.nlu.said import said
 
 SUNDAY = dt.date(2026, 11, 29)
+WEDNESDAY = dt.date(2026, 12, 2)
 
 
 @pytest.mark.parametrize(
@@ -255,3 +256,35 @@ def test_a_day_of_the_month_already_past_is_next_months() -> None:
     assert said("by the 15th", dt.date(2026, 12, 20))["days"] == 26
     assert said("15号前", dt.date(2026, 12, 20))["days"] == 26
     assert said("3月15号前", SUNDAY)["days"] == 106  # with its month it stays that month's
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "本来计划 11月20日前训完，已经过了，现在重新评估：13B",
+        "原定 11 月底前交付的方案作废了",
+        "we were due by Nov 20, that slipped",
+    ],
+)
+def test_a_date_without_a_year_that_just_passed_is_not_next_years_deadline(text: str) -> None:
+    got = parse(text, today=WEDNESDAY)
+    assert got.slots.days is None and got.deadline_date is None
+
+
+def test_a_later_date_is_the_deadline_when_the_first_is_past_or_an_as_of_date() -> None:
+    assert parse("原定 11月20日前，现在改到 12月20日前训完", today=WEDNESDAY).deadline_date == "2026-12-20"
+    assert (
+        parse("截止 10月1日 的数据量是 2TB，要在 1月15日 前训完 20B 模型", today=WEDNESDAY).deadline_date
+        == "2027-01-15"
+    )
+
+
+def test_a_deadline_word_in_chinese_before_an_english_date_still_labels_it() -> None:
+    assert parse("13B LoRA，deadline 是 next Friday", today=WEDNESDAY).deadline_date == "2026-12-11"
+
+
+def test_a_timeline_of_this_week_ends_on_its_sunday() -> None:
+    assert (
+        parse("Goal: LoRA a 70B on 40M tokens. Timeline: this week.", today=WEDNESDAY).deadline_date
+        == "2026-12-06"
+    )

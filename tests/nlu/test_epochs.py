@@ -32,3 +32,11 @@ def test_epochs_do_not_change_the_one_pass_token_count() -> None:
 )
 def test_an_epoch_count_changed_to_a_bare_number_is_the_epochs(text: str, epochs: int) -> None:
     assert parse(text).slots.epochs == epochs
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["一个 epoch 大约 5 亿 token，跑 3 个 epoch，7B LoRA", "one epoch is about 2B tokens; we train 3 epochs"],
+)
+def test_the_size_of_one_epoch_is_not_an_epoch_count(text: str) -> None:
+    assert parse(text).slots.epochs == 3

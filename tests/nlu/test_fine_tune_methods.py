@@ -47,3 +47,52 @@ def test_a_base_loaded_in_four_bit_is_qlora(text: str) -> None:
 def test_a_base_served_in_four_bit_is_a_serving_precision_not_a_method() -> None:
     got = parse("serve the base model in 4-bit")
     assert got.slots.method is None and got.slots.precision == "int4"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "13B 做全参 vs LoRA，哪个更省钱？",
+        "LoRA 微调还是全参微调好？模型 14B",
+        "全參還是 QLoRA？兩張 A100",
+        "should we go with QLoRA or LoRA for a 34B on one H100?",
+        "full fine-tuning versus LoRA for Mistral 7B, which wins on cost?",
+    ],
+)
+def test_two_methods_weighed_against_each_other_are_a_question_not_a_chosen_method(text: str) -> None:
+    assert parse(text).slots.method is None
+
+
+@pytest.mark.parametrize(
+    ("text", "method"),
+    [
+        ("We will full fine-tune it, not LoRA: LoRA lost too much quality last time.", "full_finetune"),
+        ("不做 QLoRA 了，之前 QLoRA 掉点太多，改成 LoRA", "lora"),
+    ],
+)
+def test_a_method_ruled_out_once_stays_out_when_the_message_names_it_again(text: str, method: str) -> None:
+    assert parse(text).slots.method == method
+
+
+@pytest.mark.parametrize("text", ["fp8 还是 bf16 训练 70B 更省钱？", "BF16 or FP16 for a 13B on V100s?"])
+def test_two_precisions_weighed_are_a_question_not_a_chosen_precision(text: str) -> None:
+    got = parse(text)
+    assert got.slots.precision is None
+
+
+def test_a_weighed_technique_is_still_a_question_about_it() -> None:
+    assert parse("FP8 vs BF16").intent == "faq"
+    assert parse("全参 vs LoRA 有什么区别").intent == "faq"
+
+
+def test_a_precision_the_user_will_not_use_is_not_the_one_chosen() -> None:
+    assert parse("We won't use FP16 on these cards; BF16 please, 7B full fine-tune").slots.precision == "bf16"
+    assert parse("我们不打算用 LoRA，13B 全参微调").slots.method == "full_finetune"
+
+
+def test_adapters_on_a_four_bit_base_are_qlora() -> None:
+    assert parse("fine-tune a 13B with adapters, base loaded in 4-bit, 20k examples").slots.method == "qlora"
+
+
+def test_a_precision_the_gpus_cannot_use_is_not_chosen() -> None:
+    assert parse("We can't use bf16 on our V100s so it'll be fp16, 2.7B").slots.precision == "fp16"

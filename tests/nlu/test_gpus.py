@@ -150,3 +150,81 @@ def test_a_memory_size_next_to_data_words_is_still_data() -> None:
 )  # fmt: skip
 def test_a_vendor_or_a_word_like_spare_between_count_and_gpu_keeps_the_count(text: str, count: int) -> None:
     assert parse(text).slots.gpu_count == count
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [
+        ("我们 8 卡 H100 里有 4 张在跑推理，剩下的能不能 LoRA 一个 13B", 4),
+        ("16 張 A100 其中一半在跑線上服務，訓 7B 全參要多久", 8),
+        ("we have 8 H100s but 3 are used for inference; can the rest LoRA a 13B?", 5),
+        ("a 16-GPU box where half are busy serving; 7B full FT on 5B tokens?", 8),
+    ],
+)
+def test_gpus_partly_busy_leave_the_rest_for_the_training_plan(text: str, count: int) -> None:
+    got = parse(text)
+    assert got.slots.gpu_count == count
+    assert got.task == "train"
+
+
+@pytest.mark.parametrize(
+    ("text", "gpu"),
+    [
+        ("we don't have A100s, only 4 L4s. 3B lora?", "l4"),
+        ("沒有 H100，只有 8 張 4090，訓 7B", "rtx4090"),
+        ("no access to H100 here, what about 8 L40S for a 13B LoRA", "l40s"),
+    ],
+)
+def test_a_gpu_the_user_cannot_get_is_not_the_one_planned(text: str, gpu: str) -> None:
+    assert parse(text).slots.gpu == gpu
+
+
+def test_asking_whether_a_gpu_is_available_does_not_rule_it_out() -> None:
+    assert parse("有没有 H100？训 7B 全参").slots.gpu == "h100"
+
+
+def test_a_count_of_the_gpu_named_before_counts_gpus() -> None:
+    assert (
+        parse("price check: H100 is $2.49/hr on Lambda; 8 of them for a 13B LoRA, 1 week").slots.gpu_count
+        == 8
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["训练 7B 大概 5000 GPU 小时够吗", "is 2,000 GPU-hours enough for a 7B?", "budget of 300 GPU days"],
+)
+def test_an_amount_of_gpu_time_is_no_count_of_gpus(text: str) -> None:
+    assert parse(text).slots.gpu_count is None
+
+
+def test_gpus_set_aside_for_other_work_are_not_planned() -> None:
+    assert parse("总共 32 张 A800，其中 8 张要留给评测，其余的训 70B LoRA").slots.gpu_count == 24
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [
+        ("three A100 servers (24 GPUs in all), 13B full fine-tune", 24),
+        ("公司有 2000 张 H800 的大集群，我们组能分到 128 张，训 34B", 128),
+        ("a 512-GPU H100 cluster, of which we can use 32; 13B pretrain", 32),
+    ],
+)
+def test_servers_and_a_shared_clusters_share_are_not_the_gpus_counted(text: str, count: int) -> None:
+    assert parse(text).slots.gpu_count == count
+
+
+def test_a_count_of_days_the_gpus_may_be_used_is_no_share_of_them() -> None:
+    got = parse("8 张 A100 能用 3 天，7B 全参").slots
+    assert (got.gpu_count, got.days) == (8, 3.0)
+
+
+@pytest.mark.parametrize(
+    "text", ["單卡能跑 7B LoRA 嗎", "a single 24GB card for a 3B full fine-tune?", "just one GPU, 13B QLoRA"]
+)
+def test_one_card_of_no_named_kind_is_one_gpu(text: str) -> None:
+    assert parse(text).slots.gpu_count == 1
+
+
+def test_a_cards_memory_is_no_count_of_one() -> None:
+    assert parse("8 张 A100，单卡显存 80G").slots.gpu_count == 8

@@ -351,3 +351,15 @@ def test_a_time_ago_is_no_timeline() -> None:
 )
 def test_a_date_said_plainly_and_pointed_at_later_is_the_deadline(text: str, days: float) -> None:
     assert said(text, WEDNESDAY)["days"] == days
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "PaLM 540B took 2.5e24 FLOPs; we want a 13B on 260B tokens",
+        "Falcon 40B was trained on 1T tokens. We plan a 13B on 260B tokens.",
+    ],
+)
+def test_a_published_run_cited_before_the_plan_is_not_the_plan(text: str) -> None:
+    got = parse(text).slots
+    assert (got.params, got.tokens) == (1.3e10, 2.6e11)

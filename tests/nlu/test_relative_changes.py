@@ -130,6 +130,21 @@ def test_a_share_that_describes_the_data_changes_nothing(text: str) -> None:
     assert parse(text).scales == ()
 
 
+@pytest.mark.parametrize(
+    ("text", "slot", "value"),
+    [
+        ("預算從 10 萬提到 20 萬，7B 全參", "budget", 2e5),
+        ("预算 5 万，能不能加到 8 万", "budget", 8e4),
+        ("数据从 10 亿 token 加到 20 亿，模型 7B", "tokens", 2e9),
+        ("7B 全参，模型从 7B 提到 13B 呢", "params", 1.3e10),
+    ],
+)
+def test_a_bare_amount_a_value_is_changed_to_replaces_it(text: str, slot: str, value: float) -> None:
+    got = parse(text).slots
+    said_value = got.budget.amount if slot == "budget" and got.budget else getattr(got, slot)
+    assert said_value == value
+
+
 def test_the_quick_word_checks_never_hide_a_change(monkeypatch: pytest.MonkeyPatch) -> None:
     """find_scales skips a family of patterns when the message has none of its words; with every family
     run on every message, what it finds is the same (messages built from the patterns' own words)."""

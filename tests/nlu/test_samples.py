@@ -204,3 +204,16 @@ def test_a_hyphenated_turn_count_before_the_samples_is_their_turns() -> None:
     assert (got.samples, got.turns_per_sample) == (8000, 5)
     full = parse("LoRA 8B on 8k 5-turn conversations, 300 tokens per turn").slots
     assert full.tokens == pytest.approx(1.2e7) and full.turns_per_sample == 5
+
+
+def test_a_sample_count_times_a_length_written_with_a_star_is_the_token_total() -> None:
+    assert parse("13B LoRA，数据 10 万条 * 1k token").slots.tokens == 1e8
+
+
+def test_steps_times_a_batch_of_sequences_times_their_length_is_the_tokens_trained() -> None:
+    got = parse("global batch size 512, sequence length 4096, 50k steps, 3B model").slots
+    assert got.tokens == 512 * 4096 * 50_000
+
+
+def test_dialogues_counted_in_duan_times_each_ones_length() -> None:
+    assert parse("有 3 萬段對話，每段約 400 token，8B LoRA").slots.tokens == 1.2e7

@@ -286,3 +286,29 @@ def test_a_change_from_one_value_to_another_keeps_the_new_one(text: str, slot: s
 def test_from_scratch_said_short_and_full_precision_in_chinese() -> None:
     assert parse("从头训 1B").slots.method == "pretrain"
     assert parse("全精度训练 1B").slots.precision == "fp32"
+
+
+@pytest.mark.parametrize(
+    ("text", "data"),
+    [
+        ("机房存储 2PB，32 张 H800 训 70B，数据 1.5T token", None),
+        ("the checkpoint is 140GB; fine-tune it on 2GB of text", 2e9),
+        ("模型 7B 的权重是 28GB，全参微调，数据 3GB", 3e9),
+        ("one DGX A100 (8x 80GB), data 3GB", 3e9),
+    ],
+)
+def test_storage_weights_and_gpu_memory_sizes_are_not_the_training_data(
+    text: str, data: float | None
+) -> None:
+    assert parse(text).slots.data_bytes == data
+
+
+@pytest.mark.parametrize(
+    ("text", "data"),
+    [
+        ("语料 2TB（原始 8TB，清洗后）训 13B", 2e12),
+        ("corpus is 1.5TB (originally 6TB before dedup), 7B", 1.5e12),
+    ],
+)
+def test_a_raw_size_in_brackets_does_not_replace_the_data_trained_on(text: str, data: float) -> None:
+    assert parse(text).slots.data_bytes == data

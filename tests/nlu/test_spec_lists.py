@@ -150,3 +150,40 @@ def test_a_pasted_json_config_is_read_by_its_keys() -> None:
 )
 def test_a_length_after_an_at_sign_is_per_sample(text: str) -> None:
     assert said(text)["tokens"] == pytest.approx(6e7)
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        (
+            "| 参数量 | 140亿 | token数 | 3000亿 | 精度 | bf16 |",
+            {"params": 1.4e10, "tokens": 3e11, "precision": "bf16"},
+        ),
+        ("| model | 8B | data | 200GB | days | 12 |", {"params": 8e9, "data_bytes": 2e11, "days": 12.0}),
+        (
+            "| GPU | count | model | tokens |\n|---|---|---|---|\n| A100 | 32 | 13B | 600B |",
+            {"gpu": "a100", "gpu_count": 32, "params": 1.3e10, "tokens": 6e11},
+        ),
+        (
+            "我们的配置 | 卡 | 数量 | 模型 | |:--|--:|--:| | H800 | 64 | 70B | 请评估",
+            {"gpu": "h800", "gpu_count": 64, "params": 7e10},
+        ),
+    ],
+)
+def test_a_pasted_table_reads_each_value_under_its_own_label(text: str, want: dict[str, object]) -> None:
+    got = said(text)
+    assert {k: got.get(k) for k in want} == want
+
+
+def test_command_line_flags_name_the_gpus_and_the_epochs() -> None:
+    got = said("torchrun --nproc_per_node=4 train.py --epochs 2 --lr 1e-5，13B 全参要多久")
+    assert got["gpu_count"] == 4 and got["epochs"] == 2
+
+
+def test_method_full_in_a_spec_list_is_a_full_fine_tune() -> None:
+    assert said("tokens: 2.5B, epochs: 4, model: Llama-3.2-3B, method: full")["method"] == "full_finetune"
+
+
+def test_a_value_before_a_cell_edge_is_not_read_with_the_next_cells_label() -> None:
+    got = said("gpu: A800 x4 | model: 34B | tokens: 2B")
+    assert (got["params"], got["tokens"]) == (3.4e10, 2e9)

@@ -13,7 +13,7 @@ from bot.dialogue.answers.feasibility import REFERENCE_TOKENS
 from bot.dialogue.plan import default_method, training_software
 from bot.dialogue.reply import Reply
 from bot.nlu.lexicon import GPU_HOURS, has_cue
-from bot.nlu.question_cues import BEST_GPU, BUILDS_A_MODEL, MOST_VALUE, PLAN_REQUEST
+from bot.nlu.question_cues import BEST_GPU, BEST_ONLY, BUILDS_A_MODEL, MOST_VALUE, PLAN_REQUEST
 from bot.nlu.text import normalise
 from bot.render.views import option_view
 from sizing.errors import SizingError
@@ -73,6 +73,7 @@ def answer(q: Question, reply: Reply) -> bool:
     rows = [option_view(o.to_dict(result.currency), q.catalog) for o in result.options if o.fits]
     if not rows:
         return False
+    needed = method != "pretrain" and _asks_what_will_do(q)
     reply.add(
         "best_gpu",
         params=params,
@@ -81,9 +82,25 @@ def answer(q: Question, reply: Reply) -> bool:
         scratch=scratch,
         built=built,
         rows=rows[:SHOWN],
-        hourly=_cheapest_hour(q, method, rows[:SHOWN]),
+        hourly=_cheapest_hour(q, method, [] if needed else rows[:SHOWN]),
+        needed=needed,
     )
     return True
+
+
+def _asks_what_will_do(q: Question) -> bool:
+    """ "What GPU do I need to fine-tune Mistral 7B with LoRA?", "微调 7B 用什么卡": with no data said, a
+    fine-tune's dataset is usually far under the reference amount, so the answer leads with the cheapest
+    hour that holds the job (with headroom) and gives the best value per reference data for a big
+    dataset. Asked for the best, the value, the cost or the GPU-hours, the ranking per job leads."""
+    text = normalise(q.text).lower
+    return (
+        has_cue(text, BEST_GPU)
+        and not has_cue(text, BEST_ONLY)
+        and not asks_value(q)
+        and not q.u.asks_cost
+        and GPU_HOURS.search(text) is None
+    )
 
 
 def _cheapest_hour(q: Question, method: Method, shown: list[dict[str, Any]]) -> dict[str, Any] | None:

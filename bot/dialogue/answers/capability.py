@@ -21,6 +21,8 @@ from sizing.types import GpuSpec
 NEEDS = ("gpu",)
 DEFAULTS: dict[str, Any] = {}
 TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    # "H100 MIG 最多切几个", "does the L40S support MIG?": Multi-Instance GPU, per NVIDIA's MIG User Guide
+    ("mig", ("mig", "multi-instance", "multi instance", "多实例")),
     # "Does the A10 have NVLink?": the link itself, before the multi-GPU topic that also says nvlink
     ("nvlink", ("have nvlink", "has nvlink", "support nvlink", "supports nvlink", "come with nvlink",
                 "nvlink?", "有nvlink", "有 nvlink", "有没有nvlink", "有没有 nvlink", "支持nvlink",
@@ -177,6 +179,8 @@ def answer(q: Question, reply: Reply) -> bool:
             reply.add_faq(entry.id)
     elif asked == "nvlink":
         verdict = "no" if spec.scale_up_gbs is None else "yes"
+    elif asked == "mig":
+        verdict, advice = _mig(q, spec)
     elif asked == "training":
         verdict, rows = _training(q, spec)
         if spec.vendor == "amd":  # "MI300X 跑训练靠谱吗": the software stack is part of the answer on AMD
@@ -214,6 +218,25 @@ def answer(q: Question, reply: Reply) -> bool:
         rows=rows,
     )
     return True
+
+
+def _mig(q: Question, spec: GpuSpec) -> tuple[str, dict[str, Any]]:
+    """Whether the GPU splits into MIG instances, how many at most and the smallest one's memory (1/8 of
+    the GPU's on seven-instance GPUs, 1/4 on the A30's four), and the catalogue's GPUs that have MIG."""
+    records = {r.id: r for r in q.kb.gpu_records}
+    record = records.get(spec.id)
+    most = record.mig_instances if record is not None else None
+    with_mig = [g.name for g in q.catalog.gpus if (r := records.get(g.id)) is not None and r.mig_instances]
+    if most is None:
+        return "no", {"with_mig": with_mig}
+    instances = int(most.value)
+    share = 8 if instances == 7 else instances
+    return "yes", {
+        "instances": instances,
+        "share": share,
+        "slice_gb": spec.memory_gb / share,
+        "with_mig": with_mig,
+    }
 
 
 # Dense BF16 TFLOPS below half an A100's (312): the GPU trains, but slowly for its class (H20: 148).

@@ -27,9 +27,11 @@ def answer_gpus(
     reply: Reply,
     memory: Mapping[str, Any] | None = None,
     at: str | None = None,
+    only: frozenset[str] | None = None,
 ) -> None:
     """`memory`: the memory asked for ({"op", "gb"}: "which GPUs have more than 100GB?"), a filter on
-    the list; `at`: a provider whose priced GPUs only are listed ("Lambda 有哪些 GPU")."""
+    the list; `at`: a provider whose priced GPUs only are listed ("Lambda 有哪些 GPU"); `only`: the
+    GPU ids to list (the nearest parts to one the catalogue lacks)."""
     catalog = kb.catalog
     records = {r.id: r for r in kb.gpu_records}
     if intent == "list_gpus" or not names:
@@ -39,7 +41,9 @@ def answer_gpus(
             (
                 g
                 for g in catalog.gpus
-                if (memory is None or holds(g, memory)) and (offered is None or g.id in offered)
+                if (memory is None or holds(g, memory))
+                and (offered is None or g.id in offered)
+                and (only is None or g.id in only)
             ),
             # A memory filter ("显存 ≥ 80GB 的卡") lists the largest memory first; otherwise by tier.
             key=lambda g: (
@@ -149,11 +153,13 @@ def answer_list(q: Question, reply: Reply) -> bool:
     if fmt is None:
         other = other_accelerator(q.text)
         unknown = unknown_gpu(q.text) if other is None else None
+        near = nearest_parts(q.kb.catalog, unknown) if unknown is not None else None
         if other is not None or unknown is not None:
-            # "Do you support TPUs?", "RTX 5090 多少钱": not in the catalogue, said first
-            reply.add("not_in_catalogue", name=other or unknown, gpu=unknown is not None)
+            # "Do you support TPUs?", "RTX 5090 多少钱": not in the catalogue, said first; for a GPU-like
+            # name ("GB200", "H300"), the catalogue's nearest parts rather than all of it
+            reply.add("not_in_catalogue", name=other or unknown, gpu=unknown is not None, nearest=bool(near))
         at = _provider_priced(q)
-        answer_gpus(q.kb, "list_gpus", (), reply, memory=_memory_asked(q), at=at)
+        answer_gpus(q.kb, "list_gpus", (), reply, memory=_memory_asked(q), at=at, only=near)
         return True
     catalog = q.kb.catalog
     # "显存超过 100G 又支持 FP8 的卡": the memory asked for filters the list too
@@ -300,6 +306,31 @@ def unknown_gpu(text: str, low: str | None = None) -> str | None:
         return None
     at = low.find(names[0])
     return text[at : at + len(names[0])] if len(text) == len(low) and at != -1 else names[0].upper()
+
+
+# How alike a name must be to a catalogue part's ("GB200" and "B200", "RTX 5090" and "RTX 4090") for
+# that part to be listed as the nearest; parts within NEAR_SPREAD of the best are listed beside it.
+NEAR_CUTOFF = 0.6
+NEAR_SPREAD = 0.05
+
+
+def nearest_parts(catalog: Any, name: str) -> frozenset[str] | None:
+    """The ids of the catalogue GPUs whose model name is nearest to `name`, one the catalogue lacks
+    ("GB200" → the B200; "RTX 5090" → the RTX 4090 and 3090; "H300" → the H100s, H200, H800), or None
+    when none is alike (then the whole list is the answer)."""
+    from difflib import SequenceMatcher
+
+    def core(s: str) -> str:  # the model name: "NVIDIA H100 SXM5" → "h100", "GeForce RTX 4090" → "rtx4090"
+        s = re.sub(r"\b(nvidia|amd|instinct|geforce)\b|\(.*?\)", " ", s.lower())
+        m = re.search(r"[a-z]*\s*[a-z]*\s*\d+[a-z]?", s)
+        return re.sub(r"\s+", "", m.group() if m else s)
+
+    asked = core(name)
+    scored = [(SequenceMatcher(None, asked, core(g.name)).ratio(), g.id) for g in catalog.gpus]
+    best = max((s for s, _ in scored), default=0.0)
+    if best < NEAR_CUTOFF:
+        return None
+    return frozenset(gid for s, gid in scored if s >= best - NEAR_SPREAD)
 
 
 def outside_catalogue(text: str) -> str | None:

@@ -6,13 +6,11 @@ general pitfall about forgetting checkpoint storage.
 from __future__ import annotations
 
 import datetime as dt
-import re
 from typing import TYPE_CHECKING
 
 from bot.dialogue.memo import Planner
 from bot.dialogue.reply import Reply
 from bot.dialogue.state import DialogueState
-from bot.nlu.text import normalise
 from sizing.errors import SizingError
 
 if TYPE_CHECKING:
@@ -23,16 +21,6 @@ if TYPE_CHECKING:
 KEPT = (2, 3)
 # Bytes per parameter of the exported model alone (BF16 weights): what the final model needs.
 EXPORT_BYTES_PER_PARAM = 2.0
-_CHECKPOINT = re.compile(r"checkpoint|ckpt|检查点|存档|断点")
-_ASKS = re.compile(
-    r"why|how (?:much|big|many|large)|so (?:much|big|many|large)|what(?:'s| is) in|size|space|storage"
-    r"|为什么|为何|干嘛|为啥|多少|多大|几个|这么多|这么大|那么多|那么大|要留|占|空间|存储|储存"
-)
-
-
-def asks(text: str) -> bool:
-    t = normalise(text).lower
-    return bool(_CHECKPOINT.search(t) and _ASKS.search(t))
 
 
 def answer(state: DialogueState, reply: Reply, kb: KnowledgeBase, plan: Planner, today: dt.date) -> bool:

@@ -26,7 +26,7 @@ from bot.nlu.lexicon import has_cue
 from bot.nlu.parser import unqualified_fine_tune
 from bot.nlu.question_cues import TOKENS_ASKED
 from bot.nlu.text import normalise
-from sizing.assumptions import MIN_HEADROOM
+from sizing.assumptions import ASSUMED_TOKENS_PER_SAMPLE, MIN_HEADROOM
 from sizing.feasibility import Feasibility
 from sizing.layout import HEADROOM
 from sizing.types import Catalog, GpuSpec, Method, SizingRequest
@@ -136,6 +136,7 @@ def answer(q: Question, reply: Reply, *, memory_asked: bool = False) -> bool:
         fewest=fewest,
         lighter=lighter,
         assumed_gpu=assumed_gpu,
+        owned=q.u.owned,  # "we own 8 A100s; can we …": their time, rent only as the alternative
     )
     return True
 
@@ -173,6 +174,12 @@ def time_on(q: Question, spec: GpuSpec, count: int, method: Method) -> dict[str,
     assumed = False
     per_reference = False
     tokens_asked = deadline is not None and has_cue(normalise(q.text).lower, TOKENS_ASKED)
+    samples = q.u.samples
+    per_sample: float | None = None
+    if tokens is None and data_bytes is None and samples:
+        # "how long to LoRA 8B on 10k samples?": the samples × their length, said or assumed (stated)
+        per_sample = float(q.u.tokens_per_sample or ASSUMED_TOKENS_PER_SAMPLE)
+        tokens = float(samples) * per_sample
     if tokens is None and data_bytes is None:
         if (q.u.asks_speed or q.u.asks_time or tokens_asked) and (
             method != "pretrain" or q.slot("continued")
@@ -206,6 +213,10 @@ def time_on(q: Question, spec: GpuSpec, count: int, method: Method) -> dict[str,
         "tokens": float(tokens) if tokens is not None else None,
         "data_bytes": float(data_bytes) if data_bytes is not None else None,
         "tokens_assumed": assumed,
+        # a dataset counted in samples: the count and each one's length (assumed when not said)
+        "samples": float(samples) if per_sample is not None and samples else None,
+        "per_sample": per_sample,
+        "per_sample_assumed": per_sample is not None and not q.u.tokens_per_sample,
         # "…in 2 weeks? how many tokens would that get me?": what the deadline holds at this pace (time
         # scales with the tokens trained), said when the deadline is missed or the tokens are asked
         "tokens_by_deadline": _tokens_by(tokens, q.slot("epochs"), days, deadline),

@@ -5,7 +5,6 @@ the catalogue alone (the GPU the user chose kept), cheapest first, instead of th
 from __future__ import annotations
 
 import datetime as dt
-import re
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -14,24 +13,11 @@ from bot.dialogue.memo import Planner
 from bot.dialogue.plan import build_request
 from bot.dialogue.reply import Reply
 from bot.dialogue.state import DialogueState
-from bot.nlu.text import normalise
 from bot.render.views import option_view
 from sizing.errors import SizingError
 
 if TYPE_CHECKING:
     from knowledge import KnowledgeBase
-
-_WHICH_PROVIDER = re.compile(
-    r"\b(?:which|what) (?:provider|cloud|vendor|platform|company|host)s?\b"
-    r"|\b(?:provider|cloud|vendor)s? (?:is|are)"
-    r"|哪家|哪个云|哪个平台|哪个厂商|哪个服务商|哪个供应商|哪朵云|云厂商|服务商"
-)
-_CHEAPEST = re.compile(r"cheap|lowest|least expensive|best price|便宜|最省|价格最低|成本最低|划算")
-
-
-def asks(text: str) -> bool:
-    t = normalise(text).lower
-    return bool(_WHICH_PROVIDER.search(t) and _CHEAPEST.search(t))
 
 
 def answer(state: DialogueState, reply: Reply, kb: KnowledgeBase, plan: Planner, today: dt.date) -> bool:

@@ -5,20 +5,16 @@ GPU, term by term, against the GPU's, instead of the general note on estimating 
 from __future__ import annotations
 
 import datetime as dt
-import re
 from typing import TYPE_CHECKING
 
 from bot.dialogue.memo import Planner
 from bot.dialogue.reply import Reply
 from bot.dialogue.state import DialogueState
-from bot.nlu.text import normalise
 from sizing.errors import SizingError
 
 if TYPE_CHECKING:
     from knowledge import KnowledgeBase
 
-_MEMORY = re.compile(r"\b(?:vram|gpu memory|memory)\b|显存|内存")
-_HOW_MUCH = re.compile(r"how much|how many gb|per gpu|per card|each gpu|多少|多大|几g|每张|每卡|每块")
 # The terms of the engine's memory breakdown, in the order shown.
 TERMS = (
     "weights_gb",
@@ -29,11 +25,6 @@ TERMS = (
     "buffers_gb",
     "overhead_gb",
 )
-
-
-def asks(text: str) -> bool:
-    t = normalise(text).lower
-    return bool(_MEMORY.search(t) and _HOW_MUCH.search(t))
 
 
 def answer(state: DialogueState, reply: Reply, kb: KnowledgeBase, plan: Planner, today: dt.date) -> bool:

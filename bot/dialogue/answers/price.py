@@ -26,7 +26,7 @@ from bot.dialogue.hardware import CHINA_GPUS, main_variant
 from bot.dialogue.reply import Reply
 from bot.nlu.lexicon import has_cue, unpriced_currency
 from bot.nlu.providers import china_providers
-from bot.nlu.question_cues import OFFERS
+from bot.nlu.question_cues import OFFERS, PRICE_GAP, PRICE_HISTORY, PRICE_IS_DEAR
 from bot.nlu.text import normalise
 from bot.render.views import pick, resolve_gpus
 from sizing.types import Catalog, GpuSpec
@@ -113,8 +113,10 @@ def answer(q: Question, reply: Reply) -> bool:
             item["judged"]["premise"] = premise
     # "Does Lambda have the B200?", "AWS 有 H200 吗": yes first where every provider named lists it (a
     # provider without a listing gets the catalogue's "no price for it there" line, never a bare no).
+    history = has_cue(normalise(q.text).lower, PRICE_HISTORY)
     offered = (
-        q.u.yes_no
+        not history  # "Has the price of H100s on AWS gone down?" asks no "does AWS have it"
+        and q.u.yes_no
         and bool(named)
         and quoted is None
         and budget is None
@@ -122,8 +124,16 @@ def answer(q: Question, reply: Reply) -> bool:
         and bool(items)
         and all(not i["missing_at"] for i in items)
     )
+    low_text = normalise(q.text).lower
+    if items and quoted is None and budget is None and not totals and has_cue(low_text, PRICE_IS_DEAR):
+        # "Is the H100 on AWS expensive?": the price placed in the catalogue's range for that GPU
+        items[0]["dear"] = _placed(items[0], catalog, named)
+    gap = _gap(items, named) if len(items) >= 2 and quoted is None and has_cue(low_text, PRICE_GAP) else None
     reply.add(
         "price",
+        gap=gap,
+        # "H100 比上个月便宜了吗": no price history is kept, said before today's dated prices
+        history=history,
         available=named if offered else [],
         items=items,
         overview=overview,
@@ -238,6 +248,65 @@ def _verdict(item: Mapping[str, Any], hours: float, budget_usd: float) -> dict[s
     best = min(rows, key=lambda r: r["usd_per_hour"])
     total = best["usd_per_hour"] * hours
     return {"row": best, "total_usd": total, "within": total <= budget_usd, "ratio": total / budget_usd}
+
+
+def _gap(items: list[dict[str, Any]], named: list[str]) -> dict[str, Any] | None:
+    """ "price difference between A100 40GB and 80GB on Lambda": the first two GPUs' cheapest on-demand
+    prices per GPU-hour (at the same provider where both are listed there) and what one costs more."""
+
+    def usd_rows(item: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+        return [r for r in item["rows"] if r.get("currency", "USD") == "USD"]
+
+    a, b = usd_rows(items[0]), usd_rows(items[1])
+    if not a or not b:
+        return None
+    shared = {r["cloud"] for r in a} & {r["cloud"] for r in b}
+    if shared:
+        a = [r for r in a if r["cloud"] in shared]
+        b = [r for r in b if r["cloud"] in shared]
+    ra = min(a, key=lambda r: float(r["usd_per_gpu_hour"]))
+    if shared:
+        b = [r for r in b if r["cloud"] == ra["cloud"]] or b
+    rb = min(b, key=lambda r: float(r["usd_per_gpu_hour"]))
+    pa, pb = float(ra["usd_per_gpu_hour"]), float(rb["usd_per_gpu_hour"])
+    dear, cheap = (
+        ((items[0], ra, pa), (items[1], rb, pb)) if pa >= pb else ((items[1], rb, pb), (items[0], ra, pa))
+    )
+    return {
+        "dear": dear[0]["name"],
+        "dear_usd": dear[2],
+        "dear_cloud": dear[1]["cloud"],
+        "cheap": cheap[0]["name"],
+        "cheap_usd": cheap[2],
+        "cheap_cloud": cheap[1]["cloud"],
+        "same_cloud": dear[1]["cloud"] == cheap[1]["cloud"],
+        "usd": dear[2] - cheap[2],
+        "month_usd": (dear[2] - cheap[2]) * HOURS_PER_MONTH,
+        "ratio": dear[2] / cheap[2] if cheap[2] else None,
+    }
+
+
+def _placed(item: Mapping[str, Any], catalog: Catalog, named: list[str]) -> dict[str, Any] | None:
+    """The GPU's on-demand range per GPU-hour over the catalogue and, with a provider named, where its
+    price sits in it: "lowest", "lower" or "upper" half, "highest"."""
+    spec = next((g for g in catalog.gpus if g.id == item["id"]), None)
+    span = price_range(catalog, spec) if spec is not None else None
+    if span is None:
+        return None
+    low, high = float(span["low"]), float(span["high"])
+    listed = [r for r in item["rows"] if r["cloud"] in named and r.get("currency", "USD") == "USD"]
+    at = None
+    if listed:
+        usd = min(float(r["usd_per_gpu_hour"]) for r in listed)
+        if usd <= low * (1 + SAME_PRICE):
+            place = "lowest"
+        elif usd >= high * (1 - SAME_PRICE):
+            place = "highest"
+        else:
+            place = "lower" if usd <= (low + high) / 2 else "upper"
+        at = {"cloud": listed[0]["cloud"], "usd": usd, "place": place}
+    first = cheapest(catalog, spec) if spec is not None else None
+    return {**span, "at": at, "cheapest_cloud": first["cloud"] if first else None}
 
 
 def _approximate(text: str) -> bool:

@@ -12,9 +12,6 @@ from typing import TYPE_CHECKING
 from bot.dialogue.memo import Planner
 from bot.dialogue.reply import Reply
 from bot.dialogue.state import DialogueState
-from bot.nlu.lexicon import has_cue
-from bot.nlu.question_cues import WATCH_OUT, WATCH_OUT_WORDS
-from bot.nlu.text import normalise
 from bot.render.views import entry_view, find_entry
 from sizing.errors import SizingError
 
@@ -23,11 +20,6 @@ if TYPE_CHECKING:
 
 # Advice for any rental, when the plan fires no pitfall (the seed guide's provider checklist).
 EVERY_RENTAL = "pitfall.provider_selection"
-
-
-def asks(text: str) -> bool:
-    t = normalise(text).lower
-    return t.strip(" ?？!！.。~") in WATCH_OUT_WORDS or has_cue(t, WATCH_OUT)
 
 
 def answer(state: DialogueState, reply: Reply, kb: KnowledgeBase, plan: Planner, today: dt.date) -> bool:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.dialogue.answers import worth
 from bot.dialogue.answers.prices import per_gpu_hour
-from bot.dialogue.hardware import main_variant
+from bot.dialogue.hardware import CHINA_GPUS, main_variant
 from bot.dialogue.memo import Planner
 from bot.dialogue.plan import build_request
 from bot.dialogue.reply import Reply
@@ -111,8 +111,24 @@ def compare_on_gpus(
         except SizingError as exc:
             rows.append({"gpu": spec.id, "name": spec.name, "error": exc.message})
             continue
+        cn = False
+        local_ok = spec.id in CHINA_GPUS or reply.lang == "zh" or u.region == "cn"
+        if result.options and not _priced(result) and local_ok:
+            # A800, H20 (and in Chinese, the RTX 4090): no global cloud rents it; the public Chinese
+            # marketplaces do, as the price answer quotes them (never "no usable price" beside a ¥ listing)
+            local_catalog = kb.china_plan_catalog
+            try:
+                local = plan(build_request(replace(state, slots=slots), local_catalog, today), local_catalog)
+            except SizingError:
+                local = None
+            if local is not None and local.options and _priced(local):
+                result, cn = local, True
         if result.options:
             row = option_view(result.options[0].to_dict(result.currency), kb.catalog)
+            row["cn_market"] = cn
+            if cn:  # what the marketplace lists, in its yuan
+                cost = result.options[0].to_dict(result.currency).get("cost")
+                row["cost_cny"] = cost.get("cost_cny") if isinstance(cost, dict) else None
             # The figures that decide it: compute, and what a GPU-hour of this plan costs.
             row["bf16"] = spec.tflops.bf16 or spec.tflops.fp16
             row["bf16_is_fp16"] = not spec.tflops.bf16
@@ -154,6 +170,13 @@ def compare_on_gpus(
         why=why,
     )
     return True
+
+
+def _priced(result: Any) -> bool:
+    """Whether a plan's first option has a cost (the engine returns a cost record with no amount when no
+    offering prices the GPU)."""
+    cost = result.options[0].to_dict(result.currency).get("cost")
+    return isinstance(cost, dict) and cost.get("amount") is not None
 
 
 def _budget_view(budget: Any, fitting: list[dict[str, Any]]) -> dict[str, Any] | None:
