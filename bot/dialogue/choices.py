@@ -103,6 +103,8 @@ def answer(
     ):
         return False  # "the 1-week or the 2-week one?": the two plans already shown (plan_pair)
     rows = []
+    no_fp8 = None  # "bf16 or fp8" on a GPU without FP8: the two plans are one
+    no_bf16 = False
     for value in (first, second):
         trial = copy.deepcopy(state)
         merge_slots(trial, {**rest, slot: value})
@@ -121,9 +123,26 @@ def answer(
         # Not on the GPUs given: the job needs more of them (or does not fit at all)
         over = bool(count) and (summary.get("gpus") != count or not summary.get("fits"))
         rows.append({"plan": summary, "said": [(slot, value)], "over": count if over else None})
+        if slot == "precision" and value == "fp8" and _has_warning(rec, "no_fp8"):
+            no_fp8 = len(rows) - 1
+        no_bf16 = no_bf16 or (slot == "precision" and (value == "fp16" or _has_warning(rec, "no_bf16")))
     merge_slots(state, rest)  # what else the message said holds for the job
+    if no_fp8 is not None:
+        # FP8 would run at the GPU's 16-bit rate: one plan, and why (not two equal rows, "either will do")
+        reply.add(
+            "plan_pair",
+            rows=[rows[1 - no_fp8]],
+            pick={"which": None},
+            choice=True,
+            no_fp8="fp16" if no_bf16 else "bf16",
+        )
+        return True
     reply.add("plan_pair", rows=rows, pick=_pick(rows, slot), choice=True)
     return True
+
+
+def _has_warning(rec: dict[str, Any], code: str) -> bool:
+    return any(w.get("code") == code for w in rec.get("warnings") or [])
 
 
 def _pick(rows: list[dict[str, Any]], slot: str) -> dict[str, Any]:
