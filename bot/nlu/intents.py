@@ -382,6 +382,11 @@ def classify(text: str, signals: Signals) -> tuple[str, bool]:
     return _kind(t, signals, yes_no), yes_no
 
 
+def proposes(t: str) -> bool:
+    """ "用 FP8 吧", "还是换回 H100 吧": a choice made, put softly; not a question about it."""
+    return cues.PROPOSAL.match(t.strip(" !！。.~…")) is not None
+
+
 def is_yes_no(t: str) -> bool:
     """ "Is the H20 faster than the H100?", "4090 能做多机训练吗", "B200 has 192GB right?"; not a
     wh-question ("有什么区别吗") nor a choice between alternatives ("A100 or H100?"); a yes/no question after
@@ -399,6 +404,8 @@ def is_yes_no(t: str) -> bool:
         return False
     if "吗" in t or "嘛" in t:
         return True
+    if proposes(t):
+        return False  # "用 FP8 吧", "还是换回 H100 吧": a choice made, not a question
     end = t.rstrip(" ?？!！。.~…")
     if end.endswith(cues.YES_NO_PARTICLES) and not end.endswith("什么"):
         return True
@@ -598,7 +605,7 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
             return "list_gpus"  # "Do you support TPUs?": what the catalogue covers
         if sig.memory_filter and not gpus and has_any(t, GPU_WORDS + ("which", "what", "哪些", "哪", "有")):
             return "list_gpus"  # "which GPUs have 80GB or more?", "显存80G以上的卡有哪些"
-        if gpus and (has_any(t, GPU_INFO) or has_any(t, SPEC_WORDS) or yes_no):
+        if gpus and not proposes(t) and (has_any(t, GPU_INFO) or has_any(t, SPEC_WORDS) or yes_no):
             if not yes_no and not has_any(t, DATASHEET) and _conceptual(t, sig, yes_no):
                 return "faq"  # "what MFU should I expect on H100?": no datasheet figure asked
             return "gpu_info"

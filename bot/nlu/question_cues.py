@@ -792,3 +792,10 @@ PLAN_TWO_GPUS_ASKS = re.compile(
     r"区别|差别|差异|差在|不同|不一样|哪个|哪张|比较|对比|比一下|\bdiffer|\bcompare|\bvs\b|\bversus\b"
     r"|\bwhich\b|\bbetter\b|\bfaster\b|\bcheaper\b"
 )
+
+# A choice made, put softly: "用 FP8 吧", "还是换回 H100 吧", "那就改用 LoRA 吧" (吧 without a question mark
+# after a verb of using or switching is "let's", not "…, right?"); "用 A100 够吧" still asks to confirm.
+PROPOSAL = re.compile(
+    r"^(?:那|那么|好吧|好|好的|ok|行)?[，, ]*(?:那就|就|还是|干脆|先|那)?\s*"
+    r"(?:用|改用|换用|换成|换回|改成|改回|用回|切换到|切到|换到)(?!.*(?:可以|行|够|对|没错|是|能|没问题|好)\s*吧$).*吧$"
+)
