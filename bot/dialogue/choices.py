@@ -92,8 +92,6 @@ def answer(
     today: dt.date,
 ) -> bool:
     """Both plans side by side when the message offers two choices and the job is complete with either."""
-    from bot.dialogue.recommend import plan_context
-
     found = offered(text, parse, today)
     if found is None:
         return False
@@ -102,14 +100,59 @@ def answer(
         plan_pair.names_the_plans(state, {slot: v}) for v in (first, second)
     ):
         return False  # "the 1-week or the 2-week one?": the two plans already shown (plan_pair)
+    trial = _trial(state, {**rest, slot: first})
+    if missing(trial) and slot not in missing(trial):
+        # The job is not complete with either: hold both, take the first for now and ask what is missing
+        state.choice = {"slot": slot, "values": [first, second]}
+        return False
+    return _both(state, slot, first, second, rest, reply, kb, plan, today)
+
+
+def answer_held(
+    state: DialogueState,
+    said: dict[str, Any],
+    reply: Reply,
+    kb: KnowledgeBase,
+    plan: Planner,
+    today: dt.date,
+) -> bool:
+    """Both plans of a choice held ("7B 还是 13B" while the job was incomplete) once the job is complete
+    (`said`: what this turn said, merged already); a turn that takes one of them lets the choice go."""
+    held = state.choice
+    if held is None:
+        return False
+    slot, (first, second) = held["slot"], held["values"]
+    if slot in said or state.slots.get(slot) not in (None, first):
+        state.choice = None
+        return False
+    if missing(state):
+        return False
+    state.choice = None
+    if not _both(state, slot, first, second, {}, reply, kb, plan, today):
+        return False
+    state.slots.pop(slot, None)  # the first was only taken to ask the rest: the choice stays open
+    return True
+
+
+def _both(
+    state: DialogueState,
+    slot: str,
+    first: Any,
+    second: Any,
+    rest: dict[str, Any],
+    reply: Reply,
+    kb: KnowledgeBase,
+    plan: Planner,
+    today: dt.date,
+) -> bool:
+    """The job planned with each value, side by side, and which to take; False when either cannot be."""
+    from bot.dialogue.recommend import plan_context
+
     rows = []
     no_fp8 = None  # "bf16 or fp8" on a GPU without FP8: the two plans are one
     no_bf16 = False
     for value in (first, second):
-        trial = copy.deepcopy(state)
-        merge_slots(trial, {**rest, slot: value})
-        if trial.slots.get("gpu") and trial.slots.get("gpu_count") and "days" not in trial.skipped:
-            trial.skipped.append("days")  # on the GPUs given, the time is the answer
+        trial = _trial(state, {**rest, slot: value})
         if missing(trial):
             return False
         try:
@@ -139,6 +182,15 @@ def answer(
         return True
     reply.add("plan_pair", rows=rows, pick=_pick(rows, slot), choice=True)
     return True
+
+
+def _trial(state: DialogueState, slots: dict[str, Any]) -> DialogueState:
+    """A copy of the conversation with these slots; on the GPUs given, the time is the answer."""
+    trial = copy.deepcopy(state)
+    merge_slots(trial, slots)
+    if trial.slots.get("gpu") and trial.slots.get("gpu_count") and "days" not in trial.skipped:
+        trial.skipped.append("days")
+    return trial
 
 
 def _has_warning(rec: dict[str, Any], code: str) -> bool:

@@ -35,7 +35,7 @@ from bot.dialogue.answers.workload_compare import (
     why_on_plan,
 )
 from bot.dialogue.ask import ask_next, not_started
-from bot.dialogue.choices import answer as weigh_choices
+from bot.dialogue.choices import answer as weigh_choices, answer_held
 from bot.dialogue.clouds import take_clouds
 from bot.dialogue.commit import commit_turn, revision
 from bot.dialogue.ellipsis import added_gpus, read_back
@@ -771,6 +771,10 @@ class Consultant:
             )
         if not missing(state):
             # "skip" with nothing left to skip says so and does not present the plan again.
+            if state.choice is not None and answer_held(
+                state, said, reply, self.kb, self._plan, self._clock()
+            ):
+                return state  # "7B 还是 13B" while the size was asked, then the deadline: both plans now
             if u.said or changes or skipped not in (None, "none") or state.last is None:
                 if isinstance(state.topic, dict) and state.topic.get("kind") in policy.SERVING_TOPICS:
                     # A training plan now: "show the math" explains it, not the serving answer.
@@ -807,6 +811,10 @@ class Consultant:
         counted = bool(u.samples or u.tokens_per_sample or u.tokens_per_turn or u.turns_per_sample)
         said_any = bool(u.said) or digressed or named_clouds or counted
         ask_next(state, reply, said=said_any, understood=understood)
+        held = state.choice
+        if held is not None and said.get(held["slot"]) == held["values"][0]:
+            # "7B 还是 13B" with the job incomplete: the first is taken to ask the rest; both come later
+            reply.add("choice_held", slot=held["slot"], values=held["values"])
         if unused and state.pending is not None:
             # Say what could not be used and what is kept, before asking again.
             kept = {k: v for k, v in state.slots.items() if v is not None}

@@ -124,6 +124,9 @@ class DialogueState:
     # Jobs set aside before `aside`, oldest first (at most MAX_SET_ASIDE in all): "back to the first one"
     # after two new requests is the oldest of them, "the previous one" is `aside`.
     older: list[dict[str, Any]] = field(default_factory=list)
+    # Two values offered for one slot before the job was complete ("7B 还是 13B" while the size is asked):
+    # {"slot", "values"}, both planned once it is (bot/dialogue/choices.py).
+    choice: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         """What the store keeps: plain JSON, versioned."""
@@ -200,6 +203,7 @@ _OPTIONAL = {
     "previous": dict,
     "aside": dict,
     "last_slot": str,
+    "choice": dict,
     "lang_asked": str,
 }
 
