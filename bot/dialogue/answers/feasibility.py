@@ -334,5 +334,6 @@ def assumptions(q: Question, option: Mapping[str, Any]) -> dict[str, Any]:
         "optimizer": workload.get("optimizer"),
         "count_default": q.slot("gpu_count") is None,
         # With the data said, its time and cost are in the answer (or the job does not fit): no ask.
-        "data_given": q.slot("tokens") is not None or q.slot("data_bytes") is not None,
+        # Samples count as data too ("on 10k samples"): their time is timed at a stated length.
+        "data_given": q.slot("tokens") is not None or q.slot("data_bytes") is not None or bool(q.u.samples),
     }
