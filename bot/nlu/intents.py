@@ -762,6 +762,8 @@ def _question_kind(
             return "cheapest_gpu"
         if has_any(t, cues.MEMORY_ASK) and not _serving_load(filled):
             return "memory"
+        if serving.holds_weights(t) and not gpus and not _serving_load(filled):
+            return "memory"  # "will an 8B's weights fit in 16 GiB?": the memory, not a serving plan
         if _feasibility(t, sig, yes_no, model or method):
             return "feasibility"
         asks = has_any(t, QUESTION) or has_any(t, cues.WH_WORDS)

@@ -252,9 +252,24 @@ def asks_both_tasks(s: str) -> bool:
     return False
 
 
+# A model's weights held by the GPU, asked with no training word ("can one H100 hold the weights of a
+# 70B?", "一张 H100 能放下 70B 的权重吗"): the memory of the weights at each precision, as for serving.
+WEIGHT_WORDS = ("weights", "weight files", "model weights", "权重", "权重文件", "模型权重")
+HOLDS = (
+    "hold", "holds", "fit", "fits", "load", "loads", "store", "contain",
+    "放下", "放得下", "放不下", "装下", "装得下", "装不下", "塞下", "塞得下", "存下", "放进", "装进", "载入",
+    "加载",
+)  # fmt: skip
+
+
+def holds_weights(s: str) -> bool:
+    """The message asks whether a GPU holds a model's weights (no training word: the caller checks)."""
+    return lexicon.has_cue(s, WEIGHT_WORDS) and lexicon.has_cue(s, HOLDS)
+
+
 def runs_inference(s: str) -> bool:
     """Inference words that need a named model and no training to mean serving (see INFERENCE)."""
-    return lexicon.has_cue(s, INFERENCE)
+    return lexicon.has_cue(s, INFERENCE) or holds_weights(s)
 
 
 def request_side(before: str, after: str, weak: bool = False) -> str | None:

@@ -26,6 +26,7 @@ from bot.nlu.serving import (
     PER_DAY,
     PER_USER,
     QPS_LABEL,
+    holds_weights,
     latency_kind,
     request_side,
 )
@@ -912,6 +913,7 @@ def _memory_filter(s: str, before: str, after: str, end: int, size_bytes: float,
         or lexicon.phrase_at(tail, 0, _GPU_AFTER_SIZE) is not None
         or (lexicon.has_cue(after[:16], _ENOUGH) and size_bytes / 1e9 in _gpu_memory_sizes())
         or (_WITH_SIZE.search(before) is not None and _asks_for_gpus(s, end, size_bytes))
+        or (_FIT_IN.search(before) is not None and holds_weights(s))
     ):
         return False
     head = before.rstrip(" :：=~≈")
@@ -936,6 +938,10 @@ _AT_LEAST = (
     r"|≥\s*|>=\s*|>\s*)"
 )
 # ... and "have"/"has" with an at-least word: "which cards have more than 40 GB" (not "it only has 16gb").
+# "will an 8B's weights fit in 16 GiB?": the memory the weights are asked to fit in.
+_FIT_IN = re.compile(
+    r"(?:(?:fits?|fitting|hold|load|go)\s+(?:in|into|within)|放进|装进|放入|塞进|放到|装到)\s*$"
+)
 _WITH_SIZE = re.compile(rf"(?:(?:with|having)\s+{_AT_LEAST}?|(?:have|has)\s+{_AT_LEAST})$")
 
 
