@@ -25,3 +25,11 @@ def test_a_weekly_count_is_weighed_over_the_week(real: Consultant) -> None:
 def test_a_spot_question_without_interruptions_gets_the_faq_alone(real: Consultant) -> None:
     text = real.handle("s4", "can I train on spot instances?").text
     assert "interruptions a day" not in text and "Stay on spot" not in text
+
+
+def test_interruptions_on_a_named_gpu_get_the_advice_before_its_spot_prices(real: Consultant) -> None:
+    text = real.handle(
+        "s5", "Our spot A100s got preempted twice this week, should we pay for on-demand?"
+    ).text
+    assert text.startswith("*Stay on spot, and checkpoint often.* 2 interruptions a week")
+    assert "lose ~50 minutes a week" in text and "on spot" in text.split("\n\n")[1]

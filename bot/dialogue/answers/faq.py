@@ -81,6 +81,7 @@ _ZH_DIGITS = {
 }
 # Assumed, and said: a checkpoint every 30 minutes loses half of that on average at each interruption,
 # plus about 10 minutes to get a machine back, reload the checkpoint and warm up.
+_COUNT_WORDS = (("once", 1), ("twice", 2), ("thrice", 3))
 CHECKPOINT_MIN = 30.0
 RESTART_MIN = 10.0
 # The FAQ's "often half price or less": spot stays cheaper until the lost time reaches that share.
@@ -109,6 +110,8 @@ def spot_interruptions(low: str) -> tuple[int | None, str] | None:
         return None
     m = _TIMES.search(low)
     count = _zh_number(m.group(1)) if m else None
+    if count is None:
+        count = next((n for word, n in _COUNT_WORDS if re.search(rf"\b{word}\b", low)), None)
     return count, "week" if _PER_WEEK.search(low) else "day"
 
 
