@@ -117,6 +117,8 @@ def _classify(
     after = window_after(s, unit.end if unit.end > 0 else num.end, ceiling)
     if num.weak and unit.kind not in ("days", "money"):
         return
+    if num.weak and unit.kind == "days" and _PER_PERIOD_COUNT.search(before):
+        return  # "each user sends ~10 requests a day": how often, not a timeline
     if unit.kind not in ("tokens", "data", "money") and _after_label(before, lexicon.HYPERPARAMETER_LABELS):
         if unit.kind == "none" and _after_label(before, _GLOBAL_BATCH):
             found.add("sequences_per_step", num.value, num, s)  # "batch size 1024": × seq_len × steps
@@ -211,6 +213,13 @@ def _classify(
         _money(s, idx, num, unit, nums, found, lang)
         return
     _by_magnitude(s, num, before, after, found)
+
+
+# A count of uses before "a day"/"a week": a rate ("10 requests a day", "5 queries each a week").
+_PER_PERIOD_COUNT = re.compile(
+    r"(?:requests?|reqs|queries|query|messages?|calls?|times|questions?|prompts?|chats?|conversations?|"
+    r"sessions?|tickets?|completions?)(?: each| per user| per person| per head)? ?$"
+)
 
 
 # Budget words that label an amount farther back in its clause ("budget is flexible but under 250k"), and
@@ -709,12 +718,10 @@ def _labelled(s: str, num: Num, before: str, after: str, found: Found, wide: str
     if num.mult == "" and lexicon.label_at_end(head, lexicon.DAY_LABELS) is not None:
         found.add("days", num.value, num, s)  # "days: 20", "| 天数 | 20 |"
         return True
-    # A serving load's label may stand before a hedge: "DAU around 20k", "用户大约 1000 人", "QPS 大概 50".
-    hedged = head
-    if found.serving:
-        hedged = _without_hedges(_CHANGED_TO.sub("", before).rstrip(" :：=~")).rstrip(
-            " :：=为是~" + lexicon.KEY_QUOTES
-        )
+    # A serving load's label may stand before a hedge: "DAU around 20k", "用户大约 1000", "每秒大概 5 个请求".
+    hedged = _without_hedges(_CHANGED_TO.sub("", before).rstrip(" :：=~")).rstrip(
+        " :：=为是~" + lexicon.KEY_QUOTES
+    )
     for slot, labels in (
         ("daily_users", DAILY_USERS_LABEL),
         ("concurrency", CONCURRENCY_LABEL + (USERS_LABEL if found.serving else ())),

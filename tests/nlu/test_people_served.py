@@ -45,6 +45,7 @@ def test_people_sharing_the_gpus_are_not_users_of_a_model() -> None:
     ("text", "expected"),
     [("serve a 13B; DAU around 20k", {"daily_users": 20000}),
      ("部署 7B，用户大约 1000", {"concurrency": 1000}),
+     ("模型 7B，高峰期每秒大概 5 个请求", {"qps": 5}),
      ("serve a 14B, context window 16k but prompts usually under 2k",
       {"context_tokens": 16384, "input_tokens": 2000}),
      ("部署 32B，上下文要 64k", {"context_tokens": 65536}),

@@ -183,3 +183,12 @@ def test_users_a_day_without_a_measure_word_are_daily_users_not_concurrent_ones(
     assert said("Llama 3 70B 部署，100 用户同时在线").get("concurrency") == 100
     got = said("我们有 2000 用户，想微调一个模型")
     assert got.get("concurrency") is None and got.get("daily_users") is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["each user sends ~10 requests a day, deploying Mistral 7B",
+     "serve a 13B; our agents make about 40 calls per user a day"],
+)  # fmt: skip
+def test_requests_a_day_are_how_often_users_ask_not_a_timeline(text: str) -> None:
+    assert "days" not in said(text)
