@@ -33,6 +33,7 @@ from bot.nlu.types import Ask
 from bot.nlu.units import (
     COPULAS,
     FOREIGN,
+    LABEL_REACH,
     NO_UNIT,
     WINDOW,
     Unit,
@@ -117,8 +118,13 @@ def _classify(
     after = window_after(s, unit.end if unit.end > 0 else num.end, ceiling)
     if num.weak and unit.kind not in ("days", "money"):
         return
-    if num.weak and unit.kind == "days" and _PER_PERIOD_COUNT.search(before):
-        return  # "each user sends ~10 requests a day": how often, not a timeline
+    if num.weak and unit.kind == "days" and _PER_PERIOD_COUNT.search(s[max(0, num.start - 24) : num.start]):
+        # "each user sends ~10 requests a day", "~20 messages a day": how often, not a timeline, and
+        # the messages counted are no dataset
+        prior = found.values.get("samples")
+        if idx and prior and units[idx - 1].kind == "samples" and prior[-1] == nums[idx - 1].value:
+            prior.pop()
+        return
     if unit.kind not in ("tokens", "data", "money") and _after_label(before, lexicon.HYPERPARAMETER_LABELS):
         if unit.kind == "none" and _after_label(before, _GLOBAL_BATCH):
             found.add("sequences_per_step", num.value, num, s)  # "batch size 1024": × seq_len × steps
@@ -199,6 +205,7 @@ def _classify(
         or lexicon.has_cue(before, lexicon.MONEY_CUES)
         or _capped_per_period(s, num, unit)
         or (wide is not before and _budget_far_back(wide))
+        or _budget_clause_before(s, num.start, before, floor)
     )
     # "有 5 万预算", "a 10k budget": the amount right before the word for a budget
     rest = after.lstrip(" 的")
@@ -238,6 +245,29 @@ def _budget_far_back(clause: str) -> bool:
     stands between them."""
     at = max((clause.rfind(w) + len(w) for w in _FAR_BUDGET if w in clause), default=-1)
     return at >= 0 and not any(w in clause[at:] for w in _OTHER_SLOT_WORDS)
+
+
+# What a clause may hold beside an amount and still leave it to the clause before: "budget is tight,
+# under 40k", "the budget we were given is, roughly, 30k".
+_CAP_OR_HEDGE = re.compile(
+    r"\s*(?:(?:under|below|at most|up to|max|maximum|no more than|less than|around|about|roughly|"
+    r"approximately|approx\.?|maybe|say|probably|so|~|\$|不超过|最多|以内|大概|大约|约|差不多|也就|控制在)\s*)*$"
+)
+
+
+def _budget_clause_before(s: str, start: int, before: str, floor: int) -> bool:
+    """A budget word in the clause before, when the amount's own clause holds only a cap or hedge."""
+    if not _CAP_OR_HEDGE.fullmatch(before):
+        return False
+    at = start - len(before)  # just after the boundary that ends the clause before
+    for _ in range(3):
+        if at - 1 <= floor:
+            return False
+        clause = window_before(s, at - 1, floor, LABEL_REACH)
+        if not _CAP_OR_HEDGE.fullmatch(clause):
+            return _budget_far_back(clause)
+        at = at - 1 - len(clause)
+    return False
 
 
 # A bare amount the value said just before is changed to: "预算从 10 万提到 20 万", "预算 5 万，能不能加到

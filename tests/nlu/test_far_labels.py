@@ -30,3 +30,15 @@ def test_prompt_lengths_in_a_fine_tune_are_each_sample_s_length_not_a_serving_lo
     assert parsed.task == "train"
     assert parsed.slots.input_tokens is None
     assert parsed.slots.tokens_per_sample == 20000
+
+
+def test_a_budget_clause_followed_by_a_cap_alone_gives_the_amount() -> None:
+    got = said("our budget for this quarter is honestly pretty tight, under 40k, and we'd like to LoRA a 13B")
+    assert got["budget"]["amount"] == 40000
+    assert said("pretrain a 1B; the budget we were given is, roughly, 30k")["budget"]["amount"] == 30000
+
+
+def test_a_clause_that_counts_something_else_keeps_its_number() -> None:
+    got = said("budget is tight, we have 40k samples, LoRA 7B")
+    assert "budget" not in got
+    assert got["samples"] == 40000

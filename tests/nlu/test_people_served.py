@@ -18,7 +18,8 @@ from tests.nlu.said import said
      ("a RAG bot for our 2,000 employees on an 8B", 2000),
      ("上線一個 32B 模型給 150 個客服用", 150),
      ("我們公司大約 600 名員工會用這個聊天機器人", 600),
-     ("deploy llama 3 8b for 250 students in a course", 250)],
+     ("deploy llama 3 8b for 250 students in a course", 250),
+     ("服务大约 2000 个客户的客服机器人，7B 模型", 2000)],
 )  # fmt: skip
 def test_people_a_model_is_for_make_a_serving_request_with_that_many_users(text: str, users: int) -> None:
     parsed = parse(text)
