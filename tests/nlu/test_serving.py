@@ -110,7 +110,8 @@ def test_seconds_written_as_s_are_a_latency(text: str, ttft_ms: float) -> None:
 @pytest.mark.parametrize(
     ("text", "concurrency"),
     [("部署 Qwen2.5-14B，30 人同时使用", 30), ("Llama 3 8B 給 15 個人用夠嗎", 15),
-     ("host Mistral 7B for 40 people on one L40S", 40)],
+     ("host Mistral 7B for 40 people on one L40S", 40), ("部署 Qwen2.5-7B，50 人并发", 50),
+     ("上線 Llama 3.1 8B，預計 80 個人並發", 80)],
 )  # fmt: skip
 def test_people_using_a_served_model_are_its_concurrency(text: str, concurrency: int) -> None:
     assert parse(text).slots.concurrency == concurrency
