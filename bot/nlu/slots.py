@@ -244,7 +244,10 @@ def _budget_far_back(clause: str) -> bool:
     """A budget word farther back in the clause labels the bare amount, when no other slot's word
     stands between them."""
     at = max((clause.rfind(w) + len(w) for w in _FAR_BUDGET if w in clause), default=-1)
-    return at >= 0 and not any(w in clause[at:] for w in _OTHER_SLOT_WORDS)
+    if at < 0 or any(w in clause[at:] for w in _OTHER_SLOT_WORDS):
+        return False
+    # "預算用台幣算，3萬": a currency prices are not given in is asked back, never read as yuan
+    return lexicon.unpriced_currency(clause[at:]) is None
 
 
 # What a clause may hold beside an amount and still leave it to the clause before: "budget is tight,

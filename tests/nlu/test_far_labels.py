@@ -42,3 +42,8 @@ def test_a_clause_that_counts_something_else_keeps_its_number() -> None:
     got = said("budget is tight, we have 40k samples, LoRA 7B")
     assert "budget" not in got
     assert got["samples"] == 40000
+
+
+def test_a_far_budget_in_a_currency_without_prices_is_never_read_as_yuan() -> None:
+    assert "budget" not in said("預算用台幣算，3萬")
+    assert "budget" not in said("the budget is in euros, flexible but under 250k")
