@@ -96,6 +96,10 @@ class Feasibility:
     cluster_capacity_gb: float  # gpus × usable memory
     method: str
     options: tuple[FitOption, ...]
+    # Memory per GPU of the same job on the same GPUs with full activation checkpointing, when the layout
+    # chosen (the fastest that fits) keeps more activations and this is clearly less: what the job needs
+    # at least, comparable with a method that must checkpoint to fit (LoRA beside full fine-tuning).
+    checkpointed_gb: float | None = None
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -112,6 +116,7 @@ class Feasibility:
             "cluster_capacity_gb": round(self.cluster_capacity_gb, 1),
             "method": self.method,
             "options": [o.to_dict() for o in self.options],
+            "checkpointed_gb": None if self.checkpointed_gb is None else round(self.checkpointed_gb, 2),
         }
 
 
@@ -197,6 +202,7 @@ def assess(
     if not fits:
         options = _alternatives(request, w, requested, ev, catalog)
     return Feasibility(
+        checkpointed_gb=_checkpointed_gb(request, requested, catalog) if fits else None,
         fits=fits,
         tight=fits and requested.fitted.headroom < HEADROOM,
         gpu=requested.gpu.id,
@@ -290,6 +296,23 @@ def _cheapest_two_ways(plans: list[Option]) -> list[Option]:
         if o not in picks and len(picks) < MAX_LARGER_GPUS:
             picks.append(o)
     return picks
+
+
+# The checkpointed figure is said only when it saves at least this share of the GPU memory [assumption:
+# a few percent is not worth a line].
+CHECKPOINT_SAVING = 0.1
+
+
+def _checkpointed_gb(request: SizingRequest, requested: Option, catalog: Catalog) -> float | None:
+    """Memory per GPU of the same job on the same GPUs with full activation checkpointing, if the layout
+    chosen does not checkpoint, the user did not fix the recompute, and it saves CHECKPOINT_SAVING."""
+    if request.recompute is not None or requested.fitted.layout.recompute == "full":
+        return None
+    same = _same_hardware(replace(request, recompute="full"), catalog, requested.gpu, requested.gpus)
+    if same is None or not same.fits:
+        return None
+    gb = same.fitted.memory.total_gb
+    return gb if gb < requested.fitted.memory.total_gb * (1 - CHECKPOINT_SAVING) else None
 
 
 def _same_hardware(request: SizingRequest, catalog: Catalog, gpu: GpuSpec, gpus: int) -> Option | None:

@@ -77,6 +77,7 @@ def workload(req: ServeRequest, k: ServeConstants = CALIBRATED) -> dict[str, obj
         "tpot_ms": req.tpot_ms,
         "latency_default": req.latency_default,
         "tpot_default": req.tpot_default,
+        "floor_tpot_ms": req.floor_tpot_ms,
         "gpu": req.gpu,
         "gpus": req.gpus,
         "budget": None

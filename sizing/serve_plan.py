@@ -28,6 +28,7 @@ from sizing.serve_rank import Context, leading, lower_precision_bar, rank
 from sizing.serve_result import ServeExcluded, ServeOption, ServeResult, hourly_usd_for
 from sizing.serve_speed import ModelTerms, Replica, Speed, Timing, model_terms, saturation_batch
 from sizing.serve_types import (
+    DEFAULT_TPOT_FLOOR_FACTOR,
     DEFAULT_TPOT_MS,
     DEFAULT_TTFT_MS,
     MAX_CONCURRENCY,
@@ -189,6 +190,7 @@ def evaluate(
     if room < 1:
         return ServeOption(rep, 1, mem, 0, None, q, usd_to_cny, fits=False, meets_latency=False)
     timing = Timing(rep, req.input_tokens, req.output_tokens, k, terms)
+    req = with_floor_target(req, timing)
     limit = room
     if req.tpot_ms is not None:
         # A fixed number of requests only asks whether one replica carries them all.
@@ -391,6 +393,25 @@ def with_default_targets(req: ServeRequest) -> ServeRequest:
     return replace(req, ttft_ms=DEFAULT_TTFT_MS, tpot_ms=DEFAULT_TPOT_MS, latency_default=True)
 
 
+def floor_target_ms(req: ServeRequest, timing: Timing) -> float | None:
+    """The per-token target a replica is planned at when the default one sits at its latency floor
+    (serve_types.DEFAULT_TPOT_FLOOR_FACTOR x one request alone), or None: the user's target, no target,
+    a replica with room under the default, or one that is slow alone because it reads its weights on too
+    few GPUs (bandwidth, which more GPUs per replica fix; the latency floor they do not)."""
+    if req.tpot_ms is None or not (req.latency_default or req.tpot_default):
+        return None
+    alone = timing.speed(1)
+    if alone.step.bound != "latency":  # too few GPUs to read the weights in time: more GPUs per replica help
+        return None
+    floor_ms = DEFAULT_TPOT_FLOOR_FACTOR * alone.tpot_s * 1000
+    return floor_ms if floor_ms > req.tpot_ms else None
+
+
+def with_floor_target(req: ServeRequest, timing: Timing) -> ServeRequest:
+    target = floor_target_ms(req, timing)
+    return req if target is None else replace(req, tpot_ms=target)
+
+
 def with_daily_users(req: ServeRequest) -> ServeRequest:
     """Daily active users, when they are the only load given, become the peak request rate
     (sizing/serve_load.py); a concurrency or QPS the user states wins."""
@@ -433,6 +454,7 @@ def plan_serving(req: ServeRequest, catalog: Catalog, k: ServeConstants = CALIBR
         o.shown(o.label, solo=_solo(o.replica, req, k, terms)) if o.speed else o
         for o in rank(usable, lower, forced, ctx)
     ]
+    req = _first_floor_target(req, options, k, terms)
     looser = _relaxed(req, options, book, k, terms)
     if looser is not None:
         options.append(looser)
@@ -446,6 +468,22 @@ def plan_serving(req: ServeRequest, catalog: Catalog, k: ServeConstants = CALIBR
         excluded=tuple(sorted(excluded, key=lambda e: e.gpu)),
         currency=req.budget.currency if req.budget else "USD",
     )
+
+
+def _first_floor_target(
+    req: ServeRequest, options: list[ServeOption], k: ServeConstants, terms: dict[ServePrecision, ModelTerms]
+) -> ServeRequest:
+    """The request as the answer states it: with the default per-token target raised on the first
+    option's replica (floor_target_ms), that target and the time one request alone takes there."""
+    first = options[0] if options else None
+    if first is None or first.speed is None or not first.fits:
+        return req
+    rep = first.replica
+    timing = Timing(rep, req.input_tokens, req.output_tokens, k, terms.get(rep.precision))
+    target = floor_target_ms(req, timing)
+    if target is None:
+        return req
+    return replace(req, tpot_ms=target, floor_tpot_ms=timing.speed(1).tpot_s * 1000)
 
 
 def _relaxed(

@@ -32,6 +32,14 @@ DEFAULT_TPOT_MS = 50.0
 RELAXED_TPOT_FACTOR = 2.0
 # ... when it saves at least this share of the GPUs [assumption: less is not worth a slower answer].
 RELAXED_MIN_SAVING = 0.25
+# The default per-token target is ours, not the user's: on a replica where one request alone already
+# takes close to it (the kernel and expert-routing latency floor of a deep MoE model at small batch,
+# sizing/serve_speed.layer_floor_s), more replicas do not make a token faster, they only take away the
+# batch's small share on top of the floor, so holding DEFAULT_TPOT_MS would buy one replica per request
+# (Qwen3-235B-A22B: 49.8 ms alone on 8 x H20, 80 GPUs for 10 requests). There the default becomes this
+# many times what one request alone takes [assumption: 1.5 x a ~50 ms floor is ~13 tokens/s per user,
+# still about three times reading speed]. A target the user gives is held as given.
+DEFAULT_TPOT_FLOOR_FACTOR = 1.5
 # The prompt a request typically carries, per use, when the user states only the context window ("128k
 # context"): the window is the longest request the deployment must accept (vLLM's max_model_len), not every
 # request's length. Chat: DEFAULT_INPUT_TOKENS, about the median conversation prompt of Azure's 2023 LLM
@@ -63,6 +71,9 @@ class ServeRequest:
     tpot_ms: float | None = None  # ... and time per output token
     latency_default: bool = False  # the targets are DEFAULT_TTFT_MS / DEFAULT_TPOT_MS, not the user's
     tpot_default: bool = False  # only the time to the first token was given: DEFAULT_TPOT_MS per token
+    # The default per-token target was raised to DEFAULT_TPOT_FLOOR_FACTOR x this: what one request alone
+    # takes per token on the first option's replica (its latency floor); None when it was not.
+    floor_tpot_ms: float | None = None
     gpu: str | None = None  # catalog id or family
     gpus: int | None = None  # GPUs per replica
     budget: Budget | None = None

@@ -35,6 +35,7 @@ from bot.dialogue.answers.workload_compare import (
     why_on_plan,
 )
 from bot.dialogue.ask import ask_next, not_started
+from bot.dialogue.choices import answer as weigh_choices
 from bot.dialogue.clouds import take_clouds
 from bot.dialogue.commit import commit_turn, revision
 from bot.dialogue.ellipsis import added_gpus, read_back
@@ -309,6 +310,12 @@ class Consultant:
         reply.lang = u.lang
         # "h10o", "A1OO": read as the one GPU they can be, and the understood line says so
         state.read_as = [f"{w} → {typo_read_as(w)}" for w, names in u.gpu_typos if len(names) == 1]
+        if (
+            u.intent != "undo"
+            and len(set(u.gpus)) < 2
+            and weigh_choices(state, text, self._parse, reply, self.kb, self._plan, self._clock())
+        ):
+            return state  # "2 vs 3 epochs", "7B 还是 13B", "全参 vs LoRA 哪个划算": both plans side by side
         back_to_first = bool(FIRST_JOB.search(text))  # "go back to the first one" may read as an undo
         # An undo right after a new request ("回到刚才那个") goes back to the job it set aside, which keeps
         # the jobs set aside before it reachable.

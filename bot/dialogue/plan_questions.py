@@ -28,6 +28,8 @@ from bot.nlu.question_cues import (
     PLAN_MEMORY,
     PLAN_MEMORY_HOW_MUCH,
     PLAN_PAIR,
+    PLAN_TWO_GPUS,
+    PLAN_TWO_GPUS_ASKS,
     PLAN_WHICH_PROVIDER,
     WATCH_OUT,
     WATCH_OUT_WORDS,
@@ -65,6 +67,12 @@ def _asks_clouds(t: str) -> str | None:
 
 def _asks_pair(t: str) -> str | None:
     return "pair" if PLAN_PAIR.search(t) else None
+
+
+def _asks_two_gpus(t: str, u: Understood) -> bool:
+    """The two cards of the plans asked about; the "two" is no GPU count, and no GPU is named."""
+    said = {k: v for k, v in u.said.items() if not (k == "gpu_count" and v == 2)}
+    return not said and not u.gpus and bool(PLAN_TWO_GPUS.search(t) and PLAN_TWO_GPUS_ASKS.search(t))
 
 
 def _asks_watch_out(t: str) -> str | None:
@@ -118,8 +126,10 @@ def answer_plan_question(
     (or the plan cannot answer it). `alone`: no other answer is due for the message."""
     if state.last is None or missing(state):
         return False
-    plain = not u.said and not u.gpus
     t = normalise(text).lower
+    if _asks_two_gpus(t, u) and plan_pair.two_gpus(state, u, reply, kb, plan, today, text):
+        return True
+    plain = not u.said and not u.gpus
     for entry in TABLE:
         if not plain and not (entry.names_plans and plan_pair.names_the_plans(state, u.said)):
             continue

@@ -254,6 +254,9 @@ def understand(
         pending = "sample_tokens"  # the data question asked for the length of each sample
     elif pending == "data" and (state.sample_parts or {}).get("per_sample"):
         pending = "sample_count"  # …or, the length of each given, for how many there are
+    money = _amount_in_currency(parse, parsed, said, text, today)
+    if money is not None:
+        parsed, said = money, said_slots(money)
     family = SLOT_FAMILY.get(str(pending), ())
     parts_held = state.sample_parts or {}
     if pending == "sample_tokens" and parts_held.get("turns") and not parts_held.get("per_turn"):
@@ -420,6 +423,38 @@ def shifted(state: DialogueState, deltas: Any, said: Mapping[str, Any]) -> dict[
             value = float(held) + float(delta)
             out[name] = round(value) if name == "epochs" else value
     return out
+
+
+def _amount_in_currency(
+    parse: ParseFn, parsed: Any, said: Mapping[str, Any], text: str, today: dt.date | None
+) -> Any:
+    """ "好吧那就按美元算，2000", "按人民币算，5000", "in dollars: 3000": a currency named beside a bare
+    number makes the number a budget in it (never the answer to a pending question about tokens or
+    days); in a currency prices are not given in ("預算用台幣算，3萬") the budget ask that says so. None
+    when the message says no such thing."""
+    from bot.nlu.lexicon import CURRENCY_WORDS, find_phrase, unpriced_currency
+    from bot.nlu.text import normalise
+
+    low = normalise(text).lower
+    budget = said.get("budget")
+    if isinstance(budget, Mapping) and getattr(parsed, "currency_assumed", False):
+        # "budget is in RMB: 8000": the amount was read, its currency is the one named
+        named = next((code for word, code in CURRENCY_WORDS if find_phrase(low, word) != -1), None)
+        if named is not None and named != budget.get("currency") and len(text) <= MAX_HINTED_CHARS:
+            return parse(f"budget {budget.get('amount')} {named}", today=today)
+        return None
+    currency = getattr(parsed, "currency", None) or unpriced_currency(low)
+    if not currency or not _bare_answer(said, text) or len(text) > MAX_HINTED_CHARS:
+        return None
+    if any(getattr(a, "slot", None) == "budget" for a in parsed.asks):
+        return None  # the amount was read with its currency already ("预算每月 3 万台币")
+    quantity = _QUANTITY.search(low)
+    if quantity is None:
+        return None
+    money = parse(f"budget {quantity.group().strip()} {currency}", today=today)
+    if said_slots(money).get("budget") is not None and not money.asks:
+        return money
+    return money if any(getattr(a, "slot", None) == "budget" for a in money.asks) else None
 
 
 def _held_currency(state: DialogueState, parsed: Any, said: dict[str, Any]) -> dict[str, Any]:

@@ -163,6 +163,7 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     ("路并发", "concurrency", 1.0), ("并发", "concurrency", 1.0), ("个用户", "concurrency", 1.0),
     ("用户", "concurrency", 1.0),
     ("个同时在线", "concurrency", 1.0), ("人同时", "concurrency", 1.0), ("个人同时", "concurrency", 1.0),
+    ("人并发", "concurrency", 1.0), ("个人并发", "concurrency", 1.0), ("位用户并发", "concurrency", 1.0),
     ("人在线", "concurrency", 1.0), ("个人用", "concurrency", 1.0), ("人用", "concurrency", 1.0),
     ("人使用", "concurrency", 1.0), ("个人使用", "concurrency", 1.0), ("名用户", "concurrency", 1.0),
     ("位用户", "concurrency", 1.0), ("个使用者", "concurrency", 1.0), ("名使用者", "concurrency", 1.0),

@@ -782,3 +782,13 @@ PLAN_PAIR = re.compile(
     r"(?:cheaper|faster|better|quicker|cheapest|fastest)\b"
     r"|两个方案|哪个方案|哪个更(?:便宜|划算|快|好|省)|哪个划算|哪个便宜|选哪个|比一下|比较一下|对比一下"
 )
+# "这两个卡有什么区别？", "what's the difference between the two cards?", "這兩張卡哪個快？" after a change
+# of GPU: the two cards are the GPUs of the plan before the change and the plan now.
+PLAN_TWO_GPUS = re.compile(
+    r"\b(?:the|these|those|both) (?:two |2 )?(?:cards|gpus)\b|\bboth (?:cards|gpus)\b"
+    r"|(?:这|那|这俩|那俩)(?:两|2)\s*(?:个|张|款|种|块)?\s*(?:卡|gpu|显卡)"
+)
+PLAN_TWO_GPUS_ASKS = re.compile(
+    r"区别|差别|差异|差在|不同|不一样|哪个|哪张|比较|对比|比一下|\bdiffer|\bcompare|\bvs\b|\bversus\b"
+    r"|\bwhich\b|\bbetter\b|\bfaster\b|\bcheaper\b"
+)

@@ -49,7 +49,9 @@ def test_which_gpu_suits_fine_tuning_picks_by_work_per_dollar_and_says_what_the_
 
 def test_a_serving_comparison_picks_one_gpu_first(real: Consultant) -> None:
     text = ask(real, "MI300X vs H100 for serving llama 70b, which should we pick")
-    assert "*Pick the NVIDIA H100 SXM5*: both meet the latency targets" in text
+    # Like for like: both on 2 GPUs per copy, the MI300X (rented as 8-GPU instances) per GPU-hour.
+    assert "*Pick the AMD Instinct MI300X*: both meet the latency targets" in text
+    assert "Like for like: each on 2 GPUs per copy" in text
 
 
 def test_a_gpu_with_nothing_newer_in_its_market_is_weighed_against_the_others_there(real: Consultant) -> None:

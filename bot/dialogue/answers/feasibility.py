@@ -122,6 +122,8 @@ def answer(q: Question, reply: Reply, *, memory_asked: bool = False) -> bool:
         params=float(params),
         active_params=q.slot("active_params"),
         per_gpu_gb=asked["memory_per_gpu_gb"],
+        # The same job with full activation checkpointing when the fastest layout keeps more (said beside it).
+        checkpointed_gb=planned.feasibility.checkpointed_gb if planned.feasibility is not None else None,
         gpu_memory_gb=spec.memory_gb,
         usable_gb=spec.capacity_gb,  # what nvidia-smi reports: an "80 GB" H100 holds 85.5e9 bytes
         headroom=asked.get("memory_headroom"),

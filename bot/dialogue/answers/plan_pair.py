@@ -6,11 +6,18 @@ trade-off).
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Mapping
-from typing import Any
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
+from bot.dialogue.memo import Planner
 from bot.dialogue.reply import Reply
 from bot.dialogue.state import DialogueState
+
+if TYPE_CHECKING:
+    from bot.dialogue.understand import Understood
+    from knowledge import KnowledgeBase
 
 # What tells two plans apart, in the order their names say it.
 NAMING_SLOTS = (
@@ -56,11 +63,37 @@ def answer(state: DialogueState, reply: Reply) -> bool:
         {"plan": before, "said": [(k, old.get(k)) for k in differ]},
         {"plan": now, "said": [(k, new.get(k)) for k in differ]},
     ]
-    reply.add("plan_pair", rows=rows, pick=_pick(before, now))
+    reply.add("plan_pair", rows=rows, pick=pick(before, now))
     return True
 
 
-def _pick(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any]:
+def two_gpus(
+    state: DialogueState,
+    u: Understood,
+    reply: Reply,
+    kb: KnowledgeBase,
+    plan: Planner,
+    today: dt.date,
+    text: str,
+) -> bool:
+    """ "这两个卡有什么区别？" after an A100 → H100 change: the datasheet comparison of the GPUs the two
+    plans run on (the plan before the change first), the job held as its context."""
+    from bot.dialogue.answers import compare
+    from bot.dialogue.answers.base import Question
+
+    plans = pair(state)
+    if plans is None:
+        return False
+    gpus = tuple(str(p.get("gpu") or "") for p in plans)
+    if not all(gpus) or gpus[0] == gpus[1]:
+        return False
+    said = {k: v for k, v in u.said.items() if k != "gpu_count"}
+    asked = replace(u, said=said, gpus=gpus, kind="gpu_compare")
+    context = {k: v for k, v in state.slots.items() if k not in ("gpu", "gpu_count")}
+    return compare.answer(Question(text, asked, kb, plan, today, context), reply)
+
+
+def pick(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any]:
     """Which of the two to take: 0 or 1 and why ("both": cheaper and no slower), or the trade-off."""
     figures = (a.get("cost"), b.get("cost"), a.get("days"), b.get("days"))
     if any(not isinstance(x, int | float) for x in figures) or a.get("currency") != b.get("currency"):

@@ -389,6 +389,7 @@ def view(req: ServeRequest, data: dict[str, Any]) -> dict[str, Any]:
         "tpot_ms": workload["tpot_ms"],
         "latency_default": workload["latency_default"],
         "tpot_default": workload["tpot_default"],
+        "floor_tpot_ms": workload.get("floor_tpot_ms"),
         "kv_bytes_per_token": workload["kv_bytes_per_token"],
         "first": first,
         "others": options[1 : 1 + SHOWN_OPTIONS - 1],

@@ -45,17 +45,35 @@ def cheapest(q: Question, reply: Reply) -> bool:
         return True
     data: dict[str, Any] = result.to_dict()
     rows: list[dict[str, Any]] = []
-    for o in sorted(_priced(data["options"]), key=lambda o: (o["cost"]["hourly_usd"], o["gpus"])):
+    ranked = sorted(_priced(data["options"]), key=lambda o: (o["cost"]["hourly_usd"], o["gpus"]))
+    card = q.kb.find_model(str(q.slot("model"))) if q.slot("model") else None
+    precision_from = (
+        "said" if q.slot("precision") is not None else "native" if card is not None else "default"
+    )
+    if precision_from == "said":  # "in FP8": the plans keep the precision asked for
+        ranked = [o for o in ranked if o["precision"] == req.precision]
+    for o in ranked:
         if all(r["gpu"] != o["gpu"] or r["precision"] != o["precision"] for r in rows):
             rows.append(o)
+    # The cheapest plan may quantise below the model's precision: the answer names the one it uses, why,
+    # and the cheapest that keeps the model's own when it is not among the lines shown.
+    quantised = bool(rows) and rows[0]["precision"] != req.precision
+    same = next((o for o in rows if o["precision"] == req.precision), None)
+    shown_same = same is not None and same in rows[:SHOWN]
+    load = _load(req)
+    floor = data["workload"].get("floor_tpot_ms")
+    if floor is not None:  # the default per-token target raised at the model's latency floor (serve_plan)
+        load.update(tpot_ms=data["workload"]["tpot_ms"], floor_tpot_ms=floor)
     reply.add(
         "serve_cheapest",
-        **_load(req),
+        **load,
         model=req.model.name,
         named=req.model_id is not None,
         params=req.model.params_total,
         read_as=read_as(q, req),
         precision=req.precision,
+        precision_from=precision_from,
+        same_precision=same if quantised and not shown_same else None,
         rows=rows[:SHOWN],
         # Nothing meets the targets: the plan under the relaxed target (serve_plan._relaxed), shown as its
         # own line beside the warning that says what was relaxed.
@@ -94,7 +112,8 @@ def compare(q: Question, reply: Reply) -> bool:
             return True
         found: list[dict[str, Any]] = result.to_dict()["options"]  # type: ignore[assignment]
         options = [o for o in found if o["fits"]]
-        rows.append({"name": spec.name, "option": options[0] if options else None})
+        rows.append({"name": spec.name, "option": options[0] if options else None, "gpu_id": spec.id})
+    same_shape = _like_for_like(q, req, rows)
     priced = [r["option"] for r in rows if r["option"] is not None and r["option"]["cost"]["hourly_usd"]]
     # The pick: the cheapest per token of those that meet the latency targets (of all when none does),
     # once every GPU compared has a priced plan.
@@ -118,8 +137,69 @@ def compare(q: Question, reply: Reply) -> bool:
         worth=worth and len(rows) == 2,
         pick_meets=bool(pick and pick.get("meets_latency")),
         others_meet=sum(1 for o in priced if o.get("meets_latency")),
+        same_shape=same_shape,
     )
     return True
+
+
+def _like_for_like(q: Question, req: Any, rows: list[dict[str, Any]]) -> int | None:
+    """A GPU set on more GPUs per copy than the others only because its instance is rented whole (8 H200s
+    per copy of a 70B beside 2 H100s: the H200 is rented only as 8-GPU instances) is re-planned on the
+    largest shape of the others and priced per GPU-hour of its instance, so the comparison is like for
+    like; kept as it was where that shape would miss the latency it met. Returns the shared GPUs per copy
+    when a row was re-planned, else None."""
+    if len(rows) < 2 or any(r["option"] is None for r in rows):
+        return None
+    replanned: dict[int, dict[str, Any]] = {}
+    for i, r in enumerate(rows):
+        o = r["option"]
+        others = [x["option"]["gpus_per_replica"] for j, x in enumerate(rows) if j != i]
+        target = int(max(others))
+        whole = _instance_gpus(q, o)
+        if (
+            o["gpus_per_replica"] <= target
+            or whole is None
+            or whole != o["gpus_per_replica"]
+            or o["replicas"] > 1
+        ):
+            continue
+        try:
+            result = plan_serving(replace(req, gpu=r["gpu_id"], gpus=target), q.catalog)
+        except SizingError:
+            continue
+        found: list[dict[str, Any]] = result.to_dict()["options"]  # type: ignore[assignment]
+        new = next((x for x in found if x["fits"] and x["gpus_per_replica"] == target), None)
+        if new is None or (o.get("meets_latency") and not new.get("meets_latency")):
+            continue
+        instance_gpus = _instance_gpus(q, new)
+        if instance_gpus is None or not new["cost"]["hourly_usd"] or instance_gpus <= new["gpus"]:
+            continue
+        share = new["gpus"] / instance_gpus
+        cost = dict(new["cost"])
+        cost["hourly_usd"] = cost["hourly_usd"] * share
+        if cost.get("usd_per_million_output_tokens"):
+            cost["usd_per_million_output_tokens"] = cost["usd_per_million_output_tokens"] * share
+        replanned[i] = {**new, "cost": cost}
+        r["per_gpu_hour"] = {
+            "instance": cost["instance"],
+            "instance_gpus": instance_gpus,
+            "instance_hourly_usd": new["cost"]["hourly_usd"],
+        }
+    for i, new in replanned.items():
+        rows[i]["option"] = new
+    shapes = {r["option"]["gpus_per_replica"] for r in rows}
+    return int(shapes.pop()) if replanned and len(shapes) == 1 else None
+
+
+def _instance_gpus(q: Question, o: dict[str, Any]) -> int | None:
+    """GPUs in the instance an option is priced on, from the catalogue's offerings."""
+    instance, cloud = o["cost"].get("instance"), o["cost"].get("cloud")
+    if not instance:
+        return None
+    return next(
+        (int(x.gpu_count) for x in q.catalog.offerings if x.instance_type == instance and x.cloud == cloud),
+        None,
+    )
 
 
 def _priced(options: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -1,0 +1,45 @@
+"""While the bot asks a question that a bare number would answer, a currency named beside the number
+("好吧那就按美元算，2000", "in dollars: 3000") makes it a budget in that currency; a currency the prices are
+not given in says so instead of answering the question with the number."""
+
+from __future__ import annotations
+
+from bot.dialogue.consultant import Consultant
+
+
+def test_a_number_in_dollars_is_the_budget_not_the_tokens_asked_for(real: Consultant) -> None:
+    real.handle("m1", "微调 Llama 3 8B，LoRA，5 万条数据")
+    real.handle("m1", "不是 500 美元，是 500 人民币")
+    turn = real.handle("m1", "好吧那就按美元算，2000")
+    assert turn.text.startswith("好的：预算 $2,000。")
+    assert turn.payload["slots"]["budget"]["amount"] == 2000
+    assert turn.payload["slots"]["budget"]["currency"] == "USD"
+    assert turn.payload["slots"].get("tokens") is None
+
+
+def test_in_english_and_in_yuan(real: Consultant) -> None:
+    real.handle("m2", "Fine-tune Mistral 7B with LoRA on 20k examples")
+    turn = real.handle("m2", "in dollars: 3000")
+    assert turn.text.startswith("Got it: a budget of $3,000.")
+    real.handle("m3", "微调 Qwen 7B，LoRA，3 万条数据")
+    turn = real.handle("m3", "按人民币算，5000")
+    assert turn.payload["slots"]["budget"] == {"amount": 5000.0, "currency": "CNY", "period": "total"}
+
+
+def test_a_currency_without_prices_is_said_not_read_as_tokens(real: Consultant) -> None:
+    real.handle("m4", "微調 Qwen 7B，LoRA，3 萬筆資料")
+    turn = real.handle("m4", "預算用台幣算，3萬")
+    assert "人民幣或美元" in turn.text
+    assert turn.payload["slots"].get("tokens") is None
+
+
+def test_a_bare_number_still_answers_the_question(real: Consultant) -> None:
+    real.handle("m5", "Fine-tune Mistral 7B with LoRA on 20k examples")
+    turn = real.handle("m5", "2000")
+    assert turn.payload["slots"]["tokens"] == 40_000_000
+
+
+def test_a_budget_said_with_its_currency_apart_is_in_that_currency(real: Consultant) -> None:
+    real.handle("m6", "LoRA fine-tune Qwen 14B on 30k chats")
+    turn = real.handle("m6", "no wait, budget is in RMB: 8000")
+    assert turn.payload["slots"]["budget"] == {"amount": 8000.0, "currency": "CNY", "period": "total"}
