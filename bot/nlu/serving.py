@@ -105,6 +105,7 @@ TTFT = (
 TPOT = (
     "tpot", "per-token latency", "per token latency", "inter-token latency", "inter token latency", "itl",
     "每个token", "每token", "每个 token", "每 token", "token间隔", "token间延迟", "单token延迟",
+    "each token", "every token", "per token",  # "each token under 40 ms"
 )  # fmt: skip
 # After the time, the latency it bounds: "30ms per token", "500 ms to first token", "200ms TTFT".
 TPOT_AFTER = (

@@ -108,6 +108,17 @@ def test_seconds_written_as_s_are_a_latency(text: str, ttft_ms: float) -> None:
 
 
 @pytest.mark.parametrize(
+    "text",
+    [
+        "serve Llama 3.1 8B, 100 users, each token under 40 ms",
+        "host Qwen2.5-7B for 30 people, every token within 40ms",
+    ],
+)
+def test_a_time_after_each_token_is_the_per_token_target(text: str) -> None:
+    assert parse(text).slots.tpot_ms == pytest.approx(40)
+
+
+@pytest.mark.parametrize(
     ("text", "concurrency"),
     [("部署 Qwen2.5-14B，30 人同时使用", 30), ("Llama 3 8B 給 15 個人用夠嗎", 15),
      ("host Mistral 7B for 40 people on one L40S", 40), ("部署 Qwen2.5-7B，50 人并发", 50),
