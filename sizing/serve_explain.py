@@ -622,8 +622,11 @@ def warnings(
         )
     missed = [o for o in options if o.speed is not None]
     if (req.ttft_ms or req.tpot_ms) and missed and not any(o.meets_latency for o in missed):
-        best_tpot = min((o.speed.tpot_s for o in pool if o.speed), default=0.0) * 1e3
-        best_ttft = min((o.speed.ttft_s for o in pool if o.speed), default=0.0) * 1e3
+        # The pool can hold no timed option (one GPU named that holds the model only at a lower
+        # precision): the options shown are then what "achievable" speaks of.
+        timed = [o.speed for o in pool if o.speed] or [o.speed for o in missed if o.speed]
+        best_tpot = min(sp.tpot_s for sp in timed) * 1e3
+        best_ttft = min(sp.ttft_s for sp in timed) * 1e3
         out.append(
             _w(
                 "serve_latency_unreachable",

@@ -388,7 +388,7 @@ def _sized_only(q: Question) -> bool:
 
 # Direct answers that stand in for a question about hardware outside the catalogue: the line on it
 # says the answer that follows is for the GPUs the catalogue holds.
-INSTEAD_OF_OUTSIDE = ("memory", "serve_memory")
+INSTEAD_OF_OUTSIDE = ("memory", "serve_memory", "feasibility")
 
 
 # Serving kinds whose training version follows when a message asks both side by side

@@ -41,8 +41,35 @@ def find_gpus(s: str) -> list[GpuMention]:
         out.extend(_variants_after(s, m.end, m.family, out))
         families.add(m.family)
     if len(families) == 1 and len({g.gpu for g in out}) == 1:
-        out.extend(_form_named_later(s, out[0], families.pop()))
+        family = families.pop()
+        before = _forms_named_before(s, out[0], family)
+        if before:
+            return before  # "PCIe or SXM H100 for training?": both boards, not the family's datasheet
+        out.extend(_form_named_later(s, out[0], family))
     return out
+
+
+# Two form factors joined right before a family's name: "PCIe or SXM H100", "the SXM or the PCIe H100s",
+# "PCIe 还是 SXM 的 H100".
+_FORMS_BEFORE = re.compile(
+    r"(?<![a-z0-9])(?:the\s+)?(sxm\d?|pcie|nvl)\s*(?:or|and|vs\.?|versus|还是|或|和|跟|与|/)\s*(?:the\s+)?"
+    r"(sxm\d?|pcie|nvl)\s*(?:版|版本|的)?\s*$"
+)
+
+
+def _forms_named_before(s: str, first: GpuMention, family: str) -> list[GpuMention]:
+    variants = _variant_words().get(family)
+    m = _FORMS_BEFORE.search(s, 0, first.start) if variants else None
+    if m is None or variants is None:
+        return []
+    boards = [variants.get(key(m.group(i))) for i in (1, 2)]
+    if None in boards or boards[0] == boards[1]:
+        return []
+    # the second board's span runs to the end of the family's name, which it stands for
+    return [
+        GpuMention(m.start(1), m.end(1), str(boards[0])),
+        GpuMention(m.start(2), first.end, str(boards[1])),
+    ]
 
 
 _FORM_WORD = re.compile(r"(?<![a-z0-9])(?:sxm\d?|pcie|nvl)(?![a-z0-9])")
@@ -217,6 +244,8 @@ def _looks_like_quantity(s: str, start: int, end: int) -> bool:
 # is excluded.
 _GPU_LIKE = re.compile(
     r"(?<![a-z0-9])(?:(?:rtx|gtx)\s?-?\s?\d{4}(?:\s?ti|\s?ada)?|gb\d{3}|[bh]\d{3}|mi\d{3}x?|l\d{2})(?![a-z0-9])"
+    # a bare GeForce number counted as a card: "一张 3060", "两块2080ti"
+    r"|(?:(?<=[张块])|(?<=[张块] ))[1-5]0[5-9]0(?:\s?ti)?(?![a-z0-9])"
 )
 
 

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.nlu import context, lexicon, question_cues as cues, serving
+from bot.nlu.gpus import unknown_gpu_names
 from bot.nlu.lexicon import has_cue
 from bot.nlu.providers import china_providers
 from bot.nlu.text import compact
@@ -769,6 +770,8 @@ def _question_kind(
             return "cheapest_gpu"
         if has_any(t, cues.MEMORY_ASK) and not _serving_load(filled):
             return "memory"
+        if serving.holds_weights(t) and not gpus and not _serving_load(filled):
+            return "memory"  # "will an 8B's weights fit in 16 GiB?": the memory, not a serving plan
         if _feasibility(t, sig, yes_no, model or method):
             return "feasibility"
         asks = has_any(t, QUESTION) or has_any(t, cues.WH_WORDS)
@@ -1049,6 +1052,8 @@ def _feasibility(t: str, sig: Signals, yes_no: bool, job: bool) -> bool:
     """Can a named job run on hardware the user fixes ("Can I fine-tune Llama 3 8B on a single T4?",
     "能在8张H100上全参微调72B吗")? A planning question (how long, how many) wants a plan instead."""
     hardware = bool(sig.gpus) or "gpu_count" in sig.filled or has_any(t, FIXED_HARDWARE)
+    # "an RTX 3060 will pretrain a 70B in a day, right?": a GPU outside the catalogue fixes it too
+    hardware = hardware or (yes_no and not sig.serving and bool(unknown_gpu_names(t)))
     # "How many tokens/s does an H100 do on a 7B model?": the speed on that hardware is its answer.
     asks = yes_no or has_any(t, cues.FITS) or has_any(t, lexicon.ASKS_SPEED)
     # "…on 8 A100s in 2 weeks? how many tokens would that get me?": what the deadline holds on them

@@ -438,7 +438,14 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     if serving_msg:
         # "8 卡里有 4 张在跑推理，剩下的训 13B": the busy part's serving is not the request
         serving_msg = serving.is_serving(_mask(s, list(serves.values()) + busy_clauses(s)))
+    # "服务 80 位同事", "code completion for 400 developers": the people a model is for make it serving
+    people_at = None if trains else serving.people_served(masked)
+    serving_msg = serving_msg or people_at is not None
     found = extract(masked, nums, gpus, t.lang, named_model=bool(models), serving=serving_msg or inference)
+    if people_at is not None and not found.values.get("concurrency") and not found.values.get("daily_users"):
+        num = next((n for n in nums if n.start <= people_at < n.end), None)
+        if num is not None:
+            found.add("concurrency", num.value, num, masked)  # "给 150 个客服用": the users at once
     if history:
         _carry_over(told, found)
         if not models and not found.values.get("params"):

@@ -105,6 +105,7 @@ TTFT = (
 TPOT = (
     "tpot", "per-token latency", "per token latency", "inter-token latency", "inter token latency", "itl",
     "每个token", "每token", "每个 token", "每 token", "token间隔", "token间延迟", "单token延迟",
+    "each token", "every token", "per token",  # "each token under 40 ms"
 )  # fmt: skip
 # After the time, the latency it bounds: "30ms per token", "500 ms to first token", "200ms TTFT".
 TPOT_AFTER = (
@@ -252,9 +253,73 @@ def asks_both_tasks(s: str) -> bool:
     return False
 
 
+# A model's weights held by the GPU, asked with no training word ("can one H100 hold the weights of a
+# 70B?", "一张 H100 能放下 70B 的权重吗"): the memory of the weights at each precision, as for serving.
+WEIGHT_WORDS = ("weights", "weight files", "model weights", "权重", "权重文件", "模型权重")
+HOLDS = (
+    "hold", "holds", "fit", "fits", "load", "loads", "store", "contain",
+    "放下", "放得下", "放不下", "装下", "装得下", "装不下", "塞下", "塞得下", "存下", "放进", "装进", "载入",
+    "加载",
+)  # fmt: skip
+
+
+def holds_weights(s: str) -> bool:
+    """The message asks whether a GPU holds a model's weights (no training word: the caller checks)."""
+    return lexicon.has_cue(s, WEIGHT_WORDS) and lexicon.has_cue(s, HOLDS)
+
+
+# People a model is for, counted: "for 400 developers", "rolling out to 800 engineers", "服务 80 位同事",
+# "给全公司 300 人用", "给 150 个客服用", "600 名员工会用" (not "3 个人共用"). Without a training verb
+# they make a serving request, and their count its concurrent users (parser.parse).
+PEOPLE = (
+    "users", "people", "persons", "developers", "devs", "engineers", "employees", "colleagues", "coworkers",
+    "co-workers", "teammates", "analysts", "students", "researchers", "scientists", "staff", "lawyers",
+    "doctors", "agents", "reps", "customers", "members", "writers", "translators", "testers", "editors",
+)  # fmt: skip
+PEOPLE_ZH = (
+    "同事", "员工", "用户", "使用者", "客户", "顾客", "开发者", "开发", "工程师", "研发", "客服", "销售",
+    "律师", "医生", "学生", "老师", "研究员", "分析师", "成员", "员", "人",
+)  # fmt: skip
+_COUNT = r"(?P<n>~?[0-9][0-9,.]*\s*(?:k|万|千)?|[零一二两三四五六七八九十百千万]+)"
+_EN_PEOPLE = "|".join(re.escape(w) for w in PEOPLE)
+_ZH_PEOPLE = "|".join(PEOPLE_ZH)
+_PEOPLE_SERVED = (
+    re.compile(
+        r"\b(?:for|to|serve|serves|serving|across)\s+(?:(?:about|around|roughly|approximately|some|all|"
+        r"all of|our|the|their|its|a team of|team of|up to|over|nearly|almost)\s+)*"
+        + _COUNT
+        + r"\s+(?:[a-z-]+\s+){0,2}?(?:"
+        + _EN_PEOPLE
+        + r")\b"
+    ),
+    re.compile(
+        r"(?:服务|面向)[^，。,;；！？!?\n]{0,8}?(?:约|大约|大概|差不多)?\s*"
+        + _COUNT
+        + r"\s*(?:个|位|名)?\s*(?:"
+        + _ZH_PEOPLE
+        + r")"
+    ),
+    re.compile(
+        _COUNT + r"\s*(?:个|位|名)?\s*[\u4e00-\u9fff]{0,3}?(?:" + _ZH_PEOPLE + r")(?:会|要|都|来)?(?:用|使用)"
+    ),
+)
+_PEOPLE_GATE = (*PEOPLE, "服务", "面向", "用")
+
+
+def people_served(s: str) -> int | None:
+    """Where the count of people a model is for starts in `s`, or None when the message counts none."""
+    if not any(w in s for w in _PEOPLE_GATE):
+        return None
+    for pattern in _PEOPLE_SERVED:
+        m = pattern.search(s)
+        if m is not None:
+            return m.start("n")
+    return None
+
+
 def runs_inference(s: str) -> bool:
     """Inference words that need a named model and no training to mean serving (see INFERENCE)."""
-    return lexicon.has_cue(s, INFERENCE)
+    return lexicon.has_cue(s, INFERENCE) or holds_weights(s)
 
 
 def request_side(before: str, after: str, weak: bool = False) -> str | None:
@@ -286,9 +351,9 @@ def request_side(before: str, after: str, weak: bool = False) -> str | None:
 _FILLERS = (
     " of about", " of around", " of roughly", " of ~", " of", " around", " about", " roughly", " ~",
     " usually", " typically", " normally", " mostly", " on average", " average", " averaging",
-    " is", " are", " will be", " tend to be", " run", " runs",
+    " is", " are", " will be", " tend to be", " run", " runs", " under", " below", " at most", " up to",
     "大约", "大概", "约为", "约", "平均", "一般", "通常", "差不多", "基本上", "基本", "都在", "在",
-    "是", "为", "左右", "长度",
+    "是", "为", "左右", "长度", "只有", "也就", "大多", "大部分",
 )  # fmt: skip
 # In a serving message a document is the prompt: "each document is about 60k tokens", "文档平均 50k token".
 DOCUMENT = ("document", "documents", "doc", "docs", "文档", "文件", "文章", "合同", "报告")

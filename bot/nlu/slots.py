@@ -26,6 +26,7 @@ from bot.nlu.serving import (
     PER_DAY,
     PER_USER,
     QPS_LABEL,
+    holds_weights,
     latency_kind,
     request_side,
 )
@@ -33,6 +34,7 @@ from bot.nlu.types import Ask
 from bot.nlu.units import (
     COPULAS,
     FOREIGN,
+    LABEL_REACH,
     NO_UNIT,
     WINDOW,
     Unit,
@@ -40,6 +42,7 @@ from bot.nlu.units import (
     currency_before,
     foreign_prefix_start,
     jiao,
+    label_window,
     period_near,
     samples_after_modifiers,
     unit_after,
@@ -116,6 +119,13 @@ def _classify(
     after = window_after(s, unit.end if unit.end > 0 else num.end, ceiling)
     if num.weak and unit.kind not in ("days", "money"):
         return
+    if num.weak and unit.kind == "days" and _PER_PERIOD_COUNT.search(s[max(0, num.start - 24) : num.start]):
+        # "each user sends ~10 requests a day", "~20 messages a day": how often, not a timeline, and
+        # the messages counted are no dataset
+        prior = found.values.get("samples")
+        if idx and prior and units[idx - 1].kind == "samples" and prior[-1] == nums[idx - 1].value:
+            prior.pop()
+        return
     if unit.kind not in ("tokens", "data", "money") and _after_label(before, lexicon.HYPERPARAMETER_LABELS):
         if unit.kind == "none" and _after_label(before, _GLOBAL_BATCH):
             found.add("sequences_per_step", num.value, num, s)  # "batch size 1024": × seq_len × steps
@@ -184,14 +194,19 @@ def _classify(
     ):
         found.add("seq_len", num.value * (1.024 if num.mult == "k" else 1.0), num, s)
         return
-    if num.mult in ("", "k", "zh") and not num.weak and _labelled(s, num, before, after, found):
+    wide = label_window(s, num.start, floor, before)
+    if num.mult in ("", "k", "zh") and not num.weak and _labelled(s, num, before, after, found, wide):
         return
     if num.mult in ("", "k") and num.value >= 10 and _bare_length(before, after, found):
         found.add("tokens_per_sample", num.value, num, s)  # "每条1k", "10w条，每条 800"
         return
     budget_period = s[: num.start].rstrip(" 是为:：").endswith(tuple(p for p, _ in lexicon.BUDGET_PERIODS))
     money_cue = (
-        budget_period or lexicon.has_cue(before, lexicon.MONEY_CUES) or _capped_per_period(s, num, unit)
+        budget_period
+        or lexicon.has_cue(before, lexicon.MONEY_CUES)
+        or _capped_per_period(s, num, unit)
+        or (wide is not before and _budget_far_back(wide))
+        or _budget_clause_before(s, num.start, before, floor)
     )
     # "有 5 万预算", "a 10k budget": the amount right before the word for a budget
     rest = after.lstrip(" 的")
@@ -206,6 +221,57 @@ def _classify(
         _money(s, idx, num, unit, nums, found, lang)
         return
     _by_magnitude(s, num, before, after, found)
+
+
+# A count of uses before "a day"/"a week": a rate ("10 requests a day", "5 queries each a week").
+_PER_PERIOD_COUNT = re.compile(
+    r"(?:requests?|reqs|queries|query|messages?|calls?|times|questions?|prompts?|chats?|conversations?|"
+    r"sessions?|tickets?|completions?)(?: each| per user| per person| per head)? ?$"
+)
+
+
+# Budget words that label an amount farther back in its clause ("budget is flexible but under 250k"), and
+# words of another slot that, between the two, make the amount theirs ("budget aside, the dataset is 500k").
+_FAR_BUDGET = ("预算", "经费", "budget")
+_OTHER_SLOT_WORDS = (
+    "token", "data", "sample", "example", "row", "pair", "gpu", "card", "node", "param", "model", "epoch",
+    "step", "seq", "context", "prompt", "user", "people", "day", "week", "month", "year", "hour", "price",
+    "rate", "数据", "样本", "语料", "条", "卡", "节点", "参数", "模型", "轮", "步", "上下文", "用户", "人",
+    "天", "周", "月", "年", "小时", "价",
+)  # fmt: skip
+
+
+def _budget_far_back(clause: str) -> bool:
+    """A budget word farther back in the clause labels the bare amount, when no other slot's word
+    stands between them."""
+    at = max((clause.rfind(w) + len(w) for w in _FAR_BUDGET if w in clause), default=-1)
+    if at < 0 or any(w in clause[at:] for w in _OTHER_SLOT_WORDS):
+        return False
+    # "預算用台幣算，3萬": a currency prices are not given in is asked back, never read as yuan
+    return lexicon.unpriced_currency(clause[at:]) is None
+
+
+# What a clause may hold beside an amount and still leave it to the clause before: "budget is tight,
+# under 40k", "the budget we were given is, roughly, 30k".
+_CAP_OR_HEDGE = re.compile(
+    r"\s*(?:(?:under|below|at most|up to|max|maximum|no more than|less than|around|about|roughly|"
+    r"approximately|approx\.?|maybe|say|probably|so|~|\$|不超过|最多|以内|大概|大约|约|差不多|也就|控制在)\s*)*$"
+)
+
+
+def _budget_clause_before(s: str, start: int, before: str, floor: int) -> bool:
+    """A budget word in the clause before, when the amount's own clause holds only a cap or hedge."""
+    if not _CAP_OR_HEDGE.fullmatch(before):
+        return False
+    at = start - len(before)  # just after the boundary that ends the clause before
+    for _ in range(3):
+        if at - 1 <= floor:
+            return False
+        clause = window_before(s, at - 1, floor, LABEL_REACH)
+        if not _CAP_OR_HEDGE.fullmatch(clause):
+            return _budget_far_back(clause)
+        at = at - 1 - len(clause)
+    return False
 
 
 # A bare amount the value said just before is changed to: "预算从 10 万提到 20 万", "预算 5 万，能不能加到
@@ -360,7 +426,13 @@ def _tokens(
     if s.startswith(_PER_SECOND_AFTER, unit.end) or before.rstrip().endswith(("每秒", "per second")):
         _per_user_speed(num, before, after, s, found)
         return
-    side = request_side(before, after, found.serving)
+    floor = max(nums[idx - 1].end, units[idx - 1].end) if idx else 0
+    side = request_side(label_window(s, num.start, floor, before), after, found.serving)
+    if side is not None and not found.serving and _tuning_named(s):
+        found.add(
+            "tokens_per_sample", num.value, num, s
+        )  # "LoRA 7B, prompts ~3k tokens": each sample's length
+        return
     if side is not None and num.value < 1e6:
         found.add(f"{side}_tokens", num.value, num, s)  # "1k-token prompts", "输出500 token"
         return
@@ -579,6 +651,7 @@ def _per_user_speed(num: Num, before: str, after: str, s: str, found: Found) -> 
 # Words between a context-length cue and its number ("context length of 32k", "上下文长度为8192").
 _CONTEXT_FILLERS = (
     "up to", "about", "of", "is", "max", "最长", "最大", "长度", "大约", "约", "为", "是", "到",
+    "around", "roughly", "要", "需要", "大概", "得",
 )  # fmt: skip
 
 
@@ -630,7 +703,10 @@ def _after_chip_name(before: str) -> bool:
 # No one means a context under this many tokens: "Context: 5 person team" is a heading and a team.
 MIN_CONTEXT_LABELLED = 64
 # Words that may follow a context length ("context 32k tokens", "context: 4096 max").
-_LENGTH_WORDS = ("tokens", "token", "toks", "tok", "ctx", "context", "max", "maximum", "or", "and", "with")
+_LENGTH_WORDS = (
+    "tokens", "token", "toks", "tok", "ctx", "context", "max", "maximum", "or", "and", "with",
+    "but", "while", "though", "although", "whereas", "yet",  # "context window 16k but prompts ~2k"
+)  # fmt: skip
 
 
 def _may_be_length(num: Num, after: str) -> bool:
@@ -650,7 +726,24 @@ _EPOCH_LABELS = lexicon.EPOCH_LABELS
 _CHANGED_TO = re.compile(r"(?:改成|改为|换成|设为|设成|调到|调成|改到|变成|\bto|->|→)[ :：=]*$")
 
 
-def _labelled(s: str, num: Num, before: str, after: str, found: Found) -> bool:
+# Hedges between a serving load's label and its number, and user counts as labels in a serving message
+# ("用户 1000 人", "users: 500").
+_HEDGES = (
+    " around", " about", " roughly", " approximately", " approx.", " approx", " ~", " is", " are", " of",
+    "大约", "大概", "约", "差不多", "预计", "估计", "有", "是", "在",
+)  # fmt: skip
+USERS_LABEL = ("用户", "用户数", "用户量", "使用者", "users", "user count", "number of users")
+
+
+def _without_hedges(head: str) -> str:
+    while True:
+        cut = next((h for h in _HEDGES if head.endswith(h)), None)
+        if cut is None:
+            return head
+        head = head[: -len(cut)].rstrip(" :：=~")
+
+
+def _labelled(s: str, num: Num, before: str, after: str, found: Found, wide: str) -> bool:
     head = _CHANGED_TO.sub("", before).rstrip(" :：=为是约~" + lexicon.KEY_QUOTES)
     last = head.rsplit(" ", 1)[-1].lstrip("{[(-" + lexicon.KEY_QUOTES) if head else ""
     if last in _EPOCH_LABELS or head.endswith(tuple(w for w in _EPOCH_LABELS if not w.isascii())):
@@ -659,15 +752,19 @@ def _labelled(s: str, num: Num, before: str, after: str, found: Found) -> bool:
     if num.mult == "" and lexicon.label_at_end(head, lexicon.DAY_LABELS) is not None:
         found.add("days", num.value, num, s)  # "days: 20", "| 天数 | 20 |"
         return True
+    # A serving load's label may stand before a hedge: "DAU around 20k", "用户大约 1000", "每秒大概 5 个请求".
+    hedged = _without_hedges(_CHANGED_TO.sub("", before).rstrip(" :：=~")).rstrip(
+        " :：=为是~" + lexicon.KEY_QUOTES
+    )
     for slot, labels in (
         ("daily_users", DAILY_USERS_LABEL),
-        ("concurrency", CONCURRENCY_LABEL),
+        ("concurrency", CONCURRENCY_LABEL + (USERS_LABEL if found.serving else ())),
         ("qps", QPS_LABEL),
     ):
-        if lexicon.label_at_end(head, labels) is not None:
+        if lexicon.label_at_end(hedged, labels) is not None:
             found.add(slot, num.value, num, s)  # "1k" is already 1,000 (scan applies the k)
             return True
-    side = request_side(before, after, found.serving)
+    side = request_side(wide, after, found.serving)  # "输入2k", "prompts are usually around 2000"
     if side is not None and not (
         not found.serving and _first_word(after) in COUNTED_SIDES and _tuning_named(s)
     ):
@@ -912,6 +1009,7 @@ def _memory_filter(s: str, before: str, after: str, end: int, size_bytes: float,
         or lexicon.phrase_at(tail, 0, _GPU_AFTER_SIZE) is not None
         or (lexicon.has_cue(after[:16], _ENOUGH) and size_bytes / 1e9 in _gpu_memory_sizes())
         or (_WITH_SIZE.search(before) is not None and _asks_for_gpus(s, end, size_bytes))
+        or (_FIT_IN.search(before) is not None and holds_weights(s))
     ):
         return False
     head = before.rstrip(" :：=~≈")
@@ -936,6 +1034,10 @@ _AT_LEAST = (
     r"|≥\s*|>=\s*|>\s*)"
 )
 # ... and "have"/"has" with an at-least word: "which cards have more than 40 GB" (not "it only has 16gb").
+# "will an 8B's weights fit in 16 GiB?": the memory the weights are asked to fit in.
+_FIT_IN = re.compile(
+    r"(?:(?:fits?|fitting|hold|load|go)\s+(?:in|into|within)|放进|装进|放入|塞进|放到|装到)\s*$"
+)
 _WITH_SIZE = re.compile(rf"(?:(?:with|having)\s+{_AT_LEAST}?|(?:have|has)\s+{_AT_LEAST})$")
 
 

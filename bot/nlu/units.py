@@ -11,6 +11,10 @@ from bot.nlu.scan import Num
 # Clause boundaries: cue words are only looked for inside the number's own clause.
 BOUNDARIES = frozenset(",;。、!?;\n()")
 WINDOW = 24
+# How far back a label may name a number when the words between are its own ("budget is flexible but
+# under 250k", "prompts are usually around 20k tokens"): to the clause's start or the number before,
+# with this many characters at most.
+LABEL_REACH = 64
 PERIOD_LOOKBACK = 20  # characters before an amount searched for a period word
 
 
@@ -234,6 +238,14 @@ def foreign_prefix_start(s: str, num: Num) -> int:
 def _word_start(s: str, start: int, phrase: str) -> bool:
     before = s[start - 1] if start > 0 else " "
     return not (phrase[0].isascii() and phrase[0].isalpha() and before.isascii() and before.isalnum())
+
+
+def label_window(s: str, start: int, floor: int, before: str) -> str:
+    """`before` (the usual window), or the clause back to its start or the number before when that
+    window was cut by its width: where a label farther back may be found."""
+    if len(before) < WINDOW:
+        return before
+    return window_before(s, start, floor, LABEL_REACH)
 
 
 def window_before(s: str, start: int, floor: int, width: int = WINDOW) -> str:

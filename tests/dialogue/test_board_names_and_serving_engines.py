@@ -28,3 +28,16 @@ def test_whether_a_serving_engine_runs_on_a_gpu_gets_its_support_and_source(real
 def test_an_engine_named_with_a_model_or_a_load_is_still_a_serving_plan(real: Consultant) -> None:
     assert "can serve Llama 3 70B" in ask(real, "can I serve Llama 3 70B with vLLM on the MI300X?")
     assert ask(real, "vllm on 2 H100 for 50 concurrent users").startswith("*Serving (inference)")
+
+
+def test_two_boards_named_before_the_family_are_weighed_for_training(real: Consultant) -> None:
+    en = real.handle("b1", "Should I rent the SXM or the PCIe H100 for training?").text
+    assert en.startswith("*The NVIDIA H100 SXM5 is the better pick.*") and "in the catalogue" not in en
+    bare = real.handle("b4", "PCIe vs SXM H100s for our training runs?").text
+    assert bare.startswith("*For training, pick the NVIDIA H100 SXM5.*")
+    zh = real.handle("b2", "PCIe 还是 SXM 的 H100 适合训练？").text
+    assert "NVIDIA H100 PCIe 对比 NVIDIA H100 SXM5" in zh and "H100 NVL" not in zh
+
+
+def test_a_form_factor_asked_of_one_gpu_is_not_a_second_board(real: Consultant) -> None:
+    assert real.handle("b3", "does the H100 use PCIe?").text.count("NVIDIA H100 SXM5 vs") == 0

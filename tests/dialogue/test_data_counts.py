@@ -138,3 +138,10 @@ def test_a_later_length_per_turn_changes_the_turns_said_in_one_message(real: Con
     real.handle("u", "LoRA 8B on 8k 5-turn conversations, 200 tokens per turn, one week")
     en = real.handle("u", "actually each turn is more like 300 tokens")
     assert "12M tokens (8K samples × 5 turns × 300 tokens)" in en.text
+
+
+def test_a_time_given_for_a_sample_count_does_not_close_by_asking_for_the_data(real: Consultant) -> None:
+    en = real.handle("t1", "how long would a LoRA of a 7B take on 25k samples on one H100?").text
+    assert "*Time:*" in en and "tell me the data" not in en
+    zh = real.handle("t2", "单张 H100 上用 3 万条样本做 LoRA 微调 8B 要多久？").text
+    assert "*时间*" in zh and "告诉我数据量" not in zh

@@ -192,3 +192,11 @@ def test_how_far_apart_two_gpus_bandwidths_are_is_answered_on_that_figure(real: 
 def test_taiwans_word_for_bandwidth_and_how_many_times_apart_compare_that_figure(real: Consultant) -> None:
     link = ask(real, "A100 跟 H100 的 NVLink 頻寬各是多少？差幾倍？")
     assert link.startswith("*NVIDIA H100 SXM5 卡間互聯更快*。") and "相差約 1.5 倍" in link
+
+
+def test_a_premise_about_a_gpu_the_catalogue_lacks_is_checked_with_the_figures(real: Consultant) -> None:
+    en = ask(real, "A GTX 1660 could full fine-tune a 13B overnight, right?")
+    assert en.startswith("*No GTX 1660 in the catalogue*") and "How much training data" not in en
+    assert "is model state (weights, gradients, AdamW states" in en
+    hans = ask(real, "两块 2080ti 三天就能预训练 30B 吧？")
+    assert hans.startswith("*目录里没有 2080ti*") and "*不能*" in hans and "没说是哪种卡" not in hans

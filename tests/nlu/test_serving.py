@@ -108,6 +108,17 @@ def test_seconds_written_as_s_are_a_latency(text: str, ttft_ms: float) -> None:
 
 
 @pytest.mark.parametrize(
+    "text",
+    [
+        "serve Llama 3.1 8B, 100 users, each token under 40 ms",
+        "host Qwen2.5-7B for 30 people, every token within 40ms",
+    ],
+)
+def test_a_time_after_each_token_is_the_per_token_target(text: str) -> None:
+    assert parse(text).slots.tpot_ms == pytest.approx(40)
+
+
+@pytest.mark.parametrize(
     ("text", "concurrency"),
     [("部署 Qwen2.5-14B，30 人同时使用", 30), ("Llama 3 8B 給 15 個人用夠嗎", 15),
      ("host Mistral 7B for 40 people on one L40S", 40), ("部署 Qwen2.5-7B，50 人并发", 50),
@@ -184,3 +195,15 @@ def test_users_a_day_without_a_measure_word_are_daily_users_not_concurrent_ones(
     assert said("Llama 3 70B 部署，100 用户同时在线").get("concurrency") == 100
     got = said("我们有 2000 用户，想微调一个模型")
     assert got.get("concurrency") is None and got.get("daily_users") is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["each user sends ~10 requests a day, deploying Mistral 7B",
+     "serve a 13B; our agents make about 40 calls per user a day",
+     "we'd deploy a 34B to 600 users, each sending ~20 messages a day"],
+)  # fmt: skip
+def test_requests_a_day_are_how_often_users_ask_not_a_timeline(text: str) -> None:
+    got = said(text)
+    assert "days" not in got
+    assert "samples" not in got

@@ -178,6 +178,17 @@ def test_a_load_on_slow_cards_is_carried_by_the_replica_size_that_needs_fewest_o
     assert fp8.meets_latency and fp8.gpus <= 20 and (fp8.hourly_usd or 0) < (first.hourly_usd or 0)
 
 
+def test_what_is_achievable_is_timed_when_the_named_gpu_holds_the_model_only_at_a_lower_precision(
+    kb: KnowledgeBase,
+) -> None:
+    # One A100 cannot hold Llama 3.1 70B in BF16; the FP8 plan that fits misses 50 ms per token.
+    result = serve(kb, "llama-3.1-70b", gpu="a100-80gb", gpus=1, tpot_ms=50, ttft_ms=2000)
+    warning = next(w for w in result.warnings if w.code == "serve_latency_unreachable")
+    params = dict(warning.params)
+    assert params["best_tpot_ms"] > 50 and params["best_ttft_ms"] > 0
+    assert "about 0.0 ms" not in warning.message
+
+
 def test_a_rate_on_fixed_hardware_fits_only_when_its_requests_in_flight_do(kb: KnowledgeBase) -> None:
     few = serve(kb, "qwen2.5-72b", gpu="h20", gpus=8, daily_users=5000).options[0]
     assert few.label == "requested" and few.fits and few.concurrency < few.memory.max_concurrency

@@ -9,10 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 from bot.dialogue.answers.base import Question, planned
+from bot.dialogue.answers.faq import spot_switch
 from bot.dialogue.answers.feasibility import REFERENCE_TOKENS, job_request
 from bot.dialogue.hardware import main_variant
 from bot.dialogue.reply import Reply
 from bot.nlu.links import link_speeds
+from bot.nlu.text import normalise
 from bot.render.views import entry_view, find_entry
 from sizing.assumptions import DAYS_PER_MONTH, RESERVED_DISCOUNT
 from sizing.cost import cheapest_spot, reserved_usd, usable_offerings
@@ -103,6 +105,8 @@ def _job_need(q: Question, spec: GpuSpec, gpus: int) -> dict[str, Any] | None:
 
 
 def spot(q: Question, reply: Reply) -> bool:
+    # "spot got preempted 3 times today, switch to on-demand?": the advice first, then the FAQ entry
+    spot_switch(normalise(q.text).lower, reply)
     return answer("spot", q, reply)
 
 

@@ -133,7 +133,7 @@ def answer(q: Question, reply: Reply, *, judge: bool = True) -> bool:
         asked = "serving_value"
     if q.u.task == "serve" and (asked == "overall" or (asked is None and _suits(q.text))):
         asked, direction = "serving", 1  # "L4 跟 T4 哪個比較適合推論": memory, then bandwidth decide
-    elif asked in (None, "overall") and _names_job(q):
+    elif asked in (None, "overall") and (_names_job(q) or (asked is None and q.u.task == "train")):
         # "L40S 和 A100 哪个比较适合微调", "H100 or A100 for fine-tuning?": two GPUs weighed for a training
         # job, by work per dollar, then what each card holds
         asked = "job"
@@ -442,7 +442,7 @@ def for_job(q: Question, a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]
     return {
         "answer": "job",
         "yes_no": q.u.yes_no,  # "Is an H200 better than an H100 for fine-tuning?": about the first one
-        "method": method,
+        "method": method if q.slot("method") else None,  # none said: "for training"
         "priced": priced,
         "same_compute": tie,
         "best": best,

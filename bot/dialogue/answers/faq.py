@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -52,3 +53,89 @@ def pooled_memory(catalog: Any, gpus: Sequence[str], count: Any, reply: Reply) -
         link_gbs=spec.scale_up_gbs,
         domain=spec.scale_up_domain,
     )
+
+
+# "spot got preempted 3 times today, switch to on-demand?": the interruptions counted, and a question
+# about moving to on-demand. The advice weighs the work they cost against what spot saves.
+# Interruptions that happened, not the kind of instance ("抢占式实例", "preemptible"): a past tense or a
+# passive, or their count.
+_INTERRUPTED = re.compile(
+    r"preempted|interrupted|reclaimed|evicted|killed|preemptions|interruptions"
+    r"|被抢占|被搶佔|被搶占|被回收|被中断|被中斷|被踢|中断了|中斷了"
+)
+_ON_DEMAND = re.compile(r"on[- ]?demand|按需|按量|包月|reserved|dedicated")
+_TIMES = re.compile(r"(\d{1,3}|[一二两兩三四五六七八九十]{1,3})\s*(?:x\b|times|次|回)")
+_PER_WEEK = re.compile(r"week|周|週|星期|礼拜|禮拜")
+_ZH_DIGITS = {
+    "一": 1,
+    "二": 2,
+    "两": 2,
+    "兩": 2,
+    "三": 3,
+    "四": 4,
+    "五": 5,
+    "六": 6,
+    "七": 7,
+    "八": 8,
+    "九": 9,
+}
+# Assumed, and said: a checkpoint every 30 minutes loses half of that on average at each interruption,
+# plus about 10 minutes to get a machine back, reload the checkpoint and warm up.
+_COUNT_WORDS = (("once", 1), ("twice", 2), ("thrice", 3))
+CHECKPOINT_MIN = 30.0
+RESTART_MIN = 10.0
+# The FAQ's "often half price or less": spot stays cheaper until the lost time reaches that share.
+SPOT_DISCOUNT = 0.5
+
+
+def _zh_number(word: str) -> int | None:
+    if word.isdigit():
+        return int(word)
+    if word == "十":
+        return 10
+    if word.startswith("十"):
+        return 10 + _ZH_DIGITS.get(word[1:], 0)
+    if word.endswith("十"):
+        return 10 * _ZH_DIGITS.get(word[0], 0) or None
+    if "十" in word:
+        tens, _, ones = word.partition("十")
+        return 10 * _ZH_DIGITS.get(tens, 0) + _ZH_DIGITS.get(ones, 0)
+    return _ZH_DIGITS.get(word)
+
+
+def spot_interruptions(low: str) -> tuple[int | None, str] | None:
+    """(how many interruptions were said, "day" or "week") when a message reports spot interruptions
+    and asks about on-demand; None otherwise."""
+    if not (_INTERRUPTED.search(low) and _ON_DEMAND.search(low)):
+        return None
+    m = _TIMES.search(low)
+    count = _zh_number(m.group(1)) if m else None
+    if count is None:
+        count = next((n for word, n in _COUNT_WORDS if re.search(rf"\b{word}\b", low)), None)
+    return count, "week" if _PER_WEEK.search(low) else "day"
+
+
+def spot_switch(low: str, reply: Reply) -> bool:
+    """Whether moving a preempted spot job to on-demand pays: each interruption costs half a checkpoint
+    interval of work plus the restart, against spot's discount."""
+    said = spot_interruptions(low)
+    if said is None:
+        return False
+    count, period = said
+    per_loss_min = CHECKPOINT_MIN / 2 + RESTART_MIN
+    hours = 24.0 * (7 if period == "week" else 1)
+    lost_share = (count or 0) * per_loss_min / (hours * 60)
+    reply.add(
+        "spot_switch",
+        count=count,
+        period=period,
+        checkpoint_min=CHECKPOINT_MIN,
+        restart_min=RESTART_MIN,
+        per_loss_min=per_loss_min,
+        lost_hours=(count or 0) * per_loss_min / 60,
+        lost_share=lost_share,
+        discount=SPOT_DISCOUNT,
+        break_even=int(SPOT_DISCOUNT * hours * 60 / per_loss_min),
+        stay=lost_share < SPOT_DISCOUNT,
+    )
+    return True

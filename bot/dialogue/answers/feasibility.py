@@ -17,6 +17,7 @@ from bot.dialogue.answers.base import (
     probe,
     probe_plan,
 )
+from bot.dialogue.answers.catalogue import unknown_gpu
 from bot.dialogue.answers.prices import rent
 from bot.dialogue.hardware import main_variant
 from bot.dialogue.plan import training_software
@@ -53,8 +54,11 @@ def answer(q: Question, reply: Reply, *, memory_asked: bool = False) -> bool:
     verdict reads "fits" rather than "yes". Cards counted without their model ("4张卡能不能训70b") are
     taken to be DEFAULT_GPU, and the answer says so."""
     params, gpu = q.slot("params"), q.slot("gpu") or (q.u.gpus[0] if q.u.gpus else None)
-    assumed_gpu = gpu is None and q.slot("gpu_count") is not None
-    if assumed_gpu:
+    # A GPU outside the catalogue ("can a 3060 pretrain 70B?"): the job on DEFAULT_GPU, under the line
+    # that says the one named is not in the catalogue (policy.outside_note), not as an unnamed card.
+    outside = gpu is None and unknown_gpu(q.text) is not None
+    assumed_gpu = gpu is None and q.slot("gpu_count") is not None and not outside
+    if assumed_gpu or outside:
         gpu = DEFAULT_GPU
     if params is None or gpu is None:
         return False
@@ -336,5 +340,6 @@ def assumptions(q: Question, option: Mapping[str, Any]) -> dict[str, Any]:
         "optimizer": workload.get("optimizer"),
         "count_default": q.slot("gpu_count") is None,
         # With the data said, its time and cost are in the answer (or the job does not fit): no ask.
-        "data_given": q.slot("tokens") is not None or q.slot("data_bytes") is not None,
+        # Samples count as data too ("on 10k samples"): their time is timed at a stated length.
+        "data_given": q.slot("tokens") is not None or q.slot("data_bytes") is not None or bool(q.u.samples),
     }

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.dialogue.answers.base import Question
+from bot.dialogue.answers.faq import spot_switch
 from bot.dialogue.answers.prices import (
     HOURS_PER_MONTH,
     PERIOD_HOURS,
@@ -22,6 +23,7 @@ from bot.dialogue.answers.prices import (
 )
 from bot.dialogue.reply import Reply
 from bot.nlu.providers import china_providers
+from bot.nlu.text import normalise
 from bot.render.views import pick, resolve_gpus
 from sizing.assumptions import RESERVED_DISCOUNT
 from sizing.types import Catalog, GpuSpec
@@ -37,6 +39,9 @@ def answer(q: Question, reply: Reply) -> bool:
     catalog, china = q.catalog, q.kb.china_catalog
     count = int(q.u.said.get("gpu_count") or 1)
     spot = q.u.mentions_spot
+    if spot:
+        # "our spot H100 got reclaimed twice this week, pay for on-demand?": the advice, then the prices
+        spot_switch(normalise(q.text).lower, reply)
     memory = q.u.gpu_memory if isinstance(q.u.gpu_memory, Mapping) else None
     specs = resolve_gpus(catalog, q.u.gpus)
     fmt = None

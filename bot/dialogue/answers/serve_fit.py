@@ -13,6 +13,8 @@ from bot.dialogue.answers.base import Question
 from bot.dialogue.answers.serve import lengths_said, long_context_note, read_as, refused, serve_request
 from bot.dialogue.hardware import main_variant
 from bot.dialogue.reply import Reply
+from bot.nlu.serving import holds_weights
+from bot.nlu.text import normalise
 from sizing.errors import SizingError
 from sizing.serve_layout import LARGE_BATCH_PER_GPU
 from sizing.serve_memory import (
@@ -206,6 +208,8 @@ def memory(q: Question, reply: Reply) -> bool:
     reply.add(
         "serve_memory",
         asked_gb=asked_gb,
+        # "will an 8B's weights fit in 16 GiB?": the weights alone answered too, beside serving them
+        weights_asked=holds_weights(normalise(q.text).lower),
         model=arch.name,
         params=arch.params_total,
         # A mixture of experts holds every expert: its total parameters, beside the active ones per token.

@@ -1,5 +1,5 @@
-"""One-message questions from a second blind red-team round (week-two questions: power, unknown parts,
-prices read as a month).
+"""One-message questions on unknown parts, prices, power, MIG and pooled GPUs (what users ask once they
+know the bot).
 
 - A GPU the catalogue lacks but that looks like one it holds ("GB200", "RTX 5090") is answered with the
   nearest parts it holds, not the whole catalogue.

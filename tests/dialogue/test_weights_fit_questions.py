@@ -1,0 +1,33 @@
+"""Whether a GPU or a memory size holds a model's weights is answered with the weights at each
+precision and what serving adds, not as a training job or a serving plan."""
+
+from __future__ import annotations
+
+from bot.dialogue.consultant import Consultant
+
+
+def test_a_named_gpu_asked_to_hold_the_weights_is_told_the_weights_per_precision(real: Consultant) -> None:
+    en = real.handle("w1", "Could a single H200 hold the weights of a 405B in bf16?").text
+    assert en.startswith("*No.*") and "the weights alone are" in en
+    assert "fine-tuning" not in en and "QLoRA" not in en
+    assert "• INT4: weights" in en
+    zh = real.handle("w2", "一张 H100 能放下 70B 的 fp16 权重吗").text
+    assert "权重本身就有 140 GB" in zh and "全参" not in zh
+
+
+def test_weights_asked_to_fit_in_a_memory_size_get_the_memory_not_a_serving_plan(real: Consultant) -> None:
+    text = real.handle("w3", "would the weights of a 9B model fit in 24 GB?").text
+    assert text.startswith("*Yes: 24 GB holds") and "How many users" not in text
+    zh = real.handle("w4", "13B 的权重能放进 24GB 吗？").text
+    assert zh.startswith("*不够：24 GB 放不下")
+
+
+def test_weights_that_fit_without_room_to_serve_are_told_both(real: Consultant) -> None:
+    text = real.handle("w5", "Do the weights of an 8B model fit in 16 GiB?").text
+    assert text.startswith("*The weights fit, with too little room to serve: 17.2 GB holds the BF16 weights")
+    assert "in FP8 it serves" in text
+
+
+def test_bf16_weights_in_a_training_question_stay_a_training_question(real: Consultant) -> None:
+    text = real.handle("w6", "can one H100 hold a full fine-tune of 7B with bf16 weights?").text
+    assert "inference" not in text.lower()
