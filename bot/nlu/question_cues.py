@@ -37,7 +37,11 @@ YES_NO_TAGS = (
     "是吗", "是吧", "真的吗", "没错吧",
 )  # fmt: skip
 # A confirming tag as the last word, typed without a question mark ("the L40S has 48GB of vram right").
-YES_NO_LAST_WORDS = (" right", " correct", " true", " isn't it", " isnt it", " yeah")
+# A tag after a comma asks the same ("…can full fine-tune Llama 3 70B, no?", "…fits, yes?", "…, eh?").
+YES_NO_LAST_WORDS = (
+    " right", " correct", " true", " isn't it", " isnt it", " yeah",
+    ", no", ",no", ", yes", ", eh", ", innit",
+)  # fmt: skip
 # After a yes/no question, what to do if the answer is no: the question stays yes/no ("can 8x H100 fully
 # fine-tune DeepSeek-V3? if not, what's the minimum?", "8 张 H100 能全参微调 70B 吗？不行的话最少要几张").
 IF_NOT = (

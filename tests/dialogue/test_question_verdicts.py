@@ -27,6 +27,13 @@ def test_possible_as_a_tag_makes_a_feasibility_question(real: Consultant) -> Non
     assert text.startswith(("*Yes.*", "*No.*")) and not any(f in text for f in FORM)
 
 
+def test_a_premise_with_a_comma_tag_gets_the_verdict_not_the_planning_form(real: Consultant) -> None:
+    # "…, no?" / "…, yes?" after a claim asks to confirm it, as "…, right?" does
+    text = ask(real, "Surely one RTX 4090 can do a full fine-tune of a 70B model, no?")
+    assert text.startswith("*No.*") and "RTX 4090" in text and not any(f in text for f in FORM)
+    assert ask(real, "8 H100s are enough to LoRA a 70B model, yes?").startswith("*Yes.*")
+
+
 def test_can_you_train_on_a_gpu_is_a_question_about_the_gpu(real: Consultant) -> None:
     text = ask(real, "can you train on a V100?")
     assert text.startswith("*Only for small jobs.*") and "V100" in text
