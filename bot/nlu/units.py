@@ -200,7 +200,27 @@ def _is_duration(s: str, num: Num, phrase: str, j: int) -> bool:
             return False
     if _ago(s, end):
         return False  # "3 months ago", "两个月前": when something was done, not how long
+    if num.value == 1 and _counts_per(s, num.start, end):
+        return False  # "一天被抢占了三十次", "30 times in one day": a count per period, not a deadline
     return not (phrase == "周" and nxt in "期末年")  # 周期, 周末, 周年 are not weeks
+
+
+# A count of events in the period's clause ("一天被抢占了三十次", "30 times in one day").
+_EVENTS_AFTER = re.compile(r"[0-9一二两三四五六七八九十百几]+ ?(?:次|回|times\b)")
+_EVENTS_BEFORE = re.compile(r"(?:times?|次) ?(?:in|per|a|every|每)? ?$")
+
+
+def _counts_per(s: str, start: int, end: int) -> bool:
+    if s.startswith(("内", "之内", "以内"), end) or s[max(0, start - 7) : start].endswith(
+        ("within ", "within")
+    ):
+        return False  # "1 天内跑 3 次": a deadline for the runs
+    stop = next(
+        (i for i in range(end, min(len(s), end + WINDOW)) if s[i] in BOUNDARIES), min(len(s), end + WINDOW)
+    )
+    if _EVENTS_AFTER.search(s, end, stop):
+        return True
+    return _EVENTS_BEFORE.search(s[max(0, start - 16) : start]) is not None
 
 
 def _ago(s: str, end: int) -> bool:
