@@ -207,7 +207,7 @@ def _is_duration(s: str, num: Num, phrase: str, j: int) -> bool:
 
 # A count of events in the period's clause ("一天被抢占了三十次", "30 times in one day").
 _EVENTS_AFTER = re.compile(r"[0-9一二两三四五六七八九十百几]+ ?(?:次|回|times\b)")
-_EVENTS_BEFORE = re.compile(r"(?:times?|次) ?(?:in|per|a|every|每)? ?$")
+_EVENTS_BEFORE = re.compile(r"(?:times?|次|once|twice|thrice) ?(?:in|per|a|every|每)? ?$")
 
 
 def _counts_per(s: str, start: int, end: int) -> bool:

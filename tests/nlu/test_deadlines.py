@@ -294,6 +294,7 @@ def test_a_count_of_events_in_one_period_is_never_a_deadline() -> None:
     assert "days" not in said("8B LoRA，1 万条数据，spot 一天被抢占了三十次")
     assert "days" not in said("7B LoRA on 10k samples, the spot node got preempted 30 times in one day")
     assert "days" not in said("8B LoRA，一周被中断两次")
+    assert "days" not in said("13B LoRA on 50k samples, the spot node is reclaimed twice a day")
     # a count inside a deadline is still the deadline
     assert said("8B LoRA，1 万条数据，1 天内跑 3 次实验")["days"] == 1
     assert said("8B LoRA，1 万条数据，3 天")["days"] == 3
