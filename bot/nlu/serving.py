@@ -354,9 +354,20 @@ _FILLERS = (
     " is", " are", " will be", " tend to be", " run", " runs", " under", " below", " at most", " up to",
     "大约", "大概", "约为", "约", "平均", "一般", "通常", "差不多", "基本上", "基本", "都在", "在",
     "是", "为", "左右", "长度", "只有", "也就", "大多", "大部分",
+    # How long the side is, in the clause before the number: "prompts are long, usually around 6k tokens".
+    " long", " short", " quite", " very", " pretty", " fairly", " rather",
+    "比较长", "比较短", "很长", "很短", "较长", "较短", "偏长", "偏短", "挺长", "挺短",
 )  # fmt: skip
 # In a serving message a document is the prompt: "each document is about 60k tokens", "文档平均 50k token".
 DOCUMENT = ("document", "documents", "doc", "docs", "文档", "文件", "文章", "合同", "报告")
+
+
+def side_of_clause_before(clause: str, previous: str, weak: bool = False) -> str | None:
+    """The side named at the end of the clause before a comma, when the number's own clause says only
+    fillers: "prompts are long, usually around 6k tokens", "输入比较长，一般 6k token"."""
+    if _without_fillers(clause.rstrip(" :：=~")).strip() or any(c.isdigit() for c in previous):
+        return None
+    return request_side(previous, "", weak)
 
 
 def _without_fillers(head: str) -> str:
@@ -475,5 +486,6 @@ __all__ = [
     "runs_inference",
     "latency_kind",
     "request_side",
+    "side_of_clause_before",
     "serving_precision",
 ]

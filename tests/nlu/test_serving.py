@@ -207,3 +207,19 @@ def test_requests_a_day_are_how_often_users_ask_not_a_timeline(text: str) -> Non
     got = said(text)
     assert "days" not in got
     assert "samples" not in got
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("prompts are long, usually around 6k tokens", {"input_tokens": 6000}),
+     ("answers are short, 300 tokens", {"output_tokens": 300}),
+     ("輸入很長，大概 8k token，每秒 5 個請求", {"input_tokens": 8000, "qps": 5}),
+     ("输入比较长，一般 6k token，部署 8B", {"input_tokens": 6000})],
+)  # fmt: skip
+def test_a_side_described_before_a_comma_still_names_the_length_after_it(
+    text: str, expected: dict[str, float]
+) -> None:
+    parsed = parse(text)
+    assert parsed.task == "serve"
+    for slot, value in expected.items():
+        assert getattr(parsed.slots, slot) == value
