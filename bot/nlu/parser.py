@@ -440,7 +440,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         serving_msg = serving.is_serving(_mask(s, list(serves.values()) + busy_clauses(s)))
     # "服务 80 位同事", "code completion for 400 developers": the people a model is for make it serving
     people_at = None if trains else serving.people_served(masked)
-    serving_msg = serving_msg or people_at is not None
+    serving_msg = serving_msg or people_at is not None or (not trains and serving.names_service(s))
     found = extract(masked, nums, gpus, t.lang, named_model=bool(models), serving=serving_msg or inference)
     if not (serving_msg or inference or trains) and any(
         found.values.get(k) for k in ("qps", "ttft_ms", "tpot_ms")
