@@ -206,4 +206,7 @@ def _pick(rows: list[dict[str, Any]], slot: str) -> dict[str, Any]:
     if slot in JOB_SIZE and weighed.get("which") is not None and weighed.get("cheaper"):
         # More epochs or a bigger model is a different job, not a worse plan: the cost of it, no pick
         return {"which": None, "dearer": 1 - weighed["which"], "saving": weighed["saving"]}
+    if slot in JOB_SIZE and weighed.get("trade"):
+        # The bigger job on more GPUs ends sooner, yet it is no "faster" choice: what it costs more
+        return {"which": None, "dearer": 1 - weighed["cheaper"], "saving": weighed["saving"]}
     return weighed

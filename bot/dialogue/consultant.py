@@ -767,7 +767,16 @@ class Consultant:
             if pooled:
                 pooled_memory(self.kb.catalog, u.gpus, u.said.get("gpu_count"), reply)
             digressed = (
-                answer_search(self.kb, found, reply, explicit=u.intent == "faq" and not pooled) or pooled
+                answer_search(
+                    self.kb,
+                    found,
+                    reply,
+                    explicit=u.intent == "faq" and not pooled,
+                    card=main_variant(self.kb.catalog, gpu)
+                    if (gpu := (*u.gpus, state.slots.get("gpu"))[0])
+                    else None,
+                )
+                or pooled
             )
         if not missing(state):
             # "skip" with nothing left to skip says so and does not present the plan again.

@@ -440,8 +440,15 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         serving_msg = serving.is_serving(_mask(s, list(serves.values()) + busy_clauses(s)))
     # "服务 80 位同事", "code completion for 400 developers": the people a model is for make it serving
     people_at = None if trains else serving.people_served(masked)
-    serving_msg = serving_msg or people_at is not None
+    serving_msg = serving_msg or people_at is not None or (not trains and serving.names_service(s))
     found = extract(masked, nums, gpus, t.lang, named_model=bool(models), serving=serving_msg or inference)
+    if not (serving_msg or inference or trains) and any(
+        found.values.get(k) for k in ("qps", "ttft_ms", "tpot_ms")
+    ):
+        # "用户大约 1000 人，高峰期每秒 20 个请求": only the numbers (a request rate) say it is serving;
+        # read them again as a serving message, so the users are counted too
+        serving_msg = True
+        found = extract(masked, nums, gpus, t.lang, named_model=bool(models), serving=True)
     if people_at is not None and not found.values.get("concurrency") and not found.values.get("daily_users"):
         num = next((n for n in nums if n.start <= people_at < n.end), None)
         if num is not None:

@@ -797,9 +797,9 @@ PLAN_TWO_GPUS_ASKS = re.compile(
     r"|\bwhich\b|\bbetter\b|\bfaster\b|\bcheaper\b"
 )
 
-# A choice made, put softly: "用 FP8 吧", "还是换回 H100 吧", "那就改用 LoRA 吧" (吧 without a question mark
+# A choice made, put softly: "用 FP8 吧", "还是换回 H100 吧", "选 H100 吧" (吧 without a question mark
 # after a verb of using or switching is "let's", not "…, right?"); "用 A100 够吧" still asks to confirm.
 PROPOSAL = re.compile(
     r"^(?:那|那么|好吧|好|好的|ok|行)?[，, ]*(?:那就|就|还是|干脆|先|那)?\s*"
-    r"(?:用|改用|换用|换成|换回|改成|改回|用回|切换到|切到|换到)(?!.*(?:可以|行|够|对|没错|是|能|没问题|好)\s*吧$).*吧$"
+    r"(?:用|改用|换用|换成|换回|改成|改回|用回|切换到|切到|换到|选用|选择|改选|选)(?!.*(?:可以|行|够|对|没错|是|能|没问题|好)\s*吧$).*吧$"
 )

@@ -24,6 +24,12 @@ SERVING = (
     "推理", "推论", "部署", "上线服务", "在线服务", "服务化", "并发", "首token", "首字", "kv缓存",
     "同时服务", "服务用户", "服务使用者",
 )  # fmt: skip
+# A service a model answers in, which makes a serving request where no training word is said (a model
+# trained for one is still trained): "翻译服务", "客服机器人", "a chatbot for our support team".
+SERVICES = (
+    "翻译服务", "客服机器人", "客服助手", "智能客服", "聊天机器人", "support bot", "support chatbot",
+    "customer service bot", "customer support bot", "helpdesk bot",
+)  # fmt: skip
 # Inference words that need context: running, fitting or generating with a named model, and no
 # training verb or dataset in the message ("can I run Llama 3 70B on 2 4090s", "一张4090跑得动
 # Qwen2.5-14B吗", "does Mixtral fit on one H100 in fp16?", "tokens/sec for llama 3 8b on an L4").
@@ -322,6 +328,11 @@ def runs_inference(s: str) -> bool:
     return lexicon.has_cue(s, INFERENCE) or holds_weights(s)
 
 
+def names_service(s: str) -> bool:
+    """A service the model answers in (see SERVICES); serving only where no training word is said."""
+    return lexicon.has_cue(s, SERVICES)
+
+
 def request_side(before: str, after: str, weak: bool = False) -> str | None:
     """ "input" / "output" when the words next to a token count name a side of the request. `weak`
     also accepts "in"/"out" ("1000 in / 500 out"), which only a serving message can mean that way."""
@@ -354,9 +365,20 @@ _FILLERS = (
     " is", " are", " will be", " tend to be", " run", " runs", " under", " below", " at most", " up to",
     "大约", "大概", "约为", "约", "平均", "一般", "通常", "差不多", "基本上", "基本", "都在", "在",
     "是", "为", "左右", "长度", "只有", "也就", "大多", "大部分",
+    # How long the side is, in the clause before the number: "prompts are long, usually around 6k tokens".
+    " long", " short", " quite", " very", " pretty", " fairly", " rather",
+    "比较长", "比较短", "很长", "很短", "较长", "较短", "偏长", "偏短", "挺长", "挺短",
 )  # fmt: skip
 # In a serving message a document is the prompt: "each document is about 60k tokens", "文档平均 50k token".
 DOCUMENT = ("document", "documents", "doc", "docs", "文档", "文件", "文章", "合同", "报告")
+
+
+def side_of_clause_before(clause: str, previous: str, weak: bool = False) -> str | None:
+    """The side named at the end of the clause before a comma, when the number's own clause says only
+    fillers: "prompts are long, usually around 6k tokens", "输入比较长，一般 6k token"."""
+    if _without_fillers(clause.rstrip(" :：=~")).strip() or any(c.isdigit() for c in previous):
+        return None
+    return request_side(previous, "", weak)
 
 
 def _without_fillers(head: str) -> str:
@@ -473,7 +495,9 @@ __all__ = [
     "SERVING",
     "is_serving",
     "runs_inference",
+    "names_service",
     "latency_kind",
     "request_side",
+    "side_of_clause_before",
     "serving_precision",
 ]

@@ -29,6 +29,7 @@ from bot.nlu.serving import (
     holds_weights,
     latency_kind,
     request_side,
+    side_of_clause_before,
 )
 from bot.nlu.types import Ask
 from bot.nlu.units import (
@@ -427,7 +428,12 @@ def _tokens(
         _per_user_speed(num, before, after, s, found)
         return
     floor = max(nums[idx - 1].end, units[idx - 1].end) if idx else 0
-    side = request_side(label_window(s, num.start, floor, before), after, found.serving)
+    window = label_window(s, num.start, floor, before)
+    side = request_side(window, after, found.serving)
+    comma = num.start - len(window) - 1
+    if side is None and comma > floor and s[comma] in ",，":
+        previous = window_before(s, comma, floor)
+        side = side_of_clause_before(window, previous, found.serving)  # "prompts are long, around 6k tokens"
     if side is not None and not found.serving and _tuning_named(s):
         found.add(
             "tokens_per_sample", num.value, num, s

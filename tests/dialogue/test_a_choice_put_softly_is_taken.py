@@ -34,3 +34,18 @@ def test_a_figure_put_to_confirm_is_still_a_question() -> None:
     for asked in ("用 A100 够吧", "T4 的 FP16 是 89 TFLOPS 吧", "用 A100 吧？"):
         assert not proposes(normalise(asked).lower)
         assert is_yes_no(normalise(asked).lower)
+
+
+def test_choosing_a_gpu_put_softly_changes_the_plan(real: Consultant) -> None:
+    real.handle("s4", "全参微调 Qwen2.5 7B，2B tokens，两周内，用 B200")
+    turn = real.handle("s4", "选 H100 吧")
+    assert turn.text.startswith("*变化*：改用 H100：1 × NVIDIA B200 → ")
+    assert "TFLOPS" not in turn.text
+    assert turn.payload["slots"]["gpu"] == "h100"
+
+
+def test_a_choice_with_select_is_no_question_in_either_script() -> None:
+    for chosen in ("选 H100 吧", "那就選 H200 吧", "就选用 A100 吧", "就用 H200 吧"):
+        assert proposes(normalise(chosen).lower)
+        assert not is_yes_no(normalise(chosen).lower)
+    assert is_yes_no(normalise("选 A100 够吧").lower)

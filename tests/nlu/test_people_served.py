@@ -57,3 +57,18 @@ def test_a_serving_label_is_read_across_a_hedge(text: str, expected: dict[str, f
     got = said(text)
     for slot, value in expected.items():
         assert got.get(slot) == pytest.approx(value, rel=0.03), slot
+
+
+@pytest.mark.parametrize(
+    ("text", "users", "qps"),
+    [("用户大约 1000 人，高峰期每秒 20 个请求", 1000, 20),
+     ("使用者大約 500 人，尖峰每秒 10 個請求", 500, 10),
+     ("about 300 users, peak 15 requests per second", 300, 15)],
+)  # fmt: skip
+def test_users_said_before_a_request_rate_are_counted_when_only_the_rate_says_serving(
+    text: str, users: int, qps: int
+) -> None:
+    parsed = parse(text)
+    assert parsed.task == "serve"
+    assert parsed.slots.concurrency == users
+    assert parsed.slots.qps == qps

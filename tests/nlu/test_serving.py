@@ -207,3 +207,37 @@ def test_requests_a_day_are_how_often_users_ask_not_a_timeline(text: str) -> Non
     got = said(text)
     assert "days" not in got
     assert "samples" not in got
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("prompts are long, usually around 6k tokens", {"input_tokens": 6000}),
+     ("answers are short, 300 tokens", {"output_tokens": 300}),
+     ("輸入很長，大概 8k token，每秒 5 個請求", {"input_tokens": 8000, "qps": 5}),
+     ("输入比较长，一般 6k token，部署 8B", {"input_tokens": 6000})],
+)  # fmt: skip
+def test_a_side_described_before_a_comma_still_names_the_length_after_it(
+    text: str, expected: dict[str, float]
+) -> None:
+    parsed = parse(text)
+    assert parsed.task == "serve"
+    for slot, value in expected.items():
+        assert getattr(parsed.slots, slot) == value
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["翻译服务 用 7B 模型", "翻譯服務，Qwen2.5 7B，要幾張卡", "做个客服机器人要几张卡",
+     "we want a chatbot for our support team, how many GPUs", "support chatbot on an 8B, 200 users"],
+)  # fmt: skip
+def test_a_service_the_model_answers_in_is_a_serving_request(text: str) -> None:
+    assert parse(text).task == "serve"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["翻译服务的模型想微调一下，7B，数据 5 万条", "LoRA 微调 7B 做客服机器人，数据 5 万条",
+     "fine-tune an 8B support chatbot on 20k tickets"],
+)  # fmt: skip
+def test_a_model_trained_for_a_service_is_still_trained(text: str) -> None:
+    assert parse(text).task == "train"

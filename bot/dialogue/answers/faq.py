@@ -15,12 +15,17 @@ if TYPE_CHECKING:
 
 # Search hits scoring this close to the best are shown with it (a second, related entry).
 SECOND_HIT_RATIO = 0.9
+# The FAQ entry on FP8 names the A100 as a GPU without it; the user's own card is named when it has none.
+FP8_FAQ = "faq.fp8"
 
 
-def answer_search(kb: KnowledgeBase, hits: Sequence[Hit], reply: Reply, *, explicit: bool) -> bool:
+def answer_search(
+    kb: KnowledgeBase, hits: Sequence[Hit], reply: Reply, *, explicit: bool, card: Any = None
+) -> bool:
     """Answer from the FAQ/pitfalls with `hits` (kb.search) for a text the NLU took for an FAQ
     question; True when something was answered. `explicit` (the parser saw a question) also says so
-    when nothing matched."""
+    when nothing matched. `card` (a catalogue GPU: the one named, else the plan's) is named where an
+    entry speaks of a feature it lacks ("FP8 训练能省多少" on a T4: the T4 has no FP8 either)."""
     if not hits:
         if explicit:
             reply.add("faq_answer", entries=[])
@@ -30,6 +35,12 @@ def answer_search(kb: KnowledgeBase, hits: Sequence[Hit], reply: Reply, *, expli
     entries = [entry_view(e, reply.lang) for h in chosen if (e := find_entry(kb, h.id)) is not None]
     if not entries:
         return False
+    tflops = getattr(card, "tflops", None)
+    if tflops is not None and not tflops.fp8:
+        for e in entries:
+            if e["id"] == FP8_FAQ:
+                e["card_without_fp8"] = card.name
+                e["card_trains_in"] = "BF16" if tflops.bf16 else "FP16"
     reply.add("faq_answer", entries=entries)
     reply.add_faq(*(e["id"] for e in entries))
     return True
