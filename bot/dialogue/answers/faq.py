@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from bot.dialogue.reply import Reply
+from bot.nlu.numerals_zh import zh_integer
 from bot.render.views import entry_view, find_entry
 
 if TYPE_CHECKING:
@@ -77,41 +78,13 @@ _INTERRUPTED = re.compile(
 _ON_DEMAND = re.compile(r"on[- ]?demand|按需|按量|包月|reserved|dedicated")
 _TIMES = re.compile(r"(\d{1,3}|[一二两兩三四五六七八九十]{1,3})\s*(?:x\b|times|次|回)")
 _PER_WEEK = re.compile(r"week|周|週|星期|礼拜|禮拜")
-_ZH_DIGITS = {
-    "一": 1,
-    "二": 2,
-    "两": 2,
-    "兩": 2,
-    "三": 3,
-    "四": 4,
-    "五": 5,
-    "六": 6,
-    "七": 7,
-    "八": 8,
-    "九": 9,
-}
+_COUNT_WORDS = (("once", 1), ("twice", 2), ("thrice", 3))
 # Assumed, and said: a checkpoint every 30 minutes loses half of that on average at each interruption,
 # plus about 10 minutes to get a machine back, reload the checkpoint and warm up.
-_COUNT_WORDS = (("once", 1), ("twice", 2), ("thrice", 3))
 CHECKPOINT_MIN = 30.0
 RESTART_MIN = 10.0
 # The FAQ's "often half price or less": spot stays cheaper until the lost time reaches that share.
 SPOT_DISCOUNT = 0.5
-
-
-def _zh_number(word: str) -> int | None:
-    if word.isdigit():
-        return int(word)
-    if word == "十":
-        return 10
-    if word.startswith("十"):
-        return 10 + _ZH_DIGITS.get(word[1:], 0)
-    if word.endswith("十"):
-        return 10 * _ZH_DIGITS.get(word[0], 0) or None
-    if "十" in word:
-        tens, _, ones = word.partition("十")
-        return 10 * _ZH_DIGITS.get(tens, 0) + _ZH_DIGITS.get(ones, 0)
-    return _ZH_DIGITS.get(word)
 
 
 def spot_interruptions(low: str) -> tuple[int | None, str] | None:
@@ -120,7 +93,8 @@ def spot_interruptions(low: str) -> tuple[int | None, str] | None:
     if not (_INTERRUPTED.search(low) and _ON_DEMAND.search(low)):
         return None
     m = _TIMES.search(low)
-    count = _zh_number(m.group(1)) if m else None
+    word = m.group(1) if m else ""
+    count = int(word) if word.isdigit() else int(zh_integer(word.replace("兩", "两")) or 0) or None
     if count is None:
         count = next((n for word, n in _COUNT_WORDS if re.search(rf"\b{word}\b", low)), None)
     return count, "week" if _PER_WEEK.search(low) else "day"
