@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Any
 
 from bot.dialogue.state import DialogueState
@@ -183,9 +184,20 @@ LANGUAGE_ASKED = (
 LANGUAGE_ASK_CHARS = 60
 
 
+# A word every LANGUAGE_ASKED cue holds, in either script: a message with none of them asks for no
+# language, and is not normalised clause by clause to find out.
+_LANGUAGE_WORDS = (
+    "english", "chinese", "中文", "英文", "英语", "英語", "繁", "正体", "正體", "台湾", "台灣", "简体",
+    "簡體",
+)  # fmt: skip
+
+
 def reply_language_asked(text: str) -> str | None:
     """The reply language a message asks for, also beside a request ("请用中文回答：LoRA 微调 8B…"): a
     clause of its own that asks it and holds no figure ("用中文语料 5GB" describes data, asks nothing)."""
+    folded = unicodedata.normalize("NFKC", text).lower()
+    if not any(w in folded for w in _LANGUAGE_WORDS):
+        return None
     whole = language_asked(text)
     if whole is not None and not re.search(r"\d", text):
         return whole
