@@ -560,7 +560,7 @@ def asks_price(s: str) -> bool:
     "how much memory does the A100 have"); or renting with a bare "how much" ("租一張 4090 一小時要多少")."""
     if has_cue(s, PRICE) or (has_cue(s, RENT) and has_cue(s, HOW_MUCH)):
         return True
-    if s.rstrip(" ?？。!！").endswith(("要多少", "多少")) and has_cue(s, tuple(p for p, _ in PRICE_PERIODS)):
+    if s.rstrip(" ?？。!！").endswith(("要多少", "多少")) and has_cue(s, _PRICE_PERIOD_WORDS):
         return True  # "H100 一个月要多少": a period and a bare "how much" that counts nothing
     at = find_phrase(s, "how much")
     return at != -1 and not has_cue(s[at + 8 : at + 40], NOT_MONEY)
@@ -592,6 +592,7 @@ PRICE_PERIODS: tuple[tuple[str, str], ...] = (
     ("per week", "week"), ("/week", "week"), ("weekly", "week"), ("每周", "week"), ("按周", "week"),
     *((phrase, period) for phrase, period in ONE_UNIT_PERIODS if period != "quarter"),
 )  # fmt: skip
+_PRICE_PERIOD_WORDS = tuple(p for p, _ in PRICE_PERIODS)  # one tuple: has_cue indexes cues by identity
 # Pre-training from a base model rather than from scratch (Slots.continued): no tokens-per-parameter advice.
 CONTINUED_PRETRAIN = (
     "增量预训练", "继续预训练", "持续预训练", "二次预训练", "领域预训练", "继续训练base",

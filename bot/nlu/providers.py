@@ -50,6 +50,7 @@ def china_providers() -> frozenset[str]:
 # name ("RunPod or Vast"), right after a word that rents from one ("on vast", "在 vast 上") or right before
 # a Chinese word for "on" or "of" ("Vast 上 3090 一小时多少", "vast 的 4090").
 WORD_NAMES = {"vast": "vast"}
+_WORD_NAME_CUES = tuple(WORD_NAMES)  # one tuple: has_cue indexes a cue list by its identity
 _RENTED_ON = ("on", "at", "from", "via", "use", "using", "rent", "在", "用", "租")
 _RENTED_AFTER = ("上", "的", "平台")
 _JOINERS = (*JOINERS, "对比", "比")
@@ -62,9 +63,9 @@ def find_providers(s: str) -> tuple[str, ...]:
         if m.group() == "lambda" and s.endswith(("aws ", "aws-"), 0, m.start()):
             continue  # AWS Lambda is Amazon's serverless product
         found.append((m.start(), m.end(), _by_name()[m.group()]))
-    if lexicon.has_cue(s, tuple(WORD_NAMES)):
+    if lexicon.has_cue(s, _WORD_NAME_CUES):
         named = list(found)
-        for m in lexicon.phrases_in(s, tuple(WORD_NAMES)):
+        for m in lexicon.phrases_in(s, _WORD_NAME_CUES):
             beside = any(
                 s[end : m.start()].strip() in _JOINERS or s[m.end() : start].strip() in _JOINERS
                 for start, end, _ in named
