@@ -465,12 +465,11 @@ class Consultant:
             # "为什么不用 H100？", "why that GPU?" after a plan: the job on its GPU beside the other
             if why_on_plan(state, u, reply, self.kb, self._plan, self._clock()):
                 return state
+        # checkpoints, VRAM, nodes/network/storage, cheapest cloud, watch-outs: from the plan shown
         if answer_plan_question(
             state, u, reply, self.kb, self._plan, self._clock(), text, alone=direct is None
         ):
-            return (
-                state  # checkpoints, VRAM, nodes/network/storage, cheapest cloud, watch-outs: from the plan
-            )
+            return state
         if direct is None and self._on_plan_question(state, u, reply, text):
             return state
         if direct == "gpu_info":

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 
 from bot.dialogue.state import DialogueState
+from bot.nlu.numerals_en import ONES
+from bot.nlu.numerals_zh import zh_integer
 from bot.nlu.text import normalise
 
 # Slots a bare number can refer back to, with the phrase it is read as, per language.
@@ -51,9 +53,6 @@ def read_back(text: str, state: DialogueState, lang: str) -> str:
     return PHRASES[slot]["zh" if lang.startswith("zh") else "en"].format(n)
 
 
-_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "ten": 10,
-          "sixteen": 16, "一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8,
-          "十": 10, "十六": 16}  # fmt: skip
 _MORE_GPUS = re.compile(
     r"\b(?:an?other (?P<a>\d+|one|two|three|four|five|six|seven|eight|ten|sixteen) (?:gpus|cards|of them)"
     r"|(?P<b>\d+|one|two|three|four|five|six|seven|eight|ten|sixteen) (?:more|extra|additional)"
@@ -68,5 +67,5 @@ def added_gpus(text: str) -> int | None:
     if m is None:
         return None
     raw = m.group("a") or m.group("b") or m.group("c")
-    n = int(raw) if raw.isdigit() else _WORDS.get(raw)
+    n = int(raw) if raw.isdigit() else ONES.get(raw) or int(zh_integer(raw) or 0)
     return n if n and n > 0 else None
