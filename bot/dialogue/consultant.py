@@ -28,6 +28,7 @@ from bot.dialogue.answers.cluster import reserved_on_plan, spot_on_plan
 from bot.dialogue.answers.compare import answer as compare_answer
 from bot.dialogue.answers.faq import answer_search, pooled_memory
 from bot.dialogue.answers.figure import confirm_figures, corrections
+from bot.dialogue.answers.own_or_rent import leaves_own, rent_instead
 from bot.dialogue.answers.workload_compare import (
     asks_why_gpu,
     compare_on_gpus,
@@ -362,6 +363,8 @@ class Consultant:
             if u.said.get("days") is None and state.slots.get("days") is None and "days" not in state.skipped:
                 # "多久" on owned GPUs: the time is the answer (a deadline said before stays)
                 state.skipped.append("days")
+        elif leaves_own(state, u, normalise(text).lower):
+            rent_instead(state)  # "那就租 H100 吧" after a plan on their A100s: a rental from now on
         if u.intent == "capacity" or (state.owned and asks_capacity(text)):
             if capacity_answer(state, u, reply, self.kb.catalog, self._clock()):
                 return state

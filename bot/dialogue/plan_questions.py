@@ -14,7 +14,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from bot.dialogue.answers import checkpoints, plan_clouds, plan_detail, plan_memory, plan_pair, watch_out
+from bot.dialogue.answers import (
+    checkpoints,
+    own_or_rent,
+    plan_clouds,
+    plan_detail,
+    plan_memory,
+    plan_pair,
+    watch_out,
+)
 from bot.dialogue.memo import Planner
 from bot.dialogue.reply import Reply
 from bot.dialogue.state import DialogueState, missing
@@ -129,6 +137,8 @@ def answer_plan_question(
     t = normalise(text).lower
     if _asks_two_gpus(t, u) and plan_pair.two_gpus(state, u, reply, kb, plan, today, text):
         return True
+    if own_or_rent.answer_said(state, u, reply, kb, plan, today, t):
+        return True  # "还是应该租 H100？" on the GPUs they own: theirs beside the rented ones
     plain = not u.said and not u.gpus
     for entry in TABLE:
         if not plain and not (entry.names_plans and plan_pair.names_the_plans(state, u.said)):

@@ -803,3 +803,43 @@ PROPOSAL = re.compile(
     r"^(?:那|那么|好吧|好|好的|ok|行)?[，, ]*(?:那就|就|还是|干脆|先|那)?\s*"
     r"(?:用|改用|换用|换成|换回|改成|改回|用回|切换到|切到|换到|选用|选择|改选|选)(?!.*(?:可以|行|够|对|没错|是|能|没问题|好)\s*吧$).*吧$"
 )
+
+# Renting, said beside GPUs the user owns: "we have 4 A100s, or should we rent H100s?", "還是應該租 H100？"
+# (the owned GPUs and the rented ones side by side, bot/dialogue/answers/own_or_rent.py).
+RENT_WORDS = (
+    "租",
+    "租用",
+    "租赁",
+    "租几张",
+    "上云",
+    "云上",
+    "rent",
+    "renting",
+    "rented",
+    "lease",
+    "leasing",
+    "in the cloud",
+    "on the cloud",
+    "cloud gpus",
+)
+# A rent weighed, not chosen: "还是应该租 H100？", "要不要租", "should we rent H100s", "is renting worth it"
+# ("那就租 H100 吧", "let's rent them" choose it: the plan on the rented GPUs).
+RENT_ASKS = (
+    "?",
+    "？",
+    "吗",
+    "要不要",
+    "该不该",
+    "是不是",
+    "是否",
+    "值不值",
+    "值得",
+    "划算",
+    "哪个",
+    "should",
+    "would",
+    "worth",
+    "better",
+    "or rent",
+    "or should",
+)
