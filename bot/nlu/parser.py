@@ -26,6 +26,7 @@ from bot.nlu.types import Ask, GpuMemory, Parse, Slots
 from knowledge.gpu_names import catalogue_names
 from knowledge.quotes import quotes
 from knowledge.search import default_searcher
+from knowledge.text_units import text_units
 from sizing.types import Budget, Currency, Period
 
 _NUMERAL_NEIGHBOURS = frozenset("零一二三四五六七八九十百千万亿壹贰叁肆伍陆柒捌玖拾佰仟")
@@ -485,6 +486,23 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     if per_sample is not None and parts is not None and found.per_part:
         # "每份约 10 页、每页 600 字": the pages of each document times each page's length
         per_sample *= parts
+    elif per_sample is None and not (found.values.get("tokens") or found.values.get("data_bytes")):
+        # "3000 篇论文，每篇约 10 页", "5,000 pages of manuals" with no length said: a typical page's
+        # tokens (knowledge.text_units), which the reply states
+        if parts is not None and found.page_parts:
+            per_sample = parts * text_units().tokens_per_page
+        elif found.page_samples and samples is not None:
+            per_sample = text_units().tokens_per_page
+        if per_sample is not None:
+            found.text_unit = "page"
+    spoken = None
+    if (
+        found.speech_tokens
+        and per_sample is None
+        and not (found.values.get("tokens") or found.values.get("data_bytes"))
+    ):
+        spoken = found.speech_tokens  # "500 小时的会议录音转写稿" and no other size: the transcripts' tokens
+        found.text_unit = "speech_hour"
     stack, stack_spans = find_stack(_mask(s, model_spans))  # not the NeMo of "Mistral-Nemo-12B"
     plan = _mask(s, history) if history else s  # the method and precision of the plan, else of the history
     # Read once each: without a history the plan is the whole message (s), and a second reading of it
@@ -499,7 +517,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     slots = Slots(
         params=params,
         tokens=_stepped(
-            _tokens(_float(_pick(found, "tokens", last)), samples, per_sample),
+            _tokens(_float(_pick(found, "tokens", last)) or spoken, samples, per_sample),
             _float(_pick(found, "steps", last)),
             _float(_pick(found, "tokens_per_step", last))
             or _per_step(_float(_pick(found, "sequences_per_step", last)), _float(seq)),
@@ -529,7 +547,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         # token" then changes that factor of the tokens.
         turns_per_sample=turns,
         tokens_per_turn=per_turn if per_sample is None else None,
-        text_unit=found.text_unit if (found.values.get("tokens") or per_sample) else None,
+        text_unit=found.text_unit if (found.values.get("tokens") or per_sample or spoken) else None,
         continued=True if continued else None,
         stack=stack,
         recompute=find_recompute(s),

@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from bot.nlu import lexicon
 from bot.nlu.counts import gpu_counts
-from bot.nlu.found import Found
+from bot.nlu.found import RANGES, Found
 from bot.nlu.gpus import GpuMention
 from bot.nlu.numerals_zh import NUMERAL_CHARS
 from bot.nlu.question_cues import OTHER_ACCELERATORS
@@ -570,6 +570,9 @@ _PRICE_WORDS = (*lexicon.PRICE, *(word for word, _ in lexicon.CURRENCY_SUFFIX))
 _CONTEXT_AT = (" at", " @", "@", " with", " of", "上下文", "上下文长度")
 
 
+# A count of pages ("每篇约 10 页", "5,000 pages"): with no length per page, a typical page's tokens.
+_PAGES = re.compile(r"(?:个|張|张)?(?:页|頁|pages?)")
+
 # Kinds of count a unit word gives (lexicon.UNITS).
 COUNTED = ("samples", "epochs", "turns", "concurrency", "daily_users", "qps", "ms", "tps")
 
@@ -588,10 +591,13 @@ _PER_DIALOGUE_TURNS = re.compile(
 
 def _counted(s: str, num: Num, unit: Unit, before: str, after: str, found: Found) -> None:
     if unit.kind == "samples":
+        pages = _PAGES.fullmatch(s[num.end : unit.end].strip()) is not None
         if found.values.get("samples") and _per_sample(before, after):
             found.add("parts_per_sample", num.value, num, s)  # "3 万个 PDF，平均每个 20 页": each one's pages
+            found.page_parts = pages
         elif num.value >= 10:  # "一份数据", "3条建议" are no training set
             found.add("samples", num.value, num, s)
+            found.page_samples = pages and "samples" in found.values
     elif unit.kind == "epochs":
         # 第3轮 is a round, not three passes; "每组 5 轮", "每段对话 3 轮" are turns of each dialogue.
         if _PER_DIALOGUE_TURNS.search(before):
@@ -1342,7 +1348,13 @@ def _duration(
     if s[: num.start].rstrip().endswith(_EVERY):
         return  # a frequency (checkpoints every 30 minutes), not the timeline
     if _recorded(s, num, unit) or _recent_span(s, num, unit):
-        return  # "5000 小时的语音转写", "最近半年的对话日志": how much data, not how long to train
+        # "5000 小时的语音转写", "最近半年的对话日志": how much data, not how long to train; hours of
+        # speech are its transcripts' tokens at a conversational rate (knowledge.text_units), stated
+        if unit.factor <= 1 / 24 + 1e-12 and not _recent_span(s, num, unit):
+            tokens = num.value * unit.factor * 24 * text_units().tokens_per_speech_hour
+            if RANGES["tokens"][0] <= tokens < RANGES["tokens"][1]:  # a few hours are no training set
+                found.speech_tokens = tokens  # the data's size when nothing else says it (parser)
+        return
     if _weekly_schedule(s, idx, num, unit, nums, units, found):
         return  # "一周七天不停训练", "5 days a week": how the weeks are used, not how long
     if unit.factor < 1 and lexicon.has_cue(window_before(s, num.start, 0), _DAILY):
