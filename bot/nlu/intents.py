@@ -516,6 +516,7 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
         return "capacity"
     corrects = has_any(t, CORRECTION) or t.startswith(CORRECTION_OPENERS) or ", not " in t
     corrects = corrects and not has_any(t, cues.WORTH_ASKS)  # weighing two options corrects nothing
+    corrects = corrects and not cues.ASKS_EFFECT.search(t)  # "what does the LoRA rank change?" asks
     corrects = corrects and not has_any(
         t, cues.NEGATED_TASK
     )  # "不是要训练，只是推理：…" says what it is about
@@ -546,6 +547,7 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
         and set(filled) <= set(FOLLOW_UP_CHOICES)
         and _short_follow_up(t, end)
         and not lexicon.asks_price(t)
+        and not cues.ASKS_EFFECT.search(t)  # "what does the LoRA rank change?": a question about it
     ):
         # "A100 呢？", "and on L40S?", "那 H100 呢", "and with QLoRA?", "FP8 呢": the last answer, with this
         return "whatif"

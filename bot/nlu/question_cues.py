@@ -843,3 +843,8 @@ RENT_ASKS = (
     "or rent",
     "or should",
 )
+# "Change" asked about, not asked for: "what does the LoRA rank change here?", "how does fp8 change the
+# cost?", "would that change anything?" (no "to"/"into" after it: "can you change it to 13B?" corrects).
+ASKS_EFFECT = re.compile(
+    r"\b(?:what|how|why|does|do|did|would|will|much)\b.*\bchange[sd]?\b(?!.*\b(?:to|into)\b)"
+)
