@@ -139,6 +139,11 @@ def answer_plan_question(
         return True
     if own_or_rent.answer_said(state, u, reply, kb, plan, today, t):
         return True  # "还是应该租 H100？" on the GPUs they own: theirs beside the rented ones
+    if own_or_rent.keeps_own(state, u, t):
+        from bot.dialogue.recommend import recommend
+
+        recommend(state, reply, kb, plan, today, [], None)  # "还是用自己的卡吧": the plan on their GPUs
+        return True
     plain = not u.said and not u.gpus
     for entry in TABLE:
         if not plain and not (entry.names_plans and plan_pair.names_the_plans(state, u.said)):

@@ -848,3 +848,22 @@ RENT_ASKS = (
 ASKS_EFFECT = re.compile(
     r"\b(?:what|how|why|does|do|did|would|will|much)\b.*\bchange[sd]?\b(?!.*\b(?:to|into)\b)"
 )
+# The GPUs they own, kept after renting was weighed: "那还是用我们自己的卡吧", "we'll stick with ours".
+KEEP_OWN = (
+    "用自己的",
+    "用我们自己的",
+    "用咱们自己的",
+    "用我们的卡",
+    "用自有的",
+    "用现有的卡",
+    "自己的卡就行",
+    "stick with ours",
+    "stick with our own",
+    "keep ours",
+    "keep our own",
+    "use ours",
+    "use our own",
+    "our own gpus then",
+    "go with ours",
+    "go with our own",
+)

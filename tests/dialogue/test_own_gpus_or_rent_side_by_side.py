@@ -47,3 +47,26 @@ def test_owned_gpus_that_miss_the_deadline_point_to_the_rental(real: Consultant)
     assert "(past the deadline of 5 days)" in turn.text
     assert turn.text.rstrip().endswith("on your own GPUs for free.")
     assert "Your GPUs would miss the deadline: rent the NVIDIA H100" in turn.text
+
+
+def test_keeping_their_own_gpus_shows_the_plan_on_them(real: Consultant) -> None:
+    real.handle("o5", "我们有 4 张 A100，要预训练一个 1B 模型，200 亿 token，两周内完成")
+    real.handle("o5", "要不要租 H100？")
+    turn = real.handle("o5", "那还是用我们自己的卡吧")
+    assert turn.text.startswith("*推荐方案*：4 × NVIDIA A100")
+    assert "用您自有的硬件" in turn.text
+
+
+def test_after_the_first_message_either_choice_is_planned(real: Consultant) -> None:
+    ask = (
+        "We have 4 A100s already. Pretraining a 1.3B model on 26B tokens, need it within 10 days. "
+        "Or should we rent H100s?"
+    )
+    real.handle("o6", ask)
+    kept = real.handle("o6", "we'll stick with ours then")
+    assert kept.text.startswith("*Recommended:* 4 × NVIDIA A100")
+    assert "on your own hardware" in kept.text
+    real.handle("o7", ask)
+    rented = real.handle("o7", "ok let's rent the H100s")
+    assert "now rented" in rented.text
+    assert "on your own hardware" not in rented.text

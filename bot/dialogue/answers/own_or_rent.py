@@ -15,7 +15,7 @@ from bot.dialogue.reply import Reply
 from bot.dialogue.state import DialogueState, missing
 from bot.nlu.intents import proposes
 from bot.nlu.lexicon import has_cue
-from bot.nlu.question_cues import RENT_ASKS, RENT_WORDS
+from bot.nlu.question_cues import KEEP_OWN, RENT_ASKS, RENT_WORDS
 from sizing.errors import SizingError
 
 if TYPE_CHECKING:
@@ -82,7 +82,14 @@ def answer(
         return False
     late = isinstance(days, int | float) and float(own_plan.get("days") or 0) > float(days)
     reply.add("own_or_rent", own=own_plan, rent=rent_plan, days=days, late=late)
+    if state.last is None:
+        state.last = {**own_plan, "owned": True}  # asked in the first message: their GPUs are the plan held
     return True
+
+
+def keeps_own(state: DialogueState, u: Understood, t: str) -> bool:
+    """ "那还是用我们自己的卡吧", "we'll stick with ours then": the plan on their GPUs, nothing else said."""
+    return state.owned and not u.said and not u.gpus and has_cue(t, KEEP_OWN)
 
 
 def answer_said(
@@ -99,4 +106,4 @@ def answer_said(
     return gpu is not None and answer(state, gpu, reply, kb, plan, today)
 
 
-__all__ = ["answer", "answer_said", "leaves_own", "rent_instead", "rented_gpu"]
+__all__ = ["answer", "answer_said", "keeps_own", "leaves_own", "rent_instead", "rented_gpu"]

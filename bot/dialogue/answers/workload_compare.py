@@ -101,6 +101,7 @@ def compare_on_gpus(
         merge_slots(held, u.said)
         if own_or_rent.answer_said(held, u, reply, kb, plan, today, normalise(text).lower):
             merge_slots(state, u.said)
+            state.last = held.last
             return True
     # A family name is the part it means ("A100" the A100 80GB SXM, "H100" the H100 SXM), as in the
     # datasheet comparison: not every board of the family with its own odd plan.
