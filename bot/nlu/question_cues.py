@@ -801,7 +801,7 @@ PLAN_TWO_GPUS_ASKS = re.compile(
 # after a verb of using or switching is "let's", not "…, right?"); "用 A100 够吧" still asks to confirm.
 PROPOSAL = re.compile(
     r"^(?:那|那么|好吧|好|好的|ok|行)?[，, ]*(?:那就|就|还是|干脆|先|那)?\s*"
-    r"(?:用|改用|换用|换成|换回|改成|改回|用回|切换到|切到|换到|选用|选择|改选|选)(?!.*(?:可以|行|够|对|没错|是|能|没问题|好)\s*吧$).*吧$"
+    r"(?:用|改用|换用|换成|换回|改成|改回|用回|切换到|切到|换到|选用|选择|改选|选|租用|改租|租)(?!.*(?:可以|行|够|对|没错|是|能|没问题|好)\s*吧$).*吧$"
 )
 
 # Renting, said beside GPUs the user owns: "we have 4 A100s, or should we rent H100s?", "還是應該租 H100？"

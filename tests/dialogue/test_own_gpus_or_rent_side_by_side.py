@@ -70,3 +70,15 @@ def test_after_the_first_message_either_choice_is_planned(real: Consultant) -> N
     rented = real.handle("o7", "ok let's rent the H100s")
     assert "now rented" in rented.text
     assert "on your own hardware" not in rented.text
+
+
+def test_renting_put_softly_is_a_choice_and_a_datasheet_question_is_not(real: Consultant) -> None:
+    real.handle("o8", "我們有 2 張 4090，想 LoRA 微調 7B，資料 5 萬筆，每筆 1000 token，一週內")
+    real.handle("o8", "還是租 A100 比較好？")
+    turn = real.handle("o8", "好，那就租 A100 吧")
+    assert turn.text.startswith("*變化*：改用 A100")
+    assert "改為租用" in turn.text
+    real.handle("o9", "我们有 4 张 A100，要预训练一个 1B 模型，200 亿 token，两周内完成")
+    real.handle("o9", "H100 显存多大？")
+    kept = real.handle("o9", "总结一下目前的方案")
+    assert kept.payload["slots"]["gpu_count"] == 4

@@ -44,6 +44,8 @@ def leaves_own(state: DialogueState, u: Understood, t: str) -> bool:
     owned, gpu = state.slots.get("gpu"), u.said.get("gpu")
     if not state.owned or u.owned or not isinstance(owned, str) or not isinstance(gpu, str):
         return False
+    if u.intent not in ("whatif", "correction", "size") and not u.proposes_gpu:
+        return False  # "A100 显存多大？": a question about that GPU leaves the plan as it is
     return not _same_family(gpu, owned) and rented_gpu(state, u, t) is None
 
 
