@@ -183,6 +183,7 @@ def _both(
         )
         return True
     reply.add("plan_pair", rows=rows, pick=_pick(rows, slot), choice=True)
+    state.last_slot = slot  # "16 then", "3 吧": a bare number takes that value of the choice (ellipsis)
     return True
 
 

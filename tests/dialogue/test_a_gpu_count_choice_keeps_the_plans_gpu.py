@@ -26,3 +26,15 @@ def test_both_counts_are_on_the_plans_gpu_in_chinese(real: Consultant) -> None:
     assert turn.text.startswith("*两个选项分别算了方案*")
     assert _ROW.findall(turn.text) == [board, board]
     assert "• *4 张卡*：4 ×" in turn.text and "• *8 张卡*：8 ×" in turn.text
+
+
+def test_a_bare_value_after_the_choice_takes_it(real: Consultant) -> None:
+    real.handle("g3", "预训练 7B，1000 亿 token，一个月内")
+    real.handle("g3", "8 卡还是 16 卡？")
+    turn = real.handle("g3", "就 16 吧")
+    assert turn.payload["recommendation"]["options"][0]["gpus"] == 16
+    real.handle("g4", "LoRA fine-tune 7B on 50k samples of 1k tokens, within a week")
+    real.handle("g4", "2 or 3 epochs?")
+    other = real.handle("g4", "3 then")
+    assert other.payload["slots"]["epochs"] == 3
+    assert other.text.startswith("*What changed*: now 3 epochs")
