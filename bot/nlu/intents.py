@@ -515,6 +515,8 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
     if has_any(t, CAPACITY):
         return "capacity"
     corrects = has_any(t, CORRECTION) or t.startswith(CORRECTION_OPENERS) or ", not " in t
+    # "sorry, 7B and 200B tokens" sets them right; "sorry, what does LoRA mean?" asks
+    corrects = corrects or (cues.APOLOGY_OPENER.match(t) is not None and not has_any(t, (*QUESTION, "请问")))
     corrects = corrects and not has_any(t, cues.WORTH_ASKS)  # weighing two options corrects nothing
     corrects = corrects and not cues.ASKS_EFFECT.search(t)  # "what does the LoRA rank change?" asks
     corrects = corrects and not has_any(

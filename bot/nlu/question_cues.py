@@ -867,3 +867,9 @@ KEEP_OWN = (
     "go with ours",
     "go with our own",
 )
+# An apology that opens a message sets a value right: "sorry, 7B, and 200B tokens", "抱歉，是 3B", "不好意思，
+# 13B", "oops, 3 epochs", "说错了，是两周" (not "sorry to bother you, …", "sorry for the delay").
+APOLOGY_OPENER = re.compile(
+    r"^(?:sorry|oops|whoops|my bad|apologies|抱歉|不好意思|对不起|说错了|写错了|打错了|搞错了)"
+    r"(?!\s+(?:to|for|about)\b)(?:[,，!！.。:：;；\s]|$)"
+)
