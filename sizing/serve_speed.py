@@ -256,6 +256,7 @@ class Timing:
         "allreduce_share",
         "link_bytes_per_s",
         "floor_s",
+        "whole_experts",
         "overlap_penalty",
         "step_overhead_s",
         "ranks",
@@ -295,8 +296,11 @@ class Timing:
         # The all-reduces of each layer's activations (twice per layer), their fixed parts.
         self.comm_layers = 2 * arch.layers / pp
         self.allreduce_latency_s, self.allreduce_share, self.link_bytes_per_s = allreduce_terms(gpu, tp, k)
-        # Tensor parallelism slices every expert; one GPU holds them whole (floor_counts).
-        expert_slots = terms.floor_expert_slots if tp > 1 else 0
+        # Tensor parallelism slices every expert; one GPU holds them whole (floor_counts). Whole
+        # experts are one grouped GEMM, the layer's one kernel that moves real bytes at a small batch:
+        # its reads add to the other kernels' latency rather than hide under it (_floor_s).
+        self.whole_experts = tp == 1 and terms.expert_idle is not None
+        expert_slots = 0 if self.whole_experts else terms.floor_expert_slots
         self.floor_s = (terms.floor_kernels * k.kernel_latency_s + expert_slots * k.expert_latency_s) / pp
         self.overlap_penalty = k.overlap_penalty
         self.step_overhead_s = k.step_overhead_s
@@ -316,6 +320,7 @@ class Timing:
             self.allreduce_share = (ranks - 1) / ranks
             self.hidden = arch.hidden * ranks  # a rank's request brings every rank's: the whole batch moves
             self.floor_s = layer_floor_s(arch, k, ranks, sliced=False)
+            self.whole_experts = False
         # One prompt through the replica (all its stages in turn): 2·N_active FLOPs per token plus
         # causal attention, at the prefill efficiency, and the all-reduces of its activations.
         n = input_tokens
@@ -341,6 +346,16 @@ class Timing:
             return self.dense_read_bytes
         untouched: float = idle**micro  # typed: float ** float may be complex to mypy
         return (self.read_bytes - self.expert_bytes * (1.0 - (1.0 - untouched))) / self.gpus
+
+    def _floor_s(self, micro: int) -> float:
+        """The stage's latency floor for a micro-batch of `micro` requests: the kernels' latency
+        (floor_s) and, with whole experts on each GPU, the reads of the experts the micro-batch
+        touches (a token's experts run as one grouped GEMM between latency-bound kernels)."""
+        idle = self.expert_idle
+        if not self.whole_experts or idle is None:
+            return self.floor_s
+        untouched: float = idle**micro
+        return self.floor_s + self.expert_bytes * (1.0 - untouched) / self.gpus / self.bytes_per_s
 
     def stage_parts(self, batch: int) -> tuple[float, float, float, float]:
         """One stage's step for `batch` requests: (memory, compute, comm, stage) seconds. The hot
@@ -372,7 +387,7 @@ class Timing:
             work = memory + self.overlap_penalty * compute
         # Small batches do not go faster than the kernels' own latency (layer_floor_s); large ones
         # are bound by what they read and compute, and the floor hides inside that work.
-        floor = self.floor_s
+        floor = self._floor_s(micro) if self.whole_experts else self.floor_s
         stage = (floor if floor > work else work) + comm + self.step_overhead_s
         return memory, compute, comm, stage
 
@@ -485,7 +500,7 @@ class Timing:
             comm * pp,
             self.step_overhead_s * pp,
             stage * pp,
-            self.floor_s * pp,
+            self._floor_s(batch if pp == 1 else max(1, math.ceil(batch / pp))) * pp,
         )
         tpot = step.total_s + batch / self.output_tokens * self.prefill_s / pp
         return Speed(

@@ -1,7 +1,7 @@
 """A mixture-of-experts model on one GPU runs a token's experts whole, as one grouped GEMM, so one user gets
-the speed of its kernels and reads (published: 170-210 tokens/s for 3B-active MoE models on one H100 or
-H200). The per-expert latency belongs to experts sliced by tensor parallelism: DeepSeek-V3 on 8 GPUs stays
-at tens of tokens per second, as SGLang and vLLM measure it."""
+the speed of its kernels plus the experts it reads (published: 170-210 tokens/s for 3B-active MoE models on
+one H100 or H200). The per-expert latency belongs to experts sliced by tensor parallelism: DeepSeek-V3 on
+8 GPUs stays at tens of tokens per second, as SGLang and vLLM measure it."""
 
 from __future__ import annotations
 
@@ -33,3 +33,10 @@ def test_whole_experts_count_no_expert_slots_in_the_floor(kb: KnowledgeBase) -> 
     assert slots == 0
     assert layer_floor_s(arch, CALIBRATED, sliced=False) == kernels * CALIBRATED.kernel_latency_s
     assert layer_floor_s(arch, CALIBRATED) > layer_floor_s(arch, CALIBRATED, sliced=False)
+
+
+def test_more_requests_touch_more_whole_experts_and_slow_each_step(kb: KnowledgeBase) -> None:
+    rep = Replica(kb.model_architecture("qwen3-30b-a3b"), kb.catalog.gpu("h100-sxm"), 1, "bf16")
+    one, eight = speed(rep, 1, 1000, 256), speed(rep, 8, 1000, 256)
+    assert one.step.floor_s < eight.step.floor_s
+    assert one.tpot_s < eight.tpot_s
