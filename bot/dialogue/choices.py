@@ -109,6 +109,22 @@ def answer(
     return _both(state, slot, first, second, rest, reply, kb, plan, today)
 
 
+def why_count(
+    state: DialogueState,
+    count: int,
+    reply: Reply,
+    kb: KnowledgeBase,
+    plan: Planner,
+    today: dt.date,
+) -> bool:
+    """ "why do we need 8 GPUs?" when the plan uses another count: the plan's count beside that one, side by
+    side (the plan is not changed to the count asked about)."""
+    planned = (state.last or {}).get("gpus")
+    if not isinstance(planned, int) or planned == count or missing(state):
+        return False
+    return _both(state, "gpu_count", planned, count, {}, reply, kb, plan, today)
+
+
 def answer_held(
     state: DialogueState,
     said: dict[str, Any],
