@@ -35,7 +35,11 @@ def test_a_sparse_rate_quoted_without_a_unit_is_named_as_sparse(real: Consultant
 
 
 def test_the_boards_of_a_family_listed_together_are_checked_not_taken_as_data(real: Consultant) -> None:
-    for text in ("A100 comes in 40GB and 80GB, right?", "A100的显存是40G和80G两种对吧", "V100 有 16G 和 32G 吗"):
+    for text in (
+        "A100 comes in 40GB and 80GB, right?",
+        "A100的显存是40G和80G两种对吧",
+        "V100 有 16G 和 32G 吗",
+    ):
         reply = ask(real, text)
         assert reply.startswith(("*Yes.*", "*对*。")), text
         assert not any(q in reply for q in FORM), text
