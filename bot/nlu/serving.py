@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from bot.nlu import lexicon
+from bot.nlu import lexicon, question_cues as cues
 from bot.nlu.counts import busy_part
 
 # Serving engines by name (also what "vLLM 能在 MI300X 上跑吗" asks about: the engine's GPU support).
@@ -323,9 +323,16 @@ def people_served(s: str) -> int | None:
     return None
 
 
+def weighs_weights(s: str) -> bool:
+    """The message asks how much GPU memory a model's weights take ("how much memory do Llama 3 8B weights
+    take on an L4?", "70B 的权重占多少显存"): the weights at each precision, as for serving (no training word:
+    the caller checks)."""
+    return lexicon.has_cue(s, WEIGHT_WORDS) and lexicon.has_cue(s, cues.MEMORY_ASK)
+
+
 def runs_inference(s: str) -> bool:
     """Inference words that need a named model and no training to mean serving (see INFERENCE)."""
-    return lexicon.has_cue(s, INFERENCE) or holds_weights(s)
+    return lexicon.has_cue(s, INFERENCE) or holds_weights(s) or weighs_weights(s)
 
 
 def names_service(s: str) -> bool:

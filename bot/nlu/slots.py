@@ -893,7 +893,14 @@ _GPU_MEMORY_WORDS = (
     "and",
     "or",
     "vs",
+    # "A100显存是40G还是80G": the memory word between the GPU and its size
+    "显存",
+    "记忆体",
+    "vram",
+    "memory",
 )
+# Another memory size of the same GPU before this one: "A100 是 40G 还是 80G" (both are its memory).
+_OTHER_SIZE = re.compile(r"\d{1,3}(?:\.\d+)? ?(?:gb|g|gib)(?![a-z])")
 
 
 _GPU_MEMORY_REACH = 40  # characters; longer than 12 after removing every filler word above
@@ -918,6 +925,7 @@ def _gpu_memory(s: str, num: Num, unit: Unit, gpus: list[GpuMention]) -> bool:
             gap = gap.replace(word, " ")
         if "x" in gap or "×" in gap:
             gap = _TIMES_COUNT.sub(" ", gap)  # "DGX A100 (8x 80GB)": eight of that memory
+        gap = _OTHER_SIZE.sub(" ", gap)
         return len(gap) <= 12 and all(ch in _GPU_MEMORY_GAP for ch in gap)
 
     return any(

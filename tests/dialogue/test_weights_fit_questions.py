@@ -31,3 +31,11 @@ def test_weights_that_fit_without_room_to_serve_are_told_both(real: Consultant) 
 def test_bf16_weights_in_a_training_question_stay_a_training_question(real: Consultant) -> None:
     text = real.handle("w6", "can one H100 hold a full fine-tune of 7B with bf16 weights?").text
     assert "inference" not in text.lower()
+
+
+def test_how_much_memory_the_weights_take_is_the_weights_not_a_training_job(real: Consultant) -> None:
+    en = real.handle("w7", "How much memory do Llama 3 8B weights take on an L4?").text
+    assert "weights 16.1 GB" in en and "fits on 1 × NVIDIA L4" in en
+    assert "Full fine-tuning" not in en and "Does not fit" not in en
+    zh = real.handle("w8", "Llama 3 70B 的權重佔多少顯存").text
+    assert "權重 141 GB" in zh and "全參" not in zh
