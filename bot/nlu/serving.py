@@ -357,6 +357,8 @@ def request_side(before: str, after: str, weak: bool = False) -> str | None:
         head.endswith(tuple(w for w in DOCUMENT if not w.isascii())) or _last_word(head) in DOCUMENT
     ):
         return "input"  # a serving message: the document is the request's prompt
+    if weak and head.endswith(PER_REQUEST):
+        return "input"  # "给 50 个用户，每人 4k token": what each request sends is its prompt
     for side, words in (("input", INPUT), ("output", OUTPUT)):
         cjk = tuple(w for w in words if not w.isascii())
         if _usable(_first_word(tail), words, weak) or tail.startswith(cjk):
@@ -375,6 +377,12 @@ _FILLERS = (
     # How long the side is, in the clause before the number: "prompts are long, usually around 6k tokens".
     " long", " short", " quite", " very", " pretty", " fairly", " rather",
     "比较长", "比较短", "很长", "很短", "较长", "较短", "偏长", "偏短", "挺长", "挺短",
+)  # fmt: skip
+# In a serving message the tokens of each request or user are its prompt: "每个请求 4k token",
+# "每人 4k token", "per request 2k tokens".
+PER_REQUEST = (
+    "每个请求", "每次请求", "每条请求", "每人", "每个人", "每个用户", "每位用户", "每位",
+    "per request", "each request", "per user", "each user", "per query", "each query",
 )  # fmt: skip
 # In a serving message a document is the prompt: "each document is about 60k tokens", "文档平均 50k token".
 DOCUMENT = ("document", "documents", "doc", "docs", "文档", "文件", "文章", "合同", "报告")
