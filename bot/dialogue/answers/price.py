@@ -8,6 +8,7 @@ clouds do not rent (RTX 4090, H20, A800...) are quoted from the public Chinese m
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -20,6 +21,7 @@ from bot.dialogue.answers.prices import (
     flagged_listings,
     price_range,
     priced_clouds,
+    quote,
     rent_per_cloud,
 )
 from bot.dialogue.hardware import CHINA_GPUS, main_variant
@@ -33,6 +35,11 @@ from sizing.types import Catalog, GpuSpec
 
 NEEDS: tuple[str, ...] = ()  # without a GPU named, the catalogue's cheapest price per GPU
 DEFAULTS = {"billing": "on_demand", "hours_per_month": HOURS_PER_MONTH, "gpus": 1}
+# A GPU without any price ("H800 多少钱") is followed by this many priced GPUs closest to it in compute and
+# memory, each with its own dated price: the nearest answer the catalogue can give, never a guess.
+NEAREST = 2
+# Compute and memory this close (summed log ratios) count as the same as the unpriced GPU's.
+SAME_PART = 0.02
 # A quoted price this close to the lowest listed one is "about the lowest", not below it.
 SAME_PRICE = 0.02
 # A price quoted as approximate ("around $10/hr", "3 美元左右") is about right this close to the listing.
@@ -207,11 +214,42 @@ def _item(
         "id": spec.id,
         "rows": rows,
         "cn_rows": cn_rows,
+        "nearest": [] if rows or cn_rows else nearest_priced(q, spec),
         "missing_at": missing_at,
         "flagged": flagged_listings(catalog, spec),
         "china": spec.id in CHINA_GPUS,
         "consumer": spec.segment == "consumer",
     }
+
+
+def nearest_priced(q: Question, spec: GpuSpec) -> list[dict[str, Any]]:
+    """The priced GPUs closest to an unpriced one in dense BF16 compute and memory (H800: the H100 SXM,
+    the same compute and memory), each with the price the answers headline for it."""
+
+    def apart(g: GpuSpec) -> float:
+        ours, theirs = spec.tflops.bf16 or spec.tflops.fp16, g.tflops.bf16 or g.tflops.fp16
+        if not ours or not theirs:
+            return math.inf
+        return abs(math.log(theirs / ours)) + abs(math.log(g.memory_gb / spec.memory_gb))
+
+    near: list[dict[str, Any]] = []
+    for g in sorted((g for g in q.catalog.gpus if g.id != spec.id), key=lambda g: (apart(g), g.id)):
+        if len(near) == NEAREST or apart(g) == math.inf:
+            break
+        found = quote(q.kb, g, cn=spec.id in CHINA_GPUS)
+        if found is not None:
+            record = q.kb.provider(found["cloud"])
+            near.append(
+                {
+                    **found,
+                    "name": g.name,
+                    "provider_name": pick(record.name, q.lang) if record is not None else found["cloud"],
+                    "bf16": g.tflops.bf16 or g.tflops.fp16,
+                    "memory_gb": g.memory_gb,
+                    "same": apart(g) < SAME_PART,
+                }
+            )
+    return near
 
 
 def _rows(
