@@ -30,7 +30,7 @@ from bot.nlu.lexicon import has_cue, unpriced_currency
 from bot.nlu.providers import china_providers
 from bot.nlu.question_cues import OFFERS, PRICE_GAP, PRICE_HISTORY, PRICE_IS_DEAR
 from bot.nlu.text import normalise
-from bot.render.views import pick, resolve_gpus
+from bot.render.views import entry_view, find_entry, pick, resolve_gpus
 from sizing.types import Catalog, GpuSpec
 
 NEEDS: tuple[str, ...] = ()  # without a GPU named, the catalogue's cheapest price per GPU
@@ -40,6 +40,8 @@ DEFAULTS = {"billing": "on_demand", "hours_per_month": HOURS_PER_MONTH, "gpus": 
 NEAREST = 2
 # Compute and memory this close (summed log ratios) count as the same as the unpriced GPU's.
 SAME_PART = 0.02
+# What can be rented in mainland China: said before the listings abroad when a GPU asked about there has none.
+CHINA_AVAILABLE = "faq.china_gpus_available"
 # A quoted price this close to the lowest listed one is "about the lowest", not below it.
 SAME_PRICE = 0.02
 # A price quoted as approximate ("around $10/hr", "3 美元左右") is about right this close to the listing.
@@ -136,6 +138,12 @@ def answer(q: Question, reply: Reply) -> bool:
         # "Is the H100 on AWS expensive?": the price placed in the catalogue's range for that GPU
         items[0]["dear"] = _placed(items[0], catalog, named)
     gap = _gap(items, named) if len(items) >= 2 and quoted is None and has_cue(low_text, PRICE_GAP) else None
+    if _abroad_only(q, items, named, named_cn):
+        # "国内有哪些云能租H100": what can be rented in China (with its dates and sources) before the listings
+        entry = find_entry(q.kb, CHINA_AVAILABLE)
+        if entry is not None:
+            reply.add("faq_answer", entries=[entry_view(entry, reply.lang)])
+            reply.add_faq(CHINA_AVAILABLE)
     reply.add(
         "price",
         gap=gap,
@@ -220,6 +228,14 @@ def _item(
         "china": spec.id in CHINA_GPUS,
         "consumer": spec.segment == "consumer",
     }
+
+
+def _abroad_only(q: Question, items: list[dict[str, Any]], named: list[str], named_cn: list[str]) -> bool:
+    """Asked about mainland China with no provider named, and no GPU asked about has a Chinese listing
+    (the China-market parts say so on their own line)."""
+    if q.u.region != "cn" or named or named_cn or q.u.providers or not items:
+        return False
+    return all(not i["cn_rows"] and not i["china"] for i in items)
 
 
 def nearest_priced(q: Question, spec: GpuSpec) -> list[dict[str, Any]]:
