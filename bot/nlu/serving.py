@@ -357,7 +357,7 @@ def request_side(before: str, after: str, weak: bool = False) -> str | None:
         head.endswith(tuple(w for w in DOCUMENT if not w.isascii())) or _last_word(head) in DOCUMENT
     ):
         return "input"  # a serving message: the document is the request's prompt
-    if weak and head.endswith(PER_REQUEST):
+    if weak and (head.endswith(PER_REQUEST) or _per_request_after(tail)):
         return "input"  # "给 50 个用户，每人 4k token": what each request sends is its prompt
     for side, words in (("input", INPUT), ("output", OUTPUT)):
         cjk = tuple(w for w in words if not w.isascii())
@@ -384,6 +384,14 @@ PER_REQUEST = (
     "每个请求", "每次请求", "每条请求", "每人", "每个人", "每个用户", "每位用户", "每位",
     "per request", "each request", "per user", "each user", "per query", "each query",
 )  # fmt: skip
+_PER_REQUEST_AFTER = re.compile(r"^(?:tokens?|toks?)?\s*(?:per|each|a|every)\s+(?:request|query|user|call)\b")
+
+
+def _per_request_after(tail: str) -> bool:
+    """ "2k tokens per request", "3k tokens each request": the length of each request's prompt."""
+    return _PER_REQUEST_AFTER.match(tail) is not None
+
+
 # In a serving message a document is the prompt: "each document is about 60k tokens", "文档平均 50k token".
 DOCUMENT = ("document", "documents", "doc", "docs", "文档", "文件", "文章", "合同", "报告")
 

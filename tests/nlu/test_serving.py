@@ -247,7 +247,8 @@ def test_a_model_trained_for_a_service_is_still_trained(text: str) -> None:
     "text",
     ["we need to serve 50 users, 4k tokens each, llama 3 8b. which gpu?",
      "部署 Qwen 7B 给 50 个用户，每人 4k token", "部署 Qwen 7B 給 50 個用戶，每個請求大約 4k token",
-     "serve qwen 7b to 50 users, per request 4k tokens"],
+     "serve qwen 7b to 50 users, per request 4k tokens",
+     "serving mistral 7b for 50 users, around 4k tokens per request"],
 )  # fmt: skip
 def test_the_tokens_each_user_or_request_sends_are_the_prompt_length(text: str) -> None:
     got = parse(text)
