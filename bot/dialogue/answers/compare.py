@@ -39,6 +39,9 @@ ASPECTS: tuple[tuple[str, int, tuple[str, ...]], ...] = (
     # A premise that two GPUs are equally fast ("the H100 PCIe and SXM are the same speed, so I should rent
     # the cheaper one, right?"): checked first, whatever else the message weighs.
     ("same_speed", 0, SAME_SPEED),
+    # the same bandwidth or link ("the same memory bandwidth as the A100?"): before "same memory" reads it
+    ("bandwidth", 0, ("same memory bandwidth", "same bandwidth", "带宽一样", "带宽相同")),
+    ("link", 0, ("same nvlink", "same interconnect", "same link", "nvlink 一样", "nvlink一样", "互联一样")),
     ("memory", 0, SAME_MEMORY),
     # Value for money: dense TFLOPS per dollar-hour (before "better", which alone asks about speed).
     ("value", 1, VALUE_ASKS),
