@@ -15,7 +15,7 @@ from dataclasses import replace
 from bot.nlu import lexicon
 from bot.nlu.counts import gpu_counts
 from bot.nlu.found import Found
-from bot.nlu.gpus import GpuMention
+from bot.nlu.gpus import GpuMention, unknown_gpu_mentions
 from bot.nlu.numerals_zh import NUMERAL_CHARS
 from bot.nlu.question_cues import OTHER_ACCELERATORS
 from bot.nlu.scan import Num
@@ -78,7 +78,9 @@ def extract(
     # and reading one was ~5% of a chat turn. Every number's is needed (_gpu_memory asks for all).
     units = [_unit(s, num) for num in nums]
     gpu_counts(s, nums, units, gpus, found)
-    found.used.update(i for i, num in enumerate(nums) if _gpu_memory(s, num, units[i], gpus))
+    # "GB200 有 384GB 吗": a size glued to a part the catalogue lacks is that part's memory too, not data
+    owners = gpus + unknown_gpu_mentions(s, gpus)
+    found.used.update(i for i, num in enumerate(nums) if _gpu_memory(s, num, units[i], owners))
     found.used.update(_memory_variants(s, nums, units, gpus))
     for idx, num in enumerate(nums):
         if idx in found.used:
