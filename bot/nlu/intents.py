@@ -595,6 +595,8 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
         return "gpu_info"  # "H100 显存多大": the card's figures, counted GPUs or not
     if not workload:
         if sig.region is not None and has_any(t, AVAILABILITY) and ("?" in t or has_any(t, QUESTION)):
+            if gpus and (lexicon.asks_price(t) or has_any(t, cues.CHEAPEST) or has_any(t, cues.CHEAPER)):
+                return "price"  # "國內有便宜的4090可以租嗎": its prices there (the price answer says if none)
             return "faq"
         if len(gpus) >= 2 and (has_any(t, COMPARE) or has_any(t, cues.GPU_COMPARATIVES) or short):
             return "gpu_compare"

@@ -718,6 +718,10 @@ def faq_top(text: str) -> str | None:
 def _context_as_request(slots: Slots) -> Slots:
     """In a serving message a context length is the request's window ("at 32k context", "8k context,
     2k output"): the prompt is what the answer leaves of it. It is no training sequence length."""
+    if slots.tokens_per_sample is not None and slots.samples is None and slots.tokens is None:
+        # "50 users, 4k tokens each": with no dataset, the tokens each user sends are the prompt
+        prompt_each = slots.input_tokens if slots.input_tokens is not None else int(slots.tokens_per_sample)
+        slots = replace(slots, tokens_per_sample=None, input_tokens=prompt_each)
     if slots.seq_len is None:
         return slots
     prompt = slots.input_tokens

@@ -15,7 +15,7 @@ from dataclasses import replace
 from bot.nlu import lexicon
 from bot.nlu.counts import gpu_counts
 from bot.nlu.found import RANGES, Found
-from bot.nlu.gpus import GpuMention
+from bot.nlu.gpus import GpuMention, unknown_gpu_mentions
 from bot.nlu.numerals_zh import NUMERAL_CHARS
 from bot.nlu.question_cues import OTHER_ACCELERATORS
 from bot.nlu.scan import Num
@@ -78,7 +78,9 @@ def extract(
     # and reading one was ~5% of a chat turn. Every number's is needed (_gpu_memory asks for all).
     units = [_unit(s, num) for num in nums]
     gpu_counts(s, nums, units, gpus, found)
-    found.used.update(i for i, num in enumerate(nums) if _gpu_memory(s, num, units[i], gpus))
+    # "GB200 有 384GB 吗": a size glued to a part the catalogue lacks is that part's memory too, not data
+    owners = gpus + unknown_gpu_mentions(s, gpus)
+    found.used.update(i for i, num in enumerate(nums) if _gpu_memory(s, num, units[i], owners))
     found.used.update(_memory_variants(s, nums, units, gpus))
     for idx, num in enumerate(nums):
         if idx in found.used:
@@ -901,7 +903,14 @@ _GPU_MEMORY_WORDS = (
     "and",
     "or",
     "vs",
+    # "A100显存是40G还是80G": the memory word between the GPU and its size
+    "显存",
+    "记忆体",
+    "vram",
+    "memory",
 )
+# Another memory size of the same GPU before this one: "A100 是 40G 还是 80G" (both are its memory).
+_OTHER_SIZE = re.compile(r"\d{1,3}(?:\.\d+)? ?(?:gb|g|gib)(?![a-z])")
 
 
 _GPU_MEMORY_REACH = 40  # characters; longer than 12 after removing every filler word above
@@ -926,6 +935,7 @@ def _gpu_memory(s: str, num: Num, unit: Unit, gpus: list[GpuMention]) -> bool:
             gap = gap.replace(word, " ")
         if "x" in gap or "×" in gap:
             gap = _TIMES_COUNT.sub(" ", gap)  # "DGX A100 (8x 80GB)": eight of that memory
+        gap = _OTHER_SIZE.sub(" ", gap)
         return len(gap) <= 12 and all(ch in _GPU_MEMORY_GAP for ch in gap)
 
     return any(
