@@ -97,7 +97,8 @@ def cheapest_first(options: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 # Warnings the reply already says in its own line (billing) or in its footer (price date).
-SHOWN_ELSEWHERE = ("billing_reserved", "stale_prices", "spot_at_scale")
+# no_bf16: the understood line says the plan runs FP16 with loss scaling on a GPU with no BF16.
+SHOWN_ELSEWHERE = ("billing_reserved", "stale_prices", "spot_at_scale", "no_bf16")
 MAX_PITFALLS_SHOWN = 3
 
 

@@ -177,6 +177,7 @@ def option_view(option: Mapping[str, Any], catalog: Catalog) -> dict[str, Any]:
         "gpu_hours_range": option.get("gpu_hours_range") or [None, None],
         "memory_per_gpu_gb": option.get("memory_per_gpu_gb"),
         "fits": bool(option.get("fits")),
+        "precision": option.get("precision"),  # what the plan runs: FP16 on a GPU with no BF16
         "cost": cost.get("amount"),
         "spot_cost": spot_in_currency(cost),
         "currency": cost.get("currency") or "USD",
