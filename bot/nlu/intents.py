@@ -280,6 +280,23 @@ SIZING_START = (
     # "我们要训一个模型", "幫我們估一下訓練要租什麼卡"
     "要训一个", "想训一个", "训一个模型", "租什么卡", "租哪种卡", "租哪张卡",
 )  # fmt: skip
+# The same start said with a colloquial verb or an intent word the list lacks ("我想训个模型",
+# "打算練個大模型", "想炼个丹", "想搞个模型训练", "we wanna train a model", "thinking about fine-tuning an
+# LLM"): an intent word, then a training verb with its measure word or object.
+_INTENT_ZH = "(?:想|要|打算|准备|计划|希望|考虑)(?:自己|来|去)?"
+STARTS_TRAINING = re.compile(
+    rf"{_INTENT_ZH}(?:训|练|炼)(?:一?个|一下|自己的|大?模型|llm|丹)"
+    rf"|{_INTENT_ZH}(?:搞|做|弄)(?:一?个)?(?:自己的)?(?:大?模型|llm)?(?:训练|微调|预训练)"
+    r"|\b(?:want|wanna|like|looking|going|gonna|trying|thinking about|thinking of|considering|planning"
+    r"|hoping)(?: to)? (?:train|fine-?tune|fine tune|pre-?train)(?:ing)?\b"
+)
+
+
+def starts_sizing(t: str) -> bool:
+    """A request to be sized that gives no number yet: SIZING_START, or the same said colloquially."""
+    return has_cue(t, SIZING_START) or STARTS_TRAINING.search(t) is not None
+
+
 # A service to be sized that has not named a model or a load yet ("we want to serve a chatbot",
 # "我们想部署一个聊天机器人"): sized at once for typical models, and asked which one is meant.
 SERVING_START = (
@@ -621,11 +638,11 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
     if not gpus and set(filled) == {"precision"} and has_any(t, cues.WHICH_GPUS):
         return "list_gpus"  # "which cards support fp8", "哪些显卡支持 BF16": the GPUs that compute in it
     asks_about_technique = filled and set(filled) <= set(QUALITATIVE) and has_any(t, DEFINE)
-    if asks_about_technique and not has_any(t, SIZING_START):
+    if asks_about_technique and not starts_sizing(t):
         return "faq"
     if filled and _conceptual(t, sig, yes_no):
         return "faq"  # "is fp8 training production-ready?", "bf16 和 fp16 选哪个", "1GB 文本大概多少 token"
-    if filled or has_any(t, SIZING_START):
+    if filled or starts_sizing(t):
         return "size"
     if has_any(t, RENT_TO_TRAIN) and not has_any(t, cues.WH_WORDS):
         return "size"
@@ -670,7 +687,7 @@ def _conceptual(t: str, sig: Signals, yes_no: bool) -> bool:
     if not set(filled) <= set(CONCEPT_SLOTS) or sum(f in CONCEPT_QUANTITIES for f in filled) > 1:
         return False
     question = yes_no or _worded_as_question(t) or has_any(t, cues.SYMPTOMS)
-    if not question or has_any(t, SIZING_START) or has_any(t, cues.PLAN_ASKS) or has_any(t, CAPACITY):
+    if not question or starts_sizing(t) or has_any(t, cues.PLAN_ASKS) or has_any(t, CAPACITY):
         return False
     if has_any(t, HARDWARE_ASKS) or sig.faq_score is None:
         return False  # what to rent or use is a plan, however well the FAQ matches the words
@@ -781,7 +798,7 @@ def _question_kind(
         if _feasibility(t, sig, yes_no, model or method):
             return "feasibility"
         asks = has_any(t, QUESTION) or has_any(t, cues.WH_WORDS)
-        if model or _serving_load(filled) or has_any(t, SIZING_START) or has_any(t, SERVING_START) or asks:
+        if model or _serving_load(filled) or starts_sizing(t) or has_any(t, SERVING_START) or asks:
             return "serve"
     if has_any(t, cues.CHEAPEST) and (model or method or gpus or has_any(t, GPU_WORDS)):
         return "cheapest_gpu"
