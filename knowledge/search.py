@@ -106,6 +106,11 @@ _EN_STOP = set(
 _EN_STOP |= {"difference", "differences", "differ", "differs", "different", "compare", "compared"}
 _EN_STOP |= {"comparison", "comparing"}
 _EN_STOP |= {"btw", "quick", "q", "way", "aside", "also"}
+# An apology or a hesitation before a question ("sorry, what is LoRA?", "不好意思，FSDP 是什么", "um, quick
+# question: …") is padding too: as unseen words it made the question's one real word look like a coincidence.
+_EN_STOP |= {"sorry", "oops", "apologies", "apology", "apologise", "apologize", "pardon", "um", "umm", "uh"}
+_EN_STOP |= {"hmm", "er", "erm", "exactly", "actually", "again", "question"}
+_ZH_STOP_BIGRAMS |= {"不好意思", "抱歉", "对不起", "说错", "刚才", "打扰"}
 _ZH_STOP_BIGRAMS |= {"区别", "差别", "差异", "不同", "对比", "比较", "相比"}
 _FILLER = re.compile("|".join(sorted(_ZH_STOP_BIGRAMS, key=len, reverse=True)))
 # A name with a stage or version number ("ZeRO-2", "zero3", "llama-3", "qwen2.5") is one thing

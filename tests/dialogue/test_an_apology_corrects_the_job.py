@@ -26,3 +26,11 @@ def test_an_apology_before_a_question_is_still_the_question(real: Consultant) ->
     turn = real.handle("a3", "sorry, what does LoRA mean?")
     assert "What changed" not in turn.text
     assert turn.payload["slots"]["params"] == 3e9 and turn.payload["slots"]["method"] == "pretrain"
+
+
+def test_an_apology_before_a_question_still_finds_its_answer(real: Consultant) -> None:
+    real.handle("a4", "LoRA fine-tune a 13B on 100M tokens within a week")
+    turn = real.handle("a4", "sorry, what is LoRA?")
+    assert "faq.lora_vs_full" in turn.payload["faq"]
+    assert "I don't have a good answer" not in turn.text
+    assert turn.payload["changes"] == []
