@@ -201,7 +201,22 @@ def _both(
         return True
     reply.add("plan_pair", rows=rows, pick=_pick(rows, slot), choice=True)
     state.last_slot = slot  # "16 then", "3 吧": a bare number takes that value of the choice (ellipsis)
+    state.offered = {"slot": slot, "values": [first, second], **pinned} if pinned else None
     return True
+
+
+def take_row(state: DialogueState, said: dict[str, Any]) -> str | None:
+    """After two counts shown on one board, a turn that takes one of them ("16 then", "就 16 卡吧", "16
+    A100s then") plans that board: the row shown, not the cheapest board of the family at that count. The
+    offer lasts one turn. The board taken, or None."""
+    offered, state.offered = state.offered, None
+    if offered is None or said.get(offered["slot"]) not in offered["values"]:
+        return None
+    board, named = offered.get("gpu"), said.get("gpu")
+    if not isinstance(board, str) or not (named is None or board == named or board.startswith(f"{named}-")):
+        return None
+    state.slots["gpu"] = board
+    return board
 
 
 def _trial(state: DialogueState, slots: dict[str, Any]) -> DialogueState:

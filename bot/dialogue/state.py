@@ -127,6 +127,10 @@ class DialogueState:
     # Two values offered for one slot before the job was complete ("7B 还是 13B" while the size is asked):
     # {"slot", "values"}, both planned once it is (bot/dialogue/choices.py).
     choice: dict[str, Any] | None = None
+    # Two counts just shown side by side on one board ("8 or 16 GPUs?" on A100s: both on the A100 40GB):
+    # {"slot", "values", "gpu"}, so the next turn taking one ("16 then") plans that row's board, not the
+    # cheapest board of the family at that count (bot/dialogue/choices.py).
+    offered: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         """What the store keeps: plain JSON, versioned."""
@@ -204,6 +208,7 @@ _OPTIONAL = {
     "aside": dict,
     "last_slot": str,
     "choice": dict,
+    "offered": dict,
     "lang_asked": str,
 }
 

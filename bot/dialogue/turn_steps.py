@@ -46,7 +46,7 @@ from bot.dialogue.answers.workload_compare import (
     why_on_plan,
 )
 from bot.dialogue.ask import ask_next, not_started
-from bot.dialogue.choices import answer as weigh_choices
+from bot.dialogue.choices import answer as weigh_choices, take_row
 from bot.dialogue.ellipsis import added_gpus, read_back
 from bot.dialogue.hardware import main_variant
 from bot.dialogue.lift import lift, lifted, unheld_lifts
@@ -139,7 +139,8 @@ def run_steps(ctx: TurnContext, steps: tuple[TurnStep, ...] | None = None) -> Di
 
 
 def choices_side_by_side(ctx: TurnContext) -> DialogueState | None:
-    """ "2 vs 3 epochs", "7B 还是 13B", "全参 vs LoRA 哪个划算": both plans side by side."""
+    """ "2 vs 3 epochs", "7B 还是 13B", "全参 vs LoRA 哪个划算": both plans side by side. Taking one of two
+    counts shown ("16 then") keeps the board the rows were planned on, for the steps after."""
     u = ctx.u
     if (
         u.intent != "undo"
@@ -147,6 +148,10 @@ def choices_side_by_side(ctx: TurnContext) -> DialogueState | None:
         and weigh_choices(ctx.state, ctx.text, ctx.c._parse, ctx.reply, ctx.c.kb, ctx.c._plan, ctx.c._clock())
     ):
         return ctx.state
+    board = take_row(ctx.state, u.said) if u.intent != "undo" else None
+    if board is not None and u.said.get("gpu"):
+        ctx.u = replace(u, said={**u.said, "gpu": board})  # "16 A100s then": the A100 row shown
+    ctx.state.offered = None
     return None
 
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from bot.dialogue.memo import Planner
 from bot.dialogue.reply import Reply
 from bot.dialogue.state import DialogueState
+from bot.render.formats import fmt_duration
 
 if TYPE_CHECKING:
     from bot.dialogue.understand import Understood
@@ -100,7 +101,8 @@ def pick(a: Mapping[str, Any], b: Mapping[str, Any]) -> dict[str, Any]:
         return {"which": None}
     ca, cb, da, db = (float(x or 0) for x in figures)
     cheaper = 0 if ca < cb else 1 if cb < ca else None
-    faster = 0 if da < db else 1 if db < da else None
+    # Times that read the same ("29 hours" and "29 hours") are the same: neither is said to finish sooner
+    faster = None if fmt_duration(da) == fmt_duration(db) else 0 if da < db else 1
     saving = abs(ca - cb)
     if cheaper is None and faster is None:
         return {"which": None, "same": True}
