@@ -1,6 +1,7 @@
 """ "We have 4 A100s, or should we rent H100s?", "還是應該租 H100？" after a plan on the user's own GPUs: the
 job on the GPUs they own (no rental cost) beside the job on the rented GPU they name, and which to take
-(their own when it makes the deadline; else the rented one that does).
+(their own when it makes the deadline; else the rented one that does; the rented one when theirs cannot
+hold the job).
 """
 
 from __future__ import annotations
@@ -80,10 +81,13 @@ def answer(
         rent_plan = summarise(plan_context(rent, kb, plan, today, reply.lang)[0])
     except SizingError:
         return False
-    if own_plan is None or rent_plan is None or not own_plan.get("fits"):
+    if own_plan is None or rent_plan is None or not rent_plan.get("fits"):
         return False
-    late = isinstance(days, int | float) and float(own_plan.get("days") or 0) > float(days)
-    reply.add("own_or_rent", own=own_plan, rent=rent_plan, days=days, late=late)
+    # Their GPUs cannot hold the job as it is (13B full fine-tuning on 32 GB V100s): renting is the answer,
+    # or a lighter method on theirs; never the general GPU FAQ instead of the question asked.
+    unfit = not own_plan.get("fits")
+    late = not unfit and isinstance(days, int | float) and float(own_plan.get("days") or 0) > float(days)
+    reply.add("own_or_rent", own=own_plan, rent=rent_plan, days=days, late=late, unfit=unfit)
     if state.last is None:
         state.last = {**own_plan, "owned": True}  # asked in the first message: their GPUs are the plan held
     return True
