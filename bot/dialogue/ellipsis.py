@@ -53,6 +53,27 @@ def read_back(text: str, state: DialogueState, lang: str) -> str:
     return PHRASES[slot]["zh" if lang.startswith("zh") else "en"].format(n)
 
 
+# "那 QLoRA 呢？", "and QLoRA?", "what about FP8?": another thing in the place of the last question's.
+_ALSO = re.compile(
+    r"^(?:那|那么|那如果|还有|and|so|ok|okay)?[\s,，]*(?:what about|how about|and)?\s*"
+    r"(?P<x>[^\s?？,，。].{0,24}?)\s*(?:呢|then|instead)?\s*[?？]+\s*$|^(?:那|那么)\s*(?P<y>\S.{0,24}?)\s*呢\s*[?？]*\s*$"
+)
+
+
+def asked_again(text: str) -> str | None:
+    """What a short "and X?" / "那 X 呢" names, as written; None for any other message."""
+    m = _ALSO.match(normalise(text).simplified.strip())
+    if m is None:
+        return None
+    x = (m.group("x") or m.group("y") or "").strip()
+    return x or None
+
+
+def as_definition(x: str, lang: str) -> str:
+    """ "what is X?" in the reply's language: the question the last turn answered, about X."""
+    return f"{x} 是什么？" if lang.startswith("zh") else f"what is {x}?"
+
+
 _MORE_GPUS = re.compile(
     r"\b(?:an?other (?P<a>\d+|one|two|three|four|five|six|seven|eight|ten|sixteen) (?:gpus|cards|of them)"
     r"|(?P<b>\d+|one|two|three|four|five|six|seven|eight|ten|sixteen) (?:more|extra|additional)"

@@ -131,6 +131,9 @@ class DialogueState:
     # {"slot", "values", "gpu"}, so the next turn taking one ("16 then") plans that row's board, not the
     # cheapest board of the family at that count (bot/dialogue/choices.py).
     offered: dict[str, Any] | None = None
+    # The last turn answered a question from the notes ("什麼是 LoRA？"): "那 QLoRA 呢？" right after it asks
+    # the same about QLoRA, not for the plan on it (bot/dialogue/ellipsis.py: asked_again).
+    after_faq: bool = False
 
     def to_json(self) -> dict[str, Any]:
         """What the store keeps: plain JSON, versioned."""

@@ -47,7 +47,7 @@ from bot.dialogue.answers.workload_compare import (
 )
 from bot.dialogue.ask import ask_next, not_started
 from bot.dialogue.choices import answer as weigh_choices, take_row
-from bot.dialogue.ellipsis import added_gpus, read_back
+from bot.dialogue.ellipsis import added_gpus, as_definition, asked_again, read_back
 from bot.dialogue.hardware import main_variant
 from bot.dialogue.lift import lift, lifted, unheld_lifts
 from bot.dialogue.phases import phased, trial
@@ -69,7 +69,7 @@ from bot.dialogue.route import (
 from bot.dialogue.state import DialogueState, missing, swap_aside
 from bot.dialogue.understand import Understood, understand
 from bot.nlu.gpus import typo_read_as
-from bot.nlu.intents import has_any
+from bot.nlu.intents import QUALITATIVE as QUALITATIVE_SLOTS, has_any
 from bot.nlu.lexicon import has_cue
 from bot.nlu.question_cues import DIFFERENCE, PROPOSES_BETTER
 from bot.nlu.text import normalise
@@ -112,6 +112,13 @@ def read_turn(c: Consultant, state: DialogueState, reply: Reply, text: str) -> T
     text = read_back(text, state, state.lang or "en")  # "and 20?" after "what if 10 days?"
     found_corrections = list(c.kb.factcheck(text))
     u = understand(text, c._parse, state, c._clock(), corrected=bool(found_corrections))
+    after_faq, state.after_faq = state.after_faq, False
+    again = asked_again(text) if after_faq and not found_corrections else None
+    if again is not None and u.said and set(u.said) <= set(QUALITATIVE_SLOTS) and not u.gpus:
+        # "什麼是 LoRA？" … "那 QLoRA 呢？": the same question about QLoRA, not a plan on it
+        lang = u.lang
+        text = as_definition(again, lang)
+        u = replace(understand(text, c._parse, state, c._clock()), lang=lang)
     kept = keep_plan_on_correction(text, u.said, [k.kind for k in found_corrections])
     if kept != u.said:
         u = replace(u, said=kept)
@@ -497,7 +504,9 @@ def faq_or_form(ctx: TurnContext) -> DialogueState | None:
     if u.intent == "faq":
         kept = fills_only(state, u.said, text) if state.pending is not None else {}
         u = replace(u, said=kept)
-    return c._form_step(state, ctx.reply, c._job_from_topic(state, u), found, text) or state
+    done = c._form_step(state, ctx.reply, c._job_from_topic(state, u), found, text) or state
+    done.after_faq = u.intent == "faq" and "faq_answer" in ctx.reply.kinds
+    return done
 
 
 def _only_overwrites(state: DialogueState, said: dict[str, object]) -> bool:
