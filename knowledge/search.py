@@ -111,6 +111,7 @@ _EN_STOP |= {"btw", "quick", "q", "way", "aside", "also"}
 _EN_STOP |= {"sorry", "oops", "apologies", "apology", "apologise", "apologize", "pardon", "um", "umm", "uh"}
 _EN_STOP |= {"hmm", "er", "erm", "exactly", "actually", "again", "question"}
 _ZH_STOP_BIGRAMS |= {"不好意思", "抱歉", "对不起", "说错", "刚才", "打扰"}
+_ZH_STOP_BIGRAMS |= {"指的是", "意思是"}  # "X 指的是什么" frames the question as "X 是什么" does
 _ZH_STOP_BIGRAMS |= {"区别", "差别", "差异", "不同", "对比", "比较", "相比"}
 _FILLER = re.compile("|".join(sorted(_ZH_STOP_BIGRAMS, key=len, reverse=True)))
 # A name with a stage or version number ("ZeRO-2", "zero3", "llama-3", "qwen2.5") is one thing

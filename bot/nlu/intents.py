@@ -39,6 +39,9 @@ UNDO = (
     "换回来", "还是刚才那个", "还是之前那个", "还是原来那个",
     # "还是用回原来的卡吧": back to what the last change replaced
     "用回原来的", "换回原来的", "改回原来的", "用回之前的", "换回之前的", "back to the original",
+    # "復原", "还原一下", "回退", "roll it back"
+    "复原", "还原", "回退", "退回去", "上一步", "恢复原来的", "恢复之前的", "roll back", "roll it back",
+    "rollback",
 )  # fmt: skip
 CORRECTION = (
     "改成",

@@ -17,6 +17,7 @@ from knowledge.search import Searcher
         ("quick question: what is FSDP?", "what is FSDP?"),
         ("不好意思，FSDP 是什么", "FSDP 是什么"),
         ("抱歉，我刚才说错了，LoRA 是什么？", "LoRA 是什么？"),
+        ("MFU 指的是什么", "MFU 是什么"),
     ],
 )
 def test_a_padded_question_finds_what_the_bare_one_finds(searcher: Searcher, padded: str, bare: str) -> None:
