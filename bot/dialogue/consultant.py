@@ -21,31 +21,17 @@ from bot.dialogue.answers import (
     serve,
 )
 from bot.dialogue.answers.base import Question
-from bot.dialogue.answers.capability import topic as capability_topic
-from bot.dialogue.answers.capacity import capacity_answer
-from bot.dialogue.answers.catalogue import answer_gpus
 from bot.dialogue.answers.cluster import reserved_on_plan, spot_on_plan
-from bot.dialogue.answers.compare import answer as compare_answer
 from bot.dialogue.answers.faq import answer_search, pooled_memory
-from bot.dialogue.answers.figure import confirm_figures, corrections
-from bot.dialogue.answers.workload_compare import (
-    asks_why_gpu,
-    compare_on_gpus,
-    compares_workload,
-    why_on_plan,
-)
 from bot.dialogue.ask import ask_next, not_started
-from bot.dialogue.choices import answer as weigh_choices, answer_held
+from bot.dialogue.choices import answer_held
 from bot.dialogue.clouds import take_clouds
 from bot.dialogue.commit import commit_turn, revision
-from bot.dialogue.ellipsis import added_gpus, read_back
 from bot.dialogue.hardware import main_variant
 from bot.dialogue.home import home_view
-from bot.dialogue.lift import lift, lifted, unheld_lifts
 from bot.dialogue.memo import MemoPlanner
-from bot.dialogue.phases import phased, trial
 from bot.dialogue.plan import effective_slots
-from bot.dialogue.plan_questions import PLAN_QUESTION_INTENTS, answer_plan_question
+from bot.dialogue.plan_questions import PLAN_QUESTION_INTENTS
 from bot.dialogue.recommend import (
     Planner,
     over_budget,
@@ -56,18 +42,8 @@ from bot.dialogue.recommend import (
 )
 from bot.dialogue.reply import Reply, Turn
 from bot.dialogue.route import (
-    BACK_TO_ASIDE,
-    FIRST_JOB,
-    QUESTION_NEVER_SETS,
     SWITCH_WORDS,
-    asks_assumptions,
-    asks_capacity,
-    asks_recap,
     count_on_current_gpu,
-    fills_only,
-    keep_plan_on_correction,
-    language_asked,
-    reply_language_asked,
     starts_over,
 )
 from bot.dialogue.state import (
@@ -80,24 +56,20 @@ from bot.dialogue.state import (
     public_slots,
     skip_pending,
     start_aside,
-    swap_aside,
     take_ranges,
 )
 from bot.dialogue.timeline import count_samples, timeline
-from bot.dialogue.understand import ParseFn, Understood, clean_text, plan_cost, understand
-from bot.nlu.gpus import typo_read_as
+from bot.dialogue.turn_steps import read_turn, run_steps
+from bot.dialogue.understand import ParseFn, Understood, clean_text, plan_cost
 from bot.nlu.intents import PER_PERIOD, WHATIF as WHATIF_CUES, has_any
-from bot.nlu.lexicon import has_cue
 from bot.nlu.question_cues import (
     BEFORE_THEN,
-    DIFFERENCE,
     JOB_COST_ON,
     MAKE_IT_FIT,
     MEMORY_SAVED,
     OTHER_DURATIONS,
     PLAN_CHEAPER,
     POOL_ASKS,
-    PROPOSES_BETTER,
     THE_JOB_MODEL,
 )
 from bot.nlu.text import normalise
@@ -114,7 +86,6 @@ __all__ = ["Consultant", "Turn"]
 
 ChartFn = Callable[[dict[str, Any], str], bytes]
 Step = Callable[[DialogueState, Reply], DialogueState | None]
-GPU_INTENTS = ("gpu_info", "gpu_compare", "list_gpus")
 # A message the bot could not use is quoted back, up to this many characters.
 NOT_UNDERSTOOD_CHARS = 80
 # A message with a number that changed nothing after a plan ("use h10o"): said not to be understood.
@@ -146,13 +117,6 @@ def _default_chart() -> ChartFn | None:
     from bot.render.chart import cost_time_png
 
     return cost_time_png
-
-
-def _only_overwrites(state: DialogueState, said: dict[str, Any]) -> bool:
-    """Everything `said` names already holds another value: a message that adds nothing to the form."""
-    return bool(said) and all(
-        state.slots.get(k) is not None and state.slots.get(k) != v for k, v in said.items()
-    )
 
 
 class Consultant:
@@ -296,227 +260,8 @@ class Consultant:
         }
 
     def _on_text(self, state: DialogueState, reply: Reply, text: str) -> DialogueState | None:
-        text = read_back(text, state, state.lang or "en")  # "and 20?" after "what if 10 days?"
-        found_corrections = list(self.kb.factcheck(text))
-        u = understand(text, self._parse, state, self._clock(), corrected=bool(found_corrections))
-        kept = keep_plan_on_correction(text, u.said, [c.kind for c in found_corrections])
-        if kept != u.said:
-            u = replace(u, said=kept)
-        wanted = reply_language_asked(text)
-        if wanted is not None:
-            state.lang_asked = wanted  # "answer in English" holds until another language is asked
-        if state.lang_asked is not None and u.lang != state.lang_asked:
-            u = replace(u, lang=state.lang_asked)  # this turn too ("Please reply in Chinese. …")
-        reply.lang = u.lang
-        # "h10o", "A1OO": read as the one GPU they can be, and the understood line says so
-        state.read_as = [f"{w} → {typo_read_as(w)}" for w, names in u.gpu_typos if len(names) == 1]
-        if (
-            u.intent != "undo"
-            and len(set(u.gpus)) < 2
-            and weigh_choices(state, text, self._parse, reply, self.kb, self._plan, self._clock())
-        ):
-            return state  # "2 vs 3 epochs", "7B 还是 13B", "全参 vs LoRA 哪个划算": both plans side by side
-        back_to_first = bool(FIRST_JOB.search(text))  # "go back to the first one" may read as an undo
-        # An undo right after a new request ("回到刚才那个") goes back to the job it set aside, which keeps
-        # the jobs set aside before it reachable.
-        undo_is_back = (
-            state.aside is not None
-            and state.previous is not None
-            and state.previous.get("slots") == state.aside.get("slots")
-        )
-        if state.aside is not None and (
-            (u.intent != "undo" and BACK_TO_ASIDE.search(text))
-            or (u.intent == "undo" and (back_to_first or undo_is_back))
-        ):
-            # ("回到刚才的方案" after a what-if is an undo of it: _undo)
-            # "回到第一个，改成 3 个 epoch": the job set aside comes back; the rest of the message changes it
-            swap_aside(state, first=back_to_first)
-            other = state.aside or {}
-            reply.add(
-                "back_to_aside",
-                job={"params": state.slots.get("params"), "method": (state.last or {}).get("method")},
-                other={
-                    "params": (other.get("slots") or {}).get("params"),
-                    "method": (other.get("last") or {}).get("method"),
-                },
-            )
-            if not u.said:
-                recommend(state, reply, self.kb, self._plan, self._clock(), [], None)
-                return state
-        more = added_gpus(text) if state.last is not None and not missing(state) else None
-        if more is not None:
-            # "what if we add 8 more of them?", "再加 8 张卡": the plan's count plus those, on its GPU
-            base = state.slots.get("gpu_count") or (state.last or {}).get("gpus") or 0
-            u = replace(u, said={**u.said, "gpu_count": int(base) + more}, intent="whatif", kind="whatif")
-        if u.mentions_spot:
-            state.mentions_spot = True
-        moved_to_china = u.region == "cn" and state.region != "cn"
-        if u.region:
-            state.region = u.region
-        if moved_to_china and self._replans_in_china(state, u, text):
-            # "换成国内能租到的卡" after a plan: the plan again, led by what mainland clouds rent
-            recommend(state, reply, self.kb, self._plan, self._clock(), [], None)
-            return state
-        if u.owned and u.said.get("gpu") and u.said.get("gpu_count"):
-            state.owned = True
-            if u.said.get("days") is None and state.slots.get("days") is None and "days" not in state.skipped:
-                # "多久" on owned GPUs: the time is the answer (a deadline said before stays)
-                state.skipped.append("days")
-        if u.intent == "capacity" or (state.owned and asks_capacity(text)):
-            if capacity_answer(state, u, reply, self.kb.catalog, self._clock()):
-                return state
-        if self._job_cost_on(state, u, text):
-            # "what would it cost with H200s?" after a plan: the plan on them, not the H200's price list
-            u = replace(u, intent="whatif", kind="whatif")
-        if u.proposes_gpu and state.last is not None and capability_topic(text) in (None, "training"):
-            # "用 4090 可以吗", "能用 4090 训练吗" after a plan: the plan on that GPU, not its datasheet
-            # nor its general training verdict (a feature, "4090 能做多机训练吗", is still about the GPU)
-            u = replace(u, intent="whatif", kind="whatif")
-        # "用 4 张 4090 可以吗" on a plan: a yes/no on that hardware for the job held, answered first.
-        # ("would an A100 be faster?" weighs it against the plan instead: the change line answers that).
-        state.asks_fit = (
-            u.intent == "whatif"
-            and u.proposes_gpu
-            and state.last is not None
-            and not has_any(normalise(text).lower, PROPOSES_BETTER)
-        )
-        in_form = self._form_in_progress(state)
-        if not in_form:
-            u = policy.board_variant(state.topic, u, text, self.kb.catalog)
-            u = policy.comparison_variant(state.topic, u, state.slots.get("params"))
-            u = policy.time_variant(state.topic, u)
-        question = self._question(state, text, u)
-        direct = policy.kind_of(question, state.topic, in_form)
-        if direct != "figure_check":
-            corrections(found_corrections, reply)  # the figure check answers with them itself
-            if not found_corrections and direct is not None:
-                confirm_figures(question, reply)  # "is the B200 180GB? also, how many…": yes, then the rest
-        outside = policy.outside_note(question, direct)
-        if outside is not None:
-            # "… on TPU v5e": planned on the catalogue's GPUs; "MI325X vs H200": answered for the H200
-            reply.add(
-                "not_in_catalogue",
-                name=outside[0],
-                gpu=outside[1],
-                planning=not outside[2] and not outside[3],
-                beside=outside[2],
-                instead=outside[3],
-            )
-        if u.intent == "reset":
-            return self._reset(state, reply)
-        taken_back = [n for n in lifted(text, state) if n not in u.said] if u.intent != "undo" else []
-        unheld = unheld_lifts(text, state) if not taken_back and not u.said and state.last else []
-        if unheld:
-            # "预算上限不用管" with no budget held: nothing to take back, and the plan stands as it is
-            reply.add("nothing_to_lift", slots=unheld)
-            return state
-        if taken_back:
-            # "预算不限", "forget the budget", "any GPU is fine": that limit goes, and the plan follows
-            changes = lift(state, taken_back)
-            said = {k: v for k, v in u.said.items() if k not in QUESTION_NEVER_SETS or u.intent == "whatif"}
-            u = replace(u, said=said, intent="whatif", kind="whatif")
-            return self._form_step(state, reply, u, None, text, lifted=changes)
-        asked_lang = language_asked(text) if not u.said else None
-        if asked_lang is not None:
-            # "can you answer in English?": that language from now on, and what stands said again in it
-            reply.lang = asked_lang
-            if state.last is not None and not missing(state):
-                recommend(state, reply, self.kb, self._plan, self._clock(), [], None)
-                return state
-            if not_started(state):
-                reply.add("greeting")
-                return state
-            return ask_next(state, reply, said=False)
-        if (
-            not u.said
-            and u.intent not in ("undo", "reset")
-            and asks_assumptions(text)
-            and state.last is not None
-        ):
-            return self._explain(state, reply)  # "what did you assume?": the math, every assumption in it
-        if not u.said and u.intent not in ("undo", "reset") and asks_recap(text) and not not_started(state):
-            return self._recap(state, reply)
-        if u.intent == "undo":
-            return self._undo(state, reply)
-        if u.intent == "explain":
-            return self._explain(state, reply)
-        if u.intent in ("help", "greeting", "thanks") and not u.said:
-            reply.add(u.intent)
-            if not_started(state):
-                return state  # the greeting says what to tell; no slot question nobody asked for
-            return ask_next(state, reply, said=False, quiet=u.intent == "thanks", invite=False)
-        job_held = state.last is not None and not missing(state)
-        phases = phased(text, u.gpus, self.kb) if u.said.get("params") is not None or job_held else None
-        if phases is not None:
-            # "先用 A100 试跑，之后上 H100": the full run on the later GPU, the trial on the first beside it
-            said = {k: v for k, v in u.said.items() if k != "gpu_count"}
-            after = self._form_step(state, reply, replace(u, said={**said, "gpu": phases[1]}, intent="size"))
-            if reply.recommendation is not None:
-                trial(after or state, reply, self.kb, self._plan, self._clock(), phases[0])
-            return after
-        if compares_workload(u) and u.task != "serve":  # an inference comparison is answered by serve_compare
-            if compare_on_gpus(state, u, reply, self.kb, self._plan, self._clock(), text):
-                state.topic = policy.comparison_topic(u.gpus)
-                if has_cue(normalise(text).lower, DIFFERENCE):
-                    # "…大概多久？另外 A800 和 A100 有啥区别？": the datasheet difference too
-                    compare_answer(question, reply, judge=False)
-                return state
-        if direct is None and state.last is not None and not missing(state) and asks_why_gpu(text, u):
-            # "为什么不用 H100？", "why that GPU?" after a plan: the job on its GPU beside the other
-            if why_on_plan(state, u, reply, self.kb, self._plan, self._clock()):
-                return state
-        # checkpoints, VRAM, nodes/network/storage, cheapest cloud, watch-outs: from the plan shown
-        if answer_plan_question(
-            state, u, reply, self.kb, self._plan, self._clock(), text, alone=direct is None
-        ):
-            return state
-        if direct is None and self._on_plan_question(state, u, reply, text):
-            return state
-        if direct == "gpu_info":
-            u = replace(u, kind=direct)  # "那 H200 呢？" after a datasheet: the H200's datasheet
-            direct = None
-        if direct is not None and self._direct(state, reply, direct, question):
-            return state
-        if u.kind in GPU_INTENTS or (outside is not None and outside[2]):
-            # "MI325X vs H200": the one the catalogue holds, after the line on the one it lacks.
-            # A question about GPUs answers it and leaves the plan alone: "A100和H100有什么区别"
-            # names a GPU without choosing it. Choosing one is a size/correction/what-if turn.
-            names = u.gpus
-            if outside is not None and outside[2]:
-                # Against a GPU it lacks, a family is its main board ("Gaudi 3 vs H100": the H100 SXM).
-                mains = (main_variant(self.kb.catalog, n) for n in u.gpus)
-                names = tuple(dict.fromkeys(m.id for m in mains if m is not None)) or u.gpus
-            answer_gpus(self.kb, u.kind, names, reply)
-            if u.kind == "gpu_info" and not in_form:
-                state.topic = policy.topic_after("gpu_info", question)
-            return ask_next(state, reply, said=False)
-        # Half of a dialogue's length answers only a form under way ("每轮 200 token" after "每组 5 轮").
-        half = (u.tokens_per_turn or u.turns_per_sample) and self._form_in_progress(state)
-        length = u.tokens_per_sample or half
-        if (u.no_deadline or u.asap or length) and u.intent in ("faq", "unknown", "skip"):
-            # "no deadline", "越快越好", "each sample is about 2k tokens", "每轮 200 token": answers, not
-            # FAQ questions.
-            u = replace(u, intent="size")
-        if state.pending == "days" and u.asks_time and not u.said and u.intent in ("faq", "unknown"):
-            # Asked for the deadline, "一般要多久？", "what's a realistic timeline?": the time is the answer,
-            # so plan without one (the reply says how many days it takes), not an FAQ search.
-            u = replace(u, intent="size", no_deadline=True)
-        if u.kind == "memory" and state.pending is not None and _only_overwrites(state, u.said):
-            # "QLoRA 能省多少显存？" while the form asks about a LoRA job: a question about the technique,
-            # answered from the notes, not a switch to it; the form keeps what it was told.
-            u = replace(u, intent="faq")
-        found: list[Hit] | None = None
-        if u.intent == "faq" or (not u.said and u.intent == "unknown" and not reply.kinds):
-            found = self.kb.search(text, limit=3) if text else None
-        # Whether a message is an FAQ question, a sizing request or a datasheet look-up is the NLU's
-        # decision (Parse.intent), never the search's. A conceptual question that names a GPU, a
-        # precision or a size ("is fp8 training production-ready?") is answered from the notes; it starts
-        # no form, in one that is asking it may only fill what is still empty, and after a plan it changes
-        # nothing ("FP8 训练能快一倍吗？" is no switch to FP8).
-        if u.intent == "faq":
-            kept = fills_only(state, u.said, text) if state.pending is not None else {}
-            u = replace(u, said=kept)
-        return self._form_step(state, reply, self._job_from_topic(state, u), found, text)
+        """One message: read once, then the turn policy's steps in order (bot/dialogue/turn_steps.py)."""
+        return run_steps(read_turn(self, state, reply, text))
 
     @staticmethod
     def _job_from_topic(state: DialogueState, u: Understood) -> Understood:

@@ -225,3 +225,12 @@ def test_a_region_the_snapshot_does_not_list_is_said_before_the_prices_it_has(re
     text = ask(real, "what does an H100 cost on AWS in Tokyo?")
     assert text.startswith("*The catalogue has no Tokyo price*") and "us-east-1" in text
     assert ask(real, "AWS 的 H100 在东京区多少钱").startswith("*目录里没有东京的价格*")
+
+
+def test_spot_prices_for_many_gpus_skip_listings_whose_spot_is_no_discount(real: Consultant) -> None:
+    # Some H200 listings quote a "spot" price no lower than on demand: they are not spot offers.
+    for text in ("spot price for 16 H200s", "16 张 H200 竞价多少钱"):
+        answer = ask(real, text)
+        assert "something went wrong" not in answer and "内部错误" not in answer
+        spot = _money(answer.splitlines()[0])
+        assert spot and spot[0] < spot[-1], answer  # the spot total first, then its higher on-demand price

@@ -163,6 +163,8 @@ def rent_per_cloud(
         spot_total = instances * float(o.spot_usd_per_hour) if o.spot_usd_per_hour else None
         if spot_total is not None and spot_total >= instances * float(o.price_usd_per_hour or 0.0):
             spot_total = None  # no discount: not a spot price worth quoting
+        if spot and spot_total is None:
+            continue  # asked for spot: a listing without a real discount is not one
         out.append(
             {
                 **row(o, spec),

@@ -1,0 +1,533 @@
+"""The turn policy: how `Consultant._on_text` answers a message, as one ordered table of steps.
+
+A turn is read once (`read_turn`: the "and 20?" read-back, the figure check, the NLU's reading, the
+reply language, the GPU typos), then `STEPS` runs in order. Each step is a detector and its answer in
+one small function of one signature, `(ctx) -> DialogueState | None`: a state means the step answered
+the turn (the state to commit), None means "not mine, go on". A step may also rewrite the reading
+(`ctx.u`), note something on the state, or add a line to the reply, and go on: those are steps too,
+so the order of every decision is this table. The last step, the form, always answers.
+
+Why the order is what it is, in short (each step's docstring says more):
+- Side-by-side choices come first: "7B 还是 13B" names two values of one slot, which every later step
+  would read as a single value.
+- Going back to a job set aside comes before everything that reads the message as a change, as the
+  rest of "回到第一个，改成 3 个 epoch" changes the job it brings back.
+- The rewrites of the reading (added GPUs, a job's cost on other GPUs, a proposed GPU) and the notes
+  on the state (spot, region, owned GPUs, a yes/no on hardware) come before the question is framed,
+  as the question and the direct-answer kind are read from the rewritten reading.
+- Framing the question (direct-answer kind, figure corrections, the not-in-catalogue line) comes
+  before the answers, which all read it.
+- Reset, lifts, a language asked, assumptions, recap, undo, explain and small talk are commands about
+  the conversation itself: they come before the answers about the job or GPUs the message may name.
+- Answers about the plan held (two phases, a workload compared on GPUs, why this GPU, plan questions)
+  come before the direct answers, as after a plan a question about GPUs is about the plan on them.
+- Direct answers (a price, a figure, a feasibility) come before GPU look-ups and the FAQ search, which
+  are for what nothing more specific answered; the form comes last and takes what is left.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
+
+from bot.dialogue import policy
+from bot.dialogue.answers.base import Question
+from bot.dialogue.answers.capability import topic as capability_topic
+from bot.dialogue.answers.capacity import capacity_answer
+from bot.dialogue.answers.catalogue import answer_gpus
+from bot.dialogue.answers.compare import answer as compare_answer
+from bot.dialogue.answers.figure import confirm_figures, corrections
+from bot.dialogue.answers.workload_compare import (
+    asks_why_gpu,
+    compare_on_gpus,
+    compares_workload,
+    why_on_plan,
+)
+from bot.dialogue.ask import ask_next, not_started
+from bot.dialogue.choices import answer as weigh_choices
+from bot.dialogue.ellipsis import added_gpus, read_back
+from bot.dialogue.hardware import main_variant
+from bot.dialogue.lift import lift, lifted, unheld_lifts
+from bot.dialogue.phases import phased, trial
+from bot.dialogue.plan_questions import answer_plan_question
+from bot.dialogue.recommend import recommend
+from bot.dialogue.reply import Reply
+from bot.dialogue.route import (
+    BACK_TO_ASIDE,
+    FIRST_JOB,
+    QUESTION_NEVER_SETS,
+    asks_assumptions,
+    asks_capacity,
+    asks_recap,
+    fills_only,
+    keep_plan_on_correction,
+    language_asked,
+    reply_language_asked,
+)
+from bot.dialogue.state import DialogueState, missing, swap_aside
+from bot.dialogue.understand import Understood, understand
+from bot.nlu.gpus import typo_read_as
+from bot.nlu.intents import has_any
+from bot.nlu.lexicon import has_cue
+from bot.nlu.question_cues import DIFFERENCE, PROPOSES_BETTER
+from bot.nlu.text import normalise
+
+if TYPE_CHECKING:
+    from bot.dialogue.consultant import Consultant
+    from knowledge.factcheck import Correction
+    from knowledge.search import Hit
+
+GPU_INTENTS = ("gpu_info", "gpu_compare", "list_gpus")
+
+
+@dataclass
+class TurnContext:
+    """One turn as the steps see it: the consultant, the state and reply being built, the message, its
+    reading `u` (steps may rewrite it), and, once framed, the question and its direct-answer kind."""
+
+    c: Consultant
+    state: DialogueState
+    reply: Reply
+    text: str
+    u: Understood
+    found_corrections: list[Correction] = field(default_factory=list)
+    in_form: bool = False
+    framed: Question | None = None
+    direct: str | None = None
+    outside: tuple[str, bool, bool, bool] | None = None
+
+    @property
+    def question(self) -> Question:
+        assert self.framed is not None, "the question is framed before the steps that read it"
+        return self.framed
+
+
+TurnStep = Callable[[TurnContext], DialogueState | None]
+
+
+def read_turn(c: Consultant, state: DialogueState, reply: Reply, text: str) -> TurnContext:
+    """The shared reading of a message, before any step: what it says, in which language."""
+    text = read_back(text, state, state.lang or "en")  # "and 20?" after "what if 10 days?"
+    found_corrections = list(c.kb.factcheck(text))
+    u = understand(text, c._parse, state, c._clock(), corrected=bool(found_corrections))
+    kept = keep_plan_on_correction(text, u.said, [k.kind for k in found_corrections])
+    if kept != u.said:
+        u = replace(u, said=kept)
+    wanted = reply_language_asked(text)
+    if wanted is not None:
+        state.lang_asked = wanted  # "answer in English" holds until another language is asked
+    if state.lang_asked is not None and u.lang != state.lang_asked:
+        u = replace(u, lang=state.lang_asked)  # this turn too ("Please reply in Chinese. …")
+    reply.lang = u.lang
+    # "h10o", "A1OO": read as the one GPU they can be, and the understood line says so
+    state.read_as = [f"{w} → {typo_read_as(w)}" for w, names in u.gpu_typos if len(names) == 1]
+    return TurnContext(c, state, reply, text, u, found_corrections)
+
+
+def run_steps(ctx: TurnContext, steps: tuple[TurnStep, ...] | None = None) -> DialogueState | None:
+    """The first step that answers the turn gives the state to commit."""
+    for step in steps or STEPS:
+        result = step(ctx)
+        if result is not None:
+            return result
+    return None  # unreachable: the form always answers
+
+
+# -- the steps, in the order of STEPS --------------------------------------------------------------
+
+
+def choices_side_by_side(ctx: TurnContext) -> DialogueState | None:
+    """ "2 vs 3 epochs", "7B 还是 13B", "全参 vs LoRA 哪个划算": both plans side by side."""
+    u = ctx.u
+    if (
+        u.intent != "undo"
+        and len(set(u.gpus)) < 2
+        and weigh_choices(ctx.state, ctx.text, ctx.c._parse, ctx.reply, ctx.c.kb, ctx.c._plan, ctx.c._clock())
+    ):
+        return ctx.state
+    return None
+
+
+def back_to_aside(ctx: TurnContext) -> DialogueState | None:
+    """ "回到第一个，改成 3 个 epoch": the job set aside comes back; the rest of the message changes it."""
+    state, u, text, reply = ctx.state, ctx.u, ctx.text, ctx.reply
+    back_to_first = bool(FIRST_JOB.search(text))  # "go back to the first one" may read as an undo
+    # An undo right after a new request ("回到刚才那个") goes back to the job it set aside, which keeps
+    # the jobs set aside before it reachable.
+    undo_is_back = (
+        state.aside is not None
+        and state.previous is not None
+        and state.previous.get("slots") == state.aside.get("slots")
+    )
+    if state.aside is not None and (
+        (u.intent != "undo" and BACK_TO_ASIDE.search(text))
+        or (u.intent == "undo" and (back_to_first or undo_is_back))
+    ):
+        # ("回到刚才的方案" after a what-if is an undo of it: _undo)
+        swap_aside(state, first=back_to_first)
+        other = state.aside or {}
+        reply.add(
+            "back_to_aside",
+            job={"params": state.slots.get("params"), "method": (state.last or {}).get("method")},
+            other={
+                "params": (other.get("slots") or {}).get("params"),
+                "method": (other.get("last") or {}).get("method"),
+            },
+        )
+        if not u.said:
+            recommend(state, reply, ctx.c.kb, ctx.c._plan, ctx.c._clock(), [], None)
+            return state
+    return None
+
+
+def added_gpus_on_plan(ctx: TurnContext) -> DialogueState | None:
+    """ "what if we add 8 more of them?", "再加 8 张卡": the plan's count plus those, on its GPU."""
+    state = ctx.state
+    more = added_gpus(ctx.text) if state.last is not None and not missing(state) else None
+    if more is not None:
+        base = state.slots.get("gpu_count") or (state.last or {}).get("gpus") or 0
+        said = {**ctx.u.said, "gpu_count": int(base) + more}
+        ctx.u = replace(ctx.u, said=said, intent="whatif", kind="whatif")
+    return None
+
+
+def spot_and_region(ctx: TurnContext) -> DialogueState | None:
+    """Spot and the region are noted on the state; "换成国内能租到的卡" after a plan: the plan again,
+    led by what mainland clouds rent."""
+    state, u = ctx.state, ctx.u
+    if u.mentions_spot:
+        state.mentions_spot = True
+    moved_to_china = u.region == "cn" and state.region != "cn"
+    if u.region:
+        state.region = u.region
+    if moved_to_china and ctx.c._replans_in_china(state, u, ctx.text):
+        recommend(state, ctx.reply, ctx.c.kb, ctx.c._plan, ctx.c._clock(), [], None)
+        return state
+    return None
+
+
+def owned_gpus(ctx: TurnContext) -> DialogueState | None:
+    """GPUs the team owns are noted; "多久" on them: the time is the answer (a deadline said before
+    stays)."""
+    state, u = ctx.state, ctx.u
+    if u.owned and u.said.get("gpu") and u.said.get("gpu_count"):
+        state.owned = True
+        if u.said.get("days") is None and state.slots.get("days") is None and "days" not in state.skipped:
+            state.skipped.append("days")
+    return None
+
+
+def capacity(ctx: TurnContext) -> DialogueState | None:
+    """What the GPUs held (or named) can train in the time."""
+    state, u = ctx.state, ctx.u
+    if u.intent == "capacity" or (state.owned and asks_capacity(ctx.text)):
+        if capacity_answer(state, u, ctx.reply, ctx.c.kb.catalog, ctx.c._clock()):
+            return state
+    return None
+
+
+def job_cost_on_gpus(ctx: TurnContext) -> DialogueState | None:
+    """ "what would it cost with H200s?" after a plan: the plan on them, not the H200's price list."""
+    if ctx.c._job_cost_on(ctx.state, ctx.u, ctx.text):
+        ctx.u = replace(ctx.u, intent="whatif", kind="whatif")
+    return None
+
+
+def proposes_gpu(ctx: TurnContext) -> DialogueState | None:
+    """ "用 4090 可以吗", "能用 4090 训练吗" after a plan: the plan on that GPU, not its datasheet nor its
+    general training verdict (a feature, "4090 能做多机训练吗", is still about the GPU)."""
+    u = ctx.u
+    if u.proposes_gpu and ctx.state.last is not None and capability_topic(ctx.text) in (None, "training"):
+        ctx.u = replace(u, intent="whatif", kind="whatif")
+    return None
+
+
+def asks_fit(ctx: TurnContext) -> DialogueState | None:
+    """ "用 4 张 4090 可以吗" on a plan: a yes/no on that hardware for the job held, answered first.
+    ("would an A100 be faster?" weighs it against the plan instead: the change line answers that)."""
+    u, state = ctx.u, ctx.state
+    state.asks_fit = (
+        u.intent == "whatif"
+        and u.proposes_gpu
+        and state.last is not None
+        and not has_any(normalise(ctx.text).lower, PROPOSES_BETTER)
+    )
+    return None
+
+
+def frame_question(ctx: TurnContext) -> DialogueState | None:
+    """The question and its direct-answer kind, read after the rewrites above; the figure corrections
+    and the line on a GPU the catalogue lacks go first in the reply."""
+    c, state, reply = ctx.c, ctx.state, ctx.reply
+    ctx.in_form = c._form_in_progress(state)
+    if not ctx.in_form:
+        u = policy.board_variant(state.topic, ctx.u, ctx.text, c.kb.catalog)
+        u = policy.comparison_variant(state.topic, u, state.slots.get("params"))
+        ctx.u = policy.time_variant(state.topic, u)
+    question = ctx.framed = c._question(state, ctx.text, ctx.u)
+    direct = ctx.direct = policy.kind_of(question, state.topic, ctx.in_form)
+    if direct != "figure_check":
+        corrections(ctx.found_corrections, reply)  # the figure check answers with them itself
+        if not ctx.found_corrections and direct is not None:
+            confirm_figures(question, reply)  # "is the B200 180GB? also, how many…": yes, then the rest
+    outside = ctx.outside = policy.outside_note(question, direct)
+    if outside is not None:
+        # "… on TPU v5e": planned on the catalogue's GPUs; "MI325X vs H200": answered for the H200
+        reply.add(
+            "not_in_catalogue",
+            name=outside[0],
+            gpu=outside[1],
+            planning=not outside[2] and not outside[3],
+            beside=outside[2],
+            instead=outside[3],
+        )
+    return None
+
+
+def reset(ctx: TurnContext) -> DialogueState | None:
+    """ "start over": a fresh conversation."""
+    return ctx.c._reset(ctx.state, ctx.reply) if ctx.u.intent == "reset" else None
+
+
+def lifts(ctx: TurnContext) -> DialogueState | None:
+    """ "预算不限", "forget the budget", "any GPU is fine": that limit goes, and the plan follows;
+    "预算上限不用管" with no budget held: nothing to take back, and the plan stands as it is."""
+    state, u, text = ctx.state, ctx.u, ctx.text
+    taken_back = [n for n in lifted(text, state) if n not in u.said] if u.intent != "undo" else []
+    unheld = unheld_lifts(text, state) if not taken_back and not u.said and state.last else []
+    if unheld:
+        ctx.reply.add("nothing_to_lift", slots=unheld)
+        return state
+    if taken_back:
+        changes = lift(state, taken_back)
+        said = {k: v for k, v in u.said.items() if k not in QUESTION_NEVER_SETS or u.intent == "whatif"}
+        ctx.u = replace(u, said=said, intent="whatif", kind="whatif")
+        return ctx.c._form_step(state, ctx.reply, ctx.u, None, text, lifted=changes) or state
+    return None
+
+
+def language_asked_for(ctx: TurnContext) -> DialogueState | None:
+    """ "can you answer in English?": that language from now on, and what stands said again in it."""
+    state, reply = ctx.state, ctx.reply
+    asked_lang = language_asked(ctx.text) if not ctx.u.said else None
+    if asked_lang is None:
+        return None
+    reply.lang = asked_lang
+    if state.last is not None and not missing(state):
+        recommend(state, reply, ctx.c.kb, ctx.c._plan, ctx.c._clock(), [], None)
+        return state
+    if not_started(state):
+        reply.add("greeting")
+        return state
+    return ask_next(state, reply, said=False)
+
+
+def assumptions(ctx: TurnContext) -> DialogueState | None:
+    """ "what did you assume?": the math, every assumption in it."""
+    u, state = ctx.u, ctx.state
+    if (
+        not u.said
+        and u.intent not in ("undo", "reset")
+        and asks_assumptions(ctx.text)
+        and state.last is not None
+    ):
+        return ctx.c._explain(state, ctx.reply)
+    return None
+
+
+def recap(ctx: TurnContext) -> DialogueState | None:
+    """ "where are we?": what the conversation holds so far."""
+    u, state = ctx.u, ctx.state
+    if not u.said and u.intent not in ("undo", "reset") and asks_recap(ctx.text) and not not_started(state):
+        return ctx.c._recap(state, ctx.reply)
+    return None
+
+
+def undo(ctx: TurnContext) -> DialogueState | None:
+    """ "undo", "回到刚才的方案": the plan before the last change."""
+    return ctx.c._undo(ctx.state, ctx.reply) if ctx.u.intent == "undo" else None
+
+
+def explain(ctx: TurnContext) -> DialogueState | None:
+    """ "show the math": the plan's calculation."""
+    return ctx.c._explain(ctx.state, ctx.reply) if ctx.u.intent == "explain" else None
+
+
+def small_talk(ctx: TurnContext) -> DialogueState | None:
+    """Help, a greeting, thanks: said, then back to the form's question (none before the form)."""
+    u, state = ctx.u, ctx.state
+    if u.intent in ("help", "greeting", "thanks") and not u.said:
+        ctx.reply.add(u.intent)
+        if not_started(state):
+            return state  # the greeting says what to tell; no slot question nobody asked for
+        return ask_next(state, ctx.reply, said=False, quiet=u.intent == "thanks", invite=False)
+    return None
+
+
+def two_phases(ctx: TurnContext) -> DialogueState | None:
+    """ "先用 A100 试跑，之后上 H100": the full run on the later GPU, the trial on the first beside it."""
+    c, state, u, reply = ctx.c, ctx.state, ctx.u, ctx.reply
+    job_held = state.last is not None and not missing(state)
+    phases = phased(ctx.text, u.gpus, c.kb) if u.said.get("params") is not None or job_held else None
+    if phases is None:
+        return None
+    said = {k: v for k, v in u.said.items() if k != "gpu_count"}
+    after = c._form_step(state, reply, replace(u, said={**said, "gpu": phases[1]}, intent="size"))
+    if reply.recommendation is not None:
+        trial(after or state, reply, c.kb, c._plan, c._clock(), phases[0])
+    return after or state
+
+
+def workload_compare(ctx: TurnContext) -> DialogueState | None:
+    """The job compared on the GPUs named (an inference comparison is answered by serve_compare);
+    "…大概多久？另外 A800 和 A100 有啥区别？": the datasheet difference too."""
+    c, state, u = ctx.c, ctx.state, ctx.u
+    if compares_workload(u) and u.task != "serve":
+        if compare_on_gpus(state, u, ctx.reply, c.kb, c._plan, c._clock(), ctx.text):
+            state.topic = policy.comparison_topic(u.gpus)
+            if has_cue(normalise(ctx.text).lower, DIFFERENCE):
+                compare_answer(ctx.question, ctx.reply, judge=False)
+            return state
+    return None
+
+
+def why_this_gpu(ctx: TurnContext) -> DialogueState | None:
+    """ "为什么不用 H100？", "why that GPU?" after a plan: the job on its GPU beside the other."""
+    c, state = ctx.c, ctx.state
+    if ctx.direct is None and state.last is not None and not missing(state) and asks_why_gpu(ctx.text, ctx.u):
+        if why_on_plan(state, ctx.u, ctx.reply, c.kb, c._plan, c._clock()):
+            return state
+    return None
+
+
+def plan_questions(ctx: TurnContext) -> DialogueState | None:
+    """Checkpoints, VRAM, nodes/network/storage, cheapest cloud, watch-outs: from the plan shown."""
+    c = ctx.c
+    if answer_plan_question(
+        ctx.state, ctx.u, ctx.reply, c.kb, c._plan, c._clock(), ctx.text, alone=ctx.direct is None
+    ):
+        return ctx.state
+    return None
+
+
+def on_plan_question(ctx: TurnContext) -> DialogueState | None:
+    """The plan's time, how to get it within the budget, a cheaper plan, its total cost."""
+    if ctx.direct is None and ctx.c._on_plan_question(ctx.state, ctx.u, ctx.reply, ctx.text):
+        return ctx.state
+    return None
+
+
+def datasheet_follow_up(ctx: TurnContext) -> DialogueState | None:
+    """ "那 H200 呢？" after a datasheet: the H200's datasheet (a GPU look-up, below)."""
+    if ctx.direct == "gpu_info":
+        ctx.u = replace(ctx.u, kind=ctx.direct)
+        ctx.direct = None
+    return None
+
+
+def direct_answer(ctx: TurnContext) -> DialogueState | None:
+    """A price, a figure, a feasibility...: answered from what the question says and stated defaults."""
+    if ctx.direct is not None and ctx.c._direct(ctx.state, ctx.reply, ctx.direct, ctx.question):
+        return ctx.state
+    return None
+
+
+def gpu_look_up(ctx: TurnContext) -> DialogueState | None:
+    """A question about GPUs answers it and leaves the plan alone: "A100和H100有什么区别" names a GPU
+    without choosing it (choosing one is a size/correction/what-if turn). "MI325X vs H200": the one the
+    catalogue holds, after the line on the one it lacks."""
+    c, u, outside = ctx.c, ctx.u, ctx.outside
+    if not (u.kind in GPU_INTENTS or (outside is not None and outside[2])):
+        return None
+    names = u.gpus
+    if outside is not None and outside[2]:
+        # Against a GPU it lacks, a family is its main board ("Gaudi 3 vs H100": the H100 SXM).
+        mains = (main_variant(c.kb.catalog, n) for n in u.gpus)
+        names = tuple(dict.fromkeys(m.id for m in mains if m is not None)) or u.gpus
+    answer_gpus(c.kb, u.kind, names, ctx.reply)
+    if u.kind == "gpu_info" and not ctx.in_form:
+        ctx.state.topic = policy.topic_after("gpu_info", ctx.question)
+    return ask_next(ctx.state, ctx.reply, said=False)
+
+
+def answers_not_questions(ctx: TurnContext) -> DialogueState | None:
+    """Messages the NLU reads as questions that answer the form: "no deadline", "越快越好", a sample's
+    length; "一般要多久？" asked for the deadline; "QLoRA 能省多少显存？" during a LoRA form is a question."""
+    state, u = ctx.state, ctx.u
+    # Half of a dialogue's length answers only a form under way ("每轮 200 token" after "每组 5 轮").
+    half = (u.tokens_per_turn or u.turns_per_sample) and ctx.c._form_in_progress(state)
+    length = u.tokens_per_sample or half
+    if (u.no_deadline or u.asap or length) and u.intent in ("faq", "unknown", "skip"):
+        # "no deadline", "越快越好", "each sample is about 2k tokens", "每轮 200 token": answers, not
+        # FAQ questions.
+        u = replace(u, intent="size")
+    if state.pending == "days" and u.asks_time and not u.said and u.intent in ("faq", "unknown"):
+        # Asked for the deadline, "一般要多久？", "what's a realistic timeline?": the time is the answer,
+        # so plan without one (the reply says how many days it takes), not an FAQ search.
+        u = replace(u, intent="size", no_deadline=True)
+    if u.kind == "memory" and state.pending is not None and _only_overwrites(state, u.said):
+        # "QLoRA 能省多少显存？" while the form asks about a LoRA job: a question about the technique,
+        # answered from the notes, not a switch to it; the form keeps what it was told.
+        u = replace(u, intent="faq")
+    ctx.u = u
+    return None
+
+
+def faq_or_form(ctx: TurnContext) -> DialogueState | None:
+    """The notes' answer to an FAQ question, and the form with what the message says: always answers.
+
+    Whether a message is an FAQ question, a sizing request or a datasheet look-up is the NLU's
+    decision (Parse.intent), never the search's. A conceptual question that names a GPU, a precision
+    or a size ("is fp8 training production-ready?") is answered from the notes; it starts no form, in
+    one that is asking it may only fill what is still empty, and after a plan it changes nothing
+    ("FP8 训练能快一倍吗？" is no switch to FP8)."""
+    c, state, u, text = ctx.c, ctx.state, ctx.u, ctx.text
+    found: list[Hit] | None = None
+    if u.intent == "faq" or (not u.said and u.intent == "unknown" and not ctx.reply.kinds):
+        found = c.kb.search(text, limit=3) if text else None
+    if u.intent == "faq":
+        kept = fills_only(state, u.said, text) if state.pending is not None else {}
+        u = replace(u, said=kept)
+    return c._form_step(state, ctx.reply, c._job_from_topic(state, u), found, text) or state
+
+
+def _only_overwrites(state: DialogueState, said: dict[str, object]) -> bool:
+    """Everything `said` names already holds another value: a message that adds nothing to the form."""
+    return bool(said) and all(
+        state.slots.get(k) is not None and state.slots.get(k) != v for k, v in said.items()
+    )
+
+
+# The turn policy. The order is the policy: see the module docstring for why, each step's docstring
+# for what it answers. README "Architecture" lists these names in this order (a test keeps it so).
+STEPS: tuple[TurnStep, ...] = (
+    choices_side_by_side,
+    back_to_aside,
+    added_gpus_on_plan,
+    spot_and_region,
+    owned_gpus,
+    capacity,
+    job_cost_on_gpus,
+    proposes_gpu,
+    asks_fit,
+    frame_question,
+    reset,
+    lifts,
+    language_asked_for,
+    assumptions,
+    recap,
+    undo,
+    explain,
+    small_talk,
+    two_phases,
+    workload_compare,
+    why_this_gpu,
+    plan_questions,
+    on_plan_question,
+    datasheet_follow_up,
+    direct_answer,
+    gpu_look_up,
+    answers_not_questions,
+    faq_or_form,
+)
