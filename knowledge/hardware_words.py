@@ -6,8 +6,6 @@ sizes, link speeds) and the quotes of GPU specs (knowledge.quotes), which also r
 
 from __future__ import annotations
 
-import re
-
 # The network between nodes.
 NETWORK_WORDS = (
     "网络", "网路", "以太", "乙太", "网卡", "network", "networks", "networking", "infiniband", "ib",
@@ -24,7 +22,8 @@ SCALE_UP_LINK_NAMES = {
     "infinity_fabric": "Infinity Fabric",
 }
 # The server's RAM and disks.
-STORAGE_WORDS = ("内存", "ram", "disk", "disks", "硬盘", "存储", "storage", "ssd", "nvme")
+# (记忆体 is how Taiwan's 記憶體 reads once simplified: RAM, or a GPU's memory where a GPU owns it)
+STORAGE_WORDS = ("内存", "记忆体", "ram", "disk", "disks", "硬盘", "存储", "storage", "ssd", "nvme")
 STORAGE_WORDS_HANT = ("存儲", "硬碟", "記憶體")
 
 # A verb of having right before a byte size that is some GPU's memory, later in a sentence that names a
@@ -37,13 +36,4 @@ def has_before(text: str, pos: int) -> bool:
     head = text[:pos].rstrip()
     return any(
         head.endswith(w) and (not w.isascii() or not head[: -len(w)][-1:].isalnum()) for w in HAS_WORDS
-    )
-
-
-def pattern(words: tuple[str, ...]) -> str:
-    """A regex alternation of `words` for lower-case text: an English word must not run on into other
-    letters or digits ("ib" is not in "400gib"); Chinese matches anywhere."""
-    return "|".join(
-        rf"(?<![a-z0-9]){re.escape(w)}(?![a-z0-9])" if w.isascii() else re.escape(w)
-        for w in sorted(words, key=len, reverse=True)
     )

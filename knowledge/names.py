@@ -11,31 +11,39 @@ digit may not touch either end.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
 V = TypeVar("V")
 SEPARATORS = frozenset(" -_")
-# Words that join two names in a list ("H100 和 A100", "RunPod or Vast", "A100 40GB and 80GB"), in simplified
-# Chinese and lower case; each reader adds its own (comparisons: "比", "than"; Taiwan's spellings).
-JOINERS = (
-    "和",
-    "与",
-    "跟",
-    "及",
-    "或",
-    "或者",
-    "还是",
-    "and",
-    "or",
-    "vs",
-    "vs.",
-    "versus",
-    "/",
-    ",",
-    "，",
-    "、",
-)
+# The words that join or weigh alternatives, in simplified Chinese and lower case: the one word list that
+# every reader of "A or B", "A vs B", "A 和 B" builds its pattern from (each adds what only it needs:
+# comparisons "比"/"than", Taiwan's spellings, filler words). Bare 或 stands apart: it is also the first
+# character of 或许 ("maybe"), so only readers that have a name on each side take it.
+EITHER_OR = ("还是", "或者", "或是", "or")
+BARE_OR = "或"
+VERSUS = ("vs", "vs.", "versus")
+BOTH = ("和", "与", "跟", "及", "and")
+LIST_MARKS = ("/", ",", "，", "、")
+# Words that join two names in a list ("H100 和 A100", "RunPod or Vast", "A100 40GB and 80GB").
+JOINERS = (*BOTH, BARE_OR, *EITHER_OR, *VERSUS, *LIST_MARKS)
+
+
+def alternation(words: Iterable[str]) -> str:
+    """A regex alternation of `words`, longest first; an English word matches whole ("or" never inside
+    "for", "and" never inside "command"), whatever script stands next to it ("全参or LoRA")."""
+    out = []
+    for w in sorted(set(words), key=lambda w: (-len(w), w)):
+        p = re.escape(w)
+        if is_word_char(w[0]):
+            p = r"(?<![A-Za-z0-9])" + p
+        if is_word_char(w[-1]):
+            p += r"(?![A-Za-z0-9])"
+        out.append(p)
+    return "|".join(out)
+
+
 _SEP = "\x00"  # trie edge: an optional separator inside a name
 
 

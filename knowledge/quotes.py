@@ -19,9 +19,8 @@ from knowledge.hardware_words import (
     STORAGE_WORDS,
     STORAGE_WORDS_HANT,
     has_before,
-    pattern,
 )
-from knowledge.names import JOINERS
+from knowledge.names import JOINERS, alternation
 from knowledge.schema import GpuRecord
 
 _NUM = r"(?<![a-z0-9.])(\d+(?:\.\d+)?)"
@@ -69,7 +68,7 @@ _MEMORY_WORDS = re.compile(r"显存|顯存|vram|hbm|gddr|memory|版本|version|�
 # The training data, a server's RAM or disk, or a link speed ("100G 網路", "25G 网卡", "100g ethernet").
 _NOT_GPU_MEMORY = re.compile(
     r"数据|數據|data|语料|語料|checkpoint|"
-    + pattern(STORAGE_WORDS + STORAGE_WORDS_HANT + NETWORK_WORDS + NETWORK_WORDS_HANT)
+    + alternation(STORAGE_WORDS + STORAGE_WORDS_HANT + NETWORK_WORDS + NETWORK_WORDS_HANT)
 )
 # A range ("16-32GB", "16GB~32GB", "16 至 32G") or a figure tied to a tier word names a bracket the
 # user is asking about, not a spec of the GPU in the sentence (QA: "RTX 3090 适合 16-32GB 档的训练吗").
@@ -347,12 +346,27 @@ def _listed_before(text: str, pos: int) -> list[float]:
 # 内存 / 記憶體 is a server's RAM, except right after a GPU's name: Taiwan calls GPU memory 記憶體 ("B200
 # 的記憶體是 192GB"), and "A100 内存 80G" is said too.
 _GPU_OWNS_RAM_WORD = re.compile(r"\s*(?:的|之)?\s*(?:内存|記憶體|记忆体)")
+# ... or right after a size that a GPU named just before could have: "H200 有 192GB 記憶體？" (a server's
+# RAM is larger than any GPU's memory: "H100 主機有 2TB 記憶體").
+_SIZE_OWNS_HANT_WORD = re.compile(r"\s*(?:的)?\s*(?:記憶體|记忆体)")
+GPU_SIZED_GB = 300.0  # above the largest GPU memory in the catalogue (MI355X 288 GB)
 
 
 def _is_not_gpu_memory(text: str, m: re.Match[str], owner: Mention) -> bool:
     window = text[max(0, m.start() - 12) : m.end() + 6]
     found = _NOT_GPU_MEMORY.search(window)
-    if found and found.group() in ("内存", "記憶體") and _GPU_OWNS_RAM_WORD.match(text, owner.end):
+    if (
+        found
+        and found.group() in ("内存", "記憶體")
+        and (
+            _GPU_OWNS_RAM_WORD.match(text, owner.end)
+            or (
+                _SIZE_OWNS_HANT_WORD.match(text, m.end())
+                and 0 <= m.start() - owner.end <= 12
+                and float(m.group(1)) <= GPU_SIZED_GB
+            )
+        )
+    ):
         found = _NOT_GPU_MEMORY.search(window, found.end())
     if found:
         return True

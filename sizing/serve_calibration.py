@@ -50,8 +50,9 @@ class ServeConstants:
     # Latency floors of a decode step (sizing/serve_speed.layer_floor_s): however little a kernel has
     # to read, it takes about this long (launch, ramp-up, drain) ...
     kernel_latency_s: float = 11e-6
-    # ... and each expert a token is routed to costs this much more per MoE layer at small batch
-    # (routing, token permutation, one grouped-GEMM problem per expert, combine).
+    # ... and, where tensor parallelism slices every expert, each expert a token is routed to costs
+    # this much more per MoE layer at small batch (a thin slice per expert). A GPU holding its experts
+    # whole runs them as one grouped GEMM and pays nothing extra (serve_speed.floor_counts).
     expert_latency_s: float = 0.0
     # Expert parallel with attention data parallel (sizing/serve_layout.py): the ranks meet twice per
     # MoE layer, so every step waits for the slowest rank (its requests' contexts, the tokens its
@@ -81,7 +82,15 @@ CALIBRATED = ServeConstants(
     kernel_latency_s=11e-6,
     # Fitted alone (fit_serving.py --floors) on SGLang 0.4.1's DeepSeek-V3 runs at 1, 8 and 32 requests
     # on 8×H200 (30, 206, 761 tokens/s): predicted/published 0.89, 1.05, 1.11. The maximum-load runs
-    # above are unchanged by the floor (in sample 9%, hold-out 10%).
+    # above are unchanged by the floor (in sample 9%, hold-out 10%). It applies to experts sliced by
+    # tensor parallelism, as in that run and in vLLM's (DeepSeek-V3.2 on 8×H20, TP 8, one request:
+    # 30 tokens/s, vllm-project/vllm#30832, 2025-12; predicted 27 for DeepSeek-V3). On one GPU the
+    # experts are whole: 3B-active MoEs decode at 4.7-5.8 ms per token, their 11 µs kernels plus the
+    # reads of the experts a step touches (Qwen3-Coder-Next FP8 on 1×H200: 210.8 tokens/s,
+    # millstoneai.com, 2026-02-09; Qwen3.5-35B-A3B-FP8 on 1×H100: 172.5 tokens/s, luminal.com/report,
+    # read 2026-12-02; gpt-oss-120b on 1×H100 at 4 requests 511 tokens/s, on 1×H200 at 10 requests
+    # 849, millstoneai.com, 2026-01/02), where 53 µs per expert would make the first two 25-33 ms
+    # (knowledge/data/serving_runs.yaml, small-batch notes; serve_speed.Timing._floor_s).
     expert_latency_s=53e-6,
     # Fitted alone (mean log error zero) on the 49 MoE runs of TensorRT-LLM 1.0's perf overview with
     # attention DP and --ep (Qwen3-235B-A22B, Llama 4 Maverick and Scout on 4-8 H100/H200), timed

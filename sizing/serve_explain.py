@@ -16,12 +16,14 @@ from sizing.serve_load import BUSY_HOURS_PER_DAY, PEAK_TO_AVERAGE, REQUESTS_PER_
 from sizing.serve_memory import (
     EMBEDDING_BYTES,
     KV_BYTES,
+    KV_BYTES_AUTO,
     KV_FRACTION,
     LINEAR_BYTES,
     MAX_BATCHED_TOKENS,
     capacity_gb,
     kv_bytes_per_request,
     kv_bytes_per_token_layer,
+    requests_held,
     weight_bytes,
     windows_cached,
 )
@@ -678,6 +680,8 @@ def warnings(
             )
         )
     out += _precision_warnings(req, options)
+    if first is not None:
+        out += _fp8_kv_warning(first)
     if req.budget is not None and first is not None and first.hourly_usd is not None:
         from sizing.serve_rank import Context
 
@@ -694,6 +698,31 @@ def warnings(
                 )
             )
     return out
+
+
+def _fp8_kv_warning(first: ServeOption) -> list[SizingWarning]:
+    """An FP8 plan counts on an FP8 KV cache, as TensorRT-LLM runs FP8 weights (KV_BYTES). vLLM and
+    SGLang keep K and V in 16 bits unless told (KV_BYTES_AUTO): said when, on their defaults, a replica
+    would hold fewer requests than the plan puts on it."""
+    mem = first.memory
+    if first.replica.precision != "fp8" or not first.fits or not mem.weights_fit:
+        return []
+    per_request = mem.kv_per_request_gb * KV_BYTES_AUTO / KV_BYTES["fp8"]
+    held = requests_held(mem.kv_budget_gb, per_request) * mem.ranks
+    if held >= first.concurrency:
+        return []
+    return [
+        _w(
+            "serve_fp8_kv_cache",
+            f"This plan keeps the KV cache in FP8, as TensorRT-LLM does with FP8 weights. vLLM and SGLang "
+            f"keep it in 16 bits unless started with --kv-cache-dtype fp8: then a replica holds about "
+            f"{held:,} of the {first.concurrency:,} requests planned on it.",
+            gpu_name=first.gpu.name,
+            held=held,
+            concurrency=first.concurrency,
+            replicas=first.replicas,
+        )
+    ]
 
 
 def _precision_warnings(req: ServeRequest, options: list[ServeOption]) -> list[SizingWarning]:

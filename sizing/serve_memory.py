@@ -38,6 +38,12 @@ EMBEDDING_BYTES = 2.0
 # quantization, the KV cache will automatically be set to FP8 as well", perf-overview.md); every
 # other precision caches K and V in 16 bits (vLLM kv_cache_dtype "auto" = the model's dtype).
 KV_BYTES: dict[str, float] = {"fp16": 2.0, "bf16": 2.0, "fp8": 1.0, "int8": 2.0, "int4": 2.0}
+# vLLM and SGLang do not follow FP8 weights with an FP8 KV cache: --kv-cache-dtype defaults to "auto",
+# the model's 16-bit dtype, and FP8 K and V take "--kv-cache-dtype fp8" (vLLM engine arguments,
+# docs.vllm.ai/en/v0.8.1/serving/engine_args.html, 2025-03; Unsloth's vLLM guide: "--quantization fp8
+# ... in tandem with --kv-cache-dtype fp8 to enable float8 KV cache as well", 2025). An FP8 plan on
+# those engines' defaults holds requests_held(budget, per_request x KV_BYTES_AUTO / KV_BYTES["fp8"]).
+KV_BYTES_AUTO = 2.0
 
 # The KV cache gets 90% of the memory left after weights and runtime buffers: TensorRT-LLM's
 # KvCacheConfig.free_gpu_memory_fraction default 0.9 (its perf overview raises it to 0.95 where the

@@ -65,30 +65,31 @@ KERNELS_DENSE_MLP = 3
 KERNELS_MOE_MLP = 4
 
 
-def floor_counts(arch: ModelArchitecture, ranks: int = 1) -> tuple[int, int]:
+def floor_counts(arch: ModelArchitecture, ranks: int = 1, sliced: bool = True) -> tuple[int, int]:
     """(kernels, expert slots) of all decoder layers in one decode step on one GPU: what
-    layer_floor_s multiplies by k.kernel_latency_s and k.expert_latency_s. The slots are the experts
-    a GPU runs for a token: with tensor parallelism a slice of every expert it is routed to, with
-    experts spread over `ranks` GPUs (expert parallel) its share of them, ceil(k / ranks), plus
-    the shared expert each GPU runs whole either way."""
+    layer_floor_s multiplies by k.kernel_latency_s and k.expert_latency_s. The slots are the slices
+    of experts a GPU runs for a token when tensor parallelism cuts every expert (`sliced`): the
+    experts it is routed to plus the shared one. A GPU that holds its experts whole (one GPU, or
+    experts spread over `ranks` GPUs: expert parallel) runs a token's experts as one grouped GEMM,
+    a kernel like the others, and counts no slots (ServeConstants.expert_latency_s)."""
     attention = KERNELS_MLA_ATTENTION if arch.mla is not None else KERNELS_GQA_ATTENTION
     moe_layers = arch.moe_layers
     dense_layers = arch.layers - moe_layers
     kernels = arch.layers * attention + dense_layers * KERNELS_DENSE_MLP + moe_layers * KERNELS_MOE_MLP
     slots = 0
-    if arch.moe is not None:
-        routed = math.ceil(arch.moe.active / ranks)
-        slots = moe_layers * (routed + (1 if arch.moe.shared_ffn else 0))
+    if arch.moe is not None and sliced and ranks == 1:
+        slots = moe_layers * (arch.moe.active + (1 if arch.moe.shared_ffn else 0))
     return kernels, slots
 
 
-def layer_floor_s(arch: ModelArchitecture, k: ServeConstants, ranks: int = 1) -> float:
+def layer_floor_s(arch: ModelArchitecture, k: ServeConstants, ranks: int = 1, sliced: bool = True) -> float:
     """The shortest all decoder layers of one decode step can take, however small the batch: every
-    kernel costs at least k.kernel_latency_s, and an MoE layer k.expert_latency_s per expert each
-    token is routed to (its active experts plus a shared one). Decode at batch 1 is not HBM reads
-    alone: TensorRT-LLM's hand-tuned DeepSeek-R1 on 8×B200 runs 111 tokens/s per user without
-    speculative decoding (~150 µs per layer; tech blog 1), SGLang 0.4.1 on 8×H200 30 tokens/s."""
-    kernels, slots = floor_counts(arch, ranks)
+    kernel costs at least k.kernel_latency_s, and, where tensor parallelism slices the experts, an
+    MoE layer k.expert_latency_s per expert each token is routed to (its active experts plus a shared
+    one). Decode at batch 1 is not HBM reads alone: TensorRT-LLM's hand-tuned DeepSeek-R1 on 8×B200
+    runs 111 tokens/s per user without speculative decoding (~150 µs per layer; tech blog 1), SGLang
+    0.4.1 on 8×H200 30 tokens/s."""
+    kernels, slots = floor_counts(arch, ranks, sliced)
     return kernels * k.kernel_latency_s + slots * k.expert_latency_s
 
 
@@ -255,6 +256,7 @@ class Timing:
         "allreduce_share",
         "link_bytes_per_s",
         "floor_s",
+        "whole_experts",
         "overlap_penalty",
         "step_overhead_s",
         "ranks",
@@ -294,9 +296,12 @@ class Timing:
         # The all-reduces of each layer's activations (twice per layer), their fixed parts.
         self.comm_layers = 2 * arch.layers / pp
         self.allreduce_latency_s, self.allreduce_share, self.link_bytes_per_s = allreduce_terms(gpu, tp, k)
-        self.floor_s = (
-            terms.floor_kernels * k.kernel_latency_s + terms.floor_expert_slots * k.expert_latency_s
-        ) / pp
+        # Tensor parallelism slices every expert; one GPU holds them whole (floor_counts). Whole
+        # experts are one grouped GEMM, the layer's one kernel that moves real bytes at a small batch:
+        # its reads add to the other kernels' latency rather than hide under it (_floor_s).
+        self.whole_experts = tp == 1 and terms.expert_idle is not None
+        expert_slots = 0 if self.whole_experts else terms.floor_expert_slots
+        self.floor_s = (terms.floor_kernels * k.kernel_latency_s + expert_slots * k.expert_latency_s) / pp
         self.overlap_penalty = k.overlap_penalty
         self.step_overhead_s = k.step_overhead_s
         self.ranks = ranks = rep.ranks
@@ -306,15 +311,16 @@ class Timing:
             # routed experts; its own requests' KV with every KV head. Per MoE layer, instead of two
             # all-reduces per layer, two exchanges of the whole batch's hidden states (all-gather
             # to every rank's experts, reduce-scatter back; serve_layout): each rank receives
-            # (ranks-1)/ranks of ranks x its batch. The expert floor counts the experts one GPU
-            # runs per token (floor_counts).
+            # (ranks-1)/ranks of ranks x its batch. Each GPU holds its experts whole: no expert
+            # slots in the floor (floor_counts).
             self.dense_read_bytes = terms.read_bytes - terms.expert_bytes
             self.expert_bytes = terms.expert_bytes / ranks
             self.kv_layer_bytes = kv_bytes_per_token_layer(arch, 1, p)
             self.comm_layers = 2 * arch.moe_layers
             self.allreduce_share = (ranks - 1) / ranks
             self.hidden = arch.hidden * ranks  # a rank's request brings every rank's: the whole batch moves
-            self.floor_s = layer_floor_s(arch, k, ranks)
+            self.floor_s = layer_floor_s(arch, k, ranks, sliced=False)
+            self.whole_experts = False
         # One prompt through the replica (all its stages in turn): 2·N_active FLOPs per token plus
         # causal attention, at the prefill efficiency, and the all-reduces of its activations.
         n = input_tokens
@@ -340,6 +346,16 @@ class Timing:
             return self.dense_read_bytes
         untouched: float = idle**micro  # typed: float ** float may be complex to mypy
         return (self.read_bytes - self.expert_bytes * (1.0 - (1.0 - untouched))) / self.gpus
+
+    def _floor_s(self, micro: int) -> float:
+        """The stage's latency floor for a micro-batch of `micro` requests: the kernels' latency
+        (floor_s) and, with whole experts on each GPU, the reads of the experts the micro-batch
+        touches (a token's experts run as one grouped GEMM between latency-bound kernels)."""
+        idle = self.expert_idle
+        if not self.whole_experts or idle is None:
+            return self.floor_s
+        untouched: float = idle**micro
+        return self.floor_s + self.expert_bytes * (1.0 - untouched) / self.gpus / self.bytes_per_s
 
     def stage_parts(self, batch: int) -> tuple[float, float, float, float]:
         """One stage's step for `batch` requests: (memory, compute, comm, stage) seconds. The hot
@@ -371,7 +387,7 @@ class Timing:
             work = memory + self.overlap_penalty * compute
         # Small batches do not go faster than the kernels' own latency (layer_floor_s); large ones
         # are bound by what they read and compute, and the floor hides inside that work.
-        floor = self.floor_s
+        floor = self._floor_s(micro) if self.whole_experts else self.floor_s
         stage = (floor if floor > work else work) + comm + self.step_overhead_s
         return memory, compute, comm, stage
 
@@ -484,7 +500,7 @@ class Timing:
             comm * pp,
             self.step_overhead_s * pp,
             stage * pp,
-            self.floor_s * pp,
+            self._floor_s(batch if pp == 1 else max(1, math.ceil(batch / pp))) * pp,
         )
         tpot = step.total_s + batch / self.output_tokens * self.prefill_s / pp
         return Speed(

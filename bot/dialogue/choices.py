@@ -22,13 +22,14 @@ from bot.dialogue.reply import Reply
 from bot.dialogue.state import DialogueState, merge_slots, missing
 from bot.dialogue.understand import said_slots
 from bot.nlu.text import normalise
+from knowledge.names import EITHER_OR, VERSUS, alternation
 from sizing.errors import SizingError
 
 if TYPE_CHECKING:
     from knowledge import KnowledgeBase
 
 # The word between two choices. " or " only between two quantities or methods said on both sides.
-_BETWEEN = re.compile(r"\s*(?:\bvs\.?|\bversus\b|还是|或者|或是|\bor\b)\s*")
+_BETWEEN = re.compile(r"\s*(?:" + alternation((*VERSUS, *EITHER_OR)) + r")\s*")
 # A side that is only a number ("2" of "2 vs 3 epochs"): it takes the other side's unit.
 _NUMBER_ONLY = re.compile(r"^\s*(\d[\d,.]*)\s*(?:个|個)?\s*$")
 _FIRST_NUMBER = re.compile(r"\d[\d,.]*")

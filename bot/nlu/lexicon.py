@@ -13,6 +13,7 @@ from typing import NamedTuple
 
 from bot.nlu.question_cues import ADAPTER_WORDS
 from knowledge.hardware_words import LINK_SPEED_WORDS, NETWORK_WORDS
+from knowledge.names import alternation
 
 # Words that say the user is thinking of spot/preemptible capacity: the pitfall context's
 # mentions_spot, and with a question about it, the spot answer (intents: "spot").
@@ -652,8 +653,8 @@ TOKEN_CUES = ("token", "tokens", "词元")
 DATA_CUES = ("数据", "语料", "训练集", "资料", "data", "dataset", "corpus")
 # Byte sizes near these words are GPU memory or network speed, not the training data.
 HARDWARE_CUES = (
-    "显存", "内存", "每张", "每卡", "单卡", "memory", "vram", "ram", "hbm", "per gpu", "per card", "gbe",
-    "each", "interconnect", *NETWORK_WORDS, *LINK_SPEED_WORDS,
+    "显存", "内存", "记忆体", "每张", "每卡", "单卡", "memory", "vram", "ram", "hbm", "per gpu", "per card",
+    "gbe", "each", "interconnect", *NETWORK_WORDS, *LINK_SPEED_WORDS,
 )  # fmt: skip
 # ... and these only after it: "the 80GB version" is a GPU's, but in "the 32B version of Qwen2.5 on 0.2 PB of
 # code" the version is the model's and the size the data.
@@ -852,19 +853,9 @@ def find_phrase(text: str, phrase: str, start: int = 0) -> int:
 
 @functools.lru_cache(maxsize=256)
 def _pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
-    """One alternation of literal phrases, longest first; ASCII phrases bounded as whole words.
+    """One alternation of literal phrases (knowledge.names.alternation: longest first, English whole).
     Literals only: at most the longest phrase's length of work per position, linear in the text."""
-    parts = []
-    for p in sorted(set(phrases), key=len, reverse=True):
-        lit = re.escape(p)
-        if p.isascii():  # whole words: no letter or digit glued to an end that is one (_boundary_ok)
-            lit = (
-                ("(?<![a-z0-9])" if p[0].isalnum() else "")
-                + lit
-                + ("(?![a-z0-9])" if p[-1].isalnum() else "")
-            )
-        parts.append(lit)
-    return re.compile("|".join(parts) or "(?!x)x")
+    return re.compile(alternation(phrases) or "(?!x)x")
 
 
 # The cue index. has_cue is asked ~100 times a message, nearly always of the same normalised text and each

@@ -8,7 +8,8 @@ from __future__ import annotations
 import re
 
 from bot.nlu.text import normalise
-from knowledge.hardware_words import NETWORK_WORDS, pattern
+from knowledge.hardware_words import NETWORK_WORDS
+from knowledge.names import alternation
 
 # Chinese names of Ethernet speeds, longest first: 十万兆 holds 万兆.
 NAMED_SPEEDS = (("十万兆", 100.0), ("万兆", 10.0), ("千兆", 1.0), ("百兆", 0.1))
@@ -17,7 +18,7 @@ _SPEED = re.compile(
 )
 # The network words, and more that only a speed takes: any 网 ("网速"), a fabric, a rate's unit.
 _NETWORK_NEAR = re.compile(
-    pattern(NETWORK_WORDS)
+    alternation(NETWORK_WORDS)
     + r"|网|網|eth\b|以太|乙太|rdma|efa|link|interconnect|互联|互聯|gbe|gbps|tbps|gb/s|tb/s",
     re.IGNORECASE,
 )

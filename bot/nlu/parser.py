@@ -24,6 +24,7 @@ from bot.nlu.stack import find_low_memory, find_offload, find_recompute, find_st
 from bot.nlu.text import compact, normalise
 from bot.nlu.types import Ask, GpuMemory, Parse, Slots
 from knowledge.gpu_names import catalogue_names
+from knowledge.names import BARE_OR, BOTH, EITHER_OR, VERSUS, alternation
 from knowledge.quotes import quotes
 from knowledge.search import default_searcher
 from sizing.types import Budget, Currency, Period
@@ -249,7 +250,9 @@ _NAMED_METHODS: dict[str, str] = {
 # "LoRA or QLoRA", "full fine-tuning and LoRA, which is cheaper".
 _ALTERNATIVE_GAP = re.compile(
     r"\s*(?:微调|训练|fine-?tun(?:e|ing)|tuning|sft)?\s*[)）]?\s*"
-    r"(?:vs\.?|versus|还是|或者|或是|或|or|和|跟|与|/|、|and|compared (?:to|with))"
+    r"(?:"
+    + alternation((*VERSUS, *EITHER_OR, BARE_OR, *BOTH, "/", "、", "compared to", "compared with"))
+    + ")"
     r"\s*(?:用|做|选|直接|是|the)?\s*"
 )
 

@@ -65,7 +65,8 @@ SYMPTOMS = (
 # A premise that two GPUs are equally fast ("the H100 PCIe and SXM are the same speed, so I should rent the
 # cheaper one, right?", "A100 40G 和 80G 算力一样"): the comparison checks it first.
 SAME_SPEED = (
-    "same speed", "as fast as", "equally fast", "just as fast", "same performance", "一样快", "速度一样",
+    "same speed", "as fast as", "equally fast", "just as fast", "same performance", "same tflops",
+    "same compute", "same flops", "一样快", "速度一样",
     "速度相同", "性能一样", "性能相同", "算力一样", "算力相同", "差不多快", "算力差不多", "速度差不多",
     "性能差不多",
 )  # fmt: skip
@@ -86,6 +87,8 @@ SPEEDUP_ASKS = (
 # a yes/no over every figure, with what differs (answers/compare.py).
 SAME_ASKS = (
     "the same as", "same as the", "same gpu", "same card", "same chip", "identical", "a rebrand", "rebranded",
+    # one figure the same: "has the same NVLink bandwidth as the H100, yes?" (answers/compare.py reads which)
+    "same nvlink", "same bandwidth", "same memory bandwidth", "same interconnect", "same link",
     "一样吗", "一样么", "一样的吗", "是一样的", "相同吗", "一样不", "同一款", "同一张", "同一个", "一回事",
 )  # fmt: skip
 

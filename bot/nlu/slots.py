@@ -52,6 +52,7 @@ from bot.nlu.units import (
 )
 from knowledge.gpu_names import catalogue_names
 from knowledge.hardware_words import LINK_SPEED_WORDS, NETWORK_WORDS, STORAGE_WORDS, has_before
+from knowledge.names import JOINERS, alternation
 from knowledge.quotes import SENTENCE_END
 from knowledge.text_units import text_units
 
@@ -78,6 +79,7 @@ def extract(
     units = [_unit(s, num) for num in nums]
     gpu_counts(s, nums, units, gpus, found)
     found.used.update(i for i, num in enumerate(nums) if _gpu_memory(s, num, units[i], gpus))
+    found.used.update(_memory_variants(s, nums, units, gpus))
     for idx, num in enumerate(nums):
         if idx in found.used:
             continue
@@ -925,6 +927,56 @@ def _gpu_memory(s: str, num: Num, unit: Unit, gpus: list[GpuMention]) -> bool:
         or (g.start >= end and gap_ok(s[end : g.start]) and len(s[end : g.start]) <= 3)
         for g in gpus
     ) or _had_by_gpu(s, num, num.value * unit.factor if unit.kind == "data" else num.value, gpus)
+
+
+# Two sizes joined as alternatives ("40G和80G", "40GB and 80GB", "80/94G").
+_SIZE_JOINER = re.compile(r"\s*(?:" + alternation(JOINERS) + r")\s*$")
+
+
+def _memory_variants(s: str, nums: list[Num], units: list[Unit], gpus: list[GpuMention]) -> list[int]:
+    """Byte sizes listed together after a GPU's name that are each a memory size of that GPU's family:
+    its boards ("A100 comes in 40GB and 80GB, right?", "H100 有 80G 和 94G 两种吗"), never the data
+    ("A100, 40GB 和 80GB 的数据" says data)."""
+    sized = [
+        i
+        for i, num in enumerate(nums)
+        if units[i].kind == "data" or (units[i].kind == "none" and num.mult in ("g", "t"))
+    ]
+    listed: set[int] = set()
+    for a, b in zip(sized, sized[1:], strict=False):
+        if _SIZE_JOINER.match(s[units[a].end if units[a].kind == "data" else nums[a].end : nums[b].start]):
+            listed.update((a, b))
+    if not listed:
+        return []
+    last = max(listed)
+    end = units[last].end if units[last].kind == "data" else nums[last].end
+    if lexicon.has_cue(window_after(s, end, len(s))[:12], lexicon.DATA_CUES):
+        return []  # "40GB and 80GB datasets"
+    out = []
+    for i in sorted(listed):
+        num, unit = nums[i], units[i]
+        gb = num.value * unit.factor / 1e9 if unit.kind == "data" else num.value / 1e9
+        owner = next(
+            (
+                g
+                for g in reversed(gpus)
+                if g.end <= num.start
+                and num.start - g.end <= _HAD_REACH
+                and not SENTENCE_END.search(s, g.end, num.start)
+            ),
+            None,
+        )
+        if owner is not None and _nearest_label(s[owner.end : num.start]) != "data":
+            if any(abs(gb - size) <= 0.07 * size for size in _family_memory_sizes(owner.gpu)):
+                out.append(i)
+    return out
+
+
+@functools.cache
+def _family_memory_sizes(name: str) -> frozenset[float]:
+    """The memory sizes of the boards a GPU name may mean ("a100": 40 and 80)."""
+    records = catalogue_names().records
+    return frozenset(float(r.memory_gb.value) for r in records if name in (r.id, r.family))
 
 
 def _had_by_gpu(s: str, num: Num, size_bytes: float, gpus: list[GpuMention]) -> bool:

@@ -40,3 +40,10 @@ def test_a_choice_taken_afterwards_plans_it(real: Consultant) -> None:
     assert "• *LoRA fine-tuning*: 4 × NVIDIA H100" in turn.text
     turn = real.handle("o4", "ok, LoRA then")
     assert turn.payload["slots"]["method"] == "lora"
+
+
+def test_an_or_typed_against_chinese_still_offers_two_choices(real: Consultant) -> None:
+    # "全参or LoRA": no space between 全参 and "or", which a \b-bounded word would not see
+    turn = real.handle("o9", "全参or LoRA 哪个划算，7B，数据 1B tokens，5 天")
+    assert turn.text.startswith("*两个选项分别算了方案*")
+    assert "• *全参数微调*" in turn.text and "• *LoRA 微调*" in turn.text

@@ -32,3 +32,35 @@ def test_a_memory_size_said_after_has_later_in_the_sentence_is_checked_not_taken
 def test_a_sparse_rate_quoted_without_a_unit_is_named_as_sparse(real: Consultant) -> None:
     reply = ask(real, "H100 PCIe 的 FP16 是 1513 吧")
     assert reply.startswith("*不对*") and "756" in reply and "稀疏" in reply
+
+
+def test_the_boards_of_a_family_listed_together_are_checked_not_taken_as_data(real: Consultant) -> None:
+    for text in (
+        "A100 comes in 40GB and 80GB, right?",
+        "A100的显存是40G和80G两种对吧",
+        "V100 有 16G 和 32G 吗",
+    ):
+        reply = ask(real, text)
+        assert reply.startswith(("*Yes.*", "*对*。")), text
+        assert not any(q in reply for q in FORM), text
+    both = ask(real, "H100 有 80G 和 94G 两种吗")
+    assert "H100 SXM5 是 80 GB" in both and "H100 NVL 是 94 GB" in both
+
+
+def test_sizes_listed_as_data_stay_data_beside_a_gpu(real: Consultant) -> None:
+    reply = ask(real, "用 A100 训练 7B，数据 40GB 和 80GB 两份")
+    assert "数据 40 GB" in reply
+
+
+def test_taiwans_word_for_memory_after_a_gpu_sized_figure_is_checked(real: Consultant) -> None:
+    assert ask(real, "聽說 H200 有 192GB 記憶體？").startswith("*不對*")
+    # a server's RAM is larger than any GPU's memory: neither a claim about the GPU nor the data
+    reply = ask(real, "我們有 8 張 H100，伺服器 1TB 記憶體")
+    assert "資料" not in reply.splitlines()[0] and "不對" not in reply
+
+
+def test_one_figure_said_to_be_the_same_on_two_gpus_is_compared_on_that_figure(real: Consultant) -> None:
+    link = ask(real, "The H800 has the same NVLink bandwidth as the H100, yes?")
+    assert link.startswith("*No.*") and "400 GB/s" in link and "900 GB/s" in link
+    memory = ask(real, "does the A800 have the same memory bandwidth as the A100?")
+    assert memory.startswith("*Yes.*") and "2.04 TB/s" in memory

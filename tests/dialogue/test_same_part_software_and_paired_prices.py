@@ -43,6 +43,9 @@ def test_each_gpu_is_priced_at_the_provider_named_with_it(real: Consultant) -> N
     assert first.startswith("*The NVIDIA H100 SXM5 is cheaper.*")  # GCP's A100 costs more than Lambda's H100
     zh = ask(real, "Lambda 的 H100 和 GCP 的 A100 哪个便宜")
     assert zh.startswith("*NVIDIA H100 SXM5 更便宜*") and "在 Lambda 上" in zh and "在 Google Cloud" in zh
+    for joiner in ("或是", "与", "vs"):  # every word that offers alternatives pairs them the same way
+        said = ask(real, f"Lambda 的 H100 {joiner} GCP 的 A100 哪个便宜")
+        assert said.startswith("*NVIDIA H100 SXM5 更便宜*") and "在 Lambda 上" in said, joiner
 
 
 def test_a_library_the_knowledge_base_knows_is_answered_for_the_gpus_architecture(real: Consultant) -> None:

@@ -28,6 +28,7 @@ from bot.nlu.question_cues import (
 )
 from bot.nlu.text import normalise
 from bot.render.views import find_entry, pick
+from knowledge.names import BOTH, EITHER_OR, VERSUS, alternation
 from sizing.errors import SizingError
 from sizing.types import GpuSpec, Method
 
@@ -38,6 +39,9 @@ ASPECTS: tuple[tuple[str, int, tuple[str, ...]], ...] = (
     # A premise that two GPUs are equally fast ("the H100 PCIe and SXM are the same speed, so I should rent
     # the cheaper one, right?"): checked first, whatever else the message weighs.
     ("same_speed", 0, SAME_SPEED),
+    # the same bandwidth or link ("the same memory bandwidth as the A100?"): before "same memory" reads it
+    ("bandwidth", 0, ("same memory bandwidth", "same bandwidth", "带宽一样", "带宽相同")),
+    ("link", 0, ("same nvlink", "same interconnect", "same link", "nvlink 一样", "nvlink一样", "互联一样")),
     ("memory", 0, SAME_MEMORY),
     # Value for money: dense TFLOPS per dollar-hour (before "better", which alone asks about speed).
     ("value", 1, VALUE_ASKS),
@@ -249,7 +253,7 @@ def fp8_gap(views: list[dict[str, Any]]) -> dict[str, Any] | None:
 
 # What separates the alternatives of a comparison ("H100 on Lambda or A100 on GCP", "阿里云的 A100 还是
 # AutoDL 的 4090"), so each GPU is paired with the provider named in its own part.
-_PARTS = re.compile(r"\s+or\s+|\s+vs\.?\s+|\s+versus\s+|还是|或者|[,，;；]|\s+and\s+|和|跟|对比")
+_PARTS = re.compile(alternation((*EITHER_OR, *VERSUS, *BOTH, "对比")) + "|[,，;；]")
 
 
 def providers_named_with(text: str, named: dict[str, GpuSpec]) -> dict[str, str]:

@@ -420,6 +420,7 @@ def lengths_said(req: ServeRequest) -> dict[str, Any]:
         "window_tokens": req.window_tokens if req.full_window else None,
         "prompt_use": req.prompt_use,
         "output_default": req.output_tokens_default,
+        "input_default": req.input_tokens_default,
     }
 
 
