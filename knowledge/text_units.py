@@ -1,6 +1,6 @@
-"""Tokens per word and per Chinese character (knowledge/data/settings.yaml `text_units`, sourced): the
-one place a dataset counted in words or 字 becomes tokens. The parser reads it through `text_units()`,
-the replies state the ratio and its source."""
+"""Tokens per word, per Chinese character, per page and per hour of speech (knowledge/data/settings.yaml
+`text_units`, sourced): the one place a dataset counted in words, 字, pages or hours of transcripts becomes
+tokens. The parser reads it through `text_units()`, the replies state the ratio and its source."""
 
 from __future__ import annotations
 
@@ -15,6 +15,17 @@ from knowledge.base import Source, Strict, read_yaml, validate
 class TextUnits(Strict):
     tokens_per_word: float = Field(gt=0)  # an English word
     tokens_per_chinese_character: float = Field(gt=0)
+    words_per_page: float = Field(gt=0)  # a single-spaced page, when no length per page is said
+    words_per_speech_hour: float = Field(gt=0)  # transcribed speech, at a conversational rate
+
+    @property
+    def tokens_per_page(self) -> float:
+        return self.words_per_page * self.tokens_per_word
+
+    @property
+    def tokens_per_speech_hour(self) -> float:
+        return self.words_per_speech_hour * self.tokens_per_word
+
     sources: tuple[Source, ...] = Field(min_length=1)
 
 

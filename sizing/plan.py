@@ -336,7 +336,18 @@ def _plan_with(request: SizingRequest, catalog: Catalog, *, prune: bool) -> Sizi
         # A budget is a constraint, not an objective: the plan recommended without one stays when
         # it already fits the budget; only otherwise do the budget-ranked plans replace it (and
         # are ranked at all).
-        options, dropped = ordered([o for o in pool if (o.gpu.id, o.gpus) not in rate_only], None)
+        unbudgeted = [o for o in pool if (o.gpu.id, o.gpus) not in rate_only]
+        if request.days is None and fastest_possible:
+            # As without a budget: a type that cannot finish within DEFAULT_TARGET_DAYS is not the plan
+            # recommended without one while another type can (1 × H100 PCIe for 747 days is no plan a
+            # monthly budget should keep: 4 × H100 SXM within it costs less and takes 124 days). The
+            # budget-ranked plans below still see it.
+            slow = {o.gpu.id for o in fastest_possible}
+            if any(o.fits and o.days <= target * 1.0001 and o.gpu.id not in slow for o in unbudgeted):
+                if pruner is not None:
+                    return plan_with(request, catalog, prune=False)  # the cost bars counted the slow plans
+                unbudgeted = [o for o in unbudgeted if o.gpu.id not in slow]
+        options, dropped = ordered(unbudgeted, None)
         if not (options and within_budget(options[0], request, budget)):
             options, dropped = ordered(pool, budget)
     excluded.extend(dropped)

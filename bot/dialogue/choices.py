@@ -109,6 +109,22 @@ def answer(
     return _both(state, slot, first, second, rest, reply, kb, plan, today)
 
 
+def why_count(
+    state: DialogueState,
+    count: int,
+    reply: Reply,
+    kb: KnowledgeBase,
+    plan: Planner,
+    today: dt.date,
+) -> bool:
+    """ "why do we need 8 GPUs?" when the plan uses another count: the plan's count beside that one, side by
+    side (the plan is not changed to the count asked about)."""
+    planned = (state.last or {}).get("gpus")
+    if not isinstance(planned, int) or planned == count or missing(state):
+        return False
+    return _both(state, "gpu_count", planned, count, {}, reply, kb, plan, today)
+
+
 def answer_held(
     state: DialogueState,
     said: dict[str, Any],
@@ -152,8 +168,10 @@ def _both(
     rows = []
     no_fp8 = None  # "bf16 or fp8" on a GPU without FP8: the two plans are one
     no_bf16 = False
+    # "8 or 16 GPUs?" after a plan: both counts of the plan's GPU, so only the count differs
+    pinned = _plan_gpu(state, slot, rest)
     for value in (first, second):
-        trial = _trial(state, {**rest, slot: value})
+        trial = _trial(state, {**rest, **pinned, slot: value})
         if missing(trial):
             return False
         try:
@@ -182,6 +200,7 @@ def _both(
         )
         return True
     reply.add("plan_pair", rows=rows, pick=_pick(rows, slot), choice=True)
+    state.last_slot = slot  # "16 then", "3 吧": a bare number takes that value of the choice (ellipsis)
     return True
 
 
@@ -192,6 +211,17 @@ def _trial(state: DialogueState, slots: dict[str, Any]) -> DialogueState:
     if trial.slots.get("gpu") and trial.slots.get("gpu_count") and "days" not in trial.skipped:
         trial.skipped.append("days")
     return trial
+
+
+def _plan_gpu(state: DialogueState, slot: str, rest: dict[str, Any]) -> dict[str, Any]:
+    """{"gpu": the last plan's GPU} for a choice of GPU count that names no GPU; else {}. A family asked
+    for ("A100") is pinned to the board the plan took (A100 40GB), not another board at each count."""
+    if slot != "gpu_count" or rest.get("gpu") or not state.last:
+        return {}
+    gpu, asked = state.last.get("gpu"), state.slots.get("gpu")
+    if not isinstance(gpu, str) or (asked and not (gpu == asked or gpu.startswith(f"{asked}-"))):
+        return {}
+    return {"gpu": gpu}
 
 
 def _has_warning(rec: dict[str, Any], code: str) -> bool:

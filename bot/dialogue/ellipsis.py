@@ -27,10 +27,10 @@ PHRASES: dict[str, dict[str, str]] = {
 _BARE = re.compile(
     r"^(?:and|or|so|ok|okay|then|also)?[\s,，]*"
     r"(?:what about|how about|what if|and with|with|at|try"
-    r"|那|那么|那如果|如果|要是|那要是|改成|换成|再试试?)?\s*"
+    r"|那就|就|那|那么|那如果|如果|要是|那要是|改成|换成|再试试?)?\s*"
     r"(?:只有|只用|用)?\s*"
     r"(?P<n>\d+(?:\.\d+)?\s*(?:k|万|千)?|[一二两三四五六七八九十百千万]+)"
-    r"\s*(?:instead|then|呢|吗|的话呢|的话|试试|看看)?\s*[?？!！.。]*$"
+    r"\s*(?:instead|then|呢|吗|吧|的话呢|的话|试试|看看)?\s*[?？!！.。]*$"
 )
 
 

@@ -14,7 +14,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from bot.dialogue.answers import checkpoints, plan_clouds, plan_detail, plan_memory, plan_pair, watch_out
+from bot.dialogue.answers import (
+    checkpoints,
+    own_or_rent,
+    plan_clouds,
+    plan_detail,
+    plan_memory,
+    plan_pair,
+    watch_out,
+)
 from bot.dialogue.memo import Planner
 from bot.dialogue.reply import Reply
 from bot.dialogue.state import DialogueState, missing
@@ -33,6 +41,7 @@ from bot.nlu.question_cues import (
     PLAN_WHICH_PROVIDER,
     WATCH_OUT,
     WATCH_OUT_WORDS,
+    WHY_WORDS,
 )
 from bot.nlu.text import normalise
 
@@ -128,6 +137,20 @@ def answer_plan_question(
         return False
     t = normalise(text).lower
     if _asks_two_gpus(t, u) and plan_pair.two_gpus(state, u, reply, kb, plan, today, text):
+        return True
+    if own_or_rent.answer_said(state, u, reply, kb, plan, today, t):
+        return True  # "还是应该租 H100？" on the GPUs they own: theirs beside the rented ones
+    count = u.said.get("gpu_count")
+    if set(u.said) == {"gpu_count"} and not u.gpus and has_cue(t, WHY_WORDS) and isinstance(count, int):
+        # "why do we need 8 GPUs?" on a 4-GPU plan: both counts side by side, the plan unchanged
+        from bot.dialogue.choices import why_count
+
+        if why_count(state, count, reply, kb, plan, today):
+            return True
+    if own_or_rent.keeps_own(state, u, t):
+        from bot.dialogue.recommend import recommend
+
+        recommend(state, reply, kb, plan, today, [], None)  # "还是用自己的卡吧": the plan on their GPUs
         return True
     plain = not u.said and not u.gpus
     for entry in TABLE:

@@ -38,6 +38,7 @@ from bot.dialogue.answers.capacity import capacity_answer
 from bot.dialogue.answers.catalogue import answer_gpus
 from bot.dialogue.answers.compare import answer as compare_answer
 from bot.dialogue.answers.figure import confirm_figures, corrections
+from bot.dialogue.answers.own_or_rent import leaves_own, rent_instead
 from bot.dialogue.answers.workload_compare import (
     asks_why_gpu,
     compare_on_gpus,
@@ -209,12 +210,14 @@ def spot_and_region(ctx: TurnContext) -> DialogueState | None:
 
 def owned_gpus(ctx: TurnContext) -> DialogueState | None:
     """GPUs the team owns are noted; "多久" on them: the time is the answer (a deadline said before
-    stays)."""
+    stays). Another GPU taken instead ("那就租 H100 吧") makes the plan a rental again."""
     state, u = ctx.state, ctx.u
     if u.owned and u.said.get("gpu") and u.said.get("gpu_count"):
         state.owned = True
         if u.said.get("days") is None and state.slots.get("days") is None and "days" not in state.skipped:
             state.skipped.append("days")
+    elif leaves_own(state, u, normalise(ctx.text).lower):
+        rent_instead(state)  # "那就租 H100 吧" after a plan on their A100s: a rental from now on
     return None
 
 

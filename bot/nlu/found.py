@@ -62,6 +62,9 @@ class Found:
     working_days: float | None = None  # "10 working days": the count said (days holds 7/5 of it)
     sprints: float | None = None  # "two sprints": the count said (days holds lexicon.SPRINT_DAYS each)
     text_unit: str | None = None  # "word" / "zh_char": a token count was read from words or 字
+    page_parts: bool = False  # the parts of each sample are pages ("每篇约 10 页")
+    page_samples: bool = False  # the samples are pages ("5,000 pages of manuals")
+    speech_tokens: float | None = None  # "300 hours of call transcripts": their tokens at a speaking rate
     gpu_ends: frozenset[int] = frozenset()  # where each GPU name ends (a rate right after one is its price)
     # A length per sample said after the parts of each sample ("每份约 10 页、每页 600 字"): it is per part.
     per_part: bool = False

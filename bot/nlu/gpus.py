@@ -251,15 +251,21 @@ _GPU_LIKE = re.compile(
 
 def unknown_gpu_names(s: str) -> tuple[str, ...]:
     """GPU-like names in `s` (lower-cased, simplified) that the catalogue does not know, as written."""
+    return tuple(dict.fromkeys(g.gpu for g in unknown_gpu_mentions(s)))
+
+
+def unknown_gpu_mentions(s: str, known: list[GpuMention] | None = None) -> list[GpuMention]:
+    """Where `s` names a GPU-like part the catalogue does not know (`gpu`: the name as written);
+    `known`: find_gpus(s), when the caller has it."""
     matches = list(_GPU_LIKE.finditer(s))
     if not matches:
-        return ()  # most messages: no GPU-like name, so no need to find the known ones
-    known = find_gpus(s)
-    out: list[str] = []
-    for m in matches:
-        if not any(g.start < m.end() and m.start() < g.end for g in known):
-            out.append(m.group())
-    return tuple(dict.fromkeys(out))
+        return []  # most messages: no GPU-like name, so no need to find the known ones
+    known = find_gpus(s) if known is None else known
+    return [
+        GpuMention(m.start(), m.end(), m.group())
+        for m in matches
+        if not any(g.start < m.end() and m.start() < g.end for g in known)
+    ]
 
 
 # -- GPU names typed with letters for digits ("h10o", "A1OO", "4o90", "b2oo") --------------------------

@@ -515,7 +515,10 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
     if has_any(t, CAPACITY):
         return "capacity"
     corrects = has_any(t, CORRECTION) or t.startswith(CORRECTION_OPENERS) or ", not " in t
+    # "sorry, 7B and 200B tokens" sets them right; "sorry, what does LoRA mean?" asks
+    corrects = corrects or (cues.APOLOGY_OPENER.match(t) is not None and not has_any(t, (*QUESTION, "请问")))
     corrects = corrects and not has_any(t, cues.WORTH_ASKS)  # weighing two options corrects nothing
+    corrects = corrects and not cues.ASKS_EFFECT.search(t)  # "what does the LoRA rank change?" asks
     corrects = corrects and not has_any(
         t, cues.NEGATED_TASK
     )  # "不是要训练，只是推理：…" says what it is about
@@ -546,6 +549,7 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
         and set(filled) <= set(FOLLOW_UP_CHOICES)
         and _short_follow_up(t, end)
         and not lexicon.asks_price(t)
+        and not cues.ASKS_EFFECT.search(t)  # "what does the LoRA rank change?": a question about it
     ):
         # "A100 呢？", "and on L40S?", "那 H100 呢", "and with QLoRA?", "FP8 呢": the last answer, with this
         return "whatif"
@@ -591,6 +595,8 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
         return "gpu_info"  # "H100 显存多大": the card's figures, counted GPUs or not
     if not workload:
         if sig.region is not None and has_any(t, AVAILABILITY) and ("?" in t or has_any(t, QUESTION)):
+            if gpus and (lexicon.asks_price(t) or has_any(t, cues.CHEAPEST) or has_any(t, cues.CHEAPER)):
+                return "price"  # "國內有便宜的4090可以租嗎": its prices there (the price answer says if none)
             return "faq"
         if len(gpus) >= 2 and (has_any(t, COMPARE) or has_any(t, cues.GPU_COMPARATIVES) or short):
             return "gpu_compare"

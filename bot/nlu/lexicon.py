@@ -458,6 +458,10 @@ GO_AHEAD = (
 ASAP = (
     "asap", "as soon as possible", "as fast as possible", "as quickly as possible", "fastest possible",
     "urgent", "urgently", "right away", "immediately", "the sooner the better",
+    "as fast as the budget allows", "as fast as our budget allows", "as fast as budget allows",
+    "as quickly as the budget allows", "as fast as the money allows", "as fast as we can afford",
+    "fastest within the budget", "fastest within budget", "fastest the budget allows", "as fast as we can",
+    "预算内最快", "预算范围内最快", "预算内尽量快", "预算内尽快", "预算允许的最快", "尽量快", "能多快就多快",
     "越快越好", "愈快愈好", "尽快", "尽早", "越早越好", "愈早愈好", "很急", "比较急", "非常急", "特别急",
     "加急", "急用", "急需", "赶时间",
     "马上要", "立刻", "立即",

@@ -27,6 +27,7 @@ from knowledge.gpu_names import catalogue_names
 from knowledge.names import BARE_OR, BOTH, EITHER_OR, VERSUS, alternation
 from knowledge.quotes import quotes
 from knowledge.search import default_searcher
+from knowledge.text_units import text_units
 from sizing.types import Budget, Currency, Period
 
 _NUMERAL_NEIGHBOURS = frozenset("零一二三四五六七八九十百千万亿壹贰叁肆伍陆柒捌玖拾佰仟")
@@ -488,6 +489,23 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     if per_sample is not None and parts is not None and found.per_part:
         # "每份约 10 页、每页 600 字": the pages of each document times each page's length
         per_sample *= parts
+    elif per_sample is None and not (found.values.get("tokens") or found.values.get("data_bytes")):
+        # "3000 篇论文，每篇约 10 页", "5,000 pages of manuals" with no length said: a typical page's
+        # tokens (knowledge.text_units), which the reply states
+        if parts is not None and found.page_parts:
+            per_sample = parts * text_units().tokens_per_page
+        elif found.page_samples and samples is not None:
+            per_sample = text_units().tokens_per_page
+        if per_sample is not None:
+            found.text_unit = "page"
+    spoken = None
+    if (
+        found.speech_tokens
+        and per_sample is None
+        and not (found.values.get("tokens") or found.values.get("data_bytes"))
+    ):
+        spoken = found.speech_tokens  # "500 小时的会议录音转写稿" and no other size: the transcripts' tokens
+        found.text_unit = "speech_hour"
     stack, stack_spans = find_stack(_mask(s, model_spans))  # not the NeMo of "Mistral-Nemo-12B"
     plan = _mask(s, history) if history else s  # the method and precision of the plan, else of the history
     # Read once each: without a history the plan is the whole message (s), and a second reading of it
@@ -502,7 +520,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     slots = Slots(
         params=params,
         tokens=_stepped(
-            _tokens(_float(_pick(found, "tokens", last)), samples, per_sample),
+            _tokens(_float(_pick(found, "tokens", last)) or spoken, samples, per_sample),
             _float(_pick(found, "steps", last)),
             _float(_pick(found, "tokens_per_step", last))
             or _per_step(_float(_pick(found, "sequences_per_step", last)), _float(seq)),
@@ -532,7 +550,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         # token" then changes that factor of the tokens.
         turns_per_sample=turns,
         tokens_per_turn=per_turn if per_sample is None else None,
-        text_unit=found.text_unit if (found.values.get("tokens") or per_sample) else None,
+        text_unit=found.text_unit if (found.values.get("tokens") or per_sample or spoken) else None,
         continued=True if continued else None,
         stack=stack,
         recompute=find_recompute(s),
@@ -700,6 +718,10 @@ def faq_top(text: str) -> str | None:
 def _context_as_request(slots: Slots) -> Slots:
     """In a serving message a context length is the request's window ("at 32k context", "8k context,
     2k output"): the prompt is what the answer leaves of it. It is no training sequence length."""
+    if slots.tokens_per_sample is not None and slots.samples is None and slots.tokens is None:
+        # "50 users, 4k tokens each": with no dataset, the tokens each user sends are the prompt
+        prompt_each = slots.input_tokens if slots.input_tokens is not None else int(slots.tokens_per_sample)
+        slots = replace(slots, tokens_per_sample=None, input_tokens=prompt_each)
     if slots.seq_len is None:
         return slots
     prompt = slots.input_tokens

@@ -804,5 +804,75 @@ PLAN_TWO_GPUS_ASKS = re.compile(
 # after a verb of using or switching is "let's", not "…, right?"); "用 A100 够吧" still asks to confirm.
 PROPOSAL = re.compile(
     r"^(?:那|那么|好吧|好|好的|ok|行)?[，, ]*(?:那就|就|还是|干脆|先|那)?\s*"
-    r"(?:用|改用|换用|换成|换回|改成|改回|用回|切换到|切到|换到|选用|选择|改选|选)(?!.*(?:可以|行|够|对|没错|是|能|没问题|好)\s*吧$).*吧$"
+    r"(?:用|改用|换用|换成|换回|改成|改回|用回|切换到|切到|换到|选用|选择|改选|选|租用|改租|租)(?!.*(?:可以|行|够|对|没错|是|能|没问题|好)\s*吧$).*吧$"
+)
+
+# Renting, said beside GPUs the user owns: "we have 4 A100s, or should we rent H100s?", "還是應該租 H100？"
+# (the owned GPUs and the rented ones side by side, bot/dialogue/answers/own_or_rent.py).
+RENT_WORDS = (
+    "租",
+    "租用",
+    "租赁",
+    "租几张",
+    "上云",
+    "云上",
+    "rent",
+    "renting",
+    "rented",
+    "lease",
+    "leasing",
+    "in the cloud",
+    "on the cloud",
+    "cloud gpus",
+)
+# A rent weighed, not chosen: "还是应该租 H100？", "要不要租", "should we rent H100s", "is renting worth it"
+# ("那就租 H100 吧", "let's rent them" choose it: the plan on the rented GPUs).
+RENT_ASKS = (
+    "?",
+    "？",
+    "吗",
+    "要不要",
+    "该不该",
+    "是不是",
+    "是否",
+    "值不值",
+    "值得",
+    "划算",
+    "哪个",
+    "should",
+    "would",
+    "worth",
+    "better",
+    "or rent",
+    "or should",
+)
+# "Change" asked about, not asked for: "what does the LoRA rank change here?", "how does fp8 change the
+# cost?", "would that change anything?" (no "to"/"into" after it: "can you change it to 13B?" corrects).
+ASKS_EFFECT = re.compile(
+    r"\b(?:what|how|why|does|do|did|would|will|much)\b.*\bchange[sd]?\b(?!.*\b(?:to|into)\b)"
+)
+# The GPUs they own, kept after renting was weighed: "那还是用我们自己的卡吧", "we'll stick with ours".
+KEEP_OWN = (
+    "用自己的",
+    "用我们自己的",
+    "用咱们自己的",
+    "用我们的卡",
+    "用自有的",
+    "用现有的卡",
+    "自己的卡就行",
+    "stick with ours",
+    "stick with our own",
+    "keep ours",
+    "keep our own",
+    "use ours",
+    "use our own",
+    "our own gpus then",
+    "go with ours",
+    "go with our own",
+)
+# An apology that opens a message sets a value right: "sorry, 7B, and 200B tokens", "抱歉，是 3B", "不好意思，
+# 13B", "oops, 3 epochs", "说错了，是两周" (not "sorry to bother you, …", "sorry for the delay").
+APOLOGY_OPENER = re.compile(
+    r"^(?:sorry|oops|whoops|my bad|apologies|抱歉|不好意思|对不起|说错了|写错了|打错了|搞错了)"
+    r"(?!\s+(?:to|for|about)\b)(?:[,，!！.。:：;；\s]|$)"
 )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from bot.nlu import lexicon
+from bot.nlu import lexicon, question_cues as cues
 from bot.nlu.counts import busy_part
 
 # Serving engines by name (also what "vLLM 能在 MI300X 上跑吗" asks about: the engine's GPU support).
@@ -323,9 +323,16 @@ def people_served(s: str) -> int | None:
     return None
 
 
+def weighs_weights(s: str) -> bool:
+    """The message asks how much GPU memory a model's weights take ("how much memory do Llama 3 8B weights
+    take on an L4?", "70B 的权重占多少显存"): the weights at each precision, as for serving (no training word:
+    the caller checks)."""
+    return lexicon.has_cue(s, WEIGHT_WORDS) and lexicon.has_cue(s, cues.MEMORY_ASK)
+
+
 def runs_inference(s: str) -> bool:
     """Inference words that need a named model and no training to mean serving (see INFERENCE)."""
-    return lexicon.has_cue(s, INFERENCE) or holds_weights(s)
+    return lexicon.has_cue(s, INFERENCE) or holds_weights(s) or weighs_weights(s)
 
 
 def names_service(s: str) -> bool:
@@ -350,6 +357,8 @@ def request_side(before: str, after: str, weak: bool = False) -> str | None:
         head.endswith(tuple(w for w in DOCUMENT if not w.isascii())) or _last_word(head) in DOCUMENT
     ):
         return "input"  # a serving message: the document is the request's prompt
+    if weak and (head.endswith(PER_REQUEST) or _per_request_after(tail)):
+        return "input"  # "给 50 个用户，每人 4k token": what each request sends is its prompt
     for side, words in (("input", INPUT), ("output", OUTPUT)):
         cjk = tuple(w for w in words if not w.isascii())
         if _usable(_first_word(tail), words, weak) or tail.startswith(cjk):
@@ -369,6 +378,20 @@ _FILLERS = (
     " long", " short", " quite", " very", " pretty", " fairly", " rather",
     "比较长", "比较短", "很长", "很短", "较长", "较短", "偏长", "偏短", "挺长", "挺短",
 )  # fmt: skip
+# In a serving message the tokens of each request or user are its prompt: "每个请求 4k token",
+# "每人 4k token", "per request 2k tokens".
+PER_REQUEST = (
+    "每个请求", "每次请求", "每条请求", "每人", "每个人", "每个用户", "每位用户", "每位",
+    "per request", "each request", "per user", "each user", "per query", "each query",
+)  # fmt: skip
+_PER_REQUEST_AFTER = re.compile(r"^(?:tokens?|toks?)?\s*(?:per|each|a|every)\s+(?:request|query|user|call)\b")
+
+
+def _per_request_after(tail: str) -> bool:
+    """ "2k tokens per request", "3k tokens each request": the length of each request's prompt."""
+    return _PER_REQUEST_AFTER.match(tail) is not None
+
+
 # In a serving message a document is the prompt: "each document is about 60k tokens", "文档平均 50k token".
 DOCUMENT = ("document", "documents", "doc", "docs", "文档", "文件", "文章", "合同", "报告")
 

@@ -14,8 +14,8 @@ from dataclasses import replace
 
 from bot.nlu import lexicon
 from bot.nlu.counts import gpu_counts
-from bot.nlu.found import Found
-from bot.nlu.gpus import GpuMention
+from bot.nlu.found import RANGES, Found
+from bot.nlu.gpus import GpuMention, unknown_gpu_mentions
 from bot.nlu.numerals_zh import NUMERAL_CHARS
 from bot.nlu.question_cues import OTHER_ACCELERATORS
 from bot.nlu.scan import Num
@@ -78,7 +78,9 @@ def extract(
     # and reading one was ~5% of a chat turn. Every number's is needed (_gpu_memory asks for all).
     units = [_unit(s, num) for num in nums]
     gpu_counts(s, nums, units, gpus, found)
-    found.used.update(i for i, num in enumerate(nums) if _gpu_memory(s, num, units[i], gpus))
+    # "GB200 有 384GB 吗": a size glued to a part the catalogue lacks is that part's memory too, not data
+    owners = gpus + unknown_gpu_mentions(s, gpus)
+    found.used.update(i for i, num in enumerate(nums) if _gpu_memory(s, num, units[i], owners))
     found.used.update(_memory_variants(s, nums, units, gpus))
     for idx, num in enumerate(nums):
         if idx in found.used:
@@ -572,6 +574,9 @@ _PRICE_WORDS = (*lexicon.PRICE, *(word for word, _ in lexicon.CURRENCY_SUFFIX))
 _CONTEXT_AT = (" at", " @", "@", " with", " of", "上下文", "上下文长度")
 
 
+# A count of pages ("每篇约 10 页", "5,000 pages"): with no length per page, a typical page's tokens.
+_PAGES = re.compile(r"(?:个|張|张)?(?:页|頁|pages?)")
+
 # Kinds of count a unit word gives (lexicon.UNITS).
 COUNTED = ("samples", "epochs", "turns", "concurrency", "daily_users", "qps", "ms", "tps")
 
@@ -590,10 +595,13 @@ _PER_DIALOGUE_TURNS = re.compile(
 
 def _counted(s: str, num: Num, unit: Unit, before: str, after: str, found: Found) -> None:
     if unit.kind == "samples":
+        pages = _PAGES.fullmatch(s[num.end : unit.end].strip()) is not None
         if found.values.get("samples") and _per_sample(before, after):
             found.add("parts_per_sample", num.value, num, s)  # "3 万个 PDF，平均每个 20 页": each one's pages
+            found.page_parts = pages
         elif num.value >= 10:  # "一份数据", "3条建议" are no training set
             found.add("samples", num.value, num, s)
+            found.page_samples = pages and "samples" in found.values
     elif unit.kind == "epochs":
         # 第3轮 is a round, not three passes; "每组 5 轮", "每段对话 3 轮" are turns of each dialogue.
         if _PER_DIALOGUE_TURNS.search(before):
@@ -895,7 +903,14 @@ _GPU_MEMORY_WORDS = (
     "and",
     "or",
     "vs",
+    # "A100显存是40G还是80G": the memory word between the GPU and its size
+    "显存",
+    "记忆体",
+    "vram",
+    "memory",
 )
+# Another memory size of the same GPU before this one: "A100 是 40G 还是 80G" (both are its memory).
+_OTHER_SIZE = re.compile(r"\d{1,3}(?:\.\d+)? ?(?:gb|g|gib)(?![a-z])")
 
 
 _GPU_MEMORY_REACH = 40  # characters; longer than 12 after removing every filler word above
@@ -920,6 +935,7 @@ def _gpu_memory(s: str, num: Num, unit: Unit, gpus: list[GpuMention]) -> bool:
             gap = gap.replace(word, " ")
         if "x" in gap or "×" in gap:
             gap = _TIMES_COUNT.sub(" ", gap)  # "DGX A100 (8x 80GB)": eight of that memory
+        gap = _OTHER_SIZE.sub(" ", gap)
         return len(gap) <= 12 and all(ch in _GPU_MEMORY_GAP for ch in gap)
 
     return any(
@@ -1394,7 +1410,13 @@ def _duration(
     if s[: num.start].rstrip().endswith(_EVERY):
         return  # a frequency (checkpoints every 30 minutes), not the timeline
     if _recorded(s, num, unit) or _recent_span(s, num, unit):
-        return  # "5000 小时的语音转写", "最近半年的对话日志": how much data, not how long to train
+        # "5000 小时的语音转写", "最近半年的对话日志": how much data, not how long to train; hours of
+        # speech are its transcripts' tokens at a conversational rate (knowledge.text_units), stated
+        if unit.factor <= 1 / 24 + 1e-12 and not _recent_span(s, num, unit):
+            tokens = num.value * unit.factor * 24 * text_units().tokens_per_speech_hour
+            if RANGES["tokens"][0] <= tokens < RANGES["tokens"][1]:  # a few hours are no training set
+                found.speech_tokens = tokens  # the data's size when nothing else says it (parser)
+        return
     if _weekly_schedule(s, idx, num, unit, nums, units, found):
         return  # "一周七天不停训练", "5 days a week": how the weeks are used, not how long
     if unit.factor < 1 and lexicon.has_cue(window_before(s, num.start, 0), _DAILY):

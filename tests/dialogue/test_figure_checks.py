@@ -64,3 +64,14 @@ def test_one_figure_said_to_be_the_same_on_two_gpus_is_compared_on_that_figure(r
     assert link.startswith("*No.*") and "400 GB/s" in link and "900 GB/s" in link
     memory = ask(real, "does the A800 have the same memory bandwidth as the A100?")
     assert memory.startswith("*Yes.*") and "2.04 TB/s" in memory
+
+
+def test_a_figure_of_a_part_outside_the_catalogue_is_not_taken_as_data(real: Consultant) -> None:
+    for text, missing in (
+        ("GB200 有 384GB 吗", "目录里没有 GB200"),
+        ("does the MI325X have 256GB?", "No MI325X"),
+    ):
+        reply = ask(real, text)
+        assert reply.startswith((f"*{missing}", missing)), reply
+        assert "384 GB" not in reply and "256 GB of data" not in reply and not any(q in reply for q in FORM)
+    assert "数据 32 GB" in ask(real, "用 RTX 5090 训练 7B，数据 32GB")

@@ -24,3 +24,11 @@ def test_two_marketplaces_without_a_common_gpu_say_what_each_prices(real: Consul
     text = real.handle("s", "恆源雲和矩池雲哪個便宜").text
     assert "沒有共同的 GPU" in text, text
     assert "T4" in text and "RTX 3090" in text
+
+
+def test_which_is_cheaper_against_an_unpriced_provider_says_it_cannot_tell_first(real: Consultant) -> None:
+    en = real.handle("pc-unpriced", "whats cheaper lambda or runpod h100").text
+    assert en.startswith("*I can't say which is cheaper: the catalogue has no prices for RunPod*")
+    assert "Lambda $3.29" in en
+    zh = real.handle("pc-unpriced-zh", "runpod 和 lambda 哪个 A100 便宜").text
+    assert zh.startswith("*没法比哪家便宜：目录里没有 RunPod 的价格*")

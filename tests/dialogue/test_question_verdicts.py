@@ -205,3 +205,13 @@ def test_a_change_that_makes_the_job_fit_own_gpus_says_it_now_fits(real: Consult
 def test_asking_whether_named_gpus_will_do_gets_one_verdict_not_two(real: Consultant) -> None:
     text = ask(real, "全参微调 14B，数据 8 亿 token，十天", "用 8 张 4090 行不行")
     assert text.startswith("*不行*") and "装不下全参微调" not in text and "RTX4090" not in text
+
+
+def test_two_gpus_weighed_for_serving_get_the_pick_first(real: Consultant) -> None:
+    text = ask(real, "H100 vs H200 for inference?")
+    assert text.startswith("*The NVIDIA H200 SXM is the better pick for serving.*") and "141 GB" in text
+
+
+def test_is_one_gpu_better_than_another_in_chinese_gets_yes_or_no_first(real: Consultant) -> None:
+    assert ask(real, "L4 比 T4 好嗎").startswith("*是的*")
+    assert ask(real, "T4 比 L4 好吗").startswith("*不是*")

@@ -33,3 +33,14 @@ def test_interruptions_on_a_named_gpu_get_the_advice_before_its_spot_prices(real
     ).text
     assert text.startswith("*Stay on spot, and checkpoint often.* 2 interruptions a week")
     assert "lose ~50 minutes a week" in text and "on spot" in text.split("\n\n")[1]
+
+
+def test_a_spot_question_beside_a_run_is_answered_and_the_run_is_kept_for_its_plan(real: Consultant) -> None:
+    session = "spot-beside-a-run"
+    first = real.handle(session, "plan LoRA 13B, 3 days; is spot OK for this?").text
+    assert first.startswith("*Can I train on spot / preemptible instances?*")
+    assert "*How much training data?*" in first and "tell me the model size" not in first
+    plan = real.handle(session, "20M tokens").text
+    assert plan.startswith("*Recommended:*") and "13B parameters" in plan and "3 days" in plan
+    zh = real.handle("spot-beside-a-run-zh", "全参微调 7B，5 天内完成，用竞价实例可以吗").text
+    assert zh.startswith("*抢占式 / Spot 实例能用来训练吗？*") and "*训练数据有多少？*" in zh

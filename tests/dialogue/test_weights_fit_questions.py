@@ -31,3 +31,15 @@ def test_weights_that_fit_without_room_to_serve_are_told_both(real: Consultant) 
 def test_bf16_weights_in_a_training_question_stay_a_training_question(real: Consultant) -> None:
     text = real.handle("w6", "can one H100 hold a full fine-tune of 7B with bf16 weights?").text
     assert "inference" not in text.lower()
+
+
+def test_how_much_memory_the_weights_take_is_the_weights_not_a_training_job(real: Consultant) -> None:
+    en = real.handle("w7", "How much memory do Llama 3 8B weights take on an L4?").text
+    assert en.startswith("*Yes.* 1 × NVIDIA L4 can serve Llama 3 8B in BF16: weights 16.1 GB")
+    assert "Full fine-tuning" not in en and "Does not fit" not in en
+    t4 = real.handle("w9", "how much vram do mistral 7b weights use on a T4?").text
+    assert t4.startswith("*No.* 1 × NVIDIA T4 cannot serve") and "INT8: weights 7.5 GB" in t4
+    zh = real.handle("w8", "Llama 3 70B 的權重佔多少顯存").text
+    assert "權重 141 GB" in zh and "全參" not in zh
+    hant = real.handle("w10", "Qwen2.5 14B 的權重要多少顯存，4090 放得下嗎").text
+    assert hant.startswith("*不能。* 1 × NVIDIA GeForce RTX 4090 無法用 BF16 部署 Qwen2.5 14B")

@@ -19,8 +19,10 @@ def test_servers_times_cards_per_server_is_the_gpu_count(text: str, count: int) 
 
 
 @pytest.mark.parametrize(
-    "text", ["H200 有 282GB 版本吗", "is there a 160GB version of the H100?", "A100 40GB 和 80GB 差多少钱"]
-)
+    "text",
+    ["H200 有 282GB 版本吗", "is there a 160GB version of the H100?", "A100 40GB 和 80GB 差多少钱",
+     "A100显存是40G还是80G", "A100 的顯存是 40GB 還是 80GB？"],
+)  # fmt: skip
 def test_a_memory_size_next_to_a_gpu_name_is_not_training_data(text: str) -> None:
     assert "data_bytes" not in said(text)
 

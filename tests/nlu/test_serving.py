@@ -241,3 +241,21 @@ def test_a_service_the_model_answers_in_is_a_serving_request(text: str) -> None:
 )  # fmt: skip
 def test_a_model_trained_for_a_service_is_still_trained(text: str) -> None:
     assert parse(text).task == "train"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["we need to serve 50 users, 4k tokens each, llama 3 8b. which gpu?",
+     "部署 Qwen 7B 给 50 个用户，每人 4k token", "部署 Qwen 7B 給 50 個用戶，每個請求大約 4k token",
+     "serve qwen 7b to 50 users, per request 4k tokens",
+     "serving mistral 7b for 50 users, around 4k tokens per request"],
+)  # fmt: skip
+def test_the_tokens_each_user_or_request_sends_are_the_prompt_length(text: str) -> None:
+    got = parse(text)
+    assert got.task == "serve" and got.slots.input_tokens == 4000
+    assert got.slots.tokens_per_sample is None and got.slots.concurrency == 50
+
+
+def test_tokens_each_after_a_sample_count_stay_a_training_sample_length() -> None:
+    got = parse("LoRA 7B，1 万条数据，每条 4k token")
+    assert got.task == "train" and got.slots.tokens_per_sample == 4000 and got.slots.input_tokens is None

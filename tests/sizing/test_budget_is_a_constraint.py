@@ -90,3 +90,16 @@ def test_a_total_budget_the_default_month_plan_exceeds_gets_a_slower_plan_within
     first = plan(_with_budget(req, Budget(budget, "USD")), CATALOG).options[0]
     assert first.label != "closest_to_budget"
     assert first.cost_usd is not None and first.cost_usd <= budget
+
+
+def test_a_monthly_budget_without_a_deadline_keeps_no_plan_of_years_on_a_board_of_the_family() -> None:
+    # "H100s only" (the family), no deadline, $20k a month: the PCIe board sold one to an instance would
+    # take two years; the SXM board within the monthly budget costs less and takes months.
+    from knowledge import load_knowledge
+
+    req = SizingRequest(
+        params=3e9, tokens=6e11, method="pretrain", gpu="h100", budget=Budget(20000, "USD", "month")
+    )
+    first = plan(req, load_knowledge().catalog).options[0]
+    assert first.gpu.id == "h100-sxm" and first.days < 200
+    assert (spend(first, req) or 0.0) <= 20000

@@ -14,7 +14,7 @@ from bot.dialogue.answers.provider import checklist
 from bot.dialogue.hardware import CHINA_GPUS
 from bot.dialogue.reply import Reply
 from bot.nlu.providers import china_providers
-from bot.render.views import entry_view, find_entry, pick
+from bot.render.views import entry_view, find_entry, pick, resolve_gpus
 
 NEEDS: tuple[str, ...] = ()
 DEFAULTS: dict[str, Any] = {}
@@ -32,7 +32,10 @@ def answer(q: Question, reply: Reply) -> bool:
     loaded = [p for p in named if p in clouds]
     # The providers asked about, or without one named the cheapest public price per GPU.
     wanted = loaded if named else None
-    rows = [
+    # "any chinese cloud providers with H20?": every public listing of the GPUs asked about, if any
+    asked = {s.id for s in resolve_gpus(china, q.u.gpus)} if q.u.gpus else set()
+    rows = [r for spec in china.gpus if spec.id in asked for r in cheapest_per_cloud(china, spec, wanted)]
+    rows = rows or [
         r
         for spec in china.gpus
         for r in cheapest_per_cloud(china, spec, wanted)[: 1 if wanted is None else None]

@@ -110,6 +110,18 @@ def spot(q: Question, reply: Reply) -> bool:
     return answer("spot", q, reply)
 
 
+# What a spot question may say of its run ("plan LoRA 13B, 3 days; is spot OK for this?"), kept for the
+# plan that follows: the form then asks what is still missing, not for the model and deadline said.
+SPOT_JOB_SLOTS = ("params", "active_params", "method", "precision", "days", "gpu", "gpu_count", "seq_len")
+
+
+def spot_job(q: Question) -> dict[str, Any]:
+    """The run a spot question describes, for the form that follows its answer (empty: none said)."""
+    if q.slot("params") is None:
+        return {}
+    return {k: q.u.said[k] for k in SPOT_JOB_SLOTS if q.u.said.get(k) is not None}
+
+
 def spot_on_plan(
     q: Question,
     reply: Reply,

@@ -70,7 +70,9 @@ ASPECTS: tuple[tuple[str, int, tuple[str, ...]], ...] = (
     ("overall", 1, ("better", "outperform", "beat", "should i rent", "should i use", "should i pick",
                     "should i choose", "should i go with", "should we rent", "should we use",
                     "which one should", "recommend", "更好", "哪个好", "选哪个", "选哪张", "租哪个", "用哪个",
-                    "更适合", "推荐哪")),
+                    "更适合", "推荐哪",
+                    # "L4 比 T4 好吗", "A100 跟 L40S 哪张比较好"
+                    "好吗", "好不好", "比较好", "哪张好", "哪款好", "哪一个好", "哪个比较好")),
 )  # fmt: skip
 # "Which suits / is better for" a job: about inference (Parse.task "serve") the pick is made for serving.
 SUITS = ("适合", "合适", "suits", "suited", "better for", "good for", "best for", "more suitable")
@@ -135,8 +137,9 @@ def answer(q: Question, reply: Reply, *, judge: bool = True) -> bool:
         # "a100 vs l40s 推論 哪個划算": value for serving, memory bandwidth per dollar (decoding is bound
         # by it)
         asked = "serving_value"
-    if q.u.task == "serve" and (asked == "overall" or (asked is None and _suits(q.text))):
-        asked, direction = "serving", 1  # "L4 跟 T4 哪個比較適合推論": memory, then bandwidth decide
+    if q.u.task == "serve" and asked in (None, "overall") and not difference:
+        # "L4 跟 T4 哪個比較適合推論", "H100 vs H200 for inference?": memory, then bandwidth decide
+        asked, direction = "serving", 1
     elif asked in (None, "overall") and (_names_job(q) or (asked is None and q.u.task == "train")):
         # "L40S 和 A100 哪个比较适合微调", "H100 or A100 for fine-tuning?": two GPUs weighed for a training
         # job, by work per dollar, then what each card holds

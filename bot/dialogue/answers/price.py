@@ -8,6 +8,7 @@ clouds do not rent (RTX 4090, H20, A800...) are quoted from the public Chinese m
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -20,6 +21,7 @@ from bot.dialogue.answers.prices import (
     flagged_listings,
     price_range,
     priced_clouds,
+    quote,
     rent_per_cloud,
 )
 from bot.dialogue.hardware import CHINA_GPUS, main_variant
@@ -28,11 +30,18 @@ from bot.nlu.lexicon import has_cue, unpriced_currency
 from bot.nlu.providers import china_providers
 from bot.nlu.question_cues import OFFERS, PRICE_GAP, PRICE_HISTORY, PRICE_IS_DEAR
 from bot.nlu.text import normalise
-from bot.render.views import pick, resolve_gpus
+from bot.render.views import entry_view, find_entry, pick, resolve_gpus
 from sizing.types import Catalog, GpuSpec
 
 NEEDS: tuple[str, ...] = ()  # without a GPU named, the catalogue's cheapest price per GPU
 DEFAULTS = {"billing": "on_demand", "hours_per_month": HOURS_PER_MONTH, "gpus": 1}
+# A GPU without any price ("H800 多少钱") is followed by this many priced GPUs closest to it in compute and
+# memory, each with its own dated price: the nearest answer the catalogue can give, never a guess.
+NEAREST = 2
+# Compute and memory this close (summed log ratios) count as the same as the unpriced GPU's.
+SAME_PART = 0.02
+# What can be rented in mainland China: said before the listings abroad when a GPU asked about there has none.
+CHINA_AVAILABLE = "faq.china_gpus_available"
 # A quoted price this close to the lowest listed one is "about the lowest", not below it.
 SAME_PRICE = 0.02
 # A price quoted as approximate ("around $10/hr", "3 美元左右") is about right this close to the listing.
@@ -129,6 +138,12 @@ def answer(q: Question, reply: Reply) -> bool:
         # "Is the H100 on AWS expensive?": the price placed in the catalogue's range for that GPU
         items[0]["dear"] = _placed(items[0], catalog, named)
     gap = _gap(items, named) if len(items) >= 2 and quoted is None and has_cue(low_text, PRICE_GAP) else None
+    if _abroad_only(q, items, named, named_cn):
+        # "国内有哪些云能租H100": what can be rented in China (with its dates and sources) before the listings
+        entry = find_entry(q.kb, CHINA_AVAILABLE)
+        if entry is not None:
+            reply.add("faq_answer", entries=[entry_view(entry, reply.lang)])
+            reply.add_faq(CHINA_AVAILABLE)
     reply.add(
         "price",
         gap=gap,
@@ -207,11 +222,50 @@ def _item(
         "id": spec.id,
         "rows": rows,
         "cn_rows": cn_rows,
+        "nearest": [] if rows or cn_rows else nearest_priced(q, spec),
         "missing_at": missing_at,
         "flagged": flagged_listings(catalog, spec),
         "china": spec.id in CHINA_GPUS,
         "consumer": spec.segment == "consumer",
     }
+
+
+def _abroad_only(q: Question, items: list[dict[str, Any]], named: list[str], named_cn: list[str]) -> bool:
+    """Asked about mainland China with no provider named, and no GPU asked about has a Chinese listing
+    (the China-market parts say so on their own line)."""
+    if q.u.region != "cn" or named or named_cn or q.u.providers or not items:
+        return False
+    return all(not i["cn_rows"] and not i["china"] for i in items)
+
+
+def nearest_priced(q: Question, spec: GpuSpec) -> list[dict[str, Any]]:
+    """The priced GPUs closest to an unpriced one in dense BF16 compute and memory (H800: the H100 SXM,
+    the same compute and memory), each with the price the answers headline for it."""
+
+    def apart(g: GpuSpec) -> float:
+        ours, theirs = spec.tflops.bf16 or spec.tflops.fp16, g.tflops.bf16 or g.tflops.fp16
+        if not ours or not theirs:
+            return math.inf
+        return abs(math.log(theirs / ours)) + abs(math.log(g.memory_gb / spec.memory_gb))
+
+    near: list[dict[str, Any]] = []
+    for g in sorted((g for g in q.catalog.gpus if g.id != spec.id), key=lambda g: (apart(g), g.id)):
+        if len(near) == NEAREST or apart(g) == math.inf:
+            break
+        found = quote(q.kb, g, cn=spec.id in CHINA_GPUS)
+        if found is not None:
+            record = q.kb.provider(found["cloud"])
+            near.append(
+                {
+                    **found,
+                    "name": g.name,
+                    "provider_name": pick(record.name, q.lang) if record is not None else found["cloud"],
+                    "bf16": g.tflops.bf16 or g.tflops.fp16,
+                    "memory_gb": g.memory_gb,
+                    "same": apart(g) < SAME_PART,
+                }
+            )
+    return near
 
 
 def _rows(

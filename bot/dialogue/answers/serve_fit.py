@@ -183,6 +183,9 @@ def variants(req: ServeRequest, spec: GpuSpec, first: dict[str, Any]) -> list[di
 def memory(q: Question, reply: Reply) -> bool:
     """Weights + KV cache per token × tokens × requests + runtime buffers, and the fewest GPUs of the
     common sizes that hold it."""
+    if len(set(q.u.gpus)) == 1 and feasibility(q, reply):
+        # "how much memory do Llama 3 8B weights take on an L4?": the memory on that GPU, with its verdict
+        return True
     req = serve_request(q, default_load=False)
     if req is None:
         return False

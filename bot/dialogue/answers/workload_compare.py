@@ -5,11 +5,12 @@ slots keep everything else the user said, and the GPU stays open."""
 
 from __future__ import annotations
 
+import copy
 import datetime as dt
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from bot.dialogue.answers import worth
+from bot.dialogue.answers import own_or_rent, worth
 from bot.dialogue.answers.prices import per_gpu_hour
 from bot.dialogue.hardware import CHINA_GPUS, main_variant
 from bot.dialogue.memo import Planner
@@ -18,6 +19,7 @@ from bot.dialogue.reply import Reply
 from bot.dialogue.state import DialogueState, merge_slots, public_slots
 from bot.dialogue.understand import Understood
 from bot.nlu.counts import counts_by_gpu
+from bot.nlu.text import normalise
 from bot.render.views import option_view
 from sizing.errors import SizingError
 from sizing.layout import HEADROOM
@@ -93,6 +95,14 @@ def compare_on_gpus(
 ) -> bool:
     """Size the workload on each named GPU and add the side-by-side reply; False if under two
     GPUs resolve to catalog entries (the caller then answers as before)."""
+    if state.owned and u.said.get("gpu") and u.said.get("gpu_count"):
+        # "We have 4 A100s … or should we rent H100s?": their own GPUs beside the rented ones
+        held = copy.deepcopy(state)
+        merge_slots(held, u.said)
+        if own_or_rent.answer_said(held, u, reply, kb, plan, today, normalise(text).lower):
+            merge_slots(state, u.said)
+            state.last = held.last
+            return True
     # A family name is the part it means ("A100" the A100 80GB SXM, "H100" the H100 SXM), as in the
     # datasheet comparison: not every board of the family with its own odd plan.
     named = [(s, name) for name in dict.fromkeys(u.gpus) if (s := main_variant(kb.catalog, name)) is not None]

@@ -1,0 +1,111 @@
+""" "We have 4 A100s, or should we rent H100s?", "還是應該租 H100？" after a plan on the user's own GPUs: the
+job on the GPUs they own (no rental cost) beside the job on the rented GPU they name, and which to take
+(their own when it makes the deadline; else the rented one that does).
+"""
+
+from __future__ import annotations
+
+import copy
+import datetime as dt
+from typing import TYPE_CHECKING
+
+from bot.dialogue.memo import Planner
+from bot.dialogue.plan import summarise
+from bot.dialogue.reply import Reply
+from bot.dialogue.state import DialogueState, missing
+from bot.nlu.intents import proposes
+from bot.nlu.lexicon import has_cue
+from bot.nlu.question_cues import KEEP_OWN, RENT_ASKS, RENT_WORDS
+from sizing.errors import SizingError
+
+if TYPE_CHECKING:
+    from bot.dialogue.understand import Understood
+    from knowledge import KnowledgeBase
+
+
+def _same_family(gpu: str, owned: str) -> bool:
+    return gpu == owned or gpu.startswith(f"{owned}-") or owned.startswith(f"{gpu}-")
+
+
+def rented_gpu(state: DialogueState, u: Understood, t: str) -> str | None:
+    """The one GPU the message would rent beside the GPUs the user owns (normalised text `t`), or None."""
+    owned = state.slots.get("gpu")
+    if not state.owned or not isinstance(owned, str) or not state.slots.get("gpu_count"):
+        return None
+    others = [g for g in dict.fromkeys(u.gpus) if not _same_family(g, owned)]
+    if len(others) != 1 or not has_cue(t, RENT_WORDS) or not has_cue(t, RENT_ASKS) or proposes(t):
+        return None
+    return others[0]
+
+
+def leaves_own(state: DialogueState, u: Understood, t: str) -> bool:
+    """The message moves the plan off the GPUs the user owns ("那就租 H100 吧", "use H100s then"): another
+    GPU family said, not as owned and not only weighed (rented_gpu): the plan then prices a rental."""
+    owned, gpu = state.slots.get("gpu"), u.said.get("gpu")
+    if not state.owned or u.owned or not isinstance(owned, str) or not isinstance(gpu, str):
+        return False
+    if u.intent not in ("whatif", "correction", "size") and not u.proposes_gpu:
+        return False  # "A100 显存多大？": a question about that GPU leaves the plan as it is
+    return not _same_family(gpu, owned) and rented_gpu(state, u, t) is None
+
+
+def rent_instead(state: DialogueState) -> None:
+    """A rental from now on: the count was of the GPUs they own, so the plan sizes the rented ones."""
+    state.owned = False
+    state.slots["gpu_count"] = None
+
+
+def answer(
+    state: DialogueState,
+    gpu: str,
+    reply: Reply,
+    kb: KnowledgeBase,
+    plan: Planner,
+    today: dt.date,
+) -> bool:
+    """The job on the owned GPUs and on the rented `gpu`, side by side; False when either cannot be."""
+    from bot.dialogue.recommend import plan_context, run_plan
+
+    if missing(state):
+        return False
+    own = copy.deepcopy(state)
+    if "days" not in own.skipped:
+        own.skipped.append("days")  # on the GPUs they have, the time is the answer
+    rent = copy.deepcopy(state)
+    rent.owned = False
+    rent.slots["gpu"], rent.slots["gpu_count"] = gpu, None
+    days = state.slots.get("days") if "days" not in state.skipped else None
+    try:
+        own_plan = summarise(run_plan(own, kb, plan, today))
+        rent_plan = summarise(plan_context(rent, kb, plan, today, reply.lang)[0])
+    except SizingError:
+        return False
+    if own_plan is None or rent_plan is None or not own_plan.get("fits"):
+        return False
+    late = isinstance(days, int | float) and float(own_plan.get("days") or 0) > float(days)
+    reply.add("own_or_rent", own=own_plan, rent=rent_plan, days=days, late=late)
+    if state.last is None:
+        state.last = {**own_plan, "owned": True}  # asked in the first message: their GPUs are the plan held
+    return True
+
+
+def keeps_own(state: DialogueState, u: Understood, t: str) -> bool:
+    """ "那还是用我们自己的卡吧", "we'll stick with ours then": the plan on their GPUs, nothing else said."""
+    return state.owned and not u.said and not u.gpus and has_cue(t, KEEP_OWN)
+
+
+def answer_said(
+    state: DialogueState,
+    u: Understood,
+    reply: Reply,
+    kb: KnowledgeBase,
+    plan: Planner,
+    today: dt.date,
+    t: str,
+) -> bool:
+    """The side by side when the message (normalised `t`) asks to rent another GPU beside the owned ones."""
+    gpu = rented_gpu(state, u, t)
+    return gpu is not None and answer(state, gpu, reply, kb, plan, today)
+
+
+__all__ = ["answer", "answer_said", "keeps_own", "leaves_own", "rent_instead", "rented_gpu"]

@@ -1,0 +1,51 @@
+"""Data said in pages ("3000 篇论文，每篇大约 10 页", "5,000 pages of manuals") or in hours of transcribed
+speech ("500 小时的会议录音转写稿", "300 hours of call-center transcripts") is planned at a typical page's or
+hour's tokens, and the reply says the rate it took: no endless "how many tokens each?"."""
+
+from __future__ import annotations
+
+from bot.dialogue.consultant import Consultant
+from knowledge.text_units import text_units
+
+
+def test_papers_of_some_pages_each_are_planned_at_a_pages_tokens(real: Consultant) -> None:
+    real.handle("p1", "用 QLoRA 微调 Qwen 14B，语料是 3000 篇论文，每篇大约 10 页")
+    turn = real.handle("p1", "训两轮，月底前")
+    assert turn.payload["recommendation"] is not None
+    assert turn.payload["slots"]["tokens"] == 3000 * 10 * text_units().tokens_per_page
+    assert "按页数折算：每页约 665 token" in turn.text
+
+
+def test_contracts_in_traditional_chinese_are_planned_too(real: Consultant) -> None:
+    real.handle("p2", "幫我看看 QLoRA 微調 70B 要什麼卡")
+    turn = real.handle("p2", "資料是 1 萬份合約，每份大約 20 頁，一個月內，1 個 epoch")
+    assert turn.text.startswith("*推薦方案*")
+    assert "按頁數折算" in turn.text
+
+
+def test_pages_counted_alone_are_a_dataset(real: Consultant) -> None:
+    turn = real.handle("p3", "LoRA fine-tune 7B on 5,000 pages of manuals, 3 epochs, within a week")
+    assert turn.text.startswith("*Recommended:*")
+    assert "3.33M tokens (counted in pages: ~665 tokens a page" in turn.text
+
+
+def test_a_length_per_page_said_is_used_instead(real: Consultant) -> None:
+    turn = real.handle("p4", "LoRA 7B，3 万个 PDF，平均每个 20 页，每页 600 字，一周内")
+    assert turn.payload["slots"]["tokens"] == 30000 * 20 * 600 * text_units().tokens_per_chinese_character
+    assert "按页数折算" not in turn.text
+
+
+def test_hours_of_transcripts_are_planned_at_a_conversational_rate(real: Consultant) -> None:
+    turn = real.handle("h1", "Fine-tune Llama 3 8B with QLoRA on 300 hours of call-center transcripts")
+    assert turn.payload["slots"]["tokens"] == 300 * text_units().tokens_per_speech_hour
+    assert "(from hours of speech: ~12K tokens an hour" in turn.text
+    real.handle("h2", "用 500 小时的会议录音转写稿做 LoRA 微调，模型 7B")
+    done = real.handle("h2", "越快越好，钱不是问题")
+    assert done.text.startswith("*推荐方案*")
+    assert "按录音时长折算" in done.text
+
+
+def test_hours_that_are_a_schedule_stay_a_schedule(real: Consultant) -> None:
+    turn = real.handle("h3", "LoRA 7B，数据 1 亿 token，每天训练 8 小时，一共 10 天")
+    assert turn.payload["slots"]["days"] == 10
+    assert turn.payload["slots"]["tokens"] == 1e8

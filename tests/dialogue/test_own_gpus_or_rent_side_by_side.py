@@ -1,0 +1,84 @@
+"""A team that owns GPUs and asks whether to rent others ("we have 4 A100s, or should we rent H100s?") sees
+both side by side: their own GPUs at no rental cost, the rented ones with their price, and which to take.
+Choosing the rental then plans it as a rental (priced, sized afresh), and "undo" goes back to their own."""
+
+from __future__ import annotations
+
+from bot.dialogue.consultant import Consultant
+
+
+def test_a_rent_question_after_a_plan_on_owned_gpus_shows_both(real: Consultant) -> None:
+    first = real.handle("o1", "我们有 4 张 A100，要预训练一个 1B 模型，200 亿 token，两周内完成")
+    assert "自有的硬件" in first.text
+    turn = real.handle("o1", "还是应该租 H100？")
+    assert turn.text.startswith("*自有的卡和租 NVIDIA H100")
+    assert "• *您的 4 × NVIDIA A100" in turn.text and "不用租金" in turn.text
+    assert "• *租用*：" in turn.text and "× NVIDIA H100" in turn.text and "按需 $" in turn.text
+    assert "建议用自己的卡" in turn.text
+
+
+def test_choosing_the_rental_plans_it_as_a_rental(real: Consultant) -> None:
+    real.handle("o2", "我们有 4 张 A100，要预训练一个 1B 模型，200 亿 token，两周内完成")
+    weighed = real.handle("o2", "要不要租 H100？")
+    turn = real.handle("o2", "那就租 H100 吧")
+    assert "改为租用" in turn.text
+    assert "自有的硬件" not in turn.text
+    rented = turn.payload["recommendation"]["options"][0]
+    assert rented["gpu_name"].startswith("NVIDIA H100")
+    assert f"{rented['gpus']} × {rented['gpu_name']}" in weighed.text  # the rental the pair showed
+    back = real.handle("o2", "undo")
+    assert "自有的硬件" in back.text
+
+
+def test_owned_and_rented_said_in_one_message(real: Consultant) -> None:
+    turn = real.handle(
+        "o3",
+        "We have 4 A100s already. Pretraining a 1.3B model on 26B tokens, need it within 10 days. "
+        "Or should we rent H100s?",
+    )
+    assert turn.text.startswith("*Your own GPUs or rented NVIDIA H100")
+    assert "• *Your 4 × NVIDIA A100" in turn.text and "no rental cost" in turn.text
+    assert "I'd keep your own GPUs: they finish within the deadline (10 days)" in turn.text
+
+
+def test_owned_gpus_that_miss_the_deadline_point_to_the_rental(real: Consultant) -> None:
+    real.handle("o4", "We own 2 A100s. Pretraining a 1B model on 50B tokens, we need it within 5 days")
+    turn = real.handle("o4", "or should we rent H100s instead?")
+    assert "(past the deadline of 5 days)" in turn.text
+    assert turn.text.rstrip().endswith("on your own GPUs for free.")
+    assert "Your GPUs would miss the deadline: rent the NVIDIA H100" in turn.text
+
+
+def test_keeping_their_own_gpus_shows_the_plan_on_them(real: Consultant) -> None:
+    real.handle("o5", "我们有 4 张 A100，要预训练一个 1B 模型，200 亿 token，两周内完成")
+    real.handle("o5", "要不要租 H100？")
+    turn = real.handle("o5", "那还是用我们自己的卡吧")
+    assert turn.text.startswith("*推荐方案*：4 × NVIDIA A100")
+    assert "用您自有的硬件" in turn.text
+
+
+def test_after_the_first_message_either_choice_is_planned(real: Consultant) -> None:
+    ask = (
+        "We have 4 A100s already. Pretraining a 1.3B model on 26B tokens, need it within 10 days. "
+        "Or should we rent H100s?"
+    )
+    real.handle("o6", ask)
+    kept = real.handle("o6", "we'll stick with ours then")
+    assert kept.text.startswith("*Recommended:* 4 × NVIDIA A100")
+    assert "on your own hardware" in kept.text
+    real.handle("o7", ask)
+    rented = real.handle("o7", "ok let's rent the H100s")
+    assert "now rented" in rented.text
+    assert "on your own hardware" not in rented.text
+
+
+def test_renting_put_softly_is_a_choice_and_a_datasheet_question_is_not(real: Consultant) -> None:
+    real.handle("o8", "我們有 2 張 4090，想 LoRA 微調 7B，資料 5 萬筆，每筆 1000 token，一週內")
+    real.handle("o8", "還是租 A100 比較好？")
+    turn = real.handle("o8", "好，那就租 A100 吧")
+    assert turn.text.startswith("*變化*：改用 A100")
+    assert "改為租用" in turn.text
+    real.handle("o9", "我们有 4 张 A100，要预训练一个 1B 模型，200 亿 token，两周内完成")
+    real.handle("o9", "H100 显存多大？")
+    kept = real.handle("o9", "总结一下目前的方案")
+    assert kept.payload["slots"]["gpu_count"] == 4

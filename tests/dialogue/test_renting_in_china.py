@@ -1,0 +1,27 @@
+"""Renting a named GPU in mainland China: its public Chinese listings where there are any; where there are
+none, what can be rented there is said before the prices abroad."""
+
+from __future__ import annotations
+
+from bot.dialogue.consultant import Consultant
+
+from .asking import ask
+
+
+def test_which_chinese_clouds_rent_a_gpu_not_sold_there_says_so_before_prices_abroad(
+    real: Consultant,
+) -> None:
+    text = ask(real, "国内有哪些云能租H100")
+    assert text.startswith("*在国内现在能租到哪些 GPU？*") and "H100/B200 不能合法出口中国" in text
+    assert text.index("不能合法出口") < text.index("Lambda")
+
+
+def test_a_cheap_gpu_asked_for_in_china_gets_its_marketplace_price(real: Consultant) -> None:
+    text = ask(real, "台灣或國內有便宜的4090可以租嗎")
+    assert text.startswith("*NVIDIA GeForce RTX 4090 按需價（每卡）*") and "算家雲" in text and "¥" in text
+
+
+def test_chinese_clouds_asked_about_with_a_gpu_list_that_gpus_listings(real: Consultant) -> None:
+    text = ask(real, "any chinese cloud providers with H20?")
+    listed = [line for line in text.splitlines() if line.startswith("• NVIDIA")]
+    assert listed and all("H20" in line for line in listed)
