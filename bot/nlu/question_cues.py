@@ -769,6 +769,12 @@ PLAN_ASPECTS = {
         r"\b(?:network|networking|interconnect|infiniband|bandwidth|nvlink|nic)s?\b|网络|带宽|互联|网卡|组网"
     ),
     "storage": re.compile(r"\b(?:storage|disk|filesystem|file system)s?\b|存储|硬盘|磁盘|文件系统"),
+    # "用的什么精度？", "what precision does this plan use?": what the plan runs (FP16 on a GPU with no BF16);
+    # not "精度会下降吗" (精度 is also accuracy)
+    "precision": re.compile(
+        r"\b(?:what|which) (?:precision|dtype|data type)\b|\bprecision (?:is|does|do|will)\b"
+        r"|(?:什么|哪种|哪个|啥)精度|精度是(?:什么|多少|啥)|精度用(?:的)?(?:什么|哪|啥)|数据类型"
+    ),
 }
 PLAN_ASPECT_ASKS = re.compile(r"[?？]|how|what|which|do we need|吗|什么|多少|几|哪|怎么|要不要|需不需要")
 # "Which provider is cheapest for this?", "哪家云最便宜？": the job on each cloud, cheapest first.
