@@ -423,6 +423,12 @@ PAST_RUN_WITH_TIME = (
     "pretrained",
     "we ran",
     "ran",
+    # what a past run cost: "上次预训练 3B 花了 9 天、烧了 20 万", "last year's run cost us $40k"
+    "花了",
+    "烧了",
+    "耗时",
+    "spent",
+    "cost us",
 )
 PAST_TIME = (
     "去年", "前年", "上次", "上回", "之前", "以前", "上个月", "上一版", "上一代", "上一期", "last year",
@@ -504,6 +510,19 @@ ASKS_TIME = (
     "多少天", "几个小时", "多少小时", "几周", "要跑多久", "训多久", "要多长", "耗时多少", "需要多长",
     "realistic timeline", "reasonable timeline", "what timeline", "timeline would you", "timeline do you",
     "how many months", "几个月", "多少个月",
+)  # fmt: skip
+
+# A meeting where a plan is discussed: with a question of how long the run takes ("下周一要给领导汇报：
+# …需要多少天？", "review on Friday, how long would it take?") its date is when the answer is needed,
+# not the run's deadline (parser._meetings_left_out), unless the run's results are shown there
+# (RESULTS_DUE).
+MEETING = (
+    "汇报", "评审", "开会", "会议", "例会", "周会", "讨论", "过方案", "定方案", "对齐", "述职",
+    "review", "meeting", "sync", "standup", "stand-up", "present", "presentation",
+)  # fmt: skip
+RESULTS_DUE = (
+    "结果", "效果", "训完", "跑完", "训好", "完成", "上线", "交付", "出模型", "results", "trained", "done",
+    "finished", "ready", "the model",
 )  # fmt: skip
 
 # Asking how fast training runs on given hardware: the throughput is the answer (Parse.asks_speed).

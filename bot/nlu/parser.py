@@ -154,6 +154,7 @@ def _history(s: str, today: dt.date | None = None) -> list[tuple[int, int]]:
     if not (lexicon.has_cue(s, lexicon.PAST_RUN) or lexicon.has_cue(s, lexicon.PAST_RUN_WITH_TIME)):
         return []  # most messages tell no history
     spans: list[tuple[int, int]] = []
+    planned = False  # a clause of the plan came before the history
     start = 0
     for m in [*_CLAUSE.finditer(s), None]:
         end = m.start() if m is not None else len(s)
@@ -172,8 +173,34 @@ def _history(s: str, today: dt.date | None = None) -> list[tuple[int, int]]:
             spans.append(
                 (start, end)
             )  # a past run, and what is said of it up to the plan ("…，用了 1T token")
+        else:
+            planned = (
+                planned
+                or lexicon.has_cue(clause, lexicon.NEW_PLAN)
+                or lexicon.has_cue(clause, lexicon.ASKS_TIME)
+            )
         start = m.end() if m is not None else len(s)
-    return []
+    # The history told after the plan, to the end ("用 8 张 H20 全参微调 32B 要多久？去年我们用 A800 跑过
+    # 类似的，花了 10 天。"): its figures are the past run's too.
+    return spans if planned else []
+
+
+_SEGMENT = re.compile(r"[,;!?，。；！？:：\n]|\. ")
+
+
+def _meetings_left_out(s: str) -> str:
+    """`s` without the parts that date a meeting about the plan, when the message asks how long the run
+    takes (lexicon.MEETING): "下周一要给领导汇报：…需要多少天？" asks for no run by Monday."""
+    if not (lexicon.has_cue(s, lexicon.MEETING) and lexicon.has_cue(s, lexicon.ASKS_TIME)):
+        return s  # most messages
+    spans, start = [], 0
+    for m in [*_SEGMENT.finditer(s), None]:
+        end = m.start() if m is not None else len(s)
+        part = s[start:end]
+        if lexicon.has_cue(part, lexicon.MEETING) and not lexicon.has_cue(part, lexicon.RESULTS_DUE):
+            spans.append((start, end))
+        start = m.end() if m is not None else len(s)
+    return _mask(s, spans)
 
 
 # Words before a method that rule it out: "不要 LoRA，要全参", "full fine-tune, not LoRA", "without QLoRA".
@@ -473,7 +500,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     days = _float(_pick(found, "days", last))
     deadline = None
     if days is None and today is not None:
-        deadline = deadline_date(t.lower, today)
+        deadline = deadline_date(_meetings_left_out(t.lower), today)
         days = float((deadline - today).days) if deadline is not None else None
     # A model that makes the data is the one trained only when no other is named.
     params = _float(_pick(found, "params", last)) or _float(_pick(found, "teacher_params", last))
