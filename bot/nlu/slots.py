@@ -90,6 +90,7 @@ def extract(
             continue  # inside the previous number's unit: the "a" of "10,000 users a day"
         ceiling = nums[idx + 1].start if idx + 1 < len(nums) else len(s)
         _classify(s, idx, num, units[idx], floor, ceiling, nums, units, found, lang)
+    found.drop_turned_down()
     return found
 
 
