@@ -502,7 +502,11 @@ RULED_OUT_AFTER = (
 )  # fmt: skip
 # Before an amount, words for money already spent: not a budget ("we spent $40k on annotation").
 SPENT = ("spent", "already paid", "we paid", "花了", "花掉", "已花", "已经花", "已经付", "付了")
-BUDGET_WORDS = ("预算", "经费", "budget", "spend", "afford", "can pay", "能花", "可以花", "最多花")
+BUDGET_WORDS = (
+    "预算", "经费", "budget", "spend", "afford", "can pay", "能花", "可以花", "最多花",
+    # a cap on spending: "hourly cap is $120", "monthly cap: $8k", "spending limit $500/hr"
+    "hourly cap", "monthly cap", "daily cap", "spending cap", "cost cap", "spending limit", "spend limit",
+)  # fmt: skip
 # Asking how long a job takes: the time is the answer (Parse.asks_time), not a deadline to ask for.
 ASKS_TIME = (
     "how long", "how many days", "how many hours", "how many weeks", "how much time", "time to train",
@@ -626,6 +630,10 @@ CONTINUED_PRETRAIN = (
     "continue pretraining", "continue pre-training", "continuing pretraining", "further pretraining",
     "further pre-training", "domain-adaptive pretraining", "domain adaptive pretraining",
     "domain-adaptive pre-training", "dapt",
+    # CPT as a verb or a stage ("想 CPT 一个 7B", "do CPT on", "CPT 阶段"), not "CPT codes" (billing codes)
+    "想 cpt", "想cpt", "要 cpt", "要cpt", "做 cpt", "做cpt", "打算 cpt", "准备 cpt", "计划 cpt", "cpt 阶段",
+    "cpt阶段", "cpt 训练", "cpt训练", "do cpt", "doing cpt", "run cpt", "cpt stage", "cpt run", "cpt a",
+    "cpt the", "cpt of", "cpt our", "cpt it",
 )  # fmt: skip
 # Words for a GPU itself ("which cards", "8 GPUs", "显卡"); each reader adds its own ("算力", "accelerators").
 GPU_NOUNS = ("gpus", "gpu", "cards", "card", "显卡", "卡")
