@@ -429,6 +429,10 @@ PAST_RUN_WITH_TIME = (
     "耗时",
     "spent",
     "cost us",
+    # GPUs rented for a past run: "we rented 16 H100s last month for $30k", "去年租过 32 张 A100"
+    "rented",
+    "租过",
+    "租了",
 )
 PAST_TIME = (
     "去年", "前年", "上次", "上回", "之前", "以前", "上个月", "上一版", "上一代", "上一期", "last year",
@@ -499,6 +503,8 @@ QUOTED_PRICE_BEFORE = (
 RULED_OUT_AFTER = (
     "就不考虑", "不考虑", "先不考虑", "就算了", "不用了", "不要了", "is out", "is not an option",
     "isn't an option", "not an option", "is off the table",
+    # more than is needed, or too slow: "single precision is overkill so bf16", "fp32 太慢了，用 bf16"
+    "is overkill", "overkill", "没必要", "太慢", "is too slow", "too slow",
 )  # fmt: skip
 # Before an amount, words for money already spent: not a budget ("we spent $40k on annotation").
 SPENT = ("spent", "already paid", "we paid", "花了", "花掉", "已花", "已经花", "已经付", "付了")

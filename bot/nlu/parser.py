@@ -178,6 +178,7 @@ def _history(s: str, today: dt.date | None = None) -> list[tuple[int, int]]:
                 planned
                 or lexicon.has_cue(clause, lexicon.NEW_PLAN)
                 or lexicon.has_cue(clause, lexicon.ASKS_TIME)
+                or _trains(clause)  # "QLoRA a 65B on one 4090 … Our last attempt took 9 days."
             )
         start = m.end() if m is not None else len(s)
     # The history told after the plan, to the end ("用 8 张 H20 全参微调 32B 要多久？去年我们用 A800 跑过
@@ -186,6 +187,18 @@ def _history(s: str, today: dt.date | None = None) -> list[tuple[int, int]]:
 
 
 _SEGMENT = re.compile(r"[,;!?，。；！？:：\n]|\. ")
+
+
+# Ethernet named by its speed ("机房万兆网", "千兆网卡", "万兆以太网"): a network, never a size of data.
+_NAMED_SPEED = re.compile(
+    r"(?:十万兆|万兆|千兆|百兆)(?= ?(?:网|以太|交换|光口|电口|口|带宽|互联|ethernet|nic))"
+)
+
+
+def _named_speeds(s: str) -> list[tuple[int, int]]:
+    if "兆" not in s:
+        return []  # most messages
+    return [(m.start(), m.end()) for m in _NAMED_SPEED.finditer(s)]
 
 
 def _meetings_left_out(s: str) -> str:
@@ -447,7 +460,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     models = find_models(s)
     scales = find_scales(s)
     model_spans = [(m.start, m.end) for m in models]
-    masked = _mask(s, model_spans + [(x.start, x.end) for x in scales])
+    masked = _mask(s, model_spans + [(x.start, x.end) for x in scales] + _named_speeds(s))
     history = _history(s, today)
     if history:
         # The plan's figures only; the model and the data described may carry over when the plan does not

@@ -385,3 +385,21 @@ def test_what_a_past_run_cost_is_history_and_the_plan_after_it_is_the_request() 
     )
     assert "days" not in got
     assert (got["params"], got["tokens"], got["budget"]["amount"]) == (1.3e10, 5e11, 8e5)
+
+
+def test_a_past_run_told_after_a_plan_with_no_question_is_history_too() -> None:
+    got = said("QLoRA a 70B on one A100 with 4GB of data. Last time a 34B on a 4090 took 6 days.")
+    assert "days" not in got
+    assert (got["params"], got["gpu"], got["gpu_count"]) == (7e10, "a100", 1)
+
+
+def test_gpus_rented_for_a_past_run_are_history() -> None:
+    got = said("We rented 32 A100s last quarter for $50k. Now we plan to LoRA a 70B, budget $20k.")
+    assert "gpu_count" not in got
+    assert got["budget"]["amount"] == 2e4
+    assert said("我们租了 16 张 H100，想 LoRA 70B")["gpu_count"] == 16
+
+
+def test_a_precision_that_is_more_than_needed_is_not_the_precision() -> None:
+    assert said("full fine-tune a 13B; fp32 is overkill, so bf16")["precision"] == "bf16"
+    assert said("单精度太慢了，用 fp16，LoRA 7B")["precision"] == "fp16"
