@@ -83,6 +83,9 @@ class Found:
     per_part: bool = False
     last_slot: str | None = None  # the slot the last value went to ("预算 10 万，加到 20 万": the budget's)
     turned_down: set[tuple[str, int]] = field(default_factory=set)  # (slot, index) of values turned down
+    # The slot of the last value turned down, and where the clause taking another starts: a bare number
+    # there is that slot's ("五万亿 token 太多了，先来 1 万亿").
+    instead: tuple[str, int] | None = None
 
     def add(self, slot: str, value: float, num: Num, s: str, extra: object = None) -> None:
         text = s[num.start : num.end][:40].strip()
@@ -97,8 +100,10 @@ class Found:
             return
         self.values.setdefault(slot, []).append(extra if extra is not None else value)
         self.last_slot = slot
-        if _turned_down(s, num.end):
+        taken_at = _turned_down(s, num.end)
+        if taken_at is not None:
             self.turned_down.add((slot, len(self.values[slot]) - 1))
+            self.instead = (slot, taken_at)
         if slot == "tokens_per_sample" and "parts_per_sample" in self.values:
             self.per_part = True
 
@@ -131,14 +136,32 @@ def _signed(value: float, negative: bool) -> float | None:
     return -abs(value) if negative and value else abs(value)
 
 
-def _turned_down(s: str, end: int) -> bool:
-    """The rest of the value's clause turns it down, and the next clause opens with what is taken instead."""
+def _turned_down(s: str, end: int) -> int | None:
+    """Where the next clause starts, when the rest of the value's clause turns it down and that clause opens
+    with what is taken instead; else None."""
     if not any(
         w in s[end : end + 24] for w in ("太", "不", "算了", "too", "realistic", "overkill", "enough")
     ):
-        return False  # most values
+        return None  # most values
     m = _CLAUSE_END.search(s, end)
     if m is None or m.start() - end > 24:
-        return False
+        return None
     rest = s[end : m.start()]
-    return any(w in rest for w in _TURNED_DOWN) and _INSTEAD.match(s, m.end()) is not None
+    if any(w in rest for w in _TURNED_DOWN) and _INSTEAD.match(s, m.end()) is not None:
+        return m.end()
+    return None
+
+
+# Slots a bare number taking a turned-down value's place keeps the unit of ("先来 1 万亿", "就两个").
+INSTEAD_SLOTS = ("tokens", "epochs", "samples")
+
+
+def taken_instead(found: Found, s: str, start: int) -> str | None:
+    """The slot of a bare number at `start` that takes a turned-down value's place, in the clause right
+    after it; else None."""
+    if found.instead is None:
+        return None
+    slot, at = found.instead
+    if slot not in INSTEAD_SLOTS or start < at or _CLAUSE_END.search(s, at, start) is not None:
+        return None
+    return slot

@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from bot.nlu import lexicon
 from bot.nlu.counts import gpu_counts
-from bot.nlu.found import RANGES, Found
+from bot.nlu.found import RANGES, Found, taken_instead
 from bot.nlu.gpus import GpuMention, unknown_gpu_mentions
 from bot.nlu.numerals_zh import NUMERAL_CHARS
 from bot.nlu.question_cues import OTHER_ACCELERATORS
@@ -136,6 +136,10 @@ def _classify(
         if unit.kind == "none" and _after_label(before, _GLOBAL_BATCH):
             found.add("sequences_per_step", num.value, num, s)  # "batch size 1024": × seq_len × steps
         return  # "lr 2e-4", "rank 64", "r=16": a training setting, no slot
+    if unit.kind == "none" and not num.weak and (slot := taken_instead(found, s, num.start)) is not None:
+        found.instead = None
+        found.add(slot, num.value, num, s)  # "五万亿 token 太多了，先来 1 万亿": tokens
+        return
     if num.mult in ("", "k", "m", "zh") and not num.weak and unit.kind == "none":
         if _after_label(before, lexicon.SAMPLE_LABELS):
             found.add("samples", num.value, num, s)  # "样本 3 万", "偏好对 2 万", "samples: 50k"

@@ -180,3 +180,9 @@ def test_a_value_turned_down_gives_way_to_the_one_taken_instead() -> None:
     assert said("pretrain a 1B on 20B tokens; 2 months is too long, let's say 6 weeks")["days"] == 42
     # turned down with nothing else said: still the only value there is
     assert said("7B 太大了，就用 LoRA 吧，数据 1 万条")["params"] == 7e9
+
+
+def test_a_bare_number_taken_instead_keeps_the_unit_of_the_value_turned_down() -> None:
+    got = said("继续预训练 7B，三万亿 token 太多了，先来 8000 亿，两个月")
+    assert (got["tokens"], got["params"], got["days"]) == (8e11, 7e9, 60)
+    assert said("LoRA 13B on 20M tokens; 5 epochs is too many, let's do 3")["epochs"] == 3
