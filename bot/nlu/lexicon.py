@@ -653,6 +653,7 @@ GPU_COUNT_LABELS = (
     "gpus", "gpu count", "gpu_count", "num_gpus", "n_gpus", "num gpus", "number of gpus", "gpu数量",
     "gpu 数量", "gpu数", "卡数", "显卡数", "显卡数量", "卡的数量", "显卡个数",
     "nproc_per_node",  # torchrun's processes per node: one per GPU
+    "gpu quota", "gpu quota is", "gpu 配额", "gpu配额", "显卡配额",
 )  # fmt: skip
 # Labels of a timeline in days before a bare number: "days: 20", "| 天数 | 20 |".
 DAY_LABELS = (
@@ -666,7 +667,7 @@ DAY_LABELS = (
     "timeline (days)",
 )
 # ... and right after a GPU's name: "gpu=h100 count=8", "A100 数量：8".
-COUNT_LABELS = ("count", "数量")
+COUNT_LABELS = ("count", "数量", "quota", "quota is", "配额", "配额是")  # "H100 quota is 8": a count too
 # Labels of a count of samples before a bare number: "样本 3 万", "偏好对 2 万", "samples: 50k".
 SAMPLE_LABELS = (
     "样本数", "样本量", "样本", "条数", "数据条数", "偏好对", "问答对", "偏好数据对", "samples", "examples",

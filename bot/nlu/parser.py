@@ -195,6 +195,29 @@ _NAMED_SPEED = re.compile(
 )
 
 
+# Passes over the data said in words: "go over the data twice", "three times over the corpus".
+_TIMES = {"once": 1.0, "twice": 2.0, "thrice": 3.0, "two times": 2.0, "three times": 3.0, "four times": 4.0,
+          "five times": 5.0}  # fmt: skip
+_TIMES_WORDS = "|".join(_TIMES)
+_PASSES_IN_WORDS = re.compile(
+    r"\b(?:go|going|goes|run|running|iterate|iterating|pass|passes|loop|cycle)\s+(?:over|through)\s+"
+    r"(?:the\s+|our\s+|all\s+(?:the\s+)?)?(?:data(?:set)?|corpus|samples|examples)\s+(?P<a>"
+    + _TIMES_WORDS
+    + r")\b"
+    r"|\b(?P<b>" + _TIMES_WORDS + r")\s+(?:over|through)\s+(?:the\s+|our\s+)?(?:data(?:set)?|corpus)\b"
+)
+
+
+def _passes_in_words(s: str) -> tuple[float, tuple[int, int]] | None:
+    """The passes over the data said in words, and where: "we'll go over the data twice" is 2 epochs."""
+    if " over " not in s and " through " not in s:
+        return None  # most messages
+    m = _PASSES_IN_WORDS.search(s)
+    if m is None:
+        return None
+    return _TIMES[m.group("a") or m.group("b")], (m.start(), m.end())
+
+
 def _named_speeds(s: str) -> list[tuple[int, int]]:
     if "兆" not in s:
         return []  # most messages
@@ -460,7 +483,11 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     models = find_models(s)
     scales = find_scales(s)
     model_spans = [(m.start, m.end) for m in models]
-    masked = _mask(s, model_spans + [(x.start, x.end) for x in scales] + _named_speeds(s))
+    passes = _passes_in_words(s)
+    masked = _mask(
+        s,
+        model_spans + [(x.start, x.end) for x in scales] + _named_speeds(s) + ([passes[1]] if passes else []),
+    )
     history = _history(s, today)
     if history:
         # The plan's figures only; the model and the data described may carry over when the plan does not
@@ -497,6 +524,8 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         num = next((n for n in nums if n.start <= people_at < n.end), None)
         if num is not None:
             found.add("concurrency", num.value, num, masked)  # "给 150 个客服用": the users at once
+    if passes is not None and not found.values.get("epochs"):
+        found.values["epochs"] = [passes[0]]  # "go over the data twice"
     if history:
         _carry_over(told, found)
         if not models and not found.values.get("params"):

@@ -1036,6 +1036,8 @@ def _hardware_size(s: str, before: str, after: str, end: int) -> bool:
     tail = s[end:].lstrip(" -的")
     if lexicon.phrase_at(tail, 0, _GPU_AFTER_SIZE) is not None:
         return True  # "80GB GPUs", "24G的卡": the GPU's memory
+    if lexicon.phrase_at(tail, 0, _STORAGE_AFTER) is not None and not tail.startswith(_STORED_IN):
+        return True  # "10 PB of storage", "500TB 存储": the disks, not the data
     label = before.rstrip(" :：=是为约有大概~")
     label = label.removesuffix(" is").removesuffix(" are").removesuffix(" takes").rstrip(" :")
     if label.endswith(_STORAGE_LABELS + _WEIGHT_FILES):
@@ -1046,6 +1048,12 @@ def _hardware_size(s: str, before: str, after: str, end: int) -> bool:
 
 
 _HARDWARE_AFTER = (*lexicon.HARDWARE_CUES, *lexicon.HARDWARE_CUES_AFTER)
+# Right after a size, words for the disks that hold data (not "存储在 NAS 上", where the data is stored).
+_STORAGE_AFTER = (
+    "of storage", "storage", "of disk", "of disk space", "disk space", "of ssd", "of nvme", "nfs", "nas",
+    "存储", "存储空间", "硬盘", "的存储", "的存储空间", "的硬盘",
+)  # fmt: skip
+_STORED_IN = ("存储在", "存储于", "存储到", "的存储在")
 _STORAGE_LABELS = tuple(w for w in STORAGE_WORDS if w not in ("内存", "ram"))
 _WEIGHT_FILES = (
     "权重",

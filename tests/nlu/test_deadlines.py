@@ -316,3 +316,8 @@ def test_a_meeting_about_the_plan_is_not_the_runs_deadline_when_the_question_is_
 def test_a_meeting_where_the_trained_model_is_shown_is_still_its_deadline() -> None:
     assert said("下周二要汇报微调结果，LoRA 7B，数据 1 万条，要多久？", WEDNESDAY)["days"] == 6
     assert said("12 月 20 号评审，全参微调 7B，数据 10GB", WEDNESDAY)["days"] == 17
+
+
+def test_a_deadline_word_before_a_part_of_a_month_is_the_deadline() -> None:
+    assert said("pretrain a 1B on 20B tokens, deadline mid-January", WEDNESDAY)["days"] == 44
+    assert said("LoRA 7B; due late December", WEDNESDAY)["days"] == 19
