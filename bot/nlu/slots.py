@@ -1312,7 +1312,7 @@ def _quoted_price(s: str, num: Num, period: str, found: Found) -> bool:
         return False
     if lexicon.has_cue(window_after(s, num.end, len(s)), lexicon.BUDGET_WORDS):
         return False  # "$12k/mo budget"
-    if lexicon.has_cue(s, lexicon.BUDGET_WORDS):
+    if lexicon.has_cue(s, lexicon.BUDGET_WORDS) and _budget_amount_elsewhere(s, num):
         # "H100 的市场价大概 2 美元一小时，我们预算总共 5 万美元": the budget is said elsewhere, so this rate
         # is a price
         found.price_period = found.price_period or period
@@ -1322,6 +1322,23 @@ def _quoted_price(s: str, num: Num, period: str, found: Found) -> bool:
     if head.endswith(cues) or _after_gpu(s, num, found.gpu_ends):
         found.price_period = found.price_period or period
         return True
+    return False
+
+
+_CLAUSE_MARKS = re.compile(r"[,;!?，。；！？\n]|\. ")
+
+
+def _budget_amount_elsewhere(s: str, num: Num) -> bool:
+    """A budget word in another clause that has a number of its own: "H100 约 2 美元一小时，我们预算 5 万美元"
+    (not "预算：台币不够，每月 1.5 万美元", where the budget's clause says no amount and this one is it)."""
+    start = 0
+    for m in [*_CLAUSE_MARKS.finditer(s), None]:
+        end = m.start() if m is not None else len(s)
+        clause = s[start:end]
+        if not start <= num.start < end and lexicon.has_cue(clause, lexicon.BUDGET_WORDS):
+            if any(ch.isdigit() or ch in NUMERAL_CHARS for ch in clause):
+                return True
+        start = m.end() if m is not None else len(s)
     return False
 
 

@@ -172,3 +172,10 @@ def test_yuan_of_another_currency_is_asked_back_not_read_as_renminbi() -> None:
 )  # fmt: skip
 def test_a_cap_on_spending_is_the_budget(text: str, budget: dict[str, object]) -> None:
     assert said(text)["budget"] == budget
+
+
+def test_a_rate_is_the_budget_when_the_budget_word_says_no_amount_of_its_own() -> None:
+    got = said("预算：台币那边批不下来，改用美元，每月 2 万美元；LoRA 70B")
+    assert got["budget"] == {"amount": 2e4, "currency": "USD", "period": "month"}
+    # a budget with its own amount elsewhere still makes a quoted rate a price
+    assert said("A100 about $1.5 an hour; our budget is $9k, LoRA 13B")["budget"]["amount"] == 9000
