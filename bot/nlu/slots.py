@@ -21,13 +21,16 @@ from bot.nlu.question_cues import OTHER_ACCELERATORS
 from bot.nlu.scan import Num
 from bot.nlu.serving import (
     CONCURRENCY_LABEL,
+    CONVERSATION_WORDS,
     COUNTED_SIDES,
     DAILY_USERS_LABEL,
     PER_DAY,
     PER_USER,
     QPS_LABEL,
+    REQUEST_VOLUME_LABEL,
     holds_weights,
     latency_kind,
+    request_period,
     request_side,
     side_of_clause_before,
 )
@@ -143,6 +146,22 @@ def _classify(
         return  # "GPT-4 生成的数据", "Llama-3 output": a model's version, not a count
     if _after_chip_name(before) or (num.mult == "b" and before.rstrip().endswith(("张", "块"))):
         return  # "昇腾 910B", "TPU v5", "8 张 910B": a chip's model number, not a model size
+    if unit.kind == "requests" or (
+        unit.kind == "samples" and found.serving and s[num.end : unit.end].strip() in CONVERSATION_WORDS
+    ):
+        # The period may be counted before the count ("一天 20 万次调用"): read past the number in it.
+        head = window_before(s, num.start, 0, _PERIOD_REACH)
+        per_day = request_period(head, s[unit.end : unit.end + _PERIOD_REACH], unit.factor)
+        if per_day is not None:
+            if idx and units[idx - 1].kind == "days" and not s[units[idx - 1].end : num.start].strip(_GAP):
+                _drop_last(found, "days", nums[idx - 1].value * units[idx - 1].factor)  # 一天 is no timeline
+            if found.serving:
+                found.add(
+                    "daily_requests", num.value * per_day, num, s
+                )  # "每天 5 万次请求", "2M calls/month"
+            return  # "2 million requests a month on our website": traffic, not a model size nor a load
+        if unit.kind == "requests":
+            unit = Unit("none", 1.0, num.end)  # "50 requests at once": no volume; read as any bare count
     if unit.kind == "samples" and num.mult in ("b", "t", "g") and not s[num.end : unit.end].strip().isascii():
         unit = Unit("none", 1.0, num.end)  # "7B条" / "70B份": a model size before a measure word
     elif unit.kind == "none" and num.mult not in ("b", "t", "g"):
@@ -226,6 +245,21 @@ def _classify(
         _money(s, idx, num, unit, nums, found, lang)
         return
     _by_magnitude(s, num, before, after, found)
+
+
+# Characters around a request count where its period may be ("50k requests per day", "一天大约 20 万次调用").
+_PERIOD_REACH = 16
+_GAP = " 大约大概约有差不多平均~"  # between a period and its count ("一天大约 20 万次调用")
+
+
+def _drop_last(found: Found, slot: str, value: float) -> None:
+    """Take back the last value of `slot` when it is `value`: a period read as a timeline before the count
+    it is the period of."""
+    prior = found.values.get(slot)
+    if prior and prior[-1] == value:
+        prior.pop()
+        if not prior:
+            del found.values[slot]
 
 
 # A count of uses before "a day"/"a week": a rate ("10 requests a day", "5 queries each a week").
@@ -772,6 +806,14 @@ def _labelled(s: str, num: Num, before: str, after: str, found: Found, wide: str
     hedged = _without_hedges(_CHANGED_TO.sub("", before).rstrip(" :：=~")).rstrip(
         " :：=为是~" + lexicon.KEY_QUOTES
     )
+    volume = (
+        lexicon.label_at_end(hedged, tuple(w for w, _ in REQUEST_VOLUME_LABEL)) if found.serving else None
+    )
+    if volume is not None:
+        found.add(
+            "daily_requests", num.value * dict(REQUEST_VOLUME_LABEL)[volume], num, s
+        )  # "月调用量 600 万次"
+        return True
     for slot, labels in (
         ("daily_users", DAILY_USERS_LABEL),
         ("concurrency", CONCURRENCY_LABEL + (USERS_LABEL if found.serving else ())),
