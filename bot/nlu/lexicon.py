@@ -47,6 +47,7 @@ REQUEST_RATES = (
 REQUEST_COUNTS = (
     "requests", "reqs", "api calls", "api requests", "calls", "queries", "inferences", "inference requests",
     "inference calls", "次请求", "个请求", "次调用", "次推理", "次查询", "次问答", "次api调用", "次 api 调用",
+    "次呼叫", "次对话", "次会话", "通对话",  # Taiwan's 呼叫 is a call; conversations served count as requests
 )  # fmt: skip
 UNITS: tuple[tuple[str, str, float], ...] = (
     # Daily active users (a serving load): before 日 (days) and "users" (concurrency).

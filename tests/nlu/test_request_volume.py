@@ -20,7 +20,8 @@ from sizing.serve_load import BUSY_HOURS_PER_DAY
      ("上线 Qwen2.5-7B 做问答，日均 3 万次调用", 30_000),
      ("部署 7B 模型，一天 6 万次推理，用什么显卡", 60_000),
      ("部署一個 7B 客服模型，每天約 5 萬次請求，要用幾張卡", 50_000),
-     ("上線 13B 模型，日均 2 萬次調用", 20_000)],
+     ("上線 13B 模型，日均 2 萬次調用", 20_000),
+     ("我們要上線 8B 模型，每天 4 萬次呼叫", 40_000)],
 )  # fmt: skip
 def test_requests_a_day_in_a_serving_message_are_its_daily_request_volume(text: str, per_day: int) -> None:
     parsed = parse(text)
@@ -34,7 +35,8 @@ def test_requests_a_day_in_a_serving_message_are_its_daily_request_volume(text: 
     [("deploy Mistral 7B for support, about 3 million requests a month", 3_000_000),
      ("部署 32B 模型做客服，每月 450 万次调用", 4_500_000),
      ("部署 Qwen2.5-14B 推論服務，每個月 120 萬次請求，要幾張卡", 1_200_000),
-     ("部署 7B 模型，月调用量 900 万次", 9_000_000)],
+     ("部署 7B 模型，月调用量 900 万次", 9_000_000),
+     ("部署 7B 客服模型，每月大约 90 万次对话", 900_000)],
 )  # fmt: skip
 def test_requests_a_month_are_spread_over_the_engines_average_month(text: str, per_month: int) -> None:
     assert parse(text).slots.daily_requests == round(per_month / DAYS_PER_MONTH)
