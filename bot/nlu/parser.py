@@ -464,6 +464,11 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         again = extract(masked, nums, gpus, t.lang, named_model=bool(models), serving=True)
         if again.values.get("daily_requests"):
             serving_msg, found = True, again
+    users, requests = _float(_pick(found, "daily_users", True)), _float(_pick(found, "daily_requests", True))
+    if users is not None and requests is not None and requests < users:
+        del found.values[
+            "daily_requests"
+        ]  # fewer requests a day than users: each one's usage, not the volume
     if people_at is not None and not found.values.get("concurrency") and not found.values.get("daily_users"):
         num = next((n for n in nums if n.start <= people_at < n.end), None)
         if num is not None:

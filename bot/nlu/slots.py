@@ -151,7 +151,11 @@ def _classify(
     ):
         # The period may be counted before the count ("一天 20 万次调用"): read past the number in it.
         head = window_before(s, num.start, 0, _PERIOD_REACH)
-        per_day = request_period(head, s[unit.end : unit.end + _PERIOD_REACH], unit.factor)
+        tail = s[unit.end : unit.end + _PERIOD_REACH]
+        user = lexicon.has_cue(window_before(s, num.start, 0, _USER_REACH), _PER_USER_COUNT)
+        if user or tail.lstrip().startswith(_PER_USER_AFTER):
+            return  # "each user sends ~10 requests a day", "人均每天 15 次调用": how often one user asks
+        per_day = request_period(head, tail, unit.factor)
         if per_day is not None:
             if idx and units[idx - 1].kind == "days" and not s[units[idx - 1].end : num.start].strip(_GAP):
                 _drop_last(found, "days", nums[idx - 1].value * units[idx - 1].factor)  # 一天 is no timeline
@@ -249,6 +253,14 @@ def _classify(
 
 # Characters around a request count where its period may be ("50k requests per day", "一天大约 20 万次调用").
 _PERIOD_REACH = 16
+# Words that make a request count one user's ("each user sends ~10 requests a day", "每个用户每天 8 次请求").
+_PER_USER_COUNT = (
+    "each user", "every user", "per user", "each customer", "per customer", "each person", "per person",
+    "a user", "users each", "each of them", "each one", "每个用户", "每位用户", "每用户", "每人", "人均",
+    "每名用户", "每个人", "每位",
+)  # fmt: skip
+_USER_REACH = 28  # "each user typically sends about 10 requests a day"
+_PER_USER_AFTER = ("per user", "each", "per person", "per head", "per customer", "a user", "a head")
 _GAP = " 大约大概约有差不多平均~"  # between a period and its count ("一天大约 20 万次调用")
 
 

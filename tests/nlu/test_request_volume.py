@@ -77,6 +77,20 @@ def test_a_what_if_with_a_request_volume_is_a_serving_follow_up() -> None:
     assert parse("那如果一个月 600 万次调用呢？").slots.daily_requests == round(6_000_000 / DAYS_PER_MONTH)
 
 
+@pytest.mark.parametrize(
+    "text",
+    ["serve a 7B chatbot for 2000 daily users, each user sends ~10 requests a day",
+     "部署 7B 客服模型，日活 5000，每个用户每天大约 8 次请求",
+     "部署 7B，日活一万，人均每天 15 次调用",
+     "serve Llama 3.1 8B for 3000 daily users making 20 requests per user per day",
+     "host a 7B bot for 4000 daily users; they typically send about 6 requests a day"],
+)  # fmt: skip
+def test_one_users_requests_a_day_are_no_request_volume(text: str) -> None:
+    slots = parse(text).slots
+    assert slots.daily_requests is None and slots.daily_users is not None
+    assert slots.input_tokens is None
+
+
 def test_users_and_requests_said_together_are_both_read() -> None:
     slots = parse("部署 7B 客服模型，日活 3000，每天大约 2 万次请求").slots
     assert (slots.daily_users, slots.daily_requests) == (3000, 20_000)
