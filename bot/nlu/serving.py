@@ -208,6 +208,35 @@ _HEDGED = (
 )  # fmt: skip
 
 
+# A count of requests a minute is a rate ("600 requests per minute", "每分钟 300 次调用"): requests/s.
+_MINUTE_AFTER = (
+    "per minute",
+    "a minute",
+    "each minute",
+    "every minute",
+    "/minute",
+    "/min",
+    "每分钟",
+    "/分钟",
+)
+_MINUTE_BEFORE = ("每分钟", "一分钟", "per minute", "every minute")
+
+
+def per_minute(before: str, after: str) -> bool:
+    """The request count is per minute: a rate, not a day's volume."""
+    rest = after.lstrip(" ,")
+    return rest.startswith(_MINUTE_AFTER) or _without_hedge(before).endswith(_MINUTE_BEFORE)
+
+
+def _without_hedge(before: str) -> str:
+    head = before.rstrip(" :：~≈")
+    while True:
+        cut = next((h for h in _HEDGED if head.endswith(h)), None)
+        if cut is None:
+            return head
+        head = head[: -len(cut)].rstrip(" :：~≈")
+
+
 def request_period(before: str, after: str, own: float) -> float | None:
     """Requests a day per request counted, from the period said around the count ("50k requests a day",
     "每月 300 万次请求", "3000 requests per hour"), or `own` when the unit carries it ("50k daily requests");
@@ -218,12 +247,7 @@ def request_period(before: str, after: str, own: float) -> float | None:
     for word, per_day in REQUEST_PERIOD_AFTER:
         if rest.startswith(word) and not (word[-1].isascii() and rest[len(word) : len(word) + 1].isalpha()):
             return per_day
-    head = before.rstrip(" :：~≈")
-    while True:
-        cut = next((h for h in _HEDGED if head.endswith(h)), None)
-        if cut is None:
-            break
-        head = head[: -len(cut)].rstrip(" :：~≈")
+    head = _without_hedge(before)
     for word, per_day in REQUEST_PERIOD_BEFORE:
         if head.endswith(word) and not (word[0].isascii() and head[-len(word) - 1 : -len(word)].isalpha()):
             return per_day
@@ -608,6 +632,7 @@ __all__ = [
     "QPS_LABEL",
     "CONVERSATION_WORDS",
     "REQUEST_VOLUME_LABEL",
+    "per_minute",
     "request_period",
     "SERVING",
     "is_serving",

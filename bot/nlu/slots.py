@@ -30,6 +30,7 @@ from bot.nlu.serving import (
     REQUEST_VOLUME_LABEL,
     holds_weights,
     latency_kind,
+    per_minute,
     request_period,
     request_side,
     side_of_clause_before,
@@ -155,6 +156,10 @@ def _classify(
         user = lexicon.has_cue(window_before(s, num.start, 0, _USER_REACH), _PER_USER_COUNT)
         if user or tail.lstrip().startswith(_PER_USER_AFTER):
             return  # "each user sends ~10 requests a day", "人均每天 15 次调用": how often one user asks
+        if unit.kind == "requests" and not unit.factor and per_minute(head, tail):
+            if found.serving:
+                found.add("qps", num.value / 60.0, num, s)  # "600 requests per minute": 10 requests/s
+            return
         per_day = request_period(head, tail, unit.factor)
         if per_day is not None:
             if idx and units[idx - 1].kind == "days" and not s[units[idx - 1].end : num.start].strip(_GAP):

@@ -49,6 +49,18 @@ def test_requests_an_hour_are_an_average_busy_hour(text: str) -> None:
     assert parse(text).slots.daily_requests == 1500 * BUSY_HOURS_PER_DAY
 
 
+@pytest.mark.parametrize(
+    ("text", "qps"),
+    [
+        ("serve Qwen2.5 7B at about 900 requests per minute", 15.0),
+        ("部署 7B 客服模型，每分钟 120 次调用", 2.0),
+    ],
+)
+def test_requests_a_minute_are_a_request_rate(text: str, qps: float) -> None:
+    slots = parse(text).slots
+    assert slots.qps == pytest.approx(qps) and slots.daily_requests is None
+
+
 def test_conversations_a_day_count_as_requests_only_when_serving() -> None:
     assert parse("deploy a 7B support bot, 60k conversations a day").slots.daily_requests == 60_000
     training = parse("fine-tune a 7B model on 60k conversations").slots
