@@ -65,3 +65,12 @@ def test_requests_said_before_the_model_are_kept_for_the_follow_up(real: Consult
 def test_website_traffic_is_not_sized_as_a_model(real: Consultant) -> None:
     text = real.handle("s", "we handle 2 million requests a month on our website").text
     assert "2M parameters" not in text and "requests a day" not in text
+
+
+def test_the_other_serving_answers_say_the_request_volume(real: Consultant) -> None:
+    fit = real.handle("f", "can one L40S serve Qwen2.5 7B for 30k requests a day?").text
+    assert "for 30,000 requests a day (~" in fit and "requests in flight at the peak hour" in fit, fit
+    cheapest = real.handle("c", "cheapest way to serve Llama 3.1 8B for 50k requests a day?").text
+    assert "to 50,000 requests a day" in cheapest.split("\n")[0], cheapest
+    typical = real.handle("t", "部署客服机器人，每天 5 万次请求，需要什么卡").text
+    assert typical.startswith("*推理部署（serving），每天 50,000 次请求（高峰约每秒 3.47 个请求）"), typical
