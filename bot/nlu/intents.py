@@ -714,7 +714,8 @@ def _question_kind(
         and not price
         and not comparing_gpus
         and not pooled
-        and (yes_no or "?" in t or "？" in t)
+        # "A100 是 40G 还是 80G 的": an either/or is a question without a question mark
+        and (yes_no or "?" in t or "？" in t or has_any(t, cues.ALTERNATIVE))
     ):
         return "figure_check"
     if gpus and set(filled) <= {"gpu", "gpu_count"} and has_any(t, cues.POWER_ASKS) and not asks_price:
@@ -983,6 +984,16 @@ def _asks_spot(t: str, sig: Signals, yes_no: bool) -> bool:
         return False
     asks = yes_no or _worded_as_question(t)
     return asks or has_any(t, cues.WORTH_ASKS) or _opens_yes_no(t)
+
+
+def asks_spot_beside_job(t: str, yes_no: bool) -> bool:
+    """A spot question put beside a job to size ("8B LoRA，1 万条，spot 一天被抢占了三十次，要不要换按需"):
+    asked as a question or weighed, with no price asked (a price list answers that)."""
+    if not lexicon.SPOT_WORDS.search(t) or lexicon.asks_price(t) or has_any(t, cues.CHEAPEST):
+        return False
+    return (
+        yes_no or _worded_as_question(t) or has_any(t, cues.WORTH_ASKS) or has_any(t, cues.AGAINST_ON_DEMAND)
+    )
 
 
 def _asks_reserved(t: str, sig: Signals) -> bool:

@@ -230,3 +230,14 @@ def test_one_card_of_no_named_kind_is_one_gpu(text: str) -> None:
 
 def test_a_cards_memory_is_no_count_of_one() -> None:
     assert parse("8 张 A100，单卡显存 80G").slots.gpu_count == 8
+
+
+def test_a_count_of_cards_named_by_their_memory_is_the_gpu_count() -> None:
+    from bot.nlu.parser import parse
+
+    for text in (
+        "13b full finetune on 4x 24gb cards",
+        "13b full finetune on four 24GB GPUs",
+        "4 x 24gb gpus",
+    ):
+        assert parse(text).slots.gpu_count == 4, text
