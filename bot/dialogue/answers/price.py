@@ -166,8 +166,18 @@ def answer(q: Question, reply: Reply) -> bool:
         hours_per_month=HOURS_PER_MONTH,
         # "多少台幣": the catalogue has USD and CNY; the answer says so rather than guess a rate.
         other_currency=unpriced_currency(normalise(q.text).lower),
+        # "per GPU and per node?", "整台 8 卡的节点呢": each multi-GPU listing's whole-instance price too
+        node_asked=not totals and has_cue(low_text, NODE_PRICE_ASKS),
     )
     return True
+
+
+# A whole server's price asked beside the per-GPU one ("whats the per node price", "整台 8 卡的節點呢").
+NODE_PRICE_ASKS = (
+    "per node", "a node", "the node", "node price", "whole node", "whole server", "per server",
+    "per instance", "whole instance", "full node",
+    "节点", "節點", "整台", "整机", "整機", "一台机器", "一台機器", "每台",
+)  # fmt: skip
 
 
 def region_asked(text: str) -> dict[str, Any] | None:
