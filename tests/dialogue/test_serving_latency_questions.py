@@ -1,0 +1,21 @@
+"""A latency question about serving a model gets the time to the first token and per token."""
+
+from __future__ import annotations
+
+from bot.dialogue.consultant import Consultant
+
+from .asking import ask
+
+
+def test_a_latency_asked_beside_a_fit_question_is_answered_with_the_verdict(real: Consultant) -> None:
+    text = ask(real, "llama3 70b 用 fp8 部署，首 token 延迟大概多少？2张H100够吗")
+    first = text.split("\n")[0]
+    assert first.startswith("*能。* 2 × NVIDIA H100 SXM5") and "*首 token 约" in first and "毫秒" in first
+    plain = ask(real, "can one L4 serve llama 3 8b?")
+    assert "to the first token*" not in plain.split("\n")[0]
+
+
+def test_a_latency_question_naming_a_model_and_a_gpu_is_about_serving(real: Consultant) -> None:
+    text = ask(real, "whats the latency of llama 3 8b on one L4?")
+    assert text.startswith("*Serving Llama 3 8B") and "ms to the first token" in text
+    assert "How much training data" not in text
