@@ -394,6 +394,11 @@ def is_yes_no(t: str) -> bool:
     another one is yes/no too ("what's an A100 per hour on Lambda, and can one fine-tune llama 3.1 8b?")."""
     if several_questions(t) and any(_asks_of_a_job(_after_join(c)) for c in _clauses(t)[1:]):
         return True
+    asks_first = has_any(t, cues.WH_WORDS) or several_questions(t)
+    if asks_first and any(_asks_of_a_job(_after_join(c.strip())) for c in _CLAUSES.split(t)[1:]):
+        # "whats the vram on a 4090 and can it do 8b lora", "4090 显存多大，能 LoRA 8B 吗": the figure asked
+        # first, then a yes/no on a job, which the verdict answers with that figure in it
+        return True
     if _opens_yes_no(t) and has_any(t, cues.IF_NOT):
         # "can 8x H100 fully fine-tune DeepSeek-V3? if not, what's the minimum?": the verdict, then what fits
         return True
@@ -446,6 +451,8 @@ def _asks_of_a_job(clause: str) -> bool:
     8B"), not about the GPU itself ("does it support FP8", which the datasheet answers with the rest)."""
     if _opens_yes_no(clause) and any(w.strip(",.?") in cues.JOB_VERBS for w in clause.split()):
         return True
+    if _opens_yes_no(clause) and has_any(clause, lexicon.TRAINING):
+        return True  # "can it do 8b lora in bf16": the method names the job
     asks = has_any(clause, _ZH_CAN) or clause.rstrip(" ?？").endswith(("吗", "嘛"))
     return asks and (has_any(clause, lexicon.TRAINING) or serving.is_serving(clause))
 
