@@ -394,6 +394,9 @@ def is_yes_no(t: str) -> bool:
     another one is yes/no too ("what's an A100 per hour on Lambda, and can one fine-tune llama 3.1 8b?")."""
     if several_questions(t) and any(_asks_of_a_job(_after_join(c)) for c in _clauses(t)[1:]):
         return True
+    clauses = _clauses(t)
+    if len(clauses) >= 2 and _asks_of_a_job(clauses[0]) and all(has_any(c, SPEED_ASKS) for c in clauses[1:]):
+        return True  # "can a 24 gig card run llama 13b in 4bit? and how fast": the verdict, then its speed
     asks_first = has_any(t, cues.WH_WORDS) or several_questions(t)
     if asks_first and any(_asks_of_a_job(_after_join(c.strip())) for c in _CLAUSES.split(t)[1:]):
         # "whats the vram on a 4090 and can it do 8b lora", "4090 显存多大，能 LoRA 8B 吗": the figure asked
@@ -427,6 +430,8 @@ def is_yes_no(t: str) -> bool:
 
 
 _LEADING_JOINS = ("and also ", "and ", "also ", "but ", "so ")
+# How fast a job runs, asked after a yes/no on it ("…? and how fast", "…吗？速度怎么样").
+SPEED_ASKS = ("how fast", "how quick", "speed", "latency", "tokens/s", "多快", "速度", "延迟", "快不快")
 
 
 def asks_to_confirm_figure(t: str) -> bool:

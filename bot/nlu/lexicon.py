@@ -55,6 +55,7 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     ("tb", "data", 1e12), ("gb", "data", 1e9), ("mb", "data", 1e6), ("kb", "data", 1e3),
     ("pb", "data", 1e15), ("terabytes", "data", 1e12), ("terabyte", "data", 1e12),
     ("gigabytes", "data", 1e9), ("gigabyte", "data", 1e9), ("megabytes", "data", 1e6),
+    ("gigs", "data", 1e9), ("gig", "data", 1e9),  # "a 24 gig card", "16 gigs of vram"
     ("petabytes", "data", 1e15), ("kilobytes", "data", 1e3), ("bytes", "data", 1.0),
     # Taiwan's 位元組 is a byte, and its 兆位元組 a terabyte (兆 = 10^12 there; 百萬位元組 is a megabyte).
     ("兆位元组", "data", 1e12), ("位元组", "data", 1.0),

@@ -895,6 +895,7 @@ _GPU_MEMORY_WORDS = (
     "has",
     "have",
     "having",
+    "is",  # "the A6000 is 48 gigs"
     "有没有",
     "是不是",
     "还是",

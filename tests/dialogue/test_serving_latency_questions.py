@@ -19,3 +19,10 @@ def test_a_latency_question_naming_a_model_and_a_gpu_is_about_serving(real: Cons
     text = ask(real, "whats the latency of llama 3 8b on one L4?")
     assert text.startswith("*Serving Llama 3 8B") and "ms to the first token" in text
     assert "How much training data" not in text
+
+
+def test_a_yes_no_on_serving_then_how_fast_gets_the_verdict_first(real: Consultant) -> None:
+    en = ask(real, "can a 24 gig card run llama 13b in 4bit? and how fast")
+    assert en.startswith("*Yes: 24 GB holds Llama 2 13B in INT4*")
+    zh = ask(real, "一张4090能跑qwen 14b int4吗？速度怎么样")
+    assert zh.startswith("*能。* 1 × NVIDIA GeForce RTX 4090") and "*首 token 约" in zh

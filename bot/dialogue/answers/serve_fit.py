@@ -133,7 +133,7 @@ def asks_throughput(text: str) -> bool:
 # Asking how long a reply takes: the time to the first token and per token answer it.
 LATENCY_ASKS = (
     "latency", "ttft", "first token", "time to first", "ms per token", "how fast", "response time",
-    "延迟", "延遲", "首 token", "首token", "首字", "响应时间", "響應時間", "多快",
+    "延迟", "延遲", "首 token", "首token", "首字", "响应时间", "響應時間", "多快", "速度",
 )  # fmt: skip
 
 
