@@ -26,3 +26,14 @@ def test_a_yes_no_on_serving_then_how_fast_gets_the_verdict_first(real: Consulta
     assert en.startswith("*Yes: 24 GB holds Llama 2 13B in INT4*")
     zh = ask(real, "一张4090能跑qwen 14b int4吗？速度怎么样")
     assert zh.startswith("*能。* 1 × NVIDIA GeForce RTX 4090") and "*首 token 约" in zh
+
+
+def test_a_latency_on_a_gpu_named_with_an_article_is_on_one_of_it(real: Consultant) -> None:
+    text = ask(real, "whats the time to first token for llama 3 8b on an L4 with 2k prompt?")
+    assert "*As asked:* 1 × NVIDIA L4:" in text and "ms to the first token" in text
+
+
+def test_a_serving_memory_question_with_a_monthly_price_asked_gets_both(real: Consultant) -> None:
+    text = ask(real, "4090跑qwen2.5 7b推理要多少显存？一个月租下来多少钱")
+    assert text.startswith("*能。* 1 × NVIDIA GeForce RTX 4090 可以用 BF16 部署 Qwen2.5 7B")
+    assert "*NVIDIA GeForce RTX 4090 按需价（每卡）*" in text and "每卡每月约" in text
