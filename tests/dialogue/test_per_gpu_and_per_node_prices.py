@@ -23,3 +23,10 @@ def test_an_hour_of_several_gpus_shows_the_per_gpu_rate_beside_the_total(real: C
     assert "*$31.92*（约 ¥223；每卡每小时 $3.99 × 8 张）" in zh
     week = ask(real, "4 H100 for a week cost?")
     assert "($16.36/hour for the 4 GPUs)" in week
+
+
+def test_a_rent_asked_against_buying_gets_the_prices_then_when_owning_pays(real: Consultant) -> None:
+    text = ask(real, "A100 80G 租一個月要多少？跟買一張比哪個划算")
+    assert "每卡每月約" in text
+    assert text.index("每卡每月約") < text.index("*GPU 雲伺服器和自建物理伺服器相比有什麼優勢？*")
+    assert "自建" not in ask(real, "A100 80G 租一個月要多少？")
