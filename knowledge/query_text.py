@@ -26,12 +26,23 @@ def _converters() -> tuple[opencc.OpenCC, opencc.OpenCC]:
     return opencc.OpenCC("tw2sp"), opencc.OpenCC("t2s")
 
 
+# The last text normalised, with its result: a search reads its query twice (its words, and whether it
+# states a workload), and OpenCC's two conversions are most of the cost. One entry, swapped as a whole
+# tuple, so threads never see a half-written pair.
+_LAST: tuple[str, str] | None = None
+
+
 def normalize(text: str) -> str:
     """NFKC (full-width -> half-width), lower case, traditional -> simplified."""
-    text = unicodedata.normalize("NFKC", text).lower()
+    global _LAST
+    last = _LAST
+    if last is not None and last[0] == text:
+        return last[1]
+    norm = unicodedata.normalize("NFKC", text).lower()
     for converter in _converters():
-        text = converter.convert(text)
-    return text
+        norm = converter.convert(norm)
+    _LAST = (text, norm)
+    return norm
 
 
 _QUANTITY = re.compile(

@@ -44,6 +44,8 @@ from bot.dialogue.reply import Reply
 from bot.dialogue.route import SWITCH_WORDS
 from bot.dialogue.state import SERVE_SLOT_NAMES
 from bot.nlu.gpus import board_named
+from bot.nlu.lexicon import has_cue
+from bot.nlu.question_cues import CHEAPER_THAN
 from bot.nlu.text import normalise
 from sizing.types import Catalog
 
@@ -362,10 +364,6 @@ def comparison_variant(topic: Any, u: Any, params: Any) -> Any:
 
 def cheaper_instead(q: Question, form_in_progress: bool) -> bool:
     """A sized job and a GPU named as what to beat on price: the cheapest GPUs that hold the job."""
-    from bot.nlu.lexicon import has_cue
-    from bot.nlu.question_cues import CHEAPER_THAN
-    from bot.nlu.text import normalise
-
     if form_in_progress or q.u.said.get("params") is None or q.u.task == "serve":
         return False
     if any(q.u.said.get(k) is not None for k in ("tokens", "data_bytes", "days", "budget")):

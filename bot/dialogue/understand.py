@@ -19,7 +19,7 @@ from bot.dialogue.state import (
     DialogueState,
     implausible,
 )
-from bot.nlu.lexicon import SPOT_WORDS
+from bot.nlu.lexicon import CURRENCY_WORDS, SPOT_WORDS, find_phrase, unpriced_currency
 from bot.nlu.scan import written_ranges
 from bot.nlu.script import has_cjk, script_neutral
 from bot.nlu.text import normalise
@@ -432,9 +432,6 @@ def _amount_in_currency(
     number makes the number a budget in it (never the answer to a pending question about tokens or
     days); in a currency prices are not given in ("預算用台幣算，3萬") the budget ask that says so. None
     when the message says no such thing."""
-    from bot.nlu.lexicon import CURRENCY_WORDS, find_phrase, unpriced_currency
-    from bot.nlu.text import normalise
-
     low = normalise(text).lower
     budget = said.get("budget")
     if isinstance(budget, Mapping) and getattr(parsed, "currency_assumed", False):

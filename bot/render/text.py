@@ -183,13 +183,23 @@ def _close_up(m: re.Match[str]) -> str:
     return ""
 
 
+def _space_after(m: re.Match[str]) -> str:
+    return m.group() + " "
+
+
+def _space_before(m: re.Match[str]) -> str:
+    return " " + m.group()
+
+
 def chinese_spacing(text: str) -> str:
     """Chinese text spaced as it is typeset: no space between two Chinese characters, one between a
     Chinese character and a Latin word. Inline code (`…`) is left as written."""
     parts = text.split("`")
     for i in range(0, len(parts), 2):  # outside backticks
         part = _CJK_SPACE.sub(_close_up, parts[i])
-        parts[i] = _CJK_THEN_LATIN.sub(r" \g<0>", _LATIN_THEN_CJK.sub(r"\g<0> ", part))
+        # Functions, not templates (r"\g<0> "): sub() with a template calls back into the re module for
+        # it on every call (an import and a cache look-up), while a match, which calls a function, is rare.
+        parts[i] = _CJK_THEN_LATIN.sub(_space_before, _LATIN_THEN_CJK.sub(_space_after, part))
     return "`".join(parts)
 
 

@@ -45,6 +45,8 @@ FAILED_WRITE_MEMORY_S = 30.0
 SWEEP_EVERY = 64
 # sqlite3 errors that are programming mistakes, not the database's health: never reported as an outage.
 _BUGS = (sqlite3.IntegrityError, sqlite3.ProgrammingError, sqlite3.InterfaceError)
+# json.dumps(state, ensure_ascii=False), without building an encoder on every call (the same text).
+_STATE_JSON = json.JSONEncoder(ensure_ascii=False).encode
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS sessions (
@@ -206,7 +208,7 @@ class SQLiteStore:
             "INSERT INTO sessions (id, state_json, updated_at) VALUES (?, ?, ?) "
             "ON CONFLICT (id) DO UPDATE SET state_json = excluded.state_json, "
             "updated_at = excluded.updated_at",
-            (session_id, json.dumps(state, ensure_ascii=False), now),
+            (session_id, _STATE_JSON(state), now),
         )
 
     def get(self, session_id: str) -> SessionState | None:

@@ -34,8 +34,12 @@ ANSWERED = "answered"
 DONE = "done"
 
 
+# json.dumps(value, ensure_ascii=False, separators=(",", ":")) without building an encoder on every call.
+_COMPACT_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+
+
 def dumps(value: dict[str, Any]) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return _COMPACT_JSON(value)
 
 
 def loads(raw: str | bytes | None) -> dict[str, Any] | None:

@@ -11,6 +11,11 @@ from bot.dialogue.answers.base import Question
 from bot.dialogue.answers.offering import holds
 from bot.dialogue.answers.prices import quote
 from bot.dialogue.reply import Reply
+from bot.nlu import question_cues as cues
+from bot.nlu.gpus import unknown_gpu_names
+from bot.nlu.lexicon import find_phrase, has_cue
+from bot.nlu.question_cues import AT_LEAST, LIST_GPUS, OTHER_ACCELERATORS, WHICH_GPUS
+from bot.nlu.text import normalise
 from bot.render.views import gpu_view, resolve_gpus
 from sizing.types import GpuSpec
 
@@ -93,9 +98,6 @@ def _offered_at(kb: KnowledgeBase, cloud: str) -> dict[str, dict[str, Any]]:
 
 def lists_at_provider(q: Question) -> bool:
     """ "what gpus does AWS have?", "Lambda 有哪些 GPU": the GPUs one priced provider lists."""
-    from bot.nlu.lexicon import has_cue
-    from bot.nlu.question_cues import LIST_GPUS, WHICH_GPUS
-    from bot.nlu.text import normalise
 
     low = normalise(q.text).lower
     return _provider_priced(q) is not None and (has_cue(low, WHICH_GPUS) or has_cue(low, LIST_GPUS))
@@ -123,9 +125,6 @@ def _with_china_price(kb: KnowledgeBase, spec: GpuSpec, view: dict[str, Any]) ->
 
 def _exact_size(q: Question, gb: float) -> bool:
     """A size said with no floor ("至少", "or more") that some GPU has exactly: a list of that size."""
-    from bot.nlu.lexicon import has_cue
-    from bot.nlu.question_cues import AT_LEAST
-    from bot.nlu.text import normalise
 
     if has_cue(normalise(q.text).lower, AT_LEAST):
         return False
@@ -185,9 +184,6 @@ SUPERLATIVE_SHOWN = 5
 
 def superlative(text: str) -> str | None:
     """ "显存最大的卡是哪张" -> "memory", "fastest gpu" -> "compute", "带宽最高" -> "bandwidth"; else None."""
-    from bot.nlu import question_cues as cues
-    from bot.nlu.lexicon import has_cue
-    from bot.nlu.text import normalise
 
     low = normalise(text).lower
     for name, words in (
@@ -240,9 +236,6 @@ def _best_value(q: Question, reply: Reply) -> bool:
 def lists_linked(text: str) -> bool:
     """ "哪些卡有 NVLink", "which gpus have nvlink?": the GPUs with a GPU-to-GPU link (no GPU named)."""
     from bot.dialogue.answers.capability import topic
-    from bot.nlu.lexicon import has_cue
-    from bot.nlu.question_cues import WHICH_GPUS
-    from bot.nlu.text import normalise
 
     low = normalise(text).lower
     # The plain word first: most messages do not say it, and the topic reads every topic's cues.
@@ -272,7 +265,6 @@ def number_format(text: str) -> str | None:
 @functools.cache
 def _any_other_accelerator() -> re.Pattern[str]:
     """Any OTHER_ACCELERATORS cue anywhere (as plain substrings): one search, not a test per cue."""
-    from bot.nlu.question_cues import OTHER_ACCELERATORS
 
     return re.compile("|".join(map(re.escape, OTHER_ACCELERATORS)))
 
@@ -281,9 +273,6 @@ def other_accelerator(text: str, low: str | None = None) -> str | None:
     """The non-GPU accelerator a message names ("TPU", "Gaudi 3", "昇腾"), as written, if any: the
     catalogue holds NVIDIA and AMD GPUs only, and the answer says so before listing them. `low`:
     the text already normalised and lower-cased, when the caller has it."""
-    from bot.nlu.lexicon import find_phrase
-    from bot.nlu.question_cues import OTHER_ACCELERATORS
-    from bot.nlu.text import normalise
 
     low = normalise(text).lower if low is None else low
     if _any_other_accelerator().search(low) is None:
@@ -297,8 +286,6 @@ def other_accelerator(text: str, low: str | None = None) -> str | None:
 
 def unknown_gpu(text: str, low: str | None = None) -> str | None:
     """A GPU-like name the catalogue does not know ("RTX 5090", "H300"), as the user wrote it."""
-    from bot.nlu.gpus import unknown_gpu_names
-    from bot.nlu.text import normalise
 
     low = normalise(text).lower if low is None else low
     names = unknown_gpu_names(low)
@@ -335,7 +322,6 @@ def nearest_parts(catalog: Any, name: str) -> frozenset[str] | None:
 
 def outside_catalogue(text: str) -> str | None:
     """An accelerator or GPU the catalogue does not hold, named in `text`."""
-    from bot.nlu.text import normalise
 
     low = normalise(text).lower
     return other_accelerator(text, low) or unknown_gpu(text, low)
