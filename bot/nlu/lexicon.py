@@ -171,6 +171,7 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     ("位用户", "concurrency", 1.0), ("个使用者", "concurrency", 1.0), ("名使用者", "concurrency", 1.0),
     ("位使用者", "concurrency", 1.0), ("people", "concurrency", 1.0), ("persons", "concurrency", 1.0),
     ("simultaneous", "concurrency", 1.0),
+    ("个人", "concurrency", 1.0),  # "能撑 50 个人吗": people, a load only in a serving message (slots)
     *((rate, "qps", 1.0) for rate in REQUEST_RATES),
     ("milliseconds", "ms", 1.0), ("millisecond", "ms", 1.0), ("毫秒", "ms", 1.0), ("ms", "ms", 1.0),
     ("tokens/s", "tps", 1.0), ("token/s", "tps", 1.0), ("tok/s", "tps", 1.0),
