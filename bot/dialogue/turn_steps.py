@@ -41,6 +41,7 @@ from bot.dialogue.answers.cluster import spot_advice
 from bot.dialogue.answers.compare import answer as compare_answer
 from bot.dialogue.answers.figure import confirm_figures, corrections
 from bot.dialogue.answers.own_or_rent import leaves_own, rent_instead
+from bot.dialogue.answers.serve import ENOUGH_ASKS
 from bot.dialogue.answers.workload_compare import (
     asks_why_gpu,
     compare_on_gpus,
@@ -497,6 +498,36 @@ def spot_beside_form(ctx: TurnContext) -> DialogueState | None:
     return result
 
 
+def budget_enough_beside_plan(ctx: TurnContext) -> DialogueState | None:
+    """ "I have 10k usd, is that enough to pretrain a 1b model on 20b tokens": the form plans the job, and
+    when it presents a plan the yes or no on the budget opens the reply (a total budget, in the plan's
+    currency; over it, the plan's own budget warning says what the budget buys)."""
+    u = ctx.u
+    budget = u.said.get("budget")
+    if u.intent != "size" or not isinstance(budget, dict) or budget.get("period", "total") != "total":
+        return None
+    if not (u.yes_no or has_any(normalise(ctx.text).lower, ENOUGH_ASKS)):
+        return None
+    result = faq_or_form(ctx)
+    last = result.last if result is not None else None
+    if ctx.reply.recommendation is None or not last or last.get("cost") is None:
+        return result
+    if (last.get("currency") or "USD") != (budget.get("currency") or "USD"):
+        return result
+    cost, amount = float(last["cost"]), float(budget["amount"])
+    side = Reply(ctx.reply.lang)
+    side.add(
+        "budget_enough",
+        within=cost <= amount,
+        cost=cost,
+        amount=amount,
+        currency=last.get("currency") or "USD",
+    )
+    ctx.reply.parts[0:0] = side.parts
+    ctx.reply.kinds[0:0] = side.kinds
+    return result
+
+
 def faq_or_form(ctx: TurnContext) -> DialogueState | None:
     """The notes' answer to an FAQ question, and the form with what the message says: always answers.
 
@@ -553,5 +584,6 @@ STEPS: tuple[TurnStep, ...] = (
     gpu_look_up,
     answers_not_questions,
     spot_beside_form,
+    budget_enough_beside_plan,
     faq_or_form,
 )
