@@ -156,6 +156,8 @@ def gpu_counts(s: str, nums: list[Num], units: list[Unit], gpus: list[GpuMention
         elif idx > 0 and _servers_before(s, nums, idx):
             value *= nums[idx - 1].value  # "3 x 8 H100 nodes": three servers of eight
             found.used.add(idx - 1)
+        elif nodes and nodes[0][0] > idx and _each_server(s, nums[idx]):
+            value *= nodes[0][1]  # "每台 8 张 H100，共 4 台", "8 H100s per node, 16 nodes"
         found.add("gpu_count", _free(s, nums, idx, value, found), nums[idx], s)
     elif per_node:
         idx, value = per_node[0]
@@ -342,7 +344,9 @@ def _of_them(s: str, nums: list[Num], gpus: list[GpuMention], found: Found) -> b
     if not gpus or " of th" not in s:
         return False  # most messages
     for idx, num in enumerate(nums):
-        if num.mult or num.weak or num.start < gpus[0].end or idx in found.used:
+        if num.mult or num.weak or idx in found.used:
+            continue
+        if num.start < gpus[0].end and not _gpus_named_before(s, num.start, gpus[0].start):
             continue
         if (
             s.startswith(_OF_THEM, num.end)
@@ -353,6 +357,12 @@ def _of_them(s: str, nums: list[Num], gpus: list[GpuMention], found: Found) -> b
             found.add("gpu_count", num.value, num, s)
             return True
     return False
+
+
+def _gpus_named_before(s: str, at: int, gpu_start: int) -> bool:
+    """ "our GPUs have 80 GB each and we have 24 of them (H100)": the GPUs were named by a word before the
+    count, and by their name only after it."""
+    return lexicon.has_cue(s[:at], GPU_WORDS_EN) or (0 <= gpu_start - at <= 16 and "(" in s[at:gpu_start])
 
 
 def _single(s: str, gpus: list[GpuMention], found: Found) -> bool:
@@ -447,6 +457,27 @@ def _after_gpu_name(s: str, num: Num, gpu_ends: set[int]) -> bool:
         k -= 1
         return k in gpu_ends or (k > 0 and s[k - 1] == " " and k - 1 in gpu_ends)  # "A100*8", "A100 * 8"
     return False
+
+
+# A count of one server's GPUs, said before the count of servers: "每台 8 张 H100，共 4 台", "8 H100s per
+# node, 16 nodes".
+_EACH_BEFORE = (
+    "每台",
+    "每个节点",
+    "每节点",
+    "每机",
+    "每台机器",
+    "每台服务器",
+    "每个服务器",
+    "每个机器",
+    "单机",
+)
+_EACH_AFTER = re.compile(r"[^,，;；。.!?！？]{0,20}?\b(?:per|each|a|/) ?(?:node|server|machine|box|host)\b")
+
+
+def _each_server(s: str, num: Num) -> bool:
+    head = s[max(0, num.start - 8) : num.start].rstrip(" :：有是")
+    return head.endswith(_EACH_BEFORE) or _EACH_AFTER.match(s, num.end) is not None
 
 
 def _per_node_phrase(s: str, start: int, end: int) -> bool:

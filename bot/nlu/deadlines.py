@@ -33,7 +33,10 @@ _EN = (
 )
 # A part of a named month: "by mid-January", "before early March", "by late Feb" (the day MONTH_PARTS gives).
 _MONTH_PART_NAMED_EN = re.compile(
-    r"\b(?:by|before|until|till|no later than) (?P<part>early|mid|mid-|late) ?" + _MONTH + r"\b" + _YEAR
+    r"\b(?:by|before|until|till|no later than|due|deadline(?: is)?:?) (?P<part>early|mid|mid-|late) ?"
+    + _MONTH
+    + r"\b"
+    + _YEAR
 )
 _END_OF_MONTH_EN = re.compile(r"\b(?:" + _CUE_EN + r" )?(?:the )?end of " + _MONTH + r"\b" + _YEAR)
 # A numeric month/day after a deadline word: "ddl：1/31", "due 12/20", "by 1/15/2027". Month first, as in

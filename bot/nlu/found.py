@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 
 from bot.nlu.scan import Num
@@ -42,6 +43,18 @@ RANGES: dict[str, tuple[float, float]] = {
 # Words right before a value that say it is the wrong one (in corrections).
 NEGATIONS = ("不是", "而不是", "而非", "not", "instead of", "rather than")
 
+# A value turned down in its own clause, and the next clause opening with what is taken instead:
+# "一个半 epoch 不太现实，就两个 epoch", "2 months is too long, let's say 6 weeks".
+_TURNED_DOWN = (
+    "太多", "太大", "太贵", "太久", "太长", "太少", "不够", "不太现实", "不现实", "不太行", "不行", "算了",
+    "too many", "too much", "too big", "too large", "too expensive", "too long", "too few", "not enough",
+    "unrealistic", "not realistic", "overkill",
+)  # fmt: skip
+_INSTEAD = re.compile(
+    r"\s*(?:先|就|那就|改|换|还是|只|\b(?:let's|lets|so|instead|just|go with|make it|say|maybe|rather)\b)"
+)
+_CLAUSE_END = re.compile(r"[,;!?，。；！？\n]|\. ")
+
 
 @dataclass
 class Found:
@@ -69,6 +82,10 @@ class Found:
     # A length per sample said after the parts of each sample ("每份约 10 页、每页 600 字"): it is per part.
     per_part: bool = False
     last_slot: str | None = None  # the slot the last value went to ("预算 10 万，加到 20 万": the budget's)
+    turned_down: set[tuple[str, int]] = field(default_factory=set)  # (slot, index) of values turned down
+    # The slot of the last value turned down, and where the clause taking another starts: a bare number
+    # there is that slot's ("五万亿 token 太多了，先来 1 万亿").
+    instead: tuple[str, int] | None = None
 
     def add(self, slot: str, value: float, num: Num, s: str, extra: object = None) -> None:
         text = s[num.start : num.end][:40].strip()
@@ -83,8 +100,22 @@ class Found:
             return
         self.values.setdefault(slot, []).append(extra if extra is not None else value)
         self.last_slot = slot
+        taken_at = _turned_down(s, num.end)
+        if taken_at is not None:
+            self.turned_down.add((slot, len(self.values[slot]) - 1))
+            self.instead = (slot, taken_at)
         if slot == "tokens_per_sample" and "parts_per_sample" in self.values:
             self.per_part = True
+
+    def drop_turned_down(self) -> None:
+        """Leave out the values turned down when the same slot has another one (the one taken instead);
+        a value turned down with nothing else said stays ("7B 太大了，就用 LoRA" still trains the 7B)."""
+        for slot in {slot for slot, _ in self.turned_down}:
+            values = self.values[slot]
+            kept = [v for i, v in enumerate(values) if (slot, i) not in self.turned_down]
+            if kept:
+                self.values[slot] = kept
+        self.turned_down.clear()
 
     def add_to_last(self, slot: str, value: float, num: Num, s: str) -> None:
         """A second part of the same quantity ("500GB 中文语料，外加 200GB 代码"): the sum of the two."""
@@ -103,3 +134,34 @@ def _signed(value: float, negative: bool) -> float | None:
     if not math.isfinite(value):
         return None
     return -abs(value) if negative and value else abs(value)
+
+
+def _turned_down(s: str, end: int) -> int | None:
+    """Where the next clause starts, when the rest of the value's clause turns it down and that clause opens
+    with what is taken instead; else None."""
+    if not any(
+        w in s[end : end + 24] for w in ("太", "不", "算了", "too", "realistic", "overkill", "enough")
+    ):
+        return None  # most values
+    m = _CLAUSE_END.search(s, end)
+    if m is None or m.start() - end > 24:
+        return None
+    rest = s[end : m.start()]
+    if any(w in rest for w in _TURNED_DOWN) and _INSTEAD.match(s, m.end()) is not None:
+        return m.end()
+    return None
+
+
+# Slots a bare number taking a turned-down value's place keeps the unit of ("先来 1 万亿", "就两个").
+INSTEAD_SLOTS = ("tokens", "epochs", "samples")
+
+
+def taken_instead(found: Found, s: str, start: int) -> str | None:
+    """The slot of a bare number at `start` that takes a turned-down value's place, in the clause right
+    after it; else None."""
+    if found.instead is None:
+        return None
+    slot, at = found.instead
+    if slot not in INSTEAD_SLOTS or start < at or _CLAUSE_END.search(s, at, start) is not None:
+        return None
+    return slot

@@ -425,6 +425,16 @@ PAST_RUN_WITH_TIME = (
     "pretrained",
     "we ran",
     "ran",
+    # what a past run cost: "上次预训练 3B 花了 9 天、烧了 20 万", "last year's run cost us $40k"
+    "花了",
+    "烧了",
+    "耗时",
+    "spent",
+    "cost us",
+    # GPUs rented for a past run: "we rented 16 H100s last month for $30k", "去年租过 32 张 A100"
+    "rented",
+    "租过",
+    "租了",
 )
 PAST_TIME = (
     "去年", "前年", "上次", "上回", "之前", "以前", "上个月", "上一版", "上一代", "上一期", "last year",
@@ -495,10 +505,16 @@ QUOTED_PRICE_BEFORE = (
 RULED_OUT_AFTER = (
     "就不考虑", "不考虑", "先不考虑", "就算了", "不用了", "不要了", "is out", "is not an option",
     "isn't an option", "not an option", "is off the table",
+    # more than is needed, or too slow: "single precision is overkill so bf16", "fp32 太慢了，用 bf16"
+    "is overkill", "overkill", "没必要", "太慢", "is too slow", "too slow",
 )  # fmt: skip
 # Before an amount, words for money already spent: not a budget ("we spent $40k on annotation").
 SPENT = ("spent", "already paid", "we paid", "花了", "花掉", "已花", "已经花", "已经付", "付了")
-BUDGET_WORDS = ("预算", "经费", "budget", "spend", "afford", "can pay", "能花", "可以花", "最多花")
+BUDGET_WORDS = (
+    "预算", "经费", "budget", "spend", "afford", "can pay", "能花", "可以花", "最多花",
+    # a cap on spending: "hourly cap is $120", "monthly cap: $8k", "spending limit $500/hr"
+    "hourly cap", "monthly cap", "daily cap", "spending cap", "cost cap", "spending limit", "spend limit",
+)  # fmt: skip
 # Asking how long a job takes: the time is the answer (Parse.asks_time), not a deadline to ask for.
 ASKS_TIME = (
     "how long", "how many days", "how many hours", "how many weeks", "how much time", "time to train",
@@ -506,6 +522,19 @@ ASKS_TIME = (
     "多少天", "几个小时", "多少小时", "几周", "要跑多久", "训多久", "要多长", "耗时多少", "需要多长",
     "realistic timeline", "reasonable timeline", "what timeline", "timeline would you", "timeline do you",
     "how many months", "几个月", "多少个月",
+)  # fmt: skip
+
+# A meeting where a plan is discussed: with a question of how long the run takes ("下周一要给领导汇报：
+# …需要多少天？", "review on Friday, how long would it take?") its date is when the answer is needed,
+# not the run's deadline (parser._meetings_left_out), unless the run's results are shown there
+# (RESULTS_DUE).
+MEETING = (
+    "汇报", "评审", "开会", "会议", "例会", "周会", "讨论", "过方案", "定方案", "对齐", "述职",
+    "review", "meeting", "sync", "standup", "stand-up", "present", "presentation",
+)  # fmt: skip
+RESULTS_DUE = (
+    "结果", "效果", "训完", "跑完", "训好", "完成", "上线", "交付", "出模型", "results", "trained", "done",
+    "finished", "ready", "the model",
 )  # fmt: skip
 
 # Asking how fast training runs on given hardware: the throughput is the answer (Parse.asks_speed).
@@ -609,6 +638,10 @@ CONTINUED_PRETRAIN = (
     "continue pretraining", "continue pre-training", "continuing pretraining", "further pretraining",
     "further pre-training", "domain-adaptive pretraining", "domain adaptive pretraining",
     "domain-adaptive pre-training", "dapt",
+    # CPT as a verb or a stage ("想 CPT 一个 7B", "do CPT on", "CPT 阶段"), not "CPT codes" (billing codes)
+    "想 cpt", "想cpt", "要 cpt", "要cpt", "做 cpt", "做cpt", "打算 cpt", "准备 cpt", "计划 cpt", "cpt 阶段",
+    "cpt阶段", "cpt 训练", "cpt训练", "do cpt", "doing cpt", "run cpt", "cpt stage", "cpt run", "cpt a",
+    "cpt the", "cpt of", "cpt our", "cpt it",
 )  # fmt: skip
 # Words for a GPU itself ("which cards", "8 GPUs", "显卡"); each reader adds its own ("算力", "accelerators").
 GPU_NOUNS = ("gpus", "gpu", "cards", "card", "显卡", "卡")
@@ -622,6 +655,7 @@ GPU_COUNT_LABELS = (
     "gpus", "gpu count", "gpu_count", "num_gpus", "n_gpus", "num gpus", "number of gpus", "gpu数量",
     "gpu 数量", "gpu数", "卡数", "显卡数", "显卡数量", "卡的数量", "显卡个数",
     "nproc_per_node",  # torchrun's processes per node: one per GPU
+    "gpu quota", "gpu quota is", "gpu 配额", "gpu配额", "显卡配额",
 )  # fmt: skip
 # Labels of a timeline in days before a bare number: "days: 20", "| 天数 | 20 |".
 DAY_LABELS = (
@@ -635,7 +669,7 @@ DAY_LABELS = (
     "timeline (days)",
 )
 # ... and right after a GPU's name: "gpu=h100 count=8", "A100 数量：8".
-COUNT_LABELS = ("count", "数量")
+COUNT_LABELS = ("count", "数量", "quota", "quota is", "配额", "配额是")  # "H100 quota is 8": a count too
 # Labels of a count of samples before a bare number: "样本 3 万", "偏好对 2 万", "samples: 50k".
 SAMPLE_LABELS = (
     "样本数", "样本量", "样本", "条数", "数据条数", "偏好对", "问答对", "偏好数据对", "samples", "examples",

@@ -154,6 +154,7 @@ def _history(s: str, today: dt.date | None = None) -> list[tuple[int, int]]:
     if not (lexicon.has_cue(s, lexicon.PAST_RUN) or lexicon.has_cue(s, lexicon.PAST_RUN_WITH_TIME)):
         return []  # most messages tell no history
     spans: list[tuple[int, int]] = []
+    planned = False  # a clause of the plan came before the history
     start = 0
     for m in [*_CLAUSE.finditer(s), None]:
         end = m.start() if m is not None else len(s)
@@ -172,8 +173,70 @@ def _history(s: str, today: dt.date | None = None) -> list[tuple[int, int]]:
             spans.append(
                 (start, end)
             )  # a past run, and what is said of it up to the plan ("…，用了 1T token")
+        else:
+            planned = (
+                planned
+                or lexicon.has_cue(clause, lexicon.NEW_PLAN)
+                or lexicon.has_cue(clause, lexicon.ASKS_TIME)
+                or _trains(clause)  # "QLoRA a 65B on one 4090 … Our last attempt took 9 days."
+            )
         start = m.end() if m is not None else len(s)
-    return []
+    # The history told after the plan, to the end ("用 8 张 H20 全参微调 32B 要多久？去年我们用 A800 跑过
+    # 类似的，花了 10 天。"): its figures are the past run's too.
+    return spans if planned else []
+
+
+_SEGMENT = re.compile(r"[,;!?，。；！？:：\n]|\. ")
+
+
+# Ethernet named by its speed ("机房万兆网", "千兆网卡", "万兆以太网"): a network, never a size of data.
+_NAMED_SPEED = re.compile(
+    r"(?:十万兆|万兆|千兆|百兆)(?= ?(?:网|以太|交换|光口|电口|口|带宽|互联|ethernet|nic))"
+)
+
+
+# Passes over the data said in words: "go over the data twice", "three times over the corpus".
+_TIMES = {"once": 1.0, "twice": 2.0, "thrice": 3.0, "two times": 2.0, "three times": 3.0, "four times": 4.0,
+          "five times": 5.0}  # fmt: skip
+_TIMES_WORDS = "|".join(_TIMES)
+_PASSES_IN_WORDS = re.compile(
+    r"\b(?:go|going|goes|run|running|iterate|iterating|pass|passes|loop|cycle)\s+(?:over|through)\s+"
+    r"(?:the\s+|our\s+|all\s+(?:the\s+)?)?(?:data(?:set)?|corpus|samples|examples)\s+(?P<a>"
+    + _TIMES_WORDS
+    + r")\b"
+    r"|\b(?P<b>" + _TIMES_WORDS + r")\s+(?:over|through)\s+(?:the\s+|our\s+)?(?:data(?:set)?|corpus)\b"
+)
+
+
+def _passes_in_words(s: str) -> tuple[float, tuple[int, int]] | None:
+    """The passes over the data said in words, and where: "we'll go over the data twice" is 2 epochs."""
+    if " over " not in s and " through " not in s:
+        return None  # most messages
+    m = _PASSES_IN_WORDS.search(s)
+    if m is None:
+        return None
+    return _TIMES[m.group("a") or m.group("b")], (m.start(), m.end())
+
+
+def _named_speeds(s: str) -> list[tuple[int, int]]:
+    if "兆" not in s:
+        return []  # most messages
+    return [(m.start(), m.end()) for m in _NAMED_SPEED.finditer(s)]
+
+
+def _meetings_left_out(s: str) -> str:
+    """`s` without the parts that date a meeting about the plan, when the message asks how long the run
+    takes (lexicon.MEETING): "下周一要给领导汇报：…需要多少天？" asks for no run by Monday."""
+    if not (lexicon.has_cue(s, lexicon.MEETING) and lexicon.has_cue(s, lexicon.ASKS_TIME)):
+        return s  # most messages
+    spans, start = [], 0
+    for m in [*_SEGMENT.finditer(s), None]:
+        end = m.start() if m is not None else len(s)
+        part = s[start:end]
+        if lexicon.has_cue(part, lexicon.MEETING) and not lexicon.has_cue(part, lexicon.RESULTS_DUE):
+            spans.append((start, end))
+        start = m.end() if m is not None else len(s)
+    return _mask(s, spans)
 
 
 # Words before a method that rule it out: "不要 LoRA，要全参", "full fine-tune, not LoRA", "without QLoRA".
@@ -420,7 +483,11 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     models = find_models(s)
     scales = find_scales(s)
     model_spans = [(m.start, m.end) for m in models]
-    masked = _mask(s, model_spans + [(x.start, x.end) for x in scales])
+    passes = _passes_in_words(s)
+    masked = _mask(
+        s,
+        model_spans + [(x.start, x.end) for x in scales] + _named_speeds(s) + ([passes[1]] if passes else []),
+    )
     history = _history(s, today)
     if history:
         # The plan's figures only; the model and the data described may carry over when the plan does not
@@ -457,6 +524,8 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         num = next((n for n in nums if n.start <= people_at < n.end), None)
         if num is not None:
             found.add("concurrency", num.value, num, masked)  # "给 150 个客服用": the users at once
+    if passes is not None and not found.values.get("epochs"):
+        found.values["epochs"] = [passes[0]]  # "go over the data twice"
     if history:
         _carry_over(told, found)
         if not models and not found.values.get("params"):
@@ -473,7 +542,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     days = _float(_pick(found, "days", last))
     deadline = None
     if days is None and today is not None:
-        deadline = deadline_date(t.lower, today)
+        deadline = deadline_date(_meetings_left_out(t.lower), today)
         days = float((deadline - today).days) if deadline is not None else None
     # A model that makes the data is the one trained only when no other is named.
     params = _float(_pick(found, "params", last)) or _float(_pick(found, "teacher_params", last))

@@ -29,6 +29,8 @@ WORD_MULT: dict[str, tuple[float, str]] = {
 GLUED_PREFIXES = ("usd", "rmb", "cny", "us")
 # Characters after 半 / 个半 that make it a half of a unit (一个半月, 半小时, 两个半星期).
 HALF_UNITS = frozenset("月天日年小周星礼钟分")
+# What makes 半 half an epoch: "半个 epoch", "半轮", "半遍".
+HALF_EPOCH = ("个 epoch", "个epoch", "轮", "遍")
 # What may follow 五个半 for it to be 5.5 on its own (the end of a clause, or a currency).
 HALF_AMOUNT_END = frozenset(" ,.;!?，。；！？、元块美刀")
 ZH_UNIT_CHARS = frozenset("十百千万亿")
@@ -512,6 +514,8 @@ def _scan(s: str) -> list[Num]:
             num, i = _arabic(s, i)
         elif ch in numerals_zh.NUMERAL_CHARS and prev != "第":
             num, i = _chinese(s, i)
+        elif ch == "半" and s.startswith(HALF_EPOCH, i + 1):
+            num, i = Num(i, i + 1, 0.5, ""), i + 1  # "半个 epoch", "半轮": half a pass over the data
         elif ch == "半" and i + 1 < n and (s[i + 1] in HALF_UNITS or s.startswith("个", i + 1)):
             if s[i + 1] in HALF_UNITS or (i + 2 < n and s[i + 2] in HALF_UNITS):
                 num = Num(i, i + 1, 0.5, "")

@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from bot.nlu import lexicon
 from bot.nlu.counts import gpu_counts
-from bot.nlu.found import RANGES, Found
+from bot.nlu.found import RANGES, Found, taken_instead
 from bot.nlu.gpus import GpuMention, unknown_gpu_mentions
 from bot.nlu.numerals_zh import NUMERAL_CHARS
 from bot.nlu.question_cues import OTHER_ACCELERATORS
@@ -90,6 +90,7 @@ def extract(
             continue  # inside the previous number's unit: the "a" of "10,000 users a day"
         ceiling = nums[idx + 1].start if idx + 1 < len(nums) else len(s)
         _classify(s, idx, num, units[idx], floor, ceiling, nums, units, found, lang)
+    found.drop_turned_down()
     return found
 
 
@@ -135,6 +136,10 @@ def _classify(
         if unit.kind == "none" and _after_label(before, _GLOBAL_BATCH):
             found.add("sequences_per_step", num.value, num, s)  # "batch size 1024": × seq_len × steps
         return  # "lr 2e-4", "rank 64", "r=16": a training setting, no slot
+    if unit.kind == "none" and not num.weak and (slot := taken_instead(found, s, num.start)) is not None:
+        found.instead = None
+        found.add(slot, num.value, num, s)  # "五万亿 token 太多了，先来 1 万亿": tokens
+        return
     if num.mult in ("", "k", "m", "zh") and not num.weak and unit.kind == "none":
         if _after_label(before, lexicon.SAMPLE_LABELS):
             found.add("samples", num.value, num, s)  # "样本 3 万", "偏好对 2 万", "samples: 50k"
@@ -1037,6 +1042,8 @@ def _hardware_size(s: str, before: str, after: str, end: int) -> bool:
     tail = s[end:].lstrip(" -的")
     if lexicon.phrase_at(tail, 0, _GPU_AFTER_SIZE) is not None:
         return True  # "80GB GPUs", "24G的卡": the GPU's memory
+    if lexicon.phrase_at(tail, 0, _STORAGE_AFTER) is not None and not tail.startswith(_STORED_IN):
+        return True  # "10 PB of storage", "500TB 存储": the disks, not the data
     label = before.rstrip(" :：=是为约有大概~")
     label = label.removesuffix(" is").removesuffix(" are").removesuffix(" takes").rstrip(" :")
     if label.endswith(_STORAGE_LABELS + _WEIGHT_FILES):
@@ -1047,6 +1054,12 @@ def _hardware_size(s: str, before: str, after: str, end: int) -> bool:
 
 
 _HARDWARE_AFTER = (*lexicon.HARDWARE_CUES, *lexicon.HARDWARE_CUES_AFTER)
+# Right after a size, words for the disks that hold data (not "存储在 NAS 上", where the data is stored).
+_STORAGE_AFTER = (
+    "of storage", "storage", "of disk", "of disk space", "disk space", "of ssd", "of nvme", "nfs", "nas",
+    "存储", "存储空间", "硬盘", "的存储", "的存储空间", "的硬盘",
+)  # fmt: skip
+_STORED_IN = ("存储在", "存储于", "存储到", "的存储在")
 _STORAGE_LABELS = tuple(w for w in STORAGE_WORDS if w not in ("内存", "ram"))
 _WEIGHT_FILES = (
     "权重",
@@ -1305,7 +1318,7 @@ def _quoted_price(s: str, num: Num, period: str, found: Found) -> bool:
         return False
     if lexicon.has_cue(window_after(s, num.end, len(s)), lexicon.BUDGET_WORDS):
         return False  # "$12k/mo budget"
-    if lexicon.has_cue(s, lexicon.BUDGET_WORDS):
+    if lexicon.has_cue(s, lexicon.BUDGET_WORDS) and _budget_amount_elsewhere(s, num):
         # "H100 的市场价大概 2 美元一小时，我们预算总共 5 万美元": the budget is said elsewhere, so this rate
         # is a price
         found.price_period = found.price_period or period
@@ -1315,6 +1328,23 @@ def _quoted_price(s: str, num: Num, period: str, found: Found) -> bool:
     if head.endswith(cues) or _after_gpu(s, num, found.gpu_ends):
         found.price_period = found.price_period or period
         return True
+    return False
+
+
+_CLAUSE_MARKS = re.compile(r"[,;!?，。；！？\n]|\. ")
+
+
+def _budget_amount_elsewhere(s: str, num: Num) -> bool:
+    """A budget word in another clause that has a number of its own: "H100 约 2 美元一小时，我们预算 5 万美元"
+    (not "预算：台币不够，每月 1.5 万美元", where the budget's clause says no amount and this one is it)."""
+    start = 0
+    for m in [*_CLAUSE_MARKS.finditer(s), None]:
+        end = m.start() if m is not None else len(s)
+        clause = s[start:end]
+        if not start <= num.start < end and lexicon.has_cue(clause, lexicon.BUDGET_WORDS):
+            if any(ch.isdigit() or ch in NUMERAL_CHARS for ch in clause):
+                return True
+        start = m.end() if m is not None else len(s)
     return False
 
 

@@ -107,6 +107,9 @@ def unit_after(s: str, num: Num) -> Unit:
     if labels_next(s, j + len(phrase)):
         return NO_UNIT  # "r=16 epochs=2": the word labels the 2, not the 16
     if kind == "money":
+        k = _skip_space(s, j + len(phrase))
+        if currency == "CNY" and lexicon.phrase_at(s, k, lexicon.FOREIGN_SUFFIX) is not None:
+            currency = FOREIGN  # "2000 元台币", "500 元港币": a yuan of another currency
         return Unit("money", factor, j + len(phrase), currency)
     if kind == "days" and not _is_duration(s, num, phrase, j):
         return NO_UNIT

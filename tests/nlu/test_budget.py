@@ -151,3 +151,31 @@ def test_a_cap_on_rent_is_the_budget() -> None:
 def test_a_budget_for_several_months_is_their_total_not_each_months() -> None:
     got = parse("三個月預算 90 萬人民幣，想做 13B 全參數微調").slots.budget
     assert got is not None and (got.amount, got.period) == (9e5, "total")
+
+
+def test_yuan_of_another_currency_is_asked_back_not_read_as_renminbi() -> None:
+    got = parse("每小時 1500 元台幣以內，LoRA 13B")
+    assert got.slots.budget is None
+    assert [a.reason for a in got.asks if a.slot == "budget"] == ["unsupported_currency"]
+    assert said("预算 5000 元人民币，LoRA 7B")["budget"] == {
+        "amount": 5000,
+        "currency": "CNY",
+        "period": "total",
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "budget"),
+    [("hourly cap is $90, LoRA a 13B", {"amount": 90, "currency": "USD", "period": "hour"}),
+     ("our monthly cap is $12k; tune a 7B", {"amount": 12000, "currency": "USD", "period": "month"}),
+     ("spending limit is ¥400/hr, QLoRA 70B", {"amount": 400, "currency": "CNY", "period": "hour"})],
+)  # fmt: skip
+def test_a_cap_on_spending_is_the_budget(text: str, budget: dict[str, object]) -> None:
+    assert said(text)["budget"] == budget
+
+
+def test_a_rate_is_the_budget_when_the_budget_word_says_no_amount_of_its_own() -> None:
+    got = said("预算：台币那边批不下来，改用美元，每月 2 万美元；LoRA 70B")
+    assert got["budget"] == {"amount": 2e4, "currency": "USD", "period": "month"}
+    # a budget with its own amount elsewhere still makes a quoted rate a price
+    assert said("A100 about $1.5 an hour; our budget is $9k, LoRA 13B")["budget"]["amount"] == 9000

@@ -298,3 +298,26 @@ def test_a_count_of_events_in_one_period_is_never_a_deadline() -> None:
     # a count inside a deadline is still the deadline
     assert said("8B LoRA，1 万条数据，1 天内跑 3 次实验")["days"] == 1
     assert said("8B LoRA，1 万条数据，3 天")["days"] == 3
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "下周二要跟老板汇报：LoRA 微调 Qwen2.5-14B，数据 2 亿 token，需要几天？",
+        "下週四開會討論：全參微調 7B，資料 20GB，大概要多久？",
+        "We have a review on Friday. How long would it take to pretrain a 1B on 50B tokens on 32 H100s?",
+    ],
+)
+def test_a_meeting_about_the_plan_is_not_the_runs_deadline_when_the_question_is_how_long(text: str) -> None:
+    got = parse(text, today=WEDNESDAY)
+    assert (got.slots.days, got.deadline_date) == (None, None)
+
+
+def test_a_meeting_where_the_trained_model_is_shown_is_still_its_deadline() -> None:
+    assert said("下周二要汇报微调结果，LoRA 7B，数据 1 万条，要多久？", WEDNESDAY)["days"] == 6
+    assert said("12 月 20 号评审，全参微调 7B，数据 10GB", WEDNESDAY)["days"] == 17
+
+
+def test_a_deadline_word_before_a_part_of_a_month_is_the_deadline() -> None:
+    assert said("pretrain a 1B on 20B tokens, deadline mid-January", WEDNESDAY)["days"] == 44
+    assert said("LoRA 7B; due late December", WEDNESDAY)["days"] == 19

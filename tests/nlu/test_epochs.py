@@ -40,3 +40,15 @@ def test_an_epoch_count_changed_to_a_bare_number_is_the_epochs(text: str, epochs
 )
 def test_the_size_of_one_epoch_is_not_an_epoch_count(text: str) -> None:
     assert parse(text).slots.epochs == 3
+
+
+@pytest.mark.parametrize(
+    ("text", "epochs"),
+    [("全参微调 8B，数据 3 亿 token，半个 epoch 就够", 0.5), ("LoRA 14B，資料 1 億 token，跑半輪", 0.5),
+     ("We'll go over the data twice: 13B full fine-tune, 400M tokens", 2.0),
+     ("LoRA a 7B on 30M tokens, three times over the dataset", 3.0)],
+)  # fmt: skip
+def test_half_an_epoch_and_passes_said_in_words_are_epochs(text: str, epochs: float) -> None:
+    got = parse(text).slots
+    assert got.epochs == epochs
+    assert got.params in (8e9, 1.4e10, 1.3e10, 7e9)

@@ -96,3 +96,12 @@ def test_adapters_on_a_four_bit_base_are_qlora() -> None:
 
 def test_a_precision_the_gpus_cannot_use_is_not_chosen() -> None:
     assert parse("We can't use bf16 on our V100s so it'll be fp16, 2.7B").slots.precision == "fp16"
+
+
+@pytest.mark.parametrize(
+    ("text", "method"),
+    [("我们打算 CPT 一个 14B，语料 2000 亿 token", "pretrain"), ("do CPT on Qwen2.5-7B", "pretrain"),
+     ("LoRA a 7B on our CPT codes dataset", "lora")],
+)  # fmt: skip
+def test_cpt_said_as_a_verb_is_continued_pretraining(text: str, method: str) -> None:
+    assert parse(text).slots.method == method

@@ -241,3 +241,31 @@ def test_a_count_of_cards_named_by_their_memory_is_the_gpu_count() -> None:
         "4 x 24gb gpus",
     ):
         assert parse(text).slots.gpu_count == 4, text
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [("每台 8 張 H800，共 3 台，全參微調 34B", 24), ("每台有 8 张 A100，一共 2 台", 16),
+     ("8 H100s per node and 4 nodes, pretrain a 7B", 32)],
+)  # fmt: skip
+def test_cards_per_server_said_before_the_servers_are_multiplied(text: str, count: int) -> None:
+    assert parse(text).slots.gpu_count == count
+
+
+def test_gpus_named_by_a_word_and_counted_as_of_them_are_the_count() -> None:
+    assert parse("Our cards have 80 GB each and we have 16 of them (A100). LoRA a 70B.").slots.gpu_count == 16
+    assert parse("we are 6 engineers, 2 of them part-time, LoRA a 7B on H100s").slots.gpu_count is None
+
+
+def test_a_gpu_quota_is_the_gpu_count() -> None:
+    assert parse("LoRA a 13B; our A100 quota is 16").slots.gpu_count == 16
+    assert parse("GPU 配额：8，全参微调 7B").slots.gpu_count == 8
+
+
+@pytest.mark.parametrize(
+    ("text", "data_bytes"),
+    [("we have 5 PB of storage and 400TB of text; pretrain a 7B", 4e14),
+     ("集群有 3PB 存储，数据 80TB，预训练 13B", 8e13), ("300GB 存储在 NAS 上，LoRA 7B", 3e11)],
+)  # fmt: skip
+def test_a_storage_size_is_not_the_training_data(text: str, data_bytes: float) -> None:
+    assert parse(text).slots.data_bytes == data_bytes

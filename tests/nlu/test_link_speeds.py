@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.nlu.links import link_gbps
+from tests.nlu.said import said
 
 
 @pytest.mark.parametrize(
@@ -29,3 +30,8 @@ def test_a_stated_link_speed_is_read_in_gigabits(text: str, gbps: float) -> None
 @pytest.mark.parametrize("text", ["A100 40G 两台", "100G 数据，8卡 H100", "h100 80g 现在啥价"])
 def test_a_size_that_is_no_link_speed_is_none(text: str) -> None:
     assert link_gbps(text) is None
+
+
+def test_ethernet_named_by_its_speed_is_no_dataset_size() -> None:
+    assert said("机房是万兆网，LoRA 7B，数据 25GB")["data_bytes"] == 2.5e10
+    assert said("節點之間千兆以太網，全參微調 1B，資料 3GB")["data_bytes"] == 3e9

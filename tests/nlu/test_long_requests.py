@@ -363,3 +363,43 @@ def test_a_date_said_plainly_and_pointed_at_later_is_the_deadline(text: str, day
 def test_a_published_run_cited_before_the_plan_is_not_the_plan(text: str) -> None:
     got = parse(text).slots
     assert (got.params, got.tokens) == (1.3e10, 2.6e11)
+
+
+def test_a_past_run_told_after_the_question_is_history_too() -> None:
+    got = said(
+        "想问一下：用 16 张 H800 全参微调 14B，数据 30GB，两轮要多久？"
+        "上次我们用 A100 训过一个差不多的，跑了 12 天。"
+    )
+    assert "days" not in got
+    assert (got["params"], got["gpu"], got["gpu_count"], got["epochs"]) == (1.4e10, "h800", 16, 2)
+    english = said(
+        "How long to LoRA a 70B on 200M tokens with 8 H100s? We ran something similar before, took 5 days."
+    )
+    assert "days" not in english
+    assert (english["params"], english["gpu_count"]) == (7e10, 8)
+
+
+def test_what_a_past_run_cost_is_history_and_the_plan_after_it_is_the_request() -> None:
+    got = said(
+        "去年我们预训练一个 1B 花了 6 天、烧了 8 万块。这次打算预训练 13B，数据 500B token，预算 80 万元"
+    )
+    assert "days" not in got
+    assert (got["params"], got["tokens"], got["budget"]["amount"]) == (1.3e10, 5e11, 8e5)
+
+
+def test_a_past_run_told_after_a_plan_with_no_question_is_history_too() -> None:
+    got = said("QLoRA a 70B on one A100 with 4GB of data. Last time a 34B on a 4090 took 6 days.")
+    assert "days" not in got
+    assert (got["params"], got["gpu"], got["gpu_count"]) == (7e10, "a100", 1)
+
+
+def test_gpus_rented_for_a_past_run_are_history() -> None:
+    got = said("We rented 32 A100s last quarter for $50k. Now we plan to LoRA a 70B, budget $20k.")
+    assert "gpu_count" not in got
+    assert got["budget"]["amount"] == 2e4
+    assert said("我们租了 16 张 H100，想 LoRA 70B")["gpu_count"] == 16
+
+
+def test_a_precision_that_is_more_than_needed_is_not_the_precision() -> None:
+    assert said("full fine-tune a 13B; fp32 is overkill, so bf16")["precision"] == "bf16"
+    assert said("单精度太慢了，用 fp16，LoRA 7B")["precision"] == "fp16"

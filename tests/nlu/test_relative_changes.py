@@ -7,6 +7,7 @@ import pytest
 
 from bot.nlu import parse
 from bot.nlu.relative import find_scales
+from tests.nlu.said import said
 
 
 @pytest.mark.parametrize(
@@ -172,3 +173,16 @@ def test_the_quick_word_checks_never_hide_a_change(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(relative, "_has", lambda s, words: True)
     assert [find_scales(m) for m in messages] == gated
     assert sum(map(bool, gated)) > 400  # the messages do hold changes
+
+
+def test_a_value_turned_down_gives_way_to_the_one_taken_instead() -> None:
+    assert said("全参微调 13B，数据 5 亿 token，三个 epoch 太多了，就两个 epoch")["epochs"] == 2
+    assert said("pretrain a 1B on 20B tokens; 2 months is too long, let's say 6 weeks")["days"] == 42
+    # turned down with nothing else said: still the only value there is
+    assert said("7B 太大了，就用 LoRA 吧，数据 1 万条")["params"] == 7e9
+
+
+def test_a_bare_number_taken_instead_keeps_the_unit_of_the_value_turned_down() -> None:
+    got = said("继续预训练 7B，三万亿 token 太多了，先来 8000 亿，两个月")
+    assert (got["tokens"], got["params"], got["days"]) == (8e11, 7e9, 60)
+    assert said("LoRA 13B on 20M tokens; 5 epochs is too many, let's do 3")["epochs"] == 3
