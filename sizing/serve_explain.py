@@ -73,6 +73,7 @@ def workload(req: ServeRequest, k: ServeConstants = CALIBRATED) -> dict[str, obj
         "kv_tokens_per_request": req.kv_tokens,
         "concurrency": req.concurrency,
         "daily_users": req.daily_users,
+        "daily_requests": req.daily_requests,
         "load_default": req.load_default,
         "qps": req.qps,
         "ttft_ms": req.ttft_ms,
@@ -361,7 +362,26 @@ def _load_lines(req: ServeRequest, o: ServeOption) -> list[ExplainItem]:
     sp = o.speed
     assert sp is not None
     out: list[ExplainItem] = []
-    if req.daily_users is not None and req.qps is not None:
+    if req.daily_requests is not None and req.qps is not None:
+        out.append(
+            _i(
+                "serve_daily_requests",
+                f"{req.daily_requests:,} requests a day over {BUSY_HOURS_PER_DAY:g} busy hours, peak "
+                f"{PEAK_TO_AVERAGE:g}× the average ≈ {req.qps:.2g} requests/s (assumed traffic shape; say your "
+                "concurrency or QPS to replace it)."
+                + (
+                    f" The {req.daily_users:,} daily users are not used: the request count is the more direct measure."
+                    if req.daily_users is not None
+                    else ""
+                ),
+                daily_requests=req.daily_requests,
+                daily_users=req.daily_users,
+                busy_hours=BUSY_HOURS_PER_DAY,
+                peak_to_average=PEAK_TO_AVERAGE,
+                qps=req.qps,
+            )
+        )
+    elif req.daily_users is not None and req.qps is not None:
         out.append(
             _i(
                 "serve_daily_users",

@@ -21,7 +21,7 @@ from sizing.serve_batch import batch_for_tpot, settled_batch
 from sizing.serve_calibration import CALIBRATED, ServeConstants
 from sizing.serve_catalog import MAX_PIPELINE_NODES, CatalogBook, catalog_book
 from sizing.serve_layout import ServeLayout, layout_wanted, layouts_for
-from sizing.serve_load import peak_qps
+from sizing.serve_load import peak_qps, peak_qps_from_requests
 from sizing.serve_memory import ServeMemory, ShapeMemory, on_gpu, serve_memory, shape_memory
 from sizing.serve_precision import serving_precision
 from sizing.serve_rank import Context, leading, lower_precision_bar, rank
@@ -92,6 +92,12 @@ def validate(req: ServeRequest) -> None:
     if req.daily_users is not None and not 1 <= req.daily_users <= MAX_CONCURRENCY * 1000:
         raise SizingError(
             "bad_daily_users", "daily users must be at least 1", {"daily_users": req.daily_users}
+        )
+    if req.daily_requests is not None and not 1 <= req.daily_requests <= MAX_CONCURRENCY * 100_000:
+        raise SizingError(
+            "bad_daily_requests",
+            "requests a day must be at least 1",
+            {"daily_requests": req.daily_requests},
         )
     context = req.context_tokens
     if context is not None and not 1 <= context <= MAX_TOKENS:
@@ -413,9 +419,14 @@ def with_floor_target(req: ServeRequest, timing: Timing) -> ServeRequest:
 
 
 def with_daily_users(req: ServeRequest) -> ServeRequest:
-    """Daily active users, when they are the only load given, become the peak request rate
-    (sizing/serve_load.py); a concurrency or QPS the user states wins."""
-    if req.daily_users is None or req.concurrency is not None or req.qps is not None:
+    """A daily load, when it is the only load given, becomes the peak request rate (sizing/serve_load.py):
+    requests a day when said (the more direct measure; daily users said as well are then not used, and
+    the explain line says so), else daily active users. A concurrency or QPS said wins over both."""
+    if req.concurrency is not None or req.qps is not None:
+        return req
+    if req.daily_requests is not None:
+        return replace(req, qps=peak_qps_from_requests(req.daily_requests))
+    if req.daily_users is None:
         return req
     return replace(req, qps=peak_qps(req.daily_users))
 

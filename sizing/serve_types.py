@@ -92,6 +92,9 @@ class ServeRequest:
     # The load as the user stated it, when it was not a concurrency: daily active users turned into a
     # peak concurrency by sizing/serve_load.py (kept to say so), or no load at all (a default was used).
     daily_users: int | None = None
+    # A request volume a day ("50k requests a day"; a month's or an hour's count turned into a day's):
+    # the peak rate by the same busy hours and peak factor; it wins over daily users when both are said.
+    daily_requests: int | None = None
     load_default: bool = False
     # How a replica of several GPUs lays out an MoE model, when the user names it ("tp" or "ep",
     # sizing/serve_layout.py); None: the planner times both and keeps the better.

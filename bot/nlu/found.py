@@ -32,6 +32,7 @@ RANGES: dict[str, tuple[float, float]] = {
     "epochs": (1e-3, 1000 + 1e-9),
     "concurrency": (1, 1e7 + 1),
     "daily_users": (1, 1e10),
+    "daily_requests": (1, 1e12),
     "qps": (1e-6, 1e9),
     "input_tokens": (1, 1e8 + 1),
     "output_tokens": (1, 1e8 + 1),

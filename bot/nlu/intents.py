@@ -358,7 +358,16 @@ class Signals:
 # What a rental question may say: which GPUs, how many, for how long, on what budget.
 RENTAL = ("gpu", "gpu_count", "days", "budget")
 # Slots of a serving request (with a model or size, they make a serving question a sizing one).
-SERVING_LOAD = ("concurrency", "qps", "daily_users", "input_tokens", "output_tokens", "ttft_ms", "tpot_ms")
+SERVING_LOAD = (
+    "concurrency",
+    "qps",
+    "daily_users",
+    "daily_requests",
+    "input_tokens",
+    "output_tokens",
+    "ttft_ms",
+    "tpot_ms",
+)
 # A question without a question mark counts as yes/no from its opening word only when this short.
 YES_NO_UNMARKED = 160
 # Hardware the user fixes, beyond a named GPU or count: "单卡", "a single GPU", "24GB 显存".

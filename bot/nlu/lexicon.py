@@ -14,6 +14,7 @@ from typing import NamedTuple
 from bot.nlu.question_cues import ADAPTER_WORDS
 from knowledge.hardware_words import LINK_SPEED_WORDS, NETWORK_WORDS
 from knowledge.names import alternation
+from sizing.assumptions import DAYS_PER_MONTH
 
 # Words that say the user is thinking of spot/preemptible capacity: the pitfall context's
 # mentions_spot, and with a question about it, the spot answer (intents: "spot").
@@ -41,6 +42,12 @@ REQUEST_RATES = (
     "requests per second", "requests/s", "requests/sec", "requests a second", "requests per sec",
     "request per second", "reqs/s", "reqs/sec", "req/s", "req/sec", "req per second", "req per sec",
     "reqs per second", "qps", "rps", "个请求每秒",
+)  # fmt: skip
+# Requests counted ("50k requests a day", "每天 5 万次请求"): with a period, a request volume.
+REQUEST_COUNTS = (
+    "requests", "reqs", "api calls", "api requests", "calls", "queries", "inferences", "inference requests",
+    "inference calls", "次请求", "个请求", "次调用", "次推理", "次查询", "次问答", "次api调用", "次 api 调用",
+    "次呼叫", "次对话", "次会话", "通对话",  # Taiwan's 呼叫 is a call; conversations served count as requests
 )  # fmt: skip
 UNITS: tuple[tuple[str, str, float], ...] = (
     # Daily active users (a serving load): before 日 (days) and "users" (concurrency).
@@ -173,6 +180,11 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     ("simultaneous", "concurrency", 1.0),
     ("个人", "concurrency", 1.0),  # "能撑 50 个人吗": people, a load only in a serving message (slots)
     *((rate, "qps", 1.0) for rate in REQUEST_RATES),
+    # A count of requests: a serving load with the period said around it (serving.request_period; 0 =
+    # find it), per day for "daily requests"; without a period read as before ("50 requests at once").
+    *((w, "requests", 0.0) for w in REQUEST_COUNTS),
+    *((w, "requests", 1.0) for w in ("daily requests", "daily calls", "daily queries", "daily api calls")),
+    *((w, "requests", 1 / DAYS_PER_MONTH) for w in ("monthly requests", "monthly calls", "monthly queries")),
     ("milliseconds", "ms", 1.0), ("millisecond", "ms", 1.0), ("毫秒", "ms", 1.0), ("ms", "ms", 1.0),
     ("tokens/s", "tps", 1.0), ("token/s", "tps", 1.0), ("tok/s", "tps", 1.0),
     ("tokens per second", "tps", 1.0),

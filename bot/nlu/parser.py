@@ -460,6 +460,11 @@ def _settled_gpu(s: str, gpus: list[GpuMention]) -> str | None:
     return None
 
 
+def _asks_for_requests(s: str) -> bool:
+    """A what-if that counts requests ("how about 2M calls a month?", "那如果每天 10 万次请求呢")."""
+    return intents.has_any(s, intents.WHATIF) and any(w in s for w in lexicon.REQUEST_COUNTS)
+
+
 def _pick(found: Found, slot: str, last: bool) -> object:
     values = found.values.get(slot)
     if not values:
@@ -520,6 +525,17 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         # read them again as a serving message, so the users are counted too
         serving_msg = True
         found = extract(masked, nums, gpus, t.lang, named_model=bool(models), serving=True)
+    elif not (serving_msg or inference or trains) and _asks_for_requests(s):
+        # "what about 50k requests a day?": a request volume in a what-if is a serving follow-up's load; said
+        # as a fact ("we handle 2 million requests a month on our website") it is traffic, no load
+        again = extract(masked, nums, gpus, t.lang, named_model=bool(models), serving=True)
+        if again.values.get("daily_requests"):
+            serving_msg, found = True, again
+    users, requests = _float(_pick(found, "daily_users", True)), _float(_pick(found, "daily_requests", True))
+    if users is not None and requests is not None and requests < users:
+        del found.values[
+            "daily_requests"
+        ]  # fewer requests a day than users: each one's usage, not the volume
     if people_at is not None and not found.values.get("concurrency") and not found.values.get("daily_users"):
         num = next((n for n in nums if n.start <= people_at < n.end), None)
         if num is not None:
@@ -628,6 +644,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         concurrency=_int(_pick(found, "concurrency", last)),
         qps=_float(_pick(found, "qps", last)),
         daily_users=_int(_pick(found, "daily_users", last)),
+        daily_requests=_int(_pick(found, "daily_requests", last)),
         input_tokens=_int(_pick(found, "input_tokens", last)),
         output_tokens=_int(_pick(found, "output_tokens", last)),
         ttft_ms=_float(_pick(found, "ttft_ms", last)),

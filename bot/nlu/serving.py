@@ -11,6 +11,8 @@ import re
 
 from bot.nlu import lexicon, question_cues as cues
 from bot.nlu.counts import busy_part
+from sizing.assumptions import DAYS_PER_MONTH
+from sizing.serve_load import BUSY_HOURS_PER_DAY
 
 # Serving engines by name (also what "vLLM 能在 MI300X 上跑吗" asks about: the engine's GPU support).
 ENGINES = ("vllm", "sglang", "tensorrt-llm", "tensorrt llm", "trt-llm", "tgi", "ollama", "llama.cpp")
@@ -140,6 +142,119 @@ DAILY_USERS_LABEL = (
 # Before a count of users or people: per day, so daily users ("每天 5000 个用户", "日均 3000 人使用").
 PER_DAY = ("每天", "每日", "一天", "每天有", "每日有", "一天有", "日均", "每天大约", "每天约", "一天约")
 QPS_LABEL = ("qps", "qps为", "qps是", "rps", "每秒请求", "每秒请求数", "每秒")
+
+# A request volume's period, as requests a day: a month is the engine's average month, an hour an average
+# busy hour (sizing/serve_load.py turns a day's requests into the peak rate over those busy hours).
+_DAY, _MONTH, _HOUR, _WEEK = 1.0, 1.0 / DAYS_PER_MONTH, BUSY_HOURS_PER_DAY, 1.0 / 7.0
+# After the count ("50k requests a day", "2M calls/month"); matched at the start of the text after the unit.
+_DAY_AFTER = ("per day", "a day", "each day", "every day", "/day", "/d", "daily", "每天", "/天", "每日")
+_MONTH_AFTER = (
+    "per month",
+    "a month",
+    "each month",
+    "every month",
+    "/month",
+    "/mo",
+    "monthly",
+    "每月",
+    "/月",
+    "每个月",
+)
+_HOUR_AFTER = (
+    "per hour",
+    "an hour",
+    "each hour",
+    "every hour",
+    "/hour",
+    "/hr",
+    "/h",
+    "hourly",
+    "每小时",
+    "/小时",
+)
+_WEEK_AFTER = ("per week", "a week", "each week", "every week", "/week", "/wk", "weekly", "每周")
+REQUEST_PERIOD_AFTER: tuple[tuple[str, float], ...] = (
+    *((w, _DAY) for w in _DAY_AFTER),
+    *((w, _MONTH) for w in _MONTH_AFTER),
+    *((w, _HOUR) for w in _HOUR_AFTER),
+    *((w, _WEEK) for w in _WEEK_AFTER),
+)
+# Before the count, hedges aside ("每天大概 5 万次请求", "日均 10 万次调用", "每月 300 万次请求").
+REQUEST_PERIOD_BEFORE: tuple[tuple[str, float], ...] = (
+    *((w, _DAY) for w in (*PER_DAY, "daily", "per day", "a day")),
+    *((w, _MONTH) for w in ("每月", "每个月", "一个月", "月均", "monthly", "per month", "a month")),
+    *((w, _HOUR) for w in ("每小时", "一小时", "每个小时", "一个小时", "hourly", "per hour", "an hour")),
+    *((w, _WEEK) for w in ("每周", "一周", "每个星期", "每星期", "weekly", "per week", "a week")),
+)
+# Labels of a request volume before a bare count in a serving message ("月调用量 600 万次", "daily requests:
+# 50k", "日请求量约 8 万"), with their period.
+_DAY_LABELS = (
+    "日调用量", "日请求量", "日均调用量", "日均请求量", "每日调用量", "每天调用量", "每日请求量",
+    "每天请求量", "日调用", "日请求", "daily requests", "requests per day", "requests/day", "daily calls",
+    "calls per day", "daily queries", "queries per day",
+)  # fmt: skip
+_MONTH_LABELS = (
+    "月调用量", "月请求量", "月均调用量", "月均请求量", "每月调用量", "每月请求量", "月调用", "月请求",
+    "monthly requests", "requests per month", "requests/month", "monthly calls", "calls per month",
+)  # fmt: skip
+REQUEST_VOLUME_LABEL = (*((w, _DAY) for w in _DAY_LABELS), *((w, _MONTH) for w in _MONTH_LABELS))
+# Conversations are requests only in a serving message with a period ("100k conversations a day").
+CONVERSATION_WORDS = (
+    "conversations", "conversation", "chats", "dialogues", "sessions", "对话", "次对话", "个对话", "次会话",
+    "个会话", "会话",
+)  # fmt: skip
+_HEDGED = (
+    " around", " about", " roughly", " approximately", " ~", "~", "大约", "大概", "约", "差不多", "预计",
+    "估计", "有", "是", "在", "左右", "平均", "average", " on average",
+)  # fmt: skip
+
+
+# A count of requests a minute is a rate ("600 requests per minute", "每分钟 300 次调用"): requests/s.
+_MINUTE_AFTER = (
+    "per minute",
+    "a minute",
+    "each minute",
+    "every minute",
+    "/minute",
+    "/min",
+    "每分钟",
+    "/分钟",
+)
+_MINUTE_BEFORE = ("每分钟", "一分钟", "per minute", "every minute")
+
+
+def per_minute(before: str, after: str) -> bool:
+    """The request count is per minute: a rate, not a day's volume."""
+    rest = after.lstrip(" ,")
+    return rest.startswith(_MINUTE_AFTER) or _without_hedge(before).endswith(_MINUTE_BEFORE)
+
+
+def _without_hedge(before: str) -> str:
+    head = before.rstrip(" :：~≈")
+    while True:
+        cut = next((h for h in _HEDGED if head.endswith(h)), None)
+        if cut is None:
+            return head
+        head = head[: -len(cut)].rstrip(" :：~≈")
+
+
+def request_period(before: str, after: str, own: float) -> float | None:
+    """Requests a day per request counted, from the period said around the count ("50k requests a day",
+    "每月 300 万次请求", "3000 requests per hour"), or `own` when the unit carries it ("50k daily requests");
+    None when no period is said ("50 requests at once" is no volume)."""
+    if own:
+        return own
+    rest = after.lstrip(" ,")
+    for word, per_day in REQUEST_PERIOD_AFTER:
+        if rest.startswith(word) and not (word[-1].isascii() and rest[len(word) : len(word) + 1].isalpha()):
+            return per_day
+    head = _without_hedge(before)
+    for word, per_day in REQUEST_PERIOD_BEFORE:
+        if head.endswith(word) and not (word[0].isascii() and head[-len(word) - 1 : -len(word)].isalpha()):
+            return per_day
+    return None
+
+
 # Quantised serving weights. "4-bit"/"8-bit" alone count only in a serving message: in training they
 # are QLoRA or an 8-bit optimizer.
 PRECISION_ALWAYS: tuple[tuple[str, str], ...] = (
@@ -516,6 +631,10 @@ __all__ = [
     "PER_DAY",
     "PER_USER",
     "QPS_LABEL",
+    "CONVERSATION_WORDS",
+    "REQUEST_VOLUME_LABEL",
+    "per_minute",
+    "request_period",
     "SERVING",
     "is_serving",
     "runs_inference",

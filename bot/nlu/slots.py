@@ -21,13 +21,17 @@ from bot.nlu.question_cues import OTHER_ACCELERATORS
 from bot.nlu.scan import Num
 from bot.nlu.serving import (
     CONCURRENCY_LABEL,
+    CONVERSATION_WORDS,
     COUNTED_SIDES,
     DAILY_USERS_LABEL,
     PER_DAY,
     PER_USER,
     QPS_LABEL,
+    REQUEST_VOLUME_LABEL,
     holds_weights,
     latency_kind,
+    per_minute,
+    request_period,
     request_side,
     side_of_clause_before,
 )
@@ -148,6 +152,30 @@ def _classify(
         return  # "GPT-4 生成的数据", "Llama-3 output": a model's version, not a count
     if _after_chip_name(before) or (num.mult == "b" and before.rstrip().endswith(("张", "块"))):
         return  # "昇腾 910B", "TPU v5", "8 张 910B": a chip's model number, not a model size
+    if unit.kind == "requests" or (
+        unit.kind == "samples" and found.serving and s[num.end : unit.end].strip() in CONVERSATION_WORDS
+    ):
+        # The period may be counted before the count ("一天 20 万次调用"): read past the number in it.
+        head = window_before(s, num.start, 0, _PERIOD_REACH)
+        tail = s[unit.end : unit.end + _PERIOD_REACH]
+        user = lexicon.has_cue(window_before(s, num.start, 0, _USER_REACH), _PER_USER_COUNT)
+        if user or tail.lstrip().startswith(_PER_USER_AFTER):
+            return  # "each user sends ~10 requests a day", "人均每天 15 次调用": how often one user asks
+        if unit.kind == "requests" and not unit.factor and per_minute(head, tail):
+            if found.serving:
+                found.add("qps", num.value / 60.0, num, s)  # "600 requests per minute": 10 requests/s
+            return
+        per_day = request_period(head, tail, unit.factor)
+        if per_day is not None:
+            if idx and units[idx - 1].kind == "days" and not s[units[idx - 1].end : num.start].strip(_GAP):
+                _drop_last(found, "days", nums[idx - 1].value * units[idx - 1].factor)  # 一天 is no timeline
+            if found.serving:
+                found.add(
+                    "daily_requests", num.value * per_day, num, s
+                )  # "每天 5 万次请求", "2M calls/month"
+            return  # "2 million requests a month on our website": traffic, not a model size nor a load
+        if unit.kind == "requests":
+            unit = Unit("none", 1.0, num.end)  # "50 requests at once": no volume; read as any bare count
     if unit.kind == "samples" and num.mult in ("b", "t", "g") and not s[num.end : unit.end].strip().isascii():
         unit = Unit("none", 1.0, num.end)  # "7B条" / "70B份": a model size before a measure word
     elif unit.kind == "none" and num.mult not in ("b", "t", "g"):
@@ -231,6 +259,29 @@ def _classify(
         _money(s, idx, num, unit, nums, found, lang)
         return
     _by_magnitude(s, num, before, after, found)
+
+
+# Characters around a request count where its period may be ("50k requests per day", "一天大约 20 万次调用").
+_PERIOD_REACH = 16
+# Words that make a request count one user's ("each user sends ~10 requests a day", "每个用户每天 8 次请求").
+_PER_USER_COUNT = (
+    "each user", "every user", "per user", "each customer", "per customer", "each person", "per person",
+    "a user", "users each", "each of them", "each one", "每个用户", "每位用户", "每用户", "每人", "人均",
+    "每名用户", "每个人", "每位",
+)  # fmt: skip
+_USER_REACH = 28  # "each user typically sends about 10 requests a day"
+_PER_USER_AFTER = ("per user", "each", "per person", "per head", "per customer", "a user", "a head")
+_GAP = " 大约大概约有差不多平均~"  # between a period and its count ("一天大约 20 万次调用")
+
+
+def _drop_last(found: Found, slot: str, value: float) -> None:
+    """Take back the last value of `slot` when it is `value`: a period read as a timeline before the count
+    it is the period of."""
+    prior = found.values.get(slot)
+    if prior and prior[-1] == value:
+        prior.pop()
+        if not prior:
+            del found.values[slot]
 
 
 # A count of uses before "a day"/"a week": a rate ("10 requests a day", "5 queries each a week").
@@ -782,6 +833,14 @@ def _labelled(s: str, num: Num, before: str, after: str, found: Found, wide: str
     hedged = _without_hedges(_CHANGED_TO.sub("", before).rstrip(" :：=~")).rstrip(
         " :：=为是~" + lexicon.KEY_QUOTES
     )
+    volume = (
+        lexicon.label_at_end(hedged, tuple(w for w, _ in REQUEST_VOLUME_LABEL)) if found.serving else None
+    )
+    if volume is not None:
+        found.add(
+            "daily_requests", num.value * dict(REQUEST_VOLUME_LABEL)[volume], num, s
+        )  # "月调用量 600 万次"
+        return True
     for slot, labels in (
         ("daily_users", DAILY_USERS_LABEL),
         ("concurrency", CONCURRENCY_LABEL + (USERS_LABEL if found.serving else ())),

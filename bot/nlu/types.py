@@ -49,7 +49,7 @@ FILLABLE: tuple[str, ...] = SLOT_NAMES + (
     "epochs", "samples", "tokens_per_sample", "text_unit", "continued", "stack", "recompute", "offload",
     "low_memory", "model",
     "concurrency",
-    "qps", "daily_users",
+    "qps", "daily_users", "daily_requests",
     "input_tokens", "output_tokens", "ttft_ms", "tpot_ms", "serve_layout", "context_tokens",
     "serve_use",
 )  # fmt: skip
@@ -94,6 +94,9 @@ class Slots:
     concurrency: int | None = None  # concurrent users / requests in flight
     qps: float | None = None  # requests per second
     daily_users: int | None = None  # daily active users (the engine turns them into a peak rate)
+    # Requests a day ("50k requests a day"; a month's count over DAYS_PER_MONTH, an hour's × the busy hours):
+    # the engine turns them into a peak rate, and sizes them rather than daily users when both are said.
+    daily_requests: int | None = None
     input_tokens: int | None = None  # prompt length per request
     output_tokens: int | None = None  # answer length per request
     ttft_ms: float | None = None  # time-to-first-token target
@@ -140,6 +143,7 @@ class Slots:
             "concurrency": self.concurrency,
             "qps": self.qps,
             "daily_users": self.daily_users,
+            "daily_requests": self.daily_requests,
             "input_tokens": self.input_tokens,
             "output_tokens": self.output_tokens,
             "ttft_ms": self.ttft_ms,

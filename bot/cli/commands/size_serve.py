@@ -80,6 +80,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         type=positive_int("--daily-users"),
         help="daily active users (peak concurrency derived)",
     )
+    load.add_argument(
+        "--daily-requests",
+        type=positive_int("--daily-requests"),
+        help="requests a day (a month's count / 30.4; peak rate derived over 8 busy hours at 2x the average)",
+    )
     g.add_argument(
         "--layout",
         choices=("tp", "ep"),
@@ -158,6 +163,7 @@ def run(args: argparse.Namespace) -> int:
         concurrency=args.concurrency,
         qps=args.qps,
         daily_users=args.daily_users,
+        daily_requests=args.daily_requests,
         ttft_ms=args.ttft_ms,
         tpot_ms=args.tpot_ms,
         gpu=args.gpu,

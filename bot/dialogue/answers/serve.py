@@ -21,7 +21,7 @@ from sizing.assumptions import HOURS_PER_MONTH
 from sizing.errors import SizingError
 from sizing.model_arch import ModelArchitecture
 from sizing.serve_layout import LARGE_BATCH_PER_GPU, SERVE_LAYOUTS, ServeLayout, expert_parallel_possible
-from sizing.serve_load import DEFAULT_CONCURRENCY, peak_qps
+from sizing.serve_load import DEFAULT_CONCURRENCY, peak_qps, peak_qps_from_requests
 from sizing.serve_memory import LINEAR_BYTES
 from sizing.serve_plan import plan_serving
 from sizing.serve_rank import Context
@@ -47,6 +47,9 @@ DEFAULTS: dict[str, Any] = {
 # The formats a size-only serving answer quotes; bytes per weight come from sizing.serve_memory, which
 # sources its INT4 group scales (a model with no known architecture is all linear weights here).
 QUOTED_FORMATS = ("bf16", "fp8", "int4")
+# The ways a load is said, in the order serve_request reads them: at once, per second, users a day, requests
+# a day (one message's load replaces the earlier one whichever way it is said).
+LOAD_SLOTS = ("concurrency", "qps", "daily_users", "daily_requests")
 SHOWN_OPTIONS = 4  # option rows in the chat answer; the rest is one "show the math" away
 # A serving question that names no model is sized for these, a typical small and a typical large
 # open chat model (an assumption the answer states), and asks which model is meant.
@@ -87,13 +90,13 @@ def serve_request(q: Question, *, default_load: bool = True, hardware: bool = Tr
             # fits inside it rather than pushing the request past the model's context.
             context, input_tokens = input_tokens, max(1, input_tokens - answer_tokens)
     now = q.u.said
-    if any(now.get(k) is not None for k in ("concurrency", "qps", "daily_users")):
+    if any(now.get(k) is not None for k in LOAD_SLOTS):
         # The message states the load one way: "what about 200 users?" replaces an earlier rate.
-        concurrency, qps, daily = now.get("concurrency"), now.get("qps"), now.get("daily_users")
+        concurrency, qps, daily, requests = (now.get(k) for k in LOAD_SLOTS)
     else:
-        concurrency, qps, daily = q.slot("concurrency"), q.slot("qps"), q.slot("daily_users")
+        concurrency, qps, daily, requests = (q.slot(k) for k in LOAD_SLOTS)
     gpu = q.slot("gpu") if hardware else None
-    no_load = not (concurrency or qps or daily)
+    no_load = not (concurrency or qps or daily or requests)
     # A GPU type named without a count ("how many H20?") is sized for the pilot load as well, so the
     # plan meets chat latency; a count ("on 2 H20s") asks what that hardware carries at full load.
     load_default = default_load and no_load and not (gpu and q.slot("gpu_count"))
@@ -115,6 +118,8 @@ def serve_request(q: Question, *, default_load: bool = True, hardware: bool = Tr
         else (int(concurrency) if concurrency and not qps else None),
         qps=float(qps) if qps else None,
         daily_users=int(daily) if daily and not (concurrency or qps) else None,
+        # Requests a day win over daily users (the engine sizes them and says the users were not used).
+        daily_requests=int(requests) if requests and not (concurrency or qps) else None,
         load_default=load_default,
         ttft_ms=q.slot("ttft_ms"),
         tpot_ms=q.slot("tpot_ms"),
@@ -375,7 +380,7 @@ def typical_answer(q: Question, reply: Reply) -> bool:
     assumption) at the load said, and asks which model is meant."""
     rows = []
     # Without a load, a named GPU would be sized at saturation (slow per user): the stated pilot load.
-    no_load = not any(q.slot(k) for k in ("concurrency", "qps", "daily_users"))
+    no_load = not any(q.slot(k) for k in LOAD_SLOTS)
     load = {"concurrency": DEFAULT_CONCURRENCY} if no_load and q.slot("gpu") else {}
     for model_id in TYPICAL_MODELS:
         if q.kb.find_model(model_id) is None:
@@ -391,8 +396,8 @@ def typical_answer(q: Question, reply: Reply) -> bool:
         return False
     daily = q.slot("daily_users")
     reply.add("serve_typical", rows=rows, china=in_china(q) and not q.slot("gpu"), **{
-        k: rows[0][k] for k in ("concurrency", "qps", "daily_users", "load_default", "input_tokens",
-                                "output_tokens", "lengths_default")
+        k: rows[0][k] for k in ("concurrency", "qps", "daily_users", "daily_requests", "load_default",
+                                "input_tokens", "output_tokens", "lengths_default")
     }, peak_qps=peak_qps(int(daily)) if daily else None, assumed_load=no_load)  # fmt: skip
     return True
 
@@ -424,9 +429,10 @@ def view(req: ServeRequest, data: dict[str, Any]) -> dict[str, Any]:
         "lengths_default": req.input_tokens_default or req.output_tokens_default,
         **lengths_said(req),
         "concurrency": req.concurrency,
-        # Daily users are sized as their peak-hour rate (sizing.serve_load): shown with them.
-        "qps": req.qps if req.qps is not None or req.daily_users is None else peak_qps(req.daily_users),
+        # A daily load is sized as its peak-hour rate (sizing.serve_load): shown with it.
+        "qps": _shown_qps(req),
         "daily_users": req.daily_users,
+        "daily_requests": req.daily_requests,
         "load_default": req.load_default,
         "ttft_ms": workload["ttft_ms"],
         "tpot_ms": workload["tpot_ms"],
@@ -454,6 +460,15 @@ def view(req: ServeRequest, data: dict[str, Any]) -> dict[str, Any]:
         # Why the layout (TensorRT-LLM's recipes: attention data parallel from this batch per GPU up).
         "large_batch_per_gpu": LARGE_BATCH_PER_GPU,
     }
+
+
+def _shown_qps(req: ServeRequest) -> float | None:
+    """The peak request rate a daily load brings (sizing.serve_load), or the rate the user said."""
+    if req.qps is not None:
+        return req.qps
+    if req.daily_requests is not None:
+        return peak_qps_from_requests(req.daily_requests)
+    return peak_qps(req.daily_users) if req.daily_users is not None else None
 
 
 def lengths_said(req: ServeRequest) -> dict[str, Any]:
@@ -498,7 +513,7 @@ def answer(q: Question, reply: Reply) -> bool:
         else None
     )
     # The load said so far ("日活 5000 的聊天机器人"): kept for the follow-up that names the model.
-    daily = q.slot("daily_users")
+    daily, requests = q.slot("daily_users"), q.slot("daily_requests")
     reply.add(
         "serve_basic",
         params=params,
@@ -506,6 +521,11 @@ def answer(q: Question, reply: Reply) -> bool:
         concurrency=q.slot("concurrency"),
         qps=q.slot("qps"),
         daily_users=daily,
-        peak_qps=peak_qps(int(daily)) if daily else None,
+        daily_requests=requests,
+        peak_qps=peak_qps_from_requests(float(requests))
+        if requests
+        else peak_qps(int(daily))
+        if daily
+        else None,
     )
     return True

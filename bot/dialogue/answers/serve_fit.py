@@ -51,7 +51,7 @@ def feasibility(q: Question, reply: Reply) -> bool:
     spec = main_variant(q.catalog, gpu)  # "H100" is the SXM board, as in the other GPU answers
     if spec is None:
         return False
-    has_load = any(v is not None for v in (req.concurrency, req.qps, req.daily_users))
+    has_load = any(v is not None for v in (req.concurrency, req.qps, req.daily_users, req.daily_requests))
     req = replace(req, gpu=spec.id, gpus=req.gpus or 1, concurrency=req.concurrency if has_load else 1)
     try:
         result = plan_serving(req, q.catalog)
@@ -97,8 +97,9 @@ def feasibility(q: Question, reply: Reply) -> bool:
         first=first,
         # A rate or daily users said: the requests in flight they bring on this hardware.
         concurrency=req.concurrency if req.concurrency is not None else first["concurrency"],
-        qps=req.qps if req.daily_users is None else None,
+        qps=req.qps if req.daily_users is None and req.daily_requests is None else None,
         daily_users=req.daily_users,
+        daily_requests=req.daily_requests,
         load_said=has_load,
         kv_tokens=req.kv_tokens,
         input_tokens=req.input_tokens,

@@ -215,6 +215,7 @@ def _load(req: Any) -> dict[str, Any]:
         "concurrency": req.concurrency,
         "qps": req.qps,
         "daily_users": req.daily_users,
+        "daily_requests": req.daily_requests,
         "load_default": req.load_default,
         "input_tokens": req.input_tokens,
         "output_tokens": req.output_tokens,
