@@ -394,7 +394,7 @@ INSTEAD_OF_OUTSIDE = ("memory", "serve_memory", "feasibility")
 # ("推理跟全参微调各要多少显存"): the memory to serve the model, then the memory to train it.
 BOTH_TASKS = ("serve_memory",)
 # Answers after which a named GPU's price asked in the same message follows (Understood.also_price).
-ALSO_PRICED = ("capability", "serve", "serve_feasibility", "feasibility", "power")
+ALSO_PRICED = ("capability", "serve", "serve_feasibility", "serve_memory", "feasibility", "memory", "power")
 
 
 def answer(kind: str, q: Question, reply: Reply) -> bool:

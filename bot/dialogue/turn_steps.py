@@ -22,7 +22,8 @@ Why the order is what it is, in short (each step's docstring says more):
 - Answers about the plan held (two phases, a workload compared on GPUs, why this GPU, plan questions)
   come before the direct answers, as after a plan a question about GPUs is about the plan on them.
 - Direct answers (a price, a figure, a feasibility) come before GPU look-ups and the FAQ search, which
-  are for what nothing more specific answered; the form comes last and takes what is left.
+  are for what nothing more specific answered; the form comes last and takes what is left (a spot
+  question beside a job it still asks about is answered just before it).
 """
 
 from __future__ import annotations
@@ -36,9 +37,11 @@ from bot.dialogue.answers.base import Question
 from bot.dialogue.answers.capability import topic as capability_topic
 from bot.dialogue.answers.capacity import capacity_answer
 from bot.dialogue.answers.catalogue import answer_gpus
+from bot.dialogue.answers.cluster import spot_advice
 from bot.dialogue.answers.compare import answer as compare_answer
 from bot.dialogue.answers.figure import confirm_figures, corrections
 from bot.dialogue.answers.own_or_rent import leaves_own, rent_instead
+from bot.dialogue.answers.serve import ENOUGH_ASKS
 from bot.dialogue.answers.workload_compare import (
     asks_why_gpu,
     compare_on_gpus,
@@ -69,7 +72,7 @@ from bot.dialogue.route import (
 from bot.dialogue.state import DialogueState, missing, swap_aside
 from bot.dialogue.understand import Understood, understand
 from bot.nlu.gpus import typo_read_as
-from bot.nlu.intents import QUALITATIVE as QUALITATIVE_SLOTS, has_any
+from bot.nlu.intents import QUALITATIVE as QUALITATIVE_SLOTS, asks_spot_beside_job, has_any
 from bot.nlu.lexicon import has_cue
 from bot.nlu.question_cues import DIFFERENCE, PROPOSES_BETTER
 from bot.nlu.text import normalise
@@ -489,6 +492,54 @@ def answers_not_questions(ctx: TurnContext) -> DialogueState | None:
     return None
 
 
+def spot_beside_form(ctx: TurnContext) -> DialogueState | None:
+    """ "8B LoRA，1 万条，spot 一天被抢占了三十次，要不要换按需": the form takes the job, and while it still
+    asks for something the spot question is answered first, not held back until the plan (a plan
+    answers it itself, with its spot pitfall)."""
+    state, u = ctx.state, ctx.u
+    if u.intent != "size" or not asks_spot_beside_job(normalise(ctx.text).lower, u.yes_no):
+        return None
+    state.mentions_spot = True
+    result = faq_or_form(ctx)
+    if result is None or result.pending is None:
+        return result
+    side = Reply(ctx.reply.lang)
+    spot_advice(ctx.framed or ctx.c._question(state, ctx.text, u), side)
+    ctx.reply.parts[0:0] = side.parts
+    ctx.reply.kinds[0:0] = side.kinds
+    return result
+
+
+def budget_enough_beside_plan(ctx: TurnContext) -> DialogueState | None:
+    """ "I have 10k usd, is that enough to pretrain a 1b model on 20b tokens": the form plans the job, and
+    when it presents a plan the yes or no on the budget opens the reply (a total budget, in the plan's
+    currency; over it, the plan's own budget warning says what the budget buys)."""
+    u = ctx.u
+    budget = u.said.get("budget")
+    if u.intent != "size" or not isinstance(budget, dict) or budget.get("period", "total") != "total":
+        return None
+    if not (u.yes_no or has_any(normalise(ctx.text).lower, ENOUGH_ASKS)):
+        return None
+    result = faq_or_form(ctx)
+    last = result.last if result is not None else None
+    if ctx.reply.recommendation is None or not last or last.get("cost") is None:
+        return result
+    if (last.get("currency") or "USD") != (budget.get("currency") or "USD"):
+        return result
+    cost, amount = float(last["cost"]), float(budget["amount"])
+    side = Reply(ctx.reply.lang)
+    side.add(
+        "budget_enough",
+        within=cost <= amount,
+        cost=cost,
+        amount=amount,
+        currency=last.get("currency") or "USD",
+    )
+    ctx.reply.parts[0:0] = side.parts
+    ctx.reply.kinds[0:0] = side.kinds
+    return result
+
+
 def faq_or_form(ctx: TurnContext) -> DialogueState | None:
     """The notes' answer to an FAQ question, and the form with what the message says: always answers.
 
@@ -546,5 +597,7 @@ STEPS: tuple[TurnStep, ...] = (
     direct_answer,
     gpu_look_up,
     answers_not_questions,
+    spot_beside_form,
+    budget_enough_beside_plan,
     faq_or_form,
 )

@@ -140,8 +140,8 @@ def gpu_counts(s: str, nums: list[Num], units: list[Unit], gpus: list[GpuMention
                 (_gpu_word_at(s, k) or _measured_gpu_word(s, k)) and not _people(s, k) and not _gpu_time(s, k)
             ):
                 totals.append((idx, num.value))
-            elif _after_gpu_name(s, num, ends):
-                totals.append((idx, num.value))
+            elif _after_gpu_name(s, num, ends) or _sized_gpu_word(s, k):
+                totals.append((idx, num.value))  # "4x 24gb cards", "four 24GB GPUs": cards by their memory
             elif units[idx].kind == "node":
                 nodes.append((idx, num.value))
     for idx, _ in per_node + totals + nodes:
@@ -418,6 +418,15 @@ def _measured_gpu_word(s: str, k: int) -> bool:
     while m < len(s) and s[m] == " ":
         m += 1
     return m > k + 1 and lexicon.phrase_at(s, m, _GPU_WORDS_ALL) is not None
+
+
+# A memory size and a GPU word after a count: "4x 24gb cards", "4 x 24 gig gpus", "2张 80G 的卡".
+_SIZED_GPU = re.compile(r"(?:[x×*] ?)?\d{1,3} ?(?:gb|g|gib|gig|gigs)(?![a-z]) ?(?:的 ?)?")
+
+
+def _sized_gpu_word(s: str, k: int) -> bool:
+    m = _SIZED_GPU.match(s, k)
+    return m is not None and lexicon.phrase_at(s, m.end(), _GPU_WORDS_ALL) is not None
 
 
 def _dash_gpu(s: str, j: int) -> bool:

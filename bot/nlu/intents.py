@@ -423,6 +423,14 @@ def is_yes_no(t: str) -> bool:
     another one is yes/no too ("what's an A100 per hour on Lambda, and can one fine-tune llama 3.1 8b?")."""
     if several_questions(t) and any(_asks_of_a_job(_after_join(c)) for c in _clauses(t)[1:]):
         return True
+    clauses = _clauses(t)
+    if len(clauses) >= 2 and _asks_of_a_job(clauses[0]) and all(has_any(c, SPEED_ASKS) for c in clauses[1:]):
+        return True  # "can a 24 gig card run llama 13b in 4bit? and how fast": the verdict, then its speed
+    asks_first = has_any(t, cues.WH_WORDS) or several_questions(t)
+    if asks_first and any(_asks_of_a_job(_after_join(c.strip())) for c in _CLAUSES.split(t)[1:]):
+        # "whats the vram on a 4090 and can it do 8b lora", "4090 显存多大，能 LoRA 8B 吗": the figure asked
+        # first, then a yes/no on a job, which the verdict answers with that figure in it
+        return True
     if _opens_yes_no(t) and has_any(t, cues.IF_NOT):
         # "can 8x H100 fully fine-tune DeepSeek-V3? if not, what's the minimum?": the verdict, then what fits
         return True
@@ -451,6 +459,8 @@ def is_yes_no(t: str) -> bool:
 
 
 _LEADING_JOINS = ("and also ", "and ", "also ", "but ", "so ")
+# How fast a job runs, asked after a yes/no on it ("…? and how fast", "…吗？速度怎么样").
+SPEED_ASKS = ("how fast", "how quick", "speed", "latency", "tokens/s", "多快", "速度", "延迟", "快不快")
 
 
 def asks_to_confirm_figure(t: str) -> bool:
@@ -475,6 +485,8 @@ def _asks_of_a_job(clause: str) -> bool:
     8B"), not about the GPU itself ("does it support FP8", which the datasheet answers with the rest)."""
     if _opens_yes_no(clause) and any(w.strip(",.?") in cues.JOB_VERBS for w in clause.split()):
         return True
+    if _opens_yes_no(clause) and has_any(clause, lexicon.TRAINING):
+        return True  # "can it do 8b lora in bf16": the method names the job
     asks = has_any(clause, _ZH_CAN) or clause.rstrip(" ?？").endswith(("吗", "嘛"))
     return asks and (has_any(clause, lexicon.TRAINING) or serving.is_serving(clause))
 
@@ -743,7 +755,8 @@ def _question_kind(
         and not price
         and not comparing_gpus
         and not pooled
-        and (yes_no or "?" in t or "？" in t)
+        # "A100 是 40G 还是 80G 的": an either/or is a question without a question mark
+        and (yes_no or "?" in t or "？" in t or has_any(t, cues.ALTERNATIVE))
     ):
         return "figure_check"
     if gpus and set(filled) <= {"gpu", "gpu_count"} and has_any(t, cues.POWER_ASKS) and not asks_price:
@@ -1012,6 +1025,16 @@ def _asks_spot(t: str, sig: Signals, yes_no: bool) -> bool:
         return False
     asks = yes_no or _worded_as_question(t)
     return asks or has_any(t, cues.WORTH_ASKS) or _opens_yes_no(t)
+
+
+def asks_spot_beside_job(t: str, yes_no: bool) -> bool:
+    """A spot question put beside a job to size ("8B LoRA，1 万条，spot 一天被抢占了三十次，要不要换按需"):
+    asked as a question or weighed, with no price asked (a price list answers that)."""
+    if not lexicon.SPOT_WORDS.search(t) or lexicon.asks_price(t) or has_any(t, cues.CHEAPEST):
+        return False
+    return (
+        yes_no or _worded_as_question(t) or has_any(t, cues.WORTH_ASKS) or has_any(t, cues.AGAINST_ON_DEMAND)
+    )
 
 
 def _asks_reserved(t: str, sig: Signals) -> bool:

@@ -62,6 +62,7 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     ("tb", "data", 1e12), ("gb", "data", 1e9), ("mb", "data", 1e6), ("kb", "data", 1e3),
     ("pb", "data", 1e15), ("terabytes", "data", 1e12), ("terabyte", "data", 1e12),
     ("gigabytes", "data", 1e9), ("gigabyte", "data", 1e9), ("megabytes", "data", 1e6),
+    ("gigs", "data", 1e9), ("gig", "data", 1e9),  # "a 24 gig card", "16 gigs of vram"
     ("petabytes", "data", 1e15), ("kilobytes", "data", 1e3), ("bytes", "data", 1.0),
     # Taiwan's 位元組 is a byte, and its 兆位元組 a terabyte (兆 = 10^12 there; 百萬位元組 is a megabyte).
     ("兆位元组", "data", 1e12), ("位元组", "data", 1.0),
@@ -177,6 +178,7 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     ("位用户", "concurrency", 1.0), ("个使用者", "concurrency", 1.0), ("名使用者", "concurrency", 1.0),
     ("位使用者", "concurrency", 1.0), ("people", "concurrency", 1.0), ("persons", "concurrency", 1.0),
     ("simultaneous", "concurrency", 1.0),
+    ("个人", "concurrency", 1.0),  # "能撑 50 个人吗": people, a load only in a serving message (slots)
     *((rate, "qps", 1.0) for rate in REQUEST_RATES),
     # A count of requests: a serving load with the period said around it (serving.request_period; 0 =
     # find it), per day for "daily requests"; without a period read as before ("50 requests at once").

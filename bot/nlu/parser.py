@@ -698,7 +698,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         faq_top=lambda: faq_top(t.original),
     )
     intent, yes_no = intents.classify(s, signals)
-    if intent == "size" and slots.gpu_count is None and one_by_article(masked, gpus):
+    if intent in ("size", "serve") and slots.gpu_count is None and one_by_article(masked, gpus):
         slots = replace(slots, gpu_count=1)  # "7B LoRA on a 4090": the one GPU the job runs on
     if (
         intent in ("price", "cheapest_offering", "provider_compare")

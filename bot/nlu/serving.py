@@ -45,6 +45,7 @@ INFERENCE = (
     "吞吐", "客服", "日活", "活跃用户", "人用", "人使用", "人同时", "同时在线", "用户量",
     "同时用", "同时使用", "聊天",
     "daily active", "dau", "users", "people", "int4", "int8", "awq", "gptq", "w4a16", "w8a8",
+    "latency", "response time", "延迟", "延遲", "响应时间", "響應時間",
 )  # fmt: skip
 # 推理 is inference, but 推理模型/推理能力 is a reasoning model/ability, which may well be trained.
 _REASONING = ("推理模型", "推理能力", "推理数据", "推理题", "推理链", "推理任务数据")

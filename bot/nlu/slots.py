@@ -675,6 +675,8 @@ def _counted(s: str, num: Num, unit: Unit, before: str, after: str, found: Found
         if before.rstrip(" ：:约大概").endswith(PER_DAY) and s[num.end : unit.end].strip() in _PLAIN_USERS:
             found.add("daily_users", num.value, num, s)  # "每天 5000 个用户": users a day, not at once
             return
+        if s[num.end : unit.end].strip() == "个人" and s[unit.end :].lstrip().startswith(_SHARING):
+            return  # "给 3 个人共用做实验": people sharing the GPUs, not users of a model
         # "100 users" counts concurrent users only where the message is about serving: "our
         # platform has 2000 users" says nothing about load.
         if found.serving or s[num.end : unit.end].strip() not in _PLAIN_USERS:
@@ -687,6 +689,8 @@ def _counted(s: str, num: Num, unit: Unit, before: str, after: str, found: Found
         _per_user_speed(num, before, after, s, found)
 
 
+# People who share the GPUs ("3 个人共用"), not users of a served model.
+_SHARING = ("共用", "共享", "轮流", "分着", "一起用", "合用")
 # Users or people without "concurrent": a load only in a serving message ("a team of 12 people").
 _PLAIN_USERS = (
     "users",
@@ -698,6 +702,7 @@ _PLAIN_USERS = (
     "人用",
     "人使用",
     "个人使用",
+    "个人",
     "名用户",
     "位用户",
     "个使用者",  # Taiwan's word for a user (使用者), simplified before matching
@@ -959,6 +964,7 @@ _GPU_MEMORY_WORDS = (
     "has",
     "have",
     "having",
+    "is",  # "the A6000 is 48 gigs"
     "有没有",
     "是不是",
     "还是",

@@ -88,3 +88,13 @@ def test_a_fit_on_several_gpus_names_the_sharding_it_rests_on(real: Consultant) 
 def test_a_training_time_on_owned_gpus_states_the_epochs_it_counts(real: Consultant) -> None:
     text = ask(real, "time to fine-tune qwen2.5 7b on 100k samples of 1k tokens for 3 epochs on 4x 4090")
     assert "for 100M tokens × 3 epochs" in text
+
+
+def test_cards_counted_by_their_memory_are_judged_on_the_share_each_holds(real: Consultant) -> None:
+    en = ask(real, "does deepspeed zero3 help me fit a 13b full finetune on 4x 24gb cards")
+    assert en.startswith("*No: 4 × 24 GB cards do not hold full fine-tuning of a 13B model*")
+    assert "per GPU even sharded with ZeRO-3/FSDP" in en and "On the 4 GPUs you named" in en
+    zh = ask(real, "13b 全参 4张24G的卡够吗")
+    assert zh.startswith("*不够*：4 张 24 GB 的卡放不下") and "分片后每卡仍要约" in zh
+    enough = ask(real, "can 8 x 80gb gpus hold a 13b full finetune?")
+    assert enough.startswith("*Yes: 8 × 80 GB cards hold full fine-tuning of a 13B model*")

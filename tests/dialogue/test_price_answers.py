@@ -213,7 +213,8 @@ def test_eight_gpus_an_eight_gpu_instance_holds_are_never_split(
 
     turn = consultant.handle("s", text)
 
-    assert "for the 8 GPUs" in turn.text and "talk over the network" not in turn.text
+    assert "/GPU-hour × 8) — `gpu_8x_h100_sxm5` (8 GPUs per instance" in turn.text
+    assert "talk over the network" not in turn.text
 
 
 def test_a_chinese_marketplace_named_gets_its_own_price_not_every_clouds(real: Consultant) -> None:

@@ -215,3 +215,11 @@ def test_two_gpus_weighed_for_serving_get_the_pick_first(real: Consultant) -> No
 def test_is_one_gpu_better_than_another_in_chinese_gets_yes_or_no_first(real: Consultant) -> None:
     assert ask(real, "L4 比 T4 好嗎").startswith("*是的*")
     assert ask(real, "T4 比 L4 好吗").startswith("*不是*")
+
+
+def test_a_figure_asked_then_a_yes_no_on_a_job_gets_the_verdict_with_that_figure(real: Consultant) -> None:
+    en = ask(real, "whats the vram on a 4090 and can it do 8b lora in bf16")
+    assert en.startswith("*Yes.* One NVIDIA GeForce RTX 4090 can hold LoRA") and "of 24 GB" in en
+    assert "How much training data" not in en
+    zh = ask(real, "4090 显存多大，能 LoRA 8B 吗")
+    assert zh.startswith("*能*。") and "/ 24 GB" in zh

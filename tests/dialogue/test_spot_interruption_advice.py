@@ -44,3 +44,19 @@ def test_a_spot_question_beside_a_run_is_answered_and_the_run_is_kept_for_its_pl
     assert plan.startswith("*Recommended:*") and "13B parameters" in plan and "3 days" in plan
     zh = real.handle("spot-beside-a-run-zh", "全参微调 7B，5 天内完成，用竞价实例可以吗").text
     assert zh.startswith("*抢占式 / Spot 实例能用来训练吗？*") and "*训练数据有多少？*" in zh
+
+
+def test_a_spot_question_beside_a_job_the_form_still_asks_about_is_answered_first(real: Consultant) -> None:
+    session = "spot-beside-the-form"
+    first = real.handle(session, "8B LoRA，1 万条，spot 一天被抢占了三十次，要不要换按需").text
+    assert first.startswith("*这种情况换按需更划算*。每天被抢占 30 次")
+    assert "每条大约多少 token" in first and "80亿参数" in first
+    en = real.handle("spot-beside-the-form-en", "LoRA 13B on 20M tokens, is spot ok?").text
+    assert en.startswith("*Can I train on spot / preemptible instances?*")
+    assert "*How long can training take?*" in en
+
+
+def test_a_spot_question_beside_a_complete_job_comes_with_its_plan(real: Consultant) -> None:
+    text = real.handle("spot-beside-a-plan", "LoRA 13B on 20M tokens in 3 days, is spot ok?").text
+    assert text.startswith("*Recommended:*")
+    assert "*Can I train on spot / preemptible instances?*" not in text.split("\n\n")[0]

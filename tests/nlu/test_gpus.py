@@ -232,6 +232,17 @@ def test_a_cards_memory_is_no_count_of_one() -> None:
     assert parse("8 张 A100，单卡显存 80G").slots.gpu_count == 8
 
 
+def test_a_count_of_cards_named_by_their_memory_is_the_gpu_count() -> None:
+    from bot.nlu.parser import parse
+
+    for text in (
+        "13b full finetune on 4x 24gb cards",
+        "13b full finetune on four 24GB GPUs",
+        "4 x 24gb gpus",
+    ):
+        assert parse(text).slots.gpu_count == 4, text
+
+
 @pytest.mark.parametrize(
     ("text", "count"),
     [("每台 8 張 H800，共 3 台，全參微調 34B", 24), ("每台有 8 张 A100，一共 2 台", 16),

@@ -259,3 +259,10 @@ def test_the_tokens_each_user_or_request_sends_are_the_prompt_length(text: str) 
 def test_tokens_each_after_a_sample_count_stay_a_training_sample_length() -> None:
     got = parse("LoRA 7B，1 万条数据，每条 4k token")
     assert got.task == "train" and got.slots.tokens_per_sample == 4000 and got.slots.input_tokens is None
+
+
+def test_people_a_deployment_must_carry_are_its_concurrency_only_when_serving() -> None:
+    from bot.nlu.parser import parse
+
+    assert parse("mistral 7b 部署在 L40S 上，延遲大概多少？能撐 50 個人嗎").slots.concurrency == 50
+    assert parse("我们团队 5 个人，想微调 7B").slots.concurrency is None

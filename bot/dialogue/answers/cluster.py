@@ -110,6 +110,13 @@ def spot(q: Question, reply: Reply) -> bool:
     return answer("spot", q, reply)
 
 
+def spot_advice(q: Question, reply: Reply) -> None:
+    """Spot beside a job still being sized: the switch advice when interruptions are counted, else the
+    FAQ entry on training on spot."""
+    if not spot_switch(normalise(q.text).lower, reply):
+        answer("spot", q, reply)
+
+
 # What a spot question may say of its run ("plan LoRA 13B, 3 days; is spot OK for this?"), kept for the
 # plan that follows: the form then asks what is still missing, not for the model and deadline said.
 SPOT_JOB_SLOTS = ("params", "active_params", "method", "precision", "days", "gpu", "gpu_count", "seq_len")

@@ -10,6 +10,8 @@ from bot.dialogue.answers.base import Question
 from bot.dialogue.hardware import main_variant
 from bot.dialogue.reply import Reply
 from bot.nlu.intents import asks_to_confirm_figure
+from bot.nlu.lexicon import has_cue
+from bot.nlu.question_cues import ALTERNATIVE
 from bot.nlu.text import normalise
 from bot.render.views import pick
 from knowledge.quotes import quotes
@@ -151,12 +153,24 @@ def confirm_figures(q: Question, reply: Reply) -> None:
 def answer(q: Question, reply: Reply) -> bool:
     found = list(q.kb.factcheck(q.text))
     confirmed = [] if found else confirmations(q)
+    either = has_cue(normalise(q.text).lower, ALTERNATIVE)
+    if either and found:
+        # "H200 显存是141G还是192G": which of the two it is, then why the other is not
+        confirmed = confirmations(q)
     if not found and not confirmed:
         return False
+    if either:
+        # "A100 是 40G 还是 80G": each board says its own size, so none names "the other one" again
+        names = {c["name"] for c in confirmed}
+        for c in confirmed:
+            if c.get("main_name") in names:
+                for key in ("main_name", "main_value", "only"):
+                    c.pop(key, None)
     reply.add(
         "figure_check",
         corrections=[_view(c, reply.lang) for c in found],
         confirmed=confirmed,
         yes_no=q.u.yes_no,
+        either=either and len(found) + len(confirmed) >= 2,
     )
     return True

@@ -80,8 +80,10 @@ def answer(q: Question, reply: Reply) -> bool:
     assumed["count_default"] = False
     # "Is 24GB enough to fine-tune 7B?": the size asked, and for each method whether it holds the job.
     asked_gb = q.memory_floor_gb
+    # "13B full fine-tune on 4x 24GB cards": with a count, each card holds its sharded share.
     for row in rows:
-        row["fits_asked"] = asked_gb is not None and row["one_gpu_gb"] <= asked_gb * (1 - MIN_HEADROOM)
+        need = row["counted"]["per_gpu_gb"] if row["counted"] else row["one_gpu_gb"]
+        row["fits_asked"] = asked_gb is not None and need <= asked_gb * (1 - MIN_HEADROOM)
     reply.add(
         "memory",
         min_free=MIN_HEADROOM,

@@ -166,8 +166,30 @@ def answer(q: Question, reply: Reply) -> bool:
         hours_per_month=HOURS_PER_MONTH,
         # "多少台幣": the catalogue has USD and CNY; the answer says so rather than guess a rate.
         other_currency=unpriced_currency(normalise(q.text).lower),
+        # "per GPU and per node?", "整台 8 卡的节点呢": each multi-GPU listing's whole-instance price too
+        node_asked=not totals and has_cue(low_text, NODE_PRICE_ASKS),
     )
+    if items and has_cue(low_text, BUY_ASKS):
+        # "租一个月要多少？跟买一张比哪个划算": the rent, then when renting or owning pays (no purchase
+        # prices are on file, so no break-even is computed)
+        entry = find_entry(q.kb, CLOUD_OR_OWN)
+        if entry is not None:
+            reply.add("faq_answer", entries=[entry_view(entry, reply.lang)])
+            reply.add_faq(CLOUD_OR_OWN)
     return True
+
+
+# Renting weighed against buying the GPU: the FAQ on cloud against owned servers follows the prices.
+CLOUD_OR_OWN = "faq.cloud_vs_physical"
+BUY_ASKS = ("buy", "buying", "purchase", "own one", "买", "買", "购买", "購買", "自购", "自購", "自建")
+
+
+# A whole server's price asked beside the per-GPU one ("whats the per node price", "整台 8 卡的節點呢").
+NODE_PRICE_ASKS = (
+    "per node", "a node", "the node", "node price", "whole node", "whole server", "per server",
+    "per instance", "whole instance", "full node",
+    "节点", "節點", "整台", "整机", "整機", "一台机器", "一台機器", "每台",
+)  # fmt: skip
 
 
 def region_asked(text: str) -> dict[str, Any] | None:

@@ -9,18 +9,22 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from bot.dialogue.answers.base import Question
 from bot.dialogue.answers.capability import serving_verdict
 from bot.dialogue.hardware import china_gpus
 from bot.dialogue.reply import Reply
+from bot.nlu.lexicon import has_cue
+from bot.nlu.text import normalise
+from sizing.assumptions import HOURS_PER_MONTH
 from sizing.errors import SizingError
 from sizing.model_arch import ModelArchitecture
 from sizing.serve_layout import LARGE_BATCH_PER_GPU, SERVE_LAYOUTS, ServeLayout, expert_parallel_possible
 from sizing.serve_load import DEFAULT_CONCURRENCY, peak_qps, peak_qps_from_requests
 from sizing.serve_memory import LINEAR_BYTES
 from sizing.serve_plan import plan_serving
+from sizing.serve_rank import Context
 from sizing.serve_result import ServeResult
 from sizing.serve_types import (
     DEFAULT_INPUT_TOKENS,
@@ -299,10 +303,49 @@ def serving_answer(q: Question, reply: Reply) -> bool:
     note = long_context_note(q, req)
     if note is not None:
         reply.add("long_context", **note)
+    verdict = budget_verdict(q, req, data)
+    if verdict is not None:
+        reply.add("serve_budget_verdict", **verdict)
+        warnings = cast(list[dict[str, Any]], data.get("warnings") or [])
+        data = {**data, "warnings": [w for w in warnings if w.get("code") != "serve_over_budget"]}
     reply.add(
         "serve", **view(req, data), read_as=read_as(q, req), china=china, **clouds_note(q, data["options"])
     )
     return True
+
+
+# Asking whether a budget is enough: "is $500 a month enough", "预算 3 万够不够", "can we afford".
+ENOUGH_ASKS = ("enough", "sufficient", "cover", "afford", "够", "夠", "足够", "足夠", "撑得住", "负担得起")
+
+
+def budget_verdict(q: Question, req: ServeRequest, data: Mapping[str, Any]) -> dict[str, Any] | None:
+    """ "is $500 a month enough to serve Mistral 7B?": yes or no first, from the plan's cheapest option
+    that carries the load against the budget per hour (a monthly or total budget is a month of serving)."""
+    if req.budget is None or not (q.u.yes_no or has_cue(normalise(q.text).lower, ENOUGH_ASKS)):
+        return None
+    options = data.get("options") or []
+    first = options[0] if options else None
+    cost = (first or {}).get("cost") or {}
+    if first is None or not first.get("fits") or not cost.get("hourly_usd"):
+        return None
+    over = next((w for w in data.get("warnings") or [] if w.get("code") == "serve_over_budget"), None)
+    limit = over["params"]["budget_usd_per_hour"] if over else Context(req, q.catalog).budget_usd_per_hour()
+    if limit is None:
+        return None
+    # A budget in yuan, or a plan priced in yuan, is answered in yuan.
+    rate = q.catalog.usd_to_cny if req.budget.currency == "CNY" or cost.get("currency") == "CNY" else 1.0
+    listed = cost.get("per_hour") if cost.get("currency") == "CNY" else None  # a Chinese list price
+    hourly = float(listed) if listed else float(cost["hourly_usd"]) * rate
+    return {
+        "within": over is None,
+        "currency": "CNY" if rate != 1.0 else "USD",
+        "hourly": hourly,
+        "monthly": hourly * HOURS_PER_MONTH,
+        "limit_per_hour": limit * rate,
+        "limit_per_month": limit * rate * HOURS_PER_MONTH,
+        "gpus": first.get("gpus"),
+        "gpu_name": first.get("gpu_name"),
+    }
 
 
 def refused(q: Question, error: SizingError, reply: Reply) -> None:

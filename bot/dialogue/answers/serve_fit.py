@@ -89,6 +89,8 @@ def feasibility(q: Question, reply: Reply) -> bool:
         params=req.model.params_total,
         saturated=saturated,
         verdict=q.u.yes_no or not throughput_asked,  # "how many tokens/s ...?" is not a yes or no
+        # "首 token 延迟大概多少？2张H100够吗": the latency asked, beside the verdict
+        latency_asked=asks_latency(q.text),
         model=req.model.name,
         named=req.model_id is not None,
         read_as=read_as(q, req),
@@ -127,6 +129,20 @@ def asks_throughput(text: str) -> bool:
     from bot.nlu.text import normalise
 
     return has_cue(normalise(text).lower, THROUGHPUT_ASKS)
+
+
+# Asking how long a reply takes: the time to the first token and per token answer it.
+LATENCY_ASKS = (
+    "latency", "ttft", "first token", "time to first", "ms per token", "how fast", "response time",
+    "延迟", "延遲", "首 token", "首token", "首字", "响应时间", "響應時間", "多快", "速度",
+)  # fmt: skip
+
+
+def asks_latency(text: str) -> bool:
+    from bot.nlu.lexicon import has_cue
+    from bot.nlu.text import normalise
+
+    return has_cue(normalise(text).lower, LATENCY_ASKS)
 
 
 def _saturated(q: Question, req: ServeRequest) -> dict[str, Any] | None:

@@ -1,0 +1,39 @@
+"""A latency question about serving a model gets the time to the first token and per token."""
+
+from __future__ import annotations
+
+from bot.dialogue.consultant import Consultant
+
+from .asking import ask
+
+
+def test_a_latency_asked_beside_a_fit_question_is_answered_with_the_verdict(real: Consultant) -> None:
+    text = ask(real, "llama3 70b 用 fp8 部署，首 token 延迟大概多少？2张H100够吗")
+    first = text.split("\n")[0]
+    assert first.startswith("*能。* 2 × NVIDIA H100 SXM5") and "*首 token 约" in first and "毫秒" in first
+    plain = ask(real, "can one L4 serve llama 3 8b?")
+    assert "to the first token*" not in plain.split("\n")[0]
+
+
+def test_a_latency_question_naming_a_model_and_a_gpu_is_about_serving(real: Consultant) -> None:
+    text = ask(real, "whats the latency of llama 3 8b on one L4?")
+    assert text.startswith("*Serving Llama 3 8B") and "ms to the first token" in text
+    assert "How much training data" not in text
+
+
+def test_a_yes_no_on_serving_then_how_fast_gets_the_verdict_first(real: Consultant) -> None:
+    en = ask(real, "can a 24 gig card run llama 13b in 4bit? and how fast")
+    assert en.startswith("*Yes: 24 GB holds Llama 2 13B in INT4*")
+    zh = ask(real, "一张4090能跑qwen 14b int4吗？速度怎么样")
+    assert zh.startswith("*能。* 1 × NVIDIA GeForce RTX 4090") and "*首 token 约" in zh
+
+
+def test_a_latency_on_a_gpu_named_with_an_article_is_on_one_of_it(real: Consultant) -> None:
+    text = ask(real, "whats the time to first token for llama 3 8b on an L4 with 2k prompt?")
+    assert "*As asked:* 1 × NVIDIA L4:" in text and "ms to the first token" in text
+
+
+def test_a_serving_memory_question_with_a_monthly_price_asked_gets_both(real: Consultant) -> None:
+    text = ask(real, "4090跑qwen2.5 7b推理要多少显存？一个月租下来多少钱")
+    assert text.startswith("*能。* 1 × NVIDIA GeForce RTX 4090 可以用 BF16 部署 Qwen2.5 7B")
+    assert "*NVIDIA GeForce RTX 4090 按需价（每卡）*" in text and "每卡每月约" in text
