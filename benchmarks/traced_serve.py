@@ -91,7 +91,7 @@ def _gc_probe() -> None:
 def install() -> None:
     import slack_sdk
 
-    from bot.dialogue import consultant, recommend, reply
+    from bot.dialogue import consultant, recommend, reply, turn_steps
     from bot.render import text
     from bot.slack import endpoint, runner
     from bot.store import sqlite
@@ -122,7 +122,10 @@ def install() -> None:
     _wrap(runner, "answer_of", "runner: answer_of")
     _wrap(consultant.Consultant, "handle", "consultant: handle")
     _wrap(consultant.Consultant, "remember", "consultant: remember (App Home)")
-    _wrap(consultant, "understand", "consultant: understand (NLU)")
+    # The turn's reading and the steps that plan live in turn_steps (the policy table); the consultant
+    # itself plans only on undo, lifts and replays.
+    _wrap(turn_steps, "understand", "consultant: understand (NLU)")
+    _wrap(turn_steps, "recommend", "consultant: recommend")
     _wrap(consultant, "recommend", "consultant: recommend")
     _wrap(recommend, "plan_context", "recommend: plan_context")
     _wrap(recommend, "run_plan", "recommend: run_plan (engine)")
