@@ -168,6 +168,12 @@ COMPARE = (
     "差异",
     "哪个好",
     "哪个更",
+    # "A10 和 L4 哪个推理延迟低": which decodes sooner (answers/compare.py weighs it for serving)
+    "延迟低",
+    "延迟更低",
+    "延迟小",
+    "延迟更小",
+    "哪个延迟",
     # "H20 和 4090 哪个适合推理 Qwen2.5 32B": which of the two suits the job
     "哪个适合",
     "哪张适合",

@@ -223,3 +223,15 @@ def test_a_figure_asked_then_a_yes_no_on_a_job_gets_the_verdict_with_that_figure
     assert "How much training data" not in en
     zh = ask(real, "4090 显存多大，能 LoRA 8B 吗")
     assert zh.startswith("*能*。") and "/ 24 GB" in zh
+
+
+def test_which_of_two_gpus_has_lower_latency_is_a_serving_pick_not_a_plan_for_typical_models(
+    real: Consultant,
+) -> None:
+    for text, pick in (
+        ("A10 和 L4 哪个推理延迟低？", "NVIDIA A10 更适合推理部署"),
+        ("A10 和 L4 哪個推論延遲低", "NVIDIA A10 更適合推理部署"),
+    ):
+        reply = ask(real, text)
+        assert reply.startswith((f"*{pick}", pick)), reply
+        assert "600 GB/s" in reply and "300 GB/s" in reply
