@@ -27,7 +27,7 @@ DEFAULT_CONCURRENCY = 10
 
 def peak_qps(daily_users: int) -> float:
     """Requests per second at the busiest hour for `daily_users` active users a day."""
-    return daily_users * REQUESTS_PER_USER_PER_DAY / (BUSY_HOURS_PER_DAY * 3600.0) * PEAK_TO_AVERAGE
+    return peak_qps_from_requests(daily_users * REQUESTS_PER_USER_PER_DAY)
 
 
 def peak_qps_from_requests(daily_requests: float) -> float:

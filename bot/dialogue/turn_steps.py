@@ -527,16 +527,13 @@ def budget_enough_beside_plan(ctx: TurnContext) -> DialogueState | None:
     if (last.get("currency") or "USD") != (budget.get("currency") or "USD"):
         return result
     cost, amount = float(last["cost"]), float(budget["amount"])
-    side = Reply(ctx.reply.lang)
-    side.add(
+    ctx.reply.prepend(
         "budget_enough",
         within=cost <= amount,
         cost=cost,
         amount=amount,
         currency=last.get("currency") or "USD",
     )
-    ctx.reply.parts[0:0] = side.parts
-    ctx.reply.kinds[0:0] = side.kinds
     return result
 
 

@@ -229,13 +229,16 @@ def per_minute(before: str, after: str) -> bool:
     return rest.startswith(_MINUTE_AFTER) or _without_hedge(before).endswith(_MINUTE_BEFORE)
 
 
+def without_hedges(head: str, hedges: tuple[str, ...], trim: str) -> str:
+    """`head` without the hedge words at its end ("每天大概" → "每天"), as many as there are, `trim`
+    stripped after each."""
+    while (cut := next((h for h in hedges if head.endswith(h)), None)) is not None:
+        head = head[: -len(cut)].rstrip(trim)
+    return head
+
+
 def _without_hedge(before: str) -> str:
-    head = before.rstrip(" :：~≈")
-    while True:
-        cut = next((h for h in _HEDGED if head.endswith(h)), None)
-        if cut is None:
-            return head
-        head = head[: -len(cut)].rstrip(" :：~≈")
+    return without_hedges(before.rstrip(" :：~≈"), _HEDGED, " :：~≈")
 
 
 def request_period(before: str, after: str, own: float) -> float | None:
@@ -635,6 +638,7 @@ __all__ = [
     "REQUEST_VOLUME_LABEL",
     "per_minute",
     "request_period",
+    "without_hedges",
     "SERVING",
     "is_serving",
     "runs_inference",

@@ -34,6 +34,7 @@ from bot.nlu.serving import (
     request_period,
     request_side,
     side_of_clause_before,
+    without_hedges,
 )
 from bot.nlu.types import Ask
 from bot.nlu.units import (
@@ -813,11 +814,7 @@ USERS_LABEL = ("用户", "用户数", "用户量", "使用者", "users", "user c
 
 
 def _without_hedges(head: str) -> str:
-    while True:
-        cut = next((h for h in _HEDGES if head.endswith(h)), None)
-        if cut is None:
-            return head
-        head = head[: -len(cut)].rstrip(" :：=~")
+    return without_hedges(head, _HEDGES, " :：=~")
 
 
 def _labelled(s: str, num: Num, before: str, after: str, found: Found, wide: str) -> bool:
