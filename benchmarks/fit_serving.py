@@ -4,10 +4,13 @@ knowledge/data/serving_runs.yaml, and report how well they generalise.
     .venv/bin/python benchmarks/fit_serving.py            # fit, leave-one-model-out, hold-out
     .venv/bin/python benchmarks/fit_serving.py --quick    # evaluate the shipped constants only
     .venv/bin/python benchmarks/fit_serving.py --floors   # fit the MoE latency floor alone
+    .venv/bin/python benchmarks/fit_serving.py --int4     # fit the 4-bit kernels' read factor alone
 
 --floors fits expert_latency_s alone on the small-batch runs (those with a concurrency), holding the
 other constants: the maximum-load runs cannot see a latency floor, and a full refit on them moves
 every constant for no gain (2026-12: in sample 10% vs 9%, hold-out 11% vs 10%).
+
+--int4 fits int4_read_factor alone on the INT4 (AWQ/GPTQ) runs not held out, holding the others.
 
 The fit minimises the mean squared log error (predicted / published output tokens per second)
 over the runs not marked `holdout`, by coordinate search over each constant within physical
@@ -44,6 +47,7 @@ BOUNDS: dict[str, tuple[float, float]] = {
     "link_efficiency_pcie": (0.05, 1.0),
     "max_batch": (128, 4096),
     "expert_latency_s": (1e-6, 2e-4),
+    "int4_read_factor": (1.0, 4.0),
 }
 FLOOR_CONSTANTS = ("expert_latency_s",)
 KB = load_knowledge()
@@ -101,6 +105,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--quick", action="store_true", help="evaluate the shipped constants, no fitting")
     ap.add_argument("--floors", action="store_true", help="fit the latency floor alone on small-batch runs")
+    ap.add_argument("--int4", action="store_true", help="fit the 4-bit kernels' read factor alone")
     args = ap.parse_args()
     fitted = [r for r in KB.serving_runs if not r.holdout]
     held = [r for r in KB.serving_runs if r.holdout]
@@ -111,6 +116,18 @@ def main() -> None:
         print("small-batch runs:", stats([ratio(r, k) for r in small]))
         for r in small:
             print(f"  {r.id}: predicted/published {ratio(r, k):.2f}")
+        print("in sample:", stats([ratio(r, k) for r in fitted]))
+        print("hold-out :", stats([ratio(r, k) for r in held]))
+        return
+    if args.int4:
+        quantised = [r for r in fitted if r.precision == "int4"]
+        held_q = [r for r in held if r.precision == "int4"]
+        k = fit(quantised, CALIBRATED, rounds=8, names=("int4_read_factor",))
+        print("int4_read_factor:", round(k.int4_read_factor, 3))
+        for label, rows in (("fitted", quantised), ("held out", held_q)):
+            print(f"{label}:", stats([ratio(r, k) for r in rows]))
+            for r in rows:
+                print(f"  {r.id}: predicted/published {ratio(r, k):.2f}")
         print("in sample:", stats([ratio(r, k) for r in fitted]))
         print("hold-out :", stats([ratio(r, k) for r in held]))
         return

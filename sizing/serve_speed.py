@@ -280,10 +280,12 @@ class Timing:
         self.output_tokens = output_tokens
         # A dense model reads every weight each step; of the routed experts a batch touches on
         # average E·(1-(1-k/E)^B) per layer (uniform routing), so MoE reads grow with the batch.
-        self.read_bytes = terms.read_bytes
-        self.expert_bytes = terms.expert_bytes
+        # 4-bit kernels dequantise as they read (ServeConstants.int4_read_factor).
+        slow = k.int4_read_factor if p == "int4" else 1.0
+        self.read_bytes = terms.read_bytes * slow
+        self.expert_bytes = terms.expert_bytes * slow
         self.expert_idle = terms.expert_idle
-        self.dense_read_bytes = terms.read_bytes / gpus
+        self.dense_read_bytes = self.read_bytes / gpus
         self.bytes_per_s = (gpu.memory_bandwidth_tbs or 1.0) * 1e12 * k.bandwidth_efficiency
         linear_flops, attention_flops = terms.linear_flops, terms.attention_flops
         peak_flops = peak_tflops(gpu, p) * 1e12
@@ -313,8 +315,8 @@ class Timing:
             # to every rank's experts, reduce-scatter back; serve_layout): each rank receives
             # (ranks-1)/ranks of ranks x its batch. Each GPU holds its experts whole: no expert
             # slots in the floor (floor_counts).
-            self.dense_read_bytes = terms.read_bytes - terms.expert_bytes
-            self.expert_bytes = terms.expert_bytes / ranks
+            self.dense_read_bytes = (terms.read_bytes - terms.expert_bytes) * slow
+            self.expert_bytes = terms.expert_bytes * slow / ranks
             self.kv_layer_bytes = kv_bytes_per_token_layer(arch, 1, p)
             self.comm_layers = 2 * arch.moe_layers
             self.allreduce_share = (ranks - 1) / ranks
