@@ -15,7 +15,7 @@ from bot.dialogue.consultant import Consultant
     [
         ("How many tokens should I train a 3B model on?", "About 60B tokens", ("SmolLM3-3B", "11.2T")),
         ("3B 模型要多少数据", "约 600亿 token", ("SmolLM3-3B", "11.2万亿")),
-        ("7B 預訓練需要多少 token", "約 1400億 token", ("Llama 3.1 8B", "15萬億")),
+        ("7B 預訓練需要多少 token", "約 1400億 token", ("Olmo 3 7B", "5.9萬億")),
     ],
 )
 def test_a_data_question_about_a_model_size_gets_the_compute_optimal_amount_and_real_runs(
