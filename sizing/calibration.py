@@ -11,7 +11,7 @@ efficiency and the goodput of the cluster size multiply it. MFU is on the model-
 PaLM's attention term (arXiv 2204.02311 App. B: 6·N + 12·L·H·Q·T per token).
 
 C_RIDGE and ALPHA_WIDTH are fitted by `fit` on the published pre-training runs in
-knowledge/data/published_runs.yaml (usable_for_calibration: true; 55 runs on A100-40GB,
+knowledge/data/published_runs.yaml (usable_for_calibration: true; 57 runs on A100-40GB,
 A100-80GB, H100 and H800 from 70M to 405B parameters, 2022-2026). The fit minimises the sum of
 absolute log errors (a median fit: a few runs far off, such as phi-2's implied 70% MFU, do not pull
 it). `gpu-advisor validate` refits without each run in turn (leave-one-out) and reports how the
@@ -31,7 +31,7 @@ C_RIDGE = 0.0064  # fitted
 ALPHA_WIDTH = 0.2  # fitted; 0 would mean width does not matter, 1 the pure h²/h argument
 H_REF = 4096.0
 # ln of the half-width of the stated range: 90th percentile of the leave-one-out |ln(pred/actual)|
-# (gpu-advisor validate prints it; 0.394 on 49 runs, 0.446 on 55 since the 2026-12-02 hold-out added
+# (gpu-advisor validate prints it; 0.394 on 49 runs, 0.446 on 55 and 57 since the 2026-12-02 hold-outs added
 # Trillion-7B and nanochat d24, both ~1.7x faster than predicted; rounded up). exp(0.45) ≈ 1.57.
 LOG_BAND = 0.45
 BAND_QUANTILE = 0.90
