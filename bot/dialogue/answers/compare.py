@@ -110,6 +110,8 @@ _CLAUSE = re.compile(r"[，,。;；?？!！]|\band\b|\balso\b|还有|另外|以�
 # A clause that asks which of the two without naming a figure ("哪个推理延迟低", "which is better"): a
 # question of its own, answered by the default verdict, before the figure a later clause asks.
 _ASKS_WHICH = re.compile(r"哪|\bwhich\b|吗|是否|\bwhether\b|\bis the\b|\bdoes the\b")
+# "How far apart" alone: a later clause with only these asks the gap of the figure before it.
+_GAP = re.compile(r"差多少倍|差多少|差几倍|差距|相差|how far apart")
 # The figures a later clause may ask beside the first verdict (each gets its own verdict).
 ALSO_ASPECTS = ("price", "speed", "memory", "bandwidth", "link", "value")
 
@@ -126,6 +128,8 @@ def aspects(text: str) -> list[tuple[str | None, int]]:
             if not out and _ASKS_WHICH.search(part):
                 out.append((None, 1))
             continue
+        if out and name == "speed" and aspect(_GAP.sub(" ", part))[0] is None:
+            continue  # "NVLink 带宽各是多少？差几倍？": how far apart the figure just asked, not their speed
         if name not in [n for n, _ in out]:
             out.append((name, direction))
     if out and out[0][0] is None and len(out) == 1:
