@@ -516,8 +516,10 @@ def budget_enough_beside_plan(ctx: TurnContext) -> DialogueState | None:
     currency; over it, the plan's own budget warning says what the budget buys)."""
     u = ctx.u
     budget = u.said.get("budget")
-    period = budget.get("period", "total") if isinstance(budget, dict) else None
-    if u.intent != "size" or period not in ("total", "month"):
+    if u.intent != "size" or not isinstance(budget, dict):
+        return None
+    period = budget.get("period", "total")
+    if period not in ("total", "month"):
         return None
     if not (u.yes_no or has_any(normalise(ctx.text).lower, ENOUGH_ASKS)):
         return None

@@ -311,9 +311,9 @@ def cards(q: Question, reply: Reply) -> bool:
         return False
     concurrency = req.concurrency or 1
     asked = req.precision
-    options = []
+    options: list[dict[str, Any]] = []
     for count, gb in dict.fromkeys(sets):
-        rows = []
+        rows: list[dict[str, Any]] = []
         for precision in (asked, *(p for p in PRECISIONS if p != asked)):
             shape = shape_memory(req.model, count, precision, req.kv_tokens)
             per_gpu = (
@@ -326,7 +326,7 @@ def cards(q: Question, reply: Reply) -> bool:
     best = (
         min(holding, key=lambda o: (o["count"], -(o["gb"] - o["rows"][0]["per_gpu_gb"]))) if holding else None
     )
-    fallback = None
+    fallback: dict[str, Any] | None = None
     if best is None:
         # None holds it as asked: the first smaller precision some set holds it in, and the pick there.
         for i in range(1, len(options[0]["rows"])):
