@@ -77,3 +77,13 @@ def test_a_gpu_size_that_names_the_card_in_a_job_question_is_not_confirmed_as_a_
 ) -> None:
     text = ask(real, "Will Mistral 7B load on one L4 24 GB?")
     assert text.startswith("*Yes.* 1 × NVIDIA L4 can serve") and "has 24 GB of memory" not in text
+
+
+def test_which_of_two_gpus_has_higher_inference_throughput_is_a_comparison(real: Consultant) -> None:
+    text = ask(real, "L40S 和 H100 哪个推理吞吐更高？")
+    assert text.startswith("*NVIDIA H100 SXM5 推理更快") and "Llama" not in text
+
+
+def test_a_bare_memory_size_that_runs_a_model_is_the_gpus_memory_not_data(real: Consultant) -> None:
+    text = ask(real, "can 24gb run a 13b model")
+    assert text.startswith("*No: 24 GB does not hold") and "of data" not in text

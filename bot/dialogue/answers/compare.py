@@ -69,6 +69,7 @@ ASPECTS: tuple[tuple[str, int, tuple[str, ...]], ...] = (
     # "差在哪", "强化" are not comparisons of speed: only the comparative forms count.
     ("speed", -1, ("slower", "weaker", "worse", "慢", "更弱", "更差")),
     ("speed", 1, ("faster", "quicker", "more powerful", "stronger", "快", "更强", "性能更", "算力更",
+                  "吞吐高", "吞吐更高", "吞吐量高", "吞吐量更高", "higher throughput", "more throughput",
                   # "4090 和 3090 差多少": how far apart, which for GPUs is their speed
                   "差多少", "差距", "差几倍", "how far apart")),
     # Which to pick overall: compute first; with the same compute, memory and bandwidth decide.
