@@ -62,6 +62,8 @@ class _Checker:
         return None
 
     def tflops(self, claimed: float, dtype: str | None, gpus: tuple[GpuRecord, ...]) -> Correction | None:
+        if dtype == "int8":
+            return self.int8(claimed, gpus)
         dtypes = [dtype] if dtype else list(DTYPES)
         figures = [(g, d, getattr(g.tflops, d)) for g in gpus for d in dtypes]
         if any(f.value is not None and _close(claimed, f.value) for _, _, f in figures):
@@ -69,12 +71,57 @@ class _Checker:
         for g, d, f in figures:
             if f.sparse is not None and _close(claimed, f.sparse):
                 return self._sparse(g, d, f, claimed)
+        if dtype is None:
+            # "T4 有 130 TFLOPS 对吧": its INT8 rate in TOPS (integer operations), taken for floating point
+            for g in gpus:
+                int8 = g.tflops.int8
+                if int8 is not None and int8.value is not None and _close(claimed, int8.value):
+                    return self._int8_as_float(g, int8, claimed)
         shown = dtype or "fp16"
         usable = [(g, getattr(g.tflops, shown)) for g in gpus if getattr(g.tflops, shown).value is not None]
         if not usable:
             return self._unsupported(gpus[0], shown, claimed)
         g, f = max(usable, key=lambda item: item[1].value or 0.0)
         return self._wrong(g, shown, f, claimed, gpus)
+
+    def int8(self, claimed: float, gpus: tuple[GpuRecord, ...]) -> Correction | None:
+        """An INT8 figure in TOPS ("T4 130 TOPS INT8"): right at the dense rate; the 2:4-sparse headline
+        named as such; not judged for a GPU whose INT8 rate the catalogue does not hold."""
+        rated = [(g, g.tflops.int8) for g in gpus if g.tflops.int8 is not None and g.tflops.int8.value]
+        if not rated or any(_close(claimed, f.value or 0.0) for _, f in rated):
+            return None
+        for g, f in rated:
+            if f.sparse is not None and _close(claimed, f.sparse):
+                dense = _fmt(f.value or 0.0)
+                message = Bilingual(
+                    zh=f"{_fmt(claimed)} TOPS 是 {g.name} 在 2:4 结构化稀疏下的 INT8 数字；"
+                    f"稠密 INT8 是 {dense} TOPS。",
+                    en=f"{_fmt(claimed)} TOPS is the {g.name}'s INT8 figure with 2:4 structured sparsity; "
+                    f"the dense INT8 rate is {dense} TOPS.",
+                )
+                return self._finish(g, "tflops.int8", claimed, f.value, message, f.src, "sparse")
+        g, f = max(rated, key=lambda item: item[1].value or 0.0)
+        dense = _fmt(f.value or 0.0)
+        message = Bilingual(
+            zh=f"{g.name} 的稠密 INT8 算力是 {dense} TOPS，不是 {_fmt(claimed)}。",
+            en=f"The {g.name}'s dense INT8 rate is {dense} TOPS, not {_fmt(claimed)}.",
+        )
+        return self._finish(g, "tflops.int8", claimed, f.value, message, f.src, "wrong")
+
+    def _int8_as_float(self, g: GpuRecord, f: TflopsFigure, claimed: float) -> Correction:
+        train = next((d for d in ("bf16", "fp16") if getattr(g.tflops, d).value), "fp32")
+        value = getattr(g.tflops, train).value or 0.0
+        message = Bilingual(
+            zh=f"{_fmt(claimed)} 是 {g.name} 的 INT8 算力，单位是 TOPS（整数运算，用于量化推理），"
+            "不是浮点 TFLOPS；"
+            f"它的 {train.upper()} 稠密算力是 {_fmt(value)} TFLOPS，训练按这个算。",
+            en=f"{_fmt(claimed)} is the {g.name}'s INT8 rate, in TOPS (integer operations, for quantised "
+            f"inference), not floating-point TFLOPS; its dense {train.upper()} rate, which training runs at, "
+            f"is {_fmt(value)} TFLOPS.",
+        )
+        return self._finish(
+            g, "tflops.int8", claimed, value, message, [*f.src, *getattr(g.tflops, train).src], "wrong"
+        )
 
     def _sparse(self, g: GpuRecord, d: str, f: TflopsFigure, claimed: float) -> Correction:
         dense, dt = _fmt(f.value or 0.0), d.upper()
@@ -144,6 +191,17 @@ class _Checker:
         # 7%: "80GB" for 74.5 GiB and similar GB/GiB roundings are right, not wrong.
         if any(_close(claimed, g.memory_gb.value, 0.07) for g in gpus):
             return None
+        # "H100 NVL 188GB": two boards the vendor quotes as a bridged pair (the figure's note says so)
+        pair = next(
+            (
+                x
+                for x in gpus
+                if "pair" in (x.memory_gb.note or "") and _close(claimed, 2 * x.memory_gb.value)
+            ),
+            None,
+        )
+        if pair is not None and self.erratum(pair.id, claimed, "memory_gb") is None:
+            return self._pair(pair, claimed)
         g = max(gpus, key=lambda x: x.memory_gb.value)
         shown = [x for x in gpus if x.variant_of not in {y.id for y in gpus}]  # a variant repeats its card
         sizes = ", ".join(f"{x.name} {_fmt(x.memory_gb.value)} GB" for x in shown)
@@ -160,6 +218,18 @@ class _Checker:
         return self._finish(
             g, "memory_gb", claimed, g.memory_gb.value, message, g.memory_gb.src, "nonexistent"
         )
+
+    def _pair(self, g: GpuRecord, claimed: float) -> Correction:
+        """A memory size that is a bridged pair ("H100 NVL 188GB", as NVIDIA quotes the NVL): what one GPU
+        has, which is what a model must fit in."""
+        per = _fmt(g.memory_gb.value)
+        message = Bilingual(
+            zh=f"{g.name} 每张卡是 {per} GB；{_fmt(claimed)} GB 是两张桥接成一对的总和"
+            f"（NVIDIA 按一对标注，2 × {per} GB）。模型要放进的是每张卡的 {per} GB。",
+            en=f"The {g.name} has {per} GB per GPU; {_fmt(claimed)} GB is a bridged pair of two, as NVIDIA "
+            f"quotes it (2 × {per} GB). A model has to fit in each GPU's {per} GB.",
+        )
+        return self._finish(g, "memory_gb", claimed, g.memory_gb.value, message, g.memory_gb.src, "wrong")
 
     def bandwidth(self, claimed_tbs: float, gpus: tuple[GpuRecord, ...], fabric: bool) -> Correction | None:
         """A TB/s figure: memory bandwidth, or the NVLink/IF figure when the sentence names the fabric."""

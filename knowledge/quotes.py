@@ -32,7 +32,7 @@ _TRILLION_OF = (
 )
 _TFLOPS = re.compile(
     _NUM
-    + r"\s*(petaflops?|pflops?|pflop/s|pf(?![a-z0-9])|tflops?|tflop/s|t(?![a-z0-9/])"
+    + r"\s*(petaflops?|pflops?|pflop/s|pf(?![a-z0-9])|tflops?|tflop/s|tops(?![a-z0-9])|t(?![a-z0-9/])"
     + _TRILLION_OF
     + ")"
 )
@@ -59,7 +59,7 @@ _POWER = re.compile(
 # server's or a rack's power, never a claim about a GPU's TDP.
 MAX_GPU_WATTS = 3000.0
 _POWER_WORDS = re.compile(r"tdp|tgp|功耗|功率|耗电|耗電|用电|用電|power|watt|瓦|电源|電源|draws?|uses|consum")
-_DTYPE = re.compile(r"fp16|bf16|fp8|tf32|fp32|半精度|单精度|單精度")
+_DTYPE = re.compile(r"fp16|bf16|fp8|tf32|fp32|int8|半精度|单精度|單精度")
 _DTYPE_ALIASES = {"半精度": "fp16", "单精度": "fp32", "單精度": "fp32"}
 _FABRIC = re.compile(r"nvlink|infinity fabric|xgmi|互联|互聯|卡间|卡間")
 # Where a sentence or clause ends (full-width and ASCII punctuation, a line break): the NLU uses it too.
@@ -243,7 +243,8 @@ def quotes_in(reading: Reading) -> Iterator[Quote]:
             continue
         for named in _owners(m.start(), t, mentions):
             scale = 1000.0 if m.group(2).startswith("p") else 1.0
-            dtype = _dtype_near(t, m.start(), named.start)
+            # TOPS are integer operations: an INT8 figure ("T4 130 TOPS"), whatever type is named near it
+            dtype = "int8" if m.group(2) == "tops" else _dtype_near(t, m.start(), named.start)
             yield Quote("tflops", float(m.group(1)) * scale, named.gpus, dtype=dtype)
     for m in _BARE_RATE.finditer(t):
         if is_bracket(t, m) or _a_name(m, mentions):

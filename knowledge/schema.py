@@ -53,6 +53,9 @@ class Tflops(Strict):
     fp16: TflopsFigure
     bf16: TflopsFigure
     fp8: TflopsFigure
+    # Dense INT8 tensor TOPS (integer operations, for quantised inference), where the datasheet gives them:
+    # not a training rate and not in DTYPES; the fact check reads it ("T4 130 TOPS", "T4 130 TFLOPS?").
+    int8: TflopsFigure | None = None
 
 
 class Fp64(Strict):

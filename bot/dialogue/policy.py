@@ -65,6 +65,7 @@ ANSWERS: dict[str, Answer] = {
     # Inference versions of the memory questions (Parse.task == "serve"): weights + KV cache at the load.
     "serve_feasibility": serve_fit.feasibility,
     "serve_memory": serve_fit.memory,
+    "serve_cards": serve_fit.cards,  # cards described by memory alone, weighed against the model
     "serve_cheapest": serve_pick.cheapest,
     "serve_compare": serve_pick.compare,
     "model_info": model_info.answer,  # a named model's card: layers, active parameters, KV per token
@@ -228,6 +229,10 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
         # the catalogue" alone
     if budget.applies(q, form_in_progress):
         return "budget"  # "我有 1 万块预算，能训练什么模型": what the budget buys, not "how many parameters?"
+    if q.u.task == "serve" and not q.u.gpus and not form_in_progress and serve_fit.describes_cards(q):
+        return (
+            "serve_cards"  # "one 80GB card or two 40GB cards for a 34B?": each set of cards against the model
+        )
     if q.u.task == "serve" and kind in SERVING_VERSIONS:
         return SERVING_VERSIONS[kind]
     if q.u.task == "serve" and kind == "serve" and q.u.yes_no and _memory_asked(q):

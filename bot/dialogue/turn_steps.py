@@ -516,7 +516,10 @@ def budget_enough_beside_plan(ctx: TurnContext) -> DialogueState | None:
     currency; over it, the plan's own budget warning says what the budget buys)."""
     u = ctx.u
     budget = u.said.get("budget")
-    if u.intent != "size" or not isinstance(budget, dict) or budget.get("period", "total") != "total":
+    if u.intent != "size" or not isinstance(budget, dict):
+        return None
+    period = budget.get("period", "total")
+    if period not in ("total", "month"):
         return None
     if not (u.yes_no or has_any(normalise(ctx.text).lower, ENOUGH_ASKS)):
         return None
@@ -527,14 +530,24 @@ def budget_enough_beside_plan(ctx: TurnContext) -> DialogueState | None:
     if (last.get("currency") or "USD") != (budget.get("currency") or "USD"):
         return result
     cost, amount = float(last["cost"]), float(budget["amount"])
+    # A monthly budget ("is $5k/month enough to LoRA a 70B?"): a job done within a month against one month of
+    # it, a longer one by what it spends per month.
+    months = float(last.get("days") or 0) / DAYS_PER_MONTH if period == "month" else 0.0
+    spent = cost / months if months > 1 else cost
     ctx.reply.prepend(
         "budget_enough",
-        within=cost <= amount,
+        within=spent <= amount,
         cost=cost,
         amount=amount,
         currency=last.get("currency") or "USD",
+        monthly=period == "month",
+        per_month=spent if months > 1 else None,
+        days=last.get("days"),
     )
     return result
+
+
+DAYS_PER_MONTH = 365.25 / 12
 
 
 def faq_or_form(ctx: TurnContext) -> DialogueState | None:

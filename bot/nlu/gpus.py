@@ -330,3 +330,40 @@ def correct_gpu_typos(s: str) -> tuple[str, list[GpuTypo]]:
             body = "".join(_LOOKALIKE.get(c, c) for c in m.group(2))  # the letters before stay ("l" of l40)
             s = s[: t.start] + m.group(1) + body + m.group(3) + s[t.end :]
     return s, typos
+
+
+# Cards described by their memory, no GPU named: "one 80GB card or two 40GB cards", "一张 96G 的卡和 4 张
+# 24G 的卡", "2 張 48GB 和 1 張 80GB", "2x 24 G cards", "48gb 的卡". A count needs its classifier (张, x)
+# or an English number word; without a count, the size needs a card word after it.
+_CARD_COUNT_WORDS = {
+    "one": 1, "a": 1, "an": 1, "single": 1, "two": 2, "three": 3, "four": 4, "six": 6, "eight": 8,
+    "一": 1, "单": 1, "两": 2, "二": 2, "三": 3, "四": 4, "六": 6, "八": 8,
+}  # fmt: skip
+_CARD_SIZE = re.compile(
+    r"(?:(?<![a-z0-9.])(?P<digits>\d{1,2})\s*(?:x|×|张|块|个|片)\s*(?:of\s+)?"
+    r"|(?<![a-z])(?P<word>one|an|a|single|two|three|four|six|eight)\s+"
+    r"|(?P<zh>[一单两二三四六八])\s*(?:张|块|个|片)\s*)?"
+    r"(?<![a-z0-9.])(?P<gb>\d{1,3})\s*(?:gb|gib|g)(?![a-z0-9])"
+    r"(?:\s*(?:的)?\s*(?P<card>显卡|卡|gpus?|cards?|显存|vram))?"
+)
+CARD_GB = (8.0, 300.0)  # the memory of one accelerator (the catalogue's largest has 192 GB)
+
+
+def memory_cards(s: str) -> list[tuple[int, float]]:
+    """(count, GB per card) for each set of cards a message describes by memory alone, in order; [] when
+    it describes none. `s`: normalised, lower-cased text (simplified Chinese)."""
+    out: list[tuple[int, float]] = []
+    for m in _CARD_SIZE.finditer(s):
+        gb = float(m.group("gb"))
+        counted = m.group("digits") or m.group("word") or m.group("zh")
+        if not CARD_GB[0] <= gb <= CARD_GB[1] or not (counted or m.group("card")):
+            continue
+        if m.group("digits"):
+            count = int(m.group("digits"))
+        elif counted:
+            count = _CARD_COUNT_WORDS[counted]
+        else:
+            count = 1
+        if 1 <= count <= 64:
+            out.append((count, gb))
+    return out

@@ -197,6 +197,8 @@ COMPARE = (
     "better",
     "which is",
 )
+# Which of the GPUs named ("哪个显存大"): with a datasheet word, a comparison of them.
+WHICH_ONE = ("哪个", "哪张", "哪款", "哪一", "which")
 GPU_INFO = (
     "显存",
     "算力",
@@ -477,6 +479,8 @@ def asks_to_confirm_figure(t: str) -> bool:
         c = clause.strip()
         if not any(ch.isdigit() for ch in c):
             continue
+        if _asks_of_a_job(c) or serving.runs_inference(c):
+            continue  # "will Llama 3.1 70B load on one H100 80 GB?": the size names the card; the job asks
         if (
             _opens_yes_no(_after_join(c))
             or c.endswith(cues.YES_NO_PARTICLES)
@@ -791,8 +795,15 @@ def _question_kind(
     )
     # "H100 SXM 跟 PCIe 版哪个划算", "should I upgrade to the SXM?": two GPUs weighed by value for money
     valued = has_any(t, cues.VALUE_ASKS) or has_any(t, cues.WORTH_ASKS) or has_any(t, cues.UPGRADE_ASKS)
+    # "H20 和 H800 哪个显存大", "which has more VRAM, A40 or L40S?": which of the GPUs by a figure of theirs
+    which_figure = has_any(t, WHICH_ONE) and has_any(t, SPEC_WORDS)
     if len(set(gpus)) >= 2 and (
-        comparing_gpus or weighed or valued or has_any(t, COMPARE) or has_any(t, cues.ALTERNATIVE)
+        comparing_gpus
+        or weighed
+        or valued
+        or which_figure
+        or has_any(t, COMPARE)
+        or has_any(t, cues.ALTERNATIVE)
     ):
         return "gpu_compare"  # with a workload too: "Is H200 better than H100 for a 70B model?", "A or B"
     if not sized and _compares_providers(t, sig, short):

@@ -251,6 +251,10 @@ CHINA_CLOUDS = (
 GPU_COMPARATIVES = (
     "faster", "slower", "better", "worse", "stronger", "weaker", "more memory", "less memory", "bigger",
     "smaller", "cheaper", "more expensive", "than", "比", "快", "慢", "强", "弱", "好",
+    # "A10 和 L4 哪个推理延迟低？价格差多少": which answers sooner, beside the price
+    "延迟低", "延迟更低", "延迟小", "延迟更小", "lower latency", "less latency",
+    # "A100 和 H100 哪个推理吞吐高": which serves more tokens per second
+    "吞吐高", "吞吐更高", "吞吐量高", "吞吐量更高", "higher throughput", "more throughput",
 )  # fmt: skip
 # Verbs that ask for a list; with GPU words and no GPU named they ask for the catalogue.
 LIST_VERBS = ("列出", "列一下", "列个", "都列", "全部列", "list", "show me all", "show all", "enumerate")

@@ -42,6 +42,8 @@ INFERENCE = (
     "tokens a second", "throughput", "locally", "chat with", "chatbot", "assistant", "self-host",
     "self-hosted", "api",
     "跑", "运行", "放得下", "装得下", "塞得下", "带得动", "每秒token", "token每秒", "生成速度", "上线",
+    # "80g的卡能放下34b的模型吗": holding a model, no training word, is holding it to run it
+    "放下", "装下", "塞下", "加载", "载入",
     "吞吐", "客服", "日活", "活跃用户", "人用", "人使用", "人同时", "同时在线", "用户量",
     "同时用", "同时使用", "聊天",
     "daily active", "dau", "users", "people", "int4", "int8", "awq", "gptq", "w4a16", "w8a8",

@@ -1159,6 +1159,7 @@ def _memory_filter(s: str, before: str, after: str, end: int, size_bytes: float,
         or (lexicon.has_cue(after[:16], _ENOUGH) and size_bytes / 1e9 in _gpu_memory_sizes())
         or (_WITH_SIZE.search(before) is not None and _asks_for_gpus(s, end, size_bytes))
         or (_FIT_IN.search(before) is not None and holds_weights(s))
+        or (_SIZE_RUNS.match(after) is not None and size_bytes / 1e9 in _gpu_memory_sizes())
     ):
         return False
     head = before.rstrip(" :：=~≈")
@@ -1186,6 +1187,10 @@ _AT_LEAST = (
 # "will an 8B's weights fit in 16 GiB?": the memory the weights are asked to fit in.
 _FIT_IN = re.compile(
     r"(?:(?:fits?|fitting|hold|load|go)\s+(?:in|into|within)|放进|装进|放入|塞进|放到|装到)\s*$"
+)
+# A size that runs or holds something ("can 80gb run a 34b model", "does 48GB fit a 30B?"): a GPU's memory.
+_SIZE_RUNS = re.compile(
+    r"\s*(?:can |could |will |would )?(?:run|runs|fit|fits|hold|holds|load|loads|serve|serves)\b"
 )
 _WITH_SIZE = re.compile(rf"(?:(?:with|having)\s+{_AT_LEAST}?|(?:have|has)\s+{_AT_LEAST})$")
 

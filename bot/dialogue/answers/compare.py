@@ -45,9 +45,14 @@ ASPECTS: tuple[tuple[str, int, tuple[str, ...]], ...] = (
     ("memory", 0, SAME_MEMORY),
     # Value for money: dense TFLOPS per dollar-hour (before "better", which alone asks about speed).
     ("value", 1, VALUE_ASKS),
-    ("price", -1, ("cheaper", "less expensive", "便宜", "省钱", "价格差", "差价", "价差", "price difference",
-                   "price gap")),
-    ("price", 1, ("more expensive", "pricier", "costlier", "贵")),
+    ("price", -1, ("cheaper", "less expensive", "costs less", "cost less", "便宜", "省钱", "价格差", "差价",
+                   "价差",
+                   "price difference", "price gap")),
+    # "价钱差多少", "每小时差多少钱", "how much more per hour": the price, whichever way
+    ("price", 1, ("more expensive", "pricier", "costlier", "costs more", "cost more", "贵", "多少钱", "价钱",
+                  "价格", "how much more", "per hour", "an hour", "price", "每小时", "一小时")),
+    # "more memory bandwidth" is bandwidth, before "more memory" reads it as memory
+    ("bandwidth", 1, ("more memory bandwidth", "higher memory bandwidth", "显存带宽更高", "显存带宽更大")),
     ("memory", 1, ("more memory", "more vram", "bigger memory", "larger memory", "显存更大", "显存大",
                    "显存多", "显存更多")),
     ("memory", -1, ("less memory", "less vram", "smaller memory", "显存更小", "显存小", "显存少")),
@@ -64,6 +69,7 @@ ASPECTS: tuple[tuple[str, int, tuple[str, ...]], ...] = (
     # "差在哪", "强化" are not comparisons of speed: only the comparative forms count.
     ("speed", -1, ("slower", "weaker", "worse", "慢", "更弱", "更差")),
     ("speed", 1, ("faster", "quicker", "more powerful", "stronger", "快", "更强", "性能更", "算力更",
+                  "吞吐高", "吞吐更高", "吞吐量高", "吞吐量更高", "higher throughput", "more throughput",
                   # "4090 和 3090 差多少": how far apart, which for GPUs is their speed
                   "差多少", "差距", "差几倍", "how far apart")),
     # Which to pick overall: compute first; with the same compute, memory and bandwidth decide.
@@ -99,6 +105,39 @@ def aspect(text: str) -> tuple[str | None, int]:
     return None, 1
 
 
+# Where a message asks a second thing ("哪个推理快？每小时差多少钱", "which has more bandwidth, and how much
+# more per hour is it?"): its clauses.
+_CLAUSE = re.compile(r"[，,。;；?？!！]|\band\b|\balso\b|还有|另外|以及|并且|而且|同时")
+# A clause that asks which of the two without naming a figure ("哪个推理延迟低", "which is better"): a
+# question of its own, answered by the default verdict, before the figure a later clause asks.
+_ASKS_WHICH = re.compile(r"哪|\bwhich\b|吗|是否|\bwhether\b|\bis the\b|\bdoes the\b")
+# "How far apart" alone: a later clause with only these asks the gap of the figure before it.
+_GAP = re.compile(r"差多少倍|差多少|差几倍|差距|相差|how far apart")
+# The figures a later clause may ask beside the first verdict (each gets its own verdict).
+ALSO_ASPECTS = ("price", "speed", "memory", "bandwidth", "link", "value")
+
+
+def aspects(text: str) -> list[tuple[str | None, int]]:
+    """The aspects a message asks, in the order its clauses ask them: [] or one for a single ask (then
+    `aspect` over the whole text decides); a first None where a clause asks "which" with no figure
+    before a clause that names one ("A10 和 L4 哪个推理延迟低？价格差多少")."""
+    out: list[tuple[str | None, int]] = []
+    low = normalise(text).lower
+    for part in _CLAUSE.split(low):
+        name, direction = aspect(part)
+        if name is None:
+            if not out and _ASKS_WHICH.search(part):
+                out.append((None, 1))
+            continue
+        if out and name == "speed" and aspect(_GAP.sub(" ", part))[0] is None:
+            continue  # "NVLink 带宽各是多少？差几倍？": how far apart the figure just asked, not their speed
+        if name not in [n for n, _ in out]:
+            out.append((name, direction))
+    if out and out[0][0] is None and len(out) == 1:
+        return []
+    return out if len(out) >= 2 else []
+
+
 def answer(q: Question, reply: Reply, *, judge: bool = True) -> bool:
     """`judge`: False beside a job already sized on both GPUs (which says which to take): the figures
     and what differs, without a second verdict."""
@@ -121,6 +160,12 @@ def answer(q: Question, reply: Reply, *, judge: bool = True) -> bool:
     at = providers_named_with(q.text, named)  # "H100 on Lambda or A100 on GCP": each at its own
     views = [figures(q, s, cn=cn, at=at.get(s.id)) for s in specs]
     asked, direction = aspect(q.text)
+    more = [(n, d) for n, d in aspects(q.text) if n is None or n in ALSO_ASPECTS]
+    if len(more) >= 2 and asked not in ("same_speed", "same"):
+        # Two asks in one message: the first clause's verdict first, then each other figure's.
+        (asked, direction), more = more[0], more[1:]
+    else:
+        more = []
     # the cue list worth.asks reads; "should I upgrade to the SXM?" asks whether the SXM is worth it
     worth = upgrade or has_cue(low, WORTH_ASKS)
     if worth and asked in (None, "overall", "price"):
@@ -144,6 +189,9 @@ def answer(q: Question, reply: Reply, *, judge: bool = True) -> bool:
         # "L40S 和 A100 哪个比较适合微调", "H100 or A100 for fine-tuning?": two GPUs weighed for a training
         # job, by work per dollar, then what each card holds
         asked = "job"
+    fp8 = fp8_gap(views) if q.slot("precision") == "fp8" else None
+    if q.u.task == "serve" and asked == "speed" and fp8 is None and decodes_by_bandwidth(views[0], views[1]):
+        asked = "decode"  # "L4 和 A10 哪个推理快": decoding reads the weights, so memory bandwidth decides
     verdict: dict[str, Any] | None
     if asked == "job":
         verdict = for_job(q, views[0], views[1])
@@ -153,7 +201,6 @@ def answer(q: Question, reply: Reply, *, judge: bool = True) -> bool:
             verdict.update(difference=True, yes_no=False)
     else:
         verdict = decide(views[0], views[1], asked, direction, q.u.yes_no) if asked is not None else None
-    fp8 = fp8_gap(views) if q.slot("precision") == "fp8" else None
     if fp8 is not None and asked == "speed":
         verdict = None  # "A100 跟 H100 的 FP8 算力差多少": the FP8 line is the answer, not the BF16 speed
     if worth and verdict is not None and asked == "value":
@@ -163,6 +210,9 @@ def answer(q: Question, reply: Reply, *, judge: bool = True) -> bool:
         verdict = {"answer": "unpriced", "missing": [v["name"] for v in views if not v["price"]]}
     if not judge and not difference:
         verdict = None
+    also = [
+        v for v in (_also(q, views, name, d) for name, d in more) if v is not None and v["aspect"] != asked
+    ]
     if any(s.id in CHINA_GPUS for s in specs) and find_entry(q.kb, EXPORT_FAQ) is not None:
         reply.add_faq(EXPORT_FAQ)  # the export variants' FAQ says the same, with its sources
     reply.add(
@@ -171,12 +221,44 @@ def answer(q: Question, reply: Reply, *, judge: bool = True) -> bool:
         aspect=asked,
         direction=direction,
         verdict=verdict,
+        also=also if judge else [],
         # The FP64 remark is for a bare comparison: a question about LLM training or serving is not
         # decided by it ("A100 vs L40S for training?").
         fp64_gap=None if has_cue(low, LLM_WORK) or q.u.task == "serve" else fp64_gap(views),
         fp8=fp8,
     )
     return True
+
+
+# Compute this many times apart decides inference speed too (prefill and batched decoding run on it), even
+# against more bandwidth: the H20 (4 TB/s, 148 TFLOPS) is not "faster for inference" than the H100.
+COMPUTE_DECIDES = 1.5
+
+
+def decodes_by_bandwidth(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """Whether memory bandwidth answers "which is faster for inference": it and compute agree, or the
+    compute is within COMPUTE_DECIDES of each other."""
+    bw = (a.get("bandwidth_tbs") or 0, b.get("bandwidth_tbs") or 0)
+    flops = (a.get("bf16") or 0, b.get("bf16") or 0)
+    if not all(bw) or not all(flops):
+        return False
+    agree = (bw[0] >= bw[1]) == (flops[0] >= flops[1])
+    return agree or max(flops) / min(flops) < COMPUTE_DECIDES
+
+
+def _also(
+    q: Question, views: list[dict[str, Any]], name: str | None, direction: int
+) -> dict[str, Any] | None:
+    """The verdict on a second figure the message asks ("……价格差多少"), never a yes/no (that is the first
+    ask's); the price says so where the catalogue has none for one of them."""
+    if name is None:
+        return None
+    if q.u.task == "serve" and name == "speed" and decodes_by_bandwidth(views[0], views[1]):
+        name = "decode"
+    verdict = decide(views[0], views[1], name, direction, False)
+    if name == "price" and verdict is None:
+        verdict = {"answer": "unpriced", "missing": [v["name"] for v in views if not v["price"]]}
+    return {"aspect": name, "direction": direction, "verdict": verdict} if verdict is not None else None
 
 
 # The word before the GPU a message moves to: "upgrade to the SXM", "升级到 H100", "my A100 to an H100".
@@ -348,6 +430,7 @@ METRIC = {
     "overall": "bf16",
     "memory": "memory_gb",
     "bandwidth": "bandwidth_tbs",
+    "decode": "bandwidth_tbs",
     "link": "link_gbs",
     "price": "usd_per_gpu_hour",
 }

@@ -90,7 +90,7 @@ def _figure(g: Any, quote: Any) -> tuple[Any, float, str]:
         return _link(g.scale_up), 1000.0, "link"
     if quote.kind == "bandwidth":
         return g.memory_bandwidth_tbs, 1.0, "bandwidth"
-    if quote.kind == "tflops" and quote.dtype:
+    if quote.kind == "tflops" and quote.dtype:  # "int8": the TOPS figure, where the catalogue has one
         return getattr(g.tflops, quote.dtype, None), 1.0, "tflops"
     if quote.kind == "tflops":  # "算力 989 TFLOPS": the dense 16-bit rate it matches (BF16 first)
         for dtype in TFLOPS_ORDER:
@@ -107,7 +107,7 @@ def _figure(g: Any, quote: Any) -> tuple[Any, float, str]:
 def _training_rate(g: Any, quote: Any, dtype: str | None) -> tuple[str, float] | None:
     """The dense 16-bit rate (BF16, else FP16) beside an untyped TFLOPS figure that matched another
     type, since that is the rate a training plan is sized on."""
-    if quote.kind != "tflops" or quote.dtype or dtype in (None, "bf16", "fp16"):
+    if quote.kind != "tflops" or quote.dtype not in (None, "int8") or dtype in (None, "bf16", "fp16"):
         return None
     for train in ("bf16", "fp16"):
         value = getattr(getattr(g.tflops, train, None), "value", None)

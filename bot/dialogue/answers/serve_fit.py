@@ -13,6 +13,7 @@ from bot.dialogue.answers.base import Question
 from bot.dialogue.answers.serve import lengths_said, long_context_note, read_as, refused, serve_request
 from bot.dialogue.hardware import main_variant
 from bot.dialogue.reply import Reply
+from bot.nlu.gpus import memory_cards
 from bot.nlu.serving import holds_weights
 from bot.nlu.text import normalise
 from sizing.errors import SizingError
@@ -24,6 +25,7 @@ from sizing.serve_memory import (
     kv_bytes_per_token_layer,
     overhead_gb,
     serve_memory,
+    shape_memory,
     weight_bytes,
 )
 from sizing.serve_plan import plan_serving
@@ -42,6 +44,9 @@ GB = 1e9
 
 def feasibility(q: Question, reply: Reply) -> bool:
     """Does the model serve on the named GPUs: at the stated load, else one request (and how many fit)."""
+    if not q.u.gpus and (cards(q, reply) or (q.memory_floor_gb is not None and memory(q, reply))):
+        # "24G显存能装得下13B模型吗", "2x 24 GB cards or one 48 GB card?": memory sizes, no GPU named
+        return True
     req = serve_request(q, default_load=False)
     # A GPU named beside a figure the answer corrects is not chosen (route.keep_plan_on_correction) but is
     # still the one asked about ("聽說 MI300X 只有 128G，跑不了 70B 推論吧"), as training feasibility has it.
@@ -203,6 +208,8 @@ def memory(q: Question, reply: Reply) -> bool:
     if len(set(q.u.gpus)) == 1 and feasibility(q, reply):
         # "how much memory do Llama 3 8B weights take on an L4?": the memory on that GPU, with its verdict
         return True
+    if not q.u.gpus and cards(q, reply):
+        return True  # "80g的卡和两张 40g 的卡哪个放得下 34B": each set of cards against the model
     req = serve_request(q, default_load=False)
     if req is None:
         return False
@@ -280,3 +287,69 @@ def layouts(
         if tp == 1:
             break
     return out
+
+
+def describes_cards(q: Question) -> bool:
+    """The message describes cards by their memory alone, several sets or a counted one ("2x 24 GB cards"),
+    and names a model or its size: the cards answer weighs them."""
+    sets = memory_cards(normalise(q.text).lower)
+    several = len(sets) >= 2 or any(count > 1 for count, _ in sets)
+    return several and (q.slot("params") is not None or q.slot("model") is not None)
+
+
+def cards(q: Question, reply: Reply) -> bool:
+    """Cards described by their memory and no GPU named ("one 80GB card or two 40GB cards for a 34B?",
+    "48gb 的卡 和 2 張 24gb 的卡，哪個適合跑 30B 推理", "do 2x 24 GB cards fit a 30B?"): each set against the
+    model, per GPU (its share of the weights with tensor parallelism, the runtime buffers, the KV cache),
+    in the precision asked and then the smaller ones; the pick where several hold it. False for one card,
+    which the memory answer weighs (asked_gb)."""
+    sets = memory_cards(normalise(q.text).lower)
+    if q.u.gpus or not sets or (len(sets) == 1 and sets[0][0] == 1):
+        return False
+    req = serve_request(q, default_load=False)
+    if req is None:
+        return False
+    concurrency = req.concurrency or 1
+    asked = req.precision
+    options: list[dict[str, Any]] = []
+    for count, gb in dict.fromkeys(sets):
+        rows: list[dict[str, Any]] = []
+        for precision in (asked, *(p for p in PRECISIONS if p != asked)):
+            shape = shape_memory(req.model, count, precision, req.kv_tokens)
+            per_gpu = (
+                shape.weights_gb + shape.overhead_gb + concurrency * shape.kv_per_request_gb / KV_FRACTION
+            )
+            rows.append({"precision": precision, "per_gpu_gb": per_gpu, "fits": per_gpu <= gb})
+        options.append({"count": count, "gb": gb, "rows": rows, "fits": rows[0]["fits"]})
+    holding = [o for o in options if o["fits"]]
+    # Several hold it: the fewest cards (no tensor parallelism between them), then the most room left.
+    best = (
+        min(holding, key=lambda o: (o["count"], -(o["gb"] - o["rows"][0]["per_gpu_gb"]))) if holding else None
+    )
+    fallback: dict[str, Any] | None = None
+    if best is None:
+        # None holds it as asked: the first smaller precision some set holds it in, and the pick there.
+        for i in range(1, len(options[0]["rows"])):
+            held = [o for o in options if o["rows"][i]["fits"]]
+            if held:
+                pick = min(held, key=lambda o: (o["count"], -(o["gb"] - o["rows"][i]["per_gpu_gb"])))
+                fallback = {
+                    "precision": options[0]["rows"][i]["precision"],
+                    "best": pick,
+                    "all": len(held) == len(options),
+                }
+                break
+    reply.add(
+        "serve_cards",
+        fallback=fallback,
+        model=req.model.name,
+        named=req.model_id is not None,
+        params=req.model.params_total,
+        precision=asked,
+        options=options,
+        best=best,
+        concurrency=concurrency,
+        load_said=req.concurrency is not None,
+        kv_tokens=req.kv_tokens,
+    )
+    return True
