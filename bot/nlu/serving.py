@@ -191,11 +191,13 @@ REQUEST_PERIOD_BEFORE: tuple[tuple[str, float], ...] = (
 _DAY_LABELS = (
     "日调用量", "日请求量", "日均调用量", "日均请求量", "每日调用量", "每天调用量", "每日请求量",
     "每天请求量", "日调用", "日请求", "daily requests", "requests per day", "requests/day", "daily calls",
-    "calls per day", "daily queries", "queries per day",
+    "calls per day", "daily queries", "queries per day", "日访问量", "每日访问量", "每天访问量",
+    "daily visits",
 )  # fmt: skip
 _MONTH_LABELS = (
     "月调用量", "月请求量", "月均调用量", "月均请求量", "每月调用量", "每月请求量", "月调用", "月请求",
     "monthly requests", "requests per month", "requests/month", "monthly calls", "calls per month",
+    "月访问量", "每月访问量", "monthly visits",
 )  # fmt: skip
 REQUEST_VOLUME_LABEL = (*((w, _DAY) for w in _DAY_LABELS), *((w, _MONTH) for w in _MONTH_LABELS))
 # Conversations are requests only in a serving message with a period ("100k conversations a day").
