@@ -297,7 +297,7 @@ def _drop_last(found: Found, slot: str, value: float) -> None:
 # A count of uses before "a day"/"a week": a rate ("10 requests a day", "5 queries each a week").
 _PER_PERIOD_COUNT = re.compile(
     r"(?:requests?|reqs|queries|query|messages?|calls?|times|questions?|prompts?|chats?|conversations?|"
-    r"sessions?|tickets?|completions?)(?: each| per user| per person| per head)? ?$"
+    r"sessions?|tickets?|completions?|visits?|hits|page ?views)(?: each| per user| per person| per head)? ?$"
 )
 
 
