@@ -85,6 +85,9 @@ class Found:
     per_part: bool = False
     last_slot: str | None = None  # the slot the last value went to ("预算 10 万，加到 20 万": the budget's)
     turned_down: set[tuple[str, int]] = field(default_factory=set)  # (slot, index) of values turned down
+    # A serving load counted over a period other than a day ("每月 300 万次请求", "100k users a month"):
+    # {"count", "period", "of": "requests" | "users", "per_day"}, so the answer shows it as said.
+    volume_said: dict[str, object] | None = None
     # The slot of the last value turned down, and where the clause taking another starts: a bare number
     # there is that slot's ("五万亿 token 太多了，先来 1 万亿").
     instead: tuple[str, int] | None = None

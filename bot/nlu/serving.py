@@ -146,6 +146,15 @@ QPS_LABEL = ("qps", "qps为", "qps是", "rps", "每秒请求", "每秒请求数"
 # A request volume's period, as requests a day: a month is the engine's average month, an hour an average
 # busy hour (sizing/serve_load.py turns a day's requests into the peak rate over those busy hours).
 _DAY, _MONTH, _HOUR, _WEEK = 1.0, 1.0 / DAYS_PER_MONTH, BUSY_HOURS_PER_DAY, 1.0 / 7.0
+_PERIOD_NAMES = {_MONTH: "month", _WEEK: "week", _HOUR: "hour"}
+
+
+def period_name(per_day: float) -> str | None:
+    """The period a load was counted over, by its factor to a day's (request_period): "month", "week",
+    "hour"; None for a day."""
+    return _PERIOD_NAMES.get(per_day)
+
+
 # After the count ("50k requests a day", "2M calls/month"); matched at the start of the text after the unit.
 _DAY_AFTER = ("per day", "a day", "each day", "every day", "/day", "/d", "daily", "每天", "/天", "每日")
 _MONTH_AFTER = (

@@ -31,6 +31,7 @@ from bot.nlu.serving import (
     holds_weights,
     latency_kind,
     per_minute,
+    period_name,
     request_period,
     request_side,
     side_of_clause_before,
@@ -173,6 +174,7 @@ def _classify(
                 found.add(
                     "daily_requests", num.value * per_day, num, s
                 )  # "每天 5 万次请求", "2M calls/month"
+                _volume_said(found, num.value, per_day, "requests")
             return  # "2 million requests a month on our website": traffic, not a model size nor a load
         if unit.kind == "requests":
             unit = Unit("none", 1.0, num.end)  # "50 requests at once": no volume; read as any bare count
@@ -687,6 +689,7 @@ def _counted(s: str, num: Num, unit: Unit, before: str, after: str, found: Found
             # "每天 5000 个用户", "一个月 10 万个用户", "20k users a month": users a day, not at once; the
             # period counted before them ("一天") is no timeline
             found.add("daily_users", num.value * per_day, num, s)
+            _volume_said(found, num.value, per_day, "users")
             return
         if s[num.end : unit.end].strip() == "个人" and s[unit.end :].lstrip().startswith(_SHARING):
             return  # "给 3 个人共用做实验": people sharing the GPUs, not users of a model
@@ -700,6 +703,13 @@ def _counted(s: str, num: Num, unit: Unit, before: str, after: str, found: Found
         _latency(num, num.value, before, after, found, s)
     else:
         _per_user_speed(num, before, after, s, found)
+
+
+def _volume_said(found: Found, count: float, per_day: float, of: str) -> None:
+    """Keeps a load counted over a month, week or hour as said, beside the day's it became."""
+    period = period_name(per_day)
+    if period is not None:
+        found.volume_said = {"count": count, "period": period, "of": of, "per_day": count * per_day}
 
 
 def _users_period(s: str, num: Num, unit: Unit) -> float | None:
