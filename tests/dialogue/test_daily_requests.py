@@ -95,3 +95,10 @@ def test_a_follow_up_a_day_replaces_a_load_said_a_month(real: Consultant) -> Non
     text = real.handle("s", "what about 50k requests a day?").text
     assert "for 50,000 requests a day (~" in text.split("\n")[0], text
     assert "a month" not in text.split("\n")[0]
+
+
+def test_the_understood_line_shows_a_load_as_said_never_a_bare_number(real: Consultant) -> None:
+    zh = real.handle("z", "那如果一个月 600 万次调用呢？").text
+    assert "好的：每月 6,000,000 次请求≈每天 197,260 次。" in zh, zh
+    en = real.handle("e", "what about 50k requests a day?").text
+    assert "Got it: 50,000 requests a day." in en, en
