@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from bot.nlu import lexicon
-from bot.nlu.found import Found
+from bot.nlu.found import Found, negated, turned_down_in_clause
 from bot.nlu.gpus import GPU_WORDS, GPU_WORDS_EN, GpuMention
 from bot.nlu.scan import Num
 from bot.nlu.units import Unit, labels_next
@@ -147,10 +147,11 @@ def gpu_counts(s: str, nums: list[Num], units: list[Unit], gpus: list[GpuMention
     for idx, _ in per_node + totals + nodes:
         found.used.add(idx)
     found.used.update(servers_after)
-    if totals:
-        idx, value = totals[0]
+    total, per_server = _kept(s, nums, totals), _kept(s, nums, per_node)
+    if totals and (total is not None or per_server is None):
+        idx, value = total or totals[0]
         if nodes and nodes[0][0] < idx and _per_node_phrase(s, nums[nodes[0][0]].end, nums[idx].start):
-            value *= nodes[0][1]
+            value *= nodes[0][1] * _groups_before(s, nums, nodes[0][0], found)
         elif idx + 1 in servers_after:
             value *= nums[idx + 1].value  # "8 张 H100 * 2 台", "8x H100 x 2 nodes": servers times each one's
         elif idx > 0 and _servers_before(s, nums, idx):
@@ -160,9 +161,9 @@ def gpu_counts(s: str, nums: list[Num], units: list[Unit], gpus: list[GpuMention
             value *= nodes[0][1]  # "每台 8 张 H100，共 4 台", "8 H100s per node, 16 nodes"
         found.add("gpu_count", _free(s, nums, idx, value, found), nums[idx], s)
     elif per_node:
-        idx, value = per_node[0]
+        idx, value = per_server or per_node[0]
         if nodes and abs(nodes[0][0] - idx) <= 2:
-            value *= nodes[0][1]  # 两台8卡H800 = 16
+            value *= nodes[0][1] * _groups_before(s, nums, nodes[0][0], found)  # 两台8卡H800 = 16
         elif idx + 1 in servers_after:
             value *= nums[idx + 1].value  # "8 卡 A800 x 4 台"
         found.add("gpu_count", _free(s, nums, idx, value, found), nums[idx], s)
@@ -175,6 +176,38 @@ def gpu_counts(s: str, nums: list[Num], units: list[Unit], gpus: list[GpuMention
             or _labelled_count(s, nums, units, ends, found)
             or _bare_count_follow_up(s, nums, found)
         )
+
+
+def _kept(s: str, nums: list[Num], counts: list[tuple[int, float]]) -> tuple[int, float] | None:
+    """The first count not turned away in favour of another: "8 张卡太少了，还是 16 张", "不是 8 卡，是 16
+    卡", "12 GPUs are too many, use 4 A10G" (Found.drop_turned_down for the other slots). None when every
+    one is."""
+    return next(
+        (c for c in counts if not (negated(s, nums[c[0]].start) or turned_down_in_clause(s, nums[c[0]].end))),
+        None,
+    )
+
+
+# Groups of servers counted before the servers: "2 racks × 4 servers × 8 GPUs", "3 个机柜，每个 4 台 8 卡".
+_GROUP_OF_SERVERS = re.compile(
+    r"\s*(?:个|组)?\s*(?:racks?|pods?|superpods?|clusters?|机柜|机架|集群|機櫃|機架|叢集)"
+    r"\s*(?:[x×*,，、]|of|with|each with|each|每个|每個|每柜|每櫃)?\s*(?:each with|with|每个|每個|有)?\s*"
+)
+
+
+def _groups_before(s: str, nums: list[Num], node_idx: int, found: Found) -> float:
+    """The count of server groups said right before the count of servers at nums[node_idx] (its racks or
+    pods), else 1."""
+    if node_idx == 0:
+        return 1.0
+    prev = nums[node_idx - 1]
+    if prev.mult or prev.weak or not 1 <= prev.value <= MAX_BARE_COUNT:
+        return 1.0
+    m = _GROUP_OF_SERVERS.match(s, prev.end)
+    if m is None or m.end() != nums[node_idx].start:
+        return 1.0
+    found.used.add(node_idx - 1)
+    return prev.value
 
 
 _OTHER_LABELS = (*lexicon.EPOCH_LABELS, *lexicon.HYPERPARAMETER_LABELS)

@@ -160,6 +160,8 @@ _WEEKDAY_EN = r"(?P<wd>" + "|".join(sorted(_WEEKDAYS_EN, key=len, reverse=True))
 _REL_EN = re.compile(
     r"\b(?:" + _CUE_EN + r"|over|during) (?:the )?(?:(?P<which>this|next|coming) )?" + _WEEKDAY_EN
 )
+# A weekday said as a whole item of a spec list ("7B, 20 GB, budget $5k, next Friday"): the deadline.
+_REL_EN_ITEM = re.compile(r"(?:^|[,;] ?)(?P<which>this|next|coming) " + _WEEKDAY_EN + r"(?=\s*(?:[,;.!]|$))")
 _TOMORROW_EN = re.compile(r"\b" + _CUE_EN + r" (?:the day after (?P<after>tomorrow)|tomorrow)\b")
 # Within this or next week: "这周就要", "本周内", "下周之内" (the Sunday that ends it).
 _WITHIN_WEEK_ZH = re.compile(
@@ -248,7 +250,7 @@ def _relative(s: str, today: dt.date) -> dt.date | None:
     m = _TOMORROW_EN.search(s)
     if m:
         return today + dt.timedelta(days=2 if m.group("after") else 1)
-    m = _REL_EN.search(s)
+    m = _REL_EN.search(s) or _REL_EN_ITEM.search(s)
     if m:
         which = m.group("which")
         return _plus(today, _weekday_days(today, _WEEKDAYS_EN[m.group("wd")], 1 if which == "next" else None))

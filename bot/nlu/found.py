@@ -52,7 +52,8 @@ _TURNED_DOWN = (
     "unrealistic", "not realistic", "overkill",
 )  # fmt: skip
 _INSTEAD = re.compile(
-    r"\s*(?:先|就|那就|改|换|还是|只|\b(?:let's|lets|so|instead|just|go with|make it|say|maybe|rather)\b)"
+    r"\s*(?:先|就|那就|改|换|还是|只|用"
+    r"|\b(?:let's|lets|so|instead|just|go with|make it|say|maybe|rather|use|try)\b)"
 )
 _CLAUSE_END = re.compile(r"[,;!?，。；！？\n]|\. ")
 
@@ -84,13 +85,16 @@ class Found:
     per_part: bool = False
     last_slot: str | None = None  # the slot the last value went to ("预算 10 万，加到 20 万": the budget's)
     turned_down: set[tuple[str, int]] = field(default_factory=set)  # (slot, index) of values turned down
+    # A serving load counted over a period other than a day ("每月 300 万次请求", "100k users a month"):
+    # {"count", "period", "of": "requests" | "users", "per_day"}, so the answer shows it as said.
+    volume_said: dict[str, object] | None = None
     # The slot of the last value turned down, and where the clause taking another starts: a bare number
     # there is that slot's ("五万亿 token 太多了，先来 1 万亿").
     instead: tuple[str, int] | None = None
 
     def add(self, slot: str, value: float, num: Num, s: str, extra: object = None) -> None:
         text = s[num.start : num.end][:40].strip()
-        if s[max(0, num.start - 16) : num.start].rstrip().endswith(NEGATIONS):
+        if negated(s, num.start):
             return  # "不是7B，是13B", "13B, not 7B": the value being replaced
         if num.negative or value <= 0:
             self.asks.append(Ask(slot, "not_positive", _signed(value, num.negative), text))
@@ -137,9 +141,14 @@ def _signed(value: float, negative: bool) -> float | None:
     return -abs(value) if negative and value else abs(value)
 
 
-def _turned_down(s: str, end: int) -> int | None:
-    """Where the next clause starts, when the rest of the value's clause turns it down and that clause opens
-    with what is taken instead; else None."""
+def negated(s: str, start: int) -> bool:
+    """A negation right before the value at `start`: "不是 8 卡", "not 7B" name the value being replaced."""
+    return s[max(0, start - 16) : start].rstrip().endswith(NEGATIONS)
+
+
+def _clause_turning_down(s: str, end: int) -> re.Match[str] | None:
+    """The end of the value's clause when the rest of it turns the value down ("8 张卡太少了", "12 GPUs are
+    too many"); else None."""
     if not any(
         w in s[end : end + 24] for w in ("太", "不", "算了", "too", "realistic", "overkill", "enough")
     ):
@@ -147,14 +156,26 @@ def _turned_down(s: str, end: int) -> int | None:
     m = _CLAUSE_END.search(s, end)
     if m is None or m.start() - end > 24:
         return None
-    rest = s[end : m.start()]
-    if any(w in rest for w in _TURNED_DOWN) and _INSTEAD.match(s, m.end()) is not None:
+    return m if any(w in s[end : m.start()] for w in _TURNED_DOWN) else None
+
+
+def turned_down_in_clause(s: str, end: int) -> bool:
+    """The rest of the clause of the value ending at `end` turns it down: "8 张卡太少了", "2 months is too
+    long"."""
+    return _clause_turning_down(s, end) is not None
+
+
+def _turned_down(s: str, end: int) -> int | None:
+    """Where the next clause starts, when the rest of the value's clause turns it down and that clause opens
+    with what is taken instead; else None."""
+    m = _clause_turning_down(s, end)
+    if m is not None and _INSTEAD.match(s, m.end()) is not None:
         return m.end()
     return None
 
 
 # Slots a bare number taking a turned-down value's place keeps the unit of ("先来 1 万亿", "就两个").
-INSTEAD_SLOTS = ("tokens", "epochs", "samples")
+INSTEAD_SLOTS = ("tokens", "epochs", "samples", "gpu_count")
 
 
 def taken_instead(found: Found, s: str, start: int) -> str | None:

@@ -35,6 +35,9 @@ def find_gpus(s: str) -> list[GpuMention]:
     out = []
     families = set()
     for m in catalogue_names().find(s, memory=True):
+        if _data_after(s, m.end) and _MEMORY_WORD.search(s, m.start, m.end):
+            # "H100 500GB datasets", "A100 80G 的数据": the size is the data's; the name alone is the GPU
+            m = next(b for b in catalogue_names().find(s[: m.end]) if b.start == m.start)
         if m.numeric and _looks_like_quantity(s, m.start, m.start + len(s[m.start : m.end].split()[0])):
             continue
         out.append(GpuMention(m.start, m.end, m.name))
@@ -177,7 +180,14 @@ def _variants_after(s: str, end: int, family: str, found: list[GpuMention]) -> l
             break
         out.append(GpuMention(k, e, gpu))
         end = e
+    if out and _MEMORY_WORD.fullmatch(s, out[-1].start, out[-1].end) and _data_after(s, out[-1].end):
+        return []  # "LoRA 7B on A100, 40GB and 80GB datasets": sizes of data, not boards
     return out
+
+
+def _data_after(s: str, end: int) -> bool:
+    """A word for data right after `end` ("... 80GB datasets", "80G 的数据")."""
+    return lexicon.has_cue(s[end : end + 12].lstrip(" 的"), lexicon.DATA_CUES)
 
 
 # A word for "board" / "version" that may follow a variant before the join: "A100 PCIe 版和 SXM 版",

@@ -48,6 +48,8 @@ REQUEST_COUNTS = (
     "requests", "reqs", "api calls", "api requests", "calls", "queries", "inferences", "inference requests",
     "inference calls", "次请求", "个请求", "次调用", "次推理", "次查询", "次问答", "次api调用", "次 api 调用",
     "次呼叫", "次对话", "次会话", "通对话",  # Taiwan's 呼叫 is a call; conversations served count as requests
+    # Visits and hits: a request each, at least ("每月 300 万次访问", "2M visits a month").
+    "次访问", "个访问", "人次访问", "人次", "visits", "page views", "pageviews", "hits",
 )  # fmt: skip
 UNITS: tuple[tuple[str, str, float], ...] = (
     # Daily active users (a serving load): before 日 (days) and "users" (concurrency).
@@ -702,7 +704,7 @@ HYPERPARAMETER_LABELS = (
 )  # fmt: skip
 PARAM_CUES = ("参数", "模型", "规模", "model", "params", "parameters", "parameter", "size")
 TOKEN_CUES = ("token", "tokens", "词元")
-DATA_CUES = ("数据", "语料", "训练集", "资料", "data", "dataset", "corpus")
+DATA_CUES = ("数据", "语料", "训练集", "资料", "data", "dataset", "datasets", "corpus")
 # Byte sizes near these words are GPU memory or network speed, not the training data.
 HARDWARE_CUES = (
     "显存", "内存", "记忆体", "每张", "每卡", "单卡", "memory", "vram", "ram", "hbm", "per gpu", "per card",

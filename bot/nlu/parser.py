@@ -645,6 +645,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         qps=_float(_pick(found, "qps", last)),
         daily_users=_int(_pick(found, "daily_users", last)),
         daily_requests=_int(_pick(found, "daily_requests", last)),
+        volume_said=_volume_said(found, last),
         input_tokens=_int(_pick(found, "input_tokens", last)),
         output_tokens=_int(_pick(found, "output_tokens", last)),
         ttft_ms=_float(_pick(found, "ttft_ms", last)),
@@ -855,6 +856,20 @@ def _stepped(tokens: float | None, steps: float | None, per_step: float | None) 
     total = steps * per_step
     low, high = RANGES["tokens"]
     return total if low <= total < high else None
+
+
+def _volume_said(found: Found, last: bool) -> tuple[int, str, str, int] | None:
+    """The load as said over its period ("每月 300 万次请求") when it is the one the slots keep: (count,
+    period, "requests" | "users", the day's value it became)."""
+    said = found.volume_said
+    if said is None:
+        return None
+    slot = "daily_requests" if said["of"] == "requests" else "daily_users"
+    daily = _pick(found, slot, last)
+    count = _int(said["count"])
+    if not isinstance(daily, float) or daily != said["per_day"] or count is None:
+        return None
+    return (count, str(said["period"]), str(said["of"]), round(daily))
 
 
 def _int(value: object) -> int | None:

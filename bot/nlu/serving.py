@@ -148,6 +148,15 @@ QPS_LABEL = ("qps", "qps为", "qps是", "rps", "每秒请求", "每秒请求数"
 # A request volume's period, as requests a day: a month is the engine's average month, an hour an average
 # busy hour (sizing/serve_load.py turns a day's requests into the peak rate over those busy hours).
 _DAY, _MONTH, _HOUR, _WEEK = 1.0, 1.0 / DAYS_PER_MONTH, BUSY_HOURS_PER_DAY, 1.0 / 7.0
+_PERIOD_NAMES = {_MONTH: "month", _WEEK: "week", _HOUR: "hour"}
+
+
+def period_name(per_day: float) -> str | None:
+    """The period a load was counted over, by its factor to a day's (request_period): "month", "week",
+    "hour"; None for a day."""
+    return _PERIOD_NAMES.get(per_day)
+
+
 # After the count ("50k requests a day", "2M calls/month"); matched at the start of the text after the unit.
 _DAY_AFTER = ("per day", "a day", "each day", "every day", "/day", "/d", "daily", "每天", "/天", "每日")
 _MONTH_AFTER = (
@@ -193,11 +202,13 @@ REQUEST_PERIOD_BEFORE: tuple[tuple[str, float], ...] = (
 _DAY_LABELS = (
     "日调用量", "日请求量", "日均调用量", "日均请求量", "每日调用量", "每天调用量", "每日请求量",
     "每天请求量", "日调用", "日请求", "daily requests", "requests per day", "requests/day", "daily calls",
-    "calls per day", "daily queries", "queries per day",
+    "calls per day", "daily queries", "queries per day", "日访问量", "每日访问量", "每天访问量",
+    "daily visits",
 )  # fmt: skip
 _MONTH_LABELS = (
     "月调用量", "月请求量", "月均调用量", "月均请求量", "每月调用量", "每月请求量", "月调用", "月请求",
     "monthly requests", "requests per month", "requests/month", "monthly calls", "calls per month",
+    "月访问量", "每月访问量", "monthly visits",
 )  # fmt: skip
 REQUEST_VOLUME_LABEL = (*((w, _DAY) for w in _DAY_LABELS), *((w, _MONTH) for w in _MONTH_LABELS))
 # Conversations are requests only in a serving message with a period ("100k conversations a day").

@@ -31,6 +31,7 @@ from bot.nlu.serving import (
     holds_weights,
     latency_kind,
     per_minute,
+    period_name,
     request_period,
     request_side,
     side_of_clause_before,
@@ -168,12 +169,12 @@ def _classify(
             return
         per_day = request_period(head, tail, unit.factor)
         if per_day is not None:
-            if idx and units[idx - 1].kind == "days" and not s[units[idx - 1].end : num.start].strip(_GAP):
-                _drop_last(found, "days", nums[idx - 1].value * units[idx - 1].factor)  # 一天 is no timeline
+            _drop_period_before(s, idx, nums, units, found)  # 一天 is no timeline
             if found.serving:
                 found.add(
                     "daily_requests", num.value * per_day, num, s
                 )  # "每天 5 万次请求", "2M calls/month"
+                _volume_said(found, num.value, per_day, "requests")
             return  # "2 million requests a month on our website": traffic, not a model size nor a load
         if unit.kind == "requests":
             unit = Unit("none", 1.0, num.end)  # "50 requests at once": no volume; read as any bare count
@@ -221,7 +222,10 @@ def _classify(
         found.add("params", num.value, num, s)
         return
     if unit.kind in COUNTED:
+        users_before = len(found.values.get("daily_users", ()))
         _counted(s, num, unit, before, after, found)
+        if len(found.values.get("daily_users", ())) > users_before:
+            _drop_period_before(s, idx, nums, units, found)  # "一天 5000 个用户": 一天 is their period
         return
     if unit.kind == "steps":
         found.add("steps", num.value, num, s)  # "100k steps", "训练 10 万步"
@@ -275,11 +279,18 @@ _PER_USER_AFTER = ("per user", "each", "per person", "per head", "per customer",
 _GAP = " 大约大概约有差不多平均~"  # between a period and its count ("一天大约 20 万次调用")
 
 
+def _drop_period_before(s: str, idx: int, nums: list[Num], units: list[Unit], found: Found) -> None:
+    """Take back the timeline read from the period right before the count at nums[idx] ("一天 20 万次调用",
+    "一个月 10 万个用户"): it is the count's period."""
+    if idx and units[idx - 1].kind == "days" and not s[units[idx - 1].end : nums[idx].start].strip(_GAP):
+        _drop_last(found, "days", nums[idx - 1].value * units[idx - 1].factor)
+
+
 def _drop_last(found: Found, slot: str, value: float) -> None:
     """Take back the last value of `slot` when it is `value`: a period read as a timeline before the count
     it is the period of."""
     prior = found.values.get(slot)
-    if prior and prior[-1] == value:
+    if prior and isinstance(prior[-1], float) and math.isclose(prior[-1], value, rel_tol=1e-9):
         prior.pop()
         if not prior:
             del found.values[slot]
@@ -288,7 +299,7 @@ def _drop_last(found: Found, slot: str, value: float) -> None:
 # A count of uses before "a day"/"a week": a rate ("10 requests a day", "5 queries each a week").
 _PER_PERIOD_COUNT = re.compile(
     r"(?:requests?|reqs|queries|query|messages?|calls?|times|questions?|prompts?|chats?|conversations?|"
-    r"sessions?|tickets?|completions?)(?: each| per user| per person| per head)? ?$"
+    r"sessions?|tickets?|completions?|visits?|hits|page ?views)(?: each| per user| per person| per head)? ?$"
 )
 
 
@@ -673,8 +684,12 @@ def _counted(s: str, num: Num, unit: Unit, before: str, after: str, found: Found
     elif unit.kind == "daily_users":
         found.add("daily_users", num.value, num, s)  # "5k daily users", "5000 日活"
     elif unit.kind == "concurrency":
-        if before.rstrip(" ：:约大概").endswith(PER_DAY) and s[num.end : unit.end].strip() in _PLAIN_USERS:
-            found.add("daily_users", num.value, num, s)  # "每天 5000 个用户": users a day, not at once
+        per_day = _users_period(s, num, unit) if s[num.end : unit.end].strip() in _PLAIN_USERS else None
+        if per_day is not None:
+            # "每天 5000 个用户", "一个月 10 万个用户", "20k users a month": users a day, not at once; the
+            # period counted before them ("一天") is no timeline
+            found.add("daily_users", num.value * per_day, num, s)
+            _volume_said(found, num.value, per_day, "users")
             return
         if s[num.end : unit.end].strip() == "个人" and s[unit.end :].lstrip().startswith(_SHARING):
             return  # "给 3 个人共用做实验": people sharing the GPUs, not users of a model
@@ -688,6 +703,27 @@ def _counted(s: str, num: Num, unit: Unit, before: str, after: str, found: Found
         _latency(num, num.value, before, after, found, s)
     else:
         _per_user_speed(num, before, after, s, found)
+
+
+def _volume_said(found: Found, count: float, per_day: float, of: str) -> None:
+    """Keeps a load counted over a month, week or hour as said, beside the day's it became."""
+    period = period_name(per_day)
+    if period is not None:
+        found.volume_said = {"count": count, "period": period, "of": of, "per_day": count * per_day}
+
+
+def _users_period(s: str, num: Num, unit: Unit) -> float | None:
+    """Users a day per user counted, from the period said around the count ("一天 5000 个用户", "100k users
+    a month"); None when none is (users at once). The period may be a number itself ("一天"), so the text
+    before it is read past the previous number."""
+    head = window_before(s, num.start, 0, _PERIOD_REACH)
+    if not head.rstrip(" ：:约大概有").endswith(PER_DAY + _PERIOD_BEFORE_USERS):
+        return request_period("", s[unit.end : unit.end + _PERIOD_REACH], 0.0)
+    return request_period(head.rstrip(" ：:约大概有"), "", 0.0) or 1.0
+
+
+# Periods before a count of users other than a day's (serving.PER_DAY): "每月 10 万用户", "一周 2 万个用户".
+_PERIOD_BEFORE_USERS = ("每月", "每个月", "一个月", "月均", "每周", "一周", "每星期", "monthly", "weekly")
 
 
 # People who share the GPUs ("3 个人共用"), not users of a served model.
@@ -994,6 +1030,9 @@ def _gpu_memory(s: str, num: Num, unit: Unit, gpus: list[GpuMention]) -> bool:
         return False
     if lexicon.has_cue(window_after(s, end, len(s))[:8], lexicon.DATA_CUES):
         return False  # "H100 500GB data"
+    listed = _LISTED_SIZE.match(s, end)
+    if listed is not None and lexicon.has_cue(window_after(s, listed.end(), len(s))[:12], lexicon.DATA_CUES):
+        return False  # "A100, 40GB and 80GB datasets": the first of sizes of data
 
     def gap_ok(gap: str) -> bool:
         if len(gap) > _GPU_MEMORY_REACH:
@@ -1014,6 +1053,10 @@ def _gpu_memory(s: str, num: Num, unit: Unit, gpus: list[GpuMention]) -> bool:
 
 # Two sizes joined as alternatives ("40G和80G", "40GB and 80GB", "80/94G").
 _SIZE_JOINER = re.compile(r"\s*(?:" + alternation(JOINERS) + r")\s*$")
+# The joiner and the second size after a first ("... and 80GB", "和 80G").
+_LISTED_SIZE = re.compile(
+    r"\s*(?:" + alternation(JOINERS) + r")\s*[0-9][0-9.]*\s*(?:tib|gib|tb|gb|t|g)(?![a-z])"
+)
 
 
 def _memory_variants(s: str, nums: list[Num], units: list[Unit], gpus: list[GpuMention]) -> list[int]:

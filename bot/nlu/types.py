@@ -49,7 +49,7 @@ FILLABLE: tuple[str, ...] = SLOT_NAMES + (
     "epochs", "samples", "tokens_per_sample", "text_unit", "continued", "stack", "recompute", "offload",
     "low_memory", "model",
     "concurrency",
-    "qps", "daily_users", "daily_requests",
+    "qps", "daily_users", "daily_requests", "volume_said",
     "input_tokens", "output_tokens", "ttft_ms", "tpot_ms", "serve_layout", "context_tokens",
     "serve_use",
 )  # fmt: skip
@@ -97,6 +97,10 @@ class Slots:
     # Requests a day ("50k requests a day"; a month's count over DAYS_PER_MONTH, an hour's × the busy hours):
     # the engine turns them into a peak rate, and sizes them rather than daily users when both are said.
     daily_requests: int | None = None
+    # The load as said when counted over a month, week or hour ("每月 300 万次请求", "100k users a month"):
+    # (count, period: "month" | "week" | "hour", of: "requests" | "users", daily), daily being the
+    # daily_requests or daily_users it became; the answers show it as said, with the day's beside it.
+    volume_said: tuple[int, str, str, int] | None = None
     input_tokens: int | None = None  # prompt length per request
     output_tokens: int | None = None  # answer length per request
     ttft_ms: float | None = None  # time-to-first-token target
@@ -144,6 +148,9 @@ class Slots:
             "qps": self.qps,
             "daily_users": self.daily_users,
             "daily_requests": self.daily_requests,
+            "volume_said": dict(zip(("count", "period", "of", "daily"), self.volume_said, strict=True))
+            if self.volume_said is not None
+            else None,
             "input_tokens": self.input_tokens,
             "output_tokens": self.output_tokens,
             "ttft_ms": self.ttft_ms,

@@ -25,11 +25,13 @@ def test_requests_a_day_in_simplified_chinese(real: Consultant) -> None:
     assert "未给出负载" not in text
 
 
-def test_requests_a_month_in_traditional_chinese(real: Consultant) -> None:
+def test_requests_a_month_in_traditional_chinese_are_shown_a_month_with_the_day_beside(
+    real: Consultant,
+) -> None:
     text = real.handle("s", "部署 Qwen2.5-14B 推論服務，每月 300 萬次請求，要幾張卡").text
-    assert text.startswith("*推理部署 Qwen2.5 14B（BF16），每天 98,630 次請求（高峰約每秒 6.85 個請求）*"), (
-        text
-    )
+    assert text.startswith(
+        "*推理部署 Qwen2.5 14B（BF16），每月 3,000,000 次請求≈每天 98,630 次（高峰約每秒 6.85 個請求）*"
+    ), text
     assert "集中在 8 個忙時" in text
 
 
@@ -74,3 +76,29 @@ def test_the_other_serving_answers_say_the_request_volume(real: Consultant) -> N
     assert "to 50,000 requests a day" in cheapest.split("\n")[0], cheapest
     typical = real.handle("t", "部署客服机器人，每天 5 万次请求，需要什么卡").text
     assert typical.startswith("*推理部署（serving），每天 50,000 次请求（高峰约每秒 3.47 个请求）"), typical
+
+
+def test_users_a_month_are_shown_a_month_never_as_daily_active_users(real: Consultant) -> None:
+    text = real.handle("s", "一个月 20 万个用户，部署 13B 聊天机器人要几张卡").text
+    assert "每月 200,000 个用户≈每天 6,575 个" in text.split("\n")[0], text
+    assert "日活 200,000" not in text and "天" not in text.split("\n")[0].split("个用户")[0]
+
+
+def test_requests_an_hour_in_a_fit_question_are_shown_an_hour(real: Consultant) -> None:
+    text = real.handle("s", "1500 requests per hour, can 2 L4 serve Llama 3.1 8B?").text
+    assert "for 1,500 requests an hour ≈ 12,000 a day (~" in text, text
+
+
+def test_a_follow_up_a_day_replaces_a_load_said_a_month(real: Consultant) -> None:
+    first = real.handle("s", "serve a 7B chatbot, 2M requests per month").text
+    assert "for 2,000,000 requests a month ≈ 65,753 a day" in first.split("\n")[0], first
+    text = real.handle("s", "what about 50k requests a day?").text
+    assert "for 50,000 requests a day (~" in text.split("\n")[0], text
+    assert "a month" not in text.split("\n")[0]
+
+
+def test_the_understood_line_shows_a_load_as_said_never_a_bare_number(real: Consultant) -> None:
+    zh = real.handle("z", "那如果一个月 600 万次调用呢？").text
+    assert "好的：每月 6,000,000 次请求≈每天 197,260 次。" in zh, zh
+    en = real.handle("e", "what about 50k requests a day?").text
+    assert "Got it: 50,000 requests a day." in en, en

@@ -321,3 +321,18 @@ def test_a_meeting_where_the_trained_model_is_shown_is_still_its_deadline() -> N
 def test_a_deadline_word_before_a_part_of_a_month_is_the_deadline() -> None:
     assert said("pretrain a 1B on 20B tokens, deadline mid-January", WEDNESDAY)["days"] == 44
     assert said("LoRA 7B; due late December", WEDNESDAY)["days"] == 19
+
+
+@pytest.mark.parametrize(
+    ("text", "date"),
+    [
+        ("LoRA 13B on 5 GB, budget $800, next Tuesday", "2026-12-08"),
+        ("fine-tune 7B; this Friday", "2026-12-04"),
+    ],
+)
+def test_a_weekday_said_as_an_item_of_a_spec_list_is_the_deadline(text: str, date: str) -> None:
+    assert parse(text, today=dt.date(2026, 12, 2)).deadline_date == date
+
+
+def test_a_weekday_inside_a_sentence_without_a_cue_is_no_deadline() -> None:
+    assert parse("we start next Monday with a 7B on 20GB", today=dt.date(2026, 12, 2)).slots.days is None

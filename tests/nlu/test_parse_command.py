@@ -51,7 +51,7 @@ def test_json_shape_names_every_slot_even_when_absent(
         "seq_len", "data_language", "active_params", "epochs", "samples", "tokens_per_sample", "text_unit",
         "continued",
         "stack", "recompute", "offload", "low_memory", "model", "concurrency", "qps", "daily_users",
-        "daily_requests", "input_tokens",
+        "daily_requests", "volume_said", "input_tokens",
         "output_tokens",
         "ttft_ms", "tpot_ms", "serve_layout", "context_tokens", "serve_use",
     }  # fmt: skip

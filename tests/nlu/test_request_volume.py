@@ -106,3 +106,9 @@ def test_one_users_requests_a_day_are_no_request_volume(text: str) -> None:
 def test_users_and_requests_said_together_are_both_read() -> None:
     slots = parse("部署 7B 客服模型，日活 3000，每天大约 2 万次请求").slots
     assert (slots.daily_users, slots.daily_requests) == (3000, 20_000)
+
+
+def test_a_load_counted_over_a_month_is_kept_as_said_beside_its_day() -> None:
+    slots = parse("每月 600 万次请求，部署 Qwen2.5-32B").slots
+    assert slots.volume_said == (6_000_000, "month", "requests", slots.daily_requests)
+    assert parse("每天 5 万次请求，部署 7B").slots.volume_said is None

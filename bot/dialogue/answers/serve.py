@@ -309,7 +309,12 @@ def serving_answer(q: Question, reply: Reply) -> bool:
         warnings = cast(list[dict[str, Any]], data.get("warnings") or [])
         data = {**data, "warnings": [w for w in warnings if w.get("code") != "serve_over_budget"]}
     reply.add(
-        "serve", **view(req, data), read_as=read_as(q, req), china=china, **clouds_note(q, data["options"])
+        "serve",
+        **view(req, data),
+        read_as=read_as(q, req),
+        china=china,
+        volume_said=q.slot("volume_said"),
+        **clouds_note(q, data["options"]),
     )
     return True
 
@@ -398,7 +403,8 @@ def typical_answer(q: Question, reply: Reply) -> bool:
     reply.add("serve_typical", rows=rows, china=in_china(q) and not q.slot("gpu"), **{
         k: rows[0][k] for k in ("concurrency", "qps", "daily_users", "daily_requests", "load_default",
                                 "input_tokens", "output_tokens", "lengths_default")
-    }, peak_qps=peak_qps(int(daily)) if daily else None, assumed_load=no_load)  # fmt: skip
+    }, peak_qps=peak_qps(int(daily)) if daily else None, assumed_load=no_load,
+       volume_said=q.slot("volume_said"))  # fmt: skip
     return True
 
 
@@ -522,6 +528,7 @@ def answer(q: Question, reply: Reply) -> bool:
         qps=q.slot("qps"),
         daily_users=daily,
         daily_requests=requests,
+        volume_said=q.slot("volume_said"),
         peak_qps=peak_qps_from_requests(float(requests))
         if requests
         else peak_qps(int(daily))

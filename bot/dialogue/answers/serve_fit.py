@@ -105,6 +105,7 @@ def feasibility(q: Question, reply: Reply) -> bool:
         qps=req.qps if req.daily_users is None and req.daily_requests is None else None,
         daily_users=req.daily_users,
         daily_requests=req.daily_requests,
+        volume_said=q.slot("volume_said"),
         load_said=has_load,
         kv_tokens=req.kv_tokens,
         input_tokens=req.input_tokens,

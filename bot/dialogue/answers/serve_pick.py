@@ -67,6 +67,7 @@ def cheapest(q: Question, reply: Reply) -> bool:
     reply.add(
         "serve_cheapest",
         **load,
+        volume_said=q.slot("volume_said"),
         model=req.model.name,
         named=req.model_id is not None,
         params=req.model.params_total,
@@ -123,6 +124,7 @@ def compare(q: Question, reply: Reply) -> bool:
     reply.add(
         "serve_compare",
         **_load(req),
+        volume_said=q.slot("volume_said"),
         model=req.model.name,
         named=req.model_id is not None,
         params=req.model.params_total,
