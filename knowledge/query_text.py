@@ -79,7 +79,8 @@ def names_money(text: str) -> bool:
 
 # A definition question names one term and asks what it is: "what is LoRA?", "what does MFU mean",
 # "FLOPs 是什么", "什麼是 ZeRO" (normalised to 什么是). Polite openers ("sorry, …", "请问…") are not the term.
-_OPENER = r"(?:(?:so|and|sorry|um|uh|btw|hey|hi|ok|okay|quick question|请问|那么|那|对了|顺便问一下|不好意思)[,，:：]?\s*)*"
+_OPENERS = "so|and|sorry|um|uh|btw|hey|hi|ok|okay|quick question|请问|那么|那|对了|顺便问一下|不好意思"
+_OPENER = rf"(?:(?:{_OPENERS})[,，:：]?\s*)*"
 _TERM = r"[\"'“”‘’`]?(?P<term>[^?？。!！,，]{1,32}?)[\"'“”‘’`]?"
 _CLAUSE = re.compile(r"[,，;；:：]")
 _END = r"\s*[啊呀呢啦]?\s*[?？.。!！]*\s*$"
