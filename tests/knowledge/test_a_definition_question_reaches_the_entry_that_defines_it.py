@@ -16,7 +16,7 @@ from knowledge.search import Searcher
         ("LoRA 是什么", "faq.lora_vs_full"),
         ("FLOPs 是什么", "faq.flops"),
         ("what are FLOPs?", "faq.flops"),
-        ("TFLOPS 是什麼意思？", "faq.flops"),
+        ("什麼是 FLOPs？", "faq.flops"),
         ("sorry, what does MFU mean?", "faq.mfu_vs_peak"),
         ("what is lora rank", "faq.lora_rank"),
         ("什么是 QLoRA", "faq.qlora"),
