@@ -141,8 +141,9 @@ def plan_context(
     contradicting = against_own_plan(kb, triggers, fired)
     options = [option_view(o, catalog) for o in shown_options(rec["options"], state.slots.get("days"))]
     top = options[0]
-    # The plan runs on GPUs they own (not rented to make a deadline or to hold the job).
-    own_hardware = bool(state.owned) and user_plan is None and unfit is None
+    # The plan runs on GPUs they own (not rented to make a deadline or to hold the job, and not another
+    # GPU planned when their own are no longer in the slots).
+    own_hardware = bool(state.owned) and user_plan is None and unfit is None and _on_owned(top, state.slots)
     if own_hardware:
         options = options[:1]  # the alternatives are rentals
         contradicting |= RENTAL_ONLY_PITFALLS
@@ -237,6 +238,16 @@ def plan_context(
         "clouds": clouds_view(state, rec),
     }
     return rec, fired, context
+
+
+def _on_owned(top: Mapping[str, Any], slots: Mapping[str, Any]) -> bool:
+    """Whether the plan's top option is the owned GPUs the slots hold (a family such as "h100" covers
+    its catalogue ids)."""
+    owned, count = slots.get("gpu"), slots.get("gpu_count")
+    gpu = str(top.get("gpu") or "")
+    if not isinstance(owned, str) or not count or int(top.get("gpus") or 0) != int(count):
+        return False
+    return gpu == owned or gpu.startswith(f"{owned}-")
 
 
 def _basis(state: DialogueState) -> dict[str, Any] | None:

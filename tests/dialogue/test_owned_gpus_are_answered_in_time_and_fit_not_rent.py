@@ -46,3 +46,10 @@ def test_the_chinese_plan_on_owned_gpus_quotes_no_rent_either(real: Consultant) 
     assert "用您自有的硬件" in text
     assert not PRICE.search(text)
     assert "*备选*" not in text
+
+
+def test_a_plan_on_another_gpu_is_never_called_your_own_hardware(real: Consultant) -> None:
+    real.handle("own-other", "we own 4 A100 80GB, can we full fine-tune a 70B model?")
+    text = real.handle("own-other", "with QLoRA on 20M tokens, how long?").text
+    first = text.splitlines()[0]
+    assert "on your own hardware" not in first or "4 × NVIDIA A100 80GB" in first
