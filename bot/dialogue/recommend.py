@@ -109,7 +109,7 @@ RENTAL_ONLY_PITFALLS = frozenset(
         "pitfall.budget_too_small",
     }
 )
-RENTAL_ONLY_WARNINGS = frozenset({"overbuying_top_gpu", "no_price", "network_unknown"})
+RENTAL_ONLY_WARNINGS = frozenset({"overbuying_top_gpu", "no_price", "network_unknown", "unused_gpus"})
 MAX_PITFALLS_SHOWN = 3
 
 
@@ -207,7 +207,10 @@ def plan_context(
         # The quoted offering's own date (None: the snapshot has none, "date unknown").
         "price_date": top.get("prices_as_of"),
         # One rule (sizing.cost.price_is_stale) over every price this answer shows.
-        "prices_stale": None if own_hardware else stale_view([*options, *(china or [])], today),
+        # On their own GPUs no price is shown, unless the verdict lists rentals that do fit.
+        "prices_stale": None
+        if own_hardware and not verdict
+        else stale_view([*options, *(china or [])], today),
         "fx": catalog.usd_to_cny,
         "user_plan": option_view(user_plan, catalog) if user_plan else None,
         "limit": limit,

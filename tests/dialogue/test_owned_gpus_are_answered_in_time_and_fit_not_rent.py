@@ -53,3 +53,10 @@ def test_a_plan_on_another_gpu_is_never_called_your_own_hardware(real: Consultan
     text = real.handle("own-other", "with QLoRA on 20M tokens, how long?").text
     first = text.splitlines()[0]
     assert "on your own hardware" not in first or "4 × NVIDIA A100 80GB" in first
+
+
+def test_what_fits_on_the_same_owned_gpus_carries_no_rental_price(real: Consultant) -> None:
+    text = real.handle("own-verdict", "We own 1 H200. LoRA fine-tune a 70B model on 100M tokens").text
+    same = [line for line in text.splitlines() if "on the same 1 × NVIDIA H200" in line]
+    assert same and not any("$" in line for line in same)
+    assert "idle" not in text  # no "7 of the 8 GPUs you rent sit idle" on hardware they own
