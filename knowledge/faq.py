@@ -45,6 +45,9 @@ class FaqEntry(Strict):
     # at full strength: the Chinese-cloud entries need a China cue, else a generic "which provider
     # is reliable" question is theirs by shared words (knowledge.search.REQUIRES_FACTOR).
     requires: tuple[str, ...] = ()
+    # Terms this entry defines ("lora", "flops"): a definition question ("what is LoRA?", "FLOPs 是什么")
+    # about one of them is answered by this entry first (knowledge.search.DEFINES_FACTOR).
+    defines: tuple[str, ...] = ()
     sources: Annotated[tuple[Source, ...], Field(min_length=1)]
 
     @property
@@ -71,6 +74,7 @@ class Pitfall(Strict):
     related: tuple[str, ...] = ()
     twins: tuple[str, ...] = ()  # see FaqEntry.twins
     requires: tuple[str, ...] = ()  # see FaqEntry.requires
+    defines: tuple[str, ...] = ()  # see FaqEntry.defines
     sources: Annotated[tuple[Source, ...], Field(min_length=1)]
 
     @property

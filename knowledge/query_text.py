@@ -75,3 +75,42 @@ _MONEY = re.compile(
 def names_money(text: str) -> bool:
     """Whether the normalised text states an amount of money."""
     return _MONEY.search(text) is not None
+
+
+# A definition question names one term and asks what it is: "what is LoRA?", "what does MFU mean",
+# "FLOPs 是什么", "什麼是 ZeRO" (normalised to 什么是). Polite openers ("sorry, …", "请问…") are not the term.
+_OPENERS = "so|and|sorry|um|uh|btw|hey|hi|ok|okay|quick question|请问|那么|那|对了|顺便问一下|不好意思"
+_OPENER = rf"(?:(?:{_OPENERS})[,，:：]?\s*)*"
+_TERM = r"[\"'“”‘’`]?(?P<term>[^?？。!！,，]{1,32}?)[\"'“”‘’`]?"
+_CLAUSE = re.compile(r"[,，;；:：]")
+_END = r"\s*[啊呀呢啦]?\s*[?？.。!！]*\s*$"
+_DEFINITION = (
+    re.compile(
+        rf"^{_OPENER}(?:what(?:'s| is| are)|whats|what does|define|explain)\s+(?:an?\s+|the\s+)?{_TERM}"
+        rf"(?:\s+(?:mean|means|stand for|stands for|exactly))?{_END}"
+    ),
+    re.compile(rf"^{_OPENER}(?:什么是|什么叫|何谓)\s*{_TERM}{_END}"),
+    re.compile(
+        rf"^{_OPENER}{_TERM}\s*(?:到底)?(?:是什么意思|是什么东西|指的是什么|是什么|是啥|是个啥|什么意思){_END}"
+    ),
+)
+
+
+def term_key(term: str) -> str:
+    """A term as definitions are matched: normalised, spaces collapsed, English plurals dropped
+    ("FLOPs" and "flop" are one key)."""
+    words = normalize(term).strip().split()
+    return " ".join(w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w for w in words)
+
+
+def definition_subject(text: str) -> str | None:
+    """The term a definition question asks about, as term_key writes it; None for any other text. The
+    question may close a message after padding ("抱歉，我刚才说错了，LoRA 是什么？")."""
+    norm = normalize(text).strip()
+    last_clause = _CLAUSE.split(norm)[-1].strip()
+    for candidate in dict.fromkeys((norm, last_clause)):
+        for pattern in _DEFINITION:
+            found = pattern.match(candidate)
+            if found:
+                return term_key(found["term"])
+    return None

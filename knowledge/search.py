@@ -26,7 +26,14 @@ from rapidfuzz import fuzz, process
 
 from knowledge.base import Bilingual, KnowledgeError, Strict, entries, read_yaml, validate
 from knowledge.faq import DATA_DIR, FAQ_FILE, PITFALLS_FILE, Entry, check_related, load_faq, load_pitfalls
-from knowledge.query_text import SPEC_FACTOR, looks_like_spec, names_money, normalize
+from knowledge.query_text import (
+    SPEC_FACTOR,
+    definition_subject,
+    looks_like_spec,
+    names_money,
+    normalize,
+    term_key,
+)
 
 # bm25s sets its own logger to DEBUG on import (bm25s/__init__.py), so its index-building lines
 # would reach every handler; they are a library's progress chatter, not ours to show.
@@ -43,6 +50,9 @@ BM25_WEIGHT = 0.7  # the rest is fuzzy overlap with the closest question variant
 # An entry whose required concept (FaqEntry.requires) the question does not touch keeps this share
 # of its score: still found when nothing else fits, never ahead of the general entry that does.
 REQUIRES_FACTOR = 0.7
+# A definition question ("what is LoRA?") about a term some entry defines (FaqEntry.defines): every other
+# entry keeps this share of its score, so the entry on choosing a LoRA rank never answers "what is LoRA".
+DEFINES_FACTOR = 0.85
 # Points (of rapidfuzz's 0-100) by which a fuzzy cutoff is lowered, far above float rounding: a
 # lower cutoff only means an entry is scored exactly when it might have been skipped.
 FUZZY_SLACK = 0.01
@@ -253,6 +263,8 @@ class Searcher:
                     f"{where}: entry {e.id!r}: field 'requires': unknown synonym group {unknown[0]!r}"
                 )
         self._requires = [frozenset(f"~{c}" for c in e.requires) for e in self._entries]
+        self._defines = [frozenset(map(term_key, e.defines)) for e in self._entries]
+        self._defined = frozenset().union(*self._defines)
         parts = [[self._tokenize(part) for part in _document(e)] for e in self._entries]
         corpus = [[tok for part in doc for tok in part] for doc in parts]
         self._bm25 = bm25s.BM25(k1=K1, b=B, method="lucene")
@@ -307,6 +319,12 @@ class Searcher:
         damping = SPEC_FACTOR if looks_like_spec(text) else 1.0
         touched = frozenset(query)
         required = [1.0 if not need or need & touched else REQUIRES_FACTOR for need in self._requires]
+        subject = definition_subject(text)
+        if subject in self._defined:
+            required = [
+                r if subject in d else r * DEFINES_FACTOR
+                for r, d in zip(required, self._defines, strict=True)
+            ]
         return _Evidence(" ".join(query), damping, lexical, required)
 
     def _bm25_scores(self, known: list[str]) -> list[float]:

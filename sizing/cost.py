@@ -146,6 +146,12 @@ def purchasable(offerings: tuple[Offering, ...], gpus: int, exact: bool = False)
     return gpus <= sizes[-1] or beyond
 
 
+def one_instance(offerings: tuple[Offering, ...], gpus: int) -> bool:
+    """Whether one instance on sale holds `gpus` GPUs (GCP's a2-megagpu-16g joins 16 A100s by NVSwitch):
+    quote() then rents that instance, so the plan runs on one node with no scale-out network."""
+    return any(o.gpu_count >= gpus for o in offerings if o.gpu_count >= 1)
+
+
 def _candidates(
     offerings: tuple[Offering, ...], gpus: int, need_gbps: float | None = None
 ) -> tuple[Offering, ...]:

@@ -67,7 +67,7 @@ def max_gpus(gpu: GpuSpec) -> int:
 def planning_gbps(offerings: tuple[Offering, ...], gpus: int) -> float | None:
     """The per-node network the layout search plans with: the fastest listed on this GPU's 8-GPU
     instances, else network.unlisted_gbps; None on one node or for a GPU the catalog does not sell."""
-    if gpus <= GPUS_PER_NODE or not offerings:
+    if gpus <= GPUS_PER_NODE or not offerings or cost.one_instance(offerings, gpus):
         return None
     best = cost.best_network_gbps(offerings)
     return best if best is not None else network.unlisted_gbps(gpus)
@@ -171,7 +171,8 @@ class Evaluator:
         list none; a GPU sold nowhere in the catalog is not network-limited (the buyer picks one)."""
         w = self.w
         offerings = self._offerings.get(gpu.id, ())
-        multi_node = gpus > GPUS_PER_NODE and bool(offerings)
+        one_node = self.one_node(gpu, gpus)
+        multi_node = not one_node and bool(offerings)
         search = self._search
         fitted = search.choose(gpu, gpus, self._planning_gbps(gpu, gpus))
         lay = fitted.layout
@@ -187,21 +188,21 @@ class Evaluator:
         assumed: float | None = None
         need_gbps: float | None = None
         required = 0.0
-        if gpus > GPUS_PER_NODE:
+        if not one_node:
             required = network.node_need_gbps(terms[1], terms[2], terms[3], terms[4])  # = SyncNeed.node_gbps
         if multi_node:
             need_gbps = required
             offer = cost.node_offering(offerings, gpus, need_gbps)
             offered = offer.network_gbps if offer is not None else None
             assumed = offered if offered is not None else network.unlisted_gbps(gpus)
-        net = network.advise(gpu, gpus, terms, required, offered, assumed)
+        net = network.advise(gpu, gpus, terms, required, offered, assumed, one_node)
         tp = ideal
         if net.comm_slowdown > 1.0:
             tp = compute.with_comm(ideal, net.comm_slowdown)
             per_gpu_s = tp.tokens_per_gpu_second
         hours = w.tokens / per_gpu_s / 3600.0  # = compute.gpu_hours(w, tp)
         training_hours = hours / gpus
-        nodes = max(1, math.ceil(gpus / GPUS_PER_NODE))
+        nodes = self.nodes(gpu, gpus)
         fixed = self._fixed.costs(training_hours, nodes)
         days = (training_hours + fixed.total_hours) / 24.0
         store = self._storage.advise(per_gpu_s * gpus)
@@ -251,9 +252,18 @@ class Evaluator:
             found = self._roomy[key] = roomy or offerings
         return found
 
+    def one_node(self, gpu: GpuSpec, gpus: int) -> bool:
+        """Whether `gpus` GPUs of this type run on one node: at most GPUS_PER_NODE, or one instance on
+        sale holds them all (cost.one_instance; quote() then rents it)."""
+        return gpus <= GPUS_PER_NODE or cost.one_instance(self._offerings.get(gpu.id, ()), gpus)
+
+    def nodes(self, gpu: GpuSpec, gpus: int) -> int:
+        """The nodes a plan on `gpus` GPUs of this type spans."""
+        return 1 if self.one_node(gpu, gpus) else math.ceil(gpus / GPUS_PER_NODE)
+
     def _planning_gbps(self, gpu: GpuSpec, gpus: int) -> float | None:
         """planning_gbps for this GPU's offerings, their fastest listed network looked up once."""
-        if gpus <= GPUS_PER_NODE:
+        if self.one_node(gpu, gpus):
             return None
         sold, best, _ = self._network(gpu)
         if not sold:
@@ -276,7 +286,7 @@ class Evaluator:
     def network_unlisted(self, gpu: GpuSpec, gpus: int) -> bool:
         """A plan on `gpus` GPUs of this type spans nodes on instances none of which lists its
         network, so its network is never known to be adequate (screen.network_ok is False)."""
-        if gpus <= GPUS_PER_NODE:
+        if self.one_node(gpu, gpus):
             return False
         sold, _, listed = self._network(gpu)
         return sold and not listed
@@ -440,7 +450,7 @@ class Evaluator:
         per_gpu_hour = cost.per_gpu_hour_usd(self._offerings.get(gpu.id, ()), gpus)
         gpu_hours = self.ideal_gpu_hours(gpu) / compute.goodput(gpus)
         training_hours = gpu_hours / gpus
-        nodes = max(1, math.ceil(gpus / GPUS_PER_NODE))
+        nodes = self.nodes(gpu, gpus)
         hours = training_hours + self._fixed.total_hours(training_hours, nodes)
         usd = math.inf if per_gpu_hour is None else per_gpu_hour * gpus * hours * (1.0 - FLOOR_SLACK)
         return usd, hours / 24.0 * (1.0 - FLOOR_SLACK)
@@ -477,7 +487,7 @@ class Evaluator:
         if not fitted.fits:
             return True
         training_hours = self._search.speed.gpu_hours(gpu, fitted.layout) / gpus
-        nodes = math.ceil(gpus / GPUS_PER_NODE)
+        nodes = self.nodes(gpu, gpus)
         before = (training_hours + self._fixed.total_hours(training_hours, nodes)) / 24.0
         return before > days * (1.0 + LATE_SLACK)
 
@@ -485,11 +495,11 @@ class Evaluator:
         """A floor under days(): the chosen layout's days at its compute speed, before the slowdown
         of a network below its need (which only adds time, and the fixed hours with it); exact on
         one node. It spares pricing a smaller count that cannot finish sooner."""
-        if gpus <= GPUS_PER_NODE:
+        if self.one_node(gpu, gpus):
             return self.days(gpu, gpus)
         lay = self.fitted(gpu, gpus).layout
         training_hours = self._search.speed.gpu_hours(gpu, lay) / gpus
-        nodes = max(1, math.ceil(gpus / GPUS_PER_NODE))
+        nodes = self.nodes(gpu, gpus)
         return (training_hours + self._fixed.total_hours(training_hours, nodes)) / 24.0
 
     def days(self, gpu: GpuSpec, gpus: int) -> float:
@@ -498,7 +508,7 @@ class Evaluator:
         seen = self._seen.get((gpu.id, gpus))
         if seen is not None:
             return seen.days
-        if gpus > GPUS_PER_NODE and self._offerings.get(gpu.id):
+        if not self.one_node(gpu, gpus) and self._offerings.get(gpu.id):
             return self(gpu, gpus).days
         lay = self.fitted(gpu, gpus).layout
         training_hours = self._search.speed.gpu_hours(gpu, lay) / gpus

@@ -260,10 +260,12 @@ def advise(
     required_gbps: float,
     offered_gbps: float | None,
     assumed_gbps: float | None,
+    one_node: bool = False,
 ) -> NetworkAdvice:
     """The network advice for a layout on `gpus` GPUs whose sync_terms are `terms` and whose need
-    per node across nodes is `required_gbps` (= node_need_gbps of them; unused on one node)."""
-    multi_node = gpus > GPUS_PER_NODE
+    per node across nodes is `required_gbps` (= node_need_gbps of them; unused on one node).
+    `one_node`: the GPUs are one instance however many (cost.one_instance)."""
+    multi_node = gpus > GPUS_PER_NODE and not one_node
     tier, gbps, ib = seed_tier(gpus)
     if gpu.scale_up_gbs is None:
         scale_up = "pcie"

@@ -153,7 +153,7 @@ class Option:
             "gpu_name": self.gpu.name,
             "label": self.label,
             "gpus": self.gpus,
-            "nodes": max(1, math.ceil(self.gpus / 8)),
+            "nodes": 1 if self.gpus > 8 and not self.network.multi_node else max(1, math.ceil(self.gpus / 8)),
             "days": _r(self.days, 3),
             "training_days": _r(self.training_days, 3),
             "fixed_costs": self.fixed.to_dict() if self.fixed is not None else None,

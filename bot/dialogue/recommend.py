@@ -99,6 +99,17 @@ def cheapest_first(options: list[dict[str, Any]]) -> list[dict[str, Any]]:
 # Warnings the reply already says in its own line (billing) or in its footer (price date).
 # no_bf16: the understood line says the plan runs FP16 with loss scaling on a GPU with no BF16.
 SHOWN_ELSEWHERE = ("billing_reserved", "stale_prices", "spot_at_scale", "no_bf16")
+# On the user's own GPUs the answer is time and fit: advice about renting (which GPU or provider to buy
+# time from, spot, what a rental costs) does not apply to hardware already paid for.
+RENTAL_ONLY_PITFALLS = frozenset(
+    {
+        "pitfall.overbuying_top_gpu",
+        "pitfall.provider_selection",
+        "pitfall.spot_without_checkpointing",
+        "pitfall.budget_too_small",
+    }
+)
+RENTAL_ONLY_WARNINGS = frozenset({"overbuying_top_gpu", "no_price", "network_unknown", "unused_gpus"})
 MAX_PITFALLS_SHOWN = 3
 
 
@@ -130,7 +141,13 @@ def plan_context(
     contradicting = against_own_plan(kb, triggers, fired)
     options = [option_view(o, catalog) for o in shown_options(rec["options"], state.slots.get("days"))]
     top = options[0]
-    related = ([FAQ_MULTI_GPU] if (top["gpus"] or 1) > 1 else []) + [FAQ_COST]
+    # The plan runs on GPUs they own (not rented to make a deadline or to hold the job, and not another
+    # GPU planned when their own are no longer in the slots).
+    own_hardware = bool(state.owned) and user_plan is None and unfit is None and _on_owned(top, state.slots)
+    if own_hardware:
+        options = options[:1]  # the alternatives are rentals
+        contradicting |= RENTAL_ONLY_PITFALLS
+    related = ([FAQ_MULTI_GPU] if (top["gpus"] or 1) > 1 else []) + ([] if own_hardware else [FAQ_COST])
     # One version of each piece of advice: a FAQ twin of a fired pitfall is not shown again.
     shown = kb.distinct_advice([*fired, *related])
     faq = [entry_view(e, lang) for i in related if i in shown and (e := find_entry(kb, i)) is not None]
@@ -174,7 +191,9 @@ def plan_context(
         "warnings": [
             w
             for w in warnings
-            if w["code"] not in SHOWN_ELSEWHERE and not (verdict and w["code"] == "does_not_fit")
+            if w["code"] not in SHOWN_ELSEWHERE
+            and not (verdict and w["code"] == "does_not_fit")
+            and not (own_hardware and w["code"] in RENTAL_ONLY_WARNINGS)
         ],
         # Hardware kept (theirs, or no count of it fits) that cannot hold the job: the answer is the engine's
         # verdict and what does fit, never a plan headlined as "Recommended" (issue 12: feasibility first).
@@ -188,7 +207,10 @@ def plan_context(
         # The quoted offering's own date (None: the snapshot has none, "date unknown").
         "price_date": top.get("prices_as_of"),
         # One rule (sizing.cost.price_is_stale) over every price this answer shows.
-        "prices_stale": stale_view([*options, *(china or [])], today),
+        # On their own GPUs no price is shown, unless the verdict lists rentals that do fit.
+        "prices_stale": None
+        if own_hardware and not verdict
+        else stale_view([*options, *(china or [])], today),
         "fx": catalog.usd_to_cny,
         "user_plan": option_view(user_plan, catalog) if user_plan else None,
         "limit": limit,
@@ -210,7 +232,7 @@ def plan_context(
         and limit is None
         and user_plan is None,  # a count that misses the deadline is not the plan's: user_plan says so
         "user_plan_typed": bool(state.slots.get("gpu")),
-        "owned": bool(state.owned) and user_plan is None,
+        "owned": own_hardware,
         # Their own GPUs miss the deadline: the plan rents the count that makes it (said as such).
         "own_gpus_late": bool(state.owned) and user_plan is not None,
         "china": china,
@@ -219,6 +241,16 @@ def plan_context(
         "clouds": clouds_view(state, rec),
     }
     return rec, fired, context
+
+
+def _on_owned(top: Mapping[str, Any], slots: Mapping[str, Any]) -> bool:
+    """Whether the plan's top option is the owned GPUs the slots hold (a family such as "h100" covers
+    its catalogue ids)."""
+    owned, count = slots.get("gpu"), slots.get("gpu_count")
+    gpu = str(top.get("gpu") or "")
+    if not isinstance(owned, str) or not count or int(top.get("gpus") or 0) != int(count):
+        return False
+    return gpu == owned or gpu.startswith(f"{owned}-")
 
 
 def _basis(state: DialogueState) -> dict[str, Any] | None:

@@ -281,6 +281,22 @@ CAPACITY = (
     "what models fit", "which models fit", "what model fits", "what models will fit", "which models will fit",
     "what can i fine-tune on", "what can we fine-tune on", "what can i train on", "what can we train on",
 )  # fmt: skip
+# The same in any English wording: "what can we train?", "what models could I fine-tune with these?",
+# "what kind of model can we run on them" (the job verb closes the clause or takes the hardware next).
+CAPACITY_ASKED = re.compile(
+    r"\bwhat(?:\s+(?:size|kind|sort|sizes|kinds)\s+of)?(?:\s+(?:llms?|models?))?\s+(?:can|could|would|will)\s+"
+    r"(?:i|we|they|you|it|this|these|those|that)\s+(?:\w+\s+)?(?:pre-?train|train|fine-?tune|finetune|run|serve|host|fit)"
+    r"(?:\s+(?:on|with|using|in)\b|\s*[?.!,;]|\s*$)"
+    # "能微调什么？", "可以训练哪些", "能跑啥": the job verb, then what, closing the question.
+    r"|(?:能|可以|能够)(?:训练?|微调|预训练|跑|部署|放下)(?:些)?(?:什么|啥|哪些)(?:模型|东西)?\s*(?:[?？。!！,，]|吗|呢|$)"
+)
+
+
+def asks_capacity(t: str) -> bool:
+    """Whether `t` (normalised) asks what the hardware it names can train or run."""
+    return has_any(t, CAPACITY) or CAPACITY_ASKED.search(t) is not None
+
+
 # A request to be sized that has not given a number yet ("想训练个大模型，该租什么GPU？").
 SIZING_START = (
     "想训练", "要训练", "打算训练", "计划训练", "准备训练", "想微调", "要微调", "打算微调", "想预训练",
@@ -563,7 +579,7 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
         return "reset"
     if len(t) <= UNDO_CHARS and has_any(t, UNDO) and not filled and not gpus:
         return "undo"
-    if has_any(t, CAPACITY):
+    if asks_capacity(t):
         return "capacity"
     corrects = has_any(t, CORRECTION) or t.startswith(CORRECTION_OPENERS) or ", not " in t
     # "sorry, 7B and 200B tokens" sets them right; "sorry, what does LoRA mean?" asks
@@ -721,7 +737,7 @@ def _conceptual(t: str, sig: Signals, yes_no: bool) -> bool:
     if not set(filled) <= set(CONCEPT_SLOTS) or sum(f in CONCEPT_QUANTITIES for f in filled) > 1:
         return False
     question = yes_no or _worded_as_question(t) or has_any(t, cues.SYMPTOMS)
-    if not question or starts_sizing(t) or has_any(t, cues.PLAN_ASKS) or has_any(t, CAPACITY):
+    if not question or starts_sizing(t) or has_any(t, cues.PLAN_ASKS) or asks_capacity(t):
         return False
     if has_any(t, HARDWARE_ASKS) or sig.faq_score is None:
         return False  # what to rent or use is a plan, however well the FAQ matches the words

@@ -40,14 +40,14 @@ def test_deadline_flexible_is_no_deadline(real: Consultant) -> None:
     assert "no deadline (a sensible cluster size" in turn.text.split("*Understood:*")[1].splitlines()[0]
 
 
-def test_more_of_the_same_gpus_adds_to_the_plans_count_and_says_when_it_is_no_faster(
+def test_more_of_the_same_gpus_adds_to_the_plans_count_and_says_the_new_time(
     real: Consultant,
 ) -> None:
     real.handle("g1", "We have 8 A100 40GB. Full fine-tune 7B on 2B tokens, how long?")
     turn = real.handle("g1", "what if we add 8 more of them?")
     assert turn.payload["slots"]["gpu_count"] == 16
     assert turn.text.startswith(
-        "*What changed*: 8 GPUs → 16 GPUs: 8 → 16 × NVIDIA A100 40GB (SXM4), no faster"
+        "*What changed*: 8 GPUs → 16 GPUs: 8 → 16 × NVIDIA A100 40GB (SXM4), 29 hours → 15 hours"
     )
 
 

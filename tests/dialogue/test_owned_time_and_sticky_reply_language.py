@@ -1,4 +1,4 @@
-"""Feasibility on GPUs the user owns says the time on them, with rent only as the labelled alternative;
+"""Feasibility on GPUs the user owns says the time on them and no rent (a price only when asked);
 a reply language asked for ("answer in English", "请用中文回答") holds for the conversation until another is
 asked, while a message in another language without such a request is still answered in its own."""
 
@@ -7,11 +7,11 @@ from __future__ import annotations
 from bot.dialogue.consultant import Consultant
 
 
-def test_feasibility_on_owned_gpus_says_their_time_and_rent_only_as_the_alternative(real: Consultant) -> None:
+def test_feasibility_on_owned_gpus_says_their_time_and_no_rent(real: Consultant) -> None:
     turn = real.handle("o1", "we own 8 A100 80GB; can we full fine-tune 8B on 3B tokens in 2 weeks?")
     time_line = next(line for line in turn.text.splitlines() if line.startswith("*Time:*"))
     assert "on your 8 × NVIDIA A100 80GB" in time_line
-    assert "no rent on your own GPUs (renting the same instead: ~$" in time_line
+    assert time_line.endswith("; no rent on your own GPUs.") and "$" not in turn.text
 
 
 def test_feasibility_on_gpus_not_said_to_be_owned_still_quotes_the_rent(real: Consultant) -> None:

@@ -56,8 +56,7 @@ def test_a_plan_on_your_own_h100s_gives_no_rental_billing_advice(real: Consultan
     assert "pay-as-you-go" not in turn.text
     assert "cloud disk" not in turn.text
     assert "your own storage must keep up" in turn.text
-    assert "renting the same would cost about $" in turn.text
-    assert "for reference only" in turn.text
+    assert "renting the same would cost" not in turn.text and "$" not in turn.text
 
 
 def test_a_plan_on_your_own_a100s_in_chinese_states_the_storage_bandwidth_it_needs(real: Consultant) -> None:
@@ -65,7 +64,7 @@ def test_a_plan_on_your_own_a100s_in_chinese_states_the_storage_bandwidth_it_nee
     assert "*计费*" not in turn.text
     assert "云盘" not in turn.text
     assert "自有存储需跟得上训练" in turn.text and "MB/s" in turn.text
-    assert "仅供参考" in turn.text
+    assert "仅供参考" not in turn.text and "$" not in turn.text
 
 
 def test_a_rented_plan_keeps_its_billing_line(real: Consultant) -> None:
