@@ -38,6 +38,7 @@ from slack_sdk.webhook import WebhookClient
 from bot.nlu.script import has_cjk, script_neutral
 from bot.ops.metrics import Metrics
 from bot.ports import ConsultantLike, StoreLike, TurnLike
+from bot.slack.courier import CALL_TIMEOUT_S, Courier
 from bot.slack.locales import LocaleCache
 from bot.slack.messages import notice
 from bot.slack.pools import Pools
@@ -106,6 +107,31 @@ def notice_answer(kind: str, lang: str) -> dict[str, Any]:
     return {"text": defuse(notice(kind, lang)), "blocks": [], "lang": lang, "notice": kind}
 
 
+def placeholder_args(turn: TurnRequest) -> dict[str, Any]:
+    """chat.postMessage's arguments for a turn's "working" placeholder."""
+    return {"channel": turn.channel, "thread_ts": turn.thread_ts, "text": notice("working", turn.lang)}
+
+
+def answer_call(
+    turn: TurnRequest, placeholder_ts: str | None, answer: dict[str, Any]
+) -> tuple[str, dict[str, Any]]:
+    """The Web API call that shows an answer and its JSON arguments: the placeholder edited into it, or
+    a post of its own when there is none. The same requests slack_sdk's chat_update and chat_postMessage
+    send (None left out), without their walk of every block for Block objects: ours are plain dicts,
+    defused when the answer was built (answer_of, notice_answer), before it was stored."""
+    args: dict[str, Any] = {"text": answer.get("text") or ""}
+    if answer.get("blocks"):
+        args["blocks"] = answer["blocks"]
+    if placeholder_ts:
+        return "chat.update", {"channel": turn.channel, "ts": placeholder_ts, **args}
+    where = (
+        {"channel": turn.channel, "thread_ts": turn.thread_ts}
+        if turn.thread_ts
+        else {"channel": turn.channel}
+    )
+    return "chat.postMessage", {**where, "unfurl_links": False, "unfurl_media": False, **args}
+
+
 class TurnRunner:
     def __init__(
         self,
@@ -117,10 +143,12 @@ class TurnRunner:
         *,
         owner: str | None = None,
         lease_s: float = LEASE_S,
+        courier: Courier | None = None,
     ) -> None:
         self.store = store
         self.consultant = consultant
         self.client = client
+        self.courier = courier
         self.metrics = metrics
         self.pools = pools
         self.owner = owner or new_owner()
@@ -137,6 +165,9 @@ class TurnRunner:
         self._hold(turn.id)
         if not turn.posts_placeholder:
             self.pools.work.submit(self._compute, turn, None, received_s)
+            return
+        if self.courier is not None and self.courier.alive:
+            self.pools.work.submit(self._post_and_compute, turn, received_s)
             return
         posted = threading.Event()
         placeholder = self.pools.api.submit(self._placeholder, turn, received_s, posted)
@@ -202,19 +233,69 @@ class TurnRunner:
 
     # -- steps --------------------------------------------------------------------------------
 
+    def _post_and_compute(self, turn: TurnRequest, received_s: float | None) -> None:
+        """A turn with a courier: the placeholder handed to it (a pipe write, never a wait on Slack), then
+        the turn computed at once while the courier posts; when Slack's reply is back an api thread
+        records the placeholder's ts, and the answer is shown once both are done."""
+        assert self.courier is not None
+        placeholder: Future[str | None] = Future()
+        sent = self.courier.submit("chat.postMessage", placeholder_args(turn))
+        context = contextvars.copy_context()
+
+        def record(done: Future[dict[str, Any]]) -> None:  # on the courier's results thread
+            context.run(self.pools.api.submit, self._record_placeholder, turn, received_s, done, placeholder)
+
+        sent.add_done_callback(record)
+        self._compute(turn, placeholder, received_s, head_start=False)
+
+    def _record_placeholder(
+        self,
+        turn: TurnRequest,
+        received_s: float | None,
+        sent: Future[dict[str, Any]],
+        placeholder: Future[str | None],
+    ) -> None:
+        ts = None
+        try:
+            ts = self._placed(turn, received_s, sent)
+        finally:
+            placeholder.set_result(ts)
+
     def _placeholder(
         self, turn: TurnRequest, received_s: float | None, posted: threading.Event | None = None
     ) -> str | None:
+        """Post the "working" placeholder and record its ts; `posted` is set once it is sent (in this
+        process: once Slack has answered; through the courier: once it is handed over)."""
+        sent: Future[Any]
+        try:
+            if self.courier is not None and self.courier.alive:
+                sent = self.courier.submit("chat.postMessage", placeholder_args(turn))
+                if posted is not None:
+                    posted.set()
+                futures.wait([sent], timeout=CALL_TIMEOUT_S)
+            else:
+                sent = Future()
+                try:
+                    sent.set_result(
+                        self.client.chat_postMessage(
+                            channel=turn.channel, thread_ts=turn.thread_ts, text=notice("working", turn.lang)
+                        )
+                    )
+                except Exception as exc:
+                    sent.set_exception(exc)
+        finally:
+            if posted is not None:
+                posted.set()  # the turn computes while the placeholder's ts is recorded
+        return self._placed(turn, received_s, sent)
+
+    def _placed(
+        self, turn: TurnRequest, received_s: float | None, sent: Future[dict[str, Any]]
+    ) -> str | None:
+        """The placeholder's post is back: its ts recorded on the turn (a turn resumed after a crash
+        then edits it instead of posting another), or the failure counted."""
         ts: str | None = None
         try:
-            try:
-                response = self.client.chat_postMessage(
-                    channel=turn.channel, thread_ts=turn.thread_ts, text=notice("working", turn.lang)
-                )
-            finally:
-                if posted is not None:
-                    posted.set()  # the turn computes while the placeholder's ts is recorded
-            ts = str(response["ts"])
+            ts = str(sent.result(timeout=0)["ts"])
             self.replier.first_reply(turn.surface, received_s)
         except Exception:
             # The answer still goes out, as a message of its own, once the consultant has it.
@@ -233,11 +314,13 @@ class TurnRunner:
         placeholder: Future[str | None] | None,
         received_s: float | None,
         posted: threading.Event | None = None,
+        *,
+        head_start: bool = True,
     ) -> None:
         live: TurnLike | None = None
         if posted is not None:
             posted.wait(PLACEHOLDER_HEAD_START_S)
-        elif placeholder is not None:
+        elif placeholder is not None and head_start:
             futures.wait([placeholder], timeout=PLACEHOLDER_HEAD_START_S)
         answers: list[dict[str, Any]] = []  # what the session commit stored, shown as it is
 
@@ -290,7 +373,12 @@ class TurnRunner:
             ts = None
             if done is not None and not done.cancelled() and done.exception() is None:
                 ts = done.result()
-            self.pools.api.submit(self._deliver, turn, ts, answer, live, received_s, finish)
+            sent = None
+            if self.courier is not None and self.courier.alive and not turn.response_url:
+                # Handed to the courier from the thread that has the answer (a pipe write); an api
+                # thread waits for Slack's reply and finishes the turn.
+                sent = self.courier.submit(*answer_call(turn, ts, answer))
+            self.pools.api.submit(self._deliver, turn, ts, answer, live, received_s, finish, sent)
 
         if placeholder is None:
             deliver()
@@ -347,30 +435,24 @@ class TurnRunner:
         live: TurnLike | None,
         received_s: float | None,
         finish: bool = True,
+        sent: Future[dict[str, Any]] | None = None,
     ) -> None:
-        # Defused when it was built (answer_of, notice_answer), before it was stored: not walked again.
-        args: dict[str, Any] = {"text": answer.get("text") or ""}
-        if answer.get("blocks"):
-            args["blocks"] = answer["blocks"]
+        """Show the answer (or wait for the courier to have shown it, `sent`), then finish the turn."""
         try:
-            if turn.response_url:
+            if sent is not None:
+                sent.result(CALL_TIMEOUT_S)
+            elif turn.response_url:
+                args: dict[str, Any] = {"text": answer.get("text") or ""}
+                if answer.get("blocks"):
+                    args["blocks"] = answer["blocks"]
                 WebhookClient(turn.response_url).send(
                     response_type="ephemeral", replace_original=False, **args
                 )
-            elif placeholder_ts:
-                # The same request chat_update sends, without its walk of every block for slack_sdk's
-                # Block objects (six isinstance checks against ABCs a block): ours are plain dicts.
-                self.client.api_call(
-                    "chat.update", json={"channel": turn.channel, "ts": placeholder_ts, **args}
-                )
+            elif self.courier is not None:
+                self.courier.call(*answer_call(turn, placeholder_ts, answer))
             else:
-                self.client.chat_postMessage(
-                    channel=turn.channel,
-                    thread_ts=turn.thread_ts,
-                    unfurl_links=False,
-                    unfurl_media=False,
-                    **args,
-                )
+                method, args = answer_call(turn, placeholder_ts, answer)
+                self.client.api_call(method, json=args)
         except Exception:
             # Not finished: once the lease runs out the answer is shown again (an edit repeats safely).
             self.metrics.errors.labels(kind="deliver").inc()
