@@ -101,8 +101,13 @@ class Courier:
         )
         process.start()
         theirs.close()
-        if not ours.poll(START_TIMEOUT_S) or ours.recv() != "ready":
+        try:
+            ready = ours.poll(START_TIMEOUT_S) and ours.recv() == "ready"
+        except (EOFError, OSError):
+            ready = False  # it died starting (its error is on stderr)
+        if not ready:
             process.kill()
+            ours.close()
             raise CourierError("the Slack courier did not start")
         return cls(fallback, metrics, ours, process)
 
