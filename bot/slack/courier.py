@@ -47,8 +47,8 @@ COURIER_THREADS = 8
 # How long the server waits for a call's result: past the WebClient's own timeout and retries
 # (bot.slack.client: 15 s per attempt, a few attempts), so only a courier that hangs reaches it.
 CALL_TIMEOUT_S = 120.0
-# How long start() waits for a new courier to say it is ready (an interpreter start and slack_sdk's import).
-START_TIMEOUT_S = 60.0
+# What a new courier says once it takes calls.
+READY = "ready"
 # How long close() waits for the courier to exit before killing it.
 CLOSE_WAIT_S = 2.0
 # How often the courier checks that the server that started it is still alive.
@@ -93,7 +93,7 @@ class Courier:
 
     @classmethod
     def start(cls, settings: ClientSettings, fallback: WebClient, metrics: Metrics) -> Courier:
-        """A new courier process, ready to take calls (spawned: the server already runs threads)."""
+        """A new courier process (spawned: the server already runs threads), taking calls at once."""
         context = multiprocessing.get_context("spawn")
         ours, theirs = context.Pipe(duplex=True)
         process = context.Process(
@@ -101,14 +101,8 @@ class Courier:
         )
         process.start()
         theirs.close()
-        try:
-            ready = ours.poll(START_TIMEOUT_S) and ours.recv() == "ready"
-        except (EOFError, OSError):
-            ready = False  # it died starting (its error is on stderr)
-        if not ready:
-            process.kill()
-            ours.close()
-            raise CourierError("the Slack courier did not start")
+        # Not waited for: calls queue in the pipe while it starts (an interpreter and slack_sdk's import,
+        # beside the server's own start-up); one that dies starting is gone (its error is on stderr).
         return cls(fallback, metrics, ours, process)
 
     @property
@@ -165,11 +159,14 @@ class Courier:
     def _read(self) -> None:
         while True:
             try:
-                call_id, data, error, retries = self._conn.recv()
+                message = self._conn.recv()
             except (EOFError, OSError, ValueError):
                 self._gone()
                 self._conn.close()
                 return
+            if message == READY:
+                continue
+            call_id, data, error, retries = message
             for reason, count in retries.items():
                 self.metrics.slack_api_retries.labels(reason=reason).inc(count)
             with self._pending_lock:
@@ -258,7 +255,7 @@ def courier_main(conn: Connection, settings: ClientSettings, parent_pid: int) ->
             os._exit(0)  # the server is gone
 
     watch_parent(parent_pid, os._exit)
-    conn.send("ready")
+    conn.send(READY)
     while True:
         try:
             message = conn.recv()

@@ -9,6 +9,11 @@ starts once the placeholder is out, or after PLACEHOLDER_HEAD_START_S when Slack
   3. api pool:  once both are done, the answer shown (the placeholder edited, or response_url, or a
                 post), then the turn is finished; the chart follows on the chart pool.
 
+With a courier (bot.slack.courier, as `gpu-advisor serve` runs), the placeholder's post and the
+answer's are made in that child process: the work thread hands the placeholder over and computes at
+once (no head start: the post's CPU is no longer this process's), and hands the answer over as soon as
+it has it; api threads only record the placeholder's ts and finish the turn when Slack's replies are in.
+
 Notices (rate limit, store unavailable), modals and other one-off calls run on their own small
 pool, so a Slack that hangs on a burst of placeholders does not hold back an outage notice.
 
@@ -59,7 +64,7 @@ log = logging.getLogger(__name__)
 # On loopback, mentions interleaved with a bare Bolt app's (p50 of 120, median of 3-6 runs, 2026-12-01):
 # 2 ms gave first post x1.17 and answer x3.02 of bare Bolt; the earlier 50 ms (with a 1 ms GIL switch
 # interval) x1.27 and x3.37; none x1.69 and x3.18. Against Slack's 100-300 ms round trip the turn
-# overlaps nearly all of the wait.
+# overlaps nearly all of the wait. Used only without a courier (bot.slack.courier).
 PLACEHOLDER_HEAD_START_S = 0.002
 # A turn still held after this long is let go (see TurnRunner.in_flight): far beyond a turn's
 # seconds, yet inside Slack's 30-minute response_url window.
