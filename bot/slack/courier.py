@@ -125,7 +125,7 @@ class Courier:
             with self._pending_lock:
                 self._pending.pop(call_id, None)
             self._gone()
-            return self._here(future, method, args)
+            return self._here(Future(), method, args)  # a new one: _gone may have failed this one
         return future
 
     def call(self, method: str, args: dict[str, Any]) -> dict[str, Any]:
