@@ -113,28 +113,32 @@ def notice_answer(kind: str, lang: str) -> dict[str, Any]:
 
 
 def placeholder_args(turn: TurnRequest) -> dict[str, Any]:
-    """chat.postMessage's arguments for a turn's "working" placeholder."""
-    return {"channel": turn.channel, "thread_ts": turn.thread_ts, "text": notice("working", turn.lang)}
+    """chat.postMessage's arguments for a turn's "working" placeholder, in slack_sdk's order (the same
+    request body as its chat_postMessage sends)."""
+    return {"channel": turn.channel, "text": notice("working", turn.lang), "thread_ts": turn.thread_ts}
 
 
 def answer_call(
     turn: TurnRequest, placeholder_ts: str | None, answer: dict[str, Any]
 ) -> tuple[str, dict[str, Any]]:
     """The Web API call that shows an answer and its JSON arguments: the placeholder edited into it, or
-    a post of its own when there is none. The same requests slack_sdk's chat_update and chat_postMessage
-    send (None left out), without their walk of every block for Block objects: ours are plain dicts,
-    defused when the answer was built (answer_of, notice_answer), before it was stored."""
+    a post of its own when there is none. The same request bodies slack_sdk's chat_update and
+    chat_postMessage send (keys in their order, None left out), without their walk of every block for
+    Block objects: ours are plain dicts, defused when the answer was built (answer_of, notice_answer),
+    before it was stored."""
     args: dict[str, Any] = {"text": answer.get("text") or ""}
     if answer.get("blocks"):
         args["blocks"] = answer["blocks"]
     if placeholder_ts:
         return "chat.update", {"channel": turn.channel, "ts": placeholder_ts, **args}
-    where = (
-        {"channel": turn.channel, "thread_ts": turn.thread_ts}
-        if turn.thread_ts
-        else {"channel": turn.channel}
-    )
-    return "chat.postMessage", {**where, "unfurl_links": False, "unfurl_media": False, **args}
+    post = {
+        "channel": turn.channel,
+        **args,
+        "thread_ts": turn.thread_ts,
+        "unfurl_links": False,
+        "unfurl_media": False,
+    }
+    return "chat.postMessage", {k: v for k, v in post.items() if v is not None}
 
 
 class TurnRunner:
