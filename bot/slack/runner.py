@@ -176,7 +176,10 @@ class TurnRunner:
             self.pools.work.submit(self._compute, turn, None, received_s)
             return
         if self.courier is not None and self.courier.alive:
-            self.pools.work.submit(self._post_and_compute, turn, received_s)
+            # Handed over here, before the ack: a write on the courier's pipe, which the courier empties
+            # as fast as calls come (it never waits on Slack to read), so the ack does not wait either.
+            sent = self.courier.submit("chat.postMessage", placeholder_args(turn))
+            self.pools.work.submit(self._compute_beside, turn, sent, received_s)
             return
         posted = threading.Event()
         placeholder = self.pools.api.submit(self._placeholder, turn, received_s, posted)
@@ -242,13 +245,12 @@ class TurnRunner:
 
     # -- steps --------------------------------------------------------------------------------
 
-    def _post_and_compute(self, turn: TurnRequest, received_s: float | None) -> None:
-        """A turn with a courier: the placeholder handed to it (a pipe write, never a wait on Slack), then
-        the turn computed at once while the courier posts; when Slack's reply is back an api thread
-        records the placeholder's ts, and the answer is shown once both are done."""
-        assert self.courier is not None
+    def _compute_beside(
+        self, turn: TurnRequest, sent: Future[dict[str, Any]], received_s: float | None
+    ) -> None:
+        """A turn whose placeholder the courier is posting (`sent`): computed at once; when Slack's reply
+        is back an api thread records the placeholder's ts, and the answer is shown once both are done."""
         placeholder: Future[str | None] = Future()
-        sent = self.courier.submit("chat.postMessage", placeholder_args(turn))
         context = contextvars.copy_context()
 
         def record(done: Future[dict[str, Any]]) -> None:  # on the courier's results thread
