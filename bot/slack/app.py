@@ -18,7 +18,6 @@ from bot.ops.metrics import Metrics
 from bot.ports import ConsultantLike, StoreLike
 from bot.slack import commands, errors, events, sessions, views
 from bot.slack.client import build_client
-from bot.slack.courier import Courier
 from bot.slack.gate import Gate
 from bot.slack.keeper import SWEEP_EVERY_S, Keeper
 from bot.slack.pools import Pools, new_pools
@@ -40,7 +39,6 @@ class AdvisorApp(App):
     runner: TurnRunner
     keeper: Keeper
     pools: Pools
-    courier: Courier | None
 
     def dispatch(self, req: BoltRequest) -> BoltResponse:
         body: dict[str, Any] = req.body if isinstance(req.body, dict) else {}
@@ -60,8 +58,6 @@ class AdvisorApp(App):
         """Stop taking turns over and stop the pools; unfinished turns stay queued in the store."""
         self.keeper.close()
         self.pools.shutdown()
-        if self.courier is not None:
-            self.courier.close()
 
 
 def build_app(
@@ -75,7 +71,6 @@ def build_app(
     owner: str | None = None,
     lease_s: float = LEASE_S,
     sweep_every_s: float = SWEEP_EVERY_S,
-    courier: Courier | None = None,
 ) -> AdvisorApp:
     if settings.slack_bot_token is None and (client is None or not client.token):
         raise SlackConfigError("SLACK_BOT_TOKEN is not set (the app's bot token, xoxb-...)")
@@ -96,12 +91,9 @@ def build_app(
         # Signed requests nothing handles are acknowledged quietly by the error handler (not a 404).
         raise_error_for_unhandled_request=True,
     )
-    runner = TurnRunner(
-        store, consultant, client, metrics, pools, owner=owner, lease_s=lease_s, courier=courier
-    )
+    runner = TurnRunner(store, consultant, client, metrics, pools, owner=owner, lease_s=lease_s)
     gate = Gate(settings, store, metrics, runner)
     app.runner, app.keeper, app.pools = runner, Keeper(runner, sweep_every_s=sweep_every_s), pools
-    app.courier = courier
     app.use(gate)
     events.register(app, runner, consultant)
     commands.register(app, runner)

@@ -4,8 +4,7 @@
   call ever runs here), so a slash command's ack() (which Bolt waits for on this pool) is never
   queued behind a consultant turn or a slow Slack.
 - api: Slack Web API calls: placeholders, answers (chat.update / respond), notices, modals. Bounded;
-  a hung Slack fills this pool and nothing else. With a courier (bot.slack.courier) a turn's placeholder
-  and answer are posted by that process, and these threads wait for its replies.
+  a hung Slack fills this pool and nothing else.
 - notices: one-off Web API calls outside turns (rate-limit and outage notices, the /gpu modal,
   App Home, removing clicked buttons), so they never queue behind a burst of turn traffic.
 - work: consultant turns (CPU).

@@ -9,11 +9,6 @@ starts once the placeholder is out, or after PLACEHOLDER_HEAD_START_S when Slack
   3. api pool:  once both are done, the answer shown (the placeholder edited, or response_url, or a
                 post), then the turn is finished; the chart follows on the chart pool.
 
-With a courier (bot.slack.courier, as `gpu-advisor serve` runs), the placeholder's post and the
-answer's are made in that child process: the work thread hands the placeholder over and computes at
-once (no head start: the post's CPU is no longer this process's), and hands the answer over as soon as
-it has it; api threads only record the placeholder's ts and finish the turn when Slack's replies are in.
-
 Notices (rate limit, store unavailable), modals and other one-off calls run on their own small
 pool, so a Slack that hangs on a burst of placeholders does not hold back an outage notice.
 
@@ -43,7 +38,6 @@ from slack_sdk.webhook import WebhookClient
 from bot.nlu.script import has_cjk, script_neutral
 from bot.ops.metrics import Metrics
 from bot.ports import ConsultantLike, StoreLike, TurnLike
-from bot.slack.courier import CALL_TIMEOUT_S, Courier
 from bot.slack.locales import LocaleCache
 from bot.slack.messages import notice
 from bot.slack.pools import Pools
@@ -64,7 +58,7 @@ log = logging.getLogger(__name__)
 # On loopback, mentions interleaved with a bare Bolt app's (p50 of 120, median of 3-6 runs, 2026-12-01):
 # 2 ms gave first post x1.17 and answer x3.02 of bare Bolt; the earlier 50 ms (with a 1 ms GIL switch
 # interval) x1.27 and x3.37; none x1.69 and x3.18. Against Slack's 100-300 ms round trip the turn
-# overlaps nearly all of the wait. Used only without a courier (bot.slack.courier).
+# overlaps nearly all of the wait.
 PLACEHOLDER_HEAD_START_S = 0.002
 # A turn still held after this long is let go (see TurnRunner.in_flight): far beyond a turn's
 # seconds, yet inside Slack's 30-minute response_url window.
@@ -112,35 +106,6 @@ def notice_answer(kind: str, lang: str) -> dict[str, Any]:
     return {"text": defuse(notice(kind, lang)), "blocks": [], "lang": lang, "notice": kind}
 
 
-def placeholder_args(turn: TurnRequest) -> dict[str, Any]:
-    """chat.postMessage's arguments for a turn's "working" placeholder, in slack_sdk's order (the same
-    request body as its chat_postMessage sends)."""
-    return {"channel": turn.channel, "text": notice("working", turn.lang), "thread_ts": turn.thread_ts}
-
-
-def answer_call(
-    turn: TurnRequest, placeholder_ts: str | None, answer: dict[str, Any]
-) -> tuple[str, dict[str, Any]]:
-    """The Web API call that shows an answer and its JSON arguments: the placeholder edited into it, or
-    a post of its own when there is none. The same request bodies slack_sdk's chat_update and
-    chat_postMessage send (keys in their order, None left out), without their walk of every block for
-    Block objects: ours are plain dicts, defused when the answer was built (answer_of, notice_answer),
-    before it was stored."""
-    args: dict[str, Any] = {"text": answer.get("text") or ""}
-    if answer.get("blocks"):
-        args["blocks"] = answer["blocks"]
-    if placeholder_ts:
-        return "chat.update", {"channel": turn.channel, "ts": placeholder_ts, **args}
-    post = {
-        "channel": turn.channel,
-        **args,
-        "thread_ts": turn.thread_ts,
-        "unfurl_links": False,
-        "unfurl_media": False,
-    }
-    return "chat.postMessage", {k: v for k, v in post.items() if v is not None}
-
-
 class TurnRunner:
     def __init__(
         self,
@@ -152,12 +117,10 @@ class TurnRunner:
         *,
         owner: str | None = None,
         lease_s: float = LEASE_S,
-        courier: Courier | None = None,
     ) -> None:
         self.store = store
         self.consultant = consultant
         self.client = client
-        self.courier = courier
         self.metrics = metrics
         self.pools = pools
         self.owner = owner or new_owner()
@@ -174,12 +137,6 @@ class TurnRunner:
         self._hold(turn.id)
         if not turn.posts_placeholder:
             self.pools.work.submit(self._compute, turn, None, received_s)
-            return
-        if self.courier is not None and self.courier.alive:
-            # Handed over here, before the ack: a write on the courier's pipe, which the courier empties
-            # as fast as calls come (it never waits on Slack to read), so the ack does not wait either.
-            sent = self.courier.submit("chat.postMessage", placeholder_args(turn))
-            self.pools.work.submit(self._compute_beside, turn, sent, received_s)
             return
         posted = threading.Event()
         placeholder = self.pools.api.submit(self._placeholder, turn, received_s, posted)
@@ -245,68 +202,19 @@ class TurnRunner:
 
     # -- steps --------------------------------------------------------------------------------
 
-    def _compute_beside(
-        self, turn: TurnRequest, sent: Future[dict[str, Any]], received_s: float | None
-    ) -> None:
-        """A turn whose placeholder the courier is posting (`sent`): computed at once; when Slack's reply
-        is back an api thread records the placeholder's ts, and the answer is shown once both are done."""
-        placeholder: Future[str | None] = Future()
-        context = contextvars.copy_context()
-
-        def record(done: Future[dict[str, Any]]) -> None:  # on the courier's results thread
-            context.run(self.pools.api.submit, self._record_placeholder, turn, received_s, done, placeholder)
-
-        sent.add_done_callback(record)
-        self._compute(turn, placeholder, received_s, head_start=False)
-
-    def _record_placeholder(
-        self,
-        turn: TurnRequest,
-        received_s: float | None,
-        sent: Future[dict[str, Any]],
-        placeholder: Future[str | None],
-    ) -> None:
-        ts = None
-        try:
-            ts = self._placed(turn, received_s, sent)
-        finally:
-            placeholder.set_result(ts)
-
     def _placeholder(
         self, turn: TurnRequest, received_s: float | None, posted: threading.Event | None = None
     ) -> str | None:
-        """Post the "working" placeholder and record its ts; `posted` is set once it is sent (in this
-        process: once Slack has answered; through the courier: once it is handed over)."""
-        sent: Future[Any]
-        try:
-            if self.courier is not None and self.courier.alive:
-                sent = self.courier.submit("chat.postMessage", placeholder_args(turn))
-                if posted is not None:
-                    posted.set()
-                futures.wait([sent], timeout=CALL_TIMEOUT_S)
-            else:
-                sent = Future()
-                try:
-                    sent.set_result(
-                        self.client.chat_postMessage(
-                            channel=turn.channel, thread_ts=turn.thread_ts, text=notice("working", turn.lang)
-                        )
-                    )
-                except Exception as exc:
-                    sent.set_exception(exc)
-        finally:
-            if posted is not None:
-                posted.set()  # the turn computes while the placeholder's ts is recorded
-        return self._placed(turn, received_s, sent)
-
-    def _placed(
-        self, turn: TurnRequest, received_s: float | None, sent: Future[dict[str, Any]]
-    ) -> str | None:
-        """The placeholder's post is back: its ts recorded on the turn (a turn resumed after a crash
-        then edits it instead of posting another), or the failure counted."""
         ts: str | None = None
         try:
-            ts = str(sent.result(timeout=0)["ts"])
+            try:
+                response = self.client.chat_postMessage(
+                    channel=turn.channel, thread_ts=turn.thread_ts, text=notice("working", turn.lang)
+                )
+            finally:
+                if posted is not None:
+                    posted.set()  # the turn computes while the placeholder's ts is recorded
+            ts = str(response["ts"])
             self.replier.first_reply(turn.surface, received_s)
         except Exception:
             # The answer still goes out, as a message of its own, once the consultant has it.
@@ -325,13 +233,11 @@ class TurnRunner:
         placeholder: Future[str | None] | None,
         received_s: float | None,
         posted: threading.Event | None = None,
-        *,
-        head_start: bool = True,
     ) -> None:
         live: TurnLike | None = None
         if posted is not None:
             posted.wait(PLACEHOLDER_HEAD_START_S)
-        elif placeholder is not None and head_start:
+        elif placeholder is not None:
             futures.wait([placeholder], timeout=PLACEHOLDER_HEAD_START_S)
         answers: list[dict[str, Any]] = []  # what the session commit stored, shown as it is
 
@@ -384,12 +290,7 @@ class TurnRunner:
             ts = None
             if done is not None and not done.cancelled() and done.exception() is None:
                 ts = done.result()
-            sent = None
-            if self.courier is not None and self.courier.alive and not turn.response_url:
-                # Handed to the courier from the thread that has the answer (a pipe write); an api
-                # thread waits for Slack's reply and finishes the turn.
-                sent = self.courier.submit(*answer_call(turn, ts, answer))
-            self.pools.api.submit(self._deliver, turn, ts, answer, live, received_s, finish, sent)
+            self.pools.api.submit(self._deliver, turn, ts, answer, live, received_s, finish)
 
         if placeholder is None:
             deliver()
@@ -446,24 +347,30 @@ class TurnRunner:
         live: TurnLike | None,
         received_s: float | None,
         finish: bool = True,
-        sent: Future[dict[str, Any]] | None = None,
     ) -> None:
-        """Show the answer (or wait for the courier to have shown it, `sent`), then finish the turn."""
+        # Defused when it was built (answer_of, notice_answer), before it was stored: not walked again.
+        args: dict[str, Any] = {"text": answer.get("text") or ""}
+        if answer.get("blocks"):
+            args["blocks"] = answer["blocks"]
         try:
-            if sent is not None:
-                sent.result(CALL_TIMEOUT_S)
-            elif turn.response_url:
-                args: dict[str, Any] = {"text": answer.get("text") or ""}
-                if answer.get("blocks"):
-                    args["blocks"] = answer["blocks"]
+            if turn.response_url:
                 WebhookClient(turn.response_url).send(
                     response_type="ephemeral", replace_original=False, **args
                 )
-            elif self.courier is not None:
-                self.courier.call(*answer_call(turn, placeholder_ts, answer))
+            elif placeholder_ts:
+                # The same request chat_update sends, without its walk of every block for slack_sdk's
+                # Block objects (six isinstance checks against ABCs a block): ours are plain dicts.
+                self.client.api_call(
+                    "chat.update", json={"channel": turn.channel, "ts": placeholder_ts, **args}
+                )
             else:
-                method, args = answer_call(turn, placeholder_ts, answer)
-                self.client.api_call(method, json=args)
+                self.client.chat_postMessage(
+                    channel=turn.channel,
+                    thread_ts=turn.thread_ts,
+                    unfurl_links=False,
+                    unfurl_media=False,
+                    **args,
+                )
         except Exception:
             # Not finished: once the lease runs out the answer is shown again (an edit repeats safely).
             self.metrics.errors.labels(kind="deliver").inc()

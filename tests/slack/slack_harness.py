@@ -21,8 +21,6 @@ from bot.ops.http import HttpServer
 from bot.ops.metrics import Metrics
 from bot.ports import ConsultantLike
 from bot.slack import build_app
-from bot.slack.client import build_client
-from bot.slack.courier import Courier, client_settings
 from bot.slack.endpoint import Router
 from bot.store.base import Store
 
@@ -57,23 +55,16 @@ class RunningBot:
     owner: str | None = None  # the lease owner name; two bots with one name are one worker
     lease_s: float = 15.0
     sweep_every_s: float = 1.0
-    with_courier: bool = False  # the turns' Web API calls in a child process, as `serve` makes them
 
     def __post_init__(self) -> None:
-        client = build_client(self.settings, self.metrics)
-        self.courier = (
-            Courier.start(client_settings(self.settings), client, self.metrics) if self.with_courier else None
-        )
         self.app = build_app(
             self.settings,
             self.consultant,
-            client=client,
             store=self.store,
             metrics=self.metrics,
             owner=self.owner,
             lease_s=self.lease_s,
             sweep_every_s=self.sweep_every_s,
-            courier=self.courier,
         )
         self.app.start_keeper()
         router = Router(self.app, self.store, self.metrics, signing_secret=SIGNING_SECRET)

@@ -114,53 +114,28 @@ def serve(settings: Settings, args: argparse.Namespace, socket_mode: bool) -> in
     from bot.bootstrap import build_consultant, warm_up
     from bot.ops.metrics import Metrics
     from bot.slack import SlackConfigError, build_app
-    from bot.slack.client import build_client
-    from bot.slack.courier import Courier, client_settings
     from bot.slack.pools import new_pools
     from bot.store.base import StoreUnavailable
 
+    try:
+        consultant = build_consultant(settings)
+    except StoreUnavailable as exc:
+        raise StartupError(str(exc)) from None
+    try:
+        warm_up(consultant)  # the first users' turns then take as long as anyone's
+    except Exception:
+        log.warning("the start-up warm-up turn failed; serving anyway", exc_info=True)
+    # One store per process: the consultant's (sessions) also serves the turn queue, de-dup, rate
+    # limits and /readyz.
+    store = consultant.store
     metrics = Metrics()
-    client = build_client(settings, metrics)
-    # The turns' own Web API calls go through a child process, so that their CPU runs beside the
-    # consultant's instead of taking turns with it for the GIL (bot.slack.courier). Started first: it
-    # starts while the knowledge base loads, and takes calls once it has (they queue until then).
-    courier: Courier | None
+    # Charts are drawn in other processes so matplotlib's CPU does not slow acks and placeholders;
+    # without matplotlib (the optional `chart` extra) answers go out without a chart.
+    pools = new_pools(render_processes=RENDER_PROCESSES if chart_available() else 0)
     try:
-        courier = Courier.start(client_settings(settings), client, metrics)
-    except OSError as exc:
-        log.warning("the Slack courier did not start (%s); turns make their calls in this process", exc)
-        courier = None
-    try:
-        try:
-            consultant = build_consultant(settings)
-        except StoreUnavailable as exc:
-            raise StartupError(str(exc)) from None
-        try:
-            warm_up(consultant)  # the first users' turns then take as long as anyone's
-        except Exception:
-            log.warning("the start-up warm-up turn failed; serving anyway", exc_info=True)
-        # One store per process: the consultant's (sessions) also serves the turn queue, de-dup, rate
-        # limits and /readyz.
-        store = consultant.store
-        # Charts are drawn in other processes so matplotlib's CPU does not slow acks and placeholders;
-        # without matplotlib (the optional `chart` extra) answers go out without a chart.
-        pools = new_pools(render_processes=RENDER_PROCESSES if chart_available() else 0)
-        try:
-            app = build_app(
-                settings,
-                consultant,
-                client=client,
-                store=store,
-                metrics=metrics,
-                pools=pools,
-                courier=courier,
-            )
-        except (BoltError, SlackConfigError, SlackApiError, OSError) as exc:
-            raise StartupError(f"cannot start the Slack app: {str(exc).splitlines()[0]}") from None
-    except BaseException:
-        if courier is not None:
-            courier.close()
-        raise
+        app = build_app(settings, consultant, store=store, metrics=metrics, pools=pools)
+    except (BoltError, SlackConfigError, SlackApiError, OSError) as exc:
+        raise StartupError(f"cannot start the Slack app: {str(exc).splitlines()[0]}") from None
     # What start-up built lives as long as the process (the knowledge base, its indexes, the app):
     # frozen out of the collector's generations, so no full collection walks it again mid-turn.
     gc.collect()
