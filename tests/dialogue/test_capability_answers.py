@@ -65,3 +65,22 @@ def test_asking_whether_one_can_train_with_a_gpu_gets_the_training_verdict(real:
     assert zh.startswith("*单卡放得下的任务适合") and "能训的最大模型" in zh
     en = ask(real, "can we train with 4 A10s?").text
     assert en.startswith("*For jobs that fit on one card, yes") and "How many parameters" not in en
+
+
+def test_a_what_fits_line_above_the_nominal_size_shows_the_usable_bytes_and_says_it_is_tight(
+    real: Consultant,
+) -> None:
+    text = ask(real, "We have 2 H100 80GB of our own. Can we fine-tune a 70B model?").text
+    lines = [line for line in text.split("What does fit")[1].splitlines() if "2 × NVIDIA H100" in line]
+    over = [line for line in lines if "usable, as nvidia-smi counts it" in line]
+    assert over, text
+    assert all("% free: tight" in line for line in over)
+
+
+def test_in_chinese_only_the_what_fits_line_near_full_memory_is_called_tight(real: Consultant) -> None:
+    text = ask(real, "我们自己有2张H100 80G，能全参微调700亿参数的模型吗").text
+    lines = text.split("放得下的方案")[1].splitlines()
+    lora = [line for line in lines if "做 LoRA" in line]
+    roomy = [line for line in lines if "24 张" in line]
+    assert lora and "很紧" in lora[0] and "可用 85.5 GB" in lora[0]
+    assert roomy and "很紧" not in roomy[0]
