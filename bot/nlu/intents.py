@@ -65,6 +65,12 @@ CORRECTION = (
     "而不是",
     "而非",
 )
+# A load the service is expected to carry ("预计每天 2 万次请求", "we will get around 1M requests a
+# month"): a serving load, not traffic reported as a fact ("we handle 2 million requests a month").
+LOAD_EXPECTED = (
+    "expect", "预计", "估计", "预期", "预估", "will get", "will have", "will see", "will handle",
+    "will serve", "we'll get", "we'll have", "会有", "将有",
+)  # fmt: skip
 # Only at the start of a message: "不是7B，是13B", "no, 13B" (是不是 elsewhere is a question).
 CORRECTION_OPENERS = ("不是", "no,", "no ", "nope", "不，", "不,", "错了")
 WHATIF = (

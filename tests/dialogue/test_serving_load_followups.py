@@ -1,0 +1,56 @@
+"""A serving load said after a serving answer re-runs it with the new load, however the load is said (a
+what-if, a change, "and if …"), in English, simplified and traditional Chinese; a load said alone with no
+model is a serving question that asks which model, keeping the load."""
+
+from __future__ import annotations
+
+from bot.dialogue.consultant import Consultant
+
+
+def test_a_change_to_requests_a_day_re_runs_the_serving_answer_in_simplified_chinese(
+    real: Consultant,
+) -> None:
+    real.handle("s", "部署 Qwen2.5-14B 做内部问答，每天大概 2000 次请求")
+    text = real.handle("s", "改成每天 8 万次请求呢").text
+    assert text.startswith("*推理部署 Qwen2.5 14B（BF16），每天 80,000 次请求"), text
+
+
+def test_and_if_with_requests_a_day_re_runs_the_serving_answer_in_english(real: Consultant) -> None:
+    real.handle("s", "Serve Mistral 7B for 300 users a day")
+    text = real.handle("s", "and if it's 40k requests per day?").text
+    assert text.startswith("*Serving Mistral 7B"), text
+    assert "40,000 requests a day" in text.split("\n")[0], text
+
+
+def test_people_online_at_once_in_a_what_if_re_run_the_serving_answer_in_traditional_chinese(
+    real: Consultant,
+) -> None:
+    real.handle("s", "部署 Llama 3 8B 推論服務，每天 500 個用戶")
+    text = real.handle("s", "要是同時 80 個人在線呢").text
+    assert text.startswith("*推理部署 Llama 3 8B"), text
+    assert "80" in text.split("\n")[0], text
+
+
+def test_an_expected_request_volume_alone_is_a_serving_question_that_asks_for_the_model(
+    real: Consultant,
+) -> None:
+    text = real.handle("s", "預計每天 3 萬次請求").text
+    assert "每天 30,000 次請求" in text.split("\n")[0], text
+    assert "你用的是哪個模型？" in text, text
+    follow = real.handle("s", "用 Qwen2.5-7B").text
+    assert "每天 30,000 次請求" in follow.split("\n")[0], follow
+
+
+def test_an_expected_monthly_volume_in_english_keeps_its_load_for_the_model_named_next(
+    real: Consultant,
+) -> None:
+    text = real.handle("s", "we will get around 600k requests a month").text
+    assert "How many parameters" not in text, text
+    assert text.startswith("*Serving (inference)"), text
+    follow = real.handle("s", "Llama 3.1 8B").text
+    assert follow.startswith("*Serving Llama 3.1 8B"), follow
+
+
+def test_traffic_reported_as_a_fact_is_still_no_serving_load(real: Consultant) -> None:
+    text = real.handle("s", "we handle 2 million requests a month on our website").text
+    assert not text.startswith("*Serving"), text
