@@ -7,17 +7,22 @@ from __future__ import annotations
 from bot.dialogue.consultant import Consultant
 
 
+def _answer(text: str) -> str:
+    """The serving answer, after the line that says what changed."""
+    return text.split("\n\n", 1)[1] if text.startswith(("*What changed*", "*变化*", "*變化*")) else text
+
+
 def test_a_change_to_requests_a_day_re_runs_the_serving_answer_in_simplified_chinese(
     real: Consultant,
 ) -> None:
     real.handle("s", "部署 Qwen2.5-14B 做内部问答，每天大概 2000 次请求")
-    text = real.handle("s", "改成每天 8 万次请求呢").text
+    text = _answer(real.handle("s", "改成每天 8 万次请求呢").text)
     assert text.startswith("*推理部署 Qwen2.5 14B（BF16），每天 80,000 次请求"), text
 
 
 def test_and_if_with_requests_a_day_re_runs_the_serving_answer_in_english(real: Consultant) -> None:
     real.handle("s", "Serve Mistral 7B for 300 users a day")
-    text = real.handle("s", "and if it's 40k requests per day?").text
+    text = _answer(real.handle("s", "and if it's 40k requests per day?").text)
     assert text.startswith("*Serving Mistral 7B"), text
     assert "40,000 requests a day" in text.split("\n")[0], text
 
@@ -26,7 +31,7 @@ def test_people_online_at_once_in_a_what_if_re_run_the_serving_answer_in_traditi
     real: Consultant,
 ) -> None:
     real.handle("s", "部署 Llama 3 8B 推論服務，每天 500 個用戶")
-    text = real.handle("s", "要是同時 80 個人在線呢").text
+    text = _answer(real.handle("s", "要是同時 80 個人在線呢").text)
     assert text.startswith("*推理部署 Llama 3 8B"), text
     assert "80" in text.split("\n")[0], text
 
@@ -54,3 +59,26 @@ def test_an_expected_monthly_volume_in_english_keeps_its_load_for_the_model_name
 def test_traffic_reported_as_a_fact_is_still_no_serving_load(real: Consultant) -> None:
     text = real.handle("s", "we handle 2 million requests a month on our website").text
     assert not text.startswith("*Serving"), text
+
+
+def test_a_load_what_if_says_what_changed_from_the_answer_before(real: Consultant) -> None:
+    first = real.handle("s", "Serve Mistral 7B at 5 requests per second").text
+    text = real.handle("s", "what if it's 60 requests per second?").text
+    assert text.startswith("*What changed*: 5 requests/s → 60 requests/s: "), text
+    earlier = first.split("\n")[1].split(":")[1].strip(" *")  # "*Recommended*: 1 × NVIDIA …"
+    assert earlier.split(":")[0] in text.split("\n")[0], (earlier, text)
+
+
+def test_a_load_change_says_what_changed_in_simplified_and_traditional_chinese(real: Consultant) -> None:
+    real.handle("a", "部署 Qwen2.5-14B 做内部问答，每天大概 2000 次请求")
+    hans = real.handle("a", "改成每天 8 万次请求呢").text
+    assert hans.startswith("*变化*：每天 2,000 次请求 → 每天 80,000 次请求："), hans
+    real.handle("b", "部署 Llama 3 70B 推論服務，日活 1000")
+    hant = real.handle("b", "如果每秒 20 個請求呢").text
+    assert hant.startswith("*變化*：日活 1,000 → 每秒 20 個請求："), hant
+
+
+def test_a_new_model_with_its_own_load_is_a_new_answer_without_a_what_changed_line(real: Consultant) -> None:
+    real.handle("s", "Serve Mistral 7B at 5 requests per second")
+    text = real.handle("s", "Serve Llama 3.1 70B for 300 concurrent users").text
+    assert "What changed" not in text, text

@@ -97,6 +97,7 @@ def serve_request(q: Question, *, default_load: bool = True, hardware: bool = Tr
         concurrency, qps, daily, requests = (q.slot(k) for k in LOAD_SLOTS)
     gpu = q.slot("gpu") if hardware else None
     no_load = not (concurrency or qps or daily or requests)
+    load = _load(concurrency, qps, daily, requests)
     # A GPU type named without a count ("how many H20?") is sized for the pilot load as well, so the
     # plan meets chat latency; a count ("on 2 H20s") asks what that hardware carries at full load.
     load_default = default_load and no_load and not (gpu and q.slot("gpu_count"))
@@ -113,13 +114,7 @@ def serve_request(q: Question, *, default_load: bool = True, hardware: bool = Tr
         if said_window is not None and said_window > (input_tokens or 0) + answer_tokens
         else None,
         prompt_use=use,
-        concurrency=DEFAULT_CONCURRENCY
-        if load_default
-        else (int(concurrency) if concurrency and not qps else None),
-        qps=float(qps) if qps else None,
-        daily_users=int(daily) if daily and not (concurrency or qps) else None,
-        # Requests a day win over daily users (the engine sizes them and says the users were not used).
-        daily_requests=int(requests) if requests and not (concurrency or qps) else None,
+        **{**load, "concurrency": DEFAULT_CONCURRENCY if load_default else load["concurrency"]},
         load_default=load_default,
         ttft_ms=q.slot("ttft_ms"),
         tpot_ms=q.slot("tpot_ms"),
@@ -129,6 +124,43 @@ def serve_request(q: Question, *, default_load: bool = True, hardware: bool = Tr
         today=q.today,
         layout=_layout(q.slot("serve_layout")),
     )
+
+
+def _load(concurrency: Any, qps: Any, daily: Any, requests: Any) -> dict[str, Any]:
+    """A ServeRequest's load fields from the four ways a load is said (LOAD_SLOTS)."""
+    return {
+        "concurrency": int(concurrency) if concurrency and not qps else None,
+        "qps": float(qps) if qps else None,
+        "daily_users": int(daily) if daily and not (concurrency or qps) else None,
+        # Requests a day win over daily users (the engine sizes them and says the users were not used).
+        "daily_requests": int(requests) if requests and not (concurrency or qps) else None,
+    }
+
+
+def load_changed(q: Question, req: ServeRequest, data: Mapping[str, Any]) -> dict[str, Any] | None:
+    """A what-if on the load after a serving answer ("what about 200 concurrent users?", "改成每天 5 万次
+    请求呢"): the load before and after and the first option each gets, for the "what changed" line;
+    None when the message names a model (a new request) or no earlier load differs from the one said now."""
+    said = q.u.said
+    if not any(said.get(k) is not None for k in LOAD_SLOTS) or said.get("model") or said.get("params"):
+        return None
+    before = _load(*(q.context.get(k) for k in LOAD_SLOTS))
+    if not any(before.values()) or all(before[k] == getattr(req, k) for k in before):
+        return None
+    options = list(data["options"])
+    try:
+        _, earlier = _planned(q, replace(req, **before, load_default=False))
+    except SizingError:
+        return None
+    old = list(earlier.to_dict()["options"])
+    if not options or not old:
+        return None
+    return {
+        "before": before,
+        "after": _load(req.concurrency, req.qps, req.daily_users, req.daily_requests),
+        "old": old[0],
+        "new": options[0],
+    }
 
 
 def typical_request(
@@ -192,13 +224,18 @@ def plan(q: Question) -> tuple[ServeRequest, ServeResult] | SizingError | None:
     if req is None:
         return None
     try:
-        if req.gpu is None and in_china(q):
-            found = _china_plan(q, req)
-            if found is not None:
-                return found
-        return req, plan_on_named_clouds(q, req)
+        return _planned(q, req)
     except SizingError as exc:
         return exc
+
+
+def _planned(q: Question, req: ServeRequest) -> tuple[ServeRequest, ServeResult]:
+    """`req` planned where the question asks (mainland China, the named clouds or everywhere)."""
+    if req.gpu is None and in_china(q):
+        found = _china_plan(q, req)
+        if found is not None:
+            return found
+    return req, plan_on_named_clouds(q, req)
 
 
 # A mainland-China serving plan with fewer GPUs wins over the cheapest when it costs at most this much
@@ -308,6 +345,9 @@ def serving_answer(q: Question, reply: Reply) -> bool:
         reply.add("serve_budget_verdict", **verdict)
         warnings = cast(list[dict[str, Any]], data.get("warnings") or [])
         data = {**data, "warnings": [w for w in warnings if w.get("code") != "serve_over_budget"]}
+    changed = load_changed(q, req, data)
+    if changed is not None:
+        reply.add("serve_changed", **changed)
     reply.add(
         "serve",
         **view(req, data),
