@@ -39,6 +39,7 @@ from bot.dialogue.answers import (
     worth,
 )
 from bot.dialogue.answers.base import Question
+from bot.dialogue.answers.serve import LOAD_SLOTS as SERVE_LOAD_SLOTS
 from bot.dialogue.hardware import main_variant
 from bot.dialogue.reply import Reply
 from bot.dialogue.route import SWITCH_WORDS
@@ -268,6 +269,18 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
             and (topic.get("kind") != "gpu_info" or kind == "whatif")
         ):
             return str(topic.get("kind"))
+    if (
+        not form_in_progress
+        and kind in ("whatif", "correction")
+        and q.u.task == "serve"
+        and not q.u.gpus
+        and q.u.said.get("params") is None
+        and any(q.u.said.get(k) is not None for k in SERVE_LOAD_SLOTS)
+    ):
+        return (
+            "serve"  # "what about 200k requests a day?" with no serving answer before: a serving load, whose
+        )
+        # answer asks which model (never the training form's "how many parameters?")
     return None
 
 

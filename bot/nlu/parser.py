@@ -464,7 +464,8 @@ def _asks_for_requests(s: str) -> bool:
     """A what-if, a change or an expectation that counts requests ("how about 2M calls a month?", "那如果每天
     10 万次请求呢", "改成每天 5 万次请求呢", "and if it's 50k requests per day?", "预计每天 2 万次请求")."""
     said = (*intents.WHATIF, *intents.CORRECTION, *cues.CONDITIONALS, *intents.LOAD_EXPECTED)
-    return intents.has_any(s, said) and any(w in s for w in lexicon.REQUEST_COUNTS)
+    follow_up = s.rstrip("？?。.！! ").endswith("呢")  # "那每天 20 万次调用呢？"
+    return (follow_up or intents.has_any(s, said)) and any(w in s for w in lexicon.REQUEST_COUNTS)
 
 
 def _pick(found: Found, slot: str, last: bool) -> object:

@@ -82,3 +82,14 @@ def test_a_new_model_with_its_own_load_is_a_new_answer_without_a_what_changed_li
     real.handle("s", "Serve Mistral 7B at 5 requests per second")
     text = real.handle("s", "Serve Llama 3.1 70B for 300 concurrent users").text
     assert "What changed" not in text, text
+
+
+def test_a_load_alone_in_a_what_if_with_no_answer_before_asks_which_model_to_serve(real: Consultant) -> None:
+    text = real.handle("a", "how about 300k requests a day?").text
+    assert (
+        text.startswith("*Serving (inference)*, 300,000 requests a day") or "300,000 requests a day" in text
+    )
+    assert "How many parameters" not in text, text
+    hant = real.handle("b", "那每天 5 萬次調用呢？").text
+    assert "每天 50,000 次請求" in hant.split("\n")[0], hant
+    assert "你用的是哪個模型？" in hant, hant

@@ -152,7 +152,7 @@ def load_changed(q: Question, req: ServeRequest, data: Mapping[str, Any]) -> dic
         _, earlier = _planned(q, replace(req, **before, load_default=False))
     except SizingError:
         return None
-    old = list(earlier.to_dict()["options"])
+    old = list(cast(list[dict[str, Any]], earlier.to_dict()["options"]))
     if not options or not old:
         return None
     return {
