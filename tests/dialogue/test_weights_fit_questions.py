@@ -43,3 +43,16 @@ def test_how_much_memory_the_weights_take_is_the_weights_not_a_training_job(real
     assert "權重 141 GB" in zh and "全參" not in zh
     hant = real.handle("w10", "Qwen2.5 14B 的權重要多少顯存，4090 放得下嗎").text
     assert hant.startswith("*不能。* 1 × NVIDIA GeForce RTX 4090 無法用 BF16 部署 Qwen2.5 14B")
+
+
+def test_a_memory_size_that_holds_a_model_with_almost_nothing_free_says_only_just(real: Consultant) -> None:
+    en = real.handle("w9", "can a 16 GB card serve a 7B model?").text
+    first = en.splitlines()[0]
+    assert first.startswith("*Yes: 16 GB holds") and "*but only just*" in first and "FP8 leaves room" in first
+    zh = real.handle("w10", "16G显存装得下7B模型吗").text.splitlines()[0]
+    assert "*但很紧*" in zh and "用 FP8 有余量" in zh
+
+
+def test_a_memory_size_with_room_to_spare_is_a_plain_yes(real: Consultant) -> None:
+    text = real.handle("w11", "is 24GB enough to serve Llama 3.1 8B?").text.splitlines()[0]
+    assert text.startswith("*Yes: 24 GB holds") and "only just" not in text

@@ -16,6 +16,7 @@ from bot.dialogue.reply import Reply
 from bot.nlu.gpus import memory_cards
 from bot.nlu.serving import holds_weights
 from bot.nlu.text import normalise
+from sizing.assumptions import MIN_HEADROOM
 from sizing.errors import SizingError
 from sizing.serve_layout import LARGE_BATCH_PER_GPU
 from sizing.serve_memory import (
@@ -238,6 +239,8 @@ def memory(q: Question, reply: Reply) -> bool:
         asked_gb=asked_gb,
         # "will an 8B's weights fit in 16 GiB?": the weights alone answered too, beside serving them
         weights_asked=holds_weights(normalise(q.text).lower),
+        # Under this share free a "yes" says it is only just: a longer prompt or a second user does not fit.
+        min_free_share=MIN_HEADROOM,
         model=arch.name,
         params=arch.params_total,
         # A mixture of experts holds every expert: its total parameters, beside the active ones per token.
