@@ -166,7 +166,7 @@ def _on_count(found: list[dict[str, Any]], count: int, precision: str) -> dict[s
     the model, else the first lower precision that does; None where none does."""
     on_count = [o for o in found if o["fits"] and o["gpus"] == count and o["replicas"] == 1]
     same = [o for o in on_count if o["precision"] == precision]
-    return (same or on_count or [None])[0]
+    return next(iter(same or on_count), None)
 
 
 def _per_gpu_hour(q: Question, o: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any] | None]:
