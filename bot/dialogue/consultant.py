@@ -266,17 +266,26 @@ class Consultant:
     @staticmethod
     def _job_from_topic(state: DialogueState, u: Understood) -> Understood:
         """ "we have 20M tokens, 3 days" after "how much VRAM to fine-tune Llama 3 8B?": the plan is of
-        the model that answer was about, when the message names none and no form holds one."""
+        the model that answer was about, when the message names none and no form holds one. After a
+        feasibility or memory answer on GPUs the team owns ("we've got 2 H100s, can we fine-tune a
+        70B?" … "ok, LoRA then, 10GB, one week"), the plan runs on those GPUs, as if the first message
+        had stated the job on them."""
         topic = state.topic if isinstance(state.topic, dict) else None
         if topic is None or topic.get("kind") not in policy.TRAINING_JOB_TOPICS:
-            return u
-        if state.slots.get("params") is not None or u.said.get("params") is not None:
             return u
         if not any(u.said.get(k) is not None for k in policy.PLAN_DATA_SLOTS):
             return u
         held = dict(topic.get("slots") or {})
-        carried = {k: held[k] for k in policy.JOB_WORKLOAD_SLOTS if held.get(k) is not None}
-        return replace(u, said={**carried, **u.said}) if "params" in carried else u
+        carried: dict[str, object] = {}
+        if state.slots.get("params") is None and u.said.get("params") is None:
+            workload = {k: held[k] for k in policy.JOB_WORKLOAD_SLOTS if held.get(k) is not None}
+            carried = workload if "params" in workload else {}
+        owned = {k: held.get(k) for k in policy.OWNED_HARDWARE_SLOTS}
+        hardware_free = all(state.slots.get(k) is None and u.said.get(k) is None for k in owned)
+        if state.owned and topic.get("kind") in policy.JOB_TOPICS and all(owned.values()) and hardware_free:
+            carried.update(owned)
+            u = replace(u, gpus=(str(owned["gpu"]),))
+        return replace(u, said={**carried, **u.said}) if carried else u
 
     @staticmethod
     def _job_cost_on(state: DialogueState, u: Understood, text: str) -> bool:

@@ -2,8 +2,9 @@
 added to the plan's ("add 8 more of them", "再加 8 张卡"): its count plus those.
 
 The number is another value for the slot the last change was about (DialogueState.last_slot), so
-the message is read as that slot's own phrase ("20 days", "8张卡"); without a change to refer to,
-it is read as it is written.
+the message is read as that slot's own phrase ("20 days", "8张卡"). A number the plan is told to use
+("use 16 instead", "make it 16", "那就用 16 吧") with no change to refer to is its GPU count, the one
+number a plan shown has that such a message can swap; otherwise the message is read as it is written.
 """
 
 from __future__ import annotations
@@ -15,22 +16,44 @@ from bot.nlu.numerals_en import ONES
 from bot.nlu.numerals_zh import zh_integer
 from bot.nlu.text import normalise
 
-# Slots a bare number can refer back to, with the phrase it is read as, per language.
+# Slots a bare number can refer back to, with the phrase it is read as, per language (zh-Hant where
+# its characters differ: the phrase written in the thread's script keeps the reply in that script).
 PHRASES: dict[str, dict[str, str]] = {
     "days": {"en": "what if {} days?", "zh": "如果{}天呢"},
-    "gpu_count": {"en": "what if {} GPUs?", "zh": "如果{}张卡呢"},
-    "epochs": {"en": "what if {} epochs?", "zh": "如果训{}轮呢"},
-    "budget": {"en": "what if the budget is {}?", "zh": "如果预算{}呢"},
+    "gpu_count": {"en": "what if {} GPUs?", "zh": "如果{}张卡呢", "zh-Hant": "如果{}張卡呢"},
+    "epochs": {"en": "what if {} epochs?", "zh": "如果训{}轮呢", "zh-Hant": "如果訓{}輪呢"},
+    "budget": {"en": "what if the budget is {}?", "zh": "如果预算{}呢", "zh-Hant": "如果預算{}呢"},
     "params": {"en": "what if the model is {}B?", "zh": "如果模型是{}B呢"},
-    "seq_len": {"en": "what if the sequence length is {}?", "zh": "如果序列长度是{}呢"},
+    "seq_len": {
+        "en": "what if the sequence length is {}?",
+        "zh": "如果序列长度是{}呢",
+        "zh-Hant": "如果序列長度是{}呢",
+    },
 }
+
+
+def _phrase(slot: str, n: str, lang: str) -> str:
+    forms = PHRASES[slot]
+    if lang.startswith("zh"):
+        return forms.get(lang, forms["zh"]).format(n)
+    return forms["en"].format(n)
+
+
 _BARE = re.compile(
     r"^(?:and|or|so|ok|okay|then|also)?[\s,，]*"
-    r"(?:what about|how about|what if|and with|with|at|try"
+    r"(?:what about|how about|what if|and with|with|at|try|make it"
     r"|那就|就|那|那么|那如果|如果|要是|那要是|改成|换成|再试试?)?\s*"
     r"(?:只有|只用|用)?\s*"
     r"(?P<n>\d+(?:\.\d+)?\s*(?:k|万|千)?|[一二两三四五六七八九十百千万]+)"
     r"\s*(?:instead|then|呢|吗|吧|的话呢|的话|试试|看看)?\s*[?？!！.。]*$"
+)
+
+
+# "use 16 instead", "go with 4", "make it 16", "那就用 16 吧", "改成 16": a number the plan is told to take.
+_TAKE = re.compile(
+    r"^(?:and|or|so|ok|okay|then|fine|alright)?[\s,，]*(?:let'?s\s+)?(?:use|go with|make it|try)\s+"
+    r"(?P<n>\d+)\s*(?:instead|then)?\s*[?？!！.。]*$"
+    r"|^(?:那就|就|那|那么)?\s*(?:改用|用|改成|换成)\s*(?P<z>\d+|[一二两三四五六七八九十]+)\s*(?:吧|呢|试试|看看)?\s*[?？!！.。]*$"
 )
 
 
@@ -40,17 +63,26 @@ def bare_number(text: str) -> str | None:
     return m.group("n").strip() if m else None
 
 
+def taken_number(text: str) -> str | None:
+    """The number a message tells the plan to use ("use 16 instead", "那就用 16 吧"), as written."""
+    m = _TAKE.match(normalise(text).lower.strip())
+    return (m.group("n") or m.group("z")).strip() if m else None
+
+
 def read_back(text: str, state: DialogueState, lang: str) -> str:
-    """The message as the phrase of the slot the last change was about, or as written."""
-    slot = state.last_slot
-    if state.last is None or state.pending is not None or slot not in PHRASES:
+    """The message as the phrase of the slot the last change was about; a number the plan is told to
+    use, with no such change to refer to, as its GPU count; or as written."""
+    if state.last is None or state.pending is not None:
         return text
-    n = bare_number(text)
-    if n is None:
+    slot, n = state.last_slot, bare_number(text)
+    if slot in PHRASES and n is not None:
+        if slot == "params" and not n[-1:].isdigit():
+            return text
+        return _phrase(slot, n, lang)
+    taken = taken_number(text)
+    if taken is None or not state.last.get("gpus"):
         return text
-    if slot == "params" and not n[-1:].isdigit():
-        return text
-    return PHRASES[slot]["zh" if lang.startswith("zh") else "en"].format(n)
+    return _phrase("gpu_count", taken, lang)
 
 
 # "那 QLoRA 呢？", "and QLoRA?", "what about FP8?": another thing in the place of the last question's.

@@ -149,6 +149,8 @@ JOB_WORKLOAD_SLOTS = ("params", "active_params", "method", "precision", "seq_len
 PLAN_DATA_SLOTS = ("tokens", "data_bytes", "days", "budget", "samples")
 # The dataset of a feasibility or memory question, kept beside its topic for "那要跑多久？" (time_variant).
 JOB_TOPICS = ("feasibility", "memory")
+# The GPUs the team owns, kept in such a topic, that a plan following it runs on (state.owned).
+OWNED_HARDWARE_SLOTS = ("gpu", "gpu_count")
 JOB_DATA_SLOTS = ("tokens", "data_bytes", "epochs", "days")
 # What a follow-up of a topic may say: hardware, method or precision; data or a deadline is a plan.
 FOLLOW_UP_SLOTS = (

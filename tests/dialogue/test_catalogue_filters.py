@@ -81,3 +81,10 @@ def test_an_hourly_limit_in_yuan_is_shown_in_yuan_and_takes_in_the_yuan_marketpl
     text = ask(real, "一小时 10 块钱以内能租什么卡")
     assert text.startswith("*按需每卡时 ¥10.00（约 $1.43）以内能租到")
     assert "RTX 4090" in text.splitlines()[0]  # priced in yuan on the marketplaces only
+
+
+def test_a_gpus_datasheet_names_the_cloud_of_its_cheapest_price_as_people_write_it(real: Consultant) -> None:
+    en = real.handle("names-en", "H100 NVL specs").text
+    assert "(Azure `Standard_NC40ads_H100_v5`" in en and "(azure" not in en
+    zh = real.handle("names-zh", "MI300X 有多少显存？").text
+    assert "（Azure `Standard_ND96isr_MI300X_v5`" in zh and "（azure" not in zh

@@ -107,3 +107,31 @@ def test_asap_after_a_deadline_is_said_as_soon_as_possible_not_no_deadline(real:
 def test_asap_in_chinese_after_a_deadline_is_said_as_such(real: Consultant) -> None:
     real.handle("s2", "全参微调13B，30亿 tokens，两周")
     assert real.handle("s2", "越快越好").text.startswith("*变化*：14 天 → 越快越好：")
+
+
+def test_use_a_number_instead_right_after_the_first_plan_is_the_gpu_count(real: Consultant) -> None:
+    real.handle("u1", "full fine-tune a 3B model on 2B tokens within a week")
+    turn = real.handle("u1", "use 16 instead")
+    assert turn.payload["slots"]["gpu_count"] == 16
+    assert turn.text.startswith("*What changed*:") and "→ 16 GPUs" in turn.text.splitlines()[0]
+
+
+def test_make_it_a_number_after_a_deadline_what_if_is_another_deadline(real: Consultant) -> None:
+    real.handle("u2", "full fine-tune a 3B model on 2B tokens within a week")
+    real.handle("u2", "what if 10 days?")
+    turn = real.handle("u2", "make it 20")
+    assert turn.text.startswith("*What changed*: 10 days → 20 days")
+    assert turn.payload["slots"]["gpu_count"] is None
+
+
+def test_a_count_told_in_traditional_chinese_keeps_the_reply_traditional(real: Consultant) -> None:
+    real.handle("u3", "全參微調 3B，資料 20億 tokens，一週內")
+    turn = real.handle("u3", "改成十六")
+    assert turn.payload["slots"]["gpu_count"] == 16
+    assert turn.text.startswith("*變化*：") and "16 張卡" in turn.text.splitlines()[0]
+
+
+def test_a_count_told_in_simplified_chinese_is_the_gpu_count(real: Consultant) -> None:
+    real.handle("u4", "全参微调 3B，数据 20亿 tokens，一周内")
+    turn = real.handle("u4", "那就用8吧")
+    assert turn.payload["slots"]["gpu_count"] == 8 and turn.text.startswith("*变化*：")

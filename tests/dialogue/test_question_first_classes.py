@@ -30,7 +30,17 @@ def test_faster_for_inference_goes_by_bandwidth_unless_compute_is_far_apart(real
     text = ask(real, "Is the L40S faster than the A100 for inference?")
     assert text.startswith("*No.*") and "864 GB/s" in text and "2.04 TB/s" in text
     # 4 TB/s but a seventh of the compute: not "faster for inference"
-    assert ask(real, "Is the H20 faster than the H100 for inference?").startswith("*No.*")
+    h20 = ask(real, "Is the H20 faster than the H100 for inference?")
+    assert h20.startswith("*No.*") and "prefill" in h20 and "for training" not in h20.splitlines()[0]
+
+
+def test_compute_deciding_an_inference_speed_question_is_not_called_training_speed_in_chinese(
+    real: Consultant,
+) -> None:
+    first = ask(real, "H20 推理比 H100 快吗").splitlines()[0]
+    assert first.startswith("*不是*") and "算力上" in first and "训练" not in first
+    plain = ask(real, "H20 比 H100 快吗").splitlines()[0]
+    assert "训练（受算力限制）" in plain
 
 
 def test_cards_described_by_memory_are_weighed_against_the_model(real: Consultant) -> None:

@@ -56,3 +56,10 @@ def test_a_memory_size_that_holds_a_model_with_almost_nothing_free_says_only_jus
 def test_a_memory_size_with_room_to_spare_is_a_plain_yes(real: Consultant) -> None:
     text = real.handle("w11", "is 24GB enough to serve Llama 3.1 8B?").text.splitlines()[0]
     assert text.startswith("*Yes: 24 GB holds") and "only just" not in text
+
+
+def test_serving_memory_asked_at_fp16_does_not_repeat_the_same_bytes_as_bf16(real: Consultant) -> None:
+    text = real.handle("w12", "How much memory to serve Mixtral 8x7B at fp16?").text
+    rows = [line for line in text.splitlines() if line.lstrip().startswith("• ")]
+    assert rows[0].lstrip().startswith("• *FP16*:") and not any("BF16" in row for row in rows)
+    assert any("*FP8*:" in row for row in rows) and any("*INT4*:" in row for row in rows)

@@ -226,6 +226,8 @@ def answer(q: Question, reply: Reply, *, judge: bool = True) -> bool:
         # decided by it ("A100 vs L40S for training?").
         fp64_gap=None if has_cue(low, LLM_WORK) or q.u.task == "serve" else fp64_gap(views),
         fp8=fp8,
+        # "faster for inference" decided by compute: the figure is about prefill and batched decoding there
+        for_serving=q.u.task == "serve",
     )
     return True
 

@@ -223,6 +223,8 @@ def memory(q: Question, reply: Reply) -> bool:
     for precision in (asked, *(p for p in PRECISIONS if p != asked)):
         weights_gb = weight_bytes(arch, precision) / GB
         kv_gb = concurrency * kv_bytes_per_request(arch, 1, precision, req.kv_tokens) / GB
+        if rows and (weights_gb, kv_gb) == (rows[0]["weights_gb"], rows[0]["kv_gb"]):
+            continue  # FP16 asked: BF16 holds the same bytes, a second identical row says nothing
         rows.append(
             {
                 "precision": precision,
