@@ -219,7 +219,7 @@ def memory(q: Question, reply: Reply) -> bool:
     arch, asked = req.model, req.precision
     kv_request_gb = kv_bytes_per_request(arch, 1, asked, req.kv_tokens) / GB
     buffers_gb = overhead_gb(arch, 1)
-    rows = []
+    rows: list[dict[str, Any]] = []
     for precision in (asked, *(p for p in PRECISIONS if p != asked)):
         weights_gb = weight_bytes(arch, precision) / GB
         kv_gb = concurrency * kv_bytes_per_request(arch, 1, precision, req.kv_tokens) / GB
