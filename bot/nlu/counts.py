@@ -6,7 +6,7 @@ import re
 
 from bot.nlu import lexicon
 from bot.nlu.found import Found, negated, turned_down_in_clause
-from bot.nlu.gpus import GPU_WORDS, GPU_WORDS_EN, GpuMention
+from bot.nlu.gpus import CARD_COUNT_WORDS, GPU_WORDS, GPU_WORDS_EN, GpuMention
 from bot.nlu.scan import Num
 from bot.nlu.units import Unit, labels_next
 
@@ -521,6 +521,15 @@ def _per_node_phrase(s: str, start: int, end: int) -> bool:
 # A count glued to one GPU of several named ("1 H100 or 2 A100", "2 张 A100 还是 1 张 H100", "A100 x4 vs
 # H100 x2"): that GPU's own count, for comparing them as counted.
 _BEFORE = re.compile(r"(\d{1,4})\s*(?:x|×|\*|张|块|个|台)?\s*$")
+# A count as a word: "one H200 or two A100s", "一张 H200 还是两张 H100" (a Chinese word needs its
+# classifier; "a"/"an" are articles here, not counts).
+_WORD_BEFORE = re.compile(
+    r"(?:(?<![a-z0-9])(?P<en>"
+    + "|".join(w for w in CARD_COUNT_WORDS if w.isascii() and w not in ("a", "an"))
+    + r")\s*(?:x|×)?|(?P<zh>["
+    + "".join(w for w in CARD_COUNT_WORDS if not w.isascii())
+    + r"])\s*(?:张|块|个|台))\s*$"
+)
 _AFTER = re.compile(r"^\s*(?:x|×|\*)\s*(\d{1,4})(?![\d.])")
 
 
@@ -540,4 +549,6 @@ def counts_by_gpu(text: str) -> dict[str, int]:
         found = before or after
         if found is not None and 0 < int(found.group(1)) <= 4096:
             out.setdefault(g.gpu, int(found.group(1)))
+        elif (word := _WORD_BEFORE.search(s[max(lo, g.start - 12) : g.start])) is not None:
+            out.setdefault(g.gpu, CARD_COUNT_WORDS[word.group("en") or word.group("zh")])
     return out

@@ -345,7 +345,7 @@ def correct_gpu_typos(s: str) -> tuple[str, list[GpuTypo]]:
 # Cards described by their memory, no GPU named: "one 80GB card or two 40GB cards", "一张 96G 的卡和 4 张
 # 24G 的卡", "2 張 48GB 和 1 張 80GB", "2x 24 G cards", "48gb 的卡". A count needs its classifier (张, x)
 # or an English number word; without a count, the size needs a card word after it.
-_CARD_COUNT_WORDS = {
+CARD_COUNT_WORDS = {
     "one": 1, "a": 1, "an": 1, "single": 1, "two": 2, "three": 3, "four": 4, "six": 6, "eight": 8,
     "一": 1, "单": 1, "两": 2, "二": 2, "三": 3, "四": 4, "六": 6, "八": 8,
 }  # fmt: skip
@@ -371,7 +371,7 @@ def memory_cards(s: str) -> list[tuple[int, float]]:
         if m.group("digits"):
             count = int(m.group("digits"))
         elif counted:
-            count = _CARD_COUNT_WORDS[counted]
+            count = CARD_COUNT_WORDS[counted]
         else:
             count = 1
         if 1 <= count <= 64:

@@ -19,7 +19,8 @@ ENGINES = ("vllm", "sglang", "tensorrt-llm", "tensorrt llm", "trt-llm", "tgi", "
 # A message about serving rather than training (Parse.task "serve"; intent "serve"). 推论 is Taiwan's
 # word for inference (推論, simplified before matching).
 SERVING = (
-    "serve", "serving", "served", "inference", "inferencing", "deploy", "deployment", "deploying", "deployed",
+    "serve", "serves", "serving", "served", "inference", "inferencing", "deploy", "deployment", "deploying",
+    "deployed",
     "host", "hosting", "in production", "online service", "chatbot for", "api for", "qps", "rps", "ttft",
     "time to first token", "first token", "tokens/s per user", "concurrent users", "concurrent requests",
     "concurrency", *lexicon.REQUEST_RATES, *ENGINES, "kv cache", "kv-cache",

@@ -22,6 +22,7 @@ from bot.dialogue.answers.serve import (
 )
 from bot.dialogue.hardware import main_variant
 from bot.dialogue.reply import Reply
+from bot.nlu.counts import counts_by_gpu
 from bot.nlu.lexicon import has_cue
 from bot.nlu.question_cues import UPGRADE_ASKS, WORTH_ASKS
 from bot.nlu.text import normalise
@@ -101,24 +102,32 @@ def compare(q: Question, reply: Reply) -> bool:
     req = serve_request(q, hardware=False)
     if req is None:
         return False
+    # "one H200 or two A100s", "2 张 H100 还是 1 张 B200": each GPU weighed on the count asked for.
+    said_counts = counts_by_gpu(q.text)
     rows: list[dict[str, Any]] = []
     for name in names[:MAX_COMPARED]:
         spec = main_variant(q.catalog, name)
         if spec is None:
             return False
+        count = said_counts.get(name)
         try:
-            result = plan_serving(replace(req, gpu=spec.id, gpus=None), q.catalog)
+            result = plan_serving(replace(req, gpu=spec.id, gpus=count), q.catalog)
         except SizingError as exc:
             refused(q, exc, reply)
             return True
         found: list[dict[str, Any]] = result.to_dict()["options"]  # type: ignore[assignment]
-        options = [o for o in found if o["fits"]]
-        rows.append({"name": spec.name, "option": options[0] if options else None, "gpu_id": spec.id})
-    same_shape = _like_for_like(q, req, rows)
-    priced = [r["option"] for r in rows if r["option"] is not None and r["option"]["cost"]["hourly_usd"]]
+        row: dict[str, Any] = {"name": spec.name, "gpu_id": spec.id, "count": count}
+        row["option"] = _on_count(found, count, req.precision) if count else _first_fitting(found)
+        if count and row["option"] is not None:
+            row["option"], row["per_gpu_hour"] = _per_gpu_hour(q, row["option"])
+        rows.append(row)
+    counted = any(r["count"] for r in rows)
+    same_shape = None if counted else _like_for_like(q, req, rows)
+    holding = [r for r in rows if r["option"] is not None]
+    priced = [r["option"] for r in holding if r["option"]["cost"]["hourly_usd"]]
     # The pick: the cheapest per token of those that meet the latency targets (of all when none does),
-    # once every GPU compared has a priced plan.
-    weighed = len(priced) == len(rows)
+    # once every GPU compared has a priced plan (on the counts asked: of those that hold the model).
+    weighed = len(priced) == len(holding if counted else rows) and bool(priced)
     meeting = [o for o in priced if o.get("meets_latency")] or priced
     pick = min(meeting, key=lambda o: o["cost"]["usd_per_million_output_tokens"]) if weighed else None
     reply.add(
@@ -136,12 +145,47 @@ def compare(q: Question, reply: Reply) -> bool:
         else None,
         faster=min(priced, key=lambda o: o["tpot_ms"])["gpu_name"] if weighed else None,
         pick=pick["gpu_name"] if pick else None,
+        pick_count=next((r["count"] for r in rows if pick and r["name"] == pick["gpu_name"]), None),
         worth=worth and len(rows) == 2,
         pick_meets=bool(pick and pick.get("meets_latency")),
         others_meet=sum(1 for o in priced if o.get("meets_latency")),
         same_shape=same_shape,
+        counted=counted,
+        # On the counts asked, the one set that holds the model at all
+        only_holds=holding[0]["name"] if counted and len(holding) == 1 and len(rows) > 1 else None,
     )
     return True
+
+
+def _first_fitting(found: list[dict[str, Any]]) -> dict[str, Any] | None:
+    return next((o for o in found if o["fits"]), None)
+
+
+def _on_count(found: list[dict[str, Any]], count: int, precision: str) -> dict[str, Any] | None:
+    """The plan on exactly the GPUs asked for: in the precision asked (or the model's) where it holds
+    the model, else the first lower precision that does; None where none does."""
+    on_count = [o for o in found if o["fits"] and o["gpus"] == count and o["replicas"] == 1]
+    same = [o for o in on_count if o["precision"] == precision]
+    return next(iter(same or on_count), None)
+
+
+def _per_gpu_hour(q: Question, o: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """A plan on fewer GPUs than the instance it is priced on (one H200 of an 8-GPU `p5en.48xlarge`),
+    priced per GPU-hour of that instance, and the instance it was priced from; unchanged otherwise."""
+    instance_gpus = _instance_gpus(q, o)
+    if instance_gpus is None or not o["cost"]["hourly_usd"] or instance_gpus <= o["gpus"]:
+        return o, None
+    share = o["gpus"] / instance_gpus
+    cost = dict(o["cost"])
+    cost["hourly_usd"] = cost["hourly_usd"] * share
+    if cost.get("usd_per_million_output_tokens"):
+        cost["usd_per_million_output_tokens"] = cost["usd_per_million_output_tokens"] * share
+    per_gpu_hour = {
+        "instance": o["cost"]["instance"],
+        "instance_gpus": instance_gpus,
+        "instance_hourly_usd": o["cost"]["hourly_usd"],
+    }
+    return {**o, "cost": cost}, per_gpu_hour
 
 
 def _like_for_like(q: Question, req: Any, rows: list[dict[str, Any]]) -> int | None:
@@ -173,20 +217,11 @@ def _like_for_like(q: Question, req: Any, rows: list[dict[str, Any]]) -> int | N
         new = next((x for x in found if x["fits"] and x["gpus_per_replica"] == target), None)
         if new is None or (o.get("meets_latency") and not new.get("meets_latency")):
             continue
-        instance_gpus = _instance_gpus(q, new)
-        if instance_gpus is None or not new["cost"]["hourly_usd"] or instance_gpus <= new["gpus"]:
+        priced, per_gpu_hour = _per_gpu_hour(q, new)
+        if per_gpu_hour is None:
             continue
-        share = new["gpus"] / instance_gpus
-        cost = dict(new["cost"])
-        cost["hourly_usd"] = cost["hourly_usd"] * share
-        if cost.get("usd_per_million_output_tokens"):
-            cost["usd_per_million_output_tokens"] = cost["usd_per_million_output_tokens"] * share
-        replanned[i] = {**new, "cost": cost}
-        r["per_gpu_hour"] = {
-            "instance": cost["instance"],
-            "instance_gpus": instance_gpus,
-            "instance_hourly_usd": new["cost"]["hourly_usd"],
-        }
+        replanned[i] = priced
+        r["per_gpu_hour"] = per_gpu_hour
     for i, new in replanned.items():
         rows[i]["option"] = new
     shapes = {r["option"]["gpus_per_replica"] for r in rows}
