@@ -15,28 +15,22 @@ from bot.dialogue.state import DialogueState
 from bot.nlu.numerals_en import ONES
 from bot.nlu.numerals_zh import zh_integer
 from bot.nlu.text import normalise
+from bot.render.text import base_lang, to_script
 
-# Slots a bare number can refer back to, with the phrase it is read as, per language (zh-Hant where
-# its characters differ: the phrase written in the thread's script keeps the reply in that script).
+# Slots a bare number can refer back to, with the phrase it is read as, per language; in a zh-Hant thread
+# the phrase is converted (the thread's script keeps the reply in that script).
 PHRASES: dict[str, dict[str, str]] = {
     "days": {"en": "what if {} days?", "zh": "如果{}天呢"},
-    "gpu_count": {"en": "what if {} GPUs?", "zh": "如果{}张卡呢", "zh-Hant": "如果{}張卡呢"},
-    "epochs": {"en": "what if {} epochs?", "zh": "如果训{}轮呢", "zh-Hant": "如果訓{}輪呢"},
-    "budget": {"en": "what if the budget is {}?", "zh": "如果预算{}呢", "zh-Hant": "如果預算{}呢"},
+    "gpu_count": {"en": "what if {} GPUs?", "zh": "如果{}张卡呢"},
+    "epochs": {"en": "what if {} epochs?", "zh": "如果训{}轮呢"},
+    "budget": {"en": "what if the budget is {}?", "zh": "如果预算{}呢"},
     "params": {"en": "what if the model is {}B?", "zh": "如果模型是{}B呢"},
-    "seq_len": {
-        "en": "what if the sequence length is {}?",
-        "zh": "如果序列长度是{}呢",
-        "zh-Hant": "如果序列長度是{}呢",
-    },
+    "seq_len": {"en": "what if the sequence length is {}?", "zh": "如果序列长度是{}呢"},
 }
 
 
 def _phrase(slot: str, n: str, lang: str) -> str:
-    forms = PHRASES[slot]
-    if lang.startswith("zh"):
-        return forms.get(lang, forms["zh"]).format(n)
-    return forms["en"].format(n)
+    return to_script(PHRASES[slot][base_lang(lang)].format(n), lang)
 
 
 _BARE = re.compile(

@@ -301,6 +301,7 @@ def what_fits(q: Question, verdict: Feasibility | None) -> list[dict[str, Any]]:
 def view(catalog: Catalog, spec: GpuSpec, option: Mapping[str, Any], method: str) -> dict[str, Any]:
     gpus = int(option["gpus"])
     price = rent(catalog, spec, gpus)
+    free_share = 1.0 - float(option["memory_per_gpu_gb"]) / spec.capacity_gb
     return {
         "method": method,
         "name": spec.name,
@@ -309,8 +310,8 @@ def view(catalog: Catalog, spec: GpuSpec, option: Mapping[str, Any], method: str
         "gpu_memory_gb": spec.memory_gb,
         "usable_gb": spec.capacity_gb,  # what nvidia-smi reports, the bytes the fit is judged against
         # Under the stated minimum free the line says so: a longer sequence or a larger batch may not fit.
-        "tight": 1.0 - float(option["memory_per_gpu_gb"]) / spec.capacity_gb < MIN_HEADROOM,
-        "free_share": 1.0 - float(option["memory_per_gpu_gb"]) / spec.capacity_gb,
+        "tight": free_share < MIN_HEADROOM,
+        "free_share": free_share,
         "usd_per_hour": price["usd_per_hour"] if price else None,
         "as_of": price["as_of"] if price else None,
         "recipe": None,  # one of RECIPES: a memory saver on the same GPUs

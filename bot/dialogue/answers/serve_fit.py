@@ -328,20 +328,16 @@ def cards(q: Question, reply: Reply) -> bool:
             rows.append({"precision": precision, "per_gpu_gb": per_gpu, "fits": per_gpu <= gb})
         options.append({"count": count, "gb": gb, "rows": rows, "fits": rows[0]["fits"]})
     holding = [o for o in options if o["fits"]]
-    # Several hold it: the fewest cards (no tensor parallelism between them), then the most room left.
-    best = (
-        min(holding, key=lambda o: (o["count"], -(o["gb"] - o["rows"][0]["per_gpu_gb"]))) if holding else None
-    )
+    best = _fewest_cards(holding, 0) if holding else None
     fallback: dict[str, Any] | None = None
     if best is None:
         # None holds it as asked: the first smaller precision some set holds it in, and the pick there.
         for i in range(1, len(options[0]["rows"])):
             held = [o for o in options if o["rows"][i]["fits"]]
             if held:
-                pick = min(held, key=lambda o: (o["count"], -(o["gb"] - o["rows"][i]["per_gpu_gb"])))
                 fallback = {
                     "precision": options[0]["rows"][i]["precision"],
-                    "best": pick,
+                    "best": _fewest_cards(held, i),
                     "all": len(held) == len(options),
                 }
                 break
@@ -359,3 +355,9 @@ def cards(q: Question, reply: Reply) -> bool:
         kv_tokens=req.kv_tokens,
     )
     return True
+
+
+def _fewest_cards(sets: list[dict[str, Any]], row: int) -> dict[str, Any]:
+    """Of the card sets that hold the model in precision `row`: the fewest cards (no tensor parallelism
+    between them), then the most room left."""
+    return min(sets, key=lambda o: (o["count"], -(o["gb"] - o["rows"][row]["per_gpu_gb"])))
