@@ -216,7 +216,7 @@ def check_memory(m: FinetuneMeasurement, catalog: Catalog) -> MemoryCheck | Skip
         return Skipped(m.id, "no peak memory reported")
     request = SizingRequest(
         params=m.params,
-        precision="bf16",
+        precision=m.precision,
         method=m.method,
         gpu=m.gpu,
         gpus=m.gpus,

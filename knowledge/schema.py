@@ -428,6 +428,9 @@ class FinetuneMeasurement(Strict):
     # The low-memory full fine-tuning recipe (paged 8-bit AdamW, bf16 weights, optimizer step in
     # backward; sizing.lowmem), which the engine plans when asked (SizingRequest.low_memory).
     low_memory: bool = False
+    # The training precision the source ran at: the PEFT README's examples load their models in fp32
+    # (from_pretrained without torch_dtype), so weights and activations take 4 bytes (default: bf16).
+    precision: Literal["fp32", "fp16", "bf16"] = "bf16"
     lora_rank: int | None = Field(default=None, gt=0)
 
 
