@@ -29,7 +29,7 @@ from sizing.serve_memory import (
 )
 from sizing.serve_precision import kernel_for
 from sizing.serve_result import ServeExcluded, ServeOption
-from sizing.serve_speed import Speed, peak_tflops
+from sizing.serve_speed import Speed, Timing, peak_tflops
 from sizing.serve_types import RELAXED_TPOT_FACTOR, ServeRequest
 from sizing.types import Catalog
 
@@ -701,7 +701,7 @@ def warnings(
         )
     out += _precision_warnings(req, options)
     if first is not None:
-        out += _fp8_kv_warning(first)
+        out += _fp8_kv_warning(req, first)
     if req.budget is not None and first is not None and first.hourly_usd is not None:
         from sizing.serve_rank import Context
 
@@ -720,27 +720,53 @@ def warnings(
     return out
 
 
-def _fp8_kv_warning(first: ServeOption) -> list[SizingWarning]:
+# Said only when the 16-bit KV cache costs at least this share of the plan's output tokens/s.
+FP8_KV_SPEED_SHOWN = 0.1
+
+
+def _fp8_kv_warning(req: ServeRequest, first: ServeOption) -> list[SizingWarning]:
     """An FP8 plan counts on an FP8 KV cache, as TensorRT-LLM runs FP8 weights (KV_BYTES). vLLM and
     SGLang keep K and V in 16 bits unless told (KV_BYTES_AUTO): said when, on their defaults, a replica
-    would hold fewer requests than the plan puts on it."""
+    would hold fewer requests than the plan puts on it, or read enough more KV per step to be slower
+    (FP8_KV_SPEED_SHOWN). Measured: Qwen3-8B FP8 on one H100 with vLLM 0.30 (16-bit KV, 2048/2048 at 52
+    users, 1024/128 at 108, 8192/512 at 10: 3,653 / 4,129 / 787 tokens/s; tgarg01/silybench-data
+    derived/csv/capacity.csv, read 2026-12-02) is 1.36-1.43x slower than this plan with an FP8 cache
+    and 0.91-1.13x of it with a 16-bit one, where the BF16 runs of the same table are 0.84-0.89x."""
     mem = first.memory
-    if first.replica.precision != "fp8" or not first.fits or not mem.weights_fit:
+    if first.replica.precision != "fp8" or not first.fits or not mem.weights_fit or first.speed is None:
         return []
-    per_request = mem.kv_per_request_gb * KV_BYTES_AUTO / KV_BYTES["fp8"]
-    held = requests_held(mem.kv_budget_gb, per_request) * mem.ranks
-    if held >= first.concurrency:
+    scale = KV_BYTES_AUTO / KV_BYTES["fp8"]
+    held = requests_held(mem.kv_budget_gb, mem.kv_per_request_gb * scale) * mem.ranks
+    if held < 1:
         return []
+    timing = Timing(first.replica, req.input_tokens, req.output_tokens)
+    timing.kv_layer_bytes *= scale
+    planned = first.speed.output_tokens_per_second
+    sixteen = timing.speed(min(first.speed.batch, held)).output_tokens_per_second
+    slower = sixteen <= (1.0 - FP8_KV_SPEED_SHOWN) * planned
+    if held >= first.concurrency and not slower:
+        return []
+    text = (
+        "This plan keeps the KV cache in FP8, as TensorRT-LLM does with FP8 weights. vLLM and SGLang "
+        "keep it in 16 bits unless started with --kv-cache-dtype fp8"
+    )
+    if held < first.concurrency:
+        text += f": then a replica holds about {held:,} of the {first.concurrency:,} requests planned on it"
+        text += (
+            f" and makes about {sixteen:,.0f} output tokens/s instead of {planned:,.0f}." if slower else "."
+        )
+    else:
+        text += f": then a replica makes about {sixteen:,.0f} output tokens/s instead of {planned:,.0f}."
     return [
         _w(
             "serve_fp8_kv_cache",
-            f"This plan keeps the KV cache in FP8, as TensorRT-LLM does with FP8 weights. vLLM and SGLang "
-            f"keep it in 16 bits unless started with --kv-cache-dtype fp8: then a replica holds about "
-            f"{held:,} of the {first.concurrency:,} requests planned on it.",
+            text,
             gpu_name=first.gpu.name,
             held=held,
             concurrency=first.concurrency,
             replicas=first.replicas,
+            tokens_per_second_16bit=round(sixteen) if slower else None,
+            tokens_per_second=round(planned),
         )
     ]
 

@@ -25,3 +25,23 @@ def test_the_chinese_answer_says_the_same(real: Consultant) -> None:
 def test_a_bf16_answer_does_not_mention_it(real: Consultant) -> None:
     text = real.handle("k3", "Serve Llama 3.1 8B in BF16 on 1 H100 for 20 users").text
     assert "--kv-cache-dtype" not in text
+
+
+def test_a_kv_heavy_fp8_answer_says_how_many_tokens_per_second_a_16_bit_kv_cache_leaves(
+    real: Consultant,
+) -> None:
+    text = real.handle(
+        "k4",
+        "Serve Qwen3 8B in FP8 on 1 H100 for 52 concurrent users, 2048-token prompts and 2048-token answers",
+    ).text
+    line = next(line for line in text.splitlines() if "--kv-cache-dtype fp8" in line)
+    assert "then a replica makes about" in line and "output tokens/s instead of" in line
+    assert "requests planned on it" not in line
+
+
+def test_the_chinese_kv_heavy_answer_says_the_same(real: Consultant) -> None:
+    text = real.handle(
+        "k5", "用 1 张 H100 以 FP8 部署 Qwen3 8B，52 人同时用，输入 2048 token，输出 2048 token"
+    ).text
+    line = next(line for line in text.splitlines() if "--kv-cache-dtype fp8" in line)
+    assert "每秒约输出" in line and "个 token，而不是" in line

@@ -38,3 +38,25 @@ def test_a_light_fp8_load_and_a_bf16_plan_say_nothing_of_it(kb: KnowledgeBase) -
         kb, "llama-3.1-8b", precision="bf16", gpu="h100-sxm", gpus=1, input_tokens=2048, output_tokens=2048
     )
     assert fp8_kv(plan_serving(bf16, kb.catalog)) == []
+
+
+def test_a_kv_heavy_fp8_load_says_how_much_slower_a_16_bit_kv_cache_makes_each_replica(
+    kb: KnowledgeBase,
+) -> None:
+    result = plan_serving(
+        request(
+            kb,
+            "qwen3-8b",
+            precision="fp8",
+            gpu="h100-sxm",
+            gpus=1,
+            input_tokens=2048,
+            output_tokens=2048,
+            concurrency=52,
+        ),
+        kb.catalog,
+    )
+    (said,) = fp8_kv(result)
+    assert int(said["held"]) >= 52  # type: ignore[call-overload]
+    # 52 requests of ~3k tokens read more KV than weights each step: 16-bit K and V cost about a third
+    assert 0.55 < said["tokens_per_second_16bit"] / said["tokens_per_second"] < 0.8  # type: ignore[operator]
