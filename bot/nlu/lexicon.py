@@ -158,10 +158,14 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     ("contracts", "samples", 1.0), ("reports", "samples", 1.0), ("filings", "samples", 1.0),
     ("patents", "samples", 1.0), ("invoices", "samples", 1.0), ("abstracts", "samples", 1.0),
     ("summaries", "samples", 1.0),
+    # Pieces of text counted one per sample ("2 million short texts at ~100 tokens each").
+    ("texts", "samples", 1.0), ("passages", "samples", 1.0), ("paragraphs", "samples", 1.0),
+    ("snippets", "samples", 1.0),
     # Passes over the data. 轮 is an epoch except in 多轮对话 (rounds of a dialogue, above).
     ("epochs", "epochs", 1.0), ("epoch", "epochs", 1.0), ("个epoch", "epochs", 1.0),
     ("个 epoch", "epochs", 1.0),
     ("passes", "epochs", 1.0), ("pass", "epochs", 1.0), ("轮", "epochs", 1.0), ("遍", "epochs", 1.0),
+    ("ep", "epochs", 1.0), ("eps", "epochs", 1.0),  # "3ep", "2 eps" (run names and configs)
     # Turns of a multi-turn dialogue ("dialogues of 5 turns", "each has 6 turns"): its length in turns.
     ("turns", "turns", 1.0), ("turn", "turns", 1.0),  # "5-turn conversations"
     # Optimizer steps ("100k steps", "训练 10 万步"): times each step's batch of tokens, the tokens trained.
@@ -219,6 +223,7 @@ PER_SAMPLE_BEFORE = (
     "per email",
     "each book", "each page", "each paper", "each post", "each email", "每列", "每句", "每句话", "每个句子",
     "每个文件", "每个档案", "每个文档", "每个pdf", "per file", "per line", "each file", "each line",
+    "per text", "per passage", "per paragraph", "per snippet", "each text", "each passage", "each paragraph",
 )  # fmt: skip
 PER_SAMPLE_AFTER = (
     "each", "apiece", "per sample", "per example", "per row", "per document", "per doc", "per conversation",
@@ -228,6 +233,7 @@ PER_SAMPLE_AFTER = (
     # "(~600 tokens/pair)", "4 KB/file": a slash and the sample's noun
     "/pair", "/row", "/page", "/doc", "/document", "/file", "/ticket", "/chat", "/conversation", "/record",
     "/email", "/book", "/article", "/line", "/item",
+    "per text", "per passage", "per paragraph", "per snippet", "/text", "/passage", "/paragraph",
 )  # fmt: skip
 # A token count that is one step's batch ("global batch 4M tokens", "4M tokens per step"): times the steps,
 # the tokens trained (parser); alone it is no dataset.
@@ -723,6 +729,12 @@ CONTEXT_CUES = (
     "seq len", "seq_len", "seqlen", "seq", "sequence length", "context length", "context window",
     "max length", "max_len", "上下文长度", "上下文窗口", "上下文", "序列长度", "序列长", "序列", "context",
 )  # fmt: skip
+# The context cues that name a length outright; the others ("context", "上下文", "序列") may head a sentence
+# ("Context: we are a 5 person team").
+LENGTH_CUES = (
+    "seq len", "seq_len", "seqlen", "sequence length", "context length", "context window", "max length",
+    "max_len", "上下文长度", "上下文窗口", "序列长度",
+)  # fmt: skip
 # After a length: "32k context", "4096 seq length" (the English sequence cues above, and "seq length").
 CONTEXT_AFTER = (
     "context", "ctx", "上下文", "的上下文", "token context", "tokens context", "序列", "seq length",
@@ -730,6 +742,8 @@ CONTEXT_AFTER = (
     *(cue for cue in CONTEXT_CUES if cue.startswith("seq")),
 )  # fmt: skip
 
+# Mixed precision with no type named: BF16 (the engine falls back to FP16 where a GPU has no BF16).
+MIXED_PRECISION = ("混合精度", "混精", "mixed precision", "mixed-precision")
 PRECISIONS: tuple[tuple[str, str], ...] = (
     ("bfloat16", "bf16"), ("bf16", "bf16"), ("bf-16", "bf16"), ("bf 16", "bf16"),
     ("brain float", "bf16"), ("fp32", "fp32"), ("fp-32", "fp32"), ("float32", "fp32"),

@@ -233,7 +233,8 @@ def _classify(
     if unit.kind in ("node", "count"):
         return
     if num.mult in ("", "k") and (
-        (_context_label(before) and _may_be_length(num, after)) or _context_after(s, num)
+        (_context_label(before) and (_may_be_length(num, after) or _length_label(before)))
+        or _context_after(s, num)
     ):
         found.add("seq_len", num.value * (1.024 if num.mult == "k" else 1.0), num, s)
         return
@@ -820,7 +821,15 @@ MIN_CONTEXT_LABELLED = 64
 _LENGTH_WORDS = (
     "tokens", "token", "toks", "tok", "ctx", "context", "max", "maximum", "or", "and", "with",
     "but", "while", "though", "although", "whereas", "yet",  # "context window 16k but prompts ~2k"
+    "on", "for", "using", "via",  # "context 32k on 8 H100s"
 )  # fmt: skip
+
+
+def _length_label(before: str) -> bool:
+    """The cue before the number names a length, not a heading ("seq len 5", "序列长度 8"): a value too small
+    to be one is asked back, never dropped."""
+    cues = lexicon.phrases_in(before, lexicon.CONTEXT_CUES)
+    return bool(cues) and cues[-1].group(0) in lexicon.LENGTH_CUES
 
 
 def _may_be_length(num: Num, after: str) -> bool:
