@@ -165,7 +165,8 @@ _REL_EN_ITEM = re.compile(r"(?:^|[,;] ?)(?P<which>this|next|coming) " + _WEEKDAY
 _TOMORROW_EN = re.compile(r"\b" + _CUE_EN + r" (?:the day after (?P<after>tomorrow)|tomorrow)\b")
 # Within this or next week: "这周就要", "本周内", "下周之内" (the Sunday that ends it).
 _WITHIN_WEEK_ZH = re.compile(
-    r"(?P<which>这|本|下)(?:个)?(?:周|星期|礼拜)(?:之内|内|就要|要|交|上线|完成|训完|跑完)"
+    r"(?P<which>下下|这|本|下)(?:个)?(?:周|星期|礼拜)"
+    r"(?:之内|内|就要|要|交|上线|完成|训完|跑完|(?=\s*(?:[,;，。；！!、]|$)))"  # or a whole item: "…，下下周"
 )
 _END_OF_WEEK_EN = re.compile(
     r"\b(?:end of (?P<which>this|next|the) week(?:end)?|(?P<nxt>next) week'?s end"
@@ -260,7 +261,7 @@ def _relative(s: str, today: dt.date) -> dt.date | None:
         return _plus(today, _weekday_days(today, 6, week))
     m = _WITHIN_WEEK_ZH.search(s)
     if m:
-        return _plus(today, _weekday_days(today, 6, 1 if m.group("which") == "下" else 0))
+        return _plus(today, _weekday_days(today, 6, {"下下": 2, "下": 1}.get(m.group("which"), 0)))
     for m in _REL_ZH.finditer(s):
         which = m.group("which")
         if m.group("cue") or which or m.group("cue0"):

@@ -726,14 +726,16 @@ MONEY_CUES = (
     "budget", "spend", "cost", "per month", "per hour", "monthly", "hourly",
 )  # fmt: skip
 CONTEXT_CUES = (
-    "seq len", "seq_len", "seqlen", "seq", "sequence length", "context length", "context window",
+    "seq len", "seq_len", "seqlen", "seq", "sequence length", "max_seq_len", "max_seq_length",
+    "max sequence length", "context size", "ctx len", "ctx", "context length", "context window",
     "max length", "max_len", "上下文长度", "上下文窗口", "上下文", "序列长度", "序列长", "序列", "context",
 )  # fmt: skip
 # The context cues that name a length outright; the others ("context", "上下文", "序列") may head a sentence
 # ("Context: we are a 5 person team").
 LENGTH_CUES = (
     "seq len", "seq_len", "seqlen", "sequence length", "context length", "context window", "max length",
-    "max_len", "上下文长度", "上下文窗口", "序列长度",
+    "max_len", "max_seq_len", "max_seq_length", "max sequence length", "context size", "ctx len", "ctx",
+    "上下文长度", "上下文窗口", "序列长度",
 )  # fmt: skip
 # After a length: "32k context", "4096 seq length" (the English sequence cues above, and "seq length").
 CONTEXT_AFTER = (

@@ -500,6 +500,9 @@ def _tokens(
     if s.startswith(_PER_SECOND_AFTER, unit.end) or before.rstrip().endswith(("每秒", "per second")):
         _per_user_speed(num, before, after, s, found)
         return
+    if num.mult in ("", "k") and _context_after_unit(s, unit.end):
+        found.add("seq_len", num.value * (1.024 if num.mult == "k" else 1.0), num, s)  # "4k token context"
+        return
     floor = max(nums[idx - 1].end, units[idx - 1].end) if idx else 0
     window = label_window(s, num.start, floor, before)
     side = request_side(window, after, found.serving)
@@ -1353,6 +1356,14 @@ _TUNING = tuple(
 def _trained_on(before: str) -> bool:
     words = before.rstrip().rsplit(" ", 1)
     return bool(words) and words[-1] in ("on", "over")
+
+
+def _context_after_unit(s: str, end: int) -> bool:
+    """A context word right after a token count's unit: "4k token context", "8k tokens 的上下文"."""
+    j = end
+    while j < len(s) and s[j] in " -的":
+        j += 1
+    return lexicon.phrase_at(s, j, lexicon.CONTEXT_AFTER) is not None
 
 
 def _context_after(s: str, num: Num) -> bool:

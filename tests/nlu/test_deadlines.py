@@ -336,3 +336,16 @@ def test_a_weekday_said_as_an_item_of_a_spec_list_is_the_deadline(text: str, dat
 
 def test_a_weekday_inside_a_sentence_without_a_cue_is_no_deadline() -> None:
     assert parse("we start next Monday with a 7B on 20GB", today=dt.date(2026, 12, 2)).slots.days is None
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [("LoRA 7B，数据 5 千条，下下周", 18), ("7B 全参微调，下周", 11), ("下下周之内要训完 13B", 18),
+     ("这周，LoRA 1B", 4)],
+)  # fmt: skip
+def test_a_week_said_as_a_whole_item_is_done_by_its_sunday(text: str, days: int) -> None:
+    assert said(text, WEDNESDAY)["days"] == days
+
+
+def test_a_week_that_opens_a_sentence_is_no_deadline() -> None:
+    assert "days" not in said("下周我们再聊，LoRA 7B", WEDNESDAY)

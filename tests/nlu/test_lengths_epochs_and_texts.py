@@ -37,6 +37,10 @@ def test_a_small_number_after_a_context_heading_is_no_length_and_no_question() -
         ("Pretrain 3B on 60B tokens with a context window of 64k on 16 H100s", 65536),
         ("LoRA 8B, context 16k for the long documents", 16384),
         ("上下文窗口 8192，LoRA 7B", 8192),
+        ("QLoRA 34B on 12M tokens, ctx 2048", 2048),
+        ("LoRA 13B, 16k token context, 40M tokens", 16384),
+        ("全参微调 3B，8k tokens 的上下文，数据 2 亿 tokens", 8192),
+        ("SFT 7B with max_seq_length=4096 on 30M tokens", 4096),
     ],
 )
 def test_a_context_window_followed_by_more_words_is_the_sequence_length(text: str, seq_len: int) -> None:
@@ -78,3 +82,8 @@ def test_texts_passages_and_paragraphs_are_samples_times_their_length(text: str,
 )
 def test_mixed_precision_with_no_type_named_is_bf16(text: str, precision: str) -> None:
     assert parse(text).slots.precision == precision
+
+
+def test_a_length_next_to_a_token_count_leaves_the_dataset_alone() -> None:
+    slots = parse("LoRA 13B, 16k token context, 40M tokens").slots
+    assert (slots.seq_len, slots.tokens) == (16384, 4e7)
