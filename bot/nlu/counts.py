@@ -142,7 +142,7 @@ def gpu_counts(s: str, nums: list[Num], units: list[Unit], gpus: list[GpuMention
                 totals.append((idx, num.value))
             elif _after_gpu_name(s, num, ends) or _sized_gpu_word(s, k):
                 totals.append((idx, num.value))  # "4x 24gb cards", "four 24GB GPUs": cards by their memory
-            elif units[idx].kind == "node":
+            elif units[idx].kind == "node" or _machines_times_cards(s, num):
                 nodes.append((idx, num.value))
     for idx, _ in per_node + totals + nodes:
         found.used.add(idx)
@@ -480,6 +480,16 @@ def _servers_before(s: str, nums: list[Num], idx: int) -> bool:
     """A plain count and a times sign right before a GPU count: "3 x 8 H100", "2×8 A100"."""
     prev = nums[idx - 1]
     return not prev.mult and not prev.weak and s[prev.end : nums[idx].start].strip() in ("x", "×", "*")
+
+
+# "8 卡 * 2 机": a server's cards times the servers, said as machines (机 after a count is no unit on its own:
+# in "两机十六卡" the cards are the total).
+_CARDS_TIMES = re.compile(r"卡\s*[x×*]\s*$")
+_MACHINES_AFTER = re.compile(r"\s*[机機](?![柜櫃架房位型])")
+
+
+def _machines_times_cards(s: str, num: Num) -> bool:
+    return _CARDS_TIMES.search(s, 0, num.start) is not None and _MACHINES_AFTER.match(s, num.end) is not None
 
 
 def _after_gpu_name(s: str, num: Num, gpu_ends: set[int]) -> bool:

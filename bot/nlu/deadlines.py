@@ -26,10 +26,14 @@ _MONTH = r"(?P<mon>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?
 _DAY = r"(?P<day>\d{1,2})(?:st|nd|rd|th)?"
 _YEAR = r"(?:,? (?P<year>20\d\d))?"
 _CUE_EN = r"(?:by|before|until|till|due|deadline(?: is| ?是| ?为)?:?|no later than|latest)"
+_CUE_AFTER_EN = r" (?:is )?(?:the |our |a )?(?:hard |firm )?(?:deadline|due date|ddl|cutoff)\b"
 _EN = (
     re.compile(r"\b" + _CUE_EN + r" (?:the )?" + _MONTH + r" " + _DAY + r"\b" + _YEAR),
     re.compile(r"\b" + _CUE_EN + r" (?:the )?" + _DAY + r" (?:of )?" + _MONTH + r"\b" + _YEAR),
     re.compile(r"\b" + _CUE_EN + r" (?P<year>20\d\d)-(?P<month>\d{1,2})-(?P<day>\d{1,2})\b"),
+    # The deadline word after the date: "Jan 15th deadline", "15 March is our deadline".
+    re.compile(r"\b" + _MONTH + r" " + _DAY + r"\b" + _YEAR + _CUE_AFTER_EN),
+    re.compile(r"\b" + _DAY + r" (?:of )?" + _MONTH + r"\b" + _YEAR + _CUE_AFTER_EN),
 )
 # A part of a named month: "by mid-January", "before early March", "by late Feb" (the day MONTH_PARTS gives).
 _MONTH_PART_NAMED_EN = re.compile(

@@ -723,6 +723,7 @@ HARDWARE_CUES_AFTER = ("版本", "version", "variant", "sku")
 MONEY_CUES = (
     "预算", "经费", "花费", "费用", "成本", "包月", "月租", "时租", "每月", "每个月", "每小时",
     "租金", "租费", "开销", "开支",  # "一个月租金不超过 8 万"
+    "能花", "可以花", "最多花", "愿意花", "打算花", "准备花",  # "我们最多能花 3 万": what may be spent
     "budget", "spend", "cost", "per month", "per hour", "monthly", "hourly",
 )  # fmt: skip
 CONTEXT_CUES = (

@@ -349,3 +349,16 @@ def test_a_week_said_as_a_whole_item_is_done_by_its_sunday(text: str, days: int)
 
 def test_a_week_that_opens_a_sentence_is_no_deadline() -> None:
     assert "days" not in said("下周我们再聊，LoRA 7B", WEDNESDAY)
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [("LoRA 13B on 8M tokens, Feb 1st deadline", 61), ("20 December is our hard deadline", 18),
+     ("pretrain 1B, March 3, 2027 deadline", 91)],
+)  # fmt: skip
+def test_a_date_followed_by_the_word_deadline_is_the_deadline(text: str, days: int) -> None:
+    assert said(text, WEDNESDAY)["days"] == days
+
+
+def test_a_date_with_no_deadline_word_is_no_deadline() -> None:
+    assert "days" not in said("we met on Jan 4 and want LoRA 7B", WEDNESDAY)

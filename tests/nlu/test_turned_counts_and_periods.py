@@ -94,3 +94,11 @@ def test_memory_sizes_listed_after_a_gpu_name_are_still_its_boards() -> None:
     slots = parse("A100 comes in 40GB and 80GB, right?").slots
     assert slots.data_bytes is None
     assert slots.gpu is not None and slots.gpu.startswith("a100")
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [("全参微调 13B，8 卡 * 3 机", 24), ("LoRA 7B，4 卡 × 2 機", 8), ("两机十六卡，预训练 1B", 16)],
+)
+def test_cards_times_machines_multiply_and_machines_before_cards_are_a_total(text: str, count: int) -> None:
+    assert parse(text).slots.gpu_count == count
