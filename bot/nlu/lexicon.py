@@ -162,8 +162,8 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     ("texts", "samples", 1.0), ("passages", "samples", 1.0), ("paragraphs", "samples", 1.0),
     ("snippets", "samples", 1.0),
     # Passes over the data. 轮 is an epoch except in 多轮对话 (rounds of a dialogue, above).
-    ("epochs", "epochs", 1.0), ("epoch", "epochs", 1.0), ("个epoch", "epochs", 1.0),
-    ("个 epoch", "epochs", 1.0),
+    ("epochs", "epochs", 1.0), ("epoch", "epochs", 1.0), ("个epochs", "epochs", 1.0),
+    ("个 epochs", "epochs", 1.0), ("个epoch", "epochs", 1.0), ("个 epoch", "epochs", 1.0),
     ("passes", "epochs", 1.0), ("pass", "epochs", 1.0), ("轮", "epochs", 1.0), ("遍", "epochs", 1.0),
     ("ep", "epochs", 1.0), ("eps", "epochs", 1.0),  # "3ep", "2 eps" (run names and configs)
     # Turns of a multi-turn dialogue ("dialogues of 5 turns", "each has 6 turns"): its length in turns.
@@ -699,6 +699,7 @@ SAMPLE_LABELS = (
 # Labels of an epoch count right before a bare number: "epochs: 3", "训练轮数3", "epochs 3 4090" (not 3 GPUs).
 EPOCH_LABELS = (
     "epochs", "epoch", "num_train_epochs", "num_epochs", "训练轮数", "轮数", "epoch数", "epochs数",
+    "epoch 数", "epochs 数", "epoch 数量", "epoch数量",
 )  # fmt: skip
 # Training hyperparameters named before their value ("lr 2e-4", "r=16", "batch 128", "学习率 1e-5"): the
 # number is that setting, never an epoch count, a sample count or a GPU count.

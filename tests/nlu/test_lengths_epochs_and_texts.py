@@ -54,6 +54,8 @@ def test_a_context_window_followed_by_more_words_is_the_sequence_length(text: st
         ("LoRA 13B, 1 epoch is not enough for this data, let's do 3 epochs", 3),
         ("训 6 轮太多了所以训 2 轮，LoRA 7B", 2),
         ("full fine-tune 30B on 5B tokens, 4ep", 4),
+        ("全参微调 3B，epoch 数 5", 5),
+        ("LoRA 7B，跑 2 个 epochs", 2),
     ],
 )
 def test_the_epochs_taken_are_the_ones_kept_not_the_ones_turned_down(text: str, epochs: float) -> None:
