@@ -474,7 +474,8 @@ def _after_sample_count(s: str, nums: list[Num], units: list[Unit], idx: int) ->
             prev = Unit("samples", 1.0, nums[idx - 1].end)  # "samples: 20k @ 1.5k tokens"
     if prev.kind != "samples":
         return False
-    gap = s[prev.end : nums[idx].start].strip(" ,，(（")  # "45k Q&A pairs (~600 tokens/pair)"
+    # "45k Q&A pairs (~600 tokens/pair)", "8,000 examples; each ~1,200 tokens", "8000 examples. Each ~1k"
+    gap = s[prev.end : nums[idx].start].strip(" ,，(（;；.。")
     core = " ".join(w for w in gap.replace("~", " ~ ").split() if w not in lexicon.SAMPLE_LENGTH_HEDGES)
     hedged = bool(gap) and not core  # "10k pairs ~ 1k tokens": a hedge alone joins them too
     joined = core in lexicon.SAMPLE_LENGTH_JOINS or hedged or lexicon.has_cue(gap, lexicon.PER_SAMPLE_BEFORE)

@@ -65,6 +65,18 @@ def test_the_epochs_taken_are_the_ones_kept_not_the_ones_turned_down(text: str, 
 @pytest.mark.parametrize(
     ("text", "tokens"),
     [
+        ("QLoRA 13B. 6,000 training examples; each ~900 tokens.", 5.4e6),
+        ("LoRA 7B on 12k conversations. Each is about 2k tokens", 2.4e7),
+        ("全参微调 3B，3 万条数据；每条约 2k tokens", 6e7),
+    ],
+)
+def test_a_length_per_sample_in_the_next_sentence_still_joins_the_count(text: str, tokens: float) -> None:
+    assert parse(text).slots.tokens == pytest.approx(tokens)
+
+
+@pytest.mark.parametrize(
+    ("text", "tokens"),
+    [
         ("LoRA 7B on 500k short texts of about 120 tokens each", 6e7),
         ("QLoRA 13B on 20k passages, 400 tokens per passage", 8e6),
         ("full fine-tune 3B on 80k paragraphs averaging 250 tokens", 2e7),
