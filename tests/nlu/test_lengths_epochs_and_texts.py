@@ -80,6 +80,7 @@ def test_a_length_per_sample_in_the_next_sentence_still_joins_the_count(text: st
         ("LoRA 7B on 500k short texts of about 120 tokens each", 6e7),
         ("QLoRA 13B on 20k passages, 400 tokens per passage", 8e6),
         ("full fine-tune 3B on 80k paragraphs averaging 250 tokens", 2e7),
+        ("LoRA 8B on 60k clinical notes (about 700 tokens each)", 4.2e7),
     ],
 )
 def test_texts_passages_and_paragraphs_are_samples_times_their_length(text: str, tokens: float) -> None:
