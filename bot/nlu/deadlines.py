@@ -192,7 +192,8 @@ _MONTH_END_EN = re.compile(
 )
 _MONTH_END_ZH = re.compile(
     r"(?P<which>下下|下|这|本|当)(?:个)?月(?:底|末)(?:之前|以前|前)?|(?P<within>这|本|当)(?:个)?月(?:之内|以内|内)"
-    r"|(?<![0-9一二三四五六七八九十])(?<![0-9一二三四五六七八九十] )月(?:底|末)(?:之前|以前|前)"
+    r"|(?<![0-9一二三四五六七八九十每])(?<![0-9一二三四五六七八九十] )月(?:底|末)"
+    r"(?:之前|以前|前|就要|要|交|上线|完成|训完|跑完|(?=\s*(?:[,;.!，。；！、]|$)))"  # or an item: "…，月底"
 )
 # A day of this or next month: "下个月15号前", "本月 20 日之前", "by the 15th of next month".
 _MONTH_DAY_ZH = re.compile(
@@ -230,6 +231,11 @@ _QUARTER_EN = re.compile(
 _QUARTER_ZH = re.compile(
     r"(?:(?P<year>20\d\d)年)?(?:第)?(?:q(?P<q>[1-4])|(?P<q2>[一二三四1-4])季度?)(?:末|底|结束)(?:之前|以前|前)?"
     r"|" + _ZH_LABEL + r"q(?P<q3>[1-4])(?![0-9])"  # "截止：Q1": the end of it
+)
+# A quarter said as a whole item of a spec list ("…, Q1", "，明年Q1", "2027 Q1", "Q1 内"): its end.
+_QUARTER_ITEM = re.compile(
+    r"(?:^|[,;，；、:：] ?)(?:(?P<year>20\d\d) ?年? ?)?(?:明年|今年)? ?q(?P<q>[1-4])(?: (?P<year2>20\d\d))?"
+    r"(?:之内|以内|内)?(?=\s*(?:[,;.!?，。；！？、]|$))"
 )
 _QUARTER_THIS_EN = re.compile(r"\bend of (?:the |(?P<which>this|next) )quarter\b")
 _QUARTER_THIS_ZH = re.compile(r"(?P<which>下个|下|这个|本)季度(?:末|底|结束)")
@@ -338,6 +344,9 @@ def _period_end(s: str, today: dt.date) -> dt.date | None:
         if groups.get("before"):
             quarter = quarter - 1 if quarter > 1 else 4  # "before Q2" = by the end of Q1
         return _quarter_end(today, quarter, groups.get("year"))
+    m = _QUARTER_ITEM.search(s)
+    if m:
+        return _quarter_end(today, int(m.group("q")), m.group("year") or m.group("year2"))
     m = _QUARTER_THIS_EN.search(s) or _QUARTER_THIS_ZH.search(s)
     if m:
         this = (today.month - 1) // 3 + 1

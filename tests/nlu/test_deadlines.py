@@ -362,3 +362,24 @@ def test_a_date_followed_by_the_word_deadline_is_the_deadline(text: str, days: i
 
 def test_a_date_with_no_deadline_word_is_no_deadline() -> None:
     assert "days" not in said("we met on Jan 4 and want LoRA 7B", WEDNESDAY)
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [("LoRA 13B, 4M tokens, Q1", 119), ("全参微调 3B，明年Q1", 119), ("pretrain 1B, 2027 Q2", 210),
+     ("LoRA 7B，Q1 之内", 119), ("LoRA 7B，数据 1 万条，月底", 29), ("月底要训完 7B", 29)],
+)  # fmt: skip
+def test_a_quarter_or_the_months_end_said_as_an_item_is_the_deadline(text: str, days: int) -> None:
+    assert said(text, WEDNESDAY)["days"] == days
+
+
+@pytest.mark.parametrize("text", ["Q1 revenue was good, LoRA 7B", "每月底结算一次，LoRA 7B"])
+def test_a_quarter_or_a_months_end_inside_a_sentence_is_no_deadline(text: str) -> None:
+    assert "days" not in said(text, WEDNESDAY)
+
+
+@pytest.mark.parametrize(
+    ("text", "days"), [("三五天训完 7B", 5), ("两三周，LoRA 7B", 21), ("三十五天，LoRA 7B", 35)]
+)
+def test_two_neighbouring_digits_are_a_range_read_at_its_upper_end(text: str, days: int) -> None:
+    assert said(text, WEDNESDAY)["days"] == days
