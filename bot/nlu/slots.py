@@ -1615,6 +1615,7 @@ def _duration(
         if len(gap) > 5 or any(ch not in " ,、零又和加" for ch in gap.replace("and", "")):
             break
         after_hours = unit.factor == 1 / 24
+        said_in = unit.factor
         unit = units[nxt]
         bare = after_hours and unit.kind == "none" and gap.strip() in ("", "and", "零")
         if bare and nums[nxt].value < 60 and not nums[nxt].mult and not nums[nxt].weak:
@@ -1622,6 +1623,12 @@ def _duration(
             fen = 1 if s.startswith("分", nums[nxt].end) else 0
             unit = Unit("days", 1 / 1440, nums[nxt].end + fen)
         if unit.kind != "days":
+            break
+        if unit.factor > said_in:
+            # "十天半个月": a larger unit after a smaller one is the other end of a rough span, not a sum
+            days = max(days, nums[nxt].value * unit.factor)
+            found.used.add(nxt)
+            idx, end = nxt, unit.end
             break
         days += nums[nxt].value * unit.factor  # 两年零三个月, 2 years 3 months, 1 year, 2 days
         found.used.add(nxt)

@@ -383,3 +383,12 @@ def test_a_quarter_or_a_months_end_inside_a_sentence_is_no_deadline(text: str) -
 )
 def test_two_neighbouring_digits_are_a_range_read_at_its_upper_end(text: str, days: int) -> None:
     assert said(text, WEDNESDAY)["days"] == days
+
+
+@pytest.mark.parametrize(
+    ("text", "days"), [("LoRA 7B，十天半个月", 15), ("两个月十天，全参 3B", 70), ("1 month 10 days", 40)]
+)
+def test_a_smaller_unit_after_a_larger_adds_and_a_larger_after_a_smaller_is_a_rough_span(
+    text: str, days: float
+) -> None:
+    assert said(text, WEDNESDAY)["days"] == pytest.approx(days, rel=0.02)
