@@ -1624,7 +1624,7 @@ def _duration(
             unit = Unit("days", 1 / 1440, nums[nxt].end + fen)
         if unit.kind != "days":
             break
-        if unit.factor > said_in:
+        if unit.factor > said_in and not nums[nxt].weak:
             # "十天半个月": a larger unit after a smaller one is the other end of a rough span, not a sum
             days = max(days, nums[nxt].value * unit.factor)
             found.used.add(nxt)
