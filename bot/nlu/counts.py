@@ -142,7 +142,7 @@ def gpu_counts(s: str, nums: list[Num], units: list[Unit], gpus: list[GpuMention
                 totals.append((idx, num.value))
             elif _after_gpu_name(s, num, ends) or _sized_gpu_word(s, k):
                 totals.append((idx, num.value))  # "4x 24gb cards", "four 24GB GPUs": cards by their memory
-            elif units[idx].kind == "node":
+            elif units[idx].kind == "node" or _machines_times_cards(s, num):
                 nodes.append((idx, num.value))
     for idx, _ in per_node + totals + nodes:
         found.used.add(idx)
@@ -150,8 +150,16 @@ def gpu_counts(s: str, nums: list[Num], units: list[Unit], gpus: list[GpuMention
     total, per_server = _kept(s, nums, totals), _kept(s, nums, per_node)
     if totals and (total is not None or per_server is None):
         idx, value = total or totals[0]
-        if nodes and nodes[0][0] < idx and _per_node_phrase(s, nums[nodes[0][0]].end, nums[idx].start):
+        each = _EACH_ALONE_AFTER.match(s, nums[idx].end) is not None  # "(8 GPUs each)"
+        systems = _systems_before(s, nums[idx].start, nums, gpus) if each else None
+        if (
+            nodes
+            and nodes[0][0] < idx
+            and (each or _per_node_phrase(s, nums[nodes[0][0]].end, nums[idx].start))
+        ):
             value *= nodes[0][1] * _groups_before(s, nums, nodes[0][0], found)
+        elif systems is not None:
+            value *= systems  # "2 x DGX H100 (8 GPUs each)"
         elif idx + 1 in servers_after:
             value *= nums[idx + 1].value  # "8 张 H100 * 2 台", "8x H100 x 2 nodes": servers times each one's
         elif idx > 0 and _servers_before(s, nums, idx):
@@ -299,18 +307,33 @@ GPUS_PER_SERVER_SYSTEM = 8
 
 def _server_system(s: str, nums: list[Num], gpus: list[GpuMention], found: Found) -> bool:
     for g in gpus:
-        k = g.start - 1 if g.start > 0 and s[g.start - 1] == " " else g.start
-        word = next((w for w in SERVER_SYSTEMS if s.endswith(w, 0, k)), None)
-        if word is None:
+        named = _system_named(s, nums, g)
+        if named is None:
             continue
-        start = k - len(word)
-        servers = 1.0
-        before = next((n for n in reversed(nums) if n.end <= start and not n.mult and not n.weak), None)
-        if before is not None and s[before.end : start].strip(" x×台个") == "":
-            servers = before.value  # "2 DGX H100", "两台 DGX A100"
+        start, servers = named
         found.add("gpu_count", servers * GPUS_PER_SERVER_SYSTEM, Num(start, g.end, servers, ""), s)
         return True
     return False
+
+
+def _system_named(s: str, nums: list[Num], g: GpuMention) -> tuple[int, float] | None:
+    """Where a server system's name before the GPU `g` starts ("DGX H100") and how many of them are counted
+    before it ("2 DGX H100", "两台 DGX A100"; 1 when none); None when no system is named."""
+    k = g.start - 1 if g.start > 0 and s[g.start - 1] == " " else g.start
+    word = next((w for w in SERVER_SYSTEMS if s.endswith(w, 0, k)), None)
+    if word is None:
+        return None
+    start = k - len(word)
+    before = next((n for n in reversed(nums) if n.end <= start and not n.mult and not n.weak), None)
+    if before is not None and s[before.end : start].strip(" x×台个") == "":
+        return start, before.value
+    return start, 1.0
+
+
+def _systems_before(s: str, at: int, nums: list[Num], gpus: list[GpuMention]) -> float | None:
+    """The server systems counted before `at` ("2 x DGX H100 (8 GPUs each)": 2), or None."""
+    named = [got for g in gpus if g.end <= at and (got := _system_named(s, nums, g)) is not None]
+    return named[-1][1] if named else None
 
 
 # Words right before a GPU name that mean exactly one: "单卡4090", "a single H100".
@@ -482,6 +505,16 @@ def _servers_before(s: str, nums: list[Num], idx: int) -> bool:
     return not prev.mult and not prev.weak and s[prev.end : nums[idx].start].strip() in ("x", "×", "*")
 
 
+# "8 卡 * 2 机": a server's cards times the servers, said as machines (机 after a count is no unit on its own:
+# in "两机十六卡" the cards are the total).
+_CARDS_TIMES = re.compile(r"卡\s*[x×*]\s*$")
+_MACHINES_AFTER = re.compile(r"\s*[机機](?![柜櫃架房位型])")
+
+
+def _machines_times_cards(s: str, num: Num) -> bool:
+    return _CARDS_TIMES.search(s, 0, num.start) is not None and _MACHINES_AFTER.match(s, num.end) is not None
+
+
 def _after_gpu_name(s: str, num: Num, gpu_ends: set[int]) -> bool:
     """ "A100 x 8", "H100*8", "H800 8卡" (handled above), "A100 ×8"."""
     k = num.start
@@ -506,6 +539,10 @@ _EACH_BEFORE = (
     "单机",
 )
 _EACH_AFTER = re.compile(r"[^,，;；。.!?！？]{0,20}?\b(?:per|each|a|/) ?(?:node|server|machine|box|host)\b")
+
+
+# A count of GPUs said to be each server's, with the servers counted before it: "2 servers (8 GPUs each)".
+_EACH_ALONE_AFTER = re.compile(r"[^,，;；。.!?！？()（）]{0,20}?\b(?:each|apiece)\b")
 
 
 def _each_server(s: str, num: Num) -> bool:

@@ -26,10 +26,14 @@ _MONTH = r"(?P<mon>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?
 _DAY = r"(?P<day>\d{1,2})(?:st|nd|rd|th)?"
 _YEAR = r"(?:,? (?P<year>20\d\d))?"
 _CUE_EN = r"(?:by|before|until|till|due|deadline(?: is| ?是| ?为)?:?|no later than|latest)"
+_CUE_AFTER_EN = r" (?:is )?(?:the |our |a )?(?:hard |firm )?(?:deadline|due date|ddl|cutoff)\b"
 _EN = (
     re.compile(r"\b" + _CUE_EN + r" (?:the )?" + _MONTH + r" " + _DAY + r"\b" + _YEAR),
     re.compile(r"\b" + _CUE_EN + r" (?:the )?" + _DAY + r" (?:of )?" + _MONTH + r"\b" + _YEAR),
     re.compile(r"\b" + _CUE_EN + r" (?P<year>20\d\d)-(?P<month>\d{1,2})-(?P<day>\d{1,2})\b"),
+    # The deadline word after the date: "Jan 15th deadline", "15 March is our deadline".
+    re.compile(r"\b" + _MONTH + r" " + _DAY + r"\b" + _YEAR + _CUE_AFTER_EN),
+    re.compile(r"\b" + _DAY + r" (?:of )?" + _MONTH + r"\b" + _YEAR + _CUE_AFTER_EN),
 )
 # A part of a named month: "by mid-January", "before early March", "by late Feb" (the day MONTH_PARTS gives).
 _MONTH_PART_NAMED_EN = re.compile(
@@ -165,7 +169,8 @@ _REL_EN_ITEM = re.compile(r"(?:^|[,;] ?)(?P<which>this|next|coming) " + _WEEKDAY
 _TOMORROW_EN = re.compile(r"\b" + _CUE_EN + r" (?:the day after (?P<after>tomorrow)|tomorrow)\b")
 # Within this or next week: "这周就要", "本周内", "下周之内" (the Sunday that ends it).
 _WITHIN_WEEK_ZH = re.compile(
-    r"(?P<which>这|本|下)(?:个)?(?:周|星期|礼拜)(?:之内|内|就要|要|交|上线|完成|训完|跑完)"
+    r"(?P<which>下下|这|本|下)(?:个)?(?:周|星期|礼拜)"
+    r"(?:之内|内|就要|要|交|上线|完成|训完|跑完|(?=\s*(?:[,;，。；！!、]|$)))"  # or a whole item: "…，下下周"
 )
 _END_OF_WEEK_EN = re.compile(
     r"\b(?:end of (?P<which>this|next|the) week(?:end)?|(?P<nxt>next) week'?s end"
@@ -187,7 +192,8 @@ _MONTH_END_EN = re.compile(
 )
 _MONTH_END_ZH = re.compile(
     r"(?P<which>下下|下|这|本|当)(?:个)?月(?:底|末)(?:之前|以前|前)?|(?P<within>这|本|当)(?:个)?月(?:之内|以内|内)"
-    r"|(?<![0-9一二三四五六七八九十])(?<![0-9一二三四五六七八九十] )月(?:底|末)(?:之前|以前|前)"
+    r"|(?<![0-9一二三四五六七八九十每])(?<![0-9一二三四五六七八九十] )月(?:底|末)"
+    r"(?:之前|以前|前|就要|要|交|上线|完成|训完|跑完|(?=\s*(?:[,;.!，。；！、]|$)))"  # or an item: "…，月底"
 )
 # A day of this or next month: "下个月15号前", "本月 20 日之前", "by the 15th of next month".
 _MONTH_DAY_ZH = re.compile(
@@ -226,6 +232,11 @@ _QUARTER_ZH = re.compile(
     r"(?:(?P<year>20\d\d)年)?(?:第)?(?:q(?P<q>[1-4])|(?P<q2>[一二三四1-4])季度?)(?:末|底|结束)(?:之前|以前|前)?"
     r"|" + _ZH_LABEL + r"q(?P<q3>[1-4])(?![0-9])"  # "截止：Q1": the end of it
 )
+# A quarter said as a whole item of a spec list ("…, Q1", "，明年Q1", "2027 Q1", "Q1 内"): its end.
+_QUARTER_ITEM = re.compile(
+    r"(?:^|[,;，；、:：] ?)(?:(?P<year>20\d\d) ?年? ?)?(?:明年|今年)? ?q(?P<q>[1-4])(?: (?P<year2>20\d\d))?"
+    r"(?:之内|以内|内)?(?=\s*(?:[,;.!?，。；！？、]|$))"
+)
 _QUARTER_THIS_EN = re.compile(r"\bend of (?:the |(?P<which>this|next) )quarter\b")
 _QUARTER_THIS_ZH = re.compile(r"(?P<which>下个|下|这个|本)季度(?:末|底|结束)")
 _YEAR_END_EN = re.compile(
@@ -260,7 +271,7 @@ def _relative(s: str, today: dt.date) -> dt.date | None:
         return _plus(today, _weekday_days(today, 6, week))
     m = _WITHIN_WEEK_ZH.search(s)
     if m:
-        return _plus(today, _weekday_days(today, 6, 1 if m.group("which") == "下" else 0))
+        return _plus(today, _weekday_days(today, 6, {"下下": 2, "下": 1}.get(m.group("which"), 0)))
     for m in _REL_ZH.finditer(s):
         which = m.group("which")
         if m.group("cue") or which or m.group("cue0"):
@@ -333,6 +344,9 @@ def _period_end(s: str, today: dt.date) -> dt.date | None:
         if groups.get("before"):
             quarter = quarter - 1 if quarter > 1 else 4  # "before Q2" = by the end of Q1
         return _quarter_end(today, quarter, groups.get("year"))
+    m = _QUARTER_ITEM.search(s)
+    if m:
+        return _quarter_end(today, int(m.group("q")), m.group("year") or m.group("year2"))
     m = _QUARTER_THIS_EN.search(s) or _QUARTER_THIS_ZH.search(s)
     if m:
         this = (today.month - 1) // 3 + 1

@@ -56,6 +56,11 @@ _INSTEAD = re.compile(
     r"|\b(?:let's|lets|so|instead|just|go with|make it|say|maybe|rather|use|try)\b)"
 )
 _CLAUSE_END = re.compile(r"[,;!?，。；！？\n]|\. ")
+# The end of a clause turning a value down: a clause end, or "so" / "所以" going on to what is taken instead
+# ("3 epochs would be too many so 1 epoch").
+_TURNED_CLAUSE_END = re.compile(r"[,;!?，。；！？\n]|\. |\s+(?:so|hence)\b|\s*(?:所以|因此)")
+# How far after a value the words turning it down may reach ("2 epochs was too few last time, ...").
+_TURNED_REACH = 40
 
 
 @dataclass
@@ -150,11 +155,12 @@ def _clause_turning_down(s: str, end: int) -> re.Match[str] | None:
     """The end of the value's clause when the rest of it turns the value down ("8 张卡太少了", "12 GPUs are
     too many"); else None."""
     if not any(
-        w in s[end : end + 24] for w in ("太", "不", "算了", "too", "realistic", "overkill", "enough")
+        w in s[end : end + _TURNED_REACH]
+        for w in ("太", "不", "算了", "too", "realistic", "overkill", "enough")
     ):
         return None  # most values
-    m = _CLAUSE_END.search(s, end)
-    if m is None or m.start() - end > 24:
+    m = _TURNED_CLAUSE_END.search(s, end)
+    if m is None or m.start() - end > _TURNED_REACH:
         return None
     return m if any(w in s[end : m.start()] for w in _TURNED_DOWN) else None
 
@@ -169,7 +175,9 @@ def _turned_down(s: str, end: int) -> int | None:
     """Where the next clause starts, when the rest of the value's clause turns it down and that clause opens
     with what is taken instead; else None."""
     m = _clause_turning_down(s, end)
-    if m is not None and _INSTEAD.match(s, m.end()) is not None:
+    if m is not None and (
+        m.group().strip() not in ",;!?，。；！？." or _INSTEAD.match(s, m.end()) is not None
+    ):
         return m.end()
     return None
 

@@ -158,10 +158,14 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     ("contracts", "samples", 1.0), ("reports", "samples", 1.0), ("filings", "samples", 1.0),
     ("patents", "samples", 1.0), ("invoices", "samples", 1.0), ("abstracts", "samples", 1.0),
     ("summaries", "samples", 1.0),
+    # Pieces of text counted one per sample ("2 million short texts at ~100 tokens each").
+    ("texts", "samples", 1.0), ("passages", "samples", 1.0), ("paragraphs", "samples", 1.0),
+    ("snippets", "samples", 1.0), ("notes", "samples", 1.0), ("memos", "samples", 1.0),
     # Passes over the data. 轮 is an epoch except in 多轮对话 (rounds of a dialogue, above).
-    ("epochs", "epochs", 1.0), ("epoch", "epochs", 1.0), ("个epoch", "epochs", 1.0),
-    ("个 epoch", "epochs", 1.0),
+    ("epochs", "epochs", 1.0), ("epoch", "epochs", 1.0), ("个epochs", "epochs", 1.0),
+    ("个 epochs", "epochs", 1.0), ("个epoch", "epochs", 1.0), ("个 epoch", "epochs", 1.0),
     ("passes", "epochs", 1.0), ("pass", "epochs", 1.0), ("轮", "epochs", 1.0), ("遍", "epochs", 1.0),
+    ("ep", "epochs", 1.0), ("eps", "epochs", 1.0),  # "3ep", "2 eps" (run names and configs)
     # Turns of a multi-turn dialogue ("dialogues of 5 turns", "each has 6 turns"): its length in turns.
     ("turns", "turns", 1.0), ("turn", "turns", 1.0),  # "5-turn conversations"
     # Optimizer steps ("100k steps", "训练 10 万步"): times each step's batch of tokens, the tokens trained.
@@ -219,6 +223,7 @@ PER_SAMPLE_BEFORE = (
     "per email",
     "each book", "each page", "each paper", "each post", "each email", "每列", "每句", "每句话", "每个句子",
     "每个文件", "每个档案", "每个文档", "每个pdf", "per file", "per line", "each file", "each line",
+    "per text", "per passage", "per paragraph", "per snippet", "each text", "each passage", "each paragraph",
 )  # fmt: skip
 PER_SAMPLE_AFTER = (
     "each", "apiece", "per sample", "per example", "per row", "per document", "per doc", "per conversation",
@@ -228,6 +233,7 @@ PER_SAMPLE_AFTER = (
     # "(~600 tokens/pair)", "4 KB/file": a slash and the sample's noun
     "/pair", "/row", "/page", "/doc", "/document", "/file", "/ticket", "/chat", "/conversation", "/record",
     "/email", "/book", "/article", "/line", "/item",
+    "per text", "per passage", "per paragraph", "per snippet", "/text", "/passage", "/paragraph",
 )  # fmt: skip
 # A token count that is one step's batch ("global batch 4M tokens", "4M tokens per step"): times the steps,
 # the tokens trained (parser); alone it is no dataset.
@@ -693,6 +699,7 @@ SAMPLE_LABELS = (
 # Labels of an epoch count right before a bare number: "epochs: 3", "训练轮数3", "epochs 3 4090" (not 3 GPUs).
 EPOCH_LABELS = (
     "epochs", "epoch", "num_train_epochs", "num_epochs", "训练轮数", "轮数", "epoch数", "epochs数",
+    "epoch 数", "epochs 数", "epoch 数量", "epoch数量",
 )  # fmt: skip
 # Training hyperparameters named before their value ("lr 2e-4", "r=16", "batch 128", "学习率 1e-5"): the
 # number is that setting, never an epoch count, a sample count or a GPU count.
@@ -717,11 +724,20 @@ HARDWARE_CUES_AFTER = ("版本", "version", "variant", "sku")
 MONEY_CUES = (
     "预算", "经费", "花费", "费用", "成本", "包月", "月租", "时租", "每月", "每个月", "每小时",
     "租金", "租费", "开销", "开支",  # "一个月租金不超过 8 万"
+    "能花", "可以花", "最多花", "愿意花", "打算花", "准备花",  # "我们最多能花 3 万": what may be spent
     "budget", "spend", "cost", "per month", "per hour", "monthly", "hourly",
 )  # fmt: skip
 CONTEXT_CUES = (
-    "seq len", "seq_len", "seqlen", "seq", "sequence length", "context length", "context window",
+    "seq len", "seq_len", "seqlen", "seq", "sequence length", "max_seq_len", "max_seq_length",
+    "max sequence length", "context size", "ctx len", "ctx", "context length", "context window",
     "max length", "max_len", "上下文长度", "上下文窗口", "上下文", "序列长度", "序列长", "序列", "context",
+)  # fmt: skip
+# The context cues that name a length outright; the others ("context", "上下文", "序列") may head a sentence
+# ("Context: we are a 5 person team").
+LENGTH_CUES = (
+    "seq len", "seq_len", "seqlen", "sequence length", "context length", "context window", "max length",
+    "max_len", "max_seq_len", "max_seq_length", "max sequence length", "context size", "ctx len", "ctx",
+    "上下文长度", "上下文窗口", "序列长度",
 )  # fmt: skip
 # After a length: "32k context", "4096 seq length" (the English sequence cues above, and "seq length").
 CONTEXT_AFTER = (
@@ -730,6 +746,8 @@ CONTEXT_AFTER = (
     *(cue for cue in CONTEXT_CUES if cue.startswith("seq")),
 )  # fmt: skip
 
+# Mixed precision with no type named: BF16 (the engine falls back to FP16 where a GPU has no BF16).
+MIXED_PRECISION = ("混合精度", "混精", "mixed precision", "mixed-precision")
 PRECISIONS: tuple[tuple[str, str], ...] = (
     ("bfloat16", "bf16"), ("bf16", "bf16"), ("bf-16", "bf16"), ("bf 16", "bf16"),
     ("brain float", "bf16"), ("fp32", "fp32"), ("fp-32", "fp32"), ("float32", "fp32"),

@@ -41,6 +41,10 @@ ONE_IN_WORD = frozenset("共起下直定般些样致旦切律并同向齐")
 
 # Two neighbouring digits are an approximate range, not a two-digit number: 两三周 (two or three weeks),
 # 三四天, 七八个月, 一两天 (Duckling ZH has no such rule; read as the upper end, the plan's safe side).
+# 三五 ("三五天", "三五个月": a few) is the one such pair a digit apart.
+_THREE_OR_FIVE = (3, 5)
+
+
 def approximate(run: str) -> float | None:
     """两三 -> 3, 三四百 -> 400, 两三千 -> 3000, 十一二 -> 12: the larger of two neighbouring digits (in
     the place of the units after them), or None when `run` is no such range."""
@@ -49,7 +53,7 @@ def approximate(run: str) -> float | None:
     if len(pair) != 2 or pair[0] not in DIGITS or pair[1] not in DIGITS:
         return None
     low, high = DIGITS[pair[0]], DIGITS[pair[1]]
-    if not (low >= 1 and high == low + 1):
+    if not (low >= 1 and (high == low + 1 or (low, high) == _THREE_OR_FIVE)):
         return None
     if teen:
         return 10.0 + high

@@ -349,6 +349,8 @@ def _precision(s: str, last: bool, weighed: set[str]) -> str | None:
     if said is not None and _weighed(s, said, _NAMED_PRECISIONS):
         weighed.add("precision")
         return None
+    if said is None and lexicon.has_cue(s, lexicon.MIXED_PRECISION):
+        return "bf16"  # "混合精度" with no type named: BF16 mixed precision, the default where the GPU has it
     return said
 
 

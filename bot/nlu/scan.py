@@ -379,7 +379,9 @@ def _wan(s: str, nums: list[Num], chinese: bool) -> list[Num]:
             factor = _WAN.get(s[k : k + 1])
             chinese_here = chinese or k > e or _budget_before(s, num.start)
             if factor is not None and (k > e or s[k] == "w") and _wan_ends(s, k + 1, chinese_here):
-                num = Num(num.start, k + 1, num.value * factor, "zh", num.negative, scale=factor)
+                run = 2 if k > e and s[k : k + 2] in ("万亿", "亿亿") else 1  # "一个万亿参数": 10^12
+                factor = numerals_zh.multiplier(s[k : k + run]) or factor
+                num = Num(num.start, k + run, num.value * factor, "zh", num.negative, scale=factor)
                 skip_from = k if s[k] != "w" else -1
         out.append(num)
     return out
@@ -418,7 +420,30 @@ SAMPLE_WORDS = tuple(
 def scan(s: str) -> list[Num]:
     """All numbers in `s` (simplified, lower-cased), in order; spans never overlap."""
     nums = _scan(s)
-    return _ranges(s, _wan(s, nums, not s.isascii() and any("\u4e00" <= ch <= "\u9fff" for ch in s)))
+    return _ranges(
+        s, _compound(s, _wan(s, nums, not s.isascii() and any("\u4e00" <= ch <= "\u9fff" for ch in s)))
+    )
+
+
+def _compound(s: str, nums: list[Num]) -> list[Num]:
+    """ "1万5千", "1 萬 5 千", "1亿5千万": a number in 万 or 亿 and a smaller one right after it are one
+    number (15,000; 150,000,000), as 一万五千 is."""
+    out: list[Num] = []
+    for num in nums:
+        prev = out[-1] if out else None
+        if (
+            prev is not None
+            and prev.mult == "zh"
+            and s[prev.end - 1 : prev.end] in ("万", "亿")
+            and s[prev.end : num.start] in ("", " ")
+            and num.mult == "zh"
+            and not (num.negative or num.weak)
+            and 1 <= num.value < prev.scale
+        ):
+            out[-1] = Num(prev.start, num.end, prev.value + num.value, "zh", prev.negative, scale=prev.scale)
+            continue
+        out.append(num)
+    return out
 
 
 # "3-5万", "三到五万", "10~20亿", "2-3B": a range whose magnitude is written once, after its upper end. The

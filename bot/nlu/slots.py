@@ -233,7 +233,8 @@ def _classify(
     if unit.kind in ("node", "count"):
         return
     if num.mult in ("", "k") and (
-        (_context_label(before) and _may_be_length(num, after)) or _context_after(s, num)
+        (_context_label(before) and (_may_be_length(num, after) or _length_label(before)))
+        or _context_after(s, num)
     ):
         found.add("seq_len", num.value * (1.024 if num.mult == "k" else 1.0), num, s)
         return
@@ -473,7 +474,8 @@ def _after_sample_count(s: str, nums: list[Num], units: list[Unit], idx: int) ->
             prev = Unit("samples", 1.0, nums[idx - 1].end)  # "samples: 20k @ 1.5k tokens"
     if prev.kind != "samples":
         return False
-    gap = s[prev.end : nums[idx].start].strip(" ,，(（")  # "45k Q&A pairs (~600 tokens/pair)"
+    # "45k Q&A pairs (~600 tokens/pair)", "8,000 examples; each ~1,200 tokens", "8000 examples. Each ~1k"
+    gap = s[prev.end : nums[idx].start].strip(" ,，(（;；.。")
     core = " ".join(w for w in gap.replace("~", " ~ ").split() if w not in lexicon.SAMPLE_LENGTH_HEDGES)
     hedged = bool(gap) and not core  # "10k pairs ~ 1k tokens": a hedge alone joins them too
     joined = core in lexicon.SAMPLE_LENGTH_JOINS or hedged or lexicon.has_cue(gap, lexicon.PER_SAMPLE_BEFORE)
@@ -498,6 +500,9 @@ def _tokens(
     """A token count: a request length (serving), a rate, a length per sample, or the dataset."""
     if s.startswith(_PER_SECOND_AFTER, unit.end) or before.rstrip().endswith(("每秒", "per second")):
         _per_user_speed(num, before, after, s, found)
+        return
+    if num.mult in ("", "k") and _context_after_unit(s, unit.end):
+        found.add("seq_len", num.value * (1.024 if num.mult == "k" else 1.0), num, s)  # "4k token context"
         return
     floor = max(nums[idx - 1].end, units[idx - 1].end) if idx else 0
     window = label_window(s, num.start, floor, before)
@@ -820,7 +825,15 @@ MIN_CONTEXT_LABELLED = 64
 _LENGTH_WORDS = (
     "tokens", "token", "toks", "tok", "ctx", "context", "max", "maximum", "or", "and", "with",
     "but", "while", "though", "although", "whereas", "yet",  # "context window 16k but prompts ~2k"
+    "on", "for", "using", "via",  # "context 32k on 8 H100s"
 )  # fmt: skip
+
+
+def _length_label(before: str) -> bool:
+    """The cue before the number names a length, not a heading ("seq len 5", "序列长度 8"): a value too small
+    to be one is asked back, never dropped."""
+    cues = lexicon.phrases_in(before, lexicon.CONTEXT_CUES)
+    return bool(cues) and cues[-1].group(0) in lexicon.LENGTH_CUES
 
 
 def _may_be_length(num: Num, after: str) -> bool:
@@ -1346,6 +1359,14 @@ def _trained_on(before: str) -> bool:
     return bool(words) and words[-1] in ("on", "over")
 
 
+def _context_after_unit(s: str, end: int) -> bool:
+    """A context word right after a token count's unit: "4k token context", "8k tokens 的上下文"."""
+    j = end
+    while j < len(s) and s[j] in " -的":
+        j += 1
+    return lexicon.phrase_at(s, j, lexicon.CONTEXT_AFTER) is not None
+
+
 def _context_after(s: str, num: Num) -> bool:
     j = num.end + (1 if num.end < len(s) and s[num.end] in " -" else 0)
     return lexicon.phrase_at(s, j, lexicon.CONTEXT_AFTER) is not None
@@ -1594,6 +1615,7 @@ def _duration(
         if len(gap) > 5 or any(ch not in " ,、零又和加" for ch in gap.replace("and", "")):
             break
         after_hours = unit.factor == 1 / 24
+        said_in = unit.factor
         unit = units[nxt]
         bare = after_hours and unit.kind == "none" and gap.strip() in ("", "and", "零")
         if bare and nums[nxt].value < 60 and not nums[nxt].mult and not nums[nxt].weak:
@@ -1601,6 +1623,12 @@ def _duration(
             fen = 1 if s.startswith("分", nums[nxt].end) else 0
             unit = Unit("days", 1 / 1440, nums[nxt].end + fen)
         if unit.kind != "days":
+            break
+        if unit.factor > said_in and not nums[nxt].weak:
+            # "十天半个月": a larger unit after a smaller one is the other end of a rough span, not a sum
+            days = max(days, nums[nxt].value * unit.factor)
+            found.used.add(nxt)
+            idx, end = nxt, unit.end
             break
         days += nums[nxt].value * unit.factor  # 两年零三个月, 2 years 3 months, 1 year, 2 days
         found.used.add(nxt)

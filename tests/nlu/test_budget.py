@@ -179,3 +179,14 @@ def test_a_rate_is_the_budget_when_the_budget_word_says_no_amount_of_its_own() -
     assert got["budget"] == {"amount": 2e4, "currency": "USD", "period": "month"}
     # a budget with its own amount elsewhere still makes a quoted rate a price
     assert said("A100 about $1.5 an hour; our budget is $9k, LoRA 13B")["budget"]["amount"] == 9000
+
+
+@pytest.mark.parametrize(
+    ("text", "amount"), [("我们最多能花 8 万，LoRA 14B", 8e4), ("老板说可以花 2 万块，全参微调 3B", 2e4)]
+)
+def test_what_the_team_may_spend_is_the_budget(text: str, amount: float) -> None:
+    assert said(text)["budget"] == {"amount": amount, "currency": "CNY", "period": "total"}
+
+
+def test_what_a_past_run_spent_is_still_no_budget() -> None:
+    assert parse("上次训练花了 3 万，这次 LoRA 7B").slots.budget is None

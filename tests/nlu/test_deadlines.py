@@ -336,3 +336,59 @@ def test_a_weekday_said_as_an_item_of_a_spec_list_is_the_deadline(text: str, dat
 
 def test_a_weekday_inside_a_sentence_without_a_cue_is_no_deadline() -> None:
     assert parse("we start next Monday with a 7B on 20GB", today=dt.date(2026, 12, 2)).slots.days is None
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [("LoRA 7B，数据 5 千条，下下周", 18), ("7B 全参微调，下周", 11), ("下下周之内要训完 13B", 18),
+     ("这周，LoRA 1B", 4)],
+)  # fmt: skip
+def test_a_week_said_as_a_whole_item_is_done_by_its_sunday(text: str, days: int) -> None:
+    assert said(text, WEDNESDAY)["days"] == days
+
+
+def test_a_week_that_opens_a_sentence_is_no_deadline() -> None:
+    assert "days" not in said("下周我们再聊，LoRA 7B", WEDNESDAY)
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [("LoRA 13B on 8M tokens, Feb 1st deadline", 61), ("20 December is our hard deadline", 18),
+     ("pretrain 1B, March 3, 2027 deadline", 91)],
+)  # fmt: skip
+def test_a_date_followed_by_the_word_deadline_is_the_deadline(text: str, days: int) -> None:
+    assert said(text, WEDNESDAY)["days"] == days
+
+
+def test_a_date_with_no_deadline_word_is_no_deadline() -> None:
+    assert "days" not in said("we met on Jan 4 and want LoRA 7B", WEDNESDAY)
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [("LoRA 13B, 4M tokens, Q1", 119), ("全参微调 3B，明年Q1", 119), ("pretrain 1B, 2027 Q2", 210),
+     ("LoRA 7B，Q1 之内", 119), ("LoRA 7B，数据 1 万条，月底", 29), ("月底要训完 7B", 29)],
+)  # fmt: skip
+def test_a_quarter_or_the_months_end_said_as_an_item_is_the_deadline(text: str, days: int) -> None:
+    assert said(text, WEDNESDAY)["days"] == days
+
+
+@pytest.mark.parametrize("text", ["Q1 revenue was good, LoRA 7B", "每月底结算一次，LoRA 7B"])
+def test_a_quarter_or_a_months_end_inside_a_sentence_is_no_deadline(text: str) -> None:
+    assert "days" not in said(text, WEDNESDAY)
+
+
+@pytest.mark.parametrize(
+    ("text", "days"), [("三五天训完 7B", 5), ("两三周，LoRA 7B", 21), ("三十五天，LoRA 7B", 35)]
+)
+def test_two_neighbouring_digits_are_a_range_read_at_its_upper_end(text: str, days: int) -> None:
+    assert said(text, WEDNESDAY)["days"] == days
+
+
+@pytest.mark.parametrize(
+    ("text", "days"), [("LoRA 7B，十天半个月", 15), ("两个月十天，全参 3B", 70), ("1 month 10 days", 40)]
+)
+def test_a_smaller_unit_after_a_larger_adds_and_a_larger_after_a_smaller_is_a_rough_span(
+    text: str, days: float
+) -> None:
+    assert said(text, WEDNESDAY)["days"] == pytest.approx(days, rel=0.02)

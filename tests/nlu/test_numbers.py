@@ -259,3 +259,20 @@ def test_a_spaced_g_or_one_after_the_measure_word_is_gigabytes(text: str) -> Non
 
 def test_a_spaced_g_of_a_gpu_is_still_its_memory() -> None:
     assert "data_bytes" not in said("A100 80 G 两张")
+
+
+@pytest.mark.parametrize(
+    ("text", "slot", "value"),
+    [
+        ("LoRA 7B，数据 2万4千条，每条 1k tokens", "samples", 24000),
+        ("LoRA 7B，資料 1 萬 2 千筆", "samples", 12000),
+        ("预训练 3B，3亿2千万 tokens", "tokens", 3.2e8),
+        ("老板想做一个万亿参数的模型", "params", 1e12),
+    ],
+)
+def test_digits_with_chinese_magnitudes_in_a_row_are_one_number(text: str, slot: str, value: float) -> None:
+    assert said(text)[slot] == pytest.approx(value)
+
+
+def test_two_amounts_in_wan_side_by_side_are_never_added() -> None:
+    assert said("LoRA 7B，数据 3万 或 5万条")["samples"] != 8e4

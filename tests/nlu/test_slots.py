@@ -203,8 +203,10 @@ def test_the_nearest_label_wins_and_sample_counts_are_not_tokens(text: str, expe
     assert said(text) == approx(expected)
 
 
-def test_mixed_precision_alone_leaves_the_precision_to_the_default() -> None:
-    assert "precision" not in said("混合精度训练7B模型")
+def test_mixed_precision_alone_is_bf16_mixed_precision() -> None:
+    assert said("混合精度训练7B模型")["precision"] == "bf16"
+    assert said("pretrain 1B with mixed precision")["precision"] == "bf16"
+    assert said("混合精度 fp16 训练 7B")["precision"] == "fp16"
     assert said("bf16 mixed precision, 7B")["precision"] == "bf16"
     assert said("fp16 mixed precision, 7B")["precision"] == "fp16"
 

@@ -94,3 +94,24 @@ def test_memory_sizes_listed_after_a_gpu_name_are_still_its_boards() -> None:
     slots = parse("A100 comes in 40GB and 80GB, right?").slots
     assert slots.data_bytes is None
     assert slots.gpu is not None and slots.gpu.startswith("a100")
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [("全参微调 13B，8 卡 * 3 机", 24), ("LoRA 7B，4 卡 × 2 機", 8), ("两机十六卡，预训练 1B", 16)],
+)
+def test_cards_times_machines_multiply_and_machines_before_cards_are_a_total(text: str, count: int) -> None:
+    assert parse(text).slots.gpu_count == count
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [("3 servers (4 GPUs each), LoRA 13B", 12), ("pretrain 7B on 4 x DGX A100 (8 GPUs each)", 32),
+     ("2 nodes, 8 H800s each", 16)],
+)  # fmt: skip
+def test_a_count_of_gpus_said_to_be_each_servers_is_times_the_servers(text: str, count: int) -> None:
+    assert parse(text).slots.gpu_count == count
+
+
+def test_gpus_each_doing_something_with_no_servers_counted_stay_as_said() -> None:
+    assert parse("8 H100s each running at 700 W, pretrain 3B").slots.gpu_count == 8
