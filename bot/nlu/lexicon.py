@@ -723,6 +723,11 @@ CONTEXT_CUES = (
     "seq len", "seq_len", "seqlen", "seq", "sequence length", "context length", "context window",
     "max length", "max_len", "上下文长度", "上下文窗口", "上下文", "序列长度", "序列长", "序列", "context",
 )  # fmt: skip
+# The cues above that can only name a length ("seq len 5" is one, too short: asked back), unlike "context"
+# or "序列" alone, which may head anything ("Context: we are a 5 person team").
+LENGTH_CUES = tuple(
+    c for c in CONTEXT_CUES if any(w in c for w in ("len", "window", "长度", "窗口", "序列长"))
+)
 # After a length: "32k context", "4096 seq length" (the English sequence cues above, and "seq length").
 CONTEXT_AFTER = (
     "context", "ctx", "上下文", "的上下文", "token context", "tokens context", "序列", "seq length",

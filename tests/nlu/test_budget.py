@@ -179,3 +179,17 @@ def test_a_rate_is_the_budget_when_the_budget_word_says_no_amount_of_its_own() -
     assert got["budget"] == {"amount": 2e4, "currency": "USD", "period": "month"}
     # a budget with its own amount elsewhere still makes a quoted rate a price
     assert said("A100 about $1.5 an hour; our budget is $9k, LoRA 13B")["budget"]["amount"] == 9000
+
+
+@pytest.mark.parametrize(
+    ("text", "assumed"),
+    [
+        ("actually make that $8,000", True),
+        ("budget is $5,000 per month", False),
+        ("预算总共2万元", False),
+        ("改成8万预算", True),
+    ],
+)
+def test_a_budget_says_whether_its_period_was_said(text: str, assumed: bool) -> None:
+    parsed = parse(text)
+    assert parsed.slots.budget is not None and parsed.period_assumed is assumed
