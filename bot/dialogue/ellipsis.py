@@ -94,8 +94,10 @@ def unbound_reading(text: str, state: DialogueState, lang: str) -> tuple[str, st
     if state.last is None or state.pending is not None or state.last_slot in PHRASES:
         return None
     n = bare_number(text)
-    if n is None or not n[-1:].isdigit() or not n.replace(".", "", 1).isdigit():
-        return None
+    if n is None or not n[-1:].isdigit() or not n.replace(".", "", 1).isdigit() or taken_number(text):
+        return (
+            None  # "make it 16", "那就用 8 吧": a number the plan is told to use is its GPU count (read_back)
+        )
     deadline, took = state.slots.get("days"), state.last.get("days")
     bound = (
         isinstance(deadline, int | float)
