@@ -59,7 +59,7 @@ from bot.dialogue.state import (
     take_ranges,
 )
 from bot.dialogue.timeline import count_samples, timeline
-from bot.dialogue.turn_steps import read_turn, run_steps
+from bot.dialogue.turn_steps import read_turn, run_steps, say_number_reading
 from bot.dialogue.understand import ParseFn, Understood, clean_text, plan_cost
 from bot.nlu.intents import PER_PERIOD, WHATIF as WHATIF_CUES, has_any
 from bot.nlu.question_cues import (
@@ -262,7 +262,10 @@ class Consultant:
 
     def _on_text(self, state: DialogueState, reply: Reply, text: str) -> DialogueState | None:
         """One message: read once, then the turn policy's steps in order (bot/dialogue/turn_steps.py)."""
-        return run_steps(read_turn(self, state, reply, text))
+        ctx = read_turn(self, state, reply, text)
+        result = run_steps(ctx)
+        say_number_reading(ctx, result)
+        return result
 
     @staticmethod
     def _job_from_topic(state: DialogueState, u: Understood) -> Understood:

@@ -163,14 +163,18 @@ def run_steps(ctx: TurnContext, steps: tuple[TurnStep, ...] | None = None) -> Di
     for step in steps or STEPS:
         result = step(ctx)
         if result is not None:
-            if ctx.read_number is not None and "changes" in ctx.reply.kinds:
-                # the reading taken of a number that could be days or GPUs, and how to ask for the other
-                ctx.reply.prepend(
-                    "number_read_as", slot=ctx.read_number["slot"], number=ctx.read_number["number"]
-                )
-                result.number_read = ctx.read_number
             return result
     return None  # unreachable: the form always answers
+
+
+def say_number_reading(ctx: TurnContext, result: DialogueState | None) -> None:
+    """ "and 20?" right after a plan, taken as days or GPUs (ellipsis.unbound_reading): when the plan
+    changed, the reply opens with the reading taken and how to ask for the other, and the state keeps it
+    so that the other said next takes it back."""
+    if ctx.read_number is None or result is None or "changes" not in ctx.reply.kinds:
+        return
+    ctx.reply.prepend("number_read_as", slot=ctx.read_number["slot"], number=ctx.read_number["number"])
+    result.number_read = ctx.read_number
 
 
 # -- the steps, in the order of STEPS --------------------------------------------------------------
