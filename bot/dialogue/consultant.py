@@ -59,7 +59,7 @@ from bot.dialogue.state import (
     take_ranges,
 )
 from bot.dialogue.timeline import count_samples, timeline
-from bot.dialogue.turn_steps import read_turn, run_steps
+from bot.dialogue.turn_steps import read_turn, run_steps, say_number_reading
 from bot.dialogue.understand import ParseFn, Understood, clean_text, plan_cost
 from bot.nlu.intents import PER_PERIOD, WHATIF as WHATIF_CUES, has_any
 from bot.nlu.question_cues import (
@@ -77,6 +77,7 @@ from bot.ports import TurnLike
 from bot.render.views import explain_items
 from bot.store.base import SessionState, Store
 from sizing.errors import SizingError
+from sizing.workload import DEFAULT_SEQ_LEN
 
 if TYPE_CHECKING:
     from knowledge import KnowledgeBase
@@ -261,7 +262,10 @@ class Consultant:
 
     def _on_text(self, state: DialogueState, reply: Reply, text: str) -> DialogueState | None:
         """One message: read once, then the turn policy's steps in order (bot/dialogue/turn_steps.py)."""
-        return run_steps(read_turn(self, state, reply, text))
+        ctx = read_turn(self, state, reply, text)
+        result = run_steps(ctx)
+        say_number_reading(ctx, result)
+        return result
 
     @staticmethod
     def _job_from_topic(state: DialogueState, u: Understood) -> Understood:
@@ -269,7 +273,7 @@ class Consultant:
         the model that answer was about, when the message names none and no form holds one. After a
         feasibility or memory answer on GPUs the team owns ("we've got 2 H100s, can we fine-tune a
         70B?" … "ok, LoRA then, 10GB, one week"), the plan runs on those GPUs, as if the first message
-        had stated the job on them."""
+        had stated the job on them; the data the question said is kept when the follow-up says none."""
         topic = state.topic if isinstance(state.topic, dict) else None
         if topic is None or topic.get("kind") not in policy.TRAINING_JOB_TOPICS:
             return u
@@ -280,6 +284,13 @@ class Consultant:
         if state.slots.get("params") is None and u.said.get("params") is None:
             workload = {k: held[k] for k in policy.JOB_WORKLOAD_SLOTS if held.get(k) is not None}
             carried = workload if "params" in workload else {}
+        data_free = all(state.slots.get(k) is None and u.said.get(k) is None for k in policy.DATASET_SLOTS)
+        if carried and data_free:
+            # "我们有4张4090，能LoRA微调70亿模型吗？数据1GB" … "三天内": the data said with the question stays
+            data = {k: held[k] for k in policy.JOB_DATA_SLOTS if k != "days" and held.get(k) is not None}
+            carried.update(data)
+            if data and held.get("data_language"):
+                u = replace(u, data_language=held["data_language"])
         owned = {k: held.get(k) for k in policy.OWNED_HARDWARE_SLOTS}
         hardware_free = all(state.slots.get(k) is None and u.said.get(k) is None for k in owned)
         if state.owned and topic.get("kind") in policy.JOB_TOPICS and all(owned.values()) and hardware_free:
@@ -502,13 +513,18 @@ class Consultant:
             state.data_language = u.data_language
         if u.asks:
             reply.asks = u.asks
-            reply.add("ask_back", asks=u.asks)
+            reply.add("ask_back", asks=[_with_default_length(a, state) for a in u.asks])
             currency_only = all(
                 a.get("slot") == "budget" and a.get("reason") == "unsupported_currency" for a in u.asks
             )
-            if not (currency_only and u.said and not missing(state)):
+            # "seq len 5": a length no one trains at, asked back; the next bare number answers it ("4096").
+            length_only = all(a.get("slot") == "seq_len" for a in u.asks)
+            if not ((currency_only or length_only) and u.said and not missing(state)):
+                if length_only:
+                    state.pending = "seq_len"
                 return state
-            # "農曆年前完成，預算每月 3 萬台幣": the deadline is used and the plan shown, without that budget.
+            # "農曆年前完成，預算每月 3 萬台幣": the deadline is used and the plan shown, without that budget;
+            # "…, seq len 5, 14 days": the plan at the default length, the length asked back above it.
         skipped = None
         if u.intent == "skip" and not u.said:
             skipped = skip_pending(state) or "none"
@@ -544,6 +560,8 @@ class Consultant:
                 asked = u.said if u.intent == "whatif" else None
                 memory = bool(text) and has_any(normalise(text).lower, MEMORY_SAVED)
                 recommend(state, reply, self.kb, self._plan, self._clock(), changes, asked, memory)
+                if u.asks and all(a.get("slot") == "seq_len" for a in u.asks):
+                    state.pending = "seq_len"  # the length asked back above the plan
                 per_period = u.price_period is not None or has_any(normalise(text).lower, PER_PERIOD)
                 if u.also_price and per_period and u.gpus:
                     # "…要多久？顺便问下 H100 现在多少钱一小时": the GPU's unit price after the plan; the
@@ -640,3 +658,12 @@ class Consultant:
         reply.add("reset")
         new = fresh_state(reply.lang)
         return ask_next(new, reply, said=False)
+
+
+def _with_default_length(ask: dict[str, Any], state: DialogueState) -> dict[str, Any]:
+    """A sequence length asked back, with the engine's default for the job's method (what the plan uses
+    until the length is said)."""
+    method = state.slots.get("method")
+    if ask.get("slot") != "seq_len" or method not in DEFAULT_SEQ_LEN:
+        return ask
+    return {**ask, "default": DEFAULT_SEQ_LEN[method]}

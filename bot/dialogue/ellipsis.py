@@ -10,6 +10,7 @@ number a plan shown has that such a message can swap; otherwise the message is r
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from bot.dialogue.state import DialogueState
 from bot.nlu.numerals_en import ONES
@@ -77,6 +78,52 @@ def read_back(text: str, state: DialogueState, lang: str) -> str:
     if taken is None or not state.last.get("gpus"):
         return text
     return _phrase("gpu_count", taken, lang)
+
+
+# A plan that takes at least this share of its deadline was sized by it: a bare number after it is another
+# deadline (unbound_reading).
+DEADLINE_BOUND_SHARE = 0.5
+
+
+def unbound_reading(text: str, state: DialogueState, lang: str) -> tuple[str, str, str] | None:
+    """ "and 20?" right after a plan, with no change yet to refer to (read_back) and so no slot of its own:
+    (the message as that slot's phrase, the slot, the number) for the slot the plan is bound by: the
+    deadline when the plan was sized to make it (it takes at least DEADLINE_BOUND_SHARE of it) or the
+    number is no whole count; else the GPU count, the one number of the plan it can swap. None for any
+    other message; the reply says which reading it took (bot/render templates: number_read_as)."""
+    if state.last is None or state.pending is not None or state.last_slot in PHRASES:
+        return None
+    n = bare_number(text)
+    if n is None or not n[-1:].isdigit() or not n.replace(".", "", 1).isdigit() or taken_number(text):
+        return (
+            None  # "make it 16", "那就用 8 吧": a number the plan is told to use is its GPU count (read_back)
+        )
+    deadline, took = state.slots.get("days"), state.last.get("days")
+    bound = (
+        isinstance(deadline, int | float)
+        and isinstance(took, int | float)
+        and float(took) >= DEADLINE_BOUND_SHARE * float(deadline)
+    )
+    slot = "days" if bound or not float(n).is_integer() else "gpu_count"
+    return _phrase(slot, n, lang), slot, n
+
+
+# The slots a reading of a bare number changes (the GPU count keeps the plan's GPU: both are taken back).
+READ_SLOTS = {"days": ("days",), "gpu_count": ("gpu", "gpu_count")}
+
+
+def other_reading(read: dict[str, Any] | None, said: dict[str, Any]) -> bool:
+    """Whether a message says the other reading of the number the last turn read ("and 20?" taken as 20
+    GPUs, then "20 days"): only that slot, at that number."""
+    if not read or read.get("slot") not in READ_SLOTS:
+        return False
+    other = "gpu_count" if read["slot"] == "days" else "days"
+    value = said.get(other)
+    try:
+        same = isinstance(value, int | float) and float(value) == float(str(read.get("number")))
+    except ValueError:
+        return False
+    return same and set(said) <= {other, "gpu"} and (other == "gpu_count" or "gpu" not in said)
 
 
 # "那 QLoRA 呢？", "and QLoRA?", "what about FP8?": another thing in the place of the last question's.

@@ -153,6 +153,8 @@ JOB_TOPICS = ("feasibility", "memory")
 # The GPUs the team owns, kept in such a topic, that a plan following it runs on (state.owned).
 OWNED_HARDWARE_SLOTS = ("gpu", "gpu_count")
 JOB_DATA_SLOTS = ("tokens", "data_bytes", "epochs", "days")
+# How much data a job has, said one way or another (a follow-up saying any of these says the data anew).
+DATASET_SLOTS = ("tokens", "data_bytes", "samples", "epochs")
 # What a follow-up of a topic may say: hardware, method or precision; data or a deadline is a plan.
 FOLLOW_UP_SLOTS = (
     "gpu", "gpu_count", "method", "precision", "params", "active_params", "seq_len", *SERVE_SLOT_NAMES,
@@ -446,6 +448,9 @@ def topic_after(kind: str, q: Question) -> dict[str, Any] | None:
         slots["capability_topic"] = capability.topic(q.text) or q.context.get("capability_topic")
     if kind in JOB_TOPICS:
         slots.update({name: q.slot(name) for name in JOB_DATA_SLOTS})
+        slots["data_language"] = q.u.data_language  # its bytes per token, for the plan that follows
+        # On GPUs the team owns ("we've got 8 A100s, can we …"): so are its follow-ups ("ok, LoRA then")
+        slots["owned"] = q.on_owned_gpus or None
     return {"kind": kind, "slots": {k: v for k, v in slots.items() if v is not None}}
 
 

@@ -114,6 +114,9 @@ class DialogueState:
     # that follows ("and 20?") is another value of it (bot/dialogue/ellipsis.py).
     last_slot: str | None = None
     read_as: list[str] = field(default_factory=list)  # this turn's GPU typos as read ("h10o → H100")
+    # "and 20?" right after a plan, read as one slot ({"slot", "number", "before": the slots it changed, as
+    # they were}): the next turn saying the other ("20 days") takes that reading back (ellipsis.py).
+    number_read: dict[str, Any] | None = None
     lang_asked: str | None = None  # "answer in English": the reply language until another is asked
     rev: int = 0  # commits of this session (bot/dialogue/commit.py)
     # The conversation as it stood before the last turn that changed the plan (to_json, without its own
@@ -211,6 +214,7 @@ _OPTIONAL = {
     "previous": dict,
     "aside": dict,
     "last_slot": str,
+    "number_read": dict,
     "choice": dict,
     "offered": dict,
     "lang_asked": str,

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bot.dialogue import policy
 from bot.dialogue.answers.base import Question
@@ -50,7 +50,15 @@ from bot.dialogue.answers.workload_compare import (
 )
 from bot.dialogue.ask import ask_next, not_started
 from bot.dialogue.choices import answer as weigh_choices, take_row
-from bot.dialogue.ellipsis import added_gpus, as_definition, asked_again, read_back
+from bot.dialogue.ellipsis import (
+    READ_SLOTS,
+    added_gpus,
+    as_definition,
+    asked_again,
+    other_reading,
+    read_back,
+    unbound_reading,
+)
 from bot.dialogue.hardware import main_variant
 from bot.dialogue.lift import lift, lifted, unheld_lifts
 from bot.dialogue.phases import phased, trial
@@ -100,6 +108,7 @@ class TurnContext:
     framed: Question | None = None
     direct: str | None = None
     outside: tuple[str, bool, bool, bool] | None = None
+    read_number: dict[str, Any] | None = None  # "and 20?" right after a plan: DialogueState.number_read
 
     @property
     def question(self) -> Question:
@@ -112,9 +121,18 @@ TurnStep = Callable[[TurnContext], DialogueState | None]
 
 def read_turn(c: Consultant, state: DialogueState, reply: Reply, text: str) -> TurnContext:
     """The shared reading of a message, before any step: what it says, in which language."""
-    text = read_back(text, state, state.lang or "en")  # "and 20?" after "what if 10 days?"
+    read, state.number_read = state.number_read, None
+    unbound = unbound_reading(text, state, state.lang or "en")  # "and 20?" right after a plan
+    text = read_back(text, state, state.lang or "en") if unbound is None else unbound[0]
     found_corrections = list(c.kb.factcheck(text))
     u = understand(text, c._parse, state, c._clock(), corrected=bool(found_corrections))
+    if read is not None and other_reading(read, u.said):
+        # "and 20?" read as 20 GPUs, then "20 days": the GPUs taken back, the deadline taken instead
+        for name, value in (read.get("before") or {}).items():
+            if value is None:
+                state.slots.pop(name, None)
+            else:
+                state.slots[name] = value
     after_faq, state.after_faq = state.after_faq, False
     again = asked_again(text) if after_faq and not found_corrections else None
     if again is not None and u.said and set(u.said) <= set(QUALITATIVE_SLOTS) and not u.gpus:
@@ -133,7 +151,11 @@ def read_turn(c: Consultant, state: DialogueState, reply: Reply, text: str) -> T
     reply.lang = u.lang
     # "h10o", "A1OO": read as the one GPU they can be, and the understood line says so
     state.read_as = [f"{w} → {typo_read_as(w)}" for w, names in u.gpu_typos if len(names) == 1]
-    return TurnContext(c, state, reply, text, u, found_corrections)
+    read_number = None
+    if unbound is not None:
+        before = {name: state.slots.get(name) for name in READ_SLOTS[unbound[1]]}
+        read_number = {"slot": unbound[1], "number": unbound[2], "before": before}
+    return TurnContext(c, state, reply, text, u, found_corrections, read_number=read_number)
 
 
 def run_steps(ctx: TurnContext, steps: tuple[TurnStep, ...] | None = None) -> DialogueState | None:
@@ -143,6 +165,16 @@ def run_steps(ctx: TurnContext, steps: tuple[TurnStep, ...] | None = None) -> Di
         if result is not None:
             return result
     return None  # unreachable: the form always answers
+
+
+def say_number_reading(ctx: TurnContext, result: DialogueState | None) -> None:
+    """ "and 20?" right after a plan, taken as days or GPUs (ellipsis.unbound_reading): when the plan
+    changed, the reply opens with the reading taken and how to ask for the other, and the state keeps it
+    so that the other said next takes it back."""
+    if ctx.read_number is None or result is None or "changes" not in ctx.reply.kinds:
+        return
+    ctx.reply.prepend("number_read_as", slot=ctx.read_number["slot"], number=ctx.read_number["number"])
+    result.number_read = ctx.read_number
 
 
 # -- the steps, in the order of STEPS --------------------------------------------------------------

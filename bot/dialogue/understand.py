@@ -49,6 +49,8 @@ HINTS: dict[str, tuple[str, ...]] = {
     "turn_tokens": ("each turn is about {} tokens",),
     # After "each is about 1.5k tokens": how many there are ("20k" -> 20k samples).
     "sample_count": ("{} samples",),
+    # After a length asked back ("seq len 5" is too short): "4096", "sorry, 8k".
+    "seq_len": ("sequence length {}",),
 }
 # The quantity in a reply that counts the samples in other words ("and there are 30k of them").
 _QUANTITY = re.compile(r"\d[\d,.]*\s*(?:[kKmM](?![a-zA-Z])|万|千)?")
@@ -59,6 +61,7 @@ SLOT_FAMILY = {
     **{spec.name: spec.fills for spec in REQUIRED_SLOTS},
     "sample_tokens": ("tokens", "data_bytes", "tokens_per_sample", "tokens_per_turn"),
     "sample_count": ("tokens", "data_bytes", "samples"),
+    "seq_len": ("seq_len",),
 }
 # What a message says of a dataset counted in samples, beside the DESIGN slots.
 SAMPLE_PARTS = ("samples", "tokens_per_sample", "tokens_per_turn")
@@ -273,7 +276,7 @@ def understand(
         and (parsed.intent in ("size", "unknown", "whatif") or _counts_in_words(pending, parsed, text))
     ):
         hints = [hint.format(text) for hint in HINTS[hint_key]]
-        quantity = _QUANTITY.search(text) if pending in ("sample_count", "sample_tokens") else None
+        quantity = _QUANTITY.search(text) if pending in ("sample_count", "sample_tokens", "seq_len") else None
         if quantity is not None:
             # "and there are 30k of them", "大概 800 token": the quantity alone, read as what was asked
             hints.append(HINTS[hint_key][0].format(quantity.group().strip()))
@@ -297,7 +300,7 @@ def understand(
     }
     by_factor.update(shifted(state, getattr(parsed, "deltas", ()) or (), {**said, **by_factor}))
     by_factor.update(_recurrency(state, parsed, said))
-    said = _held_currency(state, parsed, said)
+    said = _held_period(state, parsed, _held_currency(state, parsed, said))
     said = {**by_factor, **said}
     usable, asks = vet(said, parsed.asks)
     asks = [_as_written(a, text) for a in asks]
@@ -467,6 +470,22 @@ def _held_currency(state: DialogueState, parsed: Any, said: dict[str, Any]) -> d
     if held.get("currency") in (None, budget.get("currency")):
         return said
     return {**said, "budget": {**budget, "currency": held["currency"]}}
+
+
+def _held_period(state: DialogueState, parsed: Any, said: dict[str, Any]) -> dict[str, Any]:
+    """ "actually make that $8,000" after a budget of $5,000 per month: $8,000 per month (a new amount with
+    no period said, and nothing else said, changes the budget held, not its period)."""
+    budget, held = said.get("budget"), state.slots.get("budget")
+    if not (
+        isinstance(budget, Mapping)
+        and isinstance(held, Mapping)
+        and getattr(parsed, "period_assumed", False)
+        and set(said) == {"budget"}
+    ):
+        return said
+    if held.get("period") in (None, budget.get("period")):
+        return said
+    return {**said, "budget": {**budget, "period": held["period"]}}
 
 
 def _recurrency(state: DialogueState, parsed: Any, said: Mapping[str, Any]) -> dict[str, Any]:

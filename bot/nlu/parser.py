@@ -734,6 +734,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         count_limit=count is not None and context.count_limit(s, gpus),
         currency=currency,
         currency_assumed=isinstance(budget, tuple) and len(budget) > 3 and bool(budget[3]),
+        period_assumed=isinstance(budget, tuple) and len(budget) > 4 and bool(budget[4]),
         script_ambiguous=t.script_ambiguous,
         yes_no=yes_no,
         asap=days is None and not open_timeline and intents.has_any(s, lexicon.ASAP),

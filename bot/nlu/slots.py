@@ -51,6 +51,7 @@ from bot.nlu.units import (
     jiao,
     label_window,
     period_near,
+    period_said,
     samples_after_modifiers,
     unit_after,
     window_after,
@@ -209,6 +210,9 @@ def _classify(
             _add_data(found, "data_bytes", num.value * unit.factor, num, s, before)
         return
     if unit.kind == "tokens":
+        if num.mult in ("", "k") and _length_label(before):
+            _labelled_length(found, num, s)  # "seq len 4096 tokens": a length, not a dataset
+            return
         _tokens(s, idx, num, unit, before, after, nums, units, found)
         return
     if unit.kind in TEXT_UNITS:
@@ -237,6 +241,10 @@ def _classify(
         or _context_after(s, num)
     ):
         found.add("seq_len", num.value * (1.024 if num.mult == "k" else 1.0), num, s)
+        return
+    if num.mult == "" and _too_short_length(before, num, after):
+        # "seq len 5", "序列长度 8": a length no one trains at, asked back rather than dropped
+        found.asks.append(Ask("seq_len", "out_of_range", num.value, _text(s, num)))
         return
     wide = label_window(s, num.start, floor, before)
     if num.mult in ("", "k", "zh") and not num.weak and _labelled(s, num, before, after, found, wide):
@@ -836,6 +844,23 @@ def _length_label(before: str) -> bool:
     return bool(cues) and cues[-1].group(0) in lexicon.LENGTH_CUES
 
 
+def _too_short_length(before: str, num: Num, after: str) -> bool:
+    """A number right after a cue that can only name a length ("seq len 5", "序列长度 8"), too small to be
+    one, with nothing after it."""
+    word = after.lstrip().split(" ", 1)[0].strip(",.;:!?)。，？！")
+    return num.value < MIN_CONTEXT_LABELLED and word == "" and _length_label(before)
+
+
+def _labelled_length(found: Found, num: Num, s: str) -> None:
+    """ "seq len 4096 tokens", "sequence length 5 tokens": a length in tokens, asked back when too short to
+    be one."""
+    value = num.value * (1.024 if num.mult == "k" else 1.0)
+    if value < MIN_CONTEXT_LABELLED:
+        found.asks.append(Ask("seq_len", "out_of_range", value, _text(s, num)))
+    else:
+        found.add("seq_len", value, num, s)
+
+
 def _may_be_length(num: Num, after: str) -> bool:
     """A number after a context label is a length unless it is too small to be one or an English noun
     follows it ("Context: 12 engineers, 3 GPUs")."""
@@ -1396,7 +1421,8 @@ def _money(s: str, idx: int, num: Num, unit: Unit, nums: list[Num], found: Found
     elif currency == "USD" and unit.factor == 1.0:
         extra, end = cents_after(s, end)
         value += extra
-    period, used_end = period_near(s, num.start, end)
+    said_period, used_end = period_said(s, num.start, end)
+    period = said_period or "total"
     for k in range(idx + 1, len(nums)):
         if nums[k].start < used_end:
             found.used.add(k)  # "一个月" in "5万一个月" is the budget period, not the timeline
@@ -1420,7 +1446,8 @@ def _money(s: str, idx: int, num: Num, unit: Unit, nums: list[Num], found: Found
     prior = found.values.get("budget")
     if prior and idx > 0 and _joined_as_range(s, nums[idx - 1].end, num.start):
         prior.pop()  # "from 10 dollars to 20 dollars": keep the upper bound
-    found.add("budget", value, num, s, extra=(value, currency, period, assumed))
+    # No period said: a total, or in a conversation the period of the budget held (Parse.period_assumed).
+    found.add("budget", value, num, s, extra=(value, currency, period, assumed, said_period is None))
 
 
 # A price per so many tokens, after or before the amount.

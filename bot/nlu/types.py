@@ -212,6 +212,7 @@ class Parse:
     currency_assumed: bool = (
         False  # the budget's currency was not said ("预算只有一万"): the script's default
     )
+    period_assumed: bool = False  # the budget's period was not said ("make that $8,000"): a total
     no_deadline: bool = False  # "no deadline", "不着急": the timeline is deliberately open
     # The Chinese reads the same in both scripts ("改成13B"): `script` is a guess; follow the
     # previous turn or the Slack locale.
@@ -275,6 +276,7 @@ class Parse:
             "count_limit": self.count_limit,
             "currency": self.currency,
             "currency_assumed": self.currency_assumed,
+            "period_assumed": self.period_assumed,
             "no_deadline": self.no_deadline,
             "script_ambiguous": self.script_ambiguous,
             "yes_no": self.yes_no,

@@ -300,9 +300,16 @@ _MONTHS_COUNTED = re.compile(r"(?:[两二三四五六七八九十几]|[2-9]|\d{2
 
 
 def period_near(s: str, start: int, end: int) -> tuple[str, int]:
-    """Budget period from words right after (or, failing that, right before) the amount.
+    """Budget period from words right after (or, failing that, right before) the amount; "total" when
+    none is said.
 
     Returns the period and the end of the text it used (so "一个月" there is not a timeline)."""
+    period, used_end = period_said(s, start, end)
+    return period or "total", used_end
+
+
+def period_said(s: str, start: int, end: int) -> tuple[str | None, int]:
+    """The budget period the words around the amount say, or None when they say none (period_near)."""
     j = _skip_space(s, end)
     probe, shift = s, 0
     if s.startswith("/ ", j):  # "2.5 万美刀 / 月", "$5k / month": the slash spaced out
@@ -332,7 +339,7 @@ def period_near(s: str, start: int, end: int) -> tuple[str, int]:
             return period, end
     if head.endswith(("预算月", "预算：月", "预算:月", "budget: 月")):
         return "month", end  # "预算：月 5 万以内": a month's
-    return "total", end
+    return None, end
 
 
 def _budget_word_period(s: str, start: int) -> str | None:

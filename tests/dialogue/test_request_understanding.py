@@ -35,10 +35,13 @@ def test_a_context_heading_with_a_team_size_is_not_a_sequence_length(real: Consu
 
 def test_an_implausible_sequence_length_is_asked_back_and_the_answer_is_taken(real: Consultant) -> None:
     first = real.handle("s", "Context: 4 people. QLoRA 13B, seq len 6, 2M tokens").text
-    assert first.startswith("A sequence length of 6 tokens looks implausible.") and "`seq len 4096`" in first
+    assert (
+        first.startswith("A sequence length of 6 tokens is too short")
+        and "how many tokens per training sequence" in first
+    )
     assert "Got it: sequence length 4,096." in real.handle("s", "seq len 4096").text
     zh = real.handle("z", "全参微调 3B，序列长度 12，数据 3GB").text
-    assert zh.startswith("序列长度 12 个 token 不太合理。")
+    assert zh.startswith("序列长度 12 个 token 太短")
 
 
 def test_a_message_mixing_both_scripts_keeps_the_conversations_script(real: Consultant) -> None:

@@ -190,3 +190,17 @@ def test_what_the_team_may_spend_is_the_budget(text: str, amount: float) -> None
 
 def test_what_a_past_run_spent_is_still_no_budget() -> None:
     assert parse("上次训练花了 3 万，这次 LoRA 7B").slots.budget is None
+
+
+@pytest.mark.parametrize(
+    ("text", "assumed"),
+    [
+        ("actually make that $8,000", True),
+        ("budget is $5,000 per month", False),
+        ("预算总共2万元", False),
+        ("改成8万预算", True),
+    ],
+)
+def test_a_budget_says_whether_its_period_was_said(text: str, assumed: bool) -> None:
+    parsed = parse(text)
+    assert parsed.slots.budget is not None and parsed.period_assumed is assumed

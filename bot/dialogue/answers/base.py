@@ -78,6 +78,12 @@ class Question:
         return value if value is not None else self.context.get(name)
 
     @property
+    def on_owned_gpus(self) -> bool:
+        """Whether the question is about GPUs the team owns: said so now, or asked on the owned GPUs of
+        the job question before it without naming others ("we've got 8 A100s, can we …" … "ok, LoRA then")."""
+        return bool(self.u.owned or (self.context.get("owned") and not self.u.gpus))
+
+    @property
     def memory_floor_gb(self) -> float | None:
         """The GPU memory the message asks about as a floor ("is 24GB enough …", "more than 80 GB"),
         in GB; None when it asks none, or a ceiling or an exact size."""

@@ -140,7 +140,8 @@ def answer(q: Question, reply: Reply, *, memory_asked: bool = False) -> bool:
         fewest=fewest,
         lighter=lighter,
         assumed_gpu=assumed_gpu,
-        owned=q.u.owned,  # "we own 8 A100s; can we …": their time, rent only as the alternative
+        # "we own 8 A100s; can we …" (and "ok, LoRA then" after it): their time, rent only as the alternative
+        owned=q.on_owned_gpus,
     )
     return True
 
