@@ -64,8 +64,11 @@ class _Checker:
     def tflops(self, claimed: float, dtype: str | None, gpus: tuple[GpuRecord, ...]) -> Correction | None:
         if dtype == "int8":
             return self.int8(claimed, gpus)
+        if dtype == "fp4" and all(g.tflops.fp4 is None for g in gpus):
+            # FP4 tensor cores came with Blackwell; a family name means its fastest board here
+            return self._unsupported(max(gpus, key=lambda g: g.tflops.fp16.value or 0.0), dtype, claimed)
         dtypes = [dtype] if dtype else list(DTYPES)
-        figures = [(g, d, getattr(g.tflops, d)) for g in gpus for d in dtypes]
+        figures = [(g, d, f) for g in gpus for d in dtypes if (f := getattr(g.tflops, d)) is not None]
         if any(f.value is not None and _close(claimed, f.value) for _, _, f in figures):
             return None
         for g, d, f in figures:
@@ -78,7 +81,7 @@ class _Checker:
                 if int8 is not None and int8.value is not None and _close(claimed, int8.value):
                     return self._int8_as_float(g, int8, claimed)
         shown = dtype or "fp16"
-        usable = [(g, getattr(g.tflops, shown)) for g in gpus if getattr(g.tflops, shown).value is not None]
+        usable = [(g, f) for g in gpus if (f := getattr(g.tflops, shown)) is not None and f.value is not None]
         if not usable:
             return self._unsupported(gpus[0], shown, claimed)
         g, f = max(usable, key=lambda item: item[1].value or 0.0)
@@ -125,11 +128,17 @@ class _Checker:
 
     def _sparse(self, g: GpuRecord, d: str, f: TflopsFigure, claimed: float) -> Correction:
         dense, dt = _fmt(f.value or 0.0), d.upper()
+        if d == "fp4":  # an inference format: no training rate to speak of
+            rest_zh, rest_en = f"稠密 {dt} 是 {dense} TFLOPS。", f"the dense {dt} rate is {dense} TFLOPS."
+        else:
+            rest_zh, rest_en = (
+                f"训练按稠密算力算，应为 {dense} TFLOPS。",
+                f"training runs at the dense rate, {dense} TFLOPS.",
+            )
         message = Bilingual(
-            zh=f"{_fmt(claimed)} TFLOPS 是 {g.name} 在 2:4 结构化稀疏下的 {dt} 数字；"
-            f"训练按稠密算力算，应为 {dense} TFLOPS。",
+            zh=f"{_fmt(claimed)} TFLOPS 是 {g.name} 在 2:4 结构化稀疏下的 {dt} 数字；{rest_zh}",
             en=f"{_fmt(claimed)} TFLOPS is the {g.name}'s {dt} figure with 2:4 structured sparsity; "
-            f"training runs at the dense rate, {dense} TFLOPS.",
+            + rest_en,
         )
         return self._finish(g, f"tflops.{d}", claimed, f.value, message, f.src, "sparse")
 
@@ -149,7 +158,7 @@ class _Checker:
         dense, dt = _fmt(f.value or 0.0), d.upper()
         sparse_zh = f"（带 2:4 稀疏的标称值为 {_fmt(f.sparse)}）" if f.sparse else ""
         sparse_en = f" ({_fmt(f.sparse)} with 2:4 sparsity)" if f.sparse else ""
-        others = [(o.name, getattr(o.tflops, d).value) for o in family if o is not g]
+        others = [(o.name, getattr(getattr(o.tflops, d), "value", None)) for o in family if o is not g]
         others_txt = ", ".join(f"{name} {_fmt(v)}" for name, v in others if v is not None)
         bw = next(
             (

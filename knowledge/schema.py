@@ -56,6 +56,9 @@ class Tflops(Strict):
     # Dense INT8 tensor TOPS (integer operations, for quantised inference), where the datasheet gives them:
     # not a training rate and not in DTYPES; the fact check reads it ("T4 130 TOPS", "T4 130 TFLOPS?").
     int8: TflopsFigure | None = None
+    # Dense FP4 tensor TFLOPS, an inference format only Blackwell parts have: absent means the GPU has
+    # no FP4 tensor cores (every pre-Blackwell part), so "H100 FP4 ..." is answered as unsupported.
+    fp4: TflopsFigure | None = None
 
 
 class Fp64(Strict):
@@ -147,6 +150,7 @@ class GpuRecord(Strict):
             figures.append(self.matmul_efficiency)
         if self.mig_instances is not None:
             figures.append(self.mig_instances)
+        figures += [f for f in (self.tflops.int8, self.tflops.fp4) if f is not None]
         if self.usable_memory_mib is not None:
             figures.append(self.usable_memory_mib)
         return {key for f in figures for key in f.src}

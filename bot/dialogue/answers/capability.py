@@ -220,6 +220,12 @@ def answer(q: Question, reply: Reply) -> bool:
     return True
 
 
+# A count of MIG instances the user quotes: "切 7 个", "7 instances", "7-way", "7 份".
+_MIG_COUNT = re.compile(
+    r"(?<![\d.])(\d{1,2})\s*(?:mig\s*)?(?:个|個|份|块|塊|instances?|slices?|partitions?|-way|way)"
+)
+
+
 def _mig(q: Question, spec: GpuSpec) -> tuple[str, dict[str, Any]]:
     """Whether the GPU splits into MIG instances, how many at most and the smallest one's memory (1/8 of
     the GPU's on seven-instance GPUs, 1/4 on the A30's four), and the catalogue's GPUs that have MIG."""
@@ -231,7 +237,12 @@ def _mig(q: Question, spec: GpuSpec) -> tuple[str, dict[str, Any]]:
         return "no", {"with_mig": with_mig}
     instances = int(most.value)
     share = 8 if instances == 7 else instances
-    return "yes", {
+    said = _MIG_COUNT.search(normalise(q.text).lower)
+    claimed = int(said.group(1)) if said else None
+    # "A30 能切 7 个 MIG 实例吧": more than the guide allows is a no with the real maximum, not a yes
+    verdict = "fewer" if claimed is not None and claimed > instances else "yes"
+    return verdict, {
+        "claimed": claimed,
         "instances": instances,
         "share": share,
         "slice_gb": spec.memory_gb / share,
