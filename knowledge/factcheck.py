@@ -22,7 +22,7 @@ Kind = Literal["wrong", "sparse", "unsupported", "nonexistent", "claim"]
 @dataclass(frozen=True, slots=True)
 class Correction:
     gpu_id: str
-    # "tflops.<dtype>", "memory_gb", "memory_bandwidth_tbs", "scale_up_gbs", "tdp_w";
+    # "tflops.<dtype>", "memory_gb", "memory_bandwidth_tbs", "scale_up_gbs", "tdp_w", "pcie_gen";
     # claims: "feature"/"positioning"
     metric: str
     claimed: float | None  # None for a claim without a number (kind "claim")
@@ -291,6 +291,22 @@ class _Checker:
         )
         return self._finish(g, "tdp_w", claimed_w, g.tdp_w.value, message, g.tdp_w.src, "wrong")
 
+    def pcie(self, claimed_gen: float, gpus: tuple[GpuRecord, ...]) -> Correction | None:
+        """A PCIe generation ("H100 是 PCIe 4.0 的吗"): right for any board of the family named; a GPU
+        whose generation the catalogue does not record is not judged."""
+        known = [g for g in gpus if g.pcie_gen is not None]
+        if not known or any(g.pcie_gen is not None and g.pcie_gen.value == claimed_gen for g in known):
+            return None
+        g = known[0]
+        gen = g.pcie_gen
+        assert gen is not None
+        right, said = _fmt(gen.value), _fmt(claimed_gen)
+        message = Bilingual(
+            zh=f"{g.name} 的主机接口是 PCIe Gen{right}，不是 PCIe Gen{said}。",
+            en=f"The {g.name}'s host interface is PCIe Gen{right}, not PCIe Gen{said}.",
+        )
+        return self._finish(g, "pcie_gen", claimed_gen, gen.value, message, gen.src, "wrong")
+
     def _finish(
         self,
         g: GpuRecord,
@@ -353,6 +369,8 @@ def factcheck(
             found = checker.memory(q.value, q.gpus, gpus)
         elif q.kind == "power":
             found = checker.power(q.value, q.gpus)
+        elif q.kind == "pcie":
+            found = checker.pcie(q.value, q.gpus)
         else:
             found = checker.bandwidth(q.value, q.gpus, q.fabric)
         if found is not None:

@@ -45,6 +45,8 @@ _BARE_RATE = re.compile(
     + _NUM
     + r"(?=\s*(?:吧|吗|嗎|么|麼|呢|对吧|對吧|对吗|對嗎|\?|right|correct|yes|$))"
 )
+# A PCIe generation: "PCIe 4.0", "PCIe Gen5", "pcie5", "PCIe 第5代" (not "PCIe 40GB", a card's name and size).
+_PCIE = re.compile(r"pcie\s*(?:gen\.?\s*|第\s*)?([2-6])(?:\.0)?(?![\d.])")
 _MEMORY = re.compile(_NUM + r"\s*(?:gb|gib|gigabytes?|gigs?|g)(?![a-z/])")
 _BANDWIDTH = re.compile(_NUM + r"\s*(tb/s|gb/s)")  # bytes; the original's lower-case b means bits
 # Power in watts: "700W", "1.2 kW", "300 瓦". A bare lower-case "w" is also 万 in Chinese chat ("3w条数据"),
@@ -114,9 +116,9 @@ class Mention:
 
 @dataclass(frozen=True, slots=True)
 class Quote:
-    """One figure a user quoted about a GPU; `value` in TFLOPS, GB, TB/s or W by `kind`."""
+    """One figure a user quoted about a GPU; `value` in TFLOPS, GB, TB/s, W or a PCIe generation by `kind`."""
 
-    kind: Literal["tflops", "memory", "bandwidth", "power"]
+    kind: Literal["tflops", "memory", "bandwidth", "power", "pcie"]
     value: float
     gpus: tuple[GpuRecord, ...]
     dtype: str | None = None  # tflops only, when the text names one
@@ -274,6 +276,11 @@ def quotes_in(reading: Reading) -> Iterator[Quote]:
         fabric = bool(_FABRIC.search(t[max(0, m.start() - 30) : m.end() + 10]))
         for owner in _owners(m.start(), t, mentions):
             yield Quote("bandwidth", value, owner.gpus, fabric=fabric)
+    for m in _PCIE.finditer(t):
+        if _a_name(m, mentions):
+            continue
+        for named in _owners(m.start(), t, mentions):
+            yield Quote("pcie", float(m.group(1)), named.gpus)
     for m in _POWER.finditer(t):
         if is_bracket(t, m) or _a_name(m, mentions):
             continue

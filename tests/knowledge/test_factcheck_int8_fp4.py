@@ -68,3 +68,13 @@ def test_a_figure_asked_in_its_own_short_sentence_belongs_to_the_gpu_just_named(
     assert (c.gpu_id, c.correct) == ("a40", 299.3)
     assert load_knowledge().factcheck("We rent A40s. 598.6 TOPS? Who knows.") != []
     assert load_knowledge().factcheck("What is the A40's INT8? We need 600 TOPS of it.") == []
+
+
+def test_a_wrong_pcie_generation_is_corrected_and_a_card_name_with_pcie_is_no_claim() -> None:
+    c = only("H100 PCIe 是 PCIe 4.0 的卡吗")
+    assert (c.gpu_id, c.metric, c.correct) == ("h100-pcie", "pcie_gen", 5)
+    assert "PCIe Gen5" in c.message.zh and "PCIe Gen4" in c.message.en
+    kb = load_knowledge()
+    assert kb.factcheck("L4 is PCIe Gen4, right?") == []
+    assert kb.factcheck("A100 PCIe 40GB 多少钱") == []
+    assert only("Is the L4 a pcie5 card?").correct == 4

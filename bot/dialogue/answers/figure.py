@@ -101,6 +101,8 @@ def _figure(g: Any, quote: Any) -> tuple[Any, float, str]:
         return None, 1.0, "tflops"
     if quote.kind == "power":
         return g.tdp_w, 1.0, "power"
+    if quote.kind == "pcie":
+        return g.pcie_gen, 1.0, "pcie"
     return None, 1.0, str(quote.kind)
 
 
