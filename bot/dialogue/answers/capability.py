@@ -33,6 +33,8 @@ TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
                "distributed", "scale out", "across machines", "across nodes")),
     # "H100 的 FP8 比 BF16 快多少": the two number formats' rates on one GPU (before the "fp8" yes/no)
     ("fp8_speed", ()),
+    # "H100 支持 FP4 吗", "what is the B200's FP4?": the 4-bit inference format (Blackwell on)
+    ("fp4", ("fp4", "nvfp4", "mxfp4")),
     ("fp8", ("fp8",)),
     ("training", ("good for training", "good for fine-tuning", "good for finetuning", "good for fine tuning",
                   "suitable for training", "suitable for fine-tuning", "ok for training", "okay for training",
@@ -185,6 +187,8 @@ def answer(q: Question, reply: Reply) -> bool:
         verdict, rows = _training(q, spec)
         if spec.vendor == "amd":  # "MI300X 跑训练靠谱吗": the software stack is part of the answer on AMD
             advice = _stack(q, spec, reply.lang)
+    elif asked == "fp4":
+        verdict, advice = _fp4(q, spec)
     elif asked == "fp8":
         verdict = "yes" if spec.tflops.fp8 else "no"
     elif asked == "fp8_speed":
@@ -218,6 +222,18 @@ def answer(q: Question, reply: Reply) -> bool:
         rows=rows,
     )
     return True
+
+
+def _fp4(q: Question, spec: GpuSpec) -> tuple[str, dict[str, Any]]:
+    """Whether the GPU has FP4 tensor cores (its dense and sparse rate if so), and the catalogue's GPUs
+    that have them."""
+    records = {r.id: r for r in q.kb.gpu_records}
+    with_fp4 = [g.name for g in q.catalog.gpus if (r := records.get(g.id)) is not None and r.tflops.fp4]
+    record = records.get(spec.id)
+    fp4 = record.tflops.fp4 if record is not None else None
+    if fp4 is None or fp4.value is None:
+        return "no", {"with_fp4": with_fp4}
+    return "yes", {"fp4": fp4.value, "sparse": fp4.sparse, "with_fp4": with_fp4}
 
 
 # A count of MIG instances the user quotes: "切 7 个", "7 instances", "7-way", "7 份".
