@@ -228,6 +228,22 @@ class _Checker:
             g, "memory_gb", claimed, g.memory_gb.value, message, g.memory_gb.src, "nonexistent"
         )
 
+    def memory_in_tb(self, claimed_tb: float, gpus: tuple[GpuRecord, ...]) -> Correction:
+        """GPU memory said in terabytes ("A100 80 TB 显存"): no GPU has that; the size in GB, kindly, and
+        when the number is the GPU's size the unit is the slip."""
+        same = next((g for g in gpus if _close(claimed_tb, g.memory_gb.value, 0.07)), None)
+        g = same or max(gpus, key=lambda x: x.memory_gb.value)
+        gb = _fmt(g.memory_gb.value)
+        slip_zh = "单位应是 GB。" if same is not None else ""
+        slip_en = " The unit is GB." if same is not None else ""
+        message = Bilingual(
+            zh=f"{g.name} 的显存是 {gb} GB，不是 {_fmt(claimed_tb)} TB。{slip_zh}",
+            en=f"The {g.name} has {gb} GB of memory, not {_fmt(claimed_tb)} TB.{slip_en}",
+        )
+        return self._finish(
+            g, "memory_gb", claimed_tb * 1000, g.memory_gb.value, message, g.memory_gb.src, "wrong"
+        )
+
     def _pair(self, g: GpuRecord, claimed: float) -> Correction:
         """A memory size that is a bridged pair ("H100 NVL 188GB", as NVIDIA quotes the NVL): what one GPU
         has, which is what a model must fit in."""
@@ -365,6 +381,8 @@ def factcheck(
     for q in quotes_in(reading):
         if q.kind == "tflops":
             found = checker.tflops(q.value, q.dtype, q.gpus)
+        elif q.kind == "memory" and q.unit == "tb":
+            found = checker.memory_in_tb(q.value, q.gpus)
         elif q.kind == "memory":
             found = checker.memory(q.value, q.gpus, gpus)
         elif q.kind == "power":

@@ -47,6 +47,9 @@ _BARE_RATE = re.compile(
 )
 # A PCIe generation: "PCIe 4.0", "PCIe Gen5", "pcie5", "PCIe 第5代" (not "PCIe 40GB", a card's name and size).
 _PCIE = re.compile(r"pcie\s*(?:gen\.?\s*|第\s*)?([2-6])(?:\.0)?(?![\d.])")
+# GPU memory said in terabytes ("A100 有 80 TB 显存"): a unit slip, read only with a memory word beside it.
+_MEMORY_TB = re.compile(_NUM + r"\s*(?:tb|tib|terabytes?)(?![a-z/])")
+_GPU_MEMORY_WORDS = re.compile(r"显存|顯存|vram|hbm|gpu memory|memory")
 _MEMORY = re.compile(_NUM + r"\s*(?:gb|gib|gigabytes?|gigs?|g)(?![a-z/])")
 _BANDWIDTH = re.compile(_NUM + r"\s*(tb/s|gb/s)")  # bytes; the original's lower-case b means bits
 # Power in watts: "700W", "1.2 kW", "300 瓦". A bare lower-case "w" is also 万 in Chinese chat ("3w条数据"),
@@ -123,6 +126,7 @@ class Quote:
     gpus: tuple[GpuRecord, ...]
     dtype: str | None = None  # tflops only, when the text names one
     fabric: bool = False  # bandwidth only: the sentence talks about NVLink / Infinity Fabric
+    unit: str = "gb"  # memory only: "tb" when the user wrote terabytes (the value stays as written)
 
 
 def _normalise(text: str) -> str:
@@ -269,6 +273,13 @@ def quotes_in(reading: Reading) -> Iterator[Quote]:
                 continue
             for claimed in _listed_before(t, m.start()) + [float(m.group(1))]:
                 yield Quote("memory", claimed, owner.gpus)
+    for m in _MEMORY_TB.finditer(t):
+        window = t[max(0, m.start() - 12) : m.end() + 14]
+        if is_bracket(t, m) or not _GPU_MEMORY_WORDS.search(window) or _NOT_GPU_MEMORY.search(window):
+            continue
+        for owner in _owners(m.start(), t, mentions):
+            if 0 <= m.start() - owner.end <= 12:
+                yield Quote("memory", float(m.group(1)), owner.gpus, unit="tb")
     for m in _BANDWIDTH.finditer(t):
         if "b" in original[m.start(2) : m.end(2)]:
             continue

@@ -78,3 +78,13 @@ def test_a_wrong_pcie_generation_is_corrected_and_a_card_name_with_pcie_is_no_cl
     assert kb.factcheck("L4 is PCIe Gen4, right?") == []
     assert kb.factcheck("A100 PCIe 40GB 多少钱") == []
     assert only("Is the L4 a pcie5 card?").correct == 4
+
+
+def test_gpu_memory_said_in_terabytes_is_corrected_to_gigabytes() -> None:
+    c = only("A100 有 80 TB 显存对吧？")
+    assert (c.gpu_id, c.metric, c.correct) == ("a100-80gb", "memory_gb", 80)
+    assert "80 GB" in c.message.zh and "单位应是 GB" in c.message.zh
+    assert "141 GB of memory, not 141 TB" in only("Does the H200 have 141 TB of memory?").message.en
+    kb = load_knowledge()
+    assert kb.factcheck("H100 训练数据 2TB 要多久") == []
+    assert kb.factcheck("我们 H100 集群有 2 TB 的存储") == []
