@@ -22,7 +22,7 @@ Kind = Literal["wrong", "sparse", "unsupported", "nonexistent", "claim"]
 @dataclass(frozen=True, slots=True)
 class Correction:
     gpu_id: str
-    # "tflops.<dtype>", "memory_gb", "memory_bandwidth_tbs", "scale_up_gbs", "tdp_w";
+    # "tflops.<dtype>", "memory_gb", "memory_bandwidth_tbs", "scale_up_gbs", "tdp_w", "pcie_gen";
     # claims: "feature"/"positioning"
     metric: str
     claimed: float | None  # None for a claim without a number (kind "claim")
@@ -64,8 +64,11 @@ class _Checker:
     def tflops(self, claimed: float, dtype: str | None, gpus: tuple[GpuRecord, ...]) -> Correction | None:
         if dtype == "int8":
             return self.int8(claimed, gpus)
+        if dtype == "fp4" and all(g.tflops.fp4 is None for g in gpus):
+            # FP4 tensor cores came with Blackwell; a family name means its fastest board here
+            return self._unsupported(max(gpus, key=lambda g: g.tflops.fp16.value or 0.0), dtype, claimed)
         dtypes = [dtype] if dtype else list(DTYPES)
-        figures = [(g, d, getattr(g.tflops, d)) for g in gpus for d in dtypes]
+        figures = [(g, d, f) for g in gpus for d in dtypes if (f := getattr(g.tflops, d)) is not None]
         if any(f.value is not None and _close(claimed, f.value) for _, _, f in figures):
             return None
         for g, d, f in figures:
@@ -78,7 +81,7 @@ class _Checker:
                 if int8 is not None and int8.value is not None and _close(claimed, int8.value):
                     return self._int8_as_float(g, int8, claimed)
         shown = dtype or "fp16"
-        usable = [(g, getattr(g.tflops, shown)) for g in gpus if getattr(g.tflops, shown).value is not None]
+        usable = [(g, f) for g in gpus if (f := getattr(g.tflops, shown)) is not None and f.value is not None]
         if not usable:
             return self._unsupported(gpus[0], shown, claimed)
         g, f = max(usable, key=lambda item: item[1].value or 0.0)
@@ -125,11 +128,17 @@ class _Checker:
 
     def _sparse(self, g: GpuRecord, d: str, f: TflopsFigure, claimed: float) -> Correction:
         dense, dt = _fmt(f.value or 0.0), d.upper()
+        if d == "fp4":  # an inference format: no training rate to speak of
+            rest_zh, rest_en = f"稠密 {dt} 是 {dense} TFLOPS。", f"the dense {dt} rate is {dense} TFLOPS."
+        else:
+            rest_zh, rest_en = (
+                f"训练按稠密算力算，应为 {dense} TFLOPS。",
+                f"training runs at the dense rate, {dense} TFLOPS.",
+            )
         message = Bilingual(
-            zh=f"{_fmt(claimed)} TFLOPS 是 {g.name} 在 2:4 结构化稀疏下的 {dt} 数字；"
-            f"训练按稠密算力算，应为 {dense} TFLOPS。",
+            zh=f"{_fmt(claimed)} TFLOPS 是 {g.name} 在 2:4 结构化稀疏下的 {dt} 数字；{rest_zh}",
             en=f"{_fmt(claimed)} TFLOPS is the {g.name}'s {dt} figure with 2:4 structured sparsity; "
-            f"training runs at the dense rate, {dense} TFLOPS.",
+            + rest_en,
         )
         return self._finish(g, f"tflops.{d}", claimed, f.value, message, f.src, "sparse")
 
@@ -149,7 +158,7 @@ class _Checker:
         dense, dt = _fmt(f.value or 0.0), d.upper()
         sparse_zh = f"（带 2:4 稀疏的标称值为 {_fmt(f.sparse)}）" if f.sparse else ""
         sparse_en = f" ({_fmt(f.sparse)} with 2:4 sparsity)" if f.sparse else ""
-        others = [(o.name, getattr(o.tflops, d).value) for o in family if o is not g]
+        others = [(o.name, getattr(getattr(o.tflops, d), "value", None)) for o in family if o is not g]
         others_txt = ", ".join(f"{name} {_fmt(v)}" for name, v in others if v is not None)
         bw = next(
             (
@@ -219,6 +228,22 @@ class _Checker:
             g, "memory_gb", claimed, g.memory_gb.value, message, g.memory_gb.src, "nonexistent"
         )
 
+    def memory_in_tb(self, claimed_tb: float, gpus: tuple[GpuRecord, ...]) -> Correction:
+        """GPU memory said in terabytes ("A100 80 TB 显存"): no GPU has that; the size in GB, kindly, and
+        when the number is the GPU's size the unit is the slip."""
+        same = next((g for g in gpus if _close(claimed_tb, g.memory_gb.value, 0.07)), None)
+        g = same or max(gpus, key=lambda x: x.memory_gb.value)
+        gb = _fmt(g.memory_gb.value)
+        slip_zh = "单位应是 GB。" if same is not None else ""
+        slip_en = " The unit is GB." if same is not None else ""
+        message = Bilingual(
+            zh=f"{g.name} 的显存是 {gb} GB，不是 {_fmt(claimed_tb)} TB。{slip_zh}",
+            en=f"The {g.name} has {gb} GB of memory, not {_fmt(claimed_tb)} TB.{slip_en}",
+        )
+        return self._finish(
+            g, "memory_gb", claimed_tb * 1000, g.memory_gb.value, message, g.memory_gb.src, "wrong"
+        )
+
     def _pair(self, g: GpuRecord, claimed: float) -> Correction:
         """A memory size that is a bridged pair ("H100 NVL 188GB", as NVIDIA quotes the NVL): what one GPU
         has, which is what a model must fit in."""
@@ -282,6 +307,22 @@ class _Checker:
         )
         return self._finish(g, "tdp_w", claimed_w, g.tdp_w.value, message, g.tdp_w.src, "wrong")
 
+    def pcie(self, claimed_gen: float, gpus: tuple[GpuRecord, ...]) -> Correction | None:
+        """A PCIe generation ("H100 是 PCIe 4.0 的吗"): right for any board of the family named; a GPU
+        whose generation the catalogue does not record is not judged."""
+        known = [g for g in gpus if g.pcie_gen is not None]
+        if not known or any(g.pcie_gen is not None and g.pcie_gen.value == claimed_gen for g in known):
+            return None
+        g = known[0]
+        gen = g.pcie_gen
+        assert gen is not None
+        right, said = _fmt(gen.value), _fmt(claimed_gen)
+        message = Bilingual(
+            zh=f"{g.name} 的主机接口是 PCIe Gen{right}，不是 PCIe Gen{said}。",
+            en=f"The {g.name}'s host interface is PCIe Gen{right}, not PCIe Gen{said}.",
+        )
+        return self._finish(g, "pcie_gen", claimed_gen, gen.value, message, gen.src, "wrong")
+
     def _finish(
         self,
         g: GpuRecord,
@@ -340,10 +381,14 @@ def factcheck(
     for q in quotes_in(reading):
         if q.kind == "tflops":
             found = checker.tflops(q.value, q.dtype, q.gpus)
+        elif q.kind == "memory" and q.unit == "tb":
+            found = checker.memory_in_tb(q.value, q.gpus)
         elif q.kind == "memory":
             found = checker.memory(q.value, q.gpus, gpus)
         elif q.kind == "power":
             found = checker.power(q.value, q.gpus)
+        elif q.kind == "pcie":
+            found = checker.pcie(q.value, q.gpus)
         else:
             found = checker.bandwidth(q.value, q.gpus, q.fabric)
         if found is not None:

@@ -40,11 +40,16 @@ _TFLOPS = re.compile(
 # "BF16 989 right?", "fp8 of 3958?". Only before a question or the end of the sentence, so "bf16, 2 weeks",
 # "FP16 训练 7B" and "BF16 3天" stay what they are.
 _BARE_RATE = re.compile(
-    r"(?:fp16|bf16|fp8|tf32|半精度)\s*(?:的)?\s*(?:算力|性能|tensor|compute|throughput)?\s*"
+    r"(?:fp16|bf16|fp8|fp4|tf32|半精度)\s*(?:的)?\s*(?:算力|性能|tensor|compute|throughput)?\s*"
     r"(?:是|为|為|有|达到|達到|大概|大约|大約|约|約|is|of|=|:|at|about|around|~)?\s*"
     + _NUM
     + r"(?=\s*(?:吧|吗|嗎|么|麼|呢|对吧|對吧|对吗|對嗎|\?|right|correct|yes|$))"
 )
+# A PCIe generation: "PCIe 4.0", "PCIe Gen5", "pcie5", "PCIe 第5代" (not "PCIe 40GB", a card's name and size).
+_PCIE = re.compile(r"pcie\s*(?:gen\.?\s*|第\s*)?([2-6])(?:\.0)?(?![\d.])")
+# GPU memory said in terabytes ("A100 有 80 TB 显存"): a unit slip, read only with a memory word beside it.
+_MEMORY_TB = re.compile(_NUM + r"\s*(?:tb|tib|terabytes?)(?![a-z/])")
+_GPU_MEMORY_WORDS = re.compile(r"显存|顯存|vram|hbm|gpu memory|memory")
 _MEMORY = re.compile(_NUM + r"\s*(?:gb|gib|gigabytes?|gigs?|g)(?![a-z/])")
 _BANDWIDTH = re.compile(_NUM + r"\s*(tb/s|gb/s)")  # bytes; the original's lower-case b means bits
 # Power in watts: "700W", "1.2 kW", "300 瓦". A bare lower-case "w" is also 万 in Chinese chat ("3w条数据"),
@@ -59,8 +64,8 @@ _POWER = re.compile(
 # server's or a rack's power, never a claim about a GPU's TDP.
 MAX_GPU_WATTS = 3000.0
 _POWER_WORDS = re.compile(r"tdp|tgp|功耗|功率|耗电|耗電|用电|用電|power|watt|瓦|电源|電源|draws?|uses|consum")
-_DTYPE = re.compile(r"fp16|bf16|fp8|tf32|fp32|int8|半精度|单精度|單精度")
-_DTYPE_ALIASES = {"半精度": "fp16", "单精度": "fp32", "單精度": "fp32"}
+_DTYPE = re.compile(r"fp16|bf16|fp8|tf32|fp32|int8|(?:nv|mx)?fp4|半精度|单精度|單精度")
+_DTYPE_ALIASES = {"半精度": "fp16", "单精度": "fp32", "單精度": "fp32", "nvfp4": "fp4", "mxfp4": "fp4"}
 _FABRIC = re.compile(r"nvlink|infinity fabric|xgmi|互联|互聯|卡间|卡間")
 # Where a sentence or clause ends (full-width and ASCII punctuation, a line break): the NLU uses it too.
 SENTENCE_END = re.compile(r"[。！？!?；;\n]|\.\s")
@@ -114,13 +119,14 @@ class Mention:
 
 @dataclass(frozen=True, slots=True)
 class Quote:
-    """One figure a user quoted about a GPU; `value` in TFLOPS, GB, TB/s or W by `kind`."""
+    """One figure a user quoted about a GPU; `value` in TFLOPS, GB, TB/s, W or a PCIe generation by `kind`."""
 
-    kind: Literal["tflops", "memory", "bandwidth", "power"]
+    kind: Literal["tflops", "memory", "bandwidth", "power", "pcie"]
     value: float
     gpus: tuple[GpuRecord, ...]
     dtype: str | None = None  # tflops only, when the text names one
     fabric: bool = False  # bandwidth only: the sentence talks about NVLink / Infinity Fabric
+    unit: str = "gb"  # memory only: "tb" when the user wrote terabytes (the value stays as written)
 
 
 def _normalise(text: str) -> str:
@@ -180,6 +186,11 @@ def _owner(pos: int, text: str, mentions: list[Mention]) -> Mention | None:
     before = [m for m in same if m.end <= pos]
     if before:
         return before[-1]
+    if not same and lo > 0 and not text[lo:pos].strip():
+        # "What is the A40's INT8? 598.6 TOPS?": a sentence that is only the figure goes on the one before
+        prev = max(b for b in bounds if b < lo)
+        earlier = [m for m in mentions if prev <= m.start and m.end <= lo]
+        return earlier[-1] if earlier else None
     return same[0] if same else None
 
 
@@ -253,21 +264,34 @@ def quotes_in(reading: Reading) -> Iterator[Quote]:
             dtype = _dtype_near(t, m.start(), named.start)
             yield Quote("tflops", float(m.group(1)), named.gpus, dtype=dtype)
     for m in _MEMORY.finditer(t):
-        owner = _owner(m.start(), t, mentions)
-        if owner is None or is_bracket(t, m) or _a_name(m, mentions):
+        if is_bracket(t, m) or _a_name(m, mentions):
             continue
-        if _is_not_gpu_memory(t, m, owner) and not _had_size(t, m, owner, reading.catalogue):
+        for owner in _owners(m.start(), t, mentions):
+            if _is_not_gpu_memory(t, m, owner) and not _had_size(t, m, owner, reading.catalogue):
+                continue
+            if _names_a_variant(t, m, owner, reading.catalogue):
+                continue
+            for claimed in _listed_before(t, m.start()) + [float(m.group(1))]:
+                yield Quote("memory", claimed, owner.gpus)
+    for m in _MEMORY_TB.finditer(t):
+        window = t[max(0, m.start() - 12) : m.end() + 14]
+        if is_bracket(t, m) or not _GPU_MEMORY_WORDS.search(window) or _NOT_GPU_MEMORY.search(window):
             continue
-        if _names_a_variant(t, m, owner, reading.catalogue):
-            continue
-        for claimed in _listed_before(t, m.start()) + [float(m.group(1))]:
-            yield Quote("memory", claimed, owner.gpus)
+        for owner in _owners(m.start(), t, mentions):
+            if 0 <= m.start() - owner.end <= 12:
+                yield Quote("memory", float(m.group(1)), owner.gpus, unit="tb")
     for m in _BANDWIDTH.finditer(t):
-        owner = _owner(m.start(), t, mentions)
-        if owner is not None and "b" not in original[m.start(2) : m.end(2)]:
-            value = float(m.group(1)) / (1000.0 if m.group(2) == "gb/s" else 1.0)
-            fabric = bool(_FABRIC.search(t[max(0, m.start() - 30) : m.end() + 10]))
+        if "b" in original[m.start(2) : m.end(2)]:
+            continue
+        value = float(m.group(1)) / (1000.0 if m.group(2) == "gb/s" else 1.0)
+        fabric = bool(_FABRIC.search(t[max(0, m.start() - 30) : m.end() + 10]))
+        for owner in _owners(m.start(), t, mentions):
             yield Quote("bandwidth", value, owner.gpus, fabric=fabric)
+    for m in _PCIE.finditer(t):
+        if _a_name(m, mentions):
+            continue
+        for named in _owners(m.start(), t, mentions):
+            yield Quote("pcie", float(m.group(1)), named.gpus)
     for m in _POWER.finditer(t):
         if is_bracket(t, m) or _a_name(m, mentions):
             continue

@@ -56,6 +56,9 @@ class Tflops(Strict):
     # Dense INT8 tensor TOPS (integer operations, for quantised inference), where the datasheet gives them:
     # not a training rate and not in DTYPES; the fact check reads it ("T4 130 TOPS", "T4 130 TFLOPS?").
     int8: TflopsFigure | None = None
+    # Dense FP4 tensor TFLOPS, an inference format only Blackwell parts have: absent means the GPU has
+    # no FP4 tensor cores (every pre-Blackwell part), so "H100 FP4 ..." is answered as unsupported.
+    fp4: TflopsFigure | None = None
 
 
 class Fp64(Strict):
@@ -124,6 +127,9 @@ class GpuRecord(Strict):
     # Multi-Instance GPU: the most instances one GPU splits into, where NVIDIA's MIG User Guide lists it
     # (absent: not among the GPUs it lists, so no MIG).
     mig_instances: Figure | None = None
+    # The PCIe generation of the host interface (3, 4, 5): what the GPU talks to the CPU, NICs and, without
+    # NVLink, other GPUs over (absent: not recorded).
+    pcie_gen: Figure | None = None
     aliases: tuple[str, ...] = ()
     # The catalogue id this card is a form-factor variant of (same chip and memory, e.g. the A100 80GB
     # PCIe of the A100 80GB SXM4): a family name with this memory size means that one, not this.
@@ -147,6 +153,7 @@ class GpuRecord(Strict):
             figures.append(self.matmul_efficiency)
         if self.mig_instances is not None:
             figures.append(self.mig_instances)
+        figures += [f for f in (self.tflops.int8, self.tflops.fp4, self.pcie_gen) if f is not None]
         if self.usable_memory_mib is not None:
             figures.append(self.usable_memory_mib)
         return {key for f in figures for key in f.src}

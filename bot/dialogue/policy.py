@@ -193,6 +193,16 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
         and capability.topic(q.text) == "mig"
     ):
         return "capability"  # "H100 MIG 最多切几个", "can I split an A100 into 7 MIG instances?"
+    if (
+        q.u.gpus
+        and kind != "figure_check"
+        and not form_in_progress
+        and q.u.said.get("params") is None
+        and capability.topic(q.text) == "fp4"
+    ):
+        return (
+            "capability"  # "H100 的 FP4 是多少", "B200 FP4 算力多少": the format's rate, or that it has none
+        )
     if published.applies(q, form_in_progress):
         return "published_run"  # "how long did BLOOM-176B take to train?": what was reported, not a plan
     if cheaper_instead(q, form_in_progress):

@@ -74,6 +74,14 @@ def fmt_num(value: object, digits: int = 3) -> str:
     return _short(float(value), digits)
 
 
+def fmt_figure(value: object) -> str:
+    """A datasheet figure as the catalogue states it, with thousands separators: 112.5 -> "112.5" (not
+    "112"), 1670.5 -> "1,670.5", 1979 -> "1,979". For confirming a figure the user quoted."""
+    if not isinstance(value, int | float) or not math.isfinite(value):
+        return "?"
+    return f"{round(float(value), 3):,}".removesuffix(".0")
+
+
 def fmt_bandwidth(tbs: object) -> str:
     """Memory bandwidth as datasheets write it: 3.35 -> "3.35 TB/s", 0.864 -> "864 GB/s"."""
     if not isinstance(tbs, int | float) or not math.isfinite(tbs):

@@ -33,6 +33,8 @@ TOPICS: tuple[tuple[str, tuple[str, ...]], ...] = (
                "distributed", "scale out", "across machines", "across nodes")),
     # "H100 的 FP8 比 BF16 快多少": the two number formats' rates on one GPU (before the "fp8" yes/no)
     ("fp8_speed", ()),
+    # "H100 支持 FP4 吗", "what is the B200's FP4?": the 4-bit inference format (Blackwell on)
+    ("fp4", ("fp4", "nvfp4", "mxfp4")),
     ("fp8", ("fp8",)),
     ("training", ("good for training", "good for fine-tuning", "good for finetuning", "good for fine tuning",
                   "suitable for training", "suitable for fine-tuning", "ok for training", "okay for training",
@@ -185,6 +187,8 @@ def answer(q: Question, reply: Reply) -> bool:
         verdict, rows = _training(q, spec)
         if spec.vendor == "amd":  # "MI300X 跑训练靠谱吗": the software stack is part of the answer on AMD
             advice = _stack(q, spec, reply.lang)
+    elif asked == "fp4":
+        verdict, advice = _fp4(q, spec)
     elif asked == "fp8":
         verdict = "yes" if spec.tflops.fp8 else "no"
     elif asked == "fp8_speed":
@@ -220,6 +224,24 @@ def answer(q: Question, reply: Reply) -> bool:
     return True
 
 
+def _fp4(q: Question, spec: GpuSpec) -> tuple[str, dict[str, Any]]:
+    """Whether the GPU has FP4 tensor cores (its dense and sparse rate if so), and the catalogue's GPUs
+    that have them."""
+    records = {r.id: r for r in q.kb.gpu_records}
+    with_fp4 = [g.name for g in q.catalog.gpus if (r := records.get(g.id)) is not None and r.tflops.fp4]
+    record = records.get(spec.id)
+    fp4 = record.tflops.fp4 if record is not None else None
+    if fp4 is None or fp4.value is None:
+        return "no", {"with_fp4": with_fp4}
+    return "yes", {"fp4": fp4.value, "sparse": fp4.sparse, "with_fp4": with_fp4}
+
+
+# A count of MIG instances the user quotes: "切 7 个", "7 instances", "7-way", "7 份".
+_MIG_COUNT = re.compile(
+    r"(?<![\d.])(\d{1,2})\s*(?:mig\s*)?(?:个|個|份|块|塊|instances?|slices?|partitions?|-way|way)"
+)
+
+
 def _mig(q: Question, spec: GpuSpec) -> tuple[str, dict[str, Any]]:
     """Whether the GPU splits into MIG instances, how many at most and the smallest one's memory (1/8 of
     the GPU's on seven-instance GPUs, 1/4 on the A30's four), and the catalogue's GPUs that have MIG."""
@@ -231,7 +253,12 @@ def _mig(q: Question, spec: GpuSpec) -> tuple[str, dict[str, Any]]:
         return "no", {"with_mig": with_mig}
     instances = int(most.value)
     share = 8 if instances == 7 else instances
-    return "yes", {
+    said = _MIG_COUNT.search(normalise(q.text).lower)
+    claimed = int(said.group(1)) if said else None
+    # "A30 能切 7 个 MIG 实例吧": more than the guide allows is a no with the real maximum, not a yes
+    verdict = "fewer" if claimed is not None and claimed > instances else "yes"
+    return verdict, {
+        "claimed": claimed,
         "instances": instances,
         "share": share,
         "slice_gb": spec.memory_gb / share,

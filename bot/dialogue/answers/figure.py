@@ -49,6 +49,8 @@ def confirmations(q: Question) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     sources = q.kb.gpu_sources
     for quote in quotes(q.text, q.kb.gpu_records):
+        if quote.unit == "tb":
+            continue  # "80 TB of memory" is never a GPU's size, whatever the number
         main = _main_record(q, quote.gpus)
         ordered = sorted(quote.gpus, key=lambda r: main is None or r.id != main.id)  # the main board first
         for g in ordered:
@@ -101,6 +103,8 @@ def _figure(g: Any, quote: Any) -> tuple[Any, float, str]:
         return None, 1.0, "tflops"
     if quote.kind == "power":
         return g.tdp_w, 1.0, "power"
+    if quote.kind == "pcie":
+        return g.pcie_gen, 1.0, "pcie"
     return None, 1.0, str(quote.kind)
 
 
