@@ -483,22 +483,21 @@ def _w(code: str, message: str, **params: object) -> SizingWarning:
     return SizingWarning(code, message, tuple(params.items()))
 
 
-def copies_warning(kept: ServeOption, split: ServeOption) -> SizingWarning:
-    """The GPUs asked for run as several copies of the model rather than one copy split over all of
-    them (serve_plan._copies_over_split): the answer says why, with the single copy's numbers."""
-    assert kept.speed is not None and split.speed is not None
+def copies_warning(copies: ServeOption, split: ServeOption) -> SizingWarning:
+    """The GPUs asked for serve the load better as several copies of the model than as the one copy split
+    over all of them (serve_plan._copies): the answer says so, with both throughputs."""
+    assert split.speed is not None
     return _w(
         "serve_copies_over_split",
-        f"The {kept.gpus} × {kept.gpu.name} run as {kept.replicas} copies of the model, "
-        f"{kept.replica.gpus} GPU(s) each: the model fits, and copies serve "
-        f"{kept.output_tokens_per_second:,.0f} tokens/s where one copy split over all {kept.gpus} "
-        f"(tensor parallel) serves {split.output_tokens_per_second:,.0f} "
-        f"({split.speed.tpot_s * 1e3:.1f} ms per token).",
-        gpus=kept.gpus,
-        gpu_name=kept.gpu.name,
-        replicas=kept.replicas,
-        gpus_per_replica=kept.replica.gpus,
-        tokens_per_second=round(kept.output_tokens_per_second),
+        f"The {copies.gpus} × {copies.gpu.name} serve this load better as {copies.replicas} separate copies "
+        f"of the model, {copies.replica.gpus} GPU(s) each: {copies.output_tokens_per_second:,.0f} tokens/s "
+        f"against {split.output_tokens_per_second:,.0f} as one copy split over all {copies.gpus} (tensor "
+        "parallel), with no traffic between the GPUs on every token.",
+        gpus=copies.gpus,
+        gpu_name=copies.gpu.name,
+        replicas=copies.replicas,
+        gpus_per_replica=copies.replica.gpus,
+        tokens_per_second=round(copies.output_tokens_per_second),
         split_tokens_per_second=round(split.output_tokens_per_second),
         split_tpot_ms=round(split.speed.tpot_s * 1e3, 1),
     )

@@ -438,7 +438,7 @@ def plan_serving(req: ServeRequest, catalog: Catalog, k: ServeConstants = CALIBR
 
     book = catalog_book(catalog)
     forced: ServeOption | None = None
-    split_from: ServeOption | None = None  # the one tensor-parallel copy the counted GPUs beat as copies
+    copies: ServeOption | None = None  # the GPUs counted, run as several copies of the model
     if req.gpu is not None and req.gpus is not None:
         tp, pp = _layout(req.gpus)
         # A family ("h100") means the variant that serves it: fits, meets the targets, has a price, then
@@ -452,7 +452,7 @@ def plan_serving(req: ServeRequest, catalog: Catalog, k: ServeConstants = CALIBR
         ]
         if variants:
             forced = replace(min(variants, key=_family_order), label="requested")
-            forced, split_from = _copies_over_split(req, forced, book, k)
+            copies = _copies(req, forced, book, k)
     terms: dict[ServePrecision, ModelTerms] = {}  # the model's per-token terms, per precision timed
     pool, excluded = candidates(req, book, req.precision, k, terms=terms)
     ctx = Context(req, catalog)
@@ -467,6 +467,8 @@ def plan_serving(req: ServeRequest, catalog: Catalog, k: ServeConstants = CALIBR
         o.shown(o.label, solo=_solo(o.replica, req, k, terms)) if o.speed else o
         for o in rank(usable, lower, forced, ctx)
     ]
+    if copies is not None and options and options[0].label == "requested":
+        options.insert(1, copies)
     req = _first_floor_target(req, options, k, terms)
     looser = _relaxed(req, options, book, k, terms)
     if looser is not None:
@@ -477,7 +479,7 @@ def plan_serving(req: ServeRequest, catalog: Catalog, k: ServeConstants = CALIBR
         workload=tuple(workload(req, k).items()),
         options=tuple(options),
         warnings=tuple(warnings(req, options, pool, excluded, catalog, k, lower_same=lower_same))
-        + ((copies_warning(forced, split_from),) if forced is not None and split_from is not None else ())
+        + ((copies_warning(copies, forced),) if forced is not None and copies is not None else ())
         + ((window_warning(req, *window),) if window is not None else ()),
         explain=tuple(explain(req, options, k)),
         excluded=tuple(sorted(excluded, key=lambda e: e.gpu)),
@@ -485,45 +487,49 @@ def plan_serving(req: ServeRequest, catalog: Catalog, k: ServeConstants = CALIBR
     )
 
 
-def _copies_over_split(
+# How much more a load must get from separate copies of the model than from one tensor-parallel copy on
+# the same GPUs for the answer to show the copies (below it the two are the same within the model's error).
+COPIES_GAIN = 1.1
+
+
+def _copies(
     req: ServeRequest, forced: ServeOption, book: CatalogBook, k: ServeConstants
-) -> tuple[ServeOption, ServeOption | None]:
-    """The GPUs the user counted ("we have 4 H100s") as one tensor-parallel copy of the model, or as
-    several smaller copies that share the load (4 copies of one GPU each) where the model fits the smaller
-    copy: the copies where they hold the load and meet the targets with more throughput (no tensor-parallel
-    traffic between GPUs). Returns the option kept and, when it is the copies, the single copy it beat."""
+) -> ServeOption | None:
+    """The GPUs the user counted ("we have 8 H100s") run as several smaller copies of the model that share
+    the load (8 copies of one GPU each) rather than one copy split over all of them (tensor parallel), where
+    the model fits the smaller copy, the load is given, and the copies meet the targets the split copy
+    meets with at least COPIES_GAIN times its throughput: no tensor-parallel traffic on every token. None
+    otherwise; the answer shows it beside the copy asked for, which stays first (what was asked)."""
     rep = forced.replica
     gpus = rep.gpus
     if (
         req.layout is not None  # "tensor parallel" said: the layout asked for
+        or (req.concurrency is None and req.qps is None)  # no load: one user's speed decides
         or rep.pp != 1
         or rep.layout != "tp"
         or gpus < 2
         or not forced.fits
         or forced.speed is None
     ):
-        return forced, None
-    best = forced
+        return None
+    best: ServeOption | None = None
     for tp in (t for t in range(1, gpus) if gpus % t == 0):
-        copies = gpus // tp
+        count = gpus // tp
         share = replace(
             req,
-            concurrency=None if req.concurrency is None else math.ceil(req.concurrency / copies),
-            qps=None if req.qps is None else req.qps / copies,
+            concurrency=None if req.concurrency is None else math.ceil(req.concurrency / count),
+            qps=None if req.qps is None else req.qps / count,
         )
         one = evaluate(share, req.model, rep.gpu, tp, 1, rep.precision, book, k, single_replica=True)
         if not one.fits or one.speed is None or (forced.meets_latency and not one.meets_latency):
             continue
         option = replace(
-            one,
-            replicas=copies,
-            quote=forced.quote,
-            label="requested",
-            priced_hourly_usd=forced.hourly_usd,
+            one, replicas=count, quote=forced.quote, label="copies", priced_hourly_usd=forced.hourly_usd
         )
-        if option.output_tokens_per_second > best.output_tokens_per_second * 1.0001:
+        floor = (best or forced).output_tokens_per_second * (1.0001 if best else COPIES_GAIN)
+        if option.output_tokens_per_second > floor:
             best = option
-    return (best, forced) if best is not forced else (forced, None)
+    return best
 
 
 def _lower_on_same_gpus(

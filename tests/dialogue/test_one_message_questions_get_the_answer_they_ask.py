@@ -40,8 +40,12 @@ def test_counted_gpus_serve_a_model_that_fits_one_as_separate_copies_when_copies
     real: Consultant,
 ) -> None:
     text = ask(real, "we have 8 H100s, serve Llama 3 8B to 2000 concurrent users")
-    assert "*As asked:* 1 × NVIDIA H100 SXM5 × 8 replicas (8 GPUs)" in text
-    assert "run as 8 copies of the model, 1 GPU each" in text and "(tensor parallel)" in text
+    assert "*As asked:* 8 × NVIDIA H100 SXM5:" in text
+    assert "• *As separate copies*: 1 × NVIDIA H100 SXM5 × 8 replicas (8 GPUs)" in text
+    assert "serve this load better as 8 separate copies of the model, 1 GPU each" in text
+    # a load the split copy carries about as well: no copies line
+    small = ask(real, "2 H100 for Llama 3.1 8B at 5 requests per second, enough?")
+    assert small.startswith("*Yes.* 2 × NVIDIA H100 SXM5") and "separate copies" not in small
 
 
 def test_a_bit_width_with_a_size_and_a_gpu_is_a_serving_question_not_a_training_form(
@@ -70,3 +74,8 @@ def test_gpus_asked_for_by_a_power_bound_are_only_those_within_it(real: Consulta
     assert "NVIDIA T4" in text and "NVIDIA L4" in text and "H100" not in text
     hans = ask(real, "哪些卡功耗低于100W")
     assert hans.startswith("*功耗（TDP）不超过 100 W 的 GPU*") and "H100" not in hans
+
+
+def test_which_of_two_gpus_is_cheaper_per_hour_opens_with_the_gap(real: Consultant) -> None:
+    text = ask(real, "L40S 和 A100 80G 每小时哪个便宜")
+    assert text.startswith("*在 AWS，NVIDIA A100 80GB (SXM4) 每卡时比 NVIDIA L40S 贵 ")

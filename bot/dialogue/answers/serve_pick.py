@@ -176,14 +176,15 @@ def _first_fitting(found: list[dict[str, Any]]) -> dict[str, Any] | None:
 def _on_count(found: list[dict[str, Any]], count: int, precision: str) -> dict[str, Any] | None:
     """The plan on exactly the GPUs asked for: in the precision asked (or the model's) where it holds
     the model, else the first lower precision that does; None where none does."""
-    # one copy of the model on them, or the copies the plan runs on exactly those GPUs ("requested")
+    # one copy of the model on them, or the copies the plan runs on exactly those GPUs where they serve
+    # the load better ("copies", serve_plan._copies)
     on_count = [
         o
         for o in found
-        if o["fits"] and o["gpus"] == count and (o["replicas"] == 1 or o["label"] == "requested")
+        if o["fits"] and o["gpus"] == count and (o["replicas"] == 1 or o["label"] == "copies")
     ]
     same = [o for o in on_count if o["precision"] == precision]
-    return next(iter(same or on_count), None)
+    return next((o for o in same if o["label"] == "copies"), None) or next(iter(same or on_count), None)
 
 
 def _per_gpu_hour(q: Question, o: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any] | None]:
