@@ -16,10 +16,10 @@ def test_a_serving_choice_with_an_unpriced_gpu_picks_on_speed_and_says_the_price
 ) -> None:
     text = ask(real, "4090 vs L40S for serving Llama 3 8B, which should I pick?")
     assert text.startswith("*Pick the ")
-    assert "The catalogue has no price for the NVIDIA GeForce RTX 4090" in text
+    assert "The catalogue has no cloud price to weigh for the NVIDIA GeForce RTX 4090" in text
     assert "pick is on speed, not on cost per token" in text
     hans = ask(real, "4090 和 A100 部署 Qwen 7B 哪个划算")
-    assert hans.startswith("*选 ") and "目录里没有 NVIDIA GeForce RTX 4090 的价格" in hans
+    assert hans.startswith("*选 ") and "目录里没有可用来比较的 NVIDIA GeForce RTX 4090 云上价格" in hans
 
 
 def test_one_gpu_that_holds_the_model_but_misses_the_latency_target_is_told_fp8_fixes_it(
