@@ -483,6 +483,26 @@ def _w(code: str, message: str, **params: object) -> SizingWarning:
     return SizingWarning(code, message, tuple(params.items()))
 
 
+def copies_warning(copies: ServeOption, split: ServeOption) -> SizingWarning:
+    """The GPUs asked for serve the load better as several copies of the model than as the one copy split
+    over all of them (serve_plan._copies): the answer says so, with both throughputs."""
+    assert split.speed is not None
+    return _w(
+        "serve_copies_over_split",
+        f"The {copies.gpus} × {copies.gpu.name} serve this load better as {copies.replicas} separate copies "
+        f"of the model, {copies.replica.gpus} GPU(s) each: {copies.output_tokens_per_second:,.0f} tokens/s "
+        f"against {split.output_tokens_per_second:,.0f} as one copy split over all {copies.gpus} (tensor "
+        "parallel), with no traffic between the GPUs on every token.",
+        gpus=copies.gpus,
+        gpu_name=copies.gpu.name,
+        replicas=copies.replicas,
+        gpus_per_replica=copies.replica.gpus,
+        tokens_per_second=round(copies.output_tokens_per_second),
+        split_tokens_per_second=round(split.output_tokens_per_second),
+        split_tpot_ms=round(split.speed.tpot_s * 1e3, 1),
+    )
+
+
 def window_warning(req: ServeRequest, first: ServeOption, full: ServeOption, alone: Speed) -> SizingWarning:
     """The window the deployment supports against the typical request it is planned for: a request of the
     whole window fits on the first option's replica (its first token after ~alone.ttft_s), and what the plan
@@ -516,9 +536,12 @@ def window_warning(req: ServeRequest, first: ServeOption, full: ServeOption, alo
     )
 
 
-def _latency_missed(req: ServeRequest, first: ServeOption, meeting: list[ServeOption]) -> SizingWarning:
+def _latency_missed(
+    req: ServeRequest, first: ServeOption, meeting: list[ServeOption], lower_same: ServeOption | None = None
+) -> SizingWarning:
     """The headline misses the latency target (the user's, or the assumed default) where another
-    option meets it: an answer says so instead of headlining a plan that misses it silently."""
+    option meets it: an answer says so instead of headlining a plan that misses it silently, and names
+    the fixes - a smaller precision on the same GPUs (`lower_same`), then more GPUs."""
     assert first.speed is not None
     ttft, tpot = first.speed.ttft_s * 1e3, first.speed.tpot_s * 1e3
     slow_ttft = req.ttft_ms is not None and ttft > req.ttft_ms * 1.0001
@@ -532,14 +555,20 @@ def _latency_missed(req: ServeRequest, first: ServeOption, meeting: list[ServeOp
         if slow
     )
     other = meeting[0] if meeting else None
+    lower = lower_same
+    lower_tpot = lower.speed.tpot_s * 1e3 if lower is not None and lower.speed is not None else None
+    fixes: list[str] = []
+    if lower is not None and lower_tpot is not None:
+        fixes.append(
+            f"{lower.replica.precision.upper()} on the same {lower.gpus} × {lower.gpu.name} meets it"
+            f" (~{lower_tpot:.1f} ms per token)"
+        )
+    if other is not None:
+        fixes.append(f"{other.gpus} × {other.gpu.name} at {other.replica.precision.upper()} meets it")
     return _w(
         "serve_latency_missed",
         f"The first option misses the {'assumed ' if req.latency_default else ''}latency target of {missed}"
-        + (
-            f"; {other.gpus} × {other.gpu.name} at {other.replica.precision.upper()} meets it."
-            if other is not None
-            else "."
-        ),
+        + ("; " + ", and ".join(fixes) + "." if fixes else "."),
         label=first.label,
         ttft_ms=round(ttft),
         tpot_ms=round(tpot, 1),
@@ -550,6 +579,10 @@ def _latency_missed(req: ServeRequest, first: ServeOption, meeting: list[ServeOp
         other_gpus=other.gpus if other is not None else None,
         other_gpu_name=other.gpu.name if other is not None else None,
         other_precision=other.replica.precision if other is not None else None,
+        lower_gpus=lower.gpus if lower is not None else None,
+        lower_gpu_name=lower.gpu.name if lower is not None else None,
+        lower_precision=lower.replica.precision if lower is not None else None,
+        lower_tpot_ms=round(lower_tpot, 1) if lower_tpot is not None else None,
     )
 
 
@@ -560,6 +593,7 @@ def warnings(
     excluded: list[ServeExcluded],
     catalog: Catalog,
     k: ServeConstants = CALIBRATED,
+    lower_same: ServeOption | None = None,
 ) -> list[SizingWarning]:
     a, p = req.model, req.precision
     out: list[SizingWarning] = []
@@ -663,7 +697,7 @@ def warnings(
             )
         )
     elif first is not None and first.fits and first.speed is not None and not first.meets_latency:
-        out.append(_latency_missed(req, first, [o for o in missed if o.meets_latency]))
+        out.append(_latency_missed(req, first, [o for o in missed if o.meets_latency], lower_same))
     relaxed = next((o for o in options if o.label == "relaxed" and o.speed is not None), None)
     if relaxed is not None and first is not None and relaxed.speed is not None and req.tpot_ms:
         from sizing.serve_plan import disaggregated

@@ -434,10 +434,11 @@ def with_daily_users(req: ServeRequest) -> ServeRequest:
 def plan_serving(req: ServeRequest, catalog: Catalog, k: ServeConstants = CALIBRATED) -> ServeResult:
     validate(req)
     req = with_default_targets(with_daily_users(req))
-    from sizing.serve_explain import explain, warnings, window_warning, workload
+    from sizing.serve_explain import copies_warning, explain, warnings, window_warning, workload
 
     book = catalog_book(catalog)
     forced: ServeOption | None = None
+    copies: ServeOption | None = None  # the GPUs counted, run as several copies of the model
     if req.gpu is not None and req.gpus is not None:
         tp, pp = _layout(req.gpus)
         # A family ("h100") means the variant that serves it: fits, meets the targets, has a price, then
@@ -451,6 +452,7 @@ def plan_serving(req: ServeRequest, catalog: Catalog, k: ServeConstants = CALIBR
         ]
         if variants:
             forced = replace(min(variants, key=_family_order), label="requested")
+            copies = _copies(req, forced, book, k)
     terms: dict[ServePrecision, ModelTerms] = {}  # the model's per-token terms, per precision timed
     pool, excluded = candidates(req, book, req.precision, k, terms=terms)
     ctx = Context(req, catalog)
@@ -465,20 +467,97 @@ def plan_serving(req: ServeRequest, catalog: Catalog, k: ServeConstants = CALIBR
         o.shown(o.label, solo=_solo(o.replica, req, k, terms)) if o.speed else o
         for o in rank(usable, lower, forced, ctx)
     ]
+    if copies is not None and options and options[0].label == "requested":
+        options.insert(1, copies)
     req = _first_floor_target(req, options, k, terms)
     looser = _relaxed(req, options, book, k, terms)
     if looser is not None:
         options.append(looser)
     window = full_window(req, options, catalog, k)
+    lower_same = _lower_on_same_gpus(req, options, smaller, book, k, terms)
     return ServeResult(
         workload=tuple(workload(req, k).items()),
         options=tuple(options),
-        warnings=tuple(warnings(req, options, pool, excluded, catalog, k))
+        warnings=tuple(warnings(req, options, pool, excluded, catalog, k, lower_same=lower_same))
+        + ((copies_warning(copies, forced),) if forced is not None and copies is not None else ())
         + ((window_warning(req, *window),) if window is not None else ()),
         explain=tuple(explain(req, options, k)),
         excluded=tuple(sorted(excluded, key=lambda e: e.gpu)),
         currency=req.budget.currency if req.budget else "USD",
     )
+
+
+# How much more a load must get from separate copies of the model than from one tensor-parallel copy on
+# the same GPUs for the answer to show the copies (below it the two are the same within the model's error).
+COPIES_GAIN = 1.1
+
+
+def _copies(
+    req: ServeRequest, forced: ServeOption, book: CatalogBook, k: ServeConstants
+) -> ServeOption | None:
+    """The GPUs the user counted ("we have 8 H100s") run as several smaller copies of the model that share
+    the load (8 copies of one GPU each) rather than one copy split over all of them (tensor parallel), where
+    the model fits the smaller copy, the load is given, and the copies meet the targets the split copy
+    meets with at least COPIES_GAIN times its throughput: no tensor-parallel traffic on every token. None
+    otherwise; the answer shows it beside the copy asked for, which stays first (what was asked)."""
+    rep = forced.replica
+    gpus = rep.gpus
+    if (
+        req.layout is not None  # "tensor parallel" said: the layout asked for
+        or (req.concurrency is None and req.qps is None)  # no load: one user's speed decides
+        or rep.pp != 1
+        or rep.layout != "tp"
+        or gpus < 2
+        or not forced.fits
+        or forced.speed is None
+    ):
+        return None
+    best: ServeOption | None = None
+    for tp in (t for t in range(1, gpus) if gpus % t == 0):
+        count = gpus // tp
+        share = replace(
+            req,
+            concurrency=None if req.concurrency is None else math.ceil(req.concurrency / count),
+            qps=None if req.qps is None else req.qps / count,
+        )
+        one = evaluate(share, req.model, rep.gpu, tp, 1, rep.precision, book, k, single_replica=True)
+        if not one.fits or one.speed is None or (forced.meets_latency and not one.meets_latency):
+            continue
+        option = replace(
+            one, replicas=count, quote=forced.quote, label="copies", priced_hourly_usd=forced.hourly_usd
+        )
+        floor = (best or forced).output_tokens_per_second * (1.0001 if best else COPIES_GAIN)
+        if option.output_tokens_per_second > floor:
+            best = option
+    return best
+
+
+def _lower_on_same_gpus(
+    req: ServeRequest,
+    options: list[ServeOption],
+    smaller: ServePrecision | None,
+    book: CatalogBook,
+    k: ServeConstants,
+    terms: dict[ServePrecision, ModelTerms],
+) -> ServeOption | None:
+    """The GPUs the user named hold the model but miss the latency target (one H200 serving a 70B in
+    BF16): the same GPUs in the next smaller precision, when that meets the target - the fix that
+    costs no more hardware, which the answer names before "more GPUs"."""
+    first = options[0] if options else None
+    if (
+        smaller is None
+        or first is None
+        or first.label != "requested"
+        or not first.fits
+        or first.speed is None
+        or first.meets_latency
+        or (support := serving_precision(first.gpu, smaller)) is None
+        or support.precision == first.replica.precision
+    ):
+        return None
+    rep = first.replica
+    lower = evaluate(req, req.model, rep.gpu, rep.tp, rep.pp, support.precision, book, k, single_replica=True)
+    return lower if lower.fits and lower.meets_latency and lower.speed is not None else None
 
 
 def _first_floor_target(

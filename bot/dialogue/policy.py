@@ -186,6 +186,10 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
             return "list_gpus"  # "what gpus does AWS have?": the GPUs that provider lists, with its prices
     if kind in ("faq", "unknown", "gpu_info") and not q.u.gpus and catalogue.lists_linked(q.text):
         return "list_gpus"  # "哪些卡有 NVLink": the GPUs with a GPU-to-GPU link, not the FAQ on NVLink
+    if kind in ("faq", "unknown", "gpu_info", "list_gpus") and not q.u.gpus and catalogue.lists_mig(q.text):
+        return "list_gpus"  # "哪些卡支持 MIG": the GPUs that split into MIG instances
+    if kind in ("faq", "unknown", "gpu_info", "power") and not q.u.gpus and catalogue.lists_by_power(q.text):
+        return "list_gpus"  # "功耗 300 瓦以下的卡有哪些": the GPUs within that TDP
     if (
         q.u.gpus
         and not form_in_progress

@@ -225,6 +225,8 @@ PRICE_IS_DEAR = (
 PRICE_GAP = (
     "difference", "differ", "gap", "how much more", "how much less", "how much cheaper", "how much pricier",
     "差多少", "差价", "价差", "相差", "差几", "差了多少", "贵多少", "便宜多少", "多多少钱",
+    # which of two priced GPUs costs less: the gap answers it ("L40S 和 A100 每小时哪个便宜")
+    "which is cheaper", "which one is cheaper", "哪个便宜", "哪个更便宜", "哪张便宜", "哪张更便宜",
 )  # fmt: skip
 # How a price moved ("比上个月便宜了吗", "has the H100 price dropped?"): the catalogue keeps dated snapshots,
 # not a history, and says so before today's prices.

@@ -463,9 +463,19 @@ def weighs_weights(s: str) -> bool:
     return lexicon.has_cue(s, WEIGHT_WORDS) and lexicon.has_cue(s, cues.MEMORY_ASK)
 
 
+# A weight bit width alone ("4-bit 70B on one 4090?", "4bit 的 70B 一张卡够吗"): with no training word
+# it is the precision the model runs in (in a training message it is QLoRA's, and the caller checks).
+_BIT_WIDTHS = tuple(word for word, _ in PRECISION_SERVING)
+
+
 def runs_inference(s: str) -> bool:
     """Inference words that need a named model and no training to mean serving (see INFERENCE)."""
-    return lexicon.has_cue(s, INFERENCE) or holds_weights(s) or weighs_weights(s)
+    return (
+        lexicon.has_cue(s, INFERENCE)
+        or lexicon.has_cue(s, _BIT_WIDTHS)
+        or holds_weights(s)
+        or weighs_weights(s)
+    )
 
 
 def names_service(s: str) -> bool:

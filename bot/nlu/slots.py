@@ -1258,6 +1258,27 @@ _MORE_THAN = re.compile(
 )
 
 
+# A GPU's power asked as a bound ("GPUs under 100W", "功耗 300 瓦以下的卡", "more than 500 W"): the
+# operator and watts. The bound words are the memory filter's (_AT_MOST, _MORE_THAN).
+_WATTS = re.compile(r"(\d[\d,]*(?:\.\d+)?)\s*(?:w|watts?|瓦)(?![a-z])")
+_AT_LEAST_AFTER = ("以上", "及以上", "or more", "or above", "or over", "at least", "至少")
+
+
+def power_bound(s: str) -> tuple[str, float] | None:
+    """The power bound a message asks GPUs to meet, ("<=" / ">" / ">=", watts), or None without one."""
+    for m in _WATTS.finditer(s):
+        head = s[: m.start()].rstrip(" :：=~≈")
+        tail = s[m.end() : m.end() + 8].lstrip()
+        watts = float(m.group(1).replace(",", ""))
+        if head.endswith(_AT_MOST) or tail.startswith(("以下", "以内", "or less", "or below", "or under")):
+            return "<=", watts
+        if _MORE_THAN.search(head) is not None:
+            return ">", watts
+        if head.endswith(("at least", "至少", "不低于", "≥", ">=")) or tail.startswith(_AT_LEAST_AFTER):
+            return ">=", watts
+    return None
+
+
 # "what GPUs can I rent for under $1.50 an hour with at least 24GB?": "with" a size a GPU has, in a message
 # that asks for GPUs, is their memory even where a price stands between the two.
 _AT_LEAST = (

@@ -246,24 +246,26 @@ def _mig(q: Question, spec: GpuSpec) -> tuple[str, dict[str, Any]]:
     """Whether the GPU splits into MIG instances, how many at most and the smallest one's memory (1/8 of
     the GPU's on seven-instance GPUs, 1/4 on the A30's four), and the catalogue's GPUs that have MIG."""
     records = {r.id: r for r in q.kb.gpu_records}
-    record = records.get(spec.id)
-    most = record.mig_instances if record is not None else None
-    with_mig = [g.name for g in q.catalog.gpus if (r := records.get(g.id)) is not None and r.mig_instances]
-    if most is None:
+    with_mig = [g.name for g in q.catalog.gpus if mig_split(g, records.get(g.id)) is not None]
+    split = mig_split(spec, records.get(spec.id))
+    if split is None:
         return "no", {"with_mig": with_mig}
-    instances = int(most.value)
-    share = 8 if instances == 7 else instances
     said = _MIG_COUNT.search(normalise(q.text).lower)
     claimed = int(said.group(1)) if said else None
     # "A30 能切 7 个 MIG 实例吧": more than the guide allows is a no with the real maximum, not a yes
-    verdict = "fewer" if claimed is not None and claimed > instances else "yes"
-    return verdict, {
-        "claimed": claimed,
-        "instances": instances,
-        "share": share,
-        "slice_gb": spec.memory_gb / share,
-        "with_mig": with_mig,
-    }
+    verdict = "fewer" if claimed is not None and claimed > split["instances"] else "yes"
+    return verdict, {**split, "claimed": claimed, "with_mig": with_mig}
+
+
+def mig_split(spec: GpuSpec, record: Any) -> dict[str, Any] | None:
+    """How a GPU splits into MIG instances: the most instances, the share of memory the smallest one gets
+    (1/8 on seven-instance GPUs, 1/4 on the A30's four) and its GB; None without MIG."""
+    most = record.mig_instances if record is not None else None
+    if most is None:
+        return None
+    instances = int(most.value)
+    share = 8 if instances == 7 else instances
+    return {"instances": instances, "share": share, "slice_gb": spec.memory_gb / share}
 
 
 # Dense BF16 TFLOPS below half an A100's (312): the GPU trains, but slowly for its class (H20: 148).

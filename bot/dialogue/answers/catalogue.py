@@ -15,6 +15,7 @@ from bot.nlu import question_cues as cues
 from bot.nlu.gpus import unknown_gpu_names
 from bot.nlu.lexicon import find_phrase, has_cue
 from bot.nlu.question_cues import AT_LEAST, LIST_GPUS, OTHER_ACCELERATORS, WHICH_GPUS
+from bot.nlu.slots import power_bound
 from bot.nlu.text import normalise
 from bot.render.views import gpu_view, resolve_gpus
 from sizing.types import GpuSpec
@@ -33,10 +34,12 @@ def answer_gpus(
     memory: Mapping[str, Any] | None = None,
     at: str | None = None,
     only: frozenset[str] | None = None,
+    power: tuple[str, float] | None = None,
 ) -> None:
     """`memory`: the memory asked for ({"op", "gb"}: "which GPUs have more than 100GB?"), a filter on
     the list; `at`: a provider whose priced GPUs only are listed ("Lambda 有哪些 GPU"); `only`: the
-    GPU ids to list (the nearest parts to one the catalogue lacks)."""
+    GPU ids to list (the nearest parts to one the catalogue lacks); `power`: a TDP bound (op, watts),
+    "GPUs under 100W"."""
     catalog = kb.catalog
     records = {r.id: r for r in kb.gpu_records}
     if intent == "list_gpus" or not names:
@@ -49,10 +52,12 @@ def answer_gpus(
                 if (memory is None or holds(g, memory))
                 and (offered is None or g.id in offered)
                 and (only is None or g.id in only)
+                and (power is None or _within_power(g, power))
             ),
             # A memory filter ("显存 ≥ 80GB 的卡") lists the largest memory first; otherwise by tier.
             key=lambda g: (
                 -g.memory_gb if memory is not None else 0,
+                (g.tdp_w or 0) if power is not None else 0,
                 order.get(getattr(records.get(g.id), "tier", ""), 9),
                 g.id,
             ),
@@ -70,7 +75,13 @@ def answer_gpus(
                     if row and cny
                     else None
                 )
-        reply.add("gpu_list", gpus=views, memory=memory, at=at)
+        reply.add(
+            "gpu_list",
+            gpus=views,
+            memory=memory,
+            at=at,
+            power={"op": power[0], "watts": power[1]} if power else None,
+        )
         return
     specs = resolve_gpus(catalog, names)
     views = [_with_china_price(kb, g, gpu_view(g, catalog, records.get(g.id))) for g in specs]
@@ -80,6 +91,14 @@ def answer_gpus(
         reply.add("gpu_compare", gpus=views)
     else:
         reply.add("gpu_info", gpus=views)
+
+
+def _within_power(g: GpuSpec, power: tuple[str, float]) -> bool:
+    """The GPU's TDP meets the bound; a GPU with no published TDP is left out."""
+    op, watts = power
+    if g.tdp_w is None:
+        return False
+    return g.tdp_w <= watts if op == "<=" else g.tdp_w > watts if op == ">" else g.tdp_w >= watts
 
 
 def _offered_at(kb: KnowledgeBase, cloud: str) -> dict[str, dict[str, Any]]:
@@ -148,6 +167,8 @@ def answer_list(q: Question, reply: Reply) -> bool:
         return _most(q, most, reply)
     if lists_linked(q.text):
         return _linked(q, reply)
+    if lists_mig(q.text):
+        return _mig_list(q, reply)
     fmt = number_format(q.text)
     if fmt is None:
         other = other_accelerator(q.text)
@@ -158,7 +179,8 @@ def answer_list(q: Question, reply: Reply) -> bool:
             # name ("GB200", "H300"), the catalogue's nearest parts rather than all of it
             reply.add("not_in_catalogue", name=other or unknown, gpu=unknown is not None, nearest=bool(near))
         at = _provider_priced(q)
-        answer_gpus(q.kb, "list_gpus", (), reply, memory=_memory_asked(q), at=at, only=near)
+        power = power_bound(normalise(q.text).lower)
+        answer_gpus(q.kb, "list_gpus", (), reply, memory=_memory_asked(q), at=at, only=near, power=power)
         return True
     catalog = q.kb.catalog
     # "显存超过 100G 又支持 FP8 的卡": the memory asked for filters the list too
@@ -251,6 +273,38 @@ def _linked(q: Question, reply: Reply) -> bool:
     )
     views = [gpu_view(g, catalog) for g in linked]
     reply.add("gpu_link_list", gpus=views, others=sum(1 for g in catalog.gpus if not g.scale_up_gbs))
+    return True
+
+
+def lists_mig(text: str) -> bool:
+    """ "哪些卡支持MIG", "which GPUs support MIG?": the GPUs that split into MIG instances (no GPU named)."""
+    from bot.dialogue.answers.capability import topic
+
+    low = normalise(text).lower
+    return topic(text) == "mig" and has_cue(low, WHICH_GPUS)
+
+
+def lists_by_power(text: str) -> bool:
+    """ "list GPUs under 100W", "功耗 300 瓦以下的卡有哪些": GPUs asked for by a TDP bound (no GPU named)."""
+    low = normalise(text).lower
+    return power_bound(low) is not None and (
+        has_cue(low, WHICH_GPUS) or has_cue(low, LIST_GPUS) or "哪些" in low
+    )
+
+
+def _mig_list(q: Question, reply: Reply) -> bool:
+    """The GPUs with MIG, most instances first, each with its smallest instance's memory."""
+    from bot.dialogue.answers.capability import mig_split
+
+    catalog = q.kb.catalog
+    records = {r.id: r for r in q.kb.gpu_records}
+    rows = []
+    for g in catalog.gpus:
+        split = mig_split(g, records.get(g.id))
+        if split is not None:
+            rows.append({**gpu_view(g, catalog), **split})
+    rows.sort(key=lambda r: (-r["instances"], -r["slice_gb"], r["name"]))
+    reply.add("gpu_mig_list", gpus=rows, others=len(catalog.gpus) - len(rows))
     return True
 
 

@@ -130,6 +130,15 @@ def compare(q: Question, reply: Reply) -> bool:
     weighed = len(priced) == len(holding if counted else rows) and bool(priced)
     meeting = [o for o in priced if o.get("meets_latency")] or priced
     pick = min(meeting, key=lambda o: o["cost"]["usd_per_million_output_tokens"]) if weighed else None
+    # A GPU with no price in the catalogue (the RTX 4090) leaves cost per token unknown: the pick is on
+    # what is known (the latency targets, then speed per user), and the answer says which price is missing.
+    known = [r["option"] for r in holding]
+    unpriced = [r["name"] for r in holding if not r["option"]["cost"]["hourly_usd"]]
+    by_speed = None
+    if pick is None and unpriced and len(known) == len(holding if counted else rows) and len(known) > 1:
+        fast = [o for o in known if o.get("meets_latency")] or known
+        by_speed = min(fast, key=lambda o: o["tpot_ms"])
+    chosen = pick or by_speed
     reply.add(
         "serve_compare",
         **_load(req),
@@ -144,11 +153,14 @@ def compare(q: Question, reply: Reply) -> bool:
         if weighed
         else None,
         faster=min(priced, key=lambda o: o["tpot_ms"])["gpu_name"] if weighed else None,
-        pick=pick["gpu_name"] if pick else None,
-        pick_count=next((r["count"] for r in rows if pick and r["name"] == pick["gpu_name"]), None),
-        worth=worth and len(rows) == 2,
-        pick_meets=bool(pick and pick.get("meets_latency")),
-        others_meet=sum(1 for o in priced if o.get("meets_latency")),
+        pick=chosen["gpu_name"] if chosen else None,
+        pick_count=next((r["count"] for r in rows if chosen and r["name"] == chosen["gpu_name"]), None),
+        worth=worth and len(rows) == 2 and by_speed is None,
+        pick_meets=bool(chosen and chosen.get("meets_latency")),
+        others_meet=sum(1 for o in (known if by_speed else priced) if o.get("meets_latency")),
+        by_speed=by_speed,
+        slower=max(known, key=lambda o: o["tpot_ms"]) if by_speed else None,
+        unpriced=unpriced if by_speed else [],
         same_shape=same_shape,
         counted=counted,
         # On the counts asked, the one set that holds the model at all
@@ -164,9 +176,15 @@ def _first_fitting(found: list[dict[str, Any]]) -> dict[str, Any] | None:
 def _on_count(found: list[dict[str, Any]], count: int, precision: str) -> dict[str, Any] | None:
     """The plan on exactly the GPUs asked for: in the precision asked (or the model's) where it holds
     the model, else the first lower precision that does; None where none does."""
-    on_count = [o for o in found if o["fits"] and o["gpus"] == count and o["replicas"] == 1]
+    # one copy of the model on them, or the copies the plan runs on exactly those GPUs where they serve
+    # the load better ("copies", serve_plan._copies)
+    on_count = [
+        o
+        for o in found
+        if o["fits"] and o["gpus"] == count and (o["replicas"] == 1 or o["label"] == "copies")
+    ]
     same = [o for o in on_count if o["precision"] == precision]
-    return next(iter(same or on_count), None)
+    return next((o for o in same if o["label"] == "copies"), None) or next(iter(same or on_count), None)
 
 
 def _per_gpu_hour(q: Question, o: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any] | None]:
