@@ -242,10 +242,6 @@ def _classify(
     ):
         found.add("seq_len", num.value * (1.024 if num.mult == "k" else 1.0), num, s)
         return
-    if num.mult == "" and _too_short_length(before, num, after):
-        # "seq len 5", "序列长度 8": a length no one trains at, asked back rather than dropped
-        found.asks.append(Ask("seq_len", "out_of_range", num.value, _text(s, num)))
-        return
     wide = label_window(s, num.start, floor, before)
     if num.mult in ("", "k", "zh") and not num.weak and _labelled(s, num, before, after, found, wide):
         return
@@ -842,13 +838,6 @@ def _length_label(before: str) -> bool:
     to be one is asked back, never dropped."""
     cues = lexicon.phrases_in(before, lexicon.CONTEXT_CUES)
     return bool(cues) and cues[-1].group(0) in lexicon.LENGTH_CUES
-
-
-def _too_short_length(before: str, num: Num, after: str) -> bool:
-    """A number right after a cue that can only name a length ("seq len 5", "序列长度 8"), too small to be
-    one, with nothing after it."""
-    word = after.lstrip().split(" ", 1)[0].strip(",.;:!?)。，？！")
-    return num.value < MIN_CONTEXT_LABELLED and word == "" and _length_label(before)
 
 
 def _labelled_length(found: Found, num: Num, s: str) -> None:
