@@ -42,6 +42,15 @@ _CONTEXT_BYTES = CUDA_CONTEXT_GB * GB
 # prefetched (FSDP forward/backward prefetch; DeepSpeed stage3_prefetch_bucket_size): two layers,
 # or one layer and the embedding / output matrix when that is larger.
 LIVE_LAYERS = 2
+# DeepSpeed ZeRO-3 keeps more: a gathered parameter is not released while the model will reuse it
+# within stage3_max_reuse_distance, and up to stage3_max_live_parameters stay resident ("The maximum
+# number of parameters resident per GPU before releasing"; deepspeed.ai/docs/config-json, ZeRO
+# optimizations; default 1e9 for both, and 1e9 in LLaMA-Factory's examples/deepspeed/ds_z3_config.json
+# and Qwen's finetune/ds_config_zero3.json). Counted in elements of the stored dtype: 1e9 elements of
+# 16-bit storage (QLoRA packs four 4-bit weights into one bf16 element) or of fp32. The PEFT README's
+# LoRA + ZeRO-3 CPU offload runs on one A100 (fp32) measured 9.8 GB (T0_3B) and 18.1 GB (bloomz-7b1)
+# against 6.0 and 9.7 GB predicted with FSDP's two layers (2026-12-03).
+DEEPSPEED_MAX_LIVE_ELEMENTS = 1e9
 
 # Activation bytes per token per transformer layer, 16-bit, with FlashAttention (no s×s scores):
 # what autograd keeps for backward in a bias-free pre-norm block without dropout (Llama, Qwen,
@@ -201,6 +210,8 @@ class MemoryModel:
         # Parameters whose gradients are held at once: all trainable ones, or with the optimizer
         # step inside backward (the low-memory recipe) one layer's, freed as soon as it is stepped.
         self.grad_params = a.largest_layer_params if w.low_memory else self.trainable
+        # Under CPU offload: the gradients on the GPU at once, one layer's (see _states_of).
+        self.staged_gradient_params = min(self.grad_params, a.largest_layer_params)
         self._layer_per_token = layer_bytes_per_token(w, self.act_bytes)
         self._scores_per_token = scores_bytes_per_token(w, self.act_bytes) if scores else 0.0
         self._activations: dict[tuple[int, str, int], tuple[float, float]] = {}
@@ -280,11 +291,16 @@ class MemoryModel:
 
     def live_parameters(self, mp: int) -> float:
         """Gathered parameters of a fully sharded model (ZeRO-3 / FSDP FULL_SHARD), in the bytes
-        they are stored in (QLoRA gathers its 4-bit layers)."""
+        they are stored in (QLoRA gathers its 4-bit layers): FSDP's two layers, or DeepSpeed's
+        resident budget (DEEPSPEED_MAX_LIVE_ELEMENTS) up to the whole model."""
         a = self.w.arch
         layer_b = QLORA_BYTES_PER_PARAM if self.w.method == "qlora" else self.wb
         layer = a.layer_params / mp * layer_b
-        return max(LIVE_LAYERS * layer, layer + a.vocab * a.hidden / mp * self.wb)
+        gathered = max(LIVE_LAYERS * layer, layer + a.vocab * a.hidden / mp * self.wb)
+        if self.w.stack.id == "deepspeed":
+            resident = min(self.sharded_weights / mp, DEEPSPEED_MAX_LIVE_ELEMENTS * self.wb)
+            gathered = max(gathered, resident)
+        return gathered
 
     @staticmethod
     def overhead(subtotal: float) -> float:
@@ -303,7 +319,15 @@ class MemoryModel:
             # (buffers) and the activations.
             params_off = self.params_offloaded(dp, zero)
             weights = 0.0 if params_off else self.sharded_weights / mp / shard_weights
-            gradients = optimizer = 0.0
+            # The gradients are still produced on the GPU, a unit at a time, before they are copied
+            # out: FSDP reduce-scatters each wrapped layer's unsharded gradient and moves the shard to
+            # CPU memory (torch.distributed.fsdp.CPUOffload docs: "gradients ... offloaded to CPU"
+            # after the reduction); DeepSpeed ZeRO-Offload fills GPU reduce buckets and copies them
+            # out (ZeRO-Offload, arXiv 2101.06840 §4.1). One layer's gradients are on the GPU at the
+            # peak: torchtune's Llama 3.1 70B full fine-tune with CPU offload on 8 x A100 measured
+            # 13.9 GiB (14.9 GB) per GPU, 12.1 GB without this term (2026-12-03).
+            gradients = self.staged_gradient_params / mp * self.grad_bytes
+            optimizer = 0.0
         else:
             weights = self.sharded_weights / mp / shard_weights
             gradients = self.grad_params / mp * self.grad_bytes / shard_grads

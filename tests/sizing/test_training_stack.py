@@ -80,6 +80,27 @@ def test_cpu_offload_fits_a_70b_full_fine_tune_on_eight_a100s_and_costs_time() -
     assert option.throughput.mfu == pytest.approx(on_gpu.mfu / OFFLOAD_SLOWDOWN, rel=1e-6)
 
 
+def test_a_full_fine_tune_with_cpu_offload_still_holds_one_layers_gradients_on_each_gpu() -> None:
+    # torchtune's Llama 3.1 70B full fine-tune with CPU offload on 8 x A100: 13.9 GiB per GPU
+    kw = dict(
+        params=70.6e9,
+        method="full_finetune",
+        gpu="a100-80gb",
+        gpus=8,
+        seq_len=2048,
+        micro_batch=2,
+        stack="torchtune",
+        recompute="full",
+        offload=True,
+    )
+    top = _top(**kw)
+    memory = top["memory"]
+    assert memory["optimizer_gb"] == 0.0  # type: ignore[index]
+    # the largest unit, the 128,256 x 8,192 embedding, in bf16: ~2.1 GB before it leaves the GPU
+    assert 1.5 < memory["gradients_gb"] < 3.0  # type: ignore[index,operator]
+    assert float(top["memory_per_gpu_gb"]) == pytest.approx(13.9 * GIB, rel=0.15)  # type: ignore[arg-type]
+
+
 def test_lora_with_cpu_offload_on_one_gpu_keeps_the_frozen_weights_in_cpu_memory() -> None:
     # PEFT README (one A100-80GB): a 12B LoRA holds 56 GB on the GPU, 22 GB with DeepSpeed ZeRO-3
     # CPU offload, which moves the parameters out as well (52 GB of CPU memory)
@@ -88,6 +109,29 @@ def test_lora_with_cpu_offload_on_one_gpu_keeps_the_frozen_weights_in_cpu_memory
     assert offload["fits"] is True
     assert offload["memory"]["weights_gb"] < 1.0 < 25.0 < plain["memory"]["weights_gb"]  # type: ignore[index,operator]
     assert float(offload["memory_per_gpu_gb"]) < float(plain["memory_per_gpu_gb"]) - 20  # type: ignore[arg-type]
+
+
+def test_deepspeed_zero3_keeps_up_to_a_billion_gathered_parameters_resident_where_fsdp_keeps_two_layers() -> (
+    None
+):
+    # The PEFT README's T0_3B LoRA + ZeRO-3 CPU offload run (fp32, ~64-token tweets, batch 8): 9.8 GB
+    kw = dict(
+        params=3e9,
+        method="lora",
+        precision="fp32",
+        gpu="a100-80gb",
+        gpus=1,
+        seq_len=64,
+        micro_batch=8,
+        recompute="none",
+        offload=True,
+        lora_rank=8,
+    )
+    deepspeed, fsdp = _top(stack="deepspeed", **kw), _top(stack="fsdp", **kw)
+    # stage3_max_live_parameters = 1e9 fp32 elements: 4 GB gathered on the GPU
+    assert deepspeed["memory"]["buffers_gb"] == pytest.approx(4.0, abs=0.1)  # type: ignore[index]
+    assert fsdp["memory"]["buffers_gb"] < 3.0  # type: ignore[index,operator]
+    assert float(deepspeed["memory_per_gpu_gb"]) == pytest.approx(9.8, rel=0.25)  # type: ignore[arg-type]
 
 
 def test_plain_ddp_cannot_offload_parameters_so_a_lora_keeps_its_weights_on_the_gpu() -> None:
