@@ -98,3 +98,14 @@ def test_cards_counted_by_their_memory_are_judged_on_the_share_each_holds(real: 
     assert zh.startswith("*不够*：4 张 24 GB 的卡放不下") and "分片后每卡仍要约" in zh
     enough = ask(real, "can 8 x 80gb gpus hold a 13b full finetune?")
     assert enough.startswith("*Yes: 8 × 80 GB cards hold full fine-tuning of a 13B model*")
+
+
+def test_a_fit_on_the_stack_and_offload_the_user_named_says_them_back_with_the_figure(
+    real: Consultant,
+) -> None:
+    zh = ask(real, "用 DeepSpeed ZeRO-3 加 CPU offload，在一张 A100 上 LoRA 微调 Qwen2.5-14B 要多少显存")
+    assumed = next(line for line in zh.splitlines() if line.startswith("_假设"))
+    assert "用 DeepSpeed" in assumed and "CPU offload（卸载到内存）" in assumed
+    en = ask(real, "we train with FSDP on 8x H100, can we full fine-tune Llama 3.1 8B?")
+    assumed = next(line for line in en.splitlines() if line.startswith("_Assumed"))
+    assert "FSDP" in assumed and "DeepSpeed" not in assumed and "CPU offload" not in assumed

@@ -343,6 +343,9 @@ def assumptions(q: Question, option: Mapping[str, Any]) -> dict[str, Any]:
         "sharded_over": int(option.get("gpus") or 1) if layout.get("zero_stage") == 3 else None,
         "low_memory": bool(workload.get("low_memory")),
         "stack": workload.get("stack"),
+        # The stack and CPU offload the user named, said back with the figure that rests on them.
+        "stack_said": None if workload.get("stack_assumed", True) else workload.get("stack"),
+        "offload": bool(workload.get("offload")),
         "optimizer": workload.get("optimizer"),
         "count_default": q.slot("gpu_count") is None,
         # With the data said, its time and cost are in the answer (or the job does not fit): no ask.
