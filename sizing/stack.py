@@ -123,7 +123,18 @@ def default_stack(method: Method) -> Stack:
     return "megatron" if method == "pretrain" else "fsdp"
 
 
+# A team that names FSDP runs FSDP's default sharding, FULL_SHARD (torch.distributed.fsdp
+# `sharding_strategy` default; Accelerate's `fsdp_sharding_strategy` default), and torchtune's
+# distributed recipes always fully shard (FSDP2 `fully_shard`): their memory is the ZeRO-3 layout's,
+# not the faster replicated one the engine may pick when it chooses the stack itself. The PEFT docs'
+# Llama-2-70B QLoRA with FSDP on two GPUs measured 35.6 GB per GPU without CPU offload; planned
+# NO_SHARD on two A100-80GB it came to 48.5 GB (2026-12-03).
+_FULL_SHARD_WHEN_NAMED: frozenset[str] = frozenset({"fsdp", "torchtune"})
+
+
 def spec(stack: Stack | None, method: Method) -> StackSpec:
     chosen: Stack = stack if stack is not None else default_stack(method)
     mp, zeros, grad, logits, offload, ffn, pure = _SPECS[chosen]
+    if stack is not None and stack in _FULL_SHARD_WHEN_NAMED:
+        zeros = (3,)
     return StackSpec(chosen, mp, zeros, grad, logits, offload, ffn, EFFICIENCY[chosen], pure, stack is None)

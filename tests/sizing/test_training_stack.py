@@ -134,6 +134,25 @@ def test_deepspeed_zero3_keeps_up_to_a_billion_gathered_parameters_resident_wher
     assert float(deepspeed["memory_per_gpu_gb"]) == pytest.approx(9.8, rel=0.25)  # type: ignore[arg-type]
 
 
+def test_a_team_that_names_fsdp_is_planned_fully_sharded_as_fsdp_runs_by_default() -> None:
+    # PEFT docs: Llama-2-70B QLoRA with FSDP on two GPUs, no CPU offload: 35.6 GB per GPU
+    kw = dict(
+        params=69e9,
+        method="qlora",
+        gpu="a100-80gb",
+        gpus=2,
+        seq_len=2048,
+        micro_batch=2,
+        recompute="full",
+        lora_rank=8,
+    )
+    named = plan(SizingRequest(stack="fsdp", **kw), CATALOG).options[0]  # type: ignore[arg-type]
+    assert named.fitted.layout.zero_stage == 3
+    assert named.fitted.memory.total_gb == pytest.approx(35.6, rel=0.2)
+    torchtune = plan(SizingRequest(stack="torchtune", **kw), CATALOG).options[0]  # type: ignore[arg-type]
+    assert torchtune.fitted.layout.zero_stage == 3
+
+
 def test_plain_ddp_cannot_offload_parameters_so_a_lora_keeps_its_weights_on_the_gpu() -> None:
     top = _top(params=12.9e9, method="lora", gpu="a100-80gb", gpus=1, offload=True, stack="hf")
     assert top["memory"]["weights_gb"] > 25.0  # type: ignore[index]
