@@ -239,7 +239,7 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
         and not workload
         and not form_in_progress
         and q.u.said.get("model") is None
-        and not any(q.u.said.get(k) is not None for k in SERVE_SLOT_NAMES)
+        and not any(q.u.said.get(k) is not None for k in SERVE_SLOT_NAMES if k != "serve_engine")
         and capability.asks_engine_support(q.text)
     ):
         return "capability"  # "vLLM 能在 MI300X 上跑吗": the engine's GPU support, not a serving plan

@@ -39,7 +39,7 @@ def test_how_many_requests_some_gpus_carry_is_answered_first_with_the_load_at_ch
     real: Consultant,
 ) -> None:
     zh = ask(real, "一张 A100 80G 部署 Qwen2.5-14B 最多能扛多少并发")
-    assert zh.startswith("*按对话速度，约能同时处理 ") and "显存最多同时容纳 166 个" in zh
+    assert zh.startswith("*按对话速度，约能撑 ") and "显存最多同时容纳 166 个" in zh
     assert "同时有多少用户" not in zh and "同时一个请求" not in zh
     en = ask(real, "how many concurrent users can one H100 handle with Llama 3.1 8B?")
     assert en.startswith("*About ") and "requests at once at chat speed* on 1 × NVIDIA H100" in en
@@ -53,4 +53,4 @@ def test_where_one_request_alone_misses_the_chat_target_the_load_is_given_at_the
     assert en.startswith("*About ") and "at 100 ms per token* on 2 × NVIDIA L40S" in en
     assert "The chat default of 50 ms per token is out of reach here" in en
     hant = ask(real, "兩張 L40S 跑 Qwen2.5-32B 可以撐幾個人同時用？")
-    assert hant.startswith("*按每個 token 100 毫秒，約能同時處理 ") and "不是線上人數" in hant
+    assert hant.startswith("*按每個 token 100 毫秒，約能撐 ") and "不是線上人數" in hant

@@ -29,6 +29,7 @@ from sizing.serve_result import ServeResult
 from sizing.serve_types import (
     DEFAULT_INPUT_TOKENS,
     DEFAULT_OUTPUT_TOKENS,
+    SERVE_ENGINES,
     SERVE_PRECISIONS,
     TYPICAL_PROMPT_TOKENS,
     ServePrecision,
@@ -123,6 +124,7 @@ def serve_request(q: Question, *, default_load: bool = True, hardware: bool = Tr
         budget=_budget(q.slot("budget")),
         today=q.today,
         layout=_layout(q.slot("serve_layout")),
+        engine=next((e for e in SERVE_ENGINES if e == q.slot("serve_engine")), None),
     )
 
 
@@ -505,6 +507,8 @@ def view(req: ServeRequest, data: dict[str, Any]) -> dict[str, Any]:
         and expert_parallel_possible(req.model, first["tensor_parallel"], first["pipeline_parallel"]),
         # Why the layout (TensorRT-LLM's recipes: attention data parallel from this batch per GPU up).
         "large_batch_per_gpu": LARGE_BATCH_PER_GPU,
+        # The engine said (sizing.serve_types.SERVE_ENGINES): its note replaces the default engine's.
+        "engine": req.engine,
     }
 
 

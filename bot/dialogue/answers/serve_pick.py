@@ -292,4 +292,5 @@ def _load(req: Any) -> dict[str, Any]:
         "kv_tokens": req.kv_tokens,
         "lengths_default": req.input_tokens_default or req.output_tokens_default,
         **lengths_said(req),
+        "engine": req.engine,
     }
