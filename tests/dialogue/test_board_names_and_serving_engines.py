@@ -52,3 +52,11 @@ def test_the_serving_engine_a_team_runs_plans_on_its_defaults(real: Consultant) 
     # without an engine named, the plan is TensorRT-LLM's and says how vLLM/SGLang differ
     plain = ask(real, "how many H100s for Llama 3.1 70B in fp8 at 100 concurrent users?")
     assert "160 KiB per token" in plain and "Planned for" not in plain
+
+
+def test_a_capacity_answer_for_a_named_engine_quotes_that_engine_not_the_default_one(
+    real: Consultant,
+) -> None:
+    text = ask(real, "we use vllm. Llama 3.1 8B fp8 on one L40S, how many concurrent users?")
+    assert text.startswith("*About ") and "Planned for vLLM's defaults" in text
+    assert "can differ up to 2×" not in text and "not people online: a user reading or typing" in text

@@ -103,6 +103,7 @@ def feasibility(q: Question, reply: Reply) -> bool:
         params=req.model.params_total,
         saturated=saturated,
         capacity=capacity,
+        engine=req.engine,  # the engine said: its note replaces "as TensorRT-LLM measures it"
         # "how many tokens/s ...?", "how many users can it handle?" are not a yes or no
         verdict=(q.u.yes_no or not throughput_asked) and capacity is None,
         # "首 token 延迟大概多少？2张H100够吗": the latency asked, beside the verdict
