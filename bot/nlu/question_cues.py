@@ -915,3 +915,10 @@ CONCURRENCY_ASKS = (
     "how many requests in flight", "how many people", "how many parallel requests", "how many sessions",
     "max concurrency", "maximum concurrency",
 )  # fmt: skip
+# A price per unit of output ("cost per million tokens", "每百万 token 多少钱"): with a price word, the
+# serving answer leads with the cost per million output tokens at full load (answers/serve.py).
+PER_TOKEN_COST = (
+    "per million", "per 1m", "per 1 million", "per token", "per 1k tokens", "per thousand tokens",
+    "/m tokens", "/1m", "每百万", "每 100 万", "每100万", "百万 token", "百万token", "每个 token",
+    "每 token", "每千 token", "token 成本", "token成本",
+)  # fmt: skip
