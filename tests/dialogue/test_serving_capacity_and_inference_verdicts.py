@@ -54,3 +54,13 @@ def test_where_one_request_alone_misses_the_chat_target_the_load_is_given_at_the
     assert "The chat default of 50 ms per token is out of reach here" in en
     hant = ask(real, "兩張 L40S 跑 Qwen2.5-32B 可以撐幾個人同時用？")
     assert hant.startswith("*按每個 token 100 毫秒，約能撐 ") and "不是線上人數" in hant
+
+
+def test_a_capacity_asked_where_the_models_own_precision_does_not_fit_is_given_in_one_that_does(
+    real: Consultant,
+) -> None:
+    text = ask(real, "how many concurrent users can one H100 handle with Llama 3 70B?")
+    assert text.startswith("BF16 does not fit on 1 × NVIDIA H100 SXM5; in FP8:\n*About ")
+    assert "*Yes.*" not in text and "*No.*" not in text
+    said = ask(real, "how many concurrent users can one H100 handle with Llama 3 70B in bf16?")
+    assert said.startswith("1 × NVIDIA H100 SXM5 cannot serve Llama 3 70B in BF16") and "*About" not in said

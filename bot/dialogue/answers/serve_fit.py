@@ -85,7 +85,22 @@ def feasibility(q: Question, reply: Reply) -> bool:
     saturated = None
     throughput_asked = asks_throughput(q.text)
     # "能撑多少并发", "how many concurrent users can 2 L40S handle?": the load these GPUs hold, first
-    capacity = within_targets(q, req) if not has_load and asks_concurrency(q.text) and first["fits"] else None
+    capacity = None
+    concurrency_asked = not has_load and asks_concurrency(q.text)
+    if concurrency_asked:
+        # in the precision asked, or, when none was said and the model's own does not fit, the first that does
+        said = q.slot("precision") is not None
+        fitting = (
+            first["precision"]
+            if first["fits"]
+            else None
+            if said
+            else next((v["precision"] for v in alternatives if v["fits"]), None)
+        )
+        if fitting is not None:
+            capacity = within_targets(q, replace(req, precision=fitting))
+            if capacity is not None:
+                capacity["precision"] = fitting
     if not has_load and throughput_asked and capacity is None:
         # "how many tokens/s does an H100 do on a 70B?": the full-load rate in the first precision that
         # fits these GPUs, when the asked one does not.
@@ -105,7 +120,7 @@ def feasibility(q: Question, reply: Reply) -> bool:
         capacity=capacity,
         engine=req.engine,  # the engine said: its note replaces "as TensorRT-LLM measures it"
         # "how many tokens/s ...?", "how many users can it handle?" are not a yes or no
-        verdict=(q.u.yes_no or not throughput_asked) and capacity is None,
+        verdict=(q.u.yes_no or not throughput_asked) and not concurrency_asked,
         # "首 token 延迟大概多少？2张H100够吗": the latency asked, beside the verdict
         latency_asked=asks_latency(q.text),
         model=req.model.name,
