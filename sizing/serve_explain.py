@@ -23,6 +23,7 @@ from sizing.serve_memory import (
     capacity_gb,
     kv_bytes_per_request,
     kv_bytes_per_token_layer,
+    kv_cache_bytes,
     requests_held,
     weight_bytes,
     windows_cached,
@@ -60,9 +61,13 @@ def workload(req: ServeRequest, k: ServeConstants = CALIBRATED) -> dict[str, obj
             "sliding_window_layers": a.sliding_window.layers if a.sliding_window else None,
         },
         "precision": req.precision,
-        "kv_cache_dtype": "fp8" if KV_BYTES[req.precision] == 1.0 else "fp16/bf16",
+        "engine": req.engine,
+        "kv_cache_dtype": "fp8" if kv_cache_bytes(req.precision, req.engine) == 1.0 else "fp16/bf16",
         # One token's K and V over every layer (a token within any sliding window), whole model.
-        "kv_bytes_per_token": kv_bytes_per_token_layer(a, 1, req.precision) * a.layers,
+        "kv_bytes_per_token": kv_bytes_per_token_layer(
+            a, 1, req.precision, kv_cache_bytes(req.precision, req.engine)
+        )
+        * a.layers,
         "input_tokens": req.input_tokens,
         "output_tokens": req.output_tokens,
         "input_tokens_default": req.input_tokens_default,
@@ -125,8 +130,8 @@ def _shape_line(a: ModelArchitecture) -> ExplainItem:
 
 def _kv_line(req: ServeRequest, o: ServeOption) -> ExplainItem:
     a, rep = req.model, o.replica
-    per_layer = kv_bytes_per_token_layer(a, 1, rep.precision)
-    b = KV_BYTES[rep.precision]
+    b = KV_BYTES[rep.precision] if rep.kv_bytes is None else rep.kv_bytes
+    per_layer = kv_bytes_per_token_layer(a, 1, rep.precision, b)
     if a.mla is not None:
         how = f"MLA: ({a.mla.kv_lora_rank} latent + {a.mla.qk_rope_head_dim} rope) × {b:g} B"
     else:
@@ -143,12 +148,12 @@ def _kv_line(req: ServeRequest, o: ServeOption) -> ExplainItem:
     return _i(
         "serve_kv",
         f"KV cache per token and layer: {how} = {per_layer / 1024:.3g} KiB, × {a.layers} layers{window}; "
-        f"one request of {tokens:,} tokens holds {kv_bytes_per_request(a, 1, rep.precision, tokens) / GB:.3g} GB "
+        f"one request of {tokens:,} tokens holds {kv_bytes_per_request(a, 1, rep.precision, tokens, 1, b) / GB:.3g} GB "
         f"({o.memory.kv_per_request_gb:.3g} GB on each GPU of the replica).",
         per_token_layer_bytes=per_layer,
         layers=a.layers,
         tokens=tokens,
-        kv_request_gb=kv_bytes_per_request(a, 1, rep.precision, tokens) / GB,
+        kv_request_gb=kv_bytes_per_request(a, 1, rep.precision, tokens, 1, b) / GB,
         kv_per_request_gb=o.memory.kv_per_request_gb,
         mla=a.mla is not None,
         kv_lora_rank=a.mla.kv_lora_rank if a.mla else None,
@@ -736,6 +741,7 @@ def warnings(
     out += _precision_warnings(req, options)
     if first is not None:
         out += _fp8_kv_warning(req, first)
+    out += _engine_note(req)
     if req.budget is not None and first is not None and first.hourly_usd is not None:
         from sizing.serve_rank import Context
 
@@ -754,6 +760,43 @@ def warnings(
     return out
 
 
+# Engine names as answers write them.
+ENGINE_NAMES = {"vllm": "vLLM", "sglang": "SGLang", "tensorrt-llm": "TensorRT-LLM"}
+# vLLM's measured output tokens/s over this engine's prediction with the KV cache vLLM keeps: Qwen3-8B on one
+# H100, vLLM 0.30, at a fixed number of users (tgarg01/silybench-data derived/csv/capacity.csv, read
+# 2026-12-02; _fp8_kv_warning): FP8 weights with a 16-bit KV cache 0.91 / 1.13 / 1.08, BF16 0.84 / 0.89.
+VLLM_MEASURED_RATIO = (0.84, 1.13)
+
+
+def _engine_note(req: ServeRequest) -> list[SizingWarning]:
+    """The engine the user runs (ServeRequest.engine), said with what the plan takes from it: vLLM and SGLang
+    keep K and V in 16 bits beside FP8 weights (serve_memory.kv_cache_bytes), and the speeds come from
+    TensorRT-LLM runs (vLLM measured within VLLM_MEASURED_RATIO of them once its KV cache is counted)."""
+    if req.engine is None or req.engine == "tensorrt-llm":
+        return []
+    name = ENGINE_NAMES[req.engine]
+    kv16 = req.precision == "fp8"
+    text = f"Planned for {name}'s defaults"
+    if kv16:
+        text += ": K and V kept in 16 bits beside the FP8 weights (--kv-cache-dtype fp8 holds about twice the requests)"
+    text += ". Speeds are fitted on TensorRT-LLM runs"
+    if req.engine == "vllm":
+        low, high = VLLM_MEASURED_RATIO
+        text += f"; vLLM measured {low:.2f}-{high:.2f}x of them with its own KV cache (Qwen3-8B, one H100)"
+    text += "."
+    return [
+        _w(
+            "serve_engine",
+            text,
+            engine=req.engine,
+            engine_name=name,
+            kv16=kv16,
+            measured_low=VLLM_MEASURED_RATIO[0] if req.engine == "vllm" else None,
+            measured_high=VLLM_MEASURED_RATIO[1] if req.engine == "vllm" else None,
+        )
+    ]
+
+
 # Said only when the 16-bit KV cache costs at least this share of the plan's output tokens/s.
 FP8_KV_SPEED_SHOWN = 0.1
 
@@ -768,6 +811,8 @@ def _fp8_kv_warning(req: ServeRequest, first: ServeOption) -> list[SizingWarning
     and 0.91-1.13x of it with a 16-bit one, where the BF16 runs of the same table are 0.84-0.89x."""
     mem = first.memory
     if first.replica.precision != "fp8" or not first.fits or not mem.weights_fit or first.speed is None:
+        return []
+    if req.engine is not None:  # planned for the engine said, with its own KV cache (kv_cache_bytes)
         return []
     scale = KV_BYTES_AUTO / KV_BYTES["fp8"]
     held = requests_held(mem.kv_budget_gb, mem.kv_per_request_gb * scale) * mem.ranks

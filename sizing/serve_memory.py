@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from sizing.frozen import quick_init
 from sizing.memory import CUDA_CONTEXT_GB, NCCL_BUFFERS_GB
 from sizing.model_arch import ModelArchitecture
-from sizing.serve_types import ServePrecision
+from sizing.serve_types import ServeEngine, ServePrecision
 from sizing.types import GpuSpec
 
 GB = 1e9
@@ -111,14 +111,24 @@ def weight_bytes(arch: ModelArchitecture, precision: ServePrecision) -> float:
     return linear * LINEAR_BYTES[precision] + (embedding + arch.extra_params) * EMBEDDING_BYTES
 
 
-def kv_bytes_per_token_layer(arch: ModelArchitecture, tp: int, precision: ServePrecision) -> float:
+def kv_cache_bytes(precision: ServePrecision, engine: ServeEngine | None = None) -> float:
+    """Bytes of one K or V entry: KV_BYTES, but KV_BYTES_AUTO beside FP8 weights on vLLM or SGLang."""
+    if precision == "fp8" and engine in ("vllm", "sglang"):
+        return KV_BYTES_AUTO
+    return KV_BYTES[precision]
+
+
+def kv_bytes_per_token_layer(
+    arch: ModelArchitecture, tp: int, precision: ServePrecision, kv_bytes: float | None = None
+) -> float:
     """K and V of one token in one layer, on one GPU of `tp`.
 
     GQA: 2 x KV heads x head_dim; tensor parallelism splits the KV heads, and replicates them when
     there are fewer KV heads than GPUs (vLLM and TensorRT-LLM both do). MLA caches one latent of
     kv_lora_rank plus a rope key of qk_rope_head_dim per token and layer (arXiv 2405.04434 §2.1.3),
-    which every GPU of the replica holds in full (no heads to split)."""
-    b = KV_BYTES[precision]
+    which every GPU of the replica holds in full (no heads to split). `kv_bytes`: bytes of one entry
+    when not the precision's own (kv_cache_bytes)."""
+    b = KV_BYTES[precision] if kv_bytes is None else kv_bytes
     if arch.mla is not None:
         return (arch.mla.kv_lora_rank + arch.mla.qk_rope_head_dim) * b
     heads_here = math.ceil(arch.kv_heads / tp)
@@ -126,12 +136,18 @@ def kv_bytes_per_token_layer(arch: ModelArchitecture, tp: int, precision: ServeP
 
 
 def kv_bytes_per_request(
-    arch: ModelArchitecture, tp: int, precision: ServePrecision, tokens: int, pp: int = 1
+    arch: ModelArchitecture,
+    tp: int,
+    precision: ServePrecision,
+    tokens: int,
+    pp: int = 1,
+    kv_bytes: float | None = None,
 ) -> float:
     """KV cache of one request holding `tokens` tokens, on one GPU: sliding-window layers keep at
     most their window (Mistral 7B v0.1 every layer, Gemma 2 every other layer, Gemma 3 five of six);
     with `pp` pipeline stages each GPU holds the layers of its stage."""
-    return kv_bytes_per_token_layer(arch, tp, precision) * cached_layer_tokens(arch, tokens) / pp
+    per_token = kv_bytes_per_token_layer(arch, tp, precision, kv_bytes)
+    return per_token * cached_layer_tokens(arch, tokens) / pp
 
 
 def windows_cached(arch: ModelArchitecture) -> bool:
@@ -203,6 +219,7 @@ def shape_memory(
     tokens_per_request: int,
     pp: int = 1,
     expert_parallel: bool = False,
+    kv_bytes: float | None = None,
 ) -> ShapeMemory:
     """One GPU of a replica of tp x pp GPUs. Expert parallel (sizing/serve_layout.py, one node):
     each GPU holds 1/tp of the routed experts and the rest of the model whole, and the KV cache
@@ -212,13 +229,13 @@ def shape_memory(
         return ShapeMemory(
             weights_gb=(weight_bytes(arch, precision) - experts + experts / tp) / GB,
             overhead_gb=overhead_gb(arch, tp, expert_parallel=True),
-            kv_per_request_gb=kv_bytes_per_request(arch, 1, precision, tokens_per_request) / GB,
+            kv_per_request_gb=kv_bytes_per_request(arch, 1, precision, tokens_per_request, 1, kv_bytes) / GB,
             ranks=tp,
         )
     return ShapeMemory(
         weights_gb=weight_bytes(arch, precision) / (tp * pp) / GB,
         overhead_gb=overhead_gb(arch, tp),
-        kv_per_request_gb=kv_bytes_per_request(arch, tp, precision, tokens_per_request, pp) / GB,
+        kv_per_request_gb=kv_bytes_per_request(arch, tp, precision, tokens_per_request, pp, kv_bytes) / GB,
     )
 
 
@@ -243,9 +260,10 @@ def serve_memory(
     tokens_per_request: int,
     pp: int = 1,
     expert_parallel: bool = False,
+    kv_bytes: float | None = None,
 ) -> ServeMemory:
     """Memory of one GPU of a replica of tp x pp GPUs (pp pipeline stages of tp GPUs each)."""
-    return on_gpu(gpu, shape_memory(arch, tp, precision, tokens_per_request, pp, expert_parallel))
+    return on_gpu(gpu, shape_memory(arch, tp, precision, tokens_per_request, pp, expert_parallel, kv_bytes))
 
 
 def fewest_gpus(

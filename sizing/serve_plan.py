@@ -22,7 +22,15 @@ from sizing.serve_calibration import CALIBRATED, ServeConstants
 from sizing.serve_catalog import MAX_PIPELINE_NODES, CatalogBook, catalog_book
 from sizing.serve_layout import ServeLayout, layout_wanted, layouts_for
 from sizing.serve_load import peak_qps, peak_qps_from_requests
-from sizing.serve_memory import ServeMemory, ShapeMemory, on_gpu, serve_memory, shape_memory
+from sizing.serve_memory import (
+    KV_BYTES,
+    ServeMemory,
+    ShapeMemory,
+    kv_cache_bytes,
+    on_gpu,
+    serve_memory,
+    shape_memory,
+)
 from sizing.serve_precision import serving_precision
 from sizing.serve_rank import Context, leading, lower_precision_bar, rank
 from sizing.serve_result import ServeExcluded, ServeOption, ServeResult, hourly_usd_for
@@ -183,9 +191,10 @@ def evaluate(
             and (o.fits and o.meets_latency or not full_load)
         ]
         return max(kept or tried, key=lambda o: _better_layout(o, single_replica))
+    kv = kv_cache_bytes(precision, req.engine)
     if mem is None or layout != "tp":
-        mem = serve_memory(arch, gpu, tp, precision, req.kv_tokens, pp, expert_parallel=layout == "ep")
-    rep = Replica(arch, gpu, tp, precision, pp, layout)
+        mem = serve_memory(arch, gpu, tp, precision, req.kv_tokens, pp, layout == "ep", kv)
+    rep = Replica(arch, gpu, tp, precision, pp, layout, kv if kv != KV_BYTES[precision] else None)
     room = saturation_batch(mem.max_concurrency, k, mem.ranks)
     if req.full_window and room >= 1 and not _holds_window(req, arch, gpu, tp, pp, precision, layout):
         room = 0  # a request of the whole window the deployment promises must fit in the replica's KV cache
@@ -246,7 +255,9 @@ def _holds_window(
     server refuses to start with a max_model_len its KV cache cannot hold (vLLM)."""
     window = req.window_tokens or 0
     return (
-        serve_memory(arch, gpu, tp, precision, window, pp, expert_parallel=layout == "ep").max_concurrency
+        serve_memory(
+            arch, gpu, tp, precision, window, pp, layout == "ep", kv_cache_bytes(precision, req.engine)
+        ).max_concurrency
         >= 1
     )
 
@@ -344,7 +355,8 @@ def candidates(
                 break
             shape = held.get((served, tp, pp))
             if shape is None:
-                shape = held[served, tp, pp] = shape_memory(req.model, tp, served, tokens, pp)
+                kv = kv_cache_bytes(served, req.engine)
+                shape = held[served, tp, pp] = shape_memory(req.model, tp, served, tokens, pp, kv_bytes=kv)
             if shape.requests_on(gpu) < 1:
                 continue  # not even one request fits: no option to price or time
             if below_usd_per_hour is not None and per_type == 1:

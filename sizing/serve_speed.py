@@ -107,6 +107,9 @@ class Replica:
     precision: ServePrecision
     pp: int = 1
     layout: ServeLayout = "tp"
+    kv_bytes: float | None = (
+        None  # one K or V entry when not the precision's own (serve_memory.kv_cache_bytes)
+    )
 
     @property
     def gpus(self) -> int:
@@ -291,7 +294,7 @@ class Timing:
         peak_flops = peak_tflops(gpu, p) * 1e12
         # A request is half-way through its answer on average.
         self.seen = cached_layer_tokens(arch, input_tokens + output_tokens / 2.0)
-        self.kv_layer_bytes = kv_bytes_per_token_layer(arch, tp, p)  # one token, one layer, one GPU
+        self.kv_layer_bytes = kv_bytes_per_token_layer(arch, tp, p, rep.kv_bytes)  # one token, layer, GPU
         self.per_token_flops = linear_flops + attention_flops * self.seen
         self.flops_per_s = peak_flops * k.decode_compute_efficiency
         self.hidden = arch.hidden
@@ -317,7 +320,7 @@ class Timing:
             # slots in the floor (floor_counts).
             self.dense_read_bytes = (terms.read_bytes - terms.expert_bytes) * slow
             self.expert_bytes = terms.expert_bytes * slow / ranks
-            self.kv_layer_bytes = kv_bytes_per_token_layer(arch, 1, p)
+            self.kv_layer_bytes = kv_bytes_per_token_layer(arch, 1, p, rep.kv_bytes)
             self.comm_layers = 2 * arch.moe_layers
             self.allreduce_share = (ranks - 1) / ranks
             self.hidden = arch.hidden * ranks  # a rank's request brings every rank's: the whole batch moves

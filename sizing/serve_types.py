@@ -12,6 +12,11 @@ from sizing.types import Budget
 
 ServePrecision = Literal["fp16", "bf16", "fp8", "int8", "int4"]
 SERVE_PRECISIONS: tuple[ServePrecision, ...] = ("fp16", "bf16", "fp8", "int8", "int4")
+# The serving engines a plan may be made for (ServeRequest.engine). None plans as TensorRT-LLM runs, the
+# engine the calibration runs come from (knowledge/data/serving_runs.yaml); vLLM and SGLang differ in
+# their defaults (serve_memory.kv_cache_bytes: a 16-bit KV cache beside FP8 weights).
+ServeEngine = Literal["vllm", "sglang", "tensorrt-llm"]
+SERVE_ENGINES: tuple[ServeEngine, ...] = ("vllm", "sglang", "tensorrt-llm")
 
 # Defaults a person need not state [assumption: a chat turn with some context; stated in the answer]:
 # 1,000-token prompts and 500-token answers.
@@ -99,6 +104,8 @@ class ServeRequest:
     # How a replica of several GPUs lays out an MoE model, when the user names it ("tp" or "ep",
     # sizing/serve_layout.py); None: the planner times both and keeps the better.
     layout: ServeLayout | None = None
+    # The serving engine the user runs ("we use vLLM", `--engine sglang`); None: TensorRT-LLM's defaults.
+    engine: ServeEngine | None = None
 
     @property
     def kv_tokens(self) -> int:

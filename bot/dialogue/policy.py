@@ -239,7 +239,7 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
         and not workload
         and not form_in_progress
         and q.u.said.get("model") is None
-        and not any(q.u.said.get(k) is not None for k in SERVE_SLOT_NAMES)
+        and not any(q.u.said.get(k) is not None for k in SERVE_SLOT_NAMES if k != "serve_engine")
         and capability.asks_engine_support(q.text)
     ):
         return "capability"  # "vLLM 能在 MI300X 上跑吗": the engine's GPU support, not a serving plan
@@ -252,6 +252,15 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
         return (
             "serve_cards"  # "one 80GB card or two 40GB cards for a 34B?": each set of cards against the model
         )
+    if (
+        q.u.task == "serve"
+        and len(set(q.u.gpus)) == 1
+        and not form_in_progress
+        and (q.u.said.get("model") is not None or q.u.said.get("params") is not None)
+        and not any(q.u.said.get(k) is not None for k in SERVE_LOAD_SLOTS)
+        and serve_fit.asks_concurrency(q.text)
+    ):
+        return "serve_feasibility"  # "一张 4090 跑 Qwen2.5-7B 能撑多少并发": the load those GPUs carry, first
     if q.u.task == "serve" and kind in SERVING_VERSIONS:
         return SERVING_VERSIONS[kind]
     if q.u.task == "serve" and kind == "serve" and q.u.yes_no and _memory_asked(q):

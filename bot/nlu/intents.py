@@ -779,7 +779,11 @@ def _question_kind(
     asks_price = lexicon.asks_price(t)
     price = asks_price or has_any(t, cues.CHEAPEST)
     sized = model or "tokens" in filled or "data_bytes" in filled
-    comparing_gpus = len(set(gpus)) >= 2 and has_any(t, cues.GPU_COMPARATIVES)
+    # "A10G 和 L4 推理哪个便宜", "which costs less per token to serve, L4 or A10G?": which of the GPUs named
+    # to serve on is a comparison, whatever it is weighed by
+    comparing_gpus = len(set(gpus)) >= 2 and (
+        has_any(t, cues.GPU_COMPARATIVES) or (sig.serving and has_any(t, WHICH_ONE))
+    )
     pooled = has_any(t, cues.POOL_ASKS)  # "两张就是 48GB，能当一张卡用吗": the pooling, not the 24 GB
     if (
         sig.figure

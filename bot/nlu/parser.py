@@ -656,6 +656,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         ttft_ms=_float(_pick(found, "ttft_ms", last)),
         tpot_ms=_float(_pick(found, "tpot_ms", last)),
         serve_layout=serving.find_serve_layout(s),
+        serve_engine=serving.find_serve_engine(s),
         model=_model(models, params),
     )
     filled = slots.filled()

@@ -888,3 +888,37 @@ APOLOGY_OPENER = re.compile(
     r"^(?:sorry|oops|whoops|my bad|apologies|抱歉|不好意思|对不起|说错了|写错了|打错了|搞错了)"
     r"(?!\s+(?:to|for|about)\b)(?:[,，!！.。:：;；\s]|$)"
 )
+
+
+# Which of the GPUs named costs less ("A10G 和 L4 推理哪个便宜", "which costs less per token?"): cheaper per
+# GPU-hour is not cheaper to serve, so a serving comparison that asks it is weighed per million output
+# tokens (answers/serve_pick.py); value for money (VALUE_ASKS) goes by bandwidth per dollar (compare.py).
+COST_ASKS = (
+    "cheap",
+    "cheaper",
+    "costs less",
+    "cost less",
+    "per token",
+    "per million",
+    "便宜",
+    "省钱",
+    "成本",
+)
+# How many requests or users some hardware carries for a model ("能撑多少并发", "大概能支援多少同時在線",
+# "how many concurrent users can 2 L40S handle?"): the load it holds at chat speed and at full memory, not a
+# yes or no, and never a question back about the users (answers/serve_fit.py). Text is simplified first.
+CONCURRENCY_ASKS = (
+    "多少并发", "多少个并发", "多少路并发", "多少同时在线", "多少人同时", "多少个同时", "多少用户",
+    "多少个用户", "多少人用", "多少人在线", "多少个请求", "多少请求", "几个并发", "几路并发", "几个人同时",
+    "几个用户", "最大并发", "并发上限", "并发能到多少", "并发多少",
+    "how many concurrent", "how many simultaneous", "how many users", "how many requests at once",
+    "how many requests in flight", "how many people", "how many parallel requests", "how many sessions",
+    "max concurrency", "maximum concurrency",
+)  # fmt: skip
+# A price per unit of output ("cost per million tokens", "每百万 token 多少钱"): with a price word, the
+# serving answer leads with the cost per million output tokens at full load (answers/serve.py).
+PER_TOKEN_COST = (
+    "per million", "per 1m", "per 1 million", "per token", "per 1k tokens", "per thousand tokens",
+    "/m tokens", "/1m", "每百万", "每 100 万", "每100万", "百万 token", "百万token", "每个 token",
+    "每 token", "每千 token", "token 成本", "token成本",
+)  # fmt: skip

@@ -90,6 +90,22 @@ def fills_window(s: str) -> bool:
     return lexicon.has_cue(s, FILLS_WINDOW)
 
 
+# The serving engines a plan can follow (sizing.serve_types.SERVE_ENGINES), as people write them; the other
+# ENGINES (TGI, Ollama, llama.cpp) are planned on the default engine.
+ENGINE_IDS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("vllm", ("vllm",)),
+    ("sglang", ("sglang",)),
+    ("tensorrt-llm", ("tensorrt-llm", "tensorrt llm", "trt-llm", "trtllm", "tensorrt")),
+)
+
+
+def find_serve_engine(s: str) -> str | None:
+    """The serving engine the message runs ("we serve with vLLM", "用 sglang 部署"); None when it names
+    none, or several (a comparison of engines chooses none)."""
+    named = {engine for engine, phrases in ENGINE_IDS if lexicon.has_cue(s, phrases)}
+    return named.pop() if len(named) == 1 else None
+
+
 def find_serve_layout(s: str) -> str | None:
     """ "ep" or "tp" when the message names how to lay out the replica; None when it does not (or
     names both: then the planner picks)."""

@@ -115,6 +115,9 @@ class Slots:
     # What the deployment is for when said ("rag", "agent", "code"): its typical prompt when only a
     # window is said (sizing.serve_types.TYPICAL_PROMPT_TOKENS); "full" when every request fills the window.
     serve_use: str | None = None
+    # The serving engine named ("vllm", "sglang", "tensorrt-llm"; bot/nlu/serving.find_serve_engine). Not
+    # in FILLABLE: naming the software ("vLLM 能在 MI300X 上跑吗") fills no sizing slot.
+    serve_engine: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         budget = None
@@ -158,6 +161,7 @@ class Slots:
             "serve_layout": self.serve_layout,
             "context_tokens": self.context_tokens,
             "serve_use": self.serve_use,
+            "serve_engine": self.serve_engine,
         }
 
     def filled(self) -> tuple[str, ...]:

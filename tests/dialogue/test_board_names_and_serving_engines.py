@@ -41,3 +41,22 @@ def test_two_boards_named_before_the_family_are_weighed_for_training(real: Consu
 
 def test_a_form_factor_asked_of_one_gpu_is_not_a_second_board(real: Consultant) -> None:
     assert real.handle("b3", "does the H100 use PCIe?").text.count("NVIDIA H100 SXM5 vs") == 0
+
+
+def test_the_serving_engine_a_team_runs_plans_on_its_defaults(real: Consultant) -> None:
+    en = ask(real, "we serve with vLLM: how many H100s for Llama 3.1 70B in fp8 at 100 concurrent users?")
+    assert "Planned for vLLM's defaults: K and V kept in 16 bits beside the FP8 weights" in en
+    assert "vLLM/SGLang can differ up to 2×" not in en and "320 KiB per token" in en
+    zh = ask(real, "用 sglang 部署 Qwen2.5-72B FP8，50 并发，要几张 H100")
+    assert "按 SGLang 的默认设置规划：FP8 权重旁的 KV 缓存仍存成 16 位" in zh
+    # without an engine named, the plan is TensorRT-LLM's and says how vLLM/SGLang differ
+    plain = ask(real, "how many H100s for Llama 3.1 70B in fp8 at 100 concurrent users?")
+    assert "160 KiB per token" in plain and "Planned for" not in plain
+
+
+def test_a_capacity_answer_for_a_named_engine_quotes_that_engine_not_the_default_one(
+    real: Consultant,
+) -> None:
+    text = ask(real, "we use vllm. Llama 3.1 8B fp8 on one L40S, how many concurrent users?")
+    assert text.startswith("*About ") and "Planned for vLLM's defaults" in text
+    assert "can differ up to 2×" not in text and "not people online: a user reading or typing" in text

@@ -33,3 +33,34 @@ def test_whether_a_memory_size_serves_a_model_is_answered_first(real: Consultant
     assert zh.startswith("*不够：24 GB 放不下 Qwen2.5 14B（BF16）*，约需 31.5 GB；用 FP8 放得下")
     hant = ask(real, "48GB 夠跑 Llama 3 70B 推論嗎")
     assert hant.startswith("*不夠：48 GB 放不下 Llama 3 70B（BF16）*") and "INT4" in hant
+
+
+def test_how_many_requests_some_gpus_carry_is_answered_first_with_the_load_at_chat_speed(
+    real: Consultant,
+) -> None:
+    zh = ask(real, "一张 A100 80G 部署 Qwen2.5-14B 最多能扛多少并发")
+    assert zh.startswith("*按对话速度，约能撑 ") and "显存最多同时容纳 166 个" in zh
+    assert "同时有多少用户" not in zh and "同时一个请求" not in zh
+    en = ask(real, "how many concurrent users can one H100 handle with Llama 3.1 8B?")
+    assert en.startswith("*About ") and "requests at once at chat speed* on 1 × NVIDIA H100" in en
+    assert "not people online" in en and "Tell me how many users" not in en and "*Yes.*" not in en
+
+
+def test_where_one_request_alone_misses_the_chat_target_the_load_is_given_at_the_looser_one(
+    real: Consultant,
+) -> None:
+    en = ask(real, "how many concurrent users can 2 L40S handle with Llama 3.1 70B in fp8?")
+    assert en.startswith("*About ") and "at 100 ms per token* on 2 × NVIDIA L40S" in en
+    assert "The chat default of 50 ms per token is out of reach here" in en
+    hant = ask(real, "兩張 L40S 跑 Qwen2.5-32B 可以撐幾個人同時用？")
+    assert hant.startswith("*按每個 token 100 毫秒，約能撐 ") and "不是線上人數" in hant
+
+
+def test_a_capacity_asked_where_the_models_own_precision_does_not_fit_is_given_in_one_that_does(
+    real: Consultant,
+) -> None:
+    text = ask(real, "how many concurrent users can one H100 handle with Llama 3 70B?")
+    assert text.startswith("BF16 does not fit on 1 × NVIDIA H100 SXM5; in FP8:\n*About ")
+    assert "*Yes.*" not in text and "*No.*" not in text
+    said = ask(real, "how many concurrent users can one H100 handle with Llama 3 70B in bf16?")
+    assert said.startswith("1 × NVIDIA H100 SXM5 cannot serve Llama 3 70B in BF16") and "*About" not in said

@@ -282,3 +282,17 @@ def test_long_prompts_for_many_users_show_a_relaxed_latency_plan_beside_the_one_
     assert "Relaxing the target to 100 ms per token" in text and "prefill-decode disaggregation" in text
     zh = ask(real, "200 人同时用 Qwen2.5-72B，每次都打满 128k 上下文，用 H100")
     assert "• *放宽延迟目标*：" in zh and "把目标放宽到每个 token 100 毫秒" in zh and "预填充与解码分离" in zh
+
+
+def test_a_price_per_million_tokens_is_led_by_the_full_load_price_with_the_planned_loads_beside_it(
+    real: Consultant,
+) -> None:
+    en = ask(real, "how much does it cost per million tokens to serve Llama 3.1 70B on H100s?")
+    assert en.startswith("*About $") and "per million output tokens at full load* on 2 × NVIDIA H100" in en
+    full = float(en.split("*About $")[1].split(" ")[0])
+    planned = float(en.split("(10 requests at once) it is $")[1].split(":")[0])
+    assert full < planned and "a token gets cheaper as the load rises" in en
+    zh = ask(real, "部署 Qwen2.5-7B 每百万 token 成本多少")
+    assert zh.startswith("*满载时每百万输出 token 约 $") and "负载越高，每个 token 越便宜" in zh
+    # a latency per token is not a price per token
+    assert "at full load*" not in ask(real, "serve Llama 3.1 8B to 20 users at under 40 ms per token")

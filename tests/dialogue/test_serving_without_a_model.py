@@ -54,3 +54,32 @@ def test_which_gpu_suits_inference_is_picked_by_memory_then_bandwidth(real: Cons
     assert text.startswith("*The NVIDIA A100 80GB (SXM4) is the better pick for serving.*")
     assert "80 GB at 2.04 TB/s" in text
     assert ask(real, "is the H200 better than the H100 for serving?").startswith("*Yes.* For serving")
+
+
+def test_which_gpu_is_cheaper_to_serve_on_without_a_model_is_weighed_per_token_on_a_stated_model(
+    real: Consultant,
+) -> None:
+    hans = ask(real, "A10G 和 L4 推理哪个便宜")
+    assert hans.startswith("*选 ") and "NVIDIA L4" in hans and "NVIDIA A10G (AWS)" in hans
+    assert "先按一个典型的小模型 Llama 3.1 8B 估算" in hans and "每百万输出 token" in hans
+    en = ask(real, "What's cheaper for inference, L4 or A10G?")
+    assert (
+        en.startswith("*Pick ") and "No model named: sized for a typical small open model, Llama 3.1 8B" in en
+    )
+    assert "per million output tokens" in en
+    hant = ask(real, "L4 還是 A10G 做推論比較省錢？")
+    assert hant.startswith("*選 ") and "典型的小模型" in hant and "每百萬輸出 token" in hant
+
+
+def test_every_wording_of_a_serving_cost_comparison_picks_the_same_gpu(real: Consultant) -> None:
+    picks = {
+        ask(real, text).split("*")[1].removeprefix("Pick the ").removeprefix("选 ")
+        for text in (
+            "A10G 和 L4 推理哪个便宜",
+            "A10G vs L4 for serving, which costs less per token?",
+            "What's cheaper for inference, L4 or A10G?",
+        )
+    }
+    assert picks == {"NVIDIA A10G (AWS)"}
+    # value for money is weighed by bandwidth per dollar, and lands on the same card
+    assert ask(real, "L4 和 A10G 跑推理哪个更划算").startswith("*NVIDIA A10G (AWS) 推理部署更划算*")

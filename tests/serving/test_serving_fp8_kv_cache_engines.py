@@ -60,3 +60,32 @@ def test_a_kv_heavy_fp8_load_says_how_much_slower_a_16_bit_kv_cache_makes_each_r
     assert int(said["held"]) >= 52  # type: ignore[call-overload]
     # 52 requests of ~3k tokens read more KV than weights each step: 16-bit K and V cost about a third
     assert 0.55 < said["tokens_per_second_16bit"] / said["tokens_per_second"] < 0.8  # type: ignore[operator]
+
+
+def test_an_fp8_plan_for_vllm_or_sglang_holds_half_the_requests_and_says_whose_defaults_it_follows(
+    kb: KnowledgeBase,
+) -> None:
+    asked = {"precision": "fp8", "gpu": "h100-sxm", "gpus": 1, "input_tokens": 2048, "output_tokens": 2048}
+    default = plan_serving(request(kb, "llama-3.1-8b", **asked), kb.catalog)
+    vllm = plan_serving(request(kb, "llama-3.1-8b", engine="vllm", **asked), kb.catalog)
+    sglang = plan_serving(request(kb, "llama-3.1-8b", engine="sglang", **asked), kb.catalog)
+    d, v = default.options[0], vllm.options[0]
+    assert v.memory.max_concurrency in (d.memory.max_concurrency // 2, d.memory.max_concurrency // 2 + 1)
+    assert v.output_tokens_per_second < d.output_tokens_per_second
+    assert sglang.options[0].memory.max_concurrency == v.memory.max_concurrency
+    # the plan is already on vLLM's cache: no warning about it, a note naming the engine instead
+    assert fp8_kv(vllm) == [] and fp8_kv(default) != []
+    (note,) = [w for w in vllm.warnings if w.code == "serve_engine"]  # type: ignore[attr-defined]
+    assert "Planned for vLLM's defaults: K and V kept in 16 bits" in note.message
+    assert dict(vllm.to_dict()["workload"])["kv_cache_dtype"] == "fp16/bf16"  # type: ignore[call-overload]
+
+
+def test_tensorrt_llm_named_and_a_bf16_plan_on_vllm_plan_as_the_default_engine(kb: KnowledgeBase) -> None:
+    asked = {"precision": "fp8", "gpu": "h100-sxm", "gpus": 1, "input_tokens": 1000, "output_tokens": 1000}
+    default = plan_serving(request(kb, "llama-3.1-8b", **asked), kb.catalog).options[0]
+    trt = plan_serving(request(kb, "llama-3.1-8b", engine="tensorrt-llm", **asked), kb.catalog).options[0]
+    assert trt.output_tokens_per_second == default.output_tokens_per_second
+    bf16 = {**asked, "precision": "bf16"}
+    plain = plan_serving(request(kb, "llama-3.1-8b", **bf16), kb.catalog).options[0]
+    on_vllm = plan_serving(request(kb, "llama-3.1-8b", engine="vllm", **bf16), kb.catalog).options[0]
+    assert on_vllm.memory.max_concurrency == plain.memory.max_concurrency

@@ -80,3 +80,19 @@ def test_a_window_on_named_hardware_is_checked_and_the_full_window_plan_is_a_war
         "--window", "131072", "--json",
     )  # fmt: skip
     assert code == 0 and not json.loads(out)["options"][0]["fits"]  # ~67k tokens of KV cache on 2 × H100
+
+
+def test_the_engine_flag_plans_for_that_engines_kv_cache(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ("--task", "serve", "--model", "Llama-3.1-8B", "--gpu", "h100-sxm", "--gpus", "1",
+            "--precision", "fp8", "--input-tokens", "2048", "--output-tokens", "2048", "--json")  # fmt: skip
+    held = {}
+    for engine in ("trtllm", "vllm", "sglang"):
+        code, out, _ = run(capsys, *args, "--engine", engine)
+        assert code == 0
+        data = json.loads(out)
+        held[engine] = data["options"][0]["max_concurrency"]
+        assert data["workload"]["engine"] == ("tensorrt-llm" if engine == "trtllm" else engine)
+    assert held["vllm"] == held["sglang"] < held["trtllm"]
+    with pytest.raises(SystemExit) as refused:
+        run(capsys, *args, "--engine", "ollama")
+    assert refused.value.code == 2 and "--engine" in capsys.readouterr().err

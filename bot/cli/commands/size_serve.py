@@ -20,10 +20,19 @@ from sizing.serve_types import (
     DEFAULT_INPUT_TOKENS,
     DEFAULT_OUTPUT_TOKENS,
     SERVE_PRECISIONS,
+    ServeEngine,
     ServePrecision,
     ServeRequest,
     prompt_for_context,
 )
+
+# `--engine` as people write it, to the engine ids of sizing.serve_types.
+ENGINE_NAMES: dict[str, ServeEngine] = {
+    "vllm": "vllm",
+    "sglang": "sglang",
+    "trtllm": "tensorrt-llm",
+    "tensorrt-llm": "tensorrt-llm",
+}
 
 
 def positive_int(what: str) -> Any:
@@ -90,6 +99,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         choices=("tp", "ep"),
         help="MoE replica layout: tp (tensor parallel) or ep (experts spread, attention data parallel); "
         "default: the better of the two",
+    )
+    g.add_argument(
+        "--engine",
+        choices=("vllm", "sglang", "trtllm", "tensorrt-llm"),
+        help="serving engine whose defaults the plan follows (vllm and sglang keep a 16-bit KV cache "
+        "beside FP8 weights); default: TensorRT-LLM's, as the calibration runs ran",
     )
     g.add_argument("--ttft-ms", type=positive_float("--ttft-ms"), help="target time to first token, ms")
     g.add_argument("--tpot-ms", type=positive_float("--tpot-ms"), help="target time per output token, ms")
@@ -171,6 +186,7 @@ def run(args: argparse.Namespace) -> int:
         budget=args.budget,
         today=dt.date.today(),
         layout=args.layout,
+        engine=ENGINE_NAMES.get(args.engine) if args.engine else None,
     )
     try:
         result = plan_serving(request, _knowledge().catalog).to_dict()

@@ -15,7 +15,8 @@ from bot.dialogue.answers.base import Question
 from bot.dialogue.answers.capability import serving_verdict
 from bot.dialogue.hardware import china_gpus
 from bot.dialogue.reply import Reply
-from bot.nlu.lexicon import has_cue
+from bot.nlu.lexicon import asks_price, has_cue
+from bot.nlu.question_cues import PER_TOKEN_COST
 from bot.nlu.text import normalise
 from sizing.assumptions import HOURS_PER_MONTH
 from sizing.errors import SizingError
@@ -29,6 +30,7 @@ from sizing.serve_result import ServeResult
 from sizing.serve_types import (
     DEFAULT_INPUT_TOKENS,
     DEFAULT_OUTPUT_TOKENS,
+    SERVE_ENGINES,
     SERVE_PRECISIONS,
     TYPICAL_PROMPT_TOKENS,
     ServePrecision,
@@ -123,6 +125,7 @@ def serve_request(q: Question, *, default_load: bool = True, hardware: bool = Tr
         budget=_budget(q.slot("budget")),
         today=q.today,
         layout=_layout(q.slot("serve_layout")),
+        engine=next((e for e in SERVE_ENGINES if e == q.slot("serve_engine")), None),
     )
 
 
@@ -345,6 +348,9 @@ def serving_answer(q: Question, reply: Reply) -> bool:
         reply.add("serve_budget_verdict", **verdict)
         warnings = cast(list[dict[str, Any]], data.get("warnings") or [])
         data = {**data, "warnings": [w for w in warnings if w.get("code") != "serve_over_budget"]}
+    unit = unit_cost(q, req, data)
+    if unit is not None:
+        reply.add("serve_unit_cost", **unit)
     changed = load_changed(q, req, data)
     if changed is not None:
         reply.add("serve_changed", **changed)
@@ -390,6 +396,59 @@ def budget_verdict(q: Question, req: ServeRequest, data: Mapping[str, Any]) -> d
         "limit_per_month": limit * rate * HOURS_PER_MONTH,
         "gpus": first.get("gpus"),
         "gpu_name": first.get("gpu_name"),
+    }
+
+
+# Shown beside the planned load's cost per token when full load is at least this much cheaper per token.
+FULL_LOAD_SAVING = 0.2
+
+
+def unit_cost(q: Question, req: ServeRequest, data: Mapping[str, Any]) -> dict[str, Any] | None:
+    """ "how much per million tokens to serve Llama 3.1 70B on H100s?": a GPU-hour costs the same busy or
+    idle, so the price of a token is the hour over the tokens it makes. Led by the first option's GPUs at
+    full load (as many requests as memory holds), with the planned load's price beside it when that is
+    FULL_LOAD_SAVING or more dearer. None when the message asks no price per token."""
+    low = normalise(q.text).lower
+    if not has_cue(low, PER_TOKEN_COST) or not (asks_price(low) or has_cue(low, ("成本", "花费", "开销"))):
+        return None
+    options = data.get("options") or []
+    first = options[0] if options else None
+    cost = (first or {}).get("cost") or {}
+    if first is None or not first.get("fits") or not cost.get("usd_per_million_output_tokens"):
+        return None
+    shape = replace(
+        req,
+        gpu=first["gpu"],
+        gpus=first["gpus_per_replica"],
+        precision=first["precision"],
+        concurrency=None,
+        qps=None,
+        daily_users=None,
+        daily_requests=None,
+        ttft_ms=None,
+        tpot_ms=None,
+        load_default=False,
+    )
+    try:
+        found: list[dict[str, Any]] = plan_serving(shape, q.catalog).to_dict()["options"]  # type: ignore[assignment]
+    except SizingError:
+        return None
+    full = found[0] if found else {}
+    full_cost = (full.get("cost") or {}).get("usd_per_million_output_tokens")
+    if not full.get("fits") or not full_cost:
+        return None
+    planned = float(cost["usd_per_million_output_tokens"])
+    return {
+        "gpus": first["gpus_per_replica"],
+        "gpu_name": first["gpu_name"],
+        "precision": first["precision"],
+        "full_cost": float(full_cost),
+        "full_concurrency": full["concurrency"],
+        "full_tokens_per_s": full["output_tokens_per_second"],
+        "full_per_user": full["output_tokens_per_second_per_user"],
+        "hourly": full["cost"]["hourly_usd"],
+        "planned_cost": planned if float(full_cost) <= (1 - FULL_LOAD_SAVING) * planned else None,
+        "planned_concurrency": first["concurrency"],
     }
 
 
@@ -505,6 +564,8 @@ def view(req: ServeRequest, data: dict[str, Any]) -> dict[str, Any]:
         and expert_parallel_possible(req.model, first["tensor_parallel"], first["pipeline_parallel"]),
         # Why the layout (TensorRT-LLM's recipes: attention data parallel from this batch per GPU up).
         "large_batch_per_gpu": LARGE_BATCH_PER_GPU,
+        # The engine said (sizing.serve_types.SERVE_ENGINES): its note replaces the default engine's.
+        "engine": req.engine,
     }
 
 

@@ -31,7 +31,13 @@ from sizing.serve_memory import (
 )
 from sizing.serve_plan import plan_serving
 from sizing.serve_precision import serving_precision
-from sizing.serve_types import ServePrecision, ServeRequest
+from sizing.serve_types import (
+    DEFAULT_TPOT_MS,
+    DEFAULT_TTFT_MS,
+    RELAXED_TPOT_FACTOR,
+    ServePrecision,
+    ServeRequest,
+)
 from sizing.types import GpuSpec
 
 NEEDS = ("model",)
@@ -78,7 +84,24 @@ def feasibility(q: Question, reply: Reply) -> bool:
     alternatives = variants(req, spec, first)
     saturated = None
     throughput_asked = asks_throughput(q.text)
-    if not has_load and throughput_asked:
+    # "能撑多少并发", "how many concurrent users can 2 L40S handle?": the load these GPUs hold, first
+    capacity = None
+    concurrency_asked = not has_load and asks_concurrency(q.text)
+    if concurrency_asked:
+        # in the precision asked, or, when none was said and the model's own does not fit, the first that does
+        said = q.slot("precision") is not None
+        fitting = (
+            first["precision"]
+            if first["fits"]
+            else None
+            if said
+            else next((v["precision"] for v in alternatives if v["fits"]), None)
+        )
+        if fitting is not None:
+            capacity = within_targets(q, replace(req, precision=fitting))
+            if capacity is not None:
+                capacity["precision"] = fitting
+    if not has_load and throughput_asked and capacity is None:
         # "how many tokens/s does an H100 do on a 70B?": the full-load rate in the first precision that
         # fits these GPUs, when the asked one does not.
         fitting = (
@@ -94,7 +117,10 @@ def feasibility(q: Question, reply: Reply) -> bool:
         "serve_fit",
         params=req.model.params_total,
         saturated=saturated,
-        verdict=q.u.yes_no or not throughput_asked,  # "how many tokens/s ...?" is not a yes or no
+        capacity=capacity,
+        engine=req.engine,  # the engine said: its note replaces "as TensorRT-LLM measures it"
+        # "how many tokens/s ...?", "how many users can it handle?" are not a yes or no
+        verdict=(q.u.yes_no or not throughput_asked) and not concurrency_asked,
         # "首 token 延迟大概多少？2张H100够吗": the latency asked, beside the verdict
         latency_asked=asks_latency(q.text),
         model=req.model.name,
@@ -152,6 +178,79 @@ def asks_latency(text: str) -> bool:
     return has_cue(normalise(text).lower, LATENCY_ASKS)
 
 
+def asks_concurrency(text: str) -> bool:
+    from bot.nlu.lexicon import has_cue
+    from bot.nlu.question_cues import CONCURRENCY_ASKS
+
+    return has_cue(normalise(text).lower, CONCURRENCY_ASKS)
+
+
+def within_targets(q: Question, req: ServeRequest) -> dict[str, Any] | None:
+    """ "how many concurrent users can 2 L40S handle?": the requests the GPUs asked about carry at once
+    within the latency targets (the user's, else the chat defaults: serve_types.DEFAULT_TTFT_MS and
+    DEFAULT_TPOT_MS, or RELAXED_TPOT_FACTOR times the per-token one where one request alone misses it),
+    beside what their memory holds and what each user gets with it full. None when the model does not fit
+    there."""
+    said = req.ttft_ms is not None or req.tpot_ms is not None
+    tpot = req.tpot_ms if req.tpot_ms is not None else DEFAULT_TPOT_MS
+    chat = _within(q, req, said, tpot)
+    top = _requested(chat) if chat is not None else None
+    relaxed = None
+    if top is not None and not top["meets_latency"] and req.tpot_ms is None:
+        # The chat default is out of reach on these GPUs (a 70B on two L40S): the load at the looser
+        # per-token target the serving plans fall back to, still about twice reading speed.
+        looser = _within(q, req, said, tpot * RELAXED_TPOT_FACTOR)
+        found = _requested(looser) if looser is not None else None
+        if found is not None and found["meets_latency"]:
+            relaxed, chat, top = top["tpot_ms"], looser, found
+    full = _saturated(q, replace(req, ttft_ms=None, tpot_ms=None))
+    if chat is None or top is None or full is None:
+        return None
+    solo = top.get("single_user_tokens_per_second")
+    workload = chat["workload"]
+    return {
+        "relaxed_from_ms": tpot if relaxed is not None else None,
+        "meets": bool(top["meets_latency"]),
+        "concurrency": top["concurrency_per_replica"] if top["meets_latency"] else 0,
+        "tokens_per_s": top["output_tokens_per_second"] if top["meets_latency"] else None,
+        "per_user": top["output_tokens_per_second_per_user"],
+        "tpot_ms": top["tpot_ms"],
+        "ttft_ms": top["ttft_ms"],
+        "target_tpot_ms": workload["tpot_ms"],
+        "target_ttft_ms": workload["ttft_ms"],
+        "targets_default": not said,
+        "solo_tpot_ms": 1000.0 / float(solo) if solo else None,
+        "max_concurrency": top["max_concurrency"],
+        "full": full,
+    }
+
+
+def _within(q: Question, req: ServeRequest, said: bool, tpot_ms: float) -> dict[str, Any] | None:
+    """The plan on the GPUs asked about at as many requests as `tpot_ms` per token allows."""
+    targets = replace(
+        req,
+        concurrency=None,
+        qps=None,
+        daily_users=None,
+        daily_requests=None,
+        ttft_ms=req.ttft_ms if said else DEFAULT_TTFT_MS,
+        tpot_ms=tpot_ms,
+        latency_default=not said and tpot_ms == DEFAULT_TPOT_MS,
+        tpot_default=said and req.tpot_ms is None,
+    )
+    try:
+        return plan_serving(targets, q.catalog).to_dict()
+    except SizingError:
+        return None
+
+
+def _requested(data: dict[str, Any]) -> dict[str, Any] | None:
+    """The option on exactly the GPUs asked about, when it holds the model."""
+    options: list[dict[str, Any]] = list(data["options"])
+    top = options[0] if options and options[0]["label"] == "requested" and options[0]["fits"] else None
+    return top if top is not None and top.get("output_tokens_per_second") else None
+
+
 def _saturated(q: Question, req: ServeRequest) -> dict[str, Any] | None:
     """ "how many QPS can one L40S handle": the load the hardware carries at full memory (as many
     requests in flight as the KV cache holds): output tokens/s, requests/s of the asked lengths, and
@@ -160,10 +259,8 @@ def _saturated(q: Question, req: ServeRequest) -> dict[str, Any] | None:
         result = plan_serving(replace(req, concurrency=None), q.catalog)
     except SizingError:
         return None
-    data: dict[str, Any] = result.to_dict()
-    options: list[dict[str, Any]] = list(data["options"])
-    top = options[0] if options and options[0]["label"] == "requested" and options[0]["fits"] else None
-    if top is None or not top.get("output_tokens_per_second"):
+    top = _requested(result.to_dict())
+    if top is None:
         return None
     tokens = float(top["output_tokens_per_second"])
     return {

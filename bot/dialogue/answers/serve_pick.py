@@ -12,6 +12,7 @@ from typing import Any
 from bot.dialogue.answers.base import Question
 from bot.dialogue.answers.compare import upgrade_first
 from bot.dialogue.answers.serve import (
+    TYPICAL_MODELS,
     clouds_note,
     lengths_said,
     plan_on_named_clouds,
@@ -23,8 +24,9 @@ from bot.dialogue.answers.serve import (
 from bot.dialogue.hardware import main_variant
 from bot.dialogue.reply import Reply
 from bot.nlu.counts import counts_by_gpu
+from bot.nlu.intents import several_questions
 from bot.nlu.lexicon import has_cue
-from bot.nlu.question_cues import UPGRADE_ASKS, WORTH_ASKS
+from bot.nlu.question_cues import COST_ASKS, UPGRADE_ASKS, WORTH_ASKS
 from bot.nlu.text import normalise
 from sizing.errors import SizingError
 from sizing.serve_plan import plan_serving, with_default_targets
@@ -100,6 +102,11 @@ def compare(q: Question, reply: Reply) -> bool:
     if len(names) < 2:
         return False
     req = serve_request(q, hardware=False)
+    model_assumed = req is None and asks_cost(low)
+    if model_assumed:
+        # "A10G 和 L4 推理哪个便宜": which costs less to serve depends on the model, so it is weighed on a
+        # typical small open model (said as assumed) rather than on price per GPU-hour alone.
+        req = serve_request(replace(q, context={**q.context, "model": TYPICAL_MODELS[0]}), hardware=False)
     if req is None:
         return False
     # "one H200 or two A100s", "2 张 H100 还是 1 张 B200": each GPU weighed on the count asked for.
@@ -146,7 +153,8 @@ def compare(q: Question, reply: Reply) -> bool:
         model=req.model.name,
         named=req.model_id is not None,
         params=req.model.params_total,
-        read_as=read_as(q, req),
+        read_as=None if model_assumed else read_as(q, req),
+        model_assumed=model_assumed,
         precision=req.precision,
         rows=rows,
         cheaper=min(priced, key=lambda o: o["cost"]["usd_per_million_output_tokens"])["gpu_name"]
@@ -167,6 +175,13 @@ def compare(q: Question, reply: Reply) -> bool:
         only_holds=holding[0]["name"] if counted and len(holding) == 1 and len(rows) > 1 else None,
     )
     return True
+
+
+def asks_cost(low: str) -> bool:
+    """Whether a comparison asks only which costs less to serve ("哪个便宜", "which costs less per token?"),
+    not which is better value (memory bandwidth per dollar, answers/compare.py) nor a price beside another
+    question ("哪个推理快？每小时贵多少": each answered in turn)."""
+    return has_cue(low, COST_ASKS) and not several_questions(low)
 
 
 def _first_fitting(found: list[dict[str, Any]]) -> dict[str, Any] | None:
@@ -277,4 +292,5 @@ def _load(req: Any) -> dict[str, Any]:
         "kv_tokens": req.kv_tokens,
         "lengths_default": req.input_tokens_default or req.output_tokens_default,
         **lengths_said(req),
+        "engine": req.engine,
     }
