@@ -203,6 +203,9 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     # "TTFT under 1s", "0.5s": seconds (a latency; never a timeline). Last, so "samples" wins.
     ("s", "days", 1 / 86400),
 )  # fmt: skip
+# A bare size letter after the measure word 个 is bytes in Chinese speech ("数据 2 个T", "1.5个P", "500个M"):
+# 个 counts a size, never tokens or parameters ("2T tokens" has no 个), so the T is a terabyte here.
+SIZE_LETTERS_AFTER_GE: dict[str, float] = {"t": 1e12, "p": 1e15, "m": 1e6}
 
 # A token count per turn of a multi-turn sample ("每轮 200 token"): times the turns of each sample
 # ("每组 5 轮") it is the length per sample.
@@ -478,6 +481,9 @@ NEW_PLAN = (
 SETTLE_ON = (
     "那就用", "那就上", "就用", "改用", "只好用", "so go with", "go with", "switch to",
     "so use", "settle on", "settled on", "we'll use", "we will use", "let's use",
+    # after a doubt, not between two offered ("FP8 不稳定吗，我们还是用 BF16 吧"; "用 A 还是用 B" weighs both)
+    "我们还是用", "那还是用", "最后还是用", "决定用", "决定还是用", "we'll go with", "we will go with",
+    "stick with", "stick to",
 )  # fmt: skip
 
 # "Plan it", alone, after an answer that offered a plan (bot/dialogue/answers/data_amount.py): plan
@@ -691,6 +697,17 @@ DAY_LABELS = (
 )
 # ... and right after a GPU's name: "gpu=h100 count=8", "A100 数量：8".
 COUNT_LABELS = ("count", "数量", "quota", "quota is", "配额", "配额是")  # "H100 quota is 8": a count too
+# Labels of a count of tokens, or of parameters, right before an amount: "token 数：2 兆", "词元数 3 兆",
+# "参数量 1 兆". A bare 兆 after them counts (10^12), never a megabyte of data (numerals_zh.ZHAO).
+TOKEN_COUNT_LABELS = (
+    "tokens", "token", "token数", "tokens数", "token 数", "tokens 数", "token数量", "token 数量", "token量",
+    "token 量", "词元", "词元数", "词元数量", "词元量", "训练token", "训练 token", "训练tokens",
+    "训练 tokens",
+)  # fmt: skip
+PARAM_COUNT_LABELS = (
+    "参数", "参数量", "参数数量", "参数规模", "参数个数", "总参数", "总参数量", "模型参数", "模型参数量",
+    "params", "parameters", "param count", "parameter count",
+)  # fmt: skip
 # Labels of a count of samples before a bare number: "样本 3 万", "偏好对 2 万", "samples: 50k".
 SAMPLE_LABELS = (
     "样本数", "样本量", "样本", "条数", "数据条数", "偏好对", "问答对", "偏好数据对", "samples", "examples",

@@ -16,7 +16,7 @@ from bot.nlu import lexicon
 from bot.nlu.counts import gpu_counts
 from bot.nlu.found import RANGES, Found, taken_instead
 from bot.nlu.gpus import GpuMention, unknown_gpu_mentions
-from bot.nlu.numerals_zh import NUMERAL_CHARS
+from bot.nlu.numerals_zh import NUMERAL_CHARS, ZHAO, ZHAO_COUNT
 from bot.nlu.question_cues import OTHER_ACCELERATORS
 from bot.nlu.scan import Num
 from bot.nlu.serving import (
@@ -194,6 +194,10 @@ def _classify(
         _duration(s, idx, num, unit, nums, units, found)
         return
     if unit.kind == "data":
+        counted = _counted_by_zhao(s, num, unit, before)
+        if counted is not None:
+            found.add(counted, num.value * ZHAO_COUNT, num, s)  # "token 数：2 兆", "参数量 1 兆": 10^12
+            return
         rate_end = _growth(s, before, unit.end)
         if rate_end:
             if idx + 1 < len(nums) and nums[idx + 1].start < rate_end:
@@ -874,6 +878,19 @@ _HEDGES = (
     "大约", "大概", "约", "差不多", "预计", "估计", "有", "是", "在",
 )  # fmt: skip
 USERS_LABEL = ("用户", "用户数", "用户量", "使用者", "users", "user count", "number of users")
+
+
+def _counted_by_zhao(s: str, num: Num, unit: Unit, before: str) -> str | None:
+    """The slot ("tokens" or "params") whose label stands right before a bare 兆: a count of 10^12 there,
+    not the megabyte a bare 兆 is after a word for data ("数据 500兆")."""
+    if s[num.end : unit.end].strip() != ZHAO:
+        return None
+    head = _without_hedges(before.rstrip(" :：=~" + lexicon.KEY_QUOTES)).rstrip(" :：=~" + lexicon.KEY_QUOTES)
+    if lexicon.label_at_end(head, lexicon.TOKEN_COUNT_LABELS) is not None:
+        return "tokens"
+    if lexicon.label_at_end(head, lexicon.PARAM_COUNT_LABELS) is not None:
+        return "params"
+    return None
 
 
 def _without_hedges(head: str) -> str:

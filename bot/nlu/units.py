@@ -97,6 +97,9 @@ def unit_after(s: str, num: Num) -> Unit:
         sized = _unit_at(s, k, _BY_FIRST) if k < len(s) else None
         if sized is not None and sized[1] == "data":
             return Unit("data", sized[2], k + len(sized[0]))
+        letter = lexicon.phrase_at(s, k, tuple(lexicon.SIZE_LETTERS_AFTER_GE)) if k < len(s) else None
+        if letter is not None:
+            return Unit("data", lexicon.SIZE_LETTERS_AFTER_GE[letter], k + len(letter))  # "2 个T", "1.5个P"
     if entry is None and s.startswith("个", j):
         files = _FILES.match(s, j)  # "3 万个 PDF", "50 万个程式码档案": files counted, each one a sample
         if files is not None:

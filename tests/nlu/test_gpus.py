@@ -269,3 +269,23 @@ def test_a_gpu_quota_is_the_gpu_count() -> None:
 )  # fmt: skip
 def test_a_storage_size_is_not_the_training_data(text: str, data_bytes: float) -> None:
     assert parse(text).slots.data_bytes == data_bytes
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [("卡是 A100 80G 的，8 块，13B lora", 8), ("我们有 4090 八块，7B 全参", 8),
+     ("用 H100，一共 16 块，训 7B", 16)],
+)  # fmt: skip
+def test_a_count_of_blocks_right_after_the_gpus_are_named_is_the_gpu_count_not_yuan(
+    text: str, count: int
+) -> None:
+    got = said(text)
+    assert got["gpu_count"] == count
+    assert "budget" not in got
+
+
+@pytest.mark.parametrize("text", ["H100 每小时 15 块，训 7B", "H20 一小时 8 块钱", "用 A100，预算 3 万块"])
+def test_blocks_said_with_money_after_a_gpu_are_still_yuan(text: str) -> None:
+    got = said(text)
+    assert "gpu_count" not in got
+    assert got["budget"]["currency"] == "CNY"

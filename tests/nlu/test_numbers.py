@@ -214,6 +214,23 @@ def test_duckling_corpus_quantities_read_in_context(text: str, slot: str, value:
 
 @pytest.mark.parametrize(
     ("text", "slot", "value"),
+    [("token 数：2兆，参数 7B", "tokens", 2e12), ("參數量 700 億，tokens 數 2 兆", "tokens", 2e12),
+     ("詞元數大約 3 兆", "tokens", 3e12), ("參數量 1 兆的 MoE", "params", 1e12)],
+)  # fmt: skip
+def test_a_bare_zhao_after_a_token_or_parameter_label_counts_in_trillions(
+    text: str, slot: str, value: float
+) -> None:
+    got = said(text)
+    assert got[slot] == pytest.approx(value)
+    assert "data_bytes" not in got
+
+
+def test_a_bare_zhao_after_a_word_for_data_is_still_a_megabyte() -> None:
+    assert said("数据 300 兆，模型 7B")["data_bytes"] == pytest.approx(3e8)
+
+
+@pytest.mark.parametrize(
+    ("text", "slot", "value"),
     [("2 兆 token", "tokens", 2e12), ("資料四兆 token", "tokens", 4e12), ("一兆參數的模型", "params", 1e12),
      ("2.6 兆 tokens", "tokens", 2.6e12), ("数据 500 兆字节", "data_bytes", 5e8)],
 )  # fmt: skip
@@ -255,6 +272,15 @@ def test_a_name_then_a_spaced_dash_is_no_range() -> None:
 @pytest.mark.parametrize("text", ["大约 500 个 G", "500 G", "大约500个G的数据", "数据 500 个 GB"])
 def test_a_spaced_g_or_one_after_the_measure_word_is_gigabytes(text: str) -> None:
     assert said(text)["data_bytes"] == 5e11
+
+
+@pytest.mark.parametrize(
+    ("text", "size"),
+    [("数据 2 个T，模型 13B", 2e12), ("数据大概 1.5个T", 1.5e12), ("資料兩個T", 2e12), ("数据 500个M", 5e8),
+     ("语料有 3 个 P", 3e15)],
+)  # fmt: skip
+def test_a_bare_size_letter_after_the_measure_word_is_bytes(text: str, size: float) -> None:
+    assert said(text)["data_bytes"] == pytest.approx(size)
 
 
 def test_a_spaced_g_of_a_gpu_is_still_its_memory() -> None:
