@@ -14,7 +14,7 @@ RANGES: dict[str, tuple[float, float]] = {
     "params": (1e6, 1e13),
     "active_params": (1e6, 1e13),
     "teacher_params": (1e6, 1e13),
-    "tokens": (1e6, 1e15),
+    "tokens": (1e5, 1e15),  # a small fine-tuning set: LIMA is ~1k samples; as dialogue.state.PLAUSIBLE
     "data_bytes": (1e6, 1e17),
     "days": (1e-6, 3650.0 + 1e-9),
     "budget": (1e-9, 1e13),
