@@ -24,6 +24,8 @@ WORD_MULT: dict[str, tuple[float, str]] = {
     "billions": (1e9, "b"), "trillion": (1e12, "t"), "trillions": (1e12, "t"), "lakh": (1e5, "k"),
     "lakhs": (1e5, "k"), "crore": (1e7, "m"), "crores": (1e7, "m"), "dozen": (12.0, ""),
     "dozens": (12.0, ""), "grand": (1e3, "k"),  # "ten grand": $10,000
+    # short forms typed in chat: "a 7 bil param model", "2 mil tokens", "5 bln", "3 mln"
+    "bil": (1e9, "b"), "bln": (1e9, "b"), "mil": (1e6, "m"), "mln": (1e6, "m"),
 }  # fmt: skip
 # Currency codes that may be glued in front of a number ("USD3.14", "RMB50000").
 GLUED_PREFIXES = ("usd", "rmb", "cny", "us")
