@@ -394,6 +394,9 @@ PERIOD_BEFORE: tuple[tuple[str, str], ...] = (
     ("总预算", "total"), ("一共", "total"), ("in total", "total"), ("total", "total"),
     ("每天", "day"), ("每日", "day"), ("日预算", "day"), ("一天预算", "day"), ("daily", "day"),
     ("per day", "day"), ("每周", "week"), ("每星期", "week"), ("周预算", "week"), ("weekly", "week"),
+    # "<one unit>的预算": "一周的预算是 2 万", "一天的预算 3000", "一个月的预算 5 万"
+    ("一周的预算", "week"), ("一星期的预算", "week"), ("一天的预算", "day"), ("每天的预算", "day"),
+    ("一个月的预算", "month"), ("每月的预算", "month"), ("一小时的预算", "hour"), ("每小时的预算", "hour"),
     ("per week", "week"), ("每季度", "quarter"), ("每个季度", "quarter"), ("季度预算", "quarter"),
     ("quarterly", "quarter"), ("per quarter", "quarter"),
 )  # fmt: skip

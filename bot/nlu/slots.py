@@ -269,10 +269,16 @@ def _classify(
         found.add("tokens", num.value, num, s)  # "数据从 10 亿 token 加到 20 亿": the tokens changed
         return
     money_cue = money_cue or rest.startswith(_BUDGET_AFTER) or changed == "budget"
+    if money_cue and num.mult == "" and _day_of_month(num, after):
+        return  # "每月 20 号前交付", "每个月 15 号结算": a day of the month (deadlines), not money
     if money_cue and num.mult in ("", "k", "m", "zh"):
         _money(s, idx, num, unit, nums, found, lang)
         return
     _by_magnitude(s, num, before, after, found)
+
+
+def _day_of_month(num: Num, after: str) -> bool:
+    return 1 <= num.value <= 31 and float(num.value).is_integer() and after.lstrip().startswith("号")
 
 
 # Characters around a request count where its period may be ("50k requests per day", "一天大约 20 万次调用").

@@ -204,3 +204,21 @@ def test_what_a_past_run_spent_is_still_no_budget() -> None:
 def test_a_budget_says_whether_its_period_was_said(text: str, assumed: bool) -> None:
     parsed = parse(text)
     assert parsed.slots.budget is not None and parsed.period_assumed is assumed
+
+
+@pytest.mark.parametrize(
+    ("text", "period", "amount"),
+    [("我们一周的预算是七千，7B 全参", "month", 30000), ("一个月的预算 5 万，7B 全参", "month", 5e4),
+     ("一天的預算 1000 元，LoRA 7B", "month", 30000)],
+)  # fmt: skip
+def test_a_budget_of_one_unit_of_time_said_with_de_has_that_period(
+    text: str, period: str, amount: float
+) -> None:
+    budget = said(text)["budget"]
+    assert budget["period"] == period
+    assert budget["amount"] == pytest.approx(amount)
+
+
+@pytest.mark.parametrize("text", ["每月 20 号前要交付，7B 全参", "每个月 15 号结算，LoRA 13B"])
+def test_a_day_of_the_month_after_a_monthly_word_is_no_budget(text: str) -> None:
+    assert "budget" not in said(text)
