@@ -267,8 +267,13 @@ def _chinese(s: str, i: int) -> tuple[Num | None, int]:
     ):
         j += 1
     run = s[i:j]
-    if len(run) > numerals_zh.MAX_RUN or (run == "一" and j < n and s[j] in numerals_zh.ONE_IN_WORD):
-        return None, j  # too long to be a quantity, or the 一 of a word such as 一共 or 一起
+    if len(run) > numerals_zh.MAX_RUN or (
+        run == "一"
+        and (
+            (j < n and s[j] in numerals_zh.ONE_IN_WORD) or (i > 0 and s[i - 1] in numerals_zh.ONE_AFTER_WORD)
+        )
+    ):
+        return None, j  # too long to be a quantity, or the 一 of a word such as 一共, 一起 or 统一
     if j + 1 < n and s[j] == "点" and _is_digit(s[j + 1]) and numerals_zh.zh_integer(run) is not None:
         k = j + 1
         while k < n and _is_digit(s[k]) and k - j <= MAX_DIGITS:

@@ -1207,6 +1207,8 @@ _HARDWARE_AFTER = (*lexicon.HARDWARE_CUES, *lexicon.HARDWARE_CUES_AFTER)
 _STORAGE_AFTER = (
     "of storage", "storage", "of disk", "of disk space", "disk space", "of ssd", "of nvme", "nfs", "nas",
     "存储", "存储空间", "硬盘", "的存储", "的存储空间", "的硬盘",
+    # a drive named by its kind: "1TB 的 SSD", "3.84TB NVMe", "100TB NAS", "20 TB lustre"
+    "ssd", "ssds", "nvme", "hdd", "固态", "磁盘", "云盘", "lustre", "gpfs", "disk", "disks",
 )  # fmt: skip
 _STORED_IN = ("存储在", "存储于", "存储到", "的存储在")
 _STORAGE_LABELS = tuple(w for w in STORAGE_WORDS if w not in ("内存", "ram"))

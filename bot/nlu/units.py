@@ -109,6 +109,8 @@ def unit_after(s: str, num: Num) -> Unit:
     phrase, kind, factor, currency = entry
     if labels_next(s, j + len(phrase)):
         return NO_UNIT  # "r=16 epochs=2": the word labels the 2, not the 16
+    if phrase == "块" and _DEVICES_COUNTED.match(s, _skip_space(s, j + 1)):
+        return NO_UNIT  # "4 块 3.84TB NVMe", "两块硬盘": devices counted, not yuan
     if kind == "money":
         k = _skip_space(s, j + len(phrase))
         if currency == "CNY" and lexicon.phrase_at(s, k, lexicon.FOREIGN_SUFFIX) is not None:
@@ -121,6 +123,12 @@ def unit_after(s: str, num: Num) -> Unit:
     if phrase in _ROWS and not _rows(s, j + 1):
         return NO_UNIT  # "5 万行吗", "8 卡行不行": no rows counted
     return Unit(kind, factor, j + len(phrase))
+
+
+# After 块, a drive or a card counted by it: its size ("4 块 3.84TB NVMe") or its kind ("两块硬盘").
+_DEVICES_COUNTED = re.compile(
+    r"\d+(?:\.\d+)?\s*(?:tb|gb|pb|tib|gib|t|g)(?![a-z])|(?:硬盘|固态|磁盘|ssd|nvme|hdd|盘|显卡|卡|gpu)"
+)
 
 
 def labels_next(s: str, end: int) -> bool:

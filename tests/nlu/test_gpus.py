@@ -265,7 +265,10 @@ def test_a_gpu_quota_is_the_gpu_count() -> None:
 @pytest.mark.parametrize(
     ("text", "data_bytes"),
     [("we have 5 PB of storage and 400TB of text; pretrain a 7B", 4e14),
-     ("集群有 3PB 存储，数据 80TB，预训练 13B", 8e13), ("300GB 存储在 NAS 上，LoRA 7B", 3e11)],
+     ("集群有 3PB 存储，数据 80TB，预训练 13B", 8e13), ("300GB 存储在 NAS 上，LoRA 7B", 3e11),
+     ("机器配了 1TB 的 SSD 和 256G 内存，LoRA 7B，数据 3GB", 3e9),
+     ("我们的 NAS 有 100TB，训练数据 20TB", 2e13),
+     ("服务器带 4 块 3.84TB NVMe，7B 全参，语料 1TB", 1e12), ("我的 Mac 有 64GB 统一内存，数据 100MB", 1e8)],
 )  # fmt: skip
 def test_a_storage_size_is_not_the_training_data(text: str, data_bytes: float) -> None:
     assert parse(text).slots.data_bytes == data_bytes
@@ -289,3 +292,8 @@ def test_blocks_said_with_money_after_a_gpu_are_still_yuan(text: str) -> None:
     got = said(text)
     assert "gpu_count" not in got
     assert got["budget"]["currency"] == "CNY"
+
+
+def test_drives_counted_with_kuai_are_no_budget() -> None:
+    got = said("服务器带 4 块 3.84TB NVMe，两块硬盘做 RAID，7B 全参")
+    assert "budget" not in got
