@@ -486,6 +486,7 @@ SETTLE_ON = (
     "so use", "settle on", "settled on", "we'll use", "we will use", "let's use",
     # after a doubt, not between two offered ("FP8 不稳定吗，我们还是用 BF16 吧"; "用 A 还是用 B" weighs both)
     "我们还是用", "那还是用", "最后还是用", "决定用", "决定还是用", "we'll go with", "we will go with",
+    "那就", "那还是", "换成", "改成",
     "stick with", "stick to",
 )  # fmt: skip
 
@@ -767,7 +768,12 @@ CONTEXT_AFTER = (
 )  # fmt: skip
 
 # Mixed precision with no type named: BF16 (the engine falls back to FP16 where a GPU has no BF16).
-MIXED_PRECISION = ("混合精度", "混精", "mixed precision", "mixed-precision")
+MIXED_PRECISION = (
+    "混合精度", "混精", "mixed precision", "mixed-precision",
+    # PyTorch's automatic mixed precision named by its tool ("AMP 训练", "with amp", "torch.autocast")
+    "amp 训练", "amp训练", "用 amp", "用amp", "开 amp", "开amp", "amp training", "with amp", "use amp",
+    "using amp", "torch.amp", "autocast",
+)  # fmt: skip
 PRECISIONS: tuple[tuple[str, str], ...] = (
     ("bfloat16", "bf16"), ("bf16", "bf16"), ("bf-16", "bf16"), ("bf 16", "bf16"),
     ("brain float", "bf16"), ("fp32", "fp32"), ("fp-32", "fp32"), ("float32", "fp32"),

@@ -99,7 +99,8 @@ def test_adapters_on_a_four_bit_base_are_qlora() -> None:
     [("FP8 训练不稳定吗，我们还是用 BF16 吧，13B 全参", "bf16"),
      ("bf16 or fp8? we'll go with bf16. 7B pretrain", "bf16"),
      ("fp16 容易溢出，決定用 bf16，7B 全參", "bf16"),
-     ("fp8 is tempting but we'll stick with bf16 for the 13B", "bf16")],
+     ("fp8 is tempting but we'll stick with bf16 for the 13B", "bf16"),
+     ("想用 bf16 训，但 V100 不支持，那就 fp16 吧，13B", "fp16")],
 )  # fmt: skip
 def test_a_precision_settled_on_after_another_is_the_one_chosen(text: str, precision: str) -> None:
     assert parse(text).slots.precision == precision
