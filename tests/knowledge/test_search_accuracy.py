@@ -83,7 +83,9 @@ def test_a_failure_reported_with_its_workload_is_a_plea_for_help_not_a_stated_wo
      ("模型训练时显存爆了怎么办", "faq.training_oom"),
      ("pretraining vs SFT, which do I need?", "faq.pretrain_vs_finetune"),
      ("SFT 和预训练哪个适合我们", "faq.pretrain_vs_finetune"),
-     ("租卡还是自己买卡，长期来看哪个划得来", "faq.cloud_vs_physical")],
+     ("租卡还是自己买卡，长期来看哪个划得来", "faq.cloud_vs_physical"),
+     ("ZeRO 要開到第幾階段", "faq.zero_fsdp"),
+     ("can the cloud vendor peek at our dataset?", "faq.data_security")],
 )  # fmt: skip
 def test_everyday_words_for_a_topic_find_its_entry(searcher: Searcher, text: str, entry: str) -> None:
     assert top_id(searcher, text) == entry
