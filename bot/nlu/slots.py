@@ -1040,7 +1040,7 @@ def _asked(after: str, cues: tuple[str, ...]) -> bool:
 
 
 # What may sit between a GPU name and its memory size: "H100 有 160GB 版本吗", "A100 (80GB)".
-_GPU_MEMORY_GAP = frozenset(" -(（有的带是,，/:：")
+_GPU_MEMORY_GAP = frozenset(" -(（有的带是,，、/:：")
 _TIMES_COUNT = re.compile(r"\d{1,4} ?[x×*] ?$")
 _GPU_MEMORY_WORDS = (
     "with",
@@ -1062,8 +1062,9 @@ _GPU_MEMORY_WORDS = (
     "vram",
     "memory",
 )
-# Another memory size of the same GPU before this one: "A100 是 40G 还是 80G" (both are its memory).
-_OTHER_SIZE = re.compile(r"\d{1,3}(?:\.\d+)? ?(?:gb|g|gib)(?![a-z])")
+# Another memory size of the same GPU before this one: "A100 是 40G 还是 80G" (both are its memory), or
+# another of its figures: "H200 is 4.8 TB/s and 141 GB, right?", "H100 989 TFLOPS、80GB".
+_OTHER_SIZE = re.compile(r"\d{1,4}(?:\.\d+)? ?(?:(?:tb|gb)/s|tb/秒|tflops|(?:gb|g|gib)(?![a-z]))")
 
 
 _GPU_MEMORY_REACH = 40  # characters; longer than 12 after removing every filler word above
