@@ -133,7 +133,10 @@ def gpu_counts(s: str, nums: list[Num], units: list[Unit], gpus: list[GpuMention
                 continue  # "8k context": a count of GPUs is written out in full unless a GPU name follows
             if units[idx].kind == "node" and _after_gpu_name(s, num, ends):
                 servers_after.add(idx)  # "8 张 H100 * 2 台": two servers of what is before
-            elif (s.startswith("卡", k) and not s.startswith("卡路里", k)) or _dash_gpu(s, j):
+            elif (s.startswith("卡", k) and not s.startswith(("卡路里", "卡时", "卡小时"), k)) or _dash_gpu(
+                s, j
+            ):
+                # ("2 元一卡时": a card-hour, the unit of a price, counts no card)
                 per_node.append((idx, num.value))
                 _node_count_before(s, nums, idx, nodes)
             elif (

@@ -377,6 +377,9 @@ PERIOD_AFTER: tuple[tuple[str, str], ...] = (
     ("/hour", "hour"), ("per hour", "hour"), ("an hour", "hour"), ("hourly", "hour"),
     ("per gpu-hour", "hour"), ("per gpu hour", "hour"), ("/gpu-hour", "hour"), ("/gpu/hour", "hour"),
     ("/gpu/h", "hour"), ("/gpu/hr", "hour"), ("/卡/小时", "hour"), ("/卡时", "hour"), ("每卡时", "hour"),
+    ("per card-hour", "hour"), ("per card hour", "hour"), ("/card-hour", "hour"), ("/card/hour", "hour"),
+    ("per gpu-hr", "hour"), ("per gpu hr", "hour"), ("/gpu-hr", "hour"), ("一卡时", "hour"),
+    ("一个卡时", "hour"),
     ("in total", "total"), ("total", "total"), ("总共", "total"),
     # Per day / week / quarter: turned into a total or a month by parser._budget.
     ("/天", "day"), ("/日", "day"), ("每天", "day"), ("每日", "day"), ("一天", "day"), ("/day", "day"),
@@ -531,6 +534,8 @@ PRICE = (
 QUOTED_PRICE_BEFORE = (
     "are", "is", "at", "cost", "costs", "run", "runs", "go for", "goes for", "price", "priced at", "rate",
     "价格", "价格是", "单价", "单价是", "报价", "报价是", "售价", "租金",
+    # what a provider charges or the team pays: "Lambda charges $2.49 per GPU hour", "we pay ¥7 a card-hour"
+    "charges", "charge", "charging", "pay", "we pay", "paying", "收费", "要价", "收",
 )  # fmt: skip
 # After a precision, words that rule it out: "FP8 就不考虑了", "fp8 is out".
 RULED_OUT_AFTER = (

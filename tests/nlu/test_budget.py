@@ -222,3 +222,14 @@ def test_a_budget_of_one_unit_of_time_said_with_de_has_that_period(
 @pytest.mark.parametrize("text", ["每月 20 号前要交付，7B 全参", "每个月 15 号结算，LoRA 13B"])
 def test_a_day_of_the_month_after_a_monthly_word_is_no_budget(text: str) -> None:
     assert "budget" not in said(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Lambda charges $2.49 per GPU hour; 8 GPUs for a week to LoRA 70B",
+     "we pay ¥7 per card-hour for A800, full fine-tune 13B, 2 weeks", "AutoDL 收 2 元一卡时，LoRA 7B"],
+)  # fmt: skip
+def test_a_price_a_provider_charges_per_gpu_hour_is_no_budget_and_counts_no_card(text: str) -> None:
+    got = said(text)
+    assert "budget" not in got
+    assert got.get("gpu_count") in (None, 8)
