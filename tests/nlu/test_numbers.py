@@ -302,3 +302,14 @@ def test_digits_with_chinese_magnitudes_in_a_row_are_one_number(text: str, slot:
 
 def test_two_amounts_in_wan_side_by_side_are_never_added() -> None:
     assert said("LoRA 7B，数据 3万 或 5万条")["samples"] != 8e4
+
+
+@pytest.mark.parametrize(
+    ("text", "slot", "value"),
+    [("参数规模：7B～8B", "params", 8e9), ("a 7B to 8B model", "params", 8e9),
+     ("数据 100GB~200GB", "data_bytes", 2e11), ("模型 70 亿到 80 亿参数", "params", 8e9)],
+)  # fmt: skip
+def test_a_size_range_with_both_ends_written_in_full_is_read_at_its_upper_end(
+    text: str, slot: str, value: float
+) -> None:
+    assert said(text)[slot] == pytest.approx(value)
