@@ -212,6 +212,22 @@ class _Checker:
         if pair is not None and self.erratum(pair.id, claimed, "memory_gb") is None:
             return self._pair(pair, claimed)
         g = max(gpus, key=lambda x: x.memory_gb.value)
+        kin = self._kin_with(claimed, gpus, everyone)
+        if kin:
+            # "H100 NVL 是 80GB 吧": the size is right for another card of the family (H100 SXM and PCIe),
+            # so the named card is corrected and the card that has it named; never "there is no 80 GB H100".
+            names = (
+                " and ".join((", ".join(x.name for x in kin[:-1]), kin[-1].name)) if kin[1:] else kin[0].name
+            )
+            names_zh = "、".join(x.name for x in kin)
+            own, said = _fmt(g.memory_gb.value), _fmt(claimed)
+            message = Bilingual(
+                zh=f"{g.name} 的显存是 {own} GB，不是 {said} GB；{said} GB 的是同系列的 {names_zh}。",
+                en=f"The {g.name} has {own} GB, not {said} GB; the {said} GB "
+                + ("parts of its family are" if kin[1:] else "part of its family is")
+                + f" the {names}.",
+            )
+            return self._finish(g, "memory_gb", claimed, g.memory_gb.value, message, g.memory_gb.src, "wrong")
         shown = [x for x in gpus if x.variant_of not in {y.id for y in gpus}]  # a variant repeats its card
         sizes = ", ".join(f"{x.name} {_fmt(x.memory_gb.value)} GB" for x in shown)
         sizes_zh = "、".join(f"{x.name}（{_fmt(x.memory_gb.value)} GB）" for x in shown)
@@ -227,6 +243,21 @@ class _Checker:
         return self._finish(
             g, "memory_gb", claimed, g.memory_gb.value, message, g.memory_gb.src, "nonexistent"
         )
+
+    @staticmethod
+    def _kin_with(
+        claimed: float, gpus: tuple[GpuRecord, ...], everyone: tuple[GpuRecord, ...]
+    ) -> list[GpuRecord]:
+        """Cards of the named cards' family, not named themselves, whose memory is the size claimed (one card
+        per variant group)."""
+        families = {x.family for x in gpus}
+        kin = [
+            x
+            for x in everyone
+            if x not in gpus and x.family in families and _close(claimed, x.memory_gb.value, 0.07)
+        ]
+        ids = {x.id for x in kin}
+        return [x for x in kin if x.variant_of not in ids]
 
     def memory_in_tb(self, claimed_tb: float, gpus: tuple[GpuRecord, ...]) -> Correction:
         """GPU memory said in terabytes ("A100 80 TB 显存"): no GPU has that; the size in GB, kindly, and

@@ -23,7 +23,10 @@ SCALE_UP_LINK_NAMES = {
 }
 # The server's RAM and disks.
 # (记忆体 is how Taiwan's 記憶體 reads once simplified: RAM, or a GPU's memory where a GPU owns it)
-STORAGE_WORDS = ("内存", "记忆体", "ram", "disk", "disks", "硬盘", "存储", "storage", "ssd", "nvme")
+STORAGE_WORDS = (
+    "内存", "记忆体", "ram", "disk", "disks", "硬盘", "存储", "storage", "ssd", "ssds", "nvme", "hdd", "nas",
+    "nfs", "lustre", "gpfs", "固态", "磁盘", "云盘",
+)  # fmt: skip
 STORAGE_WORDS_HANT = ("存儲", "硬碟", "記憶體")
 
 # A verb of having right before a byte size that is some GPU's memory, later in a sentence that names a

@@ -54,6 +54,8 @@ _ASKS = re.compile(
     r"[?？]|吗|呢|什么|怎么|如何|为什么|为啥|多少|多大|多久|多长|几|哪|是否|能否|可否|要不要|是不是|会不会|"
     r"能不能|有没有|够不够|行不行|可不可以|^(?:what|how|why|which|when|where|who|should|can|could|is|are|does|do|"
     r"will|would|am)\b"
+    # A failure reported is a plea for help, not a workload stated: "OOM at step 1 with a 7B on a 24GB card".
+    r"|报错|出错|爆了|炸了|崩了|卡住|挂了|\b(?:oom|error|errors|crash|crashes|crashed|fails|failed|hangs|hung|nan)\b"
 )
 
 
@@ -87,7 +89,7 @@ _END = r"\s*[啊呀呢啦]?\s*[?？.。!！]*\s*$"
 _DEFINITION = (
     re.compile(
         rf"^{_OPENER}(?:what(?:'s| is| are)|whats|what does|define|explain)\s+(?:an?\s+|the\s+)?{_TERM}"
-        rf"(?:\s+(?:mean|means|stand for|stands for|exactly))?{_END}"
+        rf"(?:\s+(?:mean|means|stand for|stands for|exactly|anyway|anyways|again|lol))?{_END}"
     ),
     re.compile(rf"^{_OPENER}(?:什么是|什么叫|何谓)\s*{_TERM}{_END}"),
     re.compile(

@@ -377,6 +377,9 @@ _SIZE_OWNS_HANT_WORD = re.compile(r"\s*(?:的)?\s*(?:記憶體|记忆体)")
 GPU_SIZED_GB = 300.0  # above any GPU's memory (the catalogue's largest is 192 GB; AMD's MI355X has 288 GB)
 
 
+_OTHER_FIGURE = re.compile(r"\d+(?:\.\d+)?\s*(?:tb/s|gb/s|tflops|pflops|tops)(?![a-z])")
+
+
 def _is_not_gpu_memory(text: str, m: re.Match[str], owner: Mention) -> bool:
     window = text[max(0, m.start() - 12) : m.end() + 6]
     found = _NOT_GPU_MEMORY.search(window)
@@ -395,7 +398,9 @@ def _is_not_gpu_memory(text: str, m: re.Match[str], owner: Mention) -> bool:
         found = _NOT_GPU_MEMORY.search(window, found.end())
     if found:
         return True
-    adjacent = 0 <= m.start() - owner.end <= 12
+    # Other figures of the same GPU between its name and the size do not part them: "H200 is 4.8 TB/s and
+    # 141 GB, right?", "H100 是 989 TFLOPS、80GB 对吧".
+    adjacent = m.start() >= owner.end and len(_OTHER_FIGURE.sub("", text[owner.end : m.start()])) <= 12
     if not adjacent and not _MEMORY_WORDS.search(text[max(0, m.start() - 20) : m.end() + 8]):
         return True
     claimed = float(m.group(1))

@@ -120,6 +120,10 @@ _EN_STOP |= {"btw", "quick", "q", "way", "aside", "also"}
 # question: …") is padding too: as unseen words it made the question's one real word look like a coincidence.
 _EN_STOP |= {"sorry", "oops", "apologies", "apology", "apologise", "apologize", "pardon", "um", "umm", "uh"}
 _EN_STOP |= {"hmm", "er", "erm", "exactly", "actually", "again", "question"}
+# Chat asides around a question ("what is a FLOP anyway", "FLOPs vs FLOPS lol", "tbh is spot worth it"): as
+# unseen words they made the one topic word look like a coincidence (_evidence).
+_EN_STOP |= {"anyway", "anyways", "lol", "lmao", "haha", "tbh", "imo", "honestly", "basically", "literally"}
+_EN_STOP |= {"pls", "plz", "kinda", "sorta", "guys", "folks"}
 _ZH_STOP_BIGRAMS |= {"不好意思", "抱歉", "对不起", "说错", "刚才", "打扰"}
 _ZH_STOP_BIGRAMS |= {"指的是", "意思是"}  # "X 指的是什么" frames the question as "X 是什么" does
 _ZH_STOP_BIGRAMS |= {"区别", "差别", "差异", "不同", "对比", "比较", "相比"}

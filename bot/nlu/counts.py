@@ -133,7 +133,10 @@ def gpu_counts(s: str, nums: list[Num], units: list[Unit], gpus: list[GpuMention
                 continue  # "8k context": a count of GPUs is written out in full unless a GPU name follows
             if units[idx].kind == "node" and _after_gpu_name(s, num, ends):
                 servers_after.add(idx)  # "8 张 H100 * 2 台": two servers of what is before
-            elif (s.startswith("卡", k) and not s.startswith("卡路里", k)) or _dash_gpu(s, j):
+            elif (s.startswith("卡", k) and not s.startswith(("卡路里", "卡时", "卡小时"), k)) or _dash_gpu(
+                s, j
+            ):
+                # ("2 元一卡时": a card-hour, the unit of a price, counts no card)
                 per_node.append((idx, num.value))
                 _node_count_before(s, nums, idx, nodes)
             elif (
@@ -142,6 +145,8 @@ def gpu_counts(s: str, nums: list[Num], units: list[Unit], gpus: list[GpuMention
                 totals.append((idx, num.value))
             elif _after_gpu_name(s, num, ends) or _sized_gpu_word(s, k):
                 totals.append((idx, num.value))  # "4x 24gb cards", "four 24GB GPUs": cards by their memory
+            elif _cards_of_named_gpu(s, num, k, ends):
+                totals.append((idx, num.value))  # "卡是 A100 80G 的，8 块": the cards, not 8 yuan
             elif units[idx].kind == "node" or _machines_times_cards(s, num):
                 nodes.append((idx, num.value))
     for idx, _ in per_node + totals + nodes:
@@ -483,6 +488,25 @@ _SIZED_GPU = re.compile(r"(?:[x×*] ?)?\d{1,3} ?(?:gb|g|gib|gig|gigs)(?![a-z]) ?
 def _sized_gpu_word(s: str, k: int) -> bool:
     m = _SIZED_GPU.match(s, k)
     return m is not None and lexicon.phrase_at(s, m.end(), _GPU_WORDS_ALL) is not None
+
+
+# A bare 块 after a count is a yuan ("8 块钱", "预算 5000 块", "H100 一小时 15 块") except right after the
+# GPUs were named, with no money said between them and after it: "卡是 A100 80G 的，8 块", "我们有 4090 八块".
+_NAMED_GPU_REACH = 16
+_MONEY_AROUND = (
+    *lexicon.MONEY_CUES, *lexicon.BUDGET_WORDS, *(p for p, _ in lexicon.PRICE_PERIODS),
+    "钱", "价", "租", "费", "花", "/",
+)  # fmt: skip
+
+
+def _cards_of_named_gpu(s: str, num: Num, k: int, gpu_ends: set[int]) -> bool:
+    if not s.startswith("块", k) or not (1 <= num.value <= MAX_BARE_COUNT and float(num.value).is_integer()):
+        return False
+    named = [e for e in gpu_ends if num.start - _NAMED_GPU_REACH <= e <= num.start]
+    if not named:
+        return False
+    between, tail = s[max(named) : num.start], s[k + 1 : k + 1 + _NAMED_GPU_REACH].lstrip()
+    return not lexicon.has_cue(between, _MONEY_AROUND) and not tail.startswith(_MONEY_AROUND)
 
 
 def _dash_gpu(s: str, j: int) -> bool:

@@ -14,7 +14,7 @@ RANGES: dict[str, tuple[float, float]] = {
     "params": (1e6, 1e13),
     "active_params": (1e6, 1e13),
     "teacher_params": (1e6, 1e13),
-    "tokens": (1e6, 1e15),
+    "tokens": (1e5, 1e15),  # a small fine-tuning set: LIMA is ~1k samples; as dialogue.state.PLAUSIBLE
     "data_bytes": (1e6, 1e17),
     "days": (1e-6, 3650.0 + 1e-9),
     "budget": (1e-9, 1e13),
@@ -40,6 +40,11 @@ RANGES: dict[str, tuple[float, float]] = {
     "tpot_ms": (1e-3, 1e7),
 }
 
+
+# Sizes whose two ends may be written with their units ("7B～8B", "100GB~200GB"), and what may stand between
+# the first number and the second: the first one's unit, then a range mark.
+_SIZES = ("params", "tokens", "data_bytes")
+_RANGE_GAP = re.compile(r"\s*(?:[kmgtp]?b|[kmbt]|gib|tib|亿|万亿|万)?\s*(?:~|～|-|–|—|到|至|to)\s*")
 
 # Words right before a value that say it is the wrong one (in corrections).
 NEGATIONS = ("不是", "而不是", "而非", "not", "instead of", "rather than")
@@ -96,6 +101,7 @@ class Found:
     # The slot of the last value turned down, and where the clause taking another starts: a bare number
     # there is that slot's ("五万亿 token 太多了，先来 1 万亿").
     instead: tuple[str, int] | None = None
+    ends: dict[str, int] = field(default_factory=dict)  # where each slot's last value was written
 
     def add(self, slot: str, value: float, num: Num, s: str, extra: object = None) -> None:
         text = s[num.start : num.end][:40].strip()
@@ -108,7 +114,19 @@ class Found:
         if not math.isfinite(value) or not low <= value < high:
             self.asks.append(Ask(slot, "out_of_range", value if math.isfinite(value) else None, text))
             return
+        prior = self.values.get(slot)
+        if (
+            slot in _SIZES
+            and prior
+            and slot in self.ends
+            and _RANGE_GAP.fullmatch(s, self.ends[slot], num.start)
+        ):
+            # "7B～8B", "100GB 到 200GB": a range, planned at its upper end (the plan's safe side, as a range
+            # of days or of money is)
+            last = prior.pop()
+            value = max(value, last) if isinstance(last, float) else value
         self.values.setdefault(slot, []).append(extra if extra is not None else value)
+        self.ends[slot] = num.end
         self.last_slot = slot
         taken_at = _turned_down(s, num.end)
         if taken_at is not None:

@@ -203,6 +203,9 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     # "TTFT under 1s", "0.5s": seconds (a latency; never a timeline). Last, so "samples" wins.
     ("s", "days", 1 / 86400),
 )  # fmt: skip
+# A bare size letter after the measure word 个 is bytes in Chinese speech ("数据 2 个T", "1.5个P", "500个M"):
+# 个 counts a size, never tokens or parameters ("2T tokens" has no 个), so the T is a terabyte here.
+SIZE_LETTERS_AFTER_GE: dict[str, float] = {"t": 1e12, "p": 1e15, "m": 1e6}
 
 # A token count per turn of a multi-turn sample ("每轮 200 token"): times the turns of each sample
 # ("每组 5 轮") it is the length per sample.
@@ -374,6 +377,9 @@ PERIOD_AFTER: tuple[tuple[str, str], ...] = (
     ("/hour", "hour"), ("per hour", "hour"), ("an hour", "hour"), ("hourly", "hour"),
     ("per gpu-hour", "hour"), ("per gpu hour", "hour"), ("/gpu-hour", "hour"), ("/gpu/hour", "hour"),
     ("/gpu/h", "hour"), ("/gpu/hr", "hour"), ("/卡/小时", "hour"), ("/卡时", "hour"), ("每卡时", "hour"),
+    ("per card-hour", "hour"), ("per card hour", "hour"), ("/card-hour", "hour"), ("/card/hour", "hour"),
+    ("per gpu-hr", "hour"), ("per gpu hr", "hour"), ("/gpu-hr", "hour"), ("一卡时", "hour"),
+    ("一个卡时", "hour"),
     ("in total", "total"), ("total", "total"), ("总共", "total"),
     # Per day / week / quarter: turned into a total or a month by parser._budget.
     ("/天", "day"), ("/日", "day"), ("每天", "day"), ("每日", "day"), ("一天", "day"), ("/day", "day"),
@@ -391,6 +397,9 @@ PERIOD_BEFORE: tuple[tuple[str, str], ...] = (
     ("总预算", "total"), ("一共", "total"), ("in total", "total"), ("total", "total"),
     ("每天", "day"), ("每日", "day"), ("日预算", "day"), ("一天预算", "day"), ("daily", "day"),
     ("per day", "day"), ("每周", "week"), ("每星期", "week"), ("周预算", "week"), ("weekly", "week"),
+    # "<one unit>的预算": "一周的预算是 2 万", "一天的预算 3000", "一个月的预算 5 万"
+    ("一周的预算", "week"), ("一星期的预算", "week"), ("一天的预算", "day"), ("每天的预算", "day"),
+    ("一个月的预算", "month"), ("每月的预算", "month"), ("一小时的预算", "hour"), ("每小时的预算", "hour"),
     ("per week", "week"), ("每季度", "quarter"), ("每个季度", "quarter"), ("季度预算", "quarter"),
     ("quarterly", "quarter"), ("per quarter", "quarter"),
 )  # fmt: skip
@@ -478,6 +487,10 @@ NEW_PLAN = (
 SETTLE_ON = (
     "那就用", "那就上", "就用", "改用", "只好用", "so go with", "go with", "switch to",
     "so use", "settle on", "settled on", "we'll use", "we will use", "let's use",
+    # after a doubt, not between two offered ("FP8 不稳定吗，我们还是用 BF16 吧"; "用 A 还是用 B" weighs both)
+    "我们还是用", "那还是用", "最后还是用", "决定用", "决定还是用", "we'll go with", "we will go with",
+    "那就", "那还是", "换成", "改成",
+    "stick with", "stick to",
 )  # fmt: skip
 
 # "Plan it", alone, after an answer that offered a plan (bot/dialogue/answers/data_amount.py): plan
@@ -521,6 +534,8 @@ PRICE = (
 QUOTED_PRICE_BEFORE = (
     "are", "is", "at", "cost", "costs", "run", "runs", "go for", "goes for", "price", "priced at", "rate",
     "价格", "价格是", "单价", "单价是", "报价", "报价是", "售价", "租金",
+    # what a provider charges or the team pays: "Lambda charges $2.49 per GPU hour", "we pay ¥7 a card-hour"
+    "charges", "charge", "charging", "pay", "we pay", "paying", "收费", "要价", "收",
 )  # fmt: skip
 # After a precision, words that rule it out: "FP8 就不考虑了", "fp8 is out".
 RULED_OUT_AFTER = (
@@ -691,6 +706,17 @@ DAY_LABELS = (
 )
 # ... and right after a GPU's name: "gpu=h100 count=8", "A100 数量：8".
 COUNT_LABELS = ("count", "数量", "quota", "quota is", "配额", "配额是")  # "H100 quota is 8": a count too
+# Labels of a count of tokens, or of parameters, right before an amount: "token 数：2 兆", "词元数 3 兆",
+# "参数量 1 兆". A bare 兆 after them counts (10^12), never a megabyte of data (numerals_zh.ZHAO).
+TOKEN_COUNT_LABELS = (
+    "tokens", "token", "token数", "tokens数", "token 数", "tokens 数", "token数量", "token 数量", "token量",
+    "token 量", "词元", "词元数", "词元数量", "词元量", "训练token", "训练 token", "训练tokens",
+    "训练 tokens",
+)  # fmt: skip
+PARAM_COUNT_LABELS = (
+    "参数", "参数量", "参数数量", "参数规模", "参数个数", "总参数", "总参数量", "模型参数", "模型参数量",
+    "params", "parameters", "param count", "parameter count",
+)  # fmt: skip
 # Labels of a count of samples before a bare number: "样本 3 万", "偏好对 2 万", "samples: 50k".
 SAMPLE_LABELS = (
     "样本数", "样本量", "样本", "条数", "数据条数", "偏好对", "问答对", "偏好数据对", "samples", "examples",
@@ -747,7 +773,12 @@ CONTEXT_AFTER = (
 )  # fmt: skip
 
 # Mixed precision with no type named: BF16 (the engine falls back to FP16 where a GPU has no BF16).
-MIXED_PRECISION = ("混合精度", "混精", "mixed precision", "mixed-precision")
+MIXED_PRECISION = (
+    "混合精度", "混精", "mixed precision", "mixed-precision",
+    # PyTorch's automatic mixed precision named by its tool ("AMP 训练", "with amp", "torch.autocast")
+    "amp 训练", "amp训练", "用 amp", "用amp", "开 amp", "开amp", "amp training", "with amp", "use amp",
+    "using amp", "torch.amp", "autocast",
+)  # fmt: skip
 PRECISIONS: tuple[tuple[str, str], ...] = (
     ("bfloat16", "bf16"), ("bf16", "bf16"), ("bf-16", "bf16"), ("bf 16", "bf16"),
     ("brain float", "bf16"), ("fp32", "fp32"), ("fp-32", "fp32"), ("float32", "fp32"),

@@ -344,7 +344,20 @@ _NAMED_PRECISIONS = dict(lexicon.PRECISIONS)
 _NAMED_TABLES = {id(t): tuple(t.items()) for t in (_NAMED_METHODS, _NAMED_PRECISIONS)}
 
 
+def _settled_precision(s: str) -> str | None:
+    """A later precision the message settles on after another was named: "FP8 不稳定吗，我们还是用 BF16 吧",
+    "bf16 or fp8? we'll go with bf16" (lexicon.SETTLE_ON, as for a GPU: _settled_gpu)."""
+    found = lexicon.phrases_in(s, _phrases(lexicon.PRECISIONS))
+    for m in reversed(found[1:]):
+        if s[max(0, m.start() - 16) : m.start()].rstrip().endswith(lexicon.SETTLE_ON):
+            return _NAMED_PRECISIONS[m.group()]
+    return None
+
+
 def _precision(s: str, last: bool, weighed: set[str]) -> str | None:
+    settled = _settled_precision(s)
+    if settled is not None:
+        return settled
     said = _first_phrase(s, lexicon.PRECISIONS, last)
     if said is not None and _weighed(s, said, _NAMED_PRECISIONS):
         weighed.add("precision")

@@ -24,6 +24,8 @@ WORD_MULT: dict[str, tuple[float, str]] = {
     "billions": (1e9, "b"), "trillion": (1e12, "t"), "trillions": (1e12, "t"), "lakh": (1e5, "k"),
     "lakhs": (1e5, "k"), "crore": (1e7, "m"), "crores": (1e7, "m"), "dozen": (12.0, ""),
     "dozens": (12.0, ""), "grand": (1e3, "k"),  # "ten grand": $10,000
+    # short forms typed in chat: "a 7 bil param model", "2 mil tokens", "5 bln", "3 mln"
+    "bil": (1e9, "b"), "bln": (1e9, "b"), "mil": (1e6, "m"), "mln": (1e6, "m"),
 }  # fmt: skip
 # Currency codes that may be glued in front of a number ("USD3.14", "RMB50000").
 GLUED_PREFIXES = ("usd", "rmb", "cny", "us")
@@ -265,8 +267,13 @@ def _chinese(s: str, i: int) -> tuple[Num | None, int]:
     ):
         j += 1
     run = s[i:j]
-    if len(run) > numerals_zh.MAX_RUN or (run == "一" and j < n and s[j] in numerals_zh.ONE_IN_WORD):
-        return None, j  # too long to be a quantity, or the 一 of a word such as 一共 or 一起
+    if len(run) > numerals_zh.MAX_RUN or (
+        run == "一"
+        and (
+            (j < n and s[j] in numerals_zh.ONE_IN_WORD) or (i > 0 and s[i - 1] in numerals_zh.ONE_AFTER_WORD)
+        )
+    ):
+        return None, j  # too long to be a quantity, or the 一 of a word such as 一共, 一起 or 统一
     if j + 1 < n and s[j] == "点" and _is_digit(s[j + 1]) and numerals_zh.zh_integer(run) is not None:
         k = j + 1
         while k < n and _is_digit(s[k]) and k - j <= MAX_DIGITS:

@@ -16,7 +16,7 @@ from bot.nlu import lexicon
 from bot.nlu.counts import gpu_counts
 from bot.nlu.found import RANGES, Found, taken_instead
 from bot.nlu.gpus import GpuMention, unknown_gpu_mentions
-from bot.nlu.numerals_zh import NUMERAL_CHARS
+from bot.nlu.numerals_zh import NUMERAL_CHARS, ZHAO, ZHAO_COUNT
 from bot.nlu.question_cues import OTHER_ACCELERATORS
 from bot.nlu.scan import Num
 from bot.nlu.serving import (
@@ -194,6 +194,10 @@ def _classify(
         _duration(s, idx, num, unit, nums, units, found)
         return
     if unit.kind == "data":
+        counted = _counted_by_zhao(s, num, unit, before)
+        if counted is not None:
+            found.add(counted, num.value * ZHAO_COUNT, num, s)  # "token 数：2 兆", "参数量 1 兆": 10^12
+            return
         rate_end = _growth(s, before, unit.end)
         if rate_end:
             if idx + 1 < len(nums) and nums[idx + 1].start < rate_end:
@@ -265,10 +269,16 @@ def _classify(
         found.add("tokens", num.value, num, s)  # "数据从 10 亿 token 加到 20 亿": the tokens changed
         return
     money_cue = money_cue or rest.startswith(_BUDGET_AFTER) or changed == "budget"
+    if money_cue and num.mult == "" and _day_of_month(num, after):
+        return  # "每月 20 号前交付", "每个月 15 号结算": a day of the month (deadlines), not money
     if money_cue and num.mult in ("", "k", "m", "zh"):
         _money(s, idx, num, unit, nums, found, lang)
         return
     _by_magnitude(s, num, before, after, found)
+
+
+def _day_of_month(num: Num, after: str) -> bool:
+    return 1 <= num.value <= 31 and float(num.value).is_integer() and after.lstrip().startswith("号")
 
 
 # Characters around a request count where its period may be ("50k requests per day", "一天大约 20 万次调用").
@@ -876,6 +886,19 @@ _HEDGES = (
 USERS_LABEL = ("用户", "用户数", "用户量", "使用者", "users", "user count", "number of users")
 
 
+def _counted_by_zhao(s: str, num: Num, unit: Unit, before: str) -> str | None:
+    """The slot ("tokens" or "params") whose label stands right before a bare 兆: a count of 10^12 there,
+    not the megabyte a bare 兆 is after a word for data ("数据 500兆")."""
+    if s[num.end : unit.end].strip() != ZHAO:
+        return None
+    head = _without_hedges(before.rstrip(" :：=~" + lexicon.KEY_QUOTES)).rstrip(" :：=~" + lexicon.KEY_QUOTES)
+    if lexicon.label_at_end(head, lexicon.TOKEN_COUNT_LABELS) is not None:
+        return "tokens"
+    if lexicon.label_at_end(head, lexicon.PARAM_COUNT_LABELS) is not None:
+        return "params"
+    return None
+
+
 def _without_hedges(head: str) -> str:
     return without_hedges(head, _HEDGES, " :：=~")
 
@@ -1017,7 +1040,7 @@ def _asked(after: str, cues: tuple[str, ...]) -> bool:
 
 
 # What may sit between a GPU name and its memory size: "H100 有 160GB 版本吗", "A100 (80GB)".
-_GPU_MEMORY_GAP = frozenset(" -(（有的带是,，/:：")
+_GPU_MEMORY_GAP = frozenset(" -(（有的带是,，、/:：")
 _TIMES_COUNT = re.compile(r"\d{1,4} ?[x×*] ?$")
 _GPU_MEMORY_WORDS = (
     "with",
@@ -1039,8 +1062,9 @@ _GPU_MEMORY_WORDS = (
     "vram",
     "memory",
 )
-# Another memory size of the same GPU before this one: "A100 是 40G 还是 80G" (both are its memory).
-_OTHER_SIZE = re.compile(r"\d{1,3}(?:\.\d+)? ?(?:gb|g|gib)(?![a-z])")
+# Another memory size of the same GPU before this one: "A100 是 40G 还是 80G" (both are its memory), or
+# another of its figures: "H200 is 4.8 TB/s and 141 GB, right?", "H100 989 TFLOPS、80GB".
+_OTHER_SIZE = re.compile(r"\d{1,4}(?:\.\d+)? ?(?:(?:tb|gb)/s|tb/秒|tflops|(?:gb|g|gib)(?![a-z]))")
 
 
 _GPU_MEMORY_REACH = 40  # characters; longer than 12 after removing every filler word above
@@ -1184,6 +1208,8 @@ _HARDWARE_AFTER = (*lexicon.HARDWARE_CUES, *lexicon.HARDWARE_CUES_AFTER)
 _STORAGE_AFTER = (
     "of storage", "storage", "of disk", "of disk space", "disk space", "of ssd", "of nvme", "nfs", "nas",
     "存储", "存储空间", "硬盘", "的存储", "的存储空间", "的硬盘",
+    # a drive named by its kind: "1TB 的 SSD", "3.84TB NVMe", "100TB NAS", "20 TB lustre"
+    "ssd", "ssds", "nvme", "hdd", "固态", "磁盘", "云盘", "lustre", "gpfs", "disk", "disks",
 )  # fmt: skip
 _STORED_IN = ("存储在", "存储于", "存储到", "的存储在")
 _STORAGE_LABELS = tuple(w for w in STORAGE_WORDS if w not in ("内存", "ram"))

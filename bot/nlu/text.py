@@ -81,6 +81,23 @@ TYPOS = {
     "epocs": "epochs", "epoches": "epochs", "epcohs": "epochs", "eopchs": "epochs", "ephocs": "epochs",
     "epohcs": "epochs", "epoc": "epoch", "epcoh": "epoch",
 }  # fmt: skip
+# The words that count a dataset or a model, typed with two neighbouring letters swapped ("20k sampels",
+# "exmaples", "parmaeters", "tokesn"): each such slip is mended too. Only swaps, and only of words of six
+# letters or more, so no slip is itself an English word.
+SWAPPED_LETTER_WORDS = (
+    "samples", "sample", "examples", "example", "tokens", "epochs", "parameters", "parameter", "params",
+    "conversations", "dialogues", "billion", "million", "trillion", "pretrain", "finetune", "pretraining",
+    "finetuning",
+)  # fmt: skip
+
+
+def _swaps(word: str) -> set[str]:
+    return {word[:i] + word[i + 1] + word[i] + word[i + 2 :] for i in range(len(word) - 1)} - {word}
+
+
+for _word in SWAPPED_LETTER_WORDS:
+    for _slip in _swaps(_word):
+        TYPOS.setdefault(_slip, _word)
 _TYPO = re.compile(r"\b(?:" + "|".join(map(re.escape, TYPOS)) + r")\b", re.IGNORECASE)
 
 

@@ -97,6 +97,9 @@ def unit_after(s: str, num: Num) -> Unit:
         sized = _unit_at(s, k, _BY_FIRST) if k < len(s) else None
         if sized is not None and sized[1] == "data":
             return Unit("data", sized[2], k + len(sized[0]))
+        letter = lexicon.phrase_at(s, k, tuple(lexicon.SIZE_LETTERS_AFTER_GE)) if k < len(s) else None
+        if letter is not None:
+            return Unit("data", lexicon.SIZE_LETTERS_AFTER_GE[letter], k + len(letter))  # "2 个T", "1.5个P"
     if entry is None and s.startswith("个", j):
         files = _FILES.match(s, j)  # "3 万个 PDF", "50 万个程式码档案": files counted, each one a sample
         if files is not None:
@@ -106,6 +109,8 @@ def unit_after(s: str, num: Num) -> Unit:
     phrase, kind, factor, currency = entry
     if labels_next(s, j + len(phrase)):
         return NO_UNIT  # "r=16 epochs=2": the word labels the 2, not the 16
+    if phrase == "块" and _DEVICES_COUNTED.match(s, _skip_space(s, j + 1)):
+        return NO_UNIT  # "4 块 3.84TB NVMe", "两块硬盘": devices counted, not yuan
     if kind == "money":
         k = _skip_space(s, j + len(phrase))
         if currency == "CNY" and lexicon.phrase_at(s, k, lexicon.FOREIGN_SUFFIX) is not None:
@@ -118,6 +123,12 @@ def unit_after(s: str, num: Num) -> Unit:
     if phrase in _ROWS and not _rows(s, j + 1):
         return NO_UNIT  # "5 万行吗", "8 卡行不行": no rows counted
     return Unit(kind, factor, j + len(phrase))
+
+
+# After 块, a drive or a card counted by it: its size ("4 块 3.84TB NVMe") or its kind ("两块硬盘").
+_DEVICES_COUNTED = re.compile(
+    r"\d+(?:\.\d+)?\s*(?:tb|gb|pb|tib|gib|t|g)(?![a-z])|(?:硬盘|固态|磁盘|ssd|nvme|hdd|盘|显卡|卡|gpu)"
+)
 
 
 def labels_next(s: str, end: int) -> bool:

@@ -18,6 +18,9 @@ from knowledge.search import Searcher
         ("不好意思，FSDP 是什么", "FSDP 是什么"),
         ("抱歉，我刚才说错了，LoRA 是什么？", "LoRA 是什么？"),
         ("MFU 指的是什么", "MFU 是什么"),
+        ("What is a FLOP anyway", "what is a FLOP?"),
+        ("what is MFU again? lol", "what is MFU?"),
+        ("tbh is spot worth it for training", "is spot worth it for training"),
     ],
 )
 def test_a_padded_question_finds_what_the_bare_one_finds(searcher: Searcher, padded: str, bare: str) -> None:

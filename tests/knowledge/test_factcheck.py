@@ -42,6 +42,20 @@ def test_a_non_existent_h100_memory_size_in_traditional_chinese_is_flagged() -> 
     assert "80" in c.message.en and "94" in c.message.en
 
 
+@pytest.mark.parametrize(
+    ("text", "gpu", "names"),
+    [("H100 NVL 是 80GB 吧", "h100-nvl", ("H100 PCIe", "H100 SXM5")),
+     ("H100 PCIe has 94GB?", "h100-pcie", ("H100 NVL",))],
+)  # fmt: skip
+def test_a_size_another_card_of_the_family_has_corrects_the_card_named_and_names_the_other(
+    text: str, gpu: str, names: tuple[str, ...]
+) -> None:
+    c = only(text)
+    assert (c.gpu_id, c.metric, c.kind) == (gpu, "memory_gb", "wrong")
+    assert "no " not in c.message.en.lower() and "没有" not in c.message.zh
+    assert all(n in c.message.en and n in c.message.zh for n in names)
+
+
 def test_each_size_in_a_slash_list_is_checked() -> None:
     assert corrections("H200 有 141GB/192GB 两种吗") == [("h200", "memory_gb", "nonexistent")]
 

@@ -65,6 +65,32 @@ def test_a_stated_workload_reads_as_a_sizing_spec_but_a_question_about_one_does_
     assert not looks_like_spec("how many tokens are in 100GB of text?")
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "OOM at step 1 with a 7B model on a 24GB card",
+        "13B 全参 8 张 A100 跑到一半报错",
+        "7B, 4 GPUs, NCCL hangs",
+    ],
+)
+def test_a_failure_reported_with_its_workload_is_a_plea_for_help_not_a_stated_workload(text: str) -> None:
+    assert not looks_like_spec(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "entry"),
+    [("OOM at step 1 with a 7B model on a 24GB card", "faq.training_oom"),
+     ("模型训练时显存爆了怎么办", "faq.training_oom"),
+     ("pretraining vs SFT, which do I need?", "faq.pretrain_vs_finetune"),
+     ("SFT 和预训练哪个适合我们", "faq.pretrain_vs_finetune"),
+     ("租卡还是自己买卡，长期来看哪个划得来", "faq.cloud_vs_physical"),
+     ("ZeRO 要開到第幾階段", "faq.zero_fsdp"),
+     ("can the cloud vendor peek at our dataset?", "faq.data_security")],
+)  # fmt: skip
+def test_everyday_words_for_a_topic_find_its_entry(searcher: Searcher, text: str, entry: str) -> None:
+    assert top_id(searcher, text) == entry
+
+
 def test_one_shared_word_amid_unknown_words_is_no_match_but_a_one_word_topic_still_is(
     searcher: Searcher,
 ) -> None:

@@ -204,3 +204,32 @@ def test_what_a_past_run_spent_is_still_no_budget() -> None:
 def test_a_budget_says_whether_its_period_was_said(text: str, assumed: bool) -> None:
     parsed = parse(text)
     assert parsed.slots.budget is not None and parsed.period_assumed is assumed
+
+
+@pytest.mark.parametrize(
+    ("text", "period", "amount"),
+    [("我们一周的预算是七千，7B 全参", "month", 30000), ("一个月的预算 5 万，7B 全参", "month", 5e4),
+     ("一天的預算 1000 元，LoRA 7B", "month", 30000)],
+)  # fmt: skip
+def test_a_budget_of_one_unit_of_time_said_with_de_has_that_period(
+    text: str, period: str, amount: float
+) -> None:
+    budget = said(text)["budget"]
+    assert budget["period"] == period
+    assert budget["amount"] == pytest.approx(amount)
+
+
+@pytest.mark.parametrize("text", ["每月 20 号前要交付，7B 全参", "每个月 15 号结算，LoRA 13B"])
+def test_a_day_of_the_month_after_a_monthly_word_is_no_budget(text: str) -> None:
+    assert "budget" not in said(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Lambda charges $2.49 per GPU hour; 8 GPUs for a week to LoRA 70B",
+     "we pay ¥7 per card-hour for A800, full fine-tune 13B, 2 weeks", "AutoDL 收 2 元一卡时，LoRA 7B"],
+)  # fmt: skip
+def test_a_price_a_provider_charges_per_gpu_hour_is_no_budget_and_counts_no_card(text: str) -> None:
+    got = said(text)
+    assert "budget" not in got
+    assert got.get("gpu_count") in (None, 8)

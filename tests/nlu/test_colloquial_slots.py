@@ -228,3 +228,25 @@ def test_groups_of_dialogues_with_turns_and_a_length_per_turn_make_the_token_tot
     assert found["samples"] == 8000 and found["tokens_per_sample"] == 1000 and found["tokens"] == 8e6
     assert "epochs" not in found and "tokens" not in said("8 千组多轮对话，每组 5 轮", TODAY)
     assert said("每轮训练 1B token", TODAY)["tokens"] == 1e9
+
+
+@pytest.mark.parametrize(
+    ("text", "slot", "value"),
+    [("finetune llama 3 8b w/ lora, 20k sampels, 3 epochs", "samples", 2e4),
+     ("LoRA 13B on 40k exmaples of ~1k tokesn", "tokens", 4e7),
+     ("pretrain a 1.3B on 26B toekns", "tokens", 2.6e10),
+     ("a 3B parmaeters model, 10k convresations", "samples", 1e4)],
+)  # fmt: skip
+def test_a_counting_word_typed_with_two_letters_swapped_is_still_read(
+    text: str, slot: str, value: float
+) -> None:
+    assert said(text)[slot] == pytest.approx(value)
+
+
+@pytest.mark.parametrize(
+    ("text", "slot", "value"),
+    [("fine tune a 7 bil param model", "params", 7e9), ("LoRA 7B on 2 mil tokens", "tokens", 2e6),
+     ("pretrain a 1 bln parameter model on 20 bln tokens", "tokens", 2e10)],
+)  # fmt: skip
+def test_short_forms_of_million_and_billion_are_magnitudes(text: str, slot: str, value: float) -> None:
+    assert said(text)[slot] == pytest.approx(value)

@@ -94,6 +94,18 @@ def test_adapters_on_a_four_bit_base_are_qlora() -> None:
     assert parse("fine-tune a 13B with adapters, base loaded in 4-bit, 20k examples").slots.method == "qlora"
 
 
+@pytest.mark.parametrize(
+    ("text", "precision"),
+    [("FP8 训练不稳定吗，我们还是用 BF16 吧，13B 全参", "bf16"),
+     ("bf16 or fp8? we'll go with bf16. 7B pretrain", "bf16"),
+     ("fp16 容易溢出，決定用 bf16，7B 全參", "bf16"),
+     ("fp8 is tempting but we'll stick with bf16 for the 13B", "bf16"),
+     ("想用 bf16 训，但 V100 不支持，那就 fp16 吧，13B", "fp16")],
+)  # fmt: skip
+def test_a_precision_settled_on_after_another_is_the_one_chosen(text: str, precision: str) -> None:
+    assert parse(text).slots.precision == precision
+
+
 def test_a_precision_the_gpus_cannot_use_is_not_chosen() -> None:
     assert parse("We can't use bf16 on our V100s so it'll be fp16, 2.7B").slots.precision == "fp16"
 

@@ -265,7 +265,35 @@ def test_a_gpu_quota_is_the_gpu_count() -> None:
 @pytest.mark.parametrize(
     ("text", "data_bytes"),
     [("we have 5 PB of storage and 400TB of text; pretrain a 7B", 4e14),
-     ("集群有 3PB 存储，数据 80TB，预训练 13B", 8e13), ("300GB 存储在 NAS 上，LoRA 7B", 3e11)],
+     ("集群有 3PB 存储，数据 80TB，预训练 13B", 8e13), ("300GB 存储在 NAS 上，LoRA 7B", 3e11),
+     ("机器配了 1TB 的 SSD 和 256G 内存，LoRA 7B，数据 3GB", 3e9),
+     ("我们的 NAS 有 100TB，训练数据 20TB", 2e13),
+     ("服务器带 4 块 3.84TB NVMe，7B 全参，语料 1TB", 1e12), ("我的 Mac 有 64GB 统一内存，数据 100MB", 1e8)],
 )  # fmt: skip
 def test_a_storage_size_is_not_the_training_data(text: str, data_bytes: float) -> None:
     assert parse(text).slots.data_bytes == data_bytes
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [("卡是 A100 80G 的，8 块，13B lora", 8), ("我们有 4090 八块，7B 全参", 8),
+     ("用 H100，一共 16 块，训 7B", 16)],
+)  # fmt: skip
+def test_a_count_of_blocks_right_after_the_gpus_are_named_is_the_gpu_count_not_yuan(
+    text: str, count: int
+) -> None:
+    got = said(text)
+    assert got["gpu_count"] == count
+    assert "budget" not in got
+
+
+@pytest.mark.parametrize("text", ["H100 每小时 15 块，训 7B", "H20 一小时 8 块钱", "用 A100，预算 3 万块"])
+def test_blocks_said_with_money_after_a_gpu_are_still_yuan(text: str) -> None:
+    got = said(text)
+    assert "gpu_count" not in got
+    assert got["budget"]["currency"] == "CNY"
+
+
+def test_drives_counted_with_kuai_are_no_budget() -> None:
+    got = said("服务器带 4 块 3.84TB NVMe，两块硬盘做 RAID，7B 全参")
+    assert "budget" not in got

@@ -93,6 +93,8 @@ def test_texts_passages_and_paragraphs_are_samples_times_their_length(text: str,
         ("從零預訓練 1B 模型，混合精度", "bf16"),
         ("mixed-precision pretraining of a 2B model", "bf16"),
         ("fp8 混合精度预训练 7B", "fp8"),
+        ("AMP 训练 3B 模型，数据 30B token", "bf16"),
+        ("fine-tune 7B with amp on 1B tokens", "bf16"),
     ],
 )
 def test_mixed_precision_with_no_type_named_is_bf16(text: str, precision: str) -> None:

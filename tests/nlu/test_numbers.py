@@ -214,6 +214,23 @@ def test_duckling_corpus_quantities_read_in_context(text: str, slot: str, value:
 
 @pytest.mark.parametrize(
     ("text", "slot", "value"),
+    [("token 数：2兆，参数 7B", "tokens", 2e12), ("參數量 700 億，tokens 數 2 兆", "tokens", 2e12),
+     ("詞元數大約 3 兆", "tokens", 3e12), ("參數量 1 兆的 MoE", "params", 1e12)],
+)  # fmt: skip
+def test_a_bare_zhao_after_a_token_or_parameter_label_counts_in_trillions(
+    text: str, slot: str, value: float
+) -> None:
+    got = said(text)
+    assert got[slot] == pytest.approx(value)
+    assert "data_bytes" not in got
+
+
+def test_a_bare_zhao_after_a_word_for_data_is_still_a_megabyte() -> None:
+    assert said("数据 300 兆，模型 7B")["data_bytes"] == pytest.approx(3e8)
+
+
+@pytest.mark.parametrize(
+    ("text", "slot", "value"),
     [("2 兆 token", "tokens", 2e12), ("資料四兆 token", "tokens", 4e12), ("一兆參數的模型", "params", 1e12),
      ("2.6 兆 tokens", "tokens", 2.6e12), ("数据 500 兆字节", "data_bytes", 5e8)],
 )  # fmt: skip
@@ -257,6 +274,15 @@ def test_a_spaced_g_or_one_after_the_measure_word_is_gigabytes(text: str) -> Non
     assert said(text)["data_bytes"] == 5e11
 
 
+@pytest.mark.parametrize(
+    ("text", "size"),
+    [("数据 2 个T，模型 13B", 2e12), ("数据大概 1.5个T", 1.5e12), ("資料兩個T", 2e12), ("数据 500个M", 5e8),
+     ("语料有 3 个 P", 3e15)],
+)  # fmt: skip
+def test_a_bare_size_letter_after_the_measure_word_is_bytes(text: str, size: float) -> None:
+    assert said(text)["data_bytes"] == pytest.approx(size)
+
+
 def test_a_spaced_g_of_a_gpu_is_still_its_memory() -> None:
     assert "data_bytes" not in said("A100 80 G 两张")
 
@@ -276,3 +302,14 @@ def test_digits_with_chinese_magnitudes_in_a_row_are_one_number(text: str, slot:
 
 def test_two_amounts_in_wan_side_by_side_are_never_added() -> None:
     assert said("LoRA 7B，数据 3万 或 5万条")["samples"] != 8e4
+
+
+@pytest.mark.parametrize(
+    ("text", "slot", "value"),
+    [("参数规模：7B～8B", "params", 8e9), ("a 7B to 8B model", "params", 8e9),
+     ("数据 100GB~200GB", "data_bytes", 2e11), ("模型 70 亿到 80 亿参数", "params", 8e9)],
+)  # fmt: skip
+def test_a_size_range_with_both_ends_written_in_full_is_read_at_its_upper_end(
+    text: str, slot: str, value: float
+) -> None:
+    assert said(text)[slot] == pytest.approx(value)

@@ -20,6 +20,19 @@ def test_tokens_per_sample_times_the_sample_count_is_the_token_total(text: str, 
     assert not [a for a in got.asks if a.slot == "tokens"]
 
 
+@pytest.mark.parametrize(
+    ("text", "tokens"),
+    [("LoRA a 7B on 500k tokens", 5e5), ("LoRA 7B, 1000 条，每条 300 token", 3e5),
+     ("數據 40 萬 token，QLoRA 13B", 4e5)],
+)  # fmt: skip
+def test_a_small_fine_tuning_set_under_a_million_tokens_is_planned_not_asked_back(
+    text: str, tokens: float
+) -> None:
+    got = parse(text)
+    assert got.slots.tokens == pytest.approx(tokens)
+    assert not [a for a in got.asks if a.slot == "tokens"]
+
+
 def test_a_per_sample_length_alone_is_not_a_token_total_nor_an_ask() -> None:
     got = parse("每条 2k tokens 左右")
     assert got.slots.tokens is None
