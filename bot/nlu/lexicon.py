@@ -558,6 +558,15 @@ RESULTS_DUE = (
     "finished", "ready", "the model",
 )  # fmt: skip
 
+# The advisor's own answer, asked for by a time ("12 小时内出个估算", "can you give me an estimate within 12
+# hours?", "明天前给个报价"): that time is when the answer is wanted, not the run's deadline
+# (parser._answer_times_left_out), unless a training or results word is said with it (TRAINING, RESULTS_DUE).
+ANSWER_WANTED = (
+    "estimate", "estimates", "quote", "a quote", "ballpark", "an answer", "a reply", "a response",
+    "get back to me", "get back to us", "hear back", "估算", "估个", "估一下", "预估", "报价", "答复", "回复",
+    "回我", "答案",
+)  # fmt: skip
+
 # Asking how fast training runs on given hardware: the throughput is the answer (Parse.asks_speed).
 ASKS_SPEED = (
     "tokens/s", "tokens per second", "token/s", "tokens a second", "tok/s", "throughput", "how fast",

@@ -1598,6 +1598,11 @@ def _price_period(s: str, num: Num, unit: Unit, found: Found) -> bool:
 _DAILY = ("每天", "每日", "per day", "each day", "every day", "daily")
 # Right before a length of time these make it how often, not how long: "每半小时存一次", "every 30 minutes".
 _EVERY = ("every", "each", "每", "每隔", "隔")
+# Right after hours or minutes, these make them a share of each day, a rate and not the timeline: "we lose
+# ~2 hours a day to maintenance", "we can only run 20 hours a day", "2 小时/天".
+_A_DAY_AFTER = re.compile(
+    r" ?(?:a day|per day|each day|every day|a night|per night|daily|/ ?day|/ ?d\b|/ ?天|每天|一天)"
+)
 
 
 def _duration(
@@ -1619,6 +1624,11 @@ def _duration(
         return  # "一周七天不停训练", "5 days a week": how the weeks are used, not how long
     if unit.factor < 1 and lexicon.has_cue(window_before(s, num.start, 0), _DAILY):
         return  # "每天训练 8 小时，一共 10 天": hours of each day's schedule, not the timeline
+    rate = _A_DAY_AFTER.match(s, unit.end) if unit.factor < 1 else None
+    if rate is not None:
+        # "2 hours a day", "20 hours per day": a share of each day; the "a" of "a day" is no day of its own
+        found.used.update(i for i in range(idx + 1, len(nums)) if nums[i].start < rate.end())
+        return
     if unit.factor <= 1 / 86400 + 1e-12:
         # Seconds are a latency ("首token 1秒内") or nothing: no training run is planned in seconds.
         after = window_after(s, unit.end, len(s))

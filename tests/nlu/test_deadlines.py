@@ -392,3 +392,47 @@ def test_a_smaller_unit_after_a_larger_adds_and_a_larger_after_a_smaller_is_a_ro
     text: str, days: float
 ) -> None:
     assert said(text, WEDNESDAY)["days"] == pytest.approx(days, rel=0.02)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["we lose ~2 hours a day to maintenance. pretrain a 1B model on 20B tokens",
+     "the cluster is down 2 hours per day for maintenance", "维护要 2 小时/天，预训练 1B 模型"],
+)  # fmt: skip
+def test_hours_a_day_are_a_rate_and_never_a_deadline(text: str) -> None:
+    assert "days" not in said(text, SUNDAY)
+
+
+def test_hours_a_day_beside_a_timeline_leave_the_timeline_as_said() -> None:
+    assert said("pretrain 1B on 20B tokens, we can only run 20 hours a day, 10 days", SUNDAY)["days"] == 10
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [("12 小时内出个估算就行：LoRA微调70亿参数模型，数据10GB，一个月内训完", 30),
+     ("Can you give me an estimate within 12 hours? full fine-tune 13B on 5B tokens in 3 weeks", 21),
+     ("明天之前给我个报价：预训练1B模型，200亿token，10天", 10),
+     ("can you get back to me by tomorrow? lora 7B on 2GB in 3 days", 3)],
+)  # fmt: skip
+def test_the_time_an_estimate_is_wanted_by_is_not_the_training_deadline(text: str, days: int) -> None:
+    assert said(text, SUNDAY)["days"] == days
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Can you give me an estimate within 12 hours? full fine-tune 13B on 5B tokens",
+        "一天之内回复我就行。全参微调 7B",
+    ],
+)
+def test_an_estimate_wanted_soon_leaves_the_deadline_to_be_asked(text: str) -> None:
+    assert "days" not in said(text, SUNDAY)
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [("估算一下两周内训完7B要多少卡", 14), ("estimate the cost to train a 7B within 2 weeks", 14),
+     ("give me an estimate for a 7B on 2GB in 3 days", 3)],
+)  # fmt: skip
+def test_a_time_said_with_the_training_or_the_job_is_still_the_deadline(text: str, days: int) -> None:
+    assert said(text, SUNDAY)["days"] == days
