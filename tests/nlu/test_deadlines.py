@@ -436,3 +436,29 @@ def test_an_estimate_wanted_soon_leaves_the_deadline_to_be_asked(text: str) -> N
 )  # fmt: skip
 def test_a_time_said_with_the_training_or_the_job_is_still_the_deadline(text: str, days: int) -> None:
     assert said(text, SUNDAY)["days"] == days
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [("next month", 32), ("sometime next month", 32), ("within next month", 32), ("下个月", 32),
+     ("下個月之內", 32), ("下个月吧", 32), ("sometime in January", 63), ("January.", 63),
+     ("march, ideally", 122)],
+)  # fmt: skip
+def test_a_month_said_as_the_answer_to_the_timeline_is_by_its_end(text: str, days: int) -> None:
+    assert said(text, SUNDAY)["days"] == days
+
+
+def test_this_week_said_alone_is_by_its_sunday() -> None:
+    assert said("this week", WEDNESDAY)["days"] == 4
+
+
+def test_a_month_named_in_a_past_run_or_a_start_is_no_deadline() -> None:
+    assert "days" not in said("we trained it in january", SUNDAY)
+    assert said("we start next month, need it in 2 weeks", SUNDAY)["days"] == 14
+
+
+@pytest.mark.parametrize(
+    ("text", "days"), [("10ish days", 10), ("ten-ish days", 10), ("three-ish weeks", 21)]
+)
+def test_a_number_said_with_ish_is_that_many(text: str, days: int) -> None:
+    assert said(text)["days"] == days
