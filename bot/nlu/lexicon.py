@@ -285,6 +285,28 @@ RECORDED_EN = (
 # Before a length of time, words that make it a span the data covers ("最近半年的对话日志", "the last 6
 # months of logs"), when 的 or "of" follows it.
 RECENT_SPAN = ("最近", "过去", "过去的", "近", "the past", "the last", "past", "last", "previous")
+# After a length of time and "of" / 的, what was collected over it: the span the data covers ("3 years of chat
+# logs", "三年的客服工单"), never the timeline.
+COLLECTED_EN = (
+    "logs", "log", "chat logs", "chats", "data", "conversations", "tickets", "support tickets", "history",
+    "emails", "messages", "records", "dialogues", "interactions", "reviews", "posts", "articles", "news",
+    "commits", "user data", "customer data",
+)  # fmt: skip
+COLLECTED_ZH = (
+    "日志",
+    "记录",
+    "数据",
+    "对话",
+    "聊天",
+    "工单",
+    "邮件",
+    "消息",
+    "评论",
+    "新闻",
+    "语料",
+    "帖子",
+    "文章",
+)
 
 # In the clause of a second size of the data, words that make it what is left to train on: "原始数据 3.6TB，
 # 去重后大约 3TB", "5TB raw, about 2TB after dedup" (the later size is the data) ...

@@ -1620,6 +1620,8 @@ def _duration(
             if RANGES["tokens"][0] <= tokens < RANGES["tokens"][1]:  # a few hours are no training set
                 found.speech_tokens = tokens  # the data's size when nothing else says it (parser)
         return
+    if unit.factor >= 1 and _collected(s, unit) and not s[: num.start].rstrip().endswith(("within", "in")):
+        return  # "3 years of chat logs, about 2GB": the span the data covers, not how long to train
     if _weekly_schedule(s, idx, num, unit, nums, units, found):
         return  # "一周七天不停训练", "5 days a week": how the weeks are used, not how long
     if unit.factor < 1 and lexicon.has_cue(window_before(s, num.start, 0), _DAILY):
@@ -1659,7 +1661,7 @@ def _duration(
         if nxt >= len(nums) or nxt in found.used:
             break
         gap = s[end : nums[nxt].start]
-        if len(gap) > 5 or any(ch not in " ,、零又和加" for ch in gap.replace("and", "")):
+        if len(gap) > 5 or any(ch not in " ,、零又和加+" for ch in gap.replace("and", "")):
             break
         after_hours = unit.factor == 1 / 24
         said_in = unit.factor
@@ -1695,6 +1697,18 @@ _RECORDED_AFTER_ZH = re.compile(r" ?的? ?[\u4e00-\u9fff]{0,4}?(?:" + "|".join(l
 _RECORDED_AFTER_EN = re.compile(
     r" (?:worth )?of (?:[a-z][a-z&'-]* ){0,2}?(?:" + "|".join(lexicon.RECORDED_EN) + r")\b"
 )
+
+
+# After a length of time: what was collected over it ("3 years of chat logs", "三年的客服工单").
+_COLLECTED_AFTER_ZH = re.compile(r" ?的 ?[\u4e00-\u9fff]{0,4}?(?:" + "|".join(lexicon.COLLECTED_ZH) + ")")
+_COLLECTED_AFTER_EN = re.compile(
+    r" (?:worth )?of (?:our |the |their |[a-z][a-z&'-]* ){0,2}?(?:" + "|".join(lexicon.COLLECTED_EN) + r")\b"
+)
+
+
+def _collected(s: str, unit: Unit) -> bool:
+    """A span the data was collected over ("3 years of chat logs", "三年的客服工单"): not the timeline."""
+    return bool(_COLLECTED_AFTER_EN.match(s, unit.end) or _COLLECTED_AFTER_ZH.match(s, unit.end))
 
 
 def _recorded(s: str, num: Num, unit: Unit) -> bool:

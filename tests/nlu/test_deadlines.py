@@ -462,3 +462,21 @@ def test_a_month_named_in_a_past_run_or_a_start_is_no_deadline() -> None:
 )
 def test_a_number_said_with_ish_is_that_many(text: str, days: int) -> None:
     assert said(text)["days"] == days
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [("background: 3 years of chat logs, about 2GB; fine-tune a 7B model in a week", 7),
+     ("we have 2 years of support tickets (3GB), need it in 10 days", 10),
+     ("三年的客服工单，大概 2GB，一周内训完", 7)],
+)  # fmt: skip
+def test_the_years_data_was_collected_over_are_not_the_timeline(text: str, days: int) -> None:
+    assert said(text, SUNDAY)["days"] == days
+
+
+def test_a_timeline_within_a_span_of_collection_is_still_the_timeline() -> None:
+    assert said("finish within 2 weeks of data collection", SUNDAY)["days"] == 14
+
+
+def test_weeks_plus_days_add_up() -> None:
+    assert said("1周+3天")["days"] == 10
