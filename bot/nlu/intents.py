@@ -162,7 +162,8 @@ DEFER = (
 )  # fmt: skip
 DEFER_MAX = 48
 # Not knowing yet, said first with a hedge after it ("hmm not sure, maybe whatever the team decides",
-# "还不确定，看老板"): a skip in a message up to DEFER_MAX characters that asks nothing (no question word or mark).
+# "还不确定，看老板"): a skip in a message up to DEFER_MAX characters that asks nothing (no question word
+# or mark).
 UNSURE = (
     "not sure",
     "no idea",
