@@ -175,6 +175,9 @@ UNSURE = (
     "不清楚",
     "说不好",
     "说不准",
+    "不太确定",
+    "不太清楚",
+    "不太知道",
 )
 UNSURE_WITHIN = 8  # the first characters the opener must start in ("hmm, not sure", "还不确定")
 COMPARE = (
