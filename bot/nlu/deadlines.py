@@ -198,7 +198,7 @@ _MONTH_END_EN = re.compile(
     r"\b(?:by |before |until |till )?(?:the )?end of (?:the |(?P<which>this|next) )?month\b"
     r"|\b(?:by|before|until|till) eom\b|\bwithin (?:this|the) month\b"
     # "sometime next month", "within next month", "next month" as a whole item: by its end
-    r"|(?:\b(?:sometime|some time|within|during|in|until|till)|^|[,;]) ?(?P<item>this|next) month"
+    r"|(?:\b(?:sometime|some time|within|during|in|until|till|if|about)|^|[,;]) ?(?P<item>this|next) month"
     r"(?=\s*(?:[,;.!?]|$)|\b(?: (?:is|works|would|should|at the latest|latest)\b))"
 )
 _MONTH_END_ZH = re.compile(

@@ -440,7 +440,8 @@ def test_a_time_said_with_the_training_or_the_job_is_still_the_deadline(text: st
 
 @pytest.mark.parametrize(
     ("text", "days"),
-    [("next month", 32), ("sometime next month", 32), ("within next month", 32), ("下个月", 32),
+    [("next month", 32), ("sometime next month", 32), ("within next month", 32), ("what if next month?", 32),
+     ("下个月", 32),
      ("下個月之內", 32), ("下个月吧", 32), ("sometime in January", 63), ("January.", 63),
      ("march, ideally", 122)],
 )  # fmt: skip
