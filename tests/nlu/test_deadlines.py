@@ -481,3 +481,10 @@ def test_a_timeline_within_a_span_of_collection_is_still_the_timeline() -> None:
 
 def test_weeks_plus_days_add_up() -> None:
     assert said("1周+3天")["days"] == 10
+
+
+@pytest.mark.parametrize(
+    ("text", "days"), [("two wekes", 14), ("2 weeeks", 14), ("10 dyas", 10), ("a mnth", 30), ("3 mths", 90)]
+)
+def test_a_timeline_with_its_unit_misspelt_is_read_as_meant(text: str, days: int) -> None:
+    assert said(text)["days"] == days
