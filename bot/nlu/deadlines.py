@@ -85,6 +85,13 @@ _ZH_MONTH_BEFORE = re.compile(
     + r")月(?:之前|以前|前)"
 )
 _ZH_END = re.compile(r"(?:(?P<year>20\d\d)年)?(?P<month>" + _ZH_NUM + r")月(?:底|末)(?:之前|以前|前)?")
+# A month alone as a whole item ("2月底", "明年3月", "3月份"): the answer to the timeline question, by its
+# end.
+_ZH_MONTH_ITEM = re.compile(
+    r"(?:^|[,;，；、] ?)(?:(?P<year>20\d\d)年|(?P<next>明年))?(?P<month>"
+    + _ZH_NUM
+    + r")月(?:份)?(?:底|末)?(?:吧|左右)?(?=\s*(?:[,;.!?，。；！？、]|$))"
+)
 MAX_DAYS = 3650
 
 
@@ -216,6 +223,8 @@ _MONTH_DAY_ZH = re.compile(
 # The day each part starts or means (初: the 1st; 中: the 15th), so a plan is never later than asked.
 _MONTH_PART_ZH = re.compile(
     r"(?P<which>下下|下|这|本)(?:个)?月(?:的)?(?P<part>初|上旬|中旬|中|下旬)(?:之前|以前|前|为止)?"
+    # "月中之前", "月中旬前" with no month named: this month's part, else next month's
+    r"|(?<![0-9一二三四五六七八九十两〇零个每])月(?P<part2>中旬|中|下旬)(?P<cue>之前|以前|前|为止)"
 )
 _MONTH_PART_EN = re.compile(r"\b(?:by |before )?(?P<part>early|mid|mid-|late) ?(?P<which>this|next) month\b")
 MONTH_PARTS = {
@@ -343,6 +352,14 @@ def _month_part(s: str, today: dt.date) -> dt.date | None:
     m = _MONTH_PART_ZH.search(s) or _MONTH_PART_EN.search(s)
     if m is None:
         return None
+    part = m.groupdict().get("part2")
+    if part:
+        for which in (None, "下"):
+            year, month = _month_ahead(today, which)
+            date = dt.date(year, month, MONTH_PARTS[part])
+            if _ahead(today, date):
+                return date
+        return None
     year, month = _month_ahead(today, m.group("which"))
     date = dt.date(year, month, MONTH_PARTS[m.group("part")])
     return date if _ahead(today, date) else None
@@ -398,7 +415,7 @@ _HOLIDAYS = {
     "春节": "lunar_new_year", "农历新年": "lunar_new_year", "农历年": "lunar_new_year",
     "旧历年": "lunar_new_year", "过年": "lunar_new_year",
     "新春": "lunar_new_year", "thanksgiving": "thanksgiving", "国庆节": "national_day",
-    "国庆": "national_day", "national day": "national_day",
+    "国庆": "national_day", "national day": "national_day", "五一": "labour_day", "劳动节": "labour_day",
 }  # fmt: skip
 _HOLIDAY_NAMES = "|".join(re.escape(h) for h in sorted(_HOLIDAYS, key=len, reverse=True))
 _HOLIDAY_EN = re.compile(
@@ -449,6 +466,8 @@ def _holiday_on(name: str, year: int) -> dt.date | None:
         return dt.date(year, 1, 1)
     if name == "national_day":
         return dt.date(year, 10, 1)  # 中华人民共和国国庆节
+    if name == "labour_day":
+        return dt.date(year, 5, 1)  # 劳动节 (五一)
     if name == "thanksgiving":  # the fourth Thursday of November (US)
         first = dt.date(year, 11, 1)
         return first + dt.timedelta(days=(3 - first.weekday()) % 7 + 21)
@@ -560,6 +579,10 @@ def _absolute(s: str, today: dt.date) -> dt.date | None:
     m = _ZH_END.search(s)
     if m and m.group(0)[-1] in "前":
         return _last_day(today, m.group("year"), _number(m.group("month")))
+    m = _ZH_MONTH_ITEM.search(s)
+    if m:  # "2月底", "明年3月", "3月份" as a whole item: by the end of that month
+        year = m.group("year") or (str(today.year + 1) if m.group("next") else None)
+        return _last_day(today, year, _number(m.group("month")))
     m = _ZH_PART.search(s)
     if m:  # "1月中旬前": the day the part starts or means (MONTH_PARTS), as "by mid-January"
         return _date_on(today, m.group("year"), _number(m.group("month")), MONTH_PARTS[m.group("part")])

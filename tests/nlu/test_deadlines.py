@@ -488,3 +488,16 @@ def test_weeks_plus_days_add_up() -> None:
 )
 def test_a_timeline_with_its_unit_misspelt_is_read_as_meant(text: str, days: int) -> None:
     assert said(text)["days"] == days
+
+
+@pytest.mark.parametrize(
+    ("text", "date"),
+    [("月中之前", "2026-12-15"), ("五一前", "2027-04-30"), ("明年3月", "2027-03-31"), ("2月底", "2027-02-28"),
+     ("3月份", "2027-03-31")],
+)  # fmt: skip
+def test_a_chinese_month_a_part_of_it_or_may_day_said_alone_is_a_deadline(text: str, date: str) -> None:
+    assert said(text, WEDNESDAY)["days"] == (dt.date.fromisoformat(date) - WEDNESDAY).days
+
+
+def test_a_month_the_gpus_arrive_in_is_no_deadline_beside_a_duration() -> None:
+    assert said("我们3月份才有卡，训练两周", WEDNESDAY)["days"] == 14
