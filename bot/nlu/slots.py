@@ -445,13 +445,13 @@ _EACH_TURN = re.compile(
 # after "each/every/per" and the sample's noun, whatever the noun.
 _EACH_NOUN = re.compile(
     r"\b(?:each|every|per) [a-z][a-z&'-]*(?: is| has| are| runs| of)?(?: actually| really)?"
-    r"(?: more like| closer to)?"
+    r"(?: only| just)?(?: more like| closer to)?"
     r"(?: about| around| roughly| approximately| ~| ≈)? ?$"
 )
 
 
 # Words between a per-sample cue and its bare number: "每条约1k", "each ~800".
-_LENGTH_FILLERS = " :：=约~≈大概大约差不多其实际上平均左右为是about around roughly"
+_LENGTH_FILLERS = " :：=约~≈大概大约差不多其实际上平均左右为是只有仅就about around roughly"
 
 
 def _bare_length(before: str, after: str, found: Found) -> bool:
