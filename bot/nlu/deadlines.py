@@ -224,7 +224,8 @@ _MONTH_DAY_ZH = re.compile(
 _MONTH_PART_ZH = re.compile(
     r"(?P<which>下下|下|这|本)(?:个)?月(?:的)?(?P<part>初|上旬|中旬|中|下旬)(?:之前|以前|前|为止)?"
     # "月中之前", "月中旬前" with no month named: this month's part, else next month's
-    r"|(?<![0-9一二三四五六七八九十两〇零个每])月(?P<part2>中旬|中|下旬)(?P<cue>之前|以前|前|为止)"
+    r"|(?<![0-9一二三四五六七八九十两〇零个每])(?<![0-9一二三四五六七八九十两〇零] )"
+    r"月(?P<part2>中旬|中|下旬)(?P<cue>之前|以前|前|为止)"
 )
 _MONTH_PART_EN = re.compile(r"\b(?:by |before )?(?P<part>early|mid|mid-|late) ?(?P<which>this|next) month\b")
 MONTH_PARTS = {
