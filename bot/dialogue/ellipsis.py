@@ -110,7 +110,8 @@ def budget_number_unclear(text: str, state: DialogueState) -> dict[str, Any] | N
     if n is None or not isinstance(held, dict) or budget_reading(n, held, said_in) is not None:
         return None
     value = parse_number(n) or 0.0
-    unit = next((u for u in BUDGET_UNITS[said_in] if held["amount"] >= u), 1.0)
+    units = BUDGET_UNITS[said_in]
+    unit = next((u for u in units if held["amount"] >= u), units[-1])  # "$2 or $2,000?" beside $500
     return {"number": n, "readings": [value, value * unit], "currency": held.get("currency") or "USD"}
 
 

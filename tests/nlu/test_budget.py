@@ -204,3 +204,14 @@ def test_what_a_past_run_spent_is_still_no_budget() -> None:
 def test_a_budget_says_whether_its_period_was_said(text: str, assumed: bool) -> None:
     parsed = parse(text)
     assert parsed.slots.budget is not None and parsed.period_assumed is assumed
+
+
+@pytest.mark.parametrize(
+    ("text", "amount", "currency"), [("what if $800?", 800.0, "USD"), ("what if ¥800?", 800.0, "CNY")]
+)
+def test_a_bare_amount_with_a_currency_sign_in_a_what_if_is_a_budget_not_a_gpu_count(
+    text: str, amount: float, currency: str
+) -> None:
+    got = parse(text)
+    assert got.slots.gpu_count is None
+    assert (got.slots.budget.amount, got.slots.budget.currency) == (amount, currency)
