@@ -15,6 +15,8 @@ from typing import Any
 from bot.dialogue.state import DialogueState
 from bot.nlu.numerals_en import ONES
 from bot.nlu.numerals_zh import zh_integer
+from bot.nlu.parser import parse_number
+from bot.nlu.script import has_cjk
 from bot.nlu.text import normalise
 from bot.render.text import base_lang, to_script
 
@@ -64,16 +66,91 @@ def taken_number(text: str) -> str | None:
     return (m.group("n") or m.group("z")).strip() if m else None
 
 
+# The units a budget is said in, per language, largest first ("$10k", "1 万"): a bare number after a budget
+# change is counted in the unit the budget held is said in ("$10k" … "and 20?" is $20k; "10 万" … "那 20 呢"
+# is 20 万).
+BUDGET_UNITS = {"en": (1e6, 1e3), "zh": (1e8, 1e4, 1e3)}
+# A budget read from a bare number is within this factor of the one held; a number no reading brings that
+# near is asked back (budget_number_unclear).
+BUDGET_NEAR = 10.0
+_BUDGET_UNIT_MARKS = ("k", "m", "千", "万", "萬", "亿", "億")
+
+
+def _with_unit(n: str) -> bool:
+    """Whether a number is said with its unit of thousands or more ("50k", "30 万", "两万")."""
+    return any(u in n.lower() for u in _BUDGET_UNIT_MARKS)
+
+
+def _near(amount: float, held: float) -> bool:
+    return held / BUDGET_NEAR <= amount <= held * BUDGET_NEAR
+
+
+def budget_reading(n: str, held: Any, lang: str) -> float | None:
+    """The budget a bare number after a budget change means: as written when it carries its unit ("50k",
+    "30 万") or is near the budget held; else in the unit the held budget is said in, when that is near it
+    ("$10k" … "and 20?": 20,000). None when neither reading is near the budget held."""
+    value = parse_number(n)
+    amount = held.get("amount") if isinstance(held, dict) else None
+    if value is None or value <= 0 or not isinstance(amount, int | float) or amount <= 0:
+        return value
+    if _with_unit(n) or _near(value, amount):
+        return value  # "50k", "2万", "两万": its own unit; "8000" beside $5,000: as written
+    unit = next((u for u in BUDGET_UNITS[base_lang(lang)] if amount >= u), None)
+    if unit is not None and _near(value * unit, amount):
+        return value * unit
+    return None
+
+
+def budget_number_unclear(text: str, state: DialogueState) -> dict[str, Any] | None:
+    """ "and 500?" after a budget of $10,000: neither $500 nor $500,000 is near it, so the number is asked
+    back ({"number", "readings": [the amounts], "currency"}), not planned; None for any other message."""
+    if state.last is None or state.pending is not None or state.last_slot != "budget":
+        return None
+    n, held, said_in = bare_number(text), state.slots.get("budget"), _said_in(text)
+    if n is None or not isinstance(held, dict) or budget_reading(n, held, said_in) is not None:
+        return None
+    value = parse_number(n) or 0.0
+    units = BUDGET_UNITS[said_in]
+    unit = next((u for u in units if held["amount"] >= u), units[-1])  # "$2 or $2,000?" beside $500
+    return {"number": n, "readings": [value, value * unit], "currency": held.get("currency") or "USD"}
+
+
+def _said_in(text: str) -> str:
+    """The language whose units a bare number is counted in: the message's own ("那 2 呢" is 2 万)."""
+    return "zh" if has_cjk(text) else "en"
+
+
+def _amount(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
 def read_back(text: str, state: DialogueState, lang: str) -> str:
     """The message as the phrase of the slot the last change was about; a number the plan is told to
-    use, with no such change to refer to, as its GPU count; or as written."""
+    use, with no such change to refer to, as its GPU count; or as written. A budget keeps the currency
+    of the one held and is counted in its unit (budget_reading)."""
     if state.last is None or state.pending is not None:
         return text
     slot, n = state.last_slot, bare_number(text)
     if slot in PHRASES and n is not None:
         if slot == "params" and not n[-1:].isdigit():
             return text
+        if slot == "budget":
+            held = state.slots.get("budget")
+            amount = budget_reading(n, held, _said_in(text))
+            if amount is None or not isinstance(held, dict):
+                return text  # asked back (budget_number_unclear)
+            return _phrase(slot, f"{_amount(amount)} {held.get('currency') or 'USD'}", lang)
         return _phrase(slot, n, lang)
+    held = state.slots.get("budget")
+    if n is not None and slot not in PHRASES and isinstance(held, dict) and _with_unit(n):
+        # "那 30 万呢" right after a plan with a budget of ¥200,000: an amount near it is another budget
+        amount = parse_number(n)
+        if (
+            amount is not None
+            and isinstance(held.get("amount"), int | float)
+            and _near(amount, held["amount"])
+        ):
+            return _phrase("budget", f"{_amount(amount)} {held.get('currency') or 'USD'}", lang)
     taken = taken_number(text)
     if taken is None or not state.last.get("gpus"):
         return text

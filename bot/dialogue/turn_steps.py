@@ -55,6 +55,7 @@ from bot.dialogue.ellipsis import (
     added_gpus,
     as_definition,
     asked_again,
+    budget_number_unclear,
     other_reading,
     read_back,
     unbound_reading,
@@ -109,6 +110,7 @@ class TurnContext:
     direct: str | None = None
     outside: tuple[str, bool, bool, bool] | None = None
     read_number: dict[str, Any] | None = None  # "and 20?" right after a plan: DialogueState.number_read
+    unclear_budget: dict[str, Any] | None = None  # "and 500?" after $10,000: ellipsis.budget_number_unclear
 
     @property
     def question(self) -> Question:
@@ -122,6 +124,7 @@ TurnStep = Callable[[TurnContext], DialogueState | None]
 def read_turn(c: Consultant, state: DialogueState, reply: Reply, text: str) -> TurnContext:
     """The shared reading of a message, before any step: what it says, in which language."""
     read, state.number_read = state.number_read, None
+    unclear_budget = budget_number_unclear(text, state)  # "and 500?" after $10,000: asked back
     unbound = unbound_reading(text, state, state.lang or "en")  # "and 20?" right after a plan
     text = read_back(text, state, state.lang or "en") if unbound is None else unbound[0]
     found_corrections = list(c.kb.factcheck(text))
@@ -155,7 +158,9 @@ def read_turn(c: Consultant, state: DialogueState, reply: Reply, text: str) -> T
     if unbound is not None:
         before = {name: state.slots.get(name) for name in READ_SLOTS[unbound[1]]}
         read_number = {"slot": unbound[1], "number": unbound[2], "before": before}
-    return TurnContext(c, state, reply, text, u, found_corrections, read_number=read_number)
+    return TurnContext(
+        c, state, reply, text, u, found_corrections, read_number=read_number, unclear_budget=unclear_budget
+    )
 
 
 def run_steps(ctx: TurnContext, steps: tuple[TurnStep, ...] | None = None) -> DialogueState | None:
@@ -178,6 +183,15 @@ def say_number_reading(ctx: TurnContext, result: DialogueState | None) -> None:
 
 
 # -- the steps, in the order of STEPS --------------------------------------------------------------
+
+
+def budget_number_asked_back(ctx: TurnContext) -> DialogueState | None:
+    """ "and 500?" after a budget of $10,000: neither $500 nor $500,000 is near it, so the reply asks which,
+    and the plan stands."""
+    if ctx.unclear_budget is None:
+        return None
+    ctx.reply.add("budget_number_which", **ctx.unclear_budget, held=ctx.state.slots.get("budget"))
+    return ctx.state
 
 
 def choices_side_by_side(ctx: TurnContext) -> DialogueState | None:
@@ -612,6 +626,7 @@ def _only_overwrites(state: DialogueState, said: dict[str, object]) -> bool:
 # The turn policy. The order is the policy: see the module docstring for why, each step's docstring
 # for what it answers. README "Architecture" lists these names in this order (a test keeps it so).
 STEPS: tuple[TurnStep, ...] = (
+    budget_number_asked_back,
     choices_side_by_side,
     back_to_aside,
     added_gpus_on_plan,

@@ -279,8 +279,8 @@ def _bare_count_follow_up(s: str, nums: list[Num], found: Found) -> bool:
     if m is None or len(nums) != 1:
         return False
     num = nums[0]
-    if num.mult or num.weak or num.start < m.start(1) or num.end != m.end(1):
-        return False
+    if num.mult or num.weak or num.start != m.start(1) or num.end != m.end(1):
+        return False  # "what if $800?": a currency sign before the number makes it money, no count
     if not (1 <= num.value <= MAX_BARE_COUNT and float(num.value).is_integer()):
         return False
     found.used.add(0)

@@ -42,6 +42,13 @@ _MONTH_PART_NAMED_EN = re.compile(
     + r"\b"
     + _YEAR
 )
+# A month named as the time, alone or with "sometime in" / "during" ("sometime in January", "January." as the
+# answer to the timeline question): by its last day.
+_IN_MONTH_EN = re.compile(
+    r"(?:^|[,;] ?|\b(?:sometime|some time) )(?:in |during )?"
+    + _MONTH
+    + r"(?: (?P<year>20\d\d))?(?=\s*(?:[,;.!?]|$))"
+)
 _END_OF_MONTH_EN = re.compile(r"\b(?:" + _CUE_EN + r" )?(?:the )?end of " + _MONTH + r"\b" + _YEAR)
 # A numeric month/day after a deadline word: "ddl：1/31", "due 12/20", "by 1/15/2027". Month first, as in
 # Chinese and US writing; a first number over 12 can only be a day ("by 31/1").
@@ -78,6 +85,13 @@ _ZH_MONTH_BEFORE = re.compile(
     + r")月(?:之前|以前|前)"
 )
 _ZH_END = re.compile(r"(?:(?P<year>20\d\d)年)?(?P<month>" + _ZH_NUM + r")月(?:底|末)(?:之前|以前|前)?")
+# A month alone as a whole item ("2月底", "明年3月", "3月份"): the answer to the timeline question, by its
+# end.
+_ZH_MONTH_ITEM = re.compile(
+    r"(?:^|[,;，；、] ?)(?:(?P<year>20\d\d)年|(?P<next>明年))?(?P<month>"
+    + _ZH_NUM
+    + r")月(?:份)?(?:底|末)?(?:吧|左右)?(?=\s*(?:[,;.!?，。；！？、]|$))"
+)
 MAX_DAYS = 3650
 
 
@@ -175,6 +189,7 @@ _WITHIN_WEEK_ZH = re.compile(
 _END_OF_WEEK_EN = re.compile(
     r"\b(?:end of (?P<which>this|next|the) week(?:end)?|(?P<nxt>next) week'?s end"
     r"|(?:timeline|deadline|due|by|within|done|finished|finish)(?: is)?:? (?P<within>this|next) week)\b"
+    r"|(?:^|[,;] ?)(?:sometime |some time )?(?P<item>this|next) week(?=\s*(?:[,;.!?]|$))"  # a whole item
 )
 _REL_ZH = re.compile(
     _ZH_CUE_BEFORE + r"(?P<which>下下|下|这|本)?(?:个)?(?:周|星期|礼拜)(?P<wd>[一二三四五六日天末])"
@@ -189,9 +204,14 @@ _DAY_OFFSETS = {"明天": 1, "后天": 2, "大后天": 3}
 _MONTH_END_EN = re.compile(
     r"\b(?:by |before |until |till )?(?:the )?end of (?:the |(?P<which>this|next) )?month\b"
     r"|\b(?:by|before|until|till) eom\b|\bwithin (?:this|the) month\b"
+    # "sometime next month", "within next month", "next month" as a whole item: by its end
+    r"|(?:\b(?:sometime|some time|within|during|in|until|till|if|about)|^|[,;]) ?(?P<item>this|next) month"
+    r"(?=\s*(?:[,;.!?]|$)|\b(?: (?:is|works|would|should|at the latest|latest)\b))"
 )
 _MONTH_END_ZH = re.compile(
-    r"(?P<which>下下|下|这|本|当)(?:个)?月(?:底|末)(?:之前|以前|前)?|(?P<within>这|本|当)(?:个)?月(?:之内|以内|内)"
+    r"(?P<which>下下|下|这|本|当)(?:个)?月(?:底|末)(?:之前|以前|前)?|(?P<within>下下|下|这|本|当)(?:个)?月(?:之内|以内|内)"
+    # "下个月" as a whole item: by its end
+    r"|(?:^|[,;，；、] ?)(?P<item>下下|下)(?:个)?月(?:吧|前后|左右)?(?=\s*(?:[,;.!?，。；！？、]|$))"
     r"|(?<![0-9一二三四五六七八九十每])(?<![0-9一二三四五六七八九十] )月(?:底|末)"
     r"(?:之前|以前|前|就要|要|交|上线|完成|训完|跑完|(?=\s*(?:[,;.!，。；！、]|$)))"  # or an item: "…，月底"
 )
@@ -203,6 +223,9 @@ _MONTH_DAY_ZH = re.compile(
 # The day each part starts or means (初: the 1st; 中: the 15th), so a plan is never later than asked.
 _MONTH_PART_ZH = re.compile(
     r"(?P<which>下下|下|这|本)(?:个)?月(?:的)?(?P<part>初|上旬|中旬|中|下旬)(?:之前|以前|前|为止)?"
+    # "月中之前", "月中旬前" with no month named: this month's part, else next month's
+    r"|(?<![0-9一二三四五六七八九十两〇零个每])(?<![0-9一二三四五六七八九十两〇零] )"
+    r"月(?P<part2>中旬|中|下旬)(?P<cue>之前|以前|前|为止)"
 )
 _MONTH_PART_EN = re.compile(r"\b(?:by |before )?(?P<part>early|mid|mid-|late) ?(?P<which>this|next) month\b")
 MONTH_PARTS = {
@@ -267,7 +290,13 @@ def _relative(s: str, today: dt.date) -> dt.date | None:
         return _plus(today, _weekday_days(today, _WEEKDAYS_EN[m.group("wd")], 1 if which == "next" else None))
     m = _END_OF_WEEK_EN.search(s)
     if m:
-        week = 1 if (m.group("which") == "next" or m.group("nxt") or m.group("within") == "next") else 0
+        week = (
+            1
+            if (
+                m.group("which") == "next" or m.group("nxt") or "next" in (m.group("within"), m.group("item"))
+            )
+            else 0
+        )
         return _plus(today, _weekday_days(today, 6, week))
     m = _WITHIN_WEEK_ZH.search(s)
     if m:
@@ -324,6 +353,14 @@ def _month_part(s: str, today: dt.date) -> dt.date | None:
     m = _MONTH_PART_ZH.search(s) or _MONTH_PART_EN.search(s)
     if m is None:
         return None
+    part = m.groupdict().get("part2")
+    if part:
+        for which in (None, "下"):
+            year, month = _month_ahead(today, which)
+            date = dt.date(year, month, MONTH_PARTS[part])
+            if _ahead(today, date):
+                return date
+        return None
     year, month = _month_ahead(today, m.group("which"))
     date = dt.date(year, month, MONTH_PARTS[m.group("part")])
     return date if _ahead(today, date) else None
@@ -333,10 +370,11 @@ def _period_end(s: str, today: dt.date) -> dt.date | None:
     """The end of a month, quarter or year named relative to today."""
     m = _MONTH_END_EN.search(s)
     if m:
-        return _month_end(today, 1 if m.group("which") == "next" else 0)
+        return _month_end(today, 1 if "next" in (m.group("which"), m.group("item")) else 0)
     m = _MONTH_END_ZH.search(s)
     if m:
-        return _month_end(today, {"下下": 2, "下": 1}.get(m.group("which") or "", 0))
+        which = m.group("which") or m.group("within") or m.group("item") or ""
+        return _month_end(today, {"下下": 2, "下": 1}.get(which, 0))
     m = _QUARTER_EN.search(s) or _QUARTER_ZH.search(s)
     if m:
         groups = m.groupdict()
@@ -378,7 +416,7 @@ _HOLIDAYS = {
     "春节": "lunar_new_year", "农历新年": "lunar_new_year", "农历年": "lunar_new_year",
     "旧历年": "lunar_new_year", "过年": "lunar_new_year",
     "新春": "lunar_new_year", "thanksgiving": "thanksgiving", "国庆节": "national_day",
-    "国庆": "national_day", "national day": "national_day",
+    "国庆": "national_day", "national day": "national_day", "五一": "labour_day", "劳动节": "labour_day",
 }  # fmt: skip
 _HOLIDAY_NAMES = "|".join(re.escape(h) for h in sorted(_HOLIDAYS, key=len, reverse=True))
 _HOLIDAY_EN = re.compile(
@@ -429,6 +467,8 @@ def _holiday_on(name: str, year: int) -> dt.date | None:
         return dt.date(year, 1, 1)
     if name == "national_day":
         return dt.date(year, 10, 1)  # 中华人民共和国国庆节
+    if name == "labour_day":
+        return dt.date(year, 5, 1)  # 劳动节 (五一)
     if name == "thanksgiving":  # the fourth Thursday of November (US)
         first = dt.date(year, 11, 1)
         return first + dt.timedelta(days=(3 - first.weekday()) % 7 + 21)
@@ -505,7 +545,7 @@ def _absolute(s: str, today: dt.date) -> dt.date | None:
             groups = m.groupdict()
             month = _MONTHS.get(groups.get("mon") or "") or int(groups.get("month") or 0) or None
             return _date_on(today, groups.get("year"), month, int(groups["day"]))
-    m = _END_OF_MONTH_EN.search(s)
+    m = _END_OF_MONTH_EN.search(s) or _IN_MONTH_EN.search(s)
     if m:
         return _last_day(today, m.group("year"), _MONTHS[m.group("mon")])
     m = _SLASH_DATE.search(s) or _YMD_SLASH.search(s) or _SLASH_BEFORE.search(s)
@@ -540,6 +580,10 @@ def _absolute(s: str, today: dt.date) -> dt.date | None:
     m = _ZH_END.search(s)
     if m and m.group(0)[-1] in "前":
         return _last_day(today, m.group("year"), _number(m.group("month")))
+    m = _ZH_MONTH_ITEM.search(s)
+    if m:  # "2月底", "明年3月", "3月份" as a whole item: by the end of that month
+        year = m.group("year") or (str(today.year + 1) if m.group("next") else None)
+        return _last_day(today, year, _number(m.group("month")))
     m = _ZH_PART.search(s)
     if m:  # "1月中旬前": the day the part starts or means (MONTH_PARTS), as "by mid-January"
         return _date_on(today, m.group("year"), _number(m.group("month")), MONTH_PARTS[m.group("part")])

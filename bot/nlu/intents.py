@@ -161,6 +161,25 @@ DEFER = (
     "你说了算",
 )  # fmt: skip
 DEFER_MAX = 48
+# Not knowing yet, said first with a hedge after it ("hmm not sure, maybe whatever the team decides",
+# "还不确定，看老板"): a skip in a message up to DEFER_MAX characters that asks nothing (no question word
+# or mark).
+UNSURE = (
+    "not sure",
+    "no idea",
+    "don't know",
+    "dont know",
+    "unsure",
+    "不确定",
+    "不知道",
+    "不清楚",
+    "说不好",
+    "说不准",
+    "不太确定",
+    "不太清楚",
+    "不太知道",
+)
+UNSURE_WITHIN = 8  # the first characters the opener must start in ("hmm, not sure", "还不确定")
 COMPARE = (
     "差多少",
     "差几倍",
@@ -377,6 +396,13 @@ AVAILABILITY = (
 
 
 has_any = has_cue  # the same test under its older name here (one call less on ~40 calls a message)
+
+
+def _unsure(t: str) -> bool:
+    """ "hmm not sure, maybe whatever the team decides": not knowing, said first, and nothing asked."""
+    if not has_any(t, UNSURE) or "?" in t or "？" in t or has_any(t, cues.WH_WORDS):
+        return False
+    return any(0 <= t.find(word) <= UNSURE_WITHIN for word in UNSURE)
 
 
 @quick_init
@@ -704,7 +730,7 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
         return "size"
     if short and has_any(t, HELP):
         return "help"
-    if (short and has_any(t, SKIP)) or (len(t) <= DEFER_MAX and has_any(t, DEFER)):
+    if (short and has_any(t, SKIP)) or (len(t) <= DEFER_MAX and (has_any(t, DEFER) or _unsure(t))):
         return "skip"
     if short and has_any(t, THANKS):
         return "thanks"

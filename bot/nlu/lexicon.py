@@ -288,6 +288,28 @@ RECORDED_EN = (
 # Before a length of time, words that make it a span the data covers ("最近半年的对话日志", "the last 6
 # months of logs"), when 的 or "of" follows it.
 RECENT_SPAN = ("最近", "过去", "过去的", "近", "the past", "the last", "past", "last", "previous")
+# After a length of time and "of" / 的, what was collected over it: the span the data covers ("3 years of chat
+# logs", "三年的客服工单"), never the timeline.
+COLLECTED_EN = (
+    "logs", "log", "chat logs", "chats", "data", "conversations", "tickets", "support tickets", "history",
+    "emails", "messages", "records", "dialogues", "interactions", "reviews", "posts", "articles", "news",
+    "commits", "user data", "customer data",
+)  # fmt: skip
+COLLECTED_ZH = (
+    "日志",
+    "记录",
+    "数据",
+    "对话",
+    "聊天",
+    "工单",
+    "邮件",
+    "消息",
+    "评论",
+    "新闻",
+    "语料",
+    "帖子",
+    "文章",
+)
 
 # In the clause of a second size of the data, words that make it what is left to train on: "原始数据 3.6TB，
 # 去重后大约 3TB", "5TB raw, about 2TB after dedup" (the later size is the data) ...
@@ -571,6 +593,15 @@ MEETING = (
 RESULTS_DUE = (
     "结果", "效果", "训完", "跑完", "训好", "完成", "上线", "交付", "出模型", "results", "trained", "done",
     "finished", "ready", "the model",
+)  # fmt: skip
+
+# The advisor's own answer, asked for by a time ("12 小时内出个估算", "can you give me an estimate within 12
+# hours?", "明天前给个报价"): that time is when the answer is wanted, not the run's deadline
+# (parser._answer_times_left_out), unless a training or results word is said with it (TRAINING, RESULTS_DUE).
+ANSWER_WANTED = (
+    "estimate", "estimates", "quote", "a quote", "ballpark", "an answer", "a reply", "a response",
+    "get back to me", "get back to us", "hear back", "估算", "估个", "估一下", "预估", "报价", "答复", "回复",
+    "回我", "答案",
 )  # fmt: skip
 
 # Asking how fast training runs on given hardware: the throughput is the answer (Parse.asks_speed).

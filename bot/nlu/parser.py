@@ -239,6 +239,46 @@ def _meetings_left_out(s: str) -> str:
     return _mask(s, spans)
 
 
+# A time the answer is wanted by: a span of hours, days or weeks ("within 12 hours", "12 小时内",
+# "两天之内"), or the next day or two ("by tomorrow", "明天之前").
+_WANTED_TIME = re.compile(
+    r"(?:(?:within|in|by|before) (?:the next )?)?(?:\d+(?:\.\d+)?|an?|one|two|three|four|five|six|half an?) ?"
+    r"(?:hours?|hrs?|h|minutes?|mins?|days?|business days?|weeks?)\b"
+    r"|(?:\d+(?:\.\d+)?|[一二两三四五六七八九十半几]+) ?(?:个)? ?半?"
+    r"(?:小时|钟头|分钟|天|工作日|周|星期|礼拜)(?:之内|以内|内|前)?"
+    r"|\b(?:(?:by|before) )?(?:tomorrow|tonight|today|eod|end of day)\b"
+    r"|(?:明天|后天|今天|今晚|下班)(?:之前|以前|前)?"
+)
+# At most this many characters between such a time and the word for the answer ("12 小时内出个估算").
+ANSWER_TIME_GAP = 24
+_NOT_ANSWER_TIME = lexicon.TRAINING + lexicon.RESULTS_DUE
+
+
+def _answer_times(s: str) -> list[tuple[int, int]]:
+    """Where a message asks for the advisor's answer by a time ("can you give me an estimate within 12
+    hours?", "12 小时内出个估算就行"): the spans of those times. A time with a figure, a training or results
+    word between it and the answer, or such a word right after it ("两周内训完"), is the run's deadline."""
+    if not lexicon.has_cue(s, lexicon.ANSWER_WANTED):
+        return []  # most messages
+    cues = [(m.start(), m.end()) for m in lexicon.phrases_in(s, lexicon.ANSWER_WANTED)]
+    spans = []
+    for m in _WANTED_TIME.finditer(s):
+        if lexicon.has_cue(s[m.end() : m.end() + 6], _NOT_ANSWER_TIME):
+            continue
+        for a, b in cues:
+            gap = s[m.end() : a] if a >= m.end() else s[b : m.start()] if b <= m.start() else None
+            if (
+                gap is not None
+                and len(gap) <= ANSWER_TIME_GAP
+                and _SEGMENT.search(gap) is None
+                and not any(ch.isdigit() for ch in gap)  # "an estimate for a 7B on 2GB in 3 days": the job's
+                and not lexicon.has_cue(gap, _NOT_ANSWER_TIME)
+            ):
+                spans.append((m.start(), m.end()))
+                break
+    return spans
+
+
 # Words before a method that rule it out: "不要 LoRA，要全参", "full fine-tune, not LoRA", "without QLoRA".
 # Wider than found.NEGATIONS (a number's): "不要超过 3 万" caps a budget, but "不要 LoRA" drops a method.
 _METHOD_NEGATIONS = (
@@ -519,6 +559,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         masked = _mask(masked, history)
         past_models = [m for m in models if any(a <= m.start < b for a, b in history)]
         models = [m for m in models if m not in past_models]
+    masked = _mask(masked, _answer_times(masked))  # "12 小时内出个估算": when the answer is wanted
     gpus = find_gpus(masked)
     trains = _trains(s)
     # "4 张 3090 只用来跑推理，训练打算租 H100": a GPU given to serving in a training message is not the one
@@ -576,7 +617,8 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     days = _float(_pick(found, "days", last))
     deadline = None
     if days is None and today is not None:
-        deadline = deadline_date(_meetings_left_out(t.lower), today)
+        wanted = _meetings_left_out(t.lower)
+        deadline = deadline_date(_mask(wanted, _answer_times(wanted)), today)
         days = float((deadline - today).days) if deadline is not None else None
     # A model that makes the data is the one trained only when no other is named.
     params = _float(_pick(found, "params", last)) or _float(_pick(found, "teacher_params", last))

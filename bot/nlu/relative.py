@@ -43,7 +43,7 @@ _EN_FACTOR_BEFORE = (
 # counts GPUs.
 _EN_FACTOR_AFTER = (
     r"(?P<f>doubled|tripled|halved|in half|by half|x2|×2|"
-    r"(?P<n>(?<![\d.])\d+(?:\.\d+)?) ?(?:x|×)(?= ?(?:$|[,.;!?])))"
+    r"(?P<n>(?<![\d.])\d+(?:\.\d+)?) ?(?:x|×|times)(?: (?:bigger|larger|longer|more))?(?= ?(?:$|[,.;!?])))"
 )
 _EN_WORD = {
     "double": 2.0, "doubled": 2.0, "doubling": 2.0, "twice": 2.0, "triple": 3.0, "tripled": 3.0,
@@ -125,6 +125,12 @@ _EN_DELTA = re.compile(
     r"(?:(?P<up>more|extra|additional)|(?P<down>fewer|less)) "
     r"(?P<u>epochs?|pass(?:es)?|days?|weeks?|months?)\b"
 )
+# The word for more before the count: "an extra 3 days", "another 2 weeks", "another week",
+# "an additional epoch".
+_EN_DELTA_BEFORE = re.compile(
+    r"\b(?P<up>an extra|an additional|another|extra|additional)(?: (?P<n>two|three|four|five|\d+))? "
+    r"(?P<u>epochs?|pass(?:es)?|days?|weeks?|months?)\b(?P<down>(?!))?"
+)
 # 多/再 before the count, never 最多/至多/顶多 (at most) nor 一个多月 (more than a month, 多 after the count).
 # A deadline moved: "延后两周", "推迟三天", "提前一周" (the timeline only: their unit must be a time).
 _ZH_DELTA = re.compile(
@@ -202,7 +208,9 @@ _SHARE_PATTERNS = (
 )
 _EN_SHARE_AFTER = re.compile(_C + _GAP + r"\b(?P<v>to|down to|by) (?P<f>" + _EN_SHARE + r")\b")
 _PATTERNS = (
-    re.compile(r"\b" + _EN_FACTOR_BEFORE + r" (?:the |our |my |that |this |as much )?(?:amount of )?" + _C),
+    re.compile(
+        r"\b" + _EN_FACTOR_BEFORE + r" (?:the |our |my |that |this |as much |more )?(?:amount of )?" + _C
+    ),
     re.compile(_C + _GAP + r"\b" + _EN_FACTOR_AFTER + r"(?![a-z])"),
     re.compile(_C + _GAP + _ZH_FACTOR),
     re.compile(_ZH_FACTOR_BEFORE + r"的?" + _C),
@@ -232,7 +240,7 @@ def _factor(m: re.Match[str]) -> float | None:
 # tests/nlu/test_relative_changes.py holds every pattern's words to these.
 _EN_FACTOR_WORDS = ("doubl", "twice", "tripl", "quadruple", "hal", "x", "×", "times")
 _ZH_FACTOR_CHARS = "倍番半"  # every _ZH_WORD, N倍 and 一半
-_EN_DELTA_WORDS = ("more", "extra", "additional", "fewer", "less")
+_EN_DELTA_WORDS = ("more", "extra", "additional", "fewer", "less", "another")
 _ZH_DELTA_UNITS = ("epoch", "轮", "遍", "天", "周", "星期", "礼拜", "月")
 _EN_SHIFT_VERBS = ("push", "mov", "extend", "delay", "slip", "bring", "brought", "pull")
 _ZH_SHARE_WORDS = ("分之", "成")
@@ -245,12 +253,15 @@ def _has(s: str, words: tuple[str, ...] | str) -> bool:
 
 def _deltas(s: str) -> list[Scale]:
     out: list[Scale] = []
-    deltas: tuple[re.Pattern[str], ...] = (_EN_DELTA,) if _has(s, _EN_DELTA_WORDS) else ()
+    deltas: tuple[re.Pattern[str], ...] = (_EN_DELTA, _EN_DELTA_BEFORE) if _has(s, _EN_DELTA_WORDS) else ()
     if _has(s, _ZH_DELTA_UNITS):
         deltas += (_ZH_DELTA,)
     for pattern in deltas:
         for m in pattern.finditer(s):
             raw = m.group("n")
+            if raw is None and m.group("u").endswith("s"):
+                continue  # "extra days": no count said
+            raw = raw or "a"  # "another week", "an extra day"
             count = _EN_COUNT.get(raw) or (float(raw) if raw.isdigit() else zh_integer(raw))
             concept, per = _DELTA_UNITS[m.group("u")]
             if count and 0 < count <= MAX_FACTOR:

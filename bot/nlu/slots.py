@@ -455,13 +455,13 @@ _EACH_TURN = re.compile(
 # after "each/every/per" and the sample's noun, whatever the noun.
 _EACH_NOUN = re.compile(
     r"\b(?:each|every|per) [a-z][a-z&'-]*(?: is| has| are| runs| of)?(?: actually| really)?"
-    r"(?: more like| closer to)?"
+    r"(?: only| just)?(?: more like| closer to)?"
     r"(?: about| around| roughly| approximately| ~| ≈)? ?$"
 )
 
 
 # Words between a per-sample cue and its bare number: "每条约1k", "each ~800".
-_LENGTH_FILLERS = " :：=约~≈大概大约差不多其实际上平均左右为是about around roughly"
+_LENGTH_FILLERS = " :：=约~≈大概大约差不多其实际上平均左右为是只有仅就about around roughly"
 
 
 def _bare_length(before: str, after: str, found: Found) -> bool:
@@ -1624,6 +1624,11 @@ def _price_period(s: str, num: Num, unit: Unit, found: Found) -> bool:
 _DAILY = ("每天", "每日", "per day", "each day", "every day", "daily")
 # Right before a length of time these make it how often, not how long: "每半小时存一次", "every 30 minutes".
 _EVERY = ("every", "each", "每", "每隔", "隔")
+# Right after hours or minutes, these make them a share of each day, a rate and not the timeline: "we lose
+# ~2 hours a day to maintenance", "we can only run 20 hours a day", "2 小时/天".
+_A_DAY_AFTER = re.compile(
+    r" ?(?:a day|per day|each day|every day|a night|per night|daily|/ ?day|/ ?d\b|/ ?天|每天|一天)"
+)
 
 
 def _duration(
@@ -1641,10 +1646,17 @@ def _duration(
             if RANGES["tokens"][0] <= tokens < RANGES["tokens"][1]:  # a few hours are no training set
                 found.speech_tokens = tokens  # the data's size when nothing else says it (parser)
         return
+    if unit.factor >= 1 and _collected(s, unit) and not s[: num.start].rstrip().endswith(("within", "in")):
+        return  # "3 years of chat logs, about 2GB": the span the data covers, not how long to train
     if _weekly_schedule(s, idx, num, unit, nums, units, found):
         return  # "一周七天不停训练", "5 days a week": how the weeks are used, not how long
     if unit.factor < 1 and lexicon.has_cue(window_before(s, num.start, 0), _DAILY):
         return  # "每天训练 8 小时，一共 10 天": hours of each day's schedule, not the timeline
+    rate = _A_DAY_AFTER.match(s, unit.end) if unit.factor < 1 else None
+    if rate is not None:
+        # "2 hours a day", "20 hours per day": a share of each day; the "a" of "a day" is no day of its own
+        found.used.update(i for i in range(idx + 1, len(nums)) if nums[i].start < rate.end())
+        return
     if unit.factor <= 1 / 86400 + 1e-12:
         # Seconds are a latency ("首token 1秒内") or nothing: no training run is planned in seconds.
         after = window_after(s, unit.end, len(s))
@@ -1675,7 +1687,7 @@ def _duration(
         if nxt >= len(nums) or nxt in found.used:
             break
         gap = s[end : nums[nxt].start]
-        if len(gap) > 5 or any(ch not in " ,、零又和加" for ch in gap.replace("and", "")):
+        if len(gap) > 5 or any(ch not in " ,、零又和加+" for ch in gap.replace("and", "")):
             break
         after_hours = unit.factor == 1 / 24
         said_in = unit.factor
@@ -1711,6 +1723,18 @@ _RECORDED_AFTER_ZH = re.compile(r" ?的? ?[\u4e00-\u9fff]{0,4}?(?:" + "|".join(l
 _RECORDED_AFTER_EN = re.compile(
     r" (?:worth )?of (?:[a-z][a-z&'-]* ){0,2}?(?:" + "|".join(lexicon.RECORDED_EN) + r")\b"
 )
+
+
+# After a length of time: what was collected over it ("3 years of chat logs", "三年的客服工单").
+_COLLECTED_AFTER_ZH = re.compile(r" ?的 ?[\u4e00-\u9fff]{0,4}?(?:" + "|".join(lexicon.COLLECTED_ZH) + ")")
+_COLLECTED_AFTER_EN = re.compile(
+    r" (?:worth )?of (?:our |the |their |[a-z][a-z&'-]* ){0,2}?(?:" + "|".join(lexicon.COLLECTED_EN) + r")\b"
+)
+
+
+def _collected(s: str, unit: Unit) -> bool:
+    """A span the data was collected over ("3 years of chat logs", "三年的客服工单"): not the timeline."""
+    return bool(_COLLECTED_AFTER_EN.match(s, unit.end) or _COLLECTED_AFTER_ZH.match(s, unit.end))
 
 
 def _recorded(s: str, num: Num, unit: Unit) -> bool:

@@ -80,6 +80,11 @@ TYPOS = {
     "tokns": "tokens", "toknes": "tokens", "tokesn": "tokens",
     "epocs": "epochs", "epoches": "epochs", "epcohs": "epochs", "eopchs": "epochs", "ephocs": "epochs",
     "epohcs": "epochs", "epoc": "epoch", "epcoh": "epoch",
+    # the units of a timeline: "two wekes", "10 dyas", "a mnth"
+    "wekes": "weeks", "weks": "weeks", "weeeks": "weeks", "weekss": "weeks", "wekks": "weeks", "weke": "week",
+    "dyas": "days", "dasy": "days", "dayss": "days", "mnth": "month", "mnths": "months", "mth": "month",
+    "mths": "months", "monhts": "months", "montsh": "months", "monht": "month", "huors": "hours",
+    "horus": "hours",
 }  # fmt: skip
 # The words that count a dataset or a model, typed with two neighbouring letters swapped ("20k sampels",
 # "exmaples", "parmaeters", "tokesn"): each such slip is mended too. Only swaps, and only of words of six

@@ -79,8 +79,15 @@ def _unit_at(s: str, j: int, by_first: dict[str, tuple[tuple[str, ...], dict[str
     return entries[found] if found is not None else None
 
 
+# "-ish" after a number: about that many ("10ish days", "ten-ish days"), the unit after it the number's.
+_ISH = re.compile(r"-?ish(?![a-z])")
+
+
 def unit_after(s: str, num: Num) -> Unit:
     j = _skip_space(s, num.end)
+    ish = _ISH.match(s, j)
+    if ish is not None:
+        j = _skip_space(s, ish.end())
     if j < len(s) and s[j] == "-" and j + 1 < len(s) and s[j + 1].isalpha():
         j += 1  # "36-hour", "7-day"
     if j >= len(s):

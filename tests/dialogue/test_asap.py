@@ -100,3 +100,9 @@ def test_asap_without_a_budget_says_the_default_it_used_and_is_never_slower_than
     text = ask(real, job + ", asap")
     assert "no budget given: the fastest plan costing at most 20% more than the cheapest" in text
     assert _options(real, job + ", asap")[0]["days"] <= open_days
+
+
+def test_asap_after_a_deadline_says_how_much_sooner_the_bigger_plan_finishes(real: Consultant) -> None:
+    real.handle("asap-change", "全参微调 7B，10亿 token，5天")
+    turn = real.handle("asap-change", "越快越好")
+    assert turn.text.startswith("*变化*：5 天 → 越快越好：1 → 4 × NVIDIA B200，20 小时 → 5.6 小时，费用")

@@ -145,3 +145,11 @@ def test_a_time_given_for_a_sample_count_does_not_close_by_asking_for_the_data(r
     assert "*Time:*" in en and "tell me the data" not in en
     zh = real.handle("t2", "单张 H100 上用 3 万条样本做 LoRA 微调 8B 要多久？").text
     assert "*时间*" in zh and "告诉我数据量" not in zh
+
+
+def test_a_length_per_sample_said_with_only_changes_that_factor_of_the_tokens(real: Consultant) -> None:
+    real.handle("only1", "LoRA微调7B，3万条数据，每条2k token，一周")
+    real.handle("only1", "其实是5万条")
+    turn = real.handle("only1", "每条大概只有1k")
+    assert turn.payload["slots"]["tokens"] == 5e7
+    assert "5000万 tokens（5万条 × 1,000 token）" in turn.text

@@ -135,3 +135,42 @@ def test_a_count_told_in_simplified_chinese_is_the_gpu_count(real: Consultant) -
     real.handle("u4", "全参微调 3B，数据 20亿 tokens，一周内")
     turn = real.handle("u4", "那就用8吧")
     assert turn.payload["slots"]["gpu_count"] == 8 and turn.text.startswith("*变化*：")
+
+
+def test_a_bare_number_after_a_budget_what_if_is_counted_in_the_thousands_of_that_budget(
+    real: Consultant,
+) -> None:
+    real.handle("n5", "pretrain a 1B model on 20B tokens within 10 days")
+    real.handle("n5", "what if the budget is $10k?")
+    turn = real.handle("n5", "and 20?")
+    assert turn.payload["slots"]["budget"] == {"amount": 20000.0, "currency": "USD", "period": "total"}
+    assert turn.text.startswith("*What changed*: a budget of $10,000 → a budget of $20,000")
+    assert "no currency said" not in turn.text
+
+
+def test_a_bare_amount_in_wan_after_a_plan_with_a_budget_is_another_budget_in_its_currency(
+    real: Consultant,
+) -> None:
+    real.handle("n6", "预训练7B，1000亿token，两个月，预算20万人民币")
+    turn = real.handle("n6", "那30万呢")
+    assert turn.text.startswith("*变化*：预算 ¥200,000 → 预算 ¥300,000")
+    turn = real.handle("n6", "那40呢")
+    assert turn.payload["slots"]["budget"] == {"amount": 400000.0, "currency": "CNY", "period": "total"}
+    assert turn.payload["slots"]["gpu_count"] is None
+
+
+def test_a_bare_number_far_from_the_budget_either_way_is_asked_back_and_the_plan_stands(
+    real: Consultant,
+) -> None:
+    real.handle("n7", "pretrain a 1B model on 20B tokens within 10 days")
+    real.handle("n7", "what if the budget is $10k?")
+    turn = real.handle("n7", "and 500?")
+    assert turn.text.startswith("Is “500” a budget of $500 or $500,000? The budget now is $10,000")
+    assert turn.payload["slots"]["budget"]["amount"] == 10000.0
+
+
+def test_a_bare_number_in_chinese_after_a_budget_what_if_is_counted_in_wan(real: Consultant) -> None:
+    real.handle("n8", "pretrain a 1B model on 20B tokens within 10 days")
+    real.handle("n8", "what if the budget is $10k?")
+    turn = real.handle("n8", "那2呢")
+    assert turn.payload["slots"]["budget"] == {"amount": 20000.0, "currency": "USD", "period": "total"}

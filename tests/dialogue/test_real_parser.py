@@ -258,3 +258,15 @@ def test_working_days_are_said_back_with_the_calendar_days_they_make(
 def test_sprints_are_said_back_with_the_length_taken_for_one(real: Consultant, text: str, said: str) -> None:
     turn = real.handle("s", text)
     assert said in turn.text and turn.payload["slots"]["days"] == pytest.approx(28.0)
+
+
+def test_hours_lost_each_day_leave_the_deadline_to_be_asked(real: Consultant) -> None:
+    turn = real.handle("rate1", "we lose ~2 hours a day to maintenance. pretrain a 1B model on 20B tokens")
+    assert turn.payload["recommendation"] is None and turn.payload["missing"] == ["days"]
+    assert "*How long can training take?*" in turn.text
+
+
+def test_the_hours_an_estimate_is_wanted_in_are_not_the_runs_deadline(real: Consultant) -> None:
+    turn = real.handle("wanted1", "12 小时内出个估算就行：LoRA微调70亿参数模型，数据10GB，一个月内训完")
+    assert turn.payload["slots"]["days"] == 30
+    assert "LoRA 微调，30 天" in turn.text

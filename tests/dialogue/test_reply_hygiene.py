@@ -93,3 +93,11 @@ def test_an_unusable_message_says_what_it_did_not_understand_and_what_it_kept(
     turn = consultant.handle("s", "purple monkey dishwasher")
     assert turn.text.startswith("I couldn't use “purple monkey dishwasher”. So far I have 7B parameters")
     assert turn.payload["pending"] == "data"
+
+
+def test_a_few_gpu_hours_of_training_are_shown_with_their_decimal_not_as_one_gpu_hours(
+    real: Consultant,
+) -> None:
+    real.handle("gh1", "Fine-tune a 300M model on 2GB of data in 1 day")
+    turn = real.handle("gh1", "what if we use 8 H100s?")
+    assert "(1.3 GPU-hours of training" in turn.text and "1 GPU-hours" not in turn.text

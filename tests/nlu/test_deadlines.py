@@ -392,3 +392,112 @@ def test_a_smaller_unit_after_a_larger_adds_and_a_larger_after_a_smaller_is_a_ro
     text: str, days: float
 ) -> None:
     assert said(text, WEDNESDAY)["days"] == pytest.approx(days, rel=0.02)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["we lose ~2 hours a day to maintenance. pretrain a 1B model on 20B tokens",
+     "the cluster is down 2 hours per day for maintenance", "维护要 2 小时/天，预训练 1B 模型"],
+)  # fmt: skip
+def test_hours_a_day_are_a_rate_and_never_a_deadline(text: str) -> None:
+    assert "days" not in said(text, SUNDAY)
+
+
+def test_hours_a_day_beside_a_timeline_leave_the_timeline_as_said() -> None:
+    assert said("pretrain 1B on 20B tokens, we can only run 20 hours a day, 10 days", SUNDAY)["days"] == 10
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [("12 小时内出个估算就行：LoRA微调70亿参数模型，数据10GB，一个月内训完", 30),
+     ("Can you give me an estimate within 12 hours? full fine-tune 13B on 5B tokens in 3 weeks", 21),
+     ("明天之前给我个报价：预训练1B模型，200亿token，10天", 10),
+     ("can you get back to me by tomorrow? lora 7B on 2GB in 3 days", 3)],
+)  # fmt: skip
+def test_the_time_an_estimate_is_wanted_by_is_not_the_training_deadline(text: str, days: int) -> None:
+    assert said(text, SUNDAY)["days"] == days
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Can you give me an estimate within 12 hours? full fine-tune 13B on 5B tokens",
+        "一天之内回复我就行。全参微调 7B",
+    ],
+)
+def test_an_estimate_wanted_soon_leaves_the_deadline_to_be_asked(text: str) -> None:
+    assert "days" not in said(text, SUNDAY)
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [("估算一下两周内训完7B要多少卡", 14), ("estimate the cost to train a 7B within 2 weeks", 14),
+     ("give me an estimate for a 7B on 2GB in 3 days", 3)],
+)  # fmt: skip
+def test_a_time_said_with_the_training_or_the_job_is_still_the_deadline(text: str, days: int) -> None:
+    assert said(text, SUNDAY)["days"] == days
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [("next month", 32), ("sometime next month", 32), ("within next month", 32), ("what if next month?", 32),
+     ("下个月", 32),
+     ("下個月之內", 32), ("下个月吧", 32), ("sometime in January", 63), ("January.", 63),
+     ("march, ideally", 122)],
+)  # fmt: skip
+def test_a_month_said_as_the_answer_to_the_timeline_is_by_its_end(text: str, days: int) -> None:
+    assert said(text, SUNDAY)["days"] == days
+
+
+def test_this_week_said_alone_is_by_its_sunday() -> None:
+    assert said("this week", WEDNESDAY)["days"] == 4
+
+
+def test_a_month_named_in_a_past_run_or_a_start_is_no_deadline() -> None:
+    assert "days" not in said("we trained it in january", SUNDAY)
+    assert said("we start next month, need it in 2 weeks", SUNDAY)["days"] == 14
+
+
+@pytest.mark.parametrize(
+    ("text", "days"), [("10ish days", 10), ("ten-ish days", 10), ("three-ish weeks", 21)]
+)
+def test_a_number_said_with_ish_is_that_many(text: str, days: int) -> None:
+    assert said(text)["days"] == days
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [("background: 3 years of chat logs, about 2GB; fine-tune a 7B model in a week", 7),
+     ("we have 2 years of support tickets (3GB), need it in 10 days", 10),
+     ("三年的客服工单，大概 2GB，一周内训完", 7)],
+)  # fmt: skip
+def test_the_years_data_was_collected_over_are_not_the_timeline(text: str, days: int) -> None:
+    assert said(text, SUNDAY)["days"] == days
+
+
+def test_a_timeline_within_a_span_of_collection_is_still_the_timeline() -> None:
+    assert said("finish within 2 weeks of data collection", SUNDAY)["days"] == 14
+
+
+def test_weeks_plus_days_add_up() -> None:
+    assert said("1周+3天")["days"] == 10
+
+
+@pytest.mark.parametrize(
+    ("text", "days"), [("two wekes", 14), ("2 weeeks", 14), ("10 dyas", 10), ("a mnth", 30), ("3 mths", 90)]
+)
+def test_a_timeline_with_its_unit_misspelt_is_read_as_meant(text: str, days: int) -> None:
+    assert said(text)["days"] == days
+
+
+@pytest.mark.parametrize(
+    ("text", "date"),
+    [("月中之前", "2026-12-15"), ("五一前", "2027-04-30"), ("明年3月", "2027-03-31"), ("2月底", "2027-02-28"),
+     ("3月份", "2027-03-31")],
+)  # fmt: skip
+def test_a_chinese_month_a_part_of_it_or_may_day_said_alone_is_a_deadline(text: str, date: str) -> None:
+    assert said(text, WEDNESDAY)["days"] == (dt.date.fromisoformat(date) - WEDNESDAY).days
+
+
+def test_a_month_the_gpus_arrive_in_is_no_deadline_beside_a_duration() -> None:
+    assert said("我们3月份才有卡，训练两周", WEDNESDAY)["days"] == 14

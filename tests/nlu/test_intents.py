@@ -232,3 +232,16 @@ def test_leaving_the_choice_to_the_bot_is_a_skip(text: str) -> None:
 
 def test_asking_for_a_recommendation_is_no_skip() -> None:
     assert parse("你推荐哪个云厂商？").intent != "skip"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["hmm not sure, maybe whatever the team decides", "还不确定，看老板吧", "no idea yet, the team decides"],
+)
+def test_not_knowing_said_first_with_a_hedge_is_a_skip(text: str) -> None:
+    assert parse(text).intent == "skip"
+
+
+@pytest.mark.parametrize("text", ["not sure which GPU is best", "no idea how much memory a 70B model needs?"])
+def test_not_knowing_with_a_question_is_no_skip(text: str) -> None:
+    assert parse(text).intent != "skip"

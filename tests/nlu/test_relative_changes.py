@@ -186,3 +186,31 @@ def test_a_bare_number_taken_instead_keeps_the_unit_of_the_value_turned_down() -
     got = said("继续预训练 7B，三万亿 token 太多了，先来 8000 亿，两个月")
     assert (got["tokens"], got["params"], got["days"]) == (8e11, 7e9, 60)
     assert said("LoRA 13B on 20M tokens; 5 epochs is too many, let's do 3")["epochs"] == 3
+
+
+@pytest.mark.parametrize(
+    ("text", "deltas"),
+    [("give it an extra 3 days", (("days", 3.0),)), ("another week?", (("days", 7.0),)),
+     ("another 2 weeks", (("days", 14.0),)), ("what about an extra epoch", (("epochs", 1.0),))],
+)  # fmt: skip
+def test_an_extra_or_another_span_before_its_count_is_added_to_what_is_held(
+    text: str, deltas: tuple[tuple[str, float], ...]
+) -> None:
+    got = parse(text)
+    assert got.deltas == deltas
+    assert got.slots.epochs is None and got.slots.days is None
+
+
+def test_extra_days_with_no_count_add_nothing() -> None:
+    assert parse("we need extra days").deltas == ()
+
+
+@pytest.mark.parametrize(
+    ("text", "concept", "factor"),
+    [("what if the model were 3x bigger?", "params", 3.0), ("and 2 times more data?", "data", 2.0),
+     ("3x more tokens", "data", 3.0)],
+)  # fmt: skip
+def test_a_multiple_said_with_bigger_or_more_scales_its_concept(
+    text: str, concept: str, factor: float
+) -> None:
+    assert [(x.concept, x.factor) for x in find_scales(text)] == [(concept, factor)]
