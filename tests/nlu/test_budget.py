@@ -207,7 +207,6 @@ def test_a_budget_says_whether_its_period_was_said(text: str, assumed: bool) -> 
 
 
 @pytest.mark.parametrize(
-<<<<<<< HEAD
     ("text", "period", "amount"),
     [("我们一周的预算是七千，7B 全参", "month", 30000), ("一个月的预算 5 万，7B 全参", "month", 5e4),
      ("一天的預算 1000 元，LoRA 7B", "month", 30000)],
@@ -234,7 +233,9 @@ def test_a_price_a_provider_charges_per_gpu_hour_is_no_budget_and_counts_no_card
     got = said(text)
     assert "budget" not in got
     assert got.get("gpu_count") in (None, 8)
-=======
+
+
+@pytest.mark.parametrize(
     ("text", "amount", "currency"), [("what if $800?", 800.0, "USD"), ("what if ¥800?", 800.0, "CNY")]
 )
 def test_a_bare_amount_with_a_currency_sign_in_a_what_if_is_a_budget_not_a_gpu_count(
@@ -243,4 +244,3 @@ def test_a_bare_amount_with_a_currency_sign_in_a_what_if_is_a_budget_not_a_gpu_c
     got = parse(text)
     assert got.slots.gpu_count is None
     assert (got.slots.budget.amount, got.slots.budget.currency) == (amount, currency)
->>>>>>> lane/dialogue
