@@ -219,6 +219,17 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
     if kind != "figure_check" and worth.applies(q, form_in_progress):
         return "worth"  # one GPU, "still worth it?", no job sized: before its datasheet or a form
     if (
+        len(set(q.u.gpus)) == 1
+        and not workload
+        and not form_in_progress
+        and q.u.said.get("model") is None
+        and not any(q.u.said.get(k) is not None for k in SERVE_SLOT_NAMES)
+        and capability.asks_both_tasks(q.text)
+    ):
+        return (
+            "capability"  # "is the L40S good for inference or training?": both verdicts, not a serving plan
+        )
+    if (
         kind == "gpu_info"
         and (q.u.yes_no or capability.topic(q.text) == "fp8_speed")
         and capability.asks_capability(q.text)

@@ -685,7 +685,7 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
             return "list_gpus"  # "Do you support TPUs?": what the catalogue covers
         if sig.memory_filter and not gpus and has_any(t, GPU_WORDS + ("which", "what", "哪些", "哪", "有")):
             return "list_gpus"  # "which GPUs have 80GB or more?", "显存80G以上的卡有哪些"
-        if gpus and not proposes(t) and (has_any(t, GPU_INFO) or has_any(t, SPEC_WORDS) or yes_no):
+        if gpus and not proposes(t) and (has_any(t, GPU_INFO) or _asks_datasheet(t) or yes_no):
             if not yes_no and not has_any(t, DATASHEET) and _conceptual(t, sig, yes_no):
                 return "faq"  # "what MFU should I expect on H100?": no datasheet figure asked
             return "gpu_info"
@@ -942,13 +942,22 @@ def several_questions(t: str) -> bool:
     first = min((i for i in (t.find("?"), t.find("？")) if i != -1), default=-1)
     if first != -1 and _ASKS_AGAIN.search(t[first + 1 :]):
         return True
-    return sum(1 for clause in _CLAUSES.split(t) if _QUESTION_OPENER.match(clause.strip())) >= 2
+    clauses = _CLAUSES.split(t)
+    if sum(1 for clause in clauses if _QUESTION_OPENER.match(clause.strip())) >= 2:
+        return True
+    # "L4 一小时多少钱，能跑 7B 的 LoRA 吗": two Chinese clauses, each with its own question word
+    return sum(1 for clause in clauses if _ZH_ASKS.search(clause)) >= 2
 
 
 # A question asked after a first one has closed with its question mark.
 _ASKS_AGAIN = re.compile(r"多少|几|幾|吗|嗎|怎么|怎麼|哪|\b(?:what|how|which|does|do|is|are|can)\b")
 # Clauses of a message, and the words an English question opens with: a list of questions in one sentence.
-_CLAUSES = re.compile(r"[,，;；?？]|\band\b")
+# A lead-in closed by a colon or a dash ("two qs: how much…", "quick q - does…") is a clause of its own.
+_CLAUSES = re.compile(r"[,，;；?？:：]|\s[-–—]\s|\band\b")
+# The words that make a Chinese clause a question of its own.
+_ZH_ASKS = re.compile(
+    r"多少|几|幾|吗|嗎|嘛|哪|怎么|怎麼|什么|什麼|是否|能否|能不能|可不可以|够不够|夠不夠|行不行"
+)
 _QUESTION_OPENER = re.compile(r"(?:what|what's|whats|which|how|does|do|is|are|can|will|would|could|should)\b")
 
 
@@ -1020,9 +1029,23 @@ def _asks_transfer_time(t: str, sig: Signals) -> bool:
 
 
 def _asks_datasheet(t: str) -> bool:
-    """A figure of the card asked with a question word ("功耗多少", "what's the NVLink bandwidth")."""
+    """A figure of the card asked with a question word ("功耗多少", "what's the NVLink bandwidth", "how many
+    GB is the H200", "H100 几个G")."""
     asks = has_any(t, cues.WH_WORDS) or "?" in t or "？" in t
-    return asks and has_any(t, SPEC_WORDS) and not lexicon.asks_price(t) and not has_any(t, cues.FITS)
+    figure = has_any(t, SPEC_WORDS) or asks_memory_size(t)
+    return asks and figure and not lexicon.asks_price(t) and not has_any(t, cues.FITS)
+
+
+# The memory's size asked by its unit alone, with no number ("how many GB is the H200", "how many gigs does
+# the 4090 have", "H100 多少G", "几个G"): the card's memory, never a dataset size.
+_MEMORY_SIZE_ASKED = re.compile(
+    r"(?:\bhow many (?:gb|gigs?|gigabytes?|gib)\b|(?:多少|几)\s*(?:个\s*)?(?:gb|gib|g)(?![a-z]))"
+    r"(?!\s*(?:of |worth of )?(?:data|text|tokens|training|数据|的数据|语料|文本))"
+)
+
+
+def asks_memory_size(t: str) -> bool:
+    return _MEMORY_SIZE_ASKED.search(t) is not None
 
 
 # What makes "how many GPUs" a plan rather than the GPUs that hold the model: data, a deadline, a budget.

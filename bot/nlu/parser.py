@@ -510,7 +510,13 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     trains = _trains(s)
     # "4 张 3090 只用来跑推理，训练打算租 H100": a GPU given to serving in a training message is not the one
     # planned; its clause (count and all) is left out, and asks for no serving plan.
-    serves = serving.serving_hardware(s, [(g.start, g.end) for g in gpus]) if trains else {}
+    # One GPU weighed for both tasks ("is the L40S good for inference or training?") is the GPU asked about.
+    weighed_for_both = len({g.gpu for g in gpus}) == 1 and serving.asks_both_tasks(s)
+    serves = (
+        serving.serving_hardware(s, [(g.start, g.end) for g in gpus])
+        if trains and not weighed_for_both
+        else {}
+    )
     masked = _mask(masked, [(g.start, g.end) for g in gpus] + list(serves.values()))
     gpus = [g for i, g in enumerate(gpus) if i not in serves]
     nums = scan(masked)

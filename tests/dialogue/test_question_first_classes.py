@@ -26,6 +26,11 @@ def test_which_of_two_gpus_has_more_memory_is_a_comparison_not_two_datasheets(re
     assert ask(real, "A40 和 A10 哪个显存大").startswith("*NVIDIA A40 显存更大*")
 
 
+def test_two_gpus_with_the_same_memory_are_called_the_same_not_about_the_same(real: Consultant) -> None:
+    assert ask(real, "4090 和 3090 哪个显存大").startswith("*一样大*。NVIDIA GeForce RTX 4090 显存 24 GB")
+    assert ask(real, "which has more vram, the 4090 or the 3090?").startswith("*The same.*")
+
+
 def test_faster_for_inference_goes_by_bandwidth_unless_compute_is_far_apart(real: Consultant) -> None:
     text = ask(real, "Is the L40S faster than the A100 for inference?")
     assert text.startswith("*No.*") and "864 GB/s" in text and "2.04 TB/s" in text
