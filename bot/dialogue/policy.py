@@ -94,6 +94,7 @@ OFFERS_PLAN: dict[str, Callable[[Question], dict[str, Any]]] = {
     "data_amount": data_amount.offered,
     "budget": budget.offered,  # the budget (and model size) stay for the plan that follows
     "spot": cluster.spot_job,  # "plan LoRA 13B, 3 days; is spot OK?": that run, its data asked next
+    "china_providers": china.offered,  # "which Chinese cloud to fine-tune Qwen 7B on?": the job stays
 }
 ASSUMED_IN_OFFER: dict[str, tuple[str, ...]] = {"data_amount": ("tokens",)}
 # A question kind asked about inference gets its serving version; when that cannot answer (no model

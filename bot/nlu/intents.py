@@ -664,6 +664,8 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
     question = _question_kind(t, sig, yes_no, workload, model, short)
     if question is not None:
         return question
+    if model and _asks_which_china_cloud(t, sig):
+        return "china_providers"  # "which Chinese cloud should we use to fine-tune Qwen 7B?": not the form
     if gpus and set(filled) <= {"gpu", "gpu_count"} and _asks_datasheet(t):
         return "gpu_info"  # "H100 显存多大": the card's figures, counted GPUs or not
     if not workload:
@@ -931,6 +933,12 @@ FOLLOW_UP_CHOICES = ("gpu", "gpu_count", "method", "precision")
 _FOLLOW_UP_OPENERS = (
     "and on ", "and with ", "and the ", "and for ", "and ", "on ", "with ", "using ", "那", "换",
 )  # fmt: skip
+
+
+def asks_which_gpu(t: str) -> bool:
+    """ "what gpu should i pick to finetune mistral 7b", "微调 7B 用什么卡": which GPU a job should run on
+    (lower-cased, simplified text)."""
+    return has_cue(t, cues.BEST_GPU) or cues.GPU_TO_TAKE.search(t) is not None
 
 
 def several_questions(t: str) -> bool:
@@ -1202,6 +1210,18 @@ def _compares_providers(t: str, sig: Signals, short: bool) -> bool:
         return short or has_any(t, cues.CHEAPER)
     general = has_any(t, cues.PROVIDER_WORDS) and (has_any(t, cues.CHEAPEST) or has_any(t, cues.CHEAPER))
     return general and has_any(t, lexicon.PRICE + cues.CHEAPEST + ("便宜", "cheaper", "cheap"))
+
+
+# Which provider to take: "which … should we use", "推荐哪家", "阿里云还是腾讯云".
+_WHICH_PROVIDER = ("which", "recommend", "哪家", "哪个", "推荐", "还是", "选哪", " or ")
+
+
+def _asks_which_china_cloud(t: str, sig: Signals) -> bool:
+    """Which Chinese cloud to run a job on, the job's data, deadline and budget unsaid (with them it is a
+    plan there)."""
+    if any(s in sig.filled for s in SIZED_JOB_PLAN) or sig.gpus:
+        return False
+    return _about_china_clouds(t, sig) and has_any(t, _WHICH_PROVIDER)
 
 
 def _about_china_clouds(t: str, sig: Signals) -> bool:

@@ -761,7 +761,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         asks_time=lexicon.has_cue(s, lexicon.ASKS_TIME),
         asks_speed=lexicon.has_cue(s, lexicon.ASKS_SPEED),
         asks_cost=lexicon.asks_cost(s),
-        asks_gpu=lexicon.has_cue(cs, cues.BEST_GPU),
+        asks_gpu=intents.asks_which_gpu(cs),
         model_fields=intents.model_fields(cs) if intent == "model_info" else (),
         gpu_memory=GpuMemory(*found.gpu_memory) if found.gpu_memory is not None and not mentioned else None,
         scales=tuple((x.concept, x.factor) for x in scales if not x.delta),

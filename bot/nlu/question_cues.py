@@ -319,6 +319,17 @@ BEST_GPU = (
     "what gpus should we rent", "which gpus should we rent", "which gpu should we rent", "what should i rent",
     "what should we rent",
 )  # fmt: skip
+# Which GPU to take, asked with a verb BEST_GPU's phrases do not list ("what gpu should i pick", "which card
+# would you recommend", "what GPUs to choose for…", "选什么卡", "推荐哪张卡"): the same question.
+GPU_TO_TAKE = re.compile(
+    r"\b(?:what|which)(?: kind of| type of)? (?:gpus?|cards?|graphics cards?|hardware|accelerators?)"
+    r"(?: (?:should|would|do|could|can|shall) (?:i|we|you))?(?: to)?"
+    r" (?:use|rent|pick|choose|get|go with|go for|recommend|suggest|buy)\b"
+    r"|\brecommend (?:a |an |me a |us a )?(?:gpu|card)\b"
+    r"|(?:选|挑|推荐|建议)(?:一下|用|租)?(?:什么|哪种|哪款|哪张|哪个|啥)(?:样的)?(?:显卡|卡|gpu)"
+)
+
+
 # The words of BEST_GPU that ask for the best, not for what will do: "what GPU do I need for a 7B LoRA?"
 # is answered with the cheapest hour that holds the job, "the best GPU for a 7B LoRA" with the best value.
 BEST_ONLY = (

@@ -48,3 +48,11 @@ def test_a_plan_using_more_than_the_nominal_memory_shows_the_usable_bytes_it_fit
     assert "*Memory:* ~81.7 GB per GPU of 80 GB (85.5 GB usable, as nvidia-smi reports it)." in text
     zh = ask(real, "用十六張 H100 全參微調七百億參數模型，資料兩百億 token，要幾天？")
     assert "每卡約 81.7 GB / 80 GB（按 nvidia-smi 的口徑可用 85.5 GB）" in zh
+
+
+def test_which_gpu_to_pick_or_recommend_is_the_same_question_as_what_gpu_is_needed(real: Consultant) -> None:
+    en = ask(real, "what gpu should i pick to finetune mistral 7b with lora, budget is tight")
+    assert en.startswith("*For LoRA of a 7B model, 1 × NVIDIA L4 (24 GB) will do*")
+    assert ask(real, "which card would you recommend for a 13b lora").startswith("*For LoRA of a 13B model")
+    zh = ask(real, "微调 Qwen2.5-7B 推荐哪张卡")
+    assert zh.startswith("*70亿参数模型的全参数微调") and not any(f in zh for f in FORM)

@@ -12,8 +12,9 @@ from bot.dialogue.answers.cheapest import ranked
 from bot.dialogue.answers.feasibility import REFERENCE_TOKENS
 from bot.dialogue.plan import default_method, training_software
 from bot.dialogue.reply import Reply
+from bot.nlu.intents import asks_which_gpu
 from bot.nlu.lexicon import GPU_HOURS, has_cue
-from bot.nlu.question_cues import BEST_GPU, BEST_ONLY, BUILDS_A_MODEL, MOST_VALUE, PLAN_REQUEST
+from bot.nlu.question_cues import BEST_ONLY, BUILDS_A_MODEL, MOST_VALUE, PLAN_REQUEST
 from bot.nlu.text import normalise
 from bot.render.views import option_view
 from sizing.errors import SizingError
@@ -39,7 +40,7 @@ def applies(q: Question, form_in_progress: bool) -> bool:
     text = normalise(q.text).lower
     # "训练 7B 模型需要多少 GPU 小时": the GPU-hours of the job per reference data, the best-value GPU first;
     # "想做一个 7B 的客服模型，大概要花多少": its cost, the same way (the data it costs is not said)
-    asked = has_cue(text, BEST_GPU) or GPU_HOURS.search(text) is not None or q.u.asks_cost or asks_value(q)
+    asked = asks_which_gpu(text) or GPU_HOURS.search(text) is not None or q.u.asks_cost or asks_value(q)
     return asked and not has_cue(text, PLAN_REQUEST)
 
 
@@ -95,7 +96,7 @@ def _asks_what_will_do(q: Question) -> bool:
     dataset. Asked for the best, the value, the cost or the GPU-hours, the ranking per job leads."""
     text = normalise(q.text).lower
     return (
-        has_cue(text, BEST_GPU)
+        asks_which_gpu(text)
         and not has_cue(text, BEST_ONLY)
         and not asks_value(q)
         and not q.u.asks_cost
