@@ -86,7 +86,8 @@ SPEEDUP_ASKS = (
 # Whether two GPUs are one and the same part ("is the A10G the same as the A10?", "A800 和 A100 是一回事吗"):
 # a yes/no over every figure, with what differs (answers/compare.py).
 SAME_ASKS = (
-    "the same as", "same as the", "same gpu", "same card", "same chip", "identical", "a rebrand", "rebranded",
+    "the same as", "same as the", "same as", "same thing as",
+    "same gpu", "same card", "same chip", "identical", "a rebrand", "rebranded",
     # one figure the same: "has the same NVLink bandwidth as the H100, yes?" (answers/compare.py reads which)
     "same nvlink", "same bandwidth", "same memory bandwidth", "same interconnect", "same link",
     "一样吗", "一样么", "一样的吗", "是一样的", "相同吗", "一样不", "同一款", "同一张", "同一个", "一回事",

@@ -68,3 +68,8 @@ def test_a_gpu_a_named_provider_does_not_list_is_said_to_be_missing_there(real: 
     text = ask(real, "A100 on AWS or H100 on RunPod, which is cheaper?")
     assert text.startswith("*The catalogue has no price for the NVIDIA H100 SXM5 on RunPod*")
     assert "/GPU-hour on AWS" in text
+
+
+def test_same_as_without_the_article_still_asks_whether_two_gpus_are_one_part(real: Consultant) -> None:
+    reply = ask(real, "is A10G same as A10?")
+    assert reply.startswith("*No — the NVIDIA A10G (AWS) is not the same GPU as the NVIDIA A10.*")
