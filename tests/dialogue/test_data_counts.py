@@ -145,3 +145,21 @@ def test_a_time_given_for_a_sample_count_does_not_close_by_asking_for_the_data(r
     assert "*Time:*" in en and "tell me the data" not in en
     zh = real.handle("t2", "单张 H100 上用 3 万条样本做 LoRA 微调 8B 要多久？").text
     assert "*时间*" in zh and "告诉我数据量" not in zh
+
+
+def test_the_cost_of_a_job_on_counted_samples_asks_their_length_not_a_ranking_per_billion_tokens(
+    real: Consultant,
+) -> None:
+    en = ask(real, "how much would it cost to fine tune llama 3 8b with lora on 100k examples")
+    assert en.startswith(
+        "Got it: 8B parameters, LoRA fine-tuning.\n*About how many tokens is each of the 100K"
+    )
+    assert "per 1B tokens" not in en
+    zh = ask(real, "用 5 万条数据 LoRA 微调 Qwen2.5-7B 大概要花多少钱")
+    assert "*这 5 万条数据，每条大约多少 token？*" in zh
+    plan = ask(
+        real,
+        "how much would it cost to fine tune llama 3 8b with lora on 100k examples",
+        "each is about 1k tokens",
+    )
+    assert "100M tokens (100K samples × 1,000 tokens)" in plan

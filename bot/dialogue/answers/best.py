@@ -41,6 +41,8 @@ def applies(q: Question, form_in_progress: bool) -> bool:
         return False
     if any(q.u.said.get(k) is not None for k in PLAN_SLOTS if k != "gpu" or not q.u.gpus):
         return False
+    if q.u.samples:
+        return False  # "on 100k examples": the data said, counted; its length per sample makes the plan
     # "训练 7B 模型需要多少 GPU 小时": the GPU-hours of the job per reference data, the best-value GPU first;
     # "想做一个 7B 的客服模型，大概要花多少": its cost, the same way (the data it costs is not said)
     asked = asks_which_gpu(text) or GPU_HOURS.search(text) is not None or q.u.asks_cost or asks_value(q)
