@@ -154,6 +154,12 @@ OFFERS = (
     "available", "support", "supports", "有没有", "有", "提供", "支持", "能租", "租得到", "租到", "可以租",
     "上架",
 )  # fmt: skip
+# Stock or capacity asked of a provider ("Lambda 的 H100 有现货吗", "does AWS have H100s in stock now?"):
+# the catalogue holds listings, not live capacity, and the answer says so beside its "yes".
+IN_STOCK = (
+    "现货", "有货", "缺货", "库存", "in stock", "stock", "capacity", "right now", "available now",
+    "availability", "sold out",
+)  # fmt: skip
 # How recent the prices are: the same answer, with every provider's snapshot dates.
 PRICE_DATES = (
     "how fresh", "how old are your prices", "how old are the prices", "how recent", "up to date",
