@@ -566,9 +566,19 @@ def _questions(t: str) -> list[str]:
     return out
 
 
+# Words a casual question opens with before its auxiliary ("btw is fp8 supported on the A100?", "hey quick q,
+# can a T4 run…", "ok so does the L4 have NVLink"): passed over when reading how the question opens.
+_LEAD_INS = (
+    "btw", "hey", "hi", "hello", "ok", "okay", "so", "also", "and", "quick", "q", "question", "qq", "um",
+    "hmm", "oh", "just", "curious", "wondering", "pls", "please", "sorry", "yo", "guys", "folks", "team", "lol",
+)  # fmt: skip
+
+
 def _opens_yes_no(clause: str) -> bool:
     """Opens with an auxiliary ("is", "can", "does"), but is no request ("can you size...")."""
     words = clause.split()
+    while len(words) > 1 and words[0].strip(",:;-—!.") in _LEAD_INS:
+        words = words[1:]
     if not words or words[0].strip("\"'“‘(") not in cues.YES_NO_OPENERS:
         return False
     if len(words) > 1 and words[1] in ("you", "u") and words[0] in cues.REQUEST_OPENERS:

@@ -103,3 +103,10 @@ def test_a_gpu_weighed_for_training_or_inference_gets_both_verdicts_not_a_servin
     assert ask(real, "is the A100 good for both training and inference?").text.startswith(
         "*For training:* *Yes.*"
     )
+
+
+def test_a_yes_no_question_after_a_casual_lead_in_still_gets_its_verdict_first(real: Consultant) -> None:
+    assert ask(real, "btw is fp8 supported on the A100?").text.startswith(
+        "*No.* The NVIDIA A100 80GB (SXM4) has no FP8"
+    )
+    assert ask(real, "ok so does the L4 have NVLink").text.startswith("*No.* The NVIDIA L4 has no NVLink")
