@@ -570,7 +570,8 @@ def _questions(t: str) -> list[str]:
 # can a T4 run…", "ok so does the L4 have NVLink"): passed over when reading how the question opens.
 _LEAD_INS = (
     "btw", "hey", "hi", "hello", "ok", "okay", "so", "also", "and", "quick", "q", "question", "qq", "um",
-    "hmm", "oh", "just", "curious", "wondering", "pls", "please", "sorry", "yo", "guys", "folks", "team", "lol",
+    "hmm", "oh", "just", "curious", "wondering", "pls", "please", "sorry", "yo", "guys", "folks", "team",
+    "lol",
 )  # fmt: skip
 
 
