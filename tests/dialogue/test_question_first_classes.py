@@ -102,3 +102,15 @@ def test_which_of_two_gpus_has_higher_inference_throughput_is_a_comparison(real:
 def test_a_bare_memory_size_that_runs_a_model_is_the_gpus_memory_not_data(real: Consultant) -> None:
     text = ask(real, "can 24gb run a 13b model")
     assert text.startswith("*No: 24 GB does not hold") and "of data" not in text
+
+
+def test_two_counted_gpu_sets_are_weighed_as_sets_not_one_card_against_one(real: Consultant) -> None:
+    en = ask(real, "which is faster for training, 8x A100 or 4x H100?")
+    assert en.startswith("*The 4 × NVIDIA H100 SXM5 is faster.* The 8 × NVIDIA A100 80GB (SXM4) has 2,496")
+    assert "about 1.6× slower" in en and "3.2×" not in en.split("\n")[0]
+    zh = ask(real, "8 张 A100 和 4 张 H100 哪个训练快")
+    assert zh.startswith(
+        "*4 张 NVIDIA H100 SXM5 更快*。8 张 NVIDIA A100 80GB (SXM4) 的稠密 BF16 算力是 2,496 TFLOPS"
+    )
+    # the table below stays per GPU
+    assert "• Compute, dense BF16: 312 TFLOPS vs 989 TFLOPS" in en

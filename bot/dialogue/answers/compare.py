@@ -13,6 +13,7 @@ from bot.dialogue.answers.base import Question
 from bot.dialogue.answers.prices import cheapest, cheapest_per_cloud, every_market, quote
 from bot.dialogue.hardware import CHINA_GPUS, capacity, main_variant
 from bot.dialogue.reply import Reply
+from bot.nlu.counts import counts_by_gpu
 from bot.nlu.gpus import find_gpus
 from bot.nlu.lexicon import find_phrase, has_cue
 from bot.nlu.providers import find_providers
@@ -193,6 +194,8 @@ def answer(q: Question, reply: Reply, *, judge: bool = True) -> bool:
     if q.u.task == "serve" and asked == "speed" and fp8 is None and decodes_by_bandwidth(views[0], views[1]):
         asked = "decode"  # "L4 和 A10 哪个推理快": decoding reads the weights, so memory bandwidth decides
     verdict: dict[str, Any] | None
+    # "8x A100 or 4x H100, which is faster?": the verdict weighs the sets counted (the table stays per GPU)
+    sets = _counted_sets(q, named, views, reply.lang) if asked in SET_ASPECTS else None
     if asked == "job":
         verdict = for_job(q, views[0], views[1])
     elif asked == "same":
@@ -200,7 +203,8 @@ def answer(q: Question, reply: Reply, *, judge: bool = True) -> bool:
         if difference:
             verdict.update(difference=True, yes_no=False)
     else:
-        verdict = decide(views[0], views[1], asked, direction, q.u.yes_no) if asked is not None else None
+        a, b = sets or (views[0], views[1])
+        verdict = decide(a, b, asked, direction, q.u.yes_no) if asked is not None else None
     if fp8 is not None and asked == "speed":
         verdict = None  # "A100 跟 H100 的 FP8 算力差多少": the FP8 line is the answer, not the BF16 speed
     if worth and verdict is not None and asked == "value":
@@ -226,10 +230,34 @@ def answer(q: Question, reply: Reply, *, judge: bool = True) -> bool:
         # decided by it ("A100 vs L40S for training?").
         fp64_gap=None if has_cue(low, LLM_WORK) or q.u.task == "serve" else fp64_gap(views),
         fp8=fp8,
+        sets=list(sets) if sets else None,
         # "faster for inference" decided by compute: the figure is about prefill and batched decoding there
         for_serving=q.u.task == "serve",
     )
     return True
+
+
+# Figures that add up over a set of GPUs: "8x A100 or 4x H100, which is faster?" weighs the sets.
+SET_ASPECTS = ("speed", "overall", "memory", "bandwidth")
+_SUMMED = ("bf16", "fp8", "memory_gb", "bandwidth_tbs")
+
+
+def _counted_sets(
+    q: Question, named: dict[str, GpuSpec], views: list[dict[str, Any]], lang: str
+) -> tuple[dict[str, Any], dict[str, Any]] | None:
+    """The two GPUs as the sets the message counts ("8x A100 or 4x H100"): each view with its summed
+    figures and its count in the name; None unless both are counted, differently."""
+    counts = counts_by_gpu(q.text)
+    by_id = {spec.id: counts.get(name) for name, spec in named.items()}
+    n = [by_id.get(v["id"]) for v in views[:2]]
+    if not all(n) or n[0] == n[1]:
+        return None
+    out = []
+    for view, count in zip(views[:2], n, strict=True):
+        summed = {k: (view[k] * count if view.get(k) else view.get(k)) for k in _SUMMED}
+        name = f"{count} 张 {view['name']}" if lang.startswith("zh") else f"{count} × {view['name']}"
+        out.append({**view, **summed, "name": name})
+    return out[0], out[1]
 
 
 # Compute this many times apart decides inference speed too (prefill and batched decoding run on it), even
