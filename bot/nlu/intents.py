@@ -1013,11 +1013,19 @@ GPU_MEMORY_WORDS = ("显存", "vram", "gpu memory", "记忆体", "hbm", "gpu mem
 def _asks_stored_size(t: str, sig: Signals) -> bool:
     """How big a checkpoint or the weights are on disk, of a model at most sized: no data, deadline or
     budget to plan with (then the size of the files is a side question of a plan)."""
-    if not has_any(t, cues.STORED_FILES) or not has_any(t, cues.SIZE_ASK) or has_any(t, GPU_MEMORY_WORDS):
+    # "70B in fp16 needs like 140GB just for weights right?": a size of the files to confirm asks it too
+    confirm = has_any(t, cues.YES_NO_TAGS) and _QUOTED_SIZE.search(t) is not None
+    if not has_any(t, cues.STORED_FILES) or not (has_any(t, cues.SIZE_ASK) or confirm):
+        return False
+    if has_any(t, GPU_MEMORY_WORDS):
         return False
     # "每半小时存一次，存一周要多少空间": the span the checkpoints are kept over, not a deadline
     span = has_any(t, cues.EVERY_WORDS)
     return not any(s in sig.filled for s in DATA_PLAN_SLOTS if not (s == "days" and span)) and not sig.serving
+
+
+# A byte size written in the message ("140GB", "140 G").
+_QUOTED_SIZE = re.compile(r"\d\s*(?:gb|g|tb|gib)(?![a-z])")
 
 
 def _asks_data_storage(t: str, sig: Signals) -> bool:
