@@ -824,6 +824,7 @@ def _question_kind(
     # provider, weighed against each other
     weighed = (
         has_any(t, cues.SAME_ASKS)
+        or has_any(t, cues.CUT_DOWN)  # "is the H800 a nerfed H100?"
         or has_any(t, cues.SAME_SPEED)
         or has_any(t, cues.SAME_MEMORY)
         or (len(set(sig.providers)) >= 2 and has_any(t, cues.CHEAPER))

@@ -154,6 +154,12 @@ OFFERS = (
     "available", "support", "supports", "有没有", "有", "提供", "支持", "能租", "租得到", "租到", "可以租",
     "上架",
 )  # fmt: skip
+# Whether one GPU is a cut-down version of another ("H20 是不是阉割版 H100", "is the H800 a nerfed H100?"):
+# the same architecture with figures cut, said as a yes/no with what was cut (answers/compare.py).
+CUT_DOWN = (
+    "阉割", "缩水", "削减版", "简化版", "残血", "cut-down", "cut down", "nerfed", "crippled", "watered-down",
+    "watered down", "neutered", "stripped-down", "stripped down", "downgraded",
+)  # fmt: skip
 # Stock or capacity asked of a provider ("Lambda 的 H100 有现货吗", "does AWS have H100s in stock now?"):
 # the catalogue holds listings, not live capacity, and the answer says so beside its "yes".
 IN_STOCK = (

@@ -18,6 +18,7 @@ from bot.nlu.gpus import find_gpus
 from bot.nlu.lexicon import find_phrase, has_cue
 from bot.nlu.providers import find_providers
 from bot.nlu.question_cues import (
+    CUT_DOWN,
     DIFFERENCE,
     LLM_WORK,
     SAME_ASKS,
@@ -173,6 +174,9 @@ def answer(q: Question, reply: Reply, *, judge: bool = True) -> bool:
         asked, direction = "value", 1  # "B200 值得租吗 还是继续用 H100": the first one's work per dollar
     if asked is None and has_cue(normalise(q.text).lower, SAME_ASKS):
         asked = "same"  # "is the A10G the same as the A10?": yes/no over every figure, what differs
+    cut = has_cue(low, CUT_DOWN) and asked in (None, "overall", "same")
+    if cut:
+        asked = "same"  # "H20 是不是阉割版 H100": what was cut, with the verdict on it
     # "A800 和 A100 有什么区别": what differs, said first (the same figures as "is it the same part?")
     # Beside a job sized on both (judge False) the difference is all that is left to say.
     difference = asked is None and not worth and (not judge or (q.u.task != "serve" and not _names_job(q)))
@@ -202,6 +206,8 @@ def answer(q: Question, reply: Reply, *, judge: bool = True) -> bool:
         verdict = same_part(q, specs[0], specs[1])
         if difference:
             verdict.update(difference=True, yes_no=False)
+        if cut:
+            verdict.update(cut_down=_cut_down(specs[0], specs[1], verdict["differ"]))
     else:
         a, b = sets or (views[0], views[1])
         verdict = decide(a, b, asked, direction, q.u.yes_no) if asked is not None else None
@@ -348,6 +354,25 @@ def same_part(q: Question, a: GpuSpec, b: GpuSpec) -> dict[str, Any]:
         "alike": alike,
         "notes": notes,
         "yes_no": True,
+    }
+
+
+def _cut_down(a: GpuSpec, b: GpuSpec, differ: list[dict[str, Any]]) -> dict[str, Any]:
+    """Whether `a` is a cut-down `b`: the same architecture, and every figure that differs lower on `a`
+    ("yes"); lower in some and higher in others ("partly", the H20: more memory, a seventh of the compute);
+    "no" across architectures or when nothing is lower."""
+    lower = [d for d in differ if (d["a"] or 0) < (d["b"] or 0)]
+    higher = [d for d in differ if (d["a"] or 0) > (d["b"] or 0)]
+    if a.architecture != b.architecture or not lower:
+        answer = "no"
+    else:
+        answer = "partly" if higher else "yes"
+    return {
+        "answer": answer,
+        "arch": a.architecture,
+        "other_arch": b.architecture,
+        "lower": lower,
+        "higher": higher,
     }
 
 
