@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.nlu import context, lexicon, question_cues as cues, serving
-from bot.nlu.gpus import unknown_gpu_names
+from bot.nlu.gpus import find_gpus, unknown_gpu_names
 from bot.nlu.lexicon import has_cue
 from bot.nlu.providers import china_providers
 from bot.nlu.text import compact
@@ -945,6 +945,18 @@ FOLLOW_UP_CHOICES = ("gpu", "gpu_count", "method", "precision")
 _FOLLOW_UP_OPENERS = (
     "and on ", "and with ", "and the ", "and for ", "and ", "on ", "with ", "using ", "那", "换",
 )  # fmt: skip
+
+
+def prices_the_job(t: str, filled: tuple[str, ...]) -> bool:
+    """ "70B 全参微调要几张 H100，多少钱": a bare "how much" clause beside a sized job asks what the job
+    costs, not a GPU's price (which names the GPU or a period: "L4 一小时多少钱，能跑 7B 的 LoRA 吗")."""
+    if "params" not in filled:
+        return False
+    periods = tuple(p for p, _ in lexicon.PRICE_PERIODS)
+    priced = [c for c in _clauses(t) if lexicon.asks_price(c)]
+    return bool(priced) and not any(
+        find_gpus(c) or has_any(c, periods) or has_any(c, PER_PERIOD) for c in priced
+    )
 
 
 def asks_which_gpu(t: str) -> bool:

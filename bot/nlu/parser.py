@@ -754,7 +754,8 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         also_price=bool(mentioned)
         and intent not in _PRICE_INTENTS
         and (lexicon.asks_price(s) or intents.has_any(s, intents.PER_PERIOD))  # "what's an A100 per hour"
-        and intents.several_questions(s),
+        and intents.several_questions(s)
+        and not intents.prices_the_job(s, filled),
         working_days=found.working_days if days is not None and found.working_days is not None else None,
         sprints=found.sprints if days is not None and found.sprints is not None else None,
         proposes_gpu=intents.proposes_gpu(s, intent, yes_no, filled, mentioned),

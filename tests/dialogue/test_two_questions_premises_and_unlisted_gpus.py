@@ -209,3 +209,5 @@ def test_a_price_and_a_fit_asked_after_a_lead_in_or_a_comma_are_both_answered(re
     zh = ask(real, "L4 一小时多少钱，能跑 7B 的 LoRA 吗")
     assert zh.startswith("*能*。单张 NVIDIA L4 放得下 70亿参数模型的 LoRA")
     assert "*NVIDIA L4 按需价（每卡）*" in zh and not any(f in zh for f in FORM)
+    # a bare "多少钱" beside a sized job asks the job's cost, not the GPU's price list
+    assert not parse("能不能帮我算一下 70B 全参微调要几张 H100，多少钱").also_price
