@@ -94,6 +94,7 @@ OFFERS_PLAN: dict[str, Callable[[Question], dict[str, Any]]] = {
     "data_amount": data_amount.offered,
     "budget": budget.offered,  # the budget (and model size) stay for the plan that follows
     "spot": cluster.spot_job,  # "plan LoRA 13B, 3 days; is spot OK?": that run, its data asked next
+    "china_providers": china.offered,  # "which Chinese cloud to fine-tune Qwen 7B on?": the job stays
 }
 ASSUMED_IN_OFFER: dict[str, tuple[str, ...]] = {"data_amount": ("tokens",)}
 # A question kind asked about inference gets its serving version; when that cannot answer (no model
@@ -218,6 +219,17 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
         return "best_gpu"  # a sized job and "which GPU is best": ranked per reference data, not the form
     if kind != "figure_check" and worth.applies(q, form_in_progress):
         return "worth"  # one GPU, "still worth it?", no job sized: before its datasheet or a form
+    if (
+        len(set(q.u.gpus)) == 1
+        and not workload
+        and not form_in_progress
+        and q.u.said.get("model") is None
+        and not any(q.u.said.get(k) is not None for k in SERVE_SLOT_NAMES)
+        and capability.asks_both_tasks(q.text)
+    ):
+        return (
+            "capability"  # "is the L40S good for inference or training?": both verdicts, not a serving plan
+        )
     if (
         kind == "gpu_info"
         and (q.u.yes_no or capability.topic(q.text) == "fp8_speed")

@@ -15,6 +15,9 @@ from bot.nlu.units import BOUNDARIES
 # CNY and export rules change which GPUs are on offer (H800/H20 rather than H100/H200).
 MAINLAND = (
     "国内", "中国大陆", "中国", "大陆", "国产云", "china", "mainland",
+    # the clouds said by their country ("which Chinese cloud should we use"), never "Chinese" alone (text)
+    "chinese cloud", "chinese clouds", "chinese provider", "chinese providers", "chinese gpu cloud",
+    "chinese gpu clouds",
     # A rule against clouds abroad ("公司规定不能用境外云"): the mainland's.
     "境内", "不能用境外", "不用境外", "不能用海外", "不用海外",
 )  # fmt: skip

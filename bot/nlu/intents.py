@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.nlu import context, lexicon, question_cues as cues, serving
-from bot.nlu.gpus import unknown_gpu_names
+from bot.nlu.gpus import find_gpus, unknown_gpu_names
 from bot.nlu.lexicon import has_cue
 from bot.nlu.providers import china_providers
 from bot.nlu.text import compact
@@ -592,9 +592,20 @@ def _questions(t: str) -> list[str]:
     return out
 
 
+# Words a casual question opens with before its auxiliary ("btw is fp8 supported on the A100?", "hey quick q,
+# can a T4 run…", "ok so does the L4 have NVLink"): passed over when reading how the question opens.
+_LEAD_INS = (
+    "btw", "hey", "hi", "hello", "ok", "okay", "so", "also", "and", "quick", "q", "question", "qq", "um",
+    "hmm", "oh", "just", "curious", "wondering", "pls", "please", "sorry", "yo", "guys", "folks", "team",
+    "lol",
+)  # fmt: skip
+
+
 def _opens_yes_no(clause: str) -> bool:
     """Opens with an auxiliary ("is", "can", "does"), but is no request ("can you size...")."""
     words = clause.split()
+    while len(words) > 1 and words[0].strip(",:;-—!.") in _LEAD_INS:
+        words = words[1:]
     if not words or words[0].strip("\"'“‘(") not in cues.YES_NO_OPENERS:
         return False
     if len(words) > 1 and words[1] in ("you", "u") and words[0] in cues.REQUEST_OPENERS:
@@ -690,6 +701,8 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
     question = _question_kind(t, sig, yes_no, workload, model, short)
     if question is not None:
         return question
+    if model and _asks_which_china_cloud(t, sig):
+        return "china_providers"  # "which Chinese cloud should we use to fine-tune Qwen 7B?": not the form
     if gpus and set(filled) <= {"gpu", "gpu_count"} and _asks_datasheet(t):
         return "gpu_info"  # "H100 显存多大": the card's figures, counted GPUs or not
     if not workload:
@@ -711,7 +724,7 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
             return "list_gpus"  # "Do you support TPUs?": what the catalogue covers
         if sig.memory_filter and not gpus and has_any(t, GPU_WORDS + ("which", "what", "哪些", "哪", "有")):
             return "list_gpus"  # "which GPUs have 80GB or more?", "显存80G以上的卡有哪些"
-        if gpus and not proposes(t) and (has_any(t, GPU_INFO) or has_any(t, SPEC_WORDS) or yes_no):
+        if gpus and not proposes(t) and (has_any(t, GPU_INFO) or _asks_datasheet(t) or yes_no):
             if not yes_no and not has_any(t, DATASHEET) and _conceptual(t, sig, yes_no):
                 return "faq"  # "what MFU should I expect on H100?": no datasheet figure asked
             return "gpu_info"
@@ -841,6 +854,7 @@ def _question_kind(
     # provider, weighed against each other
     weighed = (
         has_any(t, cues.SAME_ASKS)
+        or has_any(t, cues.CUT_DOWN)  # "is the H800 a nerfed H100?"
         or has_any(t, cues.SAME_SPEED)
         or has_any(t, cues.SAME_MEMORY)
         or (len(set(sig.providers)) >= 2 and has_any(t, cues.CHEAPER))
@@ -963,6 +977,24 @@ _FOLLOW_UP_OPENERS = (
 )  # fmt: skip
 
 
+def prices_the_job(t: str, filled: tuple[str, ...]) -> bool:
+    """ "70B 全参微调要几张 H100，多少钱": a bare "how much" clause beside a sized job asks what the job
+    costs, not a GPU's price (which names the GPU or a period: "L4 一小时多少钱，能跑 7B 的 LoRA 吗")."""
+    if "params" not in filled:
+        return False
+    periods = tuple(p for p, _ in lexicon.PRICE_PERIODS)
+    priced = [c for c in _clauses(t) if lexicon.asks_price(c)]
+    return bool(priced) and not any(
+        find_gpus(c) or has_any(c, periods) or has_any(c, PER_PERIOD) for c in priced
+    )
+
+
+def asks_which_gpu(t: str) -> bool:
+    """ "what gpu should i pick to finetune mistral 7b", "微调 7B 用什么卡": which GPU a job should run on
+    (lower-cased, simplified text)."""
+    return has_cue(t, cues.BEST_GPU) or cues.GPU_TO_TAKE.search(t) is not None
+
+
 def several_questions(t: str) -> bool:
     """Two questions or more in one message: "is the L4 24GB? and what does it cost?", "多少钱，功耗多少",
     "what's its bandwidth, how much does it cost per hour, and does it support FP8?"."""
@@ -972,13 +1004,22 @@ def several_questions(t: str) -> bool:
     first = min((i for i in (t.find("?"), t.find("？")) if i != -1), default=-1)
     if first != -1 and _ASKS_AGAIN.search(t[first + 1 :]):
         return True
-    return sum(1 for clause in _CLAUSES.split(t) if _QUESTION_OPENER.match(clause.strip())) >= 2
+    clauses = _CLAUSES.split(t)
+    if sum(1 for clause in clauses if _QUESTION_OPENER.match(clause.strip())) >= 2:
+        return True
+    # "L4 一小时多少钱，能跑 7B 的 LoRA 吗": two Chinese clauses, each with its own question word
+    return sum(1 for clause in clauses if _ZH_ASKS.search(clause)) >= 2
 
 
 # A question asked after a first one has closed with its question mark.
 _ASKS_AGAIN = re.compile(r"多少|几|幾|吗|嗎|怎么|怎麼|哪|\b(?:what|how|which|does|do|is|are|can)\b")
 # Clauses of a message, and the words an English question opens with: a list of questions in one sentence.
-_CLAUSES = re.compile(r"[,，;；?？]|\band\b")
+# A lead-in closed by a colon or a dash ("two qs: how much…", "quick q - does…") is a clause of its own.
+_CLAUSES = re.compile(r"[,，;；?？:：]|\s[-–—]\s|\band\b")
+# The words that make a Chinese clause a question of its own.
+_ZH_ASKS = re.compile(
+    r"多少|几|幾|吗|嗎|嘛|哪|怎么|怎麼|什么|什麼|是否|能否|能不能|可不可以|够不够|夠不夠|行不行"
+)
 _QUESTION_OPENER = re.compile(r"(?:what|what's|whats|which|how|does|do|is|are|can|will|would|could|should)\b")
 
 
@@ -1015,11 +1056,19 @@ GPU_MEMORY_WORDS = ("显存", "vram", "gpu memory", "记忆体", "hbm", "gpu mem
 def _asks_stored_size(t: str, sig: Signals) -> bool:
     """How big a checkpoint or the weights are on disk, of a model at most sized: no data, deadline or
     budget to plan with (then the size of the files is a side question of a plan)."""
-    if not has_any(t, cues.STORED_FILES) or not has_any(t, cues.SIZE_ASK) or has_any(t, GPU_MEMORY_WORDS):
+    # "70B in fp16 needs like 140GB just for weights right?": a size of the files to confirm asks it too
+    confirm = has_any(t, cues.YES_NO_TAGS) and _QUOTED_SIZE.search(t) is not None
+    if not has_any(t, cues.STORED_FILES) or not (has_any(t, cues.SIZE_ASK) or confirm):
+        return False
+    if has_any(t, GPU_MEMORY_WORDS):
         return False
     # "每半小时存一次，存一周要多少空间": the span the checkpoints are kept over, not a deadline
     span = has_any(t, cues.EVERY_WORDS)
     return not any(s in sig.filled for s in DATA_PLAN_SLOTS if not (s == "days" and span)) and not sig.serving
+
+
+# A byte size written in the message ("140GB", "140 G").
+_QUOTED_SIZE = re.compile(r"\d\s*(?:gb|g|tb|gib)(?![a-z])")
 
 
 def _asks_data_storage(t: str, sig: Signals) -> bool:
@@ -1050,9 +1099,23 @@ def _asks_transfer_time(t: str, sig: Signals) -> bool:
 
 
 def _asks_datasheet(t: str) -> bool:
-    """A figure of the card asked with a question word ("功耗多少", "what's the NVLink bandwidth")."""
+    """A figure of the card asked with a question word ("功耗多少", "what's the NVLink bandwidth", "how many
+    GB is the H200", "H100 几个G")."""
     asks = has_any(t, cues.WH_WORDS) or "?" in t or "？" in t
-    return asks and has_any(t, SPEC_WORDS) and not lexicon.asks_price(t) and not has_any(t, cues.FITS)
+    figure = has_any(t, SPEC_WORDS) or asks_memory_size(t)
+    return asks and figure and not lexicon.asks_price(t) and not has_any(t, cues.FITS)
+
+
+# The memory's size asked by its unit alone, with no number ("how many GB is the H200", "how many gigs does
+# the 4090 have", "H100 多少G", "几个G"): the card's memory, never a dataset size.
+_MEMORY_SIZE_ASKED = re.compile(
+    r"(?:\bhow many (?:gb|gigs?|gigabytes?|gib)\b|(?:多少|几)\s*(?:个\s*)?(?:gb|gib|g)(?![a-z]))"
+    r"(?!\s*(?:of |worth of )?(?:data|text|tokens|training|数据|的数据|语料|文本))"
+)
+
+
+def asks_memory_size(t: str) -> bool:
+    return _MEMORY_SIZE_ASKED.search(t) is not None
 
 
 # What makes "how many GPUs" a plan rather than the GPUs that hold the model: data, a deadline, a budget.
@@ -1209,6 +1272,18 @@ def _compares_providers(t: str, sig: Signals, short: bool) -> bool:
         return short or has_any(t, cues.CHEAPER)
     general = has_any(t, cues.PROVIDER_WORDS) and (has_any(t, cues.CHEAPEST) or has_any(t, cues.CHEAPER))
     return general and has_any(t, lexicon.PRICE + cues.CHEAPEST + ("便宜", "cheaper", "cheap"))
+
+
+# Which provider to take: "which … should we use", "推荐哪家", "阿里云还是腾讯云".
+_WHICH_PROVIDER = ("which", "recommend", "哪家", "哪个", "推荐", "还是", "选哪", " or ")
+
+
+def _asks_which_china_cloud(t: str, sig: Signals) -> bool:
+    """Which Chinese cloud to run a job on, the job's data, deadline and budget unsaid (with them it is a
+    plan there)."""
+    if any(s in sig.filled for s in SIZED_JOB_PLAN) or sig.gpus:
+        return False
+    return _about_china_clouds(t, sig) and has_any(t, _WHICH_PROVIDER)
 
 
 def _about_china_clouds(t: str, sig: Signals) -> bool:

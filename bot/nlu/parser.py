@@ -564,7 +564,13 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     trains = _trains(s)
     # "4 张 3090 只用来跑推理，训练打算租 H100": a GPU given to serving in a training message is not the one
     # planned; its clause (count and all) is left out, and asks for no serving plan.
-    serves = serving.serving_hardware(s, [(g.start, g.end) for g in gpus]) if trains else {}
+    # One GPU weighed for both tasks ("is the L40S good for inference or training?") is the GPU asked about.
+    weighed_for_both = len({g.gpu for g in gpus}) == 1 and serving.asks_both_tasks(s)
+    serves = (
+        serving.serving_hardware(s, [(g.start, g.end) for g in gpus])
+        if trains and not weighed_for_both
+        else {}
+    )
     masked = _mask(masked, [(g.start, g.end) for g in gpus] + list(serves.values()))
     gpus = [g for i, g in enumerate(gpus) if i not in serves]
     nums = scan(masked)
@@ -804,14 +810,15 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         also_price=bool(mentioned)
         and intent not in _PRICE_INTENTS
         and (lexicon.asks_price(s) or intents.has_any(s, intents.PER_PERIOD))  # "what's an A100 per hour"
-        and intents.several_questions(s),
+        and intents.several_questions(s)
+        and not intents.prices_the_job(s, filled),
         working_days=found.working_days if days is not None and found.working_days is not None else None,
         sprints=found.sprints if days is not None and found.sprints is not None else None,
         proposes_gpu=intents.proposes_gpu(s, intent, yes_no, filled, mentioned),
         asks_time=lexicon.has_cue(s, lexicon.ASKS_TIME),
         asks_speed=lexicon.has_cue(s, lexicon.ASKS_SPEED),
         asks_cost=lexicon.asks_cost(s),
-        asks_gpu=lexicon.has_cue(cs, cues.BEST_GPU),
+        asks_gpu=intents.asks_which_gpu(cs),
         model_fields=intents.model_fields(cs) if intent == "model_info" else (),
         gpu_memory=GpuMemory(*found.gpu_memory) if found.gpu_memory is not None and not mentioned else None,
         scales=tuple((x.concept, x.factor) for x in scales if not x.delta),

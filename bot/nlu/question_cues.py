@@ -86,7 +86,8 @@ SPEEDUP_ASKS = (
 # Whether two GPUs are one and the same part ("is the A10G the same as the A10?", "A800 和 A100 是一回事吗"):
 # a yes/no over every figure, with what differs (answers/compare.py).
 SAME_ASKS = (
-    "the same as", "same as the", "same gpu", "same card", "same chip", "identical", "a rebrand", "rebranded",
+    "the same as", "same as the", "same as", "same thing as",
+    "same gpu", "same card", "same chip", "identical", "a rebrand", "rebranded",
     # one figure the same: "has the same NVLink bandwidth as the H100, yes?" (answers/compare.py reads which)
     "same nvlink", "same bandwidth", "same memory bandwidth", "same interconnect", "same link",
     "一样吗", "一样么", "一样的吗", "是一样的", "相同吗", "一样不", "同一款", "同一张", "同一个", "一回事",
@@ -152,6 +153,18 @@ OFFERS = (
     "have", "has", "offer", "offers", "sell", "sells", "rent", "carry", "carries", "provide", "provides",
     "available", "support", "supports", "有没有", "有", "提供", "支持", "能租", "租得到", "租到", "可以租",
     "上架",
+)  # fmt: skip
+# Whether one GPU is a cut-down version of another ("H20 是不是阉割版 H100", "is the H800 a nerfed H100?"):
+# the same architecture with figures cut, said as a yes/no with what was cut (answers/compare.py).
+CUT_DOWN = (
+    "阉割", "缩水", "削减版", "简化版", "残血", "cut-down", "cut down", "nerfed", "crippled", "watered-down",
+    "watered down", "neutered", "stripped-down", "stripped down", "downgraded",
+)  # fmt: skip
+# Stock or capacity asked of a provider ("Lambda 的 H100 有现货吗", "does AWS have H100s in stock now?"):
+# the catalogue holds listings, not live capacity, and the answer says so beside its "yes".
+IN_STOCK = (
+    "现货", "有货", "缺货", "库存", "in stock", "stock", "capacity", "right now", "available now",
+    "availability", "sold out",
 )  # fmt: skip
 # How recent the prices are: the same answer, with every provider's snapshot dates.
 PRICE_DATES = (
@@ -319,6 +332,17 @@ BEST_GPU = (
     "what gpus should we rent", "which gpus should we rent", "which gpu should we rent", "what should i rent",
     "what should we rent",
 )  # fmt: skip
+# Which GPU to take, asked with a verb BEST_GPU's phrases do not list ("what gpu should i pick", "which card
+# would you recommend", "what GPUs to choose for…", "选什么卡", "推荐哪张卡"): the same question.
+GPU_TO_TAKE = re.compile(
+    r"\b(?:what|which)(?: kind of| type of)? (?:gpus?|cards?|graphics cards?|hardware|accelerators?)"
+    r"(?: (?:should|would|do|could|can|shall) (?:i|we|you))?(?: to)?"
+    r" (?:use|rent|pick|choose|get|go with|go for|recommend|suggest|buy)\b"
+    r"|\brecommend (?:a |an |me a |us a )?(?:gpu|card)\b"
+    r"|(?:选|挑|推荐|建议)(?:一下|用|租)?(?:什么|哪种|哪款|哪张|哪个|啥)(?:样的)?(?:显卡|卡|gpu)"
+)
+
+
 # The words of BEST_GPU that ask for the best, not for what will do: "what GPU do I need for a 7B LoRA?"
 # is answered with the cheapest hour that holds the job, "the best GPU for a 7B LoRA" with the best value.
 BEST_ONLY = (

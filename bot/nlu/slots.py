@@ -1198,6 +1198,8 @@ def _hardware_size(s: str, before: str, after: str, end: int) -> bool:
     label = label.removesuffix(" is").removesuffix(" are").removesuffix(" takes").rstrip(" :")
     if label.endswith(_STORAGE_LABELS + _WEIGHT_FILES):
         return True  # "存储 2PB", "storage: 500TB": the disks; "权重是 28GB": the model's files, not the data
+    if _WEIGHTS_AFTER.match(tail) or _WEIGHTS_BEFORE.search(before):
+        return True  # "70B in fp16 needs like 140GB just for weights", "140G 的权重": the model's, not data
     if _nearest_label(before) == "data":
         return False
     return lexicon.has_cue(before, lexicon.HARDWARE_CUES) or lexicon.has_cue(after, _HARDWARE_AFTER)
@@ -1212,6 +1214,17 @@ _STORAGE_AFTER = (
     "ssd", "ssds", "nvme", "hdd", "固态", "磁盘", "云盘", "lustre", "gpfs", "disk", "disks",
 )  # fmt: skip
 _STORED_IN = ("存储在", "存储于", "存储到", "的存储在")
+# Right before a size, the weights it is the size of ("光权重就要 140G", "weights take ~140GB").
+_WEIGHTS_BEFORE = re.compile(
+    r"(?:权重|weights)\s*(?:文件)?\s*(?:就|光|只|大概|大约|约)?\s*(?:要|需要|占|有|是|take|takes|need|needs|are|is)?"
+    r"\s*(?:like|about|around|roughly|~|约)?\s*$"
+)
+# Right after a size, the model's weights it is the size of ("140GB just for weights", "140G 的权重").
+_WEIGHTS_AFTER = re.compile(
+    r"(?:(?:just|only|alone|of it)\s+)?(?:for|of|in)\s+(?:the\s+)?(?:model\s*'?s?\s+)?"
+    r"(?:weights|params|parameters)\b"
+    r"|(?:的)?(?:模型)?权重"
+)
 _STORAGE_LABELS = tuple(w for w in STORAGE_WORDS if w not in ("内存", "ram"))
 _WEIGHT_FILES = (
     "权重",

@@ -84,3 +84,29 @@ def test_in_chinese_only_the_what_fits_line_near_full_memory_is_called_tight(rea
     roomy = [line for line in lines if "24 张" in line]
     assert lora and "很紧" in lora[0] and "可用 85.5 GB" in lora[0]
     assert roomy and "很紧" not in roomy[0]
+
+
+def test_a_gpu_weighed_for_training_or_inference_gets_both_verdicts_not_a_serving_plan(
+    real: Consultant,
+) -> None:
+    en = ask(real, "is the L40S good for inference or training?").text
+    assert en.startswith(
+        "*For training:* *For jobs that fit on one card, yes; for sharding a large model, no.*"
+    )
+    assert "*For inference:* *Yes, for models up to about" in en and "Which model do you mean?" not in en
+    hans = ask(real, "H20 能拿来训练吗 还是只适合推理").text
+    assert hans.startswith("*训练*：*能训，但慢*。") and "*推理*：*适合，单卡可以推理约" in hans
+    assert "你用的是哪个模型" not in hans
+    hant = ask(real, "4090 適合訓練還是推論").text
+    assert hant.startswith("*訓練*：*單卡放得下的任務適合") and "*推理*：*適合" in hant
+    # "both" said outright
+    assert ask(real, "is the A100 good for both training and inference?").text.startswith(
+        "*For training:* *Yes.*"
+    )
+
+
+def test_a_yes_no_question_after_a_casual_lead_in_still_gets_its_verdict_first(real: Consultant) -> None:
+    assert ask(real, "btw is fp8 supported on the A100?").text.startswith(
+        "*No.* The NVIDIA A100 80GB (SXM4) has no FP8"
+    )
+    assert ask(real, "ok so does the L4 have NVLink").text.startswith("*No.* The NVIDIA L4 has no NVLink")

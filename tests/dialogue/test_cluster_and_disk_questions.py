@@ -93,3 +93,13 @@ def test_a_save_cadence_over_a_span_counts_the_checkpoints_it_writes(real: Consu
     assert "*Saving every 30 minutes for 7 days writes 336 checkpoints: 329 TB if all were kept.*" in text
     zh = ask(real, "checkpoint 每半小時存一次，70B 全參訓練，存一週要多少空間")
     assert "336 個 checkpoint" in zh and "訓練資料有多少" not in zh
+
+
+def test_a_weights_size_put_to_be_confirmed_is_the_weights_answer_never_a_dataset(real: Consultant) -> None:
+    en = ask(real, "quick sanity check: 70B in fp16 needs like 140GB just for weights right?")
+    assert en.startswith("*The weights of a 70B-parameter model: about 140 GB* in BF16/FP16")
+    assert "140 GB of data" not in en and not any(f in en for f in FORM)
+    zh = ask(real, "70B fp16 光权重就要 140G 对吧")
+    assert zh.startswith("*700亿参数模型的权重约 140 GB*")
+    # a dataset in GB is still data
+    assert "140 GB of data" in ask(real, "pretrain 7B on 140GB of data")

@@ -153,3 +153,21 @@ def test_a_length_per_sample_said_with_only_changes_that_factor_of_the_tokens(re
     turn = real.handle("only1", "每条大概只有1k")
     assert turn.payload["slots"]["tokens"] == 5e7
     assert "5000万 tokens（5万条 × 1,000 token）" in turn.text
+
+
+def test_the_cost_of_a_job_on_counted_samples_asks_their_length_not_a_ranking_per_billion_tokens(
+    real: Consultant,
+) -> None:
+    en = ask(real, "how much would it cost to fine tune llama 3 8b with lora on 100k examples")
+    assert en.startswith(
+        "Got it: 8B parameters, LoRA fine-tuning.\n*About how many tokens is each of the 100K"
+    )
+    assert "per 1B tokens" not in en
+    zh = ask(real, "用 5 万条数据 LoRA 微调 Qwen2.5-7B 大概要花多少钱")
+    assert "*这 5 万条数据，每条大约多少 token？*" in zh
+    plan = ask(
+        real,
+        "how much would it cost to fine tune llama 3 8b with lora on 100k examples",
+        "each is about 1k tokens",
+    )
+    assert "100M tokens (100K samples × 1,000 tokens)" in plan

@@ -8,6 +8,7 @@ import re
 import pytest
 
 from bot.dialogue.consultant import Consultant, Turn
+from bot.nlu.parser import parse
 
 from .asking import FORM
 
@@ -201,3 +202,26 @@ def test_how_many_examples_to_collect_for_a_lora_gets_the_fine_tuning_data_answe
 def test_users_chatting_with_a_model_at_once_is_a_serving_plan(real: Consultant) -> None:
     text = ask(real, "部門裡 30 位使用者會同時用 Qwen2.5 7B 聊天，要幾張 A10？").text
     assert text.startswith("*推理部署 Qwen2.5 7B") and "KV 快取" in text
+
+
+def test_the_memory_asked_by_its_unit_alone_is_the_cards_not_the_tokens_in_a_gigabyte(
+    real: Consultant,
+) -> None:
+    en = real.handle("s-gb-en", "quick question, how many GB does an H200 have").text
+    assert en.startswith("*NVIDIA H200 SXM*: 141 GB memory")
+    zh = real.handle("s-gb-zh", "H100 几个G啊").text
+    assert "显存 80 GB" in zh and "token" not in zh.split("\n")[0]
+    # a dataset counted in GB is still data, not the card's memory
+    assert parse("H100 一天能训多少G数据").intent != "gpu_info"
+
+
+def test_which_chinese_cloud_for_a_job_gets_the_china_answer_and_the_job_stays_for_the_plan(
+    real: Consultant,
+) -> None:
+    session = "s-cn-cloud"
+    en = real.handle(session, "which Chinese cloud should we use for fine-tuning Qwen 7B?").text
+    assert en.startswith("*GPU clouds in mainland China:*") and not any(f in en for f in FORM)
+    plan = real.handle(session, "we have 20k samples of about 1k tokens, no deadline").text
+    assert plan.startswith("*What you can rent in mainland China*")
+    zh = real.handle("s-cn-pair", "微调 7B 用阿里云还是腾讯云").text
+    assert zh.startswith("*阿里云、腾讯云*") and "GPU_ADVISOR_OFFERINGS" in zh

@@ -75,3 +75,11 @@ def test_a_figure_of_a_part_outside_the_catalogue_is_not_taken_as_data(real: Con
         assert reply.startswith((f"*{missing}", missing)), reply
         assert "384 GB" not in reply and "256 GB of data" not in reply and not any(q in reply for q in FORM)
     assert "数据 32 GB" in ask(real, "用 RTX 5090 训练 7B，数据 32GB")
+
+
+def test_two_quoted_figures_that_are_one_fact_get_that_figure_once_not_both_exist(real: Consultant) -> None:
+    en = real.handle("s-h200-either", "is the H200 141GB or 144GB?").text
+    assert en.startswith("*141 GB.* The NVIDIA H200 SXM has 141 GB of memory") and "Both exist" not in en
+    assert en.count("has 141 GB") == 1
+    zh = real.handle("s-h200-either-zh", "H200 显存是 141G 还是 144G").text
+    assert zh.startswith("*是 141 GB*。") and "两种都有" not in zh

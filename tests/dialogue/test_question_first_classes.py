@@ -26,6 +26,11 @@ def test_which_of_two_gpus_has_more_memory_is_a_comparison_not_two_datasheets(re
     assert ask(real, "A40 和 A10 哪个显存大").startswith("*NVIDIA A40 显存更大*")
 
 
+def test_two_gpus_with_the_same_memory_are_called_the_same_not_about_the_same(real: Consultant) -> None:
+    assert ask(real, "4090 和 3090 哪个显存大").startswith("*一样大*。NVIDIA GeForce RTX 4090 显存 24 GB")
+    assert ask(real, "which has more vram, the 4090 or the 3090?").startswith("*The same.*")
+
+
 def test_faster_for_inference_goes_by_bandwidth_unless_compute_is_far_apart(real: Consultant) -> None:
     text = ask(real, "Is the L40S faster than the A100 for inference?")
     assert text.startswith("*No.*") and "864 GB/s" in text and "2.04 TB/s" in text
@@ -97,3 +102,15 @@ def test_which_of_two_gpus_has_higher_inference_throughput_is_a_comparison(real:
 def test_a_bare_memory_size_that_runs_a_model_is_the_gpus_memory_not_data(real: Consultant) -> None:
     text = ask(real, "can 24gb run a 13b model")
     assert text.startswith("*No: 24 GB does not hold") and "of data" not in text
+
+
+def test_two_counted_gpu_sets_are_weighed_as_sets_not_one_card_against_one(real: Consultant) -> None:
+    en = ask(real, "which is faster for training, 8x A100 or 4x H100?")
+    assert en.startswith("*The 4 × NVIDIA H100 SXM5 is faster.* The 8 × NVIDIA A100 80GB (SXM4) has 2,496")
+    assert "about 1.6× slower" in en and "3.2×" not in en.split("\n")[0]
+    zh = ask(real, "8 张 A100 和 4 张 H100 哪个训练快")
+    assert zh.startswith(
+        "*4 张 NVIDIA H100 SXM5 更快*。8 张 NVIDIA A100 80GB (SXM4) 的稠密 BF16 算力是 2,496 TFLOPS"
+    )
+    # the table below stays per GPU
+    assert "• Compute, dense BF16: 312 TFLOPS vs 989 TFLOPS" in en

@@ -235,3 +235,13 @@ def test_which_of_two_gpus_has_lower_latency_is_a_serving_pick_not_a_plan_for_ty
         reply = ask(real, text)
         assert reply.startswith((f"*{pick}", pick)), reply
         assert "600 GB/s" in reply and "300 GB/s" in reply
+
+
+def test_a_gpu_named_in_the_plural_without_a_count_gets_how_many_it_takes_first(real: Consultant) -> None:
+    plural = ask(real, "is it ok to use 4090s for a 13b lora")
+    assert plural.startswith(
+        "*2 × NVIDIA GeForce RTX 4090* for LoRA of a 13B-parameter model: ~20.1 GB per GPU"
+    )
+    assert "\n*Not on one.* LoRA of a 13B-parameter model needs ~27.2 GB" in plural
+    # one GPU said is one GPU: its verdict first
+    assert ask(real, "Can I LoRA a 13B on a 4090?").startswith("*No.* LoRA of a 13B-parameter model needs")

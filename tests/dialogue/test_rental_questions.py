@@ -133,3 +133,14 @@ def test_which_providers_rent_a_gpu_is_answered_with_every_listing(
     real: Consultant, question: str, opening: str
 ) -> None:
     assert ask(real, question).startswith(opening)
+
+
+def test_stock_asked_of_a_provider_gets_its_listing_and_never_a_bare_yes_on_capacity(
+    real: Consultant,
+) -> None:
+    zh = ask(real, "Lambda 的 H100 有现货吗")
+    assert zh.startswith("*目录里有报价*：Lambda 出租") and "不记录实时库存" in zh
+    en = ask(real, "does AWS have H100s in stock right now?")
+    assert en.startswith("*Listed, yes* — AWS rents the NVIDIA H100 SXM5.") and "not live capacity" in en
+    # without stock asked, a listing is the plain yes
+    assert ask(real, "does Lambda have the B200?").startswith("*Yes* — Lambda rents the NVIDIA B200:")

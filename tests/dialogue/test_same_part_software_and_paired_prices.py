@@ -68,3 +68,24 @@ def test_a_gpu_a_named_provider_does_not_list_is_said_to_be_missing_there(real: 
     text = ask(real, "A100 on AWS or H100 on RunPod, which is cheaper?")
     assert text.startswith("*The catalogue has no price for the NVIDIA H100 SXM5 on RunPod*")
     assert "/GPU-hour on AWS" in text
+
+
+def test_same_as_without_the_article_still_asks_whether_two_gpus_are_one_part(real: Consultant) -> None:
+    reply = ask(real, "is A10G same as A10?")
+    assert reply.startswith("*No — the NVIDIA A10G (AWS) is not the same GPU as the NVIDIA A10.*")
+
+
+def test_whether_one_gpu_is_a_cut_down_other_gets_the_verdict_and_what_was_cut(real: Consultant) -> None:
+    h800 = ask(real, "is the H800 a nerfed H100?")
+    assert h800.startswith(
+        "*Yes — the NVIDIA H800 SXM is a cut-down NVIDIA H100 SXM5*: the same Hopper architecture"
+    )
+    assert "GPU-to-GPU link (400 GB/s against 900 GB/s)" in h800.split("\n")[0]
+    h20 = ask(real, "H20 是不是阉割版 H100")
+    assert (
+        h20.startswith("*部分是*：NVIDIA H20 和 NVIDIA H100 SXM5 同为 Hopper 架构") and "显存反而更高" in h20
+    )
+    l40s = ask(real, "is the L40S a cut-down H100?")
+    assert l40s.startswith(
+        "*No — the NVIDIA L40S is not a cut-down NVIDIA H100 SXM5*: a different architecture"
+    )

@@ -200,3 +200,14 @@ def test_a_premise_about_a_gpu_the_catalogue_lacks_is_checked_with_the_figures(r
     assert "is model state (weights, gradients, AdamW states" in en
     hans = ask(real, "两块 2080ti 三天就能预训练 30B 吧？")
     assert hans.startswith("*目录里没有 2080ti*") and "*不能*" in hans and "没说是哪种卡" not in hans
+
+
+def test_a_price_and_a_fit_asked_after_a_lead_in_or_a_comma_are_both_answered(real: Consultant) -> None:
+    en = ask(real, "two qs: how much is an L4 per hour, and can it fine-tune a 7B with LoRA?")
+    assert en.startswith("*Yes.* One NVIDIA L4 can hold LoRA of a 7B-parameter model")
+    assert "*NVIDIA L4, on demand, per GPU*" in en and "$0.70/GPU-hour" in en
+    zh = ask(real, "L4 一小时多少钱，能跑 7B 的 LoRA 吗")
+    assert zh.startswith("*能*。单张 NVIDIA L4 放得下 70亿参数模型的 LoRA")
+    assert "*NVIDIA L4 按需价（每卡）*" in zh and not any(f in zh for f in FORM)
+    # a bare "多少钱" beside a sized job asks the job's cost, not the GPU's price list
+    assert not parse("能不能帮我算一下 70B 全参微调要几张 H100，多少钱").also_price

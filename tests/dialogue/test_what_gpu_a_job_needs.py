@@ -4,6 +4,8 @@ data or deadline said next plans that very model instead of asking for its size 
 
 from __future__ import annotations
 
+import re
+
 from bot.dialogue.consultant import Consultant
 
 from .asking import FORM, ask
@@ -48,3 +50,25 @@ def test_a_plan_using_more_than_the_nominal_memory_shows_the_usable_bytes_it_fit
     assert "*Memory:* ~81.7 GB per GPU of 80 GB (85.5 GB usable, as nvidia-smi reports it)." in text
     zh = ask(real, "用十六張 H100 全參微調七百億參數模型，資料兩百億 token，要幾天？")
     assert "每卡約 81.7 GB / 80 GB（按 nvidia-smi 的口徑可用 85.5 GB）" in zh
+
+
+def test_which_gpu_to_pick_or_recommend_is_the_same_question_as_what_gpu_is_needed(real: Consultant) -> None:
+    en = ask(real, "what gpu should i pick to finetune mistral 7b with lora, budget is tight")
+    assert en.startswith("*For LoRA of a 7B model, 1 × NVIDIA L4 (24 GB) will do*")
+    assert ask(real, "which card would you recommend for a 13b lora").startswith("*For LoRA of a 13B model")
+    zh = ask(real, "微调 Qwen2.5-7B 推荐哪张卡")
+    assert zh.startswith("*70亿参数模型的全参数微调") and not any(f in zh for f in FORM)
+
+
+def test_the_gpu_hours_of_a_job_on_one_gpu_named_are_answered_on_that_gpu_not_asked_for_data(
+    real: Consultant,
+) -> None:
+    en = ask(real, "need to pretrain a 1B model from scratch, how many H100 hours roughly?")
+    assert en.startswith("*For pre-training of a 1B model, the best value is 8 × NVIDIA H100 SXM5*")
+    assert "per 20B tokens (20 per parameter" in en and not any(f in en for f in FORM)
+    # every GPU shown is the one named, and no cheaper hour on another GPU is offered
+    a100 = ask(real, "how many GPU hours to fine-tune llama 3 8b on A100")
+    assert "RTX A6000" not in a100 and "Lowest price per hour" not in a100
+    zh = ask(real, "从零预训练 1B 模型大概要多少 A100 卡时")
+    costs = [float(c.replace(",", "")) for c in re.findall(r"约 \$([\d,.]+)", zh)]
+    assert costs == sorted(costs), zh  # "按总费用其次": the runners-up in that order

@@ -12,8 +12,9 @@ from bot.dialogue.answers.cheapest import ranked
 from bot.dialogue.answers.feasibility import REFERENCE_TOKENS
 from bot.dialogue.plan import default_method, training_software
 from bot.dialogue.reply import Reply
+from bot.nlu.intents import asks_which_gpu
 from bot.nlu.lexicon import GPU_HOURS, has_cue
-from bot.nlu.question_cues import BEST_GPU, BEST_ONLY, BUILDS_A_MODEL, MOST_VALUE, PLAN_REQUEST
+from bot.nlu.question_cues import BEST_ONLY, BUILDS_A_MODEL, MOST_VALUE, PLAN_REQUEST
 from bot.nlu.text import normalise
 from bot.render.views import option_view
 from sizing.errors import SizingError
@@ -31,16 +32,28 @@ PLAN_SLOTS = ("tokens", "data_bytes", "days", "budget", "gpu", "gpu_count")
 
 
 def applies(q: Question, form_in_progress: bool) -> bool:
-    """ "best GPU for <a sized training job>", with nothing else of a plan said and no GPU named."""
-    if form_in_progress or q.u.gpus or q.u.task == "serve" or q.u.said.get("params") is None:
-        return False
-    if any(q.u.said.get(k) is not None for k in PLAN_SLOTS):
+    """ "best GPU for <a sized training job>", with nothing else of a plan said and no GPU named; or the
+    GPU-hours of such a job on one GPU type named ("pretrain a 1B from scratch, how many H100 hours?")."""
+    if form_in_progress or q.u.task == "serve" or q.u.said.get("params") is None:
         return False
     text = normalise(q.text).lower
+    if q.u.gpus and not on_named_gpu(q):
+        return False
+    if any(q.u.said.get(k) is not None for k in PLAN_SLOTS if k != "gpu" or not q.u.gpus):
+        return False
+    if q.u.samples:
+        return False  # "on 100k examples": the data said, counted; its length per sample makes the plan
     # "训练 7B 模型需要多少 GPU 小时": the GPU-hours of the job per reference data, the best-value GPU first;
     # "想做一个 7B 的客服模型，大概要花多少": its cost, the same way (the data it costs is not said)
-    asked = has_cue(text, BEST_GPU) or GPU_HOURS.search(text) is not None or q.u.asks_cost or asks_value(q)
+    asked = asks_which_gpu(text) or GPU_HOURS.search(text) is not None or q.u.asks_cost or asks_value(q)
     return asked and not has_cue(text, PLAN_REQUEST)
+
+
+def on_named_gpu(q: Question) -> bool:
+    """The GPU-hours of a job asked on one GPU type, uncounted ("how many H100 hours to pretrain a 1B?"):
+    the job ranked on that GPU alone."""
+    one = len(set(q.u.gpus)) == 1 and q.u.said.get("gpu_count") is None
+    return one and GPU_HOURS.search(normalise(q.text).lower) is not None
 
 
 def asks_value(q: Question) -> bool:
@@ -64,6 +77,7 @@ def answer(q: Question, reply: Reply) -> bool:
         method=method,
         today=q.today,
         active_params=float(active) if active else None,
+        gpu=q.u.gpus[0] if q.u.gpus else None,
         **training_software({"stack": q.slot("stack"), "recompute": q.slot("recompute"), "method": method}),
     )
     try:
@@ -74,6 +88,8 @@ def answer(q: Question, reply: Reply) -> bool:
     if not rows:
         return False
     needed = method != "pretrain" and _asks_what_will_do(q)
+    # The runners-up are listed "by total cost": in that order, whatever the ranking put between them.
+    shown = rows[:1] + sorted(rows[1:SHOWN], key=lambda r: (r.get("cost") is None, r.get("cost") or 0.0))
     reply.add(
         "best_gpu",
         params=params,
@@ -81,8 +97,9 @@ def answer(q: Question, reply: Reply) -> bool:
         tokens=tokens,
         scratch=scratch,
         built=built,
-        rows=rows[:SHOWN],
-        hourly=_cheapest_hour(q, method, [] if needed else rows[:SHOWN]),
+        rows=shown,
+        # on a GPU named, the cheapest hour on another GPU answers nothing asked
+        hourly=None if q.u.gpus else _cheapest_hour(q, method, [] if needed else shown),
         needed=needed,
     )
     return True
@@ -95,7 +112,7 @@ def _asks_what_will_do(q: Question) -> bool:
     dataset. Asked for the best, the value, the cost or the GPU-hours, the ranking per job leads."""
     text = normalise(q.text).lower
     return (
-        has_cue(text, BEST_GPU)
+        asks_which_gpu(text)
         and not has_cue(text, BEST_ONLY)
         and not asks_value(q)
         and not q.u.asks_cost

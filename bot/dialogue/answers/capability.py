@@ -10,6 +10,7 @@ from typing import Any
 from bot.dialogue.answers.base import Question
 from bot.dialogue.hardware import capacity, main_variant, serving_capacity
 from bot.dialogue.reply import Reply
+from bot.nlu import serving
 from bot.nlu.lexicon import find_phrase, has_cue
 from bot.nlu.question_cues import SPEEDUP_ASKS
 from bot.nlu.serving import ENGINES
@@ -153,9 +154,28 @@ def asks_capability(text: str) -> bool:
     return topic(text) is not None
 
 
+# What a GPU suits, asked with training and serving side by side ("is the L40S good for inference or
+# training?", "H20 能拿来训练吗 还是只适合推理", "A100 适合训练还是推理"): both verdicts, one after the other.
+_SUITS = (
+    "good for", "good at", "suitable", "suited", "ok for", "okay for", "better for", "better at",
+    "be used for", "use it for", "used for", "fit for",
+    "适合", "适不适合", "比较好", "更好", "拿来", "用来", "用于", "能用", "可以用", "只能",
+)  # fmt: skip
+
+
+def asks_both_tasks(text: str) -> bool:
+    low = normalise(text).lower
+    if not serving.asks_both_tasks(low):
+        return False
+    return topic(text) in ("training", "serving") or has_cue(low, _SUITS)
+
+
 def answer(q: Question, reply: Reply) -> bool:
     # A follow-up that only names another GPU ("and the L40S?") asks what the last question asked.
     asked = topic(q.text) or q.context.get("capability_topic")
+    both = bool(q.u.gpus) and asks_both_tasks(q.text)
+    if both:
+        asked = "training"  # then the serving verdict, below
     spec = main_variant(q.catalog, q.u.gpus[0]) if q.u.gpus else None
     if spec is None and not q.u.gpus:
         return _outside(q, reply)
@@ -220,7 +240,10 @@ def answer(q: Question, reply: Reply) -> bool:
         advice=advice,
         memory_gb=spec.memory_gb,
         rows=rows,
+        both=both,
     )
+    if both:
+        serving_verdict(q, reply, asked=True)
     return True
 
 
@@ -290,13 +313,14 @@ def _training(q: Question, spec: GpuSpec) -> tuple[str, list[dict[str, Any]]]:
     return verdict, rows
 
 
-def serving_verdict(q: Question, reply: Reply) -> bool:
+def serving_verdict(q: Question, reply: Reply, asked: bool = False) -> bool:
     """ "L4 適合拿來做推論嗎", "is the L40S good for inference?" with no model named: whether the GPU suits
     inference, from what decides it (the largest model one card serves in each precision, with weights,
     buffers and one request's KV cache; its memory and bandwidth), said before the serving answer's
-    plans for typical models. False when the message does not ask that of one GPU."""
+    plans for typical models. False when the message does not ask that of one GPU. `asked`: the caller
+    knows it is asked (beside the training verdict)."""
     spec = main_variant(q.catalog, q.u.gpus[0]) if q.u.gpus else None
-    if spec is None or topic(q.text) != "serving":
+    if spec is None or not (asked or topic(q.text) == "serving"):
         return False
     try:
         _, rows = serving_capacity(spec.id, 1, q.catalog)
@@ -311,6 +335,7 @@ def serving_verdict(q: Question, reply: Reply) -> bool:
         memory_gb=spec.memory_gb,
         bandwidth_tbs=spec.memory_bandwidth_tbs,
         rows=rows,
+        both=asked,
     )
     return True
 

@@ -81,3 +81,15 @@ def related(q: Question) -> dict[str, Any] | None:
                 return entry_view(entry, q.lang)
     entry = find_entry(q.kb, PROVIDER_ENTRY)
     return entry_view(entry, q.lang) if entry is not None else None
+
+
+def offered(q: Question) -> dict[str, Any]:
+    """ "which Chinese cloud should we use to fine-tune Qwen 7B?": the job said stays for the plan that
+    follows (its data or a deadline); nothing when no model was said."""
+    if q.slot("params") is None:
+        return {}
+    slots: dict[str, Any] = {"params": float(q.slot("params"))}
+    for name in ("method", "active_params", "precision"):
+        if q.slot(name) is not None:
+            slots[name] = q.slot(name)
+    return slots

@@ -13,10 +13,12 @@ from bot.dialogue.answers.base import Question
 from bot.dialogue.answers.prices import cheapest, cheapest_per_cloud, every_market, quote
 from bot.dialogue.hardware import CHINA_GPUS, capacity, main_variant
 from bot.dialogue.reply import Reply
+from bot.nlu.counts import counts_by_gpu
 from bot.nlu.gpus import find_gpus
 from bot.nlu.lexicon import find_phrase, has_cue
 from bot.nlu.providers import find_providers
 from bot.nlu.question_cues import (
+    CUT_DOWN,
     DIFFERENCE,
     LLM_WORK,
     SAME_ASKS,
@@ -172,6 +174,9 @@ def answer(q: Question, reply: Reply, *, judge: bool = True) -> bool:
         asked, direction = "value", 1  # "B200 值得租吗 还是继续用 H100": the first one's work per dollar
     if asked is None and has_cue(normalise(q.text).lower, SAME_ASKS):
         asked = "same"  # "is the A10G the same as the A10?": yes/no over every figure, what differs
+    cut = has_cue(low, CUT_DOWN) and asked in (None, "overall", "same")
+    if cut:
+        asked = "same"  # "H20 是不是阉割版 H100": what was cut, with the verdict on it
     # "A800 和 A100 有什么区别": what differs, said first (the same figures as "is it the same part?")
     # Beside a job sized on both (judge False) the difference is all that is left to say.
     difference = asked is None and not worth and (not judge or (q.u.task != "serve" and not _names_job(q)))
@@ -193,14 +198,19 @@ def answer(q: Question, reply: Reply, *, judge: bool = True) -> bool:
     if q.u.task == "serve" and asked == "speed" and fp8 is None and decodes_by_bandwidth(views[0], views[1]):
         asked = "decode"  # "L4 和 A10 哪个推理快": decoding reads the weights, so memory bandwidth decides
     verdict: dict[str, Any] | None
+    # "8x A100 or 4x H100, which is faster?": the verdict weighs the sets counted (the table stays per GPU)
+    sets = _counted_sets(q, named, views, reply.lang) if asked in SET_ASPECTS else None
     if asked == "job":
         verdict = for_job(q, views[0], views[1])
     elif asked == "same":
         verdict = same_part(q, specs[0], specs[1])
         if difference:
             verdict.update(difference=True, yes_no=False)
+        if cut:
+            verdict.update(cut_down=_cut_down(specs[0], specs[1], verdict["differ"]))
     else:
-        verdict = decide(views[0], views[1], asked, direction, q.u.yes_no) if asked is not None else None
+        a, b = sets or (views[0], views[1])
+        verdict = decide(a, b, asked, direction, q.u.yes_no) if asked is not None else None
     if fp8 is not None and asked == "speed":
         verdict = None  # "A100 跟 H100 的 FP8 算力差多少": the FP8 line is the answer, not the BF16 speed
     if worth and verdict is not None and asked == "value":
@@ -226,10 +236,34 @@ def answer(q: Question, reply: Reply, *, judge: bool = True) -> bool:
         # decided by it ("A100 vs L40S for training?").
         fp64_gap=None if has_cue(low, LLM_WORK) or q.u.task == "serve" else fp64_gap(views),
         fp8=fp8,
+        sets=list(sets) if sets else None,
         # "faster for inference" decided by compute: the figure is about prefill and batched decoding there
         for_serving=q.u.task == "serve",
     )
     return True
+
+
+# Figures that add up over a set of GPUs: "8x A100 or 4x H100, which is faster?" weighs the sets.
+SET_ASPECTS = ("speed", "overall", "memory", "bandwidth")
+_SUMMED = ("bf16", "fp8", "memory_gb", "bandwidth_tbs")
+
+
+def _counted_sets(
+    q: Question, named: dict[str, GpuSpec], views: list[dict[str, Any]], lang: str
+) -> tuple[dict[str, Any], dict[str, Any]] | None:
+    """The two GPUs as the sets the message counts ("8x A100 or 4x H100"): each view with its summed
+    figures and its count in the name; None unless both are counted, differently."""
+    counts = counts_by_gpu(q.text)
+    by_id = {spec.id: counts.get(name) for name, spec in named.items()}
+    n = [by_id.get(v["id"]) for v in views[:2]]
+    if not all(n) or n[0] == n[1]:
+        return None
+    out = []
+    for view, count in zip(views[:2], n, strict=True):
+        summed = {k: (view[k] * count if view.get(k) else view.get(k)) for k in _SUMMED}
+        name = f"{count} 张 {view['name']}" if lang.startswith("zh") else f"{count} × {view['name']}"
+        out.append({**view, **summed, "name": name})
+    return out[0], out[1]
 
 
 # Compute this many times apart decides inference speed too (prefill and batched decoding run on it), even
@@ -320,6 +354,25 @@ def same_part(q: Question, a: GpuSpec, b: GpuSpec) -> dict[str, Any]:
         "alike": alike,
         "notes": notes,
         "yes_no": True,
+    }
+
+
+def _cut_down(a: GpuSpec, b: GpuSpec, differ: list[dict[str, Any]]) -> dict[str, Any]:
+    """Whether `a` is a cut-down `b`: the same architecture, and every figure that differs lower on `a`
+    ("yes"); lower in some and higher in others ("partly", the H20: more memory, a seventh of the compute);
+    "no" across architectures or when nothing is lower."""
+    lower = [d for d in differ if (d["a"] or 0) < (d["b"] or 0)]
+    higher = [d for d in differ if (d["a"] or 0) > (d["b"] or 0)]
+    if a.architecture != b.architecture or not lower:
+        answer = "no"
+    else:
+        answer = "partly" if higher else "yes"
+    return {
+        "answer": answer,
+        "arch": a.architecture,
+        "other_arch": b.architecture,
+        "lower": lower,
+        "higher": higher,
     }
 
 

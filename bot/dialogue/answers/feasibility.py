@@ -22,6 +22,7 @@ from bot.dialogue.answers.prices import rent
 from bot.dialogue.hardware import main_variant
 from bot.dialogue.plan import training_software
 from bot.dialogue.reply import Reply
+from bot.nlu.gpus import find_gpus
 from bot.nlu.intents import counts_gpus
 from bot.nlu.lexicon import has_cue
 from bot.nlu.parser import unqualified_fine_tune
@@ -47,6 +48,23 @@ RECIPES = ("sharded", "low_memory", "offload")
 MEMORY_TERMS = ("weights_gb", "gradients_gb", "optimizer_gb", "activations_gb", "logits_gb")
 # The card meant when a count has no model ("4张卡", "8 GPUs"): the usual 80 GB training GPU.
 DEFAULT_GPU = "h100-sxm"
+
+
+def _plural_uncounted(q: Question) -> bool:
+    """The GPU named in the plural with no count ("is it ok to use 4090s for a 13b lora"): how many of
+    them the job takes is the answer, not a verdict on one."""
+    if q.slot("gpu_count") is not None:
+        return False
+    low = normalise(q.text).lower
+    for g in find_gpus(low):
+        end = g.end if low[g.start : g.end].endswith("s") else g.end + 1  # the name's span may hold the "s"
+        if (
+            low[end - 1 : end] == "s"
+            and low[end - 2 : end - 1].isdigit()
+            and not low[end : end + 1].isalnum()
+        ):
+            return True
+    return False
 
 
 def answer(q: Question, reply: Reply, *, memory_asked: bool = False) -> bool:
@@ -94,7 +112,7 @@ def answer(q: Question, reply: Reply, *, memory_asked: bool = False) -> bool:
             )
             if lighter is not None:
                 options = [lighter, *(o for o in options if o is not lighter)]
-        if counts_gpus(normalise(q.text).lower):
+        if counts_gpus(normalise(q.text).lower) or _plural_uncounted(q):
             # "全参微调 13B 需要几张 A100": the count that holds the job as asked leads the answer.
             fewest = next(
                 (o for o in options if o["name"] == spec.name and o["method"] == method and not o["recipe"]),

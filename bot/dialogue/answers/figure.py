@@ -78,9 +78,15 @@ def confirmations(q: Question) -> list[dict[str, Any]]:
                     found.update(
                         main_name=main.name, main_value=main_value, only=g.form_factor != main.form_factor
                     )
-                out.append(found)
+                # "is the H200 141GB or 144GB?": both quotes within SAME_FIGURE of its 141 GB are one fact
+                if not any(_same_fact(found, other) for other in out):
+                    out.append(found)
                 break
     return out
+
+
+def _same_fact(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    return all(a.get(k) == b.get(k) for k in ("name", "kind", "dtype", "value"))
 
 
 def _figure(g: Any, quote: Any) -> tuple[Any, float, str]:
@@ -175,6 +181,8 @@ def answer(q: Question, reply: Reply) -> bool:
         corrections=[_view(c, reply.lang) for c in found],
         confirmed=confirmed,
         yes_no=q.u.yes_no,
-        either=either and len(found) + len(confirmed) >= 2,
+        # two figures quoted as alternatives that are one fact ("141GB or 144GB?") get that figure, not "yes"
+        either=either
+        and (len(found) + len(confirmed) >= 2 or len(list(quotes(q.text, q.kb.gpu_records))) >= 2),
     )
     return True

@@ -28,7 +28,7 @@ from bot.dialogue.hardware import CHINA_GPUS, main_variant
 from bot.dialogue.reply import Reply
 from bot.nlu.lexicon import has_cue, unpriced_currency
 from bot.nlu.providers import china_providers
-from bot.nlu.question_cues import OFFERS, PRICE_GAP, PRICE_HISTORY, PRICE_IS_DEAR
+from bot.nlu.question_cues import IN_STOCK, OFFERS, PRICE_GAP, PRICE_HISTORY, PRICE_IS_DEAR
 from bot.nlu.text import normalise
 from bot.render.views import entry_view, find_entry, pick, resolve_gpus
 from sizing.types import Catalog, GpuSpec
@@ -150,6 +150,8 @@ def answer(q: Question, reply: Reply) -> bool:
         # "H100 比上个月便宜了吗": no price history is kept, said before today's dated prices
         history=history,
         available=named if offered else [],
+        # "有现货吗": a listing is no stock; the "yes" says it lists the GPU, and capacity is checked live
+        stock=offered and has_cue(low_text, IN_STOCK),
         items=items,
         overview=overview,
         period=period,
