@@ -724,7 +724,11 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
             return "list_gpus"  # "Do you support TPUs?": what the catalogue covers
         if sig.memory_filter and not gpus and has_any(t, GPU_WORDS + ("which", "what", "哪些", "哪", "有")):
             return "list_gpus"  # "which GPUs have 80GB or more?", "显存80G以上的卡有哪些"
-        if gpus and not proposes(t) and (has_any(t, GPU_INFO) or _asks_datasheet(t) or yes_no):
+        if (
+            gpus
+            and not proposes(t)
+            and (has_any(t, GPU_INFO) or has_any(t, SPEC_WORDS) or _asks_datasheet(t) or yes_no)
+        ):
             if not yes_no and not has_any(t, DATASHEET) and _conceptual(t, sig, yes_no):
                 return "faq"  # "what MFU should I expect on H100?": no datasheet figure asked
             return "gpu_info"

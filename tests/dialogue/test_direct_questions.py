@@ -225,3 +225,16 @@ def test_which_chinese_cloud_for_a_job_gets_the_china_answer_and_the_job_stays_f
     assert plan.startswith("*What you can rent in mainland China*")
     zh = real.handle("s-cn-pair", "微调 7B 用阿里云还是腾讯云").text
     assert zh.startswith("*阿里云、腾讯云*") and "GPU_ADVISOR_OFFERINGS" in zh
+
+
+@pytest.mark.parametrize(
+    ("text", "card"),
+    [("H100 PCIe", "*NVIDIA H100 PCIe*"), ("a100 80g pcie", "*NVIDIA A100 80GB PCIe*"),
+     ("NVIDIA B200：NVLink 1,800 GB/s", "*NVIDIA B200*")],
+)  # fmt: skip
+def test_a_gpu_named_with_a_spec_word_and_no_question_gets_its_datasheet_not_the_form(
+    real: Consultant, text: str, card: str
+) -> None:
+    turn = ask(real, text)
+    answered_directly(turn)
+    assert turn.text.startswith(card), turn.text
