@@ -416,6 +416,9 @@ class Signals:
     providers: tuple[str, ...] = ()
     model_named: bool = False  # a known model name ("DeepSeek-V3", "GPT-3")
     serving: bool = False  # serving / inference words
+    engine: bool = (
+        False  # one serving engine stated as the one run ("we serve with vLLM": serving.find_serve_engine)
+    )
     training: bool = False  # training words ("训", "fine-tune"): a job, not a rental question
     figure: bool = False  # a figure quoted about a named GPU ("B200 has 192GB")
     model_card: bool = False  # the named model has a card (knowledge/data/models.yaml)
@@ -910,7 +913,15 @@ def _question_kind(
         if _feasibility(t, sig, yes_no, model or method):
             return "feasibility"
         asks = has_any(t, QUESTION) or has_any(t, cues.WH_WORDS)
-        if model or _serving_load(filled) or starts_sizing(t) or has_any(t, SERVING_START) or asks:
+        # an engine stated ("we serve with vLLM", "用 sglang 部署") says how, not yet what: still a request
+        if (
+            model
+            or _serving_load(filled)
+            or sig.engine
+            or starts_sizing(t)
+            or has_any(t, SERVING_START)
+            or asks
+        ):
             return "serve"
     if has_any(t, cues.CHEAPEST) and (model or method or gpus or has_any(t, GPU_WORDS)):
         return "cheapest_gpu"

@@ -755,6 +755,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         providers=providers,
         model_named=bool(models),
         serving=serving_msg,
+        engine=slots.serve_engine is not None,
         training=trains or bool(method) or bool(continued),
         figure=bool(mentioned) and _quotes_figure(t.original),
         model_card=slots.model is not None,

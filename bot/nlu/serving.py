@@ -99,10 +99,19 @@ ENGINE_IDS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 
 
+# An address or a repository path ("docs.vllm.ai", "sgl-project/sglang", "https://github.com/…"): a name
+# inside it is part of the address, not an engine the user runs.
+_ADDRESS = re.compile(
+    r"[^\s\u3000-\u9fff\uff00-\uffef]*(?:[a-z0-9]\.[a-z]{2,}|[a-z0-9]/[a-z0-9])[^\s\u3000-\u9fff\uff00-\uffef]*"
+)
+
+
 def find_serve_engine(s: str) -> str | None:
     """The serving engine the message runs ("we serve with vLLM", "用 sglang 部署"); None when it names
-    none, or several (a comparison of engines chooses none)."""
-    named = {engine for engine, phrases in ENGINE_IDS if lexicon.has_cue(s, phrases)}
+    none, or several (a comparison of engines chooses none), or only inside a web address or a repository
+    path ("docs.vllm.ai", "sgl-project/sglang")."""
+    plain = _ADDRESS.sub(" ", s)
+    named = {engine for engine, phrases in ENGINE_IDS if lexicon.has_cue(plain, phrases)}
     return named.pop() if len(named) == 1 else None
 
 

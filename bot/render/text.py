@@ -34,6 +34,7 @@ from bot.render.formats import (
     fmt_ratio,
 )
 from knowledge.text_units import text_units
+from sizing.serve_explain import ENGINE_NAMES
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
 
@@ -149,6 +150,7 @@ def environment() -> jinja2.Environment:
         json=_JSON_ENCODE,
     )
     env.globals["text_units"] = text_units()  # the sourced tokens per word / per 字 the replies state
+    env.globals["engine_names"] = ENGINE_NAMES  # "vLLM", not the slot's "vllm"
     return env
 
 

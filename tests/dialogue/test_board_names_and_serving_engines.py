@@ -60,3 +60,44 @@ def test_a_capacity_answer_for_a_named_engine_quotes_that_engine_not_the_default
     text = ask(real, "we use vllm. Llama 3.1 8B fp8 on one L40S, how many concurrent users?")
     assert text.startswith("*About ") and "Planned for vLLM's defaults" in text
     assert "can differ up to 2×" not in text and "not people online: a user reading or typing" in text
+
+
+def test_an_engine_named_without_a_model_gets_the_typical_serving_answer_planned_on_that_engine(
+    real: Consultant,
+) -> None:
+    en = ask(real, "we serve with vLLM")
+    assert (
+        en.startswith("*Serving (inference)")
+        and "You named none" in en
+        and "*Which model do you mean?*" in en
+    )
+    assert "planned for vLLM's defaults" in en and "How many parameters" not in en and "Got it" not in en
+    zh = ask(real, "用 sglang 部署")
+    assert (
+        zh.startswith("*推理部署（serving）")
+        and "按 SGLang 的默认设置规划" in zh
+        and "模型有多少参数" not in zh
+    )
+    hant = ask(real, "我們用 SGLang 部署服務")
+    assert "按 SGLang 的預設設定規劃" in hant
+
+
+def test_an_engine_name_inside_a_web_address_is_not_taken_as_the_engine_run(real: Consultant) -> None:
+    text = ask(real, "docs.vllm.ai")
+    assert text.startswith("I couldn't use") and "Got it" not in text
+
+
+def test_an_engine_said_after_a_serving_plan_re_plans_on_that_engine(real: Consultant) -> None:
+    text = ask(real, "serve Llama 3.1 8B in FP8 on one H100", "we use sglang")
+    assert "Planned for SGLang's defaults: K and V kept in 16 bits beside the FP8 weights" in text
+    assert "128 KiB per token" in text
+
+
+def test_an_engine_said_in_a_training_conversation_is_no_training_slot(real: Consultant) -> None:
+    text = ask(
+        real, "we want to fine-tune a 7B model", "we will serve it with vLLM later", "20B tokens, 2 weeks"
+    )
+    assert "vllm" not in text.lower()
+    assert "How many parameters" not in ask(
+        real, "we want to fine-tune a 7B model", "we will serve it with vLLM later"
+    )

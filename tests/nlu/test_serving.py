@@ -266,3 +266,28 @@ def test_people_a_deployment_must_carry_are_its_concurrency_only_when_serving() 
 
     assert parse("mistral 7b 部署在 L40S 上，延遲大概多少？能撐 50 個人嗎").slots.concurrency == 50
     assert parse("我们团队 5 个人，想微调 7B").slots.concurrency is None
+
+
+@pytest.mark.parametrize(
+    ("text", "engine"),
+    [
+        ("we serve with vLLM", "vllm"),
+        ("用 sglang 部署", "sglang"),
+        ("我們用 SGLang 部署服務", "sglang"),
+        ("deploying on trtllm", "tensorrt-llm"),
+        ("sglang", "sglang"),
+    ],
+)
+def test_a_message_that_names_only_the_engine_it_serves_with_is_a_serving_request(
+    text: str, engine: str
+) -> None:
+    got = parse(text)
+    assert (got.intent, got.task, got.slots.serve_engine) == ("serve", "serve", engine)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["docs.vllm.ai", "sgl-project/sglang", "see https://github.com/vllm-project/vllm", "vllm.readthedocs.io"],
+)
+def test_an_engine_name_inside_a_web_address_or_repository_path_is_no_engine_stated(text: str) -> None:
+    assert parse(text).slots.serve_engine is None

@@ -503,7 +503,7 @@ def typical_answer(q: Question, reply: Reply) -> bool:
         k: rows[0][k] for k in ("concurrency", "qps", "daily_users", "daily_requests", "load_default",
                                 "input_tokens", "output_tokens", "lengths_default")
     }, peak_qps=peak_qps(int(daily)) if daily else None, assumed_load=no_load,
-       volume_said=q.slot("volume_said"))  # fmt: skip
+       volume_said=q.slot("volume_said"), engine=rows[0].get("engine"))  # fmt: skip
     return True
 
 
