@@ -75,3 +75,34 @@ def test_a_figure_of_a_part_outside_the_catalogue_is_not_taken_as_data(real: Con
         assert reply.startswith((f"*{missing}", missing)), reply
         assert "384 GB" not in reply and "256 GB of data" not in reply and not any(q in reply for q in FORM)
     assert "数据 32 GB" in ask(real, "用 RTX 5090 训练 7B，数据 32GB")
+
+
+def test_a_size_asked_with_dui_bu_dui_is_a_figure_check_not_a_correction(real: Consultant) -> None:
+    reply = ask(real, "T4 是16GB显存 对不对")
+    assert reply.startswith("*对*") and "16 GB" in reply
+
+
+def test_an_fp64_figure_is_checked_against_the_fp64_rates_not_another_type(real: Consultant) -> None:
+    tensor = ask(real, "H100 SXM FP64 is 67 TFLOPS?")
+    assert tensor.startswith("*Yes.*") and "FP64 Tensor Core" in tensor and "FP32" not in tensor
+    wrong = ask(real, "H800 的双精度是 34 TFLOPS 吗")
+    assert wrong.startswith("*不对*") and "1 TFLOPS" in wrong
+
+
+def test_a_wrong_size_that_another_board_of_the_family_has_names_that_board(real: Consultant) -> None:
+    reply = ask(real, "H100 NVL is 80 gigs?")
+    assert reply.startswith("*No.*") and "94 GB" in reply and "H100 SXM5" in reply
+    assert "There is no 80 GB H100" not in reply and "A100" not in reply
+
+
+def test_the_gpu_card_names_its_int8_and_fp4_rates_where_the_datasheet_has_them(real: Consultant) -> None:
+    assert "INT8 242 TOPS" in ask(real, "what's the INT8 TOPS of the L4?")
+    card = ask(real, "B200 规格")
+    assert "FP4 9,000 TFLOPS" in card and "INT8 4,500 TOPS" in card
+
+
+def test_a_workstation_rtx_pro_card_outside_the_catalogue_is_said_so_not_read_as_data(
+    real: Consultant,
+) -> None:
+    reply = ask(real, "RTX PRO 6000 has 96GB right?")
+    assert reply.startswith("*No RTX PRO 6000 in the catalogue*") and "of data" not in reply

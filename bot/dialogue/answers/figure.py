@@ -67,6 +67,8 @@ def confirmations(q: Question) -> list[dict[str, Any]]:
                     "source": cite,
                     "link": link,
                 }
+                if quote.dtype == "fp64" and figure is g.fp64.tensor and figure.value != g.fp64.vector.value:
+                    found["tensor_core"] = True  # "H100 FP64 67": its FP64 Tensor Core rate
                 train = _training_rate(g, quote, found["dtype"])
                 if train is not None:
                     # "H20 算力 296 TFLOPS": right, but as its FP8 rate; training sizes use the 16-bit one.
@@ -92,6 +94,10 @@ def _figure(g: Any, quote: Any) -> tuple[Any, float, str]:
         return _link(g.scale_up), 1000.0, "link"
     if quote.kind == "bandwidth":
         return g.memory_bandwidth_tbs, 1.0, "bandwidth"
+    if quote.kind == "tflops" and quote.dtype == "fp64":  # the plain rate, else the FP64 Tensor Core one
+        near = [f for f in (g.fp64.vector, g.fp64.tensor) if f.value]
+        hit = next((f for f in near if abs(quote.value - (f.value or 0.0)) <= SAME_FIGURE * f.value), None)
+        return hit, 1.0, "tflops"
     if quote.kind == "tflops" and quote.dtype:  # "int8": the TOPS figure, where the catalogue has one
         return getattr(g.tflops, quote.dtype, None), 1.0, "tflops"
     if quote.kind == "tflops":  # "算力 989 TFLOPS": the dense 16-bit rate it matches (BF16 first)
