@@ -106,3 +106,12 @@ def test_a_workstation_rtx_pro_card_outside_the_catalogue_is_said_so_not_read_as
 ) -> None:
     reply = ask(real, "RTX PRO 6000 has 96GB right?")
     assert reply.startswith("*No RTX PRO 6000 in the catalogue*") and "of data" not in reply
+
+
+def test_an_int8_figure_for_a_gpu_without_a_published_int8_rate_is_not_confirmed_nor_a_form(
+    real: Consultant,
+) -> None:
+    en = ask(real, "V100 INT8 is 250 TOPS?")
+    assert en.startswith("*I can't confirm that.*") and "125 TFLOPS" in en
+    zh = ask(real, "A10G 的 INT8 是 250 TOPS 吗")
+    assert zh.startswith("*没法确认*") and "INT8" in zh and not any(f in zh for f in FORM)

@@ -167,7 +167,8 @@ def answer(q: Question, reply: Reply) -> bool:
     if either and found:
         # "H200 显存是141G还是192G": which of the two it is, then why the other is not
         confirmed = confirmations(q)
-    if not found and not confirmed:
+    unrated = [] if found or confirmed else _unrated(q)
+    if not found and not confirmed and not unrated:
         return False
     if either:
         # "A100 是 40G 还是 80G": each board says its own size, so none names "the other one" again
@@ -182,5 +183,28 @@ def answer(q: Question, reply: Reply) -> bool:
         confirmed=confirmed,
         yes_no=q.u.yes_no,
         either=either and len(found) + len(confirmed) >= 2,
+        unrated=unrated,
     )
     return True
+
+
+def _unrated(q: Question) -> list[dict[str, Any]]:
+    """INT8 figures quoted for a GPU whose datasheet publishes no INT8 rate ("V100 INT8 250 TOPS?"):
+    neither confirmed nor corrected; said so, with the dense 16-bit rate it does publish."""
+    out: list[dict[str, Any]] = []
+    for quote in quotes(q.text, q.kb.gpu_records):
+        if quote.kind != "tflops" or quote.dtype != "int8":
+            continue
+        if any(getattr(g.tflops.int8, "value", None) for g in quote.gpus):
+            continue
+        g = quote.gpus[0]
+        train = next((d for d in ("bf16", "fp16") if getattr(g.tflops, d).value), None)
+        if train is None:
+            continue
+        figure = getattr(g.tflops, train)
+        sources = q.kb.gpu_sources
+        cite = next((sources[k].citation for k in figure.src if k in sources), ", ".join(figure.src))
+        out.append(
+            {"name": g.name, "claimed": quote.value, "dtype": train, "value": figure.value, "source": cite}
+        )
+    return out[:1]
