@@ -115,3 +115,8 @@ def test_an_int8_figure_for_a_gpu_without_a_published_int8_rate_is_not_confirmed
     assert en.startswith("*I can't confirm that.*") and "125 TFLOPS" in en
     zh = ask(real, "A10G 的 INT8 是 250 TOPS 吗")
     assert zh.startswith("*没法确认*") and "INT8" in zh and not any(f in zh for f in FORM)
+
+
+def test_a_compute_rate_is_not_a_price_question(real: Consultant) -> None:
+    reply = ask(real, "is the T4 BF16 rate 65 TFLOPS?")
+    assert reply.startswith("*No.*") and "does not support BF16" in reply and "GPU-hour" not in reply
