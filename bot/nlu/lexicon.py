@@ -612,7 +612,7 @@ NOT_MONEY = (
 )  # fmt: skip
 
 
-# A rate of compute, not money: "the T4's BF16 rate", "its INT8 rates", "FP64 Tensor Core rate", "learning rate".
+# A rate of compute, not money: "the T4's BF16 rate", "its INT8 rates", "learning rate".
 _NOT_A_PRICE_RATE = re.compile(
     r"(?:(?:fp|bf|tf)\d+|int\d+|tensor core|tflops?|flops?|compute|matmul|learning|data|transfer)\s+rates?\b"
 )
