@@ -64,6 +64,8 @@ class _Checker:
     def tflops(self, claimed: float, dtype: str | None, gpus: tuple[GpuRecord, ...]) -> Correction | None:
         if dtype == "int8":
             return self.int8(claimed, gpus)
+        if dtype == "fp64":
+            return self.fp64(claimed, gpus)
         if dtype == "fp4" and all(g.tflops.fp4 is None for g in gpus):
             # FP4 tensor cores came with Blackwell; a family name means its fastest board here
             return self._unsupported(max(gpus, key=lambda g: g.tflops.fp16.value or 0.0), dtype, claimed)
@@ -110,6 +112,28 @@ class _Checker:
             en=f"The {g.name}'s dense INT8 rate is {dense} TOPS, not {_fmt(claimed)}.",
         )
         return self._finish(g, "tflops.int8", claimed, f.value, message, f.src, "wrong")
+
+    def fp64(self, claimed: float, gpus: tuple[GpuRecord, ...]) -> Correction | None:
+        """An FP64 figure ("H100 FP64 67 TFLOPS"): right at either the plain (vector) rate or the FP64
+        Tensor Core rate; not judged for a GPU whose FP64 rate the catalogue does not hold."""
+        rated = [g for g in gpus if g.fp64.vector.value]
+        rates = [v for g in rated for v in (g.fp64.vector.value, g.fp64.tensor.value) if v]
+        if not rated or any(_close(claimed, v, 0.03, 0.05) for v in rates):
+            return None
+        g = max(rated, key=lambda x: x.fp64.vector.value or 0.0)
+        plain = _fmt(g.fp64.vector.value or 0.0)
+        tensor = g.fp64.tensor.value
+        with_tensor = tensor is not None and tensor != g.fp64.vector.value
+        message = Bilingual(
+            zh=f"{g.name} 的 FP64 算力是 {plain} TFLOPS"
+            + (f"（FP64 Tensor Core 为 {_fmt(tensor or 0.0)}）" if with_tensor else "")
+            + f"，不是 {_fmt(claimed)}。",
+            en=f"The {g.name}'s FP64 rate is {plain} TFLOPS"
+            + (f" ({_fmt(tensor or 0.0)} on its FP64 Tensor Cores)" if with_tensor else "")
+            + f", not {_fmt(claimed)}.",
+        )
+        src = (*g.fp64.vector.src, *g.fp64.tensor.src)
+        return self._finish(g, "fp64", claimed, g.fp64.vector.value, message, src, "wrong")
 
     def _int8_as_float(self, g: GpuRecord, f: TflopsFigure, claimed: float) -> Correction:
         train = next((d for d in ("bf16", "fp16") if getattr(g.tflops, d).value), "fp32")
@@ -231,14 +255,42 @@ class _Checker:
         shown = [x for x in gpus if x.variant_of not in {y.id for y in gpus}]  # a variant repeats its card
         sizes = ", ".join(f"{x.name} {_fmt(x.memory_gb.value)} GB" for x in shown)
         sizes_zh = "、".join(f"{x.name}（{_fmt(x.memory_gb.value)} GB）" for x in shown)
-        other = next(
-            (x for x in everyone if x not in gpus and _close(claimed, x.memory_gb.value, 0.01)), None
+        # The boards that do have the size: of the family named first ("H100 NVL 80GB": the SXM5 and
+        # PCIe are the 80 GB H100s), else up to three others ("4090 48GB": the A40, L40S, RTX A6000).
+        sized = [x for x in everyone if x not in gpus and _close(claimed, x.memory_gb.value, 0.01)]
+        sized = [x for x in sized if x.variant_of not in {y.id for y in sized}]
+        kin = [x for x in sized if x.family in {y.family for y in gpus}]
+        if kin:
+            names, names_zh = " and ".join(x.name for x in kin), "和".join(x.name for x in kin)
+            message = Bilingual(
+                zh=f"{g.name} 是 {_fmt(g.memory_gb.value)} GB，不是 {_fmt(claimed)}GB；"
+                f"{_fmt(claimed)}GB 的 {g.family.upper()} 是 {names_zh}。",
+                en=f"The {g.name} has {_fmt(g.memory_gb.value)} GB, not {_fmt(claimed)} GB; "
+                f"the {_fmt(claimed)} GB {g.family.upper()} {'is' if len(kin) == 1 else 'boards are'} "
+                f"the {names}.",
+            )
+            return self._finish(g, "memory_gb", claimed, g.memory_gb.value, message, g.memory_gb.src, "wrong")
+        more = len(sized) > 3
+        sized = sized[:3]
+        names = (
+            ", ".join(x.name for x in sized[:-1])
+            + (" and " if len(sized) > 1 else "")
+            + (sized[-1].name if sized else "")
         )
+        names_zh = "、".join(x.name for x in sized)
+        if not sized:
+            other_zh = other_en = ""
+        elif len(sized) == 1:
+            other_zh, other_en = (
+                f"{_fmt(claimed)}GB 的是 {names_zh}。",
+                f" The {_fmt(claimed)} GB part is the {names}.",
+            )
+        else:
+            other_zh = f"{_fmt(claimed)}GB 的有 {names_zh}{'等' if more else ''}。"
+            other_en = f" The {_fmt(claimed)} GB parts {'include' if more else 'are'} the {names}."
         message = Bilingual(
-            zh=f"没有 {_fmt(claimed)}GB 的 {g.family.upper()}，只有 {sizes_zh}。"
-            + (f"{_fmt(claimed)}GB 的是 {other.name}。" if other else ""),
-            en=f"There is no {_fmt(claimed)} GB {g.family.upper()}: {sizes}."
-            + (f" The {_fmt(claimed)} GB part is the {other.name}." if other else ""),
+            zh=f"没有 {_fmt(claimed)}GB 的 {g.family.upper()}，只有 {sizes_zh}。" + other_zh,
+            en=f"There is no {_fmt(claimed)} GB {g.family.upper()}: {sizes}." + other_en,
         )
         return self._finish(
             g, "memory_gb", claimed, g.memory_gb.value, message, g.memory_gb.src, "nonexistent"

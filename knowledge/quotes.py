@@ -64,8 +64,16 @@ _POWER = re.compile(
 # server's or a rack's power, never a claim about a GPU's TDP.
 MAX_GPU_WATTS = 3000.0
 _POWER_WORDS = re.compile(r"tdp|tgp|功耗|功率|耗电|耗電|用电|用電|power|watt|瓦|电源|電源|draws?|uses|consum")
-_DTYPE = re.compile(r"fp16|bf16|fp8|tf32|fp32|int8|(?:nv|mx)?fp4|半精度|单精度|單精度")
-_DTYPE_ALIASES = {"半精度": "fp16", "单精度": "fp32", "單精度": "fp32", "nvfp4": "fp4", "mxfp4": "fp4"}
+_DTYPE = re.compile(r"fp16|bf16|fp8|tf32|fp32|fp64|int8|(?:nv|mx)?fp4|半精度|单精度|單精度|双精度|雙精度")
+_DTYPE_ALIASES = {
+    "半精度": "fp16",
+    "单精度": "fp32",
+    "單精度": "fp32",
+    "双精度": "fp64",
+    "雙精度": "fp64",
+    "nvfp4": "fp4",
+    "mxfp4": "fp4",
+}
 _FABRIC = re.compile(r"nvlink|infinity fabric|xgmi|互联|互聯|卡间|卡間")
 # Where a sentence or clause ends (full-width and ASCII punctuation, a line break): the NLU uses it too.
 SENTENCE_END = re.compile(r"[。！？!?；;\n]|\.\s")

@@ -253,7 +253,7 @@ def _looks_like_quantity(s: str, start: int, end: int) -> bool:
 # sizes ("70B") and the catalogue's own names never match: the first is digits then a letter, the second
 # is excluded.
 _GPU_LIKE = re.compile(
-    r"(?<![a-z0-9])(?:(?:rtx|gtx)\s?-?\s?\d{4}(?:\s?ti|\s?ada)?|gb\d{3}|[bh]\d{3}|mi\d{3}x?|l\d{2})(?![a-z0-9])"
+    r"(?<![a-z0-9])(?:(?:rtx|gtx)\s?-?\s?(?:pro\s?)?\d{4}(?:\s?ti|\s?ada|\s?blackwell)?|gb\d{3}|[bh]\d{3}|mi\d{3}x?|l\d{2})(?![a-z0-9])"
     # a bare GeForce number counted as a card: "一张 3060", "两块2080ti"
     r"|(?:(?<=[张块])|(?<=[张块] ))[1-5]0[5-9]0(?:\s?ti)?(?![a-z0-9])"
 )

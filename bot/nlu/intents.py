@@ -71,6 +71,8 @@ LOAD_EXPECTED = (
     "expect", "预计", "估计", "预期", "预估", "will get", "will have", "will see", "will handle",
     "will serve", "we'll get", "we'll have", "会有", "将有",
 )  # fmt: skip
+# The Chinese A-not-A question ("对不对", "是不是", "好不好"): a question, whatever word it repeats.
+A_NOT_A = re.compile(r"(\w)不\1")
 # Only at the start of a message: "不是7B，是13B", "no, 13B" (是不是 elsewhere is a question).
 CORRECTION_OPENERS = ("不是", "no,", "no ", "nope", "不，", "不,", "错了")
 WHATIF = (
@@ -627,7 +629,8 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
         return "undo"
     if asks_capacity(t):
         return "capacity"
-    corrects = has_any(t, CORRECTION) or t.startswith(CORRECTION_OPENERS) or ", not " in t
+    # an A-not-A question asks ("T4 是16GB显存对不对": 对不对 holds 不对), it corrects nothing
+    corrects = has_any(A_NOT_A.sub("", t), CORRECTION) or t.startswith(CORRECTION_OPENERS) or ", not " in t
     # "sorry, 7B and 200B tokens" sets them right; "sorry, what does LoRA mean?" asks
     corrects = corrects or (cues.APOLOGY_OPENER.match(t) is not None and not has_any(t, (*QUESTION, "请问")))
     corrects = corrects and not has_any(t, cues.WORTH_ASKS)  # weighing two options corrects nothing

@@ -105,6 +105,10 @@ def unpriced_offering(catalog: Catalog, gpu_id: str) -> dict[str, Any] | None:
     return {"cloud": o.cloud, "instance": o.instance_type, "flags": list(o.flags)}
 
 
+def _dense(figure: Any) -> float | None:
+    return getattr(figure, "value", None) or None
+
+
 def gpu_view(spec: GpuSpec, catalog: Catalog, record: Any | None = None) -> dict[str, Any]:
     offer = cheapest_offering(catalog, spec.id)
     return {
@@ -116,6 +120,9 @@ def gpu_view(spec: GpuSpec, catalog: Catalog, record: Any | None = None) -> dict
         "bf16": spec.tflops.bf16,
         "fp8": spec.tflops.fp8,
         "fp32": spec.tflops.fp32,
+        # dense FP4 TFLOPS and INT8 TOPS where the datasheet record holds them (the card names them)
+        "fp4": _dense(getattr(getattr(record, "tflops", None), "fp4", None)),
+        "int8": _dense(getattr(getattr(record, "tflops", None), "int8", None)),
         "scale_up_gbs": spec.scale_up_gbs,
         "scale_up_domain": spec.scale_up_domain,
         "tdp_w": spec.tdp_w,

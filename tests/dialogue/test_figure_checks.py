@@ -83,3 +83,48 @@ def test_two_quoted_figures_that_are_one_fact_get_that_figure_once_not_both_exis
     assert en.count("has 141 GB") == 1
     zh = real.handle("s-h200-either-zh", "H200 显存是 141G 还是 144G").text
     assert zh.startswith("*是 141 GB*。") and "两种都有" not in zh
+
+
+def test_a_size_asked_with_dui_bu_dui_is_a_figure_check_not_a_correction(real: Consultant) -> None:
+    reply = ask(real, "T4 是16GB显存 对不对")
+    assert reply.startswith("*对*") and "16 GB" in reply
+
+
+def test_an_fp64_figure_is_checked_against_the_fp64_rates_not_another_type(real: Consultant) -> None:
+    tensor = ask(real, "H100 SXM FP64 is 67 TFLOPS?")
+    assert tensor.startswith("*Yes.*") and "FP64 Tensor Core" in tensor and "FP32" not in tensor
+    wrong = ask(real, "H800 的双精度是 34 TFLOPS 吗")
+    assert wrong.startswith("*不对*") and "1 TFLOPS" in wrong
+
+
+def test_a_wrong_size_that_another_board_of_the_family_has_names_that_board(real: Consultant) -> None:
+    reply = ask(real, "H100 NVL is 80 gigs?")
+    assert reply.startswith("*No.*") and "94 GB" in reply and "H100 SXM5" in reply
+    assert "There is no 80 GB H100" not in reply and "A100" not in reply
+
+
+def test_the_gpu_card_names_its_int8_and_fp4_rates_where_the_datasheet_has_them(real: Consultant) -> None:
+    assert "INT8 242 TOPS" in ask(real, "what's the INT8 TOPS of the L4?")
+    card = ask(real, "B200 规格")
+    assert "FP4 9,000 TFLOPS" in card and "INT8 4,500 TOPS" in card
+
+
+def test_a_workstation_rtx_pro_card_outside_the_catalogue_is_said_so_not_read_as_data(
+    real: Consultant,
+) -> None:
+    reply = ask(real, "RTX PRO 6000 has 96GB right?")
+    assert reply.startswith("*No RTX PRO 6000 in the catalogue*") and "of data" not in reply
+
+
+def test_an_int8_figure_for_a_gpu_without_a_published_int8_rate_is_not_confirmed_nor_a_form(
+    real: Consultant,
+) -> None:
+    en = ask(real, "V100 INT8 is 250 TOPS?")
+    assert en.startswith("*I can't confirm that.*") and "125 TFLOPS" in en
+    zh = ask(real, "A10G 的 INT8 是 250 TOPS 吗")
+    assert zh.startswith("*没法确认*") and "INT8" in zh and not any(f in zh for f in FORM)
+
+
+def test_a_compute_rate_is_not_a_price_question(real: Consultant) -> None:
+    reply = ask(real, "is the T4 BF16 rate 65 TFLOPS?")
+    assert reply.startswith("*No.*") and "does not support BF16" in reply and "GPU-hour" not in reply

@@ -21,6 +21,7 @@ from bot.nlu import parse
         ("数据安全怎么保证", "faq"),
         ("改成三周", "correction"),
         ("不对，应该是70B", "correction"),
+        ("T4 是16GB显存 对不对", "figure_check"),
         ("actually, make it 30B", "correction"),
         ("change the budget to $20k", "correction"),
         ("what if we only had 3 days?", "whatif"),

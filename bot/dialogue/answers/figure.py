@@ -67,6 +67,8 @@ def confirmations(q: Question) -> list[dict[str, Any]]:
                     "source": cite,
                     "link": link,
                 }
+                if quote.dtype == "fp64" and figure is g.fp64.tensor and figure.value != g.fp64.vector.value:
+                    found["tensor_core"] = True  # "H100 FP64 67": its FP64 Tensor Core rate
                 train = _training_rate(g, quote, found["dtype"])
                 if train is not None:
                     # "H20 算力 296 TFLOPS": right, but as its FP8 rate; training sizes use the 16-bit one.
@@ -98,6 +100,10 @@ def _figure(g: Any, quote: Any) -> tuple[Any, float, str]:
         return _link(g.scale_up), 1000.0, "link"
     if quote.kind == "bandwidth":
         return g.memory_bandwidth_tbs, 1.0, "bandwidth"
+    if quote.kind == "tflops" and quote.dtype == "fp64":  # the plain rate, else the FP64 Tensor Core one
+        near = [f for f in (g.fp64.vector, g.fp64.tensor) if f.value]
+        hit = next((f for f in near if abs(quote.value - (f.value or 0.0)) <= SAME_FIGURE * f.value), None)
+        return hit, 1.0, "tflops"
     if quote.kind == "tflops" and quote.dtype:  # "int8": the TOPS figure, where the catalogue has one
         return getattr(g.tflops, quote.dtype, None), 1.0, "tflops"
     if quote.kind == "tflops":  # "算力 989 TFLOPS": the dense 16-bit rate it matches (BF16 first)
@@ -167,7 +173,8 @@ def answer(q: Question, reply: Reply) -> bool:
     if either and found:
         # "H200 显存是141G还是192G": which of the two it is, then why the other is not
         confirmed = confirmations(q)
-    if not found and not confirmed:
+    unrated = [] if found or confirmed else _unrated(q)
+    if not found and not confirmed and not unrated:
         return False
     if either:
         # "A100 是 40G 还是 80G": each board says its own size, so none names "the other one" again
@@ -184,5 +191,28 @@ def answer(q: Question, reply: Reply) -> bool:
         # two figures quoted as alternatives that are one fact ("141GB or 144GB?") get that figure, not "yes"
         either=either
         and (len(found) + len(confirmed) >= 2 or len(list(quotes(q.text, q.kb.gpu_records))) >= 2),
+        unrated=unrated,
     )
     return True
+
+
+def _unrated(q: Question) -> list[dict[str, Any]]:
+    """INT8 figures quoted for a GPU whose datasheet publishes no INT8 rate ("V100 INT8 250 TOPS?"):
+    neither confirmed nor corrected; said so, with the dense 16-bit rate it does publish."""
+    out: list[dict[str, Any]] = []
+    for quote in quotes(q.text, q.kb.gpu_records):
+        if quote.kind != "tflops" or quote.dtype != "int8":
+            continue
+        if any(getattr(g.tflops.int8, "value", None) for g in quote.gpus):
+            continue
+        g = quote.gpus[0]
+        train = next((d for d in ("bf16", "fp16") if getattr(g.tflops, d).value), None)
+        if train is None:
+            continue
+        figure = getattr(g.tflops, train)
+        sources = q.kb.gpu_sources
+        cite = next((sources[k].citation for k in figure.src if k in sources), ", ".join(figure.src))
+        out.append(
+            {"name": g.name, "claimed": quote.value, "dtype": train, "value": figure.value, "source": cite}
+        )
+    return out[:1]
