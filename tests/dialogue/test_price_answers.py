@@ -235,3 +235,18 @@ def test_spot_prices_for_many_gpus_skip_listings_whose_spot_is_no_discount(real:
         assert "something went wrong" not in answer and "内部错误" not in answer
         spot = _money(answer.splitlines()[0])
         assert spot and spot[0] < spot[-1], answer  # the spot total first, then its higher on-demand price
+
+
+def test_the_cheapest_gpu_in_china_lists_only_what_is_rented_in_china(real: Consultant) -> None:
+    text = ask(real, "国内最便宜的卡是哪个")
+    assert "¥" in text and "$" not in text and "GCP" not in text and "Lambda" not in text
+
+
+def test_the_cheapest_gpu_in_china_with_no_listing_there_says_so_before_the_prices_abroad(
+    real: Consultant,
+) -> None:
+    hant = ask(real, "國內哪家雲租 A100 最便宜？")
+    assert hant.startswith("*國內算力市場沒有 NVIDIA A100 的公開標價*") and "Lambda" in hant
+    assert ask(real, "cheapest H100 in China?").startswith(
+        "*No public mainland-China listing of NVIDIA H100*"
+    )
