@@ -250,3 +250,10 @@ def test_the_cheapest_gpu_in_china_with_no_listing_there_says_so_before_the_pric
     assert ask(real, "cheapest H100 in China?").startswith(
         "*No public mainland-China listing of NVIDIA H100*"
     )
+
+
+def test_a_chinese_marketplace_listing_names_its_region_in_words_not_the_code_cn(real: Consultant) -> None:
+    hans = ask(real, "国内租 4090 一小时多少钱")
+    assert "（每台 1 卡，国内）" in hans and "，cn" not in hans
+    assert "，國內，算力市場公開標價" in ask(real, "國內最便宜的卡是哪張？")
+    assert "mainland China), snapshot date unknown" in ask(real, "how much is a 4090 per hour in China?")
