@@ -257,3 +257,9 @@ def test_a_chinese_marketplace_listing_names_its_region_in_words_not_the_code_cn
     assert "（每台 1 卡，国内）" in hans and "，cn" not in hans
     assert "，國內，算力市場公開標價" in ask(real, "國內最便宜的卡是哪張？")
     assert "mainland China), snapshot date unknown" in ask(real, "how much is a 4090 per hour in China?")
+
+
+def test_a_cheapest_question_with_no_listing_has_no_price_footer(real: Consultant) -> None:
+    text = ask(real, "阿里云上有 H800 吗？国内云哪家便宜")
+    assert "目录里没有 NVIDIA H800 SXM 的报价" in text and "按需标价" not in text
+    assert "On-demand list prices" not in ask(real, "cheapest H800 on AWS?")
