@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from sizing.assumptions import DAYS_PER_MONTH, RESERVED_DISCOUNT
 from sizing.compute import Throughput
-from sizing.cost import Quote, reserved_usd
+from sizing.cost import Quote, billing_for, reserved_usd
 from sizing.fixed import FixedCosts
 from sizing.frozen import quick_init
 from sizing.layout import Fitted
@@ -136,7 +136,8 @@ class Option:
             "prices_date_unknown": q.offering.as_of is None if q else None,
             "price_currency": q.offering.currency if q else None,  # the provider's list currency
             "price_source": q.offering.source if q else None,
-            "billing": q.billing if q else None,
+            # Without a price the advice still follows the run's length (a 3-year run is no short job).
+            "billing": q.billing if q else billing_for(self.days),
         }
         billed_days = (q.billed_hours / 24.0 or self.days) if q is not None else 0.0
         if q is not None and billed_days >= DAYS_PER_MONTH * (1 - RESERVED_DISCOUNT):

@@ -104,3 +104,10 @@ def test_late_china_options_are_listed_closest_to_the_deadline_first(real: Consu
         if "超过工期" in line and " 天" in line
     ]
     assert len(late_days) >= 2 and late_days == sorted(late_days)
+
+
+def test_a_plan_on_an_unpriced_gpu_still_advises_billing_by_the_runs_length(real: Consultant) -> None:
+    years = real.handle("s-years", "想用 8 卡 H800 训 34B，数据 1T token，要多久").text
+    assert "包年包月/预留" in years and "短期任务" not in years
+    hours = real.handle("s-hours", "用 8 卡 H800 训 7B，数据 2B token，一周内").text
+    assert "短期任务" in hours

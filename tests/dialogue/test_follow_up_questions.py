@@ -229,3 +229,10 @@ def test_the_plans_warnings_name_the_gpu_as_the_plan_does(real: Consultant) -> N
 def test_asking_whether_the_job_fits_on_n_gpus_gets_the_verdict_first(real: Consultant) -> None:
     hant = ask(real, "全參微調 70B，資料 2 億 token，兩週", "8 張 H100 放得下嗎")
     assert hant.startswith("*不行*：8 × NVIDIA H100 SXM5 放不下這個任務（全參數微調）")
+
+
+def test_a_deadline_said_after_a_plan_without_one_reads_as_a_deadline_not_added_days(
+    real: Consultant,
+) -> None:
+    text = ask(real, "训一个 7b 的模型", "数据 50B token", "不确定", "两周内训完")
+    assert text.startswith("*变化*：期限定为 14 天：") and "新增 14 天" not in text

@@ -235,3 +235,31 @@ def test_spot_prices_for_many_gpus_skip_listings_whose_spot_is_no_discount(real:
         assert "something went wrong" not in answer and "内部错误" not in answer
         spot = _money(answer.splitlines()[0])
         assert spot and spot[0] < spot[-1], answer  # the spot total first, then its higher on-demand price
+
+
+def test_the_cheapest_gpu_in_china_lists_only_what_is_rented_in_china(real: Consultant) -> None:
+    text = ask(real, "国内最便宜的卡是哪个")
+    assert "¥" in text and "$" not in text and "GCP" not in text and "Lambda" not in text
+
+
+def test_the_cheapest_gpu_in_china_with_no_listing_there_says_so_before_the_prices_abroad(
+    real: Consultant,
+) -> None:
+    hant = ask(real, "國內哪家雲租 A100 最便宜？")
+    assert hant.startswith("*國內算力市場沒有 NVIDIA A100 的公開標價*") and "Lambda" in hant
+    assert ask(real, "cheapest H100 in China?").startswith(
+        "*No public mainland-China listing of NVIDIA H100*"
+    )
+
+
+def test_a_chinese_marketplace_listing_names_its_region_in_words_not_the_code_cn(real: Consultant) -> None:
+    hans = ask(real, "国内租 4090 一小时多少钱")
+    assert "（每台 1 卡，国内）" in hans and "，cn" not in hans
+    assert "，國內，算力市場公開標價" in ask(real, "國內最便宜的卡是哪張？")
+    assert "mainland China), snapshot date unknown" in ask(real, "how much is a 4090 per hour in China?")
+
+
+def test_a_cheapest_question_with_no_listing_has_no_price_footer(real: Consultant) -> None:
+    text = ask(real, "阿里云上有 H800 吗？国内云哪家便宜")
+    assert "目录里没有 NVIDIA H800 SXM 的报价" in text and "按需标价" not in text
+    assert "On-demand list prices" not in ask(real, "cheapest H800 on AWS?")

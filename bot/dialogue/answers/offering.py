@@ -67,10 +67,17 @@ def answer(q: Question, reply: Reply) -> bool:
     for spec in specs:
         found = _listings(catalog, spec, count, named or None, spot)
         if not spot and (cn or (not found and q.u.gpus)):
-            found += _listings(
-                china, spec, count, None, False, split=False
-            )  # Chinese marketplace list prices (CNY)
+            found += [
+                {**r, "cn": True} for r in _listings(china, spec, count, None, False, split=False)
+            ]  # Chinese marketplace list prices (CNY)
         rows += found
+    # "国内哪家租 A100 最便宜": asked about mainland China with no cloud named, only what is rented there;
+    # none there, the clouds abroad, said so (abroad_only).
+    abroad_only = False
+    if q.u.region == "cn" and not named and not spot:
+        there = [r for r in rows if r.get("cn")]
+        abroad_only = not there and bool(rows)
+        rows = there or rows
     if any(not r.get("split") for r in rows):
         # "cheapest cloud for 8x h100": a server that holds them all, when any board of the family is
         # sold so, before machines that would talk over the network
@@ -105,6 +112,7 @@ def answer(q: Question, reply: Reply) -> bool:
         family=family_name([s.name for s in specs]) if q.u.gpus else None,
         named=named,
         unpriced=unpriced,
+        abroad_only=abroad_only,
         fx=catalog.usd_to_cny,
         hours_per_month=HOURS_PER_MONTH,
         # "包年租 H100 哪家最便宜", "reserved 1-year H100 price": the year at the on-demand rate, and what the
