@@ -58,6 +58,7 @@ def suggestion(
             ("gpu", top.gpu.id),
             ("memory_gb", round(low.memory.total_gb, 1)),
             ("gpu_memory_gb", top.gpu.capacity_gb),
+            ("gpu_sold_memory_gb", top.gpu.memory_gb),
             ("optimizer", "paged_adamw_8bit"),
             ("paged", True),
             ("recompute", low.layout.recompute),

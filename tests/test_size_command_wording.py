@@ -104,3 +104,11 @@ def test_asked_for_the_low_memory_recipe_the_plan_fits_one_4090_and_names_its_co
     top = data["options"][0]
     assert top["fits"] is True and top["memory_per_gpu_gb"] < 24
     assert any("Low-memory recipe, as asked" in line and "1.25× slower" in line for line in data["explain"])
+
+
+def test_the_low_memory_hint_gives_the_gpu_the_memory_it_is_sold_with_as_the_plan_does(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    out = _run(capsys, "--params", "14e9", "--tokens", "15e9", "--method", "full_finetune", "--gpu", "h200")
+    hint = next(line for line in out.splitlines() if "low-memory recipe does" in line)
+    assert "of its 141 GB" in hint and "151 GB" not in hint

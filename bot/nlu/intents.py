@@ -343,6 +343,12 @@ STARTS_TRAINING = re.compile(
     rf"|{_INTENT_ZH}(?:搞|做|弄)(?:一?个)?(?:自己的)?(?:大?模型|llm)?(?:训练|微调|预训练)"
     r"|\b(?:want|wanna|like|looking|going|gonna|trying|thinking about|thinking of|considering|planning"
     r"|hoping)(?: to)? (?:train|fine-?tune|fine tune|pre-?train)(?:ing)?\b"
+    # "can you help me figure out gpus for training", "help us pick hardware for fine-tuning",
+    # "帮我选一下训练用的卡": the intake, not an FAQ that happens to share a word
+    r"|\bhelp (?:me|us)(?: to)? (?:pick|choose|select|figure out|work out|find|decide on|spec out|size)"
+    r" (?:the right |some |the |our |which |what )?(?:gpus?|cards?|hardware|compute|a cluster|instances?)"
+    r" (?:for|to) (?:a |our |my )?(?:train|fine-?tun|fine tun|pre-?train)"
+    r"|帮(?:我|我们|忙)(?:选|挑|配)(?:一下)?(?:训练|微调|预训练)(?:用的)?(?:卡|gpu|显卡|算力|机器)"
 )
 
 

@@ -130,3 +130,20 @@ def test_the_data_question_asked_again_before_a_method_is_known_offers_the_compu
     assert "I still need the amount of training data" in en.text and "20 tokens per parameter" in en.text
     assert "I still need the amount of training data" in lora.text
     assert "20 tokens per parameter" not in lora.text  # no compute-optimal rule for a fine-tune
+
+
+def test_a_deadline_of_hours_is_echoed_in_hours_not_as_a_fraction_of_a_day(
+    consultant: Consultant, nlu: ScriptedParse
+) -> None:
+    nlu.understands("lora on an 8b model, 6 hours deadline", params=8e9, method="lora", days=0.25)
+    nlu.understands("7b full ft on 1B tokens in 36 hours", params=7e9, tokens=1e9, days=1.5)
+    nlu.understands("7b 全参微调 10亿 token，12小时内", params=7e9, tokens=1e9, days=0.5)
+
+    asked = consultant.handle("a", "lora on an 8b model, 6 hours deadline")
+    planned = consultant.handle("b", "7b full ft on 1B tokens in 36 hours")
+    zh = consultant.handle("c", "7b 全参微调 10亿 token，12小时内")
+
+    assert "6 hours" in asked.text and "0.25 day" not in asked.text
+    understood = next(line for line in planned.text.splitlines() if "Understood" in line)
+    assert understood.rstrip(".").endswith("36 hours")
+    assert "12 小时" in zh.text and "0.5 天" not in zh.text

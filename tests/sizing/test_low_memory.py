@@ -96,3 +96,9 @@ def test_the_recipe_steps_the_optimizer_every_micro_batch_so_it_accumulates_no_g
     top = _top(catalog, gpu="rtx4090", low_memory=True, **LLAMA_8B_ON_ONE)
     plain = _top(catalog, gpu="h100-sxm", **LLAMA_8B_ON_ONE)
     assert top["layout"]["grad_accum"] == 1 and plain["layout"]["grad_accum"] > 1  # type: ignore[index]
+
+
+def test_the_low_memory_hint_carries_both_the_sold_and_the_usable_memory_of_the_gpu(catalog: Catalog) -> None:
+    d = plan(SizingRequest(params=8e9, method="full_finetune", gpu="rtx4090", gpus=1), catalog).to_dict()
+    params = _codes(d)["low_memory_full_finetune"]["params"]
+    assert params["gpu_sold_memory_gb"] == 24 and params["gpu_memory_gb"] >= params["gpu_sold_memory_gb"]
