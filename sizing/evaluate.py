@@ -11,7 +11,7 @@ from sizing.fixed import FixedModel, minimum_fixed_hours
 from sizing.memory import Layout, LowerBound, MemoryModel, weight_bytes_per_param
 from sizing.network import GPUS_PER_NODE
 from sizing.result import Option
-from sizing.screen import layout_within_batch
+from sizing.screen import layout_within_batch, network_ok
 from sizing.types import Catalog, GpuSpec, Offering, Precision
 from sizing.workload import Workload
 
@@ -491,6 +491,15 @@ class Evaluator:
         before = (training_hours + self._fixed.total_hours(training_hours, nodes)) / 24.0
         return before > days * (1.0 + LATE_SLACK)
 
+    def _usd_before_network(self, gpu: GpuSpec, gpus: int) -> float:
+        """A floor under the on-demand USD of the plan on `gpus` GPUs: its layout's days before the
+        network's slowdown (_days_before_network) on the cheapest shape that holds the count (the
+        price cost_floor uses); inf when no layout fits or no shape holds the count."""
+        per_gpu_hour = cost.per_gpu_hour_usd(self._offerings.get(gpu.id, ()), gpus)
+        if per_gpu_hour is None or not self.fitted(gpu, gpus).fits:
+            return math.inf
+        return per_gpu_hour * gpus * self._days_before_network(gpu, gpus) * 24.0 * (1.0 - FLOOR_SLACK)
+
     def _days_before_network(self, gpu: GpuSpec, gpus: int) -> float:
         """A floor under days(): the chosen layout's days at its compute speed, before the slowdown
         of a network below its need (which only adds time, and the fixed hours with it); exact on
@@ -515,29 +524,36 @@ class Evaluator:
         return (training_hours + self._fixed.total_hours(training_hours, 1)) / 24.0
 
     def preferred(self, gpu: GpuSpec, meet: Option, tie: float) -> Option:
-        """`meet` (the fewest GPUs that meet the deadline) unless a larger count on one node is
-        more than `tie` cheaper (an 8-GPU instance can cost less per GPU than a 1-GPU one), costs
-        compared as rank_cost (a plan without headroom as if HEADROOM_PREMIUM dearer).
+        """The type's plan among `meet` (the fewest GPUs that meet the deadline) and the larger
+        counts that could cost as little and that the screens keep (_screens_keep), by the
+        ranking's own rule (cheapest_of): the fewest GPUs within `tie` of the cheapest (an 8-GPU
+        instance can cost less per GPU than a 1-GPU one), unless a larger count costs no more and
+        finishes sooner; costs compared as rank_cost (a plan without headroom as if
+        HEADROOM_PREMIUM dearer). Only this plan and its faster variants reach the
+        pool, so a rule of its own here would drop the plan the ranking prefers: "13B full
+        fine-tune, 10 days" kept 2 × B200 ($2,409, 7.3 days) over 4 × B200 ($2,402, 3.7 days),
+        and the ranking then took 8 × B200 ($2,405), a variant that beats 2 but not 4.
 
-        Monotone in the deadline: a shorter one raises `meet`, and the candidates that remain
-        are a subset whose cheapest is unchanged, so the pick never drops to fewer GPUs."""
+        A looser deadline lowers `meet` and adds candidates, so the pick never costs more than
+        `tie` above what it cost under the tighter one (tests/sizing/test_properties.py)."""
         if meet.quote is None:
             return meet
-        fewest = meet.gpus
-        top = max(fewest, GPUS_PER_NODE)
         options = [meet]
         bar = rank_cost(meet) * (1.0 + tie)
         ladder = self.ladder(gpu)
-        for n in ladder[bisect.bisect_right(ladder, fewest) : bisect.bisect_right(ladder, top)]:
-            if self.cost_floor(gpu, n) > bar:
+        # Every larger count, not only those on one node: a shape's price per GPU can fall with
+        # the count (16 × A100-40GB on one GCP a2-megagpu-16g cost more than 24 on three p4d).
+        for n in ladder[bisect.bisect_right(ladder, meet.gpus) :]:
+            if self.floors(gpu, n)[0] > bar:
                 continue  # even at its best speed this count costs more than `meet`
+            if not self.one_node(gpu, n) and self._usd_before_network(gpu, n) > bar:
+                continue  # its layout alone costs more, before any network slowdown
             o = self.offered(gpu, n)
-            if o is not None and o.fits and o.quote is not None:
+            if o is not None and o.fits and o.quote is not None and _screens_keep(o, self.w):
                 options.append(o)
         if len(options) == 1:
             return meet
-        low = min(rank_cost(o) for o in options)
-        return next(o for o in options if rank_cost(o) <= low * (1.0 + tie))
+        return cheapest_of([(rank_cost(o), o) for o in options], tie)[1]
 
     def fastest(self, gpu: GpuSpec) -> Option:
         """The plan with the fewest days: the largest count that no smaller count beats."""
@@ -615,6 +631,35 @@ class Evaluator:
             if not beaten:
                 return n
         return None
+
+
+def _screens_keep(o: Option, w: Workload) -> bool:
+    """The screens before the ranking keep this plan whatever else is found: it is within the
+    global batch and on one node or a network known to cover it (screen.py). A larger count that
+    they may drop must not stand for its type (40 × B200 beyond a 128K-token fine-tuning batch
+    would take the place of 32 that is within it, and then be screened out)."""
+    return layout_within_batch(o.fitted.layout, w) and network_ok(o)
+
+
+def cheapest_of(costed: list[tuple[float, Option]], tie: float) -> tuple[float, Option]:
+    """The cheapest of these (rank_cost, plan) pairs, with its rank_cost: plans within `tie` of
+    the least cost count as equally cheap and the fewest GPUs win, unless a larger plan costs no
+    more and finishes sooner (1 × B200 for 7.2 days at $1,212 never beats 4 × B200 for 1.9 days
+    at $1,209). The one rule for "cheapest": each type's pick (Evaluator.preferred) and the
+    ranking (rank.cheapest) both use it."""
+    bar = min([co[0] for co in costed]) * (1.0 + tie)
+    close = [co for co in costed if co[0] <= bar]
+    pick = (
+        close[0]
+        if len(close) == 1
+        else min(close, key=lambda co: (co[1].gpus, co[0], co[1].days, co[1].gpu.id))
+    )
+    # ...unless that plan is dominated: a larger one that costs no more and finishes sooner wins.
+    pick_cost, days = pick[0], pick[1].days
+    better = [co for co in close if math.isfinite(co[0]) and co[0] <= pick_cost and co[1].days < days]
+    if better:
+        return min(better, key=lambda co: (co[0], co[1].days, co[1].gpus, co[1].gpu.id))
+    return pick
 
 
 def rank_cost(o: Option) -> float:
