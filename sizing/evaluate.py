@@ -546,8 +546,12 @@ class Evaluator:
         for n in ladder[bisect.bisect_right(ladder, meet.gpus) :]:
             if self.floors(gpu, n)[0] > bar:
                 continue  # even at its best speed this count costs more than `meet`
-            if not self.one_node(gpu, n) and self._usd_before_network(gpu, n) > bar:
-                continue  # its layout alone costs more, before any network slowdown
+            if not self.one_node(gpu, n) and (
+                self.network_unlisted(gpu, n) or self._usd_before_network(gpu, n) > bar
+            ):
+                continue  # no network known to cover it, or its layout alone costs more
+            if self.unfit_or_beyond_batch(gpu, n):
+                continue  # the batch screen would drop it (or it does not fit)
             o = self.offered(gpu, n)
             if o is not None and o.fits and o.quote is not None and _screens_keep(o, self.w):
                 options.append(o)
