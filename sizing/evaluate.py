@@ -115,6 +115,7 @@ class Evaluator:
         self._days_floors: dict[tuple[str, int], float] = {}
         self._floors: dict[tuple[str, int], tuple[float, float]] = {}  # Evaluator.floors
         self._roomy: dict[tuple[str, int, int], tuple[Offering, ...]] = {}  # Evaluator._host_ram_offerings
+        self._largest: dict[str, float] = {}  # per GPU: the most GPUs one instance on sale holds
         self.min_fixed_hours = minimum_fixed_hours(w)  # the fixed hours every plan pays at least
         self._fixed = FixedModel(w)
         self._storage = storage.StorageModel(
@@ -255,7 +256,17 @@ class Evaluator:
     def one_node(self, gpu: GpuSpec, gpus: int) -> bool:
         """Whether `gpus` GPUs of this type run on one node: at most GPUS_PER_NODE, or one instance on
         sale holds them all (cost.one_instance; quote() then rents it)."""
-        return gpus <= GPUS_PER_NODE or cost.one_instance(self._offerings.get(gpu.id, ()), gpus)
+        if gpus <= GPUS_PER_NODE:
+            return True
+        largest = self._largest.get(gpu.id)
+        if largest is None:
+            # cost.one_instance(offerings, n) is "n <= the largest instance": asked per count, it
+            # is the engine's most frequent question, so the largest is looked up once.
+            offerings = self._offerings.get(gpu.id, ())
+            largest = self._largest[gpu.id] = max(
+                (o.gpu_count for o in offerings if o.gpu_count >= 1), default=0
+            )
+        return gpus <= largest
 
     def nodes(self, gpu: GpuSpec, gpus: int) -> int:
         """The nodes a plan on `gpus` GPUs of this type spans."""
@@ -500,6 +511,24 @@ class Evaluator:
             return math.inf
         return per_gpu_hour * gpus * self._days_before_network(gpu, gpus) * 24.0 * (1.0 - FLOOR_SLACK)
 
+    def _rank_usd_before_network(self, gpu: GpuSpec, gpus: int) -> float:
+        """A floor under rank_cost of the plan on `gpus` GPUs: _usd_before_network, with the
+        HEADROOM_PREMIUM of a layout short of headroom (its layout is the plan's)."""
+        usd = self._usd_before_network(gpu, gpus)
+        return usd * _PREMIUM if self.fitted(gpu, gpus).headroom < layout.HEADROOM else usd
+
+    def _rising_floor(self, gpu: GpuSpec, gpus: int) -> float:
+        """A floor under floors(gpu, gpus)'s cost that never falls as the count grows: the lowest
+        price per GPU-hour this type is sold at × (the ideal GPU-hours with this count's goodput +
+        the fixed hours every job pays, on each GPU). Once it is above a bar, so is every larger
+        count's cost floor, and a search up the ladder can stop."""
+        offerings = self._offerings.get(gpu.id, ())
+        if not offerings:
+            return math.inf
+        gpu_hours = self.ideal_gpu_hours(gpu) / compute.goodput(gpus)
+        per_gpu_hour = cost.cheapest_gpu_hour_usd(offerings)
+        return per_gpu_hour * (gpu_hours + gpus * self.min_fixed_hours) * (1.0 - 2.0 * FLOOR_SLACK)
+
     def _days_before_network(self, gpu: GpuSpec, gpus: int) -> float:
         """A floor under days(): the chosen layout's days at its compute speed, before the slowdown
         of a network below its need (which only adds time, and the fixed hours with it); exact on
@@ -539,22 +568,28 @@ class Evaluator:
         if meet.quote is None:
             return meet
         options = [meet]
-        bar = rank_cost(meet) * (1.0 + tie)
+        # The bar a count must not cost more than to change cheapest_of's answer: while `meet` is
+        # within `tie` of the cheapest plan it is the pick (the fewest GPUs), and only a plan that
+        # costs no more can beat it; otherwise the answer is within `tie` of a plan cheaper than
+        # `meet`, so costs no more either. And once a plan found costs C, no plan above C × (1 +
+        # tie) is within `tie` of the cheapest. Leaving the others unpriced changes no answer.
+        bar = rank_cost(meet)
         ladder = self.ladder(gpu)
         # Every larger count, not only those on one node: a shape's price per GPU can fall with
         # the count (16 × A100-40GB on one GCP a2-megagpu-16g cost more than 24 on three p4d).
         for n in ladder[bisect.bisect_right(ladder, meet.gpus) :]:
+            if self._rising_floor(gpu, n) > bar:
+                break  # nor can any larger count: this floor only grows with the count
             if self.floors(gpu, n)[0] > bar:
-                continue  # even at its best speed this count costs more than `meet`
-            if not self.one_node(gpu, n) and (
-                self.network_unlisted(gpu, n) or self._usd_before_network(gpu, n) > bar
-            ):
+                continue  # even at its best speed this count costs more than the bar
+            if self.network_unlisted(gpu, n) or self._rank_usd_before_network(gpu, n) > bar:
                 continue  # no network known to cover it, or its layout alone costs more
             if self.unfit_or_beyond_batch(gpu, n):
                 continue  # the batch screen would drop it (or it does not fit)
             o = self.offered(gpu, n)
             if o is not None and o.fits and o.quote is not None and _screens_keep(o, self.w):
                 options.append(o)
+                bar = min(bar, rank_cost(o) * (1.0 + tie))
         if len(options) == 1:
             return meet
         return cheapest_of([(rank_cost(o), o) for o in options], tie)[1]
