@@ -115,6 +115,9 @@ class Evaluator:
         self._days_floors: dict[tuple[str, int], float] = {}
         self._floors: dict[tuple[str, int], tuple[float, float]] = {}  # Evaluator.floors
         self._roomy: dict[tuple[str, int, int], tuple[Offering, ...]] = {}  # Evaluator._host_ram_offerings
+        self._fitted: dict[tuple[str, int], layout.Fitted] = {}  # Evaluator.fitted
+        self._before: dict[tuple[str, int], float] = {}  # Evaluator._before_network
+        self._rising: dict[str, tuple[float, float]] = {}  # per GPU: Evaluator._rising_floor's factors
         self._largest: dict[str, float] = {}  # per GPU: the most GPUs one instance on sale holds
         self.min_fixed_hours = minimum_fixed_hours(w)  # the fixed hours every plan pays at least
         self._fixed = FixedModel(w)
@@ -372,7 +375,25 @@ class Evaluator:
 
     def fitted(self, gpu: GpuSpec, gpus: int) -> layout.Fitted:
         """The layout a plan would choose on `gpus` GPUs of this type (its memo; no plan)."""
-        return self._search.choose(gpu, gpus, self._planning_gbps(gpu, gpus))
+        key = (gpu.id, gpus)
+        found = self._fitted.get(key)
+        if found is None:
+            found = self._fitted[key] = self._search.choose(gpu, gpus, self._planning_gbps(gpu, gpus))
+        return found
+
+    def _before_network(self, gpu: GpuSpec, gpus: int) -> float:
+        """The days of the chosen layout at its compute speed on this count's nodes, before the
+        slowdown of a network below its need (the arithmetic of days() on one node), memoised:
+        the searches ask it of a count again and again."""
+        key = (gpu.id, gpus)
+        found = self._before.get(key)
+        if found is None:
+            training_hours = self._search.speed.gpu_hours(gpu, self.fitted(gpu, gpus).layout) / gpus
+            nodes = self.nodes(gpu, gpus)
+            found = self._before[key] = (
+                training_hours + self._fixed.total_hours(training_hours, nodes)
+            ) / 24.0
+        return found
 
     def unfit_or_beyond_batch(self, gpu: GpuSpec, gpus: int) -> bool:
         """True when the plan on `gpus` GPUs of this type would not fit or its layout would exceed
@@ -494,13 +515,9 @@ class Evaluator:
     def _late_before_network(self, gpu: GpuSpec, gpus: int, days: float) -> bool:
         """The plan on `gpus` GPUs (across nodes) would not fit, or would take over `days` even
         before its network's slowdown (_days_before_network), known from its layout alone."""
-        fitted = self.fitted(gpu, gpus)
-        if not fitted.fits:
+        if not self.fitted(gpu, gpus).fits:
             return True
-        training_hours = self._search.speed.gpu_hours(gpu, fitted.layout) / gpus
-        nodes = self.nodes(gpu, gpus)
-        before = (training_hours + self._fixed.total_hours(training_hours, nodes)) / 24.0
-        return before > days * (1.0 + LATE_SLACK)
+        return self._before_network(gpu, gpus) > days * (1.0 + LATE_SLACK)
 
     def _usd_before_network(self, gpu: GpuSpec, gpus: int) -> float:
         """A floor under the on-demand USD of the plan on `gpus` GPUs: its layout's days before the
@@ -522,11 +539,13 @@ class Evaluator:
         price per GPU-hour this type is sold at × (the ideal GPU-hours with this count's goodput +
         the fixed hours every job pays, on each GPU). Once it is above a bar, so is every larger
         count's cost floor, and a search up the ladder can stop."""
-        offerings = self._offerings.get(gpu.id, ())
-        if not offerings:
-            return math.inf
-        gpu_hours = self.ideal_gpu_hours(gpu) / compute.goodput(gpus)
-        per_gpu_hour = cost.cheapest_gpu_hour_usd(offerings)
+        found = self._rising.get(gpu.id)
+        if found is None:
+            offerings = self._offerings.get(gpu.id, ())
+            per_gpu_hour = cost.cheapest_gpu_hour_usd(offerings) if offerings else math.inf
+            found = self._rising[gpu.id] = (per_gpu_hour, self.ideal_gpu_hours(gpu))
+        per_gpu_hour, ideal = found
+        gpu_hours = ideal / compute.goodput(gpus)
         return per_gpu_hour * (gpu_hours + gpus * self.min_fixed_hours) * (1.0 - 2.0 * FLOOR_SLACK)
 
     def _days_before_network(self, gpu: GpuSpec, gpus: int) -> float:
@@ -535,10 +554,7 @@ class Evaluator:
         one node. It spares pricing a smaller count that cannot finish sooner."""
         if self.one_node(gpu, gpus):
             return self.days(gpu, gpus)
-        lay = self.fitted(gpu, gpus).layout
-        training_hours = self._search.speed.gpu_hours(gpu, lay) / gpus
-        nodes = self.nodes(gpu, gpus)
-        return (training_hours + self._fixed.total_hours(training_hours, nodes)) / 24.0
+        return self._before_network(gpu, gpus)
 
     def days(self, gpu: GpuSpec, gpus: int) -> float:
         """The days the plan would give for `gpus` GPUs; on one node (no scale-out network in
@@ -548,6 +564,8 @@ class Evaluator:
             return seen.days
         if not self.one_node(gpu, gpus) and self._offerings.get(gpu.id):
             return self(gpu, gpus).days
+        if self.one_node(gpu, gpus):
+            return self._before_network(gpu, gpus)  # on one node: exact
         lay = self.fitted(gpu, gpus).layout
         training_hours = self._search.speed.gpu_hours(gpu, lay) / gpus
         return (training_hours + self._fixed.total_hours(training_hours, 1)) / 24.0
@@ -573,13 +591,16 @@ class Evaluator:
         # costs no more can beat it; otherwise the answer is within `tie` of a plan cheaper than
         # `meet`, so costs no more either. And once a plan found costs C, no plan above C × (1 +
         # tie) is within `tie` of the cheapest. Leaving the others unpriced changes no answer.
-        bar = rank_cost(meet)
+        bar = first_bar = rank_cost(meet)
         ladder = self.ladder(gpu)
         # Every larger count, not only those on one node: a shape's price per GPU can fall with
         # the count (16 × A100-40GB on one GCP a2-megagpu-16g cost more than 24 on three p4d).
-        for n in ladder[bisect.bisect_right(ladder, meet.gpus) :]:
-            if self._rising_floor(gpu, n) > bar:
-                break  # nor can any larger count: this floor only grows with the count
+        # Up to the first count whose rising floor is above the bar: nor can any larger count cost less.
+        start = bisect.bisect_right(ladder, meet.gpus)
+        end = bisect.bisect_right(ladder, first_bar, start, key=lambda n: self._rising_floor(gpu, n))
+        for n in ladder[start:end]:
+            if bar < first_bar and self._rising_floor(gpu, n) > bar:
+                break  # a plan found lowered the bar
             if self.floors(gpu, n)[0] > bar:
                 continue  # even at its best speed this count costs more than the bar
             if self.network_unlisted(gpu, n) or self._rank_usd_before_network(gpu, n) > bar:
