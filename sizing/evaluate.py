@@ -534,6 +534,25 @@ class Evaluator:
         usd = self._usd_before_network(gpu, gpus)
         return usd * _PREMIUM if self.fitted(gpu, gpus).headroom < layout.HEADROOM else usd
 
+    def _fitting_floor(self, gpu: GpuSpec, gpus: int) -> float:
+        """For a stack without tensor or pipeline parallelism, a floor under the on-demand USD of
+        the plan on `gpus` GPUs that sees memory: floors()' ideal speed × the relative speed of the
+        fastest layout that fits (LayoutSearch.fastest_fitting_speed). Without TP and PP a
+        layout's speed is the ideal one × goodput × _ordering's relative speed exactly (ZeRO-3's
+        loss, full recompute's factor), so no layout the plan can choose is faster; found without
+        the network's arithmetic of a full layout search. inf when nothing fits."""
+        per_gpu_hour = cost.per_gpu_hour_usd(self._offerings.get(gpu.id, ()), gpus)
+        if per_gpu_hour is None:
+            return math.inf
+        speed = self._search.fastest_fitting_speed(gpu, gpus)
+        if speed is None:
+            return math.inf
+        # _ordering sorts speeds rounded to 6 decimals: a later layout may be faster by less than 1e-6.
+        gpu_hours = self.ideal_gpu_hours(gpu) / compute.goodput(gpus) / (speed + 1e-6)
+        training_hours = gpu_hours / gpus
+        hours = training_hours + self._fixed.total_hours(training_hours, self.nodes(gpu, gpus))
+        return per_gpu_hour * gpus * hours * (1.0 - 2.0 * FLOOR_SLACK)
+
     def _rising_floor(self, gpu: GpuSpec, gpus: int) -> float:
         """A floor under floors(gpu, gpus)'s cost that never falls as the count grows: the lowest
         price per GPU-hour this type is sold at × (the ideal GPU-hours with this count's goodput +
@@ -596,6 +615,7 @@ class Evaluator:
         # Every larger count, not only those on one node: a shape's price per GPU can fall with
         # the count (16 × A100-40GB on one GCP a2-megagpu-16g cost more than 24 on three p4d).
         # Up to the first count whose rising floor is above the bar: nor can any larger count cost less.
+        fitting_floor = not self.w.stack.model_parallel  # a stack _fitting_floor holds for
         start = bisect.bisect_right(ladder, meet.gpus)
         end = bisect.bisect_right(ladder, first_bar, start, key=lambda n: self._rising_floor(gpu, n))
         for n in ladder[start:end]:
@@ -603,6 +623,8 @@ class Evaluator:
                 break  # a plan found lowered the bar
             if self.floors(gpu, n)[0] > bar:
                 continue  # even at its best speed this count costs more than the bar
+            if fitting_floor and not self.one_node(gpu, n) and self._fitting_floor(gpu, n) > bar:
+                continue  # so does the fastest layout that fits in memory (its network unpriced)
             if self.network_unlisted(gpu, n) or self._rank_usd_before_network(gpu, n) > bar:
                 continue  # no network known to cover it, or its layout alone costs more
             if self.unfit_or_beyond_batch(gpu, n):
