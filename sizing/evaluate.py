@@ -553,17 +553,27 @@ class Evaluator:
         hours = training_hours + self._fixed.total_hours(training_hours, self.nodes(gpu, gpus))
         return per_gpu_hour * gpus * hours * (1.0 - 2.0 * FLOOR_SLACK)
 
-    def _rising_floor(self, gpu: GpuSpec, gpus: int) -> float:
-        """A floor under floors(gpu, gpus)'s cost that never falls as the count grows: the lowest
-        price per GPU-hour this type is sold at × (the ideal GPU-hours with this count's goodput +
-        the fixed hours every job pays, on each GPU). Once it is above a bar, so is every larger
-        count's cost floor, and a search up the ladder can stop."""
+    def rising_cost_floor(self, gpu: GpuSpec, gpus: int) -> float:
+        """A floor under cost_floor(gpu, gpus) that never falls as the count grows: the same
+        hours at the lowest price per GPU-hour this type is sold at (inf: not sold)."""
+        per_gpu_hour, ideal = self._rising_factors(gpu)
+        return per_gpu_hour * (ideal + gpus * self.min_fixed_hours)
+
+    def _rising_factors(self, gpu: GpuSpec) -> tuple[float, float]:
+        """(the lowest price per GPU-hour of this type, inf when not sold; ideal_gpu_hours)."""
         found = self._rising.get(gpu.id)
         if found is None:
             offerings = self._offerings.get(gpu.id, ())
             per_gpu_hour = cost.cheapest_gpu_hour_usd(offerings) if offerings else math.inf
             found = self._rising[gpu.id] = (per_gpu_hour, self.ideal_gpu_hours(gpu))
-        per_gpu_hour, ideal = found
+        return found
+
+    def _rising_floor(self, gpu: GpuSpec, gpus: int) -> float:
+        """A floor under floors(gpu, gpus)'s cost that never falls as the count grows: the lowest
+        price per GPU-hour this type is sold at × (the ideal GPU-hours with this count's goodput +
+        the fixed hours every job pays, on each GPU). Once it is above a bar, so is every larger
+        count's cost floor, and a search up the ladder can stop."""
+        per_gpu_hour, ideal = self._rising_factors(gpu)
         gpu_hours = ideal / compute.goodput(gpus)
         return per_gpu_hour * (gpu_hours + gpus * self.min_fixed_hours) * (1.0 - 2.0 * FLOOR_SLACK)
 
