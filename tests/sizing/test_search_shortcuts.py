@@ -430,6 +430,38 @@ def test_a_type_too_slow_for_the_deadline_is_one_meeting_finds_no_count_on(
                 assert ev.meeting(gpu, start, days) is None
 
 
+@settings(max_examples=40, deadline=None)
+@given(params, methods, gpus, st.sampled_from([16, 24, 64, 320, 2048]), st.sampled_from([1e9, 1e12]))
+def test_the_fitting_floor_of_a_count_across_nodes_is_under_its_plans_cost_on_a_data_parallel_stack(
+    n: float, method: str, gpu: GpuSpec, count: int, tokens: float
+) -> None:
+    w = normalise(SizingRequest(params=n, method=method, tokens=tokens, stack="fsdp"))  # type: ignore[arg-type]
+    assert not w.stack.model_parallel
+    for catalog in (CATALOG, REAL):
+        ev = Evaluator(w, catalog, strict_batch=True)
+        o = ev(gpu, count)
+        if o.fits and o.cost_usd is not None:
+            assert ev._fitting_floor(gpu, count) <= o.cost_usd
+
+
+@settings(max_examples=15, deadline=None)
+@given(params, methods)
+def test_the_rising_cost_floors_grow_along_every_count_and_stay_under_the_cost_floors(
+    n: float, method: str
+) -> None:
+    w = normalise(SizingRequest(params=n, method=method, tokens=1e11))  # type: ignore[arg-type]
+    for catalog in (CATALOG, REAL):
+        ev = Evaluator(w, catalog)
+        for gpu in catalog.gpus:
+            rising = [ev.rising_cost_floor(gpu, count) for count in COUNT_LADDER]
+            pick_floor = [ev._rising_floor(gpu, count) for count in COUNT_LADDER]
+            assert all(a <= b for a, b in zip(rising, rising[1:], strict=False)), gpu.id
+            assert all(a <= b for a, b in zip(pick_floor, pick_floor[1:], strict=False)), gpu.id
+            for count, r, p in zip(COUNT_LADDER, rising, pick_floor, strict=True):
+                assert r <= ev.cost_floor(gpu, count)
+                assert p <= ev.floors(gpu, count)[0]
+
+
 @settings(max_examples=15, deadline=None)
 @given(params, methods)
 def test_the_days_floor_falls_along_every_count_so_the_largest_count_decides_too_slow(
