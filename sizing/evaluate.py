@@ -633,10 +633,12 @@ class Evaluator:
                 break  # a plan found lowered the bar
             if self.floors(gpu, n)[0] > bar:
                 continue  # even at its best speed this count costs more than the bar
+            if self.network_unlisted(gpu, n):
+                continue  # no network known to cover it: the network screen drops it
             if fitting_floor and not self.one_node(gpu, n) and self._fitting_floor(gpu, n) > bar:
                 continue  # so does the fastest layout that fits in memory (its network unpriced)
-            if self.network_unlisted(gpu, n) or self._rank_usd_before_network(gpu, n) > bar:
-                continue  # no network known to cover it, or its layout alone costs more
+            if self._rank_usd_before_network(gpu, n) > bar:
+                continue  # its layout alone costs more
             if self.unfit_or_beyond_batch(gpu, n):
                 continue  # the batch screen would drop it (or it does not fit)
             o = self.offered(gpu, n)
