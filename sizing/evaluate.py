@@ -11,7 +11,7 @@ from sizing.fixed import FixedModel, minimum_fixed_hours
 from sizing.memory import Layout, LowerBound, MemoryModel, weight_bytes_per_param
 from sizing.network import GPUS_PER_NODE
 from sizing.result import Option
-from sizing.screen import layout_within_batch
+from sizing.screen import layout_within_batch, network_ok
 from sizing.types import Catalog, GpuSpec, Offering, Precision
 from sizing.workload import Workload
 
@@ -115,6 +115,10 @@ class Evaluator:
         self._days_floors: dict[tuple[str, int], float] = {}
         self._floors: dict[tuple[str, int], tuple[float, float]] = {}  # Evaluator.floors
         self._roomy: dict[tuple[str, int, int], tuple[Offering, ...]] = {}  # Evaluator._host_ram_offerings
+        self._fitted: dict[tuple[str, int], layout.Fitted] = {}  # Evaluator.fitted
+        self._before: dict[tuple[str, int], float] = {}  # Evaluator._before_network
+        self._rising: dict[str, tuple[float, float]] = {}  # per GPU: Evaluator._rising_floor's factors
+        self._largest: dict[str, float] = {}  # per GPU: the most GPUs one instance on sale holds
         self.min_fixed_hours = minimum_fixed_hours(w)  # the fixed hours every plan pays at least
         self._fixed = FixedModel(w)
         self._storage = storage.StorageModel(
@@ -255,7 +259,17 @@ class Evaluator:
     def one_node(self, gpu: GpuSpec, gpus: int) -> bool:
         """Whether `gpus` GPUs of this type run on one node: at most GPUS_PER_NODE, or one instance on
         sale holds them all (cost.one_instance; quote() then rents it)."""
-        return gpus <= GPUS_PER_NODE or cost.one_instance(self._offerings.get(gpu.id, ()), gpus)
+        if gpus <= GPUS_PER_NODE:
+            return True
+        largest = self._largest.get(gpu.id)
+        if largest is None:
+            # cost.one_instance(offerings, n) is "n <= the largest instance": asked per count, it
+            # is the engine's most frequent question, so the largest is looked up once.
+            offerings = self._offerings.get(gpu.id, ())
+            largest = self._largest[gpu.id] = max(
+                (o.gpu_count for o in offerings if o.gpu_count >= 1), default=0
+            )
+        return gpus <= largest
 
     def nodes(self, gpu: GpuSpec, gpus: int) -> int:
         """The nodes a plan on `gpus` GPUs of this type spans."""
@@ -361,7 +375,25 @@ class Evaluator:
 
     def fitted(self, gpu: GpuSpec, gpus: int) -> layout.Fitted:
         """The layout a plan would choose on `gpus` GPUs of this type (its memo; no plan)."""
-        return self._search.choose(gpu, gpus, self._planning_gbps(gpu, gpus))
+        key = (gpu.id, gpus)
+        found = self._fitted.get(key)
+        if found is None:
+            found = self._fitted[key] = self._search.choose(gpu, gpus, self._planning_gbps(gpu, gpus))
+        return found
+
+    def _before_network(self, gpu: GpuSpec, gpus: int) -> float:
+        """The days of the chosen layout at its compute speed on this count's nodes, before the
+        slowdown of a network below its need (the arithmetic of days() on one node), memoised:
+        the searches ask it of a count again and again."""
+        key = (gpu.id, gpus)
+        found = self._before.get(key)
+        if found is None:
+            training_hours = self._search.speed.gpu_hours(gpu, self.fitted(gpu, gpus).layout) / gpus
+            nodes = self.nodes(gpu, gpus)
+            found = self._before[key] = (
+                training_hours + self._fixed.total_hours(training_hours, nodes)
+            ) / 24.0
+        return found
 
     def unfit_or_beyond_batch(self, gpu: GpuSpec, gpus: int) -> bool:
         """True when the plan on `gpus` GPUs of this type would not fit or its layout would exceed
@@ -483,13 +515,67 @@ class Evaluator:
     def _late_before_network(self, gpu: GpuSpec, gpus: int, days: float) -> bool:
         """The plan on `gpus` GPUs (across nodes) would not fit, or would take over `days` even
         before its network's slowdown (_days_before_network), known from its layout alone."""
-        fitted = self.fitted(gpu, gpus)
-        if not fitted.fits:
+        if not self.fitted(gpu, gpus).fits:
             return True
-        training_hours = self._search.speed.gpu_hours(gpu, fitted.layout) / gpus
-        nodes = self.nodes(gpu, gpus)
-        before = (training_hours + self._fixed.total_hours(training_hours, nodes)) / 24.0
-        return before > days * (1.0 + LATE_SLACK)
+        return self._before_network(gpu, gpus) > days * (1.0 + LATE_SLACK)
+
+    def _usd_before_network(self, gpu: GpuSpec, gpus: int) -> float:
+        """A floor under the on-demand USD of the plan on `gpus` GPUs: its layout's days before the
+        network's slowdown (_days_before_network) on the cheapest shape that holds the count (the
+        price cost_floor uses); inf when no layout fits or no shape holds the count."""
+        per_gpu_hour = cost.per_gpu_hour_usd(self._offerings.get(gpu.id, ()), gpus)
+        if per_gpu_hour is None or not self.fitted(gpu, gpus).fits:
+            return math.inf
+        return per_gpu_hour * gpus * self._days_before_network(gpu, gpus) * 24.0 * (1.0 - FLOOR_SLACK)
+
+    def _rank_usd_before_network(self, gpu: GpuSpec, gpus: int) -> float:
+        """A floor under rank_cost of the plan on `gpus` GPUs: _usd_before_network, with the
+        HEADROOM_PREMIUM of a layout short of headroom (its layout is the plan's)."""
+        usd = self._usd_before_network(gpu, gpus)
+        return usd * _PREMIUM if self.fitted(gpu, gpus).headroom < layout.HEADROOM else usd
+
+    def _fitting_floor(self, gpu: GpuSpec, gpus: int) -> float:
+        """For a stack without tensor or pipeline parallelism, a floor under the on-demand USD of
+        the plan on `gpus` GPUs that sees memory: floors()' ideal speed × the relative speed of the
+        fastest layout that fits (LayoutSearch.fastest_fitting_speed). Without TP and PP a
+        layout's speed is the ideal one × goodput × _ordering's relative speed exactly (ZeRO-3's
+        loss, full recompute's factor), so no layout the plan can choose is faster; found without
+        the network's arithmetic of a full layout search. inf when nothing fits."""
+        per_gpu_hour = cost.per_gpu_hour_usd(self._offerings.get(gpu.id, ()), gpus)
+        if per_gpu_hour is None:
+            return math.inf
+        speed = self._search.fastest_fitting_speed(gpu, gpus)
+        if speed is None:
+            return math.inf
+        # _ordering sorts speeds rounded to 6 decimals: a later layout may be faster by less than 1e-6.
+        gpu_hours = self.ideal_gpu_hours(gpu) / compute.goodput(gpus) / (speed + 1e-6)
+        training_hours = gpu_hours / gpus
+        hours = training_hours + self._fixed.total_hours(training_hours, self.nodes(gpu, gpus))
+        return per_gpu_hour * gpus * hours * (1.0 - 2.0 * FLOOR_SLACK)
+
+    def rising_cost_floor(self, gpu: GpuSpec, gpus: int) -> float:
+        """A floor under cost_floor(gpu, gpus) that never falls as the count grows: the same
+        hours at the lowest price per GPU-hour this type is sold at (inf: not sold)."""
+        per_gpu_hour, ideal = self._rising_factors(gpu)
+        return per_gpu_hour * (ideal + gpus * self.min_fixed_hours)
+
+    def _rising_factors(self, gpu: GpuSpec) -> tuple[float, float]:
+        """(the lowest price per GPU-hour of this type, inf when not sold; ideal_gpu_hours)."""
+        found = self._rising.get(gpu.id)
+        if found is None:
+            offerings = self._offerings.get(gpu.id, ())
+            per_gpu_hour = cost.cheapest_gpu_hour_usd(offerings) if offerings else math.inf
+            found = self._rising[gpu.id] = (per_gpu_hour, self.ideal_gpu_hours(gpu))
+        return found
+
+    def _rising_floor(self, gpu: GpuSpec, gpus: int) -> float:
+        """A floor under floors(gpu, gpus)'s cost that never falls as the count grows: the lowest
+        price per GPU-hour this type is sold at × (the ideal GPU-hours with this count's goodput +
+        the fixed hours every job pays, on each GPU). Once it is above a bar, so is every larger
+        count's cost floor, and a search up the ladder can stop."""
+        per_gpu_hour, ideal = self._rising_factors(gpu)
+        gpu_hours = ideal / compute.goodput(gpus)
+        return per_gpu_hour * (gpu_hours + gpus * self.min_fixed_hours) * (1.0 - 2.0 * FLOOR_SLACK)
 
     def _days_before_network(self, gpu: GpuSpec, gpus: int) -> float:
         """A floor under days(): the chosen layout's days at its compute speed, before the slowdown
@@ -497,10 +583,7 @@ class Evaluator:
         one node. It spares pricing a smaller count that cannot finish sooner."""
         if self.one_node(gpu, gpus):
             return self.days(gpu, gpus)
-        lay = self.fitted(gpu, gpus).layout
-        training_hours = self._search.speed.gpu_hours(gpu, lay) / gpus
-        nodes = self.nodes(gpu, gpus)
-        return (training_hours + self._fixed.total_hours(training_hours, nodes)) / 24.0
+        return self._before_network(gpu, gpus)
 
     def days(self, gpu: GpuSpec, gpus: int) -> float:
         """The days the plan would give for `gpus` GPUs; on one node (no scale-out network in
@@ -510,34 +593,61 @@ class Evaluator:
             return seen.days
         if not self.one_node(gpu, gpus) and self._offerings.get(gpu.id):
             return self(gpu, gpus).days
+        if self.one_node(gpu, gpus):
+            return self._before_network(gpu, gpus)  # on one node: exact
         lay = self.fitted(gpu, gpus).layout
         training_hours = self._search.speed.gpu_hours(gpu, lay) / gpus
         return (training_hours + self._fixed.total_hours(training_hours, 1)) / 24.0
 
     def preferred(self, gpu: GpuSpec, meet: Option, tie: float) -> Option:
-        """`meet` (the fewest GPUs that meet the deadline) unless a larger count on one node is
-        more than `tie` cheaper (an 8-GPU instance can cost less per GPU than a 1-GPU one), costs
-        compared as rank_cost (a plan without headroom as if HEADROOM_PREMIUM dearer).
+        """The type's plan among `meet` (the fewest GPUs that meet the deadline) and the larger
+        counts that could cost as little and that the screens keep (_screens_keep), by the
+        ranking's own rule (cheapest_of): the fewest GPUs within `tie` of the cheapest (an 8-GPU
+        instance can cost less per GPU than a 1-GPU one), unless a larger count costs no more and
+        finishes sooner; costs compared as rank_cost (a plan without headroom as if
+        HEADROOM_PREMIUM dearer). Only this plan and its faster variants reach the
+        pool, so a rule of its own here would drop the plan the ranking prefers: "13B full
+        fine-tune, 10 days" kept 2 × B200 ($2,409, 7.3 days) over 4 × B200 ($2,402, 3.7 days),
+        and the ranking then took 8 × B200 ($2,405), a variant that beats 2 but not 4.
 
-        Monotone in the deadline: a shorter one raises `meet`, and the candidates that remain
-        are a subset whose cheapest is unchanged, so the pick never drops to fewer GPUs."""
+        A looser deadline lowers `meet` and adds candidates, so the pick never costs more than
+        `tie` above what it cost under the tighter one (tests/sizing/test_properties.py)."""
         if meet.quote is None:
             return meet
-        fewest = meet.gpus
-        top = max(fewest, GPUS_PER_NODE)
         options = [meet]
-        bar = rank_cost(meet) * (1.0 + tie)
+        # The bar a count must not cost more than to change cheapest_of's answer: while `meet` is
+        # within `tie` of the cheapest plan it is the pick (the fewest GPUs), and only a plan that
+        # costs no more can beat it; otherwise the answer is within `tie` of a plan cheaper than
+        # `meet`, so costs no more either. And once a plan found costs C, no plan above C × (1 +
+        # tie) is within `tie` of the cheapest. Leaving the others unpriced changes no answer.
+        bar = first_bar = rank_cost(meet)
         ladder = self.ladder(gpu)
-        for n in ladder[bisect.bisect_right(ladder, fewest) : bisect.bisect_right(ladder, top)]:
-            if self.cost_floor(gpu, n) > bar:
-                continue  # even at its best speed this count costs more than `meet`
+        # Every larger count, not only those on one node: a shape's price per GPU can fall with
+        # the count (16 × A100-40GB on one GCP a2-megagpu-16g cost more than 24 on three p4d).
+        # Up to the first count whose rising floor is above the bar: nor can any larger count cost less.
+        fitting_floor = not self.w.stack.model_parallel  # a stack _fitting_floor holds for
+        start = bisect.bisect_right(ladder, meet.gpus)
+        end = bisect.bisect_right(ladder, first_bar, start, key=lambda n: self._rising_floor(gpu, n))
+        for n in ladder[start:end]:
+            if bar < first_bar and self._rising_floor(gpu, n) > bar:
+                break  # a plan found lowered the bar
+            if self.floors(gpu, n)[0] > bar:
+                continue  # even at its best speed this count costs more than the bar
+            if self.network_unlisted(gpu, n):
+                continue  # no network known to cover it: the network screen drops it
+            if fitting_floor and not self.one_node(gpu, n) and self._fitting_floor(gpu, n) > bar:
+                continue  # so does the fastest layout that fits in memory (its network unpriced)
+            if self._rank_usd_before_network(gpu, n) > bar:
+                continue  # its layout alone costs more
+            if self.unfit_or_beyond_batch(gpu, n):
+                continue  # the batch screen would drop it (or it does not fit)
             o = self.offered(gpu, n)
-            if o is not None and o.fits and o.quote is not None:
+            if o is not None and o.fits and o.quote is not None and _screens_keep(o, self.w):
                 options.append(o)
+                bar = min(bar, rank_cost(o) * (1.0 + tie))
         if len(options) == 1:
             return meet
-        low = min(rank_cost(o) for o in options)
-        return next(o for o in options if rank_cost(o) <= low * (1.0 + tie))
+        return cheapest_of([(rank_cost(o), o) for o in options], tie)[1]
 
     def fastest(self, gpu: GpuSpec) -> Option:
         """The plan with the fewest days: the largest count that no smaller count beats."""
@@ -615,6 +725,35 @@ class Evaluator:
             if not beaten:
                 return n
         return None
+
+
+def _screens_keep(o: Option, w: Workload) -> bool:
+    """The screens before the ranking keep this plan whatever else is found: it is within the
+    global batch and on one node or a network known to cover it (screen.py). A larger count that
+    they may drop must not stand for its type (40 × B200 beyond a 128K-token fine-tuning batch
+    would take the place of 32 that is within it, and then be screened out)."""
+    return layout_within_batch(o.fitted.layout, w) and network_ok(o)
+
+
+def cheapest_of(costed: list[tuple[float, Option]], tie: float) -> tuple[float, Option]:
+    """The cheapest of these (rank_cost, plan) pairs, with its rank_cost: plans within `tie` of
+    the least cost count as equally cheap and the fewest GPUs win, unless a larger plan costs no
+    more and finishes sooner (1 × B200 for 7.2 days at $1,212 never beats 4 × B200 for 1.9 days
+    at $1,209). The one rule for "cheapest": each type's pick (Evaluator.preferred) and the
+    ranking (rank.cheapest) both use it."""
+    bar = min([co[0] for co in costed]) * (1.0 + tie)
+    close = [co for co in costed if co[0] <= bar]
+    pick = (
+        close[0]
+        if len(close) == 1
+        else min(close, key=lambda co: (co[1].gpus, co[0], co[1].days, co[1].gpu.id))
+    )
+    # ...unless that plan is dominated: a larger one that costs no more and finishes sooner wins.
+    pick_cost, days = pick[0], pick[1].days
+    better = [co for co in close if math.isfinite(co[0]) and co[0] <= pick_cost and co[1].days < days]
+    if better:
+        return min(better, key=lambda co: (co[0], co[1].days, co[1].gpus, co[1].gpu.id))
+    return pick
 
 
 def rank_cost(o: Option) -> float:

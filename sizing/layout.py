@@ -321,6 +321,19 @@ class LayoutSearch:
             i += 1
         return False
 
+    def fastest_fitting_speed(self, gpu: GpuSpec, gpus: int) -> float | None:
+        """The relative speed (_ordering's) of the fastest layout that fits, batch and network
+        aside (fits()' scan, to the first that fits); None when none does. Every layout choose()
+        can pick fits, so none it picks is faster by this measure."""
+        scan = self._scan(gpus, gpu)
+        capacity = gpu.capacity_gb
+        i = 0
+        while i < len(scan.entries) or scan.extend():
+            if scan.entries[i][1] <= capacity:
+                return scan.entries[i][0]
+            i += 1
+        return None
+
     def _choose(self, gpu: GpuSpec, gpus: int, node_gbps: float | None) -> Fitted:
         scan = self._scan(gpus, gpu)
         precision = self._gpu_keys[gpu.id][3]  # = speed.precision(gpu), kept by _scan

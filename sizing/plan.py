@@ -12,7 +12,6 @@ from sizing.errors import SizingError
 from sizing.evaluate import Evaluator, max_gpus, rank_cost
 from sizing.explain import lines
 from sizing.explain_notes import assumption_lines, tradeoffs
-from sizing.network import GPUS_PER_NODE
 from sizing.prune import Pruner
 from sizing.rank import not_top_first, rank, right_sized_first, spend, within_budget
 from sizing.result import Excluded, Option, SizingResult, SizingWarning
@@ -383,10 +382,10 @@ def _plan_with(request: SizingRequest, catalog: Catalog, *, prune: bool) -> Sizi
 
 
 def _counts_it_could_add(ladder: tuple[int, ...], tight: int) -> tuple[int, ...]:
-    """The counts a type whose preferred plan is on one node could put in the pool: from the
-    smallest that fits (the tight plan under a budget) through the one-node counts preferred()
-    weighs to the faster variants two and four rungs above the largest of them."""
-    return ladder[bisect.bisect_left(ladder, tight) : bisect.bisect_right(ladder, GPUS_PER_NODE) + 4]
+    """The counts a type could put in the pool: every one from the smallest that fits (the tight
+    plan under a budget) up, as preferred() weighs every larger count that could cost as little
+    as the one meeting the deadline, and its faster variants are further rungs up."""
+    return ladder[bisect.bisect_left(ladder, tight) :]
 
 
 def _fewer_is_faster(ev: Evaluator, forced: Option) -> list[SizingWarning]:

@@ -204,10 +204,12 @@ class Pruner:
         (too dear to be cheapest, balanced or fastest, or to beat a plan the small-model rules
         would put first), or beaten by P on both cost (by more than COST_TIE: never the cheapest)
         and time (by more than SIMILAR_DAYS: never the fastest; both: never the balanced pick nor
-        a plan that beats another)."""
+        a plan that beats another). `counts` ascend."""
         ev = self.ev
         for too_dear, beaten_cost, beaten_days in self._beaters:
             for n in counts:
+                if ev.rising_cost_floor(g, n) > too_dear:
+                    return True  # this count and every larger one (counts ascend) is too dear
                 c = ev.cost_floor(g, n)
                 if not (c > too_dear or (c > beaten_cost and ev.days_floor(g, n) > beaten_days)):
                     break

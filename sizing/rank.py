@@ -14,7 +14,7 @@ from sizing.assumptions import (
     SMALL_JOB_COST_PREMIUM,
     SMALL_JOB_MEMORY_SHARE,
 )
-from sizing.evaluate import rank_cost
+from sizing.evaluate import cheapest_of, rank_cost
 from sizing.layout import HEADROOM
 from sizing.result import Option
 from sizing.screen import network_ok, within_batch
@@ -79,21 +79,8 @@ def cheapest(candidates: list[Option]) -> Option:
 
 
 def _cheapest(costed: list[tuple[float, Option]]) -> tuple[float, Option]:
-    """cheapest() over (rank_cost, plan) pairs, with the pick's rank_cost."""
-    bar = min([co[0] for co in costed]) * (1.0 + COST_TIE)
-    close = [co for co in costed if co[0] <= bar]
-    pick = (
-        close[0]
-        if len(close) == 1
-        else min(close, key=lambda co: (co[1].gpus, co[0], co[1].days, co[1].gpu.id))
-    )
-    # ...unless that plan is dominated: a larger one that costs no more and finishes sooner wins
-    # (1 × B200 for 7.2 days at $1,212 never beats 4 × B200 for 1.9 days at $1,209): beats(o, pick).
-    pick_cost, days = pick[0], pick[1].days
-    better = [co for co in close if math.isfinite(co[0]) and co[0] <= pick_cost and co[1].days < days]
-    if better:
-        return min(better, key=lambda co: (co[0], co[1].days, co[1].gpus, co[1].gpu.id))
-    return pick
+    """cheapest() over (rank_cost, plan) pairs, with the pick's rank_cost (evaluate.cheapest_of)."""
+    return cheapest_of(costed, COST_TIE)
 
 
 def rank(pool: list[Option], req: SizingRequest, budget: float | None, w: Workload) -> list[Option]:

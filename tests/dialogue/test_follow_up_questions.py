@@ -171,7 +171,8 @@ def test_the_change_line_names_the_gpu_asked_for_and_the_count_that_fits(real: C
     en = ask(real, plan, "would 4 RTX 4090s work?")
     assert "now 4 × NVIDIA GeForce RTX 4090 (4 cannot hold the job, so planned at the 8 that can)" in en
     family = ask(real, "预训练 7B，数据 100B token，BF16，一个月", "如果用 32 张 H100 呢")
-    assert "*变化*：改用 32 × H100：4 × NVIDIA B200 → 32 × NVIDIA H100 SXM5" in family
+    # 8 × B200 (9.6 days, $12,280) costs less and finishes sooner than 4 (19 days, $12,355).
+    assert "*变化*：改用 32 × H100：8 × NVIDIA B200 → 32 × NVIDIA H100 SXM5" in family
     ceiling = ask(real, plan, "如果只能用 2 张卡呢")
     assert "*变化*：最多 2 张卡：仍是 1 × NVIDIA B200" in ceiling
     elsewhere = ask(real, "pretrain 7B on 100B tokens, bf16, 1 month", "what if we use A10s?")
@@ -204,12 +205,12 @@ def test_asking_whether_n_gpus_are_enough_gets_the_verdict_first(real: Consultan
 
 def test_a_first_precision_said_after_a_plan_changes_the_default_the_plan_took(real: Consultant) -> None:
     hant = ask(real, "預訓練 7B，資料 200B token，兩個月", "改成 FP8")
-    assert hant.startswith("*變化*：BF16（預設） → FP8：仍是 4 × NVIDIA B200") and "新增 FP8" not in hant
+    assert hant.startswith("*變化*：BF16（預設） → FP8：仍是 8 × NVIDIA B200") and "新增 FP8" not in hant
 
 
 def test_a_ceiling_on_another_gpu_names_it_in_the_change_line(real: Consultant) -> None:
     zh = ask(real, "预训练 3B，数据 100B token，一个月", "如果只用 8 张 A100 呢")
-    assert zh.startswith("*变化*：改用 A100，最多 8 张卡：4 × NVIDIA B200 → 8 × NVIDIA A100 40GB (SXM4)")
+    assert zh.startswith("*变化*：改用 A100，最多 8 张卡：8 × NVIDIA B200 → 8 × NVIDIA A100 40GB (SXM4)")
 
 
 def test_what_the_job_would_cost_on_other_gpus_is_the_plan_on_them(real: Consultant) -> None:

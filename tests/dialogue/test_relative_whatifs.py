@@ -83,7 +83,7 @@ def test_halving_the_time_with_no_deadline_halves_the_plans_duration(real: Consu
     )
     real.handle("z", "预训练 7B，数据 100B token，BF16，不急")
     assert real.handle("z", "时间减半呢").text.startswith(
-        "*变化*：不限工期，按当前方案的 19 天 → 期限 9.5 天"
+        "*变化*：不限工期，按当前方案的 9.6 天 → 期限 4.8 天"
     )
 
 
@@ -92,7 +92,7 @@ def test_twice_as_fast_halves_the_plans_time_but_a_question_about_speed_changes_
 ) -> None:
     real.handle("f", "预训练 1B，数据 50B token，预算 2000 美元")
     assert real.handle("f", "时间能不能再快一倍").text.startswith(
-        "*变化*：不限工期，按当前方案的 1.7 天 → 期限 20 小时"
+        "*变化*：不限工期，按当前方案的 3.3 天 → 期限 1.6 天"
     )
     real.handle("q", "预训练 1B，数据 50B token，预算 2000 美元")
     turn = real.handle("q", "加倍 GPU 数量，训练时间能减半吗？")

@@ -88,7 +88,7 @@ def test_a_short_follow_up_on_reserving_after_the_spot_saving_gets_the_reserved_
 
 def test_the_billing_line_shows_the_reservation_it_weighs(real: Consultant) -> None:
     long_run = ask(real, "預訓練 7B，資料 300B token，BF16，兩個月")
-    assert "*計費*：約 57 天持續佔用：按月預留 2 個月約 $27,758，比按需的 $37,025 省約 $9,267" in long_run
+    assert "*計費*：約 29 天持續佔用：按月預留 1 個月約 $27,349，比按需的 $36,760 省約 $9,411" in long_run
     en = ask(real, "pretrain 3B on 100B tokens in 6 weeks", "what if we only had 8 L40S?")
     said = "*Billing:* pay-as-you-go: reserved by the month, this run of about 36 days would pay for 2 whole"
     assert said + " months" in en

@@ -47,7 +47,7 @@ def test_with_one_plan_only_there_is_nothing_to_compare_it_with(real: Consultant
 def test_how_many_months_after_a_plan_is_its_time(real: Consultant) -> None:
     real.handle("p5", "pretrain 1B on 50B tokens, we can spend $10k per month, no hard deadline")
     turn = real.handle("p5", "how many months will it take?")
-    assert turn.text.startswith("*On this plan (4 × NVIDIA B200) it takes about")
+    assert turn.text.startswith("*On this plan (2 × NVIDIA B200) it takes about")
 
 
 def test_a_plan_on_any_gpu_is_named_by_its_gpu_beside_the_one_chosen(real: Consultant) -> None:

@@ -18,5 +18,5 @@ def test_why_another_count_shows_both_and_keeps_the_plan(real: Consultant) -> No
 
 def test_why_the_plans_own_count_is_not_a_pair(real: Consultant) -> None:
     real.handle("w2", "Pretrain a 7B model on 100B tokens in a month")
-    turn = real.handle("w2", "why 4 GPUs?")
+    turn = real.handle("w2", "why 8 GPUs?")
     assert "Both choices" not in turn.text

@@ -1,12 +1,19 @@
 from __future__ import annotations
 
+import itertools
 import math
 
+import pytest
 from hypothesis import assume, given, settings, strategies as st
 from sizing_catalog import CATALOG
 
+from knowledge import load_knowledge
 from sizing import SizingRequest, plan
-from sizing.evaluate import COUNT_LADDER, Evaluator
+from sizing.assumptions import COST_TIE
+from sizing.evaluate import COUNT_LADDER, Evaluator, rank_cost
+from sizing.result import Option
+from sizing.screen import within_batch
+from sizing.types import Catalog
 from sizing.workload import normalise
 
 params = st.floats(min_value=1e8, max_value=2e11)
@@ -91,3 +98,52 @@ def test_the_options_for_one_gpu_type_never_offer_more_gpus_that_take_longer(
     d = plan(SizingRequest(params=n, method=method, tokens=1e10, gpu=gpu), CATALOG)  # type: ignore[arg-type]
     fitting = sorted((o.gpus, o.days) for o in d.options if o.fits)
     assert all(b[1] <= a[1] * 1.0001 for a, b in zip(fitting, fitting[1:], strict=False))
+
+
+REAL = load_knowledge().catalog  # the shipped catalog: the B200 counts of the pruning bug are its own
+DEADLINES = (1.0, 2.0, 3.0, 5.0, 7.0, 10.0, 14.0, 21.0, 30.0)
+
+
+def _no_dearer(p: Option, o: Option) -> bool:
+    """`p` costs no more than `o`, or within COST_TIE of it on fewer GPUs (the tie rule: fewer
+    GPUs win among equally cheap plans, rank.cheapest)."""
+    return rank_cost(p) <= rank_cost(o) * 1.0001 or (
+        rank_cost(p) <= rank_cost(o) * (1.0 + COST_TIE) and p.gpus < o.gpus
+    )
+
+
+@pytest.mark.parametrize("catalog", [CATALOG, REAL], ids=["fixture", "shipped"])
+@pytest.mark.parametrize("method", ["pretrain", "full_finetune", "lora", "qlora"])
+def test_a_looser_deadline_still_offers_the_cheapest_plan_or_one_that_costs_no_more(
+    catalog: Catalog, method: str
+) -> None:
+    """Relaxing the deadline only adds plans that meet it, so the cheapest plan offered never gets
+    dearer, and the tight deadline's cheapest plan stays offered unless a plan that costs no more
+    replaces it ("13B full fine-tune, 10 days" once offered 8 × B200 at $2,405 where 5 days gave
+    4 × B200 at $2,402, and no 4 × B200 at all). Left out: a tight answer whose cheapest plan is
+    beyond the global batch (the batch screen admits those only when no plan is within it) or
+    on another stack than the looser one (with no plan on the usual stack the answer switches to
+    Megatron, plan._megatron_instead)."""
+    failures = []
+    for n, tokens in itertools.product((1e9, 3e9, 7e9, 13e9, 34e9, 70e9), (1e9, 1e10, 1e11)):
+        before: tuple[float, Option, str] | None = None
+        for days in DEADLINES:
+            result = plan(SizingRequest(params=n, tokens=tokens, method=method, days=days), catalog)  # type: ignore[arg-type]
+            stack = str(dict(result.workload)["stack"])
+            meeting = [o for o in result.options if o.fits and o.days <= days * 1.0001]
+            if not meeting:
+                before = None
+                continue
+            low = min(meeting, key=rank_cost)
+            if before is not None and before[2] == stack:
+                tight, was = before[0], before[1]
+                # (Were `was` still offered, `low` would cost no more: one check covers both.)
+                if not _no_dearer(low, was):
+                    failures.append(
+                        f"{n:g} params, {tokens:g} tokens, {tight:g} -> {days:g} days: "
+                        f"{was.gpus} × {was.gpu.id} ${rank_cost(was):,.0f} -> "
+                        f"{low.gpus} × {low.gpu.id} ${rank_cost(low):,.0f}"
+                    )
+            w = normalise(SizingRequest(params=n, tokens=tokens, method=method, days=days))  # type: ignore[arg-type]
+            before = (days, low, stack) if within_batch(low, w) else None
+    assert failures == []

@@ -7,10 +7,13 @@ import dataclasses
 
 from sizing_catalog import CATALOG
 
+from knowledge import load_knowledge
 from sizing import Budget, SizingRequest, plan
 from sizing.evaluate import rank_cost
 from sizing.plan import spend
 from sizing.result import SizingResult
+
+REAL = load_knowledge().catalog  # the shipped catalog, whose B200 prices the 13B case below uses
 
 
 def _warning(result: SizingResult, code: str) -> dict[str, object] | None:
@@ -142,3 +145,15 @@ def test_unpriced_plans_keep_the_fewest_gpus_that_meet_the_deadline() -> None:
     first = options[0]
     assert first.days <= 30
     assert all(o.gpus >= first.gpus for o in options if o.days <= 30)
+
+
+def test_a_13b_full_finetune_keeps_four_b200s_first_from_a_five_day_to_a_thirty_day_deadline() -> None:
+    # 2 × B200 ($2,409, 7.3 days) meets 10 days with the fewest GPUs, but 4 × B200 costs less and
+    # finishes sooner: the type's pick follows the ranking's rule, so 4 stays first (it was 8 × B200,
+    # $2,405, with 4 not offered at all).
+    firsts = set()
+    for days in (5, 7, 10, 14, 21, 30):
+        req = SizingRequest(params=13e9, tokens=10e9, method="full_finetune", precision="bf16", days=days)
+        first = plan(req, REAL).options[0]
+        firsts.add((first.label, first.gpu.id, first.gpus, round(first.cost_usd or 0.0, -1)))
+    assert firsts == {("cheapest", "b200", 4, 2400.0)}
