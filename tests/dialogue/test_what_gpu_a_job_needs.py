@@ -64,7 +64,7 @@ def test_the_gpu_hours_of_a_job_on_one_gpu_named_are_answered_on_that_gpu_not_as
     real: Consultant,
 ) -> None:
     en = ask(real, "need to pretrain a 1B model from scratch, how many H100 hours roughly?")
-    assert en.startswith("*For pre-training of a 1B model, the best value is 8 × NVIDIA H100 SXM5*")
+    assert re.match(r"\*For pre-training of a 1B model, the best value is \d+ × NVIDIA H100 SXM5\*", en), en
     assert "per 20B tokens (20 per parameter" in en and not any(f in en for f in FORM)
     # every GPU shown is the one named, and no cheaper hour on another GPU is offered
     a100 = ask(real, "how many GPU hours to fine-tune llama 3 8b on A100")
