@@ -70,7 +70,7 @@ def test_memory_bandwidth_under_one_terabyte_per_second_is_written_in_gigabytes(
 
 def test_the_bot_addressed_by_name_at_the_start_is_not_part_of_the_question(real: Consultant) -> None:
     text = ask(real, "@gpu-advisor can we full finetune llama 3 70b on 8x a100 80gb")
-    assert text.startswith("*No.*") and "640 GB" in text
+    assert text.startswith("*Not as is — yes with CPU offload (~1.5× slower).*") and "640 GB" in text
 
 
 def test_the_kv_cache_of_a_named_model_at_a_context_is_computed(real: Consultant) -> None:

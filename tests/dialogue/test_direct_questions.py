@@ -59,7 +59,12 @@ CASES = [
     ("你们的卡清单给我看看", "*GPU 目录*", ["H100", "L40S"], "zh-Hans"),
     ("what accelerators can you price?", "*GPU catalogue*", ["H100", "B200"], "en"),
     # feasibility: the verdict first, then what fits
-    ("Could we full fine-tune a 70B model on 8 A100s?", "*No.*", ["What does fit", "LoRA"], "en"),
+    (
+        "Could we full fine-tune a 70B model on 8 A100s?",
+        "*Not as is — yes with CPU offload",
+        ["What does fit", "LoRA"],
+        "en",
+    ),
     ("单张 T4 能 QLoRA 微调 7B 吗", "*能*。", ["GB"], "zh-Hans"),
     # memory, cheapest GPU, serving, Chinese providers
     ("How much GPU memory to fully fine-tune a 13B model?", "*GPU memory", ["model state", "LoRA"], "en"),
@@ -126,7 +131,7 @@ def test_a_provider_without_catalogue_prices_gets_no_invented_price(real: Consul
 
 def test_a_feasibility_follow_up_reuses_the_workload_on_new_hardware(real: Consultant) -> None:
     first = ask(real, "Can I fully fine-tune an 8B model on a single L4?")
-    assert first.text.startswith("*No.*")
+    assert first.text.startswith("*Not with plain AdamW — yes with the low-memory recipe.*")
     turn = ask(real, "what about 8 H100s?")
     answered_directly(turn)
     assert turn.text.startswith("*Yes.*")

@@ -16,7 +16,9 @@ def test_a_follow_up_naming_only_another_gpu_repeats_the_last_answer_on_it(real:
     )
     capable = ask(real, "is the H100 good for fine-tuning?", "and the L40S?")
     assert "NVIDIA L40S" in capable and "How many parameters" not in capable
-    assert ask(real, "7B 全参微调要多少显存", "那 A100 呢").startswith("*放不下*")
+    assert ask(real, "7B 全参微调要多少显存", "那 A100 呢").startswith(
+        "*普通 AdamW 放不下——用低显存方案放得下*"
+    )
 
 
 def test_a_new_question_after_a_price_or_capability_answer_does_not_inherit_its_gpu(real: Consultant) -> None:

@@ -24,13 +24,17 @@ def test_a_yes_no_question_after_a_statement_gets_the_feasibility_verdict(real: 
 
 def test_possible_as_a_tag_makes_a_feasibility_question(real: Consultant) -> None:
     text = ask(real, "full fine-tuning a 3B model on one A10G, possible?")
-    assert text.startswith(("*Yes.*", "*No.*")) and not any(f in text for f in FORM)
+    assert text.startswith(("*Yes.*", "*No.*", "*Not with plain AdamW")) and not any(f in text for f in FORM)
 
 
 def test_a_premise_with_a_comma_tag_gets_the_verdict_not_the_planning_form(real: Consultant) -> None:
     # "…, no?" / "…, yes?" after a claim asks to confirm it, as "…, right?" does
     text = ask(real, "Surely one RTX 4090 can do a full fine-tune of a 70B model, no?")
-    assert text.startswith("*No.*") and "RTX 4090" in text and not any(f in text for f in FORM)
+    assert (
+        text.startswith("*Not as is — yes with CPU offload (~1.5× slower).*")
+        and "RTX 4090" in text
+        and not any(f in text for f in FORM)
+    )
     assert ask(real, "8 H100s are enough to LoRA a 70B model, yes?").startswith("*Yes.*")
 
 
@@ -71,7 +75,9 @@ def test_a_gpu_judged_ok_for_fine_tuning_gets_the_capability_verdict(real: Consu
 
 def test_how_long_on_counted_gpus_says_first_whether_the_job_fits_there(real: Consultant) -> None:
     text = ask(real, "8卡H100 全参微调 Llama 3 70B 要多久？数据 5B tokens")
-    assert text.startswith("*不能*") and "放得下的方案" in text and "推荐方案" not in text
+    assert (
+        text.startswith("*按原样不行——开 CPU 卸载可以") and "放得下的方案" in text and "推荐方案" not in text
+    )
     fits = ask(real, "how long to fine-tune a 7B model on 500M tokens with 4 A100 80GB?")
     assert fits.startswith("*Recommended:* 4 × NVIDIA A100 80GB")  # it fits: the plan on them
 
@@ -109,7 +115,7 @@ def test_a_full_fine_tune_that_does_not_fit_one_4090_offers_the_low_memory_recip
     real: Consultant,
 ) -> None:
     text = ask(real, "Can I full fine-tune Llama 3.1 8B on one RTX 4090?")
-    assert text.startswith("*No.*")
+    assert text.startswith("*Not with plain AdamW — yes with the low-memory recipe.*")
     first = next(line for line in text.splitlines() if line.startswith("•"))
     assert "low-memory recipe" in first and "paged 8-bit AdamW" in first and "1.25× slower per step" in first
 
@@ -119,16 +125,21 @@ def test_asked_with_an_8_bit_optimizer_the_verdict_is_on_the_low_memory_recipe(r
     assert text.startswith("*Yes.*") and "the low-memory recipe (paged 8-bit AdamW" in text
 
 
-def test_a_12b_full_fine_tune_on_one_a100_80gb_is_still_no_with_plain_adamw(real: Consultant) -> None:
+def test_a_12b_full_fine_tune_on_one_a100_80gb_is_no_with_plain_adamw_and_yes_with_the_low_memory_recipe(
+    real: Consultant,
+) -> None:
     text = ask(real, "Can we full fine-tune a 12.9B model on one A100 80GB?")
-    assert text.startswith("*No.*") and "low-memory recipe" in text
+    assert (
+        text.startswith("*Not with plain AdamW — yes with the low-memory recipe.*")
+        and "paged 8-bit AdamW" in text
+    )
 
 
 def test_a_full_fine_tune_too_big_for_the_gpus_offers_cpu_offload_on_them_with_the_host_ram(
     real: Consultant,
 ) -> None:
     text = ask(real, "we have 8 H100s, can we full fine-tune a 72B model?")
-    assert text.startswith("*No.*")
+    assert text.startswith("*Not as is — yes with CPU offload (~1.5× slower).*")
     options = [line for line in text.splitlines() if line.startswith("•")]
     offload = next(line for line in options if "CPU offload" in line)
     assert "on 8 × NVIDIA H100 SXM5" in offload and "1.5× slower per step" in offload
@@ -139,7 +150,7 @@ def test_a_full_fine_tune_too_big_for_the_gpus_offers_cpu_offload_on_them_with_t
 
 def test_pre_training_that_does_not_fit_is_never_offered_lora_instead(real: Consultant) -> None:
     text = ask(real, "can we pretrain a 70B model on 8 A100 80GB?")
-    assert text.startswith("*No.*")
+    assert text.startswith("*Not as is — yes with CPU offload (~1.5× slower).*")
     assert "LoRA" not in text and "• pre-training on" in text
 
 
@@ -155,9 +166,11 @@ def test_fine_tune_with_no_method_said_leads_with_the_adapters_that_fit_the_same
     assert zh.startswith("*不能全參訓練；用 QLoRA 可以*")
 
 
-def test_full_fine_tuning_said_in_so_many_words_keeps_a_plain_no(real: Consultant) -> None:
+def test_full_fine_tuning_said_in_so_many_words_leads_with_cpu_offload_on_the_same_gpu_not_qlora(
+    real: Consultant,
+) -> None:
     text = ask(real, "Can I full fine-tune Llama 3 8B on a single T4?")
-    assert text.startswith("*No.*")
+    assert text.startswith("*Not as is — yes with CPU offload (~1.5× slower).*")
     assert "QLoRA on 1 × NVIDIA T4" in text  # still offered, after what keeps the method asked for
 
 
@@ -244,4 +257,24 @@ def test_a_gpu_named_in_the_plural_without_a_count_gets_how_many_it_takes_first(
     )
     assert "\n*Not on one.* LoRA of a 13B-parameter model needs ~27.2 GB" in plural
     # one GPU said is one GPU: its verdict first
-    assert ask(real, "Can I LoRA a 13B on a 4090?").startswith("*No.* LoRA of a 13B-parameter model needs")
+    assert ask(real, "Can I LoRA a 13B on a 4090?").startswith(
+        "*Not as is — yes with CPU offload (~1.5× slower).* LoRA of a 13B-parameter model needs"
+    )
+
+
+def test_a_full_fine_tune_that_fits_the_same_gpu_only_with_the_low_memory_recipe_says_so_in_chinese(
+    real: Consultant,
+) -> None:
+    hans = ask(real, "一张4090能全参微调7B吗")
+    assert hans.startswith("*普通 AdamW 放不下——用低显存方案可以*。")
+    first = next(line for line in hans.splitlines() if line.startswith("•"))
+    assert first.startswith("• 1 张 NVIDIA GeForce RTX 4090 做全参数微调（低显存方案")
+    assert ask(real, "一張4090能全參微調7B嗎").startswith("*普通 AdamW 放不下——用低顯存方案可以*。")
+
+
+def test_a_full_fine_tune_that_only_more_gpus_or_larger_ones_hold_keeps_a_plain_no(real: Consultant) -> None:
+    text = ask(real, "can I full fine-tune 70B on one L4?")
+    assert text.startswith("*No.*")
+    assert next(line for line in text.splitlines() if line.startswith("•")).startswith(
+        "• full fine-tuning on 128 × NVIDIA L4"
+    )

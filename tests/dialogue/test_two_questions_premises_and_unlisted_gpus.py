@@ -167,7 +167,7 @@ def test_each_memory_asked_of_serving_and_qlora_gets_both(real: Consultant) -> N
 
 def test_a_monthly_price_and_a_chinese_yes_no_job_question_get_both(real: Consultant) -> None:
     reply = ask(real, "H100 一個月多少錢？能不能拿來全參微調 Llama 3.1 8B？")
-    assert reply.startswith("*不能*。80億參數模型的全參數微調光模型狀態")
+    assert reply.startswith("*普通 AdamW 放不下——用低顯存方案可以*。80億參數模型的全參數微調光模型狀態")
     assert "*NVIDIA H100 SXM5 按需價（每卡）*" in reply
 
 

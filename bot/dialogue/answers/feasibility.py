@@ -123,6 +123,20 @@ def answer(q: Question, reply: Reply, *, memory_asked: bool = False) -> bool:
                 found = fewest_that_fit(q, spec, method, start=count + 1, min_free=MIN_HEADROOM)
                 fewest = view(q.catalog, spec, found, method) if found is not None else None
                 options = [fewest, *options] if fewest is not None else options
+    # The same method on these very GPUs with a memory saver (ZeRO-3, the low-memory recipe, CPU
+    # offload) leads the options: the verdict is then "not as is; yes with it", not a bare "no" that
+    # the first option contradicts. A lighter method or more GPUs keep the "no", as does a GPU outside
+    # the catalogue (the options are on DEFAULT_GPU, not on the one named).
+    head = options[0] if options and lighter is None and fewest is None and not outside else None
+    saver = (
+        head["recipe"]
+        if head is not None
+        and head["recipe"] in RECIPES
+        and head["name"] == spec.name
+        and head["gpus"] == count
+        and head["method"] == method
+        else None
+    )
     timing = time_on(q, spec, count, method) if asked["fits"] else None
     if not asked["fits"] and (q.u.asks_speed or q.u.asks_time):
         # The speed or time asked for, on what fits the same GPUs (a lighter method), said as such.
@@ -157,6 +171,7 @@ def answer(q: Question, reply: Reply, *, memory_asked: bool = False) -> bool:
         memory_asked=memory_asked,
         fewest=fewest,
         lighter=lighter,
+        saver=saver,
         assumed_gpu=assumed_gpu,
         # "we own 8 A100s; can we …" (and "ok, LoRA then" after it): their time, rent only as the alternative
         owned=q.on_owned_gpus,
