@@ -30,11 +30,7 @@ def test_possible_as_a_tag_makes_a_feasibility_question(real: Consultant) -> Non
 def test_a_premise_with_a_comma_tag_gets_the_verdict_not_the_planning_form(real: Consultant) -> None:
     # "…, no?" / "…, yes?" after a claim asks to confirm it, as "…, right?" does
     text = ask(real, "Surely one RTX 4090 can do a full fine-tune of a 70B model, no?")
-    assert (
-        text.startswith("*Not as is — yes with CPU offload (~1.5× slower).*")
-        and "RTX 4090" in text
-        and not any(f in text for f in FORM)
-    )
+    assert text.startswith("*No.*") and "RTX 4090" in text and not any(f in text for f in FORM)
     assert ask(real, "8 H100s are enough to LoRA a 70B model, yes?").startswith("*Yes.*")
 
 
@@ -277,4 +273,15 @@ def test_a_full_fine_tune_that_only_more_gpus_or_larger_ones_hold_keeps_a_plain_
     assert text.startswith("*No.*")
     assert next(line for line in text.splitlines() if line.startswith("•")).startswith(
         "• full fine-tuning on 128 × NVIDIA L4"
+    )
+
+
+def test_cpu_offload_that_no_listed_machine_has_the_host_memory_for_keeps_a_plain_no(
+    real: Consultant,
+) -> None:
+    # a 70B full fine-tune offloaded from one 4090 needs ~1.1 TB of host RAM; no listed 4090 machine has it
+    assert ask(real, "Surely one RTX 4090 can do a full fine-tune of a 70B model, no?").startswith("*No.*")
+    # one T4 on a listed machine whose RAM holds the offloaded state: the saver leads the verdict
+    assert ask(real, "Can I full fine-tune Llama 3 8B on a single T4?").startswith(
+        "*Not as is — yes with CPU offload"
     )

@@ -67,6 +67,11 @@ def _plural_uncounted(q: Question) -> bool:
     return False
 
 
+# Host memory a workstation or a single-socket server commonly takes (256 GB: e.g. 8 × 32 GB DDR5 DIMMs)
+# [assumption, 2026-12-03]: CPU offload that needs no more counts as a way to fit on the user's own box.
+WORKSTATION_HOST_RAM_GB = 256.0
+
+
 def answer(q: Question, reply: Reply, *, memory_asked: bool = False) -> bool:
     """`memory_asked`: the question was how much memory the job takes on that hardware, so the
     verdict reads "fits" rather than "yes". Cards counted without their model ("4张卡能不能训70b") are
@@ -135,6 +140,13 @@ def answer(q: Question, reply: Reply, *, memory_asked: bool = False) -> bool:
         and head["name"] == spec.name
         and head["gpus"] == count
         and head["method"] == method
+        # offload counts where a listed machine holds its host memory, or where that memory is what a
+        # workstation has: "yes with CPU offload" on one 4090 for a 70B (~1.1 TB of host RAM) is no answer
+        and (
+            head["recipe"] != "offload"
+            or bool(head.get("host_ram_gb"))
+            or float(head.get("host_gb") or 0.0) <= WORKSTATION_HOST_RAM_GB
+        )
         else None
     )
     timing = time_on(q, spec, count, method) if asked["fits"] else None
