@@ -1154,12 +1154,25 @@ NETWORK_PLAN_SLOTS = ("tokens", "data_bytes", "days", "budget", "samples")
 def _asks_network(t: str, sig: Signals, yes_no: bool) -> bool:
     """A question about the network between nodes of a cluster (a GPU, a count, a model at most): which
     fabric, whether Ethernet is enough. Not a job to plan, a price or a serving question."""
-    if not has_any(t, cues.NETWORK_ASKS) or any(s in sig.filled for s in NETWORK_PLAN_SLOTS):
+    if any(s in sig.filled for s in NETWORK_PLAN_SLOTS):
+        return False
+    if not has_any(t, cues.NETWORK_ASKS) and not asks_scale_up(t):
         return False
     if sig.serving or lexicon.asks_price(t):
         return False
     asks = yes_no or _worded_as_question(t)
     return asks or _opens_yes_no(t)  # "do 2 nodes of 8xh100 need infiniband or is RoCE fine"
+
+
+def asks_scale_up(t: str) -> bool:
+    """Whether a job needs NVLink (or whether PCIe is enough) between the GPUs of a box: the link
+    named with a need asked ("do we need nvlink for …", "is PCIe enough", "需要 NVLink 吗"); not the
+    PCIe of a card's name ("is 8x H100 PCIe enough for 70B" asks of those cards)."""
+    if not has_any(t, cues.SCALE_UP_ASKS) or not has_any(t, cues.NEED_ASKS):
+        return False
+    for g in reversed(find_gpus(t)):
+        t = t[: g.start] + " " + t[g.end :]
+    return has_any(t, cues.SCALE_UP_ASKS)
 
 
 # What a spot question may say of the run: the model, the method, how long; data or a budget is a plan.
