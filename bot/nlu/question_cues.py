@@ -729,14 +729,19 @@ NETWORK_ASKS = (
 # have NVLink?" (no job, no need asked) stays the datasheet. Bare "pcie" names a card ("H100 PCIe").
 SCALE_UP_ASKS = (
     "nvlink", "nv link", "nvswitch", "infinity fabric", "fast interconnect", "高速互联", "卡间互联",
-    "卡间带宽", "pcie enough", "pcie ok", "pcie fine", "pcie be enough", "pcie sufficient", "pcie够",
-    "pcie 够", "pcie就够", "pcie 就够", "pcie就行", "pcie 就行", "pcie可以", "pcie 可以", "over pcie",
-    "just pcie", "only pcie", "pcie only", "只有pcie", "只有 pcie", "走pcie", "走 pcie",
+    "卡间带宽",
 )  # fmt: skip
-# A need asked of it: "do we need", "is … enough", "要不要", "有必要".
+# PCIe with its verdict asked in the same breath: a need of the link by themselves.
+PCIE_ENOUGH = (
+    "pcie enough", "pcie ok", "pcie fine", "pcie be enough", "pcie sufficient", "pcie够", "pcie 够",
+    "pcie就够", "pcie 就够", "pcie就行", "pcie 就行", "pcie可以", "pcie 可以", "over pcie", "just pcie",
+    "only pcie", "pcie only", "只有pcie", "只有 pcie", "走pcie", "走 pcie",
+)  # fmt: skip
+# A need asked of it: "do we need", "is … enough", "要不要", "有必要" ("pcie ok" is in PCIE_ENOUGH; a
+# bare "ok" is a lead-in: "ok so does the L4 have NVLink" asks the datasheet).
 NEED_ASKS = (
     "need", "needs", "needed", "require", "required", "requires", "necessary", "matter", "matters",
-    "worth", "enough", "sufficient", "ok", "fine", "需要", "必须", "必要", "要不要", "够", "就行",
+    "worth", "enough", "sufficient", "需要", "必须", "必要", "要不要", "够", "就行",
     "可以吗", "重要",
 )  # fmt: skip
 # The planning form's own questions: a request that asks these wants a plan, not a verdict.
