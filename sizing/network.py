@@ -294,3 +294,26 @@ def advise(
         assumed_gbps if multi_node else None,
         slowdown,
     )
+
+
+@quick_init
+@dataclass(frozen=True, slots=True)
+class ScaleUpNeed:
+    """What a one-node layout's data-parallel sync asks of the GPU-to-GPU link, against PCIe."""
+
+    sync_gb: float  # DP bytes each GPU sends per optimizer step
+    need_gbs: float  # GB/s per direction that fits the sync in its window (EXPOSED_COMM_SHARE)
+    pcie_gbs: float  # the GPU's PCIe x16 per direction, at the all-reduce share measured on PCIe
+    pcie_enough: bool
+
+
+def scale_up_need(gpu: GpuSpec, advice: NetworkAdvice) -> ScaleUpNeed:
+    """Whether PCIe carries the gradient sync of `advice`'s layout within its window, or NVLink (or
+    Infinity Fabric) matters: the sync bytes over the window against PCIe at the all-reduce share
+    the serving calibration measured on PCIe (serve_calibration.link_efficiency_pcie)."""
+    from sizing.serve_calibration import CALIBRATED  # the serving model: imported when asked
+    from sizing.serve_speed import pcie_gbs
+
+    need = advice.sync_gb_per_step / advice.window_s if advice.window_s > 0 else 0.0
+    pcie = pcie_gbs(gpu) * CALIBRATED.link_efficiency_pcie
+    return ScaleUpNeed(advice.sync_gb_per_step, need, pcie, need <= pcie)

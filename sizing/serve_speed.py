@@ -161,11 +161,16 @@ def peak_tflops(gpu: GpuSpec, precision: ServePrecision) -> float:
     return t.bf16 or t.fp16 or t.fp32
 
 
+def pcie_gbs(gpu: GpuSpec) -> float:
+    """PCIe x16 bandwidth per direction of the GPU's generation (GB/s)."""
+    return PCIE_GBS_BY_ARCHITECTURE.get(gpu.architecture, 31.5)
+
+
 def link_gbs(gpu: GpuSpec, tp: int) -> float:
     """GPU-to-GPU bandwidth per direction for an all-reduce among `tp` GPUs."""
     if gpu.scale_up_gbs is not None and tp <= gpu.scale_up_domain:
         return gpu.scale_up_gbs / 2.0  # datasheets quote both directions together
-    return PCIE_GBS_BY_ARCHITECTURE.get(gpu.architecture, 31.5)
+    return pcie_gbs(gpu)
 
 
 def allreduce_terms(gpu: GpuSpec, tp: int, k: ServeConstants) -> tuple[float, float, float]:

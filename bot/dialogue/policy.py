@@ -163,6 +163,9 @@ FOLLOW_UP_SLOTS = (
 # Topics whose answer is priced on the clouds a message names (Question.market).
 PRICED_TOPICS = ("serve", "serve_cheapest", "cheapest_gpu")
 FOLLOW_UP_INTENTS = ("whatif", "correction", "size", "gpu_info", "unknown")
+# Topics whose answer picks the GPU itself, and the answer on a GPU a follow-up names ("and with 4090s?"
+# after the cheapest way to serve a model: the serving plan on 4090s, not the same pick again).
+ON_NAMED_GPU = {"serve_cheapest": "serve", "cheapest_gpu": "feasibility"}
 
 
 def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
@@ -307,6 +310,8 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
             and set(q.u.said) <= set(FOLLOW_UP_SLOTS)
             and (topic.get("kind") != "gpu_info" or kind == "whatif")
         ):
+            if q.u.gpus and topic.get("kind") in ON_NAMED_GPU:
+                return ON_NAMED_GPU[str(topic.get("kind"))]  # "and with 4090s?" after the cheapest pick
             return str(topic.get("kind"))
     if (
         not form_in_progress

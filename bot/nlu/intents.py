@@ -676,9 +676,12 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
         # "A100 呢？", "and on L40S?", "那 H100 呢", "and with QLoRA?", "FP8 呢": the last answer, with this
         return "whatif"
     sized = "params" in filled or sig.model_named
-    if gpus and sized and counts_gpus(t) and not sig.serving and "days" not in filled:
+    # With data, tokens, a deadline or a budget the job is sized: how many is the plan's count, time and
+    # cost ("需要多少張 H100，資料 2億 token，預算 5万美元"), not the memory check.
+    job_sized = any(s in filled for s in SIZED_JOB_PLAN)
+    if gpus and sized and counts_gpus(t) and not sig.serving and not job_sized:
         return "memory"  # "QLoRA 32B 最少要几张 4090": the fewest that hold it (memory on that GPU)
-    if sized and counts_gpus(t) and not sig.serving and not any(s in filled for s in SIZED_JOB_PLAN):
+    if sized and counts_gpus(t) and not sig.serving and not job_sized:
         return "memory"  # "llama 3 405b 全参微调要多少卡": the GPUs that hold it, by tier (no data to plan)
     asked_fields = model_fields(t) if sig.model_card else ()
     # "kv cache for llama 3 70b at 8k context": a context length is no load; the KV cache of one request.
@@ -1154,12 +1157,26 @@ NETWORK_PLAN_SLOTS = ("tokens", "data_bytes", "days", "budget", "samples")
 def _asks_network(t: str, sig: Signals, yes_no: bool) -> bool:
     """A question about the network between nodes of a cluster (a GPU, a count, a model at most): which
     fabric, whether Ethernet is enough. Not a job to plan, a price or a serving question."""
-    if not has_any(t, cues.NETWORK_ASKS) or any(s in sig.filled for s in NETWORK_PLAN_SLOTS):
+    if any(s in sig.filled for s in NETWORK_PLAN_SLOTS):
+        return False
+    if not has_any(t, cues.NETWORK_ASKS) and not asks_scale_up(t):
         return False
     if sig.serving or lexicon.asks_price(t):
         return False
     asks = yes_no or _worded_as_question(t)
     return asks or _opens_yes_no(t)  # "do 2 nodes of 8xh100 need infiniband or is RoCE fine"
+
+
+def asks_scale_up(t: str) -> bool:
+    """Whether a job needs NVLink (or whether PCIe is enough) between the GPUs of a box: the link
+    named with a need asked ("do we need nvlink for …", "is PCIe enough", "需要 NVLink 吗"); not the
+    PCIe of a card's name ("is 8x H100 PCIe enough for 70B" asks of those cards)."""
+    link = has_any(t, cues.SCALE_UP_ASKS) and has_any(t, cues.NEED_ASKS)
+    if not link and not has_any(t, cues.PCIE_ENOUGH):
+        return False
+    for g in reversed(find_gpus(t)):
+        t = t[: g.start] + " " + t[g.end :]
+    return (has_any(t, cues.SCALE_UP_ASKS) and has_any(t, cues.NEED_ASKS)) or has_any(t, cues.PCIE_ENOUGH)
 
 
 # What a spot question may say of the run: the model, the method, how long; data or a budget is a plan.

@@ -724,6 +724,26 @@ NETWORK_ASKS = (
     "between nodes", "between the nodes", "between servers", "inter-node", "internode", "gb/s network",
     "gbps network", "gb network",
 )  # fmt: skip
+# The link between the GPUs of one box: "do we need NVLink for LoRA 13B on 2 GPUs", "is PCIe enough
+# for …", "需要 NVLink 吗". Whether a job needs it is the network answer for that job; "does the 4090
+# have NVLink?" (no job, no need asked) stays the datasheet. Bare "pcie" names a card ("H100 PCIe").
+SCALE_UP_ASKS = (
+    "nvlink", "nv link", "nvswitch", "infinity fabric", "fast interconnect", "高速互联", "卡间互联",
+    "卡间带宽",
+)  # fmt: skip
+# PCIe with its verdict asked in the same breath: a need of the link by themselves.
+PCIE_ENOUGH = (
+    "pcie enough", "pcie ok", "pcie fine", "pcie be enough", "pcie sufficient", "pcie够", "pcie 够",
+    "pcie就够", "pcie 就够", "pcie就行", "pcie 就行", "pcie可以", "pcie 可以", "over pcie", "just pcie",
+    "only pcie", "pcie only", "只有pcie", "只有 pcie", "走pcie", "走 pcie",
+)  # fmt: skip
+# A need asked of it: "do we need", "is … enough", "要不要", "有必要" ("pcie ok" is in PCIE_ENOUGH; a
+# bare "ok" is a lead-in: "ok so does the L4 have NVLink" asks the datasheet).
+NEED_ASKS = (
+    "need", "needs", "needed", "require", "required", "requires", "necessary", "matter", "matters",
+    "worth", "enough", "sufficient", "需要", "必须", "必要", "要不要", "够", "就行",
+    "可以吗", "重要",
+)  # fmt: skip
 # The planning form's own questions: a request that asks these wants a plan, not a verdict.
 PLAN_ASKS = (
     "多久", "多长时间", "几天", "多少天", "how long", "how many days", "how many gpus", "how many cards",

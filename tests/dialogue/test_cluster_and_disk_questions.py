@@ -36,6 +36,23 @@ def test_a_network_question_about_nodes_is_not_read_as_the_gpus_training_capabil
     assert "RoCE" in text and "is a training GPU" not in text
 
 
+def test_whether_a_job_needs_nvlink_is_answered_for_that_job_not_with_a_memory_verdict(
+    real: Consultant,
+) -> None:
+    lora = ask(real, "do we need nvlink for lora 13b on 2 gpus")
+    assert lora.startswith("*PCIe is enough, NVLink is not needed*") and "2 × NVIDIA H100 SXM5" in lora
+    assert "Yes." not in lora and "can hold" not in lora
+    full = ask(real, "full fine-tune 70b on 8 h100: do we need nvlink or is pcie fine?")
+    assert full.startswith("*NVLink matters here, PCIe is not enough*") and "366 GB" in full
+    hant = ask(real, "需要 NVLink 嗎 lora 13b 2張卡")
+    assert hant.startswith("*PCIe 就夠，不需要 NVLink*") and "梯度" in hant
+
+
+def test_a_pcie_card_named_in_a_fit_question_is_no_question_about_the_link(real: Consultant) -> None:
+    text = ask(real, "is 8x H100 PCIe enough for 70b full finetune")
+    assert "PCIe is enough" not in text and "NVLink matters" not in text
+
+
 def test_whether_spot_is_worth_it_for_a_kind_of_run_gets_the_spot_answer(real: Consultant) -> None:
     zh = ask(real, "用spot跑微调划算吗")
     assert "checkpoint" in zh and not any(f in zh for f in FORM_ZH)

@@ -55,6 +55,14 @@ def test_how_many_cards_a_sized_model_needs_gets_the_gpus_that_hold_it(real: Con
     assert "24 × NVIDIA H100 SXM5" in text and not any(f in text for f in FORM)
 
 
+def test_how_many_of_a_named_gpu_a_job_with_data_and_a_budget_needs_gets_the_plan(real: Consultant) -> None:
+    hant = ask(real, "需要多少張 H100 微調 llama 3 8b，資料 2億 token，預算 5万美元")
+    assert hant.startswith("*推薦方案*：") and "NVIDIA H100 SXM5" in hant and "小時*" in hant and "*$" in hant
+    assert "一張放不下" not in hant and "放得下的方案" not in hant
+    en = ask(real, "full finetune 13b on 100k samples, budget $50k, how many h100?")
+    assert "What does fit" not in en and "tokens is each of the 100K samples" in en
+
+
 def test_a_rate_asked_of_a_named_provider_is_checked_against_its_listing(real: Consultant) -> None:
     zh = ask(real, "H100 在 Lambda 一小時是 2 美元嗎")
     assert zh.startswith("*不是*：Lambda") and "$3.99" in zh and "0.0417" not in zh

@@ -239,3 +239,13 @@ def test_a_deadline_said_after_a_plan_without_one_reads_as_a_deadline_not_added_
 ) -> None:
     text = ask(real, "训一个 7b 的模型", "数据 50B token", "不确定", "两周内训完")
     assert text.startswith("*变化*：期限定为 14 天：") and "新增 14 天" not in text
+
+
+def test_another_gpu_after_the_cheapest_pick_plans_on_that_gpu_instead_of_repeating_the_pick(
+    real: Consultant,
+) -> None:
+    served = ask(real, "cheapest gpu to serve qwen 7b to 30 users", "and with 4090s?")
+    assert served.startswith("*Serving Qwen2.5 7B") and "*Recommended:* 1 × NVIDIA GeForce RTX 4090" in served
+    assert "The cheapest way" not in served
+    trained = ask(real, "cheapest gpu to lora finetune llama 3 8b", "and with 4090s?")
+    assert "NVIDIA GeForce RTX 4090" in trained and "The cheapest GPU" not in trained

@@ -10,15 +10,16 @@ from typing import Any
 
 from bot.dialogue.answers.base import Question, planned
 from bot.dialogue.answers.faq import spot_switch
-from bot.dialogue.answers.feasibility import REFERENCE_TOKENS, job_request
+from bot.dialogue.answers.feasibility import DEFAULT_GPU, REFERENCE_TOKENS, job_request
 from bot.dialogue.hardware import main_variant
 from bot.dialogue.reply import Reply
+from bot.nlu.intents import asks_scale_up
 from bot.nlu.links import link_speeds
 from bot.nlu.text import normalise
 from bot.render.views import entry_view, find_entry
 from sizing.assumptions import DAYS_PER_MONTH, RESERVED_DISCOUNT
 from sizing.cost import cheapest_spot, reserved_usd, usable_offerings
-from sizing.network import GPUS_PER_NODE, TRAINING_INSTANCE_GBPS_PER_GPU, link_verdict
+from sizing.network import GPUS_PER_NODE, TRAINING_INSTANCE_GBPS_PER_GPU, link_verdict, scale_up_need
 from sizing.types import GpuSpec, Method
 
 NEEDS: tuple[str, ...] = ()
@@ -50,6 +51,8 @@ def network(q: Question, reply: Reply) -> bool:
     offered = min(speeds) if speeds else None
     count = q.slot("gpu_count")
     gpus = int(count) if isinstance(count, int | float) and count > 0 else None
+    if offered is None and asks_scale_up(normalise(q.text).lower) and scale_up(q, reply, gpus):
+        return True
     gpu = q.slot("gpu") or (q.u.gpus[0] if q.u.gpus else None)
     spec = main_variant(q.catalog, str(gpu)) if gpu else None
     need = _job_need(q, spec, gpus) if spec is not None and gpus and gpus > GPUS_PER_NODE else None
@@ -83,6 +86,41 @@ def network(q: Question, reply: Reply) -> bool:
             instance_per_gpu=TRAINING_INSTANCE_GBPS_PER_GPU,
         )
     return answer("network", q, reply)
+
+
+def scale_up(q: Question, reply: Reply, gpus: int | None) -> bool:
+    """ "Do we need NVLink for LoRA 13B on 2 GPUs?", "is PCIe enough for …": on one box, whether the
+    named job's gradient sync (the engine's plan on exactly those GPUs) fits over PCIe or needs NVLink;
+    the GPU unnamed is the usual training card, the count unsaid one 8-GPU box. False: no model named,
+    the GPUs span several boxes (the network between nodes answers), or no plan on them."""
+    if q.slot("params") is None or (gpus is not None and gpus > GPUS_PER_NODE):
+        return False
+    count = gpus or GPUS_PER_NODE
+    gpu = q.slot("gpu") or (q.u.gpus[0] if q.u.gpus else None)
+    spec = main_variant(q.catalog, str(gpu or DEFAULT_GPU))
+    if spec is None:
+        return False
+    method: Method = q.slot("method") or "full_finetune"
+    result = planned(q, job_request(q, spec, count, method, REFERENCE_TOKENS))
+    if result is None or result.options[0].gpus != count:
+        return False
+    need = scale_up_need(spec, result.options[0].network)
+    reply.add(
+        "scale_up_need",
+        gpus=count,
+        gpu=spec.name,
+        gpu_named=gpu is not None,
+        params=float(q.slot("params")),
+        method=method,
+        method_default=q.slot("method") is None,
+        sync_gb=need.sync_gb,
+        need_gbs=need.need_gbs,
+        pcie_gbs=need.pcie_gbs,
+        pcie_enough=need.pcie_enough,
+        has_nvlink=spec.scale_up_gbs is not None,
+        link_name="Infinity Fabric" if spec.vendor == "amd" else "NVLink",
+    )
+    return True
 
 
 def _job_need(q: Question, spec: GpuSpec, gpus: int) -> dict[str, Any] | None:
