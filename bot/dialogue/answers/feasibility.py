@@ -140,12 +140,16 @@ def answer(q: Question, reply: Reply, *, memory_asked: bool = False) -> bool:
         and head["name"] == spec.name
         and head["gpus"] == count
         and head["method"] == method
-        # offload counts where a listed machine holds its host memory, or where that memory is what a
-        # workstation has: "yes with CPU offload" on one 4090 for a 70B (~1.1 TB of host RAM) is no answer
+        # "yes with CPU offload" on one 4090 for a 70B (~1.1 TB of host RAM) would be no answer
         and (
             head["recipe"] != "offload"
-            or bool(head.get("host_ram_gb"))
-            or float(head.get("host_gb") or 0.0) <= WORKSTATION_HOST_RAM_GB
+            # offload leads only for full training (its optimizer step runs on the CPU), not a LoRA whose
+            # frozen weights would stream from host memory every step where QLoRA is the usual answer; and
+            # only where a listed machine, or a workstation, holds the host memory
+            or method not in ("lora", "qlora")
+            and (
+                bool(head.get("host_ram_gb")) or float(head.get("host_gb") or 0.0) <= WORKSTATION_HOST_RAM_GB
+            )
         )
         else None
     )
