@@ -15,6 +15,8 @@ from dataclasses import replace
 from bot.dialogue.answers.prices import priced_clouds
 from bot.dialogue.state import DialogueState, SlotChange
 from bot.dialogue.understand import Understood
+from bot.nlu.intents import worded_as_question
+from bot.nlu.text import normalise
 from sizing.types import Catalog
 
 # Restricted catalogues are kept per (catalogue, clouds): the same objects come back, so the plan
@@ -65,8 +67,9 @@ def restriction(
     others are kept to be said unpriced. What to acknowledge, or None when the message is not one."""
     if not u.providers or u.said or u.gpus or u.intent not in ("unknown", "faq"):
         return None
-    lowered = text.lower()
-    if not any(word in lowered for word in ONLY_WORDS):
+    lowered = normalise(text).lower
+    # "does Lambda only bill by the hour?" asks about the provider; it restricts nothing.
+    if not any(word in lowered for word in ONLY_WORDS) or worded_as_question(lowered):
         return None
     priced = set(priced_clouds(catalog))
     clouds = [p for p in u.providers if p in priced]

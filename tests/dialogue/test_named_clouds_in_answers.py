@@ -102,3 +102,7 @@ def test_a_restriction_to_a_cloud_without_prices_is_acknowledged_and_says_where_
     text = real.handle("r-aliyun", "我们只用阿里云").text
     assert text.startswith("好的，记下了：你们用阿里云。目录里没有阿里云的价格")
     assert "good answer" not in text and "可靠性" not in text
+
+
+def test_a_question_about_what_a_provider_only_does_restricts_nothing(real: Consultant) -> None:
+    assert "Noted" not in real.handle("r-q", "does lambda only bill by the hour?").text
