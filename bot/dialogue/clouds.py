@@ -15,6 +15,8 @@ from dataclasses import replace
 from bot.dialogue.answers.prices import priced_clouds
 from bot.dialogue.state import DialogueState, SlotChange
 from bot.dialogue.understand import Understood
+from bot.nlu.intents import worded_as_question
+from bot.nlu.text import normalise
 from sizing.types import Catalog
 
 # Restricted catalogues are kept per (catalogue, clouds): the same objects come back, so the plan
@@ -38,6 +40,44 @@ def restricted(catalog: Catalog, clouds: Iterable[str]) -> Catalog:
             _RESTRICTED.clear()
         _RESTRICTED[key] = (catalog, narrowed)
     return narrowed
+
+
+# Words that make a message naming providers a standing restriction ("we only use Lambda", "我们只用阿里云",
+# "Lambda only"), not a question about them. Matched on the lower-cased message.
+ONLY_WORDS = (
+    "only",
+    "exclusively",
+    "just use",
+    "只用",
+    "只在",
+    "只租",
+    "只考虑",
+    "仅用",
+    "僅用",
+    "只選",
+    "只选",
+)
+
+
+def restriction(
+    state: DialogueState, u: Understood, text: str, catalog: Catalog
+) -> dict[str, list[str]] | None:
+    """A message that only restricts the providers ("remember that we only use lambda", "我们只用阿里云"):
+    the priced ones become the plans' clouds for the rest of the conversation (take_clouds), the
+    others are kept to be said unpriced. What to acknowledge, or None when the message is not one."""
+    if not u.providers or u.said or u.gpus or u.intent not in ("unknown", "faq"):
+        return None
+    lowered = normalise(text).lower
+    # "does Lambda only bill by the hour?" asks about the provider; it restricts nothing.
+    if not any(word in lowered for word in ONLY_WORDS) or worded_as_question(lowered):
+        return None
+    priced = set(priced_clouds(catalog))
+    clouds = [p for p in u.providers if p in priced]
+    unpriced = [p for p in u.providers if p not in priced]
+    if clouds:
+        state.clouds = clouds
+    state.unpriced_clouds = unpriced
+    return {"clouds": clouds, "unpriced": unpriced}
 
 
 def take_clouds(state: DialogueState, u: Understood, catalog: Catalog) -> list[SlotChange]:

@@ -56,6 +56,7 @@ def run_plan(state: DialogueState, kb: KnowledgeBase, plan: Planner, today: dt.d
             rec = None
     if rec is None:
         rec = plan_dict(plan, request, kb.catalog)
+        rec = _priced_in_china(rec, request, kb, plan) or rec
     if state.asap:
         # No budget: the stated default cap (asap.implied_budget), said in the reply as `asap_default`.
         cap = implied_budget(rec) if state.slots.get("budget") is None else None
@@ -76,6 +77,37 @@ def run_plan(state: DialogueState, kb: KnowledgeBase, plan: Planner, today: dt.d
     elif state.cheapest:
         rec["options"] = cheapest_first(rec.get("options") or [])
     return rec
+
+
+def _priced_in_china(
+    rec: dict[str, Any], request: SizingRequest, kb: KnowledgeBase, plan: Planner
+) -> dict[str, Any] | None:
+    """The plan on a GPU the global catalogue has no price for (RTX 4090, H20, A800...) priced as the
+    price answer quotes it: from the public mainland-China marketplace list (kb.china_plan_catalog),
+    in the CNY it is listed in; None when the plan has a price or that list has none for its GPU."""
+    options = rec.get("options") or []
+    top = options[0] if options else None
+    if top is None or (top.get("cost") or {}).get("amount") is not None:
+        return None
+    if not kb.prices_for(str(top.get("gpu")), market="cn"):
+        return None
+    try:
+        china = plan_dict(plan, request, kb.china_plan_catalog)
+    except SizingError:
+        return None
+    china_top = (china.get("options") or [None])[0]
+    if not china_top or not china_top.get("fits") or (china_top.get("cost") or {}).get("amount") is None:
+        return None
+    # Shown in yuan, the marketplace's own currency (the engine's dicts are shared: new ones, not edits).
+    china["options"] = [{**o, "cost": _in_cny(o.get("cost"))} for o in china.get("options") or []]
+    return china
+
+
+def _in_cny(cost: Any) -> Any:
+    """An engine cost dict shown in CNY (its `cost_cny`) instead of USD."""
+    if not isinstance(cost, Mapping) or cost.get("cost_cny") is None:
+        return cost
+    return {**cost, "amount": cost["cost_cny"], "currency": "CNY"}
 
 
 def _plan_for(

@@ -50,6 +50,7 @@ from bot.dialogue.answers.workload_compare import (
 )
 from bot.dialogue.ask import ask_next, not_started
 from bot.dialogue.choices import answer as weigh_choices, take_row
+from bot.dialogue.clouds import restriction
 from bot.dialogue.ellipsis import (
     READ_SLOTS,
     added_gpus,
@@ -267,6 +268,16 @@ def spot_and_region(ctx: TurnContext) -> DialogueState | None:
         recommend(state, ctx.reply, ctx.c.kb, ctx.c._plan, ctx.c._clock(), [], None)
         return state
     return None
+
+
+def provider_restriction(ctx: TurnContext) -> DialogueState | None:
+    """A provider restriction ("we only use Lambda", "我们只用阿里云"): acknowledged in one line and kept
+    for the conversation's plans (bot/dialogue/clouds.restriction)."""
+    noted = restriction(ctx.state, ctx.u, ctx.text, ctx.c.kb.catalog)
+    if noted is None:
+        return None
+    ctx.reply.add("clouds_noted", **noted, china=ctx.state.region == "cn")
+    return ctx.state
 
 
 def owned_gpus(ctx: TurnContext) -> DialogueState | None:
@@ -631,6 +642,7 @@ STEPS: tuple[TurnStep, ...] = (
     back_to_aside,
     added_gpus_on_plan,
     spot_and_region,
+    provider_restriction,
     owned_gpus,
     capacity,
     job_cost_on_gpus,

@@ -817,6 +817,11 @@ def _worded_as_question(t: str) -> bool:
     return "?" in t or "？" in t or has_any(t, QUESTION) or has_any(t, cues.WH_WORDS)
 
 
+def worded_as_question(t: str) -> bool:
+    """`_worded_as_question` for callers outside the intent reader (t: normalised, lower-cased)."""
+    return _worded_as_question(t)
+
+
 def model_fields(t: str) -> tuple[str, ...]:
     """The model-card fields a text asks about ("layers", "active_params", "kv_per_token"), if any."""
     if not _worded_as_question(t):

@@ -186,6 +186,7 @@ def option_view(option: Mapping[str, Any], catalog: Catalog) -> dict[str, Any]:
         "fits": bool(option.get("fits")),
         "precision": option.get("precision"),  # what the plan runs: FP16 on a GPU with no BF16
         "cost": cost.get("amount"),
+        "cost_usd": cost.get("on_demand_usd"),  # the same cost in USD ("≈ $" beside a yuan marketplace price)
         "spot_cost": spot_in_currency(cost),
         "currency": cost.get("currency") or "USD",
         "cloud": cost.get("cloud"),

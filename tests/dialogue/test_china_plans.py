@@ -111,3 +111,18 @@ def test_a_plan_on_an_unpriced_gpu_still_advises_billing_by_the_runs_length(real
     assert "包年包月/预留" in years and "短期任务" not in years
     hours = real.handle("s-hours", "用 8 卡 H800 训 7B，数据 2B token，一周内").text
     assert "短期任务" in hours
+
+
+def test_a_plan_on_a_gpu_priced_only_by_a_chinese_marketplace_quotes_that_price_in_yuan(
+    real: Consultant,
+) -> None:
+    # The price answer quotes the RTX 4090 from the marketplace list; the plan on it must not say "no price".
+    price = real.handle("p", "4090 多少钱一小时").text
+    assert "¥1.24" in price
+    reply = real.handle("s", "fine-tune Llama 3 8B with LoRA on 100M tokens in 2 days on RTX 4090").text
+    headline = reply.splitlines()[0]
+    assert "RTX 4090" in headline and "¥" in headline and "≈ $" in headline
+    assert "public marketplace price" in headline and "snapshot date unknown" in headline
+    assert "no price" not in reply.lower()
+    zh = real.handle("z", "用4090全量微调7B模型，1亿token，3天完成").text.splitlines()[0]
+    assert "¥" in zh and "算力市场公开标价" in zh and "目录里暂无价格" not in zh

@@ -127,7 +127,7 @@ def test_consumer_cards_are_never_said_to_use_nvlink_and_a_missing_price_is_said
     first_line = turn.text.splitlines()[0]
     assert "?" not in first_line
     if top["cost"]["amount"] is None:
-        assert "no price in the catalog" in first_line and "Prices as of" not in turn.text
+        assert "no price in the catalogue" in first_line and "Prices as of" not in turn.text
 
 
 def test_a_change_that_keeps_the_shown_duration_does_not_print_it_twice() -> None:

@@ -142,3 +142,13 @@ def test_the_chinese_explain_view_is_chinese_and_names_the_vendor_trade_off(kb: 
 def test_the_traditional_chinese_explain_view_is_in_traditional_script(kb: KnowledgeBase) -> None:
     reply = _conversation(kb, ["訓練一個130億參數的模型，資料3TB，一個月", "計算過程"])[-1]
     assert "並行方式" in reply and "并行方式" not in reply
+
+
+def test_english_replies_spell_catalogue_one_way_as_the_readme_and_templates_do() -> None:
+    import re
+
+    en = Path(__file__).resolve().parents[2] / "bot" / "render" / "templates" / "en"
+    american = [
+        p.name for p in sorted(en.glob("*.j2")) if re.search(r"\bcatalog\b", p.read_text(encoding="utf-8"))
+    ]
+    assert american == []

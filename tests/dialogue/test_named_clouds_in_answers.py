@@ -77,3 +77,32 @@ def test_a_cloud_named_while_the_form_asks_is_acknowledged_and_kept(
     assert asked.text.startswith(ack), asked.text[:200]
     plan = real.handle("s", "2 weeks" if first.isascii() else "两周").text
     assert "on AWS" in plan or "只用 Lambda" in plan, plan[:400]
+
+
+@pytest.mark.parametrize(
+    ("said", "noted"),
+    [
+        ("remember that we only use lambda", "Noted: plans on Lambda only."),
+        ("we only use Lambda", "Noted: plans on Lambda only."),
+        ("我们只用 Lambda", "记下了：之后的方案只用 Lambda。"),
+    ],
+)
+def test_a_stated_provider_restriction_is_acknowledged_in_one_line_and_kept_for_later_plans(
+    real: Consultant, said: str, noted: str
+) -> None:
+    first = real.handle("r-" + said, said).text
+    assert noted in first and len(first.strip().splitlines()) == 1
+    plan = real.handle("r-" + said, "fine-tune Llama 3 8B with LoRA on 100M tokens in 2 days").text
+    assert plan.splitlines()[0].endswith("on Lambda.")
+
+
+def test_a_restriction_to_a_cloud_without_prices_is_acknowledged_and_says_where_prices_come_from(
+    real: Consultant,
+) -> None:
+    text = real.handle("r-aliyun", "我们只用阿里云").text
+    assert text.startswith("好的，记下了：你们用阿里云。目录里没有阿里云的价格")
+    assert "good answer" not in text and "可靠性" not in text
+
+
+def test_a_question_about_what_a_provider_only_does_restricts_nothing(real: Consultant) -> None:
+    assert "Noted" not in real.handle("r-q", "does lambda only bill by the hour?").text
