@@ -636,7 +636,11 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
     if asks_capacity(t):
         return "capacity"
     # an A-not-A question asks ("T4 是16GB显存对不对": 对不对 holds 不对), it corrects nothing
-    corrects = has_any(A_NOT_A.sub("", t), CORRECTION) or t.startswith(CORRECTION_OPENERS) or ", not " in t
+    corrects = (
+        has_any(A_NOT_A.sub("", t) if "不" in t else t, CORRECTION)
+        or t.startswith(CORRECTION_OPENERS)
+        or ", not " in t
+    )
     # "sorry, 7B and 200B tokens" sets them right; "sorry, what does LoRA mean?" asks
     corrects = corrects or (cues.APOLOGY_OPENER.match(t) is not None and not has_any(t, (*QUESTION, "请问")))
     corrects = corrects and not has_any(t, cues.WORTH_ASKS)  # weighing two options corrects nothing

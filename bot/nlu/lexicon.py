@@ -667,7 +667,9 @@ _NOT_A_PRICE_RATE = re.compile(
 def asks_price(s: str) -> bool:
     """A price word; "how much" unless a quantity follows it ("how much is an H100 per hour?" but not
     "how much memory does the A100 have"); or renting with a bare "how much" ("租一張 4090 一小時要多少")."""
-    if has_cue(_NOT_A_PRICE_RATE.sub(" ", s), PRICE) or (has_cue(s, RENT) and has_cue(s, HOW_MUCH)):
+    if has_cue(_NOT_A_PRICE_RATE.sub(" ", s) if "rate" in s else s, PRICE) or (
+        has_cue(s, RENT) and has_cue(s, HOW_MUCH)
+    ):
         return True
     if s.rstrip(" ?？。!！").endswith(("要多少", "多少")) and has_cue(s, _PRICE_PERIOD_WORDS):
         return True  # "H100 一个月要多少": a period and a bare "how much" that counts nothing

@@ -110,7 +110,7 @@ def find_serve_engine(s: str) -> str | None:
     """The serving engine the message runs ("we serve with vLLM", "用 sglang 部署"); None when it names
     none, or several (a comparison of engines chooses none), or only inside a web address or a repository
     path ("docs.vllm.ai", "sgl-project/sglang")."""
-    plain = _ADDRESS.sub(" ", s)
+    plain = _ADDRESS.sub(" ", s) if "." in s or "/" in s else s  # an address needs one of them
     named = {engine for engine, phrases in ENGINE_IDS if lexicon.has_cue(plain, phrases)}
     return named.pop() if len(named) == 1 else None
 
