@@ -94,6 +94,49 @@ _ZH_MONTH_ITEM = re.compile(
 )
 MAX_DAYS = 3650
 
+# A month named after a deadline word with no day ("by January", "before March 2027", "until Feb"): by its
+# first day; "before" it, the day before (as 3月前). "may" is left out: "done by may be" is a verb.
+_BY_MONTH_EN = re.compile(
+    r"\b(?P<cue>by|before|until|till|no later than|ahead of|prior to) (?:the (?:start|beginning) of )?"
+    + _MONTH
+    + r"(?: (?P<year>20\d\d))?(?![\w ]?\d)(?!-)"
+)
+# A part of this or next year: "early next year", "by mid next year", "the start of next year", "明年初",
+# "明年年中": the day the part starts (YEAR_PARTS), as a part of a month is read (MONTH_PARTS).
+_YEAR_PART_EN = re.compile(
+    r"\b(?:(?P<part>early|mid|mid-|late) ?(?P<which>this|next) year"
+    r"|(?:the )?(?P<start>start|beginning) of (?P<which2>next) year)\b"
+)
+_YEAR_PART_ZH = re.compile(r"(?P<which>明|今)年(?:的)?(?P<part>年初|初|年中)")
+YEAR_PARTS = {
+    "early": 1, "start": 1, "beginning": 1, "初": 1, "年初": 1, "mid": 7, "mid-": 7, "年中": 7, "late": 10,
+}  # fmt: skip
+# The year-end holidays ("over the holidays", "during the Christmas break", "by the holidays"): in the US and
+# Europe they run from Christmas Eve to New Year's Day, so done "over" them is by New Year's Day and done "by"
+# them is by Christmas Eve ("before", the day before).
+_HOLIDAY_SEASON_EN = re.compile(
+    r"\b(?P<cue>over|during|through|by|before|until|till) (?:the )?"
+    r"(?:(?:christmas|xmas|holiday|winter|year-end|end-of-year|new year) (?:holidays|break|vacation|season)"
+    r"|holidays|holiday season|hols)\b"
+)
+# A rolling span from today: "in the next month", "within the coming week", "over the next fortnight".
+_NEXT_SPAN_EN = re.compile(
+    r"\b(?:in|within|over|during|sometime in) the (?:next|coming|following) (?P<unit>week|fortnight|month)\b"
+)
+_SPAN_DAYS = {"week": 7, "fortnight": 14, "month": 30}  # a month is 30 days (lexicon.UNITS)
+# A month by its number before 内 ("1月内", "12 月之内"): that calendar month when it is this month or the
+# next one (said on December 3, "1月内" is within January, by January 31), else a count of months (a
+# "3月内" in December is three months). Months are counted with 个 ("1个月内"): then always a count.
+_CALENDAR_MONTH_WITHIN_ZH = re.compile(
+    r"(?<![0-9个一二三四五六七八九十两几多每.])(?P<month>1[0-2]|[1-9]) ?月(?:份)?(?:之内|以内|内)"
+)
+# A deadline in sprints with no count: "this sprint" is one sprint, "next sprint" the end of the one after it,
+# two sprints from now (lexicon.SPRINT_DAYS each; the reply states the length taken).
+_SPRINT_EN = re.compile(r"\b(?P<which>this|current|next|coming|the) sprint\b(?! (?:planning|review|goal))")
+_SPRINT_ZH = re.compile(r"(?P<which>下|这|本|当前)(?:一)?(?:个)? ?sprint")
+_SPRINT_COUNT = {"this": 1.0, "current": 1.0, "the": 1.0, "next": 2.0, "coming": 2.0, "下": 2.0, "这": 1.0,
+                 "本": 1.0, "当前": 1.0}  # fmt: skip
+
 
 def _number(text: str) -> int | None:
     if text.isdigit():
@@ -491,6 +534,62 @@ def _holiday(s: str, today: dt.date) -> dt.date | None:
     return None
 
 
+def calendar_month_spans(s: str, today: dt.date) -> list[tuple[int, int]]:
+    """Spans of "1月内" that name this or next calendar month (no count of months: slots leave them out)."""
+    return [(m.start(), m.end()) for m in _CALENDAR_MONTH_WITHIN_ZH.finditer(s) if _calendar_month(m, today)]
+
+
+def _calendar_month(m: re.Match[str], today: dt.date) -> dt.date | None:
+    month = int(m.group("month"))
+    if month == today.month:
+        return _month_end(today, 0)
+    if month == _month_ahead(today, "下")[1]:
+        return _month_end(today, 1)
+    return None
+
+
+def sprints_said(s: str) -> float | None:
+    """The sprints a deadline is said in with no count ("next sprint" 2, "this sprint" 1), or None."""
+    m = _SPRINT_EN.search(s) or _SPRINT_ZH.search(s)
+    if m is None:
+        return None
+    if m.group("which") == "the" and not re.search(r"\b(?:by|before|within|in|end of) the sprint\b", s):
+        return None  # "the sprint review", "the sprint goal"
+    return _SPRINT_COUNT[m.group("which")]
+
+
+def _seasons(s: str, today: dt.date) -> dt.date | None:
+    """A month or a part of a year without a day, the year-end holidays, a rolling span."""
+    m = _NEXT_SPAN_EN.search(s)
+    if m:
+        return today + dt.timedelta(days=_SPAN_DAYS[m.group("unit")])
+    m = _BY_MONTH_EN.search(s)
+    if m and not (m.group("mon") == "may" and not m.group("year")):
+        first = _date_on(today, m.group("year"), _MONTHS[m.group("mon")], 1)
+        if first is not None:
+            return first - dt.timedelta(days=1) if m.group("cue") in _DAY_BEFORE_CUES else first
+    m = _YEAR_PART_EN.search(s) or _YEAR_PART_ZH.search(s)
+    if m:
+        groups = m.groupdict()
+        which = groups.get("which") or groups.get("which2")
+        year = today.year + (1 if which in ("next", "明") else 0)
+        date = dt.date(year, YEAR_PARTS[groups.get("part") or groups.get("start") or ""], 1)
+        return date if _ahead(today, date) else None
+    m = _HOLIDAY_SEASON_EN.search(s)
+    if m:
+        cue = m.group("cue")
+        over = cue in ("over", "during", "through", "until", "till")
+        for year in (today.year, today.year + 1):
+            season = dt.date(year + 1, 1, 1) if over else dt.date(year, 12, 24 if cue == "by" else 23)
+            if _ahead(today, season):
+                return season
+    for m in _CALENDAR_MONTH_WITHIN_ZH.finditer(s):
+        month_end = _calendar_month(m, today)
+        if month_end is not None:
+            return month_end
+    return None
+
+
 def deadline_date(s: str, today: dt.date) -> dt.date | None:
     """The first deadline in `s` (simplified, lower-cased) as a date after `today`, or None. Read as
     written, then with the spaces next to Chinese gone ("ddl 是 12 月 20 号" as 12月20号, "Q1 结束前" as
@@ -499,6 +598,7 @@ def deadline_date(s: str, today: dt.date) -> dt.date | None:
         got = _absolute(text, today)
         got = got if got is not None else _relative(text, today)
         got = got if got is not None else _holiday(text, today)
+        got = got if got is not None else _seasons(text, today)
         got = got if got is not None else _date_pointed_at(text, today)
         if got is not None and _ahead(today, got):
             return got

@@ -434,6 +434,11 @@ BUDGET_PERIODS: tuple[tuple[str, str], ...] = (
 PERIOD_BEFORE += BUDGET_PERIODS
 
 # The user has no timeline: Parse.no_deadline (the dialogue stops asking for days).
+DEADLINE_BY_BUDGET = (
+    "depends on the budget", "depends on budget", "depends on our budget", "depends on the cost",
+    "depends on how much it costs", "depends on the price", "whatever the budget allows",
+    "看预算", "取决于预算", "要看预算", "看钱", "看经费", "看成本", "看价格", "预算决定",
+)  # fmt: skip
 NO_DEADLINE = (
     "no deadline", "no hard deadline", "no rush", "no hurry", "not in a hurry", "not in a rush",
     "no time limit", "no time constraint", "no time pressure", "whenever", "no timeline",
@@ -455,6 +460,9 @@ NO_DEADLINE = (
     "time is not an issue", "time isn't an issue", "no time constraints", "timeline is flexible",
     "deadline flexible", "timeline flexible", "time is flexible", "schedule is flexible", "flexible schedule",
     "flexible on time", "flexible on the deadline", "flexible on timing",
+    # The time left to the budget ("depends on the budget really", "看预算吧"): no deadline of its own; a
+    # budget said next sizes the plan to fit it.
+    *DEADLINE_BY_BUDGET,
 )  # fmt: skip
 # A clause about a run already done ("我们 2024 年训过一个 1.3B", "去年用 32 张 A100 训了 45 天", "our v3.5
 # release trained a 1.3B on 300B tokens last year"), before a clause with the new plan: its figures are
@@ -818,6 +826,11 @@ MIXED_PRECISION = (
     "amp 训练", "amp训练", "用 amp", "用amp", "开 amp", "开amp", "amp training", "with amp", "use amp",
     "using amp", "torch.amp", "autocast",
 )  # fmt: skip
+# FP8 training with 16-bit master weights said as one recipe: "fp8/bf16 混合精度", "bf16 + fp8 mixed",
+# "fp8 w/ bf16 master weights" (parser._fp8_mixed reads it as FP8; "fp8 or bf16?" stays a choice).
+FP8_RECIPE_JOINS = ("/", "+", "&", "和", "与", "跟", "加", "-", "", "w/", "with", "plus")
+FP8_RECIPE_CUES = (*MIXED_PRECISION, "mixed", "混合", "混精")
+MASTER_WEIGHTS = ("master weights", "master weight", "master copy", "主权重", "主權重", "master 权重")
 PRECISIONS: tuple[tuple[str, str], ...] = (
     ("bfloat16", "bf16"), ("bf16", "bf16"), ("bf-16", "bf16"), ("bf 16", "bf16"),
     ("brain float", "bf16"), ("fp32", "fp32"), ("fp-32", "fp32"), ("float32", "fp32"),

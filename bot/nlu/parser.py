@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from bot.nlu import context, intents, lexicon, question_cues as cues, serving
 from bot.nlu.counts import busy_clauses, one_by_article
-from bot.nlu.deadlines import deadline_date
+from bot.nlu.deadlines import calendar_month_spans, deadline_date, sprints_said
 from bot.nlu.found import NEGATIONS, RANGES, Found
 from bot.nlu.gpus import GpuMention, correct_gpu_typos, find_gpus
 from bot.nlu.models import ModelMention, find_models
@@ -394,11 +394,27 @@ def _settled_precision(s: str) -> str | None:
     return None
 
 
+def _fp8_mixed(s: str) -> bool:
+    """FP8 joined to BF16 or FP16 as one recipe ("fp8/bf16 混合精度", "bf16 + fp8 mixed", "fp8 with bf16
+    master weights"): FP8 mixed-precision training, which computes in FP8 and keeps 16-bit master weights."""
+    named = lexicon.phrases_in(s, _phrases(lexicon.PRECISIONS))
+    kinds = {_NAMED_PRECISIONS[m.group()] for m in named}
+    if len(named) != 2 or kinds not in ({"fp8", "bf16"}, {"fp8", "fp16"}):
+        return False
+    gap = s[named[0].end() : named[1].start()].strip()
+    joined = gap in lexicon.FP8_RECIPE_JOINS
+    return (joined and lexicon.has_cue(s, lexicon.FP8_RECIPE_CUES)) or lexicon.has_cue(
+        s, lexicon.MASTER_WEIGHTS
+    )
+
+
 def _precision(s: str, last: bool, weighed: set[str]) -> str | None:
     settled = _settled_precision(s)
     if settled is not None:
         return settled
     said = _first_phrase(s, lexicon.PRECISIONS, last)
+    if said is not None and _fp8_mixed(s):
+        return "fp8"  # "fp8/bf16 混合精度", "fp8 w/ bf16 master weights": FP8 compute, 16-bit master weights
     if said is not None and _weighed(s, said, _NAMED_PRECISIONS):
         weighed.add("precision")
         return None
@@ -560,6 +576,8 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         past_models = [m for m in models if any(a <= m.start < b for a, b in history)]
         models = [m for m in models if m not in past_models]
     masked = _mask(masked, _answer_times(masked))  # "12 小时内出个估算": when the answer is wanted
+    if today is not None:
+        masked = _mask(masked, calendar_month_spans(masked, today))  # "1月内" in December: January, a date
     gpus = find_gpus(masked)
     trains = _trains(s)
     # "4 张 3090 只用来跑推理，训练打算租 H100": a GPU given to serving in a training message is not the one
@@ -626,6 +644,8 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         wanted = _meetings_left_out(t.lower)
         deadline = deadline_date(_mask(wanted, _answer_times(wanted)), today)
         days = float((deadline - today).days) if deadline is not None else None
+    if days is None and (sprints := sprints_said(_mask(s, _answer_times(s)))) is not None:
+        found.sprints, days = sprints, sprints * lexicon.SPRINT_DAYS  # "next sprint": two sprints from now
     # A model that makes the data is the one trained only when no other is named.
     params = _float(_pick(found, "params", last)) or _float(_pick(found, "teacher_params", last))
     samples = _float(_pick(found, "samples", last))
@@ -815,6 +835,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         and not intents.prices_the_job(s, filled),
         working_days=found.working_days if days is not None and found.working_days is not None else None,
         sprints=found.sprints if days is not None and found.sprints is not None else None,
+        sample_word=_sample_word(masked) if samples is not None else None,
         proposes_gpu=intents.proposes_gpu(s, intent, yes_no, filled, mentioned),
         asks_time=lexicon.has_cue(s, lexicon.ASKS_TIME),
         asks_speed=lexicon.has_cue(s, lexicon.ASKS_SPEED),
@@ -940,6 +961,15 @@ def _volume_said(found: Found, last: bool) -> tuple[int, str, str, int] | None:
     if not isinstance(daily, float) or daily != said["per_day"] or count is None:
         return None
     return (count, str(said["period"]), str(said["of"]), round(daily))
+
+
+# A count of samples and its measure word other than 条: "2 万笔资料", "3000 则对话", "500 份问卷".
+_SAMPLE_WORD = re.compile(r"[0-9一二两三四五六七八九十百千万亿.]\s*(?P<w>笔|则|份|篇|段|组)")
+
+
+def _sample_word(s: str) -> str | None:
+    m = _SAMPLE_WORD.search(s)
+    return m.group("w") if m else None
 
 
 def _int(value: object) -> int | None:

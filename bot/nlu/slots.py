@@ -183,6 +183,13 @@ def _classify(
         unit = Unit("none", 1.0, num.end)  # "7B条" / "70B份": a model size before a measure word
     elif unit.kind == "none" and num.mult not in ("b", "t", "g"):
         unit = samples_after_modifiers(s, num) or unit  # "20k support tickets", "50k customer chats"
+    if (
+        unit.kind == "none"
+        and num.mult in ("b", "t", "m", "k", "zh")
+        and _low_end_of_tokens(s, idx, nums, units)
+    ):
+        found.add("tokens", num.value, num, s)  # "1T-2T tokens": the range's lower end counts tokens too
+        return
     if unit.kind in ("params", "level", "none", "tokens") and _active_cue(s, before, unit, num):
         # "37B active per token", "激活参数370亿": the MoE's active parameters, never tokens
         found.add("active_params", num.value, num, s)
@@ -275,6 +282,17 @@ def _classify(
         _money(s, idx, num, unit, nums, found, lang)
         return
     _by_magnitude(s, num, before, after, found)
+
+
+def _low_end_of_tokens(s: str, idx: int, nums: list[Num], units: list[Unit]) -> bool:
+    """This number and the next are a range ("1T-2T tokens", "500B 到 1T token") whose unit, tokens, is said
+    after its upper end only."""
+    if idx + 1 >= len(nums) or units[idx + 1].kind != "tokens" or nums[idx + 1].mult != nums[idx].mult:
+        return False
+    return _RANGE_MARK.fullmatch(s, nums[idx].end, nums[idx + 1].start) is not None
+
+
+_RANGE_MARK = re.compile(r"\s*(?:~|～|-|–|—|到|至|to)\s*")
 
 
 def _day_of_month(num: Num, after: str) -> bool:
@@ -460,6 +478,16 @@ _EACH_NOUN = re.compile(
 )
 
 
+# An English "each one is" or "each <sample> is" and its hedges right before a bare number: a length in tokens
+# ("each one is only about 1k"), with or without a sample count said in the same message.
+_EACH_SAMPLE_IS = re.compile(
+    r"\b(?:each|every) (?:one|sample|example|conversation|dialogue|chat|record|row|document|doc|item|ticket"
+    r"|pair|text)(?: of them)?(?: is| are| has)?(?: actually| really)?(?: only| just)?"
+    r"(?: more like| closer to)?"
+    r"(?: about| around| roughly| approximately| ~| ≈)? ?$"
+)
+
+
 # Words between a per-sample cue and its bare number: "每条约1k", "each ~800".
 _LENGTH_FILLERS = " :：=约~≈大概大约差不多其实际上平均左右为是只有仅就about around roughly"
 
@@ -470,6 +498,8 @@ def _bare_length(before: str, after: str, found: Found) -> bool:
     head = before.rstrip(_LENGTH_FILLERS)
     if head.endswith(tuple(w for w in lexicon.PER_SAMPLE_BEFORE if not w.isascii())):
         return True
+    if _EACH_SAMPLE_IS.search(before):
+        return True  # "each one is only about 1k", "every conversation is roughly 600"
     tail = after.lstrip(" ,，(（")
     if found.values.get("samples") and before.rstrip(" ~≈").endswith(("×", " x", "*", "@")):
         return True  # "2.5k 条 × 4k", "50k samples @ 2k": a length right after a sample count and a sign
@@ -995,6 +1025,7 @@ def _by_magnitude(s: str, num: Num, before: str, after: str, found: Found) -> No
         and not labels_next
         and lexicon.has_cue(after, _DATA_WORDS)
         and not _asked(after, _DATA_WORDS)
+        and not _method_item_between(after)
     ):
         label = "data"
     if (
@@ -1024,6 +1055,22 @@ def _by_magnitude(s: str, num: Num, before: str, after: str, found: Found) -> No
         found.asks.append(Ask("tokens_or_data", "ambiguous_unit", _finite(num.value), _text(s, num)))
     elif num.mult in ("b", "m") or (num.mult == "zh" and num.value >= 1e8):
         found.add(_model_or_teacher(before, after), num.value, num, s)  # a bare "7B" / "百亿" is a model size
+
+
+def _method_item_between(after: str) -> bool:
+    """A way to train said as its own item between a size and the data word: in "7B 全参微调 数据20亿token"
+    and "7B LoRA, data 2B tokens" the data word labels the next value, and the 7B is the model
+    ("300B 预训练数据" keeps the word glued to the data: that is data)."""
+    hit = lexicon.find_any(after, _DATA_WORDS)
+    if hit is None:
+        return False
+    head = after[: hit[0]]
+    if head.rstrip() == head:
+        return False  # glued: "预训练数据"
+    return lexicon.has_cue(head, _METHOD_WORDS)
+
+
+_METHOD_WORDS = tuple(p for _, phrases in lexicon.METHODS for p in phrases)
 
 
 # Narrower than lexicon.DATA_CUES on purpose: a later "corpus" or "dataset" does not make a bare figure
@@ -1402,8 +1449,16 @@ _SIZE_WORDS = ("规模", "size")
 
 
 def _model_name(s: str, num: Num) -> bool:
-    """ "Qwen2.5-14B", "Yi-34B": a size glued to a name by a hyphen is the model's size."""
-    return num.start > 1 and s[num.start - 1] == "-" and s[num.start - 2].isalnum()
+    """ "Qwen2.5-14B", "Yi-34B": a size glued to a name by a hyphen is the model's size (a bare number before
+    the hyphen is a range's lower end: "1-2T")."""
+    if not (num.start > 1 and s[num.start - 1] == "-" and s[num.start - 2].isalnum()):
+        return False
+    word = _WORD_BEFORE_HYPHEN.search(s, 0, num.start - 1)
+    return word is None or not _RANGE_LOW.fullmatch(word.group())
+
+
+_WORD_BEFORE_HYPHEN = re.compile(r"[\w.]+$")
+_RANGE_LOW = re.compile(r"[0-9.]+[kmbt]?")
 
 
 def _size_after_method(s: str, found: Found) -> bool:
@@ -1512,6 +1567,13 @@ def _quoted_price(s: str, num: Num, period: str, found: Found) -> bool:
     """ "H100s are ~$2.5/hr, we can spend $40k": a per-hour or per-month rate someone quotes (a price
     word or a copula right before it, no budget word in its clause) is the market's price, not a budget."""
     before = window_before(s, num.start, 0)
+    if (
+        period in ("hour", "day", "week", "month")
+        and _rent_per_period(s, num, period, before, found.gpu_ends)
+        and not lexicon.has_cue(before + window_after(s, num.end, len(s)), lexicon.BUDGET_WORDS)
+    ):
+        found.price_period = found.price_period or period
+        return True  # "4090 租一天 50 块", "L40S 一卡一天 120 元", "rent an A100 for a day at $30": a price
     if period not in ("hour", "month"):
         # "Lambda H100 is $2.99/hr, AWS is $4; budget $30k": a price quoted, the budget said apart
         return _quoted_beside_a_budget(s, num, before)
@@ -1530,6 +1592,37 @@ def _quoted_price(s: str, num: Num, period: str, found: Found) -> bool:
         found.price_period = found.price_period or period
         return True
     return False
+
+
+def _rent_per_period(s: str, num: Num, period: str, before: str, gpu_ends: frozenset[int]) -> bool:
+    """The amount follows a rent word (or, per day or week, a GPU name) with only a unit of time and
+    "per card" between: what renting costs per period, quoted, not what the user may spend."""
+    heads = [before]
+    if period in (
+        "day",
+        "week",
+    ):  # an hourly or monthly rate after a GPU stays a ceiling ("H20 一小时 8 块钱")
+        heads += [s[end : num.start] for end in gpu_ends if num.start - 24 <= end <= num.start]
+    for i, head in enumerate(heads):
+        head = head.rstrip(" ~≈$¥￥").rstrip()
+        for hedge in ("about", "around", "约", "大概", "大约", "要", "是"):
+            head = head.removesuffix(hedge).rstrip()
+        cut = lexicon.label_at_end(head, _RENT_PERIODS)
+        if cut is None:
+            continue
+        head = head[: len(head) - len(cut)].rstrip().removesuffix("for").rstrip()
+        for per_card in _PER_CARD:
+            head = head.removesuffix(per_card).rstrip()
+        rent = tuple((" " + w) if w.isascii() else w for w in lexicon.RENT)
+        if (i and not head.strip(" 的")) or head.endswith(rent) or head.strip() in lexicon.RENT:
+            return True
+    return False
+
+
+_RENT_PERIODS = tuple(
+    p for p, period in lexicon.ONE_UNIT_PERIODS if period in ("hour", "day", "week", "month")
+)
+_PER_CARD = ("一卡", "每卡", "一张卡", "每张卡", "单卡", "per gpu", "per card", "a card", "each")
 
 
 _CLAUSE_MARKS = re.compile(r"[,;!?，。；！？\n]|\. ")

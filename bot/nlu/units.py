@@ -326,6 +326,20 @@ def period_near(s: str, start: int, end: int) -> tuple[str, int]:
     return period or "total", used_end
 
 
+# One unit of time that, set apart by a space after an amount and ending its item, is a list's timeline
+# ("预算10万块 一个月", "预算 5 万 一周，LoRA 7B"); glued to it ("10万块一个月", "5万/月") it is the
+# budget's period.
+_SPACED_TIMELINES = ("一个月", "一周", "一星期", "一天")
+
+
+def _whole_item(s: str, end: int) -> bool:
+    """The text after `end` starts a new item: nothing, a separator or a space and more (not "的预算")."""
+    rest = s[end:]
+    if rest.lstrip(" 的").startswith(("预算", "budget", "费用", "成本")):
+        return False
+    return not rest or rest[0] in " ,;，；。、!?！？\n" or rest.startswith(("内", "之内", "以内"))
+
+
 def period_said(s: str, start: int, end: int) -> tuple[str | None, int]:
     """The budget period the words around the amount say, or None when they say none (period_near)."""
     j = _skip_space(s, end)
@@ -335,6 +349,8 @@ def period_said(s: str, start: int, end: int) -> tuple[str | None, int]:
         probe, shift = s[: j + 1] + s[k:], k - j - 1
     for phrase, period in lexicon.PERIOD_AFTER:
         if lexicon.match_at(probe, j, phrase):
+            if j > end and phrase in _SPACED_TIMELINES and _whole_item(probe, j + len(phrase)):
+                break  # "预算10万块 一个月 继续预训练": two items of a list, the budget and the timeline
             return period, j + len(phrase) + shift
     # The clause before the amount, across earlier numbers: "一周预算七千", "monthly budget of $8k".
     before = window_before(s, start, 0)[-PERIOD_LOOKBACK:]

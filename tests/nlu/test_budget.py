@@ -244,3 +244,41 @@ def test_a_bare_amount_with_a_currency_sign_in_a_what_if_is_a_budget_not_a_gpu_c
     got = parse(text)
     assert got.slots.gpu_count is None
     assert (got.slots.budget.amount, got.slots.budget.currency) == (amount, currency)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["A800 租一天 300 块，训 13B", "3090 每张卡一天 25 元，LoRA 7B", "租一周 2000 块的 4090 够不够训 7B",
+     "H20 一卡一天 200 元"],
+)  # fmt: skip
+def test_what_renting_costs_per_day_or_week_is_a_quoted_price_not_a_budget(text: str) -> None:
+    assert "budget" not in said(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "period"), [("每天预算 2000 块，LoRA 7B", "day"), ("预算一周 1 万，训 7B", "week")]
+)
+def test_a_daily_or_weekly_budget_stays_a_budget(text: str, period: str) -> None:
+    assert said(text)["budget"]["amount"] > 0
+
+
+@pytest.mark.parametrize(
+    ("text", "amount", "days"),
+    [("13B LoRA 预算 8 万 一周 数据 2GB", 8e4, 7), ("预算3万块 一个月，全参微调 1.5B", 3e4, 30),
+     ("预算 20 万 一个月内要出结果", 2e5, 30)],
+)  # fmt: skip
+def test_one_unit_of_time_set_apart_after_a_budget_is_the_timeline_of_a_list(
+    text: str, amount: float, days: int
+) -> None:
+    got = said(text)
+    assert got["budget"] == {"amount": amount, "currency": "CNY", "period": "total"}
+    assert got["days"] == days
+
+
+@pytest.mark.parametrize(
+    "text", ["预算3万块一个月，LoRA 7B", "预算 3 万/月，LoRA 7B", "预算 3 万 一个月的预算"]
+)
+def test_one_unit_of_time_glued_to_a_budget_is_its_period(text: str) -> None:
+    got = said(text)
+    assert got["budget"]["period"] == "month"
+    assert "days" not in got

@@ -501,3 +501,94 @@ def test_a_chinese_month_a_part_of_it_or_may_day_said_alone_is_a_deadline(text: 
 
 def test_a_month_the_gpus_arrive_in_is_no_deadline_beside_a_duration() -> None:
     assert said("我们3月份才有卡，训练两周", WEDNESDAY)["days"] == 14
+
+
+THURSDAY = dt.date(2026, 12, 3)
+
+
+@pytest.mark.parametrize(
+    ("text", "date"),
+    [("train it by February", "2027-02-01"), ("we need the adapter before April", "2027-03-31"),
+     ("until March 2027 at the latest", "2027-03-01"), ("ready by the beginning of February", "2027-02-01")],
+)  # fmt: skip
+def test_a_month_named_after_by_or_before_is_its_first_day_or_the_day_before(text: str, date: str) -> None:
+    got = parse(text, today=THURSDAY)
+    assert got.deadline_date == date
+    assert got.slots.days == (dt.date.fromisoformat(date) - THURSDAY).days
+
+
+def test_may_after_by_is_a_verb_not_the_month() -> None:
+    assert said("that could be done by may be two people", THURSDAY).get("days") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "date"),
+    [("we'd want results early next year", "2027-01-01"), ("by mid next year", "2027-07-01"),
+     ("sometime late next year", "2027-10-01"), ("明年年初上线", "2027-01-01"),
+     ("明年年中之前", "2027-07-01")],
+)  # fmt: skip
+def test_a_part_of_next_year_is_the_day_that_part_starts(text: str, date: str) -> None:
+    assert parse(text, today=THURSDAY).deadline_date == date
+
+
+def test_next_year_before_a_word_for_china_is_no_deadline() -> None:
+    assert said("明年中国区的价格会变吗", THURSDAY).get("days") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "date"),
+    [("can it finish during the christmas break", "2027-01-01"), ("through the holiday season", "2027-01-01"),
+     ("by the holidays please", "2026-12-24"), ("before the winter break", "2026-12-23")],
+)  # fmt: skip
+def test_the_year_end_holidays_end_on_new_years_day_and_start_on_christmas_eve(text: str, date: str) -> None:
+    assert parse(text, today=THURSDAY).deadline_date == date
+
+
+def test_a_run_started_after_the_holidays_has_no_deadline() -> None:
+    assert said("we start after the holidays", THURSDAY).get("days") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [("sometime in the coming month", 30), ("within the next week", 7), ("over the next fortnight", 14)],
+)
+def test_a_rolling_span_from_today_counts_its_days(text: str, days: int) -> None:
+    assert said(text, THURSDAY)["days"] == days
+
+
+@pytest.mark.parametrize(("text", "sprints", "days"), [("has to land in the next sprint", 2, 28),
+                                                        ("could we squeeze it into this sprint?", 1, 14),
+                                                        ("下个sprint要交", 2, 28)])  # fmt: skip
+def test_a_sprint_named_without_a_count_is_one_or_two_sprints_of_two_weeks(
+    text: str, sprints: int, days: int
+) -> None:
+    got = parse(text, today=THURSDAY)
+    assert (got.sprints, got.slots.days) == (sprints, days)
+
+
+def test_a_sprint_meeting_is_no_deadline() -> None:
+    assert said("as agreed in the sprint planning", THURSDAY).get("days") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "date", "days"),
+    [("12月内做完", "2026-12-31", 28), ("1 月之内训完吧", "2027-01-31", 59), ("1月份以内", "2027-01-31", 59)],
+)
+def test_a_month_number_before_nei_is_this_or_next_calendar_month(text: str, date: str, days: int) -> None:
+    got = parse(text, today=THURSDAY)
+    assert (got.deadline_date, got.slots.days) == (date, days)
+
+
+@pytest.mark.parametrize(("text", "days"), [("5月内", 150), ("1个月内", 30), ("两个月内", 60)])
+def test_a_month_number_that_is_neither_this_nor_next_month_is_a_count_of_months(
+    text: str, days: int
+) -> None:
+    assert said(text, THURSDAY)["days"] == days
+
+
+@pytest.mark.parametrize(
+    "text", ["honestly it depends on our budget", "要看预算吧", "時間看經費", "whatever the budget allows"]
+)
+def test_a_timeline_left_to_the_budget_is_an_open_timeline(text: str) -> None:
+    got = parse(text, today=THURSDAY)
+    assert got.no_deadline and got.slots.days is None

@@ -117,3 +117,17 @@ def test_a_precision_the_gpus_cannot_use_is_not_chosen() -> None:
 )  # fmt: skip
 def test_cpt_said_as_a_verb_is_continued_pretraining(text: str, method: str) -> None:
     assert parse(text).slots.method == method
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["pretrain 8B with fp8 + bf16 mixed precision", "FP8/FP16 混合精度预训练 3B",
+     "fp8 training, bf16 master weights, 13B", "用 BF16 和 FP8 混合训练 7B"],
+)  # fmt: skip
+def test_fp8_with_sixteen_bit_master_weights_said_as_one_recipe_is_fp8(text: str) -> None:
+    assert parse(text).slots.precision == "fp8"
+
+
+@pytest.mark.parametrize("text", ["fp8 or bf16 for pretraining a 3B?", "FP8 还是 BF16 混合精度好？"])
+def test_fp8_and_bf16_weighed_as_a_choice_stay_a_question(text: str) -> None:
+    assert parse(text).slots.precision is None

@@ -313,3 +313,23 @@ def test_a_size_range_with_both_ends_written_in_full_is_read_at_its_upper_end(
     text: str, slot: str, value: float
 ) -> None:
     assert said(text)[slot] == pytest.approx(value)
+
+
+@pytest.mark.parametrize(
+    ("text", "tokens"),
+    [("continue pretraining on 3T-4T tokens", 4e12), ("语料 200B 到 300B token", 3e11),
+     ("token 数大约 3-5T，模型 7B", 5e12)],
+)  # fmt: skip
+def test_a_token_range_with_its_unit_said_once_is_tokens_at_both_ends(text: str, tokens: float) -> None:
+    got = said(text)
+    assert got["tokens"] == tokens
+    assert "data_bytes" not in got
+
+
+@pytest.mark.parametrize(
+    ("text", "params"), [("14B 全量微调 语料 30亿 token", 1.4e10), ("8b qlora, dataset 500M tokens", 8e9)]
+)
+def test_a_model_size_before_a_method_and_the_data_word_is_the_model(text: str, params: float) -> None:
+    got = said(text)
+    assert got["params"] == params
+    assert got["tokens"] != params

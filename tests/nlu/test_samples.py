@@ -230,3 +230,15 @@ def test_steps_times_a_batch_of_sequences_times_their_length_is_the_tokens_train
 
 def test_dialogues_counted_in_duan_times_each_ones_length() -> None:
     assert parse("有 3 萬段對話，每段約 400 token，8B LoRA").slots.tokens == 1.2e7
+
+
+@pytest.mark.parametrize(
+    ("text", "length"),
+    [
+        ("each one is only about 2k", 2000),
+        ("every sample is roughly 700", 700),
+        ("each chat is just 300", 300),
+    ],
+)
+def test_each_one_is_and_a_bare_number_is_the_length_per_sample(text: str, length: float) -> None:
+    assert parse(text).slots.tokens_per_sample == length
