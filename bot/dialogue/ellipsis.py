@@ -103,8 +103,19 @@ def budget_reading(n: str, held: Any, lang: str) -> float | None:
 
 def budget_number_unclear(text: str, state: DialogueState) -> dict[str, Any] | None:
     """ "and 500?" after a budget of $10,000: neither $500 nor $500,000 is near it, so the number is asked
-    back ({"number", "readings": [the amounts], "currency"}), not planned; None for any other message."""
-    if state.last is None or state.pending is not None or state.last_slot != "budget":
+    back ({"number", "readings": [the amounts], "currency"}), not planned; None for any other message.
+    "and 20k?" right after a plan with no budget held and no change to refer to is asked back too (a budget
+    or a count of samples?), with "unbound": True."""
+    if state.last is None or state.pending is not None:
+        return None
+    if state.last_slot not in PHRASES and state.slots.get("budget") is None:
+        n = bare_number(text)
+        value = parse_number(n) if n is not None and _with_unit(n) else None
+        if value is None or value <= 0:
+            return None
+        currency = "CNY" if _said_in(text) == "zh" else "USD"
+        return {"number": n, "readings": [value], "currency": currency, "unbound": True}
+    if state.last_slot != "budget":
         return None
     n, held, said_in = bare_number(text), state.slots.get("budget"), _said_in(text)
     if n is None or not isinstance(held, dict) or budget_reading(n, held, said_in) is not None:

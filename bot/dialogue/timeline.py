@@ -105,6 +105,8 @@ def count_samples(state: DialogueState, u: Understood, said: dict[str, Any]) -> 
         return {**said, "tokens": float(samples) * float(per_sample), **({"text_unit": unit} if unit else {})}
     if u.samples:
         state.samples = u.samples
+        if u.sample_word:  # "2 万笔": the question about them says 笔 (筆 in a zh-Hant thread)
+            state.sample_parts = {**(state.sample_parts or {}), "word": u.sample_word}
     if not held and (per_sample or u.turns_per_sample or u.tokens_per_turn):
         # A length (or half of one) with no count yet: kept for the count that follows.
         parts: dict[str, Any] = {"turns": turns, "per_turn": per_turn}

@@ -191,6 +191,9 @@ def budget_number_asked_back(ctx: TurnContext) -> DialogueState | None:
     and the plan stands."""
     if ctx.unclear_budget is None:
         return None
+    if ctx.unclear_budget.get("unbound"):
+        ctx.reply.add("bare_amount_what", **ctx.unclear_budget)  # "and 20k?" with no budget held
+        return ctx.state
     ctx.reply.add("budget_number_which", **ctx.unclear_budget, held=ctx.state.slots.get("budget"))
     return ctx.state
 

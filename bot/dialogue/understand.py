@@ -126,6 +126,7 @@ class Understood:
     gpu_memory: dict[str, Any] | None = None
     working_days: float | None = None
     sprints: float | None = None  # "two sprints": the count said (days holds two weeks each)
+    sample_word: str | None = None  # the measure word of the samples counted, when not 条 ("2 万笔")
     # Ranges said ("2 到 3 万条", "4-6 weeks"): each as written with the slots its upper end set.
     ranges: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
@@ -331,6 +332,7 @@ def understand(
         asap=bool(getattr(parsed, "asap", False)),
         deadline_date=getattr(parsed, "deadline_date", None) if "days" in usable else None,
         samples=_positive(getattr(parsed.slots, "samples", None)),
+        sample_word=getattr(parsed, "sample_word", None),
         tokens_per_sample=_positive(getattr(parsed.slots, "tokens_per_sample", None)),
         turns_per_sample=_positive(getattr(parsed.slots, "turns_per_sample", None)),
         tokens_per_turn=_positive(getattr(parsed.slots, "tokens_per_turn", None)),

@@ -171,3 +171,17 @@ def test_the_cost_of_a_job_on_counted_samples_asks_their_length_not_a_ranking_pe
         "each is about 1k tokens",
     )
     assert "100M tokens (100K samples × 1,000 tokens)" in plan
+
+
+def test_the_length_question_counts_the_samples_in_the_measure_word_the_user_wrote(real: Consultant) -> None:
+    hant = ask(real, "想 LoRA 一個 7B，訓練資料約 8000 筆")
+    assert "這 8,000 筆資料，每筆大約多少 token？" in hant
+    hans = ask(real, "LoRA 微调 7B，客服对话 3 万则")
+    assert "这 3 万则数据，每则大约多少 token？" in hans
+    plain = ask(real, "LoRA 微调 7B，数据 3 万条")
+    assert "这 3 万条数据，每条大约多少 token？" in plain
+
+
+def test_a_deadline_left_to_the_budget_plans_without_the_budget_mismatch_pitfall(real: Consultant) -> None:
+    turn = ask(real, "full fine-tune a 3B on 1B tokens", "it depends on the budget")
+    assert "no deadline" in turn and "a budget that does not match the goal" not in turn

@@ -5,6 +5,7 @@ the slot that what-if changed."""
 from __future__ import annotations
 
 from bot.dialogue.consultant import Consultant
+from tests.dialogue.asking import ask
 
 
 def _understood(text: str, head: str = "*Understood:*") -> str:
@@ -174,3 +175,22 @@ def test_a_bare_number_in_chinese_after_a_budget_what_if_is_counted_in_wan(real:
     real.handle("n8", "what if the budget is $10k?")
     turn = real.handle("n8", "那2呢")
     assert turn.payload["slots"]["budget"] == {"amount": 20000.0, "currency": "USD", "period": "total"}
+
+
+def test_an_amount_in_thousands_right_after_a_plan_without_a_budget_is_asked_back_and_the_plan_stands(
+    real: Consultant,
+) -> None:
+    real.handle("n9", "LoRA a 13B on 300M tokens in 5 days")
+    turn = real.handle("n9", "what about 50k?")
+    assert turn.text.startswith("What is “50k”: a budget of $50,000, or 50k samples? The plan stands")
+    assert turn.payload["slots"].get("budget") is None
+    assert turn.payload["slots"]["days"] == 5
+    zh = ask(real, "LoRA 微调 13B，3 亿 token，五天", "那 5 万呢")
+    assert zh.startswith("“5 万”是指预算 ¥50,000，还是 5 万条数据？说清楚之前方案不变")
+
+
+def test_a_plain_number_right_after_a_plan_without_a_budget_is_still_read_as_days_or_gpus(
+    real: Consultant,
+) -> None:
+    real.handle("n10", "LoRA a 13B on 300M tokens in 5 days")
+    assert "What is" not in real.handle("n10", "and 8?").text
