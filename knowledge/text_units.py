@@ -17,6 +17,12 @@ class TextUnits(Strict):
     tokens_per_chinese_character: float = Field(gt=0)
     words_per_page: float = Field(gt=0)  # a single-spaced page, when no length per page is said
     words_per_speech_hour: float = Field(gt=0)  # transcribed speech, at a conversational rate
+    short_dialogue_turns: float = Field(gt=0)  # a short chat dialogue of unknown length: its turns
+    short_dialogue_words_per_turn: float = Field(gt=0)  # and words per turn
+
+    @property
+    def tokens_per_short_dialogue(self) -> float:
+        return self.short_dialogue_turns * self.short_dialogue_words_per_turn * self.tokens_per_word
 
     @property
     def tokens_per_page(self) -> float:

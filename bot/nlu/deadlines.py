@@ -99,7 +99,7 @@ MAX_DAYS = 3650
 _BY_MONTH_EN = re.compile(
     r"\b(?P<cue>by|before|until|till|no later than|ahead of|prior to) (?:the (?:start|beginning) of )?"
     + _MONTH
-    + r"(?: (?P<year>20\d\d))?(?![\w ]?\d)(?!-)"
+    + r"(?![a-z])(?: (?P<year>20\d\d))?(?![\w ]?\d)(?!-)(?!,? (?:last|this past) year)"
 )
 # A part of this or next year: "early next year", "by mid next year", "the start of next year", "明年初",
 # "明年年中": the day the part starts (YEAR_PARTS), as a part of a month is read (MONTH_PARTS).

@@ -434,6 +434,17 @@ BUDGET_PERIODS: tuple[tuple[str, str], ...] = (
 PERIOD_BEFORE += BUDGET_PERIODS
 
 # The user has no timeline: Parse.no_deadline (the dialogue stops asking for days).
+# Not knowing the length per sample, and the samples said to be short chats: a typical short dialogue's length
+# (parser._unknown_short_dialogues; knowledge/data/settings.yaml text_units).
+LENGTH_UNKNOWN = (
+    "not sure", "no idea", "dunno", "don't know", "do not know", "not certain", "no clue", "hard to say",
+    "不清楚", "不知道", "不确定", "说不准", "没统计", "没算过", "不太清楚", "不太确定",
+)  # fmt: skip
+SHORT = ("short", "brief", "短", "简短", "很短", "不长")
+DIALOGUE_WORDS = (
+    "chat", "chats", "turns", "conversation", "conversations", "dialogue", "dialogues", "dialog", "dialogs",
+    "q&a", "messages", "对话", "聊天", "问答", "会话", "客服",
+)  # fmt: skip
 DEADLINE_BY_BUDGET = (
     "depends on the budget", "depends on budget", "depends on our budget", "depends on the cost",
     "depends on how much it costs", "depends on the price", "whatever the budget allows",

@@ -669,6 +669,15 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
             per_sample = text_units().tokens_per_page
         if per_sample is not None:
             found.text_unit = "page"
+    if (
+        per_sample is None
+        and not (found.values.get("tokens") or found.values.get("data_bytes"))
+        and _unknown_short_dialogues(s)
+    ):
+        # "not sure, they're short chat turns", "不清楚，都是短对话": a typical short dialogue's tokens
+        # (knowledge.text_units), which the reply states
+        per_sample = text_units().tokens_per_short_dialogue
+        found.text_unit = "short_dialogue"
     spoken = None
     if (
         found.speech_tokens
@@ -961,6 +970,15 @@ def _volume_said(found: Found, last: bool) -> tuple[int, str, str, int] | None:
     if not isinstance(daily, float) or daily != said["per_day"] or count is None:
         return None
     return (count, str(said["period"]), str(said["of"]), round(daily))
+
+
+def _unknown_short_dialogues(s: str) -> bool:
+    """The length per sample is not known, but the samples are said to be short chats."""
+    return (
+        lexicon.has_cue(s, lexicon.LENGTH_UNKNOWN)
+        and lexicon.has_cue(s, lexicon.SHORT)
+        and lexicon.has_cue(s, lexicon.DIALOGUE_WORDS)
+    )
 
 
 # A count of samples and its measure word other than 条: "2 万笔资料", "3000 则对话", "500 份问卷".

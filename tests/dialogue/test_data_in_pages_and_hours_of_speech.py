@@ -49,3 +49,20 @@ def test_hours_that_are_a_schedule_stay_a_schedule(real: Consultant) -> None:
     turn = real.handle("h3", "LoRA 7B，数据 1 亿 token，每天训练 8 小时，一共 10 天")
     assert turn.payload["slots"]["days"] == 10
     assert turn.payload["slots"]["tokens"] == 1e8
+
+
+def test_short_chats_of_unknown_length_are_planned_at_a_typical_dialogues_tokens(real: Consultant) -> None:
+    real.handle("p9", "QLoRA a 14B on 60k customer conversations in 10 days")
+    turn = real.handle("p9", "no idea tbh, they're short support chats")
+    assert turn.payload["recommendation"] is not None
+    assert turn.payload["slots"]["tokens"] == 60_000 * text_units().tokens_per_short_dialogue
+    assert "short chat dialogues of unknown length: ~281 tokens each" in turn.text
+    real.handle("p10", "全参微调 1.5B，数据 4 万条，两周内")
+    zh = real.handle("p10", "不太清楚，都是很短的问答")
+    assert "长度不详的短对话按典型长度估算：每段约 281 token" in zh.text
+
+
+def test_a_length_not_known_of_samples_not_said_to_be_short_chats_is_still_asked(real: Consultant) -> None:
+    real.handle("p11", "LoRA a 7B on 20k legal documents in a week")
+    turn = real.handle("p11", "not sure, they're contracts")
+    assert turn.payload["slots"].get("tokens") is None

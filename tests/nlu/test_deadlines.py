@@ -592,3 +592,10 @@ def test_a_month_number_that_is_neither_this_nor_next_month_is_a_count_of_months
 def test_a_timeline_left_to_the_budget_is_an_open_timeline(text: str) -> None:
     got = parse(text, today=THURSDAY)
     assert got.no_deadline and got.slots.days is None
+
+
+def test_a_month_a_past_run_finished_by_is_no_deadline() -> None:
+    assert (
+        said("we had a 7B trained by March last year; now LoRA a 13B on 1B tokens", THURSDAY).get("days")
+        is None
+    )
