@@ -133,6 +133,8 @@ def gpu_counts(s: str, nums: list[Num], units: list[Unit], gpus: list[GpuMention
                 continue  # "8k context": a count of GPUs is written out in full unless a GPU name follows
             if units[idx].kind == "node" and _after_gpu_name(s, num, ends):
                 servers_after.add(idx)  # "8 张 H100 * 2 台": two servers of what is before
+            elif num.value == 1 and s.startswith("卡", k) and _period_after_card(s, k + 1):
+                continue  # "一卡一天 35 元", "一卡每小时 8 元": a price per card and period counts no card
             elif (s.startswith("卡", k) and not s.startswith(("卡路里", "卡时", "卡小时"), k)) or _dash_gpu(
                 s, j
             ):
@@ -435,7 +437,7 @@ def _single(s: str, gpus: list[GpuMention], found: Found) -> bool:
             return True
         j = g.end + 1 if s.startswith(" ", g.end) else g.end
         word = next((w for w in _SINGLE_AFTER if s.startswith(w, j)), None)
-        if word is not None:
+        if word is not None and not _period_after_card(s, j + len(word)):  # "4090 一卡一天 35 元": a price
             found.add("gpu_count", 1.0, Num(g.start, j + len(word), 1.0, ""), s)
             return True
     return False
@@ -613,3 +615,12 @@ def counts_by_gpu(text: str) -> dict[str, int]:
         elif (word := _WORD_BEFORE.search(s[max(lo, g.start - 12) : g.start])) is not None:
             out.setdefault(g.gpu, CARD_COUNT_WORDS[word.group("en") or word.group("zh")])
     return out
+
+
+_PERIODS_AFTER_CARD = tuple(p for p, _ in lexicon.PRICE_PERIODS if not p.isascii())
+
+
+def _period_after_card(s: str, k: int) -> bool:
+    """A unit of time right after "一卡" ("一卡一天 35 元", "一卡每小时 8 元"): a price per card and
+    period."""
+    return lexicon.phrase_at(s, k + (1 if s.startswith(" ", k) else 0), _PERIODS_AFTER_CARD) is not None

@@ -297,3 +297,10 @@ def test_blocks_said_with_money_after_a_gpu_are_still_yuan(text: str) -> None:
 def test_drives_counted_with_kuai_are_no_budget() -> None:
     got = said("服务器带 4 块 3.84TB NVMe，两块硬盘做 RAID，7B 全参")
     assert "budget" not in got
+
+
+@pytest.mark.parametrize(
+    "text", ["A100 一卡一天 60 元，LoRA 13B", "3090 一卡每小时 1.5 元", "一卡一个月 3000 块的 L40S"]
+)
+def test_one_card_before_a_unit_of_time_is_a_price_per_card_not_one_gpu(text: str) -> None:
+    assert "gpu_count" not in said(text)
