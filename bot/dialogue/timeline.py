@@ -77,6 +77,8 @@ def count_samples(state: DialogueState, u: Understood, said: dict[str, Any]) -> 
         tokens = said.get("tokens")
         if u.samples and isinstance(tokens, int | float) and said.get("text_unit") is None:
             state.sample_basis = {"samples": u.samples, "per_sample": float(tokens) / u.samples}
+            if u.sample_word:
+                state.sample_basis["word"] = u.sample_word
             if u.turns_per_sample:  # "8 千组对话，每组 5 轮，每轮 200 token" in one message
                 state.sample_basis["turns"] = float(u.turns_per_sample)
         else:
@@ -99,6 +101,9 @@ def count_samples(state: DialogueState, u: Understood, said: dict[str, Any]) -> 
         state.samples = None
         state.sample_parts = None
         state.sample_basis = {"samples": float(samples), "per_sample": float(per_sample)}
+        word = u.sample_word or waiting.get("word") or (basis or {}).get("word")
+        if word:
+            state.sample_basis["word"] = word  # "2 万笔": the understood line counts them in 笔 too
         if turns and (per_turn or u.tokens_per_sample):
             state.sample_basis["turns"] = float(turns)  # so a later length per turn changes one factor
         unit = said.get("text_unit") or waiting.get("text_unit")  # "每条两千字" then "3 万条": said in 字

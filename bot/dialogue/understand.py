@@ -126,7 +126,7 @@ class Understood:
     gpu_memory: dict[str, Any] | None = None
     working_days: float | None = None
     sprints: float | None = None  # "two sprints": the count said (days holds two weeks each)
-    sample_word: str | None = None  # the measure word of the samples counted, when not 条 ("2 万笔")
+    sample_word: str | None = None  # the measure word of the samples counted ("2 万笔", "5 万条")
     # Ranges said ("2 到 3 万条", "4-6 weeks"): each as written with the slots its upper end set.
     ranges: tuple[tuple[str, tuple[str, ...]], ...] = ()
 

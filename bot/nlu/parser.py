@@ -981,8 +981,9 @@ def _unknown_short_dialogues(s: str) -> bool:
     )
 
 
-# A count of samples and its measure word other than 条: "2 万笔资料", "3000 则对话", "500 份问卷".
-_SAMPLE_WORD = re.compile(r"[0-9一二两三四五六七八九十百千万亿.]\s*(?P<w>笔|则|份|篇|段|组)")
+# A count of samples and its measure word: "2 万笔资料", "3000 则对话", "500 份问卷" (条 too, so a later
+# "其实是 2 万条" takes its word back).
+_SAMPLE_WORD = re.compile(r"[0-9一二两三四五六七八九十百千万亿.]\s*(?P<w>条|笔|则|份|篇|段|组)")
 
 
 def _sample_word(s: str) -> str | None:

@@ -240,8 +240,8 @@ class Parse:
     working_days: float | None = None
     # "two sprints": the count said; slots.days holds lexicon.SPRINT_DAYS per sprint.
     sprints: float | None = None
-    # The Chinese measure word the samples were counted in when it is not 条 ("2 万笔", "3000 则"), so the
-    # question about them uses the user's word ("这 2 万笔数据，每笔…").
+    # The Chinese measure word the samples were counted in ("2 万笔", "3000 则", "5 万条"), so the question
+    # about them uses the user's word ("这 2 万笔数据，每笔…").
     sample_word: str | None = None
     # A yes/no question proposing a GPU for the job at hand ("用 4090 可以吗", "can we use A100s?").
     proposes_gpu: bool = False

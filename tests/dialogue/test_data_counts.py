@@ -185,3 +185,13 @@ def test_the_length_question_counts_the_samples_in_the_measure_word_the_user_wro
 def test_a_deadline_left_to_the_budget_plans_without_the_budget_mismatch_pitfall(real: Consultant) -> None:
     turn = ask(real, "full fine-tune a 3B on 1B tokens", "it depends on the budget")
     assert "no deadline" in turn and "a budget that does not match the goal" not in turn
+
+
+def test_the_understood_line_counts_the_samples_in_the_users_measure_word_until_another_is_said(
+    real: Consultant,
+) -> None:
+    real.handle("mw1", "LoRA 13B，語料 5 萬筆，每筆約 800 token，十天")
+    turn = real.handle("mw1", "如果每筆 1k 呢")
+    assert "5萬筆 × 1,000 token" in turn.text
+    turn = real.handle("mw1", "其實是 6 萬條")
+    assert "6萬條 × 1,000 token" in turn.text
