@@ -24,7 +24,7 @@ from sizing.assumptions import (
     RESERVED_DISCOUNT,
     STALE_AFTER_DAYS,
 )
-from sizing.frozen import quick_init
+from sizing.frozen import quick_init, quick_new
 from sizing.network import GPUS_PER_NODE
 from sizing.types import Catalog, Offering
 
@@ -71,6 +71,9 @@ class Quote:
     unused_gpus: int = 0  # GPUs paid for on the instance(s) but not used by the plan
     billed_hours: float = 0.0  # per instance: training plus the job's fixed hours (sizing.fixed)
     network_known: bool = False  # multi-node: the offering's scale-out network is in the catalog
+
+
+_new_quote = quick_new(Quote)
 
 
 def usable(o: Offering) -> bool:
@@ -299,7 +302,7 @@ def quote(
         return None
     o, instances, hourly, spot_hourly, unused = shape
     billed = days * 24.0
-    return Quote(
+    return _new_quote(
         o,
         instances,
         hourly,

@@ -7,10 +7,11 @@ import math
 
 from sizing import compute, cost, layout, network, storage
 from sizing.assumptions import HEADROOM_PREMIUM, MIN_HEADROOM, ROOMY_SEARCH_FACTOR
+from sizing.compute import GOODPUT, goodput_of
 from sizing.fixed import FixedModel, minimum_fixed_hours
 from sizing.memory import Layout, LowerBound, MemoryModel, weight_bytes_per_param
 from sizing.network import GPUS_PER_NODE
-from sizing.result import Option
+from sizing.result import Option, new_option
 from sizing.screen import layout_within_batch, network_ok
 from sizing.types import Catalog, GpuSpec, Offering, Precision
 from sizing.workload import Workload
@@ -213,7 +214,7 @@ class Evaluator:
         if w.offload:
             offerings = self._host_ram_offerings(gpu, gpus, lay, ideal.precision, offerings)
         q = cost.quote(self.catalog, gpu.id, gpus, days, offerings, need_gbps)
-        return Option(
+        return new_option(
             gpu,
             fitted,
             tp,
@@ -273,11 +274,11 @@ class Evaluator:
 
     def nodes(self, gpu: GpuSpec, gpus: int) -> int:
         """The nodes a plan on `gpus` GPUs of this type spans."""
-        return 1 if self.one_node(gpu, gpus) else math.ceil(gpus / GPUS_PER_NODE)
+        return 1 if gpus <= GPUS_PER_NODE or self.one_node(gpu, gpus) else math.ceil(gpus / GPUS_PER_NODE)
 
     def _planning_gbps(self, gpu: GpuSpec, gpus: int) -> float | None:
         """planning_gbps for this GPU's offerings, their fastest listed network looked up once."""
-        if self.one_node(gpu, gpus):
+        if gpus <= GPUS_PER_NODE or self.one_node(gpu, gpus):
             return None
         sold, best, _ = self._network(gpu)
         if not sold:
@@ -300,7 +301,7 @@ class Evaluator:
     def network_unlisted(self, gpu: GpuSpec, gpus: int) -> bool:
         """A plan on `gpus` GPUs of this type spans nodes on instances none of which lists its
         network, so its network is never known to be adequate (screen.network_ok is False)."""
-        if self.one_node(gpu, gpus):
+        if gpus <= GPUS_PER_NODE or self.one_node(gpu, gpus):
             return False
         sold, _, listed = self._network(gpu)
         return sold and not listed
@@ -461,7 +462,7 @@ class Evaluator:
         found = self._days_floors.get(key)
         if found is None:
             ideal = self._ideal.get(gpu.id) or self.ideal_gpu_hours(gpu)
-            found = self._days_floors[key] = ideal / compute.goodput(gpus) / gpus / 24.0
+            found = self._days_floors[key] = ideal / (GOODPUT.get(gpus) or goodput_of(gpus)) / gpus / 24.0
         return found
 
     def floors(self, gpu: GpuSpec, gpus: int) -> tuple[float, float]:
@@ -480,9 +481,10 @@ class Evaluator:
 
     def _floors_of(self, gpu: GpuSpec, gpus: int) -> tuple[float, float]:
         per_gpu_hour = cost.per_gpu_hour_usd(self._offerings.get(gpu.id, ()), gpus)
-        gpu_hours = self.ideal_gpu_hours(gpu) / compute.goodput(gpus)
+        ideal = self._ideal.get(gpu.id) or self.ideal_gpu_hours(gpu)
+        gpu_hours = ideal / (GOODPUT.get(gpus) or goodput_of(gpus))
         training_hours = gpu_hours / gpus
-        nodes = self.nodes(gpu, gpus)
+        nodes = 1 if gpus <= GPUS_PER_NODE or self.one_node(gpu, gpus) else math.ceil(gpus / GPUS_PER_NODE)
         hours = training_hours + self._fixed.total_hours(training_hours, nodes)
         usd = math.inf if per_gpu_hour is None else per_gpu_hour * gpus * hours * (1.0 - FLOOR_SLACK)
         return usd, hours / 24.0 * (1.0 - FLOOR_SLACK)
@@ -548,7 +550,7 @@ class Evaluator:
         if speed is None:
             return math.inf
         # _ordering sorts speeds rounded to 6 decimals: a later layout may be faster by less than 1e-6.
-        gpu_hours = self.ideal_gpu_hours(gpu) / compute.goodput(gpus) / (speed + 1e-6)
+        gpu_hours = self.ideal_gpu_hours(gpu) / (GOODPUT.get(gpus) or goodput_of(gpus)) / (speed + 1e-6)
         training_hours = gpu_hours / gpus
         hours = training_hours + self._fixed.total_hours(training_hours, self.nodes(gpu, gpus))
         return per_gpu_hour * gpus * hours * (1.0 - 2.0 * FLOOR_SLACK)
@@ -573,15 +575,15 @@ class Evaluator:
         price per GPU-hour this type is sold at × (the ideal GPU-hours with this count's goodput +
         the fixed hours every job pays, on each GPU). Once it is above a bar, so is every larger
         count's cost floor, and a search up the ladder can stop."""
-        per_gpu_hour, ideal = self._rising_factors(gpu)
-        gpu_hours = ideal / compute.goodput(gpus)
+        per_gpu_hour, ideal = self._rising.get(gpu.id) or self._rising_factors(gpu)
+        gpu_hours = ideal / (GOODPUT.get(gpus) or goodput_of(gpus))
         return per_gpu_hour * (gpu_hours + gpus * self.min_fixed_hours) * (1.0 - 2.0 * FLOOR_SLACK)
 
     def _days_before_network(self, gpu: GpuSpec, gpus: int) -> float:
         """A floor under days(): the chosen layout's days at its compute speed, before the slowdown
         of a network below its need (which only adds time, and the fixed hours with it); exact on
         one node. It spares pricing a smaller count that cannot finish sooner."""
-        if self.one_node(gpu, gpus):
+        if gpus <= GPUS_PER_NODE or self.one_node(gpu, gpus):
             return self.days(gpu, gpus)
         return self._before_network(gpu, gpus)
 
@@ -591,9 +593,9 @@ class Evaluator:
         seen = self._seen.get((gpu.id, gpus))
         if seen is not None:
             return seen.days
-        if not self.one_node(gpu, gpus) and self._offerings.get(gpu.id):
+        if gpus > GPUS_PER_NODE and not self.one_node(gpu, gpus) and self._offerings.get(gpu.id):
             return self(gpu, gpus).days
-        if self.one_node(gpu, gpus):
+        if gpus <= GPUS_PER_NODE or self.one_node(gpu, gpus):
             return self._before_network(gpu, gpus)  # on one node: exact
         lay = self.fitted(gpu, gpus).layout
         training_hours = self._search.speed.gpu_hours(gpu, lay) / gpus
@@ -635,7 +637,12 @@ class Evaluator:
                 continue  # even at its best speed this count costs more than the bar
             if self.network_unlisted(gpu, n):
                 continue  # no network known to cover it: the network screen drops it
-            if fitting_floor and not self.one_node(gpu, n) and self._fitting_floor(gpu, n) > bar:
+            if (
+                fitting_floor
+                and n > GPUS_PER_NODE
+                and not self.one_node(gpu, n)
+                and self._fitting_floor(gpu, n) > bar
+            ):
                 continue  # so does the fastest layout that fits in memory (its network unpriced)
             if self._rank_usd_before_network(gpu, n) > bar:
                 continue  # its layout alone costs more

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from sizing import calibration as cal
 from sizing.assumptions import MIN_HEADROOM
 from sizing.compute import Speed, recompute_factor
-from sizing.frozen import quick_init
+from sizing.frozen import quick_init, quick_new
 from sizing.memory import Layout, MemoryBreakdown, MemoryModel, single_gpu_zero_stages, weight_bytes_per_param
 from sizing.network import GPUS_PER_NODE, comm_slowdown, sync_terms
 from sizing.pipeline import pipeline_bubble
@@ -38,6 +38,10 @@ class Fitted:
     memory: MemoryBreakdown
     fits: bool
     headroom: float  # fraction of GPU memory left free (negative when it does not fit)
+
+
+_new_fitted = quick_new(Fitted)
+_new_layout = quick_new(Layout)
 
 
 def _powers(limit: int) -> list[int]:
@@ -464,7 +468,7 @@ class LayoutSearch:
         made = scan.made.get(e)
         if made is None:
             _, _, zero, tp, pp, dp, rec, mb = e
-            lay = Layout(
+            lay = _new_layout(
                 dp * tp * pp,
                 dp,
                 tp,
@@ -476,7 +480,7 @@ class LayoutSearch:
             )
             made = scan.made[e] = (lay, scan.memory.breakdown(lay))
         headroom = 1.0 - e[1] / capacity
-        return Fitted(made[0], made[1], headroom >= 0.0, headroom)
+        return _new_fitted(made[0], made[1], headroom >= 0.0, headroom)
 
 
 def choose(w: Workload, gpu: GpuSpec, gpus: int, node_gbps: float | None = None) -> Fitted:

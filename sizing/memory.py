@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sizing.frozen import quick_init
+from sizing.frozen import quick_init, quick_new
 from sizing.types import Recompute
 from sizing.workload import Workload
 
@@ -130,6 +130,9 @@ class MemoryBreakdown:
             "overhead_gb": round(self.overhead_gb, 3),
             "total_gb": round(self.total_gb, 3),
         }
+
+
+_new_breakdown = quick_new(MemoryBreakdown)
 
 
 def single_gpu_zero_stages(w: Workload) -> tuple[int, ...]:
@@ -391,7 +394,7 @@ class MemoryModel:
         return out
 
     def breakdown(self, lay: Layout) -> MemoryBreakdown:
-        return MemoryBreakdown(
+        return _new_breakdown(
             *self.terms(lay.gpus, lay.dp, lay.tp, lay.pp, lay.zero_stage, lay.recompute, lay.micro_batch)
         )
 
