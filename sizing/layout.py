@@ -194,13 +194,13 @@ class _Scan:
         gpus = dp * tp * pp
         entries, terms = self.entries, self.memory.terms
         mbs = self._micro_batches
-        if len(mbs) > 1 and not dp * mbs[0] * pp > self._max_sequences:  # (largest first: all pass)
-            # Every micro-batch at once: the same sums, the terms the micro-batch leaves alone
-            # worked out once.
-            for mb, total in zip(mbs, self.memory.totals(gpus, dp, tp, pp, zero, rec, mbs), strict=True):
+        if not dp * mbs[0] * pp > self._max_sequences:  # (largest first: all pass)
+            # Every micro-batch at once (one or more): the same sums, the terms the micro-batch
+            # leaves alone worked out once.
+            for i, total in enumerate(self.memory.totals(gpus, dp, tp, pp, zero, rec, mbs)):
                 if self.smallest is None or total < entries[self.smallest][1]:
                     self.smallest = len(entries)
-                entries.append((speed, total, zero, tp, pp, dp, rec, mb))
+                entries.append((speed, total, zero, tp, pp, dp, rec, mbs[i]))
             return
         for mb in mbs:
             if dp * mb * pp > self._max_sequences:

@@ -208,6 +208,7 @@ class Excluded:
         return {"gpu": self.gpu, "reason": self.reason, "message": self.message}
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class SizingResult:
     workload: tuple[tuple[str, object], ...]
