@@ -204,6 +204,27 @@ def best_network_gbps(offerings: tuple[Offering, ...]) -> float | None:
     return max(listed, default=None)
 
 
+# offering_facts per offerings tuple, kept like _PICKS.
+_FACTS: dict[int, tuple[tuple[Offering, ...], tuple[float, float | None, bool]]] = {}
+
+
+def offering_facts(offerings: tuple[Offering, ...]) -> tuple[float, float | None, bool]:
+    """(the most GPUs one whole instance holds, 0 when none; best_network_gbps; whether any instance
+    lists a network): per-catalog facts each plan() asks of every GPU type it searches."""
+    found = _FACTS.get(id(offerings))
+    if found is not None and found[0] is offerings:
+        return found[1]
+    value = (
+        max((o.gpu_count for o in offerings if o.gpu_count >= 1), default=0),
+        best_network_gbps(offerings),
+        any(o.network_gbps is not None for o in offerings),
+    )
+    if len(_FACTS) > 512:
+        _FACTS.clear()
+    _FACTS[id(offerings)] = (offerings, value)
+    return value
+
+
 # _pick per (offerings tuple, count, need): the tuples come from usable_offerings' memo, and one
 # plan() prices the same shapes many times (identity memo, kept with the tuple).
 _PICKS: dict[tuple[int, int, float | None], tuple[tuple[Offering, ...], tuple[Offering, int] | None]] = {}

@@ -266,10 +266,7 @@ class Evaluator:
         if largest is None:
             # cost.one_instance(offerings, n) is "n <= the largest instance": asked per count, it
             # is the engine's most frequent question, so the largest is looked up once.
-            offerings = self._offerings.get(gpu.id, ())
-            largest = self._largest[gpu.id] = max(
-                (o.gpu_count for o in offerings if o.gpu_count >= 1), default=0
-            )
+            largest = self._largest[gpu.id] = cost.offering_facts(self._offerings.get(gpu.id, ()))[0]
         return gpus <= largest
 
     def nodes(self, gpu: GpuSpec, gpus: int) -> int:
@@ -291,11 +288,8 @@ class Evaluator:
         found = self._networks.get(gpu.id)
         if found is None:
             offerings = self._offerings.get(gpu.id, ())
-            found = self._networks[gpu.id] = (
-                bool(offerings),
-                cost.best_network_gbps(offerings),
-                any(o.network_gbps is not None for o in offerings),
-            )
+            _, best, listed = cost.offering_facts(offerings)
+            found = self._networks[gpu.id] = (bool(offerings), best, listed)
         return found
 
     def network_unlisted(self, gpu: GpuSpec, gpus: int) -> bool:
@@ -344,7 +338,7 @@ class Evaluator:
 
     def smallest_fitting_count(self, gpu: GpuSpec) -> int | None:
         """The fewest GPUs of this type some layout fits on (layout searches only, no plan)."""
-        ladder = self.ladder(gpu)
+        ladder = self._ladders.get(gpu.id) or self.ladder(gpu)
         # Counts below the first whose memory floor fits cannot fit: start there. Usually that
         # count fits (the floor is close to the leanest layout) and one search answers.
         precision, tp = self._search.speed.precision(gpu), layout.max_tp(gpu)
@@ -411,7 +405,7 @@ class Evaluator:
         within ROOMY_SEARCH_FACTOR × small; `small` itself when none does (layouts only)."""
         if self.fitted(gpu, small).headroom >= MIN_HEADROOM:
             return small
-        for n in self.ladder(gpu):
+        for n in self._ladders.get(gpu.id) or self.ladder(gpu):
             if small < n <= small * ROOMY_SEARCH_FACTOR:
                 f = self.fitted(gpu, n)
                 if f.fits and f.headroom >= MIN_HEADROOM:
@@ -502,9 +496,10 @@ class Evaluator:
         if not o.fits:
             return o
         ladder = self._ladders.get(gpu.id) or self.ladder(gpu)
+        days_floors, gid = self._days_floors, gpu.id
         below = ladder.index(gpus) if gpus in ladder else sum(1 for n in ladder if n < gpus)
         for m in ladder[below - 1 :: -1] if below else ():  # the smaller counts, largest first
-            if self.days_floor(gpu, m) >= o.days:
+            if (days_floors.get((gid, m)) or self.days_floor(gpu, m)) >= o.days:
                 break
             if (
                 self.fits(gpu, m)
@@ -623,17 +618,18 @@ class Evaluator:
         # `meet`, so costs no more either. And once a plan found costs C, no plan above C × (1 +
         # tie) is within `tie` of the cheapest. Leaving the others unpriced changes no answer.
         bar = first_bar = rank_cost(meet)
-        ladder = self.ladder(gpu)
+        ladder = self._ladders.get(gpu.id) or self.ladder(gpu)
         # Every larger count, not only those on one node: a shape's price per GPU can fall with
         # the count (16 × A100-40GB on one GCP a2-megagpu-16g cost more than 24 on three p4d).
         # Up to the first count whose rising floor is above the bar: nor can any larger count cost less.
         fitting_floor = not self.w.stack.model_parallel  # a stack _fitting_floor holds for
         start = bisect.bisect_right(ladder, meet.gpus)
         end = bisect.bisect_right(ladder, first_bar, start, key=lambda n: self._rising_floor(gpu, n))
+        floors, gid = self._floors, gpu.id
         for n in ladder[start:end]:
             if bar < first_bar and self._rising_floor(gpu, n) > bar:
                 break  # a plan found lowered the bar
-            if self.floors(gpu, n)[0] > bar:
+            if (floors.get((gid, n)) or self.floors(gpu, n))[0] > bar:
                 continue  # even at its best speed this count costs more than the bar
             if self.network_unlisted(gpu, n):
                 continue  # no network known to cover it: the network screen drops it
@@ -680,9 +676,9 @@ class Evaluator:
         if found is None:
             return None
         ladder, begin = found
-        seen = self._seen
+        seen, days_floors, gid = self._seen, self._days_floors, gpu.id
         for n in ladder[begin:]:
-            if self.days_floor(gpu, n) > days:
+            if (days_floors.get((gid, n)) or self.days_floor(gpu, n)) > days:
                 continue  # not even the best layout on this many GPUs is fast enough
             if n > GPUS_PER_NODE and (gpu.id, n) not in seen and self._late_before_network(gpu, n, days):
                 continue  # across nodes, a count too slow even before its network is left unpriced
@@ -695,7 +691,7 @@ class Evaluator:
         """(the count ladder, where a search for `days` starts in it): one count below the first
         that reaches the GPU-hours' guess from `start`'s layout (the last count when none does).
         None when no count is at least `start`."""
-        ladder = self.ladder(gpu)
+        ladder = self._ladders.get(gpu.id) or self.ladder(gpu)
         first = bisect.bisect_left(ladder, start)  # the counts from `start` up
         if first == len(ladder):
             return None
