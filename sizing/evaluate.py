@@ -107,9 +107,10 @@ class Evaluator:
         self._seen: dict[tuple[str, int], Option] = {}
         self._ladders: dict[str, tuple[int, ...]] = {}
         self._ideal: dict[str, float] = {}
-        self._bounds: dict[tuple[str, int], LowerBound] = {}  # memory.lower_bound_gb per (precision, max TP)
+        self._bounds: dict[tuple[bool, int], LowerBound] = {}  # memory.lower_bound_gb per (fp32, max TP)
         self._min_micro_batch = min(self._search.micro_batches)
         self._max_micro_batch = max(self._search.micro_batches)
+        self._batch_ranks = max(1, int(w.global_batch_tokens * 1.0001 // (w.seq_len * self._min_micro_batch)))
         self._networks: dict[str, tuple[bool, float | None, bool]] = {}  # per GPU: Evaluator._network
         self._cost_floors: dict[tuple[str, int], float] = {}
         self._fits: dict[tuple[str, int], bool] = {}
@@ -158,7 +159,9 @@ class Evaluator:
         """The most GPUs the global batch lets a plan use on this GPU (None: not capped by it)."""
         if not self.strict_batch:
             return None
-        return layout.max_gpus_within_batch(self.w, gpu, self._min_micro_batch)
+        # = layout.max_gpus_within_batch(self.w, gpu, self._min_micro_batch): the batch's ranks,
+        # worked out once, × the GPU's TP limit.
+        return self._batch_ranks * (layout.max_tp(gpu) if self.w.stack.model_parallel else 1)
 
     def __call__(self, gpu: GpuSpec, gpus: int) -> Option:
         """The plan on `gpus` GPUs of this type (memoised)."""
@@ -309,13 +312,14 @@ class Evaluator:
         return self._lower_bound(precision, tp)(gpus)
 
     def _lower_bound(self, precision: Precision, tp: int) -> LowerBound:
-        """memory.lower_bound_gb per (precision, max TP), memoised per count by the LowerBound."""
-        bound = self._bounds.get((precision, tp))
+        """memory.lower_bound_gb per (precision, max TP), memoised per count by the LowerBound. It
+        depends on the precision only through its MemoryModel (4- or 2-byte values) and on the TP
+        limit only where the stack splits the model, so GPU types alike in those share one."""
+        key = (precision == "fp32", tp if self.w.stack.model_parallel else 1)
+        bound = self._bounds.get(key)
         if bound is None:
             model = self._search.memory_model(precision)  # its activations memo shared with the search
-            bound = self._bounds[(precision, tp)] = LowerBound(
-                self.w, tp, self._min_micro_batch, precision, model
-            )
+            bound = self._bounds[key] = LowerBound(self.w, tp, self._min_micro_batch, precision, model)
         return bound
 
     def fits(self, gpu: GpuSpec, gpus: int) -> bool:

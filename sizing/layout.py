@@ -195,8 +195,14 @@ class _Scan:
         entries, terms = self.entries, self.memory.terms
         mbs = self._micro_batches
         if not dp * mbs[0] * pp > self._max_sequences:  # (largest first: all pass)
-            # Every micro-batch at once (one or more): the same sums, the terms the micro-batch
-            # leaves alone worked out once.
+            if len(mbs) == 1:
+                total = self.memory.total(gpus, dp, tp, pp, zero, rec, mbs[0])
+                if self.smallest is None or total < entries[self.smallest][1]:
+                    self.smallest = len(entries)
+                entries.append((speed, total, zero, tp, pp, dp, rec, mbs[0]))
+                return
+            # Every micro-batch at once: the same sums, the terms the micro-batch leaves alone
+            # worked out once.
             for i, total in enumerate(self.memory.totals(gpus, dp, tp, pp, zero, rec, mbs)):
                 if self.smallest is None or total < entries[self.smallest][1]:
                     self.smallest = len(entries)
