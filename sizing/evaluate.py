@@ -120,6 +120,7 @@ class Evaluator:
         self._fitted: dict[tuple[str, int], layout.Fitted] = {}  # Evaluator.fitted
         self._before: dict[tuple[str, int], float] = {}  # Evaluator._before_network
         self._rising: dict[str, tuple[float, float]] = {}  # per GPU: Evaluator._rising_floor's factors
+        self._beyond: dict[str, float] = {}  # per GPU: Evaluator._beyond_price
         self._largest: dict[str, float] = {}  # per GPU: the most GPUs one instance on sale holds
         self.min_fixed_hours = minimum_fixed_hours(w)  # the fixed hours every plan pays at least
         self._fixed = FixedModel(w)
@@ -572,11 +573,26 @@ class Evaluator:
     def _rising_floor(self, gpu: GpuSpec, gpus: int) -> float:
         """A floor under floors(gpu, gpus)'s cost that never falls as the count grows: the lowest
         price per GPU-hour this type is sold at × (the ideal GPU-hours with this count's goodput +
-        the fixed hours every job pays, on each GPU). Once it is above a bar, so is every larger
-        count's cost floor, and a search up the ladder can stop."""
+        the fixed hours every job pays, on each GPU). Beyond one node the price is that of the
+        8-GPU nodes quote() rents (_beyond_price), at least the lowest: the bound only rises. Once
+        it is above a bar, so is every larger count's cost floor, and a search up the ladder can stop."""
         per_gpu_hour, ideal = self._rising.get(gpu.id) or self._rising_factors(gpu)
+        if gpus > GPUS_PER_NODE and not self.one_node(gpu, gpus):
+            per_gpu_hour = self._beyond.get(gpu.id) or self._beyond_price(gpu)
         gpu_hours = ideal / (GOODPUT.get(gpus) or goodput_of(gpus))
         return per_gpu_hour * (gpu_hours + gpus * self.min_fixed_hours) * (1.0 - 2.0 * FLOOR_SLACK)
+
+    def _beyond_price(self, gpu: GpuSpec) -> float:
+        """The price per GPU-hour floors() uses for every count beyond the largest instance on sale
+        (cost.per_gpu_hour_usd: whole 8-GPU nodes of the cheapest node shape, the same for every
+        such count; inf when none is sold), at least the lowest price of the type."""
+        offerings = self._offerings.get(gpu.id, ())
+        lowest = (self._rising.get(gpu.id) or self._rising_factors(gpu))[0]
+        largest = int(cost.offering_facts(offerings)[0]) if offerings else 0
+        first_beyond = GPUS_PER_NODE * (max(largest, GPUS_PER_NODE) // GPUS_PER_NODE + 1)
+        per_gpu_hour = cost.per_gpu_hour_usd(offerings, first_beyond) if offerings else None
+        found = self._beyond[gpu.id] = math.inf if per_gpu_hour is None else max(lowest, per_gpu_hour)
+        return found
 
     def _days_before_network(self, gpu: GpuSpec, gpus: int) -> float:
         """A floor under days(): the chosen layout's days at its compute speed, before the slowdown
