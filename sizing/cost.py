@@ -14,6 +14,7 @@ fast network; separate single-GPU VMs have neither NVLink nor RDMA between them)
 
 from __future__ import annotations
 
+import bisect
 import datetime as dt
 import math
 from dataclasses import dataclass
@@ -230,8 +231,37 @@ def offering_facts(offerings: tuple[Offering, ...]) -> tuple[float, float | None
 _PICKS: dict[tuple[int, int, float | None], tuple[tuple[Offering, ...], tuple[Offering, int] | None]] = {}
 
 
+# The listed networks of a GPU's 8-GPU instances, distinct and ascending, per offerings tuple (kept
+# like _PICKS): what _candidates compares a need with.
+_NODE_SPEEDS: dict[int, tuple[tuple[Offering, ...], tuple[float, ...]]] = {}
+
+
+def _need_class(offerings: tuple[Offering, ...], gpus: int, need_gbps: float | None) -> float | None:
+    """The need that selects the same _candidates as `need_gbps`: None where the need plays no part
+    (no need, one instance holds the GPUs, or no node lists a network), else the slowest listed
+    network that covers it (the nodes listing at least that are the ones listing at least the need),
+    inf when none does (the fastest are taken). A plan's need is a number of its own; its class is
+    one of a few, so the memos below are hit across plans."""
+    if need_gbps is None or gpus <= offering_facts(offerings)[0]:
+        return None
+    found = _NODE_SPEEDS.get(id(offerings))
+    if found is None or found[0] is not offerings:
+        speeds = tuple(
+            sorted({o.network_gbps for o in offerings if _is_node(o) and o.network_gbps is not None})
+        )
+        if len(_NODE_SPEEDS) > 512:
+            _NODE_SPEEDS.clear()
+        found = _NODE_SPEEDS[id(offerings)] = (offerings, speeds)
+    speeds = found[1]
+    if not speeds:
+        return None
+    i = bisect.bisect_left(speeds, need_gbps)
+    return speeds[i] if i < len(speeds) else math.inf
+
+
 def _pick(offerings: tuple[Offering, ...], gpus: int, need_gbps: float | None) -> tuple[Offering, int] | None:
     """The cheapest candidate per hour (equal price: the smaller instance) and its instance count."""
+    need_gbps = _need_class(offerings, gpus, need_gbps)
     key = (id(offerings), gpus, need_gbps)
     found = _PICKS.get(key)
     if found is not None and found[0] is offerings:
@@ -349,6 +379,7 @@ def _shape(
 ) -> tuple[Offering, int, float, float | None, int] | None:
     """The offering quote() rents, its instance count, hourly on-demand and spot prices of them all,
     and the GPUs paid for but unused."""
+    need_gbps = _need_class(offerings, gpus, need_gbps)
     key = (id(offerings), gpus, need_gbps)
     found = _SHAPES.get(key)
     if found is not None and found[0] is offerings:
