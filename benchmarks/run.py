@@ -183,6 +183,12 @@ def main() -> int:
     parser.add_argument(
         "--quick", action="store_true", help="fewer repetitions (a smoke run, noisier numbers)"
     )
+    parser.add_argument(
+        "--only",
+        action="append",
+        metavar="PART",
+        help="run only this part (repeatable): NLU, engine, 'chat turn', 'reply over HTTP', ...",
+    )
     args = parser.parse_args()
     print(f"# {platform.python_implementation()} {platform.python_version()}, {platform.machine()}, "
           f"{os.cpu_count()} CPUs{', --quick' if args.quick else ''}", file=sys.stderr)  # fmt: skip
@@ -197,6 +203,8 @@ def main() -> int:
             ("turn latency breakdown", lambda: breakdown_rows(args.quick, Path(tmp))),
             ("2 instances, 1 Redis", lambda: scale_rows(args.quick, Path(tmp))),
         ]
+        if args.only:
+            parts = [(name, part) for name, part in parts if name in args.only]
         for name, part in parts:
             print(f"# running {name} ...", file=sys.stderr, flush=True)
             try:

@@ -9,7 +9,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from sizing.frozen import quick_init
 
+
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Architecture:
     layers: int

@@ -6,7 +6,7 @@ import math
 from dataclasses import dataclass
 
 from sizing import calibration as cal
-from sizing.frozen import quick_init
+from sizing.frozen import quick_init, quick_new
 from sizing.memory import Layout
 from sizing.pipeline import pipeline_bubble
 from sizing.types import GpuSpec, Precision
@@ -28,6 +28,9 @@ class Throughput:
     @property
     def tokens_per_gpu_second(self) -> float:
         return self.peak_tflops * 1e12 * self.mfu / self.model_flops_per_token
+
+
+_new_throughput = quick_new(Throughput)
 
 
 def effective_precision(gpu: GpuSpec, requested: Precision) -> Precision:
@@ -131,6 +134,21 @@ def goodput(gpus: int) -> float:
     return 1.0 - cal.GOODPUT_PER_DOUBLING * math.log2(max(1, gpus))
 
 
+# goodput() per count, filled as asked (a pure function of the count; the engine's floors ask it of
+# every count they bound): read as GOODPUT.get(n) or goodput(n), the value is never 0.
+GOODPUT: dict[int, float] = {}
+
+
+def goodput_of(gpus: int) -> float:
+    """goodput(gpus), memoised in GOODPUT."""
+    found = GOODPUT.get(gpus)
+    if found is None:
+        if len(GOODPUT) > 4096:
+            GOODPUT.clear()
+        found = GOODPUT[gpus] = goodput(gpus)
+    return found
+
+
 def throughput(w: Workload, gpu: GpuSpec, lay: Layout) -> Throughput:
     return Speed(w).throughput(gpu, lay)
 
@@ -196,7 +214,7 @@ class Speed:
         mfu, rf, gp = self._mfu_of(
             base, lay.gpus, lay.tp, lay.pp, lay.zero_stage, lay.recompute, lay.grad_accum
         )
-        return Throughput(prec, peak, mfu, self.flops, rf, gp, base)
+        return _new_throughput(prec, peak, mfu, self.flops, rf, gp, base)
 
     def tokens_per_gpu_second(self, gpu: GpuSpec, lay: Layout) -> float:
         """throughput(gpu, lay).tokens_per_gpu_second, without building the Throughput."""
@@ -239,7 +257,7 @@ def with_comm(tp: Throughput, slowdown: float) -> Throughput:
     if slowdown <= 1.0:
         return tp
     # dataclasses.replace, spelled out: it costs several times the construction.
-    return Throughput(
+    return _new_throughput(
         tp.precision,
         tp.peak_tflops,
         tp.mfu / slowdown,

@@ -14,6 +14,7 @@ fast network; separate single-GPU VMs have neither NVLink nor RDMA between them)
 
 from __future__ import annotations
 
+import bisect
 import datetime as dt
 import math
 from dataclasses import dataclass
@@ -24,7 +25,7 @@ from sizing.assumptions import (
     RESERVED_DISCOUNT,
     STALE_AFTER_DAYS,
 )
-from sizing.frozen import quick_init
+from sizing.frozen import quick_init, quick_new
 from sizing.network import GPUS_PER_NODE
 from sizing.types import Catalog, Offering
 
@@ -71,6 +72,9 @@ class Quote:
     unused_gpus: int = 0  # GPUs paid for on the instance(s) but not used by the plan
     billed_hours: float = 0.0  # per instance: training plus the job's fixed hours (sizing.fixed)
     network_known: bool = False  # multi-node: the offering's scale-out network is in the catalog
+
+
+_new_quote = quick_new(Quote)
 
 
 def usable(o: Offering) -> bool:
@@ -201,13 +205,63 @@ def best_network_gbps(offerings: tuple[Offering, ...]) -> float | None:
     return max(listed, default=None)
 
 
+# offering_facts per offerings tuple, kept like _PICKS.
+_FACTS: dict[int, tuple[tuple[Offering, ...], tuple[float, float | None, bool]]] = {}
+
+
+def offering_facts(offerings: tuple[Offering, ...]) -> tuple[float, float | None, bool]:
+    """(the most GPUs one whole instance holds, 0 when none; best_network_gbps; whether any instance
+    lists a network): per-catalog facts each plan() asks of every GPU type it searches."""
+    found = _FACTS.get(id(offerings))
+    if found is not None and found[0] is offerings:
+        return found[1]
+    value = (
+        max((o.gpu_count for o in offerings if o.gpu_count >= 1), default=0),
+        best_network_gbps(offerings),
+        any(o.network_gbps is not None for o in offerings),
+    )
+    if len(_FACTS) > 512:
+        _FACTS.clear()
+    _FACTS[id(offerings)] = (offerings, value)
+    return value
+
+
 # _pick per (offerings tuple, count, need): the tuples come from usable_offerings' memo, and one
 # plan() prices the same shapes many times (identity memo, kept with the tuple).
 _PICKS: dict[tuple[int, int, float | None], tuple[tuple[Offering, ...], tuple[Offering, int] | None]] = {}
 
 
+# The listed networks of a GPU's 8-GPU instances, distinct and ascending, per offerings tuple (kept
+# like _PICKS): what _candidates compares a need with.
+_NODE_SPEEDS: dict[int, tuple[tuple[Offering, ...], tuple[float, ...]]] = {}
+
+
+def _need_class(offerings: tuple[Offering, ...], gpus: int, need_gbps: float | None) -> float | None:
+    """The need that selects the same _candidates as `need_gbps`: None where the need plays no part
+    (no need, one instance holds the GPUs, or no node lists a network), else the slowest listed
+    network that covers it (the nodes listing at least that are the ones listing at least the need),
+    inf when none does (the fastest are taken). A plan's need is a number of its own; its class is
+    one of a few, so the memos below are hit across plans."""
+    if need_gbps is None or gpus <= offering_facts(offerings)[0]:
+        return None
+    found = _NODE_SPEEDS.get(id(offerings))
+    if found is None or found[0] is not offerings:
+        speeds = tuple(
+            sorted({o.network_gbps for o in offerings if _is_node(o) and o.network_gbps is not None})
+        )
+        if len(_NODE_SPEEDS) > 512:
+            _NODE_SPEEDS.clear()
+        found = _NODE_SPEEDS[id(offerings)] = (offerings, speeds)
+    speeds = found[1]
+    if not speeds:
+        return None
+    i = bisect.bisect_left(speeds, need_gbps)
+    return speeds[i] if i < len(speeds) else math.inf
+
+
 def _pick(offerings: tuple[Offering, ...], gpus: int, need_gbps: float | None) -> tuple[Offering, int] | None:
     """The cheapest candidate per hour (equal price: the smaller instance) and its instance count."""
+    need_gbps = _need_class(offerings, gpus, need_gbps)
     key = (id(offerings), gpus, need_gbps)
     found = _PICKS.get(key)
     if found is not None and found[0] is offerings:
@@ -299,7 +353,7 @@ def quote(
         return None
     o, instances, hourly, spot_hourly, unused = shape
     billed = days * 24.0
-    return Quote(
+    return _new_quote(
         o,
         instances,
         hourly,
@@ -325,6 +379,7 @@ def _shape(
 ) -> tuple[Offering, int, float, float | None, int] | None:
     """The offering quote() rents, its instance count, hourly on-demand and spot prices of them all,
     and the GPUs paid for but unused."""
+    need_gbps = _need_class(offerings, gpus, need_gbps)
     key = (id(offerings), gpus, need_gbps)
     found = _SHAPES.get(key)
     if found is not None and found[0] is offerings:

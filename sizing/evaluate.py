@@ -7,10 +7,11 @@ import math
 
 from sizing import compute, cost, layout, network, storage
 from sizing.assumptions import HEADROOM_PREMIUM, MIN_HEADROOM, ROOMY_SEARCH_FACTOR
+from sizing.compute import GOODPUT, goodput_of
 from sizing.fixed import FixedModel, minimum_fixed_hours
 from sizing.memory import Layout, LowerBound, MemoryModel, weight_bytes_per_param
 from sizing.network import GPUS_PER_NODE
-from sizing.result import Option
+from sizing.result import Option, new_option
 from sizing.screen import layout_within_batch, network_ok
 from sizing.types import Catalog, GpuSpec, Offering, Precision
 from sizing.workload import Workload
@@ -106,9 +107,10 @@ class Evaluator:
         self._seen: dict[tuple[str, int], Option] = {}
         self._ladders: dict[str, tuple[int, ...]] = {}
         self._ideal: dict[str, float] = {}
-        self._bounds: dict[tuple[str, int], LowerBound] = {}  # memory.lower_bound_gb per (precision, max TP)
+        self._bounds: dict[tuple[bool, int], LowerBound] = {}  # memory.lower_bound_gb per (fp32, max TP)
         self._min_micro_batch = min(self._search.micro_batches)
         self._max_micro_batch = max(self._search.micro_batches)
+        self._batch_ranks = max(1, int(w.global_batch_tokens * 1.0001 // (w.seq_len * self._min_micro_batch)))
         self._networks: dict[str, tuple[bool, float | None, bool]] = {}  # per GPU: Evaluator._network
         self._cost_floors: dict[tuple[str, int], float] = {}
         self._fits: dict[tuple[str, int], bool] = {}
@@ -118,6 +120,7 @@ class Evaluator:
         self._fitted: dict[tuple[str, int], layout.Fitted] = {}  # Evaluator.fitted
         self._before: dict[tuple[str, int], float] = {}  # Evaluator._before_network
         self._rising: dict[str, tuple[float, float]] = {}  # per GPU: Evaluator._rising_floor's factors
+        self._beyond: dict[str, float] = {}  # per GPU: Evaluator._beyond_price
         self._largest: dict[str, float] = {}  # per GPU: the most GPUs one instance on sale holds
         self.min_fixed_hours = minimum_fixed_hours(w)  # the fixed hours every plan pays at least
         self._fixed = FixedModel(w)
@@ -157,7 +160,9 @@ class Evaluator:
         """The most GPUs the global batch lets a plan use on this GPU (None: not capped by it)."""
         if not self.strict_batch:
             return None
-        return layout.max_gpus_within_batch(self.w, gpu, self._min_micro_batch)
+        # = layout.max_gpus_within_batch(self.w, gpu, self._min_micro_batch): the batch's ranks,
+        # worked out once, × the GPU's TP limit.
+        return self._batch_ranks * (layout.max_tp(gpu) if self.w.stack.model_parallel else 1)
 
     def __call__(self, gpu: GpuSpec, gpus: int) -> Option:
         """The plan on `gpus` GPUs of this type (memoised)."""
@@ -213,7 +218,7 @@ class Evaluator:
         if w.offload:
             offerings = self._host_ram_offerings(gpu, gpus, lay, ideal.precision, offerings)
         q = cost.quote(self.catalog, gpu.id, gpus, days, offerings, need_gbps)
-        return Option(
+        return new_option(
             gpu,
             fitted,
             tp,
@@ -265,19 +270,16 @@ class Evaluator:
         if largest is None:
             # cost.one_instance(offerings, n) is "n <= the largest instance": asked per count, it
             # is the engine's most frequent question, so the largest is looked up once.
-            offerings = self._offerings.get(gpu.id, ())
-            largest = self._largest[gpu.id] = max(
-                (o.gpu_count for o in offerings if o.gpu_count >= 1), default=0
-            )
+            largest = self._largest[gpu.id] = cost.offering_facts(self._offerings.get(gpu.id, ()))[0]
         return gpus <= largest
 
     def nodes(self, gpu: GpuSpec, gpus: int) -> int:
         """The nodes a plan on `gpus` GPUs of this type spans."""
-        return 1 if self.one_node(gpu, gpus) else math.ceil(gpus / GPUS_PER_NODE)
+        return 1 if gpus <= GPUS_PER_NODE or self.one_node(gpu, gpus) else math.ceil(gpus / GPUS_PER_NODE)
 
     def _planning_gbps(self, gpu: GpuSpec, gpus: int) -> float | None:
         """planning_gbps for this GPU's offerings, their fastest listed network looked up once."""
-        if self.one_node(gpu, gpus):
+        if gpus <= GPUS_PER_NODE or self.one_node(gpu, gpus):
             return None
         sold, best, _ = self._network(gpu)
         if not sold:
@@ -290,17 +292,14 @@ class Evaluator:
         found = self._networks.get(gpu.id)
         if found is None:
             offerings = self._offerings.get(gpu.id, ())
-            found = self._networks[gpu.id] = (
-                bool(offerings),
-                cost.best_network_gbps(offerings),
-                any(o.network_gbps is not None for o in offerings),
-            )
+            _, best, listed = cost.offering_facts(offerings)
+            found = self._networks[gpu.id] = (bool(offerings), best, listed)
         return found
 
     def network_unlisted(self, gpu: GpuSpec, gpus: int) -> bool:
         """A plan on `gpus` GPUs of this type spans nodes on instances none of which lists its
         network, so its network is never known to be adequate (screen.network_ok is False)."""
-        if self.one_node(gpu, gpus):
+        if gpus <= GPUS_PER_NODE or self.one_node(gpu, gpus):
             return False
         sold, _, listed = self._network(gpu)
         return sold and not listed
@@ -314,13 +313,14 @@ class Evaluator:
         return self._lower_bound(precision, tp)(gpus)
 
     def _lower_bound(self, precision: Precision, tp: int) -> LowerBound:
-        """memory.lower_bound_gb per (precision, max TP), memoised per count by the LowerBound."""
-        bound = self._bounds.get((precision, tp))
+        """memory.lower_bound_gb per (precision, max TP), memoised per count by the LowerBound. It
+        depends on the precision only through its MemoryModel (4- or 2-byte values) and on the TP
+        limit only where the stack splits the model, so GPU types alike in those share one."""
+        key = (precision == "fp32", tp if self.w.stack.model_parallel else 1)
+        bound = self._bounds.get(key)
         if bound is None:
             model = self._search.memory_model(precision)  # its activations memo shared with the search
-            bound = self._bounds[(precision, tp)] = LowerBound(
-                self.w, tp, self._min_micro_batch, precision, model
-            )
+            bound = self._bounds[key] = LowerBound(self.w, tp, self._min_micro_batch, precision, model)
         return bound
 
     def fits(self, gpu: GpuSpec, gpus: int) -> bool:
@@ -343,7 +343,7 @@ class Evaluator:
 
     def smallest_fitting_count(self, gpu: GpuSpec) -> int | None:
         """The fewest GPUs of this type some layout fits on (layout searches only, no plan)."""
-        ladder = self.ladder(gpu)
+        ladder = self._ladders.get(gpu.id) or self.ladder(gpu)
         # Counts below the first whose memory floor fits cannot fit: start there. Usually that
         # count fits (the floor is close to the leanest layout) and one search answers.
         precision, tp = self._search.speed.precision(gpu), layout.max_tp(gpu)
@@ -410,7 +410,7 @@ class Evaluator:
         within ROOMY_SEARCH_FACTOR × small; `small` itself when none does (layouts only)."""
         if self.fitted(gpu, small).headroom >= MIN_HEADROOM:
             return small
-        for n in self.ladder(gpu):
+        for n in self._ladders.get(gpu.id) or self.ladder(gpu):
             if small < n <= small * ROOMY_SEARCH_FACTOR:
                 f = self.fitted(gpu, n)
                 if f.fits and f.headroom >= MIN_HEADROOM:
@@ -461,7 +461,7 @@ class Evaluator:
         found = self._days_floors.get(key)
         if found is None:
             ideal = self._ideal.get(gpu.id) or self.ideal_gpu_hours(gpu)
-            found = self._days_floors[key] = ideal / compute.goodput(gpus) / gpus / 24.0
+            found = self._days_floors[key] = ideal / (GOODPUT.get(gpus) or goodput_of(gpus)) / gpus / 24.0
         return found
 
     def floors(self, gpu: GpuSpec, gpus: int) -> tuple[float, float]:
@@ -480,9 +480,10 @@ class Evaluator:
 
     def _floors_of(self, gpu: GpuSpec, gpus: int) -> tuple[float, float]:
         per_gpu_hour = cost.per_gpu_hour_usd(self._offerings.get(gpu.id, ()), gpus)
-        gpu_hours = self.ideal_gpu_hours(gpu) / compute.goodput(gpus)
+        ideal = self._ideal.get(gpu.id) or self.ideal_gpu_hours(gpu)
+        gpu_hours = ideal / (GOODPUT.get(gpus) or goodput_of(gpus))
         training_hours = gpu_hours / gpus
-        nodes = self.nodes(gpu, gpus)
+        nodes = 1 if gpus <= GPUS_PER_NODE or self.one_node(gpu, gpus) else math.ceil(gpus / GPUS_PER_NODE)
         hours = training_hours + self._fixed.total_hours(training_hours, nodes)
         usd = math.inf if per_gpu_hour is None else per_gpu_hour * gpus * hours * (1.0 - FLOOR_SLACK)
         return usd, hours / 24.0 * (1.0 - FLOOR_SLACK)
@@ -500,9 +501,10 @@ class Evaluator:
         if not o.fits:
             return o
         ladder = self._ladders.get(gpu.id) or self.ladder(gpu)
+        days_floors, gid = self._days_floors, gpu.id
         below = ladder.index(gpus) if gpus in ladder else sum(1 for n in ladder if n < gpus)
         for m in ladder[below - 1 :: -1] if below else ():  # the smaller counts, largest first
-            if self.days_floor(gpu, m) >= o.days:
+            if (days_floors.get((gid, m)) or self.days_floor(gpu, m)) >= o.days:
                 break
             if (
                 self.fits(gpu, m)
@@ -548,7 +550,7 @@ class Evaluator:
         if speed is None:
             return math.inf
         # _ordering sorts speeds rounded to 6 decimals: a later layout may be faster by less than 1e-6.
-        gpu_hours = self.ideal_gpu_hours(gpu) / compute.goodput(gpus) / (speed + 1e-6)
+        gpu_hours = self.ideal_gpu_hours(gpu) / (GOODPUT.get(gpus) or goodput_of(gpus)) / (speed + 1e-6)
         training_hours = gpu_hours / gpus
         hours = training_hours + self._fixed.total_hours(training_hours, self.nodes(gpu, gpus))
         return per_gpu_hour * gpus * hours * (1.0 - 2.0 * FLOOR_SLACK)
@@ -571,17 +573,32 @@ class Evaluator:
     def _rising_floor(self, gpu: GpuSpec, gpus: int) -> float:
         """A floor under floors(gpu, gpus)'s cost that never falls as the count grows: the lowest
         price per GPU-hour this type is sold at × (the ideal GPU-hours with this count's goodput +
-        the fixed hours every job pays, on each GPU). Once it is above a bar, so is every larger
-        count's cost floor, and a search up the ladder can stop."""
-        per_gpu_hour, ideal = self._rising_factors(gpu)
-        gpu_hours = ideal / compute.goodput(gpus)
+        the fixed hours every job pays, on each GPU). Beyond one node the price is that of the
+        8-GPU nodes quote() rents (_beyond_price), at least the lowest: the bound only rises. Once
+        it is above a bar, so is every larger count's cost floor, and a search up the ladder can stop."""
+        per_gpu_hour, ideal = self._rising.get(gpu.id) or self._rising_factors(gpu)
+        if gpus > GPUS_PER_NODE and not self.one_node(gpu, gpus):
+            per_gpu_hour = self._beyond.get(gpu.id) or self._beyond_price(gpu)
+        gpu_hours = ideal / (GOODPUT.get(gpus) or goodput_of(gpus))
         return per_gpu_hour * (gpu_hours + gpus * self.min_fixed_hours) * (1.0 - 2.0 * FLOOR_SLACK)
+
+    def _beyond_price(self, gpu: GpuSpec) -> float:
+        """The price per GPU-hour floors() uses for every count beyond the largest instance on sale
+        (cost.per_gpu_hour_usd: whole 8-GPU nodes of the cheapest node shape, the same for every
+        such count; inf when none is sold), at least the lowest price of the type."""
+        offerings = self._offerings.get(gpu.id, ())
+        lowest = (self._rising.get(gpu.id) or self._rising_factors(gpu))[0]
+        largest = int(cost.offering_facts(offerings)[0]) if offerings else 0
+        first_beyond = GPUS_PER_NODE * (max(largest, GPUS_PER_NODE) // GPUS_PER_NODE + 1)
+        per_gpu_hour = cost.per_gpu_hour_usd(offerings, first_beyond) if offerings else None
+        found = self._beyond[gpu.id] = math.inf if per_gpu_hour is None else max(lowest, per_gpu_hour)
+        return found
 
     def _days_before_network(self, gpu: GpuSpec, gpus: int) -> float:
         """A floor under days(): the chosen layout's days at its compute speed, before the slowdown
         of a network below its need (which only adds time, and the fixed hours with it); exact on
         one node. It spares pricing a smaller count that cannot finish sooner."""
-        if self.one_node(gpu, gpus):
+        if gpus <= GPUS_PER_NODE or self.one_node(gpu, gpus):
             return self.days(gpu, gpus)
         return self._before_network(gpu, gpus)
 
@@ -591,9 +608,9 @@ class Evaluator:
         seen = self._seen.get((gpu.id, gpus))
         if seen is not None:
             return seen.days
-        if not self.one_node(gpu, gpus) and self._offerings.get(gpu.id):
+        if gpus > GPUS_PER_NODE and not self.one_node(gpu, gpus) and self._offerings.get(gpu.id):
             return self(gpu, gpus).days
-        if self.one_node(gpu, gpus):
+        if gpus <= GPUS_PER_NODE or self.one_node(gpu, gpus):
             return self._before_network(gpu, gpus)  # on one node: exact
         lay = self.fitted(gpu, gpus).layout
         training_hours = self._search.speed.gpu_hours(gpu, lay) / gpus
@@ -621,21 +638,27 @@ class Evaluator:
         # `meet`, so costs no more either. And once a plan found costs C, no plan above C × (1 +
         # tie) is within `tie` of the cheapest. Leaving the others unpriced changes no answer.
         bar = first_bar = rank_cost(meet)
-        ladder = self.ladder(gpu)
+        ladder = self._ladders.get(gpu.id) or self.ladder(gpu)
         # Every larger count, not only those on one node: a shape's price per GPU can fall with
         # the count (16 × A100-40GB on one GCP a2-megagpu-16g cost more than 24 on three p4d).
         # Up to the first count whose rising floor is above the bar: nor can any larger count cost less.
         fitting_floor = not self.w.stack.model_parallel  # a stack _fitting_floor holds for
         start = bisect.bisect_right(ladder, meet.gpus)
         end = bisect.bisect_right(ladder, first_bar, start, key=lambda n: self._rising_floor(gpu, n))
+        floors, gid = self._floors, gpu.id
         for n in ladder[start:end]:
             if bar < first_bar and self._rising_floor(gpu, n) > bar:
                 break  # a plan found lowered the bar
-            if self.floors(gpu, n)[0] > bar:
+            if (floors.get((gid, n)) or self.floors(gpu, n))[0] > bar:
                 continue  # even at its best speed this count costs more than the bar
             if self.network_unlisted(gpu, n):
                 continue  # no network known to cover it: the network screen drops it
-            if fitting_floor and not self.one_node(gpu, n) and self._fitting_floor(gpu, n) > bar:
+            if (
+                fitting_floor
+                and n > GPUS_PER_NODE
+                and not self.one_node(gpu, n)
+                and self._fitting_floor(gpu, n) > bar
+            ):
                 continue  # so does the fastest layout that fits in memory (its network unpriced)
             if self._rank_usd_before_network(gpu, n) > bar:
                 continue  # its layout alone costs more
@@ -673,9 +696,9 @@ class Evaluator:
         if found is None:
             return None
         ladder, begin = found
-        seen = self._seen
+        seen, days_floors, gid = self._seen, self._days_floors, gpu.id
         for n in ladder[begin:]:
-            if self.days_floor(gpu, n) > days:
+            if (days_floors.get((gid, n)) or self.days_floor(gpu, n)) > days:
                 continue  # not even the best layout on this many GPUs is fast enough
             if n > GPUS_PER_NODE and (gpu.id, n) not in seen and self._late_before_network(gpu, n, days):
                 continue  # across nodes, a count too slow even before its network is left unpriced
@@ -688,7 +711,7 @@ class Evaluator:
         """(the count ladder, where a search for `days` starts in it): one count below the first
         that reaches the GPU-hours' guess from `start`'s layout (the last count when none does).
         None when no count is at least `start`."""
-        ladder = self.ladder(gpu)
+        ladder = self._ladders.get(gpu.id) or self.ladder(gpu)
         first = bisect.bisect_left(ladder, start)  # the counts from `start` up
         if first == len(ladder):
             return None

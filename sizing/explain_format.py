@@ -4,7 +4,7 @@ The modules import `item` as `_i`: the template tests find every explain code by
 
 from __future__ import annotations
 
-from sizing.result import ExplainItem
+from sizing.result import ExplainItem, new_explain_item
 
 
 def num(x: float) -> str:
@@ -23,7 +23,7 @@ def usd(x: float) -> str:
 def item(code: str, text: str = "", /, **params: object) -> ExplainItem:
     """One explain line: a code and its numbers; bot/render/templates word it (zh, en). `text`:
     English prose some callers still carry (serving); the training engine sends none."""
-    return ExplainItem(code, text, tuple(params.items()))
+    return new_explain_item(code, text, tuple(params.items()))
 
 
 def gpus_text(n: int) -> str:

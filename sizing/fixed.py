@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sizing.frozen import quick_init
+from sizing.frozen import quick_init, quick_new
 from sizing.storage import CHECKPOINT_BYTES_PER_PARAM
 from sizing.workload import Workload
 
@@ -72,6 +72,9 @@ class FixedCosts:
         }
 
 
+_new_fixed = quick_new(FixedCosts)
+
+
 def fixed_costs(w: Workload, training_hours: float, nodes: int) -> FixedCosts:
     """The hours a job of `training_hours` wall-clock on `nodes` instances is billed beyond training."""
     return FixedModel(w).costs(training_hours, nodes)
@@ -92,9 +95,9 @@ class FixedModel:
 
     def costs(self, training_hours: float, nodes: int) -> FixedCosts:
         if self.from_scratch:
-            return FixedCosts(PROVISION_HOURS, SETUP_HOURS, 0.0, 0.0, 0.0, 0.0)
+            return _new_fixed(PROVISION_HOURS, SETUP_HOURS, 0.0, 0.0, 0.0, 0.0)
         saves = 1 + int(training_hours // CHECKPOINT_EVERY_HOURS)
-        return FixedCosts(
+        return _new_fixed(
             PROVISION_HOURS,
             SETUP_HOURS,
             self.download_hours,

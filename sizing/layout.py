@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from sizing import calibration as cal
 from sizing.assumptions import MIN_HEADROOM
 from sizing.compute import Speed, recompute_factor
-from sizing.frozen import quick_init
+from sizing.frozen import quick_init, quick_new
 from sizing.memory import Layout, MemoryBreakdown, MemoryModel, single_gpu_zero_stages, weight_bytes_per_param
 from sizing.network import GPUS_PER_NODE, comm_slowdown, sync_terms
 from sizing.pipeline import pipeline_bubble
@@ -38,6 +38,10 @@ class Fitted:
     memory: MemoryBreakdown
     fits: bool
     headroom: float  # fraction of GPU memory left free (negative when it does not fit)
+
+
+_new_fitted = quick_new(Fitted)
+_new_layout = quick_new(Layout)
 
 
 def _powers(limit: int) -> list[int]:
@@ -190,13 +194,19 @@ class _Scan:
         gpus = dp * tp * pp
         entries, terms = self.entries, self.memory.terms
         mbs = self._micro_batches
-        if len(mbs) > 1 and not dp * mbs[0] * pp > self._max_sequences:  # (largest first: all pass)
-            # Every micro-batch at once: the same sums, the terms the micro-batch leaves alone
-            # worked out once.
-            for mb, total in zip(mbs, self.memory.totals(gpus, dp, tp, pp, zero, rec, mbs), strict=True):
+        if not dp * mbs[0] * pp > self._max_sequences:  # (largest first: all pass)
+            if len(mbs) == 1:
+                total = self.memory.total(gpus, dp, tp, pp, zero, rec, mbs[0])
                 if self.smallest is None or total < entries[self.smallest][1]:
                     self.smallest = len(entries)
-                entries.append((speed, total, zero, tp, pp, dp, rec, mb))
+                entries.append((speed, total, zero, tp, pp, dp, rec, mbs[0]))
+                return
+            # Every micro-batch at once: the same sums, the terms the micro-batch leaves alone
+            # worked out once.
+            for i, total in enumerate(self.memory.totals(gpus, dp, tp, pp, zero, rec, mbs)):
+                if self.smallest is None or total < entries[self.smallest][1]:
+                    self.smallest = len(entries)
+                entries.append((speed, total, zero, tp, pp, dp, rec, mbs[i]))
             return
         for mb in mbs:
             if dp * mb * pp > self._max_sequences:
@@ -464,7 +474,7 @@ class LayoutSearch:
         made = scan.made.get(e)
         if made is None:
             _, _, zero, tp, pp, dp, rec, mb = e
-            lay = Layout(
+            lay = _new_layout(
                 dp * tp * pp,
                 dp,
                 tp,
@@ -476,7 +486,7 @@ class LayoutSearch:
             )
             made = scan.made[e] = (lay, scan.memory.breakdown(lay))
         headroom = 1.0 - e[1] / capacity
-        return Fitted(made[0], made[1], headroom >= 0.0, headroom)
+        return _new_fitted(made[0], made[1], headroom >= 0.0, headroom)
 
 
 def choose(w: Workload, gpu: GpuSpec, gpus: int, node_gbps: float | None = None) -> Fitted:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from sizing.frozen import quick_init
+from sizing.frozen import quick_init, quick_new
 from sizing.memory import Layout
 from sizing.types import GpuSpec
 
@@ -224,6 +224,9 @@ class NetworkAdvice:
         }
 
 
+_new_advice = quick_new(NetworkAdvice)
+
+
 # Scale-out network of mainstream H100/H200 training instances, per GPU: Azure ND H100 v5 gives each GPU
 # a 400 Gb/s InfiniBand link, AWS p5 3,200 Gb/s of EFA per 8-GPU node (knowledge faq.infiniband_roce).
 TRAINING_INSTANCE_GBPS_PER_GPU = 400.0
@@ -279,7 +282,7 @@ def advise(
     if multi_node:
         required = required_gbps
         slowdown = _slowdown(required, node_pp_bytes, step_s, window_s, assumed_gbps)
-    return NetworkAdvice(
+    return _new_advice(
         tier,
         gbps,
         ib,

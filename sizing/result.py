@@ -10,7 +10,7 @@ from sizing.assumptions import DAYS_PER_MONTH, RESERVED_DISCOUNT
 from sizing.compute import Throughput
 from sizing.cost import Quote, billing_for, reserved_usd
 from sizing.fixed import FixedCosts
-from sizing.frozen import quick_init
+from sizing.frozen import quick_init, quick_new
 from sizing.layout import Fitted
 from sizing.network import NetworkAdvice
 from sizing.storage import StorageAdvice
@@ -52,6 +52,9 @@ class ExplainItem:
         if self.text:
             out["text"] = self.text
         return out
+
+
+new_explain_item = quick_new(ExplainItem)
 
 
 @quick_init
@@ -97,7 +100,7 @@ class Option:
         return self._copy(self.label, codes)
 
     def _copy(self, label: str, codes: tuple[str, ...]) -> Option:
-        return Option(
+        return new_option(
             self.gpu,
             self.fitted,
             self.throughput,
@@ -187,6 +190,9 @@ class Option:
         }
 
 
+new_option = quick_new(Option)
+
+
 def _r(x: float, nd: int) -> float:
     return round(x, nd) if math.isfinite(x) else 0.0
 
@@ -202,6 +208,7 @@ class Excluded:
         return {"gpu": self.gpu, "reason": self.reason, "message": self.message}
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class SizingResult:
     workload: tuple[tuple[str, object], ...]

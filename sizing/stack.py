@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from sizing.frozen import quick_init
 from sizing.types import Method, Stack
 
 # Bytes held per token × vocabulary entry for the loss, at the peak (what must fit, not the average).
@@ -67,6 +68,7 @@ EFFICIENCY: dict[str, float] = {
 }
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class StackSpec:
     id: Stack

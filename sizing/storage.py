@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sizing.frozen import quick_init
+from sizing.frozen import quick_init, quick_new
 
 # Resumable checkpoint: bf16 weights 2 + fp32 master 4 + Adam m 4 + v 4 = 14 B/param
 # (sizing.md §4.3, from the ZeRO byte accounting; gradients are not saved).
@@ -68,6 +68,9 @@ class StorageAdvice:
         }
 
 
+_new_storage = quick_new(StorageAdvice)
+
+
 class StorageModel:
     """Storage advice for one workload: everything but the read rate (which follows the plan's
     speed) worked out once, as plan() advises every plan it prices (`advise`)."""
@@ -103,7 +106,7 @@ class StorageModel:
         self.checkpoint_write_gb_s = ckpt / CHECKPOINT_WRITE_S / 1e9
 
     def advise(self, tokens_per_s: float) -> StorageAdvice:
-        return StorageAdvice(
+        return _new_storage(
             self.tier,
             self.dataset_gb,
             self.tokenized_gb,

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from sizing.architecture import Architecture, build, derive
 from sizing.errors import SizingError
+from sizing.frozen import quick_init
 from sizing.stack import StackSpec, spec, usual_optimizer
 from sizing.types import Method, Precision, Recompute, SizingRequest
 
@@ -57,6 +58,7 @@ MAX_EPOCHS = 1000.0
 MAX_SEQ_LEN = 1_048_576
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Workload:
     params: float  # as the user said it

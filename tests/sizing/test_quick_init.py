@@ -12,7 +12,7 @@ import pytest
 
 import bot.nlu
 import sizing
-from sizing.frozen import QUICK_INIT_FILE, quick_init
+from sizing.frozen import QUICK_INIT_FILE, quick_init, quick_new
 
 
 def _quick_classes() -> list[type]:
@@ -67,6 +67,20 @@ def test_a_quickly_built_value_equals_itself_rebuilt_by_keyword_and_stays_frozen
     assert dataclasses.replace(by_keyword) == by_keyword
     with pytest.raises(dataclasses.FrozenInstanceError):
         setattr(by_keyword, fields[0].name, None)
+
+
+@pytest.mark.parametrize("cls", QUICK, ids=lambda c: c.__name__)
+def test_a_value_made_by_quick_new_is_the_value_the_class_builds(cls: type) -> None:
+    fields = dataclasses.fields(cls)
+    values = {f.name: (i, f.name) for i, f in enumerate(fields)}
+    make = quick_new(cls)
+    made, built = make(*values.values()), cls(*values.values())
+    assert type(made) is cls and made == built and hash(made) == hash(built)
+    assert make(**values) == built
+    required = [f.name for f in fields if f.default is dataclasses.MISSING]
+    assert make(*[values[n] for n in required]) == cls(*[values[n] for n in required])  # the defaults
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        setattr(made, fields[0].name, None)
 
 
 def test_quick_init_refuses_classes_it_would_build_wrongly() -> None:
