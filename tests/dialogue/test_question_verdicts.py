@@ -325,3 +325,18 @@ def test_a_plan_on_own_gpus_that_fit_with_a_memory_saver_leads_with_it_in_chines
     assert text.startswith(
         "按原樣不行，開 CPU 卸載可以（每步約慢 1.5 倍）：8 張 NVIDIA A100 80GB (SXM4) 按原樣裝不下全參微調。"
     )
+
+
+def test_a_job_that_fits_owned_gpus_with_the_data_said_gets_its_time_there_without_rent(
+    real: Consultant,
+) -> None:
+    en = ask(real, "We own 4 H100s; would a LoRA of Llama 3 70B on 300M tokens fit?")
+    assert en.startswith("*Yes.*")
+    assert (
+        "*Time:* about *33 hours* on your 4 × NVIDIA H100 SXM5, for 300M tokens; no rent on your own GPUs."
+        in en
+    )
+    zh = ask(real, "我們自己有 4 張 A100 80G，LoRA 微調 13B 放得下嗎？資料 2 億 token")
+    assert (
+        "*時間*：在自有的 4 張 NVIDIA A100 80GB (SXM4) 上約 *6.7 小時*" in zh and "用自有的卡沒有租金" in zh
+    )

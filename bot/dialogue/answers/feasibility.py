@@ -143,7 +143,8 @@ def answer(q: Question, reply: Reply, *, memory_asked: bool = False) -> bool:
         and (head["recipe"] != "offload" or method not in ("lora", "qlora"))
         else None
     )
-    timing = time_on(q, spec, count, method) if asked["fits"] else None
+    # with the data said, a job that fits gets its time on these GPUs too (asked or not)
+    timing = time_on(q, spec, count, method, with_data=True) if asked["fits"] else None
     timed = not asked["fits"] and _time_options(q, options)
     if (
         not asked["fits"]
@@ -213,12 +214,16 @@ def answer_if_misfit(q: Question, reply: Reply) -> bool:
     return answer(q, reply)
 
 
-def time_on(q: Question, spec: GpuSpec, count: int, method: Method) -> dict[str, Any] | None:
+def time_on(
+    q: Question, spec: GpuSpec, count: int, method: Method, *, with_data: bool = False
+) -> dict[str, Any] | None:
     """ "…on 8 H100 in a month?": how long the job takes on exactly this hardware, when the question
-    gives a deadline or asks the time. The data said, or for pre-training from scratch the
-    compute-optimal 20 tokens per parameter (said as assumed); without data, None."""
+    gives a deadline or asks the time (`with_data`: or gives the data). The data said, or for
+    pre-training from scratch the compute-optimal 20 tokens per parameter (said as assumed); without
+    data, None."""
     deadline = q.slot("days")
-    if deadline is None and not q.u.asks_time and not q.u.asks_speed:
+    data_said = with_data and _data(q) != (None, None)
+    if deadline is None and not q.u.asks_time and not q.u.asks_speed and not data_said:
         return None
     tokens = q.slot("tokens")
     data_bytes = q.slot("data_bytes")
