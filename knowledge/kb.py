@@ -105,6 +105,7 @@ class KnowledgeBase:
             offerings=offerings,
             usd_to_cny=self.catalog.usd_to_cny,
             usd_to_cny_as_of=self.catalog.usd_to_cny_as_of,
+            offload=self.catalog.offload,
         )
 
     @functools.cached_property

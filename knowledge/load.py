@@ -40,6 +40,7 @@ from knowledge.schema import (
     DTYPES,
     Architecture,
     ChecklistItem,
+    CpuOffload,
     Erratum,
     ExchangeRate,
     ExcludedRow,
@@ -215,6 +216,11 @@ def load_providers(path: Path) -> dict[str, ProviderRecord]:
     return providers
 
 
+def load_cpu_offload(path: Path) -> CpuOffload:
+    """settings.yaml `cpu_offload`: the sourced rates CPU offload is costed at."""
+    return validate(CpuOffload, (read(path) or {}).get("cpu_offload"), path, "cpu_offload")
+
+
 def load_software(path: Path) -> SoftwareCatalog:
     data = read(path)
     archs = records(Architecture, data, path, "architectures")
@@ -267,6 +273,7 @@ def load_knowledge(
     settings = read(settings_path)
     rate = validate(ExchangeRate, (settings or {}).get("exchange_rate"), settings_path, "exchange_rate")
     load_text_units(settings_path)  # the tokens-per-word ratios the parser reads: bad data fails here too
+    offload = load_cpu_offload(settings_path)
     runs_path = data_dir / "published_runs.yaml"
     runs_data = read(runs_path)
     runs = records(PublishedRun, runs_data, runs_path, "runs")
@@ -298,6 +305,7 @@ def load_knowledge(
         offerings=tuple(offering(o, fx) for o in global_offerings),
         usd_to_cny=fx,
         usd_to_cny_as_of=rate.source.as_of,
+        offload=offload.rates(),
     )
     return KnowledgeBase(
         catalog=catalog,

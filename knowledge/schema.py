@@ -11,6 +11,7 @@ from typing import Literal
 from pydantic import Field, field_validator, model_validator
 
 from knowledge.base import Bilingual, Source, Strict
+from sizing.types import OffloadRates
 
 Confidence = Literal["V", "K", "U"]  # hardware.md §0: read in source / known datasheet value / uncertain
 Dtype = Literal["fp32", "tf32", "fp16", "bf16", "fp8"]
@@ -378,6 +379,28 @@ class Erratum(Strict):
 class ExchangeRate(Strict):
     usd_to_cny: float = Field(gt=0)
     source: Source
+
+
+class CpuOffload(Strict):
+    """settings.yaml `cpu_offload`: the rates CPU offload is costed at (sizing.types.OffloadRates)."""
+
+    pcie_dma_efficiency: float = Field(gt=0, le=1)
+    host_adam_bytes_per_param: float = Field(gt=0)
+    server_adam_gbs: float = Field(gt=0)
+    workstation_adam_gbs: float = Field(gt=0)
+    server_host_ram_gb: float = Field(gt=0)
+    workstation_host_ram_gb: float = Field(gt=0)
+    sources: tuple[Source, ...] = Field(min_length=1)
+
+    def rates(self) -> OffloadRates:
+        return OffloadRates(
+            pcie_dma_efficiency=self.pcie_dma_efficiency,
+            host_adam_bytes_per_param=self.host_adam_bytes_per_param,
+            server_adam_gbs=self.server_adam_gbs,
+            workstation_adam_gbs=self.workstation_adam_gbs,
+            server_host_ram_gb=self.server_host_ram_gb,
+            workstation_host_ram_gb=self.workstation_host_ram_gb,
+        )
 
 
 class PublishedRun(Strict):

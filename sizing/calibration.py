@@ -51,22 +51,13 @@ DEFAULT_MAMF_AMD = 0.60
 FP8_SPEEDUP = 1.3
 # QLoRA dequantisation: torchtune README 2,413 vs 3,083 tok/s for LoRA (≈1.28× slower).
 QLORA_SLOWDOWN = 1.28
-# CPU offload of optimizer states, master weights and gradients (ZeRO-Offload / FSDP CPUOffload):
-# torchtune README, Llama 3.1 70B on 8 × A100: full fine-tuning with CPU offload 1,568 tok/s vs
-# LoRA 3,497 tok/s; LoRA does 4N FLOPs per token and full fine-tuning 6N, so without offload full
-# fine-tuning would run at 3,497 / 1.5 = 2,331 tok/s: offload costs 2,331 / 1,568 ≈ 1.5×.
-OFFLOAD_SLOWDOWN = 1.5
+# CPU offload is costed from what a step streams and what the host computes (sizing.offload, at the
+# rates of knowledge/data/settings.yaml `cpu_offload`), not by a flat factor.
 # The low-memory full fine-tuning recipe (paged 8-bit AdamW, optimizer step in backward; sizing.lowmem):
 # torchtune README, Llama 3.1 8B on one RTX 4090, both with activation checkpointing: full fine-tuning
 # 1,650 tok/s, LoRA 3,083 tok/s; at 6N vs 4N FLOPs per token plain full fine-tuning would run at
 # 3,083 / 1.5 = 2,055 tok/s, so the recipe costs 2,055 / 1,650 ≈ 1.25× (read 2026-12-01).
 LOW_MEMORY_SLOWDOWN = 1.25
-# Parameters offloaded on one GPU (ZeRO-3 offload_param / FSDP CPUOffload with a single rank): every
-# micro-batch streams all the weights over PCIe for forward and again for backward, where the 8-GPU
-# offload above moves an eighth of them per GPU. We charge it OFFLOAD_SLOWDOWN once more on top of
-# the optimizer offload [assumption: no one-GPU parameter-offload throughput was found published], so a
-# plan offloads the parameters only when the weights do not fit beside the activations.
-PARAM_OFFLOAD_SLOWDOWN = 1.5
 # Tensor parallelism inside NVLink, per doubling of TP. Fitted: 0. It was a 3% assumption (Korthikanti
 # Table 5: 41.5-56% MFU with TP 8); refitted with C_RIDGE and ALPHA_WIDTH in every leave-one-out fold
 # over 0, 1.5%, 3% and 5% (44 runs, 2026-12-01), every fold chose 0, and the runs the fit never saw

@@ -9,7 +9,7 @@ from sizing import calibration as cal
 from sizing.frozen import quick_init, quick_new
 from sizing.memory import Layout
 from sizing.pipeline import pipeline_bubble
-from sizing.types import GpuSpec, Precision
+from sizing.types import GpuSpec, OffloadRates, Precision
 from sizing.workload import Workload
 
 
@@ -158,8 +158,9 @@ class Speed:
     runs, its peak, the calibrated MFU), the recompute mode, the TP degree or the count: one plan()
     asks about a hundred layouts. The arithmetic is throughput()'s, in the same order."""
 
-    def __init__(self, w: Workload) -> None:
+    def __init__(self, w: Workload, offload: OffloadRates | None = None) -> None:
         self.w = w
+        self._rates = offload  # CPU offload's rates (sizing.offload); None: charged nothing
         self.flops = flops_per_token(w)
         self._qlora = w.method == "qlora"
         self._offload = w.offload
@@ -177,9 +178,19 @@ class Speed:
         return found
 
     def _mfu_of(
-        self, base: float, gpus: int, tp: int, pp: int, zero_stage: int, recompute: str, grad_accum: int
+        self,
+        base: float,
+        gpus: int,
+        tp: int,
+        pp: int,
+        zero_stage: int,
+        recompute: str,
+        grad_accum: int,
+        gpu: GpuSpec | None = None,
+        peak: float = 0.0,
     ) -> tuple[float, float, float]:
-        """(effective MFU, recompute factor, goodput) of a layout from the GPU's calibrated MFU."""
+        """(effective MFU, recompute factor, goodput) of a layout from the GPU's calibrated MFU; with CPU
+        offload, slowed by what a step streams and what the host computes (offload_slowdown)."""
         tp_speed = self._tp.get(tp)
         if tp_speed is None:
             tp_speed = self._tp[tp] = 1.0 - cal.TP_LOSS_PER_DOUBLING * math.log2(tp)
@@ -188,12 +199,8 @@ class Speed:
             mfu /= 1.0 + pipeline_bubble(pp, grad_accum, self.w.arch.layers)
         if zero_stage >= 3 and gpus > 1:
             mfu *= 1.0 - cal.ZERO3_LOSS
-        elif zero_stage >= 3:  # one GPU: the parameters are offloaded (memory.single_gpu_zero_stages)
-            mfu /= cal.PARAM_OFFLOAD_SLOWDOWN
         if self._qlora:
             mfu /= cal.QLORA_SLOWDOWN
-        if self._offload:
-            mfu /= cal.OFFLOAD_SLOWDOWN
         if self._low_memory:
             mfu /= cal.LOW_MEMORY_SLOWDOWN
         mfu *= self._efficiency
@@ -203,7 +210,62 @@ class Speed:
         gp = self._goodput.get(gpus)
         if gp is None:
             gp = self._goodput[gpus] = goodput(gpus)
-        return mfu / rf * gp, rf, gp
+        effective = mfu / rf * gp
+        if self._offload and gpu is not None:
+            effective /= self._offload_factor(gpu, peak, effective, gpus, tp, pp, zero_stage, grad_accum)
+        return effective, rf, gp
+
+    def _offload_factor(
+        self,
+        gpu: GpuSpec,
+        peak: float,
+        effective_mfu: float,
+        gpus: int,
+        tp: int,
+        pp: int,
+        zero_stage: int,
+        grad_accum: int,
+    ) -> float:
+        """Step time with CPU offload over step time without it (sizing.offload): one step of the
+        recipe's global batch computed on these GPUs at `effective_mfu`, against the weights copied
+        back, the host's optimizer step and, with the parameters offloaded (ZeRO-3), their fetches."""
+        if self._rates is None or peak <= 0 or effective_mfu <= 0:
+            return 1.0
+        from sizing import offload
+
+        w = self.w
+        compute_s = w.global_batch_tokens * self.flops / (gpus * peak * 1e12 * effective_mfu)
+        exposed = offload.exposed_seconds(
+            gpu=gpu,
+            rates=self._rates,
+            gpus=gpus,
+            params=w.params,
+            trainable_params=w.trainable_params,
+            precision=w.precision,
+            micro_batches=grad_accum,
+            params_offloaded=zero_stage >= 3,
+        )
+        return offload.slowdown(compute_s, exposed)
+
+    def offload_slowdown(self, gpu: GpuSpec, lay: Layout) -> float:
+        """The factor CPU offload costs this layout's step (1.0 without offload)."""
+        return self.layout_offload_slowdown(
+            gpu, lay.gpus, lay.tp, lay.pp, lay.zero_stage, lay.recompute, lay.grad_accum
+        )
+
+    def layout_offload_slowdown(
+        self, gpu: GpuSpec, gpus: int, tp: int, pp: int, zero_stage: int, recompute: str, grad_accum: int
+    ) -> float:
+        """offload_slowdown of the layout with these numbers, without building it."""
+        if not self._offload or self._rates is None:
+            return 1.0
+        _, peak, base = self._gpus.get(gpu.id) or self._gpu(gpu)
+        self._offload = False  # the same layout's MFU without offload: what the step computes at
+        try:
+            plain = self._mfu_of(base, gpus, tp, pp, zero_stage, recompute, grad_accum)[0]
+        finally:
+            self._offload = True
+        return self._offload_factor(gpu, peak, plain, gpus, tp, pp, zero_stage, grad_accum)
 
     def precision(self, gpu: GpuSpec) -> Precision:
         """effective_precision(gpu, w.precision)."""
@@ -212,14 +274,16 @@ class Speed:
     def throughput(self, gpu: GpuSpec, lay: Layout) -> Throughput:
         prec, peak, base = self._gpus.get(gpu.id) or self._gpu(gpu)
         mfu, rf, gp = self._mfu_of(
-            base, lay.gpus, lay.tp, lay.pp, lay.zero_stage, lay.recompute, lay.grad_accum
+            base, lay.gpus, lay.tp, lay.pp, lay.zero_stage, lay.recompute, lay.grad_accum, gpu, peak
         )
         return _new_throughput(prec, peak, mfu, self.flops, rf, gp, base)
 
     def tokens_per_gpu_second(self, gpu: GpuSpec, lay: Layout) -> float:
         """throughput(gpu, lay).tokens_per_gpu_second, without building the Throughput."""
         _, peak, base = self._gpus.get(gpu.id) or self._gpu(gpu)
-        mfu = self._mfu_of(base, lay.gpus, lay.tp, lay.pp, lay.zero_stage, lay.recompute, lay.grad_accum)[0]
+        mfu = self._mfu_of(
+            base, lay.gpus, lay.tp, lay.pp, lay.zero_stage, lay.recompute, lay.grad_accum, gpu, peak
+        )[0]
         return peak * 1e12 * mfu / self.flops
 
     def layout_tokens_per_gpu_second(
@@ -228,13 +292,18 @@ class Speed:
         """tokens_per_gpu_second of the layout with these numbers, without building it."""
         _, peak, base = self._gpus.get(gpu.id) or self._gpu(gpu)
         return (
-            peak * 1e12 * self._mfu_of(base, gpus, tp, pp, zero_stage, recompute, grad_accum)[0] / self.flops
+            peak
+            * 1e12
+            * self._mfu_of(base, gpus, tp, pp, zero_stage, recompute, grad_accum, gpu, peak)[0]
+            / self.flops
         )
 
     def gpu_hours(self, gpu: GpuSpec, lay: Layout) -> float:
         """gpu_hours(w, throughput(gpu, lay))."""
         _, peak, base = self._gpus.get(gpu.id) or self._gpu(gpu)
-        mfu = self._mfu_of(base, lay.gpus, lay.tp, lay.pp, lay.zero_stage, lay.recompute, lay.grad_accum)[0]
+        mfu = self._mfu_of(
+            base, lay.gpus, lay.tp, lay.pp, lay.zero_stage, lay.recompute, lay.grad_accum, gpu, peak
+        )[0]
         return self.w.tokens / (peak * 1e12 * mfu / self.flops) / 3600.0  # = tokens / tokens_per_gpu_second
 
     def ideal_gpu_hours(self, gpu: GpuSpec) -> float:
@@ -244,8 +313,7 @@ class Speed:
         _, peak, mfu = self._gpus.get(gpu.id) or self._gpu(gpu)
         if self._qlora:
             mfu /= cal.QLORA_SLOWDOWN
-        if self._offload:
-            mfu /= cal.OFFLOAD_SLOWDOWN
+        # CPU offload costs at least nothing (its factor depends on the layout; a floor leaves it out)
         if self._low_memory:
             mfu /= cal.LOW_MEMORY_SLOWDOWN
         mfu *= self._efficiency

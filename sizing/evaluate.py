@@ -102,7 +102,7 @@ class Evaluator:
         self.w = w
         self.catalog = catalog
         self.strict_batch = strict_batch
-        self._search = layout.LayoutSearch(w, strict_batch)
+        self._search = layout.LayoutSearch(w, strict_batch, catalog.offload)
         self._offerings = cost.usable_offerings(catalog)
         self._seen: dict[tuple[str, int], Option] = {}
         self._ladders: dict[str, tuple[int, ...]] = {}

@@ -12,7 +12,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
-from sizing import calibration as cal, lowmem
+from sizing import calibration as cal, lowmem, offload
+from sizing.compute import Speed
 from sizing.evaluate import Evaluator
 from sizing.layout import HEADROOM
 from sizing.memory import MemoryModel
@@ -53,6 +54,10 @@ class FitOption:
     # The rented instance an offload plan is priced on for its host RAM ("g5.8xlarge"), and its cloud.
     host_instance: str | None = None
     host_cloud: str | None = None
+    # The layout the memory figure is for: it may differ from the asked plan's (CPU offload frees the
+    # memory to keep the activations, so it runs without recompute where the asked plan checkpoints).
+    recompute: str | None = None
+    micro_batch: int | None = None
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -76,6 +81,8 @@ class FitOption:
             "hourly_usd": round(self.hourly_usd, 3) if self.hourly_usd is not None else None,
             "host_instance": self.host_instance,
             "host_cloud": self.host_cloud,
+            "recompute": self.recompute,
+            "micro_batch": self.micro_batch,
         }
 
 
@@ -157,9 +164,16 @@ def _offload_option(w: Workload, off: Option, catalog: Catalog) -> FitOption | N
     machines = off.quote.instances if off.quote is not None else _nodes(off.gpus)
     host_gb = mm.host_bytes(layout) / 1e9 / max(1, machines)
     ram_gb = _host_ram_gb(off, catalog)
-    if ram_gb is not None and host_gb > ram_gb:
+    # No listed RAM (owned GPUs, or a listing without it): a server's or a workstation's usual RAM
+    # (offload.assumed_host_ram_gb), so an option listed is one a machine holds
+    limit = ram_gb
+    if limit is None and catalog.offload is not None:
+        limit = offload.assumed_host_ram_gb(off.gpu, off.gpus, catalog.offload)
+    if limit is not None and host_gb > limit:
         return None
-    option = _option("offload", off, w.method, cal.OFFLOAD_SLOWDOWN, host_gb)
+    # to one decimal: an estimate from assumed host rates, not a measurement (the plan's time keeps it whole)
+    slowdown = round(Speed(w, catalog.offload).offload_slowdown(off.gpu, layout), 1)
+    option = _option("offload", off, w.method, slowdown, host_gb)
     return replace(
         option,
         host_ram_per_node_gb=ram_gb,
@@ -185,6 +199,8 @@ def _option(
         slowdown=slowdown,
         host_memory_per_node_gb=host_gb,
         hourly_usd=o.quote.hourly_usd if o.quote is not None else None,
+        recompute=o.fitted.layout.recompute,
+        micro_batch=o.fitted.layout.micro_batch,
     )
 
 
@@ -251,6 +267,16 @@ def _alternatives(
             option = _offload_option(normalise(offloaded), off, catalog)
             if option is not None:
                 out.append(option)
+    # The low-memory recipe runs on one GPU: on several, offload on all of them leads when it finishes
+    # first (8 × V100 for a 13B: ~19 hours against ~6 days). On one GPU the recipe leads (no host RAM).
+    if (
+        len(out) == 2
+        and out[0].gpus < gpus
+        and out[0].days is not None
+        and out[1].days is not None
+        and out[1].days < out[0].days
+    ):
+        out.reverse()
     # 3. Other methods on the same GPUs: adapters leave the frozen base without gradients or
     #    optimizer state (LoRA), and QLoRA stores it in 4 bits.
     alternatives: dict[str, tuple[Method, ...]] = {"full_finetune": ("lora", "qlora"), "lora": ("qlora",)}

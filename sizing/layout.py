@@ -23,10 +23,14 @@ from sizing.frozen import quick_init, quick_new
 from sizing.memory import Layout, MemoryBreakdown, MemoryModel, single_gpu_zero_stages, weight_bytes_per_param
 from sizing.network import GPUS_PER_NODE, comm_slowdown, sync_terms
 from sizing.pipeline import pipeline_bubble
-from sizing.types import GpuSpec, Precision, Recompute
+from sizing.types import GpuSpec, OffloadRates, Precision, Recompute
 from sizing.workload import Workload
 
 SPEED_SLACK = 0.10
+# One GPU with its parameters offloaded is ordered just behind the same layout keeping them: its real
+# cost, the fetches compute.Speed charges per GPU, is charged when the scan meets it (LayoutSearch._best),
+# so the ordering speed stays an upper bound.
+PARAM_OFFLOAD_ORDER = 0.999
 HEADROOM = 0.20  # keep 20-30% of GPU memory free (DESIGN.md; fragmentation and spikes)
 _NO_FLASH = ("turing", "volta")  # FlashAttention-2 needs Ampere or newer (Dao-AILab README)
 
@@ -97,8 +101,11 @@ def _ordering(
             base = tp_speed / (1.0 + pipeline_bubble(pp, accum, layers))
             for zero in single_zero_stages if dp == 1 else zero_stages:
                 zspeed = base * (1.0 - cal.ZERO3_LOSS) if zero >= 3 else base
-                if zero >= 3 and dp == 1:  # parameters offloaded (compute.Speed: PARAM_OFFLOAD_SLOWDOWN)
-                    zspeed = base / cal.PARAM_OFFLOAD_SLOWDOWN
+                if zero >= 3 and dp == 1:
+                    # Parameters offloaded: slower than keeping them by what their fetches cost
+                    # (compute.Speed._offload_factor, which depends on the GPU). Ordered just behind
+                    # keeping them, by a sliver that keeps this a floor under the real speed.
+                    zspeed = base * PARAM_OFFLOAD_ORDER
                 for mode in modes:
                     speed = zspeed / (full if mode == "full" else 1.0)
                     # Sort key first, then insertion order, so ties keep the loop order. At equal
@@ -233,7 +240,7 @@ class LayoutSearch:
     scores, fp32 or not), never on the GPU's capacity, so every GPU type plan() tries shares them.
     """
 
-    def __init__(self, w: Workload, strict_batch: bool = False) -> None:
+    def __init__(self, w: Workload, strict_batch: bool = False, offload: OffloadRates | None = None) -> None:
         self.w = w
         self.strict_batch = strict_batch  # never exceed the global batch while a layout within fits
         self.micro_batches = [w.micro_batch] if w.micro_batch else _powers(w.default_micro_batch)[::-1]
@@ -247,7 +254,7 @@ class LayoutSearch:
         self._slowdowns: dict[tuple[str, float, _Entry], float] = {}
         self._gpu_keys: dict[str, tuple[int, bool, bool, Precision]] = {}  # per GPU: TP limit, scores, fp32
         self._min_batch_tokens = min(self.micro_batches) * w.seq_len
-        self.speed = Speed(w)
+        self.speed = Speed(w, offload)
         # _grad_accum's arguments. The low-memory recipe steps the optimizer inside backward, once per
         # micro-batch: no gradient accumulation (torchtune's optimizer_in_bwd), so its batch is what the
         # GPUs hold at once.
@@ -426,6 +433,8 @@ class LayoutSearch:
             if e[1] > capacity:
                 continue
             speed = e[0] if node_gbps is None else e[0] / self._slowdown(gpu, e, precision, node_gbps)
+            if self.w.offload:
+                speed /= self._offload_slowdown(gpu, e)
             free = 1.0 - e[1] / capacity
             # Without a layout that leaves MIN_HEADROOM, of equally fast ones the one with the most memory
             # free: micro-batch 1 at 96% full rather than 2 at 99.6% when the speed is the same.
@@ -438,6 +447,13 @@ class LayoutSearch:
         if roomy is not None and safe is not None and roomy[0] >= safe[0] * (1.0 - SPEED_SLACK):
             return roomy
         return safe if safe is not None else fastest
+
+    def _offload_slowdown(self, gpu: GpuSpec, e: _Entry) -> float:
+        """What CPU offload costs this layout on this GPU (compute.Speed): it only lowers the speed the
+        scan is ordered by, like the network's slowdown."""
+        _, _, zero, tp, pp, dp, rec, mb = e
+        accum = _accum(self._batch_tokens, self.w.seq_len, dp, mb, pp, self._grow)  # = _grad_accum
+        return self.speed.layout_offload_slowdown(gpu, dp * tp * pp, tp, pp, zero, rec, accum)
 
     def _slowdown(self, gpu: GpuSpec, e: _Entry, precision: Precision, node_gbps: float) -> float:
         key = (gpu.id, node_gbps, e)

@@ -98,11 +98,28 @@ class Offering:
 
 
 @dataclass(frozen=True, slots=True)
+class OffloadRates:
+    """The rates CPU offload runs at (knowledge/data/settings.yaml `cpu_offload`, sourced there):
+    the share of the PCIe link a pinned host<->GPU copy reaches, the host memory bytes the CPU optimizer
+    step touches per parameter, and the memory bandwidth that step achieves on one machine (a GPU
+    server, or a workstation with consumer or workstation GPUs), in GB/s."""
+
+    pcie_dma_efficiency: float
+    host_adam_bytes_per_param: float
+    server_adam_gbs: float
+    workstation_adam_gbs: float
+    # host RAM of a machine no listed instance describes (owned GPUs), GB
+    server_host_ram_gb: float
+    workstation_host_ram_gb: float
+
+
+@dataclass(frozen=True, slots=True)
 class Catalog:
     gpus: tuple[GpuSpec, ...]
     offerings: tuple[Offering, ...]
     usd_to_cny: float
     usd_to_cny_as_of: dt.date
+    offload: OffloadRates | None = None  # None: CPU offload is charged at no cost (tests that need none)
 
     def gpu(self, gpu_id: str) -> GpuSpec:
         for g in self.gpus:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from knowledge.load import DATA_DIR, load_cpu_offload
 from sizing.types import Catalog, GpuSpec, Offering, TensorTflops
 
 AS_OF = dt.date(2026, 5, 20)
@@ -141,6 +142,7 @@ def _offer(
     spot: float | None,
     net: float | None = None,
     flags: tuple[str, ...] = (),
+    ram: float | None = None,
 ) -> Offering:
     return Offering(
         id=f"{cloud}/{itype}",
@@ -149,7 +151,7 @@ def _offer(
         gpu_id=gpu,
         gpu_count=count,
         vcpus=None,
-        ram_gib=None,
+        ram_gib=ram,
         price_usd_per_hour=price,
         spot_usd_per_hour=spot,
         region="us",
@@ -169,10 +171,13 @@ OFFERINGS = (
     _offer("gcp", "a2-ultragpu-1g", "a100-80gb", 1, 2.94582, 2.51378),
     _offer("gcp", "a2-ultragpu-8g", "a100-80gb", 8, 23.56656, 20.11024),
     _offer("aws", "p5.4xlarge", "h100-sxm", 1, 6.88, None),
-    _offer("aws", "p5.48xlarge", "h100-sxm", 8, 55.04, 11.2543, 3200),
+    _offer("aws", "p5.48xlarge", "h100-sxm", 8, 55.04, 11.2543, 3200, ram=2048),  # 2 TiB (AWS P5 page)
     _offer("aws", "p5e.48xlarge", "h200", 8, None, None, 3200, flags=("capacity_block_only",)),
     _offer("aws", "p5en.48xlarge", "h200", 8, 63.296, 15.482, 3200),
     _offer("azure", "ND96isr_H100_v5", "h100-sxm", 8, 98.32, 18.169536, 3200),
 )
 
-CATALOG = Catalog(gpus=GPUS, offerings=OFFERINGS, usd_to_cny=7.1, usd_to_cny_as_of=AS_OF)
+# CPU offload's rates are the shipped ones (knowledge/data/settings.yaml), not a test's own.
+OFFLOAD = load_cpu_offload(DATA_DIR / "settings.yaml").rates()
+
+CATALOG = Catalog(gpus=GPUS, offerings=OFFERINGS, usd_to_cny=7.1, usd_to_cny_as_of=AS_OF, offload=OFFLOAD)

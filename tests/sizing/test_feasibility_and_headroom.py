@@ -230,3 +230,19 @@ def test_a_plan_with_cpu_offload_is_priced_on_a_machine_whose_ram_holds_the_offl
         _a10g_sold_small_and_large(),
     ).options[0]
     assert top.quote is not None and top.quote.offering.instance_type == "g5.8xlarge"
+
+
+def test_cpu_offload_is_offered_only_where_the_machine_assumed_for_unlisted_gpus_holds_it() -> None:
+    kb = load_knowledge().catalog
+    # one 4090 (a workstation, 256 GB assumed) cannot hold a 70B's ~1.1 TB of offloaded state
+    alone = plan(SizingRequest(params=70e9, method="full_finetune", gpu="rtx4090", gpus=1), kb).feasibility
+    assert alone is not None and all(o.kind != "offload" for o in alone.options)
+    # 16 owned A800s (two 8-GPU servers, 1 TB each assumed): ~560 GB a machine fits
+    owned = plan(SizingRequest(params=70e9, method="full_finetune", gpu="a800", gpus=16), kb).feasibility
+    assert owned is not None
+    offload = next(o for o in owned.options if o.kind == "offload")
+    assert offload.host_ram_per_node_gb is None and offload.host_memory_per_node_gb is not None
+    assert offload.host_memory_per_node_gb < 1000
+    # its slowdown is the step's, said to one decimal, and the offloaded layout says its own recompute
+    assert offload.slowdown is not None and offload.slowdown == round(offload.slowdown, 1) > 1.0
+    assert offload.recompute in ("none", "selective", "full")

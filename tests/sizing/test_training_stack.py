@@ -9,8 +9,7 @@ import pytest
 from sizing_catalog import CATALOG
 
 from sizing import SizingRequest, plan
-from sizing.calibration import OFFLOAD_SLOWDOWN
-from sizing.compute import throughput
+from sizing.compute import Speed, throughput
 from sizing.types import STACKS
 from sizing.workload import normalise
 
@@ -77,7 +76,13 @@ def test_cpu_offload_fits_a_70b_full_fine_tune_on_eight_a100s_and_costs_time() -
     assert float(offload["memory_per_gpu_gb"]) == pytest.approx(13.9 * GIB, rel=0.35)  # type: ignore[arg-type]
     option = plan(SizingRequest(offload=True, **kw), CATALOG).options[0]  # type: ignore[arg-type]
     on_gpu = throughput(normalise(SizingRequest(**kw)), option.gpu, option.fitted.layout)  # type: ignore[arg-type]
-    assert option.throughput.mfu == pytest.approx(on_gpu.mfu / OFFLOAD_SLOWDOWN, rel=1e-6)
+    slowdown = Speed(normalise(SizingRequest(offload=True, **kw)), CATALOG.offload).offload_slowdown(  # type: ignore[arg-type]
+        option.gpu, option.fitted.layout
+    )
+    assert option.throughput.mfu == pytest.approx(on_gpu.mfu / slowdown, rel=1e-6)
+    # torchtune README, Llama 3.1 70B on 8 x A100: full fine-tuning with CPU offload 1,568 tok/s against
+    # 3,497 / 1.5 = 2,331 for LoRA's speed at full fine-tuning's FLOPs: offload costs ~1.5x per step
+    assert slowdown == pytest.approx(1.5, rel=0.15)
 
 
 def test_a_full_fine_tune_with_cpu_offload_still_holds_one_layers_gradients_on_each_gpu() -> None:
@@ -206,3 +211,25 @@ def test_unsloth_plans_its_own_default_8_bit_adamw_unless_an_optimizer_is_named(
     assert _workload(stack="hf", **kw)["optimizer"] == "adamw"
     opt8, opt32 = (d["options"][0]["memory"]["optimizer_gb"] for d in (usual, named))  # type: ignore[index]
     assert opt8 == pytest.approx(opt32 / 2, rel=0.01)  # (master 4 + 1 + 1) against (master 4 + 4 + 4)
+
+
+def _offload_slowdown(**kw: object) -> float:
+    request = SizingRequest(offload=True, **kw)  # type: ignore[arg-type]
+    option = plan(request, CATALOG).options[0]
+    return Speed(normalise(request), CATALOG.offload).offload_slowdown(option.gpu, option.fitted.layout)
+
+
+def test_cpu_offload_costs_a_fast_gpu_more_of_its_step_than_a_slower_one() -> None:
+    # The host's optimizer step and the weights' fetches take the same seconds on either GPU; an H100
+    # computes the step in fewer, so it waits on them for a larger share of it (sizing.offload).
+    kw = dict(params=70e9, method="full_finetune", gpus=8)
+    a100, h100 = _offload_slowdown(gpu="a100-80gb", **kw), _offload_slowdown(gpu="h100-sxm", **kw)
+    assert 1.0 < a100 < h100
+
+
+def test_a_pre_training_batch_hides_cpu_offload_that_a_fine_tuning_batch_does_not() -> None:
+    # 4M tokens per step (pre-training) against 128K (fine-tuning): the host's work per step is the same
+    kw = dict(params=70e9, gpu="a100-80gb", gpus=8)
+    pretrain = _offload_slowdown(method="pretrain", **kw)
+    finetune = _offload_slowdown(method="full_finetune", **kw)
+    assert pretrain < 1.05 < finetune

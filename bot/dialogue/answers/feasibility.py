@@ -5,6 +5,7 @@ per-GPU term) and what does fit: lighter methods on the same GPUs, more of them,
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from bot.dialogue.answers.base import (
@@ -65,11 +66,6 @@ def _plural_uncounted(q: Question) -> bool:
         ):
             return True
     return False
-
-
-# Host memory a workstation or a single-socket server commonly takes (256 GB: e.g. 8 × 32 GB DDR5 DIMMs)
-# [assumption, 2026-12-03]: CPU offload that needs no more counts as a way to fit on the user's own box.
-WORKSTATION_HOST_RAM_GB = 256.0
 
 
 def answer(q: Question, reply: Reply, *, memory_asked: bool = False) -> bool:
@@ -140,21 +136,21 @@ def answer(q: Question, reply: Reply, *, memory_asked: bool = False) -> bool:
         and head["name"] == spec.name
         and head["gpus"] == count
         and head["method"] == method
-        # "yes with CPU offload" on one 4090 for a 70B (~1.1 TB of host RAM) would be no answer
-        and (
-            head["recipe"] != "offload"
-            # offload leads only for full training (its optimizer step runs on the CPU), not a LoRA whose
-            # frozen weights would stream from host memory every step where QLoRA is the usual answer; and
-            # only where a listed machine, or a workstation, holds the host memory
-            or method not in ("lora", "qlora")
-            and (
-                bool(head.get("host_ram_gb")) or float(head.get("host_gb") or 0.0) <= WORKSTATION_HOST_RAM_GB
-            )
-        )
+        # offload leads only for full training (its optimizer step runs on the CPU), not a LoRA whose
+        # frozen weights would stream from host memory every step where QLoRA is the usual answer. (The
+        # engine offers offload only where a listed machine, or the server or workstation assumed for
+        # owned GPUs, holds the host memory: one 4090 for a 70B, ~1.1 TB of it, gets no offload option.)
+        and (head["recipe"] != "offload" or method not in ("lora", "qlora"))
         else None
     )
-    timing = time_on(q, spec, count, method) if asked["fits"] else None
-    if not asked["fits"] and (q.u.asks_speed or q.u.asks_time):
+    # with the data said, a job that fits gets its time on these GPUs too (asked or not)
+    timing = time_on(q, spec, count, method, with_data=True) if asked["fits"] else None
+    timed = not asked["fits"] and _time_options(q, options)
+    if (
+        not asked["fits"]
+        and (q.u.asks_speed or q.u.asks_time)
+        and not (timed and q.slot("days") is None and not q.u.asks_speed)
+    ):
         # The speed or time asked for, on what fits the same GPUs (a lighter method), said as such.
         same = next(
             (o for o in options if o["name"] == spec.name and o["gpus"] == count and not o["recipe"]), None
@@ -188,6 +184,8 @@ def answer(q: Question, reply: Reply, *, memory_asked: bool = False) -> bool:
         fewest=fewest,
         lighter=lighter,
         saver=saver,
+        # the data each option's time is for, when the options are timed
+        timed_for=_timed_for(q) if timed else None,
         assumed_gpu=assumed_gpu,
         # "we own 8 A100s; can we …" (and "ok, LoRA then" after it): their time, rent only as the alternative
         owned=q.on_owned_gpus,
@@ -216,12 +214,16 @@ def answer_if_misfit(q: Question, reply: Reply) -> bool:
     return answer(q, reply)
 
 
-def time_on(q: Question, spec: GpuSpec, count: int, method: Method) -> dict[str, Any] | None:
+def time_on(
+    q: Question, spec: GpuSpec, count: int, method: Method, *, with_data: bool = False
+) -> dict[str, Any] | None:
     """ "…on 8 H100 in a month?": how long the job takes on exactly this hardware, when the question
-    gives a deadline or asks the time. The data said, or for pre-training from scratch the
-    compute-optimal 20 tokens per parameter (said as assumed); without data, None."""
+    gives a deadline or asks the time (`with_data`: or gives the data). The data said, or for
+    pre-training from scratch the compute-optimal 20 tokens per parameter (said as assumed); without
+    data, None."""
     deadline = q.slot("days")
-    if deadline is None and not q.u.asks_time and not q.u.asks_speed:
+    data_said = with_data and _data(q) != (None, None)
+    if deadline is None and not q.u.asks_time and not q.u.asks_speed and not data_said:
         return None
     tokens = q.slot("tokens")
     data_bytes = q.slot("data_bytes")
@@ -281,6 +283,56 @@ def time_on(q: Question, spec: GpuSpec, count: int, method: Method) -> dict[str,
     }
 
 
+def _data(q: Question) -> tuple[float | None, float | None]:
+    """(tokens, data bytes) the question gives, samples counted at their said or assumed length
+    (time_on's rule); (None, None) without data."""
+    tokens, data_bytes = q.slot("tokens"), q.slot("data_bytes")
+    if tokens is None and data_bytes is None and q.u.samples:
+        tokens = float(q.u.samples) * float(q.u.tokens_per_sample or ASSUMED_TOKENS_PER_SAMPLE)
+    return (
+        float(tokens) if tokens is not None else None,
+        float(data_bytes) if data_bytes is not None else None,
+    )
+
+
+def _timed_for(q: Question) -> dict[str, Any]:
+    tokens, data_bytes = _data(q)
+    return {"tokens": tokens, "data_bytes": data_bytes, "epochs": float(q.slot("epochs") or 1.0)}
+
+
+def _time_options(q: Question, options: list[dict[str, Any]]) -> bool:
+    """With the data said, each option that fits gets its time (and rent, shown only where the GPUs are
+    not the user's own): the low-memory recipe, offload and ZeRO-3 as the engine sizes them, on exactly
+    the option's GPUs. True when any was timed."""
+    tokens, data_bytes = _data(q)
+    if tokens is None and data_bytes is None:
+        return False
+    timed = False
+    for o in options:
+        spec = q.catalog.gpu(o["gpu_id"]) if o.get("gpu_id") else None
+        if spec is None:
+            continue
+        request = job_request(q, spec, int(o["gpus"]), o["method"], tokens, data_bytes)
+        recipe = o.get("recipe")
+        if recipe == "offload":
+            request = replace(request, offload=True)
+        elif recipe == "low_memory":
+            request = replace(request, low_memory=True)
+        elif recipe == "sharded":
+            request = replace(request, stack="deepspeed")
+        result = planned(q, request)
+        if result is None or not result.options[0].fits:
+            continue
+        top = result.options[0]
+        shown = top.to_dict(result.currency)
+        priced = shown.get("cost")
+        o["days"] = float(top.days)
+        o["cost"] = priced.get("amount") if isinstance(priced, Mapping) else None
+        o["currency"] = (priced.get("currency") if isinstance(priced, Mapping) else None) or "USD"
+        timed = True
+    return timed
+
+
 def job_request(
     q: Question, spec: GpuSpec, count: int, method: Method, tokens: Any, data_bytes: Any = None
 ) -> SizingRequest:
@@ -330,6 +382,7 @@ def what_fits(q: Question, verdict: Feasibility | None) -> list[dict[str, Any]]:
             {"gpus": option.gpus, "memory_per_gpu_gb": option.memory_per_gpu_gb},
             option.method,
         )
+        shown |= {"recompute": option.recompute, "micro_batch": option.micro_batch, "kind": option.kind}
         if option.kind in RECIPES:
             shown |= {
                 "recipe": option.kind,
@@ -355,6 +408,7 @@ def view(catalog: Catalog, spec: GpuSpec, option: Mapping[str, Any], method: str
     return {
         "method": method,
         "name": spec.name,
+        "gpu_id": spec.id,
         "gpus": gpus,
         "per_gpu_gb": option["memory_per_gpu_gb"],
         "gpu_memory_gb": spec.memory_gb,
@@ -369,6 +423,11 @@ def view(catalog: Catalog, spec: GpuSpec, option: Mapping[str, Any], method: str
         "instance": None,  # offload: the machine priced for its host RAM, its cloud and RAM
         "cloud": None,
         "host_ram_gb": None,
+        "recompute": None,  # the layout its memory figure is for, where the engine chose it
+        "micro_batch": None,
+        "days": None,  # with the data said: how long the job takes this way, and its rent
+        "cost": None,
+        "currency": None,
     }
 
 
