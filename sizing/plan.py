@@ -135,7 +135,7 @@ def _plan_with(request: SizingRequest, catalog: Catalog, *, prune: bool) -> Sizi
     for g in pruner.order(types) if pruner is not None else types:
         if pruner is not None:
             if not ev.priced(g):
-                excluded.append(Excluded(g.id, "no_price", "no usable on-demand price in the catalog"))
+                excluded.append(Excluded(g.id, "no_price", "no usable on-demand price in the catalogue"))
                 continue
             skip = pruner.skip(g, pool)
             if skip is not None:
@@ -143,7 +143,7 @@ def _plan_with(request: SizingRequest, catalog: Catalog, *, prune: bool) -> Sizi
                 continue
         ladder = ev.ladder(g)
         if not ladder:
-            excluded.append(Excluded(g.id, "shape", "no purchasable instance shape in the catalog"))
+            excluded.append(Excluded(g.id, "shape", "no purchasable instance shape in the catalogue"))
             continue
         if request.gpus is not None:
             o = ev(g, request.gpus)
@@ -307,7 +307,7 @@ def _plan_with(request: SizingRequest, catalog: Catalog, *, prune: bool) -> Sizi
                     Excluded(gid, "shape", f"not sold as {request.gpus} GPUs on one instance or 8-GPU nodes")
                 )
             else:
-                excluded.append(Excluded(gid, "no_price", "no usable on-demand price in the catalog"))
+                excluded.append(Excluded(gid, "no_price", "no usable on-demand price in the catalogue"))
         pool = priced
 
     def ordered(candidates: list[Option], cap: float | None) -> tuple[list[Option], list[Excluded]]:
