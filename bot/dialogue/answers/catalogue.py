@@ -243,7 +243,9 @@ def _most(q: Question, most: str, reply: Reply) -> bool:
         _with_china_price(q.kb, g, gpu_view(g, catalog, records.get(g.id)))
         for g in ranked[:SUPERLATIVE_SHOWN]
     ]
-    reply.add("gpu_superlative", most=most, gpus=views)
+    # GPUs level with the top one (the B300 and MI355X both have 288 GB) share the headline
+    tied = sum(1 for g in ranked[:SUPERLATIVE_SHOWN] if figure(g) == figure(ranked[0])) if ranked else 0
+    reply.add("gpu_superlative", most=most, gpus=views, tied=max(tied, 1))
     return True
 
 
