@@ -33,7 +33,8 @@ def test_the_gpu_with_the_most_memory_is_named_with_its_size(real: Consultant) -
         "*目录里显存最大的是 NVIDIA B300 (HGX B300)、AMD Instinct MI355X：288 GB*（目录里没有价格）"
     )
     assert ask(real, "which gpu has the most memory").startswith(
-        "*The NVIDIA B300 (HGX B300) and the AMD Instinct MI355X have the most memory in the catalogue: 288 GB*"
+        "*The NVIDIA B300 (HGX B300) and the AMD Instinct MI355X have the most memory in the catalogue: "
+        "288 GB*"
     )
     assert ask(real, "算力最强的卡是哪个").startswith("*目录里算力最强（稠密 BF16）的是 NVIDIA GB200")
 
