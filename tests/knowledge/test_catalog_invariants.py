@@ -152,12 +152,14 @@ def test_the_boards_without_a_price_are_never_a_free_choice_but_are_planned_when
     pretrain = plan(SizingRequest(params=70e9, tokens=1e12, method="pretrain"), kb.catalog).to_dict()
     assert not {o["gpu"] for o in pretrain["options"]} & set(UNPRICED_NEW_BOARDS)
     reasons = {e["gpu"]: e for e in pretrain["excluded"]}
-    for gid in ("b300", "gb200", "mi325x", "mi355x"):
+    for gid in UNPRICED_NEW_BOARDS:
         assert reasons[gid]["reason"] == "no_price" and "catalogue" in reasons[gid]["message"]
-    # a consumer card stays within one 8-GPU box (no NVLink switch, no RDMA), so a 70B pre-training
-    # run does not fit it whatever its price; the slow PCIe inference cards miss the default length
-    assert reasons["rtx5090"]["reason"] == "memory" and "8 ×" in reasons["rtx5090"]["message"]
-    assert reasons["l20"]["reason"] == reasons["rtx-pro-6000"]["reason"] == "deadline"
+    # a consumer card stays within one 8-GPU box (no NVLink switch, no RDMA): named for a 70B
+    # pre-training run, it does not fit whatever its price
+    named = plan(
+        SizingRequest(params=70e9, tokens=1e12, method="pretrain", gpu="rtx5090"), kb.catalog
+    ).to_dict()
+    assert not named["options"] and named["excluded"][0]["message"] == "does not fit even on 8 × 34.2 GB"
     owned = plan(SizingRequest(params=7e9, tokens=5e7, method="qlora", gpu="rtx5090", gpus=1), kb.catalog)
     option = owned.to_dict()["options"][0]
     assert option["gpu"] == "rtx5090" and option["fits"] and option["cost"]["on_demand_usd"] is None
