@@ -170,7 +170,7 @@ def first_option(request: SizingRequest, catalog: Catalog) -> Option | str:
 
 def check_run(run: PublishedRun, catalog: Catalog) -> RunCheck | Skipped:
     if run.gpu is None or run.gpu_hours is None:
-        return Skipped(run.id, f"{run.accelerator}: not a catalog GPU or no GPU-hours")
+        return Skipped(run.id, f"{run.accelerator}: not a catalogue GPU or no GPU-hours")
     request = SizingRequest(
         params=run.params,
         tokens=run.tokens,
@@ -209,7 +209,7 @@ def check_run(run: PublishedRun, catalog: Catalog) -> RunCheck | Skipped:
 def check_memory(m: FinetuneMeasurement, catalog: Catalog) -> MemoryCheck | Skipped:
     outcome = m.outcome
     if m.gpu is None:
-        return Skipped(m.id, "no catalog GPU named (only a memory size)")
+        return Skipped(m.id, "no catalogue GPU named (only a memory size)")
     if not m.measured:
         return Skipped(m.id, "analytical, not a measurement")
     if outcome == "ran" and m.peak_memory_gb_per_gpu is None:

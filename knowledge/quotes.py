@@ -382,7 +382,7 @@ _GPU_OWNS_RAM_WORD = re.compile(r"\s*(?:的|之)?\s*(?:内存|記憶體|记忆�
 # ... or right after a size that a GPU named just before could have: "H200 有 192GB 記憶體？" (a server's
 # RAM is larger than any GPU's memory: "H100 主機有 2TB 記憶體").
 _SIZE_OWNS_HANT_WORD = re.compile(r"\s*(?:的)?\s*(?:記憶體|记忆体)")
-GPU_SIZED_GB = 300.0  # above any GPU's memory (the catalogue's largest is 192 GB; AMD's MI355X has 288 GB)
+GPU_SIZED_GB = 300.0  # above any GPU's memory (the catalogue's largest, the B300 and MI355X, have 288 GB)
 
 
 _OTHER_FIGURE = re.compile(r"\d+(?:\.\d+)?\s*(?:tb/s|gb/s|tflops|pflops|tops)(?![a-z])")

@@ -133,17 +133,20 @@ def _plan_with(request: SizingRequest, catalog: Catalog, *, prune: bool) -> Sizi
     picks: list[Option] = []  # each type's preferred plan
     late: list[GpuSpec] = []  # types that cannot meet the deadline
     for g in pruner.order(types) if pruner is not None else types:
+        if free_choice and not ev.priced(g):
+            # An unpriced type is no answer to a free choice, searched or not: planning it anyway
+            # let an unpriced B300 decide which priced types were "too slow" (the unpruned search
+            # must give the pruned search's answer).
+            excluded.append(Excluded(g.id, "no_price", "no usable on-demand price in the catalogue"))
+            continue
         if pruner is not None:
-            if not ev.priced(g):
-                excluded.append(Excluded(g.id, "no_price", "no usable on-demand price in the catalog"))
-                continue
             skip = pruner.skip(g, pool)
             if skip is not None:
                 excluded.append(skip)
                 continue
         ladder = ev.ladder(g)
         if not ladder:
-            excluded.append(Excluded(g.id, "shape", "no purchasable instance shape in the catalog"))
+            excluded.append(Excluded(g.id, "shape", "no purchasable instance shape in the catalogue"))
             continue
         if request.gpus is not None:
             o = ev(g, request.gpus)
@@ -280,19 +283,25 @@ def _plan_with(request: SizingRequest, catalog: Catalog, *, prune: bool) -> Sizi
                 bound.note(faster)
     pool.extend(o for o in found if o is not None)  # in the order of the picks, as before
 
+    def on_time(o: Option) -> bool:
+        """A plan within the target that can be an answer: on a free choice only a priced one counts,
+        as the unpriced are dropped below (the pruner never plans them); an unpriced B300 that
+        finishes in time must not rule out the priced types that do not."""
+        return o.fits and o.days <= target * 1.0001 and (request.gpu is not None or o.quote is not None)
+
     if request.days is None and request.budget is None and fastest_possible:
         # Without a deadline or a budget, a type that cannot finish within the default length of a
         # job (DEFAULT_TARGET_DAYS) is no plan while another type can: its cheapest plan can take
         # years (7B on 2T tokens on H100 NVL, sold two to an instance: 1,721 days).
         slow = {o.gpu.id for o in fastest_possible}
-        if any(o.fits and o.days <= target * 1.0001 and o.gpu.id not in slow for o in pool):
+        if any(on_time(o) and o.gpu.id not in slow for o in pool):
             if pruner is not None:
                 # The pruner's cost bars counted the slow plans: search again without them.
                 return plan_with(request, catalog, prune=False)
             pool = [o for o in pool if o.gpu.id not in slow]
             excluded.extend(_slow(o.gpu, target, ev.ladder(o.gpu)) for o in fastest_possible)
             fastest_possible = []
-    if late and not any(o.fits and o.days <= target * 1.0001 for o in pool):
+    if late and not any(on_time(o) for o in pool):
         if pruner is not None:
             # Nothing meets the deadline, so the answer is the fastest plan of any type, whatever
             # its cost: the cost floors that pruned types say nothing about speed.
@@ -307,7 +316,7 @@ def _plan_with(request: SizingRequest, catalog: Catalog, *, prune: bool) -> Sizi
                     Excluded(gid, "shape", f"not sold as {request.gpus} GPUs on one instance or 8-GPU nodes")
                 )
             else:
-                excluded.append(Excluded(gid, "no_price", "no usable on-demand price in the catalog"))
+                excluded.append(Excluded(gid, "no_price", "no usable on-demand price in the catalogue"))
         pool = priced
 
     def ordered(candidates: list[Option], cap: float | None) -> tuple[list[Option], list[Excluded]]:
@@ -342,7 +351,7 @@ def _plan_with(request: SizingRequest, catalog: Catalog, *, prune: bool) -> Sizi
             # monthly budget should keep: 4 × H100 SXM within it costs less and takes 124 days). The
             # budget-ranked plans below still see it.
             slow = {o.gpu.id for o in fastest_possible}
-            if any(o.fits and o.days <= target * 1.0001 and o.gpu.id not in slow for o in unbudgeted):
+            if any(on_time(o) and o.gpu.id not in slow for o in unbudgeted):
                 if pruner is not None:
                     return plan_with(request, catalog, prune=False)  # the cost bars counted the slow plans
                 unbudgeted = [o for o in unbudgeted if o.gpu.id not in slow]

@@ -60,7 +60,7 @@ def network_reason(o: Option) -> str:
     if net.offered_gbps is None:
         return (
             f"{o.gpus} GPUs need {where} joined by ~{net.required_gbps:,.0f} Gb/s per node, and the "
-            "catalog lists no cluster network for them"
+            "catalogue lists no cluster network for them"
         )
     return (
         f"{o.gpus} GPUs on {where} need ~{net.required_gbps:,.0f} Gb/s per node; "

@@ -458,7 +458,7 @@ def _load_line(req: ServeRequest, o: ServeOption) -> list[ExplainItem]:
 def _cost_lines(o: ServeOption) -> list[ExplainItem]:
     hourly, q = o.hourly_usd, o.quote
     if hourly is None or q is None:
-        return [_i("serve_no_price", f"No on-demand price for {o.gpu.name} in the catalog.", gpu=o.gpu.id)]
+        return [_i("serve_no_price", f"No on-demand price for {o.gpu.name} in the catalogue.", gpu=o.gpu.id)]
     per_m = o.usd_per_million_tokens
     return [
         _i(
@@ -638,7 +638,7 @@ def warnings(
         out.append(
             _w(
                 "serve_no_fit",
-                f"{a.name} at {p.upper()} fits on no GPU type in the catalog"
+                f"{a.name} at {p.upper()} fits on no GPU type in the catalogue"
                 + (f" as {req.gpus} GPUs" if req.gpus else "")
                 + "; try a smaller precision (int4) or more GPUs.",
                 model=a.name,

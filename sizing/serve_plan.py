@@ -339,7 +339,7 @@ def candidates(
     for gpu in resolve_gpus(book.catalog, req.gpu):
         mine = book.of(gpu.id)
         if not mine and req.gpu is None:
-            excluded.append(ServeExcluded(gpu.id, "no_price", "no usable on-demand price in the catalog"))
+            excluded.append(ServeExcluded(gpu.id, "no_price", "no usable on-demand price in the catalogue"))
             continue
         served = book.served_precision(gpu, precision)
         if served is None:

@@ -32,7 +32,7 @@ from sizing.types import GpuSpec
 
 # PCIe x16 bandwidth per direction (PCI-SIG): Gen3 15.75, Gen4 31.5, Gen5 63 GB/s. Cards without
 # NVLink (or beyond their NVLink pair) all-reduce over PCIe. The generation follows the GPU family:
-# Volta/Turing Gen3, Ampere/Ada/CDNA2 Gen4, Hopper/Blackwell/CDNA3 Gen5 (NVIDIA/AMD datasheets).
+# Volta/Turing Gen3, Ampere/Ada/CDNA2 Gen4, Hopper/Blackwell/CDNA3/CDNA4 Gen5 (NVIDIA/AMD datasheets).
 PCIE_GBS_BY_ARCHITECTURE = {
     "volta": 15.75,
     "turing": 15.75,
@@ -42,6 +42,7 @@ PCIE_GBS_BY_ARCHITECTURE = {
     "hopper": 63.0,
     "blackwell": 63.0,
     "cdna3": 63.0,
+    "cdna4": 63.0,
 }
 
 

@@ -50,7 +50,7 @@ class GpuSpec:
     id: str
     name: str
     vendor: Literal["nvidia", "amd"]
-    architecture: str  # turing, volta, ampere, ada, hopper, blackwell, cdna2, cdna3
+    architecture: str  # turing, volta, ampere, ada, hopper, blackwell, cdna2, cdna3, cdna4
     memory_gb: float
     memory_bandwidth_tbs: float | None
     tflops: TensorTflops

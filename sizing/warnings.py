@@ -11,7 +11,7 @@ from sizing.result import Option, SizingWarning
 from sizing.types import Catalog, GpuSpec, SizingRequest
 from sizing.workload import BEYOND_CORPORA, CHINCHILLA_TOKENS_PER_PARAM, LARGEST_PUBLISHED_TOKENS, Workload
 
-TOP_ARCHITECTURES = ("hopper", "blackwell", "cdna3")
+TOP_ARCHITECTURES = ("hopper", "blackwell", "cdna3", "cdna4")
 # A job this small does not need a top-tier GPU: ≤ 100 GPU-hours and ≤ 13B parameters
 # (seed guide pitfall 1, "盲目追求高端GPU") [threshold: assumption].
 SMALL_JOB_GPU_HOURS = 100.0

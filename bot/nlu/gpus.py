@@ -241,15 +241,33 @@ def _variant_words() -> dict[str, dict[str, str]]:
 
 
 def _looks_like_quantity(s: str, start: int, end: int) -> bool:
-    """A bare 4090 followed by a unit is a number ("4090 tokens", "4090元"), not a card."""
+    """A bare 4090 followed by a unit is a number ("4090 tokens", "4090元"), not a card; so is one
+    followed by what training data is counted in ("5090条样本", "4090 samples", "3090 conversations")."""
     if s[start].isalpha():
         return False
     rest = s[end : end + 8].lstrip()
-    return rest[:1] in ("元", "块", "天", "%", "$") or rest.startswith(("token", "step", "个", "b ", "m "))
+    if rest[:1] in ("元", "块", "天", "%", "$") or rest.startswith(("token", "step", "个", "b ", "m ")):
+        return True
+    word = lexicon.phrase_at(s, len(s) - len(s[end:].lstrip()), _count_words())
+    return word is not None and (
+        not word[-1].isascii() or not is_word_char(s[end:].lstrip()[len(word) :][:1])
+    )
 
 
-# Names that look like a GPU model but are not in the catalogue ("RTX 5090", "RTX 6000 Ada", "H300",
-# "GB200", "MI325X", "L20"): the answer says the catalogue does not have them rather than guessing. Model
+@functools.cache
+def _count_words() -> tuple[str, ...]:
+    """The words training data and steps are counted in (lexicon.UNITS), longest first; one-character
+    Chinese ones only where they cannot be a verb or an answer ("4090行吗" asks whether a 4090 will do)."""
+    kinds = ("samples", "steps", "epochs", "turns")
+    words = (w for w, kind, _ in lexicon.UNITS if kind in kinds and (len(w) > 1 or w in _COUNT_CHARS))
+    return tuple(sorted(set(words), key=len, reverse=True))
+
+
+_COUNT_CHARS = frozenset("条笔篇句步遍")
+
+
+# Names that look like a GPU model but are not in the catalogue ("RTX 5080", "RTX 6000 Ada", "H300",
+# "GB300", "MI350X", "L30"): the answer says the catalogue does not have them rather than guessing. Model
 # sizes ("70B") and the catalogue's own names never match: the first is digits then a letter, the second
 # is excluded.
 _GPU_LIKE = re.compile(

@@ -28,11 +28,15 @@ def test_no_gpu_under_a_very_low_price_says_so_once(real: Consultant) -> None:
 
 
 def test_the_gpu_with_the_most_memory_is_named_with_its_size(real: Consultant) -> None:
-    assert ask(real, "显存最大的卡是哪张").startswith("*目录里显存最大的是 AMD Instinct MI300X：192 GB*")
-    assert ask(real, "which gpu has the most memory").startswith(
-        "*The AMD Instinct MI300X has the most memory"
+    zh = ask(real, "显存最大的卡是哪张")
+    assert zh.startswith(
+        "*目录里显存最大的是 NVIDIA B300 (HGX B300)、AMD Instinct MI355X：288 GB*（目录里没有价格）"
     )
-    assert ask(real, "算力最强的卡是哪个").startswith("*目录里算力最强（稠密 BF16）的是 NVIDIA B200")
+    assert ask(real, "which gpu has the most memory").startswith(
+        "*The NVIDIA B300 (HGX B300) and the AMD Instinct MI355X have the most memory in the catalogue: "
+        "288 GB*"
+    )
+    assert ask(real, "算力最强的卡是哪个").startswith("*目录里算力最强（稠密 BF16）的是 NVIDIA GB200")
 
 
 def test_which_gpus_have_nvlink_lists_them_by_link_speed(real: Consultant) -> None:

@@ -3,6 +3,8 @@ that is the GPU's memory never read as training data."""
 
 from __future__ import annotations
 
+import pytest
+
 from bot.dialogue.consultant import Consultant
 
 from .asking import FORM, ask
@@ -68,13 +70,13 @@ def test_one_figure_said_to_be_the_same_on_two_gpus_is_compared_on_that_figure(r
 
 def test_a_figure_of_a_part_outside_the_catalogue_is_not_taken_as_data(real: Consultant) -> None:
     for text, missing in (
-        ("GB200 有 384GB 吗", "目录里没有 GB200"),
-        ("does the MI325X have 256GB?", "No MI325X"),
+        ("GB300 有 576GB 吗", "目录里没有 GB300"),
+        ("does the MI350X have 256GB?", "No MI350X"),
     ):
         reply = ask(real, text)
         assert reply.startswith((f"*{missing}", missing)), reply
-        assert "384 GB" not in reply and "256 GB of data" not in reply and not any(q in reply for q in FORM)
-    assert "数据 32 GB" in ask(real, "用 RTX 5090 训练 7B，数据 32GB")
+        assert "576 GB" not in reply and "256 GB of data" not in reply and not any(q in reply for q in FORM)
+    assert "数据 32 GB" in ask(real, "用 RTX 5080 训练 7B，数据 32GB")
 
 
 def test_two_quoted_figures_that_are_one_fact_get_that_figure_once_not_both_exist(real: Consultant) -> None:
@@ -109,11 +111,31 @@ def test_the_gpu_card_names_its_int8_and_fp4_rates_where_the_datasheet_has_them(
     assert "FP4 9,000 TFLOPS" in card and "INT8 4,500 TOPS" in card
 
 
+@pytest.mark.parametrize(
+    ("text", "start", "shown"),
+    [
+        ("B300 has 288GB right?", "*Yes.*", "288 GB"),
+        ("RTX PRO 6000 96GB?", "*Yes.*", "96 GB"),
+        ("is the RTX5090 32 GB?", "*Yes.*", "32 GB"),
+        ("L20显存是48G吗", "*对*", "48 GB"),
+        ("MI325X 的显存带宽是 5.3 TB/s 对吧", "*不对*", "6 TB/s"),
+        ("GB200 每颗GPU的FP8是 10 PFLOPS 吗", "*不对*", "5000 TFLOPS"),
+        ("B300 bf16 dense is 5 PFLOPS?", "*No.*", "2250 TFLOPS"),
+        ("MI355X 功耗 1400W 對嗎", "*對*", "1,400 W"),
+    ],
+)
+def test_figures_of_the_newer_boards_are_checked_against_their_datasheets(
+    real: Consultant, text: str, start: str, shown: str
+) -> None:
+    reply = ask(real, text)
+    assert reply.startswith(start) and shown in reply, reply
+
+
 def test_a_workstation_rtx_pro_card_outside_the_catalogue_is_said_so_not_read_as_data(
     real: Consultant,
 ) -> None:
-    reply = ask(real, "RTX PRO 6000 has 96GB right?")
-    assert reply.startswith("*No RTX PRO 6000 in the catalogue*") and "of data" not in reply
+    reply = ask(real, "RTX PRO 5000 has 48GB right?")
+    assert reply.startswith("*No RTX PRO 5000 in the catalogue*") and "of data" not in reply
 
 
 def test_an_int8_figure_for_a_gpu_without_a_published_int8_rate_is_not_confirmed_nor_a_form(

@@ -46,9 +46,22 @@ def test_a_family_figure_only_another_board_has_is_confirmed_for_that_board_only
 
 
 def test_a_gpu_name_the_catalogue_does_not_hold_is_said_to_be_missing_first(real: Consultant) -> None:
-    assert ask(real, "RTX 5090 一小时多少钱").startswith("*目录里没有 RTX 5090*")
-    assert ask(real, "how much is a GB200 per hour?").startswith("*No GB200 in the catalogue*")
+    assert ask(real, "RTX 5080 一小时多少钱").startswith("*目录里没有 RTX 5080*")
+    assert ask(real, "how much is a GB300 per hour?").startswith("*No GB300 in the catalogue*")
     assert "How much training data" in ask(real, "pretrain 7B on 8 H100")  # known GPUs: unchanged
+
+
+def test_the_newer_boards_are_answered_from_the_catalogue(real: Consultant) -> None:
+    lora = ask(real, "RTX 5090 能跑 7B 的 LoRA 吗")
+    assert lora.startswith("*能*") and "/ 32 GB" in lora
+    assert ask(real, "rtx 5090有nvlink吗").startswith("*没有*")
+    versus = ask(real, "MI355X vs B200 which has more memory")
+    assert (
+        versus.startswith("*The AMD Instinct MI355X has more memory.*")
+        and "not in the catalogue vs $" in versus
+    )
+    zh = ask(real, "L20 和 L40S 哪个好")
+    assert zh.startswith("*NVIDIA L40S 更值得选*") and "120 TFLOPS" in zh
 
 
 def test_a_board_named_after_a_family_narrows_the_price_answer(real: Consultant) -> None:
@@ -78,10 +91,10 @@ def test_four_a100s_for_a_job_that_nearly_fills_the_40gb_board_get_a_board_with_
 def test_a_gpu_outside_the_catalogue_beside_a_known_one_is_said_first_and_the_known_one_answered(
     real: Consultant,
 ) -> None:
-    text = ask(real, "MI325X vs H200, which one?")
-    assert text.startswith("*No MI325X in the catalogue*") and "H200 SXM*: 141 GB" in text
-    zh = ask(real, "L20 和 L40S 哪个好")
-    assert zh.startswith("*目录里没有 L20*") and "NVIDIA L40S" in zh
+    text = ask(real, "MI350X vs H200, which one?")
+    assert text.startswith("*No MI350X in the catalogue*") and "H200 SXM*: 141 GB" in text
+    zh = ask(real, "RTX 6000 Ada 和 L40S 哪个好")
+    assert zh.startswith("*目录里没有 RTX 6000 Ada*") and "NVIDIA L40S" in zh
 
 
 def test_a_family_beside_an_accelerator_outside_the_catalogue_is_shown_as_its_main_board(

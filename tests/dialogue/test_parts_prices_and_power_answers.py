@@ -1,8 +1,11 @@
 """One-message questions on unknown parts, prices, power, MIG and pooled GPUs (what users ask once they
 know the bot).
 
-- A GPU the catalogue lacks but that looks like one it holds ("GB200", "RTX 5090") is answered with the
-  nearest parts it holds, not the whole catalogue.
+- A GPU the catalogue lacks but that looks like one it holds ("GB300", "RTX 5080") is answered with the
+  nearest parts it holds, not the whole catalogue, and with a priced one among them when the nearest
+  have no price.
+- A catalogued GPU with no price (the B300, GB200, MI355X, L20, RTX 5090) says so, with the nearest
+  priced parts.
 - A monthly price heading says what it lists, with no note to itself about the order it lists it in.
 - Two GPUs with the same power draw, or the same work per watt, are said to be the same: never "draws
   less (700 W against 700 W)"."""
@@ -18,8 +21,8 @@ from tests.dialogue.asking import ask
 @pytest.mark.parametrize(
     ("question", "near", "far"),
     [
-        ("How much does a GB200 cost per hour?", "NVIDIA B200", "NVIDIA T4"),
-        ("RTX 5090 租一小时多少钱", "RTX 4090", "NVIDIA H100"),
+        ("How much does a GB300 cost per hour?", "NVIDIA B200", "NVIDIA T4"),
+        ("RTX 5080 租一小时多少钱", "RTX 4090", "NVIDIA H100"),
     ],
 )
 def test_an_unknown_gpu_like_a_known_one_lists_the_nearest_parts(
@@ -30,9 +33,29 @@ def test_an_unknown_gpu_like_a_known_one_lists_the_nearest_parts(
     assert near in text and far not in text, text
 
 
+@pytest.mark.parametrize(
+    ("question", "start", "priced"),
+    [
+        (
+            "How much does a GB200 cost per hour?",
+            "*NVIDIA GB200 (per GPU, NVL72)*: the catalogue has no price",
+            "B200",
+        ),
+        ("L20 多少钱一小时", "*NVIDIA L20*：目录里没有它的价格", "$"),
+        ("RTX 5090 租一小时多少钱", "*NVIDIA GeForce RTX 5090*：目录里没有它的价格", "RTX 4090"),
+    ],
+)
+def test_a_catalogued_gpu_without_a_price_says_so_and_names_priced_ones(
+    real: Consultant, question: str, start: str, priced: str
+) -> None:
+    text = ask(real, question)
+    assert text.startswith(start) and priced in text, text
+
+
 def test_an_accelerator_that_is_no_gpu_still_gets_the_whole_list(real: Consultant) -> None:
     text = ask(real, "Do you support TPU v5e?")
     assert "The GPUs it knows:" in text and "NVIDIA T4" in text and "NVIDIA B200" in text, text
+    assert "NVIDIA V100 16GB" in text and "NVIDIA GeForce RTX 5090" in text, text  # all of it, priced or not
 
 
 @pytest.mark.parametrize("question", ["What does an L40S cost per month?", "L40S 包月大概多少钱"])

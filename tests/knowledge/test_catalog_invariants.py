@@ -143,6 +143,29 @@ def test_azure_nc_a100_v4_and_lambdas_small_a100_machines_carry_the_pcie_card(kb
         assert record.variant_of is not None and kb.gpu_record(record.variant_of).form_factor == "sxm"
 
 
+UNPRICED_NEW_BOARDS = ("b300", "gb200", "mi325x", "mi355x", "l20", "rtx5090", "rtx-pro-6000")
+
+
+def test_the_boards_without_a_price_are_never_a_free_choice_but_are_planned_when_named(
+    kb: KnowledgeBase,
+) -> None:
+    pretrain = plan(SizingRequest(params=70e9, tokens=1e12, method="pretrain"), kb.catalog).to_dict()
+    assert not {o["gpu"] for o in pretrain["options"]} & set(UNPRICED_NEW_BOARDS)
+    reasons = {e["gpu"]: e for e in pretrain["excluded"]}
+    for gid in UNPRICED_NEW_BOARDS:
+        assert reasons[gid]["reason"] == "no_price" and "catalogue" in reasons[gid]["message"]
+    # a consumer card stays within one 8-GPU box (no NVLink switch, no RDMA): named for a 70B
+    # pre-training run, it does not fit whatever its price
+    named = plan(
+        SizingRequest(params=70e9, tokens=1e12, method="pretrain", gpu="rtx5090"), kb.catalog
+    ).to_dict()
+    assert not named["options"] and named["excluded"][0]["message"] == "does not fit even on 8 × 34.2 GB"
+    owned = plan(SizingRequest(params=7e9, tokens=5e7, method="qlora", gpu="rtx5090", gpus=1), kb.catalog)
+    option = owned.to_dict()["options"][0]
+    assert option["gpu"] == "rtx5090" and option["fits"] and option["cost"]["on_demand_usd"] is None
+    assert {"consumer_gpu", "no_price"} <= {w["code"] for w in owned.to_dict()["warnings"]}
+
+
 def test_a_plan_on_azures_pcie_a100s_never_claims_nvlink(kb: KnowledgeBase) -> None:
     request = SizingRequest(params=7e9, tokens=2e9, method="lora", gpu="a100-80gb-pcie", gpus=2)
     option = plan(request, kb.catalog).to_dict()["options"][0]

@@ -68,6 +68,37 @@ def test_data_described_as_terabyte_scale_is_still_data() -> None:
 
 @pytest.mark.parametrize(
     ("text", "gpu"),
+    [("5090能跑LoRA吗", "rtx5090"), ("RTX5090 租一天多少钱", "rtx5090"), ("B300训练300B模型要几张", "b300"),
+     ("用 MI355 训 70B", "mi355x"), ("PRO 6000 96G", "rtx-pro-6000"),
+     ("RTXPRO6000 能跑 70B 吗", "rtx-pro-6000"), ("L20多少钱", "l20"), ("L40S跑7B", "l40s"),
+     ("GB200每张卡多少显存", "gb200"), ("mi325x vs h200", "mi325x")],
+)  # fmt: skip
+def test_the_newer_boards_are_found_however_they_are_written(text: str, gpu: str) -> None:
+    assert parse(text).slots.gpu == gpu
+
+
+def test_a_model_size_written_like_a_board_is_still_the_model_size() -> None:
+    got = said("训练一个300B的模型")
+    assert got.get("params") == 300e9 and "gpu" not in got
+
+
+@pytest.mark.parametrize(
+    ("text", "samples"),
+    [("我有5090条样本，每条1k token，微调7B", 5090), ("5090 samples of 2k tokens, fine-tune 8B", 5090),
+     ("3090 conversations, 7B lora", 3090), ("4090条对话微调7B", 4090)],
+)  # fmt: skip
+def test_a_bare_card_number_before_what_data_is_counted_in_is_a_count(text: str, samples: int) -> None:
+    got = said(text)
+    assert got.get("samples") == samples and "gpu" not in got
+
+
+@pytest.mark.parametrize(("text", "gpu"), [("4090行吗", "rtx4090"), ("一张5090能跑7B吗", "rtx5090")])
+def test_a_bare_card_number_before_a_question_is_still_the_card(text: str, gpu: str) -> None:
+    assert parse(text).slots.gpu == gpu
+
+
+@pytest.mark.parametrize(
+    ("text", "gpu"),
     [("A100 80G", "a100-80gb"), ("an 8×A100-80GB node, 7B model", "a100-80gb"), ("H100 80GB x8", "h100"),
      ("8 x 80GB GPUs for a 13B model", None), ("租24G的卡跑7B", None), ("A800 80G 四张", "a800")],
 )  # fmt: skip

@@ -229,6 +229,8 @@ def test_pruning_gpu_types_and_variants_never_changes_the_answer(
 @example(3.065e11, "pretrain", 1.066e9, 7.0, None, "fp8", None)  # 512 × H100 balanced
 @example(9.12e8, "pretrain", 3.017e11, 0.5, None, "bf16", None)  # 1,280 × A100-80GB fastest
 @example(1.654e11, "pretrain", 7.958e8, 7.0, 5000.0, "bf16", None)  # with a total budget
+@example(1e11, "full_finetune", 10**11.25, None, None, "bf16", None)  # an unpriced B300 on time, once
+@example(10**11.25, "full_finetune", 1e8, 0.25, None, "bf16", 8192)  # an unpriced MI325X as "fastest", once
 @given(
     st.floats(min_value=8.5, max_value=11.7).map(lambda e: 10.0**e),
     methods,

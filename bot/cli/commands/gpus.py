@@ -14,7 +14,7 @@ from knowledge.schema import DTYPES, GpuRecord
 
 
 def add_parser(sub: Any) -> None:
-    p = sub.add_parser("gpus", help="list the GPU catalog (dense TFLOPS, memory, interconnect, sources)")
+    p = sub.add_parser("gpus", help="list the GPU catalogue (dense TFLOPS, memory, interconnect, sources)")
     p.add_argument("--json", action="store_true", help="print JSON only")
     p.set_defaults(run=run)
 

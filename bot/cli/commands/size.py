@@ -40,7 +40,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--method", choices=METHODS, default="pretrain")
     p.add_argument("--days", type=float, help="deadline in days")
     p.add_argument("--budget", type=size_args.budget, help='"$5000", "5万元", "5000 USD/month"')
-    p.add_argument("--gpu", help="catalog id or family (a100 = both A100s)")
+    p.add_argument("--gpu", help="catalogue id or family (a100 = both A100s)")
     p.add_argument("--gpus", type=int, help="GPU count")
     p.add_argument("--seq-len", type=int)
     p.add_argument("--micro-batch", type=int)

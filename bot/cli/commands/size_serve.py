@@ -219,7 +219,7 @@ def render_text(result: dict[str, Any]) -> str:
             f"{o['ttft_ms'] or 0:>9,.0f}{o['tpot_ms'] or 0:>9.1f}{per_hour:>9}{per_m:>9}"
         )
     if not result["options"]:
-        rows.append("(nothing in the catalog fits)")
+        rows.append("(nothing in the catalogue fits)")
     rows += [""] + [f"! {w['code']}: {w['message']}" for w in result["warnings"]]
     rows += [f"- excluded {e['gpu']}: {e['message']}" for e in result.get("excluded", [])]
     rows += [""] + [f"  {line}" for line in result["explain"]]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING, Any
 
 from bot.dialogue.answers.base import Question
@@ -23,7 +23,7 @@ from sizing.types import GpuSpec
 if TYPE_CHECKING:
     from knowledge import KnowledgeBase
 
-MAX_LISTED_GPUS = 30
+MAX_LISTED_GPUS = 40  # the whole catalogue (33 GPUs) fits
 
 
 def answer_gpus(
@@ -130,6 +130,11 @@ def _provider_priced(q: Question) -> str | None:
     return named[0] if len(named) == 1 else None
 
 
+def _priced(kb: KnowledgeBase) -> frozenset[str]:
+    """The catalogue GPUs the price answer has a price for (a cloud's or a Chinese marketplace's)."""
+    return frozenset(g.id for g in kb.catalog.gpus if quote(kb, g) is not None)
+
+
 def _with_china_price(kb: KnowledgeBase, spec: GpuSpec, view: dict[str, Any]) -> dict[str, Any]:
     """A card of a GPU the global clouds do not rent (RTX 4090, H20) quotes the price the price
     answer quotes for it: the public Chinese marketplace price (prices.quote)."""
@@ -173,7 +178,7 @@ def answer_list(q: Question, reply: Reply) -> bool:
     if fmt is None:
         other = other_accelerator(q.text)
         unknown = unknown_gpu(q.text) if other is None else None
-        near = nearest_parts(q.kb.catalog, unknown) if unknown is not None else None
+        near = nearest_parts(q.kb.catalog, unknown, _priced(q.kb)) if unknown is not None else None
         if other is not None or unknown is not None:
             # "Do you support TPUs?", "RTX 5090 多少钱": not in the catalogue, said first; for a GPU-like
             # name ("GB200", "H300"), the catalogue's nearest parts rather than all of it
@@ -238,7 +243,9 @@ def _most(q: Question, most: str, reply: Reply) -> bool:
         _with_china_price(q.kb, g, gpu_view(g, catalog, records.get(g.id)))
         for g in ranked[:SUPERLATIVE_SHOWN]
     ]
-    reply.add("gpu_superlative", most=most, gpus=views)
+    # GPUs level with the top one (the B300 and MI355X both have 288 GB) share the headline
+    tied = sum(1 for g in ranked[:SUPERLATIVE_SHOWN] if figure(g) == figure(ranked[0])) if ranked else 0
+    reply.add("gpu_superlative", most=most, gpus=views, tied=max(tied, 1))
     return True
 
 
@@ -355,10 +362,12 @@ NEAR_CUTOFF = 0.6
 NEAR_SPREAD = 0.05
 
 
-def nearest_parts(catalog: Any, name: str) -> frozenset[str] | None:
+def nearest_parts(catalog: Any, name: str, priced: Collection[str] = ()) -> frozenset[str] | None:
     """The ids of the catalogue GPUs whose model name is nearest to `name`, one the catalogue lacks
-    ("GB200" → the B200; "RTX 5090" → the RTX 4090 and 3090; "H300" → the H100s, H200, H800), or None
-    when none is alike (then the whole list is the answer)."""
+    ("GB300" → the B300; "RTX 5080" → the RTX 5090; "H300" → the H100s, H200, H800), or None when none
+    is alike (then the whole list is the answer). `priced`: the GPUs with a price; when none of the
+    nearest has one, the nearest of those join them, so a price question gets a price ("RTX 5080 多少钱"
+    → the RTX 5090, unpriced, and the RTX 4090)."""
     from difflib import SequenceMatcher
 
     def core(s: str) -> str:  # the model name: "NVIDIA H100 SXM5" → "h100", "GeForce RTX 4090" → "rtx4090"
@@ -366,12 +375,18 @@ def nearest_parts(catalog: Any, name: str) -> frozenset[str] | None:
         m = re.search(r"[a-z]*\s*[a-z]*\s*\d+[a-z]?", s)
         return re.sub(r"\s+", "", m.group() if m else s)
 
+    def nearest(scored: list[tuple[float, str]]) -> frozenset[str]:
+        best = max((s for s, _ in scored), default=0.0)
+        return frozenset(gid for s, gid in scored if best >= NEAR_CUTOFF and s >= best - NEAR_SPREAD)
+
     asked = core(name)
     scored = [(SequenceMatcher(None, asked, core(g.name)).ratio(), g.id) for g in catalog.gpus]
-    best = max((s for s, _ in scored), default=0.0)
-    if best < NEAR_CUTOFF:
+    near = nearest(scored)
+    if not near:
         return None
-    return frozenset(gid for s, gid in scored if s >= best - NEAR_SPREAD)
+    if priced and not near & set(priced):
+        near |= nearest([(s, gid) for s, gid in scored if gid in priced])
+    return near
 
 
 def outside_catalogue(text: str) -> str | None:
