@@ -445,8 +445,11 @@ def _amount_in_currency(
         if named is not None and named != budget.get("currency") and len(text) <= MAX_HINTED_CHARS:
             return parse(f"budget {budget.get('amount')} {named}", today=today)
         return None
+    # Tested before the currency look-up (~25 phrases searched), which only a bare amount needs.
+    if not _bare_answer(said, text) or len(text) > MAX_HINTED_CHARS:
+        return None
     currency = getattr(parsed, "currency", None) or unpriced_currency(low)
-    if not currency or not _bare_answer(said, text) or len(text) > MAX_HINTED_CHARS:
+    if not currency:
         return None
     if any(getattr(a, "slot", None) == "budget" for a in parsed.asks):
         return None  # the amount was read with its currency already ("预算每月 3 万台币")

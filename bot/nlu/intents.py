@@ -572,15 +572,13 @@ def _after_join(clause: str) -> str:
     return clause
 
 
+# Clause punctuation, and a dot or hyphen before a space or the end ("qwen2.5", "1.5B", "fine-tune" go on).
+_CLAUSE_BREAK = re.compile(r"[!;,，。！；\n?？—–:：]|[.\-](?= |\Z)")
+
+
 def _clauses(t: str) -> list[str]:
     """`t` split at clause punctuation (a dot inside "qwen2.5" or "1.5B" is no break)."""
-    out, start = [], 0
-    for i, ch in enumerate(t):
-        if ch in "!;,，。！；\n?？—–:：" or (ch in ".-" and (i + 1 == len(t) or t[i + 1] == " ")):
-            out.append(t[start:i].strip())
-            start = i + 1
-    out.append(t[start:].strip())
-    return [c for c in out if c]
+    return [c for c in map(str.strip, _CLAUSE_BREAK.split(t)) if c]
 
 
 def _asks_of_subject(clause: str) -> bool:

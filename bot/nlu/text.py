@@ -104,6 +104,27 @@ for _word in SWAPPED_LETTER_WORDS:
     for _slip in _swaps(_word):
         TYPOS.setdefault(_slip, _word)
 _TYPO = re.compile(r"\b(?:" + "|".join(map(re.escape, TYPOS)) + r")\b", re.IGNORECASE)
+# Each misspelling is lower-case letters, in words joined by hyphens. One that the pattern mends stands
+# between word boundaries and lower-cases to it letter for letter, so the lower-cased message holds it, and
+# its first word as a whole run of letters: a message without is not searched (the pattern tries every
+# misspelling at every word, case-folded).
+# A misspelling of another shape (a digit, a space) turns the gate off: every message is searched again.
+_GATED = all(re.fullmatch("[a-z]+(?:-[a-z]+)*", typo) for typo in TYPOS)
+_TYPOS_BY_HEAD: dict[str, tuple[str, ...]] = {}
+for _typo in TYPOS:
+    _TYPOS_BY_HEAD[_typo.split("-", 1)[0]] = (*_TYPOS_BY_HEAD.get(_typo.split("-", 1)[0], ()), _typo)
+_LETTER_RUN = re.compile("[a-z]+")
+
+
+def _may_have_typo(text: str) -> bool:
+    if not _GATED:
+        return True
+    lower = text.lower()
+    for run in _LETTER_RUN.findall(lower):
+        typos = _TYPOS_BY_HEAD.get(run)
+        if typos is not None and any(typo in lower for typo in typos):
+            return True
+    return False
 
 
 # A Markdown table pasted into Slack, on one line or many: "| GPU | count | model |\n|---|---|---|\n| H100 |
@@ -141,6 +162,8 @@ def _tables_read(text: str) -> str:
 def _clean(raw: str) -> str:
     text = unicodedata.normalize("NFKC", raw[:MAX_RAW_CHARS])[:MAX_CHARS]
     text = _tables_read(text.translate(_CLEAN))
+    if not _may_have_typo(text):
+        return text
     # The pattern ignores case as the regex engine folds it, which also takes a dotless ı or a
     # dotted İ for an i ("tranıng"): such a word has no entry and stays as written.
     return _TYPO.sub(lambda m: TYPOS.get(m.group(0).lower(), m.group(0)), text)

@@ -175,9 +175,9 @@ _CJK = "\u3400-\u9fff"
 # separator 对 of two figures side by side ("无数据 对 67").
 _CJK_SPACE = re.compile(rf" (?<=[{_CJK}）」』】] ) *(?=[{_CJK}（「『【])")
 # A Latin word against a Chinese character: Chinese typesetting sets a space between them ("在 H100 上",
-# "做 LoRA"), which templates that join a name to a phrase leave out ("改做LoRA", "QLoRA在").
-_LATIN_THEN_CJK = re.compile(rf"[A-Za-z](?=[{_CJK}])")
-_CJK_THEN_LATIN = re.compile(rf"[A-Za-z](?<=[{_CJK}][A-Za-z])")
+# "做 LoRA"), which templates that join a name to a phrase leave out ("改做LoRA", "QLoRA在"). One pass finds
+# the letters with a Chinese character after or before them (a space goes on each such side).
+_LATIN_BY_CJK = re.compile(rf"[A-Za-z](?:(?=[{_CJK}])|(?<=[{_CJK}][A-Za-z]))")
 
 
 def _close_up(m: re.Match[str]) -> str:
@@ -187,12 +187,11 @@ def _close_up(m: re.Match[str]) -> str:
     return ""
 
 
-def _space_after(m: re.Match[str]) -> str:
-    return m.group() + " "
-
-
-def _space_before(m: re.Match[str]) -> str:
-    return " " + m.group()
+def _spaced(m: re.Match[str]) -> str:
+    text, i = m.string, m.start()
+    before = " " if i and "\u3400" <= text[i - 1] <= "\u9fff" else ""
+    after = " " if "\u3400" <= text[i + 1 : i + 2] <= "\u9fff" else ""
+    return before + m.group() + after
 
 
 def chinese_spacing(text: str) -> str:
@@ -201,9 +200,9 @@ def chinese_spacing(text: str) -> str:
     parts = text.split("`")
     for i in range(0, len(parts), 2):  # outside backticks
         part = _CJK_SPACE.sub(_close_up, parts[i])
-        # Functions, not templates (r"\g<0> "): sub() with a template calls back into the re module for
+        # A function, not a template (r"\g<0> "): sub() with a template calls back into the re module for
         # it on every call (an import and a cache look-up), while a match, which calls a function, is rare.
-        parts[i] = _CJK_THEN_LATIN.sub(_space_before, _LATIN_THEN_CJK.sub(_space_after, part))
+        parts[i] = _LATIN_BY_CJK.sub(_spaced, part)
     return "`".join(parts)
 
 

@@ -208,9 +208,12 @@ class TurnRunner:
         ts: str | None = None
         try:
             try:
-                response = self.client.chat_postMessage(
-                    channel=turn.channel, thread_ts=turn.thread_ts, text=notice("working", turn.lang)
-                )
+                # The request chat_postMessage sends (its keys in its order, no None), without its
+                # walk of ~20 keyword arguments for Block objects: the placeholder is plain text.
+                args = {"channel": turn.channel, "text": notice("working", turn.lang)}
+                if turn.thread_ts is not None:
+                    args["thread_ts"] = turn.thread_ts
+                response = self.client.api_call("chat.postMessage", json=args)
             finally:
                 if posted is not None:
                     posted.set()  # the turn computes while the placeholder's ts is recorded

@@ -28,6 +28,16 @@ def test_a_misspelt_cheapest_still_asks_for_the_cheapest_gpu(real: Consultant) -
     assert normalise("the cheapstreet market").lower == "the cheapstreet market"  # whole words only
 
 
+def test_a_misspelling_is_mended_in_any_case_and_inside_hyphenated_words_but_a_right_spelling_stays() -> None:
+    assert normalise("FINE-TUNNING a 7B, then pre-trian-style runs").lower == (
+        "fine-tuning a 7b, then pre-train-style runs"
+    )
+    assert normalise("x-Traning 3 dyas").lower == "x-training 3 days"
+    assert normalise("LoRA fine-tune a 13B model, 10GB, fp16, 3 days").lower == (
+        "lora fine-tune a 13b model, 10gb, fp16, 3 days"
+    )
+
+
 def test_a_typo_typed_with_a_dotless_i_is_answered_not_an_error(real: Consultant) -> None:
     # A Turkish keyboard's ı reads like the i of a misspelling the reader mends ("traning"), which has no
     # entry for it: the word stays as written and the rest of the message is read.
