@@ -484,6 +484,9 @@ def topic_after(kind: str, q: Question) -> dict[str, Any] | None:
         # the GPUs the answer was about: "那 AWS 呢" prices them there, "SXM 版呢" / "PCIe 的呢" asks the
         # same of another board of their family (board_variant)
         slots["topic_gpus"] = list(q.u.gpus) or None
+        if kind == "price":  # "and on AWS?" priced the GPUs before: "what about 8 of them" still counts those
+            slots["topic_gpus"] = list(price.gpus_asked(q)) or None
+            slots["topic_providers"] = list(price.providers_asked(q)) or None
     if kind == "capability":  # what was asked of the GPU ("good for fine-tuning?"), for "and the L40S?"
         slots["capability_topic"] = capability.topic(q.text) or q.context.get("capability_topic")
     if kind in JOB_TOPICS:

@@ -73,6 +73,14 @@ def test_another_provider_after_a_price_gets_the_same_gpus_price_there(real: Con
     assert text.startswith("*NVIDIA H100 SXM5 按需价（每卡）*") and "• AWS：" in text and "Lambda" not in text
 
 
+def test_a_count_of_them_after_a_price_there_prices_that_many_of_the_same_gpu_at_the_same_provider(
+    real: Consultant,
+) -> None:
+    text = ask(real, "how much is an h100 per hour", "and on AWS?", "what about 8 of them")
+    assert text.startswith("*8 × NVIDIA H100 SXM5 for a month (730 hours), on demand*"), text
+    assert "• AWS: *$40,179*" in text and "Lambda" not in text and "NVIDIA T4" not in text
+
+
 def test_another_method_after_a_memory_answer_gets_the_memory_for_that_method(real: Consultant) -> None:
     text = ask(real, "how much VRAM for full fine-tuning a 7B?", "and with QLoRA?")
     assert text.startswith("*GPU memory to train a 7B-parameter model*") and "*QLoRA*" in text
