@@ -946,8 +946,10 @@ def _question_kind(
             return "serve"
     if has_any(t, cues.CHEAPEST) and (model or method or gpus or has_any(t, GPU_WORDS)):
         return "cheapest_gpu"
-    if has_any(t, cues.ON_A_BUDGET) and (model or method) and has_any(t, cues.WHICH_GPU):
-        return "cheapest_gpu"  # "预算有限，想QLoRA微调14B，推荐什么卡"
+    if has_any(t, cues.ON_A_BUDGET) and (model or method) and (has_any(t, cues.WHICH_GPU) or yes_no):
+        # "预算有限，想QLoRA微调14B，推荐什么卡"; "is this doable on a budget: finetune a 70b": the cheapest
+        # GPUs that do it (and the cheaper method), not the planning form
+        return "cheapest_gpu"
     if has_any(t, cues.MEMORY_ASK) and (model or method):
         return "memory"
     if sig.memory_filter and not gpus and (model or method or "params" in filled):

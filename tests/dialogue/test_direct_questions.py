@@ -163,6 +163,17 @@ def test_the_cheapest_way_to_fine_tune_names_a_lighter_method_when_it_costs_less
     assert light < full
 
 
+def test_whether_a_job_is_doable_on_a_budget_gets_the_cheapest_gpus_and_the_cheaper_method(
+    real: Consultant,
+) -> None:
+    turn = ask(real, "is this doable on a budget: finetune a 70b model")
+
+    answered_directly(turn)
+    lines = turn.text.splitlines()
+    assert lines[0].startswith("*The cheapest GPU for full fine-tuning of a 70B-parameter model")
+    assert lines[1].startswith("*Cheaper: QLoRA on")
+
+
 def test_a_feasibility_question_with_a_deadline_also_answers_the_time(real: Consultant) -> None:
     turn = ask(real, "can we pretrain a 7B model from scratch on 8 H100 in a month?")
 
