@@ -22,6 +22,18 @@ def test_a_yearly_cheapest_offering_gives_the_year_and_says_reserved_prices_are_
     assert "no yearly or reserved ones" in en
 
 
+def test_a_cheapest_offering_for_a_week_or_some_days_gives_the_total_for_that_rental(
+    real: Consultant,
+) -> None:
+    week = ask(real, "whats the cheapest way to get 8 h100s for a week")
+    assert "$31.92/hour for the 8 GPUs" in week and "about *$5,363 for a week* (168 hours)" in week
+    assert "a month" not in week.splitlines()[0]
+    days = ask(real, "cheapest place to rent an a100 for 10 days")
+    assert "about *$478 for 10 days* (240 hours)" in days
+    zh = ask(real, "哪家租 8 张 H100 一周最便宜")
+    assert "租一周（168 小时）约 *$5,363" in zh and "每月" not in zh.splitlines()[0]
+
+
 def test_the_network_a_job_needs_between_nodes_is_computed_without_its_data(real: Consultant) -> None:
     zh = ask(real, "两台 8 卡 H100 训 70B，节点之间网络要多少带宽？")
     assert zh.startswith("*16 × NVIDIA H100 SXM5 做700亿参数模型的全参训练，每节点约需 ")
