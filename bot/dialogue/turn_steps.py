@@ -339,6 +339,7 @@ def frame_question(ctx: TurnContext) -> DialogueState | None:
     if not ctx.in_form:
         u = policy.board_variant(state.topic, ctx.u, ctx.text, c.kb.catalog)
         u = policy.comparison_variant(state.topic, u, state.slots.get("params"))
+        u = policy.task_variant(state.topic, u, ctx.text)
         ctx.u = policy.time_variant(state.topic, u)
     question = ctx.framed = c._question(state, ctx.text, ctx.u)
     direct = ctx.direct = policy.kind_of(question, state.topic, ctx.in_form)

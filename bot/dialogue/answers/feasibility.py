@@ -221,7 +221,10 @@ def time_on(q: Question, spec: GpuSpec, count: int, method: Method) -> dict[str,
     gives a deadline or asks the time. The data said, or for pre-training from scratch the
     compute-optimal 20 tokens per parameter (said as assumed); without data, None."""
     deadline = q.slot("days")
-    if deadline is None and not q.u.asks_time and not q.u.asks_speed:
+    # "how much would that cost on 200k samples?" after "can our 8 H100s fine-tune Mistral 7B": the cost is
+    # the time's (on these GPUs), when the data is said
+    data_said = any(q.slot(k) is not None for k in ("tokens", "data_bytes")) or bool(q.u.samples)
+    if deadline is None and not q.u.asks_time and not q.u.asks_speed and not (q.u.asks_cost and data_said):
         return None
     tokens = q.slot("tokens")
     data_bytes = q.slot("data_bytes")
