@@ -620,10 +620,14 @@ def faq_or_form(ctx: TurnContext) -> DialogueState | None:
     found: list[Hit] | None = None
     if u.intent == "faq" or (not u.said and u.intent == "unknown" and not ctx.reply.kinds):
         found = c.kb.search(text, limit=3) if text else None
+    text_bytes = u.said.get("data_bytes") if u.intent == "faq" else None  # "how many tokens is 10GB of text?"
     if u.intent == "faq":
         kept = fills_only(state, u.said, text) if state.pending is not None else {}
         u = replace(u, said=kept)
-    done = c._form_step(state, ctx.reply, c._job_from_topic(state, u), found, text) or state
+    done = (
+        c._form_step(state, ctx.reply, c._job_from_topic(state, u), found, text, text_bytes=text_bytes)
+        or state
+    )
     done.after_faq = u.intent == "faq" and "faq_answer" in ctx.reply.kinds
     return done
 

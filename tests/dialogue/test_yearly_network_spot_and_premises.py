@@ -109,6 +109,17 @@ def test_a_datasets_size_on_disk_is_computed_from_its_tokens(real: Consultant) -
     assert en.startswith("*500B tokens take about 2 TB of raw text, plus about 2 TB once tokenised*")
 
 
+def test_the_tokens_in_an_amount_of_text_lead_the_rule_per_gigabyte(real: Consultant) -> None:
+    en = ask(real, "how many tokens is 10gb of text")
+    assert en.startswith("*10 GB of English text is about 2.5B tokens* (at about 4 bytes per token")
+    assert "*How many tokens are in a gigabyte of text?*" in en
+    code = ask(real, "how many tokens in 500mb of code")
+    assert code.startswith("*500 MB of code is about 167M tokens*")
+    zh = ask(real, "10GB 中文语料大概多少 token")
+    assert zh.startswith("*10 GB 中文文本大约是 20亿 token*")
+    assert ask(real, "1GB 的資料大概有多少token").startswith("*1 GB 中文文本大約是 2億 token*")
+
+
 def test_how_long_on_given_gpus_without_data_is_the_time_per_billion_tokens(real: Consultant) -> None:
     zh = ask(real, "4 张 A100 LoRA 微调 13B 要几天？")
     assert zh.startswith("*放得下*。") and "10亿 tokens 约需 " in zh and not any(f in zh for f in FORM)
