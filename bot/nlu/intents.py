@@ -717,6 +717,8 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
         and has_any(t, cues.MOST_VALUE)
     ):
         return "list_gpus"  # "性价比最高的卡是哪张": the catalogue by work per dollar, not the cheapest hour
+    if not model and has_any(t, cues.BUY_WORDS) and has_any(t, cues.RENT_WORDS) and not sig.serving:
+        return "faq"  # "buy vs rent for 8 h100s running all year": cloud against owned servers, the notes
     question = _question_kind(t, sig, yes_no, workload, model, short)
     if question is not None:
         return question
