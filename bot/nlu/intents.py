@@ -572,8 +572,18 @@ def _after_join(clause: str) -> str:
     return clause
 
 
+# A premise opened by "since" or "given" runs into its question without a comma ("since the A100 has 120GB
+# can i full finetune a 13b on one"): the question is a clause of its own, from its auxiliary and subject on.
+_PREMISE_THEN_ASK = re.compile(
+    r"^(?:since|given(?: that)?|because|now that|seeing as)\b.{3,}?"
+    r"(?= (?:can|could|should|will|would|do|does|is) (?:i|we|it|they|one|you)\b)"
+)
+
+
 def _clauses(t: str) -> list[str]:
-    """`t` split at clause punctuation (a dot inside "qwen2.5" or "1.5B" is no break)."""
+    """`t` split at clause punctuation (a dot inside "qwen2.5" or "1.5B" is no break), and after a premise
+    that runs into its question ("since the A100 has 120GB can i …")."""
+    t = _PREMISE_THEN_ASK.sub(lambda m: m.group(0) + ",", t, count=1)
     out, start = [], 0
     for i, ch in enumerate(t):
         if ch in "!;,，。！；\n?？—–:：" or (ch in ".-" and (i + 1 == len(t) or t[i + 1] == " ")):
