@@ -95,7 +95,7 @@ def test_gpus_with_similar_fp64_get_no_fp64_remark(real: Consultant) -> None:
         ("4090 與 A100 哪個比較划算", "*NVIDIA GeForce RTX 4090 訓練價效比更高*", ["¥1.24", "同一市場"]),
         (
             "since the h100 is 2x faster than the a100 should i always pick it",
-            "*The NVIDIA H100 SXM5 is better value for training.*",
+            "*Yes.* The NVIDIA H100 SXM5 buys 248 dense BF16 TFLOPS per $/hour",
             ["TFLOPS per $/hour", "$2.79", "$3.99"],
         ),
     ],
