@@ -468,7 +468,9 @@ class Consultant:
         found: list[Hit] | None = None,
         text: str = "",
         lifted: list[SlotChange] | None = None,
+        text_bytes: float | None = None,
     ) -> DialogueState | None:
+        """`text_bytes`: an amount of text an FAQ question asks about ("how many tokens is 10GB of text?")."""
         from bot.dialogue.state import merge_slots
 
         if starts_over(state, u, text):
@@ -544,6 +546,8 @@ class Consultant:
                     card=main_variant(self.kb.catalog, gpu)
                     if (gpu := (*u.gpus, state.slots.get("gpu"))[0])
                     else None,
+                    data_bytes=text_bytes,
+                    text=text,
                 )
                 or pooled
             )

@@ -131,6 +131,7 @@ TOPIC_KINDS = (
     "price",  # "A100 呢？" after a price: the price of the A100; "那 AWS 呢": the same GPU there
     "gpu_info",  # "那 H200 呢？" after the MI300X's datasheet: the H200's
     "capability",  # "and the L40S?" after "is the H100 good for fine-tuning?"
+    "gpu_compare",  # "what about for inference?" after "h100 vs a100 for training": the same GPUs weighed
     "feasibility",
     "memory",
     "cheapest_gpu",
@@ -304,7 +305,12 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
             return "price"  # "那 AWS 呢" after "H100 在 Lambda 上多少钱": the H100's price there
     if topic and not form_in_progress and q.u.said and kind in FOLLOW_UP_INTENTS:
         # After a datasheet only "X 呢？" asks for another one: "我们想用 A100 训练" starts a plan.
-        follows = topic.get("kind") in ANSWERS or topic.get("kind") in ("capability", "gpu_info")
+        follows = (topic.get("kind") in ANSWERS and topic.get("kind") != "gpu_compare") or topic.get(
+            "kind"
+        ) in (
+            "capability",
+            "gpu_info",
+        )
         if (
             follows
             and set(q.u.said) <= set(FOLLOW_UP_SLOTS)
@@ -400,6 +406,17 @@ COMPARISON = "workload_compare"
 COMPARISON_CHANGES = ("gpu", "gpu_count", "params", "active_params", "method", "precision")
 
 
+def task_variant(topic: Any, u: Any, text: str) -> Any:
+    """ "what about for inference?", "推理呢", "and for training?" right after two GPUs were weighed ("h100 vs
+    a100 for training"): the same GPUs weighed for that task. `u` unchanged when that is not what it asks."""
+    if not isinstance(topic, Mapping) or topic.get("kind") != "gpu_compare":
+        return u
+    gpus = (topic.get("slots") or {}).get("topic_gpus") or ()
+    if len(gpus) < 2 or u.gpus or u.said or u.task not in ("serve", "train") or not elliptical(text):
+        return u
+    return replace(u, gpus=tuple(gpus), intent="gpu_compare", kind="gpu_compare")
+
+
 def comparison_topic(gpus: tuple[str, ...]) -> dict[str, Any]:
     return {"kind": COMPARISON, "slots": {"compared": list(dict.fromkeys(gpus))}}
 
@@ -478,12 +495,19 @@ def topic_after(kind: str, q: Question) -> dict[str, Any] | None:
     # A price or a capability is about the GPU the follow-up names itself ("A100 呢？"): none of their
     # slots may carry over into another question ("DeepSeek-V3 全参微调要多少显存" is not about the last GPU).
     slots = (
-        {} if kind in ("price", "capability", "gpu_info") else {name: q.slot(name) for name in TOPIC_SLOTS}
+        {}
+        if kind in ("price", "capability", "gpu_info", "gpu_compare")
+        else {name: q.slot(name) for name in TOPIC_SLOTS}
     )
+    if kind == "gpu_compare":
+        return {"kind": kind, "slots": {"topic_gpus": list(dict.fromkeys(q.u.gpus))}} if q.u.gpus else None
     if kind in ("price", "capability", "gpu_info"):
         # the GPUs the answer was about: "那 AWS 呢" prices them there, "SXM 版呢" / "PCIe 的呢" asks the
         # same of another board of their family (board_variant)
         slots["topic_gpus"] = list(q.u.gpus) or None
+        if kind == "price":  # "and on AWS?" priced the GPUs before: "what about 8 of them" still counts those
+            slots["topic_gpus"] = list(price.gpus_asked(q)) or None
+            slots["topic_providers"] = list(price.providers_asked(q)) or None
     if kind == "capability":  # what was asked of the GPU ("good for fine-tuning?"), for "and the L40S?"
         slots["capability_topic"] = capability.topic(q.text) or q.context.get("capability_topic")
     if kind in JOB_TOPICS:

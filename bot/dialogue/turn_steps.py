@@ -342,6 +342,7 @@ def frame_question(ctx: TurnContext) -> DialogueState | None:
     if not ctx.in_form:
         u = policy.board_variant(state.topic, ctx.u, ctx.text, c.kb.catalog)
         u = policy.comparison_variant(state.topic, u, state.slots.get("params"))
+        u = policy.task_variant(state.topic, u, ctx.text)
         ctx.u = policy.time_variant(state.topic, u)
     question = ctx.framed = c._question(state, ctx.text, ctx.u)
     direct = ctx.direct = policy.kind_of(question, state.topic, ctx.in_form)
@@ -622,10 +623,14 @@ def faq_or_form(ctx: TurnContext) -> DialogueState | None:
     found: list[Hit] | None = None
     if u.intent == "faq" or (not u.said and u.intent == "unknown" and not ctx.reply.kinds):
         found = c.kb.search(text, limit=3) if text else None
+    text_bytes = u.said.get("data_bytes") if u.intent == "faq" else None  # "how many tokens is 10GB of text?"
     if u.intent == "faq":
         kept = fills_only(state, u.said, text) if state.pending is not None else {}
         u = replace(u, said=kept)
-    done = c._form_step(state, ctx.reply, c._job_from_topic(state, u), found, text) or state
+    done = (
+        c._form_step(state, ctx.reply, c._job_from_topic(state, u), found, text, text_bytes=text_bytes)
+        or state
+    )
     done.after_faq = u.intent == "faq" and "faq_answer" in ctx.reply.kinds
     return done
 

@@ -574,10 +574,20 @@ def _after_join(clause: str) -> str:
 
 # Clause punctuation, and a dot or hyphen before a space or the end ("qwen2.5", "1.5B", "fine-tune" go on).
 _CLAUSE_BREAK = re.compile(r"[!;,，。！；\n?？—–:：]|[.\-](?= |\Z)")
+# A premise opened by "since" or "given" runs into its question without a comma ("since the A100 has 120GB
+# can i full finetune a 13b on one"): the question is a clause of its own, from its auxiliary and subject on.
+_PREMISE_OPENERS = ("since", "given", "because", "now that", "seeing as")
+_PREMISE_THEN_ASK = re.compile(
+    r"^(?:since|given(?: that)?|because|now that|seeing as)\b.{3,}?"
+    r"(?= (?:can|could|should|will|would|do|does|is) (?:i|we|it|they|one|you)\b)"
+)
 
 
 def _clauses(t: str) -> list[str]:
-    """`t` split at clause punctuation (a dot inside "qwen2.5" or "1.5B" is no break)."""
+    """`t` split at clause punctuation (a dot inside "qwen2.5" or "1.5B" is no break), and after a premise
+    that runs into its question ("since the A100 has 120GB can i …")."""
+    if t.startswith(_PREMISE_OPENERS):  # the regex runs only where it can match
+        t = _PREMISE_THEN_ASK.sub(lambda m: m.group(0) + ",", t, count=1)
     return [c for c in map(str.strip, _CLAUSE_BREAK.split(t)) if c]
 
 
@@ -715,6 +725,8 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
         and has_any(t, cues.MOST_VALUE)
     ):
         return "list_gpus"  # "性价比最高的卡是哪张": the catalogue by work per dollar, not the cheapest hour
+    if not model and has_any(t, cues.BUY_WORDS) and has_any(t, cues.RENT_WORDS) and not sig.serving:
+        return "faq"  # "buy vs rent for 8 h100s running all year": cloud against owned servers, the notes
     question = _question_kind(t, sig, yes_no, workload, model, short)
     if question is not None:
         return question
@@ -944,8 +956,10 @@ def _question_kind(
             return "serve"
     if has_any(t, cues.CHEAPEST) and (model or method or gpus or has_any(t, GPU_WORDS)):
         return "cheapest_gpu"
-    if has_any(t, cues.ON_A_BUDGET) and (model or method) and has_any(t, cues.WHICH_GPU):
-        return "cheapest_gpu"  # "预算有限，想QLoRA微调14B，推荐什么卡"
+    if has_any(t, cues.ON_A_BUDGET) and (model or method) and (has_any(t, cues.WHICH_GPU) or yes_no):
+        # "预算有限，想QLoRA微调14B，推荐什么卡"; "is this doable on a budget: finetune a 70b": the cheapest
+        # GPUs that do it (and the cheaper method), not the planning form
+        return "cheapest_gpu"
     if has_any(t, cues.MEMORY_ASK) and (model or method):
         return "memory"
     if sig.memory_filter and not gpus and (model or method or "params" in filled):

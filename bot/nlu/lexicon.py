@@ -648,11 +648,24 @@ ASKS_COST = (
 
 # "how much does a LoRA of Mistral 7B on 100k examples cost": the question word and the cost apart.
 _COST_APART = re.compile(r"\bhow much (?:does|do|would|will|did)\b.{0,120}\bcosts?\b")
+# The cost of one pass or one run: "cost per epoch for a LoRA of Mistral 7B", "per-epoch cost", "price of one
+# run", "每个 epoch 的成本".
+_COST_PER_PASS = re.compile(
+    r"\b(?:cost|costs|price|spend)\s+(?:per|for|of)\s+(?:one\s+|an\s+|a\s+|each\s+|the\s+|1\s+)?"
+    r"(?:epoch|pass|run|training run|fine-?tun(?:e|ing) run)\b"
+    r"|\bper[- ]?(?:epoch|run)\s+(?:cost|price)"
+    r"|(?:每|一)\s*(?:个)?\s*(?:epoch|轮)\s*(?:的)?\s*(?:成本|费用|花费)"
+)
 
 
 def asks_cost(s: str) -> bool:
     """Whether a (simplified, lower-cased) message asks what a job costs or how many GPU-hours it takes."""
-    return has_cue(s, ASKS_COST) or GPU_HOURS.search(s) is not None or _COST_APART.search(s) is not None
+    return (
+        has_cue(s, ASKS_COST)
+        or GPU_HOURS.search(s) is not None
+        or _COST_APART.search(s) is not None
+        or _COST_PER_PASS.search(s) is not None
+    )
 
 
 # GPU-hours asked ("how many h100 hours to pretrain 7B on 2T tokens", "要多少卡时"): like the cost, the

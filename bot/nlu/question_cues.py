@@ -200,6 +200,9 @@ VALUE_ASKS = (
     "cost-effective", "cost effective", "more economical", "for the money", "for your money", "for my money",
     "more per dollar", "性价比", "划算", "更值", "更实惠", "serving value", "inference value",
     "value for serving", "value for inference", "training value", "value for training",
+    # "the H100 is faster, should I always pick it over the A100?": is the faster one the better buy too
+    "always pick", "always choose", "always go with", "always go for", "always use", "always get",
+    "always rent", "always buy",
     # "is the MI300X cheaper than the H100 per TFLOP?": the price of a unit of compute
     "per tflop", "per tflops", "per teraflop", "per flop", "per unit of compute", "每 tflops", "每tflops",
     "每单位算力", "单位算力",
@@ -881,6 +884,12 @@ RENT_WORDS = (
     "on the cloud",
     "cloud gpus",
 )
+# Buying GPUs, weighed against renting them ("should we buy or rent h100s", "is it cheaper to buy our own
+# h100s than rent", "租卡还是买卡"): the notes on cloud against owned servers, never a datasheet or the form.
+BUY_WORDS = (
+    "buy", "buying", "purchase", "purchasing", "own hardware", "our own hardware", "on-prem", "on prem",
+    "on-premise", "on-premises", "购买", "买卡", "买服务器", "买机器", "自己买", "自购", "采购", "自建",
+)  # fmt: skip
 # A rent weighed, not chosen: "还是应该租 H100？", "要不要租", "should we rent H100s", "is renting worth it"
 # ("那就租 H100 吧", "let's rent them" choose it: the plan on the rented GPUs).
 RENT_ASKS = (

@@ -80,19 +80,31 @@ TYPOS = {
     "tokns": "tokens", "toknes": "tokens", "tokesn": "tokens",
     "epocs": "epochs", "epoches": "epochs", "epcohs": "epochs", "eopchs": "epochs", "ephocs": "epochs",
     "epohcs": "epochs", "epoc": "epoch", "epcoh": "epoch",
+    # the words of a question: "whats the diffrence between…", "which is more expensve", "how mcuh"
+    "diffrence": "difference", "diference": "difference", "differnce": "difference",
+    "differance": "difference", "difrence": "difference", "diffrences": "differences",
+    "diferences": "differences", "differances": "differences", "diffrent": "different",
+    "diferent": "different", "differnt": "different", "betwen": "between", "beetween": "between",
+    "compair": "compare", "comparision": "comparison", "comparsion": "comparison",
+    "expensve": "expensive", "expencive": "expensive", "expnsive": "expensive",
+    "availble": "available", "avaliable": "available", "avalable": "available", "bandwith": "bandwidth",
+    "thoughput": "throughput", "throughtput": "throughput", "recomendation": "recommendation",
+    "reccomendation": "recommendation", "perfomance": "performance", "enugh": "enough", "mcuh": "much",
+    "muhc": "much", "waht": "what", "hwo": "how", "shoud": "should",
     # the units of a timeline: "two wekes", "10 dyas", "a mnth"
     "wekes": "weeks", "weks": "weeks", "weeeks": "weeks", "weekss": "weeks", "wekks": "weeks", "weke": "week",
     "dyas": "days", "dasy": "days", "dayss": "days", "mnth": "month", "mnths": "months", "mth": "month",
     "mths": "months", "monhts": "months", "montsh": "months", "monht": "month", "huors": "hours",
     "horus": "hours",
 }  # fmt: skip
-# The words that count a dataset or a model, typed with two neighbouring letters swapped ("20k sampels",
-# "exmaples", "parmaeters", "tokesn"): each such slip is mended too. Only swaps, and only of words of six
-# letters or more, so no slip is itself an English word.
+# The words that count a dataset or a model, and the words of a question, typed with two neighbouring
+# letters swapped ("20k sampels", "exmaples", "parmaeters", "tokesn", "comapre", "shuold"): each such slip
+# is mended too. Only swaps, and only of words of six letters or more, so no slip is itself an English word.
 SWAPPED_LETTER_WORDS = (
     "samples", "sample", "examples", "example", "tokens", "epochs", "parameters", "parameter", "params",
     "conversations", "dialogues", "billion", "million", "trillion", "pretrain", "finetune", "pretraining",
-    "finetuning",
+    "finetuning", "difference", "different", "between", "compare", "comparison", "expensive", "cheapest",
+    "recommend", "available", "bandwidth", "throughput", "inference", "training", "enough", "should",
 )  # fmt: skip
 
 

@@ -163,6 +163,30 @@ def test_the_cheapest_way_to_fine_tune_names_a_lighter_method_when_it_costs_less
     assert light < full
 
 
+def test_whether_a_job_is_doable_on_a_budget_gets_the_cheapest_gpus_and_the_cheaper_method(
+    real: Consultant,
+) -> None:
+    turn = ask(real, "is this doable on a budget: finetune a 70b model")
+
+    answered_directly(turn)
+    lines = turn.text.splitlines()
+    assert lines[0].startswith("*The cheapest GPU for full fine-tuning of a 70B-parameter model")
+    assert lines[1].startswith("*Cheaper: QLoRA on")
+
+
+def test_buying_gpus_weighed_against_renting_them_gets_the_notes_on_cloud_against_owned_servers(
+    real: Consultant,
+) -> None:
+    for text in ("is it cheaper to buy our own h100s than rent", "buy vs rent for 8 h100s running all year"):
+        turn = ask(real, text)
+        answered_directly(turn)
+        assert turn.text.startswith("*What does a cloud GPU server offer over buying physical GPU servers?*")
+        assert "dense TFLOPS" not in turn.text
+    assert ask(real, "租卡还是买卡划算，8张H100").text.startswith(
+        "*GPU 云服务器和自建物理服务器相比有什么优势？*"
+    )
+
+
 def test_a_feasibility_question_with_a_deadline_also_answers_the_time(real: Consultant) -> None:
     turn = ask(real, "can we pretrain a 7B model from scratch on 8 H100 in a month?")
 

@@ -73,6 +73,38 @@ def test_another_provider_after_a_price_gets_the_same_gpus_price_there(real: Con
     assert text.startswith("*NVIDIA H100 SXM5 按需价（每卡）*") and "• AWS：" in text and "Lambda" not in text
 
 
+def test_a_count_of_them_after_a_price_there_prices_that_many_of_the_same_gpu_at_the_same_provider(
+    real: Consultant,
+) -> None:
+    text = ask(real, "how much is an h100 per hour", "and on AWS?", "what about 8 of them")
+    assert text.startswith("*8 × NVIDIA H100 SXM5 for a month (730 hours), on demand*"), text
+    assert "• AWS: *$40,179*" in text and "Lambda" not in text and "NVIDIA T4" not in text
+
+
+def test_the_cost_on_data_asked_after_a_feasibility_answer_is_the_time_and_cost_on_those_gpus(
+    real: Consultant,
+) -> None:
+    text = ask(
+        real,
+        "we have 8 h100s, can we finetune mistral 7b",
+        "how much would that cost per epoch on 200k samples",
+    )
+    time_line = next(line for line in text.splitlines() if line.startswith("*Time:*"))
+    assert (
+        "on 8 × NVIDIA H100 SXM5" in time_line
+        and "200K samples × 1,000 tokens, a length I assumed" in time_line
+    )
+    assert re.search(r"~\$[\d,.]+ on demand", time_line), time_line
+
+
+def test_another_task_after_two_gpus_were_weighed_weighs_the_same_gpus_for_it(real: Consultant) -> None:
+    en = ask(real, "h100 vs a100 for training", "what about for inference")
+    assert en.startswith("*The NVIDIA H100 SXM5 is the better pick for serving.*"), en
+    assert "Llama" not in en and "Which model do you mean" not in en
+    zh = ask(real, "H100 和 A100 训练哪个好", "推理呢")
+    assert zh.startswith("*NVIDIA H100 SXM5 更适合推理部署*"), zh
+
+
 def test_another_method_after_a_memory_answer_gets_the_memory_for_that_method(real: Consultant) -> None:
     text = ask(real, "how much VRAM for full fine-tuning a 7B?", "and with QLoRA?")
     assert text.startswith("*GPU memory to train a 7B-parameter model*") and "*QLoRA*" in text

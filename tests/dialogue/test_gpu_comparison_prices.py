@@ -93,6 +93,11 @@ def test_gpus_with_similar_fp64_get_no_fp64_remark(real: Consultant) -> None:
             ["TFLOPS", "显存更大", "141 GB"],
         ),
         ("4090 與 A100 哪個比較划算", "*NVIDIA GeForce RTX 4090 訓練價效比更高*", ["¥1.24", "同一市場"]),
+        (
+            "since the h100 is 2x faster than the a100 should i always pick it",
+            "*Yes.* The NVIDIA H100 SXM5 buys 248 dense BF16 TFLOPS per $/hour",
+            ["TFLOPS per $/hour", "$2.79", "$3.99"],
+        ),
     ],
 )
 def test_a_value_for_money_question_compares_compute_per_dollar_first(

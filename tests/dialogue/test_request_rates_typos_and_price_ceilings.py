@@ -38,6 +38,17 @@ def test_a_misspelling_is_mended_in_any_case_and_inside_hyphenated_words_but_a_r
     )
 
 
+def test_a_misspelt_question_word_still_asks_that_question(real: Consultant) -> None:
+    assert normalise("whats the diffrence betwen them, wich is more expensve").lower == (
+        "whats the difference between them, which is more expensive"
+    )
+    assert normalise("shuold we comapre").lower == "should we compare"
+    differ = ask(real, "whats the diffrence between an a100 and an h100")
+    assert differ.startswith("*How the NVIDIA A100 80GB (SXM4) and the NVIDIA H100 SXM5 differ*")
+    dearer = ask(real, "which is more expensve, l40s or a100")
+    assert dearer.startswith("*The NVIDIA A100 80GB (SXM4) is more expensive.*"), dearer
+
+
 def test_a_typo_typed_with_a_dotless_i_is_answered_not_an_error(real: Consultant) -> None:
     # A Turkish keyboard's ı reads like the i of a misspelling the reader mends ("traning"), which has no
     # entry for it: the word stays as written and the rest of the message is read.

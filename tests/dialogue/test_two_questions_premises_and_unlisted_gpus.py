@@ -89,6 +89,14 @@ def test_a_serving_question_beside_a_corrected_figure_is_still_about_serving(rea
     assert "standard shape" not in reply and "全參數微調" not in reply
 
 
+def test_a_wrong_premise_running_into_its_question_is_corrected_and_the_question_answered(
+    real: Consultant,
+) -> None:
+    text = ask(real, "since the A100 has 120GB can i full finetune a 13b on one")
+    assert text.startswith("A small correction: There is no 120 GB A100"), text
+    assert "*Not with plain AdamW" in text and not any(question in text for question in FORM)
+
+
 def test_a_gpu_settled_on_is_planned_and_a_timed_run_is_training(real: Consultant) -> None:
     settled = ask(real, "4090 显存不够，只好用 2 张 A100 80G 做 LoRA 13B")
     assert settled.startswith("好的：130亿参数，LoRA 微调，A100-80GB，2 张卡。")

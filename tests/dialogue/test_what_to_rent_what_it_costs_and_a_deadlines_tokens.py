@@ -53,3 +53,13 @@ def test_the_tokens_a_deadline_holds_on_named_gpus_are_computed(real: Consultant
 def test_a_budget_asked_for_a_model_built_for_a_use_is_its_cost(real: Consultant) -> None:
     text = ask(real, "想搞个 7B 的法律问答模型，预算要多少")
     assert text.startswith("*70亿参数模型的全参数微调，最划算的是") and "训练数据有多少" not in text
+
+
+def test_the_cost_of_one_epoch_of_a_job_with_its_data_said_is_a_plan_without_a_deadline_question(
+    real: Consultant,
+) -> None:
+    en = ask(real, "cost per epoch for a lora of qwen 7b on 80k samples of 1k tokens")
+    assert en.startswith("*Recommended:*") and "80M tokens (80K samples × 1,000 tokens)" in en
+    assert not any(question in en for question in FORM)
+    zh = ask(real, "qwen 7b 全参微调，8万条数据每条1k token，每个epoch的成本大概多少")
+    assert zh.startswith("*推荐方案*：") and "训练周期" not in zh

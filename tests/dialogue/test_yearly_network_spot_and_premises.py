@@ -22,6 +22,18 @@ def test_a_yearly_cheapest_offering_gives_the_year_and_says_reserved_prices_are_
     assert "no yearly or reserved ones" in en
 
 
+def test_a_cheapest_offering_for_a_week_or_some_days_gives_the_total_for_that_rental(
+    real: Consultant,
+) -> None:
+    week = ask(real, "whats the cheapest way to get 8 h100s for a week")
+    assert "$31.92/hour for the 8 GPUs" in week and "about *$5,363 for a week* (168 hours)" in week
+    assert "a month" not in week.splitlines()[0]
+    days = ask(real, "cheapest place to rent an a100 for 10 days")
+    assert "about *$478 for 10 days* (240 hours)" in days
+    zh = ask(real, "哪家租 8 张 H100 一周最便宜")
+    assert "租一周（168 小时）约 *$5,363" in zh and "每月" not in zh.splitlines()[0]
+
+
 def test_the_network_a_job_needs_between_nodes_is_computed_without_its_data(real: Consultant) -> None:
     zh = ask(real, "两台 8 卡 H100 训 70B，节点之间网络要多少带宽？")
     assert zh.startswith("*16 × NVIDIA H100 SXM5 做700亿参数模型的全参训练，每节点约需 ")
@@ -95,6 +107,17 @@ def test_a_datasets_size_on_disk_is_computed_from_its_tokens(real: Consultant) -
     assert zh.startswith("*5000亿 tokens 的数据约需 2.5 TB 原始文本，分词后的文件再约 2 TB*")
     en = ask(real, "how much disk do I need for 500B tokens of training data?")
     assert en.startswith("*500B tokens take about 2 TB of raw text, plus about 2 TB once tokenised*")
+
+
+def test_the_tokens_in_an_amount_of_text_lead_the_rule_per_gigabyte(real: Consultant) -> None:
+    en = ask(real, "how many tokens is 10gb of text")
+    assert en.startswith("*10 GB of English text is about 2.5B tokens* (at about 4 bytes per token")
+    assert "*How many tokens are in a gigabyte of text?*" in en
+    code = ask(real, "how many tokens in 500mb of code")
+    assert code.startswith("*500 MB of code is about 167M tokens*")
+    zh = ask(real, "10GB 中文语料大概多少 token")
+    assert zh.startswith("*10 GB 中文文本大约是 20亿 token*")
+    assert ask(real, "1GB 的資料大概有多少token").startswith("*1 GB 中文文本大約是 2億 token*")
 
 
 def test_how_long_on_given_gpus_without_data_is_the_time_per_billion_tokens(real: Consultant) -> None:

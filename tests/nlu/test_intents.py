@@ -173,6 +173,9 @@ def test_a_stated_timeline_asks_no_time() -> None:
         "what would it cost to pre-train a 3B model on 600B tokens?",
         "全参微调 13B，50 亿 token，总成本大概多少",
         "LoRA 一个 70B 模型，资料 2GB，要花多少錢",
+        "cost per epoch for a LoRA of Mistral 7B on 100M tokens",
+        "full finetune llama 8b on 200M tokens, per-epoch cost?",
+        "全参微调 7B，2亿 token，每个epoch的成本",
     ],
 )  # fmt: skip
 def test_asking_what_a_job_costs_is_a_plan_that_asks_the_cost(text: str) -> None:

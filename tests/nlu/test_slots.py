@@ -262,7 +262,17 @@ def test_a_number_after_mongodb_atlas_is_still_read() -> None:
     assert got["tokens"] == pytest.approx(2e10) and got["params"] == pytest.approx(1e9)
 
 
-@pytest.mark.parametrize(("text", "count"), [("what about two?", 2), ("and 4?", 4), ("那 8 呢", 8)])
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [
+        ("what about two?", 2),
+        ("and 4?", 4),
+        ("那 8 呢", 8),
+        ("what about 8 of them", 8),
+        ("how about 16 of those?", 16),
+        ("what if we had 4 of them", 4),
+    ],
+)
 def test_a_lone_number_in_a_follow_up_is_a_gpu_count(text: str, count: int) -> None:
     assert said(text)["gpu_count"] == count
 

@@ -6,6 +6,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from bot.dialogue.answers.stored import tokens_in_text
 from bot.dialogue.reply import Reply
 from bot.nlu.numerals_zh import zh_integer
 from bot.render.views import entry_view, find_entry
@@ -18,22 +19,34 @@ if TYPE_CHECKING:
 SECOND_HIT_RATIO = 0.9
 # The FAQ entry on FP8 names the A100 as a GPU without it; the user's own card is named when it has none.
 FP8_FAQ = "faq.fp8"
+# The FAQ entry on tokens per gigabyte, led by the tokens in the amount of text asked about ("10GB").
+TOKENS_PER_GB_FAQ = "faq.tokens_per_gb"
 
 
 def answer_search(
-    kb: KnowledgeBase, hits: Sequence[Hit], reply: Reply, *, explicit: bool, card: Any = None
+    kb: KnowledgeBase,
+    hits: Sequence[Hit],
+    reply: Reply,
+    *,
+    explicit: bool,
+    card: Any = None,
+    data_bytes: float | None = None,
+    text: str = "",
 ) -> bool:
     """Answer from the FAQ/pitfalls with `hits` (kb.search) for a text the NLU took for an FAQ
     question; True when something was answered. `explicit` (the parser saw a question) also says so
     when nothing matched. `card` (a catalogue GPU: the one named, else the plan's) is named where an
-    entry speaks of a feature it lacks ("FP8 训练能省多少" on a T4: the T4 has no FP8 either)."""
+    entry speaks of a feature it lacks ("FP8 训练能省多少" on a T4: the T4 has no FP8 either);
+    `data_bytes`, an amount of text said in `text`, is counted in tokens where the entry gives the rule."""
     if not hits:
         if explicit:
             reply.add("faq_answer", entries=[])
         return explicit
     best = hits[0].score
     chosen = [h for h in hits[:2] if h.score >= best * SECOND_HIT_RATIO]
-    entries = [entry_view(e, reply.lang) for h in chosen if (e := find_entry(kb, h.id)) is not None]
+    entries: list[dict[str, Any]] = [
+        entry_view(e, reply.lang) for h in chosen if (e := find_entry(kb, h.id)) is not None
+    ]
     if not entries:
         return False
     tflops = getattr(card, "tflops", None)
@@ -42,6 +55,10 @@ def answer_search(
             if e["id"] == FP8_FAQ:
                 e["card_without_fp8"] = card.name
                 e["card_trains_in"] = "BF16" if tflops.bf16 else "FP16"
+    if data_bytes:
+        for e in entries:
+            if e["id"] == TOKENS_PER_GB_FAQ:
+                e["counted"] = tokens_in_text(float(data_bytes), text, reply.lang)
     reply.add("faq_answer", entries=entries)
     reply.add_faq(*(e["id"] for e in entries))
     return True

@@ -222,8 +222,16 @@ def time_on(
     pre-training from scratch the compute-optimal 20 tokens per parameter (said as assumed); without
     data, None."""
     deadline = q.slot("days")
-    data_said = with_data and _data(q) != (None, None)
-    if deadline is None and not q.u.asks_time and not q.u.asks_speed and not data_said:
+    # The data said answers with a time when the caller wants one (`with_data`), or when the cost is asked
+    # ("how much would that cost on 200k samples?" after "can our 8 H100s fine-tune Mistral 7B": the cost is
+    # the time's, on these GPUs)
+    data_said = _data(q) != (None, None)
+    if (
+        deadline is None
+        and not q.u.asks_time
+        and not q.u.asks_speed
+        and not (data_said and (with_data or q.u.asks_cost))
+    ):
         return None
     tokens = q.slot("tokens")
     data_bytes = q.slot("data_bytes")

@@ -119,8 +119,20 @@ def answer(q: Question, reply: Reply) -> bool:
         # engine's stated reserved discount would make of it (the catalogue has no reserved prices)
         hours_per_year=PERIOD_HOURS["year"] if q.u.price_period == "year" and not spot else None,
         reserved_discount=RESERVED_DISCOUNT,
+        **_rental(q),
     )
     return True
+
+
+def _rental(q: Question) -> dict[str, Any]:
+    """The rental asked for, shorter than a month ("8 H100s for a week", "for 3 days", "per day"): its
+    hours, the total is the listed rate times them (None: a month, a year or no period said)."""
+    days, period = q.u.said.get("days"), q.u.price_period
+    if period in ("day", "week") and days in (None, PERIOD_HOURS[str(period)] / 24):
+        return {"rental_hours": PERIOD_HOURS[str(period)], "rental_days": None, "rental_period": period}
+    if isinstance(days, int | float) and 0 < days < PERIOD_HOURS["month"] / 24:
+        return {"rental_hours": float(days) * 24, "rental_days": float(days), "rental_period": None}
+    return {"rental_hours": None, "rental_days": None, "rental_period": None}
 
 
 def _ceiling(q: Question) -> float | None:

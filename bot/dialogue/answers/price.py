@@ -52,9 +52,10 @@ def answer(q: Question, reply: Reply) -> bool:
     catalog, china = q.catalog, q.kb.china_catalog
     clouds = priced_clouds(catalog)
     china_clouds = priced_clouds(china)
-    named = [p for p in q.u.providers if p in clouds]
-    named_cn = [p for p in q.u.providers if p in china_clouds]
-    unpriced = [p for p in q.u.providers if p not in clouds and p not in china_clouds]
+    providers = providers_asked(q)
+    named = [p for p in providers if p in clouds]
+    named_cn = [p for p in providers if p in china_clouds]
+    unpriced = [p for p in providers if p not in clouds and p not in china_clouds]
     count = int(q.u.said.get("gpu_count") or 1)
     budget = q.u.said.get("budget") if isinstance(q.u.said.get("budget"), Mapping) else None
     quoted = budget if budget is not None and budget.get("period") == "hour" else None
@@ -78,7 +79,7 @@ def answer(q: Question, reply: Reply) -> bool:
     # period or a budget asks for the total.
     totals = count > 1 or period in ("day", "week", "year") or budget is not None or days is not None
     cn_asked = q.u.region == "cn" or bool(named_cn) or any(p in china_providers() for p in q.u.providers)
-    specs = resolve_gpus(catalog, _gpus_asked(q))
+    specs = resolve_gpus(catalog, gpus_asked(q))
     if quoted is not None and len(specs) > 1:
         # "$2/hr for an H100": judged against the part the family name means (the SXM board)
         main = {m.id for name in q.u.gpus if (m := main_variant(catalog, name)) is not None}
@@ -212,7 +213,15 @@ def _in_region(row: Mapping[str, Any], codes: tuple[str, ...]) -> bool:
     return any(c in region for c in codes)
 
 
-def _gpus_asked(q: Question) -> tuple[str, ...]:
+def providers_asked(q: Question) -> tuple[str, ...]:
+    """The providers the message names; a follow-up naming neither a provider nor a GPU ("what about 8 of
+    them" after "and on AWS?") asks about the providers the last price was for."""
+    if q.u.providers or q.u.gpus or q.u.kind not in ("whatif", "correction"):
+        return tuple(q.u.providers)
+    return tuple(q.context.get("topic_providers") or ())
+
+
+def gpus_asked(q: Question) -> tuple[str, ...]:
     """The GPUs the message names; a follow-up naming only a provider ("那 AWS 呢") asks about the
     GPUs the last price was for."""
     if q.u.gpus or q.u.kind not in ("whatif", "correction", "china_providers"):

@@ -141,6 +141,34 @@ CODE_WORDS = re.compile(r"\bcode\b|代码|程式码|源码|源代码", re.IGNORE
 LARGE_VOCAB = 128_256
 
 
+# A language named for the text ("10GB of Chinese text", "英文语料"): its bytes per token, whatever
+# the reply's.
+CHINESE_WORDS = re.compile(r"\bchinese\b|中文|汉语|漢語", re.IGNORECASE)
+ENGLISH_WORDS = re.compile(r"\benglish\b|英文|英语|英語", re.IGNORECASE)
+
+
+def tokens_in_text(data_bytes: float, text: str, lang: str) -> dict[str, Any]:
+    """ "how many tokens is 10gb of text?", "10GB 中文语料大概多少 token": the tokens that much text holds at
+    the bytes per token of its language (sizing.workload.BYTES_PER_TOKEN; the language named, else the
+    asker's), for the FAQ on tokens per gigabyte to lead with."""
+    low = normalise(text).lower
+    if CODE_WORDS.search(low):
+        language = "code"
+    elif CHINESE_WORDS.search(low):
+        language = "zh"
+    elif ENGLISH_WORDS.search(low):
+        language = "en"
+    else:
+        language = "zh" if lang.startswith("zh") else "en"
+    per_token = BYTES_PER_TOKEN[language]
+    return {
+        "data_bytes": data_bytes,
+        "tokens": data_bytes / per_token,
+        "per_token": per_token,
+        "language": language,
+    }
+
+
 def data_answer(q: Question, reply: Reply) -> bool:
     """ "預訓練資料 2T token，大概要準備多大的儲存空間？": the raw text those tokens come from (bytes per
     token of the message's language, sizing.workload.BYTES_PER_TOKEN) and the tokenised files (4 bytes per
