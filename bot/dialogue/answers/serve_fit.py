@@ -10,7 +10,15 @@ from dataclasses import replace
 from typing import Any
 
 from bot.dialogue.answers.base import Question
-from bot.dialogue.answers.serve import lengths_said, long_context_note, read_as, refused, serve_request
+from bot.dialogue.answers.feasibility import plural_uncounted
+from bot.dialogue.answers.serve import (
+    lengths_said,
+    long_context_note,
+    read_as,
+    refused,
+    serve_request,
+    serving_answer,
+)
 from bot.dialogue.hardware import main_variant
 from bot.dialogue.reply import Reply
 from bot.nlu.gpus import memory_cards
@@ -55,6 +63,9 @@ def feasibility(q: Question, reply: Reply) -> bool:
     if not q.u.gpus and (cards(q, reply) or (q.memory_floor_gb is not None and memory(q, reply))):
         # "24G显存能装得下13B模型吗", "2x 24 GB cards or one 48 GB card?": memory sizes, no GPU named
         return True
+    if q.u.gpus and plural_uncounted(q):
+        # "can 4090s serve Llama 3 70B?", "and with 4090s?": how many of them, the serving plan on that GPU
+        return serving_answer(q, reply)
     req = serve_request(q, default_load=False)
     # A GPU named beside a figure the answer corrects is not chosen (route.keep_plan_on_correction) but is
     # still the one asked about ("聽說 MI300X 只有 128G，跑不了 70B 推論吧"), as training feasibility has it.
