@@ -128,15 +128,17 @@ ENGINE_TERMS = (
     "launch_server", "vllm serve",
 )  # fmt: skip
 # Installing, configuring or fixing an engine named, or asking what it does: the how-to and trouble FAQ
-# answers it (faq.serving_engine_*), not a sizing plan. "装" alone is no cue ("装得下" is "fits").
+# answers it (faq.serving_engine_*), not a sizing plan. "装" alone is no cue ("装得下" is "fits"), nor are
+# "配置", "参数" or "设置" alone ("推荐配置" is hardware, "模型参数" its size, "默认设置规划" a plan).
 ENGINE_HOWTO = (
     "install", "installing", "installation", "pip", "enable", "enabling", "turn on", "configure",
-    "configuration", "config", "flag", "flags", "argument", "arguments", "parameter", "parameters", "setting",
-    "settings", "launch", "oom", "ooms", "out of memory", "error", "errors", "crash", "crashes", "crashing",
-    "keeps failing", "fails to start", "knob", "knobs", "tune", "tuning", "how does", "what does", "what is",
-    "安装", "怎么开", "开启", "打开", "怎么设置", "设置", "怎么设", "怎麼設", "配置", "参数", "參數", "启动",
-    "啟動", "报错", "報錯", "爆显存", "爆顯存", "显存溢出", "崩了", "挂了", "原理", "是什么", "是什麼",
-    "调参", "怎么调", "怎麼調",
+    "configuration", "config", "flag", "flags", "argument", "arguments", "parameter", "parameters",
+    "setting", "settings", "launch", "oom", "ooms", "out of memory", "error", "errors", "crash",
+    "crashes", "crashing", "keeps failing", "fails to start", "knob", "knobs", "tune", "tuning",
+    "how does", "what does", "what is", "安装", "怎么开", "开启", "打开", "怎么设置", "怎麼設定",
+    "怎么设", "怎麼設", "怎么配置", "怎麼配置", "启动参数", "啟動參數", "参数怎么", "參數怎麼",
+    "启动时", "啟動時", "报错", "報錯", "爆显存", "爆顯存", "显存溢出", "崩了", "挂了", "原理",
+    "是什么", "是什麼", "调参", "怎么调", "怎麼調",
 )  # fmt: skip
 # Weighing two engines named ("vllm vs sglang", "vLLM 还是 SGLang"): the comparison answers it.
 ENGINE_COMPARE = (
