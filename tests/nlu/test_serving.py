@@ -315,6 +315,7 @@ def test_an_engine_how_to_or_trouble_question_is_an_faq_question_not_a_sizing_re
         "we serve with vLLM",
         "用 vllm 部署 Llama 3.1 70B 要几张 H100",
         "serve llama 3.1 8b with sglang for 50 users",
+        "按 SGLang 的默认设置规划",  # "设置" alone is no how-to, nor "配置" (hardware) or "参数" (model size)
     ],
 )
 def test_an_engine_named_beside_a_model_or_a_load_is_still_a_serving_request(text: str) -> None:
