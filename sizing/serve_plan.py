@@ -31,7 +31,7 @@ from sizing.serve_memory import (
     serve_memory,
     shape_memory,
 )
-from sizing.serve_precision import serving_precision
+from sizing.serve_precision import SMALLER_PRECISION, serving_precision
 from sizing.serve_rank import Context, leading, lower_precision_bar, rank
 from sizing.serve_result import ServeExcluded, ServeOption, ServeResult, hourly_usd_for
 from sizing.serve_speed import ModelTerms, Replica, Speed, Timing, model_terms, saturation_batch
@@ -662,15 +662,6 @@ def _solo(
 ) -> Speed:
     """One request alone on the replica."""
     return Timing(rep, req.input_tokens, req.output_tokens, k, terms.get(rep.precision)).speed(1)
-
-
-# The next precision down a team would try: 16-bit -> FP8, FP8/INT8 -> INT4 (AWQ/GPTQ).
-SMALLER_PRECISION: dict[ServePrecision, ServePrecision] = {
-    "bf16": "fp8",
-    "fp16": "fp8",
-    "fp8": "int4",
-    "int8": "int4",
-}
 
 
 def _smaller_precision(p: ServePrecision) -> ServePrecision | None:

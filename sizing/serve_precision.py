@@ -37,6 +37,14 @@ SUBSTITUTES: dict[ServePrecision, tuple[ServePrecision, ...]] = {
     "int4": ("int8", "fp8", "fp16"),
 }
 
+# The next precision down a team would try: 16-bit -> FP8, FP8/INT8 -> INT4 (AWQ/GPTQ).
+SMALLER_PRECISION: dict[ServePrecision, ServePrecision] = {
+    "bf16": "fp8",
+    "fp16": "fp8",
+    "fp8": "int4",
+    "int8": "int4",
+}
+
 
 @dataclass(frozen=True, slots=True)
 class PrecisionSupport:
@@ -80,3 +88,18 @@ def serving_precision(gpu: GpuSpec, precision: ServePrecision) -> PrecisionSuppo
         if kernel is not None:
             return PrecisionSupport(candidate, kernel, precision)
     return None
+
+
+def deployed_below(gpu: GpuSpec, precision: ServePrecision) -> tuple[ServePrecision, ...]:
+    """The smaller precisions a team serves a `precision` model in on `gpu`, in the order they try
+    them: FP8 where the GPU has FP8 tensor cores (W8A8), then INT4 (AWQ/GPTQ) where a 4-bit kernel exists.
+    Ampere's FP8 is weight-only: the same 16-bit math as INT4 with twice its bytes, so there the step
+    down is INT4."""
+    out: list[ServePrecision] = []
+    smaller = SMALLER_PRECISION.get(precision)
+    while smaller is not None:
+        kernel = kernel_for(gpu, smaller)
+        if (kernel == "w8a8" and smaller == "fp8") or (kernel is not None and smaller == "int4"):
+            out.append(smaller)
+        smaller = SMALLER_PRECISION.get(smaller)
+    return tuple(out)

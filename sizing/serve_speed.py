@@ -339,6 +339,10 @@ class Timing:
         compute = flops / tp / (peak_flops * k.prefill_efficiency)
         comm = 2 * arch.layers * self._allreduce_s(n * arch.hidden * 2.0)
         self.prefill_s = compute + comm
+        if ranks > 1:
+            # Attention data parallel: each rank prefills its own requests' prompts in the steps it shares
+            # with decoding, so the busiest rank gates prefill as it gates decode (fit in serve_calibration).
+            self.prefill_s *= self.imbalance
         if pp > 1:  # the activations handed from stage to stage
             handoff = (pp - 1) * (STAGE_HANDOFF_LATENCY_S + n * arch.hidden * 2.0 / (STAGE_HANDOFF_GBS * 1e9))
             self.prefill_s += handoff

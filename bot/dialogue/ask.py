@@ -13,6 +13,11 @@ from bot.dialogue.state import DialogueState, missing
 
 # Stating any of these starts a sizing form (the required slots: model, data, deadline).
 WORKLOAD_SLOTS = ("params", "tokens", "data_bytes", "days")
+# FAQ entries about serving a model: the invitation after one asks what serving needs, not training's.
+SERVING_FAQ = (
+    "faq.serving_basics", "faq.serving_engine_install", "faq.serving_engine_oom",
+    "faq.serving_engine_settings", "faq.paged_attention", "faq.vllm_vs_sglang", "faq.moe_parallel_serving",
+)  # fmt: skip
 ESCALATE_TO_MODAL = 2  # re-prompts before suggesting the /gpu form (Dialogflow CX no-match-N)
 
 
@@ -31,7 +36,7 @@ def ask_next(
     if invite and reply.kinds and not_started(state):
         # A standalone question (a fact, a GPU, an FAQ) was answered before any sizing began:
         # end with one short invitation, not a slot question nobody asked for.
-        reply.add("invite")
+        reply.add("invite", serving=any(i in SERVING_FAQ for i in reply.faq))
         return state
     slot = open_slots[0]
     repeat = state.pending == slot and not said and not reply.kinds

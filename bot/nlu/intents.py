@@ -934,6 +934,8 @@ def _question_kind(
         if has_any(t, PER_PERIOD):
             return "price"  # "H100 SXM per hour on aws", "B200 /hr": a GPU and a price period, nothing else
     method = "method" in filled
+    if serving.asks_engine_howto(t) and not _serving_load(filled) and not has_any(t, HOW_MANY_GPUS):
+        return "faq"  # "how do I install vllm?", "vllm 怎么开 fp8 kv cache": the engine's how-to, not a plan
     if sig.serving and not (has_any(t, DEFINE) and not model and not _serving_load(filled)):
         if has_any(t, cues.CHEAPEST) or has_any(t, cues.ON_A_BUDGET):
             return "cheapest_gpu"

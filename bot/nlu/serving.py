@@ -106,13 +106,58 @@ _ADDRESS = re.compile(
 )
 
 
+def engines_named(s: str) -> set[str]:
+    """The serving engines the message names, outside web addresses and repository paths
+    ("docs.vllm.ai", "sgl-project/sglang")."""
+    plain = _ADDRESS.sub(" ", s) if "." in s or "/" in s else s  # an address needs one of them
+    return {engine for engine, phrases in ENGINE_IDS if lexicon.has_cue(plain, phrases)}
+
+
 def find_serve_engine(s: str) -> str | None:
     """The serving engine the message runs ("we serve with vLLM", "用 sglang 部署"); None when it names
-    none, or several (a comparison of engines chooses none), or only inside a web address or a repository
-    path ("docs.vllm.ai", "sgl-project/sglang")."""
-    plain = _ADDRESS.sub(" ", s) if "." in s or "/" in s else s  # an address needs one of them
-    named = {engine for engine, phrases in ENGINE_IDS if lexicon.has_cue(plain, phrases)}
+    none, or several (a comparison of engines chooses none), or only inside an address."""
+    named = engines_named(s)
     return named.pop() if len(named) == 1 else None
+
+
+# An engine's own settings and mechanisms: a message about one is about running the engine.
+ENGINE_TERMS = (
+    "paged attention", "pagedattention", "分页注意力", "gpu-memory-utilization", "gpu_memory_utilization",
+    "max-model-len", "max_model_len", "max model len", "max-num-seqs", "max_num_seqs", "kv-cache-dtype",
+    "kv_cache_dtype", "mem-fraction-static", "mem_fraction_static", "max-running-requests", "cache blocks",
+    "launch_server", "vllm serve",
+)  # fmt: skip
+# Installing, configuring or fixing an engine named, or asking what it does: the how-to and trouble FAQ
+# answers it (faq.serving_engine_*), not a sizing plan. "装" alone is no cue ("装得下" is "fits"), nor are
+# "配置", "参数" or "设置" alone ("推荐配置" is hardware, "模型参数" its size, "默认设置规划" a plan).
+ENGINE_HOWTO = (
+    "install", "installing", "installation", "pip", "enable", "enabling", "turn on", "configure",
+    "configuration", "config", "flag", "flags", "argument", "arguments", "parameter", "parameters",
+    "setting", "settings", "launch", "oom", "ooms", "out of memory", "error", "errors", "crash",
+    "crashes", "crashing", "keeps failing", "fails to start", "knob", "knobs", "tune", "tuning",
+    "how does", "what does", "what is", "安装", "怎么开", "开启", "打开", "怎么设置", "怎麼設定",
+    "怎么设", "怎麼設", "怎么配置", "怎麼配置", "启动参数", "啟動參數", "参数怎么", "參數怎麼",
+    "启动时", "啟動時", "报错", "報錯", "爆显存", "爆顯存", "显存溢出", "崩了", "挂了", "原理",
+    "是什么", "是什麼", "调参", "怎么调", "怎麼調",
+)  # fmt: skip
+# Weighing two engines named ("vllm vs sglang", "vLLM 还是 SGLang"): the comparison answers it.
+ENGINE_COMPARE = (
+    "vs", "versus", "or", "compare", "comparison", "difference", "better", "faster", "which", "区别", "區別",
+    "还是", "還是", "哪个", "哪個", "对比", "對比", "比较", "比較", "更快", "更好", "怎么选", "怎麼選",
+)  # fmt: skip
+
+
+def asks_engine_howto(s: str) -> bool:
+    """The message asks how to install, configure or fix a serving engine, what one of its settings or
+    mechanisms does ("how do I install vllm?", "vllm 怎么开 fp8 kv cache", "why is my vllm server OOM?",
+    "what does paged attention do"), or which of two engines to run ("vllm vs sglang for llama 3.1
+    70b?"): an engine question, not a sizing request."""
+    if lexicon.has_cue(s, ENGINE_TERMS):
+        return True
+    named = engines_named(s)
+    if len(named) >= 2 and lexicon.has_cue(s, ENGINE_COMPARE):
+        return True
+    return bool(named) and lexicon.has_cue(s, ENGINE_HOWTO)
 
 
 def find_serve_layout(s: str) -> str | None:

@@ -69,3 +69,19 @@ def test_expert_versus_tensor_parallel_serving_is_explained_with_when_each_wins(
     assert text.startswith("*Serving a mixture-of-experts model") and "large batch" in text
     zh = ask(real, "專家並行和張量並行差在哪")
     assert zh.startswith("*部署 MoE 模型用專家並行") and "模型有多少參數" not in zh
+
+
+def test_serving_engine_how_to_and_trouble_questions_get_the_engine_answer_and_a_serving_invitation(
+    real: Consultant,
+) -> None:
+    install = ask(real, "how do I install vllm?")
+    assert install.startswith("*How do I install and start vLLM or SGLang") and "pip install vllm" in install
+    assert install.rstrip().endswith("(and the GPU, if chosen).") and "training run" not in install
+    oom = ask(real, "why is my vllm server OOM?")
+    assert "--gpu-memory-utilization" in oom and "gradient checkpointing" not in oom
+    kv = ask(real, "vllm 怎么开 fp8 kv cache")
+    assert "--kv-cache-dtype fp8" in kv and kv.rstrip().endswith("（已选定卡型的话也说一下）。")
+    assert "*What is PagedAttention" in ask(real, "what does paged attention do")
+    assert ask(real, "vllm vs sglang for llama 3.1 70b on H100s?").startswith(
+        "*vLLM or SGLang (or TensorRT-LLM)"
+    )

@@ -64,3 +64,36 @@ def test_a_capacity_asked_where_the_models_own_precision_does_not_fit_is_given_i
     assert "*Yes.*" not in text and "*No.*" not in text
     said = ask(real, "how many concurrent users can one H100 handle with Llama 3 70B in bf16?")
     assert said.startswith("1 × NVIDIA H100 SXM5 cannot serve Llama 3 70B in BF16") and "*About" not in said
+
+
+def test_with_no_precision_said_the_verdict_is_yes_in_the_smaller_precision_that_holds_a_pilot_load(
+    real: Consultant,
+) -> None:
+    zh = ask(real, "我们有 2 张 L40S，能跑 Qwen2.5-72B 推理吗？")
+    assert zh.startswith(
+        "*能，用 FP8。* BF16 的权重要 145 GB，超过 2 × NVIDIA L40S 的 96 GB；用 FP8 还能同时容纳约"
+    )
+    assert "更小的精度要能同时容纳至少 10 个请求" in zh
+    hant = ask(real, "兩張 L40S 跑得動 Llama 3.1 70B 推論嗎？")
+    assert hant.startswith("*能，用 FP8。* BF16 的權重要 141 GB，超過 2 × NVIDIA L40S 的 96 GB")
+    en = ask(real, "can 4x A100 80GB serve Llama 3.1 405B?")
+    assert en.startswith(
+        "*Yes, in INT4.* BF16 needs 812 GB of weights, more than the 320 GB of 4 × NVIDIA A100"
+    )
+    assert "• FP8: weights 410 GB" in en  # no FP8 tensor cores on an A100: the step down is 4-bit
+
+
+def test_a_precision_said_is_answered_as_said_even_when_a_smaller_one_fits(real: Consultant) -> None:
+    en = ask(real, "Can we serve Qwen2.5-72B in BF16 on 2 L40S?")
+    assert en.startswith("*No.* 2 × NVIDIA L40S cannot serve Qwen2.5 72B in BF16")
+    assert "With no precision said" not in en and "• FP8: weights 75.2 GB (37.6 GB per GPU): fits" in en
+
+
+def test_a_smaller_precision_that_holds_fewer_requests_than_the_pilot_load_is_no_yes(
+    real: Consultant,
+) -> None:
+    en = ask(real, "Can I run Qwen2.5 32B on one 4090 for inference?")
+    assert en.startswith("*No.* 1 × NVIDIA GeForce RTX 4090 cannot serve Qwen2.5 32B in BF16")
+    assert (
+        "INT4 fits, but only 9 requests of 1,500 tokens at once, fewer than the 10 a serving plan needs" in en
+    )

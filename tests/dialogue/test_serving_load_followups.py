@@ -93,3 +93,20 @@ def test_a_load_alone_in_a_what_if_with_no_answer_before_asks_which_model_to_ser
     hant = real.handle("b", "那每天 5 萬次調用呢？").text
     assert "每天 50,000 次請求" in hant.split("\n")[0], hant
     assert "你用的是哪個模型？" in hant, hant
+
+
+def test_a_gpu_named_in_the_plural_without_a_count_after_a_serving_answer_is_how_many_of_them(
+    real: Consultant,
+) -> None:
+    real.handle("p1", "how much vram to serve llama 3 70b?")
+    plural = real.handle("p1", "and with 4090s?").text
+    assert (
+        "*Recommended:* 8 × NVIDIA GeForce RTX 4090" in plural and "1 × NVIDIA GeForce RTX 4090" not in plural
+    )
+    real.handle("p2", "部署 Qwen2.5-72B 需要多少显存")
+    english = real.handle("p2", "what about on L40S cards?").text
+    assert "*Recommended:* 8 × NVIDIA L40S" in english and "显存" not in english
+    one = real.handle("p3", "can L40S serve llama 3 70b?").text  # the L40S's own "S" is no plural
+    assert one.startswith(
+        "*Yes, in INT4.* BF16 needs 141 GB of weights, more than the 48 GB of 1 × NVIDIA L40S"
+    )

@@ -189,7 +189,10 @@ def test_a_throughput_asked_where_the_asked_precision_does_not_fit_gives_it_in_o
     text = ask(real, "How many tokens per second does an H100 do on Llama 3 70B?")
     assert not text.startswith("*No.*"), "a how-many question gets no yes/no verdict"
     assert "cannot serve Llama 3 70B in BF16" in text and "*In FP8, at full load, about" in text
-    assert ask(real, "can one H100 serve Llama 3 70B?").startswith("*No.*")
+    assert ask(real, "can one H100 serve Llama 3 70B?").startswith(
+        "*Yes, in FP8.* BF16 needs 141 GB of weights"
+    )
+    assert ask(real, "can one H100 serve Llama 3 70B in BF16?").startswith("*No.*")
 
 
 def test_a_family_that_cannot_hold_the_model_is_named_by_its_usual_board(real: Consultant) -> None:
@@ -219,8 +222,12 @@ def test_users_a_day_with_a_gpu_type_get_replicas_that_meet_chat_latency(real: C
 
 
 def test_does_it_fit_with_daily_users_or_a_rate_answers_for_that_load(real: Consultant) -> None:
-    no = ask(real, "2 张 H20 部署 Qwen2.5 72B，每天 5000 用户，够吗")
+    no = ask(real, "1 张 H20 部署 Qwen2.5 72B，每天 5000 用户，够吗")
     assert no.startswith("*不能。*")
+    smaller = ask(real, "2 张 H20 部署 Qwen2.5 72B，每天 5000 用户，够吗")
+    assert smaller.startswith(
+        "*能，用 FP8。* 用 BF16 时 2 × NVIDIA H20 同时只能容纳 76 个 1,500 token 的请求，少于所说的 263 个"
+    )
     yes = ask(real, "8 张 H20 部署 Qwen2.5 72B，每天 5000 用户，够吗")
     assert yes.startswith("*能。*") and "日活 5,000（高峰时同时约" in yes
     rate = ask(real, "2 H100 for Llama 3.1 8B at 5 requests per second, enough?")

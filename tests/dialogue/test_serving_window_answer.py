@@ -69,9 +69,17 @@ def test_a_cheapest_answer_with_no_plan_in_target_shows_the_relaxed_plan_itself(
 def test_hardware_whose_kv_cache_cannot_take_one_whole_window_request_says_that_is_why(
     real: Consultant,
 ) -> None:
-    text = real.handle("w10", "Llama 3.1 70B on 2 H100s with a 128k context for 10 users, does it fit?").text
+    text = real.handle(
+        "w10", "Llama 3.1 70B on 2 H100s with a 128k context for 10 users in BF16, does it fit?"
+    ).text
     first = text.splitlines()[0]
     assert first.startswith("*No.*") and "whole 131,072-token window does not fit in its KV cache" in first
+    unsaid = real.handle(
+        "w12", "Llama 3.1 70B on 2 H100s with a 128k context for 10 users, does it fit?"
+    ).text
+    assert unsaid.startswith(
+        "*Yes, in FP8.* In BF16 one request of the whole 131,072-token window does not fit on 2 × NVIDIA H100"
+    )
 
 
 def test_every_prompt_using_the_whole_window_is_planned_full(real: Consultant) -> None:

@@ -291,3 +291,32 @@ def test_a_message_that_names_only_the_engine_it_serves_with_is_a_serving_reques
 )
 def test_an_engine_name_inside_a_web_address_or_repository_path_is_no_engine_stated(text: str) -> None:
     assert parse(text).slots.serve_engine is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "how do I install vllm?",
+        "vllm 怎么开 fp8 kv cache",
+        "why is my vllm server OOM?",
+        "what does paged attention do",
+        "vllm vs sglang for llama 3.1 70b on H100s?",
+        "SGLang 啟動參數怎麼調",
+        "what does --gpu-memory-utilization do",
+    ],
+)
+def test_an_engine_how_to_or_trouble_question_is_an_faq_question_not_a_sizing_request(text: str) -> None:
+    assert parse(text).intent == "faq"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "we serve with vLLM",
+        "用 vllm 部署 Llama 3.1 70B 要几张 H100",
+        "serve llama 3.1 8b with sglang for 50 users",
+        "按 SGLang 的默认设置规划",  # "设置" alone is no how-to, nor "配置" (hardware) or "参数" (model size)
+    ],
+)
+def test_an_engine_named_beside_a_model_or_a_load_is_still_a_serving_request(text: str) -> None:
+    assert parse(text).intent == "serve"

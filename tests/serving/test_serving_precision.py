@@ -7,7 +7,7 @@ import pytest
 
 from knowledge import KnowledgeBase
 from sizing.serve_plan import plan_serving
-from sizing.serve_precision import kernel_for, serving_precision
+from sizing.serve_precision import deployed_below, kernel_for, serving_precision
 from sizing.serve_result import ServeResult
 from sizing.serve_types import SERVE_PRECISIONS, ServePrecision, ServeRequest
 
@@ -84,3 +84,15 @@ def test_4_bit_is_not_planned_on_amd_gpus_without_awq_or_gptq_kernels(kb: Knowle
     assert serving_precision(kb.catalog.gpu("mi300x"), "int4").precision == "fp8"  # type: ignore[union-attr]
     result = serve(kb, "llama-3.1-70b", "int4", concurrency=10)
     assert all(o.gpu.vendor == "nvidia" for o in result.options)
+
+
+def test_the_smaller_precisions_deployed_are_fp8_only_on_fp8_tensor_cores_then_4_bit_where_kernels_exist(
+    kb: KnowledgeBase,
+) -> None:
+    gpus = {g.id: g for g in kb.catalog.gpus}
+    assert deployed_below(gpus["l40s"], "bf16") == ("fp8", "int4")
+    assert deployed_below(gpus["a100-80gb"], "bf16") == ("int4",)  # Ampere's FP8 is weight-only
+    assert deployed_below(gpus["t4"], "fp16") == ("int4",)
+    assert deployed_below(gpus["h100-sxm"], "fp8") == ("int4",)
+    assert deployed_below(gpus["mi300x"], "bf16") == ("fp8",)  # no AWQ/GPTQ kernels on AMD
+    assert deployed_below(gpus["h100-sxm"], "int4") == ()

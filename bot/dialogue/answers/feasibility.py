@@ -4,6 +4,7 @@ per-GPU term) and what does fit: lighter methods on the same GPUs, more of them,
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
@@ -51,14 +52,23 @@ MEMORY_TERMS = ("weights_gb", "gradients_gb", "optimizer_gb", "activations_gb", 
 DEFAULT_GPU = "h100-sxm"
 
 
-def _plural_uncounted(q: Question) -> bool:
-    """The GPU named in the plural with no count ("is it ok to use 4090s for a 13b lora"): how many of
-    them the job takes is the answer, not a verdict on one."""
+# A plural noun right after a GPU's name: "L40S cards", "A100 GPUs", "4090 显卡们" is rare enough to skip.
+_PLURAL_NOUN = re.compile(r"\s*(?:cards|gpus|boards)\b")
+
+
+def plural_uncounted(q: Question) -> bool:
+    """The GPU named in the plural with no count ("is it ok to use 4090s for a 13b lora", "and with
+    4090s?" after a serving answer): how many of them the job takes is the answer, not a verdict on one.
+    The one owner of this reading, for training (here) and serving (serve_fit.feasibility)."""
     if q.slot("gpu_count") is not None:
         return False
     low = normalise(q.text).lower
     for g in find_gpus(low):
         end = g.end if low[g.start : g.end].endswith("s") else g.end + 1  # the name's span may hold the "s"
+        if _PLURAL_NOUN.match(low, g.end):
+            return True  # "on L40S cards", "with A100 GPUs"
+        if g.gpu.endswith("s") and not low[g.start : end].endswith(("ss", "s's")):
+            continue  # "L40S" is one card: its "s" is the name's own, not a plural
         if (
             low[end - 1 : end] == "s"
             and low[end - 2 : end - 1].isdigit()
@@ -113,7 +123,7 @@ def answer(q: Question, reply: Reply, *, memory_asked: bool = False) -> bool:
             )
             if lighter is not None:
                 options = [lighter, *(o for o in options if o is not lighter)]
-        if counts_gpus(normalise(q.text).lower) or _plural_uncounted(q):
+        if counts_gpus(normalise(q.text).lower) or plural_uncounted(q):
             # "全参微调 13B 需要几张 A100": the count that holds the job as asked leads the answer.
             fewest = next(
                 (o for o in options if o["name"] == spec.name and o["method"] == method and not o["recipe"]),

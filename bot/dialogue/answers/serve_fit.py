@@ -10,7 +10,15 @@ from dataclasses import replace
 from typing import Any
 
 from bot.dialogue.answers.base import Question
-from bot.dialogue.answers.serve import lengths_said, long_context_note, read_as, refused, serve_request
+from bot.dialogue.answers.feasibility import plural_uncounted
+from bot.dialogue.answers.serve import (
+    lengths_said,
+    long_context_note,
+    read_as,
+    refused,
+    serve_request,
+    serving_answer,
+)
 from bot.dialogue.hardware import main_variant
 from bot.dialogue.reply import Reply
 from bot.nlu.gpus import memory_cards
@@ -19,6 +27,7 @@ from bot.nlu.text import normalise
 from sizing.assumptions import MIN_HEADROOM
 from sizing.errors import SizingError
 from sizing.serve_layout import LARGE_BATCH_PER_GPU
+from sizing.serve_load import DEFAULT_CONCURRENCY
 from sizing.serve_memory import (
     KV_FRACTION,
     fewest_gpus,
@@ -30,7 +39,7 @@ from sizing.serve_memory import (
     weight_bytes,
 )
 from sizing.serve_plan import plan_serving
-from sizing.serve_precision import serving_precision
+from sizing.serve_precision import deployed_below, serving_precision
 from sizing.serve_types import (
     DEFAULT_TPOT_MS,
     DEFAULT_TTFT_MS,
@@ -54,6 +63,9 @@ def feasibility(q: Question, reply: Reply) -> bool:
     if not q.u.gpus and (cards(q, reply) or (q.memory_floor_gb is not None and memory(q, reply))):
         # "24G显存能装得下13B模型吗", "2x 24 GB cards or one 48 GB card?": memory sizes, no GPU named
         return True
+    if q.u.gpus and plural_uncounted(q):
+        # "can 4090s serve Llama 3 70B?", "and with 4090s?": how many of them, the serving plan on that GPU
+        return serving_answer(q, reply)
     req = serve_request(q, default_load=False)
     # A GPU named beside a figure the answer corrects is not chosen (route.keep_plan_on_correction) but is
     # still the one asked about ("聽說 MI300X 只有 128G，跑不了 70B 推論吧"), as training feasibility has it.
@@ -80,13 +92,41 @@ def feasibility(q: Question, reply: Reply) -> bool:
     first = options[0] if options and options[0]["label"] == "requested" else None
     if first is None:
         return False
-    others = [o for o in options[1:] if o["fits"]][:2] if not first["fits"] else []
-    alternatives = variants(req, spec, first)
-    saturated = None
     throughput_asked = asks_throughput(q.text)
     # "能撑多少并发", "how many concurrent users can 2 L40S handle?": the load these GPUs hold, first
-    capacity = None
     concurrency_asked = not has_load and asks_concurrency(q.text)
+    verdict = (q.u.yes_no or not throughput_asked) and not concurrency_asked
+    # "2 张 L40S 能跑 Qwen2.5-72B 推理吗": no precision said and the model's own does not fit, so the
+    # verdict is the first smaller one teams deploy there that holds a real load.
+    # With a load said, the smaller precision must hold it (the plan's fits); without, the pilot load.
+    need = None if has_load else DEFAULT_CONCURRENCY
+    step_down = verdict and q.slot("precision") is None
+    stepped: dict[str, Any] | None = None
+    if step_down and not first["fits"]:
+        found = smaller_serving(q, req, spec, need)
+        if found is not None:
+            stepped = {
+                "precision": first["precision"],
+                "weights_gb": weight_bytes(req.model, first["precision"]) / GB,
+                "gpus_memory_gb": first["gpus_per_replica"] * spec.memory_gb,
+                "max_concurrency": first["max_concurrency"],
+                "window": req.window_tokens
+                if req.full_window and first["max_concurrency"] >= (req.concurrency or 1)
+                else None,
+            }
+            req, data = found
+            options = list(data["options"])
+            first = options[0]
+    others = [o for o in options[1:] if o["fits"]][:2] if not first["fits"] else []
+    alternatives = variants(req, spec, first)
+    # A smaller precision that fits fewer requests than that: why it is no yes.
+    short = (
+        next((v for v in alternatives if v["fits"] and v["precision"] in smaller), None)
+        if step_down and need and not first["fits"] and (smaller := deployed_below(spec, first["precision"]))
+        else None
+    )
+    saturated = None
+    capacity = None
     if concurrency_asked:
         # in the precision asked, or, when none was said and the model's own does not fit, the first that does
         said = q.slot("precision") is not None
@@ -120,7 +160,12 @@ def feasibility(q: Question, reply: Reply) -> bool:
         capacity=capacity,
         engine=req.engine,  # the engine said: its note replaces "as TensorRT-LLM measures it"
         # "how many tokens/s ...?", "how many users can it handle?" are not a yes or no
-        verdict=(q.u.yes_no or not throughput_asked) and not concurrency_asked,
+        verdict=verdict,
+        # A smaller precision answers the verdict (stepped: the one that does not fit), or one fits too
+        # few requests to (short); the least it must hold: the load said, else the pilot load.
+        stepped=stepped,
+        short=short,
+        need=need,
         # "首 token 延迟大概多少？2张H100够吗": the latency asked, beside the verdict
         latency_asked=asks_latency(q.text),
         model=req.model.name,
@@ -154,6 +199,31 @@ def feasibility(q: Question, reply: Reply) -> bool:
         warnings=[w for w in data["warnings"] if w["code"] != "serve_requested_does_not_fit"],
     )
     return True
+
+
+def smaller_serving(
+    q: Question, req: ServeRequest, spec: GpuSpec, need: int | None
+) -> tuple[ServeRequest, dict[str, Any]] | None:
+    """The first smaller precision teams deploy on `spec` (serve_precision.deployed_below) whose plan on
+    the GPUs asked holds the load said, or without one `need` requests at once (a precision that holds
+    one request at a time is no service): that request and its plan."""
+    for precision in deployed_below(spec, req.precision):
+        smaller = replace(req, precision=precision)
+        try:
+            result = plan_serving(smaller, q.catalog)
+        except SizingError:
+            continue
+        data: dict[str, Any] = result.to_dict()
+        options: list[dict[str, Any]] = list(data["options"])
+        top = options[0] if options else None
+        if (
+            top is not None
+            and top["label"] == "requested"
+            and top["fits"]
+            and top["max_concurrency"] >= (need or 1)
+        ):
+            return smaller, data
+    return None
 
 
 def asks_throughput(text: str) -> bool:
