@@ -94,8 +94,8 @@ def answer(q: Question, reply: Reply) -> bool:
         within = [r for r in rows if float(r[key]) / count <= ceiling + 1e-9]
         above = rows[0] if rows and not within else None  # none within: the cheapest there is, above it
         rows = within
-    # "阿里云上有 H800 吗？国内云哪家便宜": nothing lists the GPU asked, in mainland China; the cheapest public
-    # marketplace price of each GPU there answers "which is cheapest", after saying the GPU has none.
+    # "阿里云上有 H800 吗？国内云哪家便宜": nothing lists the GPU asked, in mainland China; the cheapest
+    # public marketplace price of each GPU there answers "which is cheapest", after saying the GPU has none.
     unlisted = (
         [s.name for s in specs] if cn and q.u.gpus and not rows and ceiling is None and not spot else []
     )
