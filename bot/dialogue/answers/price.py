@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.dialogue.answers.base import Question
+from bot.dialogue.answers.offering import family_name
 from bot.dialogue.answers.prices import (
     HOURS_PER_MONTH,
     PERIOD_HOURS,
@@ -141,6 +142,9 @@ def answer(q: Question, reply: Reply) -> bool:
     if _abroad_only(q, items, named, named_cn):
         # "国内有哪些云能租H100": what can be rented in China (with its dates and sources) before the listings
         entry = find_entry(q.kb, CHINA_AVAILABLE)
+        names = [str(i["name"]) for i in items]
+        # "A100 一卡时多少钱，国内的": the answer (no listing there) first, then why, then the prices abroad
+        reply.add("price_abroad_only", gpus=names, family=family_name(names), why=entry is not None)
         if entry is not None:
             reply.add("faq_answer", entries=[entry_view(entry, reply.lang)])
             reply.add_faq(CHINA_AVAILABLE)
