@@ -51,7 +51,9 @@ def test_a_consumer_card_across_machines_is_explained_for_that_card(real: Consul
 def test_a_job_that_only_just_fits_says_so_and_compares_bytes_in_one_unit(real: Consultant) -> None:
     text = ask(real, "can we full fine-tune a 70B model on 16 H100s?")
     assert text.startswith("*Yes, but only just.*")
-    assert "GB usable, as nvidia-smi counts it" in text  # 85 GB used "of 80 GB" needs the reported size
+    assert (
+        "81.7 GB per GPU of 85.5 GB (the total nvidia-smi reports" in text
+    )  # 81.7 GB "of 80 GB" reads as too much
 
 
 def test_a_yes_no_question_after_a_dash_gets_the_verdict(real: Consultant) -> None:
