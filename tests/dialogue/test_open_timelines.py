@@ -104,3 +104,15 @@ def test_what_a_job_costs_is_answered_with_a_plan_not_a_deadline_question(
 
     assert turn.payload["recommendation"]["options"][0]["cost"]["amount"] > 0
     assert turn.payload["pending"] is None and "How long can training take" not in turn.text
+
+
+def test_years_on_the_gpus_said_with_no_deadline_are_called_rare_with_the_ways_out(
+    real: Consultant,
+) -> None:
+    zh = real.handle("z", "想用 8 卡 H800 训 34B，数据 1T token，要多久").text
+    assert "⚠️ *8 × NVIDIA H800 SXM 要跑约 1,297 天*（约 3.6 年）：这么长的训练很少见" in zh
+    assert "要更快就加卡；或者告诉我工期" in zh
+    en = real.handle("e", "pretrain a 34B model on 1T tokens on 8 H100s, how long?").text
+    assert "would take about 1,297 days* (~3.6 years)" in en and "Add GPUs, or give me a deadline" in en
+    # days on the GPUs said: nothing to warn about
+    assert "很少見" not in real.handle("t", "用 8 張 H100 訓練 7B 模型，資料 50B tokens，要幾天？").text
