@@ -286,3 +286,12 @@ def test_cpu_offload_that_no_listed_machine_has_the_host_memory_for_keeps_a_plai
     assert ask(real, "Can I full fine-tune Llama 3 8B on a single T4?").startswith(
         "*Not as is — yes with CPU offload"
     )
+
+
+def test_a_fit_answer_on_a_gpu_without_bf16_says_why_it_assumes_fp16(real: Consultant) -> None:
+    zh = ask(real, "V100 还能用来微调 7b 吗，BF16 支持吗")
+    assert "_假设：FP16（NVIDIA V100 32GB (SXM2) 不支持 BF16，用 FP16 加损失缩放）、" in zh
+    en = ask(real, "can a T4 fine-tune a 3B model?")
+    assert "_Assumed: FP16 (the NVIDIA T4 has no BF16: FP16 with loss scaling), " in en
+    # FP16 asked for: nothing to explain
+    assert "不支持 BF16" not in ask(real, "用 fp16 在 V100 上 LoRA 7B 行吗")
