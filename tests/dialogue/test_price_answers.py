@@ -278,3 +278,11 @@ def test_which_chinese_cloud_is_cheapest_is_answered_even_when_the_gpu_asked_has
     en = ask(real, "cheapest H800 in China?")
     assert en.startswith("The catalogue has no listing of NVIDIA H800 SXM: it is NVIDIA's China part")
     assert "Chenjian Cloud" in en
+
+
+def test_a_gpu_with_no_price_asked_beside_a_priced_one_keeps_its_own_line(real: Consultant) -> None:
+    text = ask(real, "H800 和 H100 多少钱")
+    assert text.startswith("*NVIDIA H800 SXM*：目录里没有它的价格。这是英伟达的中国特供卡")
+    assert "*NVIDIA H100 SXM5 按需价（每卡）*" in text
+    # a family's boards without a price still drop out ("8卡H100": the boards sold as 8-GPU servers)
+    assert "目录里没有它的价格" not in ask(real, "A100 多少钱一小时")

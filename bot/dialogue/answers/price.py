@@ -96,8 +96,16 @@ def answer(q: Question, reply: Reply) -> bool:
         # "H100 per hour on AWS": the boards that cloud lists, not "AWS has no H100 NVL price".
         items = [i for i in items if not i["missing_at"]]
     if len(items) > 1 and any(i["rows"] or i["cn_rows"] for i in items):
-        # A family name ("8卡H100"): the variants with a price for the shape asked about.
-        items = [i for i in items if i["rows"] or i["cn_rows"]]
+        # A family name ("8卡H100"): the variants with a price for the shape asked about; a GPU named
+        # beside it with no price at all ("H800 和 H100 多少钱") keeps its own line (no price, and why).
+        priced = [i for i in items if i["rows"] or i["cn_rows"]]
+        kept = {i["id"] for i in priced}
+        for name in _gpus_asked(q):
+            family = {s.id for s in resolve_gpus(catalog, (name,))}
+            main = main_variant(catalog, name)
+            if family and not family & kept and main is not None:
+                kept.add(main.id)
+        items = [i for i in items if i["id"] in kept]
     overview = []
     if not items:
         overview = [r for spec in catalog.gpus if (r := cheapest(catalog, spec)) is not None]
