@@ -102,9 +102,9 @@ def answer(q: Question, reply: Reply) -> bool:
         kept = {i["id"] for i in priced}
         for name in _gpus_asked(q):
             family = {s.id for s in resolve_gpus(catalog, (name,))}
-            main = main_variant(catalog, name)
-            if family and not family & kept and main is not None:
-                kept.add(main.id)
+            board = main_variant(catalog, name)
+            if family and not family & kept and board is not None:
+                kept.add(board.id)
         items = [i for i in items if i["id"] in kept]
     overview = []
     if not items:
