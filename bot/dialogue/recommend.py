@@ -143,6 +143,10 @@ RENTAL_ONLY_PITFALLS = frozenset(
 )
 RENTAL_ONLY_WARNINGS = frozenset({"overbuying_top_gpu", "no_price", "network_unknown", "unused_gpus"})
 MAX_PITFALLS_SHOWN = 3
+# The GPUs said and no deadline: a run past this many days is said to be unrealistic, with the two ways out
+# (more GPUs, or a deadline to size the cluster for). Half a year: well past the longest wall time among the
+# published pre-training runs (knowledge/data/published_runs.yaml: BLOOM-176B, 118 days on 384 A100s).
+LONG_RUN_DAYS = 180
 
 
 def plan_context(
@@ -268,6 +272,12 @@ def plan_context(
         # Their own GPUs miss the deadline: the plan rents the count that makes it (said as such).
         "own_gpus_late": bool(state.owned) and user_plan is not None,
         "china": china,
+        # "想用 8 卡 H800 训 34B，数据 1T token，要多久": 1,297 days on the GPUs said, and no deadline
+        "long_run": effective.get("days") is None
+        and bool(state.slots.get("gpu_count"))
+        and not own_hardware
+        and not verdict
+        and float(top.get("days") or 0.0) > LONG_RUN_DAYS,
         "budget_conflict": conflict,
         "other_gpu": other_gpu,
         "clouds": clouds_view(state, rec),

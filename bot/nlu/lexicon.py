@@ -556,7 +556,8 @@ ASAP = (
 # Words that ask what something costs. Next to a single unit of time they make it the price's period
 # ("H200 多少钱一小时", "一个月多少钱"), never a deadline.
 PRICE = (
-    "月租", "日租", "时租", "多少钱", "几块钱", "几块", "什么价", "啥价", "价格", "价钱", "租金", "收费",
+    "月租", "日租", "时租", "多少钱", "几块钱", "几块", "多少块", "多少刀", "多少美金", "多少美元",
+    "什么价", "啥价", "价格", "价钱", "租金", "收费",
     "报价", "单价", "售价",
     "费用多少",
     "price", "prices", "pricing", "priced", "cost", "costs", "rate", "rates", "charge", "charges",
@@ -644,6 +645,9 @@ ASKS_COST = (
     "多少钱", "花多少", "要多少钱", "需要多少钱", "成本多少", "费用多少", "多少费用", "多少成本", "总成本",
     "总费用", "要花多少", "预算要多少", "预算大概要多少", "要多少预算", "需要多少预算", "预算多少",
     "预算得多少",
+    # the currency for the price word: "大概要多少 $", "要多少美金", "得多少刀", "多少块"
+    "多少 $", "多少$", "多少美元", "多少美金", "多少刀", "多少块", "多少人民币", "多少 usd", "多少usd",
+    "多少 rmb", "多少rmb",
 )  # fmt: skip
 
 # "how much does a LoRA of Mistral 7B on 100k examples cost": the question word and the cost apart.

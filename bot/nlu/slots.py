@@ -17,7 +17,7 @@ from bot.nlu.counts import gpu_counts
 from bot.nlu.found import RANGES, Found, taken_instead
 from bot.nlu.gpus import GpuMention, unknown_gpu_mentions
 from bot.nlu.numerals_zh import NUMERAL_CHARS, ZHAO, ZHAO_COUNT
-from bot.nlu.question_cues import OTHER_ACCELERATORS
+from bot.nlu.question_cues import ASCEND_MODELS, OTHER_ACCELERATORS
 from bot.nlu.scan import Num
 from bot.nlu.serving import (
     CONCURRENCY_LABEL,
@@ -153,7 +153,11 @@ def _classify(
             return
     if num.mult == "" and _version_of_name(s, num):
         return  # "GPT-4 生成的数据", "Llama-3 output": a model's version, not a count
-    if _after_chip_name(before) or (num.mult == "b" and before.rstrip().endswith(("张", "块"))):
+    if (
+        _after_chip_name(before)
+        or (num.mult == "b" and before.rstrip().endswith(("张", "块")))
+        or s[num.start : num.end].replace(" ", "").lower() in ASCEND_MODELS
+    ):
         return  # "昇腾 910B", "TPU v5", "8 张 910B": a chip's model number, not a model size
     if unit.kind == "requests" or (
         unit.kind == "samples" and found.serving and s[num.end : unit.end].strip() in CONVERSATION_WORDS

@@ -191,6 +191,7 @@ def option_view(option: Mapping[str, Any], catalog: Catalog) -> dict[str, Any]:
         "currency": cost.get("currency") or "USD",
         "cloud": cost.get("cloud"),
         "instance": cost.get("instance"),
+        "region": cost.get("region"),  # "cn": a mainland-China listing (the plan is not one abroad)
         "billing": cost.get("billing"),
         "reserved_cost": reserved_in_currency(cost),
         "reserved_months": cost.get("reserved_months"),

@@ -72,7 +72,11 @@ def test_a_what_fits_line_above_the_nominal_size_shows_the_usable_bytes_and_says
 ) -> None:
     text = ask(real, "We have 2 H100 80GB of our own. Can we fine-tune a 70B model?").text
     lines = [line for line in text.split("What does fit")[1].splitlines() if "2 × NVIDIA H100" in line]
-    over = [line for line in lines if "usable, as nvidia-smi counts it" in line]
+    over = [
+        line
+        for line in lines
+        if "of 85.5 GB (the total nvidia-smi reports; the card is sold as 80 GB)" in line
+    ]
     assert over, text
     assert all("% free: tight" in line for line in over)
 
@@ -82,7 +86,9 @@ def test_in_chinese_only_the_what_fits_line_near_full_memory_is_called_tight(rea
     lines = text.split("放得下的方案")[1].splitlines()
     lora = [line for line in lines if "做 LoRA" in line]
     roomy = [line for line in lines if "24 张" in line]
-    assert lora and "很紧" in lora[0] and "可用 85.5 GB" in lora[0]
+    assert (
+        lora and "很紧" in lora[0] and "/ 85.5 GB（nvidia-smi 报告的实际容量；这张卡标称 80 GB）" in lora[0]
+    )
     assert roomy and "很紧" not in roomy[0]
 
 

@@ -126,3 +126,22 @@ def test_a_plan_on_a_gpu_priced_only_by_a_chinese_marketplace_quotes_that_price_
     assert "no price" not in reply.lower()
     zh = real.handle("z", "用4090全量微调7B模型，1亿token，3天完成").text.splitlines()[0]
     assert "¥" in zh and "算力市场公开标价" in zh and "目录里暂无价格" not in zh
+
+
+def test_a_plan_moved_onto_a_china_gpu_is_not_introduced_as_a_plan_abroad(real: Consultant) -> None:
+    real.handle("s", "全参微调 qwen2.5 14b，数据 2B token，十天")
+    text = real.handle("s", "用国内的卡，A800").text
+    assert "海外云方案" not in text
+    assert "下面是 8 × NVIDIA A800 80GB SXM 方案的详细情况" in text
+    en = real.handle(
+        "e", "we are in China: full fine-tune a 14B model on 2B tokens in 10 days on 8 A800"
+    ).text
+    assert "outside China" not in en and "plan in detail" in en
+
+
+def test_marketplace_listings_carry_no_english_instance_suffix_in_a_chinese_reply(real: Consultant) -> None:
+    price = real.handle("p", "4090 现在国内还能租到吗，一小时大概多少钱").text
+    assert "`RTX 4090`" in price and "per GPU" not in price
+    real.handle("s", "QLoRA 微调 70B，数据 1 亿 token，5 天")
+    plan = real.handle("s", "H20 可以吗").text
+    assert "H20 96GB" in plan and "per GPU" not in plan

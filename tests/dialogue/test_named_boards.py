@@ -37,6 +37,17 @@ def test_an_accelerator_outside_the_catalogue_is_said_to_be_outside_it_first(rea
     assert zh.startswith("*目录里没有昇腾*") and "9100亿" not in zh and "70亿参数" in zh
 
 
+def test_an_ascend_model_number_or_chinas_own_cards_named_alone_are_outside_the_catalogue(
+    real: Consultant,
+) -> None:
+    alone = ask(real, "910B 能训练 70B 吗")
+    assert alone.startswith("*目录里没有 910B*") and "9100亿" not in alone and "700亿参数" in alone
+    assert "9100亿" not in ask(real, "华为 910B 租一个月多少钱")
+    hant = ask(real, "國產卡能訓練大模型嗎？")
+    assert hant.startswith("*目錄裡沒有國產卡*：只收錄了輝達和 AMD 的 GPU") and "AMD GPU（MI250X" not in hant
+    assert ask(real, "国产 GPU 能用来训大模型吗").startswith("*目录里没有国产 GPU*")
+
+
 def test_a_family_figure_only_another_board_has_is_confirmed_for_that_board_only(real: Consultant) -> None:
     text = ask(real, "H100 显存是 94G 对吧")
     assert text.startswith("*只有 NVIDIA H100 NVL 是*") and "NVIDIA H100 SXM5 是 80 GB" in text

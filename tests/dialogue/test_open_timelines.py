@@ -104,3 +104,25 @@ def test_what_a_job_costs_is_answered_with_a_plan_not_a_deadline_question(
 
     assert turn.payload["recommendation"]["options"][0]["cost"]["amount"] > 0
     assert turn.payload["pending"] is None and "How long can training take" not in turn.text
+
+
+def test_years_on_the_gpus_said_with_no_deadline_are_called_rare_with_the_ways_out(
+    real: Consultant,
+) -> None:
+    zh = real.handle("z", "想用 8 卡 H800 训 34B，数据 1T token，要多久").text
+    assert "⚠️ *8 × NVIDIA H800 SXM 要跑约 1,297 天*（约 3.6 年）：这么长的训练很少见" in zh
+    assert "要更快就加卡；或者告诉我工期" in zh
+    en = real.handle("e", "pretrain a 34B model on 1T tokens on 8 H100s, how long?").text
+    assert "would take about 1,297 days* (~3.6 years)" in en and "Add GPUs, or give me a deadline" in en
+    # days on the GPUs said: nothing to warn about
+    assert "很少見" not in real.handle("t", "用 8 張 H100 訓練 7B 模型，資料 50B tokens，要幾天？").text
+
+
+def test_a_cost_asked_with_its_currency_is_answered_with_a_plan_not_a_deadline_question(
+    real: Consultant,
+) -> None:
+    zh = real.handle("z", "用 LoRA 微调一下 qwen2.5-7b 大概要多少 $？数据 2 万条，每条 1k token 左右").text
+    assert zh.startswith("*推荐方案*") and "训练周期多长" not in zh
+    hant = real.handle("t", "全參微調 8B 資料 1 億 token 要多少美金").text
+    assert hant.startswith("*推薦方案*") and "$" in hant.splitlines()[0]
+    assert real.handle("p", "4090 多少块一小时").text.startswith("*NVIDIA GeForce RTX 4090 按需价（每卡）*")

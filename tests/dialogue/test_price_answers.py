@@ -260,6 +260,29 @@ def test_a_chinese_marketplace_listing_names_its_region_in_words_not_the_code_cn
 
 
 def test_a_cheapest_question_with_no_listing_has_no_price_footer(real: Consultant) -> None:
-    text = ask(real, "阿里云上有 H800 吗？国内云哪家便宜")
+    text = ask(real, "AWS 上最便宜的 H800 多少钱")
     assert "目录里没有 NVIDIA H800 SXM 的报价" in text and "按需标价" not in text
     assert "On-demand list prices" not in ask(real, "cheapest H800 on AWS?")
+
+
+def test_which_chinese_cloud_is_cheapest_is_answered_even_when_the_gpu_asked_has_no_listing(
+    real: Consultant,
+) -> None:
+    text = ask(real, "阿里云上有 H800 吗？国内云哪家便宜")
+    said, listed = text.split("各款卡最便宜的是：")
+    assert "目录里没有 NVIDIA H800 SXM 的报价" in said and "中国特供卡" in said
+    assert "晨涧云" in listed and "¥5.15" in listed and "$" not in listed  # the A800's marketplace price
+    assert "按需标价" in listed  # prices shown: the footer under them
+    hant = ask(real, "國內哪家雲租 H800 最便宜？")
+    assert hant.startswith("目錄裡沒有 NVIDIA H800 SXM 的報價") and "¥7.50" in hant
+    en = ask(real, "cheapest H800 in China?")
+    assert en.startswith("The catalogue has no listing of NVIDIA H800 SXM: it is NVIDIA's China part")
+    assert "Chenjian Cloud" in en
+
+
+def test_a_gpu_with_no_price_asked_beside_a_priced_one_keeps_its_own_line(real: Consultant) -> None:
+    text = ask(real, "H800 和 H100 多少钱")
+    assert text.startswith("*NVIDIA H800 SXM*：目录里没有它的价格。这是英伟达的中国特供卡")
+    assert "*NVIDIA H100 SXM5 按需价（每卡）*" in text
+    # a family's boards without a price still drop out ("8卡H100": the boards sold as 8-GPU servers)
+    assert "目录里没有它的价格" not in ask(real, "A100 多少钱一小时")

@@ -51,7 +51,9 @@ def test_a_consumer_card_across_machines_is_explained_for_that_card(real: Consul
 def test_a_job_that_only_just_fits_says_so_and_compares_bytes_in_one_unit(real: Consultant) -> None:
     text = ask(real, "can we full fine-tune a 70B model on 16 H100s?")
     assert text.startswith("*Yes, but only just.*")
-    assert "GB usable, as nvidia-smi counts it" in text  # 85 GB used "of 80 GB" needs the reported size
+    assert (
+        "81.7 GB per GPU of 85.5 GB (the total nvidia-smi reports" in text
+    )  # 81.7 GB "of 80 GB" reads as too much
 
 
 def test_a_yes_no_question_after_a_dash_gets_the_verdict(real: Consultant) -> None:
@@ -340,3 +342,12 @@ def test_a_job_that_fits_owned_gpus_with_the_data_said_gets_its_time_there_witho
     assert (
         "*時間*：在自有的 4 張 NVIDIA A100 80GB (SXM4) 上約 *6.7 小時*" in zh and "用自有的卡沒有租金" in zh
     )
+
+
+def test_a_fit_answer_on_a_gpu_without_bf16_says_why_it_assumes_fp16(real: Consultant) -> None:
+    zh = ask(real, "V100 还能用来微调 7b 吗，BF16 支持吗")
+    assert "_假设：FP16（NVIDIA V100 32GB (SXM2) 不支持 BF16，用 FP16 加损失缩放）、" in zh
+    en = ask(real, "can a T4 fine-tune a 3B model?")
+    assert "_Assumed: FP16 (the NVIDIA T4 has no BF16: FP16 with loss scaling), " in en
+    # FP16 asked for: nothing to explain
+    assert "不支持 BF16" not in ask(real, "用 fp16 在 V100 上 LoRA 7B 行吗")

@@ -12,8 +12,21 @@ def test_which_chinese_clouds_rent_a_gpu_not_sold_there_says_so_before_prices_ab
     real: Consultant,
 ) -> None:
     text = ask(real, "国内有哪些云能租H100")
-    assert text.startswith("*在国内现在能租到哪些 GPU？*") and "H100/B200 不能合法出口中国" in text
+    assert text.startswith("*国内算力市场没有 NVIDIA H100 的公开标价*")
+    assert "*在国内现在能租到哪些 GPU？*" in text and "H100/B200 不能合法出口中国" in text
     assert text.index("不能合法出口") < text.index("Lambda")
+
+
+def test_a_price_asked_in_china_for_a_gpu_not_listed_there_says_so_before_anything_else(
+    real: Consultant,
+) -> None:
+    hans = ask(real, "A100 一卡时多少钱，国内的")
+    assert hans.startswith("*国内算力市场没有 NVIDIA A100 的公开标价*。下面先说国内现在能租到哪些卡")
+    assert hans.index("能租到哪些 GPU") < hans.index("Lambda")
+    assert ask(real, "國內租 A100 一小時多少錢").startswith("*國內算力市場沒有 NVIDIA A100 的公開標價*")
+    assert ask(real, "how much is an H100 per hour in China?").startswith(
+        "*No public mainland-China listing of the NVIDIA H100.*"
+    )
 
 
 def test_a_cheap_gpu_asked_for_in_china_gets_its_marketplace_price(real: Consultant) -> None:

@@ -47,9 +47,14 @@ def test_a_plan_using_more_than_the_nominal_memory_shows_the_usable_bytes_it_fit
     real: Consultant,
 ) -> None:
     text = ask(real, "full fine-tune a 70B on 16 H100s, 20B tokens, how long?")
-    assert "*Memory:* ~81.7 GB per GPU of 80 GB (85.5 GB usable, as nvidia-smi reports it)." in text
+    assert (
+        "*Memory:* ~81.7 GB per GPU of 85.5 GB (the total nvidia-smi reports; the card is sold as 80 GB)."
+        in text
+    )
     zh = ask(real, "用十六張 H100 全參微調七百億參數模型，資料兩百億 token，要幾天？")
-    assert "每卡約 81.7 GB / 80 GB（按 nvidia-smi 的口徑可用 85.5 GB）" in zh
+    assert (
+        "每卡約 81.7 GB / 85.5 GB（nvidia-smi 報告的實際容量；這張卡標稱 80 GB）" in zh
+    )  # one unit: never "81.7 / 80"
 
 
 def test_which_gpu_to_pick_or_recommend_is_the_same_question_as_what_gpu_is_needed(real: Consultant) -> None:

@@ -109,3 +109,20 @@ def test_a_total_budget_none_of_the_compared_plans_fits_is_said_with_the_cheapes
     assert "*都超出预算 $5,000*：最便宜的方案也要 $7," in text
     within = real.handle("wc-b2", "full fine-tune 13B on 100M tokens, budget $100, A100 or H100?").text
     assert "budget" not in within.split("*full fine-tuning")[0]
+
+
+def test_in_chinese_a_gpu_only_the_mainland_marketplaces_rent_is_compared_at_their_price(
+    real: Consultant,
+) -> None:
+    for text in ("4090 和 A100 微调 7B 速度差多少？", "RTX 4090 跟 A100 全參微調 7B 誰比較快"):
+        reply = real.handle("s-" + text, text).text
+        row = next(line for line in reply.splitlines() if line.startswith("• *NVIDIA GeForce RTX 4090*"))
+        assert "¥42.35" in row and ("国内算力市场公开价" in row or "國內算力市場公開價" in row)
+        assert "暂无可用价格" not in reply and "暫無可用價格" not in reply
+
+
+def test_a_chinese_comparison_counts_gpu_hours_in_ka_shi_and_the_model_in_chinese_units(
+    real: Consultant,
+) -> None:
+    reply = real.handle("s", "用 A100 还是用 H100 训 7B").text
+    assert "*70亿参数模型的训练，逐卡对比*" in reply and "卡时）" in reply and "GPU 小时" not in reply

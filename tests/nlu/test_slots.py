@@ -251,7 +251,15 @@ def test_continued_pretraining_is_pretrain_flagged_continued(text: str) -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["昆仑芯 P800 能训练吗", "Kunlun P800 vs H100", "崑崙芯 R200 可以嗎", "昇腾910B 多少钱", "TPU v5 pods"],
+    [
+        "昆仑芯 P800 能训练吗",
+        "Kunlun P800 vs H100",
+        "崑崙芯 R200 可以嗎",
+        "昇腾910B 多少钱",
+        "TPU v5 pods",
+        "华为 910B 租一个月多少钱",
+        "910C 集群多少钱",
+    ],
 )
 def test_an_accelerators_model_number_is_not_a_model_size(text: str) -> None:
     assert "params" not in said(text)

@@ -461,6 +461,10 @@ def assumptions(q: Question, option: Mapping[str, Any]) -> dict[str, Any]:
     layout = option.get("layout") or {}
     return {
         "precision": option.get("precision"),
+        # FP16 not asked for: the GPU has no BF16 ("V100 … BF16 支持吗"), said beside the precision
+        "no_bf16_on": option.get("gpu_name")
+        if option.get("precision") == "fp16" and q.slot("precision") != "fp16"
+        else None,
         "method_default": q.slot("method") is None,
         "seq_len": workload.get("seq_len"),
         "micro_batch": layout.get("micro_batch"),

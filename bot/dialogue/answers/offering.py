@@ -21,6 +21,7 @@ from bot.dialogue.answers.prices import (
     priced_clouds,
     rent_per_cloud,
 )
+from bot.dialogue.hardware import CHINA_GPUS
 from bot.dialogue.reply import Reply
 from bot.nlu.providers import china_providers
 from bot.nlu.text import normalise
@@ -93,6 +94,16 @@ def answer(q: Question, reply: Reply) -> bool:
         within = [r for r in rows if float(r[key]) / count <= ceiling + 1e-9]
         above = rows[0] if rows and not within else None  # none within: the cheapest there is, above it
         rows = within
+    # "阿里云上有 H800 吗？国内云哪家便宜": nothing lists the GPU asked, in mainland China; the cheapest
+    # public marketplace price of each GPU there answers "which is cheapest", after saying the GPU has none.
+    unlisted = (
+        [s.name for s in specs] if cn and q.u.gpus and not rows and ceiling is None and not spot else []
+    )
+    if unlisted and count == 1:
+        market = [
+            {**r, "cn": True} for g in china.gpus for r in _listings(china, g, 1, None, False, split=False)
+        ]
+        rows = _one_per_gpu(sorted(market, key=lambda r: (float(r["usd_per_hour"]), r["gpu"])))
     for r in (*rows, *([above] if above else [])):
         record = q.kb.provider(r["cloud"])
         r["provider_name"] = pick(record.name, q.lang) if record is not None else r["cloud"]
@@ -108,8 +119,11 @@ def answer(q: Question, reply: Reply) -> bool:
         spot=spot,
         memory=memory,
         fmt=fmt,
-        gpus=[s.name for s in specs] if q.u.gpus else [],
-        family=family_name([s.name for s in specs]) if q.u.gpus else None,
+        gpus=[s.name for s in specs] if q.u.gpus and not unlisted else [],
+        family=family_name([s.name for s in specs]) if q.u.gpus and not unlisted else None,
+        # The GPUs asked about that nothing lists in China (the rows are then the marketplaces' cheapest).
+        unlisted=unlisted if rows else [],
+        unlisted_china_part=any(s.id in CHINA_GPUS for s in specs),
         named=named,
         unpriced=unpriced,
         abroad_only=abroad_only,

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.dialogue.answers.base import Question
+from bot.dialogue.answers.offering import family_name
 from bot.dialogue.answers.prices import (
     HOURS_PER_MONTH,
     PERIOD_HOURS,
@@ -96,8 +97,16 @@ def answer(q: Question, reply: Reply) -> bool:
         # "H100 per hour on AWS": the boards that cloud lists, not "AWS has no H100 NVL price".
         items = [i for i in items if not i["missing_at"]]
     if len(items) > 1 and any(i["rows"] or i["cn_rows"] for i in items):
-        # A family name ("8卡H100"): the variants with a price for the shape asked about.
-        items = [i for i in items if i["rows"] or i["cn_rows"]]
+        # A family name ("8卡H100"): the variants with a price for the shape asked about; a GPU named
+        # beside it with no price at all ("H800 和 H100 多少钱") keeps its own line (no price, and why).
+        priced = [i for i in items if i["rows"] or i["cn_rows"]]
+        kept = {i["id"] for i in priced}
+        for name in gpus_asked(q):
+            family = {s.id for s in resolve_gpus(catalog, (name,))}
+            board = main_variant(catalog, name)
+            if family and not family & kept and board is not None:
+                kept.add(board.id)
+        items = [i for i in items if i["id"] in kept]
     overview = []
     if not items:
         overview = [r for spec in catalog.gpus if (r := cheapest(catalog, spec)) is not None]
@@ -142,6 +151,9 @@ def answer(q: Question, reply: Reply) -> bool:
     if _abroad_only(q, items, named, named_cn):
         # "国内有哪些云能租H100": what can be rented in China (with its dates and sources) before the listings
         entry = find_entry(q.kb, CHINA_AVAILABLE)
+        names = [str(i["name"]) for i in items]
+        # "A100 一卡时多少钱，国内的": the answer (no listing there) first, then why, then the prices abroad
+        reply.add("price_abroad_only", gpus=names, family=family_name(names), why=entry is not None)
         if entry is not None:
             reply.add("faq_answer", entries=[entry_view(entry, reply.lang)])
             reply.add_faq(CHINA_AVAILABLE)

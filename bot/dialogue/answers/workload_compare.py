@@ -122,7 +122,7 @@ def compare_on_gpus(
             rows.append({"gpu": spec.id, "name": spec.name, "error": exc.message})
             continue
         cn = False
-        local_ok = spec.id in CHINA_GPUS or reply.lang == "zh" or u.region == "cn"
+        local_ok = spec.id in CHINA_GPUS or reply.lang.startswith("zh") or u.region == "cn"
         if result.options and not _priced(result) and local_ok:
             # A800, H20 (and in Chinese, the RTX 4090): no global cloud rents it; the public Chinese
             # marketplaces do, as the price answer quotes them (never "no usable price" beside a ¥ listing)
