@@ -42,13 +42,16 @@ _EN_FACTOR_BEFORE = (
 # After its concept a multiple counts only at the end of the clause ("the data 2x?"): "model with 8x A100"
 # counts GPUs.
 _EN_FACTOR_AFTER = (
-    r"(?P<f>doubled|tripled|halved|in half|by half|x2|×2|"
+    r"(?P<f>doubled|tripled|halved|in half|by half|half (?:of )?that|half as much|"
+    r"(?:only|just) half(?= ?(?:$|[,.;!?]))|x2|×2|"
     r"(?P<n>(?<![\d.])\d+(?:\.\d+)?) ?(?:x|×|times)(?: (?:bigger|larger|longer|more))?(?= ?(?:$|[,.;!?])))"
 )
 _EN_WORD = {
     "double": 2.0, "doubled": 2.0, "doubling": 2.0, "twice": 2.0, "triple": 3.0, "tripled": 3.0,
     "quadruple": 4.0, "half": 0.5, "halve": 0.5, "halved": 0.5, "halving": 0.5, "in half": 0.5,
     "by half": 0.5, "x2": 2.0, "×2": 2.0,
+    # said of the value held ("the budget were half that", "the budget is only half")
+    "half that": 0.5, "half of that": 0.5, "half as much": 0.5, "only half": 0.5, "just half": 0.5,
 }  # fmt: skip
 _ZH_WORD = {
     "翻倍": 2.0, "翻一番": 2.0, "翻一倍": 2.0, "加倍": 2.0, "加一倍": 2.0, "多一倍": 2.0, "增加一倍": 2.0,
@@ -57,11 +60,25 @@ _ZH_WORD = {
     "缩减一半": 0.5, "缩小一半": 0.5, "折半": 0.5, "对半砍": 0.5, "对半": 0.5, "砍掉一半": 0.5,
     "缩短一半": 0.5, "延长一倍": 2.0, "多给一倍": 2.0,
 }  # fmt: skip
-_ZH_WORDS = "|".join(sorted(map(re.escape, _ZH_WORD), key=len, reverse=True))
-_ZH_FACTOR = r"(?P<f>" + _ZH_WORDS + r"|(?P<n>(?<![\d.])\d+(?:\.\d+)?|[两二三四五十])倍)"
+# "Only half" of the value held ("要是预算只有一半呢"); followed by 是/用/占… it is a share of it instead
+# ("数据只有一半是中文"), which scales nothing.
+_ZH_ONLY_HALF = {"只有一半": 0.5, "只剩一半": 0.5, "只剩下一半": 0.5, "只给一半": 0.5, "只有原来的一半": 0.5}
+_ZH_WORD.update(_ZH_ONLY_HALF)
+_ZH_WORDS = "|".join(sorted(map(re.escape, set(_ZH_WORD) - set(_ZH_ONLY_HALF)), key=len, reverse=True))
+_ZH_ONLY_HALF_WORDS = "|".join(sorted(_ZH_ONLY_HALF, key=len, reverse=True))
+_ZH_FACTOR = (
+    r"(?P<f>" + _ZH_WORDS + r"|(?:" + _ZH_ONLY_HALF_WORDS + r")(?![是为用来都在占])"
+    r"|(?P<n>(?<![\d.])\d+(?:\.\d+)?|[两二三四五十])倍)"
+)
 # Before its concept a bare 一半 is a change too ("只用一半的数据"); after it, it may be a share
 # ("数据有一半是中文"), so there it needs a verb (砍一半, 减少一半).
-_ZH_FACTOR_BEFORE = r"(?P<f>一半|" + _ZH_WORDS + r"|(?P<n>(?<![\d.])\d+(?:\.\d+)?|[两二三四五十])倍)"
+_ZH_FACTOR_BEFORE = (
+    r"(?P<f>一半|"
+    + _ZH_ONLY_HALF_WORDS
+    + "|"
+    + _ZH_WORDS
+    + r"|(?P<n>(?<![\d.])\d+(?:\.\d+)?|[两二三四五十])倍)"
+)
 # Percent changes: "cut the budget by 30%", "预算减少20%", "数据多50%".
 _UP = (
     "increase", "increased", "raise", "raised", "more", "add", "up", "增加", "多", "提高", "加", "涨", "多给",

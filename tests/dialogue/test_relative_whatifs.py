@@ -31,6 +31,27 @@ def test_cutting_the_budget_in_half_never_reads_half_as_the_amount(real: Consult
     assert "$0.50" not in turn.text
 
 
+def test_a_budget_said_to_be_only_half_or_half_that_is_half_the_held_budget_not_fifty_cents(
+    real: Consultant,
+) -> None:
+    for opening, what_if in (
+        ("pretrain 1B on 100B tokens, budget $40k", "and if the budget were half that?"),
+        ("pretrain 1B on 100B tokens, budget $40k", "what if our budget is only half?"),
+        ("预训练一个1B模型，100B token，预算4万美元", "如果预算只剩一半呢"),
+        ("預訓練一個 1B 模型，100B token，預算 4 萬美元", "要是預算只有一半呢？"),
+    ):
+        real.handle(what_if, opening)
+        turn = real.handle(what_if, what_if)
+        assert turn.payload["slots"]["budget"]["amount"] == 20000.0, what_if
+        assert "$0.50" not in turn.text and "$1.00" not in turn.text
+
+
+def test_only_half_of_the_data_being_of_one_kind_is_a_share_not_a_scale(real: Consultant) -> None:
+    real.handle("s", "预训练一个1B模型，100B token，两周")
+    turn = real.handle("s", "数据只有一半是中文")
+    assert turn.payload["slots"]["tokens"] == 1e11
+
+
 def test_halving_the_time_of_a_held_timeline(real: Consultant) -> None:
     real.handle("s", "LoRA 微调 7B，数据 2 万条，每条 1k token，一周，训 2 轮")
     assert real.handle("s", "轮数翻倍呢").payload["slots"]["epochs"] == 4
