@@ -369,26 +369,8 @@ class MemoryModel:
         )
 
     def total(self, gpus: int, dp: int, tp: int, pp: int, zero: int, recompute: Recompute, mb: int) -> float:
-        """totals(...) of one micro-batch, the same sums in the same order, without a list."""
-        mp = tp * pp
-        states = self._states.get((dp, mp, zero, gpus > 1))
-        weights, gradients, optimizer, buffers = (
-            states if states is not None else self._states_of(gpus, dp, mp, zero)
-        )
-        found = self._activations.get((tp, recompute, mb))
-        activations, logits = found if found is not None else self.activations_and_logits(tp, recompute, mb)
-        overhead = _CONTEXT_BYTES + FRAGMENTATION * (
-            weights + gradients + optimizer + activations + logits + buffers
-        )
-        return (
-            weights / GB
-            + gradients / GB
-            + optimizer / GB
-            + activations / GB
-            + logits / GB
-            + buffers / GB
-            + overhead / GB
-        )
+        """totals(...) of one micro-batch: the terms summed in order, without a list."""
+        return sum(self.terms(gpus, dp, tp, pp, zero, recompute, mb))
 
     def totals(
         self, gpus: int, dp: int, tp: int, pp: int, zero: int, recompute: Recompute, micro_batches: list[int]

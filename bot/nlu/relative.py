@@ -62,10 +62,9 @@ _ZH_WORD = {
 }  # fmt: skip
 # "Only half" of the value held ("要是预算只有一半呢"); followed by 是/用/占… it is a share of it instead
 # ("数据只有一半是中文"), which scales nothing.
-_ZH_ONLY_HALF = {"只有一半": 0.5, "只剩一半": 0.5, "只剩下一半": 0.5, "只给一半": 0.5, "只有原来的一半": 0.5}
-_ZH_WORD.update(_ZH_ONLY_HALF)
-_ZH_WORDS = "|".join(sorted(map(re.escape, set(_ZH_WORD) - set(_ZH_ONLY_HALF)), key=len, reverse=True))
-_ZH_ONLY_HALF_WORDS = "|".join(sorted(_ZH_ONLY_HALF, key=len, reverse=True))
+_ZH_ONLY_HALF = ("只有原来的一半", "只剩下一半", "只有一半", "只剩一半", "只给一半")  # longest first
+_ZH_WORDS = "|".join(sorted(map(re.escape, _ZH_WORD), key=len, reverse=True))
+_ZH_ONLY_HALF_WORDS = "|".join(_ZH_ONLY_HALF)
 _ZH_FACTOR = (
     r"(?P<f>" + _ZH_WORDS + r"|(?:" + _ZH_ONLY_HALF_WORDS + r")(?![是为用来都在占])"
     r"|(?P<n>(?<![\d.])\d+(?:\.\d+)?|[两二三四五十])倍)"
@@ -249,7 +248,7 @@ def _factor(m: re.Match[str]) -> float | None:
         value = float(n) if n[0].isdigit() else zh_integer(n)
         return value if value and 0 < value <= MAX_FACTOR else None
     f = m.group("f")
-    return _EN_WORD.get(f) or _ZH_WORD.get(f) or (0.5 if f == "一半" else None)
+    return _EN_WORD.get(f) or _ZH_WORD.get(f) or (0.5 if f == "一半" or f in _ZH_ONLY_HALF else None)
 
 
 # What each family of patterns cannot match without (the text is lower-cased): a message with none of
