@@ -104,6 +104,7 @@ class Evaluator:
         self.strict_batch = strict_batch
         self._search = layout.LayoutSearch(w, strict_batch, catalog.offload)
         self._offerings = cost.usable_offerings(catalog)
+        self.priced_ids = self._offerings.keys()  # the GPU ids priced() holds, for a test without a call
         self._seen: dict[tuple[str, int], Option] = {}
         self._ladders: dict[str, tuple[int, ...]] = {}
         self._ideal: dict[str, float] = {}
@@ -111,7 +112,9 @@ class Evaluator:
         self._min_micro_batch = min(self._search.micro_batches)
         self._max_micro_batch = max(self._search.micro_batches)
         self._batch_ranks = max(1, int(w.global_batch_tokens * 1.0001 // (w.seq_len * self._min_micro_batch)))
-        self._networks: dict[str, tuple[bool, float | None, bool]] = {}  # per GPU: Evaluator._network
+        # Per GPU: (the most GPUs one node of it holds, at least GPUS_PER_NODE; whether the catalog
+        # sells it; the fastest network listed on its 8-GPU instances; whether any lists one).
+        self._nodes: dict[str, tuple[float, bool, float | None, bool]] = {}
         self._cost_floors: dict[tuple[str, int], float] = {}
         self._fits: dict[tuple[str, int], bool] = {}
         self._days_floors: dict[tuple[str, int], float] = {}
@@ -119,9 +122,8 @@ class Evaluator:
         self._roomy: dict[tuple[str, int, int], tuple[Offering, ...]] = {}  # Evaluator._host_ram_offerings
         self._fitted: dict[tuple[str, int], layout.Fitted] = {}  # Evaluator.fitted
         self._before: dict[tuple[str, int], float] = {}  # Evaluator._before_network
-        self._rising: dict[str, tuple[float, float]] = {}  # per GPU: Evaluator._rising_floor's factors
+        self._rising: dict[str, tuple[float, float]] = {}  # per GPU: Evaluator.rising_factors
         self._beyond: dict[str, float] = {}  # per GPU: Evaluator._beyond_price
-        self._largest: dict[str, float] = {}  # per GPU: the most GPUs one instance on sale holds
         self.min_fixed_hours = minimum_fixed_hours(w)  # the fixed hours every plan pays at least
         self._fixed = FixedModel(w)
         self._storage = storage.StorageModel(
@@ -180,10 +182,13 @@ class Evaluator:
         list none; a GPU sold nowhere in the catalog is not network-limited (the buyer picks one)."""
         w = self.w
         offerings = self._offerings.get(gpu.id, ())
-        one_node = self.one_node(gpu, gpus)
-        multi_node = not one_node and bool(offerings)
+        most, sold, best, _ = self._nodes.get(gpu.id) or self._node_facts(gpu)
+        one_node = gpus <= most
+        multi_node = not one_node and sold  # sold = bool(offerings)
         search = self._search
-        fitted = search.choose(gpu, gpus, self._planning_gbps(gpu, gpus))
+        # = _planning_gbps(gpu, gpus)
+        gbps = None if not multi_node else best if best is not None else network.unlisted_gbps(gpus)
+        fitted = search.choose(gpu, gpus, gbps)
         lay = fitted.layout
         ideal = search.speed.throughput(gpu, lay)
         tokens_per_step = lay.dp * lay.micro_batch * lay.grad_accum * w.seq_len
@@ -211,7 +216,7 @@ class Evaluator:
             per_gpu_s = tp.tokens_per_gpu_second
         hours = w.tokens / per_gpu_s / 3600.0  # = compute.gpu_hours(w, tp)
         training_hours = hours / gpus
-        nodes = self.nodes(gpu, gpus)
+        nodes = 1 if one_node else math.ceil(gpus / GPUS_PER_NODE)  # = nodes(gpu, gpus)
         fixed = self._fixed.costs(training_hours, nodes)
         days = (training_hours + fixed.total_hours) / 24.0
         store = self._storage.advise(per_gpu_s * gpus)
@@ -264,45 +269,37 @@ class Evaluator:
     def one_node(self, gpu: GpuSpec, gpus: int) -> bool:
         """Whether `gpus` GPUs of this type run on one node: at most GPUS_PER_NODE, or one instance on
         sale holds them all (cost.one_instance; quote() then rents it)."""
-        if gpus <= GPUS_PER_NODE:
-            return True
-        largest = self._largest.get(gpu.id)
-        if largest is None:
-            # cost.one_instance(offerings, n) is "n <= the largest instance": asked per count, it
-            # is the engine's most frequent question, so the largest is looked up once.
-            largest = self._largest[gpu.id] = cost.offering_facts(self._offerings.get(gpu.id, ()))[0]
-        return gpus <= largest
+        return gpus <= (self._nodes.get(gpu.id) or self._node_facts(gpu))[0]
+
+    def _node_facts(self, gpu: GpuSpec) -> tuple[float, bool, float | None, bool]:
+        """(the most GPUs one node of this type holds: GPUS_PER_NODE or the largest instance on sale;
+        whether the catalog sells it; the fastest network listed on its 8-GPU instances; whether any
+        of its instances lists a network at all). cost.one_instance(offerings, n) is "n <= the
+        largest instance": asked per count, it is the engine's most frequent question, so these
+        are looked up once per type."""
+        offerings = self._offerings.get(gpu.id, ())
+        largest, best, listed = cost.offering_facts(offerings)
+        found = self._nodes[gpu.id] = (max(GPUS_PER_NODE, largest), bool(offerings), best, listed)
+        return found
 
     def nodes(self, gpu: GpuSpec, gpus: int) -> int:
         """The nodes a plan on `gpus` GPUs of this type spans."""
-        return 1 if gpus <= GPUS_PER_NODE or self.one_node(gpu, gpus) else math.ceil(gpus / GPUS_PER_NODE)
+        if gpus <= (self._nodes.get(gpu.id) or self._node_facts(gpu))[0]:
+            return 1
+        return math.ceil(gpus / GPUS_PER_NODE)
 
     def _planning_gbps(self, gpu: GpuSpec, gpus: int) -> float | None:
         """planning_gbps for this GPU's offerings, their fastest listed network looked up once."""
-        if gpus <= GPUS_PER_NODE or self.one_node(gpu, gpus):
-            return None
-        sold, best, _ = self._network(gpu)
-        if not sold:
+        most, sold, best, _ = self._nodes.get(gpu.id) or self._node_facts(gpu)
+        if gpus <= most or not sold:
             return None
         return best if best is not None else network.unlisted_gbps(gpus)
-
-    def _network(self, gpu: GpuSpec) -> tuple[bool, float | None, bool]:
-        """Whether the catalog sells this GPU, the fastest network listed on its 8-GPU instances,
-        and whether any of its instances lists a network at all."""
-        found = self._networks.get(gpu.id)
-        if found is None:
-            offerings = self._offerings.get(gpu.id, ())
-            _, best, listed = cost.offering_facts(offerings)
-            found = self._networks[gpu.id] = (bool(offerings), best, listed)
-        return found
 
     def network_unlisted(self, gpu: GpuSpec, gpus: int) -> bool:
         """A plan on `gpus` GPUs of this type spans nodes on instances none of which lists its
         network, so its network is never known to be adequate (screen.network_ok is False)."""
-        if gpus <= GPUS_PER_NODE or self.one_node(gpu, gpus):
-            return False
-        sold, _, listed = self._network(gpu)
-        return sold and not listed
+        most, sold, _, listed = self._nodes.get(gpu.id) or self._node_facts(gpu)
+        return gpus > most and sold and not listed
 
     def _floor_rules_out(self, gpu: GpuSpec, gpus: int) -> bool:
         floor = self._memory_floor(self._search.speed.precision(gpu), layout.max_tp(gpu), gpus)
@@ -483,7 +480,8 @@ class Evaluator:
         ideal = self._ideal.get(gpu.id) or self.ideal_gpu_hours(gpu)
         gpu_hours = ideal / (GOODPUT.get(gpus) or goodput_of(gpus))
         training_hours = gpu_hours / gpus
-        nodes = 1 if gpus <= GPUS_PER_NODE or self.one_node(gpu, gpus) else math.ceil(gpus / GPUS_PER_NODE)
+        one = gpus <= (self._nodes.get(gpu.id) or self._node_facts(gpu))[0]
+        nodes = 1 if one else math.ceil(gpus / GPUS_PER_NODE)
         hours = training_hours + self._fixed.total_hours(training_hours, nodes)
         usd = math.inf if per_gpu_hour is None else per_gpu_hour * gpus * hours * (1.0 - FLOOR_SLACK)
         return usd, hours / 24.0 * (1.0 - FLOOR_SLACK)
@@ -558,10 +556,10 @@ class Evaluator:
     def rising_cost_floor(self, gpu: GpuSpec, gpus: int) -> float:
         """A floor under cost_floor(gpu, gpus) that never falls as the count grows: the same
         hours at the lowest price per GPU-hour this type is sold at (inf: not sold)."""
-        per_gpu_hour, ideal = self._rising_factors(gpu)
+        per_gpu_hour, ideal = self.rising_factors(gpu)
         return per_gpu_hour * (ideal + gpus * self.min_fixed_hours)
 
-    def _rising_factors(self, gpu: GpuSpec) -> tuple[float, float]:
+    def rising_factors(self, gpu: GpuSpec) -> tuple[float, float]:
         """(the lowest price per GPU-hour of this type, inf when not sold; ideal_gpu_hours)."""
         found = self._rising.get(gpu.id)
         if found is None:
@@ -576,8 +574,8 @@ class Evaluator:
         the fixed hours every job pays, on each GPU). Beyond one node the price is that of the
         8-GPU nodes quote() rents (_beyond_price), at least the lowest: the bound only rises. Once
         it is above a bar, so is every larger count's cost floor, and a search up the ladder can stop."""
-        per_gpu_hour, ideal = self._rising.get(gpu.id) or self._rising_factors(gpu)
-        if gpus > GPUS_PER_NODE and not self.one_node(gpu, gpus):
+        per_gpu_hour, ideal = self._rising.get(gpu.id) or self.rising_factors(gpu)
+        if gpus > (self._nodes.get(gpu.id) or self._node_facts(gpu))[0]:
             per_gpu_hour = self._beyond.get(gpu.id) or self._beyond_price(gpu)
         gpu_hours = ideal / (GOODPUT.get(gpus) or goodput_of(gpus))
         return per_gpu_hour * (gpu_hours + gpus * self.min_fixed_hours) * (1.0 - 2.0 * FLOOR_SLACK)
@@ -587,7 +585,7 @@ class Evaluator:
         (cost.per_gpu_hour_usd: whole 8-GPU nodes of the cheapest node shape, the same for every
         such count; inf when none is sold), at least the lowest price of the type."""
         offerings = self._offerings.get(gpu.id, ())
-        lowest = (self._rising.get(gpu.id) or self._rising_factors(gpu))[0]
+        lowest = (self._rising.get(gpu.id) or self.rising_factors(gpu))[0]
         largest = int(cost.offering_facts(offerings)[0]) if offerings else 0
         first_beyond = GPUS_PER_NODE * (max(largest, GPUS_PER_NODE) // GPUS_PER_NODE + 1)
         per_gpu_hour = cost.per_gpu_hour_usd(offerings, first_beyond) if offerings else None
@@ -637,18 +635,17 @@ class Evaluator:
         # costs no more can beat it; otherwise the answer is within `tie` of a plan cheaper than
         # `meet`, so costs no more either. And once a plan found costs C, no plan above C × (1 +
         # tie) is within `tie` of the cheapest. Leaving the others unpriced changes no answer.
-        bar = first_bar = rank_cost(meet)
+        bar = rank_cost(meet)
         ladder = self._ladders.get(gpu.id) or self.ladder(gpu)
         # Every larger count, not only those on one node: a shape's price per GPU can fall with
         # the count (16 × A100-40GB on one GCP a2-megagpu-16g cost more than 24 on three p4d).
         # Up to the first count whose rising floor is above the bar: nor can any larger count cost less.
         fitting_floor = not self.w.stack.model_parallel  # a stack _fitting_floor holds for
         start = bisect.bisect_right(ladder, meet.gpus)
-        end = bisect.bisect_right(ladder, first_bar, start, key=lambda n: self._rising_floor(gpu, n))
         floors, gid = self._floors, gpu.id
-        for n in ladder[start:end]:
-            if bar < first_bar and self._rising_floor(gpu, n) > bar:
-                break  # a plan found lowered the bar
+        for n in ladder[start:]:
+            if self._rising_floor(gpu, n) > bar:
+                break  # above the bar (lowered by a plan found, or meet's own), as is every larger count
             if (floors.get((gid, n)) or self.floors(gpu, n))[0] > bar:
                 continue  # even at its best speed this count costs more than the bar
             if self.network_unlisted(gpu, n):

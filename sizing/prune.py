@@ -26,7 +26,6 @@ import bisect
 import math
 from collections.abc import Sequence
 
-from sizing import cost
 from sizing.assumptions import COST_TIE, FASTEST_COST_CAP, SIMILAR_DAYS
 from sizing.evaluate import Evaluator, rank_cost
 from sizing.rank import training_part
@@ -99,15 +98,23 @@ class Pruner:
         return found
 
     def _floor(self, g: GpuSpec) -> float:
-        offers = self.ev.offerings(g)
-        if not offers:
+        """The cheapest price per GPU-hour × (ideal GPU-hours + the fixed hours): the evaluator's
+        rising cost floor at one GPU (Evaluator.rising_cost_floor, the same factors and arithmetic),
+        whose factors it keeps for the rising floors asked later."""
+        ev = self.ev
+        if g.id not in ev.priced_ids:
             return math.inf
-        per_gpu = cost.cheapest_gpu_hour_usd(offers)
-        return per_gpu * (self.ev.ideal_gpu_hours(g) + self.ev.min_fixed_hours)
+        per_gpu, ideal = ev.rising_factors(g)
+        return per_gpu * (ideal + ev.min_fixed_hours)
 
     def order(self, types: Sequence[GpuSpec]) -> list[GpuSpec]:
         """Cheapest floor first (ties in catalog order)."""
-        return sorted(types, key=self.floor)
+        floors = self._floors
+        for g in types:
+            if g.id not in floors:
+                floors[g.id] = self._floor(g)
+        # (floor, catalog position, type): the stable sort by floor, without a key call per type.
+        return [g for _, _, g in sorted([(floors[g.id], i, g) for i, g in enumerate(types)])]
 
     def skip(self, g: GpuSpec, pool: Sequence[Option]) -> Excluded | None:
         """Why this type need not be searched, or None when it might make the answer. `pool` only
