@@ -252,7 +252,8 @@ class LayoutSearch:
         self._models: dict[tuple[bool, bool], MemoryModel] = {}
         self._scans: dict[tuple[int, int, bool, bool, bool], _Scan] = {}
         self._slowdowns: dict[tuple[str, float, _Entry], float] = {}
-        self._gpu_keys: dict[str, tuple[int, bool, bool, Precision]] = {}  # per GPU: TP limit, scores, fp32
+        # Per GPU: TP limit, stored scores, fp32, the precision that runs, capacity_gb.
+        self._gpu_keys: dict[str, tuple[int, bool, bool, Precision, float]] = {}
         self._min_batch_tokens = min(self.micro_batches) * w.seq_len
         self.speed = Speed(w, offload)
         # _grad_accum's arguments. The low-memory recipe steps the optimizer inside backward, once per
@@ -273,8 +274,9 @@ class LayoutSearch:
                 scores,
                 precision == "fp32",
                 precision,
+                gpu.capacity_gb,
             )
-        limit, scores, fp32, precision = found_gpu
+        limit, scores, fp32, precision, _ = found_gpu
         if within_batch and gpus * self._min_batch_tokens <= self.w.global_batch_tokens:
             within_batch = False  # no layout on this many GPUs can exceed the batch: one scan serves
         key = (gpus, limit, scores, fp32, within_batch)
@@ -330,7 +332,7 @@ class LayoutSearch:
     def fits(self, gpu: GpuSpec, gpus: int) -> bool:
         """Whether any layout fits (batch and network aside): the scan up to the first that does."""
         scan = self._scan(gpus, gpu)
-        capacity = gpu.capacity_gb
+        capacity = self._gpu_keys[gpu.id][4]  # = gpu.capacity_gb, kept by _scan
         i = 0
         while i < len(scan.entries) or scan.extend():
             if scan.entries[i][1] <= capacity:
@@ -343,7 +345,7 @@ class LayoutSearch:
         aside (fits()' scan, to the first that fits); None when none does. Every layout choose()
         can pick fits, so none it picks is faster by this measure."""
         scan = self._scan(gpus, gpu)
-        capacity = gpu.capacity_gb
+        capacity = self._gpu_keys[gpu.id][4]  # = gpu.capacity_gb, kept by _scan
         i = 0
         while i < len(scan.entries) or scan.extend():
             if scan.entries[i][1] <= capacity:
@@ -353,8 +355,8 @@ class LayoutSearch:
 
     def _choose(self, gpu: GpuSpec, gpus: int, node_gbps: float | None) -> Fitted:
         scan = self._scan(gpus, gpu)
-        precision = self._gpu_keys[gpu.id][3]  # = speed.precision(gpu), kept by _scan
-        capacity = gpu.capacity_gb
+        # = speed.precision(gpu) and gpu.capacity_gb, kept by _scan
+        _, _, _, precision, capacity = self._gpu_keys[gpu.id]
         if not (
             scan.next_speed() is None  # the scan is complete
             and scan.smallest is not None

@@ -15,7 +15,8 @@ def within_batch(o: Option, w: Workload) -> bool:
     (workload.GLOBAL_BATCH_TOKENS: ~4M tokens for pre-training as in Llama 2, arXiv 2307.09288
     §2.2; GPT-3 used 0.5M-3.2M, arXiv 2005.14165 Table 2.1). More ranks than that would need a
     bigger batch than the recipe trains well with, so extra GPUs stop being useful."""
-    return layout_within_batch(o.fitted.layout, w)
+    lay = o.fitted.layout  # = layout_within_batch(lay, w), without the call (the ranking asks per plan)
+    return lay.dp * lay.micro_batch * w.seq_len <= w.global_batch_tokens * 1.0001
 
 
 def layout_within_batch(lay: Layout, w: Workload) -> bool:
@@ -24,8 +25,13 @@ def layout_within_batch(lay: Layout, w: Workload) -> bool:
 
 
 def network_ok(o: Option) -> bool:
-    """One node, or nodes whose listed scale-out network covers the layout's sync need."""
-    return o.network.adequate is True
+    """One node, or nodes whose listed scale-out network covers the layout's sync need:
+    NetworkAdvice.adequate is True, read without the property's call (the ranking asks per plan)."""
+    net = o.network
+    if not net.multi_node:
+        return True
+    offered = net.offered_gbps
+    return offered is not None and offered >= net.required_gbps * (1.0 - 1e-9)
 
 
 def batch_screen(pool: list[Option], w: Workload) -> list[Option]:
@@ -41,12 +47,17 @@ def network_screen(pool: list[Option]) -> tuple[list[Option], list[Excluded]]:
     if not any(o.fits and network_ok(o) for o in pool):
         return pool, []
     kept = [o for o in pool if network_ok(o)]
+    if len(kept) == len(pool):
+        return kept, []
     left = {o.gpu.id for o in kept}
     excluded: list[Excluded] = []
     seen: set[str] = set()
-    for o in sorted(pool, key=lambda o: o.gpus):
+    # The dropped types' plans, fewest GPUs first (a stable sort of those alone: the same order as
+    # sorting the whole pool and skipping the types left).
+    gone = [o for o in pool if o.gpu.id not in left]
+    for o in sorted(gone, key=lambda o: o.fitted.layout.gpus):
         gid = o.gpu.id
-        if gid in left or gid in seen:
+        if gid in seen:
             continue
         seen.add(gid)
         excluded.append(Excluded(gid, "network", network_reason(o)))

@@ -32,10 +32,12 @@ def _as_good(nvidia: Option, amd: Option, req: SizingRequest, budget: float | No
 
 def _merge(head: list[Option], *tails: list[Option]) -> list[Option]:
     out, seen = list(head), {_key(o) for o in head}
-    for o in (o for tail in tails for o in tail):
-        if _key(o) not in seen:
-            seen.add(_key(o))
-            out.append(o)
+    for tail in tails:
+        for o in tail:
+            key = (o.gpu.id, o.fitted.layout.gpus)  # = _key(o)
+            if key not in seen:
+                seen.add(key)
+                out.append(o)
     return out
 
 
