@@ -150,10 +150,11 @@ class Evaluator:
         found = self._ladders.get(gpu.id)
         if found is None:
             offers = self._offerings.get(gpu.id, ())
-            most = max_gpus(gpu)
-            cap = self.batch_cap(gpu)  # more GPUs than the global batch can use are never planned
-            if cap is not None:
-                most = min(most, cap)
+            most = MAX_GPUS_WORKSTATION if gpu.segment != "datacenter" else COUNT_LADDER[-1]  # = max_gpus
+            if self.strict_batch:  # more GPUs than the global batch can use are never planned
+                most = min(
+                    most, self._batch_ranks * (layout.max_tp(gpu) if self.w.stack.model_parallel else 1)
+                )
             found = purchasable_counts(offers, most)  # = those of max_gpus(gpu) up to `most`
             self._ladders[gpu.id] = found
         return found
@@ -565,7 +566,10 @@ class Evaluator:
         if found is None:
             offerings = self._offerings.get(gpu.id, ())
             per_gpu_hour = cost.cheapest_gpu_hour_usd(offerings) if offerings else math.inf
-            found = self._rising[gpu.id] = (per_gpu_hour, self.ideal_gpu_hours(gpu))
+            ideal = self._ideal.get(gpu.id)
+            if ideal is None:  # = ideal_gpu_hours(gpu)
+                ideal = self._ideal[gpu.id] = self._search.speed.ideal_gpu_hours(gpu)
+            found = self._rising[gpu.id] = (per_gpu_hour, ideal)
         return found
 
     def _rising_floor(self, gpu: GpuSpec, gpus: int) -> float:

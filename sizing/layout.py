@@ -203,7 +203,7 @@ class _Scan:
         mbs = self._micro_batches
         if not dp * mbs[0] * pp > self._max_sequences:  # (largest first: all pass)
             if len(mbs) == 1:
-                total = self.memory.total(gpus, dp, tp, pp, zero, rec, mbs[0])
+                total = sum(terms(gpus, dp, tp, pp, zero, rec, mbs[0]))  # = MemoryModel.total
                 if self.smallest is None or total < entries[self.smallest][1]:
                     self.smallest = len(entries)
                 entries.append((speed, total, zero, tp, pp, dp, rec, mbs[0]))
@@ -270,7 +270,7 @@ class LayoutSearch:
             precision = self.speed.precision(gpu)
             scores = stores_scores(gpu) and "none" in self.modes
             found_gpu = self._gpu_keys[gpu.id] = (
-                tp_limit(self.w, gpu),
+                max_tp(gpu) if self.w.stack.model_parallel else 1,  # = tp_limit(self.w, gpu)
                 scores,
                 precision == "fp32",
                 precision,
@@ -333,12 +333,17 @@ class LayoutSearch:
         """Whether any layout fits (batch and network aside): the scan up to the first that does."""
         scan = self._scan(gpus, gpu)
         capacity = self._gpu_keys[gpu.id][4]  # = gpu.capacity_gb, kept by _scan
+        entries = scan.entries
         i = 0
-        while i < len(scan.entries) or scan.extend():
-            if scan.entries[i][1] <= capacity:
+        while True:
+            if i == len(entries):  # = scan.extend()
+                if scan.next_speed() is None:
+                    return False
+                scan.expand_next()
+                continue
+            if entries[i][1] <= capacity:
                 return True
             i += 1
-        return False
 
     def fastest_fitting_speed(self, gpu: GpuSpec, gpus: int) -> float | None:
         """The relative speed (_ordering's) of the fastest layout that fits, batch and network
@@ -346,12 +351,17 @@ class LayoutSearch:
         can pick fits, so none it picks is faster by this measure."""
         scan = self._scan(gpus, gpu)
         capacity = self._gpu_keys[gpu.id][4]  # = gpu.capacity_gb, kept by _scan
+        entries = scan.entries
         i = 0
-        while i < len(scan.entries) or scan.extend():
-            if scan.entries[i][1] <= capacity:
-                return scan.entries[i][0]
+        while True:
+            if i == len(entries):  # = scan.extend()
+                if scan.next_speed() is None:
+                    return None
+                scan.expand_next()
+                continue
+            if entries[i][1] <= capacity:
+                return entries[i][0]
             i += 1
-        return None
 
     def _choose(self, gpu: GpuSpec, gpus: int, node_gbps: float | None) -> Fitted:
         scan = self._scan(gpus, gpu)

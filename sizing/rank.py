@@ -152,6 +152,7 @@ def not_top_first(
     if not options or not top_tier(options[0].gpu):
         return options
     limit = _premium_limit(options, pool, req, budget)
+    dominated = _Dominance(pool, req, budget)
     ok = [
         o
         for o in pool
@@ -160,7 +161,7 @@ def not_top_first(
         and o.fits
         and _meets(o, req, budget)
         and rank_cost(o) <= limit
-        and not _dominated(o, pool, req, budget)
+        and not dominated(o)
     ]
     # ...preferring GPUs that run the requested precision (a V100 runs BF16 work as FP16 with loss
     # scaling: a compromise, not a recommendation).
@@ -182,10 +183,28 @@ def _premium_limit(
     return SMALL_JOB_COST_PREMIUM * min(top)
 
 
-def _dominated(o: Option, pool: list[Option], req: SizingRequest, budget: float | None) -> bool:
-    """Another plan that meets the same constraints costs no more and finishes sooner: heading the
-    answer with `o` would ask the user to pay as much or more for a slower job."""
-    return any(p is not o and p.fits and _meets(p, req, budget) and beats(p, o) for p in pool)
+class _Dominance:
+    """Whether a plan of this pool is dominated: another plan that fits and meets the same
+    constraints beats it (costs no more and finishes sooner, rank.beats), so heading the answer
+    with it would ask the user to pay as much or more for a slower job. The plans that could beat
+    one are listed once, with their rank_cost, when first asked."""
+
+    def __init__(self, pool: list[Option], req: SizingRequest, budget: float | None) -> None:
+        self._args = (pool, req, budget)
+        self._rivals: list[tuple[float, float, Option]] | None = None
+
+    def __call__(self, o: Option) -> bool:
+        rivals = self._rivals
+        if rivals is None:
+            pool, req, budget = self._args
+            # beats(p, o) needs a finite rank_cost for p: the others never dominate.
+            rivals = self._rivals = [
+                (c, p.days, p)
+                for p in pool
+                if p.fits and _meets(p, req, budget) and math.isfinite(c := rank_cost(p))
+            ]
+        cost, days = rank_cost(o), o.days
+        return any(c <= cost and d < days and p is not o for c, d, p in rivals)
 
 
 def small_job(options: list[Option]) -> bool:
@@ -209,6 +228,7 @@ def right_sized_first(
     if not small_job(options) or options[0].cost_usd is None:
         return options
     limit = SMALL_JOB_COST_PREMIUM * options[0].cost_usd
+    dominated = _Dominance(pool, req, budget)
     ok = [
         o
         for o in pool
@@ -219,7 +239,7 @@ def right_sized_first(
         and o.cost_usd is not None
         and o.cost_usd <= limit
         and _meets(o, req, budget)
-        and not _dominated(o, pool, req, budget)
+        and not dominated(o)
     ]
     if not ok:
         return options

@@ -15,7 +15,7 @@ can rule it out of each way in, from the variant's floors (Evaluator.floors) alo
   set of equally cheap plans (nor the cheapest that sets it).
 - balanced: a held plan costs no more than the floor and finishes sooner than the days floor
   (by a margin above rounding), so it scores lower at any weights; it also beats every plan the
-  variant would beat (rank._dominated).
+  variant would beat (rank._Dominance).
 - fastest: a held training part that costs no more than the floor (so it is affordable wherever
   the variant is) finishes more than SIMILAR_DAYS sooner than the days floor, or as soon as it on
   fewer GPUs (rank.fastest then prefers it); or the variant is no training part and it is.
