@@ -174,7 +174,7 @@ class _Scan:
         return self.next_speed() is None
 
     def next_speed(self) -> float | None:
-        """The speed of the candidate extend() expands next, the cursor moved past those this scan
+        """The speed of the candidate expand_next() expands next, the cursor moved past those this scan
         excludes (skip_to_candidate); None when no candidate is left."""
         ordered, n, i = self._ordered, len(self._ordered), self._next
         limit, max_dp = self._tp_limit, self._max_dp
@@ -186,13 +186,6 @@ class _Scan:
             i += 1
         self._next = i
         return None
-
-    def extend(self) -> bool:
-        """Expand the next candidate into entries (one per micro-batch); False when none is left."""
-        if self.next_speed() is None:
-            return False
-        self.expand_next()
-        return True
 
     def expand_next(self) -> None:
         """Expand the candidate at the cursor (next_speed() found one) into its entries."""
@@ -336,7 +329,7 @@ class LayoutSearch:
         entries = scan.entries
         i = 0
         while True:
-            if i == len(entries):  # = scan.extend()
+            if i == len(entries):  # every entry seen: expand the next candidate, if any
                 if scan.next_speed() is None:
                     return False
                 scan.expand_next()
@@ -354,7 +347,7 @@ class LayoutSearch:
         entries = scan.entries
         i = 0
         while True:
-            if i == len(entries):  # = scan.extend()
+            if i == len(entries):  # every entry seen: expand the next candidate, if any
                 if scan.next_speed() is None:
                     return None
                 scan.expand_next()
