@@ -167,8 +167,10 @@ class KeepAliveWebClient(WebClient):
     urllib's "Connection: close"), and the answer comes back in slack_sdk's form, a non-2xx status as
     urllib's HTTPError, so the retry handlers above see what they see on the stock path: a failure to
     connect or send as URLError, a failure to read the answer (a read timeout, a dropped connection)
-    as it is. A proxy (given, or one urllib would use: the environment's, the system's), a URL that
-    is not plain http(s)://host, or a slack_sdk without the hook (build_client) takes the stock path.
+    as it is (a redirect, which the Web API does not send, is an HTTPError too: urllib would follow it
+    as a GET without the body). A proxy (given, or one urllib would use: the environment's, the
+    system's), a URL that is not plain http(s)://host, or a slack_sdk without the hook (build_client)
+    takes the stock path.
 
     A kept connection is reused only while the server has not closed it (no EOF waiting on it) and it
     has been idle under MAX_IDLE_S. If a reused connection still turns out closed (the server closed it
@@ -248,7 +250,7 @@ class KeepAliveWebClient(WebClient):
         sock = conn.sock
         if sock is not None and (
             time.monotonic() - local.used_s.get(key, 0.0) > MAX_IDLE_S
-            or select.select([sock], [], [], 0)[0]  # EOF (or stray bytes) waiting: closed by the server
+            or readable(sock)  # EOF (or stray bytes) waiting: closed by the server
         ):
             conn.close()  # the request opens a new one
         return conn, conn.sock is not None
@@ -266,6 +268,16 @@ class KeepAliveWebClient(WebClient):
         except BaseException:
             conn.close()  # the next request starts on a new connection
             raise
+
+
+def readable(sock: Any) -> bool:
+    """Whether something (an EOF too) waits to be read on an idle socket, without waiting. poll, not
+    select: a busy server's descriptors pass select's limit of 1024."""
+    if hasattr(select, "poll"):
+        poller = select.poll()
+        poller.register(sock, select.POLLIN)
+        return bool(poller.poll(0))
+    return bool(select.select([sock], [], [], 0)[0])
 
 
 def sdk_logger() -> logging.Logger:

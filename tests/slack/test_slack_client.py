@@ -5,6 +5,9 @@ thread, the request slack_sdk would send, and what happens when the server close
 
 from __future__ import annotations
 
+import os
+import resource
+import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -17,7 +20,7 @@ from slack_sdk.errors import SlackApiError
 from slack_sdk.web.base_client import BaseClient
 
 from bot.ops.metrics import Metrics
-from bot.slack.client import MAX_RETRY_AFTER_S, SEND_HOOK, KeepAliveWebClient, build_client
+from bot.slack.client import MAX_RETRY_AFTER_S, SEND_HOOK, KeepAliveWebClient, build_client, readable
 
 
 @pytest.fixture(params=["closes every connection", "keeps connections alive"])
@@ -179,3 +182,18 @@ def test_a_slack_sdk_without_the_hook_gets_its_own_client_back(
     client = build_client(settings_for(slack), Metrics())
 
     assert type(client) is WebClient
+
+
+def test_a_server_closed_connection_is_seen_on_a_descriptor_beyond_selects_limit() -> None:
+    limit, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if limit <= 1100:
+        pytest.skip(f"this process may open only {limit} files")
+    ours, theirs = socket.socketpair()
+    high = socket.socket(fileno=os.dup2(ours.fileno(), 1100))
+    ours.close()
+    try:
+        assert not readable(high)  # open, nothing sent: reusable
+        theirs.close()  # the server's end goes away
+        assert readable(high)
+    finally:
+        high.close()
