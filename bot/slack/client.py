@@ -5,12 +5,23 @@ slept on a worker thread: the call fails, and the turn is shown again once its l
 500/503 for every method; 502/504 and read timeouts only for idempotent methods, where a repeat
 cannot post a message twice (an edit, a view publish, a lookup); connection failures before the
 request was sent.
+
+Calls go over one kept-alive HTTP connection per thread (KeepAliveWebClient), instead of slack_sdk's
+new connection (TCP and TLS handshakes, one to two extra round trips to Slack) for every call.
 """
 
 from __future__ import annotations
 
+import http.client
+import io
 import logging
-from urllib.error import URLError
+import select
+import threading
+import time
+from typing import Any
+from urllib.error import HTTPError, URLError
+from urllib.parse import urlsplit
+from urllib.request import Request, getproxies
 
 from slack_sdk import WebClient
 from slack_sdk.http_retry.builtin_handlers import (
@@ -40,6 +51,14 @@ MAX_RETRY_AFTER_S = 5
 IDEMPOTENT_METHODS = frozenset(
     {"chat.update", "chat.delete", "views.publish", "views.update", "users.info", "auth.test", "files.info"}
 )
+# A kept-alive connection idle longer than this is closed and a new one opened: a NAT or load balancer
+# may drop an idle connection without telling either end (AWS NAT gateways after 350 s), and a request
+# sent into one would wait out API_TIMEOUT_S for nothing.
+MAX_IDLE_S = 30.0
+# URLs whose parts KeepAliveWebClient remembers (the Web API's URLs are one per method).
+MAX_TARGETS = 256
+# The slack_sdk (3.x) method that sends one request and reads its answer, under its retry loop.
+SEND_HOOK = "_perform_urllib_http_request_internal"
 
 
 def method_of(request: HttpRequest) -> str:
@@ -140,6 +159,127 @@ class CountingRetryHandler(RetryHandler):
         self.inner.prepare_for_next_attempt(state=state, request=request, response=response, error=error)
 
 
+class KeepAliveWebClient(WebClient):
+    """slack_sdk's WebClient whose requests reuse one kept-alive connection per thread and server.
+
+    Only the sending of one request is replaced (slack_sdk's SEND_HOOK, under its retry loop): the
+    request slack_sdk built goes out as urllib would send it (same method, path and headers, less
+    urllib's "Connection: close"), and the answer comes back in slack_sdk's form, a non-2xx status as
+    urllib's HTTPError, so the retry handlers above see what they see on the stock path: a failure to
+    connect or send as URLError, a failure to read the answer (a read timeout, a dropped connection)
+    as it is (a redirect, which the Web API does not send, is an HTTPError too: urllib would follow it
+    as a GET without the body). A proxy (given, or one urllib would use: the environment's, the
+    system's), a URL that is not plain http(s)://host, or a slack_sdk without the hook (build_client)
+    takes the stock path.
+
+    A kept connection is reused only while the server has not closed it (no EOF waiting on it) and it
+    has been idle under MAX_IDLE_S. If a reused connection still turns out closed (the server closed it
+    as the request went out: a reset or no answer at all), the request is sent once more at once on a
+    new connection, as slack_sdk's ConnectionErrorRetryHandler would after its back-off. A server that
+    closes every connection (HTTP/1.0) simply gets a new one each time.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._local = threading.local()
+        self._urllib_proxies = bool({"http", "https"} & set(getproxies()))
+        # URL -> ((scheme, host:port), path), or None for the stock path; one per Web API method.
+        self._targets: dict[str, tuple[tuple[str, str], str] | None] = {}
+
+    def _perform_urllib_http_request_internal(self, url: str, req: Request) -> dict[str, Any]:
+        target = self._targets.get(url) or self._target(url)
+        if target is None or self.proxy is not None:
+            return super()._perform_urllib_http_request_internal(url, req)
+        key, path = target
+        # As urllib sends them (AbstractHTTPHandler.do_open), less its "Connection: close".
+        headers = {name.title(): value for name, value in req.header_items()}
+        conn, reused = self._connection(key)
+        try:
+            resp = self._exchange(conn, req, path, headers)
+        except (ConnectionResetError, BrokenPipeError, URLError) as err:
+            reason = err.reason if isinstance(err, URLError) else err
+            if not reused or not isinstance(reason, (ConnectionResetError, BrokenPipeError)):
+                raise
+            conn, _ = self._connection(key)  # the closed one was dropped: a new one
+            resp = self._exchange(conn, req, path, headers)
+        try:
+            body = resp.read()
+        except BaseException:
+            conn.close()
+            raise
+        self._local.used_s[key] = time.monotonic()
+        if not 200 <= resp.status < 300:
+            # urllib raises these (HTTPErrorProcessor); slack_sdk reads the status, headers and body.
+            raise HTTPError(req.full_url, resp.status, resp.reason, resp.headers, io.BytesIO(body))
+        if resp.headers.get_content_type() == "application/gzip":
+            return {"status": resp.status, "headers": resp.headers, "body": body}
+        charset = resp.headers.get_content_charset() or "utf-8"
+        return {"status": resp.status, "headers": resp.headers, "body": body.decode(charset)}
+
+    def _target(self, url: str) -> tuple[tuple[str, str], str] | None:
+        parts = urlsplit(url)
+        scheme = parts.scheme.lower()
+        target = None
+        if (
+            not self._urllib_proxies
+            and scheme in ("http", "https")
+            and parts.hostname
+            and "@" not in parts.netloc
+        ):
+            path = parts.path or "/"
+            if parts.query:
+                path += "?" + parts.query
+            target = ((scheme, parts.netloc), path)
+        if len(self._targets) < MAX_TARGETS:
+            self._targets[url] = target
+        return target
+
+    def _connection(self, key: tuple[str, str]) -> tuple[http.client.HTTPConnection, bool]:
+        """This thread's connection for (scheme, netloc), and whether it is open from an earlier call."""
+        local = self._local
+        if not hasattr(local, "conns"):
+            local.conns, local.used_s = {}, {}
+        conn: http.client.HTTPConnection | None = local.conns.get(key)
+        if conn is None:
+            scheme, netloc = key
+            if scheme == "https":
+                conn = http.client.HTTPSConnection(netloc, timeout=self.timeout, context=self.ssl)
+            else:
+                conn = http.client.HTTPConnection(netloc, timeout=self.timeout)
+            local.conns[key] = conn
+        sock = conn.sock
+        if sock is not None and (
+            time.monotonic() - local.used_s.get(key, 0.0) > MAX_IDLE_S
+            or readable(sock)  # EOF (or stray bytes) waiting: closed by the server
+        ):
+            conn.close()  # the request opens a new one
+        return conn, conn.sock is not None
+
+    @staticmethod
+    def _exchange(
+        conn: http.client.HTTPConnection, req: Request, path: str, headers: dict[str, str]
+    ) -> http.client.HTTPResponse:
+        try:
+            try:
+                conn.request(req.get_method(), path, req.data, headers)
+            except OSError as err:  # could not connect or send: as urllib reports it
+                raise URLError(err) from err
+            return conn.getresponse()
+        except BaseException:
+            conn.close()  # the next request starts on a new connection
+            raise
+
+
+def readable(sock: Any) -> bool:
+    """Whether something (an EOF too) waits to be read on an idle socket, without waiting. poll, not
+    select: a busy server's descriptors pass select's limit of 1024."""
+    if hasattr(select, "poll"):
+        poller = select.poll()
+        poller.register(sock, select.POLLIN)
+        return bool(poller.poll(0))
+    return bool(select.select([sock], [], [], 0)[0])
+
+
 def sdk_logger() -> logging.Logger:
     """The WebClient's logger at the level configured for the process (bot.ops.logs), as Bolt sets its own.
 
@@ -170,6 +310,8 @@ def build_client(settings: Settings, metrics: Metrics, *, timeout_s: float = API
         base_url = settings.slack_api_url.rstrip("/") + "/"
     else:
         base_url = WebClient.BASE_URL
-    return WebClient(
+    # The stock client if a future slack_sdk drops the hook KeepAliveWebClient replaces.
+    kind = KeepAliveWebClient if callable(getattr(WebClient, SEND_HOOK, None)) else WebClient
+    return kind(
         token=token, base_url=base_url, timeout=int(timeout_s), retry_handlers=handlers, logger=sdk_logger()
     )

@@ -2,12 +2,14 @@
 
 Answers the methods the app uses with realistic canned JSON, records every call (method + arguments),
 serves an upload URL for files_upload_v2 and a response_url endpoint, and can be told to fail a
-method first (429 with Retry-After, or a 5xx) to exercise the client's retries.
+method first (429 with Retry-After, or a 5xx) to exercise the client's retries. HTTP/1.0 (a new
+connection for every call) unless made with keep_alive=True, as Slack's own HTTP/1.1 servers keep them.
 """
 
 from __future__ import annotations
 
 import json
+import socket
 import threading
 import time
 import urllib.parse
@@ -27,6 +29,7 @@ class Call:
     size_bytes: int = 0
     ts: str | None = None  # the ts the fake answered with (chat.postMessage, chat.update)
     at_s: float = field(default_factory=time.perf_counter)  # when the call reached the fake
+    headers: dict[str, str] = field(default_factory=dict)  # the request's headers, as sent
 
     def dump(self) -> str:
         """Everything the call carried, as one string (for 'is X anywhere in it' assertions)."""
@@ -60,6 +63,7 @@ class FakeSlackApi:
     bot_user_id: str = "UBOT"
     team_id: str = "T1"
     user_locale: str = "en-US"
+    keep_alive: bool = False
     _calls: list[Call] = field(default_factory=list)
     _failures: dict[str, list[_Failure]] = field(default_factory=dict)
     _hung: dict[str, int] = field(default_factory=dict)  # method -> calls still to hang
@@ -67,6 +71,9 @@ class FakeSlackApi:
     _waiting: int = 0
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _ts_counter: int = 0
+    _unanswered: dict[str, int] = field(default_factory=dict)  # method -> calls to drop unanswered
+    _open: set[socket.socket] = field(default_factory=set)  # connections open now
+    connections: int = 0  # connections accepted so far
 
     def __post_init__(self) -> None:
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler_class())
@@ -106,6 +113,22 @@ class FakeSlackApi:
         with self._lock:
             self._hung[method] = self._hung.get(method, 0) + times
         self._released.clear()
+
+    def drop_unanswered(self, method: str, *, times: int = 1) -> None:
+        """The next `times` calls of `method` are read and not recorded, and their connection is closed
+        without an answer (a server closing a kept-alive connection as a request comes in)."""
+        with self._lock:
+            self._unanswered[method] = self._unanswered.get(method, 0) + times
+
+    def close_connections(self) -> None:
+        """Close every open connection from this end (a server ending idle kept-alive connections)."""
+        with self._lock:
+            open_now = list(self._open)
+        for sock in open_now:
+            try:
+                sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
 
     def release(self) -> None:
         self._released.set()
@@ -209,8 +232,24 @@ class FakeSlackApi:
         fake = self
 
         class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1" if fake.keep_alive else "HTTP/1.0"
+            # The status and headers, then the body, are two writes: without TCP_NODELAY a kept-alive
+            # connection holds the body back until the client's delayed ACK (~40 ms), as Slack's does not.
+            disable_nagle_algorithm = True
+
             def log_message(self, format: str, *args: Any) -> None:
                 pass
+
+            def setup(self) -> None:
+                super().setup()
+                with fake._lock:
+                    fake.connections += 1
+                    fake._open.add(self.connection)
+
+            def finish(self) -> None:
+                with fake._lock:
+                    fake._open.discard(self.connection)
+                super().finish()
 
             def do_POST(self) -> None:
                 raw = self.rfile.read(int(self.headers.get("Content-Length") or 0))
@@ -220,6 +259,14 @@ class FakeSlackApi:
                 else:
                     method = "response" if path == "/response" else path.rsplit("/", 1)[-1]
                     args = _parse_args(raw, self.headers.get("Content-Type") or "")
+                headers = dict(self.headers.items())
+                with fake._lock:
+                    unanswered = fake._unanswered.get(method, 0) > 0
+                    if unanswered:
+                        fake._unanswered[method] -= 1
+                if unanswered:
+                    self.close_connection = True
+                    return
                 with fake._lock:
                     hangs = fake._hung.get(method, 0) > 0
                     if hangs:
@@ -233,11 +280,13 @@ class FakeSlackApi:
                     queue = fake._failures.get(method)
                     failure = queue.pop(0) if queue else None
                     if failure is not None:
-                        fake._calls.append(Call(method, args, len(raw)))
+                        fake._calls.append(Call(method, args, len(raw), headers=headers))
                 answer = None if failure or method in ("upload", "response") else fake._answer(method, args)
                 if failure is None:
                     with fake._lock:
-                        fake._calls.append(Call(method, args, len(raw), (answer or {}).get("ts")))
+                        fake._calls.append(
+                            Call(method, args, len(raw), (answer or {}).get("ts"), headers=headers)
+                        )
                 if failure is not None:
                     self.send_response(failure.status)
                     if failure.retry_after_s is not None:
