@@ -119,8 +119,11 @@ class NameTrie(Generic[V]):
         or digit precedes, or (glued counts) that an x precedes; _starts_word has the last word."""
         if self._starts is None:
             first = "".join(sorted(re.escape(ch) for ch in self._root.children))
-            before = "(?:(?<![A-Za-z0-9])|(?<=x))" if self._glued_count else "(?<![A-Za-z0-9])"
-            self._starts = re.compile(f"{before}[{first}]" if first else "(?!)")
+            # The character first and what precedes it checked behind it (two characters back): a pattern
+            # that opens with a class is searched in C from candidate to candidate, one that opens with a
+            # look-behind is tried at every character.
+            before = "(?:(?<![A-Za-z0-9].)|(?<=x.))" if self._glued_count else "(?<![A-Za-z0-9].)"
+            self._starts = re.compile(f"[{first}]{before}" if first else "(?!)")
         return self._starts
 
     def _starts_word(self, text: str, i: int) -> bool:

@@ -15,7 +15,7 @@ import functools
 import logging
 import math
 import re
-import struct
+from array import array
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -284,11 +284,15 @@ class Searcher:
         # for the few entries a short question touches.
         index = self._bm25.scores
         data, indices, indptr = (index[k].tolist() for k in ("data", "indices", "indptr"))
+        # Per token, the entries it occurs in and its weight in each (an entry once per token, as in any
+        # sparse matrix; _bm25_scores relies on it).
         self._postings = {
-            tok: tuple(zip(indices[indptr[t] : indptr[t + 1]], data[indptr[t] : indptr[t + 1]], strict=True))
+            tok: (tuple(indices[indptr[t] : indptr[t + 1]]), tuple(data[indptr[t] : indptr[t + 1]]))
             for tok, t in self._bm25.vocab_dict.items()
             if tok in self._idf  # its vocabulary also holds "", which no question has
         }
+        if any(len(set(ids)) != len(ids) for ids, _ in self._postings.values()):
+            raise KnowledgeError("bm25s index lists an entry twice for one token")
         # The title and question variants lead each document (see _document); fuzzy matching uses them.
         self._variants = [
             [" ".join(tokens) for tokens in doc[: 2 + len(e.questions.zh) + len(e.questions.en)]]
@@ -337,8 +341,12 @@ class Searcher:
         the float32 sum)."""
         scores = [0.0] * len(self._entries)
         for tok in known:
-            for i, weight in self._postings[tok]:
-                scores[i] = _float32(scores[i] + weight)
+            ids, weights = self._postings[tok]
+            # Each entry once per token, so one token's sums round together: array("f") rounds each double
+            # to the nearest float32 in C (a cast, as struct.pack("f") makes).
+            summed = array("f", [scores[i] + weight for i, weight in zip(ids, weights, strict=True)])
+            for i, value in zip(ids, summed, strict=True):
+                scores[i] = value
         return scores
 
     def _bounds(self, evidence: _Evidence) -> list[float]:
@@ -462,14 +470,6 @@ class Searcher:
             bisect.insort(scored, (-scored_i[0], -scored_i[1], i))
             if not self._entries[i].twins:
                 bisect.insort(untwinned, -scored_i[0])
-
-
-_FLOAT32 = struct.Struct("f")
-
-
-def _float32(x: float) -> float:
-    """`x` rounded to the nearest float32."""
-    return float(_FLOAT32.unpack(_FLOAT32.pack(x))[0])
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,6 +21,7 @@ from bot.dialogue.plan import summarise
 from bot.dialogue.reply import Reply
 from bot.dialogue.state import DialogueState, merge_slots, missing
 from bot.dialogue.understand import said_slots
+from bot.nlu.lexicon import has_cue
 from bot.nlu.text import normalise
 from knowledge.names import EITHER_OR, VERSUS, alternation
 from sizing.errors import SizingError
@@ -29,7 +30,8 @@ if TYPE_CHECKING:
     from knowledge import KnowledgeBase
 
 # The word between two choices. " or " only between two quantities or methods said on both sides.
-_BETWEEN = re.compile(r"\s*(?:" + alternation((*VERSUS, *EITHER_OR)) + r")\s*")
+_CHOICE_WORDS = (*VERSUS, *EITHER_OR)
+_BETWEEN = re.compile(r"\s*(?:" + alternation(_CHOICE_WORDS) + r")\s*")
 # A side that is only a number ("2" of "2 vs 3 epochs"): it takes the other side's unit.
 _NUMBER_ONLY = re.compile(r"^\s*(\d[\d,.]*)\s*(?:个|個)?\s*$")
 _FIRST_NUMBER = re.compile(r"\d[\d,.]*")
@@ -58,6 +60,9 @@ def offered(text: str, parse: ParseFn, today: dt.date | None) -> tuple[str, Any,
     if len(text) > MAX_CHOICE_CHARS:
         return None
     low = normalise(text).lower
+    if not has_cue(low, _CHOICE_WORDS):
+        # no choice word (the turn's cue reading of the message, instead of a regex tried at every character)
+        return None
     parts = _BETWEEN.split(low, maxsplit=1)
     if len(parts) != 2 or not parts[0].strip() or not parts[1].strip():
         return None

@@ -210,7 +210,7 @@ class Consultant:
         new_state.rev = revision(raw) + 1
         standing = self._standing(new_state) if reply.recommendation is None else None
         turn = reply.finish(self._payload(new_state), self._chart, standing=standing)
-        return new_state.to_json(), turn
+        return new_state.to_json(shared=True), turn  # new_state is dropped: nothing changes it now
 
     def _standing(self, state: DialogueState) -> dict[str, Any] | None:
         """The plan still in effect after a turn that did not change it (a question, thanks): the

@@ -139,9 +139,15 @@ class DialogueState:
     # the same about QLoRA, not for the plan on it (bot/dialogue/ellipsis.py: asked_again).
     after_faq: bool = False
 
-    def to_json(self) -> dict[str, Any]:
-        """What the store keeps: plain JSON, versioned."""
+    def to_json(self, *, shared: bool = False) -> dict[str, Any]:
+        """What the store keeps: plain JSON, versioned. `shared`: the field values themselves instead of
+        copies, for the turn's own commit, which hands the dict to the store's update at once (every
+        store encodes it there) and drops the state."""
         out: dict[str, Any] = {"v": STATE_VERSION}
+        if shared:
+            for name in _FIELD_NAMES:
+                out[name] = getattr(self, name)
+            return out
         for name in _FIELD_NAMES:
             value = getattr(self, name)
             out[name] = value if type(value) in _ATOMIC else _copy(value)

@@ -626,7 +626,8 @@ def faq_or_form(ctx: TurnContext) -> DialogueState | None:
     text_bytes = u.said.get("data_bytes") if u.intent == "faq" else None  # "how many tokens is 10GB of text?"
     if u.intent == "faq":
         kept = fills_only(state, u.said, text) if state.pending is not None else {}
-        u = replace(u, said=kept)
+        if kept != u.said:  # most questions say nothing to keep or drop: no copy of the whole reading
+            u = replace(u, said=kept)
     done = (
         c._form_step(state, ctx.reply, c._job_from_topic(state, u), found, text, text_bytes=text_bytes)
         or state

@@ -10,6 +10,7 @@ from __future__ import annotations
 import calendar
 import datetime as dt
 import re
+from collections.abc import Iterator
 
 from bot.nlu import lexicon
 from bot.nlu.numerals_zh import zh_integer
@@ -130,6 +131,14 @@ _SPAN_DAYS = {"week": 7, "fortnight": 14, "month": 30}  # a month is 30 days (le
 _CALENDAR_MONTH_WITHIN_ZH = re.compile(
     r"(?<![0-9个一二三四五六七八九十两几多每.])(?P<month>1[0-2]|[1-9]) ?月(?:份)?(?:之内|以内|内)"
 )
+
+
+def _months_within(s: str) -> Iterator[re.Match[str]]:
+    """_CALENDAR_MONTH_WITHIN_ZH's matches; none without a 内 (most messages), which every match ends in: the
+    pattern, opening with a look-behind, would be tried at every character."""
+    return _CALENDAR_MONTH_WITHIN_ZH.finditer(s) if "内" in s else iter(())
+
+
 # A deadline in sprints with no count: "this sprint" is one sprint, "next sprint" the end of the one after it,
 # two sprints from now (lexicon.SPRINT_DAYS each; the reply states the length taken).
 _SPRINT_EN = re.compile(r"\b(?P<which>this|current|next|coming|the) sprint\b(?! (?:planning|review|goal))")
@@ -536,7 +545,7 @@ def _holiday(s: str, today: dt.date) -> dt.date | None:
 
 def calendar_month_spans(s: str, today: dt.date) -> list[tuple[int, int]]:
     """Spans of "1月内" that name this or next calendar month (no count of months: slots leave them out)."""
-    return [(m.start(), m.end()) for m in _CALENDAR_MONTH_WITHIN_ZH.finditer(s) if _calendar_month(m, today)]
+    return [(m.start(), m.end()) for m in _months_within(s) if _calendar_month(m, today)]
 
 
 def _calendar_month(m: re.Match[str], today: dt.date) -> dt.date | None:
@@ -583,7 +592,7 @@ def _seasons(s: str, today: dt.date) -> dt.date | None:
             season = dt.date(year + 1, 1, 1) if over else dt.date(year, 12, 24 if cue == "by" else 23)
             if _ahead(today, season):
                 return season
-    for m in _CALENDAR_MONTH_WITHIN_ZH.finditer(s):
+    for m in _months_within(s):
         month_end = _calendar_month(m, today)
         if month_end is not None:
             return month_end

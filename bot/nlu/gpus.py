@@ -277,6 +277,13 @@ _GPU_LIKE = re.compile(
 )
 
 
+# What every _GPU_LIKE name has in it (rtx/gtx, a b/h/i/l before a digit, or 张/块 before a bare GeForce
+# number): a message with none of these (most) skips _GPU_LIKE, which, opening with a look-behind, is tried
+# at every character. Written as tx|[bhil]\d|[张块] the hint would be too; opening with a class, this one
+# skips to the candidates in C.
+_GPU_LIKE_HINT = re.compile(r"[bhilt张块](?:(?<=[bhil])\d|(?<=t)x|(?<=[张块]))")
+
+
 def unknown_gpu_names(s: str) -> tuple[str, ...]:
     """GPU-like names in `s` (lower-cased, simplified) that the catalogue does not know, as written."""
     return tuple(dict.fromkeys(g.gpu for g in unknown_gpu_mentions(s)))
@@ -285,7 +292,7 @@ def unknown_gpu_names(s: str) -> tuple[str, ...]:
 def unknown_gpu_mentions(s: str, known: list[GpuMention] | None = None) -> list[GpuMention]:
     """Where `s` names a GPU-like part the catalogue does not know (`gpu`: the name as written);
     `known`: find_gpus(s), when the caller has it."""
-    matches = list(_GPU_LIKE.finditer(s))
+    matches = list(_GPU_LIKE.finditer(s)) if _GPU_LIKE_HINT.search(s) else []
     if not matches:
         return []  # most messages: no GPU-like name, so no need to find the known ones
     known = find_gpus(s) if known is None else known
@@ -303,6 +310,8 @@ def unknown_gpu_mentions(s: str, known: list[GpuMention] | None = None) -> list[
 # decide: one is a correction, several are asked back.
 _TYPO_WORD = re.compile(r"(?<![a-z0-9.])([a-z]{0,3})([0-9oli]{3,4})(s?)(?![a-z0-9])")
 _LOOKALIKE = {"o": "0", "l": "1", "i": "1"}
+# A digit next to a look-alike letter: what every typo below has in it (its digits and letters are one run).
+_TYPO_HINT = re.compile(r"[0-9oli](?:(?<=[0-9])[oli]|(?<=[oli])[0-9])")
 
 
 @dataclass(frozen=True, slots=True)
@@ -316,6 +325,8 @@ class GpuTypo:
 def gpu_typos(s: str) -> list[GpuTypo]:
     """GPU names with look-alike letters for digits in `s` (lower-cased, simplified), each with the
     catalogue names its readings match. A word the catalogue already knows ("l40", "h20") is no typo."""
+    if _TYPO_HINT.search(s) is None:
+        return []  # no digit beside a look-alike letter (most messages): no word below can be a typo
     names = catalogue_names()
     out: list[GpuTypo] = []
     for m in _TYPO_WORD.finditer(s):

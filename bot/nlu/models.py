@@ -77,6 +77,37 @@ _RE = re.compile(
     r"(?<![a-z0-9])(?:" + "|".join(f"(?P<m{i}>{p})" for i, (p, _, _, _) in enumerate(KNOWN_MODELS)) + ")"
 )
 
+
+def _leading_word(pattern: str) -> str | None:
+    """The letters and digits every match of `pattern` starts with ("gpt" of "gpt[ \\-_]?2", "bloom" of
+    "bloomz?"), or None when it has none or may have an alternation at its top level."""
+    depth, i = 0, 0
+    while i < len(pattern):
+        ch = pattern[i]
+        if ch == "\\":
+            i += 1  # the escaped character
+        elif ch == "[":  # a class, to its closing bracket (which may come first: "[]a]", "[^]a]")
+            i += 2 if pattern.startswith("^]", i + 1) else 1 if pattern.startswith(("]", "^"), i + 1) else 0
+            while i + 1 < len(pattern) and pattern[i + 1] != "]":
+                i += 2 if pattern[i + 1] == "\\" else 1
+            i += 1
+        elif ch == "|" and depth == 0:
+            return None
+        else:
+            depth += {"(": 1, ")": -1}.get(ch, 0)
+        i += 1
+    m = re.match(r"[a-z0-9]+", pattern)
+    word = m.group() if m else ""
+    if pattern[len(word) : len(word) + 1] in ("?", "*", "{"):
+        word = word[:-1]  # "bloomz?": the z is optional
+    return word or None
+
+
+# Every KNOWN_MODELS name starts with its own word: a message with none of them (most) skips _RE, which,
+# opening with a look-behind, is tried at every character. None: some pattern has no such word.
+_LEADS = [_leading_word(p) for p, _, _, _ in KNOWN_MODELS]
+_KNOWN_LEAD = re.compile("|".join(sorted({re.escape(w) for w in _LEADS if w}))) if all(_LEADS) else None
+
 # The MoE naming convention "<total>B-A<active>B" (Qwen2-57B-A14B, Qwen3-30B-A3B, Hunyuan-...):
 # the name states both counts, so no table entry is needed.
 _TOTAL_ACTIVE = re.compile(
@@ -84,6 +115,9 @@ _TOTAL_ACTIVE = re.compile(
 )
 # The MoE naming convention "<experts>x<expert size>B" without a family name: "8x22B 的 MoE", "a 16x3B model".
 _EXPERTS_SIZE = re.compile(r"(?<![a-z0-9.])(\d{1,3}) ?[x×] ?(\d{1,4}(?:\.\d{1,2})?)b(?![a-z0-9])")
+# A digit then b: in every _TOTAL_ACTIVE and _EXPERTS_SIZE match. Opening with a class, it skips to the
+# candidates in C, where those two, opening with a look-behind, are tried at every character.
+_SIZE_B = re.compile(r"\db")
 # A size in a dense model's name ("qwen2.5-72b", "llama 3.1 8b"): not an expert count ("8x7b") nor an
 # active size ("a3b").
 _NAME_SIZE = re.compile(r"(?<![a-z0-9.x])(\d{1,4}(?:\.\d{1,2})?)b(?![a-z0-9])")
@@ -131,18 +165,19 @@ def _card_names() -> NameTrie[str]:
 def find_models(s: str) -> list[ModelMention]:
     """Model mentions in `s` (simplified, lower-cased), in order, never overlapping."""
     out = [_card_mention(s, hit.start, hit.end, hit.value) for hit in _card_names().find(s)]
-    for m in _RE.finditer(s):
+    for m in _RE.finditer(s) if _KNOWN_LEAD is None or _KNOWN_LEAD.search(s) else ():
         if not _overlaps(out, m.start(), m.end()):
             idx = next(i for i in range(len(KNOWN_MODELS)) if m.group(f"m{i}") is not None)
             _, params, active, source = KNOWN_MODELS[idx]
             out.append(ModelMention(m.start(), m.end(), params, source, active))
-    for m in _TOTAL_ACTIVE.finditer(s):
+    sized = _SIZE_B.search(s) is not None  # both patterns below end a size in "<digit>b"
+    for m in _TOTAL_ACTIVE.finditer(s) if sized else ():
         total, active = float(m.group(1)) * 1e9, float(m.group(2)) * 1e9
         if active < total and not _overlaps(out, m.start(), m.end()):
             out.append(
                 ModelMention(m.start(), m.end(), total, "the model's name (<total>B-A<active>B)", active)
             )
-    for m in _EXPERTS_SIZE.finditer(s):
+    for m in _EXPERTS_SIZE.finditer(s) if sized else ():
         if not _overlaps(out, m.start(), m.end()):
             out.append(_experts_mention(m.start(), m.end(), int(m.group(1)), float(m.group(2))))
     return sorted(out, key=lambda o: o.start)

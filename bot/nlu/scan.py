@@ -475,7 +475,12 @@ def _ranges(s: str, nums: list[Num]) -> list[Num]:
 
 _CURRENCY_UNITS = tuple(p for p, _ in lexicon.CURRENCY_SUFFIX)
 # The numeral that opens a number: where a range's lower end replaces the upper's ("2 到 3 万条" → "2 万条").
-_NUMERAL = re.compile(r"[0-9][0-9.,]*|[零〇一二两三四五六七八九十百千]+")
+_NUMERAL_CHARS = "零〇一二两三四五六七八九十百千"
+_NUMERAL = re.compile(rf"[0-9][0-9.,]*|[{_NUMERAL_CHARS}]+")
+# A range word with a numeral after it (spaces between): where every range written_ranges finds ends, since
+# its upper end opens with a numeral (_NUMERAL) right after the joining word. One C-level search gates the
+# second scan of a message whose only dash is in a word ("fine-tune", "qwen2.5-7b").
+_RANGE_JOIN = re.compile(f"(?:{'|'.join(map(re.escape, _RANGE_WORDS))})\\s*[0-9{_NUMERAL_CHARS}]")
 
 
 def written_ranges(s: str) -> list[tuple[int, int, str]]:
@@ -483,8 +488,8 @@ def written_ranges(s: str) -> list[tuple[int, int, str]]:
     (start, end of the range with the word after it, `s` with its lower end in place of the range). The
     slots keep a range's upper end (`_ranges`, and a unit reads the number next to it); re-reading the
     lower-end text tells which slot a range set, so the reply can say the upper end was used."""
-    if not any(word in s for word in _RANGE_WORDS):
-        return []  # every range is joined by one of them: no second scan of a message that has none
+    if _RANGE_JOIN.search(s) is None:
+        return []  # every range is joined by one of them before a numeral: no second scan without one
     chinese = not s.isascii() and any("\u4e00" <= ch <= "\u9fff" for ch in s)
     nums = _wan(s, _scan(s), chinese)
     out: list[tuple[int, int, str]] = []
