@@ -238,6 +238,90 @@ def _tokens_per_epoch(s: str, tokens: float | None, epochs: float | None) -> flo
     return tokens / epochs
 
 
+# A count said only roughly, with no number in it to plan on: "几十万条", "几百万 token", "几万条数据",
+# "tens of thousands of samples", "a few hundred thousand examples", "hundreds of thousands of
+# conversations", "several million tokens". It is asked back (Ask "vague_count"), not read as its lowest
+# figure ("几十万" was 10万 and "tens of thousands" 1,000). "十几万" and "2 万多" keep a number and stay
+# read as it (scan.ODD).
+_VAGUE_ZH = re.compile(r"(?<![零一二两三四五六七八九十百千万亿\d])几 ?[十百千]?[万亿]?")
+_VAGUE_EN = re.compile(
+    r"\b(?:tens|hundreds|several|a few|a couple(?: of)?)(?: of)? ?(?:hundreds? |tens )?(?:of )?"
+    r"(?:thousands?|millions?|billions?|k\b|m\b)(?: of)?"
+    r"|(?<![\d.] )\b(?:thousands|millions|billions) of"
+)
+_VAGUE_UNITS = (
+    ("tokens", ("token", "词元", "tok")),
+    ("samples", (
+        "条", "笔", "则", "份", "篇", "段", "组", "对", "个样本", "样本", "sample", "example", "conversation",
+        "dialog", "record", "row", "pair", "instruction", "chat", "convo", "document", "doc", "line",
+        "ticket", "question", "qa",
+    )),
+)  # fmt: skip
+
+
+def _vague_counts(s: str) -> list[tuple[int, int, str]]:
+    """(start, end, slot) of each rough count of samples or tokens; the count word and its unit."""
+    out = []
+    for rx in (_VAGUE_ZH, _VAGUE_EN):
+        for m in rx.finditer(s):
+            if not any(ch in "十百千万亿" for ch in m.group()) and rx is _VAGUE_ZH:
+                continue  # "几" alone ("几张卡", "几天") counts nothing here
+            rest = s[m.end() : m.end() + 16].lstrip(" 的")
+            for slot, units in _VAGUE_UNITS:
+                unit = next((u for u in units if rest.startswith(u)), None)
+                if unit is not None:
+                    end = m.end() + (len(s[m.end() :]) - len(s[m.end() :].lstrip(" 的"))) + len(unit)
+                    while end < len(s) and s[end].isalpha() and s[end].isascii():
+                        end += 1  # "samples", "conversations"
+                    out.append((m.start(), end, slot))
+                    break
+            else:
+                if rx is _VAGUE_EN and m.group().endswith(" of") and not rest.startswith(_VAGUE_NOT_SAMPLES):
+                    # "tens of thousands of support tickets": things counted, the samples
+                    word = re.match(r"[a-z-]+(?: [a-z-]+)?", rest)
+                    out.append((m.start(), m.end() + 1 + (word.end() if word else 0), "samples"))
+    return out
+
+
+# After "thousands of": money or bytes, not samples ("tens of thousands of dollars").
+_VAGUE_NOT_SAMPLES = (
+    "dollar",
+    "usd",
+    "buck",
+    "yuan",
+    "rmb",
+    "$",
+    "gb",
+    "tb",
+    "mb",
+    "gpu",
+    "hour",
+    "user",
+    "request",
+)
+
+
+def _magnitude(said: str) -> float:
+    """The power of ten a rough count is counted in ("几十万" 1e5, "tens of thousands" 1e4, "several
+    billion" 1e9), for the example the question gives."""
+    value = 1.0
+    for word, factor in _MAGNITUDES:
+        if word in said:
+            value *= factor
+    return value
+
+
+_MAGNITUDES = (
+    ("十", 10), ("百", 100), ("千", 1e3), ("万", 1e4), ("亿", 1e8), ("tens", 10), ("hundred", 100),
+    ("thousand", 1e3), ("million", 1e6), ("billion", 1e9),
+)  # fmt: skip
+
+
+def _as_said(original: str, s: str, start: int, end: int) -> str:
+    """The span as the user wrote it (their script) where the reading kept every position."""
+    return (original if len(original) == len(s) else s)[start:end].strip()
+
+
 def _bit_width_trained(s: str, near: bool = True) -> str | None:
     """An integer bit width said as how to train ("int8 training?", "8bit 训练 7B", "train it in int4"): no
     precision the sizing trains in (fp32, fp16, bf16, fp8), so the reply says it was not read. Not an
@@ -653,6 +737,8 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         past_models = [m for m in models if any(a <= m.start < b for a, b in history)]
         models = [m for m in models if m not in past_models]
     masked = _mask(masked, _answer_times(masked))  # "12 小时内出个估算": when the answer is wanted
+    vague = _vague_counts(s)  # "几十万条", "tens of thousands of samples": no number to plan on, asked
+    masked = _mask(masked, [(a, b) for a, b, _ in vague])
     if today is not None:
         masked = _mask(masked, calendar_month_spans(masked, today))  # "1月内" in December: January, a date
     gpus = find_gpus(masked)
@@ -858,6 +944,11 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         slots = replace(slots, precision=None)
     elif task == "train" and method != "qlora" and slots.precision is None:
         unread_precision = _bit_width_trained(s)  # "8bit 训练 7B": a bit width said as how to train
+    found.asks.extend(
+        Ask(slot, "vague_count", _magnitude(s[a:b]), _as_said(t.original, s, a, b))
+        for a, b, slot in vague
+        if slot not in filled
+    )
     asks = tuple(a for a in found.asks if a.slot not in filled or a.slot == "tokens_or_data")
     # "4090 显存不够，只好用 2 张 A100 80G": the message is about the GPU settled on, not two GPUs weighed
     mentioned = (settled,) if settled else tuple(dict.fromkeys(g.gpu for g in gpus))
