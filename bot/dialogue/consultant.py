@@ -59,7 +59,7 @@ from bot.dialogue.state import (
     take_ranges,
 )
 from bot.dialogue.timeline import count_samples, timeline
-from bot.dialogue.turn_steps import read_turn, run_steps, say_number_reading
+from bot.dialogue.turn_steps import read_turn, run_steps, say_number_reading, say_unread_precision
 from bot.dialogue.understand import ParseFn, Understood, clean_text, plan_cost
 from bot.nlu.intents import PER_PERIOD, WHATIF as WHATIF_CUES, has_any
 from bot.nlu.question_cues import (
@@ -265,6 +265,7 @@ class Consultant:
         ctx = read_turn(self, state, reply, text)
         result = run_steps(ctx)
         say_number_reading(ctx, result)
+        say_unread_precision(ctx, result)
         return result
 
     @staticmethod

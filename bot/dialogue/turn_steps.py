@@ -183,6 +183,16 @@ def say_number_reading(ctx: TurnContext, result: DialogueState | None) -> None:
     result.number_read = ctx.read_number
 
 
+def say_unread_precision(ctx: TurnContext, result: DialogueState | None) -> None:
+    """ "int8 training?", "8bit 训练 7B": a bit width no training is sized in. The reply ends by saying the
+    word was not read and which precision the plan keeps (the one held, else BF16, the default)."""
+    word = ctx.u.unread_precision
+    if word is None or result is None:
+        return
+    kept = result.slots.get("precision")
+    ctx.reply.add("precision_unread", word=word, kept=kept or "bf16", default=kept is None)
+
+
 # -- the steps, in the order of STEPS --------------------------------------------------------------
 
 

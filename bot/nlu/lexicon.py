@@ -410,6 +410,10 @@ PERIOD_AFTER: tuple[tuple[str, str], ...] = (
     ("a week", "week"), ("weekly", "week"), ("/季度", "quarter"), ("每季度", "quarter"),
     ("每个季度", "quarter"), ("一个季度", "quarter"), ("/quarter", "quarter"), ("per quarter", "quarter"),
     ("a quarter", "quarter"), ("quarterly", "quarter"),
+    # Per card and day or week ("$3/gpu/day", "20 元/卡/天"): slots._per_card_rate reads them as a price.
+    ("/gpu/day", "day"), ("/gpu/天", "day"), ("/card/day", "day"), ("/卡/天", "day"), ("/卡/日", "day"),
+    ("per gpu per day", "day"), ("per card per day", "day"), ("per gpu-day", "day"), ("/gpu-day", "day"),
+    ("/gpu/week", "week"), ("/卡/周", "week"), ("per gpu per week", "week"), ("per card per week", "week"),
 )  # fmt: skip
 PERIOD_BEFORE: tuple[tuple[str, str], ...] = (
     ("每月", "month"), ("每个月", "month"), ("包月", "month"), ("月预算", "month"), ("月租", "month"),
@@ -615,6 +619,14 @@ RESULTS_DUE = (
     "finished", "ready", "the model",
 )  # fmt: skip
 
+# A finishing verb right after a unit of time, maybe led by "can" ("一天能跑完吗", "一个月搞得定吗", "一周内能
+# 训完"): the unit after a budget is the run's timeline, not the budget's period (units.period_said).
+FINISH_LEADS = ("能不能", "能否", "可不可以", "可以", "能", "就", "内就", "内能", "内", "里")
+FINISH_VERBS = (
+    "跑完", "训完", "跑得完", "训得完", "跑的完", "训的完", "完成", "搞定", "搞得定", "做完", "做得完",
+    "训好", "跑好", "结束", "出结果", "训出来", "跑下来",
+)  # fmt: skip
+
 # The advisor's own answer, asked for by a time ("12 小时内出个估算", "can you give me an estimate within 12
 # hours?", "明天前给个报价"): that time is when the answer is wanted, not the run's deadline
 # (parser._answer_times_left_out), unless a training or results word is said with it (TRAINING, RESULTS_DUE).
@@ -752,7 +764,7 @@ CONTINUED_PRETRAIN = (
     # CPT as a verb or a stage ("想 CPT 一个 7B", "do CPT on", "CPT 阶段"), not "CPT codes" (billing codes)
     "想 cpt", "想cpt", "要 cpt", "要cpt", "做 cpt", "做cpt", "打算 cpt", "准备 cpt", "计划 cpt", "cpt 阶段",
     "cpt阶段", "cpt 训练", "cpt训练", "do cpt", "doing cpt", "run cpt", "cpt stage", "cpt run", "cpt a",
-    "cpt the", "cpt of", "cpt our", "cpt it",
+    "cpt the", "cpt of", "cpt our", "cpt it", "cpt for", "cpt with", "cpt 一个", "cpt一个", "cpt 一下",
 )  # fmt: skip
 # Words for a GPU itself ("which cards", "8 GPUs", "显卡"); each reader adds its own ("算力", "accelerators").
 GPU_NOUNS = ("gpus", "gpu", "cards", "card", "显卡", "卡")
@@ -853,6 +865,14 @@ MIXED_PRECISION = (
     # PyTorch's automatic mixed precision named by its tool ("AMP 训练", "with amp", "torch.autocast")
     "amp 训练", "amp训练", "用 amp", "用amp", "开 amp", "开amp", "amp training", "with amp", "use amp",
     "using amp", "torch.amp", "autocast",
+)  # fmt: skip
+# "amp" alone ("amp, 10 days", "bf16? no, amp"): PyTorch's mixed precision, unless the message is about
+# electric current (parser._precision).
+AMP_ALONE = ("amp", "amps")
+ELECTRIC = (
+    "psu", "power supply", "power", "watt", "watts", "volt", "volts", "circuit", "breaker", "outlet", "pdu",
+    "draw", "draws", "amperage", "current", "rack",
+    "电源", "电流", "安培", "功率", "插座", "电路",
 )  # fmt: skip
 # FP8 training with 16-bit master weights said as one recipe: "fp8/bf16 混合精度", "bf16 + fp8 mixed",
 # "fp8 w/ bf16 master weights" (parser._fp8_mixed reads it as FP8; "fp8 or bf16?" stays a choice).
@@ -955,6 +975,13 @@ METHODS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "全参sft",
             "全参训练",
             "全量训练",
+            "全量训",
+            "全量调",
+            "全量跑",
+            "全量sft",
+            "全量 sft",
+            "全量ft",
+            "全量 ft",
             "method: full",  # a spec list's "method: full"
             "method:full",
             "method=full",

@@ -208,6 +208,157 @@ _PASSES_IN_WORDS = re.compile(
 )
 
 
+# A token count said as the total trained across the epochs ("6B tokens in total over 3 epochs", "a total
+# of 6B tokens across 3 epochs", "3 epochs totaling 6B tokens", "3 轮总共训 60 亿 token", "总共跑 60 亿
+# token，分 3 轮"): the dataset is that count over the epochs (DESIGN: `tokens` is one pass). "3 epochs
+# over 2B tokens", "2B tokens over 3 epochs" and "数据总共 20 亿 token，训 3 轮" (the data's total)
+# stay one pass.
+_NUM = r"[\d.,]+ ?(?:[千万亿]+|[a-z]{0,8})|[零一二两三四五六七八九十百千万亿]+"
+_EPOCHS = (
+    r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|[一二两三四五六七八九十]+) ?(?:个 ?)?"
+    r"(?:epochs?|passes|轮|遍)"
+)
+_TOTAL_EN = r"(?:in total|total|combined|overall|altogether|all told)"
+_TOTAL_ZH = r"(?:总共|一共|共计|总计|累计|合计)"
+_TOKENS_IN_TOTAL = re.compile(
+    rf"tokens? {_TOTAL_EN} (?:over|across|for|in|through|spread over) (?:the )?{_EPOCHS}"
+    rf"|(?:a total of|total of|in total) (?:{_NUM}) ?tokens? (?:over|across|for|in|through) "
+    rf"(?:the )?{_EPOCHS}"
+    rf"|{_EPOCHS},? (?:totall?ing|adding up to|summing to|for a total of|in total) (?:{_NUM}) ?tokens?"
+    rf"|{_EPOCHS}, (?:and )?(?:{_NUM}) ?tokens? {_TOTAL_EN}"
+    rf"|{_EPOCHS}[,，]? ?(?:{_TOTAL_ZH}|共) ?(?:训练?|跑|过|看)?了? ?(?:{_NUM}) ?(?:tokens?|词元)"
+    rf"|{_TOTAL_ZH} ?(?:训练?|跑|过|看)了? ?(?:{_NUM}) ?(?:tokens?|词元)[^。.;；!?！？\n]{{0,12}}?{_EPOCHS}"
+)
+
+
+def _tokens_per_epoch(s: str, tokens: float | None, epochs: float | None) -> float | None:
+    """The tokens of one pass: a count said as the total over the epochs is divided by them."""
+    if tokens is None or epochs is None or epochs <= 1 or _TOKENS_IN_TOTAL.search(s) is None:
+        return tokens
+    return tokens / epochs
+
+
+# A count said only roughly, with no number in it to plan on: "几十万条", "几百万 token", "几万条数据",
+# "tens of thousands of samples", "a few hundred thousand examples", "hundreds of thousands of
+# conversations", "several million tokens". It is asked back (Ask "vague_count"), not read as its lowest
+# figure ("几十万" was 10万 and "tens of thousands" 1,000). "十几万" and "2 万多" keep a number and stay
+# read as it (scan.ODD).
+_VAGUE_ZH = re.compile(r"(?<![零一二两三四五六七八九十百千万亿\d])几 ?[十百千]?[万亿]?")
+_VAGUE_EN = re.compile(
+    r"\b(?:tens|hundreds|several|a few|a couple(?: of)?)(?: of)? ?(?:hundreds? |tens )?(?:of )?"
+    r"(?:thousands?|millions?|billions?|k\b|m\b)(?: of)?"
+    r"|(?<![\d.] )\b(?:thousands|millions|billions) of"
+)
+_VAGUE_UNITS = (
+    ("tokens", ("token", "词元", "tok")),
+    ("samples", (
+        "条", "笔", "则", "份", "篇", "段", "组", "对", "个样本", "样本", "sample", "example", "conversation",
+        "dialog", "record", "row", "pair", "instruction", "chat", "convo", "document", "doc", "line",
+        "ticket", "question", "qa",
+    )),
+)  # fmt: skip
+
+
+def _vague_counts(s: str) -> list[tuple[int, int, str]]:
+    """(start, end, slot) of each rough count of samples or tokens; the count word and its unit."""
+    out = []
+    for rx in (_VAGUE_ZH, _VAGUE_EN):
+        for m in rx.finditer(s):
+            if not any(ch in "十百千万亿" for ch in m.group()) and rx is _VAGUE_ZH:
+                continue  # "几" alone ("几张卡", "几天") counts nothing here
+            rest = s[m.end() : m.end() + 16].lstrip(" 的")
+            for slot, units in _VAGUE_UNITS:
+                unit = next((u for u in units if rest.startswith(u)), None)
+                if unit is not None:
+                    end = m.end() + (len(s[m.end() :]) - len(s[m.end() :].lstrip(" 的"))) + len(unit)
+                    while end < len(s) and s[end].isalpha() and s[end].isascii():
+                        end += 1  # "samples", "conversations"
+                    out.append((m.start(), end, slot))
+                    break
+            else:
+                if rx is _VAGUE_EN and m.group().endswith(" of") and not rest.startswith(_VAGUE_NOT_SAMPLES):
+                    # "tens of thousands of support tickets": things counted, the samples
+                    word = re.match(r"[a-z-]+(?: [a-z-]+)?", rest)
+                    out.append((m.start(), m.end() + 1 + (word.end() if word else 0), "samples"))
+    return out
+
+
+# After "thousands of": money or bytes, not samples ("tens of thousands of dollars").
+_VAGUE_NOT_SAMPLES = (
+    "dollar",
+    "usd",
+    "buck",
+    "yuan",
+    "rmb",
+    "$",
+    "gb",
+    "tb",
+    "mb",
+    "gpu",
+    "hour",
+    "user",
+    "request",
+)
+
+
+def _magnitude(said: str) -> float:
+    """The power of ten a rough count is counted in ("几十万" 1e5, "tens of thousands" 1e4, "several
+    billion" 1e9), for the example the question gives."""
+    value = 1.0
+    for word, factor in _MAGNITUDES:
+        if word in said:
+            value *= factor
+    return value
+
+
+_MAGNITUDES = (
+    ("十", 10), ("百", 100), ("千", 1e3), ("万", 1e4), ("亿", 1e8), ("tens", 10), ("hundred", 100),
+    ("thousand", 1e3), ("million", 1e6), ("billion", 1e9),
+)  # fmt: skip
+
+
+def _as_said(original: str, s: str, start: int, end: int) -> str:
+    """The span as the user wrote it (their script) where the reading kept every position."""
+    return (original if len(original) == len(s) else s)[start:end].strip()
+
+
+def _bit_width_trained(s: str, near: bool = True) -> str | None:
+    """An integer bit width said as how to train ("int8 training?", "8bit 训练 7B", "train it in int4"): no
+    precision the sizing trains in (fp32, fp16, bf16, fp8), so the reply says it was not read. Not an
+    8-bit optimizer ("8-bit adam"), QLoRA's 4-bit base, or weights quantised for serving. With `near`, a
+    training word must stand right beside it."""
+    if serving.is_serving(s) and near:
+        return None
+    for phrase, _ in serving.PRECISION_ALWAYS + serving.PRECISION_SERVING:
+        i = lexicon.find_phrase(s, phrase)
+        if i == -1 or phrase in ("awq", "gptq", "w4a16", "w8a8", "nf4"):
+            continue
+        after = s[i + len(phrase) : i + len(phrase) + _BIT_REACH].lstrip(" -")
+        if after.startswith(_NOT_WEIGHTS):
+            continue
+        before = s[max(0, i - _BIT_REACH) : i]
+        if not near or lexicon.has_cue(after, _TRAINED_IN) or lexicon.has_cue(before, _TRAINED_IN):
+            return phrase
+    return None
+
+
+_BIT_REACH = 10  # characters either side of a bit width where the training word stands
+_TRAINED_IN = (
+    "训练", "训", "精度", "微调", "training", "train", "trained", "precision", "finetune", "fine-tune",
+    "finetuning", "fine-tuning",
+)  # fmt: skip
+_NOT_WEIGHTS = ("adam", "optim", "优化器", "量化后", "lora", "qlora")
+
+
+def _continued(s: str) -> bool:
+    """Continued pre-training said: its words, or "CPT" right before a model size ("cpt 7b", "CPT 一个
+    14B")."""
+    return lexicon.has_cue(s, lexicon.CONTINUED_PRETRAIN) or _CPT_SIZE.search(s) is not None
+
+
+_CPT_SIZE = re.compile(r"(?<![a-z])cpt (?:a |an |一个 ?)?\d+(?:\.\d+)? ?b\b")
+
+
 def _passes_in_words(s: str) -> tuple[float, tuple[int, int]] | None:
     """The passes over the data said in words, and where: "we'll go over the data twice" is 2 epochs."""
     if " over " not in s and " through " not in s:
@@ -408,6 +559,10 @@ def _fp8_mixed(s: str) -> bool:
     )
 
 
+# HTML entities as Slack escapes text ("&amp;", "&lt;"): the "amp" of "&amp;" is no mixed precision.
+_ENTITIES = re.compile(r"&(?:amp|lt|gt|quot);?")
+
+
 def _precision(s: str, last: bool, weighed: set[str]) -> str | None:
     settled = _settled_precision(s)
     if settled is not None:
@@ -418,7 +573,13 @@ def _precision(s: str, last: bool, weighed: set[str]) -> str | None:
     if said is not None and _weighed(s, said, _NAMED_PRECISIONS):
         weighed.add("precision")
         return None
-    if said is None and lexicon.has_cue(s, lexicon.MIXED_PRECISION):
+    if said is None and (
+        lexicon.has_cue(s, lexicon.MIXED_PRECISION)
+        or (
+            lexicon.has_cue(_ENTITIES.sub(" ", s), lexicon.AMP_ALONE)
+            and not lexicon.has_cue(s, lexicon.ELECTRIC)
+        )
+    ):
         return "bf16"  # "混合精度" with no type named: BF16 mixed precision, the default where the GPU has it
     return said
 
@@ -576,6 +737,8 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         past_models = [m for m in models if any(a <= m.start < b for a, b in history)]
         models = [m for m in models if m not in past_models]
     masked = _mask(masked, _answer_times(masked))  # "12 小时内出个估算": when the answer is wanted
+    vague = _vague_counts(s)  # "几十万条", "tens of thousands of samples": no number to plan on, asked
+    masked = _mask(masked, [(a, b) for a, b, _ in vague])
     if today is not None:
         masked = _mask(masked, calendar_month_spans(masked, today))  # "1月内" in December: January, a date
     gpus = find_gpus(masked)
@@ -692,15 +855,20 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     # could only find the same.
     weighed: set[str] = set()  # "全参 vs LoRA", "fp8 还是 bf16": slots asked about, not chosen
     plan_method = _method(plan, weighed)
-    continued = lexicon.has_cue(plan, lexicon.CONTINUED_PRETRAIN) or (
-        plan_method is None and lexicon.has_cue(s, lexicon.CONTINUED_PRETRAIN)
-    )
+    continued = _continued(plan) or (plan_method is None and _continued(s))
     method = plan_method or (_method(s, weighed) if plan is not s else None) or _past_method(s, history)
     settled = _settled_gpu(s, gpus)
     slots = Slots(
         params=params,
         tokens=_stepped(
-            _tokens(_float(_pick(found, "tokens", last)) or spoken, samples, per_sample),
+            _tokens(
+                _tokens_per_epoch(
+                    s, _float(_pick(found, "tokens", last)), _float(_pick(found, "epochs", last))
+                )
+                or spoken,
+                samples,
+                per_sample,
+            ),
             _float(_pick(found, "steps", last)),
             _float(_pick(found, "tokens_per_step", last))
             or _per_step(_float(_pick(found, "sequences_per_step", last)), _float(seq)),
@@ -768,6 +936,19 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         use = "full" if slots.context_tokens and serving.fills_window(s) else serving.find_serve_use(s)
         slots = replace(slots, serve_use=use)
         filled = slots.filled()
+    unread_precision = None
+    if task == "train" and method != "qlora" and slots.precision in ("int8", "int4"):
+        # "can we train a 3B fully in int4?": no training precision (DESIGN), said back; still a sizing
+        # message (filled)
+        unread_precision = _bit_width_trained(s, near=False) or slots.precision
+        slots = replace(slots, precision=None)
+    elif task == "train" and method != "qlora" and slots.precision is None:
+        unread_precision = _bit_width_trained(s)  # "8bit 训练 7B": a bit width said as how to train
+    found.asks.extend(
+        Ask(slot, "vague_count", _magnitude(s[a:b]), _as_said(t.original, s, a, b))
+        for a, b, slot in vague
+        if slot not in filled
+    )
     asks = tuple(a for a in found.asks if a.slot not in filled or a.slot == "tokens_or_data")
     # "4090 显存不够，只好用 2 张 A100 80G": the message is about the GPU settled on, not two GPUs weighed
     mentioned = (settled,) if settled else tuple(dict.fromkeys(g.gpu for g in gpus))
@@ -845,6 +1026,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         working_days=found.working_days if days is not None and found.working_days is not None else None,
         sprints=found.sprints if days is not None and found.sprints is not None else None,
         sample_word=_sample_word(masked) if samples is not None else None,
+        unread_precision=unread_precision if slots.precision is None else None,
         proposes_gpu=intents.proposes_gpu(s, intent, yes_no, filled, mentioned),
         asks_time=lexicon.has_cue(s, lexicon.ASKS_TIME),
         asks_speed=lexicon.has_cue(s, lexicon.ASKS_SPEED),

@@ -488,11 +488,11 @@ def written_ranges(s: str) -> list[tuple[int, int, str]]:
     (start, end of the range with the word after it, `s` with its lower end in place of the range). The
     slots keep a range's upper end (`_ranges`, and a unit reads the number next to it); re-reading the
     lower-end text tells which slot a range set, so the reply can say the upper end was used."""
+    out = _neighbour_digits(s)  # "三四万条", "两三百GB": two neighbouring digits, a rough range
     if _RANGE_JOIN.search(s) is None:
-        return []  # every range is joined by one of them before a numeral: no second scan without one
+        return out  # every other range is joined by one of them before a numeral: no second scan without one
     chinese = not s.isascii() and any("\u4e00" <= ch <= "\u9fff" for ch in s)
     nums = _wan(s, _scan(s), chinese)
-    out: list[tuple[int, int, str]] = []
     for low, high in zip(nums, nums[1:], strict=False):
         gap = s[low.end : high.start]
         joined = gap in _RANGE_WORDS[2:] or gap.strip() in (*_RANGE_WORDS[:2], "~", "～")
@@ -514,6 +514,25 @@ def written_ranges(s: str) -> list[tuple[int, int, str]]:
             end = max(end, end - len(word.group().strip()) + len(unit or ""))
         out.append((low.start, end, s[: low.start] + s[low.start : low.end] + rest))
     return out
+
+
+def _neighbour_digits(s: str) -> list[tuple[int, int, str]]:
+    """ "三四万条", "两三百 GB", "五六千块": two neighbouring Chinese digits before a magnitude say a rough
+    range; the numerals read its upper end, and the lower-end text keeps the first digit only."""
+    out = []
+    for m in _NEIGHBOURS.finditer(s):
+        low, high = numerals_zh.DIGITS.get(m.group(1)), numerals_zh.DIGITS.get(m.group(2))
+        if low is None or high != low + 1:
+            continue
+        word = re.match(r"\s*(?:[a-z]+|[\u4e00-\u9fff])", s[m.end() :])
+        end = m.end() + (word.end() if word else 0)
+        out.append((m.start(), end, s[: m.start() + 1] + s[m.start() + 2 :]))
+    return out
+
+
+_NEIGHBOURS = re.compile(
+    r"(?<![一二两三四五六七八九十百千万亿0-9])([一二两三四五六七八])([二三四五六七八九])[十百千万亿]+"
+)
 
 
 # The characters a number may start at (_scan's branches); any other is passed over, so a run of them

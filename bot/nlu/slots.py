@@ -1578,6 +1578,9 @@ def _quoted_price(s: str, num: Num, period: str, found: Found) -> bool:
     ):
         found.price_period = found.price_period or period
         return True  # "4090 租一天 50 块", "L40S 一卡一天 120 元", "rent an A100 for a day at $30": a price
+    if period in ("day", "week", "month") and _per_card_rate(s, num, before):
+        found.price_period = found.price_period or period
+        return True  # "每卡每天 20 块", "we pay $3 a day per card": a rate per card, never a budget
     if period not in ("hour", "month"):
         # "Lambda H100 is $2.99/hr, AWS is $4; budget $30k": a price quoted, the budget said apart
         return _quoted_beside_a_budget(s, num, before)
@@ -1627,6 +1630,34 @@ _RENT_PERIODS = tuple(
     p for p, period in lexicon.ONE_UNIT_PERIODS if period in ("hour", "day", "week", "month")
 )
 _PER_CARD = ("一卡", "每卡", "一张卡", "每张卡", "单卡", "per gpu", "per card", "a card", "each")
+
+
+def _per_card_rate(s: str, num: Num, before: str) -> bool:
+    """A daily, weekly or monthly amount said per card, the card word right around the amount and its
+    period ("H800 每张卡每天 200 块", "$30 a day per card", "$3/gpu/day"), with no budget word in its
+    clause: what one card costs, since what the user may spend is never per card. An hourly rate per card
+    stays an hourly ceiling ("每卡每小时 8 块以内")."""
+    after = window_after(s, num.end, len(s))
+    if lexicon.has_cue(before + after, lexicon.BUDGET_WORDS):
+        return False
+    near = before[-_PER_CARD_REACH:] + " " + after[:_PER_CARD_REACH]
+    return any(w in near for w in _PER_CARD_RATE)
+
+
+_PER_CARD_REACH = 24  # characters either side of a rate where its "per card" stands
+_PER_CARD_RATE = (
+    *_PER_CARD[:5],
+    "每块卡",
+    "每张",
+    "/卡",
+    "per gpu",
+    "per card",
+    "/gpu",
+    "/card",
+    "a gpu",
+    "each gpu",
+    "each card",
+)
 
 
 _CLAUSE_MARKS = re.compile(r"[,;!?，。；！？\n]|\. ")

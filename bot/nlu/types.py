@@ -243,6 +243,9 @@ class Parse:
     # The Chinese measure word the samples were counted in ("2 万笔", "3000 则", "5 万条"), so the question
     # about them uses the user's word ("这 2 万笔数据，每笔…").
     sample_word: str | None = None
+    # A bit width said as how to train ("int8 training?", "8bit 训练"): no precision training is sized in,
+    # so the reply says it was not read and which precision it kept.
+    unread_precision: str | None = None
     # A yes/no question proposing a GPU for the job at hand ("用 4090 可以吗", "can we use A100s?").
     proposes_gpu: bool = False
     asks_time: bool = False  # "how long", "多久": the time is the answer (intent size on given hardware)
@@ -299,6 +302,7 @@ class Parse:
             "working_days": self.working_days,
             "sprints": self.sprints,
             "sample_word": self.sample_word,
+            "unread_precision": self.unread_precision,
             "proposes_gpu": self.proposes_gpu,
             "asks_time": self.asks_time,
             "asks_speed": self.asks_speed,

@@ -340,6 +340,17 @@ def _whole_item(s: str, end: int) -> bool:
     return not rest or rest[0] in " ,;，；。、!?！？\n" or rest.startswith(("内", "之内", "以内"))
 
 
+def _finished_in(s: str, end: int) -> bool:
+    """A finishing verb right after the unit of time ("一天能跑完吗", "一个月搞定", "一周训得完"): the unit
+    is how long the run may take."""
+    rest = s[end:].lstrip(" ")
+    for lead in lexicon.FINISH_LEADS:
+        if rest.startswith(lead):
+            rest = rest[len(lead) :].lstrip(" ")
+            break
+    return rest.startswith(lexicon.FINISH_VERBS)
+
+
 def period_said(s: str, start: int, end: int) -> tuple[str | None, int]:
     """The budget period the words around the amount say, or None when they say none (period_near)."""
     j = _skip_space(s, end)
@@ -351,6 +362,8 @@ def period_said(s: str, start: int, end: int) -> tuple[str | None, int]:
         if lexicon.match_at(probe, j, phrase):
             if j > end and phrase in _SPACED_TIMELINES and _whole_item(probe, j + len(phrase)):
                 break  # "预算10万块 一个月 继续预训练": two items of a list, the budget and the timeline
+            if phrase in _SPACED_TIMELINES and _finished_in(probe, j + len(phrase)):
+                break  # "预算5万 一天能跑完吗", "5万一个月搞得定吗": the time to finish in, not a period
             return period, j + len(phrase) + shift
     # The clause before the amount, across earlier numbers: "一周预算七千", "monthly budget of $8k".
     before = window_before(s, start, 0)[-PERIOD_LOOKBACK:]

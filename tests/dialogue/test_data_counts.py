@@ -195,3 +195,19 @@ def test_the_understood_line_counts_the_samples_in_the_users_measure_word_until_
     assert "5萬筆 × 1,000 token" in turn.text
     turn = real.handle("mw1", "其實是 6 萬條")
     assert "6萬條 × 1,000 token" in turn.text
+
+
+def test_a_rough_count_of_samples_is_asked_back_and_a_number_then_plans(real: Consultant) -> None:
+    first = real.handle("vague1", "想 LoRA 微调 8B，数据大概几十万条问答，两周").text
+    assert first.startswith("“几十万条”大概是多少？给个能估算的数，例如 `30万条`")
+    assert (
+        "*理解的需求*：80亿参数，1.6亿 tokens（40万条 × 400 token）"
+        in real.handle("vague1", "40万条，每条 400 token").text
+    )
+
+
+def test_a_rough_count_in_english_is_quoted_back_as_written(real: Consultant) -> None:
+    text = real.handle("vague2", "LoRA a 13B on tens of thousands of support tickets, 10 days").text
+    assert text.startswith(
+        "About how many is “tens of thousands of support tickets”? Give me a number to plan on"
+    )

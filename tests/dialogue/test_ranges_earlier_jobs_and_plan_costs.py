@@ -156,3 +156,16 @@ def test_back_to_the_plan_just_before_a_what_if_is_an_undo_not_the_job_set_aside
     text = real.handle("b3", "回到刚才的方案").text
     assert not text.startswith("回到之前的需求")
     assert "10亿参数" in _understood(text, "*理解的需求*") and "BF16" in _understood(text, "*理解的需求*")
+
+
+def test_two_neighbouring_chinese_digits_are_a_rough_range_planned_at_its_upper_end(real: Consultant) -> None:
+    text = real.handle("r30", "LoRA 微調 8B，資料五六萬筆，每筆 800 token，一週").text
+    line = _understood(text, "*理解的需求*")
+    assert "（6萬筆 × 800 token）" in line
+    assert "（範圍按上限算：五六萬筆）" in line
+
+
+def test_two_digits_that_are_not_neighbours_are_no_rough_range() -> None:
+    assert written_ranges("数据三五万条") == []
+    assert written_ranges("一二三") == []
+    assert [r[2] for r in written_ranges("两三百gb 语料")] == ["两百gb 语料"]

@@ -282,3 +282,30 @@ def test_one_unit_of_time_glued_to_a_budget_is_its_period(text: str) -> None:
     got = said(text)
     assert got["budget"]["period"] == "month"
     assert "days" not in got
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["LoRA 13B，租 L40S 每张卡每天 150 块，十天", "4090 每卡每日 25 元 可以吗",
+     "each GPU runs us about $45 a day, 7B full", "we're quoted $260 a week per card for H100s",
+     "A800 报价 300 元/卡/天，两周", "$2.5 per gpu per day, qlora 70b"],
+)  # fmt: skip
+def test_an_amount_per_card_per_day_or_week_is_a_price_never_a_budget(text: str) -> None:
+    assert "budget" not in said(text)
+
+
+def test_an_hourly_amount_per_card_stays_an_hourly_ceiling() -> None:
+    assert said("每卡每小时 6 块以内，LoRA 7B")["budget"]["period"] == "hour"
+
+
+@pytest.mark.parametrize(
+    ("text", "amount", "currency", "days"),
+    [("预算3万 一周能训完吗？LoRA 13B", 3e4, "CNY", 7), ("就 10 万块，一个月跑得完不", 1e5, "CNY", 30),
+     ("預算 8 萬 一天能完成嗎", 8e4, "CNY", 1), ("预算 2 万美元一周搞得定吗", 2e4, "USD", 7)],
+)  # fmt: skip
+def test_one_unit_of_time_and_a_finishing_verb_after_a_budget_is_the_deadline_asked(
+    text: str, amount: float, currency: str, days: int
+) -> None:
+    got = said(text)
+    assert got["budget"] == {"amount": amount, "currency": currency, "period": "total"}
+    assert got["days"] == days

@@ -52,3 +52,28 @@ def test_half_an_epoch_and_passes_said_in_words_are_epochs(text: str, epochs: fl
     got = parse(text).slots
     assert got.epochs == epochs
     assert got.params in (8e9, 1.4e10, 1.3e10, 7e9)
+
+
+@pytest.mark.parametrize(
+    ("text", "tokens", "epochs"),
+    [("pretrain 1B, 40B tokens in total over 4 epochs", 1e10, 4),
+     ("a total of 9B tokens across 3 epochs, 3B", 3e9, 3),
+     ("2 epochs totalling 800M tokens, LoRA 7B", 4e8, 2),
+     ("4 epochs, 12B tokens in total, 1.3B from scratch", 3e9, 4),
+     ("13B 全参，2 个 epoch 一共训 40 亿 token", 2e9, 2),
+     ("总共跑了 90 亿 token，分 3 轮，3B 预训练", 3e9, 3)],
+)  # fmt: skip
+def test_tokens_said_as_the_total_over_the_epochs_are_divided_by_them(
+    text: str, tokens: float, epochs: float
+) -> None:
+    got = parse(text).slots
+    assert (got.tokens, got.epochs) == (pytest.approx(tokens), epochs)
+
+
+@pytest.mark.parametrize(
+    ("text", "tokens"),
+    [("4 epochs over 5B tokens, 1B", 5e9), ("LoRA 7B on 300M tokens over 3 epochs", 3e8),
+     ("语料总共 30 亿 token，训 2 轮，3B", 3e9), ("the corpus is 5B tokens total, 2 epochs, 1B", 5e9)],
+)  # fmt: skip
+def test_tokens_of_the_data_stay_one_pass_whatever_the_epochs(text: str, tokens: float) -> None:
+    assert parse(text).slots.tokens == pytest.approx(tokens)

@@ -131,3 +131,44 @@ def test_fp8_with_sixteen_bit_master_weights_said_as_one_recipe_is_fp8(text: str
 @pytest.mark.parametrize("text", ["fp8 or bf16 for pretraining a 3B?", "FP8 还是 BF16 混合精度好？"])
 def test_fp8_and_bf16_weighed_as_a_choice_stay_a_question(text: str) -> None:
     assert parse(text).slots.precision is None
+
+
+@pytest.mark.parametrize("text", ["cpt 14b on our legal corpus", "CPT a 1.5B, 30B tokens", "想 cpt 一個 7B"])
+def test_cpt_right_before_a_model_size_is_continued_pretraining(text: str) -> None:
+    got = parse(text).slots
+    assert (got.method, got.continued) == ("pretrain", True)
+
+
+@pytest.mark.parametrize("text", ["全量训 8B，数据 3 亿 token", "7B 全量 SFT", "全量调一个 14B"])
+def test_quanliang_with_a_training_verb_is_full_fine_tuning(text: str) -> None:
+    assert parse(text).slots.method == "full_finetune"
+
+
+@pytest.mark.parametrize("text", ["用全量数据 LoRA 一个 7B", "全量预训练 1B"])
+def test_quanliang_of_the_data_or_of_pre_training_is_not_full_fine_tuning(text: str) -> None:
+    assert parse(text).slots.method != "full_finetune"
+
+
+@pytest.mark.parametrize("text", ["AMP, 2 weeks", "LoRA 13B with AMP on", "amp 就行，7B 全参"])
+def test_amp_alone_is_mixed_precision(text: str) -> None:
+    assert parse(text).slots.precision == "bf16"
+
+
+def test_amps_of_electric_current_are_no_precision() -> None:
+    assert parse("how many amps does an 8x H100 server draw?").slots.precision is None
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [("int8 训练 13B 全参可以吗", "int8"), ("could we fine-tune 7B in 8-bit precision?", "8-bit"),
+     ("can we train a 3B fully in int4? 2B tokens", "int4")],
+)  # fmt: skip
+def test_an_integer_bit_width_for_training_is_no_precision_and_is_kept_to_say_back(
+    text: str, word: str
+) -> None:
+    got = parse(text)
+    assert (got.slots.precision, got.unread_precision) == (None, word)
+
+
+def test_the_amp_of_a_slack_escaped_ampersand_is_no_precision() -> None:
+    assert parse("H100 &amp; A100, which is cheaper?").slots.precision is None

@@ -242,3 +242,32 @@ def test_dialogues_counted_in_duan_times_each_ones_length() -> None:
 )
 def test_each_one_is_and_a_bare_number_is_the_length_per_sample(text: str, length: float) -> None:
     assert parse(text).slots.tokens_per_sample == length
+
+
+@pytest.mark.parametrize(
+    ("text", "slot", "quoted"),
+    [("全参微调 13B，语料有几十万篇", "samples", "几十万篇"),
+     ("LoRA 7B，偏好數據幾萬對", "samples", "幾萬對"),
+     ("pretrain 1B on several billion tokens", "tokens", "several billion tokens"),
+     ("QLoRA 70B, hundreds of thousands of chats", "samples", "hundreds of thousands of chats")],
+)  # fmt: skip
+def test_a_count_said_only_roughly_is_asked_back_not_read_as_its_lowest_figure(
+    text: str, slot: str, quoted: str
+) -> None:
+    got = parse(text)
+    assert (got.slots.samples, got.slots.tokens) == (None, None)
+    assert [(a.slot, a.reason, a.text) for a in got.asks] == [(slot, "vague_count", quoted)]
+
+
+@pytest.mark.parametrize(
+    ("text", "samples"),
+    [("十几万条对话", 1e5), ("数据三万多条，每条 1k token", 3e4), ("two thousand examples", 2e3)],
+)
+def test_a_count_with_a_number_in_it_is_no_rough_count(text: str, samples: float) -> None:
+    got = parse(text)
+    assert got.slots.samples == samples and not got.asks
+
+
+@pytest.mark.parametrize("text", ["几张卡够用", "几天能训完", "tens of thousands of dollars for a 7B LoRA"])
+def test_a_rough_count_of_something_else_asks_nothing_about_the_data(text: str) -> None:
+    assert not [a for a in parse(text).asks if a.reason == "vague_count"]
