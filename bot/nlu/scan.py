@@ -519,7 +519,9 @@ def written_ranges(s: str) -> list[tuple[int, int, str]]:
 def _neighbour_digits(s: str) -> list[tuple[int, int, str]]:
     """ "三四万条", "两三百 GB", "五六千块": two neighbouring Chinese digits before a magnitude say a rough
     range; the numerals read its upper end, and the lower-end text keeps the first digit only."""
-    out = []
+    out: list[tuple[int, int, str]] = []
+    if s.isascii():
+        return out  # the digits are Chinese: no scan of an English message
     for m in _NEIGHBOURS.finditer(s):
         low, high = numerals_zh.DIGITS.get(m.group(1)), numerals_zh.DIGITS.get(m.group(2))
         if low is None or high != low + 1:
