@@ -308,6 +308,11 @@ def _plan_with(request: SizingRequest, catalog: Catalog, *, prune: bool) -> Sizi
             return plan_with(request, catalog, prune=False)
         # Nothing meets the deadline: the warning names the fastest plan of each type.
         fastest_possible.extend(ev.fastest(g) for g in late)
+        if request.gpus is None:
+            # The deadline comes first, budget or not: the answer is the fastest plan. The pool holds
+            # only the smallest counts a budget let in (2 x A100 for 1,301 days where 64 x B200 take
+            # 6 and even 8 x B200 take 46), none of them an answer to a deadline they all miss.
+            pool = []
     if request.gpu is None:
         priced = [o for o in pool if o.quote is not None]
         for gid in sorted({o.gpu.id for o in pool} - {o.gpu.id for o in priced}):

@@ -371,7 +371,8 @@ def budget_conflict(
     cost, planned_cost = num((top or {}).get("cost")), num((planned.get("cost") or {}).get("amount"))
     if not within and cost is not None and planned_cost is not None and cost >= planned_cost:
         top = None  # nothing is cheaper than the plan that meets the deadline
-    return {"deadline_days": float(days), "option": top, "within": within}
+    late = (num(planned.get("days")) or 0.0) > float(days) * 1.0001  # nothing meets the deadline either
+    return {"deadline_days": float(days), "option": top, "within": within, "late": late}
 
 
 # Alternatives listed under the plan: two at most, none past the deadline, and without one none
