@@ -40,6 +40,7 @@ from bot.nlu.question_cues import (
     PRICE_GAP,
     PRICE_HISTORY,
     PRICE_IS_DEAR,
+    WORTH_ASKS,
 )
 from bot.nlu.text import normalise
 from bot.render.views import entry_view, find_entry, pick, resolve_gpus
@@ -208,6 +209,12 @@ def answer(q: Question, reply: Reply) -> bool:
         # "per GPU and per node?", "整台 8 卡的节点呢": each multi-GPU listing's whole-instance price too
         node_asked=not totals and has_cue(low_text, NODE_PRICE_ASKS),
     )
+    if items and period is not None and quoted is None and has_cue(low_text, WORTH_ASKS):
+        # "按周租 A800 划不划算", "A800 包月划算吗": the rent for that term, then how to choose a billing term
+        entry = find_entry(q.kb, BILLING_TERMS)
+        if entry is not None:
+            reply.add("faq_answer", entries=[entry_view(entry, reply.lang)])
+            reply.add_faq(BILLING_TERMS)
     if items and has_cue(low_text, BUY_ASKS):
         # "租一个月要多少？跟买一张比哪个划算": the rent, then when renting or owning pays (no purchase
         # prices are on file, so no break-even is computed)
@@ -243,6 +250,8 @@ def _difference_asked(text: str) -> str | None:
     return None
 
 
+# Whether a billing term pays ("按周租划不划算", "包月划算吗"): the FAQ on 按量 against 包月 follows the rent.
+BILLING_TERMS = "faq.cost_control"
 # Renting weighed against buying the GPU: the FAQ on cloud against owned servers follows the prices.
 CLOUD_OR_OWN = "faq.cloud_vs_physical"
 BUY_ASKS = ("buy", "buying", "purchase", "own one", "买", "買", "购买", "購買", "自购", "自購", "自建")
