@@ -74,7 +74,7 @@ from bot.nlu.question_cues import (
 )
 from bot.nlu.text import normalise
 from bot.ports import TurnLike
-from bot.render.views import explain_items
+from bot.render.views import entry_view, explain_items, find_entry
 from bot.store.base import SessionState, Store
 from sizing.errors import SizingError
 from sizing.workload import DEFAULT_SEQ_LEN
@@ -89,6 +89,8 @@ ChartFn = Callable[[dict[str, Any], str], bytes]
 Step = Callable[[DialogueState, Reply], DialogueState | None]
 # A message the bot could not use is quoted back, up to this many characters.
 NOT_UNDERSTOOD_CHARS = 80
+# "计算过程" / "how is that calculated?" before any plan: the FAQ entry on how estimates are made.
+HOW_ESTIMATES_WORK = "faq.how_estimates_work"
 # A message with a number that changed nothing after a plan ("use h10o"): said not to be understood.
 UNREAD_VALUE_INTENTS = ("unknown", "whatif", "correction", "size")
 # The fields of the latest plan that App Home shows, kept in its entry (with the cost's amount and currency).
@@ -610,7 +612,13 @@ class Consultant:
         if self._explain_topic(state, reply):
             return state
         if state.last is None or missing(state):
-            reply.add("explain", items=[], workload={})
+            # "训练的时候 GPU 小时怎么算的" before any plan: how every estimate is made, not a bare "nothing
+            # to explain"
+            entry = find_entry(self.kb, HOW_ESTIMATES_WORK)
+            reply.add("explain", items=[], workload={}, method=entry is not None)
+            if entry is not None:
+                reply.add("faq_answer", entries=[entry_view(entry, reply.lang)])
+                reply.add_faq(HOW_ESTIMATES_WORK)
             return ask_next(state, reply, said=False)
         try:
             rec, _fired, context = plan_context(state, self.kb, self._plan, self._clock(), reply.lang)

@@ -472,6 +472,10 @@ PER_PERIOD = (
 )  # fmt: skip
 
 
+# A billing term named ("按周", "包月", "per month"): "is it worth it" then weighs the term, not the GPU.
+_BILLING_TERMS = tuple(p for p, _ in lexicon.PRICE_PERIODS)
+
+
 def classify(text: str, signals: Signals) -> tuple[str, bool]:
     """(question kind, is it a yes/no question). A message is a question before it is a form."""
     t = compact(text.strip())
@@ -882,6 +886,8 @@ def _question_kind(
         return (
             "price"  # "Lambda rents H100s at $1 an hour, correct?": that price checked against the listings
         )
+    if rental and set(filled) <= set(RENTAL) and has_any(t, cues.WORTH_ASKS) and has_any(t, _BILLING_TERMS):
+        return "price"  # "按周租 A800 划不划算", "A800 包月划算吗": that term's rent, then how to pick a term
     if not sized and not job and not gpus and _asks_price_coverage(t, sig):
         return "price_coverage"  # "what providers do you have prices for?", "支持哪些平台"
     if not sized and not job and _cheapest_offering(t, sig):
@@ -1241,8 +1247,9 @@ def _asks_reserved(t: str, sig: Signals) -> bool:
     if any(s in sig.filled for s in SPOT_PLAN_SLOTS):
         return False
     end = t.rstrip(" ?？!！。.~")
-    # "and a monthly reservation?", "那包年呢" right after what spot would save: the same question of it
-    return has_any(t, cues.SAVING_ASKS) or _short_follow_up(t, end)
+    # "and a monthly reservation?", "那包年呢" right after what spot would save: the same question of it;
+    # "用包月的話多少錢": what the plan costs reserved, which the same answer sets against on demand
+    return has_any(t, cues.SAVING_ASKS) or _short_follow_up(t, end) or lexicon.asks_price(t)
 
 
 def _gpus_for_a_technique(sig: Signals) -> bool:

@@ -142,3 +142,19 @@ def test_fp8_asked_of_two_gpus_that_both_have_it_gives_both_fp8_rates_first(real
     assert same.startswith("*稠密 FP8 算力：") and "两者相同" in same.split("\n\n")[0]
     assert "不支持 FP8" not in same
     assert apart.startswith("*Dense FP8: 1,979 TFLOPS") and "B200 has about 2.3× as much" in apart
+
+
+def test_a_difference_and_the_prices_asked_together_get_the_difference_first_then_the_prices(
+    real: Consultant,
+) -> None:
+    hans = ask(real, "H800 跟 H100 到底差在哪？各自租一小时多少钱")
+    assert hans.startswith("*NVIDIA H800 SXM 和 NVIDIA H100 SXM5 的区别*：卡间互联 400 GB/s 对 900 GB/s")
+    assert hans.index("的区别") < hans.index("*NVIDIA H800 SXM*：目录里没有它的价格") < hans.index("Lambda")
+    speed = ask(real, "H100 和 A100 差多少？租金各是多少")
+    assert (
+        speed.startswith("*NVIDIA H100 SXM5 更快*") and "每卡时比 NVIDIA A100 80GB (SXM4) 贵 $1.20" in speed
+    )
+    # a price difference alone is the price answer's gap, with no comparison before it
+    assert ask(real, "What's the price difference between A100 40GB and 80GB on Lambda?").startswith(
+        "*The NVIDIA A100 80GB (SXM4) costs $0.80/GPU-hour more"
+    )

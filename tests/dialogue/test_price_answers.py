@@ -286,3 +286,13 @@ def test_a_gpu_with_no_price_asked_beside_a_priced_one_keeps_its_own_line(real: 
     assert "*NVIDIA H100 SXM5 按需价（每卡）*" in text
     # a family's boards without a price still drop out ("8卡H100": the boards sold as 8-GPU servers)
     assert "目录里没有它的价格" not in ask(real, "A100 多少钱一小时")
+
+
+def test_whether_a_billing_term_pays_gets_that_terms_rent_then_how_to_choose_a_term(real: Consultant) -> None:
+    week = ask(real, "按周租 A800 划不划算")
+    assert week.startswith("*1 张 NVIDIA A800 80GB SXM 租一周（168 小时），按需*")
+    assert "*租用 GPU 云服务器怎么控制成本？按量付费还是包年包月？*" in week and "每美元·小时" not in week
+    month = ask(real, "A800 包月划算吗")
+    assert "每卡每月约 ¥3,760" in month and "按量付费还是包年包月" in month
+    # the GPU itself weighed is still the work-per-dollar verdict
+    assert ask(real, "H100 还值得租吗").startswith("*按现在的标价用来训练不值得")

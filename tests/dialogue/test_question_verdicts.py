@@ -351,3 +351,14 @@ def test_a_fit_answer_on_a_gpu_without_bf16_says_why_it_assumes_fp16(real: Consu
     assert "_Assumed: FP16 (the NVIDIA T4 has no BF16: FP16 with loss scaling), " in en
     # FP16 asked for: nothing to explain
     assert "不支持 BF16" not in ask(real, "用 fp16 在 V100 上 LoRA 7B 行吗")
+
+
+def test_a_gpu_only_chinese_marketplaces_list_is_priced_per_card_in_a_fit_answer(real: Consultant) -> None:
+    hans = ask(real, "H20 能不能训 70B，要多少张，多少钱")
+    first = hans.splitlines()[0]
+    assert first.startswith("*24 张 NVIDIA H20*：700亿参数模型的全参数微调每卡约 60.8 GB / 96 GB")
+    assert first.endswith("按国内算力市场的单卡标价约 ¥180/小时起。")
+    qlora = next(line for line in hans.splitlines() if "做 QLoRA" in line)
+    assert qlora.endswith("按国内算力市场的单卡标价约 ¥7.50/小时起（快照日期未知）")
+    en = ask(real, "Can I LoRA a 13B on a 4090?")
+    assert "at Chinese marketplaces' public per-GPU prices" in en and "¥" in en

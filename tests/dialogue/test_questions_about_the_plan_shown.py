@@ -137,3 +137,12 @@ def test_how_long_after_a_plan_is_the_plans_time(real: Consultant) -> None:
     owned = ask(real, "LoRA 13B on 40M tokens, 10 days", "we own 4 A100 40GB, no renting", "how long then?")
     assert "on your own GPUs" in owned and "add GPUs" not in owned
     assert "*按这个方案" not in ask(real, "全参微调 7B，数据 4 亿 token，两周", "保存 checkpoint 要多久")
+
+
+def test_the_math_asked_for_before_any_plan_is_how_every_estimate_is_made(real: Consultant) -> None:
+    hans = ask(real, "训练的时候 GPU 小时怎么算的")
+    assert hans.startswith("目前还没有可以展开计算过程的推荐方案；估算方法如下：")
+    assert "费用 = 卡时（卡数 × 小时数）× 实例单价" in hans and "GPU 小时" not in hans
+    en = ask(real, "how did you calculate that?")
+    assert en.startswith("There is no recommendation to explain yet; this is how every estimate is made:")
+    assert "6 × parameters × tokens" in en

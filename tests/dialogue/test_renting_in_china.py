@@ -38,3 +38,19 @@ def test_chinese_clouds_asked_about_with_a_gpu_list_that_gpus_listings(real: Con
     text = ask(real, "any chinese cloud providers with H20?")
     listed = [line for line in text.splitlines() if line.startswith("• NVIDIA")]
     assert listed and all("H20" in line for line in listed)
+
+
+def test_a_chinese_cloud_without_a_price_list_says_why_and_what_to_check_never_a_price(
+    real: Consultant,
+) -> None:
+    hans = ask(real, "腾讯云 A100 多少钱一个小时")
+    first = hans.splitlines()[0]
+    assert first.startswith("*目录里没有腾讯云的价格*") and "我不会猜价格" in first
+    assert "腾讯云：腾讯云文档写明 GPU 价格“请您登录腾讯云账户后查看”" in first
+    assert "`GPU_ADVISOR_OFFERINGS` 加载自己的价目表" in first
+    assert "*租腾讯云之前逐项确认*：" in hans and "InfiniBand 或 RoCE" in hans
+    hant = ask(real, "火山的H800一卡時多少錢")
+    assert hant.startswith("*目錄裡沒有火山引擎的價格*") and "*租火山引擎之前逐項確認*" in hant
+    assert "帳號的 GPU 配額" in hant and "賬號" not in hant
+    en = ask(real, "What does Tencent Cloud charge for an A100?")
+    assert "*Before renting from Tencent Cloud (腾讯云), check:*" in en

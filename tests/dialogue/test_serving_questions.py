@@ -50,7 +50,7 @@ def test_a_single_h100_serves_an_8b_model_to_50_users_with_room_to_spare(
     )
     reply = consultant.handle("f2", text).payload["reply"]
     assert reply.startswith("*Yes.*") and "for 50 requests at once" in reply
-    assert "H100 SXM" in reply and "of 80 GB (81,559 MiB usable)" in reply
+    assert "H100 SXM" in reply and "of 80 GB" in reply and "MiB" not in reply
     assert not any(w in reply.lower() for w in TRAINING_WORDS)
 
 
@@ -202,7 +202,9 @@ def test_a_family_that_cannot_hold_the_model_is_named_by_its_usual_board(real: C
 
 def test_a_need_above_the_round_datasheet_size_is_shown_against_the_usable_bytes(real: Consultant) -> None:
     text = ask(real, "serve Llama 3 70B on 8 4090s")
-    assert "of 24 GB (24,564 MiB usable, 25.8 GB)" in text
+    assert (
+        "of 25.8 GB (the total nvidia-smi reports; the card is sold as 24 GB)" in text and "MiB" not in text
+    )
 
 
 def test_how_many_of_a_gpu_with_no_load_is_sized_for_the_pilot_load_within_chat_latency(
@@ -303,3 +305,12 @@ def test_a_price_per_million_tokens_is_led_by_the_full_load_price_with_the_plann
     assert zh.startswith("*满载时每百万输出 token 约 $") and "负载越高，每个 token 越便宜" in zh
     # a latency per token is not a price per token
     assert "at full load*" not in ask(real, "serve Llama 3.1 8B to 20 users at under 40 ms per token")
+
+
+def test_serving_memory_is_said_in_gb_only_with_the_usable_total_when_the_need_is_above_the_nominal(
+    real: Consultant,
+) -> None:
+    fits = ask(real, "4090 跟 3090 跑 7B 推理快多少？哪个性价比高")
+    assert "每卡 17.4 GB / 24 GB；" in fits and "MiB" not in fits
+    tight = ask(real, "用 8 张 4090 部署 Llama 3 70B")
+    assert "/ 25.8 GB（nvidia-smi 报告的实际容量；这张卡标称 24 GB）" in tight and "MiB" not in tight

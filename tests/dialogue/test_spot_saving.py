@@ -66,6 +66,14 @@ def test_reserved_saving_after_a_plan_prices_whole_months_at_the_stated_discount
     assert "忙约 21 天以上时才划算" in zh and "*推荐方案*" not in zh
 
 
+def test_what_the_plan_costs_on_a_monthly_term_is_the_reserved_saving_set_against_on_demand(
+    real: Consultant,
+) -> None:
+    hant = ask(real, "預訓練 7B，資料 1000 億 token，兩個月內", "用包月的話多少錢")
+    assert hant.startswith("*按這個方案，包月 / 預留能省多少*")
+    assert "包 1 個月約 $27,349，反而多花約 $15,069（包月要付滿 1 個月）" in hant
+
+
 def test_reserving_a_short_job_costs_more_and_says_so(real: Consultant) -> None:
     hant = ask(real, "全參微調 7B，資料 10 億 token，一週", "預留執行個體能省多少")
     assert "包 1 個月約 $3,572，反而多花約 $3,435（包月要付滿 1 個月）" in hant

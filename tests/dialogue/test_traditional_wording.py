@@ -27,6 +27,7 @@ WRONG_FORMS = (
     "映象",
     "執行時，",
     "隻靠",
+    "隻有",  # 还是只有 PCIe: s2twp reads 是只 as a measure word
 )
 
 
@@ -44,7 +45,20 @@ def test_a_long_sequence_qlora_plan_and_its_explanation_read_as_taiwan_ml_wordin
 
 # Mainland wording s2twp leaves, or produces, where Taiwan readers expect their own word: an
 # instance is 執行個體 and a network 網路 everywhere, a NIC 網路卡, quality 品質.
-MAINLAND_FORMS = ("例項", "實例", "網絡", "質量", "數據", "默認", "軟件", "硬件", "服務器", "視頻", "運營")
+MAINLAND_FORMS = (
+    "例項",
+    "實例",
+    "網絡",
+    "質量",
+    "數據",
+    "默認",
+    "軟件",
+    "硬件",
+    "服務器",
+    "視頻",
+    "運營",
+    "賬號",
+)
 
 
 def _zh_sources(kb: KnowledgeBase) -> list[str]:

@@ -64,6 +64,13 @@ def test_answers_are_concise() -> None:
         assert 2 <= len(sentences) <= 6, (entry.id, len(sentences))
 
 
+def test_chinese_entries_say_ka_shi_for_gpu_hours_as_every_plan_does() -> None:
+    # 卡时 is the unit of every zh template (plans, comparisons, explain); an FAQ or pitfall shown under
+    # a plan says the same, never "GPU 小时".
+    for entry in (*load_faq(), *load_pitfalls()):
+        assert "GPU 小时" not in entry.body.zh and "GPU小时" not in entry.body.zh, entry.id
+
+
 def test_no_answer_repeats_a_sparse_figure_as_if_it_were_dense() -> None:
     # A100 624 and H100 1,979 BF16 are 2:4 sparse rates (reference/hardware.md §1.2); only the
     # sparse-TFLOPS pitfall may quote them, and it says they are sparse.

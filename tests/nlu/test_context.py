@@ -63,6 +63,7 @@ def test_owning_the_data_is_not_owning_the_gpus_named_later(text: str) -> None:
         ("阿里云和腾讯云哪个便宜？", ("aliyun", "tencent")),
         ("AutoDL靠谱吗", ("autodl",)),
         ("火山引擎、百度智能云和華為雲的 H20 价格", ("volcano", "baidu", "huawei")),
+        ("火山的H800一卡时多少钱啊", ("volcano",)),
         ("GCP vs Azure vs CoreWeave for 64 H100s", ("gcp", "azure", "coreweave")),
         ("our AWS Lambda functions call the model", ("aws",)),
         ("阿里的Qwen2.5-72B LoRA微调", ()),

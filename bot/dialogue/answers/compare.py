@@ -140,9 +140,10 @@ def aspects(text: str) -> list[tuple[str | None, int]]:
     return out if len(out) >= 2 else []
 
 
-def answer(q: Question, reply: Reply, *, judge: bool = True) -> bool:
+def answer(q: Question, reply: Reply, *, judge: bool = True, brief: bool = False) -> bool:
     """`judge`: False beside a job already sized on both GPUs (which says which to take): the figures
-    and what differs, without a second verdict."""
+    and what differs, without a second verdict. `brief`: the verdict alone, before another answer to
+    the same message ("H800 跟 H100 差在哪？各多少钱": the difference, then the price answer)."""
     low = normalise(q.text).lower
     upgrade = has_cue(low, UPGRADE_ASKS)
     names = upgrade_first(low, q.u.gpus) if upgrade else list(q.u.gpus)
@@ -223,7 +224,7 @@ def answer(q: Question, reply: Reply, *, judge: bool = True) -> bool:
     also = [
         v for v in (_also(q, views, name, d) for name, d in more) if v is not None and v["aspect"] != asked
     ]
-    if any(s.id in CHINA_GPUS for s in specs) and find_entry(q.kb, EXPORT_FAQ) is not None:
+    if not brief and any(s.id in CHINA_GPUS for s in specs) and find_entry(q.kb, EXPORT_FAQ) is not None:
         reply.add_faq(EXPORT_FAQ)  # the export variants' FAQ says the same, with its sources
     reply.add(
         "compare",
@@ -239,6 +240,7 @@ def answer(q: Question, reply: Reply, *, judge: bool = True) -> bool:
         sets=list(sets) if sets else None,
         # "faster for inference" decided by compute: the figure is about prefill and batched decoding there
         for_serving=q.u.task == "serve",
+        brief=brief,
     )
     return True
 

@@ -20,7 +20,7 @@ from bot.dialogue.answers.base import (
     probe_plan,
 )
 from bot.dialogue.answers.catalogue import unknown_gpu
-from bot.dialogue.answers.prices import rent
+from bot.dialogue.answers.prices import cheapest, rent
 from bot.dialogue.hardware import main_variant
 from bot.dialogue.plan import training_software
 from bot.dialogue.reply import Reply
@@ -132,7 +132,9 @@ def answer(q: Question, reply: Reply, *, memory_asked: bool = False) -> bool:
             if fewest is None and spec.scale_up_gbs:
                 # Past the usual offer (405B in full on H100s): the count asked for is still the answer.
                 found = fewest_that_fit(q, spec, method, start=count + 1, min_free=MIN_HEADROOM)
-                fewest = view(q.catalog, spec, found, method) if found is not None else None
+                fewest = (
+                    view(q.catalog, spec, found, method, q.kb.china_catalog) if found is not None else None
+                )
                 options = [fewest, *options] if fewest is not None else options
     # The same method on these very GPUs with a memory saver (ZeRO-3, the low-memory recipe, CPU
     # offload) leads the options: the verdict is then "not as is; yes with it", not a bare "no" that
@@ -399,6 +401,7 @@ def what_fits(q: Question, verdict: Feasibility | None) -> list[dict[str, Any]]:
             spec,
             {"gpus": option.gpus, "memory_per_gpu_gb": option.memory_per_gpu_gb},
             option.method,
+            q.kb.china_catalog,
         )
         shown |= {"recompute": option.recompute, "micro_batch": option.micro_batch, "kind": option.kind}
         if option.kind in RECIPES:
@@ -419,9 +422,14 @@ def what_fits(q: Question, verdict: Feasibility | None) -> list[dict[str, Any]]:
     return out
 
 
-def view(catalog: Catalog, spec: GpuSpec, option: Mapping[str, Any], method: str) -> dict[str, Any]:
+def view(
+    catalog: Catalog, spec: GpuSpec, option: Mapping[str, Any], method: str, china: Catalog | None = None
+) -> dict[str, Any]:
     gpus = int(option["gpus"])
     price = rent(catalog, spec, gpus)
+    # A GPU only China's marketplaces list (H20, A800, RTX 4090): their public price per card × the cards,
+    # in CNY ("H20 能不能训 70B，要多少张，多少钱" asks what the cards cost too)
+    listed = cheapest(china, spec) if price is None and china is not None else None
     free_share = 1.0 - float(option["memory_per_gpu_gb"]) / spec.capacity_gb
     return {
         "method": method,
@@ -436,6 +444,7 @@ def view(catalog: Catalog, spec: GpuSpec, option: Mapping[str, Any], method: str
         "free_share": free_share,
         "usd_per_hour": price["usd_per_hour"] if price else None,
         "as_of": price["as_of"] if price else None,
+        "cny_per_hour": listed["usd_per_gpu_hour"] * gpus * catalog.usd_to_cny if listed else None,
         "recipe": None,  # one of RECIPES: a memory saver on the same GPUs
         "slowdown": None,  # its step-time factor
         "instance": None,  # offload: the machine priced for its host RAM, its cloud and RAM

@@ -8,10 +8,13 @@ clouds do not rent (RTX 4090, H20, A800...) are quoted from the public Chinese m
 
 from __future__ import annotations
 
+import dataclasses
 import math
+import re
 from collections.abc import Mapping
 from typing import Any
 
+from bot.dialogue.answers import compare
 from bot.dialogue.answers.base import Question
 from bot.dialogue.answers.offering import family_name
 from bot.dialogue.answers.prices import (
@@ -25,11 +28,20 @@ from bot.dialogue.answers.prices import (
     quote,
     rent_per_cloud,
 )
+from bot.dialogue.answers.provider import checklist
 from bot.dialogue.hardware import CHINA_GPUS, main_variant
 from bot.dialogue.reply import Reply
-from bot.nlu.lexicon import has_cue, unpriced_currency
+from bot.nlu.lexicon import PRICE, find_phrase, has_cue, unpriced_currency
 from bot.nlu.providers import china_providers
-from bot.nlu.question_cues import IN_STOCK, OFFERS, PRICE_GAP, PRICE_HISTORY, PRICE_IS_DEAR
+from bot.nlu.question_cues import (
+    DIFFERENCE,
+    IN_STOCK,
+    OFFERS,
+    PRICE_GAP,
+    PRICE_HISTORY,
+    PRICE_IS_DEAR,
+    WORTH_ASKS,
+)
 from bot.nlu.text import normalise
 from bot.render.views import entry_view, find_entry, pick, resolve_gpus
 from sizing.types import Catalog, GpuSpec
@@ -148,6 +160,11 @@ def answer(q: Question, reply: Reply) -> bool:
         # "Is the H100 on AWS expensive?": the price placed in the catalogue's range for that GPU
         items[0]["dear"] = _placed(items[0], catalog, named)
     gap = _gap(items, named) if len(items) >= 2 and quoted is None and has_cue(low_text, PRICE_GAP) else None
+    asked_apart = _difference_asked(q.text) if quoted is None and budget is None else None
+    if asked_apart is not None and len(set(q.u.gpus)) >= 2:
+        # "H800 跟 H100 差在哪？各自租一小时多少钱": how they differ first (the comparison's verdict), then
+        # the prices, each part in the order asked
+        compare.answer(dataclasses.replace(q, text=asked_apart), reply, brief=True)
     if _abroad_only(q, items, named, named_cn):
         # "国内有哪些云能租H100": what can be rented in China (with its dates and sources) before the listings
         entry = find_entry(q.kb, CHINA_AVAILABLE)
@@ -175,6 +192,14 @@ def answer(q: Question, reply: Reply) -> bool:
         budget=budget,
         quoted=quoted,
         unpriced=unpriced,
+        # "腾讯云 A100 多少钱": what the provider's own price pages say (dated, sourced), and what to
+        # check with it before renting; never a guessed price
+        unpriced_notes=[
+            {"id": p, "note": pick(record.prices_note, q.lang)}
+            for p in unpriced
+            if (record := q.kb.provider(p)) is not None and record.prices_note is not None
+        ],
+        checklist=checklist(q, reply.lang) if unpriced else [],
         region=region,
         clouds=list(clouds),
         fx=catalog.usd_to_cny,
@@ -184,6 +209,12 @@ def answer(q: Question, reply: Reply) -> bool:
         # "per GPU and per node?", "整台 8 卡的节点呢": each multi-GPU listing's whole-instance price too
         node_asked=not totals and has_cue(low_text, NODE_PRICE_ASKS),
     )
+    if items and period is not None and quoted is None and has_cue(low_text, WORTH_ASKS):
+        # "按周租 A800 划不划算", "A800 包月划算吗": the rent for that term, then how to choose a billing term
+        entry = find_entry(q.kb, BILLING_TERMS)
+        if entry is not None:
+            reply.add("faq_answer", entries=[entry_view(entry, reply.lang)])
+            reply.add_faq(BILLING_TERMS)
     if items and has_cue(low_text, BUY_ASKS):
         # "租一个月要多少？跟买一张比哪个划算": the rent, then when renting or owning pays (no purchase
         # prices are on file, so no break-even is computed)
@@ -194,6 +225,33 @@ def answer(q: Question, reply: Reply) -> bool:
     return True
 
 
+# Where one question of a message ends and the next begins ("差在哪？各多少钱", "差多少，租金呢").
+_CLAUSE_END = re.compile(r"[?？。；;!！,，]")
+# A gap asked with these is the price's ("便宜多少", "贵多少", "how much cheaper").
+DEARNESS = ("便宜", "贵", "划算", "cheap", "expensive", "pricier", "costlier", "dearer")
+
+
+def _difference_asked(text: str) -> str | None:
+    """The part of a price question that asks how the GPUs differ ("H800 跟 H100 差在哪", "H100 和 A100
+    差多少？租金各是多少"); None when the only gap asked is the price's ("价格差多少", "哪个便宜")."""
+    low = normalise(text).lower
+    clauses = [c.strip() for c in _CLAUSE_END.split(low) if c.strip()]
+    for clause in clauses:
+        # up to the cue: "A100 和 H100 的區別跟價格" asks the difference, and the price after it
+        ends = [i + len(cue) for cue in DIFFERENCE if (i := find_phrase(clause, cue)) != -1]
+        asked = clause[: min(ends)] if ends else ""
+        if asked and not has_cue(asked, PRICE) and not has_cue(asked, DEARNESS):
+            return asked  # not "price difference", "价格区别": the price answer says that gap
+    if len(clauses) < 2:
+        return None
+    for clause in clauses:
+        if has_cue(clause, PRICE_GAP) and not has_cue(clause, PRICE) and not has_cue(clause, DEARNESS):
+            return clause
+    return None
+
+
+# Whether a billing term pays ("按周租划不划算", "包月划算吗"): the FAQ on 按量 against 包月 follows the rent.
+BILLING_TERMS = "faq.cost_control"
 # Renting weighed against buying the GPU: the FAQ on cloud against owned servers follows the prices.
 CLOUD_OR_OWN = "faq.cloud_vs_physical"
 BUY_ASKS = ("buy", "buying", "purchase", "own one", "买", "買", "购买", "購買", "自购", "自購", "自建")

@@ -38,6 +38,8 @@ def applies(q: Question, form_in_progress: bool) -> bool:
     """One GPU named, asked whether it is worth it, and no job sized (no spot question either)."""
     if form_in_progress or len(set(q.u.gpus)) != 1 or q.u.mentions_spot:
         return False
+    if q.u.price_period is not None:
+        return False  # "按周租 A800 划不划算": the billing term weighed (the price answer), not the GPU
     if any(q.u.said.get(k) is not None for k in JOB_SLOTS):
         return False
     return asks(q.text)
