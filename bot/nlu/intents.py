@@ -516,6 +516,8 @@ def is_yes_no(t: str) -> bool:
         return True
     if end.endswith(cues.YES_NO_LAST_WORDS):
         return True  # "the L40S has 48GB of vram right"
+    if any(has_any(clause, cues.SUITS_A_JOB) for clause in _questions(t)):
+        return True  # "a 3060 12gb ok for qlora 7b?": the "is" left out
     if any(_opens_yes_no(clause) for clause in _questions(t)):
         return True
     if any(clause.rstrip().endswith(cues.YES_NO_PARTICLES) for clause in _questions(t)):

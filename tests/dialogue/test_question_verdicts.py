@@ -351,3 +351,11 @@ def test_a_fit_answer_on_a_gpu_without_bf16_says_why_it_assumes_fp16(real: Consu
     assert "_Assumed: FP16 (the NVIDIA T4 has no BF16: FP16 with loss scaling), " in en
     # FP16 asked for: nothing to explain
     assert "不支持 BF16" not in ask(real, "用 fp16 在 V100 上 LoRA 7B 行吗")
+
+
+def test_a_question_that_drops_its_is_or_ends_or_nah_gets_the_verdict_not_the_form(real: Consultant) -> None:
+    nah = ask(real, "is a 3090 ok for qlora on a 13b or nah")
+    assert nah.startswith("*Yes.* One NVIDIA GeForce RTX 3090 can hold QLoRA of a 13B-parameter model")
+    dropped = ask(real, "4090 good enough for lora on 8b?")
+    assert dropped.startswith("*Yes.* One NVIDIA GeForce RTX 4090 can hold LoRA of an 8B-parameter model")
+    assert not any(f in nah + dropped for f in FORM)
