@@ -137,3 +137,9 @@ def test_how_long_after_a_plan_is_the_plans_time(real: Consultant) -> None:
     owned = ask(real, "LoRA 13B on 40M tokens, 10 days", "we own 4 A100 40GB, no renting", "how long then?")
     assert "on your own GPUs" in owned and "add GPUs" not in owned
     assert "*按这个方案" not in ask(real, "全参微调 7B，数据 4 亿 token，两周", "保存 checkpoint 要多久")
+
+
+def test_qlora_after_a_lora_plan_says_why_it_takes_longer(real: Consultant) -> None:
+    en = ask(real, "lora mistral 7b on 20m tokens in 3 days", "same but qlora")
+    assert "runs ~1.28× slower than LoRA (dequantising the 4-bit weights), and its recipe turns on" in en
+    assert "this plan takes ~1.9× the time of LoRA without it" in en
