@@ -303,3 +303,14 @@ def test_spot_after_the_cheapest_gpus_for_a_job_ranks_them_by_spot_price(real: C
     assert ask(
         real, "whats the cheapest gpu for lora on a 13b", "is spot worth it for a 3 day finetune"
     ).startswith("*Can I train on spot / preemptible instances?*")
+
+
+def test_on_two_after_a_verdict_on_one_gpu_asks_the_same_of_two(real: Consultant) -> None:
+    for follow_up in ("on two", "on 2", "what about on two of them"):
+        two = ask(real, "can we lora a 70b on an h100", follow_up)
+        assert two.startswith(
+            "*Yes, but only just.* 2 × NVIDIA H100 SXM5 can hold LoRA of a 70B-parameter model"
+        )
+    assert ask(real, "can we lora a 70b on an h100", "and on 4?").startswith(
+        "*Yes.* 4 × NVIDIA H100 SXM5 can hold"
+    )
