@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from sizing import compute, cost, lowmem
+from sizing import calibration as cal, compute, cost, lowmem
 from sizing.assumptions import RESERVED_DISCOUNT
 from sizing.layout import HEADROOM
 from sizing.result import Option, SizingWarning
@@ -261,10 +261,13 @@ def collect(
             )
         )
     if w.method == "qlora":
+        # the dequantisation, and the activation checkpointing its recipe turns on (the plan's layout)
+        recompute = compute.recompute_factor(w, top.fitted.layout.recompute) if top is not None else 1.0
         out.append(
             _w(
                 "qlora_slower",
-                slowdown=1.28,
+                slowdown=cal.QLORA_SLOWDOWN,
+                recompute=round(recompute, 2),
             )
         )
     if "unused_gpus" in top.codes and top.quote is not None:

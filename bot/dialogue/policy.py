@@ -45,7 +45,7 @@ from bot.dialogue.reply import Reply
 from bot.dialogue.route import SWITCH_WORDS
 from bot.dialogue.state import SERVE_SLOT_NAMES
 from bot.nlu.gpus import board_named
-from bot.nlu.lexicon import has_cue
+from bot.nlu.lexicon import SPOT_WORDS, has_cue
 from bot.nlu.question_cues import CHEAPER_THAN
 from bot.nlu.text import normalise
 from sizing.types import Catalog
@@ -184,6 +184,17 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
         and not form_in_progress
     ):
         kind = "gpu_compare"  # "L40S 和 A100 哪个适合微调": two GPUs and nothing to size yet
+    if (
+        kind in ("spot", "faq", "whatif", "unknown")
+        and topic is not None
+        and topic.get("kind") == "cheapest_gpu"
+        and not form_in_progress
+        and not workload
+        and not q.u.gpus
+        and len(q.text.strip()) <= SPOT_FOLLOW_UP_CHARS
+        and SPOT_WORDS.search(normalise(q.text).lower) is not None
+    ):
+        return "cheapest_gpu"  # "and with spot?" after the cheapest GPUs for a job: the same, by spot price
     if kind == "figure_check" and SWITCH_WORDS.search(q.text):
         return None  # "switch to the H100 with 160GB": corrected, and the switch goes to the form
     if kind in ("faq", "unknown", "price_coverage") and not q.u.gpus and not workload:
@@ -334,6 +345,9 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
     return None
 
 
+# A follow-up this short naming spot ("and with spot?", "what about spot instances?", "竞价的呢") asks the
+# last cheapest-GPU answer again on spot prices.
+SPOT_FOLLOW_UP_CHARS = 40
 # A follow-up this short naming only a provider ("腾讯云呢", "and on Azure?") asks the last question there.
 ELLIPTICAL_CHARS = 24
 _ELLIPTICAL_OPENERS = ("and ", "what about", "how about", "那", "换", "換")

@@ -267,11 +267,12 @@ def _labelled_count(s: str, nums: list[Num], units: list[Unit], gpu_ends: set[in
     return False
 
 
-# "what about two?", "and 4?", "那 8 呢", "what about 8 of them", "what if we had 16 of those": a lone number
-# in a follow-up is a GPU count (the one thing a count-less number asks of the hardware answer before it:
-# "can one H100 serve 70B?" / "what about two?"; "how much is an H100 per hour" / "what about 8 of them").
+# "what about two?", "and 4?", "那 8 呢", "what about 8 of them", "what if we had 16 of those", "on two",
+# "what about on 2 of them": a lone number in a follow-up is a GPU count (the one thing a count-less number
+# asks of the hardware answer before it: "can one H100 serve 70B?" / "what about two?"; "how much is an
+# H100 per hour" / "what about 8 of them"; "can we lora a 70b on an h100" / "on two").
 _BARE_COUNT_FOLLOW_UP = re.compile(
-    r"(?:what about|how about|and|what if|what if only|with|那|那么)\s*"
+    r"(?:(?:what about|how about|and|what if|what if only|with|那|那么)\s*(?:on\s+|with\s+)?|on\s+)"
     r"(?:we (?:had|have|used|use|got|get|rented|rent|took|take)\s+)?(?:only\s+|just\s+)?"
     r"(\S+?)(?:\s+of (?:them|those|these|'em|em))?\s*呢?\s*[?？]*"
 )

@@ -270,10 +270,17 @@ _COUNT_CHARS = frozenset("条笔篇句步遍")
 # "GB300", "MI350X", "L30"): the answer says the catalogue does not have them rather than guessing. Model
 # sizes ("70B") and the catalogue's own names never match: the first is digits then a letter, the second
 # is excluded.
+# What a number counts when it is no card ("a 1050 word essay", "a 2048-token context").
+_COUNTED_NOUNS = r"(?:words?|tokens?|samples?|examples?|steps?|rows?|lines?|documents?|docs?|files?|pages?)\b"
 _GPU_LIKE = re.compile(
     r"(?<![a-z0-9])(?:(?:rtx|gtx)\s?-?\s?(?:pro\s?)?\d{4}(?:\s?ti|\s?ada|\s?blackwell)?|gb\d{3}|[bh]\d{3}|mi\d{3}x?|l\d{2})(?![a-z0-9])"
     # a bare GeForce number counted as a card: "一张 3060", "两块2080ti"
     r"|(?:(?<=[张块])|(?<=[张块] ))[1-5]0[5-9]0(?:\s?ti)?(?![a-z0-9])"
+    # or in English: after an article, a possessive or a count ("is a 3060 ok", "my 4070", "two 3080s"),
+    # or followed by "ti" or its memory ("4060 ti", "3060 12gb")
+    r"|(?:(?<=\ba )|(?<=\ban )|(?<=\bmy )|(?<=\bour )|(?<=\bthe )|(?<=\bone )|(?<=\btwo )|(?<=single ))"
+    r"[1-5]0[5-9]0(?:\s?ti)?(?=s?(?![a-z0-9]))(?![^a-z]*" + _COUNTED_NOUNS + r")"
+    r"|(?<![a-z0-9.$,])[1-5]0[5-9]0(?:\s?ti(?![a-z0-9])|(?=\s?\d{1,2}\s?gb(?![a-z])))"
 )
 
 

@@ -381,6 +381,14 @@ WORKLOAD = (
     "params", "tokens", "data_bytes", "days", "budget", "method", "gpu_count", "seq_len", "epochs", "samples",
     "tokens_per_sample",
 )  # fmt: skip
+# What a job is planned on beyond its model: with none said, two methods weighed are weighed on memory.
+_JOB_AMOUNTS = ("tokens", "data_bytes", "days", "budget", "gpu_count", "epochs", "samples")
+# Two methods weighed on what memory does not tell: cost, speed, quality (the planning form asks the data).
+_WEIGHED_BEYOND_MEMORY = (
+    "cheap", "cheaper", "cheapest", "expensive", "cost", "便宜", "贵", "划算", "性价比", "成本", "faster",
+    "slower", "quicker", "快", "慢", "quality", "accuracy", "效果", "精度", "质量", "省钱", "钱", "money",
+    "price", "better", "best", "should", "recommend", "好", "推荐", "该",
+)  # fmt: skip
 CLOUD_FOLLOW_UP = 48  # characters: "what about on AWS?", "用 Azure 呢", "how about Google Cloud instead?"
 SHORT = 24  # characters; skip/greeting/thanks/help cues only count in a short message
 UNDO_CHARS = 48  # "can we go back to the previous plan please?": a request on its own, not a clause
@@ -431,6 +439,7 @@ class Signals:
     figure: bool = False  # a figure quoted about a named GPU ("B200 has 192GB")
     model_card: bool = False  # the named model has a card (knowledge/data/models.yaml)
     memory_filter: bool = False  # a GPU memory size asked for ("which GPUs have 80GB or more?")
+    methods_weighed: bool = False  # two methods offered as alternatives ("lora or qlora", "全参 vs LoRA")
     scaled: bool = False  # a relative change to a held value ("预算砍半", "double the data": relative.py)
     # The budget said is a price per hour ("一小时 2 美元以内", "under $3 an hour").
     hourly_budget: bool = False
@@ -520,6 +529,8 @@ def is_yes_no(t: str) -> bool:
         return True
     if end.endswith(cues.YES_NO_LAST_WORDS):
         return True  # "the L40S has 48GB of vram right"
+    if any(has_any(clause, cues.SUITS_A_JOB) for clause in _questions(t)):
+        return True  # "a 3060 12gb ok for qlora 7b?": the "is" left out
     if any(_opens_yes_no(clause) for clause in _questions(t)):
         return True
     if any(clause.rstrip().endswith(cues.YES_NO_PARTICLES) for clause in _questions(t)):
@@ -972,6 +983,16 @@ def _question_kind(
         return "memory"
     if sig.memory_filter and not gpus and (model or method or "params" in filled):
         return "memory"  # "is 24GB enough to fine-tune Mistral 7B?": the memory the job needs, by tier
+    if (
+        sig.methods_weighed
+        and model
+        and not gpus
+        and not any(k in filled for k in _JOB_AMOUNTS)
+        and not (lexicon.asks_cost(t) or has_any(t, _WEIGHED_BEYOND_MEMORY) or has_any(t, SPEED_ASKS))
+    ):
+        # "lora or qlora for a 13b?", "difference between lora and qlora for a 13b": with no data or
+        # deadline to plan both, what sets them apart for that model is the memory each needs
+        return "memory"
     if _feasibility(t, sig, yes_no, model or method):
         return "feasibility"
     return None

@@ -970,6 +970,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         figure=bool(mentioned) and _quotes_figure(t.original),
         model_card=slots.model is not None,
         memory_filter=found.gpu_memory is not None and not mentioned,
+        methods_weighed="method" in weighed,
         scaled=bool(scales),
         hourly_budget=slots.budget is not None and slots.budget.period == "hour",
         quoted_rate=found.quoted_rate is not None and slots.budget is None,

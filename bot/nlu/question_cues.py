@@ -26,8 +26,8 @@ CLAUSE_SUBJECTS = (
 # Anywhere: a tag asking to confirm, or the Chinese A-not-A forms and 是否.
 YES_NO_TAGS = (
     "right?", "correct?", "true?", ", right", "isn't it", "is that right", "is that correct", "is it true",
-    "am i right", "yes or no", "or not", "is it possible", "is it feasible", "is that possible",
-    "possible to",
+    "am i right", "yes or no", "or not", "or nah", "or nope", "or no?", "is it possible", "is it feasible",
+    "is that possible", "possible to",
     "feasible to", "possible?", "feasible?", "doable?", "doable", "workable?", "will it work",
     "would it work", "does it work", "will that work", "would that work", "is this possible",
     "能不能", "是不是", "有没有", "可不可以", "可以不", "够不够", "行不行", "会不会", "要不要", "对不对",
@@ -41,6 +41,12 @@ YES_NO_TAGS = (
 YES_NO_LAST_WORDS = (
     " right", " correct", " true", " isn't it", " isnt it", " yeah",
     ", no", ",no", ", yes", ", eh", ", innit",
+)  # fmt: skip
+# A question that drops its "is" ("a 3060 12gb ok for qlora 7b?", "4090 good enough for lora on 8b?"):
+# a thing, then whether it suits a job; yes/no when the clause ends in a question mark.
+SUITS_A_JOB = (
+    "ok for", "okay for", "enough for", "good for", "fine for", "sufficient for", "viable for", "ok to",
+    "okay to", "enough to",
 )  # fmt: skip
 # After a yes/no question, what to do if the answer is no: the question stays yes/no ("can 8x H100 fully
 # fine-tune DeepSeek-V3? if not, what's the minimum?", "8 张 H100 能全参微调 70B 吗？不行的话最少要几张").
@@ -681,6 +687,27 @@ BEFORE_THEN = (
 )  # fmt: skip
 # Currency words a cost question asks in ("折合人民币", "in RMB"): that currency first.
 CNY_WORDS = ("人民币", "rmb", "cny", "yuan", "renminbi")
+# How often the plan's run is repeated, said with its cost ("how much is that per month if we do it every
+# week", "retrained weekly", "每周跑一次一个月多少钱"): the days between runs (answers/plan_cost.py).
+RUN_REPEATS: tuple[tuple[str, float], ...] = (
+    ("every day", 1), ("each day", 1), ("daily", 1), ("nightly", 1), ("every night", 1), ("once a day", 1),
+    ("twice a day", 0.5), ("every week", 7), ("each week", 7), ("weekly", 7), ("once a week", 7),
+    ("once per week", 7), ("twice a week", 3.5), ("every other week", 14), ("every two weeks", 14),
+    ("every 2 weeks", 14), ("biweekly", 14), ("bi-weekly", 14), ("fortnightly", 14), ("every month", 30.4),
+    ("each month", 30.4), ("once a month", 30.4), ("twice a month", 15.2), ("every quarter", 91.25),
+    ("每天一次", 1), ("每天跑", 1), ("每天训", 1), ("每天都", 1), ("一天一次", 1), ("每周一次", 7),
+    ("一周一次", 7), ("每周跑", 7), ("每周训", 7), ("每周都", 7), ("每周重训", 7), ("每星期一次", 7),
+    ("每周两次", 3.5), ("一周两次", 3.5), ("每两周一次", 14), ("两周一次", 14), ("每两周", 14),
+    ("每月一次", 30.4), ("每个月一次", 30.4), ("一个月一次", 30.4), ("每月跑", 30.4), ("每个月跑", 30.4),
+)  # fmt: skip
+# The period a repeated run's cost is asked for; a month when none is said.
+REPEAT_TOTAL_PERIODS: tuple[tuple[str, str], ...] = (
+    ("per month", "month"), ("a month", "month"), ("monthly", "month"), ("/month", "month"),
+    ("/mo", "month"), ("each month", "month"), ("every month", "month"), ("per year", "year"),
+    ("a year", "year"), ("yearly", "year"), ("annually", "year"), ("/year", "year"), ("per week", "week"),
+    ("a week", "week"), ("每月", "month"), ("每个月", "month"), ("一个月", "month"), ("每年", "year"),
+    ("一年", "year"), ("每周", "week"), ("一周", "week"),
+)  # fmt: skip
 USD_WORDS = ("美元", "美金", "usd", "us dollars", "in dollars")
 # What to look out for in the plan shown ("有什么要注意的？", "anything we should watch out for?",
 # "有问题吗？"): its pitfalls and warnings (answers/watch_out.py), not a search of every entry.

@@ -91,6 +91,8 @@ TYPOS = {
     "thoughput": "throughput", "throughtput": "throughput", "recomendation": "recommendation",
     "reccomendation": "recommendation", "perfomance": "performance", "enugh": "enough", "mcuh": "much",
     "muhc": "much", "waht": "what", "hwo": "how", "shoud": "should",
+    # the short forms of those words: "whats the diff between a100 and h100"
+    "diff": "difference", "diffs": "differences",
     # the units of a timeline: "two wekes", "10 dyas", "a mnth"
     "wekes": "weeks", "weks": "weeks", "weeeks": "weeks", "weekss": "weeks", "wekks": "weeks", "weke": "week",
     "dyas": "days", "dasy": "days", "dayss": "days", "mnth": "month", "mnths": "months", "mth": "month",

@@ -285,3 +285,32 @@ def test_another_gpu_after_the_cheapest_pick_plans_on_that_gpu_instead_of_repeat
     assert "The cheapest way" not in served
     trained = ask(real, "cheapest gpu to lora finetune llama 3 8b", "and with 4090s?")
     assert "NVIDIA GeForce RTX 4090" in trained and "The cheapest GPU" not in trained
+
+
+def test_spot_after_the_cheapest_gpus_for_a_job_ranks_them_by_spot_price(real: Consultant) -> None:
+    on_demand = ask(real, "whats the cheapest gpu for lora on a 13b")
+    assert "/hour on demand" in on_demand
+    for follow_up in ("and with spot?", "what about spot instances?"):
+        spot = ask(real, "whats the cheapest gpu for lora on a 13b", follow_up)
+        assert (
+            spot.startswith("*The cheapest GPU for LoRA of a 13B-parameter model: ")
+            and "/hour on spot (" in spot
+        )
+        assert "Spot capacity can be reclaimed at any time" in spot and "Can I train on spot" not in spot
+    zh = ask(real, "QLoRA 微调 70B 最便宜用什么卡", "竞价的呢")
+    assert zh.startswith("*QLoRA 700亿参数模型，最便宜的 GPU：") and "竞价约 $" in zh
+    # a spot question of its own, with a run to judge, still gets the spot answer
+    assert ask(
+        real, "whats the cheapest gpu for lora on a 13b", "is spot worth it for a 3 day finetune"
+    ).startswith("*Can I train on spot / preemptible instances?*")
+
+
+def test_on_two_after_a_verdict_on_one_gpu_asks_the_same_of_two(real: Consultant) -> None:
+    for follow_up in ("on two", "on 2", "what about on two of them"):
+        two = ask(real, "can we lora a 70b on an h100", follow_up)
+        assert two.startswith(
+            "*Yes, but only just.* 2 × NVIDIA H100 SXM5 can hold LoRA of a 70B-parameter model"
+        )
+    assert ask(real, "can we lora a 70b on an h100", "and on 4?").startswith(
+        "*Yes.* 4 × NVIDIA H100 SXM5 can hold"
+    )

@@ -7,7 +7,7 @@ import re
 
 from bot.dialogue.consultant import Consultant
 
-from .asking import ask
+from .asking import FORM, ask
 from .fakes import ScriptedParse
 
 
@@ -109,3 +109,14 @@ def test_a_fit_on_the_stack_and_offload_the_user_named_says_them_back_with_the_f
     en = ask(real, "we train with FSDP on 8x H100, can we full fine-tune Llama 3.1 8B?")
     assumed = next(line for line in en.splitlines() if line.startswith("_Assumed"))
     assert "FSDP" in assumed and "DeepSpeed" not in assumed and "CPU offload" not in assumed
+
+
+def test_two_methods_weighed_for_a_model_with_no_data_get_the_memory_of_those_two(real: Consultant) -> None:
+    en = ask(real, "whats the diff between lora and qlora for a 13b")
+    assert en.startswith("*GPU memory to train a 13B-parameter model*:") and not any(f in en for f in FORM)
+    assert "*LoRA*: ~" in en and "*QLoRA*: ~" in en and "Full fine-tuning" not in en
+    assert "dequantising them makes each step ~1.28× slower" in en
+    zh = ask(real, "13B 用 LoRA 还是 QLoRA？")
+    assert zh.startswith("*训练 130亿参数模型需要的显存*") and "反量化让每步慢约 1.28 倍" in zh
+    # weighed on cost, it is the plan's question, and the plan needs the data
+    assert "How much training data" in ask(real, "lora or qlora for a 13b, which is cheaper?")

@@ -362,3 +362,11 @@ def test_a_gpu_only_chinese_marketplaces_list_is_priced_per_card_in_a_fit_answer
     assert qlora.endswith("按国内算力市场的单卡标价约 ¥7.50/小时起（快照日期未知）")
     en = ask(real, "Can I LoRA a 13B on a 4090?")
     assert "at Chinese marketplaces' public per-GPU prices" in en and "¥" in en
+
+
+def test_a_question_that_drops_its_is_or_ends_or_nah_gets_the_verdict_not_the_form(real: Consultant) -> None:
+    nah = ask(real, "is a 3090 ok for qlora on a 13b or nah")
+    assert nah.startswith("*Yes.* One NVIDIA GeForce RTX 3090 can hold QLoRA of a 13B-parameter model")
+    dropped = ask(real, "4090 good enough for lora on 8b?")
+    assert dropped.startswith("*Yes.* One NVIDIA GeForce RTX 4090 can hold LoRA of an 8B-parameter model")
+    assert not any(f in nah + dropped for f in FORM)

@@ -146,3 +146,9 @@ def test_the_math_asked_for_before_any_plan_is_how_every_estimate_is_made(real: 
     en = ask(real, "how did you calculate that?")
     assert en.startswith("There is no recommendation to explain yet; this is how every estimate is made:")
     assert "6 × parameters × tokens" in en
+
+
+def test_qlora_after_a_lora_plan_says_why_it_takes_longer(real: Consultant) -> None:
+    en = ask(real, "lora mistral 7b on 20m tokens in 3 days", "same but qlora")
+    assert "runs ~1.28× slower than LoRA (dequantising the 4-bit weights), and its recipe turns on" in en
+    assert "this plan takes ~1.9× the time of LoRA without it" in en

@@ -169,3 +169,23 @@ def test_two_digits_that_are_not_neighbours_are_no_rough_range() -> None:
     assert written_ranges("数据三五万条") == []
     assert written_ranges("一二三") == []
     assert [r[2] for r in written_ranges("两三百gb 语料")] == ["两百gb 语料"]
+
+
+def test_the_cost_of_a_run_repeated_every_week_is_totalled_over_the_month_asked(real: Consultant) -> None:
+    real.handle("c3", "lora 8b on 10m tokens in 1 day")
+    text = real.handle("c3", "how much is that per month if we do it every week").text
+    assert text.startswith("*Run every week, this plan comes to about $") and "a month on demand*" in text
+    assert "about 4.3 runs a month of $" in text and "¥" not in text
+    yearly = real.handle("c3", "and per year if we run it every day?").text
+    assert (
+        yearly.startswith("*Run every day, this plan comes to about $") and "about 365 runs a year" in yearly
+    )
+    real.handle("c4", "LoRA微调8B，1000万token，一天")
+    zh = real.handle("c4", "每周跑一次的话一个月多少钱").text
+    assert zh.startswith("*每周跑一次，这个方案每月按需约 $") and "每月约 4.3 次" in zh and "约 ¥" in zh
+
+
+def test_an_english_total_in_dollars_leaves_out_the_yuan_nobody_asked_for(real: Consultant) -> None:
+    real.handle("c5", "lora 8b on 10m tokens in 1 day")
+    text = real.handle("c5", "how much is that in total").text
+    assert text.startswith("*This plan (") and "in total on demand*." in text and "¥" not in text

@@ -97,3 +97,16 @@ def test_the_last_of_several_questions_is_no_follow_up_of_the_last_answer(real: 
 def test_memory_said_in_gigs_is_checked_with_the_other_figures(real: Consultant) -> None:
     reply = ask(real, "so the A6000 is 48 gigs and 155 TFLOPS bf16, yes?")
     assert reply.startswith("*Yes.*") and "48 GB of memory" in reply
+
+
+def test_diff_is_short_for_difference_and_a_speed_difference_asks_how_much_faster(real: Consultant) -> None:
+    assert (
+        normalise("whats the diff between a100 and h100").lower
+        == "whats the difference between a100 and h100"
+    )
+    differ = ask(real, "whats the diff between a100 and h100")
+    assert differ.startswith("*How the NVIDIA A100 80GB (SXM4) and the NVIDIA H100 SXM5 differ*")
+    speed = ask(real, "whats the speed diff between a100 and h100 for training like 2x?")
+    assert speed.startswith("*The NVIDIA H100 SXM5 is faster.*") and "3.2×" in speed
+    zh = ask(real, "A100 和 H100 性能差多少")
+    assert zh.startswith("*NVIDIA H100 SXM5 更快*") and "3.2 倍" in zh

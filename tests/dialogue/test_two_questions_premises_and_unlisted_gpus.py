@@ -219,3 +219,15 @@ def test_a_price_and_a_fit_asked_after_a_lead_in_or_a_comma_are_both_answered(re
     assert "*NVIDIA L4 按需价（每卡）*" in zh and not any(f in zh for f in FORM)
     # a bare "多少钱" beside a sized job asks the job's cost, not the GPU's price list
     assert not parse("能不能帮我算一下 70B 全参微调要几张 H100，多少钱").also_price
+
+
+def test_a_bare_geforce_number_in_english_is_a_gpu_the_catalogue_lacks_and_its_memory_no_data(
+    real: Consultant,
+) -> None:
+    bare = ask(real, "is a 3060 ok for qlora 7b?")
+    assert bare.startswith("*No 3060 in the catalogue*") and "*QLoRA*: ~" in bare
+    with_memory = ask(real, "a 3060 12gb ok for qlora 7b?")
+    assert with_memory.startswith("*No 3060 in the catalogue*") and "*QLoRA*: ~" in with_memory
+    assert "12 GB of data" not in with_memory and not any(f in with_memory for f in FORM)
+    assert ask(real, "would a 4060 ti 16gb work for lora on a 3b").startswith("*No 4060 ti in the catalogue*")
+    assert "No 1050" not in ask(real, "how many tokens is a 1050 word essay")  # a count, no card

@@ -165,3 +165,13 @@ def test_half_a_yuan_a_count_of_examples_them_and_terabytes_are_read(real: Consu
     assert en.startswith("*Yes.* The NVIDIA H100 SXM5 has 80 GB") and "× NVIDIA H100 SXM5*" in en
     tb = ask(real, "how many TB for 2 trillion tokens of english text?")
     assert tb.startswith("*2T tokens take about 8 TB of raw text")
+
+
+def test_whether_nvlink_is_needed_with_no_job_named_is_nvlink_against_pcie_not_infiniband(
+    real: Consultant,
+) -> None:
+    en = ask(real, "whats nvlink and do i need it for 4 gpus")
+    assert (
+        en.startswith("*NVLink vs PCIe: does multi-GPU training need NVLink?*")
+        and "InfiniBand or RoCE" not in en
+    )

@@ -1,7 +1,8 @@
 """ "What's the cheapest GPU that can QLoRA a 7B model?": every GPU the catalogue prices, the fewest
 of it (within one 8-GPU node) that hold the job with room to spare, ranked by the on-demand price
 of that many per hour, with the price date. Without a data size the answer is per hour; the total
-depends on how long the job runs, which is what a full plan adds."""
+depends on how long the job runs, which is what a full plan adds. Asked on spot ("cheapest gpu for lora
+on a 13b on spot", or "and with spot?" after this answer), only listings sold on spot, by spot price."""
 
 from __future__ import annotations
 
@@ -9,8 +10,10 @@ from typing import Any
 
 from bot.dialogue.answers.base import LIGHTER, Question, fewest_that_fit
 from bot.dialogue.answers.feasibility import ONE_NODE, assumptions
-from bot.dialogue.answers.prices import cheapest, rent
+from bot.dialogue.answers.prices import cheapest, rent, rent_per_cloud
 from bot.dialogue.reply import Reply
+from bot.nlu.lexicon import SPOT_WORDS
+from bot.nlu.text import normalise
 from sizing.assumptions import MIN_HEADROOM
 from sizing.types import Catalog, Method
 
@@ -24,18 +27,19 @@ def answer(q: Question, reply: Reply) -> bool:
         return False
     method: Method = q.slot("method") or "full_finetune"
     market = q.market
-    rows, assumed = ranked(q, method, market)
+    spot = SPOT_WORDS.search(normalise(q.text).lower) is not None
+    rows, assumed = ranked(q, method, market, spot=spot)
     fallback = bool(q.clouds) and not rows
     if fallback:
         # None of the named clouds sells a GPU that holds it: the whole catalogue, said so.
         market = q.catalog
-        rows, assumed = ranked(q, method, market)
+        rows, assumed = ranked(q, method, market, spot=spot)
     # Fine-tuning has lighter ways than training every weight: the cheapest of them is named when
     # it costs less per hour (QLoRA of a 70B model fits one 80 GB GPU; full fine-tuning needs 8).
     lighter: list[dict[str, Any]] = []
     if method == "full_finetune":
         for other in LIGHTER[method]:
-            found, _ = ranked(q, other, market)
+            found, _ = ranked(q, other, market, spot=spot)
             if found and (not rows or found[0]["usd_per_hour"] < rows[0]["usd_per_hour"]):
                 lighter.append({**found[0], "method": other})
         lighter = sorted(lighter, key=lambda r: r["usd_per_hour"])[:1]
@@ -52,13 +56,17 @@ def answer(q: Question, reply: Reply) -> bool:
         fx=q.catalog.usd_to_cny,
         clouds=list(q.clouds),
         clouds_fallback=fallback,
+        spot=spot,
     )
     return True
 
 
-def ranked(q: Question, method: Method, market: Catalog) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+def ranked(
+    q: Question, method: Method, market: Catalog, *, spot: bool = False
+) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """Every GPU `market` prices with the fewest of it (within one node) that hold the job,
-    cheapest per hour first; and the assumptions of the first engine run."""
+    cheapest per hour first (`spot`: only those sold on spot, by the spot price); and the
+    assumptions of the first engine run."""
     rows: list[dict[str, Any]] = []
     assumed: dict[str, Any] = {}
     for spec in market.gpus:
@@ -68,9 +76,13 @@ def ranked(q: Question, method: Method, market: Catalog) -> tuple[list[dict[str,
         if option is None:
             continue
         gpus = int(option["gpus"])
-        price = rent(market, spec, gpus)
+        if spot:
+            on_spot = rent_per_cloud(market, spec, gpus, spot=True)
+            price = {**on_spot[0], "usd_per_hour": on_spot[0]["spot_usd_per_hour"]} if on_spot else None
+        else:
+            price = rent(market, spec, gpus)
         if price is None:
-            continue  # not sold with that many GPUs in one machine
+            continue  # not sold with that many GPUs in one machine (or not on spot)
         assumed = assumed or assumptions(q, option)
         rows.append(
             {

@@ -26,6 +26,7 @@ NEEDS: tuple[str, ...] = ()
 DEFAULTS: dict[str, Any] = {}
 ENTRIES = {
     "network": "faq.infiniband_roce",
+    "scale_up": "faq.nvlink_vs_pcie",
     "spot": "faq.spot_checkpointing",
     "reserved": "faq.cost_control",
 }
@@ -51,8 +52,13 @@ def network(q: Question, reply: Reply) -> bool:
     offered = min(speeds) if speeds else None
     count = q.slot("gpu_count")
     gpus = int(count) if isinstance(count, int | float) and count > 0 else None
-    if offered is None and asks_scale_up(normalise(q.text).lower) and scale_up(q, reply, gpus):
-        return True
+    if offered is None and asks_scale_up(normalise(q.text).lower):
+        if scale_up(q, reply, gpus):
+            return True
+        if gpus is None or gpus <= GPUS_PER_NODE:
+            # "whats nvlink and do i need it for 4 gpus": no job to size, so NVLink against PCIe in general,
+            # not the network between nodes that one box does not use
+            return answer("scale_up", q, reply)
     gpu = q.slot("gpu") or (q.u.gpus[0] if q.u.gpus else None)
     spec = main_variant(q.catalog, str(gpu)) if gpu else None
     need = _job_need(q, spec, gpus) if spec is not None and gpus and gpus > GPUS_PER_NODE else None

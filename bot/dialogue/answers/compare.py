@@ -73,7 +73,10 @@ ASPECTS: tuple[tuple[str, int, tuple[str, ...]], ...] = (
     ("speed", 1, ("faster", "quicker", "more powerful", "stronger", "快", "更强", "性能更", "算力更",
                   "吞吐高", "吞吐更高", "吞吐量高", "吞吐量更高", "higher throughput", "more throughput",
                   # "4090 和 3090 差多少": how far apart, which for GPUs is their speed
-                  "差多少", "差距", "差几倍", "how far apart")),
+                  "差多少", "差距", "差几倍", "how far apart",
+                  # the difference named by its figure: "whats the speed diff(erence) between a100 and h100"
+                  "speed difference", "difference in speed", "speed gap", "performance difference",
+                  "difference in performance", "perf difference", "速度差", "性能差")),
     # Which to pick overall: compute first; with the same compute, memory and bandwidth decide.
     ("overall", 1, ("better", "outperform", "beat", "should i rent", "should i use", "should i pick",
                     "should i choose", "should i go with", "should we rent", "should we use",

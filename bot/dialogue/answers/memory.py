@@ -14,7 +14,10 @@ from bot.dialogue.answers.base import LIGHTER, Question, fewest_that_fit, model_
 from bot.dialogue.answers.feasibility import assumptions
 from bot.dialogue.answers.prices import cheapest
 from bot.dialogue.reply import Reply
+from bot.nlu.lexicon import FINE_TUNE_UNQUALIFIED, METHODS, has_cue
+from bot.nlu.text import normalise
 from sizing.assumptions import MIN_HEADROOM
+from sizing.calibration import QLORA_SLOWDOWN
 from sizing.types import Catalog, GpuSpec, Method
 
 NEEDS = ("params",)
@@ -46,8 +49,11 @@ def answer(q: Question, reply: Reply) -> bool:
     said: Method | None = q.slot("method")
     # The method asked, then the lighter ones that would need less ("7B 全参" also shows LoRA/QLoRA);
     # pre-training is its own question (its data and memory are not a fine-tune's).
+    weighed = weighed_methods(q.text) if said is None else ()
     if said == "pretrain":
         methods: tuple[Method, ...] = ("pretrain",)
+    elif weighed:
+        methods = weighed  # "lora or qlora for a 13b?": the two weighed, side by side
     else:
         methods = (said, *LIGHTER.get(said, ())) if said else ALL_METHODS
     references = [g for gid in REFERENCE_GPUS for g in q.catalog.gpus if g.id == gid]
@@ -92,9 +98,23 @@ def answer(q: Question, reply: Reply) -> bool:
         active_params=q.slot("active_params"),
         rows=rows,
         assumed=assumed,
-        all_methods=said is None,
+        all_methods=said is None and not weighed,
+        weighed=bool(weighed),
+        qlora_slowdown=QLORA_SLOWDOWN,
     )
     return True
+
+
+def weighed_methods(text: str) -> tuple[Method, ...]:
+    """The methods named outright in `text` when it names two or more ("lora vs qlora", "全参还是 LoRA"),
+    in ALL_METHODS order; () otherwise (plain "fine-tune" names no method here)."""
+    t = normalise(text).lower
+    named = {
+        method
+        for method, phrases in METHODS
+        if phrases is not FINE_TUNE_UNQUALIFIED and method in ALL_METHODS and has_cue(t, phrases)
+    }
+    return tuple(m for m in ALL_METHODS if m in named) if len(named) >= 2 else ()
 
 
 def _on_count(q: Question, spec: GpuSpec, method: Method, one_gpu_gb: float) -> dict[str, Any] | None:

@@ -1,6 +1,8 @@
 """ "那一共要花多少钱？", "折合人民币多少？", "how much is that in RMB?" after a plan: the plan's total in the
-currency asked (or the budget's), the other beside it at the catalogue's exchange rate, and where it
-stands against the budget held, a monthly one included. Own GPUs cost nothing to rent, and say so.
+currency asked (or the budget's), the other beside it at the catalogue's exchange rate (in English only
+when yuan are asked or budgeted), and where it stands against the budget held, a monthly one included.
+A run repeated ("how much is that per month if we do it every week") is totalled over the period asked,
+a month when none is said. Own GPUs cost nothing to rent, and say so.
 """
 
 from __future__ import annotations
@@ -11,8 +13,15 @@ from typing import TYPE_CHECKING
 from bot.dialogue.memo import Planner
 from bot.dialogue.reply import Reply
 from bot.dialogue.state import DialogueState
-from bot.nlu.lexicon import has_cue
-from bot.nlu.question_cues import CNY_WORDS, PLAN_COST_ASKS, PLAN_COST_WORDS, USD_WORDS
+from bot.nlu.lexicon import find_phrase, has_cue
+from bot.nlu.question_cues import (
+    CNY_WORDS,
+    PLAN_COST_ASKS,
+    PLAN_COST_WORDS,
+    REPEAT_TOTAL_PERIODS,
+    RUN_REPEATS,
+    USD_WORDS,
+)
 from bot.nlu.text import normalise
 from sizing.errors import SizingError
 
@@ -24,7 +33,30 @@ def asks(text: str) -> bool:
     t = normalise(text).lower
     if t.strip(" ?？!！.。~") in PLAN_COST_WORDS:
         return True
-    return has_cue(t, PLAN_COST_ASKS) or has_cue(t, CNY_WORDS) or has_cue(t, USD_WORDS)
+    if has_cue(t, PLAN_COST_ASKS) or has_cue(t, CNY_WORDS) or has_cue(t, USD_WORDS):
+        return True
+    # "what's that monthly if we retrain weekly": a repeat and the period to total over
+    every = repeats(text)
+    return every is not None and any(
+        find_phrase(t, w) >= 0 and p == every[1] for w, p in REPEAT_TOTAL_PERIODS
+    )
+
+
+PERIOD_DAYS = {"week": 7.0, "month": 730 / 24, "year": 365.0}  # a month is the catalogue's 730 hours
+_REPEATS_LONGEST_FIRST = sorted(RUN_REPEATS, key=lambda r: len(r[0]), reverse=True)
+
+
+def repeats(text: str) -> tuple[float, str] | None:
+    """(days between runs, the period to total over) when `text` says the run is repeated ("every
+    week", "每周跑一次"), else None."""
+    t = normalise(text).lower
+    for phrase, every in _REPEATS_LONGEST_FIRST:
+        at = find_phrase(t, phrase)
+        if at >= 0:
+            rest = t[:at] + " " + t[at + len(phrase) :]
+            period = next((p for w, p in REPEAT_TOTAL_PERIODS if find_phrase(rest, w) >= 0), "month")
+            return every, period
+    return None
 
 
 def _currency(text: str, state: DialogueState, lang: str) -> str:
@@ -54,16 +86,37 @@ def answer(
     top, last = options[0], state.last or {}
     cost = top.get("cost") or {}
     catalog = kb.catalog
+    currency = _currency(text, state, reply.lang)
+    budget = state.slots.get("budget")
+    budget_cny = isinstance(budget, dict) and budget.get("currency") == "CNY"
+    usd, cny = cost.get("cost_usd"), cost.get("cost_cny")
+    repeat = None
+    if (every := repeats(text)) is not None and usd is not None and cny is not None:
+        runs = PERIOD_DAYS[every[1]] / every[0]
+        over_period = None
+        if isinstance(budget, dict) and budget.get("period") == every[1]:
+            spent = cny if budget.get("currency") == "CNY" else usd
+            over_period = runs * spent > float(budget["amount"])
+        repeat = {
+            "every": every[0],
+            "period": every[1],
+            "runs": runs,
+            "usd": runs * usd,
+            "cny": runs * cny,
+            "over": over_period,
+        }
     reply.add(
         "plan_cost",
         plan=last,
         owned=bool(state.owned),
-        currency=_currency(text, state, reply.lang),
-        usd=cost.get("cost_usd"),
-        cny=cost.get("cost_cny"),
+        currency=currency,
+        beside=reply.lang != "en" or currency == "CNY" or budget_cny,
+        usd=usd,
+        cny=cny,
         fx=catalog.usd_to_cny,
         fx_as_of=catalog.usd_to_cny_as_of.isoformat(),
-        budget=state.slots.get("budget"),
+        budget=budget,
         over=over_budget(rec),
+        repeat=repeat,
     )
     return True
