@@ -18,6 +18,8 @@ import logging
 import select
 import threading
 import time
+from collections.abc import Callable
+from contextvars import ContextVar
 from typing import Any
 from urllib.error import HTTPError, URLError
 from urllib.parse import urlsplit
@@ -59,6 +61,10 @@ MAX_IDLE_S = 30.0
 MAX_TARGETS = 256
 # The slack_sdk (3.x) method that sends one request and reads its answer, under its retry loop.
 SEND_HOOK = "_perform_urllib_http_request_internal"
+# Called once a request has been written to the connection, before its answer is read (the runner
+# starts computing the answer as soon as the placeholder's post is out, not when Slack's reply to it
+# is back). Only the kept-alive path calls it; a caller must not rely on it being called.
+REQUEST_SENT: ContextVar[Callable[[], None] | None] = ContextVar("request_sent", default=None)
 
 
 def method_of(request: HttpRequest) -> str:
@@ -264,6 +270,9 @@ class KeepAliveWebClient(WebClient):
                 conn.request(req.get_method(), path, req.data, headers)
             except OSError as err:  # could not connect or send: as urllib reports it
                 raise URLError(err) from err
+            sent = REQUEST_SENT.get()
+            if sent is not None:
+                sent()
             return conn.getresponse()
         except BaseException:
             conn.close()  # the next request starts on a new connection
