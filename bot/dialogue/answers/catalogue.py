@@ -255,10 +255,11 @@ def superlative(text: str) -> str | None:
     """ "显存最大的卡是哪张" -> "memory", "fastest gpu" -> "compute", "带宽最高" -> "bandwidth"; else None."""
 
     low = normalise(text).lower
+    # Bandwidth before memory: "highest memory bandwidth" holds "highest memory".
     for name, words in (
         ("value", cues.MOST_VALUE),
-        ("memory", cues.MOST_MEMORY),
         ("bandwidth", cues.MOST_BANDWIDTH),
+        ("memory", cues.MOST_MEMORY),
         ("compute", cues.MOST_COMPUTE),
     ):
         if has_cue(low, words):
