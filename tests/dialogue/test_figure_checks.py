@@ -180,6 +180,11 @@ def test_a_rate_the_card_already_shows_is_not_said_twice(real: Consultant) -> No
     assert reply.count("INT8") == 1, reply
 
 
+def test_the_accumulator_of_a_rate_is_not_a_figure_asked(real: Consultant) -> None:
+    reply = ask(real, "5090 fp16 with fp32 accumulate tflops?")
+    assert "FP16 210" in reply and "CUDA cores" not in reply, reply
+
+
 @pytest.mark.parametrize(
     ("text", "shown"),
     [

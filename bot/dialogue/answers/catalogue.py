@@ -104,10 +104,16 @@ def answer_gpus(
 ASKED_FIGURES = ("fp32", "tf32", "fp64", "int8", "usable_memory")
 
 
+# A number type that names the accumulator of another rate ("fp16 with fp32 accumulate", "FP32 累加") asks
+# for that rate, not for this type's.
+_ACCUMULATOR = re.compile(r"(?:fp32|fp16|单精度|半精度)\s*(?:accumulat\w*|acc\b|累加)")
+
+
 def figures_asked(text: str) -> tuple[str, ...]:
     """The ASKED_FIGURES a question names: number types ("FP64", "单精度") and the usable memory."""
-    named = [d for d in dtypes_named(text) if d in ASKED_FIGURES]
-    if has_cue(normalise(text).lower, cues.USABLE_MEMORY):
+    low = normalise(text).lower
+    named = [d for d in dtypes_named(_ACCUMULATOR.sub(" ", low)) if d in ASKED_FIGURES]
+    if has_cue(low, cues.USABLE_MEMORY):
         named.append("usable_memory")
     return tuple(named)
 
