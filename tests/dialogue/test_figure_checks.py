@@ -180,9 +180,15 @@ def test_a_rate_the_card_already_shows_is_not_said_twice(real: Consultant) -> No
     assert reply.count("INT8") == 1, reply
 
 
-def test_the_accumulator_of_a_rate_is_not_a_figure_asked(real: Consultant) -> None:
+def test_the_accumulator_of_a_rate_is_not_a_figure_asked_and_a_geforce_card_names_its_accumulate(
+    real: Consultant,
+) -> None:
     reply = ask(real, "5090 fp16 with fp32 accumulate tflops?")
-    assert "FP16 210" in reply and "CUDA cores" not in reply, reply
+    assert "FP16 210 (both with FP32 accumulate, as training uses)" in reply and "CUDA cores" not in reply, (
+        reply
+    )
+    assert "（均为训练所用的 FP32 累加速率）" in ask(real, "4090 显存多大")
+    assert "FP32 accumulate" not in ask(real, "L40S specs")  # a data-centre card has one 16-bit rate
 
 
 @pytest.mark.parametrize(
