@@ -232,6 +232,13 @@ def _dtype_near(text: str, pos: int, lo: int) -> str | None:
     return best[1] if best else None
 
 
+def dtypes_named(text: str) -> tuple[str, ...]:
+    """The number types a text names ("MI355X 的 FP64 多少", "5090 的单精度"), in the order written, each
+    once: which of a card's rates a figure question asks for."""
+    found = (_DTYPE_ALIASES.get(m.group(), m.group()) for m in _DTYPE.finditer(_normalise(text).lower()))
+    return tuple(dict.fromkeys(found))
+
+
 @dataclass(frozen=True, slots=True)
 class Reading:
     """A text as the fact check reads it, normalised and searched for GPU names once for all its

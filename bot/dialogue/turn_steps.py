@@ -36,7 +36,7 @@ from bot.dialogue import policy
 from bot.dialogue.answers.base import Question
 from bot.dialogue.answers.capability import topic as capability_topic
 from bot.dialogue.answers.capacity import capacity_answer
-from bot.dialogue.answers.catalogue import answer_gpus
+from bot.dialogue.answers.catalogue import answer_gpus, figures_asked
 from bot.dialogue.answers.cluster import spot_advice
 from bot.dialogue.answers.compare import answer as compare_answer
 from bot.dialogue.answers.figure import confirm_figures, corrections
@@ -534,7 +534,7 @@ def gpu_look_up(ctx: TurnContext) -> DialogueState | None:
         # Against a GPU it lacks, a family is its main board ("Gaudi 3 vs H100": the H100 SXM).
         mains = (main_variant(c.kb.catalog, n) for n in u.gpus)
         names = tuple(dict.fromkeys(m.id for m in mains if m is not None)) or u.gpus
-    answer_gpus(c.kb, u.kind, names, ctx.reply)
+    answer_gpus(c.kb, u.kind, names, ctx.reply, asked=figures_asked(ctx.text))
     if u.kind == "gpu_info" and not ctx.in_form:
         ctx.state.topic = policy.topic_after("gpu_info", ctx.question)
     return ask_next(ctx.state, ctx.reply, said=False)

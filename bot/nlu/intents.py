@@ -747,8 +747,15 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
         return question
     if model and _asks_which_china_cloud(t, sig):
         return "china_providers"  # "which Chinese cloud should we use to fine-tune Qwen 7B?": not the form
-    if gpus and set(filled) <= {"gpu", "gpu_count"} and _asks_datasheet(t):
-        return "gpu_info"  # "H100 显存多大": the card's figures, counted GPUs or not
+    if (
+        gpus
+        and set(filled) <= DATASHEET_SLOTS
+        and _asks_datasheet(t)
+        and not ("precision" in filled and sig.training)
+    ):
+        # "H100 显存多大", "GB200 一张卡的 FP8 稠密算力是多少": the card's figures, counted GPUs or not; a
+        # precision there names the figure's number type, unless training words make it a job's
+        return "gpu_info"
     if not workload:
         if sig.region is not None and has_any(t, AVAILABILITY) and ("?" in t or has_any(t, QUESTION)):
             if gpus and (lexicon.asks_price(t) or has_any(t, cues.CHEAPEST) or has_any(t, cues.CHEAPER)):
@@ -803,6 +810,9 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
         return "faq"
     return "unknown"
 
+
+# Slots a question about a card's datasheet may fill: the card, "一张卡", and the number type of the figure.
+DATASHEET_SLOTS = frozenset({"gpu", "gpu_count", "precision"})
 
 # Slots a conceptual question may mention without becoming a workload to size: a technique, a GPU,
 # and one quantity it asks about ("1GB 文本大概多少 token", "7B 模型该用多少数据预训练"). A GPU count

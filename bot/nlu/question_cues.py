@@ -322,6 +322,12 @@ MOST_BANDWIDTH = (
     "most bandwidth", "highest bandwidth", "most memory bandwidth", "highest memory bandwidth",
     "带宽最高", "带宽最大", "最高带宽", "最大带宽",
 )  # fmt: skip
+# The memory a card reports to software, asked beside its datasheet size: "usable memory of an RTX PRO 6000
+# in nvidia-smi", "MI300X 实际可用显存多少" (the card line answers with the nvidia-smi / rocm-smi total).
+USABLE_MEMORY = (
+    "usable memory", "usable vram", "usable gpu memory", "nvidia-smi", "nvidia smi", "rocm-smi", "rocm smi",
+    "实际可用", "可用显存", "显存实际", "能用多少显存", "实际能用",
+)  # fmt: skip
 # The GPU for a sized job, no data said: "what's the best gpu for fine-tuning a 7B model?", "哪张卡最适合
 # 微调 13B", "what GPU do I need to fine-tune Llama 3 8B?", "微调 7B 需要什么显卡": the job ranked per 1B
 # tokens; data or a deadline said with it makes it a plan (answers/best.PLAN_SLOTS).

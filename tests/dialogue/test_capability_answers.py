@@ -49,6 +49,13 @@ def test_asking_whether_a_gpu_has_nvlink_gets_yes_or_no_about_the_link(real: Con
     assert bridged.startswith("*有*") and "两张卡之间的桥接" in bridged
 
 
+def test_nvlink_asked_of_an_amd_gpu_is_not_a_yes_but_names_infinity_fabric(real: Consultant) -> None:
+    en = ask(real, "Does the MI325X have NVLink?").text
+    assert en.startswith("*No NVLink, but its equivalent.*") and "Infinity Fabric at 896 GB/s" in en
+    zh = ask(real, "MI300X 有 NVLink 吗").text
+    assert zh.startswith("*没有 NVLink，但有同类的互联*") and "Infinity Fabric" in zh
+
+
 def test_a_verdict_on_one_gpu_starts_its_sentence_with_a_capital(real: Consultant) -> None:
     # fits, but 20B tokens take ~35 days on one 4090: a no on the week asked, then the memory sentence
     text = ask(real, "Can I pre-train a 1B model on a single 4090 with 20B tokens in a week?").text

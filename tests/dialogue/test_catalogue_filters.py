@@ -3,6 +3,8 @@ ceiling, or the GPU with the most memory, compute or bandwidth; never the planni
 
 from __future__ import annotations
 
+import pytest
+
 from bot.dialogue.consultant import Consultant
 
 from .asking import FORM, ask
@@ -37,6 +39,16 @@ def test_the_gpu_with_the_most_memory_is_named_with_its_size(real: Consultant) -
         "288 GB*"
     )
     assert ask(real, "算力最强的卡是哪个").startswith("*目录里算力最强（稠密 BF16）的是 NVIDIA GB200")
+
+
+@pytest.mark.parametrize(
+    "text", ["which gpu has the highest memory bandwidth", "what card has the most memory bandwidth?"]
+)
+def test_the_most_memory_bandwidth_is_ranked_by_bandwidth_not_by_memory_size(
+    real: Consultant, text: str
+) -> None:
+    reply = ask(real, text)
+    assert "8 TB/s" in reply.split("\n")[0] and "most memory in the catalogue" not in reply, reply
 
 
 def test_which_gpus_have_nvlink_lists_them_by_link_speed(real: Consultant) -> None:

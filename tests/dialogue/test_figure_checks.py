@@ -150,3 +150,58 @@ def test_an_int8_figure_for_a_gpu_without_a_published_int8_rate_is_not_confirmed
 def test_a_compute_rate_is_not_a_price_question(real: Consultant) -> None:
     reply = ask(real, "is the T4 BF16 rate 65 TFLOPS?")
     assert reply.startswith("*No.*") and "does not support BF16" in reply and "GPU-hour" not in reply
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("MI355X 的 FP64 多少", "• FP64：78.6 TFLOPS"),
+        ("H100 SXM 的双精度是多少", "• FP64：34 TFLOPS（用 FP64 Tensor Core：67）"),
+        ("5090 的 FP32 算力是多少", "• FP32（CUDA 核心，非 Tensor Core）：104.8 TFLOPS"),
+        ("what's the TF32 rate of the A100 80GB?", "• TF32 (dense): 156 TFLOPS."),
+        (
+            "B300 的 INT8 算力多少",
+            "• INT8（稠密）：目录里没有这个速率。B300 的 INT8 张量核心速率来源互相矛盾",
+        ),
+        ("what is the usable memory of an RTX PRO 6000 in nvidia-smi", "• Usable memory: 97,887 MiB"),
+        ("MI300X 用 rocm-smi 看实际可用显存多少", "rocm-smi 显示 196,288 MiB"),
+        ("MI355X 實際可用顯存多少", "目錄裡沒有有來源的 rocm-smi 總量，估算方案按標稱的 288 GB"),
+    ],
+)
+def test_a_card_question_names_the_figure_it_asks_for_under_the_card(
+    real: Consultant, text: str, line: str
+) -> None:
+    reply = ask(real, text)
+    assert line in reply, reply
+
+
+def test_a_rate_the_card_already_shows_is_not_said_twice(real: Consultant) -> None:
+    reply = ask(real, "what's the INT8 TOPS of the L4?")
+    assert reply.count("INT8") == 1, reply
+
+
+def test_the_accumulator_of_a_rate_is_not_a_figure_asked_and_a_geforce_card_names_its_accumulate(
+    real: Consultant,
+) -> None:
+    reply = ask(real, "5090 fp16 with fp32 accumulate tflops?")
+    assert "FP16 210 (both with FP32 accumulate, as training uses)" in reply and "CUDA cores" not in reply, (
+        reply
+    )
+    assert "（均为训练所用的 FP32 累加速率）" in ask(real, "4090 显存多大")
+    assert "FP32 accumulate" not in ask(real, "L40S specs")  # a data-centre card has one 16-bit rate
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("GB200 一张卡的 FP8 稠密算力是多少", "FP8 5,000 TFLOPS"),
+        ("H100 SXM 一张卡的 FP8 算力多少", "FP8 1,979 TFLOPS"),
+        ("單卡 MI325X 的 bf16 算力多少？", "BF16 1,307 TFLOPS"),
+    ],
+)
+def test_a_rate_asked_of_one_card_is_its_datasheet_not_a_plan_nor_a_pitfall(
+    real: Consultant, text: str, shown: str
+) -> None:
+    reply = ask(real, text)
+    assert shown in reply and "误区" not in reply, reply
+    assert not any(q in reply for q in (*FORM, "模型有多少参数", "模型有多少參數")), reply

@@ -46,6 +46,9 @@ from bot.nlu import parse
         ("L40S还是A100？", "gpu_compare"),
         ("H20的显存是多少", "gpu_info"),
         ("tell me about the MI300X", "gpu_info"),
+        ("GB200 一张卡的 FP8 稠密算力是多少", "gpu_info"),  # "一张卡" and FP8 name the figure, not a job
+        ("H100 一张卡的 FP8 算力多少", "gpu_info"),
+        ("一张 H100 fp8 训练 7B 要多久", "size"),  # with training words the precision is the job's
         ("T4的FP16算力是65 TFLOPS吧？", "figure_check"),
         ("有哪些GPU", "list_gpus"),
         ("list gpus", "list_gpus"),

@@ -17,7 +17,8 @@ from bot.nlu.lexicon import find_phrase, has_cue
 from bot.nlu.question_cues import AT_LEAST, LIST_GPUS, OTHER_ACCELERATORS, WHICH_GPUS
 from bot.nlu.slots import power_bound
 from bot.nlu.text import normalise
-from bot.render.views import gpu_view, resolve_gpus
+from bot.render.views import gpu_view, pick, resolve_gpus
+from knowledge.quotes import dtypes_named
 from sizing.types import GpuSpec
 
 if TYPE_CHECKING:
@@ -35,11 +36,14 @@ def answer_gpus(
     at: str | None = None,
     only: frozenset[str] | None = None,
     power: tuple[str, float] | None = None,
+    asked: tuple[str, ...] = (),
 ) -> None:
-    """`memory`: the memory asked for ({"op", "gb"}: "which GPUs have more than 100GB?"), a filter on
-    the list; `at`: a provider whose priced GPUs only are listed ("Lambda 有哪些 GPU"); `only`: the
-    GPU ids to list (the nearest parts to one the catalogue lacks); `power`: a TDP bound (op, watts),
-    "GPUs under 100W"."""
+    """`asked`: figures the question names that the card does not show (ASKED_FIGURES: "MI355X 的 FP64
+    多少", "5090 的 FP32", "usable memory in nvidia-smi"), each said under its card; `memory`: the
+    memory asked for ({"op", "gb"}: "which GPUs have more than 100GB?"), a filter on the list; `at`:
+    a provider whose priced GPUs only are listed ("Lambda 有哪些 GPU"); `only`: the GPU ids to list
+    (the nearest parts to one the catalogue lacks); `power`: a TDP bound (op, watts), "GPUs under
+    100W"."""
     catalog = kb.catalog
     records = {r.id: r for r in kb.gpu_records}
     if intent == "list_gpus" or not names:
@@ -90,7 +94,51 @@ def answer_gpus(
     elif intent == "gpu_compare" and len(views) > 1:
         reply.add("gpu_compare", gpus=views)
     else:
+        for spec, v in zip(specs, views, strict=True):
+            v["asked"] = asked_figures(records.get(spec.id), spec, asked, reply.lang)
         reply.add("gpu_info", gpus=views)
+
+
+# Figures a card question may name that the card line leaves out (it shows memory, bandwidth and the
+# BF16/FP16/FP8/FP4 rates, INT8 where published): said under the card, or that the catalogue has none.
+ASKED_FIGURES = ("fp32", "tf32", "fp64", "int8", "usable_memory")
+
+
+# A number type that names the accumulator of another rate ("fp16 with fp32 accumulate", "FP32 累加") asks
+# for that rate, not for this type's.
+_ACCUMULATOR = re.compile(r"(?:fp32|fp16|单精度|半精度)\s*(?:accumulat\w*|acc\b|累加)")
+
+
+def figures_asked(text: str) -> tuple[str, ...]:
+    """The ASKED_FIGURES a question names: number types ("FP64", "单精度") and the usable memory."""
+    low = normalise(text).lower
+    named = [d for d in dtypes_named(_ACCUMULATOR.sub(" ", low)) if d in ASKED_FIGURES]
+    if has_cue(low, cues.USABLE_MEMORY):
+        named.append("usable_memory")
+    return tuple(named)
+
+
+def asked_figures(record: Any, spec: GpuSpec, asked: tuple[str, ...], lang: str) -> list[dict[str, Any]]:
+    """One line per asked figure of a card: its value (FP64 vector and matrix), or None with the
+    record's note on why the catalogue lists none (the B300's INT8)."""
+    if record is None:
+        return []
+    out: list[dict[str, Any]] = []
+    for kind in asked:
+        if kind == "fp64":
+            vector, tensor = record.fp64.vector.value, record.fp64.tensor.value
+            out.append({"kind": kind, "value": vector, "tensor": tensor if tensor != vector else None})
+        elif kind == "usable_memory":
+            mib = getattr(record.usable_memory_mib, "value", None)
+            out.append({"kind": kind, "value": mib, "gb": spec.usable_memory_gb})
+        else:
+            figure = getattr(record.tflops, kind, None)
+            value = getattr(figure, "value", None)
+            if kind == "int8" and value:
+                continue  # the card line shows a published INT8 rate already
+            note = pick(record.note, lang) if value is None and record.note is not None else None
+            out.append({"kind": kind, "value": value, "note": note})
+    return out
 
 
 def _within_power(g: GpuSpec, power: tuple[str, float]) -> bool:
@@ -213,10 +261,11 @@ def superlative(text: str) -> str | None:
     """ "显存最大的卡是哪张" -> "memory", "fastest gpu" -> "compute", "带宽最高" -> "bandwidth"; else None."""
 
     low = normalise(text).lower
+    # Bandwidth before memory: "highest memory bandwidth" holds "highest memory".
     for name, words in (
         ("value", cues.MOST_VALUE),
-        ("memory", cues.MOST_MEMORY),
         ("bandwidth", cues.MOST_BANDWIDTH),
+        ("memory", cues.MOST_MEMORY),
         ("compute", cues.MOST_COMPUTE),
     ):
         if has_cue(low, words):
