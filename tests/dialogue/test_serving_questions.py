@@ -4,6 +4,8 @@ cheapest option and a GPU comparison run the serving engine, and a model card qu
 
 from __future__ import annotations
 
+import pytest
+
 from bot.dialogue.consultant import Consultant
 
 from .asking import ask
@@ -50,7 +52,7 @@ def test_a_single_h100_serves_an_8b_model_to_50_users_with_room_to_spare(
     )
     reply = consultant.handle("f2", text).payload["reply"]
     assert reply.startswith("*Yes.*") and "for 50 requests at once" in reply
-    assert "H100 SXM" in reply and "of 80 GB (81,559 MiB usable)" in reply
+    assert "H100 SXM" in reply and "per GPU of 85.5 GB usable (sold as 80 GB)" in reply
     assert not any(w in reply.lower() for w in TRAINING_WORDS)
 
 
@@ -202,7 +204,20 @@ def test_a_family_that_cannot_hold_the_model_is_named_by_its_usual_board(real: C
 
 def test_a_need_above_the_round_datasheet_size_is_shown_against_the_usable_bytes(real: Consultant) -> None:
     text = ask(real, "serve Llama 3 70B on 8 4090s")
-    assert "of 24 GB (24,564 MiB usable, 25.8 GB)" in text
+    assert "of 25.8 GB usable (sold as 24 GB)" in text
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("can one L40S serve Qwen2.5-14B for 10 people?", "= 34.1 GB per GPU of 48.3 GB usable."),
+        ("一张 4090 跑 Qwen2.5-7B 推理，20 个人同时用够吗", "= 每卡 18.8 GB / 25.8 GB 可用（标称 24 GB）。"),
+        ("can one H100 serve Llama 3 70B?", "more than the 85.5 GB usable on 1 × NVIDIA H100 SXM5"),
+    ],
+)
+def test_the_serving_memory_line_is_in_gb_only(real: Consultant, text: str, line: str) -> None:
+    reply = ask(real, text)
+    assert line in reply and "MiB" not in reply
 
 
 def test_how_many_of_a_gpu_with_no_load_is_sized_for_the_pilot_load_within_chat_latency(

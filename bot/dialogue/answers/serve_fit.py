@@ -108,7 +108,9 @@ def feasibility(q: Question, reply: Reply) -> bool:
             stepped = {
                 "precision": first["precision"],
                 "weights_gb": weight_bytes(req.model, first["precision"]) / GB,
-                "gpus_memory_gb": first["gpus_per_replica"] * spec.memory_gb,
+                # The GPUs' usable GB (nvidia-smi's MiB converted): the weights' own unit
+                "gpus_memory_gb": first["gpus_per_replica"] * spec.capacity_gb,
+                "usable": spec.usable_memory_gb is not None,
                 "max_concurrency": first["max_concurrency"],
                 "window": req.window_tokens
                 if req.full_window and first["max_concurrency"] >= (req.concurrency or 1)
