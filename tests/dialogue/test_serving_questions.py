@@ -318,3 +318,24 @@ def test_a_price_per_million_tokens_is_led_by_the_full_load_price_with_the_plann
     assert zh.startswith("*满载时每百万输出 token 约 $") and "负载越高，每个 token 越便宜" in zh
     # a latency per token is not a price per token
     assert "at full load*" not in ask(real, "serve Llama 3.1 8B to 20 users at under 40 ms per token")
+
+
+@pytest.mark.parametrize(
+    ("text", "first_line"),
+    [
+        (
+            "how many GPUs do I need to serve the bge-large embedding model at 500 requests/s?",
+            "How many GPUs does an embedding or reranker model need to serve?",
+        ),
+        (
+            "部署 bge-reranker-v2-m3 重排模型要多大的显卡",
+            "部署 embedding（向量）模型或 reranker（重排）模型要多少 GPU？",
+        ),
+    ],
+)
+def test_an_embedding_or_reranker_model_gets_the_encoder_answer_not_an_llm_plan(
+    real: Consultant, text: str, first_line: str
+) -> None:
+    reply = ask(real, text)
+    assert reply.splitlines()[0].strip("*") == first_line
+    assert "Llama" not in reply and "KV" in reply
