@@ -160,6 +160,22 @@ def asks_engine_howto(s: str) -> bool:
     return bool(named) and lexicon.has_cue(s, ENGINE_HOWTO)
 
 
+# LoRA adapters served on the base model ("serve 20 LoRA adapters on Llama 3.1 8B", "微调的 LoRA 要上线").
+ADAPTER_WORDS = ("lora", "loras", "qlora", "adapter", "adapters", "适配器", "lora适配器")
+_ADAPTER_COUNT = re.compile(
+    r"(\d+)\s*(?:个|different|fine-tuned|fine tuned|tuned|customer)?\s*(?:lora|adapter|适配器)"
+)
+
+
+def adapters_served(s: str) -> tuple[bool, int | None]:
+    """Whether a serving message serves LoRA adapters, and how many when it counts them ("20 LoRA
+    adapters", "10 个 LoRA"). `s` is the lower-cased, simplified text."""
+    if not lexicon.has_cue(s, ADAPTER_WORDS):
+        return False, None
+    counted = _ADAPTER_COUNT.search(s)
+    return True, int(counted.group(1)) if counted and 1 < int(counted.group(1)) <= 10_000 else None
+
+
 # An embedding or reranker (encoder) model named: serving one is no LLM plan (faq.encoder_serving).
 ENCODER_MODELS = (
     "embedding model", "embedding models", "embeddings model", "embedding service", "embeddings",

@@ -339,3 +339,12 @@ def test_an_embedding_or_reranker_model_gets_the_encoder_answer_not_an_llm_plan(
     reply = ask(real, text)
     assert reply.splitlines()[0].strip("*") == first_line
     assert "Llama" not in reply and "KV" in reply
+
+
+def test_lora_adapters_served_on_a_base_model_are_weighed_beside_its_plan(real: Consultant) -> None:
+    en = ask(real, "can I serve 20 LoRA adapters on top of one Llama 3.1 8B on a single A100?")
+    assert en.startswith("*Yes.*") and "can serve Llama 3.1 8B" in en
+    assert "One rank-16 adapter on all seven projections of Llama 3.1 8B has 41.9M parameters" in en
+    assert "20 adapters held on the GPUs at once take 1.68 GB more per replica" in en
+    zh = ask(real, "我们微调了一个 Qwen2.5-7B 的 LoRA，上线推理要什么卡")
+    assert zh.startswith("*推理部署 Qwen2.5 7B") and "一个适配器共 4037万参数，BF16 约 0.0807 GB" in zh

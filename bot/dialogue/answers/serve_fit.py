@@ -12,6 +12,7 @@ from typing import Any
 from bot.dialogue.answers.base import Question
 from bot.dialogue.answers.feasibility import plural_uncounted
 from bot.dialogue.answers.serve import (
+    add_adapter_note,
     lengths_said,
     long_context_note,
     read_as,
@@ -200,6 +201,7 @@ def feasibility(q: Question, reply: Reply) -> bool:
         others=others,
         warnings=[w for w in data["warnings"] if w["code"] != "serve_requested_does_not_fit"],
     )
+    add_adapter_note(q, req, reply)
     return True
 
 
