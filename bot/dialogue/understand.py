@@ -21,7 +21,7 @@ from bot.dialogue.state import (
 )
 from bot.nlu.lexicon import CURRENCY_WORDS, SPOT_WORDS, find_phrase, unpriced_currency
 from bot.nlu.scan import written_ranges
-from bot.nlu.script import has_cjk, script_neutral
+from bot.nlu.script import has_cjk, has_own_language, script_neutral
 from bot.nlu.text import normalise
 
 
@@ -133,9 +133,13 @@ class Understood:
 
 
 def choose_lang(parsed: Any, text: str, previous: str) -> str:
-    """The script the NLU reads (bot/nlu/script.py, the one owner); when it says the text does not
-    tell ("改成7B", "2 epochs", "no deadline", "help"), the conversation keeps its own."""
+    """The script the NLU reads (bot/nlu/script.py, the one owner): the reply follows the message it
+    answers. A message with no language of its own ("4090 呢", "and 8?", "2 epochs", "help") keeps
+    the conversation's language; Chinese whose characters do not tell the script ("改成7B") keeps a
+    Chinese conversation's script."""
     ambiguous = bool(getattr(parsed, "script_ambiguous", False))
+    if previous and not has_own_language(text):
+        return previous
     if has_cjk(text):
         if getattr(parsed, "lang", "zh") == "en":
             return "en"  # a mostly-English message that names 阿里云 (bot/nlu/script.py)

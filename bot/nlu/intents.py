@@ -771,7 +771,8 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
             return "list_gpus"  # "显存最大的卡是哪张": the catalogue's extreme on that figure
         if has_any(t, cues.LIST_GPUS) or _lists_gpus(t, sig):
             return "faq" if _gpus_for_a_technique(sig) else "list_gpus"
-        if not gpus and has_any(t, cues.OTHER_ACCELERATORS) and (yes_no or has_any(t, QUESTION)):
+        outside = has_any(t, cues.OTHER_ACCELERATORS) or has_any(t, cues.CPU_ONLY)
+        if not gpus and outside and (yes_no or has_any(t, QUESTION)):
             return "list_gpus"  # "Do you support TPUs?": what the catalogue covers
         if sig.memory_filter and not gpus and has_any(t, GPU_WORDS + ("which", "what", "哪些", "哪", "有")):
             return "list_gpus"  # "which GPUs have 80GB or more?", "显存80G以上的卡有哪些"
@@ -819,12 +820,21 @@ DATASHEET_SLOTS = frozenset({"gpu", "gpu_count", "precision"})
 # describes a cluster, not a job to size ("do I need InfiniBand for 32 H100s?").
 CONCEPT_SLOTS = (*QUALITATIVE, "gpu", "gpu_count", "params", "tokens", "data_bytes", "model", "days")
 CONCEPT_QUANTITIES = ("params", "tokens", "data_bytes")
-# The FAQ must be at least this sure before a question with slot words leaves the planning form
-# (knowledge.search scores 0-1; its own floor for showing a hit is 0.38). A model size is a workload,
-# so with one the FAQ must be surer and point at one entry clearly.
-FAQ_CONFIDENT = 0.6
+# How sure the FAQ must be before a question with slot words leaves the planning form (knowledge.search
+# scores 0-1, its own floor for showing a hit is 0.38; the margin is the best score's lead over the
+# runner-up). Fitted on every FAQ entry's questions, the labelled paraphrases and the plan, serving and
+# feasibility questions in tests/nlu/faq_gate_messages.yaml (report: python -m tests.nlu.faq_gate).
+# A match of FAQ_SURE answers; a weaker one down to FAQ_CONFIDENT answers only with a lead of FAQ_MARGIN
+# over the runner-up (plan questions that reach the gate, "is 2 A100 enough?", "两张 4090 够不够",
+# match several entries about equally). A model size is a workload, so with one the FAQ must be surer
+# and point at one entry clearly. tests/nlu/test_question_kinds.py fails when a new entry moves a
+# labelled message within FAQ_GATE_SAFETY of these lines.
+FAQ_CONFIDENT = 0.52
+FAQ_MARGIN = 0.15
+FAQ_SURE = 0.62
 FAQ_CONFIDENT_WITH_SIZE = 0.75
-FAQ_MARGIN_WITH_SIZE = 0.2
+FAQ_MARGIN_WITH_SIZE = 0.18
+FAQ_GATE_SAFETY = 0.005
 # Asking what to rent or use: a planning question however well the FAQ matches its words.
 HARDWARE_ASKS = (
     *cues.WHICH_GPU, "什么配置", "什么硬件", "哪些硬件", "配置", "硬件", "hardware", "setup", "suggest",
@@ -844,11 +854,16 @@ def _conceptual(t: str, sig: Signals, yes_no: bool) -> bool:
         return False
     if has_any(t, HARDWARE_ASKS) or sig.faq_score is None:
         return False  # what to rent or use is a plan, however well the FAQ matches the words
-    sized = "params" in filled
     score, margin = sig.faq_score()
+    return faq_gate_slack(score, margin, sized="params" in filled) >= 0
+
+
+def faq_gate_slack(score: float, margin: float, *, sized: bool) -> float:
+    """How far the FAQ's (score, margin) for a conceptual question is inside the gate (>= 0: the FAQ
+    answers) or outside it (< 0: the planning form does), on the route nearest to the line."""
     if sized:
-        return score >= FAQ_CONFIDENT_WITH_SIZE and margin >= FAQ_MARGIN_WITH_SIZE
-    return score >= FAQ_CONFIDENT
+        return min(score - FAQ_CONFIDENT_WITH_SIZE, margin - FAQ_MARGIN_WITH_SIZE)
+    return max(min(score - FAQ_CONFIDENT, margin - FAQ_MARGIN), score - FAQ_SURE)
 
 
 def _worded_as_question(t: str) -> bool:
@@ -961,6 +976,8 @@ def _question_kind(
         if has_any(t, PER_PERIOD):
             return "price"  # "H100 SXM per hour on aws", "B200 /hr": a GPU and a price period, nothing else
     method = "method" in filled
+    if sig.serving and serving.names_encoder_model(t) and not model:
+        return "faq"  # "how many GPUs to serve bge-m3?": an encoder, which the LLM serving plan does not size
     if serving.asks_engine_howto(t) and not _serving_load(filled) and not has_any(t, HOW_MANY_GPUS):
         return "faq"  # "how do I install vllm?", "vllm 怎么开 fp8 kv cache": the engine's how-to, not a plan
     if sig.serving and not (has_any(t, DEFINE) and not model and not _serving_load(filled)):

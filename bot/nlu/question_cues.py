@@ -447,6 +447,15 @@ OTHER_ACCELERATORS = (
     "macbook", "macbook pro", "mac studio", "mac mini", "apple silicon", "苹果芯片", "mps",
     *ASCEND_MODELS,  # last: "昇腾 910B" is named by its maker's word first
 )  # fmt: skip
+# Running on the CPU alone ("7B 模型能不能只用 CPU 部署", "run a 7B on CPU only"): outside the catalogue
+# like the accelerators above. Not "cpu" alone: "offload to CPU" and "CPU 内存" go with a GPU plan.
+CPU_ONLY = (
+    "on cpu", "on a cpu", "on the cpu", "on cpus", "cpu only", "cpu-only", "only cpu", "only the cpu",
+    "cpu inference", "cpu for inference", "without a gpu", "without gpus", "without any gpu",
+    "只用cpu", "只用 cpu", "纯cpu", "纯 cpu", "仅用cpu", "仅用 cpu", "cpu部署", "cpu 部署", "cpu推理",
+    "cpu 推理", "cpu上跑", "cpu 上跑", "cpu跑", "cpu 跑", "用cpu跑", "用 cpu 跑", "没有gpu", "没有 gpu",
+    "没有显卡", "不用显卡", "不用gpu", "不用 gpu",
+)  # fmt: skip
 
 # -- workloads ----------------------------------------------------------------------------------
 # Asking how much GPU memory something needs ("DeepSeek-V3 全参微调要多少显存？").

@@ -44,6 +44,14 @@ MAX_SCAN_CHARS = 2000  # script and language are settled well within a message's
 TAIWAN_WORDS = ("支援", "程式", "伺服器", "效能", "演算法", "使用者", "介面", "晶片")
 # Script-specific characters of the minority script at least 1/MIXED_SHARE of the majority's: mixed.
 MIXED_SHARE = 2
+# Words that open an English question: with one more English word after them the Latin text is a
+# sentence ("what about int4?", "how about 200 users?"), not a name or a figure typed in any language.
+QUESTION_OPENERS = frozenset(
+    "what what's how which why where when who can could does do is are will would should".split()
+)
+# Chinese sentence-final particles: beside names and figures alone ("4090 呢", "H100 吗？") they add no
+# language of their own, and the conversation's language answers the message.
+PARTICLES = frozenset("呢吗嗎吧啊呀嘛哦噢呗唄")
 
 
 def is_cjk(ch: str) -> bool:
@@ -120,6 +128,9 @@ class ScriptRead:
     # fewer than MIN_ENGLISH_WORDS common English words ("2 epochs", "ASAP"): the script is a guess
     # (zh-Hans / en) and the dialogue should follow the previous turn or the Slack locale.
     ambiguous: bool = False
+    # Latin names and figures ("and 8?", "70B", "no deadline"): no language of its own (has_own_language
+    # also counts Chinese particles beside names), so a conversation answers in its own language.
+    languageless: bool = False
 
 
 def read_script(text: str, simplified: str | None = None) -> ScriptRead:
@@ -132,7 +143,8 @@ def read_script(text: str, simplified: str | None = None) -> ScriptRead:
     if not cjk:
         # Numbers, names and a word or two ("2 epochs", "no deadline", "8x H100", "help") are written
         # the same in any conversation: the language is a guess, the conversation's own wins.
-        return ScriptRead("en", "en", ambiguous=_english_words(head) < MIN_ENGLISH_WORDS)
+        neutral = not _english_sentence(head)
+        return ScriptRead("en", "en", ambiguous=neutral, languageless=neutral)
     if _english_words(head) >= max(MIN_ENGLISH_WORDS, cjk / 2):
         return ScriptRead("en", "en")  # answered in English, whatever script the names are in
     simp = to_simplified(head) if simplified is None else simplified[: len(head)]
@@ -164,6 +176,25 @@ def _english_words(text: str) -> int:
     return sum(1 for word in _WORD.findall(text.lower()) if word in ENGLISH_WORDS)
 
 
+def _english_sentence(text: str) -> bool:
+    """Latin text written as English: MIN_ENGLISH_WORDS common words, or a question opener and one
+    more ("what about int4?"); "3 epochs", "no deadline" and "and 8?" are not."""
+    english = [word for word in _WORD.findall(text.lower()) if word in ENGLISH_WORDS]
+    if len(english) >= MIN_ENGLISH_WORDS:
+        return True
+    first = _WORD.search(text.lower())
+    return len(english) >= 2 and first is not None and first.group() in QUESTION_OPENERS
+
+
+def has_own_language(text: str) -> bool:
+    """False for names, figures and at most a Chinese particle ("4090 呢", "H100 吗？", "and 8?",
+    "70B"): the conversation's language answers such a message; any other text is answered in its own."""
+    read = read_script(text)
+    if read.lang == "en":
+        return not read.languageless
+    return not all(ch in PARTICLES for ch in _CJK.findall(text, 0, MAX_SCAN_CHARS))
+
+
 def script_neutral(text: str) -> bool:
     """True when `text` says nothing about the conversation's script: Chinese that reads the same in
     simplified and traditional script, or Latin text that is not English sentences."""
@@ -174,6 +205,7 @@ __all__ = [
     "ScriptRead",
     "converter",
     "has_cjk",
+    "has_own_language",
     "is_cjk",
     "read_script",
     "script_neutral",

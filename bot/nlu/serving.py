@@ -160,6 +160,36 @@ def asks_engine_howto(s: str) -> bool:
     return bool(named) and lexicon.has_cue(s, ENGINE_HOWTO)
 
 
+# LoRA adapters served on the base model ("serve 20 LoRA adapters on Llama 3.1 8B", "微调的 LoRA 要上线").
+ADAPTER_WORDS = ("lora", "loras", "qlora", "adapter", "adapters", "适配器", "lora适配器")
+_ADAPTER_COUNT = re.compile(
+    r"(\d+)\s*(?:个|different|fine-tuned|fine tuned|tuned|customer)?\s*(?:lora|adapter|适配器)"
+)
+
+
+def adapters_served(s: str) -> tuple[bool, int | None]:
+    """Whether a serving message serves LoRA adapters, and how many when it counts them ("20 LoRA
+    adapters", "10 个 LoRA"). `s` is the lower-cased, simplified text."""
+    if not lexicon.has_cue(s, ADAPTER_WORDS):
+        return False, None
+    counted = _ADAPTER_COUNT.search(s)
+    return True, int(counted.group(1)) if counted and 1 < int(counted.group(1)) <= 10_000 else None
+
+
+# An embedding or reranker (encoder) model named: serving one is no LLM plan (faq.encoder_serving).
+ENCODER_MODELS = (
+    "embedding model", "embedding models", "embeddings model", "embedding service", "embeddings",
+    "embedding", "reranker", "rerankers", "re-ranker", "rerank model", "cross-encoder", "bge-", "bge ",
+    "e5-", "gte-", "向量模型", "嵌入模型", "文本向量", "向量化", "重排模型", "重排序模型", "重排",
+)  # fmt: skip
+
+
+def names_encoder_model(s: str) -> bool:
+    """An embedding or reranker model is what the message would serve ("serve bge-m3 at 500 requests/s",
+    "部署一个 embedding 模型"): the encoder answer, not an LLM plan."""
+    return lexicon.has_cue(s, ENCODER_MODELS)
+
+
 def find_serve_layout(s: str) -> str | None:
     """ "ep" or "tp" when the message names how to lay out the replica; None when it does not (or
     names both: then the planner picks)."""
@@ -201,6 +231,12 @@ TPOT_AFTER = (
     "a token",
 )
 TTFT_AFTER = (*TTFT, "to the first token", "to first token", "for the first token")
+# A latency said without naming which ("p99 under 2s", "latency below 1.5 seconds", "延迟 2 秒以内"): in
+# whole seconds it bounds the wait before the answer starts, since a per-token latency is tens of ms.
+BARE_LATENCY = (
+    "latency", "latencies", "p99", "p95", "p90", "p50", "延迟", "时延", "响应时间", "response time",
+)  # fmt: skip
+BARE_LATENCY_MIN_MS = 1000.0
 PER_USER = (
     "per user", "each user", "per request", "per stream", "per sequence", "每个用户", "每用户", "每路",
     "单用户",
@@ -629,9 +665,10 @@ def _usable(word: str, words: tuple[str, ...], weak: bool) -> bool:
     return word in words and (weak or word not in WEAK)
 
 
-def latency_kind(before: str, after: str = "") -> str | None:
+def latency_kind(before: str, after: str = "", ms: float | None = None) -> str | None:
     """ "ttft" or "tpot" when the clause before a time names that latency, or else the words right
-    after it ("30ms per token", "500 ms to first token")."""
+    after it ("30ms per token", "500 ms to first token"); "ttft" for a bare latency of whole seconds
+    ("p99 under 2s") when `ms` is given."""
     if lexicon.has_cue(before, TTFT):
         return "ttft"
     if lexicon.has_cue(before, TPOT):
@@ -640,6 +677,8 @@ def latency_kind(before: str, after: str = "") -> str | None:
         return "ttft"
     if lexicon.has_cue(after, TPOT_AFTER):
         return "tpot"
+    if ms is not None and ms >= BARE_LATENCY_MIN_MS and lexicon.has_cue(before, BARE_LATENCY):
+        return "ttft"
     return None
 
 

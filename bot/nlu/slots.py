@@ -802,9 +802,9 @@ _PLAIN_USERS = (
 
 
 def _latency(num: Num, ms: float, before: str, after: str, found: Found, s: str) -> None:
-    """A time that is a latency target ("first token under 500 ms", "30ms per token"); a bare "latency"
-    is not guessed."""
-    kind = latency_kind(before, after)
+    """A time that is a latency target ("first token under 500 ms", "30ms per token", "p99 under 2s" as
+    the first token's); a bare latency in milliseconds is not guessed."""
+    kind = latency_kind(before, after, ms)
     if kind is not None:
         found.add(f"{kind}_ms", ms, num, s)
 

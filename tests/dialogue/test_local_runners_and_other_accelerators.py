@@ -37,3 +37,12 @@ def test_a_library_asked_about_an_accelerator_outside_the_catalogue_answers_the_
 def test_without_documented_support_the_accelerator_is_only_outside_the_catalogue(real: Consultant) -> None:
     text = ask(real, "does ollama run on a TPU?")
     assert text.startswith("*No TPU in the catalogue*") and "docs.ollama.com" not in text
+
+
+def test_a_model_on_the_cpu_alone_is_said_to_be_outside_the_catalogue(real: Consultant) -> None:
+    zh = ask(real, "7B 模型能不能只用 CPU 部署？")
+    assert zh.startswith("*目录里没有 CPU*：只收录了英伟达和 AMD 的 GPU")
+    en = ask(real, "can I run Mistral 7B on CPU only for serving?")
+    assert en.startswith("*No CPU in the catalogue*: it covers NVIDIA and AMD GPUs only")
+    offload = ask(real, "does deepspeed offload to cpu help for 13B?")
+    assert "CPU in the catalogue" not in offload and "CPU offload" in offload

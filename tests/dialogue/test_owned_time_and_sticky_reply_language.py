@@ -47,3 +47,23 @@ def test_chinese_data_described_is_no_language_request(real: Consultant) -> None
 def test_a_request_in_the_same_message_already_holds_for_its_reply(real: Consultant) -> None:
     turn = real.handle("l5", "Please reply in Chinese. Full fine-tune 7B on 500M tokens within 3 days")
     assert turn.text.startswith("*推荐方案*")
+
+
+def test_an_english_follow_up_to_a_chinese_serving_plan_is_answered_in_english(real: Consultant) -> None:
+    real.handle("l6", "我们想用 H100 部署 Llama 3.1 70B 做客服，大概 50 个人同时用")
+    turn = real.handle("l6", "what about 200 users?")
+    assert turn.text.startswith("*What changed*") and "200" in turn.text
+    assert not any("\u4e00" <= ch <= "\u9fff" for ch in turn.text)
+
+
+def test_a_chinese_follow_up_to_an_english_serving_plan_is_answered_in_chinese(real: Consultant) -> None:
+    real.handle("l7", "how many H100s to serve Qwen2.5-72B for 100 concurrent users?")
+    turn = real.handle("l7", "换成 INT4 呢")
+    assert turn.text.startswith("*推理部署 Qwen2.5 72B（INT4）")
+
+
+def test_a_gpu_name_with_a_particle_keeps_the_conversations_language(real: Consultant) -> None:
+    real.handle("l8", "how many H100s to serve Qwen2.5-72B for 100 concurrent users?")
+    turn = real.handle("l8", "4090 呢")
+    assert "RTX 4090" in turn.text
+    assert not any("\u4e00" <= ch <= "\u9fff" for ch in turn.text)

@@ -108,5 +108,5 @@ def test_a_gpu_named_in_the_plural_without_a_count_after_a_serving_answer_is_how
     assert "*Recommended:* 8 × NVIDIA L40S" in english and "显存" not in english
     one = real.handle("p3", "can L40S serve llama 3 70b?").text  # the L40S's own "S" is no plural
     assert one.startswith(
-        "*Yes, in INT4.* BF16 needs 141 GB of weights, more than the 48 GB of 1 × NVIDIA L40S"
+        "*Yes, in INT4.* BF16 needs 141 GB of weights, more than the 48.3 GB usable on 1 × NVIDIA L40S"
     )

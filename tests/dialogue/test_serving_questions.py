@@ -4,6 +4,8 @@ cheapest option and a GPU comparison run the serving engine, and a model card qu
 
 from __future__ import annotations
 
+import pytest
+
 from bot.dialogue.consultant import Consultant
 
 from .asking import ask
@@ -207,6 +209,19 @@ def test_a_need_above_the_round_datasheet_size_is_shown_against_the_usable_bytes
     )
 
 
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("can one L40S serve Qwen2.5-14B for 10 people?", "= 34.1 GB per GPU of 48 GB."),
+        ("一张 4090 跑 Qwen2.5-7B 推理，20 个人同时用够吗", "= 每卡 18.8 GB / 24 GB。"),
+        ("can one H100 serve Llama 3 70B?", "more than the 85.5 GB usable on 1 × NVIDIA H100 SXM5"),
+    ],
+)
+def test_the_serving_memory_line_is_in_gb_only(real: Consultant, text: str, line: str) -> None:
+    reply = ask(real, text)
+    assert line in reply and "MiB" not in reply
+
+
 def test_how_many_of_a_gpu_with_no_load_is_sized_for_the_pilot_load_within_chat_latency(
     real: Consultant,
 ) -> None:
@@ -314,3 +329,33 @@ def test_serving_memory_is_said_in_gb_only_with_the_usable_total_when_the_need_i
     assert "每卡 17.4 GB / 24 GB；" in fits and "MiB" not in fits
     tight = ask(real, "用 8 张 4090 部署 Llama 3 70B")
     assert "/ 25.8 GB（nvidia-smi 报告的实际容量；这张卡标称 24 GB）" in tight and "MiB" not in tight
+
+
+@pytest.mark.parametrize(
+    ("text", "first_line"),
+    [
+        (
+            "how many GPUs do I need to serve the bge-large embedding model at 500 requests/s?",
+            "How many GPUs does an embedding or reranker model need to serve?",
+        ),
+        (
+            "部署 bge-reranker-v2-m3 重排模型要多大的显卡",
+            "部署 embedding（向量）模型或 reranker（重排）模型要多少 GPU？",
+        ),
+    ],
+)
+def test_an_embedding_or_reranker_model_gets_the_encoder_answer_not_an_llm_plan(
+    real: Consultant, text: str, first_line: str
+) -> None:
+    reply = ask(real, text)
+    assert reply.splitlines()[0].strip("*") == first_line
+    assert "Llama" not in reply and "KV" in reply
+
+
+def test_lora_adapters_served_on_a_base_model_are_weighed_beside_its_plan(real: Consultant) -> None:
+    en = ask(real, "can I serve 20 LoRA adapters on top of one Llama 3.1 8B on a single A100?")
+    assert en.startswith("*Yes.*") and "can serve Llama 3.1 8B" in en
+    assert "One rank-16 adapter on all seven projections of Llama 3.1 8B has 41.9M parameters" in en
+    assert "20 adapters held on the GPUs at once take 1.68 GB more per replica" in en
+    zh = ask(real, "我们微调了一个 Qwen2.5-7B 的 LoRA，上线推理要什么卡")
+    assert zh.startswith("*推理部署 Qwen2.5 7B") and "一个适配器共 4037万参数，BF16 约 0.0807 GB" in zh

@@ -10,6 +10,9 @@ import pytest
 import yaml
 
 from bot.nlu import parse
+from bot.nlu.intents import FAQ_GATE_SAFETY
+
+from .faq_gate import MESSAGES, gated, report
 
 CASES_FILE = Path(__file__).with_name("question_kinds.yaml")
 # Share of each kind's questions that must get that kind; every kind is held to it separately so a
@@ -50,3 +53,24 @@ def test_yes_no_questions_are_flagged_and_open_questions_are_not() -> None:
         text for kind, text, want in CASES if kind in ("memory", "price", "serve") and want is None
     ]
     assert not [text for text in open_questions if parse(text).yes_no]
+
+
+def _gate_misses() -> set[str]:
+    return set(yaml.safe_load(MESSAGES.read_text(encoding="utf-8"))["misses"])
+
+
+def test_every_faq_entrys_own_questions_pass_the_faq_gate() -> None:
+    own = [g for g in gated() if g.source.startswith("own ")]
+    assert own and all(g.right for g in own), [g.text for g in own if not g.right]
+
+
+def test_no_labelled_message_sits_within_the_safety_band_of_the_faq_gate() -> None:
+    """A new FAQ entry shifts every score a little: a labelled message this close to a line of the gate
+    (FAQ_CONFIDENT, FAQ_MARGIN, FAQ_SURE and the sized pair) would cross it with the next one."""
+    close = [g.text for g in gated() if 0 <= g.slack < FAQ_GATE_SAFETY]
+    assert not close, report()
+
+
+def test_the_faq_gate_misses_only_the_listed_messages() -> None:
+    new_misses = [g.text for g in gated() if not g.right and g.text not in _gate_misses()]
+    assert not new_misses, report()

@@ -6,7 +6,14 @@ from __future__ import annotations
 import pytest
 
 from bot.nlu import parse
-from bot.nlu.script import converter, read_script, script_neutral, to_simplified, to_traditional
+from bot.nlu.script import (
+    converter,
+    has_own_language,
+    read_script,
+    script_neutral,
+    to_simplified,
+    to_traditional,
+)
 
 
 @pytest.mark.parametrize(
@@ -66,20 +73,37 @@ def test_script_neutral_is_true_for_english_and_for_shared_characters_only() -> 
     assert not script_neutral("改成七個") and not script_neutral("改成七个")
 
 
-@pytest.mark.parametrize(
-    "text", ["3 epochs", "no deadline", "ASAP", "8x H100", "help", "what about int4?", "70B"]
-)
+@pytest.mark.parametrize("text", ["3 epochs", "no deadline", "ASAP", "8x H100", "help", "and 8?", "70B"])
 def test_latin_text_without_english_sentences_is_flagged_ambiguous(text: str) -> None:
     got = parse(text)
     assert got.script_ambiguous and got.script == "en"
+    assert not has_own_language(text)
 
 
 @pytest.mark.parametrize(
     "text",
-    ["we want to fine-tune it for a week", "Can you answer in English please?", "what is the price of it"],
+    [
+        "we want to fine-tune it for a week",
+        "Can you answer in English please?",
+        "what is the price of it",
+        "what about int4?",
+        "what about 200 users?",
+        "how about 8 cards",
+    ],
 )
 def test_english_sentences_are_english(text: str) -> None:
     assert not parse(text).script_ambiguous
+    assert has_own_language(text)
+
+
+@pytest.mark.parametrize("text", ["4090 呢", "H100 吗？", "A100 呢?"])
+def test_a_chinese_particle_beside_names_and_figures_has_no_language_of_its_own(text: str) -> None:
+    assert not has_own_language(text)
+
+
+@pytest.mark.parametrize("text", ["8 卡呢", "改成13B", "換成 INT4 呢", "能撑多少并发"])
+def test_a_chinese_word_beside_the_particle_is_chinese(text: str) -> None:
+    assert has_own_language(text) and read_script(text).lang == "zh"
 
 
 @pytest.mark.parametrize(

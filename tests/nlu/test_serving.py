@@ -64,6 +64,24 @@ def test_users_of_a_product_are_no_serving_load_outside_a_serving_question() -> 
     assert got.slots.concurrency is None and got.task == "train"
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "serve Llama 3.1 8B for 20 users, p99 under 2s",
+        "latency under 2 seconds?",
+        "推理部署 8B，延迟 2 秒以内",
+    ],
+)
+def test_a_bare_latency_of_whole_seconds_bounds_the_first_token(text: str) -> None:
+    got = parse(text).slots
+    assert got.ttft_ms == pytest.approx(2000) and got.tpot_ms is None
+
+
+def test_a_bare_latency_in_milliseconds_is_not_guessed() -> None:
+    got = parse("serve Llama 3.1 8B for 20 users, latency under 50 ms").slots
+    assert got.ttft_ms is None and got.tpot_ms is None
+
+
 def test_seconds_are_a_latency_or_nothing_never_a_training_timeline() -> None:
     assert parse("the model should answer in under 2 seconds").slots.days is None
     assert parse("推理，首字延迟2秒以内").slots.ttft_ms == pytest.approx(2000)

@@ -14,7 +14,7 @@ from bot.dialogue.reply import Reply
 from bot.nlu import question_cues as cues
 from bot.nlu.gpus import unknown_gpu_names
 from bot.nlu.lexicon import find_phrase, has_cue
-from bot.nlu.question_cues import AT_LEAST, LIST_GPUS, OTHER_ACCELERATORS, WHICH_GPUS
+from bot.nlu.question_cues import AT_LEAST, CPU_ONLY, LIST_GPUS, OTHER_ACCELERATORS, WHICH_GPUS
 from bot.nlu.slots import power_bound
 from bot.nlu.text import normalise
 from bot.render.views import gpu_view, pick, resolve_gpus
@@ -376,13 +376,14 @@ def number_format(text: str) -> str | None:
 def _any_other_accelerator() -> re.Pattern[str]:
     """Any OTHER_ACCELERATORS cue anywhere (as plain substrings): one search, not a test per cue."""
 
-    return re.compile("|".join(map(re.escape, OTHER_ACCELERATORS)))
+    return re.compile("|".join(map(re.escape, OTHER_ACCELERATORS + CPU_ONLY)))
 
 
 def other_accelerator(text: str, low: str | None = None) -> str | None:
-    """The non-GPU accelerator a message names ("TPU", "Gaudi 3", "昇腾"), as written, if any: the
-    catalogue holds NVIDIA and AMD GPUs only, and the answer says so before listing them. `low`:
-    the text already normalised and lower-cased, when the caller has it."""
+    """The non-GPU accelerator a message names ("TPU", "Gaudi 3", "昇腾"), as written, or "CPU" for a
+    job on the CPU alone ("只用 CPU 部署"), if any: the catalogue holds NVIDIA and AMD GPUs only, and the
+    answer says so before listing them. `low`: the text already normalised and lower-cased, when the
+    caller has it."""
 
     low = normalise(text).lower if low is None else low
     if _any_other_accelerator().search(low) is None:
@@ -391,7 +392,7 @@ def other_accelerator(text: str, low: str | None = None) -> str | None:
         at = find_phrase(low, cue)
         if at != -1:
             return text[at : at + len(cue)] if len(text) == len(low) else cue.upper()
-    return None
+    return "CPU" if any(find_phrase(low, cue) != -1 for cue in CPU_ONLY) else None
 
 
 def unknown_gpu(text: str, low: str | None = None) -> str | None:

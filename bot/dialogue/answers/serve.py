@@ -17,6 +17,7 @@ from bot.dialogue.hardware import china_gpus
 from bot.dialogue.reply import Reply
 from bot.nlu.lexicon import asks_price, has_cue
 from bot.nlu.question_cues import PER_TOKEN_COST
+from bot.nlu.serving import adapters_served
 from bot.nlu.text import normalise
 from sizing.assumptions import HOURS_PER_MONTH
 from sizing.errors import SizingError
@@ -38,6 +39,7 @@ from sizing.serve_types import (
     prompt_for_context,
 )
 from sizing.types import Budget
+from sizing.workload import LORA_RANK, lora_params
 
 NEEDS = ("model",)  # a model name, or its size ("a 70B model")
 DEFAULTS: dict[str, Any] = {
@@ -362,8 +364,32 @@ def serving_answer(q: Question, reply: Reply) -> bool:
         volume_said=q.slot("volume_said"),
         **clouds_note(q, data["options"]),
     )
+    add_adapter_note(q, req, reply)
     return True
 
+
+def add_adapter_note(q: Question, req: ServeRequest, reply: Reply) -> None:
+    """LoRA adapters served on the base model ("serve 20 LoRA adapters on Llama 3.1 8B"): what one
+    adapter of the default rank weighs in BF16 (sizing.workload.lora_params, the training side's count)
+    and how the engines hold many; the base model's plan above stands."""
+    named, count = adapters_served(normalise(q.text).lower)
+    if not named:
+        return
+    params = lora_params(req.model.training_shape(), LORA_RANK)
+    gb = params * ADAPTER_BYTES / 1e9
+    reply.add(
+        "serve_adapters",
+        model=req.model.name,
+        named=req.model_id is not None,
+        params=params,
+        rank=LORA_RANK,
+        gb=gb,
+        count=count,
+        total_gb=gb * count if count else None,
+    )
+
+
+ADAPTER_BYTES = 2  # an adapter is kept in BF16 beside weights of any precision
 
 # Asking whether a budget is enough: "is $500 a month enough", "预算 3 万够不够", "can we afford".
 ENOUGH_ASKS = ("enough", "sufficient", "cover", "afford", "够", "夠", "足够", "足夠", "撑得住", "负担得起")

@@ -12,6 +12,7 @@ from typing import Any
 from bot.dialogue.answers.base import Question
 from bot.dialogue.answers.feasibility import plural_uncounted
 from bot.dialogue.answers.serve import (
+    add_adapter_note,
     lengths_said,
     long_context_note,
     read_as,
@@ -108,7 +109,9 @@ def feasibility(q: Question, reply: Reply) -> bool:
             stepped = {
                 "precision": first["precision"],
                 "weights_gb": weight_bytes(req.model, first["precision"]) / GB,
-                "gpus_memory_gb": first["gpus_per_replica"] * spec.memory_gb,
+                # The GPUs' usable GB (nvidia-smi's MiB converted): the weights' own unit
+                "gpus_memory_gb": first["gpus_per_replica"] * spec.capacity_gb,
+                "usable": spec.usable_memory_gb is not None,
                 "max_concurrency": first["max_concurrency"],
                 "window": req.window_tokens
                 if req.full_window and first["max_concurrency"] >= (req.concurrency or 1)
@@ -198,6 +201,7 @@ def feasibility(q: Question, reply: Reply) -> bool:
         others=others,
         warnings=[w for w in data["warnings"] if w["code"] != "serve_requested_does_not_fit"],
     )
+    add_adapter_note(q, req, reply)
     return True
 
 
