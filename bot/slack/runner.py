@@ -50,16 +50,16 @@ from bot.store.turns import Completion, QueuedTurn, TurnLost
 
 log = logging.getLogger(__name__)
 
-# How long a turn waits for Slack's answer to its placeholder's post before computing anyway (it
-# starts as soon as that answer is in; recording the placeholder's ts runs beside it): long enough
-# for the placeholder's own Python (building and sending the request) to run without competing for
-# the GIL with the turn, short enough that the turn then computes while the reply to the post comes
-# back. Starting at once when the request is written instead (an audit hook on http.client.send) gave
-# answers ~0.8 ms sooner but the first post ~1.4 ms later on a busy 2-core machine (2026-12-01).
-# On loopback, mentions interleaved with a bare Bolt app's (p50 of 120, median of 3-6 runs, 2026-12-01):
-# 2 ms gave first post x1.17 and answer x3.02 of bare Bolt; the earlier 50 ms (with a 1 ms GIL switch
-# interval) x1.27 and x3.37; none x1.69 and x3.18. Against Slack's 100-300 ms round trip the turn
-# overlaps nearly all of the wait.
+# How long a turn waits for its placeholder's post before computing anyway. It starts as soon as the
+# post's bytes are written (bot.slack.client.REQUEST_SENT, on the kept-alive path; on slack_sdk's stock
+# path, once Slack's answer is in), so it computes while Slack answers the post; the wait lets the
+# placeholder's own Python (building and sending the request) run without competing for the GIL.
+# perf_ab, 240 mentions, load 1.2, 2026-12-03: starting when Slack's answer was in gave first post
+# x1.82 / answer x3.72 of bare Bolt; starting when the bytes were written x1.79 / x3.61 (within the
+# run's noise, not worse). An earlier try started at an audit hook on http.client.send, which fires
+# before the bytes go out: answers ~0.8 ms sooner but the first post ~1.4 ms later (busy 2-core
+# machine, 2026-12-01). 2 ms against none (2026-12-01, loopback): first post x1.17 / answer x3.02
+# against x1.69 / x3.18. Against Slack's 100-300 ms round trip the turn overlaps nearly all of it.
 PLACEHOLDER_HEAD_START_S = 0.002
 # A turn still held after this long is let go (see TurnRunner.in_flight): far beyond a turn's
 # seconds, yet inside Slack's 30-minute response_url window.
