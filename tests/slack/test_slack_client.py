@@ -20,7 +20,14 @@ from slack_sdk.errors import SlackApiError
 from slack_sdk.web.base_client import BaseClient
 
 from bot.ops.metrics import Metrics
-from bot.slack.client import MAX_RETRY_AFTER_S, SEND_HOOK, KeepAliveWebClient, build_client, readable
+from bot.slack.client import (
+    MAX_RETRY_AFTER_S,
+    REQUEST_SENT,
+    SEND_HOOK,
+    KeepAliveWebClient,
+    build_client,
+    readable,
+)
 
 
 @pytest.fixture(params=["closes every connection", "keeps connections alive"])
@@ -197,3 +204,28 @@ def test_a_server_closed_connection_is_seen_on_a_descriptor_beyond_selects_limit
         assert readable(high)
     finally:
         high.close()
+
+
+def test_the_caller_hears_that_a_post_went_out_while_slack_has_not_answered_it_yet(
+    kept: FakeSlackApi,
+) -> None:
+    # The runner starts computing the answer once the placeholder's post is written (bot.slack.runner).
+    client = build_client(settings_for(kept), Metrics())
+    kept.hang("chat.postMessage", times=1)
+    went_out = threading.Event()
+    answered: list[str] = []
+
+    def post() -> None:
+        token = REQUEST_SENT.set(went_out.set)
+        try:
+            answered.append(client.chat_postMessage(channel="C1", text="working")["ts"])
+        finally:
+            REQUEST_SENT.reset(token)
+
+    poster = threading.Thread(target=post)
+    poster.start()
+    assert went_out.wait(10)
+    assert answered == []  # heard while Slack still holds the post unanswered
+    kept.release()
+    poster.join(10)
+    assert len(answered) == 1 and len(kept.calls("chat.postMessage")) == 1
