@@ -284,11 +284,12 @@ _GPU_LIKE = re.compile(
 )
 
 
-# What every _GPU_LIKE name has in it (rtx/gtx, a b/h/i/l before a digit, or 张/块 before a bare GeForce
-# number): a message with none of these (most) skips _GPU_LIKE, which, opening with a look-behind, is tried
-# at every character. Written as tx|[bhil]\d|[张块] the hint would be too; opening with a class, this one
-# skips to the candidates in C.
-_GPU_LIKE_HINT = re.compile(r"[bhilt张块](?:(?<=[bhil])\d|(?<=t)x|(?<=[张块]))")
+# What every _GPU_LIKE name has in it (rtx/gtx, a b/h/i/l before a digit, 张/块 before a bare GeForce
+# number, or the bare GeForce number itself, as English writes it): a message with none of these (most)
+# skips _GPU_LIKE, which, opening with a look-behind, is tried at every character. Written as
+# tx|[bhil]\d|[张块] the hint would be too; opening with a class, this one skips to the candidates in C.
+# Every alternative of _GPU_LIKE must contain one of these (tests/nlu: the hint test over GPU-like names).
+_GPU_LIKE_HINT = re.compile(r"[bhilt张块](?:(?<=[bhil])\d|(?<=t)x|(?<=[张块]))|[1-5]0[5-9]0")
 
 
 def unknown_gpu_names(s: str) -> tuple[str, ...]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.nlu import parse
+from bot.nlu.gpus import unknown_gpu_names
 from tests.nlu.said import said
 
 
@@ -335,3 +336,23 @@ def test_drives_counted_with_kuai_are_no_budget() -> None:
 )
 def test_one_card_before_a_unit_of_time_is_a_price_per_card_not_one_gpu(text: str) -> None:
     assert "gpu_count" not in said(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "rtx 5060 ti 能跑吗",
+        "gtx 1080 for lora?",
+        "gb300 nvl72 的价格",
+        "h300 什么时候出",
+        "mi350x vs b200",
+        "l30 有吗",
+        "一张 3060 够吗",
+        "is a 3060 ok for qlora 7b?",
+        "my 4070 ti, enough?",
+        "a 3060 12gb ok?",
+    ],
+)
+def test_every_kind_of_gpu_like_name_the_catalogue_lacks_is_found_past_the_quick_pre_check(text: str) -> None:
+    # The pre-check that lets most messages skip the GPU-like pattern must let each of its forms through.
+    assert unknown_gpu_names(text)
