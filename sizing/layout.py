@@ -324,19 +324,7 @@ class LayoutSearch:
 
     def fits(self, gpu: GpuSpec, gpus: int) -> bool:
         """Whether any layout fits (batch and network aside): the scan up to the first that does."""
-        scan = self._scan(gpus, gpu)
-        capacity = self._gpu_keys[gpu.id][4]  # = gpu.capacity_gb, kept by _scan
-        entries = scan.entries
-        i = 0
-        while True:
-            if i == len(entries):  # every entry seen: expand the next candidate, if any
-                if scan.next_speed() is None:
-                    return False
-                scan.expand_next()
-                continue
-            if entries[i][1] <= capacity:
-                return True
-            i += 1
+        return self.fastest_fitting_speed(gpu, gpus) is not None
 
     def fastest_fitting_speed(self, gpu: GpuSpec, gpus: int) -> float | None:
         """The relative speed (_ordering's) of the fastest layout that fits, batch and network
