@@ -832,6 +832,16 @@ TIMED_RUN = re.compile(
     r"[- ]?(?:day|week|month)s?[- ]"
     r"(?:long[- ])?(?:training[- ])?(?:run|job)\b"
 )
+# Whether the GPUs said are needed ("do I need 2 H100s for a 13B LoRA?", "LoRA 13B 需要两张 H100 吗",
+# "非得用 8 张吗"): with a count that holds the job, the answer says whether fewer would too (feasibility).
+# ("What GPU do I need" is BEST_GPU's, answered before this one is read.)
+NEED_ASKED = (
+    "do i need", "do we need", "do you need", "would i need", "would we need", "will i need", "will we need",
+    "do i really need", "do we really need", "is it necessary to", "are they necessary", "required?",
+    "需不需要", "要不要用", "非得", "非要", "必须用", "必须要", "一定要", "有必要用",
+)  # fmt: skip
+
+
 # The tokens a deadline holds, asked ("…in 2 weeks? how many tokens would that get me?", "两周能训多少
 # token"): with hardware and a deadline, the feasibility answer says how many tokens that time trains.
 TOKENS_ASKED = (

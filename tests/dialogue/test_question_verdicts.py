@@ -370,3 +370,18 @@ def test_a_question_that_drops_its_is_or_ends_or_nah_gets_the_verdict_not_the_fo
     dropped = ask(real, "4090 good enough for lora on 8b?")
     assert dropped.startswith("*Yes.* One NVIDIA GeForce RTX 4090 can hold LoRA of an 8B-parameter model")
     assert not any(f in nah + dropped for f in FORM)
+
+
+def test_asked_whether_the_gpus_counted_are_needed_the_answer_is_no_when_fewer_hold_the_job(
+    real: Consultant,
+) -> None:
+    en = ask(real, "do I need 2 H100s for a 13B LoRA?")
+    assert en.startswith("*No: 1 × NVIDIA H100 SXM5 is enough* (~")
+    assert "2 × NVIDIA H100 SXM5 can hold LoRA of a 13B-parameter model" in en and "*Yes" not in en
+    hans = ask(real, "LoRA 13B 需要两张 H100 吗？")
+    assert hans.startswith("*不需要：1 张 NVIDIA H100 SXM5 就够*（每卡约 ")
+    eight = ask(real, "do we need 8 A100s to full fine-tune a 7B?")
+    assert eight.startswith("*No: 2 × NVIDIA A100 80GB (SXM4) are enough*")
+    # asked whether they can, or needed where fewer cannot: the verdict as before
+    assert ask(real, "can 2 H100s hold a 13B LoRA?").startswith("*Yes.*")
+    assert not ask(real, "do I need 2 H100s for a 70B full fine-tune?").startswith("*No: 1 ×")

@@ -28,7 +28,7 @@ from bot.nlu.gpus import find_gpus
 from bot.nlu.intents import counts_gpus
 from bot.nlu.lexicon import has_cue
 from bot.nlu.parser import unqualified_fine_tune
-from bot.nlu.question_cues import TOKENS_ASKED
+from bot.nlu.question_cues import NEED_ASKED, TOKENS_ASKED
 from bot.nlu.text import normalise
 from sizing.assumptions import ASSUMED_TOKENS_PER_SAMPLE, MIN_HEADROOM
 from sizing.feasibility import Feasibility
@@ -76,6 +76,14 @@ def plural_uncounted(q: Question) -> bool:
         ):
             return True
     return False
+
+
+def asks_need(text: str) -> bool:
+    """`text` (normalised, lower-cased) asks whether the GPUs it counts are needed: a NEED_ASKED cue, or
+    需要/要用 … 吗 ("需要两张 H100 吗")."""
+    if has_cue(text, NEED_ASKED):
+        return True
+    return ("需要" in text or "要用" in text) and text.rstrip("？?。.! ").endswith(("吗", "嘛"))
 
 
 def answer(q: Question, reply: Reply, *, memory_asked: bool = False) -> bool:
@@ -155,6 +163,12 @@ def answer(q: Question, reply: Reply, *, memory_asked: bool = False) -> bool:
         and (head["recipe"] != "offload" or method not in ("lora", "qlora"))
         else None
     )
+    enough = None
+    if asked["fits"] and count > 1 and not memory_asked and asks_need(normalise(q.text).lower):
+        # "Do I need 2 H100s for a 13B LoRA?": fewer of them may hold it with the recommended room.
+        fewer = fewest_that_fit(q, spec, method, limit=count - 1, min_free=MIN_HEADROOM)
+        if fewer is not None:
+            enough = {"gpus": int(fewer["gpus"]), "per_gpu_gb": fewer["memory_per_gpu_gb"]}
     # with the data said, a job that fits gets its time on these GPUs too (asked or not)
     timing = time_on(q, spec, count, method, with_data=True) if asked["fits"] else None
     timed = not asked["fits"] and _time_options(q, options)
@@ -194,6 +208,7 @@ def answer(q: Question, reply: Reply, *, memory_asked: bool = False) -> bool:
         assumed={**assumptions(q, asked), **({"count_default": False} if fewest is not None else {})},
         memory_asked=memory_asked,
         fewest=fewest,
+        enough=enough,
         lighter=lighter,
         saver=saver,
         # the data each option's time is for, when the options are timed
