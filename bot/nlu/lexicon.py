@@ -186,6 +186,7 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     ("位使用者", "concurrency", 1.0), ("people", "concurrency", 1.0), ("persons", "concurrency", 1.0),
     ("simultaneous", "concurrency", 1.0),
     ("个人", "concurrency", 1.0),  # "能撑 50 个人吗": people, a load only in a serving message (slots)
+    ("人", "concurrency", 1.0),  # "那 100 人呢" after a serving answer: the same, said without 个
     *((rate, "qps", 1.0) for rate in REQUEST_RATES),
     # A count of requests: a serving load with the period said around it (serving.request_period; 0 =
     # find it), per day for "daily requests"; without a period read as before ("50 requests at once").

@@ -394,7 +394,7 @@ PRECISION_SERVING: tuple[tuple[str, str], ...] = (
 def is_serving(s: str) -> bool:
     """Serving words ("serve", "inference", 部署, 推理...), not 推理 as in a reasoning model."""
     if not lexicon.has_cue(s, SERVING):
-        return False
+        return _PEOPLE_FOLLOW_UP.fullmatch(s.strip(" ？?。.!！")) is not None
     if "推理" in s and lexicon.has_cue(s, _REASONING):
         return lexicon.has_cue(s.replace("推理", ""), SERVING)
     return True
@@ -549,6 +549,14 @@ _PEOPLE_SERVED = (
     ),
 )
 _PEOPLE_GATE = (*PEOPLE, "服务", "面向", "用")
+# A what-if that only counts people ("那 100 个人呢", "200 个用户的话"): more users of what is served, as
+# "what about 100 people?" is in English (SERVING has "people"; 人 alone is too common a word to be one).
+_PEOPLE_FOLLOW_UP = re.compile(
+    r"(?:那|那么|那要是|要是|如果|换成|改成)?\s*"
+    + _COUNT
+    + r"\s*(?:个|位|名)?\s*(?:人|用户|使用者|同事|员工|客户)"
+    r"\s*(?:同时用|在用|用)?\s*(?:呢|的话呢|的话)"
+)
 
 
 def people_served(s: str) -> int | None:

@@ -793,6 +793,7 @@ _PLAIN_USERS = (
     "人使用",
     "个人使用",
     "个人",
+    "人",
     "名用户",
     "位用户",
     "个使用者",  # Taiwan's word for a user (使用者), simplified before matching

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.dialogue.consultant import Consultant
+from bot.nlu import parse
 
 from .asking import ask
 from .fakes import ScriptedParse
@@ -359,3 +360,16 @@ def test_lora_adapters_served_on_a_base_model_are_weighed_beside_its_plan(real: 
     assert "20 adapters held on the GPUs at once take 1.68 GB more per replica" in en
     zh = ask(real, "我们微调了一个 Qwen2.5-7B 的 LoRA，上线推理要什么卡")
     assert zh.startswith("*推理部署 Qwen2.5 7B") and "一个适配器共 4037万参数，BF16 约 0.0807 GB" in zh
+
+
+@pytest.mark.parametrize("follow_up", ["那 100 个人呢？", "100 人呢", "那 100 个用户的话"])
+def test_a_chinese_follow_up_that_only_counts_people_re_plans_the_serving_answer_for_them(
+    real: Consultant, follow_up: str
+) -> None:
+    reply = ask(real, "Llama 3 70B 推理，50 个人同时用，H100", follow_up)
+    assert reply.startswith("*变化*：并发 50 → 并发 100") and "100 个并发用户" in reply
+
+
+def test_people_counted_in_a_training_message_are_no_serving_load() -> None:
+    said = parse("我们团队 5 人，预训练 7B，数据 1TB，一个月")
+    assert said.intent == "size" and said.slots.concurrency is None
