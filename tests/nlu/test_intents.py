@@ -252,3 +252,17 @@ def test_not_knowing_said_first_with_a_hedge_is_a_skip(text: str) -> None:
 @pytest.mark.parametrize("text", ["not sure which GPU is best", "no idea how much memory a 70B model needs?"])
 def test_not_knowing_with_a_question_is_no_skip(text: str) -> None:
     assert parse(text).intent != "skip"
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"),
+    [
+        ("explain fsdp vs data parallel", "faq"),
+        ("can you explain the difference between zero-3 and fsdp?", "faq"),
+        ("解释一下 LoRA 和 QLoRA 的区别", "faq"),
+        ("explain that", "explain"),
+        ("can you explain the numbers?", "explain"),
+    ],
+)
+def test_explain_asks_for_the_math_unless_it_asks_to_compare_two_things(text: str, intent: str) -> None:
+    assert parse(text).intent == intent
