@@ -78,12 +78,11 @@ def plural_uncounted(q: Question) -> bool:
     return False
 
 
-def asks_need(text: str) -> bool:
-    """`text` (normalised, lower-cased) asks whether the GPUs it counts are needed: a NEED_ASKED cue, or
-    需要/要用 … 吗 ("需要两张 H100 吗")."""
-    if has_cue(text, NEED_ASKED):
-        return True
-    return ("需要" in text or "要用" in text) and text.rstrip("？?。.! ").endswith(("吗", "嘛"))
+def asks_need(q: Question) -> bool:
+    """The message asks whether the GPUs it counts are needed: a NEED_ASKED cue, or 需要/要用 in a
+    yes/no question ("需要两张 H100 吗"; the parse decides what is one)."""
+    text = normalise(q.text).lower
+    return has_cue(text, NEED_ASKED) or (q.u.yes_no and ("需要" in text or "要用" in text))
 
 
 def answer(q: Question, reply: Reply, *, memory_asked: bool = False) -> bool:
@@ -164,7 +163,7 @@ def answer(q: Question, reply: Reply, *, memory_asked: bool = False) -> bool:
         else None
     )
     enough = None
-    if asked["fits"] and count > 1 and not memory_asked and asks_need(normalise(q.text).lower):
+    if asked["fits"] and count > 1 and not memory_asked and asks_need(q):
         # "Do I need 2 H100s for a 13B LoRA?": fewer of them may hold it with the recommended room.
         fewer = fewest_that_fit(q, spec, method, limit=count - 1, min_free=MIN_HEADROOM)
         if fewer is not None:
