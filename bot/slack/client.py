@@ -18,7 +18,8 @@ import logging
 import select
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 from urllib.error import HTTPError, URLError
@@ -65,6 +66,16 @@ SEND_HOOK = "_perform_urllib_http_request_internal"
 # starts computing the answer as soon as the placeholder's post is out, not when Slack's reply to it
 # is back). Only the kept-alive path calls it; a caller must not rely on it being called.
 REQUEST_SENT: ContextVar[Callable[[], None] | None] = ContextVar("request_sent", default=None)
+
+
+@contextmanager
+def when_sent(callback: Callable[[], None] | None) -> Iterator[None]:
+    """Calls made inside call `callback` once their request is written (REQUEST_SENT)."""
+    token = REQUEST_SENT.set(callback)
+    try:
+        yield
+    finally:
+        REQUEST_SENT.reset(token)
 
 
 def method_of(request: HttpRequest) -> str:

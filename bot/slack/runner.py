@@ -38,7 +38,7 @@ from slack_sdk.webhook import WebhookClient
 from bot.nlu.script import has_cjk, script_neutral
 from bot.ops.metrics import Metrics
 from bot.ports import ConsultantLike, StoreLike, TurnLike
-from bot.slack.client import REQUEST_SENT
+from bot.slack.client import when_sent
 from bot.slack.locales import LocaleCache
 from bot.slack.messages import notice
 from bot.slack.pools import Pools
@@ -214,12 +214,9 @@ class TurnRunner:
                 args = {"channel": turn.channel, "text": notice("working", turn.lang)}
                 if turn.thread_ts is not None:
                     args["thread_ts"] = turn.thread_ts
-                # The turn starts computing once the post is out (REQUEST_SENT), while Slack answers it.
-                sent = REQUEST_SENT.set(posted.set if posted is not None else None)
-                try:
+                # The turn starts computing once the post is out, while Slack answers it.
+                with when_sent(posted.set if posted is not None else None):
                     response = self.client.api_call("chat.postMessage", json=args)
-                finally:
-                    REQUEST_SENT.reset(sent)
             finally:
                 if posted is not None:
                     posted.set()  # the turn computes while the placeholder's ts is recorded

@@ -22,11 +22,11 @@ from slack_sdk.web.base_client import BaseClient
 from bot.ops.metrics import Metrics
 from bot.slack.client import (
     MAX_RETRY_AFTER_S,
-    REQUEST_SENT,
     SEND_HOOK,
     KeepAliveWebClient,
     build_client,
     readable,
+    when_sent,
 )
 
 
@@ -216,11 +216,8 @@ def test_the_caller_hears_that_a_post_went_out_while_slack_has_not_answered_it_y
     answered: list[str] = []
 
     def post() -> None:
-        token = REQUEST_SENT.set(went_out.set)
-        try:
+        with when_sent(went_out.set):
             answered.append(client.chat_postMessage(channel="C1", text="working")["ts"])
-        finally:
-            REQUEST_SENT.reset(token)
 
     poster = threading.Thread(target=post)
     poster.start()
