@@ -15,7 +15,8 @@ from bot.nlu.deadlines import calendar_month_spans, deadline_date, sprints_said
 from bot.nlu.found import NEGATIONS, RANGES, Found
 from bot.nlu.gpus import GpuMention, correct_gpu_typos, find_gpus
 from bot.nlu.models import ModelMention, find_models
-from bot.nlu.numerals_zh import FINANCIAL
+from bot.nlu.numerals_en import SCALES
+from bot.nlu.numerals_zh import BIG_UNITS, FINANCIAL, SMALL_UNITS
 from bot.nlu.providers import find_providers
 from bot.nlu.relative import find_scales
 from bot.nlu.scan import scan
@@ -311,10 +312,14 @@ def _magnitude(said: str) -> float:
     return value
 
 
+# Each word read once as a substring ("thousands" is "thousand"), its factor from the numeral tables.
 _MAGNITUDES = (
-    ("十", 10), ("百", 100), ("千", 1e3), ("万", 1e4), ("亿", 1e8), ("tens", 10), ("hundred", 100),
-    ("thousand", 1e3), ("million", 1e6), ("billion", 1e9),
-)  # fmt: skip
+    *SMALL_UNITS.items(),
+    *BIG_UNITS.items(),
+    ("tens", 10),
+    ("hundred", 100),
+    *((word, SCALES[word]) for word in ("thousand", "million", "billion")),
+)
 
 
 def _as_said(original: str, s: str, start: int, end: int) -> str:
