@@ -335,6 +335,15 @@ class Evaluator:
             self._fits[key] = found
         return found
 
+    def surely_fits_somewhere(self, gpu: GpuSpec) -> bool:
+        """True when smallest_fitting_count(gpu) is surely not None, known without a layout scan:
+        one layout on the largest count of the ladder fits (LayoutSearch.surely_fits; its memory is
+        above the count's floor, so the floor passes too). False says nothing."""
+        ladder = self._ladders.get(gpu.id) or self.ladder(gpu)
+        if not ladder or self._floor_rules_out(gpu, ladder[-1]):
+            return False  # (no layout on the most GPUs fits: the search decides for the others)
+        return self._search.surely_fits(gpu, ladder[-1])
+
     def smallest_fitting(self, gpu: GpuSpec) -> Option | None:
         n = self.smallest_fitting_count(gpu)
         return None if n is None else self(gpu, n)

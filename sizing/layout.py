@@ -245,6 +245,7 @@ class LayoutSearch:
         self._models: dict[tuple[bool, bool], MemoryModel] = {}
         self._scans: dict[tuple[int, int, bool, bool, bool], _Scan] = {}
         self._slowdowns: dict[tuple[str, float, _Entry], float] = {}
+        self._leanest: dict[tuple[int, int], _Candidate | None] = {}  # surely_fits, per (count, TP limit)
         # Per GPU: TP limit, stored scores, fp32, the precision that runs, capacity_gb.
         self._gpu_keys: dict[str, tuple[int, bool, bool, Precision, float]] = {}
         self._min_batch_tokens = min(self.micro_batches) * w.seq_len
@@ -256,20 +257,22 @@ class LayoutSearch:
         self._grow = not strict_batch
         self._grad_bytes: dict[str, float] = _GradBytes()
 
+    def _gpu_key(self, gpu: GpuSpec) -> tuple[int, bool, bool, Precision, float]:
+        """(TP limit, stored scores, fp32, the precision that runs, capacity_gb) of this GPU."""
+        # Memory depends on precision only through 4- vs 2-byte values (memory.breakdown).
+        precision = self.speed.precision(gpu)
+        scores = stores_scores(gpu) and "none" in self.modes
+        found = self._gpu_keys[gpu.id] = (
+            max_tp(gpu) if self.w.stack.model_parallel else 1,  # = tp_limit(self.w, gpu)
+            scores,
+            precision == "fp32",
+            precision,
+            gpu.capacity_gb,
+        )
+        return found
+
     def _scan(self, gpus: int, gpu: GpuSpec, within_batch: bool = False) -> _Scan:
-        found_gpu = self._gpu_keys.get(gpu.id)
-        if found_gpu is None:
-            # Memory depends on precision only through 4- vs 2-byte values (memory.breakdown).
-            precision = self.speed.precision(gpu)
-            scores = stores_scores(gpu) and "none" in self.modes
-            found_gpu = self._gpu_keys[gpu.id] = (
-                max_tp(gpu) if self.w.stack.model_parallel else 1,  # = tp_limit(self.w, gpu)
-                scores,
-                precision == "fp32",
-                precision,
-                gpu.capacity_gb,
-            )
-        limit, scores, fp32, precision, _ = found_gpu
+        limit, scores, fp32, precision, _ = self._gpu_keys.get(gpu.id) or self._gpu_key(gpu)
         if within_batch and gpus * self._min_batch_tokens <= self.w.global_batch_tokens:
             within_batch = False  # no layout on this many GPUs can exceed the batch: one scan serves
         key = (gpus, limit, scores, fp32, within_batch)
@@ -343,6 +346,34 @@ class LayoutSearch:
             if entries[i][1] <= capacity:
                 return entries[i][0]
             i += 1
+
+    def surely_fits(self, gpu: GpuSpec, gpus: int) -> bool:
+        """True when fits(gpu, gpus) surely holds, known from one layout's memory instead of a scan:
+        the candidate of the count's ordering with the most sharding (the largest model split TP ×
+        PP, then ZeRO stage, then TP, then full recompute) at the smallest micro-batch, sized as the
+        scan would size it (MemoryModel.terms summed in order). False says nothing (that layout
+        does not fit; a leaner one might)."""
+        limit, scores, _, precision, capacity = self._gpu_keys.get(gpu.id) or self._gpu_key(gpu)
+        key = (gpus, limit)
+        if key in self._leanest:
+            best = self._leanest[key]
+        else:
+            best = None
+            best_key = (0, -1, 0, False)
+            for c in self._ordered(gpus):
+                if c[2] > limit:
+                    continue
+                order = (c[2] * c[3], c[1], c[2], c[5] == "full")
+                if order > best_key:
+                    best, best_key = c, order
+            self._leanest[key] = best
+        if best is None:
+            return False
+        _, zero, tp, pp, dp, rec = best
+        total = self.memory_model(precision, scores).total(
+            gpus, dp, tp, pp, zero, rec, min(self.micro_batches)
+        )
+        return total <= capacity
 
     def _choose(self, gpu: GpuSpec, gpus: int, node_gbps: float | None) -> Fitted:
         scan = self._scan(gpus, gpu)

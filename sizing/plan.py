@@ -159,6 +159,17 @@ def _plan_with(request: SizingRequest, catalog: Catalog, *, prune: bool) -> Sizi
                 )
             if request.gpu is None or forced is None:
                 continue
+        if (
+            request.days is not None
+            and request.budget is None
+            and ev.too_slow(g, 1, target)
+            and ev.surely_fits_somewhere(g)
+        ):
+            # Too slow on every count (too_slow does not depend on where the search starts), and
+            # some count fits: late, known without searching for the smallest count that fits.
+            late.append(g)
+            excluded.append(_late(g, request.days, ladder))
+            continue
         tight = ev.smallest_fitting_count(g)
         if tight is None:
             excluded.append(_too_small(ev, g))

@@ -432,6 +432,26 @@ def test_a_type_too_slow_for_the_deadline_is_one_meeting_finds_no_count_on(
                 assert ev.meeting(gpu, start, days) is None
 
 
+@settings(max_examples=25, deadline=None)
+@given(params, methods, st.sampled_from(list(STACKS)), st.booleans())
+def test_a_layout_that_surely_fits_means_the_smallest_fitting_count_is_found(
+    n: float, method: str, stack: str, offload: bool
+) -> None:
+    request = SizingRequest(params=n, method=method, tokens=1e10, stack=stack, offload=offload)  # type: ignore[arg-type]
+    try:
+        w = normalise(request)
+    except SizingError:
+        return
+    for catalog in (CATALOG, REAL):
+        ev = Evaluator(w, catalog, strict_batch=True)
+        for gpu in catalog.gpus:
+            ladder = ev.ladder(gpu)
+            if ladder and ev._search.surely_fits(gpu, ladder[-1]):
+                assert ev._search.fits(gpu, ladder[-1]), gpu.id
+            if ev.surely_fits_somewhere(gpu):
+                assert ev.smallest_fitting_count(gpu) is not None, gpu.id
+
+
 @settings(max_examples=40, deadline=None)
 @given(params, methods, gpus, st.sampled_from([16, 24, 64, 320, 2048]), st.sampled_from([1e9, 1e12]))
 def test_the_fitting_floor_of_a_count_across_nodes_is_under_its_plans_cost_on_a_data_parallel_stack(
