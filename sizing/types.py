@@ -8,7 +8,7 @@ GB means 10**9 bytes everywhere.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Literal
 
 from sizing.model_arch import ModelArchitecture
@@ -178,3 +178,26 @@ class SizingRequest:
     # A named model's published shape (knowledge/data/models.yaml): layers, width, heads and vocabulary
     # come from it instead of the standard shape derived from `params`.
     model: ModelArchitecture | None = None
+    # hash(self), worked out on first use: the dialogue's plan memo hashes a request several times a
+    # turn, and hashing every field (a named model's architecture among them) is most of a lookup.
+    # Not part of the value (no compare, no init, not pickled: a string's hash differs per process).
+    _hash: int | None = field(default=None, init=False, repr=False, compare=False)
+
+    def __hash__(self) -> int:
+        found = self._hash
+        if found is None:
+            found = hash(tuple([getattr(self, name) for name in _REQUEST_FIELDS]))
+            object.__setattr__(self, "_hash", found)
+        return found
+
+    def __getstate__(self) -> list[object]:
+        return [getattr(self, name) for name in _REQUEST_FIELDS]
+
+    def __setstate__(self, state: list[object]) -> None:
+        for name, value in zip(_REQUEST_FIELDS, state, strict=True):
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "_hash", None)
+
+
+# SizingRequest's fields that make up its value (all but the cached hash).
+_REQUEST_FIELDS = tuple(f.name for f in fields(SizingRequest) if f.compare)

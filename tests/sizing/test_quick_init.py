@@ -116,3 +116,19 @@ def test_a_quick_value_is_of_its_own_class_and_a_subclass_keeps_its_own() -> Non
     assert dataclasses.astuple(tagged) == dataclasses.astuple(plain)
     with pytest.raises(dataclasses.FrozenInstanceError):
         tagged.dp = 3  # type: ignore[misc]
+
+
+def test_a_request_remembers_its_hash_and_a_copy_or_pickle_works_it_out_again() -> None:
+    import copy
+    import pickle
+
+    from sizing import Budget, SizingRequest
+
+    a = SizingRequest(params=7e9, method="lora", budget=Budget(5000, "USD"), extra=(("cloud", "aws"),))
+    b = SizingRequest(params=7e9, method="lora", budget=Budget(5000, "USD"), extra=(("cloud", "aws"),))
+    assert a == b and hash(a) == hash(b) and {a: 1}[b] == 1
+    assert hash(a) == hash(a)  # the second time from the cache
+    assert dataclasses.replace(a, days=3.0) != a and hash(dataclasses.replace(a, days=None)) == hash(a)
+    for twin in (pickle.loads(pickle.dumps(a)), copy.deepcopy(a), copy.copy(a)):
+        assert twin == a and twin._hash is None and hash(twin) == hash(a)
+    assert "_hash" not in repr(a)
