@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import bisect
 import math
+from dataclasses import dataclass
 
 from sizing import compute, cost, layout, network, storage
 from sizing.assumptions import HEADROOM_PREMIUM, MIN_HEADROOM, ROOMY_SEARCH_FACTOR
@@ -11,7 +12,7 @@ from sizing.compute import GOODPUT, goodput_of
 from sizing.fixed import FixedModel, minimum_fixed_hours
 from sizing.memory import Layout, LowerBound, MemoryModel, weight_bytes_per_param
 from sizing.network import GPUS_PER_NODE
-from sizing.result import Option, new_option
+from sizing.result import Excluded, Option, new_option
 from sizing.screen import layout_within_batch, network_ok
 from sizing.types import Catalog, GpuSpec, Offering, Precision
 from sizing.workload import Workload
@@ -95,6 +96,54 @@ def purchasable_counts(offers: tuple[Offering, ...], most: int) -> tuple[int, ..
     return counts
 
 
+NO_PRICE = "no usable on-demand price in the catalogue"
+
+
+@dataclass(frozen=True, slots=True)
+class CatalogFacts:
+    """What every plan() on one catalogue asks of its GPU types before any workload comes in, worked
+    out once per catalogue object (catalog_facts). Read-only: the mappings are shared by every plan."""
+
+    catalog: Catalog
+    offerings: dict[str, tuple[Offering, ...]]  # cost.usable_offerings
+    # Per GPU type of the catalogue: Evaluator._node_facts (the most GPUs one node holds, at least
+    # GPUS_PER_NODE; whether it is sold; the fastest network listed on its 8-GPU instances; whether
+    # any instance lists one).
+    nodes: dict[str, tuple[float, bool, float | None, bool]]
+    cheapest: dict[str, float]  # per priced type: cost.cheapest_gpu_hour_usd
+    priced: tuple[tuple[int, GpuSpec], ...]  # (catalogue position, type) of the priced types
+    unpriced: tuple[Excluded, ...]  # a "no_price" exclusion per type without a usable price
+
+
+_CATALOG_FACTS: dict[int, CatalogFacts] = {}
+
+
+def catalog_facts(catalog: Catalog) -> CatalogFacts:
+    """CatalogFacts of this catalogue, memoised per catalogue object (kept with it, so the id cannot
+    be reused): a chat plans on the same few catalogues again and again."""
+    found = _CATALOG_FACTS.get(id(catalog))
+    if found is not None and found.catalog is catalog:
+        return found
+    offerings = cost.usable_offerings(catalog)
+    nodes: dict[str, tuple[float, bool, float | None, bool]] = {}
+    for g in catalog.gpus:
+        offers = offerings.get(g.id, ())
+        largest, best, listed = cost.offering_facts(offers)
+        nodes[g.id] = (max(GPUS_PER_NODE, largest), bool(offers), best, listed)
+    found = CatalogFacts(
+        catalog,
+        offerings,
+        nodes,
+        {gid: cost.cheapest_gpu_hour_usd(offers) for gid, offers in offerings.items()},
+        tuple((i, g) for i, g in enumerate(catalog.gpus) if g.id in offerings),
+        tuple(Excluded(g.id, "no_price", NO_PRICE) for g in catalog.gpus if g.id not in offerings),
+    )
+    if len(_CATALOG_FACTS) >= 16:
+        _CATALOG_FACTS.pop(next(iter(_CATALOG_FACTS)))
+    _CATALOG_FACTS[id(catalog)] = found
+    return found
+
+
 class Evaluator:
     """The plans of one plan() call, memoised per (gpu, count), sharing layout and price memos."""
 
@@ -103,8 +152,10 @@ class Evaluator:
         self.catalog = catalog
         self.strict_batch = strict_batch
         self._search = layout.LayoutSearch(w, strict_batch, catalog.offload)
-        self._offerings = cost.usable_offerings(catalog)
+        self.facts = facts = catalog_facts(catalog)
+        self._offerings = facts.offerings
         self.priced_ids = self._offerings.keys()  # the GPU ids priced() holds, for a test without a call
+        self._cheapest = facts.cheapest
         self._seen: dict[tuple[str, int], Option] = {}
         self._ladders: dict[str, tuple[int, ...]] = {}
         self._ideal: dict[str, float] = {}
@@ -114,7 +165,7 @@ class Evaluator:
         self._batch_ranks = max(1, int(w.global_batch_tokens * 1.0001 // (w.seq_len * self._min_micro_batch)))
         # Per GPU: (the most GPUs one node of it holds, at least GPUS_PER_NODE; whether the catalog
         # sells it; the fastest network listed on its 8-GPU instances; whether any lists one).
-        self._nodes: dict[str, tuple[float, bool, float | None, bool]] = {}
+        self._nodes: dict[str, tuple[float, bool, float | None, bool]] = dict(facts.nodes)
         self._cost_floors: dict[tuple[str, int], float] = {}
         self._fits: dict[tuple[str, int], bool] = {}
         self._days_floors: dict[tuple[str, int], float] = {}
@@ -573,8 +624,10 @@ class Evaluator:
         """(the lowest price per GPU-hour of this type, inf when not sold; ideal_gpu_hours)."""
         found = self._rising.get(gpu.id)
         if found is None:
-            offerings = self._offerings.get(gpu.id, ())
-            per_gpu_hour = cost.cheapest_gpu_hour_usd(offerings) if offerings else math.inf
+            per_gpu_hour = self._cheapest.get(gpu.id)
+            if per_gpu_hour is None:  # = cost.cheapest_gpu_hour_usd of its offerings; inf: not sold
+                offerings = self._offerings.get(gpu.id, ())
+                per_gpu_hour = cost.cheapest_gpu_hour_usd(offerings) if offerings else math.inf
             ideal = self._ideal.get(gpu.id)
             if ideal is None:  # = ideal_gpu_hours(gpu)
                 ideal = self._ideal[gpu.id] = self._search.speed.ideal_gpu_hours(gpu)

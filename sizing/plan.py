@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import bisect
 import math
+from collections.abc import Sequence
 from dataclasses import replace
 
 from sizing import feasibility
 from sizing.assumptions import COST_TIE, DEFAULT_TARGET_DAYS, FASTEST_COST_CAP, SMALL_MODEL_PARAMS
 from sizing.errors import SizingError
-from sizing.evaluate import Evaluator, max_gpus, rank_cost
+from sizing.evaluate import NO_PRICE, Evaluator, max_gpus, rank_cost
 from sizing.explain import lines
 from sizing.explain_notes import assumption_lines, tradeoffs
 from sizing.prune import Pruner
@@ -132,13 +133,15 @@ def _plan_with(request: SizingRequest, catalog: Catalog, *, prune: bool) -> Sizi
 
     picks: list[Option] = []  # each type's preferred plan
     late: list[GpuSpec] = []  # types that cannot meet the deadline
-    for g in pruner.order(types) if pruner is not None else types:
-        if free_choice and not ev.priced(g):
-            # An unpriced type is no answer to a free choice, searched or not: planning it anyway
-            # let an unpriced B300 decide which priced types were "too slow" (the unpruned search
-            # must give the pruned search's answer).
-            excluded.append(Excluded(g.id, "no_price", "no usable on-demand price in the catalogue"))
-            continue
+    searched: Sequence[GpuSpec] = types
+    if free_choice:
+        # An unpriced type is no answer to a free choice, searched or not: planning it anyway let
+        # an unpriced B300 decide which priced types were "too slow" (the unpruned search must give
+        # the pruned search's answer). Their exclusions are the catalogue's own (catalog_facts).
+        facts = ev.facts
+        excluded.extend(facts.unpriced)
+        searched = pruner.order(facts.priced) if pruner is not None else [g for _, g in facts.priced]
+    for g in searched:
         if pruner is not None:
             skip = pruner.skip(g, pool)
             if skip is not None:
@@ -332,7 +335,7 @@ def _plan_with(request: SizingRequest, catalog: Catalog, *, prune: bool) -> Sizi
                     Excluded(gid, "shape", f"not sold as {request.gpus} GPUs on one instance or 8-GPU nodes")
                 )
             else:
-                excluded.append(Excluded(gid, "no_price", "no usable on-demand price in the catalogue"))
+                excluded.append(Excluded(gid, "no_price", NO_PRICE))
         pool = priced
 
     def ordered(candidates: list[Option], cap: float | None) -> tuple[list[Option], list[Excluded]]:

@@ -107,14 +107,18 @@ class Pruner:
         per_gpu, ideal = ev.rising_factors(g)
         return per_gpu * (ideal + ev.min_fixed_hours)
 
-    def order(self, types: Sequence[GpuSpec]) -> list[GpuSpec]:
-        """Cheapest floor first (ties in catalog order)."""
+    def order(self, types: Sequence[tuple[int, GpuSpec]]) -> list[GpuSpec]:
+        """These (catalog position, type) pairs' types, cheapest floor first (ties in catalog order)."""
         floors = self._floors
-        for g in types:
-            if g.id not in floors:
-                floors[g.id] = self._floor(g)
+        keyed = []
+        for i, g in types:
+            found = floors.get(g.id)
+            if found is None:
+                found = floors[g.id] = self._floor(g)
+            keyed.append((found, i, g))
         # (floor, catalog position, type): the stable sort by floor, without a key call per type.
-        return [g for _, _, g in sorted([(floors[g.id], i, g) for i, g in enumerate(types)])]
+        keyed.sort()
+        return [g for _, _, g in keyed]
 
     def skip(self, g: GpuSpec, pool: Sequence[Option]) -> Excluded | None:
         """Why this type need not be searched, or None when it might make the answer. `pool` only
