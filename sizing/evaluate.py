@@ -247,8 +247,10 @@ class Evaluator:
         per_gpu_s = ideal.tokens_per_gpu_second
         step_s = tokens_per_step / (per_gpu_s * gpus)
         grad_bytes = weight_bytes_per_param(ideal.precision)
-        terms = network.layout_sync_terms(
-            lay, w.trainable_params, grad_bytes, step_s, w.seq_len, w.arch.hidden
+        terms = (
+            network.layout_sync_terms(lay, w.trainable_params, grad_bytes, step_s, w.seq_len, w.arch.hidden)
+            if gbps is None
+            else search.sync_terms_of(gpu, lay, grad_bytes, step_s)  # the choice's own, when the same
         )
         offered: float | None = None
         assumed: float | None = None

@@ -21,7 +21,7 @@ from sizing.assumptions import MIN_HEADROOM
 from sizing.compute import Speed, recompute_factor
 from sizing.frozen import quick_init, quick_new
 from sizing.memory import Layout, MemoryBreakdown, MemoryModel, single_gpu_zero_stages, weight_bytes_per_param
-from sizing.network import GPUS_PER_NODE, comm_slowdown, sync_terms
+from sizing.network import GPUS_PER_NODE, comm_slowdown, layout_sync_terms, sync_terms
 from sizing.pipeline import pipeline_bubble
 from sizing.types import GpuSpec, OffloadRates, Precision, Recompute
 from sizing.workload import Workload
@@ -135,6 +135,8 @@ def stores_scores(gpu: GpuSpec) -> bool:
 
 # One layout in scan order: (speed, peak memory GB, zero, tp, pp, dp, recompute, micro-batch).
 _Entry = tuple[float, float, int, int, int, int, Recompute, int]
+# network.sync_terms' result: (total, node DP, node PP, ..., window).
+SyncTerms = tuple[float, float, float, float, float]
 # One candidate of a count's ordering: (speed, zero, tp, pp, dp, recompute).
 _Candidate = tuple[float, int, int, int, int, Recompute]
 
@@ -246,6 +248,9 @@ class LayoutSearch:
         self._scans: dict[tuple[int, int, bool, bool, bool], _Scan] = {}
         self._slowdowns: dict[tuple[str, float, _Entry], float] = {}
         self._leanest: dict[tuple[int, int], _Candidate | None] = {}  # surely_fits, per (count, TP limit)
+        # _slowdown_uncached's sync terms per (GPU, dp, tp, pp, zero, recompute, micro-batch), with
+        # the step time, gradient bytes and accumulation they had (sync_terms_of).
+        self._sync: dict[tuple[str, int, int, int, int, str, int], tuple[float, float, int, SyncTerms]] = {}
         # Per GPU: TP limit, stored scores, fp32, the precision that runs, capacity_gb.
         self._gpu_keys: dict[str, tuple[int, bool, bool, Precision, float]] = {}
         self._min_batch_tokens = min(self.micro_batches) * w.seq_len
@@ -494,7 +499,7 @@ class LayoutSearch:
         tokens_per_s = self.speed.layout_tokens_per_gpu_second(gpu, gpus, tp, pp, zero, rec, accum) * gpus
         step_s = dp * mb * accum * w.seq_len / tokens_per_s
         grad_bytes = self._grad_bytes[precision]  # = weight_bytes_per_param(precision)
-        _, node_dp, node_pp, _, window = sync_terms(
+        terms = sync_terms(
             gpus,
             dp,
             tp,
@@ -508,7 +513,21 @@ class LayoutSearch:
             w.seq_len,
             w.arch.hidden,
         )
+        self._sync[(gpu.id, dp, tp, pp, zero, rec, mb)] = (step_s, grad_bytes, accum, terms)
+        _, node_dp, node_pp, _, window = terms
         return comm_slowdown(node_dp, node_pp, step_s, window, node_gbps)
+
+    def sync_terms_of(self, gpu: GpuSpec, lay: Layout, grad_bytes: float, step_s: float) -> SyncTerms:
+        """network.layout_sync_terms of this layout with the workload's values: the terms the scan
+        worked out for its network slowdown when they had the same gradient bytes and step time
+        (the same arguments, so the same terms), else worked out here."""
+        w = self.w
+        found = self._sync.get(
+            (gpu.id, lay.dp, lay.tp, lay.pp, lay.zero_stage, lay.recompute, lay.micro_batch)
+        )
+        if found is not None and found[0] == step_s and found[1] == grad_bytes and found[2] == lay.grad_accum:
+            return found[3]
+        return layout_sync_terms(lay, w.trainable_params, grad_bytes, step_s, w.seq_len, w.arch.hidden)
 
     def _fitted(self, scan: _Scan, e: _Entry, capacity: float) -> Fitted:
         made = scan.made.get(e)

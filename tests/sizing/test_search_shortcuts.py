@@ -11,12 +11,12 @@ from hypothesis import example, given, settings, strategies as st
 from sizing_catalog import CATALOG
 
 from knowledge import load_knowledge
-from sizing import plan
+from sizing import network, plan
 from sizing.compute import Speed, throughput
 from sizing.errors import SizingError
 from sizing.evaluate import COUNT_LADDER, Evaluator
 from sizing.layout import LayoutSearch, _powers, choose, max_tp
-from sizing.memory import Layout, MemoryModel, breakdown, lower_bound_gb
+from sizing.memory import Layout, MemoryModel, breakdown, lower_bound_gb, weight_bytes_per_param
 from sizing.plan import plan_with
 from sizing.result import Option
 from sizing.screen import within_batch
@@ -450,6 +450,28 @@ def test_a_layout_that_surely_fits_means_the_smallest_fitting_count_is_found(
                 assert ev._search.fits(gpu, ladder[-1]), gpu.id
             if ev.surely_fits_somewhere(gpu):
                 assert ev.smallest_fitting_count(gpu) is not None, gpu.id
+
+
+@pytest.mark.parametrize("method", ["pretrain", "full_finetune", "lora"])
+def test_the_sync_terms_a_plan_reuses_from_its_layout_choice_are_the_networks_own(method: str) -> None:
+    w = normalise(SizingRequest(params=13e9, method=method, tokens=1e11))  # type: ignore[arg-type]
+    ev = Evaluator(w, REAL, strict_batch=True)
+    search, reused = ev._search, 0
+    for gpu in REAL.gpus:
+        for count in (16, 64, 256):
+            if not ev.ladder(gpu) or count not in ev.ladder(gpu):
+                continue
+            lay = ev(gpu, count).fitted.layout
+            speed = search.speed.tokens_per_gpu_second(gpu, lay)
+            step_s = lay.dp * lay.micro_batch * lay.grad_accum * w.seq_len / (speed * count)
+            grad_bytes = weight_bytes_per_param(search.speed.precision(gpu))
+            own = network.layout_sync_terms(
+                lay, w.trainable_params, grad_bytes, step_s, w.seq_len, w.arch.hidden
+            )
+            assert search.sync_terms_of(gpu, lay, grad_bytes, step_s) == own
+            key = (gpu.id, lay.dp, lay.tp, lay.pp, lay.zero_stage, lay.recompute, lay.micro_batch)
+            reused += key in search._sync
+    assert reused  # the choice's terms were there to reuse
 
 
 @settings(max_examples=40, deadline=None)
