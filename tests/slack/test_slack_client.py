@@ -5,6 +5,7 @@ thread, the request slack_sdk would send, and what happens when the server close
 
 from __future__ import annotations
 
+import http.client
 import os
 import resource
 import socket
@@ -226,3 +227,123 @@ def test_the_caller_hears_that_a_post_went_out_while_slack_has_not_answered_it_y
     kept.release()
     poster.join(10)
     assert len(answered) == 1 and len(kept.calls("chat.postMessage")) == 1
+
+
+class ScriptedServer:
+    """A raw HTTP server that answers each request with the next of `answers` (bytes as they go on the
+    wire), on one connection kept open until an answer says otherwise; records each request's bytes."""
+
+    def __init__(self, answers: list[bytes]) -> None:
+        self.answers = list(answers)
+        self.requests: list[bytes] = []
+        self.connections = 0
+        self._server = socket.create_server(("127.0.0.1", 0))
+        self.url = f"http://127.0.0.1:{self._server.getsockname()[1]}/api/"
+        threading.Thread(target=self._serve, daemon=True).start()
+
+    def _serve(self) -> None:
+        while self.answers:
+            conn, _ = self._server.accept()
+            self.connections += 1
+            with conn, conn.makefile("rb") as reader:
+                while self.answers:
+                    head = b"".join(iter(reader.readline, b"\r\n"))
+                    if not head:
+                        break
+                    length = int(head.lower().split(b"content-length: ")[1].split(b"\r\n")[0])
+                    self.requests.append(head + b"\r\n" + reader.read(length))
+                    answer = self.answers.pop(0)
+                    conn.sendall(answer)
+                    if (
+                        b"connection: close" in answer.lower()
+                        or b"content-length" not in answer.lower()
+                        and (b"chunked" not in answer.lower())
+                    ):
+                        break
+
+    def close(self) -> None:
+        self._server.close()
+
+
+def answer(body: bytes, *head: bytes, status: bytes = b"200 OK") -> bytes:
+    return b"HTTP/1.1 " + status + b"\r\n" + b"".join(h + b"\r\n" for h in head) + b"\r\n" + body
+
+
+def client_for(server: ScriptedServer) -> WebClient:
+    return build_client(settings_for(server), Metrics())  # type: ignore[arg-type]
+
+
+def test_answers_whole_in_chunks_by_length_or_up_to_the_close_are_read_alike_on_one_connection() -> None:
+    ok = b'{"ok": true, "ts": "1.2", "note": "\xe7\xad\x94"}'
+    server = ScriptedServer(
+        [
+            answer(ok, b"Content-Type: application/json; charset=utf-8", b"Content-Length: %d" % len(ok)),
+            answer(
+                b"7\r\n"
+                + ok[:7]
+                + b"\r\n"
+                + b"%x;ext=1\r\n" % (len(ok) - 7)
+                + ok[7:]
+                + b"\r\n0\r\nX-T: 1\r\n\r\n",
+                b"Content-Type: application/json",
+                b"Transfer-Encoding: chunked",
+            ),
+            b"HTTP/1.1 100 Continue\r\n\r\n"
+            + answer(ok, b"Content-Type: application/json", b"Content-Length: %d" % len(ok)),
+            answer(ok, b"Content-Type: application/json", b"Connection: close"),
+            answer(ok, b"Content-Type: application/json;charset=utf-8", b"Content-Length: %d" % len(ok)),
+        ]
+    )
+    client = client_for(server)
+    try:
+        answers = [client.chat_postMessage(channel="C1", text=f"m{i}") for i in range(5)]
+    finally:
+        server.close()
+
+    assert [a["note"] for a in answers] == ["答"] * 5
+    assert server.connections == 2  # the answer read up to the close ended the first connection
+    assert all(r.startswith(b"POST /api/chat.postMessage HTTP/1.1\r\n") for r in server.requests)
+
+
+def test_an_error_answer_reaches_slack_sdk_with_its_status_headers_and_body() -> None:
+    body = b'{"ok": false, "error": "ratelimited"}'
+    server = ScriptedServer(
+        [
+            answer(
+                body,
+                b"Content-Type: application/json",
+                b"Retry-After: 30",
+                b"Content-Length: %d" % len(body),
+                status=b"429 Too Many Requests",
+            )
+        ]
+    )
+    client = client_for(server)
+    try:
+        with pytest.raises(SlackApiError) as raised:
+            client.chat_postMessage(channel="C1", text="hi")
+    finally:
+        server.close()
+
+    assert raised.value.response.status_code == 429
+    assert raised.value.response["error"] == "ratelimited"
+    assert raised.value.response.headers["Retry-After"] == "30"
+
+
+def test_a_cut_off_answer_fails_the_call_and_the_next_call_starts_on_a_new_connection() -> None:
+    ok = b'{"ok": true, "ts": "1.2"}'
+    server = ScriptedServer(
+        [
+            answer(ok[:5], b"Content-Length: %d" % len(ok), b"Connection: close"),
+            answer(ok, b"Content-Type: application/json", b"Content-Length: %d" % len(ok)),
+        ]
+    )
+    client = client_for(server)
+    try:
+        with pytest.raises(http.client.IncompleteRead):  # as http.client's own read raises it
+            client.chat_postMessage(channel="C1", text="first")
+        assert client.chat_postMessage(channel="C1", text="second")["ts"] == "1.2"
+    finally:
+        server.close()
+
+    assert server.connections == 2
