@@ -37,7 +37,11 @@ def alternation(words: Iterable[str]) -> str:
     for w in sorted(set(words), key=lambda w: (-len(w), w)):
         p = re.escape(w)
         if is_word_char(w[0]):
-            p = r"(?<![A-Za-z0-9])" + p
+            # The boundary before the word, checked once its first character has matched: the same test as
+            # `(?<![A-Za-z0-9])` in front (that character is a letter or digit, never a newline), but each
+            # branch then opens with a literal, so the regex engine skips in C to the places one of the
+            # first characters stands instead of trying every branch at every character.
+            p = re.escape(w[0]) + r"(?<![A-Za-z0-9].)" + re.escape(w[1:])
         if is_word_char(w[-1]):
             p += r"(?![A-Za-z0-9])"
         out.append(p)
