@@ -588,7 +588,9 @@ def _after_join(clause: str) -> str:
 
 
 # Clause punctuation, and a dot or hyphen before a space or the end ("qwen2.5", "1.5B", "fine-tune" go on).
-_CLAUSE_BREAK = re.compile(r"[!;,，。！；\n?？—–:：]|[.\-](?= |\Z)")
+# One class of every first character, then the dot or hyphen's condition (the same matches as
+# `[!;,，。！；\n?？—–:：]|[.\-](?= |\Z)`): a pattern that opens with a class is scanned for in C.
+_CLAUSE_BREAK = re.compile(r"[!;,，。！；\n?？—–:：.\-](?:(?<![.\-])|(?= |\Z))")
 # A premise opened by "since" or "given" runs into its question without a comma ("since the A100 has 120GB
 # can i full finetune a 13b on one"): the question is a clause of its own, from its auxiliary and subject on.
 _PREMISE_OPENERS = ("since", "given", "because", "now that", "seeing as")
@@ -1120,7 +1122,9 @@ def several_questions(t: str) -> bool:
 _ASKS_AGAIN = re.compile(r"多少|几|幾|吗|嗎|怎么|怎麼|哪|\b(?:what|how|which|does|do|is|are|can)\b")
 # Clauses of a message, and the words an English question opens with: a list of questions in one sentence.
 # A lead-in closed by a colon or a dash ("two qs: how much…", "quick q - does…") is a clause of its own.
-_CLAUSES = re.compile(r"[,，;；?？:：]|\s[-–—]\s|\band\b")
+# Written as one class of every first character, then what follows each (the same matches as
+# `[,，;；?？:：]|\s[-–—]\s|\band\b`): a pattern that opens with a class is scanned for in C.
+_CLAUSES = re.compile(r"[,，;；?？:：\sa](?:(?<=[,，;；?？:：])|(?<=\s)[-–—]\s|(?<=\ba)nd\b)")
 # The words that make a Chinese clause a question of its own.
 _ZH_ASKS = re.compile(
     r"多少|几|幾|吗|嗎|嘛|哪|怎么|怎麼|什么|什麼|是否|能否|能不能|可不可以|够不够|夠不夠|行不行"
