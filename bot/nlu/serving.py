@@ -237,6 +237,19 @@ BARE_LATENCY = (
     "latency", "latencies", "p99", "p95", "p90", "p50", "延迟", "时延", "响应时间", "response time",
 )  # fmt: skip
 BARE_LATENCY_MIN_MS = 1000.0
+# A latency target stated as a percentile: "p99 under 2s", "P95 延迟", "99th percentile", "99 分位".
+_PERCENTILE = re.compile(
+    r"(?<![a-z0-9])p\s?(50|90|95|99(?:\.9)?)(?![0-9.])"
+    r"|(?<![0-9.])(50|90|95|99(?:\.9)?)\s*(?:th|%)?\s*(?:percentile|百分位|分位)"
+)
+
+
+def latency_percentile(s: str) -> float | None:
+    """The percentile a latency target names (99.0 for "p99", "99th percentile", "99分位"), else None."""
+    m = _PERCENTILE.search(s.lower())
+    return float(m.group(1) or m.group(2)) if m else None
+
+
 PER_USER = (
     "per user", "each user", "per request", "per stream", "per sequence", "每个用户", "每用户", "每路",
     "单用户",

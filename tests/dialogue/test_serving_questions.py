@@ -373,3 +373,30 @@ def test_a_chinese_follow_up_that_only_counts_people_re_plans_the_serving_answer
 def test_people_counted_in_a_training_message_are_no_serving_load() -> None:
     said = parse("我们团队 5 人，预训练 7B，数据 1TB，一个月")
     assert said.intent == "size" and said.slots.concurrency is None
+
+
+def test_a_p99_target_from_a_follow_up_is_said_back_beside_the_typical_time_the_plan_models(
+    real: Consultant,
+) -> None:
+    en = ask(real, "serve Llama 3.1 8B on one L40S for 30 users", "p99 under 2s?")
+    note = en.splitlines()[-1]
+    assert note.startswith("_Your p99 target of 2 s to the first token:")
+    assert "typical (mean)" in note and "does not model percentiles" in note
+    assert "4.6 × the mean" in note and "M/M/1" in note and "within your 2 s" in note
+    zh = ask(real, "部署 Qwen2.5-14B，给 40 个人用，用 A100", "p99 要在 1.5 秒内")
+    assert "您的 P99 首 token 延迟目标是 1.5 秒" in zh and "不对分位数建模" in zh
+
+
+def test_a_p99_target_the_typical_time_cannot_meet_with_headroom_asks_for_the_target_that_would(
+    real: Consultant,
+) -> None:
+    reply = ask(real, "serve Llama 3.1 70B on 4 H100s for 50 users, p99 TTFT under 300 ms")
+    note = reply.splitlines()[-1]
+    assert "about 97.4 ms on NVIDIA H100 SXM5" in note and "so about 448 ms: over your 300 ms" in note
+    assert "ask for about 65.2 ms to the first token" in note
+
+
+def test_a_latency_target_without_a_percentile_is_said_back_as_a_typical_time(real: Consultant) -> None:
+    reply = ask(real, "serve Llama 3.1 8B on one L40S for 30 users, first token under 500 ms")
+    note = reply.splitlines()[-1]
+    assert note.startswith("_Your target of 500 ms to the first token:") and "× the mean" not in note

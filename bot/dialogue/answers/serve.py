@@ -17,8 +17,9 @@ from bot.dialogue.hardware import china_gpus
 from bot.dialogue.reply import Reply
 from bot.nlu.lexicon import asks_price, has_cue
 from bot.nlu.question_cues import PER_TOKEN_COST
-from bot.nlu.serving import adapters_served
+from bot.nlu.serving import adapters_served, latency_percentile
 from bot.nlu.text import normalise
+from knowledge.latency_percentiles import latency_percentiles
 from sizing.assumptions import HOURS_PER_MONTH
 from sizing.errors import SizingError
 from sizing.model_arch import ModelArchitecture
@@ -365,6 +366,7 @@ def serving_answer(q: Question, reply: Reply) -> bool:
         **clouds_note(q, data["options"]),
     )
     add_adapter_note(q, req, reply)
+    add_latency_note(q, data, reply)
     return True
 
 
@@ -386,6 +388,32 @@ def add_adapter_note(q: Question, req: ServeRequest, reply: Reply) -> None:
         gb=gb,
         count=count,
         total_gb=gb * count if count else None,
+    )
+
+
+def add_latency_note(q: Question, data: Mapping[str, Any], reply: Reply) -> None:
+    """A time-to-first-token target said now ("p99 under 2s", "延迟 2 秒以内"), or a percentile asked of the
+    one said before ("p99 呢"): said back beside the typical time the plan models. The plan has no
+    percentiles; a percentile target is compared with the typical time times the sourced tail factor
+    (knowledge.latency_percentiles, an M/M/1 assumption the note labels)."""
+    percentile = latency_percentile(normalise(q.text).lower)
+    target = q.u.said.get("ttft_ms") or (q.slot("ttft_ms") if percentile is not None else None)
+    options = data.get("options") or []
+    if not target or not options or not options[0].get("ttft_ms"):
+        return
+    tails = latency_percentiles()
+    factor = tails.factor(percentile) if percentile is not None else None
+    typical = float(options[0]["ttft_ms"])
+    reply.add(
+        "serve_latency",
+        percentile=percentile,
+        target_ms=float(target),
+        typical_ms=typical,
+        gpu_name=options[0]["gpu_name"],
+        factor=factor,
+        tail_ms=typical * factor if factor else None,
+        typical_goal_ms=float(target) / factor if factor else None,
+        cite=tails.citation,
     )
 
 
