@@ -400,3 +400,24 @@ def test_a_latency_target_without_a_percentile_is_said_back_as_a_typical_time(re
     reply = ask(real, "serve Llama 3.1 8B on one L40S for 30 users, first token under 500 ms")
     note = reply.splitlines()[-1]
     assert note.startswith("_Your target of 500 ms to the first token:") and "× the mean" not in note
+
+
+@pytest.mark.parametrize(
+    ("follow_up", "opening"),
+    [
+        ("does it fit on one H100 with FP8?", "*Serving Llama 3.1 70B (FP8) to 50 concurrent users*"),
+        ("is 2 A100 enough?", "*Serving Llama 3.1 70B (BF16) to 50 concurrent users*"),
+        ("單卡 4090 夠嗎", "*推理部署 Llama 3.1 70B（BF16），50 個併發使用者*"),
+    ],
+)
+def test_asking_whether_counted_gpus_are_enough_re_plans_the_job_at_hand_on_them(
+    real: Consultant, follow_up: str, opening: str
+) -> None:
+    reply = ask(real, "serve Llama 3.1 70B for 50 users", follow_up)
+    assert reply.startswith(opening), reply[:200]
+    assert not reply.startswith(("*Does FP8", "*H100", "*能用 RTX"))
+
+
+def test_asking_whether_counted_gpus_are_enough_with_no_job_asks_for_the_model(real: Consultant) -> None:
+    assert ask(real, "單卡 4090 夠嗎").startswith("好的：RTX4090，1 張卡。\n*模型有多少參數？*")
+    assert ask(real, "is 2 A100 enough?").startswith("Got it: A100, 2 GPUs.\n*How many parameters")
