@@ -421,3 +421,13 @@ def test_asking_whether_counted_gpus_are_enough_re_plans_the_job_at_hand_on_them
 def test_asking_whether_counted_gpus_are_enough_with_no_job_asks_for_the_model(real: Consultant) -> None:
     assert ask(real, "單卡 4090 夠嗎").startswith("好的：RTX4090，1 張卡。\n*模型有多少參數？*")
     assert ask(real, "is 2 A100 enough?").startswith("Got it: A100, 2 GPUs.\n*How many parameters")
+
+
+def test_a_rag_stack_gets_the_llm_plan_and_says_the_encoders_are_not_in_it(real: Consultant) -> None:
+    en = ask(real, "RAG: bge-m3 embeddings + bge-reranker-v2-m3 + Qwen2.5-14B for 40 users, what GPUs?")
+    assert en.startswith("*Serving Qwen2.5 14B (BF16) to 40 concurrent users*")
+    note = en.splitlines()[-1]
+    assert note.startswith("_This plan covers the LLM only. Embedding and reranker models are encoders")
+    assert "GB free on each NVIDIA" in note and "--gpu-memory-utilization" in note
+    zh = ask(real, "我们做知识库问答，用 bge-large 做向量化，再用 Llama 3.1 8B 生成，20 人并发，要几张卡")
+    assert "_上面的方案只算了大语言模型。" in zh and "GB，bge 这一类编码器" in zh

@@ -17,7 +17,7 @@ from bot.dialogue.hardware import china_gpus
 from bot.dialogue.reply import Reply
 from bot.nlu.lexicon import asks_price, has_cue
 from bot.nlu.question_cues import PER_TOKEN_COST
-from bot.nlu.serving import adapters_served, latency_percentile
+from bot.nlu.serving import adapters_served, latency_percentile, names_encoder_model
 from bot.nlu.text import normalise
 from knowledge.latency_percentiles import latency_percentiles
 from sizing.assumptions import HOURS_PER_MONTH
@@ -367,6 +367,7 @@ def serving_answer(q: Question, reply: Reply) -> bool:
     )
     add_adapter_note(q, req, reply)
     add_latency_note(q, data, reply)
+    add_encoder_note(q, data, reply)
     return True
 
 
@@ -416,6 +417,31 @@ def add_latency_note(q: Question, data: Mapping[str, Any], reply: Reply) -> None
         cite=tails.citation,
     )
 
+
+# The FAQ entry that sizes embedding and reranker models (encoders), named after an LLM plan without them.
+ENCODER_FAQ = "faq.encoder_serving"
+
+
+def add_encoder_note(q: Question, data: Mapping[str, Any], reply: Reply) -> None:
+    """A RAG stack named with its LLM ("bge-m3 embeddings + bge-reranker + Qwen2.5-14B"): the plan above
+    covers the LLM only; the note says so, what the plan leaves free on each GPU beside the LLM, and
+    where the encoders are sized (the FAQ entry: no KV cache, sized by throughput)."""
+    options = data.get("options") or []
+    if not options or not names_encoder_model(normalise(q.text).lower):
+        return
+    first = options[0]
+    entry = q.kb.entry(ENCODER_FAQ)
+    usable_gb = (first.get("gpu_usable_mib") or 0) * MIB / 1e9 or first.get("gpu_memory_gb") or 0.0
+    free_gb = usable_gb - (first.get("memory_per_gpu_gb") or 0.0) if first.get("fits") else None
+    reply.add(
+        "serve_encoders",
+        gpu_name=first["gpu_name"],
+        free_gb=free_gb if free_gb is not None and free_gb > 0 else None,
+        faq_title=entry.title if entry is not None else None,
+    )
+
+
+MIB = 1_048_576  # bytes in a MiB: the engine reports usable memory in MiB
 
 ADAPTER_BYTES = 2  # an adapter is kept in BF16 beside weights of any precision
 
