@@ -252,8 +252,10 @@ def latency_percentile(s: str) -> float | None:
 
 PER_USER = (
     "per user", "each user", "per request", "per stream", "per sequence", "每个用户", "每用户", "每路",
-    "单用户",
+    "单用户", "每人", "每个人", "每位用户",
 )  # fmt: skip
+# Right after a speed, the one that makes it each user's: "30 tokens/s each".
+PER_USER_AFTER = ("each", "apiece")
 # Label words right before a bare number: "并发50", "QPS 20", "concurrency of 64".
 CONCURRENCY_LABEL = ("并发", "并发数", "并发量", "并发用户", "concurrency", "concurrency of", "concurrent")
 # Before a bare number: "日活 5000", "DAU 2万", "daily active users: 5k".
@@ -787,6 +789,7 @@ __all__ = [
     "DAILY_USERS_LABEL",
     "PER_DAY",
     "PER_USER",
+    "PER_USER_AFTER",
     "QPS_LABEL",
     "CONVERSATION_WORDS",
     "REQUEST_VOLUME_LABEL",

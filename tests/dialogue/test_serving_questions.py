@@ -431,3 +431,10 @@ def test_a_rag_stack_gets_the_llm_plan_and_says_the_encoders_are_not_in_it(real:
     assert "GB free on each NVIDIA" in note and "--gpu-memory-utilization" in note
     zh = ask(real, "我们做知识库问答，用 bge-large 做向量化，再用 Llama 3.1 8B 生成，20 人并发，要几张卡")
     assert "_上面的方案只算了大语言模型。" in zh and "GB，bge 这一类编码器" in zh
+
+
+def test_a_per_user_speed_target_is_said_back_beside_what_the_plan_gives(real: Consultant) -> None:
+    reply = ask(real, "serve Llama 3.1 8B for 20 users at 30 tokens/s each, how many L4s?")
+    assert reply.splitlines()[-1].startswith(
+        "_Your target of 30 tokens/s per user (33.3 ms per token): the plan gives 34 tokens/s per user"
+    )

@@ -357,3 +357,14 @@ def test_a_latency_percentile_is_read_from_p99_and_percentile_words(
     text: str, percentile: float | None
 ) -> None:
     assert latency_percentile(text) == percentile
+
+
+@pytest.mark.parametrize(
+    "text", ["serve Llama 3.1 8B for 20 users at 30 tokens/s each", "部署 8B 给 30 人，每人 30 token/s"]
+)
+def test_a_speed_said_of_each_user_is_a_per_token_latency(text: str) -> None:
+    assert parse(text).slots.tpot_ms == pytest.approx(1000 / 30)
+
+
+def test_a_speed_of_each_gpu_is_no_per_user_latency() -> None:
+    assert parse("8 GPUs each doing 3000 tokens/s").slots.tpot_ms is None

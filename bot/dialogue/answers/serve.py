@@ -399,22 +399,25 @@ def add_latency_note(q: Question, data: Mapping[str, Any], reply: Reply) -> None
     (knowledge.latency_percentiles, an M/M/1 assumption the note labels)."""
     percentile = latency_percentile(normalise(q.text).lower)
     target = q.u.said.get("ttft_ms") or (q.slot("ttft_ms") if percentile is not None else None)
+    per_token = q.u.said.get("tpot_ms")  # "30 tokens/s each": said back with what the plan gives
     options = data.get("options") or []
-    if not target or not options or not options[0].get("ttft_ms"):
+    if not (target or per_token) or not options or not options[0].get("ttft_ms"):
         return
     tails = latency_percentiles()
-    factor = tails.factor(percentile) if percentile is not None else None
+    factor = tails.factor(percentile) if percentile is not None and target else None
     typical = float(options[0]["ttft_ms"])
     reply.add(
         "serve_latency",
-        percentile=percentile,
-        target_ms=float(target),
+        percentile=percentile if target else None,
+        target_ms=float(target) if target else None,
         typical_ms=typical,
         gpu_name=options[0]["gpu_name"],
         factor=factor,
         tail_ms=typical * factor if factor else None,
-        typical_goal_ms=float(target) / factor if factor else None,
+        typical_goal_ms=float(target) / factor if factor and target else None,
         cite=tails.citation,
+        tpot_target_ms=float(per_token) if per_token else None,
+        tpot_ms=options[0].get("tpot_ms"),
     )
 
 
