@@ -34,6 +34,7 @@ from pydantic import BaseModel
 from knowledge.base import KnowledgeError, Source, entries, read_yaml as read, validate
 from knowledge.faq import check_related, load_faq, load_pitfalls
 from knowledge.kb import KnowledgeBase, SoftwareCatalog
+from knowledge.latency_percentiles import load_latency_percentiles
 from knowledge.models import load_models, load_serving_runs
 from knowledge.prices import apply_price_rules, market
 from knowledge.schema import (
@@ -273,6 +274,7 @@ def load_knowledge(
     settings = read(settings_path)
     rate = validate(ExchangeRate, (settings or {}).get("exchange_rate"), settings_path, "exchange_rate")
     load_text_units(settings_path)  # the tokens-per-word ratios the parser reads: bad data fails here too
+    load_latency_percentiles(settings_path)  # the serving answer's tail factors: likewise
     offload = load_cpu_offload(settings_path)
     runs_path = data_dir / "published_runs.yaml"
     runs_data = read(runs_path)

@@ -33,6 +33,13 @@ CAPACITY_METHODS: tuple[Method, ...] = ("full_finetune", "lora", "qlora", "pretr
 PROBE_TOKENS = 1e9
 
 
+def china_prices_apply(gpu_id: str, lang: str, region: str | None) -> bool:
+    """Whether a GPU no global cloud prices may be priced from the Chinese marketplaces' yuan lists in a
+    comparison: a China SKU (A800, H20), or any GPU when the reply is in Chinese or the user is in China
+    (the RTX 4090 at 算家云). The training and the serving comparisons both ask this."""
+    return gpu_id in CHINA_GPUS or lang.startswith("zh") or region == "cn"
+
+
 def china_gpus(catalog: Catalog) -> tuple[str, ...]:
     """GPUs a mainland-China plan considers: the China SKUs, then every GPU the China catalogue prices."""
     known = {g.id for g in catalog.gpus}

@@ -857,8 +857,20 @@ def _conceptual(t: str, sig: Signals, yes_no: bool) -> bool:
         return False
     if has_any(t, HARDWARE_ASKS) or sig.faq_score is None:
         return False  # what to rent or use is a plan, however well the FAQ matches the words
+    if asks_if_hardware_suffices(t, sig):
+        return (
+            False  # "單卡 4090 夠嗎", "does it fit on one H100 with FP8?": the job at hand on that hardware
+        )
     score, margin = sig.faq_score()
     return faq_gate_slack(score, margin, sized="params" in filled) >= 0
+
+
+def asks_if_hardware_suffices(t: str, sig: Signals) -> bool:
+    """A GPU counted ("單卡 4090", "2 張 A100 80G", "on one H100") and asked whether it is enough, holds or
+    runs the job ("夠嗎", "够不够", "能跑吗", "fit", "enough"): whatever the FAQ matches in its words
+    (consumer cards, H100 or A100, FP8), it asks about that hardware for the job, which the plan answers
+    (or, with no job yet, the planning form asks for)."""
+    return bool(sig.gpus) and "gpu_count" in sig.filled and has_any(t, cues.FITS)
 
 
 def faq_gate_slack(score: float, margin: float, *, sized: bool) -> float:

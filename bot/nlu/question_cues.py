@@ -762,7 +762,7 @@ FITS = (
     "装得下",
     "塞得下", "跑得动", "跑得起来", "跑得了", "带得动", "够吗", "够不够", "够用", "能跑", "能训", "能微调",
     "能做",
-    "能不能", "可以跑", "可以训", "可以微调", "可以做", "行吗", "撑得住",
+    "能不能", "可以跑", "可以训", "可以微调", "可以做", "行吗", "行不行", "撑得住", "跑吗",
 )  # fmt: skip
 # The network between nodes: "Is 100 Gb Ethernet enough between nodes for 16 A100s?", "两台8卡a100之间用万兆网
 # 够不够", "do 2 nodes of 8xH100 need InfiniBand or is RoCE fine". Asked of a cluster with no job to size,

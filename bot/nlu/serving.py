@@ -237,10 +237,25 @@ BARE_LATENCY = (
     "latency", "latencies", "p99", "p95", "p90", "p50", "延迟", "时延", "响应时间", "response time",
 )  # fmt: skip
 BARE_LATENCY_MIN_MS = 1000.0
+# A latency target stated as a percentile: "p99 under 2s", "P95 延迟", "99th percentile", "99 分位".
+_PERCENTILE = re.compile(
+    r"(?<![a-z0-9])p\s?(50|90|95|99(?:\.9)?)(?![0-9.])"
+    r"|(?<![0-9.])(50|90|95|99(?:\.9)?)\s*(?:th|%)?\s*(?:percentile|百分位|分位)"
+)
+
+
+def latency_percentile(s: str) -> float | None:
+    """The percentile a latency target names (99.0 for "p99", "99th percentile", "99分位"), else None."""
+    m = _PERCENTILE.search(s.lower())
+    return float(m.group(1) or m.group(2)) if m else None
+
+
 PER_USER = (
     "per user", "each user", "per request", "per stream", "per sequence", "每个用户", "每用户", "每路",
-    "单用户",
+    "单用户", "每人", "每个人", "每位用户",
 )  # fmt: skip
+# Right after a speed, the one that makes it each user's: "30 tokens/s each".
+PER_USER_AFTER = ("each", "apiece")
 # Label words right before a bare number: "并发50", "QPS 20", "concurrency of 64".
 CONCURRENCY_LABEL = ("并发", "并发数", "并发量", "并发用户", "concurrency", "concurrency of", "concurrent")
 # Before a bare number: "日活 5000", "DAU 2万", "daily active users: 5k".
@@ -774,6 +789,7 @@ __all__ = [
     "DAILY_USERS_LABEL",
     "PER_DAY",
     "PER_USER",
+    "PER_USER_AFTER",
     "QPS_LABEL",
     "CONVERSATION_WORDS",
     "REQUEST_VOLUME_LABEL",

@@ -26,6 +26,7 @@ from bot.nlu.serving import (
     DAILY_USERS_LABEL,
     PER_DAY,
     PER_USER,
+    PER_USER_AFTER,
     QPS_LABEL,
     REQUEST_VOLUME_LABEL,
     holds_weights,
@@ -812,7 +813,8 @@ def _latency(num: Num, ms: float, before: str, after: str, found: Found, s: str)
 
 def _per_user_speed(num: Num, before: str, after: str, s: str, found: Found) -> None:
     """ "30 tokens/s per user" is a per-token latency of 1000/30 ms; an aggregate rate is not."""
-    if num.value > 0 and (lexicon.has_cue(before, PER_USER) or lexicon.has_cue(after, PER_USER)):
+    per_user = lexicon.has_cue(after, PER_USER) or lexicon.has_cue(after, PER_USER_AFTER)
+    if num.value > 0 and (lexicon.has_cue(before, PER_USER) or per_user):
         found.add("tpot_ms", 1000.0 / num.value, num, s)
 
 

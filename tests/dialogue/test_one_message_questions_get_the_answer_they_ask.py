@@ -18,8 +18,17 @@ def test_a_serving_choice_with_an_unpriced_gpu_picks_on_speed_and_says_the_price
     assert text.startswith("*Pick the ")
     assert "The catalogue has no cloud price to weigh for the NVIDIA GeForce RTX 4090" in text
     assert "pick is on speed, not on cost per token" in text
-    hans = ask(real, "4090 和 A100 部署 Qwen 7B 哪个划算")
-    assert hans.startswith("*选 ") and "目录里没有可用来比较的 NVIDIA GeForce RTX 4090 云上价格" in hans
+
+
+def test_a_chinese_serving_comparison_prices_consumer_cards_from_the_mainland_marketplaces(
+    real: Consultant,
+) -> None:
+    hans = ask(real, "4090 跟 3090 跑 7B 推理，哪个性价比高")
+    assert hans.startswith("*选 NVIDIA GeForce RTX 3090*：两者都满足延迟目标，它按 token 算更便宜。")
+    assert "每小时 ¥1.24，每百万输出 token ¥0.86（算家云，国内人民币标价）" in hans
+    assert "目录里没有" not in hans
+    hant = ask(real, "部署 Qwen2.5-7B 推理，3090 升級到 4090 值得嗎")
+    assert hant.startswith("*不值得（按這個負載）") and "（每百萬輸出 token ¥0.70，對 ¥0.90）" in hant
 
 
 def test_one_gpu_that_holds_the_model_but_misses_the_latency_target_is_told_fp8_fixes_it(

@@ -373,3 +373,68 @@ def test_a_chinese_follow_up_that_only_counts_people_re_plans_the_serving_answer
 def test_people_counted_in_a_training_message_are_no_serving_load() -> None:
     said = parse("我们团队 5 人，预训练 7B，数据 1TB，一个月")
     assert said.intent == "size" and said.slots.concurrency is None
+
+
+def test_a_p99_target_from_a_follow_up_is_said_back_beside_the_typical_time_the_plan_models(
+    real: Consultant,
+) -> None:
+    en = ask(real, "serve Llama 3.1 8B on one L40S for 30 users", "p99 under 2s?")
+    note = en.splitlines()[-1]
+    assert note.startswith("_Your p99 target of 2 s to the first token:")
+    assert "typical (mean)" in note and "does not model percentiles" in note
+    assert "4.6 × the mean" in note and "M/M/1" in note and "within your 2 s" in note
+    zh = ask(real, "部署 Qwen2.5-14B，给 40 个人用，用 A100", "p99 要在 1.5 秒内")
+    assert "您的 P99 首 token 延迟目标是 1.5 秒" in zh and "不对分位数建模" in zh
+
+
+def test_a_p99_target_the_typical_time_cannot_meet_with_headroom_asks_for_the_target_that_would(
+    real: Consultant,
+) -> None:
+    reply = ask(real, "serve Llama 3.1 70B on 4 H100s for 50 users, p99 TTFT under 300 ms")
+    note = reply.splitlines()[-1]
+    assert "about 97.4 ms on NVIDIA H100 SXM5" in note and "so about 448 ms: over your 300 ms" in note
+    assert "ask for about 65.2 ms to the first token" in note
+
+
+def test_a_latency_target_without_a_percentile_is_said_back_as_a_typical_time(real: Consultant) -> None:
+    reply = ask(real, "serve Llama 3.1 8B on one L40S for 30 users, first token under 500 ms")
+    note = reply.splitlines()[-1]
+    assert note.startswith("_Your target of 500 ms to the first token:") and "× the mean" not in note
+
+
+@pytest.mark.parametrize(
+    ("follow_up", "opening"),
+    [
+        ("does it fit on one H100 with FP8?", "*Serving Llama 3.1 70B (FP8) to 50 concurrent users*"),
+        ("is 2 A100 enough?", "*Serving Llama 3.1 70B (BF16) to 50 concurrent users*"),
+        ("單卡 4090 夠嗎", "*推理部署 Llama 3.1 70B（BF16），50 個併發使用者*"),
+    ],
+)
+def test_asking_whether_counted_gpus_are_enough_re_plans_the_job_at_hand_on_them(
+    real: Consultant, follow_up: str, opening: str
+) -> None:
+    reply = ask(real, "serve Llama 3.1 70B for 50 users", follow_up)
+    assert reply.startswith(opening), reply[:200]
+    assert not reply.startswith(("*Does FP8", "*H100", "*能用 RTX"))
+
+
+def test_asking_whether_counted_gpus_are_enough_with_no_job_asks_for_the_model(real: Consultant) -> None:
+    assert ask(real, "單卡 4090 夠嗎").startswith("好的：RTX4090，1 張卡。\n*模型有多少參數？*")
+    assert ask(real, "is 2 A100 enough?").startswith("Got it: A100, 2 GPUs.\n*How many parameters")
+
+
+def test_a_rag_stack_gets_the_llm_plan_and_says_the_encoders_are_not_in_it(real: Consultant) -> None:
+    en = ask(real, "RAG: bge-m3 embeddings + bge-reranker-v2-m3 + Qwen2.5-14B for 40 users, what GPUs?")
+    assert en.startswith("*Serving Qwen2.5 14B (BF16) to 40 concurrent users*")
+    note = en.splitlines()[-1]
+    assert note.startswith("_This plan covers the LLM only. Embedding and reranker models are encoders")
+    assert "GB free on each NVIDIA" in note and "--gpu-memory-utilization" in note
+    zh = ask(real, "我们做知识库问答，用 bge-large 做向量化，再用 Llama 3.1 8B 生成，20 人并发，要几张卡")
+    assert "_上面的方案只算了大语言模型。" in zh and "GB，bge 这一类编码器" in zh
+
+
+def test_a_per_user_speed_target_is_said_back_beside_what_the_plan_gives(real: Consultant) -> None:
+    reply = ask(real, "serve Llama 3.1 8B for 20 users at 30 tokens/s each, how many L4s?")
+    assert reply.splitlines()[-1].startswith(
+        "_Your target of 30 tokens/s per user (33.3 ms per token): the plan gives 34 tokens/s per user"
+    )

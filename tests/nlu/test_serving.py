@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.nlu import parse
+from bot.nlu.serving import latency_percentile
 from tests.nlu.said import said
 
 
@@ -338,3 +339,32 @@ def test_an_engine_how_to_or_trouble_question_is_an_faq_question_not_a_sizing_re
 )
 def test_an_engine_named_beside_a_model_or_a_load_is_still_a_serving_request(text: str) -> None:
     assert parse(text).intent == "serve"
+
+
+@pytest.mark.parametrize(
+    ("text", "percentile"),
+    [
+        ("p99 under 2s?", 99.0),
+        ("P95 延迟 3 秒以内", 95.0),
+        ("99th percentile latency below 1 s", 99.0),
+        ("99分位延迟", 99.0),
+        ("p99.9 under 5 s", 99.9),
+        ("rent a p4d instance", None),
+        ("H100 80GB", None),
+    ],
+)
+def test_a_latency_percentile_is_read_from_p99_and_percentile_words(
+    text: str, percentile: float | None
+) -> None:
+    assert latency_percentile(text) == percentile
+
+
+@pytest.mark.parametrize(
+    "text", ["serve Llama 3.1 8B for 20 users at 30 tokens/s each", "部署 8B 给 30 人，每人 30 token/s"]
+)
+def test_a_speed_said_of_each_user_is_a_per_token_latency(text: str) -> None:
+    assert parse(text).slots.tpot_ms == pytest.approx(1000 / 30)
+
+
+def test_a_speed_of_each_gpu_is_no_per_user_latency() -> None:
+    assert parse("8 GPUs each doing 3000 tokens/s").slots.tpot_ms is None

@@ -17,8 +17,9 @@ from bot.dialogue.hardware import china_gpus
 from bot.dialogue.reply import Reply
 from bot.nlu.lexicon import asks_price, has_cue
 from bot.nlu.question_cues import PER_TOKEN_COST
-from bot.nlu.serving import adapters_served
+from bot.nlu.serving import adapters_served, latency_percentile, names_encoder_model
 from bot.nlu.text import normalise
+from knowledge.latency_percentiles import latency_percentiles
 from sizing.assumptions import HOURS_PER_MONTH
 from sizing.errors import SizingError
 from sizing.model_arch import ModelArchitecture
@@ -365,6 +366,8 @@ def serving_answer(q: Question, reply: Reply) -> bool:
         **clouds_note(q, data["options"]),
     )
     add_adapter_note(q, req, reply)
+    add_latency_note(q, data, reply)
+    add_encoder_note(q, data, reply)
     return True
 
 
@@ -388,6 +391,60 @@ def add_adapter_note(q: Question, req: ServeRequest, reply: Reply) -> None:
         total_gb=gb * count if count else None,
     )
 
+
+def add_latency_note(q: Question, data: Mapping[str, Any], reply: Reply) -> None:
+    """A time-to-first-token target said now ("p99 under 2s", "延迟 2 秒以内"), or a percentile asked of the
+    one said before ("p99 呢"): said back beside the typical time the plan models. The plan has no
+    percentiles; a percentile target is compared with the typical time times the sourced tail factor
+    (knowledge.latency_percentiles, an M/M/1 assumption the note labels)."""
+    percentile = latency_percentile(normalise(q.text).lower)
+    target = q.u.said.get("ttft_ms") or (q.slot("ttft_ms") if percentile is not None else None)
+    per_token = q.u.said.get("tpot_ms")  # "30 tokens/s each": said back with what the plan gives
+    options = data.get("options") or []
+    if not (target or per_token) or not options or not options[0].get("ttft_ms"):
+        return
+    tails = latency_percentiles()
+    factor = tails.factor(percentile) if percentile is not None and target else None
+    typical = float(options[0]["ttft_ms"])
+    reply.add(
+        "serve_latency",
+        percentile=percentile if target else None,
+        target_ms=float(target) if target else None,
+        typical_ms=typical,
+        gpu_name=options[0]["gpu_name"],
+        factor=factor,
+        tail_ms=typical * factor if factor else None,
+        typical_goal_ms=float(target) / factor if factor and target else None,
+        cite=tails.citation,
+        tpot_target_ms=float(per_token) if per_token else None,
+        tpot_ms=options[0].get("tpot_ms"),
+    )
+
+
+# The FAQ entry that sizes embedding and reranker models (encoders), named after an LLM plan without them.
+ENCODER_FAQ = "faq.encoder_serving"
+
+
+def add_encoder_note(q: Question, data: Mapping[str, Any], reply: Reply) -> None:
+    """A RAG stack named with its LLM ("bge-m3 embeddings + bge-reranker + Qwen2.5-14B"): the plan above
+    covers the LLM only; the note says so, what the plan leaves free on each GPU beside the LLM, and
+    where the encoders are sized (the FAQ entry: no KV cache, sized by throughput)."""
+    options = data.get("options") or []
+    if not options or not names_encoder_model(normalise(q.text).lower):
+        return
+    first = options[0]
+    entry = q.kb.entry(ENCODER_FAQ)
+    usable_gb = (first.get("gpu_usable_mib") or 0) * MIB / 1e9 or first.get("gpu_memory_gb") or 0.0
+    free_gb = usable_gb - (first.get("memory_per_gpu_gb") or 0.0) if first.get("fits") else None
+    reply.add(
+        "serve_encoders",
+        gpu_name=first["gpu_name"],
+        free_gb=free_gb if free_gb is not None and free_gb > 0 else None,
+        faq_title=entry.title if entry is not None else None,
+    )
+
+
+MIB = 1_048_576  # bytes in a MiB: the engine reports usable memory in MiB
 
 ADAPTER_BYTES = 2  # an adapter is kept in BF16 beside weights of any precision
 

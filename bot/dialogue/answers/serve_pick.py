@@ -21,7 +21,7 @@ from bot.dialogue.answers.serve import (
     serve_request,
     shown_warnings,
 )
-from bot.dialogue.hardware import main_variant
+from bot.dialogue.hardware import china_prices_apply, main_variant
 from bot.dialogue.reply import Reply
 from bot.nlu.counts import counts_by_gpu
 from bot.nlu.intents import several_questions
@@ -123,6 +123,8 @@ def compare(q: Question, reply: Reply) -> bool:
             refused(q, exc, reply)
             return True
         found: list[dict[str, Any]] = result.to_dict()["options"]  # type: ignore[assignment]
+        if not _priced(found) and china_prices_apply(spec.id, reply.lang, q.u.region):
+            found = _china_priced(q, replace(req, gpu=spec.id, gpus=count)) or found
         row: dict[str, Any] = {"name": spec.name, "gpu_id": spec.id, "count": count}
         row["option"] = _on_count(found, count, req.precision) if count else _first_fitting(found)
         if count and row["option"] is not None:
@@ -270,6 +272,17 @@ def _instance_gpus(q: Question, o: dict[str, Any]) -> int | None:
         (int(x.gpu_count) for x in q.catalog.offerings if x.instance_type == instance and x.cloud == cloud),
         None,
     )
+
+
+def _china_priced(q: Question, req: Any) -> list[dict[str, Any]] | None:
+    """The plan priced from the Chinese marketplaces' yuan lists (the RTX 4090 and 3090 at 算家云, as the
+    training comparison and the price answer quote them), or None where they price no plan that holds it."""
+    try:
+        result = plan_serving(req, q.kb.china_plan_catalog)
+    except SizingError:
+        return None
+    found: list[dict[str, Any]] = replace(result, currency="CNY").to_dict()["options"]  # type: ignore[assignment]
+    return found if any(o["fits"] and o["cost"]["hourly_usd"] for o in found) else None
 
 
 def _priced(options: list[dict[str, Any]]) -> list[dict[str, Any]]:

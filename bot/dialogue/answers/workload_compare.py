@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.dialogue.answers import own_or_rent, worth
 from bot.dialogue.answers.prices import per_gpu_hour
-from bot.dialogue.hardware import CHINA_GPUS, main_variant
+from bot.dialogue.hardware import china_prices_apply, main_variant
 from bot.dialogue.memo import Planner
 from bot.dialogue.plan import build_request
 from bot.dialogue.reply import Reply
@@ -122,8 +122,7 @@ def compare_on_gpus(
             rows.append({"gpu": spec.id, "name": spec.name, "error": exc.message})
             continue
         cn = False
-        local_ok = spec.id in CHINA_GPUS or reply.lang.startswith("zh") or u.region == "cn"
-        if result.options and not _priced(result) and local_ok:
+        if result.options and not _priced(result) and china_prices_apply(spec.id, reply.lang, u.region):
             # A800, H20 (and in Chinese, the RTX 4090): no global cloud rents it; the public Chinese
             # marketplaces do, as the price answer quotes them (never "no usable price" beside a ¥ listing)
             local_catalog = kb.china_plan_catalog
