@@ -518,15 +518,25 @@ class Consultant:
             state.data_language = u.data_language
         if u.asks:
             reply.asks = u.asks
-            reply.add("ask_back", asks=[_with_default_length(a, state) for a in u.asks])
             currency_only = all(
                 a.get("slot") == "budget" and a.get("reason") == "unsupported_currency" for a in u.asks
             )
             # "seq len 5": a length no one trains at, asked back; the next bare number answers it ("4096").
             length_only = all(a.get("slot") == "seq_len" for a in u.asks)
-            if not ((currency_only or length_only) and u.said and not missing(state)):
+            stops = not ((currency_only or length_only) and u.said and not missing(state))
+            # "LoRA 7B，资料几万笔": the question alone ends this turn, so it says back what else was read
+            reply.add(
+                "ask_back",
+                asks=[_with_default_length(a, state) for a in u.asks],
+                understood=said if stops else {},
+            )
+            if stops:
+                rough = next((a for a in u.asks if a.get("reason") == "vague_count"), None)
                 if length_only:
                     state.pending = "seq_len"
+                elif rough is not None:
+                    # "about 40k", "大概 30 万": the next bare number answers the rough count asked about
+                    state.pending = "sample_count" if rough.get("slot") == "samples" else "data"
                 return state
             # "農曆年前完成，預算每月 3 萬台幣": the deadline is used and the plan shown, without that budget;
             # "…, seq len 5, 14 days": the plan at the default length, the length asked back above it.

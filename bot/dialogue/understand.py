@@ -283,6 +283,9 @@ def understand(
     ):
         hints = [hint.format(text) for hint in HINTS[hint_key]]
         quantity = _QUANTITY.search(text) if pending in ("sample_count", "sample_tokens", "seq_len") else None
+        if quantity is not None and pending == "sample_count":
+            # "about 40k, each around 700 tokens": the count named in place, the rest of the reply kept
+            hints.append(text[: quantity.end()].rstrip() + " samples " + text[quantity.end() :])
         if quantity is not None:
             # "and there are 30k of them", "大概 800 token": the quantity alone, read as what was asked
             hints.append(HINTS[hint_key][0].format(quantity.group().strip()))

@@ -937,6 +937,13 @@ FINE_TUNE_UNQUALIFIED: tuple[str, ...] = (
     "偏好对齐",
 )
 
+# Every weight trained, with no word for tuning ("全参训练 3B", "full-parameter training"): full fine-tuning
+# of a base model, or pre-training from scratch on a corpus-sized dataset (parser._from_scratch).
+FULL_WEIGHTS_TRAINED: tuple[str, ...] = (
+    "全参", "全参训练", "全量训练", "全量训", "全量参数", "所有参数", "全部参数", "full-parameter",
+    "full parameter", "full parameters", "all parameters", "all the weights", "all weights", "full-param",
+)  # fmt: skip
+
 # Adapters named as the way to fine-tune ("adapter 微调", "fine-tune with adapters") are LoRA's kind of
 # training; only in a message that says fine-tune (parser), since "the adapter file" alone names a file.
 ADAPTER_TUNING: tuple[str, ...] = ADAPTER_WORDS

@@ -178,12 +178,14 @@ class Ask:
     """
 
     slot: str
-    reason: str  # out_of_range | ambiguous_unit | not_positive | unsupported_currency
+    reason: str  # out_of_range | ambiguous_unit | not_positive | unsupported_currency | vague_count
     value: float | None
     text: str = ""
+    word: str = ""  # the measure word the count was said in ("几万笔": 笔), for the question's example
 
     def to_json(self) -> dict[str, Any]:
-        return {"slot": self.slot, "reason": self.reason, "value": self.value, "text": self.text}
+        out = {"slot": self.slot, "reason": self.reason, "value": self.value, "text": self.text}
+        return {**out, "word": self.word} if self.word else out
 
 
 @dataclass(frozen=True, slots=True)
