@@ -42,11 +42,6 @@ CHINCHILLA_TOKENS_PER_PARAM = 20.0
 LARGEST_PUBLISHED_TOKENS = 36e12
 BEYOND_CORPORA = 2.0
 MIN_PRETRAIN_TOKENS = 2e11
-# Below this many tokens a dataset is a fine-tuning set, not a pre-training corpus, so "train 7B on 30k
-# conversations" is planned as fine-tuning, not pre-training from scratch [our assumption: instruction
-# sets are 10^6-10^8 tokens (Alpaca 52k examples, LIMA 1k), while pre-training runs use tens of billions
-# of tokens and more; EleutherAI advises no fewer than ~2e11 (MIN_PRETRAIN_TOKENS)].
-FINETUNE_SET_TOKENS = 1e9
 
 # LoRA: rank 16 on all seven linear projections (q, k, v, o, gate, up, down), the QLoRA paper's
 # finding that adapting every linear layer matters most (arXiv 2305.14314 §4).

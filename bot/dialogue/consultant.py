@@ -59,7 +59,13 @@ from bot.dialogue.state import (
     take_ranges,
 )
 from bot.dialogue.timeline import count_samples, timeline
-from bot.dialogue.turn_steps import read_turn, run_steps, say_number_reading, say_unread_precision
+from bot.dialogue.turn_steps import (
+    read_turn,
+    run_steps,
+    say_budget_converted,
+    say_number_reading,
+    say_unread_precision,
+)
 from bot.dialogue.understand import ParseFn, Understood, clean_text, plan_cost
 from bot.nlu.intents import PER_PERIOD, WHATIF as WHATIF_CUES, has_any
 from bot.nlu.question_cues import (
@@ -268,6 +274,7 @@ class Consultant:
         result = run_steps(ctx)
         say_number_reading(ctx, result)
         say_unread_precision(ctx, result)
+        say_budget_converted(ctx, result)
         return result
 
     @staticmethod

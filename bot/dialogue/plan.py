@@ -10,7 +10,7 @@ from typing import Any
 from bot.dialogue.state import SLOT_NAMES, DialogueState
 from bot.render.views import num
 from sizing.types import RECOMPUTES, STACKS, Budget, Catalog, DataLanguage, SizingRequest
-from sizing.workload import BYTES_PER_TOKEN, FINETUNE_SET_TOKENS
+from sizing.workload import BYTES_PER_TOKEN
 
 # A month of billing, as sizing.assumptions counts it (365/12 days).
 DAYS_PER_MONTH = 365.0 / 12.0
@@ -27,6 +27,13 @@ def user_gpu_has_bf16(slots: Mapping[str, Any], catalog: Catalog) -> bool:
         return True
     specs = [g for g in catalog.gpus if g.id == gpu or g.id.startswith(f"{gpu}-")]
     return not specs or any(g.tflops.bf16 for g in specs)
+
+
+# Below this many tokens a dataset is a fine-tuning set, not a pre-training corpus, so "train 7B on 30k
+# conversations" is planned as fine-tuning, not pre-training from scratch [our assumption: instruction
+# sets are 10^6-10^8 tokens (Alpaca 52k examples, LIMA 1k), while pre-training runs use tens of billions
+# of tokens and more; EleutherAI advises no fewer than ~2e11 (sizing.workload.MIN_PRETRAIN_TOKENS)].
+FINETUNE_SET_TOKENS = 1e9
 
 
 def default_method(slots: Mapping[str, Any]) -> str:

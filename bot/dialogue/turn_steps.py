@@ -86,6 +86,7 @@ from bot.nlu.intents import QUALITATIVE as QUALITATIVE_SLOTS, asks_spot_beside_j
 from bot.nlu.lexicon import has_cue
 from bot.nlu.question_cues import DIFFERENCE, PROPOSES_BETTER
 from bot.nlu.text import normalise
+from knowledge.currencies import other_currencies
 
 if TYPE_CHECKING:
     from bot.dialogue.consultant import Consultant
@@ -191,6 +192,25 @@ def say_unread_precision(ctx: TurnContext, result: DialogueState | None) -> None
         return
     kept = result.slots.get("precision")
     ctx.reply.add("precision_unread", word=word, kept=kept or "bf16", default=kept is None)
+
+
+def say_budget_converted(ctx: TurnContext, result: DialogueState | None) -> None:
+    """ "預算 50 萬台幣", "HK$20萬": a budget in a currency the plans are not priced in, held in US dollars at
+    the sourced, dated rate (knowledge.currencies). The reply ends by saying the conversion and its date."""
+    said = ctx.u.budget_said
+    budget = result.slots.get("budget") if result is not None else None
+    rate = other_currencies().get(said[1]) if said is not None else None
+    if said is None or rate is None or not isinstance(budget, dict) or budget.get("currency") != "USD":
+        return
+    ctx.reply.add(
+        "budget_converted",
+        amount=said[0],
+        code=rate.code,
+        usd=said[0] / rate.per_usd,
+        per_usd=rate.per_usd,
+        as_of=rate.source.as_of.isoformat(),
+        cite=rate.source.citation,
+    )
 
 
 # -- the steps, in the order of STEPS --------------------------------------------------------------

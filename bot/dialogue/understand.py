@@ -128,6 +128,7 @@ class Understood:
     sprints: float | None = None  # "two sprints": the count said (days holds two weeks each)
     sample_word: str | None = None  # the measure word of the samples counted ("2 万笔", "5 万条")
     unread_precision: str | None = None  # "int8 training?": a bit width no training is sized in
+    budget_said: tuple[float, str] | None = None  # "50 萬台幣": the amount and ISO code said (said holds USD)
     # Ranges said ("2 到 3 万条", "4-6 weeks"): each as written with the slots its upper end set.
     ranges: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
@@ -342,6 +343,7 @@ def understand(
         samples=_positive(getattr(parsed.slots, "samples", None)),
         sample_word=getattr(parsed, "sample_word", None),
         unread_precision=getattr(parsed, "unread_precision", None),
+        budget_said=getattr(parsed, "budget_said", None) if "budget" in usable else None,
         tokens_per_sample=_positive(getattr(parsed.slots, "tokens_per_sample", None)),
         turns_per_sample=_positive(getattr(parsed.slots, "turns_per_sample", None)),
         tokens_per_turn=_positive(getattr(parsed.slots, "tokens_per_turn", None)),

@@ -30,7 +30,7 @@ from knowledge.quotes import quotes
 from knowledge.search import default_searcher
 from knowledge.text_units import text_units
 from sizing.types import Budget, Currency, Period
-from sizing.workload import BYTES_PER_TOKEN, FINETUNE_SET_TOKENS
+from sizing.workload import BYTES_PER_TOKEN, CHINCHILLA_TOKENS_PER_PARAM
 
 _NUMERAL_NEIGHBOURS = frozenset("零一二三四五六七八九十百千万亿壹贰叁肆伍陆柒捌玖拾佰仟")
 
@@ -366,10 +366,15 @@ def _continued(s: str) -> bool:
 _CPT_SIZE = re.compile(r"(?<![a-z])cpt (?:a |an |一个 ?)?\d+(?:\.\d+)? ?b\b")
 
 
+def _in_dollars(said: tuple[float, str] | None, budget: Budget | None) -> tuple[float, str] | None:
+    """The amount and currency a budget was said in, when the budget slot holds it converted to USD."""
+    return said if budget is not None and budget.currency == "USD" else None
+
+
 def _from_scratch(s: str, slots: Slots) -> bool:
     """Every weight trained ("全参训练", "full-parameter training"), no word for tuning, no base model named,
-    on a pre-training corpus (FINETUNE_SET_TOKENS or more, as plan.default_method judges the data): training
-    from scratch, not full fine-tuning."""
+    on a pre-training corpus (a compute-optimal 20 tokens per parameter or more: "3B on 1000亿 token", not
+    "70B on 100 亿"): training from scratch, not full fine-tuning."""
     full = next((m for m in lexicon.METHODS if m[0] == "full_finetune"), ("", ()))[1]
     said = lexicon.cues_in(s, full)
     if not said or not said <= set(lexicon.FULL_WEIGHTS_TRAINED):
@@ -379,7 +384,11 @@ def _from_scratch(s: str, slots: Slots) -> bool:
     tokens = slots.tokens
     if tokens is None and slots.data_bytes is not None:
         tokens = slots.data_bytes / BYTES_PER_TOKEN["mixed"]
-    return tokens is not None and tokens >= FINETUNE_SET_TOKENS
+    return (
+        tokens is not None
+        and slots.params is not None
+        and tokens >= CHINCHILLA_TOKENS_PER_PARAM * slots.params
+    )
 
 
 def _passes_in_words(s: str) -> tuple[float, tuple[int, int]] | None:
@@ -1043,6 +1052,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         providers_mentioned=providers,
         price_period=price_period,
         quoted_rate=found.quoted_rate if slots.budget is None else None,
+        budget_said=_in_dollars(found.budget_said, slots.budget),
         stack_said=" + ".join(t.original[a:b] for a, b in stack_spans) or None,
         task=task,
         both_tasks=task == "serve" and serving.asks_both_tasks(s),

@@ -57,6 +57,7 @@ from bot.nlu.units import (
     window_after,
     window_before,
 )
+from knowledge.currencies import OtherCurrency, other_currencies
 from knowledge.gpu_names import catalogue_names
 from knowledge.hardware_words import LINK_SPEED_WORDS, NETWORK_WORDS, STORAGE_WORDS, has_before
 from knowledge.names import JOINERS, alternation
@@ -1538,16 +1539,23 @@ def _money(s: str, idx: int, num: Num, unit: Unit, nums: list[Num], found: Found
     if _PER_TOKENS_AFTER.match(s, end) or _PER_TOKENS_BEFORE.search(window_before(s, num.start, 0)):
         return  # "$2/1M tokens", "每百万 token 2 元": a price per tokens, not what the user may spend
     if currency == FOREIGN:
-        if idx + 1 < len(nums) and _joined_as_range(s, num.end, nums[idx + 1].start):
-            found.used.add(idx + 1)  # "HK$10-20"
-            _, range_end = period_near(s, nums[idx + 1].start, nums[idx + 1].end)
-            found.used.update(k for k in range(idx + 2, len(nums)) if nums[k].start < range_end)
-        # 港币, NT$, EUR, £: no budget in a currency the engine does not price; the dialogue says
-        # it works in CNY/USD instead of converting at a guessed rate.
         start = foreign_prefix_start(s, num) if unit.kind != "money" else num.start
         fragment = s[start:end][:40].strip()
-        found.asks.append(Ask("budget", "unsupported_currency", _finite(value), fragment))
-        return
+        ranged = idx + 1 < len(nums) and _joined_as_range(s, num.end, nums[idx + 1].start)
+        if ranged:
+            found.used.add(idx + 1)  # "HK$10-20": its upper end, as a range in yuan or dollars
+            _, range_end = period_near(s, nums[idx + 1].start, nums[idx + 1].end)
+            found.used.update(k for k in range(idx + 2, len(nums)) if nums[k].start < range_end)
+            value = nums[idx + 1].value
+        rate = _other_rate(fragment)
+        if rate is None:
+            # EUR, £, 日元: no budget in a currency without a sourced rate; the dialogue says it works in
+            # CNY/USD instead of converting at a guessed rate.
+            found.asks.append(Ask("budget", "unsupported_currency", _finite(value), fragment))
+            return
+        # "50 萬台幣", "HK$20萬": US dollars at the table's dated rate, the amount said kept for the reply
+        found.budget_said = (value, rate.code)
+        value, currency, assumed = value / rate.per_usd, "USD", False
     if _quoted_price(s, num, period, found):
         if period == "hour" and found.quoted_rate is None:
             found.quoted_rate = (value, currency)
@@ -1557,6 +1565,13 @@ def _money(s: str, idx: int, num: Num, unit: Unit, nums: list[Num], found: Found
         prior.pop()  # "from 10 dollars to 20 dollars": keep the upper bound
     # No period said: a total, or in a conversation the period of the budget held (Parse.period_assumed).
     found.add("budget", value, num, s, extra=(value, currency, period, assumed, said_period is None))
+
+
+def _other_rate(fragment: str) -> OtherCurrency | None:
+    """The sourced rate of the currency an amount is written in ("50 万台币", "hk$20万"), if the table has
+    one."""
+    code = next((c for sym, c in lexicon.UNPRICED_SYMBOLS if sym in fragment), None)
+    return other_currencies().get(code or lexicon.unpriced_currency(fragment) or "")
 
 
 # A price per so many tokens, after or before the amount.
