@@ -64,6 +64,7 @@ from bot.dialogue.turn_steps import (
     run_steps,
     say_budget_converted,
     say_number_reading,
+    say_own_rate,
     say_unread_precision,
 )
 from bot.dialogue.understand import ParseFn, Understood, clean_text, plan_cost
@@ -275,6 +276,7 @@ class Consultant:
         say_number_reading(ctx, result)
         say_unread_precision(ctx, result)
         say_budget_converted(ctx, result)
+        say_own_rate(ctx, result)
         return result
 
     @staticmethod
@@ -531,14 +533,15 @@ class Consultant:
             # "seq len 5": a length no one trains at, asked back; the next bare number answers it ("4096").
             length_only = all(a.get("slot") == "seq_len" for a in u.asks)
             stops = not ((currency_only or length_only) and u.said and not missing(state))
-            # "LoRA 7B，资料几万笔": the question alone ends this turn, so it says back what else was read
+            rough = next((a for a in u.asks if a.get("reason") == "vague_count"), None)
+            # "LoRA 7B，资料几万笔": the question about the rough count alone ends this turn, so it says back
+            # what else the message said
             reply.add(
                 "ask_back",
                 asks=[_with_default_length(a, state) for a in u.asks],
-                understood=said if stops else {},
+                understood=said if stops and rough is not None else {},
             )
             if stops:
-                rough = next((a for a in u.asks if a.get("reason") == "vague_count"), None)
                 if length_only:
                     state.pending = "seq_len"
                 elif rough is not None:

@@ -65,7 +65,7 @@ from bot.dialogue.hardware import main_variant
 from bot.dialogue.lift import lift, lifted, unheld_lifts
 from bot.dialogue.phases import phased, trial
 from bot.dialogue.plan_questions import answer_plan_question
-from bot.dialogue.recommend import recommend
+from bot.dialogue.recommend import gpu_name, recommend
 from bot.dialogue.reply import Reply
 from bot.dialogue.route import (
     BACK_TO_ASIDE,
@@ -210,6 +210,49 @@ def say_budget_converted(ctx: TurnContext, result: DialogueState | None) -> None
         per_usd=rate.per_usd,
         as_of=rate.source.as_of.isoformat(),
         cite=rate.source.citation,
+    )
+
+
+def say_own_rate(ctx: TurnContext, result: DialogueState | None) -> None:
+    """ "我们租的 A100 每卡每天 180 元", "we pay $2.1/hr per H100": the user's price for a GPU is held, and a
+    plan shown on that GPU (this turn or later) ends with its rental at that price beside the catalogue's;
+    a plan on another GPU ends by saying the rate back and how to plan on that GPU."""
+    if result is None:
+        return
+    gpu = ctx.u.said.get("gpu") or next(iter(ctx.u.gpus), None)
+    if ctx.u.rate_said is not None and ctx.u.quoted_rate is not None and gpu:
+        amount, currency, period = ctx.u.rate_said
+        result.own_rate = {
+            "gpu": str(gpu),
+            "amount": amount,
+            "currency": currency,
+            "period": period,
+            "per_hour": ctx.u.quoted_rate[0],
+        }
+    rate, last = result.own_rate, result.last
+    if rate is None or last is None or "recommendation" not in ctx.reply.kinds:
+        return
+    if not last.get("gpus") or not last.get("days"):
+        return
+    if not str(last.get("gpu") or "").startswith(rate["gpu"]):
+        # the plan is on another GPU: the rate said back, and how to plan on the GPU it is for
+        ctx.reply.add(
+            "own_rate",
+            rate=rate,
+            name=last.get("name"),
+            gpu=gpu_name(ctx.c.kb.catalog, rate["gpu"]),
+            other=True,
+        )
+        return
+    hours = float(last["days"]) * 24
+    ctx.reply.add(
+        "own_rate",
+        rate=rate,
+        name=last.get("name"),
+        gpus=last["gpus"],
+        hours=hours,
+        cost=float(last["gpus"]) * hours * rate["per_hour"],
+        other=False,
     )
 
 

@@ -102,6 +102,7 @@ class Understood:
     providers: tuple[str, ...] = ()  # provider ids named ("aws", "aliyun", ...), in order
     price_period: str | None = None  # "hour" | "month": the period a price question asks for
     quoted_rate: tuple[float, str] | None = None  # an hourly market price quoted: (amount, currency)
+    rate_said: tuple[float, str, str] | None = None  # that rate as said: (amount, currency, period)
     yes_no: bool = False  # the message is a yes/no question
     corrected: bool = False  # it quotes a GPU figure the catalogue corrects (kb.factcheck)
     no_deadline: bool = False  # "no deadline", "不急", "whenever": plan without one
@@ -335,6 +336,7 @@ def understand(
         providers=tuple(getattr(parsed, "providers_mentioned", ()) or ()),
         price_period=getattr(parsed, "price_period", None),
         quoted_rate=getattr(parsed, "quoted_rate", None),
+        rate_said=getattr(parsed, "rate_said", None),
         yes_no=bool(getattr(parsed, "yes_no", False)),
         corrected=corrected,
         no_deadline=bool(getattr(parsed, "no_deadline", False)),

@@ -225,7 +225,7 @@ _TOTAL_EN = r"(?:in total|total|combined|overall|altogether|all told)"
 _TOTAL_ZH = r"(?:总共|一共|共计|总计|累计|合计)"
 _TOKENS_IN_TOTAL = re.compile(
     rf"tokens? {_TOTAL_EN} (?:over|across|for|in|through|spread over) (?:the )?{_EPOCHS}"
-    rf"|(?:a total of|total of|in total) (?:{_NUM}) ?tokens? (?:over|across|for|in|through) "
+    rf"|(?:a total of|total of|in total|(?<![a-z])total) (?:{_NUM}) ?tokens? (?:over|across|for|in|through) "
     rf"(?:the )?{_EPOCHS}"
     rf"|{_EPOCHS},? (?:totall?ing|adding up to|summing to|for a total of|in total) (?:{_NUM}) ?tokens?"
     rf"|{_EPOCHS}, (?:and )?(?:{_NUM}) ?tokens? {_TOTAL_EN}"
@@ -1052,6 +1052,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         providers_mentioned=providers,
         price_period=price_period,
         quoted_rate=found.quoted_rate if slots.budget is None else None,
+        rate_said=found.rate_said if slots.budget is None else None,
         budget_said=_in_dollars(found.budget_said, slots.budget),
         stack_said=" + ".join(t.original[a:b] for a, b in stack_spans) or None,
         task=task,

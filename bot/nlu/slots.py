@@ -531,8 +531,8 @@ def _after_sample_count(s: str, nums: list[Num], units: list[Unit], idx: int) ->
     return len(gap) <= 12 and joined
 
 
-# Words after a token count that make it a rate ("2000 tokens/s"), not data.
-_PER_SECOND_AFTER = ("/s", "/sec", " per second", " a second", "每秒", "/秒")
+# Words after a token count that make it a rate ("2000 tokens/s"), not data; not "/step" ("1M tokens/step").
+_PER_SECOND_AFTER = re.compile(r"(?:/s|/sec| per second| a second|每秒|/秒)(?![a-z])")
 
 
 def _tokens(
@@ -547,7 +547,7 @@ def _tokens(
     found: Found,
 ) -> None:
     """A token count: a request length (serving), a rate, a length per sample, or the dataset."""
-    if s.startswith(_PER_SECOND_AFTER, unit.end) or before.rstrip().endswith(("每秒", "per second")):
+    if _PER_SECOND_AFTER.match(s, unit.end) or before.rstrip().endswith(("每秒", "per second")):
         _per_user_speed(num, before, after, s, found)
         return
     if num.mult in ("", "k") and _context_after_unit(s, unit.end):
@@ -1557,14 +1557,21 @@ def _money(s: str, idx: int, num: Num, unit: Unit, nums: list[Num], found: Found
         found.budget_said = (value, rate.code)
         value, currency, assumed = value / rate.per_usd, "USD", False
     if _quoted_price(s, num, period, found):
-        if period == "hour" and found.quoted_rate is None:
-            found.quoted_rate = (value, currency)
+        if period in _PERIOD_HOURS and found.quoted_rate is None:
+            # "$2.1/hr per H100", "A100 每卡每天 180 元": the rate per GPU-hour, for the price answer to judge
+            # and the plan to be priced at (a day's or week's rate spread over its hours)
+            found.quoted_rate = (value / _PERIOD_HOURS[period], currency)
+            found.rate_said = (value, currency, period)
         return
     prior = found.values.get("budget")
     if prior and idx > 0 and _joined_as_range(s, nums[idx - 1].end, num.start):
         prior.pop()  # "from 10 dollars to 20 dollars": keep the upper bound
     # No period said: a total, or in a conversation the period of the budget held (Parse.period_assumed).
     found.add("budget", value, num, s, extra=(value, currency, period, assumed, said_period is None))
+
+
+# The hours of a rate's period: a rate per card per day or week is per GPU-hour over those hours.
+_PERIOD_HOURS = {"hour": 1.0, "day": 24.0, "week": 168.0}
 
 
 def _other_rate(fragment: str) -> OtherCurrency | None:

@@ -231,6 +231,9 @@ class Parse:
     # An hourly rate quoted as a GPU's market price, not a budget ("H100 on Lambda is $1/h right?"):
     # (amount, currency).
     quoted_rate: tuple[float, str] | None = None
+    rate_said: tuple[float, str, str] | None = (
+        None  # the quoted rate as said ("每卡每天 180 元": 180, CNY, day)
+    )
     # A budget said in TWD or HKD ("50 萬台幣"), which the budget slot holds in USD: (amount said, ISO code).
     budget_said: tuple[float, str] | None = None
     stack_said: str | None = None  # the training stack as the user wrote it ("DeepSpeed ZeRO-3")
@@ -299,6 +302,7 @@ class Parse:
             "providers_mentioned": list(self.providers_mentioned),
             "price_period": self.price_period,
             "quoted_rate": list(self.quoted_rate) if self.quoted_rate is not None else None,
+            "rate_said": list(self.rate_said) if self.rate_said is not None else None,
             "budget_said": list(self.budget_said) if self.budget_said is not None else None,
             "stack_said": self.stack_said,
             "task": self.task,

@@ -329,3 +329,17 @@ def test_a_budget_in_taiwan_or_hong_kong_dollars_is_us_dollars_at_the_tables_dat
         amount=pytest.approx(said[0] / rate.per_usd), currency="USD", period=period
     )
     assert got.budget_said == said and not got.asks
+
+
+@pytest.mark.parametrize(
+    ("text", "said", "per_hour"),
+    [("我们租的 A100 每卡每天 180 元", (180.0, "CNY", "day"), 7.5),
+     ("we pay $2.1/hr per H100 on our reserved deal", (2.1, "USD", "hour"), 2.1),
+     ("we pay $336 a week per card", (336.0, "USD", "week"), 2.0)],
+)  # fmt: skip
+def test_a_rate_per_card_is_kept_as_said_and_per_gpu_hour_never_as_a_budget(
+    text: str, said: tuple[float, str, str], per_hour: float
+) -> None:
+    got = parse(text)
+    assert got.slots.budget is None
+    assert got.rate_said == said and got.quoted_rate == (pytest.approx(per_hour), said[1])

@@ -287,3 +287,14 @@ def test_a_count_in_digits_with_an_odd_after_its_magnitude_is_read_at_the_number
 ) -> None:
     got = parse(text)
     assert got.slots.samples == samples and not got.asks
+
+
+@pytest.mark.parametrize(
+    ("text", "tokens"),
+    [("20k steps × 1M tokens/step, 7B 从头训", 2e10), ("5k steps, 2M tokens/batch", 1e10)],
+)
+def test_tokens_per_step_written_with_a_slash_are_times_the_steps_not_a_speed(
+    text: str, tokens: float
+) -> None:
+    got = parse(text)
+    assert got.slots.tokens == tokens and got.intent == "size"
