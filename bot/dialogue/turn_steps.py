@@ -229,6 +229,8 @@ def say_own_rate(ctx: TurnContext, result: DialogueState | None) -> None:
             "period": period,
             "per_hour": ctx.u.quoted_rate[0],
         }
+        if not result.slots.get("gpu"):
+            result.slots["gpu"] = str(gpu)  # the GPU they rent at that price is the one a plan is on, as said
     rate, last = result.own_rate, result.last
     if rate is None or last is None or "recommendation" not in ctx.reply.kinds:
         return

@@ -57,9 +57,16 @@ def test_a_plan_on_the_gpu_the_user_rents_is_priced_again_at_their_own_rate(real
     assert "_At your rate ($2.50 per GPU-hour): " in en
 
 
+def test_the_gpu_rented_at_a_rate_said_alone_is_the_one_the_next_plan_is_on(real: Consultant) -> None:
+    real.handle("own4", "we pay $2.1/hr per H100 on our reserved deal")
+    text = real.handle("own4", "lora 70b, 20k samples of ~2k tokens, 5 days").text
+    assert text.startswith("*Recommended:* 4 × NVIDIA H100 SXM5")
+    assert "_At your rate ($2.10 per GPU-hour): 4 × NVIDIA H100 SXM5 for 5.1 hours" in text
+
+
 def test_a_plan_on_another_gpu_says_the_users_rate_back_and_how_to_plan_on_theirs(real: Consultant) -> None:
     real.handle("own3", "we pay $2.1/hr per H100 on our reserved deal")
-    text = real.handle("own3", "lora 70b, 20k samples of ~2k tokens, 5 days").text
+    text = real.handle("own3", "lora 70b, 20k samples of ~2k tokens, 5 days, on B200").text
     assert text.endswith(
         "_Your rate ($2.10 per GPU-hour) is for the H100; the plan above is on the NVIDIA B200. "
         'Say "on H100" to plan on your GPUs at your rate._'
