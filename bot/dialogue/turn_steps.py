@@ -220,7 +220,8 @@ def say_own_rate(ctx: TurnContext, result: DialogueState | None) -> None:
     if result is None:
         return
     gpu = ctx.u.said.get("gpu") or next(iter(ctx.u.gpus), None)
-    if ctx.u.rate_said is not None and ctx.u.quoted_rate is not None and gpu:
+    one_gpu = len(set(ctx.u.gpus)) <= 1  # not "the A100 80GB costs $0.80/GPU-hour more than the 40GB"
+    if ctx.u.rate_said is not None and ctx.u.quoted_rate is not None and gpu and one_gpu:
         amount, currency, period = ctx.u.rate_said
         result.own_rate = {
             "gpu": str(gpu),
