@@ -59,7 +59,14 @@ from bot.dialogue.state import (
     take_ranges,
 )
 from bot.dialogue.timeline import count_samples, timeline
-from bot.dialogue.turn_steps import read_turn, run_steps, say_number_reading, say_unread_precision
+from bot.dialogue.turn_steps import (
+    read_turn,
+    run_steps,
+    say_budget_converted,
+    say_number_reading,
+    say_own_rate,
+    say_unread_precision,
+)
 from bot.dialogue.understand import ParseFn, Understood, clean_text, plan_cost
 from bot.nlu.intents import PER_PERIOD, WHATIF as WHATIF_CUES, has_any
 from bot.nlu.question_cues import (
@@ -268,6 +275,8 @@ class Consultant:
         result = run_steps(ctx)
         say_number_reading(ctx, result)
         say_unread_precision(ctx, result)
+        say_budget_converted(ctx, result)
+        say_own_rate(ctx, result)
         return result
 
     @staticmethod
@@ -518,15 +527,26 @@ class Consultant:
             state.data_language = u.data_language
         if u.asks:
             reply.asks = u.asks
-            reply.add("ask_back", asks=[_with_default_length(a, state) for a in u.asks])
             currency_only = all(
                 a.get("slot") == "budget" and a.get("reason") == "unsupported_currency" for a in u.asks
             )
             # "seq len 5": a length no one trains at, asked back; the next bare number answers it ("4096").
             length_only = all(a.get("slot") == "seq_len" for a in u.asks)
-            if not ((currency_only or length_only) and u.said and not missing(state)):
+            stops = not ((currency_only or length_only) and u.said and not missing(state))
+            rough = next((a for a in u.asks if a.get("reason") == "vague_count"), None)
+            # "LoRA 7B，资料几万笔": the question about the rough count alone ends this turn, so it says back
+            # what else the message said
+            reply.add(
+                "ask_back",
+                asks=[_with_default_length(a, state) for a in u.asks],
+                understood=said if stops and rough is not None else {},
+            )
+            if stops:
                 if length_only:
                     state.pending = "seq_len"
+                elif rough is not None:
+                    # "about 40k", "大概 30 万": the next bare number answers the rough count asked about
+                    state.pending = "sample_count" if rough.get("slot") == "samples" else "data"
                 return state
             # "農曆年前完成，預算每月 3 萬台幣": the deadline is used and the plan shown, without that budget;
             # "…, seq len 5, 14 days": the plan at the default length, the length asked back above it.

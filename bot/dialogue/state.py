@@ -84,6 +84,9 @@ class DialogueState:
     skipped: list[str] = field(default_factory=list)  # slots answered "skip" ("days": no deadline)
     assumed: list[str] = field(default_factory=list)  # slots filled by an assumption ("tokens")
     last: dict[str, Any] | None = None  # the last plan's summary (dialogue.plan.summarise)
+    # The user's own price for a GPU ("我们租的 A100 每卡每天 180 元", "we pay $2.1/hr per H100"): {"gpu",
+    # "amount", "currency", "period", "per_hour"}; a plan on that GPU is also priced at it (turn_steps).
+    own_rate: dict[str, Any] | None = None
     mentions_spot: bool = False
     data_language: str | None = None
     region: str | None = None  # "cn": mainland-China clouds
@@ -224,6 +227,7 @@ _OPTIONAL = {
     "choice": dict,
     "offered": dict,
     "lang_asked": str,
+    "own_rate": dict,
 }
 
 

@@ -65,7 +65,7 @@ from bot.dialogue.hardware import main_variant
 from bot.dialogue.lift import lift, lifted, unheld_lifts
 from bot.dialogue.phases import phased, trial
 from bot.dialogue.plan_questions import answer_plan_question
-from bot.dialogue.recommend import recommend
+from bot.dialogue.recommend import gpu_name, recommend
 from bot.dialogue.reply import Reply
 from bot.dialogue.route import (
     BACK_TO_ASIDE,
@@ -86,6 +86,7 @@ from bot.nlu.intents import QUALITATIVE as QUALITATIVE_SLOTS, asks_spot_beside_j
 from bot.nlu.lexicon import has_cue
 from bot.nlu.question_cues import DIFFERENCE, PROPOSES_BETTER
 from bot.nlu.text import normalise
+from knowledge.currencies import other_currencies
 
 if TYPE_CHECKING:
     from bot.dialogue.consultant import Consultant
@@ -191,6 +192,71 @@ def say_unread_precision(ctx: TurnContext, result: DialogueState | None) -> None
         return
     kept = result.slots.get("precision")
     ctx.reply.add("precision_unread", word=word, kept=kept or "bf16", default=kept is None)
+
+
+def say_budget_converted(ctx: TurnContext, result: DialogueState | None) -> None:
+    """ "預算 50 萬台幣", "HK$20萬": a budget in a currency the plans are not priced in, held in US dollars at
+    the sourced, dated rate (knowledge.currencies). The reply ends by saying the conversion and its date."""
+    said = ctx.u.budget_said
+    budget = result.slots.get("budget") if result is not None else None
+    rate = other_currencies().get(said[1]) if said is not None else None
+    if said is None or rate is None or not isinstance(budget, dict) or budget.get("currency") != "USD":
+        return
+    ctx.reply.add(
+        "budget_converted",
+        amount=said[0],
+        code=rate.code,
+        usd=said[0] / rate.per_usd,
+        per_usd=rate.per_usd,
+        as_of=rate.source.as_of.isoformat(),
+        cite=rate.source.citation,
+    )
+
+
+def say_own_rate(ctx: TurnContext, result: DialogueState | None) -> None:
+    """ "我们租的 A100 每卡每天 180 元", "we pay $2.1/hr per H100": the user's price for a GPU is held, and a
+    plan shown on that GPU (this turn or later) ends with its rental at that price beside the catalogue's;
+    a plan on another GPU ends by saying the rate back and how to plan on that GPU."""
+    if result is None:
+        return
+    gpu = ctx.u.said.get("gpu") or next(iter(ctx.u.gpus), None)
+    one_gpu = len(set(ctx.u.gpus)) <= 1  # not "the A100 80GB costs $0.80/GPU-hour more than the 40GB"
+    if ctx.u.rate_said is not None and ctx.u.quoted_rate is not None and gpu and one_gpu:
+        amount, currency, period = ctx.u.rate_said
+        result.own_rate = {
+            "gpu": str(gpu),
+            "amount": amount,
+            "currency": currency,
+            "period": period,
+            "per_hour": ctx.u.quoted_rate[0],
+        }
+        if not result.slots.get("gpu"):
+            result.slots["gpu"] = str(gpu)  # the GPU they rent at that price is the one a plan is on, as said
+    rate, last = result.own_rate, result.last
+    if rate is None or last is None or "recommendation" not in ctx.reply.kinds:
+        return
+    if not last.get("gpus") or not last.get("days"):
+        return
+    if not str(last.get("gpu") or "").startswith(rate["gpu"]):
+        # the plan is on another GPU: the rate said back, and how to plan on the GPU it is for
+        ctx.reply.add(
+            "own_rate",
+            rate=rate,
+            name=last.get("name"),
+            gpu=gpu_name(ctx.c.kb.catalog, rate["gpu"]),
+            other=True,
+        )
+        return
+    hours = float(last["days"]) * 24
+    ctx.reply.add(
+        "own_rate",
+        rate=rate,
+        name=last.get("name"),
+        gpus=last["gpus"],
+        hours=hours,
+        cost=float(last["gpus"]) * hours * rate["per_hour"],
+        other=False,
+    )
 
 
 # -- the steps, in the order of STEPS --------------------------------------------------------------

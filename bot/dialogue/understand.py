@@ -102,6 +102,7 @@ class Understood:
     providers: tuple[str, ...] = ()  # provider ids named ("aws", "aliyun", ...), in order
     price_period: str | None = None  # "hour" | "month": the period a price question asks for
     quoted_rate: tuple[float, str] | None = None  # an hourly market price quoted: (amount, currency)
+    rate_said: tuple[float, str, str] | None = None  # that rate as said: (amount, currency, period)
     yes_no: bool = False  # the message is a yes/no question
     corrected: bool = False  # it quotes a GPU figure the catalogue corrects (kb.factcheck)
     no_deadline: bool = False  # "no deadline", "不急", "whenever": plan without one
@@ -128,6 +129,7 @@ class Understood:
     sprints: float | None = None  # "two sprints": the count said (days holds two weeks each)
     sample_word: str | None = None  # the measure word of the samples counted ("2 万笔", "5 万条")
     unread_precision: str | None = None  # "int8 training?": a bit width no training is sized in
+    budget_said: tuple[float, str] | None = None  # "50 萬台幣": the amount and ISO code said (said holds USD)
     # Ranges said ("2 到 3 万条", "4-6 weeks"): each as written with the slots its upper end set.
     ranges: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
@@ -283,6 +285,9 @@ def understand(
     ):
         hints = [hint.format(text) for hint in HINTS[hint_key]]
         quantity = _QUANTITY.search(text) if pending in ("sample_count", "sample_tokens", "seq_len") else None
+        if quantity is not None and pending == "sample_count":
+            # "about 40k, each around 700 tokens": the count named in place, the rest of the reply kept
+            hints.append(text[: quantity.end()].rstrip() + " samples " + text[quantity.end() :])
         if quantity is not None:
             # "and there are 30k of them", "大概 800 token": the quantity alone, read as what was asked
             hints.append(HINTS[hint_key][0].format(quantity.group().strip()))
@@ -331,6 +336,7 @@ def understand(
         providers=tuple(getattr(parsed, "providers_mentioned", ()) or ()),
         price_period=getattr(parsed, "price_period", None),
         quoted_rate=getattr(parsed, "quoted_rate", None),
+        rate_said=getattr(parsed, "rate_said", None),
         yes_no=bool(getattr(parsed, "yes_no", False)),
         corrected=corrected,
         no_deadline=bool(getattr(parsed, "no_deadline", False)),
@@ -339,6 +345,7 @@ def understand(
         samples=_positive(getattr(parsed.slots, "samples", None)),
         sample_word=getattr(parsed, "sample_word", None),
         unread_precision=getattr(parsed, "unread_precision", None),
+        budget_said=getattr(parsed, "budget_said", None) if "budget" in usable else None,
         tokens_per_sample=_positive(getattr(parsed.slots, "tokens_per_sample", None)),
         turns_per_sample=_positive(getattr(parsed.slots, "turns_per_sample", None)),
         tokens_per_turn=_positive(getattr(parsed.slots, "tokens_per_turn", None)),

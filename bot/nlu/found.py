@@ -81,6 +81,10 @@ class Found:
     # An hourly rate quoted as the market's price, not a budget ("Lambda rents H100s at $1 an hour,
     # correct?"): (amount, currency), for the price answer to check.
     quoted_rate: tuple[float, str] | None = None
+    rate_said: tuple[float, str, str] | None = None  # that rate as said: (amount, currency, period)
+    # A budget said in a currency the plans are not priced in, converted to USD (knowledge.currencies):
+    # (the amount as said, its ISO code), for the reply to say the conversion.
+    budget_said: tuple[float, str] | None = None
     # A GPU memory size asked for with no GPU named: (">=" | ">" | "<=", GB) ("which GPUs have 80GB or
     # more?").
     gpu_memory: tuple[str, float] | None = None

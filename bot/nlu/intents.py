@@ -933,10 +933,15 @@ def _question_kind(
         return "faq"  # "既然 4090 有 NVLink，两张能合成 48G 用吗": no single pooled memory; the FAQ says why
     job = model or "method" in filled or sig.serving
     rental = not sized and not job and not sig.training and bool(gpus)  # GPUs to rent, no job named
-    if rental and sig.quoted_rate and (yes_no or "?" in t or "？" in t):
-        return (
-            "price"  # "Lambda rents H100s at $1 an hour, correct?": that price checked against the listings
-        )
+    said_alone = (
+        set(filled) <= {"gpu", "gpu_count"} and len(set(gpus)) == 1
+    )  # not "A costs $0.80 more than B"
+    if rental and sig.quoted_rate and (yes_no or "?" in t or "？" in t or said_alone):
+        # "Lambda rents H100s at $1 an hour, correct?", "we pay $2.1/hr per H100", "我们租的 A100 每卡每天 180
+        # 元": that price checked against the listings
+        return "price"
+    if not sized and not job and not gpus and sig.quoted_rate and not filled:
+        return "price"  # "每卡每天 20 块" alone: a rate with no GPU, answered with the GPUs' prices
     if rental and set(filled) <= set(RENTAL) and has_any(t, cues.WORTH_ASKS) and has_any(t, _BILLING_TERMS):
         return "price"  # "按周租 A800 划不划算", "A800 包月划算吗": that term's rent, then how to pick a term
     if not sized and not job and not gpus and _asks_price_coverage(t, sig):

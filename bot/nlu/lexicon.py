@@ -357,8 +357,9 @@ CURRENCY_WORDS: tuple[tuple[str, str], ...] = (
 CENTS_SUFFIX = ("cents", "cent", "¢")
 # A tenth of a yuan after an amount: "一小时才 5 毛钱" is ¥0.50 (毛 is spoken 角).
 JIAO_SUFFIX = ("毛钱", "毛", "角钱")
-# Currencies the engine does not price in (it speaks CNY and USD). An amount in one of these is
-# not a budget at all: converting at a guessed rate would be worse than asking in the dialogue.
+# Currencies the engine does not price in (it speaks CNY and USD). An amount in one with a sourced, dated
+# rate (TWD, HKD: knowledge/currencies.py) is a budget in USD at that rate, said so in the reply; in any
+# other it is not a budget at all: converting at a guessed rate would be worse than asking in the dialogue.
 FOREIGN_SUFFIX = (
     "港币", "港元", "欧元", "日元", "日圆", "英镑", "韩元", "新台币", "台币", "twd", "ntd", "nt$",
     "卢比", "hkd", "hk$", "euros", "euro",
@@ -375,6 +376,10 @@ UNPRICED_CURRENCIES: tuple[tuple[str, str], ...] = (
 )  # fmt: skip
 
 
+# Symbols of those currencies that stand before an amount ("NT$50萬", "HK$200k"): the amount's currency.
+UNPRICED_SYMBOLS: tuple[tuple[str, str], ...] = (("nt$", "TWD"), ("hk$", "HKD"))
+
+
 def unpriced_currency(s: str) -> str | None:
     """The ISO code of the first currency `s` names that prices are not given in, if any."""
     for phrase, code in UNPRICED_CURRENCIES:
@@ -384,7 +389,7 @@ def unpriced_currency(s: str) -> str | None:
 
 
 FOREIGN_PREFIX = (
-    "港币", "港元", "欧元", "日元", "英镑", "新台币", "台币", "twd", "ntd", "jp¥",
+    "港币", "港元", "欧元", "日元", "日圆", "英镑", "新台币", "台币", "twd", "ntd", "jp¥",
     "hkd", "hk$", "eur", "€", "gbp", "£", "rs.", "rs", "inr",
     "jpy", "cad", "chf", "aud", "sgd", "nt$", "a$", "c$", "s$", "myr", "rm",
 )  # fmt: skip
@@ -936,6 +941,13 @@ FINE_TUNE_UNQUALIFIED: tuple[str, ...] = (
     "simpo",
     "偏好对齐",
 )
+
+# Every weight trained, with no word for tuning ("全参训练 3B", "full-parameter training"): full fine-tuning
+# of a base model, or pre-training from scratch on a corpus-sized dataset (parser._from_scratch).
+FULL_WEIGHTS_TRAINED: tuple[str, ...] = (
+    "全参", "全参训练", "全量训练", "全量训", "全量参数", "所有参数", "全部参数", "full-parameter",
+    "full parameter", "full parameters", "all parameters", "all the weights", "all weights", "full-param",
+)  # fmt: skip
 
 # Adapters named as the way to fine-tune ("adapter 微调", "fine-tune with adapters") are LoRA's kind of
 # training; only in a message that says fine-tune (parser), since "the adapter file" alone names a file.

@@ -30,6 +30,7 @@ from knowledge.quotes import quotes
 from knowledge.search import default_searcher
 from knowledge.text_units import text_units
 from sizing.types import Budget, Currency, Period
+from sizing.workload import BYTES_PER_TOKEN, CHINCHILLA_TOKENS_PER_PARAM
 
 _NUMERAL_NEIGHBOURS = frozenset("零一二三四五六七八九十百千万亿壹贰叁肆伍陆柒捌玖拾佰仟")
 
@@ -38,11 +39,12 @@ _FINANCIAL_CHARS = frozenset(FINANCIAL) | {"参"}
 
 
 # "平均一条 1500 token", "一笔大概 800": one sample as the unit a length is given per, the same as 每条 (the
-# one-character swap keeps every offset). Not after a numeral ("十一条") nor when no number follows.
+# one-character swap keeps every offset). Not after a numeral ("十一条") nor when no number follows, nor
+# before a model size ("cpt 一个 14B", "训一个 70亿 的模型": one model, not a length per sample).
 _ONE_SAMPLE = re.compile(
     r"(?<![0-9零一二三四五六七八九十百千万亿两.])一"
     r"(?=(?:条|笔|则|份|篇|段|个)(?:对话|数据|样本|资料|消息|讯息)? ?"
-    r"(?:大概|大约|差不多|约|平均|有|是|在)? ?[0-9])"
+    r"(?:大概|大约|差不多|约|平均|有|是|在)? ?(?![0-9.]+ ?(?:b(?![a-z])|亿))[0-9])"
 )
 
 
@@ -223,7 +225,7 @@ _TOTAL_EN = r"(?:in total|total|combined|overall|altogether|all told)"
 _TOTAL_ZH = r"(?:总共|一共|共计|总计|累计|合计)"
 _TOKENS_IN_TOTAL = re.compile(
     rf"tokens? {_TOTAL_EN} (?:over|across|for|in|through|spread over) (?:the )?{_EPOCHS}"
-    rf"|(?:a total of|total of|in total) (?:{_NUM}) ?tokens? (?:over|across|for|in|through) "
+    rf"|(?:a total of|total of|in total|(?<![a-z])total) (?:{_NUM}) ?tokens? (?:over|across|for|in|through) "
     rf"(?:the )?{_EPOCHS}"
     rf"|{_EPOCHS},? (?:totall?ing|adding up to|summing to|for a total of|in total) (?:{_NUM}) ?tokens?"
     rf"|{_EPOCHS}, (?:and )?(?:{_NUM}) ?tokens? {_TOTAL_EN}"
@@ -362,6 +364,31 @@ def _continued(s: str) -> bool:
 
 
 _CPT_SIZE = re.compile(r"(?<![a-z])cpt (?:a |an |一个 ?)?\d+(?:\.\d+)? ?b\b")
+
+
+def _in_dollars(said: tuple[float, str] | None, budget: Budget | None) -> tuple[float, str] | None:
+    """The amount and currency a budget was said in, when the budget slot holds it converted to USD."""
+    return said if budget is not None and budget.currency == "USD" else None
+
+
+def _from_scratch(s: str, slots: Slots) -> bool:
+    """Every weight trained ("全参训练", "full-parameter training"), no word for tuning, no base model named,
+    on a pre-training corpus (a compute-optimal 20 tokens per parameter or more: "3B on 1000亿 token", not
+    "70B on 100 亿"): training from scratch, not full fine-tuning."""
+    full = next((m for m in lexicon.METHODS if m[0] == "full_finetune"), ("", ()))[1]
+    said = lexicon.cues_in(s, full)
+    if not said or not said <= set(lexicon.FULL_WEIGHTS_TRAINED):
+        return False
+    if lexicon.has_cue(s, lexicon.FINE_TUNE_UNQUALIFIED) or lexicon.has_cue(s, _BASE_WEIGHTS):
+        return False
+    tokens = slots.tokens
+    if tokens is None and slots.data_bytes is not None:
+        tokens = slots.data_bytes / BYTES_PER_TOKEN["mixed"]
+    return (
+        tokens is not None
+        and slots.params is not None
+        and tokens >= CHINCHILLA_TOKENS_PER_PARAM * slots.params
+    )
 
 
 def _passes_in_words(s: str) -> tuple[float, tuple[int, int]] | None:
@@ -922,6 +949,8 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         serve_engine=serving.find_serve_engine(s),
         model=_model(models, params),
     )
+    if slots.method == "full_finetune" and not models and _from_scratch(plan, slots):
+        slots = replace(slots, method="pretrain")  # "全参训练 3B, 1000亿token": a corpus, no base model
     filled = slots.filled()
     # Request lengths, concurrency or latency targets make it a serving message even without the word;
     # so do running, fitting or generating with a named model and no dataset ("run Llama 3 70B on").
@@ -950,7 +979,9 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     elif task == "train" and method != "qlora" and slots.precision is None:
         unread_precision = _bit_width_trained(s)  # "8bit 训练 7B": a bit width said as how to train
     found.asks.extend(
-        Ask(slot, "vague_count", _magnitude(s[a:b]), _as_said(t.original, s, a, b))
+        Ask(
+            slot, "vague_count", _magnitude(s[a:b]), _as_said(t.original, s, a, b), _sample_word(s[a:b]) or ""
+        )
         for a, b, slot in vague
         if slot not in filled
     )
@@ -1021,6 +1052,8 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         providers_mentioned=providers,
         price_period=price_period,
         quoted_rate=found.quoted_rate if slots.budget is None else None,
+        rate_said=found.rate_said if slots.budget is None else None,
+        budget_said=_in_dollars(found.budget_said, slots.budget),
         stack_said=" + ".join(t.original[a:b] for a, b in stack_spans) or None,
         task=task,
         both_tasks=task == "serve" and serving.asks_both_tasks(s),
@@ -1169,9 +1202,9 @@ def _unknown_short_dialogues(s: str) -> bool:
     )
 
 
-# A count of samples and its measure word: "2 万笔资料", "3000 则对话", "500 份问卷" (条 too, so a later
+# A count of samples and its measure word: "2 万笔资料", "3000 则对话", "5 万对偏好数据" (条 too, so a later
 # "其实是 2 万条" takes its word back).
-_SAMPLE_WORD = re.compile(r"[0-9一二两三四五六七八九十百千万亿.]\s*(?P<w>条|笔|则|份|篇|段|组)")
+_SAMPLE_WORD = re.compile(r"[0-9一二两三四五六七八九十百千万亿.]\s*(?P<w>条|笔|则|份|篇|段|组|对)")
 
 
 def _sample_word(s: str) -> str | None:

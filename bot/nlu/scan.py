@@ -254,6 +254,8 @@ def _arabic(s: str, i: int) -> tuple[Num | None, int]:
             break
     j = _odd(s, j)
     factor, mult, j = _suffix(s, j)
+    if mult == "zh":
+        j = _odd(s, j)  # "2 万多条", "3 万来条": the 多/来 after the magnitude, as in 三万多
     value = (value + extra) * factor
     neg, start = _negative(s, i)
     return Num(start, j, value if not math.isnan(value) else math.inf, mult, neg, scale=factor), j

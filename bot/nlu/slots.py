@@ -58,6 +58,7 @@ from bot.nlu.units import (
     window_after,
     window_before,
 )
+from knowledge.currencies import OtherCurrency, other_currencies
 from knowledge.gpu_names import catalogue_names
 from knowledge.hardware_words import LINK_SPEED_WORDS, NETWORK_WORDS, STORAGE_WORDS, has_before
 from knowledge.names import JOINERS, alternation
@@ -531,8 +532,8 @@ def _after_sample_count(s: str, nums: list[Num], units: list[Unit], idx: int) ->
     return len(gap) <= 12 and joined
 
 
-# Words after a token count that make it a rate ("2000 tokens/s"), not data.
-_PER_SECOND_AFTER = ("/s", "/sec", " per second", " a second", "每秒", "/秒")
+# Words after a token count that make it a rate ("2000 tokens/s"), not data; not "/step" ("1M tokens/step").
+_PER_SECOND_AFTER = re.compile(r"(?:/s|/sec| per second| a second|每秒|/秒)(?![a-z])")
 
 
 def _tokens(
@@ -547,7 +548,7 @@ def _tokens(
     found: Found,
 ) -> None:
     """A token count: a request length (serving), a rate, a length per sample, or the dataset."""
-    if s.startswith(_PER_SECOND_AFTER, unit.end) or before.rstrip().endswith(("每秒", "per second")):
+    if _PER_SECOND_AFTER.match(s, unit.end) or before.rstrip().endswith(("每秒", "per second")):
         _per_user_speed(num, before, after, s, found)
         return
     if num.mult in ("", "k") and _context_after_unit(s, unit.end):
@@ -1540,25 +1541,46 @@ def _money(s: str, idx: int, num: Num, unit: Unit, nums: list[Num], found: Found
     if _PER_TOKENS_AFTER.match(s, end) or _PER_TOKENS_BEFORE.search(window_before(s, num.start, 0)):
         return  # "$2/1M tokens", "每百万 token 2 元": a price per tokens, not what the user may spend
     if currency == FOREIGN:
-        if idx + 1 < len(nums) and _joined_as_range(s, num.end, nums[idx + 1].start):
-            found.used.add(idx + 1)  # "HK$10-20"
-            _, range_end = period_near(s, nums[idx + 1].start, nums[idx + 1].end)
-            found.used.update(k for k in range(idx + 2, len(nums)) if nums[k].start < range_end)
-        # 港币, NT$, EUR, £: no budget in a currency the engine does not price; the dialogue says
-        # it works in CNY/USD instead of converting at a guessed rate.
         start = foreign_prefix_start(s, num) if unit.kind != "money" else num.start
         fragment = s[start:end][:40].strip()
-        found.asks.append(Ask("budget", "unsupported_currency", _finite(value), fragment))
-        return
+        ranged = idx + 1 < len(nums) and _joined_as_range(s, num.end, nums[idx + 1].start)
+        if ranged:
+            found.used.add(idx + 1)  # "HK$10-20": its upper end, as a range in yuan or dollars
+            _, range_end = period_near(s, nums[idx + 1].start, nums[idx + 1].end)
+            found.used.update(k for k in range(idx + 2, len(nums)) if nums[k].start < range_end)
+            value = nums[idx + 1].value
+        rate = _other_rate(fragment)
+        if rate is None:
+            # EUR, £, 日元: no budget in a currency without a sourced rate; the dialogue says it works in
+            # CNY/USD instead of converting at a guessed rate.
+            found.asks.append(Ask("budget", "unsupported_currency", _finite(value), fragment))
+            return
+        # "50 萬台幣", "HK$20萬": US dollars at the table's dated rate, the amount said kept for the reply
+        found.budget_said = (value, rate.code)
+        value, currency, assumed = value / rate.per_usd, "USD", False
     if _quoted_price(s, num, period, found):
-        if period == "hour" and found.quoted_rate is None:
-            found.quoted_rate = (value, currency)
+        if period in _PERIOD_HOURS and found.quoted_rate is None:
+            # "$2.1/hr per H100", "A100 每卡每天 180 元": the rate per GPU-hour, for the price answer to judge
+            # and the plan to be priced at (a day's or week's rate spread over its hours)
+            found.quoted_rate = (value / _PERIOD_HOURS[period], currency)
+            found.rate_said = (value, currency, period)
         return
     prior = found.values.get("budget")
     if prior and idx > 0 and _joined_as_range(s, nums[idx - 1].end, num.start):
         prior.pop()  # "from 10 dollars to 20 dollars": keep the upper bound
     # No period said: a total, or in a conversation the period of the budget held (Parse.period_assumed).
     found.add("budget", value, num, s, extra=(value, currency, period, assumed, said_period is None))
+
+
+# The hours of a rate's period: a rate per card per day or week is per GPU-hour over those hours.
+_PERIOD_HOURS = {"hour": 1.0, "day": 24.0, "week": 168.0}
+
+
+def _other_rate(fragment: str) -> OtherCurrency | None:
+    """The sourced rate of the currency an amount is written in ("50 万台币", "hk$20万"), if the table has
+    one."""
+    code = next((c for sym, c in lexicon.UNPRICED_SYMBOLS if sym in fragment), None)
+    return other_currencies().get(code or lexicon.unpriced_currency(fragment) or "")
 
 
 # A price per so many tokens, after or before the amount.

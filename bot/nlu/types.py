@@ -178,12 +178,14 @@ class Ask:
     """
 
     slot: str
-    reason: str  # out_of_range | ambiguous_unit | not_positive | unsupported_currency
+    reason: str  # out_of_range | ambiguous_unit | not_positive | unsupported_currency | vague_count
     value: float | None
     text: str = ""
+    word: str = ""  # the measure word the count was said in ("几万笔": 笔), for the question's example
 
     def to_json(self) -> dict[str, Any]:
-        return {"slot": self.slot, "reason": self.reason, "value": self.value, "text": self.text}
+        out = {"slot": self.slot, "reason": self.reason, "value": self.value, "text": self.text}
+        return {**out, "word": self.word} if self.word else out
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,6 +231,11 @@ class Parse:
     # An hourly rate quoted as a GPU's market price, not a budget ("H100 on Lambda is $1/h right?"):
     # (amount, currency).
     quoted_rate: tuple[float, str] | None = None
+    rate_said: tuple[float, str, str] | None = (
+        None  # the quoted rate as said ("每卡每天 180 元": 180, CNY, day)
+    )
+    # A budget said in TWD or HKD ("50 萬台幣"), which the budget slot holds in USD: (amount said, ISO code).
+    budget_said: tuple[float, str] | None = None
     stack_said: str | None = None  # the training stack as the user wrote it ("DeepSpeed ZeRO-3")
     task: str | None = None  # "serve": inference / deployment; "train": training named; None: not said
     # Serving and training asked side by side ("推理跟全参微调各要多少显存"): both answers (task is "serve").
@@ -295,6 +302,8 @@ class Parse:
             "providers_mentioned": list(self.providers_mentioned),
             "price_period": self.price_period,
             "quoted_rate": list(self.quoted_rate) if self.quoted_rate is not None else None,
+            "rate_said": list(self.rate_said) if self.rate_said is not None else None,
+            "budget_said": list(self.budget_said) if self.budget_said is not None else None,
             "stack_said": self.stack_said,
             "task": self.task,
             "both_tasks": self.both_tasks,

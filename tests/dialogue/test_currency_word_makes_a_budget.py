@@ -28,9 +28,26 @@ def test_in_english_and_in_yuan(real: Consultant) -> None:
 
 def test_a_currency_without_prices_is_said_not_read_as_tokens(real: Consultant) -> None:
     real.handle("m4", "微調 Qwen 7B，LoRA，3 萬筆資料")
-    turn = real.handle("m4", "預算用台幣算，3萬")
+    turn = real.handle("m4", "預算用日圓算，30萬")
     assert "人民幣或美元" in turn.text
     assert turn.payload["slots"].get("tokens") is None
+
+
+def test_a_budget_in_taiwan_dollars_is_converted_and_the_reply_says_the_rate_and_its_date(
+    real: Consultant,
+) -> None:
+    real.handle("m6", "微調 Qwen 7B，LoRA，3 萬筆資料")
+    turn = real.handle("m6", "預算用台幣算，3萬")
+    assert (
+        turn.payload["slots"]["budget"]["currency"] == "USD" and turn.payload["slots"].get("tokens") is None
+    )
+    assert turn.text.startswith("好的：預算 $961。")
+    assert "預算 NT$30,000 按 1 美元 = 31.22 新台幣（Federal Reserve H.10, 2024-02-02）約合 $961" in turn.text
+    en = real.handle("m7", "budget around HK$150k, qlora 34b, 8B tokens, 10 days").text
+    assert (
+        "Budget HK$150,000 taken as about $19,181 at 7.8202 HKD per US dollar "
+        "(Federal Reserve H.10, 2024-02-02)" in en
+    )
 
 
 def test_a_bare_number_still_answers_the_question(real: Consultant) -> None:

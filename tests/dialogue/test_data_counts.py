@@ -199,7 +199,9 @@ def test_the_understood_line_counts_the_samples_in_the_users_measure_word_until_
 
 def test_a_rough_count_of_samples_is_asked_back_and_a_number_then_plans(real: Consultant) -> None:
     first = real.handle("vague1", "想 LoRA 微调 8B，数据大概几十万条问答，两周").text
-    assert first.startswith("“几十万条”大概是多少？给个能估算的数，例如 `30万条`")
+    assert first.startswith(
+        "好的：80亿参数，LoRA 微调，14 天。\n“几十万条”大概是多少？给个能估算的数，例如 `30万条`"
+    )
     assert (
         "*理解的需求*：80亿参数，1.6亿 tokens（40万条 × 400 token）"
         in real.handle("vague1", "40万条，每条 400 token").text
@@ -209,5 +211,32 @@ def test_a_rough_count_of_samples_is_asked_back_and_a_number_then_plans(real: Co
 def test_a_rough_count_in_english_is_quoted_back_as_written(real: Consultant) -> None:
     text = real.handle("vague2", "LoRA a 13B on tens of thousands of support tickets, 10 days").text
     assert text.startswith(
+        "Got it: 13B parameters, LoRA fine-tuning, 10 days.\n"
         "About how many is “tens of thousands of support tickets”? Give me a number to plan on"
     )
+
+
+def test_the_example_for_a_rough_count_uses_the_measure_word_the_user_counted_in(real: Consultant) -> None:
+    pairs = ask(real, "DPO 一个 14B，偏好数据几万对")
+    assert "例如 `3万对`；给范围也行，例如 `2万到3万对`" in pairs
+    records = ask(real, "全參微調 8B，客服紀錄幾十萬筆")
+    assert "例如 `30萬筆`；給範圍也行，例如 `20萬到30萬筆`" in records
+
+
+def test_a_rough_count_asked_back_first_says_back_the_model_and_method_of_the_same_message(
+    real: Consultant,
+) -> None:
+    zh = ask(real, "QLoRA 70B，语料几千万 token")
+    assert zh.startswith("好的：700亿参数，QLoRA 微调。\n“几千万 token”大概是多少？")
+    en = ask(real, "continued pretraining of a 3B on several billion tokens of code")
+    assert en.startswith("Got it: 3B parameters, continued pre-training.\nAbout how many is")
+
+
+def test_the_number_answering_a_rough_count_is_that_count_and_the_rest_of_the_reply_is_kept(
+    real: Consultant,
+) -> None:
+    real.handle("vague3", "full fine-tune a 7B on thousands of chat logs")
+    turn = real.handle("vague3", "roughly 60k, each about 1.5k tokens")
+    assert turn.payload["slots"]["tokens"] == 9e7
+    real.handle("vague4", "LoRA 13B，数据几十万条")
+    assert "这 20 万条数据，每条大约多少 token？" in real.handle("vague4", "大概 20 万").text

@@ -68,8 +68,10 @@ def test_each_one_after_a_sample_count_is_the_length_of_each(real: Consultant) -
 
 
 def test_a_budget_in_an_unpriced_currency_is_asked_back_and_the_plan_still_shown(real: Consultant) -> None:
-    turn = say(real, "QLoRA 微調 14B，資料 2 萬筆", "每筆大概 1200 tokens", "農曆年前完成，預算每月 3 萬台幣")
-    assert "3 萬台幣" in turn.text and turn.payload["recommendation"]
+    turn = say(
+        real, "QLoRA 微調 14B，資料 2 萬筆", "每筆大概 1200 tokens", "農曆年前完成，預算每月 50 萬日圓"
+    )
+    assert "50 萬日圓" in turn.text and turn.payload["recommendation"]
     assert "2027-02-05" in turn.text and turn.payload["slots"]["budget"] is None
 
 

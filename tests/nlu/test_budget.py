@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 
 from bot.nlu import parse
+from knowledge.currencies import other_currencies
+from sizing.types import Budget
 from tests.nlu.said import said
 
 
@@ -31,7 +33,7 @@ def test_one_week_before_a_budget_is_its_period_not_the_timeline() -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["预算港币5万", "預算每小時港幣3.14", "EUR 20 per hour", "20 euros an hour", "£10 per hour",
+    "text", ["预算欧元5万", "預算每小時歐元3.14", "EUR 20 per hour", "20 euros an hour", "£10 per hour",
              "5 lakh rupees"],
 )  # fmt: skip
 def test_an_amount_in_a_currency_we_do_not_price_is_not_a_budget_nor_a_timeline(text: str) -> None:
@@ -67,9 +69,9 @@ def test_cents_and_jiao_after_the_whole_amount_are_added(text: str, amount: floa
 
 @pytest.mark.parametrize(
     ("text", "amount"),
-    [("預算每月新台幣30萬", 300000), ("手上预算 8 万港元", 80000), ("NT$250,000 total", 250000),
+    [("預算每月 5000 歐元", 5000), ("手上预算 8 万日元", 80000), ("CHF 250,000 total", 250000),
      ("budget €7500", 7500), ("about 4000 GBP a month", 4000), ("预算 300万日元", 3e6),
-     ("TWD 90000", 90000), ("£1,200 per month", 1200)],
+     ("SGD 90000", 90000), ("£1,200 per month", 1200)],
 )  # fmt: skip
 def test_an_amount_in_an_unpriced_currency_is_asked_back_never_read_as_yuan(text: str, amount: float) -> None:
     got = parse(text)
@@ -309,3 +311,35 @@ def test_one_unit_of_time_and_a_finishing_verb_after_a_budget_is_the_deadline_as
     got = said(text)
     assert got["budget"] == {"amount": amount, "currency": currency, "period": "total"}
     assert got["days"] == days
+
+
+@pytest.mark.parametrize(
+    ("text", "said", "period"),
+    [("預算每月新台幣30萬", (300000, "TWD"), "month"), ("手上预算 8 万港元", (80000, "HKD"), "total"),
+     ("NT$250,000 total", (250000, "TWD"), "total"), ("TWD 90000", (90000, "TWD"), "total"),
+     ("预算港币5万", (50000, "HKD"), "total"), ("budget around HK$150k", (150000, "HKD"), "total")],
+)  # fmt: skip
+def test_a_budget_in_taiwan_or_hong_kong_dollars_is_us_dollars_at_the_tables_dated_rate(
+    text: str, said: tuple[float, str], period: str
+) -> None:
+    got = parse(text)
+    rate = other_currencies().get(said[1])
+    assert rate is not None and rate.source.as_of.year >= 2024
+    assert got.slots.budget == Budget(
+        amount=pytest.approx(said[0] / rate.per_usd), currency="USD", period=period
+    )
+    assert got.budget_said == said and not got.asks
+
+
+@pytest.mark.parametrize(
+    ("text", "said", "per_hour"),
+    [("我们租的 A100 每卡每天 180 元", (180.0, "CNY", "day"), 7.5),
+     ("we pay $2.1/hr per H100 on our reserved deal", (2.1, "USD", "hour"), 2.1),
+     ("we pay $336 a week per card", (336.0, "USD", "week"), 2.0)],
+)  # fmt: skip
+def test_a_rate_per_card_is_kept_as_said_and_per_gpu_hour_never_as_a_budget(
+    text: str, said: tuple[float, str, str], per_hour: float
+) -> None:
+    got = parse(text)
+    assert got.slots.budget is None
+    assert got.rate_said == said and got.quoted_rate == (pytest.approx(per_hour), said[1])

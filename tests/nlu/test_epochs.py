@@ -77,3 +77,8 @@ def test_tokens_said_as_the_total_over_the_epochs_are_divided_by_them(
 )  # fmt: skip
 def test_tokens_of_the_data_stay_one_pass_whatever_the_epochs(text: str, tokens: float) -> None:
     assert parse(text).slots.tokens == pytest.approx(tokens)
+
+
+def test_total_before_the_count_over_the_epochs_is_divided_by_them() -> None:
+    got = parse("Continued pretraining on llama-3 8b, total 30B tokens over 3 epochs, 2 weeks max").slots
+    assert (got.tokens, got.epochs) == (1e10, 3)

@@ -172,3 +172,36 @@ def test_an_integer_bit_width_for_training_is_no_precision_and_is_kept_to_say_ba
 
 def test_the_amp_of_a_slack_escaped_ampersand_is_no_precision() -> None:
     assert parse("H100 &amp; A100, which is cheaper?").slots.precision is None
+
+
+@pytest.mark.parametrize(
+    "text", ["cpt 一个 32B 模型", "CPT 一個 1.5b，語料 300 億 token", "先 cpt 一个 70亿 的底座"]
+)
+def test_cpt_before_one_model_of_a_size_is_continued_pretraining_not_a_length_per_sample(text: str) -> None:
+    got = parse(text)
+    assert (got.slots.method, got.slots.continued, got.slots.tokens_per_sample) == ("pretrain", True, None)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "全参训练一个 1B，语料 500 亿 token",
+        "full-parameter training of a 2B model on 80B tokens",
+        "全量訓練 7B，資料 2TB",
+    ],
+)
+def test_every_weight_trained_on_a_pretraining_corpus_with_no_base_model_is_pretraining(text: str) -> None:
+    assert parse(text).slots.method == "pretrain"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "全参训练 3B，数据 5000 万 token",  # a fine-tuning set
+        "全参微调 3B，语料 500 亿 token",  # tuning said
+        "全参训练 qwen2.5 7b，200 亿 token",  # a base model named
+        "full-parameter training on top of the base model, 7B, 20B tokens",
+    ],
+)
+def test_every_weight_trained_on_a_tuning_set_or_a_named_base_stays_full_fine_tuning(text: str) -> None:
+    assert parse(text).slots.method == "full_finetune"

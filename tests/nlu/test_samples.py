@@ -271,3 +271,30 @@ def test_a_count_with_a_number_in_it_is_no_rough_count(text: str, samples: float
 @pytest.mark.parametrize("text", ["几张卡够用", "几天能训完", "tens of thousands of dollars for a 7B LoRA"])
 def test_a_rough_count_of_something_else_asks_nothing_about_the_data(text: str) -> None:
     assert not [a for a in parse(text).asks if a.reason == "vague_count"]
+
+
+@pytest.mark.parametrize(
+    ("text", "samples"),
+    [
+        ("数据 2 万多条，每条 500 token", 2e4),
+        ("大概 3 万来条对话", 3e4),
+        ("資料 5萬多筆", 5e4),
+        ("1 亿多条日志", 1e8),
+    ],
+)
+def test_a_count_in_digits_with_an_odd_after_its_magnitude_is_read_at_the_number_said(
+    text: str, samples: float
+) -> None:
+    got = parse(text)
+    assert got.slots.samples == samples and not got.asks
+
+
+@pytest.mark.parametrize(
+    ("text", "tokens"),
+    [("20k steps × 1M tokens/step, 7B 从头训", 2e10), ("5k steps, 2M tokens/batch", 1e10)],
+)
+def test_tokens_per_step_written_with_a_slash_are_times_the_steps_not_a_speed(
+    text: str, tokens: float
+) -> None:
+    got = parse(text)
+    assert got.slots.tokens == tokens and got.intent == "size"

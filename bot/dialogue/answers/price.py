@@ -191,6 +191,8 @@ def answer(q: Question, reply: Reply) -> bool:
         totals=totals,
         budget=budget,
         quoted=quoted,
+        # "每卡每天 20 块" with no GPU named: the rate said back per GPU-hour above the cheapest of each GPU
+        rate_said=q.u.rate_said if overview and quoted is not None else None,
         unpriced=unpriced,
         # "腾讯云 A100 多少钱": what the provider's own price pages say (dated, sourced), and what to
         # check with it before renting; never a guessed price
