@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from bot.nlu import context, lexicon, question_cues as cues, serving
 from bot.nlu.gpus import find_gpus, unknown_gpu_names
 from bot.nlu.lexicon import has_cue
-from bot.nlu.providers import china_providers
-from bot.nlu.text import compact
+from bot.nlu.providers import china_providers, without_providers
+from bot.nlu.text import compact, normalise
 from sizing.frozen import quick_init
 
 RESET = (
@@ -1406,6 +1406,17 @@ def _asks_which_china_cloud(t: str, sig: Signals) -> bool:
     return _about_china_clouds(t, sig) and has_any(t, _WHICH_PROVIDER)
 
 
+def notes_query(text: str) -> str:
+    """The text the notes are searched with for a message: a cloud named in a storage or network question
+    only says where ("数据在腾讯云 COS 上，读得过来吗"), so its name, which finds the notes on that cloud,
+    is left out (of the simplified, lower-cased text); any other message as it is."""
+    t = normalise(text).lower
+    if not has_any(t, cues.STORAGE_OR_NETWORK):
+        return text
+    bare = without_providers(t)
+    return bare if bare != t else text
+
+
 def _about_china_clouds(t: str, sig: Signals) -> bool:
     """ "AutoDL靠谱吗", "阿里云怎么样", "国内有哪些GPU云": about a Chinese cloud itself."""
     cn = (
@@ -1413,5 +1424,8 @@ def _about_china_clouds(t: str, sig: Signals) -> bool:
         or has_any(t, cues.CHINA_CLOUDS)
         or context.in_mainland_city(t)
     )
-    about = has_any(t, cues.PROVIDER_OPINION) or has_any(t, cues.PROVIDER_WORDS)
-    return cn and (about or (bool(sig.providers) and len(t) <= SHORT))
+    if not cn or has_any(t, cues.STORAGE_OR_NETWORK):
+        return False  # "训练数据在腾讯云 COS，读取速度跟得上吗": storage or the network, the cloud only where
+    bare = without_providers(t)  # the 云 of "腾讯云" is its name, no word for clouds in general
+    about = has_any(bare, cues.PROVIDER_OPINION) or has_any(bare, cues.PROVIDER_WORDS)
+    return about or (bool(sig.providers) and len(t) <= SHORT)

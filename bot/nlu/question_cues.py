@@ -775,6 +775,17 @@ NETWORK_ASKS = (
     "between nodes", "between the nodes", "between servers", "inter-node", "internode", "gb/s network",
     "gbps network", "gb network",
 )  # fmt: skip
+# Where the data sits and how fast it moves: object or file storage, a data disk, read speed, the network
+# ("训练数据在腾讯云 COS，读取速度跟得上吗", "阿里云节点间有 RDMA 吗"). A question with one is about storage
+# or the network even when it names the cloud; the cloud's own answer (its checklist) is for a question
+# about the cloud itself. Not 空间/容量: "腾讯云还有 H100 容量吗" asks about the cloud's stock.
+STORAGE_OR_NETWORK = (
+    *NETWORK_ASKS,
+    "存储", "储存", "硬盘", "磁盘", "硬碟", "磁碟", "数据盘", "云盘", "系统盘", "本地盘",
+    "对象存储", "文件存储", "共享存储", "文件系统", "读取", "读写", "读得", "读数据", "读盘", "写入",
+    "吞吐", "带宽", "nvme", "ssd", "storage", "disk", "oss", "cos", "s3", "obs", "tos", "bos", "cfs",
+    "cpfs", "nas", "gcs", "lustre", "io", "i/o", "iops", "bandwidth", "throughput",
+)  # fmt: skip
 # The link between the GPUs of one box: "do we need NVLink for LoRA 13B on 2 GPUs", "is PCIe enough
 # for …", "需要 NVLink 吗". Whether a job needs it is the network answer for that job; "does the 4090
 # have NVLink?" (no job, no need asked) stays the datasheet. Bare "pcie" names a card ("H100 PCIe").
