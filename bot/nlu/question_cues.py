@@ -435,14 +435,22 @@ PRICE_CEILING = (
 # Chinese here (崑崙 arrives as 昆仑).
 # Huawei Ascend model numbers named on their own ("910B 能训练 70B 吗"): a chip, not a 910B-parameter model.
 ASCEND_MODELS = ("910a", "910b", "910c")
-OTHER_ACCELERATORS = (
-    # China's own accelerators as a group ("国产卡能训练大模型吗"): Ascend, Cambricon, Hygon, Kunlun…
+# China's own accelerators, as a group ("国产卡能训练大模型吗") and by maker: Ascend, Cambricon, Hygon,
+# Kunlun… Outside the catalogue; the answer offers the cards rentable in China that it holds, not its list.
+CHINA_ACCELERATOR_GROUP = (
     "国产卡", "国产gpu", "国产 gpu", "国产芯片", "国产算力", "国产加速卡", "国产显卡", "国产ai芯片",
     "国产 ai 芯片",
-    "tpu", "tpus", "gaudi", "gaudi2", "gaudi3", "trainium", "inferentia", "升腾", "昇腾", "ascend", "寒武纪",
-    "cambricon", "mlu", "npu", "npus", "ipu", "ipus", "cerebras", "groq", "昆仑", "kunlun", "kunlunxin",
-    "海光", "hygon", "燧原", "enflame", "摩尔线程", "moore threads", "壁仞", "biren", "沐曦", "metax",
-    "天数智芯", "iluvatar",
+)  # fmt: skip
+CHINA_ACCELERATOR_MAKERS = (
+    "升腾", "昇腾", "ascend", "寒武纪", "cambricon", "mlu", "昆仑", "kunlun", "kunlunxin", "海光", "hygon",
+    "燧原", "enflame", "摩尔线程", "moore threads", "壁仞", "biren", "沐曦", "metax", "天数智芯", "iluvatar",
+)  # fmt: skip
+CHINA_ACCELERATORS = (*CHINA_ACCELERATOR_GROUP, *CHINA_ACCELERATOR_MAKERS, *ASCEND_MODELS)
+OTHER_ACCELERATORS = (
+    *CHINA_ACCELERATOR_GROUP,  # first: "国产卡，像昇腾" names the group
+    "tpu", "tpus", "gaudi", "gaudi2", "gaudi3", "trainium", "inferentia",
+    *CHINA_ACCELERATOR_MAKERS,
+    "npu", "npus", "ipu", "ipus", "cerebras", "groq",
     # Apple silicon: "can i train on a macbook m3", "Mac Studio 能跑 70B 吗"
     "macbook", "macbook pro", "mac studio", "mac mini", "apple silicon", "苹果芯片", "mps",
     *ASCEND_MODELS,  # last: "昇腾 910B" is named by its maker's word first
