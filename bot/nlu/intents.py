@@ -730,8 +730,8 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
         return "network"  # "Is 100 Gb Ethernet enough between nodes for 16 A100s?": the network answer
     if _asks_spot(t, sig, yes_no):
         return "spot"  # "用spot跑微调划算吗", "are preemptible instances a good idea for a 3 day finetune"
-    if _asks_reserved(t, sig):
-        return "reserved"  # "包月能省多少", "how much would reserved instances save?"
+    if _asks_reserved(t, sig, yes_no):
+        return "reserved"  # "包月能省多少", "how much would reserved instances save?", "按周付费行不行"
     if (
         not gpus
         and not workload
@@ -1288,17 +1288,24 @@ def asks_spot_beside_job(t: str, yes_no: bool) -> bool:
     )
 
 
-def _asks_reserved(t: str, sig: Signals) -> bool:
-    """What reserved or monthly capacity would save ("包月能省多少", "how much would reserved instances
-    save?"): the reserved answer (on the plan held), not the billing FAQ nor a price list."""
-    if not lexicon.RESERVED_WORDS.search(t) or lexicon.SPOT_WORDS.search(t) or sig.gpus or sig.serving:
+def _asks_reserved(t: str, sig: Signals, yes_no: bool = False) -> bool:
+    """What reserved, monthly or weekly capacity would save ("包月能省多少", "how much would reserved
+    instances save?", "按周付费行不行", "包月跟按量哪个划算"): the reserved answer (on the plan held), not
+    the billing FAQ nor a price list."""
+    term = lexicon.RESERVED_WORDS.search(t) is not None or has_any(t, lexicon.WEEKLY_TERM)
+    if not term or lexicon.SPOT_WORDS.search(t) or sig.gpus or sig.serving:
         return False
     if any(s in sig.filled for s in SPOT_PLAN_SLOTS):
         return False
     end = t.rstrip(" ?？!！。.~")
     # "and a monthly reservation?", "那包年呢" right after what spot would save: the same question of it;
     # "用包月的話多少錢": what the plan costs reserved, which the same answer sets against on demand
-    return has_any(t, cues.SAVING_ASKS) or _short_follow_up(t, end) or lexicon.asks_price(t)
+    if has_any(t, cues.SAVING_ASKS) or _short_follow_up(t, end) or lexicon.asks_price(t):
+        return True
+    # "按周付费行不行", "按周租划算吗": whether a weekly term pays, on the plan held ("按量付费和包月哪个划算"
+    # stays the billing FAQ's question)
+    weighed = yes_no or has_any(t, cues.WORTH_ASKS) or has_any(t, cues.WHICH_PAYS)
+    return weighed and has_any(t, lexicon.WEEKLY_TERM)
 
 
 def _gpus_for_a_technique(sig: Signals) -> bool:

@@ -25,6 +25,11 @@ RESERVED_WORDS = re.compile(
     r"包月|包年|预留|預留|reserved|reservation|\breserve\b|committed use|savings plan|monthly plan",
     re.IGNORECASE,
 )
+# Renting by the week, as a billing term ("按周付费行不行", "weekly billing?"): beside a plan, what a term of
+# whole weeks would cost on it (the reserved answer). Not "一周", which is a deadline.
+WEEKLY_TERM = (
+    "按周", "每周", "周租", "包周", "周付", "按星期", "per week", "/week", "weekly", "by the week",
+)  # fmt: skip
 
 # Days per sprint. The Scrum Guide (scrumguides.org, November 2020) fixes a sprint at "one month or less" and
 # no shorter length; two weeks is the common choice and our stated default, so "two sprints" is planned as
@@ -749,7 +754,7 @@ PRICE_PERIODS: tuple[tuple[str, str], ...] = (
     ("整年", "year"), ("全年", "year"), ("1-year", "year"), ("one-year", "year"), ("12-month", "year"),
     ("年付", "year"), ("年租", "year"), ("a full month", "month"), ("a whole month", "month"),
     ("一整个月", "month"), ("整个月", "month"), ("整月", "month"),
-    ("per week", "week"), ("/week", "week"), ("weekly", "week"), ("每周", "week"), ("按周", "week"),
+    *((phrase, "week") for phrase in WEEKLY_TERM),
     *((phrase, period) for phrase, period in ONE_UNIT_PERIODS if period != "quarter"),
 )  # fmt: skip
 _PRICE_PERIOD_WORDS = tuple(p for p, _ in PRICE_PERIODS)  # one tuple: has_cue indexes cues by identity

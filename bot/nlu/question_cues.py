@@ -263,6 +263,11 @@ SAVING_ASKS = (
     "save", "saving", "how much cheaper", "how much less", "省多少", "能省", "省下", "省钱", "便宜多少",
     "便宜几",
 )  # fmt: skip
+# Which of two billing terms costs less ("包月跟按量哪个划算", "which is cheaper, weekly or on demand").
+WHICH_PAYS = (
+    "哪个划算", "哪个更划算", "哪个便宜", "哪个更便宜", "哪种划算", "哪种更划算", "哪种便宜", "哪个省钱",
+    "which is cheaper", "which one is cheaper", "which works out cheaper", "which is better value",
+)  # fmt: skip
 # Chinese GPU clouds in general (no provider named): "国内的GPU云", "国产算力平台".
 CHINA_CLOUDS = (
     "国内", "国内云", "国产云", "国内的云", "国内gpu", "国内算力", "国内平台", "chinese cloud",

@@ -6,6 +6,7 @@ the entry is named here, so a question worded far from the entry's own questions
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from bot.dialogue.answers.base import Question, planned
@@ -14,6 +15,7 @@ from bot.dialogue.answers.feasibility import DEFAULT_GPU, REFERENCE_TOKENS, job_
 from bot.dialogue.hardware import main_variant
 from bot.dialogue.reply import Reply
 from bot.nlu.intents import asks_scale_up
+from bot.nlu.lexicon import RESERVED_WORDS, WEEKLY_TERM, has_cue
 from bot.nlu.links import link_speeds
 from bot.nlu.text import normalise
 from bot.render.views import entry_view, find_entry
@@ -254,6 +256,9 @@ def reserved_on_plan(
     entry = find_entry(q.kb, ENTRIES["reserved"])
     if entry is None or not options:
         return False
+    low = normalise(q.text).lower
+    if has_cue(low, WEEKLY_TERM) and RESERVED_WORDS.search(low) is None:
+        return _weekly_on_plan(reply, options, views, entry_view(entry, reply.lang))
     rows = []
     for i, (o, v) in enumerate(zip(options, views, strict=True)):
         cost = o.get("cost") or {}
@@ -284,4 +289,32 @@ def reserved_on_plan(
         entry=view,
     )
     reply.add_faq(view["id"])
+    return True
+
+
+def _weekly_on_plan(
+    reply: Reply, options: list[dict[str, Any]], views: list[dict[str, Any]], entry: dict[str, Any]
+) -> bool:
+    """ "按周付费行不行" on a plan: a weekly term pays for whole weeks, and the catalogue has no weekly
+    price, so each option shown says how many weeks its run needs and what the weeks must cost in all
+    (below the run's on-demand cost) for the term to pay."""
+    rows = []
+    for i, (o, v) in enumerate(zip(options, views, strict=True)):
+        days = float(o.get("days") or 0.0)
+        weeks = max(1, math.ceil(days / 7 - 1e-9))
+        rows.append(
+            {
+                "name": v.get("name"),
+                "gpus": v.get("gpus"),
+                "top": i == 0,
+                "days": v.get("days"),
+                "weeks": weeks,
+                "cost": v.get("cost"),
+                "currency": v.get("currency"),
+                # the discount on the on-demand rate a weekly price needs to cost less for this run
+                "break_even": 1 - days / (7 * weeks),
+            }
+        )
+    reply.add("weekly_on_plan", rows=rows, entry=entry)
+    reply.add_faq(entry["id"])
     return True
