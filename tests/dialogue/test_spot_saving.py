@@ -106,10 +106,8 @@ def test_the_billing_line_shows_the_reservation_it_weighs(real: Consultant) -> N
 def test_a_weekly_term_after_a_plan_says_the_weeks_it_needs_and_what_they_must_cost(real: Consultant) -> None:
     zh = ask(real, "从头预训练 1B 模型，300 亿 token，三周内", "按周付费行不行")
     assert zh.startswith("*按这个方案，按周租划不划算*") and "没有按周报价" in zh
-    assert (
-        "约 3.9 天跑完，按周要租 1 周（7 天）；按量约 $657，1 周的总价低于这个数（比按量单价便宜 44% 以上）才划算"
-        in zh
-    )
+    assert "约 3.9 天跑完，按周要租 1 周（7 天）；按量约 $657" in zh
+    assert "1 周的总价低于这个数（比按量单价便宜 44% 以上）才划算" in zh
     long_run = ask(real, "预训练 7B，数据 1000 亿 token，两个月", "按周租划算吗")
     assert "约 9.6 天跑完，按周要租 2 周（14 天）" in long_run
     en = ask(real, "pretrain a 1B model on 30B tokens in 3 weeks", "is weekly billing an option?")
