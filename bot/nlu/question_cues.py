@@ -263,10 +263,11 @@ SAVING_ASKS = (
     "save", "saving", "how much cheaper", "how much less", "省多少", "能省", "省下", "省钱", "便宜多少",
     "便宜几",
 )  # fmt: skip
-# Invoices and company payment ("能开发票吗", "对公转账可以吗", "可以開統一發票嗎", "can you invoice us?"): outside
-# what the advisor does (it rents and bills nothing); the provider rented from issues them.
+# Invoices and company payment ("能开发票吗", "对公转账可以吗", "可以開統一發票嗎", "can you invoice us?"):
+# outside what the advisor does (it rents and bills nothing); the provider rented from issues them.
 PAPERWORK_ASKS = (
-    "发票", "专票", "普票", "开票", "对公", "公对公", "invoice", "invoices", "invoicing", "fapiao", "vat receipt",
+    "发票", "专票", "普票", "开票", "对公", "公对公", "invoice", "invoices", "invoicing", "fapiao",
+    "vat receipt",
 )  # fmt: skip
 # Which of two billing terms costs less ("包月跟按量哪个划算", "which is cheaper, weekly or on demand").
 WHICH_PAYS = (
