@@ -113,3 +113,16 @@ def test_a_weekly_term_after_a_plan_says_the_weeks_it_needs_and_what_they_must_c
     en = ask(real, "pretrain a 1B model on 30B tokens in 3 weeks", "is weekly billing an option?")
     assert "so 1 week (7 days) by the week; $657 on demand" in en
     assert ask(real, "按周付费行不行").startswith("*租用 GPU 云服务器怎么控制成本？")
+
+
+def test_how_much_cheaper_spot_is_with_no_gpu_or_plan_gives_the_catalogues_range_then_the_notes(
+    real: Consultant,
+) -> None:
+    zh = ask(real, "竞价实例比按需便宜多少")
+    assert zh.startswith("*竞价比按需便宜多少*：目录里 ") and "个同时标了按需价和竞价价的实例" in zh
+    assert "竞价便宜 " in zh and "中位数约 " in zh and "的快照" in zh
+    assert zh.index("中位数") < zh.index("*抢占式 / Spot 实例能用来训练吗？*")
+    assert "最便宜的竞价 NVIDIA H100" in ask(real, "H100 竞价多少钱")
+    en = ask(real, "how much cheaper is spot than on-demand?")
+    assert en.startswith("*How much cheaper spot is than on demand*: across the catalogue's ")
+    assert "How much cheaper" not in ask(real, "are spot instances a good idea for a 4 day fine-tuning job?")
