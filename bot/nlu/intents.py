@@ -1433,6 +1433,5 @@ def _about_china_clouds(t: str, sig: Signals) -> bool:
     )
     if not cn or has_any(t, cues.STORAGE_OR_NETWORK):
         return False  # "训练数据在腾讯云 COS，读取速度跟得上吗": storage or the network, the cloud only where
-    bare = without_providers(t)  # the 云 of "腾讯云" is its name, no word for clouds in general
-    about = has_any(bare, cues.PROVIDER_OPINION) or has_any(bare, cues.PROVIDER_WORDS)
+    about = has_any(t, cues.PROVIDER_OPINION) or has_any(t, cues.PROVIDER_WORDS)
     return about or (bool(sig.providers) and len(t) <= SHORT)
