@@ -82,7 +82,7 @@ from bot.dialogue.route import (
 from bot.dialogue.state import DialogueState, missing, swap_aside
 from bot.dialogue.understand import Understood, understand
 from bot.nlu.gpus import typo_read_as
-from bot.nlu.intents import QUALITATIVE as QUALITATIVE_SLOTS, asks_spot_beside_job, has_any
+from bot.nlu.intents import QUALITATIVE as QUALITATIVE_SLOTS, asks_spot_beside_job, has_any, notes_query
 from bot.nlu.lexicon import has_cue
 from bot.nlu.question_cues import DIFFERENCE, PROPOSES_BETTER
 from bot.nlu.text import normalise
@@ -698,7 +698,7 @@ def faq_or_form(ctx: TurnContext) -> DialogueState | None:
     c, state, u, text = ctx.c, ctx.state, ctx.u, ctx.text
     found: list[Hit] | None = None
     if u.intent == "faq" or (not u.said and u.intent == "unknown" and not ctx.reply.kinds):
-        found = c.kb.search(text, limit=3) if text else None
+        found = c.kb.search(notes_query(text), limit=3) if text else None
     text_bytes = u.said.get("data_bytes") if u.intent == "faq" else None  # "how many tokens is 10GB of text?"
     if u.intent == "faq":
         kept = fills_only(state, u.said, text) if state.pending is not None else {}

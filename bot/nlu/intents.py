@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from bot.nlu import context, lexicon, question_cues as cues, serving
 from bot.nlu.gpus import find_gpus, unknown_gpu_names
 from bot.nlu.lexicon import has_cue
-from bot.nlu.providers import china_providers
-from bot.nlu.text import compact
+from bot.nlu.providers import china_providers, without_providers
+from bot.nlu.text import compact, normalise
 from sizing.frozen import quick_init
 
 RESET = (
@@ -732,8 +732,8 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
         return "network"  # "Is 100 Gb Ethernet enough between nodes for 16 A100s?": the network answer
     if _asks_spot(t, sig, yes_no):
         return "spot"  # "用spot跑微调划算吗", "are preemptible instances a good idea for a 3 day finetune"
-    if _asks_reserved(t, sig):
-        return "reserved"  # "包月能省多少", "how much would reserved instances save?"
+    if _asks_reserved(t, sig, yes_no):
+        return "reserved"  # "包月能省多少", "how much would reserved instances save?", "按周付费行不行"
     if (
         not gpus
         and not workload
@@ -1309,17 +1309,24 @@ def asks_spot_beside_job(t: str, yes_no: bool) -> bool:
     )
 
 
-def _asks_reserved(t: str, sig: Signals) -> bool:
-    """What reserved or monthly capacity would save ("包月能省多少", "how much would reserved instances
-    save?"): the reserved answer (on the plan held), not the billing FAQ nor a price list."""
-    if not lexicon.RESERVED_WORDS.search(t) or lexicon.SPOT_WORDS.search(t) or sig.gpus or sig.serving:
+def _asks_reserved(t: str, sig: Signals, yes_no: bool = False) -> bool:
+    """What reserved, monthly or weekly capacity would save ("包月能省多少", "how much would reserved
+    instances save?", "按周付费行不行", "包月跟按量哪个划算"): the reserved answer (on the plan held), not
+    the billing FAQ nor a price list."""
+    term = lexicon.RESERVED_WORDS.search(t) is not None or has_any(t, lexicon.WEEKLY_TERM)
+    if not term or lexicon.SPOT_WORDS.search(t) or sig.gpus or sig.serving:
         return False
     if any(s in sig.filled for s in SPOT_PLAN_SLOTS):
         return False
     end = t.rstrip(" ?？!！。.~")
     # "and a monthly reservation?", "那包年呢" right after what spot would save: the same question of it;
     # "用包月的話多少錢": what the plan costs reserved, which the same answer sets against on demand
-    return has_any(t, cues.SAVING_ASKS) or _short_follow_up(t, end) or lexicon.asks_price(t)
+    if has_any(t, cues.SAVING_ASKS) or _short_follow_up(t, end) or lexicon.asks_price(t):
+        return True
+    # "按周付费行不行", "按周租划算吗": whether a weekly term pays, on the plan held ("按量付费和包月哪个划算"
+    # stays the billing FAQ's question)
+    weighed = yes_no or has_any(t, cues.WORTH_ASKS) or has_any(t, cues.WHICH_PAYS)
+    return weighed and has_any(t, lexicon.WEEKLY_TERM)
 
 
 def _gpus_for_a_technique(sig: Signals) -> bool:
@@ -1427,6 +1434,17 @@ def _asks_which_china_cloud(t: str, sig: Signals) -> bool:
     return _about_china_clouds(t, sig) and has_any(t, _WHICH_PROVIDER)
 
 
+def notes_query(text: str) -> str:
+    """The text the notes are searched with for a message: a cloud named in a storage or network question
+    only says where ("数据在腾讯云 COS 上，读得过来吗"), so its name, which finds the notes on that cloud,
+    is left out (of the simplified, lower-cased text); any other message as it is."""
+    t = normalise(text).lower
+    if not has_any(t, cues.STORAGE_OR_NETWORK):
+        return text
+    bare = without_providers(t)
+    return bare if bare != t else text
+
+
 def _about_china_clouds(t: str, sig: Signals) -> bool:
     """ "AutoDL靠谱吗", "阿里云怎么样", "国内有哪些GPU云": about a Chinese cloud itself."""
     cn = (
@@ -1434,5 +1452,7 @@ def _about_china_clouds(t: str, sig: Signals) -> bool:
         or has_any(t, cues.CHINA_CLOUDS)
         or context.in_mainland_city(t)
     )
+    if not cn or has_any(t, cues.STORAGE_OR_NETWORK):
+        return False  # "训练数据在腾讯云 COS，读取速度跟得上吗": storage or the network, the cloud only where
     about = has_any(t, cues.PROVIDER_OPINION) or has_any(t, cues.PROVIDER_WORDS)
-    return cn and (about or (bool(sig.providers) and len(t) <= SHORT))
+    return about or (bool(sig.providers) and len(t) <= SHORT)

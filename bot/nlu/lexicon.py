@@ -25,6 +25,13 @@ RESERVED_WORDS = re.compile(
     r"包月|包年|预留|預留|reserved|reservation|\breserve\b|committed use|savings plan|monthly plan",
     re.IGNORECASE,
 )
+# Renting by the week, as a billing term ("按周付费行不行", "is weekly billing an option?"): beside a plan,
+# what a term of whole weeks would cost on it (the reserved answer). Not "每周" or "weekly" alone, which
+# also say how often a run repeats ("每周跑一次的话一个月多少钱"), nor "一周", a deadline.
+WEEKLY_TERM = (
+    "按周", "周租", "包周", "周付", "按星期", "by the week", "weekly billing", "billed weekly",
+    "weekly rental", "weekly term", "weekly plan", "weekly pricing", "weekly rate",
+)  # fmt: skip
 
 # Days per sprint. The Scrum Guide (scrumguides.org, November 2020) fixes a sprint at "one month or less" and
 # no shorter length; two weeks is the common choice and our stated default, so "two sprints" is planned as
@@ -754,7 +761,8 @@ PRICE_PERIODS: tuple[tuple[str, str], ...] = (
     ("整年", "year"), ("全年", "year"), ("1-year", "year"), ("one-year", "year"), ("12-month", "year"),
     ("年付", "year"), ("年租", "year"), ("a full month", "month"), ("a whole month", "month"),
     ("一整个月", "month"), ("整个月", "month"), ("整月", "month"),
-    ("per week", "week"), ("/week", "week"), ("weekly", "week"), ("每周", "week"), ("按周", "week"),
+    ("per week", "week"), ("/week", "week"), ("weekly", "week"), ("每周", "week"),
+    *((phrase, "week") for phrase in WEEKLY_TERM),
     *((phrase, period) for phrase, period in ONE_UNIT_PERIODS if period != "quarter"),
 )  # fmt: skip
 _PRICE_PERIOD_WORDS = tuple(p for p, _ in PRICE_PERIODS)  # one tuple: has_cue indexes cues by identity

@@ -76,4 +76,12 @@ def find_providers(s: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(pid for _, _, pid in sorted(found)))
 
 
-__all__ = ["Provider", "china_providers", "find_providers", "providers"]
+def without_providers(s: str) -> str:
+    """The text with each provider's name blanked out: a word for clouds in general ("云", "平台") inside a
+    name ("腾讯云", "阿里云") is the name, not that word."""
+    for m in reversed(lexicon.phrases_in(s, _names())):
+        s = s[: m.start()] + " " + s[m.end() :]
+    return s
+
+
+__all__ = ["Provider", "china_providers", "find_providers", "providers", "without_providers"]

@@ -263,6 +263,17 @@ SAVING_ASKS = (
     "save", "saving", "how much cheaper", "how much less", "省多少", "能省", "省下", "省钱", "便宜多少",
     "便宜几",
 )  # fmt: skip
+# Invoices and company payment ("能开发票吗", "对公转账可以吗", "可以開統一發票嗎", "can you invoice us?"):
+# outside what the advisor does (it rents and bills nothing); the provider rented from issues them.
+PAPERWORK_ASKS = (
+    "发票", "专票", "普票", "开票", "对公", "公对公", "invoice", "invoices", "invoicing", "fapiao",
+    "vat receipt",
+)  # fmt: skip
+# Which of two billing terms costs less ("包月跟按量哪个划算", "which is cheaper, weekly or on demand").
+WHICH_PAYS = (
+    "哪个划算", "哪个更划算", "哪个便宜", "哪个更便宜", "哪种划算", "哪种更划算", "哪种便宜", "哪个省钱",
+    "which is cheaper", "which one is cheaper", "which works out cheaper", "which is better value",
+)  # fmt: skip
 # Chinese GPU clouds in general (no provider named): "国内的GPU云", "国产算力平台".
 CHINA_CLOUDS = (
     "国内", "国内云", "国产云", "国内的云", "国内gpu", "国内算力", "国内平台", "chinese cloud",
@@ -435,14 +446,22 @@ PRICE_CEILING = (
 # Chinese here (崑崙 arrives as 昆仑).
 # Huawei Ascend model numbers named on their own ("910B 能训练 70B 吗"): a chip, not a 910B-parameter model.
 ASCEND_MODELS = ("910a", "910b", "910c")
-OTHER_ACCELERATORS = (
-    # China's own accelerators as a group ("国产卡能训练大模型吗"): Ascend, Cambricon, Hygon, Kunlun…
+# China's own accelerators, as a group ("国产卡能训练大模型吗") and by maker: Ascend, Cambricon, Hygon,
+# Kunlun… Outside the catalogue; the answer offers the cards rentable in China that it holds, not its list.
+CHINA_ACCELERATOR_GROUP = (
     "国产卡", "国产gpu", "国产 gpu", "国产芯片", "国产算力", "国产加速卡", "国产显卡", "国产ai芯片",
     "国产 ai 芯片",
-    "tpu", "tpus", "gaudi", "gaudi2", "gaudi3", "trainium", "inferentia", "升腾", "昇腾", "ascend", "寒武纪",
-    "cambricon", "mlu", "npu", "npus", "ipu", "ipus", "cerebras", "groq", "昆仑", "kunlun", "kunlunxin",
-    "海光", "hygon", "燧原", "enflame", "摩尔线程", "moore threads", "壁仞", "biren", "沐曦", "metax",
-    "天数智芯", "iluvatar",
+)  # fmt: skip
+CHINA_ACCELERATOR_MAKERS = (
+    "升腾", "昇腾", "ascend", "寒武纪", "cambricon", "mlu", "昆仑", "kunlun", "kunlunxin", "海光", "hygon",
+    "燧原", "enflame", "摩尔线程", "moore threads", "壁仞", "biren", "沐曦", "metax", "天数智芯", "iluvatar",
+)  # fmt: skip
+CHINA_ACCELERATORS = (*CHINA_ACCELERATOR_GROUP, *CHINA_ACCELERATOR_MAKERS, *ASCEND_MODELS)
+OTHER_ACCELERATORS = (
+    *CHINA_ACCELERATOR_GROUP,  # first: "国产卡，像昇腾" names the group
+    "tpu", "tpus", "gaudi", "gaudi2", "gaudi3", "trainium", "inferentia",
+    *CHINA_ACCELERATOR_MAKERS,
+    "npu", "npus", "ipu", "ipus", "cerebras", "groq",
     # Apple silicon: "can i train on a macbook m3", "Mac Studio 能跑 70B 吗"
     "macbook", "macbook pro", "mac studio", "mac mini", "apple silicon", "苹果芯片", "mps",
     *ASCEND_MODELS,  # last: "昇腾 910B" is named by its maker's word first
@@ -774,6 +793,17 @@ NETWORK_ASKS = (
     "机间",
     "between nodes", "between the nodes", "between servers", "inter-node", "internode", "gb/s network",
     "gbps network", "gb network",
+)  # fmt: skip
+# Where the data sits and how fast it moves: object or file storage, a data disk, read speed, the network
+# ("训练数据在腾讯云 COS，读取速度跟得上吗", "阿里云节点间有 RDMA 吗"). A question with one is about storage
+# or the network even when it names the cloud; the cloud's own answer (its checklist) is for a question
+# about the cloud itself. Not 空间/容量: "腾讯云还有 H100 容量吗" asks about the cloud's stock.
+STORAGE_OR_NETWORK = (
+    *NETWORK_ASKS,
+    "存储", "储存", "硬盘", "磁盘", "硬碟", "磁碟", "数据盘", "云盘", "系统盘", "本地盘",
+    "对象存储", "文件存储", "共享存储", "文件系统", "读取", "读写", "读得", "读数据", "读盘", "写入",
+    "吞吐", "带宽", "nvme", "ssd", "storage", "disk", "oss", "cos", "s3", "obs", "tos", "bos", "cfs",
+    "cpfs", "nas", "gcs", "lustre", "io", "i/o", "iops", "bandwidth", "throughput",
 )  # fmt: skip
 # The link between the GPUs of one box: "do we need NVLink for LoRA 13B on 2 GPUs", "is PCIe enough
 # for …", "需要 NVLink 吗". Whether a job needs it is the network answer for that job; "does the 4090

@@ -85,3 +85,14 @@ def test_serving_engine_how_to_and_trouble_questions_get_the_engine_answer_and_a
     assert ask(real, "vllm vs sglang for llama 3.1 70b on H100s?").startswith(
         "*vLLM or SGLang (or TensorRT-LLM)"
     )
+
+
+def test_an_invoice_or_company_transfer_is_said_to_be_the_providers_not_the_advisors(
+    real: Consultant,
+) -> None:
+    zh = ask(real, "能开发票吗？对公转账可以不")
+    assert zh.startswith("发票和对公付款不归我管") and "向你租卡的云厂商或算力平台申请" in zh
+    hant = ask(real, "全參微調 7B，資料 10 億 token，一週內", "可以開發票嗎")
+    assert hant.startswith("發票和對公付款不歸我管") and "對公轉帳" in hant and "轉賬" not in hant
+    en = ask(real, "can you invoice us?")
+    assert en.startswith("Invoices and company payments are outside what I do")

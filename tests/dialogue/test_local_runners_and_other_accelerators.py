@@ -46,3 +46,20 @@ def test_a_model_on_the_cpu_alone_is_said_to_be_outside_the_catalogue(real: Cons
     assert en.startswith("*No CPU in the catalogue*: it covers NVIDIA and AMD GPUs only")
     offload = ask(real, "does deepspeed offload to cpu help for 13B?")
     assert "CPU in the catalogue" not in offload and "CPU offload" in offload
+
+
+def test_a_chinese_accelerator_gets_the_cards_rentable_in_china_not_the_whole_catalogue(
+    real: Consultant,
+) -> None:
+    for text in ("海光DCU靠谱吗", "寒武纪 MLU370 多少钱"):
+        reply = ask(real, text)
+        assert reply.startswith(("*目录里没有海光*", "*目录里没有寒武纪*")), reply
+        assert "国内在售的英伟达卡 NVIDIA A800 80GB SXM、NVIDIA H800 SXM、NVIDIA H20" in reply
+        assert "RTX 4090" in reply and "说明在国内租" in reply
+        assert "*GPU 目录*" not in reply and "MI300X" not in reply and "B200" not in reply
+    hant = ask(real, "國產晶片像昇騰能不能取代輝達")
+    assert hant.startswith("*目錄裡沒有昇騰*") and "國內在售的輝達卡" in hant and "MI300X" not in hant
+    after_a_plan = ask(real, "LoRA 微调 7B，数据 5GB，FP16，三天", "那用国产卡呢")
+    assert after_a_plan.startswith("*目录里没有国产卡*") and "国内租呢" in after_a_plan
+    assert "MI300X" not in after_a_plan
+    assert "The GPUs it knows:" in ask(real, "Do you support TPUs?")

@@ -54,3 +54,19 @@ def test_a_chinese_cloud_without_a_price_list_says_why_and_what_to_check_never_a
     assert "帳號的 GPU 配額" in hant and "賬號" not in hant
     en = ask(real, "What does Tencent Cloud charge for an A100?")
     assert "*Before renting from Tencent Cloud (腾讯云), check:*" in en
+
+
+def test_a_storage_question_that_names_a_chinese_cloud_answers_the_storage_not_the_cloud(
+    real: Consultant,
+) -> None:
+    for text in ("训练数据在腾讯云 COS，读取速度跟得上吗", "資料放在阿里雲 OSS，讀取會不會卡住 GPU"):
+        reply = ask(real, text)
+        assert reply.startswith(("*训练数据和 checkpoint 放哪里？", "*訓練資料和 checkpoint 放哪裡？")), reply
+        assert "可靠性担保" not in reply and "可靠性擔保" not in reply and "逐项确认" not in reply
+    planned = ask(real, "LoRA 微调 7B，数据 2 亿 token，三天", "数据在腾讯云 COS 上，读得过来吗")
+    assert planned.startswith("*训练数据和 checkpoint 放哪里？") and "腾讯云：我没法" not in planned
+
+
+def test_a_chinese_cloud_asked_about_itself_still_gets_its_checklist(real: Consultant) -> None:
+    for text in ("腾讯云的 GPU 机器稳不稳", "AutoDL怎么样"):
+        assert "怎么判断一家服务商" in ask(real, text)

@@ -101,3 +101,28 @@ def test_the_billing_line_shows_the_reservation_it_weighs(real: Consultant) -> N
     said = "*Billing:* pay-as-you-go: reserved by the month, this run of about 36 days would pay for 2 whole"
     assert said + " months" in en
     assert "usually beats pay-as-you-go" not in en
+
+
+def test_a_weekly_term_after_a_plan_says_the_weeks_it_needs_and_what_they_must_cost(real: Consultant) -> None:
+    zh = ask(real, "从头预训练 1B 模型，300 亿 token，三周内", "按周付费行不行")
+    assert zh.startswith("*按这个方案，按周租划不划算*") and "没有按周报价" in zh
+    assert "约 3.9 天跑完，按周要租 1 周（7 天）；按量约 $657" in zh
+    assert "1 周的总价低于这个数（比按量单价便宜 44% 以上）才划算" in zh
+    long_run = ask(real, "预训练 7B，数据 1000 亿 token，两个月", "按周租划算吗")
+    assert "约 9.6 天跑完，按周要租 2 周（14 天）" in long_run
+    en = ask(real, "pretrain a 1B model on 30B tokens in 3 weeks", "is weekly billing an option?")
+    assert "so 1 week (7 days) by the week; $657 on demand" in en
+    assert ask(real, "按周付费行不行").startswith("*租用 GPU 云服务器怎么控制成本？")
+
+
+def test_how_much_cheaper_spot_is_with_no_gpu_or_plan_gives_the_catalogues_range_then_the_notes(
+    real: Consultant,
+) -> None:
+    zh = ask(real, "竞价实例比按需便宜多少")
+    assert zh.startswith("*竞价比按需便宜多少*：目录里 ") and "个同时标了按需价和竞价价的实例" in zh
+    assert "竞价便宜 " in zh and "中位数约 " in zh and "的快照" in zh
+    assert zh.index("中位数") < zh.index("*抢占式 / Spot 实例能用来训练吗？*")
+    assert "最便宜的竞价 NVIDIA H100" in ask(real, "H100 竞价多少钱")
+    en = ask(real, "how much cheaper is spot than on-demand?")
+    assert en.startswith("*How much cheaper spot is than on demand*: across the catalogue's ")
+    assert "How much cheaper" not in ask(real, "are spot instances a good idea for a 4 day fine-tuning job?")

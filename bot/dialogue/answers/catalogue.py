@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from bot.dialogue.answers.base import Question
 from bot.dialogue.answers.offering import holds
 from bot.dialogue.answers.prices import quote
+from bot.dialogue.hardware import CHINA_GPUS
 from bot.dialogue.reply import Reply
 from bot.nlu import question_cues as cues
 from bot.nlu.gpus import unknown_gpu_names
@@ -195,6 +196,21 @@ def _with_china_price(kb: KnowledgeBase, spec: GpuSpec, view: dict[str, Any]) ->
     return view
 
 
+def _rentable_in_china(q: Question) -> dict[str, list[str]]:
+    """The catalogue's cards rentable in mainland China: NVIDIA's China-market parts (A800, H800, H20) and
+    the other GPUs the public marketplace list prices per card (RTX 4090…), cheapest first."""
+    sold = [g.name for g in q.catalog.gpus if g.id in CHINA_GPUS]
+    china = q.kb.china_catalog
+    cheapest: dict[str, float] = {}
+    for o in china.offerings:
+        if o.gpu_id not in CHINA_GPUS and o.price_usd_per_hour is not None and o.gpu_count >= 1:
+            per_gpu = o.price_usd_per_hour / o.gpu_count
+            cheapest[o.gpu_id] = min(cheapest.get(o.gpu_id, per_gpu), per_gpu)
+    names = {g.id: g.name for g in china.gpus}
+    listed = [names[g] for g in sorted(cheapest, key=cheapest.__getitem__) if g in names]
+    return {"sold": sold, "marketplace": listed}
+
+
 def _exact_size(q: Question, gb: float) -> bool:
     """A size said with no floor ("至少", "or more") that some GPU has exactly: a list of that size."""
 
@@ -227,6 +243,11 @@ def answer_list(q: Question, reply: Reply) -> bool:
         other = other_accelerator(q.text)
         unknown = unknown_gpu(q.text) if other is None else None
         near = nearest_parts(q.kb.catalog, unknown, _priced(q.kb)) if unknown is not None else None
+        if other is not None and has_cue(normalise(q.text).lower, cues.CHINA_ACCELERATORS):
+            # "海光DCU靠谱吗", "寒武纪 MLU370 多少钱", "那用国产卡呢": not in the catalogue, and what it can
+            # still do there: the job on the cards rentable in China that it holds, not its whole list
+            reply.add("not_in_catalogue", name=other, china=_rentable_in_china(q))
+            return True
         if other is not None or unknown is not None:
             # "Do you support TPUs?", "RTX 5090 多少钱": not in the catalogue, said first; for a GPU-like
             # name ("GB200", "H300"), the catalogue's nearest parts rather than all of it

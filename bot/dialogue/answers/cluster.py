@@ -6,6 +6,8 @@ the entry is named here, so a question worded far from the entry's own questions
 
 from __future__ import annotations
 
+import math
+import statistics
 from typing import Any
 
 from bot.dialogue.answers.base import Question, planned
@@ -14,11 +16,13 @@ from bot.dialogue.answers.feasibility import DEFAULT_GPU, REFERENCE_TOKENS, job_
 from bot.dialogue.hardware import main_variant
 from bot.dialogue.reply import Reply
 from bot.nlu.intents import asks_scale_up
+from bot.nlu.lexicon import RESERVED_WORDS, WEEKLY_TERM, has_cue
 from bot.nlu.links import link_speeds
+from bot.nlu.question_cues import SAVING_ASKS
 from bot.nlu.text import normalise
 from bot.render.views import entry_view, find_entry
 from sizing.assumptions import DAYS_PER_MONTH, RESERVED_DISCOUNT
-from sizing.cost import cheapest_spot, reserved_usd, usable_offerings
+from sizing.cost import cheapest_spot, quotable_spot_usd_per_hour, reserved_usd, usable, usable_offerings
 from sizing.network import GPUS_PER_NODE, TRAINING_INSTANCE_GBPS_PER_GPU, link_verdict, scale_up_need
 from sizing.types import GpuSpec, Method
 
@@ -150,8 +154,38 @@ def _job_need(q: Question, spec: GpuSpec, gpus: int) -> dict[str, Any] | None:
 
 def spot(q: Question, reply: Reply) -> bool:
     # "spot got preempted 3 times today, switch to on-demand?": the advice first, then the FAQ entry
-    spot_switch(normalise(q.text).lower, reply)
+    low = normalise(q.text).lower
+    spot_switch(low, reply)
+    if has_cue(low, SAVING_ASKS):
+        spot_range(q, reply)  # "竞价实例比按需便宜多少": the catalogue's own range, before the notes
     return answer("spot", q, reply)
+
+
+def spot_range(q: Question, reply: Reply) -> None:
+    """How much cheaper spot is than on demand across the catalogue's instances that list both (the
+    quotable spot prices only), with the snapshots' dates: "竞价实例比按需便宜多少" with no GPU or plan."""
+    rows = [
+        (1 - spot / on_demand, o)
+        for o in q.catalog.offerings
+        if usable(o)
+        and (spot := quotable_spot_usd_per_hour(o)) is not None
+        and (on_demand := o.price_usd_per_hour) is not None
+    ]
+    if not rows:
+        return
+    cuts = sorted(cut for cut, _ in rows)
+    dates = sorted({o.as_of for _, o in rows if o.as_of is not None})
+    reply.add(
+        "spot_range",
+        count=len(cuts),
+        low=cuts[0],
+        high=cuts[-1],
+        median=statistics.median(cuts),
+        clouds=sorted({o.cloud for _, o in rows}),
+        first=dates[0] if dates else None,
+        last=dates[-1] if dates else None,
+        undated=any(o.as_of is None for _, o in rows),
+    )
 
 
 def spot_advice(q: Question, reply: Reply) -> None:
@@ -254,6 +288,9 @@ def reserved_on_plan(
     entry = find_entry(q.kb, ENTRIES["reserved"])
     if entry is None or not options:
         return False
+    low = normalise(q.text).lower
+    if has_cue(low, WEEKLY_TERM) and RESERVED_WORDS.search(low) is None:
+        return _weekly_on_plan(reply, options, views, entry_view(entry, reply.lang))
     rows = []
     for i, (o, v) in enumerate(zip(options, views, strict=True)):
         cost = o.get("cost") or {}
@@ -284,4 +321,32 @@ def reserved_on_plan(
         entry=view,
     )
     reply.add_faq(view["id"])
+    return True
+
+
+def _weekly_on_plan(
+    reply: Reply, options: list[dict[str, Any]], views: list[dict[str, Any]], entry: dict[str, Any]
+) -> bool:
+    """ "按周付费行不行" on a plan: a weekly term pays for whole weeks, and the catalogue has no weekly
+    price, so each option shown says how many weeks its run needs and what the weeks must cost in all
+    (below the run's on-demand cost) for the term to pay."""
+    rows = []
+    for i, (o, v) in enumerate(zip(options, views, strict=True)):
+        days = float(o.get("days") or 0.0)
+        weeks = max(1, math.ceil(days / 7 - 1e-9))
+        rows.append(
+            {
+                "name": v.get("name"),
+                "gpus": v.get("gpus"),
+                "top": i == 0,
+                "days": v.get("days"),
+                "weeks": weeks,
+                "cost": v.get("cost"),
+                "currency": v.get("currency"),
+                # the discount on the on-demand rate a weekly price needs to cost less for this run
+                "break_even": 1 - days / (7 * weeks),
+            }
+        )
+    reply.add("weekly_on_plan", rows=rows, entry=entry)
+    reply.add_faq(entry["id"])
     return True

@@ -8,7 +8,10 @@ from typing import TYPE_CHECKING, Any
 
 from bot.dialogue.answers.stored import tokens_in_text
 from bot.dialogue.reply import Reply
+from bot.nlu.lexicon import has_cue
 from bot.nlu.numerals_zh import zh_integer
+from bot.nlu.question_cues import PAPERWORK_ASKS
+from bot.nlu.text import normalise
 from bot.render.views import entry_view, find_entry
 
 if TYPE_CHECKING:
@@ -38,6 +41,9 @@ def answer_search(
     when nothing matched. `card` (a catalogue GPU: the one named, else the plan's) is named where an
     entry speaks of a feature it lacks ("FP8 训练能省多少" on a T4: the T4 has no FP8 either);
     `data_bytes`, an amount of text said in `text`, is counted in tokens where the entry gives the rule."""
+    if explicit and has_cue(normalise(text).lower, PAPERWORK_ASKS):
+        reply.add("faq_answer", entries=[], paperwork=True)  # "能开发票吗": not the advisor's to issue
+        return True
     if not hits:
         if explicit:
             reply.add("faq_answer", entries=[])
