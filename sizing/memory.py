@@ -188,9 +188,10 @@ class MemoryModel:
         self.wb = wb = weight_bytes_per_param(precision)
         self.act_bytes = 4.0 if precision == "fp32" else 2.0
         self.grad_bytes = 4.0 if precision == "fp32" else st.grad_bytes
-        master = 0.0 if precision == "fp32" or w.low_memory or st.pure_bf16 else _MASTER_COPY_BYTES
+        self.pure_bf16 = pure = st.trains_pure_bf16(precision, w.is_peft)
+        master = 0.0 if precision == "fp32" or w.low_memory or pure else _MASTER_COPY_BYTES
         states = _OPTIMIZER_BYTES[w.optimizer] - _MASTER_COPY_BYTES
-        if st.pure_bf16 and precision != "fp32" and w.optimizer in _FP32_STATES:
+        if pure and precision != "fp32" and w.optimizer in _FP32_STATES:
             states /= 2.0  # torch's optimizers keep their states in the parameters' dtype (bf16)
         self.opt_bytes = states + master
         if w.low_memory:  # paged 8-bit AdamW: its states live in pageable memory (sizing.lowmem)

@@ -201,6 +201,29 @@ def test_torchtune_trains_in_pure_bf16_so_a_full_fine_tune_holds_half_the_model_
     )
 
 
+def test_the_plain_hf_trainer_full_fine_tunes_a_bf16_model_in_pure_bf16_so_7b_fits_one_80gb_gpu() -> None:
+    # ms-swift's examples/train/full/train.sh: Qwen2.5-7B full fine-tune on one 80 GB GPU, bf16, 2,048
+    # tokens, gradient checkpointing, no DeepSpeed, measured 76 GiB. The Trainer steps the bf16 parameters
+    # with torch's AdamW, whose m and v follow their dtype: 2 + 2 + 4 = 8 B/param, no fp32 master.
+    kw = dict(params=7.62e9, method="full_finetune", gpu="a100-80gb", gpus=1, seq_len=2048, micro_batch=1)
+    hf = _top(stack="hf", recompute="full", **kw)
+    assert hf["fits"] is True
+    assert float(hf["memory_per_gpu_gb"]) == pytest.approx(76 * GIB, rel=0.25)  # type: ignore[arg-type]
+    states = hf["memory"]["weights_gb"] + hf["memory"]["gradients_gb"] + hf["memory"]["optimizer_gb"]  # type: ignore[index,operator]
+    assert states == pytest.approx(8 * 7.62e9 / 1e9, rel=0.05)
+    # DeepSpeed's bf16 optimizer keeps an fp32 master and fp32 states whatever the model's dtype
+    assert _top(stack="deepspeed", recompute="full", **kw)["fits"] is False
+    # fp16 is mixed precision (the Trainer's fp16 AMP needs fp32 parameters): 16 B/param again
+    fp16 = _top(stack="hf", recompute="full", precision="fp16", **kw)
+    assert fp16["fits"] is False
+    # PEFT upcasts the adapters to fp32, so a LoRA's few trainable parameters keep 16 B each
+    lora = dict(params=7.62e9, method="lora", gpu="a100-80gb", gpus=1, stack="hf")
+    assert _top(**lora)["memory"]["optimizer_gb"] == pytest.approx(  # type: ignore[index]
+        _top(**{**lora, "stack": "deepspeed"})["memory"]["optimizer_gb"],  # type: ignore[index]
+        rel=0.01,
+    )
+
+
 def test_unsloth_plans_its_own_default_8_bit_adamw_unless_an_optimizer_is_named() -> None:
     # unsloth-cli.py's --optim defaults to adamw_8bit and the README's example trains with it:
     # 1 + 1 bytes of Adam state per trainable parameter instead of 4 + 4.
