@@ -201,7 +201,7 @@ def test_torchtune_trains_in_pure_bf16_so_a_full_fine_tune_holds_half_the_model_
     )
 
 
-def test_the_plain_hf_trainer_full_fine_tunes_a_bf16_model_in_pure_bf16_as_ms_swift_measured_on_one_80gb_gpu() -> None:
+def test_the_plain_hf_trainer_full_fine_tunes_in_pure_bf16_as_ms_swift_measured_on_one_80gb_gpu() -> None:
     # ms-swift's examples/train/full/train.sh: Qwen2.5-7B full fine-tune on one 80 GB GPU, bf16, 2,048
     # tokens, gradient checkpointing, no DeepSpeed, measured 76 GiB. The Trainer steps the bf16 parameters
     # with torch's AdamW, whose m and v follow their dtype: 2 + 2 + 4 = 8 B/param, no fp32 master.
