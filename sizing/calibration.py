@@ -11,7 +11,7 @@ efficiency and the goodput of the cluster size multiply it. MFU is on the model-
 PaLM's attention term (arXiv 2204.02311 App. B: 6·N + 12·L·H·Q·T per token).
 
 C_RIDGE and ALPHA_WIDTH are fitted by `fit` on the published pre-training runs in
-knowledge/data/published_runs.yaml (usable_for_calibration: true; 57 runs on A100-40GB,
+knowledge/data/published_runs.yaml (usable_for_calibration: true; 58 runs on A100-40GB,
 A100-80GB, H100 and H800 from 70M to 405B parameters, 2022-2026). The fit minimises the sum of
 absolute log errors (a median fit: a few runs far off, such as phi-2's implied 70% MFU, do not pull
 it). `gpu-advisor validate` refits without each run in turn (leave-one-out) and reports how the

@@ -142,7 +142,7 @@ def plan_lines(w: Workload, o: Option) -> tuple[ExplainItem, ...]:
             nominal_gb=o.gpu.memory_gb if o.gpu.usable_memory_gb is not None else None,
             fits=o.fits,
             peft=w.is_peft,
-            pure_bf16=w.stack.pure_bf16,
+            pure_bf16=w.stack.trains_pure_bf16(tp.precision, w.is_peft),
             optimizer=w.optimizer,
         ),
         _i(

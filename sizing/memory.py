@@ -25,6 +25,18 @@ _MASTER_COPY_BYTES = 4.0
 # Optimizers whose states are fp32 beside an fp32 master, and follow the parameters' dtype without one.
 _FP32_STATES = frozenset({"adamw", "sgd"})
 
+# The optimizer step's temporaries: torch's AdamW runs its multi-tensor ("foreach") implementation by
+# default on CUDA, which materialises lists of intermediates as large as the parameters it steps
+# (`_multi_tensor_adam`: `torch._foreach_sqrt(exp_avg_sqs)` and the update, in the parameters' dtype;
+# "uses O(n) more memory where n is the number of params in your max param group",
+# pytorch/pytorch#132336). The plain Hugging Face Trainer steps torch's AdamW (`optim="adamw_torch"`);
+# DeepSpeed, Megatron and torchtune's recipes use fused kernels that make none, and 8-bit and offloaded
+# optimizers step elsewhere. By the step the activations and logits are freed, so the peak is the larger
+# of the two moments. ms-swift's Qwen2.5-7B full fine-tune on one 80 GB GPU measured 76 GiB (81.6 GB)
+# where weights, gradients and states come to 61 GB and the backward's peak to 68 GB: one bf16 copy of the
+# 7.6B parameters on top of the states is 76 GB, 80 GB with the overhead (2026-12-03).
+_FOREACH_TEMP_STACKS = frozenset({"hf"})
+
 # NF4 (4 bit) + double-quantised block constants 0.127 bit/param (QLoRA arXiv 2305.14314 §3).
 QLORA_BYTES_PER_PARAM = 0.5 + 0.127 / 8
 
@@ -188,9 +200,10 @@ class MemoryModel:
         self.wb = wb = weight_bytes_per_param(precision)
         self.act_bytes = 4.0 if precision == "fp32" else 2.0
         self.grad_bytes = 4.0 if precision == "fp32" else st.grad_bytes
-        master = 0.0 if precision == "fp32" or w.low_memory or st.pure_bf16 else _MASTER_COPY_BYTES
+        pure = st.trains_pure_bf16(precision, w.is_peft)
+        master = 0.0 if precision == "fp32" or w.low_memory or pure else _MASTER_COPY_BYTES
         states = _OPTIMIZER_BYTES[w.optimizer] - _MASTER_COPY_BYTES
-        if st.pure_bf16 and precision != "fp32" and w.optimizer in _FP32_STATES:
+        if pure and precision != "fp32" and w.optimizer in _FP32_STATES:
             states /= 2.0  # torch's optimizers keep their states in the parameters' dtype (bf16)
         self.opt_bytes = states + master
         if w.low_memory:  # paged 8-bit AdamW: its states live in pageable memory (sizing.lowmem)
@@ -215,6 +228,11 @@ class MemoryModel:
         self.grad_params = a.largest_layer_params if w.low_memory else self.trainable
         # Under CPU offload: the gradients on the GPU at once, one layer's (see _states_of).
         self.staged_gradient_params = min(self.grad_params, a.largest_layer_params)
+        # The optimizer step's temporaries (_FOREACH_TEMP_STACKS): a copy of the trained parameters in the
+        # dtype the step runs in; the stacks that make them never shard the optimizer (DDP).
+        foreach = st.id in _FOREACH_TEMP_STACKS and w.optimizer in _FP32_STATES and not w.offload
+        step_dtype = 2.0 if pure else 4.0
+        self._step_temp = self.trainable * step_dtype if foreach and not w.low_memory else 0.0
         self._layer_per_token = layer_bytes_per_token(w, self.act_bytes)
         self._scores_per_token = scores_bytes_per_token(w, self.act_bytes) if scores else 0.0
         self._activations: dict[tuple[int, str, int], tuple[float, float]] = {}
@@ -354,6 +372,9 @@ class MemoryModel:
         )
         found = self._activations.get((tp, recompute, mb))
         activations, logits = found if found is not None else self.activations_and_logits(tp, recompute, mb)
+        step = self._step_temp  # the optimizer step's peak, where it exceeds the backward's
+        if step > activations + logits:
+            buffers += step - activations - logits
         # = overhead(subtotal)
         overhead = _CONTEXT_BYTES + FRAGMENTATION * (
             weights + gradients + optimizer + activations + logits + buffers
@@ -385,12 +406,20 @@ class MemoryModel:
         states_gb = weights / GB + gradients / GB + optimizer / GB
         buffers_gb = buffers / GB
         memo = self._activations
+        step = self._step_temp
         out = []
         for mb in micro_batches:
             found = memo.get((tp, recompute, mb))
             activations, logits = (
                 found if found is not None else self.activations_and_logits(tp, recompute, mb)
             )
+            if step > activations + logits:  # the optimizer step's peak (terms())
+                held = buffers + step - activations - logits
+                overhead = _CONTEXT_BYTES + FRAGMENTATION * (
+                    weights + gradients + optimizer + activations + logits + held
+                )
+                out.append(states_gb + activations / GB + logits / GB + held / GB + overhead / GB)
+                continue
             overhead = _CONTEXT_BYTES + FRAGMENTATION * (
                 weights + gradients + optimizer + activations + logits + buffers
             )

@@ -21,7 +21,8 @@ What each stack can do (the layouts sizing.layout searches):
   master copy and the states are 2 + 2 bytes: 2 + 2 + 4 = 8 B/param against mixed precision's 16.
   torchtune's README (optimization-flags table): Llama 3.2 3B full fine-tune with AdamW on one A100,
   packed 2 × 4,096 tokens, activation checkpointing, 24.9 GiB peak, where 16 B/param alone is 51 GB.
-- hf: plain Hugging Face Trainer / PEFT / TRL, DDP across GPUs (every GPU holds everything).
+- hf: plain Hugging Face Trainer / PEFT / TRL, DDP across GPUs (every GPU holds everything); a full
+  fine-tune of a bf16 model trains in pure bf16, as torchtune (StackSpec.trains_pure_bf16).
 - unsloth: Unsloth (single-GPU and DDP): fused cross-entropy and "unsloth" gradient checkpointing,
   which offloads the checkpointed layer inputs to CPU memory (unslothai/unsloth README).
 """
@@ -82,6 +83,15 @@ class StackSpec:
     pure_bf16: bool  # bf16 weights and optimizer states, no fp32 master copy (torchtune)
     assumed: bool  # the user did not say: the method's usual stack
 
+    def trains_pure_bf16(self, precision: str, peft: bool) -> bool:
+        """Whether the optimizer steps bf16 parameters directly, with no fp32 master copy and its
+        states in bf16 (2 + 2 + 4 = 8 B/param): torchtune always; the plain Hugging Face Trainer
+        (`hf`, no DeepSpeed) for a full fine-tune of a model loaded in bf16 (the note above
+        _USUAL_OPTIMIZER)."""
+        if self.pure_bf16:
+            return True
+        return self.id == "hf" and precision == "bf16" and not peft
+
     @property
     def cheap_recompute(self) -> str:
         """The name of "no full recompute" on this stack: Megatron calls its attention-only
@@ -107,6 +117,18 @@ _SPECS: dict[str, tuple[bool, tuple[int, ...], float, float, bool, float, bool]]
     "unsloth": (False, (0,), 2.0, FUSED_LOGITS_BYTES, True, FUSED_FFN_BYTES, False),
 }
 
+
+# Pure bf16 on the plain Hugging Face Trainer (StackSpec.trains_pure_bf16): without DeepSpeed, the Trainer
+# trains the parameters in the dtype the model was loaded in. A full fine-tune of a model loaded with
+# torch_dtype=bfloat16 (ms-swift's default) keeps bf16 weights and gradients, and torch's AdamW keeps m and
+# v in that dtype, with no fp32 master copy: 8 B/param, as torchtune. ms-swift measured a Qwen2.5-7B full
+# fine-tune on one 80 GB GPU (examples/train/full/train.sh: bf16, 2,048 tokens, gradient checkpointing) at
+# 76 GiB, where 16 B/param alone is 122 GB, and Qwen2.5-3B with 8,192 packed tokens
+# (examples/train/agent/qwen2_5.sh) at 35 GiB (read 2026-12-03). LLaMA-Factory instead upcasts the trainable
+# parameters to fp32 unless told `pure_bf16`, and DeepSpeed's bf16 optimizer keeps an fp32 master and fp32
+# states whatever the model's dtype: 16 B/param, the deepspeed stack's (bot.nlu.stack maps LLaMA-Factory
+# there). fp16 is mixed precision: the Trainer's fp16 AMP needs fp32 parameters. PEFT upcasts the adapters
+# to fp32 (`autocast_adapter_dtype=True`), so LoRA's few trainable parameters keep 16 B each.
 
 # The optimizer a stack's own recipes use when the user names none: AdamW, except Unsloth, whose
 # README training example and CLI default (unsloth-cli.py `--optim`, default "adamw_8bit") use

@@ -115,3 +115,13 @@ def test_the_low_memory_hint_gives_the_gpu_the_memory_it_is_sold_with_as_the_pla
     out = _run(capsys, "--params", "14e9", "--tokens", "15e9", "--method", "full_finetune", "--gpu", "h200")
     hint = next(line for line in out.splitlines() if "low-memory recipe does" in line)
     assert "of its 141 GB" in hint and "151 GB" not in hint
+
+
+def test_a_full_fine_tune_on_the_plain_hf_trainer_is_costed_and_worded_in_pure_bf16(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ("--params", "7.62e9", "--method", "full_finetune", "--gpu", "a100-80gb", "--gpus", "1")
+    plain = _run(capsys, *args, "--stack", "hf")
+    assert "(fits; AdamW at 8 bytes per parameter: 2+2+4, all bf16)" in plain
+    zero = _run(capsys, *args, "--stack", "deepspeed")
+    assert "AdamW at 16 bytes per parameter: 2+2+12" in zero and "all bf16" not in zero
