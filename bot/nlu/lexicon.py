@@ -688,6 +688,8 @@ _BUDGET_ASKED = re.compile(
     r"|\b(?:monthly|weekly|yearly|annual|one-off|one off)\s+(?:cost|spend|bill)\b"
     r"|\bper[- ](?:month|week|year)\s+(?:cost|spend)\b"
     r"|\b(?:difference|diff)\s+in\s+(?:cost|price)\b|\bcost\s+difference\b"
+    # the job's cost named by the job: "gpt-3 sized model pretraining cost on 300b tokens"
+    r"|\b(?:pre-?training|training|fine-?tuning|finetuning)\s+(?:cost|costs|bill|spend)\b(?!\s+(?:is|of|was)\b)"
 )
 
 

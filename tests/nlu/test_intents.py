@@ -183,6 +183,7 @@ def test_a_stated_timeline_asks_no_time() -> None:
         "what should we budget to lora llama 3 8b on 20m tokens",
         "monthly cost for a lora of a 7b on 5m tokens",
         "difference in cost between lora and full finetune for a 7b on 500m tokens",
+        "gpt-3 sized model pretraining cost on 300b tokens",
     ],
 )  # fmt: skip
 def test_asking_what_a_job_costs_is_a_plan_that_asks_the_cost(text: str) -> None:
