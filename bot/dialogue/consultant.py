@@ -587,6 +587,10 @@ class Consultant:
                 asked = u.said if u.intent == "whatif" else None
                 memory = bool(text) and has_any(normalise(text).lower, MEMORY_SAVED)
                 recommend(state, reply, self.kb, self._plan, self._clock(), changes, asked, memory)
+                if state.last is not None and cost_answer.repeated_cost_asked(text, u.asks_cost):
+                    # "cost per month vs per run for a 7B LoRA retrained weekly": the runs over the period
+                    # first, then the plan of one run
+                    cost_answer.answer(state, reply, self.kb, self._plan, self._clock(), text, first=True)
                 if u.asks and all(a.get("slot") == "seq_len" for a in u.asks):
                     state.pending = "seq_len"  # the length asked back above the plan
                 per_period = u.price_period is not None or has_any(normalise(text).lower, PER_PERIOD)

@@ -436,6 +436,7 @@ def frame_question(ctx: TurnContext) -> DialogueState | None:
             planning=not outside[2] and not outside[3],
             beside=outside[2],
             instead=outside[3],
+            stated_gb=question.memory_floor_gb if outside[1] and outside[3] else None,
         )
     return None
 

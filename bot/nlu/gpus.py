@@ -297,6 +297,20 @@ def unknown_gpu_names(s: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(g.gpu for g in unknown_gpu_mentions(s)))
 
 
+# The memory said beside a card the catalogue lacks: "3060 12gb", "3080 with 10 GB", "2080 ti (11gb)".
+_STATED_MEMORY = re.compile(r"\s*(?:\(|,\s*|with\s+|w/\s*)?(\d{1,3})\s?(?:gb|g|gigs?)(?![a-z0-9])")
+
+
+def unknown_gpu_memory_gb(s: str) -> float | None:
+    """The memory, in GB, a message says a GPU the catalogue lacks has ("a 3060 12gb ok for qlora 7b?"),
+    when it names one such GPU and glues a size to it; else None."""
+    mentions = unknown_gpu_mentions(s)
+    if len({m.gpu for m in mentions}) != 1:
+        return None
+    said = _STATED_MEMORY.match(s, mentions[0].end)
+    return float(said.group(1)) if said is not None and 1 <= int(said.group(1)) <= 512 else None
+
+
 def unknown_gpu_mentions(s: str, known: list[GpuMention] | None = None) -> list[GpuMention]:
     """Where `s` names a GPU-like part the catalogue does not know (`gpu`: the name as written);
     `known`: find_gpus(s), when the caller has it."""

@@ -609,8 +609,11 @@ def _clauses(t: str) -> list[str]:
 
 
 def _asks_of_subject(clause: str) -> bool:
-    """An auxiliary then a subject: "can we fine tune...", "will it fit...", "is the A10 enough"."""
+    """An auxiliary then a subject: "can we fine tune...", "will it fit...", "is the A10 enough"; or an
+    auxiliary and the job it asks to fit: "ive got a 3080 10gb, will qlora on mistral 7b fit"."""
     words = clause.split()
+    if len(words) >= 3 and _opens_yes_no(clause) and words[-1].strip("?.!") in cues.FITS:
+        return True
     return len(words) >= 3 and _opens_yes_no(clause) and words[1] in cues.CLAUSE_SUBJECTS
 
 
@@ -693,7 +696,13 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
     another_cloud = clouds and (end.endswith("呢") or t.startswith(("and on ", "and ", "on ")))
     # ("if I rent 32 H100s for 10 days, how many tokens can I pretrain a 13B on?" asks a question of its own)
     tokens_in_time = bool(gpus) and {"days", "params"} <= set(filled) and has_any(t, cues.TOKENS_ASKED)
-    if (has_any(t, WHATIF) or another_cloud) and (filled or gpus or clouds) and not tokens_in_time:
+    # ("why would i need infiniband if we're only 8 gpus in one box" asks the network: no what-if on 8 GPUs)
+    if (
+        (has_any(t, WHATIF) or another_cloud)
+        and (filled or gpus or clouds)
+        and not tokens_in_time
+        and not _asks_network(t, sig, yes_no)
+    ):
         return "whatif"
     if (
         (gpus or filled)

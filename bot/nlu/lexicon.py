@@ -687,6 +687,24 @@ _COST_PER_PASS = re.compile(
 )
 
 
+# The budget asked for, not said: "what should we budget for…", "a reasonable budget for…", "how much budget
+# do we need", "what budget would a QLoRA of a 34B take"; and the cost over a period or set against another
+# ("cost per month vs per run", "monthly cost", "difference in cost between LoRA and full").
+_BUDGET_ASKED = re.compile(
+    r"\b(?:reasonable|realistic|sensible|ballpark|rough|typical|expected|likely)\s+budget\b"
+    r"|\b(?:what|how much)\s+(?:should|would|do|does|will|shall|must|can)\s+(?:we|i|one|you|they)\s+"
+    r"(?:need\s+to\s+|have\s+to\s+|plan\s+to\s+)?(?:budget|set aside|spend)\b"
+    r"|\bwhat\s+(?:kind of\s+|sort of\s+)?budget\s+(?:do|would|should|will|does|is needed|we need)\b"
+    r"|\bhow much budget\b"
+    r"|\b(?:cost|costs|spend)\s+(?:per|a|each)\s+(?:month|week|year)\b"
+    r"|\b(?:monthly|weekly|yearly|annual|one-off|one off)\s+(?:cost|spend|bill)\b"
+    r"|\bper[- ](?:month|week|year)\s+(?:cost|spend)\b"
+    r"|\b(?:difference|diff)\s+in\s+(?:cost|price)\b|\bcost\s+difference\b"
+    # the job's cost named by the job: "gpt-3 sized model pretraining cost on 300b tokens"
+    r"|\b(?:pre-?training|training|fine-?tuning|finetuning)\s+(?:cost|costs|bill|spend)\b(?!\s+(?:is|of|was)\b)"
+)
+
+
 def asks_cost(s: str) -> bool:
     """Whether a (simplified, lower-cased) message asks what a job costs or how many GPU-hours it takes."""
     return (
@@ -694,6 +712,7 @@ def asks_cost(s: str) -> bool:
         or GPU_HOURS.search(s) is not None
         or _COST_APART.search(s) is not None
         or _COST_PER_PASS.search(s) is not None
+        or _BUDGET_ASKED.search(s) is not None
     )
 
 

@@ -29,6 +29,13 @@ KNOWN_MODELS: tuple[tuple[str, float, float | None, str], ...] = (
         None,
         "Radford et al. 2019, GPT-2 paper (1542M)",
     ),
+    # plain "gpt2" ("a gpt2 sized model"): the checkpoint of that name, the 124M one (the sizes above first)
+    (
+        r"gpt" + _S + r"2(?![.0-9a-z])",
+        124e6,
+        None,
+        "HF model card openai-community/gpt2 ('the smallest version of GPT-2, with 124M parameters')",
+    ),
     (r"gpt" + _S + r"3(?![.0-9])", 175e9, None, "Brown et al. 2020, 'Language Models are Few-Shot Learners'"),
     (r"bloom(?![a-z0-9\-])", 176e9, None, "BigScience, BLOOM paper arXiv:2211.05100, 2022"),
     (r"bert" + _S + r"base", 110e6, None, "Devlin et al. 2018, BERT paper, Table (BERT-BASE 110M)"),

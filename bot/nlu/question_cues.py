@@ -10,7 +10,8 @@ import re
 # An English question that opens with an auxiliary asks yes or no ("Is the H20 faster...?").
 YES_NO_OPENERS = (
     "is", "are", "does", "do", "can", "could", "will", "would", "should", "has", "have", "did", "was", "were",
-    "isn't", "aren't", "doesn't", "don't", "can't", "won't", "am", "may", "might", "shall",
+    "isn't", "aren't", "doesn't", "don't", "can't", "won't", "am", "may", "might", "shall", "didn't",
+    "wouldn't", "shouldn't", "couldn't",
 )  # fmt: skip
 # "can you size this for me": a request, not a yes/no question.
 REQUEST_OPENERS = ("can", "could", "would", "will")
@@ -212,6 +213,9 @@ VALUE_ASKS = (
     # "is the MI300X cheaper than the H100 per TFLOP?": the price of a unit of compute
     "per tflop", "per tflops", "per teraflop", "per flop", "per unit of compute", "每 tflops", "每tflops",
     "每单位算力", "单位算力",
+    # the price of the work, not of the hour: "whats cheaper per token trained, h100 or a100?"
+    "per token", "per training token", "per unit of work", "per unit of training", "cheaper to train",
+    "每个 token", "每 token", "每个token", "每token",
 )  # fmt: skip
 # Moving from one GPU to another: "I have an H100 PCIe, should I upgrade to the SXM?", "从 A100 升级到 H100
 # 值得吗": whether the GPU moved to is worth it over the one held.
@@ -493,6 +497,9 @@ MEMORY_ASK = (
     "多少记忆体", "多大记忆体", "记忆体要多少", "记忆体需要多少", "记忆体需求", "占多少记忆体",
     # the memory as the question's last word: "Mixtral 8x7B full fine-tune memory?"
     "memory?", "vram?", "memory usage", "memory estimate", "memory needs", "显存？", "显存?", "显存呢",
+    # VRAM said for memory: "whats the vram footprint of llama 3 8b full finetune with adam"
+    "vram footprint", "vram usage", "vram needs", "vram estimate", "how much gpu ram",
+    "how much video memory",
     # per GPU: "LoRA 70B on 8x A100, memory per GPU?", "每卡显存多少"
     "memory per gpu", "per-gpu memory", "memory per card", "vram per gpu", "每卡显存", "每张卡显存",
     # "how much gpu mem does qlora on llama 3.1 70b take"

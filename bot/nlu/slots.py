@@ -1776,7 +1776,8 @@ def _price_period(s: str, num: Num, unit: Unit, found: Found) -> bool:
     """ "H200 多少钱一小时", "一个月多少钱", "一天的价格": a price asked per unit of time."""
     head = s[max(0, num.start - 12) : num.start].rstrip(" ,，的要")
     tail = s[unit.end : unit.end + 12].lstrip(" ,，的要需")
-    price_words = lexicon.PRICE + (lexicon.HOW_MUCH if lexicon.has_cue(s, lexicon.RENT) else ())
+    # a bare "how much" right before the period asks its money too: "how much a month if we rerun it weekly?"
+    price_words = lexicon.PRICE + (lexicon.HOW_MUCH if lexicon.has_cue(s, lexicon.RENT) else ("how much",))
     # "一小时是 2 美元": the rate's period; after a comma the amount is another item of a list ("one month,
     # $20k budget": a deadline, then a budget).
     quoted = _AMOUNT_AFTER_PERIOD.match(s[unit.end : unit.end + 12].lstrip(" 的要需")) is not None

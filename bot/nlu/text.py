@@ -91,6 +91,9 @@ TYPOS = {
     "thoughput": "throughput", "throughtput": "throughput", "recomendation": "recommendation",
     "reccomendation": "recommendation", "perfomance": "performance", "enugh": "enough", "mcuh": "much",
     "muhc": "much", "waht": "what", "hwo": "how", "shoud": "should",
+    # a negative auxiliary typed without its apostrophe: "isnt qlora the same speed as lora"
+    "isnt": "isn't", "arent": "aren't", "doesnt": "doesn't", "dont": "don't", "didnt": "didn't",
+    "cant": "can't", "wont": "won't", "wouldnt": "wouldn't", "shouldnt": "shouldn't", "couldnt": "couldn't",
     # the short forms of those words: "whats the diff between a100 and h100"
     "diff": "difference", "diffs": "differences",
     # the units of a timeline: "two wekes", "10 dyas", "a mnth"

@@ -5,6 +5,7 @@ deadline and "before then", and their own GPUs beside a deadline already said.""
 from __future__ import annotations
 
 from bot.dialogue.consultant import Consultant
+from bot.nlu.parser import parse
 from bot.nlu.scan import written_ranges
 
 
@@ -189,3 +190,39 @@ def test_an_english_total_in_dollars_leaves_out_the_yuan_nobody_asked_for(real: 
     real.handle("c5", "lora 8b on 10m tokens in 1 day")
     text = real.handle("c5", "how much is that in total").text
     assert text.startswith("*This plan (") and "in total on demand*." in text and "¥" not in text
+
+
+def test_how_much_a_month_after_a_plan_totals_the_repeated_runs_and_keeps_the_deadline(
+    real: Consultant,
+) -> None:
+    real.handle("c6", "lora finetune llama 3 8b on 30m tokens, done in 2 days")
+    turn = real.handle("c6", "how much a month if we rerun it weekly?")
+    assert (
+        turn.text.startswith("*Run every week, this plan comes to about $")
+        and "a month on demand*" in turn.text
+    )
+    assert "30 days" not in turn.text and "*What changed*" not in turn.text
+    assert turn.payload["slots"]["days"] == 2
+
+
+def test_a_first_message_asking_the_monthly_cost_of_a_weekly_retrain_gets_that_total_above_the_plan(
+    real: Consultant,
+) -> None:
+    text = real.handle("c7", "cost per month vs per run for lora 7b retrained weekly on 5m tokens").text
+    assert text.startswith("*Run every week, this plan comes to about $") and "*Recommended:*" in text
+    assert "How long can training take?" not in text
+    budget = real.handle(
+        "c8", "what should we budget per month to lora llama 3 8b on 20m tokens every week"
+    ).text
+    assert budget.startswith("*Run every week, this plan comes to about $") and "*Recommended:*" in budget
+
+
+def test_a_budget_asked_for_is_a_cost_question_with_no_deadline_asked(real: Consultant) -> None:
+    for text in (
+        "ballpark budget for a qlora run on qwen 32b with 50m tokens?",
+        "whats a reasonable budget for finetuning a 34b model with qlora on 10m tokens",
+        "how much budget do we need to pretrain a 1b model on 20b tokens",
+    ):
+        reply = real.handle("c9-" + str(len(text)), text).text
+        assert reply.startswith("*Recommended:*") and "How long can training take?" not in reply, text
+    assert not parse("budget 5k, lora 8b on 10m tokens").asks_cost  # a budget said, not asked

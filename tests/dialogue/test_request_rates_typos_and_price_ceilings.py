@@ -110,3 +110,27 @@ def test_diff_is_short_for_difference_and_a_speed_difference_asks_how_much_faste
     assert speed.startswith("*The NVIDIA H100 SXM5 is faster.*") and "3.2×" in speed
     zh = ask(real, "A100 和 H100 性能差多少")
     assert zh.startswith("*NVIDIA H100 SXM5 更快*") and "3.2 倍" in zh
+
+
+def test_a_guessed_speed_up_is_weighed_against_the_realised_training_speed_not_only_the_peak(
+    real: Consultant,
+) -> None:
+    speed = ask(real, "whats the speed diff between a100 and h100 for training like 2x?")
+    assert "That is the peak ratio; in realised training the NVIDIA H100 SXM5 is about *2.1×* faster" in speed
+    assert "so your 2× is about right" in speed
+    high = ask(real, "is the h200 really 2x faster than h100 for training or is that marketing")
+    assert high.startswith("*About the same.*") and "so your 2× is more than even the peak ratio" in high
+    flipped = ask(real, "which is faster, l40s or a100")
+    assert (
+        flipped.startswith("*The NVIDIA A100 80GB (SXM4) is faster.*")
+        and "1.2× faster in peak compute" in flipped
+    )
+    assert "That is peak compute only, and here it misleads: in realised training the NVIDIA A100" in flipped
+    assert ask(real, "is an L40S faster than an A100 for LoRA?").startswith("*No.*")
+    zh = ask(real, "h100 比 a100 快 2 倍吗")
+    assert "实际训练时 NVIDIA H100 SXM5 快约 *2.1 倍*，所以你说的 2 倍基本准确" in zh
+
+
+def test_cheaper_per_token_trained_is_the_work_per_dollar_not_the_hourly_price(real: Consultant) -> None:
+    text = ask(real, "whats cheaper per token trained, h100 or a100?")
+    assert text.startswith("*The NVIDIA H100 SXM5 is better value for training.*")

@@ -231,3 +231,19 @@ def test_a_bare_geforce_number_in_english_is_a_gpu_the_catalogue_lacks_and_its_m
     assert "12 GB of data" not in with_memory and not any(f in with_memory for f in FORM)
     assert ask(real, "would a 4060 ti 16gb work for lora on a 3b").startswith("*No 4060 ti in the catalogue*")
     assert "No 1050" not in ask(real, "how many tokens is a 1050 word essay")  # a count, no card
+
+
+def test_the_memory_said_of_a_card_the_catalogue_lacks_is_weighed_against_the_job(real: Consultant) -> None:
+    fits = ask(real, "a 3060 12gb ok for qlora 7b?")
+    assert fits.startswith(
+        "*No 3060 in the catalogue*: I have no sourced figures or prices for it, so I go by"
+    )
+    assert "*Yes: 12 GB holds QLoRA of a 7B model* (~" in fits
+    too_small = ask(real, "is a 3060 12gb enough for full finetuning a 7b")
+    assert "*No: 12 GB does not hold full fine-tuning of a 7B model*" in too_small and "QLoRA (~" in too_small
+    asked_after = ask(real, "ive got a 3080 10gb, will qlora on mistral 7b fit")
+    assert "*Yes: 10 GB holds QLoRA of a 7B model*" in asked_after and not any(f in asked_after for f in FORM)
+    zh = ask(real, "3060 12gb 能 qlora 7b 吗")
+    assert zh.startswith("*目录里没有 3060*：没有它带来源的参数和价格，按你说的 12 GB 显存来看")
+    # no size said: the memory the job needs, as before
+    assert "can't size or price it" in ask(real, "is a 3060 ok for qlora 7b?")

@@ -175,3 +175,11 @@ def test_whether_nvlink_is_needed_with_no_job_named_is_nvlink_against_pcie_not_i
         en.startswith("*NVLink vs PCIe: does multi-GPU training need NVLink?*")
         and "InfiniBand or RoCE" not in en
     )
+
+
+def test_why_infiniband_for_one_box_is_the_network_answer_not_a_what_if_on_its_gpus(real: Consultant) -> None:
+    en = ask(real, "why would i need infiniband if we're only 8 gpus in one box")
+    assert en.startswith(
+        "*One node of 8 GPUs needs no InfiniBand:* the GPUs talk over NVLink (SXM boards) or PCIe"
+    )
+    assert not any(f in en for f in FORM)

@@ -179,6 +179,11 @@ def test_a_stated_timeline_asks_no_time() -> None:
         "cost per epoch for a LoRA of Mistral 7B on 100M tokens",
         "full finetune llama 8b on 200M tokens, per-epoch cost?",
         "全参微调 7B，2亿 token，每个epoch的成本",
+        "ballpark budget for a qlora run on qwen 32b with 50m tokens?",
+        "what should we budget to lora llama 3 8b on 20m tokens",
+        "monthly cost for a lora of a 7b on 5m tokens",
+        "difference in cost between lora and full finetune for a 7b on 500m tokens",
+        "gpt-3 sized model pretraining cost on 300b tokens",
     ],
 )  # fmt: skip
 def test_asking_what_a_job_costs_is_a_plan_that_asks_the_cost(text: str) -> None:
@@ -188,6 +193,17 @@ def test_asking_what_a_job_costs_is_a_plan_that_asks_the_cost(text: str) -> None
 
 def test_a_plan_that_names_no_cost_does_not_ask_it() -> None:
     assert not parse("pre-train 3B on 600B tokens in 3 weeks").asks_cost
+    assert not parse("budget 5k, lora 8b on 10m tokens in a week").asks_cost  # a budget said, not asked
+
+
+def test_how_much_right_before_a_period_asks_money_not_a_deadline() -> None:
+    got = parse("how much a month if we rerun it weekly?")
+    assert got.slots.days is None and got.price_period == "month"
+
+
+def test_a_negative_auxiliary_typed_without_its_apostrophe_still_opens_a_question() -> None:
+    assert parse("doesnt the h100 have 80gb").yes_no
+    assert parse("isnt qlora the same speed as lora").intent == "faq"
 
 
 @pytest.mark.parametrize(

@@ -88,3 +88,11 @@ def test_a_corrected_size_names_no_card_and_an_unknown_name_none() -> None:
     assert parse("不是Qwen2.5-7B，改成70B").slots.model is None
     assert parse("LoRA on FooLM-13B").slots.model is None
     assert parse("LoRA on FooLM-13B").slots.params == pytest.approx(13e9)
+
+
+def test_plain_gpt2_is_the_124m_checkpoint_of_that_name_and_the_sized_ones_keep_their_sizes() -> None:
+    assert said("how long to train a gpt2 sized model from scratch on 10b tokens")["params"] == pytest.approx(
+        124e6
+    )
+    assert said("pretrain gpt-2 medium on 5b tokens")["params"] == pytest.approx(355e6)
+    assert said("gpt2-xl from scratch on 20b tokens")["params"] == pytest.approx(1.5e9)

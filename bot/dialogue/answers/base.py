@@ -19,6 +19,8 @@ from bot.dialogue.hardware import PROBE_TOKENS
 from bot.dialogue.memo import Planner
 from bot.dialogue.plan import default_precision
 from bot.dialogue.understand import Understood
+from bot.nlu.gpus import unknown_gpu_memory_gb
+from bot.nlu.text import normalise
 from sizing.errors import SizingError
 from sizing.evaluate import COUNT_LADDER
 from sizing.result import SizingResult
@@ -86,11 +88,12 @@ class Question:
     @property
     def memory_floor_gb(self) -> float | None:
         """The GPU memory the message asks about as a floor ("is 24GB enough …", "more than 80 GB"),
-        in GB; None when it asks none, or a ceiling or an exact size."""
+        in GB; or the memory said of a card the catalogue lacks ("a 3060 12gb ok for qlora 7b?"); None
+        when it asks none, or a ceiling or an exact size."""
         memory = self.u.gpu_memory
         if isinstance(memory, Mapping) and memory.get("op") in (">=", ">"):
             return float(memory["gb"])
-        return None
+        return None if self.u.gpus else unknown_gpu_memory_gb(normalise(self.text).lower)
 
 
 def precision_for(spec: GpuSpec, said: Any) -> Precision:

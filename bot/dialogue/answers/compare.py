@@ -31,6 +31,8 @@ from bot.nlu.question_cues import (
 from bot.nlu.text import normalise
 from bot.render.views import find_entry, pick
 from knowledge.names import BOTH, EITHER_OR, VERSUS, alternation
+from sizing.calibration import H_REF
+from sizing.compute import base_mfu
 from sizing.errors import SizingError
 from sizing.types import GpuSpec, Method
 
@@ -217,6 +219,15 @@ def answer(q: Question, reply: Reply, *, judge: bool = True, brief: bool = False
         verdict = decide(a, b, asked, direction, q.u.yes_no) if asked is not None else None
     if fp8 is not None and asked == "speed":
         verdict = None  # "A100 跟 H100 的 FP8 算力差多少": the FP8 line is the answer, not the BF16 speed
+    if verdict is not None and asked == "speed" and not sets and q.u.task != "serve":
+        # "whats the speed diff between a100 and h100 for training like 2x?": the peak ratio overstates
+        # what training sees; the time model's realised ratio, and the user's guess weighed against it
+        verdict.update(_realised(specs[0], specs[1], verdict["ratio"], low))
+        if verdict.get("flips") and verdict.get("answer") in ("yes", "no"):
+            # "is an L40S faster than an A100 for LoRA?": more peak compute, slower training; the verdict
+            # follows the training
+            verdict["answer"] = "no" if verdict["answer"] == "yes" else "yes"
+            verdict["winner"] = verdict["realised_winner" if direction > 0 else "realised_loser"]
     if worth and verdict is not None and asked == "value":
         verdict["worth"] = True
     if asked in ("price", "value") and verdict is None:
@@ -499,6 +510,50 @@ METRIC = {
 def _suits(text: str) -> bool:
     low = normalise(text).lower
     return any(find_phrase(low, c) != -1 for c in SUITS)
+
+
+# A speed-up the user guesses: "like 2x?", "is it really 3x faster", "2 倍吗".
+_GUESS = re.compile(
+    r"(?<![\w.])(\d+(?:\.\d+)?)\s?(?:x|×|倍)"
+    r"(?=\s*(?:faster|slower|quicker|speed|as fast|more|than|or\b|吗|左右|\?|？|,|$))"
+)
+# Within this share of the realised speed-up a guess is about right.
+GUESS_NEAR = 0.15
+
+
+def _realised(a: GpuSpec, b: GpuSpec, peak: float, low: str) -> dict[str, Any]:
+    """The training speed ratio a/b in the time model (dense BF16 × calibrated MFU at a 7B-class width,
+    sizing.compute.base_mfu), beside the peak ratio; and a guessed multiple ("like 2x?") judged against
+    it: "near" (within GUESS_NEAR), "low", "between" (up to the peak ratio) or "high"."""
+    if not a.tflops.bf16 or not b.tflops.bf16:
+        return {}
+    realised = (a.tflops.bf16 * base_mfu(a, "bf16", int(H_REF))) / (
+        b.tflops.bf16 * base_mfu(b, "bf16", int(H_REF))
+    )
+    fast, fast_peak = max(realised, 1 / realised), max(peak, 1 / peak)
+    out: dict[str, Any] = {
+        "realised": realised,
+        "realised_winner": (a if realised >= 1 else b).name,
+        "realised_loser": (b if realised >= 1 else a).name,
+        # the faster card by peak keeps a smaller lead in training: it loses more to non-matmul work
+        "narrower": (realised >= 1) == (peak >= 1) and fast < fast_peak / (1 + GUESS_NEAR),
+        # the card slower at peak trains faster: the other's memory bandwidth holds it back
+        "flips": (realised >= 1) != (peak >= 1) and abs(peak - 1) > SAME and abs(realised - 1) > SAME,
+    }
+    said = _GUESS.search(low)
+    if said is not None and float(said.group(1)) > 1:
+        guess = float(said.group(1))
+        out["guess"] = guess
+        out["guess_is"] = (
+            "near"
+            if abs(guess / fast - 1) <= GUESS_NEAR
+            else "low"
+            if guess < fast
+            else "between"
+            if guess <= fast_peak * (1 + GUESS_NEAR)
+            else "high"
+        )
+    return out
 
 
 def decide(

@@ -42,6 +42,12 @@ def asks(text: str) -> bool:
     )
 
 
+def repeated_cost_asked(text: str, asks_cost: bool) -> bool:
+    """A job's message that says its run repeats and asks what that costs ("what should we budget per month
+    to LoRA Llama 3 8B every week", "cost per month vs per run … retrained weekly")."""
+    return repeats(text) is not None and (asks_cost or asks(text))
+
+
 PERIOD_DAYS = {"week": 7.0, "month": 730 / 24, "year": 365.0}  # a month is the catalogue's 730 hours
 _REPEATS_LONGEST_FIRST = sorted(RUN_REPEATS, key=lambda r: len(r[0]), reverse=True)
 
@@ -72,8 +78,15 @@ def _currency(text: str, state: DialogueState, lang: str) -> str:
 
 
 def answer(
-    state: DialogueState, reply: Reply, kb: KnowledgeBase, plan: Planner, today: dt.date, text: str
+    state: DialogueState,
+    reply: Reply,
+    kb: KnowledgeBase,
+    plan: Planner,
+    today: dt.date,
+    text: str,
+    first: bool = False,
 ) -> bool:
+    """The plan's total in the currency asked; `first`: above the plan shown in the same reply."""
     from bot.dialogue.recommend import over_budget, plan_context
 
     try:
@@ -105,7 +118,7 @@ def answer(
             "cny": runs * cny,
             "over": over_period,
         }
-    reply.add(
+    (reply.prepend if first else reply.add)(
         "plan_cost",
         plan=last,
         owned=bool(state.owned),
