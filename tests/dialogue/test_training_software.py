@@ -39,6 +39,20 @@ def test_plain_ddp_that_cannot_hold_the_job_is_told_zero_3_fits_the_same_gpus(re
     assert "with DeepSpeed ZeRO-3" in text.split("*What does fit:*")[1]
 
 
+def test_plain_ddp_that_only_just_holds_the_job_is_told_the_room_zero_3_leaves(real: Consultant) -> None:
+    text = ask(real, "we use plain DDP on 4 H100s, full fine-tune 8B, does it fit?")
+    assert text.startswith("*Yes, but only just.*")
+    tight, roomy = text.split("With DeepSpeed ZeRO-3", 1)
+    assert "stays free" in tight
+    per_gpu_gb = float(roomy.split("~", 1)[1].split(" GB per GPU", 1)[0])
+    assert per_gpu_gb < 80 * 0.85  # the sharded state leaves the recommended room on an 80 GB card
+
+
+def test_a_tight_fit_on_a_sharded_stack_is_not_told_to_shard(real: Consultant) -> None:
+    text = ask(real, "我们用 DeepSpeed ZeRO-3，4 张 A100 40GB 全参微调 8B，放得下吗")
+    assert "用 DeepSpeed ZeRO-3（模型状态切分" not in text
+
+
 def test_llama_factory_on_several_gpus_is_sized_with_its_deepspeed_zero_configs(real: Consultant) -> None:
     text = ask(real, "我们用 LLaMA-Factory 在 8 张 A100 上 LoRA 微调 70B，显存够吗")
     assert text.startswith("*放得下*") and "DeepSpeed ZeRO-3" in text

@@ -24,7 +24,7 @@ from bot.nlu.text import normalise
 from sizing.errors import SizingError
 from sizing.evaluate import COUNT_LADDER
 from sizing.result import SizingResult
-from sizing.types import RECOMPUTES, STACKS, Catalog, GpuSpec, Method, Precision, SizingRequest
+from sizing.types import RECOMPUTES, STACKS, Catalog, GpuSpec, Method, Precision, SizingRequest, Stack
 
 if TYPE_CHECKING:
     from knowledge import KnowledgeBase
@@ -121,12 +121,14 @@ def probe_plan(
     precision: Any = None,
     minimal: bool = False,
     low_memory: bool | None = None,
+    stack_id: Stack | None = None,
 ) -> SizingResult | None:
     """The whole plan behind `probe`: its first option, and on hardware that cannot hold the job the
     engine's verdict with what fits instead (SizingResult.feasibility). `minimal`: the least memory
     the job can run in (micro-batch 1 and full activation checkpointing, unless the user named a
     recompute mode), the configuration a memory answer states; otherwise the engine picks the
-    layout that fits best. `low_memory`: plan the low-memory recipe (None: as said)."""
+    layout that fits best. `low_memory`: plan the low-memory recipe (None: as said). `stack_id`: plan on
+    that training stack instead of the one said or assumed."""
     params = q.slot("params")
     if params is None:
         return None
@@ -142,7 +144,7 @@ def probe_plan(
         seq_len=int(seq_len) if seq_len else None,
         today=q.today,
         active_params=_opt_float(q.slot("active_params")),
-        stack=stack if (stack := q.slot("stack")) in STACKS else None,
+        stack=stack_id or (stack if (stack := q.slot("stack")) in STACKS else None),
         recompute=(said_recompute or "full") if minimal else said_recompute,
         offload=bool(q.slot("offload")),
         low_memory=bool(q.slot("low_memory")) if low_memory is None else low_memory,

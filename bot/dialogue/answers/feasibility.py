@@ -182,6 +182,14 @@ def answer(q: Question, reply: Reply, *, memory_asked: bool = False) -> bool:
         )
         if same is not None:
             timing = time_on(q, spec, count, same["method"])
+    tight = asked["fits"] and (asked.get("memory_headroom") or 0) < HEADROOM  # the engine's memory_tight line
+    roomier = None
+    if tight and count > 1 and asked["workload"].get("stack") == "hf":
+        # Plain DDP copies the whole model state to every GPU: on these very GPUs, ZeRO-3 is the room a
+        # fine-tuning engineer reaches for first (the engine's own fix when the job does not fit at all).
+        sharded = probe(q, spec, count, method, stack_id="deepspeed")
+        if sharded is not None and sharded["fits"] and (sharded.get("memory_headroom") or 0) >= HEADROOM:
+            roomier = {"per_gpu_gb": sharded["memory_per_gpu_gb"], "headroom": sharded["memory_headroom"]}
     reply.add(
         "feasibility",
         fits=asked["fits"],
@@ -196,8 +204,8 @@ def answer(q: Question, reply: Reply, *, memory_asked: bool = False) -> bool:
         gpu_memory_gb=spec.memory_gb,
         usable_gb=spec.capacity_gb,  # what nvidia-smi reports: an "80 GB" H100 holds 85.5e9 bytes
         headroom=asked.get("memory_headroom"),
-        tight=asked["fits"]
-        and (asked.get("memory_headroom") or 0) < HEADROOM,  # the engine's memory_tight line
+        tight=tight,
+        roomier=roomier,
         state_gb=state_gb,
         capacity_gb=count * spec.memory_gb,
         dominant=dominant_term(asked.get("memory") or {}),
