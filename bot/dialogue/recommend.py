@@ -209,6 +209,8 @@ def plan_context(
         "text_unit": state.slots.get("text_unit"),  # data counted in words or 字: the ratio is stated
         # Data counted in samples: how the tokens were made ("2 万条 × 1,000 token").
         "basis": _basis(state),
+        # …or in optimizer steps ("5,000 steps × a global batch of 256 sequences × 8,192 tokens").
+        "steps_basis": _steps_basis(state),
         "assumed": list(state.assumed) + [s for s in ("precision", "method") if state.slots.get(s) is None],
         "days_skipped": "days" in state.skipped,
         "asap": bool(state.asap),
@@ -304,6 +306,16 @@ def _basis(state: DialogueState) -> dict[str, Any] | None:
         return None
     made = float(basis["samples"]) * float(basis["per_sample"])
     return dict(basis) if abs(made - float(tokens)) <= 1e-6 * max(made, 1.0) else None
+
+
+def _steps_basis(state: DialogueState) -> dict[str, Any] | None:
+    """The steps and batch the tokens held were said as, while they still make them (with the epochs held)."""
+    basis, tokens = state.slots.get("steps_basis"), state.slots.get("tokens")
+    if not isinstance(basis, Mapping) or not isinstance(tokens, int | float):
+        return None
+    epochs = state.slots.get("epochs") or 1.0
+    made = float(basis.get("steps") or 0.0) * float(basis.get("tokens_per_step") or 0.0)
+    return dict(basis) if abs(made - float(tokens) * float(epochs)) <= 1e-6 * max(made, 1.0) else None
 
 
 def clouds_view(state: DialogueState, rec: Mapping[str, Any]) -> dict[str, Any] | None:

@@ -47,7 +47,8 @@ SERVE_SLOT_NAMES = (
 TRAINING_SOFTWARE_SLOTS = ("stack", "recompute", "offload", "low_memory", "continued")
 # How the data size was counted when not in tokens or bytes ("word", "zh_char": bot/nlu Slots.text_unit):
 # rides with the data it measured, so new data said another way clears it.
-DATA_NOTE_SLOTS = ("text_unit",)
+# …and "steps_basis" (bot/nlu Slots.steps_basis): the tokens said as steps × batch, shown as that sum.
+DATA_NOTE_SLOTS = ("text_unit", "steps_basis")
 # Plausible ranges. Values outside are unit slips (70T parameters, 2 TB of "parameters") and are
 # asked back rather than computed (reference/slack-and-nlu.md §4.3 "Validate ranges and units").
 # Bounds: the largest published dense/MoE models are ~2e12 params (Switch-C 1.6T), the largest

@@ -23,7 +23,7 @@ from bot.nlu.scan import scan
 from bot.nlu.slots import extract, teacher_near
 from bot.nlu.stack import find_low_memory, find_offload, find_recompute, find_stack
 from bot.nlu.text import compact, normalise
-from bot.nlu.types import Ask, GpuMemory, Parse, Slots
+from bot.nlu.types import Ask, GpuMemory, Parse, Slots, StepsBasis
 from knowledge.gpu_names import catalogue_names
 from knowledge.names import BARE_OR, BOTH, EITHER_OR, VERSUS, alternation
 from knowledge.quotes import quotes
@@ -890,21 +890,28 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     continued = _continued(plan) or (plan_method is None and _continued(s))
     method = plan_method or (_method(s, weighed) if plan is not s else None) or _past_method(s, history)
     settled = _settled_gpu(s, gpus)
+    epochs = _float(_pick(found, "epochs", last))
+    batch = _float(_pick(found, "sequences_per_step", last))
+    if batch is not None and seq is None and samples is None and per_sample is not None:
+        seq, per_sample = per_sample, None  # "a global batch of 256 sequences of 8192 tokens": their length
+    tokens = _tokens(
+        _tokens_per_epoch(s, _float(_pick(found, "tokens", last)), epochs) or spoken, samples, per_sample
+    )
+    steps_basis = (
+        _stepped(
+            _float(_pick(found, "steps", last)),
+            _float(_pick(found, "tokens_per_step", last)),
+            batch,
+            _float(seq),
+            epochs,
+        )
+        if tokens is None
+        else None
+    )
     slots = Slots(
         params=params,
-        tokens=_stepped(
-            _tokens(
-                _tokens_per_epoch(
-                    s, _float(_pick(found, "tokens", last)), _float(_pick(found, "epochs", last))
-                )
-                or spoken,
-                samples,
-                per_sample,
-            ),
-            _float(_pick(found, "steps", last)),
-            _float(_pick(found, "tokens_per_step", last))
-            or _per_step(_float(_pick(found, "sequences_per_step", last)), _float(seq)),
-        ),
+        tokens=steps_basis.tokens if steps_basis is not None else tokens,
+        steps_basis=steps_basis,
         data_bytes=_not_pooled(
             _float(_pick(found, "data_bytes", last))
             or _bytes(samples, _float(_pick(found, "bytes_per_sample", last))),
@@ -1164,19 +1171,32 @@ def _bytes(samples: float | None, per_sample: float | None) -> float | None:
     return total if low <= total < high else None
 
 
-def _per_step(sequences: float | None, seq_len: float | None) -> float | None:
-    """A step's tokens from a global batch of sequences and their length ("batch size 1024, seq 2048")."""
-    return sequences * seq_len if sequences is not None and seq_len is not None else None
-
-
-def _stepped(tokens: float | None, steps: float | None, per_step: float | None) -> float | None:
-    """The tokens trained when only steps and each step's batch are said ("100k steps, global batch 4M
-    tokens": 4e11), as one pass."""
-    if tokens is not None or steps is None or per_step is None:
-        return tokens
-    total = steps * per_step
+def _stepped(
+    steps: float | None,
+    per_step: float | None,
+    sequences: float | None,
+    seq_len: float | None,
+    epochs: float | None,
+) -> StepsBasis | None:
+    """The tokens trained when steps and each step's batch are said ("100k steps, global batch 4M tokens":
+    4e11; "5000 steps at batch 256 and seq 8192": 5000 × 256 × 8192), as the dataset's one pass: the steps
+    count every epoch, so the passes said divide them."""
+    if steps is None:
+        return None
+    if per_step is None and sequences is not None and seq_len is not None:
+        per_step = sequences * seq_len
+    else:
+        sequences = seq_len = None  # a step said in tokens: its sequences are not part of the sum
+    if per_step is None:
+        return None
+    trained = steps * per_step
+    tokens = trained / epochs if epochs else trained
     low, high = RANGES["tokens"]
-    return total if low <= total < high else None
+    if not low <= tokens < high:
+        return None
+    return StepsBasis(
+        steps=steps, tokens_per_step=per_step, sequences=sequences, seq_len=seq_len, tokens=tokens
+    )
 
 
 def _volume_said(found: Found, last: bool) -> tuple[int, str, str, int] | None:

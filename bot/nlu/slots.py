@@ -113,7 +113,8 @@ def _unit(s: str, num: Num) -> Unit:
 
 
 _SETTINGS = lexicon.HYPERPARAMETER_LABELS
-# A batch counted in sequences for the whole step (not a micro batch per GPU).
+# A batch counted in sequences for the whole step (not a micro batch per GPU): "batch 256" beside the steps
+# is the global batch, which the understood line says (a micro or per-GPU batch is no step's size).
 _GLOBAL_BATCH = (
     "batch size",
     "batch_size",
@@ -121,7 +122,18 @@ _GLOBAL_BATCH = (
     "global batch size",
     "global_batch_size",
     "批大小",
+    "batch",
+    "bs",
+    "批次大小",
 )
+# …and the batches of one GPU or one forward pass, which are not.
+_LOCAL_BATCH = (
+    "micro batch", "micro-batch", "micro batch size", "micro-batch size", "micro_batch_size", "mbs",
+    "microbatch", "per-device batch", "per device batch", "per-gpu batch", "per gpu batch",
+    "per-device batch size", "per device batch size", "per-gpu batch size", "per gpu batch size",
+    "per_device_train_batch_size", "local batch", "local batch size", "单卡 batch", "每卡 batch", "单卡batch",
+    "每卡batch", "单卡 batch size", "每卡 batch size", "单卡batch size", "每卡batch size", "微批", "微批次",
+)  # fmt: skip
 _SETTING_KEEPS = ("none", "tokens", "data", "money")  # "batch 4M tokens" is a size per step
 
 
@@ -142,9 +154,16 @@ def _classify(
             prior.pop()
         return
     if unit.kind not in ("tokens", "data", "money") and _after_label(before, lexicon.HYPERPARAMETER_LABELS):
-        if unit.kind == "none" and _after_label(before, _GLOBAL_BATCH):
+        if unit.kind == "none" and _global_batch(before):
             found.add("sequences_per_step", num.value, num, s)  # "batch size 1024": × seq_len × steps
         return  # "lr 2e-4", "rank 64", "r=16": a training setting, no slot
+    if (
+        unit.kind in ("none", "tokens")
+        and num.mult in ("", "k")
+        and _times_the_batch(s, idx, num, nums, found)
+    ):
+        found.add("seq_len", num.value * (1.024 if num.mult == "k" else 1.0), num, s)  # "batch 1024 × 2048"
+        return
     if unit.kind == "none" and not num.weak and (slot := taken_instead(found, s, num.start)) is not None:
         found.instead = None
         found.add(slot, num.value, num, s)  # "五万亿 token 太多了，先来 1 万亿": tokens
@@ -719,7 +738,11 @@ _PER_DIALOGUE_TURNS = re.compile(
 def _counted(s: str, num: Num, unit: Unit, before: str, after: str, found: Found) -> None:
     if unit.kind == "samples":
         pages = _PAGES.fullmatch(s[num.end : unit.end].strip()) is not None
-        if found.values.get("samples") and _per_sample(before, after):
+        if _batch_of(before):
+            # "a global batch of 256 sequences", "每步 512 条": one step's sequences (× their length × the
+            # steps), never the dataset's samples
+            found.add("sequences_per_step", num.value, num, s)
+        elif found.values.get("samples") and _per_sample(before, after):
             found.add("parts_per_sample", num.value, num, s)  # "3 万个 PDF，平均每个 20 页": each one's pages
             found.page_parts = pages
         elif num.value >= 10:  # "一份数据", "3条建议" are no training set
@@ -977,6 +1000,36 @@ def _labelled(s: str, num: Num, before: str, after: str, found: Found, wide: str
         found.add(f"{side}_tokens", num.value, num, s)  # "输入2k" = 2,000 tokens
         return True
     return False
+
+
+_BATCH_OF = re.compile(r"(?:\s+(?:of|with|has|is|=|:)(?:\s+(?:about|around|roughly|~))?|\s*[:：=~约])\s*$")
+
+
+def _batch_of(before: str) -> bool:
+    """A step's batch names the count after it: "global batch of 256 sequences", "batch size 512 samples",
+    "每步 512 条"."""
+    head = _BATCH_OF.sub("", before.rstrip())
+    return _global_batch(head) or head.rstrip().endswith(("每步", "每个step", "每 step", "每批", "per step"))
+
+
+def _times_the_batch(s: str, idx: int, num: Num, nums: list[Num], found: Found) -> bool:
+    """The number right after a step's batch of sequences and a times sign ("global batch 1024 x 2048
+    tokens", "每步 512 条 × 4096"): each sequence's length."""
+    if not idx or found.ends.get("sequences_per_step") is None:
+        return False
+    previous = nums[idx - 1]
+    between = s[previous.end : num.start].strip()
+    for word in ("sequences", "seqs", "samples", "条序列", "条样本", "条", "條序列", "條樣本", "條"):
+        between = between.removeprefix(word).strip()
+    return found.ends["sequences_per_step"] == previous.end and between in ("x", "×", "*")
+
+
+def _global_batch(before: str) -> bool:
+    """A global batch's label right before the number ("batch 256", "global batch size: 1024"), not a
+    micro or per-GPU batch's ("micro batch 4", "每卡 batch 8")."""
+    head = before.rstrip(" :：=约~≈" + lexicon.KEY_QUOTES)
+    label = lexicon.label_at_end(head, _GLOBAL_BATCH + _LOCAL_BATCH)
+    return label in _GLOBAL_BATCH and label not in _LOCAL_BATCH and not head.endswith(_LOCAL_BATCH)
 
 
 def _after_label(before: str, labels: tuple[str, ...]) -> bool:

@@ -55,6 +55,26 @@ FILLABLE: tuple[str, ...] = SLOT_NAMES + (
 )  # fmt: skip
 
 
+@dataclass(frozen=True, slots=True)
+class StepsBasis:
+    """The training tokens said as optimizer steps × each step's batch: `steps` × `tokens_per_step` (a global
+    batch of `sequences` × `seq_len` tokens, when said so), over the epochs said (`tokens`: one pass)."""
+
+    steps: float
+    tokens_per_step: float
+    sequences: float | None
+    seq_len: float | None
+    tokens: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "steps": self.steps,
+            "tokens_per_step": self.tokens_per_step,
+            "sequences": self.sequences,
+            "seq_len": self.seq_len,
+        }
+
+
 @quick_init
 @dataclass(frozen=True, slots=True)
 class Slots:
@@ -84,6 +104,8 @@ class Slots:
     # The data was counted in "word" (English words) or "zh_char" (Chinese characters, 字) and turned into
     # tokens at knowledge.text_units' sourced ratio; the replies say so.
     text_unit: str | None = None
+    # The tokens were said as steps × batch ("5000 steps at batch 256 and seq 8192"): how, for the replies.
+    steps_basis: StepsBasis | None = None
     continued: bool | None = None  # True: continued pre-training from a base model (method pretrain)
     stack: str | None = None  # megatron | deepspeed | fsdp | torchtune | hf | unsloth
     recompute: str | None = None  # none | selective | full (activation recomputation)
@@ -141,6 +163,7 @@ class Slots:
             "samples": self.samples,
             "tokens_per_sample": self.tokens_per_sample,
             "text_unit": self.text_unit,
+            "steps_basis": self.steps_basis.to_json() if self.steps_basis is not None else None,
             "continued": self.continued,
             "stack": self.stack,
             "recompute": self.recompute,

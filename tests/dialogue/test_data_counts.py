@@ -240,3 +240,25 @@ def test_the_number_answering_a_rough_count_is_that_count_and_the_rest_of_the_re
     assert turn.payload["slots"]["tokens"] == 9e7
     real.handle("vague4", "LoRA 13B，数据几十万条")
     assert "这 20 万条数据，每条大约多少 token？" in real.handle("vague4", "大概 20 万").text
+
+
+def test_steps_times_a_global_batch_shows_the_sum_in_the_understood_line(real: Consultant) -> None:
+    text = ask(real, "pretrain a 1B model: 6000 steps at batch 512 and seq 4096")
+    assert text.startswith(
+        "Got it: 1B parameters, 6,000 steps × a global batch of 512 sequences × 4,096 tokens = 12.6B tokens,"
+    )
+    zh = ask(real, "从头预训练 2B，训练 3 万步，batch 256，序列长度 2048")
+    assert "30,000 步 × 全局 batch 256 条序列 × 2,048 token = 157亿 tokens" in zh
+    hant = ask(real, "預訓練 3B 模型，訓練 4000 步、每步 300 萬 tokens")
+    assert "4,000 步 × 每步 300萬 token = 120億 tokens" in hant
+
+
+def test_the_plan_built_on_steps_says_how_its_tokens_were_made(real: Consultant) -> None:
+    text = ask(real, "pretrain 1B for 10k iterations, global batch 2M tokens, within two weeks")
+    assert "*Understood:* 1B parameters, 20B tokens (10,000 steps × 2M tokens a step)," in text
+    assert "How much training data" not in text
+
+
+def test_steps_said_with_epochs_show_the_tokens_trained_and_each_pass(real: Consultant) -> None:
+    text = ask(real, "pretrain 3B, 2 epochs, 10000 steps, global batch 512, seq 4096")
+    assert "= 21B tokens trained, 10.5B tokens × 2 epochs" in text

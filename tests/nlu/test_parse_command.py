@@ -49,6 +49,7 @@ def test_json_shape_names_every_slot_even_when_absent(
     assert set(out["slots"]) == {
         "params", "tokens", "data_bytes", "precision", "method", "days", "budget", "gpu", "gpu_count",
         "seq_len", "data_language", "active_params", "epochs", "samples", "tokens_per_sample", "text_unit",
+        "steps_basis",
         "continued",
         "stack", "recompute", "offload", "low_memory", "model", "concurrency", "qps", "daily_users",
         "daily_requests", "volume_said", "input_tokens",

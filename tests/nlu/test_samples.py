@@ -228,6 +228,50 @@ def test_steps_times_a_batch_of_sequences_times_their_length_is_the_tokens_train
     assert got.tokens == 512 * 4096 * 50_000
 
 
+@pytest.mark.parametrize(
+    ("text", "tokens", "seq_len"),
+    [
+        ("pretrain a 2B model for 8000 steps at batch 128 and seq 4096", 8000 * 128 * 4096, 4096),
+        ("from scratch 1B: 30k iterations, bs=256, context 2048", 30_000 * 256 * 2048, 2048),
+        (
+            "3B pretraining, 12k steps with a global batch of 512 sequences of 2048 tokens",
+            12_000 * 512 * 2048,
+            2048,
+        ),
+        ("2B from scratch, global batch 768 x 4096 tokens, 25k steps", 25_000 * 768 * 4096, 4096),
+        ("预训练一个 2B 模型，跑 3 万步，batch 256，序列长度 2048", 30_000 * 256 * 2048, 2048),
+        ("我们预训练 1B，总共 8000 步，每步 1024 条，每条 2048 token", 8000 * 1024 * 2048, 2048),
+        ("預訓練 3B 模型，共 1.2 萬步，批次大小 512，序列長度 4096", 12_000 * 512 * 4096, 4096),
+    ],
+)
+def test_steps_times_a_global_batch_said_any_way_is_the_tokens_and_the_length_is_the_sequence_length(
+    text: str, tokens: float, seq_len: int
+) -> None:
+    got = parse(text).slots
+    assert (got.tokens, got.seq_len, got.samples, got.tokens_per_sample) == (tokens, seq_len, None, None)
+    assert got.steps_basis is not None and got.steps_basis.to_json()["steps"] == tokens / seq_len / (
+        got.steps_basis.sequences or 1
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "pretrain 1B, 5000 steps, micro batch 4, seq 8192",
+        "pretrain a 1B model, 6000 steps, per-device batch 16, seq 2048",
+        "预训练 1B，每卡 batch 8，训练 5000 步，序列长度 4096",
+    ],
+)
+def test_a_micro_or_per_gpu_batch_is_no_steps_size_so_no_tokens_are_made_of_it(text: str) -> None:
+    got = parse(text).slots
+    assert (got.tokens, got.steps_basis, got.samples) == (None, None, None)
+
+
+def test_steps_said_with_epochs_count_every_pass_so_the_dataset_is_their_share() -> None:
+    got = parse("pretrain 3B, 2 epochs, 10000 steps, global batch 512, seq 4096").slots
+    assert (got.tokens, got.epochs) == (10_000 * 512 * 4096 / 2, 2)
+
+
 def test_dialogues_counted_in_duan_times_each_ones_length() -> None:
     assert parse("有 3 萬段對話，每段約 400 token，8B LoRA").slots.tokens == 1.2e7
 
