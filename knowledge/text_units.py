@@ -19,6 +19,16 @@ class TextUnits(Strict):
     words_per_speech_hour: float = Field(gt=0)  # transcribed speech, at a conversational rate
     short_dialogue_turns: float = Field(gt=0)  # a short chat dialogue of unknown length: its turns
     short_dialogue_words_per_turn: float = Field(gt=0)  # and words per turn
+    # Visual tokens one image becomes in a vision-language model (LLaVA-1.5: 576 for a 336px image): the
+    # example the question about images counted as data gives; never applied without being said.
+    visual_tokens_per_image: float = Field(gt=0)
+    # A speech model's audio (Whisper): the encoder reads fixed windows of audio, each this many positions.
+    audio_window_seconds: float = Field(gt=0)
+    encoder_positions_per_window: float = Field(gt=0)
+
+    @property
+    def audio_positions_per_hour(self) -> float:
+        return 3600 / self.audio_window_seconds * self.encoder_positions_per_window
 
     @property
     def tokens_per_short_dialogue(self) -> float:

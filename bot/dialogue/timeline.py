@@ -79,6 +79,8 @@ def count_samples(state: DialogueState, u: Understood, said: dict[str, Any]) -> 
             state.sample_basis = {"samples": u.samples, "per_sample": float(tokens) / u.samples}
             if u.sample_word:
                 state.sample_basis["word"] = u.sample_word
+            if u.sample_media:  # "30 万张图片，每张约 700 token": the plan counts them as images
+                state.sample_basis["media"] = u.sample_media
             if u.turns_per_sample:  # "8 千组对话，每组 5 轮，每轮 200 token" in one message
                 state.sample_basis["turns"] = float(u.turns_per_sample)
         else:
@@ -104,6 +106,9 @@ def count_samples(state: DialogueState, u: Understood, said: dict[str, Any]) -> 
         word = u.sample_word or waiting.get("word") or (basis or {}).get("word")
         if word:
             state.sample_basis["word"] = word  # "2 万笔": the understood line counts them in 笔 too
+        media = u.sample_media or waiting.get("media") or (basis or {}).get("media")
+        if media:
+            state.sample_basis["media"] = media  # "100万张图片" … "每张 700 token": images × their tokens
         if turns and (per_turn or u.tokens_per_sample):
             state.sample_basis["turns"] = float(turns)  # so a later length per turn changes one factor
         unit = said.get("text_unit") or waiting.get("text_unit")  # "每条两千字" then "3 万条": said in 字
@@ -112,6 +117,10 @@ def count_samples(state: DialogueState, u: Understood, said: dict[str, Any]) -> 
         state.samples = u.samples
         if u.sample_word:  # "2 万笔": the question about them says 笔 (筆 in a zh-Hant thread)
             state.sample_parts = {**(state.sample_parts or {}), "word": u.sample_word}
+        if u.sample_media:  # "100万张图片": the question asks the tokens per image, with its caption
+            state.sample_parts = {**(state.sample_parts or {}), "media": u.sample_media}
+        elif state.sample_parts and "media" in state.sample_parts:
+            state.sample_parts = {k: v for k, v in state.sample_parts.items() if k != "media"}
     if not held and (per_sample or u.turns_per_sample or u.tokens_per_turn):
         # A length (or half of one) with no count yet: kept for the count that follows.
         parts: dict[str, Any] = {"turns": turns, "per_turn": per_turn}

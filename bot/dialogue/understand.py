@@ -128,6 +128,7 @@ class Understood:
     working_days: float | None = None
     sprints: float | None = None  # "two sprints": the count said (days holds two weeks each)
     sample_word: str | None = None  # the measure word of the samples counted ("2 万笔", "5 万条")
+    sample_media: str | None = None  # the samples are "image"s or "video" clips ("100万张图片")
     unread_precision: str | None = None  # "int8 training?": a bit width no training is sized in
     budget_said: tuple[float, str] | None = None  # "50 萬台幣": the amount and ISO code said (said holds USD)
     # Ranges said ("2 到 3 万条", "4-6 weeks"): each as written with the slots its upper end set.
@@ -344,6 +345,7 @@ def understand(
         deadline_date=getattr(parsed, "deadline_date", None) if "days" in usable else None,
         samples=_positive(getattr(parsed.slots, "samples", None)),
         sample_word=getattr(parsed, "sample_word", None),
+        sample_media=getattr(parsed, "sample_media", None),
         unread_precision=getattr(parsed, "unread_precision", None),
         budget_said=getattr(parsed, "budget_said", None) if "budget" in usable else None,
         tokens_per_sample=_positive(getattr(parsed.slots, "tokens_per_sample", None)),

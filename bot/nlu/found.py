@@ -93,6 +93,8 @@ class Found:
     text_unit: str | None = None  # "word" / "zh_char": a token count was read from words or 字
     page_parts: bool = False  # the parts of each sample are pages ("每篇约 10 页")
     page_samples: bool = False  # the samples are pages ("5,000 pages of manuals")
+    media: str | None = None  # "image" / "video": the samples counted are images or video clips
+    speech_model: bool = False  # those hours are audio for a speech model (Whisper, ASR): its audio frames
     speech_tokens: float | None = None  # "300 hours of call transcripts": their tokens at a speaking rate
     gpu_ends: frozenset[int] = frozenset()  # where each GPU name ends (a rate right after one is its price)
     # A length per sample said after the parts of each sample ("每份约 10 页、每页 600 字"): it is per part.

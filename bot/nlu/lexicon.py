@@ -58,6 +58,20 @@ REQUEST_COUNTS = (
     # Visits and hits: a request each, at least ("每月 300 万次访问", "2M visits a month").
     "次访问", "个访问", "人次访问", "人次", "visits", "page views", "pageviews", "hits",
 )  # fmt: skip
+# Images counted as the training data (after t2s: 張圖片 -> 张图片), longest first within a first character.
+IMAGE_WORDS = (
+    "张图片", "张图像", "张照片", "张截图", "张图", "幅图片", "幅图像", "幅图", "个图片", "个图像",
+    "组图文对", "对图文", "图文对", "图片", "图像", "照片", "截图",
+    "image-text pairs", "image text pairs", "image-caption pairs", "image caption pairs", "image–text pairs",
+    "images", "photos", "pictures", "pics", "screenshots", "imgs", "photographs",
+)  # fmt: skip
+# …and videos or clips of them.
+VIDEO_WORDS = (
+    "个视频片段", "段视频片段", "个短视频", "条短视频", "段短视频", "个视频", "段视频", "条视频", "部视频",
+    "视频片段", "短视频", "视频",
+    "video-text pairs", "video text pairs", "video clips", "videos", "clips",
+)  # fmt: skip
+
 UNITS: tuple[tuple[str, str, float], ...] = (
     # Daily active users (a serving load): before 日 (days) and "users" (concurrency).
     ("daily active users", "daily_users", 1.0), ("daily users", "daily_users", 1.0),
@@ -121,6 +135,11 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     ("个参数", "params", 1.0), ("参数", "params", 1.0), ("参", "params", 1.0),
     ("parameters", "params", 1.0), ("parameter", "params", 1.0), ("params", "params", 1.0),
     ("param", "params", 1.0), ("级", "level", 1.0),
+    # Images and videos counted ("100万张图片", "500k photos", "20 万段视频"): samples of no known length in
+    # tokens (a vision-language model's visual tokens per image vary), never text tokens; the dialogue asks
+    # the tokens per image or clip. Before the samples' words (对, 条, 段 alone).
+    *((w, "images", 1.0) for w in IMAGE_WORDS),
+    *((w, "videos", 1.0) for w in VIDEO_WORDS),
     # Training samples in every form people count them (Chinese measure words after t2s: 筆 -> 笔, 則 -> 则).
     ("条数据", "samples", 1.0), ("条样本", "samples", 1.0), ("条对话", "samples", 1.0),
     ("条指令", "samples", 1.0), ("行日志", "samples", 1.0), ("行数据", "samples", 1.0),
@@ -293,6 +312,28 @@ RECORDED_EN = (
     "audio", "recordings", "recording", "transcripts", "transcript", "transcribed", "transcriptions",
     "speech", "video", "videos", "calls", "call", "podcasts", "podcast", "meetings", "footage", "voice",
 )  # fmt: skip
+# A speech model trained on the recordings themselves (not a text LLM on their transcripts): hours of audio
+# are its encoder's audio frames (knowledge.text_units), never transcript tokens. Named models first; the
+# generic words count only when no transcripts are said ("7B on 500 hours of ASR transcripts" is text).
+SPEECH_MODELS = (
+    "whisper", "wav2vec", "hubert", "paraformer", "sensevoice", "seamlessm4t", "parakeet",
+)  # fmt: skip
+SPEECH_TASKS = (
+    "asr", "speech recognition", "speech-to-text", "speech to text", "speech model", "stt", "语音识别",
+    "语音转文字", "语音模型", "语音大模型", "声学模型", "tts", "text-to-speech", "语音合成",
+)  # fmt: skip
+TRANSCRIPT_WORDS = (
+    "transcripts",
+    "transcript",
+    "transcriptions",
+    "转写稿",
+    "逐字稿",
+    "转录文本",
+    "转写文本",
+    "文字稿",
+)
+# Recordings of pictures, not speech: hours of these are no transcript.
+VIDEO_RECORDINGS = ("视频", "录像", "video", "videos", "footage")
 # Before a length of time, words that make it a span the data covers ("最近半年的对话日志", "the last 6
 # months of logs"), when 的 or "of" follows it.
 RECENT_SPAN = ("最近", "过去", "过去的", "近", "the past", "the last", "past", "last", "previous")

@@ -880,7 +880,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         and not (found.values.get("tokens") or found.values.get("data_bytes"))
     ):
         spoken = found.speech_tokens  # "500 小时的会议录音转写稿" and no other size: the transcripts' tokens
-        found.text_unit = "speech_hour"
+        found.text_unit = "audio_hour" if found.speech_model else "speech_hour"
     stack, stack_spans = find_stack(_mask(s, model_spans))  # not the NeMo of "Mistral-Nemo-12B"
     plan = _mask(s, history) if history else s  # the method and precision of the plan, else of the history
     # Read once each: without a history the plan is the whole message (s), and a second reading of it
@@ -1072,6 +1072,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         working_days=found.working_days if days is not None and found.working_days is not None else None,
         sprints=found.sprints if days is not None and found.sprints is not None else None,
         sample_word=_sample_word(masked) if samples is not None else None,
+        sample_media=found.media if samples is not None else None,
         unread_precision=unread_precision if slots.precision is None else None,
         proposes_gpu=intents.proposes_gpu(s, intent, yes_no, filled, mentioned),
         asks_time=lexicon.has_cue(s, lexicon.ASKS_TIME),

@@ -261,6 +261,11 @@ def _classify(
     if unit.kind in ("params", "level"):
         found.add("params", num.value, num, s)
         return
+    if unit.kind in ("images", "videos"):
+        if num.value >= 10:  # "100万张图片", "500k image-text pairs": samples whose tokens are asked
+            found.add("samples", num.value, num, s)
+            found.media = "image" if unit.kind == "images" else "video"
+        return
     if unit.kind in COUNTED:
         users_before = len(found.values.get("daily_users", ()))
         _counted(s, num, unit, before, after, found)
@@ -1862,7 +1867,18 @@ def _duration(
         # "5000 小时的语音转写", "最近半年的对话日志": how much data, not how long to train; hours of
         # speech are its transcripts' tokens at a conversational rate (knowledge.text_units), stated
         if unit.factor <= 1 / 24 + 1e-12 and not _recent_span(s, num, unit):
-            tokens = num.value * unit.factor * 24 * text_units().tokens_per_speech_hour
+            hours = num.value * unit.factor * 24
+            transcripts = lexicon.has_cue(s, lexicon.TRANSCRIPT_WORDS)
+            if lexicon.has_cue(s, lexicon.SPEECH_MODELS) or (
+                lexicon.has_cue(s, lexicon.SPEECH_TASKS) and not transcripts
+            ):
+                # "fine-tune Whisper on 2000 hours of audio": the encoder's audio frames, not transcript text
+                found.speech_model = True
+                tokens = hours * text_units().audio_positions_per_hour
+            elif lexicon.has_cue(s[num.start : unit.end + 40], lexicon.VIDEO_RECORDINGS) and not transcripts:
+                return  # "1000 hours of video": no speech transcript to count, and no tokens said
+            else:
+                tokens = hours * text_units().tokens_per_speech_hour
             if RANGES["tokens"][0] <= tokens < RANGES["tokens"][1]:  # a few hours are no training set
                 found.speech_tokens = tokens  # the data's size when nothing else says it (parser)
         return

@@ -273,6 +273,9 @@ class Parse:
     # The Chinese measure word the samples were counted in ("2 万笔", "3000 则", "5 万条"), so the question
     # about them uses the user's word ("这 2 万笔数据，每笔…").
     sample_word: str | None = None
+    # The samples counted are images or video clips ("100万张图片", "100k video clips"): "image" / "video";
+    # their tokens are asked (never the count itself read as tokens).
+    sample_media: str | None = None
     # A bit width said as how to train ("int8 training?", "8bit 训练"): no precision training is sized in,
     # so the reply says it was not read and which precision it kept.
     unread_precision: str | None = None
@@ -334,6 +337,7 @@ class Parse:
             "working_days": self.working_days,
             "sprints": self.sprints,
             "sample_word": self.sample_word,
+            "sample_media": self.sample_media,
             "unread_precision": self.unread_precision,
             "proposes_gpu": self.proposes_gpu,
             "asks_time": self.asks_time,

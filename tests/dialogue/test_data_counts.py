@@ -262,3 +262,29 @@ def test_the_plan_built_on_steps_says_how_its_tokens_were_made(real: Consultant)
 def test_steps_said_with_epochs_show_the_tokens_trained_and_each_pass(real: Consultant) -> None:
     text = ask(real, "pretrain 3B, 2 epochs, 10000 steps, global batch 512, seq 4096")
     assert "= 21B tokens trained, 10.5B tokens × 2 epochs" in text
+
+
+def test_images_counted_as_data_are_no_tokens_and_their_tokens_each_are_asked(real: Consultant) -> None:
+    en = ask(real, "LoRA a 13B vision-language model on 400k photos with captions")
+    assert "About how many tokens is each of the 400K images, with its caption or text?" in en
+    assert "576 per 336×336 image for LLaVA-1.5" in en and "400K tokens" not in en
+    zh = ask(real, "我们想训一个 7B 的多模态模型，数据是 200 万张图片和配文")
+    assert "这 200 万张图片（连同配文），每张大约多少 token？" in zh and "200万 tokens" not in zh
+    hant = ask(real, "微調 7B 視覺語言模型，有 30 萬張照片")
+    assert "這 30 萬張圖片（連同配文），每張大約多少 token？" in hant
+
+
+def test_video_clips_counted_as_data_ask_the_tokens_of_each_clip(real: Consultant) -> None:
+    en = ask(real, "fine-tune a 7B video LLM on 80k video clips")
+    assert "About how many tokens is each of the 80K video clips, with its text?" in en
+    zh = ask(real, "7B 多模态微调，数据有 5 万段短视频")
+    assert "这 5 万段视频（连同文本），每段大约多少 token？" in zh
+
+
+def test_the_tokens_per_image_answered_make_the_tokens_and_the_plan_counts_images(real: Consultant) -> None:
+    text = ask(real, "LoRA llava 7B on 300k images", "about 650 tokens per image", "no deadline")
+    assert "195M tokens (300K images × 650 tokens)" in text
+    zh = ask(real, "全参微调 7B 多模态模型，100 万张图片", "每张图 700 token", "两周")
+    assert "7亿 tokens（100万张图片 × 700 token）" in zh
+    said_at_once = ask(real, "LoRA qwen2-vl 7B on 200k image-text pairs, ~900 tokens each, in 5 days")
+    assert "180M tokens (200K images × 900 tokens)" in said_at_once

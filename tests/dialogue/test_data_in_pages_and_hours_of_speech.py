@@ -4,6 +4,8 @@ hour's tokens, and the reply says the rate it took: no endless "how many tokens 
 
 from __future__ import annotations
 
+import pytest
+
 from bot.dialogue.consultant import Consultant
 from knowledge.text_units import text_units
 
@@ -65,4 +67,33 @@ def test_short_chats_of_unknown_length_are_planned_at_a_typical_dialogues_tokens
 def test_a_length_not_known_of_samples_not_said_to_be_short_chats_is_still_asked(real: Consultant) -> None:
     real.handle("p11", "LoRA a 7B on 20k legal documents in a week")
     turn = real.handle("p11", "not sure, they're contracts")
+    assert turn.payload["slots"].get("tokens") is None
+
+
+def test_hours_of_audio_for_a_speech_model_are_its_encoders_audio_positions_not_transcript_text(
+    real: Consultant,
+) -> None:
+    per_hour = text_units().audio_positions_per_hour
+    turn = real.handle("a1", "fine-tune whisper large-v3 (1.55B) on 1200 hours of audio, within a week")
+    assert turn.payload["slots"]["tokens"] == pytest.approx(1200 * per_hour)
+    assert (
+        "hours of audio for a speech model, not transcript text: ~180K audio positions an hour" in turn.text
+    )
+    zh = real.handle("a2", "我们要训练一个 600M 的语音识别模型，有 5000 小时的录音，两周内")
+    assert zh.payload["slots"]["tokens"] == pytest.approx(5000 * per_hour)
+    assert "这是语音模型的音频时长，不是转写文本" in zh.text
+    hant = real.handle("a3", "微調 Whisper（15 億參數），用 800 小時的客服錄音，一週內")
+    assert hant.payload["slots"]["tokens"] == pytest.approx(800 * per_hour)
+    assert "這是語音模型的音訊時長" in hant.text or "這是語音模型的音頻時長" in hant.text
+
+
+def test_transcripts_from_speech_recognition_for_a_text_model_stay_transcript_tokens(
+    real: Consultant,
+) -> None:
+    turn = real.handle("a4", "LoRA 7B on 400 hours of ASR transcripts of support calls")
+    assert turn.payload["slots"]["tokens"] == pytest.approx(400 * text_units().tokens_per_speech_hour)
+
+
+def test_hours_of_video_are_no_transcript_tokens(real: Consultant) -> None:
+    turn = real.handle("a5", "fine-tune a 7B video model on 1000 hours of video in two weeks")
     assert turn.payload["slots"].get("tokens") is None

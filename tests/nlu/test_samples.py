@@ -342,3 +342,27 @@ def test_tokens_per_step_written_with_a_slash_are_times_the_steps_not_a_speed(
 ) -> None:
     got = parse(text)
     assert got.slots.tokens == tokens and got.intent == "size"
+
+
+@pytest.mark.parametrize(
+    ("text", "count", "media"),
+    [
+        ("我们要训一个 7B 的多模态模型，数据是 300 万张图片和文本", 3e6, "image"),
+        ("微調 7B 視覺模型，有 80 萬張照片", 8e5, "image"),
+        ("train a 7B VLM on 2 million photos", 2e6, "image"),
+        ("LoRA llava 13B on 150k image-caption pairs", 1.5e5, "image"),
+        ("fine-tune a 7B video model on 60k video clips", 6e4, "video"),
+        ("7B 多模态，数据 20 万个视频", 2e5, "video"),
+    ],
+)
+def test_images_and_videos_counted_are_samples_never_tokens_or_parameters(
+    text: str, count: float, media: str
+) -> None:
+    got = parse(text)
+    assert (got.slots.tokens, got.slots.samples, got.sample_media) == (None, count, media)
+    assert got.slots.params == 7e9 or got.slots.params == 13e9
+
+
+def test_a_length_said_for_each_image_makes_the_token_total() -> None:
+    got = parse("QLoRA llava 13B on 300k images, ~700 tokens each").slots
+    assert got.tokens == 300_000 * 700
