@@ -1053,6 +1053,9 @@ def _by_magnitude(s: str, num: Num, before: str, after: str, found: Found) -> No
         label = _nearest_label(before)
         if label in ("params", "tokens") and num.value >= 1e6:
             found.add(label, num.value, num, s)  # "参数量 13000000000", "tokens: 2000000000000"
+        elif not num.weak and num.value >= 10 and _bare_data_amount(before, after):
+            # "数据 500", "data: 300": an amount of data without its unit, asked back (never guessed)
+            found.asks.append(Ask("tokens_or_data", "no_unit", _finite(num.value), _text(s, num)))
         return
     part_of = _part_of_data(num, before, found)
     if part_of is not None:
@@ -1121,6 +1124,21 @@ def _by_magnitude(s: str, num: Num, before: str, after: str, found: Found) -> No
         found.asks.append(Ask("tokens_or_data", "ambiguous_unit", _finite(num.value), _text(s, num)))
     elif num.mult in ("b", "m") or (num.mult == "zh" and num.value >= 1e8):
         found.add(_model_or_teacher(before, after), num.value, num, s)  # a bare "7B" / "百亿" is a model size
+
+
+_DATA_AMOUNT_LABEL = re.compile(
+    r"(?:数据|数据量|资料|资料量|语料|语料量|训练数据|训练集|dataset|data|corpus|training data)"
+    r"\s*(?:大概|大约|约|差不多|是|有|一共|总共|共|就|:|：|=|is|of|about|around|roughly|~|≈|\s)*$"
+)
+
+
+def _bare_data_amount(before: str, after: str) -> bool:
+    """A plain number right after a word for the data, with nothing after it that counts anything ("数据
+    500，两周", "data: 300"): an amount whose unit was left out."""
+    if _DATA_AMOUNT_LABEL.search(before) is None:
+        return False
+    rest = after.lstrip()
+    return not rest or rest[0] in ",，;；。.!?！？)）" or rest.startswith(("左右", "多", "上下"))
 
 
 def _method_item_between(after: str) -> bool:

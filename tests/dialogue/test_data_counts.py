@@ -288,3 +288,22 @@ def test_the_tokens_per_image_answered_make_the_tokens_and_the_plan_counts_image
     assert "7亿 tokens（100万张图片 × 700 token）" in zh
     said_at_once = ask(real, "LoRA qwen2-vl 7B on 200k image-text pairs, ~900 tokens each, in 5 days")
     assert "180M tokens (200K images × 900 tokens)" in said_at_once
+
+
+def test_a_data_amount_without_a_unit_is_asked_back_with_the_number_quoted(real: Consultant) -> None:
+    en = ask(real, "full fine-tune a 7B, dataset is about 400, in 10 days")
+    assert en.startswith("“400” has no unit, so I can't tell how much training data it is.")
+    assert "looks implausible" not in en
+    zh = ask(real, "LoRA 微调 14B，数据大概 600，两周内")
+    assert zh.startswith("“600”没有单位，我判断不了训练数据有多少。")
+    hant = ask(real, "全參微調 7B，資料量約 900 左右")
+    assert hant.startswith("“900”沒有單位")
+
+
+def test_the_unit_said_after_a_bare_amount_plans_the_job_held(real: Consultant) -> None:
+    text = ask(real, "full fine-tune a 7B, data: 300, 2 weeks", "300GB")
+    assert "*Understood:* 7B parameters, 300 GB of data" in text
+
+
+def test_a_bare_count_with_its_measure_word_stays_a_sample_count(real: Consultant) -> None:
+    assert "每条大约多少 token" in ask(real, "数据 800 条，LoRA 7B")
