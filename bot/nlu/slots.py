@@ -273,7 +273,8 @@ def _classify(
             _drop_period_before(s, idx, nums, units, found)  # "一天 5000 个用户": 一天 is their period
         return
     if unit.kind == "steps":
-        found.add("steps", num.value, num, s)  # "100k steps", "训练 10 万步"
+        if not s[: num.start].rstrip().endswith(_EVERY):  # "save every 1000 steps", "每 500 步评估一次"
+            found.add("steps", num.value, num, s)  # "100k steps", "训练 10 万步"
         return
     if unit.kind in ("node", "count"):
         return

@@ -267,6 +267,18 @@ def test_a_micro_or_per_gpu_batch_is_no_steps_size_so_no_tokens_are_made_of_it(t
     assert (got.tokens, got.steps_basis, got.samples) == (None, None, None)
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "pretrain 1B, checkpoint every 2000 steps, batch 256, seq 4096, two weeks",
+        "预训练 1B，每 1000 步存一次 checkpoint，batch 512，序列长度 4096",
+        "預訓練 1B，每隔 500 步評估一次，批次大小 256，序列長度 2048",
+    ],
+)
+def test_how_often_something_runs_in_steps_is_no_count_of_training_steps(text: str) -> None:
+    assert (parse(text).slots.tokens, parse(text).slots.steps_basis) == (None, None)
+
+
 def test_steps_said_with_epochs_count_every_pass_so_the_dataset_is_their_share() -> None:
     got = parse("pretrain 3B, 2 epochs, 10000 steps, global batch 512, seq 4096").slots
     assert (got.tokens, got.epochs) == (10_000 * 512 * 4096 / 2, 2)
