@@ -61,7 +61,7 @@ REQUEST_COUNTS = (
 # Images counted as the training data (after t2s: 張圖片 -> 张图片), longest first within a first character.
 IMAGE_WORDS = (
     "张图片", "张图像", "张照片", "张截图", "张图", "幅图片", "幅图像", "幅图", "个图片", "个图像",
-    "组图文对", "对图文", "图文对", "图片", "图像", "照片", "截图",
+    "组图文对", "条图文数据", "条图文", "组图文", "对图文", "图文对", "图片", "图像", "照片", "截图",
     "image-text pairs", "image text pairs", "image-caption pairs", "image caption pairs", "image–text pairs",
     "images", "photos", "pictures", "pics", "screenshots", "imgs", "photographs",
 )  # fmt: skip
@@ -69,6 +69,7 @@ IMAGE_WORDS = (
 VIDEO_WORDS = (
     "个视频片段", "段视频片段", "个短视频", "条短视频", "段短视频", "个视频", "段视频", "条视频", "部视频",
     "视频片段", "短视频", "视频",
+    "个影片", "段影片", "部影片", "支影片", "影片",  # Taiwan's word for a video
     "video-text pairs", "video text pairs", "video clips", "videos", "clips",
 )  # fmt: skip
 
@@ -333,7 +334,7 @@ TRANSCRIPT_WORDS = (
     "文字稿",
 )
 # Recordings of pictures, not speech: hours of these are no transcript.
-VIDEO_RECORDINGS = ("视频", "录像", "video", "videos", "footage")
+VIDEO_RECORDINGS = ("视频", "影片", "录像", "video", "videos", "footage")
 # Before a length of time, words that make it a span the data covers ("最近半年的对话日志", "the last 6
 # months of logs"), when 的 or "of" follows it.
 RECENT_SPAN = ("最近", "过去", "过去的", "近", "the past", "the last", "past", "last", "previous")

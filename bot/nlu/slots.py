@@ -242,6 +242,14 @@ def _classify(
             return
         if _memory_filter(s, before, after, unit.end, num.value * unit.factor, found):
             return
+        media = _media_of_size(before, s[unit.end : unit.end + 40])
+        if media is not None:
+            # "50GB of images", "3TB 的视频": bytes of pictures or sound are no text to read tokens from
+            said = s[num.start : unit.end].strip()
+            found.asks.append(
+                Ask("tokens_or_data", "media_size", _finite(num.value * unit.factor), said, word=media)
+            )
+            return
         if not _hardware_size(s, before, after, unit.end) and not _tier_label(s, unit.end):
             _add_data(found, "data_bytes", num.value * unit.factor, num, s, before)
         return
@@ -1119,6 +1127,10 @@ def _by_magnitude(s: str, num: Num, before: str, after: str, found: Found) -> No
             found.add("data_bytes", num.value, num, s)  # "数据5T": bytes
         elif num.mult == "m":
             found.asks.append(Ask("tokens_or_data", "ambiguous_unit", _finite(num.value), _text(s, num)))
+        elif _THINGS_COUNTED.match(after) and not _THINGS_OF_TEXT.match(after):
+            found.add(
+                "samples", num.value, num, s
+            )  # "数据是 10 万个网页": things counted, their length asked
         else:
             found.add("tokens", num.value, num, s)  # "数据 2000亿": a token count
     elif num.mult == "t":
@@ -1140,6 +1152,43 @@ def _bare_data_amount(before: str, after: str) -> bool:
         return False
     rest = after.lstrip()
     return not rest or rest[0] in ",，;；。.!?！？)）" or rest.startswith(("左右", "多", "上下"))
+
+
+# After a count, a measure word and the thing counted ("10 万个网页", "5 万篇帖子"): items, not tokens…
+_THINGS_COUNTED = re.compile(r"\s*(?:个|篇|份|段|条|张|本|部|组|套|则|笔)\s*[\u4e00-\u9fffa-z]")
+# …unless what is counted is text itself ("2000 亿个 token", "1 亿个字").
+_THINGS_OF_TEXT = re.compile(r"\s*个\s*(?:tokens?|词元|字|词|单词|汉字)")
+
+
+_IMAGE_NOUNS = "|".join(
+    sorted((w for w in lexicon.IMAGE_WORDS if w[0] not in "张幅个组对条"), key=len, reverse=True)
+)
+_VIDEO_NOUNS = "|".join(
+    sorted((w for w in lexicon.VIDEO_WORDS if w[0] not in "个段条部支"), key=len, reverse=True)
+)
+_AUDIO_NOUNS = "音频|录音|语音数据|audio|recordings|speech audio|wav files|mp3s?"
+_MEDIA_AFTER = re.compile(
+    r"\s*(?:的\s*|(?:of|worth of)\s+(?:[a-z0-9-]+\s+){0,2}?)?(?:(?P<image>"
+    + _IMAGE_NOUNS
+    + r"|image data|image)|(?P<video>"
+    + _VIDEO_NOUNS
+    + r"|video footage|footage|video)|(?P<audio>"
+    + _AUDIO_NOUNS
+    + r"))(?![a-z])"
+)
+_MEDIA_BEFORE = re.compile(
+    r"(?:(?P<image>图片|图像|照片|images?)|(?P<video>视频|影片|videos?)|(?P<audio>音频|录音|audio))"
+    r"\s*(?:数据|资料|素材|data)?\s*(?:大概|大约|约|是|有|一共|总共|共|:|：|=|is|of|about|around|~|\s)*$"
+)
+
+
+def _media_of_size(before: str, after: str) -> str | None:
+    """A size of data said to be images, video or audio ("50GB of images", "3TB 的视频", "图片数据 800GB"):
+    "image" / "video" / "audio", else None."""
+    m = _MEDIA_AFTER.match(after) or _MEDIA_BEFORE.search(before)
+    if m is None or lexicon.has_cue(after, lexicon.TRANSCRIPT_WORDS):
+        return None  # "200GB 的录音转写稿": the transcripts are text
+    return next(kind for kind in ("image", "video", "audio") if m.group(kind))
 
 
 def _method_item_between(after: str) -> bool:

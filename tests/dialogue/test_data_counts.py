@@ -307,3 +307,34 @@ def test_the_unit_said_after_a_bare_amount_plans_the_job_held(real: Consultant) 
 
 def test_a_bare_count_with_its_measure_word_stays_a_sample_count(real: Consultant) -> None:
     assert "每条大约多少 token" in ask(real, "数据 800 条，LoRA 7B")
+
+
+def test_a_size_of_images_video_or_audio_is_no_text_and_what_it_holds_is_asked(real: Consultant) -> None:
+    en = ask(real, "continue pretraining a 2B VLM on 80GB of pictures")
+    assert en.startswith("“80GB” of images is no text, so its size doesn't tell how many tokens")
+    assert "How many images are there" in en
+    video = ask(real, "fine-tune a 7B model on 1.5 TB worth of video footage")
+    assert video.startswith("“1.5 TB” of video is no text") and "How many video clips" in video
+    audio = ask(real, "fine-tune whisper medium (769M) on 120GB of audio")
+    assert "How many hours of audio is it?" in audio
+    zh = ask(real, "7B 多模态模型，照片数据大概 3TB")
+    assert zh.startswith("“3TB”是图片，不是文本") and "一共多少张图片" in zh
+    hant = ask(real, "微調 7B，訓練素材是 600GB 的影片")
+    assert "是視頻，不是文本" in hant or "是影片，不是文本" in hant
+
+
+def test_the_images_counted_after_a_size_of_images_complete_the_plan(real: Consultant) -> None:
+    text = ask(real, "pretrain 1B on 50GB of images in 2 weeks", "400k images, 700 tokens each")
+    assert "280M tokens (400K images × 700 tokens)" in text
+
+
+def test_a_size_of_text_or_transcripts_stays_the_data_size(real: Consultant) -> None:
+    assert "500 GB of data" in ask(real, "pretrain 7B on 500GB of web text")
+    assert "数据 20 GB" in ask(real, "7B 微调，数据是 20GB 的录音转写稿")
+
+
+def test_things_counted_after_the_data_word_are_samples_not_tokens(real: Consultant) -> None:
+    zh = ask(real, "7B 全参，数据是 10 万个网页")
+    assert zh.startswith("好的：70亿参数，全参数微调。") and "每条大约多少 token" in zh
+    hant = ask(real, "微調 7B，資料是 5 萬篇貼文")
+    assert hant.startswith("好的：70億參數，全參數微調。") and "這 5 萬篇資料，每篇大約多少 token？" in hant
