@@ -1931,20 +1931,21 @@ def _duration(
         return
     if s[: num.start].rstrip().endswith(_EVERY):
         return  # a frequency (checkpoints every 30 minutes), not the timeline
-    if _recorded(s, num, unit) or _recent_span(s, num, unit):
+    if _recorded(s, num, unit) or _recent_span(s, num, unit) or _speech_model_hours(s, num, unit):
         # "5000 小时的语音转写", "最近半年的对话日志": how much data, not how long to train; hours of
         # speech are its transcripts' tokens at a conversational rate (knowledge.text_units), stated
         if unit.factor <= 1 / 24 + 1e-12 and not _recent_span(s, num, unit):
             hours = num.value * unit.factor * 24
             transcripts = lexicon.has_cue(s, lexicon.TRANSCRIPT_WORDS)
-            if lexicon.has_cue(s, lexicon.SPEECH_MODELS) or (
-                lexicon.has_cue(s, lexicon.SPEECH_TASKS) and not transcripts
-            ):
+            if _speech_model(s, transcripts):
                 # "fine-tune Whisper on 2000 hours of audio": the encoder's audio frames, not transcript text
                 found.speech_model = True
                 tokens = hours * text_units().audio_positions_per_hour
             elif lexicon.has_cue(s[num.start : unit.end + 40], lexicon.VIDEO_RECORDINGS) and not transcripts:
-                return  # "1000 hours of video": no speech transcript to count, and no tokens said
+                # "1000 hours of video": no speech transcript to count; what it holds is asked
+                said = s[num.start : unit.end].strip()
+                found.asks.append(Ask("tokens_or_data", "media_size", _finite(hours), said, word="video"))
+                return
             else:
                 tokens = hours * text_units().tokens_per_speech_hour
             if RANGES["tokens"][0] <= tokens < RANGES["tokens"][1]:  # a few hours are no training set
@@ -2039,6 +2040,44 @@ _COLLECTED_AFTER_EN = re.compile(
 def _collected(s: str, unit: Unit) -> bool:
     """A span the data was collected over ("3 years of chat logs", "三年的客服工单"): not the timeline."""
     return bool(_COLLECTED_AFTER_EN.match(s, unit.end) or _COLLECTED_AFTER_ZH.match(s, unit.end))
+
+
+def _speech_model(s: str, transcripts: bool) -> bool:
+    """A speech model is trained (Whisper named, or ASR / 语音识别 without transcripts for a text model)."""
+    return lexicon.has_cue(s, lexicon.SPEECH_MODELS) or (
+        lexicon.has_cue(s, lexicon.SPEECH_TASKS) and not transcripts
+    )
+
+
+# Before hours that are a speech model's data: "on 2000 hours of Mandarin", "数据 1000 小时".
+_SPEECH_DATA_BEFORE = (
+    "on",
+    "with",
+    "using",
+    "数据",
+    "数据量",
+    "语料",
+    "data",
+    "dataset",
+    "有",
+    "用",
+    "共",
+    "一共",
+    "总共",
+)
+
+
+def _speech_model_hours(s: str, num: Num, unit: Unit) -> bool:
+    """Hours that are the data of a speech model named in the message ("fine-tune whisper on 2000 hours of
+    Mandarin", "微调 whisper，数据 1000 小时"), not how long to train."""
+    if abs(unit.factor - 1 / 24) > 1e-12 or not _speech_model(
+        s, lexicon.has_cue(s, lexicon.TRANSCRIPT_WORDS)
+    ):
+        return False
+    head = s[: num.start].rstrip(" :：=~")
+    return re.match(r" (?:worth )?of\b", s[unit.end :]) is not None or any(
+        h.endswith(_SPEECH_DATA_BEFORE) for h in (head, _without_hedges(head).rstrip(" :：=~"))
+    )
 
 
 def _recorded(s: str, num: Num, unit: Unit) -> bool:

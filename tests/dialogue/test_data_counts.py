@@ -311,7 +311,7 @@ def test_a_bare_count_with_its_measure_word_stays_a_sample_count(real: Consultan
 
 def test_a_size_of_images_video_or_audio_is_no_text_and_what_it_holds_is_asked(real: Consultant) -> None:
     en = ask(real, "continue pretraining a 2B VLM on 80GB of pictures")
-    assert en.startswith("“80GB” of images is no text, so its size doesn't tell how many tokens")
+    assert en.startswith("“80GB” of images is no text, so it doesn't tell how many tokens")
     assert "How many images are there" in en
     video = ask(real, "fine-tune a 7B model on 1.5 TB worth of video footage")
     assert video.startswith("“1.5 TB” of video is no text") and "How many video clips" in video

@@ -94,6 +94,20 @@ def test_transcripts_from_speech_recognition_for_a_text_model_stay_transcript_to
     assert turn.payload["slots"]["tokens"] == pytest.approx(400 * text_units().tokens_per_speech_hour)
 
 
-def test_hours_of_video_are_no_transcript_tokens(real: Consultant) -> None:
+def test_hours_of_video_are_no_transcript_tokens_and_what_they_hold_is_asked(real: Consultant) -> None:
     turn = real.handle("a5", "fine-tune a 7B video model on 1000 hours of video in two weeks")
     assert turn.payload["slots"].get("tokens") is None
+    assert "“1000 hours” of video is no text" in turn.text and "How many video clips" in turn.text
+    zh = real.handle("a6", "7B 多模态模型，500 小时视频，两周")
+    assert zh.text.startswith("“500 小时”是视频，不是文本")
+
+
+def test_hours_a_speech_model_trains_on_are_its_data_not_the_deadline(real: Consultant) -> None:
+    per_hour = text_units().audio_positions_per_hour
+    turn = real.handle("a7", "fine-tune whisper-large-v3 (1.55B) on 2000 hours of Mandarin")
+    assert turn.payload["slots"]["days"] is None
+    assert turn.payload["slots"]["tokens"] == pytest.approx(2000 * per_hour)
+    zh = real.handle("a8", "微调 whisper（7.69亿参数），数据 1000 小时，一周内")
+    assert (zh.payload["slots"]["days"], zh.payload["slots"]["tokens"]) == (7, pytest.approx(1000 * per_hour))
+    deadline = real.handle("a9", "fine-tune whisper (1.5B) on our calls, must finish within 48 hours")
+    assert deadline.payload["slots"]["days"] == 2 and deadline.payload["slots"].get("tokens") is None
