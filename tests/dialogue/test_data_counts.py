@@ -338,3 +338,12 @@ def test_things_counted_after_the_data_word_are_samples_not_tokens(real: Consult
     assert zh.startswith("好的：70亿参数，全参数微调。") and "每条大约多少 token" in zh
     hant = ask(real, "微調 7B，資料是 5 萬篇貼文")
     assert hant.startswith("好的：70億參數，全參數微調。") and "這 5 萬篇資料，每篇大約多少 token？" in hant
+
+
+def test_the_tokens_of_each_image_or_clip_said_in_many_ways_complete_the_count(real: Consultant) -> None:
+    en = ask(real, "full fine-tune a 7B VLM on 500k images in two weeks", "each image is ~600 tokens")
+    assert "300M tokens (500K images × 600 tokens)" in en
+    zh = ask(real, "7B 多模态全参微调，100 万张图片，两周", "每张图大约 650 token")
+    assert "6.5亿 tokens（100万张图片 × 650 token）" in zh
+    clips = ask(real, "LoRA a 7B video LLM on 50k clips, ~4k tokens per clip, in a week")
+    assert "200M tokens (50K video clips × 4,000 tokens)" in clips
