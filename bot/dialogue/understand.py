@@ -312,6 +312,7 @@ def understand(
     }
     by_factor.update(shifted(state, getattr(parsed, "deltas", ()) or (), {**said, **by_factor}))
     by_factor.update(_recurrency(state, parsed, said))
+    by_factor.update(_held_steps(state, parsed, said))
     said = _held_period(state, parsed, _held_currency(state, parsed, said))
     said = {**by_factor, **said}
     usable, asks = vet(said, parsed.asks)
@@ -522,6 +523,19 @@ def _recurrency(state: DialogueState, parsed: Any, said: Mapping[str, Any]) -> d
     if not (isinstance(held, Mapping) and _budget_ok(held)) or held.get("currency") == currency:
         return {}
     return {"budget": {**held, "currency": currency}}
+
+
+def _held_steps(state: DialogueState, parsed: Any, said: Mapping[str, Any]) -> dict[str, Any]:
+    """ "what if 10000 steps?", "改成 2 万步" with the tokens held said as steps × batch: the new steps times
+    the batch held (over the epochs in force), and the sum that makes them."""
+    steps, basis = getattr(parsed, "steps_said", None), state.slots.get("steps_basis")
+    if not isinstance(steps, int | float) or steps <= 0 or "tokens" in said or "data_bytes" in said:
+        return {}
+    if not isinstance(basis, Mapping) or not isinstance(basis.get("tokens_per_step"), int | float):
+        return {}
+    epochs = said.get("epochs") or state.slots.get("epochs") or 1.0
+    tokens = float(steps) * float(basis["tokens_per_step"]) / float(epochs)
+    return {"tokens": tokens, "steps_basis": {**basis, "steps": float(steps)}}
 
 
 def plan_cost(state: DialogueState) -> dict[str, Any] | None:

@@ -1000,9 +1000,14 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     # A period next to a price word is the price's; a period word elsewhere may be the budget's.
     price_period = found.price_period or (None if slots.budget is not None else _price_period(s))
     currency = _currency_named(s) if slots.budget is None and not found.values.get("budget") else None
+    # Steps without each step's batch ("what if 10000 steps?"): the tokens of the batch held (the dialogue).
+    steps_said = _float(_pick(found, "steps", last)) if slots.tokens is None else None
     signals = intents.Signals(
         # a slot weighed is asked about: "FP8 vs BF16" is the same question as before it was left unset
-        filled=filled + tuple(sorted(weighed - set(filled))) + (("ask",) if asks else ()),
+        filled=filled
+        + tuple(sorted(weighed - set(filled)))
+        + (("ask",) if asks else ())
+        + (("tokens",) if steps_said is not None and "tokens" not in filled else ()),
         gpus=mentioned,
         region=region,
         providers=providers,
@@ -1073,6 +1078,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         sprints=found.sprints if days is not None and found.sprints is not None else None,
         sample_word=_sample_word(masked) if samples is not None else None,
         sample_media=found.media if samples is not None else None,
+        steps_said=steps_said,
         unread_precision=unread_precision if slots.precision is None else None,
         proposes_gpu=intents.proposes_gpu(s, intent, yes_no, filled, mentioned),
         asks_time=lexicon.has_cue(s, lexicon.ASKS_TIME),

@@ -276,6 +276,9 @@ class Parse:
     # The samples counted are images or video clips ("100万张图片", "100k video clips"): "image" / "video";
     # their tokens are asked (never the count itself read as tokens).
     sample_media: str | None = None
+    # Training steps said without each step's batch ("what if 10000 steps?"): the dialogue times them by the
+    # batch held (Slots.steps_basis of an earlier message).
+    steps_said: float | None = None
     # A bit width said as how to train ("int8 training?", "8bit 训练"): no precision training is sized in,
     # so the reply says it was not read and which precision it kept.
     unread_precision: str | None = None
@@ -338,6 +341,7 @@ class Parse:
             "sprints": self.sprints,
             "sample_word": self.sample_word,
             "sample_media": self.sample_media,
+            "steps_said": self.steps_said,
             "unread_precision": self.unread_precision,
             "proposes_gpu": self.proposes_gpu,
             "asks_time": self.asks_time,

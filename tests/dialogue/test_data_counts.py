@@ -347,3 +347,19 @@ def test_the_tokens_of_each_image_or_clip_said_in_many_ways_complete_the_count(r
     assert "6.5亿 tokens（100万张图片 × 650 token）" in zh
     clips = ask(real, "LoRA a 7B video LLM on 50k clips, ~4k tokens per clip, in a week")
     assert "200M tokens (50K video clips × 4,000 tokens)" in clips
+
+
+def test_a_what_if_on_the_steps_times_them_by_the_batch_held(real: Consultant) -> None:
+    first = "pretrain a 1B model, 5000 steps at batch 256 and seq 8192, in a week"
+    en = ask(real, first, "what if 10000 steps?")
+    assert en.startswith("*What changed*: 10.5B tokens → 21B tokens")
+    assert "21B tokens (10,000 steps × a global batch of 256 sequences × 8,192 tokens)" in en
+    zh = ask(real, "预训练 1B，训练 2 万步，每步 100 万 token，两周", "改成 3 万步呢")
+    assert zh.startswith("*变化*：200亿 tokens → 300亿 tokens")
+    hant = ask(real, "預訓練 1B，訓練 2 萬步，批次大小 512，序列長度 2048，兩週", "那 1 萬步呢")
+    assert "10,000 步 × 全域 batch 512 條序列 × 2,048 token" in hant
+
+
+def test_steps_alone_with_no_batch_held_ask_for_the_data(real: Consultant) -> None:
+    text = ask(real, "pretrain a 1B model for 10000 steps in two weeks")
+    assert "How much training data?" in text
