@@ -33,6 +33,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from bot.dialogue import policy
+from bot.dialogue.answers import gpu_count
 from bot.dialogue.answers.base import Question
 from bot.dialogue.answers.capability import topic as capability_topic
 from bot.dialogue.answers.capacity import capacity_answer
@@ -557,6 +558,21 @@ def why_this_gpu(ctx: TurnContext) -> DialogueState | None:
     return None
 
 
+def why_gpu_count(ctx: TurnContext) -> DialogueState | None:
+    """ "why 4 GPUs?", "为什么要这么多卡？": after a plan, why it takes its count (memory per GPU, the deadline),
+    or its count beside another one named; before any plan, how a GPU count is chosen (the FAQ). The number
+    asked about sets nothing."""
+    c, state, reply = ctx.c, ctx.state, ctx.reply
+    if ctx.direct is not None or not gpu_count.asks_why_count(ctx.text, ctx.u):
+        return None
+    if state.last is not None and not missing(state):
+        count = ctx.u.said.get("gpu_count")
+        return state if gpu_count.answer(state, count, reply, c.kb, c._plan, c._clock()) else None
+    if state.last is None and gpu_count.general(c.kb, reply):
+        return ask_next(state, reply, said=False)
+    return None
+
+
 def plan_questions(ctx: TurnContext) -> DialogueState | None:
     """Checkpoints, VRAM, nodes/network/storage, cheapest cloud, watch-outs: from the plan shown."""
     c = ctx.c
@@ -745,6 +761,7 @@ STEPS: tuple[TurnStep, ...] = (
     small_talk,
     two_phases,
     workload_compare,
+    why_gpu_count,
     why_this_gpu,
     plan_questions,
     on_plan_question,

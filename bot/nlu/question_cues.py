@@ -774,6 +774,13 @@ WHY_WORDS = (
     "不是更快", "不是更便宜", "不是更省", "不是更好", "不会更快", "不会更便宜", "isn't the", "aren't the",
     "wouldn't the",
 )  # fmt: skip
+# A number of GPUs asked about without a number ("为什么要这么多卡？", "why do we need so many GPUs?"): with a why
+# word, why the plan takes its count (answers/gpu_count.py).
+SO_MANY_GPUS = (
+    "这么多卡", "那么多卡", "这么多张", "那么多张", "这么多块", "那么多块", "这么多显卡", "那么多显卡", "这么多gpu",
+    "那么多gpu", "这么多台", "那么多台", "so many gpus", "that many gpus", "this many gpus", "so many cards",
+    "that many cards", "so many of them", "more than one gpu", "multiple gpus", "several gpus",
+)  # fmt: skip
 THIS_GPU = (
     "这张卡", "这个卡", "这款卡", "这块卡", "这种卡", "这张", "这款", "这个gpu", "这个显卡", "那张卡",
     "那个卡",
