@@ -114,9 +114,18 @@ def figures_asked(text: str) -> tuple[str, ...]:
     """The ASKED_FIGURES a question names: number types ("FP64", "单精度") and the usable memory."""
     low = normalise(text).lower
     named = [d for d in dtypes_named(_ACCUMULATOR.sub(" ", low)) if d in ASKED_FIGURES]
-    if has_cue(low, cues.USABLE_MEMORY):
+    if has_cue(low, cues.USABLE_MEMORY) or asks_card_memory(low):
+        # "usable memory in nvidia-smi", and any question for the card's memory ("price and VRAM of an H100?",
+        # "H100 显存多大"): the memory nvidia-smi reports beside the nominal one, as plans are sized against it
         named.append("usable_memory")
     return tuple(named)
+
+
+def asks_card_memory(low: str) -> bool:
+    """The card's memory asked for by name or by its unit ("VRAM", "显存", "memory", "how many GB")."""
+    from bot.nlu.intents import GPU_MEMORY_WORDS, asks_memory_size
+
+    return has_cue(low, (*GPU_MEMORY_WORDS, "memory", "内存")) or asks_memory_size(low)
 
 
 def asked_figures(record: Any, spec: GpuSpec, asked: tuple[str, ...], lang: str) -> list[dict[str, Any]]:
