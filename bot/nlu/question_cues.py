@@ -461,13 +461,20 @@ CHINA_ACCELERATOR_MAKERS = (
     "燧原", "enflame", "摩尔线程", "moore threads", "壁仞", "biren", "沐曦", "metax", "天数智芯", "iluvatar",
 )  # fmt: skip
 CHINA_ACCELERATORS = (*CHINA_ACCELERATOR_GROUP, *CHINA_ACCELERATOR_MAKERS, *ASCEND_MODELS)
+# Apple silicon: "can i train on a macbook m3", "Mac Studio 能跑 70B 吗", "can I train on a Mac M3 Max?", "苹果电脑能微
+#调吗": not in the catalogue, and what a Mac can do locally (the FAQ on Apple silicon). The longer names first: the
+# first one found names it.
+APPLE_SILICON = (
+    "macbook pro", "macbook air", "macbook", "mac studio", "mac mini", "mac pro", "imac", "apple silicon",
+    "apple m1", "apple m2", "apple m3", "apple m4", "m1 max", "m2 max", "m3 max", "m4 max", "m1 ultra", "m2 ultra",
+    "m3 ultra", "m1 pro", "m2 pro", "m3 pro", "m4 pro", "苹果芯片", "苹果电脑", "苹果笔记本", "mac", "mps",
+)  # fmt: skip
 OTHER_ACCELERATORS = (
     *CHINA_ACCELERATOR_GROUP,  # first: "国产卡，像昇腾" names the group
     "tpu", "tpus", "gaudi", "gaudi2", "gaudi3", "trainium", "inferentia",
     *CHINA_ACCELERATOR_MAKERS,
     "npu", "npus", "ipu", "ipus", "cerebras", "groq",
-    # Apple silicon: "can i train on a macbook m3", "Mac Studio 能跑 70B 吗"
-    "macbook", "macbook pro", "mac studio", "mac mini", "apple silicon", "苹果芯片", "mps",
+    *APPLE_SILICON,
     *ASCEND_MODELS,  # last: "昇腾 910B" is named by its maker's word first
 )  # fmt: skip
 # Running on the CPU alone ("7B 模型能不能只用 CPU 部署", "run a 7B on CPU only"): outside the catalogue

@@ -18,7 +18,7 @@ from bot.nlu.lexicon import find_phrase, has_cue
 from bot.nlu.question_cues import AT_LEAST, CPU_ONLY, LIST_GPUS, OTHER_ACCELERATORS, WHICH_GPUS
 from bot.nlu.slots import power_bound
 from bot.nlu.text import normalise
-from bot.render.views import gpu_view, pick, resolve_gpus
+from bot.render.views import entry_view, gpu_view, pick, resolve_gpus
 from knowledge.quotes import dtypes_named
 from sizing.types import GpuSpec
 
@@ -98,6 +98,9 @@ def answer_gpus(
         for spec, v in zip(specs, views, strict=True):
             v["asked"] = asked_figures(records.get(spec.id), spec, asked, reply.lang)
         reply.add("gpu_info", gpus=views)
+
+
+APPLE_FAQ = "faq.apple_silicon"
 
 
 # Figures a card question may name that the card line leaves out (it shows memory, bandwidth and the
@@ -257,6 +260,15 @@ def answer_list(q: Question, reply: Reply) -> bool:
             # still do there: the job on the cards rentable in China that it holds, not its whole list
             reply.add("not_in_catalogue", name=other, china=_rentable_in_china(q))
             return True
+        if other is not None and has_cue(normalise(q.text).lower, cues.APPLE_SILICON):
+            # "can I train on a Mac M3 Max?", "Mac 能跑微调吗": not in the catalogue, and what a Mac can do
+            # locally (unified memory, MLX / PyTorch MPS, what is realistic), not the GPU list
+            entry = q.kb.entry(APPLE_FAQ)
+            if entry is not None:
+                reply.add("not_in_catalogue", name=other, apple=True)
+                reply.add("faq_answer", entries=[entry_view(entry, reply.lang)])
+                reply.add_faq(APPLE_FAQ)
+                return True
         if other is not None or unknown is not None:
             # "Do you support TPUs?", "RTX 5090 多少钱": not in the catalogue, said first; for a GPU-like
             # name ("GB200", "H300"), the catalogue's nearest parts rather than all of it
