@@ -424,9 +424,10 @@ class Consultant:
 
     @staticmethod
     def _fits_the_job(state: DialogueState, u: Understood, text: str) -> bool:
-        """A question whether some hardware holds a training job ("is a 3060 with 12 GB enough for QLoRA?", "一张
-        4090 够不够做 QLoRA？") that names the hardware but no model, while a job's model is held (in the form or
-        in the plan). A question about a method alone ("how much memory does QLoRA save?") is not about it."""
+        """A question whether some hardware holds a training job ("is a 3060 with 12 GB enough for QLoRA?",
+        "一张 4090 够不够做 QLoRA？") that names the hardware but no model, while a job's model is held (in
+        the form or in the plan). A question about a method alone ("how much memory does QLoRA save?") is
+        not about it."""
         from bot.dialogue.answers.catalogue import unknown_gpu
 
         if u.kind not in FIT_KINDS or u.said.get("params") is not None or state.slots.get("params") is None:

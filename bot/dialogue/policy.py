@@ -473,7 +473,9 @@ def _memory_asked(q: Question) -> bool:
 def _sized_only(q: Question) -> bool:
     """The message sizes a model and nothing else of a job (no data, deadline or budget)."""
     said = q.u.said
-    return q.slot("params") is not None and all(said.get(k) is None for k in ("tokens", "data_bytes", "days", "budget"))
+    return q.slot("params") is not None and all(
+        said.get(k) is None for k in ("tokens", "data_bytes", "days", "budget")
+    )
 
 
 # Direct answers that stand in for a question about hardware outside the catalogue: the line on it

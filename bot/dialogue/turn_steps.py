@@ -559,9 +559,9 @@ def why_this_gpu(ctx: TurnContext) -> DialogueState | None:
 
 
 def why_gpu_count(ctx: TurnContext) -> DialogueState | None:
-    """ "why 4 GPUs?", "为什么要这么多卡？": after a plan, why it takes its count (memory per GPU, the deadline),
-    or its count beside another one named; before any plan, how a GPU count is chosen (the FAQ). The number
-    asked about sets nothing."""
+    """ "why 4 GPUs?", "为什么要这么多卡？": after a plan, why it takes its count (memory per GPU, the
+    deadline), or its count beside another one named; before any plan, how a GPU count is chosen (the FAQ).
+    The number asked about sets nothing."""
     c, state, reply = ctx.c, ctx.state, ctx.reply
     if ctx.direct is not None or not gpu_count.asks_why_count(ctx.text, ctx.u):
         return None

@@ -986,8 +986,8 @@ def _question_kind(
         return "provider_compare"
     if gpus and not sized and not job and asks_price and _asks_two_things(t):
         if has_any(t, SPEC_WORDS) or sig.figure or asks_memory_size(t):
-            # "H200 一小时多少钱？功耗多少？", "price and VRAM of an H100?", "H100 的显存和价格": the datasheet
-            # card answers both (its figures and the cheapest listing)
+            # "H200 一小时多少钱？功耗多少？", "price and VRAM of an H100?", "H100 的显存和价格": the
+            # datasheet card answers both (its figures and the cheapest listing)
             return "gpu_info"
     if not sized and not sig.serving and asks_price and (gpus or has_any(t, GPU_WORDS)):
         return "price"
@@ -1242,8 +1242,9 @@ _CLAUSE_COMMA = re.compile(r"[，,]")
 
 
 def _asks_two_things(t: str) -> bool:
-    """Two things asked in one question: "price and VRAM of an H100?", "显存和价格", or two clauses that each ask
-    ("H200 多少钱，显存多大？"); not a figure stated beside the question ("4090 显存 24G，租一天多少钱")."""
+    """Two things asked in one question: "price and VRAM of an H100?", "显存和价格", or two clauses that
+    each ask ("H200 多少钱，显存多大？"); not a figure stated beside the question ("4090 显存 24G，租一天多
+    少钱")."""
     if several_questions(t) or has_any(t, _BOTH_ASKED):
         return True
     clauses = _CLAUSE_COMMA.split(t)

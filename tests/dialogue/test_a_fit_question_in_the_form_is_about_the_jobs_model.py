@@ -1,6 +1,7 @@
-""" "训练一个7B模型" and then "is a 3060 with 12gb enough for qlora of that?": the fit verdict on the conversation's
-model, at once, on the memory the user gave for a card the catalogue lacks (not the form's next question, and not a
-verdict on another GPU); a short English question after a Chinese turn is answered in English."""
+""" "训练一个7B模型" and then "is a 3060 with 12gb enough for qlora of that?": the fit verdict on the
+conversation's model, at once, on the memory the user gave for a card the catalogue lacks (not the form's
+next question, and not a verdict on another GPU); a short English question after a Chinese turn is answered
+in English."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""A question for several facts of one GPU ("price and VRAM of an H100?", "H100 的显存和价格", "H200 多少钱，显存多
-大？") gets all of them in one reply: the datasheet card (memory, with the total nvidia-smi reports, bandwidth, dense
-TFLOPS) and its cheapest listing, not the price list alone."""
+"""A question for several facts of one GPU ("price and VRAM of an H100?", "H100 的显存和价格", "H200 多少钱，
+显存多 大？") gets all of them in one reply: the datasheet card (memory, with the total nvidia-smi reports,
+bandwidth, dense TFLOPS) and its cheapest listing, not the price list alone."""
 
 from __future__ import annotations
 
@@ -13,7 +13,12 @@ from bot.dialogue.consultant import Consultant
     ("question", "memory", "usable", "price"),
     [
         ("price and VRAM of an H100?", "80 GB memory", "81,559 MiB", "Cheapest on-demand: $3.99/GPU-hour"),
-        ("what does an H100 cost per hour, and how much memory does it have?", "80 GB memory", "81,559 MiB", "$3.99"),
+        (
+            "what does an H100 cost per hour, and how much memory does it have?",
+            "80 GB memory",
+            "81,559 MiB",
+            "$3.99",
+        ),
         ("H100 的显存和价格", "显存 80 GB", "nvidia-smi 显示 81,559 MiB", "最低按需价 $3.99/卡时"),
         ("H200 多少钱，显存多大？", "显存 141 GB", "nvidia-smi 显示 143,771 MiB", "最低按需价 $7.91/卡时"),
         ("H100 價格和顯存多少？", "顯存 80 GB", "nvidia-smi 顯示 81,559 MiB", "最低按需價 $3.99/卡時"),

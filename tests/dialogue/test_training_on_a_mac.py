@@ -1,7 +1,7 @@
-"""A Mac asked about for training ("can I train on a Mac M3 Max?", "Mac 能跑微调吗", "我的 MacBook Pro 能微調模型嗎？")
-gets an honest answer instead of "no answer" or the planning form: not in the rental catalogue, unified memory shared
-with the CPU (with Apple's figures), MLX and PyTorch MPS, what is realistic (LoRA/QLoRA of small models) and what is
-not (multi-GPU training, CUDA-only kernels)."""
+"""A Mac asked about for training ("can I train on a Mac M3 Max?", "Mac 能跑微调吗", "我的 MacBook Pro 能微調
+模型嗎？") gets an honest answer instead of "no answer" or the planning form: not in the rental catalogue,
+unified memory shared with the CPU (with Apple's figures), MLX and PyTorch MPS, what is realistic
+(LoRA/QLoRA of small models) and what is not (multi-GPU training, CUDA-only kernels)."""
 
 from __future__ import annotations
 

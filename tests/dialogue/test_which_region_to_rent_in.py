@@ -1,6 +1,7 @@
-"""A region question ("租在台灣還是日本比較好？", "which region should we rent GPUs in?", "国内还是海外租卡") gets a
-consultant's answer instead of "no answer" or a cloud-vs-owning note: latency rarely matters for training; data
-residency (PIPL, with the CAC's thresholds; GDPR), whether the GPU is sold there, price by region, and moving the data."""
+"""A region question ("租在台灣還是日本比較好？", "which region should we rent GPUs in?", "国内还是海外租卡")
+gets a consultant's answer instead of "no answer" or a cloud-vs-owning note: latency rarely matters for
+training; data residency (PIPL, with the CAC's thresholds; GDPR), whether the GPU is sold there, price by
+region, and moving the data."""
 
 from __future__ import annotations
 
@@ -12,13 +13,18 @@ from bot.dialogue.consultant import Consultant
 @pytest.mark.parametrize(
     ("question", "says"),
     [
-        ("which region should we rent GPUs in?", ("distance to your users rarely matters", "PIPL Articles 38–40")),
+        (
+            "which region should we rent GPUs in?",
+            ("distance to your users rarely matters", "PIPL Articles 38–40"),
+        ),
         ("should we train in the US or in Europe?", ("GDPR Chapter V", "1 TB takes about 2.2 hours")),
         ("国内还是海外租卡", ("离用户远近基本无所谓", "《个人信息保护法》第 38–40 条")),
         ("租在台灣還是日本比較好？", ("離使用者遠近基本無所謂", "H100/H200/B200 不能合法出口到中國大陸")),
     ],
 )
-def test_a_region_question_gets_what_decides_the_region(real: Consultant, question: str, says: tuple[str, ...]) -> None:
+def test_a_region_question_gets_what_decides_the_region(
+    real: Consultant, question: str, says: tuple[str, ...]
+) -> None:
     turn = real.handle("r1", question)
     assert turn.payload["faq"][0] == "faq.choose_region"
     assert all(s in turn.text for s in says)

@@ -1,6 +1,6 @@
-""" "Why 8 GPUs?", "为什么要这么多卡？", "為什麼要用那麼多張卡" after a plan: what sets the plan's count (memory per
-GPU on it and on half as many, GPU-hours against the deadline), the plan unchanged. Before any plan, the same
-question gets the note on one GPU or several, never the QLoRA note the bare "4" once found."""
+""" "Why 8 GPUs?", "为什么要这么多卡？", "為什麼要用那麼多張卡" after a plan: what sets the plan's count
+(memory per GPU on it and on half as many, GPU-hours against the deadline), the plan unchanged. Before any
+plan, the same question gets the note on one GPU or several, never the QLoRA note the bare "4" once found."""
 
 from __future__ import annotations
 
@@ -57,7 +57,9 @@ def test_a_one_gpu_plan_says_one_gpu_holds_it(real: Consultant) -> None:
 @pytest.mark.parametrize(
     "question", ["为什么要 4 张卡？", "為什麼需要8張卡？", "why 4 GPUs?", "why would we need multiple GPUs?"]
 )
-def test_before_any_plan_the_question_gets_the_note_on_one_gpu_or_several(real: Consultant, question: str) -> None:
+def test_before_any_plan_the_question_gets_the_note_on_one_gpu_or_several(
+    real: Consultant, question: str
+) -> None:
     turn = real.handle("c5", question)
     assert turn.payload["faq"] == ["faq.single_vs_multi_gpu"]
     assert "QLoRA" not in turn.text.split("\n")[0]

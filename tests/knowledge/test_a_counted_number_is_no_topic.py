@@ -1,6 +1,6 @@
-"""A number that counts GPUs, cards or machines ("为什么要 4 张卡", "why 8 GPUs?") is a quantity, not a topic: the
-"4" of "4比特" in the QLoRA entry no longer makes it the answer to any question about four cards; a number that
-names something (a 4090) or a 4-bit precision still counts."""
+"""A number that counts GPUs, cards or machines ("为什么要 4 张卡", "why 8 GPUs?") is a quantity, not a topic:
+the "4" of "4比特" in the QLoRA entry no longer makes it the answer to any question about four cards; a
+number that names something (a 4090) or a 4-bit precision still counts."""
 
 from __future__ import annotations
 
@@ -10,7 +10,9 @@ from search_cases import top_id
 from knowledge.search import Searcher
 
 
-@pytest.mark.parametrize("question", ["为什么要 4 张卡？", "為什麼要4張卡", "为啥要用 4 块显卡", "为什么要 8 张卡？"])
+@pytest.mark.parametrize(
+    "question", ["为什么要 4 张卡？", "為什麼要4張卡", "为啥要用 4 块显卡", "为什么要 8 张卡？"]
+)
 def test_a_why_question_about_a_card_count_finds_the_single_or_multi_gpu_note(
     searcher: Searcher, question: str
 ) -> None:
@@ -27,5 +29,7 @@ def test_a_why_question_about_a_card_count_finds_the_single_or_multi_gpu_note(
         ("4090 能不能拿来训练", "faq.consumer_gpus"),
     ],
 )
-def test_numbers_that_name_a_precision_or_a_card_still_count(searcher: Searcher, question: str, entry: str) -> None:
+def test_numbers_that_name_a_precision_or_a_card_still_count(
+    searcher: Searcher, question: str, entry: str
+) -> None:
     assert top_id(searcher, question) == entry

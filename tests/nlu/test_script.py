@@ -74,7 +74,8 @@ def test_script_neutral_is_true_for_english_and_for_shared_characters_only() -> 
 
 
 @pytest.mark.parametrize(
-    "text", ["3 epochs", "no deadline", "ASAP", "8x H100", "help", "and 8?", "70B", "ok", "4090 ok?", "enough?"]
+    "text",
+    ["3 epochs", "no deadline", "ASAP", "8x H100", "help", "and 8?", "70B", "ok", "4090 ok?", "enough?"],
 )
 def test_latin_text_without_english_sentences_is_flagged_ambiguous(text: str) -> None:
     got = parse(text)

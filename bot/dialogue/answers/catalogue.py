@@ -119,7 +119,8 @@ def figures_asked(text: str) -> tuple[str, ...]:
     named = [d for d in dtypes_named(_ACCUMULATOR.sub(" ", low)) if d in ASKED_FIGURES]
     if has_cue(low, cues.USABLE_MEMORY) or asks_card_memory(low):
         # "usable memory in nvidia-smi", and any question for the card's memory ("price and VRAM of an H100?",
-        # "H100 显存多大"): the memory nvidia-smi reports beside the nominal one, as plans are sized against it
+        # "H100 显存多大"): the memory nvidia-smi reports beside the nominal one, as plans are sized against
+        # it
         named.append("usable_memory")
     return tuple(named)
 

@@ -1,11 +1,10 @@
-""" "Why 4 GPUs?", "为什么要 4 张卡？", "why so many GPUs?", "為什麼要這麼多張卡": why a plan takes its GPU count.
-
-After a plan, the count is explained from that plan: memory per GPU against the GPU's on its count and on half
-as many (the job sized on those, exactly), and the training GPU-hours against the deadline (GPU-hours ÷ (days ×
-24) GPUs at least). A count other than the plan's is the two counts side by side (choices.why_count). Before any
-plan, how a GPU count is chosen in general: the FAQ on one GPU or several. The bare number never reaches the
-FAQ search as a topic (knowledge/search.py reads a counted number as a quantity).
-"""
+""" "Why 4 GPUs?", "为什么要 4 张卡？", "why so many GPUs?", "為什麼要這麼多張卡": why a plan takes its GPU
+count. After a plan, the count is explained from that plan: memory per GPU against the GPU's on its count
+and on half as many (the job sized on those, exactly), and the training GPU-hours against the deadline
+(GPU-hours ÷ (days × 24) GPUs at least). A count other than the plan's is the two counts side by side
+(choices.why_count). Before any plan, how a GPU count is chosen in general: the FAQ on one GPU or several.
+The bare number never reaches the FAQ search as a topic (knowledge/search.py reads a counted number as a
+quantity)."""
 
 from __future__ import annotations
 
@@ -33,8 +32,9 @@ SAME_COST = 1.05
 
 
 def asks_why_count(text: str, u: Understood) -> bool:
-    """A why-question about a number of GPUs and nothing else: "why 4 GPUs?", "为什么要 8 张卡", "why do we need
-    so many GPUs?", "為什麼要這麼多張卡" (no GPU named: "why H100s?" asks about the GPU, workload_compare)."""
+    """A why-question about a number of GPUs and nothing else: "why 4 GPUs?", "为什么要 8 张卡", "why do we
+    need so many GPUs?", "為什麼要這麼多張卡" (no GPU named: "why H100s?" asks about the GPU,
+    workload_compare)."""
     t = normalise(text).lower
     if u.gpus or not has_cue(t, WHY_WORDS):
         return False
@@ -50,8 +50,8 @@ def answer(
     plan: Planner,
     today: dt.date,
 ) -> bool:
-    """Why the plan shown takes its count (`count`: the number asked about, None when none was said); the plan's
-    count beside another one asked about. False when there is no plan to explain."""
+    """Why the plan shown takes its count (`count`: the number asked about, None when none was said); the
+    plan's count beside another one asked about. False when there is no plan to explain."""
     from bot.dialogue.choices import why_count
     from bot.dialogue.recommend import plan_context, run_plan
 
@@ -116,9 +116,9 @@ def _on_fewer(
 
 
 def _reason(top: dict[str, Any], fewer: dict[str, Any] | None, deadline: Any) -> str:
-    """What sets the count: "one" (a single GPU), "memory" (half as many cannot hold the job), "deadline" (half as
-    many would finish late), "cost" (half as many cost more or no less, and take longer), "speed" (half as many
-    would do for somewhat less; the plan buys time), or "plan" (nothing to weigh it against)."""
+    """What sets the count: "one" (a single GPU), "memory" (half as many cannot hold the job), "deadline"
+    (half as many would finish late), "cost" (half as many cost more or no less, and take longer), "speed"
+    (half as many would do for somewhat less; the plan buys time), or "plan" (nothing to weigh it against)."""
     if top.get("gpus") == 1:
         return "one"
     if fewer is None:
