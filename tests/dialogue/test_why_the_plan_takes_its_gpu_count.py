@@ -64,3 +64,10 @@ def test_before_any_plan_the_question_gets_the_note_on_one_gpu_or_several(
     assert turn.payload["faq"] == ["faq.single_vs_multi_gpu"]
     assert "QLoRA" not in turn.text.split("\n")[0]
     assert turn.payload["slots"].get("gpu_count") is None
+
+
+def test_why_not_fewer_gpus_sizes_the_job_on_the_count_asked_about(real: Consultant) -> None:
+    real.handle("c6", MEMORY_BOUND)
+    turn = real.handle("c6", "why not just 4 GPUs?")
+    assert "on 4 it would be" in turn.text and "So 8 is set by memory" in turn.text
+    assert "does not run on your 4 GPUs" not in turn.text  # they own none

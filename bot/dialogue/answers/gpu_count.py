@@ -1,10 +1,10 @@
 """ "Why 4 GPUs?", "为什么要 4 张卡？", "why so many GPUs?", "為什麼要這麼多張卡": why a plan takes its GPU
 count. After a plan, the count is explained from that plan: memory per GPU against the GPU's on its count
-and on half as many (the job sized on those, exactly), and the training GPU-hours against the deadline
-(GPU-hours ÷ (days × 24) GPUs at least). A count other than the plan's is the two counts side by side
-(choices.why_count). Before any plan, how a GPU count is chosen in general: the FAQ on one GPU or several.
-The bare number never reaches the FAQ search as a topic (knowledge/search.py reads a counted number as a
-quantity)."""
+and on fewer (half as many, or the count asked about: the job sized on those, exactly), and the training
+GPU-hours against the deadline (GPU-hours ÷ (days × 24) GPUs at least). A larger count than the plan's is
+the two counts side by side (choices.why_count). Before any plan, how a GPU count is chosen in general: the
+FAQ on one GPU or several. The bare number never reaches the FAQ search as a topic (knowledge/search.py
+reads a counted number as a quantity)."""
 
 from __future__ import annotations
 
@@ -58,7 +58,7 @@ def answer(
     if state.last is None or missing(state):
         return False
     planned = state.last.get("gpus")
-    if isinstance(count, int) and count != planned:
+    if isinstance(count, int) and isinstance(planned, int) and count > planned:
         return why_count(state, count, reply, kb, plan, today)  # "why 8?" on a 4-GPU plan: both, side by side
     try:
         _rec, _fired, context = plan_context(state, kb, plan, today, reply.lang)
@@ -71,7 +71,9 @@ def answer(
     deadline = state.slots.get("days") if "days" not in state.skipped else None
     hours = top.get("gpu_hours")
     needed = float(hours) / (float(deadline) * 24.0) if hours and deadline else None
-    fewer = _on_fewer(state, top, kb, plan, today, run_plan) if gpus > 1 else None
+    # "why not just 4?" on an 8-GPU plan: the job on the 4 asked about; else on half as many
+    asked = count if isinstance(count, int) and 0 < count < gpus else max(1, gpus // 2)
+    fewer = _on_fewer(state, top, asked, kb, plan, today, run_plan) if gpus > 1 else None
     reason = _reason(top, fewer, deadline)
     reply.add("gpu_count", top=top, fewer=fewer, deadline=deadline, needed=needed, reason=reason)
     return True
@@ -88,12 +90,19 @@ def general(kb: KnowledgeBase, reply: Reply) -> bool:
 
 
 def _on_fewer(
-    state: DialogueState, top: dict[str, Any], kb: KnowledgeBase, plan: Planner, today: dt.date, run_plan: Any
+    state: DialogueState,
+    top: dict[str, Any],
+    count: int,
+    kb: KnowledgeBase,
+    plan: Planner,
+    today: dt.date,
+    run_plan: Any,
 ) -> dict[str, Any] | None:
-    """The job on half as many of the plan's GPUs, exactly that hardware: its memory per GPU, whether it fits,
-    its days and cost (no deadline: on given GPUs the time is the answer). None when it cannot be sized."""
+    """The job on `count` of the plan's GPUs (fewer), exactly that hardware: its memory per GPU, whether it
+    fits, its days and cost (no deadline: on given GPUs the time is the answer). None when it cannot be
+    sized."""
     trial = copy.deepcopy(state)
-    merge_slots(trial, {"gpu": top["gpu"], "gpu_count": max(1, int(top["gpus"]) // 2)})
+    merge_slots(trial, {"gpu": top["gpu"], "gpu_count": count})
     if "days" not in trial.skipped:
         trial.skipped.append("days")
     try:
@@ -116,9 +125,9 @@ def _on_fewer(
 
 
 def _reason(top: dict[str, Any], fewer: dict[str, Any] | None, deadline: Any) -> str:
-    """What sets the count: "one" (a single GPU), "memory" (half as many cannot hold the job), "deadline"
-    (half as many would finish late), "cost" (half as many cost more or no less, and take longer), "speed"
-    (half as many would do for somewhat less; the plan buys time), or "plan" (nothing to weigh it against)."""
+    """What sets the count: "one" (a single GPU), "memory" (fewer cannot hold the job), "deadline" (fewer
+    would finish late), "cost" (fewer cost more or no less, and take longer), "speed" (fewer would do for
+    somewhat less; the plan buys time), or "plan" (nothing to weigh it against)."""
     if top.get("gpus") == 1:
         return "one"
     if fewer is None:
