@@ -28,6 +28,16 @@ def test_a_fit_question_on_an_unlisted_card_in_the_form_gets_the_verdict_on_its_
     assert "How much training data?" in turn.text  # and the form's question after it, in English too
 
 
+@pytest.mark.parametrize("question", ["一張 12G 的 3060 跑 QLoRA 夠嗎？", "12G的3060能跑QLoRA吗"])
+def test_the_memory_said_before_an_unlisted_card_in_chinese_is_its_memory(
+    real: Consultant, question: str
+) -> None:
+    real.handle("f4", "训练一个7B模型")
+    turn = real.handle("f4", question)
+    assert "12 GB 放得下 70" in turn.text
+    assert "QLoRA" in turn.text and turn.payload["slots"].get("data_bytes") is None
+
+
 @pytest.mark.parametrize(
     ("question", "verdict"),
     [
