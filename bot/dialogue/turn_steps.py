@@ -726,7 +726,25 @@ def faq_or_form(ctx: TurnContext) -> DialogueState | None:
         or state
     )
     done.after_faq = u.intent == "faq" and "faq_answer" in ctx.reply.kinds
+    if u.gpus and REGION_FAQ in ctx.reply.faq and "faq_answer" in ctx.reply.kinds:
+        _listings_by_region(ctx)
     return done
+
+
+# The FAQ on choosing a region: with a GPU named ("should we rent H100s in Japan or the US?"), that GPU's
+# listings follow it, each with the region the catalogue lists it in.
+REGION_FAQ = "faq.choose_region"
+
+
+def _listings_by_region(ctx: TurnContext) -> None:
+    """The named GPU's listings (cloud, instance, region, price) right after the region FAQ's answer."""
+    side = Reply(ctx.reply.lang)
+    question = ctx.framed or ctx.c._question(ctx.state, ctx.text, ctx.u)
+    if not policy.answer("price", question, side) or not side.parts:
+        return
+    at = ctx.reply.kinds.index("faq_answer") + 1
+    ctx.reply.parts[at:at] = side.parts
+    ctx.reply.kinds[at:at] = side.kinds
 
 
 def _only_overwrites(state: DialogueState, said: dict[str, object]) -> bool:

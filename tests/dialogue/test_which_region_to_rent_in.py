@@ -29,3 +29,20 @@ def test_a_region_question_gets_what_decides_the_region(
     assert turn.payload["faq"][0] == "faq.choose_region"
     assert all(s in turn.text for s in says)
     assert "faq.cloud_vs_physical" not in turn.payload["faq"]
+
+
+@pytest.mark.parametrize(
+    ("question", "listing"),
+    [
+        ("should we rent H100s in Japan or the US?", "1 GPU per instance, us-east-1"),
+        ("H100 租在日本还是美国好？", "每台 1 卡，us-east-1"),
+    ],
+)
+def test_a_region_question_naming_a_gpu_lists_where_the_catalogue_prices_it(
+    real: Consultant, question: str, listing: str
+) -> None:
+    turn = real.handle("r2", question)
+    assert turn.payload["faq"][0] == "faq.choose_region"
+    text = turn.text
+    assert listing in text
+    assert text.index(listing) > text.index("(1)")  # the listings follow the advice
