@@ -85,7 +85,7 @@ from bot.dialogue.understand import Understood, understand
 from bot.nlu.gpus import typo_read_as
 from bot.nlu.intents import QUALITATIVE as QUALITATIVE_SLOTS, asks_spot_beside_job, has_any, notes_query
 from bot.nlu.lexicon import has_cue
-from bot.nlu.question_cues import DIFFERENCE, PROPOSES_BETTER
+from bot.nlu.question_cues import APPLE_SILICON, DIFFERENCE, PROPOSES_BETTER
 from bot.nlu.text import normalise
 from knowledge.currencies import other_currencies
 
@@ -599,10 +599,31 @@ def datasheet_follow_up(ctx: TurnContext) -> DialogueState | None:
 
 
 def direct_answer(ctx: TurnContext) -> DialogueState | None:
-    """A price, a figure, a feasibility...: answered from what the question says and stated defaults."""
+    """A price, a figure, a feasibility...: answered from what the question says and stated defaults. A
+    training job asked of a Mac ("can I fine-tune llama 8b on my m2 max?"): what it needs on the
+    catalogue's GPUs, then what a Mac can do locally."""
     if ctx.direct is not None and ctx.c._direct(ctx.state, ctx.reply, ctx.direct, ctx.question):
+        if ctx.direct in ("memory", "feasibility") and ctx.outside is not None:
+            _on_a_mac(ctx, ctx.direct)
         return ctx.state
     return None
+
+
+def _on_a_mac(ctx: TurnContext, kind: str) -> None:
+    """The FAQ on Apple silicon after the answer of `kind`, when the hardware outside the catalogue is a
+    Mac."""
+    from bot.dialogue.answers.catalogue import APPLE_FAQ
+    from bot.render.views import entry_view
+
+    entry = ctx.c.kb.entry(APPLE_FAQ)
+    if entry is None or kind not in ctx.reply.kinds or not has_cue(normalise(ctx.text).lower, APPLE_SILICON):
+        return
+    side = Reply(ctx.reply.lang)
+    side.add("faq_answer", entries=[entry_view(entry, ctx.reply.lang)])
+    at = ctx.reply.kinds.index(kind) + 1
+    ctx.reply.parts[at:at] = side.parts
+    ctx.reply.kinds[at:at] = side.kinds
+    ctx.reply.add_faq(APPLE_FAQ)
 
 
 def gpu_look_up(ctx: TurnContext) -> DialogueState | None:

@@ -43,3 +43,20 @@ def test_a_chinese_mac_question_gets_the_same_answer(
     assert turn.payload["faq"] == ["faq.apple_silicon"]
     assert memory in turn.text and stacks in turn.text
     assert "模型有多少参数" not in turn.text
+
+
+@pytest.mark.parametrize(
+    ("question", "memory"),
+    [
+        ("can I fine-tune llama 8b on my m2 max?", "GPU memory to train an 8B-parameter model"),
+        ("m3 max能微调7b模型吗", "训练 70亿参数模型需要的显存"),
+    ],
+)
+def test_a_sized_job_on_a_mac_gets_its_memory_then_what_a_mac_can_do(
+    real: Consultant, question: str, memory: str
+) -> None:
+    turn = real.handle("m3", question)
+    assert memory in turn.text and "faq.apple_silicon" in turn.payload["faq"]
+    assert turn.text.index(memory) < turn.text.index(
+        "MLX"
+    )  # the job's memory first, to hold against the Mac's
