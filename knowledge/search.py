@@ -135,6 +135,11 @@ _FILLER = re.compile("|".join(sorted(_ZH_STOP_BIGRAMS, key=len, reverse=True)))
 _VERSIONED = re.compile(r"([a-z]{3,})-?(\d+(?:\.\d+)?)")
 
 _RUN = re.compile(r"[a-z0-9][a-z0-9.+\-]*[a-z0-9+]|[a-z0-9]|[\u3400-\u9fff]+")
+# A number counting GPUs, cards or machines ("为什么要 4 张卡", "why 8 GPUs?", "2 nodes") is a quantity, not a
+# topic: as a token it met the "4" of "4比特" (QLoRA), so any question about 4 cards found the QLoRA entry.
+_COUNTED = re.compile(
+    r"(?<![a-z0-9.])\d+(?=\s*(?:张|块|个|台|卡|片|节点|(?:gpus?|cards?|nodes?|machines?|servers?)(?![a-z])))"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,7 +219,7 @@ class Tokenizer:
     def __call__(self, text: str) -> list[str]:
         norm = normalize(text)
         tokens: list[str] = []
-        for run in _RUN.findall(norm):
+        for run in _RUN.findall(_COUNTED.sub(" ", norm)):
             if run.isascii():
                 if run not in _EN_STOP:
                     tokens.extend(_word_tokens(run))

@@ -104,6 +104,8 @@ UNREAD_VALUE_INTENTS = ("unknown", "whatif", "correction", "size")
 HOME_PLAN_KEYS = ("gpu", "gpus", "days", "cost")
 # What a serving question takes from the training job it points at ("同一个模型"): the model.
 JOB_MODEL_SLOTS = ("params", "model", "active_params")
+# The question kinds that ask whether hardware holds a job ("能放下吗", "is 12 GB enough for QLoRA?").
+FIT_KINDS = ("feasibility", "memory")
 
 
 def _default_parse() -> ParseFn:
@@ -327,6 +329,10 @@ class Consultant:
         elif u.task == "serve" and u.said.get("model") is None and self._serves_the_job(state, text):
             # "训完以后要部署上线，同一个模型": the model of the training job held, not a typical one
             context.update({k: state.slots[k] for k in JOB_MODEL_SLOTS if state.slots.get(k) is not None})
+        elif u.task != "serve" and u.said.get("model") is None and self._fits_the_job(state, u, text):
+            # "训练一个7B模型" … "is a 3060 with 12gb enough for qlora of that?": whether the hardware holds
+            # the model of the job held, not a question that names no model
+            context.update({k: state.slots[k] for k in JOB_MODEL_SLOTS if state.slots.get(k) is not None})
         return Question(text, u, self.kb, self._plan, self._clock(), context)
 
     def _on_plan_question(self, state: DialogueState, u: Understood, reply: Reply, text: str) -> bool:
@@ -415,6 +421,18 @@ class Consultant:
         return (
             bool(SWITCH_WORDS.search(t)) or has_any(t, WHATIF_CUES) or t.rstrip("？?。.！! ").endswith("呢")
         )
+
+    @staticmethod
+    def _fits_the_job(state: DialogueState, u: Understood, text: str) -> bool:
+        """A question whether some hardware holds a training job ("is a 3060 with 12 GB enough for QLoRA?",
+        "一张 4090 够不够做 QLoRA？") that names the hardware but no model, while a job's model is held (in
+        the form or in the plan). A question about a method alone ("how much memory does QLoRA save?") is
+        not about it."""
+        from bot.dialogue.answers.catalogue import unknown_gpu
+
+        if u.kind not in FIT_KINDS or u.said.get("params") is not None or state.slots.get("params") is None:
+            return False
+        return bool(u.gpus) or u.gpu_memory is not None or unknown_gpu(text) is not None
 
     @staticmethod
     def _serves_the_job(state: DialogueState, text: str) -> bool:

@@ -41,7 +41,6 @@ from bot.nlu.question_cues import (
     PLAN_WHICH_PROVIDER,
     WATCH_OUT,
     WATCH_OUT_WORDS,
-    WHY_WORDS,
 )
 from bot.nlu.text import normalise
 
@@ -140,13 +139,6 @@ def answer_plan_question(
         return True
     if own_or_rent.answer_said(state, u, reply, kb, plan, today, t):
         return True  # "还是应该租 H100？" on the GPUs they own: theirs beside the rented ones
-    count = u.said.get("gpu_count")
-    if set(u.said) == {"gpu_count"} and not u.gpus and has_cue(t, WHY_WORDS) and isinstance(count, int):
-        # "why do we need 8 GPUs?" on a 4-GPU plan: both counts side by side, the plan unchanged
-        from bot.dialogue.choices import why_count
-
-        if why_count(state, count, reply, kb, plan, today):
-            return True
     if own_or_rent.keeps_own(state, u, t):
         from bot.dialogue.recommend import recommend
 

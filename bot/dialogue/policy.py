@@ -292,8 +292,8 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
         return SERVING_VERSIONS[kind]
     if q.u.task == "serve" and kind == "serve" and q.u.yes_no and _memory_asked(q):
         return "serve_memory"  # "is 24GB enough to serve Llama 3.1 8B?": that memory against the model's need
-    if not q.u.gpus and not form_in_progress and catalogue.outside_catalogue(q.text) is not None:
-        if not workload:
+    if not q.u.gpus and catalogue.outside_catalogue(q.text) is not None:
+        if not workload and not form_in_progress:
             return "list_gpus"  # "Do you support TPUs?", "RTX 5090 多少钱": not in the catalogue, and what is
         if q.u.yes_no and _sized_only(q):
             # "Can the Kunlun P800 train a 7B model?": what a 7B needs, on the GPUs held; "MI250 能跑 70B
@@ -473,7 +473,7 @@ def _memory_asked(q: Question) -> bool:
 def _sized_only(q: Question) -> bool:
     """The message sizes a model and nothing else of a job (no data, deadline or budget)."""
     said = q.u.said
-    return said.get("params") is not None and all(
+    return q.slot("params") is not None and all(
         said.get(k) is None for k in ("tokens", "data_bytes", "days", "budget")
     )
 

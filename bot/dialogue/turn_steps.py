@@ -33,6 +33,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from bot.dialogue import policy
+from bot.dialogue.answers import gpu_count
 from bot.dialogue.answers.base import Question
 from bot.dialogue.answers.capability import topic as capability_topic
 from bot.dialogue.answers.capacity import capacity_answer
@@ -84,7 +85,7 @@ from bot.dialogue.understand import Understood, understand
 from bot.nlu.gpus import typo_read_as
 from bot.nlu.intents import QUALITATIVE as QUALITATIVE_SLOTS, asks_spot_beside_job, has_any, notes_query
 from bot.nlu.lexicon import has_cue
-from bot.nlu.question_cues import DIFFERENCE, PROPOSES_BETTER
+from bot.nlu.question_cues import APPLE_SILICON, DIFFERENCE, PROPOSES_BETTER
 from bot.nlu.text import normalise
 from knowledge.currencies import other_currencies
 
@@ -557,6 +558,21 @@ def why_this_gpu(ctx: TurnContext) -> DialogueState | None:
     return None
 
 
+def why_gpu_count(ctx: TurnContext) -> DialogueState | None:
+    """ "why 4 GPUs?", "为什么要这么多卡？": after a plan, why it takes its count (memory per GPU, the
+    deadline), or its count beside another one named; before any plan, how a GPU count is chosen (the FAQ).
+    The number asked about sets nothing."""
+    c, state, reply = ctx.c, ctx.state, ctx.reply
+    if ctx.direct is not None or not gpu_count.asks_why_count(ctx.text, ctx.u):
+        return None
+    if state.last is not None and not missing(state):
+        count = ctx.u.said.get("gpu_count")
+        return state if gpu_count.answer(state, count, reply, c.kb, c._plan, c._clock()) else None
+    if state.last is None and gpu_count.general(c.kb, reply):
+        return ask_next(state, reply, said=False)
+    return None
+
+
 def plan_questions(ctx: TurnContext) -> DialogueState | None:
     """Checkpoints, VRAM, nodes/network/storage, cheapest cloud, watch-outs: from the plan shown."""
     c = ctx.c
@@ -583,10 +599,31 @@ def datasheet_follow_up(ctx: TurnContext) -> DialogueState | None:
 
 
 def direct_answer(ctx: TurnContext) -> DialogueState | None:
-    """A price, a figure, a feasibility...: answered from what the question says and stated defaults."""
+    """A price, a figure, a feasibility...: answered from what the question says and stated defaults. A
+    training job asked of a Mac ("can I fine-tune llama 8b on my m2 max?"): what it needs on the
+    catalogue's GPUs, then what a Mac can do locally."""
     if ctx.direct is not None and ctx.c._direct(ctx.state, ctx.reply, ctx.direct, ctx.question):
+        if ctx.direct in ("memory", "feasibility") and ctx.outside is not None:
+            _on_a_mac(ctx, ctx.direct)
         return ctx.state
     return None
+
+
+def _on_a_mac(ctx: TurnContext, kind: str) -> None:
+    """The FAQ on Apple silicon after the answer of `kind`, when the hardware outside the catalogue is a
+    Mac."""
+    from bot.dialogue.answers.catalogue import APPLE_FAQ
+    from bot.render.views import entry_view
+
+    entry = ctx.c.kb.entry(APPLE_FAQ)
+    if entry is None or kind not in ctx.reply.kinds or not has_cue(normalise(ctx.text).lower, APPLE_SILICON):
+        return
+    side = Reply(ctx.reply.lang)
+    side.add("faq_answer", entries=[entry_view(entry, ctx.reply.lang)])
+    at = ctx.reply.kinds.index(kind) + 1
+    ctx.reply.parts[at:at] = side.parts
+    ctx.reply.kinds[at:at] = side.kinds
+    ctx.reply.add_faq(APPLE_FAQ)
 
 
 def gpu_look_up(ctx: TurnContext) -> DialogueState | None:
@@ -710,7 +747,25 @@ def faq_or_form(ctx: TurnContext) -> DialogueState | None:
         or state
     )
     done.after_faq = u.intent == "faq" and "faq_answer" in ctx.reply.kinds
+    if u.gpus and REGION_FAQ in ctx.reply.faq and "faq_answer" in ctx.reply.kinds:
+        _listings_by_region(ctx)
     return done
+
+
+# The FAQ on choosing a region: with a GPU named ("should we rent H100s in Japan or the US?"), that GPU's
+# listings follow it, each with the region the catalogue lists it in.
+REGION_FAQ = "faq.choose_region"
+
+
+def _listings_by_region(ctx: TurnContext) -> None:
+    """The named GPU's listings (cloud, instance, region, price) right after the region FAQ's answer."""
+    side = Reply(ctx.reply.lang)
+    question = ctx.framed or ctx.c._question(ctx.state, ctx.text, ctx.u)
+    if not policy.answer("price", question, side) or not side.parts:
+        return
+    at = ctx.reply.kinds.index("faq_answer") + 1
+    ctx.reply.parts[at:at] = side.parts
+    ctx.reply.kinds[at:at] = side.kinds
 
 
 def _only_overwrites(state: DialogueState, said: dict[str, object]) -> bool:
@@ -745,6 +800,7 @@ STEPS: tuple[TurnStep, ...] = (
     small_talk,
     two_phases,
     workload_compare,
+    why_gpu_count,
     why_this_gpu,
     plan_questions,
     on_plan_question,

@@ -281,6 +281,9 @@ _GPU_LIKE = re.compile(
     r"|(?:(?<=\ba )|(?<=\ban )|(?<=\bmy )|(?<=\bour )|(?<=\bthe )|(?<=\bone )|(?<=\btwo )|(?<=single ))"
     r"[1-5]0[5-9]0(?:\s?ti)?(?=s?(?![a-z0-9]))(?![^a-z]*" + _COUNTED_NOUNS + r")"
     r"|(?<![a-z0-9.$,])[1-5]0[5-9]0(?:\s?ti(?![a-z0-9])|(?=\s?\d{1,2}\s?gb(?![a-z])))"
+    # or after its memory ("a 12gb 3060", "an 8 GB 3070 ti", "一张 12G 的 3060")
+    r"|(?:(?<=\dgb )|(?<=\d gb )|(?<=\dg )|(?<=\dg的)|(?<=\dg的 )|(?<=\dg 的 )|(?<=\dgb的)|(?<=\dgb的 )"
+    r"|(?<=\dgb 的 ))[1-5]0[5-9]0(?:\s?ti)?(?=s?(?![a-z0-9]))"
 )
 
 
@@ -299,6 +302,8 @@ def unknown_gpu_names(s: str) -> tuple[str, ...]:
 
 # The memory said beside a card the catalogue lacks: "3060 12gb", "3080 with 10 GB", "2080 ti (11gb)".
 _STATED_MEMORY = re.compile(r"\s*(?:\(|,\s*|with\s+|w/\s*)?(\d{1,3})\s?(?:gb|g|gigs?)(?![a-z0-9])")
+# ... or right before it: "a 12gb 3060", "an 8 GB 3070", "12G 的 3060".
+_MEMORY_BEFORE = re.compile(r"(?<![a-z0-9.])(\d{1,3})\s?(?:gb|g|gigs?)\s?(?:的\s?)?$")
 
 
 def unknown_gpu_memory_gb(s: str) -> float | None:
@@ -307,7 +312,7 @@ def unknown_gpu_memory_gb(s: str) -> float | None:
     mentions = unknown_gpu_mentions(s)
     if len({m.gpu for m in mentions}) != 1:
         return None
-    said = _STATED_MEMORY.match(s, mentions[0].end)
+    said = _STATED_MEMORY.match(s, mentions[0].end) or _MEMORY_BEFORE.search(s, 0, mentions[0].start)
     return float(said.group(1)) if said is not None and 1 <= int(said.group(1)) <= 512 else None
 
 

@@ -15,6 +15,7 @@ from bot.nlu.gpus import find_gpus, unknown_gpu_names
 from bot.nlu.lexicon import has_cue
 from bot.nlu.providers import china_providers, without_providers
 from bot.nlu.text import compact, normalise
+from knowledge.names import BOTH
 from sizing.frozen import quick_init
 
 RESET = (
@@ -983,9 +984,11 @@ def _question_kind(
         return "gpu_compare"  # with a workload too: "Is H200 better than H100 for a 70B model?", "A or B"
     if not sized and _compares_providers(t, sig, short):
         return "provider_compare"
-    if gpus and not sized and not job and asks_price and several_questions(t):
-        if has_any(t, SPEC_WORDS) or sig.figure:
-            return "gpu_info"  # "H200 一小时多少钱？功耗多少？": the datasheet card answers both
+    if gpus and not sized and not job and asks_price and _asks_two_things(t):
+        if has_any(t, SPEC_WORDS) or sig.figure or asks_memory_size(t):
+            # "H200 一小时多少钱？功耗多少？", "price and VRAM of an H100?", "H100 的显存和价格": the
+            # datasheet card answers both (its figures and the cheapest listing)
+            return "gpu_info"
     if not sized and not sig.serving and asks_price and (gpus or has_any(t, GPU_WORDS)):
         return "price"
     offers = rental and set(filled) <= set(RENTAL) and not has_any(t, PROVIDER_SPEC_WORDS)
@@ -1231,6 +1234,21 @@ def _asks_transfer_time(t: str, sig: Signals) -> bool:
     # "upload 2TB and pretrain a 7B, how long?" is a plan; a named model alone is its weights to move
     job = data and "params" in sig.filled
     return (data or sig.model_named) and not planned and not job and not sig.serving
+
+
+# Two things asked in one question ("price and VRAM", "显存和价格", "价格、功耗", "cost plus memory").
+_BOTH_ASKED = (*BOTH, "以及", "还有", "plus", "、", "&")
+_CLAUSE_COMMA = re.compile(r"[，,]")
+
+
+def _asks_two_things(t: str) -> bool:
+    """Two things asked in one question: "price and VRAM of an H100?", "显存和价格", or two clauses that
+    each ask ("H200 多少钱，显存多大？"); not a figure stated beside the question ("4090 显存 24G，租一天多
+    少钱")."""
+    if several_questions(t) or has_any(t, _BOTH_ASKED):
+        return True
+    clauses = _CLAUSE_COMMA.split(t)
+    return len(clauses) >= 2 and sum(has_any(c, cues.WH_WORDS) for c in clauses) >= 2
 
 
 def _asks_datasheet(t: str) -> bool:

@@ -49,6 +49,10 @@ MIXED_SHARE = 2
 QUESTION_OPENERS = frozenset(
     "what what's how which why where when who can could does do is are will would should".split()
 )
+# The verdict a yes/no question asks for ("a 3060 12gb ok for qlora 7b?", "4090 enough for 13b lora?", "A10
+# fine for that?"): with one more English word beside it, a question mark makes the Latin text an English
+# question. "ok" or "fine" alone, or a name and a figure ("ok, H100", "and 8?"), are still no sentence.
+VERDICT_WORDS = frozenset("ok okay fine enough fit fits work works handle possible doable feasible".split())
 # Chinese sentence-final particles: beside names and figures alone ("4090 呢", "H100 吗？") they add no
 # language of their own, and the conversation's language answers the message.
 PARTICLES = frozenset("呢吗嗎吧啊呀嘛哦噢呗唄")
@@ -177,13 +181,19 @@ def _english_words(text: str) -> int:
 
 
 def _english_sentence(text: str) -> bool:
-    """Latin text written as English: MIN_ENGLISH_WORDS common words, or a question opener and one
-    more ("what about int4?"); "3 epochs", "no deadline" and "and 8?" are not."""
-    english = [word for word in _WORD.findall(text.lower()) if word in ENGLISH_WORDS]
+    """Latin text written as English: MIN_ENGLISH_WORDS common words, a question opener and one more ("what
+    about int4?"), or a verdict asked with one more ("a 3060 12gb ok for qlora 7b?"); "3 epochs", "no
+    deadline" and "and 8?" are not."""
+    words = _WORD.findall(text.lower())
+    english = [word for word in words if word in ENGLISH_WORDS]
     if len(english) >= MIN_ENGLISH_WORDS:
         return True
     first = _WORD.search(text.lower())
-    return len(english) >= 2 and first is not None and first.group() in QUESTION_OPENERS
+    if len(english) >= 2 and first is not None and first.group() in QUESTION_OPENERS:
+        return True
+    # "a 3060 12gb ok for qlora 7b?": a verdict asked with another English word, as a question
+    verdict = [word for word in words if word in VERDICT_WORDS]
+    return bool(verdict) and len({*english, *verdict}) >= 2 and "?" in text
 
 
 def has_own_language(text: str) -> bool:

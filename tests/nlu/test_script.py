@@ -73,7 +73,10 @@ def test_script_neutral_is_true_for_english_and_for_shared_characters_only() -> 
     assert not script_neutral("改成七個") and not script_neutral("改成七个")
 
 
-@pytest.mark.parametrize("text", ["3 epochs", "no deadline", "ASAP", "8x H100", "help", "and 8?", "70B"])
+@pytest.mark.parametrize(
+    "text",
+    ["3 epochs", "no deadline", "ASAP", "8x H100", "help", "and 8?", "70B", "ok", "4090 ok?", "enough?"],
+)
 def test_latin_text_without_english_sentences_is_flagged_ambiguous(text: str) -> None:
     got = parse(text)
     assert got.script_ambiguous and got.script == "en"
@@ -89,6 +92,9 @@ def test_latin_text_without_english_sentences_is_flagged_ambiguous(text: str) ->
         "what about int4?",
         "what about 200 users?",
         "how about 8 cards",
+        "a 3060 12gb ok for qlora 7b?",
+        "3060 12gb enough for 7b qlora?",
+        "A10 fine for that?",
     ],
 )
 def test_english_sentences_are_english(text: str) -> None:

@@ -18,7 +18,7 @@ from bot.nlu.lexicon import find_phrase, has_cue
 from bot.nlu.question_cues import AT_LEAST, CPU_ONLY, LIST_GPUS, OTHER_ACCELERATORS, WHICH_GPUS
 from bot.nlu.slots import power_bound
 from bot.nlu.text import normalise
-from bot.render.views import gpu_view, pick, resolve_gpus
+from bot.render.views import entry_view, gpu_view, pick, resolve_gpus
 from knowledge.quotes import dtypes_named
 from sizing.types import GpuSpec
 
@@ -100,6 +100,9 @@ def answer_gpus(
         reply.add("gpu_info", gpus=views)
 
 
+APPLE_FAQ = "faq.apple_silicon"
+
+
 # Figures a card question may name that the card line leaves out (it shows memory, bandwidth and the
 # BF16/FP16/FP8/FP4 rates, INT8 where published): said under the card, or that the catalogue has none.
 ASKED_FIGURES = ("fp32", "tf32", "fp64", "int8", "usable_memory")
@@ -114,9 +117,19 @@ def figures_asked(text: str) -> tuple[str, ...]:
     """The ASKED_FIGURES a question names: number types ("FP64", "单精度") and the usable memory."""
     low = normalise(text).lower
     named = [d for d in dtypes_named(_ACCUMULATOR.sub(" ", low)) if d in ASKED_FIGURES]
-    if has_cue(low, cues.USABLE_MEMORY):
+    if has_cue(low, cues.USABLE_MEMORY) or asks_card_memory(low):
+        # "usable memory in nvidia-smi", and any question for the card's memory ("price and VRAM of an H100?",
+        # "H100 显存多大"): the memory nvidia-smi reports beside the nominal one, as plans are sized against
+        # it
         named.append("usable_memory")
     return tuple(named)
+
+
+def asks_card_memory(low: str) -> bool:
+    """The card's memory asked for by name or by its unit ("VRAM", "显存", "memory", "how many GB")."""
+    from bot.nlu.intents import GPU_MEMORY_WORDS, asks_memory_size
+
+    return has_cue(low, (*GPU_MEMORY_WORDS, "memory", "内存")) or asks_memory_size(low)
 
 
 def asked_figures(record: Any, spec: GpuSpec, asked: tuple[str, ...], lang: str) -> list[dict[str, Any]]:
@@ -248,6 +261,15 @@ def answer_list(q: Question, reply: Reply) -> bool:
             # still do there: the job on the cards rentable in China that it holds, not its whole list
             reply.add("not_in_catalogue", name=other, china=_rentable_in_china(q))
             return True
+        if other is not None and has_cue(normalise(q.text).lower, cues.APPLE_SILICON):
+            # "can I train on a Mac M3 Max?", "Mac 能跑微调吗": not in the catalogue, and what a Mac can do
+            # locally (unified memory, MLX / PyTorch MPS, what is realistic), not the GPU list
+            entry = q.kb.entry(APPLE_FAQ)
+            if entry is not None:
+                reply.add("not_in_catalogue", name=other, apple=True)
+                reply.add("faq_answer", entries=[entry_view(entry, reply.lang)])
+                reply.add_faq(APPLE_FAQ)
+                return True
         if other is not None or unknown is not None:
             # "Do you support TPUs?", "RTX 5090 多少钱": not in the catalogue, said first; for a GPU-like
             # name ("GB200", "H300"), the catalogue's nearest parts rather than all of it

@@ -1,0 +1,42 @@
+"""A question for several facts of one GPU ("price and VRAM of an H100?", "H100 的显存和价格", "H200 多少钱，
+显存多 大？") gets all of them in one reply: the datasheet card (memory, with the total nvidia-smi reports,
+bandwidth, dense TFLOPS) and its cheapest listing, not the price list alone."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.dialogue.consultant import Consultant
+
+
+@pytest.mark.parametrize(
+    ("question", "memory", "usable", "price"),
+    [
+        ("price and VRAM of an H100?", "80 GB memory", "81,559 MiB", "Cheapest on-demand: $3.99/GPU-hour"),
+        (
+            "what does an H100 cost per hour, and how much memory does it have?",
+            "80 GB memory",
+            "81,559 MiB",
+            "$3.99",
+        ),
+        ("H100 的显存和价格", "显存 80 GB", "nvidia-smi 显示 81,559 MiB", "最低按需价 $3.99/卡时"),
+        ("H200 多少钱，显存多大？", "显存 141 GB", "nvidia-smi 显示 143,771 MiB", "最低按需价 $7.91/卡时"),
+        ("H100 價格和顯存多少？", "顯存 80 GB", "nvidia-smi 顯示 81,559 MiB", "最低按需價 $3.99/卡時"),
+    ],
+)
+def test_price_and_memory_of_a_gpu_come_together(
+    real: Consultant, question: str, memory: str, usable: str, price: str
+) -> None:
+    text = real.handle("g1", question).text
+    assert memory in text and usable in text and price in text
+    assert "TFLOPS" in text
+
+
+def test_a_price_question_alone_is_still_the_price_list(real: Consultant) -> None:
+    text = real.handle("g2", "how much is an H100 per hour?").text
+    assert "Lambda" in text and "AWS" in text and "memory" not in text
+
+
+def test_a_figure_stated_beside_a_price_question_asks_only_the_price(real: Consultant) -> None:
+    text = real.handle("g3", "RTX 4090 显存 24G，租一天多少钱").text
+    assert "nvidia-smi" not in text
