@@ -117,18 +117,27 @@ def figures_asked(text: str) -> tuple[str, ...]:
     """The ASKED_FIGURES a question names: number types ("FP64", "单精度") and the usable memory."""
     low = normalise(text).lower
     named = [d for d in dtypes_named(_ACCUMULATOR.sub(" ", low)) if d in ASKED_FIGURES]
-    if has_cue(low, cues.USABLE_MEMORY) or asks_card_memory(low):
-        # "usable memory in nvidia-smi", and any question for the card's memory ("price and VRAM of an H100?",
-        # "H100 显存多大"): the memory nvidia-smi reports beside the nominal one, as plans are sized against
-        # it
-        named.append("usable_memory")
+    if has_cue(low, cues.USABLE_MEMORY):
+        named.append("usable_memory")  # "usable memory in nvidia-smi": its figure, or that none is sourced
+    elif asks_card_memory(low):
+        # Any question for the card's memory ("price and VRAM of an H100?", "H100 显存多大"): the memory
+        # nvidia-smi reports beside the nominal one, as plans are sized against it, where one is sourced
+        named.append(SOURCED_USABLE_MEMORY)
     return tuple(named)
+
+
+# The usable memory shown only where the catalogue has a sourced nvidia-smi/rocm-smi total: a question
+# for the card's memory that did not ask for the usable figure is not told that none is sourced.
+SOURCED_USABLE_MEMORY = "usable_memory_sourced"
+# "memory bandwidth", "显存带宽" ask for the bandwidth, which the card line shows, not for the memory.
+_BANDWIDTH = re.compile(r"(?:memory|显存|內存|内存)?\s*(?:bandwidth|带宽|帶寬)")
 
 
 def asks_card_memory(low: str) -> bool:
     """The card's memory asked for by name or by its unit ("VRAM", "显存", "memory", "how many GB")."""
     from bot.nlu.intents import GPU_MEMORY_WORDS, asks_memory_size
 
+    low = _BANDWIDTH.sub(" ", low)
     return has_cue(low, (*GPU_MEMORY_WORDS, "memory", "内存")) or asks_memory_size(low)
 
 
@@ -142,9 +151,10 @@ def asked_figures(record: Any, spec: GpuSpec, asked: tuple[str, ...], lang: str)
         if kind == "fp64":
             vector, tensor = record.fp64.vector.value, record.fp64.tensor.value
             out.append({"kind": kind, "value": vector, "tensor": tensor if tensor != vector else None})
-        elif kind == "usable_memory":
+        elif kind in ("usable_memory", SOURCED_USABLE_MEMORY):
             mib = getattr(record.usable_memory_mib, "value", None)
-            out.append({"kind": kind, "value": mib, "gb": spec.usable_memory_gb})
+            if mib is not None or kind == "usable_memory":
+                out.append({"kind": "usable_memory", "value": mib, "gb": spec.usable_memory_gb})
         else:
             figure = getattr(record.tflops, kind, None)
             value = getattr(figure, "value", None)
