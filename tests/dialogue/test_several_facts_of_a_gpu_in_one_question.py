@@ -40,3 +40,15 @@ def test_a_price_question_alone_is_still_the_price_list(real: Consultant) -> Non
 def test_a_figure_stated_beside_a_price_question_asks_only_the_price(real: Consultant) -> None:
     text = real.handle("g3", "RTX 4090 显存 24G，租一天多少钱").text
     assert "nvidia-smi" not in text
+
+
+@pytest.mark.parametrize("question", ["What's the memory bandwidth of the H200?", "H100 显存带宽多少"])
+def test_a_bandwidth_question_is_not_answered_with_the_usable_memory(real: Consultant, question: str) -> None:
+    text = real.handle("g4", question).text
+    assert "TB/s" in text and "nvidia-smi" not in text
+
+
+def test_a_memory_question_names_the_nvidia_smi_total_only_where_one_is_sourced(real: Consultant) -> None:
+    assert "nvidia-smi" not in real.handle("g5", "How much memory does an A10 have?").text
+    asked = real.handle("g6", "A10 usable memory in nvidia-smi?").text
+    assert "no sourced nvidia-smi total" in asked

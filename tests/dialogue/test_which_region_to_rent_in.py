@@ -46,3 +46,25 @@ def test_a_region_question_naming_a_gpu_lists_where_the_catalogue_prices_it(
     text = turn.text
     assert listing in text
     assert text.index(listing) > text.index("(1)")  # the listings follow the advice
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "rent a p4d instance",
+        "how do I keep training data private on rented gpus",
+        "is there a risk our model weights get stolen on a rented server",
+        "amd的gpu训练大模型靠谱吗",
+    ],
+)
+def test_a_message_about_renting_without_a_place_gets_no_region_or_mac_advice(
+    real: Consultant, message: str
+) -> None:
+    faq = real.handle("r3", message).payload.get("faq") or []
+    assert "faq.choose_region" not in faq and "faq.apple_silicon" not in faq
+
+
+def test_gpus_rentable_in_china_are_the_china_answer_not_the_catalogue(real: Consultant) -> None:
+    turn = real.handle("r4", "which nvidia gpus are available to rent in china")
+    assert turn.payload["faq"][0] == "faq.china_gpus_available"
+    assert "GPU catalogue" not in turn.text
