@@ -463,6 +463,7 @@ SERVING_LOAD = (
     "output_tokens",
     "ttft_ms",
     "tpot_ms",
+    "batch_requests",  # an offline job's size
 )
 # A question without a question mark counts as yes/no from its opening word only when this short.
 YES_NO_UNMARKED = 160
