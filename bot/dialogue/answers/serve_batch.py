@@ -1,9 +1,10 @@
 """Offline (batch) inference jobs ("offline batch inference with Llama 3 70B over 10M documents within 3
 days", "用 Qwen2.5-7B 跑一遍 1000 万条数据打标签", "score 2M prompts with an 8B model") are sized as a job,
-not a live service: the serving engine runs every replica full (sizing/serve_plan.py with a serve_types.BatchJob), as
-many replicas as finish the job within the window said, and the answer gives how long it takes, the
-GPU-hours and the cost of the whole job. No latency target applies, and the answer says so. A job whose
-size was not counted is planned as one replica at full load, and the answer asks for the count.
+not a live service: the serving engine runs every replica full (sizing/serve_plan.py with a
+serve_types.BatchJob), as many replicas as finish the job within the window said, and the answer gives how
+long it takes, the GPU-hours and the cost of the whole job. No latency target applies, and the answer says
+so. A job whose size was not counted is planned as one replica at full load, and the answer asks for the
+count.
 """
 
 from __future__ import annotations
