@@ -1008,6 +1008,13 @@ def _question_kind(
     method = "method" in filled
     if sig.serving and serving.names_encoder_model(t) and not model:
         return "faq"  # "how many GPUs to serve bge-m3?": an encoder, which the LLM serving plan does not size
+    if (
+        serving.asks_operations(t)
+        and not sig.training
+        and not _serving_load(filled)
+        and not has_any(t, HOW_MANY_GPUS)
+    ):
+        return "faq"  # "how do I autoscale vLLM replicas?", "冷启动要多久": how to run it, not a default plan
     if serving.asks_engine_howto(t) and not _serving_load(filled) and not has_any(t, HOW_MANY_GPUS):
         return "faq"  # "how do I install vllm?", "vllm 怎么开 fp8 kv cache": the engine's how-to, not a plan
     if sig.serving and not (has_any(t, DEFINE) and not model and not _serving_load(filled)):

@@ -232,6 +232,25 @@ def asks_engine_howto(s: str) -> bool:
     return bool(named) and lexicon.has_cue(s, ENGINE_HOWTO)
 
 
+# Operating a deployment rather than sizing it: scaling replicas with the load, spreading requests over
+# them, starting them ("how do I autoscale vLLM replicas?", "多副本怎么做负载均衡", "冷启动要多久"). The FAQ
+# answers it (faq.serving_autoscaling, faq.serving_load_balancing, faq.serving_cold_start), not a plan for a
+# default load; a load said with it ("autoscale for 100 users") is still sized.
+OPERATIONS = (
+    "autoscale", "autoscales", "autoscaling", "autoscaler", "auto-scale", "auto-scaling", "auto scale",
+    "auto scaling", "scale to zero", "scale-to-zero", "hpa", "keda", "load balance", "load balancing",
+    "load balancer", "load-balance", "load-balancing", "cold start", "cold starts", "cold-start",
+    "startup time", "start-up time", "take to start", "takes to start", "扩缩容", "弹性伸缩", "自动伸缩",
+    "自动扩容", "自动缩容",
+    "负载均衡", "冷启动", "启动要多久", "启动时间", "多久能接请求",
+)  # fmt: skip
+
+
+def asks_operations(s: str) -> bool:
+    """The message asks how to operate a serving deployment (OPERATIONS): scaling, balancing, starting."""
+    return lexicon.has_cue(s, OPERATIONS)
+
+
 # LoRA adapters served on the base model ("serve 20 LoRA adapters on Llama 3.1 8B", "微调的 LoRA 要上线").
 ADAPTER_WORDS = ("lora", "loras", "qlora", "adapter", "adapters", "适配器", "lora适配器")
 _ADAPTER_COUNT = re.compile(
