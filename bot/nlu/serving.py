@@ -246,9 +246,22 @@ OPERATIONS = (
 )  # fmt: skip
 
 
+# ... or replicas said with what is done to them ("scale vLLM replicas with traffic", "四个副本之间怎么分流",
+# "新副本要等多久才能接请求").
+REPLICA_WORDS = ("replica", "replicas", "副本", "实例", "pods", "pod")
+REPLICA_OPERATIONS = (
+    "scale", "scales", "scaling", "balance", "balanced", "spread", "route", "routing", "distribute",
+    "traffic", "round robin", "round-robin", "in front of", "take requests", "ready to serve",
+    "流量", "加减", "增减", "扩", "缩", "分流", "均衡", "路由", "随流量", "接请求", "等多久", "多久才能",
+    "启动",
+)  # fmt: skip
+
+
 def asks_operations(s: str) -> bool:
     """The message asks how to operate a serving deployment (OPERATIONS): scaling, balancing, starting."""
-    return lexicon.has_cue(s, OPERATIONS)
+    if lexicon.has_cue(s, OPERATIONS):
+        return True
+    return lexicon.has_cue(s, REPLICA_WORDS) and lexicon.has_cue(s, REPLICA_OPERATIONS)
 
 
 # LoRA adapters served on the base model ("serve 20 LoRA adapters on Llama 3.1 8B", "微调的 LoRA 要上线").

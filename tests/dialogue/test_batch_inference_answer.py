@@ -1,0 +1,65 @@
+"""An offline batch inference job gets a job's answer: replicas that finish it within the window said (or
+the cheapest plan without one), how long it takes, its GPU-hours and the cost of the whole job, and that
+latency targets do not apply; never "how many users at once?"."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bot.dialogue.consultant import Consultant
+
+from .asking import FORM, ask
+
+LIVE_SERVICE = ("How many users at once", "requests at once (no load given)", "同时多少用户", "并发")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["we have to push 6M documents of about 800 tokens through Llama 3.1 70B in offline batch inference, "
+     "within 4 days",
+     "batch inference job: Qwen2.5-14B over 1.2M support tickets, 300-token answers, done in 36 hours"],
+)  # fmt: skip
+def test_a_batch_job_with_a_deadline_is_sized_to_finish_within_it(real: Consultant, text: str) -> None:
+    reply = ask(real, text)
+    assert reply.startswith("*Offline batch job:")
+    assert "latency targets do not apply" in reply and "for the whole job" in reply
+    assert "GPU-hours" in reply and not any(w in reply for w in LIVE_SERVICE + FORM)
+    assert "output tokens/s plus the prefill of" in reply  # the rate the window asks for
+
+
+def test_a_labelling_job_without_a_deadline_is_the_cheapest_plan_with_short_answers_assumed(
+    real: Consultant,
+) -> None:
+    reply = ask(real, "label 3M customer reviews with Llama 3.1 8B, no rush")
+    assert "no deadline" in reply and "50-token answers (a label or score" in reply
+    assert "each replica you add cuts the time" in reply
+    assert "*Cheapest" not in reply  # per hour is only slower for a job
+
+
+def test_a_chinese_batch_job_is_answered_in_chinese_in_both_scripts(real: Consultant) -> None:
+    hans = ask(real, "用 Qwen2.5-7B 离线推理 800 万条数据，每条 1.5k token，5 天内跑完")
+    assert hans.startswith("*离线批量推理") and "5 天内跑完" in hans and "整个任务" in hans
+    assert "不考虑延迟目标" in hans and "卡时" in hans
+    hant = ask(real, "離線批次推論：用 Llama 3.1 8B 替 120 萬筆客服紀錄打標籤，不急")
+    assert "整個任務" in hant and "不限時間" in hant and "离线" not in hant
+
+
+def test_a_follow_up_deadline_replans_the_same_job_with_more_replicas(real: Consultant) -> None:
+    first = ask(real, "offline inference with Llama 3.1 8B over 20M documents, no rush")
+    later = ask(
+        real,
+        "offline inference with Llama 3.1 8B over 20M documents, no rush",
+        "what if it has to be done within 6 hours?",
+    )
+    assert "no deadline" in first and "to finish within 6 hours" in later
+    replicas = re.search(r"× (\d+) replicas", later)
+    assert replicas is not None and int(replicas.group(1)) > 1
+    assert not any(q in later for q in FORM)
+
+
+def test_a_batch_job_without_a_count_asks_how_many_and_by_when(real: Consultant) -> None:
+    reply = ask(real, "we want to do batch inference with Qwen2.5-7B, what GPUs?")
+    assert "How many requests (documents, prompts, samples), and by when?" in reply
+    assert "requests at once (no load given)" not in reply
