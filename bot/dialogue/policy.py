@@ -516,8 +516,8 @@ BATCH_FOLLOW_UP_SLOTS = (
 def batch_follow_up(q: Question, topic: Mapping[str, Any] | None, form_in_progress: bool) -> bool:
     """The message changes the offline batch job answered last ("what if within 12 hours?", "不急", "改成
     500 万条", "on H100s?"): the job planned again, never the training form."""
-    if topic is None or form_in_progress or topic.get("kind") != "serve":
-        return False
+    if topic is None or form_in_progress or topic.get("kind") != "serve" or q.u.kind == "faq":
+        return False  # "how do we autoscale the vLLM replicas?" after the job asks how to run them: the FAQ
     if (topic.get("slots") or {}).get("serve_use") not in BATCH_USES:
         return False
     said = set(q.u.said) - {"serve_use", "batch_requests"}
