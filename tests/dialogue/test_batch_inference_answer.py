@@ -63,3 +63,24 @@ def test_a_batch_job_without_a_count_asks_how_many_and_by_when(real: Consultant)
     reply = ask(real, "we want to do batch inference with Qwen2.5-7B, what GPUs?")
     assert "How many requests (documents, prompts, samples), and by when?" in reply
     assert "requests at once (no load given)" not in reply
+
+
+def test_a_total_budget_for_a_batch_job_is_weighed_against_the_whole_jobs_cost(real: Consultant) -> None:
+    enough = ask(real, "is $2000 enough to classify 5M support emails with Llama 3.1 8B?")
+    assert enough.startswith("*Yes: the budget covers it.* The whole job costs about $")
+    short = ask(real, "would $20 cover labelling 5M support emails with Llama 3.1 8B?")
+    assert short.startswith("*No: the budget does not cover it.* The cheapest plan for the whole job")
+    zh = ask(real, "预算 5000 块，用 Qwen2.5-7B 离线推理 500 万条数据够不够")
+    assert zh.startswith("*够*：整个任务")
+    assert not any("a month of serving" in r or "按一个月" in r for r in (enough, short, zh))
+
+
+def test_a_batch_job_without_a_model_is_priced_on_a_small_and_a_large_model_and_asks_which(
+    real: Consultant,
+) -> None:
+    en = ask(real, "offline batch inference over 2M documents within 12 hours, which GPUs?")
+    assert "Offline batch job over 2,000,000 requests, to finish within 12 hours" in en
+    assert en.count("for the whole job") == 2 and "Which model do you mean?" in en
+    assert "ms to the first token" not in en and "per token" not in en
+    zh = ask(real, "批量推理 1000 万条数据，不急，要什么卡")
+    assert "离线批量推理，共 10,000,000 个请求，不限时间" in zh and zh.count("整个任务") == 2

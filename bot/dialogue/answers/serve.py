@@ -13,7 +13,7 @@ from typing import Any, NamedTuple, cast
 
 from bot.dialogue.answers.base import Question
 from bot.dialogue.answers.capability import serving_verdict
-from bot.dialogue.answers.serve_batch import add_batch_answer
+from bot.dialogue.answers.serve_batch import add_batch_answer, add_batch_typical
 from bot.dialogue.hardware import china_gpus
 from bot.dialogue.reply import Reply
 from bot.nlu.lexicon import asks_price, has_cue
@@ -511,6 +511,8 @@ def budget_verdict(q: Question, req: ServeRequest, data: Mapping[str, Any]) -> d
     that carries the load against the budget per hour (a monthly or total budget is a month of serving)."""
     if req.budget is None or not (q.u.yes_no or has_cue(normalise(q.text).lower, ENOUGH_ASKS)):
         return None
+    if req.batch is not None and req.budget.period == "total":
+        return job_budget_verdict(q, req, data)
     options = data.get("options") or []
     first = options[0] if options else None
     cost = (first or {}).get("cost") or {}
@@ -533,6 +535,34 @@ def budget_verdict(q: Question, req: ServeRequest, data: Mapping[str, Any]) -> d
         "limit_per_month": limit * rate * HOURS_PER_MONTH,
         "gpus": first.get("gpus"),
         "gpu_name": first.get("gpu_name"),
+    }
+
+
+def job_budget_verdict(q: Question, req: ServeRequest, data: Mapping[str, Any]) -> dict[str, Any] | None:
+    """ "is $500 enough to label 5M reviews with Llama 3.1 8B?": a batch job's total budget against the whole
+    job's cost on its cheapest option (any precision shown), in the budget's currency."""
+    assert req.budget is not None
+    priced = [
+        o
+        for o in data.get("options") or []
+        if o.get("fits") and (o.get("job") or {}).get("cost") and o["job"]["cost"].get("usd")
+    ]
+    if not priced:
+        return None
+    cheapest = min(priced, key=lambda o: float(o["job"]["cost"]["usd"]))
+    rate = q.catalog.usd_to_cny if req.budget.currency == "CNY" else 1.0
+    budget_usd = req.budget.amount / rate
+    job_usd = float(cheapest["job"]["cost"]["usd"])
+    return {
+        "job": True,
+        "within": job_usd <= budget_usd * 1.0001,
+        "currency": req.budget.currency,
+        "job_cost": job_usd * rate,
+        "budget": req.budget.amount,
+        "hours": cheapest["job"]["hours"],
+        "gpus": cheapest["gpus"],
+        "gpu_name": cheapest["gpu_name"],
+        "precision": cheapest["precision"],
     }
 
 
@@ -635,6 +665,9 @@ def typical_answer(q: Question, reply: Reply) -> bool:
             rows.append(data)
     if not rows:
         return False
+    if q.slot("serve_use") in BATCH_USES:
+        add_batch_typical(q, rows, reply)  # an offline job of no model named: the job on each typical model
+        return True
     daily = q.slot("daily_users")
     reply.add("serve_typical", rows=rows, china=in_china(q) and not q.slot("gpu"), **{
         k: rows[0][k] for k in ("concurrency", "qps", "daily_users", "daily_requests", "load_default",

@@ -43,3 +43,20 @@ def add_batch_answer(
         short_answer_tokens=SHORT_ANSWER_TOKENS,
         generates=q.slot("serve_use") == "batch_generate",
     )
+
+
+def add_batch_typical(q: Question, rows: list[dict[str, Any]], reply: Reply) -> None:
+    """A batch job with no model named ("批量推理 1000 万条数据，不急"): the job on a typical small and a typical
+    large open model (answers/serve.TYPICAL_MODELS, each row answers/serve.view of its plan), and which model."""
+    first = rows[0]
+    reply.add(
+        "serve_batch_typical",
+        rows=rows,
+        requests=q.slot("batch_requests") or q.u.samples,
+        window_hours=float(q.slot("days")) * 24.0 if q.slot("days") and not q.u.no_deadline else None,
+        input_tokens=first["input_tokens"],
+        output_tokens=first["output_tokens"],
+        input_default=first["input_default"],
+        output_default=first["output_default"],
+        short_answer=q.slot("serve_use") == "batch_label" and first["output_default"],
+    )
