@@ -46,8 +46,9 @@ def add_batch_answer(
 
 
 def add_batch_typical(q: Question, rows: list[dict[str, Any]], reply: Reply) -> None:
-    """A batch job with no model named ("批量推理 1000 万条数据，不急"): the job on a typical small and a typical
-    large open model (answers/serve.TYPICAL_MODELS, each row answers/serve.view of its plan), and which model."""
+    """A batch job with no model named ("批量推理 1000 万条数据，不急"): the job on a typical small and a
+    typical large open model (answers/serve.TYPICAL_MODELS, each row answers/serve.view of its plan), and
+    which model is meant."""
     first = rows[0]
     reply.add(
         "serve_batch_typical",
