@@ -47,7 +47,7 @@ from bot.dialogue.state import SERVE_SLOT_NAMES
 from bot.nlu.gpus import board_named
 from bot.nlu.lexicon import SPOT_WORDS, has_cue
 from bot.nlu.question_cues import CHEAPER_THAN
-from bot.nlu.serving import BATCH_USES
+from bot.nlu.serving import BATCH_USES, asks_operations
 from bot.nlu.text import normalise
 from sizing.types import Catalog
 
@@ -523,6 +523,15 @@ def batch_follow_up(q: Question, topic: Mapping[str, Any] | None, form_in_progre
     said = set(q.u.said) - {"serve_use", "batch_requests"}
     changed = bool(said) or q.u.samples is not None or q.u.no_deadline
     return changed and said <= set(BATCH_FOLLOW_UP_SLOTS)
+
+
+def operations_topic(said: Mapping[str, Any], task: str | None, text: str) -> dict[str, Any] | None:
+    """After an answer on operating a deployment that named the model ("how do I autoscale vLLM replicas
+    for an 8B model?"): a serving topic holding it, so "peak is 200 users" sizes that model for the peak,
+    as the answer offers. None otherwise."""
+    if task != "serve" or not (said.get("model") or said.get("params")) or not asks_operations(text):
+        return None
+    return {"kind": "serve", "slots": {k: v for k, v in said.items() if k in TOPIC_SLOTS and v is not None}}
 
 
 def topic_after(kind: str, q: Question) -> dict[str, Any] | None:

@@ -710,6 +710,10 @@ def faq_or_form(ctx: TurnContext) -> DialogueState | None:
         or state
     )
     done.after_faq = u.intent == "faq" and "faq_answer" in ctx.reply.kinds
+    if done.after_faq and state.pending is None:
+        kept = policy.operations_topic(ctx.u.said, u.task, normalise(text).lower)
+        if kept is not None:
+            done.topic = kept
     return done
 
 

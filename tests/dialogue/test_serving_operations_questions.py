@@ -64,3 +64,18 @@ def test_cold_start_time_is_answered_with_what_it_is_made_of(real: Consultant, t
 def test_a_load_said_beside_replicas_is_still_sized(real: Consultant) -> None:
     reply = str(_turn(real, "how many replicas of Llama 3.1 70B for 300 concurrent users?")["reply"])
     assert "to 300 concurrent users" in reply and "Recommended" in reply
+
+
+@pytest.mark.parametrize(
+    ("question", "peak", "headline"),
+    [("how do I autoscale vLLM replicas for Llama 3.1 8B?", "peak is about 200 concurrent users",
+      "Serving Llama 3.1 8B (BF16) to 200 concurrent users"),
+     ("Qwen2.5-72B 部署在 K8s 上怎么做自动扩缩容", "高峰大概 100 个并发", "推理部署 Qwen2.5 72B")],
+)  # fmt: skip
+def test_the_peak_said_after_an_autoscaling_answer_sizes_the_model_it_named(
+    real: Consultant, question: str, peak: str, headline: str
+) -> None:
+    session = "ops-" + uuid.uuid4().hex
+    real.handle(session, question)
+    reply = real.handle(session, peak).text
+    assert reply.startswith("*" + headline) and "it depends most on the model" not in reply
