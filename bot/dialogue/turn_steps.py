@@ -711,9 +711,9 @@ def faq_or_form(ctx: TurnContext) -> DialogueState | None:
     )
     done.after_faq = u.intent == "faq" and "faq_answer" in ctx.reply.kinds
     if done.after_faq and state.pending is None:
-        kept = policy.operations_topic(ctx.u.said, u.task, normalise(text).lower)
-        if kept is not None:
-            done.topic = kept
+        operated = policy.operations_topic(ctx.u.said, u.task, normalise(text).lower)
+        if operated is not None:
+            done.topic = operated
     return done
 
 
