@@ -84,3 +84,9 @@ def test_a_batch_job_without_a_model_is_priced_on_a_small_and_a_large_model_and_
     assert "ms to the first token" not in en and "per token" not in en
     zh = ask(real, "批量推理 1000 万条数据，不急，要什么卡")
     assert "离线批量推理，共 10,000,000 个请求，不限时间" in zh and zh.count("整个任务") == 2
+
+
+def test_a_batch_job_in_china_is_planned_on_gpus_rentable_there_and_priced_in_yuan(real: Consultant) -> None:
+    reply = ask(real, "我们在国内，用 Qwen2.5-7B 离线推理 1000 万条数据，三天内跑完")
+    assert "按国内部署规划" in reply and "整个任务 ¥" in reply
+    assert "B200" not in reply.split("按国内部署规划")[1].split("\n", 1)[1]
