@@ -1031,6 +1031,9 @@ def _question_kind(
         if (
             model
             or _serving_load(filled)
+            or serving.says_batch_job(
+                t
+            )  # "离线推理", "offline inference": a job to size, whatever else is said
             or sig.engine
             or starts_sizing(t)
             or has_any(t, SERVING_START)

@@ -809,16 +809,11 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         again = extract(masked, nums, gpus, t.lang, named_model=bool(models), serving=True)
         if again.values.get("daily_requests"):
             serving_msg, found = True, again
-    # An offline job: "offline batch inference over 10M documents", "用 Qwen2.5-7B 给 1000 万条数据打标签". A
-    # task done to a counted set with a model is one only when no training word is said ("label 10M documents
-    # with Qwen2.5-7B", not "fine-tune on 10M labelled documents").
+    # An offline job: "offline batch inference over 10M documents", "跑一遍 1000 万条数据打标签",
+    # "生成 50 万条合成数据". A task done to a counted set is one only when no training word is said
+    # ("label 10M documents with Qwen2.5-7B", not "fine-tune on 10M labelled documents").
     batch = not trains and (
-        serving.says_batch_job(s)
-        or (
-            serving.names_batch_task(s)
-            and bool(found.values.get("samples"))
-            and (bool(models) or bool(found.values.get("params")))
-        )
+        serving.says_batch_job(s) or (serving.names_batch_task(s) and bool(found.values.get("samples")))
     )
     if batch and not (serving_msg or inference):
         found = extract(masked, nums, gpus, t.lang, named_model=bool(models), serving=True)

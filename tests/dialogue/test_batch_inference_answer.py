@@ -90,3 +90,23 @@ def test_a_batch_job_in_china_is_planned_on_gpus_rentable_there_and_priced_in_yu
     reply = ask(real, "我们在国内，用 Qwen2.5-7B 离线推理 1000 万条数据，三天内跑完")
     assert "按国内部署规划" in reply and "整个任务 ¥" in reply
     assert "B200" not in reply.split("按国内部署规划")[1].split("\n", 1)[1]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("生成 30 万条合成数据，每条 400 tokens", "共 300,000 个请求"),
+     ("把 600 万條評論跑一遍打標籤", "共 6,000,000 個請求"),
+     ("label 2M support tickets, how long and how much?", "over 2,000,000 requests")],
+)  # fmt: skip
+def test_a_counted_job_with_no_model_or_training_word_is_a_batch_job_not_the_training_form(
+    real: Consultant, text: str, expected: str
+) -> None:
+    reply = ask(real, text)
+    assert expected in reply and not any(q in reply for q in FORM + ("模型有多少参数", "模型有多少參數"))
+
+
+@pytest.mark.parametrize("text", ["offline inference", "離線批次推論", "我们想做批量推理"])
+def test_naming_an_offline_job_alone_asks_for_the_model_and_the_count(real: Consultant, text: str) -> None:
+    reply = ask(real, text)
+    assert any(w in reply for w in ("how many requests", "一共多少条", "一共多少條"))
+    assert not any(q in reply for q in FORM + ("模型有多少参数", "模型有多少參數"))
