@@ -330,9 +330,12 @@ def _paid_replicas(q: Quote | None, rep: Replica, replicas: int) -> int:
     return math.ceil(replicas / per_instance) * per_instance if per_instance > 1 else replicas
 
 
-def _family_order(o: ServeOption) -> tuple[bool, bool, bool, float, float, str]:
+def _family_order(o: ServeOption, batch: bool = False) -> tuple[bool, bool, bool, float, float, str]:
     if o.fits:  # one that meets the latency targets first: "one H100" is not the PCIe card that misses them
-        return (False, not o.meets_latency, o.hourly_usd is None, o.hourly_usd or 0.0, 0.0, o.gpu.id)
+        # A batch job costs its tokens: "4 张 A100" for a job is the board that runs it cheapest, not the
+        # cheapest per hour (a 40 GB card holding 10 requests of a 72B model takes six times as long).
+        cost = o.usd_per_million_tokens if batch else o.hourly_usd
+        return (False, not o.meets_latency, cost is None, cost or 0.0, 0.0, o.gpu.id)
     # None fits: the board the family's name usually means (the SXM, else the most memory), not the
     # cheapest ("1 × H100 cannot hold it" is about the H100 SXM, not the PCIe card).
     return (True, o.gpu.form_factor != "sxm", False, 0.0, -o.gpu.memory_gb, o.gpu.id)
@@ -493,7 +496,8 @@ def plan_serving(req: ServeRequest, catalog: Catalog, k: ServeConstants = CALIBR
             if (support := serving_precision(gpu, req.precision)) is not None
         ]
         if variants:
-            forced = replace(min(variants, key=_family_order), label="requested")
+            batch = req.batch is not None
+            forced = replace(min(variants, key=lambda o: _family_order(o, batch)), label="requested")
             copies = _copies(req, forced, book, k)
     terms: dict[ServePrecision, ModelTerms] = {}  # the model's per-token terms, per precision timed
     pool, excluded = candidates(req, book, req.precision, k, terms=terms)

@@ -98,3 +98,14 @@ def test_a_total_budget_keeps_only_jobs_that_cost_less(kb: KnowledgeBase) -> Non
 def test_an_empty_job_or_a_window_of_no_time_is_refused(kb: KnowledgeBase, job: BatchJob) -> None:
     with pytest.raises(SizingError):
         _job(kb, "llama-3.1-8b", job)
+
+
+def test_a_gpu_family_named_for_a_job_is_the_board_that_runs_it_cheapest(kb: KnowledgeBase) -> None:
+    data = _job(kb, "qwen2.5-72b", BatchJob(2_000_000, None), gpu="a100", gpus=4)
+    options = data["options"]  # type: ignore[index]
+    asked = options[0]
+    assert asked["label"] == "requested" and asked["gpu"].startswith("a100")
+    same_precision = [
+        o for o in options if o["gpu"].startswith("a100") and o["precision"] == asked["precision"]
+    ]
+    assert all(asked["job"]["cost"]["usd"] <= o["job"]["cost"]["usd"] * 1.0001 for o in same_precision)
