@@ -86,6 +86,16 @@ CONVERSATIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
         ),
     ),
     (
+        "English and 简体中文: an offline batch job within a deadline, then without one; operating it",
+        (
+            "we need to run offline batch inference with Llama 3 70B over 10M documents of 1k tokens each, "
+            "output 200 tokens, within 3 days",
+            "no rush actually",
+            "how do we autoscale the vLLM replicas?",
+            "用 Qwen2.5-7B 跑一遍 1000 万条数据打标签，两天内跑完",
+        ),
+    ),
+    (
         "English: a training-technique question; how much data a 3B model needs, then a plan of that amount",
         (
             "What is the difference between ZeRO-2 and ZeRO-3?",

@@ -12,6 +12,7 @@ from sizing.model_arch import ModelArchitecture
 from sizing.network import GPUS_PER_NODE
 from sizing.result import ExplainItem, SizingWarning
 from sizing.serve_calibration import CALIBRATED, FIT, ServeConstants
+from sizing.serve_job import job_run, required_rates
 from sizing.serve_load import BUSY_HOURS_PER_DAY, PEAK_TO_AVERAGE, REQUESTS_PER_USER_PER_DAY
 from sizing.serve_memory import (
     EMBEDDING_BYTES,
@@ -81,6 +82,9 @@ def workload(req: ServeRequest, k: ServeConstants = CALIBRATED) -> dict[str, obj
         "daily_requests": req.daily_requests,
         "load_default": req.load_default,
         "qps": req.qps,
+        # An offline job (serve_types.BatchJob): requests to run through and the hours to finish in.
+        "batch_requests": req.batch.requests if req.batch else None,
+        "batch_window_hours": req.batch.window_hours if req.batch else None,
         "ttft_ms": req.ttft_ms,
         "tpot_ms": req.tpot_ms,
         "latency_default": req.latency_default,
@@ -415,6 +419,8 @@ def _load_lines(req: ServeRequest, o: ServeOption) -> list[ExplainItem]:
 def _load_line(req: ServeRequest, o: ServeOption) -> list[ExplainItem]:
     sp = o.speed
     assert sp is not None
+    if req.batch is not None:
+        return [_batch_line(req, o, sp)]
     if req.qps is not None:
         return [
             _i(
@@ -453,6 +459,47 @@ def _load_line(req: ServeRequest, o: ServeOption) -> list[ExplainItem]:
             concurrency=o.concurrency,
         )
     ]
+
+
+def _batch_line(req: ServeRequest, o: ServeOption, sp: Speed) -> ExplainItem:
+    """An offline job: each replica full (what its KV cache holds, up to the server's batch limit), the
+    replicas its window needs, and the hours, GPU-hours and cost of the whole job (serve_job)."""
+    job = req.batch
+    assert job is not None
+    run = job_run(o, job, req.input_tokens, req.output_tokens)
+    hours = run.hours if run is not None else 0.0
+    usd_total = run.usd if run is not None else None
+    per_replica_rps = sp.output_tokens_per_second / req.output_tokens
+    needed = required_rates(job, req.input_tokens, req.output_tokens)
+    return _i(
+        "serve_batch",
+        f"Batch job of {job.requests:,} requests, no latency target: each replica runs {o.concurrency:,} at once "
+        f"(as many as its KV cache holds, up to the server's batch limit), {per_replica_rps:.3g} requests/s "
+        f"({sp.output_tokens_per_second:,.0f} output tokens/s with the prompts' prefill)"
+        + (
+            f"; {job.window_hours:g} hours need {needed[0]:.3g} requests/s ({needed[1]:,.0f} prompt and "
+            f"{needed[2]:,.0f} output tokens/s)"
+            if needed is not None
+            else "; no deadline: one replica, the cheapest per token (more replicas finish sooner at the same cost)"
+        )
+        + f" -> {o.replicas} replica{'s' if o.replicas > 1 else ''} of {o.replica.gpus} GPU{'s' if o.replica.gpus > 1 else ''}: "
+        f"{hours:,.1f} hours, {hours * o.gpus:,.0f} GPU-hours"
+        + (f", {usd(usd_total)} for the whole job" if usd_total is not None else "")
+        + ".",
+        requests=job.requests,
+        window_hours=job.window_hours,
+        per_replica=o.concurrency,
+        replica_rps=per_replica_rps,
+        replica_tokens_per_second=sp.output_tokens_per_second,
+        needed_rps=needed[0] if needed else None,
+        needed_input_tps=needed[1] if needed else None,
+        needed_output_tps=needed[2] if needed else None,
+        replicas=o.replicas,
+        gpus_per_replica=o.replica.gpus,
+        hours=hours,
+        gpu_hours=hours * o.gpus,
+        job_usd=usd_total,
+    )
 
 
 def _cost_lines(o: ServeOption) -> list[ExplainItem]:

@@ -39,6 +39,7 @@ from sizing.serve_types import (
     DEFAULT_TPOT_FLOOR_FACTOR,
     DEFAULT_TPOT_MS,
     DEFAULT_TTFT_MS,
+    MAX_BATCH_REQUESTS,
     MAX_CONCURRENCY,
     MAX_TOKENS,
     RELAXED_MIN_SAVING,
@@ -107,6 +108,23 @@ def validate(req: ServeRequest) -> None:
             "requests a day must be at least 1",
             {"daily_requests": req.daily_requests},
         )
+    job = req.batch
+    if job is not None and not 1 <= job.requests <= MAX_BATCH_REQUESTS:
+        raise SizingError(
+            "bad_batch_requests",
+            "a batch job must run at least 1 request",
+            {"requests": job.requests},
+        )
+    if (
+        job is not None
+        and job.window_hours is not None
+        and not (math.isfinite(job.window_hours) and job.window_hours > 0)
+    ):
+        raise SizingError(
+            "bad_batch_window",
+            "the time to finish a batch job must be a positive number of hours",
+            {"window_hours": job.window_hours},
+        )
     context = req.context_tokens
     if context is not None and not 1 <= context <= MAX_TOKENS:
         raise SizingError(
@@ -144,7 +162,17 @@ def _layout(gpus: int) -> tuple[int, int]:
 def _load(req: ServeRequest, timing: Timing, limit: int, at_least: int = 1) -> tuple[int, int]:
     """(replicas, requests per replica) for the asked load; `limit` is what one replica may hold
     (memory, the server's batch limit and the time-per-token target); `at_least` replicas when
-    GPUs already paid for can hold more copies."""
+    GPUs already paid for can hold more copies. A batch job (ServeRequest.batch) runs every replica full
+    (`limit` requests each, no latency target): as many replicas as finish it within its window, one
+    without a window (the cheapest: a job costs the same per token on one replica or many)."""
+    job = req.batch
+    if job is not None:
+        if job.window_hours is None:
+            return at_least, limit
+        _, full_tpot = timing.latency_s(limit)
+        capacity_qps = limit / full_tpot / req.output_tokens  # requests one full replica completes per second
+        needed_qps = job.requests / (job.window_hours * 3600.0)
+        return max(at_least, math.ceil(needed_qps / capacity_qps - 1e-9)), limit
     if req.concurrency is not None:
         replicas = max(at_least, math.ceil(req.concurrency / limit))
         return replicas, math.ceil(req.concurrency / replicas)
@@ -302,9 +330,12 @@ def _paid_replicas(q: Quote | None, rep: Replica, replicas: int) -> int:
     return math.ceil(replicas / per_instance) * per_instance if per_instance > 1 else replicas
 
 
-def _family_order(o: ServeOption) -> tuple[bool, bool, bool, float, float, str]:
+def _family_order(o: ServeOption, batch: bool = False) -> tuple[bool, bool, bool, float, float, str]:
     if o.fits:  # one that meets the latency targets first: "one H100" is not the PCIe card that misses them
-        return (False, not o.meets_latency, o.hourly_usd is None, o.hourly_usd or 0.0, 0.0, o.gpu.id)
+        # A batch job costs its tokens: "4 张 A100" for a job is the board that runs it cheapest, not the
+        # cheapest per hour (a 40 GB card holding 10 requests of a 72B model takes six times as long).
+        cost = o.usd_per_million_tokens if batch else o.hourly_usd
+        return (False, not o.meets_latency, cost is None, cost or 0.0, 0.0, o.gpu.id)
     # None fits: the board the family's name usually means (the SXM, else the most memory), not the
     # cheapest ("1 × H100 cannot hold it" is about the H100 SXM, not the PCIe card).
     return (True, o.gpu.form_factor != "sxm", False, 0.0, -o.gpu.memory_gb, o.gpu.id)
@@ -403,6 +434,8 @@ def with_default_targets(req: ServeRequest) -> ServeRequest:
     """A load without latency targets gets the chat defaults (serve_types.DEFAULT_TTFT_MS/TPOT_MS); with only
     a time to the first token ("first token under 1 second"), the per-token default still holds: otherwise
     replicas are packed until each user gets a few tokens a second, slower than reading."""
+    if req.batch is not None:
+        return req  # an offline job: no user waits on a token, throughput alone decides
     has_load = req.concurrency is not None or req.qps is not None
     if has_load and req.ttft_ms is not None and req.tpot_ms is None:
         return replace(req, tpot_ms=DEFAULT_TPOT_MS, tpot_default=True)
@@ -463,7 +496,8 @@ def plan_serving(req: ServeRequest, catalog: Catalog, k: ServeConstants = CALIBR
             if (support := serving_precision(gpu, req.precision)) is not None
         ]
         if variants:
-            forced = replace(min(variants, key=_family_order), label="requested")
+            batch = req.batch is not None
+            forced = replace(min(variants, key=lambda o: _family_order(o, batch)), label="requested")
             copies = _copies(req, forced, book, k)
     terms: dict[ServePrecision, ModelTerms] = {}  # the model's per-token terms, per precision timed
     pool, excluded = candidates(req, book, req.precision, k, terms=terms)
@@ -496,6 +530,7 @@ def plan_serving(req: ServeRequest, catalog: Catalog, k: ServeConstants = CALIBR
         explain=tuple(explain(req, options, k)),
         excluded=tuple(sorted(excluded, key=lambda e: e.gpu)),
         currency=req.budget.currency if req.budget else "USD",
+        batch=req.batch,
     )
 
 
@@ -516,7 +551,9 @@ def _copies(
     gpus = rep.gpus
     if (
         req.layout is not None  # "tensor parallel" said: the layout asked for
-        or (req.concurrency is None and req.qps is None)  # no load: one user's speed decides
+        or (
+            req.concurrency is None and req.qps is None and req.batch is None
+        )  # no load: one user's speed decides
         or rep.pp != 1
         or rep.layout != "tp"
         or gpus < 2

@@ -28,7 +28,18 @@ class Context:
 
     @property
     def has_load(self) -> bool:
+        """A live load to carry at a cost per hour. A batch job (ServeRequest.batch) has none: its replicas
+        run full, and the whole job costs the hours its tokens take, so it ranks by cost per token."""
+        if self.req.batch is not None:
+            return False
         return self.req.concurrency is not None or self.req.qps is not None
+
+    def job_budget_usd(self) -> float | None:
+        """A total budget for a batch job: what the whole job may cost, in dollars (None: no such budget)."""
+        b = self.req.budget
+        if self.req.batch is None or b is None or b.period != "total":
+            return None
+        return b.amount / self.catalog.usd_to_cny if b.currency == "CNY" else b.amount
 
     def budget_usd_per_hour(self) -> float | None:
         """The budget as dollars per hour; a total or monthly budget pays for a month of serving."""
@@ -82,6 +93,14 @@ def _miss(o: ServeOption, ctx: Context) -> float:
 
 
 def _usable(o: ServeOption, ctx: Context) -> bool:
+    job_cap = ctx.job_budget_usd()
+    if job_cap is not None:
+        per_m = o.usd_per_million_tokens
+        job = ctx.req.batch
+        assert job is not None
+        total_m = job.requests * ctx.req.output_tokens / 1e6
+        affordable_job = per_m is not None and per_m * total_m <= job_cap * 1.0001
+        return o.fits and o.meets_latency and o.quote is not None and affordable_job
     cap = ctx.budget_usd_per_hour()
     affordable = cap is None or (o.hourly_usd is not None and o.hourly_usd <= cap * 1.0001)
     return o.fits and o.meets_latency and o.quote is not None and affordable
@@ -138,7 +157,8 @@ def rank(
     if usable:
         first = usable[0]
         add(first, "recommended")
-        add(min(usable, key=lambda o: (_hourly(o), o.gpus)), "cheapest")
+        if ctx.req.batch is None:  # a job costs its hours: the cheapest per hour is only slower (and dearer)
+            add(min(usable, key=lambda o: (_hourly(o), o.gpus)), "cheapest")
         quick = [o for o in usable if _hourly(o) <= _hourly(first) * FASTEST_COST_CAP and o.speed]
         if quick:
             add(min(quick, key=_fastest_key(ctx)), "fastest")

@@ -9,8 +9,10 @@ from sizing.assumptions import HOURS_PER_MONTH
 from sizing.cost import Quote
 from sizing.frozen import quick_init
 from sizing.result import ExplainItem, SizingWarning
+from sizing.serve_job import job_dict
 from sizing.serve_memory import ServeMemory
 from sizing.serve_speed import Replica, Speed
+from sizing.serve_types import BatchJob
 from sizing.types import GpuSpec
 
 
@@ -202,14 +204,26 @@ class ServeResult:
     explain: tuple[ExplainItem, ...]
     excluded: tuple[ServeExcluded, ...] = ()
     currency: str = "USD"
+    batch: BatchJob | None = None  # an offline job: each option says how long and what the whole job costs
 
     def to_dict(self) -> dict[str, object]:
         return {
             "task": "serve",
             "workload": dict(self.workload),
-            "options": [o.to_dict(self.currency) for o in self.options],
+            "options": [self._option(o) for o in self.options],
             "warnings": [w.to_dict() for w in self.warnings],
             "explain": [i.text for i in self.explain],
             "explain_items": [i.to_dict() for i in self.explain],
             "excluded": [e.to_dict() for e in self.excluded],
         }
+
+    def _option(self, o: ServeOption) -> dict[str, object]:
+        out = o.to_dict(self.currency)
+        if self.batch is None:
+            return out
+        work = dict(self.workload)
+        job = job_dict(
+            o, self.batch, int(str(work["input_tokens"])), int(str(work["output_tokens"])), self.currency
+        )
+        # The training envelope's names (DESIGN.md `size`): the job's days and GPU-hours on the option itself.
+        return {**out, "job": job, "days": job.get("days"), "gpu_hours": job.get("gpu_hours")}

@@ -60,6 +60,24 @@ TYPICAL_PROMPT_TOKENS: dict[str, int] = {
 }
 MAX_TOKENS = 10_000_000
 MAX_CONCURRENCY = 1_000_000
+# The answer a batch job gives each item when it labels, scores or classifies it ("label 10M documents",
+# "打标签") and no answer length is said [assumption: a label or score in a short JSON object, with room for a
+# one-line reason; a bare class name is a few tokens]. Stated in the answer; say the length to change it.
+SHORT_ANSWER_TOKENS = 50
+# The most requests one offline job may run through (10 billion: far beyond any job a few GPUs finish).
+MAX_BATCH_REQUESTS = 10_000_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class BatchJob:
+    """An offline (batch) inference job: `requests` prompts run through the model once (label 10M documents,
+    score 2M prompts, generate 500k synthetic samples), to finish within `window_hours` (None: no rush, the
+    cheapest plan). No user waits on a token, so there is no latency target: each replica runs as many
+    requests at once as its KV cache holds (its saturation batch), and the replicas are as many as the
+    window needs (serve_plan._load)."""
+
+    requests: int
+    window_hours: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +124,8 @@ class ServeRequest:
     layout: ServeLayout | None = None
     # The serving engine the user runs ("we use vLLM", `--engine sglang`); None: TensorRT-LLM's defaults.
     engine: ServeEngine | None = None
+    # An offline job of a fixed number of requests instead of a live load (BatchJob): sized by throughput.
+    batch: BatchJob | None = None
 
     @property
     def kv_tokens(self) -> int:

@@ -17,6 +17,7 @@ WORKLOAD_SLOTS = ("params", "tokens", "data_bytes", "days")
 SERVING_FAQ = (
     "faq.serving_basics", "faq.serving_engine_install", "faq.serving_engine_oom",
     "faq.serving_engine_settings", "faq.paged_attention", "faq.vllm_vs_sglang", "faq.moe_parallel_serving",
+    "faq.serving_autoscaling", "faq.serving_load_balancing", "faq.serving_cold_start",
 )  # fmt: skip
 ESCALATE_TO_MODAL = 2  # re-prompts before suggesting the /gpu form (Dialogflow CX no-match-N)
 

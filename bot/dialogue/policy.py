@@ -47,6 +47,7 @@ from bot.dialogue.state import SERVE_SLOT_NAMES
 from bot.nlu.gpus import board_named
 from bot.nlu.lexicon import SPOT_WORDS, has_cue
 from bot.nlu.question_cues import CHEAPER_THAN
+from bot.nlu.serving import BATCH_USES, asks_operations
 from bot.nlu.text import normalise
 from sizing.types import Catalog
 
@@ -195,6 +196,8 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
         and SPOT_WORDS.search(normalise(q.text).lower) is not None
     ):
         return "cheapest_gpu"  # "and with spot?" after the cheapest GPUs for a job: the same, by spot price
+    if batch_follow_up(q, topic, form_in_progress):
+        return "serve"  # "what if it must be done in 12 hours?", "10M documents then": the batch job again
     if kind == "figure_check" and SWITCH_WORDS.search(q.text):
         return None  # "switch to the H100 with 160GB": corrected, and the switch goes to the form
     if kind in ("faq", "unknown", "price_coverage") and not q.u.gpus and not workload:
@@ -502,6 +505,35 @@ def answer(kind: str, q: Question, reply: Reply) -> bool:
     return answered
 
 
+# What a follow-up of an offline batch job may say and stay that job's: its deadline, its size (items, their
+# length), the hardware, the precision, the model, a budget.
+BATCH_FOLLOW_UP_SLOTS = (
+    "days", "tokens", "input_tokens", "output_tokens", "gpu", "gpu_count", "precision", "model", "params",
+    "active_params", "serve_engine", "budget",
+)  # fmt: skip
+
+
+def batch_follow_up(q: Question, topic: Mapping[str, Any] | None, form_in_progress: bool) -> bool:
+    """The message changes the offline batch job answered last ("what if within 12 hours?", "不急", "改成
+    500 万条", "on H100s?"): the job planned again, never the training form."""
+    if topic is None or form_in_progress or topic.get("kind") != "serve" or q.u.kind == "faq":
+        return False  # "how do we autoscale the vLLM replicas?" after the job asks how to run them: the FAQ
+    if (topic.get("slots") or {}).get("serve_use") not in BATCH_USES:
+        return False
+    said = set(q.u.said) - {"serve_use", "batch_requests"}
+    changed = bool(said) or q.u.samples is not None or q.u.no_deadline
+    return changed and said <= set(BATCH_FOLLOW_UP_SLOTS)
+
+
+def operations_topic(said: Mapping[str, Any], task: str | None, text: str) -> dict[str, Any] | None:
+    """After an answer on operating a deployment that named the model ("how do I autoscale vLLM replicas
+    for an 8B model?"): a serving topic holding it, so "peak is 200 users" sizes that model for the peak,
+    as the answer offers. None otherwise."""
+    if task != "serve" or not (said.get("model") or said.get("params")) or not asks_operations(text):
+        return None
+    return {"kind": "serve", "slots": {k: v for k, v in said.items() if k in TOPIC_SLOTS and v is not None}}
+
+
 def topic_after(kind: str, q: Question) -> dict[str, Any] | None:
     """What the conversation remembers of a direct answer for follow-ups (None: nothing)."""
     if kind not in TOPIC_KINDS:
@@ -524,6 +556,10 @@ def topic_after(kind: str, q: Question) -> dict[str, Any] | None:
             slots["topic_providers"] = list(price.providers_asked(q)) or None
     if kind == "capability":  # what was asked of the GPU ("good for fine-tuning?"), for "and the L40S?"
         slots["capability_topic"] = capability.topic(q.text) or q.context.get("capability_topic")
+    if kind == "serve" and q.slot("serve_use") in BATCH_USES:
+        # an offline job's deadline is its own ("no rush" said now drops the one before)
+        slots["days"] = None if q.u.no_deadline else q.slot("days")
+        slots["batch_requests"] = serve.batch_requests(q)
     if kind in JOB_TOPICS:
         slots.update({name: q.slot(name) for name in JOB_DATA_SLOTS})
         slots["data_language"] = q.u.data_language  # its bytes per token, for the plan that follows

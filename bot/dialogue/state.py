@@ -41,6 +41,7 @@ SLOT_NAMES = (
 SERVE_SLOT_NAMES = (
     "model", "concurrency", "qps", "daily_users", "daily_requests", "volume_said", "input_tokens",
     "output_tokens", "ttft_ms", "tpot_ms", "serve_layout", "context_tokens", "serve_use", "serve_engine",
+    "batch_requests",
 )  # fmt: skip
 # The training software the user named (bot/nlu/stack.py): it changes the plan's memory and speed
 # (sizing.stack), never asked for; the engine assumes the method's usual stack until said.

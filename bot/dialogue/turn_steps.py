@@ -749,6 +749,10 @@ def faq_or_form(ctx: TurnContext) -> DialogueState | None:
     done.after_faq = u.intent == "faq" and "faq_answer" in ctx.reply.kinds
     if u.gpus and REGION_FAQ in ctx.reply.faq and "faq_answer" in ctx.reply.kinds:
         _listings_by_region(ctx)
+    if done.after_faq and state.pending is None:
+        operated = policy.operations_topic(ctx.u.said, u.task, normalise(text).lower)
+        if operated is not None:
+            done.topic = operated
     return done
 
 

@@ -464,6 +464,7 @@ SERVING_LOAD = (
     "output_tokens",
     "ttft_ms",
     "tpot_ms",
+    "batch_requests",  # an offline job's size
 )
 # A question without a question mark counts as yes/no from its opening word only when this short.
 YES_NO_UNMARKED = 160
@@ -1010,6 +1011,13 @@ def _question_kind(
     method = "method" in filled
     if sig.serving and serving.names_encoder_model(t) and not model:
         return "faq"  # "how many GPUs to serve bge-m3?": an encoder, which the LLM serving plan does not size
+    if (
+        serving.asks_operations(t)
+        and not sig.training
+        and not _serving_load(filled)
+        and not has_any(t, HOW_MANY_GPUS)
+    ):
+        return "faq"  # "how do I autoscale vLLM replicas?", "冷启动要多久": how to run it, not a default plan
     if serving.asks_engine_howto(t) and not _serving_load(filled) and not has_any(t, HOW_MANY_GPUS):
         return "faq"  # "how do I install vllm?", "vllm 怎么开 fp8 kv cache": the engine's how-to, not a plan
     if sig.serving and not (has_any(t, DEFINE) and not model and not _serving_load(filled)):
@@ -1026,6 +1034,9 @@ def _question_kind(
         if (
             model
             or _serving_load(filled)
+            or serving.says_batch_job(
+                t
+            )  # "离线推理", "offline inference": a job to size, whatever else is said
             or sig.engine
             or starts_sizing(t)
             or has_any(t, SERVING_START)

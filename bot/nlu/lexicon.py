@@ -188,6 +188,9 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     # Pieces of text counted one per sample ("2 million short texts at ~100 tokens each").
     ("texts", "samples", 1.0), ("passages", "samples", 1.0), ("paragraphs", "samples", 1.0),
     ("snippets", "samples", 1.0), ("notes", "samples", 1.0), ("memos", "samples", 1.0),
+    # Items a batch job runs through ("score 2M prompts", "500k queries"): each one a sample (its length, when
+    # said, is "2k-token prompts": a length, read before this as a request side).
+    ("prompts", "samples", 1.0), ("queries", "samples", 1.0), ("items", "samples", 1.0),
     # Passes over the data. 轮 is an epoch except in 多轮对话 (rounds of a dialogue, above).
     ("epochs", "epochs", 1.0), ("epoch", "epochs", 1.0), ("个epochs", "epochs", 1.0),
     ("个 epochs", "epochs", 1.0), ("个epoch", "epochs", 1.0), ("个 epoch", "epochs", 1.0),

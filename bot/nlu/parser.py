@@ -809,6 +809,15 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         again = extract(masked, nums, gpus, t.lang, named_model=bool(models), serving=True)
         if again.values.get("daily_requests"):
             serving_msg, found = True, again
+    # An offline job: "offline batch inference over 10M documents", "跑一遍 1000 万条数据打标签",
+    # "生成 50 万条合成数据". A task done to a counted set is one only when no training word is said
+    # ("label 10M documents with Qwen2.5-7B", not "fine-tune on 10M labelled documents").
+    batch = not trains and (
+        serving.says_batch_job(s) or (serving.names_batch_task(s) and bool(found.values.get("samples")))
+    )
+    if batch and not (serving_msg or inference):
+        found = extract(masked, nums, gpus, t.lang, named_model=bool(models), serving=True)
+    serving_msg = serving_msg or batch
     users, requests = _float(_pick(found, "daily_users", True)), _float(_pick(found, "daily_requests", True))
     if users is not None and requests is not None and requests < users:
         del found.values[
@@ -975,7 +984,9 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
             slots = replace(slots, precision=serving.serving_precision(s, True))
         slots = _context_as_request(slots)
         use = "full" if slots.context_tokens and serving.fills_window(s) else serving.find_serve_use(s)
-        slots = replace(slots, serve_use=use)
+        slots = replace(slots, serve_use=serving.batch_use(s) if batch else use)
+        if batch:
+            slots = _batch_job(slots)
         filled = slots.filled()
     unread_precision = None
     if task == "train" and method != "qlora" and slots.precision in ("int8", "int4"):
@@ -1292,6 +1303,18 @@ _SAID_OF = re.compile(
 def _said_of(s: str, gpu: GpuMention, data_bytes: float) -> bool:
     m = _SAID_OF.match(s, gpu.end)
     return m is not None and abs(float(m.group(1)) * 1e9 - data_bytes) < 0.5e9
+
+
+def _batch_job(slots: Slots) -> Slots:
+    """An offline job's slots: the items counted are its requests, and the length said per item is each
+    request's prompt ("10M documents of 1k tokens each"), or its answer when the job writes the items
+    ("生成 50 万条合成数据，每条 500 tokens"); a length said for a side stays that side's."""
+    per_item = int(slots.tokens_per_sample) if slots.tokens_per_sample else None
+    if per_item is not None and slots.serve_use == "batch_generate" and slots.output_tokens is None:
+        slots = replace(slots, output_tokens=per_item)
+    elif per_item is not None and slots.serve_use != "batch_generate" and slots.input_tokens is None:
+        slots = replace(slots, input_tokens=per_item)
+    return replace(slots, batch_requests=int(slots.samples) if slots.samples else None)
 
 
 def _trains(s: str) -> bool:

@@ -71,6 +71,78 @@ USES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("code", ("code", "coding", "coder", "copilot", "code assistant", "coding assistant", "code completion",
               "代码", "编程", "写代码", "代码补全")),
 )  # fmt: skip
+# An offline (batch) inference job rather than a live service: a fixed set of requests run through the model
+# once, sized by throughput (sizing.serve_types.BatchJob; Slots.serve_use "batch"). These words say so alone.
+BATCH_JOB = (
+    "batch inference", "batched inference", "offline inference", "offline batch", "batch job", "batch jobs",
+    "bulk inference", "batch generation", "batch scoring", "batch processing", "batch-process",
+    "batch process",
+    "batch predict", "batch prediction", "batch predictions", "batch-score", "batch score", "offline scoring",
+    "offline generation", "offline job",
+    "离线推理", "离线推论", "批量推理", "批量推论", "批推理", "批次推理", "批次推论", "离线批量", "离线批次",
+    "批处理", "批量处理", "批量生成", "批量打标", "批量标注", "批量打分", "离线任务", "离线跑",
+)  # fmt: skip
+# What a job does to each item of a counted set ("label 10M documents", "score 2M prompts", "跑一遍 1000 万条
+# 数据打标签", "生成 50 万条合成数据"): with a model and a count, and no training word, a batch job.
+BATCH_TASKS = (
+    "score", "scoring", "label", "labels", "labelling", "labeling", "classify", "classifying", "tag",
+    "tagging", "annotate", "annotating", "summarize", "summarise", "summarizing", "summarising", "translate",
+    "translating", "extract", "extracting", "generate", "generating", "synthetic", "synthesize", "synthesise",
+    "rewrite", "rewriting",
+    "打标签", "打标", "标注", "打分", "评分", "分类", "摘要", "总结", "翻译", "抽取", "提取", "改写", "生成",
+    "合成数据", "跑一遍", "过一遍", "跑完", "处理完",
+)  # fmt: skip
+# Tasks whose answer is short (a label, a score, a class): the job's default answer length is
+# sizing.serve_types.SHORT_ANSWER_TOKENS rather than a chat answer's.
+SHORT_ANSWER_TASKS = (
+    "score", "scoring", "label", "labels", "labelling", "labeling", "classify", "classifying", "tag",
+    "tagging", "annotate", "annotating", "batch-score", "batch score", "batch scoring", "offline scoring",
+    "打标签", "打标", "标注", "打分", "评分", "分类", "批量打标", "批量标注", "批量打分",
+)  # fmt: skip
+
+
+def says_batch_job(s: str) -> bool:
+    """The message names an offline (batch) inference job ("offline batch inference", "离线推理")."""
+    return lexicon.has_cue(s, BATCH_JOB)
+
+
+def names_batch_task(s: str) -> bool:
+    """The message says what a job does to each item ("label", "score", "打标签", "生成"): a batch job when
+    the caller also finds a model and a count of items, and no training word."""
+    return lexicon.has_cue(s, BATCH_TASKS)
+
+
+# A job whose answers are the product ("生成 50 万条合成数据，每条 500 tokens", "generate 500k samples of 500
+# tokens"): the length said per item is the answer's, not the prompt's.
+GENERATES = (
+    "generate", "generates", "generating", "generation", "synthetic", "synthesize", "synthesise", "write",
+    "writing", "生成", "合成", "撰写", "写",
+)  # fmt: skip
+
+
+def generates_items(s: str) -> bool:
+    """The job writes the items it counts (synthetic data, generated samples)."""
+    return lexicon.has_cue(s, GENERATES)
+
+
+def short_answers(s: str) -> bool:
+    """The job's answers are labels or scores ("label 10M documents", "打标签"): a few tokens each."""
+    return lexicon.has_cue(s, SHORT_ANSWER_TASKS)
+
+
+# Slots.serve_use of a batch job, by what its answers are: the items' own prompts answered ("batch"), items
+# written ("batch_generate": a length per item is the answer's), labels or scores ("batch_label": short
+# answers).
+BATCH_USES = ("batch", "batch_generate", "batch_label")
+
+
+def batch_use(s: str) -> str:
+    """The Slots.serve_use of a batch job message (BATCH_USES)."""
+    if short_answers(s):
+        return "batch_label"
+    return "batch_generate" if generates_items(s) else "batch"
+
+
 # Every request fills the stated context: "every request fills the full 32k context", "每次都打满上下文".
 FILLS_WINDOW = (
     "fills the", "fill the", "fills its", "fill their", "full context", "full window", "whole context",
@@ -158,6 +230,38 @@ def asks_engine_howto(s: str) -> bool:
     if len(named) >= 2 and lexicon.has_cue(s, ENGINE_COMPARE):
         return True
     return bool(named) and lexicon.has_cue(s, ENGINE_HOWTO)
+
+
+# Operating a deployment rather than sizing it: scaling replicas with the load, spreading requests over
+# them, starting them ("how do I autoscale vLLM replicas?", "多副本怎么做负载均衡", "冷启动要多久"). The FAQ
+# answers it (faq.serving_autoscaling, faq.serving_load_balancing, faq.serving_cold_start), not a plan for a
+# default load; a load said with it ("autoscale for 100 users") is still sized.
+OPERATIONS = (
+    "autoscale", "autoscales", "autoscaling", "autoscaler", "auto-scale", "auto-scaling", "auto scale",
+    "auto scaling", "scale to zero", "scale-to-zero", "hpa", "keda", "load balance", "load balancing",
+    "load balancer", "load-balance", "load-balancing", "cold start", "cold starts", "cold-start",
+    "startup time", "start-up time", "take to start", "takes to start", "扩缩容", "弹性伸缩", "自动伸缩",
+    "自动扩容", "自动缩容",
+    "负载均衡", "冷启动", "启动要多久", "启动时间", "多久能接请求",
+)  # fmt: skip
+
+
+# ... or replicas said with what is done to them ("scale vLLM replicas with traffic", "四个副本之间怎么分流",
+# "新副本要等多久才能接请求").
+REPLICA_WORDS = ("replica", "replicas", "副本", "实例", "pods", "pod")
+REPLICA_OPERATIONS = (
+    "scale", "scales", "scaling", "balance", "balanced", "spread", "route", "routing", "distribute",
+    "traffic", "round robin", "round-robin", "in front of", "take requests", "ready to serve",
+    "流量", "加减", "增减", "扩", "缩", "分流", "均衡", "路由", "随流量", "接请求", "等多久", "多久才能",
+    "启动",
+)  # fmt: skip
+
+
+def asks_operations(s: str) -> bool:
+    """The message asks how to operate a serving deployment (OPERATIONS): scaling, balancing, starting."""
+    if lexicon.has_cue(s, OPERATIONS):
+        return True
+    return lexicon.has_cue(s, REPLICA_WORDS) and lexicon.has_cue(s, REPLICA_OPERATIONS)
 
 
 # LoRA adapters served on the base model ("serve 20 LoRA adapters on Llama 3.1 8B", "微调的 LoRA 要上线").

@@ -209,6 +209,15 @@ def _classify(
     elif unit.kind == "none" and num.mult not in ("b", "t", "g"):
         unit = samples_after_modifiers(s, num) or unit  # "20k support tickets", "50k customer chats"
     if (
+        unit.kind == "samples"
+        and found.serving
+        and num.value < _FEWEST_COUNTED_PROMPTS
+        and s[num.end : unit.end].strip().split(" ")[-1] in _PROMPT_WORDS
+    ):
+        # "2k prompts and 500-token answers": a prompt's length, whose side the word after the number names
+        unit = Unit("none", 1.0, num.end)
+        after = window_after(s, num.end, ceiling)
+    if (
         unit.kind == "none"
         and num.mult in ("b", "t", "m", "k", "zh")
         and _low_end_of_tokens(s, idx, nums, units)
@@ -1044,6 +1053,12 @@ def _global_batch(before: str) -> bool:
     head = before.rstrip(" :：=约~≈" + lexicon.KEY_QUOTES)
     label = lexicon.label_at_end(head, _GLOBAL_BATCH + _LOCAL_BATCH)
     return label in _GLOBAL_BATCH and label not in _LOCAL_BATCH and not head.endswith(_LOCAL_BATCH)
+
+
+# In a serving message a number before "prompts" is their length ("2k prompts, 500 out") below this, and a
+# count of them at or above it ("score 2M prompts", "500k queries"): no prompt is 100k tokens by default.
+_FEWEST_COUNTED_PROMPTS = 100_000
+_PROMPT_WORDS = ("prompts", "queries")
 
 
 def _after_label(before: str, labels: tuple[str, ...]) -> bool:

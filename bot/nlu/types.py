@@ -51,7 +51,7 @@ FILLABLE: tuple[str, ...] = SLOT_NAMES + (
     "concurrency",
     "qps", "daily_users", "daily_requests", "volume_said",
     "input_tokens", "output_tokens", "ttft_ms", "tpot_ms", "serve_layout", "context_tokens",
-    "serve_use",
+    "serve_use", "batch_requests",
 )  # fmt: skip
 
 
@@ -140,6 +140,9 @@ class Slots:
     # The serving engine named ("vllm", "sglang", "tensorrt-llm"; bot/nlu/serving.find_serve_engine). Not
     # in FILLABLE: naming the software ("vLLM 能在 MI300X 上跑吗") fills no sizing slot.
     serve_engine: str | None = None
+    # The requests an offline (batch) job runs through (serve_use one of bot/nlu/serving.BATCH_USES): the
+    # items counted ("10M documents", "1000 万条数据", "2M prompts"); its deadline is `days`.
+    batch_requests: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         budget = None
@@ -185,6 +188,7 @@ class Slots:
             "context_tokens": self.context_tokens,
             "serve_use": self.serve_use,
             "serve_engine": self.serve_engine,
+            "batch_requests": self.batch_requests,
         }
 
     def filled(self) -> tuple[str, ...]:

@@ -54,7 +54,7 @@ def test_json_shape_names_every_slot_even_when_absent(
         "stack", "recompute", "offload", "low_memory", "model", "concurrency", "qps", "daily_users",
         "daily_requests", "volume_said", "input_tokens",
         "output_tokens",
-        "ttft_ms", "tpot_ms", "serve_layout", "context_tokens", "serve_use", "serve_engine",
+        "ttft_ms", "tpot_ms", "serve_layout", "context_tokens", "serve_use", "serve_engine", "batch_requests",
     }  # fmt: skip
 
 

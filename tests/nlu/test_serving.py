@@ -368,3 +368,55 @@ def test_a_speed_said_of_each_user_is_a_per_token_latency(text: str) -> None:
 
 def test_a_speed_of_each_gpu_is_no_per_user_latency() -> None:
     assert parse("8 GPUs each doing 3000 tokens/s").slots.tpot_ms is None
+
+
+@pytest.mark.parametrize(
+    ("text", "use", "requests", "days"),
+    [("run offline batch inference with Llama 3.1 70B over 3M support tickets, done within 2 days",
+      "batch", 3_000_000, 2.0),
+     ("we need to batch-process 800k documents through Qwen2.5-14B by Friday next week, say 6 days",
+      "batch", 800_000, 6.0),
+     ("label 4M product reviews with Qwen2.5-7B", "batch_label", 4_000_000, None),
+     ("classify 1.5M emails with a 13B model, no rush", "batch_label", 1_500_000, None),
+     ("generate 300k synthetic conversations with Llama 3.3 70B", "batch_generate", 300_000, None),
+     ("用 Qwen2.5-32B 做离线推理，200 万篇文章，一周内跑完", "batch", 2_000_000, 7.0),
+     ("批量推理：用 Llama 3.1 8B 给 500 万条评论打标签", "batch_label", 5_000_000, None),
+     ("用 Qwen2.5-72B 批量生成 20 万条合成数据，不着急", "batch_generate", 200_000, None),
+     ("離線推論 Qwen2.5-7B，300 萬筆資料，兩天內跑完", "batch", 3_000_000, 2.0),
+     ("用 Llama 3 8B 批次推論 80 萬則評論，幫它們分類", "batch_label", 800_000, None)],
+)  # fmt: skip
+def test_an_offline_batch_job_is_a_serving_request_of_a_counted_set_with_its_deadline(
+    text: str, use: str, requests: int, days: float | None
+) -> None:
+    got = parse(text)
+    assert got.task == "serve", got
+    assert (got.slots.serve_use, got.slots.batch_requests, got.slots.days) == (use, requests, days)
+
+
+@pytest.mark.parametrize(
+    ("text", "side", "tokens"),
+    [("offline inference with Llama 3.1 8B over 2M documents of 3k tokens each", "input_tokens", 3000),
+     ("generate 100k synthetic samples of 800 tokens with Qwen2.5-72B", "output_tokens", 800),
+     ("用 Qwen2.5-72B 生成 10 万条合成数据，每条约 600 token", "output_tokens", 600),
+     ("離線推論 50 萬份合約，每份大約 4k token，用 Qwen2.5-14B", "input_tokens", 4000)],
+)  # fmt: skip
+def test_the_length_said_per_item_is_the_prompt_unless_the_job_writes_the_items(
+    text: str, side: str, tokens: int
+) -> None:
+    assert said(text)[side] == tokens
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["fine-tune Llama 3 8B on 50k labelled samples",
+     "用 100 万条标注数据微调 Qwen2.5-7B",
+     "serve Llama 3.1 8B to 200 users, 2k prompts and 500-token answers"],
+)  # fmt: skip
+def test_training_on_labelled_data_and_a_live_service_are_no_batch_job(text: str) -> None:
+    got = parse(text)
+    assert got.slots.batch_requests is None and not str(got.slots.serve_use or "").startswith("batch")
+
+
+def test_a_count_of_prompts_is_a_job_size_and_a_short_one_is_still_a_prompt_length() -> None:
+    assert said("score 2M prompts with an 8B model")["batch_requests"] == 2_000_000
+    assert said("serve Llama 3.1 8B, 2k prompts and 500 token answers, 50 users")["input_tokens"] == 2000

@@ -96,3 +96,26 @@ def test_the_engine_flag_plans_for_that_engines_kv_cache(capsys: pytest.CaptureF
     with pytest.raises(SystemExit) as refused:
         run(capsys, *args, "--engine", "ollama")
     assert refused.value.code == 2 and "--engine" in capsys.readouterr().err
+
+
+def test_a_batch_job_on_the_command_line_gives_its_hours_gpu_hours_and_cost(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(
+        capsys, "--task", "serve", "--model", "Llama-3.1-8B", "--requests", "5M", "--input-tokens", "800",
+        "--output-tokens", "150", "--window-hours", "24", "--json",
+    )  # fmt: skip
+    assert code == 0
+    data = json.loads(out)
+    first = data["options"][0]
+    job = first["job"]
+    assert job["requests"] == 5_000_000 and job["window_hours"] == 24 and job["meets_window"]
+    assert job["hours"] <= 24 and job["gpu_hours"] > 0 and job["cost"]["amount"] > 0
+    assert data["workload"]["ttft_ms"] is None and data["workload"]["batch_requests"] == 5_000_000
+    code, text, _ = run(capsys, "--task", "serve", "--model", "Llama-3.1-8B", "--requests", "5M")
+    assert code == 0 and "batch job" in text and "GPU-hours" in text
+
+
+def test_a_window_without_a_job_size_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "--task", "serve", "--model", "Llama-3.1-8B", "--window-hours", "24")
+    assert code == 2 and out == "" and "--window-hours needs --requests" in err

@@ -20,6 +20,7 @@ from sizing.serve_types import (
     DEFAULT_INPUT_TOKENS,
     DEFAULT_OUTPUT_TOKENS,
     SERVE_PRECISIONS,
+    BatchJob,
     ServeEngine,
     ServePrecision,
     ServeRequest,
@@ -94,6 +95,18 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         type=positive_int("--daily-requests"),
         help="requests a day (a month's count / 30.4; peak rate derived over 8 busy hours at 2x the average)",
     )
+    load.add_argument(
+        "--requests",
+        type=positive_int("--requests"),
+        help="an offline (batch) job of this many requests (documents, prompts, samples): replicas run full,"
+        " no latency target; the answer gives the job's hours, GPU-hours and total cost",
+    )
+    g.add_argument(
+        "--window-hours",
+        type=positive_float("--window-hours"),
+        help="with --requests: hours the batch job must finish in (replicas added to meet it); without"
+        " it, the cheapest plan and how long it takes",
+    )
     g.add_argument(
         "--layout",
         choices=("tp", "ep"),
@@ -151,6 +164,9 @@ def run(args: argparse.Namespace) -> int:
     if model is None and args.params is None:
         print("gpu-advisor size: --task serve needs --model NAME or --params N", file=sys.stderr)
         return 2
+    if args.window_hours is not None and args.requests is None:
+        print("gpu-advisor size: --window-hours needs --requests (the batch job's size)", file=sys.stderr)
+        return 2
     precision = _precision(args, model)
     if precision is None:
         print(
@@ -187,6 +203,7 @@ def run(args: argparse.Namespace) -> int:
         today=dt.date.today(),
         layout=args.layout,
         engine=ENGINE_NAMES.get(args.engine) if args.engine else None,
+        batch=BatchJob(args.requests, args.window_hours) if args.requests is not None else None,
     )
     try:
         result = plan_serving(request, _knowledge().catalog).to_dict()
@@ -220,6 +237,13 @@ def render_text(result: dict[str, Any]) -> str:
         )
     if not result["options"]:
         rows.append("(nothing in the catalogue fits)")
+    jobs = [(o["label"], o["job"]) for o in result["options"] if o.get("job", {}).get("hours") is not None]
+    if jobs:
+        rows += ["", f"{'batch job':<17}{'hours':>10}{'GPU-hours':>12}{'cost':>14}  within window"]
+        for label, job in jobs:
+            cost = "n/a" if job["cost"] is None else f"{job['cost']['amount']:,.0f} {job['cost']['currency']}"
+            window = "-" if job["window_hours"] is None else ("yes" if job["meets_window"] else "NO")
+            rows.append(f"{label:<17}{job['hours']:>10,.1f}{job['gpu_hours']:>12,.0f}{cost:>14}  {window}")
     rows += [""] + [f"! {w['code']}: {w['message']}" for w in result["warnings"]]
     rows += [f"- excluded {e['gpu']}: {e['message']}" for e in result.get("excluded", [])]
     rows += [""] + [f"  {line}" for line in result["explain"]]

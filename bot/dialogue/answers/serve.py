@@ -13,11 +13,12 @@ from typing import Any, NamedTuple, cast
 
 from bot.dialogue.answers.base import Question
 from bot.dialogue.answers.capability import serving_verdict
+from bot.dialogue.answers.serve_batch import add_batch_answer, add_batch_typical
 from bot.dialogue.hardware import china_gpus
 from bot.dialogue.reply import Reply
 from bot.nlu.lexicon import asks_price, has_cue
 from bot.nlu.question_cues import PER_TOKEN_COST
-from bot.nlu.serving import adapters_served, latency_percentile, names_encoder_model
+from bot.nlu.serving import BATCH_USES, adapters_served, latency_percentile, names_encoder_model
 from bot.nlu.text import normalise
 from knowledge.latency_percentiles import latency_percentiles
 from sizing.assumptions import HOURS_PER_MONTH
@@ -34,7 +35,9 @@ from sizing.serve_types import (
     DEFAULT_OUTPUT_TOKENS,
     SERVE_ENGINES,
     SERVE_PRECISIONS,
+    SHORT_ANSWER_TOKENS,
     TYPICAL_PROMPT_TOKENS,
+    BatchJob,
     ServePrecision,
     ServeRequest,
     prompt_for_context,
@@ -78,10 +81,18 @@ def serve_request(q: Question, *, default_load: bool = True, hardware: bool = Tr
     precision: ServePrecision = next(
         (p for p in SERVE_PRECISIONS if p == said), card.native_precision if card is not None else "bf16"
     )
-    output_tokens = int(q.slot("output_tokens") or 0) or None
+    job = batch_job(q)
+    output_tokens = batch_answer_tokens(q, int(q.slot("output_tokens") or 0) or None)
     answer_tokens = output_tokens or DEFAULT_OUTPUT_TOKENS
     context = int(q.slot("seq_len") or 0) or None
     said_window, prompt, use = typical_request(q, output_tokens, answer_tokens)
+    if (
+        prompt is None
+        and q.u.tokens_per_sample
+        and batch_requests(q)
+        and q.slot("serve_use") != "batch_generate"
+    ):
+        prompt = int(q.u.tokens_per_sample)  # a follow-up's "of 2k tokens each": the items are the prompts
     input_tokens = prompt_for_context(context, prompt, answer_tokens)
     if card is not None and card.long_context is not None:
         if uses_long_context(card, input_tokens, answer_tokens, max(context or 0, said_window or 0) or None):
@@ -105,7 +116,8 @@ def serve_request(q: Question, *, default_load: bool = True, hardware: bool = Tr
     load = _load(concurrency, qps, daily, requests)
     # A GPU type named without a count ("how many H20?") is sized for the pilot load as well, so the
     # plan meets chat latency; a count ("on 2 H20s") asks what that hardware carries at full load.
-    load_default = default_load and no_load and not (gpu and q.slot("gpu_count"))
+    batch = q.slot("serve_use") in BATCH_USES  # an offline job, counted or not: full replicas, no pilot load
+    load_default = default_load and no_load and not (gpu and q.slot("gpu_count")) and not batch
     return ServeRequest(
         model=arch,
         model_id=card.id if card is not None else None,
@@ -113,7 +125,7 @@ def serve_request(q: Question, *, default_load: bool = True, hardware: bool = Tr
         input_tokens=input_tokens or DEFAULT_INPUT_TOKENS,
         output_tokens=answer_tokens,
         input_tokens_default=input_tokens is None or use is not None,
-        output_tokens_default=output_tokens is None,
+        output_tokens_default=output_tokens is None or short_answer_assumed(q, job),
         context_tokens=context,
         window_tokens=said_window
         if said_window is not None and said_window > (input_tokens or 0) + answer_tokens
@@ -129,7 +141,44 @@ def serve_request(q: Question, *, default_load: bool = True, hardware: bool = Tr
         today=q.today,
         layout=_layout(q.slot("serve_layout")),
         engine=next((e for e in SERVE_ENGINES if e == q.slot("serve_engine")), None),
+        batch=job,
     )
+
+
+def batch_job(q: Question) -> BatchJob | None:
+    """The offline job a serving question describes (Slots.serve_use one of BATCH_USES): the requests counted
+    (documents, prompts, samples) and the days said to finish in ("within 3 days", "三天内跑完"; "no rush" /
+    "不急" or nothing said: no window). None for a live service, or a job whose size was not counted (then the
+    plan is one replica at full load, and the answer asks how many)."""
+    count = batch_requests(q)
+    if count is None:
+        return None
+    days = q.slot("days")
+    window = float(days) * 24.0 if days and not q.u.no_deadline else None
+    return BatchJob(count, window)
+
+
+def batch_requests(q: Question) -> int | None:
+    """The requests of the batch job under discussion: items counted now ("10M documents then") or before."""
+    if q.slot("serve_use") not in BATCH_USES:
+        return None
+    count = q.u.samples or q.slot("batch_requests")
+    return int(float(count)) if count and float(count) >= 1 else None
+
+
+def batch_answer_tokens(q: Question, output_tokens: int | None) -> int | None:
+    """A batch job's answer length: the one said, else SHORT_ANSWER_TOKENS for labels and scores (said as
+    assumed), else None (the default)."""
+    if output_tokens is None and q.slot("serve_use") == "batch_generate" and q.u.tokens_per_sample:
+        return int(q.u.tokens_per_sample)  # a follow-up's "每条 800 tokens" of items the job writes
+    if output_tokens is None and q.slot("serve_use") == "batch_label":
+        return SHORT_ANSWER_TOKENS
+    return output_tokens
+
+
+def short_answer_assumed(q: Question, job: BatchJob | None) -> bool:
+    """The answer length of a labelling or scoring job is ours (SHORT_ANSWER_TOKENS), not said."""
+    return q.slot("serve_use") == "batch_label" and not q.slot("output_tokens")
 
 
 def _load(concurrency: Any, qps: Any, daily: Any, requests: Any) -> dict[str, Any]:
@@ -357,14 +406,19 @@ def serving_answer(q: Question, reply: Reply) -> bool:
     changed = load_changed(q, req, data)
     if changed is not None:
         reply.add("serve_changed", **changed)
-    reply.add(
-        "serve",
+    shown = {
         **view(req, data),
-        read_as=read_as(q, req),
-        china=china,
-        volume_said=q.slot("volume_said"),
+        "read_as": read_as(q, req),
+        "china": china,
+        "volume_said": q.slot("volume_said"),
         **clouds_note(q, data["options"]),
-    )
+    }
+    if q.slot("serve_use") in BATCH_USES:
+        add_batch_answer(
+            q, req, data, shown, reply
+        )  # an offline job: its hours and whole cost, not a service
+    else:
+        reply.add("serve", **shown)
     add_adapter_note(q, req, reply)
     add_latency_note(q, data, reply)
     add_encoder_note(q, data, reply)
@@ -457,6 +511,8 @@ def budget_verdict(q: Question, req: ServeRequest, data: Mapping[str, Any]) -> d
     that carries the load against the budget per hour (a monthly or total budget is a month of serving)."""
     if req.budget is None or not (q.u.yes_no or has_cue(normalise(q.text).lower, ENOUGH_ASKS)):
         return None
+    if req.batch is not None and req.budget.period == "total":
+        return job_budget_verdict(q, req, data)
     options = data.get("options") or []
     first = options[0] if options else None
     cost = (first or {}).get("cost") or {}
@@ -479,6 +535,34 @@ def budget_verdict(q: Question, req: ServeRequest, data: Mapping[str, Any]) -> d
         "limit_per_month": limit * rate * HOURS_PER_MONTH,
         "gpus": first.get("gpus"),
         "gpu_name": first.get("gpu_name"),
+    }
+
+
+def job_budget_verdict(q: Question, req: ServeRequest, data: Mapping[str, Any]) -> dict[str, Any] | None:
+    """ "is $500 enough to label 5M reviews with Llama 3.1 8B?": a batch job's total budget against the whole
+    job's cost on its cheapest option (any precision shown), in the budget's currency."""
+    assert req.budget is not None
+    priced = [
+        o
+        for o in data.get("options") or []
+        if o.get("fits") and (o.get("job") or {}).get("cost") and o["job"]["cost"].get("usd")
+    ]
+    if not priced:
+        return None
+    cheapest = min(priced, key=lambda o: float(o["job"]["cost"]["usd"]))
+    rate = q.catalog.usd_to_cny if req.budget.currency == "CNY" else 1.0
+    budget_usd = req.budget.amount / rate
+    job_usd = float(cheapest["job"]["cost"]["usd"])
+    return {
+        "job": True,
+        "within": job_usd <= budget_usd * 1.0001,
+        "currency": req.budget.currency,
+        "job_cost": job_usd * rate,
+        "budget": req.budget.amount,
+        "hours": cheapest["job"]["hours"],
+        "gpus": cheapest["gpus"],
+        "gpu_name": cheapest["gpu_name"],
+        "precision": cheapest["precision"],
     }
 
 
@@ -581,6 +665,9 @@ def typical_answer(q: Question, reply: Reply) -> bool:
             rows.append(data)
     if not rows:
         return False
+    if q.slot("serve_use") in BATCH_USES:
+        add_batch_typical(q, rows, reply)  # an offline job of no model named: the job on each typical model
+        return True
     daily = q.slot("daily_users")
     reply.add("serve_typical", rows=rows, china=in_china(q) and not q.slot("gpu"), **{
         k: rows[0][k] for k in ("concurrency", "qps", "daily_users", "daily_requests", "load_default",
