@@ -812,12 +812,12 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     # An offline job: "offline batch inference over 10M documents", "跑一遍 1000 万条数据打标签",
     # "生成 50 万条合成数据". A task done to a counted set is one only when no training word is said
     # ("label 10M documents with Qwen2.5-7B", not "fine-tune on 10M labelled documents").
-    batch = not trains and (
+    batch_job = not trains and (
         serving.says_batch_job(s) or (serving.names_batch_task(s) and bool(found.values.get("samples")))
     )
-    if batch and not (serving_msg or inference):
+    if batch_job and not (serving_msg or inference):
         found = extract(masked, nums, gpus, t.lang, named_model=bool(models), serving=True)
-    serving_msg = serving_msg or batch
+    serving_msg = serving_msg or batch_job
     users, requests = _float(_pick(found, "daily_users", True)), _float(_pick(found, "daily_requests", True))
     if users is not None and requests is not None and requests < users:
         del found.values[
@@ -984,8 +984,8 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
             slots = replace(slots, precision=serving.serving_precision(s, True))
         slots = _context_as_request(slots)
         use = "full" if slots.context_tokens and serving.fills_window(s) else serving.find_serve_use(s)
-        slots = replace(slots, serve_use=serving.batch_use(s) if batch else use)
-        if batch:
+        slots = replace(slots, serve_use=serving.batch_use(s) if batch_job else use)
+        if batch_job:
             slots = _batch_job(slots)
         filled = slots.filled()
     unread_precision = None
