@@ -364,7 +364,8 @@ PER_USER_AFTER = ("each", "apiece")
 CONCURRENCY_LABEL = ("并发", "并发数", "并发量", "并发用户", "concurrency", "concurrency of", "concurrent")
 # Before a bare number: "日活 5000", "DAU 2万", "daily active users: 5k".
 DAILY_USERS_LABEL = (
-    "日活", "日活用户", "日活跃用户", "日活数", "日活用户数", "日活跃用户数", "dau", "daily active users",
+    "日活", "日活用户", "日活跃用户", "日活数", "日活用户数", "日活跃用户数", "日活跃使用者", "每日活跃用户",
+    "每日活跃使用者", "每天活跃用户", "dau", "daily active users",
     "daily users", "daily active users of", "daily users of", "dau of",
 )  # fmt: skip
 # Before a count of users or people: per day, so daily users ("每天 5000 个用户", "日均 3000 人使用").

@@ -818,6 +818,9 @@ def _users_period(s: str, num: Num, unit: Unit) -> float | None:
     a month"); None when none is (users at once). The period may be a number itself ("一天"), so the text
     before it is read past the previous number."""
     head = window_before(s, num.start, 0, _PERIOD_REACH)
+    label = _without_hedges(window_before(s, num.start, 0, 2 * _PERIOD_REACH).lower().rstrip(" :：=~"))
+    if lexicon.label_at_end(label.rstrip(" :：=为是~"), DAILY_USERS_LABEL):
+        return 1.0  # "日活大概 2000 人", "DAU around 5k users": the label says a day's users
     if not head.rstrip(" ：:约大概有").endswith(PER_DAY + _PERIOD_BEFORE_USERS):
         return request_period("", s[unit.end : unit.end + _PERIOD_REACH], 0.0)
     return request_period(head.rstrip(" ：:约大概有"), "", 0.0) or 1.0

@@ -29,3 +29,24 @@ def test_more_daily_users_need_more_replicas(real: Consultant) -> None:
     large = real.handle("b", "serve Llama 3 70B for 200k daily users").text
     assert "replicas" not in small.split("\n")[1], small
     assert "replicas" in large.split("\n")[1], large
+
+
+def test_daily_users_said_with_a_hedge_and_a_word_for_people_are_daily_not_at_once(real: Consultant) -> None:
+    # "日活大概 2000 人" is 2,000 users a day, not 2,000 users at once (which would need far more GPUs)
+    for message, opening in (
+        (
+            "想部署一个 14B 的开源模型，日活大概 2000 人，用什么卡？",
+            "*推理部署 140亿参数的模型（BF16），日活 2,000",
+        ),
+        (
+            "部署 14B 模型，每日活躍使用者大約 2000 人，要幾張卡？",
+            "*推理部署 140億參數的模型（BF16），日活 2,000",
+        ),
+        (
+            "serve a 14B model, DAU around 2000 users, how many GPUs?",
+            "*Serving a 14B-parameter model (BF16) for 2,000 daily users",
+        ),
+    ):
+        text = real.handle(message, message).text
+        assert text.startswith(opening), (message, text[:120])
+        assert not any(w in text.split("\n")[0] for w in ("并发", "併發", "concurrent")), message
