@@ -369,7 +369,9 @@ GPU_TO_TAKE = re.compile(
     r"(?: (?:should|would|do|could|can|shall) (?:i|we|you))?(?: to)?"
     r" (?:use|rent|pick|choose|get|go with|go for|recommend|suggest|buy)\b"
     r"|\brecommend (?:a |an |me a |us a )?(?:gpu|card)\b"
-    r"|(?:选|挑|推荐|建议)(?:一下|用|租)?(?:什么|哪种|哪款|哪张|哪个|啥)(?:样的)?(?:显卡|卡|gpu)"
+    # "用哪张显卡", "推荐哪一张顯示卡" (Taiwan's 顯示卡), "选哪款 GPU"
+    r"|(?:选|挑|推荐|建议|用|租)(?:一下|用|租)?(?:什么|哪一?种|哪一?款|哪一?张|哪一?个|啥)(?:样的)?\s*"
+    r"(?:显卡|显示卡|卡|gpu)"
 )
 
 

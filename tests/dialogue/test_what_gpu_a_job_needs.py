@@ -65,6 +65,21 @@ def test_which_gpu_to_pick_or_recommend_is_the_same_question_as_what_gpu_is_need
     assert zh.startswith("*70亿参数模型的全参数微调") and not any(f in zh for f in FORM)
 
 
+def test_which_graphics_card_asked_with_any_measure_word_or_taiwan_word_is_answered_not_asked_for_data(
+    real: Consultant,
+) -> None:
+    # 显卡 / Taiwan's 顯示卡, 哪一张 ("which one", no count of one card), 选哪款 GPU with a space
+    for message in (
+        "LoRA 微调 Llama-3-8B 用哪张显卡比较划算",
+        "我们想用 LoRA 微調 Llama-3-8B，請問用哪張顯示卡比較划算",
+        "LoRA 微調 Llama-3-8B，推薦哪一張顯示卡？",
+        "LoRA 微调 8B 模型，选哪款 GPU 性价比高",
+    ):
+        text = ask(real, message)
+        assert re.match(r"\*80[亿億]\w\w模型的 LoRA，1 [张張] NVIDIA L4", text), (message, text[:120])
+        assert not any(f in text for f in FORM), message
+
+
 def test_the_gpu_hours_of_a_job_on_one_gpu_named_are_answered_on_that_gpu_not_asked_for_data(
     real: Consultant,
 ) -> None:
