@@ -63,11 +63,16 @@ WH_WORDS = (
     "多高", "啥",
     "what", "which", "how", "why", "when", "where", "who", "whom",
 )  # fmt: skip
+# Running out of GPU memory ("3090 训 7B 爆显存了", "OOM on my 3090"): with a job and a GPU named, whether
+# that GPU holds the job (intents._feasibility), so the answer says what does fit there.
+OUT_OF_MEMORY = (
+    "oom", "oom'd", "out of memory", "爆显存", "显存溢出", "显存爆了", "显存炸了", "显存不够", "显存不足",
+)  # fmt: skip
 # A training failure reported without a question word ("fp16训练loss变成nan", "my loss went nan, using bf16",
 # "微调一直爆显存"): a question to the FAQ as much as "怎么办" is, not a slot to fill.
 SYMPTOMS = (
-    "nan", "loss spike", "loss spiked", "diverged", "diverging", "oom", "oom'd", "out of memory",
-    "爆显存", "显存溢出", "显存爆了", "loss飙升", "loss 飙升", "发散了", "loss不降", "loss 不降",
+    "nan", "loss spike", "loss spiked", "diverged", "diverging", *OUT_OF_MEMORY[:5],
+    "loss飙升", "loss 飙升", "发散了", "loss不降", "loss 不降",
 )  # fmt: skip
 # A premise that two GPUs are equally fast ("the H100 PCIe and SXM are the same speed, so I should rent the
 # cheaper one, right?", "A100 40G 和 80G 算力一样"): the comparison checks it first.
