@@ -63,11 +63,10 @@ WH_WORDS = (
     "多高", "啥",
     "what", "which", "how", "why", "when", "where", "who", "whom",
 )  # fmt: skip
-# Running out of GPU memory ("3090 训 7B 爆显存了", "OOM on my 3090"): with a job and a GPU named, whether
-# that GPU holds the job (intents._feasibility), so the answer says what does fit there.
-OUT_OF_MEMORY = (
-    "oom", "oom'd", "out of memory", "爆显存", "显存溢出", "显存爆了", "显存炸了", "显存不够", "显存不足",
-)  # fmt: skip
+# Running out of GPU memory ("3090 训 7B 爆显存了", "OOM on my 3090"): with a job and one GPU named, whether
+# that GPU holds the job (intents._feasibility), so the answer says what does fit there. ("4090 显存不够，只好
+# 用 2 张 A100" states a known limit and settles on other GPUs: no report of a run.)
+OUT_OF_MEMORY = ("oom", "oom'd", "out of memory", "爆显存", "显存溢出", "显存爆了", "显存炸了")
 # A training failure reported without a question word ("fp16训练loss变成nan", "my loss went nan, using bf16",
 # "微调一直爆显存"): a question to the FAQ as much as "怎么办" is, not a slot to fill.
 SYMPTOMS = (
