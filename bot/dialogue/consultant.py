@@ -333,6 +333,10 @@ class Consultant:
             # "训练一个7B模型" … "is a 3060 with 12gb enough for qlora of that?": whether the hardware holds
             # the model of the job held, not a question that names no model
             context.update({k: state.slots[k] for k in JOB_MODEL_SLOTS if state.slots.get(k) is not None})
+        elif u.task != "serve" and self._cheaper_before_a_plan(state, u, text):
+            # "全参微调 14B" … "有便宜点的吗" while the form asks for the data: the job held, for its cheapest GPUs
+            slots = (*JOB_MODEL_SLOTS, "method")
+            context.update({k: state.slots[k] for k in slots if state.slots.get(k) is not None})
         return Question(text, u, self.kb, self._plan, self._clock(), context)
 
     def _on_plan_question(self, state: DialogueState, u: Understood, reply: Reply, text: str) -> bool:
@@ -433,6 +437,17 @@ class Consultant:
         if u.kind not in FIT_KINDS or u.said.get("params") is not None or state.slots.get("params") is None:
             return False
         return bool(u.gpus) or u.gpu_memory is not None or unknown_gpu(text) is not None
+
+    @staticmethod
+    def _cheaper_before_a_plan(state: DialogueState, u: Understood, text: str) -> bool:
+        """ "cheaper?" said alone while the form asks about a training job and no plan is shown yet."""
+        from bot.nlu.text import normalise
+
+        if state.last is not None or state.pending is None or state.slots.get("params") is None or u.gpus:
+            return False
+        return not any(v is not None for v in u.said.values()) and has_any(
+            normalise(text).lower, PLAN_CHEAPER
+        )
 
     @staticmethod
     def _serves_the_job(state: DialogueState, text: str) -> bool:

@@ -46,7 +46,7 @@ from bot.dialogue.route import SWITCH_WORDS
 from bot.dialogue.state import SERVE_SLOT_NAMES
 from bot.nlu.gpus import board_named
 from bot.nlu.lexicon import SPOT_WORDS, has_cue
-from bot.nlu.question_cues import CHEAPER_THAN
+from bot.nlu.question_cues import CHEAPER_THAN, PLAN_CHEAPER
 from bot.nlu.serving import BATCH_USES, asks_operations
 from bot.nlu.text import normalise
 from sizing.types import Catalog
@@ -230,6 +230,10 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
         return "published_run"  # "how long did BLOOM-176B take to train?": what was reported, not a plan
     if cheaper_instead(q, form_in_progress):
         return "cheapest_gpu"  # "有没有比 H100 便宜但够用的卡做 LoRA 13B": the named GPU is the reference
+    if kind in ("faq", "unknown") and cheaper_while_asked(q, form_in_progress):
+        return (
+            "cheapest_gpu"  # "有便宜点的吗" while the form asks for the data: the cheapest GPUs for the job
+        )
     valued = kind == "cheapest_gpu" and best.asks_value(
         q
     )  # "best value", not "cheapest": per job, not per hour
@@ -465,6 +469,17 @@ def cheaper_instead(q: Question, form_in_progress: bool) -> bool:
     if any(q.u.said.get(k) is not None for k in ("tokens", "data_bytes", "days", "budget")):
         return False
     return has_cue(normalise(q.text).lower, CHEAPER_THAN)
+
+
+def cheaper_while_asked(q: Question, form_in_progress: bool) -> bool:
+    """ "cheaper?", "有便宜点的吗" said alone while the form still asks about a sized training job (no plan
+    yet to make cheaper): the cheapest GPUs that hold the job so far."""
+    if not form_in_progress or q.u.gpus or q.u.task == "serve" or q.slot("params") is None:
+        return False
+    if any(q.u.said.get(k) is not None for k in ("params", "tokens", "data_bytes", "days", "budget")):
+        return False
+    text = normalise(q.text).lower
+    return len(text.strip()) <= SPOT_FOLLOW_UP_CHARS and has_cue(text, PLAN_CHEAPER)
 
 
 def _memory_asked(q: Question) -> bool:
