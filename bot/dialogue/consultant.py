@@ -334,7 +334,8 @@ class Consultant:
             # the model of the job held, not a question that names no model
             context.update({k: state.slots[k] for k in JOB_MODEL_SLOTS if state.slots.get(k) is not None})
         elif u.task != "serve" and self._cheaper_before_a_plan(state, u, text):
-            # "全参微调 14B" … "有便宜点的吗" while the form asks for the data: the job held, for its cheapest GPUs
+            # "全参微调 14B" … "有便宜点的吗" while the form asks for the data: the job held, for its
+            # cheapest GPUs
             slots = (*JOB_MODEL_SLOTS, "method")
             context.update({k: state.slots[k] for k in slots if state.slots.get(k) is not None})
         return Question(text, u, self.kb, self._plan, self._clock(), context)

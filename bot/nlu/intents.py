@@ -1432,7 +1432,7 @@ def _feasibility(t: str, sig: Signals, yes_no: bool, job: bool) -> bool:
     hardware = hardware or (yes_no and not sig.serving and bool(unknown_gpu_names(t)))
     # "How many tokens/s does an H100 do on a 7B model?": the speed on that hardware is its answer.
     asks = yes_no or has_any(t, cues.FITS) or has_any(t, lexicon.ASKS_SPEED)
-    # "3090 训 7B 爆显存了怎么办", "OOM fine-tuning a 13B on my A100 40GB": whether it fits there, and what does
+    # "3090 训 7B 爆显存了怎么办", "OOM fine-tuning a 13B on my A100 40GB": whether it fits there, what does
     asks = asks or (has_any(t, cues.OUT_OF_MEMORY) and len(set(sig.gpus)) == 1)
     # "…on 8 A100s in 2 weeks? how many tokens would that get me?": what the deadline holds on them
     asks = asks or ("days" in sig.filled and has_any(t, cues.TOKENS_ASKED))
