@@ -11,7 +11,7 @@ import re
 import threading
 from typing import NamedTuple
 
-from bot.nlu.question_cues import ADAPTER_WORDS
+from bot.nlu.question_cues import ADAPTER_WORDS, APPLE_SILICON
 from knowledge.hardware_words import LINK_SPEED_WORDS, NETWORK_WORDS
 from knowledge.names import alternation
 from sizing.assumptions import DAYS_PER_MONTH
@@ -914,6 +914,21 @@ DATA_CUES = ("数据", "语料", "训练集", "资料", "data", "dataset", "data
 HARDWARE_CUES = (
     "显存", "内存", "记忆体", "每张", "每卡", "单卡", "memory", "vram", "ram", "hbm", "per gpu", "per card",
     "gbe", "each", "interconnect", *NETWORK_WORDS, *LINK_SPEED_WORDS,
+)  # fmt: skip
+# A machine a byte size may be said of ("is my 64gb macbook any use", "我的 Mac 有 128G", "a workstation with
+# 256GB"): its RAM or disk, never the training data (bot/nlu/slots.py _hardware_size).
+MACHINE_CUES = (
+    *(w for w in APPLE_SILICON if w != "mps"),
+    "laptop", "laptops", "notebook", "workstation", "workstations", "desktop", "desktops", "pc", "pcs",
+    "computer", "computers", "server", "servers", "rig", "machine", "machines",
+    "电脑", "笔记本", "笔电", "工作站", "台式机", "主机", "服务器", "机器", "本机", "单机",
+)  # fmt: skip
+# Right after a byte size, the memory it is ("128G 内存", "64GB of RAM", "32GB 统一内存"): a machine's or a
+# card's, never the data, even with a data word before it.
+MEMORY_AFTER_SIZE = (
+    "内存", "的内存", "记忆体", "的记忆体", "运存", "统一内存", "的统一内存", "显存", "的显存",
+    "ram", "of ram", "memory", "of memory", "unified memory", "of unified memory", "system memory",
+    "system ram", "vram", "of vram",
 )  # fmt: skip
 # ... and these only after it: "the 80GB version" is a GPU's, but in "the 32B version of Qwen2.5 on 0.2 PB of
 # code" the version is the model's and the size the data.

@@ -1098,6 +1098,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         asks_gpu=intents.asks_which_gpu(cs),
         model_fields=intents.model_fields(cs) if intent == "model_info" else (),
         gpu_memory=GpuMemory(*found.gpu_memory) if found.gpu_memory is not None and not mentioned else None,
+        hardware_size=found.hardware_size,
         scales=tuple((x.concept, x.factor) for x in scales if not x.delta),
         deltas=tuple((x.concept, x.delta) for x in scales if x.delta),
         gpu_typos=tuple((x.written, x.gpus) for x in typos),

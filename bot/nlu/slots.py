@@ -259,7 +259,9 @@ def _classify(
                 Ask("tokens_or_data", "media_size", _finite(num.value * unit.factor), said, word=media)
             )
             return
-        if not _hardware_size(s, before, after, unit.end) and not _tier_label(s, unit.end):
+        if _hardware_size(s, before, after, unit.end):
+            found.hardware_size = True
+        elif not _tier_label(s, unit.end):
             _add_data(found, "data_bytes", num.value * unit.factor, num, s, before)
         return
     if unit.kind == "tokens":
@@ -1128,6 +1130,7 @@ def _by_magnitude(s: str, num: Num, before: str, after: str, found: Found) -> No
     ):
         return  # "48G显存的卡", "80G以上的卡"
     if num.mult in ("g", "t") and label != "tokens" and _hardware_size(s, before, after, num.end):
+        found.hardware_size = True
         return  # "400G网络", "80G显存"
     if num.mult in ("g", "t") and _tier_label(s, num.end):
         return  # "24G档"
@@ -1396,9 +1399,22 @@ def _hardware_size(s: str, before: str, after: str, end: int) -> bool:
         return True  # "存储 2PB", "storage: 500TB": the disks; "权重是 28GB": the model's files, not the data
     if _WEIGHTS_AFTER.match(tail) or _WEIGHTS_BEFORE.search(before):
         return True  # "70B in fp16 needs like 140GB just for weights", "140G 的权重": the model's, not data
+    if lexicon.phrase_at(tail, 0, lexicon.MEMORY_AFTER_SIZE) is not None:
+        return True  # "我的 Mac 有 128G 内存", "64GB of RAM": a machine's or a card's memory
+    if _machine_size(before, after):
+        return True  # "is my 64gb macbook any use", "a workstation with 256GB": the machine's, not data
     if _nearest_label(before) == "data":
         return False
     return lexicon.has_cue(before, lexicon.HARDWARE_CUES) or lexicon.has_cue(after, _HARDWARE_AFTER)
+
+
+def _machine_size(before: str, after: str) -> bool:
+    """A byte size said of a machine named right before it (after any data word) or right after it, with no
+    data word after it ("2TB of data on my server" stays data)."""
+    if lexicon.has_cue(after, lexicon.DATA_CUES):
+        return False
+    cut = max((before.rfind(cue) + len(cue) for cue in lexicon.DATA_CUES if cue in before), default=0)
+    return lexicon.has_cue(before[cut:], lexicon.MACHINE_CUES) or lexicon.has_cue(after[:20], lexicon.MACHINE_CUES)
 
 
 _HARDWARE_AFTER = (*lexicon.HARDWARE_CUES, *lexicon.HARDWARE_CUES_AFTER)
