@@ -1962,6 +1962,8 @@ def _duration(
         return
     if s[: num.start].rstrip().endswith(_EVERY):
         return  # a frequency (checkpoints every 30 minutes), not the timeline
+    if _time_of_a_part(s, num, unit):
+        return  # "checkpoint takes 20 minutes to save", "每个 epoch 跑 3 小时": how long a part takes
     if _recorded(s, num, unit) or _recent_span(s, num, unit) or _speech_model_hours(s, num, unit):
         # "5000 小时的语音转写", "最近半年的对话日志": how much data, not how long to train; hours of
         # speech are its transcripts' tokens at a conversational rate (knowledge.text_units), stated
@@ -2049,6 +2051,21 @@ def _duration(
     if unit.factor == lexicon.SPRINT_DAYS and "sprint" in s[num.end : unit.end]:
         found.sprints = num.value  # "two sprints": said so, shown with the length taken
     found.add("days", days, num, s)
+
+
+def _time_of_a_part(s: str, num: Num, unit: Unit) -> bool:
+    """A length of time said of one part of the work (an epoch, a step, saving, loading, a replica starting:
+    lexicon.PART_TIME_BEFORE / PART_TIME_AFTER) and of nothing that makes it the deadline ("within", "内",
+    "in total"): how long that part takes, not the job's deadline."""
+    before, after = window_before(s, num.start, 0), window_after(s, unit.end, len(s))
+    words = before.split()
+    if (words and words[-1] in ("within", "in", "by", "under", "before")) or after.lstrip(" 的").startswith(
+        ("内", "之内", "以内")
+    ):
+        return False  # "one epoch within 3 days", "每轮 3 天内": a deadline after all
+    if lexicon.has_cue(before, lexicon.PART_TIME_DEADLINE) or lexicon.has_cue(after, lexicon.PART_TIME_DEADLINE):
+        return False
+    return lexicon.has_cue(before, lexicon.PART_TIME_BEFORE) or lexicon.has_cue(after[:16], lexicon.PART_TIME_AFTER)
 
 
 # Between a count of recordings and its length: "客服逐字稿一共 8000 小时", "录音约 500 小时".
