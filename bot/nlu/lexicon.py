@@ -259,7 +259,8 @@ PER_SAMPLE_BEFORE = (
     "每个文件", "每个档案", "每个文档", "每个pdf", "per file", "per line", "each file", "each line",
     "per text", "per passage", "per paragraph", "per snippet", "each text", "each passage", "each paragraph",
     # An image or video clip counted as a sample (IMAGE_WORDS, VIDEO_WORDS): its tokens with its text.
-    "每张图", "每张图片", "每幅图", "每张照片", "每段视频", "每个视频", "每条视频", "每个片段", "每段影片",
+    "每张图", "每张图片", "每幅图", "每张照片", "每段视频", "每个视频", "每条视频", "每个片段", "每段影片", "每张",
+    "每幅",
     "per image", "each image", "per photo", "each photo", "per picture", "per clip", "each clip", "per video",
     "each video",
 )  # fmt: skip
@@ -272,7 +273,8 @@ PER_SAMPLE_AFTER = (
     "/pair", "/row", "/page", "/doc", "/document", "/file", "/ticket", "/chat", "/conversation", "/record",
     "/email", "/book", "/article", "/line", "/item",
     "per text", "per passage", "per paragraph", "per snippet", "/text", "/passage", "/paragraph",
-    "每张图", "每段视频", "per image", "an image", "per photo", "per clip", "a clip",
+    "每张图", "每段视频", "每张", "每幅", "每个视频", "每个片段", "每个样本", "每个对话", "每段", "每篇", "每份",
+    "每组", "每笔", "per image", "an image", "per photo", "per clip", "a clip",
     "per video", "/image", "/img", "/photo", "/clip", "/video",
 )  # fmt: skip
 # A token count that is one step's batch ("global batch 4M tokens", "4M tokens per step"): times the steps,

@@ -41,15 +41,25 @@ _FINANCIAL_CHARS = frozenset(FINANCIAL) | {"参"}
 # "平均一条 1500 token", "一笔大概 800": one sample as the unit a length is given per, the same as 每条 (the
 # one-character swap keeps every offset). Not after a numeral ("十一条") nor when no number follows, nor
 # before a model size ("cpt 一个 14B", "训一个 70亿 的模型": one model, not a length per sample).
+# An image or clip is counted the same way: "一张图 800 token", "一段视频大概 4k token".
 _ONE_SAMPLE = re.compile(
     r"(?<![0-9零一二三四五六七八九十百千万亿两.])一"
-    r"(?=(?:条|笔|则|份|篇|段|个)(?:对话|数据|样本|资料|消息|讯息)? ?"
-    r"(?:大概|大约|差不多|约|平均|有|是|在)? ?(?![0-9.]+ ?(?:b(?![a-z])|亿))[0-9])"
+    r"(?=(?:(?:条|笔|则|份|篇|段|个)(?:对话|数据|样本|资料|消息|讯息|视频|片段|影片)?|(?:张|幅)(?:图片|图|照片))"
+    r"(?: ?(?:大概|大约|差不多|约|平均|有|是|在|要|占|算))* ?(?![0-9.]+ ?(?:b(?![a-z])|亿))[0-9])"
+)
+# ... and said after the length: "800 token 一张图", "每条 500 tokens" written "500 tokens 一条", "4k token 一段
+# 视频" (not "一张卡": one GPU; not "一个" alone).
+_ONE_SAMPLE_AFTER = re.compile(
+    r"(?P<length>(?:token|tokens|词元)(?: ?(?:左右|上下))? ?[,/]? ?)一"
+    r"(?=(?:条|笔|则|份|篇|段|组)(?:对话|数据|样本|资料|消息|视频|片段)?(?![0-9卡])"
+    r"|个(?:对话|样本|视频|片段)|(?:张|幅)(?:图片|图|照片)?(?![0-9卡]|显卡|gpu))"
 )
 
 
 def _each(s: str) -> str:
-    return _ONE_SAMPLE.sub("每", s) if "一" in s else s
+    if "一" not in s:
+        return s
+    return _ONE_SAMPLE_AFTER.sub(r"\g<length>每", _ONE_SAMPLE.sub("每", s))
 
 
 def _financial(s: str) -> str:

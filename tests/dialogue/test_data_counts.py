@@ -372,6 +372,16 @@ def test_the_tokens_of_each_image_or_clip_said_in_many_ways_complete_the_count(r
     assert "200M tokens (50K video clips × 4,000 tokens)" in clips
 
 
+def test_the_tokens_of_one_image_said_with_yi_zhang_complete_the_count(real: Consultant) -> None:
+    first = "我们想训一个 7B 的多模态模型，数据是 200 万张图片和配文，两周"
+    for reply in ("800 token 一张图", "一张图大概 800 个 token", "大概 800 token 一张"):
+        assert "16亿 tokens（200万张图片 × 800 token）" in ask(real, first, reply)
+    hant = ask(real, "微調 7B 視覺語言模型，有 30 萬張照片，一週", "一張圖大約 800 個 token")
+    assert "2.4億 tokens（30萬張圖片 × 800 token）" in hant
+    text = ask(real, "LoRA 7B，5 万条数据，一周", "800 token 一条")
+    assert "4000万 tokens（5万条 × 800 token）" in text
+
+
 def test_a_what_if_on_the_steps_times_them_by_the_batch_held(real: Consultant) -> None:
     first = "pretrain a 1B model, 5000 steps at batch 256 and seq 8192, in a week"
     en = ask(real, first, "what if 10000 steps?")

@@ -88,6 +88,22 @@ def test_a_length_alone_is_kept_for_a_follow_up_to_complete(text: str, per_sampl
     assert got.slots.tokens is None and not got.asks
 
 
+@pytest.mark.parametrize(
+    "text",
+    ["800 token 一张图", "一张图 800 token", "大概 800 token 一张", "一張圖大概是 800 個 token", "800 tokens 一張圖片",
+     "一段视频 800 token", "800 token 一条", "一个样本大约 800 token"],
+)  # fmt: skip
+def test_a_length_given_for_one_image_clip_or_sample_is_per_sample_and_no_gpu_count(text: str) -> None:
+    got = parse(text)
+    assert got.slots.tokens_per_sample == pytest.approx(800)
+    assert got.slots.gpu_count is None and not got.asks
+
+
+def test_one_card_after_a_token_count_is_still_one_gpu() -> None:
+    assert parse("800 token 一张卡").slots.gpu_count == 1
+    assert parse("一张 4090 跑 LoRA 7B").slots.gpu_count == 1
+
+
 @pytest.mark.parametrize("text", ["准备一份数据", "给我3条建议", "7B则需要更多显存"])
 def test_measure_words_that_count_no_training_set_are_not_samples(text: str) -> None:
     assert parse(text).slots.samples is None
