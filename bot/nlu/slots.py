@@ -157,6 +157,9 @@ def _classify(
         if unit.kind == "none" and _global_batch(before):
             found.add("sequences_per_step", num.value, num, s)  # "batch size 1024": × seq_len × steps
         return  # "lr 2e-4", "rank 64", "r=16": a training setting, no slot
+    if unit.kind == "none" and num.mult in ("", "k") and _times_the_steps(s, idx, num, nums, units, found):
+        found.add("sequences_per_step", num.value, num, s)  # "20k steps × 1024 × 2048": the global batch
+        return
     if (
         unit.kind in ("none", "tokens")
         and num.mult in ("", "k")
@@ -1047,6 +1050,23 @@ def _times_the_batch(s: str, idx: int, num: Num, nums: list[Num], found: Found) 
     for word in ("sequences", "seqs", "samples", "条序列", "条样本", "条", "條序列", "條樣本", "條"):
         between = between.removeprefix(word).strip()
     return found.ends["sequences_per_step"] == previous.end and between in ("x", "×", "*")
+
+
+# After the steps and before a batch × length product: "20k steps × 1024 × 2048", "5000 steps at 256 x 8192".
+_STEPS_TIMES = ("x", "×", "*", "at", "of", "with", "@", "每步", "每步是")
+
+
+def _times_the_steps(
+    s: str, idx: int, num: Num, nums: list[Num], units: list[Unit], found: Found
+) -> bool:  # fmt: skip
+    """The first factor of a product right after the steps ("20k steps × 1024 × 2048", "2 万步 x 512 x 4096"):
+    steps × sequences × their length, read as the global batch in sequences (the next factor, by
+    _times_the_batch, is their length)."""
+    if not idx or units[idx - 1].kind != "steps" or found.ends.get("steps") != nums[idx - 1].end:
+        return False
+    between = s[units[idx - 1].end : num.start].strip(" ,")
+    times_next = s[num.end : num.end + 4].lstrip().startswith(("x", "×", "*"))
+    return between in _STEPS_TIMES and times_next and idx + 1 < len(nums) and units[idx + 1].kind in ("none", "tokens")
 
 
 def _global_batch(before: str) -> bool:

@@ -382,6 +382,13 @@ def test_the_tokens_of_one_image_said_with_yi_zhang_complete_the_count(real: Con
     assert "4000万 tokens（5万条 × 800 token）" in text
 
 
+def test_steps_times_a_bare_batch_and_length_show_the_sum(real: Consultant) -> None:
+    en = ask(real, "pretrain 1B, 20k steps × 1024 × 2048, two weeks")
+    assert "41.9B tokens (20,000 steps × a global batch of 1,024 sequences × 2,048 tokens)" in en
+    zh = ask(real, "预训练 1B，20k步 x 1024 x 2048")
+    assert zh.startswith("好的：10亿参数，20,000 步 × 全局 batch 1,024 条序列 × 2,048 token = 419亿 tokens")
+
+
 def test_a_what_if_on_the_steps_times_them_by_the_batch_held(real: Consultant) -> None:
     first = "pretrain a 1B model, 5000 steps at batch 256 and seq 8192, in a week"
     en = ask(real, first, "what if 10000 steps?")

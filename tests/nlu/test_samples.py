@@ -271,6 +271,27 @@ def test_steps_times_a_global_batch_said_any_way_is_the_tokens_and_the_length_is
 
 
 @pytest.mark.parametrize(
+    ("text", "tokens", "seq_len"),
+    [
+        ("pretrain 1B, 20k steps × 1024 × 2048", 20_000 * 1024 * 2048, 2048),
+        ("20000 steps * 512 * 4096, pretrain a 1B model", 20_000 * 512 * 4096, 4096),
+        ("pretrain 1B, 5000 steps at 256 x 8192", 5000 * 256 * 8192, 8192),
+        ("预训练 1B，20k步 x 1024 x 2048", 20_000 * 1024 * 2048, 2048),
+        ("預訓練 1B，2萬步 x 512 x 4096 tokens", 20_000 * 512 * 4096, 4096),
+    ],
+)
+def test_a_bare_product_after_the_steps_is_steps_times_batch_times_length(
+    text: str, tokens: float, seq_len: int
+) -> None:
+    got = parse(text).slots
+    assert (got.tokens, got.seq_len, got.samples) == (tokens, seq_len, None)
+
+
+def test_steps_times_one_number_alone_makes_no_tokens() -> None:
+    assert parse("pretrain 1B, 20k steps x 1024").slots.tokens is None
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "pretrain 1B, 5000 steps, micro batch 4, seq 8192",
