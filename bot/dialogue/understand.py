@@ -279,7 +279,9 @@ def understand(
         family
         and not any(k in said or getattr(parsed.slots, k, None) for k in family)
         and _bare_answer(said, text)
-        and not getattr(parsed, "hardware_size", False)  # "我的 Mac 有 128G 内存": a machine's memory, not data
+        and not getattr(
+            parsed, "hardware_size", False
+        )  # "我的 Mac 有 128G 内存": a machine's memory, not data
         and _only_too_small(parsed.asks, pending)
         and 0 < len(text) <= MAX_HINTED_CHARS
         # A correction ("不对，是13B") repairs what it names, never the pending question.

@@ -259,8 +259,8 @@ PER_SAMPLE_BEFORE = (
     "每个文件", "每个档案", "每个文档", "每个pdf", "per file", "per line", "each file", "each line",
     "per text", "per passage", "per paragraph", "per snippet", "each text", "each passage", "each paragraph",
     # An image or video clip counted as a sample (IMAGE_WORDS, VIDEO_WORDS): its tokens with its text.
-    "每张图", "每张图片", "每幅图", "每张照片", "每段视频", "每个视频", "每条视频", "每个片段", "每段影片", "每张",
-    "每幅",
+    "每张图", "每张图片", "每幅图", "每张照片", "每段视频", "每个视频", "每条视频", "每个片段", "每段影片",
+    "每张", "每幅",
     "per image", "each image", "per photo", "each photo", "per picture", "per clip", "each clip", "per video",
     "each video",
 )  # fmt: skip
@@ -273,8 +273,8 @@ PER_SAMPLE_AFTER = (
     "/pair", "/row", "/page", "/doc", "/document", "/file", "/ticket", "/chat", "/conversation", "/record",
     "/email", "/book", "/article", "/line", "/item",
     "per text", "per passage", "per paragraph", "per snippet", "/text", "/passage", "/paragraph",
-    "每张图", "每段视频", "每张", "每幅", "每个视频", "每个片段", "每个样本", "每个对话", "每段", "每篇", "每份",
-    "每组", "每笔", "per image", "an image", "per photo", "per clip", "a clip",
+    "每张图", "每段视频", "每张", "每幅", "每个视频", "每个片段", "每个样本", "每个对话", "每段", "每篇",
+    "每份", "每组", "每笔", "per image", "an image", "per photo", "per clip", "a clip",
     "per video", "/image", "/img", "/photo", "/clip", "/video",
 )  # fmt: skip
 # A token count that is one step's batch ("global batch 4M tokens", "4M tokens per step"): times the steps,
@@ -932,9 +932,9 @@ MEMORY_AFTER_SIZE = (
     "ram", "of ram", "memory", "of memory", "unified memory", "of unified memory", "system memory",
     "system ram", "vram", "of vram",
 )  # fmt: skip
-# A length of time said of one part of the work, not of the job ("checkpoint takes 20 minutes to save", "新副本起
-# 来要十分钟", "每个 epoch 跑 3 小时"): how long that part takes, never the deadline (slots._duration). Before
-# the length in its clause...
+# A length of time said of one part of the work, not of the job ("checkpoint takes 20 minutes to save",
+# "新副本起来要十分钟", "每个 epoch 跑 3 小时"): how long that part takes, never the deadline
+# (slots._duration). Before the length in its clause...
 PART_TIME_BEFORE = (
     "each epoch", "per epoch", "an epoch", "one epoch", "every epoch", "the epoch", "epoch takes",
     "each step", "per step", "a step", "one step", "every step", "each iteration", "per iteration",
@@ -943,7 +943,8 @@ PART_TIME_BEFORE = (
     "booting", "boots", "spin up", "spinning up", "spin-up", "cold start", "cold starts", "warm-up", "warmup",
     "replica", "replicas", "new pod", "pod", "pods", "container", "download", "downloading", "upload",
     "uploading", "restart", "restarting", "provisioning", "eval", "evaluation", "compile", "compiling",
-    "每个 epoch", "每个epoch", "一个 epoch", "一个epoch", "每轮", "一轮", "每一轮", "每步", "一步", "每个 step",
+    "每个 epoch", "每个epoch", "一个 epoch", "一个epoch", "每轮", "一轮", "每一轮", "每步", "一步",
+    "每个 step",
     "每个step", "每次迭代", "一次迭代", "加载", "载入", "保存", "存盘", "存一次", "启动", "起来", "起一个",
     "冷启动", "预热", "副本", "实例起", "下载", "上传", "重启", "评估", "评测", "编译",
 )  # fmt: skip

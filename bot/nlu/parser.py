@@ -47,8 +47,8 @@ _ONE_SAMPLE = re.compile(
     r"(?=(?:(?:条|笔|则|份|篇|段|个)(?:对话|数据|样本|资料|消息|讯息|视频|片段|影片)?|(?:张|幅)(?:图片|图|照片))"
     r"(?: ?(?:大概|大约|差不多|约|平均|有|是|在|要|占|算))* ?(?![0-9.]+ ?(?:b(?![a-z])|亿))[0-9])"
 )
-# ... and said after the length: "800 token 一张图", "每条 500 tokens" written "500 tokens 一条", "4k token 一段
-# 视频" (not "一张卡": one GPU; not "一个" alone).
+# ... and said after the length: "800 token 一张图", "500 tokens 一条", "4k token 一段视频" (not "一张卡":
+# one GPU; not "一个" alone).
 _ONE_SAMPLE_AFTER = re.compile(
     r"(?P<length>(?:token|tokens|词元)(?: ?(?:左右|上下))? ?[,/]? ?)一"
     r"(?=(?:条|笔|则|份|篇|段|组)(?:对话|数据|样本|资料|消息|视频|片段)?(?![0-9卡])"

@@ -1066,7 +1066,12 @@ def _times_the_steps(
         return False
     between = s[units[idx - 1].end : num.start].strip(" ,")
     times_next = s[num.end : num.end + 4].lstrip().startswith(("x", "×", "*"))
-    return between in _STEPS_TIMES and times_next and idx + 1 < len(nums) and units[idx + 1].kind in ("none", "tokens")
+    return (
+        between in _STEPS_TIMES
+        and times_next
+        and idx + 1 < len(nums)
+        and units[idx + 1].kind in ("none", "tokens")
+    )
 
 
 def _global_batch(before: str) -> bool:
@@ -1434,7 +1439,9 @@ def _machine_size(before: str, after: str) -> bool:
     if lexicon.has_cue(after, lexicon.DATA_CUES):
         return False
     cut = max((before.rfind(cue) + len(cue) for cue in lexicon.DATA_CUES if cue in before), default=0)
-    return lexicon.has_cue(before[cut:], lexicon.MACHINE_CUES) or lexicon.has_cue(after[:20], lexicon.MACHINE_CUES)
+    return lexicon.has_cue(before[cut:], lexicon.MACHINE_CUES) or lexicon.has_cue(
+        after[:20], lexicon.MACHINE_CUES
+    )
 
 
 _HARDWARE_AFTER = (*lexicon.HARDWARE_CUES, *lexicon.HARDWARE_CUES_AFTER)
@@ -2083,9 +2090,13 @@ def _time_of_a_part(s: str, num: Num, unit: Unit) -> bool:
         ("内", "之内", "以内")
     ):
         return False  # "one epoch within 3 days", "每轮 3 天内": a deadline after all
-    if lexicon.has_cue(before, lexicon.PART_TIME_DEADLINE) or lexicon.has_cue(after, lexicon.PART_TIME_DEADLINE):
+    if lexicon.has_cue(before, lexicon.PART_TIME_DEADLINE) or lexicon.has_cue(
+        after, lexicon.PART_TIME_DEADLINE
+    ):
         return False
-    return lexicon.has_cue(before, lexicon.PART_TIME_BEFORE) or lexicon.has_cue(after[:16], lexicon.PART_TIME_AFTER)
+    return lexicon.has_cue(before, lexicon.PART_TIME_BEFORE) or lexicon.has_cue(
+        after[:16], lexicon.PART_TIME_AFTER
+    )
 
 
 # Between a count of recordings and its length: "客服逐字稿一共 8000 小时", "录音约 500 小时".

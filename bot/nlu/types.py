@@ -301,8 +301,8 @@ class Parse:
     # A GPU memory size asked for with no GPU named ("which GPUs have 80GB or more?", "cheapest cloud GPU
     # with 48GB"): {"op": ">=" | ">" | "<=", "gb": float}; never data.
     gpu_memory: GpuMemory | None = None
-    # A byte size said of hardware ("my 64gb macbook", "我的 Mac 有 128G 内存", "A100 80G"): never the data, so a
-    # reply to the data question that says one is not read as the data.
+    # A byte size said of hardware ("my 64gb macbook", "我的 Mac 有 128G 内存", "A100 80G"): never the data,
+    # so a reply to the data question that says one is not read as the data.
     hardware_size: bool = False
     # Relative changes to held values ("预算砍半" -> (("budget", 0.5),)): concept and factor
     # (bot/nlu/relative.py); the dialogue applies them to what it holds.

@@ -266,7 +266,9 @@ def test_steps_said_with_epochs_show_the_tokens_trained_and_each_pass(real: Cons
 
 def test_steps_said_with_epochs_name_the_epochs_and_the_length_once(real: Consultant) -> None:
     en = real.handle("se1", "pretrain 1B, 6000 steps at batch 512 seq 4096, 3 epochs").text
-    assert en.startswith("Got it: 1B parameters, 6,000 steps × a global batch of 512 sequences × 4,096 tokens")
+    assert en.startswith(
+        "Got it: 1B parameters, 6,000 steps × a global batch of 512 sequences × 4,096 tokens"
+    )
     assert en.count("3 epochs") == 1 and "sequence length" not in en
     zh = real.handle("se2", "预训练 2B，训练 3 万步，batch 256，序列长度 2048，训 2 轮").text
     assert zh.count("2 轮") == 1 and "序列长度" not in zh.splitlines()[0]
@@ -276,7 +278,10 @@ def test_steps_said_with_epochs_name_the_epochs_and_the_length_once(real: Consul
 
 def test_epochs_added_to_a_plan_on_steps_keep_the_work_and_say_how_they_were_read(real: Consultant) -> None:
     en = ask(real, "pretrain a 1B model, 5000 steps at batch 256 and seq 8192, in a week", "make it 2 epochs")
-    assert "5,000 steps × a global batch of 256 sequences × 8,192 tokens = 10.5B tokens trained, 5.24B tokens" in en
+    assert (
+        "5,000 steps × a global batch of 256 sequences × 8,192 tokens = 10.5B tokens trained, 5.24B tokens"
+        in en
+    )
     assert "(the steps count every epoch: say 10,000 steps if each epoch is 5,000)" in en
     assert "21B tokens" not in en
     zh = ask(real, "预训练 1B，训练 2 万步，每步 100 万 token，两周", "训 2 轮")

@@ -41,7 +41,8 @@ def test_a_gpu_memory_size_said_after_has_later_in_the_sentence_is_not_training_
 
 @pytest.mark.parametrize(
     "text",
-    ["is my 64gb macbook any use for fine-tuning", "我的 Mac 有 128G 内存", "my laptop has 32GB, can it LoRA a 7B?",
+    ["is my 64gb macbook any use for fine-tuning", "我的 Mac 有 128G 内存",
+     "my laptop has 32GB, can it LoRA a 7B?",
      "I have a workstation with 256GB RAM, can I fine-tune 7B", "我的電腦有 64G 記憶體，能微調 7B 嗎",
      "我的笔记本 64G，能跑 LoRA 吗", "our server has 512GB of memory", "M2 Ultra 192GB 能微调 13B 吗"],
 )  # fmt: skip

@@ -90,7 +90,8 @@ def test_a_length_alone_is_kept_for_a_follow_up_to_complete(text: str, per_sampl
 
 @pytest.mark.parametrize(
     "text",
-    ["800 token 一张图", "一张图 800 token", "大概 800 token 一张", "一張圖大概是 800 個 token", "800 tokens 一張圖片",
+    ["800 token 一张图", "一张图 800 token", "大概 800 token 一张", "一張圖大概是 800 個 token",
+     "800 tokens 一張圖片",
      "一段视频 800 token", "800 token 一条", "一个样本大约 800 token"],
 )  # fmt: skip
 def test_a_length_given_for_one_image_clip_or_sample_is_per_sample_and_no_gpu_count(text: str) -> None:
