@@ -938,23 +938,23 @@ MEMORY_AFTER_SIZE = (
 PART_TIME_BEFORE = (
     "each epoch", "per epoch", "an epoch", "one epoch", "every epoch", "the epoch", "epoch takes",
     "each step", "per step", "a step", "one step", "every step", "each iteration", "per iteration",
-    "an iteration", "one iteration", "checkpoint", "checkpoints", "ckpt", "saving", "to save", "save",
-    "loading", "to load", "load", "model load", "startup", "start-up", "start up", "starting up", "boot",
-    "booting", "boots", "spin up", "spinning up", "spin-up", "cold start", "cold starts", "warm-up", "warmup",
-    "replica", "replicas", "new pod", "pod", "pods", "container", "download", "downloading", "upload",
-    "uploading", "restart", "restarting", "provisioning", "eval", "evaluation", "compile", "compiling",
-    "每个 epoch", "每个epoch", "一个 epoch", "一个epoch", "每轮", "一轮", "每一轮", "每步", "一步",
-    "每个 step",
-    "每个step", "每次迭代", "一次迭代", "加载", "载入", "保存", "存盘", "存一次", "启动", "起来", "起一个",
-    "冷启动", "预热", "副本", "实例起", "下载", "上传", "重启", "评估", "评测", "编译",
+    "an iteration", "one iteration", "checkpoint", "checkpoints", "ckpt", "saving", "to save", "loading",
+    "to load", "model load", "startup takes", "startup time", "start-up takes", "start-up time",
+    "start up takes", "starting up", "booting", "boot time", "spin up", "spinning up", "spin-up", "cold start",
+    "cold starts", "warm-up", "warmup", "replica", "replicas", "new pod", "new instance", "provisioning",
+    "compile", "compiling",
+    "每个 epoch", "每个epoch", "一个 epoch", "一个epoch", "每轮", "一轮", "每一轮", "每步", "每一步", "一步要",
+    "一步需要", "一步大概", "一步大约", "每个 step", "每个step", "每次迭代", "一次迭代", "加载", "载入",
+    "保存", "存盘", "存一次", "启动要", "启动需要", "启动时间", "起一个", "冷启动", "预热", "副本", "实例起",
+    "服务起来", "容器起来", "编译",
 )  # fmt: skip
 # ... or right after it ("3 小时一个 epoch", "3 hours per epoch", "20 minutes to save").
 PART_TIME_AFTER = (
     "per epoch", "an epoch", "each epoch", "a epoch", "per step", "a step", "each step", "per iteration",
     "per checkpoint", "a checkpoint", "to save", "to load", "to start", "to boot", "to spin up", "to warm up",
     "to download", "to upload", "to restart", "to come up", "to compile", "to evaluate",
-    "一个 epoch", "一个epoch", "一轮", "每轮", "一步", "每步", "才能起来", "才起来", "起来", "才能加载",
-    "加载", "保存", "存一次", "启动", "才启动", "下载", "上传", "重启", "才能用", "预热",
+    "一个 epoch", "一个epoch", "一轮", "每轮", "一步", "每步", "才能起来", "才起来", "才能加载", "加载",
+    "保存", "存一次", "才启动", "才能启动", "预热",
 )  # fmt: skip
 # What makes such a length the job's deadline after all ("one epoch within 3 days", "每轮 3 天内跑完").
 PART_TIME_DEADLINE = (

@@ -2086,7 +2086,7 @@ def _time_of_a_part(s: str, num: Num, unit: Unit) -> bool:
     "in total"): how long that part takes, not the job's deadline."""
     before, after = window_before(s, num.start, 0), window_after(s, unit.end, len(s))
     words = before.split()
-    if (words and words[-1] in ("within", "in", "by", "under", "before")) or after.lstrip(" 的").startswith(
+    if (words and words[-1] in ("within", "in", "by", "under", "before", "for")) or after.lstrip(" 的").startswith(
         ("内", "之内", "以内")
     ):
         return False  # "one epoch within 3 days", "每轮 3 天内": a deadline after all
