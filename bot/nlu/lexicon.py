@@ -940,13 +940,13 @@ PART_TIME_BEFORE = (
     "each step", "per step", "a step", "one step", "every step", "each iteration", "per iteration",
     "an iteration", "one iteration", "checkpoint", "checkpoints", "ckpt", "saving", "to save", "loading",
     "to load", "model load", "startup takes", "startup time", "start-up takes", "start-up time",
-    "start up takes", "starting up", "booting", "boot time", "spin up", "spinning up", "spin-up", "cold start",
-    "cold starts", "warm-up", "warmup", "replica", "replicas", "new pod", "new instance", "provisioning",
-    "compile", "compiling",
-    "每个 epoch", "每个epoch", "一个 epoch", "一个epoch", "每轮", "一轮", "每一轮", "每步", "每一步", "一步要",
-    "一步需要", "一步大概", "一步大约", "每个 step", "每个step", "每次迭代", "一次迭代", "加载", "载入",
-    "保存", "存盘", "存一次", "启动要", "启动需要", "启动时间", "起一个", "冷启动", "预热", "副本", "实例起",
-    "服务起来", "容器起来", "编译",
+    "start up takes", "starting up", "booting", "boot time", "spin up", "spinning up", "spin-up",
+    "cold start", "cold starts", "warm-up", "warmup", "replica", "replicas", "new pod", "new instance",
+    "provisioning", "compile", "compiling",
+    "每个 epoch", "每个epoch", "一个 epoch", "一个epoch", "每轮", "一轮", "每一轮", "每步", "每一步",
+    "一步要", "一步需要", "一步大概", "一步大约", "每个 step", "每个step", "每次迭代", "一次迭代",
+    "加载", "载入", "保存", "存盘", "存一次", "启动要", "启动需要", "启动时间", "起一个", "冷启动", "预热",
+    "副本", "实例起", "服务起来", "容器起来", "编译",
 )  # fmt: skip
 # ... or right after it ("3 小时一个 epoch", "3 hours per epoch", "20 minutes to save").
 PART_TIME_AFTER = (

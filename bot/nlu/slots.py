@@ -2086,9 +2086,8 @@ def _time_of_a_part(s: str, num: Num, unit: Unit) -> bool:
     "in total"): how long that part takes, not the job's deadline."""
     before, after = window_before(s, num.start, 0), window_after(s, unit.end, len(s))
     words = before.split()
-    if (words and words[-1] in ("within", "in", "by", "under", "before", "for")) or after.lstrip(" 的").startswith(
-        ("内", "之内", "以内")
-    ):
+    by = bool(words) and words[-1] in ("within", "in", "by", "under", "before", "for")
+    if by or after.lstrip(" 的").startswith(("内", "之内", "以内")):
         return False  # "one epoch within 3 days", "每轮 3 天内": a deadline after all
     if lexicon.has_cue(before, lexicon.PART_TIME_DEADLINE) or lexicon.has_cue(
         after, lexicon.PART_TIME_DEADLINE

@@ -617,7 +617,8 @@ def test_how_long_one_part_of_the_work_takes_is_no_deadline(text: str) -> None:
     ("text", "days"),
     [("1 epoch within 3 days", 3.0), ("每轮 3 天内跑完", 3.0),
      ("fine-tune 7B, one epoch takes about 5 hours, we have 2 days", 2.0),
-     ("帮我评估一下 7B 训练两周要多少钱", 14.0), ("进一步微调 7B 两周", 14.0), ("看起來要兩週，LoRA 7B", 14.0),
+     ("帮我评估一下 7B 训练两周要多少钱", 14.0), ("进一步微调 7B 两周", 14.0),
+     ("看起來要兩週，LoRA 7B", 14.0),
      ("we are a startup with 2 weeks, LoRA 7B", 14.0), ("we have a pod of 8 H100s for 2 weeks", 14.0),
      ("訓 2 輪，總共 5 天", 5.0), ("finetune 7B, 2 epochs, 3 days", 3.0)],
 )  # fmt: skip
