@@ -623,8 +623,10 @@ def _tokens(
     if num.value < 1e5 and (per_turn or after.lstrip(" ,，(（").startswith(lexicon.PER_TURN_AFTER)):
         found.add("tokens_per_turn", num.value, num, s)  # "每轮 200 token": times the turns of each sample
         return
-    if before.rstrip(" :：=约~≈").endswith(lexicon.PER_STEP_BEFORE) or after.lstrip(" ,，").startswith(
-        lexicon.PER_STEP_AFTER
+    if (
+        before.rstrip(" :：=约~≈").endswith(lexicon.PER_STEP_BEFORE)
+        or after.lstrip(" ,，").startswith(lexicon.PER_STEP_AFTER)
+        or _STEPS_TIMES_TOKENS.search(s[max(0, num.start - 30) : num.start]) is not None
     ):
         found.add("tokens_per_step", num.value, num, s)  # "global batch 4M tokens": times the steps
         return
@@ -1052,6 +1054,8 @@ def _times_the_batch(s: str, idx: int, num: Num, nums: list[Num], found: Found) 
     return found.ends["sequences_per_step"] == previous.end and between in ("x", "×", "*")
 
 
+# Right before a token count, the steps and a times sign: "20k steps × 2M tokens", "1 万步 x 400 万 token".
+_STEPS_TIMES_TOKENS = re.compile(r"(?:steps?|iterations|iters|步|个step)\s*[x×*]\s*$")
 # After the steps and before a batch × length product: "20k steps × 1024 × 2048", "5000 steps at 256 x 8192".
 _STEPS_TIMES = ("x", "×", "*", "at", "of", "with", "@", "每步", "每步是")
 

@@ -288,6 +288,15 @@ def test_a_bare_product_after_the_steps_is_steps_times_batch_times_length(
     assert (got.tokens, got.seq_len, got.samples) == (tokens, seq_len, None)
 
 
+@pytest.mark.parametrize(
+    "text",
+    ["pretrain 1B, 20k steps x 2M tokens", "pretrain 1B, 1 万步 × 400 万 token",
+     "預訓練 1B，1萬步 x 400萬 token", "pretrain 1B, 10k iterations × 4M tokens, 2 weeks"],
+)  # fmt: skip
+def test_steps_times_a_token_count_is_the_tokens_trained_not_the_count_alone(text: str) -> None:
+    assert parse(text).slots.tokens == 4e10
+
+
 def test_steps_times_one_number_alone_makes_no_tokens() -> None:
     assert parse("pretrain 1B, 20k steps x 1024").slots.tokens is None
 
