@@ -537,6 +537,11 @@ def _held_steps(state: DialogueState, parsed: Any, said: Mapping[str, Any]) -> d
     if not isinstance(basis, Mapping) or not isinstance(basis.get("tokens_per_step"), int | float):
         return {}
     if steps is None and isinstance(said.get("epochs"), int | float) and said["epochs"] > 0:
+        each = basis.get("per_epoch")
+        if isinstance(each, int | float) and _held_steps_count(state, basis) is not None:
+            # "3 epochs" after "5000 steps per epoch": each pass keeps its steps, the data held stays
+            tokens = state.slots.get("tokens")
+            return {"tokens": tokens, "steps_basis": {**basis, "steps": float(each) * float(said["epochs"])}}
         # "2 epochs" after "5000 steps × batch 256 × seq 8192": the steps already count every pass, so the
         # work stays theirs and the data held is what one pass of them reads (the reply says so)
         steps = _held_steps_count(state, basis)
@@ -544,7 +549,7 @@ def _held_steps(state: DialogueState, parsed: Any, said: Mapping[str, Any]) -> d
         return {}
     epochs = said.get("epochs") or state.slots.get("epochs") or 1.0
     tokens = float(steps) * float(basis["tokens_per_step"]) / float(epochs)
-    return {"tokens": tokens, "steps_basis": {**basis, "steps": float(steps)}}
+    return {"tokens": tokens, "steps_basis": {**basis, "steps": float(steps), "per_epoch": None}}
 
 
 def _held_steps_count(state: DialogueState, basis: Mapping[str, Any]) -> float | None:

@@ -923,6 +923,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
             batch,
             _float(seq),
             epochs,
+            _STEPS_PER_EPOCH.search(s) is not None,
         )
         if tokens is None
         else None
@@ -1206,10 +1207,12 @@ def _stepped(
     sequences: float | None,
     seq_len: float | None,
     epochs: float | None,
+    per_epoch: bool = False,
 ) -> StepsBasis | None:
     """The tokens trained when steps and each step's batch are said ("100k steps, global batch 4M tokens":
     4e11; "5000 steps at batch 256 and seq 8192": 5000 × 256 × 8192), as the dataset's one pass: the steps
-    count every epoch, so the passes said divide them."""
+    count every epoch, so the passes said divide them; steps said per epoch ("5000 steps per epoch") are one
+    pass, and all the steps are that times the epochs."""
     if steps is None:
         return None
     if per_step is None and sequences is not None and seq_len is not None:
@@ -1218,14 +1221,32 @@ def _stepped(
         sequences = seq_len = None  # a step said in tokens: its sequences are not part of the sum
     if per_step is None:
         return None
+    each = steps if per_epoch and epochs else None
+    if each is not None and epochs:
+        steps = each * epochs
     trained = steps * per_step
     tokens = trained / epochs if epochs else trained
     low, high = RANGES["tokens"]
     if not low <= tokens < high:
         return None
     return StepsBasis(
-        steps=steps, tokens_per_step=per_step, sequences=sequences, seq_len=seq_len, tokens=tokens
+        steps=steps,
+        tokens_per_step=per_step,
+        sequences=sequences,
+        seq_len=seq_len,
+        tokens=tokens,
+        per_epoch=each,
     )
+
+
+# Steps said for each epoch: "5000 steps per epoch", "每个 epoch 5000 步", "每轮 2 万步",
+# "一个 epoch 跑 3000 步".
+_STEPS_PER_EPOCH = re.compile(
+    r"(?:steps?|iterations|iters)\s*(?:per|each|an|every|a|/)\s*epoch"
+    r"|(?:每个?|一个|每一个)\s*epoch\s*(?:跑|训练?|是|有|约|大概|大约)?\s*[\d.,]+\s*(?:k|万)?\s*(?:步|steps?|个\s*step)"
+    r"|(?:每|一)轮\s*(?:跑|训练?|是|有|约|大概|大约)?\s*[\d.,]+\s*(?:k|万)?\s*(?:步|steps?)"
+    r"|步\s*(?:/|每)\s*(?:epoch|轮)"
+)
 
 
 def _volume_said(found: Found, last: bool) -> tuple[int, str, str, int] | None:

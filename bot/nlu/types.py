@@ -65,6 +65,8 @@ class StepsBasis:
     sequences: float | None
     seq_len: float | None
     tokens: float
+    # The steps said for each epoch ("5000 steps per epoch, 2 epochs": `steps` is then 10,000, all of them).
+    per_epoch: float | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -72,6 +74,7 @@ class StepsBasis:
             "tokens_per_step": self.tokens_per_step,
             "sequences": self.sequences,
             "seq_len": self.seq_len,
+            "per_epoch": self.per_epoch,
         }
 
 

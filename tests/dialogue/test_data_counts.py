@@ -292,6 +292,20 @@ def test_epochs_added_to_a_plan_on_steps_keep_the_work_and_say_how_they_were_rea
     assert "步數已包含每一輪" in hant
 
 
+def test_steps_said_per_epoch_are_one_pass_and_the_epochs_multiply_them(real: Consultant) -> None:
+    en = ask(real, "pretrain 1B, 5000 steps per epoch at batch 256 seq 8192, 2 epochs, one week")
+    assert "10,000 steps × a global batch of 256 sequences × 8,192 tokens = 21B tokens trained" in en
+    assert "10.5B tokens × 2 epochs (5,000 steps an epoch)" in en
+    more = ask(
+        real, "pretrain 1B, 5000 steps per epoch at batch 256 seq 8192, 2 epochs, one week", "3 epochs"
+    )
+    assert "15,000 steps × a global batch" in more and "31.5B tokens trained" in more
+    zh = ask(real, "预训练 1B，每个 epoch 5000 步，batch 256，seq 8192，训 2 轮")
+    assert "共训练 210亿 tokens，即 105亿 tokens × 2 轮（每轮 5,000 步）" in zh
+    hant = ask(real, "預訓練 1B，每輪 5000 步，batch 256，序列長度 8192，2 個 epoch，兩週")
+    assert "共訓練 210億 tokens，即 105億 tokens × 2 輪（每輪 5,000 步）" in hant
+
+
 def test_images_counted_as_data_are_no_tokens_and_their_tokens_each_are_asked(real: Consultant) -> None:
     en = ask(real, "LoRA a 13B vision-language model on 400k photos with captions")
     assert "About how many tokens is each of the 400K images, with its caption or text?" in en
