@@ -279,6 +279,9 @@ def understand(
         family
         and not any(k in said or getattr(parsed.slots, k, None) for k in family)
         and _bare_answer(said, text)
+        and not getattr(
+            parsed, "hardware_size", False
+        )  # "我的 Mac 有 128G 内存": a machine's memory, not data
         and _only_too_small(parsed.asks, pending)
         and 0 < len(text) <= MAX_HINTED_CHARS
         # A correction ("不对，是13B") repairs what it names, never the pending question.
@@ -529,13 +532,34 @@ def _held_steps(state: DialogueState, parsed: Any, said: Mapping[str, Any]) -> d
     """ "what if 10000 steps?", "改成 2 万步" with the tokens held said as steps × batch: the new steps times
     the batch held (over the epochs in force), and the sum that makes them."""
     steps, basis = getattr(parsed, "steps_said", None), state.slots.get("steps_basis")
-    if not isinstance(steps, int | float) or steps <= 0 or "tokens" in said or "data_bytes" in said:
+    if "tokens" in said or "data_bytes" in said:
         return {}
     if not isinstance(basis, Mapping) or not isinstance(basis.get("tokens_per_step"), int | float):
         return {}
+    if steps is None and isinstance(said.get("epochs"), int | float) and said["epochs"] > 0:
+        each = basis.get("per_epoch")
+        if isinstance(each, int | float) and _held_steps_count(state, basis) is not None:
+            # "3 epochs" after "5000 steps per epoch": each pass keeps its steps, the data held stays
+            tokens = state.slots.get("tokens")
+            return {"tokens": tokens, "steps_basis": {**basis, "steps": float(each) * float(said["epochs"])}}
+        # "2 epochs" after "5000 steps × batch 256 × seq 8192": the steps already count every pass, so the
+        # work stays theirs and the data held is what one pass of them reads (the reply says so)
+        steps = _held_steps_count(state, basis)
+    if not isinstance(steps, int | float) or steps <= 0:
+        return {}
     epochs = said.get("epochs") or state.slots.get("epochs") or 1.0
     tokens = float(steps) * float(basis["tokens_per_step"]) / float(epochs)
-    return {"tokens": tokens, "steps_basis": {**basis, "steps": float(steps)}}
+    return {"tokens": tokens, "steps_basis": {**basis, "steps": float(steps), "per_epoch": None}}
+
+
+def _held_steps_count(state: DialogueState, basis: Mapping[str, Any]) -> float | None:
+    """The steps held, while they still make the tokens held over the epochs held (not replaced since)."""
+    steps, tokens = basis.get("steps"), state.slots.get("tokens")
+    if not isinstance(steps, int | float) or not isinstance(tokens, int | float):
+        return None
+    made = float(steps) * float(basis["tokens_per_step"])
+    trained = float(tokens) * float(state.slots.get("epochs") or 1.0)
+    return float(steps) if abs(made - trained) <= 1e-6 * max(made, 1.0) else None
 
 
 def plan_cost(state: DialogueState) -> dict[str, Any] | None:

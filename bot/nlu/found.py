@@ -88,6 +88,9 @@ class Found:
     # A GPU memory size asked for with no GPU named: (">=" | ">" | "<=", GB) ("which GPUs have 80GB or
     # more?").
     gpu_memory: tuple[str, float] | None = None
+    # A byte size read as hardware (a machine's or GPU's memory, a link, disks: slots._hardware_size), never
+    # data.
+    hardware_size: bool = False
     working_days: float | None = None  # "10 working days": the count said (days holds 7/5 of it)
     sprints: float | None = None  # "two sprints": the count said (days holds lexicon.SPRINT_DAYS each)
     text_unit: str | None = None  # "word" / "zh_char": a token count was read from words or 字

@@ -11,7 +11,7 @@ import re
 import threading
 from typing import NamedTuple
 
-from bot.nlu.question_cues import ADAPTER_WORDS
+from bot.nlu.question_cues import ADAPTER_WORDS, APPLE_SILICON
 from knowledge.hardware_words import LINK_SPEED_WORDS, NETWORK_WORDS
 from knowledge.names import alternation
 from sizing.assumptions import DAYS_PER_MONTH
@@ -260,6 +260,7 @@ PER_SAMPLE_BEFORE = (
     "per text", "per passage", "per paragraph", "per snippet", "each text", "each passage", "each paragraph",
     # An image or video clip counted as a sample (IMAGE_WORDS, VIDEO_WORDS): its tokens with its text.
     "每张图", "每张图片", "每幅图", "每张照片", "每段视频", "每个视频", "每条视频", "每个片段", "每段影片",
+    "每张", "每幅",
     "per image", "each image", "per photo", "each photo", "per picture", "per clip", "each clip", "per video",
     "each video",
 )  # fmt: skip
@@ -272,7 +273,8 @@ PER_SAMPLE_AFTER = (
     "/pair", "/row", "/page", "/doc", "/document", "/file", "/ticket", "/chat", "/conversation", "/record",
     "/email", "/book", "/article", "/line", "/item",
     "per text", "per passage", "per paragraph", "per snippet", "/text", "/passage", "/paragraph",
-    "每张图", "每段视频", "per image", "an image", "per photo", "per clip", "a clip",
+    "每张图", "每段视频", "每张", "每幅", "每个视频", "每个片段", "每个样本", "每个对话", "每段", "每篇",
+    "每份", "每组", "每笔", "per image", "an image", "per photo", "per clip", "a clip",
     "per video", "/image", "/img", "/photo", "/clip", "/video",
 )  # fmt: skip
 # A token count that is one step's batch ("global batch 4M tokens", "4M tokens per step"): times the steps,
@@ -914,6 +916,50 @@ DATA_CUES = ("数据", "语料", "训练集", "资料", "data", "dataset", "data
 HARDWARE_CUES = (
     "显存", "内存", "记忆体", "每张", "每卡", "单卡", "memory", "vram", "ram", "hbm", "per gpu", "per card",
     "gbe", "each", "interconnect", *NETWORK_WORDS, *LINK_SPEED_WORDS,
+)  # fmt: skip
+# A machine a byte size may be said of ("is my 64gb macbook any use", "我的 Mac 有 128G", "a workstation with
+# 256GB"): its RAM or disk, never the training data (bot/nlu/slots.py _hardware_size).
+MACHINE_CUES = (
+    *(w for w in APPLE_SILICON if w != "mps"),
+    "laptop", "laptops", "notebook", "workstation", "workstations", "desktop", "desktops", "pc", "pcs",
+    "computer", "computers", "server", "servers", "rig", "machine", "machines",
+    "电脑", "笔记本", "笔电", "工作站", "台式机", "主机", "服务器", "机器", "本机", "单机",
+)  # fmt: skip
+# Right after a byte size, the memory it is ("128G 内存", "64GB of RAM", "32GB 统一内存"): a machine's or a
+# card's, never the data, even with a data word before it.
+MEMORY_AFTER_SIZE = (
+    "内存", "的内存", "记忆体", "的记忆体", "运存", "统一内存", "的统一内存", "显存", "的显存",
+    "ram", "of ram", "memory", "of memory", "unified memory", "of unified memory", "system memory",
+    "system ram", "vram", "of vram",
+)  # fmt: skip
+# A length of time said of one part of the work, not of the job ("checkpoint takes 20 minutes to save",
+# "新副本起来要十分钟", "每个 epoch 跑 3 小时"): how long that part takes, never the deadline
+# (slots._duration). Before the length in its clause...
+PART_TIME_BEFORE = (
+    "each epoch", "per epoch", "an epoch", "one epoch", "every epoch", "the epoch", "epoch takes",
+    "each step", "per step", "a step", "one step", "every step", "each iteration", "per iteration",
+    "an iteration", "one iteration", "checkpoint", "checkpoints", "ckpt", "saving", "to save", "loading",
+    "to load", "model load", "startup takes", "startup time", "start-up takes", "start-up time",
+    "start up takes", "starting up", "booting", "boot time", "spin up", "spinning up", "spin-up",
+    "cold start", "cold starts", "warm-up", "warmup", "replica", "replicas", "new pod", "new instance",
+    "provisioning", "compile", "compiling",
+    "每个 epoch", "每个epoch", "一个 epoch", "一个epoch", "每轮", "一轮", "每一轮", "每步", "每一步",
+    "一步要", "一步需要", "一步大概", "一步大约", "每个 step", "每个step", "每次迭代", "一次迭代",
+    "加载", "载入", "保存", "存盘", "存一次", "启动要", "启动需要", "启动时间", "起一个", "冷启动", "预热",
+    "副本", "实例起", "服务起来", "容器起来", "编译",
+)  # fmt: skip
+# ... or right after it ("3 小时一个 epoch", "3 hours per epoch", "20 minutes to save").
+PART_TIME_AFTER = (
+    "per epoch", "an epoch", "each epoch", "a epoch", "per step", "a step", "each step", "per iteration",
+    "per checkpoint", "a checkpoint", "to save", "to load", "to start", "to boot", "to spin up", "to warm up",
+    "to download", "to upload", "to restart", "to come up", "to compile", "to evaluate",
+    "一个 epoch", "一个epoch", "一轮", "每轮", "一步", "每步", "才能起来", "才起来", "才能加载", "加载",
+    "保存", "存一次", "才启动", "才能启动", "预热",
+)  # fmt: skip
+# What makes such a length the job's deadline after all ("one epoch within 3 days", "每轮 3 天内跑完").
+PART_TIME_DEADLINE = (
+    "deadline", "total", "in total", "overall", "whole run", "whole job", "altogether",
+    "期限", "工期", "截止", "总共", "一共", "整个", "全部", "总工期", "跑完", "训完", "搞定", "完成",
 )  # fmt: skip
 # ... and these only after it: "the 80GB version" is a GPU's, but in "the 32B version of Qwen2.5 on 0.2 PB of
 # code" the version is the model's and the size the data.

@@ -41,15 +41,25 @@ _FINANCIAL_CHARS = frozenset(FINANCIAL) | {"参"}
 # "平均一条 1500 token", "一笔大概 800": one sample as the unit a length is given per, the same as 每条 (the
 # one-character swap keeps every offset). Not after a numeral ("十一条") nor when no number follows, nor
 # before a model size ("cpt 一个 14B", "训一个 70亿 的模型": one model, not a length per sample).
+# An image or clip is counted the same way: "一张图 800 token", "一段视频大概 4k token".
 _ONE_SAMPLE = re.compile(
     r"(?<![0-9零一二三四五六七八九十百千万亿两.])一"
-    r"(?=(?:条|笔|则|份|篇|段|个)(?:对话|数据|样本|资料|消息|讯息)? ?"
-    r"(?:大概|大约|差不多|约|平均|有|是|在)? ?(?![0-9.]+ ?(?:b(?![a-z])|亿))[0-9])"
+    r"(?=(?:(?:条|笔|则|份|篇|段|个)(?:对话|数据|样本|资料|消息|讯息|视频|片段|影片)?|(?:张|幅)(?:图片|图|照片))"
+    r"(?: ?(?:大概|大约|差不多|约|平均|有|是|在|要|占|算))* ?(?![0-9.]+ ?(?:b(?![a-z])|亿))[0-9])"
+)
+# ... and said after the length: "800 token 一张图", "500 tokens 一条", "4k token 一段视频" (not "一张卡":
+# one GPU; not "一个" alone).
+_ONE_SAMPLE_AFTER = re.compile(
+    r"(?P<length>(?:token|tokens|词元)(?: ?(?:左右|上下))? ?[,/]? ?)一"
+    r"(?=(?:条|笔|则|份|篇|段|组)(?:对话|数据|样本|资料|消息|视频|片段)?(?![0-9卡])"
+    r"|个(?:对话|样本|视频|片段)|(?:张|幅)(?:图片|图|照片)?(?![0-9卡]|显卡|gpu))"
 )
 
 
 def _each(s: str) -> str:
-    return _ONE_SAMPLE.sub("每", s) if "一" in s else s
+    if "一" not in s:
+        return s
+    return _ONE_SAMPLE_AFTER.sub(r"\g<length>每", _ONE_SAMPLE.sub("每", s))
 
 
 def _financial(s: str) -> str:
@@ -913,6 +923,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
             batch,
             _float(seq),
             epochs,
+            _STEPS_PER_EPOCH.search(s) is not None,
         )
         if tokens is None
         else None
@@ -1098,6 +1109,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         asks_gpu=intents.asks_which_gpu(cs),
         model_fields=intents.model_fields(cs) if intent == "model_info" else (),
         gpu_memory=GpuMemory(*found.gpu_memory) if found.gpu_memory is not None and not mentioned else None,
+        hardware_size=found.hardware_size,
         scales=tuple((x.concept, x.factor) for x in scales if not x.delta),
         deltas=tuple((x.concept, x.delta) for x in scales if x.delta),
         gpu_typos=tuple((x.written, x.gpus) for x in typos),
@@ -1195,10 +1207,12 @@ def _stepped(
     sequences: float | None,
     seq_len: float | None,
     epochs: float | None,
+    per_epoch: bool = False,
 ) -> StepsBasis | None:
     """The tokens trained when steps and each step's batch are said ("100k steps, global batch 4M tokens":
     4e11; "5000 steps at batch 256 and seq 8192": 5000 × 256 × 8192), as the dataset's one pass: the steps
-    count every epoch, so the passes said divide them."""
+    count every epoch, so the passes said divide them; steps said per epoch ("5000 steps per epoch") are one
+    pass, and all the steps are that times the epochs."""
     if steps is None:
         return None
     if per_step is None and sequences is not None and seq_len is not None:
@@ -1207,14 +1221,32 @@ def _stepped(
         sequences = seq_len = None  # a step said in tokens: its sequences are not part of the sum
     if per_step is None:
         return None
+    each = steps if per_epoch and epochs else None
+    if each is not None and epochs:
+        steps = each * epochs
     trained = steps * per_step
     tokens = trained / epochs if epochs else trained
     low, high = RANGES["tokens"]
     if not low <= tokens < high:
         return None
     return StepsBasis(
-        steps=steps, tokens_per_step=per_step, sequences=sequences, seq_len=seq_len, tokens=tokens
+        steps=steps,
+        tokens_per_step=per_step,
+        sequences=sequences,
+        seq_len=seq_len,
+        tokens=tokens,
+        per_epoch=each,
     )
+
+
+# Steps said for each epoch: "5000 steps per epoch", "每个 epoch 5000 步", "每轮 2 万步",
+# "一个 epoch 跑 3000 步".
+_STEPS_PER_EPOCH = re.compile(
+    r"(?:steps?|iterations|iters)\s*(?:per|each|an|every|a|/)\s*epoch"
+    r"|(?:每个?|一个|每一个)\s*epoch\s*(?:跑|训练?|是|有|约|大概|大约)?\s*[\d.,]+\s*(?:k|万)?\s*(?:步|steps?|个\s*step)"
+    r"|(?:每|一)轮\s*(?:跑|训练?|是|有|约|大概|大约)?\s*[\d.,]+\s*(?:k|万)?\s*(?:步|steps?)"
+    r"|步\s*(?:/|每)\s*(?:epoch|轮)"
+)
 
 
 def _volume_said(found: Found, last: bool) -> tuple[int, str, str, int] | None:

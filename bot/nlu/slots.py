@@ -157,6 +157,9 @@ def _classify(
         if unit.kind == "none" and _global_batch(before):
             found.add("sequences_per_step", num.value, num, s)  # "batch size 1024": × seq_len × steps
         return  # "lr 2e-4", "rank 64", "r=16": a training setting, no slot
+    if unit.kind == "none" and num.mult in ("", "k") and _times_the_steps(s, idx, num, nums, units, found):
+        found.add("sequences_per_step", num.value, num, s)  # "20k steps × 1024 × 2048": the global batch
+        return
     if (
         unit.kind in ("none", "tokens")
         and num.mult in ("", "k")
@@ -259,7 +262,9 @@ def _classify(
                 Ask("tokens_or_data", "media_size", _finite(num.value * unit.factor), said, word=media)
             )
             return
-        if not _hardware_size(s, before, after, unit.end) and not _tier_label(s, unit.end):
+        if _hardware_size(s, before, after, unit.end):
+            found.hardware_size = True
+        elif not _tier_label(s, unit.end):
             _add_data(found, "data_bytes", num.value * unit.factor, num, s, before)
         return
     if unit.kind == "tokens":
@@ -618,8 +623,10 @@ def _tokens(
     if num.value < 1e5 and (per_turn or after.lstrip(" ,，(（").startswith(lexicon.PER_TURN_AFTER)):
         found.add("tokens_per_turn", num.value, num, s)  # "每轮 200 token": times the turns of each sample
         return
-    if before.rstrip(" :：=约~≈").endswith(lexicon.PER_STEP_BEFORE) or after.lstrip(" ,，").startswith(
-        lexicon.PER_STEP_AFTER
+    if (
+        before.rstrip(" :：=约~≈").endswith(lexicon.PER_STEP_BEFORE)
+        or after.lstrip(" ,，").startswith(lexicon.PER_STEP_AFTER)
+        or _STEPS_TIMES_TOKENS.search(s[max(0, num.start - 30) : num.start]) is not None
     ):
         found.add("tokens_per_step", num.value, num, s)  # "global batch 4M tokens": times the steps
         return
@@ -1050,6 +1057,30 @@ def _times_the_batch(s: str, idx: int, num: Num, nums: list[Num], found: Found) 
     return found.ends["sequences_per_step"] == previous.end and between in ("x", "×", "*")
 
 
+# Right before a token count, the steps and a times sign: "20k steps × 2M tokens", "1 万步 x 400 万 token".
+_STEPS_TIMES_TOKENS = re.compile(r"(?:steps?|iterations|iters|步|个step)\s*[x×*]\s*$")
+# After the steps and before a batch × length product: "20k steps × 1024 × 2048", "5000 steps at 256 x 8192".
+_STEPS_TIMES = ("x", "×", "*", "at", "of", "with", "@", "每步", "每步是")
+
+
+def _times_the_steps(
+    s: str, idx: int, num: Num, nums: list[Num], units: list[Unit], found: Found
+) -> bool:  # fmt: skip
+    """The first factor of a product right after the steps ("20k steps × 1024 × 2048", "2 万步 x 512 x 4096"):
+    steps × sequences × their length, read as the global batch in sequences (the next factor, by
+    _times_the_batch, is their length)."""
+    if not idx or units[idx - 1].kind != "steps" or found.ends.get("steps") != nums[idx - 1].end:
+        return False
+    between = s[units[idx - 1].end : num.start].strip(" ,")
+    times_next = s[num.end : num.end + 4].lstrip().startswith(("x", "×", "*"))
+    return (
+        between in _STEPS_TIMES
+        and times_next
+        and idx + 1 < len(nums)
+        and units[idx + 1].kind in ("none", "tokens")
+    )
+
+
 def _global_batch(before: str) -> bool:
     """A global batch's label right before the number ("batch 256", "global batch size: 1024"), not a
     micro or per-GPU batch's ("micro batch 4", "每卡 batch 8")."""
@@ -1131,6 +1162,7 @@ def _by_magnitude(s: str, num: Num, before: str, after: str, found: Found) -> No
     ):
         return  # "48G显存的卡", "80G以上的卡"
     if num.mult in ("g", "t") and label != "tokens" and _hardware_size(s, before, after, num.end):
+        found.hardware_size = True
         return  # "400G网络", "80G显存"
     if num.mult in ("g", "t") and _tier_label(s, num.end):
         return  # "24G档"
@@ -1399,9 +1431,24 @@ def _hardware_size(s: str, before: str, after: str, end: int) -> bool:
         return True  # "存储 2PB", "storage: 500TB": the disks; "权重是 28GB": the model's files, not the data
     if _WEIGHTS_AFTER.match(tail) or _WEIGHTS_BEFORE.search(before):
         return True  # "70B in fp16 needs like 140GB just for weights", "140G 的权重": the model's, not data
+    if lexicon.phrase_at(tail, 0, lexicon.MEMORY_AFTER_SIZE) is not None:
+        return True  # "我的 Mac 有 128G 内存", "64GB of RAM": a machine's or a card's memory
+    if _machine_size(before, after):
+        return True  # "is my 64gb macbook any use", "a workstation with 256GB": the machine's, not data
     if _nearest_label(before) == "data":
         return False
     return lexicon.has_cue(before, lexicon.HARDWARE_CUES) or lexicon.has_cue(after, _HARDWARE_AFTER)
+
+
+def _machine_size(before: str, after: str) -> bool:
+    """A byte size said of a machine named right before it (after any data word) or right after it, with no
+    data word after it ("2TB of data on my server" stays data)."""
+    if lexicon.has_cue(after, lexicon.DATA_CUES):
+        return False
+    cut = max((before.rfind(cue) + len(cue) for cue in lexicon.DATA_CUES if cue in before), default=0)
+    return lexicon.has_cue(before[cut:], lexicon.MACHINE_CUES) or lexicon.has_cue(
+        after[:20], lexicon.MACHINE_CUES
+    )
 
 
 _HARDWARE_AFTER = (*lexicon.HARDWARE_CUES, *lexicon.HARDWARE_CUES_AFTER)
@@ -1949,6 +1996,8 @@ def _duration(
         return
     if s[: num.start].rstrip().endswith(_EVERY):
         return  # a frequency (checkpoints every 30 minutes), not the timeline
+    if _time_of_a_part(s, num, unit):
+        return  # "checkpoint takes 20 minutes to save", "每个 epoch 跑 3 小时": how long a part takes
     if _recorded(s, num, unit) or _recent_span(s, num, unit) or _speech_model_hours(s, num, unit):
         # "5000 小时的语音转写", "最近半年的对话日志": how much data, not how long to train; hours of
         # speech are its transcripts' tokens at a conversational rate (knowledge.text_units), stated
@@ -2036,6 +2085,24 @@ def _duration(
     if unit.factor == lexicon.SPRINT_DAYS and "sprint" in s[num.end : unit.end]:
         found.sprints = num.value  # "two sprints": said so, shown with the length taken
     found.add("days", days, num, s)
+
+
+def _time_of_a_part(s: str, num: Num, unit: Unit) -> bool:
+    """A length of time said of one part of the work (an epoch, a step, saving, loading, a replica starting:
+    lexicon.PART_TIME_BEFORE / PART_TIME_AFTER) and of nothing that makes it the deadline ("within", "内",
+    "in total"): how long that part takes, not the job's deadline."""
+    before, after = window_before(s, num.start, 0), window_after(s, unit.end, len(s))
+    words = before.split()
+    by = bool(words) and words[-1] in ("within", "in", "by", "under", "before", "for")
+    if by or after.lstrip(" 的").startswith(("内", "之内", "以内")):
+        return False  # "one epoch within 3 days", "每轮 3 天内": a deadline after all
+    if lexicon.has_cue(before, lexicon.PART_TIME_DEADLINE) or lexicon.has_cue(
+        after, lexicon.PART_TIME_DEADLINE
+    ):
+        return False
+    return lexicon.has_cue(before, lexicon.PART_TIME_BEFORE) or lexicon.has_cue(
+        after[:16], lexicon.PART_TIME_AFTER
+    )
 
 
 # Between a count of recordings and its length: "客服逐字稿一共 8000 小时", "录音约 500 小时".

@@ -65,6 +65,8 @@ class StepsBasis:
     sequences: float | None
     seq_len: float | None
     tokens: float
+    # The steps said for each epoch ("5000 steps per epoch, 2 epochs": `steps` is then 10,000, all of them).
+    per_epoch: float | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -72,6 +74,7 @@ class StepsBasis:
             "tokens_per_step": self.tokens_per_step,
             "sequences": self.sequences,
             "seq_len": self.seq_len,
+            "per_epoch": self.per_epoch,
         }
 
 
@@ -301,6 +304,9 @@ class Parse:
     # A GPU memory size asked for with no GPU named ("which GPUs have 80GB or more?", "cheapest cloud GPU
     # with 48GB"): {"op": ">=" | ">" | "<=", "gb": float}; never data.
     gpu_memory: GpuMemory | None = None
+    # A byte size said of hardware ("my 64gb macbook", "我的 Mac 有 128G 内存", "A100 80G"): never the data,
+    # so a reply to the data question that says one is not read as the data.
+    hardware_size: bool = False
     # Relative changes to held values ("预算砍半" -> (("budget", 0.5),)): concept and factor
     # (bot/nlu/relative.py); the dialogue applies them to what it holds.
     scales: tuple[tuple[str, float], ...] = ()

@@ -264,6 +264,48 @@ def test_steps_said_with_epochs_show_the_tokens_trained_and_each_pass(real: Cons
     assert "= 21B tokens trained, 10.5B tokens × 2 epochs" in text
 
 
+def test_steps_said_with_epochs_name_the_epochs_and_the_length_once(real: Consultant) -> None:
+    en = real.handle("se1", "pretrain 1B, 6000 steps at batch 512 seq 4096, 3 epochs").text
+    assert en.startswith(
+        "Got it: 1B parameters, 6,000 steps × a global batch of 512 sequences × 4,096 tokens"
+    )
+    assert en.count("3 epochs") == 1 and "sequence length" not in en
+    zh = real.handle("se2", "预训练 2B，训练 3 万步，batch 256，序列长度 2048，训 2 轮").text
+    assert zh.count("2 轮") == 1 and "序列长度" not in zh.splitlines()[0]
+    hant = real.handle("se3", "預訓練 1B，4000 步，global batch 128，seq 8192，3 個 epoch").text
+    assert hant.count("3 輪") == 1 and "序列長度" not in hant.splitlines()[0]
+
+
+def test_epochs_added_to_a_plan_on_steps_keep_the_work_and_say_how_they_were_read(real: Consultant) -> None:
+    en = ask(real, "pretrain a 1B model, 5000 steps at batch 256 and seq 8192, in a week", "make it 2 epochs")
+    assert (
+        "5,000 steps × a global batch of 256 sequences × 8,192 tokens = 10.5B tokens trained, 5.24B tokens"
+        in en
+    )
+    assert "(the steps count every epoch: say 10,000 steps if each epoch is 5,000)" in en
+    assert "21B tokens" not in en
+    zh = ask(real, "预训练 1B，训练 2 万步，每步 100 万 token，两周", "训 2 轮")
+    assert "20,000 步 × 每步 100万 token = 共训练 200亿 tokens，即 100亿 tokens × 2 轮" in zh
+    assert "若每轮都是 20,000 步，请说 40,000 步" in zh and "400亿" not in zh
+    hant = ask(real, "預訓練 1B，訓練 4000 步，批次大小 512，序列長度 2048，兩週", "跑 4 個 epoch")
+    assert "4,000 步 × 全域 batch 512 條序列 × 2,048 token = 共訓練 41.9億 tokens" in hant
+    assert "步數已包含每一輪" in hant
+
+
+def test_steps_said_per_epoch_are_one_pass_and_the_epochs_multiply_them(real: Consultant) -> None:
+    en = ask(real, "pretrain 1B, 5000 steps per epoch at batch 256 seq 8192, 2 epochs, one week")
+    assert "10,000 steps × a global batch of 256 sequences × 8,192 tokens = 21B tokens trained" in en
+    assert "10.5B tokens × 2 epochs (5,000 steps an epoch)" in en
+    more = ask(
+        real, "pretrain 1B, 5000 steps per epoch at batch 256 seq 8192, 2 epochs, one week", "3 epochs"
+    )
+    assert "15,000 steps × a global batch" in more and "31.5B tokens trained" in more
+    zh = ask(real, "预训练 1B，每个 epoch 5000 步，batch 256，seq 8192，训 2 轮")
+    assert "共训练 210亿 tokens，即 105亿 tokens × 2 轮（每轮 5,000 步）" in zh
+    hant = ask(real, "預訓練 1B，每輪 5000 步，batch 256，序列長度 8192，2 個 epoch，兩週")
+    assert "共訓練 210億 tokens，即 105億 tokens × 2 輪（每輪 5,000 步）" in hant
+
+
 def test_images_counted_as_data_are_no_tokens_and_their_tokens_each_are_asked(real: Consultant) -> None:
     en = ask(real, "LoRA a 13B vision-language model on 400k photos with captions")
     assert "About how many tokens is each of the 400K images, with its caption or text?" in en
@@ -347,6 +389,23 @@ def test_the_tokens_of_each_image_or_clip_said_in_many_ways_complete_the_count(r
     assert "6.5亿 tokens（100万张图片 × 650 token）" in zh
     clips = ask(real, "LoRA a 7B video LLM on 50k clips, ~4k tokens per clip, in a week")
     assert "200M tokens (50K video clips × 4,000 tokens)" in clips
+
+
+def test_the_tokens_of_one_image_said_with_yi_zhang_complete_the_count(real: Consultant) -> None:
+    first = "我们想训一个 7B 的多模态模型，数据是 200 万张图片和配文，两周"
+    for reply in ("800 token 一张图", "一张图大概 800 个 token", "大概 800 token 一张"):
+        assert "16亿 tokens（200万张图片 × 800 token）" in ask(real, first, reply)
+    hant = ask(real, "微調 7B 視覺語言模型，有 30 萬張照片，一週", "一張圖大約 800 個 token")
+    assert "2.4億 tokens（30萬張圖片 × 800 token）" in hant
+    text = ask(real, "LoRA 7B，5 万条数据，一周", "800 token 一条")
+    assert "4000万 tokens（5万条 × 800 token）" in text
+
+
+def test_steps_times_a_bare_batch_and_length_show_the_sum(real: Consultant) -> None:
+    en = ask(real, "pretrain 1B, 20k steps × 1024 × 2048, two weeks")
+    assert "41.9B tokens (20,000 steps × a global batch of 1,024 sequences × 2,048 tokens)" in en
+    zh = ask(real, "预训练 1B，20k步 x 1024 x 2048")
+    assert zh.startswith("好的：10亿参数，20,000 步 × 全局 batch 1,024 条序列 × 2,048 token = 419亿 tokens")
 
 
 def test_a_what_if_on_the_steps_times_them_by_the_batch_held(real: Consultant) -> None:

@@ -63,3 +63,17 @@ def test_a_chinese_accelerator_gets_the_cards_rentable_in_china_not_the_whole_ca
     assert after_a_plan.startswith("*目录里没有国产卡*") and "国内租呢" in after_a_plan
     assert "MI300X" not in after_a_plan
     assert "The GPUs it knows:" in ask(real, "Do you support TPUs?")
+
+
+def test_a_machines_memory_said_after_the_data_question_is_not_taken_as_the_data(real: Consultant) -> None:
+    zh = ask(real, "LoRA 7B", "我的 Mac 有 128G 内存")
+    assert "数据 128 GB" not in zh and "1280亿 tokens" not in zh and "训练数据有多少" in zh
+    hant = ask(real, "LoRA 7B", "我的電腦有 64G 記憶體")
+    assert "64 GB" not in hant and "640億" not in hant
+    en = ask(real, "LoRA a 7B model", "my workstation has 256GB of RAM")
+    assert "256 GB of data" not in en and "256B tokens" not in en and "How much training data" in en
+
+
+def test_a_mac_named_with_its_memory_gets_what_a_mac_can_do(real: Consultant) -> None:
+    en = ask(real, "is my 64gb macbook any use for fine-tuning")
+    assert "What a Mac can do locally" in en and "64 GB of data" not in en

@@ -599,3 +599,28 @@ def test_a_month_a_past_run_finished_by_is_no_deadline() -> None:
         said("we had a 7B trained by March last year; now LoRA a 13B on 1B tokens", THURSDAY).get("days")
         is None
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["模型加载太慢，新副本起来要十分钟", "checkpoint takes 20 minutes to save", "每个 epoch 跑 3 小时",
+     "每個 epoch 要跑 3 小時", "each epoch takes about 3 hours", "startup takes 15 minutes",
+     "3 hours per epoch",
+     "保存一次 checkpoint 要 20 分钟", "模型載入要五分鐘", "a new replica takes 10 minutes to come up",
+     "冷启动要 8 分钟"],
+)  # fmt: skip
+def test_how_long_one_part_of_the_work_takes_is_no_deadline(text: str) -> None:
+    assert "days" not in said(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [("1 epoch within 3 days", 3.0), ("每轮 3 天内跑完", 3.0),
+     ("fine-tune 7B, one epoch takes about 5 hours, we have 2 days", 2.0),
+     ("帮我评估一下 7B 训练两周要多少钱", 14.0), ("进一步微调 7B 两周", 14.0),
+     ("看起來要兩週，LoRA 7B", 14.0),
+     ("we are a startup with 2 weeks, LoRA 7B", 14.0), ("we have a pod of 8 H100s for 2 weeks", 14.0),
+     ("訓 2 輪，總共 5 天", 5.0), ("finetune 7B, 2 epochs, 3 days", 3.0)],
+)  # fmt: skip
+def test_a_deadline_said_beside_an_epoch_is_still_the_deadline(text: str, days: float) -> None:
+    assert said(text)["days"] == days

@@ -40,6 +40,26 @@ def test_a_gpu_memory_size_said_after_has_later_in_the_sentence_is_not_training_
 
 
 @pytest.mark.parametrize(
+    "text",
+    ["is my 64gb macbook any use for fine-tuning", "我的 Mac 有 128G 内存",
+     "my laptop has 32GB, can it LoRA a 7B?",
+     "I have a workstation with 256GB RAM, can I fine-tune 7B", "我的電腦有 64G 記憶體，能微調 7B 嗎",
+     "我的笔记本 64G，能跑 LoRA 吗", "our server has 512GB of memory", "M2 Ultra 192GB 能微调 13B 吗"],
+)  # fmt: skip
+def test_a_machines_memory_is_not_training_data(text: str) -> None:
+    assert "data_bytes" not in said(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "data_bytes"),
+    [("I have 2TB of data on my server", 2e12), ("我们服务器上有 500G 数据，想微调 7B", 5e11),
+     ("LoRA 7B on 50GB of text on my laptop", 5e10), ("我的電腦裡有 300G 語料", 3e11)],
+)  # fmt: skip
+def test_data_said_with_a_machine_is_still_data(text: str, data_bytes: float) -> None:
+    assert said(text)["data_bytes"] == pytest.approx(data_bytes)
+
+
+@pytest.mark.parametrize(
     ("text", "data_bytes"),
     [("fine-tune 7B on an H100 with 80GB of data", 8e10), ("we use H100s. Has 80GB, 7B model", 8e10),
      ("the A100 box has 500GB, fine-tune 7B", 5e11)],

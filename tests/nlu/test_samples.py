@@ -88,6 +88,23 @@ def test_a_length_alone_is_kept_for_a_follow_up_to_complete(text: str, per_sampl
     assert got.slots.tokens is None and not got.asks
 
 
+@pytest.mark.parametrize(
+    "text",
+    ["800 token 一张图", "一张图 800 token", "大概 800 token 一张", "一張圖大概是 800 個 token",
+     "800 tokens 一張圖片",
+     "一段视频 800 token", "800 token 一条", "一个样本大约 800 token"],
+)  # fmt: skip
+def test_a_length_given_for_one_image_clip_or_sample_is_per_sample_and_no_gpu_count(text: str) -> None:
+    got = parse(text)
+    assert got.slots.tokens_per_sample == pytest.approx(800)
+    assert got.slots.gpu_count is None and not got.asks
+
+
+def test_one_card_after_a_token_count_is_still_one_gpu() -> None:
+    assert parse("800 token 一张卡").slots.gpu_count == 1
+    assert parse("一张 4090 跑 LoRA 7B").slots.gpu_count == 1
+
+
 @pytest.mark.parametrize("text", ["准备一份数据", "给我3条建议", "7B则需要更多显存"])
 def test_measure_words_that_count_no_training_set_are_not_samples(text: str) -> None:
     assert parse(text).slots.samples is None
@@ -252,6 +269,36 @@ def test_steps_times_a_global_batch_said_any_way_is_the_tokens_and_the_length_is
     assert got.steps_basis is not None and got.steps_basis.to_json()["steps"] == tokens / seq_len / (
         got.steps_basis.sequences or 1
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "tokens", "seq_len"),
+    [
+        ("pretrain 1B, 20k steps × 1024 × 2048", 20_000 * 1024 * 2048, 2048),
+        ("20000 steps * 512 * 4096, pretrain a 1B model", 20_000 * 512 * 4096, 4096),
+        ("pretrain 1B, 5000 steps at 256 x 8192", 5000 * 256 * 8192, 8192),
+        ("预训练 1B，20k步 x 1024 x 2048", 20_000 * 1024 * 2048, 2048),
+        ("預訓練 1B，2萬步 x 512 x 4096 tokens", 20_000 * 512 * 4096, 4096),
+    ],
+)
+def test_a_bare_product_after_the_steps_is_steps_times_batch_times_length(
+    text: str, tokens: float, seq_len: int
+) -> None:
+    got = parse(text).slots
+    assert (got.tokens, got.seq_len, got.samples) == (tokens, seq_len, None)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["pretrain 1B, 20k steps x 2M tokens", "pretrain 1B, 1 万步 × 400 万 token",
+     "預訓練 1B，1萬步 x 400萬 token", "pretrain 1B, 10k iterations × 4M tokens, 2 weeks"],
+)  # fmt: skip
+def test_steps_times_a_token_count_is_the_tokens_trained_not_the_count_alone(text: str) -> None:
+    assert parse(text).slots.tokens == 4e10
+
+
+def test_steps_times_one_number_alone_makes_no_tokens() -> None:
+    assert parse("pretrain 1B, 20k steps x 1024").slots.tokens is None
 
 
 @pytest.mark.parametrize(
