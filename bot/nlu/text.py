@@ -118,9 +118,9 @@ def _swaps(word: str) -> set[str]:
 
 
 # The job and question words typed with one letter left out ("finetun a 7b", "fintuning", "infrence",
-# "paramters"): each such slip is mended too. Only long words whose every one-letter-short form is no English
-# word ("training" loses its t to "raining", "pretrain" its p to "retrain", "samples" its s to "ample", so they
-# stay out), and never the plural's last s ("parameter" is a word, not a slip).
+# "paramters"): each such slip is mended too. Only long words whose every one-letter-short form is no
+# English word ("training" loses its t to "raining", "pretrain" its p to "retrain", "samples" its s to
+# "ample", so they stay out), and never the plural's last s ("parameter" is a word, not a slip).
 DROPPED_LETTER_WORDS = (
     "finetune", "finetuning", "inference", "parameters", "throughput", "difference", "expensive",
     "recommend", "available", "bandwidth", "comparison",

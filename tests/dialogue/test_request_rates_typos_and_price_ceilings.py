@@ -57,7 +57,7 @@ def test_a_job_word_typed_with_a_letter_left_out_is_still_that_job(real: Consult
                  "how much would finetunig a 7b model cost"):  # fmt: skip
         reply = ask(real, text)
         assert reply.startswith("*For full fine-tuning of a 7B model, the best value is"), (text, reply)
-    # A one-letter-short word that is English stays as written: "retrain" is no pretrain, "parameter" is a word.
+    # A one-letter-short word that is English stays: "retrain" is no pretrain, "parameter" is a word.
     assert normalise("retrain the 7b, one parameter").lower == "retrain the 7b, one parameter"
 
 

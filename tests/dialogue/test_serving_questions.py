@@ -109,6 +109,38 @@ def test_the_cheapest_way_to_run_an_8b_model_is_a_small_gpu_at_a_stated_default_
     assert "Tell me your users or requests per second" in reply
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "we're burning $15k/month on 8x a100 for inference on a 13b model. could we do it cheaper?",
+        "8x A100 serving a 13B model costs us $15k a month, can we cut that cost?",
+        "is there a cheaper way to serve a 13b model than our 8 a100s",
+    ],
+)
+def test_asking_to_serve_what_runs_now_for_less_gets_the_cheapest_way_not_a_yes_on_those_gpus(
+    real: Consultant, text: str
+) -> None:
+    reply = ask(real, text)
+    assert reply.startswith("*The cheapest way to serve a 13B-parameter model"), reply
+    assert "Yes." not in reply and "over the budget" not in reply
+
+
+@pytest.mark.parametrize(
+    ("text", "heading"),
+    [
+        (
+            "我们现在用 8 张 A100 跑 13B 模型推理，每月 1.5 万美元，能不能更便宜",
+            "推理部署 130亿参数的模型最便宜的方案",
+        ),
+        ("我們現在用 8 張 A100 跑 13B 模型推理，怎麼降低成本？", "推理部署 130億參數的模型最便宜的方案"),
+    ],
+)
+def test_asking_in_chinese_to_serve_for_less_gets_the_cheapest_way(
+    real: Consultant, text: str, heading: str
+) -> None:
+    assert heading in ask(real, text).splitlines()[0]
+
+
 def test_h200_against_h100_for_70b_inference_compares_serving_not_training(
     consultant: Consultant, nlu: ScriptedParse
 ) -> None:
