@@ -141,6 +141,43 @@ def test_asking_in_chinese_to_serve_for_less_gets_the_cheapest_way(
     assert heading in ask(real, text).splitlines()[0]
 
 
+@pytest.mark.parametrize(
+    "turns",
+    [
+        ("serve mixtral 8x7b, what gpu", "how many requests per second would that handle"),
+        ("serve mixtral 8x7b, what gpu", "how many requests per second can it handle?"),
+        ("serve mixtral 8x7b, what gpu", "how many concurrent users can that take?"),
+        ("serve mixtral 8x7b, how many requests per second can it handle?",),
+    ],
+)
+def test_how_many_requests_a_serving_plan_carries_is_answered_first_at_the_planned_and_full_load(
+    real: Consultant, turns: tuple[str, ...]
+) -> None:
+    reply = ask(real, *turns)
+    first = reply.splitlines()[0]
+    assert first.startswith("*About 0.415 requests/s as planned below, about 2.93 requests/s at full load"), (
+        reply
+    )
+    assert "4 × NVIDIA RTX A6000 (BF16) holds up to 420 requests" in first
+    assert "Serving Mixtral 8x7B" in reply  # the plan it is about follows
+
+
+def test_the_requests_a_serving_plan_carries_in_chinese(real: Consultant) -> None:
+    hans = ask(real, "部署 Qwen2.5 14B 推理用什么卡", "这个能扛多少qps")
+    assert hans.splitlines()[0].startswith(
+        "*按下面的方案约每秒 0.596 个请求，每份模型满载约每秒 1.41 个请求*"
+    )
+    hant = ask(real, "部署 Qwen2.5 14B 推理用什麼卡", "這樣能撐多少併發？")
+    assert hant.splitlines()[0].startswith(
+        "*按下面的方案約每秒 0.596 個請求，每份模型滿載約每秒 1.41 個請求*"
+    )
+
+
+def test_a_serving_plan_for_a_load_said_is_not_led_by_what_it_carries(real: Consultant) -> None:
+    reply = ask(real, "serve mixtral 8x7b at 5 requests per second, what throughput do we get")
+    assert "as planned below" not in reply
+
+
 def test_h200_against_h100_for_70b_inference_compares_serving_not_training(
     consultant: Consultant, nlu: ScriptedParse
 ) -> None:
