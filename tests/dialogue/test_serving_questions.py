@@ -147,6 +147,8 @@ def test_asking_in_chinese_to_serve_for_less_gets_the_cheapest_way(
         ("serve mixtral 8x7b, what gpu", "how many requests per second would that handle"),
         ("serve mixtral 8x7b, what gpu", "how many requests per second can it handle?"),
         ("serve mixtral 8x7b, what gpu", "how many concurrent users can that take?"),
+        ("serve mixtral 8x7b, what gpu", "how many users can that handle"),
+        ("serve mixtral 8x7b, what gpu", "what's the throughput of that setup?"),
         ("serve mixtral 8x7b, how many requests per second can it handle?",),
     ],
 )
@@ -171,6 +173,17 @@ def test_the_requests_a_serving_plan_carries_in_chinese(real: Consultant) -> Non
     assert hant.splitlines()[0].startswith(
         "*按下面的方案約每秒 0.596 個請求，每份模型滿載約每秒 1.41 個請求*"
     )
+
+
+def test_a_plan_already_at_full_load_says_what_it_carries_once(real: Consultant) -> None:
+    reply = ask(real, "serve llama 3.1 8b on one l40s", "how many users can that handle")
+    assert reply.startswith("*About 3.02 requests/s at full load per copy of the model* (the plan below)")
+    assert "as planned below" not in reply
+
+
+def test_a_general_question_on_serving_capacity_after_a_plan_is_still_the_faq(real: Consultant) -> None:
+    reply = ask(real, "serve llama 3.1 8b on one l40s", "how do I estimate how many users a GPU can handle?")
+    assert reply.startswith("*How many GPUs does serving a model take")
 
 
 def test_a_serving_plan_for_a_load_said_is_not_led_by_what_it_carries(real: Consultant) -> None:

@@ -638,7 +638,7 @@ def plan_capacity(q: Question, req: ServeRequest, data: Mapping[str, Any]) -> di
 
     if q.slot("serve_use") in BATCH_USES or not (asks_throughput(q.text) or asks_concurrency(q.text)):
         return None
-    if any(q.slot(k) is not None for k in ("concurrency", "qps", "daily_users", "daily_requests")):
+    if any(q.slot(k) is not None for k in LOAD_SLOTS):
         return None
     options = data.get("options") or []
     first = options[0] if options else None
