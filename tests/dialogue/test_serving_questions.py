@@ -160,7 +160,7 @@ def test_how_many_requests_a_serving_plan_carries_is_answered_first_at_the_plann
     assert first.startswith("*About 0.415 requests/s as planned below, about 2.93 requests/s at full load"), (
         reply
     )
-    assert "4 × NVIDIA RTX A6000 (BF16) holds up to 420 requests" in first
+    assert "4 × NVIDIA RTX A6000 (BF16) runs 420 requests" in first
     assert "Serving Mixtral 8x7B" in reply  # the plan it is about follows
 
 
