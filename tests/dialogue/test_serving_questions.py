@@ -363,6 +363,26 @@ def test_one_h100_asked_for_serving_is_the_board_that_meets_the_target_when_one_
     assert "slower than the target" not in text
 
 
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        (
+            "how many tokens/sec can one H100 do serving a 8b model with vllm",
+            "*As asked:* 1 × NVIDIA H100 SXM5",
+        ),
+        ("serve llama 3 8b on one h100", "*As asked:* 1 × NVIDIA H100 SXM5"),
+        ("一张 H100 部署 Llama 3 8B", "*按您说的*：1 张 NVIDIA H100 SXM5"),
+        ("一張 H100 部署 Llama 3 8B", "*按您說的*：1 張 NVIDIA H100 SXM5"),
+    ],
+)
+def test_one_h100_at_full_load_is_the_sxm_board_its_name_means_not_the_cheapest_pcie(
+    real: Consultant, text: str, asked: str
+) -> None:
+    reply = ask(real, text)
+    assert reply.split("\n")[1].startswith(asked), reply
+    assert "NVIDIA H100 PCIe" in reply  # the cheaper board is still shown, below
+
+
 def test_a_recommended_serving_plan_that_misses_the_assumed_latency_target_says_so_in_its_headline(
     real: Consultant,
 ) -> None:
