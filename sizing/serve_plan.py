@@ -342,8 +342,15 @@ def _family_order(
     if o.fits:
         # Holds it but misses the targets, or none is set (full load on "one H100": "how many tokens/s can
         # one H100 do?"): the board the family's name usually means, not the cheapest per hour, as when
-        # none holds it.
-        return (False, True, False, float(o.gpu.form_factor != "sxm"), -o.gpu.memory_gb, o.gpu.id)
+        # none holds it (a priced board first).
+        return (
+            False,
+            True,
+            o.hourly_usd is None,
+            float(o.gpu.form_factor != "sxm"),
+            -o.gpu.memory_gb,
+            o.gpu.id,
+        )
     # None fits: the board the family's name usually means (the SXM, else the most memory), not the
     # cheapest ("1 × H100 cannot hold it" is about the H100 SXM, not the PCIe card).
     return (True, o.gpu.form_factor != "sxm", False, 0.0, -o.gpu.memory_gb, o.gpu.id)
