@@ -330,12 +330,27 @@ def _paid_replicas(q: Quote | None, rep: Replica, replicas: int) -> int:
     return math.ceil(replicas / per_instance) * per_instance if per_instance > 1 else replicas
 
 
-def _family_order(o: ServeOption, batch: bool = False) -> tuple[bool, bool, bool, float, float, str]:
-    if o.fits:  # one that meets the latency targets first: "one H100" is not the PCIe card that misses them
+def _family_order(
+    o: ServeOption, batch: bool = False, targets: bool = True
+) -> tuple[bool, bool, bool, float, float, str]:
+    if o.fits and (o.meets_latency and targets or batch):
+        # one that meets the latency targets first: "one H100" is not the PCIe card that misses them
         # A batch job costs its tokens: "4 张 A100" for a job is the board that runs it cheapest, not the
         # cheapest per hour (a 40 GB card holding 10 requests of a 72B model takes six times as long).
         cost = o.usd_per_million_tokens if batch else o.hourly_usd
-        return (False, not o.meets_latency, cost is None, cost or 0.0, 0.0, o.gpu.id)
+        return (False, False, cost is None, cost or 0.0, 0.0, o.gpu.id)
+    if o.fits:
+        # Holds it but misses the targets, or none is set (full load on "one H100": "how many tokens/s can
+        # one H100 do?"): the board the family's name usually means, not the cheapest per hour, as when
+        # none holds it (a priced board first).
+        return (
+            False,
+            True,
+            o.hourly_usd is None,
+            float(o.gpu.form_factor != "sxm"),
+            -o.gpu.memory_gb,
+            o.gpu.id,
+        )
     # None fits: the board the family's name usually means (the SXM, else the most memory), not the
     # cheapest ("1 × H100 cannot hold it" is about the H100 SXM, not the PCIe card).
     return (True, o.gpu.form_factor != "sxm", False, 0.0, -o.gpu.memory_gb, o.gpu.id)
@@ -487,7 +502,7 @@ def plan_serving(req: ServeRequest, catalog: Catalog, k: ServeConstants = CALIBR
     if req.gpu is not None and req.gpus is not None:
         tp, pp = _layout(req.gpus)
         # A family ("h100") means the variant that serves it: fits, meets the targets, has a price, then
-        # cheapest.
+        # cheapest; with no target to meet (full load), or none met, the board its name usually means (SXM).
         # Hardware the user named is planned in what it can run: BF16 in FP16 on a V100, FP8 as INT8
         # weight-only there (the same bytes per weight); the answer says so (serve_precision_substituted).
         variants = [
@@ -497,7 +512,8 @@ def plan_serving(req: ServeRequest, catalog: Catalog, k: ServeConstants = CALIBR
         ]
         if variants:
             batch = req.batch is not None
-            forced = replace(min(variants, key=lambda o: _family_order(o, batch)), label="requested")
+            targets = req.ttft_ms is not None or req.tpot_ms is not None
+            forced = replace(min(variants, key=lambda o: _family_order(o, batch, targets)), label="requested")
             copies = _copies(req, forced, book, k)
     terms: dict[ServePrecision, ModelTerms] = {}  # the model's per-token terms, per precision timed
     pool, excluded = candidates(req, book, req.precision, k, terms=terms)

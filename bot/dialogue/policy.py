@@ -198,6 +198,8 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
         return "cheapest_gpu"  # "and with spot?" after the cheapest GPUs for a job: the same, by spot price
     if batch_follow_up(q, topic, form_in_progress):
         return "serve"  # "what if it must be done in 12 hours?", "10M documents then": the batch job again
+    if capacity_follow_up(q, topic, form_in_progress):
+        return "serve"  # "how many users can that handle?" after a serving plan: what that plan carries
     if kind == "figure_check" and SWITCH_WORDS.search(q.text):
         return None  # "switch to the H100 with 160GB": corrected, and the switch goes to the form
     if kind in ("faq", "unknown", "price_coverage") and not q.u.gpus and not workload:
@@ -538,6 +540,34 @@ def batch_follow_up(q: Question, topic: Mapping[str, Any] | None, form_in_progre
     said = set(q.u.said) - {"serve_use", "batch_requests"}
     changed = bool(said) or q.u.samples is not None or q.u.no_deadline
     return changed and said <= set(BATCH_FOLLOW_UP_SLOTS)
+
+
+# Words that point back at the plan just given: "how many users can *that* handle?", "这个能扛多少并发".
+BACK_REFERENCES = (
+    "that", "it", "this", "these", "those", "that setup", "this setup", "that plan", "this plan", "这个",
+    "这样", "那个", "这套", "它", "這個", "這樣", "那個", "這套",
+)  # fmt: skip
+
+
+def capacity_follow_up(q: Question, topic: Mapping[str, Any] | None, form_in_progress: bool) -> bool:
+    """ "how many users can that handle?", "what's the throughput of that setup?", "这个能扛多少并发" after a
+    serving plan: the load that plan carries (serve.plan_capacity), not the FAQ on sizing serving or on
+    training throughput. Only with no model, GPU or load named (those ask a new question) and a word
+    pointing back at the plan."""
+    if (
+        topic is None
+        or form_in_progress
+        or topic.get("kind") != "serve"
+        or q.u.kind not in ("faq", "unknown")
+    ):
+        return False
+    if (topic.get("slots") or {}).get("serve_use") in BATCH_USES or q.u.gpus:
+        return False
+    if any(q.u.said.get(k) is not None for k in ("model", "params", *SERVE_LOAD_SLOTS)):
+        return False
+    low = normalise(q.text).lower
+    asks = serve_fit.asks_throughput(q.text) or serve_fit.asks_concurrency(q.text)
+    return asks and has_cue(low, BACK_REFERENCES)
 
 
 def operations_topic(said: Mapping[str, Any], task: str | None, text: str) -> dict[str, Any] | None:

@@ -52,20 +52,28 @@ def find_gpus(s: str) -> list[GpuMention]:
     return out
 
 
-# Two form factors joined right before a family's name: "PCIe or SXM H100", "the SXM or the PCIe H100s",
-# "PCIe 还是 SXM 的 H100".
+# Two form factors or memory sizes joined right before a family's name: "PCIe or SXM H100", "the SXM or
+# the PCIe H100s", "PCIe 还是 SXM 的 H100", "40gb vs 80gb a100", "40G 和 80G 的 A100".
+_BOARD_BEFORE = r"(sxm\d?|pcie|nvl|\d{2,3} ?(?:gb|g|gib))"
 _FORMS_BEFORE = re.compile(
-    r"(?<![a-z0-9])(?:the\s+)?(sxm\d?|pcie|nvl)\s*(?:or|and|vs\.?|versus|还是|或|和|跟|与|/)\s*(?:the\s+)?"
-    r"(sxm\d?|pcie|nvl)\s*(?:版|版本|的)?\s*$"
+    rf"(?<![a-z0-9.])(?:the\s+)?{_BOARD_BEFORE}\s*(?:or|and|vs\.?|versus|还是|或|和|跟|与|/)\s*(?:the\s+)?"
+    rf"{_BOARD_BEFORE}\s*(?:版|版本|的)?\s*$"
 )
+# One memory size right before a family's name: "an 80gb a100", "80G 的 A100" (the board of that memory).
+_MEMORY_BEFORE_NAME = re.compile(r"(?<![a-z0-9.$])(\d{2,3} ?(?:gb|g|gib))\s*(?:的\s*)?$")
 
 
 def _forms_named_before(s: str, first: GpuMention, family: str) -> list[GpuMention]:
     variants = _variant_words().get(family)
     m = _FORMS_BEFORE.search(s, 0, first.start) if variants else None
-    if m is None or variants is None:
+    if variants is None:
         return []
-    boards = [variants.get(key(m.group(i))) for i in (1, 2)]
+    if m is None:
+        one = _MEMORY_BEFORE_NAME.search(s, 0, first.start)
+        board = variants.get(key(one.group(1).replace(" ", ""))) if one is not None else None
+        # "80gb a100" is the A100 80GB; "500GB A100 dataset" names no board (no A100 has 500 GB)
+        return [GpuMention(one.start(1), first.end, board)] if one is not None and board is not None else []
+    boards = [variants.get(key(m.group(i).replace(" ", ""))) for i in (1, 2)]
     if None in boards or boards[0] == boards[1]:
         return []
     # the second board's span runs to the end of the family's name, which it stands for

@@ -596,6 +596,15 @@ ON_A_BUDGET = (
     "便宜一点", "省钱",
     "on a budget", "limited budget", "tight budget", "low budget", "small budget", "budget option",
     "budget-friendly", "budget friendly", "cheap", "affordable", "inexpensive",
+    # asking to do what they run now for less: "we burn $15k/month on 8x A100 serving a 13B, could we do it
+    # cheaper?", "can we cut that cost?", "現在 8 張 A100 跑 13B 推理，怎麼降低成本"
+    "do it cheaper", "do this cheaper", "do that cheaper", "run it cheaper", "run this cheaper",
+    "serve it cheaper", "host it cheaper", "a cheaper way", "any cheaper way", "cheaper setup",
+    "cheaper option", "cheaper options", "cheaper alternative", "cheaper alternatives", "cut costs",
+    "cut cost", "cut our costs", "cut our cost", "cut the cost", "cut that cost", "cut our bill",
+    "reduce costs", "reduce cost", "reduce our costs", "reduce the cost", "lower our costs", "lower the cost",
+    "bring the cost down", "bring costs down", "save money", "spend less",
+    "更便宜", "便宜些", "降低成本", "降成本", "降本", "省点钱", "少花点钱", "少花钱",
 )  # fmt: skip
 # Asking which GPU to use: with a job and ON_A_BUDGET, the cheapest GPU that does it.
 WHICH_GPU = (

@@ -117,8 +117,25 @@ def _swaps(word: str) -> set[str]:
     return {word[:i] + word[i + 1] + word[i] + word[i + 2 :] for i in range(len(word) - 1)} - {word}
 
 
+# The job and question words typed with one letter left out ("finetun a 7b", "fintuning", "infrence",
+# "paramters"): each such slip is mended too. Only long words whose every one-letter-short form is no
+# English word ("training" loses its t to "raining", "pretrain" its p to "retrain", "samples" its s to
+# "ample", so they stay out), and never the plural's last s ("parameter" is a word, not a slip).
+DROPPED_LETTER_WORDS = (
+    "finetune", "finetuning", "inference", "parameters", "throughput", "difference", "expensive",
+    "recommend", "available", "bandwidth", "comparison",
+)  # fmt: skip
+
+
+def _drops(word: str) -> set[str]:
+    return {word[:i] + word[i + 1 :] for i in range(len(word))} - {word, word.removesuffix("s")}
+
+
 for _word in SWAPPED_LETTER_WORDS:
     for _slip in _swaps(_word):
+        TYPOS.setdefault(_slip, _word)
+for _word in DROPPED_LETTER_WORDS:
+    for _slip in _drops(_word):
         TYPOS.setdefault(_slip, _word)
 _TYPO = re.compile(r"\b(?:" + "|".join(map(re.escape, TYPOS)) + r")\b", re.IGNORECASE)
 # Each misspelling is lower-case letters, in words joined by hyphens. One that the pattern mends stands

@@ -49,6 +49,18 @@ def test_a_misspelt_question_word_still_asks_that_question(real: Consultant) -> 
     assert dearer.startswith("*The NVIDIA A100 80GB (SXM4) is more expensive.*"), dearer
 
 
+def test_a_job_word_typed_with_a_letter_left_out_is_still_that_job(real: Consultant) -> None:
+    assert normalise("finetun a 7b, fintuning, paramters, infrence").lower == (
+        "finetune a 7b, finetuning, parameters, inference"
+    )
+    for text in ("hwo much does it cost to finetun a 7b modle", "cost to fintune a 7b model?",
+                 "how much would finetunig a 7b model cost"):  # fmt: skip
+        reply = ask(real, text)
+        assert reply.startswith("*For full fine-tuning of a 7B model, the best value is"), (text, reply)
+    # A one-letter-short word that is English stays: "retrain" is no pretrain, "parameter" is a word.
+    assert normalise("retrain the 7b, one parameter").lower == "retrain the 7b, one parameter"
+
+
 def test_a_typo_typed_with_a_dotless_i_is_answered_not_an_error(real: Consultant) -> None:
     # A Turkish keyboard's ı reads like the i of a misspelling the reader mends ("traning"), which has no
     # entry for it: the word stays as written and the rest of the message is read.

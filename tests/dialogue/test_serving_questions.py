@@ -109,6 +109,88 @@ def test_the_cheapest_way_to_run_an_8b_model_is_a_small_gpu_at_a_stated_default_
     assert "Tell me your users or requests per second" in reply
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "we're burning $15k/month on 8x a100 for inference on a 13b model. could we do it cheaper?",
+        "8x A100 serving a 13B model costs us $15k a month, can we cut that cost?",
+        "is there a cheaper way to serve a 13b model than our 8 a100s",
+    ],
+)
+def test_asking_to_serve_what_runs_now_for_less_gets_the_cheapest_way_not_a_yes_on_those_gpus(
+    real: Consultant, text: str
+) -> None:
+    reply = ask(real, text)
+    assert reply.startswith("*The cheapest way to serve a 13B-parameter model"), reply
+    assert "Yes." not in reply and "over the budget" not in reply
+
+
+@pytest.mark.parametrize(
+    ("text", "heading"),
+    [
+        (
+            "我们现在用 8 张 A100 跑 13B 模型推理，每月 1.5 万美元，能不能更便宜",
+            "推理部署 130亿参数的模型最便宜的方案",
+        ),
+        ("我們現在用 8 張 A100 跑 13B 模型推理，怎麼降低成本？", "推理部署 130億參數的模型最便宜的方案"),
+    ],
+)
+def test_asking_in_chinese_to_serve_for_less_gets_the_cheapest_way(
+    real: Consultant, text: str, heading: str
+) -> None:
+    assert heading in ask(real, text).splitlines()[0]
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        ("serve mixtral 8x7b, what gpu", "how many requests per second would that handle"),
+        ("serve mixtral 8x7b, what gpu", "how many requests per second can it handle?"),
+        ("serve mixtral 8x7b, what gpu", "how many concurrent users can that take?"),
+        ("serve mixtral 8x7b, what gpu", "how many users can that handle"),
+        ("serve mixtral 8x7b, what gpu", "what's the throughput of that setup?"),
+        ("serve mixtral 8x7b, how many requests per second can it handle?",),
+    ],
+)
+def test_how_many_requests_a_serving_plan_carries_is_answered_first_at_the_planned_and_full_load(
+    real: Consultant, turns: tuple[str, ...]
+) -> None:
+    reply = ask(real, *turns)
+    first = reply.splitlines()[0]
+    assert first.startswith("*About 0.415 requests/s as planned below, about 2.93 requests/s at full load"), (
+        reply
+    )
+    assert "4 × NVIDIA RTX A6000 (BF16) runs 420 requests" in first
+    assert "Serving Mixtral 8x7B" in reply  # the plan it is about follows
+
+
+def test_the_requests_a_serving_plan_carries_in_chinese(real: Consultant) -> None:
+    hans = ask(real, "部署 Qwen2.5 14B 推理用什么卡", "这个能扛多少qps")
+    assert hans.splitlines()[0].startswith(
+        "*按下面的方案约每秒 0.596 个请求，每份模型满载约每秒 1.41 个请求*"
+    )
+    hant = ask(real, "部署 Qwen2.5 14B 推理用什麼卡", "這樣能撐多少併發？")
+    assert hant.splitlines()[0].startswith(
+        "*按下面的方案約每秒 0.596 個請求，每份模型滿載約每秒 1.41 個請求*"
+    )
+
+
+def test_a_plan_already_at_full_load_says_what_it_carries_once(real: Consultant) -> None:
+    reply = ask(real, "serve llama 3.1 8b on one l40s", "how many users can that handle")
+    assert reply.startswith("*About 3.02 requests/s at full load per copy of the model* (the plan below)")
+    assert "as planned below" not in reply
+
+
+def test_a_general_question_on_serving_capacity_after_a_plan_is_still_the_faq(real: Consultant) -> None:
+    reply = ask(real, "serve llama 3.1 8b on one l40s", "how do I estimate how many users a GPU can handle?")
+    assert reply.startswith("*How many GPUs does serving a model take")
+
+
+def test_a_serving_plan_for_a_load_said_is_not_led_by_what_it_carries(real: Consultant) -> None:
+    reply = ask(real, "serve mixtral 8x7b at 5 requests per second, what throughput do we get")
+    assert "as planned below" not in reply
+
+
 def test_h200_against_h100_for_70b_inference_compares_serving_not_training(
     consultant: Consultant, nlu: ScriptedParse
 ) -> None:
@@ -279,6 +361,26 @@ def test_one_h100_asked_for_serving_is_the_board_that_meets_the_target_when_one_
     text = ask(real, "serve Qwen2.5-32B on one H100 for 10 users")
     assert text.split("\n")[1].startswith("*As asked:* 1 × NVIDIA H100 SXM5")
     assert "slower than the target" not in text
+
+
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        (
+            "how many tokens/sec can one H100 do serving a 8b model with vllm",
+            "*As asked:* 1 × NVIDIA H100 SXM5",
+        ),
+        ("serve llama 3 8b on one h100", "*As asked:* 1 × NVIDIA H100 SXM5"),
+        ("一张 H100 部署 Llama 3 8B", "*按您说的*：1 张 NVIDIA H100 SXM5"),
+        ("一張 H100 部署 Llama 3 8B", "*按您說的*：1 張 NVIDIA H100 SXM5"),
+    ],
+)
+def test_one_h100_at_full_load_is_the_sxm_board_its_name_means_not_the_cheapest_pcie(
+    real: Consultant, text: str, asked: str
+) -> None:
+    reply = ask(real, text)
+    assert reply.split("\n")[1].startswith(asked), reply
+    assert "NVIDIA H100 PCIe" in reply  # the cheaper board is still shown, below
 
 
 def test_a_recommended_serving_plan_that_misses_the_assumed_latency_target_says_so_in_its_headline(

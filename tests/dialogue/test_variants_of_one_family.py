@@ -33,6 +33,27 @@ def test_a_memory_size_is_a_board_only_before_a_board_word() -> None:
     assert [m.gpu for m in find_gpus("a100 80g 跟 40g 那款")] == ["a100-80gb", "a100-40gb"]
 
 
+def test_a_memory_size_before_a_family_s_name_is_that_board() -> None:
+    assert [m.gpu for m in find_gpus("does 40gb vs 80gb a100 matter")] == ["a100-40gb", "a100-80gb"]
+    assert [m.gpu for m in find_gpus("the 40 gb or the 80 gb a100?")] == ["a100-40gb", "a100-80gb"]
+    assert [m.gpu for m in find_gpus("40g 和 80g 的 a100 有什么区别")] == ["a100-40gb", "a100-80gb"]
+    assert [m.gpu for m in find_gpus("lora 7b on 8x 40gb a100s")] == ["a100-40gb"]
+    # a size no board of the family has is no board: "500gb a100 dataset" names the A100 alone
+    assert [m.gpu for m in find_gpus("500gb a100 dataset")] == ["a100"]
+
+
+def test_two_memory_sizes_before_a_family_s_name_weigh_both_boards_for_the_job(real: Consultant) -> None:
+    for text in (
+        "does 40gb vs 80gb a100 matter for fine-tuning a 7b",
+        "40gb or 80gb a100 for lora on a 13b?",
+    ):
+        reply = ask(real, text)
+        assert reply.startswith("*Pick the NVIDIA A100 40GB (SXM4)"), reply
+        assert "• *NVIDIA A100 80GB (SXM4)*: 8 GPUs" in reply and "of data" not in reply
+    hant = ask(real, "40G 還是 80G 的 A100 做 LoRA 13B？")
+    assert hant.startswith("*選 NVIDIA A100 40GB (SXM4)") and "• *NVIDIA A100 80GB (SXM4)*：8 張" in hant
+
+
 def test_an_upgrade_weighs_the_gpu_moved_to(real: Consultant) -> None:
     en = ask(real, "I have an H100 PCIe, should I upgrade to the SXM?")
     assert en.startswith("*Yes, worth it: the NVIDIA H100 SXM5 is better value for training.*")

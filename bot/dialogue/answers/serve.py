@@ -403,6 +403,9 @@ def serving_answer(q: Question, reply: Reply) -> bool:
     unit = unit_cost(q, req, data)
     if unit is not None:
         reply.add("serve_unit_cost", **unit)
+    carries = plan_capacity(q, req, data) if unit is None else None
+    if carries is not None:
+        reply.add("serve_capacity", **carries)
     changed = load_changed(q, req, data)
     if changed is not None:
         reply.add("serve_changed", **changed)
@@ -583,6 +586,28 @@ def unit_cost(q: Question, req: ServeRequest, data: Mapping[str, Any]) -> dict[s
     cost = (first or {}).get("cost") or {}
     if first is None or not first.get("fits") or not cost.get("usd_per_million_output_tokens"):
         return None
+    full = _full_load(q, req, first)
+    full_cost = (full.get("cost") or {}).get("usd_per_million_output_tokens")
+    if not full.get("fits") or not full_cost:
+        return None
+    planned = float(cost["usd_per_million_output_tokens"])
+    return {
+        "gpus": first["gpus_per_replica"],
+        "gpu_name": first["gpu_name"],
+        "precision": first["precision"],
+        "full_cost": float(full_cost),
+        "full_concurrency": full["concurrency"],
+        "full_tokens_per_s": full["output_tokens_per_second"],
+        "full_per_user": full["output_tokens_per_second_per_user"],
+        "hourly": full["cost"]["hourly_usd"],
+        "planned_cost": planned if float(full_cost) <= (1 - FULL_LOAD_SAVING) * planned else None,
+        "planned_concurrency": first["concurrency"],
+    }
+
+
+def _full_load(q: Question, req: ServeRequest, first: Mapping[str, Any]) -> dict[str, Any]:
+    """One replica of the option `first` at full load: as many requests in flight as its memory holds, no
+    latency target ({} when the engine will not plan it)."""
     shape = replace(
         req,
         gpu=first["gpu"],
@@ -599,23 +624,44 @@ def unit_cost(q: Question, req: ServeRequest, data: Mapping[str, Any]) -> dict[s
     try:
         found: list[dict[str, Any]] = plan_serving(shape, q.catalog).to_dict()["options"]  # type: ignore[assignment]
     except SizingError:
+        return {}
+    return found[0] if found else {}
+
+
+def plan_capacity(q: Question, req: ServeRequest, data: Mapping[str, Any]) -> dict[str, Any] | None:
+    """ "serve Mixtral 8x7B; how many requests per second would that handle?", "how many users can it
+    take?": with no load said, the plan is sized for the pilot load, so what it carries is the answer, first:
+    the requests per second at the load planned, and one replica of the first option at full load (as many
+    requests in flight as its memory holds) with what each user then gets. None when the message asks no
+    throughput or load, or says a load (the plan below is sized for it)."""
+    from bot.dialogue.answers.serve_fit import asks_concurrency, asks_throughput
+
+    if q.slot("serve_use") in BATCH_USES or not (asks_throughput(q.text) or asks_concurrency(q.text)):
         return None
-    full = found[0] if found else {}
-    full_cost = (full.get("cost") or {}).get("usd_per_million_output_tokens")
-    if not full.get("fits") or not full_cost:
+    if any(q.slot(k) is not None for k in LOAD_SLOTS):
         return None
-    planned = float(cost["usd_per_million_output_tokens"])
+    options = data.get("options") or []
+    first = options[0] if options else None
+    if first is None or not first.get("fits") or not first.get("output_tokens_per_second"):
+        return None
+    full = _full_load(q, req, first)
+    if not full.get("fits") or not full.get("output_tokens_per_second"):
+        return None
     return {
         "gpus": first["gpus_per_replica"],
         "gpu_name": first["gpu_name"],
+        "replicas": first["replicas"],
         "precision": first["precision"],
-        "full_cost": float(full_cost),
+        "planned_concurrency": first["concurrency"],
+        "planned_qps": float(first["output_tokens_per_second"]) / req.output_tokens,
+        "planned_tokens_per_s": first["output_tokens_per_second"],
         "full_concurrency": full["concurrency"],
+        "full_qps": float(full["output_tokens_per_second"]) / req.output_tokens,
         "full_tokens_per_s": full["output_tokens_per_second"],
         "full_per_user": full["output_tokens_per_second_per_user"],
-        "hourly": full["cost"]["hourly_usd"],
-        "planned_cost": planned if float(full_cost) <= (1 - FULL_LOAD_SAVING) * planned else None,
-        "planned_concurrency": first["concurrency"],
+        "full_tpot_ms": full["tpot_ms"],
+        "input_tokens": req.input_tokens,
+        "output_tokens": req.output_tokens,
     }
 
 
