@@ -420,3 +420,15 @@ def test_training_on_labelled_data_and_a_live_service_are_no_batch_job(text: str
 def test_a_count_of_prompts_is_a_job_size_and_a_short_one_is_still_a_prompt_length() -> None:
     assert said("score 2M prompts with an 8B model")["batch_requests"] == 2_000_000
     assert said("serve Llama 3.1 8B, 2k prompts and 500 token answers, 50 users")["input_tokens"] == 2000
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "13B 全参 8 张 A100 跑到一半报错",
+        "7B 全参数 4 张 4090 跑不起来",
+        "13B 全參在 8 張 A100 上跑到一半掛了",
+    ],
+)
+def test_full_parameter_work_that_runs_is_training_not_serving(text: str) -> None:
+    assert parse(text).task == "train"
