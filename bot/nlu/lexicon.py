@@ -1036,7 +1036,7 @@ TRAINING = (
     "fine-tuning", "finetuning", "fine tuning", "pretrain", "pretraining", "pre-train", "pre-training",
     "预训练", "精调", "sft", "instruction-tune", "instruction tune", "lora", "qlora", "dpo", "rlhf", "ppo",
     "grpo", "post-train", "post-training",
-    # "13B 全参 8 张 A100 跑到一半报错": full-parameter work is training whatever runs it ("全量" is not: 全量上线)
+    # "13B 全参 8 张 A100 跑到一半报错": full-parameter work is training ("全量" is not: 全量上线)
     "全参",
 )  # fmt: skip
 
