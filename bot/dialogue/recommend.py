@@ -149,6 +149,19 @@ MAX_PITFALLS_SHOWN = 3
 LONG_RUN_DAYS = 180
 
 
+def planned_top(
+    state: DialogueState, kb: KnowledgeBase, plan: Planner, today: dt.date, lang: str
+) -> dict[str, Any] | None:
+    """The first option of the conversation's plan as the templates see it (plan_context), or None when
+    the slots plan nothing: what a question about the plan ("why 8 GPUs?", its checkpoints) answers from."""
+    try:
+        _rec, _fired, context = plan_context(state, kb, plan, today, lang)
+    except SizingError:
+        return None
+    top: dict[str, Any] = context["options"][0]
+    return top
+
+
 def plan_context(
     state: DialogueState, kb: KnowledgeBase, plan: Planner, today: dt.date, lang: str
 ) -> tuple[dict[str, Any], list[str], dict[str, Any]]:

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 from bot.dialogue.memo import Planner
 from bot.dialogue.reply import Reply
 from bot.dialogue.state import DialogueState
-from sizing.errors import SizingError
 
 if TYPE_CHECKING:
     from knowledge import KnowledgeBase
@@ -24,13 +23,11 @@ EXPORT_BYTES_PER_PARAM = 2.0
 
 
 def answer(state: DialogueState, reply: Reply, kb: KnowledgeBase, plan: Planner, today: dt.date) -> bool:
-    from bot.dialogue.recommend import plan_context
+    from bot.dialogue.recommend import planned_top
 
-    try:
-        _rec, _fired, context = plan_context(state, kb, plan, today, reply.lang)
-    except SizingError:
+    top = planned_top(state, kb, plan, today, reply.lang)
+    if top is None:
         return False
-    top = context["options"][0]
     size = top.get("checkpoint_gb")
     params = state.slots.get("params")
     if not size or not params:

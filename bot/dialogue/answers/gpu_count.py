@@ -53,18 +53,16 @@ def answer(
     """Why the plan shown takes its count (`count`: the number asked about, None when none was said); the
     plan's count beside another one asked about. False when there is no plan to explain."""
     from bot.dialogue.choices import why_count
-    from bot.dialogue.recommend import plan_context, run_plan
+    from bot.dialogue.recommend import planned_top, run_plan
 
     if state.last is None or missing(state):
         return False
     planned = state.last.get("gpus")
     if isinstance(count, int) and isinstance(planned, int) and count > planned:
         return why_count(state, count, reply, kb, plan, today)  # "why 8?" on a 4-GPU plan: both, side by side
-    try:
-        _rec, _fired, context = plan_context(state, kb, plan, today, reply.lang)
-    except SizingError:
+    top = planned_top(state, kb, plan, today, reply.lang)
+    if top is None:
         return False
-    top = context["options"][0]
     gpus = top.get("gpus")
     if not isinstance(gpus, int) or not top.get("memory_per_gpu_gb"):
         return False
