@@ -1259,7 +1259,14 @@ def _asks_two_things(t: str) -> bool:
     if several_questions(t) or has_any(t, _BOTH_ASKED):
         return True
     clauses = _CLAUSE_COMMA.split(t)
-    return len(clauses) >= 2 and sum(has_any(c, cues.WH_WORDS) for c in clauses) >= 2
+    if len(clauses) >= 2 and sum(has_any(c, cues.WH_WORDS) for c in clauses) >= 2:
+        return True
+    # Two Chinese question words with no comma between them ("H100 显存多大 价格多少"): chat messages often
+    # leave it out.
+    return len(_CJK_WH.findall(t)) >= 2
+
+
+_CJK_WH = re.compile("|".join(sorted((w for w in cues.WH_WORDS if not w.isascii()), key=len, reverse=True)))
 
 
 def _asks_datasheet(t: str) -> bool:

@@ -52,3 +52,14 @@ def test_a_memory_question_names_the_nvidia_smi_total_only_where_one_is_sourced(
     assert "nvidia-smi" not in real.handle("g5", "How much memory does an A10 have?").text
     asked = real.handle("g6", "A10 usable memory in nvidia-smi?").text
     assert "no sourced nvidia-smi total" in asked
+
+
+@pytest.mark.parametrize(
+    ("question", "memory"),
+    [("H100 显存多大 价格多少", "显存 80 GB"), ("H100 顯存多大 價格多少", "顯存 80 GB")],
+)
+def test_two_chinese_questions_without_a_comma_get_both_answers(
+    real: Consultant, question: str, memory: str
+) -> None:
+    text = real.handle("g7", question).text
+    assert memory in text and "$3.99" in text
