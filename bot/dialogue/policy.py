@@ -53,10 +53,19 @@ from sizing.types import Catalog
 
 Answer = Callable[[Question, Reply], bool]
 
+
+def _provider_or_price(q: Question, reply: Reply) -> bool:
+    """Providers compared; with none named but a GPU ("哪家H100多少钱", "which cloud has the H100 for
+    what"), every provider's price for it, as the price answer lists them."""
+    if provider.answer(q, reply):
+        return True
+    return bool(q.u.gpus) and not q.u.providers and price.answer(q, reply)
+
+
 ANSWERS: dict[str, Answer] = {
     "figure_check": figure.answer,
     "price": price.answer,
-    "provider_compare": provider.answer,
+    "provider_compare": _provider_or_price,
     "china_providers": china.answer,
     "gpu_compare": compare.answer,
     "list_gpus": catalogue.answer_list,

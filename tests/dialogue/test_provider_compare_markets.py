@@ -32,3 +32,12 @@ def test_which_is_cheaper_against_an_unpriced_provider_says_it_cannot_tell_first
     assert "Lambda $3.29" in en
     zh = real.handle("pc-unpriced-zh", "runpod 和 lambda 哪个 A100 便宜").text
     assert zh.startswith("*没法比哪家便宜：目录里没有 RunPod 的价格*")
+
+
+def test_which_provider_for_a_gpu_with_none_named_lists_every_providers_price(real: Consultant) -> None:
+    for n, (question, says) in enumerate(
+        (("哪家H100多少钱", "$3.99/卡时"), ("哪家的A100便宜", "按需价（每卡）"))
+    ):
+        text = real.handle(f"which-{n}", question).text
+        assert says in text, text[:200]
+        assert "模型有多少参数" not in text
