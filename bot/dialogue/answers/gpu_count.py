@@ -53,7 +53,7 @@ def answer(
     """Why the plan shown takes its count (`count`: the number asked about, None when none was said); the
     plan's count beside another one asked about. False when there is no plan to explain."""
     from bot.dialogue.choices import why_count
-    from bot.dialogue.recommend import planned_top, run_plan
+    from bot.dialogue.recommend import planned_top
 
     if state.last is None or missing(state):
         return False
@@ -71,7 +71,7 @@ def answer(
     needed = float(hours) / (float(deadline) * 24.0) if hours and deadline else None
     # "why not just 4?" on an 8-GPU plan: the job on the 4 asked about; else on half as many
     asked = count if isinstance(count, int) and 0 < count < gpus else max(1, gpus // 2)
-    fewer = _on_fewer(state, top, asked, kb, plan, today, run_plan) if gpus > 1 else None
+    fewer = _on_fewer(state, top, asked, kb, plan, today) if gpus > 1 else None
     reason = _reason(top, fewer, deadline)
     reply.add("gpu_count", top=top, fewer=fewer, deadline=deadline, needed=needed, reason=reason)
     return True
@@ -94,11 +94,12 @@ def _on_fewer(
     kb: KnowledgeBase,
     plan: Planner,
     today: dt.date,
-    run_plan: Any,
 ) -> dict[str, Any] | None:
     """The job on `count` of the plan's GPUs (fewer), exactly that hardware: its memory per GPU, whether it
     fits, its days and cost (no deadline: on given GPUs the time is the answer). None when it cannot be
     sized."""
+    from bot.dialogue.recommend import run_plan
+
     trial = copy.deepcopy(state)
     merge_slots(trial, {"gpu": top["gpu"], "gpu_count": count})
     if "days" not in trial.skipped:
