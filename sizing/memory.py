@@ -414,7 +414,7 @@ class MemoryModel:
                 found if found is not None else self.activations_and_logits(tp, recompute, mb)
             )
             if step > activations + logits:  # the optimizer step's peak (terms())
-                held = buffers + step - activations - logits
+                held = buffers + (step - activations - logits)  # terms()'s order, to the last bit
                 overhead = _CONTEXT_BYTES + FRAGMENTATION * (
                     weights + gradients + optimizer + activations + logits + held
                 )

@@ -123,6 +123,8 @@ def test_the_memory_floor_never_exceeds_any_real_layouts_peak(
 
 @settings(max_examples=30, deadline=None)
 @given(params, methods, counts, st.sampled_from(STACKS), st.booleans(), st.sampled_from(["bf16", "fp32"]))
+# Found by hypothesis: the batch total summed its terms in another order and differed in the last bit.
+@example(100073775105.0, "qlora", 24, "hf", False, "bf16")
 def test_the_memory_of_every_micro_batch_at_once_is_each_layouts_own_total(
     n: float, method: str, count: int, stack: str, offload: bool, precision: str
 ) -> None:
