@@ -272,11 +272,24 @@ _VAGUE_UNITS = (
 )  # fmt: skip
 
 
+# A data size said only roughly: "几百G", "大概几个T", "几十GB 的语料", "a few hundred GB", "several TB",
+# "hundreds of gigs", "tens of GB". Asked back as a rough count of data_bytes ("几百G" was 100 GB, "几个T"
+# and "several TB" no size at all). "一两百G", "a couple of TB" keep a number and stay read as it.
+_VAGUE_BYTES = re.compile(
+    r"(?:(?<![零一二两三四五六七八九十百千万亿\d])几 ?(?:十|百|千|个)"
+    r"|\b(?:tens|hundreds|several|a few)(?: of)?(?: (?:hundreds?|tens)(?: of)?)?) ?"
+    r"(?P<unit>pb|tb|gb|mb|g|t|gigs?|gigabytes?|terabytes?|petabytes?)(?![a-z])"
+)
+_BYTE_UNITS = {"p": 1e15, "t": 1e12, "g": 1e9, "m": 1e6}
+
+
 def _vague_counts(s: str) -> list[tuple[int, int, str]]:
-    """(start, end, slot) of each rough count of samples or tokens; the count word and its unit."""
-    out = []
+    """(start, end, slot) of each rough count of samples, tokens or data bytes; the count word and its unit."""
+    out = [(m.start(), m.end(), "data_bytes") for m in _VAGUE_BYTES.finditer(s)]
     for rx in (_VAGUE_ZH, _VAGUE_EN):
         for m in rx.finditer(s):
+            if any(a <= m.start() < b for a, b, _ in out):
+                continue
             if not any(ch in "十百千万亿" for ch in m.group()) and rx is _VAGUE_ZH:
                 continue  # "几" alone ("几张卡", "几天") counts nothing here
             rest = s[m.end() : m.end() + 16].lstrip(" 的")
@@ -314,13 +327,16 @@ _VAGUE_NOT_SAMPLES = (
 )
 
 
-def _magnitude(said: str) -> float:
+def _magnitude(said: str, slot: str = "") -> float:
     """The power of ten a rough count is counted in ("几十万" 1e5, "tens of thousands" 1e4, "several
-    billion" 1e9), for the example the question gives."""
+    billion" 1e9; a size in bytes: "几百G" 1e11), for the example the question gives."""
     value = 1.0
     for word, factor in _MAGNITUDES:
         if word in said:
             value *= factor
+    if slot == "data_bytes":
+        m = _VAGUE_BYTES.search(said)
+        value *= _BYTE_UNITS.get(m.group("unit")[0], 1e9) if m else 1e9
     return value
 
 
@@ -1009,7 +1025,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         unread_precision = _bit_width_trained(s)  # "8bit 训练 7B": a bit width said as how to train
     found.asks.extend(
         Ask(
-            slot, "vague_count", _magnitude(s[a:b]), _as_said(t.original, s, a, b), _sample_word(s[a:b]) or ""
+            slot, "vague_count", _magnitude(s[a:b], slot), _as_said(t.original, s, a, b), _sample_word(s[a:b]) or ""
         )
         for a, b, slot in vague
         if slot not in filled
