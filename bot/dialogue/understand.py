@@ -135,6 +135,16 @@ class Understood:
     ranges: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
+# Latin words a bare data size may carry ("800GB", "2 TB", "1.5T tokens"): units, no language of the text.
+_SIZE_WORDS = re.compile(r"(?i)\b\d[\d.,]*\s*(?:[kmgtp]i?b?|gigs?|tokens?)?\b")
+
+
+def _bare_size(text: str) -> bool:
+    """A message whose Latin text is only figures and units: it says nothing of the data's language
+    ("800GB of English text" does)."""
+    return not has_own_language(text) and re.search(r"[A-Za-z]{2,}", _SIZE_WORDS.sub("", text)) is None
+
+
 def choose_lang(parsed: Any, text: str, previous: str) -> str:
     """The script the NLU reads (bot/nlu/script.py, the one owner): the reply follows the message it
     answers. A message with no language of its own ("4090 呢", "and 8?", "2 epochs", "help") keeps
@@ -321,10 +331,14 @@ def understand(
     usable, asks = vet(said, parsed.asks)
     asks = [_as_written(a, text) for a in asks]
     data_language = getattr(parsed.slots, "data_language", None)
+    lang = choose_lang(heard, text, str(state.lang or ""))
+    if data_language in ("zh", "en") and state.lang and _bare_size(text):
+        # "800GB" answering the data question of a Chinese conversation is Chinese text, as "800GB 数据" is
+        data_language = "zh" if lang.startswith("zh") else "en"
     gpus = tuple(getattr(parsed, "gpus_mentioned", ()) or ())
     return Understood(
         intent=_interim_kind(parsed),
-        lang=choose_lang(heard, text, str(state.lang or "")),
+        lang=lang,
         said=usable,
         asks=asks,
         gpus=gpus,
