@@ -284,7 +284,7 @@ _BYTE_UNITS = {"p": 1e15, "t": 1e12, "g": 1e9, "m": 1e6}
 
 
 def _vague_counts(s: str) -> list[tuple[int, int, str]]:
-    """(start, end, slot) of each rough count of samples, tokens or data bytes; the count word and its unit."""
+    """(start, end, slot) of each rough count of samples, tokens or bytes; the count word and its unit."""
     out = [(m.start(), m.end(), "data_bytes") for m in _VAGUE_BYTES.finditer(s)]
     for rx in (_VAGUE_ZH, _VAGUE_EN):
         for m in rx.finditer(s):
@@ -1025,7 +1025,11 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         unread_precision = _bit_width_trained(s)  # "8bit 训练 7B": a bit width said as how to train
     found.asks.extend(
         Ask(
-            slot, "vague_count", _magnitude(s[a:b], slot), _as_said(t.original, s, a, b), _sample_word(s[a:b]) or ""
+            slot,
+            "vague_count",
+            _magnitude(s[a:b], slot),
+            _as_said(t.original, s, a, b),
+            _sample_word(s[a:b]) or "",
         )
         for a, b, slot in vague
         if slot not in filled

@@ -135,6 +135,8 @@ def test_a_budget_no_plan_meets_keeps_the_plan_that_meets_the_deadline_not_a_slo
     after = real.handle("b", budget)
     top = after.payload["recommendation"]["options"][0]
     assert (top["gpu"], top["gpus"]) == (before["gpu"], before["gpus"]) and top["days"] <= 14
-    assert ("no plan meets both" in after.text) or ("没有方案能同时满足" in after.text) or (
-        "沒有方案能同時滿足" in after.text
+    assert (
+        ("no plan meets both" in after.text)
+        or ("没有方案能同时满足" in after.text)
+        or ("沒有方案能同時滿足" in after.text)
     )

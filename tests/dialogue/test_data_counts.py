@@ -440,7 +440,7 @@ def test_steps_alone_with_no_batch_held_ask_for_the_data(real: Consultant) -> No
 def test_a_rough_data_size_is_asked_back_and_the_size_answered_next_is_planned(
     real: Consultant, opening: str, rough: str, asked: str, answer: str, planned: float
 ) -> None:
-    """"几百G" was read as 100 GB, "a few hundred GB" and "几个T" as nothing: a size with no number to plan
+    """ "几百G" was read as 100 GB, "a few hundred GB" and "几个T" as nothing: a size with no number to plan
     on is asked back, as a rough count of samples or tokens is, and the next bare size answers it."""
     real.handle("r", opening)
     reply = real.handle("r", rough)

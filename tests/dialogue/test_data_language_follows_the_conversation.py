@@ -12,10 +12,20 @@ from bot.dialogue.consultant import Consultant
 @pytest.mark.parametrize(
     ("opening", "size", "deadline", "said"),
     [
-        ("我要训练一个 13B 模型", "800GB", "两周", "数据 800 GB ≈ 1600亿 tokens（按中文语料每 token 5 字节估算；英文约 4、代码约 3）"),
+        (
+            "我要训练一个 13B 模型",
+            "800GB",
+            "两周",
+            "数据 800 GB ≈ 1600亿 tokens（按中文语料每 token 5 字节估算；英文约 4、代码约 3）",
+        ),
         ("我想微调一个7B模型", "2 TB", "一周内", "数据 2 TB ≈ 4000亿 tokens（按中文语料每 token 5 字节估算"),
         ("我要微調 7B 模型", "200GB", "五天", "資料 200 GB ≈ 400億 tokens（按中文語料每 token 5 位元組估算"),
-        ("train a 13B model", "800GB", "2 weeks", "800 GB of data ≈ 200B tokens at 4 bytes/token (English text assumed"),
+        (
+            "train a 13B model",
+            "800GB",
+            "2 weeks",
+            "800 GB of data ≈ 200B tokens at 4 bytes/token (English text assumed",
+        ),
     ],
 )
 def test_a_bare_data_size_is_read_as_text_in_the_conversations_language(
