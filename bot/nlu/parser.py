@@ -244,6 +244,43 @@ _TOKENS_IN_TOTAL = re.compile(
 )
 
 
+# The language of the training text, when the message says it ("200GB 英文语料", "2TB of Chinese text",
+# "500GB of code", "数据主要是中文", "中英混合语料"): its bytes per token (sizing.workload.BYTES_PER_TOKEN).
+# Otherwise the message's own language stands for it ("200GB 英文语料" was planned as Chinese text).
+_TEXT_LANGUAGES = (
+    ("mixed", r"中英(?:文)?混合|中英双语|中英雙語|中英文|\bbilingual|\bchinese(?: and | ?[&/+] ?)english\b"
+     r"|\benglish(?: and | ?[&/+] ?)chinese\b|\bmixed (?:chinese|english)\b"),
+    ("code", r"代码|代碼|程式碼|源码|源碼|\bcode\b"),
+    ("zh", r"中文|汉语|漢語|\bchinese\b"),
+    ("en", r"英文|英语|英語|\benglish\b"),
+)  # fmt: skip
+_TEXT_NOUN = r"(?:语料|語料|数据|數據|資料|资料|文本|text|data(?:set)?|corpus|corpora|tokens?)"
+_SIZE_UNIT = r"\d ?(?:[kmbt] ?)?(?:[kmgtp]i?b|[gt]|tokens?)"
+_SAID_LANGUAGE = tuple(
+    (
+        lang,
+        re.compile(
+            # "英文语料", "Chinese text", "code data"
+            rf"(?:{words}) ?(?:的)? ?(?:为主|為主)?(?:的)? ?{_TEXT_NOUN}"
+            rf"|{_SIZE_UNIT} ?(?:of )?(?:mostly |mainly )?(?:的)?(?:{words})"  # "2TB of code", "200GB 代码"
+            rf"|{_TEXT_NOUN} ?(?:is |are )?(?:mostly |mainly )?in (?:{words})"  # "data in Chinese"
+            rf"|{_TEXT_NOUN} ?(?:是|为|為|is|are|:|：) ?(?:mostly |mainly )?(?:{words})"  # "数据是中文"
+            # "都是英文", "mostly English"
+            rf"|(?:都是|主要是|大多是|大部分是|全是|全部是|\bmostly |\bmainly |\ball )(?:{words})"
+        ),
+    )
+    for lang, words in _TEXT_LANGUAGES
+)
+
+
+def _said_data_language(s: str) -> str | None:
+    """The training text's language named in `s`: one language, "mixed" for Chinese with English, or None."""
+    said = {lang for lang, rx in _SAID_LANGUAGE if rx.search(s)}
+    if "mixed" in said or said == {"zh", "en"}:
+        return "mixed"
+    return said.pop() if len(said) == 1 else None
+
+
 def _tokens_per_epoch(s: str, tokens: float | None, epochs: float | None) -> float | None:
     """The tokens of one pass: a count said as the total over the epochs is divided by them."""
     if tokens is None or epochs is None or epochs <= 1 or _TOKENS_IN_TOTAL.search(s) is None:
@@ -283,9 +320,19 @@ _VAGUE_BYTES = re.compile(
 _BYTE_UNITS = {"p": 1e15, "t": 1e12, "g": 1e9, "m": 1e6}
 
 
+# "H100 几个G啊", "显存有几百G吗": 几 asking how much a GPU or its memory holds, not a rough size of data.
+_SIZE_ASKED_AFTER = re.compile(r" ?(?:啊|吗|嗎|呢|呀|嘛|\?|？)")
+_SIZE_OF_HARDWARE = re.compile(r"[a-z]\d{2,}|显存|顯存|内存|內存|memory|vram|gpu|卡")
+
+
+def _asks_a_size(s: str, m: re.Match[str]) -> bool:
+    clause = re.split(r"[,，。;；!！]", s[: m.start()])[-1]
+    return bool(_SIZE_ASKED_AFTER.match(s, m.end())) or bool(_SIZE_OF_HARDWARE.search(clause))
+
+
 def _vague_counts(s: str) -> list[tuple[int, int, str]]:
     """(start, end, slot) of each rough count of samples, tokens or bytes; the count word and its unit."""
-    out = [(m.start(), m.end(), "data_bytes") for m in _VAGUE_BYTES.finditer(s)]
+    out = [(m.start(), m.end(), "data_bytes") for m in _VAGUE_BYTES.finditer(s) if not _asks_a_size(s, m)]
     for rx in (_VAGUE_ZH, _VAGUE_EN):
         for m in rx.finditer(s):
             if any(a <= m.start() < b for a, b, _ in out):
@@ -964,7 +1011,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         gpu=settled or _planned_gpu(s, gpus, last),
         gpu_count=_int(count),
         seq_len=_int(seq),
-        data_language="zh" if t.lang == "zh" else "en",
+        data_language=_said_data_language(s) or ("zh" if t.lang == "zh" else "en"),
         active_params=_active_params(models, params, _float(_pick(found, "active_params", last))),
         epochs=_float(_pick(found, "epochs", last)),
         samples=samples,

@@ -1,5 +1,6 @@
 """A data size typed alone ("800GB") answering the data question is text in the conversation's language:
-its bytes per token follow the conversation (Chinese ≈ 5, English ≈ 4), and the plan names the other
+its bytes per token follow the conversation (Chinese ≈ 5, English ≈ 4); a language named for the data
+("300GB，都是英文", "2TB of Chinese text", "500GB of code") is the one planned; and the plan names the other
 languages' figures, not the one assumed."""
 
 from __future__ import annotations
@@ -41,3 +42,30 @@ def test_english_data_in_a_chinese_reply_names_the_chinese_figure_beside_it(real
     real.handle("e", "500GB of English text")
     text = real.handle("e", "两周").text
     assert "按英文语料每 token 4 字节估算；中文约 5、代码约 3" in text
+
+
+@pytest.mark.parametrize(
+    ("turns", "said"),
+    [
+        (["微调 7B，200GB 英文语料，两周"], "按英文语料每 token 4 字节估算；中文约 5、代码约 3"),
+        (
+            ["我想微調一個 7B 模型", "300GB，都是英文", "兩週"],
+            "按英文語料每 token 4 位元組估算；中文約 5、程式碼約 3",
+        ),
+        (
+            ["fine-tune 7B on 2TB of Chinese text in 2 weeks"],
+            "at 5 bytes/token (Chinese text assumed; English ≈ 4, code ≈ 3)",
+        ),
+        (
+            ["pretrain a 3B model", "500GB of code", "10 days"],
+            "at 3 bytes/token (code text assumed; English ≈ 4, Chinese ≈ 5)",
+        ),
+        (["预训练 3B 模型，500GB 代码数据，10 天"], "按代码语料每 token 3 字节估算；中文约 5、英文约 4"),
+    ],
+)
+def test_the_language_named_for_the_data_sets_its_bytes_per_token(
+    real: Consultant, turns: list[str], said: str
+) -> None:
+    for turn in turns[:-1]:
+        real.handle("n", turn)
+    assert said in real.handle("n", turns[-1]).text
