@@ -463,3 +463,36 @@ def test_sizes_with_a_number_in_them_are_still_read_as_said(real: Consultant) ->
     assert real.handle("n", "a couple of TB").text.startswith("Got it: 2 TB of data.")
     real.handle("m", "微调一个7B模型")
     assert real.handle("m", "一两百G").text.startswith("好的：数据 200 GB。")
+
+
+@pytest.mark.parametrize(
+    ("opening", "said", "asked", "answer", "slot", "planned"),
+    [
+        (
+            "fine-tune a 7B model",
+            "2T",
+            "is “2T” a size on disk or a number of tokens?",
+            "2TB",
+            "data_bytes",
+            2e12,
+        ),
+        (
+            "pretrain a 13B model",
+            "roughly 1.5T",
+            "reply `1.5TB` or `1.5T tokens`",
+            "1.5T tokens",
+            "tokens",
+            1.5e12,
+        ),
+        ("我想微调一个7B模型", "大概2T吧", "“2T”是指*数据大小*还是 *token 数*？", "2TB", "data_bytes", 2e12),
+        ("我想微調一個 7B 模型", "2T", "“2T”是指*資料大小*還是 *token 數*？", "2T tokens", "tokens", 2e12),
+    ],
+)
+def test_a_bare_size_in_t_answering_the_data_question_asks_bytes_or_tokens_not_parameters(
+    real: Consultant, opening: str, said: str, asked: str, answer: str, slot: str, planned: float
+) -> None:
+    """ "2T" is 2 TB or 2T tokens; the question asked whether it was parameters, already known."""
+    real.handle("t", opening)
+    reply = real.handle("t", said)
+    assert asked in reply.text and "param" not in reply.text and "参数" not in reply.text.split("\n")[-1]
+    assert real.handle("t", answer).payload["slots"][slot] == pytest.approx(planned)
