@@ -250,7 +250,7 @@ _TOKENS_IN_TOTAL = re.compile(
 _TEXT_LANGUAGES = (
     ("mixed", r"中英(?:文)?混合|中英双语|中英雙語|中英文|\bbilingual|\bchinese(?: and | ?[&/+] ?)english\b"
      r"|\benglish(?: and | ?[&/+] ?)chinese\b|\bmixed (?:chinese|english)\b"),
-    ("code", r"代码|代碼|程式碼|源码|源碼|\bcode\b"),
+    ("code", r"代码|代碼|程式码|程式碼|源码|源碼|\bcode\b"),
     ("zh", r"中文|汉语|漢語|\bchinese\b"),
     ("en", r"英文|英语|英語|\benglish\b"),
 )  # fmt: skip
@@ -1156,6 +1156,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         rate_said=found.rate_said if slots.budget is None else None,
         budget_said=_in_dollars(found.budget_said, slots.budget),
         stack_said=" + ".join(t.original[a:b] for a, b in stack_spans) or None,
+        data_language_said=_said_data_language(s),
         task=task,
         both_tasks=task == "serve" and serving.asks_both_tasks(s),
         also_price=bool(mentioned)

@@ -69,3 +69,40 @@ def test_the_language_named_for_the_data_sets_its_bytes_per_token(
     for turn in turns[:-1]:
         real.handle("n", turn)
     assert said in real.handle("n", turns[-1]).text
+
+
+@pytest.mark.parametrize(
+    ("opening", "named", "change", "said"),
+    [
+        ("fine-tune 7B on 500GB in 2 weeks", "the data is actually Chinese text",
+         "What changed*: English text → Chinese text", "at 5 bytes/token (Chinese text assumed"),
+        ("fine-tune 7B on 500GB in 2 weeks", "what if it's mostly code?",
+         "What changed*: English text → code", "at 3 bytes/token (code text assumed"),
+        ("微调 7B，500GB 数据，两周", "其实数据都是英文的",
+         "变化*：中文语料 → 英文语料", "按英文语料每 token 4 字节估算"),
+        ("微調 7B，500GB 資料，兩週", "資料是程式碼",
+         "變化*：中文語料 → 程式碼語料", "按程式碼語料每 token 3 位元組估算"),
+    ],
+)  # fmt: skip
+def test_naming_the_datas_language_after_a_plan_replans_it_at_that_languages_bytes_per_token(
+    real: Consultant, opening: str, named: str, change: str, said: str
+) -> None:
+    """The plan says which language it assumed; saying another one was an FAQ (on storage, on tokens per
+    gigabyte) and the plan kept the wrong token count."""
+    real.handle("c", opening)
+    reply = real.handle("c", named)
+    assert change in reply.text and said in reply.text
+    assert "checkpoint" not in reply.text.split("\n")[0] and "gigabyte" not in reply.text.split("\n")[0]
+
+
+def test_a_language_named_before_the_size_is_kept_for_the_size_answered_alone(real: Consultant) -> None:
+    real.handle("k", "fine-tune a 7B model, the data is Chinese")
+    real.handle("k", "500GB")
+    assert "at 5 bytes/token (Chinese text assumed" in real.handle("k", "2 weeks").text
+
+
+def test_undo_after_naming_the_datas_language_goes_back_to_the_language_before(real: Consultant) -> None:
+    real.handle("u", "fine-tune 7B on 500GB in 2 weeks")
+    real.handle("u", "the data is actually Chinese text")
+    reply = real.handle("u", "undo")
+    assert "Chinese text → English text" in reply.text and "(English text assumed" in reply.text
