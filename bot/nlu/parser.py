@@ -256,6 +256,14 @@ _TEXT_LANGUAGES = (
 )  # fmt: skip
 _TEXT_NOUN = r"(?:语料|語料|数据|數據|資料|资料|文本|text|data(?:set)?|corpus|corpora|tokens?)"
 _SIZE_UNIT = r"\d ?(?:[kmbt] ?)?(?:[kmgtp]i?b|[gt]|tokens?)"
+_ADVERB = r"(?:actually |really |all |mostly |mainly |其实|其實|实际上|實際上|主要|都|全)?"
+# What the data is, stated: "数据是中文", "数据其实是中英混合的", "the data is actually Chinese", "都是英文",
+# "mostly code". A language beside a data word only ("中文语料怎么清洗？", "tokenizer for Chinese text") is
+# no statement, and changes no plan held (the parser's data_language_said).
+_STATED = (
+    rf"{_TEXT_NOUN} ?{_ADVERB}(?:是|为|為|is |are |: ?|： ?){_ADVERB}(?:{{words}})"
+    rf"|(?:都是|主要是|大多是|大部分是|全是|全部是|\bmostly |\bmainly |\ball )(?:{{words}})"
+)
 _SAID_LANGUAGE = tuple(
     (
         lang,
@@ -264,18 +272,18 @@ _SAID_LANGUAGE = tuple(
             rf"(?:{words}) ?(?:的)? ?(?:为主|為主)?(?:的)? ?{_TEXT_NOUN}"
             rf"|{_SIZE_UNIT} ?(?:of )?(?:mostly |mainly )?(?:的)?(?:{words})"  # "2TB of code", "200GB 代码"
             rf"|{_TEXT_NOUN} ?(?:is |are )?(?:mostly |mainly )?in (?:{words})"  # "data in Chinese"
-            rf"|{_TEXT_NOUN} ?(?:是|为|為|is|are|:|：) ?(?:mostly |mainly )?(?:{words})"  # "数据是中文"
-            # "都是英文", "mostly English"
-            rf"|(?:都是|主要是|大多是|大部分是|全是|全部是|\bmostly |\bmainly |\ball )(?:{words})"
+            rf"|{_STATED.format(words=words)}"
         ),
+        re.compile(_STATED.format(words=words)),
     )
     for lang, words in _TEXT_LANGUAGES
 )
 
 
-def _said_data_language(s: str) -> str | None:
-    """The training text's language named in `s`: one language, "mixed" for Chinese with English, or None."""
-    said = {lang for lang, rx in _SAID_LANGUAGE if rx.search(s)}
+def _said_data_language(s: str, *, stated: bool = False) -> str | None:
+    """The training text's language named in `s` (`stated`: said as what the data is): one language,
+    "mixed" for Chinese with English, or None."""
+    said = {lang for lang, named, told in _SAID_LANGUAGE if (told if stated else named).search(s)}
     if "mixed" in said or said == {"zh", "en"}:
         return "mixed"
     return said.pop() if len(said) == 1 else None
@@ -1156,7 +1164,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         rate_said=found.rate_said if slots.budget is None else None,
         budget_said=_in_dollars(found.budget_said, slots.budget),
         stack_said=" + ".join(t.original[a:b] for a, b in stack_spans) or None,
-        data_language_said=_said_data_language(s),
+        data_language_said=_said_data_language(s, stated=True),
         task=task,
         both_tasks=task == "serve" and serving.asks_both_tasks(s),
         also_price=bool(mentioned)

@@ -106,3 +106,15 @@ def test_undo_after_naming_the_datas_language_goes_back_to_the_language_before(r
     real.handle("u", "the data is actually Chinese text")
     reply = real.handle("u", "undo")
     assert "Chinese text → English text" in reply.text and "(English text assumed" in reply.text
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["what tokenizer is best for Chinese text?", "中文语料怎么清洗？", "how do I clean English text data?"],
+)
+def test_a_question_about_text_in_a_language_changes_no_plan(real: Consultant, question: str) -> None:
+    real.handle(
+        "q", "fine-tune 7B on 500GB in 2 weeks" if "中文" not in question else "微调 7B，500GB 数据，两周"
+    )
+    reply = real.handle("q", question)
+    assert "What changed" not in reply.text and "变化" not in reply.text
