@@ -248,7 +248,11 @@ def _plan_with(request: SizingRequest, catalog: Catalog, *, prune: bool) -> Sizi
         prune
         and request.gpus is None
         and any(
-            within_batch(o, w) and o.quote is not None and (o.gpu.id, o.gpus) not in rate_only for o in pool
+            within_batch(o, w)
+            and o.quote is not None
+            and (o.gpu.id, o.gpus) not in rate_only
+            and (request.days is None or o.days <= target * 1.0001)  # batch_screen keeps on-time plans
+            for o in pool
         )
     )
     variants: list[tuple[Option, int]] = []
@@ -341,7 +345,7 @@ def _plan_with(request: SizingRequest, catalog: Catalog, *, prune: bool) -> Sizi
     def ordered(candidates: list[Option], cap: float | None) -> tuple[list[Option], list[Excluded]]:
         """The options for these candidates under a budget cap (None: no budget)."""
         if request.gpus is None:
-            candidates = batch_screen(candidates, w)
+            candidates = batch_screen(candidates, w, request.days)
         candidates, dropped = network_screen(candidates)
 
         def ranked(cs: list[Option]) -> list[Option]:

@@ -34,9 +34,20 @@ def network_ok(o: Option) -> bool:
     return offered is not None and offered >= net.required_gbps * (1.0 - 1e-9)
 
 
-def batch_screen(pool: list[Option], w: Workload) -> list[Option]:
-    """Plans within the global batch, when any is; otherwise all (there is nothing better)."""
+def batch_screen(pool: list[Option], w: Workload, deadline: float | None = None) -> list[Option]:
+    """Plans within the global batch, when any is; otherwise all (there is nothing better). When
+    some plans meet the deadline but none of those is within the batch, all stay too: under a
+    budget the pool also holds the smallest clusters that fit, months late, and those must not
+    drop the only plans that finish in time (70B full fine-tuning on 75B tokens in 14 days for $30k
+    became 40 x A100 for 112 days instead of 48 x B200 for 12)."""
+    on_time = [o for o in pool if _on_time(o, deadline)]
+    if on_time and not any(within_batch(o, w) for o in on_time):
+        return pool
     return [o for o in pool if within_batch(o, w)] or pool
+
+
+def _on_time(o: Option, deadline: float | None) -> bool:
+    return deadline is None or o.days <= deadline * 1.0001
 
 
 def network_screen(pool: list[Option]) -> tuple[list[Option], list[Excluded]]:

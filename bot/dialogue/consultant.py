@@ -27,6 +27,7 @@ from bot.dialogue.ask import ask_next, not_started
 from bot.dialogue.choices import answer_held
 from bot.dialogue.clouds import take_clouds
 from bot.dialogue.commit import commit_turn, revision
+from bot.dialogue.data_language import take_data_language
 from bot.dialogue.hardware import main_variant
 from bot.dialogue.home import home_view
 from bot.dialogue.memo import MemoPlanner
@@ -557,8 +558,10 @@ class Consultant:
             # not the GPU the user never named.
             changes = [c for c in changes if c.slot not in ("gpu", "gpu_count")]
             changes.append(SlotChange("gpu_count", last.get("gpus"), said["gpu_count"]))
-        if u.said and u.data_language:
-            state.data_language = u.data_language
+        language_changed = take_data_language(state, u)
+        changes += language_changed
+        if language_changed:
+            found = None  # "其实数据都是英文的" changes the plan: no FAQ on storing data beside it
         if u.asks:
             reply.asks = u.asks
             currency_only = all(
@@ -711,6 +714,10 @@ class Consultant:
             for name in SLOT_NAMES
             if state.slots.get(name) != back.slots.get(name)
         ]
+        if (state.data_language or "en") != (back.data_language or "en"):
+            changes.append(
+                SlotChange("data_language", state.data_language or "en", back.data_language or "en")
+            )
         reply.add("undo", restored=True)
         recommend(back, reply, self.kb, self._plan, self._clock(), changes, None)
         return back

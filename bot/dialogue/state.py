@@ -180,7 +180,9 @@ _FIELD_NAMES = tuple(f.name for f in fields(DialogueState))
 
 
 # What a plan depends on besides its slots: a turn that changes any of these changes the plan.
-_PLAN_FIELDS = ("slots", "skipped", "clouds", "asap", "cheapest", "count_limit", "owned", "region")
+_PLAN_FIELDS = (
+    "slots", "skipped", "clouds", "asap", "cheapest", "count_limit", "owned", "region", "data_language",
+)  # fmt: skip
 
 
 def keep_previous(raw: Any, new: DialogueState) -> None:

@@ -90,6 +90,8 @@ class Understood:
     # GPU names typed with look-alikes ("h10o"): as written, and the catalogue names they may be
     gpu_typos: tuple[tuple[str, tuple[str, ...]], ...] = ()
     data_language: str | None = None
+    # The language named for the data in this message ("其实数据都是英文的"): a change of the plan held.
+    data_language_named: str | None = None
     mentions_spot: bool = False
     region: str | None = None  # "cn": mainland-China clouds
     owned: bool = False  # the user already has the GPUs they named
@@ -133,6 +135,16 @@ class Understood:
     budget_said: tuple[float, str] | None = None  # "50 萬台幣": the amount and ISO code said (said holds USD)
     # Ranges said ("2 到 3 万条", "4-6 weeks"): each as written with the slots its upper end set.
     ranges: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+
+# Latin words a bare data size may carry ("800GB", "2 TB", "1.5T tokens"): units, no language of the text.
+_SIZE_WORDS = re.compile(r"(?i)\b\d[\d.,]*\s*(?:[kmgtp]i?b?|gigs?|tokens?)?\b")
+
+
+def _bare_size(text: str) -> bool:
+    """A message whose Latin text is only figures and units: it says nothing of the data's language
+    ("800GB of English text" does)."""
+    return not has_own_language(text) and re.search(r"[A-Za-z]{2,}", _SIZE_WORDS.sub("", text)) is None
 
 
 def choose_lang(parsed: Any, text: str, previous: str) -> str:
@@ -321,15 +333,22 @@ def understand(
     usable, asks = vet(said, parsed.asks)
     asks = [_as_written(a, text) for a in asks]
     data_language = getattr(parsed.slots, "data_language", None)
+    named = getattr(heard, "data_language_said", None)
+    lang = choose_lang(heard, text, str(state.lang or ""))
+    if data_language in ("zh", "en") and state.lang and _bare_size(text):
+        # "800GB" answering the data question of a Chinese conversation is Chinese text, as "800GB 数据" is;
+        # after "the data is Chinese", the language named
+        data_language = state.data_language or ("zh" if lang.startswith("zh") else "en")
     gpus = tuple(getattr(parsed, "gpus_mentioned", ()) or ())
     return Understood(
         intent=_interim_kind(parsed),
-        lang=choose_lang(heard, text, str(state.lang or "")),
+        lang=lang,
         said=usable,
         asks=asks,
         gpus=gpus,
         gpu_typos=tuple(getattr(parsed, "gpu_typos", ()) or ()),
-        data_language=data_language if ("tokens" in usable or "data_bytes" in usable) else None,
+        data_language=data_language if ("tokens" in usable or "data_bytes" in usable or named) else None,
+        data_language_named=named,
         mentions_spot=bool(SPOT_WORDS.search(text)),
         # Region and owned hardware have one owner, the NLU (bot/nlu/context.py).
         region=getattr(parsed, "region", None),

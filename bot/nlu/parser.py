@@ -244,6 +244,51 @@ _TOKENS_IN_TOTAL = re.compile(
 )
 
 
+# The language of the training text, when the message says it ("200GB 英文语料", "2TB of Chinese text",
+# "500GB of code", "数据主要是中文", "中英混合语料"): its bytes per token (sizing.workload.BYTES_PER_TOKEN).
+# Otherwise the message's own language stands for it ("200GB 英文语料" was planned as Chinese text).
+_TEXT_LANGUAGES = (
+    ("mixed", r"中英(?:文)?混合|中英双语|中英雙語|中英文|\bbilingual|\bchinese(?: and | ?[&/+] ?)english\b"
+     r"|\benglish(?: and | ?[&/+] ?)chinese\b|\bmixed (?:chinese|english)\b"),
+    ("code", r"代码|代碼|程式码|程式碼|源码|源碼|\bcode\b"),
+    ("zh", r"中文|汉语|漢語|\bchinese\b"),
+    ("en", r"英文|英语|英語|\benglish\b"),
+)  # fmt: skip
+_TEXT_NOUN = r"(?:语料|語料|数据|數據|資料|资料|文本|text|data(?:set)?|corpus|corpora|tokens?)"
+_SIZE_UNIT = r"\d ?(?:[kmbt] ?)?(?:[kmgtp]i?b|[gt]|tokens?)"
+_ADVERB = r"(?:actually |really |all |mostly |mainly |其实|其實|实际上|實際上|主要|都|全)?"
+# What the data is, stated: "数据是中文", "数据其实是中英混合的", "the data is actually Chinese", "都是英文",
+# "mostly code". A language beside a data word only ("中文语料怎么清洗？", "tokenizer for Chinese text") is
+# no statement, and changes no plan held (the parser's data_language_said).
+_STATED = (
+    rf"{_TEXT_NOUN} ?{_ADVERB}(?:是|为|為|is |are |: ?|： ?){_ADVERB}(?:{{words}})"
+    rf"|(?:都是|主要是|大多是|大部分是|全是|全部是|\bmostly |\bmainly |\ball )(?:{{words}})"
+)
+_SAID_LANGUAGE = tuple(
+    (
+        lang,
+        re.compile(
+            # "英文语料", "Chinese text", "code data"
+            rf"(?:{words}) ?(?:的)? ?(?:为主|為主)?(?:的)? ?{_TEXT_NOUN}"
+            rf"|{_SIZE_UNIT} ?(?:of )?(?:mostly |mainly )?(?:的)?(?:{words})"  # "2TB of code", "200GB 代码"
+            rf"|{_TEXT_NOUN} ?(?:is |are )?(?:mostly |mainly )?in (?:{words})"  # "data in Chinese"
+            rf"|{_STATED.format(words=words)}"
+        ),
+        re.compile(_STATED.format(words=words)),
+    )
+    for lang, words in _TEXT_LANGUAGES
+)
+
+
+def _said_data_language(s: str, *, stated: bool = False) -> str | None:
+    """The training text's language named in `s` (`stated`: said as what the data is): one language,
+    "mixed" for Chinese with English, or None."""
+    said = {lang for lang, named, told in _SAID_LANGUAGE if (told if stated else named).search(s)}
+    if "mixed" in said or said == {"zh", "en"}:
+        return "mixed"
+    return said.pop() if len(said) == 1 else None
+
+
 def _tokens_per_epoch(s: str, tokens: float | None, epochs: float | None) -> float | None:
     """The tokens of one pass: a count said as the total over the epochs is divided by them."""
     if tokens is None or epochs is None or epochs <= 1 or _TOKENS_IN_TOTAL.search(s) is None:
@@ -272,11 +317,34 @@ _VAGUE_UNITS = (
 )  # fmt: skip
 
 
+# A data size said only roughly: "几百G", "大概几个T", "几十GB 的语料", "a few hundred GB", "several TB",
+# "hundreds of gigs", "tens of GB". Asked back as a rough count of data_bytes ("几百G" was 100 GB, "几个T"
+# and "several TB" no size at all). "一两百G", "a couple of TB" keep a number and stay read as it.
+_VAGUE_BYTES = re.compile(
+    r"(?:(?<![零一二两三四五六七八九十百千万亿\d])几 ?(?:十|百|千|个)"
+    r"|\b(?:tens|hundreds|several|a few)(?: of)?(?: (?:hundreds?|tens)(?: of)?)?) ?"
+    r"(?P<unit>pb|tb|gb|mb|g|t|gigs?|gigabytes?|terabytes?|petabytes?)(?![a-z])"
+)
+_BYTE_UNITS = {"p": 1e15, "t": 1e12, "g": 1e9, "m": 1e6}
+
+
+# "H100 几个G啊", "显存有几百G吗": 几 asking how much a GPU or its memory holds, not a rough size of data.
+_SIZE_ASKED_AFTER = re.compile(r" ?(?:啊|吗|嗎|呢|呀|嘛|\?|？)")
+_SIZE_OF_HARDWARE = re.compile(r"[a-z]\d{2,}|显存|顯存|内存|內存|memory|vram|gpu|卡")
+
+
+def _asks_a_size(s: str, m: re.Match[str]) -> bool:
+    clause = re.split(r"[,，。;；!！]", s[: m.start()])[-1]
+    return bool(_SIZE_ASKED_AFTER.match(s, m.end())) or bool(_SIZE_OF_HARDWARE.search(clause))
+
+
 def _vague_counts(s: str) -> list[tuple[int, int, str]]:
-    """(start, end, slot) of each rough count of samples or tokens; the count word and its unit."""
-    out = []
+    """(start, end, slot) of each rough count of samples, tokens or bytes; the count word and its unit."""
+    out = [(m.start(), m.end(), "data_bytes") for m in _VAGUE_BYTES.finditer(s) if not _asks_a_size(s, m)]
     for rx in (_VAGUE_ZH, _VAGUE_EN):
         for m in rx.finditer(s):
+            if any(a <= m.start() < b for a, b, _ in out):
+                continue
             if not any(ch in "十百千万亿" for ch in m.group()) and rx is _VAGUE_ZH:
                 continue  # "几" alone ("几张卡", "几天") counts nothing here
             rest = s[m.end() : m.end() + 16].lstrip(" 的")
@@ -314,13 +382,16 @@ _VAGUE_NOT_SAMPLES = (
 )
 
 
-def _magnitude(said: str) -> float:
+def _magnitude(said: str, slot: str = "") -> float:
     """The power of ten a rough count is counted in ("几十万" 1e5, "tens of thousands" 1e4, "several
-    billion" 1e9), for the example the question gives."""
+    billion" 1e9; a size in bytes: "几百G" 1e11), for the example the question gives."""
     value = 1.0
     for word, factor in _MAGNITUDES:
         if word in said:
             value *= factor
+    if slot == "data_bytes":
+        m = _VAGUE_BYTES.search(said)
+        value *= _BYTE_UNITS.get(m.group("unit")[0], 1e9) if m else 1e9
     return value
 
 
@@ -948,7 +1019,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         gpu=settled or _planned_gpu(s, gpus, last),
         gpu_count=_int(count),
         seq_len=_int(seq),
-        data_language="zh" if t.lang == "zh" else "en",
+        data_language=_said_data_language(s) or ("zh" if t.lang == "zh" else "en"),
         active_params=_active_params(models, params, _float(_pick(found, "active_params", last))),
         epochs=_float(_pick(found, "epochs", last)),
         samples=samples,
@@ -1009,7 +1080,11 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         unread_precision = _bit_width_trained(s)  # "8bit 训练 7B": a bit width said as how to train
     found.asks.extend(
         Ask(
-            slot, "vague_count", _magnitude(s[a:b]), _as_said(t.original, s, a, b), _sample_word(s[a:b]) or ""
+            slot,
+            "vague_count",
+            _magnitude(s[a:b], slot),
+            _as_said(t.original, s, a, b),
+            _sample_word(s[a:b]) or "",
         )
         for a, b, slot in vague
         if slot not in filled
@@ -1089,6 +1164,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         rate_said=found.rate_said if slots.budget is None else None,
         budget_said=_in_dollars(found.budget_said, slots.budget),
         stack_said=" + ".join(t.original[a:b] for a, b in stack_spans) or None,
+        data_language_said=_said_data_language(s, stated=True),
         task=task,
         both_tasks=task == "serve" and serving.asks_both_tasks(s),
         also_price=bool(mentioned)

@@ -267,6 +267,8 @@ class Parse:
     # A budget said in TWD or HKD ("50 萬台幣"), which the budget slot holds in USD: (amount said, ISO code).
     budget_said: tuple[float, str] | None = None
     stack_said: str | None = None  # the training stack as the user wrote it ("DeepSpeed ZeRO-3")
+    # The language the message names for the training text ("数据都是英文", "2TB of code"); None: not named.
+    data_language_said: str | None = None
     task: str | None = None  # "serve": inference / deployment; "train": training named; None: not said
     # Serving and training asked side by side ("推理跟全参微调各要多少显存"): both answers (task is "serve").
     both_tasks: bool = False

@@ -3,6 +3,8 @@ both the deadline and the budget the reply says that first, with what the budget
 
 from __future__ import annotations
 
+import pytest
+
 from bot.dialogue.consultant import Consultant
 from sizing.types import Budget
 
@@ -112,3 +114,29 @@ def test_a_deadline_and_a_budget_neither_met_lead_with_the_fastest_plan_and_say_
     assert "The plan below is the fastest there is." in turn.text
     assert "the one that meets the deadline" not in turn.text
     assert "下面是最快的方案。" in zh.text and "能按期完成的那个" not in zh.text
+
+
+@pytest.mark.parametrize(
+    ("opening", "budget"),
+    [
+        ("fine-tune a 70B model on 300GB in 2 weeks", "set the budget to $30k"),
+        ("full fine-tune llama 70b, 300 GB of data, 14 days", "we only have 30000 dollars"),
+        ("全参微调 70B，数据 300GB，两周内", "预算只有 3 万美元"),
+        ("微調 70B 模型，資料 300GB，兩週", "預算改成 3 萬美元"),
+    ],
+)
+def test_a_budget_no_plan_meets_keeps_the_plan_that_meets_the_deadline_not_a_slower_dearer_one(
+    real: Consultant, opening: str, budget: str
+) -> None:
+    """Under a budget the smallest clusters that fit, months late, joined the candidates, and their being
+    within the global batch dropped the only plans that finish in time: the answer became 40 × A100 for
+    112 days at $295k instead of 48 × B200 for 12 days at $200k."""
+    before = real.handle("b", opening).payload["recommendation"]["options"][0]
+    after = real.handle("b", budget)
+    top = after.payload["recommendation"]["options"][0]
+    assert (top["gpu"], top["gpus"]) == (before["gpu"], before["gpus"]) and top["days"] <= 14
+    assert (
+        ("no plan meets both" in after.text)
+        or ("没有方案能同时满足" in after.text)
+        or ("沒有方案能同時滿足" in after.text)
+    )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bot.dialogue.consultant import Consultant
 
 from .asking import ask
@@ -422,3 +424,75 @@ def test_a_what_if_on_the_steps_times_them_by_the_batch_held(real: Consultant) -
 def test_steps_alone_with_no_batch_held_ask_for_the_data(real: Consultant) -> None:
     text = ask(real, "pretrain a 1B model for 10000 steps in two weeks")
     assert "How much training data?" in text
+
+
+@pytest.mark.parametrize(
+    ("opening", "rough", "asked", "answer", "planned"),
+    [
+        ("fine-tune a 7B model", "a few hundred GB", "About how much is “a few hundred GB”?", "400GB", 4e11),
+        ("train a 13B model", "several hundred gigs I think", "for example `300 GB`", "around 300 gb", 3e11),
+        ("fine-tune a 7B model", "hmm, a few TB of logs", "for example `3 TB`", "2TB", 2e12),
+        ("我想微调一个7B模型", "大概几百G吧", "大概是多少？给个能估算的大小", "400G", 4e11),
+        ("训练一个13B的模型", "几个T的数据", "例如 `3 TB`", "大概 2TB", 2e12),
+        ("我想微調一個 7B 模型", "幾十 G 左右", "給個能估算的大小，例如 `30 GB`", "50GB", 5e10),
+    ],
+)
+def test_a_rough_data_size_is_asked_back_and_the_size_answered_next_is_planned(
+    real: Consultant, opening: str, rough: str, asked: str, answer: str, planned: float
+) -> None:
+    """ "几百G" was read as 100 GB, "a few hundred GB" and "几个T" as nothing: a size with no number to plan
+    on is asked back, as a rough count of samples or tokens is, and the next bare size answers it."""
+    real.handle("r", opening)
+    reply = real.handle("r", rough)
+    assert asked in reply.text
+    assert reply.payload["slots"].get("data_bytes") is None
+    reply = real.handle("r", answer)
+    assert reply.payload["slots"]["data_bytes"] == pytest.approx(planned)
+
+
+def test_a_rough_data_size_in_the_first_message_keeps_everything_else_it_said(real: Consultant) -> None:
+    reply = real.handle("f", "微调 7B 模型，数据几百G，两周内")
+    assert reply.text.startswith("好的：70亿参数，全参数微调，14 天。")
+    assert "“几百 G”大概是多少？" in reply.text and "推荐方案" not in reply.text
+    reply = real.handle("f", "300GB")
+    assert "推荐方案" in reply.text and reply.payload["slots"]["data_bytes"] == pytest.approx(3e11)
+
+
+def test_sizes_with_a_number_in_them_are_still_read_as_said(real: Consultant) -> None:
+    real.handle("n", "fine-tune a 7B model")
+    assert real.handle("n", "a couple of TB").text.startswith("Got it: 2 TB of data.")
+    real.handle("m", "微调一个7B模型")
+    assert real.handle("m", "一两百G").text.startswith("好的：数据 200 GB。")
+
+
+@pytest.mark.parametrize(
+    ("opening", "said", "asked", "answer", "slot", "planned"),
+    [
+        (
+            "fine-tune a 7B model",
+            "2T",
+            "is “2T” a size on disk or a number of tokens?",
+            "2TB",
+            "data_bytes",
+            2e12,
+        ),
+        (
+            "pretrain a 13B model",
+            "roughly 1.5T",
+            "reply `1.5TB` or `1.5T tokens`",
+            "1.5T tokens",
+            "tokens",
+            1.5e12,
+        ),
+        ("我想微调一个7B模型", "大概2T吧", "“2T”是指*数据大小*还是 *token 数*？", "2TB", "data_bytes", 2e12),
+        ("我想微調一個 7B 模型", "2T", "“2T”是指*資料大小*還是 *token 數*？", "2T tokens", "tokens", 2e12),
+    ],
+)
+def test_a_bare_size_in_t_answering_the_data_question_asks_bytes_or_tokens_not_parameters(
+    real: Consultant, opening: str, said: str, asked: str, answer: str, slot: str, planned: float
+) -> None:
+    """ "2T" is 2 TB or 2T tokens; the question asked whether it was parameters, already known."""
+    real.handle("t", opening)
+    reply = real.handle("t", said)
+    assert asked in reply.text and "param" not in reply.text and "参数" not in reply.text.split("\n")[-1]
+    assert real.handle("t", answer).payload["slots"][slot] == pytest.approx(planned)

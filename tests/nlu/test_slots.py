@@ -190,6 +190,20 @@ def test_data_language_follows_the_message_language(text: str, language: str) ->
 
 
 @pytest.mark.parametrize(
+    ("text", "language"),
+    [("微调 7B，200GB 英文语料，两周", "en"), ("微調 7B，資料 300GB，都是英文", "en"),
+     ("fine-tune 7B on 2TB of Chinese text in 2 weeks", "zh"), ("300GB of data, mostly Chinese", "zh"),
+     ("pretrain a 3B model on 500GB of code", "code"), ("预训练 3B 模型，500GB 代码数据", "code"),
+     ("train 7B on 1T tokens of code", "code"), ("預訓練 7B，1TB 中英混合語料", "mixed"),
+     ("2TB of English and Chinese web text", "mixed"),
+     # a language the model should answer in, or a size of nothing, says nothing of the data
+     ("we want it to answer in Chinese, 7B, 100GB of data", "en"), ("a coding assistant, 7B, 200GB", "en")],
+)  # fmt: skip
+def test_the_language_a_message_names_for_its_data_is_the_data_language(text: str, language: str) -> None:
+    assert parse(text).slots.data_language == language
+
+
+@pytest.mark.parametrize(
     ("text", "expected"),
     [
         ("训练token数三万亿，参数量一千三百亿", {"tokens": 3e12, "params": 1.3e11}),

@@ -116,3 +116,17 @@ def test_a_deadline_no_plan_meets_gets_the_fastest_plan_with_a_budget_as_without
     assert free.days > 3
     assert (top.gpu.id, top.gpus, top.label) == (free.gpu.id, free.gpus, "fastest")
     assert {"deadline_impossible", "over_budget"} <= {w.code for w in budgeted.warnings}
+
+
+def test_a_budget_no_plan_meets_keeps_the_plan_that_meets_the_deadline_over_late_smaller_clusters() -> None:
+    # 70B full fine-tuning on 75B tokens in 14 days: only a large cluster beyond the recipe's global batch
+    # finishes in time. Under a budget nothing meets, the smallest clusters that fit (within the batch, but
+    # months late) join the candidates; they must not screen out the plan that meets the deadline.
+    from knowledge import load_knowledge
+
+    catalog = load_knowledge().catalog
+    req = SizingRequest(params=70e9, tokens=75e9, method="full_finetune", days=14)
+    free = plan(req, catalog).options[0]
+    budgeted = plan(_with_budget(req, Budget(30_000, "USD")), catalog).options[0]
+    assert free.days <= 14
+    assert (budgeted.gpu.id, budgeted.gpus) == (free.gpu.id, free.gpus) and budgeted.days <= 14

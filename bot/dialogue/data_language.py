@@ -1,0 +1,23 @@
+"""The language of the training text: it sets the bytes per token a size in bytes is planned at
+(sizing.workload.BYTES_PER_TOKEN). A size said in a message brings the message's language with it
+("800GB 数据" is Chinese text); a language named for the data ("其实数据都是英文的", "the data is Chinese
+text", "資料是程式碼") changes the plan held, and the change line says so."""
+
+from __future__ import annotations
+
+from bot.dialogue.state import DialogueState, SlotChange
+from bot.dialogue.understand import Understood
+
+
+def take_data_language(state: DialogueState, u: Understood) -> list[SlotChange]:
+    """Apply the data language of a message; the change to report when a plan held a size in bytes and
+    the message named another language for it without a size of its own."""
+    if not u.data_language or not (u.said or u.data_language_named):
+        return []
+    old = state.data_language or "en"
+    state.data_language = u.data_language
+    sized = any(u.said.get(k) is not None for k in ("tokens", "data_bytes"))
+    in_bytes = state.slots.get("data_bytes") is not None and state.slots.get("tokens") is None
+    if not u.data_language_named or sized or not in_bytes or state.last is None or old == u.data_language:
+        return []
+    return [SlotChange("data_language", old, u.data_language)]

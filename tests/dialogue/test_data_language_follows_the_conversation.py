@@ -1,0 +1,120 @@
+"""A data size typed alone ("800GB") answering the data question is text in the conversation's language:
+its bytes per token follow the conversation (Chinese ≈ 5, English ≈ 4); a language named for the data
+("300GB，都是英文", "2TB of Chinese text", "500GB of code") is the one planned; and the plan names the other
+languages' figures, not the one assumed."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.dialogue.consultant import Consultant
+
+
+@pytest.mark.parametrize(
+    ("opening", "size", "deadline", "said"),
+    [
+        (
+            "我要训练一个 13B 模型",
+            "800GB",
+            "两周",
+            "数据 800 GB ≈ 1600亿 tokens（按中文语料每 token 5 字节估算；英文约 4、代码约 3）",
+        ),
+        ("我想微调一个7B模型", "2 TB", "一周内", "数据 2 TB ≈ 4000亿 tokens（按中文语料每 token 5 字节估算"),
+        ("我要微調 7B 模型", "200GB", "五天", "資料 200 GB ≈ 400億 tokens（按中文語料每 token 5 位元組估算"),
+        (
+            "train a 13B model",
+            "800GB",
+            "2 weeks",
+            "800 GB of data ≈ 200B tokens at 4 bytes/token (English text assumed",
+        ),
+    ],
+)
+def test_a_bare_data_size_is_read_as_text_in_the_conversations_language(
+    real: Consultant, opening: str, size: str, deadline: str, said: str
+) -> None:
+    real.handle("l", opening)
+    real.handle("l", size)
+    assert said in real.handle("l", deadline).text
+
+
+def test_english_data_in_a_chinese_reply_names_the_chinese_figure_beside_it(real: Consultant) -> None:
+    real.handle("e", "微调一个 7B 模型")
+    real.handle("e", "500GB of English text")
+    text = real.handle("e", "两周").text
+    assert "按英文语料每 token 4 字节估算；中文约 5、代码约 3" in text
+
+
+@pytest.mark.parametrize(
+    ("turns", "said"),
+    [
+        (["微调 7B，200GB 英文语料，两周"], "按英文语料每 token 4 字节估算；中文约 5、代码约 3"),
+        (
+            ["我想微調一個 7B 模型", "300GB，都是英文", "兩週"],
+            "按英文語料每 token 4 位元組估算；中文約 5、程式碼約 3",
+        ),
+        (
+            ["fine-tune 7B on 2TB of Chinese text in 2 weeks"],
+            "at 5 bytes/token (Chinese text assumed; English ≈ 4, code ≈ 3)",
+        ),
+        (
+            ["pretrain a 3B model", "500GB of code", "10 days"],
+            "at 3 bytes/token (code text assumed; English ≈ 4, Chinese ≈ 5)",
+        ),
+        (["预训练 3B 模型，500GB 代码数据，10 天"], "按代码语料每 token 3 字节估算；中文约 5、英文约 4"),
+    ],
+)
+def test_the_language_named_for_the_data_sets_its_bytes_per_token(
+    real: Consultant, turns: list[str], said: str
+) -> None:
+    for turn in turns[:-1]:
+        real.handle("n", turn)
+    assert said in real.handle("n", turns[-1]).text
+
+
+@pytest.mark.parametrize(
+    ("opening", "named", "change", "said"),
+    [
+        ("fine-tune 7B on 500GB in 2 weeks", "the data is actually Chinese text",
+         "What changed*: English text → Chinese text", "at 5 bytes/token (Chinese text assumed"),
+        ("fine-tune 7B on 500GB in 2 weeks", "what if it's mostly code?",
+         "What changed*: English text → code", "at 3 bytes/token (code text assumed"),
+        ("微调 7B，500GB 数据，两周", "其实数据都是英文的",
+         "变化*：中文语料 → 英文语料", "按英文语料每 token 4 字节估算"),
+        ("微調 7B，500GB 資料，兩週", "資料是程式碼",
+         "變化*：中文語料 → 程式碼語料", "按程式碼語料每 token 3 位元組估算"),
+    ],
+)  # fmt: skip
+def test_naming_the_datas_language_after_a_plan_replans_it_at_that_languages_bytes_per_token(
+    real: Consultant, opening: str, named: str, change: str, said: str
+) -> None:
+    """The plan says which language it assumed; saying another one was an FAQ (on storage, on tokens per
+    gigabyte) and the plan kept the wrong token count."""
+    real.handle("c", opening)
+    reply = real.handle("c", named)
+    assert change in reply.text and said in reply.text
+    assert "checkpoint" not in reply.text.split("\n")[0] and "gigabyte" not in reply.text.split("\n")[0]
+
+
+def test_a_language_named_before_the_size_is_kept_for_the_size_answered_alone(real: Consultant) -> None:
+    real.handle("k", "fine-tune a 7B model, the data is Chinese")
+    real.handle("k", "500GB")
+    assert "at 5 bytes/token (Chinese text assumed" in real.handle("k", "2 weeks").text
+
+
+def test_undo_after_naming_the_datas_language_goes_back_to_the_language_before(real: Consultant) -> None:
+    real.handle("u", "fine-tune 7B on 500GB in 2 weeks")
+    real.handle("u", "the data is actually Chinese text")
+    reply = real.handle("u", "undo")
+    assert "Chinese text → English text" in reply.text and "(English text assumed" in reply.text
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["what tokenizer is best for Chinese text?", "中文语料怎么清洗？", "how do I clean English text data?"],
+)
+def test_a_question_about_text_in_a_language_changes_no_plan(real: Consultant, question: str) -> None:
+    real.handle(
+        "q", "fine-tune 7B on 500GB in 2 weeks" if "中文" not in question else "微调 7B，500GB 数据，两周"
+    )
+    reply = real.handle("q", question)
+    assert "What changed" not in reply.text and "变化" not in reply.text
