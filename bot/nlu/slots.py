@@ -724,6 +724,8 @@ def _adds_a_part(head: str) -> bool:
         if rest and not rest.replace(" ", "").isalpha():
             return False  # a digit or a mark between: not a name of the part
         start = head[:cut].rstrip()
+        if not start.endswith(lexicon.DATA_PLUS):
+            continue  # one C-level test of every word first: most places end with none
         word = next((w for w in lexicon.DATA_PLUS if start.endswith(w)), None)
         if word is not None:
             glued = word.isascii() and word[0].isalpha() and start[: -len(word)][-1:].isalpha()
