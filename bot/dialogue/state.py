@@ -432,7 +432,7 @@ def public_slots(state: DialogueState, effective: dict[str, Any] | None = None) 
 
     `effective` (the defaults the engine actually used) fills the gaps once a plan exists.
     """
-    out = dict(zip(SLOT_NAMES, map(state.slots.get, SLOT_NAMES)))  # each name, None when unset
+    out = dict(zip(SLOT_NAMES, map(state.slots.get, SLOT_NAMES), strict=True))  # None when unset
     for name, value in (effective or {}).items():
         if out.get(name) is None and value is not None:
             out[name] = value

@@ -2218,7 +2218,11 @@ def _weekly_schedule(
 def _recent_span(s: str, num: Num, unit: Unit) -> bool:
     """ "最近半年（6 月到 11 月）的对话日志", "the last 6 months of logs": the span the data covers."""
     head = s[: num.start].rstrip()
-    cue = next((w for w in lexicon.RECENT_SPAN if head.endswith(w)), None)
+    cue = (
+        next(w for w in lexicon.RECENT_SPAN if head.endswith(w))
+        if head.endswith(lexicon.RECENT_SPAN)
+        else None
+    )
     if cue is None or (cue.isascii() and head[: -len(cue)][-1:].isalnum()):
         return False
     if head[: -len(cue)].rstrip().endswith(("from", "over", "covering", "spanning", "来自")):

@@ -57,8 +57,9 @@ def repeats(text: str) -> tuple[float, str] | None:
     """(days between runs, the period to total over) when `text` says the run is repeated ("every
     week", "每周跑一次"), else None."""
     t = normalise(text).lower
+    # The message's one cue reading first (has_cue finds what find_phrase does): most say no repeat.
     if not has_cue(t, _REPEAT_PHRASES):
-        return None  # the message's one cue reading first (has_cue finds what find_phrase does): most say none
+        return None
     for phrase, every in _REPEATS_LONGEST_FIRST:
         at = find_phrase(t, phrase)
         if at >= 0:
