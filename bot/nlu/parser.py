@@ -984,7 +984,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     dataset = any(n in filled for n in ("tokens", "data_bytes", "samples", "epochs", "tokens_per_sample"))
     serving_msg = (
         serving_msg
-        or any(n in filled for n in intents.SERVING_LOAD)
+        or intents.serving_load(filled)
         or (inference and not dataset and (bool(models) or "params" in filled))
     )
     task = "serve" if serving_msg else "train" if (method or continued or trains) else None

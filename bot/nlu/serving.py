@@ -669,6 +669,7 @@ _PEOPLE_SERVED = (
     ),
 )
 _PEOPLE_GATE = (*PEOPLE, "服务", "面向", "用")
+_PEOPLE_WORD = re.compile("|".join(map(re.escape, _PEOPLE_GATE)))  # any of them: one C-level search
 # A what-if that only counts people ("那 100 个人呢", "200 个用户的话"): more users of what is served, as
 # "what about 100 people?" is in English (SERVING has "people"; 人 alone is too common a word to be one).
 _PEOPLE_FOLLOW_UP = re.compile(
@@ -681,7 +682,7 @@ _PEOPLE_FOLLOW_UP = re.compile(
 
 def people_served(s: str) -> int | None:
     """Where the count of people a model is for starts in `s`, or None when the message counts none."""
-    if not any(w in s for w in _PEOPLE_GATE):
+    if _PEOPLE_WORD.search(s) is None:
         return None
     for pattern in _PEOPLE_SERVED:
         m = pattern.search(s)

@@ -135,6 +135,7 @@ _LOCAL_BATCH = (
     "每卡batch", "单卡 batch size", "每卡 batch size", "单卡batch size", "每卡batch size", "微批", "微批次",
 )  # fmt: skip
 _SETTING_KEEPS = ("none", "tokens", "data", "money")  # "batch 4M tokens" is a size per step
+_BUDGET_PERIOD_WORDS = tuple(p for p, _ in lexicon.BUDGET_PERIODS)  # "每月 …", "monthly …" before a budget
 
 
 def _classify(
@@ -312,7 +313,7 @@ def _classify(
     if num.mult in ("", "k") and num.value >= 10 and _bare_length(before, after, found):
         found.add("tokens_per_sample", num.value, num, s)  # "每条1k", "10w条，每条 800"
         return
-    budget_period = s[: num.start].rstrip(" 是为:：").endswith(tuple(p for p, _ in lexicon.BUDGET_PERIODS))
+    budget_period = s[: num.start].rstrip(" 是为:：").endswith(_BUDGET_PERIOD_WORDS)
     money_cue = (
         budget_period
         or lexicon.has_cue(before, lexicon.MONEY_CUES)
