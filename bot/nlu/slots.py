@@ -1617,6 +1617,8 @@ def _after_training_verb(s: str, num: Num) -> bool:
 
 def _nearest_label(before: str) -> str | None:
     """The cue word closest before the number: "数据 ... 模型 70亿" is a model size."""
+    if _ANY_LABEL_CUE.search(before) is None:
+        return None  # one C-level search for every cue first: most numbers have none before them
     best: tuple[int, str, int] | None = None  # end, label, start of the cue
     for label, cues in (
         ("params", lexicon.PARAM_CUES),
@@ -1648,6 +1650,10 @@ def _tokens_asked_before(s: str, num: Num) -> bool:
 # Generic size words among the parameter cues: the size of the data or tokens when one of those is named
 # right before them.
 _SIZE_WORDS = ("规模", "size")
+# Any cue _nearest_label reads (as a substring: a whole-word test follows for the ASCII ones).
+_ANY_LABEL_CUE = re.compile(
+    "|".join(map(re.escape, (*lexicon.PARAM_CUES, *lexicon.TOKEN_CUES, *lexicon.DATA_CUES)))
+)
 
 
 def _model_name(s: str, num: Num) -> bool:
