@@ -64,8 +64,9 @@ def pitfall_context(
     user = gpu_record(records, slots.get("gpu"))
     options = (rec or {}).get("options") or []
     top: Mapping[str, Any] = options[0] if options else {}
-    plan = gpu_record(records, top.get("gpu"))
-    spec = next((g for g in catalog.gpus if g.id == top.get("gpu")), None)
+    top_gpu = top.get("gpu")
+    plan = gpu_record(records, top_gpu)
+    spec = next((g for g in catalog.gpus if g.id == top_gpu), None)
     memory_per_gpu = top.get("memory_per_gpu_gb")
     headroom = (
         1.0 - float(memory_per_gpu) / spec.memory_gb

@@ -47,7 +47,7 @@ def default_method(slots: Mapping[str, Any]) -> str:
 
 def effective_slots(state: DialogueState, catalog: Catalog) -> dict[str, Any]:
     """The slots the engine runs on: what the user said plus the stated defaults."""
-    slots = {name: state.slots.get(name) for name in SLOT_NAMES}
+    slots = dict(zip(SLOT_NAMES, map(state.slots.get, SLOT_NAMES), strict=True))  # None when unset
     if slots.get("precision") is None:
         slots["precision"] = default_precision(user_gpu_has_bf16(slots, catalog))
     if slots.get("method") is None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import operator
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
     from knowledge import KnowledgeBase
 
 Planner = Callable[[SizingRequest, Catalog], SizingResult]
+_ID_AND_NAME = operator.attrgetter("id", "name")  # a catalogue GPU's (id, name)
 
 # FAQ entries worth quoting next to a plan: billing advice always, the single-vs-multi-GPU
 # answer when the plan spans several GPUs (seed guide §6 Q2/Q3).
@@ -205,7 +207,7 @@ def plan_context(
         for i in fired
         if i in shown and i not in contradicting and (e := find_entry(kb, i)) is not None
     ]
-    names = {g.id: g.name for g in catalog.gpus}
+    names = dict(map(_ID_AND_NAME, catalog.gpus))  # id -> name, built in C
     warnings = warning_views(rec.get("warnings") or [], names)
     feasibility = rec.get("feasibility")
     verdict = (

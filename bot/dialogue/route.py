@@ -190,13 +190,14 @@ _LANGUAGE_WORDS = (
     "english", "chinese", "中文", "英文", "英语", "英語", "繁", "正体", "正體", "台湾", "台灣", "简体",
     "簡體",
 )  # fmt: skip
+_LANGUAGE_WORD = re.compile("|".join(map(re.escape, _LANGUAGE_WORDS)))  # any of them, one C-level search
 
 
 def reply_language_asked(text: str) -> str | None:
     """The reply language a message asks for, also beside a request ("请用中文回答：LoRA 微调 8B…"): a
     clause of its own that asks it and holds no figure ("用中文语料 5GB" describes data, asks nothing)."""
     folded = unicodedata.normalize("NFKC", text).lower()
-    if not any(w in folded for w in _LANGUAGE_WORDS):
+    if _LANGUAGE_WORD.search(folded) is None:
         return None
     whole = language_asked(text)
     if whole is not None and not re.search(r"\d", text):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import math
+import operator
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -150,8 +151,7 @@ class DialogueState:
         store encodes it there) and drops the state."""
         out: dict[str, Any] = {"v": STATE_VERSION}
         if shared:
-            for name in _FIELD_NAMES:
-                out[name] = getattr(self, name)
+            out.update(zip(_FIELD_NAMES, _FIELD_VALUES(self), strict=True))  # every field, read in C
             return out
         for name in _FIELD_NAMES:
             value = getattr(self, name)
@@ -177,6 +177,7 @@ class DialogueState:
 
 # The fields in declaration order, read once (dataclasses.fields builds a new tuple on every call).
 _FIELD_NAMES = tuple(f.name for f in fields(DialogueState))
+_FIELD_VALUES = operator.attrgetter(*_FIELD_NAMES)
 
 
 # What a plan depends on besides its slots: a turn that changes any of these changes the plan.
@@ -434,7 +435,7 @@ def public_slots(state: DialogueState, effective: dict[str, Any] | None = None) 
 
     `effective` (the defaults the engine actually used) fills the gaps once a plan exists.
     """
-    out = {name: state.slots.get(name) for name in SLOT_NAMES}
+    out = dict(zip(SLOT_NAMES, map(state.slots.get, SLOT_NAMES), strict=True))  # None when unset
     for name, value in (effective or {}).items():
         if out.get(name) is None and value is not None:
             out[name] = value

@@ -466,6 +466,7 @@ SERVING_LOAD = (
     "tpot_ms",
     "batch_requests",  # an offline job's size
 )
+_SERVING_LOAD_SET = frozenset(SERVING_LOAD)
 # A question without a question mark counts as yes/no from its opening word only when this short.
 YES_NO_UNMARKED = 160
 # Hardware the user fixes, beyond a named GPU or count: "单卡", "a single GPU", "24GB 显存".
@@ -726,7 +727,7 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
     asked_fields = model_fields(t) if sig.model_card else ()
     # "kv cache for llama 3 70b at 8k context": a context length is no load; the KV cache of one request.
     context_only = set(filled) & set(SERVING_LOAD) <= {"input_tokens", "output_tokens"}
-    card_load = not _serving_load(filled) or ("kv_per_token" in asked_fields and context_only)
+    card_load = not serving_load(filled) or ("kv_per_token" in asked_fields and context_only)
     if asked_fields and card_load and "method" not in filled:
         return "model_info"  # "How many layers does Llama 3 70B have?", "DeepSeek-V3 激活参数多少"
     if _asks_data_amount(t, sig):
@@ -1014,18 +1015,18 @@ def _question_kind(
     if (
         serving.asks_operations(t)
         and not sig.training
-        and not _serving_load(filled)
+        and not serving_load(filled)
         and not has_any(t, HOW_MANY_GPUS)
     ):
         return "faq"  # "how do I autoscale vLLM replicas?", "冷启动要多久": how to run it, not a default plan
-    if serving.asks_engine_howto(t) and not _serving_load(filled) and not has_any(t, HOW_MANY_GPUS):
+    if serving.asks_engine_howto(t) and not serving_load(filled) and not has_any(t, HOW_MANY_GPUS):
         return "faq"  # "how do I install vllm?", "vllm 怎么开 fp8 kv cache": the engine's how-to, not a plan
-    if sig.serving and not (has_any(t, DEFINE) and not model and not _serving_load(filled)):
+    if sig.serving and not (has_any(t, DEFINE) and not model and not serving_load(filled)):
         if has_any(t, cues.CHEAPEST) or has_any(t, cues.ON_A_BUDGET):
             return "cheapest_gpu"
-        if has_any(t, cues.MEMORY_ASK) and not _serving_load(filled):
+        if has_any(t, cues.MEMORY_ASK) and not serving_load(filled):
             return "memory"
-        if serving.holds_weights(t) and not gpus and not _serving_load(filled):
+        if serving.holds_weights(t) and not gpus and not serving_load(filled):
             return "memory"  # "will an 8B's weights fit in 16 GiB?": the memory, not a serving plan
         if _feasibility(t, sig, yes_no, model or method):
             return "feasibility"
@@ -1033,7 +1034,7 @@ def _question_kind(
         # an engine stated ("we serve with vLLM", "用 sglang 部署") says how, not yet what: still a request
         if (
             model
-            or _serving_load(filled)
+            or serving_load(filled)
             or serving.says_batch_job(
                 t
             )  # "离线推理", "offline inference": a job to size, whatever else is said
@@ -1145,7 +1146,7 @@ def asks_which_gpu(t: str) -> bool:
 def several_questions(t: str) -> bool:
     """Two questions or more in one message: "is the L4 24GB? and what does it cost?", "多少钱，功耗多少",
     "what's its bandwidth, how much does it cost per hour, and does it support FP8?"."""
-    if sum(t.count(mark) for mark in "?？") >= 2 or t.count("多少") >= 2:
+    if t.count("?") + t.count("？") >= 2 or t.count("多少") >= 2:
         return True
     # "…要多久？顺便问下 H100 多少钱一小时", "how long? also, what is it per hour": a question after the first
     first = min((i for i in (t.find("?"), t.find("？")) if i != -1), default=-1)
@@ -1427,8 +1428,9 @@ def _lists_gpus(t: str, sig: Signals) -> bool:
     return not sig.gpus and has_any(t, cues.LIST_VERBS) and has_any(t, GPU_WORDS)
 
 
-def _serving_load(filled: tuple[str, ...]) -> bool:
-    return any(s in filled for s in SERVING_LOAD)
+def serving_load(filled: tuple[str, ...]) -> bool:
+    """A serving load among the slots `filled` (concurrency, request rates, lengths, latency targets)."""
+    return not _SERVING_LOAD_SET.isdisjoint(filled)
 
 
 def _feasibility(t: str, sig: Signals, yes_no: bool, job: bool) -> bool:

@@ -1055,7 +1055,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     dataset = any(n in filled for n in ("tokens", "data_bytes", "samples", "epochs", "tokens_per_sample"))
     serving_msg = (
         serving_msg
-        or any(n in filled for n in intents.SERVING_LOAD)
+        or intents.serving_load(filled)
         or (inference and not dataset and (bool(models) or "params" in filled))
     )
     task = "serve" if serving_msg else "train" if (method or continued or trains) else None
@@ -1383,9 +1383,10 @@ def _not_pooled(data_bytes: float | None, gpus: list[GpuMention], count: int | N
     if any(abs(float(m.group(1) or m.group(2)) * 1e9 - data_bytes) < 1.5e9 for m in _FIT_IN.finditer(s)):
         return None  # "will a 7B model fit in 16 GiB?": the memory it must fit in, not a dataset
     named = {g.gpu for g in gpus}
-    boards = {float(r.memory_gb.value) for r in catalogue_names().records if r.id in named}
-    if len(named) >= 2 and any(abs(data_bytes / 1e9 - gb) < 0.5 for gb in boards):
-        return None
+    if len(named) >= 2:
+        boards = {float(r.memory_gb.value) for r in catalogue_names().records if r.id in named}
+        if any(abs(data_bytes / 1e9 - gb) < 0.5 for gb in boards):
+            return None
     if not count or count < 2 or len(named) != 1:
         return data_bytes
     family = gpus[0].gpu

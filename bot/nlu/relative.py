@@ -9,6 +9,7 @@ same clause, so "double-check the data" or "半精度" never scale anything.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -263,8 +264,14 @@ _ZH_SHARE_WORDS = ("分之", "成")
 _EN_SHARE_WORDS = ("half", "third", "quarter")
 
 
+@functools.cache
+def _any_of(words: tuple[str, ...] | str) -> re.Pattern[str]:
+    return re.compile("|".join(re.escape(w) for w in words) or "(?!)")
+
+
 def _has(s: str, words: tuple[str, ...] | str) -> bool:
-    return any(w in s for w in words)
+    """Any of `words` in `s` (a string: any of its characters): one C-level search."""
+    return _any_of(words).search(s) is not None
 
 
 def _deltas(s: str) -> list[Scale]:

@@ -567,7 +567,7 @@ def _scan(s: str) -> list[Num]:
             continue
         num: Num | None = None
         if _is_digit(ch) or (ch == "." and i + 1 < n and _is_digit(s[i + 1]) and not _is_digit(prev)):
-            if _is_letter(prev) and not any(s.endswith(p, 0, i) for p in GLUED_PREFIXES) and not _times(s, i):
+            if _is_letter(prev) and not s.endswith(GLUED_PREFIXES, 0, i) and not _times(s, i):
                 while i < n and (_is_digit(s[i]) or s[i] == "."):
                     i += 1  # a100, qwen2.5, fp16: part of a name
                 continue

@@ -472,7 +472,8 @@ def per_minute(before: str, after: str) -> bool:
 def without_hedges(head: str, hedges: tuple[str, ...], trim: str) -> str:
     """`head` without the hedge words at its end ("每天大概" → "每天"), as many as there are, `trim`
     stripped after each."""
-    while (cut := next((h for h in hedges if head.endswith(h)), None)) is not None:
+    while head.endswith(hedges):  # one C-level test of every hedge, then which one
+        cut = next(h for h in hedges if head.endswith(h))
         head = head[: -len(cut)].rstrip(trim)
     return head
 
@@ -669,6 +670,7 @@ _PEOPLE_SERVED = (
     ),
 )
 _PEOPLE_GATE = (*PEOPLE, "服务", "面向", "用")
+_PEOPLE_WORD = re.compile("|".join(map(re.escape, _PEOPLE_GATE)))  # any of them: one C-level search
 # A what-if that only counts people ("那 100 个人呢", "200 个用户的话"): more users of what is served, as
 # "what about 100 people?" is in English (SERVING has "people"; 人 alone is too common a word to be one).
 _PEOPLE_FOLLOW_UP = re.compile(
@@ -681,7 +683,7 @@ _PEOPLE_FOLLOW_UP = re.compile(
 
 def people_served(s: str) -> int | None:
     """Where the count of people a model is for starts in `s`, or None when the message counts none."""
-    if not any(w in s for w in _PEOPLE_GATE):
+    if _PEOPLE_WORD.search(s) is None:
         return None
     for pattern in _PEOPLE_SERVED:
         m = pattern.search(s)
@@ -726,18 +728,14 @@ def request_side(before: str, after: str, weak: bool = False) -> str | None:
         return None  # "in 4-bit", "4位量化": a weight precision, not a request length
     if weak and _first_word(tail) in WEAK:
         return "input" if _first_word(tail) == "in" else "output"  # "2k in 400 out": each word follows
-    for side, words in (("input", INPUT), ("output", OUTPUT)):
-        cjk = tuple(w for w in words if not w.isascii())
+    for side, words, cjk in _SIDES:
         if head.endswith(cjk) or _usable(_last_word(head), words, weak):
             return side
-    if weak and (
-        head.endswith(tuple(w for w in DOCUMENT if not w.isascii())) or _last_word(head) in DOCUMENT
-    ):
+    if weak and (head.endswith(_DOCUMENT_CJK) or _last_word(head) in DOCUMENT):
         return "input"  # a serving message: the document is the request's prompt
     if weak and (head.endswith(PER_REQUEST) or _per_request_after(tail)):
         return "input"  # "给 50 个用户，每人 4k token": what each request sends is its prompt
-    for side, words in (("input", INPUT), ("output", OUTPUT)):
-        cjk = tuple(w for w in words if not w.isascii())
+    for side, words, cjk in _SIDES:
         if _usable(_first_word(tail), words, weak) or tail.startswith(cjk):
             return side
     return None
@@ -771,6 +769,12 @@ def _per_request_after(tail: str) -> bool:
 
 # In a serving message a document is the prompt: "each document is about 60k tokens", "文档平均 50k token".
 DOCUMENT = ("document", "documents", "doc", "docs", "文档", "文件", "文章", "合同", "报告")
+# Each side with its words and their Chinese ones (matched as a suffix or prefix, not as a word).
+_SIDES = tuple(
+    (side, words, tuple(w for w in words if not w.isascii()))
+    for side, words in (("input", INPUT), ("output", OUTPUT))
+)
+_DOCUMENT_CJK = tuple(w for w in DOCUMENT if not w.isascii())
 
 
 def side_of_clause_before(clause: str, previous: str, weak: bool = False) -> str | None:
@@ -782,11 +786,10 @@ def side_of_clause_before(clause: str, previous: str, weak: bool = False) -> str
 
 
 def _without_fillers(head: str) -> str:
-    while True:
-        cut = next((f for f in _FILLERS if head.endswith(f)), None)
-        if cut is None:
-            return head
+    while head.endswith(_FILLERS):  # one C-level test of every filler, then which one
+        cut = next(f for f in _FILLERS if head.endswith(f))
         head = head[: -len(cut)].rstrip(" :：=~")
+    return head
 
 
 def _usable(word: str, words: tuple[str, ...], weak: bool) -> bool:

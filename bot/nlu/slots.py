@@ -135,6 +135,7 @@ _LOCAL_BATCH = (
     "每卡batch", "单卡 batch size", "每卡 batch size", "单卡batch size", "每卡batch size", "微批", "微批次",
 )  # fmt: skip
 _SETTING_KEEPS = ("none", "tokens", "data", "money")  # "batch 4M tokens" is a size per step
+_BUDGET_PERIOD_WORDS = tuple(p for p, _ in lexicon.BUDGET_PERIODS)  # "每月 …", "monthly …" before a budget
 
 
 def _classify(
@@ -312,7 +313,7 @@ def _classify(
     if num.mult in ("", "k") and num.value >= 10 and _bare_length(before, after, found):
         found.add("tokens_per_sample", num.value, num, s)  # "每条1k", "10w条，每条 800"
         return
-    budget_period = s[: num.start].rstrip(" 是为:：").endswith(tuple(p for p, _ in lexicon.BUDGET_PERIODS))
+    budget_period = s[: num.start].rstrip(" 是为:：").endswith(_BUDGET_PERIOD_WORDS)
     money_cue = (
         budget_period
         or lexicon.has_cue(before, lexicon.MONEY_CUES)
@@ -724,6 +725,8 @@ def _adds_a_part(head: str) -> bool:
         if rest and not rest.replace(" ", "").isalpha():
             return False  # a digit or a mark between: not a name of the part
         start = head[:cut].rstrip()
+        if not start.endswith(lexicon.DATA_PLUS):
+            continue  # one C-level test of every word first: most places end with none
         word = next((w for w in lexicon.DATA_PLUS if start.endswith(w)), None)
         if word is not None:
             glued = word.isascii() and word[0].isalpha() and start[: -len(word)][-1:].isalpha()
@@ -1614,6 +1617,8 @@ def _after_training_verb(s: str, num: Num) -> bool:
 
 def _nearest_label(before: str) -> str | None:
     """The cue word closest before the number: "数据 ... 模型 70亿" is a model size."""
+    if _ANY_LABEL_CUE.search(before) is None:
+        return None  # one C-level search for every cue first: most numbers have none before them
     best: tuple[int, str, int] | None = None  # end, label, start of the cue
     for label, cues in (
         ("params", lexicon.PARAM_CUES),
@@ -1645,6 +1650,10 @@ def _tokens_asked_before(s: str, num: Num) -> bool:
 # Generic size words among the parameter cues: the size of the data or tokens when one of those is named
 # right before them.
 _SIZE_WORDS = ("规模", "size")
+# Any cue _nearest_label reads (as a substring: a whole-word test follows for the ASCII ones).
+_ANY_LABEL_CUE = re.compile(
+    "|".join(map(re.escape, (*lexicon.PARAM_CUES, *lexicon.TOKEN_CUES, *lexicon.DATA_CUES)))
+)
 
 
 def _model_name(s: str, num: Num) -> bool:
@@ -2216,7 +2225,11 @@ def _weekly_schedule(
 def _recent_span(s: str, num: Num, unit: Unit) -> bool:
     """ "最近半年（6 月到 11 月）的对话日志", "the last 6 months of logs": the span the data covers."""
     head = s[: num.start].rstrip()
-    cue = next((w for w in lexicon.RECENT_SPAN if head.endswith(w)), None)
+    cue = (
+        next(w for w in lexicon.RECENT_SPAN if head.endswith(w))
+        if head.endswith(lexicon.RECENT_SPAN)
+        else None
+    )
     if cue is None or (cue.isascii() and head[: -len(cue)][-1:].isalnum()):
         return False
     if head[: -len(cue)].rstrip().endswith(("from", "over", "covering", "spanning", "来自")):

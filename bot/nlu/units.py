@@ -92,7 +92,11 @@ def unit_after(s: str, num: Num) -> Unit:
         j += 1  # "36-hour", "7-day"
     if j >= len(s):
         return Unit("none", 1.0, num.end)
-    filler = next((f for f in lexicon.DURATION_FILLERS if s.startswith(f, j)), "")
+    filler = (
+        next(f for f in lexicon.DURATION_FILLERS if s.startswith(f, j))
+        if s.startswith(lexicon.DURATION_FILLERS, j)
+        else ""
+    )
     if filler and j + len(filler) < len(s):  # "2 more minutes"
         k = j + len(filler)
         days = _unit_at(s, k, _DAYS_BY_FIRST)
@@ -255,9 +259,10 @@ def currency_before(s: str, num: Num) -> str | None:
     k = num.start
     if k > 0 and s[k - 1] == " ":
         k -= 1
-    for phrase in lexicon.FOREIGN_PREFIX:
-        if s.endswith(phrase, 0, k) and _word_start(s, k - len(phrase), phrase):
-            return FOREIGN
+    if s.endswith(lexicon.FOREIGN_PREFIX, 0, k):  # one C-level test first: most amounts have none
+        for phrase in lexicon.FOREIGN_PREFIX:
+            if s.endswith(phrase, 0, k) and _word_start(s, k - len(phrase), phrase):
+                return FOREIGN
     for phrase, currency in lexicon.CURRENCY_PREFIX:
         if s.endswith(phrase, 0, k):
             start = k - len(phrase)

@@ -6,10 +6,14 @@ from __future__ import annotations
 import math
 import re
 
+# What a figure may be (bool is an int): a tuple, which isinstance reads as it is; a union (int or float
+# joined with |) is a new object built on every call.
+NUMBER = (int, float)
+
 
 def fmt_count(value: object, lang: str = "en") -> str:
     """7e9 -> "7B" / "70亿"; 3e8 -> "300M" / "3亿"."""
-    if not isinstance(value, int | float) or not math.isfinite(value):
+    if not isinstance(value, NUMBER) or not math.isfinite(value):
         return "?"
     v = float(value)
     units = (
@@ -37,7 +41,7 @@ def fmt_gpus(value: object) -> str:
 
 
 def fmt_bytes(value: object) -> str:
-    if not isinstance(value, int | float) or not math.isfinite(value):
+    if not isinstance(value, NUMBER) or not math.isfinite(value):
         return "?"
     for scale, unit in ((1e15, "PB"), (1e12, "TB"), (1e9, "GB"), (1e6, "MB")):
         if value >= scale:
@@ -46,7 +50,7 @@ def fmt_bytes(value: object) -> str:
 
 
 def fmt_money(amount: object, currency: object = "USD") -> str:
-    if not isinstance(amount, int | float) or not math.isfinite(amount):
+    if not isinstance(amount, NUMBER) or not math.isfinite(amount):
         return "?"
     symbol = "¥" if currency == "CNY" else "$"
     return f"{symbol}{amount:,.0f}" if amount >= 100 else f"{symbol}{amount:,.2f}"
@@ -54,7 +58,7 @@ def fmt_money(amount: object, currency: object = "USD") -> str:
 
 def fmt_money_zh(amount: object, currency: object = "CNY") -> str:
     """Large sums as Chinese readers say them: 6,940,000 -> "¥694 万", 1.2e8 -> "¥1.2 亿"."""
-    if not isinstance(amount, int | float) or not math.isfinite(amount) or abs(amount) < 1e5:
+    if not isinstance(amount, NUMBER) or not math.isfinite(amount) or abs(amount) < 1e5:
         return fmt_money(amount, currency)
     symbol = "¥" if currency == "CNY" else "$"
     scale, unit = (1e8, "亿") if abs(amount) >= 1e8 else (1e4, "万")
@@ -63,13 +67,13 @@ def fmt_money_zh(amount: object, currency: object = "CNY") -> str:
 
 def fmt_ratio(value: object) -> str:
     """How many times over: 34.1 -> "34", 2.46 -> "2.5" (a tenth matters only for small ratios)."""
-    if not isinstance(value, int | float) or not math.isfinite(value):
+    if not isinstance(value, NUMBER) or not math.isfinite(value):
         return "?"
     return f"{value:,.0f}" if value >= 10 else f"{value:.1f}".removesuffix(".0")
 
 
 def fmt_num(value: object, digits: int = 3) -> str:
-    if not isinstance(value, int | float) or not math.isfinite(value):
+    if not isinstance(value, NUMBER) or not math.isfinite(value):
         return "?"
     return _short(float(value), digits)
 
@@ -77,21 +81,21 @@ def fmt_num(value: object, digits: int = 3) -> str:
 def fmt_figure(value: object) -> str:
     """A datasheet figure as the catalogue states it, with thousands separators: 112.5 -> "112.5" (not
     "112"), 1670.5 -> "1,670.5", 1979 -> "1,979". For confirming a figure the user quoted."""
-    if not isinstance(value, int | float) or not math.isfinite(value):
+    if not isinstance(value, NUMBER) or not math.isfinite(value):
         return "?"
     return f"{round(float(value), 3):,}".removesuffix(".0")
 
 
 def fmt_bandwidth(tbs: object) -> str:
     """Memory bandwidth as datasheets write it: 3.35 -> "3.35 TB/s", 0.864 -> "864 GB/s"."""
-    if not isinstance(tbs, int | float) or not math.isfinite(tbs):
+    if not isinstance(tbs, NUMBER) or not math.isfinite(tbs):
         return "?"
     return f"{fmt_num(tbs)} TB/s" if tbs >= 1 else f"{fmt_num(tbs * 1000)} GB/s"
 
 
 def fmt_duration(days: object, lang: str = "en") -> str:
     """Wall-clock time as people say it: 0.669 days -> "16 hours" / "16 小时"; 16.9 -> "17 days"."""
-    if not isinstance(days, int | float) or not math.isfinite(days) or days < 0:
+    if not isinstance(days, NUMBER) or not math.isfinite(days) or days < 0:
         return "?"
     zh = lang.startswith("zh")
     hours = float(days) * 24
@@ -106,7 +110,7 @@ def fmt_duration(days: object, lang: str = "en") -> str:
 
 
 def fmt_pct(fraction: object) -> str:
-    if not isinstance(fraction, int | float) or not math.isfinite(fraction):
+    if not isinstance(fraction, NUMBER) or not math.isfinite(fraction):
         return "?"
     if round(fraction * 100) == 0:
         return "±0%"  # a change that rounds away is neither a rise nor a fall ("-0%")

@@ -9,6 +9,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from bot.render.formats import NUMBER
 from knowledge.hardware_words import SCALE_UP_LINK_NAMES
 from sizing.cost import staleness, usable
 from sizing.errors import SizingError
@@ -28,7 +29,7 @@ _SENTENCE_MARKS = re.compile(r"[(（)）。！？]|[.!?](?= |\Z)")
 
 
 def num(value: Any) -> float | None:
-    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
+    return float(value) if isinstance(value, NUMBER) and not isinstance(value, bool) else None
 
 
 def number_at(section: object, key: str) -> float | None:
@@ -164,7 +165,7 @@ def option_view(option: Mapping[str, Any], catalog: Catalog) -> dict[str, Any]:
         memory_gb = memory_gb or (spec.memory_gb if spec else None)
     usable_gb = memory_gb
     used_gb = option.get("memory_per_gpu_gb")
-    if isinstance(used_gb, int | float) and isinstance(memory_gb, int | float) and used_gb > memory_gb:
+    if isinstance(used_gb, NUMBER) and isinstance(memory_gb, NUMBER) and used_gb > memory_gb:
         # What the engine compared with (GpuSpec.capacity_gb): an "80 GB" H100 holds 85.5e9 bytes, so a
         # plan can use more than the nominal size and still fit.
         spec = spec or _spec(catalog, gpu_id)
@@ -237,12 +238,7 @@ def spot_in_currency(cost: Mapping[str, Any]) -> float | None:
 def _in_currency(cost: Mapping[str, Any], key: str) -> float | None:
     """A USD figure of the option's cost (`key`) at the rate its on-demand amount was shown at."""
     value, usd, amount = cost.get(key), cost.get("on_demand_usd"), cost.get("amount")
-    if (
-        isinstance(value, int | float)
-        and isinstance(usd, int | float)
-        and isinstance(amount, int | float)
-        and usd
-    ):
+    if isinstance(value, NUMBER) and isinstance(usd, NUMBER) and isinstance(amount, NUMBER) and usd:
         return float(value) * float(amount) / float(usd)
     return None
 

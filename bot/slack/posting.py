@@ -64,7 +64,10 @@ def _clean(value: object) -> bool:
                 return False
         return True
     if kind is list or kind is tuple:
-        return all(type(item) in _PLAIN or _clean(item) for item in value)  # type: ignore[attr-defined]
+        for item in value:  # type: ignore[attr-defined]  # a loop, not all(<generator>): no frame to resume
+            if type(item) not in _PLAIN and not _clean(item):
+                return False
+        return True
     return kind in _PLAIN
 
 

@@ -50,12 +50,16 @@ def repeated_cost_asked(text: str, asks_cost: bool) -> bool:
 
 PERIOD_DAYS = {"week": 7.0, "month": 730 / 24, "year": 365.0}  # a month is the catalogue's 730 hours
 _REPEATS_LONGEST_FIRST = sorted(RUN_REPEATS, key=lambda r: len(r[0]), reverse=True)
+_REPEAT_PHRASES = tuple(phrase for phrase, _ in RUN_REPEATS)
 
 
 def repeats(text: str) -> tuple[float, str] | None:
     """(days between runs, the period to total over) when `text` says the run is repeated ("every
     week", "每周跑一次"), else None."""
     t = normalise(text).lower
+    # The message's one cue reading first (has_cue finds what find_phrase does): most say no repeat.
+    if not has_cue(t, _REPEAT_PHRASES):
+        return None
     for phrase, every in _REPEATS_LONGEST_FIRST:
         at = find_phrase(t, phrase)
         if at >= 0:
