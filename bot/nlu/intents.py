@@ -1262,11 +1262,23 @@ def _asks_two_things(t: str) -> bool:
     if len(clauses) >= 2 and sum(has_any(c, cues.WH_WORDS) for c in clauses) >= 2:
         return True
     # Two Chinese question words with no comma between them ("H100 显存多大 价格多少"): chat messages often
-    # leave it out.
-    return len(_CJK_WH.findall(t)) >= 2
+    # leave it out; a datasheet word closed by 呢 is a question of its own ("A100 多少钱一小时 显存呢").
+    return len(_CJK_WH.findall(t)) + len(_FIELD_NE.findall(t)) >= 2
 
 
 _CJK_WH = re.compile("|".join(sorted((w for w in cues.WH_WORDS if not w.isascii()), key=len, reverse=True)))
+# "显存呢", "价格呢", "功耗呢": one more thing of the card asked with 呢 alone ("多少钱呢" is one question).
+_FIELD_NE = re.compile(
+    "(?:"
+    + "|".join(
+        sorted(
+            (w for w in (*SPEC_WORDS, "价格", "价钱", "租金", "单价") if not w.isascii()),
+            key=len,
+            reverse=True,
+        )
+    )
+    + r")\s*呢"
+)
 
 
 def _asks_datasheet(t: str) -> bool:
