@@ -600,10 +600,13 @@ def datasheet_follow_up(ctx: TurnContext) -> DialogueState | None:
 
 def direct_answer(ctx: TurnContext) -> DialogueState | None:
     """A price, a figure, a feasibility...: answered from what the question says and stated defaults. A
-    training job asked of a Mac ("can I fine-tune llama 8b on my m2 max?"): what it needs on the
-    catalogue's GPUs, then what a Mac can do locally."""
+    training or serving job asked of a Mac ("can I fine-tune llama 8b on my m2 max?", "Mac Studio 能跑 70B
+    吗"): what it needs on the catalogue's GPUs, then what a Mac can do locally."""
     if ctx.direct is not None and ctx.c._direct(ctx.state, ctx.reply, ctx.direct, ctx.question):
-        if ctx.direct in ("memory", "feasibility") and ctx.outside is not None:
+        if (
+            ctx.direct in ("memory", "feasibility", "serve_memory", "serve", "serve_fit")
+            and ctx.outside is not None
+        ):
             _on_a_mac(ctx, ctx.direct)
         return ctx.state
     return None
