@@ -593,7 +593,7 @@ CHEAPEST = (
 # Watching cost without a superlative: "预算有限，想QLoRA微调14B，推荐什么卡", "budget option for serving".
 ON_A_BUDGET = (
     "预算有限", "预算不多", "预算紧", "预算比较少", "预算少", "没什么预算", "经费有限", "便宜点",
-    "便宜一点", "省钱",
+    "便宜一点", "省钱", "便宜的卡", "便宜的显卡", "便宜的gpu",
     "on a budget", "limited budget", "tight budget", "low budget", "small budget", "budget option",
     "budget-friendly", "budget friendly", "cheap", "affordable", "inexpensive",
     # asking to do what they run now for less: "we burn $15k/month on 8x A100 serving a 13B, could we do it
@@ -610,6 +610,8 @@ ON_A_BUDGET = (
 WHICH_GPU = (
     "推荐什么卡", "推荐什么gpu", "推荐哪", "用什么卡", "用什么gpu", "什么卡", "哪张卡", "哪款", "选什么",
     "租什么",
+    # "有什么便宜的卡可以跑 QLoRA 7B", "有没有便宜点的显卡": which cards, asked with what they should be
+    "有什么便宜", "有没有便宜", "有哪些便宜",
     "which gpu", "what gpu", "which gpus", "what gpus", "which card", "what card", "which cards",
     "what cards",
     "what hardware", "which hardware", "what should we rent", "what should i rent", "recommend", "suggest",

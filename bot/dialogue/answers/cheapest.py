@@ -2,7 +2,8 @@
 of it (within one 8-GPU node) that hold the job with room to spare, ranked by the on-demand price
 of that many per hour, with the price date. Without a data size the answer is per hour; the total
 depends on how long the job runs, which is what a full plan adds. Asked on spot ("cheapest gpu for lora
-on a 13b on spot", or "and with spot?" after this answer), only listings sold on spot, by spot price."""
+on a 13b on spot", or "and with spot?" after this answer), only listings sold on spot, by spot price.
+Renting in mainland China, only the cards with a Chinese list price, in yuan."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import Any
 from bot.dialogue.answers.base import LIGHTER, Question, fewest_that_fit
 from bot.dialogue.answers.feasibility import ONE_NODE, assumptions
 from bot.dialogue.answers.prices import cheapest, rent, rent_per_cloud
+from bot.dialogue.answers.serve import in_china
 from bot.dialogue.reply import Reply
 from bot.nlu.lexicon import SPOT_WORDS
 from bot.nlu.text import normalise
@@ -26,12 +28,17 @@ def answer(q: Question, reply: Reply) -> bool:
     if q.slot("params") is None:
         return False
     method: Method = q.slot("method") or "full_finetune"
-    market = q.market
+    # Renting in mainland China ("国内租，QLoRA 7B 最便宜用什么"): the cards with a Chinese list price, in
+    # yuan, as a China plan rents them (a marketplace's per-GPU price times the GPUs of one host).
+    china = in_china(q)
+    market = q.kb.china_plan_catalog if china else q.market
     spot = SPOT_WORDS.search(normalise(q.text).lower) is not None
     rows, assumed = ranked(q, method, market, spot=spot)
     fallback = bool(q.clouds) and not rows
-    if fallback:
-        # None of the named clouds sells a GPU that holds it: the whole catalogue, said so.
+    china_fallback = china and not rows
+    if fallback or china_fallback:
+        # None of the named clouds (or Chinese listings) sells a GPU that holds it: the whole
+        # catalogue, said so.
         market = q.catalog
         rows, assumed = ranked(q, method, market, spot=spot)
     # Fine-tuning has lighter ways than training every weight: the cheapest of them is named when
@@ -57,6 +64,8 @@ def answer(q: Question, reply: Reply) -> bool:
         clouds=list(q.clouds),
         clouds_fallback=fallback,
         spot=spot,
+        china=china,
+        china_fallback=china_fallback,
     )
     return True
 
