@@ -833,10 +833,19 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         del found.values[
             "daily_requests"
         ]  # fewer requests a day than users: each one's usage, not the volume
+    num = next((n for n in nums if people_at is not None and n.start <= people_at < n.end), None)
+    population = num is not None and serving.counts_population(masked, num.start, num.end)
+    if population and num is not None and num.value in found.values.get("concurrency", ()):
+        # "全公司 300 人用": the people read as users at once are the organisation's (below)
+        found.values["concurrency"] = [v for v in found.values["concurrency"] if v != num.value]
     if people_at is not None and not found.values.get("concurrency") and not found.values.get("daily_users"):
-        num = next((n for n in nums if n.start <= people_at < n.end), None)
-        if num is not None:
-            found.add("concurrency", num.value, num, masked)  # "给 150 个客服用": the users at once
+        if num is not None and population:
+            # "给 100 个同事用", "for 400 developers": an organisation's people, not all at once; each
+            # counted as a daily user (the day's requests spread over busy hours give the load), said so
+            found.add("daily_users", num.value, num, masked)
+            found.volume_said = {"count": num.value, "period": "people", "of": "users", "per_day": num.value}
+        elif num is not None:
+            found.add("concurrency", num.value, num, masked)  # "给 150 个用户用": the users at once
     if passes is not None and not found.values.get("epochs"):
         found.values["epochs"] = [passes[0]]  # "go over the data twice"
     if history:
