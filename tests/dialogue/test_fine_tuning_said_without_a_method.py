@@ -1,5 +1,5 @@
-"""A job said as plain fine-tuning ("微调 8B", "想微调一个 8B 模型", "微調 Llama 3.1 8B", "fine-tune an 8B") is
-sized as full fine-tuning, and the echo says that is a default and that LoRA/QLoRA are the cheaper choice;
+"""A job said as plain fine-tuning ("微调 8B", "想微调一个 8B 模型", "微調 Llama 3.1 8B", "fine-tune an 8B")
+is sized as full fine-tuning, and the echo says that is a default and that LoRA/QLoRA are the cheaper choice;
 a method the user named is echoed as said."""
 
 from __future__ import annotations

@@ -12,11 +12,14 @@ from bot.dialogue.consultant import Consultant
 @pytest.mark.parametrize(
     ("question", "said", "assumed"),
     [
-        ("给 100 个同事用，部署 Qwen2.5-14B 要几张卡", "100 位使用者，按日活计、不是同时在线", "日活 100 人、每人每天 5 次请求"),
-        ("部署 Qwen2.5-14B 給 100 位同事使用，需要幾張卡", "100 位使用者，按日活計、不是同時線上", "日活 100 人、每人每天 5 次請求"),
+        ("给 100 个同事用，部署 Qwen2.5-14B 要几张卡", "100 位使用者，按日活计、不是同时在线",
+         "日活 100 人、每人每天 5 次请求"),
+        ("部署 Qwen2.5-14B 給 100 位同事使用，需要幾張卡", "100 位使用者，按日活計、不是同時線上",
+         "日活 100 人、每人每天 5 次請求"),
         ("内部部署 Qwen2.5-14B，全公司 300 人用", "300 位使用者，按日活计、不是同时在线", "日活 300 人"),
         ("公司 80 名员工会用 Llama 3.1 8B 做内部问答，要什么卡", "80 位使用者，按日活计", "日活 80 人"),
-        ("Qwen2.5-14B for 100 employees, how many GPUs", "100 people, counted as daily users, not all at once", "100 daily users making 5 requests a day"),
+        ("Qwen2.5-14B for 100 employees, how many GPUs",
+         "100 people, counted as daily users, not all at once", "100 daily users making 5 requests a day"),
     ],
 )  # fmt: skip
 def test_an_organisations_people_are_sized_as_daily_users_and_the_answer_says_so(

@@ -32,7 +32,8 @@ def test_people_a_model_is_for_make_a_serving_request_with_that_many_daily_users
 
 @pytest.mark.parametrize(
     ("text", "users"),
-    [("部署 Qwen2.5-14B，300 人同时用", 300), ("部署 7B 助手，50 个同事同时用", 50), ("給 50 位同事同時使用的 7B 助手", 50),
+    [("部署 Qwen2.5-14B，300 人同时用", 300), ("部署 7B 助手，50 个同事同时用", 50),
+     ("給 50 位同事同時使用的 7B 助手", 50),
      ("deploy a 7B for 200 engineers, about 20 concurrent users", 20)],
 )  # fmt: skip
 def test_people_said_to_use_it_at_once_are_concurrent_users(text: str, users: int) -> None:
