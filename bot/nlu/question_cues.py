@@ -67,6 +67,17 @@ WH_WORDS = (
 # that GPU holds the job (intents._feasibility), so the answer says what does fit there. ("4090 显存不够，只好
 # 用 2 张 A100" states a known limit and settles on other GPUs: no report of a run.)
 OUT_OF_MEMORY = ("oom", "oom'd", "out of memory", "爆显存", "显存溢出", "显存爆了", "显存炸了")
+# A run that failed without saying how ("13B 全参 8 张 A100 跑到一半报错", "训练跑着跑着就挂了", "our
+# 8xA100 run crashed halfway"): with a job and its GPUs named, whether the job fits there, then the usual
+# causes and which error it was (answers/feasibility). Simplified Chinese: the text is converted first.
+RUN_FAILED = (
+    "报错", "报了个错", "出错", "挂了", "挂掉", "崩了", "崩溃", "跑崩", "跑挂", "断掉了", "中断了", "失败了",
+    "crashed", "crashes", "crashing", "errored", "errors out", "error out", "threw an error",
+    "throws an error",
+    "failed halfway", "fails halfway", "died halfway", "keeps dying", "keeps crashing",
+)  # fmt: skip
+# The failures that name themselves (answered by their own FAQ, not the list of usual causes).
+NAMED_FAILURES = (*OUT_OF_MEMORY, "nccl", "nan", "timeout", "超时", "磁盘满", "disk full", "no space left")
 # A training failure reported without a question word ("fp16训练loss变成nan", "my loss went nan, using bf16",
 # "微调一直爆显存"): a question to the FAQ as much as "怎么办" is, not a slot to fill.
 SYMPTOMS = (
