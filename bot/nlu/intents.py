@@ -873,6 +873,10 @@ def _conceptual(t: str, sig: Signals, yes_no: bool) -> bool:
             False  # "單卡 4090 夠嗎", "does it fit on one H100 with FP8?": the job at hand on that hardware
         )
     score, margin = sig.faq_score()
+    if has_any(t, cues.SYMPTOMS) and "params" not in filled and score >= FAQ_CONFIDENT:
+        # "我的 loss 到第二个 epoch 突然变 nan，用的 fp16": a failure reported with no job to size; the
+        # entries it matches (the NaN entry, the FP16 pitfall beside it) are all about it: no lead needed
+        return True
     return faq_gate_slack(score, margin, sized="params" in filled) >= 0
 
 

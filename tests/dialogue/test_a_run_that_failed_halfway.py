@@ -39,3 +39,21 @@ def test_on_one_gpu_there_is_no_nccl_cause_and_an_adapter_checkpoint_has_no_size
 
 def test_a_failure_that_names_itself_gets_no_list_of_causes(real: Consultant) -> None:
     assert "是哪种错误" not in real.handle("r3", "13B 全参 8 张 A100 OOM 了").text
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "我的 loss 到第二个 epoch 突然变 nan，用的 fp16",
+        "训练到第 3 个 epoch loss 变 NaN 了",
+        "第二個 epoch loss 突然變成 nan，用 fp16 訓練",
+    ],
+)
+def test_a_nan_loss_reported_mid_run_gets_its_faq_entry_not_the_form(real: Consultant, message: str) -> None:
+    turn = real.handle("r4", message)
+    assert turn.payload["faq"][0] == "faq.loss_nan"
+    assert (
+        "loss scaling" in turn.text
+        and "模型有多少参数" not in turn.text
+        and "模型有多少參數" not in turn.text
+    )
