@@ -1459,6 +1459,8 @@ def _feasibility(t: str, sig: Signals, yes_no: bool, job: bool) -> bool:
     asks = asks or (has_any(t, cues.OUT_OF_MEMORY) and len(set(sig.gpus)) == 1)
     # "13B 全参 8 张 A100 跑到一半报错": whether it fits there comes first, then the usual causes
     asks = asks or (has_any(t, cues.RUN_FAILED) and len(set(sig.gpus)) == 1)
+    # "公司有 4 張 V100 32G，想微調 Qwen2.5-14B，該用什麼方法": what fits these GPUs, method by method
+    asks = asks or (has_any(t, cues.METHOD_ASKS) and len(set(sig.gpus)) == 1)
     # "…on 8 A100s in 2 weeks? how many tokens would that get me?": what the deadline holds on them
     asks = asks or ("days" in sig.filled and has_any(t, cues.TOKENS_ASKED))
     return job and hardware and asks and not _asks_a_plan(t)

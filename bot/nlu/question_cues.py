@@ -76,6 +76,12 @@ RUN_FAILED = (
     "throws an error",
     "failed halfway", "fails halfway", "died halfway", "keeps dying", "keeps crashing",
 )  # fmt: skip
+# Which way to train asked of hardware at hand ("公司有 4 張 V100 32G，想微調 14B，該用什麼方法", "8 张 4090
+# 微调 70B 用哪种方式", "what method should we use on our 2 A100s"): what fits those GPUs, method by method.
+METHOD_ASKS = (
+    "什么方法", "哪种方法", "什么方式", "哪种方式", "什么训练方法", "哪种训练方法", "怎么训比较好",
+    "which method", "what method", "which approach", "what approach", "which technique", "what technique",
+)  # fmt: skip
 # The failures that name themselves (answered by their own FAQ, not the list of usual causes).
 NAMED_FAILURES = (*OUT_OF_MEMORY, "nccl", "nan", "timeout", "超时", "磁盘满", "disk full", "no space left")
 # A training failure reported without a question word ("fp16训练loss变成nan", "my loss went nan, using bf16",
