@@ -1049,6 +1049,10 @@ def _question_kind(
             return "serve"
     if has_any(t, cues.CHEAPEST) and (model or method or gpus or has_any(t, GPU_WORDS)):
         return "cheapest_gpu"
+    if _job_per_hour_on(t, sig, gpus, asks_price, model or method):
+        return (
+            "cheapest_gpu"  # "用 A800 跑 32B 的 LoRA，一小时多少钱": as few of it as hold the job, per hour
+        )
     if has_any(t, cues.ON_A_BUDGET) and (model or method) and (has_any(t, cues.WHICH_GPU) or yes_no):
         # "预算有限，想QLoRA微调14B，推荐什么卡"; "is this doable on a budget: finetune a 70b": the cheapest
         # GPUs that do it (and the cheaper method), not the planning form
@@ -1445,6 +1449,28 @@ def _lists_gpus(t: str, sig: Signals) -> bool:
 
 def _serving_load(filled: tuple[str, ...]) -> bool:
     return any(s in filled for s in SERVING_LOAD)
+
+
+_PER_HOUR = (
+    "一小时", "一个小时", "1小时", "每小时", "每个小时", "每卡时", "按小时",
+    "per hour", "an hour", "/hour", "/hr", "hourly",
+)  # fmt: skip
+
+
+def _job_per_hour_on(t: str, sig: Signals, gpus: object, asks_price: bool, job: object) -> bool:
+    """A job on one GPU named, its price per hour asked, with nothing to plan its length ("用 A800 跑 32B 的
+    LoRA，一小时多少钱", "how much per hour to QLoRA a 70B on H100s"): no data, deadline, budget or count."""
+    planned = ("tokens", "data_bytes", "days", "budget", "samples", "gpu_count", "epochs")
+    return (
+        bool(job)
+        and len(set(sig.gpus)) == 1
+        and asks_price
+        and has_any(t, _PER_HOUR)
+        and "params" in sig.filled
+        and not any(s in sig.filled for s in planned)
+        and not sig.serving
+        and not several_questions(t)
+    )
 
 
 def _feasibility(t: str, sig: Signals, yes_no: bool, job: bool) -> bool:
