@@ -70,6 +70,7 @@ from bot.dialogue.turn_steps import (
 )
 from bot.dialogue.understand import ParseFn, Understood, clean_text, plan_cost
 from bot.nlu.intents import PER_PERIOD, WHATIF as WHATIF_CUES, has_any
+from bot.nlu.parser import unqualified_fine_tune
 from bot.nlu.question_cues import (
     BEFORE_THEN,
     JOB_COST_ON,
@@ -647,6 +648,8 @@ class Consultant:
             understood = {**understood, "working_days": u.working_days}  # "10 working days ≈ 2 weeks"
         if u.sprints and said.get("days") is not None:
             understood = {**understood, "sprints": u.sprints}  # "2 sprints ≈ 4 weeks"
+        if said.get("method") == "full_finetune" and unqualified_fine_tune(text):
+            understood = {**understood, "method_unqualified": True}  # "微调 8B": full fine-tuning, a default
         unused = not u.said and not reply.kinds and u.intent == "unknown" and bool(text)
         if unused and not_started(state):
             # Off-topic before any sizing ("best laptop for gaming?"): say what this bot covers,

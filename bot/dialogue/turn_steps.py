@@ -41,6 +41,7 @@ from bot.dialogue.answers.catalogue import answer_gpus, figures_asked
 from bot.dialogue.answers.cluster import spot_advice
 from bot.dialogue.answers.compare import answer as compare_answer
 from bot.dialogue.answers.figure import confirm_figures, corrections
+from bot.dialogue.answers.measured import add_measured_time
 from bot.dialogue.answers.own_or_rent import leaves_own, rent_instead
 from bot.dialogue.answers.serve import ENOUGH_ASKS
 from bot.dialogue.answers.workload_compare import (
@@ -598,12 +599,23 @@ def datasheet_follow_up(ctx: TurnContext) -> DialogueState | None:
     return None
 
 
+def measured_time(ctx: TurnContext) -> DialogueState | None:
+    """ "单卡 A100 跑 7B LoRA，每个 epoch 3 小时，训 3 轮要多少钱": the time the user measured, and its
+    cost on the GPUs named, open the reply; the answer the message would get anyway follows."""
+    if ctx.u.epoch_hours is not None and ctx.u.epoch_hours > 0:
+        add_measured_time(ctx.c.kb, ctx.u.said, ctx.u.gpus, ctx.u.region, ctx.u.epoch_hours, ctx.reply)
+    return None
+
+
 def direct_answer(ctx: TurnContext) -> DialogueState | None:
     """A price, a figure, a feasibility...: answered from what the question says and stated defaults. A
-    training job asked of a Mac ("can I fine-tune llama 8b on my m2 max?"): what it needs on the
-    catalogue's GPUs, then what a Mac can do locally."""
+    training or serving job asked of a Mac ("can I fine-tune llama 8b on my m2 max?", "Mac Studio 能跑 70B
+    吗"): what it needs on the catalogue's GPUs, then what a Mac can do locally."""
     if ctx.direct is not None and ctx.c._direct(ctx.state, ctx.reply, ctx.direct, ctx.question):
-        if ctx.direct in ("memory", "feasibility") and ctx.outside is not None:
+        if (
+            ctx.direct in ("memory", "feasibility", "serve_memory", "serve", "serve_fit")
+            and ctx.outside is not None
+        ):
             _on_a_mac(ctx, ctx.direct)
         return ctx.state
     return None
@@ -809,6 +821,7 @@ STEPS: tuple[TurnStep, ...] = (
     plan_questions,
     on_plan_question,
     datasheet_follow_up,
+    measured_time,
     direct_answer,
     gpu_look_up,
     answers_not_questions,

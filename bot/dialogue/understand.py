@@ -129,6 +129,7 @@ class Understood:
     gpu_memory: dict[str, Any] | None = None
     working_days: float | None = None
     sprints: float | None = None  # "two sprints": the count said (days holds two weeks each)
+    epoch_hours: float | None = None  # "每个 epoch 3 小时": one pass as the user measured it
     sample_word: str | None = None  # the measure word of the samples counted ("2 万笔", "5 万条")
     sample_media: str | None = None  # the samples are "image"s or "video" clips ("100万张图片")
     unread_precision: str | None = None  # "int8 training?": a bit width no training is sized in
@@ -386,6 +387,7 @@ def understand(
         gpu_memory=_gpu_memory(getattr(parsed, "gpu_memory", None)),
         working_days=getattr(parsed, "working_days", None) if "days" in usable else None,
         sprints=getattr(parsed, "sprints", None) if "days" in usable else None,
+        epoch_hours=getattr(parsed, "epoch_hours", None),
         ranges=_ranges_said(text, parse, parsed, today, usable),
     )
 

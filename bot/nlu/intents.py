@@ -874,6 +874,10 @@ def _conceptual(t: str, sig: Signals, yes_no: bool) -> bool:
             False  # "單卡 4090 夠嗎", "does it fit on one H100 with FP8?": the job at hand on that hardware
         )
     score, margin = sig.faq_score()
+    if has_any(t, cues.SYMPTOMS) and "params" not in filled and score >= FAQ_CONFIDENT:
+        # "我的 loss 到第二个 epoch 突然变 nan，用的 fp16": a failure reported with no job to size; the
+        # entries it matches (the NaN entry, the FP16 pitfall beside it) are all about it: no lead needed
+        return True
     return faq_gate_slack(score, margin, sized="params" in filled) >= 0
 
 
@@ -1046,6 +1050,10 @@ def _question_kind(
             return "serve"
     if has_any(t, cues.CHEAPEST) and (model or method or gpus or has_any(t, GPU_WORDS)):
         return "cheapest_gpu"
+    if _job_per_hour_on(t, sig, gpus, asks_price, model or method):
+        return (
+            "cheapest_gpu"  # "用 A800 跑 32B 的 LoRA，一小时多少钱": as few of it as hold the job, per hour
+        )
     if has_any(t, cues.ON_A_BUDGET) and (model or method) and (has_any(t, cues.WHICH_GPU) or yes_no):
         # "预算有限，想QLoRA微调14B，推荐什么卡"; "is this doable on a budget: finetune a 70b": the cheapest
         # GPUs that do it (and the cheaper method), not the planning form
@@ -1263,11 +1271,23 @@ def _asks_two_things(t: str) -> bool:
     if len(clauses) >= 2 and sum(has_any(c, cues.WH_WORDS) for c in clauses) >= 2:
         return True
     # Two Chinese question words with no comma between them ("H100 显存多大 价格多少"): chat messages often
-    # leave it out.
-    return len(_CJK_WH.findall(t)) >= 2
+    # leave it out; a datasheet word closed by 呢 is a question of its own ("A100 多少钱一小时 显存呢").
+    return len(_CJK_WH.findall(t)) + len(_FIELD_NE.findall(t)) >= 2
 
 
 _CJK_WH = re.compile("|".join(sorted((w for w in cues.WH_WORDS if not w.isascii()), key=len, reverse=True)))
+# "显存呢", "价格呢", "功耗呢": one more thing of the card asked with 呢 alone ("多少钱呢" is one question).
+_FIELD_NE = re.compile(
+    "(?:"
+    + "|".join(
+        sorted(
+            (w for w in (*SPEC_WORDS, "价格", "价钱", "租金", "单价") if not w.isascii()),
+            key=len,
+            reverse=True,
+        )
+    )
+    + r")\s*呢"
+)
 
 
 def _asks_datasheet(t: str) -> bool:
@@ -1433,6 +1453,28 @@ def serving_load(filled: tuple[str, ...]) -> bool:
     return not _SERVING_LOAD_SET.isdisjoint(filled)
 
 
+_PER_HOUR = (
+    "一小时", "一个小时", "1小时", "每小时", "每个小时", "每卡时", "按小时",
+    "per hour", "an hour", "/hour", "/hr", "hourly",
+)  # fmt: skip
+
+
+def _job_per_hour_on(t: str, sig: Signals, gpus: object, asks_price: bool, job: object) -> bool:
+    """A job on one GPU named, its price per hour asked, with nothing to plan its length ("用 A800 跑 32B 的
+    LoRA，一小时多少钱", "how much per hour to QLoRA a 70B on H100s"): no data, deadline, budget or count."""
+    planned = ("tokens", "data_bytes", "days", "budget", "samples", "gpu_count", "epochs")
+    return (
+        bool(job)
+        and len(set(sig.gpus)) == 1
+        and asks_price
+        and has_any(t, _PER_HOUR)
+        and "params" in sig.filled
+        and not any(s in sig.filled for s in planned)
+        and not sig.serving
+        and not several_questions(t)
+    )
+
+
 def _feasibility(t: str, sig: Signals, yes_no: bool, job: bool) -> bool:
     """Can a named job run on hardware the user fixes ("Can I fine-tune Llama 3 8B on a single T4?",
     "能在8张H100上全参微调72B吗")? A planning question (how long, how many) wants a plan instead."""
@@ -1443,6 +1485,10 @@ def _feasibility(t: str, sig: Signals, yes_no: bool, job: bool) -> bool:
     asks = yes_no or has_any(t, cues.FITS) or has_any(t, lexicon.ASKS_SPEED)
     # "3090 训 7B 爆显存了怎么办", "OOM fine-tuning a 13B on my A100 40GB": whether it fits there, what does
     asks = asks or (has_any(t, cues.OUT_OF_MEMORY) and len(set(sig.gpus)) == 1)
+    # "13B 全参 8 张 A100 跑到一半报错": whether it fits there comes first, then the usual causes
+    asks = asks or (has_any(t, cues.RUN_FAILED) and len(set(sig.gpus)) == 1)
+    # "公司有 4 張 V100 32G，想微調 Qwen2.5-14B，該用什麼方法": what fits these GPUs, method by method
+    asks = asks or (has_any(t, cues.METHOD_ASKS) and len(set(sig.gpus)) == 1)
     # "…on 8 A100s in 2 weeks? how many tokens would that get me?": what the deadline holds on them
     asks = asks or ("days" in sig.filled and has_any(t, cues.TOKENS_ASKED))
     return job and hardware and asks and not _asks_a_plan(t)

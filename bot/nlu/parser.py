@@ -904,10 +904,19 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         del found.values[
             "daily_requests"
         ]  # fewer requests a day than users: each one's usage, not the volume
+    num = next((n for n in nums if people_at is not None and n.start <= people_at < n.end), None)
+    population = num is not None and serving.counts_population(masked, num.start, num.end)
+    if population and num is not None and num.value in found.values.get("concurrency", ()):
+        # "全公司 300 人用": the people read as users at once are the organisation's (below)
+        found.values["concurrency"] = [v for v in found.values["concurrency"] if v != num.value]
     if people_at is not None and not found.values.get("concurrency") and not found.values.get("daily_users"):
-        num = next((n for n in nums if n.start <= people_at < n.end), None)
-        if num is not None:
-            found.add("concurrency", num.value, num, masked)  # "给 150 个客服用": the users at once
+        if num is not None and population:
+            # "给 100 个同事用", "for 400 developers": an organisation's people, not all at once; each
+            # counted as a daily user (the day's requests spread over busy hours give the load), said so
+            found.add("daily_users", num.value, num, masked)
+            found.volume_said = {"count": num.value, "period": "people", "of": "users", "per_day": num.value}
+        elif num is not None:
+            found.add("concurrency", num.value, num, masked)  # "给 150 个用户用": the users at once
     if passes is not None and not found.values.get("epochs"):
         found.values["epochs"] = [passes[0]]  # "go over the data twice"
     if history:
@@ -1174,6 +1183,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         and not intents.prices_the_job(s, filled),
         working_days=found.working_days if days is not None and found.working_days is not None else None,
         sprints=found.sprints if days is not None and found.sprints is not None else None,
+        epoch_hours=epoch_hours(s),
         sample_word=_sample_word(masked) if samples is not None else None,
         sample_media=found.media if samples is not None else None,
         steps_said=steps_said,
@@ -1323,6 +1333,37 @@ _STEPS_PER_EPOCH = re.compile(
     r"|(?:每|一)轮\s*(?:跑|训练?|是|有|约|大概|大约)?\s*[\d.,]+\s*(?:k|万)?\s*(?:步|steps?)"
     r"|步\s*(?:/|每)\s*(?:epoch|轮)"
 )
+
+
+# The time one pass over the data took, as measured: "每个 epoch 3 小时", "一个 epoch 要 10 小时",
+# "每轮大概 90 分钟", "3 hours per epoch", "an epoch takes 90 minutes", "one epoch is ~2h".
+_NUMBER = r"(\d+(?:\.\d+)?)"
+_TIME_UNIT = r"(小时|个小时|h|hrs?|hours?|分钟|min|mins|minutes?|天|days?)"
+_EPOCH_TIME = (
+    re.compile(
+        r"(?:每个?|一个|单个|每一个?)\s*(?:epoch|轮)\s*(?:要|需要|大概|大约|约|差不多|得|就)*\s*(?:跑|训|花)?\s*(?:了)?\s*~?"
+        + _NUMBER
+        + r"\s*"
+        + _TIME_UNIT
+    ),
+    re.compile(_NUMBER + r"\s*" + _TIME_UNIT + r"\s*(?:per|an|a|each|every|/)\s*epoch\b"),
+    re.compile(
+        r"\b(?:an?|one|each|every)\s+epoch\s+(?:takes|took|is|runs|ran|lasts)\s+(?:about|around|roughly|~)?\s*"
+        + _NUMBER
+        + r"\s*"
+        + _TIME_UNIT
+    ),
+)
+_HOURS_PER_UNIT = {"分": 1 / 60, "m": 1 / 60, "天": 24.0, "d": 24.0}
+
+
+def epoch_hours(s: str) -> float | None:
+    """The hours one epoch took as the user measured it, or None when the message says none."""
+    for pattern in _EPOCH_TIME:
+        m = pattern.search(s)
+        if m is not None:
+            return float(m.group(1)) * _HOURS_PER_UNIT.get(m.group(2)[0], 1.0)
+    return None
 
 
 def _volume_said(found: Found, last: bool) -> tuple[int, str, str, int] | None:

@@ -67,6 +67,23 @@ WH_WORDS = (
 # that GPU holds the job (intents._feasibility), so the answer says what does fit there. ("4090 显存不够，只好
 # 用 2 张 A100" states a known limit and settles on other GPUs: no report of a run.)
 OUT_OF_MEMORY = ("oom", "oom'd", "out of memory", "爆显存", "显存溢出", "显存爆了", "显存炸了")
+# A run that failed without saying how ("13B 全参 8 张 A100 跑到一半报错", "训练跑着跑着就挂了", "our
+# 8xA100 run crashed halfway"): with a job and its GPUs named, whether the job fits there, then the usual
+# causes and which error it was (answers/feasibility). Simplified Chinese: the text is converted first.
+RUN_FAILED = (
+    "报错", "报了个错", "出错", "挂了", "挂掉", "崩了", "崩溃", "跑崩", "跑挂", "断掉了", "中断了", "失败了",
+    "crashed", "crashes", "crashing", "errored", "errors out", "error out", "threw an error",
+    "throws an error",
+    "failed halfway", "fails halfway", "died halfway", "keeps dying", "keeps crashing",
+)  # fmt: skip
+# Which way to train asked of hardware at hand ("公司有 4 張 V100 32G，想微調 14B，該用什麼方法", "8 张 4090
+# 微调 70B 用哪种方式", "what method should we use on our 2 A100s"): what fits those GPUs, method by method.
+METHOD_ASKS = (
+    "什么方法", "哪种方法", "什么方式", "哪种方式", "什么训练方法", "哪种训练方法", "怎么训比较好",
+    "which method", "what method", "which approach", "what approach", "which technique", "what technique",
+)  # fmt: skip
+# The failures that name themselves (answered by their own FAQ, not the list of usual causes).
+NAMED_FAILURES = (*OUT_OF_MEMORY, "nccl", "nan", "timeout", "超时", "磁盘满", "disk full", "no space left")
 # A training failure reported without a question word ("fp16训练loss变成nan", "my loss went nan, using bf16",
 # "微调一直爆显存"): a question to the FAQ as much as "怎么办" is, not a slot to fill.
 SYMPTOMS = (
@@ -593,7 +610,7 @@ CHEAPEST = (
 # Watching cost without a superlative: "预算有限，想QLoRA微调14B，推荐什么卡", "budget option for serving".
 ON_A_BUDGET = (
     "预算有限", "预算不多", "预算紧", "预算比较少", "预算少", "没什么预算", "经费有限", "便宜点",
-    "便宜一点", "省钱",
+    "便宜一点", "省钱", "便宜的卡", "便宜的显卡", "便宜的gpu",
     "on a budget", "limited budget", "tight budget", "low budget", "small budget", "budget option",
     "budget-friendly", "budget friendly", "cheap", "affordable", "inexpensive",
     # asking to do what they run now for less: "we burn $15k/month on 8x A100 serving a 13B, could we do it
@@ -610,6 +627,8 @@ ON_A_BUDGET = (
 WHICH_GPU = (
     "推荐什么卡", "推荐什么gpu", "推荐哪", "用什么卡", "用什么gpu", "什么卡", "哪张卡", "哪款", "选什么",
     "租什么",
+    # "有什么便宜的卡可以跑 QLoRA 7B", "有没有便宜点的显卡": which cards, asked with what they should be
+    "有什么便宜", "有没有便宜", "有哪些便宜",
     "which gpu", "what gpu", "which gpus", "what gpus", "which card", "what card", "which cards",
     "what cards",
     "what hardware", "which hardware", "what should we rent", "what should i rent", "recommend", "suggest",

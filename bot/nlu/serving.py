@@ -666,7 +666,10 @@ _PEOPLE_SERVED = (
         + r")"
     ),
     re.compile(
-        _COUNT + r"\s*(?:个|位|名)?\s*[\u4e00-\u9fff]{0,3}?(?:" + _ZH_PEOPLE + r")(?:会|要|都|来)?(?:用|使用)"
+        _COUNT
+        + r"\s*(?:个|位|名)?\s*[\u4e00-\u9fff]{0,3}?(?:"
+        + _ZH_PEOPLE
+        + r")(?:会|要|都|来)?(?:同时|同时在线)?(?:用|使用)"
     ),
 )
 _PEOPLE_GATE = (*PEOPLE, "服务", "面向", "用")
@@ -679,6 +682,35 @@ _PEOPLE_FOLLOW_UP = re.compile(
     + r"\s*(?:个|位|名)?\s*(?:人|用户|使用者|同事|员工|客户)"
     r"\s*(?:同时用|在用|用)?\s*(?:呢|的话呢|的话)"
 )
+
+
+# Of those, an organisation's own people ("100 个同事", "400 developers", "全公司 300 人"): a population who
+# each use the model some of the day, counted as daily users; "users", "people", "客户" stay users at once.
+_POPULATION = tuple(w for w in PEOPLE if w not in ("users", "people", "persons", "customers"))
+_POPULATION_ZH = tuple(w for w in PEOPLE_ZH if w not in ("用户", "使用者", "客户", "顾客", "员", "人"))
+_POPULATION_AFTER = re.compile(
+    r"\s*(?:个|位|名)?\s*[\u4e00-\u9fff]{0,3}?(?:"
+    + "|".join(_POPULATION_ZH)
+    + r")|\s+(?:[a-z-]+\s+){0,2}?(?:"
+    + "|".join(re.escape(w) for w in _POPULATION)
+    + r")\b"
+)
+# "全公司 300 人", "我们团队 12 个人用": a whole organisation's people, counted before the number.
+_ORGANISATION = ("全公司", "公司", "全员", "全体", "团队", "部门", "组里", "内部", "company", "team", "org")
+# Said of people right after their count, they use it at the same time ("300 人同时用", "50 个同事在线").
+_AT_ONCE = re.compile(
+    r"\s*(?:个|位|名)?\s*[\u4e00-\u9fff]{0,4}?(?:同时|并发|在线)|\s+(?:concurrent|simultaneous)"
+)
+
+
+def counts_population(s: str, start: int, end: int) -> bool:
+    """Whether the count at s[start:end] is of an organisation's people who use a served model ("给 100 个同事
+    用", "for 400 developers", "全公司 300 人用"), not of users at once ("300 人同时用", "100 users")."""
+    if _AT_ONCE.match(s, end):
+        return False
+    return _POPULATION_AFTER.match(s, end) is not None or lexicon.has_cue(
+        s[max(0, start - 8) : start], _ORGANISATION
+    )
 
 
 def people_served(s: str) -> int | None:

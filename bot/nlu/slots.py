@@ -787,7 +787,7 @@ def _counted(s: str, num: Num, unit: Unit, before: str, after: str, found: Found
             found.add("turns_per_sample", num.value, num, s)  # "每组 5 轮": the turns of each dialogue
         elif num.value == 1 and _EPOCH_SIZE.match(s, unit.end) is not None:
             return  # "一个 epoch 大约 5 亿 token", "one epoch is 2B tokens": how big a pass is, not how many
-        elif not s[: num.start].endswith("第"):
+        elif not s[: num.start].rstrip().endswith("第"):
             found.add("epochs", num.value, num, s)
     elif unit.kind == "turns":
         if num.value <= 1000:

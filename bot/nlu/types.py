@@ -282,6 +282,8 @@ class Parse:
     working_days: float | None = None
     # "two sprints": the count said; slots.days holds lexicon.SPRINT_DAYS per sprint.
     sprints: float | None = None
+    # "每个 epoch 3 小时", "an epoch takes 90 minutes": the hours of one pass the user measured on their GPUs.
+    epoch_hours: float | None = None
     # The Chinese measure word the samples were counted in ("2 万笔", "3000 则", "5 万条"), so the question
     # about them uses the user's word ("这 2 万笔数据，每笔…").
     sample_word: str | None = None
@@ -354,6 +356,7 @@ class Parse:
             "also_price": self.also_price,
             "working_days": self.working_days,
             "sprints": self.sprints,
+            "epoch_hours": self.epoch_hours,
             "sample_word": self.sample_word,
             "sample_media": self.sample_media,
             "steps_said": self.steps_said,

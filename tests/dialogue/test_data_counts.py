@@ -381,7 +381,10 @@ def test_things_counted_after_the_data_word_are_samples_not_tokens(real: Consult
     zh = ask(real, "7B 全参，数据是 10 万个网页")
     assert zh.startswith("好的：70亿参数，全参数微调。") and "每条大约多少 token" in zh
     hant = ask(real, "微調 7B，資料是 5 萬篇貼文")
-    assert hant.startswith("好的：70億參數，全參數微調。") and "這 5 萬篇資料，每篇大約多少 token？" in hant
+    assert (
+        hant.startswith("好的：70億參數，全參數微調（你只說了“微調”")
+        and "這 5 萬篇資料，每篇大約多少 token？" in hant
+    )
 
 
 def test_the_tokens_of_each_image_or_clip_said_in_many_ways_complete_the_count(real: Consultant) -> None:

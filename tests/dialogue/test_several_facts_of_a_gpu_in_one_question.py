@@ -63,3 +63,25 @@ def test_two_chinese_questions_without_a_comma_get_both_answers(
 ) -> None:
     text = real.handle("g7", question).text
     assert memory in text and "$3.99" in text
+
+
+@pytest.mark.parametrize(
+    ("question", "memory", "price"),
+    [
+        ("H100 多少钱一小时 显存呢", "显存 80 GB", "$3.99"),
+        ("H100 显存多大，价格呢？", "显存 80 GB", "$3.99"),
+        ("H100 一小時租金多少？功耗呢？", "功耗（TDP）700 W", "$3.99"),
+        ("H100 多少錢一小時 顯存呢", "顯存 80 GB", "$3.99"),
+    ],
+)
+def test_a_second_thing_asked_with_ne_alone_is_answered_too(
+    real: Consultant, question: str, memory: str, price: str
+) -> None:
+    text = real.handle("g8", question).text
+    assert memory in text and price in text
+
+
+@pytest.mark.parametrize("question", ["H100 多少钱呢", "H100 显存 80G 多少钱呢"])
+def test_a_price_question_closed_with_ne_is_still_the_price_list(real: Consultant, question: str) -> None:
+    text = real.handle("g9", question).text
+    assert "Lambda" in text and "AWS" in text and "TFLOPS" not in text

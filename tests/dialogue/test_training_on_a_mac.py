@@ -60,3 +60,25 @@ def test_a_sized_job_on_a_mac_gets_its_memory_then_what_a_mac_can_do(
     assert turn.text.index(memory) < turn.text.index(
         "MLX"
     )  # the job's memory first, to hold against the Mac's
+
+
+@pytest.mark.parametrize(
+    ("question", "memory", "inference"),
+    [
+        (
+            "Mac Studio 能跑 70B 吗",
+            "部署 700亿参数的模型需要的显存",
+            "单个请求每秒的 token 数约为内存带宽 ÷ 权重大小",
+        ),
+        ("M2 Ultra 能跑 Qwen2.5-72B 吗？", "部署 Qwen2.5 72B 需要的显存", "128 GB 的 M3 Max 也放不下"),
+        ("Mac mini 跑得動 7B 模型嗎", "部署 70億參數的模型需要的顯存", "適合自己用，不適合多人同時用的服務"),
+        ("can my mac studio run a 70b model?", "Memory to serve 70B", "bandwidth ÷ weight size"),
+    ],
+)
+def test_a_model_to_run_on_a_mac_gets_its_serving_memory_then_what_a_mac_can_do(
+    real: Consultant, question: str, memory: str, inference: str
+) -> None:
+    turn = real.handle("m4", question)
+    assert "faq.apple_silicon" in turn.payload["faq"]
+    assert memory in turn.text and inference in turn.text
+    assert turn.text.index(memory) < turn.text.index(inference)

@@ -45,7 +45,7 @@ def test_a_training_failure_reported_as_a_complaint_gets_its_faq_entry(real: Con
     assert nan.startswith("*训练 loss 变成 NaN 或突然飙升，怎么办？（BF16 也会）*")
     assert "梯度裁剪" in nan
     oom = ask(real, "訓練跑到一半一直 OOM，batch 已經調到 1 了還是爆，怎麼辦")
-    assert oom.startswith("*訓練中途爆顯存（OOM），micro-batch 已經是 1 了還是爆，怎麼辦？*")
+    assert oom.startswith("*訓練時爆顯存（OOM）怎麼辦？micro-batch 降到 1 還是爆呢？*")
     # no question word: the symptom is the question, not a precision to fill in
     said = ask(real, "my loss went nan after 2k steps, using bf16")
     assert said.startswith("*The training loss turned NaN or spiked: what do I do? (BF16 too)*")

@@ -17,7 +17,9 @@ def test_epochs_in_every_form(text: str, epochs: float) -> None:
     assert parse(text).slots.epochs == pytest.approx(epochs)
 
 
-@pytest.mark.parametrize("text", ["多轮对话数据5万条", "第3轮训练挂了", "3轮对话", "7B model, 2 weeks"])
+@pytest.mark.parametrize(
+    "text", ["多轮对话数据5万条", "第3轮训练挂了", "第 3 个 epoch 挂了", "3轮对话", "7B model, 2 weeks"]
+)
 def test_rounds_of_a_dialogue_or_a_round_number_are_not_epochs(text: str) -> None:
     assert parse(text).slots.epochs is None
 

@@ -1,5 +1,6 @@
 """People a model is for ("for 400 developers", "服务 80 位同事", "给全公司 300 人用"): a serving request
-whose count is the concurrent users, unless the message trains a model."""
+whose count is its daily users (the people who use it, not all at once; said so in the answer), unless the
+message trains a model; said to use it at once ("300 人同时用") they are concurrent users."""
 
 from __future__ import annotations
 
@@ -21,10 +22,22 @@ from tests.nlu.said import said
      ("deploy llama 3 8b for 250 students in a course", 250),
      ("服务大约 2000 个客户的客服机器人，7B 模型", 2000)],
 )  # fmt: skip
-def test_people_a_model_is_for_make_a_serving_request_with_that_many_users(text: str, users: int) -> None:
+def test_people_a_model_is_for_make_a_serving_request_with_that_many_daily_users(
+    text: str, users: int
+) -> None:
     parsed = parse(text)
     assert parsed.task == "serve"
-    assert parsed.slots.concurrency == users
+    assert parsed.slots.daily_users == users and parsed.slots.concurrency is None
+
+
+@pytest.mark.parametrize(
+    ("text", "users"),
+    [("部署 Qwen2.5-14B，300 人同时用", 300), ("部署 7B 助手，50 个同事同时用", 50),
+     ("給 50 位同事同時使用的 7B 助手", 50),
+     ("deploy a 7B for 200 engineers, about 20 concurrent users", 20)],
+)  # fmt: skip
+def test_people_said_to_use_it_at_once_are_concurrent_users(text: str, users: int) -> None:
+    assert parse(text).slots.concurrency == users
 
 
 @pytest.mark.parametrize(

@@ -2,18 +2,22 @@
 of it (within one 8-GPU node) that hold the job with room to spare, ranked by the on-demand price
 of that many per hour, with the price date. Without a data size the answer is per hour; the total
 depends on how long the job runs, which is what a full plan adds. Asked on spot ("cheapest gpu for lora
-on a 13b on spot", or "and with spot?" after this answer), only listings sold on spot, by spot price."""
+on a 13b on spot", or "and with spot?" after this answer), only listings sold on spot, by spot price.
+Renting in mainland China, only the cards with a Chinese list price, in yuan."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from bot.dialogue.answers.base import LIGHTER, Question, fewest_that_fit
 from bot.dialogue.answers.feasibility import ONE_NODE, assumptions
 from bot.dialogue.answers.prices import cheapest, rent, rent_per_cloud
+from bot.dialogue.answers.serve import in_china
 from bot.dialogue.reply import Reply
 from bot.nlu.lexicon import SPOT_WORDS
 from bot.nlu.text import normalise
+from bot.render.views import resolve_gpus
 from sizing.assumptions import MIN_HEADROOM
 from sizing.types import Catalog, Method
 
@@ -26,14 +30,30 @@ def answer(q: Question, reply: Reply) -> bool:
     if q.slot("params") is None:
         return False
     method: Method = q.slot("method") or "full_finetune"
-    market = q.market
+    # Renting in mainland China ("国内租，QLoRA 7B 最便宜用什么"): the cards with a Chinese list price, in
+    # yuan, as a China plan rents them (a marketplace's per-GPU price times the GPUs of one host).
+    china = in_china(q)
+    # "用 A800 跑 32B 的 LoRA，一小时多少钱": the GPU named, as few of it as hold the job, at its price
+    # ("有没有比 H100 便宜但够用的卡" names the GPU to beat: every GPU then)
+    text = normalise(q.text).lower
+    on_named = q.u.gpus and not any(w in text for w in _CHEAP_WORDS)
+    named = {g.id for g in resolve_gpus(q.catalog, q.u.gpus)} if on_named else set()
+    market = only(q.kb.china_plan_catalog if china else q.market, named)
     spot = SPOT_WORDS.search(normalise(q.text).lower) is not None
     rows, assumed = ranked(q, method, market, spot=spot)
     fallback = bool(q.clouds) and not rows
-    if fallback:
-        # None of the named clouds sells a GPU that holds it: the whole catalogue, said so.
-        market = q.catalog
+    china_fallback = china and not rows
+    if fallback or china_fallback:
+        # None of the named clouds (or Chinese listings) sells a GPU that holds it: the whole
+        # catalogue, said so.
+        market = only(q.catalog, named)
         rows, assumed = ranked(q, method, market, spot=spot)
+    if named and not rows and not china:
+        # A GPU only Chinese marketplaces list (A800, RTX 4090): their prices, said as such
+        rows, assumed = ranked(q, method, only(q.kb.china_plan_catalog, named), spot=spot)
+        china = bool(rows)
+    if named and not rows:
+        return False  # none of it holds the job in one machine, or it is priced nowhere: the form goes on
     # Fine-tuning has lighter ways than training every weight: the cheapest of them is named when
     # it costs less per hour (QLoRA of a 70B model fits one 80 GB GPU; full fine-tuning needs 8).
     lighter: list[dict[str, Any]] = []
@@ -57,8 +77,33 @@ def answer(q: Question, reply: Reply) -> bool:
         clouds=list(q.clouds),
         clouds_fallback=fallback,
         spot=spot,
+        china=china,
+        china_fallback=china_fallback,
+        named=bool(named),
     )
     return True
+
+
+# Words that ask for cheapness: with a GPU named, the cheapest GPUs rather than the one named.
+_CHEAP_WORDS = (
+    "便宜",
+    "划算",
+    "省钱",
+    "实惠",
+    "性价比",
+    "cheap",
+    "afford",
+    "budget",
+    "cost-effective",
+    "value",
+)
+
+
+def only(market: Catalog, gpu_ids: set[str]) -> Catalog:
+    """`market` with only the GPUs `gpu_ids` (all of them when it is empty)."""
+    if not gpu_ids:
+        return market
+    return replace(market, gpus=tuple(g for g in market.gpus if g.id in gpu_ids))
 
 
 def ranked(

@@ -28,7 +28,7 @@ from bot.nlu.gpus import find_gpus
 from bot.nlu.intents import counts_gpus
 from bot.nlu.lexicon import has_cue
 from bot.nlu.parser import unqualified_fine_tune
-from bot.nlu.question_cues import NEED_ASKED, TOKENS_ASKED
+from bot.nlu.question_cues import NAMED_FAILURES, NEED_ASKED, RUN_FAILED, TOKENS_ASKED
 from bot.nlu.text import normalise
 from sizing.assumptions import ASSUMED_TOKENS_PER_SAMPLE, MIN_HEADROOM
 from sizing.feasibility import Feasibility
@@ -224,6 +224,17 @@ def answer(q: Question, reply: Reply, *, memory_asked: bool = False) -> bool:
         # "we own 8 A100s; can we …" (and "ok, LoRA then" after it): their time, rent only as the alternative
         owned=q.on_owned_gpus,
     )
+    said = normalise(q.text).lower
+    if has_cue(said, RUN_FAILED) and not has_cue(said, NAMED_FAILURES):
+        # "13B 全参 8 张 A100 跑到一半报错": which error it was, and the usual ones with what fits above
+        full = method in ("full_finetune", "pretrain")
+        reply.add(
+            "run_failed",
+            fits=asked["fits"],
+            tight=tight,
+            gpus=count,
+            checkpoint_bytes=params * 14 if full else None,
+        )
     return True
 
 

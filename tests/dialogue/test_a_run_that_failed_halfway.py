@@ -1,0 +1,59 @@
+"""A training run reported failing partway without saying how ("13B 全参 8 张 A100 跑到一半报错",
+"訓練到一半報錯了", "跑着跑着就挂了", "crashed halfway") gets whether the job fits those GPUs, then which
+error it was and the usual causes (memory, NCCL on several GPUs, NaN loss, a full disk at a checkpoint, a
+reclaimed spot instance), not the planning form's data question."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.dialogue.consultant import Consultant
+
+
+@pytest.mark.parametrize(
+    ("message", "fits", "asked", "causes"),
+    [
+        ("13B 全参 8 张 A100 跑到一半报错", "放得下 130亿参数模型的全参数微调", "是哪种错误？",
+         ("NCCL 报错或超时", "loss 变成 NaN", "每个约 182 GB")),
+        ("全參微調 13B 用 8 張 A100，訓練到一半報錯了", "放得下 130億參數模型的全參數微調", "是哪種錯誤？",
+         ("NCCL 報錯或超時", "磁碟寫滿")),
+        ("8 卡 A100 训 13B，跑着跑着就挂了", "放得下", "把报错的最后几行发给我", ("竞价实例被回收",)),
+        ("our 13B full fine-tune on 8 A100s crashed halfway", "can hold full fine-tuning",
+         "which error was it?", ("An NCCL error or timeout", "about 182 GB each")),
+    ],
+)  # fmt: skip
+def test_a_failed_run_gets_the_fit_then_the_usual_causes_and_which_error(
+    real: Consultant, message: str, fits: str, asked: str, causes: tuple[str, ...]
+) -> None:
+    text = real.handle("r1", message).text
+    assert fits in text and asked in text
+    assert all(c in text for c in causes)
+    assert text.index(fits) < text.index(asked)
+    assert "训练数据有多少" not in text and "訓練資料有多少" not in text
+
+
+def test_on_one_gpu_there_is_no_nccl_cause_and_an_adapter_checkpoint_has_no_size(real: Consultant) -> None:
+    text = real.handle("r2", "LoRA 7B 单张 4090 跑一半崩了").text
+    assert "是哪种错误？" in text and "NCCL" not in text and "每个约" not in text
+
+
+def test_a_failure_that_names_itself_gets_no_list_of_causes(real: Consultant) -> None:
+    assert "是哪种错误" not in real.handle("r3", "13B 全参 8 张 A100 OOM 了").text
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "我的 loss 到第二个 epoch 突然变 nan，用的 fp16",
+        "训练到第 3 个 epoch loss 变 NaN 了",
+        "第二個 epoch loss 突然變成 nan，用 fp16 訓練",
+    ],
+)
+def test_a_nan_loss_reported_mid_run_gets_its_faq_entry_not_the_form(real: Consultant, message: str) -> None:
+    turn = real.handle("r4", message)
+    assert turn.payload["faq"][0] == "faq.loss_nan"
+    assert (
+        "loss scaling" in turn.text
+        and "模型有多少参数" not in turn.text
+        and "模型有多少參數" not in turn.text
+    )
