@@ -452,12 +452,15 @@ class Consultant:
 
     @staticmethod
     def _serves_the_job(state: DialogueState, text: str) -> bool:
-        """A serving question that points at the model of the training job held and names no other."""
+        """A serving question that points at the model of the training job held and names no other, or
+        asks only how fast it would answer ("what's the latency on an L4?" after planning Llama 3 8B)."""
+        from bot.nlu.serving import asks_serving_speed
         from bot.nlu.text import normalise
 
         if state.slots.get("params") is None:
             return False
-        return has_any(normalise(text).lower, THE_JOB_MODEL)
+        t = normalise(text).lower
+        return has_any(t, THE_JOB_MODEL) or asks_serving_speed(t)
 
     @staticmethod
     def _form_in_progress(state: DialogueState) -> bool:

@@ -986,6 +986,8 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         serving_msg
         or any(n in filled for n in intents.SERVING_LOAD)
         or (inference and not dataset and (bool(models) or "params" in filled))
+        # "what's the latency on an L4?": a serving speed asked of a GPU (a typical model on it)
+        or (inference and not dataset and bool(gpus) and serving.asks_serving_speed(s))
     )
     task = "serve" if serving_msg else "train" if (method or continued or trains) else None
     if task == "serve":

@@ -49,6 +49,16 @@ INFERENCE = (
     "同时用", "同时使用", "聊天",
     "daily active", "dau", "users", "people", "int4", "int8", "awq", "gptq", "w4a16", "w8a8",
     "latency", "response time", "延迟", "延遲", "响应时间", "響應時間",
+    # "how fast is Llama 3 8B on an L4?": a model's speed, no training word, is its generation speed
+    "how fast", "how quick", "how quickly", "多快", "速度多少", "速度怎么样", "速度怎樣",
+)  # fmt: skip
+# How fast a deployment answers, which is serving when said of a GPU alone ("what's the latency on an L4?",
+# "tokens per second on an H100?", "L4 的延迟多少"): the answer is a model's speed on that GPU (a typical
+# one when none is named). Not "how fast", which of a GPU alone asks its datasheet.
+SERVING_SPEED = (
+    "latency", "response time", "tokens per second", "tokens/s", "tokens/sec", "token/s", "tok/s",
+    "tokens a second", "generation speed", "延迟", "延遲", "响应时间", "響應時間", "生成速度", "每秒token",
+    "token每秒",
 )  # fmt: skip
 # 推理 is inference, but 推理模型/推理能力 is a reasoning model/ability, which may well be trained.
 _REASONING = ("推理模型", "推理能力", "推理数据", "推理题", "推理链", "推理任务数据")
@@ -710,6 +720,11 @@ def runs_inference(s: str) -> bool:
         or holds_weights(s)
         or weighs_weights(s)
     )
+
+
+def asks_serving_speed(s: str) -> bool:
+    """The message asks how fast a deployment answers (see SERVING_SPEED)."""
+    return lexicon.has_cue(s, SERVING_SPEED)
 
 
 def names_service(s: str) -> bool:
