@@ -83,6 +83,7 @@ from bot.nlu.text import normalise
 from bot.ports import TurnLike
 from bot.render.views import entry_view, explain_items, find_entry
 from bot.store.base import SessionState, Store
+from knowledge.text_units import text_units
 from sizing.errors import SizingError
 from sizing.workload import DEFAULT_SEQ_LEN
 
@@ -589,8 +590,10 @@ class Consultant:
             # "…, seq len 5, 14 days": the plan at the default length, the length asked back above it.
         skipped = None
         if u.intent == "skip" and not u.said:
-            skipped = skip_pending(state) or "none"
-            reply.add("skip", resolution=skipped, pending=state.pending, slots=state.slots)
+            skipped = skip_pending(state, text_units().visual_tokens_per_image) or "none"
+            reply.add(
+                "skip", resolution=skipped, pending=state.pending, slots=state.slots, basis=state.sample_basis
+            )
         digressed = False
         if found is not None:
             # "两张能当一张卡用吗": no, said first; then the FAQ on multi-GPU cards, if any matches

@@ -150,7 +150,10 @@ SKIP = (
     "don't know",
     "dont know",
     "not sure",
+    "not really sure",
     "no idea",
+    "no clue",
+    "idk",
     "whatever",
     "pass",
     "any",
@@ -169,7 +172,10 @@ DEFER_MAX = 48
 # or mark).
 UNSURE = (
     "not sure",
+    "not really sure",
     "no idea",
+    "no clue",
+    "idk",
     "don't know",
     "dont know",
     "unsure",
