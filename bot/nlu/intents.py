@@ -1028,7 +1028,9 @@ def _question_kind(
         return "faq"  # "how do I install vllm?", "vllm 怎么开 fp8 kv cache": the engine's how-to, not a plan
     # "what is vLLM?" defines; "what's the latency on an L4?" asks a serving speed on that GPU
     speed_on_gpu = bool(gpus) and serving.asks_serving_speed(t)
-    if sig.serving and not (has_any(t, DEFINE) and not model and not _serving_load(filled) and not speed_on_gpu):
+    if sig.serving and not (
+        has_any(t, DEFINE) and not model and not _serving_load(filled) and not speed_on_gpu
+    ):
         if has_any(t, cues.CHEAPEST) or has_any(t, cues.ON_A_BUDGET):
             return "cheapest_gpu"
         if has_any(t, cues.MEMORY_ASK) and not _serving_load(filled):
