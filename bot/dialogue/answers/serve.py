@@ -514,7 +514,7 @@ def budget_verdict(q: Question, req: ServeRequest, data: Mapping[str, Any]) -> d
     that carries the load against the budget per hour (a monthly or total budget is a month of serving)."""
     if req.budget is None or not (q.u.yes_no or has_cue(normalise(q.text).lower, ENOUGH_ASKS)):
         return None
-    if req.batch is not None and req.budget.period == "total":
+    if req.batch is not None and req.budget.period in ("total", "month"):
         return job_budget_verdict(q, req, data)
     options = data.get("options") or []
     first = options[0] if options else None
@@ -542,8 +542,9 @@ def budget_verdict(q: Question, req: ServeRequest, data: Mapping[str, Any]) -> d
 
 
 def job_budget_verdict(q: Question, req: ServeRequest, data: Mapping[str, Any]) -> dict[str, Any] | None:
-    """ "is $500 enough to label 5M reviews with Llama 3.1 8B?": a batch job's total budget against the whole
-    job's cost on its cheapest option (any precision shown), in the budget's currency."""
+    """ "is $500 enough to label 5M reviews with Llama 3.1 8B?": a batch job's total budget (or a month's,
+    for a job run each month) against the whole job's cost on its cheapest option (any precision shown), in
+    the budget's currency."""
     assert req.budget is not None
     priced = [
         o
@@ -562,6 +563,7 @@ def job_budget_verdict(q: Question, req: ServeRequest, data: Mapping[str, Any]) 
         "currency": req.budget.currency,
         "job_cost": job_usd * rate,
         "budget": req.budget.amount,
+        "per_month": req.budget.period == "month",
         "hours": cheapest["job"]["hours"],
         "gpus": cheapest["gpus"],
         "gpu_name": cheapest["gpu_name"],
