@@ -348,8 +348,11 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
             if q.u.gpus and topic.get("kind") in ON_NAMED_GPU:
                 return ON_NAMED_GPU[str(topic.get("kind"))]  # "and with 4090s?" after the cheapest pick
             return str(topic.get("kind"))
+    # A training plan held beside the serving answer of its model ("we fine-tune an 8B monthly and then serve
+    # it to 200 users"): a load said next is the serving's, not a change to the training plan.
+    beside_plan = topic is not None and topic.get("kind") in SERVING_TOPICS
     if (
-        not form_in_progress
+        (not form_in_progress or beside_plan)
         and kind in ("whatif", "correction")
         and q.u.task == "serve"
         and not q.u.gpus

@@ -1093,6 +1093,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         stack_said=" + ".join(t.original[a:b] for a, b in stack_spans) or None,
         task=task,
         both_tasks=task == "serve" and serving.asks_both_tasks(s),
+        trains_first=task == "serve" and not batch_job and serving.trains_first(s),
         also_price=bool(mentioned)
         and intent not in _PRICE_INTENTS
         and (lexicon.asks_price(s) or intents.has_any(s, intents.PER_PERIOD))  # "what's an A100 per hour"

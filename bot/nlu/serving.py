@@ -628,6 +628,29 @@ def asks_both_tasks(s: str) -> bool:
     return False
 
 
+# A training job said before the serving of its model, as the plan's first step ("we fine-tune an 8B
+# model every month and then serve it to 200 users", "先 LoRA 微调 Qwen2.5 7B，再部署给 300 人用"): both
+# are asked. Not a model already trained ("we fine-tuned Llama 8B and want to deploy it", "训好的模型"),
+# nor adapters served.
+_TRAINED_ALREADY = (
+    "trained", "fine-tuned", "finetuned", "fine tuned", "pretrained", "pre-trained", "已经训", "已训练",
+    "已微调", "训好", "训练好", "微调好", "微调过", "训过", "训完的", "训练完的", "微调完的", "训出来的",
+)  # fmt: skip
+_ADAPTERS_NAMED = ("adapter", "adapters", "适配器")
+
+
+def trains_first(s: str) -> bool:
+    """A serving message that plans a training job first (see _TRAINED_ALREADY): its first training word
+    comes before its first serving word, or it has none ("fine-tune it monthly for 200 concurrent users")."""
+    if not lexicon.has_cue(s, lexicon.TRAINING) or lexicon.has_cue(s, _TRAINED_ALREADY):
+        return False
+    if lexicon.has_cue(s, _ADAPTERS_NAMED) or adapters_served(s)[1] is not None:
+        return False  # "we have 20 LoRA adapters to serve": adapters already trained
+    trains_at = min(m.start() for m in lexicon.phrases_in(s, lexicon.TRAINING))
+    serves_at = min((m.start() for m in lexicon.phrases_in(s, SERVING)), default=len(s))
+    return trains_at < serves_at
+
+
 # A model's weights held by the GPU, asked with no training word ("can one H100 hold the weights of a
 # 70B?", "一张 H100 能放下 70B 的权重吗"): the memory of the weights at each precision, as for serving.
 WEIGHT_WORDS = ("weights", "weight files", "model weights", "权重", "权重文件", "模型权重")
