@@ -21,7 +21,8 @@ ENGINES = ("vllm", "sglang", "tensorrt-llm", "tensorrt llm", "trt-llm", "tgi", "
 SERVING = (
     "serve", "serves", "serving", "served", "inference", "inferencing", "deploy", "deployment", "deploying",
     "deployed",
-    "host", "hosting", "in production", "online service", "chatbot for", "api for", "qps", "rps", "ttft",
+    "host", "hosting", "in production", "online service", "endpoint", "endpoints", "chatbot for", "api for",
+    "qps", "rps", "ttft",
     "time to first token", "first token", "tokens/s per user", "concurrent users", "concurrent requests",
     "concurrency", *lexicon.REQUEST_RATES, *ENGINES, "kv cache", "kv-cache",
     "推理", "推论", "部署", "上线服务", "在线服务", "服务化", "并发", "首token", "首字", "kv缓存",
