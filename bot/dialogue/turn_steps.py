@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 from bot.dialogue import policy
 from bot.dialogue.answers import gpu_count
 from bot.dialogue.answers.base import Question
-from bot.dialogue.answers.capability import topic as capability_topic
+from bot.dialogue.answers.capability import no_link_premise, topic as capability_topic
 from bot.dialogue.answers.capacity import capacity_answer
 from bot.dialogue.answers.catalogue import answer_gpus, figures_asked
 from bot.dialogue.answers.cluster import spot_advice
@@ -427,6 +427,7 @@ def frame_question(ctx: TurnContext) -> DialogueState | None:
     direct = ctx.direct = policy.kind_of(question, state.topic, ctx.in_form)
     if direct != "figure_check":
         corrections(ctx.found_corrections, reply)  # the figure check answers with them itself
+        no_link_premise(question, reply)  # "two 4090s with nvlink": the 4090 has none
         if not ctx.found_corrections and direct is not None:
             confirm_figures(question, reply)  # "is the B200 180GB? also, how many…": yes, then the rest
     outside = ctx.outside = policy.outside_note(question, direct)
