@@ -21,8 +21,7 @@ ENGINES = ("vllm", "sglang", "tensorrt-llm", "tensorrt llm", "trt-llm", "tgi", "
 SERVING = (
     "serve", "serves", "serving", "served", "inference", "inferencing", "deploy", "deployment", "deploying",
     "deployed",
-    "host", "hosting", "in production", "online service", "endpoint", "endpoints", "chatbot for", "api for",
-    "qps", "rps", "ttft",
+    "host", "hosting", "in production", "online service", "chatbot for", "api for", "qps", "rps", "ttft",
     "time to first token", "first token", "tokens/s per user", "concurrent users", "concurrent requests",
     "concurrency", *lexicon.REQUEST_RATES, *ENGINES, "kv cache", "kv-cache",
     "推理", "推论", "部署", "上线服务", "在线服务", "服务化", "并发", "首token", "首字", "kv缓存",
@@ -50,6 +49,8 @@ INFERENCE = (
     "同时用", "同时使用", "聊天",
     "daily active", "dau", "users", "people", "int4", "int8", "awq", "gptq", "w4a16", "w8a8",
     "latency", "response time", "延迟", "延遲", "响应时间", "響應時間",
+    # "keep a 70B endpoint up 24/7": a model's endpoint is the model served ("an API endpoint" alone is not)
+    "endpoint", "endpoints",
     # "how fast is Llama 3 8B on an L4?": a model's speed, no training word, is its generation speed
     "how fast", "how quick", "how quickly", "多快", "速度多少", "速度怎么样", "速度怎樣",
 )  # fmt: skip

@@ -446,6 +446,10 @@ def test_an_endpoint_for_a_model_is_serving_it(text: str) -> None:
     assert parse(text).task == "serve"
 
 
+def test_an_endpoint_with_no_model_is_no_serving_request() -> None:
+    assert parse("does Lambda have an API endpoint to launch instances?").task != "serve"
+
+
 def test_a_model_trained_before_its_serving_is_said_to_come_first() -> None:
     assert parse("we fine-tune a 8B model every month and then serve it to ~200 users").trains_first
     assert parse("QLoRA fine-tune Mistral 7B on our chats then host it for 40 concurrent users").trains_first
