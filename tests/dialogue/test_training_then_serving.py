@@ -93,3 +93,10 @@ def test_a_model_already_trained_is_only_served(real: Consultant, text: str) -> 
     reply = ask(real, text)
     assert "before it:*" not in reply and "部署前的" not in reply
     assert "How much training data" not in reply
+
+
+def test_the_people_served_after_the_training_are_the_serving_load(real: Consultant) -> None:
+    text = "we plan to fine-tune llama 3 8b on 10k examples and serve it internally to 30 engineers"
+    assert parse(text).slots.concurrency == 30
+    assert ask(real, text).startswith("*Serving Llama 3 8B (BF16) to 30 concurrent users*")
+    assert parse("fine-tune a 7B for our 300 support agents").task == "train"  # a training job alone
