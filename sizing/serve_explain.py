@@ -30,6 +30,7 @@ from sizing.serve_memory import (
     windows_cached,
 )
 from sizing.serve_precision import kernel_for
+from sizing.serve_rank import Context, job_cost_usd
 from sizing.serve_result import ServeExcluded, ServeOption
 from sizing.serve_speed import Speed, Timing, peak_tflops
 from sizing.serve_types import RELAXED_TPOT_FACTOR, ServeRequest
@@ -789,9 +790,9 @@ def warnings(
     if first is not None:
         out += _fp8_kv_warning(req, first)
     out += _engine_note(req)
-    if req.budget is not None and first is not None and first.hourly_usd is not None:
-        from sizing.serve_rank import Context
-
+    if req.budget is not None and Context(req, catalog).job_budget_usd() is not None:
+        out += _job_over_budget(req, options, catalog)
+    elif req.budget is not None and first is not None and first.hourly_usd is not None:
         limit = Context(req, catalog).budget_usd_per_hour()
         if limit is not None and first.hourly_usd > limit * 1.0001:
             out.append(
@@ -805,6 +806,33 @@ def warnings(
                 )
             )
     return out
+
+
+def _job_over_budget(req: ServeRequest, options: list[ServeOption], catalog: Catalog) -> list[SizingWarning]:
+    """A batch job's total (or monthly) budget against the whole job's cost on its cheapest option shown, any
+    precision: a warning only when even that one costs more."""
+    ctx = Context(req, catalog)
+    cap = ctx.job_budget_usd()
+    costs = [(c, o) for o in options if o.fits and (c := job_cost_usd(o, ctx)) is not None]
+    if cap is None or not costs:
+        return []
+    cost, o = min(costs, key=lambda co: co[0])
+    if cost <= cap * 1.0001:
+        return []
+    return [
+        _w(
+            "serve_job_over_budget",
+            f"The cheapest option for the whole job, {o.replica.gpus} × {o.gpu.name} ({o.replica.precision.upper()})"
+            f"{f' × {o.replicas} replicas' if o.replicas > 1 else ''}, costs {usd(cost)}, over the budget of {usd(cap)}"
+            f"{' (a month of the job)' if req.budget is not None and req.budget.period == 'month' else ''}.",
+            job_cost_usd=cost,
+            budget_usd=cap,
+            gpus=o.gpus,
+            gpu_name=o.gpu.name,
+            precision=o.replica.precision,
+            monthly=req.budget is not None and req.budget.period == "month",
+        )
+    ]
 
 
 # Engine names as answers write them.

@@ -35,9 +35,10 @@ class Context:
         return self.req.concurrency is not None or self.req.qps is not None
 
     def job_budget_usd(self) -> float | None:
-        """A total budget for a batch job: what the whole job may cost, in dollars (None: no such budget)."""
+        """A total or monthly budget for a batch job: what the whole job may cost, in dollars (a month's
+        budget pays for a job run within the month, as a monthly job is; None: no such budget)."""
         b = self.req.budget
-        if self.req.batch is None or b is None or b.period != "total":
+        if self.req.batch is None or b is None or b.period not in ("total", "month"):
             return None
         return b.amount / self.catalog.usd_to_cny if b.currency == "CNY" else b.amount
 
@@ -92,18 +93,28 @@ def _miss(o: ServeOption, ctx: Context) -> float:
     return max(ratios)
 
 
-def _usable(o: ServeOption, ctx: Context) -> bool:
+def _usable(o: ServeOption, ctx: Context, *, budget: bool = True) -> bool:
+    """The option fits, meets the latency targets (a batch job: its window), is priced and, with `budget`,
+    is within the budget."""
+    if not (o.fits and o.meets_latency and o.quote is not None):
+        return False
+    if not budget:
+        return True
     job_cap = ctx.job_budget_usd()
     if job_cap is not None:
-        per_m = o.usd_per_million_tokens
-        job = ctx.req.batch
-        assert job is not None
-        total_m = job.requests * ctx.req.output_tokens / 1e6
-        affordable_job = per_m is not None and per_m * total_m <= job_cap * 1.0001
-        return o.fits and o.meets_latency and o.quote is not None and affordable_job
+        cost = job_cost_usd(o, ctx)
+        return cost is not None and cost <= job_cap * 1.0001
     cap = ctx.budget_usd_per_hour()
-    affordable = cap is None or (o.hourly_usd is not None and o.hourly_usd <= cap * 1.0001)
-    return o.fits and o.meets_latency and o.quote is not None and affordable
+    return cap is None or (o.hourly_usd is not None and o.hourly_usd <= cap * 1.0001)
+
+
+def job_cost_usd(o: ServeOption, ctx: Context) -> float | None:
+    """What a batch job costs on the option in all, in dollars: its tokens at the option's cost per token
+    (None: not a batch job, or the option is unpriced)."""
+    job, per_m = ctx.req.batch, o.usd_per_million_tokens
+    if job is None or per_m is None:
+        return None
+    return per_m * job.requests * ctx.req.output_tokens / 1e6
 
 
 def _prefer_nvidia(ordered: list[ServeOption], ctx: Context) -> list[ServeOption]:
@@ -162,7 +173,10 @@ def rank(
         quick = [o for o in usable if _hourly(o) <= _hourly(first) * FASTEST_COST_CAP and o.speed]
         if quick:
             add(min(quick, key=_fastest_key(ctx)), "fastest")
-        smaller = sorted((o for o in lower if _usable(o, ctx)), key=key)
+        # Over the budget, a smaller precision that costs less still shows: it comes closest, or meets it
+        smaller = sorted((o for o in lower if _usable(o, ctx)), key=key) or sorted(
+            (o for o in lower if _usable(o, ctx, budget=False)), key=key
+        )
         if smaller and key(smaller[0])[0] < key(first)[0]:
             add(smaller[0], "lower_precision")
         seen = {o.gpu.id for o in out}

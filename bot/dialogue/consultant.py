@@ -85,6 +85,7 @@ from bot.nlu.text import normalise
 from bot.ports import TurnLike
 from bot.render.views import entry_view, explain_items, find_entry
 from bot.store.base import SessionState, Store
+from knowledge.text_units import text_units
 from sizing.errors import SizingError
 from sizing.workload import DEFAULT_SEQ_LEN
 
@@ -106,6 +107,12 @@ UNREAD_VALUE_INTENTS = ("unknown", "whatif", "correction", "size")
 HOME_PLAN_KEYS = ("gpu", "gpus", "days", "cost")
 # What a serving question takes from the training job it points at ("同一个模型"): the model.
 JOB_MODEL_SLOTS = ("params", "model", "active_params")
+# What a message planning training before serving says of the training run (not the serving's GPUs,
+# precision or budget): the form starts from these.
+TRAINED_BEFORE_SERVING = (
+    *JOB_MODEL_SLOTS, "method", "tokens", "data_bytes", "epochs", "days", "seq_len", "stack", "recompute",
+    "offload", "low_memory", "text_unit",
+)  # fmt: skip
 # The question kinds that ask whether hardware holds a job ("能放下吗", "is 12 GB enough for QLoRA?").
 FIT_KINDS = ("feasibility", "memory")
 
@@ -454,12 +461,15 @@ class Consultant:
 
     @staticmethod
     def _serves_the_job(state: DialogueState, text: str) -> bool:
-        """A serving question that points at the model of the training job held and names no other."""
+        """A serving question that points at the model of the training job held and names no other, or
+        asks only how fast it would answer ("what's the latency on an L4?" after planning Llama 3 8B)."""
+        from bot.nlu.serving import asks_serving_speed
         from bot.nlu.text import normalise
 
         if state.slots.get("params") is None:
             return False
-        return has_any(normalise(text).lower, THE_JOB_MODEL)
+        t = normalise(text).lower
+        return has_any(t, THE_JOB_MODEL) or asks_serving_speed(t)
 
     @staticmethod
     def _form_in_progress(state: DialogueState) -> bool:
@@ -475,12 +485,29 @@ class Consultant:
         remembered = policy.topic_after(kind, q)
         if remembered is not None:
             state.topic = remembered
+        if kind == "serve" and q.u.trains_first and not self._form_in_progress(state):
+            self._train_before_serving(state, reply, q)
+            return True
         if kind in policy.OFFERS_PLAN and not self._form_in_progress(state):
             self._start_offered_plan(state, kind, q)
         if state.pending is not None or kind in policy.INVITE_AFTER:
             # In the middle of the form: back to its question; before any: one invitation line.
             ask_next(state, reply, said=False)
         return True
+
+    def _train_before_serving(self, state: DialogueState, reply: Reply, q: Question) -> None:
+        """ "we fine-tune an 8B model every month and then serve it to 200 users": after the serving answer,
+        the training run before it, as the form from what the message says of it (the model, the method,
+        the data, a deadline): its plan when that is all it needs, else the form's next question."""
+        said = {k: v for k, v in q.u.said.items() if k in TRAINED_BEFORE_SERVING and v is not None}
+        reply.add("train_before_serving", method=said.get("method"))
+        trainer = replace(q.u, said=said, task="train", intent="size", kind="size", gpus=())
+        serving = state.topic
+        self._form_step(state, reply, trainer, None, q.text)
+        # Neither the question it asks nor the plan holds the next turn: "what about 500 users?" is still
+        # about the serving answer, and the data or deadline said next fills the training run's form.
+        state.pending = None
+        state.topic = serving
 
     def _saving_on_plan(self, state: DialogueState, reply: Reply, q: Question, kind: str) -> bool:
         """ "How much would spot save?", "包月能省多少" after a plan: the saving on that plan's options
@@ -590,8 +617,10 @@ class Consultant:
             # "…, seq len 5, 14 days": the plan at the default length, the length asked back above it.
         skipped = None
         if u.intent == "skip" and not u.said:
-            skipped = skip_pending(state) or "none"
-            reply.add("skip", resolution=skipped, pending=state.pending, slots=state.slots)
+            skipped = skip_pending(state, text_units().visual_tokens_per_image) or "none"
+            reply.add(
+                "skip", resolution=skipped, pending=state.pending, slots=state.slots, basis=state.sample_basis
+            )
         digressed = False
         if found is not None:
             # "两张能当一张卡用吗": no, said first; then the FAQ on multi-GPU cards, if any matches

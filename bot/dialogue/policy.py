@@ -32,6 +32,7 @@ from bot.dialogue.answers import (
     provider,
     published,
     serve,
+    serve_budget,
     serve_fit,
     serve_pick,
     stored,
@@ -79,6 +80,7 @@ ANSWERS: dict[str, Answer] = {
     "serve_cards": serve_fit.cards,  # cards described by memory alone, weighed against the model
     "serve_cheapest": serve_pick.cheapest,
     "serve_compare": serve_pick.compare,
+    "serve_budget": serve_budget.answer,  # "$500 a month, what's the biggest model we can serve?"
     "model_info": model_info.answer,  # a named model's card: layers, active parameters, KV per token
     "cheapest_offering": offering.answer,
     "price_coverage": coverage.answer,  # which providers the catalogue prices, and how to add one
@@ -291,6 +293,10 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
     if not q.u.gpus and not workload and not form_in_progress and capability.outside_support(q) is not None:
         return "capability"  # "does vLLM support the Gaudi 3?": the library's documented support, not "not in
         # the catalogue" alone
+    if serve_budget.applies(q, form_in_progress):
+        return (
+            "serve_budget"  # "our budget is $500/month for inference, what's the biggest model we can serve?"
+        )
     if budget.applies(q, form_in_progress):
         return "budget"  # "我有 1 万块预算，能训练什么模型": what the budget buys, not "how many parameters?"
     if q.u.task == "serve" and not q.u.gpus and not form_in_progress and serve_fit.describes_cards(q):
@@ -348,8 +354,11 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
             if q.u.gpus and topic.get("kind") in ON_NAMED_GPU:
                 return ON_NAMED_GPU[str(topic.get("kind"))]  # "and with 4090s?" after the cheapest pick
             return str(topic.get("kind"))
+    # A training plan held beside the serving answer of its model ("we fine-tune an 8B monthly and then serve
+    # it to 200 users"): a load said next is the serving's, not a change to the training plan.
+    beside_plan = topic is not None and topic.get("kind") in SERVING_TOPICS
     if (
-        not form_in_progress
+        (not form_in_progress or beside_plan)
         and kind in ("whatif", "correction")
         and q.u.task == "serve"
         and not q.u.gpus

@@ -407,14 +407,16 @@ def missing(state: DialogueState) -> list[str]:
     ]
 
 
-def skip_pending(state: DialogueState) -> str | None:
+def skip_pending(state: DialogueState, tokens_per_image: float | None = None) -> str | None:
     """Apply the user's "skip / don't know" to the pending slot; return how it was resolved.
 
     - days: plan without a deadline (the engine picks a sensible cluster size and reports days);
+    - data counted in images whose tokens per image were asked ("100k images" … "not sure"): the images
+      at `tokens_per_image` (LLaVA-1.5's visual tokens, knowledge text_units), flagged as an assumption;
     - data for pre-training: assume Chinchilla-optimal tokens, flagged as an assumption;
     - params, and data for fine-tuning: no honest default exists, so the question stays open
       and is asked again differently (examples and buttons).
-    Returns "days", "chinchilla" or None when nothing could be assumed.
+    Returns "days", "visual_tokens", "chinchilla" or None when nothing could be assumed.
     """
     slot = state.pending
     slots = state.slots
@@ -422,6 +424,18 @@ def skip_pending(state: DialogueState) -> str | None:
         if "days" not in state.skipped:
             state.skipped.append("days")
         return "days"
+    parts = state.sample_parts or {}
+    if slot == "data" and tokens_per_image and state.samples and parts.get("media") == "image":
+        images = float(state.samples)
+        slots["tokens"] = images * tokens_per_image
+        state.sample_basis = {"samples": images, "per_sample": float(tokens_per_image), "media": "image"}
+        if parts.get("word"):
+            state.sample_basis["word"] = parts["word"]
+        state.samples = None
+        state.sample_parts = None
+        if "tokens" not in state.assumed:
+            state.assumed.append("tokens")
+        return "visual_tokens"
     if slot == "data" and slots.get("params") and (slots.get("method") or "pretrain") == "pretrain":
         slots["tokens"] = float(slots["params"]) * CHINCHILLA_TOKENS_PER_PARAM
         if "tokens" not in state.assumed:

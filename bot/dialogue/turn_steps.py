@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 from bot.dialogue import policy
 from bot.dialogue.answers import gpu_count
 from bot.dialogue.answers.base import Question
-from bot.dialogue.answers.capability import topic as capability_topic
+from bot.dialogue.answers.capability import no_link_premise, topic as capability_topic
 from bot.dialogue.answers.capacity import capacity_answer
 from bot.dialogue.answers.catalogue import answer_gpus, figures_asked
 from bot.dialogue.answers.cluster import spot_advice
@@ -45,9 +45,11 @@ from bot.dialogue.answers.measured import add_measured_time
 from bot.dialogue.answers.own_or_rent import leaves_own, rent_instead
 from bot.dialogue.answers.serve import ENOUGH_ASKS
 from bot.dialogue.answers.workload_compare import (
+    asks_why_before_plan,
     asks_why_gpu,
     compare_on_gpus,
     compares_workload,
+    why_no_plan,
     why_on_plan,
 )
 from bot.dialogue.ask import ask_next, not_started
@@ -426,6 +428,7 @@ def frame_question(ctx: TurnContext) -> DialogueState | None:
     direct = ctx.direct = policy.kind_of(question, state.topic, ctx.in_form)
     if direct != "figure_check":
         corrections(ctx.found_corrections, reply)  # the figure check answers with them itself
+        no_link_premise(question, reply)  # "two 4090s with nvlink": the 4090 has none
         if not ctx.found_corrections and direct is not None:
             confirm_figures(question, reply)  # "is the B200 180GB? also, how many…": yes, then the rest
     outside = ctx.outside = policy.outside_note(question, direct)
@@ -551,11 +554,16 @@ def workload_compare(ctx: TurnContext) -> DialogueState | None:
 
 
 def why_this_gpu(ctx: TurnContext) -> DialogueState | None:
-    """ "为什么不用 H100？", "why that GPU?" after a plan: the job on its GPU beside the other."""
+    """ "为什么不用 H100？", "why that GPU?" after a plan: the job on its GPU beside the other. Before any
+    plan ("why the B200?"): no GPU is chosen yet, and what decides the choice (after a serving answer, what
+    decided its GPU); the form's question follows when one is open. The GPU named sets nothing."""
     c, state = ctx.c, ctx.state
     if ctx.direct is None and state.last is not None and not missing(state) and asks_why_gpu(ctx.text, ctx.u):
         if why_on_plan(state, ctx.u, ctx.reply, c.kb, c._plan, c._clock()):
             return state
+    if state.last is None and asks_why_before_plan(ctx.text, ctx.u):
+        serving = why_no_plan(state, ctx.u, ctx.reply, c.kb)
+        return state if serving and state.pending is None else ask_next(state, ctx.reply, said=False)
     return None
 
 

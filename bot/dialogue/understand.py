@@ -119,6 +119,7 @@ class Understood:
     # fields asked (kind model_info); a GPU memory size asked for ({"op", "gb"}); working days said.
     task: str | None = None
     both_tasks: bool = False  # serving and training asked side by side: both answers
+    trains_first: bool = False  # a training job planned before serving its model: both answered
     also_price: bool = False  # a named GPU's price asked beside another question: the price follows
     proposes_gpu: bool = False
     asks_time: bool = False
@@ -377,6 +378,7 @@ def understand(
         tokens_per_turn=_positive(getattr(parsed.slots, "tokens_per_turn", None)),
         task=getattr(parsed, "task", None),
         both_tasks=bool(getattr(parsed, "both_tasks", False)),
+        trains_first=bool(getattr(parsed, "trains_first", False)),
         also_price=bool(getattr(parsed, "also_price", False)),
         proposes_gpu=bool(getattr(parsed, "proposes_gpu", False)),
         asks_time=bool(getattr(parsed, "asks_time", False)),

@@ -48,6 +48,8 @@ _RANGE_GAP = re.compile(r"\s*(?:[kmgtp]?b|[kmbt]|gib|tib|亿|万亿|万)?\s*(?:~
 
 # Words right before a value that say it is the wrong one (in corrections).
 NEGATIONS = ("不是", "而不是", "而非", "not", "instead of", "rather than")
+# A why before the negation proposes the value instead: "why not 16 GPUs?", "为什么不是 16 张卡？".
+_PROPOSING = ("why not", "为什么不是", "為什麼不是", "为啥不是", "為啥不是")
 
 # A value turned down in its own clause, and the next clause opening with what is taken instead:
 # "一个半 epoch 不太现实，就两个 epoch", "2 months is too long, let's say 6 weeks".
@@ -177,7 +179,8 @@ def _signed(value: float, negative: bool) -> float | None:
 
 def negated(s: str, start: int) -> bool:
     """A negation right before the value at `start`: "不是 8 卡", "not 7B" name the value being replaced."""
-    return s[max(0, start - 16) : start].rstrip().endswith(NEGATIONS)
+    head = s[max(0, start - 16) : start].rstrip()
+    return head.endswith(NEGATIONS) and not head.endswith(_PROPOSING)
 
 
 def _clause_turning_down(s: str, end: int) -> re.Match[str] | None:

@@ -150,7 +150,10 @@ SKIP = (
     "don't know",
     "dont know",
     "not sure",
+    "not really sure",
     "no idea",
+    "no clue",
+    "idk",
     "whatever",
     "pass",
     "any",
@@ -169,7 +172,10 @@ DEFER_MAX = 48
 # or mark).
 UNSURE = (
     "not sure",
+    "not really sure",
     "no idea",
+    "no clue",
+    "idk",
     "don't know",
     "dont know",
     "unsure",
@@ -1025,7 +1031,11 @@ def _question_kind(
         return "faq"  # "how do I autoscale vLLM replicas?", "冷启动要多久": how to run it, not a default plan
     if serving.asks_engine_howto(t) and not serving_load(filled) and not has_any(t, HOW_MANY_GPUS):
         return "faq"  # "how do I install vllm?", "vllm 怎么开 fp8 kv cache": the engine's how-to, not a plan
-    if sig.serving and not (has_any(t, DEFINE) and not model and not serving_load(filled)):
+    # "what is vLLM?" defines; "what's the latency on an L4?" asks a serving speed on that GPU
+    speed_on_gpu = bool(gpus) and serving.asks_serving_speed(t)
+    if sig.serving and not (
+        has_any(t, DEFINE) and not model and not serving_load(filled) and not speed_on_gpu
+    ):
         if has_any(t, cues.CHEAPEST) or has_any(t, cues.ON_A_BUDGET):
             return "cheapest_gpu"
         if has_any(t, cues.MEMORY_ASK) and not serving_load(filled):

@@ -874,7 +874,10 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         # "8 卡里有 4 张在跑推理，剩下的训 13B": the busy part's serving is not the request
         serving_msg = serving.is_serving(_mask(s, list(serves.values()) + busy_clauses(s)))
     # "服务 80 位同事", "code completion for 400 developers": the people a model is for make it serving
-    people_at = None if trains else serving.people_served(masked)
+    # ... and so do they after a training job that comes first ("fine-tune llama 3 8b and serve it to 30
+    # engineers"), not of a training job alone ("fine-tune a 7B for our 300 support agents")
+    serves_after = trains and serving_msg and serving.trains_first(s)
+    people_at = None if trains and not serves_after else serving.people_served(masked)
     serving_msg = serving_msg or people_at is not None or (not trains and serving.names_service(s))
     found = extract(masked, nums, gpus, t.lang, named_model=bool(models), serving=serving_msg or inference)
     if not (serving_msg or inference or trains) and any(
@@ -1066,6 +1069,8 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         serving_msg
         or intents.serving_load(filled)
         or (inference and not dataset and (bool(models) or "params" in filled))
+        # "what's the latency on an L4?": a serving speed asked of a GPU (a typical model on it)
+        or (inference and not dataset and bool(gpus) and serving.asks_serving_speed(s))
     )
     task = "serve" if serving_msg else "train" if (method or continued or trains) else None
     if task == "serve":
@@ -1176,6 +1181,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         data_language_said=_said_data_language(s, stated=True),
         task=task,
         both_tasks=task == "serve" and serving.asks_both_tasks(s),
+        trains_first=task == "serve" and not batch_job and serving.trains_first(s),
         also_price=bool(mentioned)
         and intent not in _PRICE_INTENTS
         and (lexicon.asks_price(s) or intents.has_any(s, intents.PER_PERIOD))  # "what's an A100 per hour"

@@ -49,6 +49,18 @@ INFERENCE = (
     "同时用", "同时使用", "聊天",
     "daily active", "dau", "users", "people", "int4", "int8", "awq", "gptq", "w4a16", "w8a8",
     "latency", "response time", "延迟", "延遲", "响应时间", "響應時間",
+    # "keep a 70B endpoint up 24/7": a model's endpoint is the model served ("an API endpoint" alone is not)
+    "endpoint", "endpoints",
+    # "how fast is Llama 3 8B on an L4?": a model's speed, no training word, is its generation speed
+    "how fast", "how quick", "how quickly", "多快", "速度多少", "速度怎么样", "速度怎樣",
+)  # fmt: skip
+# How fast a deployment answers, which is serving when said of a GPU alone ("what's the latency on an L4?",
+# "tokens per second on an H100?", "L4 的延迟多少"): the answer is a model's speed on that GPU (a typical
+# one when none is named). Not "how fast", which of a GPU alone asks its datasheet.
+SERVING_SPEED = (
+    "latency", "response time", "tokens per second", "tokens/s", "tokens/sec", "token/s", "tok/s",
+    "tokens a second", "generation speed", "延迟", "延遲", "响应时间", "響應時間", "生成速度", "每秒token",
+    "token每秒",
 )  # fmt: skip
 # 推理 is inference, but 推理模型/推理能力 is a reasoning model/ability, which may well be trained.
 _REASONING = ("推理模型", "推理能力", "推理数据", "推理题", "推理链", "推理任务数据")
@@ -619,6 +631,29 @@ def asks_both_tasks(s: str) -> bool:
     return False
 
 
+# A training job said before the serving of its model, as the plan's first step ("we fine-tune an 8B
+# model every month and then serve it to 200 users", "先 LoRA 微调 Qwen2.5 7B，再部署给 300 人用"): both
+# are asked. Not a model already trained ("we fine-tuned Llama 8B and want to deploy it", "训好的模型"),
+# nor adapters served.
+_TRAINED_ALREADY = (
+    "trained", "fine-tuned", "finetuned", "fine tuned", "pretrained", "pre-trained", "已经训", "已训练",
+    "已微调", "训好", "训练好", "微调好", "微调过", "训过", "训完的", "训练完的", "微调完的", "训出来的",
+)  # fmt: skip
+_ADAPTERS_NAMED = ("adapter", "adapters", "适配器")
+
+
+def trains_first(s: str) -> bool:
+    """A serving message that plans a training job first (see _TRAINED_ALREADY): its first training word
+    comes before its first serving word, or it has none ("fine-tune it monthly for 200 concurrent users")."""
+    if not lexicon.has_cue(s, lexicon.TRAINING) or lexicon.has_cue(s, _TRAINED_ALREADY):
+        return False
+    if lexicon.has_cue(s, _ADAPTERS_NAMED) or adapters_served(s)[1] is not None:
+        return False  # "we have 20 LoRA adapters to serve": adapters already trained
+    trains_at = min(m.start() for m in lexicon.phrases_in(s, lexicon.TRAINING))
+    serves_at = min((m.start() for m in lexicon.phrases_in(s, SERVING)), default=len(s))
+    return trains_at < serves_at
+
+
 # A model's weights held by the GPU, asked with no training word ("can one H100 hold the weights of a
 # 70B?", "一张 H100 能放下 70B 的权重吗"): the memory of the weights at each precision, as for serving.
 WEIGHT_WORDS = ("weights", "weight files", "model weights", "权重", "权重文件", "模型权重")
@@ -744,6 +779,11 @@ def runs_inference(s: str) -> bool:
         or holds_weights(s)
         or weighs_weights(s)
     )
+
+
+def asks_serving_speed(s: str) -> bool:
+    """The message asks how fast a deployment answers (see SERVING_SPEED)."""
+    return lexicon.has_cue(s, SERVING_SPEED)
 
 
 def names_service(s: str) -> bool:

@@ -275,6 +275,9 @@ class Parse:
     task: str | None = None  # "serve": inference / deployment; "train": training named; None: not said
     # Serving and training asked side by side ("推理跟全参微调各要多少显存"): both answers (task is "serve").
     both_tasks: bool = False
+    # A training job planned before serving its model ("we fine-tune an 8B monthly and then serve it to 200
+    # users"): the serving answer, then the training form from what the message says (task is "serve").
+    trains_first: bool = False
     # A named GPU's price asked beside another question ("is the L40S good for training, and what does it
     # cost a month?", "H200 一小时多少钱？跑 70B 推理要几张？"): the price follows the other answer.
     also_price: bool = False
@@ -353,6 +356,7 @@ class Parse:
             "stack_said": self.stack_said,
             "task": self.task,
             "both_tasks": self.both_tasks,
+            "trains_first": self.trains_first,
             "also_price": self.also_price,
             "working_days": self.working_days,
             "sprints": self.sprints,

@@ -169,8 +169,9 @@ _PLAIN_WORD = re.compile(r"(?:\d{1,3}-)?[a-z][a-z-]*(?:/[a-z][a-z-]*)?")
 
 
 def samples_after_modifiers(s: str, num: Num) -> Unit | None:
-    """ "20k support tickets", "50k customer conversations": a count, a word or two that describe the
-    samples, then a word for samples. Only plain English words in between, never a number or unit."""
+    """ "20k support tickets", "50k customer conversations", "300k captioned photos": a count, a word or
+    two that describe the samples, then a word for samples (or for images or videos). Only plain English
+    words in between, never a number or unit."""
     j = num.end
     for _ in range(SAMPLE_MODIFIERS):
         if j >= len(s) or s[j] != " ":
@@ -180,7 +181,7 @@ def samples_after_modifiers(s: str, num: Num) -> Unit | None:
             return None
         j = word.end()
         unit = unit_after(s, Num(j, j, num.value, num.mult))
-        if unit.kind == "samples":
+        if unit.kind in ("samples", "images", "videos"):
             return unit
     return None
 

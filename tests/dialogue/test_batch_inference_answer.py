@@ -75,6 +75,53 @@ def test_a_total_budget_for_a_batch_job_is_weighed_against_the_whole_jobs_cost(r
     assert not any("a month of serving" in r or "按一个月" in r for r in (enough, short, zh))
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "is $150 enough to label 2M support tickets with Llama 3.1 70B within 5 days?",
+        "can we classify 2M support tickets with Llama 3.1 70B in 5 days for $150?",
+        "用 Llama 3.1 70B 五天内给 200 万条工单打标签，预算 150 美元够吗？",
+    ],
+)
+def test_a_batch_budget_too_small_for_any_precision_names_the_cheapest_one_fp8(
+    real: Consultant, text: str
+) -> None:
+    reply = ask(real, text)
+    first = reply.split("\n")[0]
+    assert first.startswith(("*No: the budget does not cover it.*", "*不够*"))
+    assert "FP8" in first and "$205" in first  # the FP8 option, not the BF16 one at $442
+    assert "FP8" in reply.split("\n", 1)[1]  # and the FP8 option is shown below
+    assert "a month of serving" not in reply and "按一个月" not in reply
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "we label 1M tickets every month with Llama 3.1 70B, is a budget of $300 a month enough?",
+        "monthly job: score 1M reviews with Llama 3.1 70B, our budget is $300/month, does that work?",
+        "我们每个月用 Llama 3.1 70B 给 100 万条工单打标签，每月预算 300 美元够吗？",
+    ],
+)
+def test_a_monthly_budget_for_a_batch_job_pays_for_the_job_each_month(real: Consultant, text: str) -> None:
+    reply = ask(real, text)
+    assert reply.startswith(("*Yes: the budget covers it.*", "*够*")), reply[:200]
+    assert "$300 a month" in reply or "每月 $300" in reply
+    assert "a month of serving" not in reply and "按一个月的推理服务" not in reply
+
+
+def test_a_total_budget_stated_with_a_batch_job_warns_only_when_the_whole_job_costs_more(
+    real: Consultant,
+) -> None:
+    job = "offline batch inference with Llama 3.1 70B over 2M documents of 1k tokens, 200 out, within 3 days"
+    within = ask(real, job + ", budget $400")
+    assert "over the budget" not in within and "a month of serving" not in within
+    over = ask(real, job + ", budget $200")
+    assert (
+        "The cheapest option for the whole job, 1 × NVIDIA B200 (FP8), costs $265, over the budget of $200."
+        in over
+    )
+
+
 def test_a_batch_job_without_a_model_is_priced_on_a_small_and_a_large_model_and_asks_which(
     real: Consultant,
 ) -> None:

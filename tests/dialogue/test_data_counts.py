@@ -334,6 +334,40 @@ def test_the_tokens_per_image_answered_make_the_tokens_and_the_plan_counts_image
     assert "180M tokens (200K images × 900 tokens)" in said_at_once
 
 
+@pytest.mark.parametrize(
+    ("job", "unsure", "says"),
+    [
+        ("LoRA llava 7B on 300k images, 5 days", "not sure", "173M tokens (300K images × 576 tokens)"),
+        (
+            "fine-tune a 7B vision model on 300k captioned photos in a week",
+            "no idea",
+            "300K images × 576 tokens",
+        ),
+        ("QLoRA qwen2-vl 7B on 300k images within 10 days", "honestly no clue", "300K images × 576 tokens"),
+        ("全参微调 7B 多模态模型，30 万张图片，两周", "不清楚", "30万张图片 × 576 token"),
+        ("全參微調 7B 多模態模型，30 萬張圖片，兩週", "不知道", "30萬張圖片 × 576 token"),
+    ],
+)
+def test_not_knowing_the_tokens_per_image_takes_llava_s_576_and_says_so(
+    real: Consultant, job: str, unsure: str, says: str
+) -> None:
+    text = ask(real, job, unsure)
+    assert says in text
+    assert "LLaVA-1.5" in text and "20 tokens/parameter" not in text and "每参数 20" not in text
+    assert (
+        "About how many tokens is each" not in text
+        and "每张大约多少" not in text
+        and "每張大約多少" not in text
+    )
+
+
+def test_the_real_tokens_per_image_said_after_the_default_replace_it(real: Consultant) -> None:
+    text = ask(real, "LoRA llava 7B on 300k images, 5 days", "not sure", "each image is about 700 tokens")
+    assert (
+        "210M tokens (300K images × 700 tokens)" in text and "assumed" not in text.split("Understood")[1][:80]
+    )
+
+
 def test_a_data_amount_without_a_unit_is_asked_back_with_the_number_quoted(real: Consultant) -> None:
     en = ask(real, "full fine-tune a 7B, dataset is about 400, in 10 days")
     assert en.startswith("“400” has no unit, so I can't tell how much training data it is.")

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import uuid
 
+import pytest
+
 from bot.dialogue.consultant import Consultant
 
 from .asking import ask
@@ -32,6 +34,37 @@ def test_why_the_plan_runs_on_its_gpu_is_the_job_sized_on_it_and_the_other(real:
     assert "*What changed*" in ask(
         real, "full fine-tune 13B on 400M tokens, bf16, 10 days", "would it be faster on H100s?"
     )
+
+
+@pytest.mark.parametrize(
+    ("question", "says"),
+    [
+        ("why that gpu?", "*No plan yet, so I haven't chosen a GPU.*"),
+        ("why the B200?", "(the NVIDIA B200 or any other)"),
+        ("why did you pick the H100?", "(the NVIDIA H100 SXM5 or any other)"),
+        ("为什么选这张卡？", "*还没有方案，所以我还没选卡。*"),
+        ("為什麼是 H100？", "（NVIDIA H100 SXM5 或其他卡都沒選）"),
+    ],
+)
+def test_why_a_gpu_before_any_plan_says_none_is_chosen_and_what_decides_it(
+    real: Consultant, question: str, says: str
+) -> None:
+    turn = real.handle("s-" + uuid.uuid4().hex, question)
+    assert says in turn.text
+    assert "memory first" in turn.text or "先看显存" in turn.text or "先看顯存" in turn.text
+    assert turn.payload["slots"].get("gpu") is None  # the GPU named is not chosen
+    assert "I don't have a good answer" not in turn.text and "Pitfall" not in turn.text
+
+
+def test_why_a_gpu_while_the_form_asks_goes_back_to_its_question(real: Consultant) -> None:
+    text = ask(real, "LoRA fine-tune a 13B model", "why the H100?")
+    assert "*No plan yet" in text and "How much training data?" in text
+
+
+def test_why_that_gpu_after_a_serving_answer_says_how_its_gpu_was_ranked(real: Consultant) -> None:
+    text = ask(real, "serve llama 3.1 70b to 100 users", "why that GPU?")
+    assert text.startswith("*Why that GPU for serving:*") and "KV cache" in text
+    assert "No plan yet" not in text and "To size a training run" not in text
 
 
 def test_the_math_asked_for_in_other_words_is_the_derivation(real: Consultant) -> None:

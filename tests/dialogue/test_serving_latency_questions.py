@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bot.dialogue.consultant import Consultant
 
 from .asking import ask
@@ -37,3 +39,40 @@ def test_a_serving_memory_question_with_a_monthly_price_asked_gets_both(real: Co
     text = ask(real, "4090跑qwen2.5 7b推理要多少显存？一个月租下来多少钱")
     assert text.startswith("*能。* 1 × NVIDIA GeForce RTX 4090 可以用 BF16 部署 Qwen2.5 7B")
     assert "*NVIDIA GeForce RTX 4090 按需价（每卡）*" in text and "每卡每月约" in text
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "what's the latency on an L4?",
+        "what kind of response time would an L40S give?",
+        "how many tokens per second does an A10G do?",
+        "L4 的延迟多少？",
+        "L4 的延遲大概多少？",
+    ],
+)
+def test_a_latency_asked_of_a_gpu_alone_is_a_typical_model_served_on_it(
+    real: Consultant, question: str
+) -> None:
+    text = ask(real, question)
+    assert text.startswith(("*Serving (inference)", "*推理部署（serving）"))
+    assert "Llama 3.1 8B" in text and (
+        "ms to the first token" in text or "首 token 约" in text or "首 token 約" in text
+    )
+    assert "dense TFLOPS" not in text and "稠密" not in text  # not the card's datasheet
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["how fast is llama 3 8b on an L4?", "how quickly does Qwen2.5 7B answer on one A10G?"],
+)
+def test_how_fast_a_named_model_is_on_a_gpu_is_its_serving_speed(real: Consultant, question: str) -> None:
+    text = ask(real, question)
+    assert "ms to the first token" in text and "tokens/s" in text
+    assert "fine-tuning" not in text.split("\n")[0]
+
+
+def test_a_latency_question_after_a_training_plan_is_about_the_plan_model(real: Consultant) -> None:
+    text = ask(real, "LoRA fine-tune an 8B model on 20M tokens within 2 days", "what's the latency on an L4?")
+    assert text.startswith("*Serving a 8B-parameter model") and "ms to the first token" in text
+    assert "You named none" not in text

@@ -6,6 +6,8 @@ run of a stated length) is planned, not weighed or served."""
 
 from __future__ import annotations
 
+import pytest
+
 from bot.dialogue.consultant import Consultant
 from bot.nlu.parser import parse
 
@@ -247,3 +249,31 @@ def test_the_memory_said_of_a_card_the_catalogue_lacks_is_weighed_against_the_jo
     assert zh.startswith("*目录里没有 3060*：没有它带来源的参数和价格，按你说的 12 GB 显存来看")
     # no size said: the memory the job needs, as before
     assert "can't size or price it" in ask(real, "is a 3060 ok for qlora 7b?")
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("can two 4090s with nvlink fine tune a 13b model?", "_The NVIDIA GeForce RTX 4090 has no NVLink: "),
+        (
+            "we'll link two 4090s over NVLink to get 48GB, can we LoRA a 34B?",
+            "_The NVIDIA GeForce RTX 4090 has no",
+        ),
+        ("两张 4090 用 NVLink 连起来能全参微调 7B 吗？", "_NVIDIA GeForce RTX 4090 没有 NVLink："),
+        ("兩張 L40S 用 NVLink 連起來能跑 70B 推理嗎？", "_NVIDIA L40S 沒有 NVLink："),
+    ],
+)
+def test_a_gpu_said_to_be_linked_by_nvlink_that_has_none_is_corrected_before_the_answer(
+    real: Consultant, text: str, says: str
+) -> None:
+    reply = ask(real, text)
+    assert reply.startswith(says)
+    assert len(reply.split("\n\n")) > 1  # the answer follows
+
+
+def test_nvlink_said_of_a_gpu_that_has_it_or_asked_about_adds_no_premise_line(real: Consultant) -> None:
+    assert "has no NVLink: its GPUs talk over PCIe, fine" not in ask(
+        real, "can two A100s with nvlink fine tune a 13b?"
+    )
+    asked = ask(real, "does the 4090 have nvlink?")
+    assert asked.startswith("*No.*") and asked.count("has no NVLink") == 1

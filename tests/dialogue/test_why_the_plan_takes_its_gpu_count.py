@@ -71,3 +71,23 @@ def test_why_not_fewer_gpus_sizes_the_job_on_the_count_asked_about(real: Consult
     turn = real.handle("c6", "why not just 4 GPUs?")
     assert "on 4 it would be" in turn.text and "So 8 is set by memory" in turn.text
     assert "does not run on your 4 GPUs" not in turn.text  # they own none
+
+
+@pytest.mark.parametrize(
+    ("question", "more"),
+    [
+        ("why not 16 GPUs?", "16 GPUs"),
+        ("why not use 32 GPUs then?", "32 GPUs"),
+        ("Why not go with 16 GPUs?", "16 GPUs"),
+        ("为什么不是 16 张卡？", "16 张卡"),
+        ("為什麼不是16張卡？", "16 張卡"),
+    ],
+)
+def test_why_not_more_gpus_sizes_the_job_on_that_many_beside_the_plan(
+    real: Consultant, question: str, more: str
+) -> None:
+    real.handle("c7", MEMORY_BOUND)
+    turn = real.handle("c7", question)
+    assert more in turn.text and ("8 GPUs" in turn.text or "8 张卡" in turn.text or "8 張卡" in turn.text)
+    assert "Pitfall" not in turn.text and "误区" not in turn.text
+    assert turn.payload["recommendation"]["options"][0]["gpus"] == 8  # the plan unchanged

@@ -432,3 +432,26 @@ def test_a_count_of_prompts_is_a_job_size_and_a_short_one_is_still_a_prompt_leng
 )
 def test_full_parameter_work_that_runs_is_training_not_serving(text: str) -> None:
     assert parse(text).task == "train"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "how much does it cost per month to keep a 70B endpoint up 24/7 on H100s?",
+        "we need a private endpoint for llama 3.1 8b, which GPU?",
+        "what's a cheap endpoint for mistral 7b?",
+    ],
+)
+def test_an_endpoint_for_a_model_is_serving_it(text: str) -> None:
+    assert parse(text).task == "serve"
+
+
+def test_an_endpoint_with_no_model_is_no_serving_request() -> None:
+    assert parse("does Lambda have an API endpoint to launch instances?").task != "serve"
+
+
+def test_a_model_trained_before_its_serving_is_said_to_come_first() -> None:
+    assert parse("we fine-tune a 8B model every month and then serve it to ~200 users").trains_first
+    assert parse("QLoRA fine-tune Mistral 7B on our chats then host it for 40 concurrent users").trains_first
+    assert not parse("we fine-tuned llama 8b and want to deploy it").trains_first
+    assert not parse("serve llama 3.1 8b with 20 lora adapters to 100 users").trains_first

@@ -143,6 +143,28 @@ def topic(text: str) -> str | None:
     return None
 
 
+# A GPU said to be linked by NVLink ("can two 4090s with nvlink fine tune a 13b?", "两张 4090 用 NVLink
+# 连起来"): a premise, said when that GPU has none (the question about the link itself is the nvlink topic's).
+LINKED_BY_NVLINK = (
+    "with nvlink", "over nvlink", "via nvlink", "through nvlink", "nvlinked", "nvlink bridge", "nvlink'd",
+    "using nvlink", "connected by nvlink", "linked by nvlink", "bridged with nvlink",
+    "用nvlink", "用 nvlink", "通过nvlink", "通过 nvlink", "nvlink连", "nvlink 连", "nvlink桥", "nvlink 桥",
+    "nvlink互联", "nvlink 互联",
+)  # fmt: skip
+
+
+def no_link_premise(q: Question, reply: Reply) -> None:
+    """Before the answer, one line when the message links a GPU that has no NVLink by NVLink: it has none,
+    and what its GPUs talk over instead."""
+    low = normalise(q.text).lower
+    if not q.u.gpus or topic(q.text) == "nvlink" or not has_cue(low, LINKED_BY_NVLINK):
+        return
+    spec = main_variant(q.catalog, q.u.gpus[0])
+    if spec is None or spec.scale_up_gbs is not None or spec.vendor != "nvidia":
+        return
+    reply.add("no_link_premise", name=spec.name)
+
+
 def asks_engine_support(text: str) -> bool:
     """ "vLLM 能在 MI300X 上跑吗", "does SGLang run on the MI300X?": whether a serving engine runs on the
     GPU, a software question (the caller checks that no model or load is named)."""

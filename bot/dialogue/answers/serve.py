@@ -514,23 +514,29 @@ def budget_verdict(q: Question, req: ServeRequest, data: Mapping[str, Any]) -> d
     that carries the load against the budget per hour (a monthly or total budget is a month of serving)."""
     if req.budget is None or not (q.u.yes_no or has_cue(normalise(q.text).lower, ENOUGH_ASKS)):
         return None
-    if req.batch is not None and req.budget.period == "total":
+    if req.batch is not None and req.budget.period in ("total", "month"):
         return job_budget_verdict(q, req, data)
-    options = data.get("options") or []
-    first = options[0] if options else None
-    cost = (first or {}).get("cost") or {}
-    if first is None or not first.get("fits") or not cost.get("hourly_usd"):
+    # The cheapest option shown that carries the load, in any precision or on any GPU ("No" names it)
+    priced = [
+        o
+        for o in data.get("options") or []
+        if o.get("fits") and o.get("meets_latency", True) and ((o.get("cost") or {}).get("hourly_usd"))
+    ]
+    if not priced:
         return None
-    over = next((w for w in data.get("warnings") or [] if w.get("code") == "serve_over_budget"), None)
-    limit = over["params"]["budget_usd_per_hour"] if over else Context(req, q.catalog).budget_usd_per_hour()
+    first = min(priced, key=lambda o: float(o["cost"]["hourly_usd"]))
+    cost = first["cost"]
+    limit = Context(req, q.catalog).budget_usd_per_hour()
     if limit is None:
         return None
+    over = float(cost["hourly_usd"]) > limit * 1.0001
     # A budget in yuan, or a plan priced in yuan, is answered in yuan.
     rate = q.catalog.usd_to_cny if req.budget.currency == "CNY" or cost.get("currency") == "CNY" else 1.0
     listed = cost.get("per_hour") if cost.get("currency") == "CNY" else None  # a Chinese list price
     hourly = float(listed) if listed else float(cost["hourly_usd"]) * rate
     return {
-        "within": over is None,
+        "within": not over,
+        "precision": first.get("precision") if first.get("precision") != req.precision else None,
         "currency": "CNY" if rate != 1.0 else "USD",
         "hourly": hourly,
         "monthly": hourly * HOURS_PER_MONTH,
@@ -542,8 +548,9 @@ def budget_verdict(q: Question, req: ServeRequest, data: Mapping[str, Any]) -> d
 
 
 def job_budget_verdict(q: Question, req: ServeRequest, data: Mapping[str, Any]) -> dict[str, Any] | None:
-    """ "is $500 enough to label 5M reviews with Llama 3.1 8B?": a batch job's total budget against the whole
-    job's cost on its cheapest option (any precision shown), in the budget's currency."""
+    """ "is $500 enough to label 5M reviews with Llama 3.1 8B?": a batch job's total budget (or a month's,
+    for a job run each month) against the whole job's cost on its cheapest option (any precision shown), in
+    the budget's currency."""
     assert req.budget is not None
     priced = [
         o
@@ -562,6 +569,7 @@ def job_budget_verdict(q: Question, req: ServeRequest, data: Mapping[str, Any]) 
         "currency": req.budget.currency,
         "job_cost": job_usd * rate,
         "budget": req.budget.amount,
+        "per_month": req.budget.period == "month",
         "hours": cheapest["job"]["hours"],
         "gpus": cheapest["gpus"],
         "gpu_name": cheapest["gpu_name"],

@@ -55,6 +55,37 @@ def asks_why_gpu(text: str, u: Understood) -> bool:
     return bool(u.gpus) or has_cue(t, THIS_GPU)
 
 
+# Before any plan, a why about a GPU is about a choice only when it points at one ("why that GPU?", "why did
+# you pick the H100?") or is the bare question ("why the B200?", "为什么是 H100？"): longer ones ask about the
+# GPU itself ("why is the H100 so expensive?"). The rhetorical "isn't the H100 cheaper?" weighs a plan's.
+WHY_ALONE = 22
+_PLAIN_WHY = ("为什么", "为啥", "为何", "why", "how come")
+
+
+def asks_why_before_plan(text: str, u: Understood) -> bool:
+    """ "why that GPU?", "why the B200?", "为什么选这张卡？" with no plan to explain (asks_why_gpu, and it
+    points at a choice)."""
+    from bot.nlu.lexicon import has_cue
+    from bot.nlu.question_cues import THIS_GPU
+
+    t = normalise(text).lower
+    if not asks_why_gpu(text, u) or not has_cue(t, _PLAIN_WHY):
+        return False
+    return has_cue(t, THIS_GPU) or len(t.strip(" ?？!！。.")) <= WHY_ALONE
+
+
+def why_no_plan(state: DialogueState, u: Understood, reply: Reply, kb: KnowledgeBase) -> bool:
+    """No plan has chosen a GPU yet: what decides the choice when one does (memory, the deadline, the total
+    cost), and after a serving answer what decided its GPU (True: it was a serving answer's)."""
+    from bot.dialogue import policy
+
+    card = main_variant(kb.catalog, u.gpus[0]) if u.gpus else None
+    topic = state.topic if isinstance(state.topic, dict) else {}
+    serving = topic.get("kind") in policy.SERVING_TOPICS
+    reply.add("why_gpu_no_plan", gpu_name=card.name if card is not None else None, serving=serving)
+    return serving
+
+
 def why_on_plan(
     state: DialogueState,
     u: Understood,

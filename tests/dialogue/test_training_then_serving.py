@@ -1,0 +1,102 @@
+"""A message that plans a training run and then serving its model ("we fine-tune an 8B model every month and
+then serve it to ~200 users") gets both: the serving answer, then the training run (its plan when the message
+says all it needs, else the form's next question), and a load said next is still the serving's. A model
+already trained ("we fine-tuned Llama 8B and want to deploy it") is only served."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+
+from bot.dialogue.consultant import Consultant
+from bot.nlu.parser import parse
+
+from .asking import ask
+
+
+@pytest.mark.parametrize(
+    ("text", "lead", "asks"),
+    [
+        (
+            "we fine-tune a 8B model every month and then serve it to ~200 users",
+            "*That sizes the serving. The fine-tune before it:*",
+            "How much training data?",
+        ),
+        (
+            "we want to LoRA fine-tune Llama 3.1 8B on 50k examples and then serve it to 100 users at once",
+            "*That sizes the serving. The LoRA fine-tune before it:*",
+            "About how many tokens is each of the 50K samples?",
+        ),
+        (
+            "after fine-tuning qwen 7b we'll host it for 50 concurrent users",
+            "*That sizes the serving. The fine-tune before it:*",
+            "How much training data?",
+        ),
+        (
+            "先 LoRA 微调 Qwen2.5 7B，再部署给 300 人用",
+            "*以上是推理部署的配置。下面是部署前的 LoRA 微调：*",
+            "训练数据有多少？",
+        ),
+        (
+            "先 LoRA 微調 Qwen2.5 7B，再部署給 300 人用",
+            "*以上是推理部署的配置。下面是部署前的 LoRA 微調：*",
+            "訓練資料有多少？",
+        ),
+    ],
+)
+def test_training_then_serving_answers_the_serving_and_asks_for_the_training_run(
+    real: Consultant, text: str, lead: str, asks: str
+) -> None:
+    reply = ask(real, text)
+    assert reply.startswith(("*Serving ", "*推理部署")) and lead in reply and asks in reply
+    assert reply.index(lead) > reply.index(
+        "/hour" if "Serving" in reply else "每小时" if "每小时" in reply else "每小時"
+    )
+
+
+def test_the_data_said_next_plans_the_training_run_of_that_model(real: Consultant) -> None:
+    reply = ask(
+        real,
+        "we fine-tune a 8B model every month and then serve it to ~200 users",
+        "the fine-tune uses 20k samples of 1k tokens, done in a day",
+    )
+    assert reply.startswith("*Recommended:*")
+    assert "*Understood:* 8B parameters, 20M tokens (20K samples × 1,000 tokens)" in reply
+
+
+def test_a_training_run_said_in_full_is_planned_after_the_serving_answer(real: Consultant) -> None:
+    session = "s-" + uuid.uuid4().hex
+    turn = real.handle(
+        session, "we LoRA fine-tune Llama 3.1 8B on 20M tokens within 2 days and then serve it to 100 users"
+    )
+    assert turn.text.startswith("*Serving Llama 3.1 8B")
+    lead = turn.text.index("*That sizes the serving. The LoRA fine-tune before it:*")
+    assert lead < turn.text.index("LoRA fine-tuning, 2 days")
+    assert turn.payload["recommendation"]["options"][0]["days"] <= 2
+    # a load said next is the serving's, not a change to the training plan
+    more = real.handle(session, "what about 300 users?").text
+    assert "100 concurrent users → 300 concurrent users" in more and "Nothing changes" not in more
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "we fine-tuned llama 8b and want to deploy it to 100 users",
+        "we already trained a 7B and now need to serve it to 300 people",
+        "we have 20 LoRA adapters to serve on llama 8b for 100 users",
+        "訓完的模型要部署給 200 人用",
+    ],
+)
+def test_a_model_already_trained_is_only_served(real: Consultant, text: str) -> None:
+    assert not parse(text).trains_first
+    reply = ask(real, text)
+    assert "before it:*" not in reply and "部署前的" not in reply
+    assert "How much training data" not in reply
+
+
+def test_the_people_served_after_the_training_are_the_serving_load(real: Consultant) -> None:
+    text = "we plan to fine-tune llama 3 8b on 10k examples and serve it internally to 30 engineers"
+    assert parse(text).slots.concurrency == 30
+    assert ask(real, text).startswith("*Serving Llama 3 8B (BF16) to 30 concurrent users*")
+    assert parse("fine-tune a 7B for our 300 support agents").task == "train"  # a training job alone
