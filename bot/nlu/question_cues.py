@@ -831,6 +831,14 @@ THIS_GPU = (
     "those gpus", "that one", "this one", "that choice", "this choice", "pick", "picked", "chose", "choose",
     "recommend", "recommended", "推荐",
 )  # fmt: skip
+# Of those, the ones that point at a choice already made: before any plan, "why leave headroom on the
+# GPU?" and "why not just always pick the top GPU?" ask about GPUs in general, "why that GPU?" about a choice.
+POINTED_CHOICE = (
+    "这张卡", "这个卡", "这款卡", "这块卡", "这个gpu", "这个显卡", "那张卡", "那个卡", "该卡", "选它", "选这",
+    "用这", "你选", "你推荐", "this gpu", "that gpu", "this card", "that card", "these gpus", "those gpus",
+    "that one", "this one", "that choice", "this choice", "you pick", "you chose", "you choose",
+    "you recommend", "did you", "do you",
+)  # fmt: skip
 
 # A job that must fit on hardware the user names: "fit", "放得下", "跑得动".
 FITS = (

@@ -56,6 +56,22 @@ def test_why_a_gpu_before_any_plan_says_none_is_chosen_and_what_decides_it(
     assert "I don't have a good answer" not in turn.text and "Pitfall" not in turn.text
 
 
+@pytest.mark.parametrize(
+    ("question", "answered_by"),
+    [
+        ("why leave memory headroom on the gpu", "headroom"),
+        ("why not just always pick the top gpu", "top-end GPUs"),
+        ("为什么显存要留余量", "余量"),
+    ],
+)
+def test_a_why_about_gpus_in_general_is_not_taken_for_a_choice_before_any_plan(
+    real: Consultant, question: str, answered_by: str
+) -> None:
+    text = real.handle("s-" + uuid.uuid4().hex, question).text
+    assert "No plan yet" not in text and "还没有方案" not in text
+    assert answered_by in text
+
+
 def test_why_a_gpu_while_the_form_asks_goes_back_to_its_question(real: Consultant) -> None:
     text = ask(real, "LoRA fine-tune a 13B model", "why the H100?")
     assert "*No plan yet" in text and "How much training data?" in text

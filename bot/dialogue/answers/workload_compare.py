@@ -66,12 +66,12 @@ def asks_why_before_plan(text: str, u: Understood) -> bool:
     """ "why that GPU?", "why the B200?", "为什么选这张卡？" with no plan to explain (asks_why_gpu, and it
     points at a choice)."""
     from bot.nlu.lexicon import has_cue
-    from bot.nlu.question_cues import THIS_GPU
+    from bot.nlu.question_cues import POINTED_CHOICE
 
     t = normalise(text).lower
     if not asks_why_gpu(text, u) or not has_cue(t, _PLAIN_WHY):
         return False
-    return has_cue(t, THIS_GPU) or len(t.strip(" ?？!！。.")) <= WHY_ALONE
+    return has_cue(t, POINTED_CHOICE) or len(t.strip(" ?？!！。.")) <= WHY_ALONE
 
 
 def why_no_plan(state: DialogueState, u: Understood, reply: Reply, kb: KnowledgeBase) -> bool:
