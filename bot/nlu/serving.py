@@ -638,6 +638,7 @@ def asks_both_tasks(s: str) -> bool:
 _TRAINED_ALREADY = (
     "trained", "fine-tuned", "finetuned", "fine tuned", "pretrained", "pre-trained", "已经训", "已训练",
     "已微调", "训好", "训练好", "微调好", "微调过", "训过", "训完的", "训练完的", "微调完的", "训出来的",
+    "微调了", "训练了", "训了",  # past: "我们微调了一个 7B" (not "微调完再部署", a plan)
 )  # fmt: skip
 _ADAPTERS_NAMED = ("adapter", "adapters", "适配器")
 

@@ -86,6 +86,8 @@ def test_a_training_run_said_in_full_is_planned_after_the_serving_answer(real: C
         "we already trained a 7B and now need to serve it to 300 people",
         "we have 20 LoRA adapters to serve on llama 8b for 100 users",
         "訓完的模型要部署給 200 人用",
+        "我们微调了一个 Qwen2.5-7B 的 LoRA，上线推理要什么卡",
+        "我們微調了一個 8B，上線給 200 人用要幾張卡",
     ],
 )
 def test_a_model_already_trained_is_only_served(real: Consultant, text: str) -> None:
@@ -95,8 +97,13 @@ def test_a_model_already_trained_is_only_served(real: Consultant, text: str) -> 
     assert "How much training data" not in reply
 
 
+@pytest.mark.parametrize("text", ["训完 7B 以后部署给 100 个并发用户", "微调完 8B 再部署给 50 个并发"])
+def test_training_to_finish_before_deploying_is_a_plan_not_a_model_already_trained(text: str) -> None:
+    assert parse(text).trains_first
+
+
 def test_the_people_served_after_the_training_are_the_serving_load(real: Consultant) -> None:
     text = "we plan to fine-tune llama 3 8b on 10k examples and serve it internally to 30 engineers"
-    assert parse(text).slots.concurrency == 30
-    assert ask(real, text).startswith("*Serving Llama 3 8B (BF16) to 30 concurrent users*")
+    assert parse(text).slots.daily_users == 30  # people a model is for are daily users, not all at once
+    assert ask(real, text).startswith("*Serving Llama 3 8B (BF16) for 30 people, counted as daily users")
     assert parse("fine-tune a 7B for our 300 support agents").task == "train"  # a training job alone
