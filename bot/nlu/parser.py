@@ -79,6 +79,8 @@ def _financial(s: str) -> str:
 
 
 def _mask(s: str, spans: list[tuple[int, int]]) -> str:
+    if not spans:
+        return s  # nothing to blank (most calls): the same text, without copying it
     chars = list(s)
     for start, end in spans:
         for i in range(start, end):
