@@ -196,6 +196,11 @@ def test_data_language_follows_the_message_language(text: str, language: str) ->
      ("pretrain a 3B model on 500GB of code", "code"), ("预训练 3B 模型，500GB 代码数据", "code"),
      ("train 7B on 1T tokens of code", "code"), ("預訓練 7B，1TB 中英混合語料", "mixed"),
      ("2TB of English and Chinese web text", "mixed"),
+     # each of the table's spellings, in either script, as the data's language
+     ("用 800GB 程式碼資料預訓練 3B", "code"), ("微调 7B，数据主要是汉语，两周", "zh"),
+     ("fine-tune 13B on a bilingual corpus of 400GB", "mixed"),
+     ("微調 13B，資料以英語為主的語料，500GB", "en"),
+     ("pretrain 3B on 1TB, the data is mostly English", "en"), ("预训练 3B，1TB 中英双语语料", "mixed"),
      # a language the model should answer in, or a size of nothing, says nothing of the data
      ("we want it to answer in Chinese, 7B, 100GB of data", "en"), ("a coding assistant, 7B, 200GB", "en")],
 )  # fmt: skip
