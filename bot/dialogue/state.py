@@ -362,6 +362,8 @@ def merge_slots(state: DialogueState, said: dict[str, Any]) -> list[SlotChange]:
         slots[name] = new
         if name in state.skipped:
             state.skipped.remove(name)
+        if name in ("tokens", "data_bytes") and "data" in state.skipped:
+            state.skipped.remove("data")  # the rough size asked for is given
         if name in ("tokens", "data_bytes") and "tokens" in state.assumed:
             state.assumed.remove("tokens")
         if name in ("tokens", "data_bytes"):
@@ -415,7 +417,8 @@ def skip_pending(state: DialogueState, tokens_per_image: float | None = None) ->
       at `tokens_per_image` (LLaVA-1.5's visual tokens, knowledge text_units), flagged as an assumption;
     - data for pre-training: assume Chinchilla-optimal tokens, flagged as an assumption;
     - params, and data for fine-tuning: no honest default exists, so the question stays open
-      and is asked again differently (examples and buttons).
+      and is asked again differently (examples and buttons); for data, "data" is noted in `skipped`
+      (not an answer: the data question is not skippable) so the rough size that answers it is read.
     Returns "days", "visual_tokens", "chinchilla" or None when nothing could be assumed.
     """
     slot = state.pending
@@ -441,6 +444,10 @@ def skip_pending(state: DialogueState, tokens_per_image: float | None = None) ->
         if "tokens" not in state.assumed:
             state.assumed.append("tokens")
         return "chinchilla"
+    if slot == "data" and "data" not in state.skipped:
+        # asked again for a rough size on disk ("1GB, 10GB or 100M tokens"): a bare "about 2T" answering
+        # it is that size, 2 TB (bot/dialogue/understand._rough_size_in_t)
+        state.skipped.append("data")
     return None
 
 
