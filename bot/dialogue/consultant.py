@@ -27,7 +27,7 @@ from bot.dialogue.ask import ask_next, not_started
 from bot.dialogue.choices import answer_held
 from bot.dialogue.clouds import take_clouds
 from bot.dialogue.commit import commit_turn, revision
-from bot.dialogue.data_language import take_data_language
+from bot.dialogue.data_language import keeps_token_count, take_data_language
 from bot.dialogue.hardware import main_variant
 from bot.dialogue.home import home_view
 from bot.dialogue.memo import MemoPlanner
@@ -590,6 +590,10 @@ class Consultant:
         changes += language_changed
         if language_changed:
             found = None  # "其实数据都是英文的" changes the plan: no FAQ on storing data beside it
+        elif keeps_token_count(state, u):
+            # "the data is Chinese" with 2B tokens held: one line, the count kept, no FAQ on the words
+            reply.add("language_keeps_tokens", tokens=state.slots["tokens"], language=u.data_language)
+            found = None
         if u.asks:
             reply.asks = u.asks
             currency_only = all(
