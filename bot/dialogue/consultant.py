@@ -576,6 +576,16 @@ class Consultant:
             ]
         if said.get("gpu_count") is not None:
             state.count_limit = u.count_limit
+            # after a plan, a count tried ("what if we had 16?", "換成 16 張呢", "16 张 H100 要多久") is the
+            # count asked about, planned as said, not moved to the count that makes the deadline
+            asked_count = (
+                bool(last) and (u.intent in ("whatif", "correction") or u.asks_time) and not u.count_limit
+            )
+            if asked_count and not state.count_asked and last and last.get("gpus") != said["gpu_count"]:
+                # "what if we had 16 H100s?" on a plan moved to 128 to make the deadline: now the 16, a change
+                if not any(c.slot == "gpu_count" for c in changes):
+                    changes.append(SlotChange("gpu_count", last.get("gpus"), said["gpu_count"]))
+            state.count_asked = asked_count
         if said.get("budget") is not None:
             # No currency said: the one of the budget held or the language's, said in the understood line.
             state.assumed = [a for a in state.assumed if a != "currency"] + (

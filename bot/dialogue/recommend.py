@@ -178,9 +178,15 @@ def plan_context(
     # A deadline the user's GPUs cannot make is planned at the count that does (their own plan is
     # kept to say how long it would take); owned hardware is then only the smaller comparison.
     rec, limit = _within_the_limit(state, rec, kb, plan, today)
-    rec, user_plan = _meet_the_deadline(state, rec, kb, plan, today) if limit is None else (rec, None)
+    # A count asked in a what-if is planned on as asked: the engine's warning says it misses the deadline
+    # and the alternatives show the count that makes it.
+    # (only a count that holds the job: "what about 4 T4s?" says why not and plans on another GPU)
+    as_asked = state.count_asked and not state.owned and bool(rec["options"][0].get("fits"))
+    rec, user_plan = (
+        _meet_the_deadline(state, rec, kb, plan, today) if limit is None and not as_asked else (rec, None)
+    )
     rec, unfit = (rec, None) if limit or user_plan else _fit_in_memory(state, rec, kb, plan, today)
-    if not_runnable is None and user_plan is None and limit is None:
+    if not_runnable is None and user_plan is None and limit is None and not as_asked:
         rec, not_runnable = _late_on_any_count(state, rec, kb, plan, today)
     # "H200, $300" when no H200 plan is within it: the plan on another GPU that is (and then the deadline
     # does not conflict with the budget: that plan meets both).

@@ -95,6 +95,9 @@ class DialogueState:
     region: str | None = None  # "cn": mainland-China clouds
     owned: bool = False  # the user's own GPUs: the plan runs on exactly them
     count_limit: bool = False  # slots.gpu_count is a ceiling ("如果只能用 16 张卡"): never more GPUs
+    # slots.gpu_count was asked in a what-if ("what if we had 16 H100s?"): planned on as said, and a missed
+    # deadline said beside it, not planned away at the count that makes it (dialogue.recommend)
+    count_asked: bool = False
     asks_fit: bool = False  # this turn asks whether the hardware it names runs the job ("够不够")
     shown_pitfalls: list[str] | None = None  # fired pitfall ids at the last recommendation
     shown_tips: list[str] = field(default_factory=list)  # tips and pitfalls shown this conversation
@@ -182,7 +185,8 @@ _FIELD_VALUES = operator.attrgetter(*_FIELD_NAMES)
 
 # What a plan depends on besides its slots: a turn that changes any of these changes the plan.
 _PLAN_FIELDS = (
-    "slots", "skipped", "clouds", "asap", "cheapest", "count_limit", "owned", "region", "data_language",
+    "slots", "skipped", "clouds", "asap", "cheapest", "count_limit", "count_asked", "owned", "region",
+    "data_language",
 )  # fmt: skip
 
 
