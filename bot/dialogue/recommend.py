@@ -272,6 +272,8 @@ def plan_context(
         else stale_view([*options, *(china or [])], today),
         "fx": catalog.usd_to_cny,
         "user_plan": option_view(user_plan, catalog) if user_plan else None,
+        # QLoRA where memory is not the constraint: LoRA fits the same GPUs and is faster and cheaper
+        "lora_instead": _lora_instead(state, rec, kb, plan, today),
         "limit": limit,
         # "4 张 4090" that cannot hold the job: the count of that GPU that does, and how short theirs is.
         "unfit": option_view(unfit, catalog) if unfit else None,
@@ -469,6 +471,30 @@ def _meet_the_deadline(
     if not alt.get("options") or _misses(alt, days):
         return rec, None
     return alt, rec["options"][0]
+
+
+def _lora_instead(
+    state: DialogueState, rec: dict[str, Any], kb: KnowledgeBase, plan: Planner, today: dt.date
+) -> dict[str, Any] | None:
+    """A QLoRA plan whose memory is not the constraint: LoRA on the same GPUs, deadline and budget fits
+    too and costs less (QLoRA is slower per token: dequantising, and the activation checkpointing of its
+    recipe), so more GPUs make the same deadline. LoRA's top option then, to say so; else None."""
+    options = rec.get("options") or []
+    if state.slots.get("method") != "qlora" or not options or not options[0].get("fits") or state.owned:
+        return None
+    try:
+        lora = run_plan(replace(state, slots={**state.slots, "method": "lora"}), kb, plan, today)
+    except SizingError:
+        return None
+    top, other = options[0], (lora.get("options") or [None])[0]
+    if not other or not other.get("fits") or _misses(lora, state.slots.get("days")):
+        return None
+    if any(w.get("code") == "memory_tight" for w in lora.get("warnings") or []):
+        return None  # LoRA fits, but without the headroom QLoRA leaves: memory is a constraint after all
+    cost, other_cost = (top.get("cost") or {}).get("amount"), (other.get("cost") or {}).get("amount")
+    if cost is None or other_cost is None or other_cost >= cost:
+        return None
+    return option_view(other, kb.catalog)
 
 
 def _named(feasibility: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:
