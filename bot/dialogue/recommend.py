@@ -476,9 +476,9 @@ def _meet_the_deadline(
 def _lora_instead(
     state: DialogueState, rec: dict[str, Any], kb: KnowledgeBase, plan: Planner, today: dt.date
 ) -> dict[str, Any] | None:
-    """A QLoRA plan whose memory is not the constraint: LoRA on the same GPUs, deadline and budget fits
-    too and costs less (QLoRA is slower per token: dequantising, and the activation checkpointing of its
-    recipe), so more GPUs make the same deadline. LoRA's top option then, to say so; else None."""
+    """A QLoRA plan whose memory is not the constraint: LoRA with the same deadline and budget fits on
+    no more of the same GPUs and costs less (QLoRA is slower per token: dequantising, and the activation
+    checkpointing of its recipe, so it needs more GPUs for a deadline). LoRA's top option then; else None."""
     options = rec.get("options") or []
     if state.slots.get("method") != "qlora" or not options or not options[0].get("fits") or state.owned:
         return None
@@ -489,6 +489,8 @@ def _lora_instead(
     top, other = options[0], (lora.get("options") or [None])[0]
     if not other or not other.get("fits") or _misses(lora, state.slots.get("days")):
         return None
+    if other.get("gpu") != top.get("gpu") or int(other.get("gpus") or 0) > int(top.get("gpus") or 0):
+        return None  # LoRA needs more memory than these GPUs give: memory is what QLoRA saves here
     if any(w.get("code") == "memory_tight" for w in lora.get("warnings") or []):
         return None  # LoRA fits, but without the headroom QLoRA leaves: memory is a constraint after all
     cost, other_cost = (top.get("cost") or {}).get("amount"), (other.get("cost") or {}).get("amount")

@@ -127,7 +127,7 @@ def test_a_question_about_text_in_a_language_changes_no_plan(real: Consultant, q
          "Noted, nothing changes*: your data is counted in tokens (2B tokens), and the language does not"),
         ("fine-tune a 7B model on 2B tokens in 5 days", "it's mostly code",
          "the language does not change a token count"),
-        ("微调 7B，20亿 token，5 天", "数据是中文的", "已记下，方案不变*：您的数据按 token 数计（20亿 tokens）"),
+        ("微调 7B，20亿 token，5 天", "数据是中文的", "方案不变*：您的数据按 token 数计（20亿 tokens）"),
         ("微調 7B，20億 token，5 天", "其實資料都是英文的", "已記下，方案不變*：您的資料按 token 數計"),
     ],
 )  # fmt: skip

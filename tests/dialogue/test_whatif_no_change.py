@@ -39,7 +39,7 @@ def test_advice_under_a_plan_is_not_repeated_on_every_what_if_on_the_same_gpu(re
     ("opening", "what_if", "planned", "late"),
     [
         ("pretrain a 7B model on 300B tokens on 16 H100s within 5 days", "what if we had 16 H100s?",
-         "*Recommended:* 16 × NVIDIA H100 SXM5", "16 × NVIDIA H100 SXM5 takes 33 days, past the 5 days deadline"),
+         "*Recommended:* 16 × NVIDIA H100 SXM5", "16 × NVIDIA H100 SXM5 takes 33 days, past the 5 days"),
         ("pretrain a 7B model on 300B tokens within 5 days", "what about 16 H100s?",
          "*Recommended:* 16 × NVIDIA H100 SXM5", "128 × H100-SXM, listed below, finishes in 4.3 days"),
         ("pretrain a 7B model on 300B tokens within 5 days", "how long on 16 H100s?",
