@@ -165,3 +165,12 @@ def test_a_language_trained_on_said_before_the_size_is_kept_for_the_size_answere
 def test_using_english_data_in_a_chinese_message_is_no_request_for_english_replies(real: Consultant) -> None:
     reply = real.handle("e", "微調一個 7B 模型，用英文語料")
     assert "訓練資料有多少" in reply.text and "How much training data" not in reply.text
+
+
+def test_data_said_as_zi_liao_after_an_owned_gpu_with_its_size_is_data_not_a_gpu_figure(
+    real: Consultant,
+) -> None:
+    """「資料 100GB」 after 「A100 80GB」 was read as an A100 of 100 GB: corrected, the data asked again."""
+    reply = real.handle("z", "我們有 8 張 A100 80GB，想微調 13B，資料 100GB")
+    assert "沒有 100GB 的 A100" not in reply.text
+    assert reply.payload["slots"]["data_bytes"] == 100e9
