@@ -253,6 +253,8 @@ def plan_context(
             if w["code"] not in SHOWN_ELSEWHERE
             and not (verdict and w["code"] == "does_not_fit")
             and not (own_hardware and w["code"] in RENTAL_ONLY_WARNINGS)
+            # the limit line names the count that makes the deadline: not a second, larger one beside it
+            and not (limit and limit.get("needed") and w["code"] == "requested_misses_deadline")
         ],
         # Hardware kept (theirs, or no count of it fits) that cannot hold the job: the answer is the engine's
         # verdict and what does fit, never a plan headlined as "Recommended" (issue 12: feasibility first).
