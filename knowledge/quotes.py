@@ -80,7 +80,7 @@ SENTENCE_END = re.compile(r"[。！？!?；;\n]|\.\s")
 _MEMORY_WORDS = re.compile(r"显存|顯存|vram|hbm|gddr|memory|版本|version|版")
 # The training data, a server's RAM or disk, or a link speed ("100G 網路", "25G 网卡", "100g ethernet").
 _NOT_GPU_MEMORY = re.compile(
-    r"数据|數據|data|语料|語料|checkpoint|"
+    r"数据|數據|资料|資料|data|语料|語料|checkpoint|"
     + alternation(STORAGE_WORDS + STORAGE_WORDS_HANT + NETWORK_WORDS + NETWORK_WORDS_HANT)
 )
 # A range ("16-32GB", "16GB~32GB", "16 至 32G") or a figure tied to a tier word names a bracket the

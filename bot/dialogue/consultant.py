@@ -27,7 +27,7 @@ from bot.dialogue.ask import ask_next, not_started
 from bot.dialogue.choices import answer_held
 from bot.dialogue.clouds import take_clouds
 from bot.dialogue.commit import commit_turn, revision
-from bot.dialogue.data_language import take_data_language
+from bot.dialogue.data_language import keeps_token_count, take_data_language
 from bot.dialogue.hardware import main_variant
 from bot.dialogue.home import home_view
 from bot.dialogue.memo import MemoPlanner
@@ -576,6 +576,16 @@ class Consultant:
             ]
         if said.get("gpu_count") is not None:
             state.count_limit = u.count_limit
+            # after a plan, a count tried ("what if we had 16?", "換成 16 張呢", "16 张 H100 要多久") is the
+            # count asked about, planned as said, not moved to the count that makes the deadline
+            asked_count = (
+                bool(last) and (u.intent in ("whatif", "correction") or u.asks_time) and not u.count_limit
+            )
+            if asked_count and not state.count_asked and last and last.get("gpus") != said["gpu_count"]:
+                # "what if we had 16 H100s?" on a plan moved to 128 to make the deadline: now the 16, a change
+                if not any(c.slot == "gpu_count" for c in changes):
+                    changes.append(SlotChange("gpu_count", last.get("gpus"), said["gpu_count"]))
+            state.count_asked = asked_count
         if said.get("budget") is not None:
             # No currency said: the one of the budget held or the language's, said in the understood line.
             state.assumed = [a for a in state.assumed if a != "currency"] + (
@@ -590,6 +600,10 @@ class Consultant:
         changes += language_changed
         if language_changed:
             found = None  # "其实数据都是英文的" changes the plan: no FAQ on storing data beside it
+        elif keeps_token_count(state, u):
+            # "the data is Chinese" with 2B tokens held: one line, the count kept, no FAQ on the words
+            reply.add("language_keeps_tokens", tokens=state.slots["tokens"], language=u.data_language)
+            found = None
         if u.asks:
             reply.asks = u.asks
             currency_only = all(

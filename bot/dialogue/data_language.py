@@ -21,3 +21,16 @@ def take_data_language(state: DialogueState, u: Understood) -> list[SlotChange]:
     if not u.data_language_named or sized or not in_bytes or state.last is None or old == u.data_language:
         return []
     return [SlotChange("data_language", old, u.data_language)]
+
+
+def keeps_token_count(state: DialogueState, u: Understood) -> bool:
+    """A language named for the data ("the data is Chinese", "数据是中文的") with no size of its own, while
+    the data held is a token count: the count stays as it is (the language only sets the bytes per
+    token of a size on disk), and the reply says so in one line instead of an FAQ on the words."""
+    sized = any(u.said.get(k) is not None for k in ("tokens", "data_bytes"))
+    return (
+        bool(u.data_language_named)
+        and not sized
+        and state.slots.get("tokens") is not None
+        and state.slots.get("data_bytes") is None
+    )

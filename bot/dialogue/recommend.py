@@ -178,9 +178,15 @@ def plan_context(
     # A deadline the user's GPUs cannot make is planned at the count that does (their own plan is
     # kept to say how long it would take); owned hardware is then only the smaller comparison.
     rec, limit = _within_the_limit(state, rec, kb, plan, today)
-    rec, user_plan = _meet_the_deadline(state, rec, kb, plan, today) if limit is None else (rec, None)
+    # A count asked in a what-if is planned on as asked: the engine's warning says it misses the deadline
+    # and the alternatives show the count that makes it.
+    # (only a count that holds the job: "what about 4 T4s?" says why not and plans on another GPU)
+    as_asked = state.count_asked and not state.owned and bool(rec["options"][0].get("fits"))
+    rec, user_plan = (
+        _meet_the_deadline(state, rec, kb, plan, today) if limit is None and not as_asked else (rec, None)
+    )
     rec, unfit = (rec, None) if limit or user_plan else _fit_in_memory(state, rec, kb, plan, today)
-    if not_runnable is None and user_plan is None and limit is None:
+    if not_runnable is None and user_plan is None and limit is None and not as_asked:
         rec, not_runnable = _late_on_any_count(state, rec, kb, plan, today)
     # "H200, $300" when no H200 plan is within it: the plan on another GPU that is (and then the deadline
     # does not conflict with the budget: that plan meets both).
@@ -247,6 +253,8 @@ def plan_context(
             if w["code"] not in SHOWN_ELSEWHERE
             and not (verdict and w["code"] == "does_not_fit")
             and not (own_hardware and w["code"] in RENTAL_ONLY_WARNINGS)
+            # the limit line names the count that makes the deadline: not a second, larger one beside it
+            and not (limit and limit.get("needed") and w["code"] == "requested_misses_deadline")
         ],
         # Hardware kept (theirs, or no count of it fits) that cannot hold the job: the answer is the engine's
         # verdict and what does fit, never a plan headlined as "Recommended" (issue 12: feasibility first).
@@ -266,6 +274,8 @@ def plan_context(
         else stale_view([*options, *(china or [])], today),
         "fx": catalog.usd_to_cny,
         "user_plan": option_view(user_plan, catalog) if user_plan else None,
+        # QLoRA where memory is not the constraint: LoRA fits the same GPUs and is faster and cheaper
+        "lora_instead": _lora_instead(state, rec, kb, plan, today),
         "limit": limit,
         # "4 张 4090" that cannot hold the job: the count of that GPU that does, and how short theirs is.
         "unfit": option_view(unfit, catalog) if unfit else None,
@@ -463,6 +473,32 @@ def _meet_the_deadline(
     if not alt.get("options") or _misses(alt, days):
         return rec, None
     return alt, rec["options"][0]
+
+
+def _lora_instead(
+    state: DialogueState, rec: dict[str, Any], kb: KnowledgeBase, plan: Planner, today: dt.date
+) -> dict[str, Any] | None:
+    """A QLoRA plan whose memory is not the constraint: LoRA with the same deadline and budget fits on
+    no more of the same GPUs and costs less (QLoRA is slower per token: dequantising, and the activation
+    checkpointing of its recipe, so it needs more GPUs for a deadline). LoRA's top option then; else None."""
+    options = rec.get("options") or []
+    if state.slots.get("method") != "qlora" or not options or not options[0].get("fits") or state.owned:
+        return None
+    try:
+        lora = run_plan(replace(state, slots={**state.slots, "method": "lora"}), kb, plan, today)
+    except SizingError:
+        return None
+    top, other = options[0], (lora.get("options") or [None])[0]
+    if not other or not other.get("fits") or _misses(lora, state.slots.get("days")):
+        return None
+    if other.get("gpu") != top.get("gpu") or int(other.get("gpus") or 0) > int(top.get("gpus") or 0):
+        return None  # LoRA needs more memory than these GPUs give: memory is what QLoRA saves here
+    if any(w.get("code") == "memory_tight" for w in lora.get("warnings") or []):
+        return None  # LoRA fits, but without the headroom QLoRA leaves: memory is a constraint after all
+    cost, other_cost = (top.get("cost") or {}).get("amount"), (other.get("cost") or {}).get("amount")
+    if cost is None or other_cost is None or other_cost >= cost:
+        return None
+    return option_view(other, kb.catalog)
 
 
 def _named(feasibility: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any]:

@@ -154,6 +154,9 @@ def asks_recap(text: str) -> bool:
     return bool(RECAP_WORDS.search(normalise(text).lower))
 
 
+# "用英文语料微调", "用中文数据": the language of the data trained on, not of the reply.
+_DATA_AFTER = r" ?(?:的)? ?(?:语料|数据|资料|文本|data|text|corpus)"
+
 # "can you answer in English?", "请用中文回答", "用繁體中文回覆": the language asked for, by its reply code.
 # Read on the simplified text, so 繁體 is 繁体 here.
 LANGUAGE_ASKED = (
@@ -166,7 +169,8 @@ LANGUAGE_ASKED = (
         re.compile(
             r"\b(?:answer|reply|respond|speak|write|talk|switch|continue|go)(?: back)?(?: to)?(?: me)?"
             r"(?: in)? english\b|\bin english,? (?:please|pls)\b|\benglish,? (?:please|pls)\b"
-            r"|(?:用|说|讲|改成|换成|切换到?|改用)(?:英文|英语)|(?:英文|英语)(?:回答|回复|答复|交流|说)",
+            rf"|(?:用|说|讲|改成|换成|切换到?|改用)(?:英文|英语)(?!{_DATA_AFTER})"
+            r"|(?:英文|英语)(?:回答|回复|答复|交流|说)",
             re.IGNORECASE,
         ),
     ),
@@ -175,7 +179,8 @@ LANGUAGE_ASKED = (
         re.compile(
             r"\b(?:answer|reply|respond|speak|write|talk|switch)(?: to)?(?: me)?(?: in)?"
             r" (?:simplified )?chinese\b"
-            r"|(?:用|说|讲|改成|换成|切换到?|改用)(?:简体)?中文|中文(?:回答|回复|答复|交流)|简体",
+            rf"|(?:用|说|讲|改成|换成|切换到?|改用)(?:简体)?中文(?!{_DATA_AFTER})"
+            r"|中文(?:回答|回复|答复|交流)|简体",
             re.IGNORECASE,
         ),
     ),

@@ -95,6 +95,9 @@ class DialogueState:
     region: str | None = None  # "cn": mainland-China clouds
     owned: bool = False  # the user's own GPUs: the plan runs on exactly them
     count_limit: bool = False  # slots.gpu_count is a ceiling ("如果只能用 16 张卡"): never more GPUs
+    # slots.gpu_count was asked in a what-if ("what if we had 16 H100s?"): planned on as said, and a missed
+    # deadline said beside it, not planned away at the count that makes it (dialogue.recommend)
+    count_asked: bool = False
     asks_fit: bool = False  # this turn asks whether the hardware it names runs the job ("够不够")
     shown_pitfalls: list[str] | None = None  # fired pitfall ids at the last recommendation
     shown_tips: list[str] = field(default_factory=list)  # tips and pitfalls shown this conversation
@@ -182,7 +185,8 @@ _FIELD_VALUES = operator.attrgetter(*_FIELD_NAMES)
 
 # What a plan depends on besides its slots: a turn that changes any of these changes the plan.
 _PLAN_FIELDS = (
-    "slots", "skipped", "clouds", "asap", "cheapest", "count_limit", "owned", "region", "data_language",
+    "slots", "skipped", "clouds", "asap", "cheapest", "count_limit", "count_asked", "owned", "region",
+    "data_language",
 )  # fmt: skip
 
 
@@ -362,6 +366,8 @@ def merge_slots(state: DialogueState, said: dict[str, Any]) -> list[SlotChange]:
         slots[name] = new
         if name in state.skipped:
             state.skipped.remove(name)
+        if name in ("tokens", "data_bytes") and "data" in state.skipped:
+            state.skipped.remove("data")  # the rough size asked for is given
         if name in ("tokens", "data_bytes") and "tokens" in state.assumed:
             state.assumed.remove("tokens")
         if name in ("tokens", "data_bytes"):
@@ -415,7 +421,8 @@ def skip_pending(state: DialogueState, tokens_per_image: float | None = None) ->
       at `tokens_per_image` (LLaVA-1.5's visual tokens, knowledge text_units), flagged as an assumption;
     - data for pre-training: assume Chinchilla-optimal tokens, flagged as an assumption;
     - params, and data for fine-tuning: no honest default exists, so the question stays open
-      and is asked again differently (examples and buttons).
+      and is asked again differently (examples and buttons); for data, "data" is noted in `skipped`
+      (not an answer: the data question is not skippable) so the rough size that answers it is read.
     Returns "days", "visual_tokens", "chinchilla" or None when nothing could be assumed.
     """
     slot = state.pending
@@ -441,6 +448,10 @@ def skip_pending(state: DialogueState, tokens_per_image: float | None = None) ->
         if "tokens" not in state.assumed:
             state.assumed.append("tokens")
         return "chinchilla"
+    if slot == "data" and "data" not in state.skipped:
+        # asked again for a rough size on disk ("1GB, 10GB or 100M tokens"): a bare "about 2T" answering
+        # it is that size, 2 TB (bot/dialogue/understand._rough_size_in_t)
+        state.skipped.append("data")
     return None
 
 

@@ -231,6 +231,20 @@ def _only_too_small(asks: Any, pending: str | None) -> bool:
     )
 
 
+def _rough_size_in_t(asks: Any, pending: str | None, state: DialogueState) -> bool:
+    """ "大概 2T", "roughly 2T" answering the question for a rough size of the fine-tuning data (asked after
+    "不知道", its examples sizes on disk): a size, 2 TB, as "数据 2T" is, not asked back token-or-bytes."""
+    return (
+        pending == "data"
+        and "data" in state.skipped
+        and bool(asks)
+        and all(
+            getattr(a, "slot", None) == "tokens_or_data" and getattr(a, "reason", None) == "ambiguous_unit"
+            for a in asks
+        )
+    )
+
+
 def _bare_answer(said: Mapping[str, Any], text: str) -> bool:
     """A reply that is only a quantity ("20B", "14"): the parser reads a bare "20B" as parameters,
     but "Pretrain a 1B model" or "7B参数" names what it is and is taken as said."""
@@ -296,7 +310,7 @@ def understand(
         and not getattr(
             parsed, "hardware_size", False
         )  # "我的 Mac 有 128G 内存": a machine's memory, not data
-        and _only_too_small(parsed.asks, pending)
+        and (_only_too_small(parsed.asks, pending) or _rough_size_in_t(parsed.asks, pending, state))
         and 0 < len(text) <= MAX_HINTED_CHARS
         # A correction ("不对，是13B") repairs what it names, never the pending question.
         and (parsed.intent in ("size", "unknown", "whatif") or _counts_in_words(pending, parsed, text))

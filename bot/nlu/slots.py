@@ -1137,7 +1137,10 @@ def _by_magnitude(s: str, num: Num, before: str, after: str, found: Found) -> No
         found.add("params", num.value, num, s)
         return
     if num.mult != "m" and _trained_on(before) and not _size_after_method(s, found):
-        found.add("tokens", num.value, num, s)  # "a 7B model on 300B"
+        if num.mult == "t" and _names_data(after):
+            found.add("data_bytes", num.value, num, s)  # "on 2T of data": bytes, as "数据 2T" is
+        else:
+            found.add("tokens", num.value, num, s)  # "a 7B model on 300B"
         return
     if after.lstrip(" 的大小").startswith(_MODEL_WORDS) or _after_training_verb(s, num):
         # "7B模型", "数据预训练 3B", "训一个 7B" (maybe 每个 after parser._each): 训's object is the model
@@ -1262,7 +1265,7 @@ _METHOD_WORDS = tuple(p for _, phrases in lexicon.METHODS for p in phrases)
 
 # Narrower than lexicon.DATA_CUES on purpose: a later "corpus" or "dataset" does not make a bare figure
 # the data ("pretrain 1B on a vast corpus" is a 1B model).
-_DATA_WORDS = ("数据", "语料", "data")
+_DATA_WORDS = ("数据", "资料", "语料", "data")
 
 
 def _asked(after: str, cues: tuple[str, ...]) -> bool:
@@ -1689,6 +1692,12 @@ _TUNING = tuple(
     if method != "pretrain" and phrases is not lexicon.ADAPTER_TUNING
     for p in phrases
 )
+
+
+def _names_data(after: str) -> bool:
+    """Data named right after the amount ("on 2T of data", "on 2T of training data"): the amount is its
+    size, as "数据 2T" is, so a T there is bytes (below) and not the tokens a bare "on 2T" is."""
+    return lexicon.has_cue(after, _DATA_WORDS) and not _asked(after, _DATA_WORDS)
 
 
 def _trained_on(before: str) -> bool:

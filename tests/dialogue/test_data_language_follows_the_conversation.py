@@ -118,3 +118,59 @@ def test_a_question_about_text_in_a_language_changes_no_plan(real: Consultant, q
     )
     reply = real.handle("q", question)
     assert "What changed" not in reply.text and "变化" not in reply.text
+
+
+@pytest.mark.parametrize(
+    ("opening", "named", "line"),
+    [
+        ("fine-tune a 7B model on 2B tokens in 5 days", "the data is Chinese",
+         "Noted, nothing changes*: your data is counted in tokens (2B tokens), and the language does not"),
+        ("fine-tune a 7B model on 2B tokens in 5 days", "it's mostly code",
+         "the language does not change a token count"),
+        ("微调 7B，20亿 token，5 天", "数据是中文的", "方案不变*：您的数据按 token 数计（20亿 tokens）"),
+        ("微調 7B，20億 token，5 天", "其實資料都是英文的", "已記下，方案不變*：您的資料按 token 數計"),
+    ],
+)  # fmt: skip
+def test_naming_the_language_of_a_token_count_keeps_the_plan_and_says_why_in_one_line(
+    real: Consultant, opening: str, named: str, line: str
+) -> None:
+    """It was an FAQ on Chinese GPU clouds (or on bytes per token) with the plan left unsaid."""
+    real.handle("t", opening)
+    reply = real.handle("t", named)
+    assert line in reply.text
+    assert "GPU clouds" not in reply.text and "1 GB" not in reply.text
+    assert "What changed" not in reply.text and "变化" not in reply.text
+    assert reply.payload["slots"]["tokens"] == (2e9)
+
+
+@pytest.mark.parametrize(
+    ("opening", "size", "deadline", "said"),
+    [
+        ("fine-tune a 7B model on Chinese text", "500GB", "2 weeks", "(Chinese text assumed"),
+        ("I want to fine-tune 7B with Chinese data", "500GB", "2 weeks", "(Chinese text assumed"),
+        ("train a 7B using mostly code data", "500GB", "2 weeks", "(code text assumed"),
+        ("用英文语料微调一个 7B 模型", "500GB", "两周", "按英文语料每 token 4 字节估算"),
+        ("在中文数据上微调 7B", "500GB", "两周", "按中文语料每 token 5 字节估算"),
+        ("微調一個 7B 模型，用英文語料", "500GB", "兩週", "按英文語料每 token 4 位元組估算"),
+    ],
+)
+def test_a_language_trained_on_said_before_the_size_is_kept_for_the_size_answered_alone(
+    real: Consultant, opening: str, size: str, deadline: str, said: str
+) -> None:
+    real.handle("o", opening)
+    real.handle("o", size)
+    assert said in real.handle("o", deadline).text
+
+
+def test_using_english_data_in_a_chinese_message_is_no_request_for_english_replies(real: Consultant) -> None:
+    reply = real.handle("e", "微調一個 7B 模型，用英文語料")
+    assert "訓練資料有多少" in reply.text and "How much training data" not in reply.text
+
+
+def test_data_said_as_zi_liao_after_an_owned_gpu_with_its_size_is_data_not_a_gpu_figure(
+    real: Consultant,
+) -> None:
+    """「資料 100GB」 after 「A100 80GB」 was read as an A100 of 100 GB: corrected, the data asked again."""
+    reply = real.handle("z", "我們有 8 張 A100 80GB，想微調 13B，資料 100GB")
+    assert "沒有 100GB 的 A100" not in reply.text
+    assert reply.payload["slots"]["data_bytes"] == 100e9

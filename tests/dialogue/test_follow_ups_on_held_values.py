@@ -30,6 +30,15 @@ def test_only_16_cards_after_a_32_card_plan_plans_16_and_says_the_deadline_is_mi
     assert f"要按期完成需要 {top(first)['gpus']} ×" in turn.text
 
 
+def test_a_ceiling_that_misses_the_deadline_names_one_count_that_makes_it(real: Consultant) -> None:
+    """The engine's line with a second, larger count ("160 × H100-SXM, listed below, finishes in 5.7 days")
+    stood beside the limit's "meeting the deadline takes 64 × NVIDIA H100 SXM5"."""
+    say(real, "fine-tune a 70B model on 50B tokens in 3 weeks")
+    turn = say(real, "what if we only had 32 H100s?")
+    assert "meeting the deadline takes 64 × NVIDIA H100 SXM5" in turn.text
+    assert "listed below, finishes in" not in turn.text
+
+
 def test_a_ceiling_above_the_plan_changes_nothing_and_says_so(real: Consultant) -> None:
     first = say(real, "Pretrain a 7B model on 140B tokens in 30 days")
     turn = say(real, "what if we can use at most 16 GPUs?")

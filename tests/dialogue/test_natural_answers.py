@@ -5,6 +5,8 @@ multiply the tokens trained."""
 
 from __future__ import annotations
 
+import pytest
+
 from bot.dialogue.consultant import Consultant
 
 from .fakes import ScriptedParse
@@ -90,3 +92,36 @@ def test_epochs_multiply_the_tokens_trained_and_are_shown(consultant: Consultant
     assert "× 3 epochs = 3B tokens trained" in turn.text
     hours = lambda r: sum(o["gpu_hours"] for o in r["options"][:1])  # noqa: E731
     assert 2.5 < hours(rec) / hours(single) < 3.5
+
+
+@pytest.mark.parametrize(
+    ("opening", "unsure", "rough"),
+    [
+        ("I want to fine-tune a 7B model", "not sure", "roughly 2T"),
+        ("I want to fine-tune a 7B model", "no idea", "about 2T I think"),
+        ("我想微调一个 7B 模型", "不清楚", "大概 2T"),
+        ("我想微调一个 7B 模型", "不知道", "差不多 2T 吧"),
+        ("我想微調一個 7B 模型", "不知道", "大約 2T"),
+    ],
+)
+def test_a_rough_t_size_answering_the_rough_size_question_is_terabytes_not_asked_back(
+    real: Consultant, opening: str, unsure: str, rough: str
+) -> None:
+    real.handle("s", opening)
+    real.handle("s", unsure)
+
+    turn = real.handle("s", rough)
+
+    assert turn.payload["slots"]["data_bytes"] == 2e12 and turn.payload["slots"]["tokens"] is None
+    assert "2 TB" in turn.text
+    assert "2T tokens" not in turn.text and "2万亿 tokens" not in turn.text
+    assert turn.payload["pending"] == "days"
+
+
+def test_a_bare_t_size_answering_the_first_data_question_is_still_asked_back(real: Consultant) -> None:
+    real.handle("s", "I want to fine-tune a 7B model")
+
+    turn = real.handle("s", "2T")
+
+    assert "is “2T” a size on disk or a number of tokens?" in turn.text
+    assert turn.payload["slots"]["data_bytes"] is None

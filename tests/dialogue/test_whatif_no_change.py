@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from bot.dialogue.consultant import Consultant
 
 
@@ -31,3 +33,36 @@ def test_advice_under_a_plan_is_not_repeated_on_every_what_if_on_the_same_gpu(re
     for follow_up in ("what if 16 GPUs?", "what if fp8?"):
         assert "low-memory recipe" not in real.handle("s", follow_up).text
     assert "low-memory recipe" in real.handle("s", "switch to A100").text  # a new GPU: said again
+
+
+@pytest.mark.parametrize(
+    ("opening", "what_if", "planned", "late"),
+    [
+        ("pretrain a 7B model on 300B tokens on 16 H100s within 5 days", "what if we had 16 H100s?",
+         "*Recommended:* 16 × NVIDIA H100 SXM5", "16 × NVIDIA H100 SXM5 takes 33 days, past the 5 days"),
+        ("pretrain a 7B model on 300B tokens within 5 days", "what about 16 H100s?",
+         "*Recommended:* 16 × NVIDIA H100 SXM5", "128 × H100-SXM, listed below, finishes in 4.3 days"),
+        ("pretrain a 7B model on 300B tokens within 5 days", "how long on 16 H100s?",
+         "*Recommended:* 16 × NVIDIA H100 SXM5", "16 × NVIDIA H100 SXM5 takes 33 days"),
+        ("预训练 7B 模型，3000亿 token，用 16 张 H100，5 天内", "如果有 16 张 H100 呢",
+         "*推荐方案*：16 × NVIDIA H100 SXM5", "16 × NVIDIA H100 SXM5 约需 33 天，超过 5 天的期限"),
+        ("預訓練 7B 模型，3000億 token，5 天內", "換成 16 張 H100 呢",
+         "*推薦方案*：16 × NVIDIA H100 SXM5", "下面列出的 128 × H100-SXM 約 4.3 天就能完成"),
+    ],
+)  # fmt: skip
+def test_a_gpu_count_tried_after_a_plan_is_planned_on_and_says_it_misses_the_deadline(
+    real: Consultant, opening: str, what_if: str, planned: str, late: str
+) -> None:
+    """It was planned away at the count that makes the deadline, or answered "Nothing changes" beside a
+    plan on 128."""
+    real.handle("w", opening)
+    text = real.handle("w", what_if).text
+    assert planned in text and late in text
+    assert "Nothing changes" not in text and "so this plan uses the count that makes it" not in text
+    assert "按能按时完成的卡数" not in text and "按能按時完成的卡數" not in text
+
+
+def test_a_count_that_cannot_hold_the_job_still_says_why_and_plans_on_another_gpu(real: Consultant) -> None:
+    real.handle("w", "pretrain 7B on 300B tokens in 30 days")
+    text = real.handle("w", "what about 4 T4s?").text
+    assert "4 × T4 cannot run this job (about" in text

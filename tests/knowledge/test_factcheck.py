@@ -104,6 +104,8 @@ def test_a_gpu_without_nvlink_says_so() -> None:
         "H100 nodes with 400 Gb/s InfiniBand per GPU",
         "A10G / A10（24GB）够用吗",
         "我有100GB数据，想用A100训练",
+        "我們有 8 張 A100 80GB，想微調 13B，資料 100GB",
+        "我们有 8 张 A100，想微调 13B，资料 100GB",
         "8张H100 一共640GB显存",
         "租 8 T4 GPUs for a week",
         "How much does a 4090 TFLOPS benchmark cost?",

@@ -136,6 +136,31 @@ def test_units_and_nearby_words_decide_between_params_tokens_and_bytes(
 
 
 @pytest.mark.parametrize(
+    "text",
+    [
+        "fine-tune 7B on 2T of data",
+        "fine-tune a 7B on 2T of training data",
+        "train a 7B model on 2T of text data",
+        "在 2T 的数据上微调 7B",
+        "用 2T 数据微调 7B",
+        "在 2T 的資料上微調 7B",
+    ],
+)
+def test_a_t_amount_named_as_data_is_its_size_in_bytes_in_either_language(text: str) -> None:
+    got = said(text)
+    assert got["data_bytes"] == pytest.approx(2e12)
+    assert "tokens" not in got
+
+
+@pytest.mark.parametrize(
+    "text", ["pretrain 7B on 2T", "pretrain 7B on 2T tokens of data", "7B on 300B of data"]
+)
+def test_an_amount_trained_on_stays_tokens_unless_a_t_is_named_as_data(text: str) -> None:
+    got = said(text)
+    assert "tokens" in got and "data_bytes" not in got
+
+
+@pytest.mark.parametrize(
     ("text", "slot", "reason"),
     [
         ("a 70 trillion parameter model", "params", "out_of_range"),
