@@ -16,6 +16,7 @@ from bot.nlu.lexicon import has_cue
 from bot.nlu.providers import china_providers, without_providers
 from bot.nlu.text import compact, normalise
 from knowledge.names import BOTH
+from knowledge.query_text import states_a_job
 from sizing.frozen import quick_init
 
 RESET = (
@@ -762,6 +763,10 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
         return "list_gpus"  # "性价比最高的卡是哪张": the catalogue by work per dollar, not the cheapest hour
     if not model and has_any(t, cues.BUY_WORDS) and has_any(t, cues.RENT_WORDS) and not sig.serving:
         return "faq"  # "buy vs rent for 8 h100s running all year": cloud against owned servers, the notes
+    if _reports_named_failure(t, sig):
+        return (
+            "faq"  # "13B 全参 8 张 A100 跑到一半 NCCL timeout": that error's causes and fixes, not the form
+        )
     question = _question_kind(t, sig, yes_no, workload, model, short)
     if question is not None:
         return question
@@ -1504,6 +1509,19 @@ def _feasibility(t: str, sig: Signals, yes_no: bool, job: bool) -> bool:
     return job and hardware and asks and not _asks_a_plan(t)
 
 
+def _reports_named_failure(t: str, sig: Signals) -> bool:
+    """A training failure that names itself other than running out of memory (an NCCL timeout, a NaN loss,
+    a full disk) reported of a job ("13B 全参 8 张 A100 跑到一半 NCCL timeout", "our 70B run on 16 H100s
+    keeps hitting NCCL timeouts"): the FAQ on that error answers it, the job said with it only where it ran.
+    An OOM stays with the feasibility answer (whether the job fits there is its answer); so does a plan
+    asked beside the error, and a timeout of a served model's requests (the serving answer)."""
+    if not has_any(t, cues.NAMED_ERRORS) or sig.faq_score is None or _asks_a_plan(t):
+        return False
+    if sig.serving and not has_any(t, cues.COLLECTIVE_ERRORS):
+        return False
+    return sig.faq_score()[0] >= FAQ_CONFIDENT
+
+
 def _asks_a_plan(t: str) -> bool:
     """The planning form's questions (how long, how many, what it costs), outside a question of its own
     about a GPU's price per period ("H100 一个月多少钱？能不能全参微调 8B？": a price and a yes/no)."""
@@ -1540,10 +1558,15 @@ def _asks_which_china_cloud(t: str, sig: Signals) -> bool:
 
 
 def notes_query(text: str) -> str:
-    """The text the notes are searched with for a message: a cloud named in a storage or network question
-    only says where ("数据在腾讯云 COS 上，读得过来吗"), so its name, which finds the notes on that cloud,
-    is left out (of the simplified, lower-cased text); any other message as it is."""
+    """The text the notes are searched with for a message: an error reported of a job, its own words; a
+    cloud named in a storage or network question only says where ("数据在腾讯云 COS 上，读得过来吗"), so
+    its name, which finds the notes on that cloud, is left out (of the simplified, lower-cased text); any
+    other message as it is."""
     t = normalise(text).lower
+    if has_any(t, cues.NAMED_ERRORS) and states_a_job(text):
+        # "13B 全参 8 张 A100 跑到一半 NCCL timeout": the job only says where the error came up; its words
+        # ("全参") would find the notes on the job instead, so the error's own words are searched
+        return " ".join(sorted(lexicon.cues_in(t, cues.NAMED_ERRORS)))
     if not has_any(t, cues.STORAGE_OR_NETWORK):
         return text
     bare = without_providers(t)

@@ -82,8 +82,17 @@ METHOD_ASKS = (
     "什么方法", "哪种方法", "什么方式", "哪种方式", "什么训练方法", "哪种训练方法", "怎么训比较好",
     "which method", "what method", "which approach", "what approach", "which technique", "what technique",
 )  # fmt: skip
+# The failures that name themselves besides running out of memory ("13B 全参 8 张 A100 跑到一半 NCCL timeout",
+# "我們 4 張 A100 微調 32B，loss 變成 NaN"): said with a job, their own FAQ answers them (intents.
+# _reports_named_failure), since whether the job fits is not in question as it is for an OOM.
+# NCCL's own errors are the GPUs' collectives failing, in a training run or a multi-GPU server alike.
+COLLECTIVE_ERRORS = ("nccl", "watchdog")
+NAMED_ERRORS = (
+    *COLLECTIVE_ERRORS, "nan", "timeout", "timeouts", "timed out", "超时", "磁盘满", "磁盘写满", "disk full",
+    "no space left",
+)  # fmt: skip
 # The failures that name themselves (answered by their own FAQ, not the list of usual causes).
-NAMED_FAILURES = (*OUT_OF_MEMORY, "nccl", "nan", "timeout", "超时", "磁盘满", "disk full", "no space left")
+NAMED_FAILURES = (*OUT_OF_MEMORY, *NAMED_ERRORS)
 # A training failure reported without a question word ("fp16训练loss变成nan", "my loss went nan, using bf16",
 # "微调一直爆显存"): a question to the FAQ as much as "怎么办" is, not a slot to fill.
 SYMPTOMS = (
