@@ -782,6 +782,8 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
         # precision there names the figure's number type, unless training words make it a job's
         return "gpu_info"
     if not workload:
+        if sig.memory_filter and not gpus and has_any(t, GPU_WORDS + ("which", "what", "哪些", "哪", "有")):
+            return "list_gpus"  # "which GPUs have 80GB or more?", "显存 48G 的卡有哪些？国内能租到的"
         if sig.region is not None and has_any(t, AVAILABILITY) and ("?" in t or has_any(t, QUESTION)):
             if gpus and (lexicon.asks_price(t) or has_any(t, cues.CHEAPEST) or has_any(t, cues.CHEAPER)):
                 return "price"  # "國內有便宜的4090可以租嗎": its prices there (the price answer says if none)
@@ -799,8 +801,6 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
         outside = has_any(t, cues.OTHER_ACCELERATORS) or has_any(t, cues.CPU_ONLY)
         if not gpus and outside and (yes_no or has_any(t, QUESTION)):
             return "list_gpus"  # "Do you support TPUs?": what the catalogue covers
-        if sig.memory_filter and not gpus and has_any(t, GPU_WORDS + ("which", "what", "哪些", "哪", "有")):
-            return "list_gpus"  # "which GPUs have 80GB or more?", "显存80G以上的卡有哪些"
         if (
             gpus
             and not proposes(t)
