@@ -690,6 +690,13 @@ class Consultant:
             understood = {**understood, "clouds": list(state.clouds)}  # "on AWS" before the plan: kept, said
         counted = bool(u.samples or u.tokens_per_sample or u.tokens_per_turn or u.turns_per_sample)
         said_any = bool(u.said) or digressed or named_clouds or counted
+        if u.epoch_hours and "measured_time" in reply.kinds and state.slots.get("gpu"):
+            # "单卡 A100 跑 7B LoRA，每个 epoch 3 小时，训 3 轮要多少钱": the time measured on the GPU named,
+            # priced above, is the answer; what the form still lacks is offered for other GPUs, not asked
+            # for (the next amount said still fills it)
+            state.pending = missing(state)[0]
+            reply.add("measured_next", slot=state.pending)
+            return state
         ask_next(state, reply, said=said_any, understood=understood)
         held = state.choice
         if held is not None and said.get(held["slot"]) == held["values"][0]:
