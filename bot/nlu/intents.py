@@ -1077,15 +1077,16 @@ def _question_kind(
         return "memory"
     if sig.memory_filter and not gpus and (model or method or "params" in filled):
         return "memory"  # "is 24GB enough to fine-tune Mistral 7B?": the memory the job needs, by tier
-    if (
-        sig.methods_weighed
-        and model
-        and not gpus
-        and not any(k in filled for k in _JOB_AMOUNTS)
-        and not (lexicon.asks_cost(t) or has_any(t, _WEIGHED_BEYOND_MEMORY) or has_any(t, SPEED_ASKS))
-    ):
-        # "lora or qlora for a 13b?", "difference between lora and qlora for a 13b": with no data or
-        # deadline to plan both, what sets them apart for that model is the memory each needs
+    # "想微调 7B，用什么方法比较好": the method asked for, none named; "better" is how it is asked, not a
+    # weighing of two named methods by something other than memory
+    choosing = has_any(t, cues.METHOD_ASKS) and not sig.methods_weighed and not lexicon.asks_cost(t)
+    weighed = sig.methods_weighed and not (
+        lexicon.asks_cost(t) or has_any(t, _WEIGHED_BEYOND_MEMORY) or has_any(t, SPEED_ASKS)
+    )
+    if (choosing or weighed) and model and not gpus and not any(k in filled for k in _JOB_AMOUNTS):
+        # "lora or qlora for a 13b?", "difference between lora and qlora for a 13b", "想微调 7B，用什么方法
+        # 比较好": with no data or deadline to plan them, what sets them apart for that model is the memory
+        # each needs (and, asked which to take, how to choose)
         return "memory"
     if _feasibility(t, sig, yes_no, model or method):
         return "feasibility"

@@ -77,9 +77,11 @@ RUN_FAILED = (
     "failed halfway", "fails halfway", "died halfway", "keeps dying", "keeps crashing",
 )  # fmt: skip
 # Which way to train asked of hardware at hand ("公司有 4 張 V100 32G，想微調 14B，該用什麼方法", "8 张 4090
-# 微调 70B 用哪种方式", "what method should we use on our 2 A100s"): what fits those GPUs, method by method.
+# 微调 70B 用哪种方式", "what method should we use on our 2 A100s"): what fits those GPUs, method by method;
+# asked with no hardware ("想微调 7B，用什么方法比较好"), the memory each method needs and how to choose.
 METHOD_ASKS = (
     "什么方法", "哪种方法", "什么方式", "哪种方式", "什么训练方法", "哪种训练方法", "怎么训比较好",
+    "哪个方法", "什么微调方法", "哪种微调", "怎么微调比较好", "微调方案怎么选", "用什么方案", "哪种方案",
     "which method", "what method", "which approach", "what approach", "which technique", "what technique",
 )  # fmt: skip
 # The failures that name themselves besides running out of memory ("13B 全参 8 张 A100 跑到一半 NCCL timeout",

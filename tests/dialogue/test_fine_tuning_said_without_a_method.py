@@ -52,3 +52,28 @@ def test_which_method_on_the_gpus_at_hand_gets_what_fits_them(
 ) -> None:
     text = real.handle("f3", message).text.replace("*", "")
     assert text.startswith(verdict) and fits in text
+
+
+@pytest.mark.parametrize(
+    ("message", "memory", "choose", "next_step"),
+    [
+        ("想微调 7B，用什么方法比较好", "训练 70亿参数模型需要的显存", "LoRA 和全参数微调怎么选？",
+         "选好方法后"),
+        ("想微調 Qwen2.5-7B，該用哪種方法", "訓練 70億參數模型需要的顯存", "LoRA 和全參數微調怎麼選？",
+         "選好方法後"),
+        ("打算微调一个 14B，哪种方案比较好", "训练 140亿参数模型需要的显存", "LoRA 和全参数微调怎么选？",
+         "选好方法后"),
+        ("我們想微調 13B 模型，用什麼微調方法合適", "訓練 130億參數模型需要的顯存", "LoRA 和全參數微調怎麼選？",
+         "選好方法後"),
+    ],
+)  # fmt: skip
+def test_which_method_with_no_hardware_gets_each_methods_memory_and_how_to_choose_then_the_offer_to_plan(
+    real: Consultant, message: str, memory: str, choose: str, next_step: str
+) -> None:
+    text = real.handle("f4", message).text.replace("*", "")
+    assert text.startswith(memory)
+    assert all(m in text for m in ("全参数微调：", "LoRA：", "QLoRA：")) or all(
+        m in text for m in ("全參數微調：", "LoRA：", "QLoRA：")
+    )
+    assert text.index(memory) < text.index(choose) < text.index(next_step)
+    assert "训练数据有多少" not in text and "訓練資料有多少" not in text

@@ -94,7 +94,13 @@ def test_everyday_words_for_a_topic_find_its_entry(searcher: Searcher, text: str
 
 
 @pytest.mark.parametrize(
-    "text", ["訓練時 OOM 怎麼辦", "训练时显存不够怎么办", "保存 checkpoint 时磁盘满了", "when training OOMs what do I do"]
+    "text",
+    [
+        "訓練時 OOM 怎麼辦",
+        "训练时显存不够怎么办",
+        "保存 checkpoint 时磁盘满了",
+        "when training OOMs what do I do",
+    ],
 )
 def test_time_said_as_when_finds_no_entry_about_training_time(searcher: Searcher, text: str) -> None:
     # "训练时" is "while training", not the "训练时间" the estimates entry is about
