@@ -762,8 +762,8 @@ _EPOCH_SIZE = re.compile(
     r"(?:about |around )?~?"
     r"[0-9零一二两三四五六七八九十百千万亿.,]+\s*(?:[kmbt]|万|亿|千)?\s*(?:tokens?|词元|gb|tb|mb|g|t)(?![a-z])"
 )
-# After "one epoch", how long a pass takes: "一个 epoch 要 5 小时", "一個 epoch 大概跑 40 分鐘", "1 epoch takes
-# 3 hours" (the measured time, slots.epoch_hours), not how many passes.
+# After "one epoch", how long a pass takes: "一个 epoch 要 5 小时", "一個 epoch 大概跑 40 分鐘",
+# "1 epoch takes 3 hours" (the measured time, slots.epoch_hours), not how many passes.
 _EPOCH_TIME = re.compile(
     r"\s*(?:要|需要|得|大约|大概|约|差不多|就|跑|用|花|跑了|用了|花了|是|=|:|：|takes?|took|is|about|around|~)*\s*"
     r"(?:about |around |roughly )?~?"

@@ -63,7 +63,8 @@ def test_a_nan_loss_reported_mid_run_gets_its_faq_entry_not_the_form(real: Consu
     ("message", "entry", "said"),
     [
         ("13B 全参 8 张 A100 跑到一半 NCCL timeout", "faq.nccl_errors", "NCCL 超时通常说明有一个进程停了"),
-        ("我們用 4 張 A100 微調 32B，跑一陣子就 NCCL watchdog timeout", "faq.nccl_errors", "NCCL 超時通常說明"),
+        ("我們用 4 張 A100 微調 32B，跑一陣子就 NCCL watchdog timeout", "faq.nccl_errors",
+         "NCCL 超時通常說明"),
         ("两台 8 卡 H100 训 70B，NCCL 一直超时", "faq.nccl_errors", "NCCL_DEBUG=INFO"),
         ("our 70B run on 16 H100s keeps hitting NCCL timeouts", "faq.nccl_errors", "one rank stopped"),
         ("7B 全参 8 张 A100 训练 loss 变成 nan", "faq.loss_nan", "loss scaling"),

@@ -63,8 +63,8 @@ def test_which_method_on_the_gpus_at_hand_gets_what_fits_them(
          "選好方法後"),
         ("打算微调一个 14B，哪种方案比较好", "训练 140亿参数模型需要的显存", "LoRA 和全参数微调怎么选？",
          "选好方法后"),
-        ("我們想微調 13B 模型，用什麼微調方法合適", "訓練 130億參數模型需要的顯存", "LoRA 和全參數微調怎麼選？",
-         "選好方法後"),
+        ("我們想微調 13B 模型，用什麼微調方法合適", "訓練 130億參數模型需要的顯存",
+         "LoRA 和全參數微調怎麼選？", "選好方法後"),
     ],
 )  # fmt: skip
 def test_which_method_with_no_hardware_gets_each_methods_memory_and_how_to_choose_then_the_offer_to_plan(

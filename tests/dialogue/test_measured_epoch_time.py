@@ -47,7 +47,8 @@ def test_one_epochs_size_is_not_its_time(real: Consultant) -> None:
     ("message", "offer"),
     [
         ("单卡 A100 跑 7B LoRA，每个 epoch 3 小时，训 3 轮要多少钱", "想看换别的卡或多加几张卡要多久"),
-        ("我們用 2 張 4090 微調 8B，一個 epoch 要 5 小時，跑 4 個 epoch 大概多少錢", "想看換別的卡或多加幾張卡要多久"),
+        ("我們用 2 張 4090 微調 8B，一個 epoch 要 5 小時，跑 4 個 epoch 大概多少錢",
+         "想看換別的卡或多加幾張卡要多久"),
         ("2 张 H100 全参 7B，一个 epoch 跑了 6 小时，3 个 epoch 花多少", "想看换别的卡或多加几张卡要多久"),
     ],
 )  # fmt: skip
