@@ -673,6 +673,8 @@ class Consultant:
                 reply.add("anything_else")
             return state
         understood = {**said, "deadline_date": u.deadline_date} if u.deadline_date else said
+        if u.jobs_at_once and said.get("gpu_count") is not None:
+            understood = {**understood, "jobs_at_once": u.jobs_at_once}  # "同时跑两个": each job's share
         if u.working_days and said.get("days") is not None:
             understood = {**understood, "working_days": u.working_days}  # "10 working days ≈ 2 weeks"
         if u.sprints and said.get("days") is not None:

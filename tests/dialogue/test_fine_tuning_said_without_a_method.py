@@ -77,3 +77,23 @@ def test_which_method_with_no_hardware_gets_each_methods_memory_and_how_to_choos
     )
     assert text.index(memory) < text.index(choose) < text.index(next_step)
     assert "训练数据有多少" not in text and "訓練資料有多少" not in text
+
+
+@pytest.mark.parametrize(
+    ("message", "said"),
+    [
+        ("6 个人共用 2 张 4090，能同时跑两个 QLoRA 吗", "2 个任务同时跑，每个 1 张卡"),
+        ("我們 2 張 4090，想同時跑兩個 QLoRA 實驗", "2 個任務同時跑，每個 1 張卡"),
+    ],
+)
+def test_jobs_run_at_once_are_planned_one_share_each_and_said_so(
+    real: Consultant, message: str, said: str
+) -> None:
+    assert said in real.handle("f5", message).text
+
+
+def test_a_job_run_beside_another_is_judged_on_its_own_share_of_the_gpus(real: Consultant) -> None:
+    text = real.handle("f6", "我们组 6 个人共用 2 张 4090，能同时跑两个 7B 的 QLoRA 实验吗").text.replace(
+        "*", ""
+    )
+    assert text.startswith("能。单张 NVIDIA GeForce RTX 4090 放得下 70亿参数模型的 QLoRA")
