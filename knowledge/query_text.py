@@ -55,14 +55,20 @@ _ASKS = re.compile(
     r"能不能|有没有|够不够|行不行|可不可以|^(?:what|how|why|which|when|where|who|should|can|could|is|are|does|do|"
     r"will|would|am)\b"
     # A failure reported is a plea for help, not a workload stated: "OOM at step 1 with a 7B on a 24GB card".
-    r"|报错|出错|爆了|炸了|崩了|卡住|挂了|\b(?:oom|error|errors|crash|crashes|crashed|fails|failed|hangs|hung|nan)\b"
+    r"|报错|出错|爆了|炸了|崩了|卡住|挂了|超时|\b(?:oom|error|errors|crash|crashes|crashed|fails|failed|hangs|hung|nan|"
+    r"nccl|timeout|timeouts|timed out|no space left)\b"
 )
 
 
 def looks_like_spec(text: str) -> bool:
     """Two or more quantities and no question: a sizing request, not an FAQ question."""
     norm = normalize(text).strip()
-    return len(_QUANTITY.findall(norm)) >= 2 and not _ASKS.search(norm)
+    return states_a_job(text) and not _ASKS.search(norm)
+
+
+def states_a_job(text: str) -> bool:
+    """Two or more quantities ("13B 全参 8 张 A100", "a 70B on 16 H100s"): a job said, asked about or not."""
+    return len(_QUANTITY.findall(normalize(text).strip())) >= 2
 
 
 # An amount of money ("$500", "¥3000", "5000块", "2万元", "500 dollars"): whoever names one asks within a

@@ -127,7 +127,11 @@ _EN_STOP |= {"pls", "plz", "kinda", "sorta", "guys", "folks"}
 _ZH_STOP_BIGRAMS |= {"不好意思", "抱歉", "对不起", "说错", "刚才", "打扰"}
 _ZH_STOP_BIGRAMS |= {"指的是", "意思是"}  # "X 指的是什么" frames the question as "X 是什么" does
 _ZH_STOP_BIGRAMS |= {"区别", "差别", "差异", "不同", "对比", "比较", "相比"}
-_FILLER = re.compile("|".join(sorted(_ZH_STOP_BIGRAMS, key=len, reverse=True)))
+# "时" after a verb says when ("训练时 OOM", "保存 checkpoint 时", "推理时爆显存"), the way "的时候" does, and
+# made "训练时" meet "训练时间" (the entry on how times are estimated); it stays in the words it makes:
+# 时间, 时长, 时延, 小时, 卡时, 实时, 同时, 超时 and the like.
+_WHEN = "(?<![小实同及按耗准定计临当暂随届超费工卡几何平])时(?![间长候延刻段代序钟效])"
+_FILLER = re.compile("|".join([*sorted(_ZH_STOP_BIGRAMS, key=len, reverse=True), _WHEN]))
 # A name with a stage or version number ("ZeRO-2", "zero3", "llama-3", "qwen2.5") is one thing
 # written several ways: the hyphen is dropped, and the name itself is a token too, so "ZeRO-2"
 # meets an entry that says "ZeRO-3" or plain "ZeRO". Two-letter stems (h100, fp8, bf16) are

@@ -128,6 +128,7 @@ class Understood:
     asks_gpu: bool = False  # "what GPU do I need", "该租啥卡": a plan that needs no deadline
     model_fields: tuple[str, ...] = ()
     gpu_memory: dict[str, Any] | None = None
+    jobs_at_once: int | None = None  # "2 张 4090 同时跑两个 QLoRA": gpu_count is one job's share
     working_days: float | None = None
     sprints: float | None = None  # "two sprints": the count said (days holds two weeks each)
     epoch_hours: float | None = None  # "每个 epoch 3 小时": one pass as the user measured it
@@ -401,6 +402,7 @@ def understand(
         asks_gpu=bool(getattr(parsed, "asks_gpu", False)),
         model_fields=tuple(getattr(parsed, "model_fields", ()) or ()),
         gpu_memory=_gpu_memory(getattr(parsed, "gpu_memory", None)),
+        jobs_at_once=getattr(parsed, "jobs_at_once", None) if "gpu_count" in usable else None,
         working_days=getattr(parsed, "working_days", None) if "days" in usable else None,
         sprints=getattr(parsed, "sprints", None) if "days" in usable else None,
         epoch_hours=getattr(parsed, "epoch_hours", None),

@@ -84,10 +84,45 @@ def _share(s: str, nums: list[Num], idx: int, value: float, found: Found) -> flo
     return nums[got].value
 
 
+# Several jobs run at once on the GPUs counted ("2 张 4090，能同时跑两个 QLoRA 吗", "兩張卡同時跑 2 個實驗",
+# "2 A100s, can we run two LoRA jobs at the same time?"): each job gets its share of them.
+_AT_ONCE = re.compile(
+    r"(?:同时|并行|一起|分别)(?:跑|训|训练|微调|做)?\s*(?P<zh>[2-9]|[两二三四五六七八])\s*个"
+    r"|\b(?:run|train|do)\s+(?P<en>2|3|4|two|three|four)\s+(?:\w+\s+){0,3}?(?:jobs|runs|experiments|trainings)\s+"
+    r"(?:at once|at the same time|in parallel|simultaneously|concurrently)"
+)
+_AT_ONCE_WORDS = {
+    "两": 2,
+    "二": 2,
+    "三": 3,
+    "四": 4,
+    "五": 5,
+    "六": 6,
+    "七": 7,
+    "八": 8,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+}
+
+
+def jobs_at_once(s: str, end: int) -> int | None:
+    """How many jobs the message runs at once on the GPUs counted before `end` (2 and up), or None."""
+    m = _AT_ONCE.search(s, end)
+    if m is None:
+        return None
+    said = m.group("zh") or m.group("en")
+    return int(said) if said.isdigit() else _AT_ONCE_WORDS.get(said)
+
+
 def _free(s: str, nums: list[Num], idx: int, value: float, found: Found) -> float:
     """The GPUs left when part of the `value` counted at nums[idx] is busy ("8 卡里有 4 张在跑推理": 4), or
     the share of them the user may use ("1000 张 A100 的集群，我们组能分到 64 张": 64)."""
     m = busy_part(s, nums[idx].end)
+    jobs = jobs_at_once(s, nums[idx].end) if m is None and value > 1 else None
+    if jobs is not None and value >= jobs and value % jobs == 0:
+        found.jobs_at_once = jobs  # "2 张 4090 同时跑两个 QLoRA": one job on 1 of them, said so
+        return value / jobs
     if m is None:
         share = _share(s, nums, idx, value, found) if value > 1 else None
         return share if share is not None else value

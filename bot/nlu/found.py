@@ -95,6 +95,7 @@ class Found:
     # A byte size read as hardware (a machine's or GPU's memory, a link, disks: slots._hardware_size), never
     # data.
     hardware_size: bool = False
+    jobs_at_once: int | None = None  # "2 张 4090 同时跑两个 QLoRA": gpu_count holds one job's share
     working_days: float | None = None  # "10 working days": the count said (days holds 7/5 of it)
     sprints: float | None = None  # "two sprints": the count said (days holds lexicon.SPRINT_DAYS each)
     text_unit: str | None = None  # "word" / "zh_char": a token count was read from words or 字

@@ -16,6 +16,7 @@ from bot.nlu.lexicon import has_cue
 from bot.nlu.providers import china_providers, without_providers
 from bot.nlu.text import compact, normalise
 from knowledge.names import BOTH
+from knowledge.query_text import states_a_job
 from sizing.frozen import quick_init
 
 RESET = (
@@ -762,6 +763,10 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
         return "list_gpus"  # "性价比最高的卡是哪张": the catalogue by work per dollar, not the cheapest hour
     if not model and has_any(t, cues.BUY_WORDS) and has_any(t, cues.RENT_WORDS) and not sig.serving:
         return "faq"  # "buy vs rent for 8 h100s running all year": cloud against owned servers, the notes
+    if _reports_named_failure(t, sig):
+        return (
+            "faq"  # "13B 全参 8 张 A100 跑到一半 NCCL timeout": that error's causes and fixes, not the form
+        )
     question = _question_kind(t, sig, yes_no, workload, model, short)
     if question is not None:
         return question
@@ -777,6 +782,8 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
         # precision there names the figure's number type, unless training words make it a job's
         return "gpu_info"
     if not workload:
+        if sig.memory_filter and not gpus and has_any(t, GPU_WORDS + ("which", "what", "哪些", "哪", "有")):
+            return "list_gpus"  # "which GPUs have 80GB or more?", "显存 48G 的卡有哪些？国内能租到的"
         if sig.region is not None and has_any(t, AVAILABILITY) and ("?" in t or has_any(t, QUESTION)):
             if gpus and (lexicon.asks_price(t) or has_any(t, cues.CHEAPEST) or has_any(t, cues.CHEAPER)):
                 return "price"  # "國內有便宜的4090可以租嗎": its prices there (the price answer says if none)
@@ -794,8 +801,6 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
         outside = has_any(t, cues.OTHER_ACCELERATORS) or has_any(t, cues.CPU_ONLY)
         if not gpus and outside and (yes_no or has_any(t, QUESTION)):
             return "list_gpus"  # "Do you support TPUs?": what the catalogue covers
-        if sig.memory_filter and not gpus and has_any(t, GPU_WORDS + ("which", "what", "哪些", "哪", "有")):
-            return "list_gpus"  # "which GPUs have 80GB or more?", "显存80G以上的卡有哪些"
         if (
             gpus
             and not proposes(t)
@@ -1072,15 +1077,16 @@ def _question_kind(
         return "memory"
     if sig.memory_filter and not gpus and (model or method or "params" in filled):
         return "memory"  # "is 24GB enough to fine-tune Mistral 7B?": the memory the job needs, by tier
-    if (
-        sig.methods_weighed
-        and model
-        and not gpus
-        and not any(k in filled for k in _JOB_AMOUNTS)
-        and not (lexicon.asks_cost(t) or has_any(t, _WEIGHED_BEYOND_MEMORY) or has_any(t, SPEED_ASKS))
-    ):
-        # "lora or qlora for a 13b?", "difference between lora and qlora for a 13b": with no data or
-        # deadline to plan both, what sets them apart for that model is the memory each needs
+    # "想微调 7B，用什么方法比较好": the method asked for, none named; "better" is how it is asked, not a
+    # weighing of two named methods by something other than memory
+    choosing = has_any(t, cues.METHOD_ASKS) and not sig.methods_weighed and not lexicon.asks_cost(t)
+    weighed = sig.methods_weighed and not (
+        lexicon.asks_cost(t) or has_any(t, _WEIGHED_BEYOND_MEMORY) or has_any(t, SPEED_ASKS)
+    )
+    if (choosing or weighed) and model and not gpus and not any(k in filled for k in _JOB_AMOUNTS):
+        # "lora or qlora for a 13b?", "difference between lora and qlora for a 13b", "想微调 7B，用什么方法
+        # 比较好": with no data or deadline to plan them, what sets them apart for that model is the memory
+        # each needs (and, asked which to take, how to choose)
         return "memory"
     if _feasibility(t, sig, yes_no, model or method):
         return "feasibility"
@@ -1504,6 +1510,19 @@ def _feasibility(t: str, sig: Signals, yes_no: bool, job: bool) -> bool:
     return job and hardware and asks and not _asks_a_plan(t)
 
 
+def _reports_named_failure(t: str, sig: Signals) -> bool:
+    """A training failure that names itself other than running out of memory (an NCCL timeout, a NaN loss,
+    a full disk) reported of a job ("13B 全参 8 张 A100 跑到一半 NCCL timeout", "our 70B run on 16 H100s
+    keeps hitting NCCL timeouts"): the FAQ on that error answers it, the job said with it only where it ran.
+    An OOM stays with the feasibility answer (whether the job fits there is its answer); so does a plan
+    asked beside the error, and a timeout of a served model's requests (the serving answer)."""
+    if not has_any(t, cues.NAMED_ERRORS) or sig.faq_score is None or _asks_a_plan(t):
+        return False
+    if sig.serving and not has_any(t, cues.COLLECTIVE_ERRORS):
+        return False
+    return sig.faq_score()[0] >= FAQ_CONFIDENT
+
+
 def _asks_a_plan(t: str) -> bool:
     """The planning form's questions (how long, how many, what it costs), outside a question of its own
     about a GPU's price per period ("H100 一个月多少钱？能不能全参微调 8B？": a price and a yes/no)."""
@@ -1540,10 +1559,15 @@ def _asks_which_china_cloud(t: str, sig: Signals) -> bool:
 
 
 def notes_query(text: str) -> str:
-    """The text the notes are searched with for a message: a cloud named in a storage or network question
-    only says where ("数据在腾讯云 COS 上，读得过来吗"), so its name, which finds the notes on that cloud,
-    is left out (of the simplified, lower-cased text); any other message as it is."""
+    """The text the notes are searched with for a message: an error reported of a job, its own words; a
+    cloud named in a storage or network question only says where ("数据在腾讯云 COS 上，读得过来吗"), so
+    its name, which finds the notes on that cloud, is left out (of the simplified, lower-cased text); any
+    other message as it is."""
     t = normalise(text).lower
+    if has_any(t, cues.NAMED_ERRORS) and states_a_job(text):
+        # "13B 全参 8 张 A100 跑到一半 NCCL timeout": the job only says where the error came up; its words
+        # ("全参") would find the notes on the job instead, so the error's own words are searched
+        return " ".join(sorted(lexicon.cues_in(t, cues.NAMED_ERRORS)))
     if not has_any(t, cues.STORAGE_OR_NETWORK):
         return text
     bare = without_providers(t)

@@ -1198,6 +1198,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         and (lexicon.asks_price(s) or intents.has_any(s, intents.PER_PERIOD))  # "what's an A100 per hour"
         and intents.several_questions(s)
         and not intents.prices_the_job(s, filled),
+        jobs_at_once=found.jobs_at_once if slots.gpu_count is not None else None,
         working_days=found.working_days if days is not None and found.working_days is not None else None,
         sprints=found.sprints if days is not None and found.sprints is not None else None,
         epoch_hours=epoch_hours(s),

@@ -77,13 +77,24 @@ RUN_FAILED = (
     "failed halfway", "fails halfway", "died halfway", "keeps dying", "keeps crashing",
 )  # fmt: skip
 # Which way to train asked of hardware at hand ("公司有 4 張 V100 32G，想微調 14B，該用什麼方法", "8 张 4090
-# 微调 70B 用哪种方式", "what method should we use on our 2 A100s"): what fits those GPUs, method by method.
+# 微调 70B 用哪种方式", "what method should we use on our 2 A100s"): what fits those GPUs, method by method;
+# asked with no hardware ("想微调 7B，用什么方法比较好"), the memory each method needs and how to choose.
 METHOD_ASKS = (
     "什么方法", "哪种方法", "什么方式", "哪种方式", "什么训练方法", "哪种训练方法", "怎么训比较好",
+    "哪个方法", "什么微调方法", "哪种微调", "怎么微调比较好", "微调方案怎么选", "用什么方案", "哪种方案",
     "which method", "what method", "which approach", "what approach", "which technique", "what technique",
 )  # fmt: skip
+# The failures that name themselves besides running out of memory ("13B 全参 8 张 A100 跑到一半 NCCL timeout",
+# "我們 4 張 A100 微調 32B，loss 變成 NaN"): said with a job, their own FAQ answers them (intents.
+# _reports_named_failure), since whether the job fits is not in question as it is for an OOM.
+# NCCL's own errors are the GPUs' collectives failing, in a training run or a multi-GPU server alike.
+COLLECTIVE_ERRORS = ("nccl", "watchdog")
+NAMED_ERRORS = (
+    *COLLECTIVE_ERRORS, "nan", "timeout", "timeouts", "timed out", "超时", "磁盘满", "磁盘写满", "disk full",
+    "no space left",
+)  # fmt: skip
 # The failures that name themselves (answered by their own FAQ, not the list of usual causes).
-NAMED_FAILURES = (*OUT_OF_MEMORY, "nccl", "nan", "timeout", "超时", "磁盘满", "disk full", "no space left")
+NAMED_FAILURES = (*OUT_OF_MEMORY, *NAMED_ERRORS)
 # A training failure reported without a question word ("fp16训练loss变成nan", "my loss went nan, using bf16",
 # "微调一直爆显存"): a question to the FAQ as much as "怎么办" is, not a slot to fill.
 SYMPTOMS = (

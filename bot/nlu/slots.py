@@ -762,6 +762,13 @@ _EPOCH_SIZE = re.compile(
     r"(?:about |around )?~?"
     r"[0-9零一二两三四五六七八九十百千万亿.,]+\s*(?:[kmbt]|万|亿|千)?\s*(?:tokens?|词元|gb|tb|mb|g|t)(?![a-z])"
 )
+# After "one epoch", how long a pass takes: "一个 epoch 要 5 小时", "一個 epoch 大概跑 40 分鐘",
+# "1 epoch takes 3 hours" (the measured time, slots.epoch_hours), not how many passes.
+_EPOCH_TIME = re.compile(
+    r"\s*(?:要|需要|得|大约|大概|约|差不多|就|跑|用|花|跑了|用了|花了|是|=|:|：|takes?|took|is|about|around|~)*\s*"
+    r"(?:about |around |roughly )?~?"
+    r"[0-9零一二两三四五六七八九十半.]+\s*(?:个)?\s*(?:小时|钟头|分钟|天|h|hrs?|hours?|mins?|minutes?|days?)(?![a-z])"
+)
 # A count of 轮 after "每组/每段/每个对话/每条": the turns of each dialogue, never epochs.
 _PER_DIALOGUE_TURNS = re.compile(
     r"每(?:组|段|个|条|通|笔|则)?(?:多轮)?(?:对话|会话)?(?:约|大概|差不多|平均|有)? ?$"
@@ -787,6 +794,8 @@ def _counted(s: str, num: Num, unit: Unit, before: str, after: str, found: Found
             found.add("turns_per_sample", num.value, num, s)  # "每组 5 轮": the turns of each dialogue
         elif num.value == 1 and _EPOCH_SIZE.match(s, unit.end) is not None:
             return  # "一个 epoch 大约 5 亿 token", "one epoch is 2B tokens": how big a pass is, not how many
+        elif num.value == 1 and _EPOCH_TIME.match(s, unit.end) is not None:
+            return  # "一个 epoch 要 5 小时", "1 epoch takes 3 hours": how long a pass took, not how many
         elif not s[: num.start].rstrip().endswith("第"):
             found.add("epochs", num.value, num, s)
     elif unit.kind == "turns":

@@ -281,6 +281,8 @@ class Parse:
     # A named GPU's price asked beside another question ("is the L40S good for training, and what does it
     # cost a month?", "H200 一小时多少钱？跑 70B 推理要几张？"): the price follows the other answer.
     also_price: bool = False
+    # "2 张 4090 同时跑两个 QLoRA": the jobs run at once; slots.gpu_count holds one job's share of the GPUs.
+    jobs_at_once: int | None = None
     # "10 working days": the count said; slots.days holds 7/5 of it (a working week is 5 days of 7).
     working_days: float | None = None
     # "two sprints": the count said; slots.days holds lexicon.SPRINT_DAYS per sprint.
@@ -358,6 +360,7 @@ class Parse:
             "both_tasks": self.both_tasks,
             "trains_first": self.trains_first,
             "also_price": self.also_price,
+            "jobs_at_once": self.jobs_at_once,
             "working_days": self.working_days,
             "sprints": self.sprints,
             "epoch_hours": self.epoch_hours,

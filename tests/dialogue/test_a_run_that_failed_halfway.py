@@ -57,3 +57,27 @@ def test_a_nan_loss_reported_mid_run_gets_its_faq_entry_not_the_form(real: Consu
         and "模型有多少参数" not in turn.text
         and "模型有多少參數" not in turn.text
     )
+
+
+@pytest.mark.parametrize(
+    ("message", "entry", "said"),
+    [
+        ("13B 全参 8 张 A100 跑到一半 NCCL timeout", "faq.nccl_errors", "NCCL 超时通常说明有一个进程停了"),
+        ("我們用 4 張 A100 微調 32B，跑一陣子就 NCCL watchdog timeout", "faq.nccl_errors",
+         "NCCL 超時通常說明"),
+        ("两台 8 卡 H100 训 70B，NCCL 一直超时", "faq.nccl_errors", "NCCL_DEBUG=INFO"),
+        ("our 70B run on 16 H100s keeps hitting NCCL timeouts", "faq.nccl_errors", "one rank stopped"),
+        ("7B 全参 8 张 A100 训练 loss 变成 nan", "faq.loss_nan", "loss scaling"),
+    ],
+)  # fmt: skip
+def test_an_error_that_names_itself_said_with_a_job_gets_that_errors_causes_and_fixes(
+    real: Consultant, message: str, entry: str, said: str
+) -> None:
+    turn = real.handle("r5", message)
+    assert turn.payload["faq"][0] == entry and said in turn.text
+    assert "训练数据有多少" not in turn.text and "訓練資料有多少" not in turn.text
+    assert "LoRA 和全参数微调怎么选" not in turn.text and "LoRA 和全參數微調怎麼選" not in turn.text
+
+
+def test_a_served_models_requests_timing_out_stay_a_serving_question(real: Consultant) -> None:
+    assert "NCCL" not in real.handle("r6", "用 8 张 H100 推理 70B，请求超时怎么办").text

@@ -63,6 +63,34 @@ def test_a_memory_size_without_a_floor_lists_the_cards_of_that_size(real: Consul
     assert ask(real, "80GB 以上的卡有哪些").startswith("*显存至少 80 GB 的 GPU*")
 
 
+@pytest.mark.parametrize(
+    ("message", "opens"),
+    [
+        ("显存 48G 的卡有哪些？国内能租到的", "*国内能租到的显存为 48 GB 的 GPU*"),
+        ("國內能租到哪些 48G 顯存的卡", "*國內能租到的顯存為 48 GB 的 GPU*"),
+        ("在国内租 48GB 显存的卡，有哪几种", "*国内能租到的显存为 48 GB 的 GPU*"),
+        ("which 48GB GPUs can I rent in China?", "*Rentable in mainland China: GPUs with exactly 48 GB*"),
+    ],
+)  # fmt: skip
+def test_cards_of_a_memory_size_asked_of_china_are_the_ones_chinese_clouds_rent(
+    real: Consultant, message: str, opens: str
+) -> None:
+    text = ask(real, message)
+    assert text.startswith(opens)
+    listed, _, rest = text.partition("\n\n")
+    assert "L20" in listed and "RTX A6000" in listed and "¥2.20" in listed and "$" not in listed
+    assert ("L40S" in listed.splitlines()[-1]) and "A40" in listed.splitlines()[-1]
+    assert "H800 和 H20" not in text and "自 2023 年 10 月 17 日" not in text
+
+
+def test_cards_of_at_least_a_size_in_china_name_the_china_market_parts_and_count_the_rest(
+    real: Consultant,
+) -> None:
+    text = ask(real, "国内有 80G 以上显存的卡吗")
+    assert "H20" in text and "A800" in text and "H800" in text
+    assert "等 14 款：目录里没有国内云或算力市场在租" in text
+
+
 def test_a_memory_size_without_a_floor_filters_a_format_list_to_that_size(real: Consultant) -> None:
     text = ask(real, "哪些 24G 显存的卡支持 FP8")
     assert text.startswith("*支持 FP8 且显存为 24 GB 的 GPU*") and "L4" in text and "B200" not in text

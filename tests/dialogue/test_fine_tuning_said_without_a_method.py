@@ -52,3 +52,48 @@ def test_which_method_on_the_gpus_at_hand_gets_what_fits_them(
 ) -> None:
     text = real.handle("f3", message).text.replace("*", "")
     assert text.startswith(verdict) and fits in text
+
+
+@pytest.mark.parametrize(
+    ("message", "memory", "choose", "next_step"),
+    [
+        ("想微调 7B，用什么方法比较好", "训练 70亿参数模型需要的显存", "LoRA 和全参数微调怎么选？",
+         "选好方法后"),
+        ("想微調 Qwen2.5-7B，該用哪種方法", "訓練 70億參數模型需要的顯存", "LoRA 和全參數微調怎麼選？",
+         "選好方法後"),
+        ("打算微调一个 14B，哪种方案比较好", "训练 140亿参数模型需要的显存", "LoRA 和全参数微调怎么选？",
+         "选好方法后"),
+        ("我們想微調 13B 模型，用什麼微調方法合適", "訓練 130億參數模型需要的顯存",
+         "LoRA 和全參數微調怎麼選？", "選好方法後"),
+    ],
+)  # fmt: skip
+def test_which_method_with_no_hardware_gets_each_methods_memory_and_how_to_choose_then_the_offer_to_plan(
+    real: Consultant, message: str, memory: str, choose: str, next_step: str
+) -> None:
+    text = real.handle("f4", message).text.replace("*", "")
+    assert text.startswith(memory)
+    assert all(m in text for m in ("全参数微调：", "LoRA：", "QLoRA：")) or all(
+        m in text for m in ("全參數微調：", "LoRA：", "QLoRA：")
+    )
+    assert text.index(memory) < text.index(choose) < text.index(next_step)
+    assert "训练数据有多少" not in text and "訓練資料有多少" not in text
+
+
+@pytest.mark.parametrize(
+    ("message", "said"),
+    [
+        ("6 个人共用 2 张 4090，能同时跑两个 QLoRA 吗", "2 个任务同时跑，每个 1 张卡"),
+        ("我們 2 張 4090，想同時跑兩個 QLoRA 實驗", "2 個任務同時跑，每個 1 張卡"),
+    ],
+)
+def test_jobs_run_at_once_are_planned_one_share_each_and_said_so(
+    real: Consultant, message: str, said: str
+) -> None:
+    assert said in real.handle("f5", message).text
+
+
+def test_a_job_run_beside_another_is_judged_on_its_own_share_of_the_gpus(real: Consultant) -> None:
+    text = real.handle("f6", "我们组 6 个人共用 2 张 4090，能同时跑两个 7B 的 QLoRA 实验吗").text.replace(
+        "*", ""
+    )
+    assert text.startswith("能。单张 NVIDIA GeForce RTX 4090 放得下 70亿参数模型的 QLoRA")

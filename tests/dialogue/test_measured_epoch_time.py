@@ -26,7 +26,7 @@ def test_a_measured_epoch_time_on_named_gpus_is_priced_by_the_measurement(
 ) -> None:
     text = real.handle("e1", message).text.replace("*", "")
     assert hours in text and cost in text
-    assert text.index(hours) < 40  # it opens the reply
+    assert text.index(hours) < 60  # it opens the reply
     assert (
         "实测时间比我的模型估算更准" in text
         or "實測時間比我的模型估算更準" in text
@@ -41,3 +41,30 @@ def test_a_measured_epoch_time_without_gpus_asks_which_gpus(real: Consultant) ->
 
 def test_one_epochs_size_is_not_its_time(real: Consultant) -> None:
     assert "实测" not in real.handle("e3", "一个 epoch 大约 5 亿 token，7B LoRA 要多久").text
+
+
+@pytest.mark.parametrize(
+    ("message", "offer"),
+    [
+        ("单卡 A100 跑 7B LoRA，每个 epoch 3 小时，训 3 轮要多少钱", "想看换别的卡或多加几张卡要多久"),
+        ("我們用 2 張 4090 微調 8B，一個 epoch 要 5 小時，跑 4 個 epoch 大概多少錢",
+         "想看換別的卡或多加幾張卡要多久"),
+        ("2 张 H100 全参 7B，一个 epoch 跑了 6 小时，3 个 epoch 花多少", "想看换别的卡或多加几张卡要多久"),
+    ],
+)  # fmt: skip
+def test_a_measured_time_priced_on_the_gpus_named_offers_the_data_instead_of_asking_for_it(
+    real: Consultant, message: str, offer: str
+) -> None:
+    text = real.handle("e4", message).text
+    assert offer in text
+    assert "训练数据有多少" not in text and "訓練資料有多少" not in text
+
+
+def test_one_epoch_said_with_its_time_is_no_count_of_epochs(real: Consultant) -> None:
+    text = real.handle("e5", "我們用 2 張 4090 微調 8B，一個 epoch 要 5 小時，跑 4 個 epoch 大概多少錢").text
+    assert "每個 epoch 5 小時 × 4 輪 = 約 20 小時" in text.replace("*", "")
+
+
+def test_the_data_said_after_a_measured_time_is_taken(real: Consultant) -> None:
+    real.handle("e6", "单卡 A100 跑 7B LoRA，每个 epoch 3 小时，训 3 轮要多少钱")
+    assert "500 GB" in real.handle("e6", "500GB").text.replace(",", "")

@@ -71,6 +71,8 @@ def test_a_stated_workload_reads_as_a_sizing_spec_but_a_question_about_one_does_
         "OOM at step 1 with a 7B model on a 24GB card",
         "13B 全参 8 张 A100 跑到一半报错",
         "7B, 4 GPUs, NCCL hangs",
+        "13B 全参 8 张 A100 跑到一半 NCCL timeout",
+        "4 張 A100 微調 32B 一直 NCCL 超時",
     ],
 )
 def test_a_failure_reported_with_its_workload_is_a_plea_for_help_not_a_stated_workload(text: str) -> None:
@@ -89,6 +91,24 @@ def test_a_failure_reported_with_its_workload_is_a_plea_for_help_not_a_stated_wo
 )  # fmt: skip
 def test_everyday_words_for_a_topic_find_its_entry(searcher: Searcher, text: str, entry: str) -> None:
     assert top_id(searcher, text) == entry
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "訓練時 OOM 怎麼辦",
+        "训练时显存不够怎么办",
+        "保存 checkpoint 时磁盘满了",
+        "when training OOMs what do I do",
+    ],
+)
+def test_time_said_as_when_finds_no_entry_about_training_time(searcher: Searcher, text: str) -> None:
+    # "训练时" is "while training", not the "训练时间" the estimates entry is about
+    assert "faq.how_estimates_work" not in [h.id for h in searcher.search(text, limit=3)]
+
+
+def test_the_words_time_is_part_of_still_find_the_training_time_entry(searcher: Searcher) -> None:
+    assert top_id(searcher, "训练时间怎么估算") == "faq.how_estimates_work"
 
 
 def test_one_shared_word_amid_unknown_words_is_no_match_but_a_one_word_topic_still_is(

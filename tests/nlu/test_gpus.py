@@ -222,6 +222,25 @@ def test_gpus_partly_busy_leave_the_rest_for_the_training_plan(text: str, count:
 
 
 @pytest.mark.parametrize(
+    ("text", "count", "jobs"),
+    [
+        ("6 个人共用 2 张 4090，能同时跑两个 QLoRA 吗", 1, 2),
+        ("實驗室兩張 3090，可以同時跑 2 個 LoRA 微調嗎？模型是 7B", 1, 2),
+        ("4 张 A100 并行跑两个 13B 的 LoRA 实验要多久", 2, 2),
+        ("we have 2 A100s, can we run two LoRA jobs at the same time on a 13B?", 1, 2),
+    ],
+)  # fmt: skip
+def test_jobs_run_at_once_on_the_gpus_counted_each_get_their_share(text: str, count: int, jobs: int) -> None:
+    got = parse(text)
+    assert got.slots.gpu_count == count and got.jobs_at_once == jobs
+
+
+def test_one_job_on_the_gpus_counted_gets_them_all() -> None:
+    got = parse("2 张 4090 同时跑数据预处理和一个 QLoRA 吗")
+    assert got.slots.gpu_count == 2 and got.jobs_at_once is None
+
+
+@pytest.mark.parametrize(
     ("text", "gpu"),
     [
         ("we don't have A100s, only 4 L4s. 3B lora?", "l4"),

@@ -15,6 +15,7 @@ from bot.dialogue.reply import Reply
 from bot.nlu import question_cues as cues
 from bot.nlu.gpus import unknown_gpu_names
 from bot.nlu.lexicon import find_phrase, has_cue
+from bot.nlu.providers import china_providers
 from bot.nlu.question_cues import AT_LEAST, CPU_ONLY, LIST_GPUS, OTHER_ACCELERATORS, WHICH_GPUS
 from bot.nlu.slots import power_bound
 from bot.nlu.text import normalise
@@ -38,13 +39,15 @@ def answer_gpus(
     only: frozenset[str] | None = None,
     power: tuple[str, float] | None = None,
     asked: tuple[str, ...] = (),
+    china: bool = False,
 ) -> None:
     """`asked`: figures the question names that the card does not show (ASKED_FIGURES: "MI355X 的 FP64
     多少", "5090 的 FP32", "usable memory in nvidia-smi"), each said under its card; `memory`: the
     memory asked for ({"op", "gb"}: "which GPUs have more than 100GB?"), a filter on the list; `at`:
     a provider whose priced GPUs only are listed ("Lambda 有哪些 GPU"); `only`: the GPU ids to list
     (the nearest parts to one the catalogue lacks); `power`: a TDP bound (op, watts), "GPUs under
-    100W"."""
+    100W"; `china`: asked of mainland China ("显存 48G 的卡有哪些？国内能租到的"), the ones a Chinese cloud
+    or marketplace rents, at its price, and the others named as rented only abroad."""
     catalog = kb.catalog
     records = {r.id: r for r in kb.gpu_records}
     if intent == "list_gpus" or not names:
@@ -67,8 +70,13 @@ def answer_gpus(
                 g.id,
             ),
         )
+        abroad: list[str] = []
+        if china:
+            abroad = [g.name for g in specs if not rented_in_china(kb, g.id)]
+            specs = [g for g in specs if rented_in_china(kb, g.id)]
         views = [
-            _with_china_price(kb, g, gpu_view(g, catalog, records.get(g.id))) for g in specs[:MAX_LISTED_GPUS]
+            _with_china_price(kb, g, gpu_view(g, catalog, records.get(g.id)), cn=china)
+            for g in specs[:MAX_LISTED_GPUS]
         ]
         if at:  # that provider's own cheapest price for each GPU listed, in the currency it lists
             for v in views:
@@ -86,6 +94,8 @@ def answer_gpus(
             memory=memory,
             at=at,
             power={"op": power[0], "watts": power[1]} if power else None,
+            china=china,
+            abroad=abroad,
         )
         return
     specs = resolve_gpus(catalog, names)
@@ -207,12 +217,28 @@ def _priced(kb: KnowledgeBase) -> frozenset[str]:
     return frozenset(g.id for g in kb.catalog.gpus if quote(kb, g) is not None)
 
 
-def _with_china_price(kb: KnowledgeBase, spec: GpuSpec, view: dict[str, Any]) -> dict[str, Any]:
+def rented_in_china(kb: KnowledgeBase, gpu_id: str) -> bool:
+    """Whether a Chinese cloud or marketplace rents this GPU, as the catalogue knows: NVIDIA's China-market
+    parts (A800, H800, H20), and any GPU whose record lists a mainland cloud (L20 on Alibaba Cloud, the
+    RTX A6000 on 恒源云)."""
+    if gpu_id in CHINA_GPUS:
+        return True
+    record = next((r for r in kb.gpu_records if r.id == gpu_id), None)
+    clouds = getattr(getattr(record, "clouds", None), "value", None) or ()
+    return any(c in china_providers() for c in clouds)
+
+
+def _with_china_price(
+    kb: KnowledgeBase, spec: GpuSpec, view: dict[str, Any], cn: bool = False
+) -> dict[str, Any]:
     """A card of a GPU the global clouds do not rent (RTX 4090, H20) quotes the price the price
-    answer quotes for it: the public Chinese marketplace price (prices.quote)."""
+    answer quotes for it: the public Chinese marketplace price (prices.quote); asked of mainland China
+    (`cn`), that price for every card that has one, not a global cloud's."""
     view["cn_price"] = None
+    if cn:
+        view["cheapest"] = None
     if view.get("cheapest") is None:
-        found = quote(kb, spec)
+        found = quote(kb, spec, cn=cn)
         if found is not None and found["market"] == "cn":
             record = kb.provider(found["cloud"])
             view["cn_price"] = {**found, "provider": record.name if record is not None else found["cloud"]}
@@ -286,7 +312,11 @@ def answer_list(q: Question, reply: Reply) -> bool:
             reply.add("not_in_catalogue", name=other or unknown, gpu=unknown is not None, nearest=bool(near))
         at = _provider_priced(q)
         power = power_bound(normalise(q.text).lower)
-        answer_gpus(q.kb, "list_gpus", (), reply, memory=_memory_asked(q), at=at, only=near, power=power)
+        # "显存 48G 的卡有哪些？国内能租到的": the cards a Chinese cloud rents (not with a provider named)
+        china = q.u.region == "cn" and at is None
+        answer_gpus(
+            q.kb, "list_gpus", (), reply, memory=_memory_asked(q), at=at, only=near, power=power, china=china
+        )
         return True
     catalog = q.kb.catalog
     # "显存超过 100G 又支持 FP8 的卡": the memory asked for filters the list too

@@ -15,7 +15,9 @@ from bot.dialogue.answers.feasibility import assumptions
 from bot.dialogue.answers.prices import cheapest
 from bot.dialogue.reply import Reply
 from bot.nlu.lexicon import FINE_TUNE_UNQUALIFIED, METHODS, has_cue
+from bot.nlu.question_cues import METHOD_ASKS
 from bot.nlu.text import normalise
+from bot.render.views import entry_view, find_entry
 from sizing.assumptions import MIN_HEADROOM
 from sizing.calibration import QLORA_SLOWDOWN
 from sizing.types import Catalog, GpuSpec, Method
@@ -50,6 +52,12 @@ def answer(q: Question, reply: Reply) -> bool:
     # The method asked, then the lighter ones that would need less ("7B 全参" also shows LoRA/QLoRA);
     # pre-training is its own question (its data and memory are not a fine-tune's).
     weighed = weighed_methods(q.text) if said is None else ()
+    # "想微调 7B，用什么方法比较好": which method to take, no method chosen ("微调" alone is no choice)
+    choosing = (
+        not weighed and has_cue(normalise(q.text).lower, METHOD_ASKS) and said in (None, "full_finetune")
+    )
+    if choosing:
+        said = None
     if said == "pretrain":
         methods: tuple[Method, ...] = ("pretrain",)
     elif weighed:
@@ -102,7 +110,17 @@ def answer(q: Question, reply: Reply) -> bool:
         weighed=bool(weighed),
         qlora_slowdown=QLORA_SLOWDOWN,
     )
+    entry = find_entry(q.kb, CHOOSING_FAQ) if choosing else None
+    if entry is not None:
+        reply.add("faq_answer", entries=[entry_view(entry, reply.lang)])
+        reply.add_faq(CHOOSING_FAQ)
+        reply.add("method_choice_next")
     return True
+
+
+# How to choose between full fine-tuning and adapters (quality, cost), said after the memory of each when
+# the method is asked for.
+CHOOSING_FAQ = "faq.lora_vs_full"
 
 
 def weighed_methods(text: str) -> tuple[Method, ...]:
