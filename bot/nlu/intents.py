@@ -84,6 +84,7 @@ WHATIF = (
     "how about",
     "if we",
     "if i",
+    "and if ",  # "and if training must finish in 3 hours?": the plan held, with that value
     "would it be",  # "would it be faster on H200?" (not "what would it cost": a price question)
 )
 HELP = (
