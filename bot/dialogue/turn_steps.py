@@ -419,6 +419,9 @@ def frame_question(ctx: TurnContext) -> DialogueState | None:
     and the line on a GPU the catalogue lacks go first in the reply."""
     c, state, reply = ctx.c, ctx.state, ctx.reply
     ctx.in_form = c._form_in_progress(state)
+    if policy.load_on_training_plan(state, ctx.u, ctx.text):
+        # "what about 300 users?" after a training plan: the job's model served to them
+        ctx.u = replace(ctx.u, kind="serve", task="serve")
     if not ctx.in_form:
         u = policy.board_variant(state.topic, ctx.u, ctx.text, c.kb.catalog)
         u = policy.comparison_variant(state.topic, u, state.slots.get("params"))
