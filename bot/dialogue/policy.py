@@ -448,9 +448,9 @@ COMPARISON_CHANGES = ("gpu", "gpu_count", "params", "active_params", "method", "
 
 
 def load_on_training_plan(state: Any, u: Any, text: str) -> bool:
-    """ "what about 300 users?", "and with 50 requests a second?", "那 300 个用户同时用呢" after a training plan:
-    a serving load and nothing else, which no training plan holds: the model of that job served to that load
-    (answers/serve.py), not "nothing changes" nor a typical model."""
+    """ "what about 300 users?", "and with 50 requests a second?", "那 300 个用户同时用呢" after a
+    training plan: a serving load and nothing else, which no training plan holds: the model of that
+    job served to that load (answers/serve.py), not "nothing changes" nor a typical model."""
     said = {k for k, v in u.said.items() if v is not None}
     topic = state.topic if isinstance(state.topic, Mapping) else {}
     return (

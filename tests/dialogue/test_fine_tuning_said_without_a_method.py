@@ -75,4 +75,7 @@ def test_fine_tune_said_as_the_job_in_a_what_if_keeps_the_method_of_the_plan(
 
 def test_a_full_fine_tune_said_in_a_what_if_still_switches_the_method(real: Consultant) -> None:
     real.handle("f5", "we're planning a LoRA of llama 3 8b on 20M tokens, no deadline")
-    assert "LoRA fine-tuning → full fine-tuning" in real.handle("f5", "what if we do a full fine-tune instead?").text
+    assert (
+        "LoRA fine-tuning → full fine-tuning"
+        in real.handle("f5", "what if we do a full fine-tune instead?").text
+    )
