@@ -520,12 +520,18 @@ def _held_currency(state: DialogueState, parsed: Any, said: dict[str, Any]) -> d
     return {**said, "budget": {**budget, "currency": held["currency"]}}
 
 
+# Fine-tuning methods through adapters: a bare "fine-tune" said after them is still one of them.
+ADAPTER_METHODS = ("lora", "qlora")
+
+
 def _held_method(state: DialogueState, text: str, said: dict[str, Any]) -> dict[str, Any]:
     """ "what if we need the fine-tune done in 6 hours?" on a LoRA plan: "fine-tune" names the job, not
-    how it is trained; full fine-tuning is only the default for a job whose method is not yet known, so the
-    method held stays (a method said, "full fine-tune", "QLoRA", still changes it)."""
-    held = state.slots.get("method")
-    if held is None or said.get("method") != "full_finetune" or not unqualified_fine_tune(text):
+    how it is trained; full fine-tuning is only the default for a job whose method is not yet known, so an
+    adapter method held stays (a method said, "full fine-tune", "QLoRA", still changes it; after pre-training,
+    "微调 7B 需要多少数据" is a fine-tune, not pre-training)."""
+    if state.slots.get("method") not in ADAPTER_METHODS:
+        return said
+    if said.get("method") != "full_finetune" or not unqualified_fine_tune(text):
         return said
     return {k: v for k, v in said.items() if k != "method"}
 

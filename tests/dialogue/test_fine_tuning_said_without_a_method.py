@@ -79,3 +79,9 @@ def test_a_full_fine_tune_said_in_a_what_if_still_switches_the_method(real: Cons
         "LoRA fine-tuning → full fine-tuning"
         in real.handle("f5", "what if we do a full fine-tune instead?").text
     )
+
+
+def test_fine_tune_said_after_a_pre_training_plan_is_a_fine_tune(real: Consultant) -> None:
+    real.handle("f6", "pretrain a 1B model from scratch on 20B tokens in 2 weeks")
+    text = real.handle("f6", "what if we fine-tune it instead on 20M tokens?").text
+    assert "pre-training → full fine-tuning" in text, text
