@@ -1502,6 +1502,11 @@ def _feasibility(t: str, sig: Signals, yes_no: bool, job: bool) -> bool:
     asks = asks or (has_any(t, cues.METHOD_ASKS) and len(set(sig.gpus)) == 1)
     # "…on 8 A100s in 2 weeks? how many tokens would that get me?": what the deadline holds on them
     asks = asks or ("days" in sig.filled and has_any(t, cues.TOKENS_ASKED))
+    # "qlora llama 3.1 70b on a single 4090?", "LoRA 8B 两张 3090？": a job and its hardware asked with
+    # nothing to plan (no data, deadline or budget) ask whether it runs there
+    amounts = (k for k in _JOB_AMOUNTS if k != "gpu_count")  # the count is the hardware here
+    bare = t.rstrip().endswith(("?", "？")) and not any(k in sig.filled for k in amounts)
+    asks = asks or (bare and not sig.serving)
     return job and hardware and asks and not _asks_a_plan(t)
 
 
