@@ -1486,6 +1486,10 @@ def _job_per_hour_on(t: str, sig: Signals, gpus: object, asks_price: bool, job: 
     )
 
 
+# Words of a question that asks for something (how many hours, what it costs), not whether a job runs.
+_WH_WORDS = ("how ", "what ", "which ", "多少", "几", "幾", "哪", "什么", "什麼", "怎么", "怎麼")
+
+
 def _feasibility(t: str, sig: Signals, yes_no: bool, job: bool) -> bool:
     """Can a named job run on hardware the user fixes ("Can I fine-tune Llama 3 8B on a single T4?",
     "能在8张H100上全参微调72B吗")? A planning question (how long, how many) wants a plan instead."""
@@ -1506,7 +1510,8 @@ def _feasibility(t: str, sig: Signals, yes_no: bool, job: bool) -> bool:
     # nothing to plan (no data, deadline or budget) ask whether it runs there
     amounts = (k for k in _JOB_AMOUNTS if k != "gpu_count")  # the count is the hardware here
     bare = t.rstrip().endswith(("?", "？")) and not any(k in sig.filled for k in amounts)
-    asks = asks or (bare and not sig.serving)
+    counted = "gpu_count" in sig.filled or has_any(t, FIXED_HARDWARE)  # "on a single 4090", "on 4 H100s"
+    asks = asks or (bare and counted and not sig.serving and not has_any(t, _WH_WORDS))
     return job and hardware and asks and not _asks_a_plan(t)
 
 
