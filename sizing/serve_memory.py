@@ -252,6 +252,18 @@ def on_gpu(gpu: GpuSpec, shape: ShapeMemory) -> ServeMemory:
     )
 
 
+def kv_tokens_held(arch: ModelArchitecture, gpu: GpuSpec, tp: int, precision: ServePrecision) -> int:
+    """Tokens of KV cache a replica of `tp` GPUs of this type holds beside the weights and runtime buffers
+    (KV_FRACTION of what is left), across all requests in flight: the longest context one request can have
+    on it, up to the model's window. 0 when the weights and buffers alone do not fit. Not for sliding-window
+    models, whose cache stops growing at the window (cached_layer_tokens)."""
+    shape = shape_memory(arch, tp, precision, 1)
+    budget = shape.kv_budget_gb(capacity_gb(gpu))
+    if budget <= 0 or shape.kv_per_request_gb <= 0:
+        return 0
+    return math.floor(budget / shape.kv_per_request_gb + 1e-9)
+
+
 def serve_memory(
     arch: ModelArchitecture,
     gpu: GpuSpec,

@@ -335,7 +335,11 @@ class Consultant:
             # "and for 72B?" after an answer about Qwen2.5 7B: another size, so not that model any more
             context.pop("model", None)
             context.pop("active_params", None)
-        elif u.task == "serve" and u.said.get("model") is None and self._serves_the_job(state, text):
+        elif (
+            u.task == "serve"
+            and u.said.get("model") is None
+            and (self._serves_the_job(state, text) or policy.load_on_training_plan(state, u, text))
+        ):
             # "训完以后要部署上线，同一个模型": the model of the training job held, not a typical one
             context.update({k: state.slots[k] for k in JOB_MODEL_SLOTS if state.slots.get(k) is not None})
         elif u.task != "serve" and u.said.get("model") is None and self._fits_the_job(state, u, text):

@@ -447,6 +447,23 @@ COMPARISON = "workload_compare"
 COMPARISON_CHANGES = ("gpu", "gpu_count", "params", "active_params", "method", "precision")
 
 
+def load_on_training_plan(state: Any, u: Any, text: str) -> bool:
+    """ "what about 300 users?", "and with 50 requests a second?", "那 300 个用户同时用呢" after a
+    training plan: a serving load and nothing else, which no training plan holds: the model of that
+    job served to that load (answers/serve.py), not "nothing changes" nor a typical model."""
+    said = {k for k, v in u.said.items() if v is not None}
+    topic = state.topic if isinstance(state.topic, Mapping) else {}
+    return (
+        (u.intent in ("whatif", "correction", "unknown") or (u.kind == "serve" and elliptical(text)))
+        and state.last is not None
+        and state.slots.get("params") is not None
+        and topic.get("kind") not in SERVING_TOPICS
+        and bool(said & set(SERVE_LOAD_SLOTS))
+        and said <= {*SERVE_LOAD_SLOTS, "input_tokens", "output_tokens", "data_language"}
+        and not u.gpus
+    )
+
+
 def task_variant(topic: Any, u: Any, text: str) -> Any:
     """ "what about for inference?", "推理呢", "and for training?" right after two GPUs were weighed ("h100 vs
     a100 for training"): the same GPUs weighed for that task. `u` unchanged when that is not what it asks."""

@@ -88,7 +88,7 @@ from bot.dialogue.understand import Understood, understand
 from bot.nlu.gpus import typo_read_as
 from bot.nlu.intents import QUALITATIVE as QUALITATIVE_SLOTS, asks_spot_beside_job, has_any, notes_query
 from bot.nlu.lexicon import has_cue
-from bot.nlu.question_cues import APPLE_SILICON, DIFFERENCE, PROPOSES_BETTER
+from bot.nlu.question_cues import APPLE_SILICON, CHEAPEST, DIFFERENCE, PROPOSES_BETTER
 from bot.nlu.text import normalise
 from knowledge.currencies import other_currencies
 
@@ -419,6 +419,9 @@ def frame_question(ctx: TurnContext) -> DialogueState | None:
     and the line on a GPU the catalogue lacks go first in the reply."""
     c, state, reply = ctx.c, ctx.state, ctx.reply
     ctx.in_form = c._form_in_progress(state)
+    if policy.load_on_training_plan(state, ctx.u, ctx.text):
+        # "what about 300 users?" after a training plan: the job's model served to them
+        ctx.u = replace(ctx.u, kind="serve", task="serve")
     if not ctx.in_form:
         u = policy.board_variant(state.topic, ctx.u, ctx.text, c.kb.catalog)
         u = policy.comparison_variant(state.topic, u, state.slots.get("params"))
@@ -755,7 +758,11 @@ def faq_or_form(ctx: TurnContext) -> DialogueState | None:
     ("FP8 训练能快一倍吗？" is no switch to FP8)."""
     c, state, u, text = ctx.c, ctx.state, ctx.u, ctx.text
     found: list[Hit] | None = None
-    if u.intent == "faq" or (not u.said and u.intent == "unknown" and not ctx.reply.kinds):
+    # "show me the cheapest option on AWS" after a plan: the plan on that cloud is the answer (the form
+    # takes the cloud), not the note on choosing a provider
+    on_cloud = state.last is not None and bool(u.providers) and not u.said and not u.gpus
+    on_cloud = on_cloud and has_any(normalise(text).lower, CHEAPEST)
+    if (u.intent == "faq" or (not u.said and u.intent == "unknown" and not ctx.reply.kinds)) and not on_cloud:
         found = c.kb.search(notes_query(text), limit=3) if text else None
     text_bytes = u.said.get("data_bytes") if u.intent == "faq" else None  # "how many tokens is 10GB of text?"
     if u.intent == "faq":

@@ -20,6 +20,7 @@ from bot.dialogue.state import (
     implausible,
 )
 from bot.nlu.lexicon import CURRENCY_WORDS, SPOT_WORDS, find_phrase, unpriced_currency
+from bot.nlu.parser import unqualified_fine_tune
 from bot.nlu.scan import written_ranges
 from bot.nlu.script import has_cjk, has_own_language, script_neutral
 from bot.nlu.text import normalise
@@ -346,7 +347,7 @@ def understand(
     by_factor.update(_recurrency(state, parsed, said))
     by_factor.update(_held_steps(state, parsed, said))
     said = _held_period(state, parsed, _held_currency(state, parsed, said))
-    said = {**by_factor, **said}
+    said = _held_method(state, text, {**by_factor, **said})
     usable, asks = vet(said, parsed.asks)
     asks = [_as_written(a, text) for a in asks]
     data_language = getattr(parsed.slots, "data_language", None)
@@ -533,6 +534,22 @@ def _held_currency(state: DialogueState, parsed: Any, said: dict[str, Any]) -> d
     if held.get("currency") in (None, budget.get("currency")):
         return said
     return {**said, "budget": {**budget, "currency": held["currency"]}}
+
+
+# Fine-tuning methods through adapters: a bare "fine-tune" said after them is still one of them.
+ADAPTER_METHODS = ("lora", "qlora")
+
+
+def _held_method(state: DialogueState, text: str, said: dict[str, Any]) -> dict[str, Any]:
+    """ "what if we need the fine-tune done in 6 hours?" on a LoRA plan: "fine-tune" names the job, not
+    how it is trained; full fine-tuning is only the default for a job whose method is not yet known, so an
+    adapter method held stays (a method said, "full fine-tune", "QLoRA", still changes it; after pre-training,
+    "微调 7B 需要多少数据" is a fine-tune, not pre-training)."""
+    if state.slots.get("method") not in ADAPTER_METHODS:
+        return said
+    if said.get("method") != "full_finetune" or not unqualified_fine_tune(text):
+        return said
+    return {k: v for k, v in said.items() if k != "method"}
 
 
 def _held_period(state: DialogueState, parsed: Any, said: dict[str, Any]) -> dict[str, Any]:

@@ -85,6 +85,7 @@ WHATIF = (
     "how about",
     "if we",
     "if i",
+    "and if ",  # "and if training must finish in 3 hours?": the plan held, with that value
     "would it be",  # "would it be faster on H200?" (not "what would it cost": a price question)
 )
 HELP = (
@@ -1491,6 +1492,10 @@ def _job_per_hour_on(t: str, sig: Signals, gpus: object, asks_price: bool, job: 
     )
 
 
+# Words of a question that asks for something (how many hours, what it costs), not whether a job runs.
+_WH_WORDS = ("how ", "what ", "which ", "多少", "几", "幾", "哪", "什么", "什麼", "怎么", "怎麼")
+
+
 def _feasibility(t: str, sig: Signals, yes_no: bool, job: bool) -> bool:
     """Can a named job run on hardware the user fixes ("Can I fine-tune Llama 3 8B on a single T4?",
     "能在8张H100上全参微调72B吗")? A planning question (how long, how many) wants a plan instead."""
@@ -1507,6 +1512,12 @@ def _feasibility(t: str, sig: Signals, yes_no: bool, job: bool) -> bool:
     asks = asks or (has_any(t, cues.METHOD_ASKS) and len(set(sig.gpus)) == 1)
     # "…on 8 A100s in 2 weeks? how many tokens would that get me?": what the deadline holds on them
     asks = asks or ("days" in sig.filled and has_any(t, cues.TOKENS_ASKED))
+    # "qlora llama 3.1 70b on a single 4090?", "LoRA 8B 两张 3090？": a job and its hardware asked with
+    # nothing to plan (no data, deadline or budget) ask whether it runs there
+    amounts = (k for k in _JOB_AMOUNTS if k != "gpu_count")  # the count is the hardware here
+    bare = t.rstrip().endswith(("?", "？")) and not any(k in sig.filled for k in amounts)
+    counted = "gpu_count" in sig.filled or has_any(t, FIXED_HARDWARE)  # "on a single 4090", "on 4 H100s"
+    asks = asks or (bare and counted and not sig.serving and not has_any(t, _WH_WORDS))
     return job and hardware and asks and not _asks_a_plan(t)
 
 

@@ -666,7 +666,10 @@ MODEL_FIELDS: tuple[tuple[str, tuple[str, ...]], ...] = (
                   "kv组")),
     ("vocab", ("vocab", "vocabulary", "vocab size", "词表", "词汇表")),
     ("context", ("context length", "context window", "max context", "maximum context", "上下文长度",
-                 "上下文窗口", "最长上下文", "最大上下文", "max position", "支持多长")),
+                 "上下文窗口", "最长上下文", "最大上下文", "max position", "支持多长",
+                 # "what's the longest context llama 3.1 70b can handle on 2 H100s?", "上下文能开多长"
+                 "longest context", "how long a context", "how much context", "how many tokens of context",
+                 "上下文最长", "上下文能开多长", "上下文能开到多长", "上下文能到多长")),
     ("active_params", ("active params", "active parameters", "activated parameters", "activated params",
                        "激活参数", "激活参数量", "激活的参数", "激活多少")),
     ("params", ("how many parameters", "how many params", "parameter count", "number of parameters",

@@ -97,3 +97,36 @@ def test_a_job_run_beside_another_is_judged_on_its_own_share_of_the_gpus(real: C
         "*", ""
     )
     assert text.startswith("能。单张 NVIDIA GeForce RTX 4090 放得下 70亿参数模型的 QLoRA")
+
+
+@pytest.mark.parametrize(
+    ("plan", "what_if", "method"),
+    [
+        ("we're planning a LoRA of llama 3 8b on 20M tokens, no deadline",
+         "what if we need the fine-tune done in 6 hours?", "LoRA fine-tuning, 6 hours"),
+        ("QLoRA a 70B on 100M tokens in 5 days", "what if the finetuning had to finish in 2 days",
+         "QLoRA fine-tuning, 2 days"),
+        ("LoRA 微调 8B，数据 2000 万 token，三天内", "如果微调必须 6 小时内完成呢？", "LoRA 微调，6 小时"),
+        ("LoRA 微調 8B，資料 2000 萬 token，三天內", "如果微調必須在 6 小時內完成呢？", "LoRA 微調，6 小時"),
+    ],
+)  # fmt: skip
+def test_fine_tune_said_as_the_job_in_a_what_if_keeps_the_method_of_the_plan(
+    real: Consultant, plan: str, what_if: str, method: str
+) -> None:
+    real.handle("f14", plan)
+    text = real.handle("f14", what_if).text
+    assert method in text and "full fine-tuning" not in text and "全参" not in text and "全參" not in text
+
+
+def test_a_full_fine_tune_said_in_a_what_if_still_switches_the_method(real: Consultant) -> None:
+    real.handle("f15", "we're planning a LoRA of llama 3 8b on 20M tokens, no deadline")
+    assert (
+        "LoRA fine-tuning → full fine-tuning"
+        in real.handle("f15", "what if we do a full fine-tune instead?").text
+    )
+
+
+def test_fine_tune_said_after_a_pre_training_plan_is_a_fine_tune(real: Consultant) -> None:
+    real.handle("f16", "pretrain a 1B model from scratch on 20B tokens in 2 weeks")
+    text = real.handle("f16", "what if we fine-tune it instead on 20M tokens?").text
+    assert "pre-training → full fine-tuning" in text, text

@@ -57,7 +57,7 @@ def test_an_aside_question_after_a_plan_is_answered_and_changes_nothing(real: Co
     session = "s-" + uuid.uuid4().hex
     real.handle(session, "全參微調 13B，資料 6 億 token，三週")
     turn = real.handle(session, "對了，FP8 訓練穩定嗎？")
-    assert "穩定性：MosaicML" in turn.text and "→ FP8" not in turn.text
+    assert "在公開的執行裡是穩定的：MosaicML" in turn.text and "→ FP8" not in turn.text
     assert turn.payload["slots"]["precision"] in (None, "bf16")
 
 

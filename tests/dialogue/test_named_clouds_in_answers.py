@@ -106,3 +106,21 @@ def test_a_restriction_to_a_cloud_without_prices_is_acknowledged_and_says_where_
 
 def test_a_question_about_what_a_provider_only_does_restricts_nothing(real: Consultant) -> None:
     assert "Noted" not in real.handle("r-q", "does lambda only bill by the hour?").text
+
+
+@pytest.mark.parametrize(
+    ("message", "changed"),
+    [
+        ("show me the cheapest option on AWS", "What changed: now on AWS"),
+        ("what's the cheapest on AWS?", "What changed: now on AWS"),
+        ("and the cheapest on GCP?", "What changed: now on Google Cloud (GCP)"),
+        ("AWS 上最便宜的方案是什么？", "变化：新增只用 AWS"),
+    ],
+)
+def test_the_cheapest_on_a_cloud_after_a_plan_is_the_plan_there_with_no_note_on_choosing_providers(
+    real: Consultant, message: str, changed: str
+) -> None:
+    real.handle("cl", "LoRA llama 3 8b on 20M tokens, no deadline")
+    text = real.handle("cl", message).text.replace("*", "")
+    assert text.startswith(changed), text
+    assert "choosing the provider" not in text and "挑选" not in text

@@ -4,6 +4,8 @@ model is a serving question that asks which model, keeping the load."""
 
 from __future__ import annotations
 
+import pytest
+
 from bot.dialogue.consultant import Consultant
 
 
@@ -110,3 +112,27 @@ def test_a_gpu_named_in_the_plural_without_a_count_after_a_serving_answer_is_how
     assert one.startswith(
         "*Yes, in INT4.* BF16 needs 141 GB of weights, more than the 48.3 GB usable on 1 × NVIDIA L40S"
     )
+
+
+@pytest.mark.parametrize(
+    ("plan", "load", "heading"),
+    [
+        ("LoRA of llama 3 8b on 20M tokens, no deadline", "what about 300 users?",
+         "Serving a 8B-parameter model (BF16) to 300 concurrent users (inference, not training)"),
+        ("full fine-tune a 7B on 1B tokens in a week", "and for 2000 daily users?",
+         "Serving a 7B-parameter model (BF16) for 2,000 daily users"),
+        ("QLoRA a 70B on 100M tokens in 5 days", "what about 50 requests per second?",
+         "Serving a 70B-parameter model (BF16) at 50 requests/s"),
+        ("LoRA 微调 llama 3 8b，2000万 token，不限时间", "那 300 个用户同时用呢？",
+         "推理部署 80亿参数的模型（BF16），300 个并发用户"),
+        ("LoRA 微調 8B，資料 2000 萬 token，三天內", "那同時 300 個人用呢？",
+         "推理部署 80億參數的模型（BF16），300 個併發使用者"),
+    ],
+)  # fmt: skip
+def test_a_load_alone_after_a_training_plan_serves_the_model_of_that_job(
+    real: Consultant, plan: str, load: str, heading: str
+) -> None:
+    real.handle("t", plan)
+    text = real.handle("t", load).text.replace("*", "")
+    assert text.startswith(heading), text
+    assert "Nothing changes" not in text and "typical" not in text

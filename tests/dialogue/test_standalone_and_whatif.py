@@ -141,3 +141,17 @@ def test_owning_the_data_is_not_owning_the_gpus_so_the_deadline_is_still_asked(r
     turn = say(real, "We have 500 GB of data, pretrain 7B on 8 H100")
     assert turn.payload["pending"] == "days"
     assert turn.payload["slots"]["days"] is None
+
+
+@pytest.mark.parametrize(
+    "what_if",
+    ["and if training must finish in 3 hours?", "and if it must be done in 3 hours?",
+     "and if the deadline is 3 hours?"],
+)  # fmt: skip
+def test_a_deadline_opened_with_and_if_re_plans_instead_of_a_pitfall_note(
+    real: Consultant, what_if: str
+) -> None:
+    real.handle("d", "LoRA of llama 3 8b on 60M tokens, 6 hours")
+    text = real.handle("d", what_if).text
+    assert text.startswith("*What changed*: 6 hours → 3 hours"), text
+    assert "Pitfall: a deadline that only linear scaling" not in text.split("\n")[0]

@@ -8,8 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from bot.dialogue.answers.base import Question
+from bot.dialogue.hardware import main_variant
 from bot.dialogue.reply import Reply
-from sizing.serve_memory import kv_bytes_per_token_layer, weight_bytes
+from sizing.serve_memory import capacity_gb, kv_bytes_per_token_layer, kv_tokens_held, weight_bytes
 
 NEEDS = ("model",)
 DEFAULTS: dict[str, Any] = {}
@@ -67,6 +68,7 @@ def answer(q: Question, reply: Reply) -> bool:
         kv_context=_context(q) if not arch.sliding_window else None,
         weights_gb={p: weight_bytes(arch, p) / GB for p in ("bf16", "fp8", "int4")},
         native_precision=card.native_precision,
+        fits_on=_context_on_gpus(q, arch) if "context" in asked and not arch.sliding_window else None,
         source=card.source.ref,
         as_of=str(card.source.as_of),
     )
@@ -79,3 +81,22 @@ def _context(q: Question) -> int | None:
         q.u.said.get("seq_len") or 0
     )
     return total or None
+
+
+def _context_on_gpus(q: Question, arch: Any) -> dict[str, Any] | None:
+    """ "what context length can we serve on 1 H100 with llama 3 8b?": the longest context the GPUs named
+    hold, the KV cache beside the weights and runtime buffers, in BF16 and FP8 (None when no GPU is named)."""
+    gpus = tuple(getattr(q.u, "gpus", ()) or ())
+    spec = main_variant(q.catalog, gpus[0]) if gpus else None
+    if spec is None:
+        return None
+    count = max(1, int(q.u.said.get("gpu_count") or 1))
+    held = {p: kv_tokens_held(arch, spec, count, p) for p in ("bf16", "fp8")}
+    return {
+        "gpu": spec.name,
+        "count": count,
+        "capacity_gb": capacity_gb(spec),
+        "tokens": held,
+        "window": {p: min(t, arch.max_context) for p, t in held.items()},
+        "requests": {p: t // arch.max_context for p, t in held.items()},
+    }
