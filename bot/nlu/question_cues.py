@@ -838,20 +838,21 @@ SO_MANY_GPUS = (
     "so many cards", "that many cards", "so many of them", "more than one gpu", "multiple gpus",
     "several gpus",
 )  # fmt: skip
-THIS_GPU = (
-    "这张卡", "这个卡", "这款卡", "这块卡", "这种卡", "这张", "这款", "这个gpu", "这个显卡", "那张卡",
-    "那个卡",
-    "该卡", "选它", "选这", "用这", "this gpu", "that gpu", "this card", "that card", "the gpu", "these gpus",
-    "those gpus", "that one", "this one", "that choice", "this choice", "pick", "picked", "chose", "choose",
-    "recommend", "recommended", "推荐",
-)  # fmt: skip
-# Of those, the ones that point at a choice already made: before any plan, "why leave headroom on the
-# GPU?" and "why not just always pick the top GPU?" ask about GPUs in general, "why that GPU?" about a choice.
-POINTED_CHOICE = (
+# A GPU or choice pointed at: "why that GPU?", "为什么选这张卡？" (a choice made, even before any plan).
+_POINTED_AT = (
     "这张卡", "这个卡", "这款卡", "这块卡", "这个gpu", "这个显卡", "那张卡", "那个卡", "该卡", "选它", "选这",
-    "用这", "你选", "你推荐", "this gpu", "that gpu", "this card", "that card", "these gpus", "those gpus",
-    "that one", "this one", "that choice", "this choice", "you pick", "you chose", "you choose",
-    "you recommend", "did you", "do you",
+    "用这", "this gpu", "that gpu", "this card", "that card", "these gpus", "those gpus", "that one",
+    "this one", "that choice", "this choice",
+)  # fmt: skip
+# After a plan, a GPU said loosely is the plan's too: "why the GPU?", "why pick H100?", "为什么推荐 B200".
+THIS_GPU = _POINTED_AT + (
+    "这种卡", "这张", "这款", "the gpu", "pick", "picked", "chose", "choose", "recommend", "recommended",
+    "推荐",
+)  # fmt: skip
+# Before any plan only a choice pointed at is one: "why leave headroom on the GPU?" and "why not just always
+# pick the top GPU?" ask about GPUs in general; "why did you pick the H100?" about a choice.
+POINTED_CHOICE = _POINTED_AT + (
+    "你选", "你推荐", "you pick", "you chose", "you choose", "you recommend", "did you", "do you",
 )  # fmt: skip
 
 # A job that must fit on hardware the user names: "fit", "放得下", "跑得动".
