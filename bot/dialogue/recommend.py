@@ -121,6 +121,13 @@ def _plan_for(
         return None
 
 
+def _missed_deadline(deadline: Any, days: Any) -> float | None:
+    """The deadline in days when the plan takes longer than it, else None."""
+    if not isinstance(deadline, (int, float)) or not isinstance(days, (int, float)):
+        return None
+    return float(deadline) if days > float(deadline) * 1.0001 else None
+
+
 def cheapest_first(options: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The options with the one that fits at the lowest total on-demand cost first."""
     priced = [o for o in options if o.get("fits") and (o.get("cost") or {}).get("on_demand_usd") is not None]
@@ -725,6 +732,8 @@ def recommend(
             after=summary,
             over_budget=over_budget(rec),
             deadline=state.slots.get("days") is not None,
+            # The deadline the plan misses ("仍是 32 × H100，要 51 天，赶不上 40 天的期限"), else None.
+            late_for=_missed_deadline(state.slots.get("days"), summary.get("days")),
             memory=memory_asked and before.get("memory") is not None and summary.get("memory") is not None,
         )
         reply.changes = [{"slot": c.slot, "old": c.old, "new": c.new} for c in changes]
