@@ -71,11 +71,36 @@ def _limit_after(s: str, gpus: list[GpuMention]) -> bool:
     return any(lexicon.phrase_at(s, end + (s[end : end + 1] == " "), COUNT_LIMIT_AFTER) for end in ends)
 
 
+# Where a user says they are when that is Taiwan or Hong Kong ("我在台湾", "我們是香港公司", "we're based in
+# Taipei"; text is simplified here: 台灣 arrives as 台湾). There 国内, 境内 and 本地 mean their own region,
+# not the mainland: "我在台湾，国内哪家云便宜" asks about Taiwan. Naming the place alone is not enough ("台湾
+# 还是日本" weighs regions to rent in).
+_HOMES = ("台湾", "台北", "新北", "桃园", "台中", "台南", "高雄", "新竹", "香港")
+_HOMES_EN = ("taiwan", "taipei", "hong kong", "hongkong")
+HOME_OUTSIDE_MAINLAND = (
+    *(f"{who}{place}" for who in ("我在", "我们在", "人在", "公司在", "团队在", "住在", "身在", "我是", "我们是",
+                                  "位于") for place in _HOMES),
+    *(f"{place}{tail}" for place in _HOMES for tail in ("这边", "本地", "公司", "的公司", "团队", "的团队", "用户")),
+    *(f"{who} {place}" for who in ("in", "from", "based in", "located in") for place in _HOMES_EN),
+)  # fmt: skip
+# The mainland words that are relative to the speaker: said from Taiwan or Hong Kong they mean home.
+_RELATIVE = frozenset(("国内", "境内", "不能用境外", "不用境外", "不能用海外", "不用海外"))
+_ABSOLUTE = tuple(w for w in MAINLAND if w not in _RELATIVE)
+
+
 def region(s: str, providers: tuple[str, ...]) -> str | None:
-    """ "cn" when the message names a mainland-China cloud or the mainland itself."""
+    """ "cn" when the message names a mainland-China cloud or the mainland itself ("国内" only when the
+    user is not in Taiwan or Hong Kong: there it means home)."""
     if any(p in china_providers() for p in providers):
         return "cn"
-    return "cn" if lexicon.has_cue(s, MAINLAND) else None
+    if not lexicon.has_cue(s, MAINLAND):
+        return None
+    return "cn" if not home_outside_mainland(s) or lexicon.has_cue(s, _ABSOLUTE) else None
+
+
+def home_outside_mainland(s: str) -> bool:
+    """The user says they are in Taiwan or Hong Kong."""
+    return lexicon.has_cue(s, HOME_OUTSIDE_MAINLAND)
 
 
 def in_mainland_city(s: str) -> bool:

@@ -768,6 +768,16 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
         return (
             "faq"  # "13B 全参 8 张 A100 跑到一半 NCCL timeout": that error's causes and fixes, not the form
         )
+    if (
+        not workload
+        and not gpus
+        and not sig.providers
+        and context.home_outside_mainland(t)
+        and (has_any(t, cues.PROVIDER_WORDS))
+    ):
+        # "我在台湾，国内哪家云便宜", "we're in Hong Kong, which local cloud?": their own region's clouds (the
+        # FAQ on Taiwan and Hong Kong: no local prices in the catalogue), never the mainland's or a price list
+        return "faq"
     question = _question_kind(t, sig, yes_no, workload, model, short)
     if question is not None:
         return question

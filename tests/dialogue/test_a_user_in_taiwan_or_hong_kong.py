@@ -1,0 +1,56 @@
+"""A user who says they are in Taiwan or Hong Kong means their own region by 国内/本地: the answer says the
+catalogue has no local prices there and what applies (the global clouds' regions near them, the checklist),
+never the mainland's clouds as if they were theirs."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.dialogue.consultant import Consultant
+from bot.nlu.parser import parse
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "我在台灣，國內哪家雲便宜",
+        "我在台湾，国内哪家云便宜",
+        "我們是香港公司，本地哪家GPU雲便宜",
+        "人在台北，租 GPU 哪家比較划算",
+        "我在台灣，國內有哪些GPU雲",
+        "we are in Taiwan, which local cloud is cheapest for GPUs?",
+        "I'm based in Hong Kong, what GPU providers can I use?",
+    ],
+)
+def test_home_in_taiwan_or_hong_kong_gets_the_regions_near_them_not_mainland_clouds(
+    real: Consultant, message: str
+) -> None:
+    text = real.handle("s", message).text
+    assert "asia-east1" in text and "ap-east-2" in text  # Google Cloud's Taiwan region, AWS Taipei
+    assert any(w in text for w in ("沒有台灣或香港", "没有台湾或香港", "no local Taiwan or Hong Kong"))
+    assert not any(w in text for w in ("AutoDL", "阿里雲", "阿里云", "恆源雲", "恒源云"))
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["我在台灣，國內哪家雲便宜", "人在香港，境內的GPU雲哪家好", "我們公司在台北，不能用境外的雲"],
+)
+def test_domestic_said_from_taiwan_or_hong_kong_is_not_the_mainland(message: str) -> None:
+    assert parse(message).region is None
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "我们在国内，想用LoRA微调一个7B模型",
+        "我在台灣，想比較一下大陸的雲哪家便宜",
+        "我们在国内，租在台湾还是日本",
+    ],
+)
+def test_the_mainland_said_outright_or_from_the_mainland_is_still_the_mainland(message: str) -> None:
+    assert parse(message).region == "cn"
+
+
+def test_weighing_taiwan_against_japan_from_the_mainland_is_the_region_question(real: Consultant) -> None:
+    turn = real.handle("s", "我们在国内，租在台湾还是日本")
+    assert turn.payload["faq"][:1] == ["faq.choose_region"]
