@@ -77,10 +77,11 @@ def _limit_after(s: str, gpus: list[GpuMention]) -> bool:
 # 还是日本" weighs regions to rent in).
 _HOMES = ("台湾", "台北", "新北", "桃园", "台中", "台南", "高雄", "新竹", "香港")
 _HOMES_EN = ("taiwan", "taipei", "hong kong", "hongkong")
+_WHO = ("我在", "我们在", "人在", "公司在", "团队在", "住在", "身在", "我是", "我们是", "位于")
+_TAILS = ("这边", "本地", "公司", "的公司", "团队", "的团队", "用户")
 HOME_OUTSIDE_MAINLAND = (
-    *(f"{who}{place}" for who in ("我在", "我们在", "人在", "公司在", "团队在", "住在", "身在", "我是", "我们是",
-                                  "位于") for place in _HOMES),
-    *(f"{place}{tail}" for place in _HOMES for tail in ("这边", "本地", "公司", "的公司", "团队", "的团队", "用户")),
+    *(f"{who}{place}" for who in _WHO for place in _HOMES),
+    *(f"{place}{tail}" for place in _HOMES for tail in _TAILS),
     *(f"{who} {place}" for who in ("in", "from", "based in", "located in") for place in _HOMES_EN),
 )  # fmt: skip
 # The mainland words that are relative to the speaker: said from Taiwan or Hong Kong they mean home.
