@@ -1173,7 +1173,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         whatif=intent == "whatif",
         skip=intent == "skip",
         no_deadline=open_timeline,
-        region=region,
+        region=region or _yuan_region(t.script, t.lower, slots.budget, budget),
         owned=context.owned(s, gpus),
         count_limit=count is not None and context.count_limit(s, gpus),
         currency=currency,
@@ -1541,6 +1541,19 @@ def _budget(value: object, days: float | None) -> Budget | None:
 
 
 # -- helpers for command-line flags ------------------------------------------------------------
+
+
+def _yuan_region(script: str, low: str, budget: Budget | None, found: object) -> str | None:
+    """ "cn" for a budget said in yuan ("预算 5000 块", "3 万元", "budget 30k RMB"): the user rents in mainland
+    China (Parse.region), unless they say they are in Taiwan or Hong Kong. A yuan word in traditional script
+    ("5000 元") may be Taiwan dollars, so there only 人民币/RMB counts; an assumed currency never does."""
+    if budget is None or budget.currency != "CNY":
+        return None
+    if isinstance(found, tuple) and len(found) > 3 and found[3]:
+        return None  # "预算 5000": no currency said
+    if script != "zh-Hans" and not lexicon.has_cue(low, cues.CNY_WORDS):
+        return None
+    return None if context.home_outside_mainland(low) else "cn"
 
 
 def parse_number(text: str) -> float | None:

@@ -145,3 +145,34 @@ def test_marketplace_listings_carry_no_english_instance_suffix_in_a_chinese_repl
     real.handle("s", "QLoRA 微调 70B，数据 1 亿 token，5 天")
     plan = real.handle("s", "H20 可以吗").text
     assert "H20 96GB" in plan and "per GPU" not in plan
+
+
+@pytest.mark.parametrize(
+    "opening",
+    [
+        "预算 5000 块，微调 14B，数据 10万条对话，每条1k token",
+        "预算五千元，全参微调一个14B模型，1亿 tokens",
+        "我们有 5000 人民币的预算，想微调 14B，1亿 tokens",
+        "budget 5000 RMB, fully fine-tune a 14B on 100M tokens",
+    ],
+)
+def test_a_budget_said_in_yuan_is_planned_on_what_mainland_china_rents_at_yuan_prices(
+    real: Consultant, opening: str
+) -> None:
+    block = china_block(real.handle("s", opening).text)
+    assert any(w in block for w in ("国内可租的配置", "rent in mainland China"))
+    priced = [line for line in block.splitlines() if line.lstrip().startswith("•") and "¥" in line]
+    assert priced and "B200" not in block
+
+
+@pytest.mark.parametrize(
+    "opening",
+    [
+        "预算 $5000，微调 14B，1亿 tokens",
+        "預算 5000 元，微調 14B，1億 tokens",
+        "我在台湾，预算 5000 人民币，微调 14B，1亿 tokens",
+    ],
+)
+def test_a_budget_in_dollars_or_from_taiwan_keeps_the_global_plan(real: Consultant, opening: str) -> None:
+    text = real.handle("s", opening).text
+    assert "国内可租的配置" not in text and "國內可租的配置" not in text
