@@ -33,7 +33,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from bot.dialogue import policy
-from bot.dialogue.answers import gpu_count
+from bot.dialogue.answers import gpu_count, scaling
 from bot.dialogue.answers.base import Question
 from bot.dialogue.answers.capability import no_link_premise, topic as capability_topic
 from bot.dialogue.answers.capacity import capacity_answer
@@ -776,6 +776,9 @@ def faq_or_form(ctx: TurnContext) -> DialogueState | None:
     done.after_faq = u.intent == "faq" and "faq_answer" in ctx.reply.kinds
     if u.gpus and REGION_FAQ in ctx.reply.faq and "faq_answer" in ctx.reply.kinds:
         _listings_by_region(ctx)
+    if state.last is not None and scaling.SCALING_FAQ in ctx.reply.faq and "faq_answer" in ctx.reply.kinds:
+        # "多加一倍的卡能快一倍吗" after a plan: the engine's figures for that plan follow the notes
+        scaling.on_plan(state, c.kb, c._plan, c._clock(), ctx.reply)
     if done.after_faq and state.pending is None:
         operated = policy.operations_topic(ctx.u.said, u.task, normalise(text).lower)
         if operated is not None:

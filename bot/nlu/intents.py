@@ -450,6 +450,7 @@ class Signals:
     memory_filter: bool = False  # a GPU memory size asked for ("which GPUs have 80GB or more?")
     methods_weighed: bool = False  # two methods offered as alternatives ("lora or qlora", "全参 vs LoRA")
     scaled: bool = False  # a relative change to a held value ("预算砍半", "double the data": relative.py)
+    gpus_for_time: bool = False  # GPUs scaled up and the time down in one message ("卡翻倍，时间能减半吗")
     # The budget said is a price per hour ("一小时 2 美元以内", "under $3 an hour").
     hourly_budget: bool = False
     quoted_rate: bool = False  # an hourly rate quoted as the market's price ("rents H100s at $1 an hour")
@@ -698,6 +699,9 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
     if (filled or gpus or clouds) and corrects and not has_any(t, WHATIF):
         return "correction"
     asks_to_change = has_any(t, cues.ASKS_TO_CHANGE) and not has_any(t, cues.CONDITIONALS)
+    if sig.gpus_for_time and yes_no and not workload and not has_any(t, WHATIF):
+        # "GPU 数量加倍，训练时间能不能砍半？" asks how training scales (the FAQ, and the plan's figures)
+        return "faq"
     if sig.scaled and not workload and (not yes_no or asks_to_change):
         # "预算砍半呢", "what if we double the data?", "时间减半可以吗": the plan held, with that value scaled
         # ("If I double the GPUs, does training take half as long?" asks about scaling in general: the FAQ

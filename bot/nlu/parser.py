@@ -1142,6 +1142,9 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         memory_filter=found.gpu_memory is not None and not mentioned,
         methods_weighed="method" in weighed,
         scaled=bool(scales),
+        # "GPU 数量加倍，训练时间能减半吗": more GPUs weighed against less time, the scaling question
+        gpus_for_time=any(x.concept == "gpus" and x.factor > 1 and not x.delta for x in scales)
+        and any(x.concept == "days" and x.factor < 1 and not x.delta for x in scales),
         hourly_budget=slots.budget is not None and slots.budget.period == "hour",
         quoted_rate=found.quoted_rate is not None and slots.budget is None,
         faq_score=lambda: faq_confidence(t.original),
@@ -1173,7 +1176,10 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         whatif=intent == "whatif",
         skip=intent == "skip",
         no_deadline=open_timeline,
-        region=region or _yuan_region(t.script, t.lower, slots.budget, budget),
+        region=region
+        or (
+            _yuan_region(t.script, t.lower, slots.budget, budget) if _plans_anywhere(intent, slots) else None
+        ),
         owned=context.owned(s, gpus),
         count_limit=count is not None and context.count_limit(s, gpus),
         currency=currency,
@@ -1543,10 +1549,16 @@ def _budget(value: object, days: float | None) -> Budget | None:
 # -- helpers for command-line flags ------------------------------------------------------------
 
 
+def _plans_anywhere(intent: str, slots: Slots) -> bool:
+    """A sizing request that names no GPU: where it is rented is still open (a yuan budget settles it)."""
+    return intent == "size" and slots.gpu is None
+
+
 def _yuan_region(script: str, low: str, budget: Budget | None, found: object) -> str | None:
-    """ "cn" for a budget said in yuan ("预算 5000 块", "3 万元", "budget 30k RMB"): the user rents in mainland
-    China (Parse.region), unless they say they are in Taiwan or Hong Kong. A yuan word in traditional script
-    ("5000 元") may be Taiwan dollars, so there only 人民币/RMB counts; an assumed currency never does."""
+    """ "cn" for a job's budget said in yuan ("预算 5000 块", "3 万元", "budget 30k RMB") and no GPU
+    named: the user rents in mainland China (Parse.region), unless they say they are in Taiwan or Hong
+    Kong. A yuan word in traditional script ("5000 元") may be Taiwan dollars, so there only 人民币/RMB
+    counts; an assumed currency never does."""
     if budget is None or budget.currency != "CNY":
         return None
     if isinstance(found, tuple) and len(found) > 3 and found[3]:
