@@ -618,6 +618,17 @@ CHEAPEST = (
     "most cost effective", "best value", "budget gpu", "最便宜", "最省钱", "成本最低", "最低成本", "最划算",
     "性价比最高", "最实惠",
 )  # fmt: skip
+# Speed asked of GPUs compared for a job ("H20 和 A800 训练 32B 哪个快", "which is faster for a 32B?"): with
+# no data and no cost weighed, the speed per GPU is the answer (answers/workload_compare).
+SPEED_ASKED = (
+    "快", "慢", "速度", "faster", "fastest", "quicker", "quickest", "slower", "speed", "more quickly",
+)  # fmt: skip
+# Cost weighed in a comparison of GPUs for a job ("H20 和 A800 训练 32B 哪个划算", "which is cheaper"): the
+# totals are the answer; without such a word a "which is faster" needs no data (answers/workload_compare).
+COST_WEIGHED = (
+    *VALUE_ASKS, *CHEAPEST, "便宜", "贵", "省钱", "成本", "费用", "花多少", "多少钱", "cheaper", "cheap",
+    "expensive", "pricier", "cost", "costs", "price", "budget", "预算",
+)  # fmt: skip
 # Watching cost without a superlative: "预算有限，想QLoRA微调14B，推荐什么卡", "budget option for serving".
 ON_A_BUDGET = (
     "预算有限", "预算不多", "预算紧", "预算比较少", "预算少", "没什么预算", "经费有限", "便宜点",

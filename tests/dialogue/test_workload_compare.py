@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bot.dialogue.consultant import Consultant
 from bot.nlu.counts import counts_by_gpu
 
@@ -117,7 +119,8 @@ def test_in_chinese_a_gpu_only_the_mainland_marketplaces_rent_is_compared_at_the
     for text in ("4090 和 A100 微调 7B 速度差多少？", "RTX 4090 跟 A100 全參微調 7B 誰比較快"):
         reply = real.handle("s-" + text, text).text
         row = next(line for line in reply.splitlines() if line.startswith("• *NVIDIA GeForce RTX 4090*"))
-        assert "¥42.35" in row and ("国内算力市场公开价" in row or "國內算力市場公開價" in row)
+        # a speed question with no data: the marketplace's price per GPU-hour, not a total on default data
+        assert "¥1.24/" in row and ("国内算力市场公开价" in row or "國內算力市場公開價" in row)
         assert "暂无可用价格" not in reply and "暫無可用價格" not in reply
 
 
@@ -126,3 +129,36 @@ def test_a_chinese_comparison_counts_gpu_hours_in_ka_shi_and_the_model_in_chines
 ) -> None:
     reply = real.handle("s", "用 A100 还是用 H100 训 7B").text
     assert "*70亿参数模型的训练，逐卡对比*" in reply and "卡时）" in reply and "GPU 小时" not in reply
+
+
+@pytest.mark.parametrize(
+    ("question", "verdict", "no_days"),
+    [
+        ("H20 和 A800 训练 32B 哪个快", "*NVIDIA A800 80GB SXM 更快*：每卡约", "天（"),
+        ("訓練 32B 用 H20 還是 A800 比較快？", "*NVIDIA A800 80GB SXM 更快*：每卡約", "天（"),
+        ("32B 预训练，A800 跟 H20 谁的速度快", "*NVIDIA A800 80GB SXM 更快*：每卡约", "天（"),
+        (
+            "is the A800 or the H20 faster for training a 32B?",
+            "*The NVIDIA A800 80GB SXM is faster*: about",
+            " days (",
+        ),
+        (
+            "A100 vs H100 for pretraining a 7B, which is quicker",
+            "*The NVIDIA H100 SXM5 is faster*: about",
+            " days (",
+        ),
+    ],
+)
+def test_which_is_faster_with_no_data_is_answered_per_gpu_without_days(
+    real: Consultant, question: str, verdict: str, no_days: str
+) -> None:
+    text = real.handle("s", question).text
+    assert text.startswith(verdict) and "tokens/s" in text.splitlines()[0]
+    rows = [line for line in text.splitlines() if line.startswith("• *")]
+    assert len(rows) == 2 and all("tokens/s" in r and " GB" in r for r in rows)
+    assert no_days not in text and "默认数据量" not in text and "default data size" not in text
+
+
+def test_which_is_faster_with_the_data_given_keeps_the_days(real: Consultant) -> None:
+    text = real.handle("s", "H20 和 A800 训练 32B，数据 1000亿 tokens，哪个快").text
+    assert "逐卡对比" in text and "天（" in text

@@ -177,8 +177,31 @@ def compare_on_gpus(
             row["gpu_usable_gb"] = spec.capacity_gb
             headroom = result.options[0].fitted.headroom
             row["tight"] = row.get("fits") and headroom < HEADROOM  # the engine's memory_tight line
+            # The engine's speed per GPU (tokens/s, MFU): what decides "which is faster" with no data.
+            engine = result.options[0].to_dict(result.currency)
+            row["tokens_per_gpu_s"] = engine.get("tokens_per_gpu_s")
+            row["mfu"] = engine.get("mfu")
+            if cn:  # the marketplace's own list price per GPU-hour, in its yuan
+                row["per_gpu_hour_cny"] = _china_list_price(kb, row)
             rows.append(row)
     fitting = [r for r in rows if r.get("fits")]
+    public = public_slots(state)
+    if not counted and _speed_only(public, text, why, fitting):
+        # "H20 和 A800 训练 32B 哪个快" with no data: the speed per GPU decides it; days and totals would be
+        # the engine's default data (thousands of days), so none are shown.
+        fastest = max(fitting, key=lambda r: float(r["tokens_per_gpu_s"]))
+        slowest = min(fitting, key=lambda r: float(r["tokens_per_gpu_s"]))
+        ratio = float(fastest["tokens_per_gpu_s"]) / float(slowest["tokens_per_gpu_s"])
+        reply.add(
+            "workload_speed",
+            rows=sorted(rows, key=lambda r: -float(r.get("tokens_per_gpu_s") or 0.0)),
+            slots=public,
+            fastest=fastest,
+            slowest=slowest,
+            ratio=ratio,
+            same_speed=ratio <= SAME_SPEED,
+        )
+        return True
     # Plans on different counts (1 H100 against a whole 8-GPU A100 instance): the faster GPU is the
     # one that needs fewer GPU-hours, said as "per GPU"; the rows keep each plan's own time and cost.
     # Counts the user gave for every GPU ("1 H100 or 2 A100") are the setups compared: as they run.
@@ -212,6 +235,22 @@ def compare_on_gpus(
     return True
 
 
+def _speed_only(slots: dict[str, Any], text: str, why: str | None, fitting: list[dict[str, Any]]) -> bool:
+    """Which GPU is faster for a job, asked with no data and no cost weighed ("H20 和 A800 训练 32B 哪个
+    快"): answered per GPU. A comparison that asks nothing of speed keeps the side-by-side plans."""
+    from bot.nlu.lexicon import has_cue
+    from bot.nlu.question_cues import COST_WEIGHED, SPEED_ASKED
+
+    if why is not None or slots.get("tokens") or slots.get("data_bytes") or slots.get("budget"):
+        return False
+    if len(fitting) < 2 or not all(isinstance(r.get("tokens_per_gpu_s"), int | float) for r in fitting):
+        return False
+    if not all(float(r["tokens_per_gpu_s"]) > 0 for r in fitting):
+        return False
+    low = normalise(text).lower
+    return has_cue(low, SPEED_ASKED) and not worth.asks(text) and not has_cue(low, COST_WEIGHED)
+
+
 def _priced(result: Any) -> bool:
     """Whether a plan's first option has a cost (the engine returns a cost record with no amount when no
     offering prices the GPU)."""
@@ -239,6 +278,14 @@ def _list_price(kb: KnowledgeBase, row: dict[str, Any]) -> float | None:
     for o in kb.catalog.offerings:
         if o.cloud == row.get("cloud") and o.instance_type == row.get("instance") and o.price_usd_per_hour:
             return per_gpu_hour(o)
+    return None
+
+
+def _china_list_price(kb: KnowledgeBase, row: dict[str, Any]) -> float | None:
+    """The mainland marketplace's list price per GPU-hour, in CNY, of the listing a plan rents."""
+    for o in kb.china_plan_catalog.offerings:
+        if o.cloud == row.get("cloud") and o.instance_type == row.get("instance") and o.price_usd_per_hour:
+            return per_gpu_hour(o) * kb.catalog.usd_to_cny
     return None
 
 
