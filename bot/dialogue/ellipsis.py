@@ -239,7 +239,7 @@ _MORE_GPUS = re.compile(
     r"\b(?:an?other (?P<a>\d+|one|two|three|four|five|six|seven|eight|ten|sixteen) (?:gpus|cards|of them)"
     r"|(?P<b>\d+|one|two|three|four|five|six|seven|eight|ten|sixteen) (?:more|extra|additional)"
     r" (?:gpus?|cards?|of (?:them|those)|[a-z]*\d+[a-z0-9]*s?)\b)"
-    r"|(?:再加|多加|追加|增加|再多|再|多|加)(?P<c>\d+|十六|[一两二三四五六七八十])\s*(?:张|块)"
+    r"|(?:再加|多加|追加|增加|再多|再|多|加)\s*(?P<c>\d+|十六|[一两二三四五六七八十])\s*(?:张|块)"
 )
 
 

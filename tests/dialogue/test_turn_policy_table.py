@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from bot.dialogue import turn_steps
 from bot.dialogue.consultant import Consultant
 from bot.dialogue.turn_steps import STEPS, run_steps
@@ -59,3 +61,12 @@ def test_a_rewrite_step_changes_the_reading_that_later_steps_see(real: Consultan
     before = first.payload["recommendation"]["options"][0]["gpus"]
     turn = real.handle("s", "what if we add 8 more of them?")
     assert turn.payload["recommendation"]["options"][0]["gpus"] == before + 8
+
+
+@pytest.mark.parametrize("more", ["多加 16 张卡呢", "再加 16 張卡呢", "再加16张卡", "追加 16 块卡"])
+def test_gpus_added_with_or_without_a_space_before_the_count_are_added_to_the_plans(
+    real: Consultant, more: str
+) -> None:
+    real.handle("s", "用 16 张 H100 预训练 7B，2000亿 tokens，不急")
+    turn = real.handle("s", more)
+    assert turn.payload["recommendation"]["options"][0]["gpus"] == 32
