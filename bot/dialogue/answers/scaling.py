@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import replace
+from typing import Any
 
 from bot.dialogue.memo import Planner
 from bot.dialogue.plan import build_request
@@ -29,7 +30,7 @@ def on_plan(state: DialogueState, kb: KnowledgeBase, plan: Planner, today: dt.da
     if not gpu or not isinstance(gpus, int) or gpus < 1:
         return
     currency = str(last.get("currency") or "USD")
-    rows = []
+    rows: list[dict[str, Any]] = []
     for count in (gpus, gpus * FACTOR):
         slots = {**state.slots, "gpu": gpu, "gpu_count": count}
         try:
@@ -39,15 +40,16 @@ def on_plan(state: DialogueState, kb: KnowledgeBase, plan: Planner, today: dt.da
         if not result.options or not result.options[0].fits:
             return
         top = result.options[0].to_dict(currency)
-        cost = top.get("cost") if isinstance(top.get("cost"), dict) else {}
+        raw = top.get("cost")
+        cost: dict[str, Any] = raw if isinstance(raw, dict) else {}
         rows.append(
             {
                 "gpus": top.get("gpus"),
                 "days": top.get("days"),
                 "gpu_hours": top.get("gpu_hours"),
                 "nodes": top.get("nodes"),
-                "cost": (cost or {}).get("amount"),
-                "currency": (cost or {}).get("currency") or currency,
+                "cost": cost.get("amount"),
+                "currency": cost.get("currency") or currency,
                 "name": top.get("gpu_name") or gpu,
             }
         )

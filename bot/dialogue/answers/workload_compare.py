@@ -189,14 +189,14 @@ def compare_on_gpus(
     if not counted and _speed_only(public, text, why, fitting):
         # "H20 和 A800 训练 32B 哪个快" with no data: the speed per GPU decides it; days and totals would be
         # the engine's default data (thousands of days), so none are shown.
-        fastest = max(fitting, key=lambda r: float(r["tokens_per_gpu_s"]))
+        quickest = max(fitting, key=lambda r: float(r["tokens_per_gpu_s"]))
         slowest = min(fitting, key=lambda r: float(r["tokens_per_gpu_s"]))
-        ratio = float(fastest["tokens_per_gpu_s"]) / float(slowest["tokens_per_gpu_s"])
+        ratio = float(quickest["tokens_per_gpu_s"]) / float(slowest["tokens_per_gpu_s"])
         reply.add(
             "workload_speed",
             rows=sorted(rows, key=lambda r: -float(r.get("tokens_per_gpu_s") or 0.0)),
             slots=public,
-            fastest=fastest,
+            fastest=quickest,
             slowest=slowest,
             ratio=ratio,
             same_speed=ratio <= SAME_SPEED,
