@@ -446,6 +446,7 @@ CLOUD_REGIONS: tuple[tuple[str, str, tuple[str, ...], tuple[str, ...]], ...] = (
      ("ap-northeast-1", "japan", "asia-northeast1", "tokyo")),
     ("Singapore", "新加坡", ("singapore", "新加坡"), ("ap-southeast-1", "southeastasia", "asia-southeast1")),
     ("Hong Kong", "香港", ("hong kong", "hongkong", "香港"), ("ap-east-1", "eastasia", "asia-east2")),
+    ("Taiwan", "台湾", ("taiwan", "taipei", "台湾", "台北"), ("ap-east-2", "asia-east1", "taiwan")),
     ("Seoul", "首尔", ("seoul", "korea", "首尔", "韩国"), ("ap-northeast-2", "korea", "asia-northeast3")),
     ("Mumbai", "孟买", ("mumbai", "india", "孟买", "印度"), ("ap-south-1", "india", "asia-south1")),
     ("Sydney", "悉尼", ("sydney", "australia", "悉尼", "澳洲", "澳大利亚"),

@@ -54,3 +54,21 @@ def test_the_mainland_said_outright_or_from_the_mainland_is_still_the_mainland(m
 def test_weighing_taiwan_against_japan_from_the_mainland_is_the_region_question(real: Consultant) -> None:
     turn = real.handle("s", "我们在国内，租在台湾还是日本")
     assert turn.payload["faq"][:1] == ["faq.choose_region"]
+
+
+@pytest.mark.parametrize(
+    ("question", "note"),
+    [
+        ("我在台灣，國內租 H100 哪家便宜", "目錄裡沒有台灣的價格"),
+        ("台北租 A100 哪家最便宜", "目录里没有台湾的价格"),
+        ("香港租 A100 哪家最便宜", "目录里没有香港的价格"),
+        ("cheapest H100 in Taipei?", "The catalogue has no Taiwan price"),
+        ("台北 A100 一小時多少錢", "目錄裡沒有台灣的價格"),
+    ],
+)
+def test_prices_asked_from_taiwan_or_hong_kong_say_the_catalogue_has_none_there_first(
+    real: Consultant, question: str, note: str
+) -> None:
+    text = real.handle("s", question).text
+    assert text.lstrip("*").startswith(note)
+    assert "AutoDL" not in text and "国内算力市场" not in text and "國內算力市場" not in text

@@ -36,6 +36,11 @@ SHOWN = 6
 SHOWN_UNDER_CEILING = 12
 
 
+# Regions no listing in the catalogue is in (none of Lambda's listed regions either): a cheapest-offering
+# question asked there says so before the listings (the price answer says it for every region it knows).
+HOMES_UNLISTED = ("Taiwan", "Hong Kong")
+
+
 def answer(q: Question, reply: Reply) -> bool:
     catalog, china = q.catalog, q.kb.china_catalog
     count = int(q.u.said.get("gpu_count") or 1)
@@ -107,8 +112,18 @@ def answer(q: Question, reply: Reply) -> bool:
     for r in (*rows, *([above] if above else [])):
         record = q.kb.provider(r["cloud"])
         r["provider_name"] = pick(record.name, q.lang) if record is not None else r["cloud"]
+    # "我在台湾，租 H100 哪家便宜", "cheapest H100 in Taipei": the region named, and whether any row is there
+    from bot.dialogue.answers.price import region_asked  # here: the price answer imports this module
+
+    region = region_asked(q.text) if not cn else None
+    # Only where no listed region is there (Lambda's "all 17 listed regions" include Tokyo and Seoul)
+    region = region if region is not None and region["en"] in HOMES_UNLISTED else None
+    if region is not None:
+        codes = region["codes"]
+        region["found"] = any(any(c in str(r.get("region") or "").lower() for c in codes) for r in rows)
     reply.add(
         "cheapest_offering",
+        region=region,
         rows=rows[: SHOWN_UNDER_CEILING if ceiling is not None else SHOWN],
         ceiling=ceiling,
         above=above,
