@@ -226,7 +226,10 @@ _SHARE_PATTERNS = (
 _EN_SHARE_AFTER = re.compile(_C + _GAP + r"\b(?P<v>to|down to|by) (?P<f>" + _EN_SHARE + r")\b")
 _PATTERNS = (
     re.compile(
-        r"\b" + _EN_FACTOR_BEFORE + r" (?:the |our |my |that |this |as much |more )?(?:amount of )?" + _C
+        r"\b"
+        + _EN_FACTOR_BEFORE
+        + r" (?:the |our |my |that |this |as much |as many |more |the number of )?(?:amount of )?"
+        + _C
     ),
     re.compile(_C + _GAP + r"\b" + _EN_FACTOR_AFTER + r"(?![a-z])"),
     re.compile(_C + _GAP + _ZH_FACTOR),

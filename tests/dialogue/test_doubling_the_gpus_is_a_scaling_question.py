@@ -18,6 +18,8 @@ from bot.dialogue.consultant import Consultant
         "加倍GPU會不會快兩倍",
         "GPU 數量加倍，訓練時間能不能砍半？",
         "does doubling the GPUs halve the time?",
+        "will twice as many GPUs make it twice as fast?",
+        "if we double the number of GPUs, does it finish in half the time?",
     ],
 )
 def test_twice_the_gpus_asked_in_any_script_gets_the_scaling_answer(real: Consultant, question: str) -> None:
@@ -60,3 +62,9 @@ def test_after_a_plan_the_engine_gives_that_plans_speedup_and_scaling_efficiency
 def test_before_any_plan_there_are_no_plan_figures(real: Consultant) -> None:
     text = real.handle("s", "多加一倍的卡能快一倍吗").text
     assert "按您当前的方案算" not in text
+
+
+def test_twice_as_many_gpus_after_a_plan_is_still_a_what_if_on_it(real: Consultant) -> None:
+    real.handle("s", "pretrain 7B on 200B tokens on 16 H100s, no deadline")
+    turn = real.handle("s", "what if we had twice as many GPUs?")
+    assert turn.payload["recommendation"]["options"][0]["gpus"] == 32
