@@ -1550,8 +1550,9 @@ def _budget(value: object, days: float | None) -> Budget | None:
 
 
 def _plans_anywhere(intent: str, slots: Slots) -> bool:
-    """A sizing request that names no GPU: where it is rented is still open (a yuan budget settles it)."""
-    return intent == "size" and slots.gpu is None
+    """A training or serving request that names no GPU: where it is rented is still open (a yuan budget
+    settles it)."""
+    return intent in ("size", "serve") and slots.gpu is None
 
 
 def _yuan_region(script: str, low: str, budget: Budget | None, found: object) -> str | None:

@@ -176,3 +176,26 @@ def test_a_budget_said_in_yuan_is_planned_on_what_mainland_china_rents_at_yuan_p
 def test_a_budget_in_dollars_or_from_taiwan_keeps_the_global_plan(real: Consultant, opening: str) -> None:
     text = real.handle("s", opening).text
     assert "国内可租的配置" not in text and "國內可租的配置" not in text
+
+
+@pytest.mark.parametrize(
+    "opening",
+    [
+        "预算每月 1 万元，部署 Qwen2.5-32B 给 50 个用户用",
+        "budget 10000 RMB a month, serve Qwen2.5-32B to 50 users",
+    ],
+)
+def test_a_serving_budget_in_yuan_is_planned_on_what_mainland_china_rents(
+    real: Consultant, opening: str
+) -> None:
+    text = real.handle("s", opening).text
+    assert any(w in text for w in ("按国内部署规划", "Planned for mainland China"))
+    assert any(w in text for w in ("国内人民币标价", "a Chinese list price in yuan"))
+
+
+def test_a_dollar_listing_shown_in_yuan_is_not_called_a_chinese_list_price(real: Consultant) -> None:
+    text = real.handle(
+        "s", "預算每月 1 萬元，部署 Qwen2.5-32B 給 50 個用戶用"
+    ).text  # 元 in Taiwan: no region
+    line = next(x for x in text.splitlines() if "Lambda" in x)
+    assert "海外雲美元標價按匯率換算" in line and "國內人民幣標價" not in line
