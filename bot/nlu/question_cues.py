@@ -724,6 +724,10 @@ SUPPOSE = ("如果", "要是", "假如", "假设", "suppose")
 JOB_COST_ON = (
     "would it cost", "would that cost", "will it cost", "would this cost", "does it cost", "的话", "总共多少",
     "一共多少", "要花多少",
+    # "how much would that be on AWS?", "how much on Lambda?", "price it on GCP"
+    "how much would that be", "how much would it be", "how much would this be", "how much is that",
+    "how much is it", "how much on", "how much there", "price it", "price this", "price that", "re-price",
+    "reprice",
 )  # fmt: skip
 CONDITIONALS = (*SUPPOSE, "if ", "assuming")
 # The model of the training job held, pointed at from a serving question ("训完以后要部署上线，同一个模型",
