@@ -92,6 +92,8 @@ COLLECTIVE_ERRORS = ("nccl", "watchdog")
 NAMED_ERRORS = (
     *COLLECTIVE_ERRORS, "nan", "timeout", "timeouts", "timed out", "超时", "磁盘满", "磁盘写满", "disk full",
     "no space left",
+    # a kernel's out-of-bounds access ("CUDA error: an illegal memory access", "device-side assert triggered")
+    "illegal memory access", "illegal address", "device-side assert", "device side assert", "非法内存访问",
 )  # fmt: skip
 # The failures that name themselves (answered by their own FAQ, not the list of usual causes).
 NAMED_FAILURES = (*OUT_OF_MEMORY, *NAMED_ERRORS)
