@@ -1149,3 +1149,20 @@ PER_TOKEN_COST = (
     "/m tokens", "/1m", "每百万", "每 100 万", "每100万", "百万 token", "百万token", "每个 token",
     "每 token", "每千 token", "token 成本", "token成本",
 )  # fmt: skip
+
+
+# A micro-batch asked for, not set: "what batch size fits", "max micro batch", "batch 能开多大", "最大 batch".
+_BATCH = r"(?:micro[- _]?batch(?:[ _]size)?|batch[ _]size|batch|mbs|批大小|批次大小|微批)"
+BATCH_SIZE_ASKS = re.compile(
+    rf"(?:what|which|how (?:big|large|high)|max(?:imum)?|largest|biggest)\s+(?:\w+\s+){{0,2}}?{_BATCH}"
+    rf"|{_BATCH}\s*(?:can|could|will|would|should|fits?|do|does)\b"
+    rf"|{_BATCH}\s*[能可以最多大开设到用的上]{{0,6}}\s*(?:多大|多少|几)"
+    rf"|(?:最大|最多)(?:的|能开的|可以开的)?\s*{_BATCH}"
+)
+
+
+def asks_batch_size(t: str) -> bool:
+    """Whether a (simplified, lower-cased) message asks what micro-batch fits (answers.batch_fit)."""
+    if "batch" not in t and "批" not in t and "mbs" not in t:
+        return False  # the cheap precondition: a word of its own table
+    return BATCH_SIZE_ASKS.search(t) is not None
