@@ -37,6 +37,7 @@ from bot.dialogue.answers import (
     serve_fit,
     serve_pick,
     stored,
+    throughput,
     transfer,
     worth,
 )
@@ -67,6 +68,7 @@ def _provider_or_price(q: Question, reply: Reply) -> bool:
 ANSWERS: dict[str, Answer] = {
     "figure_check": figure.answer,
     "batch_fit": batch_fit.answer,  # "what batch size fits for 7b lora on 24gb": the largest micro-batch
+    "throughput": throughput.answer,  # "how many tokens/s does an H100 do training a 7B": per GPU and node
     "price": price.answer,
     "provider_compare": _provider_or_price,
     "china_providers": china.answer,
@@ -199,8 +201,10 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
         and batch_fit.asks(q.text)
         and (q.u.gpus or q.slot("gpu") or q.memory_floor_gb is not None)
     ):
+        return "batch_fit"  # "what batch size fits for 7b lora on 24gb": the largest micro-batch in it
+    if q.u.asks_speed and not form_in_progress and throughput.applies(q):
         return (
-            "batch_fit"  # "what batch size fits for 7b lora on 24gb": the largest micro-batch in that memory
+            "throughput"  # "how many tokens/s does an H100 do training a 7B": the speed, and its derivation
         )
     if (
         (kind in ("size", "faq", "unknown") or (kind == "gpu_info" and worth.asks(q.text)))
