@@ -21,11 +21,11 @@ SERVING_FAQ = (
 )  # fmt: skip
 # FAQ answers with no invitation to plan a whole training job after them: those that end by asking for what
 # they need themselves ("说出模型大小和训练方法…"), and the fixes for an error a run hit (NCCL timeouts, an
-# illegal memory access, a NaN loss, a serving engine's OOM or install error), where the fix is the answer and
+# illegal memory access, a NaN loss, a serving engine's OOM), where the fix is the answer and
 # a request for data and a deadline reads as not having listened.
 NO_INVITE_FAQ = (
     "faq.training_oom", "faq.nccl_errors", "faq.cuda_illegal_memory_access", "faq.loss_nan",
-    "faq.serving_engine_oom", "faq.serving_engine_install",
+    "faq.serving_engine_oom",
 )  # fmt: skip
 ESCALATE_TO_MODAL = 2  # re-prompts before suggesting the /gpu form (Dialogflow CX no-match-N)
 
