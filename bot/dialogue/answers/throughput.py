@@ -84,7 +84,9 @@ def answer(q: Question, reply: Reply) -> bool:
         precision=str(item["precision"]),
         achieved_tflops=achieved_tflops,
         flops_per_token=flops_per_token,
-        per_param=flops_per_token / float(params),
+        # per parameter a token runs through: the active ones of a mixture of experts
+        per_param=flops_per_token / float(q.slot("active_params") or params),
+        active_params=q.slot("active_params"),
         recompute_factor=float(item["recompute_factor"]),
         mamf=float(item["mamf"]),
         goodput=float(item["goodput"]),
