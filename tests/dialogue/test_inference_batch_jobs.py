@@ -48,3 +48,19 @@ def test_the_audio_job_says_the_encoder_positions_it_reads(real: Consultant) -> 
 def test_training_a_speech_model_on_hours_of_audio_is_still_training(real: Consultant) -> None:
     text = real.handle("e3", "fine-tune whisper large-v3 on 10k hours of audio").text
     assert "inference batch job" not in text and "hours of audio for a speech model" in text
+
+
+@pytest.mark.parametrize(
+    ("message", "said"),
+    [
+        ("rerank 1M query-document pairs with bge-reranker-large",
+         "Reranking 1M query–document pairs is an inference batch job, not training"),
+        ("用 bge-reranker 给 200 万条查询文档对重排", "给200万对查询–文档做重排是推理批处理任务"),
+        ("對 200 萬條查詢結果做重排序，用 bge-reranker-large", "給200萬對查詢–文件做重排是推理批處理任務"),
+    ],
+)  # fmt: skip
+def test_reranking_pairs_is_an_inference_batch_job_counted_in_pairs(
+    real: Consultant, message: str, said: str
+) -> None:
+    text = real.handle("e4", message).text.replace("*", "")
+    assert said in text and "I size GPU rentals" not in text

@@ -20,12 +20,14 @@ EMBED = (
     "embed", "embeds", "embedding", "embeddings", "vectorize", "vectorise", "encode", "向量化", "做向量",
     "生成向量", "算向量", "做 embedding", "做embedding", "转成向量", "转向量",
 )  # fmt: skip
+# Scoring query-document pairs with a cross-encoder: a forward pass per pair, as an embedding's per document.
+RERANK = ("rerank", "reranks", "reranking", "re-rank", "re-ranking", "reranker", "重排", "重排序")
 TRANSCRIBE = (
     "transcribe", "transcribing", "transcription", "transcriptions", "speech-to-text", "speech to text",
     "asr", "转写", "转录", "转文字", "语音识别", "听写",
 )  # fmt: skip
 _ROOTS = (
-    "embed", "vector", "encode", "向量", "transcri", "speech", "asr",
+    "embed", "vector", "encode", "向量", "rank", "重排", "transcri", "speech", "asr",
     "转写", "转录", "转文字", "语音识别", "听写",
 )  # fmt: skip
 # The encoder FAQ said after an embedding job (model sizes, TEI, measuring one GPU).
@@ -33,11 +35,20 @@ ENCODER_FAQ = "faq.encoder_serving"
 
 
 def job(text: str) -> str | None:
-    """ "embed" or "transcribe" for such a batch job, else None (a training verb makes it training)."""
+    """ "embed", "rerank" or "transcribe" for such a batch job, else None (a training verb makes it
+    training)."""
     t = normalise(text).lower
     if not any(root in t for root in _ROOTS):
         return None
-    kind = "embed" if has_cue(t, EMBED) else "transcribe" if has_cue(t, TRANSCRIBE) else None
+    kind = (
+        "rerank"
+        if has_cue(t, RERANK)
+        else "embed"
+        if has_cue(t, EMBED)
+        else "transcribe"
+        if has_cue(t, TRANSCRIBE)
+        else None
+    )
     if kind is None or has_cue(t, TRAINING):
         return None
     return kind
@@ -59,9 +70,9 @@ def answer(q: Question, reply: Reply) -> bool:
     reply.add(
         "encoder_batch",
         job=kind,
-        documents=q.u.samples if kind == "embed" else None,
+        documents=q.u.samples if kind in ("embed", "rerank") else None,
         hours=hours,
     )
-    if kind == "embed":
+    if kind in ("embed", "rerank"):
         reply.add_faq(ENCODER_FAQ)
     return True
