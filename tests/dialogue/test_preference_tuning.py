@@ -57,3 +57,13 @@ def test_orpo_has_no_reference_model_but_still_two_sequences_a_pair(real: Consul
 def test_rl_with_generation_says_the_plan_does_not_cover_the_rollouts(real: Consultant, message: str) -> None:
     text = real.handle("p5", message).text
     assert "not generating the rollouts" in text or "不含生成 rollout" in text
+
+
+def test_a_memory_or_speed_question_about_dpo_counts_the_reference_model(real: Consultant) -> None:
+    memory = real.handle("p6", "how much VRAM for full DPO of a 7B?").text
+    plain = real.handle("p7", "how much VRAM for full fine-tuning of a 7B?").text
+    assert "DPO with a frozen reference model" in memory and "DPO" not in plain
+    one_gpu = r"Full fine-tuning\*?: ~([\d.]+) GB in all on one GPU"
+    assert float(re.search(one_gpu, memory).group(1)) > float(re.search(one_gpu, plain).group(1))  # type: ignore[union-attr]
+    speed = real.handle("p8", "how many tokens/s does an H100 do for DPO on a 7B with LoRA").text
+    assert "2N for the reference model's forward" in speed

@@ -17,7 +17,7 @@ from bot.dialogue.answers.prices import priced_clouds
 from bot.dialogue.clouds import restricted
 from bot.dialogue.hardware import PROBE_TOKENS
 from bot.dialogue.memo import Planner
-from bot.dialogue.plan import default_precision
+from bot.dialogue.plan import REFERENCE_OBJECTIVES, default_precision
 from bot.dialogue.understand import Understood
 from bot.nlu.gpus import unknown_gpu_memory_gb
 from bot.nlu.text import normalise
@@ -162,6 +162,7 @@ def probe_plan(
         offload=bool(q.slot("offload")),
         low_memory=bool(q.slot("low_memory")) if low_memory is None else low_memory,
         micro_batch=micro_batch if micro_batch is not None else MINIMAL_MICRO_BATCH if minimal else None,
+        reference_model=q.slot("objective") in REFERENCE_OBJECTIVES,  # "DPO on …": the reference model too
     )
     return planned(q, request)
 
