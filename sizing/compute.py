@@ -75,13 +75,19 @@ def flops_per_token(w: Workload) -> float:
 
 def _flops_per_token(w: Workload) -> float:
     """Model FLOPs per trained token: 6N (full) or 4N (LoRA: no weight gradients of the frozen
-    base; forward 2N + input gradients 2N), plus PaLM's attention term 12·L·h·s. MoE: N and the
-    L·h of the active parameters (Workload.compute_arch)."""
+    base; forward 2N + input gradients 2N), plus PaLM's attention term 12·L·h·s; with a reference
+    model (DPO) its forward too, 2N + 4·L·h·s. MoE: N and the L·h of the active parameters
+    (Workload.compute_arch)."""
     a = w.compute_arch
     dense = (4.0 if w.is_peft else 6.0) * a.params_exact
     if w.is_peft:
         dense += 6.0 * w.trainable_params
-    return dense + 12.0 * a.layers * a.hidden * w.seq_len
+    attention = 12.0 * a.layers * a.hidden * w.seq_len
+    if w.reference_model:
+        # The frozen reference model's forward on the same tokens (DPO): 2N plus its attention's third.
+        dense += 2.0 * a.params_exact
+        attention += 4.0 * a.layers * a.hidden * w.seq_len
+    return dense + attention
 
 
 def recompute_factor(w: Workload, recompute: str) -> float:

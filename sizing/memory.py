@@ -220,7 +220,10 @@ class MemoryModel:
             self.replicated_weights: float | None = w.trainable_params * wb
             self.trainable = w.trainable_params
         else:
-            self.sharded_weights = a.params_exact * wb
+            # With a reference model (DPO outside PEFT), its frozen copy in the same dtype, sharded alike
+            # (TRL prepares it with the policy's DeepSpeed ZeRO-3 / FSDP config).
+            copies = 2.0 if w.reference_model else 1.0
+            self.sharded_weights = a.params_exact * wb * copies
             self.replicated_weights = None
             self.trainable = a.params_exact
         # Parameters whose gradients are held at once: all trainable ones, or with the optimizer

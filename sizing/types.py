@@ -171,6 +171,11 @@ class SizingRequest:
     # Asked for explicitly; without it a full fine-tune is planned with plain mixed-precision AdamW.
     low_memory: bool = False
     lora_rank: int | None = None  # LoRA/QLoRA adapter rank; None: workload.LORA_RANK
+    # Preference tuning against a frozen reference model (DPO, IPO, KTO: Rafailov et al. 2023, arXiv
+    # 2305.18290; TRL DPOTrainer): the reference's forward pass runs on every trained token (unless its
+    # log-probs are precomputed), and outside PEFT its weights are held beside the policy's (with LoRA/QLoRA
+    # TRL uses the base model with the adapters disabled, so no second copy).
+    reference_model: bool = False
     # Mixture-of-experts: parameters active per token (Mixtral-8x7B 12.9B of 46.7B, arXiv 2401.04088;
     # DeepSeek-V3 37B of 671B, arXiv 2412.19437). FLOPs and time use these, memory the total
     # `params` (every expert is held, with its gradients and optimizer state). None = dense.

@@ -85,6 +85,9 @@ class Workload:
     continued: bool = False  # continued pre-training from an existing model
     active_params: float | None = None  # MoE: parameters active per token as the user said it
     epochs: float = 1.0  # passes over the dataset
+    reference_model: bool = (
+        False  # a frozen reference model's forward per token (SizingRequest.reference_model)
+    )
 
     @property
     def dataset_tokens(self) -> float:
@@ -231,4 +234,5 @@ def normalise(req: SizingRequest) -> Workload:
         continued=req.continued and req.method == "pretrain",
         active_params=None if active is None or active >= req.params else active,
         epochs=req.epochs if source in ("given", "data") else 1.0,
+        reference_model=req.reference_model and req.method != "pretrain",
     )

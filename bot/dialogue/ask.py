@@ -19,9 +19,14 @@ SERVING_FAQ = (
     "faq.serving_engine_settings", "faq.paged_attention", "faq.vllm_vs_sglang", "faq.moe_parallel_serving",
     "faq.serving_autoscaling", "faq.serving_load_balancing", "faq.serving_cold_start",
 )  # fmt: skip
-# FAQ answers that end by asking for what they need themselves ("说出模型大小和训练方法…"): no invitation
-# to plan a whole training job after them (it would ask for data and a deadline the answer does not need).
-SELF_INVITING_FAQ = ("faq.training_oom",)
+# FAQ answers with no invitation to plan a whole training job after them: those that end by asking for what
+# they need themselves ("说出模型大小和训练方法…"), and the fixes for an error a run hit (NCCL timeouts, an
+# illegal memory access, a NaN loss, a serving engine's OOM), where the fix is the answer and
+# a request for data and a deadline reads as not having listened.
+NO_INVITE_FAQ = (
+    "faq.training_oom", "faq.nccl_errors", "faq.cuda_illegal_memory_access", "faq.loss_nan",
+    "faq.serving_engine_oom",
+)  # fmt: skip
 ESCALATE_TO_MODAL = 2  # re-prompts before suggesting the /gpu form (Dialogflow CX no-match-N)
 
 
@@ -40,7 +45,7 @@ def ask_next(
     if invite and reply.kinds and not_started(state):
         # A standalone question (a fact, a GPU, an FAQ) was answered before any sizing began:
         # end with one short invitation, not a slot question nobody asked for.
-        if not (reply.faq and reply.faq[0] in SELF_INVITING_FAQ):
+        if not (reply.faq and reply.faq[0] in NO_INVITE_FAQ):
             reply.add("invite", serving=any(i in SERVING_FAQ for i in reply.faq))
         return state
     slot = open_slots[0]

@@ -328,6 +328,17 @@ class Consultant:
             return False
         return set(u.said) <= {"gpu", "gpu_count"} and has_any(normalise(text).lower, JOB_COST_ON)
 
+    @staticmethod
+    def _job_cost_at(state: DialogueState, u: Understood, text: str) -> bool:
+        """ "what would it cost on GCP?", "how much would that be on AWS?", "在 Azure 上要花多少" after a
+        plan: the cost of the plan held on that one provider (re-priced there, as "and on Azure?"), not
+        the provider's price list. A GPU or any other value said, or two providers weighed, is not this."""
+        if state.last is None or u.gpus or u.said or u.price_period or len(set(u.providers)) != 1:
+            return False
+        if u.intent in ("whatif", "correction", "reset"):
+            return False
+        return u.asks_cost or has_any(normalise(text).lower, JOB_COST_ON)
+
     def _question(self, state: DialogueState, text: str, u: Understood) -> Question:
         topic = state.topic
         context = dict(topic.get("slots") or {}) if isinstance(topic, dict) else {}

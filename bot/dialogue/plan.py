@@ -55,15 +55,26 @@ def effective_slots(state: DialogueState, catalog: Catalog) -> dict[str, Any]:
     return slots
 
 
+# Preference objectives that train against a frozen reference model (DPO, IPO, KTO; Rafailov et al. 2023,
+# arXiv 2305.18290; TRL DPOTrainer/KTOTrainer), and those whose sample is a pair of sequences, chosen and
+# rejected, both trained (DPO, IPO, ORPO, SimPO; KTO labels single completions). ORPO and SimPO need no
+# reference model (arXiv 2403.07691, 2405.14734).
+REFERENCE_OBJECTIVES = ("dpo", "ipo", "kto")
+PAIRED_OBJECTIVES = ("dpo", "ipo", "orpo", "simpo")
+
+
 def build_request(state: DialogueState, catalog: Catalog, today: dt.date) -> SizingRequest:
     slots = effective_slots(state, catalog)
+    tokens = _opt_float(slots.get("tokens"))
+    if tokens is not None and state.slots.get("objective") in PAIRED_OBJECTIVES and state.sample_basis:
+        tokens *= 2  # "20k preference pairs of ~1k tokens": each pair trains two sequences
     budget = slots.get("budget")
     data_language: DataLanguage = _data_language(state.data_language)
     gpu_count = slots.get("gpu_count")
     seq_len = slots.get("seq_len")
     return SizingRequest(
         params=float(slots["params"]),
-        tokens=_opt_float(slots.get("tokens")),
+        tokens=tokens,
         data_bytes=_opt_float(slots.get("data_bytes")),
         epochs=float(slots.get("epochs") or 1.0),
         data_language=data_language,
@@ -105,6 +116,7 @@ def training_software(slots: Mapping[str, Any]) -> dict[str, Any]:
         "continued": bool(slots.get("continued")) and slots.get("method") == "pretrain",
         "offload": bool(slots.get("offload")),
         "low_memory": bool(slots.get("low_memory")),
+        "reference_model": slots.get("objective") in REFERENCE_OBJECTIVES,
     }
 
 

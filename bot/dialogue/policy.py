@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.dialogue.answers import (
+    batch_fit,
     best,
     budget,
     capability,
@@ -22,6 +23,7 @@ from bot.dialogue.answers import (
     compare,
     coverage,
     data_amount,
+    encoder_batch,
     feasibility,
     figure,
     memory,
@@ -36,6 +38,7 @@ from bot.dialogue.answers import (
     serve_fit,
     serve_pick,
     stored,
+    throughput,
     transfer,
     worth,
 )
@@ -65,6 +68,9 @@ def _provider_or_price(q: Question, reply: Reply) -> bool:
 
 ANSWERS: dict[str, Answer] = {
     "figure_check": figure.answer,
+    "batch_fit": batch_fit.answer,  # "what batch size fits for 7b lora on 24gb": the largest micro-batch
+    "encoder_batch": encoder_batch.answer,  # "transcribe 10k hours of audio with whisper": what it is
+    "throughput": throughput.answer,  # "how many tokens/s does an H100 do training a 7B": per GPU and node
     "price": price.answer,
     "provider_compare": _provider_or_price,
     "china_providers": china.answer,
@@ -189,6 +195,22 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
     if q.u.corrected and kind in ("gpu_info", "size", "faq", "unknown") and q.u.said.get("params") is None:
         kind = "figure_check"  # "I heard the A100 does 624 TFLOPS": the correction is the answer
     workload = any(q.u.said.get(k) is not None for k in ("params", "tokens", "data_bytes", "days", "budget"))
+    if (
+        q.slot("params") is not None
+        and not form_in_progress
+        and q.u.task != "serve"
+        and not any(q.u.said.get(k) is not None for k in ("tokens", "data_bytes", "days", "budget"))
+        and batch_fit.asks(q.text)
+        and (q.u.gpus or q.slot("gpu") or q.memory_floor_gb is not None)
+    ):
+        return "batch_fit"  # "what batch size fits for 7b lora on 24gb": the largest micro-batch in it
+    counted = q.u.samples or any(q.u.said.get(k) is not None for k in ("tokens", "data_bytes"))
+    if counted and not form_in_progress and q.u.said.get("params") is None and encoder_batch.job(q.text):
+        return "encoder_batch"  # "embed 50M documents with bge-large": an inference batch job, not training
+    if q.u.asks_speed and not form_in_progress and throughput.applies(q):
+        return (
+            "throughput"  # "how many tokens/s does an H100 do training a 7B": the speed, and its derivation
+        )
     if (
         (kind in ("size", "faq", "unknown") or (kind == "gpu_info" and worth.asks(q.text)))
         and len(set(q.u.gpus)) >= 2

@@ -13,7 +13,7 @@ from bot.dialogue.clouds import restricted
 from bot.dialogue.hardware import china_options
 from bot.dialogue.memo import plan_dict
 from bot.dialogue.pitfall_context import pitfall_context
-from bot.dialogue.plan import build_request, effective_slots, summarise
+from bot.dialogue.plan import PAIRED_OBJECTIVES, build_request, effective_slots, summarise
 from bot.dialogue.reply import Reply
 from bot.dialogue.state import DialogueState, SlotChange, ranges_in_force
 from bot.render.text import render_json
@@ -246,6 +246,9 @@ def plan_context(
         "asap_default": rec.get("asap_default"),
         # Continued pre-training from a base model: said as such in the understood line.
         "continued": bool(state.slots.get("continued")) and effective.get("method") == "pretrain",
+        # "DPO on a 7B …": the objective, with its reference model and pairs, said in the understood line
+        "objective": state.slots.get("objective"),
+        "paired_tokens": bool(state.sample_basis) and state.slots.get("objective") in PAIRED_OBJECTIVES,
         "cheapest": bool(state.cheapest),
         "over_budget": any(w["code"] == "over_budget" for w in warnings),  # no plan fits the budget
         "deadline_date": state.deadline_date,

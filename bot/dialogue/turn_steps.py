@@ -386,8 +386,9 @@ def capacity(ctx: TurnContext) -> DialogueState | None:
 
 
 def job_cost_on_gpus(ctx: TurnContext) -> DialogueState | None:
-    """ "what would it cost with H200s?" after a plan: the plan on them, not the H200's price list."""
-    if ctx.c._job_cost_on(ctx.state, ctx.u, ctx.text):
+    """ "what would it cost with H200s?" after a plan: the plan on them, not the H200's price list;
+    "what would it cost on GCP?": the plan on that cloud, not its price card."""
+    if ctx.c._job_cost_on(ctx.state, ctx.u, ctx.text) or ctx.c._job_cost_at(ctx.state, ctx.u, ctx.text):
         ctx.u = replace(ctx.u, intent="whatif", kind="whatif")
     return None
 

@@ -1035,7 +1035,7 @@ TRAINING = (
     "train", "training", "trained", "trains", "训练", "训", "微调", "fine-tune", "finetune", "fine tune",
     "fine-tuning", "finetuning", "fine tuning", "pretrain", "pretraining", "pre-train", "pre-training",
     "预训练", "精调", "sft", "instruction-tune", "instruction tune", "lora", "qlora", "dpo", "rlhf", "ppo",
-    "grpo", "post-train", "post-training",
+    "grpo", "orpo", "simpo", "kto", "post-train", "post-training",
     # "13B 全参 8 张 A100 跑到一半报错": full-parameter work is training ("全量" is not: 全量上线)
     "全参",
 )  # fmt: skip
@@ -1065,6 +1065,7 @@ FINE_TUNE_UNQUALIFIED: tuple[str, ...] = (
     "grpo",
     "orpo",
     "simpo",
+    "kto",
     "偏好对齐",
 )
 

@@ -21,7 +21,7 @@ from bot.nlu.providers import find_providers
 from bot.nlu.relative import find_scales
 from bot.nlu.scan import scan
 from bot.nlu.slots import extract, teacher_near
-from bot.nlu.stack import find_low_memory, find_offload, find_recompute, find_stack
+from bot.nlu.stack import find_low_memory, find_objective, find_offload, find_recompute, find_stack
 from bot.nlu.text import compact, normalise
 from bot.nlu.types import Ask, GpuMemory, Parse, Slots, StepsBasis
 from knowledge.gpu_names import catalogue_names
@@ -1057,6 +1057,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         recompute=find_recompute(s),
         offload=find_offload(s),
         low_memory=find_low_memory(s),
+        objective=find_objective(s),
         concurrency=_int(_pick(found, "concurrency", last)),
         qps=_float(_pick(found, "qps", last)),
         daily_users=_int(_pick(found, "daily_users", last)),

@@ -92,6 +92,8 @@ COLLECTIVE_ERRORS = ("nccl", "watchdog")
 NAMED_ERRORS = (
     *COLLECTIVE_ERRORS, "nan", "timeout", "timeouts", "timed out", "超时", "磁盘满", "磁盘写满", "disk full",
     "no space left",
+    # a kernel's out-of-bounds access ("CUDA error: an illegal memory access", "device-side assert triggered")
+    "illegal memory access", "illegal address", "device-side assert", "device side assert", "非法内存访问",
 )  # fmt: skip
 # The failures that name themselves (answered by their own FAQ, not the list of usual causes).
 NAMED_FAILURES = (*OUT_OF_MEMORY, *NAMED_ERRORS)
@@ -736,6 +738,10 @@ SUPPOSE = ("如果", "要是", "假如", "假设", "suppose")
 JOB_COST_ON = (
     "would it cost", "would that cost", "will it cost", "would this cost", "does it cost", "的话", "总共多少",
     "一共多少", "要花多少",
+    # "how much would that be on AWS?", "how much on Lambda?", "price it on GCP"
+    "how much would that be", "how much would it be", "how much would this be", "how much is that",
+    "how much is it", "how much on", "how much there", "price it", "price this", "price that", "re-price",
+    "reprice",
 )  # fmt: skip
 CONDITIONALS = (*SUPPOSE, "if ", "assuming")
 # The model of the training job held, pointed at from a serving question ("训完以后要部署上线，同一个模型",
@@ -1155,3 +1161,20 @@ PER_TOKEN_COST = (
     "/m tokens", "/1m", "每百万", "每 100 万", "每100万", "百万 token", "百万token", "每个 token",
     "每 token", "每千 token", "token 成本", "token成本",
 )  # fmt: skip
+
+
+# A micro-batch asked for, not set: "what batch size fits", "max micro batch", "batch 能开多大", "最大 batch".
+_BATCH = r"(?:micro[- _]?batch(?:[ _]size)?|batch[ _]size|batch|mbs|批大小|批次大小|微批)"
+BATCH_SIZE_ASKS = re.compile(
+    rf"(?:what|which|how (?:big|large|high)|max(?:imum)?|largest|biggest)\s+(?:\w+\s+){{0,2}}?{_BATCH}"
+    rf"|{_BATCH}\s*(?:can|could|will|would|should|fits?|do|does)\b"
+    rf"|{_BATCH}\s*[能可以最多大开设到用的上]{{0,6}}\s*(?:多大|多少|几)"
+    rf"|(?:最大|最多)(?:的|能开的|可以开的)?\s*{_BATCH}"
+)
+
+
+def asks_batch_size(t: str) -> bool:
+    """Whether a (simplified, lower-cased) message asks what micro-batch fits (answers.batch_fit)."""
+    if "batch" not in t and "批" not in t and "mbs" not in t:
+        return False  # the cheap precondition: a word of its own table
+    return BATCH_SIZE_ASKS.search(t) is not None

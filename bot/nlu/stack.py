@@ -14,6 +14,8 @@ speed.
 
 from __future__ import annotations
 
+import re
+
 from bot.nlu import lexicon
 
 # (stack, rank, phrases): the lowest rank named wins; inside a rank, the first in the text.
@@ -80,6 +82,24 @@ LOW_MEMORY = (
 )  # fmt: skip
 
 
+# The training objective when it is preference or RL tuning ("DPO on a 7B", "用 ORPO 训", "GRPO on Qwen 7B"):
+# DPO, IPO and KTO train against a frozen reference model; ORPO and SimPO need none; GRPO and PPO (RLHF)
+# generate rollouts as they train. One search over the lower-cased message; each phrase names its objective.
+OBJECTIVES = {
+    "dpo": "dpo", "direct preference optimization": "dpo", "direct preference optimisation": "dpo",
+    "直接偏好优化": "dpo", "ipo": "ipo", "kto": "kto", "orpo": "orpo", "simpo": "simpo", "grpo": "grpo",
+    "ppo": "ppo", "rlhf": "ppo",
+}  # fmt: skip
+_OBJECTIVE = re.compile(
+    r"(?<![a-z0-9])(" + "|".join(sorted(map(re.escape, OBJECTIVES), key=len, reverse=True)) + r")(?![a-z0-9])"
+)
+
+
+def find_objective(s: str) -> str | None:
+    found = _OBJECTIVE.search(s)
+    return OBJECTIVES[found.group(1)] if found is not None else None
+
+
 def find_low_memory(s: str) -> bool | None:
     return True if lexicon.has_cue(s, LOW_MEMORY) else None
 
@@ -107,6 +127,7 @@ __all__ = [
     "RECOMPUTE",
     "STACKS",
     "find_low_memory",
+    "find_objective",
     "find_offload",
     "find_recompute",
     "find_stack",

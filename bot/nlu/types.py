@@ -49,7 +49,7 @@ SLOT_NAMES: tuple[str, ...] = (
 # Every slot a message can set, DESIGN.md's first.
 FILLABLE: tuple[str, ...] = SLOT_NAMES + (
     "epochs", "samples", "tokens_per_sample", "text_unit", "continued", "stack", "recompute", "offload",
-    "low_memory", "model",
+    "low_memory", "objective", "model",
     "concurrency",
     "qps", "daily_users", "daily_requests", "volume_said",
     "input_tokens", "output_tokens", "ttft_ms", "tpot_ms", "serve_layout", "context_tokens",
@@ -117,6 +117,7 @@ class Slots:
     recompute: str | None = None  # none | selective | full (activation recomputation)
     offload: bool | None = None  # True: optimizer states (ZeRO-Offload / FSDP CPU offload) in CPU memory
     low_memory: bool | None = None  # True: the low-memory recipe (8-bit / paged AdamW; sizing.lowmem)
+    objective: str | None = None  # preference / RL tuning: dpo | ipo | kto | orpo | simpo | grpo | ppo
     # Serving (inference) workload.
     model: str | None = None  # model-card id when a known model is named
     concurrency: int | None = None  # concurrent users / requests in flight
@@ -178,6 +179,7 @@ class Slots:
             "recompute": self.recompute,
             "offload": self.offload,
             "low_memory": self.low_memory,
+            "objective": self.objective,
             "model": self.model,
             "concurrency": self.concurrency,
             "qps": self.qps,

@@ -81,3 +81,39 @@ def test_an_error_that_names_itself_said_with_a_job_gets_that_errors_causes_and_
 
 def test_a_served_models_requests_timing_out_stay_a_serving_question(real: Consultant) -> None:
     assert "NCCL" not in real.handle("r6", "用 8 张 H100 推理 70B，请求超时怎么办").text
+
+
+@pytest.mark.parametrize(
+    ("message", "fix"),
+    [
+        ("CUDA error: an illegal memory access was encountered", "CUDA_LAUNCH_BLOCKING=1"),
+        ("RuntimeError: CUDA error: device-side assert triggered", "resize_token_embeddings"),
+        ("got a cuda illegal address error while fine-tuning", "not running out of memory"),
+        ("训练时报 CUDA error: an illegal memory access was encountered", "这不是显存不够"),
+        ("訓練報錯 illegal memory access，怎麼辦", "CUDA_LAUNCH_BLOCKING=1"),
+    ],
+)
+def test_an_illegal_memory_access_is_explained_as_an_out_of_bounds_access_not_an_oom(
+    real: Consultant, message: str, fix: str
+) -> None:
+    turn = real.handle("r5", message)
+    assert turn.payload["faq"][0] == "faq.cuda_illegal_memory_access"
+    assert fix in turn.text and "gradient checkpointing" not in turn.text
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "RuntimeError: NCCL timeout",
+        "CUDA error: an illegal memory access was encountered",
+        "my loss went to nan",
+        "vLLM says No available memory for the cache blocks",
+        "NCCL 超时了怎么办",
+    ],
+)
+def test_the_fix_for_an_error_with_no_job_ends_without_asking_for_a_job_to_size(
+    real: Consultant, message: str
+) -> None:
+    text = real.handle("r6", message).text
+    assert "tell me the model size" not in text and "To size" not in text
+    assert "告诉我模型大小" not in text and "要估算" not in text

@@ -124,3 +124,29 @@ def test_the_cheapest_on_a_cloud_after_a_plan_is_the_plan_there_with_no_note_on_
     text = real.handle("cl", message).text.replace("*", "")
     assert text.startswith(changed), text
     assert "choosing the provider" not in text and "挑选" not in text
+
+
+@pytest.mark.parametrize(
+    ("message", "changed"),
+    [
+        ("what would it cost on GCP?", "What changed: now on Google Cloud (GCP)"),
+        ("how much would that be on AWS?", "What changed: now on AWS"),
+        ("what does it cost on Azure", "What changed: now on Azure"),
+        ("price it on GCP", "What changed: now on Google Cloud (GCP)"),
+        ("GCP 上要多少钱？", "变化：新增只用 Google Cloud（GCP）"),
+        ("在 Azure 上要花多少", "变化：新增只用 Azure"),
+        ("如果在 AWS 上跑要多少錢？", "變化：新增只用 AWS"),
+    ],
+)
+def test_the_cost_on_a_cloud_after_a_plan_is_the_plan_priced_there_not_the_clouds_price_list(
+    real: Consultant, message: str, changed: str
+) -> None:
+    real.handle("cc", "fine-tune llama 3 8B with LoRA on 1B tokens in 3 days")
+    text = real.handle("cc", message).text.replace("*", "")
+    assert text.startswith(changed), text
+    assert "GPUs priced" not in text and "款 GPU 的报价" not in text
+
+
+def test_a_clouds_prices_asked_after_a_plan_are_still_its_price_list(real: Consultant) -> None:
+    real.handle("cp", "fine-tune llama 3 8B with LoRA on 1B tokens in 3 days")
+    assert "Lambda: " in real.handle("cp", "Lambda prices?").text.replace("*", "")

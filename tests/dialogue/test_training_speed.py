@@ -1,9 +1,12 @@
-"""A question about training speed on named hardware is answered with the throughput per GPU on it,
-the MFU it rests on and what a reference amount of data takes, never with the planning form."""
+"""A question about training speed on named hardware is answered with the throughput per GPU on it (and
+per node), the MFU and FLOPs per token it rests on and what a reference amount of data takes, never with
+the planning form; on GPUs counted that cannot hold the job, whether it fits leads."""
 
 from __future__ import annotations
 
 import re
+
+import pytest
 
 from bot.dialogue.consultant import Consultant
 
@@ -15,10 +18,10 @@ def _speed_line(text: str, label: str) -> str:
 def test_a_speed_question_gets_tokens_per_second_and_the_time_for_a_billion_tokens(real: Consultant) -> None:
     text = real.handle("s", "how fast can one A100 80GB LoRA a 7B model? tokens per second?").text
 
-    line = _speed_line(text, "*Speed:*")
+    line = text.splitlines()[0]
     tokens_per_s = float(re.search(r"~([\d,]+) tokens/s per GPU", line).group(1).replace(",", ""))  # type: ignore[union-attr]
     assert 1_000 < tokens_per_s < 20_000
-    assert "% MFU" in line and "1B tokens take about" in line
+    assert "MFU × dense peak" in text and "1B tokens take about" in text
     assert "How much training data" not in text
 
 
@@ -35,4 +38,35 @@ def test_a_throughput_question_with_a_training_verb_is_about_training_not_servin
     text = real.handle("s", "8張H100預訓練1B模型，吞吐多少？").text
 
     assert "部署" not in text and "推理" not in text
-    assert "tokens/s" in _speed_line(text, "*速度*")
+    assert text.startswith("*每卡約 ") and "8 張卡合計約" in text
+
+
+@pytest.mark.parametrize(
+    ("message", "lead", "method"),
+    [
+        ("how many tokens/s does an H100 do training a 7B",
+         "tokens/s per GPU* for full fine-tuning of a 7B model", "6N for the forward and backward passes"),
+        ("what throughput does an A100 80GB get doing LoRA on llama 3 8B?",
+         "tokens/s per GPU* for LoRA of an 8B", "4N for the frozen model's forward"),
+        ("H100 训 7B 每秒多少 token",
+         "tokens/s*：NVIDIA H100 SXM5 上跑70亿参数模型的全参数微调", "前向加反向 6N"),
+        ("訓練速度：4090 跑 QLoRA 7B 每秒幾個 token",
+         "tokens/s*：NVIDIA GeForce RTX 4090 上跑70億參數模型的 QLoRA", "完整激活檢查點會再算一遍前向"),
+    ],
+)  # fmt: skip
+def test_a_speed_asked_of_a_gpu_leads_with_tokens_per_second_and_shows_the_flops_it_comes_from(
+    real: Consultant, message: str, lead: str, method: str
+) -> None:
+    text = real.handle("s", message).text
+    assert lead in text.splitlines()[0] and method in text
+    assert "No, not in full" not in text and "不能全参" not in text
+
+
+def test_the_speed_per_gpu_is_the_achieved_flops_over_the_flops_per_token(real: Consultant) -> None:
+    text = real.handle("s", "how many tokens/s does an H100 do training a 7B").text
+    achieved = float(re.search(r"≈ \*?([\d,.]+) TFLOP/s", text).group(1).replace(",", ""))  # type: ignore[union-attr]
+    per_token = float(re.search(r"~([\d.]+) GFLOPs", text).group(1))  # type: ignore[union-attr]
+    per_gpu = float(re.search(r"~([\d,]+) tokens/s per GPU", text).group(1).replace(",", ""))  # type: ignore[union-attr]
+    assert abs(achieved * 1e12 / (per_token * 1e9) - per_gpu) / per_gpu < 0.01
+    per_node = float(re.search(r"~([\d,]+) tokens/s per 8-GPU node", text).group(1).replace(",", ""))  # type: ignore[union-attr]
+    assert abs(per_node - 8 * per_gpu) <= 8

@@ -43,6 +43,7 @@ def test_an_unknown_stack_name_is_left_to_the_engine() -> None:
         "continued": False,
         "offload": False,
         "low_memory": False,
+        "reference_model": False,
     }
 
 

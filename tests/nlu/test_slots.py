@@ -376,3 +376,20 @@ def test_storage_weights_and_gpu_memory_sizes_are_not_the_training_data(
 )
 def test_a_raw_size_in_brackets_does_not_replace_the_data_trained_on(text: str, data: float) -> None:
     assert parse(text).slots.data_bytes == data
+
+
+@pytest.mark.parametrize(
+    ("text", "data", "memory_gb"),
+    [
+        ("what batch size fits for 7b lora on 24gb", None, 24.0),
+        ("how big can the micro-batch be for full fine-tuning 1B on 80GB?", None, 80.0),
+        ("QLoRA 13B 在 48G 上 batch 最大能开多少", None, 48.0),
+        ("fine-tune 7b on 24gb of text, batch size 8", 24e9, None),
+    ],
+)
+def test_a_size_a_micro_batch_is_asked_to_fit_in_is_gpu_memory_not_data(
+    text: str, data: float | None, memory_gb: float | None
+) -> None:
+    got = parse(text)
+    assert got.slots.data_bytes == data
+    assert (got.gpu_memory.gb if got.gpu_memory is not None else None) == memory_gb

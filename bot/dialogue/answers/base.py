@@ -17,14 +17,24 @@ from bot.dialogue.answers.prices import priced_clouds
 from bot.dialogue.clouds import restricted
 from bot.dialogue.hardware import PROBE_TOKENS
 from bot.dialogue.memo import Planner
-from bot.dialogue.plan import default_precision
+from bot.dialogue.plan import REFERENCE_OBJECTIVES, default_precision
 from bot.dialogue.understand import Understood
 from bot.nlu.gpus import unknown_gpu_memory_gb
 from bot.nlu.text import normalise
 from sizing.errors import SizingError
 from sizing.evaluate import COUNT_LADDER
 from sizing.result import SizingResult
-from sizing.types import RECOMPUTES, STACKS, Catalog, GpuSpec, Method, Precision, SizingRequest, Stack
+from sizing.types import (
+    RECOMPUTES,
+    STACKS,
+    Catalog,
+    GpuSpec,
+    Method,
+    Precision,
+    Recompute,
+    SizingRequest,
+    Stack,
+)
 
 if TYPE_CHECKING:
     from knowledge import KnowledgeBase
@@ -122,13 +132,16 @@ def probe_plan(
     minimal: bool = False,
     low_memory: bool | None = None,
     stack_id: Stack | None = None,
+    micro_batch: int | None = None,
+    recompute: Recompute | None = None,
 ) -> SizingResult | None:
     """The whole plan behind `probe`: its first option, and on hardware that cannot hold the job the
     engine's verdict with what fits instead (SizingResult.feasibility). `minimal`: the least memory
     the job can run in (micro-batch 1 and full activation checkpointing, unless the user named a
     recompute mode), the configuration a memory answer states; otherwise the engine picks the
     layout that fits best. `low_memory`: plan the low-memory recipe (None: as said). `stack_id`: plan on
-    that training stack instead of the one said or assumed."""
+    that training stack instead of the one said or assumed. `micro_batch`: plan that micro-batch (with
+    `minimal`, in place of 1); `recompute`: plan that activation recompute mode instead."""
     params = q.slot("params")
     if params is None:
         return None
@@ -145,10 +158,11 @@ def probe_plan(
         today=q.today,
         active_params=_opt_float(q.slot("active_params")),
         stack=stack_id or (stack if (stack := q.slot("stack")) in STACKS else None),
-        recompute=(said_recompute or "full") if minimal else said_recompute,
+        recompute=recompute or ((said_recompute or "full") if minimal else said_recompute),
         offload=bool(q.slot("offload")),
         low_memory=bool(q.slot("low_memory")) if low_memory is None else low_memory,
-        micro_batch=MINIMAL_MICRO_BATCH if minimal else None,
+        micro_batch=micro_batch if micro_batch is not None else MINIMAL_MICRO_BATCH if minimal else None,
+        reference_model=q.slot("objective") in REFERENCE_OBJECTIVES,  # "DPO on …": the reference model too
     )
     return planned(q, request)
 

@@ -519,6 +519,8 @@ def assumptions(q: Question, option: Mapping[str, Any]) -> dict[str, Any]:
         "stack_said": None if workload.get("stack_assumed", True) else workload.get("stack"),
         "offload": bool(workload.get("offload")),
         "optimizer": workload.get("optimizer"),
+        # "DPO on …": the objective, whose reference model the figures include
+        "objective": q.slot("objective"),
         "count_default": q.slot("gpu_count") is None,
         # With the data said, its time and cost are in the answer (or the job does not fit): no ask.
         # Samples count as data too ("on 10k samples"): their time is timed at a stated length.

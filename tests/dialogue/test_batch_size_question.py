@@ -1,0 +1,59 @@
+"""What micro-batch fits ("what batch size fits for 7b lora on 24gb", "4090 上 QLoRA 13B，batch size 设多少",
+"全參微調 8B 用 8 張 H100，每卡 batch 最大能開多少"): the largest micro-batch the memory model puts within the
+GPU memory asked about with the usual headroom, at the sequence length said or assumed, never a plan that
+reads the memory as data."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bot.dialogue.consultant import Consultant
+
+
+def largest(text: str) -> int:
+    found = re.search(r"[Mm]icro-batch (?:最大约 |最大約 )?(\d+)", text.replace("*", ""))
+    assert found is not None, text
+    return int(found.group(1))
+
+
+@pytest.mark.parametrize(
+    ("message", "said"),
+    [
+        ("what batch size fits for 7b lora on 24gb", "on 24 GB of GPU memory at sequence length 2,048"),
+        ("what batch size can I use for a 7b lora on a 24GB card?", "on 24 GB of GPU memory"),
+        ("max micro batch for 7b lora on 24 GB of vram", "on 24 GB of GPU memory"),
+        ("7B LoRA 在 24G 显存上 batch size 能开多大", "24 GB 显存上跑70亿参数模型的 LoRA"),
+        ("7B LoRA 用 24G 顯存，micro batch 最多能開多少", "24 GB 顯存上跑70億參數模型的 LoRA"),
+    ],
+)
+def test_a_micro_batch_asked_for_a_memory_size_is_the_largest_that_fits_it(
+    real: Consultant, message: str, said: str
+) -> None:
+    text = real.handle("b1", message).text
+    assert said in text.replace("*", "") and largest(text) >= 1
+    assert "of data" not in text and "How long can training take" not in text
+
+
+def test_a_larger_card_or_a_shorter_sequence_fits_a_larger_micro_batch(real: Consultant) -> None:
+    small = largest(real.handle("b2", "what batch size fits for 7b lora on 24gb").text)
+    large = largest(real.handle("b3", "what batch size fits for 7b lora on an A100 80GB").text)
+    short = largest(real.handle("b4", "what batch size fits for 7b lora on 24gb at 1k context").text)
+    assert large > small and short > small
+
+
+def test_on_gpus_named_the_micro_batch_is_per_gpu_with_the_model_state_sharded(real: Consultant) -> None:
+    text = real.handle("b5", "全參微調 8B 用 8 張 H100，每卡 batch 最大能開多少").text
+    assert "8 張 NVIDIA H100 SXM5 上跑80億參數模型的全參數微調" in text and largest(text) > 1
+    assert "訓練資料有多少" not in text
+
+
+def test_when_not_even_one_sequence_fits_it_says_so_with_the_memory_needed(real: Consultant) -> None:
+    text = real.handle("b6", "what batch size can I use for 70b full fine-tuning on a 24GB card").text
+    assert text.replace("*", "").startswith("No micro-batch fits: full fine-tuning of a 70B model needs ~")
+
+
+def test_the_larger_global_batch_is_gradient_accumulation(real: Consultant) -> None:
+    text = real.handle("b7", "max micro batch for qlora 13b on a 4090").text
+    assert "gradient-accumulation steps" in text and "sequence length 2,048" in text
