@@ -364,16 +364,32 @@ def provider_restriction(ctx: TurnContext) -> DialogueState | None:
 
 
 def owned_gpus(ctx: TurnContext) -> DialogueState | None:
-    """GPUs the team owns are noted; "多久" on them: the time is the answer (a deadline said before
-    stays). Another GPU taken instead ("那就租 H100 吧") makes the plan a rental again."""
+    """GPUs the team owns are noted. Another GPU taken instead ("那就租 H100 吧") makes the plan a rental
+    again. GPUs fixed by the user, type and count, owned or rented ("pretrain 7B … on 64 H100s", "我们有
+    64 张 H100"): the time they take is the answer, so the deadline is not asked (a deadline said, before
+    or after, stays: the plan then says whether those GPUs meet it)."""
     state, u = ctx.state, ctx.u
     if u.owned and u.said.get("gpu") and u.said.get("gpu_count"):
         state.owned = True
-        if u.said.get("days") is None and state.slots.get("days") is None and "days" not in state.skipped:
-            state.skipped.append("days")
     elif leaves_own(state, u, normalise(ctx.text).lower):
         rent_instead(state)  # "那就租 H100 吧" after a plan on their A100s: a rental from now on
+    if (u.said.get("gpu") or u.said.get("gpu_count")) and fixes_gpus(state, u):
+        if "days" not in state.skipped:
+            state.skipped.append("days")
+        if state.pending == "days":
+            state.pending = None
     return None
+
+
+def fixes_gpus(state: DialogueState, u: Understood) -> bool:
+    """This message leaves the GPU type and count both fixed, no deadline said or held."""
+    slots = state.slots
+    return bool(
+        (u.said.get("gpu") or slots.get("gpu"))
+        and (u.said.get("gpu_count") or slots.get("gpu_count"))
+        and u.said.get("days") is None
+        and slots.get("days") is None
+    )
 
 
 def capacity(ctx: TurnContext) -> DialogueState | None:

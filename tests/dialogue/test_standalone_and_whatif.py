@@ -137,10 +137,10 @@ def test_a_price_from_an_undated_catalogue_snapshot_says_its_date_is_unknown(rea
     assert "snapshots of unknown date" in turn.text and "2025-05-31" not in turn.text
 
 
-def test_owning_the_data_is_not_owning_the_gpus_so_the_deadline_is_still_asked(real: Consultant) -> None:
+def test_owning_the_data_is_not_owning_the_gpus_so_the_plan_prices_them_as_a_rental(real: Consultant) -> None:
     turn = say(real, "We have 500 GB of data, pretrain 7B on 8 H100")
-    assert turn.payload["pending"] == "days"
-    assert turn.payload["slots"]["days"] is None
+    assert turn.payload["slots"]["days"] is None and turn.payload["recommendation"] is not None
+    assert "on demand" in turn.text and "your own hardware" not in turn.text
 
 
 @pytest.mark.parametrize(
