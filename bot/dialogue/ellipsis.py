@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from bot.dialogue.state import DialogueState
+from bot.nlu.gpus import find_gpus
 from bot.nlu.numerals_en import ONES
 from bot.nlu.numerals_zh import zh_integer
 from bot.nlu.parser import parse_number
@@ -55,15 +56,22 @@ _TAKE = re.compile(
 
 
 def bare_number(text: str) -> str | None:
-    """The number of a message that says nothing else ("and 20?", "那 8 呢"), as written."""
+    """The number of a message that says nothing else ("and 20?", "那 8 呢"), as written; None when the
+    number is a GPU's model number ("what about 4090?", "那 3090 呢": the GPU, read as written)."""
     m = _BARE.match(normalise(text).lower.strip())
-    return m.group("n").strip() if m else None
+    return _not_a_gpu(m.group("n").strip()) if m else None
 
 
 def taken_number(text: str) -> str | None:
-    """The number a message tells the plan to use ("use 16 instead", "那就用 16 吧"), as written."""
+    """The number a message tells the plan to use ("use 16 instead", "那就用 16 吧"), as written; None for
+    a GPU's model number ("use 4090 instead", "那就用 4090 吧")."""
     m = _TAKE.match(normalise(text).lower.strip())
-    return (m.group("n") or m.group("z")).strip() if m else None
+    return _not_a_gpu((m.group("n") or m.group("z")).strip()) if m else None
+
+
+def _not_a_gpu(n: str) -> str | None:
+    """The number, unless it is all a GPU's name ("4090", "3090": the catalogue's names said as numbers)."""
+    return None if len(n) >= 3 and n.isdigit() and find_gpus(n) else n
 
 
 # The units a budget is said in, per language, largest first ("$10k", "1 万"): a bare number after a budget

@@ -119,3 +119,22 @@ def test_a_bare_number_after_a_gpu_what_if_is_gpus_without_a_note(real: Consulta
     real.handle("n4", "make it 8 GPUs")
     turn = real.handle("n4", "and 16?")
     assert turn.payload["slots"]["gpu_count"] == 16 and "I read" not in turn.text
+
+
+def test_a_bare_gpu_model_number_after_a_plan_is_the_gpu_not_a_count(real: Consultant) -> None:
+    for session, follow_up in (
+        ("m1", "what about 4090?"), ("m2", "4090"), ("m3", "and 3090?"), ("m4", "use 4090 instead"),
+        ("m5", "那 4090 呢"), ("m6", "那就用 3090 吧"), ("m7", "那 4090 呢？"),
+    ):  # fmt: skip
+        real.handle(session, "Pretrain a 1B model on 20B tokens in bf16, 14 days")
+        turn = real.handle(session, follow_up)
+        top = turn.payload["recommendation"]["options"][0]
+        assert top["gpu"] in ("rtx4090", "rtx3090") and top["gpus"] < 100, follow_up
+        assert "I read" not in turn.text and "GPUs (the plan" not in turn.text, follow_up
+        assert "理解为" not in turn.text, follow_up
+
+
+def test_a_bare_count_that_names_no_gpu_is_still_read_as_a_count(real: Consultant) -> None:
+    real.handle("m8", "Pretrain a 1B model on 20B tokens in bf16, 14 days")
+    turn = real.handle("m8", "and 1000?")
+    assert turn.payload["slots"]["gpu_count"] == 1000
