@@ -55,6 +55,7 @@ from bot.dialogue.state import (
     keep_previous,
     missing,
     public_slots,
+    replaced,
     skip_pending,
     start_aside,
     take_ranges,
@@ -699,6 +700,12 @@ class Consultant:
             understood = {**understood, "sprints": u.sprints}  # "2 sprints ≈ 4 weeks"
         if said.get("method") == "full_finetune" and unqualified_fine_tune(text):
             understood = {**understood, "method_unqualified": True}  # "微调 8B": full fine-tuning, a default
+        was = replaced(changes, said)
+        if was:
+            understood = {
+                **understood,
+                "was": was,
+            }  # "300B tokens, not GB" mid-form: "300B tokens (instead of 300 GB)"
         unused = not u.said and not reply.kinds and u.intent == "unknown" and bool(text)
         if unused and not_started(state):
             # Off-topic before any sizing ("best laptop for gaming?"): say what this bot covers,

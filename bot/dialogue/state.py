@@ -330,6 +330,16 @@ class SlotChange:
     new_slot: str | None = None
 
 
+def replaced(changes: list[SlotChange], said: dict[str, Any]) -> dict[str, tuple[str, Any]]:
+    """The values a message says in place of ones held ("300B tokens, not GB" after 300 GB): {the slot
+    said: (the slot the old value was in, the old value)}: a reply before any plan names what it replaced."""
+    return {
+        c.new_slot or c.slot: (c.old_slot or c.slot, c.old)
+        for c in changes
+        if c.old is not None and c.new is not None and (c.new_slot or c.slot) in said
+    }
+
+
 def implausible(slot: str, value: Any) -> bool:
     """True for a numeric value the engine should never see (negative, non-finite, absurd)."""
     bounds = PLAUSIBLE.get(slot)
