@@ -143,6 +143,41 @@ def _amount(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:g}"
 
 
+# "I meant tokens, not GB", "是 token 不是 GB", "不是 GB，是 tokens": the unit right after the negation is the
+# one taken back; the other one is meant.
+_BYTE_UNIT = r"gb|tb|gigabytes?|terabytes?|bytes|字节"
+_TOKEN_UNIT = r"tokens?|词元"
+_UNIT_TAKEN_BACK = re.compile(
+    rf"(?:\bnot|rather than|instead of|而不是|不是|而非)\s*(?:in\s+)?"
+    rf"(?P<wrong>{_TOKEN_UNIT}|{_BYTE_UNIT})(?![a-z])"
+)
+_BYTE_WORD = re.compile(rf"(?<![a-z])(?:{_BYTE_UNIT})(?![a-z])")
+_TOKEN_WORD = re.compile(rf"(?<![a-z])(?:{_TOKEN_UNIT})(?![a-z])")
+SWAPPED_UNIT = {
+    "tokens": {"en": "sorry, the data is {} tokens", "zh": "更正：数据是 {} tokens"},
+    "data_bytes": {"en": "sorry, the data is {} bytes", "zh": "更正：数据是 {} 字节"},
+}
+
+
+def unit_swapped(text: str, state: DialogueState, lang: str) -> str | None:
+    """A correction of the data's unit alone ("I meant tokens, not GB" after 300 GB, "是 GB 不是 token" after
+    300B tokens): the message as the same number in the unit meant (300 GB is 300B tokens: G and B are
+    both 10^9), read as that data said again; None for any other message."""
+    t = normalise(text).lower
+    if ("token" not in t and "词元" not in t) or any(ch.isdigit() for ch in t):
+        return None  # one substring test first: most messages name no token
+    m = _UNIT_TAKEN_BACK.search(t)
+    if m is None:
+        return None
+    wrong_bytes = _BYTE_WORD.fullmatch(m.group("wrong")) is not None
+    rest = t[: m.start("wrong")] + " " + t[m.end("wrong") :]
+    meant, held = ("tokens", "data_bytes") if wrong_bytes else ("data_bytes", "tokens")
+    value = state.slots.get(held)
+    if not isinstance(value, int | float) or not (_TOKEN_WORD if wrong_bytes else _BYTE_WORD).search(rest):
+        return None
+    return to_script(SWAPPED_UNIT[meant][base_lang(lang)].format(f"{float(value):.0f}"), lang)
+
+
 def read_back(text: str, state: DialogueState, lang: str) -> str:
     """The message as the phrase of the slot the last change was about; a number the plan is told to
     use, with no such change to refer to, as its GPU count; or as written. A budget keeps the currency

@@ -64,6 +64,7 @@ from bot.dialogue.ellipsis import (
     other_reading,
     read_back,
     unbound_reading,
+    unit_swapped,
 )
 from bot.dialogue.hardware import main_variant
 from bot.dialogue.lift import lift, lifted, unheld_lifts
@@ -133,6 +134,7 @@ def read_turn(c: Consultant, state: DialogueState, reply: Reply, text: str) -> T
     unclear_budget = budget_number_unclear(text, state)  # "and 500?" after $10,000: asked back
     unbound = unbound_reading(text, state, state.lang or "en")  # "and 20?" right after a plan
     text = read_back(text, state, state.lang or "en") if unbound is None else unbound[0]
+    text = unit_swapped(text, state, state.lang or "en") or text  # "I meant tokens, not GB"
     found_corrections = list(c.kb.factcheck(text))
     u = understand(text, c._parse, state, c._clock(), corrected=bool(found_corrections))
     if read is not None and other_reading(read, u.said):

@@ -138,3 +138,21 @@ def test_a_bare_count_that_names_no_gpu_is_still_read_as_a_count(real: Consultan
     real.handle("m8", "Pretrain a 1B model on 20B tokens in bf16, 14 days")
     turn = real.handle("m8", "and 1000?")
     assert turn.payload["slots"]["gpu_count"] == 1000
+
+
+def test_a_correction_of_the_data_unit_alone_keeps_the_number_in_the_unit_meant(real: Consultant) -> None:
+    for session, first, follow_up, line in (
+        ("u1", "pretrain 7B on 300GB, 30 days", "I meant tokens, not GB", "300 GB of data → 300B tokens"),
+        ("u2", "pretrain 7B on 300GB, 30 days", "it's tokens, not gigabytes", "300 GB of data → 300B tokens"),
+        ("u3", "pretrain 7B on 300B tokens, 30 days", "sorry, GB not tokens", "300B tokens → 300 GB of data"),
+        ("u4", "预训练 7B，数据 300GB，30 天", "不是GB，是tokens", "数据 300 GB → 3000亿 tokens：仍是"),
+        ("u5", "預訓練 7B，資料 2TB，30 天", "單位錯了，是 token 不是 TB", "資料 2 TB → 2萬億 tokens"),
+    ):  # fmt: skip
+        real.handle(session, first)
+        assert line in real.handle(session, follow_up).text, follow_up
+
+
+def test_a_question_about_tokens_and_gigabytes_is_not_a_unit_correction(real: Consultant) -> None:
+    real.handle("u6", "pretrain 7B on 300GB, 30 days")
+    turn = real.handle("u6", "how many tokens is a GB?")
+    assert "What changed" not in turn.text and turn.payload["slots"]["data_bytes"] == 300e9
