@@ -801,8 +801,10 @@ def _hardware_view(
     count = said["gpu_count"].new if "gpu_count" in said else None
     why = None
     if gpu and not str(after.get("gpu") or "").startswith(str(gpu)):
-        # the GPU named cannot run the job, or (their own) cannot make the deadline: planned on another
-        why = "late_elsewhere" if context.get("user_plan") else "elsewhere"
+        # the GPU named cannot run the job, or cannot make the deadline (their own, or on any count it is
+        # rented in: the warning below says how long it would take): planned on another
+        late = (context.get("not_runnable") or {}).get("reason") == "deadline"
+        why = "late_elsewhere" if context.get("user_plan") or late else "elsewhere"
     elif count is not None and after.get("gpus") != count and not state.count_limit:
         why = "memory" if context.get("unfit") else "deadline" if context.get("user_plan") else None
     return {

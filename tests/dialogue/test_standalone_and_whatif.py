@@ -155,3 +155,19 @@ def test_a_deadline_opened_with_and_if_re_plans_instead_of_a_pitfall_note(
     text = real.handle("d", what_if).text
     assert text.startswith("*What changed*: 6 hours → 3 hours"), text
     assert "Pitfall: a deadline that only linear scaling" not in text.split("\n")[0]
+
+
+def test_a_gpu_asked_about_that_misses_the_deadline_is_said_to_miss_it_not_to_be_unable_to_run(
+    real: Consultant,
+) -> None:
+    for session, job, what_if, line in (
+        ("late1", "full fine-tune a 13B model on 20B tokens in 10 days", "what about A800s?",
+         "now NVIDIA A800 80GB SXM (they would miss the deadline, so planned on another GPU)"),
+        ("late2", "全参数微调 13B 模型，200亿 tokens，10 天内", "换成 A800 呢",
+         "改用 NVIDIA A800 80GB SXM（赶不上期限，改按其他卡规划）"),
+        ("late3", "全參數微調 13B 模型，200億 tokens，10 天內", "改用 H20 吧",
+         "改用 NVIDIA H20（趕不上期限，改按其他卡規劃）"),
+    ):  # fmt: skip
+        say(real, job, session=session)
+        text = say(real, what_if, session=session).text
+        assert line in text and "cannot run the job, so" not in text and "跑不了，改按" not in text, what_if
