@@ -580,11 +580,15 @@ class Consultant:
                 for c in changes
             ]
         if said.get("gpu_count") is not None:
-            state.count_limit = u.count_limit
+            # "如果只用 8 张要多久？", "with only 8 of them, how long?" after a plan: the time on those 8 is
+            # asked, not the cheapest plan under a ceiling of 8
+            state.count_limit = u.count_limit and not (
+                last and u.asks_time and state.slots.get("days") is None
+            )
             # after a plan, a count tried ("what if we had 16?", "換成 16 張呢", "16 张 H100 要多久") is the
             # count asked about, planned as said, not moved to the count that makes the deadline
             asked_count = (
-                bool(last) and (u.intent in ("whatif", "correction") or u.asks_time) and not u.count_limit
+                bool(last) and (u.intent in ("whatif", "correction") or u.asks_time) and not state.count_limit
             )
             if asked_count and not state.count_asked and last and last.get("gpus") != said["gpu_count"]:
                 # "what if we had 16 H100s?" on a plan moved to 128 to make the deadline: now the 16, a change

@@ -156,3 +156,15 @@ def test_a_question_about_tokens_and_gigabytes_is_not_a_unit_correction(real: Co
     real.handle("u6", "pretrain 7B on 300GB, 30 days")
     turn = real.handle("u6", "how many tokens is a GB?")
     assert "What changed" not in turn.text and turn.payload["slots"]["data_bytes"] == 300e9
+
+
+def test_how_long_on_fewer_of_the_gpus_is_the_time_on_that_count(real: Consultant) -> None:
+    for session, follow_up in (
+        ("c1", "how long on 8 of them?"), ("c2", "and with only 8 of them, how long?"),
+        ("c3", "如果只用 8 张要多久？"), ("c4", "只能用 8 張的話要多久"),
+    ):  # fmt: skip
+        real.handle(session, "pretrain a 1B model on 50B tokens on 16 L40S")
+        turn = real.handle(session, follow_up)
+        top = turn.payload["recommendation"]["options"][0]
+        assert (top["gpu"], top["gpus"]) == ("l40s", 8), follow_up
+        assert "16 → 8 × NVIDIA L40S" in turn.text, follow_up
