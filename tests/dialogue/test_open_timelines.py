@@ -165,3 +165,16 @@ def test_a_deadline_beside_fixed_gpus_says_whether_they_meet_it(real: Consultant
     assert later.payload["recommendation"]["options"][0]["gpus"] == 64
     turn = real.handle("g4", "两周内要跑完")
     assert "64 × NVIDIA H100 SXM5 约需 28 天，赶不上 14 天的期限" in turn.text
+
+
+def test_fixed_gpus_too_few_to_hold_the_job_say_the_plan_is_the_count_that_holds_it(real: Consultant) -> None:
+    for text, said in (
+        (
+            "full fine-tune a 70B model on 2B tokens on 2 A100s",
+            "no deadline (the count of that GPU that holds the job;",
+        ),
+        ("用 2 张 A100 全参微调 70B，数据 2B tokens", "不限工期（按装得下任务的卡数算；"),
+    ):
+        turn = real.handle(text, text)
+        assert said in turn.text and "the time on these GPUs" not in turn.text, text
+        assert turn.payload["recommendation"]["options"][0]["gpus"] > 2, text
