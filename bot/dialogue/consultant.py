@@ -54,6 +54,7 @@ from bot.dialogue.state import (
     fresh_state,
     keep_previous,
     missing,
+    one_data_change,
     public_slots,
     replaced,
     skip_pending,
@@ -784,6 +785,7 @@ class Consultant:
             for name in SLOT_NAMES
             if state.slots.get(name) != back.slots.get(name)
         ]
+        changes = one_data_change(changes)  # "300B tokens → 300 GB of data", not "→ not set; now 300 GB"
         if (state.data_language or "en") != (back.data_language or "en"):
             changes.append(
                 SlotChange("data_language", state.data_language or "en", back.data_language or "en")
