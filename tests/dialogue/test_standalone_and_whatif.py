@@ -171,3 +171,15 @@ def test_a_gpu_asked_about_that_misses_the_deadline_is_said_to_miss_it_not_to_be
         say(real, job, session=session)
         text = say(real, what_if, session=session).text
         assert line in text and "cannot run the job, so" not in text and "跑不了，改按" not in text, what_if
+
+
+def test_more_work_on_more_gpus_in_the_same_time_is_not_called_no_faster(real: Consultant) -> None:
+    for session, job, what_if, line in (
+        ("work1", "LoRA fine-tune Qwen2.5 32B on 2B tokens within a week", "what if we double the data?",
+         "2 → 4 × NVIDIA B200, still about 2.3 days"),
+        ("work2", "LoRA 微調 Qwen2.5 32B，資料 2B tokens，一週內", "如果資料翻倍呢",
+         "2 → 4 × NVIDIA B200，仍約 2.3 天"),
+    ):  # fmt: skip
+        say(real, job, session=session)
+        text = say(real, what_if, session=session).text
+        assert line in text and "no faster" not in text and "沒有更快" not in text, what_if
