@@ -282,7 +282,10 @@ _MORE_GPUS = re.compile(
     r"\b(?:an?other (?P<a>\d+|one|two|three|four|five|six|seven|eight|ten|sixteen) (?:gpus|cards|of them)"
     r"|(?P<b>\d+|one|two|three|four|five|six|seven|eight|ten|sixteen) (?:more|extra|additional)"
     r" (?:gpus?|cards?|of (?:them|those)|[a-z]*\d+[a-z0-9]*s?)\b)"
-    r"|(?:再加|多加|追加|增加|再多|再|多|加)(?P<c>\d+|十六|[一两二三四五六七八十])\s*(?:张|块)"
+    # "what if we buy 16 more?": GPUs bought or rented, with nothing after them
+    r"|\b(?:add|buy|get|rent|had|have|use|bought|got|rented)"
+    r" (?P<d>\d+|one|two|three|four|five|six|seven|eight|ten|sixteen) (?:more|extra|additional)\s*[?!.]*$"
+    r"|(?:再加|多加|追加|增加|再买|再租|多买|多租|再多|再|多|加)\s*(?P<c>\d+|十六|[一两二三四五六七八十])\s*(?:张|块)"
 )
 
 
@@ -291,6 +294,6 @@ def added_gpus(text: str) -> int | None:
     m = _MORE_GPUS.search(normalise(text).lower)
     if m is None:
         return None
-    raw = m.group("a") or m.group("b") or m.group("c")
+    raw = m.group("a") or m.group("b") or m.group("c") or m.group("d")
     n = int(raw) if raw.isdigit() else ONES.get(raw) or int(zh_integer(raw) or 0)
     return n if n and n > 0 else None
