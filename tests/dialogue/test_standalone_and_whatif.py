@@ -183,3 +183,11 @@ def test_more_work_on_more_gpus_in_the_same_time_is_not_called_no_faster(real: C
         say(real, job, session=session)
         text = say(real, what_if, session=session).text
         assert line in text and "no faster" not in text and "沒有更快" not in text, what_if
+
+
+def test_a_sequence_length_said_is_in_the_understood_line_of_the_plan(real: Consultant) -> None:
+    say(real, "full fine-tune a 13B model on 20B tokens in 10 days", session="seq1")
+    text = say(real, "what if the sequence length is 8k?", session="seq1").text
+    assert "now sequence length 8,192" in text and "full fine-tuning, 10 days, sequence length 8,192." in text
+    text = say(real, "全參微調 13B，資料 20B tokens，10 天，序列長度 8k", session="seq2").text
+    assert "全參數微調，10 天，序列長度 8,192。" in text
