@@ -273,6 +273,29 @@ def asked_again(text: str) -> str | None:
     return x or None
 
 
+# "A100?", "4090 then?" is at most this long: a longer message is read as written.
+SHORT_GPU_FOLLOW_UP = 24
+# The what-if it is read as, in the thread's language (the message itself says none).
+GPU_PHRASE = {"en": "what about {}?", "zh": "那 {} 呢？"}
+
+
+def gpu_on_plan(text: str, state: DialogueState, lang: str) -> str | None:
+    """ "A100?", "4090 then?", "H100 instead?" right after a plan (no question open, not after an FAQ answer,
+    where "and X?" asks the same question about X): the plan on that GPU, as "what about A100?"; None for
+    any other message ("那 H20 呢" is read as a what-if as written)."""
+    if state.last is None or state.pending is not None or state.after_faq or len(text) > SHORT_GPU_FOLLOW_UP:
+        return None
+    if has_cjk(text):
+        return None
+    x = asked_again(text)
+    if x is None:
+        return None
+    found = find_gpus(x.lower())
+    if len(found) != 1 or found[0].start != 0 or x[found[0].end :].strip() not in ("", "s"):
+        return None
+    return to_script(GPU_PHRASE[base_lang(lang)].format(x), lang)
+
+
 def as_definition(x: str, lang: str) -> str:
     """ "what is X?" in the reply's language: the question the last turn answered, about X."""
     return f"{x} 是什么？" if lang.startswith("zh") else f"what is {x}?"

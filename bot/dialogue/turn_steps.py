@@ -61,6 +61,7 @@ from bot.dialogue.ellipsis import (
     as_definition,
     asked_again,
     budget_number_unclear,
+    gpu_on_plan,
     other_reading,
     read_back,
     unbound_reading,
@@ -135,6 +136,7 @@ def read_turn(c: Consultant, state: DialogueState, reply: Reply, text: str) -> T
     unbound = unbound_reading(text, state, state.lang or "en")  # "and 20?" right after a plan
     text = read_back(text, state, state.lang or "en") if unbound is None else unbound[0]
     text = unit_swapped(text, state, state.lang or "en") or text  # "I meant tokens, not GB"
+    text = gpu_on_plan(text, state, state.lang or "en") or text  # "A100 then?" right after a plan
     found_corrections = list(c.kb.factcheck(text))
     u = understand(text, c._parse, state, c._clock(), corrected=bool(found_corrections))
     if read is not None and other_reading(read, u.said):

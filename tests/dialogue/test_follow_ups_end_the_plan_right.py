@@ -168,3 +168,23 @@ def test_how_long_on_fewer_of_the_gpus_is_the_time_on_that_count(real: Consultan
         top = turn.payload["recommendation"]["options"][0]
         assert (top["gpu"], top["gpus"]) == ("l40s", 8), follow_up
         assert "16 → 8 × NVIDIA L40S" in turn.text, follow_up
+
+
+def test_a_bare_gpu_name_right_after_a_plan_is_the_plan_on_that_gpu_in_the_threads_language(
+    real: Consultant,
+) -> None:
+    for session, job, follow_up, line in (
+        ("b1", "Pretrain a 1B model on 20B tokens, 14 days", "A100?", "now A100: 1 × NVIDIA B200 → 8 ×"),
+        ("b2", "Pretrain a 1B model on 20B tokens, 14 days", "H100 then?", "now H100: 1 × NVIDIA B200 → 4 ×"),
+        ("b3", "预训练 1B 模型，20B tokens，两周", "A100?", "改用 A100：1 × NVIDIA B200 → 8 ×"),
+        ("b4", "預訓練 1B 模型，20B tokens，兩週", "H100 then?", "改用 H100：1 × NVIDIA B200 → 4 ×"),
+    ):  # fmt: skip
+        real.handle(session, job)
+        assert line in real.handle(session, follow_up).text, follow_up
+
+
+def test_a_bare_gpu_name_after_an_faq_answer_asks_the_same_question_about_it(real: Consultant) -> None:
+    real.handle("b5", "Pretrain a 1B model on 20B tokens in bf16, 14 days")
+    real.handle("b5", "what is an A100?")
+    turn = real.handle("b5", "H100 then?")
+    assert "What changed" not in turn.text and turn.payload["slots"]["gpu"] is None
