@@ -178,3 +178,22 @@ def test_fixed_gpus_too_few_to_hold_the_job_say_the_plan_is_the_count_that_holds
         turn = real.handle(text, text)
         assert said in turn.text and "the time on these GPUs" not in turn.text, text
         assert turn.payload["recommendation"]["options"][0]["gpus"] > 2, text
+
+
+def test_fixed_gpus_that_make_the_deadline_say_so(real: Consultant) -> None:
+    for text, line in (
+        ("pretrain 7B on 1T tokens on 64 H100s, must finish in 60 days",
+         "Your 64 × NVIDIA H100 SXM5 finish in about 28 days, within your deadline of 60 days."),
+        ("我们租 64 张 H100 预训练 7B，1T tokens，两个月内完成",
+         "您计划的 64 × NVIDIA H100 SXM5 约需 28 天，在 60 天的期限内。"),
+        ("我們租 64 張 H100 預訓練 7B，1T tokens，兩個月內完成",
+         "您計劃的 64 × NVIDIA H100 SXM5 約需 28 天，在 60 天的期限內。"),
+    ):  # fmt: skip
+        turn = real.handle(text, text)
+        assert line in turn.text, text
+        assert turn.payload["recommendation"]["options"][0]["gpus"] == 64, text
+
+
+def test_fixed_gpus_that_miss_the_deadline_do_not_say_they_make_it(real: Consultant) -> None:
+    turn = real.handle("late", "pretrain 7B on 1T tokens on 64 H100s, must finish in 10 days")
+    assert "within your deadline" not in turn.text and "past your deadline of 10 days" in turn.text
