@@ -54,7 +54,9 @@ from bot.dialogue.state import (
     fresh_state,
     keep_previous,
     missing,
+    one_data_change,
     public_slots,
+    replaced,
     skip_pending,
     start_aside,
     take_ranges,
@@ -590,11 +592,15 @@ class Consultant:
                 for c in changes
             ]
         if said.get("gpu_count") is not None:
-            state.count_limit = u.count_limit
+            # "如果只用 8 张要多久？", "with only 8 of them, how long?" after a plan: the time on those 8 is
+            # asked, not the cheapest plan under a ceiling of 8
+            state.count_limit = u.count_limit and not (
+                last and u.asks_time and state.slots.get("days") is None
+            )
             # after a plan, a count tried ("what if we had 16?", "換成 16 張呢", "16 张 H100 要多久") is the
             # count asked about, planned as said, not moved to the count that makes the deadline
             asked_count = (
-                bool(last) and (u.intent in ("whatif", "correction") or u.asks_time) and not u.count_limit
+                bool(last) and (u.intent in ("whatif", "correction") or u.asks_time) and not state.count_limit
             )
             if asked_count and not state.count_asked and last and last.get("gpus") != said["gpu_count"]:
                 # "what if we had 16 H100s?" on a plan moved to 128 to make the deadline: now the 16, a change
@@ -710,6 +716,12 @@ class Consultant:
             understood = {**understood, "sprints": u.sprints}  # "2 sprints ≈ 4 weeks"
         if said.get("method") == "full_finetune" and unqualified_fine_tune(text):
             understood = {**understood, "method_unqualified": True}  # "微调 8B": full fine-tuning, a default
+        was = replaced(changes, said)
+        if was:
+            understood = {
+                **understood,
+                "was": was,
+            }  # "300B tokens, not GB" mid-form: "300B tokens (instead of 300 GB)"
         unused = not u.said and not reply.kinds and u.intent == "unknown" and bool(text)
         if unused and not_started(state):
             # Off-topic before any sizing ("best laptop for gaming?"): say what this bot covers,
@@ -784,6 +796,7 @@ class Consultant:
             for name in SLOT_NAMES
             if state.slots.get(name) != back.slots.get(name)
         ]
+        changes = one_data_change(changes)  # "300B tokens → 300 GB of data", not "→ not set; now 300 GB"
         if (state.data_language or "en") != (back.data_language or "en"):
             changes.append(
                 SlotChange("data_language", state.data_language or "en", back.data_language or "en")

@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from bot.dialogue.state import DialogueState
+from bot.nlu.gpus import find_gpus
 from bot.nlu.numerals_en import ONES
 from bot.nlu.numerals_zh import zh_integer
 from bot.nlu.parser import parse_number
@@ -55,15 +56,22 @@ _TAKE = re.compile(
 
 
 def bare_number(text: str) -> str | None:
-    """The number of a message that says nothing else ("and 20?", "那 8 呢"), as written."""
+    """The number of a message that says nothing else ("and 20?", "那 8 呢"), as written; None when the
+    number is a GPU's model number ("what about 4090?", "那 3090 呢": the GPU, read as written)."""
     m = _BARE.match(normalise(text).lower.strip())
-    return m.group("n").strip() if m else None
+    return _not_a_gpu(m.group("n").strip()) if m else None
 
 
 def taken_number(text: str) -> str | None:
-    """The number a message tells the plan to use ("use 16 instead", "那就用 16 吧"), as written."""
+    """The number a message tells the plan to use ("use 16 instead", "那就用 16 吧"), as written; None for
+    a GPU's model number ("use 4090 instead", "那就用 4090 吧")."""
     m = _TAKE.match(normalise(text).lower.strip())
-    return (m.group("n") or m.group("z")).strip() if m else None
+    return _not_a_gpu((m.group("n") or m.group("z")).strip()) if m else None
+
+
+def _not_a_gpu(n: str) -> str | None:
+    """The number, unless it is all a GPU's name ("4090", "3090": the catalogue's names said as numbers)."""
+    return None if len(n) >= 3 and n.isdigit() and find_gpus(n) else n
 
 
 # The units a budget is said in, per language, largest first ("$10k", "1 万"): a bare number after a budget
@@ -133,6 +141,41 @@ def _said_in(text: str) -> str:
 
 def _amount(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+# "I meant tokens, not GB", "是 token 不是 GB", "不是 GB，是 tokens": the unit right after the negation is the
+# one taken back; the other one is meant.
+_BYTE_UNIT = r"gb|tb|gigabytes?|terabytes?|bytes|字节"
+_TOKEN_UNIT = r"tokens?|词元"
+_UNIT_TAKEN_BACK = re.compile(
+    rf"(?:\bnot|rather than|instead of|而不是|不是|而非)\s*(?:in\s+)?"
+    rf"(?P<wrong>{_TOKEN_UNIT}|{_BYTE_UNIT})(?![a-z])"
+)
+_BYTE_WORD = re.compile(rf"(?<![a-z])(?:{_BYTE_UNIT})(?![a-z])")
+_TOKEN_WORD = re.compile(rf"(?<![a-z])(?:{_TOKEN_UNIT})(?![a-z])")
+SWAPPED_UNIT = {
+    "tokens": {"en": "sorry, the data is {} tokens", "zh": "更正：数据是 {} tokens"},
+    "data_bytes": {"en": "sorry, the data is {} bytes", "zh": "更正：数据是 {} 字节"},
+}
+
+
+def unit_swapped(text: str, state: DialogueState, lang: str) -> str | None:
+    """A correction of the data's unit alone ("I meant tokens, not GB" after 300 GB, "是 GB 不是 token" after
+    300B tokens): the message as the same number in the unit meant (300 GB is 300B tokens: G and B are
+    both 10^9), read as that data said again; None for any other message."""
+    t = normalise(text).lower
+    if ("token" not in t and "词元" not in t) or any(ch.isdigit() for ch in t):
+        return None  # one substring test first: most messages name no token
+    m = _UNIT_TAKEN_BACK.search(t)
+    if m is None:
+        return None
+    wrong_bytes = _BYTE_WORD.fullmatch(m.group("wrong")) is not None
+    rest = t[: m.start("wrong")] + " " + t[m.end("wrong") :]
+    meant, held = ("tokens", "data_bytes") if wrong_bytes else ("data_bytes", "tokens")
+    value = state.slots.get(held)
+    if not isinstance(value, int | float) or not (_TOKEN_WORD if wrong_bytes else _BYTE_WORD).search(rest):
+        return None
+    return to_script(SWAPPED_UNIT[meant][base_lang(lang)].format(f"{float(value):.0f}"), lang)
 
 
 def read_back(text: str, state: DialogueState, lang: str) -> str:
@@ -230,6 +273,29 @@ def asked_again(text: str) -> str | None:
     return x or None
 
 
+# "A100?", "4090 then?" is at most this long: a longer message is read as written.
+SHORT_GPU_FOLLOW_UP = 24
+# The what-if it is read as, in the thread's language (the message itself says none).
+GPU_PHRASE = {"en": "what about {}?", "zh": "那 {} 呢？"}
+
+
+def gpu_on_plan(text: str, state: DialogueState, lang: str) -> str | None:
+    """ "A100?", "4090 then?", "H100 instead?" right after a plan (no question open, not after an FAQ answer,
+    where "and X?" asks the same question about X): the plan on that GPU, as "what about A100?"; None for
+    any other message ("那 H20 呢" is read as a what-if as written)."""
+    if state.last is None or state.pending is not None or state.after_faq or len(text) > SHORT_GPU_FOLLOW_UP:
+        return None
+    if has_cjk(text):
+        return None
+    x = asked_again(text)
+    if x is None:
+        return None
+    found = find_gpus(x.lower())
+    if len(found) != 1 or found[0].start != 0 or x[found[0].end :].strip() not in ("", "s"):
+        return None
+    return to_script(GPU_PHRASE[base_lang(lang)].format(x), lang)
+
+
 def as_definition(x: str, lang: str) -> str:
     """ "what is X?" in the reply's language: the question the last turn answered, about X."""
     return f"{x} 是什么？" if lang.startswith("zh") else f"what is {x}?"
@@ -239,7 +305,10 @@ _MORE_GPUS = re.compile(
     r"\b(?:an?other (?P<a>\d+|one|two|three|four|five|six|seven|eight|ten|sixteen) (?:gpus|cards|of them)"
     r"|(?P<b>\d+|one|two|three|four|five|six|seven|eight|ten|sixteen) (?:more|extra|additional)"
     r" (?:gpus?|cards?|of (?:them|those)|[a-z]*\d+[a-z0-9]*s?)\b)"
-    r"|(?:再加|多加|追加|增加|再多|再|多|加)\s*(?P<c>\d+|十六|[一两二三四五六七八十])\s*(?:张|块)"
+    # "what if we buy 16 more?": GPUs bought or rented, with nothing after them
+    r"|\b(?:add|buy|get|rent|had|have|use|bought|got|rented)"
+    r" (?P<d>\d+|one|two|three|four|five|six|seven|eight|ten|sixteen) (?:more|extra|additional)\s*[?!.]*$"
+    r"|(?:再加|多加|追加|增加|再买|再租|多买|多租|再多|再|多|加)\s*(?P<c>\d+|十六|[一两二三四五六七八十])\s*(?:张|块)"
 )
 
 
@@ -248,6 +317,6 @@ def added_gpus(text: str) -> int | None:
     m = _MORE_GPUS.search(normalise(text).lower)
     if m is None:
         return None
-    raw = m.group("a") or m.group("b") or m.group("c")
+    raw = m.group("a") or m.group("b") or m.group("c") or m.group("d")
     n = int(raw) if raw.isdigit() else ONES.get(raw) or int(zh_integer(raw) or 0)
     return n if n and n > 0 else None

@@ -305,6 +305,13 @@ def plan_context(
         and limit is None
         and user_plan is None,  # a count that misses the deadline is not the plan's: user_plan says so
         "user_plan_typed": bool(state.slots.get("gpu")),
+        # "pretrain 7B on 64 H100s, done within 60 days": the GPUs said, planned as said, make the deadline
+        # (their own GPUs say it in the headline)
+        "on_time": _on_time(state, top)
+        and not own_hardware
+        and limit is None
+        and unfit is None
+        and not not_runnable,
         "owned": own_hardware,
         # Their own GPUs miss the deadline: the plan rents the count that makes it (said as such).
         "own_gpus_late": bool(state.owned) and user_plan is not None,
@@ -617,6 +624,20 @@ def fit_verdict(state: DialogueState, context: Mapping[str, Any], catalog: Catal
     return {**named, "ok": True, "option": top, "deadline": state.slots.get("days")}
 
 
+def _on_time(state: DialogueState, top: Mapping[str, Any]) -> bool:
+    """The GPU type and count the user fixed are the plan, and it finishes within the deadline they gave."""
+    gpu, count, days = state.slots.get("gpu"), state.slots.get("gpu_count"), state.slots.get("days")
+    if not (gpu and count and isinstance(days, int | float)) or state.count_limit:
+        return False
+    took = top.get("days")
+    return (
+        str(top.get("gpu") or "").startswith(str(gpu))
+        and top.get("gpus") == count
+        and isinstance(took, int | float)
+        and float(took) <= float(days) * 1.0001
+    )
+
+
 def _without_the_gpu(
     state: DialogueState, rec: dict[str, Any], kb: KnowledgeBase, plan: Planner, today: dt.date
 ) -> tuple[dict[str, Any], dict[str, Any] | None]:
@@ -813,8 +834,10 @@ def _hardware_view(
     count = said["gpu_count"].new if "gpu_count" in said else None
     why = None
     if gpu and not str(after.get("gpu") or "").startswith(str(gpu)):
-        # the GPU named cannot run the job, or (their own) cannot make the deadline: planned on another
-        why = "late_elsewhere" if context.get("user_plan") else "elsewhere"
+        # the GPU named cannot run the job, or cannot make the deadline (their own, or on any count it is
+        # rented in: the warning below says how long it would take): planned on another
+        late = (context.get("not_runnable") or {}).get("reason") == "deadline"
+        why = "late_elsewhere" if context.get("user_plan") or late else "elsewhere"
     elif count is not None and after.get("gpus") != count and not state.count_limit:
         why = "memory" if context.get("unfit") else "deadline" if context.get("user_plan") else None
     return {

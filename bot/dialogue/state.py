@@ -330,6 +330,30 @@ class SlotChange:
     new_slot: str | None = None
 
 
+def one_data_change(changes: list[SlotChange]) -> list[SlotChange]:
+    """The data said in the other unit (tokens for bytes, or back) as one change, as merge_slots reports
+    it: "数据 300 GB → 3000亿 tokens", not "300 GB → not set; now 3000亿 tokens"."""
+    by_slot = {c.slot: c for c in changes}
+    tokens, data = by_slot.get("tokens"), by_slot.get("data_bytes")
+    if tokens is None or data is None or (tokens.new is None) == (data.new is None):
+        return changes
+    gone, came = (tokens, data) if tokens.new is None else (data, tokens)
+    if gone.old is None or came.old is not None:
+        return changes
+    one = SlotChange("data", gone.old, came.new, old_slot=gone.slot, new_slot=came.slot)
+    return [one if c is came else c for c in changes if c is not gone]
+
+
+def replaced(changes: list[SlotChange], said: dict[str, Any]) -> dict[str, tuple[str, Any]]:
+    """The values a message says in place of ones held ("300B tokens, not GB" after 300 GB): {the slot
+    said: (the slot the old value was in, the old value)}: a reply before any plan names what it replaced."""
+    return {
+        c.new_slot or c.slot: (c.old_slot or c.slot, c.old)
+        for c in changes
+        if c.old is not None and c.new is not None and (c.new_slot or c.slot) in said
+    }
+
+
 def implausible(slot: str, value: Any) -> bool:
     """True for a numeric value the engine should never see (negative, non-finite, absurd)."""
     bounds = PLAUSIBLE.get(slot)

@@ -61,9 +61,11 @@ from bot.dialogue.ellipsis import (
     as_definition,
     asked_again,
     budget_number_unclear,
+    gpu_on_plan,
     other_reading,
     read_back,
     unbound_reading,
+    unit_swapped,
 )
 from bot.dialogue.hardware import main_variant
 from bot.dialogue.lift import lift, lifted, unheld_lifts
@@ -133,6 +135,8 @@ def read_turn(c: Consultant, state: DialogueState, reply: Reply, text: str) -> T
     unclear_budget = budget_number_unclear(text, state)  # "and 500?" after $10,000: asked back
     unbound = unbound_reading(text, state, state.lang or "en")  # "and 20?" right after a plan
     text = read_back(text, state, state.lang or "en") if unbound is None else unbound[0]
+    text = unit_swapped(text, state, state.lang or "en") or text  # "I meant tokens, not GB"
+    text = gpu_on_plan(text, state, state.lang or "en") or text  # "A100 then?" right after a plan
     found_corrections = list(c.kb.factcheck(text))
     u = understand(text, c._parse, state, c._clock(), corrected=bool(found_corrections))
     if read is not None and other_reading(read, u.said):
@@ -364,16 +368,32 @@ def provider_restriction(ctx: TurnContext) -> DialogueState | None:
 
 
 def owned_gpus(ctx: TurnContext) -> DialogueState | None:
-    """GPUs the team owns are noted; "多久" on them: the time is the answer (a deadline said before
-    stays). Another GPU taken instead ("那就租 H100 吧") makes the plan a rental again."""
+    """GPUs the team owns are noted. Another GPU taken instead ("那就租 H100 吧") makes the plan a rental
+    again. GPUs fixed by the user, type and count, owned or rented ("pretrain 7B … on 64 H100s", "我们有
+    64 张 H100"): the time they take is the answer, so the deadline is not asked (a deadline said, before
+    or after, stays: the plan then says whether those GPUs meet it)."""
     state, u = ctx.state, ctx.u
     if u.owned and u.said.get("gpu") and u.said.get("gpu_count"):
         state.owned = True
-        if u.said.get("days") is None and state.slots.get("days") is None and "days" not in state.skipped:
-            state.skipped.append("days")
     elif leaves_own(state, u, normalise(ctx.text).lower):
         rent_instead(state)  # "那就租 H100 吧" after a plan on their A100s: a rental from now on
+    if (u.said.get("gpu") or u.said.get("gpu_count")) and fixes_gpus(state, u):
+        if "days" not in state.skipped:
+            state.skipped.append("days")
+        if state.pending == "days":
+            state.pending = None
     return None
+
+
+def fixes_gpus(state: DialogueState, u: Understood) -> bool:
+    """This message leaves the GPU type and count both fixed, no deadline said or held."""
+    slots = state.slots
+    return bool(
+        (u.said.get("gpu") or slots.get("gpu"))
+        and (u.said.get("gpu_count") or slots.get("gpu_count"))
+        and u.said.get("days") is None
+        and slots.get("days") is None
+    )
 
 
 def capacity(ctx: TurnContext) -> DialogueState | None:

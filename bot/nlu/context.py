@@ -111,13 +111,21 @@ def in_mainland_city(s: str) -> bool:
 def owned(s: str, gpus: list[GpuMention]) -> bool:
     """A possession word followed, in the same clause, by a GPU name or a GPU word."""
     # One search for every cue first: most messages have none.
-    return lexicon.has_cue(s, OWNED_CUES) and _cue_before_gpus(s, OWNED_CUES, gpus, unless_next=NOT_OWNED)
+    return lexicon.has_cue(s, OWNED_CUES) and _cue_before_gpus(
+        s, OWNED_CUES, gpus, unless_next=NOT_OWNED, unless_within=lexicon.RENT
+    )
 
 
 def _cue_before_gpus(
-    s: str, cues: tuple[str, ...], gpus: list[GpuMention], *, unless_next: tuple[str, ...] = ()
+    s: str,
+    cues: tuple[str, ...],
+    gpus: list[GpuMention],
+    *,
+    unless_next: tuple[str, ...] = (),
+    unless_within: tuple[str, ...] = (),
 ) -> bool:
-    """One of `cues`, not followed by any of `unless_next`, then a GPU name or word in the same clause."""
+    """One of `cues`, not followed by any of `unless_next`, then a GPU name or word in the same clause
+    with none of `unless_within` on the way ("我们有预算租 64 张 H100": a rental)."""
     for cue in cues:
         i = lexicon.find_phrase(s, cue)
         while i != -1:
@@ -125,7 +133,7 @@ def _cue_before_gpus(
             if not s.startswith(unless_next, end):
                 reach = s[end : end + REACH]
                 cut = next((k for k, ch in enumerate(reach) if ch in BOUNDARIES), len(reach))
-                if _names_gpus(reach[:cut], end, gpus):
+                if _names_gpus(reach[:cut], end, gpus) and not any(w in reach[:cut] for w in unless_within):
                     return True
             i = lexicon.find_phrase(s, cue, i + 1)
     return False

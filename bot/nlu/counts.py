@@ -306,10 +306,15 @@ def _labelled_count(s: str, nums: list[Num], units: list[Unit], gpu_ends: set[in
 # "what about on 2 of them": a lone number in a follow-up is a GPU count (the one thing a count-less number
 # asks of the hardware answer before it: "can one H100 serve 70B?" / "what about two?"; "how much is an
 # H100 per hour" / "what about 8 of them"; "can we lora a 70b on an h100" / "on two").
+# Asked with the time it takes around it ("how long on 8 of them?", "how long would it take with 8?", "and
+# with only 8 of them, how long?"): the same count, the time on it asked.
+_HOW_LONG = r"how long(?: would it take| will it take| does it take| would that take| does that take)?"
 _BARE_COUNT_FOLLOW_UP = re.compile(
+    rf"(?:{_HOW_LONG}\s+)?"
     r"(?:(?:what about|how about|and|what if|what if only|with|那|那么)\s*(?:on\s+|with\s+)?|on\s+)"
-    r"(?:we (?:had|have|used|use|got|get|rented|rent|took|take)\s+)?(?:only\s+|just\s+)?"
-    r"(\S+?)(?:\s+of (?:them|those|these|'em|em))?\s*呢?\s*[?？]*"
+    r"(?:we (?:only\s+|just\s+)?(?:had|have|used|use|got|get|rented|rent|took|take)\s+)?(?:only\s+|just\s+)?"
+    r"(\S+?)(?:\s+of (?:them|those|these|'em|em))?"
+    rf"(?:\s*,?\s*{_HOW_LONG})?\s*呢?\s*[?？]*"
 )
 MAX_BARE_COUNT = 1024
 

@@ -51,6 +51,17 @@ def test_more_of_the_same_gpus_adds_to_the_plans_count_and_says_the_new_time(
     )
 
 
+def test_more_gpus_bought_or_rented_with_no_noun_after_them_add_to_the_count_held(real: Consultant) -> None:
+    for session, follow_up, count in (
+        ("g8", "what if we buy 16 more?", 32), ("g9", "and if we add 8 more?", 24),
+        ("g10", "如果再买 16 张呢", 32), ("g11", "再租 8 張的話呢", 24),
+    ):  # fmt: skip
+        real.handle(session, "we have 16 A100 80GB; full fine-tune 13B on 20B tokens")
+        turn = real.handle(session, follow_up)
+        assert turn.payload["recommendation"]["options"][0]["gpus"] == count, follow_up
+        assert f"16 → {count} × NVIDIA A100 80GB (SXM4)" in turn.text, follow_up
+
+
 def test_adding_cards_in_chinese_adds_to_the_count_held(real: Consultant) -> None:
     real.handle("g2", "LoRA微调7B，数据10亿 tokens，三天")
     real.handle("g2", "如果用4张卡呢")

@@ -11,7 +11,7 @@ def test_a_number_in_dollars_is_the_budget_not_the_tokens_asked_for(real: Consul
     real.handle("m1", "微调 Llama 3 8B，LoRA，5 万条数据")
     real.handle("m1", "不是 500 美元，是 500 人民币")
     turn = real.handle("m1", "好吧那就按美元算，2000")
-    assert turn.text.startswith("好的：预算 $2,000。")
+    assert turn.text.startswith("好的：预算 $2,000（原为预算 ¥500）。")  # the budget it replaces, named
     assert turn.payload["slots"]["budget"]["amount"] == 2000
     assert turn.payload["slots"]["budget"]["currency"] == "USD"
     assert turn.payload["slots"].get("tokens") is None

@@ -119,3 +119,72 @@ def test_a_bare_number_after_a_gpu_what_if_is_gpus_without_a_note(real: Consulta
     real.handle("n4", "make it 8 GPUs")
     turn = real.handle("n4", "and 16?")
     assert turn.payload["slots"]["gpu_count"] == 16 and "I read" not in turn.text
+
+
+def test_a_bare_gpu_model_number_after_a_plan_is_the_gpu_not_a_count(real: Consultant) -> None:
+    for session, follow_up in (
+        ("m1", "what about 4090?"), ("m2", "4090"), ("m3", "and 3090?"), ("m4", "use 4090 instead"),
+        ("m5", "那 4090 呢"), ("m6", "那就用 3090 吧"), ("m7", "那 4090 呢？"),
+    ):  # fmt: skip
+        real.handle(session, "Pretrain a 1B model on 20B tokens in bf16, 14 days")
+        turn = real.handle(session, follow_up)
+        top = turn.payload["recommendation"]["options"][0]
+        assert top["gpu"] in ("rtx4090", "rtx3090") and top["gpus"] < 100, follow_up
+        assert "I read" not in turn.text and "GPUs (the plan" not in turn.text, follow_up
+        assert "理解为" not in turn.text, follow_up
+
+
+def test_a_bare_count_that_names_no_gpu_is_still_read_as_a_count(real: Consultant) -> None:
+    real.handle("m8", "Pretrain a 1B model on 20B tokens in bf16, 14 days")
+    turn = real.handle("m8", "and 1000?")
+    assert turn.payload["slots"]["gpu_count"] == 1000
+
+
+def test_a_correction_of_the_data_unit_alone_keeps_the_number_in_the_unit_meant(real: Consultant) -> None:
+    for session, first, follow_up, line in (
+        ("u1", "pretrain 7B on 300GB, 30 days", "I meant tokens, not GB", "300 GB of data → 300B tokens"),
+        ("u2", "pretrain 7B on 300GB, 30 days", "it's tokens, not gigabytes", "300 GB of data → 300B tokens"),
+        ("u3", "pretrain 7B on 300B tokens, 30 days", "sorry, GB not tokens", "300B tokens → 300 GB of data"),
+        ("u4", "预训练 7B，数据 300GB，30 天", "不是GB，是tokens", "数据 300 GB → 3000亿 tokens：仍是"),
+        ("u5", "預訓練 7B，資料 2TB，30 天", "單位錯了，是 token 不是 TB", "資料 2 TB → 2萬億 tokens"),
+    ):  # fmt: skip
+        real.handle(session, first)
+        assert line in real.handle(session, follow_up).text, follow_up
+
+
+def test_a_question_about_tokens_and_gigabytes_is_not_a_unit_correction(real: Consultant) -> None:
+    real.handle("u6", "pretrain 7B on 300GB, 30 days")
+    turn = real.handle("u6", "how many tokens is a GB?")
+    assert "What changed" not in turn.text and turn.payload["slots"]["data_bytes"] == 300e9
+
+
+def test_how_long_on_fewer_of_the_gpus_is_the_time_on_that_count(real: Consultant) -> None:
+    for session, follow_up in (
+        ("c1", "how long on 8 of them?"), ("c2", "and with only 8 of them, how long?"),
+        ("c3", "如果只用 8 张要多久？"), ("c4", "只能用 8 張的話要多久"),
+    ):  # fmt: skip
+        real.handle(session, "pretrain a 1B model on 50B tokens on 16 L40S")
+        turn = real.handle(session, follow_up)
+        top = turn.payload["recommendation"]["options"][0]
+        assert (top["gpu"], top["gpus"]) == ("l40s", 8), follow_up
+        assert "16 → 8 × NVIDIA L40S" in turn.text, follow_up
+
+
+def test_a_bare_gpu_name_right_after_a_plan_is_the_plan_on_that_gpu_in_the_threads_language(
+    real: Consultant,
+) -> None:
+    for session, job, follow_up, line in (
+        ("b1", "Pretrain a 1B model on 20B tokens, 14 days", "A100?", "now A100: 1 × NVIDIA B200 → 8 ×"),
+        ("b2", "Pretrain a 1B model on 20B tokens, 14 days", "H100 then?", "now H100: 1 × NVIDIA B200 → 4 ×"),
+        ("b3", "预训练 1B 模型，20B tokens，两周", "A100?", "改用 A100：1 × NVIDIA B200 → 8 ×"),
+        ("b4", "預訓練 1B 模型，20B tokens，兩週", "H100 then?", "改用 H100：1 × NVIDIA B200 → 4 ×"),
+    ):  # fmt: skip
+        real.handle(session, job)
+        assert line in real.handle(session, follow_up).text, follow_up
+
+
+def test_a_bare_gpu_name_after_an_faq_answer_asks_the_same_question_about_it(real: Consultant) -> None:
+    real.handle("b5", "Pretrain a 1B model on 20B tokens in bf16, 14 days")
+    real.handle("b5", "what is an A100?")
+    turn = real.handle("b5", "H100 then?")
+    assert "What changed" not in turn.text and turn.payload["slots"]["gpu"] is None

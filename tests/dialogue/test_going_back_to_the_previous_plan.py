@@ -34,3 +34,22 @@ def test_undo_words_with_a_value_are_a_correction_not_an_undo() -> None:
     assert parse("回到上一个方案").intent == "undo"
     assert parse("go back to 7B").intent != "undo"
     assert parse("revert to the H100").intent != "undo"
+
+
+def test_undoing_data_said_in_the_other_unit_is_one_change_back_to_the_unit_before(real: Consultant) -> None:
+    for session, turns, line in (
+        (
+            "u9",
+            ("pretrain 7B on 300GB, 30 days", "I meant tokens, not GB", "undo"),
+            "300B tokens → 300 GB of data:",
+        ),
+        (
+            "u10",
+            ("预训练 7B，数据 2TB，30 天", "不对，是 2T tokens 不是 2TB", "撤销"),
+            "2万亿 tokens → 数据 2 TB：",
+        ),
+    ):
+        text = ""
+        for said in turns:
+            text = real.handle(session, said).text
+        assert line in text and "not set" not in text and "未设置" not in text, turns

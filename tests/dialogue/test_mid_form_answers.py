@@ -89,3 +89,21 @@ def test_a_share_of_the_data_an_epoch_change_and_going_back_to_the_card_change_t
     assert "训练 2 轮 → 训练 4 轮" in epochs or "2 轮 → 4 轮" in epochs
     back = ask(real, "预训练 1B，数据 40B token，BF16，三周", "换成 H100 呢", "还是用回原来的卡吧")
     assert back.startswith("*已回到上一次改动之前的方案。*")
+
+
+def test_a_value_corrected_before_the_plan_is_said_with_the_one_it_replaces(real: Consultant) -> None:
+    for turns, line in (
+        (("I want to fine-tune a 7B model", "about 300GB", "sorry, 300B tokens not GB"),
+         "Got it: 300B tokens (instead of 300 GB of data)."),
+        (("pretrain a 7B model on 2TB", "sorry, 13B not 7B"),
+         "Got it: 13B parameters (instead of 7B parameters)."),
+        (("我想微调一个 7B 模型", "数据大概 300GB", "不是 300GB，是 300B tokens"),
+         "好的：3000亿 tokens（原为数据 300 GB）。"),
+        (("預訓練一個 7B 模型，資料 2TB", "說錯了，模型是 13B"), "好的：130億參數（原為70億參數）。"),
+    ):  # fmt: skip
+        assert line in ask(real, *turns), turns
+
+
+def test_a_value_said_for_the_first_time_names_nothing_it_replaces(real: Consultant) -> None:
+    text = ask(real, "I want to fine-tune a 7B model", "about 300GB")
+    assert "Got it: 300 GB of data." in text and "instead of" not in text

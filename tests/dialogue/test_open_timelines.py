@@ -126,3 +126,74 @@ def test_a_cost_asked_with_its_currency_is_answered_with_a_plan_not_a_deadline_q
     hant = real.handle("t", "全參微調 8B 資料 1 億 token 要多少美金").text
     assert hant.startswith("*推薦方案*") and "$" in hant.splitlines()[0]
     assert real.handle("p", "4090 多少块一小时").text.startswith("*NVIDIA GeForce RTX 4090 按需价（每卡）*")
+
+
+def test_gpus_fixed_by_type_and_count_are_planned_with_their_time_not_a_deadline_question(
+    real: Consultant,
+) -> None:
+    for text in (
+        "pretrain 7B on 1T tokens on 64 H100s",
+        "we're renting 32 A100 80GB to fully fine-tune a 13B model on 20B tokens",
+        "我们租 64 张 H100 预训练一个 7B 模型，数据 1T tokens",
+        "我們用 32 張 A100 做 13B 全量微調，資料 200 億 tokens",
+    ):
+        turn = real.handle(text, text)
+        assert turn.payload["recommendation"] is not None, text
+        assert turn.payload["pending"] is None and "How long can training take" not in turn.text, text
+        assert "训练周期多长" not in turn.text and "訓練週期多長" not in turn.text, text
+        assert any(w in turn.text for w in ("the time on these GPUs", "算的是这些卡", "算的是這些卡")), text
+
+
+def test_gpus_fixed_before_the_data_is_said_plan_once_the_data_comes(real: Consultant) -> None:
+    real.handle("g1", "pretrain a 7B model on 64 H100s")
+    turn = real.handle("g1", "1T tokens")
+    top = turn.payload["recommendation"]["options"][0]
+    assert (top["gpu"], top["gpus"]) == ("h100-sxm", 64) and "How long" not in turn.text
+
+
+def test_gpus_said_as_the_answer_to_the_deadline_question_are_planned_on(real: Consultant) -> None:
+    real.handle("g2", "預訓練 7B，1T tokens")
+    turn = real.handle("g2", "我們有預算租 64 張 H100")
+    assert turn.payload["recommendation"]["options"][0]["gpus"] == 64 and "按需約" in turn.text
+    assert turn.payload["pending"] is None
+
+
+def test_a_deadline_beside_fixed_gpus_says_whether_they_meet_it(real: Consultant) -> None:
+    turn = real.handle("g3", "pretrain 7B on 1T tokens on 64 H100s, it has to finish in 10 days")
+    assert "Your 64 × NVIDIA H100 SXM5 would take about 28 days, past your deadline of 10 days" in turn.text
+    later = real.handle("g4", "我们租 64 张 H100 预训练 7B，1T tokens")
+    assert later.payload["recommendation"]["options"][0]["gpus"] == 64
+    turn = real.handle("g4", "两周内要跑完")
+    assert "64 × NVIDIA H100 SXM5 约需 28 天，赶不上 14 天的期限" in turn.text
+
+
+def test_fixed_gpus_too_few_to_hold_the_job_say_the_plan_is_the_count_that_holds_it(real: Consultant) -> None:
+    for text, said in (
+        (
+            "full fine-tune a 70B model on 2B tokens on 2 A100s",
+            "no deadline (the count of that GPU that holds the job;",
+        ),
+        ("用 2 张 A100 全参微调 70B，数据 2B tokens", "不限工期（按装得下任务的卡数算；"),
+    ):
+        turn = real.handle(text, text)
+        assert said in turn.text and "the time on these GPUs" not in turn.text, text
+        assert turn.payload["recommendation"]["options"][0]["gpus"] > 2, text
+
+
+def test_fixed_gpus_that_make_the_deadline_say_so(real: Consultant) -> None:
+    for text, line in (
+        ("pretrain 7B on 1T tokens on 64 H100s, must finish in 60 days",
+         "Your 64 × NVIDIA H100 SXM5 finish in about 28 days, within your deadline of 60 days."),
+        ("我们租 64 张 H100 预训练 7B，1T tokens，两个月内完成",
+         "您计划的 64 × NVIDIA H100 SXM5 约需 28 天，在 60 天的期限内。"),
+        ("我們租 64 張 H100 預訓練 7B，1T tokens，兩個月內完成",
+         "您計劃的 64 × NVIDIA H100 SXM5 約需 28 天，在 60 天的期限內。"),
+    ):  # fmt: skip
+        turn = real.handle(text, text)
+        assert line in turn.text, text
+        assert turn.payload["recommendation"]["options"][0]["gpus"] == 64, text
+
+
+def test_fixed_gpus_that_miss_the_deadline_do_not_say_they_make_it(real: Consultant) -> None:
+    turn = real.handle("late", "pretrain 7B on 1T tokens on 64 H100s, must finish in 10 days")
+    assert "within your deadline" not in turn.text and "past your deadline of 10 days" in turn.text

@@ -137,10 +137,10 @@ def test_a_price_from_an_undated_catalogue_snapshot_says_its_date_is_unknown(rea
     assert "snapshots of unknown date" in turn.text and "2025-05-31" not in turn.text
 
 
-def test_owning_the_data_is_not_owning_the_gpus_so_the_deadline_is_still_asked(real: Consultant) -> None:
+def test_owning_the_data_is_not_owning_the_gpus_so_the_plan_prices_them_as_a_rental(real: Consultant) -> None:
     turn = say(real, "We have 500 GB of data, pretrain 7B on 8 H100")
-    assert turn.payload["pending"] == "days"
-    assert turn.payload["slots"]["days"] is None
+    assert turn.payload["slots"]["days"] is None and turn.payload["recommendation"] is not None
+    assert "on demand" in turn.text and "your own hardware" not in turn.text
 
 
 @pytest.mark.parametrize(
@@ -155,3 +155,39 @@ def test_a_deadline_opened_with_and_if_re_plans_instead_of_a_pitfall_note(
     text = real.handle("d", what_if).text
     assert text.startswith("*What changed*: 6 hours → 3 hours"), text
     assert "Pitfall: a deadline that only linear scaling" not in text.split("\n")[0]
+
+
+def test_a_gpu_asked_about_that_misses_the_deadline_is_said_to_miss_it_not_to_be_unable_to_run(
+    real: Consultant,
+) -> None:
+    for session, job, what_if, line in (
+        ("late1", "full fine-tune a 13B model on 20B tokens in 10 days", "what about A800s?",
+         "now NVIDIA A800 80GB SXM (they would miss the deadline, so planned on another GPU)"),
+        ("late2", "全参数微调 13B 模型，200亿 tokens，10 天内", "换成 A800 呢",
+         "改用 NVIDIA A800 80GB SXM（赶不上期限，改按其他卡规划）"),
+        ("late3", "全參數微調 13B 模型，200億 tokens，10 天內", "改用 H20 吧",
+         "改用 NVIDIA H20（趕不上期限，改按其他卡規劃）"),
+    ):  # fmt: skip
+        say(real, job, session=session)
+        text = say(real, what_if, session=session).text
+        assert line in text and "cannot run the job, so" not in text and "跑不了，改按" not in text, what_if
+
+
+def test_more_work_on_more_gpus_in_the_same_time_is_not_called_no_faster(real: Consultant) -> None:
+    for session, job, what_if, line in (
+        ("work1", "LoRA fine-tune Qwen2.5 32B on 2B tokens within a week", "what if we double the data?",
+         "2 → 4 × NVIDIA B200, still about 2.3 days"),
+        ("work2", "LoRA 微調 Qwen2.5 32B，資料 2B tokens，一週內", "如果資料翻倍呢",
+         "2 → 4 × NVIDIA B200，仍約 2.3 天"),
+    ):  # fmt: skip
+        say(real, job, session=session)
+        text = say(real, what_if, session=session).text
+        assert line in text and "no faster" not in text and "沒有更快" not in text, what_if
+
+
+def test_a_sequence_length_said_is_in_the_understood_line_of_the_plan(real: Consultant) -> None:
+    say(real, "full fine-tune a 13B model on 20B tokens in 10 days", session="seq1")
+    text = say(real, "what if the sequence length is 8k?", session="seq1").text
+    assert "now sequence length 8,192" in text and "full fine-tuning, 10 days, sequence length 8,192." in text
+    text = say(real, "全參微調 13B，資料 20B tokens，10 天，序列長度 8k", session="seq2").text
+    assert "全參數微調，10 天，序列長度 8,192。" in text

@@ -26,7 +26,11 @@ def test_gpus_the_user_already_has_are_marked_owned(text: str) -> None:
     assert parse(text).owned
 
 
-@pytest.mark.parametrize("text", ["we have to rent 8 H100s", "我们有100B tokens的数据", "租8张A100要多少钱"])
+@pytest.mark.parametrize(
+    "text",
+    ["we have to rent 8 H100s", "我们有100B tokens的数据", "租8张A100要多少钱", "我们有预算租 64 张 H100",
+     "我們有錢租 8 張 A100", "我有经费租用 16 张 A800"],
+)  # fmt: skip
 def test_renting_or_owning_data_is_not_owning_gpus(text: str) -> None:
     assert not parse(text).owned
 

@@ -323,6 +323,10 @@ def test_a_number_after_mongodb_atlas_is_still_read() -> None:
         ("what about 8 of them", 8),
         ("how about 16 of those?", 16),
         ("what if we had 4 of them", 4),
+        ("how long on 8 of them?", 8),
+        ("how long would it take with 16?", 16),
+        ("and with only 8 of them, how long?", 8),
+        ("what if we only have 8, how long?", 8),
     ],
 )
 def test_a_lone_number_in_a_follow_up_is_a_gpu_count(text: str, count: int) -> None:
