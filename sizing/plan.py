@@ -7,7 +7,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import replace
 
-from sizing import feasibility
+from sizing import bigger_batch, feasibility
 from sizing.assumptions import COST_TIE, DEFAULT_TARGET_DAYS, FASTEST_COST_CAP, SMALL_MODEL_PARAMS
 from sizing.errors import SizingError
 from sizing.evaluate import NO_PRICE, Evaluator, max_gpus, rank_cost
@@ -392,6 +392,11 @@ def _plan_with(request: SizingRequest, catalog: Catalog, *, prune: bool) -> Sizi
     warnings, tagged = collect(w, request, catalog, options, fastest_possible, budget, spend, ev.fits)
     if forced is not None:
         warnings.extend(_fewer_is_faster(ev, forced))
+        more = bigger_batch.grown(forced, w)
+        if more is not None:
+            warnings.append(more)
+    elif request.gpus is None and tagged:
+        warnings.extend(_beyond_batch(ev, w, tagged[0]))
     workload = _workload(w, request, budget)
     verdict = None
     if forced is not None:
@@ -442,6 +447,16 @@ def _fewer_is_faster(ev: Evaluator, forced: Option) -> list[SizingWarning]:
             ),
         )
     ]
+
+
+def _beyond_batch(ev: Evaluator, w: Workload, top: Option) -> list[SizingWarning]:
+    """The recommended plan when more GPUs than the recipe's global batch holds would be faster and
+    cheaper (sizing.bigger_batch): the search stops at the batch, a count the user names does not."""
+    cap = ev.batch_cap(top.gpu)
+    if cap is None or not bigger_batch.worth_a_look(top, w, cap, ev.facts.cheapest.get(top.gpu.id, math.inf)):
+        return []
+    better = bigger_batch.better_beyond_batch(top, w, Evaluator(w, ev.catalog, strict_batch=False), cap)
+    return [] if better is None else [bigger_batch.warning(top, better, w)]
 
 
 def _late(g: GpuSpec, days: float, ladder: tuple[int, ...]) -> Excluded:
