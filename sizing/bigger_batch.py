@@ -19,6 +19,7 @@ from sizing.evaluate import Evaluator, rank_cost
 from sizing.layout import max_gpus_within_batch
 from sizing.result import Option, SizingWarning
 from sizing.screen import layout_within_batch, network_ok
+from sizing.types import GpuSpec
 from sizing.workload import Workload
 
 # The counts looked at: up to this many times the most GPUs the recipe's batch holds (a batch 8×
@@ -102,10 +103,11 @@ def warning(top: Option, better: Option, w: Workload) -> SizingWarning:
     )
 
 
-def grown(named: Option, w: Workload) -> SizingWarning | None:
+def grown(named: Option, w: Workload, deadline: bool = False) -> SizingWarning | None:
     """batch_grown: a count the user named whose layout takes a bigger global batch than the recipe's
     (more data-parallel ranks than its sequences), with the most GPUs the recipe's batch holds. It
-    is why such a plan can be faster and cheaper than the one recommended for the same job."""
+    is why such a plan can be faster and cheaper than the one recommended for the same job.
+    `deadline`: the plan is recommended because no count within the batch meets the deadline."""
     if not named.fits or layout_within_batch(named.fitted.layout, w):
         return None
     lay = named.fitted.layout
@@ -119,5 +121,28 @@ def grown(named: Option, w: Workload) -> SizingWarning | None:
             ("recipe_tokens", w.global_batch_tokens),
             ("factor", round(tokens / w.global_batch_tokens, 2)),
             ("within_gpus", max_gpus_within_batch(w, named.gpu, 1)),
+            ("deadline", deadline),
         ),
     )
+
+
+def meeting_beyond_batch(ev: Evaluator, w: Workload, late: list[GpuSpec], days: float) -> list[Option]:
+    """For each type no count within the recipe's global batch brings within `days` (`ev` plans
+    within the batch), the fewest GPUs beyond it, up to MAX_GROWTH × the most the batch holds, that
+    fit, are priced and finish within `days`, planned as for a count the user names; or a larger
+    count that is faster and cheaper than that (better_beyond_batch)."""
+    if not ev.strict_batch:
+        return []
+    loose: Evaluator | None = None
+    out: list[Option] = []
+    for g in late:
+        cap = ev.batch_cap(g)
+        if cap is None:
+            continue
+        loose = loose or Evaluator(w, ev.catalog, strict_batch=False)
+        o = loose.meeting(g, cap + 1, days)
+        if o is not None and o.gpus <= cap * MAX_GROWTH and o.quote is not None:
+            # A larger count can cost less and finish sooner still (recompute dropped, a cheaper
+            # network): the plan no other beats, as for the recommendation within the batch.
+            out.append(better_beyond_batch(o, w, loose, cap) or o)
+    return out

@@ -319,14 +319,26 @@ def _plan_with(request: SizingRequest, catalog: Catalog, *, prune: bool) -> Sizi
             pool = [o for o in pool if o.gpu.id not in slow]
             excluded.extend(_slow(o.gpu, target, ev.ladder(o.gpu)) for o in fastest_possible)
             fastest_possible = []
+    grown_plans: set[tuple[str, int]] = set()  # plans beyond the batch that alone meet the deadline
     if late and not any(on_time(o) for o in pool):
         if pruner is not None:
             # Nothing meets the deadline, so the answer is the fastest plan of any type, whatever
             # its cost: the cost floors that pruned types say nothing about speed.
             return plan_with(request, catalog, prune=False)
-        # Nothing meets the deadline: the warning names the fastest plan of each type.
-        fastest_possible.extend(ev.fastest(g) for g in late)
-        if request.gpus is None:
+        grown = bigger_batch.meeting_beyond_batch(ev, w, late, target) if request.gpus is None else []
+        if grown:
+            # No count within the recipe's global batch meets the deadline, but more GPUs on a bigger
+            # batch do (70B full fine-tuning on 50B tokens in 7 days on H100: 64 at the batch's cap
+            # take 19 days; 192 on a 3x batch take 5). The deadline comes first, and a count the user
+            # names grows the batch too: those plans are the answer, saying so (batch_grown).
+            pool = grown
+            met = {o.gpu.id for o in grown}
+            excluded = [e for e in excluded if not (e.reason == "deadline" and e.gpu in met)]
+            grown_plans = {(o.gpu.id, o.gpus) for o in grown}
+        else:
+            # Nothing meets the deadline: the warning names the fastest plan of each type.
+            fastest_possible.extend(ev.fastest(g) for g in late)
+        if request.gpus is None and not grown:
             # The deadline comes first, budget or not: the answer is the fastest plan. The pool holds
             # only the smallest counts a budget let in (2 x A100 for 1,301 days where 64 x B200 take
             # 6 and even 8 x B200 take 46), none of them an answer to a deadline they all miss.
@@ -393,6 +405,10 @@ def _plan_with(request: SizingRequest, catalog: Catalog, *, prune: bool) -> Sizi
     if forced is not None:
         warnings.extend(_fewer_is_faster(ev, forced))
         more = bigger_batch.grown(forced, w)
+        if more is not None:
+            warnings.append(more)
+    elif tagged and (tagged[0].gpu.id, tagged[0].gpus) in grown_plans:
+        more = bigger_batch.grown(tagged[0], w, deadline=True)
         if more is not None:
             warnings.append(more)
     elif request.gpus is None and tagged:

@@ -15,8 +15,10 @@ from hypothesis import given, settings, strategies as st
 from bot.render.sizing_words import worded
 from knowledge import load_knowledge
 from sizing import SizingRequest, plan
+from sizing.bigger_batch import MAX_GROWTH
 from sizing.errors import SizingError
 from sizing.evaluate import rank_cost
+from sizing.layout import max_gpus_within_batch
 from sizing.result import Option, SizingResult
 from sizing.screen import network_ok, within_batch
 from sizing.workload import normalise
@@ -57,7 +59,14 @@ def _check(request: SizingRequest, counts: tuple[int, ...]) -> None:
             continue
         named = plan(SizingRequest(**{**_fields(request), "gpus": n}), REAL)
         mine = named.options[0]
-        if not (mine.fits and mine.quote is not None and _beats(mine, rec)):
+        if not (mine.fits and mine.quote is not None):
+            continue
+        if request.days is not None and rec.days > request.days * 1.0001 and network_ok(mine):
+            # "No plan finishes within the deadline" while a named count does: only beyond the
+            # growth the search allows a batch.
+            assert mine.days > request.days * 1.0001 or not within_batch(mine, w), (request, n)
+            assert mine.days > request.days * 1.0001 or n > _cap(request, mine) * MAX_GROWTH, (request, n)
+        if not _beats(mine, rec):
             continue
         if not network_ok(mine):
             # The network screen keeps plans on a network known to cover their sync: this one's is not
@@ -67,6 +76,10 @@ def _check(request: SizingRequest, counts: tuple[int, ...]) -> None:
         assert not within_batch(mine, w), (request, n)  # within the batch the search reaches it
         assert "bigger_batch_cheaper" in _codes(free), (request, n)
         assert "batch_grown" in _codes(named), (request, n)
+
+
+def _cap(request: SizingRequest, o: Option) -> int:
+    return max_gpus_within_batch(normalise(request), o.gpu, 1)
 
 
 def _fields(r: SizingRequest) -> dict[str, object]:
@@ -172,3 +185,18 @@ def test_a_named_count_beyond_the_batch_says_its_batch_grew_and_how_many_gpus_th
 def test_a_named_count_within_the_batch_gets_no_such_warning() -> None:
     request = SizingRequest(params=70e9, tokens=10e9, method="full_finetune", days=7, gpu="h100-sxm", gpus=32)
     assert "batch_grown" not in _codes(plan(request, REAL))
+
+
+def test_a_deadline_no_count_within_the_batch_meets_is_met_on_a_bigger_batch_and_says_so() -> None:
+    request = SizingRequest(params=70e9, tokens=50e9, method="full_finetune", days=7, gpu="h100-sxm")
+    r = plan(request, REAL)
+    top = r.options[0]
+    assert top.gpu.id == "h100-sxm" and top.gpus > 64 and top.days <= 7
+    assert "deadline_impossible" not in _codes(r)
+    p = _params(r, "batch_grown")
+    assert p["deadline"] is True and p["within_gpus"] == 64
+    line = next(x["message"] for x in worded(r.to_dict())["warnings"] if x["code"] == "batch_grown")
+    assert line.startswith(
+        "No count within the recipe's 131K-token global batch (at most 64 × H100-SXM) finishes"
+    )
+    assert f"so this plan grows the batch: {top.gpus} GPUs take" in line
