@@ -103,11 +103,12 @@ def warning(top: Option, better: Option, w: Workload) -> SizingWarning:
     )
 
 
-def grown(named: Option, w: Workload, deadline: bool = False) -> SizingWarning | None:
+def grown(named: Option, w: Workload, deadline: bool = False, met: bool = True) -> SizingWarning | None:
     """batch_grown: a count the user named whose layout takes a bigger global batch than the recipe's
     (more data-parallel ranks than its sequences), with the most GPUs the recipe's batch holds. It
     is why such a plan can be faster and cheaper than the one recommended for the same job.
-    `deadline`: the plan is recommended because no count within the batch meets the deadline."""
+    `deadline`: the plan is recommended because no count within the batch meets the deadline (`met`:
+    and this one does; otherwise it is the fastest, beyond the batch)."""
     if not named.fits or layout_within_batch(named.fitted.layout, w):
         return None
     lay = named.fitted.layout
@@ -122,6 +123,7 @@ def grown(named: Option, w: Workload, deadline: bool = False) -> SizingWarning |
             ("factor", round(tokens / w.global_batch_tokens, 2)),
             ("within_gpus", max_gpus_within_batch(w, named.gpu, 1)),
             ("deadline", deadline),
+            ("met", met),
         ),
     )
 
@@ -146,3 +148,22 @@ def meeting_beyond_batch(ev: Evaluator, w: Workload, late: list[GpuSpec], days: 
             # network): the plan no other beats, as for the recommendation within the batch.
             out.append(better_beyond_batch(o, w, loose, cap) or o)
     return out
+
+
+def fastest_beyond_batch(ev: Evaluator, w: Workload, g: GpuSpec) -> Option | None:
+    """The fastest plan on this type beyond the recipe's global batch, up to MAX_GROWTH × the most
+    GPUs it holds (`ev` plans within the batch): the largest such count that fits and is priced, as
+    Evaluator.fastest takes the largest count. None when the batch does not cap this type."""
+    cap = ev.batch_cap(g)
+    if not ev.strict_batch or cap is None:
+        return None
+    loose = Evaluator(w, ev.catalog, strict_batch=False)
+    for n in reversed(loose.ladder(g)):
+        if n <= cap:
+            break
+        if n > cap * MAX_GROWTH:
+            continue
+        o = loose.offered(g, n)
+        if o is not None and o.fits and o.quote is not None:
+            return o
+    return None

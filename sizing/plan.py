@@ -319,7 +319,7 @@ def _plan_with(request: SizingRequest, catalog: Catalog, *, prune: bool) -> Sizi
             pool = [o for o in pool if o.gpu.id not in slow]
             excluded.extend(_slow(o.gpu, target, ev.ladder(o.gpu)) for o in fastest_possible)
             fastest_possible = []
-    grown_plans: set[tuple[str, int]] = set()  # plans beyond the batch that alone meet the deadline
+    grown_plans: set[tuple[str, int]] = set()  # plans beyond the batch: the deadline's only or fastest
     if late and not any(on_time(o) for o in pool):
         if pruner is not None:
             # Nothing meets the deadline, so the answer is the fastest plan of any type, whatever
@@ -336,8 +336,16 @@ def _plan_with(request: SizingRequest, catalog: Catalog, *, prune: bool) -> Sizi
             excluded = [e for e in excluded if not (e.reason == "deadline" and e.gpu in met)]
             grown_plans = {(o.gpu.id, o.gpus) for o in grown}
         else:
-            # Nothing meets the deadline: the warning names the fastest plan of each type.
-            fastest_possible.extend(ev.fastest(g) for g in late)
+            # Nothing meets the deadline: the warning names the fastest plan of each type, on a bigger
+            # batch when that is faster (8B on 500B tokens in a day: 64 x B200 at the batch's cap take
+            # 7.4 days, 512 on an 8x batch 1.1).
+            for g in late:
+                quick = ev.fastest(g)
+                grown_fast = bigger_batch.fastest_beyond_batch(ev, w, g) if request.gpus is None else None
+                if grown_fast is not None and grown_fast.days < quick.days * bigger_batch.MARGIN:
+                    quick = grown_fast
+                    grown_plans.add((g.id, grown_fast.gpus))
+                fastest_possible.append(quick)
         if request.gpus is None and not grown:
             # The deadline comes first, budget or not: the answer is the fastest plan. The pool holds
             # only the smallest counts a budget let in (2 x A100 for 1,301 days where 64 x B200 take
@@ -408,7 +416,7 @@ def _plan_with(request: SizingRequest, catalog: Catalog, *, prune: bool) -> Sizi
         if more is not None:
             warnings.append(more)
     elif tagged and (tagged[0].gpu.id, tagged[0].gpus) in grown_plans:
-        more = bigger_batch.grown(tagged[0], w, deadline=True)
+        more = bigger_batch.grown(tagged[0], w, deadline=True, met=tagged[0].days <= target * 1.0001)
         if more is not None:
             warnings.append(more)
     elif request.gpus is None and tagged:

@@ -66,6 +66,13 @@ def _check(request: SizingRequest, counts: tuple[int, ...]) -> None:
             # growth the search allows a batch.
             assert mine.days > request.days * 1.0001 or not within_batch(mine, w), (request, n)
             assert mine.days > request.days * 1.0001 or n > _cap(request, mine) * MAX_GROWTH, (request, n)
+        if (
+            request.days is not None
+            and rec.days > request.days * 1.0001
+            and n <= _cap(request, mine) * MAX_GROWTH
+        ):
+            # The answer then leads with the fastest plan: no named count within the growth is faster.
+            assert mine.days >= rec.days * MARGIN, (request, n)
         if not _beats(mine, rec):
             continue
         if not network_ok(mine):
@@ -200,3 +207,19 @@ def test_a_deadline_no_count_within_the_batch_meets_is_met_on_a_bigger_batch_and
         "No count within the recipe's 131K-token global batch (at most 64 × H100-SXM) finishes"
     )
     assert f"so this plan grows the batch: {top.gpus} GPUs take" in line
+
+
+def test_a_deadline_nothing_meets_leads_with_the_fastest_plan_on_a_bigger_batch_and_says_so() -> None:
+    request = SizingRequest(params=8e9, tokens=5e11, method="full_finetune", days=1, gpu="b200")
+    r = plan(request, REAL)
+    top = r.options[0]
+    assert top.label == "fastest" and top.days > 1
+    p = _params(r, "deadline_impossible")
+    assert (p["fastest_gpus"], p["fastest_days"]) == (top.gpus, round(top.days, 2))
+    named = plan(SizingRequest(**{**_fields(request), "gpus": 64}), REAL).options[0]  # the batch's cap
+    assert top.days < named.days / 4
+    line = next(x["message"] for x in worded(r.to_dict())["warnings"] if x["code"] == "batch_grown")
+    assert line.startswith(
+        "No count finishes by the deadline, even beyond the recipe's 131K-token global batch"
+    )
+    assert f"the fastest grows the batch: {top.gpus} GPUs take" in line
