@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from sizing.evaluate import Evaluator, rank_cost
 from sizing.layout import max_gpus_within_batch
+from sizing.memory import Layout
 from sizing.result import Option, SizingWarning
 from sizing.screen import layout_within_batch, network_ok
 from sizing.types import GpuSpec
@@ -30,13 +31,27 @@ MAX_GROWTH = 8
 MARGIN = 0.999
 
 
+def grows_batch(lay: Layout, w: Workload) -> bool:
+    """Whether this layout trains on a bigger global batch than the recipe's: more data-parallel
+    sequences at once than it holds (screen.layout_within_batch), or more micro-batches per step than
+    the recipe's batch needs, as a pipeline on a count the user names takes (at least two per stage,
+    layout._accum): 256 x H100 on Megatron, DP 32 x TP 4 x PP 2, step 4 micro-batches of 32
+    sequences, 262K tokens, where the recipe's 131K needs 2."""
+    if not layout_within_batch(lay, w):
+        return True
+    if w.low_memory:
+        return False  # no gradient accumulation: its batch is what the GPUs hold at once
+    recipe_accum = max(1, round(w.global_batch_tokens / (lay.dp * lay.micro_batch * w.seq_len)))
+    return lay.grad_accum > recipe_accum
+
+
 def worth_a_look(top: Option, w: Workload, cap: int | None, cheapest_gpu_hour: float) -> bool:
     """Whether a bigger batch could beat `top`, known from `top` alone: it is priced and fits on a
     type whose count the batch caps, and it pays for something more GPUs relieve: recomputing every
-    layer (where the stack has a cheaper mode and the user did not fix it), a network below the sync
-    need, or a dearer instance than the type's cheapest per GPU-hour (the one whose network covers
-    the need, where a bigger batch's longer steps need less: 34B on A100). Otherwise a larger count
-    only adds the goodput loss of a bigger cluster."""
+    layer (where the stack has a cheaper mode and the user did not fix it), a pipeline's bubble, a
+    network below the sync need, or a dearer instance than the type's cheapest per GPU-hour (the one
+    whose network covers the need, where a bigger batch's longer steps need less: 34B on A100).
+    Otherwise a larger count only adds the goodput loss of a bigger cluster."""
     if cap is None or not top.fits or top.quote is None:
         return False
     recomputes = (
@@ -46,7 +61,10 @@ def worth_a_look(top: Option, w: Workload, cap: int | None, cheapest_gpu_hour: f
     dearer = top.network.multi_node and q.hourly_usd / (
         q.instances * q.offering.gpu_count
     ) > cheapest_gpu_hour * (1.0 + 1e-9)
-    return recomputes or top.network.comm_slowdown > 1.0 or dearer
+    # A pipeline's bubble shrinks with more micro-batches per step (layout._accum grows them on a
+    # count the user names): (p - 1) / m, arXiv 2104.04473 §2.2.
+    piped = top.fitted.layout.pp > 1
+    return recomputes or piped or top.network.comm_slowdown > 1.0 or dearer
 
 
 def better_beyond_batch(top: Option, w: Workload, ev: Evaluator, cap: int) -> Option | None:
@@ -68,8 +86,8 @@ def better_beyond_batch(top: Option, w: Workload, ev: Evaluator, cap: int) -> Op
         o = ev(g, n)
         if not (o.fits and o.quote is not None and network_ok(o)):
             continue
-        if layout_within_batch(o.fitted.layout, w):
-            continue  # within the batch: the search's own business
+        if not grows_batch(o.fitted.layout, w):
+            continue  # within the recipe's batch: the search's own business
         if (
             o.days < top.days * MARGIN
             and rank_cost(o) < bar * MARGIN
@@ -109,7 +127,7 @@ def grown(named: Option, w: Workload, deadline: bool = False, met: bool = True) 
     is why such a plan can be faster and cheaper than the one recommended for the same job.
     `deadline`: the plan is recommended because no count within the batch meets the deadline (`met`:
     and this one does; otherwise it is the fastest, beyond the batch)."""
-    if not named.fits or layout_within_batch(named.fitted.layout, w):
+    if not named.fits or not grows_batch(named.fitted.layout, w):
         return None
     lay = named.fitted.layout
     tokens = lay.dp * lay.micro_batch * lay.grad_accum * w.seq_len
@@ -122,6 +140,8 @@ def grown(named: Option, w: Workload, deadline: bool = False, met: bool = True) 
             ("recipe_tokens", w.global_batch_tokens),
             ("factor", round(tokens / w.global_batch_tokens, 2)),
             ("within_gpus", max_gpus_within_batch(w, named.gpu, 1)),
+            # Why: more DP ranks × micro-batch than the batch's sequences, or a pipeline's micro-batches.
+            ("pipeline_stages", 0 if not layout_within_batch(lay, w) else lay.pp),
             ("deadline", deadline),
             ("met", met),
         ),

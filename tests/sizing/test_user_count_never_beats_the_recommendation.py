@@ -15,12 +15,12 @@ from hypothesis import given, settings, strategies as st
 from bot.render.sizing_words import worded
 from knowledge import load_knowledge
 from sizing import SizingRequest, plan
-from sizing.bigger_batch import MAX_GROWTH
+from sizing.bigger_batch import MAX_GROWTH, grows_batch
 from sizing.errors import SizingError
 from sizing.evaluate import rank_cost
 from sizing.layout import max_gpus_within_batch
 from sizing.result import Option, SizingResult
-from sizing.screen import network_ok, within_batch
+from sizing.screen import network_ok
 from sizing.workload import normalise
 
 REAL = load_knowledge().catalog  # the shipped catalog: its prices and networks decide these cases
@@ -64,7 +64,7 @@ def _check(request: SizingRequest, counts: tuple[int, ...]) -> None:
         if request.days is not None and rec.days > request.days * 1.0001 and network_ok(mine):
             # "No plan finishes within the deadline" while a named count does: only beyond the
             # growth the search allows a batch.
-            assert mine.days > request.days * 1.0001 or not within_batch(mine, w), (request, n)
+            assert mine.days > request.days * 1.0001 or grows_batch(mine.fitted.layout, w), (request, n)
             assert mine.days > request.days * 1.0001 or n > _cap(request, mine) * MAX_GROWTH, (request, n)
         if (
             request.days is not None
@@ -80,7 +80,7 @@ def _check(request: SizingRequest, counts: tuple[int, ...]) -> None:
             # listed, or listed below the need (its time counts the slowdown), and its answer says so.
             assert {"network_unknown", "network_below_need"} & set(_codes(named)), (request, n)
             continue
-        assert not within_batch(mine, w), (request, n)  # within the batch the search reaches it
+        assert grows_batch(mine.fitted.layout, w), (request, n)  # within the batch the search reaches it
         assert "bigger_batch_cheaper" in _codes(free), (request, n)
         assert "batch_grown" in _codes(named), (request, n)
 
@@ -90,7 +90,14 @@ def _cap(request: SizingRequest, o: Option) -> int:
 
 
 def _fields(r: SizingRequest) -> dict[str, object]:
-    return {"params": r.params, "tokens": r.tokens, "method": r.method, "days": r.days, "gpu": r.gpu}
+    return {
+        "params": r.params,
+        "tokens": r.tokens,
+        "method": r.method,
+        "days": r.days,
+        "gpu": r.gpu,
+        "stack": r.stack,
+    }
 
 
 def test_70b_full_fine_tuning_on_h100_names_the_cheaper_faster_plan_beyond_the_batch() -> None:
@@ -144,6 +151,7 @@ JOBS = [
     (34e9, "full_finetune", 20e9),
     (70e9, "full_finetune", 2e9),
     (70e9, "full_finetune", 10e9),
+    (13e9, "full_finetune", 50e9),
     (405e9, "full_finetune", 5e9),
     (8e9, "pretrain", 1e12),
     (70e9, "pretrain", 2e12),
@@ -154,10 +162,14 @@ GPUS = ("h100-sxm", "a100-80gb", "a100-40gb", "b200", "h200", "l40s", "mi300x")
 COUNTS = (16, 32, 64, 128, 256, 512)
 
 
+@pytest.mark.parametrize("stack", [None, "megatron"], ids=["usual stack", "megatron"])
 @pytest.mark.parametrize("gpu", GPUS)
-def test_over_sizes_methods_and_deadlines_a_named_count_never_beats_the_plan_unsaid(gpu: str) -> None:
-    for (params, method, tokens), days in itertools.product(JOBS, (3.0, 7.0, 30.0, None)):
-        _check(SizingRequest(params=params, tokens=tokens, method=method, days=days, gpu=gpu), COUNTS)  # type: ignore[arg-type]
+def test_over_sizes_methods_and_deadlines_a_named_count_never_beats_the_plan_unsaid(
+    gpu: str, stack: str | None
+) -> None:
+    for (params, method, tokens), days in itertools.product(JOBS, (1.0, 3.0, 7.0, 30.0, None)):
+        request = SizingRequest(params=params, tokens=tokens, method=method, days=days, gpu=gpu, stack=stack)  # type: ignore[arg-type]
+        _check(request, COUNTS)
 
 
 @settings(max_examples=25, deadline=None)
@@ -223,3 +235,15 @@ def test_a_deadline_nothing_meets_leads_with_the_fastest_plan_on_a_bigger_batch_
         "No count finishes by the deadline, even beyond the recipe's 131K-token global batch"
     )
     assert f"the fastest grows the batch: {top.gpus} GPUs take" in line
+
+
+def test_a_pipeline_on_a_named_count_grows_the_batch_with_its_micro_batches_and_says_so() -> None:
+    job = {"params": 13e9, "tokens": 50e9, "method": "full_finetune", "days": 1, "gpu": "h100-sxm"}
+    free = plan(SizingRequest(**job, stack="megatron"), REAL)  # type: ignore[arg-type]
+    p = _params(free, "bigger_batch_cheaper")
+    named = plan(SizingRequest(**job, stack="megatron", gpus=p["gpus"]), REAL)  # type: ignore[arg-type]
+    lay = named.options[0].fitted.layout
+    assert lay.pp > 1 and lay.dp * lay.micro_batch * 2048 <= 131072  # within the batch's sequences
+    line = next(x["message"] for x in worded(named.to_dict())["warnings"] if x["code"] == "batch_grown")
+    assert f"(a pipeline of {lay.pp} stages wants at least {2 * lay.pp} micro-batches a step)" in line
+    assert line.endswith("the plans we recommend keep the recipe's batch.")
