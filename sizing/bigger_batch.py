@@ -23,9 +23,9 @@ from sizing.screen import layout_within_batch, network_ok
 from sizing.types import GpuSpec
 from sizing.workload import Workload
 
-# The counts looked at: up to this many times the most GPUs the recipe's batch holds (a batch 8×
-# the recipe's is as far as this advice goes: 1M tokens for a fine-tune, 32M for pre-training,
-# twice Llama 3 405B's 16M, arXiv 2407.21783 Table 4).
+# The most this advice grows the recipe's global batch: 8× (1M tokens for a fine-tune, 32M for
+# pre-training, twice Llama 3 405B's 16M, arXiv 2407.21783 Table 4); the counts looked at stop at
+# this many times the most GPUs the recipe's batch holds.
 MAX_GROWTH = 8
 # Strictly better on both counts, by more than rounding.
 MARGIN = 0.999
@@ -43,6 +43,16 @@ def grows_batch(lay: Layout, w: Workload) -> bool:
         return False  # no gradient accumulation: its batch is what the GPUs hold at once
     recipe_accum = max(1, round(w.global_batch_tokens / (lay.dp * lay.micro_batch * w.seq_len)))
     return lay.grad_accum > recipe_accum
+
+
+def batch_tokens(lay: Layout, w: Workload) -> float:
+    """The global batch this layout trains on: tokens per optimizer step."""
+    return lay.dp * lay.micro_batch * lay.grad_accum * w.seq_len
+
+
+def within_growth(o: Option, w: Workload) -> bool:
+    """This plan's batch is at most MAX_GROWTH × the recipe's."""
+    return batch_tokens(o.fitted.layout, w) <= w.global_batch_tokens * MAX_GROWTH * 1.0001
 
 
 def worth_a_look(top: Option, w: Workload, cap: int | None, cheapest_gpu_hour: float) -> bool:
@@ -88,6 +98,8 @@ def better_beyond_batch(top: Option, w: Workload, ev: Evaluator, cap: int) -> Op
             continue
         if not grows_batch(o.fitted.layout, w):
             continue  # within the recipe's batch: the search's own business
+        if not within_growth(o, w):
+            continue
         if (
             o.days < top.days * MARGIN
             and rank_cost(o) < bar * MARGIN
@@ -101,7 +113,7 @@ def better_beyond_batch(top: Option, w: Workload, ev: Evaluator, cap: int) -> Op
 def warning(top: Option, better: Option, w: Workload) -> SizingWarning:
     """bigger_batch_cheaper: the plan, its global batch against the recipe's, and what changed."""
     lay = better.fitted.layout
-    tokens = lay.dp * lay.micro_batch * lay.grad_accum * w.seq_len
+    tokens = batch_tokens(lay, w)
     q = better.quote
     return SizingWarning(
         "bigger_batch_cheaper",
@@ -130,7 +142,7 @@ def grown(named: Option, w: Workload, deadline: bool = False, met: bool = True) 
     if not named.fits or not grows_batch(named.fitted.layout, w):
         return None
     lay = named.fitted.layout
-    tokens = lay.dp * lay.micro_batch * lay.grad_accum * w.seq_len
+    tokens = batch_tokens(lay, w)
     return SizingWarning(
         "batch_grown",
         params=(
@@ -163,7 +175,7 @@ def meeting_beyond_batch(ev: Evaluator, w: Workload, late: list[GpuSpec], days: 
             continue
         loose = loose or Evaluator(w, ev.catalog, strict_batch=False)
         o = loose.meeting(g, cap + 1, days)
-        if o is not None and o.gpus <= cap * MAX_GROWTH and o.quote is not None:
+        if o is not None and o.gpus <= cap * MAX_GROWTH and within_growth(o, w) and o.quote is not None:
             # A larger count can cost less and finish sooner still (recompute dropped, a cheaper
             # network): the plan no other beats, as for the recommendation within the batch.
             out.append(better_beyond_batch(o, w, loose, cap) or o)
@@ -184,6 +196,6 @@ def fastest_beyond_batch(ev: Evaluator, w: Workload, g: GpuSpec) -> Option | Non
         if n > cap * MAX_GROWTH:
             continue
         o = loose.offered(g, n)
-        if o is not None and o.fits and o.quote is not None:
+        if o is not None and o.fits and o.quote is not None and within_growth(o, w):
             return o
     return None

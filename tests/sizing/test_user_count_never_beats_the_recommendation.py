@@ -15,7 +15,7 @@ from hypothesis import given, settings, strategies as st
 from bot.render.sizing_words import worded
 from knowledge import load_knowledge
 from sizing import SizingRequest, plan
-from sizing.bigger_batch import MAX_GROWTH, grows_batch
+from sizing.bigger_batch import MAX_GROWTH, grows_batch, within_growth
 from sizing.errors import SizingError
 from sizing.evaluate import rank_cost
 from sizing.layout import max_gpus_within_batch
@@ -65,12 +65,8 @@ def _check(request: SizingRequest, counts: tuple[int, ...]) -> None:
             # "No plan finishes within the deadline" while a named count does: only beyond the
             # growth the search allows a batch.
             assert mine.days > request.days * 1.0001 or grows_batch(mine.fitted.layout, w), (request, n)
-            assert mine.days > request.days * 1.0001 or n > _cap(request, mine) * MAX_GROWTH, (request, n)
-        if (
-            request.days is not None
-            and rec.days > request.days * 1.0001
-            and n <= _cap(request, mine) * MAX_GROWTH
-        ):
+            assert mine.days > request.days * 1.0001 or not _grown_within(request, mine, n), (request, n)
+        if request.days is not None and rec.days > request.days * 1.0001 and _grown_within(request, mine, n):
             # The answer then leads with the fastest plan: no named count within the growth is faster.
             assert mine.days >= rec.days * MARGIN, (request, n)
         if not _beats(mine, rec):
@@ -81,12 +77,16 @@ def _check(request: SizingRequest, counts: tuple[int, ...]) -> None:
             assert {"network_unknown", "network_below_need"} & set(_codes(named)), (request, n)
             continue
         assert grows_batch(mine.fitted.layout, w), (request, n)  # within the batch the search reaches it
+        if not _grown_within(request, mine, n):
+            continue  # beyond the growth the advice allows (MAX_GROWTH)
         assert "bigger_batch_cheaper" in _codes(free), (request, n)
         assert "batch_grown" in _codes(named), (request, n)
 
 
-def _cap(request: SizingRequest, o: Option) -> int:
-    return max_gpus_within_batch(normalise(request), o.gpu, 1)
+def _grown_within(request: SizingRequest, o: Option, n: int) -> bool:
+    """Within the growth the advice allows: MAX_GROWTH × the recipe's batch and × the GPUs it holds."""
+    w = normalise(request)
+    return within_growth(o, w) and n <= max_gpus_within_batch(w, o.gpu, 1) * MAX_GROWTH
 
 
 def _fields(r: SizingRequest) -> dict[str, object]:
