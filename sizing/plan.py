@@ -7,7 +7,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import replace
 
-from sizing import feasibility
+from sizing import bigger_batch, feasibility
 from sizing.assumptions import COST_TIE, DEFAULT_TARGET_DAYS, FASTEST_COST_CAP, SMALL_MODEL_PARAMS
 from sizing.errors import SizingError
 from sizing.evaluate import NO_PRICE, Evaluator, max_gpus, rank_cost
@@ -319,14 +319,34 @@ def _plan_with(request: SizingRequest, catalog: Catalog, *, prune: bool) -> Sizi
             pool = [o for o in pool if o.gpu.id not in slow]
             excluded.extend(_slow(o.gpu, target, ev.ladder(o.gpu)) for o in fastest_possible)
             fastest_possible = []
+    grown_plans: set[tuple[str, int]] = set()  # plans beyond the batch: the deadline's only or fastest
     if late and not any(on_time(o) for o in pool):
         if pruner is not None:
             # Nothing meets the deadline, so the answer is the fastest plan of any type, whatever
             # its cost: the cost floors that pruned types say nothing about speed.
             return plan_with(request, catalog, prune=False)
-        # Nothing meets the deadline: the warning names the fastest plan of each type.
-        fastest_possible.extend(ev.fastest(g) for g in late)
-        if request.gpus is None:
+        grown = bigger_batch.meeting_beyond_batch(ev, w, late, target) if request.gpus is None else []
+        if grown:
+            # No count within the recipe's global batch meets the deadline, but more GPUs on a bigger
+            # batch do (70B full fine-tuning on 50B tokens in 7 days on H100: 64 at the batch's cap
+            # take 19 days; 192 on a 3x batch take 5). The deadline comes first, and a count the user
+            # names grows the batch too: those plans are the answer, saying so (batch_grown).
+            pool = grown
+            met = {o.gpu.id for o in grown}
+            excluded = [e for e in excluded if not (e.reason == "deadline" and e.gpu in met)]
+            grown_plans = {(o.gpu.id, o.gpus) for o in grown}
+        else:
+            # Nothing meets the deadline: the warning names the fastest plan of each type, on a bigger
+            # batch when that is faster (8B on 500B tokens in a day: 64 x B200 at the batch's cap take
+            # 7.4 days, 512 on an 8x batch 1.1).
+            for g in late:
+                quick = ev.fastest(g)
+                grown_fast = bigger_batch.fastest_beyond_batch(ev, w, g) if request.gpus is None else None
+                if grown_fast is not None and grown_fast.days < quick.days * bigger_batch.MARGIN:
+                    quick = grown_fast
+                    grown_plans.add((g.id, grown_fast.gpus))
+                fastest_possible.append(quick)
+        if request.gpus is None and not grown:
             # The deadline comes first, budget or not: the answer is the fastest plan. The pool holds
             # only the smallest counts a budget let in (2 x A100 for 1,301 days where 64 x B200 take
             # 6 and even 8 x B200 take 46), none of them an answer to a deadline they all miss.
@@ -392,6 +412,15 @@ def _plan_with(request: SizingRequest, catalog: Catalog, *, prune: bool) -> Sizi
     warnings, tagged = collect(w, request, catalog, options, fastest_possible, budget, spend, ev.fits)
     if forced is not None:
         warnings.extend(_fewer_is_faster(ev, forced))
+        more = bigger_batch.grown(forced, w)
+        if more is not None:
+            warnings.append(more)
+    elif tagged and (tagged[0].gpu.id, tagged[0].gpus) in grown_plans:
+        more = bigger_batch.grown(tagged[0], w, deadline=True, met=tagged[0].days <= target * 1.0001)
+        if more is not None:
+            warnings.append(more)
+    elif request.gpus is None and tagged:
+        warnings.extend(_beyond_batch(ev, w, tagged[0]))
     workload = _workload(w, request, budget)
     verdict = None
     if forced is not None:
@@ -442,6 +471,16 @@ def _fewer_is_faster(ev: Evaluator, forced: Option) -> list[SizingWarning]:
             ),
         )
     ]
+
+
+def _beyond_batch(ev: Evaluator, w: Workload, top: Option) -> list[SizingWarning]:
+    """The recommended plan when more GPUs than the recipe's global batch holds would be faster and
+    cheaper (sizing.bigger_batch): the search stops at the batch, a count the user names does not."""
+    cap = ev.batch_cap(top.gpu)
+    if cap is None or not bigger_batch.worth_a_look(top, w, cap, ev.facts.cheapest.get(top.gpu.id, math.inf)):
+        return []
+    better = bigger_batch.better_beyond_batch(top, w, Evaluator(w, ev.catalog, strict_batch=False), cap)
+    return [] if better is None else [bigger_batch.warning(top, better, w)]
 
 
 def _late(g: GpuSpec, days: float, ladder: tuple[int, ...]) -> Excluded:

@@ -98,15 +98,15 @@ def test_a_shorter_deadline_the_plan_already_meets_keeps_it_and_says_when_it_fin
 def test_a_deadline_and_a_budget_neither_met_lead_with_the_fastest_plan_and_say_so(
     consultant: Consultant, nlu: ScriptedParse
 ) -> None:
-    job = {"params": 8e9, "tokens": 5e11, "method": "full_finetune", "days": 3.0}
-    nlu.understands("full fine-tune 8B on 500B tokens in 3 days", **job)
+    job = {"params": 8e9, "tokens": 2e12, "method": "full_finetune", "days": 3.0}
+    nlu.understands("full fine-tune 8B on 2T tokens in 3 days", **job)
     nlu.understands("what if the budget is only $15,000?", intent="whatif", budget=Budget(15000.0, "USD"))
-    nlu.understands("8B 全参微调，5000亿 token，3 天，预算 1.5 万美元", **job, budget=Budget(15000.0, "USD"))
+    nlu.understands("8B 全参微调，2万亿 token，3 天，预算 1.5 万美元", **job, budget=Budget(15000.0, "USD"))
 
-    consultant.handle("en", "full fine-tune 8B on 500B tokens in 3 days")
-    fastest = consultant.handle("en", "full fine-tune 8B on 500B tokens in 3 days").payload["recommendation"]
+    consultant.handle("en", "full fine-tune 8B on 2T tokens in 3 days")
+    fastest = consultant.handle("en", "full fine-tune 8B on 2T tokens in 3 days").payload["recommendation"]
     turn = consultant.handle("en", "what if the budget is only $15,000?")
-    zh = consultant.handle("zh", "8B 全参微调，5000亿 token，3 天，预算 1.5 万美元")
+    zh = consultant.handle("zh", "8B 全参微调，2万亿 token，3 天，预算 1.5 万美元")
 
     top = turn.payload["recommendation"]["options"][0]
     assert (top["gpu"], top["gpus"]) == (fastest["options"][0]["gpu"], fastest["options"][0]["gpus"])
