@@ -162,3 +162,92 @@ def test_which_is_faster_with_no_data_is_answered_per_gpu_without_days(
 def test_which_is_faster_with_the_data_given_keeps_the_days(real: Consultant) -> None:
     text = real.handle("s", "H20 和 A800 训练 32B，数据 1000亿 tokens，哪个快").text
     assert "逐卡对比" in text and "天（" in text
+
+
+@pytest.mark.parametrize(
+    ("question", "verdict", "per_unit"),
+    [
+        (
+            "H20 和 A800 训练 32B 哪个划算",
+            "*选 NVIDIA A800 80GB SXM：又快又省钱。*每十亿 tokens 约 $",
+            "每十亿 tokens 约",
+        ),
+        (
+            "訓練 32B，H20 跟 A800 哪個比較省錢？",
+            "*選 NVIDIA A800 80GB SXM：又快又省錢。*每十億 tokens 約 $",
+            "每十億 tokens 約",
+        ),
+        (
+            "A800 还是 H20 预训练 32B 成本低",
+            "*选 NVIDIA A800 80GB SXM：又快又省钱。*每十亿 tokens 约 $",
+            "每十亿 tokens 约",
+        ),
+        (
+            "H20 or A800 for training a 32B, which is cheaper?",
+            "*Pick the NVIDIA A800 80GB SXM: it is both the fastest and the cheapest.* About $",
+            "per billion tokens",
+        ),
+    ],
+)
+def test_which_is_cheaper_with_no_data_is_the_cost_per_billion_tokens_not_a_total(
+    real: Consultant, question: str, verdict: str, per_unit: str
+) -> None:
+    text = real.handle("s", question).text
+    assert text.startswith(verdict)
+    rows = [line for line in text.splitlines() if line.startswith("• *")]
+    # each GPU's price per GPU-hour over its speed: the marketplace's yuan beside the dollars
+    assert len(rows) == 2 and all(per_unit in r and "tokens/s" in r and "¥" in r for r in rows)
+    assert (
+        "天（" not in text
+        and " days (" not in text
+        and "默认数据量" not in text
+        and "default data" not in text
+    )
+
+
+def test_the_cheaper_per_billion_tokens_is_picked_and_the_faster_one_named_for_when_time_matters(
+    real: Consultant,
+) -> None:
+    text = real.handle("s", "LoRA 微调 7B，4090 和 A100 哪个性价比高").text
+    assert text.startswith("*选 NVIDIA GeForce RTX 4090：每十亿 tokens 约 $")
+    assert "NVIDIA A100 80GB (SXM4) 每卡快 " in text and "时间比钱更要紧时选它" in text
+
+
+def test_a_cost_question_with_a_gpu_unpriced_says_which_is_faster_and_that_the_price_is_missing(
+    real: Consultant,
+) -> None:
+    text = real.handle("s", "A800 和 H800 训练 32B 哪个划算").text
+    assert text.startswith("*NVIDIA H800 SXM 更快*：每卡约")
+    assert "目录里没有 NVIDIA H800 SXM 的价格，没法比较每十亿 tokens 的费用" in text
+    english = real.handle("s2", "A800 or H800 for training a 32B, which is cheaper?").text
+    assert english.startswith("*The NVIDIA H800 SXM is faster*")
+    assert "no price for the NVIDIA H800 SXM, so I can't weigh the cost per billion tokens" in english
+
+
+@pytest.mark.parametrize(
+    ("question", "asks"),
+    [
+        ("微调 Qwen2.5-7B，1 万条数据，4090 和 A100 哪个性价比高", "这 1 万条数据，每条大约多少 token？"),
+        ("微調 7B，資料 2 萬筆，A100 和 H100 哪個划算", "這 2 萬筆資料，每筆大約多少 token？"),
+        ("3 万条样本，A100 跟 H100 全参微调 7B 哪个快", "这 3 万条数据，每条大约多少 token？"),
+        (
+            "fine-tune 7B on 20k samples, A100 or H100 which is cheaper",
+            "how many tokens is each of the 20K samples?",
+        ),
+    ],
+)
+def test_a_sample_count_without_a_length_in_a_comparison_asks_the_length_per_sample(
+    real: Consultant, question: str, asks: str
+) -> None:
+    text = real.handle("s", question).text
+    assert asks in text and "天（" not in text and " days (" not in text
+
+
+def test_the_length_per_sample_after_a_comparison_completes_the_count(real: Consultant) -> None:
+    real.handle("s", "微调 Qwen2.5-7B，1 万条数据，4090 和 A100 哪个性价比高")
+    assert "500万 tokens" in real.handle("s", "每条 500 token").text
+
+
+def test_a_cheaper_gpu_on_more_gpus_names_the_other_as_faster_per_gpu_in_gpu_hours(real: Consultant) -> None:
+    text = real.handle("s", "1 万条数据，每条 800 token，4090 和 A100 微调 7B 哪个划算").text
+    assert "NVIDIA A100 80GB (SXM4) 单卡更快（0.8 卡时对 2.1 卡时）" in text

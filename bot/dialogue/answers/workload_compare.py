@@ -17,6 +17,7 @@ from bot.dialogue.memo import Planner
 from bot.dialogue.plan import build_request
 from bot.dialogue.reply import Reply
 from bot.dialogue.state import DialogueState, merge_slots, public_slots
+from bot.dialogue.timeline import count_samples
 from bot.dialogue.understand import Understood
 from bot.nlu.counts import counts_by_gpu
 from bot.nlu.text import normalise
@@ -143,7 +144,9 @@ def compare_on_gpus(
     # "1 H100 or 2 A100": each GPU as counted; a GPU named without a count gets the engine's count.
     said_counts = counts_by_gpu(text)
     counted = {s.id: said_counts[name] for s, name in named if name in said_counts}
-    merge_slots(state, {k: v for k, v in u.said.items() if k not in NOT_CHOSEN})
+    # "1 万条数据，每条 500 token": a count and a length are the tokens, as in planning; a count alone waits
+    # in the state for its length (asked below), so the reply "每条 500 token" completes it.
+    merge_slots(state, count_samples(state, u, {k: v for k, v in u.said.items() if k not in NOT_CHOSEN}))
     rows: list[dict[str, Any]] = []
     for spec in specs:
         slots = {**state.slots, "gpu": spec.id, "gpu_count": counted.get(spec.id)}
@@ -186,6 +189,31 @@ def compare_on_gpus(
             rows.append(row)
     fitting = [r for r in rows if r.get("fits")]
     public = public_slots(state)
+    if not counted and _no_data(public, why, fitting) and _cost_weighed(text):
+        # "H20 和 A800 训练 32B 哪个划算" with no data: a total on the engine's default data means nothing;
+        # what a billion tokens costs on each (its price per GPU-hour over its speed) decides it.
+        _unit_costs(kb, fitting)
+        priced = [r for r in fitting if r.get("per_billion")]
+        quickest = max(fitting, key=lambda r: float(r["tokens_per_gpu_s"]))
+        slowest = min(fitting, key=lambda r: float(r["tokens_per_gpu_s"]))
+        ratio = float(quickest["tokens_per_gpu_s"]) / float(slowest["tokens_per_gpu_s"])
+        pick = _unit_pick(priced, quickest) if len(priced) == len(fitting) else None
+        reply.add(
+            "workload_speed",
+            rows=sorted(rows, key=lambda r: -float(r.get("tokens_per_gpu_s") or 0.0)),
+            slots=public,
+            sample_word=u.sample_word or "条",
+            samples=_samples_unmeasured(state, u),
+            fastest=quickest,
+            slowest=slowest,
+            ratio=ratio,
+            same_speed=ratio <= SAME_SPEED,
+            cost_asked=True,
+            pick=pick,
+            unpriced=[r["name"] for r in fitting if not r.get("per_billion")],
+            worth=(pick is not None and pick["gpu"] == specs[0].id) if worth.asks(text) else None,
+        )
+        return True
     if not counted and _speed_only(public, text, why, fitting):
         # "H20 和 A800 训练 32B 哪个快" with no data: the speed per GPU decides it; days and totals would be
         # the engine's default data (thousands of days), so none are shown.
@@ -196,6 +224,8 @@ def compare_on_gpus(
             "workload_speed",
             rows=sorted(rows, key=lambda r: -float(r.get("tokens_per_gpu_s") or 0.0)),
             slots=public,
+            sample_word=u.sample_word or "条",
+            samples=_samples_unmeasured(state, u),
             fastest=quickest,
             slowest=slowest,
             ratio=ratio,
@@ -223,6 +253,8 @@ def compare_on_gpus(
         budget=_budget_view(state.slots.get("budget"), fitting),
         rows=rows,
         slots=public_slots(state),
+        sample_word=u.sample_word or "条",
+        samples=_samples_unmeasured(state, u),
         per_gpu=per_gpu,
         fastest=fastest,
         same_speed=same_speed,
@@ -235,20 +267,82 @@ def compare_on_gpus(
     return True
 
 
-def _speed_only(slots: dict[str, Any], text: str, why: str | None, fitting: list[dict[str, Any]]) -> bool:
-    """Which GPU is faster for a job, asked with no data and no cost weighed ("H20 和 A800 训练 32B 哪个
-    快"): answered per GPU. A comparison that asks nothing of speed keeps the side-by-side plans."""
-    from bot.nlu.lexicon import has_cue
-    from bot.nlu.question_cues import COST_WEIGHED, SPEED_ASKED
+def _samples_unmeasured(state: DialogueState, u: Understood) -> float | None:
+    """ "1 万条数据" with no length per sample (timeline holds the count until one comes): the count, so the
+    reply asks the length, as planning does, instead of leaving the default data unexplained."""
+    if state.slots.get("tokens") is not None or state.slots.get("data_bytes") is not None:
+        return None
+    samples = u.samples or state.samples
+    return float(samples) if isinstance(samples, int | float) and samples > 0 else None
 
+
+def _no_data(slots: dict[str, Any], why: str | None, fitting: list[dict[str, Any]]) -> bool:
+    """A comparison of GPUs for a job with no data, no budget and no plan to explain, where every fitting
+    plan has the engine's speed per GPU: totals would be the engine's default data, so per GPU it is."""
     if why is not None or slots.get("tokens") or slots.get("data_bytes") or slots.get("budget"):
         return False
     if len(fitting) < 2 or not all(isinstance(r.get("tokens_per_gpu_s"), int | float) for r in fitting):
         return False
-    if not all(float(r["tokens_per_gpu_s"]) > 0 for r in fitting):
+    return all(float(r["tokens_per_gpu_s"]) > 0 for r in fitting)
+
+
+def _cost_weighed(text: str) -> bool:
+    """ "哪个划算", "哪個比較省錢", "which is cheaper", "is the H100 worth it over the A100"."""
+    from bot.nlu.lexicon import has_cue
+    from bot.nlu.question_cues import COST_WEIGHED
+
+    return worth.asks(text) or has_cue(normalise(text).lower, COST_WEIGHED)
+
+
+def _speed_only(slots: dict[str, Any], text: str, why: str | None, fitting: list[dict[str, Any]]) -> bool:
+    """Which GPU is faster for a job, asked with no data and no cost weighed ("H20 和 A800 训练 32B 哪个
+    快"): answered per GPU. A comparison that asks nothing of speed keeps the side-by-side plans."""
+    from bot.nlu.lexicon import has_cue
+    from bot.nlu.question_cues import SPEED_ASKED
+
+    if not _no_data(slots, why, fitting):
         return False
-    low = normalise(text).lower
-    return has_cue(low, SPEED_ASKED) and not worth.asks(text) and not has_cue(low, COST_WEIGHED)
+    return has_cue(normalise(text).lower, SPEED_ASKED) and not _cost_weighed(text)
+
+
+# The unit of work a cost with no data is quoted per: a billion tokens trained.
+UNIT_TOKENS = 1e9
+
+
+def _unit_costs(kb: KnowledgeBase, rows: list[dict[str, Any]]) -> None:
+    """What a billion tokens trained costs on each plan's GPU: its price per GPU-hour over the engine's
+    tokens per second per GPU (USD as "per_billion"; a mainland listing's yuan as "per_billion_cny")."""
+    for r in rows:
+        hours = UNIT_TOKENS / (float(r["tokens_per_gpu_s"]) * 3600)
+        usd, cny = r.get("per_gpu_hour"), r.get("per_gpu_hour_cny")
+        if not usd and cny:
+            usd = float(cny) / kb.catalog.usd_to_cny
+        r["per_billion"] = float(usd) * hours if usd else None
+        r["per_billion_cny"] = float(cny) * hours if cny else None
+
+
+def _unit_pick(priced: list[dict[str, Any]], quickest: dict[str, Any]) -> dict[str, Any] | None:
+    """The GPU to take on cost per billion tokens: the cheapest, unless the fastest costs about the same
+    (SAME_COST); `why` as _pick's ("both", "same_cost", "cheaper")."""
+    if len(priced) < 2:
+        return None
+    cheapest = min(priced, key=lambda r: float(r["per_billion"]))
+    dearest = max(priced, key=lambda r: float(r["per_billion"]))
+    if cheapest is quickest:
+        return {
+            **cheapest,
+            "why": "both",
+            "other": dearest,
+            "saving": 1 - cheapest["per_billion"] / dearest["per_billion"],
+        }
+    if quickest["per_billion"] <= cheapest["per_billion"] * SAME_COST:
+        return {**quickest, "why": "same_cost", "other": cheapest}
+    return {
+        **cheapest,
+        "why": "cheaper",
+        "other": quickest,
+        "saving": 1 - cheapest["per_billion"] / quickest["per_billion"],
+    }
 
 
 def _priced(result: Any) -> bool:
