@@ -239,7 +239,9 @@ WORTH_ASKS = (
 VALUE_ASKS = (
     "better value", "best value", "value for money", "bang for the buck", "bang for your buck",
     "cost-effective", "cost effective", "more economical", "for the money", "for your money", "for my money",
-    "more per dollar", "性价比", "划算", "更值", "更实惠", "serving value", "inference value",
+    "more per dollar", "性价比", "划算", "更值", "更实惠",
+    # "A800 和 H800 哪个值", "哪個比較值": which is worth its price (值 after 哪个: never a figure here)
+    "哪个值", "哪个比较值", "谁更值", "哪个较值", "serving value", "inference value",
     "value for serving", "value for inference", "training value", "value for training",
     # "the H100 is faster, should I always pick it over the A100?": is the faster one the better buy too
     "always pick", "always choose", "always go with", "always go for", "always use", "always get",

@@ -158,3 +158,41 @@ def test_a_difference_and_the_prices_asked_together_get_the_difference_first_the
     assert ask(real, "What's the price difference between A100 40GB and 80GB on Lambda?").startswith(
         "*The NVIDIA A100 80GB (SXM4) costs $0.80/GPU-hour more"
     )
+
+
+@pytest.mark.parametrize(
+    ("question", "verdict", "decides"),
+    [
+        (
+            "A800 和 H800 值不值",
+            "*NVIDIA H800 SXM 训练约快 2.3 倍，但目录里没有 NVIDIA H800 SXM 的价格*",
+            "低于约 ¥11.59/卡时就是它更划算",
+        ),
+        (
+            "A800 和 H800 哪个值",
+            "*NVIDIA H800 SXM 训练约快 2.3 倍，但目录里没有",
+            "低于约 ¥11.59/卡时就是它更划算",
+        ),
+        (
+            "A800 跟 H800 哪個比較值得",
+            "*NVIDIA H800 SXM 訓練約快 2.3 倍，但目錄裡沒有",
+            "低於約 ¥11.59/卡時就是它更划算",
+        ),
+        (
+            "H800 和 A800 哪个划算",
+            "*NVIDIA H800 SXM 训练约快 2.3 倍，但目录里没有",
+            "高于就选 NVIDIA A800 80GB SXM",
+        ),
+        (
+            "is the H800 worth it over the A800",
+            "*The NVIDIA H800 SXM trains about 2.3× faster, but the catalogue has no price for the",
+            "better buy below about ¥11.59/GPU-hour",
+        ),
+    ],
+)
+def test_a_worth_question_with_one_gpu_unpriced_says_which_is_faster_and_the_price_that_decides_it(
+    real: Consultant, question: str, verdict: str, decides: str
+) -> None:
+    text = ask(real, question)
+    assert text.startswith(verdict), text[:200]
+    assert decides in text.split("\n")[0] and ("¥5.15" in text.split("\n")[0])

@@ -233,6 +233,8 @@ def answer(q: Question, reply: Reply, *, judge: bool = True, brief: bool = False
     if asked in ("price", "value") and verdict is None:
         # "A800 和 H800 哪个便宜" with no price for one: said first, with the price there is.
         verdict = {"answer": "unpriced", "missing": [v["name"] for v in views if not v["price"]]}
+        if asked == "value" and q.u.task != "serve":
+            verdict.update(_break_even(specs, views, low))
     if not judge and not difference:
         verdict = None
     also = [
@@ -554,6 +556,30 @@ def _realised(a: GpuSpec, b: GpuSpec, peak: float, low: str) -> dict[str, Any]:
             else "high"
         )
     return out
+
+
+def _break_even(specs: list[GpuSpec], views: list[dict[str, Any]], low: str) -> dict[str, Any]:
+    """ "A800 和 H800 值不值" with no price for one of them: which trains faster and by how much (the time
+    model's ratio, as the speed verdict says it), and the price per GPU-hour at which the unpriced one costs
+    as much per unit of work as the priced one: below it the unpriced one is the better buy."""
+    priced = [i for i, v in enumerate(views) if v["price"]]
+    if len(views) != 2 or len(priced) != 1:
+        return {}
+    p, m = priced[0], 1 - priced[0]
+    ratio = _realised(specs[m], specs[p], 1.0, low).get(
+        "realised"
+    )  # the unpriced one's speed over the other's
+    if not ratio:
+        return {}
+    return {
+        "faster": views[m if ratio >= 1 else p]["name"],
+        "times": max(ratio, 1 / ratio),
+        "same_speed": abs(ratio - 1) <= SAME,
+        "priced": views[p],
+        "unpriced_name": views[m]["name"],
+        "relative": ratio,
+        "break_even": float(views[p]["price"]) * ratio,
+    }
 
 
 def decide(
