@@ -1560,12 +1560,12 @@ def _yuan_region(script: str, low: str, budget: Budget | None, found: object) ->
     """ "cn" for a job's budget said in yuan ("预算 5000 块", "3 万元", "budget 30k RMB") and no GPU
     named: the user rents in mainland China (Parse.region), unless they say they are in Taiwan or Hong
     Kong. A yuan word in traditional script ("5000 元") may be Taiwan dollars, so there only 人民币/RMB
-    counts; an assumed currency never does."""
+    counts. An assumed currency counts in simplified script only: "预算 2 万" is read as yuan because the
+    writer is taken to be in the mainland, so the plan rents where they are (the understood line says so)."""
     if budget is None or budget.currency != "CNY":
         return None
-    if isinstance(found, tuple) and len(found) > 3 and found[3]:
-        return None  # "预算 5000": no currency said
-    if script != "zh-Hans" and not lexicon.has_cue(low, cues.CNY_WORDS):
+    assumed = isinstance(found, tuple) and len(found) > 3 and bool(found[3])
+    if script != "zh-Hans" and (assumed or not lexicon.has_cue(low, cues.CNY_WORDS)):
         return None
     return None if context.home_outside_mainland(low) else "cn"
 

@@ -199,3 +199,33 @@ def test_a_dollar_listing_shown_in_yuan_is_not_called_a_chinese_list_price(real:
     ).text  # 元 in Taiwan: no region
     line = next(x for x in text.splitlines() if "Lambda" in x)
     assert "海外雲美元標價按匯率換算" in line and "國內人民幣標價" not in line
+
+
+@pytest.mark.parametrize(
+    "opening",
+    [
+        "预算 2 万，两周内全参微调 7B，数据 5 亿 token，够吗",
+        "想微调 14B，预算 5000，数据 2 亿 token",
+        "我们预算一万五左右，LoRA 微调 32B，1亿 tokens",
+    ],
+)
+def test_a_budget_with_no_currency_in_simplified_chinese_is_yuan_rented_in_the_mainland_and_said_so(
+    real: Consultant, opening: str
+) -> None:
+    text = real.handle("s", opening).text
+    assert "国内可租的配置" in text
+    assert "（没说币种，按人民币算，并按在国内租卡规划）" in text
+
+
+@pytest.mark.parametrize(
+    "opening",
+    [
+        "預算 2 萬，兩週內全參微調 7B，資料 5 億 token，夠嗎",
+        "我在台湾，预算 2 万，全参微调 7B，数据 5 亿 token",
+    ],
+)
+def test_a_budget_with_no_currency_from_taiwan_or_in_traditional_script_keeps_the_global_plan(
+    real: Consultant, opening: str
+) -> None:
+    text = real.handle("s", opening).text
+    assert "国内可租的配置" not in text and "國內可租的配置" not in text

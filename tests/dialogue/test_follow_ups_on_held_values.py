@@ -105,7 +105,7 @@ def test_a_new_budget_without_a_currency_keeps_the_currency_held(real: Consultan
 def test_a_monthly_cap_with_no_currency_word_is_a_budget_in_yuan_said_as_assumed(real: Consultant) -> None:
     turn = say(real, "我们想对 7B 模型做 LoRA 微调，数据 5 万条，每条 2k token，两周内完成", "一个月 1w 以内")
     assert turn.payload["slots"]["budget"] == {"amount": 10000.0, "currency": "CNY", "period": "month"}
-    assert "预算 ¥10,000/月（没说币种，按人民币算）" in turn.text
+    assert "预算 ¥10,000/月（没说币种，按人民币算，并按在国内租卡规划）" in turn.text
     said = say(real, "LoRA a 7B model on 100M tokens in 2 weeks", "budget is 5000 usd")
     assert "no currency said" not in said.text
 
