@@ -251,3 +251,30 @@ def test_the_length_per_sample_after_a_comparison_completes_the_count(real: Cons
 def test_a_cheaper_gpu_on_more_gpus_names_the_other_as_faster_per_gpu_in_gpu_hours(real: Consultant) -> None:
     text = real.handle("s", "1 万条数据，每条 800 token，4090 和 A100 微调 7B 哪个划算").text
     assert "NVIDIA A100 80GB (SXM4) 单卡更快（0.8 卡时对 2.1 卡时）" in text
+
+
+@pytest.mark.parametrize(
+    ("question", "estimate"),
+    [
+        (
+            "A800 跟 H100 训练 70B 哪个省钱，数据 200 亿 token",
+            "按国内单卡标价估算，NVIDIA A800 80GB SXM 约 ¥",
+        ),
+        (
+            "A800 或 H100 預訓練 70B，資料 200 億 token，哪個便宜",
+            "按國內單卡標價估算，NVIDIA A800 80GB SXM 約 ¥",
+        ),
+        (
+            "A800 or H100 to pretrain a 70B on 20B tokens, which is cheaper?",
+            "At the Chinese marketplaces' list price per GPU, the NVIDIA A800 80GB SXM would cost about ¥",
+        ),
+    ],
+)
+def test_a_cluster_the_marketplaces_do_not_rent_is_estimated_at_their_list_price_and_said_to_need_a_quote(
+    real: Consultant, question: str, estimate: str
+) -> None:
+    verdict = real.handle("s", question).text.splitlines()[0]
+    assert estimate in verdict and "$52,362" in verdict
+    assert any(
+        w in verdict for w in ("32 卡的集群要向云厂商询价", "32 卡的叢集要向雲廠商詢價", "a quote on 32")
+    )

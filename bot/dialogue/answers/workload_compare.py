@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from bot.dialogue.answers import own_or_rent, worth
-from bot.dialogue.answers.prices import per_gpu_hour
+from bot.dialogue.answers.prices import per_gpu_hour, quote
 from bot.dialogue.hardware import china_prices_apply, main_variant
 from bot.dialogue.memo import Planner
 from bot.dialogue.plan import build_request
@@ -186,6 +186,14 @@ def compare_on_gpus(
             row["mfu"] = engine.get("mfu")
             if cn:  # the marketplace's own list price per GPU-hour, in its yuan
                 row["per_gpu_hour_cny"] = _china_list_price(kb, row)
+            elif not row.get("cost") and china_prices_apply(spec.id, reply.lang, u.region):
+                # "A800 跟 H100 训练 70B 哪个省钱" on 32 A800s: the marketplaces rent single machines, so no
+                # plan of that size has a price; their list price per GPU-hour still estimates it.
+                listed = quote(kb, spec, cn=True)
+                if listed is not None and listed["market"] == "cn" and listed["currency"] == "CNY":
+                    row["listed_cny"] = listed["per_gpu_hour"]
+                    row["estimate_cny"] = listed["per_gpu_hour"] * float(row["gpu_hours"] or 0.0)
+                    row["estimate_usd"] = row["estimate_cny"] / kb.catalog.usd_to_cny
             rows.append(row)
     fitting = [r for r in rows if r.get("fits")]
     public = public_slots(state)
