@@ -86,7 +86,8 @@ def _priced_in_china(
 ) -> dict[str, Any] | None:
     """The plan on a GPU the global catalogue has no price for (RTX 4090, H20, A800...) priced as the
     price answer quotes it: from the public mainland-China marketplace list (kb.china_plan_catalog),
-    in the CNY it is listed in; None when the plan has a price or that list has none for its GPU."""
+    in the CNY it is listed in; None when the plan has a price, that list has none for its GPU, or its
+    plan misses a deadline the unpriced one makes."""
     options = rec.get("options") or []
     top = options[0] if options else None
     if top is None or (top.get("cost") or {}).get("amount") is not None:
@@ -99,6 +100,10 @@ def _priced_in_china(
         return None
     china_top = (china.get("options") or [None])[0]
     if not china_top or not china_top.get("fits") or (china_top.get("cost") or {}).get("amount") is None:
+        return None
+    if _misses(china, request.days) and not _misses(rec, request.days):
+        # The marketplace rents too few of them (one machine of 8 A800s takes 20 days) while the count that
+        # makes the deadline runs: that plan stands, said without a price (as `size` gives it).
         return None
     # Shown in yuan, the marketplace's own currency (the engine's dicts are shared: new ones, not edits).
     china["options"] = [{**o, "cost": _in_cny(o.get("cost"))} for o in china.get("options") or []]
