@@ -35,6 +35,7 @@ from bot.dialogue.plan import effective_slots
 from bot.dialogue.plan_questions import PLAN_QUESTION_INTENTS
 from bot.dialogue.recommend import (
     Planner,
+    gpu_name,
     over_budget,
     plan_context,
     recommend,
@@ -714,6 +715,9 @@ class Consultant:
             understood = {**understood, "working_days": u.working_days}  # "10 working days ≈ 2 weeks"
         if u.sprints and said.get("days") is not None:
             understood = {**understood, "sprints": u.sprints}  # "2 sprints ≈ 4 weeks"
+        if said.get("gpu"):
+            # "RTX 4090" mid-form: said back by its name ("NVIDIA GeForce RTX 4090"), not the catalogue id
+            understood = {**understood, "gpu_name": gpu_name(self.kb.catalog, said["gpu"])}
         if said.get("method") == "full_finetune" and unqualified_fine_tune(text):
             understood = {**understood, "method_unqualified": True}  # "微调 8B": full fine-tuning, a default
         was = replaced(changes, said)
@@ -748,6 +752,8 @@ class Consultant:
         if unused and state.pending is not None:
             # Say what could not be used and what is kept, before asking again.
             kept = {k: v for k, v in state.slots.items() if v is not None}
+            if kept.get("gpu"):
+                kept["gpu_name"] = gpu_name(self.kb.catalog, kept["gpu"])  # said by its name, as above
             reply.prepend("not_understood", text=text[:NOT_UNDERSTOOD_CHARS], kept=kept, scope=False)
         return state
 
