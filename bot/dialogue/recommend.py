@@ -766,6 +766,14 @@ def recommend(
             memory=memory_asked and before.get("memory") is not None and summary.get("memory") is not None,
         )
         reply.changes = [{"slot": c.slot, "old": c.old, "new": c.new} for c in changes]
+        if (
+            hardware is None
+            and any(c.slot == "days" for c in changes)
+            and (before.get("gpu"), before.get("gpus")) == (summary.get("gpu"), summary.get("gpus"))
+        ):
+            # A deadline said on the same GPUs: the change line says they make it ("now 60 days: still
+            # 64 × H100, which finishes in 28 days"), not a second line after the plan
+            context["on_time"] = False
     elif before and summary and asked:
         # "what if 16 GPUs?" on a plan of 16 GPUs: nothing to compare, and no "16 → 16".
         reply.add("no_change", said=dict(asked), after=summary)
