@@ -141,6 +141,14 @@ def test_a_number_said_with_yong_in_traditional_chinese_keeps_the_reply_traditio
     assert turn.text.startswith("*變化*：") and "→ 64 張卡" in turn.text.splitlines()[0]
 
 
+def test_a_count_of_them_after_an_ok_is_a_gpu_count_what_if(real: Consultant) -> None:
+    real.handle("n9", "pretrain a 3B model on 60B tokens, done in a month")
+    real.handle("n9", "what if 2 weeks?")
+    turn = real.handle("n9", "ok and on 16 of them?")
+    assert turn.text.startswith("*What changed*:") and "16 × NVIDIA" in turn.text.splitlines()[0]
+    assert turn.payload["slots"]["gpu_count"] == 16
+
+
 def test_a_plain_number_after_a_deadline_what_if_still_follows_the_deadline(real: Consultant) -> None:
     real.handle("n8", "pretrain a 13B model on 300B tokens in 30 days")
     real.handle("n8", "what if 5 days?")
