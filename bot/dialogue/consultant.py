@@ -73,6 +73,7 @@ from bot.dialogue.turn_steps import (
 )
 from bot.dialogue.understand import ParseFn, Understood, clean_text, plan_cost
 from bot.nlu.intents import PER_PERIOD, WHATIF as WHATIF_CUES, has_any
+from bot.nlu.lexicon import SPOT_WORDS
 from bot.nlu.parser import unqualified_fine_tune
 from bot.nlu.question_cues import (
     BEFORE_THEN,
@@ -394,6 +395,10 @@ class Consultant:
         if has_any(normalise(text).lower, PLAN_CHEAPER) and not u.providers and not state.owned:
             return self._cheaper_plan(state, reply)
         if cost_answer.asks(text):
+            if not state.owned and SPOT_WORDS.search(text):
+                # "how much would that cost on spot?", "用竞价实例要多少钱": its spot prices and the risk
+                if self._saving_on_plan(state, reply, self._question(state, text, u), "spot"):
+                    return True
             # "那一共要花多少钱？", "how much is that in RMB?": the plan's total, in that currency
             return cost_answer.answer(state, reply, self.kb, self._plan, self._clock(), text)
         return False
