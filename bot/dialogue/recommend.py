@@ -101,9 +101,9 @@ def _priced_in_china(
     china_top = (china.get("options") or [None])[0]
     if not china_top or not china_top.get("fits") or (china_top.get("cost") or {}).get("amount") is None:
         return None
-    if _misses(china, request.days) and not _misses(rec, request.days):
-        # The marketplace rents too few of them (one machine of 8 A800s takes 20 days) while the count that
-        # makes the deadline runs: that plan stands, said without a price (as `size` gives it).
+    if _misses(china, request.days) and float(top.get("days") or 0) < float(china_top.get("days") or 0):
+        # The marketplace rents too few of them (one machine of 8 A800s takes 20 days) while more make the
+        # deadline, or come closer to it: that plan stands, said without a price (as `size` gives it).
         return None
     # Shown in yuan, the marketplace's own currency (the engine's dicts are shared: new ones, not edits).
     china["options"] = [{**o, "cost": _in_cny(o.get("cost"))} for o in china.get("options") or []]
