@@ -35,6 +35,7 @@ from bot.dialogue.plan import effective_slots
 from bot.dialogue.plan_questions import PLAN_QUESTION_INTENTS
 from bot.dialogue.recommend import (
     Planner,
+    gpu_name,
     over_budget,
     plan_context,
     recommend,
@@ -72,6 +73,7 @@ from bot.dialogue.turn_steps import (
 )
 from bot.dialogue.understand import ParseFn, Understood, clean_text, plan_cost
 from bot.nlu.intents import PER_PERIOD, WHATIF as WHATIF_CUES, has_any
+from bot.nlu.lexicon import SPOT_WORDS
 from bot.nlu.parser import unqualified_fine_tune
 from bot.nlu.question_cues import (
     BEFORE_THEN,
@@ -393,6 +395,10 @@ class Consultant:
         if has_any(normalise(text).lower, PLAN_CHEAPER) and not u.providers and not state.owned:
             return self._cheaper_plan(state, reply)
         if cost_answer.asks(text):
+            if not state.owned and SPOT_WORDS.search(text):
+                # "how much would that cost on spot?", "用竞价实例要多少钱": its spot prices and the risk
+                if self._saving_on_plan(state, reply, self._question(state, text, u), "spot"):
+                    return True
             # "那一共要花多少钱？", "how much is that in RMB?": the plan's total, in that currency
             return cost_answer.answer(state, reply, self.kb, self._plan, self._clock(), text)
         return False
@@ -714,6 +720,9 @@ class Consultant:
             understood = {**understood, "working_days": u.working_days}  # "10 working days ≈ 2 weeks"
         if u.sprints and said.get("days") is not None:
             understood = {**understood, "sprints": u.sprints}  # "2 sprints ≈ 4 weeks"
+        if said.get("gpu"):
+            # "RTX 4090" mid-form: said back by its name ("NVIDIA GeForce RTX 4090"), not the catalogue id
+            understood = {**understood, "gpu_name": gpu_name(self.kb.catalog, said["gpu"])}
         if said.get("method") == "full_finetune" and unqualified_fine_tune(text):
             understood = {**understood, "method_unqualified": True}  # "微调 8B": full fine-tuning, a default
         was = replaced(changes, said)
@@ -748,6 +757,8 @@ class Consultant:
         if unused and state.pending is not None:
             # Say what could not be used and what is kept, before asking again.
             kept = {k: v for k, v in state.slots.items() if v is not None}
+            if kept.get("gpu"):
+                kept["gpu_name"] = gpu_name(self.kb.catalog, kept["gpu"])  # said by its name, as above
             reply.prepend("not_understood", text=text[:NOT_UNDERSTOOD_CHARS], kept=kept, scope=False)
         return state
 

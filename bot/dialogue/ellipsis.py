@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from bot.dialogue.state import DialogueState
+from bot.dialogue.state import PLAUSIBLE, DialogueState
 from bot.nlu.gpus import find_gpus
 from bot.nlu.numerals_en import ONES
 from bot.nlu.numerals_zh import zh_integer
@@ -39,9 +39,9 @@ def _phrase(slot: str, n: str, lang: str) -> str:
 
 _BARE = re.compile(
     r"^(?:and|or|so|ok|okay|then|also)?[\s,，]*"
-    r"(?:what about|how about|what if|and with|with|at|try|make it"
+    r"(?:what about|how about|what if|at|try|make it"
     r"|那就|就|那|那么|那如果|如果|要是|那要是|改成|换成|再试试?)?\s*"
-    r"(?:只有|只用|用)?\s*"
+    r"(?:(?P<cue>with|on|只用|用)|只有)?\s*"
     r"(?P<n>\d+(?:\.\d+)?\s*(?:k|万|千)?|[一二两三四五六七八九十百千万]+)"
     r"\s*(?:instead|then|呢|吗|吧|的话呢|的话|试试|看看)?\s*[?？!！.。]*$"
 )
@@ -60,6 +60,21 @@ def bare_number(text: str) -> str | None:
     number is a GPU's model number ("what about 4090?", "那 3090 呢": the GPU, read as written)."""
     m = _BARE.match(normalise(text).lower.strip())
     return _not_a_gpu(m.group("n").strip()) if m else None
+
+
+def counted_number(text: str) -> str | None:
+    """The number of a bare message said as GPUs to run on ("and with 64?", "on 32 then?", "那用 64 呢"):
+    a whole number within the plausible GPU counts after "with"/"on"/"用", as written; None otherwise
+    (the number then follows the last slot changed: "and 64?" after "what if 5 days?" is 64 days)."""
+    t = normalise(text).lower.strip()
+    if not any(w in t for w in ("with", "on", "用")):
+        return None  # one substring test first: most messages say none of the cues
+    m = _BARE.match(t)
+    if m is None or m.group("cue") is None:
+        return None
+    n = _not_a_gpu(m.group("n").strip())
+    low, high = PLAUSIBLE["gpu_count"]
+    return n if n is not None and n.isdigit() and low <= int(n) <= high else None
 
 
 def taken_number(text: str) -> str | None:
@@ -123,8 +138,8 @@ def budget_number_unclear(text: str, state: DialogueState) -> dict[str, Any] | N
             return None
         currency = "CNY" if _said_in(text) == "zh" else "USD"
         return {"number": n, "readings": [value], "currency": currency, "unbound": True}
-    if state.last_slot != "budget":
-        return None
+    if state.last_slot != "budget" or counted_number(text) is not None:
+        return None  # "and with 20?" after a budget change: 20 GPUs (read_back)
     n, held, said_in = bare_number(text), state.slots.get("budget"), _said_in(text)
     if n is None or not isinstance(held, dict) or budget_reading(n, held, said_in) is not None:
         return None
@@ -185,6 +200,8 @@ def read_back(text: str, state: DialogueState, lang: str) -> str:
     if state.last is None or state.pending is not None:
         return text
     slot, n = state.last_slot, bare_number(text)
+    if slot in PHRASES and slot != "gpu_count" and n is not None and counted_number(text) is not None:
+        return _phrase("gpu_count", n, lang)  # "and with 64?" after "what if 5 days?": 64 GPUs
     if slot in PHRASES and n is not None:
         if slot == "params" and not n[-1:].isdigit():
             return text
@@ -235,7 +252,8 @@ def unbound_reading(text: str, state: DialogueState, lang: str) -> tuple[str, st
         and isinstance(took, int | float)
         and float(took) >= DEADLINE_BOUND_SHARE * float(deadline)
     )
-    slot = "days" if bound or not float(n).is_integer() else "gpu_count"
+    counted = counted_number(text) is not None  # "and with 64?": GPUs, whatever bound the plan
+    slot = "days" if (bound or not float(n).is_integer()) and not counted else "gpu_count"
     return _phrase(slot, n, lang), slot, n
 
 

@@ -86,7 +86,8 @@ def _priced_in_china(
 ) -> dict[str, Any] | None:
     """The plan on a GPU the global catalogue has no price for (RTX 4090, H20, A800...) priced as the
     price answer quotes it: from the public mainland-China marketplace list (kb.china_plan_catalog),
-    in the CNY it is listed in; None when the plan has a price or that list has none for its GPU."""
+    in the CNY it is listed in; None when the plan has a price, that list has none for its GPU, or its
+    plan misses a deadline the unpriced one makes."""
     options = rec.get("options") or []
     top = options[0] if options else None
     if top is None or (top.get("cost") or {}).get("amount") is not None:
@@ -99,6 +100,10 @@ def _priced_in_china(
         return None
     china_top = (china.get("options") or [None])[0]
     if not china_top or not china_top.get("fits") or (china_top.get("cost") or {}).get("amount") is None:
+        return None
+    if _misses(china, request.days) and float(top.get("days") or 0) < float(china_top.get("days") or 0):
+        # The marketplace rents too few of them (one machine of 8 A800s takes 20 days) while more make the
+        # deadline, or come closer to it: that plan stands, said without a price (as `size` gives it).
         return None
     # Shown in yuan, the marketplace's own currency (the engine's dicts are shared: new ones, not edits).
     china["options"] = [{**o, "cost": _in_cny(o.get("cost"))} for o in china.get("options") or []]
@@ -761,6 +766,14 @@ def recommend(
             memory=memory_asked and before.get("memory") is not None and summary.get("memory") is not None,
         )
         reply.changes = [{"slot": c.slot, "old": c.old, "new": c.new} for c in changes]
+        if (
+            hardware is None
+            and any(c.slot == "days" for c in changes)
+            and (before.get("gpu"), before.get("gpus")) == (summary.get("gpu"), summary.get("gpus"))
+        ):
+            # A deadline said on the same GPUs: the change line says they make it ("now 60 days: still
+            # 64 × H100, which finishes in 28 days"), not a second line after the plan
+            context["on_time"] = False
     elif before and summary and asked:
         # "what if 16 GPUs?" on a plan of 16 GPUs: nothing to compare, and no "16 → 16".
         reply.add("no_change", said=dict(asked), after=summary)

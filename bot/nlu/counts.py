@@ -310,6 +310,7 @@ def _labelled_count(s: str, nums: list[Num], units: list[Unit], gpu_ends: set[in
 # with only 8 of them, how long?"): the same count, the time on it asked.
 _HOW_LONG = r"how long(?: would it take| will it take| does it take| would that take| does that take)?"
 _BARE_COUNT_FOLLOW_UP = re.compile(
+    r"(?:(?:ok(?:ay)?|so|alright|right)\s*,?\s*)?(?:and\s+)?"  # "ok and on 16 of them?": a lead-in, no more
     rf"(?:{_HOW_LONG}\s+)?"
     r"(?:(?:what about|how about|and|what if|what if only|with|那|那么)\s*(?:on\s+|with\s+)?|on\s+)"
     r"(?:we (?:only\s+|just\s+)?(?:had|have|used|use|got|get|rented|rent|took|take)\s+)?(?:only\s+|just\s+)?"

@@ -128,6 +128,29 @@ def test_a_plan_on_a_gpu_priced_only_by_a_chinese_marketplace_quotes_that_price_
     assert "¥" in zh and "算力市场公开标价" in zh and "目录里暂无价格" not in zh
 
 
+def test_a_gpu_the_marketplace_rents_too_few_of_for_the_deadline_is_planned_at_the_count_that_makes_it(
+    real: Consultant,
+) -> None:
+    # The marketplace prices one machine of 8 A800s (about 20 days); 16 of them make 10 days, unpriced.
+    real.handle("a", "full fine-tune a 13B model on 20B tokens in 10 days")
+    reply = real.handle("a", "what about A800s?").text
+    assert "any count" not in reply and "cannot run this job" not in reply
+    assert reply.split("*Recommended:*")[1].lstrip().startswith("16 × NVIDIA A800")
+    assert "no price in the catalogue" in reply.split("*Recommended:*")[1].splitlines()[0]
+    real.handle("z", "全参微调 13B 模型，200亿 tokens，10 天内")
+    zh = real.handle("z", "那 H20 呢").text
+    assert "任何卡数" not in zh and "目录里暂无价格" in zh.split("*推荐方案*：")[1].splitlines()[0]
+    real.handle("t", "全參微調 13B 模型，200億 tokens，10 天內")
+    hant = real.handle("t", "那 A800 呢").text
+    assert "16 × NVIDIA A800" in hant.split("*推薦方案*：")[1].splitlines()[0]
+
+
+def test_a_marketplace_plan_that_makes_the_deadline_keeps_its_yuan_price(real: Consultant) -> None:
+    real.handle("m", "全参微调 13B 模型，200亿 tokens，30 天内")
+    zh = real.handle("m", "那 A800 呢").text
+    assert "¥" in zh.split("*推荐方案*：")[1].splitlines()[0]
+
+
 def test_a_plan_moved_onto_a_china_gpu_is_not_introduced_as_a_plan_abroad(real: Consultant) -> None:
     real.handle("s", "全参微调 qwen2.5 14b，数据 2B token，十天")
     text = real.handle("s", "用国内的卡，A800").text

@@ -110,6 +110,52 @@ def test_asap_in_chinese_after_a_deadline_is_said_as_such(real: Consultant) -> N
     assert real.handle("s2", "越快越好").text.startswith("*变化*：14 天 → 越快越好：")
 
 
+def test_a_number_said_with_with_after_a_deadline_what_if_is_a_gpu_count(real: Consultant) -> None:
+    real.handle("n4", "pretrain a 13B model on 300B tokens in 30 days")
+    real.handle("n4", "what if 5 days?")
+    turn = real.handle("n4", "and with 64?")
+    assert turn.payload["slots"]["gpu_count"] == 64 and turn.payload["slots"]["days"] == 5
+    assert turn.text.startswith("*What changed*:") and "→ 64 GPUs" in turn.text.splitlines()[0]
+
+
+def test_a_number_said_on_after_a_deadline_what_if_is_a_gpu_count(real: Consultant) -> None:
+    real.handle("n5", "pretrain a 13B model on 300B tokens in 30 days")
+    real.handle("n5", "what if 5 days?")
+    turn = real.handle("n5", "what about on 32?")
+    assert turn.payload["slots"]["gpu_count"] == 32 and turn.payload["slots"]["days"] == 5
+
+
+def test_a_number_said_with_yong_after_a_deadline_what_if_in_chinese_is_a_gpu_count(real: Consultant) -> None:
+    real.handle("n6", "预训练 13B 模型，300B tokens，30 天")
+    real.handle("n6", "如果 5 天呢")
+    turn = real.handle("n6", "那用 64 呢")
+    assert turn.payload["slots"]["gpu_count"] == 64
+    assert turn.text.startswith("*变化*：") and "→ 64 张卡" in turn.text.splitlines()[0]
+
+
+def test_a_number_said_with_yong_in_traditional_chinese_keeps_the_reply_traditional(real: Consultant) -> None:
+    real.handle("n7", "預訓練 13B 模型，300B tokens，30 天")
+    real.handle("n7", "如果 5 天呢")
+    turn = real.handle("n7", "那用 64 呢")
+    assert turn.payload["slots"]["gpu_count"] == 64
+    assert turn.text.startswith("*變化*：") and "→ 64 張卡" in turn.text.splitlines()[0]
+
+
+def test_a_count_of_them_after_an_ok_is_a_gpu_count_what_if(real: Consultant) -> None:
+    real.handle("n9", "pretrain a 3B model on 60B tokens, done in a month")
+    real.handle("n9", "what if 2 weeks?")
+    turn = real.handle("n9", "ok and on 16 of them?")
+    assert turn.text.startswith("*What changed*:") and "16 × NVIDIA" in turn.text.splitlines()[0]
+    assert turn.payload["slots"]["gpu_count"] == 16
+
+
+def test_a_plain_number_after_a_deadline_what_if_still_follows_the_deadline(real: Consultant) -> None:
+    real.handle("n8", "pretrain a 13B model on 300B tokens in 30 days")
+    real.handle("n8", "what if 5 days?")
+    turn = real.handle("n8", "and 64?")
+    assert turn.payload["slots"]["days"] == 64 and turn.payload["slots"]["gpu_count"] is None
+
+
 def test_use_a_number_instead_right_after_the_first_plan_is_the_gpu_count(real: Consultant) -> None:
     real.handle("u1", "full fine-tune a 3B model on 2B tokens within a week")
     turn = real.handle("u1", "use 16 instead")

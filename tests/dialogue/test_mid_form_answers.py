@@ -53,6 +53,22 @@ def test_the_acknowledgement_lists_no_model_id_and_no_counting_code(real: Consul
     assert "目前記下的：80億參數，1440萬 tokens，LoRA 微調。" in kept and "zh_char" not in kept
 
 
+def test_a_gpu_named_mid_form_is_acknowledged_by_its_name_not_the_catalogue_id(real: Consultant) -> None:
+    en = ask(real, "I want to LoRA fine-tune a 7B model", "RTX 4090")
+    assert en.startswith("Got it: NVIDIA GeForce RTX 4090.") and "RTX4090" not in en
+    zh = ask(real, "我想 LoRA 微调 7B 模型", "用 4090 吧")
+    assert zh.startswith("好的：NVIDIA GeForce RTX 4090") and "RTX4090" not in zh
+    hant = ask(real, "我想 LoRA 微調 7B 模型", "我們用 RTX 4090")
+    assert hant.startswith("好的：NVIDIA GeForce RTX 4090") and "RTX4090" not in hant
+
+
+def test_a_gpu_kept_when_a_message_could_not_be_used_is_said_by_its_name(real: Consultant) -> None:
+    en = ask(real, "I want to LoRA fine-tune a 7B model on an RTX 4090", "haha ok")
+    assert "So far I have 7B parameters, LoRA fine-tuning, NVIDIA GeForce RTX 4090" in en
+    hant = ask(real, "我想用 4090 做 LoRA 微調 7B", "哈哈好")
+    assert "目前記下的：70億參數，LoRA 微調，NVIDIA GeForce RTX 4090。" in hant
+
+
 def test_an_aside_question_after_a_plan_is_answered_and_changes_nothing(real: Consultant) -> None:
     session = "s-" + uuid.uuid4().hex
     real.handle(session, "全參微調 13B，資料 6 億 token，三週")

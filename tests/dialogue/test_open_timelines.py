@@ -194,6 +194,22 @@ def test_fixed_gpus_that_make_the_deadline_say_so(real: Consultant) -> None:
         assert turn.payload["recommendation"]["options"][0]["gpus"] == 64, text
 
 
+def test_a_deadline_said_later_on_fixed_gpus_is_said_to_be_made_once(real: Consultant) -> None:
+    for opening, deadline, change in (
+        ("we'll rent 64 H100s to pretrain a 7B model on 1T tokens", "it has to be done within 60 days",
+         "*What changed*: now 60 days: still 64 × NVIDIA H100 SXM5, which finishes in 28 days."),
+        ("我们租 64 张 H100 预训练 7B 模型，1T tokens", "要在 60 天内完成",
+         "*变化*：期限定为 60 天：仍是 64 × NVIDIA H100 SXM5，28 天就能跑完。"),
+        ("我們租 64 張 H100 預訓練 7B 模型，1T tokens", "兩個月內要完成",
+         "*變化*：期限定為 60 天：仍是 64 × NVIDIA H100 SXM5，28 天就能跑完。"),
+    ):  # fmt: skip
+        real.handle(opening, opening)
+        turn = real.handle(opening, deadline)
+        assert turn.text.startswith(change), opening
+        assert "within your deadline" not in turn.text and "的期限内" not in turn.text, opening
+        assert "的期限內" not in turn.text, opening
+
+
 def test_fixed_gpus_that_miss_the_deadline_do_not_say_they_make_it(real: Consultant) -> None:
     turn = real.handle("late", "pretrain 7B on 1T tokens on 64 H100s, must finish in 10 days")
     assert "within your deadline" not in turn.text and "past your deadline of 10 days" in turn.text

@@ -521,7 +521,9 @@ def test_asking_whether_counted_gpus_are_enough_re_plans_the_job_at_hand_on_them
 
 
 def test_asking_whether_counted_gpus_are_enough_with_no_job_asks_for_the_model(real: Consultant) -> None:
-    assert ask(real, "單卡 4090 夠嗎").startswith("好的：RTX4090，1 張卡。\n*模型有多少參數？*")
+    assert ask(real, "單卡 4090 夠嗎").startswith(
+        "好的：NVIDIA GeForce RTX 4090，1 張卡。\n*模型有多少參數？*"
+    )
     assert ask(real, "is 2 A100 enough?").startswith("Got it: A100, 2 GPUs.\n*How many parameters")
 
 

@@ -126,3 +126,19 @@ def test_how_much_cheaper_spot_is_with_no_gpu_or_plan_gives_the_catalogues_range
     en = ask(real, "how much cheaper is spot than on-demand?")
     assert en.startswith("*How much cheaper spot is than on demand*: across the catalogue's ")
     assert "How much cheaper" not in ask(real, "are spot instances a good idea for a 4 day fine-tuning job?")
+
+
+def test_the_plans_cost_asked_on_spot_gets_its_spot_prices_not_the_on_demand_total(real: Consultant) -> None:
+    en = ask(real, "pretrain 7B on 1T tokens, bf16, 1 month", "how much would that cost on spot?")
+    assert en.startswith("*What spot would save on this plan*") and "in total on demand" not in en
+    also = ask(real, "pretrain 7B on 1T tokens, bf16, 1 month", "and on spot instances, what's the total?")
+    assert also.startswith("*What spot would save on this plan*")
+    zh = ask(real, PLAN_ZH, "用竞价实例的话一共多少钱")
+    assert zh.startswith("*按这个方案，竞价实例能省多少*") and "竞价约 $33,832" in zh
+    hant = ask(real, "預訓練 7B，資料 500B token，BF16，兩個月", "用搶佔式實例要花多少錢")
+    assert hant.startswith("*按這個方案，競價") and "競價約 $33,832" in hant
+
+
+def test_the_plans_cost_asked_without_spot_is_still_the_on_demand_total(real: Consultant) -> None:
+    en = ask(real, "pretrain 7B on 1T tokens, bf16, 1 month", "how much would that cost in total?")
+    assert en.startswith("*This plan (") and "in total on demand" in en

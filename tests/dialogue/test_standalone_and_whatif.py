@@ -161,16 +161,21 @@ def test_a_gpu_asked_about_that_misses_the_deadline_is_said_to_miss_it_not_to_be
     real: Consultant,
 ) -> None:
     for session, job, what_if, line in (
-        ("late1", "full fine-tune a 13B model on 20B tokens in 10 days", "what about A800s?",
+        ("late1", "full fine-tune a 13B model on 20B tokens in 2 days", "what about A800s?",
          "now NVIDIA A800 80GB SXM (they would miss the deadline, so planned on another GPU)"),
-        ("late2", "全参数微调 13B 模型，200亿 tokens，10 天内", "换成 A800 呢",
+        ("late2", "全参数微调 13B 模型，200亿 tokens，2 天内", "换成 A800 呢",
          "改用 NVIDIA A800 80GB SXM（赶不上期限，改按其他卡规划）"),
-        ("late3", "全參數微調 13B 模型，200億 tokens，10 天內", "改用 H20 吧",
+        ("late3", "全參數微調 13B 模型，200億 tokens，2 天內", "改用 H20 吧",
          "改用 NVIDIA H20（趕不上期限，改按其他卡規劃）"),
     ):  # fmt: skip
         say(real, job, session=session)
         text = say(real, what_if, session=session).text
         assert line in text and "cannot run the job, so" not in text and "跑不了，改按" not in text, what_if
+    # The fastest count of A800s is said, not the one machine a marketplace rents (8 × A800, 20 days).
+    assert (
+        "64 × A800 cannot run this job (about 2.5 days)"
+        in say(real, "what about A800s?", session="late1").text
+    )
 
 
 def test_more_work_on_more_gpus_in_the_same_time_is_not_called_no_faster(real: Consultant) -> None:

@@ -101,7 +101,7 @@ def test_a_wrong_premise_running_into_its_question_is_corrected_and_the_question
 
 def test_a_gpu_settled_on_is_planned_and_a_timed_run_is_training(real: Consultant) -> None:
     settled = ask(real, "4090 显存不够，只好用 2 张 A100 80G 做 LoRA 13B")
-    assert settled.startswith("好的：130亿参数，LoRA 微调，A100-80GB，2 张卡。")
+    assert settled.startswith("好的：130亿参数，LoRA 微调，NVIDIA A100 80GB (SXM4)，2 张卡。")
     run = ask(real, "3-day run, 7B")
     assert run.startswith("Got it: 7B parameters, 3 days.")
     assert FORM[1] in run and "Serving" not in run

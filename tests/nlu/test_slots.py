@@ -327,6 +327,10 @@ def test_a_number_after_mongodb_atlas_is_still_read() -> None:
         ("how long would it take with 16?", 16),
         ("and with only 8 of them, how long?", 8),
         ("what if we only have 8, how long?", 8),
+        ("ok and on 16 of them?", 16),
+        ("okay, with 4 of those?", 4),
+        ("so what about 32 of them?", 32),
+        ("alright and how long on 8 of them?", 8),
     ],
 )
 def test_a_lone_number_in_a_follow_up_is_a_gpu_count(text: str, count: int) -> None:
