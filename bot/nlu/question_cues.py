@@ -968,8 +968,8 @@ NEED_ASKED = (
     "do i really need", "do we really need", "is it necessary to", "are they necessary", "required?",
     "需不需要", "要不要用", "非得", "非要", "必须用", "必须要", "一定要", "有必要用",
 )  # fmt: skip
-# More GPUs than the job needs, asked ("is 8xH100 overkill for a 7B LoRA?", "8 张 H100 跑 7B LoRA 是不是
-# 大材小用"): the need question seen from the other side, so its answer reads "yes" where NEED_ASKED's reads "no".
+# More GPUs than the job needs, asked ("is 8xH100 overkill for a 7B LoRA?", "8 张 H100 跑 7B LoRA
+# 是不是大材小用"): the need question from the other side, its answer "yes" where NEED_ASKED's is "no".
 OVERKILL_ASKED = (
     "overkill", "over kill", "too much for", "too many gpus", "too many cards", "more than i need",
     "more than we need", "more gpus than", "overprovision", "over-provision", "excessive", "wasteful",
