@@ -214,6 +214,7 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
             q.u.said.get(k) is not None for k in ("tokens", "data_bytes", "days", "budget", "seq_len")
         )
         and seq_fit.asks(q.text)
+        and seq_fit.trains(q)
         and (q.u.gpus or q.slot("gpu") or q.memory_floor_gb is not None)
     ):
         return "seq_fit"  # "max sequence length for a 7B LoRA on an A10G": the longest sequence in it

@@ -28,10 +28,21 @@ NEEDS = ("params", "a GPU or its memory")
 PROBE_LENGTHS = (1024, 2048)
 ROUND = 256
 MAX_SEQ_LEN = 131_072
+# Words that make a context question a training one when no method is said ("how long a context can I train").
+TRAINING_WORDS = ("train", "fine-tun", "finetun", "fine tun", "训", "微调")
 
 
 def asks(text: str) -> bool:
     return asks_seq_len(normalise(text).lower)
+
+
+def trains(q: Question) -> bool:
+    """A training job is named (a method, or a training verb): "what's the longest context llama 3.1 70b
+    can handle on 2 H100s?" is the serving window's question (answers/model_info.py), not this one."""
+    if q.u.said.get("method") is not None:
+        return True
+    low = normalise(q.text).lower
+    return any(w in low for w in TRAINING_WORDS)
 
 
 def answer(q: Question, reply: Reply) -> bool:
