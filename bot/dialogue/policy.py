@@ -33,6 +33,7 @@ from bot.dialogue.answers import (
     price,
     provider,
     published,
+    seq_fit,
     serve,
     serve_budget,
     serve_fit,
@@ -69,6 +70,7 @@ def _provider_or_price(q: Question, reply: Reply) -> bool:
 ANSWERS: dict[str, Answer] = {
     "figure_check": figure.answer,
     "batch_fit": batch_fit.answer,  # "what batch size fits for 7b lora on 24gb": the largest micro-batch
+    "seq_fit": seq_fit.answer,  # "max sequence length for a 7B LoRA on an A10G": the longest sequence in it
     "encoder_batch": encoder_batch.answer,  # "transcribe 10k hours of audio with whisper": what it is
     "throughput": throughput.answer,  # "how many tokens/s does an H100 do training a 7B": per GPU and node
     "price": price.answer,
@@ -204,6 +206,18 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
         and (q.u.gpus or q.slot("gpu") or q.memory_floor_gb is not None)
     ):
         return "batch_fit"  # "what batch size fits for 7b lora on 24gb": the largest micro-batch in it
+    if (
+        q.slot("params") is not None
+        and not form_in_progress
+        and q.u.task != "serve"
+        and not any(
+            q.u.said.get(k) is not None for k in ("tokens", "data_bytes", "days", "budget", "seq_len")
+        )
+        and seq_fit.asks(q.text)
+        and seq_fit.trains(q)
+        and (q.u.gpus or q.slot("gpu") or q.memory_floor_gb is not None)
+    ):
+        return "seq_fit"  # "max sequence length for a 7B LoRA on an A10G": the longest sequence in it
     counted = q.u.samples or any(q.u.said.get(k) is not None for k in ("tokens", "data_bytes"))
     if counted and not form_in_progress and q.u.said.get("params") is None and encoder_batch.job(q.text):
         return "encoder_batch"  # "embed 50M documents with bge-large": an inference batch job, not training

@@ -970,6 +970,14 @@ NEED_ASKED = (
     "do i really need", "do we really need", "is it necessary to", "are they necessary", "required?",
     "需不需要", "要不要用", "非得", "非要", "必须用", "必须要", "一定要", "有必要用",
 )  # fmt: skip
+# More GPUs than the job needs, asked ("is 8xH100 overkill for a 7B LoRA?", "8 张 H100 跑 7B LoRA
+# 是不是大材小用"): the need question from the other side, its answer "yes" where NEED_ASKED's is "no".
+OVERKILL_ASKED = (
+    "overkill", "over kill", "too much for", "too many gpus", "too many cards", "more than i need",
+    "more than we need", "more gpus than", "overprovision", "over-provision", "excessive", "wasteful",
+    "a waste", "大材小用", "杀鸡用牛刀", "浪费", "太多了", "多余", "过剩", "用不了那么多", "用不着",
+    "是不是太多",
+)  # fmt: skip
 
 
 # The tokens a deadline holds, asked ("…in 2 weeks? how many tokens would that get me?", "两周能训多少
@@ -1180,3 +1188,25 @@ def asks_batch_size(t: str) -> bool:
     if "batch" not in t and "批" not in t and "mbs" not in t:
         return False  # the cheap precondition: a word of its own table
     return BATCH_SIZE_ASKS.search(t) is not None
+
+
+# The longest sequence asked for, not set: "max sequence length for a 7B LoRA on an A10G", "how long a context
+# can I train", "what seq len fits", "序列长度最长能开多少", "最长能跑多长的上下文" (answers.seq_fit).
+_SEQ = (
+    r"(?:seq(?:uence)?[ _]?len(?:gth)?s?|max_seq_len(?:gth)?|sequences?"
+    r"|context(?:[ _]?(?:length|len|window))?|序列(?:长度)?|上下文(?:长度)?)"
+)
+SEQ_LEN_ASKS = re.compile(
+    rf"(?:what|which|how (?:long|big|large)|max(?:imum)?|longest|largest|biggest)\s+(?:\w+\s+){{0,2}}?{_SEQ}"
+    rf"|{_SEQ}\s*(?:can|could|will|would|should|fits?|do|does)\b"
+    rf"|{_SEQ}\s*[能可以最多长大开设到用的上跑训练]{{0,6}}\s*(?:多长|多少|多大|几)"
+    rf"|(?:最长|最大|多长)(?:的|能开的|可以开的|能跑的|能训的|能用的)?\s*{_SEQ}"
+)
+_SEQ_WORDS = ("seq", "context", "序列", "上下文")
+
+
+def asks_seq_len(t: str) -> bool:
+    """Whether a (simplified, lower-cased) message asks what sequence length fits (answers.seq_fit)."""
+    if not any(w in t for w in _SEQ_WORDS):
+        return False  # the cheap precondition: a word of its own table
+    return SEQ_LEN_ASKS.search(t) is not None

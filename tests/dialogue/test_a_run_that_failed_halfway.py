@@ -117,3 +117,21 @@ def test_the_fix_for_an_error_with_no_job_ends_without_asking_for_a_job_to_size(
     text = real.handle("r6", message).text
     assert "tell me the model size" not in text and "To size" not in text
     assert "告诉我模型大小" not in text and "要估算" not in text
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "the memory the job needs",
+        "24 GB of memory",
+        "how much memory will the job need?",
+        "这个任务需要多少内存",
+        "記憶體要 24 GB 夠嗎",
+    ],
+)
+def test_memory_without_a_named_error_never_shows_the_illegal_memory_access_fix(
+    real: Consultant, message: str
+) -> None:
+    turn = real.handle("r7", message)
+    assert "faq.cuda_illegal_memory_access" not in turn.payload.get("faq", [])
+    assert "CUDA_LAUNCH_BLOCKING" not in turn.text

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from bot.dialogue.consultant import Consultant
 
 from .asking import ask
@@ -42,3 +44,29 @@ def test_a_budget_said_before_its_word_or_per_month_is_answered_with_what_it_buy
     assert ask(real, "budget is $5k per month, what can we train?").startswith("*What $5,000 per month buys*")
     assert ask(real, "what would $3000 get me for fine-tuning llama 3 70b?").startswith("*What $3,000 buys*")
     assert "How much training data?" in ask(real, "Pretrain 1B params, budget $10k, how long?")
+
+
+def test_the_largest_model_a_budget_pretrains_in_the_time_is_the_answer_not_a_question_back(
+    real: Consultant,
+) -> None:
+    en = ask(real, "we have 3 weeks and $20k, what's the biggest model we can pretrain?")
+    assert en.startswith("*The largest model $20,000 pre-trains from scratch within 21 days: ~")
+    assert "compute-optimal" in en and "How many parameters" not in en
+    short = ask(real, "how large a model can we pre-train from scratch with $5,000 in 10 days?")
+    assert short.startswith("*The largest model $5,000 pre-trains from scratch within 10 days: ~")
+    hans = ask(real, "预算 2 万美元，一个月内最大能从头预训练多大的模型？")
+    assert hans.startswith("*$20,000 在 30 天内最大能从头预训练约 ") and "模型有多少参数" not in hans
+    hant = ask(real, "預算兩萬美元，三週內最大能預訓練多大的模型？")
+    assert hant.startswith("*$20,000 在 21 天內最大能從頭預訓練約 ")
+
+
+def test_a_smaller_budget_or_a_shorter_deadline_pretrains_a_smaller_model(real: Consultant) -> None:
+    def size(text: str) -> float:
+        found = re.search(r"~([\d.]+)([MB]) parameters", text)
+        assert found is not None, text
+        return float(found.group(1)) * (1e9 if found.group(2) == "B" else 1e6)
+
+    big = size(ask(real, "we have 3 weeks and $20k, what's the biggest model we can pretrain?"))
+    cheap = size(ask(real, "we have 3 weeks and $5k, what's the biggest model we can pretrain?"))
+    quick = size(ask(real, "we have 2 days and $20k, what's the biggest model we can pretrain?"))
+    assert cheap < big and quick < big

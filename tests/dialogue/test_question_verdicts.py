@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bot.dialogue.consultant import Consultant
 
 from .asking import FORM, ask
@@ -385,3 +387,47 @@ def test_asked_whether_the_gpus_counted_are_needed_the_answer_is_no_when_fewer_h
     # asked whether they can, or needed where fewer cannot: the verdict as before
     assert ask(real, "can 2 H100s hold a 13B LoRA?").startswith("*Yes.*")
     assert not ask(real, "do I need 2 H100s for a 70B full fine-tune?").startswith("*No: 1 ×")
+
+
+@pytest.mark.parametrize(
+    ("message", "verdict"),
+    [
+        ("is 8xH100 overkill for LoRA on a 7B?", "*Yes, for this job: 1 × NVIDIA H100 SXM5 is enough* (~"),
+        ("are 8 H100s too much for a 7B LoRA?", "*Yes, for this job: 1 × NVIDIA H100 SXM5 is enough* (~"),
+        (
+            "8 张 H100 跑 7B 的 LoRA 是不是大材小用？",
+            "*是的，这个任务用不了那么多：1 张 NVIDIA H100 SXM5 就够*",
+        ),
+        ("用 8 張 H100 做 7B LoRA 會不會太浪費", "*是的，這個任務用不了那麼多：1 張 NVIDIA H100 SXM5 就夠*"),
+        (
+            "is 4 H100 overkill for full fine-tuning a 13B?",
+            "*No: fewer would not hold it with room to spare.*",
+        ),
+        ("4 张 H100 全参微调 13B 是不是太多了", "*不算多：卡再少就放不下（要留足余量）*"),
+    ],
+)
+def test_asked_whether_the_gpus_counted_are_overkill_the_verdict_names_the_fewer_that_do_the_job(
+    real: Consultant, message: str, verdict: str
+) -> None:
+    assert ask(real, message).startswith(verdict)
+
+
+def test_an_overkill_question_with_the_data_said_times_and_prices_both_counts(real: Consultant) -> None:
+    text = ask(real, "is 8xH100 overkill for LoRA on a 7B with 500M tokens?")
+    assert "Time:* about" in text and "on 8 × NVIDIA H100 SXM5" in text
+    assert (
+        "On 1 × NVIDIA H100 SXM5: about *" in text
+        and "cheaper, as adding GPUs does not speed a job up" in text
+    )
+
+
+def test_with_a_deadline_the_fewer_gpus_that_are_enough_are_those_that_still_make_it(
+    real: Consultant,
+) -> None:
+    roomy = ask(real, "are 4 A100s overkill for QLoRA on a 13B, 200M tokens, in 1 day?")
+    assert roomy.startswith("*Yes, for this job: 2 × NVIDIA A100 80GB (SXM4) are enough*")
+    assert "still within the 24 hours you have" in roomy
+    tight = ask(real, "are 4 A100s overkill for QLoRA on a 13B, 200M tokens, in 14 hours?")
+    assert tight.startswith("*No: fewer would not finish in the time you have.*")
+    need = ask(real, "do I need 4 A100s for QLoRA on a 13B, 200M tokens, in 14 hours?")
+    assert not need.startswith("*No:")

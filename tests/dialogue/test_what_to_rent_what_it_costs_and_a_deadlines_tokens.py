@@ -50,6 +50,19 @@ def test_the_tokens_a_deadline_holds_on_named_gpus_are_computed(real: Consultant
     assert "*能训多少*：14 天内 4 张 NVIDIA A100 80GB (SXM4) 约能做 *" in zh
 
 
+def test_the_tokens_a_deadline_holds_say_per_parameter_only_where_there_is_at_least_one(
+    real: Consultant,
+) -> None:
+    lora = ask(real, "are 2 H100s enough for a 7B QLoRA with 1B tokens in 12 hours?")
+    assert (
+        "In the 12 hours you have, 2 × NVIDIA H100 SXM5 train about *" in lora and "per parameter" not in lora
+    )
+    zh = ask(real, "2 张 H100 做 7B QLoRA，10 亿 token，12 小时够吗")
+    assert "约能训 *" in zh and "每参数约" not in zh
+    scratch = ask(real, "can 8 H100s pretrain a 1B model on 100B tokens in 2 days?")
+    assert "per parameter)" in scratch and "(~0 per parameter)" not in scratch
+
+
 def test_a_budget_asked_for_a_model_built_for_a_use_is_its_cost(real: Consultant) -> None:
     text = ask(real, "想搞个 7B 的法律问答模型，预算要多少")
     assert text.startswith("*70亿参数模型的全参数微调，最划算的是") and "训练数据有多少" not in text

@@ -134,6 +134,7 @@ def probe_plan(
     stack_id: Stack | None = None,
     micro_batch: int | None = None,
     recompute: Recompute | None = None,
+    seq_len: int | None = None,
 ) -> SizingResult | None:
     """The whole plan behind `probe`: its first option, and on hardware that cannot hold the job the
     engine's verdict with what fits instead (SizingResult.feasibility). `minimal`: the least memory
@@ -141,11 +142,12 @@ def probe_plan(
     recompute mode), the configuration a memory answer states; otherwise the engine picks the
     layout that fits best. `low_memory`: plan the low-memory recipe (None: as said). `stack_id`: plan on
     that training stack instead of the one said or assumed. `micro_batch`: plan that micro-batch (with
-    `minimal`, in place of 1); `recompute`: plan that activation recompute mode instead."""
+    `minimal`, in place of 1); `recompute`: plan that activation recompute mode instead; `seq_len`: plan that
+    sequence length instead of the one said or assumed."""
     params = q.slot("params")
     if params is None:
         return None
-    seq_len = q.slot("seq_len")
+    seq_len = seq_len or q.slot("seq_len")
     said_recompute = q.slot("recompute") if q.slot("recompute") in RECOMPUTES else None
     request = SizingRequest(
         params=float(params),

@@ -11,6 +11,7 @@ The budget stays in the conversation (OFFERS_PLAN): the plan that follows is hel
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from bot.dialogue.answers.base import Question
@@ -32,6 +33,8 @@ REFERENCE_PARAMS = (7e9, 13e9, 70e9)
 # Pre-training from scratch: one size beside fine-tuning when no method is said, a ladder when it is.
 PRETRAIN_PARAMS = (1e9,)
 PRETRAIN_LADDER = (1e9, 3e9, 7e9)
+# The sizes the largest pre-trainable model is bisected between (log scale), and the bisection's steps.
+LARGEST_LOW, LARGEST_HIGH, LARGEST_STEPS = 1e8, 1e12, 12
 # A fine-tuning set of at least this many tokens (10k samples of ~1k tokens) counts as a real job.
 SMALL_DATASET_TOKENS = 1e7
 # The tokens one budget is compared with: a typical instruction-tuning set (50k samples × 1k tokens).
@@ -56,8 +59,10 @@ def applies(q: Question, form_in_progress: bool) -> bool:
     what should we rent) rather than given as one more fact of a plan."""
     if form_in_progress or q.u.said.get("budget") is None:
         return False
-    if any(q.u.said.get(k) is not None for k in ("tokens", "data_bytes", "gpu", "gpu_count", "days")):
+    if any(q.u.said.get(k) is not None for k in ("tokens", "data_bytes", "gpu", "gpu_count")):
         return False
+    if q.u.said.get("days") is not None and not (q.u.said.get("params") is None and q.u.kind == "capacity"):
+        return False  # a deadline with the budget is a plan's, unless the model size is what is asked
     if q.u.task == "serve":
         return False
     if q.u.said.get("params") is None:
@@ -100,6 +105,13 @@ def answer(q: Question, reply: Reply, over: dict[str, Any] | None = None) -> boo
     rows = [row for p, m in jobs if (row := _row(q, p, m, usd, currency)) is not None]
     if not rows:
         return False
+    days = q.u.said.get("days")
+    # "we have 3 weeks and $20k, what's the biggest model we can pretrain?": the model size is the answer
+    largest = (
+        _largest_pretrain(q, usd, float(days) if days else None, currency)
+        if params is None and said_method == "pretrain" and q.u.kind == "capacity"
+        else None
+    )
     verdict = None
     if params is not None and q.u.yes_no:
         first = rows[0]
@@ -117,6 +129,8 @@ def answer(q: Question, reply: Reply, over: dict[str, Any] | None = None) -> boo
         per_param=CHINCHILLA_TOKENS_PER_PARAM,
         china=q.u.region == "cn",
         over=over,
+        largest=largest,
+        days=float(days) if days else None,
     )
     return True
 
@@ -145,6 +159,56 @@ def _row(q: Question, params: float, method: Method, usd: float, currency: str) 
         "per_billion": option.cost_usd * rate * 1e9 / PROBE_TOKENS,  # the cost of 1B tokens on this plan
         "chinchilla": CHINCHILLA_TOKENS_PER_PARAM * params if method == "pretrain" else None,
         "cloud": option.quote.offering.cloud,
+    }
+
+
+def _largest_pretrain(q: Question, usd: float, days: float | None, currency: str) -> dict[str, Any] | None:
+    """The largest model the budget pre-trains from scratch on its compute-optimal data (20 tokens per
+    parameter) within the deadline, if any: the engine run backwards, bisecting the size (log scale) on
+    whether some plan fits, costs at most the budget and finishes in time. None when even the smallest
+    size does not."""
+    market = q.kb.china_plan_catalog if q.u.region == "cn" else q.market
+
+    def within(params: float) -> Option | None:
+        request = SizingRequest(
+            params=params,
+            tokens=CHINCHILLA_TOKENS_PER_PARAM * params,
+            method="pretrain",
+            days=days,
+            today=q.today,
+        )
+        try:
+            result = q.plan(request, market)
+        except SizingError:
+            return None
+        ok = [
+            o
+            for o in result.options
+            if o.fits and o.cost_usd and o.cost_usd <= usd and (days is None or o.days <= days * 1.001)
+        ]
+        return min(ok, key=lambda o: (o.cost_usd, o.days)) if ok else None
+
+    low, high = LARGEST_LOW, LARGEST_HIGH
+    best = within(low)
+    if best is None:
+        return None
+    for _ in range(LARGEST_STEPS):
+        mid = (low * high) ** 0.5
+        found = within(mid)
+        if found is not None:
+            low, best = mid, found
+        else:
+            high = mid
+    rate = q.catalog.usd_to_cny if currency == "CNY" else 1.0
+    step = 10 ** (math.floor(math.log10(low)) - 1)
+    size = math.floor(low / step) * step  # two significant digits, rounded down: still within the budget
+    return {
+        "params": size,
+        "tokens": CHINCHILLA_TOKENS_PER_PARAM * size,
+        "gpu": best.gpu.name,
+        "gpus": best.gpus,
+        "days": best.days,
+        "cost": (best.cost_usd or 0.0) * rate,
     }
 
 

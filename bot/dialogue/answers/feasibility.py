@@ -28,9 +28,10 @@ from bot.nlu.gpus import find_gpus
 from bot.nlu.intents import counts_gpus
 from bot.nlu.lexicon import has_cue
 from bot.nlu.parser import unqualified_fine_tune
-from bot.nlu.question_cues import NAMED_FAILURES, NEED_ASKED, RUN_FAILED, TOKENS_ASKED
+from bot.nlu.question_cues import NAMED_FAILURES, NEED_ASKED, OVERKILL_ASKED, RUN_FAILED, TOKENS_ASKED
 from bot.nlu.text import normalise
 from sizing.assumptions import ASSUMED_TOKENS_PER_SAMPLE, MIN_HEADROOM
+from sizing.evaluate import COUNT_LADDER
 from sizing.feasibility import Feasibility
 from sizing.layout import HEADROOM
 from sizing.types import Catalog, GpuSpec, Method, SizingRequest
@@ -82,7 +83,15 @@ def asks_need(q: Question) -> bool:
     """The message asks whether the GPUs it counts are needed: a NEED_ASKED cue, or 需要/要用 in a
     yes/no question ("需要两张 H100 吗"; the parse decides what is one)."""
     text = normalise(q.text).lower
-    return has_cue(text, NEED_ASKED) or (q.u.yes_no and ("需要" in text or "要用" in text))
+    return (
+        has_cue(text, NEED_ASKED) or (q.u.yes_no and ("需要" in text or "要用" in text)) or asks_overkill(q)
+    )
+
+
+def asks_overkill(q: Question) -> bool:
+    """The message asks whether the GPUs it counts are more than the job needs ("is 8xH100 overkill for …",
+    "是不是大材小用"): the need question whose answer reads "yes" for fewer GPUs."""
+    return has_cue(normalise(q.text).lower, OVERKILL_ASKED)
 
 
 def answer(q: Question, reply: Reply, *, memory_asked: bool = False) -> bool:
@@ -163,11 +172,12 @@ def answer(q: Question, reply: Reply, *, memory_asked: bool = False) -> bool:
         else None
     )
     enough = None
+    needs_all = None
     if asked["fits"] and count > 1 and not memory_asked and asks_need(q):
         # "Do I need 2 H100s for a 13B LoRA?": fewer of them may hold it with the recommended room.
         fewer = fewest_that_fit(q, spec, method, limit=count - 1, min_free=MIN_HEADROOM)
-        if fewer is not None:
-            enough = {"gpus": int(fewer["gpus"]), "per_gpu_gb": fewer["memory_per_gpu_gb"]}
+        enough = _enough(q, spec, method, count, fewer) if fewer is not None else None
+        needs_all = "deadline" if fewer is not None and enough is None else None if enough else "memory"
     # with the data said, a job that fits gets its time on these GPUs too (asked or not)
     timing = time_on(q, spec, count, method, with_data=True) if asked["fits"] else None
     timed = not asked["fits"] and _time_options(q, options)
@@ -216,6 +226,9 @@ def answer(q: Question, reply: Reply, *, memory_asked: bool = False) -> bool:
         memory_asked=memory_asked,
         fewest=fewest,
         enough=enough,
+        # "is 8xH100 overkill?": the verdict reads "yes" for fewer GPUs, "no" when all are needed (and why)
+        overkill=asks_overkill(q) and bool(enough or needs_all),
+        needs_all=needs_all,
         lighter=lighter,
         saver=saver,
         # the data each option's time is for, when the options are timed
@@ -257,6 +270,28 @@ def answer_if_misfit(q: Question, reply: Reply) -> bool:
         tuning = method != "pretrain" or bool(q.slot("continued"))
         return no_data and tuning and answer(q, reply, memory_asked=True)  # "Fits", not "Yes": not a yes/no
     return answer(q, reply)
+
+
+def _enough(
+    q: Question, spec: GpuSpec, method: Method, count: int, fewer: Mapping[str, Any]
+) -> dict[str, Any] | None:
+    """The fewest of these GPUs, short of `count`, that hold the job with the recommended room and, with
+    a deadline and the data said, still finish in time; with the data said, their time and cost beside
+    the count asked about. None when only the count asked about makes the deadline."""
+    gpus = int(fewer["gpus"])
+    per_gpu_gb = fewer["memory_per_gpu_gb"]
+    timing = time_on(q, spec, gpus, method, with_data=True)
+    if timing is not None and not timing["in_time"]:
+        # the deadline, not the memory, sets the count: the next rungs up to the count asked about
+        for n in (n for n in COUNT_LADDER if gpus < n < count):
+            timing = time_on(q, spec, n, method, with_data=True)
+            option = probe(q, spec, n, method) if timing is not None and timing["in_time"] else None
+            if option is not None and option["fits"]:
+                gpus, per_gpu_gb = n, option["memory_per_gpu_gb"]
+                break
+        else:
+            return None
+    return {"gpus": gpus, "per_gpu_gb": per_gpu_gb, "timing": timing}
 
 
 def time_on(
