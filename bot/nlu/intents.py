@@ -992,24 +992,22 @@ def _question_kind(
         return "cheapest_offering"  # "cheapest place to rent an H200", "cheapest cloud GPU with 48GB"
     if len(set(gpus)) >= 2 and not sized and asks_price and not comparing_gpus:
         return "price"  # "price difference between A100 40GB and 80GB on Lambda"
-    # "is the A10G the same as the A10?"; "Lambda 的 H100 和 GCP 的 A100 哪个便宜": two GPUs, each at its
-    # provider, weighed against each other
-    weighed = (
-        has_any(t, cues.SAME_ASKS)
+    # Two GPUs or more, weighed (the words below are read only then):
+    if len(set(gpus)) >= 2 and (
+        comparing_gpus
+        # "is the A10G the same as the A10?"; "Lambda 的 H100 和 GCP 的 A100 哪个便宜": two GPUs, each at
+        # its provider, weighed against each other
+        or has_any(t, cues.SAME_ASKS)
         or has_any(t, cues.CUT_DOWN)  # "is the H800 a nerfed H100?"
         or has_any(t, cues.SAME_SPEED)
         or has_any(t, cues.SAME_MEMORY)
         or (len(set(sig.providers)) >= 2 and has_any(t, cues.CHEAPER))
-    )
-    # "H100 SXM 跟 PCIe 版哪个划算", "should I upgrade to the SXM?": two GPUs weighed by value for money
-    valued = has_any(t, cues.VALUE_ASKS) or has_any(t, cues.WORTH_ASKS) or has_any(t, cues.UPGRADE_ASKS)
-    # "H20 和 H800 哪个显存大", "which has more VRAM, A40 or L40S?": which of the GPUs by a figure of theirs
-    which_figure = has_any(t, WHICH_ONE) and has_any(t, SPEC_WORDS)
-    if len(set(gpus)) >= 2 and (
-        comparing_gpus
-        or weighed
-        or valued
-        or which_figure
+        # "H100 SXM 跟 PCIe 版哪个划算", "should I upgrade to the SXM?": two GPUs weighed by value for money
+        or has_any(t, cues.VALUE_ASKS)
+        or has_any(t, cues.WORTH_ASKS)
+        or has_any(t, cues.UPGRADE_ASKS)
+        # "H20 和 H800 哪个显存大", "which has more VRAM, A40 or L40S?": which of the GPUs by a figure
+        or (has_any(t, WHICH_ONE) and has_any(t, SPEC_WORDS))
         or has_any(t, COMPARE)
         or has_any(t, cues.ALTERNATIVE)
     ):
