@@ -1179,7 +1179,9 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         no_deadline=open_timeline,
         region=region
         or (
-            _yuan_region(t.script, t.lower, slots.budget, budget) if _plans_anywhere(intent, slots) else None
+            _yuan_region(t.script, t.lower, slots.budget, budget)
+            if slots.budget is not None and _plans_anywhere(intent, slots)
+            else None
         ),
         owned=context.owned(s, gpus),
         count_limit=count is not None and context.count_limit(s, gpus),
