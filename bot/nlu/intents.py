@@ -518,7 +518,8 @@ def is_yes_no(t: str) -> bool:
     clauses = _clauses(t)
     if len(clauses) >= 2 and _asks_of_a_job(clauses[0]) and all(has_any(c, SPEED_ASKS) for c in clauses[1:]):
         return True  # "can a 24 gig card run llama 13b in 4bit? and how fast": the verdict, then its speed
-    asks_first = has_any(t, cues.WH_WORDS) or several_questions(t)
+    wh = has_any(t, cues.WH_WORDS)
+    asks_first = wh or several_questions(t)
     if asks_first and any(_asks_of_a_job(_after_join(c.strip())) for c in _CLAUSES.split(t)[1:]):
         # "whats the vram on a 4090 and can it do 8b lora", "4090 显存多大，能 LoRA 8B 吗": the figure asked
         # first, then a yes/no on a job, which the verdict answers with that figure in it
@@ -526,7 +527,7 @@ def is_yes_no(t: str) -> bool:
     if _opens_yes_no(t) and has_any(t, cues.IF_NOT):
         # "can 8x H100 fully fine-tune DeepSeek-V3? if not, what's the minimum?": the verdict, then what fits
         return True
-    if has_any(t, cues.WH_WORDS):
+    if wh:
         return False
     if has_any(t, cues.YES_NO_TAGS):
         return True
