@@ -90,6 +90,7 @@ class NameTrie(Generic[V]):
         self._glued_count = glued_count
         self.max_len = 0
         self._starts: re.Pattern[str] | None = None  # see _candidates
+        self._openings: tuple[frozenset[str], frozenset[str]] | None = None  # see _opening
 
     def add(self, name: str, value: V) -> None:
         """Adds `name` (the first value added for a spelling wins)."""
@@ -103,20 +104,44 @@ class NameTrie(Generic[V]):
             node.value = value
         self.max_len = max(self.max_len, 2 * len(k) + 2)
         self._starts = None
+        self._openings = None
 
     def find(self, text: str) -> list[Hit[V]]:
         """Non-overlapping names in `text` (lower-cased), leftmost then longest."""
         out: list[Hit[V]] = []
         i = 0
+        pairs, single = self._opening()
         for m in self._candidates().finditer(text):
             j = m.start()
-            if j < i or not self._starts_word(text, j):
-                continue
+            if (
+                j < i
+                or (text[j : j + 2] not in pairs and m.group() not in single)
+                or not self._starts_word(text, j)
+            ):
+                continue  # no name starts there, or none opens with these two characters
             got = self.longest(text, j)
             if got is not None:
                 out.append(Hit(j, got[0], got[1]))
                 i = got[0]
         return out
+
+    def _opening(self) -> tuple[frozenset[str], frozenset[str]]:
+        """The two characters some name can open with as written (for a name with a separator after its
+        first character, that separator or the character after it: "q 7", "q-7", "q7"), and the names of
+        one character: a place where neither stands starts no name, and `longest` is not asked."""
+        if self._openings is None:
+            pairs: set[str] = set()
+            single: set[str] = set()
+            for first, node in self._root.children.items():
+                if node.value is not None:
+                    single.add(first)
+                seconds = {ch for ch in node.children if ch != _SEP}
+                sep = node.children.get(_SEP)
+                if sep is not None:
+                    seconds |= SEPARATORS | {ch for ch in sep.children if ch != _SEP}
+                pairs.update(first + ch for ch in seconds)
+            self._openings = (frozenset(pairs), frozenset(single))
+        return self._openings
 
     def _candidates(self) -> re.Pattern[str]:
         """Where a name may start, found in C: a first character of some name that no ASCII letter

@@ -16,6 +16,7 @@ Planner = Callable[[SizingRequest, Catalog], SizingResult]
 # Enough for the requests of the conversations active at once on one instance; a result and its
 # dict (as_dict) are a few KB each, so this stays around a megabyte.
 PLAN_CACHE_SIZE = 256
+_NOT_HELD = object()  # a result not remembered (MemoPlanner.__call__)
 
 
 class MemoPlanner:
@@ -51,10 +52,12 @@ class MemoPlanner:
                 self._results = OrderedDict((k, v) for k, v in self._results.items() if k[0] != id(catalog))
                 self._snapshots = {k: v for k, v in self._snapshots.items() if k in self._results}
                 self._catalogs[id(catalog)] = catalog
-            elif key in self._results:
-                self._results.move_to_end(key)
-                self.hits += 1
-                return self._results[key]
+            else:
+                found = self._results.get(key, _NOT_HELD)  # one look-up: each compares the request
+                if found is not _NOT_HELD:
+                    self._results.move_to_end(key)
+                    self.hits += 1
+                    return found  # type: ignore[return-value]
         result = self._plan(request, catalog)
         with self._lock:
             self.misses += 1

@@ -196,30 +196,37 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
     kind = q.u.kind
     if q.u.corrected and kind in ("gpu_info", "size", "faq", "unknown") and q.u.said.get("params") is None:
         kind = "figure_check"  # "I heard the A100 does 624 TFLOPS": the correction is the answer
-    workload = any(q.u.said.get(k) is not None for k in ("params", "tokens", "data_bytes", "days", "budget"))
+    said = q.u.said
+    data_said = said.get("tokens") is not None or said.get("data_bytes") is not None
+    workload = data_said or any(said.get(k) is not None for k in ("params", "days", "budget"))
     if (
-        q.slot("params") is not None
-        and not form_in_progress
+        not form_in_progress
+        and not data_said
+        and said.get("days") is None
+        and said.get("budget") is None
         and q.u.task != "serve"
-        and not any(q.u.said.get(k) is not None for k in ("tokens", "data_bytes", "days", "budget"))
+        and q.slot("params") is not None
         and batch_fit.asks(q.text)
         and (q.u.gpus or q.slot("gpu") or q.memory_floor_gb is not None)
     ):
         return "batch_fit"  # "what batch size fits for 7b lora on 24gb": the largest micro-batch in it
     if (
-        q.slot("params") is not None
-        and not form_in_progress
+        not form_in_progress
+        and not data_said
         and q.u.task != "serve"
-        and not any(
-            q.u.said.get(k) is not None for k in ("tokens", "data_bytes", "days", "budget", "seq_len")
-        )
+        and q.slot("params") is not None
+        and not any(said.get(k) is not None for k in ("days", "budget", "seq_len"))
         and seq_fit.asks(q.text)
         and seq_fit.trains(q)
         and (q.u.gpus or q.slot("gpu") or q.memory_floor_gb is not None)
     ):
         return "seq_fit"  # "max sequence length for a 7B LoRA on an A10G": the longest sequence in it
-    counted = q.u.samples or any(q.u.said.get(k) is not None for k in ("tokens", "data_bytes"))
-    if counted and not form_in_progress and q.u.said.get("params") is None and encoder_batch.job(q.text):
+    if (
+        not form_in_progress
+        and said.get("params") is None
+        and (q.u.samples or data_said)
+        and encoder_batch.job(q.text)
+    ):
         return "encoder_batch"  # "embed 50M documents with bge-large": an inference batch job, not training
     if q.u.asks_speed and not form_in_progress and throughput.applies(q):
         return (

@@ -518,7 +518,8 @@ def is_yes_no(t: str) -> bool:
     clauses = _clauses(t)
     if len(clauses) >= 2 and _asks_of_a_job(clauses[0]) and all(has_any(c, SPEED_ASKS) for c in clauses[1:]):
         return True  # "can a 24 gig card run llama 13b in 4bit? and how fast": the verdict, then its speed
-    asks_first = has_any(t, cues.WH_WORDS) or several_questions(t)
+    wh = has_any(t, cues.WH_WORDS)
+    asks_first = wh or several_questions(t)
     if asks_first and any(_asks_of_a_job(_after_join(c.strip())) for c in _CLAUSES.split(t)[1:]):
         # "whats the vram on a 4090 and can it do 8b lora", "4090 显存多大，能 LoRA 8B 吗": the figure asked
         # first, then a yes/no on a job, which the verdict answers with that figure in it
@@ -526,7 +527,7 @@ def is_yes_no(t: str) -> bool:
     if _opens_yes_no(t) and has_any(t, cues.IF_NOT):
         # "can 8x H100 fully fine-tune DeepSeek-V3? if not, what's the minimum?": the verdict, then what fits
         return True
-    if has_any(t, cues.WH_WORDS):
+    if wh:
         return False
     if has_any(t, cues.YES_NO_TAGS):
         return True
@@ -992,24 +993,22 @@ def _question_kind(
         return "cheapest_offering"  # "cheapest place to rent an H200", "cheapest cloud GPU with 48GB"
     if len(set(gpus)) >= 2 and not sized and asks_price and not comparing_gpus:
         return "price"  # "price difference between A100 40GB and 80GB on Lambda"
-    # "is the A10G the same as the A10?"; "Lambda 的 H100 和 GCP 的 A100 哪个便宜": two GPUs, each at its
-    # provider, weighed against each other
-    weighed = (
-        has_any(t, cues.SAME_ASKS)
+    # Two GPUs or more, weighed (the words below are read only then):
+    if len(set(gpus)) >= 2 and (
+        comparing_gpus
+        # "is the A10G the same as the A10?"; "Lambda 的 H100 和 GCP 的 A100 哪个便宜": two GPUs, each at
+        # its provider, weighed against each other
+        or has_any(t, cues.SAME_ASKS)
         or has_any(t, cues.CUT_DOWN)  # "is the H800 a nerfed H100?"
         or has_any(t, cues.SAME_SPEED)
         or has_any(t, cues.SAME_MEMORY)
         or (len(set(sig.providers)) >= 2 and has_any(t, cues.CHEAPER))
-    )
-    # "H100 SXM 跟 PCIe 版哪个划算", "should I upgrade to the SXM?": two GPUs weighed by value for money
-    valued = has_any(t, cues.VALUE_ASKS) or has_any(t, cues.WORTH_ASKS) or has_any(t, cues.UPGRADE_ASKS)
-    # "H20 和 H800 哪个显存大", "which has more VRAM, A40 or L40S?": which of the GPUs by a figure of theirs
-    which_figure = has_any(t, WHICH_ONE) and has_any(t, SPEC_WORDS)
-    if len(set(gpus)) >= 2 and (
-        comparing_gpus
-        or weighed
-        or valued
-        or which_figure
+        # "H100 SXM 跟 PCIe 版哪个划算", "should I upgrade to the SXM?": two GPUs weighed by value for money
+        or has_any(t, cues.VALUE_ASKS)
+        or has_any(t, cues.WORTH_ASKS)
+        or has_any(t, cues.UPGRADE_ASKS)
+        # "H20 和 H800 哪个显存大", "which has more VRAM, A40 or L40S?": which of the GPUs by a figure
+        or (has_any(t, WHICH_ONE) and has_any(t, SPEC_WORDS))
         or has_any(t, COMPARE)
         or has_any(t, cues.ALTERNATIVE)
     ):

@@ -66,6 +66,8 @@ def _financial(s: str) -> str:
     """Financial numerals to plain ones. 参 (t2s of 參) is a three only next to other numerals."""
     if _FINANCIAL_CHARS.isdisjoint(s):
         return s  # most messages have none
+    if "参数" in s and _FINANCIAL_CHARS.isdisjoint(s.replace("参数", "")):
+        return s  # 参 only in 参数 ("70亿参数"): parameters, never a three (below)
     out = list(s)
     for i, ch in enumerate(s):
         if ch in FINANCIAL and ch != "參":
@@ -1179,7 +1181,9 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         no_deadline=open_timeline,
         region=region
         or (
-            _yuan_region(t.script, t.lower, slots.budget, budget) if _plans_anywhere(intent, slots) else None
+            _yuan_region(t.script, t.lower, slots.budget, budget)
+            if slots.budget is not None and _plans_anywhere(intent, slots)
+            else None
         ),
         owned=context.owned(s, gpus),
         count_limit=count is not None and context.count_limit(s, gpus),

@@ -190,10 +190,15 @@ _ADDRESS = re.compile(
 )
 
 
+_ENGINE_PHRASES = tuple(phrase for _, phrases in ENGINE_IDS for phrase in phrases)
+
+
 def engines_named(s: str) -> set[str]:
     """The serving engines the message names, outside web addresses and repository paths
     ("docs.vllm.ai", "sgl-project/sglang")."""
     plain = _ADDRESS.sub(" ", s) if "." in s or "/" in s else s  # an address needs one of them
+    if not lexicon.has_cue(plain, _ENGINE_PHRASES):
+        return set()  # one reading for every engine's phrases first: most messages name none
     return {engine for engine, phrases in ENGINE_IDS if lexicon.has_cue(plain, phrases)}
 
 

@@ -95,7 +95,12 @@ _OBJECTIVE = re.compile(
 )
 
 
+_OBJECTIVE_PHRASES = tuple(OBJECTIVES)
+
+
 def find_objective(s: str) -> str | None:
+    if not lexicon.has_cue(s, _OBJECTIVE_PHRASES):
+        return None  # the cheap precondition: a phrase of its own table as a whole word
     found = _OBJECTIVE.search(s)
     return OBJECTIVES[found.group(1)] if found is not None else None
 
