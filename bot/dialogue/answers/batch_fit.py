@@ -10,6 +10,7 @@ A larger global batch is gradient accumulation's (faq.batch_size), not memory's.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Any
 
 from bot.dialogue.answers.base import Question, probe
@@ -33,28 +34,56 @@ def asks(text: str) -> bool:
     return asks_batch_size(normalise(text).lower)
 
 
-def answer(q: Question, reply: Reply) -> bool:
-    params = q.slot("params")
-    if params is None or not asks(q.text):
-        return False
+@dataclass(frozen=True)
+class MemoryTarget:
+    """The GPU memory a fit question is about: a named card (probed on itself) or a memory size alone
+    (probed on PROBE_GPU), with the count, the method and the GB usable under the usual headroom."""
+
+    spec: GpuSpec
+    count: int
+    method: Method
+    usable_gb: float
+    shown_gb: float
+    named: str | None
+
+
+def memory_target(q: Question) -> MemoryTarget | None:
+    """What answers/batch_fit.py and answers/seq_fit.py fit the job into; None without a GPU or memory."""
     gpu = q.slot("gpu") or (q.u.gpus[0] if q.u.gpus else None)
     spec: GpuSpec | None
     if gpu is not None:
         spec = main_variant(q.catalog, str(gpu))
         if spec is None:
-            return False
+            return None
         memory_gb, shown_gb = float(spec.capacity_gb), float(spec.memory_gb)
-        named = spec.name
+        named: str | None = spec.name
     else:
         floor = q.memory_floor_gb
         spec = next((g for g in q.catalog.gpus if g.id == PROBE_GPU), None)
         if floor is None or spec is None:
-            return False
+            return None
         memory_gb, named = float(floor), None
         shown_gb = memory_gb
-    count = int(q.slot("gpu_count") or 1)
     method: Method = q.slot("method") or "full_finetune"
-    usable = memory_gb * (1 - MIN_HEADROOM)
+    return MemoryTarget(
+        spec=spec,
+        count=int(q.slot("gpu_count") or 1),
+        method=method,
+        usable_gb=memory_gb * (1 - MIN_HEADROOM),
+        shown_gb=shown_gb,
+        named=named,
+    )
+
+
+def answer(q: Question, reply: Reply) -> bool:
+    params = q.slot("params")
+    if params is None or not asks(q.text):
+        return False
+    target = memory_target(q)
+    if target is None:
+        return False
+    spec, count, method, usable = target.spec, target.count, target.method, target.usable_gb
+    named, shown_gb = target.named, target.shown_gb
     full = _largest(q, spec, count, method, usable, recompute=True)
     if full is None:
         return False

@@ -13,9 +13,8 @@ import math
 from typing import Any
 
 from bot.dialogue.answers.base import Question, probe
-from bot.dialogue.answers.batch_fit import PROBE_GPU
+from bot.dialogue.answers.batch_fit import memory_target
 from bot.dialogue.answers.feasibility import assumptions
-from bot.dialogue.hardware import main_variant
 from bot.dialogue.reply import Reply
 from bot.nlu.question_cues import asks_seq_len
 from bot.nlu.text import normalise
@@ -49,24 +48,11 @@ def answer(q: Question, reply: Reply) -> bool:
     params = q.slot("params")
     if params is None or not asks(q.text):
         return False
-    gpu = q.slot("gpu") or (q.u.gpus[0] if q.u.gpus else None)
-    spec: GpuSpec | None
-    if gpu is not None:
-        spec = main_variant(q.catalog, str(gpu))
-        if spec is None:
-            return False
-        memory_gb, shown_gb = float(spec.capacity_gb), float(spec.memory_gb)
-        named = spec.name
-    else:
-        floor = q.memory_floor_gb
-        spec = next((g for g in q.catalog.gpus if g.id == PROBE_GPU), None)
-        if floor is None or spec is None:
-            return False
-        memory_gb, named = float(floor), None
-        shown_gb = memory_gb
-    count = int(q.slot("gpu_count") or 1)
-    method: Method = q.slot("method") or "full_finetune"
-    usable = memory_gb * (1 - MIN_HEADROOM)
+    target = memory_target(q)
+    if target is None:
+        return False
+    spec, count, method, usable = target.spec, target.count, target.method, target.usable_gb
+    named, shown_gb = target.named, target.shown_gb
     full = _longest(q, spec, count, method, usable, recompute=True)
     if full is None:
         return False
