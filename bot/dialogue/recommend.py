@@ -752,7 +752,7 @@ def recommend(
         context["verdict"] = None  # and answers whether they fit: not said twice
     changes = [_from_default(c, before) for c in changes]
     if before and summary and changes:
-        hardware = _hardware_view(state, changes, summary, context, kb.catalog)
+        hardware = _hardware_view(state, changes, before, summary, context, kb.catalog)
         reply.add(
             "changes",
             changes=[_change_view(c) for c in changes if hardware is None or c.slot not in HARDWARE_SLOTS],
@@ -831,6 +831,7 @@ def gpu_name(catalog: Catalog, gpu: Any) -> str:
 def _hardware_view(
     state: DialogueState,
     changes: list[SlotChange],
+    before: Mapping[str, Any],
     after: Mapping[str, Any],
     context: Mapping[str, Any],
     catalog: Catalog,
@@ -853,10 +854,14 @@ def _hardware_view(
         why = "late_elsewhere" if context.get("user_plan") or late else "elsewhere"
     elif count is not None and after.get("gpus") != count and not state.count_limit:
         why = "memory" if context.get("unfit") else "deadline" if context.get("user_plan") else None
+    # the count before: the one said, else the one the last plan chose ("4 → 16 GPUs", not "now 16")
+    old_count = said["gpu_count"].old if "gpu_count" in said else None
+    if old_count is None and before.get("gpus") != count:
+        old_count = before.get("gpus")
     return {
         "name": name,
         "count": count,
-        "old_count": said["gpu_count"].old if "gpu_count" in said and not gpu else None,
+        "old_count": old_count if "gpu_count" in said and not gpu else None,
         "limit": bool(state.count_limit) and count is not None,
         "planned": after.get("gpus"),
         "why": why,

@@ -252,3 +252,24 @@ def test_a_budget_with_no_currency_from_taiwan_or_in_traditional_script_keeps_th
 ) -> None:
     text = real.handle("s", opening).text
     assert "国内可租的配置" not in text and "國內可租的配置" not in text
+
+
+def test_an_unpriced_plan_in_china_is_not_headed_as_a_price_comparison(real: Consultant) -> None:
+    for user, opening, follow_up in [
+        ("u1", "我们在国内训练 13B 模型，16 张 A100，数据 50B tokens，要多少钱", "那 A800 呢"),
+        ("u2", "我們在國內訓練 13B 模型，16 張 A100，資料 50B tokens，要多少錢", "換成 A800 呢"),
+        (
+            "u3",
+            "we're in mainland China, pretraining a 13B model on 16 A100s, 50B tokens, what does it cost?",
+            "what about A800s?",
+        ),
+    ]:
+        real.handle(user, opening)
+        turn = real.handle(user, follow_up)
+        assert turn.payload["recommendation"]["options"][0]["cost"]["amount"] is None, user
+        assert "仅供对照价格" not in turn.text and "僅供對照價格" not in turn.text
+        assert "For price comparison only" not in turn.text
+        assert any(
+            h in turn.text
+            for h in ("没有公开价格，只能看工期", "沒有公開價格，只能看工期", "no public price, so only")
+        )

@@ -82,3 +82,34 @@ def test_renting_put_softly_is_a_choice_and_a_datasheet_question_is_not(real: Co
     real.handle("o9", "H100 显存多大？")
     kept = real.handle("o9", "总结一下目前的方案")
     assert kept.payload["slots"]["gpu_count"] == 4
+
+
+def test_another_gpu_asked_after_a_plan_on_owned_gpus_says_theirs_are_not_used(real: Consultant) -> None:
+    owned = "We own 32 A100s and want to fine-tune a 70B model on 2B tokens with LoRA"
+    for user, follow_up in [("r1", "what about H800s?"), ("r2", "and with H100s instead?")]:
+        real.handle(user, owned)
+        turn = real.handle(user, follow_up)
+        assert "now rented, not your own 32 × NVIDIA A100" in turn.text, follow_up
+        assert "on your own hardware" not in turn.text
+    for user, opening, follow_up, said in [
+        (
+            "r3",
+            "我们自己有 32 张 A100，想用 LoRA 微调 70B 模型，数据 2B tokens",
+            "那换成 H800 呢",
+            "改为租用，不再用自有的 32 × NVIDIA A100",
+        ),
+        (
+            "r4",
+            "我們自己有 32 張 A100，想用 LoRA 微調 70B 模型，資料 2B tokens",
+            "改用 H100 呢",
+            "改為租用，不再用自有的 32 × NVIDIA A100",
+        ),
+    ]:
+        real.handle(user, opening)
+        assert said in real.handle(user, follow_up).text, follow_up
+
+
+def test_an_unpriced_rental_after_owned_gpus_says_it_has_no_price(real: Consultant) -> None:
+    real.handle("r5", "We own 32 A100s and want to fine-tune a 70B model on 2B tokens with LoRA")
+    turn = real.handle("r5", "what about H800s?")
+    assert "not your own 32 × NVIDIA A100 80GB (SXM4): no price in the catalogue" in turn.text

@@ -125,3 +125,27 @@ def test_could_it_run_twice_as_fast_after_a_plan_halves_its_time_not_the_fp8_faq
     text = real.handle("tf", "could it run twice as fast?").text
     assert text.startswith("*What changed*: 14 days → 7 days")
     assert "FP8" not in text.splitlines()[0]
+
+
+def test_a_new_count_on_a_count_the_plan_chose_says_the_old_count_too(real: Consultant) -> None:
+    for user, opening, follow_up, said in [
+        (
+            "en1",
+            "pretrain a 7B model on 20B tokens, no deadline",
+            "ok and on 16 of them?",
+            "{} GPUs → 16 GPUs",
+        ),
+        (
+            "en2",
+            "pretrain a 7B model on 20B tokens, no deadline",
+            "what if I use 8 GPUs?",
+            "{} GPUs → 8 GPUs",
+        ),
+        ("zh", "预训练 7B 模型，20B tokens，不限时间", "那 16 张卡呢", "{} 张卡 → 16 张卡"),
+        ("hant", "預訓練 7B 模型，20B tokens，不限時間", "換成 16 張卡呢", "{} 張卡 → 16 張卡"),
+    ]:
+        first = real.handle(user, opening)
+        chosen = first.payload["recommendation"]["options"][0]["gpus"]
+        turn = real.handle(user, follow_up)
+        assert said.format(chosen) in turn.text, user
+        assert "now 16 GPUs" not in turn.text and "改为 16 张卡" not in turn.text
