@@ -86,7 +86,8 @@ def test_a_deadline_already_past_is_not_one() -> None:
 @pytest.mark.parametrize(
     "text",
     ["no deadline", "没有deadline", "沒有期限", "whenever", "不急", "no rush", "随便多久", "多久都行",
-     "We're not in a hurry, take as long as it needs", "時間不重要", "no particular deadline"],
+     "We're not in a hurry, take as long as it needs", "時間不重要", "no particular deadline",
+     "不限工期", "工期不限", "預訓練 7B，1T tokens，沒有工期要求", "LoRA 微调 13B，工期无所谓"],
 )  # fmt: skip
 def test_every_form_of_no_deadline_is_an_open_timeline(text: str) -> None:
     got = parse(text, today=SUNDAY)
