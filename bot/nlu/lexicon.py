@@ -536,8 +536,10 @@ NO_DEADLINE = (
     "不着急用",
     "不是很急", "不太急", "没那么急", "时间宽裕",
     # 工期 (the schedule) is the word the bot's own question uses: "不限工期", "工期不限", "没有工期要求".
-    "不限工期", "工期不限", "没有工期", "没工期", "工期没有要求", "工期无所谓", "工期随意", "工期不急", "工期宽松",
-    "工期灵活", "工期弹性", "不限周期", "周期不限",
+    "不限工期", "工期不限", "没有工期", "没工期", "工期没有要求", "工期无所谓", "工期随意", "工期不急",
+    "工期宽松", "工期灵活", "工期弹性", "不限周期", "周期不限", "没有时间压力", "没时间压力", "时间上没要求",
+    "时间上没有要求",
+    "no particular rush", "no pressure on time",
     # Taiwan wording (after t2s: 時程 -> 时程, 彈性 -> 弹性, 寬鬆 -> 宽松) and "flexible" in English.
     "时间弹性", "时间很弹性", "时程弹性", "时程没有限制", "没有时程限制", "时程不限", "期限宽松", "时间宽松",
     "什么时候都行", "什么时候都可以", "deadline is flexible", "flexible deadline", "flexible timeline",
@@ -548,6 +550,13 @@ NO_DEADLINE = (
     # budget said next sizes the plan to fit it.
     *DEADLINE_BY_BUDGET,
 )  # fmt: skip
+# A deadline field answered with "none" ("deadline: none", "工期：无", "時程：不限", "工期随便"): no deadline.
+# DEADLINE_FIELDS is the exact precondition (the pattern cannot match without one of them).
+DEADLINE_FIELDS = ("deadline", "timeline", "time limit", "工期", "截止时间", "截止日期", "期限", "时程", "周期")
+NO_DEADLINE_FIELD = re.compile(
+    r"(?:deadline|timeline|time limit|工期|截止时间|截止日期|期限|时程|周期)\s*[:：=]?\s*"
+    r"(?:(?:none|n/?a|whatever|open|flexible|tbd)(?![a-z])|无(?!法)|没有|不限|随便|随意|无所谓|都行|都可以|灵活|弹性)"
+)
 # A clause about a run already done ("我们 2024 年训过一个 1.3B", "去年用 32 张 A100 训了 45 天", "our v3.5
 # release trained a 1.3B on 300B tokens last year"), before a clause with the new plan: its figures are
 # history, not the request. A verb with 过 is past by itself; the others need a time in the past in the

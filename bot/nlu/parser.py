@@ -1166,7 +1166,11 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     if intent == "capacity" and task is None and inference:
         task = "serve"  # "我有 2 张 4090，能跑什么模型"
     go_ahead = len(s) <= intents.SHORT and intents.has_any(s, lexicon.GO_AHEAD)
-    open_timeline = days is None and (go_ahead or intents.has_any(s, lexicon.NO_DEADLINE))
+    open_timeline = days is None and (
+        go_ahead
+        or intents.has_any(s, lexicon.NO_DEADLINE)
+        or (intents.has_any(s, lexicon.DEADLINE_FIELDS) and lexicon.NO_DEADLINE_FIELD.search(s) is not None)
+    )
     cs = compact(s)
     return Parse(
         intent=intent,

@@ -87,7 +87,8 @@ def test_a_deadline_already_past_is_not_one() -> None:
     "text",
     ["no deadline", "没有deadline", "沒有期限", "whenever", "不急", "no rush", "随便多久", "多久都行",
      "We're not in a hurry, take as long as it needs", "時間不重要", "no particular deadline",
-     "不限工期", "工期不限", "預訓練 7B，1T tokens，沒有工期要求", "LoRA 微调 13B，工期无所谓"],
+     "不限工期", "工期不限", "預訓練 7B，1T tokens，沒有工期要求", "LoRA 微调 13B，工期无所谓",
+     "deadline: none", "Timeline: TBD", "工期：无", "時程：不限", "工期随便", "沒有時間壓力"],
 )  # fmt: skip
 def test_every_form_of_no_deadline_is_an_open_timeline(text: str) -> None:
     got = parse(text, today=SUNDAY)
@@ -625,3 +626,10 @@ def test_how_long_one_part_of_the_work_takes_is_no_deadline(text: str) -> None:
 )  # fmt: skip
 def test_a_deadline_said_beside_an_epoch_is_still_the_deadline(text: str, days: float) -> None:
     assert said(text)["days"] == days
+
+
+@pytest.mark.parametrize(
+    "text", ["deadline: March 15", "工期：两周", "期限无法确定", "deadline: no later than Friday"]
+)
+def test_a_deadline_field_with_a_date_or_a_doubt_is_not_an_open_timeline(text: str) -> None:
+    assert not parse(text, today=SUNDAY).no_deadline
