@@ -552,7 +552,17 @@ NO_DEADLINE = (
 )  # fmt: skip
 # A deadline field answered with "none" ("deadline: none", "工期：无", "時程：不限", "工期随便"): no deadline.
 # DEADLINE_FIELDS is the exact precondition (the pattern cannot match without one of them).
-DEADLINE_FIELDS = ("deadline", "timeline", "time limit", "工期", "截止时间", "截止日期", "期限", "时程", "周期")
+DEADLINE_FIELDS = (
+    "deadline",
+    "timeline",
+    "time limit",
+    "工期",
+    "截止时间",
+    "截止日期",
+    "期限",
+    "时程",
+    "周期",
+)
 NO_DEADLINE_FIELD = re.compile(
     r"(?:deadline|timeline|time limit|工期|截止时间|截止日期|期限|时程|周期)\s*[:：=]?\s*"
     r"(?:(?:none|n/?a|whatever|open|flexible|tbd)(?![a-z])|无(?!法)|没有|不限|随便|随意|无所谓|都行|都可以|灵活|弹性)"
