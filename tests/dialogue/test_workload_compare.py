@@ -308,3 +308,12 @@ def test_a_cost_comparison_of_gpu_counts_with_no_data_is_per_billion_tokens_on_t
     assert "按 4 張切分時" in text and "天（" not in text
     en = real.handle("s2", "4 RTX 4090s or 1 A100 for LoRA on a 7B, which is cheaper?").text
     assert "per billion tokens" in en and "when split over 4" in en and " days (" not in en
+
+
+def test_gpu_counts_that_do_not_fit_the_job_show_no_days_or_cost_on_default_data(real: Consultant) -> None:
+    text = real.handle("s", "4 張 4090 跟 1 張 A100 訓練 7B 哪個划算？").text
+    assert text.startswith("按當前規劃，這幾款都放不下這個任務。") and "顯存放不下" in text
+    assert "天（" not in text and " 卡時）" not in text and "預設資料量" not in text
+    en = real.handle("s2", "4 RTX 4090s or 1 A100 to train a 7B, which costs less?").text
+    assert en.startswith("None of them fits this workload as planned.") and "does not fit" in en
+    assert "GPU-hours)" not in en and "about $" not in en and "default data" not in en
