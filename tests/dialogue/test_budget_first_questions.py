@@ -70,3 +70,24 @@ def test_a_smaller_budget_or_a_shorter_deadline_pretrains_a_smaller_model(real: 
     cheap = size(ask(real, "we have 3 weeks and $5k, what's the biggest model we can pretrain?"))
     quick = size(ask(real, "we have 2 days and $20k, what's the biggest model we can pretrain?"))
     assert cheap < big and quick < big
+
+
+def test_with_a_deadline_every_size_the_budget_pretrains_is_planned_to_finish_within_it(
+    real: Consultant,
+) -> None:
+    en = ask(real, "we have 3 weeks and $20k, what's the biggest model we can pretrain?")
+    rows = [line for line in en.splitlines() if "pre-training from scratch, " in line]
+    assert len(rows) == 3 and all("(within 21 days)" in row for row in rows), en
+    assert "1 × NVIDIA B200" not in en
+    other = ask(real, "With $50k and 10 days, how big a model can we train from scratch?")
+    assert other.count("(within 10 days)") == 3
+    hans = ask(real, "我们有三周和两万美元，最大能从头预训练多大的模型？")
+    assert hans.count("（在 21 天内）") == 3
+    hant = ask(real, "預算 5000 美元、一週內，最大能從零預訓練多大的模型？")
+    assert hant.count("（在 7 天內）") == 3
+
+
+def test_a_deadline_no_plan_meets_says_each_size_misses_it(real: Consultant) -> None:
+    text = ask(real, "We have $1M and 5 hours, what's the biggest model we can pretrain?")
+    rows = [line for line in text.splitlines() if "pre-training from scratch, " in line]
+    assert rows and all("even on the fastest plan: beyond 5 hours" in row for row in rows), text

@@ -278,3 +278,42 @@ def test_a_cluster_the_marketplaces_do_not_rent_is_estimated_at_their_list_price
     assert any(
         w in verdict for w in ("32 卡的集群要向云厂商询价", "32 卡的叢集要向雲廠商詢價", "a quote on 32")
     )
+
+
+@pytest.mark.parametrize(
+    ("question", "buys"),
+    [
+        ("預算 5000 美元，A100 還是 H100 訓練 13B 比較划算", "：$5,000 約能訓練 "),
+        ("预算 2 万元，H100 和 A100 LoRA 13B 哪个更划算", "：¥20,000 约能训练 "),
+        (
+            "With a $3000 budget, is the H100 or the A100 cheaper for fine-tuning a 13B?",
+            ": $3,000 trains about ",
+        ),
+    ],
+)
+def test_a_cost_comparison_with_a_budget_but_no_data_says_the_tokens_it_buys_on_each_gpu(
+    real: Consultant, question: str, buys: str
+) -> None:
+    text = real.handle("s", question).text
+    rows = [line for line in text.splitlines() if line.startswith("• *")]
+    assert len(rows) == 2 and all(buys in r and "tokens" in r for r in rows), text
+    assert "超出预算" not in text and "超出預算" not in text and " days (" not in text and "天（" not in text
+
+
+def test_a_cost_comparison_of_gpu_counts_with_no_data_is_per_billion_tokens_on_those_counts(
+    real: Consultant,
+) -> None:
+    text = real.handle("s", "4 張 4090 跟 1 張 A100 LoRA 7B 哪個划算？").text
+    assert text.startswith("*選 NVIDIA GeForce RTX 4090：每十億 tokens 約 $")
+    assert "按 4 張切分時" in text and "天（" not in text
+    en = real.handle("s2", "4 RTX 4090s or 1 A100 for LoRA on a 7B, which is cheaper?").text
+    assert "per billion tokens" in en and "when split over 4" in en and " days (" not in en
+
+
+def test_gpu_counts_that_do_not_fit_the_job_show_no_days_or_cost_on_default_data(real: Consultant) -> None:
+    text = real.handle("s", "4 張 4090 跟 1 張 A100 訓練 7B 哪個划算？").text
+    assert text.startswith("按當前規劃，這幾款都放不下這個任務。") and "顯存放不下" in text
+    assert "天（" not in text and " 卡時）" not in text and "預設資料量" not in text
+    en = real.handle("s2", "4 RTX 4090s or 1 A100 to train a 7B, which costs less?").text
+    assert en.startswith("None of them fits this workload as planned.") and "does not fit" in en
+    assert "GPU-hours)" not in en and "about $" not in en and "default data" not in en

@@ -102,10 +102,11 @@ def answer(q: Question, reply: Reply, over: dict[str, Any] | None = None) -> boo
             jobs.append((REFERENCE_PARAMS[-1], "lora"))  # the largest size, the lighter way
         if said_method in (None, "pretrain"):
             jobs += [(p, "pretrain") for p in (PRETRAIN_LADDER if said_method else PRETRAIN_PARAMS)]
-    rows = [row for p, m in jobs if (row := _row(q, p, m, usd, currency)) is not None]
+    days = q.u.said.get("days")
+    deadline = float(days) if days else None
+    rows = [row for p, m in jobs if (row := _row(q, p, m, usd, currency, deadline)) is not None]
     if not rows:
         return False
-    days = q.u.said.get("days")
     # "we have 3 weeks and $20k, what's the biggest model we can pretrain?": the model size is the answer
     largest = (
         _largest_pretrain(q, usd, float(days) if days else None, currency)
@@ -141,24 +142,49 @@ def offered(q: Question) -> dict[str, Any]:
     return {k: q.u.said[k] for k in ("budget", "params", "method") if q.u.said.get(k) is not None}
 
 
-def _row(q: Question, params: float, method: Method, usd: float, currency: str) -> dict[str, Any] | None:
+def _row(
+    q: Question, params: float, method: Method, usd: float, currency: str, days: float | None = None
+) -> dict[str, Any] | None:
     option = _cheapest(q, params, method)
     if option is None or not option.cost_usd or not option.quote:
         return None
-    scale = usd / option.cost_usd
-    tokens = PROBE_TOKENS * scale
+    tokens = PROBE_TOKENS * usd / option.cost_usd
+    planned, spent, late, on_time = (
+        PROBE_TOKENS,
+        usd,
+        None,
+        None,
+    )  # `planned`: the tokens `option` is planned on
+    if days is not None:
+        # "we have 3 weeks and $20k": the tokens the budget buys, trained within the deadline (more GPUs at
+        # once), or fewer when the plan that meets it costs more; a job no plan finishes in time says so.
+        timed = _cheapest(q, params, method, tokens=tokens, days=days)
+        if timed is None or not timed.cost_usd or not timed.quote:
+            return None
+        option, planned = timed, tokens
+        # the whole budget on this plan, as far as the deadline allows (the time scales with the tokens)
+        scale = usd / timed.cost_usd if timed.cost_usd > usd else min(usd / timed.cost_usd, days / timed.days)
+        spent, tokens, took = timed.cost_usd * scale, tokens * scale, timed.days * scale
+        if took <= days * 1.001:
+            on_time = took
+        else:
+            late = took  # the fastest plan's days: beyond the deadline
+    quote, cost = option.quote, option.cost_usd
+    assert quote is not None and cost
     rate = q.catalog.usd_to_cny if currency == "CNY" else 1.0
     return {
+        "days": on_time,
+        "late": late,
         "params": params,
         "method": method,
         "gpu": option.gpu.name,
         "gpus": option.gpus,
-        "hourly": option.quote.hourly_usd * rate,
-        "gpu_hours": usd / option.quote.hourly_usd * option.gpus,
+        "hourly": quote.hourly_usd * rate,
+        "gpu_hours": spent / quote.hourly_usd * option.gpus,
         "tokens": tokens,
-        "per_billion": option.cost_usd * rate * 1e9 / PROBE_TOKENS,  # the cost of 1B tokens on this plan
+        "per_billion": cost * rate * 1e9 / planned,  # the cost of 1B tokens on this plan
         "chinchilla": CHINCHILLA_TOKENS_PER_PARAM * params if method == "pretrain" else None,
-        "cloud": option.quote.offering.cloud,
+        "cloud": quote.offering.cloud,
     }
 
 
@@ -212,11 +238,15 @@ def _largest_pretrain(q: Question, usd: float, days: float | None, currency: str
     }
 
 
-def _cheapest(q: Question, params: float, method: Method) -> Option | None:
+def _cheapest(
+    q: Question, params: float, method: Method, tokens: float = PROBE_TOKENS, days: float | None = None
+) -> Option | None:
+    """The plan of lowest total cost; with a deadline, the cheapest on time (else the fastest)."""
     request = SizingRequest(
         params=params,
-        tokens=PROBE_TOKENS,
+        tokens=tokens,
         method=method,
+        days=days,
         today=q.today,
     )
     # In mainland China the GPUs and prices are its own marketplaces' (as a plan there is priced).
@@ -226,4 +256,9 @@ def _cheapest(q: Question, params: float, method: Method) -> Option | None:
     except SizingError:
         return None
     priced = [o for o in result.options if o.fits and o.cost_usd]
+    if days is not None:
+        on_time = [o for o in priced if o.days <= days * 1.001]
+        if not on_time:
+            return min(priced, key=lambda o: (o.days, o.cost_usd)) if priced else None
+        priced = on_time
     return min(priced, key=lambda o: (o.cost_usd, o.days)) if priced else None

@@ -197,10 +197,21 @@ def compare_on_gpus(
             rows.append(row)
     fitting = [r for r in rows if r.get("fits")]
     public = public_slots(state)
-    if not counted and _no_data(public, why, fitting) and _cost_weighed(text):
+    if _no_data(public, why, fitting, budget_ok=True) and _cost_weighed(text):
         # "H20 和 A800 训练 32B 哪个划算" with no data: a total on the engine's default data means nothing;
-        # what a billion tokens costs on each (its price per GPU-hour over its speed) decides it.
+        # what a billion tokens costs on each (its price per GPU-hour over its speed) decides it. Counts
+        # said ("4 张 4090 跟 1 张 A100") are the setups compared; a budget says the tokens it buys on each.
         _unit_costs(kb, fitting)
+        spend = _budget_usd(kb, public.get("budget"))
+        for r in fitting:
+            r["budget_tokens"] = (
+                spend / r["per_billion"] * UNIT_TOKENS if spend and r.get("per_billion") else None
+            )
+            if r.get("currency") == "CNY":  # a budget in yuan plans in yuan: the USD figures shown in it
+                rate = kb.catalog.usd_to_cny
+                r["per_billion"] = r["per_billion"] * rate if r.get("per_billion") else None
+                r["per_gpu_hour"] = r["per_gpu_hour"] * rate if r.get("per_gpu_hour") else None
+                r["per_billion_cny"] = None
         priced = [r for r in fitting if r.get("per_billion")]
         quickest = max(fitting, key=lambda r: float(r["tokens_per_gpu_s"]))
         slowest = min(fitting, key=lambda r: float(r["tokens_per_gpu_s"]))
@@ -220,6 +231,7 @@ def compare_on_gpus(
             pick=pick,
             unpriced=[r["name"] for r in fitting if not r.get("per_billion")],
             worth=(pick is not None and pick["gpu"] == specs[0].id) if worth.asks(text) else None,
+            budget=public.get("budget") if spend else None,
         )
         return True
     if not counted and _speed_only(public, text, why, fitting):
@@ -284,10 +296,15 @@ def _samples_unmeasured(state: DialogueState, u: Understood) -> float | None:
     return float(samples) if isinstance(samples, int | float) and samples > 0 else None
 
 
-def _no_data(slots: dict[str, Any], why: str | None, fitting: list[dict[str, Any]]) -> bool:
-    """A comparison of GPUs for a job with no data, no budget and no plan to explain, where every fitting
-    plan has the engine's speed per GPU: totals would be the engine's default data, so per GPU it is."""
-    if why is not None or slots.get("tokens") or slots.get("data_bytes") or slots.get("budget"):
+def _no_data(
+    slots: dict[str, Any], why: str | None, fitting: list[dict[str, Any]], budget_ok: bool = False
+) -> bool:
+    """A comparison of GPUs for a job with no data, no budget (unless `budget_ok`: what it buys per GPU)
+    and no plan to explain, where every fitting plan has the engine's speed per GPU: totals would be the
+    engine's default data, so per GPU it is."""
+    if why is not None or slots.get("tokens") or slots.get("data_bytes"):
+        return False
+    if slots.get("budget") and not (budget_ok and _budget_usd(None, slots["budget"]) is not None):
         return False
     if len(fitting) < 2 or not all(isinstance(r.get("tokens_per_gpu_s"), int | float) for r in fitting):
         return False
@@ -315,6 +332,20 @@ def _speed_only(slots: dict[str, Any], text: str, why: str | None, fitting: list
 
 # The unit of work a cost with no data is quoted per: a billion tokens trained.
 UNIT_TOKENS = 1e9
+
+
+def _budget_usd(kb: KnowledgeBase | None, budget: Any) -> float | None:
+    """A total budget said ("预算 5000 美元"), in USD (None: none, or a rate per hour or month)."""
+    if (
+        not isinstance(budget, dict)
+        or (budget.get("period") or "total") != "total"
+        or not budget.get("amount")
+    ):
+        return None
+    amount = float(budget["amount"])
+    if budget.get("currency") == "CNY":
+        return amount / kb.catalog.usd_to_cny if kb is not None else amount
+    return amount
 
 
 def _unit_costs(kb: KnowledgeBase, rows: list[dict[str, Any]]) -> None:
