@@ -15,7 +15,7 @@ from bot.dialogue.reply import Reply
 from bot.nlu.lexicon import TRAINING, has_cue
 from bot.nlu.text import normalise
 
-# What the job does, by its verb; the cheap precondition is a substring of one of them.
+# What the job does, by its verb.
 EMBED = (
     "embed", "embeds", "embedding", "embeddings", "vectorize", "vectorise", "encode", "向量化", "做向量",
     "生成向量", "算向量", "做 embedding", "做embedding", "转成向量", "转向量",
@@ -26,10 +26,8 @@ TRANSCRIBE = (
     "transcribe", "transcribing", "transcription", "transcriptions", "speech-to-text", "speech to text",
     "asr", "转写", "转录", "转文字", "语音识别", "听写",
 )  # fmt: skip
-_ROOTS = (
-    "embed", "vector", "encode", "向量", "rank", "重排", "transcri", "speech", "asr",
-    "转写", "转录", "转文字", "语音识别", "听写",
-)  # fmt: skip
+# The exact precondition: has_cue finds a word only where the word stands in the text.
+_WORDS = (*EMBED, *RERANK, *TRANSCRIBE)
 # The encoder FAQ said after an embedding job (model sizes, TEI, measuring one GPU).
 ENCODER_FAQ = "faq.encoder_serving"
 
@@ -38,7 +36,7 @@ def job(text: str) -> str | None:
     """ "embed", "rerank" or "transcribe" for such a batch job, else None (a training verb makes it
     training)."""
     t = normalise(text).lower
-    if not any(root in t for root in _ROOTS):
+    if not any(w in t for w in _WORDS):
         return None
     kind = (
         "rerank"

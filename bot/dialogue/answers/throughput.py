@@ -67,7 +67,6 @@ def answer(q: Question, reply: Reply) -> bool:
     peak, mfu = float(item["peak_tflops"]), float(item["mfu"])
     achieved_tflops = peak * mfu
     flops_per_token = achieved_tflops * 1e12 / per_gpu
-    node = NODE_GPUS if count <= NODE_GPUS else count
     reply.add(
         "throughput",
         params=float(params),
@@ -94,7 +93,6 @@ def answer(q: Question, reply: Reply) -> bool:
         reference_tokens=REFERENCE_TOKENS,
         reference_hours=REFERENCE_TOKENS / (per_gpu * count) / 3600,
         assumed=_assumed(q, option),
-        node=node,
     )
     reply.add_faq("faq.mfu_vs_peak")
     return True

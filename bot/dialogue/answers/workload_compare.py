@@ -167,10 +167,11 @@ def compare_on_gpus(
             if local is not None and local.options and _priced(local):
                 result, cn = local, True
         if result.options:
-            row = option_view(result.options[0].to_dict(result.currency), kb.catalog)
+            engine = result.options[0].to_dict(result.currency)
+            row = option_view(engine, kb.catalog)
             row["cn_market"] = cn
             if cn:  # what the marketplace lists, in its yuan
-                cost = result.options[0].to_dict(result.currency).get("cost")
+                cost = engine.get("cost")
                 row["cost_cny"] = cost.get("cost_cny") if isinstance(cost, dict) else None
             # The figures that decide it: compute, and what a GPU-hour of this plan costs.
             row["bf16"] = spec.tflops.bf16 or spec.tflops.fp16
@@ -181,7 +182,6 @@ def compare_on_gpus(
             headroom = result.options[0].fitted.headroom
             row["tight"] = row.get("fits") and headroom < HEADROOM  # the engine's memory_tight line
             # The engine's speed per GPU (tokens/s, MFU): what decides "which is faster" with no data.
-            engine = result.options[0].to_dict(result.currency)
             row["tokens_per_gpu_s"] = engine.get("tokens_per_gpu_s")
             row["mfu"] = engine.get("mfu")
             if cn:  # the marketplace's own list price per GPU-hour, in its yuan
@@ -213,20 +213,11 @@ def compare_on_gpus(
                 r["per_gpu_hour"] = r["per_gpu_hour"] * rate if r.get("per_gpu_hour") else None
                 r["per_billion_cny"] = None
         priced = [r for r in fitting if r.get("per_billion")]
-        quickest = max(fitting, key=lambda r: float(r["tokens_per_gpu_s"]))
-        slowest = min(fitting, key=lambda r: float(r["tokens_per_gpu_s"]))
-        ratio = float(quickest["tokens_per_gpu_s"]) / float(slowest["tokens_per_gpu_s"])
-        pick = _unit_pick(priced, quickest) if len(priced) == len(fitting) else None
+        view = _speed_view(rows, fitting, public, state, u)
+        pick = _unit_pick(priced, view["fastest"]) if len(priced) == len(fitting) else None
         reply.add(
             "workload_speed",
-            rows=sorted(rows, key=lambda r: -float(r.get("tokens_per_gpu_s") or 0.0)),
-            slots=public,
-            sample_word=u.sample_word or "条",
-            samples=_samples_unmeasured(state, u),
-            fastest=quickest,
-            slowest=slowest,
-            ratio=ratio,
-            same_speed=ratio <= SAME_SPEED,
+            **view,
             cost_asked=True,
             pick=pick,
             unpriced=[r["name"] for r in fitting if not r.get("per_billion")],
@@ -237,20 +228,7 @@ def compare_on_gpus(
     if not counted and _speed_only(public, text, why, fitting):
         # "H20 和 A800 训练 32B 哪个快" with no data: the speed per GPU decides it; days and totals would be
         # the engine's default data (thousands of days), so none are shown.
-        quickest = max(fitting, key=lambda r: float(r["tokens_per_gpu_s"]))
-        slowest = min(fitting, key=lambda r: float(r["tokens_per_gpu_s"]))
-        ratio = float(quickest["tokens_per_gpu_s"]) / float(slowest["tokens_per_gpu_s"])
-        reply.add(
-            "workload_speed",
-            rows=sorted(rows, key=lambda r: -float(r.get("tokens_per_gpu_s") or 0.0)),
-            slots=public,
-            sample_word=u.sample_word or "条",
-            samples=_samples_unmeasured(state, u),
-            fastest=quickest,
-            slowest=slowest,
-            ratio=ratio,
-            same_speed=ratio <= SAME_SPEED,
-        )
+        reply.add("workload_speed", **_speed_view(rows, fitting, public, state, u))
         return True
     # Plans on different counts (1 H100 against a whole 8-GPU A100 instance): the faster GPU is the
     # one that needs fewer GPU-hours, said as "per GPU"; the rows keep each plan's own time and cost.
@@ -285,6 +263,30 @@ def compare_on_gpus(
         why=why,
     )
     return True
+
+
+def _speed_view(
+    rows: list[dict[str, Any]],
+    fitting: list[dict[str, Any]],
+    public: dict[str, Any],
+    state: DialogueState,
+    u: Understood,
+) -> dict[str, Any]:
+    """The workload_speed reply's rows and speed verdict (fastest, slowest, their ratio), shared by the
+    speed answer and the cost-per-billion-tokens answer."""
+    quickest = max(fitting, key=lambda r: float(r["tokens_per_gpu_s"]))
+    slowest = min(fitting, key=lambda r: float(r["tokens_per_gpu_s"]))
+    ratio = float(quickest["tokens_per_gpu_s"]) / float(slowest["tokens_per_gpu_s"])
+    return {
+        "rows": sorted(rows, key=lambda r: -float(r.get("tokens_per_gpu_s") or 0.0)),
+        "slots": public,
+        "sample_word": u.sample_word or "条",
+        "samples": _samples_unmeasured(state, u),
+        "fastest": quickest,
+        "slowest": slowest,
+        "ratio": ratio,
+        "same_speed": ratio <= SAME_SPEED,
+    }
 
 
 def _samples_unmeasured(state: DialogueState, u: Understood) -> float | None:
