@@ -274,9 +274,9 @@ def test_pruning_never_changes_the_answer_for_extreme_sizes_and_amd_first_answer
         assert fast.explain == full.explain
 
 
-def test_a_faster_variant_is_its_types_alternative_when_the_network_screen_drops_the_pick() -> None:
-    # 16 × A100-80GB and H100 run on a network the catalog does not list and drop out; their 128-GPU
-    # variants are on a listed one, and stay as the types' alternatives.
+def test_a_pick_slowed_by_a_network_below_its_need_stays_its_types_alternative_in_both_searches() -> None:
+    # 48 × A100-80GB need ~2,900 Gb/s per node where Azure lists 1,600: ×1.23 slower, still half
+    # the price of 128 on a network that covers them. Both searches keep it, with its slower time.
     request = SizingRequest(
         params=9.7e10,
         active_params=6.9e9,
@@ -288,7 +288,8 @@ def test_a_faster_variant_is_its_types_alternative_when_the_network_screen_drops
         stack="megatron",
     )
     fast, full = plan_with(request, REAL, prune=True), plan_with(request, REAL, prune=False)
-    assert ("a100-80gb", 128) in [(o.gpu.id, o.gpus) for o in full.options]
+    slowed = next(o for o in full.options if o.gpu.id == "a100-80gb")
+    assert slowed.gpus == 48 and slowed.network.adequate is False and slowed.network.comm_slowdown > 1.2
     assert fast.options == full.options
     assert fast.warnings == full.warnings
     assert fast.explain == full.explain

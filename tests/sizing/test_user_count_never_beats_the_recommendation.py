@@ -2,8 +2,9 @@
 recommended for it, unless the count search could not reach that count, and then an answer says why:
 the recommended one names the plan beyond the recipe's global batch (bigger_batch_cheaper), and the
 user's says its batch grew (batch_grown); or the user's plan runs on a cluster network the catalogue
-does not list, or lists below its sync need (network_unknown, network_below_need), which the network
-screen keeps out of the search while a plan on a network that covers its need exists."""
+does not list (network_unknown), which the network screen keeps out of the search while a plan on a
+listed network exists. A listed network below the sync need only slows a plan, its time counts that,
+and the search weighs it like any other (screen.network_ok)."""
 
 from __future__ import annotations
 
@@ -72,9 +73,10 @@ def _check(request: SizingRequest, counts: tuple[int, ...]) -> None:
         if not _beats(mine, rec):
             continue
         if not network_ok(mine):
-            # The network screen keeps plans on a network known to cover their sync: this one's is not
-            # listed, or listed below the need (its time counts the slowdown), and its answer says so.
-            assert {"network_unknown", "network_below_need"} & set(_codes(named)), (request, n)
+            # The network screen keeps plans on a listed network: this one's is not listed, and its
+            # answer says so.
+            assert mine.network.offered_gbps is None, (request, n)
+            assert "network_unknown" in _codes(named), (request, n)
             continue
         assert grows_batch(mine.fitted.layout, w), (request, n)  # within the batch the search reaches it
         if not _grown_within(request, mine, n):
