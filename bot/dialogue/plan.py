@@ -167,6 +167,7 @@ def summarise(rec: Mapping[str, Any]) -> dict[str, Any] | None:
         "days": top.get("days"),
         "cost": num(cost.get("amount")),
         "currency": cost.get("currency"),
+        "cloud": cost.get("cloud"),  # where it is priced ("what would it cost on GCP?" compares)
         # What the plan assumed where the user said nothing ("改成 FP8" then changes BF16, the default).
         "precision": (rec.get("workload") or {}).get("precision"),
         "method": (rec.get("workload") or {}).get("method"),

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from bot.dialogue import policy
-from bot.dialogue.answers import gpu_count, scaling
+from bot.dialogue.answers import flagged_cloud, gpu_count, scaling
 from bot.dialogue.answers.base import Question
 from bot.dialogue.answers.capability import no_link_premise, topic as capability_topic
 from bot.dialogue.answers.capacity import capacity_answer
@@ -606,6 +606,16 @@ def why_gpu_count(ctx: TurnContext) -> DialogueState | None:
     return None
 
 
+def flagged_cloud_price(ctx: TurnContext) -> DialogueState | None:
+    """ "what would it cost on GCP?" after a plan whose GPU that cloud lists only at a flagged price:
+    that price said with its flag, beside the cheapest plan on the cloud's verified prices; the plan
+    held stays (bot/dialogue/answers/flagged_cloud.py)."""
+    c, state, u = ctx.c, ctx.state, ctx.u
+    if not u.providers or ctx.direct is not None or not flagged_cloud.asks(state, u, ctx.text):
+        return None
+    return state if flagged_cloud.answer(state, u, ctx.reply, c.kb, c._plan, c._clock()) else None
+
+
 def plan_questions(ctx: TurnContext) -> DialogueState | None:
     """Checkpoints, VRAM, nodes/network/storage, cheapest cloud, watch-outs: from the plan shown."""
     c = ctx.c
@@ -857,6 +867,7 @@ STEPS: tuple[TurnStep, ...] = (
     workload_compare,
     why_gpu_count,
     why_this_gpu,
+    flagged_cloud_price,
     plan_questions,
     on_plan_question,
     datasheet_follow_up,
