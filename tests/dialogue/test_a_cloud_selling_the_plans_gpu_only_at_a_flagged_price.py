@@ -83,3 +83,12 @@ def test_a_cloud_that_lists_the_gpu_at_a_usable_price_is_planned_on_as_before(re
     turn = real.handle("f4", "what would it cost on Lambda?")
     assert turn.text.startswith("*What changed*: now on Lambda")
     assert "flagged price" not in turn.text
+
+
+def test_an_h200_plan_asked_on_gcp_says_why_its_listed_price_is_doubted(real: Consultant) -> None:
+    # GCP's a3-ultragpu-8g lists spot only 14% below on-demand, where GCP documents 60-91% off.
+    real.handle("f5", "LoRA fine-tune a 70B model on 5B tokens on H200 in 3 days")
+    turn = real.handle("f5", "how much would it cost on GCP?")
+    assert turn.text.startswith("*Google Cloud (GCP) lists NVIDIA H200 SXM only at a flagged price*")
+    assert "its spot price is too close to it for the spot discount the cloud documents" in turn.text
+    assert "*Cheapest on Google Cloud (GCP)'s verified prices*: " in turn.text
