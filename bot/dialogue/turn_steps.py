@@ -19,8 +19,9 @@ Why the order is what it is, in short (each step's docstring says more):
   before the answers, which all read it.
 - Reset, lifts, a language asked, assumptions, recap, undo, explain and small talk are commands about
   the conversation itself: they come before the answers about the job or GPUs the message may name.
-- Answers about the plan held (two phases, a workload compared on GPUs, why this GPU, plan questions)
-  come before the direct answers, as after a plan a question about GPUs is about the plan on them.
+- Answers about the plan held (two phases, a workload compared on GPUs, why this GPU, its cost on a
+  cloud that lists its GPU only at a flagged price, plan questions) come before the direct answers, as
+  after a plan a question about GPUs is about the plan on them.
 - Direct answers (a price, a figure, a feasibility) come before GPU look-ups and the FAQ search, which
   are for what nothing more specific answered; the form comes last and takes what is left (a spot
   question beside a job it still asks about is answered just before it).

@@ -129,11 +129,13 @@ def test_the_cheapest_on_a_cloud_after_a_plan_is_the_plan_there_with_no_note_on_
 @pytest.mark.parametrize(
     ("message", "changed"),
     [
-        ("what would it cost on GCP?", "What changed: now on Google Cloud (GCP)"),
+        # GCP lists the plan's B200 only at a flagged price: that price beside GCP's cheapest verified plan
+        # (tests/dialogue/test_a_cloud_selling_the_plans_gpu_only_at_a_flagged_price.py).
+        ("what would it cost on GCP?", "Google Cloud (GCP) lists NVIDIA B200 only at a flagged price"),
         ("how much would that be on AWS?", "What changed: now on AWS"),
         ("what does it cost on Azure", "What changed: now on Azure"),
-        ("price it on GCP", "What changed: now on Google Cloud (GCP)"),
-        ("GCP 上要多少钱？", "变化：新增只用 Google Cloud（GCP）"),
+        ("price it on GCP", "Google Cloud (GCP) lists NVIDIA B200 only at a flagged price"),
+        ("GCP 上要多少钱？", "Google Cloud（GCP）的 NVIDIA B200 只有被标记的价格"),
         ("在 Azure 上要花多少", "变化：新增只用 Azure"),
         ("如果在 AWS 上跑要多少錢？", "變化：新增只用 AWS"),
     ],
