@@ -177,7 +177,8 @@ OWNED_HARDWARE_SLOTS = ("gpu", "gpu_count")
 JOB_DATA_SLOTS = ("tokens", "data_bytes", "epochs", "days")
 # How much data a job has, said one way or another (a follow-up saying any of these says the data anew).
 DATASET_SLOTS = ("tokens", "data_bytes", "samples", "epochs")
-# The hardware a follow-up may name and still ask about the deployment held ("and on 2 H100s or 4 L40S in FP8?").
+# The hardware a follow-up may name and still ask about the deployment held ("2 H100s or 4 L40S in FP8,
+# which is cheaper?").
 FOLLOW_UP_HARDWARE = ("gpu", "gpu_count", "precision")
 # What a follow-up of a topic may say: hardware, method or precision; data or a deadline is a plan.
 FOLLOW_UP_SLOTS = (
