@@ -51,7 +51,7 @@ from bot.dialogue.route import SWITCH_WORDS
 from bot.dialogue.state import SERVE_SLOT_NAMES
 from bot.nlu.gpus import board_named
 from bot.nlu.lexicon import SPOT_WORDS, has_cue
-from bot.nlu.question_cues import CHEAPER_THAN, COST_ASKS, PLAN_CHEAPER
+from bot.nlu.question_cues import CHEAPER_THAN, COST_ASKS, PER_GPU_PRICE, PLAN_CHEAPER
 from bot.nlu.serving import BATCH_USES, asks_operations
 from bot.nlu.text import normalise
 from sizing.types import Catalog
@@ -643,7 +643,7 @@ def serving_cost_on_gpus(q: Question, topic: Mapping[str, Any] | None, form_in_p
     if (topic.get("slots") or {}).get("serve_use") in BATCH_USES or set(q.u.said) - set(FOLLOW_UP_HARDWARE):
         return False
     low = normalise(q.text).lower
-    return q.u.kind == "price" or has_cue(low, COST_ASKS)
+    return (q.u.kind == "price" or has_cue(low, COST_ASKS)) and not has_cue(low, PER_GPU_PRICE)
 
 
 def capacity_follow_up(q: Question, topic: Mapping[str, Any] | None, form_in_progress: bool) -> bool:

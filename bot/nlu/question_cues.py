@@ -749,6 +749,12 @@ JOB_COST_ON = (
     "reprice",
 )  # fmt: skip
 CONDITIONALS = (*SUPPOSE, "if ", "assuming")
+# A price asked per GPU ("the per-GPU price of H100 vs L40S", "H100 和 L40S 每卡单价"): the GPUs' price lists,
+# even after a serving answer (not that deployment's cost on each).
+PER_GPU_PRICE = (
+    "per gpu", "per-gpu", "per card", "each gpu", "a gpu", "one gpu", "per gpu-hour", "per gpu hour",
+    "gpu-hour", "每卡", "每张卡", "单卡", "单价", "卡时", "list price", "price list", "list prices",
+)  # fmt: skip
 # A GPU kept running, the condition of a price asked ("what's an H100 a month if we keep it 24/7", "要是一直
 # 开着，A100 一个月多少钱"): how long it is rented, no what-if on a plan.
 KEPT_RUNNING = (

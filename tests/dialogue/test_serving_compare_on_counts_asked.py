@@ -75,3 +75,13 @@ def test_the_cost_on_two_gpus_after_a_serving_answer_compares_that_deployment(re
 def test_two_gpus_named_bare_after_a_serving_answer_stay_a_datasheet_comparison(real: Consultant) -> None:
     text = ask(real, "serve llama 3.1 8b to 100 users", "H100 vs L40S?")
     assert "*NVIDIA H100 SXM5 vs NVIDIA L40S*" in text and "for serving" not in text
+
+
+def test_a_price_asked_per_gpu_after_a_serving_answer_is_still_the_price_list(real: Consultant) -> None:
+    for follow_up, head in (
+        ("what's the per-GPU price of H100 vs L40S?", "*NVIDIA H100 SXM5, on demand, per GPU*"),
+        ("H100 vs L40S list prices?", "*NVIDIA H100 SXM5, on demand, per GPU*"),
+        ("H100 和 L40S 每卡单价多少？", "*NVIDIA H100 SXM5 按需价（每卡）*"),
+    ):
+        text = ask(real, "serve mistral 7b for 500 concurrent users", follow_up)
+        assert head in text and "for serving" not in text and "部署 Mistral" not in text, follow_up
