@@ -327,8 +327,10 @@ class Consultant:
 
     @staticmethod
     def _job_cost_on(state: DialogueState, u: Understood, text: str) -> bool:
-        """A price question about named GPUs that asks what the job held would cost on them."""
-        if state.last is None or u.kind != "price" or not u.gpus or u.price_period:
+        """A price question about named GPUs that asks what the job held would cost on them (with two GPUs
+        or more, a what-if too: "换成 H100 或 A100 的话各要多少钱")."""
+        several = len(set(u.gpus)) >= 2 and u.kind in ("whatif", "correction")
+        if state.last is None or (u.kind != "price" and not several) or not u.gpus or u.price_period:
             return False
         return set(u.said) <= {"gpu", "gpu_count"} and has_any(normalise(text).lower, JOB_COST_ON)
 

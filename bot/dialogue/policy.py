@@ -51,7 +51,7 @@ from bot.dialogue.route import SWITCH_WORDS
 from bot.dialogue.state import SERVE_SLOT_NAMES
 from bot.nlu.gpus import board_named
 from bot.nlu.lexicon import SPOT_WORDS, has_cue
-from bot.nlu.question_cues import CHEAPER_THAN, PLAN_CHEAPER
+from bot.nlu.question_cues import CHEAPER_THAN, COST_ASKS, PER_GPU_PRICE, PLAN_CHEAPER
 from bot.nlu.serving import BATCH_USES, asks_operations
 from bot.nlu.text import normalise
 from sizing.types import Catalog
@@ -177,6 +177,9 @@ OWNED_HARDWARE_SLOTS = ("gpu", "gpu_count")
 JOB_DATA_SLOTS = ("tokens", "data_bytes", "epochs", "days")
 # How much data a job has, said one way or another (a follow-up saying any of these says the data anew).
 DATASET_SLOTS = ("tokens", "data_bytes", "samples", "epochs")
+# The hardware a follow-up may name and still ask about the deployment held ("2 H100s or 4 L40S in FP8,
+# which is cheaper?").
+FOLLOW_UP_HARDWARE = ("gpu", "gpu_count", "precision")
 # What a follow-up of a topic may say: hardware, method or precision; data or a deadline is a plan.
 FOLLOW_UP_SLOTS = (
     "gpu", "gpu_count", "method", "precision", "params", "active_params", "seq_len", *SERVE_SLOT_NAMES,
@@ -355,6 +358,10 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
         and serve_fit.asks_concurrency(q.text)
     ):
         return "serve_feasibility"  # "一张 4090 跑 Qwen2.5-7B 能撑多少并发": the load those GPUs carry, first
+    if serving_cost_on_gpus(q, topic, form_in_progress):
+        return (
+            "serve_compare"  # "how much per month on H100 vs L40S?" after a serving answer: that deployment
+        )
     if q.u.task == "serve" and kind in SERVING_VERSIONS:
         return SERVING_VERSIONS[kind]
     if q.u.task == "serve" and kind == "serve" and q.u.yes_no and _memory_asked(q):
@@ -625,6 +632,18 @@ BACK_REFERENCES = (
     "that", "it", "this", "these", "those", "that setup", "this setup", "that plan", "this plan", "这个",
     "这样", "那个", "这套", "它", "這個", "這樣", "那個", "這套",
 )  # fmt: skip
+
+
+def serving_cost_on_gpus(q: Question, topic: Mapping[str, Any] | None, form_in_progress: bool) -> bool:
+    """ "how much per month on H100 vs L40S?", "H100 和 L40S 部署各要多少钱" after a serving answer: the
+    deployment held, sized on each GPU named (serve_pick.compare), not their price lists. Only with two GPUs
+    or more and no model or load said (those ask a new question), and only when the cost is asked."""
+    if topic is None or form_in_progress or topic.get("kind") not in SERVING_TOPICS or len(set(q.u.gpus)) < 2:
+        return False
+    if (topic.get("slots") or {}).get("serve_use") in BATCH_USES or set(q.u.said) - set(FOLLOW_UP_HARDWARE):
+        return False
+    low = normalise(q.text).lower
+    return (q.u.kind == "price" or has_cue(low, COST_ASKS)) and not has_cue(low, PER_GPU_PRICE)
 
 
 def capacity_follow_up(q: Question, topic: Mapping[str, Any] | None, form_in_progress: bool) -> bool:

@@ -408,9 +408,15 @@ def capacity(ctx: TurnContext) -> DialogueState | None:
 
 def job_cost_on_gpus(ctx: TurnContext) -> DialogueState | None:
     """ "what would it cost with H200s?" after a plan: the plan on them, not the H200's price list;
-    "what would it cost on GCP?": the plan on that cloud, not its price card."""
-    if ctx.c._job_cost_on(ctx.state, ctx.u, ctx.text) or ctx.c._job_cost_at(ctx.state, ctx.u, ctx.text):
-        ctx.u = replace(ctx.u, intent="whatif", kind="whatif")
+    "what would it cost on GCP?": the plan on that cloud, not its price card; "what would it cost on H100 vs
+    A100?": the job on each GPU side by side, not on the first one alone."""
+    c, state, u = ctx.c, ctx.state, ctx.u
+    if c._job_cost_on(state, u, ctx.text) and len(set(u.gpus)) >= 2:
+        if compare_on_gpus(state, u, ctx.reply, c.kb, c._plan, c._clock(), ctx.text):
+            state.topic = policy.comparison_topic(u.gpus)
+            return state
+    if c._job_cost_on(state, u, ctx.text) or c._job_cost_at(state, u, ctx.text):
+        ctx.u = replace(u, intent="whatif", kind="whatif")
     return None
 
 

@@ -77,12 +77,12 @@ LOAD_EXPECTED = (
 A_NOT_A = re.compile(r"(\w)不\1")
 # Only at the start of a message: "不是7B，是13B", "no, 13B" (是不是 elsewhere is a question).
 CORRECTION_OPENERS = ("不是", "no,", "no ", "nope", "不，", "不,", "错了")
+# A what-if asked as one ("what if we run it on H100s?"), not only a condition said.
+ASKED_WHATIF = ("what if", "what about", "how about")
 WHATIF = (
     *cues.SUPPOSE,
     "换用",
-    "what if",
-    "what about",
-    "how about",
+    *ASKED_WHATIF,
     "if we",
     "if i",
     "and if ",  # "and if training must finish in 3 hours?": the plan held, with that value
@@ -653,6 +653,17 @@ _LEAD_INS = (
 )  # fmt: skip
 
 
+def _kept_running_price(t: str, workload: bool) -> bool:
+    """The price of a GPU kept running, its condition said with "if" ("what does an A100 cost if we run it
+    24/7", "要是一直开着，H100 一个月多少钱"): a price question, not a what-if on a plan."""
+    return (
+        not workload
+        and has_any(t, cues.KEPT_RUNNING)
+        and not has_any(t, ASKED_WHATIF)
+        and lexicon.asks_price(t)
+    )
+
+
 def _opens_yes_no(clause: str) -> bool:
     """Opens with an auxiliary ("is", "can", "does"), but is no request ("can you size...")."""
     words = clause.split()
@@ -718,6 +729,7 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
         and (filled or gpus or clouds)
         and not tokens_in_time
         and not _asks_network(t, sig, yes_no)
+        and not _kept_running_price(t, workload)
     ):
         return "whatif"
     if (

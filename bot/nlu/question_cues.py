@@ -330,6 +330,9 @@ GPU_COMPARATIVES = (
     "延迟低", "延迟更低", "延迟小", "延迟更小", "lower latency", "less latency",
     # "A100 和 H100 哪个推理吞吐高": which serves more tokens per second
     "吞吐高", "吞吐更高", "吞吐量高", "吞吐量更高", "higher throughput", "more throughput",
+    # "does a 3090 beat a 4090 for LoRA?", "H100 能打过 A100 吗": one GPU winning over the other
+    "beat", "beats", "outperform", "outperforms", "outpace", "outpaces", "outrun", "outruns",
+    "胜过", "打得过", "打过", "干得过", "赢过", "跑赢", "得赢", "跑得过",
 )  # fmt: skip
 # Verbs that ask for a list; with GPU words and no GPU named they ask for the catalogue.
 LIST_VERBS = ("列出", "列一下", "列个", "都列", "全部列", "list", "show me all", "show all", "enumerate")
@@ -746,6 +749,19 @@ JOB_COST_ON = (
     "reprice",
 )  # fmt: skip
 CONDITIONALS = (*SUPPOSE, "if ", "assuming")
+# A price asked per GPU ("the per-GPU price of H100 vs L40S", "H100 和 L40S 每卡单价"): the GPUs' price lists,
+# even after a serving answer (not that deployment's cost on each).
+PER_GPU_PRICE = (
+    "per gpu", "per-gpu", "per card", "each gpu", "a gpu", "one gpu", "per gpu-hour", "per gpu hour",
+    "gpu-hour", "每卡", "每张卡", "单卡", "单价", "卡时", "list price", "price list", "list prices",
+)  # fmt: skip
+# A GPU kept running, the condition of a price asked ("what's an H100 a month if we keep it 24/7", "要是一直
+# 开着，A100 一个月多少钱"): how long it is rented, no what-if on a plan.
+KEPT_RUNNING = (
+    "keep it", "keep them", "keep one", "run it", "run them", "run one", "leave it", "leave them",
+    "leave one",
+    "一直开着", "开着不关", "不关机", "一直跑", "小时开着", "全天开着",
+)  # fmt: skip
 # The model of the training job held, pointed at from a serving question ("训完以后要部署上线，同一个模型",
 # "once it's trained we need to serve it"): the serving answer sizes that model (dialogue.consultant).
 THE_JOB_MODEL = (

@@ -240,6 +240,8 @@ def _arabic(s: str, i: int) -> tuple[Num | None, int]:
         k = j + 1
         while k < n and _is_digit(s[k]) and k - j <= 6:
             k += 1
+        if text == "24" and s[j + 1 : k] == "7":
+            return None, k  # "24/7": around the clock, not the number 24 ÷ 7 (nor a budget of $3.43)
         # "1/2 day" (not a date like 11/29/2026, nor a price per magnitude: "$2/1M tokens", "2 元/百万")
         if not (k < n and s[k] in "/-.kmbtg万亿百千") and int(s[j + 1 : k]) > 0:
             value, j = value / int(s[j + 1 : k]), k

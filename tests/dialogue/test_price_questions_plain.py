@@ -39,3 +39,34 @@ def test_a_gpu_and_a_rate_per_period_is_a_price_question(real: Consultant) -> No
 def test_a_gpu_and_a_period_with_a_bare_how_much_is_a_price_not_a_deadline(real: Consultant) -> None:
     text = ask(real, "請問 H200 在 Azure 一個月要多少？")
     assert text.startswith("*NVIDIA H200 SXM 按需價（每卡）*") and "模型有多少參數" not in text
+
+
+def test_a_gpu_kept_running_24_7_is_priced_per_month_not_read_as_a_budget(real: Consultant) -> None:
+    # "24/7" is around the clock, never 24 ÷ 7 = a budget of $3.43
+    for text in (
+        "how much is an H100 per month 24/7",
+        "whats an H100 going for per hour these days, and per month if we keep it 24/7",
+        "what does an A100 cost if we run it 24/7",
+        "H100 price per month if we leave it on 24/7",
+    ):
+        reply = ask(real, text)
+        assert reply.startswith("*NVIDIA ") and "per GPU-month" in reply, text
+        assert "3.43" not in reply.split("\n")[0] and "How many parameters" not in reply, text
+
+
+def test_a_gpu_kept_running_is_priced_in_chinese_too(real: Consultant) -> None:
+    for text, head in (
+        ("如果 7x24 小时开着，H100 一个月多少钱", "*NVIDIA H100 SXM5 按需价（每卡）*"),
+        ("要是一直开着，A100 一個月多少錢", "*NVIDIA A100 80GB (SXM4) 按需價（每卡）*"),
+        ("H100 24/7 一个月多少钱", "*NVIDIA H100 SXM5 按需价（每卡）*"),
+    ):
+        assert ask(real, text).startswith(head), text
+
+
+def test_a_what_if_on_another_gpu_with_its_cost_is_still_a_what_if(real: Consultant) -> None:
+    text = ask(
+        real,
+        "LoRA llama 3 8b on 100M tokens in 3 days",
+        "what if we run it on H100s, how much would it cost?",
+    )
+    assert "now H100" in text and "H100 SXM5" in text

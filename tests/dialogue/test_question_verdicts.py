@@ -431,3 +431,22 @@ def test_with_a_deadline_the_fewer_gpus_that_are_enough_are_those_that_still_mak
     assert tight.startswith("*No: fewer would not finish in the time you have.*")
     need = ask(real, "do I need 4 A100s for QLoRA on a 13B, 200M tokens, in 14 hours?")
     assert not need.startswith("*No:")
+
+
+@pytest.mark.parametrize(
+    ("text", "opening"),
+    [
+        ("does a 3090 beat a 4090 for LoRA training? yes/no", "*No.*"),
+        ("does the H100 outperform the A100 for training?", "*Yes.*"),
+        ("would an L40S beat an A100 at inference?", "*No.*"),
+        ("3090 训练 LoRA 能打过 4090 吗", "*不是*。"),
+        ("L40S 推理跑得赢 A100 吗", "*不是*。"),
+        ("H100 跑推理能胜過 A100 嗎", "*是的*。"),
+    ],
+)
+def test_one_gpu_beating_another_is_a_comparison_with_its_verdict(
+    real: Consultant, text: str, opening: str
+) -> None:
+    reply = ask(real, text)
+    assert reply.startswith(opening) and any(w in reply for w in (" vs ", " 对比 ", " 對比 "))
+    assert not any(f in reply for f in FORM)

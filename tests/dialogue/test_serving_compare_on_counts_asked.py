@@ -45,3 +45,43 @@ def test_counted_serving_choices_in_chinese_name_each_count(real: Consultant) ->
     hant = ask(real, "上線 Qwen2.5-32B 推論服務，2 張 L40S 還是 1 張 H100？")
     assert hant.startswith("*選 1 張 NVIDIA H100 SXM5*")
     assert "每份模型 2 張卡" in hant and "每份模型 1 張卡" in hant and "（推理，不是訓練）" in hant
+
+
+def test_the_cost_on_two_gpus_after_a_serving_answer_compares_that_deployment(real: Consultant) -> None:
+    # Was: each GPU's price list per GPU-month, not the 500-user deployment on it.
+    for opening, follow_up, heading in (
+        (
+            "serve mistral 7b for 500 concurrent users",
+            "how much per month on H100 vs L40S?",
+            "*NVIDIA H100 SXM5 vs NVIDIA L40S for serving Mistral 7B v0.1 (BF16) to 500 concurrent users",
+        ),
+        (
+            "给 500 个并发用户部署 mistral 7b",
+            "H100 和 L40S 每月各要多少钱？",
+            "*NVIDIA H100 SXM5 和 NVIDIA L40S 部署 Mistral 7B v0.1（BF16，500 个并发用户）对比",
+        ),
+        (
+            "給 500 個並發用戶部署 mistral 7b",
+            "H100 跟 L40S 每個月各要多少錢？",
+            "*NVIDIA H100 SXM5 和 NVIDIA L40S 部署 Mistral 7B v0.1（BF16，500 個併發使用者）對比",
+        ),
+    ):
+        text = ask(real, opening, follow_up)
+        assert heading in text, follow_up
+        assert "$6,117/month" in text or "每月 $6,117" in text, follow_up
+        assert "per GPU-month" not in text and "To size a training run" not in text, follow_up
+
+
+def test_two_gpus_named_bare_after_a_serving_answer_stay_a_datasheet_comparison(real: Consultant) -> None:
+    text = ask(real, "serve llama 3.1 8b to 100 users", "H100 vs L40S?")
+    assert "*NVIDIA H100 SXM5 vs NVIDIA L40S*" in text and "for serving" not in text
+
+
+def test_a_price_asked_per_gpu_after_a_serving_answer_is_still_the_price_list(real: Consultant) -> None:
+    for follow_up, head in (
+        ("what's the per-GPU price of H100 vs L40S?", "*NVIDIA H100 SXM5, on demand, per GPU*"),
+        ("H100 vs L40S list prices?", "*NVIDIA H100 SXM5, on demand, per GPU*"),
+        ("H100 和 L40S 每卡单价多少？", "*NVIDIA H100 SXM5 按需价（每卡）*"),
+    ):
+        text = ask(real, "serve mistral 7b for 500 concurrent users", follow_up)
+        assert head in text and "for serving" not in text and "部署 Mistral" not in text, follow_up

@@ -317,3 +317,29 @@ def test_gpu_counts_that_do_not_fit_the_job_show_no_days_or_cost_on_default_data
     en = real.handle("s2", "4 RTX 4090s or 1 A100 to train a 7B, which costs less?").text
     assert en.startswith("None of them fits this workload as planned.") and "does not fit" in en
     assert "GPU-hours)" not in en and "about $" not in en and "default data" not in en
+
+
+@pytest.mark.parametrize(
+    "follow_up",
+    [
+        "how much would it cost on H100 vs A100?",
+        "what would it cost with H100s or A100s?",
+        "what if we used H100s or A100s, what would it cost?",
+        "用 H100 和 A100 的话分别多少钱？",
+        "換成 H100 或 A100 的話各要多少錢？",
+    ],
+)
+def test_the_jobs_cost_asked_on_two_gpus_after_a_plan_compares_the_job_on_both(
+    real: Consultant, follow_up: str
+) -> None:
+    # Was: the plan moved to the first GPU named, the second dropped without a word.
+    real.handle("s", "LoRA llama 3 8b on 100M tokens in 3 days")
+    text = real.handle("s", follow_up).text
+    assert "NVIDIA H100 SXM5" in text and "NVIDIA A100 80GB (SXM4)" in text
+    assert text.startswith(("*Pick the NVIDIA H100 SXM5", "*选 NVIDIA H100 SXM5", "*選 NVIDIA H100 SXM5"))
+    assert "What changed" not in text and "变化" not in text and "變化" not in text
+
+
+def test_one_gpu_for_the_jobs_cost_after_a_plan_still_moves_the_plan(real: Consultant) -> None:
+    real.handle("s", "LoRA llama 3 8b on 100M tokens in 3 days")
+    assert "now H100" in real.handle("s", "what would it cost with H100s?").text

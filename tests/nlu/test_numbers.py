@@ -333,3 +333,8 @@ def test_a_model_size_before_a_method_and_the_data_word_is_the_model(text: str, 
     got = said(text)
     assert got["params"] == params
     assert got["tokens"] != params
+
+
+@pytest.mark.parametrize("text", ["24/7", "keep it up 24/7", "一直 24/7 开着"])
+def test_around_the_clock_is_no_fraction(text: str) -> None:
+    assert parse_number(text) is None

@@ -213,6 +213,8 @@ def _per_gpu_hour(q: Question, o: dict[str, Any]) -> tuple[dict[str, Any], dict[
     share = o["gpus"] / instance_gpus
     cost = dict(o["cost"])
     cost["hourly_usd"] = cost["hourly_usd"] * share
+    if cost.get("monthly_usd"):
+        cost["monthly_usd"] = cost["monthly_usd"] * share
     if cost.get("usd_per_million_output_tokens"):
         cost["usd_per_million_output_tokens"] = cost["usd_per_million_output_tokens"] * share
     per_gpu_hour = {
