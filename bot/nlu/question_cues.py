@@ -804,6 +804,12 @@ BEFORE_THEN = (
 )  # fmt: skip
 # Currency words a cost question asks in ("折合人民币", "in RMB"): that currency first.
 CNY_WORDS = ("人民币", "rmb", "cny", "yuan", "renminbi")
+# A price converted, not a value corrected ("换成台币大概多少", "換算成港幣", "转成人民币是多少"): the
+# conversion verb with the currency it converts to (intents: no correction for it).
+CONVERTED_TO_CURRENCY = re.compile(
+    r"(?:换算|换|折算|折|转换|转)(?:成|为)\s*"
+    r"(?:新台币|台币|港币|港元|人民币|美元|美金|日元|欧元|rmb|cny|usd|twd|ntd|hkd|nt\$|hk\$)"
+)
 # How often the plan's run is repeated, said with its cost ("how much is that per month if we do it every
 # week", "retrained weekly", "每周跑一次一个月多少钱"): the days between runs (answers/plan_cost.py).
 RUN_REPEATS: tuple[tuple[str, float], ...] = (

@@ -70,7 +70,9 @@ def test_serving_memory_asked_at_fp16_does_not_repeat_the_same_bytes_as_bf16(rea
     assert any("*FP8*:" in row for row in rows) and any("*INT4*:" in row for row in rows)
 
 
-def test_a_tight_fit_with_no_roomier_precision_says_only_just_without_suggesting_one(real: Consultant) -> None:
+def test_a_tight_fit_with_no_roomier_precision_says_only_just_without_suggesting_one(
+    real: Consultant,
+) -> None:
     # INT4 is the smallest precision: nothing roomier to point to (this used to end in an internal error)
     for n, text in enumerate(
         (
