@@ -802,6 +802,21 @@ BEFORE_THEN = (
     "在那之前", "那之前", "那天之前", "那天前", "在这之前", "这之前", "赶得上", "来得及", "before then",
     "by then", "before that", "in time", "make it in time", "make the deadline",
 )  # fmt: skip
+# A memory need stated to be checked ("7B 全参大概要 112G 显存，对吧", "needs about 112GB of VRAM, right?"):
+# a need word right before the size the message asks about; that size is the user's estimate of the need,
+# not a GPU's memory to hold the job in (answers/memory.py). The size is group 1.
+_NEED_WORD = (
+    r"(?:需要|要|得|占用|占|吃|(?<![a-z])(?:needs?|takes?|requires?|uses?|eats?))\s*"
+    r"(?:about|around|roughly|approximately|approx\.?|like|大概|大约|约|差不多)?\s*[~≈]?\s*"
+)
+MEMORY_CLAIMED = re.compile(_NEED_WORD + r"(\d+(?:\.\d+)?)\s*(?:gb|gib|g)(?![a-z])")
+# The same need word ending the text before a size (slots: such a size put up to be confirmed is memory).
+NEED_BEFORE_SIZE = re.compile(_NEED_WORD + "$")
+# Words that put a stated figure up to be confirmed ("对吧", "没错吧", "right?").
+CONFIRM_ASKS = (
+    "对吧", "对吗", "对不对", "是吧", "是不是", "没错吧", "没错吗", "吧？", "吧?", "right", "correct",
+    "is that so", "isn't it", "am i right", "yes?",
+)  # fmt: skip
 # Currency words a cost question asks in ("折合人民币", "in RMB"): that currency first.
 CNY_WORDS = ("人民币", "rmb", "cny", "yuan", "renminbi")
 # A price converted, not a value corrected ("换成台币大概多少", "換算成港幣", "转成人民币是多少"): the
