@@ -1360,6 +1360,8 @@ def _asks_network(t: str, sig: Signals, yes_no: bool) -> bool:
         return False
     if sig.serving or lexicon.asks_price(t):
         return False
+    if has_any(t, cues.NAMED_ERRORS) or has_any(t, cues.RUN_FAILED):
+        return False  # "多機訓練網路要怎麼設定，NCCL 一直 timeout": a failure to debug, the FAQ's to answer
     asks = yes_no or _worded_as_question(t)
     return asks or _opens_yes_no(t)  # "do 2 nodes of 8xh100 need infiniband or is RoCE fine"
 
