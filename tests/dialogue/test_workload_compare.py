@@ -317,3 +317,27 @@ def test_gpu_counts_that_do_not_fit_the_job_show_no_days_or_cost_on_default_data
     en = real.handle("s2", "4 RTX 4090s or 1 A100 to train a 7B, which costs less?").text
     assert en.startswith("None of them fits this workload as planned.") and "does not fit" in en
     assert "GPU-hours)" not in en and "about $" not in en and "default data" not in en
+
+
+def test_whether_one_gpu_can_replace_another_for_a_job_opens_with_that_verdict(real: Consultant) -> None:
+    holds = (
+        (
+            "L40S 能不能取代 A100 拿來做 13B 的 LoRA 微調？",
+            "*能：NVIDIA L40S 放得下這個任務*（每卡 31.7 / 48 GB）",
+        ),
+        ("L40S 能替代 A100 做 13B 的 LoRA 吗", "*能：NVIDIA L40S 放得下这个任务*（每卡 31.7 / 48 GB）"),
+        (
+            "can an L40S replace an A100 for LoRA on a 13B?",
+            "*Yes: the NVIDIA L40S holds this job* (31.7 of 48 GB",
+        ),
+        # the replacing GPU named second
+        ("replace the A100 with an L40S for a 13B LoRA, ok?", "*Yes: the NVIDIA L40S holds this job*"),
+    )
+    for n, (text, opens) in enumerate(holds):
+        assert real.handle(f"r{n}", text).text.startswith(opens), text
+    no = real.handle("r9", "用 4090 代替 A100 全参微调 13B 行吗").text
+    assert no.startswith("*不能：NVIDIA GeForce RTX 4090 放不下这个任务*（一台机器里多少张都放不下）")
+    en = real.handle("r10", "can a 4090 replace an A100 for full fine-tuning a 13B?").text
+    assert en.startswith("*No: the NVIDIA GeForce RTX 4090 does not hold this job*")
+    # which is better, not a replacement: no verdict of that kind
+    assert not real.handle("r11", "L40S 跟 A100 做 13B LoRA 哪個好").text.startswith("*能")
