@@ -687,9 +687,11 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
         return "undo"
     if asks_capacity(t):
         return "capacity"
-    # an A-not-A question asks ("T4 是16GB显存对不对": 对不对 holds 不对), it corrects nothing
+    # an A-not-A question asks ("T4 是16GB显存对不对": 对不对 holds 不对), it corrects nothing; nor does a
+    # price converted ("换成台币大概多少")
+    said = cues.CONVERTED_TO_CURRENCY.sub(" ", t) if "成" in t or "为" in t else t
     corrects = (
-        has_any(A_NOT_A.sub("", t) if "不" in t else t, CORRECTION)
+        has_any(A_NOT_A.sub("", said) if "不" in said else said, CORRECTION)
         or t.startswith(CORRECTION_OPENERS)
         or ", not " in t
     )
@@ -1370,6 +1372,8 @@ def _asks_network(t: str, sig: Signals, yes_no: bool) -> bool:
         return False
     if sig.serving or lexicon.asks_price(t):
         return False
+    if has_any(t, cues.NAMED_ERRORS) or has_any(t, cues.RUN_FAILED):
+        return False  # "多機訓練網路要怎麼設定，NCCL 一直 timeout": a failure to debug, the FAQ's to answer
     asks = yes_no or _worded_as_question(t)
     return asks or _opens_yes_no(t)  # "do 2 nodes of 8xh100 need infiniband or is RoCE fine"
 

@@ -650,6 +650,10 @@ ASAP = (
 PRICE = (
     "月租", "日租", "时租", "多少钱", "几块钱", "几块", "多少块", "多少刀", "多少美金", "多少美元",
     "什么价", "啥价", "价格", "价钱", "租金", "收费",
+    # a currency the catalogue does not price in, asked for ("一小時多少台幣", "多少 HKD"): converted at
+    # the dated rate on file, or said to be converted at the day's rate
+    *(f"多少{word}" for word, _ in UNPRICED_CURRENCIES),
+    *(f"多少 {word}" for word, _ in UNPRICED_CURRENCIES if word.isascii()),
     "报价", "单价", "售价",
     "费用多少",
     "price", "prices", "pricing", "priced", "cost", "costs", "rate", "rates", "charge", "charges",

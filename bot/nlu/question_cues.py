@@ -234,6 +234,14 @@ WORTH_ASKS = (
     "worth buying", "still worth", "值得", "值不值", "划算吗",
     "划不划算", "合算吗", "合不合算",
 )  # fmt: skip
+# Whether one GPU can take another's place for a job ("L40S 能不能取代 A100 做 13B 的 LoRA", "can an L40S
+# replace an A100 for …"): the replacing GPU's verdict first (answers/workload_compare.py). With "换成"/"with"
+# after it ("把 A100 替换成 L40S", "replace the A100 with an L40S") the replacing GPU is the one named second.
+REPLACE_ASKS = (
+    "取代", "替代", "代替", "顶替", "替换", "replace", "replacing", "a replacement for", "substitute for",
+    "stand in for",
+)  # fmt: skip
+REPLACED_BY = re.compile(r"(?:替换成|替换为|换成|replac\w*\b.*\bwith\b)")
 # Value for money, asked of two options: "H100 SXM 跟 PCIe 版哪个划算", "which is better value?" (the
 # "value" aspect of answers/compare.py: work per dollar).
 VALUE_ASKS = (
@@ -818,8 +826,29 @@ BEFORE_THEN = (
     "在那之前", "那之前", "那天之前", "那天前", "在这之前", "这之前", "赶得上", "来得及", "before then",
     "by then", "before that", "in time", "make it in time", "make the deadline",
 )  # fmt: skip
+# A memory need stated to be checked ("7B 全参大概要 112G 显存，对吧", "needs about 112GB of VRAM, right?"):
+# a need word right before the size the message asks about; that size is the user's estimate of the need,
+# not a GPU's memory to hold the job in (answers/memory.py). The size is group 1.
+_NEED_WORD = (
+    r"(?:需要|要|得|占用|占|吃|(?<![a-z])(?:needs?|takes?|requires?|uses?|eats?))\s*"
+    r"(?:about|around|roughly|approximately|approx\.?|like|大概|大约|约|差不多)?\s*[~≈]?\s*"
+)
+MEMORY_CLAIMED = re.compile(_NEED_WORD + r"(\d+(?:\.\d+)?)\s*(?:gb|gib|g)(?![a-z])")
+# The same need word ending the text before a size (slots: such a size put up to be confirmed is memory).
+NEED_BEFORE_SIZE = re.compile(_NEED_WORD + "$")
+# Words that put a stated figure up to be confirmed ("对吧", "没错吧", "right?").
+CONFIRM_ASKS = (
+    "对吧", "对吗", "对不对", "是吧", "是不是", "没错吧", "没错吗", "吧？", "吧?", "right", "correct",
+    "is that so", "isn't it", "am i right", "yes?",
+)  # fmt: skip
 # Currency words a cost question asks in ("折合人民币", "in RMB"): that currency first.
 CNY_WORDS = ("人民币", "rmb", "cny", "yuan", "renminbi")
+# A price converted, not a value corrected ("换成台币大概多少", "換算成港幣", "转成人民币是多少"): the
+# conversion verb with the currency it converts to (intents: no correction for it).
+CONVERTED_TO_CURRENCY = re.compile(
+    r"(?:换算|换|折算|折|转换|转)(?:成|为)\s*"
+    r"(?:新台币|台币|港币|港元|人民币|美元|美金|日元|欧元|rmb|cny|usd|twd|ntd|hkd|nt\$|hk\$)"
+)
 # How often the plan's run is repeated, said with its cost ("how much is that per month if we do it every
 # week", "retrained weekly", "每周跑一次一个月多少钱"): the days between runs (answers/plan_cost.py).
 RUN_REPEATS: tuple[tuple[str, float], ...] = (

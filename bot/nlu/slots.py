@@ -17,7 +17,13 @@ from bot.nlu.counts import gpu_counts
 from bot.nlu.found import RANGES, Found, taken_instead
 from bot.nlu.gpus import GpuMention, unknown_gpu_mentions
 from bot.nlu.numerals_zh import NUMERAL_CHARS, ZHAO, ZHAO_COUNT
-from bot.nlu.question_cues import ASCEND_MODELS, OTHER_ACCELERATORS, asks_batch_size
+from bot.nlu.question_cues import (
+    ASCEND_MODELS,
+    CONFIRM_ASKS,
+    NEED_BEFORE_SIZE,
+    OTHER_ACCELERATORS,
+    asks_batch_size,
+)
 from bot.nlu.scan import Num
 from bot.nlu.serving import (
     CONCURRENCY_LABEL,
@@ -1532,6 +1538,8 @@ def _memory_filter(s: str, before: str, after: str, end: int, size_bytes: float,
         or (_SIZE_RUNS.match(after) is not None and size_bytes / 1e9 in _gpu_memory_sizes())
         # "what batch size fits for 7b lora on 24gb": the memory a micro-batch is asked to fit in
         or (size_bytes / 1e9 in _gpu_memory_sizes() and asks_batch_size(s))
+        # "LoRA on a 7B takes about 8GB, right?": a need put up to be confirmed (answers/memory.py judges it)
+        or (NEED_BEFORE_SIZE.search(before) is not None and lexicon.has_cue(s, CONFIRM_ASKS))
     ):
         return False
     head = before.rstrip(" :：=~≈")

@@ -49,10 +49,15 @@ def fmt_bytes(value: object) -> str:
     return f"{_short(float(value) / 1e3)} KB"
 
 
+# The symbol of each currency an amount is written in; US dollars otherwise. TWD and HKD: prices converted at
+# the dated rate on file (knowledge/currencies.py) for a question asked in them ("一小時多少台幣").
+SYMBOLS = {"CNY": "¥", "TWD": "NT$", "HKD": "HK$"}
+
+
 def fmt_money(amount: object, currency: object = "USD") -> str:
     if not isinstance(amount, NUMBER) or not math.isfinite(amount):
         return "?"
-    symbol = "¥" if currency == "CNY" else "$"
+    symbol = SYMBOLS.get(str(currency), "$")
     return f"{symbol}{amount:,.0f}" if amount >= 100 else f"{symbol}{amount:,.2f}"
 
 
@@ -60,7 +65,7 @@ def fmt_money_zh(amount: object, currency: object = "CNY") -> str:
     """Large sums as Chinese readers say them: 6,940,000 -> "¥694 万", 1.2e8 -> "¥1.2 亿"."""
     if not isinstance(amount, NUMBER) or not math.isfinite(amount) or abs(amount) < 1e5:
         return fmt_money(amount, currency)
-    symbol = "¥" if currency == "CNY" else "$"
+    symbol = SYMBOLS.get(str(currency), "$")
     scale, unit = (1e8, "亿") if abs(amount) >= 1e8 else (1e4, "万")
     return f"{symbol}{_short(amount / scale).replace(',', '')} {unit}"
 

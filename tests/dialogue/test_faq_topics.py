@@ -96,3 +96,21 @@ def test_an_invoice_or_company_transfer_is_said_to_be_the_providers_not_the_advi
     assert hant.startswith("發票和對公付款不歸我管") and "對公轉帳" in hant and "轉賬" not in hant
     en = ask(real, "can you invoice us?")
     assert en.startswith("Invoices and company payments are outside what I do")
+
+
+def test_a_collective_timeout_said_with_the_network_is_debugged_not_answered_with_the_fabric(
+    real: Consultant,
+) -> None:
+    # the network named beside a failure ("網路" is a network word in Taiwan) is where the failure shows
+    for text in (
+        "多機訓練網路要怎麼設定，NCCL 一直 timeout",
+        "兩台機器之間的網路，NCCL 老是超時怎麼辦",
+        "多机训练网络怎么配置，nccl 老是 timeout",
+        "our inter-node network keeps giving NCCL timeouts, what should we check?",
+    ):
+        reply = ask(real, text)
+        assert reply.startswith(("*多卡/多機訓練 NCCL 報錯", "*多卡/多机训练 NCCL 报错", "*NCCL errors")), (
+            text
+        )
+        assert "NCCL_DEBUG=INFO" in reply, text
+    assert ask(real, "多機訓練網路要怎麼設定").startswith("*多機訓練需要 InfiniBand 還是 RoCE？")

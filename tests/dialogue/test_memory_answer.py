@@ -120,3 +120,30 @@ def test_two_methods_weighed_for_a_model_with_no_data_get_the_memory_of_those_tw
     assert zh.startswith("*训练 130亿参数模型需要的显存*") and "反量化让每步慢约 1.28 倍" in zh
     # weighed on cost, it is the plan's question, and the plan needs the data
     assert "How much training data" in ask(real, "lora or qlora for a 13b, which is cheaper?")
+
+
+def test_a_memory_need_stated_to_be_checked_is_judged_as_an_estimate_not_as_a_cards_memory(
+    real: Consultant,
+) -> None:
+    # the size said after a need word ("大概要 112G", "needs about 112GB") is the user's estimate of the need
+    cases = (
+        ("我算了下 7B 全参微调 bf16 + adam 大概要 112G 显存，对吧？", "*差不多*：", "你说的是 112 GB"),
+        ("7B 全參微調大概需要 112GB 顯存對嗎", "*差不多*：", "你說的是 112 GB"),
+        (
+            "full fine-tuning a 7B with adam needs about 112GB of VRAM, right?",
+            "*About right*:",
+            "you said 112 GB",
+        ),
+        ("LoRA 一個 7B 大概要 40G 顯存對吧", "*用不了那麼多*：", "約需 16.7 GB"),
+        ("LoRA on a 7B takes about 8GB, right?", "*More than that*:", "needs ~16.7 GB"),
+        ("7B 的 LoRA 要 10G 显存吧", "*不止*：", "约需 16.7 GB"),
+    )
+    for n, (text, opens, figure) in enumerate(cases):
+        first = real.handle(f"claim{n}", text).text.splitlines()[0]
+        assert first.startswith(opens) and figure in first, text
+        assert "放不下" not in first and "does not hold" not in first, text
+
+
+def test_a_memory_size_asked_to_hold_the_job_is_still_a_cards_memory(real: Consultant) -> None:
+    assert ask(real, "112G 显存够 7B 全参微调吗").startswith("*不够*：112 GB 放不下")
+    assert ask(real, "is 24GB enough to LoRA a 7B?").startswith("*Yes: 24 GB holds")

@@ -191,11 +191,12 @@ def test_cheaper_per_tflop_is_answered_on_work_per_dollar(real: Consultant) -> N
     assert text.startswith("*No.*") and "dense BF16 TFLOPS per $/hour" in text.split("\n")[0]
 
 
-def test_a_price_asked_in_a_currency_the_catalogue_lacks_says_so_and_gives_usd_and_cny(
+def test_a_price_asked_in_a_currency_the_catalogue_lacks_gives_usd_and_cny_and_that_currency_at_its_rate(
     real: Consultant,
 ) -> None:
-    text = ask(real, "A100 租一個月要多少台幣")
-    assert "每卡每月約 $" in text and "TWD 請按當天匯率換算" in text
+    text = ask(real, "A100 租一個月要多少台幣")  # TWD has a dated rate on file: converted at it
+    assert "每卡每月約 $" in text and "*換成新台幣*" in text and "31.22" in text
+    assert "請按當天匯率換算" in ask(real, "A100 租一個月要多少日圓")  # no rate on file: left to the day's
     assert "換算" not in ask(real, "A100 租一個月要多少錢")
 
 

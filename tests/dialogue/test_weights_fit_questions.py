@@ -68,3 +68,21 @@ def test_serving_memory_asked_at_fp16_does_not_repeat_the_same_bytes_as_bf16(rea
     rows = [line for line in text.splitlines() if line.lstrip().startswith("• ")]
     assert rows[0].lstrip().startswith("• *FP16*:") and not any("BF16" in row for row in rows)
     assert any("*FP8*:" in row for row in rows) and any("*INT4*:" in row for row in rows)
+
+
+def test_a_tight_fit_with_no_roomier_precision_says_only_just_without_suggesting_one(
+    real: Consultant,
+) -> None:
+    # INT4 is the smallest precision: nothing roomier to point to (this used to end in an internal error)
+    for n, text in enumerate(
+        (
+            "聽說 70B 模型 int4 量化後大概 35GB，一張 48G 的顯卡就能推論，對嗎",
+            "70B 做 int4 量化，48G 显存够推理吗",
+            "is 48GB enough to serve a 70B model in int4?",
+        )
+    ):
+        reply = real.handle(f"t{n}", text).text
+        first = reply.splitlines()[0]
+        assert first.startswith(("*夠：48 GB 放得下", "*够：48 GB 放得下", "*Yes: 48 GB holds")), text
+        assert "INT4" in first and ("但很紧" in first or "但很緊" in first or "only just" in first), text
+        assert "内部错误" not in reply and "內部錯誤" not in reply and "internal error" not in reply, text

@@ -343,3 +343,27 @@ def test_the_jobs_cost_asked_on_two_gpus_after_a_plan_compares_the_job_on_both(
 def test_one_gpu_for_the_jobs_cost_after_a_plan_still_moves_the_plan(real: Consultant) -> None:
     real.handle("s", "LoRA llama 3 8b on 100M tokens in 3 days")
     assert "now H100" in real.handle("s", "what would it cost with H100s?").text
+
+
+def test_whether_one_gpu_can_replace_another_for_a_job_opens_with_that_verdict(real: Consultant) -> None:
+    holds = (
+        (
+            "L40S 能不能取代 A100 拿來做 13B 的 LoRA 微調？",
+            "*能：NVIDIA L40S 放得下這個任務*（每卡 31.7 / 48 GB）",
+        ),
+        ("L40S 能替代 A100 做 13B 的 LoRA 吗", "*能：NVIDIA L40S 放得下这个任务*（每卡 31.7 / 48 GB）"),
+        (
+            "can an L40S replace an A100 for LoRA on a 13B?",
+            "*Yes: the NVIDIA L40S holds this job* (31.7 of 48 GB",
+        ),
+        # the replacing GPU named second
+        ("replace the A100 with an L40S for a 13B LoRA, ok?", "*Yes: the NVIDIA L40S holds this job*"),
+    )
+    for n, (text, opens) in enumerate(holds):
+        assert real.handle(f"r{n}", text).text.startswith(opens), text
+    no = real.handle("r9", "用 4090 代替 A100 全参微调 13B 行吗").text
+    assert no.startswith("*不能：NVIDIA GeForce RTX 4090 放不下这个任务*（一台机器里多少张都放不下）")
+    en = real.handle("r10", "can a 4090 replace an A100 for full fine-tuning a 13B?").text
+    assert en.startswith("*No: the NVIDIA GeForce RTX 4090 does not hold this job*")
+    # which is better, not a replacement: no verdict of that kind
+    assert not real.handle("r11", "L40S 跟 A100 做 13B LoRA 哪個好").text.startswith("*能")

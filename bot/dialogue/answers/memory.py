@@ -15,7 +15,7 @@ from bot.dialogue.answers.feasibility import assumptions
 from bot.dialogue.answers.prices import cheapest
 from bot.dialogue.reply import Reply
 from bot.nlu.lexicon import FINE_TUNE_UNQUALIFIED, METHODS, has_cue
-from bot.nlu.question_cues import METHOD_ASKS
+from bot.nlu.question_cues import CONFIRM_ASKS, MEMORY_CLAIMED, METHOD_ASKS
 from bot.nlu.text import normalise
 from bot.render.views import entry_view, find_entry
 from sizing.assumptions import MIN_HEADROOM
@@ -98,10 +98,13 @@ def answer(q: Question, reply: Reply) -> bool:
     for row in rows:
         need = row["counted"]["per_gpu_gb"] if row["counted"] else row["one_gpu_gb"]
         row["fits_asked"] = asked_gb is not None and need <= asked_gb * (1 - MIN_HEADROOM)
+    claim = _claimed(q, asked_gb, rows[0]["one_gpu_gb"]) if asked_gb is not None else None
     reply.add(
         "memory",
         min_free=MIN_HEADROOM,
-        asked_gb=asked_gb,
+        # "7B 全参大概要 112G 显存，对吧": the user's estimate of the need checked, not a card's memory
+        claim=claim,
+        asked_gb=None if claim is not None else asked_gb,
         params=float(q.slot("params")),
         active_params=q.slot("active_params"),
         rows=rows,
@@ -116,6 +119,26 @@ def answer(q: Question, reply: Reply) -> bool:
         reply.add_faq(CHOOSING_FAQ)
         reply.add("method_choice_next")
     return True
+
+
+# A stated memory need this close to the estimate (either way) is about right: activations, buffers and
+# fragmentation move the real figure by more than this.
+CLAIM_CLOSE = 0.15
+
+
+def _claimed(q: Question, asked_gb: float, need_gb: float) -> dict[str, Any] | None:
+    """The memory need the user states to be checked ("大概要 112G 显存，对吧", "needs about 112GB, right?"):
+    the size said right after a need word, put up to be confirmed; with how it compares to the estimate
+    ("close", "over": more than it needs, "under": less)."""
+    t = normalise(q.text).lower
+    if not (q.u.yes_no or has_cue(t, CONFIRM_ASKS)):
+        return None
+    said = [float(m.group(1)) for m in MEMORY_CLAIMED.finditer(t)]
+    if not any(abs(gb - asked_gb) < 0.5 for gb in said):
+        return None
+    ratio = asked_gb / need_gb
+    verdict = "close" if abs(ratio - 1) <= CLAIM_CLOSE else ("over" if ratio > 1 else "under")
+    return {"gb": asked_gb, "verdict": verdict}
 
 
 # How to choose between full fine-tuning and adapters (quality, cost), said after the memory of each when

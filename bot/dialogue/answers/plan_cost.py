@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from bot.dialogue.memo import Planner
 from bot.dialogue.reply import Reply
 from bot.dialogue.state import DialogueState
-from bot.nlu.lexicon import find_phrase, has_cue
+from bot.nlu.lexicon import find_phrase, has_cue, unpriced_currency
 from bot.nlu.question_cues import (
     CNY_WORDS,
     PLAN_COST_ASKS,
@@ -23,6 +23,7 @@ from bot.nlu.question_cues import (
     USD_WORDS,
 )
 from bot.nlu.text import normalise
+from knowledge.currencies import other_currencies
 from sizing.errors import SizingError
 
 if TYPE_CHECKING:
@@ -35,6 +36,8 @@ def asks(text: str) -> bool:
         return True
     if has_cue(t, PLAN_COST_ASKS) or has_cue(t, CNY_WORDS) or has_cue(t, USD_WORDS):
         return True
+    if _other_rate(t) is not None:
+        return True  # "折合台币呢", "in HKD?": the total at the dated rate on file
     # "what's that monthly if we retrain weekly": a repeat and the period to total over
     every = repeats(text)
     return every is not None and any(
@@ -67,6 +70,16 @@ def repeats(text: str) -> tuple[float, str] | None:
             period = next((p for w, p in REPEAT_TOTAL_PERIODS if find_phrase(rest, w) >= 0), "month")
             return every, period
     return None
+
+
+def _other_rate(t: str) -> dict[str, object] | None:
+    """The dated, sourced rate of a currency the plans are not priced in that `t` (normalised) names ("多少
+    台幣", "in HKD"), the one a budget in it is read at (knowledge.currencies); None for any other."""
+    code = unpriced_currency(t)
+    rate = other_currencies().get(code) if code is not None else None
+    if rate is None:
+        return None
+    return {"code": rate.code, "per_usd": rate.per_usd, "cite": rate.source.citation}
 
 
 def _currency(text: str, state: DialogueState, lang: str) -> str:
@@ -135,5 +148,7 @@ def answer(
         budget=budget,
         over=over_budget(rec),
         repeat=repeat,
+        # "每個月要多少錢 TWD": the total in that currency too, at its dated rate
+        converted=_other_rate(normalise(text).lower),
     )
     return True

@@ -44,6 +44,7 @@ from bot.nlu.question_cues import (
 )
 from bot.nlu.text import normalise
 from bot.render.views import entry_view, find_entry, pick, resolve_gpus
+from knowledge.currencies import other_currencies
 from sizing.types import Catalog, GpuSpec
 
 NEEDS: tuple[str, ...] = ()  # without a GPU named, the catalogue's cheapest price per GPU
@@ -206,8 +207,10 @@ def answer(q: Question, reply: Reply) -> bool:
         clouds=list(clouds),
         fx=catalog.usd_to_cny,
         hours_per_month=HOURS_PER_MONTH,
-        # "多少台幣": the catalogue has USD and CNY; the answer says so rather than guess a rate.
-        other_currency=unpriced_currency(normalise(q.text).lower),
+        # "多少台幣": the catalogue has USD and CNY; the answer says so rather than guess a rate, and where a
+        # dated, sourced rate is on file (TWD, HKD) converts the cheapest listing at it
+        other_currency=(code := unpriced_currency(low_text)),
+        converted=_converted(code, items, totals, hours or HOURS_PER_MONTH),
         # "per GPU and per node?", "整台 8 卡的节点呢": each multi-GPU listing's whole-instance price too
         node_asked=not totals and has_cue(low_text, NODE_PRICE_ASKS),
     )
@@ -225,6 +228,43 @@ def answer(q: Question, reply: Reply) -> bool:
             reply.add("faq_answer", entries=[entry_view(entry, reply.lang)])
             reply.add_faq(CLOUD_OR_OWN)
     return True
+
+
+def _converted(
+    code: str | None, items: list[dict[str, Any]], totals: bool, span: float
+) -> dict[str, Any] | None:
+    """ "H100 一小時多少台幣", "A100 一个月多少港币": each GPU's cheapest listing in that currency at the
+    dated, sourced rate a budget in it is read at (knowledge.currencies); None for a currency without one."""
+    rate = other_currencies().get(code) if code is not None else None
+    if rate is None:
+        return None
+    lines = []
+    for item in items:
+        rows = item["rows"] + item["cn_rows"]
+        if not rows:
+            continue
+        # a count or a period asks the total (the whole instances rented, as listed); else per GPU
+        key = "usd_per_hour" if totals else "usd_per_gpu_hour"
+        best = min(rows, key=lambda r: float(r[key]))
+        hour = float(best[key]) * rate.per_usd
+        lines.append(
+            {
+                "name": item["name"],
+                "row": best,
+                "hour": hour,
+                "month": hour * HOURS_PER_MONTH,
+                "total": hour * span,
+            }
+        )
+    if not lines:
+        return None
+    return {
+        "code": rate.code,
+        "per_usd": rate.per_usd,
+        "as_of": rate.source.as_of.isoformat(),
+        "cite": rate.source.citation,
+        "lines": lines,
+    }
 
 
 # Where one question of a message ends and the next begins ("差在哪？各多少钱", "差多少，租金呢").

@@ -20,6 +20,8 @@ from bot.dialogue.state import DialogueState, merge_slots, public_slots
 from bot.dialogue.timeline import count_samples
 from bot.dialogue.understand import Understood
 from bot.nlu.counts import counts_by_gpu
+from bot.nlu.lexicon import has_cue
+from bot.nlu.question_cues import REPLACE_ASKS, REPLACED_BY
 from bot.nlu.text import normalise
 from bot.render.views import option_view
 from sizing.errors import SizingError
@@ -260,9 +262,24 @@ def compare_on_gpus(
         all_priced=all_priced,
         pick=pick,
         worth=(pick is not None and pick["gpu"] == asked) if worth.asks(text) else None,
+        replaces=_replaces(text, specs, rows),
         why=why,
     )
     return True
+
+
+def _replaces(text: str, specs: list[Any], rows: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """ "L40S 能不能取代 A100 做 13B 的 LoRA": whether the replacing GPU holds the job, said before the
+    comparison; None unless a replacement is asked of two GPUs."""
+    t = normalise(text).lower
+    if len(specs) != 2 or not has_cue(t, REPLACE_ASKS):
+        return None
+    spec = specs[1 if REPLACED_BY.search(t) else 0]
+    row = next((r for r in rows if r.get("gpu") == spec.id), None)
+    if row is None or row.get("error"):
+        # no plan of the job on it at all (no count of it in one machine holds it): it does not replace
+        return {"name": spec.name, "fits": False, "row": None}
+    return {"name": row["name"], "fits": bool(row.get("fits")), "row": row}
 
 
 def _speed_view(
