@@ -23,10 +23,12 @@ from bot.nlu.counts import counts_by_gpu
 from bot.nlu.text import normalise
 from bot.render.views import option_view
 from sizing.errors import SizingError
+from sizing.evaluate import COUNT_LADDER, max_gpus, purchasable_counts
 from sizing.layout import HEADROOM
 
 if TYPE_CHECKING:
     from knowledge import KnowledgeBase
+    from sizing.types import GpuSpec
 
 # Plans whose costs are within this ratio cost "about the same": then the faster one is the pick.
 SAME_COST = 1.10
@@ -195,7 +197,10 @@ def compare_on_gpus(
                     row["estimate_cny"] = listed["per_gpu_hour"] * float(row["gpu_hours"] or 0.0)
                     row["estimate_usd"] = row["estimate_cny"] / kb.catalog.usd_to_cny
             rows.append(row)
+        else:
+            rows.append(_no_plan_row(state, spec, kb, plan, today))
     fitting = [r for r in rows if r.get("fits")]
+    instead = _instead(rows, {s.id for s in specs}) if rows and not fitting else None
     public = public_slots(state)
     if _no_data(public, why, fitting, budget_ok=True) and _cost_weighed(text):
         # "H20 和 A800 训练 32B 哪个划算" with no data: a total on the engine's default data means nothing;
@@ -213,7 +218,7 @@ def compare_on_gpus(
                 r["per_gpu_hour"] = r["per_gpu_hour"] * rate if r.get("per_gpu_hour") else None
                 r["per_billion_cny"] = None
         priced = [r for r in fitting if r.get("per_billion")]
-        view = _speed_view(rows, fitting, public, state, u)
+        view = _speed_view([r for r in rows if not r.get("no_plan")], fitting, public, state, u)
         pick = _unit_pick(priced, view["fastest"]) if len(priced) == len(fitting) else None
         reply.add(
             "workload_speed",
@@ -228,7 +233,8 @@ def compare_on_gpus(
     if not counted and _speed_only(public, text, why, fitting):
         # "H20 和 A800 训练 32B 哪个快" with no data: the speed per GPU decides it; days and totals would be
         # the engine's default data (thousands of days), so none are shown.
-        reply.add("workload_speed", **_speed_view(rows, fitting, public, state, u))
+        planned_rows = [r for r in rows if not r.get("no_plan")]
+        reply.add("workload_speed", **_speed_view(planned_rows, fitting, public, state, u))
         return True
     # Plans on different counts (1 H100 against a whole 8-GPU A100 instance): the faster GPU is the
     # one that needs fewer GPU-hours, said as "per GPU"; the rows keep each plan's own time and cost.
@@ -253,6 +259,7 @@ def compare_on_gpus(
         slots=public_slots(state),
         sample_word=u.sample_word or "条",
         samples=_samples_unmeasured(state, u),
+        instead=instead,
         per_gpu=per_gpu,
         fastest=fastest,
         same_speed=same_speed,
@@ -263,6 +270,103 @@ def compare_on_gpus(
         why=why,
     )
     return True
+
+
+# The adapters tried, lightest change first, where the method asked fits on no count of a GPU.
+LIGHTER = ("lora", "qlora")
+
+
+def _no_plan_row(
+    state: DialogueState, spec: GpuSpec, kb: KnowledgeBase, plan: Planner, today: dt.date
+) -> dict[str, Any]:
+    """A GPU on which the engine plans the job on no count ("can a 4090 full fine-tune 13B?"): why not (the
+    memory per GPU sharded over the most of them that run together, against the card's, and the whole model
+    state), the lightest adapter that fits on the fewest of them, and the engine's larger GPUs for the method
+    asked (kept for `_instead`)."""
+    # The most of them the engine plans: one 8-GPU box of a consumer card, else the largest count the
+    # catalogue's listings rent exactly (sizing.evaluate's ladder).
+    offers = tuple(o for o in kb.catalog.offerings if o.gpu_id == spec.id)
+    most = (purchasable_counts(offers, max_gpus(spec)) or (1,))[-1]
+    row: dict[str, Any] = {
+        "gpu": spec.id,
+        "name": spec.name,
+        "no_plan": True,
+        "fits": False,
+        "most": most,
+        "one_box": spec.segment != "datacenter",  # consumer and workstation cards: one 8-GPU box at most
+        "gpu_memory_gb": spec.memory_gb,
+        "method": state.slots.get("method"),
+        "lighter": None,
+        "larger": [],
+    }
+    try:
+        forced = plan(_request_on(state, kb, spec, most, None, today), kb.catalog)
+    except SizingError:
+        forced = None
+    verdict = forced.feasibility if forced is not None else None
+    if verdict is not None and not verdict.fits:
+        row["memory_per_gpu_gb"] = verdict.memory_per_gpu_gb
+        row["state_gb"] = verdict.model_states_gb
+        data = bool(state.slots.get("tokens") or state.slots.get("data_bytes"))
+        row["larger"] = [
+            {
+                "gpu": o.gpu,
+                "name": kb.catalog.gpu(o.gpu).name,
+                "gpus": o.gpus,
+                "method": o.method,
+                "per_gpu_gb": o.memory_per_gpu_gb,
+                "gpu_memory_gb": kb.catalog.gpu(o.gpu).memory_gb,
+                "days": o.days if data else None,
+                "cost": o.cost_usd if data else None,
+            }
+            for o in verdict.options
+            if o.kind == "larger_gpu"
+        ]
+    if state.slots.get("method") not in LIGHTER:
+        row["lighter"] = _lighter(state, spec, kb, plan, today, most)
+    return row
+
+
+def _request_on(
+    state: DialogueState, kb: KnowledgeBase, spec: GpuSpec, count: int, method: str | None, today: dt.date
+) -> Any:
+    slots = {**state.slots, "gpu": spec.id, "gpu_count": count}
+    if method is not None:
+        slots["method"] = method
+    return build_request(replace(state, slots=slots), kb.catalog, today)
+
+
+def _lighter(
+    state: DialogueState, spec: GpuSpec, kb: KnowledgeBase, plan: Planner, today: dt.date, most: int
+) -> dict[str, Any] | None:
+    """The lightest adapter (LIGHTER, in order) that fits the fewest of these GPUs, with its memory and,
+    with the data said, its time and cost; None when none fits."""
+    data = bool(state.slots.get("tokens") or state.slots.get("data_bytes"))
+    for method in LIGHTER:
+        for count in (n for n in COUNT_LADDER if n <= most):
+            try:
+                result = plan(_request_on(state, kb, spec, count, method, today), kb.catalog)
+            except SizingError:
+                continue
+            if not result.options or not result.options[0].fits:
+                continue
+            shown = option_view(result.options[0].to_dict(result.currency), kb.catalog)
+            return {
+                "method": method,
+                "gpus": count,
+                "per_gpu_gb": shown.get("memory_per_gpu_gb"),
+                "days": shown.get("days") if data else None,
+                "cost": shown.get("cost") if data else None,
+                "currency": shown.get("currency"),
+            }
+    return None
+
+
+def _instead(rows: list[dict[str, Any]], named: set[str]) -> dict[str, Any] | None:
+    """Where no GPU named fits the method asked: the GPU with the least memory among the engine's larger
+    GPUs that fit it (its count, memory per GPU and, with the data said, time and cost)."""
+    options = [o for r in rows for o in r.get("larger") or () if o["gpu"] not in named]
+    return min(options, key=lambda o: (o["gpu_memory_gb"], o["gpus"])) if options else None
 
 
 def _speed_view(
