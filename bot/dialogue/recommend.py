@@ -568,7 +568,7 @@ def lighter_on_same(
     for o in (verdict or {}).get("options") or []:
         if o.get("kind") not in SAME_HARDWARE_KINDS:
             continue
-        spec = next((g for g in catalog.gpus if g.id == o.get("gpu")), None)
+        spec = catalog.gpu_or_none(o.get("gpu"))
         usd = num(o.get("cost_usd"))
         out.append(
             {
@@ -824,7 +824,7 @@ HARDWARE_SLOTS = ("gpu", "gpu_count")
 def gpu_name(catalog: Catalog, gpu: Any) -> str:
     """How a GPU the user named is said back: a catalogue board by its name ("NVIDIA GeForce RTX
     4090"), a family as named ("A100": its boards differ, the plan says which one it took)."""
-    spec = next((g for g in catalog.gpus if g.id == gpu), None)
+    spec = catalog.gpu_or_none(gpu)
     return spec.name if spec is not None else str(gpu).upper()
 
 
