@@ -622,7 +622,8 @@ class Consultant:
             # "what if only 8 GPUs?" keeps the current GPU: report the count against the last plan's,
             # not the GPU the user never named.
             changes = [c for c in changes if c.slot not in ("gpu", "gpu_count")]
-            changes.append(SlotChange("gpu_count", last.get("gpus"), said["gpu_count"]))
+            if last.get("gpus") != said["gpu_count"]:  # the plan's own count is no change ("4 → 4")
+                changes.append(SlotChange("gpu_count", last.get("gpus"), said["gpu_count"]))
         language_changed = take_data_language(state, u)
         changes += language_changed
         if language_changed:
