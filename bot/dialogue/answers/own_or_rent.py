@@ -51,9 +51,28 @@ def leaves_own(state: DialogueState, u: Understood, t: str) -> bool:
 
 
 def rent_instead(state: DialogueState) -> None:
-    """A rental from now on: the count was of the GPUs they own, so the plan sizes the rented ones."""
+    """A rental from now on: the count was of the GPUs they own, so the plan sizes the rented ones. The
+    GPUs they own are remembered: taking that GPU again makes the plan theirs again (back_to_own)."""
+    owned, count = state.slots.get("gpu"), state.slots.get("gpu_count")
+    if state.owned and isinstance(owned, str) and count:
+        state.own_gpus = {"gpu": owned, "count": count}
     state.owned = False
     state.slots["gpu_count"] = None
+
+
+def back_to_own(state: DialogueState, u: Understood) -> bool:
+    """ "back to the A100s", "那还是用 A100 吧" after a rental on another GPU: the GPU the team owns, said
+    with no count or with the count they own, is their GPUs again (owned, on the count they have)."""
+    own = state.own_gpus
+    gpu, count = u.said.get("gpu"), u.said.get("gpu_count")
+    if state.owned or not own or not isinstance(gpu, str) or not _same_family(gpu, str(own["gpu"])):
+        return False
+    if count is not None and count != own["count"]:
+        return False  # "what about 64 A100s?": more than they own is a rental of that many
+    state.owned = True
+    state.slots["gpu_count"] = own["count"]
+    state.own_gpus = None
+    return True
 
 
 def answer(
