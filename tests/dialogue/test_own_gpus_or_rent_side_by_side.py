@@ -132,7 +132,7 @@ def test_a_later_count_after_moving_to_a_rented_gpu_is_a_rental_not_their_own(re
 def test_going_back_to_the_gpu_they_own_plans_on_their_own_gpus_again(real: Consultant) -> None:
     for user, opening, switch, back, said in [
         ("b1", "We own 32 A100s and want to full fine-tune a 13B model on 5B tokens", "what about H800s?",
-         "back to the A100s", "→ 32 × NVIDIA A100 80GB (SXM4), 6 days → 29 hours, on your own GPUs (no rental cost)"),
+         "back to the A100s", "→ 32 × NVIDIA A100 80GB (SXM4), 6 days → 29 hours, on your own GPUs"),
         ("b2", "We own 32 A100s and want to full fine-tune a 13B model on 5B tokens", "use H100s then",
          "ok let's use our A100s", "on your own GPUs (no rental cost)"),
         ("b3", "我们有 32 张 A100，全参微调 13B，50亿 token", "那换成 H800 呢", "还是用 A100 吧",
