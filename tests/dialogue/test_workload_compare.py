@@ -377,3 +377,19 @@ def test_with_the_data_given_only_what_fits_is_timed(real: Consultant) -> None:
     assert text.startswith("*No — neither")
     assert "LoRA fits: 2 GPUs at ~20.1 of 24 GB per GPU, ~" in text  # the adapter's time on the cards
     assert "GPU-hours" not in text  # nothing that does not fit is timed
+
+
+def test_a_datacenter_card_stopped_by_the_global_batch_says_so_with_the_count_it_keeps_busy(
+    real: Consultant,
+) -> None:
+    text = real.handle("s", "L4 vs T4 for full fine-tuning a 70b model").text
+    assert (
+        "*NVIDIA L4*: *does not fit* — even sharded over 64 of them (the most the global batch keeps busy"
+        in text
+    )
+    assert "LoRA fits: 16 GPUs" in text
+    zh = real.handle("t", "L4 和 A10 能全参微调 70B 吗").text
+    assert (
+        "即使分片到 64 张（全局批量每卡至少一条序列" in zh
+        and "即使分片到 2 张（目录里的云一次最多租这么多）" in zh
+    )

@@ -28,6 +28,7 @@ from sizing.layout import HEADROOM
 
 if TYPE_CHECKING:
     from knowledge import KnowledgeBase
+    from sizing.result import Excluded
     from sizing.types import GpuSpec
 
 # Plans whose costs are within this ratio cost "about the same": then the faster one is the pick.
@@ -198,7 +199,7 @@ def compare_on_gpus(
                     row["estimate_usd"] = row["estimate_cny"] / kb.catalog.usd_to_cny
             rows.append(row)
         else:
-            rows.append(_no_plan_row(state, spec, kb, plan, today))
+            rows.append(_no_plan_row(state, spec, kb, plan, today, result.excluded))
     fitting = [r for r in rows if r.get("fits")]
     instead = _instead(rows, {s.id for s in specs}) if rows and not fitting else None
     public = public_slots(state)
@@ -277,23 +278,32 @@ LIGHTER = ("lora", "qlora")
 
 
 def _no_plan_row(
-    state: DialogueState, spec: GpuSpec, kb: KnowledgeBase, plan: Planner, today: dt.date
+    state: DialogueState,
+    spec: GpuSpec,
+    kb: KnowledgeBase,
+    plan: Planner,
+    today: dt.date,
+    excluded: tuple[Excluded, ...],
 ) -> dict[str, Any]:
     """A GPU on which the engine plans the job on no count ("can a 4090 full fine-tune 13B?"): why not (the
-    memory per GPU sharded over the most of them that run together, against the card's, and the whole model
+    memory per GPU sharded over the most of them the engine plans, against the card's, and the whole model
     state), the lightest adapter that fits on the fewest of them, and the engine's larger GPUs for the method
     asked (kept for `_instead`)."""
-    # The most of them the engine plans: one 8-GPU box of a consumer card, else the largest count the
-    # catalogue's listings rent exactly (sizing.evaluate's ladder).
+    # What stops the count (the engine's reason): one 8-GPU box of a consumer card, the largest count the
+    # catalogue's listings rent exactly ("shape"), or the global batch, one sequence per GPU ("batch").
+    reason = next((e.reason for e in excluded if e.gpu == spec.id), None)
     offers = tuple(o for o in kb.catalog.offerings if o.gpu_id == spec.id)
     most = (purchasable_counts(offers, max_gpus(spec)) or (1,))[-1]
+    if reason == "batch":
+        most = _batch_limit(state, spec, kb, plan, today, most)
+    limit = "box" if spec.segment != "datacenter" else reason if reason in ("shape", "batch") else "engine"
     row: dict[str, Any] = {
         "gpu": spec.id,
         "name": spec.name,
         "no_plan": True,
         "fits": False,
         "most": most,
-        "one_box": spec.segment != "datacenter",  # consumer and workstation cards: one 8-GPU box at most
+        "limit": limit,
         "gpu_memory_gb": spec.memory_gb,
         "method": state.slots.get("method"),
         "lighter": None,
@@ -327,6 +337,27 @@ def _no_plan_row(
     return row
 
 
+def _batch_limit(
+    state: DialogueState, spec: GpuSpec, kb: KnowledgeBase, plan: Planner, today: dt.date, most: int
+) -> int:
+    """The most of these GPUs the job's global batch keeps busy (one sequence per GPU): the largest count
+    whose plan does not grow the batch (the engine's batch_grown warning), bisected up to `most`."""
+    rungs = [n for n in COUNT_LADDER if n <= most]
+    found, low, high = rungs[0], 0, len(rungs) - 1
+    while low <= high:
+        mid = (low + high) // 2
+        try:
+            result = plan(_request_on(state, kb, spec, rungs[mid], None, today), kb.catalog)
+        except SizingError:
+            high = mid - 1
+            continue
+        if any(w.code == "batch_grown" for w in result.warnings):
+            high = mid - 1
+        else:
+            found, low = rungs[mid], mid + 1
+    return found
+
+
 def _request_on(
     state: DialogueState, kb: KnowledgeBase, spec: GpuSpec, count: int, method: str | None, today: dt.date
 ) -> Any:
@@ -340,17 +371,22 @@ def _lighter(
     state: DialogueState, spec: GpuSpec, kb: KnowledgeBase, plan: Planner, today: dt.date, most: int
 ) -> dict[str, Any] | None:
     """The lightest adapter (LIGHTER, in order) that fits the fewest of these GPUs, with its memory and,
-    with the data said, its time and cost; None when none fits."""
+    with the data said, its time and cost; None when none fits. Memory per GPU falls as GPUs are added, so
+    the ladder is bisected (as answers.base.fewest_that_fit): a handful of engine runs, not one per rung."""
     data = bool(state.slots.get("tokens") or state.slots.get("data_bytes"))
+    rungs = [n for n in COUNT_LADDER if n <= most]
     for method in LIGHTER:
-        for count in (n for n in COUNT_LADDER if n <= most):
-            try:
-                result = plan(_request_on(state, kb, spec, count, method, today), kb.catalog)
-            except SizingError:
-                continue
-            if not result.options or not result.options[0].fits:
-                continue
-            shown = option_view(result.options[0].to_dict(result.currency), kb.catalog)
+        found: tuple[int, dict[str, Any]] | None = None
+        low, high = 0, len(rungs) - 1
+        while low <= high:
+            mid = (low + high) // 2
+            shown = _fitting_plan(state, spec, kb, plan, today, rungs[mid], method)
+            if shown is not None:
+                found, high = (rungs[mid], shown), mid - 1
+            else:
+                low = mid + 1
+        if found is not None:
+            count, shown = found
             return {
                 "method": method,
                 "gpus": count,
@@ -360,6 +396,25 @@ def _lighter(
                 "currency": shown.get("currency"),
             }
     return None
+
+
+def _fitting_plan(
+    state: DialogueState,
+    spec: GpuSpec,
+    kb: KnowledgeBase,
+    plan: Planner,
+    today: dt.date,
+    count: int,
+    method: str,
+) -> dict[str, Any] | None:
+    """The plan of `method` on exactly `count` × `spec` as a reply row, or None when it does not fit."""
+    try:
+        result = plan(_request_on(state, kb, spec, count, method, today), kb.catalog)
+    except SizingError:
+        return None
+    if not result.options or not result.options[0].fits:
+        return None
+    return option_view(result.options[0].to_dict(result.currency), kb.catalog)
 
 
 def _instead(rows: list[dict[str, Any]], named: set[str]) -> dict[str, Any] | None:
