@@ -393,3 +393,11 @@ def test_a_datacenter_card_stopped_by_the_global_batch_says_so_with_the_count_it
         "即使分片到 64 张（全局批量每卡至少一条序列" in zh
         and "即使分片到 2 张（目录里的云一次最多租这么多）" in zh
     )
+
+
+def test_a_speed_or_cost_comparison_shows_the_gpu_that_cannot_hold_the_job_and_why(real: Consultant) -> None:
+    text = real.handle("s", "4090 vs A100 vs H100: which is faster for full fine-tuning 13B?").text
+    assert text.startswith("*The NVIDIA H100 SXM5 is faster*")
+    assert "• *NVIDIA GeForce RTX 4090*: *does not fit* — even sharded over 8 of them" in text
+    zh = real.handle("t", "4090、A100 和 H100 全参微调 13B 哪个划算").text
+    assert "• *NVIDIA GeForce RTX 4090*：*放不下*——即使分片到 8 张" in zh and "每十亿 tokens" in zh

@@ -219,7 +219,7 @@ def compare_on_gpus(
                 r["per_gpu_hour"] = r["per_gpu_hour"] * rate if r.get("per_gpu_hour") else None
                 r["per_billion_cny"] = None
         priced = [r for r in fitting if r.get("per_billion")]
-        view = _speed_view([r for r in rows if not r.get("no_plan")], fitting, public, state, u)
+        view = _speed_view(rows, fitting, public, state, u)
         pick = _unit_pick(priced, view["fastest"]) if len(priced) == len(fitting) else None
         reply.add(
             "workload_speed",
@@ -234,8 +234,7 @@ def compare_on_gpus(
     if not counted and _speed_only(public, text, why, fitting):
         # "H20 和 A800 训练 32B 哪个快" with no data: the speed per GPU decides it; days and totals would be
         # the engine's default data (thousands of days), so none are shown.
-        planned_rows = [r for r in rows if not r.get("no_plan")]
-        reply.add("workload_speed", **_speed_view(planned_rows, fitting, public, state, u))
+        reply.add("workload_speed", **_speed_view(rows, fitting, public, state, u))
         return True
     # Plans on different counts (1 H100 against a whole 8-GPU A100 instance): the faster GPU is the
     # one that needs fewer GPU-hours, said as "per GPU"; the rows keep each plan's own time and cost.
