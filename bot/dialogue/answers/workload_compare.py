@@ -29,7 +29,7 @@ from sizing.layout import HEADROOM
 if TYPE_CHECKING:
     from knowledge import KnowledgeBase
     from sizing.result import Excluded
-    from sizing.types import GpuSpec
+    from sizing.types import GpuSpec, SizingRequest
 
 # Plans whose costs are within this ratio cost "about the same": then the faster one is the pick.
 SAME_COST = 1.10
@@ -304,7 +304,6 @@ def _no_plan_row(
         "most": most,
         "limit": limit,
         "gpu_memory_gb": spec.memory_gb,
-        "method": state.slots.get("method"),
         "lighter": None,
         "larger": [],
     }
@@ -320,16 +319,16 @@ def _no_plan_row(
         row["larger"] = [
             {
                 "gpu": o.gpu,
-                "name": kb.catalog.gpu(o.gpu).name,
+                "name": larger.name,
                 "gpus": o.gpus,
                 "method": o.method,
                 "per_gpu_gb": o.memory_per_gpu_gb,
-                "gpu_memory_gb": kb.catalog.gpu(o.gpu).memory_gb,
+                "gpu_memory_gb": larger.memory_gb,
                 "days": o.days if data else None,
                 "cost": o.cost_usd if data else None,
             }
             for o in verdict.options
-            if o.kind == "larger_gpu"
+            if o.kind == "larger_gpu" and (larger := kb.catalog.gpu_or_none(o.gpu)) is not None
         ]
     if state.slots.get("method") not in LIGHTER:
         row["lighter"] = _lighter(state, spec, kb, plan, today, most)
@@ -359,7 +358,8 @@ def _batch_limit(
 
 def _request_on(
     state: DialogueState, kb: KnowledgeBase, spec: GpuSpec, count: int, method: str | None, today: dt.date
-) -> Any:
+) -> SizingRequest:
+    """The job held, on exactly `count` × `spec` (and `method` when given)."""
     slots = {**state.slots, "gpu": spec.id, "gpu_count": count}
     if method is not None:
         slots["method"] = method
