@@ -156,3 +156,31 @@ def test_more_of_the_gpu_they_own_than_they_have_after_a_rental_is_rented(real: 
     assert "64 × NVIDIA A100 80GB (SXM4)" in text and "your own" not in text
     back = real.handle("c1", "ok let's use our A100s").text
     assert back.startswith("*Recommended:* 32 × NVIDIA A100 80GB (SXM4)") and "on your own hardware" in back
+
+
+def test_after_a_fit_answer_on_owned_gpus_another_gpu_is_not_theirs_and_theirs_again_is(
+    real: Consultant,
+) -> None:
+    for user, opening, switch, plan, back in [
+        ("t1", "we have 32 A100s. can we full fine-tune a 13B model on them?", "what about H800s?",
+         "ok, plan it on 5B tokens", "and on our A100s?"),
+        ("t2", "我们有 32 张 A100，能全参微调 13B 吗", "那换成 H800 呢", "数据 50亿 token，要多久",
+         "那还是用我们的 A100 呢"),
+        ("t3", "我們有 32 張 A100，能全參微調 13B 嗎", "那換成 H800 呢", "資料 50億 token，要多久",
+         "那還是用我們的 A100 呢"),
+    ]:  # fmt: skip
+        real.handle(user, opening)
+        switched = real.handle(user, switch).text
+        assert "H800" in switched and "Your 32" not in switched and "自有" not in switched, switch
+        planned = real.handle(user, plan).text
+        assert "on your own hardware" not in planned and "自有的硬" not in planned, plan
+        # their own GPUs named again: the answer is on theirs, and so is a plan after it
+        user2 = f"{user}-back"
+        real.handle(user2, opening)
+        real.handle(user2, switch)
+        again = real.handle(user2, back).text
+        assert again.startswith(
+            ("*Yes.* Your 32 × NVIDIA A100", "*能*。自有的 32 张", "*能*。自有的 32 張")
+        ), back
+        replanned = real.handle(user2, plan).text
+        assert "on your own hardware" in replanned or "自有的硬" in replanned, plan

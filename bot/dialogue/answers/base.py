@@ -93,7 +93,11 @@ class Question:
     def on_owned_gpus(self) -> bool:
         """Whether the question is about GPUs the team owns: said so now, or asked on the owned GPUs of
         the job question before it without naming others ("we've got 8 A100s, can we …" … "ok, LoRA then")."""
-        return bool(self.u.owned or (self.context.get("owned") and not self.u.gpus))
+        if self.u.owned or not self.context.get("owned"):
+            return bool(self.u.owned)
+        owned = str(self.context.get("gpu") or "")
+        # their GPUs named again ("and on our A100s?") are still theirs; another GPU is not
+        return all(g == owned or g.startswith(f"{owned}-") or owned.startswith(f"{g}-") for g in self.u.gpus)
 
     @property
     def memory_floor_gb(self) -> float | None:
