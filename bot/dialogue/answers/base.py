@@ -20,6 +20,7 @@ from bot.dialogue.memo import Planner
 from bot.dialogue.plan import REFERENCE_OBJECTIVES, default_precision
 from bot.dialogue.understand import Understood
 from bot.nlu.gpus import unknown_gpu_memory_gb
+from bot.nlu.gpus import find_gpus
 from bot.nlu.text import normalise
 from sizing.errors import SizingError
 from sizing.evaluate import COUNT_LADDER
@@ -95,9 +96,12 @@ class Question:
         the job question before it without naming others ("we've got 8 A100s, can we …" … "ok, LoRA then")."""
         if self.u.owned or not self.context.get("owned"):
             return bool(self.u.owned)
+        if not self.u.gpus:
+            return True
+        # their GPUs named again in this message ("and on our A100s?") are still theirs; another GPU is not
         owned = str(self.context.get("gpu") or "")
-        # their GPUs named again ("and on our A100s?") are still theirs; another GPU is not
-        return all(g == owned or g.startswith(f"{owned}-") or owned.startswith(f"{g}-") for g in self.u.gpus)
+        named = {m.gpu for m in find_gpus(normalise(self.text).lower)}
+        return bool(named) and all(g == owned or g.startswith(f"{owned}-") for g in named)
 
     @property
     def memory_floor_gb(self) -> float | None:
