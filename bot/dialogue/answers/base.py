@@ -19,8 +19,7 @@ from bot.dialogue.hardware import PROBE_TOKENS
 from bot.dialogue.memo import Planner
 from bot.dialogue.plan import REFERENCE_OBJECTIVES, default_precision
 from bot.dialogue.understand import Understood
-from bot.nlu.gpus import unknown_gpu_memory_gb
-from bot.nlu.gpus import find_gpus
+from bot.nlu.gpus import find_gpus, unknown_gpu_memory_gb
 from bot.nlu.text import normalise
 from sizing.errors import SizingError
 from sizing.evaluate import COUNT_LADDER
