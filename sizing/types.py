@@ -122,10 +122,18 @@ class Catalog:
     offload: OffloadRates | None = None  # None: CPU offload is charged at no cost (tests that need none)
 
     def gpu(self, gpu_id: str) -> GpuSpec:
+        found = self.gpu_or_none(gpu_id)
+        if found is None:
+            raise KeyError(gpu_id)
+        return found
+
+    def gpu_or_none(self, gpu_id: object) -> GpuSpec | None:
+        """The GPU with this catalogue id, or None when the catalogue has none (any value: an id read from a
+        plan's JSON may be missing)."""
         for g in self.gpus:
             if g.id == gpu_id:
                 return g
-        raise KeyError(gpu_id)
+        return None
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from bot.dialogue import policy
 from bot.dialogue.answers import (
     budget as budget_answer,
+    own_or_rent,
     plan_cost as cost_answer,
     serve,
 )
@@ -320,7 +321,8 @@ class Consultant:
                 u = replace(u, data_language=held["data_language"])
         owned = {k: held.get(k) for k in policy.OWNED_HARDWARE_SLOTS}
         hardware_free = all(state.slots.get(k) is None and u.said.get(k) is None for k in owned)
-        if state.owned and topic.get("kind") in policy.JOB_TOPICS and all(owned.values()) and hardware_free:
+        on_owned = state.owned and bool(held.get("owned"))  # the answer before was on their GPUs
+        if on_owned and topic.get("kind") in policy.JOB_TOPICS and all(owned.values()) and hardware_free:
             carried.update(owned)
             u = replace(u, gpus=(str(owned["gpu"]),))
         return replace(u, said={**carried, **u.said}) if carried else u
@@ -509,6 +511,7 @@ class Consultant:
             return False
         remembered = policy.topic_after(kind, q)
         if remembered is not None:
+            own_or_rent.owned_after_topic(state, remembered)
             state.topic = remembered
         if kind == "serve" and q.u.trains_first and not self._form_in_progress(state):
             self._train_before_serving(state, reply, q)
@@ -624,7 +627,8 @@ class Consultant:
             # "what if only 8 GPUs?" keeps the current GPU: report the count against the last plan's,
             # not the GPU the user never named.
             changes = [c for c in changes if c.slot not in ("gpu", "gpu_count")]
-            changes.append(SlotChange("gpu_count", last.get("gpus"), said["gpu_count"]))
+            if last.get("gpus") != said["gpu_count"]:  # the plan's own count is no change ("4 → 4")
+                changes.append(SlotChange("gpu_count", last.get("gpus"), said["gpu_count"]))
         language_changed = take_data_language(state, u)
         changes += language_changed
         if language_changed:

@@ -19,7 +19,7 @@ def home_view(kb: KnowledgeBase, last: Mapping[str, Any] | None, lang: str) -> d
     gpus = [gpu_view(g, catalog, records.get(g.id)) for g in catalog.gpus]
     top = None
     if last and isinstance(last.get("top"), Mapping):
-        spec = next((g for g in catalog.gpus if g.id == last["top"].get("gpu")), None)
+        spec = catalog.gpu_or_none(last["top"].get("gpu"))
         top = {**last["top"], "name": spec.name if spec else last["top"].get("gpu")}
     text = render_text("home", lang, gpus=gpus, last=last, top=top)
     header, _, body = text.partition("\n")

@@ -66,7 +66,7 @@ def pitfall_context(
     top: Mapping[str, Any] = options[0] if options else {}
     top_gpu = top.get("gpu")
     plan = gpu_record(records, top_gpu)
-    spec = next((g for g in catalog.gpus if g.id == top_gpu), None)
+    spec = catalog.gpu_or_none(top_gpu)
     memory_per_gpu = top.get("memory_per_gpu_gb")
     headroom = (
         1.0 - float(memory_per_gpu) / spec.memory_gb

@@ -144,6 +144,8 @@ def answer_plan_question(
 
         recommend(state, reply, kb, plan, today, [], None)  # "还是用自己的卡吧": the plan on their GPUs
         return True
+    if plan_clouds.unpriced_provider(state, u, reply, kb, plan, today):
+        return True  # "what would it cost on CoreWeave?": no prices there; the GPU-hours to price it with
     plain = not u.said and not u.gpus
     for entry in TABLE:
         if not plain and not (entry.names_plans and plan_pair.names_the_plans(state, u.said)):

@@ -568,7 +568,7 @@ def lighter_on_same(
     for o in (verdict or {}).get("options") or []:
         if o.get("kind") not in SAME_HARDWARE_KINDS:
             continue
-        spec = next((g for g in catalog.gpus if g.id == o.get("gpu")), None)
+        spec = catalog.gpu_or_none(o.get("gpu"))
         usd = num(o.get("cost_usd"))
         out.append(
             {
@@ -751,6 +751,9 @@ def recommend(
         context["unfit_lighter"] = []  # the verdict above lists them
         context["verdict"] = None  # and answers whether they fit: not said twice
     changes = [_from_default(c, before) for c in changes]
+    if before and summary and changes and _count_already(changes, before, summary, state):
+        # "what about 8 GPUs?" on a plan of 8 that stays: nothing changes, and no "now 8: still 8 ×"
+        asked, changes = {**(asked or {}), "gpu_count": changes[0].new}, []
     if before and summary and changes:
         hardware = _hardware_view(state, changes, before, summary, context, kb.catalog)
         reply.add(
@@ -824,7 +827,7 @@ HARDWARE_SLOTS = ("gpu", "gpu_count")
 def gpu_name(catalog: Catalog, gpu: Any) -> str:
     """How a GPU the user named is said back: a catalogue board by its name ("NVIDIA GeForce RTX
     4090"), a family as named ("A100": its boards differ, the plan says which one it took)."""
-    spec = next((g for g in catalog.gpus if g.id == gpu), None)
+    spec = catalog.gpu_or_none(gpu)
     return spec.name if spec is not None else str(gpu).upper()
 
 
@@ -870,6 +873,16 @@ def _hardware_view(
 
 # Slots the plan fills with a default when not said: a first value said changes the default shown.
 DEFAULTED_SLOTS = ("precision", "method")
+
+
+def _count_already(
+    changes: list[SlotChange], before: Mapping[str, Any], after: Mapping[str, Any], state: DialogueState
+) -> bool:
+    """The turn said only a GPU count, the one the plan already used, and the plan stays as it was."""
+    if len(changes) != 1 or changes[0].slot != "gpu_count" or state.count_limit:
+        return False
+    same_plan = (before.get("gpu"), before.get("gpus")) == (after.get("gpu"), after.get("gpus"))
+    return same_plan and changes[0].new is not None and changes[0].new == before.get("gpus")
 
 
 def _from_default(change: SlotChange, before: Mapping[str, Any] | None) -> SlotChange:

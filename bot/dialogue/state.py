@@ -94,6 +94,9 @@ class DialogueState:
     data_language: str | None = None
     region: str | None = None  # "cn": mainland-China clouds
     owned: bool = False  # the user's own GPUs: the plan runs on exactly them
+    # The GPUs the team owns while the plan rents others ("we have 32 A100s", then "what about H800s?"):
+    # {"gpu", "count"}; taking that GPU again makes the plan theirs again (answers.own_or_rent).
+    own_gpus: dict[str, Any] | None = None
     count_limit: bool = False  # slots.gpu_count is a ceiling ("如果只能用 16 张卡"): never more GPUs
     # slots.gpu_count was asked in a what-if ("what if we had 16 H100s?"): planned on as said, and a missed
     # deadline said beside it, not planned away at the count that makes it (dialogue.recommend)
@@ -237,6 +240,7 @@ _OPTIONAL = {
     "offered": dict,
     "lang_asked": str,
     "own_rate": dict,
+    "own_gpus": dict,
 }
 
 

@@ -43,7 +43,7 @@ from bot.dialogue.answers.cluster import spot_advice
 from bot.dialogue.answers.compare import answer as compare_answer
 from bot.dialogue.answers.figure import confirm_figures, corrections
 from bot.dialogue.answers.measured import add_measured_time
-from bot.dialogue.answers.own_or_rent import leaves_own, rent_instead
+from bot.dialogue.answers.own_or_rent import back_to_own, leaves_own, rent_instead
 from bot.dialogue.answers.serve import ENOUGH_ASKS
 from bot.dialogue.answers.workload_compare import (
     asks_why_before_plan,
@@ -378,6 +378,8 @@ def owned_gpus(ctx: TurnContext) -> DialogueState | None:
         state.owned = True
     elif leaves_own(state, u, normalise(ctx.text).lower):
         rent_instead(state)  # "那就租 H100 吧" after a plan on their A100s: a rental from now on
+    else:
+        back_to_own(state, u)  # "back to the A100s" after a rental on H800s: their own GPUs again
     if (u.said.get("gpu") or u.said.get("gpu_count")) and fixes_gpus(state, u):
         if "days" not in state.skipped:
             state.skipped.append("days")

@@ -218,7 +218,7 @@ def option_view(option: Mapping[str, Any], catalog: Catalog) -> dict[str, Any]:
 
 
 def _spec(catalog: Catalog, gpu_id: str) -> GpuSpec | None:
-    return next((g for g in catalog.gpus if g.id == gpu_id), None)
+    return catalog.gpu_or_none(gpu_id)
 
 
 def _mapping(value: Any) -> Mapping[str, Any]:

@@ -103,3 +103,42 @@ def test_removing_the_budget_and_changing_the_deadline_in_one_message_does_both(
     turn = real.handle("n3", "把預算拿掉，改成三天")
     assert turn.payload["slots"]["budget"] is None and turn.payload["slots"]["days"] == 3
     assert turn.text.startswith("*變化*：預算 $1,000 → 不限預算；7 天 → 3 天")
+
+
+PLAN = "full fine-tune a 13B model on 5B tokens within 2 days"
+PLAN_ZH = "全参微调 13B，50亿 token，2 天内"
+
+
+def test_the_plan_priced_on_a_provider_without_prices_gives_its_gpu_hours_and_keeps_the_plan(
+    real: Consultant,
+) -> None:
+    for user, opening, follow_up, said, hours in [
+        ("u1", PLAN, "what would it cost on CoreWeave?", "*No prices for CoreWeave in the catalogue*",
+         "*165 GPU-hours*"),
+        ("u2", PLAN, "how much on Vast.ai?", "*No prices for Vast.ai in the catalogue*", "*165 GPU-hours*"),
+        ("u3", PLAN, "and on runpod?", "*No prices for RunPod in the catalogue*", "*165 GPU-hours*"),
+        ("u4", PLAN_ZH, "在 AutoDL 上多少钱", "*目录里没有 AutoDL 的价格*", "*165 卡时*"),
+        ("u5", PLAN_ZH, "RunPod 上呢", "*目录里没有 RunPod 的价格*", "*165 卡时*"),
+        ("u6", "全參微調 13B，50億 token，2 天內", "放在 AutoDL 上要多少錢？", "*目錄裡沒有 AutoDL 的價格*",
+         "*165 卡時*"),
+    ]:  # fmt: skip
+        real.handle(user, opening)
+        turn = real.handle(user, follow_up)
+        assert turn.text.startswith(said), (follow_up, turn.text[:200])
+        assert hours in turn.text, follow_up
+        # the providers the catalogue prices, and the plan's own price there, with the plan kept
+        assert "Lambda" in turn.text and "$1,212" in turn.text, follow_up
+        assert "The plan above stands" in turn.text or "上面的方案不" in turn.text, follow_up
+        assert turn.payload["slots"]["gpu"] is None  # nothing of the plan changed
+
+
+def test_autodl_has_its_own_note_on_prices_beside_the_plans_gpu_hours(real: Consultant) -> None:
+    real.handle("n1", PLAN_ZH)
+    text = real.handle("n1", "在 AutoDL 上多少钱").text
+    assert "AutoDL：按卡按小时公开标价" in text
+
+
+def test_a_provider_the_catalogue_prices_still_replans_the_job_there(real: Consultant) -> None:
+    real.handle("p1", PLAN)
+    text = real.handle("p1", "how much on AWS?").text
+    assert text.startswith("*What changed*: now on AWS") and "No prices for" not in text

@@ -113,3 +113,74 @@ def test_an_unpriced_rental_after_owned_gpus_says_it_has_no_price(real: Consulta
     real.handle("r5", "We own 32 A100s and want to fine-tune a 70B model on 2B tokens with LoRA")
     turn = real.handle("r5", "what about H800s?")
     assert "not your own 32 × NVIDIA A100 80GB (SXM4): no price in the catalogue" in turn.text
+
+
+def test_a_later_count_after_moving_to_a_rented_gpu_is_a_rental_not_their_own(real: Consultant) -> None:
+    for user, opening, switch, count in [
+        ("m1", "We own 32 A100s and want to full fine-tune a 13B model on 5B tokens", "what about H800s?",
+         "on 64 of them?"),
+        ("m2", "我们有 32 张 A100，全参微调 13B，50亿 token", "那换成 H800 呢", "64 张呢"),
+        ("m3", "我們有 32 張 A100，全參微調 13B，50億 token", "那換成 H800 呢", "用 64 張呢"),
+    ]:  # fmt: skip
+        real.handle(user, opening)
+        real.handle(user, switch)
+        text = real.handle(user, count).text
+        assert "64 × NVIDIA H800 SXM" in text, count
+        assert "your own" not in text and "自有" not in text, count
+
+
+def test_going_back_to_the_gpu_they_own_plans_on_their_own_gpus_again(real: Consultant) -> None:
+    for user, opening, switch, back, said in [
+        ("b1", "We own 32 A100s and want to full fine-tune a 13B model on 5B tokens", "what about H800s?",
+         "back to the A100s", "→ 32 × NVIDIA A100 80GB (SXM4), 6 days → 29 hours, on your own GPUs"),
+        ("b2", "We own 32 A100s and want to full fine-tune a 13B model on 5B tokens", "use H100s then",
+         "ok let's use our A100s", "on your own GPUs (no rental cost)"),
+        ("b3", "我们有 32 张 A100，全参微调 13B，50亿 token", "那换成 H800 呢", "还是用 A100 吧",
+         "→ 32 × NVIDIA A100 80GB (SXM4)，6 天 → 29 小时，用自有的卡（无租用费用）"),
+        ("b4", "我們有 32 張 A100，全參微調 13B，50億 token", "那換成 H800 呢", "那 A100 呢",
+         "用自有的卡（無租用費用）"),
+    ]:  # fmt: skip
+        real.handle(user, opening)
+        real.handle(user, switch)
+        text = real.handle(user, back).text
+        assert said in text, back
+        assert "32 × NVIDIA A100 80GB (SXM4)" in text and "$" not in text.split("\n\n")[1].split("\n")[0], (
+            back
+        )
+
+
+def test_more_of_the_gpu_they_own_than_they_have_after_a_rental_is_rented(real: Consultant) -> None:
+    real.handle("c1", "We own 32 A100s and want to full fine-tune a 13B model on 5B tokens")
+    real.handle("c1", "what about H800s?")
+    text = real.handle("c1", "what about 64 A100s?").text
+    assert "64 × NVIDIA A100 80GB (SXM4)" in text and "your own" not in text
+    back = real.handle("c1", "ok let's use our A100s").text
+    assert back.startswith("*Recommended:* 32 × NVIDIA A100 80GB (SXM4)") and "on your own hardware" in back
+
+
+def test_after_a_fit_answer_on_owned_gpus_another_gpu_is_not_theirs_and_theirs_again_is(
+    real: Consultant,
+) -> None:
+    for user, opening, switch, plan, back in [
+        ("t1", "we have 32 A100s. can we full fine-tune a 13B model on them?", "what about H800s?",
+         "ok, plan it on 5B tokens", "and on our A100s?"),
+        ("t2", "我们有 32 张 A100，能全参微调 13B 吗", "那换成 H800 呢", "数据 50亿 token，要多久",
+         "那还是用我们的 A100 呢"),
+        ("t3", "我們有 32 張 A100，能全參微調 13B 嗎", "那換成 H800 呢", "資料 50億 token，要多久",
+         "那還是用我們的 A100 呢"),
+    ]:  # fmt: skip
+        real.handle(user, opening)
+        switched = real.handle(user, switch).text
+        assert "H800" in switched and "Your 32" not in switched and "自有" not in switched, switch
+        planned = real.handle(user, plan).text
+        assert "on your own hardware" not in planned and "自有的硬" not in planned, plan
+        # their own GPUs named again: the answer is on theirs, and so is a plan after it
+        user2 = f"{user}-back"
+        real.handle(user2, opening)
+        real.handle(user2, switch)
+        again = real.handle(user2, back).text
+        assert again.startswith(
+            ("*Yes.* Your 32 × NVIDIA A100", "*能*。自有的 32 张", "*能*。自有的 32 張")
+        ), back
+        replanned = real.handle(user2, plan).text
+        assert "on your own hardware" in replanned or "自有的硬" in replanned, plan

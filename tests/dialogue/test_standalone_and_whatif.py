@@ -117,7 +117,8 @@ def test_what_if_8_gpus_plans_8_of_the_current_gpu_type(real: Consultant) -> Non
     turn = say(real, "what if we use 8 GPUs?")
     top = turn.payload["recommendation"]["options"][0]
     assert (top["gpu"], top["gpus"]) == (gpu, 8)
-    assert "→ 8 GPUs" in turn.text
+    # the plan already ran on 8: nothing changes, said as such (never "8 GPUs → 8 GPUs")
+    assert "*Nothing changes*: the plan already has 8 GPUs" in turn.text
 
 
 def test_a_what_if_naming_a_gpu_for_the_first_time_says_what_changed(real: Consultant) -> None:

@@ -66,3 +66,33 @@ def test_a_count_that_cannot_hold_the_job_still_says_why_and_plans_on_another_gp
     real.handle("w", "pretrain 7B on 300B tokens in 30 days")
     text = real.handle("w", "what about 4 T4s?").text
     assert "4 × T4 cannot run this job (about" in text
+
+
+@pytest.mark.parametrize(
+    ("what_if", "said"),
+    [
+        ("what about 4 GPUs?", "*Nothing changes*: the plan already has 4 GPUs (4 × NVIDIA B200"),
+        ("and with 4 cards?", "*Nothing changes*: the plan already has 4 GPUs (4 × NVIDIA B200"),
+        ("那用 4 张呢", "*没有变化*：当前方案已经是 4 张卡（4 × NVIDIA B200"),
+        ("如果用 4 張卡呢", "*沒有變化*：當前方案已經是 4 張卡（4 × NVIDIA B200"),
+    ],
+)
+def test_a_count_the_engine_already_chose_is_no_change_and_keeps_the_plan(
+    real: Consultant, what_if: str, said: str
+) -> None:
+    first = real.handle("s", "full fine-tune a 13B model on 5B tokens within 2 days").text
+    assert first.startswith("*Recommended:* 4 × NVIDIA B200")
+    text = real.handle("s", what_if).text
+    assert text.startswith(said), text[:200]
+    assert not re.search(r"\b(\d+) (?:GPUs|张卡|張卡) → \1\b", text) and "still 4 ×" not in text
+    assert re.search(r"\*(?:Recommended:|推荐方案|推薦方案)\*：? ?4 × NVIDIA B200", text)  # the plan kept
+
+
+@pytest.mark.parametrize("what_if", ["what about 8 of them?", "用 8 张呢", "那 8 張 H100 呢"])
+def test_the_count_of_the_gpu_named_that_the_plan_already_uses_is_no_change(
+    real: Consultant, what_if: str
+) -> None:
+    real.handle("s", "LoRA fine-tune a 70B model on 1B tokens on H100s within 5 days")
+    text = real.handle("s", what_if).text
+    assert text.startswith(("*Nothing changes*", "*没有变化*", "*沒有變化*")), text[:200]
+    assert "8 × NVIDIA H100 SXM5" in text and "still 8" not in text and "仍是" not in text

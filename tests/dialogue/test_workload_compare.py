@@ -362,8 +362,92 @@ def test_whether_one_gpu_can_replace_another_for_a_job_opens_with_that_verdict(r
     for n, (text, opens) in enumerate(holds):
         assert real.handle(f"r{n}", text).text.startswith(opens), text
     no = real.handle("r9", "用 4090 代替 A100 全参微调 13B 行吗").text
-    assert no.startswith("*不能：NVIDIA GeForce RTX 4090 放不下这个任务*（一台机器里多少张都放不下）")
+    assert no.startswith("*不能：NVIDIA GeForce RTX 4090 放不下这个任务*（每卡 32.1 / 24 GB）")
     en = real.handle("r10", "can a 4090 replace an A100 for full fine-tuning a 13B?").text
     assert en.startswith("*No: the NVIDIA GeForce RTX 4090 does not hold this job*")
     # which is better, not a replacement: no verdict of that kind
     assert not real.handle("r11", "L40S 跟 A100 做 13B LoRA 哪個好").text.startswith("*能")
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "can a 4090 or a 3090 full fine-tune a 13B model?",
+        "RTX 4090 vs RTX 3090 for full fine-tuning a 13b model",
+        "would full finetuning 13B work on either a 3090 or a 4090?",
+    ],
+)
+def test_a_comparison_where_no_gpu_fits_says_no_then_why_and_what_fits_instead(
+    real: Consultant, message: str
+) -> None:
+    text = real.handle("s", message).text
+    assert text.startswith("*No — neither the NVIDIA GeForce RTX")
+    # each card: what it needs sharded over one 8-GPU box against its 24 GB, and the adapter that fits it
+    assert text.count("*does not fit* — even sharded over 8 of them") == 2
+    assert "needs ~32.1 GB per GPU, and the card has 24 GB" in text
+    assert text.count("LoRA fits: 2 GPUs at ~") == 2
+    assert "*What does work:* full fine-tuning on 4 × NVIDIA H100 SXM5 (~61 of 80 GB per GPU)" in text
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "4090 和 3090 哪个能全参微调 13B？",
+        "4090 跟 3090 能不能全参微调 13B 模型",
+        "4090 與 3090 哪張能全參微調 13B？",
+    ],
+)
+def test_in_chinese_a_comparison_where_no_gpu_fits_says_no_then_why_and_what_fits(
+    real: Consultant, message: str
+) -> None:
+    text = real.handle("s", message).text
+    assert text.startswith("*不行——NVIDIA GeForce RTX 4090 和 NVIDIA GeForce RTX 3090 都放不下")
+    assert text.count("*放不下*——即使分片到 8 张") + text.count("*放不下*——即使分片到 8 張") == 2
+    assert "每卡也要约 32.1 GB" in text or "每卡也要約 32.1 GB" in text
+    assert "LoRA 放得下：2 张" in text or "LoRA 放得下：2 張" in text
+    assert "4 张 NVIDIA H100 SXM5" in text or "4 張 NVIDIA H100 SXM5" in text
+
+
+def test_three_gpus_none_of_which_fits_each_get_their_own_limit(real: Consultant) -> None:
+    text = real.handle("s", "RTX 4090 vs RTX 3090 vs T4 for full fine-tuning a 13b model").text
+    assert text.startswith("*No — none of the NVIDIA GeForce RTX 4090, NVIDIA GeForce RTX 3090 or NVIDIA T4")
+    # the T4 is a datacenter card: the count is what the catalogue's clouds rent together
+    assert "even sharded over 4 of them (the most the catalogue's clouds rent together)" in text
+
+
+def test_a_gpu_that_cannot_hold_the_job_beside_one_that_can_is_still_shown_with_why(real: Consultant) -> None:
+    text = real.handle("s", "can a 4090 or an A100 full fine-tune a 13B model?").text
+    assert text.startswith("*Pick the NVIDIA A100 80GB (SXM4)")
+    assert "• *NVIDIA GeForce RTX 4090*: *does not fit* — even sharded over 8 of them" in text
+    assert "What does work" not in text  # the A100 is what works
+
+
+def test_with_the_data_given_only_what_fits_is_timed(real: Consultant) -> None:
+    text = real.handle("s", "full fine-tune 13B on 1B tokens: rtx 4090 vs rtx 3090?").text
+    assert text.startswith("*No — neither")
+    assert "LoRA fits: 2 GPUs at ~20.1 of 24 GB per GPU, ~" in text  # the adapter's time on the cards
+    assert "GPU-hours" not in text  # nothing that does not fit is timed
+
+
+def test_a_datacenter_card_stopped_by_the_global_batch_says_so_with_the_count_it_keeps_busy(
+    real: Consultant,
+) -> None:
+    text = real.handle("s", "L4 vs T4 for full fine-tuning a 70b model").text
+    assert (
+        "*NVIDIA L4*: *does not fit* — even sharded over 64 of them (the most the global batch keeps busy"
+        in text
+    )
+    assert "LoRA fits: 16 GPUs" in text
+    zh = real.handle("t", "L4 和 A10 能全参微调 70B 吗").text
+    assert (
+        "即使分片到 64 张（全局批量每卡至少一条序列" in zh
+        and "即使分片到 2 张（目录里的云一次最多租这么多）" in zh
+    )
+
+
+def test_a_speed_or_cost_comparison_shows_the_gpu_that_cannot_hold_the_job_and_why(real: Consultant) -> None:
+    text = real.handle("s", "4090 vs A100 vs H100: which is faster for full fine-tuning 13B?").text
+    assert text.startswith("*The NVIDIA H100 SXM5 is faster*")
+    assert "• *NVIDIA GeForce RTX 4090*: *does not fit* — even sharded over 8 of them" in text
+    zh = real.handle("t", "4090、A100 和 H100 全参微调 13B 哪个划算").text
+    assert "• *NVIDIA GeForce RTX 4090*：*放不下*——即使分片到 8 张" in zh and "每十亿 tokens" in zh

@@ -37,6 +37,13 @@ def test_the_engine_catalog_mirrors_every_gpu_record(kb: KnowledgeBase) -> None:
     assert kb.catalog.gpu("h100-sxm").tflops.bf16 == 989
 
 
+def test_a_gpu_looked_up_by_id_is_the_catalogs_and_a_missing_id_is_none(kb: KnowledgeBase) -> None:
+    assert kb.catalog.gpu_or_none("h100-sxm") is kb.catalog.gpu("h100-sxm")
+    assert kb.catalog.gpu_or_none("rtx3060") is None and kb.catalog.gpu_or_none(None) is None
+    with pytest.raises(KeyError):
+        kb.catalog.gpu("rtx3060")
+
+
 @pytest.mark.parametrize("gpu", gpus(), ids=lambda g: g.id)
 def test_every_figure_is_positive_and_names_a_known_source(gpu: GpuRecord, kb: KnowledgeBase) -> None:
     assert gpu.memory_gb.value > 0

@@ -18,7 +18,7 @@ def test_every_price_on_a_gpu_card_is_one_the_engine_would_use() -> None:
 
 def test_the_h100_nvl_card_quotes_azures_nc_h100_v5_whose_gpu_microsoft_names() -> None:
     catalog = load_knowledge().catalog
-    nvl = next(g for g in catalog.gpus if g.id == "h100-nvl")
+    nvl = catalog.gpu("h100-nvl")
     card = gpu_view(nvl, catalog)
     assert card["cheapest"] is not None and card["cheapest"]["instance"] == "Standard_NC40ads_H100_v5"
     assert card["cheapest"]["usd_per_gpu_hour"] == 6.98

@@ -19,7 +19,7 @@ from bot.dialogue.hardware import PROBE_TOKENS
 from bot.dialogue.memo import Planner
 from bot.dialogue.plan import REFERENCE_OBJECTIVES, default_precision
 from bot.dialogue.understand import Understood
-from bot.nlu.gpus import unknown_gpu_memory_gb
+from bot.nlu.gpus import find_gpus, unknown_gpu_memory_gb
 from bot.nlu.text import normalise
 from sizing.errors import SizingError
 from sizing.evaluate import COUNT_LADDER
@@ -93,7 +93,14 @@ class Question:
     def on_owned_gpus(self) -> bool:
         """Whether the question is about GPUs the team owns: said so now, or asked on the owned GPUs of
         the job question before it without naming others ("we've got 8 A100s, can we …" … "ok, LoRA then")."""
-        return bool(self.u.owned or (self.context.get("owned") and not self.u.gpus))
+        if self.u.owned or not self.context.get("owned"):
+            return bool(self.u.owned)
+        if not self.u.gpus:
+            return True
+        # their GPUs named again in this message ("and on our A100s?") are still theirs; another GPU is not
+        owned = str(self.context.get("gpu") or "")
+        named = {m.gpu for m in find_gpus(normalise(self.text).lower)}
+        return bool(named) and all(g == owned or g.startswith(f"{owned}-") for g in named)
 
     @property
     def memory_floor_gb(self) -> float | None:

@@ -59,7 +59,7 @@ def memory_target(q: Question) -> MemoryTarget | None:
         named: str | None = spec.name
     else:
         floor = q.memory_floor_gb
-        spec = next((g for g in q.catalog.gpus if g.id == PROBE_GPU), None)
+        spec = q.catalog.gpu_or_none(PROBE_GPU)
         if floor is None or spec is None:
             return None
         memory_gb, named = float(floor), None

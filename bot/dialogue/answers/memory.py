@@ -64,7 +64,7 @@ def answer(q: Question, reply: Reply) -> bool:
         methods = weighed  # "lora or qlora for a 13b?": the two weighed, side by side
     else:
         methods = (said, *LIGHTER.get(said, ())) if said else ALL_METHODS
-    references = [g for gid in REFERENCE_GPUS for g in q.catalog.gpus if g.id == gid]
+    references = [g for gid in REFERENCE_GPUS if (g := q.catalog.gpu_or_none(gid)) is not None]
     if not references:
         return False
     rows: list[dict[str, Any]] = []

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import copy
 import datetime as dt
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bot.dialogue.memo import Planner
 from bot.dialogue.plan import summarise
@@ -51,9 +51,52 @@ def leaves_own(state: DialogueState, u: Understood, t: str) -> bool:
 
 
 def rent_instead(state: DialogueState) -> None:
-    """A rental from now on: the count was of the GPUs they own, so the plan sizes the rented ones."""
+    """A rental from now on: the count was of the GPUs they own, so the plan sizes the rented ones. The
+    GPUs they own are remembered: taking that GPU again makes the plan theirs again (back_to_own)."""
+    owned, count = state.slots.get("gpu"), state.slots.get("gpu_count")
+    if state.owned and isinstance(owned, str) and count:
+        state.own_gpus = {"gpu": owned, "count": count}
     state.owned = False
     state.slots["gpu_count"] = None
+
+
+def owned_after_topic(state: DialogueState, topic: dict[str, Any]) -> None:
+    """A job answer with no plan held ("we have 32 A100s, can we …?" then "what about H800s?"): on GPUs
+    other than the team's, their GPUs are no longer the ones asked about (remembered for back_to_own); on
+    theirs, they are again."""
+    from bot.dialogue.policy import JOB_TOPICS
+
+    slots = topic.get("slots") or {}
+    if topic.get("kind") not in JOB_TOPICS or state.slots.get("gpu") is not None:
+        return
+    held = (state.topic or {}).get("slots") or {}
+    if slots.get("owned"):
+        state.owned, state.own_gpus = True, None
+    elif state.owned and slots.get("gpu") and held.get("owned"):
+        if held.get("gpu") and held.get("gpu_count"):
+            state.own_gpus = {"gpu": held["gpu"], "count": held["gpu_count"]}
+        state.owned = False
+
+
+def back_to_own(state: DialogueState, u: Understood) -> bool:
+    """ "back to the A100s", "那还是用 A100 吧" after a rental on another GPU: the GPU the team owns, said
+    with no count or with the count they own, is their GPUs again (owned, on the count they have)."""
+    own = state.own_gpus
+    gpu, count = u.said.get("gpu"), u.said.get("gpu_count")
+    if state.owned or not own or not isinstance(gpu, str) or not _same_family(gpu, str(own["gpu"])):
+        return False
+    if count is not None and count != own["count"]:
+        return False  # "what about 64 A100s?": more than they own is a rental of that many
+    state.owned = True
+    topic = state.topic if isinstance(state.topic, dict) else {}
+    if state.last is None and topic.get("slots") is not None:
+        # no plan held, a job answer before ("we have 32 A100s, can we …" … "what about H800s?" … "and on
+        # our A100s?"): the answer is on their GPUs again, as the first was
+        topic["slots"].update(gpu=own["gpu"], gpu_count=own["count"], owned=True)
+    else:
+        state.slots["gpu_count"] = own["count"]
+    state.own_gpus = None
+    return True
 
 
 def answer(

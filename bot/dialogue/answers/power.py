@@ -91,5 +91,5 @@ def _server(s: ReferenceServer | None) -> dict[str, Any] | None:
 def _gpus_kw(q: Question, s: ReferenceServer | None) -> float | None:
     if s is None:
         return None
-    spec = next((g for g in q.catalog.gpus if g.id == s.boards[0]), None)
+    spec = q.catalog.gpu_or_none(s.boards[0])
     return spec.tdp_w * s.gpus / 1000 if spec is not None and spec.tdp_w else None

@@ -488,7 +488,7 @@ def _gap(items: list[dict[str, Any]], named: list[str]) -> dict[str, Any] | None
 def _placed(item: Mapping[str, Any], catalog: Catalog, named: list[str]) -> dict[str, Any] | None:
     """The GPU's on-demand range per GPU-hour over the catalogue and, with a provider named, where its
     price sits in it: "lowest", "lower" or "upper" half, "highest"."""
-    spec = next((g for g in catalog.gpus if g.id == item["id"]), None)
+    spec = catalog.gpu_or_none(item["id"])
     span = price_range(catalog, spec) if spec is not None else None
     if span is None:
         return None
@@ -541,11 +541,11 @@ def _judge(
     provider named ("H100 在 Lambda 一小時是 2 美元嗎"), first against that provider's own listing
     (`at`: whether the quote is its price). A GPU the global clouds do not rent ("4090 租一小时才 5 毛钱")
     is judged against the Chinese marketplaces' prices (`market` "cn": said in yuan)."""
-    spec = next((g for g in catalog.gpus if g.id == item["id"]), None)
+    spec = catalog.gpu_or_none(item["id"])
     span = price_range(catalog, spec) if spec is not None else None
     market = "global"
     if span is None and china is not None:
-        cn_spec = next((g for g in china.gpus if g.id == item["id"]), None)
+        cn_spec = china.gpu_or_none(item["id"])
         span = price_range(china, cn_spec) if cn_spec is not None else None
         market = "cn"
     rate = _usd(quoted, catalog)

@@ -131,7 +131,7 @@ def rental_total(q: Question, market: Any, verdict: dict[str, Any]) -> dict[str,
     period = q.u.price_period if q.u.price_period in PERIOD_HOURS else None
     if count <= 1 and period in (None, "hour"):
         return None
-    spec = next((g for g in q.catalog.gpus if g.id == verdict.get("id")), None)
+    spec = q.catalog.gpu_or_none(verdict.get("id"))
     if spec is None:
         return None
     clouds = [verdict["low"]["cloud"], verdict["high"]["cloud"]]

@@ -444,7 +444,7 @@ def layouts(
     GPU does. GPUs without kernels for the precision are skipped (BF16 on a V100 would be FP16)."""
     out: list[dict[str, Any]] = []
     for gpu_id in REFERENCE_GPUS:
-        spec = next((g for g in q.catalog.gpus if g.id == gpu_id), None)
+        spec = q.catalog.gpu_or_none(gpu_id)
         support = serving_precision(spec, precision) if spec is not None else None
         if spec is None or support is None or support.precision != precision:
             continue

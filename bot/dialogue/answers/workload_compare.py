@@ -25,10 +25,13 @@ from bot.nlu.question_cues import REPLACE_ASKS, REPLACED_BY
 from bot.nlu.text import normalise
 from bot.render.views import option_view
 from sizing.errors import SizingError
+from sizing.evaluate import COUNT_LADDER, max_gpus, purchasable_counts
 from sizing.layout import HEADROOM
 
 if TYPE_CHECKING:
     from knowledge import KnowledgeBase
+    from sizing.result import Excluded
+    from sizing.types import GpuSpec, SizingRequest
 
 # Plans whose costs are within this ratio cost "about the same": then the faster one is the pick.
 SAME_COST = 1.10
@@ -197,7 +200,10 @@ def compare_on_gpus(
                     row["estimate_cny"] = listed["per_gpu_hour"] * float(row["gpu_hours"] or 0.0)
                     row["estimate_usd"] = row["estimate_cny"] / kb.catalog.usd_to_cny
             rows.append(row)
+        else:
+            rows.append(_no_plan_row(state, spec, kb, plan, today, result.excluded))
     fitting = [r for r in rows if r.get("fits")]
+    instead = _instead(rows, {s.id for s in specs}) if rows and not fitting else None
     public = public_slots(state)
     if _no_data(public, why, fitting, budget_ok=True) and _cost_weighed(text):
         # "H20 和 A800 训练 32B 哪个划算" with no data: a total on the engine's default data means nothing;
@@ -255,6 +261,7 @@ def compare_on_gpus(
         slots=public_slots(state),
         sample_word=u.sample_word or "条",
         samples=_samples_unmeasured(state, u),
+        instead=instead,
         per_gpu=per_gpu,
         fastest=fastest,
         same_speed=same_speed,
@@ -279,7 +286,161 @@ def _replaces(text: str, specs: list[Any], rows: list[dict[str, Any]]) -> dict[s
     if row is None or row.get("error"):
         # no plan of the job on it at all (no count of it in one machine holds it): it does not replace
         return {"name": spec.name, "fits": False, "row": None}
+    if row.get("no_plan"):
+        # held on no count: its own row below says why; the verdict shows the memory when it was measured
+        return {"name": row["name"], "fits": False, "row": row if row.get("memory_per_gpu_gb") else None}
     return {"name": row["name"], "fits": bool(row.get("fits")), "row": row}
+
+
+# The adapters tried, lightest change first, where the method asked fits on no count of a GPU.
+LIGHTER = ("lora", "qlora")
+
+
+def _no_plan_row(
+    state: DialogueState,
+    spec: GpuSpec,
+    kb: KnowledgeBase,
+    plan: Planner,
+    today: dt.date,
+    excluded: tuple[Excluded, ...],
+) -> dict[str, Any]:
+    """A GPU on which the engine plans the job on no count ("can a 4090 full fine-tune 13B?"): why not (the
+    memory per GPU sharded over the most of them the engine plans, against the card's, and the whole model
+    state), the lightest adapter that fits on the fewest of them, and the engine's larger GPUs for the method
+    asked (kept for `_instead`)."""
+    # What stops the count (the engine's reason): one 8-GPU box of a consumer card, the largest count the
+    # catalogue's listings rent exactly ("shape"), or the global batch, one sequence per GPU ("batch").
+    reason = next((e.reason for e in excluded if e.gpu == spec.id), None)
+    offers = tuple(o for o in kb.catalog.offerings if o.gpu_id == spec.id)
+    most = (purchasable_counts(offers, max_gpus(spec)) or (1,))[-1]
+    if reason == "batch":
+        most = _batch_limit(state, spec, kb, plan, today, most)
+    limit = "box" if spec.segment != "datacenter" else reason if reason in ("shape", "batch") else "engine"
+    row: dict[str, Any] = {
+        "gpu": spec.id,
+        "name": spec.name,
+        "no_plan": True,
+        "fits": False,
+        "most": most,
+        "limit": limit,
+        "gpu_memory_gb": spec.memory_gb,
+        "lighter": None,
+        "larger": [],
+    }
+    try:
+        forced = plan(_request_on(state, kb, spec, most, None, today), kb.catalog)
+    except SizingError:
+        forced = None
+    verdict = forced.feasibility if forced is not None else None
+    if verdict is not None and not verdict.fits:
+        row["memory_per_gpu_gb"] = verdict.memory_per_gpu_gb
+        row["state_gb"] = verdict.model_states_gb
+        data = bool(state.slots.get("tokens") or state.slots.get("data_bytes"))
+        row["larger"] = [
+            {
+                "gpu": o.gpu,
+                "name": larger.name,
+                "gpus": o.gpus,
+                "method": o.method,
+                "per_gpu_gb": o.memory_per_gpu_gb,
+                "gpu_memory_gb": larger.memory_gb,
+                "days": o.days if data else None,
+                "cost": o.cost_usd if data else None,
+            }
+            for o in verdict.options
+            if o.kind == "larger_gpu" and (larger := kb.catalog.gpu_or_none(o.gpu)) is not None
+        ]
+    if state.slots.get("method") not in LIGHTER:
+        row["lighter"] = _lighter(state, spec, kb, plan, today, most)
+    return row
+
+
+def _batch_limit(
+    state: DialogueState, spec: GpuSpec, kb: KnowledgeBase, plan: Planner, today: dt.date, most: int
+) -> int:
+    """The most of these GPUs the job's global batch keeps busy (one sequence per GPU): the largest count
+    whose plan does not grow the batch (the engine's batch_grown warning), bisected up to `most`."""
+    rungs = [n for n in COUNT_LADDER if n <= most]
+    found, low, high = rungs[0], 0, len(rungs) - 1
+    while low <= high:
+        mid = (low + high) // 2
+        try:
+            result = plan(_request_on(state, kb, spec, rungs[mid], None, today), kb.catalog)
+        except SizingError:
+            high = mid - 1
+            continue
+        if any(w.code == "batch_grown" for w in result.warnings):
+            high = mid - 1
+        else:
+            found, low = rungs[mid], mid + 1
+    return found
+
+
+def _request_on(
+    state: DialogueState, kb: KnowledgeBase, spec: GpuSpec, count: int, method: str | None, today: dt.date
+) -> SizingRequest:
+    """The job held, on exactly `count` × `spec` (and `method` when given)."""
+    slots = {**state.slots, "gpu": spec.id, "gpu_count": count}
+    if method is not None:
+        slots["method"] = method
+    return build_request(replace(state, slots=slots), kb.catalog, today)
+
+
+def _lighter(
+    state: DialogueState, spec: GpuSpec, kb: KnowledgeBase, plan: Planner, today: dt.date, most: int
+) -> dict[str, Any] | None:
+    """The lightest adapter (LIGHTER, in order) that fits the fewest of these GPUs, with its memory and,
+    with the data said, its time and cost; None when none fits. Memory per GPU falls as GPUs are added, so
+    the ladder is bisected (as answers.base.fewest_that_fit): a handful of engine runs, not one per rung."""
+    data = bool(state.slots.get("tokens") or state.slots.get("data_bytes"))
+    rungs = [n for n in COUNT_LADDER if n <= most]
+    for method in LIGHTER:
+        found: tuple[int, dict[str, Any]] | None = None
+        low, high = 0, len(rungs) - 1
+        while low <= high:
+            mid = (low + high) // 2
+            shown = _fitting_plan(state, spec, kb, plan, today, rungs[mid], method)
+            if shown is not None:
+                found, high = (rungs[mid], shown), mid - 1
+            else:
+                low = mid + 1
+        if found is not None:
+            count, shown = found
+            return {
+                "method": method,
+                "gpus": count,
+                "per_gpu_gb": shown.get("memory_per_gpu_gb"),
+                "days": shown.get("days") if data else None,
+                "cost": shown.get("cost") if data else None,
+                "currency": shown.get("currency"),
+            }
+    return None
+
+
+def _fitting_plan(
+    state: DialogueState,
+    spec: GpuSpec,
+    kb: KnowledgeBase,
+    plan: Planner,
+    today: dt.date,
+    count: int,
+    method: str,
+) -> dict[str, Any] | None:
+    """The plan of `method` on exactly `count` × `spec` as a reply row, or None when it does not fit."""
+    try:
+        result = plan(_request_on(state, kb, spec, count, method, today), kb.catalog)
+    except SizingError:
+        return None
+    if not result.options or not result.options[0].fits:
+        return None
+    return option_view(result.options[0].to_dict(result.currency), kb.catalog)
+
+
+def _instead(rows: list[dict[str, Any]], named: set[str]) -> dict[str, Any] | None:
+    """Where no GPU named fits the method asked: the GPU with the least memory among the engine's larger
+    GPUs that fit it (its count, memory per GPU and, with the data said, time and cost)."""
+    options = [o for r in rows for o in r.get("larger") or () if o["gpu"] not in named]
+    return min(options, key=lambda o: (o["gpu_memory_gb"], o["gpus"])) if options else None
 
 
 def _speed_view(
