@@ -58,9 +58,10 @@ def within_growth(o: Option, w: Workload) -> bool:
 def worth_a_look(top: Option, w: Workload, cap: int | None, cheapest_gpu_hour: float) -> bool:
     """Whether a bigger batch could beat `top`, known from `top` alone: it is priced and fits on a
     type whose count the batch caps, and it pays for something more GPUs relieve: recomputing every
-    layer (where the stack has a cheaper mode and the user did not fix it), a pipeline's bubble, a
-    network below the sync need, or a dearer instance than the type's cheapest per GPU-hour (the one
-    whose network covers the need, where a bigger batch's longer steps need less: 34B on A100).
+    layer (where the stack has a cheaper mode and the user did not fix it), a pipeline's bubble, ZeRO-3's
+    parameter gathers, a network below the sync need, or a dearer instance than the type's cheapest per
+    GPU-hour (the one whose network covers the need, where a bigger batch's longer steps need less: 34B on
+    A100).
     Otherwise a larger count only adds the goodput loss of a bigger cluster."""
     if cap is None or not top.fits or top.quote is None:
         return False
@@ -74,7 +75,10 @@ def worth_a_look(top: Option, w: Workload, cap: int | None, cheapest_gpu_hour: f
     # A pipeline's bubble shrinks with more micro-batches per step (layout._accum grows them on a
     # count the user names): (p - 1) / m, arXiv 2104.04473 §2.2.
     piped = top.fitted.layout.pp > 1
-    return recomputes or piped or top.network.comm_slowdown > 1.0 or dearer
+    # ZeRO-3 gathers the parameters every step; sharded over more GPUs the memory may fit ZeRO-2, which
+    # does not (52B full fine-tune on MI300X: 40 at ZeRO-3 against 128 at ZeRO-2, faster and cheaper).
+    gathers = top.fitted.layout.zero_stage == 3
+    return recomputes or piped or gathers or top.network.comm_slowdown > 1.0 or dearer
 
 
 def better_beyond_batch(top: Option, w: Workload, ev: Evaluator, cap: int) -> Option | None:

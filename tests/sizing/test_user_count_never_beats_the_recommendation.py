@@ -189,6 +189,16 @@ def test_any_job_a_named_count_never_beats_the_plan_unsaid(
     _check(SizingRequest(params=params, tokens=work, method=method, days=days, gpu=gpu), COUNTS)  # type: ignore[arg-type]
 
 
+def test_a_zero3_plan_that_more_gpus_free_of_its_gathers_names_the_bigger_batch() -> None:
+    # Hypothesis found it: 40 x MI300X at ZeRO-3 (1.75 d, $10,097) against 128 at ZeRO-2 (0.55 d,
+    # $10,087), and the bigger-batch scan never looked because ZeRO-3 was not among its reasons.
+    request = SizingRequest(params=52.16e9, tokens=5.827e9, method="full_finetune", days=2.0, gpu="mi300x")
+    free = plan(request, REAL)
+    assert free.options[0].fitted.layout.zero_stage == 3
+    assert _params(free, "bigger_batch_cheaper")["gpus"] > free.options[0].gpus
+    _check(request, COUNTS)
+
+
 def test_a_named_count_beyond_the_batch_says_its_batch_grew_and_how_many_gpus_the_recipe_holds() -> None:
     request = SizingRequest(
         params=70e9, tokens=10e9, method="full_finetune", days=7, gpu="h100-sxm", gpus=256
