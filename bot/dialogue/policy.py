@@ -49,6 +49,7 @@ from bot.dialogue.hardware import main_variant
 from bot.dialogue.reply import Reply
 from bot.dialogue.route import SWITCH_WORDS
 from bot.dialogue.state import SERVE_SLOT_NAMES
+from bot.dialogue.timeline import unlengthed_cheapest
 from bot.nlu.gpus import board_named
 from bot.nlu.lexicon import SPOT_WORDS, has_cue
 from bot.nlu.question_cues import CHEAPER_THAN, COST_ASKS, PER_GPU_PRICE, PLAN_CHEAPER
@@ -378,6 +379,8 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
             return "misfit"  # answered as a plan when the job fits on the GPUs counted
     if kind == "cheapest_gpu" and any(q.u.said.get(k) is not None for k in ("tokens", "data_bytes")):
         return None  # "pretrain 350M on 10B tokens, cheapest please": the plan of lowest total cost
+    if kind == "cheapest_gpu" and q.u.said.get("params") is not None and unlengthed_cheapest(q.u):
+        return None  # "8B，1.2萬筆資料，最便宜怎麼做": planned with each record one full sequence, said
     if kind == "china_providers" and _another_provider_for_the_price(q, topic, form_in_progress):
         return "price"  # "腾讯云呢" after "阿里云 H800 多少钱一小时": the H800's price there
     if kind in ANSWERS:

@@ -13,6 +13,7 @@ from typing import Any
 
 from bot.dialogue.state import DialogueState, SlotChange
 from bot.dialogue.understand import Understood
+from sizing.workload import DEFAULT_SEQ_LEN
 
 
 def timeline(state: DialogueState, u: Understood) -> list[SlotChange]:
@@ -113,6 +114,18 @@ def count_samples(state: DialogueState, u: Understood, said: dict[str, Any]) -> 
             state.sample_basis["turns"] = float(turns)  # so a later length per turn changes one factor
         unit = said.get("text_unit") or waiting.get("text_unit")  # "每条两千字" then "3 万条": said in 字
         return {**said, "tokens": float(samples) * float(per_sample), **({"text_unit": unit} if unit else {})}
+    if samples and not per_sample and not held and unlengthed_cheapest(u, turns, per_turn):
+        # "1.2萬筆資料，最便宜怎麼做": a count with no length, asked for the cheapest way, is planned at
+        # its upper end, each record one full training sequence (longer ones are cut to it), and the
+        # understood line says so and asks for the real length; a later "每筆 500 token" changes that factor.
+        method = said.get("method") or state.slots.get("method") or "full_finetune"
+        length = float(said.get("seq_len") or state.slots.get("seq_len") or DEFAULT_SEQ_LEN[str(method)])
+        state.samples = None
+        state.sample_parts = None
+        state.sample_basis = {"samples": float(samples), "per_sample": length}
+        if u.sample_word:
+            state.sample_basis["word"] = u.sample_word
+        return {**said, "tokens": float(samples) * length, "text_unit": "record_sequence"}
     if u.samples:
         state.samples = u.samples
         if u.sample_word:  # "2 万笔": the question about them says 笔 (筆 in a zh-Hant thread)
@@ -131,3 +144,18 @@ def count_samples(state: DialogueState, u: Understood, said: dict[str, Any]) -> 
         if unit:
             state.sample_parts["text_unit"] = unit
     return said
+
+
+def unlengthed_cheapest(u: Understood, turns: Any = None, per_turn: Any = None) -> bool:
+    """A count of text records said with no length, in a question for the cheapest way to train on them
+    ("有 1.2萬筆資料，最便宜怎麼做", "12k records, what's the cheapest way?"): no images or video (their
+    tokens per item are asked), no dialogue turns (half a length waits for the other half)."""
+    return bool(
+        u.kind == "cheapest_gpu"
+        and u.samples
+        and u.tokens_per_sample is None
+        and not u.sample_media
+        and not (turns or per_turn)
+        and u.said.get("tokens") is None
+        and u.said.get("data_bytes") is None
+    )

@@ -533,3 +533,40 @@ def test_a_bare_size_in_t_answering_the_data_question_asks_bytes_or_tokens_not_p
     reply = real.handle("t", said)
     assert asked in reply.text and "param" not in reply.text and "参数" not in reply.text.split("\n")[-1]
     assert real.handle("t", answer).payload["slots"][slot] == pytest.approx(planned)
+
+
+def test_a_record_count_with_no_length_asked_the_cheapest_way_is_planned_at_one_full_sequence_each(
+    real: Consultant,
+) -> None:
+    # the count is planned at its upper end (each record one 2,048-token sequence), said, and the real
+    # length asked in the same reply; the budget said is kept beside the plan, not answered instead of it
+    cases = (
+        ("預算 3 萬台幣，想微調 8B，有 1.2萬筆資料，最便宜怎麼做", "2458萬 tokens", "每條大約多少 token"),
+        ("预算两万块，LoRA 一个 7B，手上 8000 条样本，怎么最省钱", "1638万 tokens", "每条大约多少 token"),
+        ("想全量微调 14B，大概 3w 条指令数据，最便宜的方案是啥", "6144万 tokens", "每条大约多少 token"),
+        (
+            "Budget 30k TWD, fine-tune an 8B, I have 12k records, what's the cheapest way?",
+            "24.6M tokens",
+            "tell me",
+        ),
+        ("cheapest way to LoRA a 7B on 5,000 examples?", "10.2M tokens", "how many tokens or words"),
+    )
+    for text, tokens, asks in cases:
+        reply = ask(real, text)
+        understood = next(
+            ln for ln in reply.splitlines() if ln.lstrip("*").startswith(("理解的需求", "Understood"))
+        )
+        assert tokens in understood and asks in understood, (text, understood)
+        assert ("完整的訓練序列" in understood or "完整的训练序列" in understood) or (
+            "one full training sequence" in understood
+        ), text
+        assert "最便宜的 GPU" not in reply and "What $" not in reply, text
+
+
+def test_the_length_said_after_a_record_count_planned_at_its_upper_end_replaces_that_length(
+    real: Consultant,
+) -> None:
+    text = ask(real, "预算 3 万，想微调 8B，有 1.2万条数据，最便宜怎么做", "每条大概 500 token")
+    assert "600万 tokens（1.2万条 × 500 token）" in text and "完整的训练序列" not in text
+    text = ask(real, "cheapest way to fine-tune an 8B on 12k records?", "each is about 1k tokens")
+    assert "24.6M tokens → 12M tokens" in text and "full training sequence" not in text

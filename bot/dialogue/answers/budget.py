@@ -17,6 +17,7 @@ from typing import Any
 from bot.dialogue.answers.base import Question
 from bot.dialogue.hardware import PROBE_TOKENS
 from bot.dialogue.reply import Reply
+from bot.dialogue.timeline import unlengthed_cheapest
 from sizing.errors import SizingError
 from sizing.result import Option
 from sizing.types import Method, SizingRequest
@@ -61,6 +62,8 @@ def applies(q: Question, form_in_progress: bool) -> bool:
         return False
     if any(q.u.said.get(k) is not None for k in ("tokens", "data_bytes", "gpu", "gpu_count")):
         return False
+    if q.u.said.get("params") is not None and unlengthed_cheapest(q.u):
+        return False  # "8B, 12k records, budget 30k TWD, cheapest way?": that job planned, within the budget
     if q.u.said.get("days") is not None and not (q.u.said.get("params") is None and q.u.kind == "capacity"):
         return False  # a deadline with the budget is a plan's, unless the model size is what is asked
     if q.u.task == "serve":
