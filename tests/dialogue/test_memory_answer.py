@@ -147,3 +147,21 @@ def test_a_memory_need_stated_to_be_checked_is_judged_as_an_estimate_not_as_a_ca
 def test_a_memory_size_asked_to_hold_the_job_is_still_a_cards_memory(real: Consultant) -> None:
     assert ask(real, "112G 显存够 7B 全参微调吗").startswith("*不够*：112 GB 放不下")
     assert ask(real, "is 24GB enough to LoRA a 7B?").startswith("*Yes: 24 GB holds")
+
+
+def test_a_memory_estimate_no_single_gpu_holds_is_answered_with_the_per_gpu_share_when_sharded(
+    real: Consultant,
+) -> None:
+    cases = (
+        ("13B 全参微调大概要 223G 显存对吧", "要用 ZeRO-3/FSDP 把模型状态分片到多卡：", "每卡约"),
+        ("13B 全參微調大概需要 220GB 顯存對嗎", "要用 ZeRO-3/FSDP 把模型狀態分片到多卡：", "每卡約"),
+        ("我估了一下 20B 全参大概要 330G 显存吧", "要用 ZeRO-3/FSDP 把模型状态分片到多卡：", "每卡约"),
+        ("full fine-tuning a 13B needs about 223 GB of VRAM, right?", "shard the model state", "GB each"),
+        ("a 20B full fine-tune takes roughly 330GB of memory, correct?", "no single GPU holds it", "GB each"),
+    )
+    for n, (text, sharded, share) in enumerate(cases):
+        first = real.handle(f"shard{n}", text).text.splitlines()[0]
+        assert sharded in first and share in first, (text, first)
+    # one GPU holds a 7B full fine-tune: the verdict names that card size, no sharding
+    first = real.handle("one", "7B 全参大概要 112G 显存对吧").text.splitlines()[0]
+    assert "141 GB 档的卡" in first and "分片" not in first
