@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from bot.dialogue.consultant import Consultant
 
+from .asking import ask
+
 
 def test_a_marketplace_is_compared_with_a_cloud_on_a_gpu_both_price(real: Consultant) -> None:
     text = real.handle("s", "Is GpuShare cheaper than Lambda for an RTX A6000?").text
@@ -41,3 +43,22 @@ def test_which_provider_for_a_gpu_with_none_named_lists_every_providers_price(re
         text = real.handle(f"which-{n}", question).text
         assert says in text, text[:200]
         assert "模型有多少参数" not in text
+
+
+def test_two_unpriced_providers_compared_on_a_gpu_a_marketplace_prices_get_that_price_as_a_dated_reference(
+    real: Consultant,
+) -> None:
+    cases = (
+        ("AutoDL 和腾讯云的 4090 哪个便宜", "作为参考", "算家云 ¥1.24/卡时", "日期未知；来源 hugging"),
+        ("AutoDL 跟騰訊雲租 4090 哪家便宜？", "作為參考", "算家雲 ¥1.24/卡時", "日期未知；來源 hugging"),
+        ("4090 在阿里云便宜还是在 AutoDL 便宜", "作为参考", "算家云 ¥1.24/卡时", "不是阿里云、AutoDL 的报价"),
+        ("is AutoDL or Alibaba Cloud cheaper for a 4090?", "For reference", "¥1.24/GPU-hour", "date unknown"),
+    )
+    for text, opens, price, dated in cases:
+        reply = ask(real, text)
+        reference = next(ln for ln in reply.splitlines() if ln.lstrip("*").startswith(opens))
+        assert price in reference and dated in reference, (text, reference)
+        assert "*没法比哪家便宜" not in reply and "*沒法比哪家便宜" not in reply, text
+    # no GPU named, or one no marketplace lists: no reference price
+    assert "作为参考" not in ask(real, "阿里云和腾讯云哪个便宜")
+    assert "For reference" not in ask(real, "Is Alibaba Cloud cheaper than Tencent Cloud for H800?")

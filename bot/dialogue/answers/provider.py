@@ -30,6 +30,7 @@ MAX_GPUS_COMPARED = 8
 # Prices within 2% of each other are the same price (rounding between snapshots).
 SAME_PRICE = 0.02
 CHECKLIST_SHOWN = 6
+REFERENCE_SHOWN = 3  # marketplace prices quoted for a GPU no named provider prices
 
 
 def answer(q: Question, reply: Reply) -> bool:
@@ -69,6 +70,7 @@ def answer(q: Question, reply: Reply) -> bool:
     }
     reply.add(
         "provider_compare",
+        reference=marketplace_reference(q, named) if unpriced and not verdict else [],
         rows=rows,
         priced=priced,
         unpriced=unpriced,
@@ -82,6 +84,24 @@ def answer(q: Question, reply: Reply) -> bool:
         hours_per_month=HOURS_PER_MONTH,
     )
     return True
+
+
+def marketplace_reference(q: Question, named: list[str]) -> list[dict[str, Any]]:
+    """ "AutoDL 和腾讯云的 4090 哪个便宜" with neither priced: the GPU named, at the Chinese marketplaces
+    the catalogue does price (算家云 and the like), as a reference with each price's date and source;
+    none for a GPU no marketplace lists, or when no GPU is named."""
+    if not q.u.gpus or not any(p in china_providers() for p in named):
+        return []
+    cn = q.kb.china_catalog
+    out: list[dict[str, Any]] = []
+    for spec in resolve_gpus(q.catalog, q.u.gpus)[:2]:
+        for r in cheapest_per_cloud(cn, spec)[:REFERENCE_SHOWN]:
+            if r["cloud"] in named:
+                continue
+            listed = (o for o in cn.offerings if o.cloud == r["cloud"] and o.instance_type == r["instance"])
+            source = next((o.source for o in listed), "")
+            out.append({**r, "source": source.split(" (")[0]})
+    return out
 
 
 def decide(rows: list[dict[str, Any]], priced: list[str], q: Question) -> dict[str, Any] | None:
