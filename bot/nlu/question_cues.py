@@ -238,8 +238,8 @@ WORTH_ASKS = (
 # replace an A100 for …"): the replacing GPU's verdict first (answers/workload_compare.py). With "换成"/"with"
 # after it ("把 A100 替换成 L40S", "replace the A100 with an L40S") the replacing GPU is the one named second.
 REPLACE_ASKS = (
-    "取代", "替代", "代替", "顶替", "替换", "replace", "replacing", "a replacement for", "substitute for",
-    "stand in for",
+    "取代", "替代", "代替", "顶替", "替换", "换掉", "replace", "replacing", "a replacement for",
+    "substitute for", "stand in for",
 )  # fmt: skip
 REPLACED_BY = re.compile(r"(?:替换成|替换为|换成|replac\w*\b.*\bwith\b)")
 # Value for money, asked of two options: "H100 SXM 跟 PCIe 版哪个划算", "which is better value?" (the

@@ -369,6 +369,29 @@ def test_whether_one_gpu_can_replace_another_for_a_job_opens_with_that_verdict(r
     assert not real.handle("r11", "L40S 跟 A100 做 13B LoRA 哪個好").text.startswith("*能")
 
 
+def test_a_replacement_is_compared_like_for_like_and_says_the_basis(real: Consultant) -> None:
+    # no count or deadline: both GPUs on the same count, the fewest that holds the job on each
+    cases = (
+        ("L40S 能不能取代 A100 做 13B LoRA", "换卡按同样的卡数比：各 1 张", "1 张，"),
+        ("L40S 可以代替 A100 跑 13B 的 LoRA 嗎", "換卡按同樣的卡數比：各 1 張", "1 張，"),
+        ("用 H100 换掉 A100 做 70B 全参微调可以吗", "换卡按同样的卡数比：各 24 张", "24 张，"),
+        ("could we replace the H100 with an L40S for a 7B LoRA?", "like for like: 1 of each", "1 GPU,"),
+        ("can an L40S replace an A100 for LoRA on a 13B?", "like for like: 1 of each", "1 GPU,"),
+    )
+    for n, (text, basis, count) in enumerate(cases):
+        reply = real.handle(f"like{n}", text).text
+        rows = [ln for ln in reply.splitlines() if ln.startswith("• ")]
+        assert basis in reply and len(rows) == 2 and all(count in r for r in rows), (text, reply[:600])
+    # with a deadline both still meet it on the same count, and the deadline is said beside the basis
+    reply = real.handle("dl", "L40S 可以替代 A100 跑 13B 的 LoRA 嗎，兩週內要完成，資料 2 億 tokens").text
+    assert "（期限 14 天；換卡按同樣的卡數比：各 1 張）" in reply
+    # counts the user gave are compared as given
+    reply = real.handle("given", "4 張 L40S 能取代 2 張 A100 做 13B LoRA 嗎").text
+    assert "換卡按同樣的卡數" not in reply and "4 張，" in reply and "2 張，" in reply
+    # which is better, not a replacement: the engine's own plan on each
+    assert "同样的卡数" not in real.handle("better", "L40S 跟 A100 做 13B LoRA 哪个好").text
+
+
 @pytest.mark.parametrize(
     "message",
     [

@@ -152,56 +152,77 @@ def compare_on_gpus(
     # "1 万条数据，每条 500 token": a count and a length are the tokens, as in planning; a count alone waits
     # in the state for its length (asked below), so the reply "每条 500 token" completes it.
     merge_slots(state, count_samples(state, u, {k: v for k, v in u.said.items() if k not in NOT_CHOSEN}))
-    rows: list[dict[str, Any]] = []
-    for spec in specs:
-        slots = {**state.slots, "gpu": spec.id, "gpu_count": counted.get(spec.id)}
-        try:
-            result = plan(build_request(replace(state, slots=slots), kb.catalog, today), kb.catalog)
-        except SizingError as exc:
-            rows.append({"gpu": spec.id, "name": spec.name, "error": exc.message})
-            continue
-        cn = False
-        if result.options and not _priced(result) and china_prices_apply(spec.id, reply.lang, u.region):
-            # A800, H20 (and in Chinese, the RTX 4090): no global cloud rents it; the public Chinese
-            # marketplaces do, as the price answer quotes them (never "no usable price" beside a ¥ listing)
-            local_catalog = kb.china_plan_catalog
+
+    def on_counts(counted: dict[str, int]) -> list[dict[str, Any]]:
+        rows: list[dict[str, Any]] = []
+        for spec in specs:
+            slots = {**state.slots, "gpu": spec.id, "gpu_count": counted.get(spec.id)}
             try:
-                local = plan(build_request(replace(state, slots=slots), local_catalog, today), local_catalog)
-            except SizingError:
-                local = None
-            if local is not None and local.options and _priced(local):
-                result, cn = local, True
-        if result.options:
-            engine = result.options[0].to_dict(result.currency)
-            row = option_view(engine, kb.catalog)
-            row["cn_market"] = cn
-            if cn:  # what the marketplace lists, in its yuan
-                cost = engine.get("cost")
-                row["cost_cny"] = cost.get("cost_cny") if isinstance(cost, dict) else None
-            # The figures that decide it: compute, and what a GPU-hour of this plan costs.
-            row["bf16"] = spec.tflops.bf16 or spec.tflops.fp16
-            row["bf16_is_fp16"] = not spec.tflops.bf16
-            row["per_gpu_hour"] = _list_price(kb, row)
-            # What the driver reports, in GB: a need above the datasheet's round "80 GB" may still fit.
-            row["gpu_usable_gb"] = spec.capacity_gb
-            headroom = result.options[0].fitted.headroom
-            row["tight"] = row.get("fits") and headroom < HEADROOM  # the engine's memory_tight line
-            # The engine's speed per GPU (tokens/s, MFU): what decides "which is faster" with no data.
-            row["tokens_per_gpu_s"] = engine.get("tokens_per_gpu_s")
-            row["mfu"] = engine.get("mfu")
-            if cn:  # the marketplace's own list price per GPU-hour, in its yuan
-                row["per_gpu_hour_cny"] = _china_list_price(kb, row)
-            elif not row.get("cost") and china_prices_apply(spec.id, reply.lang, u.region):
-                # "A800 跟 H100 训练 70B 哪个省钱" on 32 A800s: the marketplaces rent single machines, so no
-                # plan of that size has a price; their list price per GPU-hour still estimates it.
-                listed = quote(kb, spec, cn=True)
-                if listed is not None and listed["market"] == "cn" and listed["currency"] == "CNY":
-                    row["listed_cny"] = listed["per_gpu_hour"]
-                    row["estimate_cny"] = listed["per_gpu_hour"] * float(row["gpu_hours"] or 0.0)
-                    row["estimate_usd"] = row["estimate_cny"] / kb.catalog.usd_to_cny
-            rows.append(row)
+                result = plan(build_request(replace(state, slots=slots), kb.catalog, today), kb.catalog)
+            except SizingError as exc:
+                rows.append({"gpu": spec.id, "name": spec.name, "error": exc.message})
+                continue
+            cn = False
+            if result.options and not _priced(result) and china_prices_apply(spec.id, reply.lang, u.region):
+                # A800, H20 (and in Chinese, the RTX 4090): no global cloud rents it; the public Chinese
+                # marketplaces do, as the price answer quotes them (never "no usable price" beside a ¥
+                # listing)
+                local_catalog = kb.china_plan_catalog
+                try:
+                    local = plan(
+                        build_request(replace(state, slots=slots), local_catalog, today), local_catalog
+                    )
+                except SizingError:
+                    local = None
+                if local is not None and local.options and _priced(local):
+                    result, cn = local, True
+            if result.options:
+                engine = result.options[0].to_dict(result.currency)
+                row = option_view(engine, kb.catalog)
+                row["cn_market"] = cn
+                if cn:  # what the marketplace lists, in its yuan
+                    cost = engine.get("cost")
+                    row["cost_cny"] = cost.get("cost_cny") if isinstance(cost, dict) else None
+                # The figures that decide it: compute, and what a GPU-hour of this plan costs.
+                row["bf16"] = spec.tflops.bf16 or spec.tflops.fp16
+                row["bf16_is_fp16"] = not spec.tflops.bf16
+                row["per_gpu_hour"] = _list_price(kb, row)
+                # What the driver reports, in GB: a need above the datasheet's round "80 GB" may still fit.
+                row["gpu_usable_gb"] = spec.capacity_gb
+                headroom = result.options[0].fitted.headroom
+                row["tight"] = row.get("fits") and headroom < HEADROOM  # the engine's memory_tight line
+                # The engine's speed per GPU (tokens/s, MFU): what decides "which is faster" with no data.
+                row["tokens_per_gpu_s"] = engine.get("tokens_per_gpu_s")
+                row["mfu"] = engine.get("mfu")
+                if cn:  # the marketplace's own list price per GPU-hour, in its yuan
+                    row["per_gpu_hour_cny"] = _china_list_price(kb, row)
+                elif not row.get("cost") and china_prices_apply(spec.id, reply.lang, u.region):
+                    # "A800 跟 H100 训练 70B 哪个省钱" on 32 A800s: the marketplaces rent single machines,
+                    # so no plan of that size has a price; their list price per GPU-hour still estimates it.
+                    listed = quote(kb, spec, cn=True)
+                    if listed is not None and listed["market"] == "cn" and listed["currency"] == "CNY":
+                        row["listed_cny"] = listed["per_gpu_hour"]
+                        row["estimate_cny"] = listed["per_gpu_hour"] * float(row["gpu_hours"] or 0.0)
+                        row["estimate_usd"] = row["estimate_cny"] / kb.catalog.usd_to_cny
+                rows.append(row)
+            else:
+                rows.append(_no_plan_row(state, spec, kb, plan, today, result.excluded))
+        return rows
+
+    rows = on_counts(counted)
+    basis = None
+    if _replaces(text, specs, rows) is not None and not counted:
+        # "L40S 能不能取代 A100 做 13B LoRA": like with like, each at the same count, the fewest at which
+        # both hold the job (and meet the deadline, if one is said), not 1 L40S against the engine's
+        # 8-GPU A100 instance; failing that, with a deadline, each at the count that meets it.
+        deadline = state.slots.get("days")
+        for n in sorted({int(r["gpus"]) for r in rows if r.get("fits") and r.get("gpus")}):
+            same = on_counts({sp.id: n for sp in specs})
+            if all(r.get("fits") and (deadline is None or (r.get("days") or 0.0) <= deadline) for r in same):
+                rows, basis = same, {"kind": "count", "gpus": n}
+                break
         else:
-            rows.append(_no_plan_row(state, spec, kb, plan, today, result.excluded))
+            basis = {"kind": "deadline"} if deadline is not None else None
     fitting = [r for r in rows if r.get("fits")]
     instead = _instead(rows, {s.id for s in specs}) if rows and not fitting else None
     public = public_slots(state)
@@ -270,6 +291,7 @@ def compare_on_gpus(
         pick=pick,
         worth=(pick is not None and pick["gpu"] == asked) if worth.asks(text) else None,
         replaces=_replaces(text, specs, rows),
+        basis=basis,
         why=why,
     )
     return True
