@@ -1423,8 +1423,10 @@ def _unknown_short_dialogues(s: str) -> bool:
 
 
 # A count of samples and its measure word: "2 万笔资料", "3000 则对话", "5 万对偏好数据" (条 too, so a later
-# "其实是 2 万条" takes its word back).
-_SAMPLE_WORD = re.compile(r"[0-9一二两三四五六七八九十百千万亿.]\s*(?P<w>条|笔|则|份|篇|段|组|对)")
+# "其实是 2 万条" takes its word back); "3w 条", "5k 笔" count with w (万) and k (千) too.
+_SAMPLE_WORD = re.compile(
+    r"(?:[0-9一二两三四五六七八九十百千万亿.]|[0-9][wk])\s*(?P<w>条|笔|则|份|篇|段|组|对)", re.I
+)
 
 
 def _sample_word(s: str) -> str | None:

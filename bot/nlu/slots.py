@@ -985,8 +985,11 @@ def _may_be_length(num: Num, after: str) -> bool:
 _EPOCH_LABELS = lexicon.EPOCH_LABELS
 
 
-# A change of a labelled value: "epoch 改成 4", "轮数调到 3", "set epochs to 4".
-_CHANGED_TO = re.compile(r"(?:改成|改为|换成|设为|设成|调到|调成|改到|变成|\bto|->|→)[ :：=]*$")
+# A change (or setting) of a labelled value: "epoch 改成 4", "轮数调到 3", "set epochs to 4", "epoch 设 2",
+# "轮数设置为 3".
+_CHANGED_TO = re.compile(
+    r"(?:改成|改为|换成|设置为|设置成|设置|设为|设成|设|调到|调成|改到|变成|\bto|->|→)[ :：=]*$"
+)
 
 
 # Hedges between a serving load's label and its number, and user counts as labels in a serving message

@@ -84,3 +84,12 @@ def test_tokens_of_the_data_stay_one_pass_whatever_the_epochs(text: str, tokens:
 def test_total_before_the_count_over_the_epochs_is_divided_by_them() -> None:
     got = parse("Continued pretraining on llama-3 8b, total 30B tokens over 3 epochs, 2 weeks max").slots
     assert (got.tokens, got.epochs) == (1e10, 3)
+
+
+@pytest.mark.parametrize(
+    ("text", "epochs"),
+    [("LoRA 微调 70亿，3w条数据，每条 2k，epoch 设 2，两周", 2), ("epoch設 3", 3), ("轮数设置为 3", 3),
+     ("epoch 设置成 2", 2), ("epochs 設 4，7B LoRA", 4)],
+)  # fmt: skip
+def test_an_epoch_count_set_with_she_is_read(text: str, epochs: float) -> None:
+    assert parse(text).slots.epochs == pytest.approx(epochs)

@@ -425,3 +425,12 @@ def test_images_and_videos_counted_are_samples_never_tokens_or_parameters(
 def test_a_length_said_for_each_image_makes_the_token_total() -> None:
     got = parse("QLoRA llava 13B on 300k images, ~700 tokens each").slots
     assert got.tokens == 300_000 * 700
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [("LoRA 7B，3w条数据", "条"), ("全參微調 8B，3W筆資料", "笔"), ("LoRA 7B, 5k 笔问答", "笔"),
+     ("70億參數全參微調，3w條樣本每條大概 800 字", "条")],
+)  # fmt: skip
+def test_a_sample_count_in_w_or_k_keeps_its_measure_word(text: str, word: str) -> None:
+    assert parse(text).sample_word == word
