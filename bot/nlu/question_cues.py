@@ -632,7 +632,7 @@ DATA_USED = (
 CHEAPEST = (
     "cheapest", "least expensive", "lowest cost", "lowest-cost", "most affordable", "most cost-effective",
     "most cost effective", "best value", "budget gpu", "最便宜", "最省钱", "成本最低", "最低成本", "最划算",
-    "性价比最高", "最实惠",
+    "性价比最高", "最实惠", "最少的钱", "花最少钱", "least money", "as cheaply as possible",
 )  # fmt: skip
 # Speed asked of GPUs compared for a job ("H20 和 A800 训练 32B 哪个快", "which is faster for a 32B?"): with
 # no data and no cost weighed, the speed per GPU is the answer (answers/workload_compare).

@@ -550,6 +550,8 @@ def test_a_record_count_with_no_length_asked_the_cheapest_way_is_planned_at_one_
             "tell me",
         ),
         ("cheapest way to LoRA a 7B on 5,000 examples?", "10.2M tokens", "how many tokens or words"),
+        ("想用最少的錢微調 8B，手上 1.2 萬筆資料", "2458萬 tokens", "每條大約多少 token"),
+        ("I want to fine-tune an 8B on 12k records as cheaply as possible", "24.6M tokens", "tell me"),
     )
     for text, tokens, asks in cases:
         reply = ask(real, text)
