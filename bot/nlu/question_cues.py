@@ -833,7 +833,8 @@ _NEED_WORD = (
     r"(?:需要|要|得|占用|占|吃|(?<![a-z])(?:needs?|takes?|requires?|uses?|eats?))\s*"
     r"(?:about|around|roughly|approximately|approx\.?|like|大概|大约|约|差不多)?\s*[~≈]?\s*"
 )
-MEMORY_CLAIMED = re.compile(_NEED_WORD + r"(\d+(?:\.\d+)?)\s*(?:gb|gib|g)(?![a-z])")
+# "大概要 500 多 G", "needs 100+ GB": a size with 多/+ after it is that size, put up the same way.
+MEMORY_CLAIMED = re.compile(_NEED_WORD + r"(\d+(?:\.\d+)?)\s*(?:多|\+)?\s*(?:gb|gib|g)(?![a-z])")
 # The same need word ending the text before a size (slots: such a size put up to be confirmed is memory).
 NEED_BEFORE_SIZE = re.compile(_NEED_WORD + "$")
 # Words that put a stated figure up to be confirmed ("对吧", "没错吧", "right?").

@@ -156,6 +156,8 @@ def test_a_memory_estimate_no_single_gpu_holds_is_answered_with_the_per_gpu_shar
         ("13B 全参微调大概要 223G 显存对吧", "要用 ZeRO-3/FSDP 把模型状态分片到多卡：", "每卡约"),
         ("13B 全參微調大概需要 220GB 顯存對嗎", "要用 ZeRO-3/FSDP 把模型狀態分片到多卡：", "每卡約"),
         ("我估了一下 20B 全参大概要 330G 显存吧", "要用 ZeRO-3/FSDP 把模型状态分片到多卡：", "每卡约"),
+        ("30B 全参微调大概要 500 多 G 显存吧", "*差不多*：", "（你说的是 500 GB）"),
+        ("30B 全參微調大概要 500多G 顯存對吧", "要用 ZeRO-3/FSDP 把模型狀態分片到多卡：", "每卡約"),
         ("full fine-tuning a 13B needs about 223 GB of VRAM, right?", "shard the model state", "GB each"),
         ("a 20B full fine-tune takes roughly 330GB of memory, correct?", "no single GPU holds it", "GB each"),
     )
