@@ -108,7 +108,11 @@ def test_a_bare_budget_after_one_said_in_yuan_stays_in_yuan_without_assuming_mai
     for first, then, said in (
         ("全参微调 7B，数据 20GB，两周，预算 ¥5万", "预算改10万", "预算 ¥100,000。"),
         ("全參微調 7B，資料 20GB，兩週，預算 5 萬人民幣", "那預算改成 8 萬呢", "預算 ¥80,000。"),
-        ("full fine-tune 7B on 20GB in two weeks, budget ¥50k", "make the budget 100k", "a budget of ¥100,000."),
+        (
+            "full fine-tune 7B on 20GB in two weeks, budget ¥50k",
+            "make the budget 100k",
+            "a budget of ¥100,000.",
+        ),
     ):
         turn = say(real, first, then, session=first)
         assert turn.payload["slots"]["budget"]["currency"] == "CNY"
