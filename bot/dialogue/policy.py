@@ -698,6 +698,10 @@ def topic_after(kind: str, q: Question) -> dict[str, Any] | None:
             slots["topic_providers"] = list(price.providers_asked(q)) or None
     if kind == "capability":  # what was asked of the GPU ("good for fine-tuning?"), for "and the L40S?"
         slots["capability_topic"] = capability.topic(q.text) or q.context.get("capability_topic")
+    if kind == "serve":
+        # a serving plan was shown: a follow-up that changes none of it answers its question alone
+        # (serve.plan_held)
+        slots["served"] = True
     if kind == "serve" and q.slot("serve_use") in BATCH_USES:
         # an offline job's deadline is its own ("no rush" said now drops the one before)
         slots["days"] = None if q.u.no_deadline else q.slot("days")
