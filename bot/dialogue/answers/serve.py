@@ -416,7 +416,7 @@ def serving_answer(q: Question, reply: Reply) -> bool:
     if held:
         # "how many requests per second would that handle?", "延遲 2 秒" after the plan: the answer, and
         # one line that the plan shown stands, not the plan again
-        first = data["options"][0]
+        first = cast(list[dict[str, Any]], data["options"])[0]
         typical = latency_percentile(normalise(q.text).lower) is None  # a p99 is no typical time
         reply.add(
             "serve_holds", first=first, ttft_assumed=typical and q.u.said.get("ttft_ms") == DEFAULT_TTFT_MS
