@@ -202,6 +202,8 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
     said = q.u.said
     data_said = said.get("tokens") is not None or said.get("data_bytes") is not None
     workload = data_said or any(said.get(k) is not None for k in ("params", "days", "budget"))
+    if serve.cost_of_plan_shown(q, topic, form_in_progress):
+        return "serve"  # "what's the monthly cost?" after a serving plan: what that plan costs
     if (
         not form_in_progress
         and not data_said

@@ -595,3 +595,32 @@ def test_a_per_user_speed_target_is_said_back_beside_what_the_plan_gives(real: C
     assert reply.splitlines()[-1].startswith(
         "_Your target of 30 tokens/s per user (33.3 ms per token): the plan gives 34 tokens/s per user"
     )
+
+
+@pytest.mark.parametrize(
+    ("turns", "answer"),
+    [
+        (
+            ("serve llama 70B for 200 concurrent users", "what's the monthly cost?"),
+            "*The plan above costs $20.97/hour ($15,308/month,",
+        ),
+        (
+            ("serve llama 70B for 200 concurrent users", "how much per hour?"),
+            "*The plan above costs $20.97/hour ($15,308/month,",
+        ),
+        (
+            ("部署 Qwen2.5 72B 推理，100 个并发用户", "每个月要多少钱？"),
+            "*上面的方案：每小时 $13.78（每月 $10,059，",
+        ),
+        (
+            ("部署 Qwen2.5 72B 推理，100 個並發用戶", "一個月大概要花多少？"),
+            "*上面的方案：每小時 $13.78（每月 $10,059，",
+        ),
+    ],
+)
+def test_a_price_asked_after_a_serving_plan_is_that_plans_cost_in_one_line(
+    real: Consultant, turns: tuple[str, ...], answer: str
+) -> None:
+    reply = ask(real, *turns)
+    assert reply.startswith(answer), reply
+    assert len(reply.splitlines()) == 1  # not the plan again, nor the FAQ on billing or the training form

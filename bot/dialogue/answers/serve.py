@@ -407,7 +407,8 @@ def serving_answer(q: Question, reply: Reply) -> bool:
         reply.add("serve_unit_cost", **unit)
     carries = plan_capacity(q, req, data) if unit is None else None
     changed = load_changed(q, req, data)
-    answered = verdict is not None or unit is not None or carries is not None or said_latency(q)
+    cost_asked = bool(q.context.get("served")) and asks_plan_cost(q)
+    answered = verdict is not None or unit is not None or carries is not None or said_latency(q) or cost_asked
     held = answered and changed is None and plan_held(q, req, data)
     if carries is not None:
         reply.add("serve_capacity", **carries, held=held)
@@ -419,7 +420,10 @@ def serving_answer(q: Question, reply: Reply) -> bool:
         first = cast(list[dict[str, Any]], data["options"])[0]
         typical = latency_percentile(normalise(q.text).lower) is None  # a p99 is no typical time
         reply.add(
-            "serve_holds", first=first, ttft_assumed=typical and q.u.said.get("ttft_ms") == DEFAULT_TTFT_MS
+            "serve_holds",
+            first=first,
+            ttft_assumed=typical and q.u.said.get("ttft_ms") == DEFAULT_TTFT_MS,
+            cost_asked=cost_asked and unit is None,  # "what's the monthly cost?": the cost leads
         )
         add_latency_note(q, data, reply)
         return True
@@ -440,6 +444,30 @@ def serving_answer(q: Question, reply: Reply) -> bool:
     add_latency_note(q, data, reply)
     add_encoder_note(q, data, reply)
     return True
+
+
+def cost_of_plan_shown(q: Question, topic: Mapping[str, Any] | None, form_in_progress: bool) -> bool:
+    """ "what's the monthly cost?", "每个月要多少钱？" right after a serving plan, saying nothing else: what
+    that plan costs (serving_answer's one line), not the FAQ on billing or the training form."""
+    if topic is None or topic.get("kind") != "serve" or form_in_progress:
+        return False
+    if not (topic.get("slots") or {}).get("served") or q.u.gpus or q.u.providers:
+        return False
+    return asks_plan_cost(q)
+
+
+# A price's period read as a deadline too ("一個月大概要花多少" is 30 days): that period's length in days.
+PERIOD_DAYS = {"month": 30.0, "week": 7.0, "day": 1.0}
+
+
+def asks_plan_cost(q: Question) -> bool:
+    """A cost asked and nothing else said ("how much per hour?", "每个月要多少钱？"); a deadline of exactly
+    the price's period ("一個月要花多少") is that period, not a deadline."""
+    if not (q.u.asks_cost or (q.u.price_period and asks_price(normalise(q.text).lower))):
+        return False
+    said = {k for k, v in q.u.said.items() if v is not None}
+    period = PERIOD_DAYS.get(str(q.u.price_period))
+    return not said or (said == {"days"} and period is not None and q.u.said["days"] == period)
 
 
 def said_latency(q: Question) -> bool:
