@@ -203,6 +203,8 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
     said = q.u.said
     data_said = said.get("tokens") is not None or said.get("data_bytes") is not None
     workload = data_said or any(said.get(k) is not None for k in ("params", "days", "budget"))
+    if serve.cost_of_plan_shown(q, topic, form_in_progress):
+        return "serve"  # "what's the monthly cost?" after a serving plan: what that plan costs
     if (
         not form_in_progress
         and not data_said
@@ -701,6 +703,10 @@ def topic_after(kind: str, q: Question) -> dict[str, Any] | None:
             slots["topic_providers"] = list(price.providers_asked(q)) or None
     if kind == "capability":  # what was asked of the GPU ("good for fine-tuning?"), for "and the L40S?"
         slots["capability_topic"] = capability.topic(q.text) or q.context.get("capability_topic")
+    if kind == "serve":
+        # a serving plan was shown: a follow-up that changes none of it answers its question alone
+        # (serve.plan_held)
+        slots["served"] = True
     if kind == "serve" and q.slot("serve_use") in BATCH_USES:
         # an offline job's deadline is its own ("no rush" said now drops the one before)
         slots["days"] = None if q.u.no_deadline else q.slot("days")

@@ -34,6 +34,7 @@ def timeline(state: DialogueState, u: Understood) -> list[SlotChange]:
                 state.pending = None
         return []
     old = slots.get("days")
+    was_asap = state.asap
     slots["days"] = None
     state.deadline_date = None
     state.sprints = None
@@ -43,6 +44,11 @@ def timeline(state: DialogueState, u: Understood) -> list[SlotChange]:
         state.skipped.append("days")
     if state.pending == "days":
         state.pending = None
+    if old is None and state.last and was_asap != state.asap:
+        # "其實不急" on the fastest plan made for "越快越好" (or "actually ASAP" on one with no deadline):
+        # the other plan, said as a change, not "the plan above still stands"
+        return [SlotChange("days", True, None, old_slot="asap" if was_asap else "no_deadline",
+                           new_slot="asap" if state.asap else None)]  # fmt: skip
     if old is None or not state.last:
         return []
     return [SlotChange("days", old, None, new_slot="asap" if u.asap else None)]  # "ASAP" is said as such

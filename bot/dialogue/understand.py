@@ -372,7 +372,9 @@ def understand(
         region=getattr(parsed, "region", None),
         owned=bool(getattr(parsed, "owned", False)),
         count_limit=bool(getattr(parsed, "count_limit", False)) and "gpu_count" in usable,
-        currency_assumed=bool(getattr(parsed, "currency_assumed", False)) and "budget" in usable,
+        currency_assumed=bool(getattr(parsed, "currency_assumed", False))
+        and "budget" in usable
+        and not _currency_carried(state),
         scaled=tuple(k for k in by_factor if k in usable),
         kind=str(parsed.intent),
         providers=tuple(getattr(parsed, "providers_mentioned", ()) or ()),
@@ -534,6 +536,13 @@ def _held_currency(state: DialogueState, parsed: Any, said: dict[str, Any]) -> d
     if held.get("currency") in (None, budget.get("currency")):
         return said
     return {**said, "budget": {**budget, "currency": held["currency"]}}
+
+
+def _currency_carried(state: DialogueState) -> bool:
+    """A budget held in a currency the user said ("预算 ¥5万" … "预算改10万"): a later amount with none is
+    in that currency, said by the conversation, not assumed from the language (_held_currency keeps it)."""
+    held = state.slots.get("budget")
+    return isinstance(held, Mapping) and bool(held.get("currency")) and "currency" not in state.assumed
 
 
 # Fine-tuning methods through adapters: a bare "fine-tune" said after them is still one of them.

@@ -910,6 +910,8 @@ def _conceptual(t: str, sig: Signals, yes_no: bool) -> bool:
         return False
     if has_any(t, HARDWARE_ASKS) or sig.faq_score is None:
         return False  # what to rent or use is a plan, however well the FAQ matches the words
+    if "params" in filled and has_any(t, cues.HELD_HARDWARE):
+        return False  # "can we full fine-tune a 13B model on them?": that job on the GPUs held
     if asks_if_hardware_suffices(t, sig):
         return (
             False  # "單卡 4090 夠嗎", "does it fit on one H100 with FP8?": the job at hand on that hardware

@@ -929,6 +929,13 @@ FITS = (
     "能做",
     "能不能", "可以跑", "可以训", "可以微调", "可以做", "行吗", "行不行", "撑得住", "跑吗",
 )  # fmt: skip
+# Hardware named before and pointed at ("we have 32 A100s" … "can we full fine-tune a 13B on them?", "这些卡能
+# 全参微调 13B 吗"): the job on the GPUs the conversation holds, never a question about a concept.
+HELD_HARDWARE = (
+    "on them", "on those", "on these", "with them", "with those", "with these", "on it", "those gpus",
+    "these gpus", "those cards", "these cards", "our gpus", "our cards", "这些卡", "那些卡", "这几张",
+    "那几张", "这批卡", "我们的卡", "手上的卡", "用它们", "在它们上",
+)  # fmt: skip
 # The network between nodes: "Is 100 Gb Ethernet enough between nodes for 16 A100s?", "两台8卡a100之间用万兆网
 # 够不够", "do 2 nodes of 8xH100 need InfiniBand or is RoCE fine". Asked of a cluster with no job to size,
 # the network FAQ answers it; not bare "network"/"网络" ("neural network", "网络结构" of a model).

@@ -99,7 +99,28 @@ def test_more_weeks_extend_the_deadline_held(real: Consultant) -> None:
 def test_a_new_budget_without_a_currency_keeps_the_currency_held(real: Consultant) -> None:
     turn = say(real, "預訓練 3B 模型，資料 60B tokens，BF16，三週，預算 2 萬美元", "如果預算只有一萬呢")
     assert turn.payload["slots"]["budget"] == {"amount": 10000.0, "currency": "USD", "period": "total"}
-    assert "（沒說幣種，按美元算）" in turn.text
+    assert "預算 $10,000。" in turn.text  # the conversation's currency: nothing assumed, nothing to say
+
+
+def test_a_bare_budget_after_one_said_in_yuan_stays_in_yuan_without_assuming_mainland_china(
+    real: Consultant,
+) -> None:
+    for first, then, said in (
+        ("全参微调 7B，数据 20GB，两周，预算 ¥5万", "预算改10万", "预算 ¥100,000。"),
+        ("全參微調 7B，資料 20GB，兩週，預算 5 萬人民幣", "那預算改成 8 萬呢", "預算 ¥80,000。"),
+        (
+            "full fine-tune 7B on 20GB in two weeks, budget ¥50k",
+            "make the budget 100k",
+            "a budget of ¥100,000.",
+        ),
+    ):
+        turn = say(real, first, then, session=first)
+        assert turn.payload["slots"]["budget"]["currency"] == "CNY"
+        assert said in turn.text
+        assert "币种" not in turn.text and "幣種" not in turn.text and "no currency" not in turn.text
+    # Still assumed, and said, when no currency was ever given.
+    turn = say(real, "全参微调 7B，数据 20GB，两周，预算 5万", "预算改10万", session="none")
+    assert "（没说币种，按人民币算" in turn.text
 
 
 def test_a_monthly_cap_with_no_currency_word_is_a_budget_in_yuan_said_as_assumed(real: Consultant) -> None:

@@ -125,3 +125,35 @@ def test_a_bare_t_size_answering_the_first_data_question_is_still_asked_back(rea
 
     assert "is “2T” a size on disk or a number of tokens?" in turn.text
     assert turn.payload["slots"]["data_bytes"] is None
+
+
+@pytest.mark.parametrize(
+    ("turns", "changed"),
+    [
+        (
+            ("LoRA fine-tune a 32B model on 300M tokens", "ASAP", "actually there's no rush"),
+            "*What changed*: as soon as possible → no deadline: 4 → 1 × NVIDIA B200",
+        ),
+        (
+            ("LoRA 微调 32B，数据 3 亿 token", "越快越好", "其实不急"),
+            "*变化*：越快越好 → 不限工期：4 → 1 × NVIDIA B200",
+        ),
+        (
+            ("LoRA 微調 32B，資料 3 億 token", "越快越好", "其實不趕"),
+            "*變化*：越快越好 → 不限工期：4 → 1 × NVIDIA B200",
+        ),
+        (
+            ("LoRA fine-tune a 32B model on 300M tokens", "no deadline", "actually we need it asap"),
+            "*What changed*: no deadline → as soon as possible: 1 → 4 × NVIDIA B200",
+        ),
+    ],
+)
+def test_no_rush_after_asap_and_asap_after_no_rush_change_the_plan_and_say_so(
+    real: Consultant, turns: tuple[str, ...], changed: str
+) -> None:
+    turn = None
+    for text in turns:
+        turn = real.handle(turns[-1], text)
+    assert turn is not None
+    assert turn.text.startswith(changed), turn.text
+    assert "still stands" not in turn.text and "仍然有效" not in turn.text

@@ -157,27 +157,34 @@ def test_how_many_requests_a_serving_plan_carries_is_answered_first_at_the_plann
 ) -> None:
     reply = ask(real, *turns)
     first = reply.splitlines()[0]
-    assert first.startswith("*About 0.415 requests/s as planned below, about 2.93 requests/s at full load"), (
-        reply
-    )
+    where = "above" if len(turns) > 1 else "below"
+    assert first.startswith(
+        f"*About 0.415 requests/s as planned {where}, about 2.93 requests/s at full load"
+    ), reply
     assert "4 × NVIDIA RTX A6000 (BF16) runs 420 requests" in first
-    assert "Serving Mixtral 8x7B" in reply  # the plan it is about follows
+    if len(turns) > 1:  # a follow-up: the plan shown stands, said in one line, not shown again
+        assert "*The plan above holds:* 4 × NVIDIA RTX A6000, BF16" in reply
+        assert "Serving Mixtral 8x7B" not in reply
+    else:
+        assert "Serving Mixtral 8x7B" in reply  # the plan it is about follows
 
 
 def test_the_requests_a_serving_plan_carries_in_chinese(real: Consultant) -> None:
     hans = ask(real, "部署 Qwen2.5 14B 推理用什么卡", "这个能扛多少qps")
     assert hans.splitlines()[0].startswith(
-        "*按下面的方案约每秒 0.596 个请求，每份模型满载约每秒 1.41 个请求*"
+        "*按上面的方案约每秒 0.596 个请求，每份模型满载约每秒 1.41 个请求*"
     )
+    assert "*上面的方案不变*" in hans and "推理部署" not in hans
     hant = ask(real, "部署 Qwen2.5 14B 推理用什麼卡", "這樣能撐多少併發？")
     assert hant.splitlines()[0].startswith(
-        "*按下面的方案約每秒 0.596 個請求，每份模型滿載約每秒 1.41 個請求*"
+        "*按上面的方案約每秒 0.596 個請求，每份模型滿載約每秒 1.41 個請求*"
     )
+    assert "*上面的方案不變*" in hant and "推理部署" not in hant
 
 
 def test_a_plan_already_at_full_load_says_what_it_carries_once(real: Consultant) -> None:
     reply = ask(real, "serve llama 3.1 8b on one l40s", "how many users can that handle")
-    assert reply.startswith("*About 3.02 requests/s at full load per copy of the model* (the plan below)")
+    assert reply.startswith("*About 3.02 requests/s at full load per copy of the model* (the plan above)")
     assert "as planned below" not in reply
 
 
@@ -489,6 +496,52 @@ def test_a_p99_target_from_a_follow_up_is_said_back_beside_the_typical_time_the_
     assert "您的 P99 首 token 延迟目标是 1.5 秒" in zh and "不对分位数建模" in zh
 
 
+@pytest.mark.parametrize(
+    ("turns", "holds", "note"),
+    [
+        (
+            ("serve llama 70B for 200 concurrent users", "can it do 2s to the first token?"),
+            "*2 s to the first token is the target the plan above already assumed, so it holds:* 1 × NVIDIA"
+            " B200 × 3 replicas",
+            "_Your target of 2 s to the first token:",
+        ),
+        (
+            ("serve llama 70B for 200 concurrent users", "we need the first token within 2 seconds"),
+            "*2 s to the first token is the target the plan above already assumed, so it holds:*",
+            "_Your target of 2 s to the first token:",
+        ),
+        (
+            ("部署 Qwen2.5 72B 推理，100 个并发用户", "首 token 延迟要在 2 秒以内"),
+            "*首 token 2 秒正是上面方案已经假设的目标，方案不变*：2 张 NVIDIA B200，BF16",
+            "_您的首 token 延迟目标是 2 秒：",
+        ),
+        (
+            ("部署 Qwen2.5 72B 推理，100 個並發用戶", "首字延遲 2 秒"),
+            "*首 token 2 秒正是上面方案已經假設的目標，方案不變*：2 張 NVIDIA B200",
+            "_您的首 token 延遲目標是 2 秒：",
+        ),
+        (
+            ("serve Llama 3.1 8B on one L40S for 30 users", "p99 under 2s?"),
+            "*The plan above holds:* 1 × NVIDIA L40S, BF16",  # a p99 is not the typical time assumed
+            "_Your p99 target of 2 s to the first token:",
+        ),
+    ],
+)
+def test_a_latency_target_that_changes_nothing_is_answered_without_the_plan_again(
+    real: Consultant, turns: tuple[str, ...], holds: str, note: str
+) -> None:
+    reply = ask(real, *turns)
+    assert reply.startswith(holds), reply
+    assert note in reply
+    assert "Serving " not in reply and "推理部署" not in reply and "Memory per GPU" not in reply
+
+
+def test_a_latency_target_that_changes_the_plan_still_shows_the_plan(real: Consultant) -> None:
+    reply = ask(real, "serve llama 70B for 200 concurrent users", "first token under 50 ms")
+    assert "*Serving Llama 3.3 70B (BF16) to 200 concurrent users*" in reply
+    assert "plan above holds" not in reply
+
+
 def test_a_p99_target_the_typical_time_cannot_meet_with_headroom_asks_for_the_target_that_would(
     real: Consultant,
 ) -> None:
@@ -542,3 +595,32 @@ def test_a_per_user_speed_target_is_said_back_beside_what_the_plan_gives(real: C
     assert reply.splitlines()[-1].startswith(
         "_Your target of 30 tokens/s per user (33.3 ms per token): the plan gives 34 tokens/s per user"
     )
+
+
+@pytest.mark.parametrize(
+    ("turns", "answer"),
+    [
+        (
+            ("serve llama 70B for 200 concurrent users", "what's the monthly cost?"),
+            "*The plan above costs $20.97/hour ($15,308/month,",
+        ),
+        (
+            ("serve llama 70B for 200 concurrent users", "how much per hour?"),
+            "*The plan above costs $20.97/hour ($15,308/month,",
+        ),
+        (
+            ("部署 Qwen2.5 72B 推理，100 个并发用户", "每个月要多少钱？"),
+            "*上面的方案：每小时 $13.78（每月 $10,059，",
+        ),
+        (
+            ("部署 Qwen2.5 72B 推理，100 個並發用戶", "一個月大概要花多少？"),
+            "*上面的方案：每小時 $13.78（每月 $10,059，",
+        ),
+    ],
+)
+def test_a_price_asked_after_a_serving_plan_is_that_plans_cost_in_one_line(
+    real: Consultant, turns: tuple[str, ...], answer: str
+) -> None:
+    reply = ask(real, *turns)
+    assert reply.startswith(answer), reply
+    assert len(reply.splitlines()) == 1  # not the plan again, nor the FAQ on billing or the training form

@@ -16,6 +16,7 @@ from bot.dialogue.answers.capability import serving_verdict
 from bot.dialogue.answers.serve_batch import add_batch_answer, add_batch_typical
 from bot.dialogue.hardware import china_gpus
 from bot.dialogue.reply import Reply
+from bot.dialogue.understand import Understood
 from bot.nlu.lexicon import asks_price, has_cue
 from bot.nlu.question_cues import PER_TOKEN_COST
 from bot.nlu.serving import BATCH_USES, adapters_served, latency_percentile, names_encoder_model
@@ -33,6 +34,7 @@ from sizing.serve_result import ServeResult
 from sizing.serve_types import (
     DEFAULT_INPUT_TOKENS,
     DEFAULT_OUTPUT_TOKENS,
+    DEFAULT_TTFT_MS,
     SERVE_ENGINES,
     SERVE_PRECISIONS,
     SHORT_ANSWER_TOKENS,
@@ -404,11 +406,27 @@ def serving_answer(q: Question, reply: Reply) -> bool:
     if unit is not None:
         reply.add("serve_unit_cost", **unit)
     carries = plan_capacity(q, req, data) if unit is None else None
-    if carries is not None:
-        reply.add("serve_capacity", **carries)
     changed = load_changed(q, req, data)
+    cost_asked = bool(q.context.get("served")) and asks_plan_cost(q)
+    answered = verdict is not None or unit is not None or carries is not None or said_latency(q) or cost_asked
+    held = answered and changed is None and plan_held(q, req, data)
+    if carries is not None:
+        reply.add("serve_capacity", **carries, held=held)
     if changed is not None:
         reply.add("serve_changed", **changed)
+    if held:
+        # "how many requests per second would that handle?", "延遲 2 秒" after the plan: the answer, and
+        # one line that the plan shown stands, not the plan again
+        first = cast(list[dict[str, Any]], data["options"])[0]
+        typical = latency_percentile(normalise(q.text).lower) is None  # a p99 is no typical time
+        reply.add(
+            "serve_holds",
+            first=first,
+            ttft_assumed=typical and q.u.said.get("ttft_ms") == DEFAULT_TTFT_MS,
+            cost_asked=cost_asked and unit is None,  # "what's the monthly cost?": the cost leads
+        )
+        add_latency_note(q, data, reply)
+        return True
     shown = {
         **view(req, data),
         "read_as": read_as(q, req),
@@ -426,6 +444,69 @@ def serving_answer(q: Question, reply: Reply) -> bool:
     add_latency_note(q, data, reply)
     add_encoder_note(q, data, reply)
     return True
+
+
+def cost_of_plan_shown(q: Question, topic: Mapping[str, Any] | None, form_in_progress: bool) -> bool:
+    """ "what's the monthly cost?", "每个月要多少钱？" right after a serving plan, saying nothing else: what
+    that plan costs (serving_answer's one line), not the FAQ on billing or the training form."""
+    if topic is None or topic.get("kind") != "serve" or form_in_progress:
+        return False
+    if not (topic.get("slots") or {}).get("served") or q.u.gpus or q.u.providers:
+        return False
+    return asks_plan_cost(q)
+
+
+# A price's period read as a deadline too ("一個月大概要花多少" is 30 days): that period's length in days.
+PERIOD_DAYS = {"month": 30.0, "week": 7.0, "day": 1.0}
+
+
+def asks_plan_cost(q: Question) -> bool:
+    """A cost asked and nothing else said ("how much per hour?", "每个月要多少钱？"); a deadline of exactly
+    the price's period ("一個月要花多少") is that period, not a deadline."""
+    if not (q.u.asks_cost or (q.u.price_period and asks_price(normalise(q.text).lower))):
+        return False
+    said = {k for k, v in q.u.said.items() if v is not None}
+    period = PERIOD_DAYS.get(str(q.u.price_period))
+    return not said or (said == {"days"} and period is not None and q.u.said["days"] == period)
+
+
+def said_latency(q: Question) -> bool:
+    """A latency target said in this message ("延迟 2 秒", "30 tokens/s each"), or a percentile asked of the
+    one held ("p99 呢"): add_latency_note answers it."""
+    if q.u.said.get("ttft_ms") or q.u.said.get("tpot_ms"):
+        return True
+    return bool(q.slot("ttft_ms")) and latency_percentile(normalise(q.text).lower) is not None
+
+
+# What the first option of a serving plan is: the same in these, the same plan to the user.
+PLAN_IDENTITY = ("gpu", "gpus_per_replica", "replicas", "precision")
+
+
+def plan_held(q: Question, req: ServeRequest, data: Mapping[str, Any]) -> bool:
+    """Whether this message, a follow-up to the serving plan shown (policy.topic_after marks it "served"),
+    leaves that plan as it was: the same request, or one whose first option is the same GPUs, replicas,
+    precision and instance (a latency target equal to the one assumed). A message that names a model or a
+    size, or an offline job, is never a follow-up here."""
+    if not q.context.get("served") or q.u.said.get("model") or q.u.said.get("params"):
+        return False
+    if q.slot("serve_use") in BATCH_USES or q.u.gpus:
+        return False
+    before_q = replace(q, text="", u=Understood(intent=q.u.intent, lang=q.u.lang))
+    before = serve_request(before_q)
+    if before is None:
+        return False
+    if before == req:
+        return True
+    try:
+        _, earlier = _planned(before_q, before)
+    except SizingError:
+        return False
+    old = cast(list[dict[str, Any]], earlier.to_dict()["options"])
+    new = cast(list[dict[str, Any]], data.get("options") or [])
+    if not old or not new or not new[0].get("fits"):
+        return False
+    same = all(old[0].get(k) == new[0].get(k) for k in PLAN_IDENTITY)
+    return same and (old[0].get("cost") or {}).get("instance") == (new[0].get("cost") or {}).get("instance")
 
 
 def add_adapter_note(q: Question, req: ServeRequest, reply: Reply) -> None:
@@ -646,8 +727,11 @@ def plan_capacity(q: Question, req: ServeRequest, data: Mapping[str, Any]) -> di
 
     if q.slot("serve_use") in BATCH_USES or not (asks_throughput(q.text) or asks_concurrency(q.text)):
         return None
-    if any(q.slot(k) is not None for k in LOAD_SLOTS):
+    if any(q.u.said.get(k) is not None for k in LOAD_SLOTS):
         return None
+    load_said = any(q.slot(k) is not None for k in LOAD_SLOTS)
+    if load_said and not q.context.get("served"):
+        return None  # asked with the load in the same message: the plan below is sized for it
     options = data.get("options") or []
     first = options[0] if options else None
     if first is None or not first.get("fits") or not first.get("output_tokens_per_second"):
@@ -670,6 +754,7 @@ def plan_capacity(q: Question, req: ServeRequest, data: Mapping[str, Any]) -> di
         "full_tpot_ms": full["tpot_ms"],
         "input_tokens": req.input_tokens,
         "output_tokens": req.output_tokens,
+        "load_said": load_said,  # asked after a plan for a load said: no "tell me your users"
     }
 
 
