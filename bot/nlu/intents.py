@@ -938,6 +938,24 @@ def faq_gate_slack(score: float, margin: float, *, sized: bool) -> float:
     return max(min(score - FAQ_CONFIDENT, margin - FAQ_MARGIN), score - FAQ_SURE)
 
 
+# English single units a price is asked per ("an hour", "a month"); "in a month" is a deadline instead.
+_ONE_UNIT_EN = tuple(p for p, _ in lexicon.ONE_UNIT_PERIODS if p.startswith("a"))
+_DEADLINE_BEFORE = ("in", "within", "over", "under", "inside", "by")
+
+
+def _asks_per_one_unit(t: str) -> bool:
+    """A question of one GPU per single period, nothing else said ("what's an H100 a month?", "an A100
+    for a week, roughly?"): its rent for that period, not a 30-day deadline. "in a month" stays a deadline."""
+    if not _worded_as_question(t) or not has_any(t, _ONE_UNIT_EN):
+        return False
+    for phrase in _ONE_UNIT_EN:
+        at = lexicon.find_phrase(t, phrase)
+        if at != -1:
+            before = t[:at].split()
+            return not before or before[-1] not in _DEADLINE_BEFORE
+    return False
+
+
 def _worded_as_question(t: str) -> bool:
     """A question mark, a question word or particle ("吗", "how"), or a wh-word."""
     return "?" in t or "？" in t or has_any(t, QUESTION) or has_any(t, cues.WH_WORDS)
@@ -1052,6 +1070,8 @@ def _question_kind(
     if rental and set(filled) <= set(RENTAL) and (sig.providers or short):
         if has_any(t, PER_PERIOD):
             return "price"  # "H100 SXM per hour on aws", "B200 /hr": a GPU and a price period, nothing else
+    if rental and set(filled) <= {"gpu", "gpu_count", "days"} and _asks_per_one_unit(t):
+        return "price"  # "what's an H100 a month?", "an A100 for a week?": a GPU and one period, no job
     method = "method" in filled
     if sig.serving and serving.names_encoder_model(t) and not model:
         return "faq"  # "how many GPUs to serve bge-m3?": an encoder, which the LLM serving plan does not size
