@@ -905,10 +905,12 @@ def _conceptual(t: str, sig: Signals, yes_no: bool) -> bool:
     filled = [f for f in sig.filled if f != "ask"]
     if not set(filled) <= set(CONCEPT_SLOTS) or sum(f in CONCEPT_QUANTITIES for f in filled) > 1:
         return False
-    question = yes_no or _worded_as_question(t) or has_any(t, cues.SYMPTOMS)
+    # "turn on zero3 with HF trainer": setting the stack up is a question without a question mark
+    setup = "stack" in filled and has_any(t, cues.STACK_SETUP)
+    question = yes_no or _worded_as_question(t) or has_any(t, cues.SYMPTOMS) or setup
     if not question or starts_sizing(t) or has_any(t, cues.PLAN_ASKS) or asks_capacity(t):
         return False
-    if has_any(t, HARDWARE_ASKS) or sig.faq_score is None:
+    if (has_any(t, HARDWARE_ASKS) and not setup) or sig.faq_score is None:
         return False  # what to rent or use is a plan, however well the FAQ matches the words
     if asks_if_hardware_suffices(t, sig):
         return (
