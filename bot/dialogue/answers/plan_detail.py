@@ -27,6 +27,10 @@ def answer(
         return False
     top = context["options"][0]
     reply.add(
-        "plan_detail", top=top, part=part, owned=bool(context.get("owned")), cluster_network=state.cluster_network
+        "plan_detail",
+        top=top,
+        part=part,
+        owned=bool(context.get("owned")),
+        cluster_network=state.cluster_network,
     )
     return True
