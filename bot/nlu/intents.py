@@ -1569,7 +1569,20 @@ def _feasibility(t: str, sig: Signals, yes_no: bool, job: bool) -> bool:
     bare = t.rstrip().endswith(("?", "？")) and not any(k in sig.filled for k in amounts)
     counted = "gpu_count" in sig.filled or has_any(t, FIXED_HARDWARE)  # "on a single 4090", "on 4 H100s"
     asks = asks or (bare and counted and not sig.serving and not has_any(t, _WH_WORDS))
-    return job and hardware and asks and not _asks_a_plan(t)
+    return job and hardware and asks and not _asks_a_plan(t) and not _weighs_precisions(t, sig)
+
+
+# Words that weigh one thing against another ("fp8 vs bf16", "FP8 还是 BF16", "bf16 over fp8").
+_WEIGHING = ("vs", "versus", " or ", "还是", "或者", "compared", "instead of", "over", "比", "对比", "worth")
+
+
+def _weighs_precisions(t: str, sig: Signals) -> bool:
+    """Two training precisions weighed ("is fp8 training of a 7B on H100 worth it vs bf16?", "H100 上训 7B 用
+    FP8 还是 BF16"): the trade-off between them (the FAQ), not whether the job fits the GPU named."""
+    if "precision" not in sig.filled or not has_any(t, _WEIGHING):
+        return False  # most messages: no precision named, or nothing weighed
+    named = {value for phrase, value in lexicon.PRECISIONS if lexicon.find_phrase(t, phrase) != -1}
+    return len(named) >= 2
 
 
 def _reports_named_failure(t: str, sig: Signals) -> bool:

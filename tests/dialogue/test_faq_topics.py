@@ -137,3 +137,14 @@ def test_switching_fsdp_or_zero_on_in_a_framework_is_the_setup_answer_not_a_plan
 def test_a_sharded_training_job_with_its_data_and_deadline_is_still_planned(real: Consultant) -> None:
     text = ask(real, "train a 13B with FSDP on 20B tokens in 10 days")
     assert "How do I turn on FSDP" not in text and "GPU-hours" in text
+
+
+def test_two_training_precisions_weighed_for_a_job_on_a_gpu_get_the_fp8_answer_not_a_fit_verdict(
+    real: Consultant,
+) -> None:
+    en = ask(real, "is fp8 training of a 7B on H100 worth it vs bf16?")
+    assert en.startswith("*Does FP8 training make things twice as fast?*") and "Full fine-tuning" not in en
+    zh = ask(real, "H100 上訓練 7B，FP8 比 BF16 值得嗎？")
+    assert zh.startswith("*FP8 訓練能快一倍嗎？*")
+    fits = ask(real, "can I full fine-tune a 7B on one H100 in bf16?")
+    assert "Full fine-tuning of a 7B-parameter model needs" in fits
