@@ -795,7 +795,7 @@ def recommend(
     context["warnings"] = [w for w in context["warnings"] if _advice_key(w) not in seen]
     state.shown_pitfalls = list(fired)
     state.shown_tips = sorted(seen | advice | {e["id"] for e in (*context["pitfalls"], *context["faq"])})
-    reply.add("recommendation", **context)
+    reply.add("recommendation", **context, cluster_network=state.cluster_network)
     reply.recommendation = rec
     reply.pitfalls = fired
     # Every related entry stays in the payload: the reply quotes one, its billing line the other.

@@ -94,6 +94,9 @@ class DialogueState:
     data_language: str | None = None
     region: str | None = None  # "cn": mainland-China clouds
     owned: bool = False  # the user's own GPUs: the plan runs on exactly them
+    # The cluster network the user says they have ("3.2 Tbps InfiniBand per node", "400G IB per GPU"):
+    # {"gbps": per node, "per_gpu": said per GPU}; the plan's network line weighs its need against it.
+    cluster_network: dict[str, Any] | None = None
     # The GPUs the team owns while the plan rents others ("we have 32 A100s", then "what about H800s?"):
     # {"gpu", "count"}; taking that GPU again makes the plan theirs again (answers.own_or_rent).
     own_gpus: dict[str, Any] | None = None
@@ -225,6 +228,7 @@ _OPTIONAL = {
     "last": dict,
     "data_language": str,
     "region": str,
+    "cluster_network": dict,
     "shown_pitfalls": list,
     "topic": dict,
     "deadline_date": str,

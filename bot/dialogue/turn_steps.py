@@ -349,6 +349,9 @@ def spot_and_region(ctx: TurnContext) -> DialogueState | None:
     state, u = ctx.state, ctx.u
     if u.mentions_spot:
         state.mentions_spot = True
+    if u.cluster_network is not None:
+        gbps, per_gpu = u.cluster_network
+        state.cluster_network = {"gbps": gbps, "per_gpu": per_gpu}
     moved_to_china = u.region == "cn" and state.region != "cn"
     if u.region:
         state.region = u.region

@@ -20,10 +20,12 @@ from bot.dialogue.state import (
     implausible,
 )
 from bot.nlu.lexicon import CURRENCY_WORDS, SPOT_WORDS, find_phrase, unpriced_currency
+from bot.nlu.links import node_link_gbps
 from bot.nlu.parser import unqualified_fine_tune
 from bot.nlu.scan import written_ranges
 from bot.nlu.script import has_cjk, has_own_language, script_neutral
 from bot.nlu.text import normalise
+from sizing.network import GPUS_PER_NODE
 
 
 class ParseFn(Protocol):
@@ -95,6 +97,8 @@ class Understood:
     data_language_named: str | None = None
     mentions_spot: bool = False
     region: str | None = None  # "cn": mainland-China clouds
+    # The cluster network stated (bot.nlu.links.node_link_gbps): Gb/s per node and whether said per GPU.
+    cluster_network: tuple[float, bool] | None = None
     owned: bool = False  # the user already has the GPUs they named
     count_limit: bool = False  # the GPU count said is a ceiling ("如果只能用 16 张卡")
     currency_assumed: bool = False  # a budget said with no currency ("一个月 1w 以内")
@@ -368,6 +372,7 @@ def understand(
         data_language=data_language if ("tokens" in usable or "data_bytes" in usable or named) else None,
         data_language_named=named,
         mentions_spot=bool(SPOT_WORDS.search(text)),
+        cluster_network=node_link_gbps(text, GPUS_PER_NODE),
         # Region and owned hardware have one owner, the NLU (bot/nlu/context.py).
         region=getattr(parsed, "region", None),
         owned=bool(getattr(parsed, "owned", False)),

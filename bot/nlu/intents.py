@@ -905,10 +905,12 @@ def _conceptual(t: str, sig: Signals, yes_no: bool) -> bool:
     filled = [f for f in sig.filled if f != "ask"]
     if not set(filled) <= set(CONCEPT_SLOTS) or sum(f in CONCEPT_QUANTITIES for f in filled) > 1:
         return False
-    question = yes_no or _worded_as_question(t) or has_any(t, cues.SYMPTOMS)
+    # "turn on zero3 with HF trainer": setting the stack up is a question without a question mark
+    setup = "stack" in filled and has_any(t, cues.STACK_SETUP)
+    question = yes_no or _worded_as_question(t) or has_any(t, cues.SYMPTOMS) or setup
     if not question or starts_sizing(t) or has_any(t, cues.PLAN_ASKS) or asks_capacity(t):
         return False
-    if has_any(t, HARDWARE_ASKS) or sig.faq_score is None:
+    if (has_any(t, HARDWARE_ASKS) and not setup) or sig.faq_score is None:
         return False  # what to rent or use is a plan, however well the FAQ matches the words
     if "params" in filled and has_any(t, cues.HELD_HARDWARE):
         return False  # "can we full fine-tune a 13B model on them?": that job on the GPUs held
@@ -938,6 +940,24 @@ def faq_gate_slack(score: float, margin: float, *, sized: bool) -> float:
     if sized:
         return min(score - FAQ_CONFIDENT_WITH_SIZE, margin - FAQ_MARGIN_WITH_SIZE)
     return max(min(score - FAQ_CONFIDENT, margin - FAQ_MARGIN), score - FAQ_SURE)
+
+
+# English single units a price is asked per ("an hour", "a month"); "in a month" is a deadline instead.
+_ONE_UNIT_EN = tuple(p for p, _ in lexicon.ONE_UNIT_PERIODS if p.startswith("a"))
+_DEADLINE_BEFORE = ("in", "within", "over", "under", "inside", "by")
+
+
+def _asks_per_one_unit(t: str) -> bool:
+    """A question of one GPU per single period, nothing else said ("what's an H100 a month?", "an A100
+    for a week, roughly?"): its rent for that period, not a 30-day deadline. "in a month" stays a deadline."""
+    if not _worded_as_question(t) or not has_any(t, _ONE_UNIT_EN):
+        return False
+    for phrase in _ONE_UNIT_EN:
+        at = lexicon.find_phrase(t, phrase)
+        if at != -1:
+            before = t[:at].split()
+            return not before or before[-1] not in _DEADLINE_BEFORE
+    return False
 
 
 def _worded_as_question(t: str) -> bool:
@@ -1054,6 +1074,8 @@ def _question_kind(
     if rental and set(filled) <= set(RENTAL) and (sig.providers or short):
         if has_any(t, PER_PERIOD):
             return "price"  # "H100 SXM per hour on aws", "B200 /hr": a GPU and a price period, nothing else
+    if rental and set(filled) <= {"gpu", "gpu_count", "days"} and _asks_per_one_unit(t):
+        return "price"  # "what's an H100 a month?", "an A100 for a week?": a GPU and one period, no job
     method = "method" in filled
     if sig.serving and serving.names_encoder_model(t) and not model:
         return "faq"  # "how many GPUs to serve bge-m3?": an encoder, which the LLM serving plan does not size
@@ -1549,7 +1571,20 @@ def _feasibility(t: str, sig: Signals, yes_no: bool, job: bool) -> bool:
     bare = t.rstrip().endswith(("?", "？")) and not any(k in sig.filled for k in amounts)
     counted = "gpu_count" in sig.filled or has_any(t, FIXED_HARDWARE)  # "on a single 4090", "on 4 H100s"
     asks = asks or (bare and counted and not sig.serving and not has_any(t, _WH_WORDS))
-    return job and hardware and asks and not _asks_a_plan(t)
+    return job and hardware and asks and not _asks_a_plan(t) and not _weighs_precisions(t, sig)
+
+
+# Words that weigh one thing against another ("fp8 vs bf16", "FP8 还是 BF16", "bf16 over fp8").
+_WEIGHING = ("vs", "versus", " or ", "还是", "或者", "compared", "instead of", "over", "比", "对比", "worth")
+
+
+def _weighs_precisions(t: str, sig: Signals) -> bool:
+    """Two training precisions weighed ("is fp8 training of a 7B on H100 worth it vs bf16?", "H100 上训 7B 用
+    FP8 还是 BF16"): the trade-off between them (the FAQ), not whether the job fits the GPU named."""
+    if "precision" not in sig.filled or not has_any(t, _WEIGHING):
+        return False  # most messages: no precision named, or nothing weighed
+    named = {value for phrase, value in lexicon.PRECISIONS if lexicon.find_phrase(t, phrase) != -1}
+    return len(named) >= 2
 
 
 def _reports_named_failure(t: str, sig: Signals) -> bool:

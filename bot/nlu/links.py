@@ -55,3 +55,43 @@ def link_speeds(text: str) -> list[float]:
         written = t.original[m.start(3) : m.end(3)] if m.group(3) else ""
         out.append(value * 8 if written == "B" else value)
     return out
+
+
+# The speed said of each GPU ("400G IB per GPU", "每卡 400G"): one link per GPU (multi-rail), not per node.
+_PER_GPU = (
+    "per gpu", "each gpu", "a gpu", "per card", "每卡", "每张卡", "每块卡", "每个gpu", "每张 gpu", "每 gpu",
+)  # fmt: skip
+# Words that say the speed is the node's ("3.2 Tbps per node", "每节点"): a per-GPU word then does not count.
+_PER_NODE = ("per node", "each node", "a node", "per server", "每节点", "每个节点", "每台")
+# A word that any stated network speed comes with (a cheap precondition before the regexes).
+_FABRIC_HINTS = (
+    "infiniband", " ib", "roce", "rdma", "efa", "ethernet", "gbe", "gbps", "tbps", "gb/s", "tb/s", "nic",
+    "network", "interconnect", "网", "網", "万兆", "千兆",
+)  # fmt: skip
+# A count of links before the speed ("8x400G IB", "8 × 400 Gb/s", "8 张 400G 网卡"): the node's links.
+_COUNT_BEFORE = re.compile(
+    r"(?<![\w.])(\d{1,2})\s*(?:[x×]|张|块|个|条)\s*(\d+(?:\.\d+)?)\s*(t|g)", re.IGNORECASE
+)
+
+
+def node_link_gbps(text: str, gpus_per_node: int) -> tuple[float, bool] | None:
+    """The cluster network a message says it has, in Gb/s per node, and whether it was said per GPU
+    (then × gpus_per_node): "3.2 Tbps InfiniBand per node" is 3,200; "8x400G IB" 3,200; "400G IB per GPU"
+    400 × gpus_per_node; "400G IB" alone 400 (a node's, as the plan's need is per node). None: none said."""
+    raw = text.lower()
+    if not any(w in raw for w in _FABRIC_HINTS):
+        return None  # one pass of substring tests: most messages name no network
+    low = normalise(text).lower
+    counted = [
+        m for m in _COUNT_BEFORE.finditer(low) if _NETWORK_NEAR.search(low[m.start() : m.end() + NEAR])
+    ]
+    if counted:
+        m = counted[0]
+        value = float(m.group(2)) * (1000.0 if m.group(3) == "t" else 1.0)
+        return int(m.group(1)) * value, False
+    speeds = link_speeds(text)
+    if not speeds:
+        return None
+    speed = max(speeds)
+    per_gpu = any(w in low for w in _PER_GPU) and not any(w in low for w in _PER_NODE)
+    return (speed * gpus_per_node, True) if per_gpu else (speed, False)

@@ -103,6 +103,14 @@ SYMPTOMS = (
     "nan", "loss spike", "loss spiked", "diverged", "diverging", *OUT_OF_MEMORY[:5],
     "loss飙升", "loss 飙升", "发散了", "loss不降", "loss 不降",
 )  # fmt: skip
+# Setting a sharding stack up in a training framework ("turn on zero3 with HF trainer", "set up FSDP with
+# accelerate", "zero3 配置文件怎么写"): how to switch it on, which the FAQ answers, not a job to plan. Read
+# only with the stack named (slot "stack"); zh-Hant is folded to zh-Hans before matching.
+STACK_SETUP = (
+    "enable", "enabling", "configure", "configuring", "config", "set up", "setting up", "turn on",
+    "switch on", "trainer", "accelerate", "ds_config", "fsdp_config", "开启", "启用", "打开", "设置", "设定",
+    "配置", "怎么开",
+)  # fmt: skip
 # A premise that two GPUs are equally fast ("the H100 PCIe and SXM are the same speed, so I should rent the
 # cheaper one, right?", "A100 40G 和 80G 算力一样"): the comparison checks it first.
 SAME_SPEED = (

@@ -352,12 +352,13 @@ TPOT_AFTER = (
     "a token",
 )
 TTFT_AFTER = (*TTFT, "to the first token", "to first token", "for the first token")
-# A latency said without naming which ("p99 under 2s", "latency below 1.5 seconds", "延迟 2 秒以内"): in
-# whole seconds it bounds the wait before the answer starts, since a per-token latency is tens of ms.
+# A latency said without naming which ("p99 under 2s", "p95 under 500ms", "延迟 2 秒以内"): from a few hundred
+# ms up it bounds the wait before the answer starts, since a per-token latency is tens of ms (200 ms a token
+# is 5 tokens/s, slower than reading: no one's target). Below that it is not guessed.
 BARE_LATENCY = (
     "latency", "latencies", "p99", "p95", "p90", "p50", "延迟", "时延", "响应时间", "response time",
 )  # fmt: skip
-BARE_LATENCY_MIN_MS = 1000.0
+BARE_LATENCY_MIN_MS = 200.0
 # A latency target stated as a percentile: "p99 under 2s", "P95 延迟", "99th percentile", "99 分位".
 _PERCENTILE = re.compile(
     r"(?<![a-z0-9])p\s?(50|90|95|99(?:\.9)?)(?![0-9.])"
@@ -876,8 +877,8 @@ def _usable(word: str, words: tuple[str, ...], weak: bool) -> bool:
 
 def latency_kind(before: str, after: str = "", ms: float | None = None) -> str | None:
     """ "ttft" or "tpot" when the clause before a time names that latency, or else the words right
-    after it ("30ms per token", "500 ms to first token"); "ttft" for a bare latency of whole seconds
-    ("p99 under 2s") when `ms` is given."""
+    after it ("30ms per token", "500 ms to first token"); "ttft" for a bare latency of BARE_LATENCY_MIN_MS
+    or more ("p99 under 2s", "p95 under 500ms") when `ms` is given."""
     if lexicon.has_cue(before, TTFT):
         return "ttft"
     if lexicon.has_cue(before, TPOT):

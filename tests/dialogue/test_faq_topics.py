@@ -114,3 +114,37 @@ def test_a_collective_timeout_said_with_the_network_is_debugged_not_answered_wit
         )
         assert "NCCL_DEBUG=INFO" in reply, text
     assert ask(real, "多機訓練網路要怎麼設定").startswith("*多機訓練需要 InfiniBand 還是 RoCE？")
+
+
+def test_switching_fsdp_or_zero_on_in_a_framework_is_the_setup_answer_not_a_plan(real: Consultant) -> None:
+    title_en = "*How do I turn on FSDP or DeepSpeed ZeRO with the Hugging Face Trainer or Accelerate?*"
+    for message in (
+        "how do I enable FSDP with the HF Trainer for a 13B?",
+        "deepspeed zero3 config for accelerate?",
+        "turn on zero3 with HF trainer",
+        "set up FSDP with accelerate for llama 70B",
+    ):
+        text = ask(real, message)
+        assert title_en in text, message
+        assert "transformer_layer_cls_to_wrap" in text and "device_map" in text
+        assert not any(f in text for f in FORM), message
+    zh = ask(real, "怎么在 Trainer 里开 FSDP")
+    assert zh.startswith("*怎么在 Hugging Face Trainer / Accelerate 里开启 FSDP 或 DeepSpeed ZeRO？*")
+    hant = ask(real, "FSDP 設定要怎麼寫？")
+    assert hant.startswith("*怎麼在 Hugging Face Trainer / Accelerate 裡開啟 FSDP 或 DeepSpeed ZeRO？*")
+
+
+def test_a_sharded_training_job_with_its_data_and_deadline_is_still_planned(real: Consultant) -> None:
+    text = ask(real, "train a 13B with FSDP on 20B tokens in 10 days")
+    assert "How do I turn on FSDP" not in text and "GPU-hours" in text
+
+
+def test_two_training_precisions_weighed_for_a_job_on_a_gpu_get_the_fp8_answer_not_a_fit_verdict(
+    real: Consultant,
+) -> None:
+    en = ask(real, "is fp8 training of a 7B on H100 worth it vs bf16?")
+    assert en.startswith("*Does FP8 training make things twice as fast?*") and "Full fine-tuning" not in en
+    zh = ask(real, "H100 上訓練 7B，FP8 比 BF16 值得嗎？")
+    assert zh.startswith("*FP8 訓練能快一倍嗎？*")
+    fits = ask(real, "can I full fine-tune a 7B on one H100 in bf16?")
+    assert "Full fine-tuning of a 7B-parameter model needs" in fits

@@ -70,3 +70,21 @@ def test_a_what_if_on_another_gpu_with_its_cost_is_still_a_what_if(real: Consult
         "what if we run it on H100s, how much would it cost?",
     )
     assert "now H100" in text and "H100 SXM5" in text
+
+
+def test_a_gpu_and_one_period_with_no_price_word_is_its_rent_not_a_deadline(real: Consultant) -> None:
+    for message, head in (
+        ("what's an H100 a month?", "*NVIDIA H100 SXM5, on demand, per GPU*"),
+        ("what is a B200 a month", "*NVIDIA B200, on demand, per GPU*"),
+        ("what's an H100 an hour?", "*NVIDIA H100 SXM5, on demand, per GPU*"),
+        ("what's an A100 for a week?", "*1 × NVIDIA A100 80GB (SXM4) for a week (168 hours), on demand*"),
+        ("H200 一个月多少？", "*NVIDIA H200 SXM 按需价（每卡）*"),
+    ):
+        text = ask(real, message)
+        assert text.startswith(head), message
+        assert "How many parameters" not in text and "模型有多少参数" not in text
+
+
+def test_a_gpu_and_in_a_month_stays_a_deadline(real: Consultant) -> None:
+    text = ask(real, "can I train a 7B on an H100 in a month?")
+    assert "per GPU-month" not in text and "7B" in text

@@ -76,3 +76,12 @@ def test_a_latency_question_after_a_training_plan_is_about_the_plan_model(real: 
     text = ask(real, "LoRA fine-tune an 8B model on 20M tokens within 2 days", "what's the latency on an L4?")
     assert text.startswith("*Serving a 8B-parameter model") and "ms to the first token" in text
     assert "You named none" not in text
+
+
+def test_a_sub_second_percentile_latency_is_read_as_the_first_tokens_target(real: Consultant) -> None:
+    text = ask(real, "serve llama 8B at 200 QPS, p99 latency under 300 ms, on L4")
+    assert "Your p99 target of 300 ms to the first token" in text
+    slow = ask(real, "serve llama 70B on L4 for 50 users, latency under 500 ms")
+    assert "No option meets the latency target" in slow and "500 ms to the first token" in slow
+    zh = ask(real, "部署 Llama 3.1 8B，200 QPS，P95 延迟 500 毫秒以内，要几张 L4？")
+    assert "您的 P95 首 token 延迟目标是 500 毫秒" in zh

@@ -83,3 +83,23 @@ def test_every_wording_of_a_serving_cost_comparison_picks_the_same_gpu(real: Con
     assert picks == {"NVIDIA A10G (AWS)"}
     # value for money is weighed by bandwidth per dollar, and lands on the same card
     assert ask(real, "L4 和 A10G 跑推理哪个更划算").startswith("*NVIDIA A10G (AWS) 推理部署更划算*")
+
+
+def test_a_latency_target_without_a_model_is_said_back_and_a_model_that_misses_it_is_marked(
+    real: Consultant,
+) -> None:
+    text = ask(real, "200 QPS, p95 under 500ms, how many L4s?")
+    assert "at most 500 ms to the first token (your target) and 50 ms per token (default)" in text
+    assert "at most 2 s to the first token" not in text
+    big = next(line for line in text.splitlines() if "70B" in line)
+    assert "misses your latency target" in big
+    zh = ask(real, "每秒 200 个请求，P95 延迟 500 毫秒以内，要几张 L4？")
+    assert "首 token 不超过 500 毫秒（您的目标）" in zh
+    per_token = ask(real, "chatbot, 30 tokens/s per user, 100 concurrent users")
+    assert "at most 33.3 ms per token (your target)" in per_token
+
+
+def test_no_latency_target_keeps_the_chat_defaults(real: Consultant) -> None:
+    text = ask(real, "chatbot for 2000 users")
+    assert "at most 2 s to the first token and 50 ms per token;" in text
+    assert "misses your latency target" not in text

@@ -183,3 +183,14 @@ def test_why_infiniband_for_one_box_is_the_network_answer_not_a_what_if_on_its_g
         "*One node of 8 GPUs needs no InfiniBand:* the GPUs talk over NVLink (SXM boards) or PCIe"
     )
     assert not any(f in en for f in FORM)
+
+
+def test_the_cluster_network_said_is_weighed_against_the_plans_need(real: Consultant) -> None:
+    met = ask(real, "we have 3.2 Tbps InfiniBand per node, train a 70B on 2T tokens in 30 days")
+    assert "your 3,200 Gb/s per node covers it" in met and "ask for one 400 Gb/s NIC per GPU" not in met
+    short = ask(real, "train a 70B on 2T tokens in 30 days, our nodes have 400G IB")
+    assert "your 400 Gb/s per node is short of it" in short and "if that is per GPU" in short
+    per_gpu = ask(real, "train a 70B on 2T tokens in 30 days, 400G IB per GPU")
+    assert "your 400 Gb/s per GPU (3,200 Gb/s per 8-GPU node) covers it" in per_gpu
+    zh = ask(real, "預訓練 70B，2T token，30 天，節點間 200G RoCE")
+    assert "您的每節點 200 Gb/s 不夠" in zh

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.nlu.links import link_gbps
+from bot.nlu.links import link_gbps, node_link_gbps
 from tests.nlu.said import said
 
 
@@ -35,3 +35,23 @@ def test_a_size_that_is_no_link_speed_is_none(text: str) -> None:
 def test_ethernet_named_by_its_speed_is_no_dataset_size() -> None:
     assert said("机房是万兆网，LoRA 7B，数据 25GB")["data_bytes"] == 2.5e10
     assert said("節點之間千兆以太網，全參微調 1B，資料 3GB")["data_bytes"] == 3e9
+
+
+@pytest.mark.parametrize(
+    ("text", "per_node", "per_gpu"),
+    [
+        ("we have 3.2 Tbps InfiniBand per node", 3200.0, False),
+        ("our nodes have 400G IB", 400.0, False),
+        ("8x400G IB on each node", 3200.0, False),
+        ("400Gb/s InfiniBand per GPU", 3200.0, True),
+        ("每台机器 8 张 400G IB 网卡", 3200.0, False),
+        ("節點間 200G RoCE", 200.0, False),
+    ],
+)
+def test_the_cluster_network_said_is_read_per_node(text: str, per_node: float, per_gpu: bool) -> None:
+    assert node_link_gbps(text, 8) == (per_node, per_gpu)
+
+
+@pytest.mark.parametrize("text", ["train a 70B on 2T tokens in 30 days", "2 x A100 40G", "400G 数据"])
+def test_no_network_said_is_none(text: str) -> None:
+    assert node_link_gbps(text, 8) is None

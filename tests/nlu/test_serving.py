@@ -329,6 +329,25 @@ def test_an_engine_how_to_or_trouble_question_is_an_faq_question_not_a_sizing_re
 
 
 @pytest.mark.parametrize(
+    ("text", "ms"),
+    [
+        ("200 QPS, p95 under 500ms, how many L4s?", 500),
+        ("serve llama 8B for 50 users, latency under 300 ms", 300),
+        ("部署 8B，P99 延迟 800 毫秒以内", 800),
+        ("部署 8B，響應時間 400 毫秒以內", 400),
+    ],
+)
+def test_a_bare_latency_of_a_few_hundred_ms_bounds_the_first_token(text: str, ms: float) -> None:
+    got = parse(text).slots
+    assert got.ttft_ms == pytest.approx(ms) and got.tpot_ms is None
+
+
+def test_a_bare_latency_of_tens_of_ms_is_not_guessed() -> None:
+    got = parse("serve llama 8B for 50 users, latency under 50ms").slots
+    assert got.ttft_ms is None and got.tpot_ms is None
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "we serve with vLLM",

@@ -26,5 +26,11 @@ def answer(
     except SizingError:
         return False
     top = context["options"][0]
-    reply.add("plan_detail", top=top, part=part, owned=bool(context.get("owned")))
+    reply.add(
+        "plan_detail",
+        top=top,
+        part=part,
+        owned=bool(context.get("owned")),
+        cluster_network=state.cluster_network,
+    )
     return True

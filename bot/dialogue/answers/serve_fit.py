@@ -423,6 +423,7 @@ def memory(q: Question, reply: Reply) -> bool:
         read_as=read_as(q, req),
         concurrency=concurrency,
         load_said=req.concurrency is not None,
+        precision_said=q.slot("precision") is not None,
         kv_tokens=req.kv_tokens,
         context_tokens=req.context_tokens,
         lengths_default=req.input_tokens_default or req.output_tokens_default,
