@@ -51,7 +51,7 @@ def test_json_shape_names_every_slot_even_when_absent(
         "seq_len", "data_language", "active_params", "epochs", "samples", "tokens_per_sample", "text_unit",
         "steps_basis",
         "continued",
-        "stack", "recompute", "offload", "low_memory", "objective", "model", "concurrency", "qps",
+        "stack", "recompute", "offload", "low_memory", "objective", "micro_batch", "model", "concurrency", "qps",
         "daily_users",
         "daily_requests", "volume_said", "input_tokens",
         "output_tokens",
