@@ -1111,14 +1111,20 @@ def _times_the_steps(
 # Before a batch's label or its count, one GPU's ("每卡 batch 4", "每卡 4 条", "per-GPU batch of 8"); after
 # the count, the same ("bs=8 per GPU", "batch 4 每卡").
 _PER_GPU = (
-    "每卡", "单卡", "每张卡", "每块卡", "每个卡", "每 gpu", "每个 gpu", "每gpu", "每个gpu", "每张 gpu", "单 gpu",
-    "per gpu", "per-gpu", "per device", "per-device", "each gpu", "on each gpu",
+    "每卡", "单卡", "每张卡", "每块卡", "每个卡", "每 gpu", "每个 gpu", "每gpu", "每个gpu", "每张 gpu",
+    "单 gpu", "per gpu", "per-gpu", "per device", "per-device", "each gpu", "on each gpu",
 )  # fmt: skip
 _PER_GPU_AFTER = _PER_GPU + ("/gpu", "/卡", "a gpu", "per card", "每卡", "each")
 # The step's batch, said outright ("global batch 512", "全局 batch 1024", "effective batch size 256").
 _GLOBAL_WORDS = ("global", "全局", "总", "effective", "total")
 # Before the count, what only a batch's label can end with: the cheap test before reading the label.
-_BATCH_ENDS = ("batch", "bs", "大小", "微批", "微批次", "size", "of", "=", ":", "：", "约", "~", "≈")
+_BATCH_ENDS = (
+    "batch", "bs", "大小", "微批", "微批次", "size", "of", "=", ":", "：", "约", "~", "≈",
+    "成", "为", "到", "开", "是", " to",
+)  # fmt: skip
+# Between a batch's label and its count, a verb of setting it ("batch size 设成 6", "bs 开到 8",
+# "set batch to 4").
+_BATCH_SET = re.compile(r"\s*(?:设成|设为|设置成|设置为|开到|开成|开|是|为|set to|to)\s*$")
 
 
 def _batch_said(before: str, after: str) -> str | None:
@@ -1129,7 +1135,7 @@ def _batch_said(before: str, after: str) -> str | None:
     head = before.rstrip(" " + lexicon.KEY_QUOTES)
     if not head.endswith(_BATCH_ENDS) or ("batch" not in head and "bs" not in head and "批" not in head):
         return None
-    head = _BATCH_OF.sub("", head).rstrip(" :：=约~≈" + lexicon.KEY_QUOTES)
+    head = _BATCH_OF.sub("", _BATCH_SET.sub("", head)).rstrip(" :：=约~≈" + lexicon.KEY_QUOTES)
     label = lexicon.label_at_end(head, _GLOBAL_BATCH + _LOCAL_BATCH)
     if label is None and head.endswith("_batch_size"):
         label = "batch_size"  # "per_device_train_batch_size=2" cut short by the window

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from bot.dialogue.consultant import Consultant
 
 from .asking import FORM, ask
@@ -147,3 +149,38 @@ def test_a_memory_need_stated_to_be_checked_is_judged_as_an_estimate_not_as_a_ca
 def test_a_memory_size_asked_to_hold_the_job_is_still_a_cards_memory(real: Consultant) -> None:
     assert ask(real, "112G 显存够 7B 全参微调吗").startswith("*不够*：112 GB 放不下")
     assert ask(real, "is 24GB enough to LoRA a 7B?").startswith("*Yes: 24 GB holds")
+
+
+def _one_gpu_gb(text: str) -> float:
+    found = re.search(r"([\d.]+) GB", text.replace("*", "").split("\n")[1])
+    assert found is not None, text
+    return float(found.group(1))
+
+
+@pytest.mark.parametrize(
+    ("stated", "plain", "said_back"),
+    [
+        (
+            "QLoRA 70B, seq 8k, batch 4 - how much memory?",
+            "QLoRA 70B, seq 8k - how much memory?",
+            "micro-batch 4 per GPU (as you said)",
+        ),
+        (
+            "70B QLoRA，序列长度 8k，每卡 batch 4，要多少显存？",
+            "70B QLoRA，序列长度 8k，要多少显存？",
+            "每卡 micro-batch 4（按你说的）",
+        ),
+        (
+            "70B QLoRA，序列長度 8k，批大小 4，需要多少顯存？",
+            "70B QLoRA，序列長度 8k，需要多少顯存？",
+            "每卡 micro-batch 4（按你說的）",
+        ),
+    ],
+)
+def test_a_stated_micro_batch_is_the_one_the_memory_is_for_and_is_said_back_as_the_users(
+    real: Consultant, stated: str, plain: str, said_back: str
+) -> None:
+    with_batch, without = ask(real, stated), ask(real, plain)
+    assert said_back in with_batch and "micro-batch 1" not in with_batch
+    assert "micro-batch 1" in without and "as you said" not in without and "按你" not in without
+    assert _one_gpu_gb(with_batch) > _one_gpu_gb(without)  # four sequences hold more activations than one
