@@ -160,7 +160,7 @@ def _classify(
         if idx and prior and units[idx - 1].kind == "samples" and prior[-1] == nums[idx - 1].value:
             prior.pop()
         return
-    if unit.kind == "none" and (batch := _batch_said(before, after)) is not None:
+    if unit.kind == "none" and not found.serving and (batch := _batch_said(before, after)) is not None:
         # "micro batch 4", "bs=8 per GPU", "每卡 batch 4": one GPU's batch; "global batch 512": the step's
         # (× seq_len × steps); a bare "batch 16" is settled by the parser (bare_batch)
         found.add(batch, num.value, num, s)
@@ -787,8 +787,9 @@ _PER_DIALOGUE_TURNS = re.compile(
 def _counted(s: str, num: Num, unit: Unit, before: str, after: str, found: Found) -> None:
     if unit.kind == "samples":
         pages = _PAGES.fullmatch(s[num.end : unit.end].strip()) is not None
-        if (batch := _batch_said(before, after)) is not None or (
-            num.value <= _PER_GPU_SEQUENCES_MAX and _per_gpu_before(before)
+        if not found.serving and (
+            (batch := _batch_said(before, after)) is not None
+            or (num.value <= _PER_GPU_SEQUENCES_MAX and _per_gpu_before(before))
         ):
             # "micro-batch of 4 sequences", "每卡 4 条": one GPU's; "batch size 512 samples": settled later
             found.add(batch or "micro_batch", num.value, num, s)

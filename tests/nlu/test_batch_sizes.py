@@ -51,6 +51,8 @@ def test_a_batch_said_per_gpu_or_bare_and_small_is_the_micro_batch(text: str, mi
         "effective batch size 256",
         "lr 2e-4, rank 64, epochs 3",
         "单卡 1 万条样本",
+        "serve llama 70B to 100 users, batch size 32",
+        "推理服务 batch 16，70B 模型",
     ],
 )
 def test_a_global_batch_or_another_setting_is_no_micro_batch(text: str) -> None:
