@@ -91,3 +91,13 @@ def test_a_stated_micro_batch_that_does_not_fit_says_so_with_the_largest_that_do
 def test_a_stated_micro_batch_that_fits_gets_no_such_line(real: Consultant) -> None:
     text = real.handle("b9", "QLoRA 13B on one A100 80GB, seq 4096, batch 8, does it fit?").text
     assert "what does not fit" not in text and "micro-batch 8 per GPU (as you said)" in text
+
+
+def test_when_only_the_micro_batch_said_keeps_the_job_off_the_gpus_the_verdict_says_so(
+    real: Consultant,
+) -> None:
+    en = real.handle("b10", "LoRA 13B on 2 A100 80GB, seq 8192, batch 64, does it fit?").text.replace("*", "")
+    assert "Nothing in the catalogue holds it at this micro-batch; micro-batch 8 fits these GPUs" in en
+    assert "a smaller model or LoRA/QLoRA is the way" not in en
+    zh = real.handle("b11", "13B LoRA，2 张 A100 80G，序列长度 8192，每卡 batch 64，放得下吗").text
+    assert "这些卡放得下 micro-batch 8" in zh

@@ -200,9 +200,16 @@ def answer(q: Question, reply: Reply, *, memory_asked: bool = False) -> bool:
         sharded = probe(q, spec, count, method, stack_id="deepspeed")
         if sharded is not None and sharded["fits"] and (sharded.get("memory_headroom") or 0) >= HEADROOM:
             roomier = {"per_gpu_gb": sharded["memory_per_gpu_gb"], "headroom": sharded["memory_headroom"]}
+    # "13B QLoRA on a 4090, batch 8": when the micro-batch said is what does not fit, the largest that does
+    smaller = None
+    if not asked["fits"]:
+        from bot.dialogue.answers.batch_fit import said_misfit  # batch_fit builds on this module
+
+        smaller = said_misfit(q, spec, count, method)
     reply.add(
         "feasibility",
         fits=asked["fits"],
+        smaller_batch=smaller["micro_batch"] if smaller is not None else None,
         gpu=spec.name,
         gpus=count,
         method=method,
@@ -237,12 +244,8 @@ def answer(q: Question, reply: Reply, *, memory_asked: bool = False) -> bool:
         # "we own 8 A100s; can we …" (and "ok, LoRA then" after it): their time, rent only as the alternative
         owned=q.on_owned_gpus,
     )
-    if not asked["fits"]:
-        from bot.dialogue.answers.batch_fit import said_misfit  # batch_fit builds on this module
-
-        smaller = said_misfit(q, spec, count, method)
-        if smaller is not None:
-            reply.add("batch_said_misfit", gpu=spec.name, gpus=count, **smaller)
+    if smaller is not None:
+        reply.add("batch_said_misfit", gpu=spec.name, gpus=count, **smaller)
     said = normalise(q.text).lower
     if has_cue(said, RUN_FAILED) and not has_cue(said, NAMED_FAILURES):
         # "13B 全参 8 张 A100 跑到一半报错": which error it was, and the usual ones with what fits above
