@@ -1115,7 +1115,7 @@ _PER_GPU = (
     "每卡", "单卡", "每张卡", "每块卡", "每个卡", "每 gpu", "每个 gpu", "每gpu", "每个gpu", "每张 gpu",
     "单 gpu", "per gpu", "per-gpu", "per device", "per-device", "each gpu", "on each gpu",
 )  # fmt: skip
-_PER_GPU_AFTER = _PER_GPU + ("/gpu", "/卡", "a gpu", "per card", "每卡", "each")
+_PER_GPU_AFTER = _PER_GPU + ("/gpu", "/卡", "a gpu", "per card", "each")
 # The step's batch, said outright ("global batch 512", "全局 batch 1024", "effective batch size 256").
 _GLOBAL_WORDS = ("global", "全局", "总", "effective", "total")
 # Before the count, what only a batch's label can end with: the cheap test before reading the label.
