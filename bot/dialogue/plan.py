@@ -61,6 +61,8 @@ def effective_slots(state: DialogueState, catalog: Catalog) -> dict[str, Any]:
 # reference model (arXiv 2403.07691, 2405.14734).
 REFERENCE_OBJECTIVES = ("dpo", "ipo", "kto")
 PAIRED_OBJECTIVES = ("dpo", "ipo", "orpo", "simpo")
+# The largest micro-batch the engine plans (sizing.workload's bound).
+MAX_SAID_MICRO_BATCH = 4096
 
 
 def build_request(state: DialogueState, catalog: Catalog, today: dt.date) -> SizingRequest:
@@ -117,7 +119,13 @@ def training_software(slots: Mapping[str, Any]) -> dict[str, Any]:
         "offload": bool(slots.get("offload")),
         "low_memory": bool(slots.get("low_memory")),
         "reference_model": slots.get("objective") in REFERENCE_OBJECTIVES,
+        "micro_batch": _micro_batch(slots.get("micro_batch")),
     }
+
+
+def _micro_batch(value: Any) -> int | None:
+    """The micro-batch the user said ("bs=4 per GPU"), as the engine takes it; None: the engine picks."""
+    return int(value) if isinstance(value, int | float) and 1 <= value <= MAX_SAID_MICRO_BATCH else None
 
 
 def budget_usd_total(slots: Mapping[str, Any], days: float | None, usd_to_cny: float) -> float | None:

@@ -253,6 +253,8 @@ def plan_context(
         "continued": bool(state.slots.get("continued")) and effective.get("method") == "pretrain",
         # "DPO on a 7B …": the objective, with its reference model and pairs, said in the understood line
         "objective": state.slots.get("objective"),
+        # "bs=4 per GPU": the micro-batch said, planned at and said in the understood line
+        "micro_batch": state.slots.get("micro_batch"),
         "paired_tokens": bool(state.sample_basis) and state.slots.get("objective") in PAIRED_OBJECTIVES,
         "cheapest": bool(state.cheapest),
         "over_budget": any(w["code"] == "over_budget" for w in warnings),  # no plan fits the budget

@@ -46,7 +46,9 @@ SERVE_SLOT_NAMES = (
 )  # fmt: skip
 # The training software the user named (bot/nlu/stack.py): it changes the plan's memory and speed
 # (sizing.stack), never asked for; the engine assumes the method's usual stack until said.
-TRAINING_SOFTWARE_SLOTS = ("stack", "recompute", "offload", "low_memory", "continued", "objective")
+TRAINING_SOFTWARE_SLOTS = (
+    "stack", "recompute", "offload", "low_memory", "continued", "objective", "micro_batch",
+)  # fmt: skip
 # How the data size was counted when not in tokens or bytes ("word", "zh_char": bot/nlu Slots.text_unit):
 # rides with the data it measured, so new data said another way clears it.
 # …and "steps_basis" (bot/nlu Slots.steps_basis): the tokens said as steps × batch, shown as that sum.

@@ -27,6 +27,8 @@ RANGES: dict[str, tuple[float, float]] = {
     "steps": (1, 1e9),
     "tokens_per_step": (1, 1e9),
     "sequences_per_step": (1, 1e7),  # a global batch in sequences ("batch size 1024")
+    "bare_batch": (1, 1e7),  # a batch said without whose it is ("batch 16"): the parser settles it
+    "micro_batch": (1, 4096 + 1),  # one GPU's batch in sequences ("micro batch 4", "每卡 batch 4")
     "tokens_per_turn": (1, 1e7 + 1),
     "turns_per_sample": (1, 1001),
     "epochs": (1e-3, 1000 + 1e-9),

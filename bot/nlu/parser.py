@@ -826,6 +826,29 @@ def _asks_for_requests(s: str) -> bool:
     return (follow_up or intents.has_any(s, said)) and any(w in s for w in lexicon.REQUEST_COUNTS)
 
 
+# A batch said without whose it is ("batch 16", "bs=8", "批大小 8") is one GPU's micro-batch up to this many
+# sequences: the batch people set in a fine-tuning script (per_device_train_batch_size, LLaMA-Factory's and
+# Axolotl's micro_batch_size) and the one that decides memory. Larger ("batch size 1024"), or beside the
+# steps ("5000 steps, batch 256"), or beside a micro-batch said as well, it is the step's global batch.
+BARE_MICRO_BATCH_MAX = 64
+
+
+def _batches(found: Found, last: bool) -> tuple[float | None, int | None]:
+    """The step's global batch in sequences and one GPU's micro-batch, as said (None when not)."""
+    batch = _float(_pick(found, "sequences_per_step", last))
+    micro = _float(_pick(found, "micro_batch", last))
+    bare = _float(_pick(found, "bare_batch", last))
+    if bare is not None:
+        stepped = bool(found.values.get("steps") or found.values.get("tokens_per_step"))
+        if micro is None and batch is None and not stepped and bare <= BARE_MICRO_BATCH_MAX:
+            micro = bare
+        elif batch is None:
+            batch = bare
+        elif micro is None and bare <= BARE_MICRO_BATCH_MAX:
+            micro = bare  # "global batch 512, batch 4": the other one is the GPU's
+    return batch, (int(micro) if micro is not None and micro == int(micro) else None)
+
+
 def _pick(found: Found, slot: str, last: bool) -> object:
     values = found.values.get(slot)
     if not values:
@@ -1006,7 +1029,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     method = plan_method or (_method(s, weighed) if plan is not s else None) or _past_method(s, history)
     settled = _settled_gpu(s, gpus)
     epochs = _float(_pick(found, "epochs", last))
-    batch = _float(_pick(found, "sequences_per_step", last))
+    batch, micro_batch = _batches(found, last)
     if batch is not None and seq is None and samples is None and per_sample is not None:
         seq, per_sample = per_sample, None  # "a global batch of 256 sequences of 8192 tokens": their length
     tokens = _tokens(
@@ -1057,6 +1080,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         continued=True if continued else None,
         stack=stack,
         recompute=find_recompute(s),
+        micro_batch=micro_batch,
         offload=find_offload(s),
         low_memory=find_low_memory(s),
         objective=find_objective(s),

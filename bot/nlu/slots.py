@@ -160,9 +160,12 @@ def _classify(
         if idx and prior and units[idx - 1].kind == "samples" and prior[-1] == nums[idx - 1].value:
             prior.pop()
         return
+    if unit.kind == "none" and not found.serving and (batch := _batch_said(before, after)) is not None:
+        # "micro batch 4", "bs=8 per GPU", "每卡 batch 4": one GPU's batch; "global batch 512": the step's
+        # (× seq_len × steps); a bare "batch 16" is settled by the parser (bare_batch)
+        found.add(batch, num.value, num, s)
+        return
     if unit.kind not in ("tokens", "data", "money") and _after_label(before, lexicon.HYPERPARAMETER_LABELS):
-        if unit.kind == "none" and _global_batch(before):
-            found.add("sequences_per_step", num.value, num, s)  # "batch size 1024": × seq_len × steps
         return  # "lr 2e-4", "rank 64", "r=16": a training setting, no slot
     if unit.kind == "none" and num.mult in ("", "k") and _times_the_steps(s, idx, num, nums, units, found):
         found.add("sequences_per_step", num.value, num, s)  # "20k steps × 1024 × 2048": the global batch
@@ -784,7 +787,13 @@ _PER_DIALOGUE_TURNS = re.compile(
 def _counted(s: str, num: Num, unit: Unit, before: str, after: str, found: Found) -> None:
     if unit.kind == "samples":
         pages = _PAGES.fullmatch(s[num.end : unit.end].strip()) is not None
-        if _batch_of(before):
+        if not found.serving and (
+            (batch := _batch_said(before, after)) is not None
+            or (num.value <= _PER_GPU_SEQUENCES_MAX and _per_gpu_before(before))
+        ):
+            # "micro-batch of 4 sequences", "每卡 4 条": one GPU's; "batch size 512 samples": settled later
+            found.add(batch or "micro_batch", num.value, num, s)
+        elif _batch_of(before):
             # "a global batch of 256 sequences", "每步 512 条": one step's sequences (× their length × the
             # steps), never the dataset's samples
             found.add("sequences_per_step", num.value, num, s)
@@ -1069,13 +1078,14 @@ def _batch_of(before: str) -> bool:
 def _times_the_batch(s: str, idx: int, num: Num, nums: list[Num], found: Found) -> bool:
     """The number right after a step's batch of sequences and a times sign ("global batch 1024 x 2048
     tokens", "每步 512 条 × 4096"): each sequence's length."""
-    if not idx or found.ends.get("sequences_per_step") is None:
+    ends = [found.ends.get(name) for name in ("sequences_per_step", "bare_batch")]
+    if not idx or ends == [None, None]:
         return False
     previous = nums[idx - 1]
     between = s[previous.end : num.start].strip()
     for word in ("sequences", "seqs", "samples", "条序列", "条样本", "条", "條序列", "條樣本", "條"):
         between = between.removeprefix(word).strip()
-    return found.ends["sequences_per_step"] == previous.end and between in ("x", "×", "*")
+    return previous.end in ends and between in ("x", "×", "*")
 
 
 # Right before a token count, the steps and a times sign: "20k steps × 2M tokens", "1 万步 x 400 万 token".
@@ -1100,6 +1110,61 @@ def _times_the_steps(
         and idx + 1 < len(nums)
         and units[idx + 1].kind in ("none", "tokens")
     )
+
+
+# Before a batch's label or its count, one GPU's ("每卡 batch 4", "每卡 4 条", "per-GPU batch of 8"); after
+# the count, the same ("bs=8 per GPU", "batch 4 每卡").
+_PER_GPU = (
+    "每卡", "单卡", "每张卡", "每块卡", "每个卡", "每 gpu", "每个 gpu", "每gpu", "每个gpu", "每张 gpu",
+    "单 gpu", "per gpu", "per-gpu", "per device", "per-device", "each gpu", "on each gpu",
+)  # fmt: skip
+_PER_GPU_AFTER = _PER_GPU + ("/gpu", "/卡", "a gpu", "per card", "each")
+# The step's batch, said outright ("global batch 512", "全局 batch 1024", "effective batch size 256").
+_GLOBAL_WORDS = ("global", "全局", "总", "effective", "total")
+# Before the count, what only a batch's label can end with: the cheap test before reading the label.
+_BATCH_ENDS = (
+    "batch", "bs", "大小", "微批", "微批次", "size", "of", "=", ":", "：", "约", "~", "≈",
+    "成", "为", "到", "开", "是", " to",
+)  # fmt: skip
+# Between a batch's label and its count, a verb of setting it ("batch size 设成 6", "bs 开到 8",
+# "set batch to 4").
+_BATCH_SET = re.compile(r"\s*(?:设成|设为|设置成|设置为|开到|开成|开|是|为|set to|to)\s*$")
+
+
+def _batch_said(before: str, after: str) -> str | None:
+    """Whose batch the count after `before` is: "micro_batch" (one GPU's: "micro batch 4", "bs=8 per
+    GPU", "每卡 batch 4", "batch size of 4 per device"), "sequences_per_step" (the step's: "global batch
+    512", "全局 batch 1024"), "bare_batch" (a plain "batch 16", "批大小 8": the parser settles it) or None
+    (no batch label)."""
+    head = before.rstrip(" " + lexicon.KEY_QUOTES)
+    if not head.endswith(_BATCH_ENDS) or ("batch" not in head and "bs" not in head and "批" not in head):
+        return None
+    head = _BATCH_OF.sub("", _BATCH_SET.sub("", head)).rstrip(" :：=约~≈" + lexicon.KEY_QUOTES)
+    label = lexicon.label_at_end(head, _GLOBAL_BATCH + _LOCAL_BATCH)
+    if label is None and head.endswith("_batch_size"):
+        label = "batch_size"  # "per_device_train_batch_size=2" cut short by the window
+    if label is None:
+        return None
+    rest = head[: len(head) - len(label)].rstrip(" -_")
+    if (
+        label in _LOCAL_BATCH
+        or head.endswith(_LOCAL_BATCH + ("device_train_batch_size", "device_batch_size"))
+        or rest.endswith(_PER_GPU)
+        or after.lstrip().startswith(_PER_GPU_AFTER)
+    ):
+        return "micro_batch"
+    if label.startswith("global") or rest.endswith(_GLOBAL_WORDS):
+        return "sequences_per_step"
+    return "bare_batch"
+
+
+# "每卡 4 条" is one GPU's sequences a step; "单卡 1 万条样本" is no batch.
+_PER_GPU_SEQUENCES_MAX = 256
+
+
+def _per_gpu_before(before: str) -> bool:
+    """ "每卡 4 条", "per GPU 8 sequences": a count of one GPU's sequences a step."""
+    return before.rstrip(" :：=约~≈").endswith(_PER_GPU)
 
 
 def _global_batch(before: str) -> bool:

@@ -49,7 +49,7 @@ SLOT_NAMES: tuple[str, ...] = (
 # Every slot a message can set, DESIGN.md's first.
 FILLABLE: tuple[str, ...] = SLOT_NAMES + (
     "epochs", "samples", "tokens_per_sample", "text_unit", "continued", "stack", "recompute", "offload",
-    "low_memory", "objective", "model",
+    "low_memory", "objective", "micro_batch", "model",
     "concurrency",
     "qps", "daily_users", "daily_requests", "volume_said",
     "input_tokens", "output_tokens", "ttft_ms", "tpot_ms", "serve_layout", "context_tokens",
@@ -118,6 +118,9 @@ class Slots:
     offload: bool | None = None  # True: optimizer states (ZeRO-Offload / FSDP CPU offload) in CPU memory
     low_memory: bool | None = None  # True: the low-memory recipe (8-bit / paged AdamW; sizing.lowmem)
     objective: str | None = None  # preference / RL tuning: dpo | ipo | kto | orpo | simpo | grpo | ppo
+    # One GPU's batch in sequences ("micro batch 4", "bs=8 per GPU", "每卡 batch 4"; a bare "batch 16" up to
+    # parser.BARE_MICRO_BATCH_MAX): planned and sized at it instead of the engine's choice.
+    micro_batch: int | None = None
     # Serving (inference) workload.
     model: str | None = None  # model-card id when a known model is named
     concurrency: int | None = None  # concurrent users / requests in flight
@@ -180,6 +183,7 @@ class Slots:
             "offload": self.offload,
             "low_memory": self.low_memory,
             "objective": self.objective,
+            "micro_batch": self.micro_batch,
             "model": self.model,
             "concurrency": self.concurrency,
             "qps": self.qps,

@@ -57,3 +57,47 @@ def test_when_not_even_one_sequence_fits_it_says_so_with_the_memory_needed(real:
 def test_the_larger_global_batch_is_gradient_accumulation(real: Consultant) -> None:
     text = real.handle("b7", "max micro batch for qlora 13b on a 4090").text
     assert "gradient-accumulation steps" in text and "sequence length 2,048" in text
+
+
+@pytest.mark.parametrize(
+    ("message", "says"),
+    [
+        (
+            "QLoRA 13B on one RTX 4090, seq 4096, batch 8, how much memory?",
+            "Your micro-batch of 8 per GPU is what does not fit. "
+            "The largest that fits one NVIDIA GeForce RTX 4090",
+        ),
+        (
+            "can I run a 13b qlora on a 4090 with micro batch 8 per GPU at 4k context?",
+            "Your micro-batch of 8 per GPU is what does not fit.",
+        ),
+        (
+            "13B QLoRA，一张 4090，序列长度 4096，每卡 batch 8，放得下吗？",
+            "放不下的是你说的每卡 micro-batch 8。",
+        ),
+        ("13B QLoRA，一張 4090，序列長度 4096，批大小 8，放得下嗎？", "放不下的是你說的每卡 micro-batch 8。"),
+    ],
+)
+def test_a_stated_micro_batch_that_does_not_fit_says_so_with_the_largest_that_does(
+    real: Consultant, message: str, says: str
+) -> None:
+    text = real.handle("b8", message).text.replace("*", "")
+    assert says in text
+    fits = largest(text.split(says)[1])
+    assert 1 <= fits < 8
+    assert f"{fits} × {-(-8 // fits)}" in text  # the batch said kept by gradient accumulation
+
+
+def test_a_stated_micro_batch_that_fits_gets_no_such_line(real: Consultant) -> None:
+    text = real.handle("b9", "QLoRA 13B on one A100 80GB, seq 4096, batch 8, does it fit?").text
+    assert "what does not fit" not in text and "micro-batch 8 per GPU (as you said)" in text
+
+
+def test_when_only_the_micro_batch_said_keeps_the_job_off_the_gpus_the_verdict_says_so(
+    real: Consultant,
+) -> None:
+    en = real.handle("b10", "LoRA 13B on 2 A100 80GB, seq 8192, batch 64, does it fit?").text.replace("*", "")
+    assert "Nothing in the catalogue holds it at this micro-batch; micro-batch 8 fits these GPUs" in en
+    assert "a smaller model or LoRA/QLoRA is the way" not in en
+    zh = real.handle("b11", "13B LoRA，2 张 A100 80G，序列长度 8192，每卡 batch 64，放得下吗").text
+    assert "这些卡放得下 micro-batch 8" in zh

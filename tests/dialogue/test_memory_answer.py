@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from bot.dialogue.consultant import Consultant
 
 from .asking import FORM, ask
@@ -167,3 +169,38 @@ def test_a_memory_estimate_no_single_gpu_holds_is_answered_with_the_per_gpu_shar
     # one GPU holds a 7B full fine-tune: the verdict names that card size, no sharding
     first = real.handle("one", "7B 全参大概要 112G 显存对吧").text.splitlines()[0]
     assert "141 GB 档的卡" in first and "分片" not in first
+
+
+def _one_gpu_gb(text: str) -> float:
+    found = re.search(r"([\d.]+) GB", text.replace("*", "").split("\n")[1])
+    assert found is not None, text
+    return float(found.group(1))
+
+
+@pytest.mark.parametrize(
+    ("stated", "plain", "said_back"),
+    [
+        (
+            "QLoRA 70B, seq 8k, batch 4 - how much memory?",
+            "QLoRA 70B, seq 8k - how much memory?",
+            "micro-batch 4 per GPU (as you said)",
+        ),
+        (
+            "70B QLoRA，序列长度 8k，每卡 batch 4，要多少显存？",
+            "70B QLoRA，序列长度 8k，要多少显存？",
+            "每卡 micro-batch 4（按你说的）",
+        ),
+        (
+            "70B QLoRA，序列長度 8k，批大小 4，需要多少顯存？",
+            "70B QLoRA，序列長度 8k，需要多少顯存？",
+            "每卡 micro-batch 4（按你說的）",
+        ),
+    ],
+)
+def test_a_stated_micro_batch_is_the_one_the_memory_is_for_and_is_said_back_as_the_users(
+    real: Consultant, stated: str, plain: str, said_back: str
+) -> None:
+    with_batch, without = ask(real, stated), ask(real, plain)
+    assert said_back in with_batch and "micro-batch 1" not in with_batch
+    assert "micro-batch 1" in without and "as you said" not in without and "按你" not in without
+    assert _one_gpu_gb(with_batch) > _one_gpu_gb(without)  # four sequences hold more activations than one

@@ -170,10 +170,18 @@ def probe_plan(
         recompute=recompute or ((said_recompute or "full") if minimal else said_recompute),
         offload=bool(q.slot("offload")),
         low_memory=bool(q.slot("low_memory")) if low_memory is None else low_memory,
-        micro_batch=micro_batch if micro_batch is not None else MINIMAL_MICRO_BATCH if minimal else None,
+        micro_batch=micro_batch
+        if micro_batch is not None
+        else said_micro_batch(q) or (MINIMAL_MICRO_BATCH if minimal else None),
         reference_model=q.slot("objective") in REFERENCE_OBJECTIVES,  # "DPO on …": the reference model too
     )
     return planned(q, request)
+
+
+def said_micro_batch(q: Question) -> int | None:
+    """The micro-batch per GPU the user said ("batch 4", "每卡 batch 4"), None when not said."""
+    value = q.slot("micro_batch")
+    return int(value) if isinstance(value, int | float) and value >= 1 else None
 
 
 def planned(q: Question, request: SizingRequest) -> SizingResult | None:

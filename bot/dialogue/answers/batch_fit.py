@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from bot.dialogue.answers.base import Question, probe
+from bot.dialogue.answers.base import Question, probe, said_micro_batch
 from bot.dialogue.answers.feasibility import assumptions
 from bot.dialogue.hardware import main_variant
 from bot.dialogue.reply import Reply
@@ -108,6 +108,26 @@ def answer(q: Question, reply: Reply) -> bool:
     )
     reply.add_faq("faq.batch_size")
     return True
+
+
+def said_misfit(q: Question, spec: GpuSpec, count: int, method: Method) -> dict[str, Any] | None:
+    """ "QLoRA 13B on a 4090, batch 8": when the micro-batch said does not fit `count` × `spec` but a smaller
+    one does, the largest that does (full activation checkpointing, the usual headroom, as this answer
+    finds it) and the gradient-accumulation steps that keep the batch said; None otherwise (none said,
+    it fits, or not even micro-batch 1 fits: the verdict's options are the answer then)."""
+    said = said_micro_batch(q)
+    if said is None or said <= 1:
+        return None
+    found = _largest(q, spec, count, method, float(spec.capacity_gb) * (1 - MIN_HEADROOM), recompute=True)
+    if found is None or not 1 <= found["micro_batch"] < said:
+        return None
+    return {
+        "said": said,
+        "micro_batch": found["micro_batch"],
+        "gb": found["gb"],
+        "accumulation": math.ceil(said / found["micro_batch"]),
+        "min_free": MIN_HEADROOM,
+    }
 
 
 def _row(found: dict[str, Any], seq_len: int) -> dict[str, Any]:

@@ -78,7 +78,14 @@ def answer(q: Question, reply: Reply) -> bool:
         today=q.today,
         active_params=float(active) if active else None,
         gpu=q.u.gpus[0] if q.u.gpus else None,
-        **training_software({"stack": q.slot("stack"), "recompute": q.slot("recompute"), "method": method}),
+        **training_software(
+            {
+                "stack": q.slot("stack"),
+                "recompute": q.slot("recompute"),
+                "micro_batch": q.slot("micro_batch"),
+                "method": method,
+            }
+        ),
     )
     try:
         result = q.plan(request, q.market)

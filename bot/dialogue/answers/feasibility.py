@@ -200,9 +200,16 @@ def answer(q: Question, reply: Reply, *, memory_asked: bool = False) -> bool:
         sharded = probe(q, spec, count, method, stack_id="deepspeed")
         if sharded is not None and sharded["fits"] and (sharded.get("memory_headroom") or 0) >= HEADROOM:
             roomier = {"per_gpu_gb": sharded["memory_per_gpu_gb"], "headroom": sharded["memory_headroom"]}
+    # "13B QLoRA on a 4090, batch 8": when the micro-batch said is what does not fit, the largest that does
+    smaller = None
+    if not asked["fits"]:
+        from bot.dialogue.answers.batch_fit import said_misfit  # batch_fit builds on this module
+
+        smaller = said_misfit(q, spec, count, method)
     reply.add(
         "feasibility",
         fits=asked["fits"],
+        smaller_batch=smaller["micro_batch"] if smaller is not None else None,
         gpu=spec.name,
         gpus=count,
         method=method,
@@ -237,6 +244,8 @@ def answer(q: Question, reply: Reply, *, memory_asked: bool = False) -> bool:
         # "we own 8 A100s; can we …" (and "ok, LoRA then" after it): their time, rent only as the alternative
         owned=q.on_owned_gpus,
     )
+    if smaller is not None:
+        reply.add("batch_said_misfit", gpu=spec.name, gpus=count, **smaller)
     said = normalise(q.text).lower
     if has_cue(said, RUN_FAILED) and not has_cue(said, NAMED_FAILURES):
         # "13B 全参 8 张 A100 跑到一半报错": which error it was, and the usual ones with what fits above
@@ -442,6 +451,7 @@ def job_request(
                 "recompute": q.slot("recompute"),
                 "offload": q.slot("offload"),
                 "low_memory": q.slot("low_memory"),
+                "micro_batch": q.slot("micro_batch"),
                 "method": method,
             }
         ),
@@ -545,6 +555,9 @@ def assumptions(q: Question, option: Mapping[str, Any]) -> dict[str, Any]:
         "method_default": q.slot("method") is None,
         "seq_len": workload.get("seq_len"),
         "micro_batch": layout.get("micro_batch"),
+        # "batch 4", "每卡 batch 4": the micro-batch is the user's, said back as theirs
+        "micro_batch_said": q.slot("micro_batch") is not None
+        and layout.get("micro_batch") == q.slot("micro_batch"),
         "recompute": layout.get("recompute"),
         # Model state sharded over the GPUs (what "fits on 8 × 4090" rests on): ZeRO-3 / FSDP.
         "sharded_over": int(option.get("gpus") or 1) if layout.get("zero_stage") == 3 else None,
