@@ -874,7 +874,18 @@ DATASHEET_SLOTS = frozenset({"gpu", "gpu_count", "precision"})
 # Slots a conceptual question may mention without becoming a workload to size: a technique, a GPU,
 # and one quantity it asks about ("1GB 文本大概多少 token", "7B 模型该用多少数据预训练"). A GPU count
 # describes a cluster, not a job to size ("do I need InfiniBand for 32 H100s?").
-CONCEPT_SLOTS = (*QUALITATIVE, "gpu", "gpu_count", "params", "tokens", "data_bytes", "model", "days")
+# micro_batch: "micro batch 设成 1 还是显存不够" reports a failure at a setting, not a job to plan
+CONCEPT_SLOTS = (
+    *QUALITATIVE,
+    "micro_batch",
+    "gpu",
+    "gpu_count",
+    "params",
+    "tokens",
+    "data_bytes",
+    "model",
+    "days",
+)
 CONCEPT_QUANTITIES = ("params", "tokens", "data_bytes")
 # How sure the FAQ must be before a question with slot words leaves the planning form (knowledge.search
 # scores 0-1, its own floor for showing a hit is 0.38; the margin is the best score's lead over the

@@ -102,6 +102,8 @@ NAMED_FAILURES = (*OUT_OF_MEMORY, *NAMED_ERRORS)
 SYMPTOMS = (
     "nan", "loss spike", "loss spiked", "diverged", "diverging", *OUT_OF_MEMORY[:5],
     "loss飙升", "loss 飙升", "发散了", "loss不降", "loss 不降",
+    # still out of memory after a change ("开了梯度检查点还是显存不够", "micro batch 设成 1 显存还是不够")
+    "还是显存不够", "显存还是不够", "仍然显存不够", "显存仍然不够", "还是不够显存",
 )  # fmt: skip
 # Setting a sharding stack up in a training framework ("turn on zero3 with HF trainer", "set up FSDP with
 # accelerate", "zero3 配置文件怎么写"): how to switch it on, which the FAQ answers, not a job to plan. Read

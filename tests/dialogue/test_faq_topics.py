@@ -148,3 +148,20 @@ def test_two_training_precisions_weighed_for_a_job_on_a_gpu_get_the_fp8_answer_n
     assert zh.startswith("*FP8 訓練能快一倍嗎？*")
     fits = ask(real, "can I full fine-tune a 7B on one H100 in bf16?")
     assert "Full fine-tuning of a 7B-parameter model needs" in fits
+
+
+def test_still_out_of_memory_at_a_micro_batch_or_setting_is_troubleshot_not_taken_as_a_slot(
+    real: Consultant,
+) -> None:
+    # A stated micro-batch is a slot now; said with a failure it reports the failure, no job to plan.
+    for text in (
+        "micro batch 设成 1 还是显存不够",
+        "bs=1 还是爆显存怎么办",
+        "batch size 1 and still out of memory, what now?",
+        "batch size 1 still OOM",
+    ):
+        reply = ask(real, text)
+        assert reply.startswith(("*训练时爆显存（OOM）怎么办？", "*Training runs out of memory (OOM)")), text
+        assert not any(f in reply for f in FORM), text
+    turned_on = ask(real, "gradient checkpointing 开了还是显存不够")
+    assert not any(f in turned_on for f in FORM) and "好的" not in turned_on
