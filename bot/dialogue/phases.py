@@ -17,7 +17,6 @@ from bot.dialogue.memo import Planner
 from bot.dialogue.reply import Reply
 from bot.dialogue.state import DialogueState
 from bot.nlu.text import normalise
-from sizing.errors import SizingError
 
 if TYPE_CHECKING:
     from knowledge import KnowledgeBase
@@ -51,17 +50,14 @@ def trial(
     state: DialogueState, reply: Reply, kb: KnowledgeBase, plan: Planner, today: dt.date, gpu: str
 ) -> None:
     """Prepend the trial phase on `gpu`: TRIAL_SHARE of the data, planned with no deadline."""
-    from bot.dialogue.recommend import run_plan
+    from bot.dialogue.recommend import plan_options
 
     slots: dict[str, Any] = {**state.slots, "gpu": gpu, "gpu_count": None, "days": None, "budget": None}
     for name in ("tokens", "data_bytes"):
         if isinstance(slots.get(name), int | float):
             slots[name] = float(slots[name]) * TRIAL_SHARE
     small = replace(state, slots=slots, skipped=[*state.skipped, "days"], asap=False, count_limit=False)
-    try:
-        options = run_plan(small, kb, plan, today).get("options") or []
-    except SizingError:
-        return
+    options = plan_options(small, kb, plan, today)
     if not options or not options[0].get("fits", True):
         return
     top = options[0]

@@ -81,6 +81,16 @@ def run_plan(state: DialogueState, kb: KnowledgeBase, plan: Planner, today: dt.d
     return rec
 
 
+def plan_options(
+    state: DialogueState, kb: KnowledgeBase, plan: Planner, today: dt.date
+) -> list[dict[str, Any]]:
+    """run_plan's options, or none when the engine plans nothing for these slots (SizingError)."""
+    try:
+        return list(run_plan(state, kb, plan, today).get("options") or [])
+    except SizingError:
+        return []
+
+
 def _priced_in_china(
     rec: dict[str, Any], request: SizingRequest, kb: KnowledgeBase, plan: Planner
 ) -> dict[str, Any] | None:

@@ -9,9 +9,9 @@ and the turn goes on as before). Nothing else is ever asked.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from bot.dialogue.answers.prices import priced_clouds
 from bot.dialogue.clouds import restricted
@@ -200,6 +200,25 @@ def first_option(result: SizingResult) -> dict[str, Any]:
     return option
 
 
+T = TypeVar("T")
+
+
+def smallest_rung(rungs: list[int], fits: Callable[[int], T | None]) -> tuple[int, T] | None:
+    """The smallest count in `rungs` (ascending) for which `fits` gives a value, with that value, or
+    None. Memory per GPU falls as GPUs are added, so what fits at one count fits at every larger one
+    and the rungs are bisected: a handful of engine runs, not one per rung."""
+    found: tuple[int, T] | None = None
+    low, high = 0, len(rungs) - 1
+    while low <= high:
+        mid = (low + high) // 2
+        value = fits(rungs[mid])
+        if value is not None:
+            found, high = (rungs[mid], value), mid - 1
+        else:
+            low = mid + 1
+    return found
+
+
 def fewest_that_fit(
     q: Question,
     spec: GpuSpec,
@@ -211,19 +230,16 @@ def fewest_that_fit(
     minimal: bool = False,
 ) -> dict[str, Any] | None:
     """The smallest count on the ladder (from `start` up to `limit`) whose plan fits with at least
-    `min_free` of the memory free, or None. Memory per GPU falls as GPUs are added, so the ladder
-    is bisected: a handful of engine runs, not one per rung."""
-    rungs = [n for n in COUNT_LADDER if start <= n <= limit]
-    found: dict[str, Any] | None = None
-    low, high = 0, len(rungs) - 1
-    while low <= high:
-        mid = (low + high) // 2
-        option = probe(q, spec, rungs[mid], method, minimal=minimal)
+    `min_free` of the memory free, or None (the ladder bisected: smallest_rung)."""
+
+    def fits(n: int) -> dict[str, Any] | None:
+        option = probe(q, spec, n, method, minimal=minimal)
         if option is not None and option["fits"] and float(option.get("memory_headroom") or 0) >= min_free:
-            found, high = option, mid - 1
-        else:
-            low = mid + 1
-    return found
+            return option
+        return None
+
+    found = smallest_rung([n for n in COUNT_LADDER if start <= n <= limit], fits)
+    return found[1] if found is not None else None
 
 
 def model_state_gb(option: Mapping[str, Any]) -> float:

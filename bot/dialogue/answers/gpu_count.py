@@ -19,7 +19,6 @@ from bot.nlu.lexicon import has_cue
 from bot.nlu.question_cues import SO_MANY_GPUS, WHY_WORDS
 from bot.nlu.text import normalise
 from bot.render.views import entry_view, find_entry
-from sizing.errors import SizingError
 
 if TYPE_CHECKING:
     from bot.dialogue.understand import Understood
@@ -98,17 +97,13 @@ def _on_fewer(
     """The job on `count` of the plan's GPUs (fewer), exactly that hardware: its memory per GPU, whether it
     fits, its days and cost (no deadline: on given GPUs the time is the answer). None when it cannot be
     sized."""
-    from bot.dialogue.recommend import run_plan
+    from bot.dialogue.recommend import plan_options
 
     trial = copy.deepcopy(state)
     merge_slots(trial, {"gpu": top["gpu"], "gpu_count": count})
     if "days" not in trial.skipped:
         trial.skipped.append("days")
-    try:
-        rec = run_plan(trial, kb, plan, today)
-    except SizingError:
-        return None
-    options = rec.get("options") or []
+    options = plan_options(trial, kb, plan, today)
     if not options or options[0].get("gpu") != top["gpu"]:
         return None
     option = options[0]

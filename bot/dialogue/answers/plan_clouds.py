@@ -58,7 +58,7 @@ def unpriced_provider(
     its price where the catalogue has one; the plan stands. False when a named provider is priced (the
     plan is then priced there, as planning does) or the message asks anything else."""
     from bot.dialogue.answers.prices import priced_clouds
-    from bot.dialogue.recommend import run_plan
+    from bot.dialogue.recommend import plan_options
     from bot.render.views import pick
 
     if not u.providers or u.said or u.gpus or state.owned:
@@ -68,11 +68,7 @@ def unpriced_provider(
     priced = set(priced_clouds(kb.catalog)) | set(priced_clouds(kb.china_catalog))
     if any(p in priced for p in u.providers):
         return False
-    try:
-        rec = run_plan(state, kb, plan, today)
-    except SizingError:
-        return False
-    options = rec.get("options") or []
+    options = plan_options(state, kb, plan, today)
     if not options:
         return False
     top = option_view(options[0], kb.catalog)

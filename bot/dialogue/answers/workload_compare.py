@@ -8,9 +8,11 @@ from __future__ import annotations
 import copy
 import datetime as dt
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from bot.dialogue.answers import own_or_rent, worth
+from bot.dialogue.answers.base import smallest_rung
 from bot.dialogue.answers.prices import per_gpu_hour, quote
 from bot.dialogue.hardware import china_prices_apply, main_variant
 from bot.dialogue.memo import Planner
@@ -102,13 +104,9 @@ def why_on_plan(
 ) -> bool:
     """Why the plan shown runs on its GPU: the job sized on that GPU beside the one the user named, or
     beside the GPUs of the alternatives shown when none is named. False when there is no other GPU."""
-    from bot.dialogue.recommend import run_plan, shown_options
+    from bot.dialogue.recommend import plan_options, shown_options
 
-    try:
-        rec = run_plan(state, kb, plan, today)
-    except SizingError:
-        return False
-    options = rec.get("options") or []
+    options = plan_options(state, kb, plan, today)
     if not options:
         return False
     top = str(options[0]["gpu"])
@@ -412,20 +410,12 @@ def _lighter(
     state: DialogueState, spec: GpuSpec, kb: KnowledgeBase, plan: Planner, today: dt.date, most: int
 ) -> dict[str, Any] | None:
     """The lightest adapter (LIGHTER, in order) that fits the fewest of these GPUs, with its memory and,
-    with the data said, its time and cost; None when none fits. Memory per GPU falls as GPUs are added, so
-    the ladder is bisected (as answers.base.fewest_that_fit): a handful of engine runs, not one per rung."""
+    with the data said, its time and cost; None when none fits (each method's ladder bisected:
+    base.smallest_rung)."""
     data = bool(state.slots.get("tokens") or state.slots.get("data_bytes"))
     rungs = [n for n in COUNT_LADDER if n <= most]
     for method in LIGHTER:
-        found: tuple[int, dict[str, Any]] | None = None
-        low, high = 0, len(rungs) - 1
-        while low <= high:
-            mid = (low + high) // 2
-            shown = _fitting_plan(state, spec, kb, plan, today, rungs[mid], method)
-            if shown is not None:
-                found, high = (rungs[mid], shown), mid - 1
-            else:
-                low = mid + 1
+        found = smallest_rung(rungs, partial(_fitting_plan, state, spec, kb, plan, today, method=method))
         if found is not None:
             count, shown = found
             return {
