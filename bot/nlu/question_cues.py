@@ -243,6 +243,9 @@ WORTH_ASKS = (
     "is it worth", "worth it", "worth using", "worth switching", "worth paying", "worth renting",
     "worth buying", "still worth", "值得", "值不值", "划算吗",
     "划不划算", "合算吗", "合不合算",
+    # "when should I use tensor parallelism instead of FSDP?": when each one fits, not a switch of the plan
+    "when should i use", "when should we use", "when do i use", "when do you use", "when to use",
+    "when would i use", "什么时候用", "什么时候该用", "何时用",
 )  # fmt: skip
 # Whether one GPU can take another's place for a job ("L40S 能不能取代 A100 做 13B 的 LoRA", "can an L40S
 # replace an A100 for …"): the replacing GPU's verdict first (answers/workload_compare.py). With "换成"/"with"

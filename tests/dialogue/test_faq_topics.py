@@ -165,3 +165,33 @@ def test_still_out_of_memory_at_a_micro_batch_or_setting_is_troubleshot_not_take
         assert not any(f in reply for f in FORM), text
     turned_on = ask(real, "gradient checkpointing 开了还是显存不够")
     assert not any(f in turned_on for f in FORM) and "好的" not in turned_on
+
+
+def test_which_parallelism_to_train_with_is_the_training_layout_answer_not_the_moe_serving_one(
+    real: Consultant,
+) -> None:
+    for message in (
+        "tensor parallel vs fsdp, when should I use which?",
+        "when should I use tensor parallelism instead of FSDP for training?",
+        "pipeline parallel vs tensor parallel for training a 70b?",
+        "FSDP or tensor parallel for pretraining a 30B on 4 nodes?",
+    ):
+        text = ask(real, message)
+        assert text.startswith("*Training across GPUs: data parallel, tensor parallel"), message
+        assert "mixture-of-experts" not in text and not any(f in text for f in FORM), message
+    zh = ask(real, "什么时候该用张量并行而不是 FSDP？")
+    assert zh.startswith("*训练用数据并行、张量并行、流水线并行还是 FSDP？*") and "MoE" not in zh
+    hant = ask(real, "訓練 70B 要用管線並行還是張量並行？")
+    assert (
+        hant.startswith("*訓練用資料並行、張量並行、流水線並行還是 FSDP？*") and "模型有多少參數" not in hant
+    )
+    assert ask(real, "what is expert parallel?").startswith("*Serving a mixture-of-experts model")
+
+
+def test_a_config_problem_that_switches_no_stack_on_is_not_the_fsdp_setup_answer(real: Consultant) -> None:
+    setup = "Hugging Face Trainer or Accelerate"
+    slower = ask(real, "config problem: training got slower when we went from 1 node to 2")
+    assert slower.startswith("*If I double the GPUs") and setup not in slower
+    nccl = ask(real, "config problem: my NCCL timeout keeps firing on 4 nodes, what should i check")
+    assert nccl.startswith("*NCCL errors") and setup not in nccl
+    assert setup in ask(real, "how do I write a deepspeed config for zero-3?")
