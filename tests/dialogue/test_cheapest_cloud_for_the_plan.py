@@ -107,20 +107,27 @@ def test_removing_the_budget_and_changing_the_deadline_in_one_message_does_both(
 
 PLAN = "full fine-tune a 13B model on 5B tokens within 2 days"
 PLAN_ZH = "全参微调 13B，50亿 token，2 天内"
+# What the plan is billed for (4 GPUs × its wall-clock days), which the listed cost prices: the GPU-hours of
+# training plus the setup, evaluation and checkpoint hours, so a price per GPU-hour times it gives the cost.
+BILLED = "*178 GPU-hours billed* (165 GPU-hours of training + ~3."
+BILLED_ZH, BILLED_HANT = (
+    "计费共 *178 卡时*（训练 165 卡时 + 约 3.",
+    "計費共 *178 卡時*（訓練 165 卡時 + 約 3.",
+)
 
 
-def test_the_plan_priced_on_a_provider_without_prices_gives_its_gpu_hours_and_keeps_the_plan(
+def test_the_plan_priced_on_a_provider_without_prices_gives_its_billed_gpu_hours_and_keeps_the_plan(
     real: Consultant,
 ) -> None:
     for user, opening, follow_up, said, hours in [
         ("u1", PLAN, "what would it cost on CoreWeave?", "*No prices for CoreWeave in the catalogue*",
-         "*165 GPU-hours*"),
-        ("u2", PLAN, "how much on Vast.ai?", "*No prices for Vast.ai in the catalogue*", "*165 GPU-hours*"),
-        ("u3", PLAN, "and on runpod?", "*No prices for RunPod in the catalogue*", "*165 GPU-hours*"),
-        ("u4", PLAN_ZH, "在 AutoDL 上多少钱", "*目录里没有 AutoDL 的价格*", "*165 卡时*"),
-        ("u5", PLAN_ZH, "RunPod 上呢", "*目录里没有 RunPod 的价格*", "*165 卡时*"),
+         BILLED),
+        ("u2", PLAN, "how much on Vast.ai?", "*No prices for Vast.ai in the catalogue*", BILLED),
+        ("u3", PLAN, "and on runpod?", "*No prices for RunPod in the catalogue*", BILLED),
+        ("u4", PLAN_ZH, "在 AutoDL 上多少钱", "*目录里没有 AutoDL 的价格*", BILLED_ZH),
+        ("u5", PLAN_ZH, "RunPod 上呢", "*目录里没有 RunPod 的价格*", BILLED_ZH),
         ("u6", "全參微調 13B，50億 token，2 天內", "放在 AutoDL 上要多少錢？", "*目錄裡沒有 AutoDL 的價格*",
-         "*165 卡時*"),
+         BILLED_HANT),
     ]:  # fmt: skip
         real.handle(user, opening)
         turn = real.handle(user, follow_up)

@@ -474,3 +474,15 @@ def test_a_speed_or_cost_comparison_shows_the_gpu_that_cannot_hold_the_job_and_w
     assert "• *NVIDIA GeForce RTX 4090*: *does not fit* — even sharded over 8 of them" in text
     zh = real.handle("t", "4090、A100 和 H100 全参微调 13B 哪个划算").text
     assert "• *NVIDIA GeForce RTX 4090*：*放不下*——即使分片到 8 张" in zh and "每十亿 tokens" in zh
+
+
+def test_gpu_hours_beside_a_wall_clock_time_are_of_training_with_the_setup_hours_said(
+    real: Consultant,
+) -> None:
+    # 8 GPUs for ~3.3 hours are 26 GPU-hours: the 17.5 of training plus ~1.1 hours of setup on each GPU
+    reply = real.handle("gh", "L40S or A100 for fine-tuning a 13b model?").text
+    assert (
+        "~3.3 hours (17.5 GPU-hours of training + ~1.1 hours of setup, evaluation and checkpoints)" in reply
+    )
+    zh = real.handle("gh-zh", "A100 还是 L40S 适合微调 13B 模型？").text
+    assert "约 3.3 小时（训练 17.5 卡时 + 约 1.1 小时的准备、评估和存检查点）" in zh
