@@ -230,6 +230,28 @@ def test_a_time_question_with_samples_but_no_length_assumes_one_and_says_so(
 
 
 @pytest.mark.parametrize(
+    ("question", "time_said"),
+    [
+        ("How long would it take to fine tune Gemma 2 9B on 1M examples on 8 H100?", "*Time:* about"),
+        ("how long will a lora of llama 3 8b on 50k samples take on 2 A100s", "*Time:* about"),
+        ("8 张 H100 微调 9B 模型，100 万条样本要多久？", "*时间*：在 8 张"),
+        ("用 2 張 A100 做 8B 的 LoRA，5 萬筆資料要跑多久？", "*時間*：在 2 張"),
+    ],
+)
+def test_how_long_a_job_takes_on_the_gpus_named_is_answered_with_the_time_first_and_the_memory_after(
+    real: Consultant, question: str, time_said: str
+) -> None:
+    lines = ask(real, question).splitlines()
+    assert lines[0].startswith(time_said), lines[0]
+    assert lines[1].startswith(("*Fits.*", "*放得下*")), lines[1]
+
+
+def test_whether_the_gpus_can_do_the_job_still_gets_the_verdict_first(real: Consultant) -> None:
+    text = ask(real, "can 8 H100 full finetune a 9B on 1M samples?")
+    assert text.startswith("*Yes.*") and "*Time:* about" in text.splitlines()[1]
+
+
+@pytest.mark.parametrize(
     ("question", "serving"),
     [
         ("不是训练，是推理：Llama 3 8B 最便宜用什么卡跑", "推理部署 Llama 3 8B"),

@@ -231,6 +231,8 @@ def answer(q: Question, reply: Reply, *, memory_asked: bool = False) -> bool:
         # "需要几张 A100": the count is the answer, not an assumed single GPU
         assumed={**assumptions(q, asked), **({"count_default": False} if fewest is not None else {})},
         memory_asked=memory_asked,
+        # "how long would it take on 8 H100?": the time is the answer (first), the memory after it
+        time_first=bool(q.u.asks_time and not q.u.yes_no and enough is None),
         fewest=fewest,
         enough=enough,
         # "is 8xH100 overkill?": the verdict reads "yes" for fewer GPUs, "no" when all are needed (and why)
