@@ -266,8 +266,8 @@ GPU_INFO = (
 # What a GPU's datasheet answers: with one of these, a question naming a GPU is about the card.
 DATASHEET = (
     # 记忆体: Taiwan's 記憶體, with a GPU named its memory ("MI300X 的記憶體有多大", "H100 記憶體多少")
-    "显存", "记忆体", "算力", "带宽", "功耗", "规格", "参数是", "tflops", "flops", "memory", "vram", "bandwidth",
-    "specs",
+    "显存", "记忆体", "算力", "带宽", "功耗", "规格", "参数是", "tflops", "flops", "memory", "vram",
+    "bandwidth", "specs",
     "spec", "tdp", "power", "watts", "wattage", "功率", "耗电", "nvlink", "pcie", "fp8", "fp16", "bf16",
     "fp32", "tf32", "int8", "支持",
     "support",
@@ -1374,8 +1374,8 @@ _FIELD_NE = re.compile(
 
 
 def _machine_memory(t: str) -> bool:
-    """The RAM of a machine around the GPUs ("8 張 H100 的伺服器要配多少記憶體"), not the card's memory: Taiwan's
-    记忆体 (and 内存) said with a machine word is no datasheet figure of the GPU."""
+    """The RAM of a machine around the GPUs ("8 張 H100 的伺服器要配多少記憶體"), not the card's memory:
+    Taiwan's 记忆体 (and 内存) said with a machine word is no datasheet figure of the GPU."""
     return ("记忆体" in t or "内存" in t) and has_any(t, lexicon.MACHINE_CUES)
 
 

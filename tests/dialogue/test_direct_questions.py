@@ -231,6 +231,20 @@ def test_a_gpus_memory_asked_with_the_taiwan_word_gets_its_datasheet_not_the_for
     assert turn.text.startswith(opens), turn.text
 
 
+@pytest.mark.parametrize(
+    ("text", "opens"),
+    [("A100 一小時多少錢？要 80G 那款", "*NVIDIA A100 80GB (SXM4) 按需價（每卡）*"),
+     ("A100 多少钱一小时，80G 的那款", "*NVIDIA A100 80GB (SXM4) 按需价（每卡）*"),
+     ("how much is an A100 per hour, the 80GB version?", "*NVIDIA A100 80GB (SXM4), on demand, per GPU*")],
+)  # fmt: skip
+def test_a_board_picked_by_its_memory_after_a_price_question_is_priced_not_read_as_data(
+    real: Consultant, text: str, opens: str
+) -> None:
+    turn = ask(real, text)
+    answered_directly(turn)
+    assert turn.text.startswith(opens), turn.text
+
+
 def test_the_ram_of_a_server_asked_with_the_taiwan_word_is_not_the_gpus_memory(real: Consultant) -> None:
     assert parse("8 張 H100 的伺服器要配多少記憶體？").intent != "gpu_info"
     assert parse("H100 機器的記憶體要多大").intent != "gpu_info"
