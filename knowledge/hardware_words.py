@@ -28,6 +28,12 @@ STORAGE_WORDS = (
     "nfs", "lustre", "gpfs", "固态", "磁盘", "云盘",
 )  # fmt: skip
 STORAGE_WORDS_HANT = ("存儲", "硬碟", "記憶體")
+# 记忆体 said of a GPU ("GPU 記憶體 80GB 以上", "顯示記憶體", "顯卡的記憶體"): the GPU's memory, never the
+# server's RAM, wherever the size stands.
+GPU_OWNED_MEMORY = (
+    "显示记忆体", "gpu记忆体", "gpu 记忆体", "gpu的记忆体", "gpu 的记忆体", "显卡记忆体", "显卡的记忆体",
+    "卡的记忆体",
+)  # fmt: skip
 
 # A verb of having right before a byte size that is some GPU's memory, later in a sentence that names a
 # GPU ("the L4 does 121 TFLOPS and has 24GB, right?"): the size is that GPU's memory, not data.

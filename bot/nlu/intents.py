@@ -237,6 +237,7 @@ COMPARE = (
 WHICH_ONE = ("哪个", "哪张", "哪款", "哪一", "which")
 GPU_INFO = (
     "显存",
+    "记忆体",
     "算力",
     "带宽",
     "功耗",
@@ -264,8 +265,9 @@ GPU_INFO = (
 )
 # What a GPU's datasheet answers: with one of these, a question naming a GPU is about the card.
 DATASHEET = (
-    "显存", "算力", "带宽", "功耗", "规格", "参数是", "tflops", "flops", "memory", "vram", "bandwidth",
-    "specs",
+    # 记忆体: Taiwan's 記憶體, with a GPU named its memory ("MI300X 的記憶體有多大", "H100 記憶體多少")
+    "显存", "记忆体", "算力", "带宽", "功耗", "规格", "参数是", "tflops", "flops", "memory", "vram",
+    "bandwidth", "specs",
     "spec", "tdp", "power", "watts", "wattage", "功率", "耗电", "nvlink", "pcie", "fp8", "fp16", "bf16",
     "fp32", "tf32", "int8", "支持",
     "support",
@@ -807,6 +809,7 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
         and set(filled) <= DATASHEET_SLOTS
         and _asks_datasheet(t)
         and not ("precision" in filled and sig.training)
+        and not _machine_memory(t)
     ):
         # "H100 显存多大", "GB200 一张卡的 FP8 稠密算力是多少": the card's figures, counted GPUs or not; a
         # precision there names the figure's number type, unless training words make it a job's
@@ -835,6 +838,7 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
             gpus
             and not proposes(t)
             and (has_any(t, GPU_INFO) or has_any(t, SPEC_WORDS) or _asks_datasheet(t) or yes_no)
+            and not _machine_memory(t)
         ):
             if not yes_no and not has_any(t, DATASHEET) and _conceptual(t, sig, yes_no):
                 return "faq"  # "what MFU should I expect on H100?": no datasheet figure asked
@@ -1367,6 +1371,12 @@ _FIELD_NE = re.compile(
     )
     + r")\s*呢"
 )
+
+
+def _machine_memory(t: str) -> bool:
+    """The RAM of a machine around the GPUs ("8 張 H100 的伺服器要配多少記憶體"), not the card's memory:
+    Taiwan's 记忆体 (and 内存) said with a machine word is no datasheet figure of the GPU."""
+    return ("记忆体" in t or "内存" in t) and has_any(t, lexicon.MACHINE_CUES)
 
 
 def _asks_datasheet(t: str) -> bool:

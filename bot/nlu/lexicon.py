@@ -949,7 +949,7 @@ MACHINE_CUES = (
     *(w for w in APPLE_SILICON if w != "mps"),
     "laptop", "laptops", "notebook", "workstation", "workstations", "desktop", "desktops", "pc", "pcs",
     "computer", "computers", "server", "servers", "rig", "machine", "machines",
-    "电脑", "笔记本", "笔电", "工作站", "台式机", "主机", "服务器", "机器", "本机", "单机",
+    "电脑", "笔记本", "笔电", "工作站", "台式机", "主机", "服务器", "伺服器", "机器", "本机", "单机",
 )  # fmt: skip
 # Right after a byte size, the memory it is ("128G 内存", "64GB of RAM", "32GB 统一内存"): a machine's or a
 # card's, never the data, even with a data word before it.

@@ -66,7 +66,13 @@ from bot.nlu.units import (
 )
 from knowledge.currencies import OtherCurrency, other_currencies
 from knowledge.gpu_names import catalogue_names
-from knowledge.hardware_words import LINK_SPEED_WORDS, NETWORK_WORDS, STORAGE_WORDS, has_before
+from knowledge.hardware_words import (
+    GPU_OWNED_MEMORY,
+    LINK_SPEED_WORDS,
+    NETWORK_WORDS,
+    STORAGE_WORDS,
+    has_before,
+)
 from knowledge.names import JOINERS, alternation
 from knowledge.quotes import SENTENCE_END
 from knowledge.text_units import text_units
@@ -1388,6 +1394,11 @@ _OTHER_SIZE = re.compile(r"\d{1,4}(?:\.\d+)? ?(?:(?:tb|gb)/s|tb/秒|tflops|(?:gb
 
 
 _GPU_MEMORY_REACH = 40  # characters; longer than 12 after removing every filler word above
+# The memory asked, then a size put up to confirm ("H200 显存是多少？141G 对吧", "L40S 的顯存多大？是 48GB
+# 嗎", "how much memory does the H200 have? 141GB right?"): with a memory word in the message, the question
+# between the GPU and the size is filler too.
+_MEMORY_ASKED = ("显存", "记忆体", "memory", "vram", "hbm")
+_MEMORY_QUESTION = re.compile(r"多少|多大|几个?\s*gb?(?![a-z])|how much|how big|[?？]")
 
 
 def _gpu_memory(s: str, num: Num, unit: Unit, gpus: list[GpuMention]) -> bool:
@@ -1413,6 +1424,8 @@ def _gpu_memory(s: str, num: Num, unit: Unit, gpus: list[GpuMention]) -> bool:
         if "x" in gap or "×" in gap:
             gap = _TIMES_COUNT.sub(" ", gap)  # "DGX A100 (8x 80GB)": eight of that memory
         gap = _OTHER_SIZE.sub(" ", gap)
+        if ("?" in gap or "？" in gap or "，" in gap or "," in gap) and lexicon.has_cue(s, _MEMORY_ASKED):
+            gap = _MEMORY_QUESTION.sub(" ", gap)
         return len(gap) <= 12 and all(ch in _GPU_MEMORY_GAP for ch in gap)
 
     return any(
@@ -1575,7 +1588,9 @@ _WEIGHT_FILES = (
 
 # Words for a GPU or its memory: next to a byte size that no GPU name owns, it is a memory size asked
 # for ("which GPUs have 80GB or more?", "cheapest cloud GPU with 48GB", "显存80G以上的卡有哪些").
-_GPU_MEMORY_CUES = (*lexicon.GPU_NOUNS, "显存", "vram", "hbm", "gpu memory", "accelerator", "accelerators")
+_GPU_MEMORY_CUES = (
+    *lexicon.GPU_NOUNS, "显存", "vram", "hbm", "gpu memory", "accelerator", "accelerators", *GPU_OWNED_MEMORY,
+)  # fmt: skip
 _AT_MOST = ("or less", "or below", "or under", "以下", "以内", "及以下", "不超过", "不到", "under", "below",
             "less than", "at most", "up to", "最多", "小于", "低于", "≤", "<=", "<")  # fmt: skip
 # An "at most" word after the size that caps a price ("at least 80GB under $3 an hour"), not the memory.
@@ -1594,6 +1609,11 @@ def _memory_filter(s: str, before: str, after: str, end: int, size_bytes: float,
     if s.startswith(("/s", "ps", "/秒", " /s"), end) or not 1e9 <= size_bytes <= MAX_GPU_MEMORY_GB * 1e9:
         return False
     near = before + " " + after
+    # Taiwan's memory word: the server's RAM unless a GPU owns it ("GPU 記憶體 80GB 以上")
+    if "记忆体" in near:
+        owned = next((w for w in GPU_OWNED_MEMORY if w in near), None)
+        if owned is not None:
+            near = near.replace(owned, " 显存 ")
     if lexicon.has_cue(near, lexicon.DATA_CUES) or lexicon.has_cue(near, _NOT_GPU_MEMORY):
         return False
     tail = s[end:].lstrip(" -的")
@@ -1686,7 +1706,11 @@ def _gpu_memory_sizes() -> frozenset[float]:
 
 
 # GPU words right after a byte size make it the GPU's memory.
-_GPU_AFTER_SIZE = ("gpus", "gpu", "cards", "card", "显卡", "卡", "版本", "版", "hbm", "vram")
+# ("80G 的那款", "94G 那张", "the 80GB version": the board of the GPU named, picked by its memory)
+_GPU_AFTER_SIZE = (
+    "gpus", "gpu", "cards", "card", "显卡", "卡", "版本", "版", "hbm", "vram", "那款", "款", "那张", "型号",
+    "version", "versions", "variant", "variants", "board", "sku",
+)  # fmt: skip
 
 _MODEL_WORDS = ("model", "模型", "参数", "param", "llm", "dense", "moe")
 _TRAIN_ZH = tuple(verb for verb in lexicon.TRAINING if not verb.isascii())

@@ -65,6 +65,20 @@ def test_a_memory_size_without_a_floor_lists_the_cards_of_that_size(real: Consul
 
 @pytest.mark.parametrize(
     ("message", "opens"),
+    [("有哪些 GPU 記憶體 80GB 以上可以租？", "*顯存至少 80 GB 的 GPU*"),
+     ("顯示記憶體 48GB 以上的卡有哪些", "*顯存至少 48 GB 的 GPU*"),
+     ("有哪些显卡的记忆体在 80G 以上", "*显存至少 80 GB 的 GPU*")],
+)  # fmt: skip
+def test_taiwans_memory_word_said_of_a_gpu_filters_the_list_by_that_size(
+    real: Consultant, message: str, opens: str
+) -> None:
+    text = ask(real, message)
+    assert text.startswith(opens), text
+    assert "A10G" not in text
+
+
+@pytest.mark.parametrize(
+    ("message", "opens"),
     [
         ("显存 48G 的卡有哪些？国内能租到的", "*国内能租到的显存为 48 GB 的 GPU*"),
         ("國內能租到哪些 48G 顯存的卡", "*國內能租到的顯存為 48 GB 的 GPU*"),

@@ -217,6 +217,39 @@ def test_memory_asked_with_the_taiwan_word_gets_the_memory_answer(real: Consulta
     assert text.startswith("*訓練 140億參數模型需要的顯存*") and "GB" in text
 
 
+@pytest.mark.parametrize(
+    ("text", "opens"),
+    [("MI300X 的記憶體有多大？", "*AMD Instinct MI300X*：顯存 192 GB"),
+     ("L40S 記憶體幾 GB？", "*NVIDIA L40S*：顯存 48 GB"),
+     ("H20 的记忆体是多少", "*NVIDIA H20*：显存 96 GB")],
+)  # fmt: skip
+def test_a_gpus_memory_asked_with_the_taiwan_word_gets_its_datasheet_not_the_form(
+    real: Consultant, text: str, opens: str
+) -> None:
+    turn = ask(real, text)
+    answered_directly(turn)
+    assert turn.text.startswith(opens), turn.text
+
+
+@pytest.mark.parametrize(
+    ("text", "opens"),
+    [("A100 一小時多少錢？要 80G 那款", "*NVIDIA A100 80GB (SXM4) 按需價（每卡）*"),
+     ("A100 多少钱一小时，80G 的那款", "*NVIDIA A100 80GB (SXM4) 按需价（每卡）*"),
+     ("how much is an A100 per hour, the 80GB version?", "*NVIDIA A100 80GB (SXM4), on demand, per GPU*")],
+)  # fmt: skip
+def test_a_board_picked_by_its_memory_after_a_price_question_is_priced_not_read_as_data(
+    real: Consultant, text: str, opens: str
+) -> None:
+    turn = ask(real, text)
+    answered_directly(turn)
+    assert turn.text.startswith(opens), turn.text
+
+
+def test_the_ram_of_a_server_asked_with_the_taiwan_word_is_not_the_gpus_memory(real: Consultant) -> None:
+    assert parse("8 張 H100 的伺服器要配多少記憶體？").intent != "gpu_info"
+    assert parse("H100 機器的記憶體要多大").intent != "gpu_info"
+
+
 def test_examples_needed_for_fine_tuning_are_answered_without_the_pretraining_rule(real: Consultant) -> None:
     text = ask(real, "QLoRA 微调 14B 模型需要准备多少条样本？").text
     assert text.startswith("*微调没有“每参数多少 token”的规则*")

@@ -61,6 +61,21 @@ def test_taiwans_word_for_memory_after_a_gpu_sized_figure_is_checked(real: Consu
     assert "資料" not in reply.splitlines()[0] and "不對" not in reply
 
 
+@pytest.mark.parametrize(
+    ("text", "opens"),
+    [("H200 显存是多少？141G 对吧", "*对*。NVIDIA H200 SXM 是 141 GB 显存"),
+     ("L40S 的显存多少？64G 吗？", "*不对*"),
+     ("B200 記憶體多少？180G 沒錯吧", "*對*。NVIDIA B200 是 180 GB 顯存"),
+     ("How much memory does the H200 have? 141GB right?", "*Yes.* The NVIDIA H200 SXM has 141 GB")],
+)  # fmt: skip
+def test_a_size_put_up_after_asking_the_memory_is_checked_not_taken_as_data(
+    real: Consultant, text: str, opens: str
+) -> None:
+    reply = ask(real, text)
+    assert reply.startswith(opens), reply
+    assert not any(q in reply for q in FORM) and "数据 " not in reply
+
+
 def test_one_figure_said_to_be_the_same_on_two_gpus_is_compared_on_that_figure(real: Consultant) -> None:
     link = ask(real, "The H800 has the same NVLink bandwidth as the H100, yes?")
     assert link.startswith("*No.*") and "400 GB/s" in link and "900 GB/s" in link

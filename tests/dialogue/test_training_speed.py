@@ -70,3 +70,23 @@ def test_the_speed_per_gpu_is_the_achieved_flops_over_the_flops_per_token(real: 
     assert abs(achieved * 1e12 / (per_token * 1e9) - per_gpu) / per_gpu < 0.01
     per_node = float(re.search(r"~([\d,]+) tokens/s per 8-GPU node", text).group(1).replace(",", ""))  # type: ignore[union-attr]
     assert abs(per_node - 8 * per_gpu) <= 8
+
+
+@pytest.mark.parametrize(
+    ("text", "header"),
+    [("A100 80G 跟 H100 比，訓練 13B 哪個比較快？",
+      "*130億參數模型的預訓練，每卡對比*（沒說訓練方法，按從零預訓練估算"),
+     ("H20 和 A800 训练 32B 哪个快", "*320亿参数模型的预训练，每卡对比*（没说训练方法，按从零预训练估算"),
+     ("A100 80GB vs H100 for training a 13B, which is faster?",
+      "*Pretraining of a 13B-parameter model, per GPU* (no method said, so pretraining from scratch")],
+)  # fmt: skip
+def test_two_gpus_compared_on_a_job_with_no_method_say_the_method_the_rows_assume(
+    real: Consultant, text: str, header: str
+) -> None:
+    reply = real.handle("s-" + str(abs(hash(text))), text).text
+    assert header in reply, reply
+
+
+def test_two_gpus_compared_on_a_stated_method_say_no_assumed_method(real: Consultant) -> None:
+    reply = real.handle("s-ft", "A100 80G 和 H100 微调 13B 哪个快？").text
+    assert "*130亿参数模型的全参微调，每卡对比*：" in reply and "没说训练方法" not in reply

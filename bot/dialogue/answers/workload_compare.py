@@ -16,7 +16,7 @@ from bot.dialogue.answers.base import smallest_rung
 from bot.dialogue.answers.prices import per_gpu_hour, quote
 from bot.dialogue.hardware import china_prices_apply, main_variant
 from bot.dialogue.memo import Planner
-from bot.dialogue.plan import build_request
+from bot.dialogue.plan import build_request, default_method
 from bot.dialogue.reply import Reply
 from bot.dialogue.state import DialogueState, merge_slots, public_slots
 from bot.dialogue.timeline import count_samples
@@ -476,6 +476,8 @@ def _speed_view(
         "slowest": slowest,
         "ratio": ratio,
         "same_speed": ratio <= SAME_SPEED,
+        # "A100 跟 H100 比，訓練 13B 哪個快": no method said; the rows are the default one's, said as such
+        "assumed_method": default_method(state.slots) if state.slots.get("method") is None else None,
     }
 
 
