@@ -346,6 +346,17 @@ def plan_context(
     return rec, fired, context
 
 
+def _beyond_own(state: DialogueState, summary: Mapping[str, Any]) -> int | None:
+    """How many of the plan's GPUs the team owns when the plan rents more of their GPU than they have
+    ("what about on 64 of them?" on the 32 A100s they own), else None."""
+    own = state.own_gpus
+    if not own or state.owned or summary.get("owned"):
+        return None
+    gpu, owned, count = str(summary.get("gpu") or ""), str(own.get("gpu") or ""), int(own.get("count") or 0)
+    same = gpu == owned or gpu.startswith(f"{owned}-")
+    return count if same and count and int(summary.get("gpus") or 0) > count else None
+
+
 def _on_owned(top: Mapping[str, Any], slots: Mapping[str, Any]) -> bool:
     """Whether the plan's top option is the owned GPUs the slots hold (a family such as "h100" covers
     its catalogue ids)."""
@@ -779,6 +790,7 @@ def recommend(
             # The deadline the plan misses ("仍是 32 × H100，要 51 天，赶不上 40 天的期限"), else None.
             late_for=_missed_deadline(state.slots.get("days"), summary.get("days")),
             memory=memory_asked and before.get("memory") is not None and summary.get("memory") is not None,
+            beyond_own=_beyond_own(state, summary),
         )
         reply.changes = [{"slot": c.slot, "old": c.old, "new": c.new} for c in changes]
         if (
