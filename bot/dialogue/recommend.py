@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.dialogue.asap import ASAP_COST_SLACK, fastest_first, fastest_within_budget, implied_budget
 from bot.dialogue.clouds import restricted
-from bot.dialogue.hardware import china_options
+from bot.dialogue.hardware import china_options, rented_in_china
 from bot.dialogue.memo import plan_dict
 from bot.dialogue.pitfall_context import pitfall_context
 from bot.dialogue.plan import PAIRED_OBJECTIVES, build_request, effective_slots, summarise
@@ -244,6 +244,14 @@ def plan_context(
         else None
     )
     china = china_options(state, kb.china_plan_catalog, plan, today) if state.region == "cn" else None
+    # "换到阿里云呢" on a B200 plan: the GPU named is not rented in mainland China; the list above is
+    # of cards that are (said first)
+    named = state.slots.get("gpu")
+    unrented = (
+        str(top["name"])
+        if china is not None and named and not rented_in_china(kb.china_plan_catalog, str(named))
+        else None
+    )
     for option in china or []:
         provider = kb.provider(str(option.get("cloud")))
         option["provider"] = pick(provider.name, lang) if provider else option.get("cloud")
@@ -333,6 +341,7 @@ def plan_context(
         # Their own GPUs miss the deadline: the plan rents the count that makes it (said as such).
         "own_gpus_late": bool(state.owned) and user_plan is not None,
         "china": china,
+        "china_unrented": unrented,
         # "想用 8 卡 H800 训 34B，数据 1T token，要多久": 1,297 days on the GPUs said, and no deadline
         "long_run": effective.get("days") is None
         and bool(state.slots.get("gpu_count"))

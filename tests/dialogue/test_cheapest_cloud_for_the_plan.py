@@ -117,10 +117,7 @@ def test_the_plan_priced_on_a_provider_without_prices_gives_its_gpu_hours_and_ke
          "*165 GPU-hours*"),
         ("u2", PLAN, "how much on Vast.ai?", "*No prices for Vast.ai in the catalogue*", "*165 GPU-hours*"),
         ("u3", PLAN, "and on runpod?", "*No prices for RunPod in the catalogue*", "*165 GPU-hours*"),
-        ("u4", PLAN_ZH, "在 AutoDL 上多少钱", "*目录里没有 AutoDL 的价格*", "*165 卡时*"),
         ("u5", PLAN_ZH, "RunPod 上呢", "*目录里没有 RunPod 的价格*", "*165 卡时*"),
-        ("u6", "全參微調 13B，50億 token，2 天內", "放在 AutoDL 上要多少錢？", "*目錄裡沒有 AutoDL 的價格*",
-         "*165 卡時*"),
     ]:  # fmt: skip
         real.handle(user, opening)
         turn = real.handle(user, follow_up)
@@ -130,6 +127,30 @@ def test_the_plan_priced_on_a_provider_without_prices_gives_its_gpu_hours_and_ke
         assert "Lambda" in turn.text and "$1,212" in turn.text, follow_up
         assert "The plan above stands" in turn.text or "上面的方案不" in turn.text, follow_up
         assert turn.payload["slots"]["gpu"] is None  # nothing of the plan changed
+
+
+def test_a_mainland_provider_gets_the_job_on_a_card_rented_there_not_the_plans_b200(
+    real: Consultant,
+) -> None:
+    # The plan is on B200s, which mainland providers do not rent (US export controls): the GPU-hours to
+    # multiply by their price are those of a card they rent, and the B200 plan stays as it was.
+    for user, opening, follow_up, said, instead in [
+        ("u4", PLAN_ZH, "在 AutoDL 上多少钱", "*目录里没有 AutoDL 的价格*", "*NVIDIA B200 在国内租不到*"),
+        ("u6", "全參微調 13B，50億 token，2 天內", "放在 AutoDL 上要多少錢？", "*目錄裡沒有 AutoDL 的價格*",
+         "*NVIDIA B200 在國內租不到*"),
+        ("u7", PLAN, "what would it cost on Tencent Cloud?", "*No prices for Tencent Cloud",
+         "*The NVIDIA B200 is not rented in mainland China*"),
+    ]:  # fmt: skip
+        real.handle(user, opening)
+        turn = real.handle(user, follow_up)
+        assert turn.text.startswith(said), (follow_up, turn.text[:200])
+        assert instead in turn.text, follow_up
+        assert "× NVIDIA H800 SXM" in turn.text and (
+            "卡时*" in turn.text or "卡時*" in turn.text or "GPU-hours*" in turn.text
+        ), follow_up
+        assert "$1,212" in turn.text and "Lambda" in turn.text, follow_up  # the B200 plan, kept
+        assert turn.payload["slots"]["gpu"] is None
+        assert "faq.h800_h20_export" in turn.payload["faq"]
 
 
 def test_autodl_has_its_own_note_on_prices_beside_the_plans_gpu_hours(real: Consultant) -> None:

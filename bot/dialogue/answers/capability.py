@@ -12,7 +12,7 @@ from bot.dialogue.hardware import capacity, main_variant, serving_capacity
 from bot.dialogue.reply import Reply
 from bot.nlu import serving
 from bot.nlu.lexicon import find_phrase, has_cue
-from bot.nlu.question_cues import ALTERNATIVE, SPEEDUP_ASKS
+from bot.nlu.question_cues import ALTERNATIVE, SPEEDUP_ASKS, WORTH_ASKS
 from bot.nlu.serving import ENGINES
 from bot.nlu.text import normalise
 from bot.render.views import entry_view, find_entry
@@ -156,7 +156,10 @@ def _asks_precision(low: str) -> bool:
         return False
     if has_cue(low, _PRECISION_ASKED):
         return True
-    return len(precisions_named(low)) >= 2 and has_cue(low, _PRECISION_CHOICE)
+    named = precisions_named(low)
+    if "fp8" in named and has_cue(low, WORTH_ASKS):
+        return False  # "is fp8 worth it vs bf16?": what FP8 gains (the FP8 FAQ), not which format runs
+    return len(named) >= 2 and has_cue(low, _PRECISION_CHOICE)
 
 
 def topic(text: str) -> str | None:
