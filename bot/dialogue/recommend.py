@@ -776,6 +776,10 @@ def recommend(
         # On the user's own GPUs (the plan the reply says is theirs): no rental cost to compare.
         summary["owned"] = bool(context.get("owned"))
     before = state.last
+    beyond = _beyond_own(state, summary) if summary is not None and before is None else None
+    if beyond is not None:
+        # "we have 8 H100s, how long on 16?": more than they own, so the plan below rents them all
+        reply.add("beyond_own", own=beyond, plan=summary)
     verdict = fit_verdict(state, context, kb.catalog)
     if verdict is not None:
         reply.add("fit_verdict", **verdict)

@@ -49,3 +49,33 @@ def test_more_cards_than_owned_are_not_called_theirs_in_chinese(real: Consultant
     assert "超過你們自有的 16 張" in hant.text
     fewer = real.handle("m5", "那 8 張呢")
     assert "用自有的卡（無租用費用）" in fewer.text
+
+
+def test_more_than_owned_asked_in_the_same_message_is_rented(real: Consultant) -> None:
+    turn = real.handle("m6", "we have 8 H100s, how long to full fine-tune a 7B on 2B tokens on 16?")
+    assert turn.text.startswith(
+        "*You own 8 × NVIDIA H100 SXM5; 16 is more than that*, so the plan below rents all 16"
+    )
+    assert "renting only the 8 you lack, beside yours, about $" in turn.text
+    assert "on your own hardware" not in turn.text
+    assert turn.payload["recommendation"]["options"][0]["gpus"] == 16
+    own = real.handle("m6", "what about 8?")
+    assert "on your own GPUs (no rental cost)" in own.text
+
+
+def test_more_cards_than_owned_in_the_same_chinese_message_are_rented(real: Consultant) -> None:
+    for user, text, said in [
+        ("m7", "我们有 16 张 A800，全量微调 13B 模型 3B token，用 32 张要多久",
+         "*你们自有 16 张 NVIDIA A800 80GB SXM，32 张超过了自有的数量*"),
+        ("m8", "我們有 16 張 A800，全參微調 13B，30 億 token，換成 32 張呢",
+         "*你們自有 16 張 NVIDIA A800 80GB SXM，32 張超過了自有的數量*"),
+    ]:  # fmt: skip
+        turn = real.handle(user, text)
+        assert turn.text.startswith(said), turn.text[:120]
+        assert "自有的硬件" not in turn.text and "自有的硬體" not in turn.text
+        assert turn.payload["recommendation"]["options"][0]["gpus"] == 32
+
+
+def test_the_count_owned_alone_stays_their_own(real: Consultant) -> None:
+    turn = real.handle("m9", "we have 8 H100s. full fine-tune 7B on 2B tokens, how long on them?")
+    assert "on your own hardware" in turn.text and "You own" not in turn.text

@@ -152,7 +152,7 @@ def precisions_named(low: str) -> list[str]:
 def _asks_precision(low: str) -> bool:
     """A precision to train in asked ("fp16 or bf16?", "用什么精度"); checked only when a format or the
     word precision is there (the cheap test first)."""
-    if "16" not in low and "fp" not in low and "precision" not in low and "精度" not in low:
+    if not any(w in low for w in ("fp", "bf16", "float", "precision", "精度")):
         return False
     if has_cue(low, _PRECISION_ASKED):
         return True
