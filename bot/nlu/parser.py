@@ -1215,7 +1215,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
             else None
         ),
         owned=owned,
-        count_asked=context.count_asked(s, float(count)) if owned and count is not None else None,
+        count_asked=context.count_asked(s, owned_count) if owned and (owned_count := _float(count)) else None,
         count_limit=count is not None and context.count_limit(s, gpus),
         currency=currency,
         currency_assumed=isinstance(budget, tuple) and len(budget) > 3 and bool(budget[3]),
