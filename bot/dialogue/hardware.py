@@ -47,6 +47,13 @@ def china_gpus(catalog: Catalog) -> tuple[str, ...]:
     return tuple(g for g in dict.fromkeys([*CHINA_GPUS, *priced]) if g in known)
 
 
+def rented_in_china(catalog: Catalog, gpu: str) -> bool:
+    """Whether mainland providers rent the GPU (family or id) `gpu`: a China SKU or one the China
+    catalogue prices. Not the H100, H200 or B200: US export controls (faq.h800_h20_export)."""
+    ids = {g.id for g in resolve_gpus(catalog, (gpu,))}
+    return any(i == c or i.startswith(f"{c}-") for i in ids for c in china_gpus(catalog))
+
+
 def china_options(
     state: DialogueState, catalog: Catalog, plan: Planner, today: dt.date
 ) -> list[dict[str, Any]]:
@@ -57,7 +64,7 @@ def china_options(
     # The GPU (and count) the user named is the plan; otherwise each GPU rentable in China.
     named = state.slots.get("gpu")
     candidates: tuple[str, ...]
-    if named and resolve_gpus(catalog, (str(named),)):
+    if named and resolve_gpus(catalog, (str(named),)) and rented_in_china(catalog, str(named)):
         candidates, count = (str(named),), state.slots.get("gpu_count")
     else:
         candidates, count = china_gpus(catalog), None

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.dialogue.asap import ASAP_COST_SLACK, fastest_first, fastest_within_budget, implied_budget
 from bot.dialogue.clouds import restricted
-from bot.dialogue.hardware import china_options
+from bot.dialogue.hardware import china_options, rented_in_china
 from bot.dialogue.memo import plan_dict
 from bot.dialogue.pitfall_context import pitfall_context
 from bot.dialogue.plan import PAIRED_OBJECTIVES, build_request, effective_slots, summarise
@@ -244,6 +244,14 @@ def plan_context(
         else None
     )
     china = china_options(state, kb.china_plan_catalog, plan, today) if state.region == "cn" else None
+    # "换到阿里云呢" on a B200 plan: the GPU named is not rented in mainland China; the list above is
+    # of cards that are (said first)
+    named = state.slots.get("gpu")
+    unrented = (
+        str(top["name"])
+        if china is not None and named and not rented_in_china(kb.china_plan_catalog, str(named))
+        else None
+    )
     for option in china or []:
         provider = kb.provider(str(option.get("cloud")))
         option["provider"] = pick(provider.name, lang) if provider else option.get("cloud")
@@ -333,6 +341,7 @@ def plan_context(
         # Their own GPUs miss the deadline: the plan rents the count that makes it (said as such).
         "own_gpus_late": bool(state.owned) and user_plan is not None,
         "china": china,
+        "china_unrented": unrented,
         # "想用 8 卡 H800 训 34B，数据 1T token，要多久": 1,297 days on the GPUs said, and no deadline
         "long_run": effective.get("days") is None
         and bool(state.slots.get("gpu_count"))
@@ -344,6 +353,17 @@ def plan_context(
         "clouds": clouds_view(state, rec),
     }
     return rec, fired, context
+
+
+def _beyond_own(state: DialogueState, summary: Mapping[str, Any]) -> int | None:
+    """How many of the plan's GPUs the team owns when the plan rents more of their GPU than they have
+    ("what about on 64 of them?" on the 32 A100s they own), else None."""
+    own = state.own_gpus
+    if not own or state.owned or summary.get("owned"):
+        return None
+    gpu, owned, count = str(summary.get("gpu") or ""), str(own.get("gpu") or ""), int(own.get("count") or 0)
+    same = gpu == owned or gpu.startswith(f"{owned}-")
+    return count if same and count and int(summary.get("gpus") or 0) > count else None
 
 
 def _on_owned(top: Mapping[str, Any], slots: Mapping[str, Any]) -> bool:
@@ -756,6 +776,10 @@ def recommend(
         # On the user's own GPUs (the plan the reply says is theirs): no rental cost to compare.
         summary["owned"] = bool(context.get("owned"))
     before = state.last
+    beyond = _beyond_own(state, summary) if summary is not None and before is None else None
+    if beyond is not None:
+        # "we have 8 H100s, how long on 16?": more than they own, so the plan below rents them all
+        reply.add("beyond_own", own=beyond, plan=summary)
     verdict = fit_verdict(state, context, kb.catalog)
     if verdict is not None:
         reply.add("fit_verdict", **verdict)
@@ -779,6 +803,7 @@ def recommend(
             # The deadline the plan misses ("仍是 32 × H100，要 51 天，赶不上 40 天的期限"), else None.
             late_for=_missed_deadline(state.slots.get("days"), summary.get("days")),
             memory=memory_asked and before.get("memory") is not None and summary.get("memory") is not None,
+            beyond_own=_beyond_own(state, summary),
         )
         reply.changes = [{"slot": c.slot, "old": c.old, "new": c.new} for c in changes]
         if (

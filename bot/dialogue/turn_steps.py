@@ -43,7 +43,13 @@ from bot.dialogue.answers.cluster import spot_advice
 from bot.dialogue.answers.compare import answer as compare_answer
 from bot.dialogue.answers.figure import confirm_figures, corrections
 from bot.dialogue.answers.measured import add_measured_time
-from bot.dialogue.answers.own_or_rent import back_to_own, leaves_own, rent_instead
+from bot.dialogue.answers.own_or_rent import (
+    back_to_own,
+    beyond_own,
+    fewer_than_own,
+    leaves_own,
+    rent_instead,
+)
 from bot.dialogue.answers.serve import ENOUGH_ASKS
 from bot.dialogue.answers.workload_compare import (
     asks_why_before_plan,
@@ -378,11 +384,15 @@ def owned_gpus(ctx: TurnContext) -> DialogueState | None:
     or after, stays: the plan then says whether those GPUs meet it)."""
     state, u = ctx.state, ctx.u
     if u.owned and u.said.get("gpu") and u.said.get("gpu_count"):
-        state.owned = True
+        state.owned, state.own_gpus = True, None
+        if u.owned_count:  # "we have 8 H100s, how long on 16?": 16 is more than theirs, so rented
+            state.own_gpus, state.owned = {"gpu": u.said["gpu"], "count": u.owned_count}, False
     elif leaves_own(state, u, normalise(ctx.text).lower):
         rent_instead(state)  # "那就租 H100 吧" after a plan on their A100s: a rental from now on
-    else:
-        back_to_own(state, u)  # "back to the A100s" after a rental on H800s: their own GPUs again
+    elif beyond_own(state, u):
+        rent_instead(state, count_said=True)  # "what about on 64 of them?" when they own 32: rented
+    elif not back_to_own(state, u):  # "back to the A100s" after a rental on H800s: their own GPUs again
+        fewer_than_own(state, u)  # "and with 16?" on their 32: still theirs
     if (u.said.get("gpu") or u.said.get("gpu_count")) and fixes_gpus(state, u):
         if "days" not in state.skipped:
             state.skipped.append("days")

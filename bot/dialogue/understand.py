@@ -100,6 +100,9 @@ class Understood:
     # The cluster network stated (bot.nlu.links.node_link_gbps): Gb/s per node and whether said per GPU.
     cluster_network: tuple[float, bool] | None = None
     owned: bool = False  # the user already has the GPUs they named
+    # How many they own when the message asks more of them ("we have 8 H100s, how long on 16?": 8; the
+    # count said is then 16)
+    owned_count: int | None = None
     count_limit: bool = False  # the GPU count said is a ceiling ("如果只能用 16 张卡")
     currency_assumed: bool = False  # a budget said with no currency ("一个月 1w 以内")
     scaled: tuple[str, ...] = ()  # slots set by a relative change ("预算砍半"), not stated as values
@@ -353,6 +356,10 @@ def understand(
     said = _held_period(state, parsed, _held_currency(state, parsed, said))
     said = _held_method(state, text, {**by_factor, **said})
     usable, asks = vet(said, parsed.asks)
+    owned_count = None
+    asked = getattr(parsed, "count_asked", None)
+    if asked and getattr(parsed, "owned", False) and isinstance(usable.get("gpu_count"), int | float):
+        owned_count, usable = int(usable["gpu_count"]), {**usable, "gpu_count": asked}
     asks = [_as_written(a, text) for a in asks]
     data_language = getattr(parsed.slots, "data_language", None)
     named = getattr(heard, "data_language_said", None)
@@ -376,6 +383,7 @@ def understand(
         # Region and owned hardware have one owner, the NLU (bot/nlu/context.py).
         region=getattr(parsed, "region", None),
         owned=bool(getattr(parsed, "owned", False)),
+        owned_count=owned_count,
         count_limit=bool(getattr(parsed, "count_limit", False)) and "gpu_count" in usable,
         currency_assumed=bool(getattr(parsed, "currency_assumed", False))
         and "budget" in usable

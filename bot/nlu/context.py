@@ -6,6 +6,8 @@ own ("We have 500 GB of data, pretrain 7B on 8 H100" owns data, not GPUs)."""
 
 from __future__ import annotations
 
+import re
+
 from bot.nlu import lexicon
 from bot.nlu.gpus import GPU_WORDS, GPU_WORDS_EN, GpuMention
 from bot.nlu.providers import china_providers
@@ -145,3 +147,22 @@ def _names_gpus(reach: str, offset: int, gpus: list[GpuMention]) -> bool:
     return any(w in reach for w in ("卡", "显卡", "gpu", "服务器", "台机器")) or any(
         lexicon.find_phrase(reach, w) != -1 for w in GPU_WORDS + GPU_WORDS_EN
     )
+
+
+# A count asked beside the GPUs the team owns, in the same message: "we have 8 H100s, how long on 16?",
+# "what about with 24 of them", "我们有 16 张 A800，用 32 张要多久", "換成 32 張呢". A bare number after a
+# preposition or 用/换成, ending the clause, or counted in cards.
+_COUNT_ASKED = re.compile(
+    r"\b(?:on|with|using|use|across|onto)\s+(\d{1,5})\s*(?:of them|of those|gpus?|cards?)?\s*(?=[?.!,;]|$)"
+    r"|(?:用|换成|换到|扩到|加到|扩成|上到)\s*(\d{1,5})\s*(?:张|块|卡)"
+)
+
+
+def count_asked(s: str, owned_count: float) -> int | None:
+    """A count of the GPUs the team owns asked above what they own in the same message (normalised `s`),
+    else None; read only when the message says they own GPUs and how many (Parse.owned)."""
+    for m in _COUNT_ASKED.finditer(s):
+        value = int(m.group(1) or m.group(2))
+        if owned_count < value <= 100_000:
+            return value
+    return None

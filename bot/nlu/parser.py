@@ -1196,6 +1196,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         or (intents.has_any(s, lexicon.DEADLINE_FIELDS) and lexicon.NO_DEADLINE_FIELD.search(s) is not None)
     )
     cs = compact(s)
+    owned = context.owned(s, gpus)
     return Parse(
         intent=intent,
         lang=t.lang,
@@ -1213,7 +1214,8 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
             if slots.budget is not None and _plans_anywhere(intent, slots)
             else None
         ),
-        owned=context.owned(s, gpus),
+        owned=owned,
+        count_asked=context.count_asked(s, owned_count) if owned and (owned_count := _float(count)) else None,
         count_limit=count is not None and context.count_limit(s, gpus),
         currency=currency,
         currency_assumed=isinstance(budget, tuple) and len(budget) > 3 and bool(budget[3]),

@@ -252,6 +252,8 @@ class Parse:
     skip: bool = False
     region: str | None = None  # "cn": the user wants mainland-China clouds (阿里云, 国内, ...)
     owned: bool = False  # the user already has the GPUs they named ("我们有8张A100")
+    # More of them asked in the same message ("we have 8 H100s, how long on 16?"): that count, else None
+    count_asked: int | None = None
     count_limit: bool = False  # the GPU count is a ceiling ("如果只能用 16 张卡", "at most 8 GPUs")
     currency: str | None = None  # a currency named with no amount ("that's RMB, not dollars")
     currency_assumed: bool = (
@@ -347,6 +349,7 @@ class Parse:
             "skip": self.skip,
             "region": self.region,
             "owned": self.owned,
+            "count_asked": self.count_asked,
             "count_limit": self.count_limit,
             "currency": self.currency,
             "currency_assumed": self.currency_assumed,

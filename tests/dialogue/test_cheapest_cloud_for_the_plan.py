@@ -110,10 +110,7 @@ PLAN_ZH = "全参微调 13B，50亿 token，2 天内"
 # What the plan is billed for (4 GPUs × its wall-clock days), which the listed cost prices: the GPU-hours of
 # training plus the setup, evaluation and checkpoint hours, so a price per GPU-hour times it gives the cost.
 BILLED = "*178 GPU-hours billed* (165 GPU-hours of training + ~3."
-BILLED_ZH, BILLED_HANT = (
-    "计费共 *178 卡时*（训练 165 卡时 + 约 3.",
-    "計費共 *178 卡時*（訓練 165 卡時 + 約 3.",
-)
+BILLED_ZH = "计费共 *178 卡时*（训练 165 卡时 + 约 3."
 
 
 def test_the_plan_priced_on_a_provider_without_prices_gives_its_billed_gpu_hours_and_keeps_the_plan(
@@ -124,10 +121,7 @@ def test_the_plan_priced_on_a_provider_without_prices_gives_its_billed_gpu_hours
          BILLED),
         ("u2", PLAN, "how much on Vast.ai?", "*No prices for Vast.ai in the catalogue*", BILLED),
         ("u3", PLAN, "and on runpod?", "*No prices for RunPod in the catalogue*", BILLED),
-        ("u4", PLAN_ZH, "在 AutoDL 上多少钱", "*目录里没有 AutoDL 的价格*", BILLED_ZH),
         ("u5", PLAN_ZH, "RunPod 上呢", "*目录里没有 RunPod 的价格*", BILLED_ZH),
-        ("u6", "全參微調 13B，50億 token，2 天內", "放在 AutoDL 上要多少錢？", "*目錄裡沒有 AutoDL 的價格*",
-         BILLED_HANT),
     ]:  # fmt: skip
         real.handle(user, opening)
         turn = real.handle(user, follow_up)
@@ -137,6 +131,30 @@ def test_the_plan_priced_on_a_provider_without_prices_gives_its_billed_gpu_hours
         assert "Lambda" in turn.text and "$1,212" in turn.text, follow_up
         assert "The plan above stands" in turn.text or "上面的方案不" in turn.text, follow_up
         assert turn.payload["slots"]["gpu"] is None  # nothing of the plan changed
+
+
+def test_a_mainland_provider_gets_the_job_on_a_card_rented_there_not_the_plans_b200(
+    real: Consultant,
+) -> None:
+    # The plan is on B200s, which mainland providers do not rent (US export controls): the GPU-hours to
+    # multiply by their price are those of a card they rent, and the B200 plan stays as it was.
+    for user, opening, follow_up, said, instead in [
+        ("u4", PLAN_ZH, "在 AutoDL 上多少钱", "*目录里没有 AutoDL 的价格*", "*NVIDIA B200 在国内租不到*"),
+        ("u6", "全參微調 13B，50億 token，2 天內", "放在 AutoDL 上要多少錢？", "*目錄裡沒有 AutoDL 的價格*",
+         "*NVIDIA B200 在國內租不到*"),
+        ("u7", PLAN, "what would it cost on Tencent Cloud?", "*No prices for Tencent Cloud",
+         "*The NVIDIA B200 is not rented in mainland China*"),
+    ]:  # fmt: skip
+        real.handle(user, opening)
+        turn = real.handle(user, follow_up)
+        assert turn.text.startswith(said), (follow_up, turn.text[:200])
+        assert instead in turn.text, follow_up
+        assert "× NVIDIA H800 SXM" in turn.text and (
+            "卡时*（" in turn.text or "卡時*（" in turn.text or "GPU-hours billed* (" in turn.text
+        ), follow_up
+        assert "$1,212" in turn.text and "Lambda" in turn.text, follow_up  # the B200 plan, kept
+        assert turn.payload["slots"]["gpu"] is None
+        assert "faq.h800_h20_export" in turn.payload["faq"]
 
 
 def test_autodl_has_its_own_note_on_prices_beside_the_plans_gpu_hours(real: Consultant) -> None:

@@ -72,3 +72,23 @@ def test_a_storage_question_that_names_a_chinese_cloud_answers_the_storage_not_t
 def test_a_chinese_cloud_asked_about_itself_still_gets_its_checklist(real: Consultant) -> None:
     for text in ("腾讯云的 GPU 机器稳不稳", "AutoDL怎么样"):
         assert "怎么判断一家服务商" in ask(real, text)
+
+
+def test_moving_a_plan_on_a_gpu_not_sold_in_china_to_a_mainland_cloud_lists_cards_rented_there(
+    real: Consultant,
+) -> None:
+    # The plan's H100/B200 is not rented in mainland China (US export controls): that is said, and the
+    # mainland list holds cards they rent, never the H100 or B200 itself.
+    for user, opening, follow_up, said in [
+        ("cn1", "Full fine-tune a 13B on 5B tokens on H100s within 2 days", "switch to Alibaba Cloud",
+         "*The NVIDIA H100 SXM5 is not rented in mainland China*"),
+        ("cn2", "用 B200 全参微调 13B，500 亿 token，两周内", "换到阿里云呢", "*NVIDIA B200 在国内租不到*"),
+        ("cn3", "用 H100 全參微調 13B，50 億 token，兩天內", "改用騰訊雲", "*NVIDIA H100 SXM5 在國內租不到*"),
+    ]:  # fmt: skip
+        real.handle(user, opening)
+        text = real.handle(user, follow_up).text
+        assert said in text, follow_up
+        listed = text.split(said)[1].split("\n\n")[0]
+        assert (
+            "× NVIDIA H800 SXM" in listed and "× NVIDIA H100" not in listed and "× NVIDIA B200" not in listed
+        )

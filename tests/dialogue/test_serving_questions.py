@@ -624,3 +624,38 @@ def test_a_price_asked_after_a_serving_plan_is_that_plans_cost_in_one_line(
     reply = ask(real, *turns)
     assert reply.startswith(answer), reply
     assert len(reply.splitlines()) == 1  # not the plan again, nor the FAQ on billing or the training form
+
+
+@pytest.mark.parametrize(
+    ("turns", "answer"),
+    [
+        (
+            ("serve llama 3 70b for 200 users on H100", "what is that per million tokens?"),
+            "*The plan above costs about $1.91 per million output tokens*: $31.92/hour on Lambda",
+        ),
+        (
+            ("we need to host Mistral 7B for 50 concurrent chats", "and the cost per 1M tokens?"),
+            "*The plan above costs about $",
+        ),
+        (
+            ("serve llama 3 70b for 200 users on H100", "what does it come to per million output tokens"),
+            "*The plan above costs about $1.91 per million output tokens*",
+        ),
+        (
+            ("部署 Qwen2.5 72B 推理，100 个并发用户", "每百万 token 多少钱"),
+            "*上面的方案每百万输出 token 约 $",
+        ),
+        (
+            ("部署 Qwen2.5 72B 推理，100 個並發用戶", "換算成每百萬 token 呢"),
+            "*上面的方案每百萬輸出 token 約 $",
+        ),
+    ],
+)
+def test_a_price_per_token_asked_after_a_serving_plan_is_that_plans_price_per_token(
+    real: Consultant, turns: tuple[str, ...], answer: str
+) -> None:
+    reply = ask(real, *turns)
+    assert reply.startswith(answer), reply
+    assert "output tokens/s" in reply or "每秒输出" in reply or "每秒輸出" in reply
+    assert "To size a training run" not in reply and "tokenizer" not in reply  # not the tokens FAQ
+    assert len(reply.splitlines()) == 1

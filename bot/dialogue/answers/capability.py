@@ -12,7 +12,7 @@ from bot.dialogue.hardware import capacity, main_variant, serving_capacity
 from bot.dialogue.reply import Reply
 from bot.nlu import serving
 from bot.nlu.lexicon import find_phrase, has_cue
-from bot.nlu.question_cues import SPEEDUP_ASKS
+from bot.nlu.question_cues import ALTERNATIVE, SPEEDUP_ASKS, WORTH_ASKS
 from bot.nlu.serving import ENGINES
 from bot.nlu.text import normalise
 from bot.render.views import entry_view, find_entry
@@ -129,12 +129,47 @@ STACKS = ("sw.rocm_stack", "sw.cuda_driver")
 FP8_FAQ = "faq.fp8"
 
 
+# The number formats a precision choice names ("fp16 or bf16 on V100s?", "T4 上微调用 fp16 还是 bf16").
+PRECISION_NAMES = (
+    ("bf16", ("bf16", "bfloat16")),
+    ("fp16", ("fp16", "float16", "半精度")),
+    ("fp8", ("fp8", "float8")),
+    ("fp32", ("fp32", "float32", "单精度")),
+)
+# A choice between them, or the precision asked for ("which precision on a T4?", "V100 用什么精度训练").
+_PRECISION_CHOICE = (*ALTERNATIVE, " vs", "versus", "which", "哪个", "哪种", "选哪", "用哪", "选什么")
+_PRECISION_ASKED = (
+    "which precision", "what precision", "precision should", "precision to use", "precision for",
+    "什么精度", "哪种精度", "哪个精度", "精度选", "精度用",
+)  # fmt: skip
+
+
+def precisions_named(low: str) -> list[str]:
+    """The number formats named in normalised `low`, in PRECISION_NAMES order."""
+    return [name for name, words in PRECISION_NAMES if any(find_phrase(low, w) != -1 for w in words)]
+
+
+def _asks_precision(low: str) -> bool:
+    """A precision to train in asked ("fp16 or bf16?", "用什么精度"); checked only when a format or the
+    word precision is there (the cheap test first)."""
+    if not any(w in low for w in ("fp", "bf16", "float", "precision", "精度")):
+        return False
+    if has_cue(low, _PRECISION_ASKED):
+        return True
+    named = precisions_named(low)
+    if "fp8" in named and has_cue(low, WORTH_ASKS):
+        return False  # "is fp8 worth it vs bf16?": what FP8 gains (the FP8 FAQ), not which format runs
+    return len(named) >= 2 and has_cue(low, _PRECISION_CHOICE)
+
+
 def topic(text: str) -> str | None:
     low = normalise(text).lower
     if find_phrase(low, "fp8") != -1 and has_cue(low, SPEEDUP_ASKS):
         # "H100 的 FP8 比 BF16 快多少"; "how much faster is FP8 training on the A100?" (against 16-bit unsaid)
         if any(find_phrase(low, c) != -1 for c in SIXTEEN_BIT) or has_cue(low, _HOW_MUCH_FASTER):
             return "fp8_speed"
+    if _asks_precision(low):
+        return "precision"  # "should I train in fp16 or bf16 on V100s?": what the GPU runs, and which
     for name, cues in TOPICS:
         if has_cue(low, cues):  # any(find_phrase(low, c) != -1 for c in cues), in one search per kind
             return name
@@ -242,6 +277,8 @@ def answer(q: Question, reply: Reply) -> bool:
             advice["source"] = "; ".join(str(s.ref) for s in getattr(entry, "sources", ()))
     elif asked == "software":
         verdict, advice = _software(q, spec, reply.lang)
+    elif asked == "precision":
+        verdict, advice = _precision(q, spec, reply.lang)
     else:
         verdict = "yes" if spec.tflops.bf16 else "no"
     reply.add(
@@ -267,6 +304,27 @@ def answer(q: Question, reply: Reply) -> bool:
     if both:
         serving_verdict(q, reply, asked=True)
     return True
+
+
+def _precision(q: Question, spec: GpuSpec, lang: str) -> tuple[str, dict[str, Any]]:
+    """Which precision to train in on the GPU, from its tensor-core figures: BF16 where it has BF16
+    units, else FP16 with loss scaling; FP8 beside it where it has FP8 units (the FP8 FAQ says what it
+    gains when FP8 is asked). With the catalogue's source of those figures."""
+    record = next((r for r in q.kb.gpu_records if r.id == spec.id), None)
+    sources = q.kb.gpu_sources
+    figure = getattr(getattr(record, "tflops", None), "bf16", None)
+    keys = tuple(getattr(figure, "src", ()) or ())
+    cites = [sources[k].citation if k in sources else k for k in keys]
+    asked = precisions_named(normalise(q.text).lower)
+    entry = find_entry(q.kb, FP8_FAQ) if spec.tflops.fp8 and "fp8" in asked else None
+    advice: dict[str, Any] = {
+        "source": "; ".join(dict.fromkeys(cites)),
+        "fp8_asked": "fp8" in asked,
+        "fp16_asked": "fp16" in asked or not asked,
+        "cores": "matrix" if spec.vendor == "amd" else "tensor",
+        "fp8_faq": entry_view(entry, lang) if entry is not None else None,
+    }
+    return ("bf16" if spec.tflops.bf16 else "fp16"), advice
 
 
 def _fp4(q: Question, spec: GpuSpec) -> tuple[str, dict[str, Any]]:

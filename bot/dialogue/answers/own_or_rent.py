@@ -50,14 +50,52 @@ def leaves_own(state: DialogueState, u: Understood, t: str) -> bool:
     return not _same_family(gpu, owned) and rented_gpu(state, u, t) is None
 
 
-def rent_instead(state: DialogueState) -> None:
-    """A rental from now on: the count was of the GPUs they own, so the plan sizes the rented ones. The
-    GPUs they own are remembered: taking that GPU again makes the plan theirs again (back_to_own)."""
+def beyond_own(state: DialogueState, u: Understood) -> bool:
+    """ "what about on 64 of them?", "用 64 张呢" on the 32 A100s the team owns: more GPUs of their family
+    than they have. Those are not theirs: the plan rents them (rent_instead) and says how many they own."""
+    owned, count, said = state.slots.get("gpu"), state.slots.get("gpu_count"), u.said.get("gpu_count")
+    if not state.owned or u.owned or not isinstance(owned, str) or not isinstance(said, int):
+        return False
+    gpu = u.said.get("gpu")
+    if isinstance(gpu, str) and not _same_family(gpu, owned):
+        return False  # another GPU: leaves_own
+    return isinstance(count, int) and said > _own_count(state, count)
+
+
+def _own_count(state: DialogueState, count: int) -> int:
+    """How many GPUs the team owns: those remembered when a plan used fewer of them ("and on 24?" on
+    32 they own), else the count the plan on theirs holds."""
+    own, gpu = state.own_gpus or {}, state.slots.get("gpu")
+    if not isinstance(gpu, str) or not _same_family(gpu, str(own.get("gpu") or "")):
+        return count
+    return max(count, int(own.get("count") or 0))
+
+
+def fewer_than_own(state: DialogueState, u: Understood) -> None:
+    """ "and with 16?" on the 32 GPUs they own: still theirs, and how many they own is kept for a count
+    said later (beyond_own)."""
+    gpu, count, said = state.slots.get("gpu"), state.slots.get("gpu_count"), u.said.get("gpu_count")
+    if (
+        state.owned
+        and isinstance(gpu, str)
+        and isinstance(count, int)
+        and isinstance(said, int)
+        and said < count
+    ):
+        if u.said.get("gpu") is None or _same_family(str(u.said["gpu"]), gpu):
+            state.own_gpus = {"gpu": gpu, "count": _own_count(state, count)}
+
+
+def rent_instead(state: DialogueState, count_said: bool = False) -> None:
+    """A rental from now on: the count was of the GPUs they own, so the plan sizes the rented ones (unless
+    the message says the count: beyond_own). The GPUs they own are remembered: taking that GPU again
+    makes the plan theirs again (back_to_own)."""
     owned, count = state.slots.get("gpu"), state.slots.get("gpu_count")
     if state.owned and isinstance(owned, str) and count:
-        state.own_gpus = {"gpu": owned, "count": count}
+        state.own_gpus = {"gpu": owned, "count": _own_count(state, int(count))}
     state.owned = False
-    state.slots["gpu_count"] = None
+    if not count_said:
+        state.slots["gpu_count"] = None
 
 
 def owned_after_topic(state: DialogueState, topic: dict[str, Any]) -> None:
@@ -80,12 +118,15 @@ def owned_after_topic(state: DialogueState, topic: dict[str, Any]) -> None:
 
 def back_to_own(state: DialogueState, u: Understood) -> bool:
     """ "back to the A100s", "那还是用 A100 吧" after a rental on another GPU: the GPU the team owns, said
-    with no count or with the count they own, is their GPUs again (owned, on the count they have)."""
+    with no count or with at most the count they own, is their GPUs again (owned, on the count said or
+    the count they have); so is that count alone after more of their GPU were rented (beyond_own)."""
     own = state.own_gpus
     gpu, count = u.said.get("gpu"), u.said.get("gpu_count")
+    if gpu is None and isinstance(count, int):
+        gpu = state.slots.get("gpu")  # "what about 32?" after 64 rented beside their 32 (beyond_own)
     if state.owned or not own or not isinstance(gpu, str) or not _same_family(gpu, str(own["gpu"])):
         return False
-    if count is not None and count != own["count"]:
+    if count is not None and count > own["count"]:
         return False  # "what about 64 A100s?": more than they own is a rental of that many
     state.owned = True
     topic = state.topic if isinstance(state.topic, dict) else {}
@@ -93,9 +134,10 @@ def back_to_own(state: DialogueState, u: Understood) -> bool:
         # no plan held, a job answer before ("we have 32 A100s, can we …" … "what about H800s?" … "and on
         # our A100s?"): the answer is on their GPUs again, as the first was
         topic["slots"].update(gpu=own["gpu"], gpu_count=own["count"], owned=True)
-    else:
-        state.slots["gpu_count"] = own["count"]
-    state.own_gpus = None
+    elif count is None:
+        state.slots["gpu_count"] = own["count"]  # a count said is merged as said
+    # fewer than they own ("and on 24?" on their 32): how many they own is kept for the next count
+    state.own_gpus = own if count and count < own["count"] else None
     return True
 
 
@@ -155,4 +197,13 @@ def answer_said(
     return gpu is not None and answer(state, gpu, reply, kb, plan, today)
 
 
-__all__ = ["answer", "answer_said", "keeps_own", "leaves_own", "rent_instead", "rented_gpu"]
+__all__ = [
+    "answer",
+    "answer_said",
+    "beyond_own",
+    "fewer_than_own",
+    "keeps_own",
+    "leaves_own",
+    "rent_instead",
+    "rented_gpu",
+]

@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 
 # What a follow-up naming only a provider asks of the plan: its price there ("RunPod 上呢" is a what-if).
 REPRICE_INTENTS = ("whatif", "price_coverage", "china_providers")
+# Which NVIDIA GPUs are sold in mainland China and why (US export rules, dated): knowledge/data/faq.yaml.
+EXPORT_FAQ = "faq.h800_h20_export"
 
 
 def answer(state: DialogueState, reply: Reply, kb: KnowledgeBase, plan: Planner, today: dt.date) -> bool:
@@ -74,8 +76,10 @@ def unpriced_provider(
     top = option_view(options[0], kb.catalog)
     if not top.get("gpu_hours"):
         return False
+    mainland = _mainland_instead(state, u, top, kb, plan, today)
     reply.add(
         "plan_unpriced_cloud",
+        mainland=mainland,
         unpriced=list(u.providers),
         notes=[
             {"id": p, "note": pick(record.prices_note, reply.lang)}
@@ -85,4 +89,28 @@ def unpriced_provider(
         clouds=list(priced_clouds(kb.catalog)),
         top=top,
     )
+    if mainland is not None:
+        reply.add_faq(EXPORT_FAQ)  # the export rules, dated and sourced
     return True
+
+
+def _mainland_instead(
+    state: DialogueState, u: Understood, top: dict[str, Any], kb: KnowledgeBase, plan: Planner, today: dt.date
+) -> dict[str, Any] | None:
+    """ "在 AutoDL 上多少钱" on a B200 plan: mainland providers do not rent that GPU (US export controls,
+    faq.h800_h20_export), so the job on a card they do rent (bot.dialogue.hardware.china_options on the
+    China catalogue, deadline kept) and its GPU-hours. None when no named provider is a mainland one,
+    the plan's GPU is rented there, or no mainland card holds the job."""
+    from bot.dialogue.hardware import CHINA_GPUS, china_options, rented_in_china
+
+    if not any((r := kb.provider(p)) is not None and r.market == "cn" for p in u.providers):
+        return None
+    catalog = kb.china_plan_catalog
+    if rented_in_china(catalog, str(top.get("gpu") or "")):
+        return None
+    slots = {**state.slots, "gpu": None, "gpu_count": None}
+    options = china_options(replace(state, slots=slots, owned=False), catalog, plan, today)
+    if not options:
+        return None
+    names = {g.id: g.name for g in catalog.gpus}
+    return {"option": options[0], "cards": [names[g] for g in CHINA_GPUS if g in names]}

@@ -402,12 +402,14 @@ def serving_answer(q: Question, reply: Reply) -> bool:
         reply.add("serve_budget_verdict", **verdict)
         warnings = cast(list[dict[str, Any]], data.get("warnings") or [])
         data = {**data, "warnings": [w for w in warnings if w.get("code") != "serve_over_budget"]}
-    unit = unit_cost(q, req, data)
+    # "what is that per million tokens?" after a plan: the plan's own price of a token (serve_holds)
+    per_token = bool(q.context.get("served")) and asks_token_cost(q)
+    unit = None if per_token else unit_cost(q, req, data)
     if unit is not None:
         reply.add("serve_unit_cost", **unit)
     carries = plan_capacity(q, req, data) if unit is None else None
     changed = load_changed(q, req, data)
-    cost_asked = bool(q.context.get("served")) and asks_plan_cost(q)
+    cost_asked = per_token or (bool(q.context.get("served")) and asks_plan_cost(q))
     answered = verdict is not None or unit is not None or carries is not None or said_latency(q) or cost_asked
     held = answered and changed is None and plan_held(q, req, data)
     if carries is not None:
@@ -424,6 +426,7 @@ def serving_answer(q: Question, reply: Reply) -> bool:
             first=first,
             ttft_assumed=typical and q.u.said.get("ttft_ms") == DEFAULT_TTFT_MS,
             cost_asked=cost_asked and unit is None,  # "what's the monthly cost?": the cost leads
+            per_token=per_token,
         )
         add_latency_note(q, data, reply)
         return True
@@ -453,7 +456,17 @@ def cost_of_plan_shown(q: Question, topic: Mapping[str, Any] | None, form_in_pro
         return False
     if not (topic.get("slots") or {}).get("served") or q.u.gpus or q.u.providers:
         return False
-    return asks_plan_cost(q)
+    return asks_plan_cost(q) or asks_token_cost(q)
+
+
+def asks_token_cost(q: Question) -> bool:
+    """ "what is that per million tokens?", "每百万 token 多少钱", "換算成每百萬 token 呢": the price of a
+    token asked and nothing else said (the million itself may be read as tokens)."""
+    low = normalise(q.text).lower
+    if not has_cue(low, PER_TOKEN_COST):
+        return False
+    said = {k: v for k, v in q.u.said.items() if v is not None}
+    return set(said) <= {"tokens"} and said.get("tokens") in (None, 1_000_000, 1_000)
 
 
 # A price's period read as a deadline too ("一個月大概要花多少" is 30 days): that period's length in days.
