@@ -205,8 +205,14 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
     workload = data_said or any(said.get(k) is not None for k in ("params", "days", "budget"))
     if serve.cost_of_plan_shown(q, topic, form_in_progress):
         return "serve"  # "what's the monthly cost?" after a serving plan: what that plan costs
-    if q.u.gpus and not form_in_progress and not data_said and capability.topic(q.text) == "precision":
-        return "capability"  # "should I train my 13B in fp16 or bf16 on V100s?": what the GPU runs, no form
+    if (
+        q.u.gpus
+        and q.u.task != "serve"
+        and not form_in_progress
+        and not data_said
+        and capability.topic(q.text) == "precision"
+    ):  # "should I train my 13B in fp16 or bf16 on V100s?": what the GPU runs, no form ("fp8 or bf16 for
+        return "capability"  # serving 70B on H100?" is a serving plan, which weighs FP8 itself)
     if (
         not form_in_progress
         and not data_said

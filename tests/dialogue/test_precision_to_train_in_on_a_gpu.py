@@ -68,3 +68,19 @@ def test_on_amd_they_are_matrix_cores(real: Consultant) -> None:
 def test_the_gpus_figures_asked_stay_a_datasheet(real: Consultant) -> None:
     turn = real.handle("pr6", "H100 BF16 and FP8 TFLOPS")
     assert "dense TFLOPS: BF16 989" in turn.text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "fp8 or bf16 for serving 70B on H100?",
+        "用 H100 部署 70B，FP8 还是 BF16？",
+        "H100 上推理 70B 模型用 FP8 還是 BF16？",
+    ],
+)
+def test_a_precision_asked_for_serving_gets_the_serving_plan_which_weighs_fp8(
+    real: Consultant, text: str
+) -> None:
+    turn = real.handle("pr7", text)
+    assert "FP8" in turn.text and ("tokens/s" in turn.text or "token/s" in turn.text), turn.text[:200]
+    assert not turn.text.startswith("*BF16 on the")
