@@ -203,9 +203,12 @@ def test_saying_the_held_size_again_with_another_language_names_the_change(
          "Noted, nothing changes*: the plan already reads your 300 GB of data as English text."),
         ("fine-tune 13B on 2TB of data in a month", "the data is English",
          "the plan already reads your 2 TB of data as English text"),
-        ("预训练 7B，数据 300GB，三周", "数据是中文的", "方案不变*：当前方案已经把您的 300 GB 数据按中文语料换算成 token。"),
-        ("全参微调 8B，数据 600GB，十天", "其实是中文语料", "当前方案已经把您的 600 GB 数据按中文语料换算成 token"),
-        ("預訓練 7B，資料 300GB，三週", "資料都是中文", "方案不變*：當前方案已經把您的 300 GB 資料按中文語料換算成 token。"),
+        ("预训练 7B，数据 300GB，三周", "数据是中文的",
+         "方案不变*：当前方案已经把您的 300 GB 数据按中文语料换算成 token。"),
+        ("全参微调 8B，数据 600GB，十天", "其实是中文语料",
+         "当前方案已经把您的 600 GB 数据按中文语料换算成 token"),
+        ("預訓練 7B，資料 300GB，三週", "資料都是中文",
+         "方案不變*：當前方案已經把您的 300 GB 資料按中文語料換算成 token。"),
     ],
 )  # fmt: skip
 def test_naming_the_language_the_plan_already_assumed_keeps_it_in_one_line(
