@@ -500,8 +500,28 @@ _BILLING_TERMS = tuple(p for p, _ in lexicon.PRICE_PERIODS)
 def classify(text: str, signals: Signals) -> tuple[str, bool]:
     """(question kind, is it a yes/no question). A message is a question before it is a form."""
     t = compact(text.strip())
+    if "嘛" in t:
+        t = _TOPIC_MA.sub("", t)
     yes_no = is_yes_no(t)
     return _kind(t, signals, yes_no), yes_no
+
+
+# A value said softly, as the answer to the form's question: a number and its unit, then 吧 ("两个月吧",
+# "工期两个月吧", "数据 1.5T token 吧", "預算 5 萬吧"); a figure put to confirm keeps its verb ("A100 有 80G
+# 吧", "T4 的 FP16 是 89 TFLOPS 吧", "8 张够吧") or names a GPU's figure ("H100 显存 80G 吧") and stays
+# a question.
+_SOFT_VALUE = re.compile(
+    r"[\d零一二两兩三四五六七八九十百千万萬亿億半] ?(?:[a-z]+ ?){0,2}[\u4e00-\u9fff]{0,3} ?吧$"
+)
+_CONFIRMS = re.compile(
+    r"是|有|对|對|没错|沒錯|能|可以|够|夠|会|會|行|吗|嗎|\?|？"
+    r"|显存|顯存|带宽|帶寬|算力|功耗|内存|記憶體|tflops|/s\b|nvlink"  # a GPU's figure: "H100 显存 80G 吧"
+)
+
+
+# 嘛 after a topic, then a comma: "数据量嘛，大概 1.5T token", "工期嘛，两个月", "预算嘛, 5 万": the topic
+# marked, no question (嘛 after a verb stays one: "可以嘛，还是要换卡", "够嘛，", "能用嘛，").
+_TOPIC_MA = re.compile(r"(?<=[\u4e00-\u9fff])(?<![以行能够夠会會用好对對是有吧])嘛(?= ?[，,、])")
 
 
 def proposes(t: str) -> bool:
@@ -538,6 +558,8 @@ def is_yes_no(t: str) -> bool:
     if proposes(t):
         return False  # "用 FP8 吧", "还是换回 H100 吧": a choice made, not a question
     end = t.rstrip(" ?？!！。.~…")
+    if end.endswith("吧") and _SOFT_VALUE.search(end) and not _CONFIRMS.search(t):
+        return False  # "工期两个月吧", "数据 1.5T token 吧": a value said softly, not asked to confirm
     if end.endswith(cues.YES_NO_PARTICLES) and not end.endswith("什么"):
         return True
     if end.endswith(cues.YES_NO_LAST_WORDS):
