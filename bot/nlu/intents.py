@@ -945,6 +945,8 @@ def _conceptual(t: str, sig: Signals, yes_no: bool) -> bool:
         return False
     if (has_any(t, HARDWARE_ASKS) and not setup) or sig.faq_score is None:
         return False  # what to rent or use is a plan, however well the FAQ matches the words
+    if "gpu" in filled and counts_gpus(t):
+        return False  # "how many H100s would we need?", "要几张 H100": that GPU's count is a plan
     if "params" in filled and has_any(t, cues.HELD_HARDWARE):
         return False  # "can we full fine-tune a 13B model on them?": that job on the GPUs held
     if asks_if_hardware_suffices(t, sig):

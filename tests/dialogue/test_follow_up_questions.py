@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import re
+import uuid
+
+import pytest
 
 from bot.dialogue.consultant import Consultant
 
@@ -314,3 +317,25 @@ def test_on_two_after_a_verdict_on_one_gpu_asks_the_same_of_two(real: Consultant
     assert ask(real, "can we lora a 70b on an h100", "and on 4?").startswith(
         "*Yes.* 4 × NVIDIA H100 SXM5 can hold"
     )
+
+
+@pytest.mark.parametrize(
+    ("opening", "asked", "change", "gpu"),
+    [
+        ("pretrain 1B on 20B tokens in a week", "how many H100s would we need?", "What changed*: now H100",
+         "H100 SXM5"),
+        ("full fine-tune 8B on 1B tokens in 5 days", "and how many A100s do we need for that?",
+         "What changed*: now A100", "A100"),
+        ("预训练 1B，数据 200 亿 token，一周", "要几张 H100？", "变化*：改用 H100", "H100 SXM5"),
+        ("預訓練 1B，資料 200 億 token，一週", "用 A100 的話需要幾張？", "變化*：改用 A100", "A100"),
+    ],
+)  # fmt: skip
+def test_how_many_of_a_named_gpu_after_a_plan_is_the_plan_on_that_gpu(
+    real: Consultant, opening: str, asked: str, change: str, gpu: str
+) -> None:
+    """In English it was two FAQ entries (H100 or A100, the H800 and H20), with no count at all."""
+    session = "n-" + uuid.uuid4().hex
+    real.handle(session, opening)
+    turn = real.handle(session, asked)
+    assert change in turn.text and gpu in turn.payload["recommendation"]["options"][0]["gpu_name"]
+    assert "H100 or A100?" not in turn.text
