@@ -232,3 +232,28 @@ def test_the_data_is_said_to_be_in_a_language_only_when_it_is_stated(text: str, 
     from bot.nlu.parser import parse
 
     assert parse(text).data_language_said == language
+
+
+@pytest.mark.parametrize(
+    ("opening", "whatif", "change"),
+    [
+        ("fine-tune 7B on 200GB, the data is Chinese, 1 week", "what if it were English?",
+         "What changed*: Chinese text → English text"),
+        ("pretrain 3B on 500GB in 2 weeks", "what about code data?", "What changed*: English text → code"),
+        ("预训练 3B，数据 500GB，两周", "如果是英文数据呢", "变化*：中文语料 → 英文语料"),
+        ("預訓練 3B，資料 500GB，兩週", "要是程式碼語料呢", "變化*：中文語料 → 程式碼語料"),
+    ],
+)  # fmt: skip
+def test_a_what_if_on_the_datas_language_replans_at_its_bytes_per_token(
+    real: Consultant, opening: str, whatif: str, change: str
+) -> None:
+    """It was two pitfalls (memory, network) or "no suitable answer", with the plan left as it was."""
+    real.handle("w", opening)
+    assert change in real.handle("w", whatif).text
+
+
+@pytest.mark.parametrize("text", ["如果是中文模型呢", "what about Chinese LLMs?", "what if it were 8 GPUs?"])
+def test_a_what_if_on_something_else_named_in_a_language_is_no_data_language(text: str) -> None:
+    from bot.nlu.parser import parse
+
+    assert parse(text).data_language_said is None
