@@ -1232,7 +1232,7 @@ def counts_gpus(t: str) -> bool:
 # What a short follow-up may swap in the last answer: the hardware, the method or the precision.
 FOLLOW_UP_CHOICES = ("gpu", "gpu_count", "method", "precision")
 _FOLLOW_UP_OPENERS = (
-    "and on ", "and with ", "and the ", "and for ", "and ", "on ", "with ", "using ", "那", "换",
+    "and on ", "and with ", "and the ", "and for ", "and ", "on ", "with ", "using ", "in ", "那", "换",
 )  # fmt: skip
 
 
@@ -1291,8 +1291,12 @@ def _short_follow_up(t: str, end: str) -> bool:
     return (
         len(t) <= CLOUD_FOLLOW_UP
         and not asked_before
-        and (end.endswith("呢") or t.startswith(_FOLLOW_UP_OPENERS))
+        and (end.endswith("呢") or _ACKNOWLEDGED.sub("", t).startswith(_FOLLOW_UP_OPENERS))
     )
+
+
+# An acknowledgement before a follow-up: "ok and in FP8?", "okay, and on A100?", "cool, with QLoRA?".
+_ACKNOWLEDGED = re.compile(r"^(?:ok|okay|alright|right|cool|great|thanks|got it|i see)\b[,.!]? *")
 
 
 # What makes a data question part of a plan: the data itself, a deadline, a budget or hardware.

@@ -339,3 +339,39 @@ def test_how_many_of_a_named_gpu_after_a_plan_is_the_plan_on_that_gpu(
     turn = real.handle(session, asked)
     assert change in turn.text and gpu in turn.payload["recommendation"]["options"][0]["gpu_name"]
     assert "H100 or A100?" not in turn.text
+
+
+@pytest.mark.parametrize(
+    ("opening", "follow_up", "change"),
+    [
+        ("full fine-tune 13B on 3B tokens in a week", "ok and in FP8?", "BF16 (default) → FP8"),
+        ("full fine-tune 13B on 3B tokens in a week", "in FP8?", "BF16 (default) → FP8"),
+        ("LoRA 8B on 500M tokens in 3 days", "okay, and on A100?", "What changed*: now A100"),
+        ("full fine-tune 8B on 500M tokens in 3 days", "cool, with QLoRA?", "full fine-tuning → QLoRA"),
+    ],
+)  # fmt: skip
+def test_a_short_follow_up_after_an_acknowledgement_or_opening_with_in_changes_the_plan(
+    real: Consultant, opening: str, follow_up: str, change: str
+) -> None:
+    """ "ok and in FP8?" answered two FAQ entries on FP8 and left the plan in BF16."""
+    session = "f-" + uuid.uuid4().hex
+    real.handle(session, opening)
+    assert change in real.handle(session, follow_up).text
+
+
+@pytest.mark.parametrize(
+    ("opening", "follow_up", "change"),
+    [
+        ("LoRA 微調 14B，資料 2 億 token，一週", "序列長度改成 8k 呢", "變化*：新增序列長度 8,192"),
+        ("全参微调 7B，数据 10 亿 token，五天", "上下文长度调到 16k", "变化*：新增序列长度 16,384"),
+        ("全参微调 7B，数据 10 亿 token，五天", "把序列长度设为 4096", "新增序列长度 4,096"),
+        ("full fine-tune 7B on 1B tokens in 5 days", "seq len to 8k", "now sequence length 8,192"),
+    ],
+)  # fmt: skip
+def test_a_sequence_length_changed_to_a_value_replans_at_it(
+    real: Consultant, opening: str, follow_up: str, change: str
+) -> None:
+    """ "序列長度改成 8k 呢" read no length: a pitfall on QLoRA and long sequences, then the FAQ on memory."""
+    session = "q-" + uuid.uuid4().hex
+    real.handle(session, opening)
+    assert change in real.handle(session, follow_up).text
