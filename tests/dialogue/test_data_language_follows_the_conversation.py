@@ -252,7 +252,15 @@ def test_a_what_if_on_the_datas_language_replans_at_its_bytes_per_token(
     assert change in real.handle("w", whatif).text
 
 
-@pytest.mark.parametrize("text", ["如果是中文模型呢", "what about Chinese LLMs?", "what if it were 8 GPUs?"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "如果是中文模型呢",
+        "what about Chinese LLMs?",
+        "what if it were 8 GPUs?",
+        "what about Chinese text tokenization?",
+    ],
+)
 def test_a_what_if_on_something_else_named_in_a_language_is_no_data_language(text: str) -> None:
     from bot.nlu.parser import parse
 
