@@ -28,7 +28,7 @@ from bot.dialogue.ask import ask_next, not_started
 from bot.dialogue.choices import answer_held
 from bot.dialogue.clouds import take_clouds
 from bot.dialogue.commit import commit_turn, revision
-from bot.dialogue.data_language import keeps_token_count, take_data_language
+from bot.dialogue.data_language import keeps_token_count, language_already_planned, take_data_language
 from bot.dialogue.hardware import main_variant
 from bot.dialogue.home import home_view
 from bot.dialogue.memo import MemoPlanner
@@ -629,13 +629,20 @@ class Consultant:
             changes = [c for c in changes if c.slot not in ("gpu", "gpu_count")]
             if last.get("gpus") != said["gpu_count"]:  # the plan's own count is no change ("4 → 4")
                 changes.append(SlotChange("gpu_count", last.get("gpus"), said["gpu_count"]))
-        language_changed = take_data_language(state, u)
+        language_before = state.data_language
+        language_changed = take_data_language(
+            state, u, any(c.slot in ("data_bytes", "tokens") for c in changes)
+        )
         changes += language_changed
         if language_changed:
             found = None  # "其实数据都是英文的" changes the plan: no FAQ on storing data beside it
         elif keeps_token_count(state, u):
             # "the data is Chinese" with 2B tokens held: one line, the count kept, no FAQ on the words
             reply.add("language_keeps_tokens", tokens=state.slots["tokens"], language=u.data_language)
+            found = None
+        elif language_already_planned(state, u, language_before):
+            # "数据是中文的" on a plan that already reads its 300GB as Chinese text: one line, no FAQ
+            reply.add("language_keeps_tokens", data_bytes=state.slots["data_bytes"], language=u.data_language)
             found = None
         if u.asks:
             reply.asks = u.asks

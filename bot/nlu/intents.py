@@ -502,8 +502,28 @@ _BILLING_TERMS = tuple(p for p, _ in lexicon.PRICE_PERIODS)
 def classify(text: str, signals: Signals) -> tuple[str, bool]:
     """(question kind, is it a yes/no question). A message is a question before it is a form."""
     t = compact(text.strip())
+    if "嘛" in t:
+        t = _TOPIC_MA.sub("", t)
     yes_no = is_yes_no(t)
     return _kind(t, signals, yes_no), yes_no
+
+
+# A value said softly, as the answer to the form's question: a number and its unit, then 吧 ("两个月吧",
+# "工期两个月吧", "数据 1.5T token 吧", "預算 5 萬吧"); a figure put to confirm keeps its verb ("A100 有 80G
+# 吧", "T4 的 FP16 是 89 TFLOPS 吧", "8 张够吧") or names a GPU's figure ("H100 显存 80G 吧") and stays
+# a question.
+_SOFT_VALUE = re.compile(
+    r"[\d零一二两兩三四五六七八九十百千万萬亿億半] ?(?:[a-z]+ ?){0,2}[\u4e00-\u9fff]{0,3} ?吧$"
+)
+_CONFIRMS = re.compile(
+    r"是|有|对|對|没错|沒錯|能|可以|够|夠|会|會|行|吗|嗎|\?|？"
+    r"|显存|顯存|带宽|帶寬|算力|功耗|内存|記憶體|tflops|/s\b|nvlink"  # a GPU's figure: "H100 显存 80G 吧"
+)
+
+
+# 嘛 after a topic, then a comma: "数据量嘛，大概 1.5T token", "工期嘛，两个月", "预算嘛, 5 万": the topic
+# marked, no question (嘛 after a verb stays one: "可以嘛，还是要换卡", "够嘛，", "能用嘛，").
+_TOPIC_MA = re.compile(r"(?<=[\u4e00-\u9fff])(?<![以行能够夠会會用好对對是有吧])嘛(?= ?[，,、])")
 
 
 def proposes(t: str) -> bool:
@@ -540,6 +560,8 @@ def is_yes_no(t: str) -> bool:
     if proposes(t):
         return False  # "用 FP8 吧", "还是换回 H100 吧": a choice made, not a question
     end = t.rstrip(" ?？!！。.~…")
+    if end.endswith("吧") and _SOFT_VALUE.search(end) and not _CONFIRMS.search(t):
+        return False  # "工期两个月吧", "数据 1.5T token 吧": a value said softly, not asked to confirm
     if end.endswith(cues.YES_NO_PARTICLES) and not end.endswith("什么"):
         return True
     if end.endswith(cues.YES_NO_LAST_WORDS):
@@ -927,6 +949,8 @@ def _conceptual(t: str, sig: Signals, yes_no: bool) -> bool:
         return False
     if (has_any(t, HARDWARE_ASKS) and not setup) or sig.faq_score is None:
         return False  # what to rent or use is a plan, however well the FAQ matches the words
+    if "gpu" in filled and counts_gpus(t):
+        return False  # "how many H100s would we need?", "要几张 H100": that GPU's count is a plan
     if "params" in filled and has_any(t, cues.HELD_HARDWARE):
         return False  # "can we full fine-tune a 13B model on them?": that job on the GPUs held
     if asks_if_hardware_suffices(t, sig):
@@ -1212,7 +1236,7 @@ def counts_gpus(t: str) -> bool:
 # What a short follow-up may swap in the last answer: the hardware, the method or the precision.
 FOLLOW_UP_CHOICES = ("gpu", "gpu_count", "method", "precision")
 _FOLLOW_UP_OPENERS = (
-    "and on ", "and with ", "and the ", "and for ", "and ", "on ", "with ", "using ", "那", "换",
+    "and on ", "and with ", "and the ", "and for ", "and ", "on ", "with ", "using ", "in ", "那", "换",
 )  # fmt: skip
 
 
@@ -1271,8 +1295,12 @@ def _short_follow_up(t: str, end: str) -> bool:
     return (
         len(t) <= CLOUD_FOLLOW_UP
         and not asked_before
-        and (end.endswith("呢") or t.startswith(_FOLLOW_UP_OPENERS))
+        and (end.endswith("呢") or _ACKNOWLEDGED.sub("", t).startswith(_FOLLOW_UP_OPENERS))
     )
+
+
+# An acknowledgement before a follow-up: "ok and in FP8?", "okay, and on A100?", "cool, with QLoRA?".
+_ACKNOWLEDGED = re.compile(r"^(?:ok|okay|alright|right|cool|great|thanks|got it|i see)\b[,.!]? *")
 
 
 # What makes a data question part of a plan: the data itself, a deadline, a budget or hardware.

@@ -267,6 +267,16 @@ _ADVERB = r"(?:actually |really |all |mostly |mainly |其实|其實|实际上|�
 _STATED = (
     rf"{_TEXT_NOUN} ?{_ADVERB}(?:是|为|為|is |are |: ?|： ?){_ADVERB}(?:{{words}})"
     rf"|(?:都是|主要是|大多是|大部分是|全是|全部是|\bmostly |\bmainly |\ball )(?:{{words}})"
+    # "it's English text", "that's all Chinese data", "其实是中文语料", "不對，是英文資料"
+    rf"|\b(?:it'?s|it is|that'?s|that is|they'?re|they are) {_ADVERB}(?:{{words}}) ?{_TEXT_NOUN}"
+    rf"|(?:其实|其實|实际上|實際上|不对，|不對，|不对,|不對,)是(?:{{words}}) ?(?:的)? ?{_TEXT_NOUN}"
+    # what-ifs on it: "what if the data were English?", "what about code data?", "如果是英文数据呢",
+    # "要是英文語料呢" ("如果是中文模型呢" names no data, "what about Chinese text tokenization?" asks)
+    rf"|\bwhat if (?:it|the data|the corpus|the dataset|our data|the text) (?:were|was|is) "
+    rf"{_ADVERB}(?:{{words}})"
+    rf"|\b(?:what|how) about {_ADVERB}(?:{{words}}) ?{_TEXT_NOUN}(?: instead| then)?\s*(?:[?？.!]|$)"
+    rf"|(?:如果|要是|假如|假設|假设)(?:{_TEXT_NOUN} ?{_ADVERB}是 ?(?:{{words}})"
+    rf"|是? ?{_ADVERB}(?:{{words}}) ?(?:的)? ?{_TEXT_NOUN})"
     # trained on it: "fine-tune on Chinese text", "with English data", "用中文语料微调", "在英文資料上訓練"
     rf"|\b(?:on|with|using) (?:mostly |mainly |only )?(?:{{words}}) ?{_TEXT_NOUN}"
     rf"|(?:用|拿|在|基于|基於|使用)(?:{{words}}) ?(?:的)? ?{_TEXT_NOUN}"

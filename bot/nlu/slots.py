@@ -908,8 +908,11 @@ def _per_user_speed(num: Num, before: str, after: str, s: str, found: Found) -> 
         found.add("tpot_ms", 1000.0 / num.value, num, s)
 
 
-# Words between a context-length cue and its number ("context length of 32k", "上下文长度为8192").
+# Words between a context-length cue and its number ("context length of 32k", "上下文长度为8192"); a change
+# to it first ("序列长度改成 8k 呢", "上下文调到 16k", "seq len changed to 8k"), before the "到" they hold.
 _CONTEXT_FILLERS = (
+    "改成", "改为", "调到", "调成", "调为", "设成", "设为", "设置为", "设置成", "换成", "改到", "拉到",
+    "加到", "提到", "set to", "changed to", "increased to", "bumped to", "raised to", " to ",
     "up to", "about", "of", "is", "max", "最长", "最大", "长度", "大约", "约", "为", "是", "到",
     "around", "roughly", "要", "需要", "大概", "得",
 )  # fmt: skip

@@ -174,3 +174,94 @@ def test_data_said_as_zi_liao_after_an_owned_gpu_with_its_size_is_data_not_a_gpu
     reply = real.handle("z", "我們有 8 張 A100 80GB，想微調 13B，資料 100GB")
     assert "沒有 100GB 的 A100" not in reply.text
     assert reply.payload["slots"]["data_bytes"] == 100e9
+
+
+@pytest.mark.parametrize(
+    ("opening", "named", "change"),
+    [
+        ("pretrain 7B on 300GB in 3 weeks", "sorry, that's 300GB of Chinese text",
+         "What changed*: English text → Chinese text"),
+        ("fine-tune 7B on 1TB of data in 2 weeks", "to be clear, it's 1TB of code",
+         "What changed*: English text → code"),
+        ("微调 7B，500GB 数据，两周", "其实是 500GB 英文数据", "变化*：中文语料 → 英文语料"),
+        ("預訓練 3B，資料 400GB，一個月", "更正一下：400GB 程式碼", "變化*：中文語料 → 程式碼語料"),
+    ],
+)  # fmt: skip
+def test_saying_the_held_size_again_with_another_language_names_the_change(
+    real: Consultant, opening: str, named: str, change: str
+) -> None:
+    """The plan was redone at the new bytes per token, but with no change line: the user could not tell
+    the new days and cost came from the language."""
+    real.handle("s", opening)
+    assert change in real.handle("s", named).text
+
+
+@pytest.mark.parametrize(
+    ("opening", "named", "line"),
+    [
+        ("pretrain 7B on 300GB in 3 weeks", "it's English text",
+         "Noted, nothing changes*: the plan already reads your 300 GB of data as English text."),
+        ("fine-tune 13B on 2TB of data in a month", "the data is English",
+         "the plan already reads your 2 TB of data as English text"),
+        ("预训练 7B，数据 300GB，三周", "数据是中文的",
+         "方案不变*：当前方案已经把您的 300 GB 数据按中文语料换算成 token。"),
+        ("全参微调 8B，数据 600GB，十天", "其实是中文语料",
+         "当前方案已经把您的 600 GB 数据按中文语料换算成 token"),
+        ("預訓練 7B，資料 300GB，三週", "資料都是中文",
+         "方案不變*：當前方案已經把您的 300 GB 資料按中文語料換算成 token。"),
+    ],
+)  # fmt: skip
+def test_naming_the_language_the_plan_already_assumed_keeps_it_in_one_line(
+    real: Consultant, opening: str, named: str, line: str
+) -> None:
+    """It was an FAQ on tokens per gigabyte, as if the user had asked something."""
+    real.handle("a", opening)
+    reply = real.handle("a", named)
+    assert line in reply.text
+    assert "What changed" not in reply.text and "变化" not in reply.text and "變化" not in reply.text
+    assert "gigabyte" not in reply.text and "1 GB 文本" not in reply.text
+
+
+@pytest.mark.parametrize(
+    ("text", "language"),
+    [("it's English text", "en"), ("that's mostly Chinese data", "zh"), ("they're all code files", "code"),
+     ("其实是中文语料", "zh"), ("不對，是英文資料", "en"), ("是中文语料好还是英文语料好？", None),
+     ("it's a Chinese text model", None)],
+)  # fmt: skip
+def test_the_data_is_said_to_be_in_a_language_only_when_it_is_stated(text: str, language: str | None) -> None:
+    from bot.nlu.parser import parse
+
+    assert parse(text).data_language_said == language
+
+
+@pytest.mark.parametrize(
+    ("opening", "whatif", "change"),
+    [
+        ("fine-tune 7B on 200GB, the data is Chinese, 1 week", "what if it were English?",
+         "What changed*: Chinese text → English text"),
+        ("pretrain 3B on 500GB in 2 weeks", "what about code data?", "What changed*: English text → code"),
+        ("预训练 3B，数据 500GB，两周", "如果是英文数据呢", "变化*：中文语料 → 英文语料"),
+        ("預訓練 3B，資料 500GB，兩週", "要是程式碼語料呢", "變化*：中文語料 → 程式碼語料"),
+    ],
+)  # fmt: skip
+def test_a_what_if_on_the_datas_language_replans_at_its_bytes_per_token(
+    real: Consultant, opening: str, whatif: str, change: str
+) -> None:
+    """It was two pitfalls (memory, network) or "no suitable answer", with the plan left as it was."""
+    real.handle("w", opening)
+    assert change in real.handle("w", whatif).text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "如果是中文模型呢",
+        "what about Chinese LLMs?",
+        "what if it were 8 GPUs?",
+        "what about Chinese text tokenization?",
+    ],
+)
+def test_a_what_if_on_something_else_named_in_a_language_is_no_data_language(text: str) -> None:
+    from bot.nlu.parser import parse
+
+    assert parse(text).data_language_said is None

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import re
+import uuid
+
+import pytest
 
 from bot.dialogue.consultant import Consultant
 
@@ -314,3 +317,61 @@ def test_on_two_after_a_verdict_on_one_gpu_asks_the_same_of_two(real: Consultant
     assert ask(real, "can we lora a 70b on an h100", "and on 4?").startswith(
         "*Yes.* 4 × NVIDIA H100 SXM5 can hold"
     )
+
+
+@pytest.mark.parametrize(
+    ("opening", "asked", "change", "gpu"),
+    [
+        ("pretrain 1B on 20B tokens in a week", "how many H100s would we need?", "What changed*: now H100",
+         "H100 SXM5"),
+        ("full fine-tune 8B on 1B tokens in 5 days", "and how many A100s do we need for that?",
+         "What changed*: now A100", "A100"),
+        ("预训练 1B，数据 200 亿 token，一周", "要几张 H100？", "变化*：改用 H100", "H100 SXM5"),
+        ("預訓練 1B，資料 200 億 token，一週", "用 A100 的話需要幾張？", "變化*：改用 A100", "A100"),
+    ],
+)  # fmt: skip
+def test_how_many_of_a_named_gpu_after_a_plan_is_the_plan_on_that_gpu(
+    real: Consultant, opening: str, asked: str, change: str, gpu: str
+) -> None:
+    """In English it was two FAQ entries (H100 or A100, the H800 and H20), with no count at all."""
+    session = "n-" + uuid.uuid4().hex
+    real.handle(session, opening)
+    turn = real.handle(session, asked)
+    assert change in turn.text and gpu in turn.payload["recommendation"]["options"][0]["gpu_name"]
+    assert "H100 or A100?" not in turn.text
+
+
+@pytest.mark.parametrize(
+    ("opening", "follow_up", "change"),
+    [
+        ("full fine-tune 13B on 3B tokens in a week", "ok and in FP8?", "BF16 (default) → FP8"),
+        ("full fine-tune 13B on 3B tokens in a week", "in FP8?", "BF16 (default) → FP8"),
+        ("LoRA 8B on 500M tokens in 3 days", "okay, and on A100?", "What changed*: now A100"),
+        ("full fine-tune 8B on 500M tokens in 3 days", "cool, with QLoRA?", "full fine-tuning → QLoRA"),
+    ],
+)  # fmt: skip
+def test_a_short_follow_up_after_an_acknowledgement_or_opening_with_in_changes_the_plan(
+    real: Consultant, opening: str, follow_up: str, change: str
+) -> None:
+    """ "ok and in FP8?" answered two FAQ entries on FP8 and left the plan in BF16."""
+    session = "f-" + uuid.uuid4().hex
+    real.handle(session, opening)
+    assert change in real.handle(session, follow_up).text
+
+
+@pytest.mark.parametrize(
+    ("opening", "follow_up", "change"),
+    [
+        ("LoRA 微調 14B，資料 2 億 token，一週", "序列長度改成 8k 呢", "變化*：新增序列長度 8,192"),
+        ("全参微调 7B，数据 10 亿 token，五天", "上下文长度调到 16k", "变化*：新增序列长度 16,384"),
+        ("全参微调 7B，数据 10 亿 token，五天", "把序列长度设为 4096", "新增序列长度 4,096"),
+        ("full fine-tune 7B on 1B tokens in 5 days", "seq len to 8k", "now sequence length 8,192"),
+    ],
+)  # fmt: skip
+def test_a_sequence_length_changed_to_a_value_replans_at_it(
+    real: Consultant, opening: str, follow_up: str, change: str
+) -> None:
+    """ "序列長度改成 8k 呢" read no length: a pitfall on QLoRA and long sequences, then the FAQ on memory."""
+    session = "q-" + uuid.uuid4().hex
+    real.handle(session, opening)
+    assert change in real.handle(session, follow_up).text

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import uuid
 
+import pytest
+
 from bot.dialogue.consultant import Consultant
 
 from .asking import ask
@@ -123,3 +125,36 @@ def test_a_value_corrected_before_the_plan_is_said_with_the_one_it_replaces(real
 def test_a_value_said_for_the_first_time_names_nothing_it_replaces(real: Consultant) -> None:
     text = ask(real, "I want to fine-tune a 7B model", "about 300GB")
     assert "Got it: 300 GB of data." in text and "instead of" not in text
+
+
+@pytest.mark.parametrize(
+    ("opening", "answer", "said"),
+    [
+        ("帮我算算预训练要多少卡，模型 13B", "数据量嘛，大概 1.5T token", "1.5万亿 tokens。"),
+        ("全参微调 7B", "数据嘛, 20 亿 token", "好的：20亿 tokens。"),
+        ("我們要預訓練 3B 模型", "資料量嘛，差不多 3000 億 token", "好的：3000億 tokens。"),
+        ("LoRA 微调 14B，数据 1 亿 token", "工期嘛，两个月吧", "60 天"),
+        ("全参微调 8B", "数据 5 亿 token 吧", "好的：5亿 tokens。"),
+        ("LoRA 微调 14B，数据 1 亿 token", "工期两周吧", "14 天"),
+        ("LoRA 微調 14B，資料 1 億 token", "工期大概三週吧", "21 天"),
+    ],
+)  # fmt: skip
+def test_a_slot_said_with_a_topic_particle_or_softly_is_an_answer_not_a_question(
+    real: Consultant, opening: str, answer: str, said: str
+) -> None:
+    """ "数据量嘛，…" read 嘛 as a yes/no question, and "工期两个月吧" ended as one: both got FAQ entries on
+    how much data to train on and tokens per gigabyte before the value was taken."""
+    session = "p-" + uuid.uuid4().hex
+    real.handle(session, opening)
+    turn = real.handle(session, answer)
+    assert said in turn.text and turn.text.startswith(("好的", "*推荐方案*", "*推薦方案*"))
+    assert "Chinchilla" not in turn.text and "1 GB 文本" not in turn.text and "1 GB 文字" not in turn.text
+
+
+@pytest.mark.parametrize(
+    "text", ["H100 显存 80G 吧", "A100 有 80G 吧", "8 张 H100 够吧", "用 A100 吧？", "可以嘛，还是要换卡"]
+)
+def test_a_figure_or_a_choice_put_to_confirm_with_a_particle_stays_a_question(text: str) -> None:
+    from bot.nlu import parse
+
+    assert parse(text).yes_no or parse(text).intent != "size"
