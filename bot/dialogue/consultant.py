@@ -19,6 +19,7 @@ from bot.dialogue.answers import (
     budget as budget_answer,
     own_or_rent,
     plan_cost as cost_answer,
+    plan_memory,
     serve,
 )
 from bot.dialogue.answers.base import Question
@@ -707,6 +708,9 @@ class Consultant:
                     state.topic = None
                 asked = u.said if u.intent == "whatif" else None
                 memory = bool(text) and has_any(normalise(text).lower, MEMORY_SAVED)
+                if any(c.slot == "seq_len" for c in changes) and plan_memory.asks_at_length(u, text):
+                    # "will memory blow up at 16k?" on a plan: the plan's GPUs at that length, fits or not
+                    memory = plan_memory.at_length(state, reply, self.kb, self._plan, self._clock()) or memory
                 recommend(state, reply, self.kb, self._plan, self._clock(), changes, asked, memory)
                 if state.last is not None and cost_answer.repeated_cost_asked(text, u.asks_cost):
                     # "cost per month vs per run for a 7B LoRA retrained weekly": the runs over the period
@@ -762,7 +766,9 @@ class Consultant:
             state.pending = missing(state)[0]
             reply.add("measured_next", slot=state.pending)
             return state
-        ask_next(state, reply, said=said_any, understood=understood)
+        # "context length 16k, will it OOM?": after how the length drives memory, the model it is computed for
+        invite = not (said.get("seq_len") is not None and plan_memory.LENGTH_FAQ in reply.faq)
+        ask_next(state, reply, said=said_any, understood=understood, invite=invite)
         held = state.choice
         if held is not None and said.get(held["slot"]) == held["values"][0]:
             # "7B 还是 13B" with the job incomplete: the first is taken to ask the rest; both come later

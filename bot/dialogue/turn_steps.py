@@ -34,7 +34,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from bot.dialogue import policy
-from bot.dialogue.answers import flagged_cloud, gpu_count, scaling
+from bot.dialogue.answers import flagged_cloud, gpu_count, plan_memory, scaling
 from bot.dialogue.answers.base import Question
 from bot.dialogue.answers.capability import no_link_premise, topic as capability_topic
 from bot.dialogue.answers.capacity import capacity_answer
@@ -817,6 +817,10 @@ def faq_or_form(ctx: TurnContext) -> DialogueState | None:
     on_cloud = on_cloud and has_any(normalise(text).lower, CHEAPEST)
     if (u.intent == "faq" or (not u.said and u.intent == "unknown" and not ctx.reply.kinds)) and not on_cloud:
         found = c.kb.search(notes_query(text), limit=3) if text else None
+    if found is None and plan_memory.length_faq_first(state, u, text):
+        # "if I raise the context length to 16k will memory blow up?" with no model yet: how the length drives
+        # memory first, then the form asks for the model so the numbers can be computed
+        found = plan_memory.length_faq(c.kb)
     text_bytes = u.said.get("data_bytes") if u.intent == "faq" else None  # "how many tokens is 10GB of text?"
     if u.intent == "faq":
         kept = fills_only(state, u.said, text) if state.pending is not None else {}

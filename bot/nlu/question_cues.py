@@ -579,6 +579,14 @@ MEMORY_ASK = (
 )  # fmt: skip
 # Asking what a change saves in memory ("QLoRA 能省多少显存", "how much memory would QLoRA save?"): the plan's
 # change line then says the memory per GPU before and after (dialogue.recommend).
+# Whether memory holds at a sequence length said ("if I raise the context length to 16k will memory blow up?",
+# "context 16k, will it OOM?", "序列长度16k显存会爆吗", "序列長度加到16k顯存會爆嗎"): read only with a length
+# said (slot seq_len). Before a plan, the FAQ on how the length drives memory, then the model asked for; on a
+# plan, that plan's memory at the new length (answers/plan_memory.at_length). zh-Hant is folded first.
+LENGTH_MEMORY = (
+    *OUT_OF_MEMORY, "memory", "vram", "blow up", "blows up", "explode", "still fit", "fit in", "显存", "内存",
+    "记忆体", "放得下", "放不下", "装得下", "撑得住", "撑不住",
+)  # fmt: skip
 MEMORY_SAVED = (
     *MEMORY_ASK, "省多少显存", "显存能省", "显存省", "显存能降", "显存降", "显存少", "save memory",
     "memory saving", "saves memory", "less memory", "memory save",
