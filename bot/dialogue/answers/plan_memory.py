@@ -1,8 +1,8 @@
 """ "How much VRAM per GPU does that need?", "这个方案每张卡要多少显存？" after a plan: that plan's memory per
 GPU, term by term, against the GPU's, instead of the general note on estimating training memory.
-"Will memory blow up at 16k context?" (a length said with a memory question): before a model is known, the FAQ
-on how the sequence length drives memory, then the form; on a plan, that plan's memory at the new length on the
-same GPUs, fits or not, before the plan at that length.
+"Will memory blow up at 16k context?" (a length said with a memory question): before a model is known, the
+FAQ on how the sequence length drives memory, then the form; on a plan, that plan's memory at the new length
+on the same GPUs, fits or not, before the plan at that length.
 """
 
 from __future__ import annotations
@@ -58,8 +58,8 @@ def answer(state: DialogueState, reply: Reply, kb: KnowledgeBase, plan: Planner,
 
 
 def asks_at_length(u: Understood, text: str) -> bool:
-    """A sequence length said with a memory question ("context length 16k, will it OOM?", "序列长度16k显存会爆吗").
-    The length said is the cheap precondition: most messages say none."""
+    """A sequence length said with a memory question ("context length 16k, will it OOM?",
+    "序列长度16k显存会爆吗"). The length said is the cheap precondition: most messages say none."""
     return u.said.get("seq_len") is not None and has_cue(normalise(text).lower, LENGTH_MEMORY)
 
 
