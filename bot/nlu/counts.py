@@ -312,10 +312,13 @@ _HOW_LONG = r"how long(?: would it take| will it take| does it take| would that 
 _BARE_COUNT_FOLLOW_UP = re.compile(
     r"(?:(?:ok(?:ay)?|so|alright|right)\s*,?\s*)?(?:and\s+)?"  # "ok and on 16 of them?": a lead-in, no more
     rf"(?:{_HOW_LONG}\s+)?"
-    r"(?:(?:what about|how about|and|what if|what if only|with|那|那么)\s*(?:on\s+|with\s+)?|on\s+)"
+    # "back to 32", "let's go back to 32", "改回 32", "換回32吧": a count tried before, after count what-ifs
+    r"(?:(?:let'?s\s+)?(?:go\s+|switch\s+|change\s+|revert\s+)?back\s+to\s+|revert\s+to\s+"
+    r"|(?:那|那就|还是)?(?:改回|换回|回到|退回到?)\s*"
+    r"|(?:what about|how about|and|what if|what if only|with|那|那么)\s*(?:on\s+|with\s+)?|on\s+)"
     r"(?:we (?:only\s+|just\s+)?(?:had|have|used|use|got|get|rented|rent|took|take)\s+)?(?:only\s+|just\s+)?"
     r"(\S+?)(?:\s+of (?:them|those|these|'em|em))?"
-    rf"(?:\s*,?\s*{_HOW_LONG})?\s*呢?\s*[?？]*"
+    rf"(?:\s*,?\s*{_HOW_LONG})?\s*[呢吧]?\s*[?？.。!！]*"
 )
 MAX_BARE_COUNT = 1024
 

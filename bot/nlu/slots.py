@@ -316,8 +316,11 @@ def _classify(
         return
     if unit.kind in ("node", "count"):
         return
+    labelled = before
+    if num.mult in ("", "k") and len(before) >= WINDOW and " to " in before:
+        labelled = window_before(s, num.start, floor, CONTEXT_REACH)  # "the context length is changed to 8k"
     if num.mult in ("", "k") and (
-        (_context_label(before) and (_may_be_length(num, after) or _length_label(before)))
+        (_context_label(labelled) and (_may_be_length(num, after) or _length_label(labelled)))
         or _context_after(s, num)
     ):
         found.add("seq_len", num.value * (1.024 if num.mult == "k" else 1.0), num, s)
@@ -915,7 +918,16 @@ _CONTEXT_FILLERS = (
     "加到", "提到", "set to", "changed to", "increased to", "bumped to", "raised to", " to ",
     "up to", "about", "of", "is", "max", "最长", "最大", "长度", "大约", "约", "为", "是", "到",
     "around", "roughly", "要", "需要", "大概", "得",
+    # the long English forms ("if the context length is changed to 8k", "the seq len were set to 8192",
+    # "sequence length gets reduced to 2k"), once " to " is gone
+    "changed", "increased", "reduced", "decreased", "lowered", "dropped", "extended", "raised", "bumped",
+    "moved", "switched", "set", "were", "was", "gets", "got", "goes", "went", "becomes", "be", "now",
+    # and the Chinese ones ("序列长度调整为8k", "上下文长度被改成了 16k", "序列长度如果改成8192")
+    "调整", "了", "被", "如果", "要是", "假如",
 )  # fmt: skip
+# Characters before a number searched for a context-length cue when the usual window (units.WINDOW) is full:
+# the long forms of a change put the cue further back ("what if the context length is changed to 8k?").
+CONTEXT_REACH = 48
 
 
 def _context_label(before: str) -> bool:

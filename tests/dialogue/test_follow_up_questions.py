@@ -366,6 +366,12 @@ def test_a_short_follow_up_after_an_acknowledgement_or_opening_with_in_changes_t
         ("全参微调 7B，数据 10 亿 token，五天", "上下文长度调到 16k", "变化*：新增序列长度 16,384"),
         ("全参微调 7B，数据 10 亿 token，五天", "把序列长度设为 4096", "新增序列长度 4,096"),
         ("full fine-tune 7B on 1B tokens in 5 days", "seq len to 8k", "now sequence length 8,192"),
+        (
+            "full fine-tune 7B on 1B tokens in 5 days",
+            "what if the context length is changed to 8k?",
+            "now sequence length 8,192",
+        ),
+        ("LoRA 微调 14B，2 亿 token，一周", "要是序列长度调整为16k呢", "新增序列长度 16,384"),
     ],
 )  # fmt: skip
 def test_a_sequence_length_changed_to_a_value_replans_at_it(
@@ -375,3 +381,26 @@ def test_a_sequence_length_changed_to_a_value_replans_at_it(
     session = "q-" + uuid.uuid4().hex
     real.handle(session, opening)
     assert change in real.handle(session, follow_up).text
+
+
+@pytest.mark.parametrize(
+    ("opening", "tries", "back", "change"),
+    [
+        (
+            "pretrain a 3B on 100B tokens in 2 weeks",
+            ("what about 64 GPUs?", "what about 16?"),
+            "back to 32",
+            "16 GPUs → 32 GPUs",
+        ),
+        ("预训练 3B，1000 亿 token，两周", ("用 64 张呢", "那 16 呢"), "改回 32 吧", "16 张卡 → 32 张卡"),
+    ],
+)
+def test_back_to_a_count_after_count_what_ifs_plans_that_count(
+    real: Consultant, opening: str, tries: tuple[str, ...], back: str, change: str
+) -> None:
+    """ "back to 32" after two count what-ifs was not read: "I couldn't use “back to 32”"."""
+    session = "b-" + uuid.uuid4().hex
+    real.handle(session, opening)
+    for t in tries:
+        real.handle(session, t)
+    assert change in real.handle(session, back).text.replace("*", "")

@@ -331,10 +331,31 @@ def test_a_number_after_mongodb_atlas_is_still_read() -> None:
         ("okay, with 4 of those?", 4),
         ("so what about 32 of them?", 32),
         ("alright and how long on 8 of them?", 8),
+        ("back to 32", 32),
+        ("let's go back to 24", 24),
+        ("改回 32", 32),
+        ("那就回到16吧", 16),
+        ("換回 64 呢", 64),
     ],
 )
 def test_a_lone_number_in_a_follow_up_is_a_gpu_count(text: str, count: int) -> None:
     assert said(text)["gpu_count"] == count
+
+
+@pytest.mark.parametrize(
+    ("text", "length"),
+    [
+        ("what if the context length is changed to 8k?", 8192),
+        ("what if the seq len were set to 4096?", 4096),
+        ("suppose the max sequence length was increased to 16k, how long then?", 16384),
+        ("what happens if the sequence length gets reduced to 2k", 2048),
+        ("要是序列長度調整為8k呢", 8192),
+        ("假如上下文长度被改成了 16k 呢", 16384),
+        ("序列长度如果改成4096呢", 4096),
+    ],
+)
+def test_a_long_form_of_a_length_change_reads_the_length(text: str, length: int) -> None:
+    assert said(text)["seq_len"] == length
 
 
 @pytest.mark.parametrize("text", ["what about 3 epochs?", "what if 2 weeks?", "what about 2026?"])
