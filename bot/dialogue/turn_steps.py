@@ -386,7 +386,9 @@ def owned_gpus(ctx: TurnContext) -> DialogueState | None:
     if u.owned and u.said.get("gpu") and u.said.get("gpu_count"):
         state.owned, state.own_gpus = True, None
         if u.owned_count:  # "we have 8 H100s, how long on 16?": 16 is more than theirs, so rented
-            state.own_gpus, state.owned = {"gpu": u.said["gpu"], "count": u.owned_count}, False
+            # ("…, pretrain a 1B on 4 of them": fewer than theirs, so on their own, the 8 kept for later)
+            state.own_gpus = {"gpu": u.said["gpu"], "count": u.owned_count}
+            state.owned = u.said["gpu_count"] < u.owned_count
     elif leaves_own(state, u, normalise(ctx.text).lower):
         rent_instead(state)  # "那就租 H100 吧" after a plan on their A100s: a rental from now on
     elif beyond_own(state, u):

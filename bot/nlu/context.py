@@ -150,19 +150,21 @@ def _names_gpus(reach: str, offset: int, gpus: list[GpuMention]) -> bool:
 
 
 # A count asked beside the GPUs the team owns, in the same message: "we have 8 H100s, how long on 16?",
-# "what about with 24 of them", "我们有 16 张 A800，用 32 张要多久", "換成 32 張呢". A bare number after a
-# preposition or 用/换成, ending the clause, or counted in cards.
+# "what about with 24 of them", "我们有 16 张 A800，用 32 张要多久", "換成 32 張呢", "we have 8 H100s,
+# pretrain a 1B on 4 of them", "我们有 8 张 H100，只用其中 4 张训 1B". A bare number after a preposition or
+# 用/换成/其中, ending the clause, or counted in cards.
 _COUNT_ASKED = re.compile(
     r"\b(?:on|with|using|use|across|onto)\s+(\d{1,5})\s*(?:of them|of those|gpus?|cards?)?\s*(?=[?.!,;]|$)"
-    r"|(?:用|换成|换到|扩到|加到|扩成|上到)\s*(\d{1,5})\s*(?:张|块|卡)"
+    r"|(?:用|换成|换到|扩到|加到|扩成|上到|其中|拿出|拿)\s*(\d{1,5})\s*(?:张|块|卡)"
 )
 
 
 def count_asked(s: str, owned_count: float) -> int | None:
-    """A count of the GPUs the team owns asked above what they own in the same message (normalised `s`),
-    else None; read only when the message says they own GPUs and how many (Parse.owned)."""
+    """A count of the GPUs the team owns asked in the same message (normalised `s`), above what they own
+    ("how long on 16?" with 8: rented) or below it ("pretrain a 1B on 4 of them" with 8: theirs), else None;
+    read only when the message says they own GPUs and how many (Parse.owned)."""
     for m in _COUNT_ASKED.finditer(s):
         value = int(m.group(1) or m.group(2))
-        if owned_count < value <= 100_000:
+        if 1 <= value <= 100_000 and value != owned_count:
             return value
     return None

@@ -79,3 +79,33 @@ def test_more_cards_than_owned_in_the_same_chinese_message_are_rented(real: Cons
 def test_the_count_owned_alone_stays_their_own(real: Consultant) -> None:
     turn = real.handle("m9", "we have 8 H100s. full fine-tune 7B on 2B tokens, how long on them?")
     assert "on your own hardware" in turn.text and "You own" not in turn.text
+
+
+def test_fewer_than_owned_said_with_them_is_the_plan_on_their_own_gpus(real: Consultant) -> None:
+    """ "we have 8 H100s, pretrain a 1B … on 4 of them" planned all 8."""
+    for session, message, said in (
+        ("f1", "we have 8 H100s, pretrain a 1B on 20B tokens on 4 of them", "Recommended: 4 × NVIDIA H100"),
+        (
+            "f2",
+            "we own 16 A100 80GB; full fine-tune a 7B on 2B tokens using 8 GPUs",
+            "Recommended: 8 × NVIDIA A100",
+        ),
+        ("f3", "我们有 8 张 H100，只用其中 4 张预训练 1B，200 亿 token", "推荐方案：4 × NVIDIA H100"),
+        ("f4", "我們有 8 張 H100，拿 2 張預訓練 1B，200 億 token", "推薦方案：2 × NVIDIA H100"),
+    ):
+        text = real.handle(session, message).text.replace("*", "")
+        assert said in text and (
+            "on your own hardware" in text or "自有的硬件" in text or "自有的硬體" in text
+        )
+    more = real.handle("f1", "and on 16?").text
+    assert "more than the 8 you own" in more
+
+
+def test_a_count_the_plan_already_has_on_owned_gpus_shows_no_rental_price(real: Consultant) -> None:
+    real.handle("n1", "we have 8 H100s, pretrain a 1B on 20B tokens")
+    text = real.handle("n1", "what about 8 GPUs?").text.replace("*", "")
+    assert "Nothing changes" in text and "on your own GPUs (no rental cost))" in text
+    assert "$" not in text.split("\n")[0]
+    real.handle("n2", "我們有 8 張 H100，預訓練 1B，200 億 token")
+    zh = real.handle("n2", "那 8 張呢").text.replace("*", "")
+    assert "沒有變化" in zh and "用自有的卡（無租用費用）" in zh and "$" not in zh.split("\n")[0]
