@@ -32,6 +32,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel
 
 from knowledge.base import KnowledgeError, Source, entries, read_yaml as read, validate
+from knowledge.cluster_scale import load_on_demand_scale
 from knowledge.currencies import load_other_currencies
 from knowledge.faq import check_related, load_faq, load_pitfalls
 from knowledge.kb import KnowledgeBase, SoftwareCatalog
@@ -277,6 +278,7 @@ def load_knowledge(
     load_text_units(settings_path)  # the tokens-per-word ratios the parser reads: bad data fails here too
     load_latency_percentiles(settings_path)  # the serving answer's tail factors: likewise
     load_other_currencies(settings_path)  # the rates a budget in TWD or HKD converts at: the same
+    load_on_demand_scale(settings_path)  # the largest cluster rented without a contract: the same
     offload = load_cpu_offload(settings_path)
     runs_path = data_dir / "published_runs.yaml"
     runs_data = read(runs_path)

@@ -832,6 +832,9 @@ def recommend(
     context["warnings"] = [w for w in context["warnings"] if _advice_key(w) not in seen]
     state.shown_pitfalls = list(fired)
     state.shown_tips = sorted(seen | advice | {e["id"] for e in (*context["pitfalls"], *context["faq"])})
+    from bot.dialogue.answers import on_demand_scale
+
+    on_demand_scale.answer(state, summary, reply, kb, plan, today)  # 1,536 GPUs: not there on demand
     reply.add("recommendation", **context, cluster_network=state.cluster_network)
     reply.recommendation = rec
     reply.pitfalls = fired
