@@ -923,7 +923,7 @@ _CONTEXT_FILLERS = (
     "changed", "increased", "reduced", "decreased", "lowered", "dropped", "extended", "raised", "bumped",
     "moved", "switched", "set", "were", "was", "gets", "got", "goes", "went", "becomes", "be", "now",
     # and the Chinese ones ("序列长度调整为8k", "上下文长度被改成了 16k", "序列长度如果改成8192")
-    "调整", "了", "被", "如果", "要是", "假如",
+    "调整", "成", "了", "被", "如果", "要是", "假如",
 )  # fmt: skip
 # Characters before a number searched for a context-length cue when the usual window (units.WINDOW) is full:
 # the long forms of a change put the cue further back ("what if the context length is changed to 8k?").

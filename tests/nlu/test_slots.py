@@ -352,6 +352,7 @@ def test_a_lone_number_in_a_follow_up_is_a_gpu_count(text: str, count: int) -> N
         ("要是序列長度調整為8k呢", 8192),
         ("假如上下文长度被改成了 16k 呢", 16384),
         ("序列长度如果改成4096呢", 4096),
+        ("假如序列长度被调整成了 6k 呢", 6144),
     ],
 )
 def test_a_long_form_of_a_length_change_reads_the_length(text: str, length: int) -> None:
