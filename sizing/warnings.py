@@ -69,7 +69,7 @@ def _option_codes(
     if o.gpus > 1 and o.gpu.scale_up_gbs is None:
         codes.append("pcie_multi_gpu")
     stated_net = w.network_gbps is not None and o.network.multi_node
-    if stated_net and o.network.adequate is False:
+    if stated_net and o.network.adequate is False and o.network.comm_slowdown > 1.005:
         codes.append("cluster_network_slow")  # the user's own network, not a listing
     if not w.global_batch_default and o.gpus * w.seq_len > w.global_batch_tokens * 1.0001:
         codes.append("batch_short_of_gpus")  # fewer sequences a step than GPUs

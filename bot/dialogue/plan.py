@@ -110,7 +110,6 @@ def _own_network(state: DialogueState) -> float | None:
     return float(gbps) if isinstance(gbps, int | float) and 0.1 <= gbps <= 25_600 else None
 
 
-
 def _data_language(value: str | None) -> DataLanguage:
     return value if value in ("en", "zh", "code", "mixed") else "en"  # type: ignore[return-value]
 

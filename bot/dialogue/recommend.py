@@ -273,7 +273,7 @@ def plan_context(
         "objective": state.slots.get("objective"),
         # "bs=4 per GPU": the micro-batch said, planned at and said in the understood line
         "micro_batch": state.slots.get("micro_batch"),
-        # "global batch 4M tokens", "全局 batch 512 条": the batch said, planned at and said in the understood line
+        # "global batch 4M tokens", "全局 batch 512 条": the batch said, planned at and said back
         "global_batch": global_batch_said({**state.slots, "method": effective.get("method")}),
         "paired_tokens": bool(state.sample_basis) and state.slots.get("objective") in PAIRED_OBJECTIVES,
         "cheapest": bool(state.cheapest),

@@ -67,8 +67,9 @@ PLAUSIBLE: dict[str, tuple[float, float]] = {
     "seq_len": (16.0, 4_194_304.0),
     # Passes over the data: from a fraction of one pass to the engine's bound (sizing.workload).
     "epochs": (0.01, 1000.0),
-    # A step's global batch in tokens: from one short sequence to 256M (sizing.workload.MAX_GLOBAL_BATCH_TOKENS,
-    # over ten times the largest published: Llama 3 405B 16M, DeepSeek-V3 15.36M tokens).
+    # A step's global batch in tokens: from one short sequence to 256M
+    # (sizing.workload.MAX_GLOBAL_BATCH_TOKENS, over ten times the largest published: Llama 3 405B 16M,
+    # DeepSeek-V3 15.36M tokens).
     "global_batch_tokens": (256.0, 268_435_456.0),
     "concurrency": (1.0, 1e6),
     "qps": (1e-4, 1e6),

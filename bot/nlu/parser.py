@@ -1106,7 +1106,10 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         recompute=find_recompute(s),
         micro_batch=micro_batch,
         global_batch_tokens=_global_batch_tokens(
-            _float(_pick(found, "tokens_per_step", last)), batch, _float(seq), "pretrain" if continued else method
+            _float(_pick(found, "tokens_per_step", last)),
+            batch,
+            _float(seq),
+            "pretrain" if continued else method,
         ),
         offload=find_offload(s),
         low_memory=find_low_memory(s),

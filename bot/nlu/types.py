@@ -121,8 +121,9 @@ class Slots:
     # One GPU's batch in sequences ("micro batch 4", "bs=8 per GPU", "每卡 batch 4"; a bare "batch 16" up to
     # parser.BARE_MICRO_BATCH_MAX): planned and sized at it instead of the engine's choice.
     micro_batch: int | None = None
-    # The step's global batch in tokens ("global batch 4M tokens", "batch size 1024 × 4096", "全局 batch 512
-    # 条，序列 2048"): planned at it instead of the method's recipe batch (sizing.workload.GLOBAL_BATCH_TOKENS).
+    # The step's global batch in tokens ("global batch 4M tokens", "batch size 1024 × 4096", "全局 batch
+    # 512 条，序列 2048"): planned at it instead of the method's recipe batch
+    # (sizing.workload.GLOBAL_BATCH_TOKENS).
     global_batch_tokens: float | None = None
     # Serving (inference) workload.
     model: str | None = None  # model-card id when a known model is named

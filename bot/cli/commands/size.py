@@ -47,12 +47,14 @@ def add_parser(sub: Any) -> None:
     p.add_argument(
         "--global-batch",
         type=size_args.count,
-        help="tokens per optimizer step: 4M, 2097152 (default: the method's recipe, 4M pre-training, 128K fine-tuning)",
+        help="tokens per optimizer step: 4M, 2097152 "
+        "(default: the method's recipe, 4M pre-training, 128K fine-tuning)",
     )
     p.add_argument(
         "--network-gbps",
         type=float,
-        help="your cluster's inter-node network, Gb/s per node (e.g. 100 for 100 GbE): the time charges what it cannot hide",
+        help="your cluster's inter-node network, Gb/s per node (e.g. 100 for 100 GbE): "
+        "the time charges what it cannot hide",
     )
     p.add_argument(
         "--active-params", type=size_args.count, help="MoE: parameters active per token (37B of 671B)"

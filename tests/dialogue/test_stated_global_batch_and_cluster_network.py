@@ -1,0 +1,37 @@
+"""A global batch and an own cluster's network said in chat reach the plan: the batch is said back in the
+understood line and planned at; a slow network of the user's own nodes slows the time and says what helps."""
+
+from __future__ import annotations
+
+from bot.dialogue.consultant import Consultant
+
+from .asking import ask
+
+
+def test_a_global_batch_said_in_tokens_or_sequences_is_said_back_and_planned_at(real: Consultant) -> None:
+    en = ask(
+        real, "pretrain a 7B model on 200B tokens on 32 H100s with a global batch of 1024 sequences of 4096"
+    )
+    assert "a global batch of 4.19M tokens per step" in en
+    zh = ask(real, "预训练 7B，200B token，64 张 H100，全局 batch 512 条，序列 2048")
+    assert "全局 batch 每步 105万 token" in zh
+    hant = ask(real, "預訓練 7B 模型 200B token，用 32 張 H100，全局 batch 256 條")
+    assert "全域 batch 每步 105萬 token" in hant
+
+
+def test_an_implausible_global_batch_is_asked_back(real: Consultant) -> None:
+    reply = ask(real, "pretrain 7B on 200B tokens on 32 H100, global batch 1T tokens")
+    assert "looks implausible" in reply and "Recommended" not in reply
+
+
+def test_a_slow_network_between_own_nodes_slows_the_plan_and_says_what_helps(real: Consultant) -> None:
+    en = ask(
+        real, "we own 2 nodes of 8 H100 connected by 10GbE; how long to pretrain a 3B model on 100B tokens?"
+    )
+    assert "your 10 Gb/s per node is short of it: each step is ~1.1× slower" in en
+    assert "What helps: fewer nodes, a bigger global batch" in en
+    fast = ask(
+        real, "we own 2 nodes of 8 H100 with 400G InfiniBand; how long to pretrain a 3B model on 100B tokens?"
+    )
+    assert "What helps" not in fast and "covers it" in fast
+    assert en.split("about ")[1].split(" (")[0] != fast.split("about ")[1].split(" (")[0]
