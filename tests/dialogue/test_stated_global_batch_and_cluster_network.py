@@ -35,3 +35,21 @@ def test_a_slow_network_between_own_nodes_slows_the_plan_and_says_what_helps(rea
     )
     assert "What helps" not in fast and "covers it" in fast
     assert en.split("about ")[1].split(" (")[0] != fast.split("about ")[1].split(" (")[0]
+
+
+def test_a_faster_network_said_after_an_own_cluster_plan_gives_the_time_on_it(real: Consultant) -> None:
+    reply = ask(
+        real,
+        "we own 2 nodes of 8 H100 connected by 10GbE; how long to pretrain a 3B model on 100B tokens?",
+        "what if we upgrade to 400G InfiniBand?",
+    )
+    assert "your 400 Gb/s per node covers it" in reply
+    assert "On that network the job takes about 5.3 days." in reply
+
+
+def test_a_slow_network_of_own_nodes_said_in_chinese_slows_the_plan(real: Consultant) -> None:
+    zh = ask(real, "我们自己有 2 台 8 卡 H100，节点之间是万兆网，预训练 3B 模型 100B token 要多久")
+    assert "您的每节点 10 Gb/s 不够，每一步慢约 1.1 倍，上面的时间已计入" in zh
+    assert "能改善的做法：减少节点数" in zh
+    hant = ask(real, "我們有 4 台 8 卡 A100 80G，叢集是 10G 乙太網，預訓練 7B 模型 200B token 要多久")
+    assert "您的每節點 10 Gb/s 不夠" in hant
