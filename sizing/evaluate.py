@@ -240,15 +240,9 @@ class Evaluator:
         multi_node = not one_node and (sold or stated is not None)  # sold = bool(offerings)
         search = self._search
         # = _planning_gbps(gpu, gpus)
-        gbps = (
-            None
-            if not multi_node
-            else stated
-            if stated is not None
-            else best
-            if best is not None
-            else network.unlisted_gbps(gpus)
-        )
+        gbps: float | None = None
+        if multi_node:
+            gbps = stated if stated is not None else best if best is not None else network.unlisted_gbps(gpus)
         fitted = search.choose(gpu, gpus, gbps)
         lay = fitted.layout
         ideal = search.speed.throughput(gpu, lay)

@@ -78,11 +78,10 @@ def _option_codes(
     else:
         if o.quote.unused_gpus > 0:
             codes.append("unused_gpus")
-        if stated_net:
-            pass
-        elif o.network.multi_node and not o.quote.network_known:
+        # (a network the user states is theirs: no listing is unknown or short then)
+        if not stated_net and o.network.multi_node and not o.quote.network_known:
             codes.append("network_unknown")
-        elif o.network.adequate is False:
+        elif not stated_net and o.network.adequate is False:
             codes.append("network_below_need")
     return codes
 
