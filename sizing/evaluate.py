@@ -236,10 +236,13 @@ class Evaluator:
         offerings = self._offerings.get(gpu.id, ())
         most, sold, best, _ = self._nodes.get(gpu.id) or self._node_facts(gpu)
         one_node = gpus <= most
-        multi_node = not one_node and sold  # sold = bool(offerings)
+        stated = w.network_gbps  # the user's own cluster network: the plan runs on it
+        multi_node = not one_node and (sold or stated is not None)  # sold = bool(offerings)
         search = self._search
         # = _planning_gbps(gpu, gpus)
-        gbps = None if not multi_node else best if best is not None else network.unlisted_gbps(gpus)
+        gbps: float | None = None
+        if multi_node:
+            gbps = stated if stated is not None else best if best is not None else network.unlisted_gbps(gpus)
         fitted = search.choose(gpu, gpus, gbps)
         lay = fitted.layout
         ideal = search.speed.throughput(gpu, lay)
@@ -258,7 +261,9 @@ class Evaluator:
         required = 0.0
         if not one_node:
             required = network.node_need_gbps(terms[1], terms[2], terms[3], terms[4])  # = SyncNeed.node_gbps
-        if multi_node:
+        if multi_node and stated is not None:
+            offered = assumed = stated  # need_gbps stays None: the rental's network is not the plan's
+        elif multi_node:
             need_gbps = required
             offer = cost.node_offering(offerings, gpus, need_gbps)
             offered = offer.network_gbps if offer is not None else None
@@ -345,7 +350,11 @@ class Evaluator:
     def _planning_gbps(self, gpu: GpuSpec, gpus: int) -> float | None:
         """planning_gbps for this GPU's offerings, their fastest listed network looked up once."""
         most, sold, best, _ = self._nodes.get(gpu.id) or self._node_facts(gpu)
-        if gpus <= most or not sold:
+        if gpus <= most:
+            return None
+        if self.w.network_gbps is not None:
+            return self.w.network_gbps
+        if not sold:
             return None
         return best if best is not None else network.unlisted_gbps(gpus)
 
@@ -353,7 +362,7 @@ class Evaluator:
         """A plan on `gpus` GPUs of this type spans nodes on instances none of which lists its
         network, so its network is never known to be adequate (screen.network_ok is False)."""
         most, sold, _, listed = self._nodes.get(gpu.id) or self._node_facts(gpu)
-        return gpus > most and sold and not listed
+        return gpus > most and sold and not listed and self.w.network_gbps is None
 
     def _floor_rules_out(self, gpu: GpuSpec, gpus: int) -> bool:
         floor = self._memory_floor(self._search.speed.precision(gpu), layout.max_tp(gpu), gpus)

@@ -84,7 +84,9 @@ def network_line(w: Workload, o: Option) -> ExplainItem:
     raw_speed = tp.tokens_per_gpu_second * tp.comm_slowdown
     q = o.quote
     instance = q.offering.instance_type if q is not None else None
-    if net.offered_gbps is None:
+    if w.network_gbps is not None:
+        status = "stated_enough" if net.adequate else "stated_short"  # the user's own cluster network
+    elif net.offered_gbps is None:
         status = "unlisted"  # the time assumes assumed_gbps (the low end of the guide's tier)
     elif net.adequate:
         status = "enough"
@@ -93,6 +95,7 @@ def network_line(w: Workload, o: Option) -> ExplainItem:
     return _i(
         "network_multi_node",
         global_batch_tokens=tokens,
+        batch_stated=not w.global_batch_default,
         gpus=o.gpus,
         tokens_per_gpu_s=raw_speed,
         step_s=net.step_s,

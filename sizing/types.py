@@ -191,6 +191,12 @@ class SizingRequest:
     # A named model's published shape (knowledge/data/models.yaml): layers, width, heads and vocabulary
     # come from it instead of the standard shape derived from `params`.
     model: ModelArchitecture | None = None
+    # The global batch the user states, in tokens per optimizer step (sequences x sequence length);
+    # None: the method's recipe default (workload.GLOBAL_BATCH_TOKENS).
+    global_batch_tokens: float | None = None
+    # The inter-node network the user says the plan's cluster has, in Gb/s per node (their own GPUs'
+    # fabric); None: the catalogue's listed network for rented instances (evaluate.planning_gbps).
+    network_gbps: float | None = None
     # hash(self), worked out on first use: the dialogue's plan memo hashes a request several times a
     # turn, and hashing every field (a named model's architecture among them) is most of a lookup.
     # Not part of the value (no compare, no init, not pickled: a string's hash differs per process).

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 from sizing import calibration as cal, compute, cost, lowmem
 from sizing.assumptions import RESERVED_DISCOUNT
 from sizing.layout import HEADROOM
+from sizing.network import GPUS_PER_NODE
 from sizing.result import Option, SizingWarning
 from sizing.types import Catalog, GpuSpec, SizingRequest
 from sizing.workload import BEYOND_CORPORA, CHINCHILLA_TOKENS_PER_PARAM, LARGEST_PUBLISHED_TOKENS, Workload
@@ -66,14 +68,20 @@ def _option_codes(
         codes.append("consumer_gpu")
     if o.gpus > 1 and o.gpu.scale_up_gbs is None:
         codes.append("pcie_multi_gpu")
+    stated_net = w.network_gbps is not None and o.network.multi_node
+    if stated_net and o.network.adequate is False and o.network.comm_slowdown > 1.005:
+        codes.append("cluster_network_slow")  # the user's own network, not a listing
+    if not w.global_batch_default and o.gpus * w.seq_len > w.global_batch_tokens * 1.0001:
+        codes.append("batch_short_of_gpus")  # fewer sequences a step than GPUs
     if o.quote is None:
         codes.append("no_price")
     else:
         if o.quote.unused_gpus > 0:
             codes.append("unused_gpus")
-        if o.network.multi_node and not o.quote.network_known:
+        # (a network the user states is theirs: no listing is unknown or short then)
+        if not stated_net and o.network.multi_node and not o.quote.network_known:
             codes.append("network_unknown")
-        elif o.network.adequate is False:
+        elif not stated_net and o.network.adequate is False:
             codes.append("network_below_need")
     return codes
 
@@ -292,6 +300,39 @@ def collect(
                 instance=top.quote.offering.instance_type,
                 required_gbps=round(top.network.required_gbps, 1),
                 required_gbps_per_gpu=round(top.network.required_gbps_per_gpu, 1),
+            )
+        )
+    if "cluster_network_slow" in top.codes:
+        net, lay = top.network, top.fitted.layout
+        out.append(
+            _w(
+                "cluster_network_slow",
+                gpu=top.gpu.id,
+                gpus=top.gpus,
+                nodes=math.ceil(top.gpus / GPUS_PER_NODE),
+                offered_gbps=net.offered_gbps,
+                required_gbps=round(net.required_gbps, 1),
+                slowdown=round(net.comm_slowdown, 3),
+                zero3=lay.zero_stage >= 3,
+                pipeline=lay.pp > 1,
+            )
+        )
+    if "batch_short_of_gpus" in top.codes:
+        lay = top.fitted.layout
+        out.append(
+            _w(
+                "batch_short_of_gpus",
+                gpu=top.gpu.id,
+                gpus=top.gpus,
+                batch_tokens=w.global_batch_tokens,
+                sequences=int(w.global_batch_tokens * 1.0001 // w.seq_len),
+                seq_len=w.seq_len,
+                dp=lay.dp,
+                tp=lay.tp,
+                pp=lay.pp,
+                micro_batch=lay.micro_batch,
+                grad_accum=lay.grad_accum,
+                step_tokens=lay.dp * lay.micro_batch * lay.grad_accum * w.seq_len,
             )
         )
     if "network_below_need" in top.codes and top.quote is not None:

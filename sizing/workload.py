@@ -53,6 +53,14 @@ LORA_RANK = 16
 # QLoRA configs enable it too. So a QLoRA plan assumes it unless the request names a mode.
 RECOMPUTE_BY_DEFAULT: dict[str, Recompute] = {"qlora": "full"}
 
+# A stated global batch beyond 256M tokens is more than any published run's (Llama 3 405B ramped to 16M,
+# arXiv 2407.21783 §3.4.1; DeepSeek-V3 15.36M, arXiv 2412.19437 §4.2): most likely a slip, so it is refused
+# (the chat asks it back).
+MAX_GLOBAL_BATCH_TOKENS = 268_435_456.0
+# A stated cluster network: from Fast Ethernet (0.1 Gb/s) to 8 x 3.2 Tb/s per node.
+MIN_NETWORK_GBPS = 0.1
+MAX_NETWORK_GBPS = 25_600.0
+
 MAX_PARAMS = 5e12
 MAX_EPOCHS = 1000.0
 MAX_SEQ_LEN = 1_048_576
@@ -88,6 +96,8 @@ class Workload:
     reference_model: bool = (
         False  # a frozen reference model's forward per token (SizingRequest.reference_model)
     )
+    global_batch_default: bool = True  # False: global_batch_tokens is the user's (SizingRequest)
+    network_gbps: float | None = None  # the cluster network the user states, Gb/s per node
 
     @property
     def dataset_tokens(self) -> float:
@@ -177,6 +187,20 @@ def normalise(req: SizingRequest) -> Workload:
         raise SizingError("bad_seq_len", "sequence length must be 16..1M tokens", {"seq_len": seq_len})
     if req.micro_batch is not None and not 1 <= req.micro_batch <= 4096:
         raise SizingError("bad_micro_batch", "micro-batch must be 1..4096", {"micro_batch": req.micro_batch})
+    batch = req.global_batch_tokens
+    if batch is not None and not (math.isfinite(batch) and seq_len <= batch <= MAX_GLOBAL_BATCH_TOKENS):
+        raise SizingError(
+            "bad_global_batch",
+            "global batch must be at least one sequence and at most 256M tokens",
+            {"global_batch_tokens": batch, "seq_len": seq_len},
+        )
+    net = req.network_gbps
+    if net is not None and not (math.isfinite(net) and MIN_NETWORK_GBPS <= net <= MAX_NETWORK_GBPS):
+        raise SizingError(
+            "bad_network_gbps",
+            "cluster network must be 0.1..25,600 Gb/s per node",
+            {"network_gbps": net},
+        )
     if req.budget is not None and not (math.isfinite(req.budget.amount) and req.budget.amount > 0):
         raise SizingError("bad_budget", "budget must be a positive amount", {"budget": req.budget.amount})
     active = req.active_params
@@ -220,7 +244,9 @@ def normalise(req: SizingRequest) -> Workload:
         seq_len_default=req.seq_len is None,
         micro_batch=req.micro_batch,
         default_micro_batch=max(1, 4096 // seq_len),
-        global_batch_tokens=max(GLOBAL_BATCH_TOKENS[req.method], float(seq_len)),
+        global_batch_tokens=float(batch)
+        if batch is not None
+        else max(GLOBAL_BATCH_TOKENS[req.method], float(seq_len)),
         optimizer=req.optimizer or usual_optimizer(stack.id),
         trainable_params=trainable,
         lora_rank=rank,
@@ -235,4 +261,6 @@ def normalise(req: SizingRequest) -> Workload:
         active_params=None if active is None or active >= req.params else active,
         epochs=req.epochs if source in ("given", "data") else 1.0,
         reference_model=req.reference_model and req.method != "pretrain",
+        global_batch_default=batch is None,
+        network_gbps=net,
     )

@@ -125,3 +125,21 @@ def test_a_full_fine_tune_on_the_plain_hf_trainer_is_costed_and_worded_in_pure_b
     assert "(fits; AdamW at 8 bytes per parameter: 2+2+4, all bf16)" in plain
     zero = _run(capsys, *args, "--stack", "deepspeed")
     assert "AdamW at 16 bytes per parameter: 2+2+12" in zero and "all bf16" not in zero
+
+
+def test_a_stated_global_batch_and_cluster_network_are_planned_at_and_said(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    base = ("--params", "7B", "--tokens", "200B", "--gpu", "a100-80gb", "--gpus", "32", "--json")
+    data = json.loads(_run(capsys, *base, "--global-batch", "2M", "--network-gbps", "10"))
+    assert data["workload"]["global_batch_tokens"] == 2e6
+    assert any("(global batch, as you said)" in line for line in data["explain"])
+    assert any("your cluster's 10 Gb/s per node (as you said): short" in line for line in data["explain"])
+    slow = next(w for w in data["warnings"] if w["code"] == "cluster_network_slow")
+    assert "your 10 Gb/s makes each step" in slow["message"]
+    assert data["options"][0]["days"] > json.loads(_run(capsys, *base))["options"][0]["days"]
+
+
+def test_an_implausible_global_batch_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["size", "--params", "7B", "--tokens", "200B", "--global-batch", "100"]) != 0
+    assert "global batch must be at least one sequence" in capsys.readouterr().err

@@ -7,10 +7,10 @@ import datetime as dt
 from collections.abc import Mapping
 from typing import Any
 
-from bot.dialogue.state import SLOT_NAMES, DialogueState
+from bot.dialogue.state import PLAUSIBLE, SLOT_NAMES, DialogueState
 from bot.render.views import num
 from sizing.types import RECOMPUTES, STACKS, Budget, Catalog, DataLanguage, SizingRequest
-from sizing.workload import BYTES_PER_TOKEN
+from sizing.workload import BYTES_PER_TOKEN, DEFAULT_SEQ_LEN
 
 # A month of billing, as sizing.assumptions counts it (365/12 days).
 DAYS_PER_MONTH = 365.0 / 12.0
@@ -96,7 +96,18 @@ def build_request(state: DialogueState, catalog: Catalog, today: dt.date) -> Siz
         today=today,
         active_params=_opt_float(state.slots.get("active_params")),
         **training_software({**state.slots, "method": slots["method"]}),
+        network_gbps=_own_network(state),
     )
+
+
+def _own_network(state: DialogueState) -> float | None:
+    """The cluster network the user says their own GPUs have ("4 nodes of 8 A100 with 100 Gb/s Ethernet",
+    "我们的集群是 25G 以太网"), in Gb/s per node, when the plan runs on those GPUs; None otherwise."""
+    net = state.cluster_network
+    if not state.owned or not net:
+        return None
+    gbps = net.get("gbps")
+    return float(gbps) if isinstance(gbps, int | float) and 0.1 <= gbps <= 25_600 else None
 
 
 def _data_language(value: str | None) -> DataLanguage:
@@ -120,7 +131,21 @@ def training_software(slots: Mapping[str, Any]) -> dict[str, Any]:
         "low_memory": bool(slots.get("low_memory")),
         "reference_model": slots.get("objective") in REFERENCE_OBJECTIVES,
         "micro_batch": _micro_batch(slots.get("micro_batch")),
+        "global_batch_tokens": global_batch_said(slots),
     }
+
+
+def global_batch_said(slots: Mapping[str, Any]) -> float | None:
+    """The global batch the user said, in tokens, when plausible and at least one sequence (else the
+    recipe's: an implausible one is asked back first)."""
+    value = slots.get("global_batch_tokens")
+    low, high = PLAUSIBLE["global_batch_tokens"]
+    if not isinstance(value, int | float) or not low <= value <= high:
+        return None
+    seq_len = slots.get("seq_len")
+    method = str(slots.get("method") or "pretrain")
+    length = int(seq_len) if seq_len else DEFAULT_SEQ_LEN.get(method, DEFAULT_SEQ_LEN["pretrain"])
+    return float(value) if value >= length else None
 
 
 def _micro_batch(value: Any) -> int | None:

@@ -13,7 +13,7 @@ from bot.dialogue.clouds import restricted
 from bot.dialogue.hardware import china_options, rented_in_china
 from bot.dialogue.memo import plan_dict
 from bot.dialogue.pitfall_context import pitfall_context
-from bot.dialogue.plan import PAIRED_OBJECTIVES, build_request, effective_slots, summarise
+from bot.dialogue.plan import PAIRED_OBJECTIVES, build_request, effective_slots, global_batch_said, summarise
 from bot.dialogue.reply import Reply
 from bot.dialogue.state import DialogueState, SlotChange, ranges_in_force
 from bot.render.text import render_json
@@ -273,6 +273,8 @@ def plan_context(
         "objective": state.slots.get("objective"),
         # "bs=4 per GPU": the micro-batch said, planned at and said in the understood line
         "micro_batch": state.slots.get("micro_batch"),
+        # "global batch 4M tokens", "全局 batch 512 条": the batch said, planned at and said back
+        "global_batch": global_batch_said({**state.slots, "method": effective.get("method")}),
         "paired_tokens": bool(state.sample_basis) and state.slots.get("objective") in PAIRED_OBJECTIVES,
         "cheapest": bool(state.cheapest),
         "over_budget": any(w["code"] == "over_budget" for w in warnings),  # no plan fits the budget

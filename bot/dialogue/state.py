@@ -48,6 +48,7 @@ SERVE_SLOT_NAMES = (
 # (sizing.stack), never asked for; the engine assumes the method's usual stack until said.
 TRAINING_SOFTWARE_SLOTS = (
     "stack", "recompute", "offload", "low_memory", "continued", "objective", "micro_batch",
+    "global_batch_tokens",
 )  # fmt: skip
 # How the data size was counted when not in tokens or bytes ("word", "zh_char": bot/nlu Slots.text_unit):
 # rides with the data it measured, so new data said another way clears it.
@@ -66,6 +67,10 @@ PLAUSIBLE: dict[str, tuple[float, float]] = {
     "seq_len": (16.0, 4_194_304.0),
     # Passes over the data: from a fraction of one pass to the engine's bound (sizing.workload).
     "epochs": (0.01, 1000.0),
+    # A step's global batch in tokens: from one short sequence to 256M
+    # (sizing.workload.MAX_GLOBAL_BATCH_TOKENS, over ten times the largest published: Llama 3 405B 16M,
+    # DeepSeek-V3 15.36M tokens).
+    "global_batch_tokens": (256.0, 268_435_456.0),
     "concurrency": (1.0, 1e6),
     "qps": (1e-4, 1e6),
     "daily_users": (1.0, 1e9),

@@ -24,6 +24,9 @@ _NETWORK_NEAR = re.compile(
 )
 # How far a network word may be from the number (characters either side).
 NEAR = 14
+# Right before a size, a GPU's model ("A100 80G", "H100 80GB", "4090 24G", "MI300X 192G"): the size is that
+# GPU's memory, not a link speed, even with a network word near ("A100 80G，集群是 25G 以太网").
+_GPU_BEFORE = re.compile(r"(?:\b[a-z]{1,3}\d{2,4}[a-z]{0,2}|\b\d{4})\s*$")
 
 
 def named_speed_gbps(text: str) -> float | None:
@@ -49,7 +52,7 @@ def link_speeds(text: str) -> list[float]:
     out = []
     for m in _SPEED.finditer(low):
         window = low[max(0, m.start() - NEAR) : m.end() + NEAR]
-        if not _NETWORK_NEAR.search(window):
+        if not _NETWORK_NEAR.search(window) or _GPU_BEFORE.search(low[max(0, m.start() - 10) : m.start()]):
             continue
         value = float(m.group(1)) * (1000.0 if m.group(2) == "t" else 1.0)
         written = t.original[m.start(3) : m.end(3)] if m.group(3) else ""

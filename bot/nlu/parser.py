@@ -30,7 +30,7 @@ from knowledge.quotes import quotes
 from knowledge.search import default_searcher
 from knowledge.text_units import text_units
 from sizing.types import Budget, Currency, Period
-from sizing.workload import BYTES_PER_TOKEN, CHINCHILLA_TOKENS_PER_PARAM
+from sizing.workload import BYTES_PER_TOKEN, CHINCHILLA_TOKENS_PER_PARAM, DEFAULT_SEQ_LEN
 
 _NUMERAL_NEIGHBOURS = frozenset("零一二三四五六七八九十百千万亿壹贰叁肆伍陆柒捌玖拾佰仟")
 
@@ -859,6 +859,20 @@ def _batches(found: Found, last: bool) -> tuple[float | None, int | None]:
     return batch, (int(micro) if micro is not None and micro == int(micro) else None)
 
 
+def _global_batch_tokens(
+    per_step: float | None, sequences: float | None, seq_len: float | None, method: str | None
+) -> float | None:
+    """The step's global batch in tokens, as said: "global batch 4M tokens", or its sequences × their
+    length ("batch size 1024 × 4096", "全局 batch 512 条，序列 2048"); sequences with no length said are
+    the method's usual length (sizing.workload.DEFAULT_SEQ_LEN, pre-training's when none is said)."""
+    if per_step is not None:
+        return per_step
+    if sequences is None:
+        return None
+    length = seq_len or DEFAULT_SEQ_LEN.get(method or "pretrain", DEFAULT_SEQ_LEN["pretrain"])
+    return sequences * length
+
+
 def _pick(found: Found, slot: str, last: bool) -> object:
     values = found.values.get(slot)
     if not values:
@@ -1091,6 +1105,12 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         stack=stack,
         recompute=find_recompute(s),
         micro_batch=micro_batch,
+        global_batch_tokens=_global_batch_tokens(
+            _float(_pick(found, "tokens_per_step", last)),
+            batch,
+            _float(seq),
+            "pretrain" if continued else method,
+        ),
         offload=find_offload(s),
         low_memory=find_low_memory(s),
         objective=find_objective(s),

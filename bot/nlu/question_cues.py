@@ -1089,7 +1089,8 @@ PLAN_ASPECTS = {
         r"|(?:几|多少)(?:台|个节点|个机器|个服务器|节点)"
     ),
     "network": re.compile(
-        r"\b(?:network|networking|interconnect|infiniband|bandwidth|nvlink|nic)s?\b|网络|带宽|互联|网卡|组网"
+        r"\b(?:network|networking|interconnect|infiniband|bandwidth|nvlink|nic|ethernet|ib|roce)s?\b"
+        r"|网络|带宽|互联|网卡|组网|以太网|乙太网|万兆|千兆"
     ),
     "storage": re.compile(r"\b(?:storage|disk|filesystem|file system)s?\b|存储|硬盘|磁盘|文件系统"),
     # "用的什么精度？", "what precision does this plan use?": what the plan runs (FP16 on a GPU with no BF16);

@@ -49,7 +49,7 @@ SLOT_NAMES: tuple[str, ...] = (
 # Every slot a message can set, DESIGN.md's first.
 FILLABLE: tuple[str, ...] = SLOT_NAMES + (
     "epochs", "samples", "tokens_per_sample", "text_unit", "continued", "stack", "recompute", "offload",
-    "low_memory", "objective", "micro_batch", "model",
+    "low_memory", "objective", "micro_batch", "global_batch_tokens", "model",
     "concurrency",
     "qps", "daily_users", "daily_requests", "volume_said",
     "input_tokens", "output_tokens", "ttft_ms", "tpot_ms", "serve_layout", "context_tokens",
@@ -121,6 +121,10 @@ class Slots:
     # One GPU's batch in sequences ("micro batch 4", "bs=8 per GPU", "每卡 batch 4"; a bare "batch 16" up to
     # parser.BARE_MICRO_BATCH_MAX): planned and sized at it instead of the engine's choice.
     micro_batch: int | None = None
+    # The step's global batch in tokens ("global batch 4M tokens", "batch size 1024 × 4096", "全局 batch
+    # 512 条，序列 2048"): planned at it instead of the method's recipe batch
+    # (sizing.workload.GLOBAL_BATCH_TOKENS).
+    global_batch_tokens: float | None = None
     # Serving (inference) workload.
     model: str | None = None  # model-card id when a known model is named
     concurrency: int | None = None  # concurrent users / requests in flight
@@ -184,6 +188,7 @@ class Slots:
             "low_memory": self.low_memory,
             "objective": self.objective,
             "micro_batch": self.micro_batch,
+            "global_batch_tokens": self.global_batch_tokens,
             "model": self.model,
             "concurrency": self.concurrency,
             "qps": self.qps,

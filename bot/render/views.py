@@ -205,6 +205,7 @@ def option_view(option: Mapping[str, Any], catalog: Catalog) -> dict[str, Any]:
         "layout": option.get("layout") if isinstance(option.get("layout"), Mapping) else {},
         "network_gbps": number_at(network, "required_gbps"),
         "network_tier_gbps": network.get("tier_gbps"),
+        "comm_slowdown": number_at(network, "comm_slowdown"),
         "infiniband": network.get("infiniband"),
         "scale_up": network.get("scale_up") in SCALE_UP_LINKS,
         "scale_up_link": SCALE_UP_LINKS.get(str(network.get("scale_up")), "PCIe"),

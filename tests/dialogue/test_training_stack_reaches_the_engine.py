@@ -47,6 +47,7 @@ def test_an_unknown_stack_name_is_left_to_the_engine() -> None:
         "low_memory": False,
         "reference_model": False,
         "micro_batch": None,
+        "global_batch_tokens": None,
     }
 
 

@@ -46,6 +46,10 @@ def test_ethernet_named_by_its_speed_is_no_dataset_size() -> None:
         ("400Gb/s InfiniBand per GPU", 3200.0, True),
         ("每台机器 8 张 400G IB 网卡", 3200.0, False),
         ("節點間 200G RoCE", 200.0, False),
+        ("we have 4 nodes of 8 A100 80GB with 100 Gb/s Ethernet", 100.0, False),
+        ("我们有 4 台 8 卡 A100 80G，集群是 25G 以太网", 25.0, False),
+        ("我們有 4 台 8 卡 A100 80G，叢集是 10G 乙太網", 10.0, False),
+        ("two boxes of 8x 4090 24G linked by 10GbE", 10.0, False),
     ],
 )
 def test_the_cluster_network_said_is_read_per_node(text: str, per_node: float, per_gpu: bool) -> None:

@@ -45,6 +45,18 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--seq-len", type=int)
     p.add_argument("--micro-batch", type=int)
     p.add_argument(
+        "--global-batch",
+        type=size_args.count,
+        help="tokens per optimizer step: 4M, 2097152 "
+        "(default: the method's recipe, 4M pre-training, 128K fine-tuning)",
+    )
+    p.add_argument(
+        "--network-gbps",
+        type=float,
+        help="your cluster's inter-node network, Gb/s per node (e.g. 100 for 100 GbE): "
+        "the time charges what it cannot hide",
+    )
+    p.add_argument(
         "--active-params", type=size_args.count, help="MoE: parameters active per token (37B of 671B)"
     )
     p.add_argument(
@@ -111,6 +123,8 @@ def run(args: argparse.Namespace) -> int:
         gpus=args.gpus,
         seq_len=args.seq_len,
         micro_batch=args.micro_batch,
+        global_batch_tokens=args.global_batch,
+        network_gbps=args.network_gbps,
         active_params=active,
         stack=args.stack,
         recompute=args.recompute,
