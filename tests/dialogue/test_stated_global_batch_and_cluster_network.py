@@ -19,6 +19,16 @@ def test_a_global_batch_said_in_tokens_or_sequences_is_said_back_and_planned_at(
     assert "全域 batch 每步 105萬 token" in hant
 
 
+def test_a_batch_said_as_steps_times_tokens_a_step_is_said_once(real: Consultant) -> None:
+    for text, said, twice in [
+        ("300k steps at 1M tokens per step on a 3B", "300,000 steps × 1M tokens a step", "a global batch of"),
+        ("预训练 1B，8 万步，每步 200 万 token", "80,000 步 × 每步 200万 token", "全局 batch"),
+        ("預訓練 1B，訓練 6 萬步，每步 100 萬 token", "60,000 步 × 每步 100萬 token", "全域 batch"),
+    ]:  # fmt: skip
+        reply = ask(real, text)
+        assert said in reply and twice not in reply.split("\n")[0], reply[:200]
+
+
 def test_an_implausible_global_batch_is_asked_back(real: Consultant) -> None:
     reply = ask(real, "pretrain 7B on 200B tokens on 32 H100, global batch 1T tokens")
     assert "looks implausible" in reply and "Recommended" not in reply
