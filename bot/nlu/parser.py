@@ -925,6 +925,8 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     serves_after = trains and serving_msg and serving.trains_first(s)
     people_at = None if trains and not serves_after else serving.people_served(masked)
     serving_msg = serving_msg or people_at is not None or (not trains and serving.names_service(s))
+    # "what if 2x users?", "并发翻倍呢": a serving load scaled (relative.py) is a serving follow-up
+    serving_msg = serving_msg or (not trains and any(x.concept == "load" for x in scales))
     found = extract(masked, nums, gpus, t.lang, named_model=bool(models), serving=serving_msg or inference)
     if not (serving_msg or inference or trains) and any(
         found.values.get(k) for k in ("qps", "ttft_ms", "tpot_ms")

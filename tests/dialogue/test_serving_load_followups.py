@@ -136,3 +136,42 @@ def test_a_load_alone_after_a_training_plan_serves_the_model_of_that_job(
     text = real.handle("t", load).text.replace("*", "")
     assert text.startswith(heading), text
     assert "Nothing changes" not in text and "typical" not in text
+
+
+@pytest.mark.parametrize(
+    "follow", ["what if 2x users?", "what if we double the users?", "and if traffic doubles?"]
+)
+def test_a_scaled_load_re_runs_the_serving_answer_with_the_load_held_times_the_factor_in_english(
+    real: Consultant, follow: str
+) -> None:
+    real.handle("s", "serve llama 3.1 8b to 150 concurrent users")
+    text = real.handle("s", follow).text
+    assert text.startswith("*What changed*: 150 concurrent users → 300 concurrent users"), text
+    assert _answer(text).startswith("*Serving Llama 3.1 8B (BF16) to 300 concurrent users*"), text
+
+
+@pytest.mark.parametrize("follow", ["QPS 翻倍呢", "请求量翻一倍会怎样", "如果每秒请求减半呢"])
+def test_a_scaled_request_rate_re_runs_the_serving_answer_in_simplified_chinese(
+    real: Consultant, follow: str
+) -> None:
+    real.handle("s", "部署 Qwen2.5-32B，每秒 6 个请求")
+    text = _answer(real.handle("s", follow).text)
+    first = text.split("\n")[0]
+    assert first.startswith("*推理部署 Qwen2.5 32B（BF16），每秒"), text
+    assert ("每秒 12 个请求" in first) or ("每秒 3 个请求" in first), text
+
+
+@pytest.mark.parametrize("follow", ["如果用戶多一倍呢", "併發翻倍的話", "使用者數加倍呢"])
+def test_a_scaled_number_of_users_re_runs_the_serving_answer_in_traditional_chinese(
+    real: Consultant, follow: str
+) -> None:
+    real.handle("s", "我們要上線 Mixtral 8x7B，大約 60 個並發")
+    text = _answer(real.handle("s", follow).text)
+    assert text.startswith("*推理部署 Mixtral 8x7B（BF16），120 個併發使用者*"), text
+
+
+def test_doubling_the_traffic_of_a_plan_sized_with_no_load_doubles_its_default_load(real: Consultant) -> None:
+    real.handle("s", "how many H200 to serve DeepSeek-V3 in FP8?")
+    text = _answer(real.handle("s", "what if we double the traffic?").text)
+    assert text.startswith("*Serving DeepSeek-V3 (FP8) to 20 concurrent users*"), text
+    assert "How many parameters" not in text, text
