@@ -487,6 +487,19 @@ def per_minute(before: str, after: str) -> bool:
     return rest.startswith(_MINUTE_AFTER) or _without_hedge(before).endswith(_MINUTE_BEFORE)
 
 
+# The latency targets whose "token" counts nothing ("our 30B model needs first token under 500ms",
+# "30B 模型首 token 要 500ms 内"), longest first so "time to first token" goes whole.
+_LATENCY_TOKEN_WORDS = re.compile(
+    "|".join(re.escape(w) for w in sorted({*TTFT, *TPOT_AFTER}, key=len, reverse=True) if "tok" in w)
+)
+
+
+def without_latency_words(text: str) -> str:
+    """`text` without the latency targets that name a token ("first token", "每个 token", "per token"):
+    what is left says whether a token count is near."""
+    return _LATENCY_TOKEN_WORDS.sub(" ", text)
+
+
 def without_hedges(head: str, hedges: tuple[str, ...], trim: str) -> str:
     """`head` without the hedge words at its end ("每天大概" → "每天"), as many as there are, `trim`
     stripped after each."""

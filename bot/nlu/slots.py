@@ -43,6 +43,7 @@ from bot.nlu.serving import (
     request_side,
     side_of_clause_before,
     without_hedges,
+    without_latency_words,
 )
 from bot.nlu.types import Ask
 from bot.nlu.units import (
@@ -1216,7 +1217,12 @@ def _by_magnitude(s: str, num: Num, before: str, after: str, found: Found) -> No
             part_of, num.value, num, s
         )  # "数据 2000亿，外加 500亿 (代码 token)": a further part
         return
-    if lexicon.has_cue(after, lexicon.TOKEN_CUES) and not _asked(after, lexicon.TOKEN_CUES):
+    if (
+        lexicon.has_cue(after, lexicon.TOKEN_CUES)
+        and not _asked(after, lexicon.TOKEN_CUES)
+        # "30B model needs first token under 500ms": a latency target's token is no token count
+        and lexicon.has_cue(without_latency_words(after), lexicon.TOKEN_CUES)
+    ):
         found.add("tokens", num.value, num, s)
         return
     if (

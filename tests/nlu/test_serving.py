@@ -474,3 +474,27 @@ def test_a_model_trained_before_its_serving_is_said_to_come_first() -> None:
     assert parse("QLoRA fine-tune Mistral 7B on our chats then host it for 40 concurrent users").trains_first
     assert not parse("we fine-tuned llama 8b and want to deploy it").trains_first
     assert not parse("serve llama 3.1 8b with 20 lora adapters to 100 users").trains_first
+
+
+@pytest.mark.parametrize(
+    ("text", "params", "ttft", "tpot"),
+    [
+        ("Our 30B model needs first token under 500ms", 30e9, 500, None),
+        ("a 13B we trained needs time to first token below 300 ms", 13e9, 300, None),
+        ("our 34B model needs each token in 40 ms", 34e9, None, 40),
+        ("我们的 30B 模型首 token 要在 500ms 内", 30e9, 500, None),
+        ("我們自己訓的 30B 模型，要求每個 token 40ms 以內", 30e9, None, 40),
+    ],
+)
+def test_a_model_size_before_a_latency_target_is_the_model_not_a_token_count(
+    text: str, params: float, ttft: float | None, tpot: float | None
+) -> None:
+    got = parse(text)
+    assert got.slots.params == pytest.approx(params) and got.slots.tokens is None, got.slots
+    assert got.slots.ttft_ms == (pytest.approx(ttft) if ttft else None), got.slots
+    assert got.slots.tpot_ms == (pytest.approx(tpot) if tpot else None), got.slots
+
+
+def test_a_token_count_after_the_model_still_counts_when_a_latency_follows() -> None:
+    got = parse("fine tune a 7B on 2B tokens, first token latency matters")
+    assert got.slots.params == pytest.approx(7e9) and got.slots.tokens == pytest.approx(2e9)
