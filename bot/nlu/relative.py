@@ -33,7 +33,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "load": (
         "concurrent users", "users", "user count", "number of users", "concurrency", "concurrent requests",
         "traffic", "load", "qps", "rps", "requests per second", "requests",
-        "并发用户", "并发数", "并发", "用户数", "用户量", "用户", "使用者数", "使用者", "请求量", "请求数", "请求", "流量", "访问量", "日活",
+        "并发用户", "并发数", "并发", "用户数", "用户量", "用户", "使用者数", "使用者",
+        "请求量", "请求数", "请求", "流量", "访问量", "日活",
     ),
 }  # fmt: skip
 # "twice as long", "half as much time": the timeline without a concept word.
@@ -56,8 +57,8 @@ _EN_FACTOR_AFTER = (
 )
 _EN_WORD = {
     "double": 2.0, "doubled": 2.0, "doubling": 2.0, "twice": 2.0, "triple": 3.0, "tripled": 3.0,
-    "quadruple": 4.0, "doubles": 2.0, "triples": 3.0, "half": 0.5, "halve": 0.5, "halved": 0.5, "halving": 0.5, "in half": 0.5,
-    "by half": 0.5, "x2": 2.0, "×2": 2.0,
+    "quadruple": 4.0, "doubles": 2.0, "triples": 3.0, "half": 0.5, "halve": 0.5, "halved": 0.5,
+    "halving": 0.5, "in half": 0.5, "by half": 0.5, "x2": 2.0, "×2": 2.0,
     # said of the value held ("the budget were half that", "the budget is only half")
     "half that": 0.5, "half of that": 0.5, "half as much": 0.5, "only half": 0.5, "just half": 0.5,
 }  # fmt: skip
