@@ -654,11 +654,29 @@ def _tokens(
         return
     if before.rstrip().endswith(("per", "每")) or (before.rstrip().endswith("/") and _price_slash(s, num)):
         return  # "cost per million tokens", "每百万token", "$2/1M tokens": a unit of price, not data
+    if found.serving and num.value >= 1e4 and _daily_tokens(s, idx, num, unit, nums, units, found):
+        return  # "每天大概 5 亿 tokens", "50M tokens a day": the traffic, as requests (parser)
     if found.serving and num.value < 1e6:
         if before.rstrip().endswith(_CONTEXT_AT):
             found.add("seq_len", num.value, num, s)  # "KV cache ... at 4k tokens": the context
         return  # "4k tokens of context" in a serving question: no dataset
     _add_data(found, "tokens", num.value, num, s, before)
+
+
+def _daily_tokens(
+    s: str, idx: int, num: Num, unit: Unit, nums: list[Num], units: list[Unit], found: Found
+) -> bool:
+    """A token volume over a period in a serving message ("每天大概 5 亿 tokens", "50M tokens per day",
+    "每月 30 亿 token"): the tokens a day it carries, kept as said (Found.volume_said, "of": "tokens");
+    the parser turns them into requests a day at the request's length. False when no period is said."""
+    head = window_before(s, num.start, 0, _PERIOD_REACH)
+    per_day = request_period(head, s[unit.end : unit.end + _PERIOD_REACH], 0.0)
+    if per_day is None:
+        return False
+    _drop_period_before(s, idx, nums, units, found)  # 一天 is no timeline
+    period = period_name(per_day) or "day"
+    found.volume_said = {"count": num.value, "period": period, "of": "tokens", "per_day": num.value * per_day}
+    return True
 
 
 def _add_data(found: Found, slot: str, value: float, num: Num, s: str, before: str) -> None:

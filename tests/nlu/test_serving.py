@@ -498,3 +498,35 @@ def test_a_model_size_before_a_latency_target_is_the_model_not_a_token_count(
 def test_a_token_count_after_the_model_still_counts_when_a_latency_follows() -> None:
     got = parse("fine tune a 7B on 2B tokens, first token latency matters")
     assert got.slots.params == pytest.approx(7e9) and got.slots.tokens == pytest.approx(2e9)
+
+
+@pytest.mark.parametrize(
+    ("text", "requests", "count", "period"),
+    [
+        ("serve llama 3.1 8b, 50 million tokens per day", 33_333, 50_000_000, "day"),
+        (
+            "deploy Qwen2.5-14B for inference, ~30M tokens a day, 2k-token prompts and 1k answers",
+            10_000,
+            30_000_000,
+            "day",
+        ),
+        ("部署 Qwen3-235B-A22B 做线上服务，每天大概 5 亿 tokens", 333_333, 500_000_000, "day"),
+        ("推理部署 Qwen2.5-72B，每月 30 億 token", 65_753, 3_000_000_000, "month"),
+    ],
+)
+def test_a_token_volume_over_a_period_in_a_serving_message_is_requests_a_day(
+    text: str, requests: int, count: int, period: str
+) -> None:
+    got = parse(text)
+    assert got.task == "serve" and got.slots.tokens is None, got.slots
+    assert got.slots.daily_requests == requests, got.slots
+    assert got.slots.volume_said == (count, period, "tokens", requests)
+
+
+def test_a_token_volume_beside_a_load_said_leaves_the_load_alone() -> None:
+    got = parse("serve llama 8b to 100 users, 50M tokens a day")
+    assert got.slots.concurrency == 100 and got.slots.daily_requests is None and got.slots.tokens is None
+
+
+def test_a_token_count_to_train_on_is_still_the_dataset() -> None:
+    assert parse("pretrain a 7B on 500M tokens").slots.tokens == pytest.approx(5e8)
