@@ -530,3 +530,18 @@ def test_a_token_volume_beside_a_load_said_leaves_the_load_alone() -> None:
 
 def test_a_token_count_to_train_on_is_still_the_dataset() -> None:
     assert parse("pretrain a 7B on 500M tokens").slots.tokens == pytest.approx(5e8)
+
+
+@pytest.mark.parametrize(
+    ("text", "prompt", "answer"),
+    [
+        ("部署 Mixtral 8x7B，每個請求 1500 輸入 300 輸出", 1500, 300),
+        ("部署 Qwen2.5-7B，每个请求 2000 输入 400 输出", 2000, 400),
+        ("serve llama 3 8b with 1000 input 250 output per request", 1000, 250),
+        ("serve llama 3 8b, input 1000 output 250", 1000, 250),
+        ("推理部署 7B，输入2000输出500", 2000, 500),
+    ],
+)
+def test_each_request_length_takes_the_side_word_said_after_it(text: str, prompt: int, answer: int) -> None:
+    got = parse(text)
+    assert (got.slots.input_tokens, got.slots.output_tokens) == (prompt, answer), got.slots
