@@ -843,7 +843,7 @@ _COUNT_THEN_SIDE = re.compile(r"\d[kK]?\s*(?:tokens?|token|个token)?\s*(?P<w>[^
 def side_after_count(head: str) -> bool:
     """Whether `head` (the text before a number) ends with a side word said right after a count ("每个请求
     1500 输入 " before 300): that word is the count's own, told by the order "N word, N word"."""
-    m = _COUNT_THEN_SIDE.search(head[-24:])
+    m = _COUNT_THEN_SIDE.search(head[-24:])  # callers pass the 24 characters before the number
     return m is not None and any(m.group("w") in words or m.group("w") in cjk for _, words, cjk in _SIDES)
 
 

@@ -621,7 +621,7 @@ def _tokens(
         return
     floor = max(nums[idx - 1].end, units[idx - 1].end) if idx else 0
     window = label_window(s, num.start, floor, before)
-    side = request_side(window, after, found.serving, side_after_count(s[: num.start]))
+    side = request_side(window, after, found.serving, side_after_count(s[max(0, num.start - 24) : num.start]))
     comma = num.start - len(window) - 1
     if side is None and comma > floor and s[comma] in ",，":
         previous = window_before(s, comma, floor)
@@ -1086,7 +1086,7 @@ def _labelled(s: str, num: Num, before: str, after: str, found: Found, wide: str
             found.add(slot, num.value, num, s)  # "1k" is already 1,000 (scan applies the k)
             return True
     side = request_side(
-        wide, after, found.serving, side_after_count(s[: num.start])
+        wide, after, found.serving, side_after_count(s[max(0, num.start - 24) : num.start])
     )  # "输入2k", "prompts are usually around 2000"; "1500 输入 300 输出"
     if side is not None and not (
         not found.serving and _first_word(after) in COUNTED_SIDES and _tuning_named(s)
