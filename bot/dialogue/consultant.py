@@ -304,6 +304,8 @@ class Consultant:
         70B?" … "ok, LoRA then, 10GB, one week"), the plan runs on those GPUs, as if the first message
         had stated the job on them; the data the question said is kept when the follow-up says none."""
         topic = state.topic if isinstance(state.topic, dict) else None
+        if topic is not None and topic.get("kind") in policy.SERVING_TOPICS:
+            return Consultant._served_model_trained(state, u, dict(topic.get("slots") or {}))
         if topic is None or topic.get("kind") not in policy.TRAINING_JOB_TOPICS:
             return u
         if not any(u.said.get(k) is not None for k in policy.PLAN_DATA_SLOTS):
@@ -327,6 +329,22 @@ class Consultant:
             carried.update(owned)
             u = replace(u, gpus=(str(owned["gpu"]),))
         return replace(u, said={**carried, **u.said}) if carried else u
+
+    @staticmethod
+    def _served_model_trained(state: DialogueState, u: Understood, held: dict[str, Any]) -> Understood:
+        """ "actually we also want to fine-tune it with LoRA on 200M tokens" after the serving plan of
+        Llama 3.3 70B, "我们还想先用 LoRA 微调它，数据 1 亿 token": a training job that names no model is of
+        the model served (never "How many parameters does the model have?"); its serving precision is not
+        the training's."""
+        trains = u.task == "train" or u.said.get("method") is not None
+        if not trains or held.get("params") is None:
+            return u
+        if state.slots.get("params") is not None or u.said.get("params") is not None or u.said.get("model"):
+            return u
+        if not any(u.said.get(k) is not None for k in (*policy.PLAN_DATA_SLOTS, "method")):
+            return u
+        carried = {k: held[k] for k in ("params", "active_params", "model") if held.get(k) is not None}
+        return replace(u, said={**carried, **u.said})
 
     @staticmethod
     def _job_cost_on(state: DialogueState, u: Understood, text: str) -> bool:

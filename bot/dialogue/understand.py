@@ -26,6 +26,7 @@ from bot.nlu.scan import written_ranges
 from bot.nlu.script import has_cjk, has_own_language, script_neutral
 from bot.nlu.text import normalise
 from sizing.network import GPUS_PER_NODE
+from sizing.serve_load import DEFAULT_CONCURRENCY
 
 
 class ParseFn(Protocol):
@@ -450,7 +451,11 @@ def _ranges_said(
 # The slots a relative change scales (bot/nlu/relative.py concepts), in the order tried: "data" is the
 # dataset as held, in tokens if it was said in tokens.
 SCALED_SLOTS = {"budget": ("budget",), "data": ("tokens", "data_bytes"), "days": ("days",),
-                "params": ("params",), "epochs": ("epochs",), "gpus": ("gpu_count",)}  # fmt: skip
+                "params": ("params",), "epochs": ("epochs",), "gpus": ("gpu_count",),
+                # the serving load as held: whichever of these the plan was sized for
+                "load": ("concurrency", "qps", "daily_users", "daily_requests")}  # fmt: skip
+# Loads counted in whole users or requests (requests per second may be a fraction).
+_WHOLE_LOADS = ("concurrency", "daily_users", "daily_requests")
 
 
 def scaled(
@@ -471,18 +476,36 @@ def scaled(
                 held = (state.last or {}).get("days")
             if name == "epochs" and held is None and state.slots.get("params") is not None:
                 held = 1  # "double the epochs", "one more epoch": epochs absent means one
+            if concept == "load" and held is None:
+                held = _held_load(state, name)
             if name in said or held is None:
                 continue
             if name == "budget" and isinstance(held, Mapping) and _budget_ok(held):
                 out[name] = {**held, "amount": float(held["amount"]) * float(factor)}
             elif isinstance(held, int | float) and not isinstance(held, bool):
                 value = float(held) * float(factor)
-                if name == "gpu_count":
+                if name == "gpu_count" or name in _WHOLE_LOADS:
                     out[name] = max(1, round(value))
                 else:
                     out[name] = round(value) if name == "epochs" and value >= 1 else value
             break
     return out
+
+
+def _held_load(state: DialogueState, name: str) -> Any:
+    """The serving load the plan shown was sized for ("what if 2x users?", "并发翻倍呢"): the serving
+    slots live with the topic (policy.topic_after), not the training form; a serving plan sized with no
+    load said held the default concurrency it shows ("sized for 10 requests at once")."""
+    topic = state.topic if isinstance(state.topic, Mapping) else {}
+    slots = topic.get("slots") or {}
+    if not isinstance(slots, Mapping):
+        return None
+    if slots.get(name) is not None:
+        return slots.get(name)
+    unloaded = not any(slots.get(k) is not None for k in SCALED_SLOTS["load"])
+    if name == "concurrency" and topic.get("kind") == "serve" and slots.get("served") and unloaded:
+        return DEFAULT_CONCURRENCY
+    return None
 
 
 def shifted(state: DialogueState, deltas: Any, said: Mapping[str, Any]) -> dict[str, Any]:

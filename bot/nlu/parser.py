@@ -29,6 +29,7 @@ from knowledge.names import BARE_OR, BOTH, EITHER_OR, VERSUS, alternation
 from knowledge.quotes import quotes
 from knowledge.search import default_searcher
 from knowledge.text_units import text_units
+from sizing.serve_types import DEFAULT_INPUT_TOKENS, DEFAULT_OUTPUT_TOKENS
 from sizing.types import Budget, Currency, Period
 from sizing.workload import BYTES_PER_TOKEN, CHINCHILLA_TOKENS_PER_PARAM, DEFAULT_SEQ_LEN
 
@@ -939,6 +940,8 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     serves_after = trains and serving_msg and serving.trains_first(s)
     people_at = None if trains and not serves_after else serving.people_served(masked)
     serving_msg = serving_msg or people_at is not None or (not trains and serving.names_service(s))
+    # "what if 2x users?", "并发翻倍呢": a serving load scaled (relative.py) is a serving follow-up
+    serving_msg = serving_msg or (not trains and any(x.concept == "load" for x in scales))
     found = extract(masked, nums, gpus, t.lang, named_model=bool(models), serving=serving_msg or inference)
     if not (serving_msg or inference or trains) and any(
         found.values.get(k) for k in ("qps", "ttft_ms", "tpot_ms")
@@ -962,6 +965,8 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     if batch_job and not (serving_msg or inference):
         found = extract(masked, nums, gpus, t.lang, named_model=bool(models), serving=True)
     serving_msg = serving_msg or batch_job
+    if serving_msg:
+        _tokens_as_requests(found)
     users, requests = _float(_pick(found, "daily_users", True)), _float(_pick(found, "daily_requests", True))
     if users is not None and requests is not None and requests < users:
         del found.values[
@@ -1455,13 +1460,33 @@ def epoch_hours(s: str) -> float | None:
     return None
 
 
+def _tokens_as_requests(found: Found) -> None:
+    """A token volume said as the traffic ("每天大概 5 亿 tokens", "50M tokens a day": slots._daily_tokens)
+    becomes requests a day of the request's length (prompt + answer, the defaults when unsaid), unless a
+    load in users or requests is said beside it; kept as said for the reply ("of": "tokens")."""
+    said = found.volume_said
+    if said is None or said["of"] != "tokens":
+        return
+    if any(found.values.get(k) for k in ("concurrency", "qps", "daily_users", "daily_requests")):
+        found.volume_said = None
+        return
+    prompt, answer = _float(_pick(found, "input_tokens", True)), _float(_pick(found, "output_tokens", True))
+    length = (prompt or DEFAULT_INPUT_TOKENS) + (answer or DEFAULT_OUTPUT_TOKENS)
+    per_day = float(round(float(str(said["per_day"])) / length))
+    if per_day >= 1:
+        found.values["daily_requests"] = [per_day]
+        found.volume_said = {**said, "per_day": per_day}
+    else:
+        found.volume_said = None
+
+
 def _volume_said(found: Found, last: bool) -> tuple[int, str, str, int] | None:
     """The load as said over its period ("每月 300 万次请求") when it is the one the slots keep: (count,
     period, "requests" | "users", the day's value it became)."""
     said = found.volume_said
     if said is None:
         return None
-    slot = "daily_requests" if said["of"] == "requests" else "daily_users"
+    slot = "daily_requests" if said["of"] in ("requests", "tokens") else "daily_users"
     daily = _pick(found, slot, last)
     count = _int(said["count"])
     if not isinstance(daily, float) or daily != said["per_day"] or count is None:

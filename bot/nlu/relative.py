@@ -28,6 +28,14 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "epochs": ("epochs", "epoch", "轮数", "训练轮数"),
     # The GPUs of the plan shown ("double the GPUs", "再加一倍卡", "卡数减半").
     "gpus": (*lexicon.GPU_NOUNS, "卡数", "gpu数"),
+    # The serving load held ("what if 2x users?", "traffic doubles", "并发翻倍呢", "用户多一倍"): the
+    # concurrency, requests per second or daily users of the plan shown (bot/dialogue/understand.py).
+    "load": (
+        "concurrent users", "users", "user count", "number of users", "concurrency", "concurrent requests",
+        "traffic", "load", "qps", "rps", "requests per second", "requests",
+        "并发用户", "并发数", "并发", "用户数", "用户量", "用户", "使用者数", "使用者",
+        "请求量", "请求数", "请求", "流量", "访问量", "日活",
+    ),
 }  # fmt: skip
 # "twice as long", "half as much time": the timeline without a concept word.
 _LONG = {
@@ -43,14 +51,14 @@ _EN_FACTOR_BEFORE = (
 # After its concept a multiple counts only at the end of the clause ("the data 2x?"): "model with 8x A100"
 # counts GPUs.
 _EN_FACTOR_AFTER = (
-    r"(?P<f>doubled|tripled|halved|in half|by half|half (?:of )?that|half as much|"
+    r"(?P<f>doubled|doubles|tripled|triples|halved|in half|by half|half (?:of )?that|half as much|"
     r"(?:only|just) half(?= ?(?:$|[,.;!?]))|x2|×2|"
     r"(?P<n>(?<![\d.])\d+(?:\.\d+)?) ?(?:x|×|times)(?: (?:bigger|larger|longer|more))?(?= ?(?:$|[,.;!?])))"
 )
 _EN_WORD = {
     "double": 2.0, "doubled": 2.0, "doubling": 2.0, "twice": 2.0, "triple": 3.0, "tripled": 3.0,
-    "quadruple": 4.0, "half": 0.5, "halve": 0.5, "halved": 0.5, "halving": 0.5, "in half": 0.5,
-    "by half": 0.5, "x2": 2.0, "×2": 2.0,
+    "quadruple": 4.0, "doubles": 2.0, "triples": 3.0, "half": 0.5, "halve": 0.5, "halved": 0.5,
+    "halving": 0.5, "in half": 0.5, "by half": 0.5, "x2": 2.0, "×2": 2.0,
     # said of the value held ("the budget were half that", "the budget is only half")
     "half that": 0.5, "half of that": 0.5, "half as much": 0.5, "only half": 0.5, "just half": 0.5,
 }  # fmt: skip
@@ -110,7 +118,7 @@ MAX_FACTOR = 100.0
 
 @dataclass(frozen=True, slots=True)
 class Scale:
-    concept: str  # budget | data | days | params | epochs
+    concept: str  # budget | data | days | params | epochs | gpus | load
     factor: float
     start: int
     end: int

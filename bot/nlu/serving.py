@@ -487,6 +487,19 @@ def per_minute(before: str, after: str) -> bool:
     return rest.startswith(_MINUTE_AFTER) or _without_hedge(before).endswith(_MINUTE_BEFORE)
 
 
+# The latency targets whose "token" counts nothing ("our 30B model needs first token under 500ms",
+# "30B 模型首 token 要 500ms 内"), longest first so "time to first token" goes whole.
+_LATENCY_TOKEN_WORDS = re.compile(
+    "|".join(re.escape(w) for w in sorted({*TTFT, *TPOT_AFTER}, key=len, reverse=True) if "tok" in w)
+)
+
+
+def without_latency_words(text: str) -> str:
+    """`text` without the latency targets that name a token ("first token", "每个 token", "per token"):
+    what is left says whether a token count is near."""
+    return _LATENCY_TOKEN_WORDS.sub(" ", text)
+
+
 def without_hedges(head: str, hedges: tuple[str, ...], trim: str) -> str:
     """`head` without the hedge words at its end ("每天大概" → "每天"), as many as there are, `trim`
     stripped after each."""
@@ -798,9 +811,10 @@ def names_service(s: str) -> bool:
     return lexicon.has_cue(s, SERVICES)
 
 
-def request_side(before: str, after: str, weak: bool = False) -> str | None:
+def request_side(before: str, after: str, weak: bool = False, follows_count: bool = False) -> str | None:
     """ "input" / "output" when the words next to a token count name a side of the request. `weak`
-    also accepts "in"/"out" ("1000 in / 500 out"), which only a serving message can mean that way."""
+    also accepts "in"/"out" ("1000 in / 500 out"), which only a serving message can mean that way.
+    `follows_count`: the side word right before is said after another count (side_after_count)."""
     head = _without_fillers(before.rstrip(" :：=~"))
     tail = after.lstrip(" -")
     if tail.startswith(BIT_WIDTH):
@@ -809,11 +823,31 @@ def request_side(before: str, after: str, weak: bool = False) -> str | None:
         return "input" if _first_word(tail) == "in" else "output"  # "2k in 400 out": each word follows
     for side, words, cjk in _SIDES:
         if head.endswith(cjk) or _usable(_last_word(head), words, weak):
+            if follows_count:
+                # "1500 输入 300 输出", "1000 input 500 output": the word before is the previous count's
+                # own; the word after names this one
+                after_side = _side_after(tail, weak)
+                if after_side is not None:
+                    return after_side
             return side
     if weak and (head.endswith(_DOCUMENT_CJK) or _last_word(head) in DOCUMENT):
         return "input"  # a serving message: the document is the request's prompt
     if weak and (head.endswith(PER_REQUEST) or _per_request_after(tail)):
         return "input"  # "给 50 个用户，每人 4k token": what each request sends is its prompt
+    return _side_after(tail, weak)
+
+
+_COUNT_THEN_SIDE = re.compile(r"\d[kK]?\s*(?:tokens?|token|个token)?\s*(?P<w>[^\W\d]+)\s*$")
+
+
+def side_after_count(head: str) -> bool:
+    """Whether `head` (the text before a number) ends with a side word said right after a count ("每个请求
+    1500 输入 " before 300): that word is the count's own, told by the order "N word, N word"."""
+    m = _COUNT_THEN_SIDE.search(head[-24:])  # callers pass the 24 characters before the number
+    return m is not None and any(m.group("w") in words or m.group("w") in cjk for _, words, cjk in _SIDES)
+
+
+def _side_after(tail: str, weak: bool) -> str | None:
     for side, words, cjk in _SIDES:
         if _usable(_first_word(tail), words, weak) or tail.startswith(cjk):
             return side

@@ -41,8 +41,10 @@ from bot.nlu.serving import (
     period_name,
     request_period,
     request_side,
+    side_after_count,
     side_of_clause_before,
     without_hedges,
+    without_latency_words,
 )
 from bot.nlu.types import Ask
 from bot.nlu.units import (
@@ -622,7 +624,7 @@ def _tokens(
         return
     floor = max(nums[idx - 1].end, units[idx - 1].end) if idx else 0
     window = label_window(s, num.start, floor, before)
-    side = request_side(window, after, found.serving)
+    side = request_side(window, after, found.serving, side_after_count(s[max(0, num.start - 24) : num.start]))
     comma = num.start - len(window) - 1
     if side is None and comma > floor and s[comma] in ",，":
         previous = window_before(s, comma, floor)
@@ -656,11 +658,29 @@ def _tokens(
         return
     if before.rstrip().endswith(("per", "每")) or (before.rstrip().endswith("/") and _price_slash(s, num)):
         return  # "cost per million tokens", "每百万token", "$2/1M tokens": a unit of price, not data
+    if found.serving and num.value >= 1e4 and _daily_tokens(s, idx, num, unit, nums, units, found):
+        return  # "每天大概 5 亿 tokens", "50M tokens a day": the traffic, as requests (parser)
     if found.serving and num.value < 1e6:
         if before.rstrip().endswith(_CONTEXT_AT):
             found.add("seq_len", num.value, num, s)  # "KV cache ... at 4k tokens": the context
         return  # "4k tokens of context" in a serving question: no dataset
     _add_data(found, "tokens", num.value, num, s, before)
+
+
+def _daily_tokens(
+    s: str, idx: int, num: Num, unit: Unit, nums: list[Num], units: list[Unit], found: Found
+) -> bool:
+    """A token volume over a period in a serving message ("每天大概 5 亿 tokens", "50M tokens per day",
+    "每月 30 亿 token"): the tokens a day it carries, kept as said (Found.volume_said, "of": "tokens");
+    the parser turns them into requests a day at the request's length. False when no period is said."""
+    head = window_before(s, num.start, 0, _PERIOD_REACH)
+    per_day = request_period(head, s[unit.end : unit.end + _PERIOD_REACH], 0.0)
+    if per_day is None:
+        return False
+    _drop_period_before(s, idx, nums, units, found)  # 一天 is no timeline
+    period = period_name(per_day) or "day"
+    found.volume_said = {"count": num.value, "period": period, "of": "tokens", "per_day": num.value * per_day}
+    return True
 
 
 def _add_data(found: Found, slot: str, value: float, num: Num, s: str, before: str) -> None:
@@ -1077,7 +1097,9 @@ def _labelled(s: str, num: Num, before: str, after: str, found: Found, wide: str
         if lexicon.label_at_end(hedged, labels) is not None:
             found.add(slot, num.value, num, s)  # "1k" is already 1,000 (scan applies the k)
             return True
-    side = request_side(wide, after, found.serving)  # "输入2k", "prompts are usually around 2000"
+    side = request_side(
+        wide, after, found.serving, side_after_count(s[max(0, num.start - 24) : num.start])
+    )  # "输入2k", "prompts are usually around 2000"; "1500 输入 300 输出"
     if side is not None and not (
         not found.serving and _first_word(after) in COUNTED_SIDES and _tuning_named(s)
     ):
@@ -1228,7 +1250,12 @@ def _by_magnitude(s: str, num: Num, before: str, after: str, found: Found) -> No
             part_of, num.value, num, s
         )  # "数据 2000亿，外加 500亿 (代码 token)": a further part
         return
-    if lexicon.has_cue(after, lexicon.TOKEN_CUES) and not _asked(after, lexicon.TOKEN_CUES):
+    if (
+        lexicon.has_cue(after, lexicon.TOKEN_CUES)
+        and not _asked(after, lexicon.TOKEN_CUES)
+        # "30B model needs first token under 500ms": a latency target's token is no token count
+        and lexicon.has_cue(without_latency_words(after), lexicon.TOKEN_CUES)
+    ):
         found.add("tokens", num.value, num, s)
         return
     if (

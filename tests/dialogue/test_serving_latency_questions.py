@@ -85,3 +85,28 @@ def test_a_sub_second_percentile_latency_is_read_as_the_first_tokens_target(real
     assert "No option meets the latency target" in slow and "500 ms to the first token" in slow
     zh = ask(real, "部署 Llama 3.1 8B，200 QPS，P95 延迟 500 毫秒以内，要几张 L4？")
     assert "您的 P95 首 token 延迟目标是 500 毫秒" in zh
+
+
+@pytest.mark.parametrize(
+    ("text", "first"),
+    [
+        (
+            "Our 30B model needs first token under 500ms and 30 tokens/s per user for 64 concurrent chats, "
+            "which GPU?",
+            "*Serving a 30B-parameter model (BF16) to 64 concurrent users*",
+        ),
+        (
+            "我们自己训练的 30B 模型，首 token 要在 500ms 内，64 个并发，用什么卡？",
+            "*推理部署 300亿参数的模型（BF16），64 个并发用户*",
+        ),
+        (
+            "我們的 30B 模型首 token 要 500ms 以內，64 個並發，用什麼卡？",
+            "*推理部署 300億參數的模型（BF16），64 個併發使用者*",
+        ),
+    ],
+)
+def test_a_model_given_by_size_with_a_first_token_target_is_sized_not_asked_for(
+    real: Consultant, text: str, first: str
+) -> None:
+    reply = real.handle("s", text).text
+    assert reply.startswith(first), reply

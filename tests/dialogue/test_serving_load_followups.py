@@ -136,3 +136,70 @@ def test_a_load_alone_after_a_training_plan_serves_the_model_of_that_job(
     text = real.handle("t", load).text.replace("*", "")
     assert text.startswith(heading), text
     assert "Nothing changes" not in text and "typical" not in text
+
+
+@pytest.mark.parametrize(
+    "follow", ["what if 2x users?", "what if we double the users?", "and if traffic doubles?"]
+)
+def test_a_scaled_load_re_runs_the_serving_answer_with_the_load_held_times_the_factor_in_english(
+    real: Consultant, follow: str
+) -> None:
+    real.handle("s", "serve llama 3.1 8b to 150 concurrent users")
+    text = real.handle("s", follow).text
+    assert text.startswith("*What changed*: 150 concurrent users → 300 concurrent users"), text
+    assert _answer(text).startswith("*Serving Llama 3.1 8B (BF16) to 300 concurrent users*"), text
+
+
+@pytest.mark.parametrize("follow", ["QPS 翻倍呢", "请求量翻一倍会怎样", "如果每秒请求减半呢"])
+def test_a_scaled_request_rate_re_runs_the_serving_answer_in_simplified_chinese(
+    real: Consultant, follow: str
+) -> None:
+    real.handle("s", "部署 Qwen2.5-32B，每秒 6 个请求")
+    text = _answer(real.handle("s", follow).text)
+    first = text.split("\n")[0]
+    assert first.startswith("*推理部署 Qwen2.5 32B（BF16），每秒"), text
+    assert ("每秒 12 个请求" in first) or ("每秒 3 个请求" in first), text
+
+
+@pytest.mark.parametrize("follow", ["如果用戶多一倍呢", "併發翻倍的話", "使用者數加倍呢"])
+def test_a_scaled_number_of_users_re_runs_the_serving_answer_in_traditional_chinese(
+    real: Consultant, follow: str
+) -> None:
+    real.handle("s", "我們要上線 Mixtral 8x7B，大約 60 個並發")
+    text = _answer(real.handle("s", follow).text)
+    assert text.startswith("*推理部署 Mixtral 8x7B（BF16），120 個併發使用者*"), text
+
+
+def test_doubling_the_traffic_of_a_plan_sized_with_no_load_doubles_its_default_load(real: Consultant) -> None:
+    real.handle("s", "how many H200 to serve DeepSeek-V3 in FP8?")
+    text = _answer(real.handle("s", "what if we double the traffic?").text)
+    assert text.startswith("*Serving DeepSeek-V3 (FP8) to 20 concurrent users*"), text
+    assert "How many parameters" not in text, text
+
+
+@pytest.mark.parametrize(
+    ("text", "first"),
+    [
+        (
+            "serve llama 3.1 8b, 50 million tokens per day",
+            "*Serving Llama 3.1 8B (BF16) for 50M tokens a day ≈ 33,333 requests a day of 1,500 tokens "
+            "(prompt + answer)",
+        ),
+        (
+            "部署 Qwen3-235B-A22B 做线上服务，每天大概 5 亿 tokens，要几张 H100？",
+            "*推理部署 Qwen3 235B-A22B（BF16），每天 5亿 token≈每天 333,333 次请求"
+            "（每次输入加输出约 1,500 token）",
+        ),
+        (
+            "推理部署 Qwen2.5-72B，每月 30 億 token，要幾張卡？",
+            "*推理部署 Qwen2.5 72B（BF16），每月 30億 token≈每天 65,753 次請求"
+            "（每次輸入加輸出約 1,500 token）",
+        ),
+    ],
+)
+def test_a_token_volume_a_day_or_month_sizes_the_serving_plan_for_that_traffic(
+    real: Consultant, text: str, first: str
+) -> None:
+    reply = real.handle("s", text).text
+    assert reply.startswith(first), reply
+    assert "no load given" not in reply and "未给出负载" not in reply and "未給出負載" not in reply, reply

@@ -107,3 +107,44 @@ def test_the_people_served_after_the_training_are_the_serving_load(real: Consult
     assert parse(text).slots.daily_users == 30  # people a model is for are daily users, not all at once
     assert ask(real, text).startswith("*Serving Llama 3 8B (BF16) for 30 people, counted as daily users")
     assert parse("fine-tune a 7B for our 300 support agents").task == "train"  # a training job alone
+
+
+@pytest.mark.parametrize(
+    ("serve", "train", "got"),
+    [
+        (
+            "serving plan for Llama 3.3 70B, 50 concurrent, FP8 on H100",
+            "actually we also want to fine-tune it with LoRA on 200M tokens, what does that need?",
+            "Got it: 70B parameters, 200M tokens, LoRA fine-tuning.",
+        ),
+        (
+            "serve llama 3.1 8b to 100 users",
+            "now LoRA it on 300M tokens of our support chats",
+            "Got it: 8B parameters, 300M tokens, LoRA fine-tuning.",
+        ),
+        (
+            "部署 Qwen2.5-32B，50 个并发",
+            "我们还想先用 LoRA 微调它，数据 1 亿 token，要多久？",
+            "320亿参数，1亿 tokens",
+        ),
+        (
+            "我們要部署 Qwen2.5-14B，100 個並發",
+            "另外想先 LoRA 微調這個模型，資料 5000 萬 token，三天內",
+            "140億參數",
+        ),
+    ],
+)
+def test_a_training_job_after_a_serving_plan_with_no_model_trains_the_model_served(
+    real: Consultant, serve: str, train: str, got: str
+) -> None:
+    real.handle("s", serve)
+    reply = real.handle("s", train).text
+    assert got in reply, reply
+    assert "How many parameters" not in reply and "模型有多少参数" not in reply, reply
+    assert "模型有多少參數" not in reply, reply
+
+
+def test_a_training_job_naming_its_own_model_after_a_serving_plan_keeps_it(real: Consultant) -> None:
+    real.handle("s", "serve llama 3.1 8b to 100 users")
+    reply = real.handle("s", "separately, LoRA a 13B on 100M tokens").text
+    assert "13B parameters" in reply and "8B parameters" not in reply, reply

@@ -214,3 +214,27 @@ def test_a_multiple_said_with_bigger_or_more_scales_its_concept(
     text: str, concept: str, factor: float
 ) -> None:
     assert [(x.concept, x.factor) for x in find_scales(text)] == [(concept, factor)]
+
+
+@pytest.mark.parametrize(
+    ("text", "factor"),
+    [
+        ("what if 2x users?", 2.0),
+        ("what if we double the users?", 2.0),
+        ("and if the traffic doubles?", 2.0),
+        ("3x the qps", 3.0),
+        ("用户翻倍呢", 2.0),
+        ("并发减半的话", 0.5),
+        ("如果用戶多一倍呢", 2.0),
+        ("請求量翻倍", 2.0),
+    ],
+)
+def test_a_scaled_serving_load_is_a_serving_what_if(text: str, factor: float) -> None:
+    got = parse(text)
+    assert got.intent == "whatif" and got.task == "serve", got
+    assert got.scales == (("load", pytest.approx(factor)),)
+
+
+def test_a_scaled_load_in_a_training_message_stays_a_training_message() -> None:
+    # the scale is read, but a training message is never made a serving one by it
+    assert parse("fine-tune a 7b for twice as many users").task != "serve"

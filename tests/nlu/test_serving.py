@@ -474,3 +474,74 @@ def test_a_model_trained_before_its_serving_is_said_to_come_first() -> None:
     assert parse("QLoRA fine-tune Mistral 7B on our chats then host it for 40 concurrent users").trains_first
     assert not parse("we fine-tuned llama 8b and want to deploy it").trains_first
     assert not parse("serve llama 3.1 8b with 20 lora adapters to 100 users").trains_first
+
+
+@pytest.mark.parametrize(
+    ("text", "params", "ttft", "tpot"),
+    [
+        ("Our 30B model needs first token under 500ms", 30e9, 500, None),
+        ("a 13B we trained needs time to first token below 300 ms", 13e9, 300, None),
+        ("our 34B model needs each token in 40 ms", 34e9, None, 40),
+        ("我们的 30B 模型首 token 要在 500ms 内", 30e9, 500, None),
+        ("我們自己訓的 30B 模型，要求每個 token 40ms 以內", 30e9, None, 40),
+    ],
+)
+def test_a_model_size_before_a_latency_target_is_the_model_not_a_token_count(
+    text: str, params: float, ttft: float | None, tpot: float | None
+) -> None:
+    got = parse(text)
+    assert got.slots.params == pytest.approx(params) and got.slots.tokens is None, got.slots
+    assert got.slots.ttft_ms == (pytest.approx(ttft) if ttft else None), got.slots
+    assert got.slots.tpot_ms == (pytest.approx(tpot) if tpot else None), got.slots
+
+
+def test_a_token_count_after_the_model_still_counts_when_a_latency_follows() -> None:
+    got = parse("fine tune a 7B on 2B tokens, first token latency matters")
+    assert got.slots.params == pytest.approx(7e9) and got.slots.tokens == pytest.approx(2e9)
+
+
+@pytest.mark.parametrize(
+    ("text", "requests", "count", "period"),
+    [
+        ("serve llama 3.1 8b, 50 million tokens per day", 33_333, 50_000_000, "day"),
+        (
+            "deploy Qwen2.5-14B for inference, ~30M tokens a day, 2k-token prompts and 1k answers",
+            10_000,
+            30_000_000,
+            "day",
+        ),
+        ("部署 Qwen3-235B-A22B 做线上服务，每天大概 5 亿 tokens", 333_333, 500_000_000, "day"),
+        ("推理部署 Qwen2.5-72B，每月 30 億 token", 65_753, 3_000_000_000, "month"),
+    ],
+)
+def test_a_token_volume_over_a_period_in_a_serving_message_is_requests_a_day(
+    text: str, requests: int, count: int, period: str
+) -> None:
+    got = parse(text)
+    assert got.task == "serve" and got.slots.tokens is None, got.slots
+    assert got.slots.daily_requests == requests, got.slots
+    assert got.slots.volume_said == (count, period, "tokens", requests)
+
+
+def test_a_token_volume_beside_a_load_said_leaves_the_load_alone() -> None:
+    got = parse("serve llama 8b to 100 users, 50M tokens a day")
+    assert got.slots.concurrency == 100 and got.slots.daily_requests is None and got.slots.tokens is None
+
+
+def test_a_token_count_to_train_on_is_still_the_dataset() -> None:
+    assert parse("pretrain a 7B on 500M tokens").slots.tokens == pytest.approx(5e8)
+
+
+@pytest.mark.parametrize(
+    ("text", "prompt", "answer"),
+    [
+        ("部署 Mixtral 8x7B，每個請求 1500 輸入 300 輸出", 1500, 300),
+        ("部署 Qwen2.5-7B，每个请求 2000 输入 400 输出", 2000, 400),
+        ("serve llama 3 8b with 1000 input 250 output per request", 1000, 250),
+        ("serve llama 3 8b, input 1000 output 250", 1000, 250),
+        ("推理部署 7B，输入2000输出500", 2000, 500),
+    ],
+)
+def test_each_request_length_takes_the_side_word_said_after_it(text: str, prompt: int, answer: int) -> None:
+    got = parse(text)
+    assert (got.slots.input_tokens, got.slots.output_tokens) == (prompt, answer), got.slots
