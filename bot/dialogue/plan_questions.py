@@ -59,7 +59,8 @@ def _asks_checkpoints(t: str) -> str | None:
 
 
 def _asks_memory(t: str) -> str | None:
-    """The plan's GPU memory ("每張卡的記憶體夠嗎", "显存要多少"); not a server's RAM ("伺服器要配多少記憶體")."""
+    """The plan's GPU memory ("每張卡的記憶體夠嗎", "显存要多少"), not a server's RAM
+    ("伺服器要配多少記憶體")."""
     if not (PLAN_MEMORY.search(t) and PLAN_MEMORY_HOW_MUCH.search(t)):
         return None
     return None if has_cue(t, MACHINE_CUES) else "memory"

@@ -925,8 +925,8 @@ SO_MANY_GPUS = (
     "so many cards", "that many cards", "so many of them", "more than one gpu", "multiple gpus",
     "several gpus",
 )  # fmt: skip
-# The plan's time asked about with a why word ("为什么要这么久？", "為什麼要這麼多小時？", "why does it take so
-# long?"): how the hours were worked out, the plan's math (intents: "explain").
+# The plan's time asked about with a why word ("为什么要这么久？", "為什麼要這麼多小時？",
+# "why does it take so long?"): how the hours were worked out, the plan's math (intents: "explain").
 SO_LONG = (
     "这么久", "那么久", "这么长时间", "那么长时间", "这么多小时", "那么多小时", "这么多天", "那么多天",
     "这么慢", "那么慢", "so long", "that long", "this long", "so many hours", "so many days", "so slow",

@@ -220,8 +220,9 @@ def test_whether_the_memory_is_enough_is_the_plans_memory_per_gpu(
 
 @pytest.mark.parametrize(
     ("question", "says"),
-    [("為什麼要這麼多小時？", "*計算過程*"), ("怎麼要跑那麼多天，為什麼", "*計算過程*"), ("为什么要这么久？", "*计算过程*"),
-     ("why does it take so long?", "*How this was computed*"), ("why so many hours?", "*How this was computed*")],
+    [("為什麼要這麼多小時？", "*計算過程*"), ("怎麼要跑那麼多天，為什麼", "*計算過程*"),
+     ("为什么要这么久？", "*计算过程*"), ("why does it take so long?", "*How this was computed*"),
+     ("why so many hours?", "*How this was computed*")],
 )  # fmt: skip
 def test_why_the_plan_takes_so_long_is_how_its_hours_were_worked_out(
     real: Consultant, question: str, says: str
