@@ -26,7 +26,7 @@ from bot.dialogue.answers import (
 from bot.dialogue.memo import Planner
 from bot.dialogue.reply import Reply
 from bot.dialogue.state import DialogueState, missing
-from bot.nlu.lexicon import has_cue
+from bot.nlu.lexicon import MACHINE_CUES, has_cue
 from bot.nlu.question_cues import (
     PLAN_ASPECT_ASKS,
     PLAN_ASPECTS,
@@ -59,7 +59,11 @@ def _asks_checkpoints(t: str) -> str | None:
 
 
 def _asks_memory(t: str) -> str | None:
-    return "memory" if PLAN_MEMORY.search(t) and PLAN_MEMORY_HOW_MUCH.search(t) else None
+    """The plan's GPU memory ("每張卡的記憶體夠嗎", "显存要多少"), not a server's RAM
+    ("伺服器要配多少記憶體")."""
+    if not (PLAN_MEMORY.search(t) and PLAN_MEMORY_HOW_MUCH.search(t)):
+        return None
+    return None if has_cue(t, MACHINE_CUES) else "memory"
 
 
 def aspect(t: str) -> str | None:

@@ -86,10 +86,11 @@ _ZH_MONTH_BEFORE = re.compile(
     + r")月(?:之前|以前|前)"
 )
 _ZH_END = re.compile(r"(?:(?P<year>20\d\d)年)?(?P<month>" + _ZH_NUM + r")月(?:底|末)(?:之前|以前|前)?")
-# A month alone as a whole item ("2月底", "明年3月", "3月份"): the answer to the timeline question, by its
-# end.
+# A month alone as a whole item ("2月底", "明年3月", "3月份"), or labelled by a deadline word
+# ("deadline 是明年3月底", "截止时间：3月底", "最晚明年3月"): the answer to the timeline question, by its end.
 _ZH_MONTH_ITEM = re.compile(
-    r"(?:^|[,;，；、] ?)(?:(?P<year>20\d\d)年|(?P<next>明年))?(?P<month>"
+    r"(?:^|[,;，；、] ?)(?:(?:截止|截至|最晚|期限|deadline|ddl)(?:日期|时间)?(?:是|为|定在|:|：|=)? ?)?"
+    r"(?:(?P<year>20\d\d)年|(?P<next>明年))?(?P<month>"
     + _ZH_NUM
     + r")月(?:份)?(?:底|末)?(?:吧|左右)?(?=\s*(?:[,;.!?，。；！？、]|$))"
 )

@@ -865,7 +865,8 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
             if not yes_no and not has_any(t, DATASHEET) and _conceptual(t, sig, yes_no):
                 return "faq"  # "what MFU should I expect on H100?": no datasheet figure asked
             return "gpu_info"
-        if has_any(t, EXPLAIN) and not has_any(t, COMPARE):
+        so_long = not gpus and has_any(t, cues.SO_LONG) and has_any(t, cues.WHY_WORDS)  # the plan's time
+        if (has_any(t, EXPLAIN) or so_long) and not has_any(t, COMPARE):
             # ("explain fsdp vs data parallel" asks to compare two things: the FAQ's, not the plan's math)
             return "explain"
     if not gpus and set(filled) == {"precision"} and has_any(t, cues.WHICH_GPUS):

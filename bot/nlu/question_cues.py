@@ -925,6 +925,12 @@ SO_MANY_GPUS = (
     "so many cards", "that many cards", "so many of them", "more than one gpu", "multiple gpus",
     "several gpus",
 )  # fmt: skip
+# The plan's time asked about with a why word ("为什么要这么久？", "為什麼要這麼多小時？",
+# "why does it take so long?"): how the hours were worked out, the plan's math (intents: "explain").
+SO_LONG = (
+    "这么久", "那么久", "这么长时间", "那么长时间", "这么多小时", "那么多小时", "这么多天", "那么多天",
+    "这么慢", "那么慢", "so long", "that long", "this long", "so many hours", "so many days", "so slow",
+)  # fmt: skip
 # A GPU or choice pointed at: "why that GPU?", "为什么选这张卡？" (a choice made, even before any plan).
 _POINTED_AT = (
     "这张卡", "这个卡", "这款卡", "这块卡", "这个gpu", "这个显卡", "那张卡", "那个卡", "该卡", "选它", "选这",
@@ -1078,9 +1084,11 @@ PLAN_CHECKPOINT_ASKS = re.compile(
     r"|为什么|为何|干嘛|为啥|多少|多大|几个|这么多|这么大|那么多|那么大|要留|占|空间|存储|储存"
 )
 # "How much VRAM per GPU does that need?", "这个方案每张卡要多少显存？": the plan's memory, term by term.
-PLAN_MEMORY = re.compile(r"\b(?:vram|gpu memory|memory)\b|显存|内存")
+# Taiwan says 記憶體 (simplified 记忆体) for a card's memory: "每張卡的記憶體夠嗎？".
+PLAN_MEMORY = re.compile(r"\b(?:vram|gpu memory|memory)\b|显存|内存|记忆体")
+# How much, per card, or whether it is enough ("显存够吗", "記憶體夠不夠用", "is the memory enough?").
 PLAN_MEMORY_HOW_MUCH = re.compile(
-    r"how much|how many gb|per gpu|per card|each gpu|多少|多大|几g|每张|每卡|每块"
+    r"how much|how many gb|per gpu|per card|each gpu|\benough\b|多少|多大|几g|每张|每卡|每块|够"
 )
 # "How many nodes is that?", "what network do we need between them?", "需要什么存储？": that line of the plan.
 PLAN_ASPECTS = {

@@ -201,3 +201,35 @@ def test_qlora_after_a_lora_plan_says_why_it_takes_longer(real: Consultant) -> N
     en = ask(real, "lora mistral 7b on 20m tokens in 3 days", "same but qlora")
     assert "runs ~1.28× slower than LoRA (dequantising the 4-bit weights), and its recipe turns on" in en
     assert "this plan takes ~1.9× the time of LoRA without it" in en
+
+
+@pytest.mark.parametrize(
+    ("question", "says"),
+    [("每張卡的記憶體夠嗎？", "*本方案（2 × NVIDIA B200）的顯存*：每卡約"),
+     ("記憶體夠不夠用", "*本方案（2 × NVIDIA B200）的顯存*：每卡約"),
+     ("每块卡的显存够吗", "*本方案（2 × NVIDIA B200）的显存*：每卡约"),
+     ("is the memory per GPU enough?", "*Memory in this plan (2 × NVIDIA B200)*: ~")],
+)  # fmt: skip
+def test_whether_the_memory_is_enough_is_the_plans_memory_per_gpu(
+    real: Consultant, question: str, says: str
+) -> None:
+    # Taiwan's 記憶體 is the card's memory here; "夠嗎" asks the same as "多少"
+    reply = ask(real, "全參微調 14B，資料 3 億 token，越快越好", question)
+    assert reply.startswith(says)
+
+
+@pytest.mark.parametrize(
+    ("question", "says"),
+    [("為什麼要這麼多小時？", "*計算過程*"), ("怎麼要跑那麼多天，為什麼", "*計算過程*"),
+     ("为什么要这么久？", "*计算过程*"), ("why does it take so long?", "*How this was computed*"),
+     ("why so many hours?", "*How this was computed*")],
+)  # fmt: skip
+def test_why_the_plan_takes_so_long_is_how_its_hours_were_worked_out(
+    real: Consultant, question: str, says: str
+) -> None:
+    reply = ask(real, "LoRA 微調 Llama 3.1 8B，資料 5 萬筆，每筆 700 token，3 個 epoch，一週", question)
+    assert reply.startswith(says) and ("卡時 =" in reply or "卡时 =" in reply or "GPU-hours =" in reply)
+
+
+def test_why_a_named_gpu_is_slow_is_not_the_plans_math(real: Consultant) -> None:
+    assert "How this was computed" not in ask(real, "why is the A100 so slow?")

@@ -633,3 +633,18 @@ def test_a_deadline_said_beside_an_epoch_is_still_the_deadline(text: str, days: 
 )
 def test_a_deadline_field_with_a_date_or_a_doubt_is_not_an_open_timeline(text: str) -> None:
     assert not parse(text, today=SUNDAY).no_deadline
+
+
+@pytest.mark.parametrize(
+    ("text", "date"),
+    [("從頭預訓練 7B，2 千億 token，deadline 是明年 3 月底", "2027-03-31"),
+     ("预训练 7B，2000 亿 token，截止时间是明年3月底", "2027-03-31"),
+     ("預訓練 3B，500 億 token，最晚明年 2 月", "2027-02-28"),
+     ("LoRA 13B，ddl：2027年1月底", "2027-01-31"), ("全參微調 8B，期限是 1 月底", "2027-01-31")],
+)  # fmt: skip
+def test_a_month_labelled_by_a_deadline_word_is_by_its_end(text: str, date: str) -> None:
+    assert parse(text, today=WEDNESDAY).deadline_date == date
+
+
+def test_a_month_after_a_deadline_word_inside_a_phrase_is_no_deadline() -> None:
+    assert parse("预训练 7B，截止 3 月的数据，2000 亿 token", today=WEDNESDAY).deadline_date is None
