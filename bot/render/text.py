@@ -180,13 +180,12 @@ _CJK_SPACE = re.compile(rf" (?<=[{_CJK}）」』】] ) *(?=[{_CJK}（「『【])
 _LATIN_BY_CJK = re.compile(rf"[A-Za-z](?:(?=[{_CJK}])|(?<=[{_CJK}][A-Za-z]))")
 # The spaces after a full-width stop, comma or colon: the mark carries its own width, so Chinese sets no
 # space after it, while templates join a bold verdict and the next sentence with one ("*不能。* 1 × RTX
-# 4090 …"). A bold run that ends in the mark hands it out of the bold ("*不能*。1 × RTX 4090 …"), since a
-# closing * between a stop and a digit or letter would no longer read as bold.
+# 4090 …" → "*不能。*1 × RTX 4090 …", as "*可以。*Ollama 支持…" is written).
 _STOP_SPACE = re.compile(r"([。！？：；，])(\*?) +")
 
 
 def _stop_closed_up(m: re.Match[str]) -> str:
-    return m.group(2) + m.group(1)
+    return m.group(1) + m.group(2)
 
 
 def _close_up(m: re.Match[str]) -> str:

@@ -83,7 +83,10 @@ def test_a_chinese_reply_sets_no_space_after_a_full_width_stop(real: Consultant,
     assert not re.search(r"[。！？：；，]\*? ", reply), reply
 
 
-def test_a_bold_verdict_ending_in_a_full_width_stop_hands_the_stop_out_of_the_bold() -> None:
+def test_a_bold_verdict_ending_in_a_full_width_stop_is_followed_by_no_space() -> None:
     from bot.render.text import chinese_spacing
 
-    assert chinese_spacing("*不能。* 1 × RTX 4090 放不下。 换 H100：  可以") == "*不能*。1 × RTX 4090 放不下。换 H100：可以"
+    assert (
+        chinese_spacing("*不能。* 1 × RTX 4090 放不下。 换 H100：  可以")
+        == "*不能。*1 × RTX 4090 放不下。换 H100：可以"
+    )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bot.dialogue.consultant import Consultant
 
 from .asking import FORM, ask
@@ -186,6 +188,31 @@ def test_which_parallelism_to_train_with_is_the_training_layout_answer_not_the_m
         hant.startswith("*訓練用資料並行、張量並行、流水線並行還是 FSDP？*") and "模型有多少參數" not in hant
     )
     assert ask(real, "what is expert parallel?").startswith("*Serving a mixture-of-experts model")
+
+
+@pytest.mark.parametrize(
+    ("message", "title"),
+    [
+        ("data parallel vs model parallel, which one for a 13b?", "*Training across GPUs"),
+        ("should I use tensor parallel or fsdp to train a 70b model", "*Training across GPUs"),
+        ("for a 34B fine-tune, DDP or pipeline parallel?", "*Training across GPUs"),
+        ("训练 13b 用数据并行还是模型并行", "*训练用数据并行"),
+        ("13B 模型该选 FSDP 还是张量并行？", "*训练用数据并行"),
+        ("訓練 13b 該用資料平行還是模型平行", "*訓練用資料並行"),
+    ],
+)
+def test_a_layout_question_naming_a_model_size_is_the_training_parallelism_answer(
+    real: Consultant, message: str, title: str
+) -> None:
+    text = ask(real, message)
+    assert text.startswith(title) and not any(
+        f in text for f in (*FORM, "訓練資料有多少", "模型有多少參數")
+    ), text
+
+
+def test_a_layout_named_in_a_job_with_gpus_and_data_is_still_planned(real: Consultant) -> None:
+    text = ask(real, "train a 70b with fsdp and tensor parallel on 16 H100s, 1T tokens")
+    assert text.startswith("*Recommended:*") and "Training across GPUs" not in text.splitlines()[0]
 
 
 def test_a_config_problem_that_switches_no_stack_on_is_not_the_fsdp_setup_answer(real: Consultant) -> None:
