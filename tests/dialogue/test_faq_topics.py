@@ -222,3 +222,21 @@ def test_a_config_problem_that_switches_no_stack_on_is_not_the_fsdp_setup_answer
     nccl = ask(real, "config problem: my NCCL timeout keeps firing on 4 nodes, what should i check")
     assert nccl.startswith("*NCCL errors") and setup not in nccl
     assert setup in ask(real, "how do I write a deepspeed config for zero-3?")
+
+
+@pytest.mark.parametrize(
+    ("message", "title"),
+    [
+        ("how much system RAM for an 8×H100 node?", "*How much system RAM (host memory)"),
+        ("how much cpu memory should a gpu training server have?", "*How much system RAM (host memory)"),
+        ("训练机器 CPU 内存要多大", "*GPU 服务器要配多少 CPU 内存"),
+        ("8 卡 H100 服务器配多少内存合适", "*GPU 服务器要配多少 CPU 内存"),
+        ("8 張 H100 的伺服器要配多少記憶體", "*GPU 伺服器要配多少 CPU 記憶體"),
+    ],
+)
+def test_a_host_ram_question_gets_the_vendor_reference_rule_not_the_planning_form(
+    real: Consultant, message: str, title: str
+) -> None:
+    text = ask(real, message)
+    assert text.startswith(title) and not any(f in text for f in (*FORM, "模型有多少參數")), text
+    assert "2 TB" in text and "DGX H100" in text
