@@ -240,3 +240,24 @@ def test_a_host_ram_question_gets_the_vendor_reference_rule_not_the_planning_for
     text = ask(real, message)
     assert text.startswith(title) and not any(f in text for f in (*FORM, "模型有多少參數")), text
     assert "2 TB" in text and "DGX H100" in text
+
+
+@pytest.mark.parametrize(
+    ("message", "title"),
+    [
+        ("config problem: my dataloader is the bottleneck", "*Data loading is the bottleneck"),
+        (
+            "GPU utilization stays low, I think reading the data is too slow",
+            "*Data loading is the bottleneck",
+        ),
+        ("how many num_workers should the dataloader use?", "*Data loading is the bottleneck"),
+        ("数据加载太慢，GPU 利用率上不去", "*数据加载太慢、GPU 利用率上不去"),
+        ("資料讀取太慢，GPU 使用率一直上不去", "*資料載入太慢、GPU 利用率上不去"),
+    ],
+)
+def test_a_slow_data_pipeline_gets_the_data_loading_answer(
+    real: Consultant, message: str, title: str
+) -> None:
+    text = ask(real, message)
+    assert text.startswith(title), text
+    assert "num_workers" in text and "NVMe" in text
