@@ -941,6 +941,8 @@ def _conceptual(t: str, sig: Signals, yes_no: bool) -> bool:
     """A question about a concept that happens to name a technique, a GPU or one quantity, which
     the FAQ answers confidently: no workload to plan, and none of the planning form's questions."""
     filled = [f for f in sig.filled if f != "ask"]
+    if _asks_training_layout(t, sig, filled, yes_no):
+        return True  # "data parallel vs model parallel for a 13b?": which layout, the size only its example
     if not set(filled) <= set(CONCEPT_SLOTS) or sum(f in CONCEPT_QUANTITIES for f in filled) > 1:
         return False
     # "turn on zero3 with HF trainer": setting the stack up is a question without a question mark
@@ -964,6 +966,23 @@ def _conceptual(t: str, sig: Signals, yes_no: bool) -> bool:
         # entries it matches (the NaN entry, the FP16 pitfall beside it) are all about it: no lead needed
         return True
     return faq_gate_slack(score, margin, sized="params" in filled) >= 0
+
+
+# What a layout question may name beside the layouts: the model, its size, the method and precision; a GPU
+# count, the data, a deadline or a budget make it a job to plan ("train a 70b with fsdp + tp on 16 H100s").
+_LAYOUT_QUESTION_SLOTS = frozenset(("params", "stack", "serve_layout", "method", "precision", "model", "gpu"))
+
+
+def _asks_training_layout(t: str, sig: Signals, filled: list[str], yes_no: bool) -> bool:
+    """Two ways of laying training out across GPUs named and asked about, with no job to plan beside them
+    (no count, data, deadline or budget): faq.training_parallelism, not the planning form."""
+    if not any(mark in t for mark in cues.PARALLEL_MARKS) or not set(filled) <= _LAYOUT_QUESTION_SLOTS:
+        return False
+    if sum(1 for term in cues.PARALLEL_LAYOUTS if term in t) < 2 or sig.faq_top is None:
+        return False
+    if not (yes_no or _worded_as_question(t) or " or " in t or " vs" in t or "还是" in t):
+        return False
+    return sig.faq_top() == "faq.training_parallelism"
 
 
 def asks_if_hardware_suffices(t: str, sig: Signals) -> bool:

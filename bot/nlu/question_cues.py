@@ -1293,3 +1293,16 @@ def asks_seq_len(t: str) -> bool:
     if not any(w in t for w in _SEQ_WORDS):
         return False  # the cheap precondition: a word of its own table
     return SEQ_LEN_ASKS.search(t) is not None
+
+
+# Ways to lay a training job out across GPUs: naming two of them asks which layout to use ("data parallel
+# vs model parallel for a 13b?", "训练 13b 用数据并行还是模型并行", faq.training_parallelism), whatever
+# size it names.
+PARALLEL_LAYOUTS = (
+    "data parallel", "model parallel", "tensor parallel", "pipeline parallel", "3d parallel", "fsdp", "ddp",
+    "zero-3", "zero3", "zero 3", "megatron",
+    "数据并行", "模型并行", "张量并行", "流水线并行", "管线并行", "3d并行",
+    "资料平行", "数据平行", "模型平行", "张量平行", "管线平行", "流水线平行",
+)  # fmt: skip
+# A layout question's own precondition: one of these in the text before the table above is scanned.
+PARALLEL_MARKS = ("parallel", "并行", "平行", "fsdp")

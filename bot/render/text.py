@@ -178,6 +178,14 @@ _CJK_SPACE = re.compile(rf" (?<=[{_CJK}）」』】] ) *(?=[{_CJK}（「『【])
 # "做 LoRA"), which templates that join a name to a phrase leave out ("改做LoRA", "QLoRA在"). One pass finds
 # the letters with a Chinese character after or before them (a space goes on each such side).
 _LATIN_BY_CJK = re.compile(rf"[A-Za-z](?:(?=[{_CJK}])|(?<=[{_CJK}][A-Za-z]))")
+# The spaces after a full-width stop, comma or colon: the mark carries its own width, so Chinese sets no
+# space after it, while templates join a bold verdict and the next sentence with one ("*不能。* 1 × RTX
+# 4090 …" → "*不能。*1 × RTX 4090 …", as "*可以。*Ollama 支持…" is written).
+_STOP_SPACE = re.compile(r"([。！？：；，])(\*?) +")
+
+
+def _stop_closed_up(m: re.Match[str]) -> str:
+    return m.group(1) + m.group(2)
 
 
 def _close_up(m: re.Match[str]) -> str:
@@ -199,7 +207,7 @@ def chinese_spacing(text: str) -> str:
     Chinese character and a Latin word. Inline code (`…`) is left as written."""
     parts = text.split("`")
     for i in range(0, len(parts), 2):  # outside backticks
-        part = _CJK_SPACE.sub(_close_up, parts[i])
+        part = _STOP_SPACE.sub(_stop_closed_up, _CJK_SPACE.sub(_close_up, parts[i]))
         # A function, not a template (r"\g<0> "): sub() with a template calls back into the re module for
         # it on every call (an import and a cache look-up), while a match, which calls a function, is rare.
         parts[i] = _LATIN_BY_CJK.sub(_spaced, part)

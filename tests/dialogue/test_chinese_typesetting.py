@@ -66,3 +66,27 @@ def test_a_latin_word_against_a_chinese_character_gets_a_space_outside_inline_co
 def test_a_chinese_verdict_spaces_the_method_it_names(real: Consultant) -> None:
     assert "700亿参数模型的 QLoRA 光权重和适配器状态" in ask(real, "一张 4090 能 QLoRA 70B 吗")
     assert "放得下 70亿参数模型的 LoRA：" in ask(real, "我们在 AutoDL 上租 4090，训练 7B LoRA 够吗")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "RTX 4090 能不能跑 70b 推理",
+        "一张 4090 部署 70B 模型够吗",
+        "單張 4090 能部署 70b 嗎",
+        "4090 能训练 7b 吗",
+        "一張 H100 全參微調 7b 要跑幾天",
+    ],
+)
+def test_a_chinese_reply_sets_no_space_after_a_full_width_stop(real: Consultant, text: str) -> None:
+    reply = ask(real, text)
+    assert not re.search(r"[。！？：；，]\*? ", reply), reply
+
+
+def test_a_bold_verdict_ending_in_a_full_width_stop_is_followed_by_no_space() -> None:
+    from bot.render.text import chinese_spacing
+
+    assert (
+        chinese_spacing("*不能。* 1 × RTX 4090 放不下。 换 H100：  可以")
+        == "*不能。*1 × RTX 4090 放不下。换 H100：可以"
+    )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bot.dialogue.consultant import Consultant
 
 from .asking import FORM, ask
@@ -188,6 +190,31 @@ def test_which_parallelism_to_train_with_is_the_training_layout_answer_not_the_m
     assert ask(real, "what is expert parallel?").startswith("*Serving a mixture-of-experts model")
 
 
+@pytest.mark.parametrize(
+    ("message", "title"),
+    [
+        ("data parallel vs model parallel, which one for a 13b?", "*Training across GPUs"),
+        ("should I use tensor parallel or fsdp to train a 70b model", "*Training across GPUs"),
+        ("for a 34B fine-tune, DDP or pipeline parallel?", "*Training across GPUs"),
+        ("训练 13b 用数据并行还是模型并行", "*训练用数据并行"),
+        ("13B 模型该选 FSDP 还是张量并行？", "*训练用数据并行"),
+        ("訓練 13b 該用資料平行還是模型平行", "*訓練用資料並行"),
+    ],
+)
+def test_a_layout_question_naming_a_model_size_is_the_training_parallelism_answer(
+    real: Consultant, message: str, title: str
+) -> None:
+    text = ask(real, message)
+    assert text.startswith(title) and not any(
+        f in text for f in (*FORM, "訓練資料有多少", "模型有多少參數")
+    ), text
+
+
+def test_a_layout_named_in_a_job_with_gpus_and_data_is_still_planned(real: Consultant) -> None:
+    text = ask(real, "train a 70b with fsdp and tensor parallel on 16 H100s, 1T tokens")
+    assert text.startswith("*Recommended:*") and "Training across GPUs" not in text.splitlines()[0]
+
+
 def test_a_config_problem_that_switches_no_stack_on_is_not_the_fsdp_setup_answer(real: Consultant) -> None:
     setup = "Hugging Face Trainer or Accelerate"
     slower = ask(real, "config problem: training got slower when we went from 1 node to 2")
@@ -195,3 +222,42 @@ def test_a_config_problem_that_switches_no_stack_on_is_not_the_fsdp_setup_answer
     nccl = ask(real, "config problem: my NCCL timeout keeps firing on 4 nodes, what should i check")
     assert nccl.startswith("*NCCL errors") and setup not in nccl
     assert setup in ask(real, "how do I write a deepspeed config for zero-3?")
+
+
+@pytest.mark.parametrize(
+    ("message", "title"),
+    [
+        ("how much system RAM for an 8×H100 node?", "*How much system RAM (host memory)"),
+        ("how much cpu memory should a gpu training server have?", "*How much system RAM (host memory)"),
+        ("训练机器 CPU 内存要多大", "*GPU 服务器要配多少 CPU 内存"),
+        ("8 卡 H100 服务器配多少内存合适", "*GPU 服务器要配多少 CPU 内存"),
+        ("8 張 H100 的伺服器要配多少記憶體", "*GPU 伺服器要配多少 CPU 記憶體"),
+    ],
+)
+def test_a_host_ram_question_gets_the_vendor_reference_rule_not_the_planning_form(
+    real: Consultant, message: str, title: str
+) -> None:
+    text = ask(real, message)
+    assert text.startswith(title) and not any(f in text for f in (*FORM, "模型有多少參數")), text
+    assert "2 TB" in text and "DGX H100" in text
+
+
+@pytest.mark.parametrize(
+    ("message", "title"),
+    [
+        ("config problem: my dataloader is the bottleneck", "*Data loading is the bottleneck"),
+        (
+            "GPU utilization stays low, I think reading the data is too slow",
+            "*Data loading is the bottleneck",
+        ),
+        ("how many num_workers should the dataloader use?", "*Data loading is the bottleneck"),
+        ("数据加载太慢，GPU 利用率上不去", "*数据加载太慢、GPU 利用率上不去"),
+        ("資料讀取太慢，GPU 使用率一直上不去", "*資料載入太慢、GPU 利用率上不去"),
+    ],
+)
+def test_a_slow_data_pipeline_gets_the_data_loading_answer(
+    real: Consultant, message: str, title: str
+) -> None:
+    text = ask(real, message)
+    assert text.startswith(title), text
+    assert "num_workers" in text and "NVMe" in text

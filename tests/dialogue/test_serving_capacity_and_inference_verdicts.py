@@ -71,11 +71,11 @@ def test_with_no_precision_said_the_verdict_is_yes_in_the_smaller_precision_that
 ) -> None:
     zh = ask(real, "我们有 2 张 L40S，能跑 Qwen2.5-72B 推理吗？")
     assert zh.startswith(
-        "*能，用 FP8。* BF16 的权重要 145 GB，超过 2 × NVIDIA L40S 的 96.6 GB 可用显存；用 FP8 还能同时容纳约"
+        "*能，用 FP8。*BF16 的权重要 145 GB，超过 2 × NVIDIA L40S 的 96.6 GB 可用显存；用 FP8 还能同时容纳约"
     )
     assert "更小的精度要能同时容纳至少 10 个请求" in zh
     hant = ask(real, "兩張 L40S 跑得動 Llama 3.1 70B 推論嗎？")
-    assert hant.startswith("*能，用 FP8。* BF16 的權重要 141 GB，超過 2 × NVIDIA L40S 的 96.6 GB 可用顯存")
+    assert hant.startswith("*能，用 FP8。*BF16 的權重要 141 GB，超過 2 × NVIDIA L40S 的 96.6 GB 可用顯存")
     en = ask(real, "can 4x A100 80GB serve Llama 3.1 405B?")
     assert en.startswith(
         "*Yes, in INT4.* BF16 needs 812 GB of weights, more than the 344 GB usable on 4 × NVIDIA A100"

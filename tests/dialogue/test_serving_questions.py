@@ -333,7 +333,7 @@ def test_does_it_fit_with_daily_users_or_a_rate_answers_for_that_load(real: Cons
     assert no.startswith("*不能。*")
     smaller = ask(real, "2 张 H20 部署 Qwen2.5 72B，每天 5000 用户，够吗")
     assert smaller.startswith(
-        "*能，用 FP8。* 用 BF16 时 2 × NVIDIA H20 同时只能容纳 76 个 1,500 token 的请求，少于所说的 263 个"
+        "*能，用 FP8。*用 BF16 时 2 × NVIDIA H20 同时只能容纳 76 个 1,500 token 的请求，少于所说的 263 个"
     )
     yes = ask(real, "8 张 H20 部署 Qwen2.5 72B，每天 5000 用户，够吗")
     assert yes.startswith("*能。*") and "日活 5,000（高峰时同时约" in yes

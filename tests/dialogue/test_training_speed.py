@@ -90,3 +90,22 @@ def test_two_gpus_compared_on_a_job_with_no_method_say_the_method_the_rows_assum
 def test_two_gpus_compared_on_a_stated_method_say_no_assumed_method(real: Consultant) -> None:
     reply = real.handle("s-ft", "A100 80G 和 H100 微调 13B 哪个快？").text
     assert "*130亿参数模型的全参微调，每卡对比*：" in reply and "没说训练方法" not in reply
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "how long to QLoRA a 70b on one A100 80GB?",
+        "how many days would it take to fine-tune an 8b with lora on a single H100",
+        "用一张 A100 80G 做 70b 的 QLoRA 要多久",
+        "一張 A100 80G 做 70b 的 QLoRA 要跑幾天",
+    ],
+)
+def test_a_how_long_question_without_data_leads_with_the_time_per_reference_amount(
+    real: Consultant, message: str
+) -> None:
+    text = real.handle("s", message).text
+
+    first = text.splitlines()[0]
+    assert first.startswith(("*Speed:*", "*速度*：")), first
+    assert "1B tokens take about" in first or "10亿 tokens" in first or "10億 tokens" in first

@@ -87,7 +87,7 @@ def test_a_same_speed_premise_is_checked_before_the_rest(real: Consultant) -> No
 def test_a_serving_question_beside_a_corrected_figure_is_still_about_serving(real: Consultant) -> None:
     reply = ask(real, "聽說 MI300X 只有 128G 顯存，那應該跑不了 70B 推論吧？")
     assert reply.startswith("小小更正：沒有 128GB 的 MI300X")
-    assert "*能。* 1 × AMD Instinct MI300X 可以用 BF16 部署 700億參數的模型" in reply
+    assert "*能。*1 × AMD Instinct MI300X 可以用 BF16 部署 700億參數的模型" in reply
     assert "standard shape" not in reply and "全參數微調" not in reply
 
 

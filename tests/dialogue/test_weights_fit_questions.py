@@ -46,7 +46,7 @@ def test_how_much_memory_the_weights_take_is_the_weights_not_a_training_job(real
     assert "權重 141 GB" in zh and "全參" not in zh
     hant = real.handle("w10", "Qwen2.5 14B 的權重要多少顯存，4090 放得下嗎").text
     assert hant.startswith(
-        "*能，用 FP8。* BF16 的權重要 29.4 GB，超過 1 × NVIDIA GeForce RTX 4090 的 25.8 GB 可用顯存"
+        "*能，用 FP8。*BF16 的權重要 29.4 GB，超過 1 × NVIDIA GeForce RTX 4090 的 25.8 GB 可用顯存"
     )
 
 

@@ -122,9 +122,16 @@ def test_the_tokens_in_an_amount_of_text_lead_the_rule_per_gigabyte(real: Consul
 
 def test_how_long_on_given_gpus_without_data_is_the_time_per_billion_tokens(real: Consultant) -> None:
     zh = ask(real, "4 张 A100 LoRA 微调 13B 要几天？")
-    assert zh.startswith("*放得下*。") and "10亿 tokens 约需 " in zh and not any(f in zh for f in FORM)
+    # the time asked leads (per 1B tokens, no data given), whether it fits after it
+    assert (
+        zh.startswith("*速度*：")
+        and "10亿 tokens 约需 " in zh.splitlines()[0]
+        and not any(f in zh for f in FORM)
+    )
+    assert zh.splitlines()[1].startswith("*放得下*。")
     en = ask(real, "how long would 4 H100s take to LoRA a 13B?")
-    assert en.startswith("*Fits.*") and "1B tokens take about " in en
+    assert en.startswith("*Speed:*") and "1B tokens take about " in en.splitlines()[0]
+    assert en.splitlines()[1].startswith("*Fits.*")
 
 
 def test_a_price_in_mao_is_tenths_of_a_yuan_judged_against_the_chinese_marketplaces(real: Consultant) -> None:
