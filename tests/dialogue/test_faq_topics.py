@@ -243,6 +243,13 @@ def test_a_host_ram_question_gets_the_vendor_reference_rule_not_the_planning_for
 
 
 @pytest.mark.parametrize(
+    "message", ["memory per GPU", "how much memory does each GPU need?", "每张卡的显存要多少"]
+)
+def test_the_memory_of_each_gpu_is_not_the_host_ram_answer(real: Consultant, message: str) -> None:
+    assert "system RAM" not in ask(real, message) and "CPU 内存" not in ask(real, message)
+
+
+@pytest.mark.parametrize(
     ("message", "title"),
     [
         ("config problem: my dataloader is the bottleneck", "*Data loading is the bottleneck"),
