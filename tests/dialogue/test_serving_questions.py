@@ -321,6 +321,34 @@ def test_how_many_of_a_gpu_with_no_load_is_sized_for_the_pilot_load_within_chat_
     assert tpot <= 50
 
 
+@pytest.mark.parametrize(
+    ("first", "then", "said"),
+    [
+        (
+            "我們有 8 張 H100，想服務 Qwen2.5-72B 給 300 位同事用，夠嗎？",
+            "改成 128k 上下文呢",
+            "而 BF16 下每個請求更慢，這個負載高峰時同時在處理的請求會超過 10 個",
+        ),
+        (
+            "我们有8张H100，给300个同事用Qwen2.5-72B，够不够？",
+            "上下文改成128k呢",
+            "而 BF16 下每个请求更慢，这个负载高峰时同时在处理的请求会超过 10 个",
+        ),
+        (
+            "We have 8 H100s, can they serve Qwen2.5-72B for 300 colleagues?",
+            "what about 128k context?",
+            "and each request is slower in BF16, so this load keeps more than 10 in flight at its peak",
+        ),
+    ],
+)
+def test_a_smaller_precision_chosen_for_daily_users_says_the_slower_requests_not_a_false_comparison(
+    real: Consultant, first: str, then: str, said: str
+) -> None:
+    text = ask(real, first, then)
+    assert said in text
+    assert "少於所說" not in text and "少于所说" not in text and "fewer than the" not in text
+
+
 def test_users_a_day_with_a_gpu_type_get_replicas_that_meet_chat_latency(real: Consultant) -> None:
     text = ask(real, "Qwen2.5 72B 用 vLLM 部署，每天 5000 用户，要几张 H20")
     assert "日活 5,000" in text and "212 毫秒" not in text
