@@ -4,6 +4,8 @@ cheapest option and a GPU comparison run the serving engine, and a model card qu
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bot.dialogue.consultant import Consultant
@@ -687,3 +689,41 @@ def test_a_price_per_token_asked_after_a_serving_plan_is_that_plans_price_per_to
     assert "output tokens/s" in reply or "每秒输出" in reply or "每秒輸出" in reply
     assert "To size a training run" not in reply and "tokenizer" not in reply  # not the tokens FAQ
     assert len(reply.splitlines()) == 1
+
+
+def _gpus_on(line: str) -> int:
+    """The GPUs an option line takes: "(24 GPUs)", "（共 24 张卡）", or "2 × NVIDIA B200" alone."""
+    total = re.search(r"\((\d+) GPUs\)|共 (\d+) [张張]卡", line)
+    if total:
+        return int(total.group(1) or total.group(2))
+    return int(re.search(r"(\d+) (?:×|[张張]) ", line).group(1))  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "fastest"),
+    [
+        (
+            "launching a Mixtral 8x7B support bot at ~30 requests/s, 1500 in / 300 out each, how many GPUs?",
+            "switch to H20",
+            "Fastest",
+        ),
+        ("部署 Mixtral 8x7B 客服，每秒 30 个请求，需要几张卡？", "用 H20 呢", "最快"),
+        (
+            "我們要上線 Mixtral 8x7B 的客服，大約 30 QPS，每個請求 1500 輸入 300 輸出，需要幾張卡？",
+            "換成 H20",
+            "最快",
+        ),
+    ],
+)
+def test_the_fastest_option_on_an_unpriced_gpu_takes_at_most_three_times_the_recommended_gpus(
+    real: Consultant, first: str, then: str, fastest: str
+) -> None:
+    text = ask(real, first, then)
+    lines = text.replace("*", "").splitlines()
+    recommended = next(line for line in lines if "H20" in line and ("Recommended" in line or "推" in line))
+    assert (
+        "no price in the catalogue" in recommended or "沒有價格" in recommended or "没有价格" in recommended
+    )
+    for line in lines:
+        if line.lstrip(" •").startswith(fastest):
+            assert _gpus_on(line) <= 3 * _gpus_on(recommended)
