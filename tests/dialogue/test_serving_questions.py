@@ -727,3 +727,33 @@ def test_the_fastest_option_on_an_unpriced_gpu_takes_at_most_three_times_the_rec
     for line in lines:
         if line.lstrip(" •").startswith(fastest):
             assert _gpus_on(line) <= 3 * _gpus_on(recommended)
+
+
+@pytest.mark.parametrize(
+    ("texts", "lead"),
+    [
+        (("给一个 14B 模型做推理，每月预算 2 万人民币，能支持多少并发？",), "每月 ¥20,000 的预算约能撑 "),
+        (("部署 Qwen2.5-14B 推理", "每月預算 2 萬人民幣，能撐多少並發？"), "每月 ¥20,000 的預算約能撐 "),
+        (
+            (
+                "deploy Llama 3.1 8B for chat",
+                "with 3000 dollars per month, how much concurrency can we handle?",
+            ),
+            "A budget of $3,000 a month carries about ",
+        ),
+        (
+            ("serving a 14B model on $5000 a month, how many concurrent users can we support?",),
+            "A budget of $5,000 a month carries about ",
+        ),
+    ],
+)
+def test_the_concurrency_a_monthly_budget_buys_leads_with_copies_the_budget_pays_for(
+    real: Consultant, texts: tuple[str, ...], lead: str
+) -> None:
+    text = ask(real, *texts).replace("*", "")
+    assert text.startswith(lead)
+    first = text.splitlines()[0]
+    concurrency = int(first[len(lead) :].split(" ")[0].replace(",", ""))
+    copies = int(re.search(r"(?:pays for|预算够|預算夠) (\d+)", first).group(1))  # type: ignore[union-attr]
+    per_copy = int(re.search(r"(?:each running|同时处理|同時處理) ([\d,]+)", first).group(1).replace(",", ""))  # type: ignore[union-attr]
+    assert copies >= 1 and concurrency == copies * per_copy
