@@ -757,3 +757,24 @@ def test_the_concurrency_a_monthly_budget_buys_leads_with_copies_the_budget_pays
     copies = int(re.search(r"(?:pays for|预算够|預算夠) (\d+)", first).group(1))  # type: ignore[union-attr]
     per_copy = int(re.search(r"(?:each running|同时处理|同時處理) ([\d,]+)", first).group(1).replace(",", ""))  # type: ignore[union-attr]
     assert copies >= 1 and concurrency == copies * per_copy
+
+
+@pytest.mark.parametrize(
+    ("text", "serving", "fine_tuning"),
+    [
+        ("70B 模型推理 vs 微调，分别要几张 A100？", "推荐：", "全参数微调每卡"),
+        ("70B 模型推論和微調各要幾張 A100？", "推薦：", "全參數微調每卡"),
+        (
+            "how many A100s for a 70B model, inference vs fine-tuning?",
+            "Recommended:",
+            "for full fine-tuning of a",
+        ),
+    ],
+)
+def test_gpus_for_inference_and_fine_tuning_side_by_side_answer_both_halves(
+    real: Consultant, text: str, serving: str, fine_tuning: str
+) -> None:
+    reply = ask(real, text).replace("*", "")
+    assert serving in reply and fine_tuning in reply
+    assert reply.index(serving) < reply.index(fine_tuning)
+    assert "QLoRA" in reply
