@@ -170,7 +170,19 @@ def rank(
         add(first, "recommended")
         if ctx.req.batch is None:  # a job costs its hours: the cheapest per hour is only slower (and dearer)
             add(min(usable, key=lambda o: (_hourly(o), o.gpus)), "cheapest")
-        quick = [o for o in usable if _hourly(o) <= _hourly(first) * FASTEST_COST_CAP and o.speed]
+        # Unpriced (a GPU the catalogue has no price for): the same cap on the GPUs it takes, so
+        # "fastest" is never a hundred single-GPU replicas of what the first option runs on a few.
+        quick = [
+            o
+            for o in usable
+            if _hourly(o) <= _hourly(first) * FASTEST_COST_CAP
+            and o.speed
+            and (
+                o.hourly_usd is not None
+                and first.hourly_usd is not None
+                or o.gpus <= first.gpus * FASTEST_COST_CAP
+            )
+        ]
         if quick:
             add(min(quick, key=_fastest_key(ctx)), "fastest")
         # Over the budget, a smaller precision that costs less still shows: it comes closest, or meets it

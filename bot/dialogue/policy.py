@@ -602,8 +602,9 @@ INSTEAD_OF_OUTSIDE = ("memory", "serve_memory", "feasibility")
 
 
 # Serving kinds whose training version follows when a message asks both side by side
-# ("推理跟全参微调各要多少显存"): the memory to serve the model, then the memory to train it.
-BOTH_TASKS = ("serve_memory",)
+# ("推理跟全参微调各要多少显存"): the memory to serve the model, then the memory to train it; the GPUs
+# to serve it, then the GPUs to fine-tune it ("70B 推理 vs 微调，分别要几张 A100？").
+BOTH_TASKS = {"serve_memory": "memory", "serve": "memory"}
 # Answers after which a named GPU's price asked in the same message follows (Understood.also_price).
 ALSO_PRICED = ("capability", "serve", "serve_feasibility", "serve_memory", "feasibility", "memory", "power")
 
@@ -611,7 +612,7 @@ ALSO_PRICED = ("capability", "serve", "serve_feasibility", "serve_memory", "feas
 def answer(kind: str, q: Question, reply: Reply) -> bool:
     answered = capability.answer(q, reply) if kind == "capability" else ANSWERS[kind](q, reply)
     if answered and kind in BOTH_TASKS and q.u.both_tasks:
-        ANSWERS[BASE_KIND[kind]](q, reply)
+        ANSWERS[BOTH_TASKS[kind]](q, reply)
     if not answered and kind in BASE_KIND:
         kind = BASE_KIND[kind]
         answered = ANSWERS[kind](q, reply)

@@ -1245,7 +1245,7 @@ CONCURRENCY_ASKS = (
     "几个用户", "最大并发", "并发上限", "并发能到多少", "并发多少",
     "how many concurrent", "how many simultaneous", "how many users", "how many requests at once",
     "how many requests in flight", "how many people", "how many parallel requests", "how many sessions",
-    "max concurrency", "maximum concurrency",
+    "max concurrency", "maximum concurrency", "how much concurrency", "what concurrency",
 )  # fmt: skip
 # A price per unit of output ("cost per million tokens", "每百万 token 多少钱"): with a price word, the
 # serving answer leads with the cost per million output tokens at full load (answers/serve.py).

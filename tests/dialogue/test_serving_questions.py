@@ -4,6 +4,8 @@ cheapest option and a GPU comparison run the serving engine, and a model card qu
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bot.dialogue.consultant import Consultant
@@ -319,6 +321,34 @@ def test_how_many_of_a_gpu_with_no_load_is_sized_for_the_pilot_load_within_chat_
     assert "按同时 10 个请求估算" in text and "每个 token 不超过 50 毫秒" in text
     tpot = float(text.split("每个 token ")[1].split(" 毫秒")[0])
     assert tpot <= 50
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "said"),
+    [
+        (
+            "我們有 8 張 H100，想服務 Qwen2.5-72B 給 300 位同事用，夠嗎？",
+            "改成 128k 上下文呢",
+            "而 BF16 下每個請求更慢，這個負載高峰時同時在處理的請求會超過 10 個",
+        ),
+        (
+            "我们有8张H100，给300个同事用Qwen2.5-72B，够不够？",
+            "上下文改成128k呢",
+            "而 BF16 下每个请求更慢，这个负载高峰时同时在处理的请求会超过 10 个",
+        ),
+        (
+            "We have 8 H100s, can they serve Qwen2.5-72B for 300 colleagues?",
+            "what about 128k context?",
+            "and each request is slower in BF16, so this load keeps more than 10 in flight at its peak",
+        ),
+    ],
+)
+def test_a_smaller_precision_chosen_for_daily_users_says_the_slower_requests_not_a_false_comparison(
+    real: Consultant, first: str, then: str, said: str
+) -> None:
+    text = ask(real, first, then)
+    assert said in text
+    assert "少於所說" not in text and "少于所说" not in text and "fewer than the" not in text
 
 
 def test_users_a_day_with_a_gpu_type_get_replicas_that_meet_chat_latency(real: Consultant) -> None:
@@ -659,3 +689,92 @@ def test_a_price_per_token_asked_after_a_serving_plan_is_that_plans_price_per_to
     assert "output tokens/s" in reply or "每秒输出" in reply or "每秒輸出" in reply
     assert "To size a training run" not in reply and "tokenizer" not in reply  # not the tokens FAQ
     assert len(reply.splitlines()) == 1
+
+
+def _gpus_on(line: str) -> int:
+    """The GPUs an option line takes: "(24 GPUs)", "（共 24 张卡）", or "2 × NVIDIA B200" alone."""
+    total = re.search(r"\((\d+) GPUs\)|共 (\d+) [张張]卡", line)
+    if total:
+        return int(total.group(1) or total.group(2))
+    return int(re.search(r"(\d+) (?:×|[张張]) ", line).group(1))  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "fastest"),
+    [
+        (
+            "launching a Mixtral 8x7B support bot at ~30 requests/s, 1500 in / 300 out each, how many GPUs?",
+            "switch to H20",
+            "Fastest",
+        ),
+        ("部署 Mixtral 8x7B 客服，每秒 30 个请求，需要几张卡？", "用 H20 呢", "最快"),
+        (
+            "我們要上線 Mixtral 8x7B 的客服，大約 30 QPS，每個請求 1500 輸入 300 輸出，需要幾張卡？",
+            "換成 H20",
+            "最快",
+        ),
+    ],
+)
+def test_the_fastest_option_on_an_unpriced_gpu_takes_at_most_three_times_the_recommended_gpus(
+    real: Consultant, first: str, then: str, fastest: str
+) -> None:
+    text = ask(real, first, then)
+    lines = text.replace("*", "").splitlines()
+    recommended = next(line for line in lines if "H20" in line and ("Recommended" in line or "推" in line))
+    assert (
+        "no price in the catalogue" in recommended or "沒有價格" in recommended or "没有价格" in recommended
+    )
+    for line in lines:
+        if line.lstrip(" •").startswith(fastest):
+            assert _gpus_on(line) <= 3 * _gpus_on(recommended)
+
+
+@pytest.mark.parametrize(
+    ("texts", "lead"),
+    [
+        (("给一个 14B 模型做推理，每月预算 2 万人民币，能支持多少并发？",), "每月 ¥20,000 的预算约能撑 "),
+        (("部署 Qwen2.5-14B 推理", "每月預算 2 萬人民幣，能撐多少並發？"), "每月 ¥20,000 的預算約能撐 "),
+        (
+            (
+                "deploy Llama 3.1 8B for chat",
+                "with 3000 dollars per month, how much concurrency can we handle?",
+            ),
+            "A budget of $3,000 a month carries about ",
+        ),
+        (
+            ("serving a 14B model on $5000 a month, how many concurrent users can we support?",),
+            "A budget of $5,000 a month carries about ",
+        ),
+    ],
+)
+def test_the_concurrency_a_monthly_budget_buys_leads_with_copies_the_budget_pays_for(
+    real: Consultant, texts: tuple[str, ...], lead: str
+) -> None:
+    text = ask(real, *texts).replace("*", "")
+    assert text.startswith(lead)
+    first = text.splitlines()[0]
+    concurrency = int(first[len(lead) :].split(" ")[0].replace(",", ""))
+    copies = int(re.search(r"(?:pays for|预算够|預算夠) (\d+)", first).group(1))  # type: ignore[union-attr]
+    per_copy = int(re.search(r"(?:each running|同时处理|同時處理) ([\d,]+)", first).group(1).replace(",", ""))  # type: ignore[union-attr]
+    assert copies >= 1 and concurrency == copies * per_copy
+
+
+@pytest.mark.parametrize(
+    ("text", "serving", "fine_tuning"),
+    [
+        ("70B 模型推理 vs 微调，分别要几张 A100？", "推荐：", "全参数微调每卡"),
+        ("70B 模型推論和微調各要幾張 A100？", "推薦：", "全參數微調每卡"),
+        (
+            "how many A100s for a 70B model, inference vs fine-tuning?",
+            "Recommended:",
+            "for full fine-tuning of a",
+        ),
+    ],
+)
+def test_gpus_for_inference_and_fine_tuning_side_by_side_answer_both_halves(
+    real: Consultant, text: str, serving: str, fine_tuning: str
+) -> None:
+    reply = ask(real, text).replace("*", "")
+    assert serving in reply and fine_tuning in reply
+    assert reply.index(serving) < reply.index(fine_tuning)
+    assert "QLoRA" in reply

@@ -768,6 +768,42 @@ def plan_capacity(q: Question, req: ServeRequest, data: Mapping[str, Any]) -> di
         "input_tokens": req.input_tokens,
         "output_tokens": req.output_tokens,
         "load_said": load_said,  # asked after a plan for a load said: no "tell me your users"
+        "budget": _budget_capacity(q, req, first),
+    }
+
+
+def _budget_capacity(q: Question, req: ServeRequest, first: Mapping[str, Any]) -> dict[str, Any] | None:
+    """ "每月预算 2 万，能支持多少并发？": the load the budget buys, as copies of the plan's first replica
+    (the cheapest that carries a load there) each at as many requests as the latency targets allow
+    (serve_fit.within_targets). None without a budget per hour or month, or an unpriced plan."""
+    from bot.dialogue.answers.serve_fit import within_targets
+
+    if req.budget is None or req.batch is not None or req.budget.period == "total":
+        return None
+    limit = Context(req, q.catalog).budget_usd_per_hour()
+    cost = first.get("cost") or {}
+    if limit is None or not cost.get("hourly_usd") or not first.get("replicas"):
+        return None
+    copy_usd = float(cost["hourly_usd"]) / int(first["replicas"])
+    copies = int(limit * 1.0001 // copy_usd)
+    shape = replace(req, gpu=first["gpu"], gpus=first["gpus_per_replica"], precision=first["precision"])
+    held = within_targets(q, shape) if copies >= 1 else None
+    if copies >= 1 and (held is None or not held["meets"] or not held["concurrency"]):
+        return None
+    rate = q.catalog.usd_to_cny if req.budget.currency == "CNY" else 1.0
+    per_copy = int(held["concurrency"]) if held else 0
+    return {
+        "currency": req.budget.currency,
+        "amount": req.budget.amount,
+        "period": req.budget.period,
+        "copies": copies,
+        "copy_monthly": copy_usd * rate * HOURS_PER_MONTH,
+        "monthly": copies * copy_usd * rate * HOURS_PER_MONTH,
+        "per_copy": per_copy,
+        "concurrency": copies * per_copy,
+        "qps": copies * float(held["tokens_per_s"]) / req.output_tokens if held else 0.0,
+        "tpot_ms": held["tpot_ms"] if held else None,
+        "gpus": copies * int(first["gpus_per_replica"]),
     }
 
 

@@ -113,6 +113,10 @@ def feasibility(q: Question, reply: Reply) -> bool:
                 "gpus_memory_gb": first["gpus_per_replica"] * spec.capacity_gb,
                 "usable": spec.usable_memory_gb is not None,
                 "max_concurrency": first["max_concurrency"],
+                # A rate or daily users, not a count in flight: that precision's slower requests keep
+                # more of them in flight than it holds (serve_plan.evaluate's settled batch), though the
+                # smaller precision, faster, may then show fewer in flight than it held.
+                "rate": req.concurrency is None,
                 "window": req.window_tokens
                 if req.full_window and first["max_concurrency"] >= (req.concurrency or 1)
                 else None,
