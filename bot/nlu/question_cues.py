@@ -819,6 +819,14 @@ PLAN_COST_ASKS = (
     "what's the cost", "what is the cost", "what does it cost", "what will it cost", "what would it cost",
     "what's the damage", "费用大概", "费用是多少", "费用呢", "价格呢", "价钱", "总花费", "花费多少",
 )  # fmt: skip
+# The plan's cost per hour asked after it ("一小时多少钱？", "多少錢一小時", "what's the hourly rate?"): its
+# GPUs' hourly price (instance, provider, dated), then the total (answers/plan_cost.py).
+PLAN_HOURLY_ASKS = (
+    "一小时多少", "多少钱一小时", "每小时多少", "一个小时多少", "每个小时多少", "按小时多少", "时薪",
+    "hourly rate", "hourly cost", "hourly price", "cost per hour", "price per hour", "rate per hour",
+    "how much per hour", "how much an hour", "how much is it per hour", "how much is that per hour",
+    "how much by the hour", "per-hour cost", "per-hour price", "per hour cost",
+)  # fmt: skip
 # The same asked in a word or two ("how much?", "total?", "费用？"): the whole message, punctuation aside.
 PLAN_COST_WORDS = (
     "how much",

@@ -226,3 +226,28 @@ def test_a_budget_asked_for_is_a_cost_question_with_no_deadline_asked(real: Cons
         reply = real.handle("c9-" + str(len(text)), text).text
         assert reply.startswith("*Recommended:*") and "How long can training take?" not in reply, text
     assert not parse("budget 5k, lora 8b on 10m tokens").asks_cost  # a budget said, not asked
+
+
+def test_the_hourly_rate_asked_after_a_plan_is_its_price_per_hour_then_the_total(real: Consultant) -> None:
+    for i, (ask, hourly, total) in enumerate(
+        (
+            ("一小时多少钱？", "这个方案按需每小时约 $", "按需一共约 $"),
+            ("多少錢一小時", "這個方案按需每小時約 $", "按需一共約 $"),
+            ("每个小时多少钱", "这个方案按需每小时约 $", "按需一共约 $"),
+            ("what's the hourly rate?", "On demand this plan costs about $", "in total on demand"),
+            ("how much per hour?", "On demand this plan costs about $", "in total on demand"),
+        )
+    ):
+        cid = f"hourly{i}"
+        real.handle(cid, "LoRA fine-tune Llama 3 70B on 200M tokens, finish within 5 days")
+        text = real.handle(cid, ask).text
+        assert hourly in text and total in text, text
+        assert text.index(hourly) < text.index(total)
+        assert ("per GPU-hour" in text) or ("每卡每小时" in text) or ("每卡每小時" in text)
+        assert "2026-" in text  # the price's date
+
+
+def test_the_total_asked_without_an_hour_says_no_hourly_rate(real: Consultant) -> None:
+    real.handle("hourly-total", "LoRA fine-tune Llama 3 70B on 200M tokens, finish within 5 days")
+    text = real.handle("hourly-total", "那一共要花多少钱？").text
+    assert "按需一共约 $" in text and "每小时约" not in text

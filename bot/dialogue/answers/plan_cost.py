@@ -18,6 +18,7 @@ from bot.nlu.question_cues import (
     CNY_WORDS,
     PLAN_COST_ASKS,
     PLAN_COST_WORDS,
+    PLAN_HOURLY_ASKS,
     REPEAT_TOTAL_PERIODS,
     RUN_REPEATS,
     USD_WORDS,
@@ -34,7 +35,12 @@ def asks(text: str) -> bool:
     t = normalise(text).lower
     if t.strip(" ?？!！.。~") in PLAN_COST_WORDS:
         return True
-    if has_cue(t, PLAN_COST_ASKS) or has_cue(t, CNY_WORDS) or has_cue(t, USD_WORDS):
+    if (
+        has_cue(t, PLAN_COST_ASKS)
+        or has_cue(t, PLAN_HOURLY_ASKS)
+        or has_cue(t, CNY_WORDS)
+        or has_cue(t, USD_WORDS)
+    ):
         return True
     if _other_rate(t) is not None:
         return True  # "折合台币呢", "in HKD?": the total at the dated rate on file
@@ -80,6 +86,32 @@ def _other_rate(t: str) -> dict[str, object] | None:
     if rate is None:
         return None
     return {"code": rate.code, "per_usd": rate.per_usd, "cite": rate.source.citation}
+
+
+def _hourly(
+    cost: dict[str, object], top: dict[str, object], text: str, kb: KnowledgeBase, lang: str
+) -> dict[str, object] | None:
+    """The plan's on-demand price per hour (all its GPUs), per GPU-hour, instance, provider and date when
+    `text` asks for the hourly rate; else None."""
+    if not has_cue(normalise(text).lower, PLAN_HOURLY_ASKS):
+        return None
+    hourly, gpus = cost.get("hourly_usd"), top.get("gpus")
+    if not isinstance(hourly, (int, float)) or not isinstance(gpus, int) or gpus <= 0:
+        return None
+    return {
+        "usd": float(hourly),
+        "per_gpu": float(hourly) / gpus,
+        "instance": cost.get("instance"),
+        "cloud": _provider_name(kb, cost.get("cloud"), lang),
+        "as_of": cost.get("prices_as_of"),
+    }
+
+
+def _provider_name(kb: KnowledgeBase, cloud: object, lang: str) -> object:
+    from bot.render.views import pick
+
+    provider = kb.provider(str(cloud)) if cloud else None
+    return pick(provider.name, lang) if provider else cloud
 
 
 def _currency(text: str, state: DialogueState, lang: str) -> str:
@@ -148,6 +180,8 @@ def answer(
         budget=budget,
         over=over_budget(rec),
         repeat=repeat,
+        # "一小时多少钱", "what's the hourly rate?": the plan's price per hour first, then the total
+        hourly=_hourly(cost, top, text, kb, reply.lang),
         # "每個月要多少錢 TWD": the total in that currency too, at its dated rate
         converted=_other_rate(normalise(text).lower),
     )
