@@ -486,3 +486,33 @@ def test_gpu_hours_beside_a_wall_clock_time_are_of_training_with_the_setup_hours
     )
     zh = real.handle("gh-zh", "A100 还是 L40S 适合微调 13B 模型？").text
     assert "约 3.3 小时（训练 17.5 卡时 + 约 1.1 小时的准备、评估和存检查点）" in zh
+
+
+def test_a_cheaper_gpu_about_as_fast_as_the_fastest_is_never_called_slower(real: Consultant) -> None:
+    # Three GPUs compared: the third's slower time must not make a near tie between the first two "faster".
+    for i, (ask, tie, faster) in enumerate(
+        (
+            (
+                "LoRA 微调 Llama 3 8B，5000 万 token，H100 NVL、H100 SXM 和 A100 80GB 比一下",
+                "速度差不多",
+                "更快（约",
+            ),
+            (
+                "LoRA 微調 Llama 3 8B，5000 萬 token，H100 NVL、H100 SXM 和 A100 80GB 哪個好",
+                "速度差不多",
+                "更快（約",
+            ),
+            (
+                "LoRA fine-tune Llama 3 8B on 50M tokens: H100 NVL vs H100 SXM vs L40S?",
+                "about as fast",
+                "sooner",
+            ),
+            (
+                "which is better for a LoRA of an 8B model on 50M tokens: H100 NVL, H100 SXM or A100 80GB?",
+                "about as fast",
+                "sooner",
+            ),
+        )
+    ):
+        text = real.handle(f"tie{i}", ask).text
+        assert tie in text and faster not in text, text

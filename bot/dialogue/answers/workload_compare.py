@@ -25,6 +25,7 @@ from bot.nlu.counts import counts_by_gpu
 from bot.nlu.lexicon import has_cue
 from bot.nlu.question_cues import REPLACE_ASKS, REPLACED_BY
 from bot.nlu.text import normalise
+from bot.render.formats import fmt_duration
 from bot.render.views import option_view
 from sizing.errors import SizingError
 from sizing.evaluate import COUNT_LADDER, max_gpus, purchasable_counts
@@ -271,7 +272,7 @@ def compare_on_gpus(
     )
     cheapest = min((r for r in fitting if r.get("cost")), key=lambda r: r["cost"], default=None)
     all_priced = all(r.get("cost") for r in fitting)  # "the cheapest" only among GPUs with a price
-    pick = _pick(fastest, cheapest, all_priced, fitting)
+    pick = _pick(fastest, cheapest, all_priced, fitting, speed)
     asked = specs[0].id  # "is the H200 worth it over the H100": the first GPU named is the one weighed
     reply.add(
         "workload_compare",
@@ -621,10 +622,12 @@ def _pick(
     cheapest: dict[str, Any] | None,
     all_priced: bool,
     fitting: list[dict[str, Any]],
+    speed: str = "days",
 ) -> dict[str, Any] | None:
     """The plan to take: the cheaper one, unless the faster one costs about the same (SAME_COST);
     `why` says which ("both", "same_cost", "cheaper"; "fastest_unpriced" where some fitting plan has no
-    price, so cost cannot be weighed). None when nothing fits."""
+    price, so cost cannot be weighed). None when nothing fits. A cheaper pick whose time (`speed`) is
+    within SAME_SPEED of the fastest, or shows as the same, is `as_fast`: never "the other is faster"."""
     if fastest is None:
         return None
     if cheapest is None or not all_priced:
@@ -637,4 +640,21 @@ def _pick(
         return {**fastest, "why": "both"}
     if fastest.get("cost") and fastest["cost"] <= cheapest["cost"] * SAME_COST:
         return {**fastest, "why": "same_cost", "other": cheapest}
-    return {**cheapest, "why": "cheaper", "other": fastest, "saving": 1 - cheapest["cost"] / fastest["cost"]}
+    return {
+        **cheapest,
+        "why": "cheaper",
+        "other": fastest,
+        "saving": 1 - cheapest["cost"] / fastest["cost"],
+        "as_fast": _as_fast(cheapest, fastest, speed),
+    }
+
+
+def _as_fast(row: dict[str, Any], fastest: dict[str, Any], speed: str) -> bool:
+    """`row` takes about as long as `fastest`: within SAME_SPEED, or the same time once rounded as shown
+    ("约 4.6 小时对约 4.6 小时")."""
+    mine, best = row.get(speed), fastest.get(speed)
+    if not mine or not best:
+        return False
+    if float(mine) <= float(best) * SAME_SPEED:
+        return True
+    return speed == "days" and fmt_duration(mine, "en") == fmt_duration(best, "en")
