@@ -1214,7 +1214,11 @@ def proposes_gpu(t: str, intent: str, yes_no: bool, filled: tuple[str, ...], gpu
     # "用 4 张 4090 可以吗" reads as the consumer-GPU FAQ and "what about 8 A100s, would that work?" as a
     # what-if (its "what" is no wh-question), "用 2 张 H100 够吗" as a request on that hardware: all three
     # still propose hardware for the job.
-    if intent not in PROPOSING_INTENTS or not gpus or not set(filled) <= {"gpu", "gpu_count"}:
+    # "8 张卡够吗", "are 8 GPUs enough?": a count alone proposes the plan's GPU at that count (the
+    # consultant reads it so only after a plan).
+    if intent not in PROPOSING_INTENTS or not (gpus or "gpu_count" in filled):
+        return False
+    if not set(filled) <= {"gpu", "gpu_count"}:
         return False
     asks = yes_no or any(_opens_yes_no(clause.strip()) for clause in _questions(t))
     return asks and has_any(compact(t), cues.PROPOSES)

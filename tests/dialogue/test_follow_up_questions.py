@@ -404,3 +404,25 @@ def test_back_to_a_count_after_count_what_ifs_plans_that_count(
     for t in tries:
         real.handle(session, t)
     assert change in real.handle(session, back).text.replace("*", "")
+
+
+def test_a_count_alone_asked_after_a_plan_is_the_plans_gpu_at_that_count(real: Consultant) -> None:
+    for i, (ask, yes, count) in enumerate(
+        (
+            ("8 张卡够吗？", "*可以*：8 × NVIDIA B200 放得下", "在 2 天的期限内"),
+            ("8 張卡夠嗎", "*可以*：8 × NVIDIA B200 放得下", "在 2 天的期限內"),
+            ("两张卡行吗？", "*可以*：2 × NVIDIA B200 放得下", "在 2 天的期限内"),
+            ("are 8 GPUs enough?", "*Yes*: 8 × NVIDIA B200 holds this job", "within the deadline"),
+            ("would 2 GPUs do it?", "*Yes*: 2 × NVIDIA B200 holds this job", "within the deadline"),
+        )
+    ):
+        cid = f"count-alone{i}"
+        real.handle(cid, "fine-tune llama 3 8b on 50k examples of 1k tokens, finish in 2 days")
+        text = real.handle(cid, ask).text
+        assert yes in text and count in text, text
+        assert text.startswith(yes)  # the answer on the plan first, not the single-or-multi-GPU FAQ
+
+
+def test_a_count_alone_with_no_plan_is_still_the_single_or_multi_gpu_question(real: Consultant) -> None:
+    text = real.handle("count-no-plan", "8 张卡够吗？").text
+    assert "*可以*：" not in text and "单卡和多卡集群该怎么选" in text
