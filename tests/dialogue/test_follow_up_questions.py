@@ -407,7 +407,7 @@ def test_back_to_a_count_after_count_what_ifs_plans_that_count(
 
 
 def test_a_count_alone_asked_after_a_plan_is_the_plans_gpu_at_that_count(real: Consultant) -> None:
-    for i, (ask, yes, count) in enumerate(
+    for i, (message, yes, count) in enumerate(
         (
             ("8 张卡够吗？", "*可以*：8 × NVIDIA B200 放得下", "在 2 天的期限内"),
             ("8 張卡夠嗎", "*可以*：8 × NVIDIA B200 放得下", "在 2 天的期限內"),
@@ -418,7 +418,7 @@ def test_a_count_alone_asked_after_a_plan_is_the_plans_gpu_at_that_count(real: C
     ):
         cid = f"count-alone{i}"
         real.handle(cid, "fine-tune llama 3 8b on 50k examples of 1k tokens, finish in 2 days")
-        text = real.handle(cid, ask).text
+        text = real.handle(cid, message).text
         assert yes in text and count in text, text
         assert text.startswith(yes)  # the answer on the plan first, not the single-or-multi-GPU FAQ
 
