@@ -88,9 +88,7 @@ def _other_rate(t: str) -> dict[str, object] | None:
     return {"code": rate.code, "per_usd": rate.per_usd, "cite": rate.source.citation}
 
 
-def _hourly(
-    cost: dict[str, object], top: dict[str, object], text: str, kb: KnowledgeBase, lang: str
-) -> dict[str, object] | None:
+def _hourly(cost: dict[str, object], top: dict[str, object], text: str) -> dict[str, object] | None:
     """The plan's on-demand price per hour (all its GPUs), per GPU-hour, instance, provider and date when
     `text` asks for the hourly rate; else None."""
     if not has_cue(normalise(text).lower, PLAN_HOURLY_ASKS):
@@ -102,16 +100,9 @@ def _hourly(
         "usd": float(hourly),
         "per_gpu": float(hourly) / gpus,
         "instance": cost.get("instance"),
-        "cloud": _provider_name(kb, cost.get("cloud"), lang),
+        "cloud": cost.get("cloud"),  # the provider's id: the templates name it
         "as_of": cost.get("prices_as_of"),
     }
-
-
-def _provider_name(kb: KnowledgeBase, cloud: object, lang: str) -> object:
-    from bot.render.views import pick
-
-    provider = kb.provider(str(cloud)) if cloud else None
-    return pick(provider.name, lang) if provider else cloud
 
 
 def _currency(text: str, state: DialogueState, lang: str) -> str:
@@ -181,7 +172,7 @@ def answer(
         over=over_budget(rec),
         repeat=repeat,
         # "一小时多少钱", "what's the hourly rate?": the plan's price per hour first, then the total
-        hourly=_hourly(cost, top, text, kb, reply.lang),
+        hourly=_hourly(cost, top, text),
         # "每個月要多少錢 TWD": the total in that currency too, at its dated rate
         converted=_other_rate(normalise(text).lower),
     )
