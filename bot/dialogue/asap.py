@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from bot.dialogue.answers.workload_compare import as_fast
 from bot.dialogue.plan import budget_usd_total
 from sizing.assumptions import SIMILAR_DAYS
 
@@ -27,6 +28,11 @@ ASAP_MAX_SCALE = 4
 # Our stated default, not a sourced figure: "ASAP" without a budget pays at most 20% more than the cheapest
 # plan for the speed (implied_budget; the reply says so).
 ASAP_COST_SLACK = 1.2
+# Our stated default, not a sourced figure: a turn that tightens the deadline of a plan that still meets it
+# says time matters more than we assumed. More GPUs buy about the same GPU-hours, so a faster plan often
+# costs only a little more: the fastest one within 10% of the cheapest is then worth recommending
+# (faster_for_tighter_deadline; the reply says what it costs more).
+TIGHTER_COST_SLACK = 1.10
 # Warnings about the deadline tried, which the user never set.
 TRIED_DEADLINE_WARNINGS = ("deadline_impossible", "deadline_tight")
 
@@ -96,6 +102,41 @@ def implied_budget(open_plan: Mapping[str, Any]) -> dict[str, Any] | None:
         return None
     cheapest = min(costs)
     return {"amount": cheapest * ASAP_COST_SLACK, "currency": "USD", "period": "total", "cheapest": cheapest}
+
+
+def faster_for_tighter_deadline(
+    options: list[dict[str, Any]], slots: Mapping[str, Any], usd_to_cny: float
+) -> list[dict[str, Any]] | None:
+    """A tightened deadline the first option still meets: the options with the fastest one first among
+    those that fit, meet the deadline, cost at most TIGHTER_COST_SLACK times the cheapest of them (and the
+    budget, when there is one) and use at most ASAP_MAX_SCALE times the first option's GPUs; None when
+    that one is not really faster than the first (workload_compare.as_fast: about as fast is no reason
+    to pay more) or the options have no price to weigh."""
+    if not options:
+        return None
+    top = options[0]
+    deadline = slots.get("days")
+    if not top.get("fits") or not isinstance(deadline, int | float):
+        return None
+
+    def usd(o: Mapping[str, Any]) -> float | None:
+        spent = (o.get("cost") or {}).get("on_demand_usd")
+        return None if spent is None else float(spent)
+
+    in_time = [
+        o
+        for o in options
+        if o.get("fits") and usd(o) is not None and float(o.get("days") or float("inf")) <= deadline * 1.001
+    ]
+    if not any(o is top for o in in_time):
+        return None
+    cap = TIGHTER_COST_SLACK * min(float(usd(o) or 0.0) for o in in_time)
+    nearly_free = [o for o in in_time if float(usd(o) or 0.0) <= cap]
+    most_gpus = ASAP_MAX_SCALE * int(top.get("gpus") or 1)
+    fastest = fastest_first(nearly_free, slots, usd_to_cny, most_gpus=most_gpus)[0]
+    if fastest is top or as_fast(top, fastest):
+        return None
+    return [fastest] + [o for o in options if o is not fastest]
 
 
 def fastest_first(

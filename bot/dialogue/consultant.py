@@ -64,7 +64,7 @@ from bot.dialogue.state import (
     start_aside,
     take_ranges,
 )
-from bot.dialogue.timeline import count_samples, timeline
+from bot.dialogue.timeline import count_samples, tighten, timeline
 from bot.dialogue.turn_steps import (
     read_turn,
     run_steps,
@@ -621,6 +621,7 @@ class Consultant:
                 else c
                 for c in changes
             ]
+        tighten(state, changes)  # "what if only 1 week?": time matters more than the plan assumed
         if said.get("gpu_count") is not None:
             # "如果只用 8 张要多久？", "with only 8 of them, how long?" after a plan: the time on those 8 is
             # asked, not the cheapest plan under a ceiling of 8

@@ -8,7 +8,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from bot.dialogue.asap import ASAP_COST_SLACK, fastest_first, fastest_within_budget, implied_budget
+from bot.dialogue.asap import (
+    ASAP_COST_SLACK,
+    faster_for_tighter_deadline,
+    fastest_first,
+    fastest_within_budget,
+    implied_budget,
+)
 from bot.dialogue.clouds import restricted
 from bot.dialogue.hardware import china_options, rented_in_china
 from bot.dialogue.memo import plan_dict
@@ -78,7 +84,25 @@ def run_plan(state: DialogueState, kb: KnowledgeBase, plan: Planner, today: dt.d
             rec["asap_default"] = {"cheapest_usd": cap["cheapest"], "slack": ASAP_COST_SLACK - 1}
     elif state.cheapest:
         rec["options"] = cheapest_first(rec.get("options") or [])
+    elif state.tightened and not state.owned and not state.slots.get("gpu_count"):
+        _faster_when_tighter(rec, state.tightened, state.slots, kb.catalog.usd_to_cny)
     return rec
+
+
+def _faster_when_tighter(
+    rec: dict[str, Any], kept: Mapping[str, Any], slots: Mapping[str, Any], usd_to_cny: float
+) -> None:
+    """A deadline lowered on a plan the engine still chooses (`kept`, its GPU and count): a faster option
+    that costs about the same goes first (asap.faster_for_tighter_deadline), and `rec["tighter"]` keeps
+    the engine's own plan for the reply to weigh it against. GPUs the user fixed are not second-guessed."""
+    options = rec.get("options") or []
+    top = options[0] if options else {}
+    if (top.get("gpu"), top.get("gpus")) != (kept.get("gpu"), kept.get("gpus")):
+        return  # the engine re-sized the plan for the new deadline itself
+    faster = faster_for_tighter_deadline(options, slots, usd_to_cny)
+    if faster is not None:
+        rec["options"] = faster
+        rec["tighter"] = {"kept": top}
 
 
 def plan_options(
@@ -806,6 +830,7 @@ def recommend(
             late_for=_missed_deadline(state.slots.get("days"), summary.get("days")),
             memory=memory_asked and before.get("memory") is not None and summary.get("memory") is not None,
             beyond_own=_beyond_own(state, summary),
+            tighter=_tighter_view(rec, changes, before, context, state.slots.get("days"), kb.catalog),
         )
         reply.changes = [{"slot": c.slot, "old": c.old, "new": c.new} for c in changes]
         if (
@@ -864,6 +889,42 @@ def _advice_key(w: Mapping[str, Any]) -> str:
 
 
 HARDWARE_SLOTS = ("gpu", "gpu_count")
+
+
+def _tighter_view(
+    rec: Mapping[str, Any],
+    changes: list[SlotChange],
+    before: Mapping[str, Any],
+    context: Mapping[str, Any],
+    deadline: Any,
+    catalog: Catalog,
+) -> dict[str, Any] | None:
+    """A turn that lowered the deadline, answered with a faster plan than the engine's own (run_plan):
+    that plan (`kept`, which still meets it), the deadline, and what the faster one costs more (`extra`,
+    in its currency, and `share` of the kept plan's cost; None without both prices). None otherwise, and
+    when the plan before was that faster one already (the change line says it stays)."""
+    tighter = rec.get("tighter")
+    if not tighter or not any(c.slot == "days" for c in changes):
+        return None
+    kept, top = option_view(tighter["kept"], catalog), context["options"][0]
+    if (before.get("gpu"), before.get("gpus")) == (top["gpu"], top["gpus"]):
+        return None
+    priced = bool(kept["cost"]) and top["cost"] is not None and kept["currency"] == top["currency"]
+    if not priced:
+        return {"kept": kept, "deadline": deadline, "extra": None, "currency": top["currency"]}
+    mine, theirs = float(top["cost"]), float(kept["cost"])
+    # The difference of the costs as shown: sums of 100 and more are shown in whole units (fmt_money), so
+    # "$440" and "$448" differ by "$8", not "$8.69".
+    whole = min(mine, theirs) >= 100
+    extra = round(mine) - round(theirs) if whole else mine - theirs
+    return {
+        "kept": kept,
+        "deadline": deadline,
+        "extra": extra,
+        "whole": whole,
+        "share": (mine - theirs) / theirs,
+        "currency": top["currency"],
+    }
 
 
 def gpu_name(catalog: Catalog, gpu: Any) -> str:

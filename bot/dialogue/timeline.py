@@ -54,6 +54,32 @@ def timeline(state: DialogueState, u: Understood) -> list[SlotChange]:
     return [SlotChange("days", old, None, new_slot="asap" if u.asap else None)]  # "ASAP" is said as such
 
 
+def tighten(state: DialogueState, changes: list[SlotChange]) -> None:
+    """Keep in the state whether this turn lowered the deadline of the plan held ("what if only 1 week?",
+    "其实十天就要", "工期改成一週"): the plan the engine chose before it, kept through further tightenings
+    (`tightened`); any other new deadline, or none, forgets it. The plan then puts a faster option that
+    costs about the same first while the engine keeps its own (dialogue.recommend.run_plan)."""
+    change = next((c for c in changes if c.slot == "days"), None)
+    if change is None:
+        return
+    old, new, last = change.old, change.new, state.last
+    lowered = (
+        last is not None
+        and change.old_slot in (None, "days")
+        and _days(old)
+        and _days(new)
+        and float(new) < float(old)
+    )
+    if not lowered or last is None:
+        state.tightened = None
+    elif state.tightened is None:
+        state.tightened = {"gpu": last.get("gpu"), "gpus": last.get("gpus")}
+
+
+def _days(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and value > 0
+
+
 def open_timeline(u: Understood) -> bool:
     """A message whose plan needs no deadline: it asks how long the job takes ("…on 8 A100s, how
     long?": the time is the answer), what it costs ("how much would it cost to pretrain 7B on 2T

@@ -54,11 +54,13 @@ def fmt_bytes(value: object) -> str:
 SYMBOLS = {"CNY": "¥", "TWD": "NT$", "HKD": "HK$"}
 
 
-def fmt_money(amount: object, currency: object = "USD") -> str:
+def fmt_money(amount: object, currency: object = "USD", whole: bool = False) -> str:
+    """`whole`: in whole units however small, as for the difference of two sums shown in whole units
+    ("$448" against "$440": "$8", not "$8.00")."""
     if not isinstance(amount, NUMBER) or not math.isfinite(amount):
         return "?"
     symbol = SYMBOLS.get(str(currency), "$")
-    return f"{symbol}{amount:,.0f}" if amount >= 100 else f"{symbol}{amount:,.2f}"
+    return f"{symbol}{amount:,.0f}" if amount >= 100 or whole else f"{symbol}{amount:,.2f}"
 
 
 def fmt_money_zh(amount: object, currency: object = "CNY") -> str:

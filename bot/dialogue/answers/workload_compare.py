@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import datetime as dt
+from collections.abc import Mapping
 from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -645,11 +646,11 @@ def _pick(
         "why": "cheaper",
         "other": fastest,
         "saving": 1 - cheapest["cost"] / fastest["cost"],
-        "as_fast": _as_fast(cheapest, fastest, speed),
+        "as_fast": as_fast(cheapest, fastest, speed),
     }
 
 
-def _as_fast(row: dict[str, Any], fastest: dict[str, Any], speed: str) -> bool:
+def as_fast(row: Mapping[str, Any], fastest: Mapping[str, Any], speed: str = "days") -> bool:
     """`row` takes about as long as `fastest`: within SAME_SPEED, or the same time once rounded as shown
     ("约 4.6 小时对约 4.6 小时")."""
     mine, best = row.get(speed), fastest.get(speed)
