@@ -41,6 +41,14 @@ CONVERSATIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
         ),
     ),
     (
+        "English: a tighter deadline the plan still meets, then a looser one",
+        (
+            "LoRA fine-tune a 70B model on 1B tokens, bf16, 3 weeks",
+            "what if we only have 10 days?",
+            "what if we had a month?",
+        ),
+    ),
+    (
         "简体中文：样本数 × 每条长度、训练轮数、工期，再换一种 GPU",
         (
             "用 QLoRA 微调一个 14B 模型，数据 8 万条，每条大约 600 token，训 2 轮",
