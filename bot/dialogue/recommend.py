@@ -85,24 +85,14 @@ def run_plan(state: DialogueState, kb: KnowledgeBase, plan: Planner, today: dt.d
     elif state.cheapest:
         rec["options"] = cheapest_first(rec.get("options") or [])
     elif state.tightened and not state.owned and not state.slots.get("gpu_count"):
-        _faster_when_tighter(rec, state.tightened, state.slots, kb.catalog.usd_to_cny)
+        # A deadline lowered on a plan that still met it (timeline.tighten): a faster option that costs about
+        # the same goes first, and `tighter` keeps the engine's own for the reply to weigh it against. GPUs
+        # the user fixed are not second-guessed.
+        options = rec.get("options") or []
+        faster = faster_for_tighter_deadline(options, state.slots, kb.catalog.usd_to_cny)
+        if faster is not None:
+            rec["options"], rec["tighter"] = faster, {"kept": options[0]}
     return rec
-
-
-def _faster_when_tighter(
-    rec: dict[str, Any], kept: Mapping[str, Any], slots: Mapping[str, Any], usd_to_cny: float
-) -> None:
-    """A deadline lowered on a plan the engine still chooses (`kept`, its GPU and count): a faster option
-    that costs about the same goes first (asap.faster_for_tighter_deadline), and `rec["tighter"]` keeps
-    the engine's own plan for the reply to weigh it against. GPUs the user fixed are not second-guessed."""
-    options = rec.get("options") or []
-    top = options[0] if options else {}
-    if (top.get("gpu"), top.get("gpus")) != (kept.get("gpu"), kept.get("gpus")):
-        return  # the engine re-sized the plan for the new deadline itself
-    faster = faster_for_tighter_deadline(options, slots, usd_to_cny)
-    if faster is not None:
-        rec["options"] = faster
-        rec["tighter"] = {"kept": top}
 
 
 def plan_options(
@@ -900,15 +890,17 @@ def _tighter_view(
     catalog: Catalog,
 ) -> dict[str, Any] | None:
     """A turn that lowered the deadline, answered with a faster plan than the engine's own (run_plan):
-    that plan (`kept`, which still meets it), the deadline, and what the faster one costs more (`extra`,
-    in its currency, and `share` of the kept plan's cost; None without both prices). None otherwise, and
-    when the plan before was that faster one already (the change line says it stays)."""
+    that plan (`kept`, the cheapest that meets it; `still`: it is the plan before), the deadline, and what
+    the faster one costs more (`extra`, in its currency, and `share` of the kept plan's cost; None without
+    both prices). None otherwise, and when the plan before was that faster one already (the change line
+    says it stays)."""
     tighter = rec.get("tighter")
     if not tighter or not any(c.slot == "days" for c in changes):
         return None
     kept, top = option_view(tighter["kept"], catalog), context["options"][0]
     if (before.get("gpu"), before.get("gpus")) == (top["gpu"], top["gpus"]):
         return None
+    kept["still"] = (before.get("gpu"), before.get("gpus")) == (kept["gpu"], kept["gpus"])
     priced = bool(kept["cost"]) and top["cost"] is not None and kept["currency"] == top["currency"]
     if not priced:
         return {"kept": kept, "deadline": deadline, "extra": None, "currency": top["currency"]}

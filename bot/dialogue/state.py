@@ -117,10 +117,10 @@ class DialogueState:
     topic: dict[str, Any] | None = None  # the last direct answer's kind and workload (dialogue.policy)
     asap: bool = False  # "ASAP", "越快越好": plan the fastest option within the budget, no deadline
     cheapest: bool = False  # "cheapest please": the plan with the lowest total cost first
-    # A turn lowered the deadline of a plan that still meets it ("what if only 1 week?"): the engine's own
-    # plan then ({"gpu", "gpus"}), so while the engine keeps it, a faster plan that costs about the same is
-    # put first (dialogue.timeline.tighten, dialogue.asap.faster_for_tighter_deadline); None otherwise.
-    tightened: dict[str, Any] | None = None
+    # A turn lowered the deadline of a plan that still meets it ("what if only 1 week?"): a faster plan that
+    # costs about the same is put first until the deadline changes otherwise (dialogue.timeline.tighten,
+    # dialogue.asap.faster_for_tighter_deadline)
+    tightened: bool = False
     clouds: list[str] = field(default_factory=list)  # providers the plan is priced on ("on AWS")
     unpriced_clouds: list[str] = field(default_factory=list)  # named, but the catalogue has no prices
     deadline_date: str | None = None  # ISO date of a calendar deadline ("by 2027-01-31")
@@ -256,7 +256,6 @@ _OPTIONAL = {
     "lang_asked": str,
     "own_rate": dict,
     "own_gpus": dict,
-    "tightened": dict,
 }
 
 

@@ -55,25 +55,24 @@ def timeline(state: DialogueState, u: Understood) -> list[SlotChange]:
 
 
 def tighten(state: DialogueState, changes: list[SlotChange]) -> None:
-    """Keep in the state whether this turn lowered the deadline of the plan held ("what if only 1 week?",
-    "其实十天就要", "工期改成一週"): the plan the engine chose before it, kept through further tightenings
-    (`tightened`); any other new deadline, or none, forgets it. The plan then puts a faster option that
-    costs about the same first while the engine keeps its own (dialogue.recommend.run_plan)."""
+    """Keep in the state whether this turn lowered the deadline of a plan that still meets it ("what if
+    only 1 week?", "其实十天就要", "工期改成一週"): time matters more than the plan assumed, so while the
+    deadline stays (or is lowered again) a faster plan that costs about the same goes first
+    (dialogue.recommend.run_plan). A deadline the plan misses is planned by the engine as before, and any
+    other new deadline, or none, forgets it."""
     change = next((c for c in changes if c.slot == "days"), None)
     if change is None:
         return
-    old, new, last = change.old, change.new, state.last
-    lowered = (
-        last is not None
-        and change.old_slot in (None, "days")
+    old, new, last = change.old, change.new, state.last or {}
+    state.tightened = (
+        change.old_slot in (None, "days")
         and _days(old)
         and _days(new)
         and float(new) < float(old)
+        and bool(last.get("fits"))
+        and _days(last.get("days"))
+        and float(last["days"]) <= float(new) * 1.001
     )
-    if not lowered or last is None:
-        state.tightened = None
-    elif state.tightened is None:
-        state.tightened = {"gpu": last.get("gpu"), "gpus": last.get("gpus")}
 
 
 def _days(value: Any) -> bool:

@@ -184,3 +184,23 @@ def test_a_faster_plan_over_the_budget_is_not_put_first() -> None:
     budget = {"days": 7, "budget": {"amount": 1_020.0, "currency": "USD", "period": "total"}}
     assert faster_for_tighter_deadline(options, budget, 7.2) is None
     assert faster_for_tighter_deadline(options, {"days": 7}, 7.2) == [options[1], options[0]]
+
+
+def test_a_deadline_the_engine_resized_for_then_lowered_again_puts_the_faster_plan_first(
+    real: Consultant,
+) -> None:
+    resized, tighter = _turns(real, PRETRAIN_EN, "what if we only have 2 days?", "what if only 1.5 days?")[1:]
+    assert (_top(resized)["gpus"], _top(tighter)["gpus"]) == (2, 8)
+    assert (
+        "2 × NVIDIA B200 still finishes in 32 hours, inside 1.5 days; since time is tighter: 8 × NVIDIA B200"
+        in (tighter.text)
+    )
+
+
+def test_a_deadline_below_the_cheaper_plan_names_the_cheapest_plan_that_makes_it(real: Consultant) -> None:
+    turn = _turns(real, PRETRAIN_ZH, "如果只有一周呢", "要是只剩 2 天呢")[-1]
+    assert (
+        "7 天 → 2 天：2 天内最省钱的方案是 2 × NVIDIA B200，要 32 小时；既然时间更紧：8 × NVIDIA B200"
+        in turn.text
+    )
+    assert _top(turn)["gpus"] == 8
