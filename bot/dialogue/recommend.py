@@ -92,7 +92,29 @@ def run_plan(state: DialogueState, kb: KnowledgeBase, plan: Planner, today: dt.d
         faster = faster_for_tighter_deadline(options, state.slots, kb.catalog.usd_to_cny)
         if faster is not None:
             rec["options"], rec["tighter"] = faster, {"kept": options[0]}
+            rec.update(_math_on(faster[0], state, kb, plan, today))
     return rec
+
+
+# What the engine says of its plan's own top option: "explain" shows it.
+MATH_KEYS = ("explain", "explain_items")
+
+
+def _math_on(
+    option: Mapping[str, Any], state: DialogueState, kb: KnowledgeBase, plan: Planner, today: dt.date
+) -> dict[str, Any]:
+    """The engine's math (MATH_KEYS) for an option other than its own pick, planned on that option's GPU
+    type and count, so "explain" shows the plan recommended; {} when the engine plans that otherwise."""
+    pinned = {**state.slots, "gpu": option.get("gpu"), "gpu_count": option.get("gpus")}
+    rec = _plan_for(replace(state, slots=pinned, tightened=False), kb, plan, today) or {}
+    top = (rec.get("options") or [{}])[0]
+    days, want = top.get("days"), option.get("days")
+    same = (top.get("gpu"), top.get("gpus")) == (option.get("gpu"), option.get("gpus"))
+    if not same or not isinstance(days, int | float) or not isinstance(want, int | float):
+        return {}
+    if abs(float(days) - float(want)) > 1e-3 * float(want):
+        return {}
+    return {key: rec[key] for key in MATH_KEYS if key in rec}
 
 
 def plan_options(

@@ -204,3 +204,17 @@ def test_a_deadline_below_the_cheaper_plan_names_the_cheapest_plan_that_makes_it
         in turn.text
     )
     assert _top(turn)["gpus"] == 8
+
+
+@pytest.mark.parametrize(
+    ("first", "tighter", "math", "layout"),
+    [
+        (PRETRAIN_EN, "what if we only have 1 week?", "show the math", "Layout: 4 GPUs = data parallel 4"),
+        (PRETRAIN_ZH, "如果只有一周呢", "讲讲怎么算的", "并行方式：4 张卡 = 数据并行 4"),
+    ],
+)
+def test_the_math_after_a_tighter_deadline_is_of_the_faster_plan_recommended(
+    real: Consultant, first: str, tighter: str, math: str, layout: str
+) -> None:
+    turn = _turns(real, first, tighter, math)[-1]
+    assert layout in turn.text
