@@ -43,6 +43,7 @@ from bot.dialogue.recommend import (
     recommend,
     run_plan,
     shown_options,
+    with_own_math,
 )
 from bot.dialogue.reply import Reply, Turn
 from bot.dialogue.route import (
@@ -817,6 +818,7 @@ class Consultant:
         except SizingError as exc:
             reply.add("error", code=exc.code, message=exc.message, params=exc.params)
             return state
+        rec = with_own_math(rec, state, self.kb, self._plan, self._clock())  # of the plan recommended
         reply.add("explain", items=explain_items(rec), **context)
         return state
 

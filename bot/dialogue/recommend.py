@@ -92,7 +92,6 @@ def run_plan(state: DialogueState, kb: KnowledgeBase, plan: Planner, today: dt.d
         faster = faster_for_tighter_deadline(options, state.slots, kb.catalog.usd_to_cny)
         if faster is not None:
             rec["options"], rec["tighter"] = faster, {"kept": options[0]}
-            rec.update(_math_on(faster[0], state, kb, plan, today))
     return rec
 
 
@@ -100,11 +99,23 @@ def run_plan(state: DialogueState, kb: KnowledgeBase, plan: Planner, today: dt.d
 MATH_KEYS = ("explain", "explain_items")
 
 
+def with_own_math(
+    rec: dict[str, Any], state: DialogueState, kb: KnowledgeBase, plan: Planner, today: dt.date
+) -> dict[str, Any]:
+    """`rec` with the engine's math (MATH_KEYS) of the option it puts first: when run_plan put a faster one
+    before the engine's own pick (a tighter deadline), that option planned on its GPU type and count.
+    Asked only by "explain": planning turns never pay for it."""
+    options = rec.get("options") or []
+    if not rec.get("tighter") or not options:
+        return rec
+    return {**rec, **_math_on(options[0], state, kb, plan, today)}
+
+
 def _math_on(
     option: Mapping[str, Any], state: DialogueState, kb: KnowledgeBase, plan: Planner, today: dt.date
 ) -> dict[str, Any]:
     """The engine's math (MATH_KEYS) for an option other than its own pick, planned on that option's GPU
-    type and count, so "explain" shows the plan recommended; {} when the engine plans that otherwise."""
+    type and count; {} when the engine plans that otherwise."""
     pinned = {**state.slots, "gpu": option.get("gpu"), "gpu_count": option.get("gpus")}
     rec = _plan_for(replace(state, slots=pinned, tightened=False), kb, plan, today) or {}
     top = (rec.get("options") or [{}])[0]
