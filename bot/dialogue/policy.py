@@ -26,6 +26,7 @@ from bot.dialogue.answers import (
     encoder_batch,
     feasibility,
     figure,
+    host_ram,
     memory,
     model_info,
     offering,
@@ -107,6 +108,7 @@ ANSWERS: dict[str, Answer] = {
     "worth": worth.answer,  # "Is the A100 still worth renting in 2026?": work per dollar against newer GPUs
     "best_gpu": best.answer,  # "what's the best gpu for fine-tuning a 7B?": the job ranked per 1B tokens
     "power": power.answer,  # "8 卡 H100 整机功耗多少千瓦": TDP × count plus the host (vendor's server)
+    "host_ram": host_ram.answer,  # "how much system RAM to fine-tune 13B on 4 A100s?": the job's host RAM
 }
 # Kinds whose answer offers to plan the workload it computed ("say 'plan it' or give a deadline"):
 # outside a plan under way, the form starts from that workload (its assumed slots marked as such).
@@ -205,6 +207,8 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
     workload = data_said or any(said.get(k) is not None for k in ("params", "days", "budget"))
     if serve.cost_of_plan_shown(q, topic, form_in_progress):
         return "serve"  # "what's the monthly cost?" after a serving plan: what that plan costs
+    if host_ram.applies(q, form_in_progress):
+        return "host_ram"  # "RAM per node for training 70B on 16 H100s": the machines' memory, not the GPUs'
     if (
         q.u.gpus
         and q.u.task != "serve"

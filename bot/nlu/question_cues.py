@@ -1314,3 +1314,15 @@ PARALLEL_LAYOUTS = (
 )  # fmt: skip
 # A layout question's own precondition: one of these in the text before the table above is scanned.
 PARALLEL_MARKS = ("parallel", "并行", "平行", "fsdp")
+
+# The machine's own memory (host RAM), not the GPU's: "how much system RAM to fine-tune 13B on 4 A100s",
+# "RAM per node for training 70B", "微调 13B 要配多少系统内存". Bare 内存 is left out: Chinese users often
+# write it for the GPU's memory (显存). knowledge/data/synonyms.yaml's host_ram group is the search's side.
+HOST_RAM = (
+    "system ram", "system memory", "host ram", "host memory", "host-side memory", "cpu ram", "cpu memory",
+    "ram", "dram", "ddr4", "ddr5", "main memory",
+    "系统内存", "主机内存", "cpu内存", "cpu 内存", "服务器内存", "机器内存", "内存条", "系统记忆体",
+    "主机记忆体", "cpu记忆体", "cpu 记忆体", "伺服器记忆体", "服务器记忆体", "机器记忆体",
+)  # fmt: skip
+# "host memory" is the machine's RAM, never hosting a model (bot/nlu/serving.SERVING has "host").
+HOST_MEMORY_PHRASES = ("host memory", "host ram", "host-side memory", "host side memory")

@@ -544,7 +544,11 @@ PRECISION_SERVING: tuple[tuple[str, str], ...] = (
 
 
 def is_serving(s: str) -> bool:
-    """Serving words ("serve", "inference", 部署, 推理...), not 推理 as in a reasoning model."""
+    """Serving words ("serve", "inference", 部署, 推理...), not 推理 as in a reasoning model, nor "host" as
+    in host memory (the machine's RAM: "how much host memory to fine-tune 13B")."""
+    if "host" in s and lexicon.has_cue(s, cues.HOST_MEMORY_PHRASES):
+        for phrase in cues.HOST_MEMORY_PHRASES:
+            s = s.replace(phrase, " ")
     if not lexicon.has_cue(s, SERVING):
         return _PEOPLE_FOLLOW_UP.fullmatch(s.strip(" ？?。.!！")) is not None
     if "推理" in s and lexicon.has_cue(s, _REASONING):
