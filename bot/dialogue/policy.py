@@ -27,6 +27,7 @@ from bot.dialogue.answers import (
     feasibility,
     figure,
     host_ram,
+    linked_cards,
     memory,
     model_info,
     offering,
@@ -108,6 +109,7 @@ ANSWERS: dict[str, Answer] = {
     "worth": worth.answer,  # "Is the A100 still worth renting in 2026?": work per dollar against newer GPUs
     "best_gpu": best.answer,  # "what's the best gpu for fine-tuning a 7B?": the job ranked per 1B tokens
     "power": power.answer,  # "8 卡 H100 整机功耗多少千瓦": TDP × count plus the host (vendor's server)
+    "linked_cards": linked_cards.answer,  # "link a bunch of 4090s to train a 70B?": no pooled memory
     "host_ram": host_ram.answer,  # "how much system RAM to fine-tune 13B on 4 A100s?": the job's host RAM
 }
 # Kinds whose answer offers to plan the workload it computed ("say 'plan it' or give a deadline"):
@@ -209,6 +211,10 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
         return "serve"  # "what's the monthly cost?" after a serving plan: what that plan costs
     if host_ram.applies(q, form_in_progress):
         return "host_ram"  # "RAM per node for training 70B on 16 H100s": the machines' memory, not the GPUs'
+    if linked_cards.applies(q, form_in_progress):
+        return (
+            "linked_cards"  # "chain 8 4090s for a 70b full finetune": cards without NVLink or P2P do not pool
+        )
     if (
         q.u.gpus
         and q.u.task != "serve"

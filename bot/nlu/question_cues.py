@@ -1326,3 +1326,13 @@ HOST_RAM = (
 )  # fmt: skip
 # "host memory" is the machine's RAM, never hosting a model (bot/nlu/serving.SERVING has "host").
 HOST_MEMORY_PHRASES = ("host memory", "host ram", "host-side memory", "host side memory")
+# Many cards of one kind put together ("link a bunch of 4090s together", "a rig of 4090s", "chain 8 4090s",
+# "几张 4090 串起来"): the cards as one machine, which a consumer card without NVLink or P2P is not.
+MANY_CARDS = (
+    "a bunch of", "bunch of", "several", "multiple", "a few", "a rig of", "rig of", "a cluster of",
+    "cluster of", "a stack of", "a pile of", "a box of", "a farm of",
+    "chain", "chained", "chaining", "link", "linked", "linking", "combine", "combined", "combining", "pool",
+    "pooled", "pooling", "together", "daisy chain", "daisy-chain",
+    "多张", "几张", "多块", "几块", "一堆", "一些", "多卡", "串起来", "连起来", "拼起来", "组起来", "并联",
+    "叠加", "组合起来", "组集群", "拼集群",
+)  # fmt: skip
