@@ -165,6 +165,7 @@ TOPIC_KINDS = (
     "serve_feasibility",
     "serve_memory",
     "serve_cheapest",
+    "host_ram",  # "and on 8 H100s?" after the host RAM of a job: the same job's, on those
 )
 TOPIC_SLOTS = (
     "params", "active_params", "method", "precision", "gpu", "gpu_count", "seq_len", "budget",
@@ -408,7 +409,13 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
     if topic and not form_in_progress and q.clouds and not q.u.said and kind in ("whatif", "correction"):
         if topic.get("kind") in PRICED_TOPICS:
             return str(topic.get("kind"))  # "what about on AWS?": the same answer priced there
-    if topic and not form_in_progress and q.u.providers and not q.u.gpus and kind in ("whatif", "correction"):
+    if (
+        topic
+        and not form_in_progress
+        and q.u.providers
+        and not q.u.gpus
+        and (kind in ("whatif", "correction") or (kind in ("faq", "unknown") and price.bare_provider(q)))
+    ):
         if topic.get("kind") == "price" and (topic.get("slots") or {}).get("topic_gpus"):
             return "price"  # "那 AWS 呢" after "H100 在 Lambda 上多少钱": the H100's price there
     if topic and not form_in_progress and q.u.said and kind in FOLLOW_UP_INTENTS:
@@ -702,6 +709,8 @@ def operations_topic(said: Mapping[str, Any], task: str | None, text: str) -> di
 
 def topic_after(kind: str, q: Question) -> dict[str, Any] | None:
     """What the conversation remembers of a direct answer for follow-ups (None: nothing)."""
+    if kind == "misfit":
+        kind = "feasibility"  # "how long to ft 7b on 10m tokens on 1 a100" said no: "and on an h100?"
     if kind not in TOPIC_KINDS:
         return None
     # A price or a capability is about the GPU the follow-up names itself ("A100 呢？"): none of their

@@ -1062,6 +1062,8 @@ TRAINING = (
     "fine-tuning", "finetuning", "fine tuning", "pretrain", "pretraining", "pre-train", "pre-training",
     "预训练", "精调", "sft", "instruction-tune", "instruction tune", "lora", "qlora", "dpo", "rlhf", "ppo",
     "grpo", "orpo", "simpo", "kto", "post-train", "post-training",
+    # the busy engineer's abbreviation: "ft a 70b", "full ft 13b", "ft'ing llama 8b"
+    "ft", "ft'ing", "ft-ing", "fting",
     # "13B 全参 8 张 A100 跑到一半报错": full-parameter work is training ("全量" is not: 全量上线)
     "全参",
 )  # fmt: skip
@@ -1077,6 +1079,10 @@ FINE_TUNE_UNQUALIFIED: tuple[str, ...] = (
     "fine-tuning",
     "finetuning",
     "fine tuning",
+    "ft",
+    "ft'ing",
+    "ft-ing",
+    "fting",
     "sft",
     "指令微调",
     "instruction tuning",

@@ -426,3 +426,25 @@ def test_a_count_alone_asked_after_a_plan_is_the_plans_gpu_at_that_count(real: C
 def test_a_count_alone_with_no_plan_is_still_the_single_or_multi_gpu_question(real: Consultant) -> None:
     text = real.handle("count-no-plan", "8 张卡够吗？").text
     assert "*可以*：" not in text and "单卡和多卡集群该怎么选" in text
+
+
+@pytest.mark.parametrize(
+    ("first", "provider", "named"),
+    [
+        ("h100 price per hr", "azure?", "• Azure:"),
+        ("a100 80gb hourly rate", "gcp", "• Google Cloud (GCP):"),
+        ("how much is an H100 on Lambda per hour", "aws then?", "• AWS:"),
+    ],
+)
+def test_a_provider_named_alone_after_a_price_gets_the_same_gpus_price_there(
+    real: Consultant, first: str, provider: str, named: str
+) -> None:
+    text = ask(real, first, provider)
+    assert named in text and "I don't have a good answer" not in text, text
+    assert "NVIDIA T4" not in text  # not the whole catalogue's prices
+
+
+def test_another_gpu_after_a_timed_job_that_does_not_fit_asks_the_same_job_there(real: Consultant) -> None:
+    text = ask(real, "how long to ft mistral 7b on 10m tokens on 1 a100", "and on an h100?")
+    assert "Full fine-tuning of a 7B-parameter model" in text and "one NVIDIA H100 SXM5 has 80 GB" in text
+    assert "times for 10M tokens" in text and "How many parameters" not in text
