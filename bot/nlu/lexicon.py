@@ -213,7 +213,8 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     ("人用", "concurrency", 1.0),
     ("人使用", "concurrency", 1.0), ("个人使用", "concurrency", 1.0), ("名用户", "concurrency", 1.0),
     ("位用户", "concurrency", 1.0), ("个使用者", "concurrency", 1.0), ("名使用者", "concurrency", 1.0),
-    ("位使用者", "concurrency", 1.0), ("people", "concurrency", 1.0), ("persons", "concurrency", 1.0),
+    ("位使用者", "concurrency", 1.0), ("people", "concurrency", 1.0), ("ppl", "concurrency", 1.0),
+    ("persons", "concurrency", 1.0),
     ("simultaneous", "concurrency", 1.0),
     ("个人", "concurrency", 1.0),  # "能撑 50 个人吗": people, a load only in a serving message (slots)
     ("人", "concurrency", 1.0),  # "那 100 人呢" after a serving answer: the same, said without 个
