@@ -493,6 +493,8 @@ def test_many_4090s_put_together_are_answered_in_chinese(
     assert text.startswith(opening) and "P2P" in text, text
 
 
-def test_a_full_ft_that_asks_whether_it_fits_is_a_training_verdict_not_a_serving_one(real: Consultant) -> None:
+def test_a_full_ft_that_asks_whether_it_fits_is_a_training_verdict_not_a_serving_one(
+    real: Consultant,
+) -> None:
     text = ask(real, "full ft 13b, bs 4, ctx 8k — fits on 4x a100 80gb?")
     assert "can hold full fine-tuning of a 13B-parameter model" in text and "serve" not in text, text
