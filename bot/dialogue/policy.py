@@ -54,7 +54,7 @@ from bot.dialogue.state import SERVE_SLOT_NAMES
 from bot.dialogue.timeline import unlengthed_cheapest
 from bot.nlu.gpus import board_named
 from bot.nlu.lexicon import SPOT_WORDS, has_cue
-from bot.nlu.question_cues import CHEAPER_THAN, COST_ASKS, PER_GPU_PRICE, PLAN_CHEAPER
+from bot.nlu.question_cues import CHEAPER_THAN, COST_ASKS, PER_GPU_PRICE, PLAN_CHEAPER, WH_WORDS
 from bot.nlu.serving import BATCH_USES, asks_operations
 from bot.nlu.text import normalise
 from sizing.types import Catalog
@@ -418,7 +418,12 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
     ):
         if topic.get("kind") == "price" and (topic.get("slots") or {}).get("topic_gpus"):
             return "price"  # "那 AWS 呢" after "H100 在 Lambda 上多少钱": the H100's price there
-    if topic and not form_in_progress and q.u.said and kind in FOLLOW_UP_INTENTS:
+    if (
+        topic
+        and not form_in_progress
+        and q.u.said
+        and (kind in FOLLOW_UP_INTENTS or (kind == "faq" and bare_follow_up(q)))
+    ):
         # After a datasheet only "X 呢？" asks for another one: "我们想用 A100 训练" starts a plan.
         follows = (topic.get("kind") in ANSWERS and topic.get("kind") != "gpu_compare") or topic.get(
             "kind"
@@ -450,6 +455,17 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
         )
         # answer asks which model (never the training form's "how many parameters?")
     return None
+
+
+# A value said alone after a direct answer ("fp8?", "lora?", "qlora?", "int4?"): the same question with it,
+# not the FAQ entry on that word ("what is qlora?" asks one: a question word).
+BARE_FOLLOW_UP_CHARS = 16
+
+
+def bare_follow_up(q: Question) -> bool:
+    """A message of a slot value and little else, and no question word."""
+    text = q.text.strip(" ?？.!！")
+    return len(text) <= BARE_FOLLOW_UP_CHARS and not has_cue(normalise(text).lower, WH_WORDS)
 
 
 # A follow-up this short naming spot ("and with spot?", "what about spot instances?", "竞价的呢") asks the

@@ -448,3 +448,23 @@ def test_another_gpu_after_a_timed_job_that_does_not_fit_asks_the_same_job_there
     text = ask(real, "how long to ft mistral 7b on 10m tokens on 1 a100", "and on an h100?")
     assert "Full fine-tuning of a 7B-parameter model" in text and "one NVIDIA H100 SXM5 has 80 GB" in text
     assert "times for 10M tokens" in text and "How many parameters" not in text
+
+
+@pytest.mark.parametrize(
+    ("first", "value", "expected"),
+    [
+        ("can i fit deepseek-v3 on 8 h200s for inference", "fp8?", "can serve DeepSeek-V3 in FP8"),
+        ("how much vram for qlora 70b", "lora?", "• *LoRA*: ~154 GB in all on one GPU"),
+        ("can i full ft llama 8b on one a100", "qlora?", "can hold QLoRA of an 8B-parameter model"),
+        ("7B 全参微调要多少显存", "qlora？", "• *QLoRA*：单卡合计约"),
+    ],
+)
+def test_a_value_said_alone_after_a_direct_answer_asks_the_same_question_with_it(
+    real: Consultant, first: str, value: str, expected: str
+) -> None:
+    text = ask(real, first, value)
+    assert expected in text and "To size a training run" not in text, text
+
+
+def test_a_question_about_the_word_after_a_direct_answer_still_gets_the_faq(real: Consultant) -> None:
+    assert ask(real, "how much vram for qlora 70b", "what is lora?").startswith("*LoRA or full fine-tuning?*")
