@@ -739,7 +739,13 @@ MODEL_FIELDS: tuple[tuple[str, tuple[str, ...]], ...] = (
                  "每个token的计算量", "每token计算量")),
 )  # fmt: skip
 # Fields that make a question of a model card even without a question word: "KV cache per token of X".
-MODEL_FIELD_ALWAYS = ("kv cache per token", "kv per token", "每个token的kv", "激活参数", "layers", "层数")
+# Busy engineers drop the question word: "kv cache size for llama 70b at 32k ctx", "llama 3.1 70b
+# architecture".
+MODEL_FIELD_ALWAYS = (
+    "kv cache per token", "kv per token", "每个token的kv", "激活参数", "layers", "层数", "kv cache size",
+    "size of the kv cache", "kv缓存多大", "kv cache多大", "architecture", "config.json", "num_hidden_layers",
+    "hidden size", "vocab size", "模型结构", "架构",
+)  # fmt: skip
 
 # Proposing a GPU for the job under discussion, as a yes/no question: "用 4090 可以吗", "can we use
 # A100s?", "would an H100 be faster?". Without a plan it is a question about the GPU itself.
