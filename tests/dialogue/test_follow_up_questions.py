@@ -468,3 +468,25 @@ def test_a_value_said_alone_after_a_direct_answer_asks_the_same_question_with_it
 
 def test_a_question_about_the_word_after_a_direct_answer_still_gets_the_faq(real: Consultant) -> None:
     assert ask(real, "how much vram for qlora 70b", "what is lora?").startswith("*LoRA or full fine-tuning?*")
+
+
+@pytest.mark.parametrize(
+    ("first", "count", "expected"),
+    [
+        (
+            "can i full ft llama 8b on one a100",
+            "2 of them?",
+            "2 × NVIDIA A100 80GB (SXM4) can hold full fine-tuning",
+        ),
+        (
+            "how much is an h100 per hour",
+            "8 of those",
+            "*8 × NVIDIA H100 SXM5 for a month (730 hours), on demand*",
+        ),
+    ],
+)
+def test_a_count_of_them_said_alone_asks_the_last_answer_on_that_many(
+    real: Consultant, first: str, count: str, expected: str
+) -> None:
+    text = ask(real, first, count)
+    assert expected in text and "I don't have a good answer" not in text, text
