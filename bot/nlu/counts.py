@@ -333,7 +333,9 @@ def counts_them(t: str) -> bool:
 
 
 def _bare_count_follow_up(s: str, nums: list[Num], found: Found) -> bool:
-    m = _BARE_COUNT_FOLLOW_UP.fullmatch(s.strip()) or _BARE_OF_THEM.fullmatch(s.strip())
+    m = _BARE_COUNT_FOLLOW_UP.fullmatch(s.strip())
+    if m is None and "of " in s:
+        m = _BARE_OF_THEM.fullmatch(s.strip())
     if m is None or len(nums) != 1:
         return False
     num = nums[0]
