@@ -26,6 +26,8 @@ from bot.dialogue.answers import (
     encoder_batch,
     feasibility,
     figure,
+    host_ram,
+    linked_cards,
     memory,
     model_info,
     offering,
@@ -52,7 +54,7 @@ from bot.dialogue.state import SERVE_SLOT_NAMES
 from bot.dialogue.timeline import unlengthed_cheapest
 from bot.nlu.gpus import board_named
 from bot.nlu.lexicon import SPOT_WORDS, has_cue
-from bot.nlu.question_cues import CHEAPER_THAN, COST_ASKS, PER_GPU_PRICE, PLAN_CHEAPER
+from bot.nlu.question_cues import CHEAPER_THAN, COST_ASKS, PER_GPU_PRICE, PLAN_CHEAPER, WH_WORDS
 from bot.nlu.serving import BATCH_USES, asks_operations
 from bot.nlu.text import normalise
 from sizing.types import Catalog
@@ -107,6 +109,8 @@ ANSWERS: dict[str, Answer] = {
     "worth": worth.answer,  # "Is the A100 still worth renting in 2026?": work per dollar against newer GPUs
     "best_gpu": best.answer,  # "what's the best gpu for fine-tuning a 7B?": the job ranked per 1B tokens
     "power": power.answer,  # "8 卡 H100 整机功耗多少千瓦": TDP × count plus the host (vendor's server)
+    "linked_cards": linked_cards.answer,  # "link a bunch of 4090s to train a 70B?": no pooled memory
+    "host_ram": host_ram.answer,  # "how much system RAM to fine-tune 13B on 4 A100s?": the job's host RAM
 }
 # Kinds whose answer offers to plan the workload it computed ("say 'plan it' or give a deadline"):
 # outside a plan under way, the form starts from that workload (its assumed slots marked as such).
@@ -161,6 +165,7 @@ TOPIC_KINDS = (
     "serve_feasibility",
     "serve_memory",
     "serve_cheapest",
+    "host_ram",  # "and on 8 H100s?" after the host RAM of a job: the same job's, on those
 )
 TOPIC_SLOTS = (
     "params", "active_params", "method", "precision", "gpu", "gpu_count", "seq_len", "budget",
@@ -205,6 +210,12 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
     workload = data_said or any(said.get(k) is not None for k in ("params", "days", "budget"))
     if serve.cost_of_plan_shown(q, topic, form_in_progress):
         return "serve"  # "what's the monthly cost?" after a serving plan: what that plan costs
+    if host_ram.applies(q, form_in_progress):
+        return "host_ram"  # "RAM per node for training 70B on 16 H100s": the machines' memory, not the GPUs'
+    if linked_cards.applies(q, form_in_progress):
+        return (
+            "linked_cards"  # "chain 8 4090s for a 70b full finetune": cards without NVLink or P2P do not pool
+        )
     if (
         q.u.gpus
         and q.u.task != "serve"
@@ -398,10 +409,21 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
     if topic and not form_in_progress and q.clouds and not q.u.said and kind in ("whatif", "correction"):
         if topic.get("kind") in PRICED_TOPICS:
             return str(topic.get("kind"))  # "what about on AWS?": the same answer priced there
-    if topic and not form_in_progress and q.u.providers and not q.u.gpus and kind in ("whatif", "correction"):
+    if (
+        topic
+        and not form_in_progress
+        and q.u.providers
+        and not q.u.gpus
+        and (kind in ("whatif", "correction") or (kind in ("faq", "unknown") and price.bare_provider(q)))
+    ):
         if topic.get("kind") == "price" and (topic.get("slots") or {}).get("topic_gpus"):
             return "price"  # "那 AWS 呢" after "H100 在 Lambda 上多少钱": the H100's price there
-    if topic and not form_in_progress and q.u.said and kind in FOLLOW_UP_INTENTS:
+    if (
+        topic
+        and not form_in_progress
+        and q.u.said
+        and (kind in FOLLOW_UP_INTENTS or (kind == "faq" and bare_follow_up(q)))
+    ):
         # After a datasheet only "X 呢？" asks for another one: "我们想用 A100 训练" starts a plan.
         follows = (topic.get("kind") in ANSWERS and topic.get("kind") != "gpu_compare") or topic.get(
             "kind"
@@ -433,6 +455,17 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
         )
         # answer asks which model (never the training form's "how many parameters?")
     return None
+
+
+# A value said alone after a direct answer ("fp8?", "lora?", "qlora?", "int4?"): the same question with it,
+# not the FAQ entry on that word ("what is qlora?" asks one: a question word).
+BARE_FOLLOW_UP_CHARS = 16
+
+
+def bare_follow_up(q: Question) -> bool:
+    """A message of a slot value and little else, and no question word."""
+    text = q.text.strip(" ?？.!！")
+    return len(text) <= BARE_FOLLOW_UP_CHARS and not has_cue(normalise(text).lower, WH_WORDS)
 
 
 # A follow-up this short naming spot ("and with spot?", "what about spot instances?", "竞价的呢") asks the
@@ -692,6 +725,8 @@ def operations_topic(said: Mapping[str, Any], task: str | None, text: str) -> di
 
 def topic_after(kind: str, q: Question) -> dict[str, Any] | None:
     """What the conversation remembers of a direct answer for follow-ups (None: nothing)."""
+    if kind == "misfit":
+        kind = "feasibility"  # "how long to ft 7b on 10m tokens on 1 a100" said no: "and on an h100?"
     if kind not in TOPIC_KINDS:
         return None
     # A price or a capability is about the GPU the follow-up names itself ("A100 呢？"): none of their

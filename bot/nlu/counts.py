@@ -320,11 +320,22 @@ _BARE_COUNT_FOLLOW_UP = re.compile(
     r"(\S+?)(?:\s+of (?:them|those|these|'em|em))?"
     rf"(?:\s*,?\s*{_HOW_LONG})?\s*[呢吧]?\s*[?？.。!！]*"
 )
+# ... or with no lead-in when "of them" says whose count it is: "2 of them?", "8 of those", "ok 4 of em".
+_BARE_OF_THEM = re.compile(
+    r"(?:(?:ok(?:ay)?|so|alright|right)\s*,?\s*)?(\S+?)\s+of (?:them|those|these|'em|em)\s*[?？.。!！]*"
+)
 MAX_BARE_COUNT = 1024
+
+
+def counts_them(t: str) -> bool:
+    """ "2 of them?", "8 of those": a count of the GPUs the last answer was about (intents: a follow-up)."""
+    return "of " in t and _BARE_OF_THEM.fullmatch(t.strip()) is not None
 
 
 def _bare_count_follow_up(s: str, nums: list[Num], found: Found) -> bool:
     m = _BARE_COUNT_FOLLOW_UP.fullmatch(s.strip())
+    if m is None and "of " in s:
+        m = _BARE_OF_THEM.fullmatch(s.strip())
     if m is None or len(nums) != 1:
         return False
     num = nums[0]

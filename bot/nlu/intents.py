@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.nlu import context, lexicon, question_cues as cues, serving
+from bot.nlu.counts import counts_them
 from bot.nlu.gpus import find_gpus, unknown_gpu_names
 from bot.nlu.lexicon import has_cue
 from bot.nlu.providers import china_providers, without_providers
@@ -1319,7 +1320,7 @@ def _short_follow_up(t: str, end: str) -> bool:
     return (
         len(t) <= CLOUD_FOLLOW_UP
         and not asked_before
-        and (end.endswith("呢") or _ACKNOWLEDGED.sub("", t).startswith(_FOLLOW_UP_OPENERS))
+        and (end.endswith("呢") or _ACKNOWLEDGED.sub("", t).startswith(_FOLLOW_UP_OPENERS) or counts_them(t))
     )
 
 

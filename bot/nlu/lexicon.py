@@ -213,7 +213,8 @@ UNITS: tuple[tuple[str, str, float], ...] = (
     ("人用", "concurrency", 1.0),
     ("人使用", "concurrency", 1.0), ("个人使用", "concurrency", 1.0), ("名用户", "concurrency", 1.0),
     ("位用户", "concurrency", 1.0), ("个使用者", "concurrency", 1.0), ("名使用者", "concurrency", 1.0),
-    ("位使用者", "concurrency", 1.0), ("people", "concurrency", 1.0), ("persons", "concurrency", 1.0),
+    ("位使用者", "concurrency", 1.0), ("people", "concurrency", 1.0), ("ppl", "concurrency", 1.0),
+    ("persons", "concurrency", 1.0),
     ("simultaneous", "concurrency", 1.0),
     ("个人", "concurrency", 1.0),  # "能撑 50 个人吗": people, a load only in a serving message (slots)
     ("人", "concurrency", 1.0),  # "那 100 人呢" after a serving answer: the same, said without 个
@@ -1062,6 +1063,8 @@ TRAINING = (
     "fine-tuning", "finetuning", "fine tuning", "pretrain", "pretraining", "pre-train", "pre-training",
     "预训练", "精调", "sft", "instruction-tune", "instruction tune", "lora", "qlora", "dpo", "rlhf", "ppo",
     "grpo", "orpo", "simpo", "kto", "post-train", "post-training",
+    # the busy engineer's abbreviation: "ft a 70b", "full ft 13b", "ft'ing llama 8b"
+    "ft", "ft'ing", "ft-ing", "fting",
     # "13B 全参 8 张 A100 跑到一半报错": full-parameter work is training ("全量" is not: 全量上线)
     "全参",
 )  # fmt: skip
@@ -1077,6 +1080,10 @@ FINE_TUNE_UNQUALIFIED: tuple[str, ...] = (
     "fine-tuning",
     "finetuning",
     "fine tuning",
+    "ft",
+    "ft'ing",
+    "ft-ing",
+    "fting",
     "sft",
     "指令微调",
     "instruction tuning",

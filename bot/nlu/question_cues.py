@@ -739,7 +739,13 @@ MODEL_FIELDS: tuple[tuple[str, tuple[str, ...]], ...] = (
                  "每个token的计算量", "每token计算量")),
 )  # fmt: skip
 # Fields that make a question of a model card even without a question word: "KV cache per token of X".
-MODEL_FIELD_ALWAYS = ("kv cache per token", "kv per token", "每个token的kv", "激活参数", "layers", "层数")
+# Busy engineers drop the question word: "kv cache size for llama 70b at 32k ctx", "llama 3.1 70b
+# architecture".
+MODEL_FIELD_ALWAYS = (
+    "kv cache per token", "kv per token", "每个token的kv", "激活参数", "layers", "层数", "kv cache size",
+    "size of the kv cache", "kv缓存多大", "kv cache多大", "architecture", "config.json", "num_hidden_layers",
+    "hidden size", "vocab size", "模型结构", "架构",
+)  # fmt: skip
 
 # Proposing a GPU for the job under discussion, as a yes/no question: "用 4090 可以吗", "can we use
 # A100s?", "would an H100 be faster?". Without a plan it is a question about the GPU itself.
@@ -1314,3 +1320,25 @@ PARALLEL_LAYOUTS = (
 )  # fmt: skip
 # A layout question's own precondition: one of these in the text before the table above is scanned.
 PARALLEL_MARKS = ("parallel", "并行", "平行", "fsdp")
+
+# The machine's own memory (host RAM), not the GPU's: "how much system RAM to fine-tune 13B on 4 A100s",
+# "RAM per node for training 70B", "微调 13B 要配多少系统内存". Bare 内存 is left out: Chinese users often
+# write it for the GPU's memory (显存). knowledge/data/synonyms.yaml's host_ram group is the search's side.
+HOST_RAM = (
+    "system ram", "system memory", "host ram", "host memory", "host-side memory", "cpu ram", "cpu memory",
+    "ram", "dram", "ddr4", "ddr5", "main memory",
+    "系统内存", "主机内存", "cpu内存", "cpu 内存", "服务器内存", "机器内存", "内存条", "系统记忆体",
+    "主机记忆体", "cpu记忆体", "cpu 记忆体", "伺服器记忆体", "服务器记忆体", "机器记忆体",
+)  # fmt: skip
+# "host memory" is the machine's RAM, never hosting a model (bot/nlu/serving.SERVING has "host").
+HOST_MEMORY_PHRASES = ("host memory", "host ram", "host-side memory", "host side memory")
+# Many cards of one kind put together ("link a bunch of 4090s together", "a rig of 4090s", "chain 8 4090s",
+# "几张 4090 串起来"): the cards as one machine, which a consumer card without NVLink or P2P is not.
+MANY_CARDS = (
+    "a bunch of", "bunch of", "several", "multiple", "a few", "a rig of", "rig of", "a cluster of",
+    "cluster of", "a stack of", "a pile of", "a box of", "a farm of",
+    "chain", "chained", "chaining", "link", "linked", "linking", "combine", "combined", "combining", "pool",
+    "pooled", "pooling", "together", "daisy chain", "daisy-chain",
+    "多张", "几张", "多块", "几块", "一堆", "一些", "多卡", "串起来", "连起来", "拼起来", "组起来", "并联",
+    "叠加", "组合起来", "组集群", "拼集群",
+)  # fmt: skip

@@ -47,7 +47,7 @@ INFERENCE = (
     "放下", "装下", "塞下", "加载", "载入",
     "吞吐", "客服", "日活", "活跃用户", "人用", "人使用", "人同时", "同时在线", "用户量",
     "同时用", "同时使用", "聊天",
-    "daily active", "dau", "users", "people", "int4", "int8", "awq", "gptq", "w4a16", "w8a8",
+    "daily active", "dau", "users", "people", "ppl", "int4", "int8", "awq", "gptq", "w4a16", "w8a8",
     "latency", "response time", "延迟", "延遲", "响应时间", "響應時間",
     # "keep a 70B endpoint up 24/7": a model's endpoint is the model served ("an API endpoint" alone is not)
     "endpoint", "endpoints",
@@ -544,7 +544,11 @@ PRECISION_SERVING: tuple[tuple[str, str], ...] = (
 
 
 def is_serving(s: str) -> bool:
-    """Serving words ("serve", "inference", 部署, 推理...), not 推理 as in a reasoning model."""
+    """Serving words ("serve", "inference", 部署, 推理...), not 推理 as in a reasoning model, nor "host" as
+    in host memory (the machine's RAM: "how much host memory to fine-tune 13B")."""
+    if "host" in s and lexicon.has_cue(s, cues.HOST_MEMORY_PHRASES):
+        for phrase in cues.HOST_MEMORY_PHRASES:
+            s = s.replace(phrase, " ")
     if not lexicon.has_cue(s, SERVING):
         return _PEOPLE_FOLLOW_UP.fullmatch(s.strip(" ？?。.!！")) is not None
     if "推理" in s and lexicon.has_cue(s, _REASONING):
@@ -693,9 +697,10 @@ def holds_weights(s: str) -> bool:
 # "给全公司 300 人用", "给 150 个客服用", "600 名员工会用" (not "3 个人共用"). Without a training verb
 # they make a serving request, and their count its concurrent users (parser.parse).
 PEOPLE = (
-    "users", "people", "persons", "developers", "devs", "engineers", "employees", "colleagues", "coworkers",
-    "co-workers", "teammates", "analysts", "students", "researchers", "scientists", "staff", "lawyers",
-    "doctors", "agents", "reps", "customers", "members", "writers", "translators", "testers", "editors",
+    "users", "people", "ppl", "persons", "developers", "devs", "engineers", "employees", "colleagues",
+    "coworkers", "co-workers", "teammates", "analysts", "students", "researchers", "scientists", "staff",
+    "lawyers", "doctors", "agents", "reps", "customers", "members", "writers", "translators", "testers",
+    "editors",
 )  # fmt: skip
 PEOPLE_ZH = (
     "同事", "员工", "用户", "使用者", "客户", "顾客", "开发者", "开发", "工程师", "研发", "客服", "销售",
@@ -741,7 +746,7 @@ _PEOPLE_FOLLOW_UP = re.compile(
 
 # Of those, an organisation's own people ("100 个同事", "400 developers", "全公司 300 人"): a population who
 # each use the model some of the day, counted as daily users; "users", "people", "客户" stay users at once.
-_POPULATION = tuple(w for w in PEOPLE if w not in ("users", "people", "persons", "customers"))
+_POPULATION = tuple(w for w in PEOPLE if w not in ("users", "people", "ppl", "persons", "customers"))
 _POPULATION_ZH = tuple(w for w in PEOPLE_ZH if w not in ("用户", "使用者", "客户", "顾客", "员", "人"))
 _POPULATION_AFTER = re.compile(
     r"\s*(?:个|位|名)?\s*[\u4e00-\u9fff]{0,3}?(?:"

@@ -901,6 +901,7 @@ _PLAIN_USERS = (
     "个用户",
     "用户",
     "people",
+    "ppl",
     "persons",
     "个人用",
     "人用",

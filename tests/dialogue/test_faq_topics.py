@@ -268,3 +268,55 @@ def test_a_slow_data_pipeline_gets_the_data_loading_answer(
     text = ask(real, message)
     assert text.startswith(title), text
     assert "num_workers" in text and "NVMe" in text
+
+
+@pytest.mark.parametrize(
+    ("message", "machine_ram"),
+    [
+        ("how much host memory do I need for fine-tuning 13B on 4 A100s?", "here ~320 GB* (4 × 80 GB)"),
+        ("how much system RAM for full ft of an 8b on 2 h100?", "here ~160 GB* (2 × 80 GB)"),
+        ("RAM per node for training 70B on 16 H100s", "here ~640 GB* (8 × 80 GB per machine, 2 machines)"),
+    ],
+)
+def test_the_host_ram_of_a_training_job_is_answered_with_its_machines_not_as_serving_or_the_form(
+    real: Consultant, message: str, machine_ram: str
+) -> None:
+    text = ask(real, message)
+    assert text.startswith("*Host memory (system RAM) for full fine-tuning"), text
+    assert machine_ram in text and "CPU offload is not needed: the job fits" in text
+    assert "can serve" not in text and not any(f in text for f in FORM)
+    assert "*How much system RAM (host memory)" in text  # the vendors' rule it rests on
+
+
+def test_a_job_too_big_for_its_gpus_gets_the_host_ram_its_cpu_offload_needs(real: Consultant) -> None:
+    text = ask(real, "how much ram do i need to full finetune 13b on 2 a100 40gb")
+    assert "*It does not fit in the GPUs' memory*, so it needs CPU offload" in text
+    assert "add ~184 GB per machine*, ~264 GB per machine in all" in text
+
+
+def test_lora_needs_no_cpu_offload_for_its_host_ram(real: Consultant) -> None:
+    text = ask(real, "lora 8b on one 4090, how much ram does the box need")
+    assert "CPU offload is not needed: LoRA trains only small adapters" in text
+
+
+@pytest.mark.parametrize(
+    ("message", "title", "machine_ram"),
+    [
+        ("微调 13B 用 4 张 A100，主机内存要多大", "*4 张 NVIDIA A100 80GB (SXM4) 上全参数微调", "约 320 GB"),
+        (
+            "全參微調 70B 用 16 張 H100，每台機器要配多少系統記憶體",
+            "*16 張 NVIDIA H100 SXM5 上全參數微調",
+            "約 640 GB",
+        ),
+    ],
+)
+def test_the_host_ram_of_a_training_job_is_answered_in_chinese(
+    real: Consultant, message: str, title: str, machine_ram: str
+) -> None:
+    text = ask(real, message)
+    assert text.startswith(title) and machine_ram in text, text
+
+
+def test_the_host_ram_of_a_job_without_gpus_is_what_cpu_offload_moves(real: Consultant) -> None:
+    text = ask(real, "how much cpu memory to finetune a 70b model")
+    assert "add the gradients and optimizer state: *~976 GB*" in text

@@ -426,3 +426,67 @@ def test_a_count_alone_asked_after_a_plan_is_the_plans_gpu_at_that_count(real: C
 def test_a_count_alone_with_no_plan_is_still_the_single_or_multi_gpu_question(real: Consultant) -> None:
     text = real.handle("count-no-plan", "8 张卡够吗？").text
     assert "*可以*：" not in text and "单卡和多卡集群该怎么选" in text
+
+
+@pytest.mark.parametrize(
+    ("first", "provider", "named"),
+    [
+        ("h100 price per hr", "azure?", "• Azure:"),
+        ("a100 80gb hourly rate", "gcp", "• Google Cloud (GCP):"),
+        ("how much is an H100 on Lambda per hour", "aws then?", "• AWS:"),
+    ],
+)
+def test_a_provider_named_alone_after_a_price_gets_the_same_gpus_price_there(
+    real: Consultant, first: str, provider: str, named: str
+) -> None:
+    text = ask(real, first, provider)
+    assert named in text and "I don't have a good answer" not in text, text
+    assert "NVIDIA T4" not in text  # not the whole catalogue's prices
+
+
+def test_another_gpu_after_a_timed_job_that_does_not_fit_asks_the_same_job_there(real: Consultant) -> None:
+    text = ask(real, "how long to ft mistral 7b on 10m tokens on 1 a100", "and on an h100?")
+    assert "Full fine-tuning of a 7B-parameter model" in text and "one NVIDIA H100 SXM5 has 80 GB" in text
+    assert "times for 10M tokens" in text and "How many parameters" not in text
+
+
+@pytest.mark.parametrize(
+    ("first", "value", "expected"),
+    [
+        ("can i fit deepseek-v3 on 8 h200s for inference", "fp8?", "can serve DeepSeek-V3 in FP8"),
+        ("how much vram for qlora 70b", "lora?", "• *LoRA*: ~154 GB in all on one GPU"),
+        ("can i full ft llama 8b on one a100", "qlora?", "can hold QLoRA of an 8B-parameter model"),
+        ("7B 全参微调要多少显存", "qlora？", "• *QLoRA*：单卡合计约"),
+    ],
+)
+def test_a_value_said_alone_after_a_direct_answer_asks_the_same_question_with_it(
+    real: Consultant, first: str, value: str, expected: str
+) -> None:
+    text = ask(real, first, value)
+    assert expected in text and "To size a training run" not in text, text
+
+
+def test_a_question_about_the_word_after_a_direct_answer_still_gets_the_faq(real: Consultant) -> None:
+    assert ask(real, "how much vram for qlora 70b", "what is lora?").startswith("*LoRA or full fine-tuning?*")
+
+
+@pytest.mark.parametrize(
+    ("first", "count", "expected"),
+    [
+        (
+            "can i full ft llama 8b on one a100",
+            "2 of them?",
+            "2 × NVIDIA A100 80GB (SXM4) can hold full fine-tuning",
+        ),
+        (
+            "how much is an h100 per hour",
+            "8 of those",
+            "*8 × NVIDIA H100 SXM5 for a month (730 hours), on demand*",
+        ),
+    ],
+)
+def test_a_count_of_them_said_alone_asks_the_last_answer_on_that_many(
+    real: Consultant, first: str, count: str, expected: str
+) -> None:
+    text = ask(real, first, count)
+    assert expected in text and "I don't have a good answer" not in text, text

@@ -451,3 +451,50 @@ def test_one_gpu_beating_another_is_a_comparison_with_its_verdict(
     reply = ask(real, text)
     assert reply.startswith(opening) and any(w in reply for w in (" vs ", " 对比 ", " 對比 "))
     assert not any(f in reply for f in FORM)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "can I link a bunch of RTX 4090s together to train a 70B model?",
+        "could we chain 8 4090s for a 70b full finetune",
+        "what about pooling several 4090s to fine-tune llama 70b",
+    ],
+)
+def test_many_4090s_put_together_are_answered_as_many_cards_without_a_link_not_as_one(
+    real: Consultant, message: str
+) -> None:
+    text = ask(real, message)
+    assert text.startswith("*NVIDIA GeForce RTX 4090s put together are not one big GPU.*"), text
+    assert "no NVLink" in text and "peer-to-peer (P2P)" in text
+    assert "*at least 80 × 24 GB cards* just to hold it sharded" in text and "10 machines of 8" in text
+    assert "QLoRA of it fits on *4 cards* (FSDP + QLoRA)" in text
+    assert "8 × 24 GB is 192 GB" in text and "one NVIDIA GeForce RTX 4090 has 24 GB" not in text
+
+
+def test_a_rig_of_4090s_for_a_small_pretraining_job_counts_the_cards_that_hold_it(real: Consultant) -> None:
+    text = ask(real, "is a rig of 4090s viable for pretraining 7B?")
+    assert "*at least 8 × 24 GB cards* just to hold it sharded" in text and "Below, one machine of 8." in text
+    assert "Yes, but only just" in text and "8 × NVIDIA GeForce RTX 4090 can hold pre-training" in text
+    assert "QLoRA of it" not in text and "Not on one" not in text
+
+
+@pytest.mark.parametrize(
+    ("message", "opening"),
+    [
+        ("几张 4090 串起来能全参微调 70B 吗", "*多张 NVIDIA GeForce RTX 4090 连在一起也不是一张大卡*。"),
+        ("可以把多張 4090 連起來全參微調 13B 嗎", "*多張 NVIDIA GeForce RTX 4090 連在一起也不是一張大卡*。"),
+    ],
+)
+def test_many_4090s_put_together_are_answered_in_chinese(
+    real: Consultant, message: str, opening: str
+) -> None:
+    text = ask(real, message)
+    assert text.startswith(opening) and "P2P" in text, text
+
+
+def test_a_full_ft_that_asks_whether_it_fits_is_a_training_verdict_not_a_serving_one(
+    real: Consultant,
+) -> None:
+    text = ask(real, "full ft 13b, bs 4, ctx 8k — fits on 4x a100 80gb?")
+    assert "can hold full fine-tuning of a 13B-parameter model" in text and "serve" not in text, text

@@ -778,3 +778,16 @@ def test_gpus_for_inference_and_fine_tuning_side_by_side_answer_both_halves(
     assert serving in reply and fine_tuning in reply
     assert reply.index(serving) < reply.index(fine_tuning)
     assert "QLoRA" in reply
+
+
+def test_a_kv_cache_size_asked_without_a_question_word_is_the_model_cards_at_that_context(
+    real: Consultant,
+) -> None:
+    text = ask(real, "kv cache size for llama 70b at 32k ctx")
+    assert "320 KiB per token" in text and "One request of 32,768 tokens holds 10.7 GB" in text
+    assert "Recommended:" not in text
+
+
+def test_a_models_architecture_asked_without_a_question_word_is_its_card(real: Consultant) -> None:
+    text = ask(real, "llama 3.1 70b architecture")
+    assert "80 layers, hidden 8,192" in text and "How much training data" not in text

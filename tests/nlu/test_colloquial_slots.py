@@ -250,3 +250,22 @@ def test_a_counting_word_typed_with_two_letters_swapped_is_still_read(
 )  # fmt: skip
 def test_short_forms_of_million_and_billion_are_magnitudes(text: str, slot: str, value: float) -> None:
     assert said(text)[slot] == pytest.approx(value)
+
+
+@pytest.mark.parametrize(
+    ("text", "method"),
+    [
+        ("h100 vs h200 for ft a 70b", "full_finetune"),
+        ("full ft 13b, bs 4, ctx 8k — fits on 4x a100 80gb?", "full_finetune"),
+        ("can i ft a 13b on one a100", "full_finetune"),
+        ("lora ft 7b on a 4090?", "lora"),
+    ],
+)
+def test_ft_is_fine_tuning_and_a_training_message_is_never_a_serving_one(text: str, method: str) -> None:
+    got = parse(text, today=TODAY)
+    assert got.slots.method == method and got.task == "train"
+
+
+def test_host_memory_is_the_machines_ram_not_hosting_a_model() -> None:
+    got = parse("how much host memory do I need for fine-tuning 13B on 4 A100s?", today=TODAY)
+    assert got.task == "train"

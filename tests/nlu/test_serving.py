@@ -545,3 +545,13 @@ def test_a_token_count_to_train_on_is_still_the_dataset() -> None:
 def test_each_request_length_takes_the_side_word_said_after_it(text: str, prompt: int, answer: int) -> None:
     got = parse(text)
     assert (got.slots.input_tokens, got.slots.output_tokens) == (prompt, answer), got.slots
+
+
+@pytest.mark.parametrize(
+    ("text", "users"),
+    [("gpu for a rag chatbot w/ 20 ppl using it", 20), ("serve qwen2.5 7b to 50 ppl", 50),
+     ("llama 3 8b for 300 ppl at once, how many l40s", 300)],
+)  # fmt: skip
+def test_ppl_are_people_a_model_is_served_to(text: str, users: int) -> None:
+    got = parse(text)
+    assert got.task == "serve" and got.slots.concurrency == users

@@ -333,10 +333,25 @@ def providers_asked(q: Question) -> tuple[str, ...]:
     return tuple(q.context.get("topic_providers") or ())
 
 
+# A message this short that names a provider and nothing else ("azure?", "gcp then", "lambda?") is a
+# follow-up: the last price asked of that provider (policy.kind_of), as "那 AWS 呢" is.
+BARE_PROVIDER_CHARS = 24
+
+
+def bare_provider(q: Question) -> bool:
+    """A provider named alone: no GPU or slot said, and a few characters in all."""
+    return (
+        bool(q.u.providers)
+        and not q.u.gpus
+        and not q.u.said
+        and len(q.text.strip(" ?？.!！")) <= BARE_PROVIDER_CHARS
+    )
+
+
 def gpus_asked(q: Question) -> tuple[str, ...]:
-    """The GPUs the message names; a follow-up naming only a provider ("那 AWS 呢") asks about the
-    GPUs the last price was for."""
-    if q.u.gpus or q.u.kind not in ("whatif", "correction", "china_providers"):
+    """The GPUs the message names; a follow-up naming only a provider ("那 AWS 呢", "azure?") asks about
+    the GPUs the last price was for."""
+    if q.u.gpus or (q.u.kind not in ("whatif", "correction", "china_providers") and not bare_provider(q)):
         return q.u.gpus
     return tuple(q.context.get("topic_gpus") or ())
 
