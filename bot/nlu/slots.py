@@ -57,6 +57,7 @@ from bot.nlu.units import (
     cents_after,
     currency_before,
     foreign_prefix_start,
+    foreign_suffix_end,
     jiao,
     label_window,
     period_near,
@@ -1903,9 +1904,13 @@ def _money(s: str, idx: int, num: Num, unit: Unit, nums: list[Num], found: Found
     if _PER_TOKENS_AFTER.match(s, end) or _PER_TOKENS_BEFORE.search(window_before(s, num.start, 0)):
         return  # "$2/1M tokens", "每百万 token 2 元": a price per tokens, not what the user may spend
     if currency == FOREIGN:
-        start = foreign_prefix_start(s, num) if unit.kind != "money" else num.start
-        fragment = s[start:end][:40].strip()
-        ranged = idx + 1 < len(nums) and _joined_as_range(s, num.end, nums[idx + 1].start)
+        # the currency word before the amount ("台币五万块", "NT$5万") or after its 元 ("5 万元港币") included
+        fragment = s[foreign_prefix_start(s, num) : foreign_suffix_end(s, end)][:40].strip()
+        ranged = (
+            idx + 1 < len(nums)
+            and nums[idx + 1].mult not in _MODEL_SIZE_MULTS
+            and _joined_as_range(s, num.end, nums[idx + 1].start)
+        )
         if ranged:
             found.used.add(idx + 1)  # "HK$10-20": its upper end, as a range in yuan or dollars
             _, range_end = period_near(s, nums[idx + 1].start, nums[idx + 1].end)
@@ -2110,7 +2115,16 @@ def _after_gpu(s: str, num: Num, gpu_ends: frozenset[int]) -> bool:
 
 def _joined_as_range(s: str, gap_start: int, gap_end: int) -> bool:
     gap = s[gap_start:gap_end]
-    return len(gap) <= 16 and any(w in gap for w in ("到", "至", "-", "~", " to ", " and "))
+    if len(gap) > 16:
+        return False
+    if any(w in gap for w in ("到", "至", "~", " to ", " and ")):
+        return True
+    # a dash joins two amounts ("HK$10-20", "5万 - 8万"), not the hyphen inside a word ("50000 TWD fine-tune")
+    return any(ch == "-" and not (gap[i - 1 : i].isalpha() and gap[i + 1 : i + 2].isalpha()) for i, ch in enumerate(gap))
+
+
+# A number with one of these multipliers is a model's size ("13B", "1T"), never the upper end of a budget's range.
+_MODEL_SIZE_MULTS = ("b", "t", "g")
 
 
 # After a single unit of time these words make it a budget period, not the timeline: 一周预算.
