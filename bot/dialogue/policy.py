@@ -692,6 +692,9 @@ def operations_topic(said: Mapping[str, Any], task: str | None, text: str) -> di
 
 def topic_after(kind: str, q: Question) -> dict[str, Any] | None:
     """What the conversation remembers of a direct answer for follow-ups (None: nothing)."""
+    # "8 张 A100 全参 70B 要多久？" that does not fit: the feasibility answer was shown, and "那 16 张呢" asks
+    # it again on 16 (a job that fits was planned: the form holds it)
+    kind = "feasibility" if kind == "misfit" else kind
     if kind not in TOPIC_KINDS:
         return None
     # A price or a capability is about the GPU the follow-up names itself ("A100 呢？"): none of their
