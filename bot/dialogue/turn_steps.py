@@ -214,6 +214,9 @@ def say_budget_converted(ctx: TurnContext, result: DialogueState | None) -> None
     the sourced, dated rate (knowledge.currencies). The reply ends by saying the conversion and its date."""
     said = ctx.u.budget_said
     budget = result.slots.get("budget") if result is not None else None
+    topic = result.topic if result is not None and isinstance(result.topic, dict) else None
+    if budget is None and topic is not None:
+        budget = (topic.get("slots") or {}).get("budget")  # a direct answer's ("預算一個月 3 萬港幣" serving)
     rate = other_currencies().get(said[1]) if said is not None else None
     if said is None or rate is None or not isinstance(budget, dict) or budget.get("currency") != "USD":
         return
