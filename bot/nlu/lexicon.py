@@ -425,6 +425,7 @@ FOREIGN_SUFFIX = (
     "卢比", "hkd", "hk$", "euros", "euro",
     "eur", "€", "gbp", "pounds", "£", "rupees", "rupee", "inr", "rs", "jpy", "yen", "cad", "chf",
     "aud", "sgd", "myr", "ringgit",
+    "蚊",  # Hong Kong's spoken word for its dollar ("兩萬蚊"): never yuan
 )  # fmt: skip
 # The ISO code of a currency a price question names that the catalogue does not price in ("A100 租一個月要
 # 多少台幣"): the answer says its prices are USD and CNY. Names only: short symbols stay with amounts.
@@ -433,6 +434,7 @@ UNPRICED_CURRENCIES: tuple[tuple[str, str], ...] = (
     ("hkd", "HKD"), ("欧元", "EUR"), ("euros", "EUR"), ("euro", "EUR"), ("eur", "EUR"), ("日元", "JPY"),
     ("日圆", "JPY"), ("jpy", "JPY"), ("yen", "JPY"), ("英镑", "GBP"), ("gbp", "GBP"), ("韩元", "KRW"),
     ("sgd", "SGD"), ("新币", "SGD"), ("aud", "AUD"), ("cad", "CAD"), ("inr", "INR"), ("rupees", "INR"),
+    ("蚊", "HKD"),
 )  # fmt: skip
 
 

@@ -350,7 +350,8 @@ def test_a_rate_per_card_is_kept_as_said_and_per_gpu_hour_never_as_a_budget(
     ("text", "amount", "code"),
     [("台幣五萬塊能跑70B的QLoRA嗎", 50000, "TWD"), ("預算港幣兩萬元，LoRA 微調 7B", 20000, "HKD"),
      ("预算 20000 元台币", 20000, "TWD"), ("預算 5 萬元港幣", 50000, "HKD"),
-     ("新台币 8 万块够不够", 80000, "TWD"), ("港币两千块能租多久H100", 2000, "HKD")],
+     ("新台币 8 万块够不够", 80000, "TWD"), ("港币两千块能租多久H100", 2000, "HKD"),
+     ("預算兩萬蚊，LoRA 微調 7B", 20000, "HKD"), ("我哋有三萬蚊預算，想 fine-tune 8B", 30000, "HKD")],
 )  # fmt: skip
 def test_yuan_or_kuai_beside_a_taiwan_or_hong_kong_dollar_word_is_that_currency_not_renminbi(
     text: str, amount: float, code: str
