@@ -652,6 +652,8 @@ ASAP = (
 PRICE = (
     "月租", "日租", "时租", "多少钱", "几块钱", "几块", "多少块", "多少刀", "多少美金", "多少美元",
     "什么价", "啥价", "价格", "价钱", "租金", "收费",
+    # spoken: 米 for yuan ("一小时大概多少米"), Cantonese 几多 ("一个钟几多钱", "几多蚊": Hong Kong dollars)
+    "多少米", "几多钱", "几多蚊", "几多银",
     # a currency the catalogue does not price in, asked for ("一小時多少台幣", "多少 HKD"): converted at
     # the dated rate on file, or said to be converted at the day's rate
     *(f"多少{word}" for word, _ in UNPRICED_CURRENCIES),
@@ -842,6 +844,7 @@ def asks_price(s: str) -> bool:
 # 要多少"), or an amount's period when it stands right before it ("一小时是 2 美元", units.period_near).
 ONE_UNIT_PERIODS: tuple[tuple[str, str], ...] = (
     ("一小时", "hour"), ("一个小时", "hour"), ("1小时", "hour"), ("1个小时", "hour"), ("an hour", "hour"),
+    ("一个钟头", "hour"), ("一个钟", "hour"),
     ("一天", "day"), ("a day", "day"), ("一周", "week"), ("一星期", "week"), ("a week", "week"),
     ("一个月", "month"), ("1个月", "month"), ("a month", "month"),
     ("一个季度", "quarter"), ("a quarter", "quarter"),

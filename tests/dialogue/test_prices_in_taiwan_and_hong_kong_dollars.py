@@ -78,3 +78,12 @@ def test_a_serving_budget_in_hong_kong_or_taiwan_dollars_says_the_rate_it_was_re
         reply = real.handle(f"serve-fx{n}", text).text
         assert said in reply and "2024-02-02" in reply, reply[-300:]
         assert "¥" not in reply.split(said)[0].split("\n")[0], text  # never read as yuan
+
+
+def test_a_price_asked_in_spoken_words_is_a_price_not_a_one_hour_deadline(real: Consultant) -> None:
+    for n, text in enumerate(("A100 一小时大概多少米", "H100 一個鐘幾多錢", "4090 一个钟头多少钱")):
+        reply = real.handle(f"spoken{n}", text).text
+        assert "按需价（每卡）" in reply or "按需價（每卡）" in reply, reply[:120]
+        assert not any(f in reply for f in FORM), text
+    hk = real.handle("spoken-hk", "H100 租一個鐘要幾多蚊").text
+    assert "7.8202" in hk and "HK$31.20" in hk  # Lambda's $3.99 per H100-hour in Hong Kong dollars
