@@ -827,10 +827,17 @@ _NOT_A_PRICE_RATE = re.compile(
 )
 
 
+# Value for money, not a price: "which is more cost-effective", "H100 vs A100 哪個 cost-effective 一點"
+# (question_cues.VALUE_ASKS weighs them).
+_VALUE_NOT_PRICE = re.compile(r"cost[- ]?(?:effective(?:ness)?|efficien\w*)")
+
+
 def asks_price(s: str) -> bool:
     """A price word; "how much" unless a quantity follows it ("how much is an H100 per hour?" but not
     "how much memory does the A100 have"); or renting with a bare "how much" ("租一張 4090 一小時要多少")."""
-    if has_cue(_NOT_A_PRICE_RATE.sub(" ", s) if "rate" in s else s, PRICE) or (
+    priced = _NOT_A_PRICE_RATE.sub(" ", s) if "rate" in s else s
+    priced = _VALUE_NOT_PRICE.sub(" ", priced) if "cost" in priced else priced
+    if has_cue(priced, PRICE) or (
         has_cue(s, RENT) and has_cue(s, HOW_MUCH)
     ):
         return True

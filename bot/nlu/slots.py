@@ -162,6 +162,8 @@ def _classify(
     after = window_after(s, unit.end if unit.end > 0 else num.end, ceiling)
     if num.weak and unit.kind not in ("days", "money"):
         return
+    if unit.kind == "none" and s.startswith("点", num.end) and s[num.start : num.end] == "一":
+        return  # "哪個 cost-effective 一點", "快一点": "a little", no amount (一点三 is read whole as 1.3)
     if num.weak and unit.kind == "days" and _PER_PERIOD_COUNT.search(s[max(0, num.start - 24) : num.start]):
         # "each user sends ~10 requests a day", "~20 messages a day": how often, not a timeline, and
         # the messages counted are no dataset

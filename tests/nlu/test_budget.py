@@ -385,3 +385,8 @@ def test_a_range_after_a_taiwan_or_hong_kong_dollar_sign_keeps_that_currency_for
     text: str, upper: float, code: str
 ) -> None:
     assert parse(text).budget_said == (upper, code)
+
+
+@pytest.mark.parametrize("text", ["H100 vs A100 哪個 cost-effective 一點", "有没有 cost 低一点的卡", "预算能不能再省一点"])
+def test_a_little_is_no_amount_of_money(text: str) -> None:
+    assert "budget" not in said(text)
