@@ -333,7 +333,7 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
         and q.u.gpus
         and not workload
         and not form_in_progress
-        and capability.topic(q.text) == "training"
+        and capability.asks_training(q.text)
     ):
         return "capability"  # "Is the H100 good for fine-tuning?", "can we train with 4 A10s?" (even where
         # the FAQ matched its words): about the GPU, no job to size
