@@ -537,7 +537,8 @@ def language_asked_for(ctx: TurnContext) -> DialogueState | None:
 
 def assumptions(ctx: TurnContext) -> DialogueState | None:
     """ "what did you assume?": the math, every assumption in it; asked while the form still lacks what
-    a plan needs ("你这个是按啥假设算的" before any plan), what it holds so far and the question still open."""
+    a plan needs ("你这个是按啥假设算的" before any plan), what it holds so far and the question still
+    open."""
     u, state = ctx.u, ctx.state
     if not u.said and u.intent not in ("undo", "reset") and asks_assumptions(ctx.text):
         if state.last is not None:

@@ -837,9 +837,7 @@ def asks_price(s: str) -> bool:
     "how much memory does the A100 have"); or renting with a bare "how much" ("租一張 4090 一小時要多少")."""
     priced = _NOT_A_PRICE_RATE.sub(" ", s) if "rate" in s else s
     priced = _VALUE_NOT_PRICE.sub(" ", priced) if "cost" in priced else priced
-    if has_cue(priced, PRICE) or (
-        has_cue(s, RENT) and has_cue(s, HOW_MUCH)
-    ):
+    if has_cue(priced, PRICE) or (has_cue(s, RENT) and has_cue(s, HOW_MUCH)):
         return True
     if s.rstrip(" ?？。!！").endswith(("要多少", "多少")) and has_cue(s, _PRICE_PERIOD_WORDS):
         return True  # "H100 一个月要多少": a period and a bare "how much" that counts nothing

@@ -36,10 +36,10 @@ ENGLISH_WORDS = frozenset(
     compare versus between time long big much reliable good worth cloud clouds provider providers
     region available""".split()
 )
-# The English words of the trade that Chinese writers type inside Chinese sentences ("用 LoRA fine-tune 一个 7B
-# model，data 大概 10k samples", "budget 大概 2w，想 train 一個 3B 的 model"): beside Chinese grammar they are
-# loanwords and do not make the message English; beside Chinese names only ("Which is cheaper, 阿里云 or
-# 腾讯云?") they still count.
+# The English words of the trade that Chinese writers type inside Chinese sentences ("用 LoRA
+# fine-tune 一个 7B model，data 大概 10k samples", "budget 大概 2w，想 train 一個 3B 的 model"):
+# beside Chinese grammar they are loanwords and do not make the message English; beside Chinese names
+# only ("Which is cheaper, 阿里云 or 腾讯云?") they still count.
 LOANWORDS = frozenset(
     """price prices cost costs hour hours hourly rent renting buy train training fine tune tuning model
     models data run running serve serving deploy budget deadline team cloud clouds provider providers
@@ -47,7 +47,9 @@ LOANWORDS = frozenset(
 )
 # Characters of Chinese grammar (pronouns, particles, measure words, common verbs): Chinese that is more
 # than a name ("阿里云", "腾讯云" have none).
-CHINESE_GRAMMAR = frozenset("想用要的个個我们們能吗嗎是在有哪么麼啥够夠不就都也这這那可做跑帮幫给給把了还還概跟和")
+CHINESE_GRAMMAR = frozenset(
+    "想用要的个個我们們能吗嗎是在有哪么麼啥够夠不就都也这這那可做跑帮幫给給把了还還概跟和"
+)
 PHRASES_FILE = Path(__file__).with_name("zh_hant_phrases.json")
 MIN_ENGLISH_WORDS = 3  # fewer than this and the Chinese decides
 MAX_SCAN_CHARS = 2000  # script and language are settled well within a message's first paragraph

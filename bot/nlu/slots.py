@@ -2122,10 +2122,14 @@ def _joined_as_range(s: str, gap_start: int, gap_end: int) -> bool:
     if any(w in gap for w in ("到", "至", "~", " to ", " and ")):
         return True
     # a dash joins two amounts ("HK$10-20", "5万 - 8万"), not the hyphen inside a word ("50000 TWD fine-tune")
-    return any(ch == "-" and not (gap[i - 1 : i].isalpha() and gap[i + 1 : i + 2].isalpha()) for i, ch in enumerate(gap))
+    return any(
+        ch == "-" and not (gap[i - 1 : i].isalpha() and gap[i + 1 : i + 2].isalpha())
+        for i, ch in enumerate(gap)
+    )
 
 
-# A number with one of these multipliers is a model's size ("13B", "1T"), never the upper end of a budget's range.
+# A number with one of these multipliers is a model's size ("13B", "1T"), never the upper end of a
+# budget's range.
 _MODEL_SIZE_MULTS = ("b", "t", "g")
 
 

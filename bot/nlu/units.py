@@ -256,7 +256,8 @@ def _ago(s: str, end: int) -> bool:
     return s.startswith(("前", "之前", "以前"), j) and not s.startswith(("前后", "前面", "前端", "前期"), j)
 
 
-# The lower end of a range the scanner read as one amount ("hk$10-20万": the 20万), before which its currency stands.
+# The lower end of a range the scanner read as one amount ("hk$10-20万": the 20万), before which its
+# currency stands.
 _LOW_END = re.compile(r"\d+(?:\.\d+)?\s?(?:k|千|万|萬)?\s?(?:-|~|到|至)\s?$")
 
 
@@ -295,11 +296,14 @@ _GENERIC_YUAN = frozenset(("元", "块", "块钱"))
 def _foreign_around(s: str, num: Num, after: int) -> bool:
     """Another currency named right after the 元/块 (`after`: "2000 元台币") or right before the amount
     ("台币五万块", "港币 2 万元")."""
-    return lexicon.phrase_at(s, after, lexicon.FOREIGN_SUFFIX) is not None or currency_before(s, num) == FOREIGN
+    return (
+        lexicon.phrase_at(s, after, lexicon.FOREIGN_SUFFIX) is not None or currency_before(s, num) == FOREIGN
+    )
 
 
 def foreign_suffix_end(s: str, end: int) -> int:
-    """Where a currency word right after a 元/块 amount ends ("2000 元台币", "5 万元港币"); `end` when none."""
+    """Where a currency word right after a 元/块 amount ends ("2000 元台币", "5 万元港币"); `end` when
+    none."""
     k = _skip_space(s, end)
     found = lexicon.phrase_at(s, k, lexicon.FOREIGN_SUFFIX) if k < len(s) else None
     return k + len(found) if found is not None else end

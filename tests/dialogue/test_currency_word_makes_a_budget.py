@@ -62,7 +62,9 @@ def test_a_budget_said_with_its_currency_apart_is_in_that_currency(real: Consult
     assert turn.payload["slots"]["budget"] == {"amount": 8000.0, "currency": "CNY", "period": "total"}
 
 
-def test_taiwan_or_hong_kong_dollars_counted_in_kuai_or_yuan_are_never_taken_as_renminbi(real: Consultant) -> None:
+def test_taiwan_or_hong_kong_dollars_counted_in_kuai_or_yuan_are_never_taken_as_renminbi(
+    real: Consultant,
+) -> None:
     for n, (text, said) in enumerate(
         (
             ("台幣五萬塊能跑70B的QLoRA嗎", "預算 NT$50,000 按 1 美元 = 31.22 新台幣"),

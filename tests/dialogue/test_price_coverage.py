@@ -137,5 +137,7 @@ def test_advice_about_training_on_clouds_is_the_faq_not_the_list_of_priced_provi
     real: Consultant, question: str, faq: str
 ) -> None:
     turn = real.handle("s", question)
-    assert not turn.text.startswith(("*Prices in the catalogue", "*目录里有报价的服务商", "*目錄裡有報價的服務商")), turn.text[:80]
+    assert not turn.text.startswith(
+        ("*Prices in the catalogue", "*目录里有报价的服务商", "*目錄裡有報價的服務商")
+    ), turn.text[:80]
     assert faq in turn.payload["faq"], turn.text[:120]

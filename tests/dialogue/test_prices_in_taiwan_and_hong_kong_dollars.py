@@ -67,12 +67,20 @@ def test_a_plans_cost_asked_in_taiwan_or_hong_kong_dollars_adds_that_currency(re
     assert "In HKD that is about *HK$120,191*" in en
 
 
-def test_a_serving_budget_in_hong_kong_or_taiwan_dollars_says_the_rate_it_was_read_at(real: Consultant) -> None:
+def test_a_serving_budget_in_hong_kong_or_taiwan_dollars_says_the_rate_it_was_read_at(
+    real: Consultant,
+) -> None:
     for n, (text, said) in enumerate(
         (
             ("預算一個月 3 萬港幣，想長期跑推理服務 Llama-3.1-70B", "預算 HK$30,000 按 1 美元 = 7.8202 港幣"),
-            ("部署 Qwen2.5-14B 給 50 個人同時用，預算每月 10 萬台幣", "預算 NT$100,000 按 1 美元 = 31.22 新台幣"),
-            ("serve Llama 3.1 8B to 100 users, budget HK$20k a month", "Budget HK$20,000 taken as about $2,557"),
+            (
+                "部署 Qwen2.5-14B 給 50 個人同時用，預算每月 10 萬台幣",
+                "預算 NT$100,000 按 1 美元 = 31.22 新台幣",
+            ),
+            (
+                "serve Llama 3.1 8B to 100 users, budget HK$20k a month",
+                "Budget HK$20,000 taken as about $2,557",
+            ),
         )
     ):
         reply = real.handle(f"serve-fx{n}", text).text

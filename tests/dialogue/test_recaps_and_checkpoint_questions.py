@@ -98,9 +98,19 @@ def test_assumptions_asked_in_spoken_chinese_after_a_plan_get_the_math(real: Con
 def test_assumptions_asked_before_any_plan_say_what_is_held_and_ask_on(real: Consultant) -> None:
     for n, (first, asked, held, question) in enumerate(
         (
-            ("帮我算下全参微调 Qwen2.5-7B，数据 3亿 token", "你这个是按啥假设算的", "3亿 tokens", "训练周期多长"),
+            (
+                "帮我算下全参微调 Qwen2.5-7B，数据 3亿 token",
+                "你这个是按啥假设算的",
+                "3亿 tokens",
+                "训练周期多长",
+            ),
             ("全參微調 13B，資料 5 億 token", "你假設了什麼", "5億 tokens", "訓練週期多長"),
-            ("full fine-tune a 13B on 500M tokens", "what did you assume?", "500M tokens", "How long can training take?"),
+            (
+                "full fine-tune a 13B on 500M tokens",
+                "what did you assume?",
+                "500M tokens",
+                "How long can training take?",
+            ),
         )
     ):
         real.handle(f"a4{n}", first)

@@ -158,7 +158,10 @@ def test_a_budget_for_several_months_is_their_total_not_each_months() -> None:
 def test_yuan_of_another_currency_is_that_currency_not_renminbi() -> None:
     got = parse("每小時 1500 元台幣以內，LoRA 13B")  # the Taiwan dollar, at the dated rate on file
     assert got.budget_said == (1500, "TWD")
-    assert got.slots.budget is not None and (got.slots.budget.currency, got.slots.budget.period) == ("USD", "hour")
+    assert got.slots.budget is not None and (got.slots.budget.currency, got.slots.budget.period) == (
+        "USD",
+        "hour",
+    )
     assert not [a for a in got.asks if a.slot == "budget"]
     assert said("预算 5000 元人民币，LoRA 7B")["budget"] == {
         "amount": 5000,
@@ -366,7 +369,8 @@ def test_yuan_or_kuai_beside_a_taiwan_or_hong_kong_dollar_word_is_that_currency_
 
 @pytest.mark.parametrize(
     ("text", "amount", "code", "params"),
-    [("budget NT$50000 fine-tune 13B LoRA", 50000, "TWD", 13e9), ("budget 50000 TWD to fine-tune a 13B model", 50000, "TWD", 13e9),
+    [("budget NT$50000 fine-tune 13B LoRA", 50000, "TWD", 13e9),
+     ("budget 50000 TWD to fine-tune a 13B model", 50000, "TWD", 13e9),
      ("HK$30k budget, fine-tune 8B with LoRA", 30000, "HKD", 8e9)],
 )  # fmt: skip
 def test_a_hyphenated_word_after_a_foreign_amount_does_not_join_the_model_size_to_it(
@@ -379,7 +383,8 @@ def test_a_hyphenated_word_after_a_foreign_amount_does_not_join_the_model_size_t
 
 @pytest.mark.parametrize(
     ("text", "upper", "code"),
-    [("HK$10-20萬預算", 200000, "HKD"), ("預算 NT$ 10萬到15萬", 150000, "TWD"), ("budget HK$10k-20k", 20000, "HKD")],
+    [("HK$10-20萬預算", 200000, "HKD"), ("預算 NT$ 10萬到15萬", 150000, "TWD"),
+     ("budget HK$10k-20k", 20000, "HKD")],
 )  # fmt: skip
 def test_a_range_after_a_taiwan_or_hong_kong_dollar_sign_keeps_that_currency_for_its_upper_end(
     text: str, upper: float, code: str
@@ -387,6 +392,8 @@ def test_a_range_after_a_taiwan_or_hong_kong_dollar_sign_keeps_that_currency_for
     assert parse(text).budget_said == (upper, code)
 
 
-@pytest.mark.parametrize("text", ["H100 vs A100 哪個 cost-effective 一點", "有没有 cost 低一点的卡", "预算能不能再省一点"])
+@pytest.mark.parametrize(
+    "text", ["H100 vs A100 哪個 cost-effective 一點", "有没有 cost 低一点的卡", "预算能不能再省一点"]
+)
 def test_a_little_is_no_amount_of_money(text: str) -> None:
     assert "budget" not in said(text)

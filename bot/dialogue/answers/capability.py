@@ -189,7 +189,9 @@ def asks_training(text: str) -> bool:
     """Whether the GPU is asked about for training, also beside a software word ("MI300X 能不能用 ROCm 跑
     LoRA": the software topic answers, the question is still the GPU's, not a job to size)."""
     asked = topic(text)
-    return asked == "training" or (asked == "software" and _USE_TO_TRAIN.search(normalise(text).lower) is not None)
+    return asked == "training" or (
+        asked == "software" and _USE_TO_TRAIN.search(normalise(text).lower) is not None
+    )
 
 
 # A GPU said to be linked by NVLink ("can two 4090s with nvlink fine tune a 13b?", "两张 4090 用 NVLink
