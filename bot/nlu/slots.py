@@ -973,9 +973,14 @@ def _model_or_teacher(before: str, after: str) -> str:
 def teacher_near(before: str, after: str) -> bool:
     """The words around a model make it the one that makes the data (lexicon.TEACHER_AFTER/BEFORE)."""
     head = before.rstrip().removesuffix(" a").removesuffix(" an").removesuffix(" the").rstrip()
+    if head.endswith(_DISTIL) and after.lstrip().startswith(("into ", "to ", "down to ")):
+        return True  # "distill DeepSeek-R1 into a 7B": the model distilled is the teacher
     return lexicon.has_cue(after[:_TEACHER_REACH], lexicon.TEACHER_AFTER) or head.endswith(
         lexicon.TEACHER_BEFORE
     )
+
+
+_DISTIL = ("distill", "distil", "distilling", "distiling")
 
 
 _TEACHER_REACH = 12
