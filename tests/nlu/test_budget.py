@@ -397,3 +397,14 @@ def test_a_range_after_a_taiwan_or_hong_kong_dollar_sign_keeps_that_currency_for
 )
 def test_a_little_is_no_amount_of_money(text: str) -> None:
     assert "budget" not in said(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "assumed"),
+    [("預算 3 萬元，LoRA 微調 7B", True), ("預算五千塊，微調 8B", True), ("預算 3 萬人民幣，LoRA 微調 7B", False),
+     ("預算 ¥3萬，LoRA 微調 7B", False), ("预算 3 万元，LoRA 微调 7B", False)],
+)  # fmt: skip
+def test_yuan_in_traditional_script_without_renminbi_is_an_assumed_currency(text: str, assumed: bool) -> None:
+    got = parse(text)
+    assert got.slots.budget is not None and got.slots.budget.currency == "CNY"
+    assert got.currency_assumed is assumed  # Taiwan and Hong Kong count their own dollars in 元/塊
