@@ -1663,8 +1663,9 @@ def _yuan_region(script: str, low: str, budget: Budget | None, found: object) ->
 
 
 def _yuan_unsure(script: str, low: str, budget: Budget | None) -> bool:
-    """A budget in 元/塊 written in traditional script with no 人民幣/RMB ("預算 3 萬元"): Taiwan and Hong Kong
-    count their own dollars in 元, so the yuan read is an assumption the reply states (Parse.currency_assumed)."""
+    """A budget in 元/塊 written in traditional script with no 人民幣/RMB ("預算 3 萬元"): Taiwan and
+    Hong Kong count their own dollars in 元, so the yuan read is an assumption the reply states
+    (Parse.currency_assumed)."""
     return (
         script == "zh-Hant"
         and budget is not None

@@ -401,8 +401,9 @@ def test_a_little_is_no_amount_of_money(text: str) -> None:
 
 @pytest.mark.parametrize(
     ("text", "assumed"),
-    [("預算 3 萬元，LoRA 微調 7B", True), ("預算五千塊，微調 8B", True), ("預算 3 萬人民幣，LoRA 微調 7B", False),
-     ("預算 ¥3萬，LoRA 微調 7B", False), ("预算 3 万元，LoRA 微调 7B", False)],
+    [("預算 3 萬元，LoRA 微調 7B", True), ("預算五千塊，微調 8B", True),
+     ("預算 3 萬人民幣，LoRA 微調 7B", False), ("預算 ¥3萬，LoRA 微調 7B", False),
+     ("预算 3 万元，LoRA 微调 7B", False)],
 )  # fmt: skip
 def test_yuan_in_traditional_script_without_renminbi_is_an_assumed_currency(text: str, assumed: bool) -> None:
     got = parse(text)
