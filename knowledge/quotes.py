@@ -185,6 +185,14 @@ def _names(gpus: tuple[GpuRecord, ...]) -> tuple[GpuNames, dict[str, GpuRecord]]
     return cached[1], cached[2]
 
 
+# The head of a sentence that names no GPU but only labels the figure after it: the metric, its type, a
+# copula ("bf16 算力", "而且顯存是", "and its memory bandwidth is"). Figures follow their GPU across it.
+_LABEL_HEAD = re.compile(
+    r"(?:[\s,，、]|bf16|fp16|fp8|fp32|tf32|fp64|int8|的|算力|显存|顯存|記憶體|记忆体|带宽|帶寬|頻寬|频宽|稠密|"
+    r"是|有|那|而且|还有|還有|memory|vram|compute|bandwidth|dense|its|it|is|has|and|the)*"
+)
+
+
 def _owner(pos: int, text: str, mentions: list[Mention]) -> Mention | None:
     """The GPU mention a figure at `pos` belongs to: nearest in the same sentence, earlier preferred."""
     bounds = [0, *(m.end() for m in SENTENCE_END.finditer(text)), len(text)]
@@ -194,8 +202,9 @@ def _owner(pos: int, text: str, mentions: list[Mention]) -> Mention | None:
     before = [m for m in same if m.end <= pos]
     if before:
         return before[-1]
-    if not same and lo > 0 and not text[lo:pos].strip():
-        # "What is the A40's INT8? 598.6 TOPS?": a sentence that is only the figure goes on the one before
+    if not same and lo > 0 and _LABEL_HEAD.fullmatch(text, lo, pos):
+        # "What is the A40's INT8? 598.6 TOPS?": a sentence that is only the figure goes on the one before,
+        # and so does one that only labels it ("H100 是 80G 显存吧？bf16 算力 1979 TFLOPS 对不对")
         prev = max(b for b in bounds if b < lo)
         earlier = [m for m in mentions if prev <= m.start and m.end <= lo]
         return earlier[-1] if earlier else None

@@ -344,7 +344,7 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
         and q.u.gpus
         and not workload
         and not form_in_progress
-        and capability.topic(q.text) == "training"
+        and capability.asks_training(q.text)
     ):
         return "capability"  # "Is the H100 good for fine-tuning?", "can we train with 4 A10s?" (even where
         # the FAQ matched its words): about the GPU, no job to size
@@ -725,8 +725,9 @@ def operations_topic(said: Mapping[str, Any], task: str | None, text: str) -> di
 
 def topic_after(kind: str, q: Question) -> dict[str, Any] | None:
     """What the conversation remembers of a direct answer for follow-ups (None: nothing)."""
-    if kind == "misfit":
-        kind = "feasibility"  # "how long to ft 7b on 10m tokens on 1 a100" said no: "and on an h100?"
+    # "8 张 A100 全参 70B 要多久？" that does not fit: the feasibility answer was shown, and "那 16 张呢" asks
+    # it again on 16, "and on an h100?" on that GPU (a job that fits was planned: the form holds it)
+    kind = "feasibility" if kind == "misfit" else kind
     if kind not in TOPIC_KINDS:
         return None
     # A price or a capability is about the GPU the follow-up names itself ("A100 呢？"): none of their

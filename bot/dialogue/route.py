@@ -137,7 +137,7 @@ RECAP_WORDS = re.compile(
 # "what did you assume?", "做了哪些假设": the math with every assumption in it (the explain answer).
 ASSUMPTION_WORDS = re.compile(
     r"\b(?:what (?:did|do|are) you assum\w*|(?:your|the|those|these|any) assumptions?|assum\w* about)\b"
-    r"|(?:做了|有)哪些假设|假设了(?:什么|哪些|啥)|你(?:的)?假设|默认了(?:什么|哪些|啥)|按什么假设",
+    r"|(?:做了|有)哪些假设|假设了(?:什么|哪些|啥)|你(?:的)?假设|默认了(?:什么|哪些|啥)|按(?:什么|啥|哪些)(?:假设|前提)",
     re.IGNORECASE,
 )
 

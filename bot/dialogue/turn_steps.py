@@ -214,6 +214,9 @@ def say_budget_converted(ctx: TurnContext, result: DialogueState | None) -> None
     the sourced, dated rate (knowledge.currencies). The reply ends by saying the conversion and its date."""
     said = ctx.u.budget_said
     budget = result.slots.get("budget") if result is not None else None
+    topic = result.topic if result is not None and isinstance(result.topic, dict) else None
+    if budget is None and topic is not None:
+        budget = (topic.get("slots") or {}).get("budget")  # a direct answer's ("預算一個月 3 萬港幣" serving)
     rate = other_currencies().get(said[1]) if said is not None else None
     if said is None or rate is None or not isinstance(budget, dict) or budget.get("currency") != "USD":
         return
@@ -533,15 +536,15 @@ def language_asked_for(ctx: TurnContext) -> DialogueState | None:
 
 
 def assumptions(ctx: TurnContext) -> DialogueState | None:
-    """ "what did you assume?": the math, every assumption in it."""
+    """ "what did you assume?": the math, every assumption in it; asked while the form still lacks what
+    a plan needs ("你这个是按啥假设算的" before any plan), what it holds so far and the question still
+    open."""
     u, state = ctx.u, ctx.state
-    if (
-        not u.said
-        and u.intent not in ("undo", "reset")
-        and asks_assumptions(ctx.text)
-        and state.last is not None
-    ):
-        return ctx.c._explain(state, ctx.reply)
+    if not u.said and u.intent not in ("undo", "reset") and asks_assumptions(ctx.text):
+        if state.last is not None:
+            return ctx.c._explain(state, ctx.reply)
+        if not not_started(state):
+            return ctx.c._recap(state, ctx.reply)
     return None
 
 

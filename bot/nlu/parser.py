@@ -1253,7 +1253,8 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         count_asked=context.count_asked(s, owned_count) if owned and (owned_count := _float(count)) else None,
         count_limit=count is not None and context.count_limit(s, gpus),
         currency=currency,
-        currency_assumed=isinstance(budget, tuple) and len(budget) > 3 and bool(budget[3]),
+        currency_assumed=(isinstance(budget, tuple) and len(budget) > 3 and bool(budget[3]))
+        or _yuan_unsure(t.script, t.lower, slots.budget),
         period_assumed=isinstance(budget, tuple) and len(budget) > 4 and bool(budget[4]),
         script_ambiguous=t.script_ambiguous,
         yes_no=yes_no,
@@ -1659,6 +1660,20 @@ def _yuan_region(script: str, low: str, budget: Budget | None, found: object) ->
     if script != "zh-Hans" and (assumed or not lexicon.has_cue(low, cues.CNY_WORDS)):
         return None
     return None if context.home_outside_mainland(low) else "cn"
+
+
+def _yuan_unsure(script: str, low: str, budget: Budget | None) -> bool:
+    """A budget in 元/塊 written in traditional script with no 人民幣/RMB ("預算 3 萬元"): Taiwan and
+    Hong Kong count their own dollars in 元, so the yuan read is an assumption the reply states
+    (Parse.currency_assumed)."""
+    return (
+        script == "zh-Hant"
+        and budget is not None
+        and budget.currency == "CNY"
+        and "¥" not in low
+        and "￥" not in low
+        and not lexicon.has_cue(low, cues.CNY_WORDS)
+    )
 
 
 def parse_number(text: str) -> float | None:

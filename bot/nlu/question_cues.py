@@ -229,6 +229,10 @@ NOT_COVERAGE = (
     "cheap", "cheaper", "cheapest", "expensive", "pricier", "便宜", "贵", "划算", "性价比", "vs", "versus",
     "compare", "comparison", "比较", "对比", "better", "best", "recommend", "推荐", "靠谱", "reliable",
     "怎么样", "好用", "稳定", "口碑", "哪个好", "哪家好", "should",
+    # advice about training on clouds, not which clouds are priced ("云上训练有什么要注意的", "上云有什么坑",
+    # "云服务器和物理机有什么区别", "怎么控制云端训练的成本，有什么技巧", "any tips for cloud training cost?")
+    "技巧", "建议", "办法", "注意", "坑", "区别", "差别", "不同", "省钱", "优势", "好处", "安全", "控制成本",
+    "tips", "tip", "advice", "difference", "watch out", "advantage", "advantages", "save money",
 )  # fmt: skip
 # Questions about a Chinese cloud itself: reliability, experience, which to pick.
 PROVIDER_OPINION = (

@@ -36,6 +36,20 @@ ENGLISH_WORDS = frozenset(
     compare versus between time long big much reliable good worth cloud clouds provider providers
     region available""".split()
 )
+# The English words of the trade that Chinese writers type inside Chinese sentences ("用 LoRA
+# fine-tune 一个 7B model，data 大概 10k samples", "budget 大概 2w，想 train 一個 3B 的 model"):
+# beside Chinese grammar they are loanwords and do not make the message English; beside Chinese names
+# only ("Which is cheaper, 阿里云 or 腾讯云?") they still count.
+LOANWORDS = frozenset(
+    """price prices cost costs hour hours hourly rent renting buy train training fine tune tuning model
+    models data run running serve serving deploy budget deadline team cloud clouds provider providers
+    region available""".split()
+)
+# Characters of Chinese grammar (pronouns, particles, measure words, common verbs): Chinese that is more
+# than a name ("阿里云", "腾讯云" have none).
+CHINESE_GRAMMAR = frozenset(
+    "想用要的个個我们們能吗嗎是在有哪么麼啥够夠不就都也这這那可做跑帮幫给給把了还還概跟和"
+)
 PHRASES_FILE = Path(__file__).with_name("zh_hant_phrases.json")
 MIN_ENGLISH_WORDS = 3  # fewer than this and the Chinese decides
 MAX_SCAN_CHARS = 2000  # script and language are settled well within a message's first paragraph
@@ -149,7 +163,8 @@ def read_script(text: str, simplified: str | None = None) -> ScriptRead:
         # the same in any conversation: the language is a guess, the conversation's own wins.
         neutral = not _english_sentence(head)
         return ScriptRead("en", "en", ambiguous=neutral, languageless=neutral)
-    if _english_words(head) >= max(MIN_ENGLISH_WORDS, cjk / 2):
+    grammar = not CHINESE_GRAMMAR.isdisjoint(head)
+    if _english_words(head, loanwords=not grammar) >= max(MIN_ENGLISH_WORDS, cjk / 2):
         return ScriptRead("en", "en")  # answered in English, whatever script the names are in
     simp = to_simplified(head) if simplified is None else simplified[: len(head)]
     # Counted character by character only when some character differs (a string compare in C first).
@@ -176,8 +191,13 @@ def read_script(text: str, simplified: str | None = None) -> ScriptRead:
 _WORD = re.compile(r"(?<![0-9a-z'])[a-z']+(?![0-9a-z'])")
 
 
-def _english_words(text: str) -> int:
-    return sum(1 for word in _WORD.findall(text.lower()) if word in ENGLISH_WORDS)
+def _english_words(text: str, loanwords: bool = True) -> int:
+    """The common English words in `text`; without `loanwords`, not the trade's words Chinese borrows."""
+    return sum(
+        1
+        for word in _WORD.findall(text.lower())
+        if word in ENGLISH_WORDS and (loanwords or word not in LOANWORDS)
+    )
 
 
 def _english_sentence(text: str) -> bool:

@@ -57,6 +57,7 @@ from bot.nlu.units import (
     cents_after,
     currency_before,
     foreign_prefix_start,
+    foreign_suffix_end,
     jiao,
     label_window,
     period_near,
@@ -161,6 +162,8 @@ def _classify(
     after = window_after(s, unit.end if unit.end > 0 else num.end, ceiling)
     if num.weak and unit.kind not in ("days", "money"):
         return
+    if unit.kind == "none" and s.startswith("点", num.end) and s[num.start : num.end] == "一":
+        return  # "哪個 cost-effective 一點", "快一点": "a little", no amount (一点三 is read whole as 1.3)
     if num.weak and unit.kind == "days" and _PER_PERIOD_COUNT.search(s[max(0, num.start - 24) : num.start]):
         # "each user sends ~10 requests a day", "~20 messages a day": how often, not a timeline, and
         # the messages counted are no dataset
@@ -971,9 +974,14 @@ def _model_or_teacher(before: str, after: str) -> str:
 def teacher_near(before: str, after: str) -> bool:
     """The words around a model make it the one that makes the data (lexicon.TEACHER_AFTER/BEFORE)."""
     head = before.rstrip().removesuffix(" a").removesuffix(" an").removesuffix(" the").rstrip()
+    if head.endswith(_DISTIL) and after.lstrip().startswith(("into ", "to ", "down to ")):
+        return True  # "distill DeepSeek-R1 into a 7B": the model distilled is the teacher
     return lexicon.has_cue(after[:_TEACHER_REACH], lexicon.TEACHER_AFTER) or head.endswith(
         lexicon.TEACHER_BEFORE
     )
+
+
+_DISTIL = ("distill", "distil", "distilling", "distiling")
 
 
 _TEACHER_REACH = 12
@@ -1904,9 +1912,13 @@ def _money(s: str, idx: int, num: Num, unit: Unit, nums: list[Num], found: Found
     if _PER_TOKENS_AFTER.match(s, end) or _PER_TOKENS_BEFORE.search(window_before(s, num.start, 0)):
         return  # "$2/1M tokens", "每百万 token 2 元": a price per tokens, not what the user may spend
     if currency == FOREIGN:
-        start = foreign_prefix_start(s, num) if unit.kind != "money" else num.start
-        fragment = s[start:end][:40].strip()
-        ranged = idx + 1 < len(nums) and _joined_as_range(s, num.end, nums[idx + 1].start)
+        # the currency word before the amount ("台币五万块", "NT$5万") or after its 元 ("5 万元港币") included
+        fragment = s[foreign_prefix_start(s, num) : foreign_suffix_end(s, end)][:40].strip()
+        ranged = (
+            idx + 1 < len(nums)
+            and nums[idx + 1].mult not in _MODEL_SIZE_MULTS
+            and _joined_as_range(s, num.end, nums[idx + 1].start)
+        )
         if ranged:
             found.used.add(idx + 1)  # "HK$10-20": its upper end, as a range in yuan or dollars
             _, range_end = period_near(s, nums[idx + 1].start, nums[idx + 1].end)
@@ -2111,7 +2123,20 @@ def _after_gpu(s: str, num: Num, gpu_ends: frozenset[int]) -> bool:
 
 def _joined_as_range(s: str, gap_start: int, gap_end: int) -> bool:
     gap = s[gap_start:gap_end]
-    return len(gap) <= 16 and any(w in gap for w in ("到", "至", "-", "~", " to ", " and "))
+    if len(gap) > 16:
+        return False
+    if any(w in gap for w in ("到", "至", "~", " to ", " and ")):
+        return True
+    # a dash joins two amounts ("HK$10-20", "5万 - 8万"), not the hyphen inside a word ("50000 TWD fine-tune")
+    return any(
+        ch == "-" and not (gap[i - 1 : i].isalpha() and gap[i + 1 : i + 2].isalpha())
+        for i, ch in enumerate(gap)
+    )
+
+
+# A number with one of these multipliers is a model's size ("13B", "1T"), never the upper end of a
+# budget's range.
+_MODEL_SIZE_MULTS = ("b", "t", "g")
 
 
 # After a single unit of time these words make it a budget period, not the timeline: 一周预算.

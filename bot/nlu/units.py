@@ -124,8 +124,8 @@ def unit_after(s: str, num: Num) -> Unit:
         return NO_UNIT  # "4 块 3.84TB NVMe", "两块硬盘": devices counted, not yuan
     if kind == "money":
         k = _skip_space(s, j + len(phrase))
-        if currency == "CNY" and lexicon.phrase_at(s, k, lexicon.FOREIGN_SUFFIX) is not None:
-            currency = FOREIGN  # "2000 元台币", "500 元港币": a yuan of another currency
+        if currency == "CNY" and phrase in _GENERIC_YUAN and _foreign_around(s, num, k):
+            currency = FOREIGN  # "2000 元台币", "台币五万块", "港币 2 万元": a yuan of another currency
         return Unit("money", factor, j + len(phrase), currency)
     if kind == "days" and not _is_duration(s, num, phrase, j):
         return NO_UNIT
@@ -256,10 +256,25 @@ def _ago(s: str, end: int) -> bool:
     return s.startswith(("前", "之前", "以前"), j) and not s.startswith(("前后", "前面", "前端", "前期"), j)
 
 
-def currency_before(s: str, num: Num) -> str | None:
+# The lower end of a range the scanner read as one amount ("hk$10-20万": the 20万), before which its
+# currency stands.
+_LOW_END = re.compile(r"\d+(?:\.\d+)?\s?(?:k|千|万|萬)?\s?(?:-|~|到|至)\s?$")
+
+
+def _currency_end(s: str, num: Num) -> int:
+    """Where a currency word before the amount would end: past one space and a range's lower end."""
     k = num.start
+    if k > 0 and s[k - 1] in " -~到至":
+        low = _LOW_END.search(s, max(0, k - 16), k)
+        if low is not None:
+            k = low.start()
     if k > 0 and s[k - 1] == " ":
         k -= 1
+    return k
+
+
+def currency_before(s: str, num: Num) -> str | None:
+    k = _currency_end(s, num)
     if s.endswith(lexicon.FOREIGN_PREFIX, 0, k):  # one C-level test first: most amounts have none
         for phrase in lexicon.FOREIGN_PREFIX:
             if s.endswith(phrase, 0, k) and _word_start(s, k - len(phrase), phrase):
@@ -273,9 +288,30 @@ def currency_before(s: str, num: Num) -> str | None:
     return None
 
 
+# The words for "a unit of money" that any Chinese-writing place uses for its own currency (元, 块): yuan only
+# when no other currency is named around the amount.
+_GENERIC_YUAN = frozenset(("元", "块", "块钱"))
+
+
+def _foreign_around(s: str, num: Num, after: int) -> bool:
+    """Another currency named right after the 元/块 (`after`: "2000 元台币") or right before the amount
+    ("台币五万块", "港币 2 万元")."""
+    return (
+        lexicon.phrase_at(s, after, lexicon.FOREIGN_SUFFIX) is not None or currency_before(s, num) == FOREIGN
+    )
+
+
+def foreign_suffix_end(s: str, end: int) -> int:
+    """Where a currency word right after a 元/块 amount ends ("2000 元台币", "5 万元港币"); `end` when
+    none."""
+    k = _skip_space(s, end)
+    found = lexicon.phrase_at(s, k, lexicon.FOREIGN_SUFFIX) if k < len(s) else None
+    return k + len(found) if found is not None else end
+
+
 def foreign_prefix_start(s: str, num: Num) -> int:
     """Where the currency word in front of an amount starts ("NT$100,000", "港币 5万")."""
-    k = num.start - 1 if num.start > 0 and s[num.start - 1] == " " else num.start
+    k = _currency_end(s, num)
     for phrase in lexicon.FOREIGN_PREFIX:
         if s.endswith(phrase, 0, k):
             return k - len(phrase)

@@ -123,3 +123,26 @@ def test_a_yes_no_question_after_a_casual_lead_in_still_gets_its_verdict_first(r
         "*No.* The NVIDIA A100 80GB (SXM4) has no FP8"
     )
     assert ask(real, "ok so does the L4 have NVLink").text.startswith("*No.* The NVIDIA L4 has no NVLink")
+
+
+def test_a_method_named_instead_of_training_still_asks_about_the_gpu_not_a_job_to_size(
+    real: Consultant,
+) -> None:
+    for n, (text, opening) in enumerate(
+        (
+            ("H100 適合做 LoRA 微調嗎", "*適合*"),
+            ("MI300X 支持 LoRA 微调吗", "*适合*"),
+            ("MI300X 跑 LoRA 行不行", "*适合*"),
+            ("MI300X 能不能用 ROCm 跑 LoRA", "*可以。*"),
+            ("can the MI300X run LoRA with ROCm?", "*Yes.*"),
+        )
+    ):
+        reply = real.handle(f"m{n}", text).text
+        assert reply.startswith(opening), reply[:120]
+        assert (
+            "模型有多少参数" not in reply
+            and "模型有多少參數" not in reply
+            and "How many parameters" not in reply
+        )
+    sized = real.handle("m-sized", "H100 跑 7B 的 LoRA 行不行").text
+    assert sized.startswith("*能*。单张 NVIDIA H100 SXM5 放得下 70亿参数模型的 LoRA"), sized[:120]

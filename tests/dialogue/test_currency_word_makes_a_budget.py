@@ -60,3 +60,18 @@ def test_a_budget_said_with_its_currency_apart_is_in_that_currency(real: Consult
     real.handle("m6", "LoRA fine-tune Qwen 14B on 30k chats")
     turn = real.handle("m6", "no wait, budget is in RMB: 8000")
     assert turn.payload["slots"]["budget"] == {"amount": 8000.0, "currency": "CNY", "period": "total"}
+
+
+def test_taiwan_or_hong_kong_dollars_counted_in_kuai_or_yuan_are_never_taken_as_renminbi(
+    real: Consultant,
+) -> None:
+    for n, (text, said) in enumerate(
+        (
+            ("台幣五萬塊能跑70B的QLoRA嗎", "預算 NT$50,000 按 1 美元 = 31.22 新台幣"),
+            ("預算港幣兩萬元，LoRA 微調 7B，資料 5000 萬 token", "預算 HK$20,000 按 1 美元 = 7.8202 港幣"),
+            ("budget NT$50000 fine-tune 13B with LoRA", "Budget NT$50,000 taken as about $1,602"),
+        )
+    ):
+        turn = real.handle(f"fx{n}", text)
+        assert said in turn.text, turn.text[-300:]
+        assert "¥" not in turn.text and turn.payload["slots"]["budget"]["currency"] == "USD"

@@ -490,3 +490,26 @@ def test_a_count_of_them_said_alone_asks_the_last_answer_on_that_many(
 ) -> None:
     text = ask(real, first, count)
     assert expected in text and "I don't have a good answer" not in text, text
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "opening", "count"),
+    [
+        ("8 张 A100 跑 70B 的全参微调，数据 10 亿 token，多久能跑完", "16 张呢", "*能，但很紧*。", "16 张"),
+        ("要用 8 張 A100 全參微調 70B，資料 10 億 token，要跑多久", "那 16 張呢", "*能，但很緊*。", "16 張"),
+        (
+            "8 x A100 full fine-tune 70B on 1B tokens, how long?",
+            "what about 16?",
+            "*Yes, but only just.*",
+            "16 ×",
+        ),
+    ],
+)
+def test_another_count_after_a_how_long_that_does_not_fit_asks_it_again_on_that_count(
+    real: Consultant, first: str, then: str, opening: str, count: str
+) -> None:
+    reply = ask(real, first, then)
+    assert reply.startswith(opening) and count in reply, reply[:200]
+    assert not any(
+        w in reply for w in ("模型有多少参数", "模型有多少參數", "How many parameters")
+    )  # not asked again

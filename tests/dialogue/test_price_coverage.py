@@ -121,3 +121,23 @@ def test_a_question_about_how_recent_the_prices_are_lists_the_snapshot_dates(
 ) -> None:
     text = real.handle("s", question).text
     assert "2026-05-20" in text and "2026-07-30" in text, text
+
+
+@pytest.mark.parametrize(
+    ("question", "faq"),
+    [
+        ("云上训练有什么省钱的办法", "faq.cost_control"),
+        ("怎麼控制雲端訓練的成本，有什麼技巧", "faq.cost_control"),
+        ("any tips for cutting cloud training cost?", "faq.cost_control"),
+        ("云服务器和物理机有什么区别", "faq.cloud_vs_physical"),
+        ("雲端伺服器有什麼優勢", "faq.cloud_vs_physical"),
+    ],
+)
+def test_advice_about_training_on_clouds_is_the_faq_not_the_list_of_priced_providers(
+    real: Consultant, question: str, faq: str
+) -> None:
+    turn = real.handle("s", question)
+    assert not turn.text.startswith(
+        ("*Prices in the catalogue", "*目录里有报价的服务商", "*目錄裡有報價的服務商")
+    ), turn.text[:80]
+    assert faq in turn.payload["faq"], turn.text[:120]

@@ -65,3 +65,33 @@ def test_a_plans_cost_asked_in_taiwan_or_hong_kong_dollars_adds_that_currency(re
     real.handle("p2", "pretrain a 13B on 8 H100s with 50B tokens")
     en = real.handle("p2", "how much is that in HKD?").text
     assert "In HKD that is about *HK$120,191*" in en
+
+
+def test_a_serving_budget_in_hong_kong_or_taiwan_dollars_says_the_rate_it_was_read_at(
+    real: Consultant,
+) -> None:
+    for n, (text, said) in enumerate(
+        (
+            ("預算一個月 3 萬港幣，想長期跑推理服務 Llama-3.1-70B", "預算 HK$30,000 按 1 美元 = 7.8202 港幣"),
+            (
+                "部署 Qwen2.5-14B 給 50 個人同時用，預算每月 10 萬台幣",
+                "預算 NT$100,000 按 1 美元 = 31.22 新台幣",
+            ),
+            (
+                "serve Llama 3.1 8B to 100 users, budget HK$20k a month",
+                "Budget HK$20,000 taken as about $2,557",
+            ),
+        )
+    ):
+        reply = real.handle(f"serve-fx{n}", text).text
+        assert said in reply and "2024-02-02" in reply, reply[-300:]
+        assert "¥" not in reply.split(said)[0].split("\n")[0], text  # never read as yuan
+
+
+def test_a_price_asked_in_spoken_words_is_a_price_not_a_one_hour_deadline(real: Consultant) -> None:
+    for n, text in enumerate(("A100 一小时大概多少米", "H100 一個鐘幾多錢", "4090 一个钟头多少钱")):
+        reply = real.handle(f"spoken{n}", text).text
+        assert "按需价（每卡）" in reply or "按需價（每卡）" in reply, reply[:120]
+        assert not any(f in reply for f in FORM), text
+    hk = real.handle("spoken-hk", "H100 租一個鐘要幾多蚊").text
+    assert "7.8202" in hk and "HK$31.20" in hk  # Lambda's $3.99 per H100-hour in Hong Kong dollars

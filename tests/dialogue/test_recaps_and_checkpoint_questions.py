@@ -88,3 +88,32 @@ def test_assumptions_asked_in_chinese_get_the_math_in_chinese(real: Consultant) 
     real.handle("a2", "LoRA微调7B，数据10亿 tokens，三天")
     turn = real.handle("a2", "你做了哪些假设？")
     assert "模型结构" in turn.text and turn.lang == "zh-Hans"
+
+
+def test_assumptions_asked_in_spoken_chinese_after_a_plan_get_the_math(real: Consultant) -> None:
+    real.handle("a3", "LoRA 微调 8B，数据 1亿 token，3 天内")
+    assert real.handle("a3", "你这个是按啥假设算的").text.startswith("*计算过程*")
+
+
+def test_assumptions_asked_before_any_plan_say_what_is_held_and_ask_on(real: Consultant) -> None:
+    for n, (first, asked, held, question) in enumerate(
+        (
+            (
+                "帮我算下全参微调 Qwen2.5-7B，数据 3亿 token",
+                "你这个是按啥假设算的",
+                "3亿 tokens",
+                "训练周期多长",
+            ),
+            ("全參微調 13B，資料 5 億 token", "你假設了什麼", "5億 tokens", "訓練週期多長"),
+            (
+                "full fine-tune a 13B on 500M tokens",
+                "what did you assume?",
+                "500M tokens",
+                "How long can training take?",
+            ),
+        )
+    ):
+        real.handle(f"a4{n}", first)
+        turn = real.handle(f"a4{n}", asked)
+        assert held in turn.text and question in turn.text, turn.text
+        assert "没能用上" not in turn.text and "沒能用上" not in turn.text and "couldn't use" not in turn.text

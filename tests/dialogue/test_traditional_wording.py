@@ -60,6 +60,14 @@ MAINLAND_FORMS = (
     "運營",
     "賬號",
     "轉賬",
+    "雲盤",  # a cloud server's disk: 雲端硬碟
+    "資料盤",
+    "系統盤",
+    "網路盤",
+    "訪問控制",  # access control: 存取控制
+    "訪問許可權",
+    "記憶體訪問",
+    "合同",  # a contract: 合約
 )
 
 
@@ -85,3 +93,4 @@ def test_every_chinese_text_converted_for_taiwan_uses_taiwan_words(kb: Knowledge
     assert {form: hits for form, hits in found.items() if hits} == {}
     joined = "\n".join(converted)
     assert "執行個體" in joined and "網路" in joined
+    assert "雲端硬碟" in joined and "存取權限" in joined and "合約" in joined

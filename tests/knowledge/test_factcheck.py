@@ -120,6 +120,25 @@ def test_a_figure_far_from_any_gpu_name_is_left_alone() -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "gpu", "correct"),
+    [
+        ("H100 是 80G 显存吧？bf16 算力 1979 TFLOPS 对不对", "h100-sxm", 989),
+        ("A100 80G 對吧？BF16 算力 624 TFLOPS 嗎", "a100-80gb", 312),
+        ("The H100 has 80GB. Its bf16 is 1979 TFLOPS, right?", "h100-sxm", 989),
+    ],
+)
+def test_a_next_sentence_that_only_labels_a_figure_is_about_the_gpu_named_before(
+    text: str, gpu: str, correct: float
+) -> None:
+    c = only(text)
+    assert (c.gpu_id, c.correct, c.kind) == (gpu, correct, "sparse")
+
+
+def test_a_next_sentence_about_something_else_keeps_its_figure_off_the_gpu() -> None:
+    assert corrections("H100 多少钱一小时？我们的数据有 500GB") == []
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "用 16 张 H100 预训练 7B，2T token 要多久",

@@ -155,10 +155,14 @@ def test_a_budget_for_several_months_is_their_total_not_each_months() -> None:
     assert got is not None and (got.amount, got.period) == (9e5, "total")
 
 
-def test_yuan_of_another_currency_is_asked_back_not_read_as_renminbi() -> None:
-    got = parse("每小時 1500 元台幣以內，LoRA 13B")
-    assert got.slots.budget is None
-    assert [a.reason for a in got.asks if a.slot == "budget"] == ["unsupported_currency"]
+def test_yuan_of_another_currency_is_that_currency_not_renminbi() -> None:
+    got = parse("每小時 1500 元台幣以內，LoRA 13B")  # the Taiwan dollar, at the dated rate on file
+    assert got.budget_said == (1500, "TWD")
+    assert got.slots.budget is not None and (got.slots.budget.currency, got.slots.budget.period) == (
+        "USD",
+        "hour",
+    )
+    assert not [a for a in got.asks if a.slot == "budget"]
     assert said("预算 5000 元人民币，LoRA 7B")["budget"] == {
         "amount": 5000,
         "currency": "CNY",
@@ -343,3 +347,65 @@ def test_a_rate_per_card_is_kept_as_said_and_per_gpu_hour_never_as_a_budget(
     got = parse(text)
     assert got.slots.budget is None
     assert got.rate_said == said and got.quoted_rate == (pytest.approx(per_hour), said[1])
+
+
+@pytest.mark.parametrize(
+    ("text", "amount", "code"),
+    [("台幣五萬塊能跑70B的QLoRA嗎", 50000, "TWD"), ("預算港幣兩萬元，LoRA 微調 7B", 20000, "HKD"),
+     ("预算 20000 元台币", 20000, "TWD"), ("預算 5 萬元港幣", 50000, "HKD"),
+     ("新台币 8 万块够不够", 80000, "TWD"), ("港币两千块能租多久H100", 2000, "HKD"),
+     ("預算兩萬蚊，LoRA 微調 7B", 20000, "HKD"), ("我哋有三萬蚊預算，想 fine-tune 8B", 30000, "HKD")],
+)  # fmt: skip
+def test_yuan_or_kuai_beside_a_taiwan_or_hong_kong_dollar_word_is_that_currency_not_renminbi(
+    text: str, amount: float, code: str
+) -> None:
+    got = parse(text)
+    assert got.budget_said == (amount, code)
+    assert got.slots.budget is not None and got.slots.budget.currency == "USD"
+    rate = other_currencies().get(code)
+    assert rate is not None
+    assert got.slots.budget.amount == pytest.approx(amount / rate.per_usd)
+
+
+@pytest.mark.parametrize(
+    ("text", "amount", "code", "params"),
+    [("budget NT$50000 fine-tune 13B LoRA", 50000, "TWD", 13e9),
+     ("budget 50000 TWD to fine-tune a 13B model", 50000, "TWD", 13e9),
+     ("HK$30k budget, fine-tune 8B with LoRA", 30000, "HKD", 8e9)],
+)  # fmt: skip
+def test_a_hyphenated_word_after_a_foreign_amount_does_not_join_the_model_size_to_it(
+    text: str, amount: float, code: str, params: float
+) -> None:
+    got = parse(text)
+    assert got.budget_said == (amount, code)
+    assert got.slots.params == params
+
+
+@pytest.mark.parametrize(
+    ("text", "upper", "code"),
+    [("HK$10-20萬預算", 200000, "HKD"), ("預算 NT$ 10萬到15萬", 150000, "TWD"),
+     ("budget HK$10k-20k", 20000, "HKD")],
+)  # fmt: skip
+def test_a_range_after_a_taiwan_or_hong_kong_dollar_sign_keeps_that_currency_for_its_upper_end(
+    text: str, upper: float, code: str
+) -> None:
+    assert parse(text).budget_said == (upper, code)
+
+
+@pytest.mark.parametrize(
+    "text", ["H100 vs A100 哪個 cost-effective 一點", "有没有 cost 低一点的卡", "预算能不能再省一点"]
+)
+def test_a_little_is_no_amount_of_money(text: str) -> None:
+    assert "budget" not in said(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "assumed"),
+    [("預算 3 萬元，LoRA 微調 7B", True), ("預算五千塊，微調 8B", True),
+     ("預算 3 萬人民幣，LoRA 微調 7B", False), ("預算 ¥3萬，LoRA 微調 7B", False),
+     ("预算 3 万元，LoRA 微调 7B", False)],
+)  # fmt: skip
+def test_yuan_in_traditional_script_without_renminbi_is_an_assumed_currency(text: str, assumed: bool) -> None:
+    got = parse(text)
+    assert got.slots.budget is not None and got.slots.budget.currency == "CNY"
+    assert got.currency_assumed is assumed  # Taiwan and Hong Kong count their own dollars in 元/塊

@@ -27,6 +27,12 @@ from bot.nlu.script import (
         ("我们用 LLaMA-Factory 跑 Qwen2.5 7B 的 LoRA SFT", "zh-Hans", "zh"),
         ("用 DeepSpeed ZeRO-3 full fine-tune 一个 13B model 要几张卡", "zh-Hans", "zh"),
         ("8 x H100, 7B, 2TB", "en", "en"),
+        # the trade's English words inside Chinese grammar are loanwords, not an English message
+        ("用 LoRA fine-tune 一个 7B model，data 大概 10k samples", "zh-Hans", "zh"),
+        ("budget 大概 2w，想 train 一個 3B 的 model from scratch", "zh-Hant", "zh"),
+        ("我們 team 想 deploy Qwen2.5-32B，concurrency 大概 50", "zh-Hant", "zh"),
+        ("we want to fine-tune 通义千问 7B on our data", "en", "en"),
+        ("can we train on 华为云 with a budget of 5万?", "en", "en"),
     ],
 )
 def test_the_reply_language_follows_the_words_not_the_names(text: str, script: str, lang: str) -> None:

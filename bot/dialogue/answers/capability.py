@@ -109,6 +109,13 @@ _USE_TO_TRAIN = re.compile(
     r" (?:lora|qlora|fine-?tuning|fine tuning|training|pre-?training)\b"
     r"|(?:能|可以|能不能|可不可以)(?:做|跑|进行)\s?(?:(?:lora|qlora)\s?(?:微调|训练)?|微调|训练|预训练)"
     r"(?:吗|么|嘛|不|[?]|$)"
+    # "H100 适合做 LoRA 微调吗", "MI300X 支持 LoRA 吗", "MI300X 能不能用 ROCm 跑 LoRA", "跑 QLoRA 行不行": the
+    # method named instead of training, judged or allowed
+    r"|(?:适合|适不适合|支持|支不支持)(?:做|跑|进行|拿来做|用来做)?\s?(?:lora|qlora)\s?(?:微调|训练)?"
+    r"(?:吗|么|嘛|不|[?]|$)"
+    r"|(?:能|可以|能不能|可不可以)(?:用|拿|使用)[^,，。;；]{1,24}?(?:跑|做)\s?(?:lora|qlora)\s?(?:微调|训练)?"
+    r"(?:吗|么|嘛|不|[?]|$)"
+    r"|(?:跑|做)\s?(?:lora|qlora|微调|训练)\s?(?:微调|训练)?\s?(?:行不行|行吗|可以吗|可不可以|ok吗|没问题吧)"
 )
 
 
@@ -176,6 +183,15 @@ def topic(text: str) -> str | None:
     if _USE_TO_TRAIN.search(low):
         return "training"
     return None
+
+
+def asks_training(text: str) -> bool:
+    """Whether the GPU is asked about for training, also beside a software word ("MI300X 能不能用 ROCm 跑
+    LoRA": the software topic answers, the question is still the GPU's, not a job to size)."""
+    asked = topic(text)
+    return asked == "training" or (
+        asked == "software" and _USE_TO_TRAIN.search(normalise(text).lower) is not None
+    )
 
 
 # A GPU said to be linked by NVLink ("can two 4090s with nvlink fine tune a 13b?", "两张 4090 用 NVLink
