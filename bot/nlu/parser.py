@@ -829,6 +829,13 @@ def _settled_gpu(s: str, gpus: list[GpuMention]) -> str | None:
     return None
 
 
+def _counts_gpus_for_requests(s: str, sized: bool) -> bool:
+    """A model named or sized ("Qwen2.5-14B", "a 14B model") with requests counted and the GPUs asked for
+    ("每天 200 万次请求，14B 模型，要几张卡？", "2M requests a day on a 14B, how many GPUs?"): the requests
+    are the load the GPUs serve."""
+    return sized and any(w in s for w in lexicon.REQUEST_COUNTS) and intents.counts_gpus(s)
+
+
 def _asks_for_requests(s: str) -> bool:
     """A what-if, a change or an expectation that counts requests ("how about 2M calls a month?", "那如果每天
     10 万次请求呢", "改成每天 5 万次请求呢", "and if it's 50k requests per day?", "预计每天 2 万次请求")."""
@@ -950,9 +957,12 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         # read them again as a serving message, so the users are counted too
         serving_msg = True
         found = extract(masked, nums, gpus, t.lang, named_model=bool(models), serving=True)
-    elif not (serving_msg or inference or trains) and _asks_for_requests(s):
+    elif not (serving_msg or inference or trains) and (
+        _asks_for_requests(s) or _counts_gpus_for_requests(s, bool(models or found.values.get("params")))
+    ):
         # "what about 50k requests a day?": a request volume in a what-if is a serving follow-up's load; said
-        # as a fact ("we handle 2 million requests a month on our website") it is traffic, no load
+        # as a fact ("we handle 2 million requests a month on our website") it is traffic, no load, unless
+        # the message counts the GPUs a model takes for it ("每天 200 万次请求，14B 模型，要几张卡？")
         again = extract(masked, nums, gpus, t.lang, named_model=bool(models), serving=True)
         if again.values.get("daily_requests"):
             serving_msg, found = True, again

@@ -464,6 +464,8 @@ CONVERSATION_WORDS = (
 _HEDGED = (
     " around", " about", " roughly", " approximately", " ~", "~", "大约", "大概", "约", "差不多", "预计",
     "估计", "有", "是", "在", "左右", "平均", "average", " on average",
+    # the verb between the period and the count ("每天要处理 200 万次请求", "每天会收到 5 万次调用")
+    "处理", "要", "需要", "会", "收到", "接到", "承接", "承载", "扛",
 )  # fmt: skip
 
 
@@ -798,6 +800,7 @@ def runs_inference(s: str) -> bool:
         or lexicon.has_cue(s, _BIT_WIDTHS)
         or holds_weights(s)
         or weighs_weights(s)
+        or lexicon.asks_token_price(s)  # "cost per million output tokens for Qwen2.5-7B on an L40S?"
     )
 
 

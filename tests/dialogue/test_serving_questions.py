@@ -462,6 +462,26 @@ def test_a_price_per_million_tokens_is_led_by_the_full_load_price_with_the_plann
     assert "at full load*" not in ask(real, "serve Llama 3.1 8B to 20 users at under 40 ms per token")
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "What's the cost per million output tokens for Qwen2.5-7B on one L40S?",
+        "Qwen2.5-7B on a single L40S: what's the price per 1M generated tokens?",
+        "Qwen2.5-7B 在一张 L40S 上每百万输出 token 多少钱？",
+        "Qwen2.5-7B 用一張 L40S，每百萬個輸出 token 成本多少？",
+    ],
+)
+def test_a_price_per_million_output_tokens_on_a_gpu_is_a_serving_answer_not_a_training_budget(
+    real: Consultant, text: str
+) -> None:
+    reply = ask(real, text)
+    assert "NVIDIA L40S" in reply.split("\n")[0], reply
+    assert reply.startswith(("*About $", "*满载时每百万输出 token 约 $", "*滿載時每百萬輸出 token 約 $")), (
+        reply
+    )
+    assert "1,000,000" not in reply and "training data" not in reply and "训练数据" not in reply
+
+
 def test_serving_memory_is_said_in_gb_only_with_the_usable_total_when_the_need_is_above_the_nominal(
     real: Consultant,
 ) -> None:

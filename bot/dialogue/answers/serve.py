@@ -17,7 +17,7 @@ from bot.dialogue.answers.serve_batch import add_batch_answer, add_batch_typical
 from bot.dialogue.hardware import china_gpus
 from bot.dialogue.reply import Reply
 from bot.dialogue.understand import Understood
-from bot.nlu.lexicon import asks_price, has_cue
+from bot.nlu.lexicon import asks_price, asks_token_price, has_cue
 from bot.nlu.question_cues import PER_TOKEN_COST
 from bot.nlu.serving import BATCH_USES, adapters_served, latency_percentile, names_encoder_model
 from bot.nlu.text import normalise
@@ -681,7 +681,7 @@ def unit_cost(q: Question, req: ServeRequest, data: Mapping[str, Any]) -> dict[s
     full load (as many requests as memory holds), with the planned load's price beside it when that is
     FULL_LOAD_SAVING or more dearer. None when the message asks no price per token."""
     low = normalise(q.text).lower
-    if not has_cue(low, PER_TOKEN_COST) or not (asks_price(low) or has_cue(low, ("成本", "花费", "开销"))):
+    if not asks_token_price(low):
         return None
     options = data.get("options") or []
     first = options[0] if options else None
