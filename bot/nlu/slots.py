@@ -1963,7 +1963,8 @@ def _other_rate(fragment: str) -> OtherCurrency | None:
 # The side of the tokens a price is per, said between the number and "tokens" ("per 1M output tokens").
 _TOKEN_SIDE = r"(?:个 ?)?(?:(?:output|input|generated|prompt|completion|输出|输入|生成|的) ?){0,2}"
 _PER_TOKENS_AFTER = re.compile(
-    rf" ?(?:/|per |每) ?(?:1 ?|one |a )?(?:m|million|百万|k|thousand|千)? ?{_TOKEN_SIDE}(?:tokens?|toks?|词元)"
+    r" ?(?:/|per |每) ?(?:1 ?|one |a )?(?:m|million|百万|k|thousand|千)? ?"
+    rf"{_TOKEN_SIDE}(?:tokens?|toks?|词元)"
 )
 # The tokens a price is per, after "per"/"每" and the number: "per million output tokens", "/1M generated
 # tokens", "每百万个输出 token", "每千 token".
