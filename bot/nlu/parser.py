@@ -933,7 +933,10 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         if trains and not weighed_for_both
         else {}
     )
-    masked = _mask(masked, [(g.start, g.end) for g in gpus] + list(serves.values()))
+    busy = None if trains else serving.busy_hours(s)  # "only busy 9am to 6pm": no count, the service's hours
+    masked = _mask(
+        masked, [(g.start, g.end) for g in gpus] + list(serves.values()) + ([busy[2]] if busy else [])
+    )
     gpus = [g for i, g in enumerate(gpus) if i not in serves]
     nums = scan(masked)
     inference = not trains and serving.runs_inference(s)
@@ -949,6 +952,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     serving_msg = serving_msg or people_at is not None or (not trains and serving.names_service(s))
     # "what if 2x users?", "并发翻倍呢": a serving load scaled (relative.py) is a serving follow-up
     serving_msg = serving_msg or (not trains and any(x.concept == "load" for x in scales))
+    serving_msg = serving_msg or busy is not None  # "busy 9-6 on weekdays; what do we save at night?"
     found = extract(masked, nums, gpus, t.lang, named_model=bool(models), serving=serving_msg or inference)
     if not (serving_msg or inference or trains) and any(
         found.values.get(k) for k in ("qps", "ttft_ms", "tpot_ms")
@@ -1273,6 +1277,8 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         price_period=price_period,
         quoted_rate=found.quoted_rate if slots.budget is None else None,
         rate_said=found.rate_said if slots.budget is None else None,
+        token_price=found.token_price,
+        busy_hours=(busy[0], busy[1]) if busy is not None and task == "serve" else None,
         budget_said=_in_dollars(found.budget_said, slots.budget),
         stack_said=" + ".join(t.original[a:b] for a, b in stack_spans) or None,
         data_language_said=_said_data_language(s, stated=True),

@@ -1029,3 +1029,62 @@ __all__ = [
     "side_of_clause_before",
     "serving_precision",
 ]
+
+
+# The hours a service is busy, for what stopping its GPUs outside them saves ("only busy 9am to 6pm on
+# weekdays", "白天 9 点到 6 点才有流量", "朝九晚六", "工作日 9:00-18:00 才有人用"). Read only with a word of
+# this table in the message (the cheap precondition), and never in a training message.
+OFF_HOURS_CUES = (
+    "busy", "traffic", "office hours", "business hours", "working hours", "work hours", "idle", "scale down",
+    "scale to zero", "scale-to-zero", "shut down", "shut it down", "turn off", "switch off", "at night",
+    "overnight", "nights", "off-hours", "off hours", "daytime", "only used", "only in use",
+    "流量", "白天", "晚上", "夜里", "夜间", "上班时间", "工作时间", "办公时间", "关机", "缩容", "闲置",
+    "空闲", "朝九晚", "早九晚", "有人用", "才用", "下班",
+)  # fmt: skip
+_CLOCK = r"(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.|点钟|点|时)?"
+_HOURS_RANGE = re.compile(
+    rf"(?<![\d.:$¥]){_CLOCK}\s*(?:to|until|till|through|-|–|~|到|至)\s*(早上|上午|中午|下午|傍晚|晚上)?\s*{_CLOCK}"
+    r"(?![\d%]|\s*(?:k|b|m|gb|tb|x|张|块|个|天|days?|weeks?|months?|users?|gpus?)\b)"
+)
+_IDIOMS = (("朝九晚五", 9.0, 17.0), ("朝九晚六", 9.0, 18.0), ("早九晚五", 9.0, 17.0), ("早九晚六", 9.0, 18.0))
+WEEKDAYS = (
+    "weekdays", "weekday", "mon-fri", "monday to friday", "monday through friday", "monday-friday",
+    "business days", "working days", "workdays", "工作日", "周一到周五", "周一至周五", "星期一到星期五",
+    "礼拜一到礼拜五", "周末不用", "周末没", "weekends off", "no weekends", "not on weekends",
+)  # fmt: skip
+_PM = ("pm", "p.m.")
+_AFTERNOON = ("下午", "傍晚", "晚上")
+
+
+def busy_hours(s: str) -> tuple[float, float, tuple[int, int]] | None:
+    """(busy hours a day, busy days a week, the span said) of a service busy only part of the day, from a
+    (simplified, lower-cased) message; None when it says no such window."""
+    if not lexicon.has_cue(s, OFF_HOURS_CUES):
+        return None
+    days = 5.0 if lexicon.has_cue(s, WEEKDAYS) else 7.0
+    for idiom, start, end in _IDIOMS:
+        at = s.find(idiom)
+        if at != -1:
+            return end - start, days, (at, at + len(idiom))
+    for m in _HOURS_RANGE.finditer(s):
+        opens = _clock(m.group(1), m.group(2), m.group(3), None)
+        closes = _clock(m.group(5), m.group(6), m.group(7), m.group(4))
+        if opens is None or closes is None:
+            continue
+        start, end = opens, closes
+        if end <= start and not (m.group(7) or "").startswith(("a", "p")):
+            end += 12.0  # "9 to 6", "9 点到 6 点": the evening's 6
+        if end <= start:
+            end += 24.0  # "8pm to 2am": past midnight
+        if 1.0 <= end - start <= 23.0:
+            return end - start, days, m.span()
+    return None
+
+
+def _clock(hour: str, minute: str | None, mark: str | None, part: str | None) -> float | None:
+    h = float(hour) + (float(minute) / 60.0 if minute else 0.0)
+    if h > 24:
+        return None
+    if ((mark or "") in _PM or part in _AFTERNOON) and h < 12:
+        h += 12.0
+    return h

@@ -1914,8 +1914,13 @@ def _money(s: str, idx: int, num: Num, unit: Unit, nums: list[Num], found: Found
     for k in range(idx + 1, len(nums)):
         if nums[k].start < used_end:
             found.used.add(k)  # "一个月" in "5万一个月" is the budget period, not the timeline
-    if _PER_TOKENS_AFTER.match(s, end) or _PER_TOKENS_BEFORE.search(window_before(s, num.start, 0)):
-        return  # "$2/1M tokens", "每百万 token 2 元": a price per tokens, not what the user may spend
+    per_tokens = _PER_TOKENS_AFTER.match(s, end) or _PER_TOKENS_BEFORE.search(window_before(s, num.start, 0))
+    if per_tokens is not None:
+        # "$2/1M tokens", "每百万 token 2 元": a price per tokens, not what the user may spend; kept (per
+        # million) for the serving answer to weigh against
+        if found.token_price is None and currency in ("USD", "CNY"):
+            found.token_price = (value * _tokens_per_million(per_tokens.group(0)), currency)
+        return
     if currency == FOREIGN:
         start = foreign_prefix_start(s, num) if unit.kind != "money" else num.start
         fragment = s[start:end][:40].strip()
@@ -1966,6 +1971,18 @@ _PER_TOKENS_AFTER = re.compile(
     r" ?(?:/|per |每) ?(?:1 ?|one |a )?(?:m|million|百万|k|thousand|千)? ?"
     rf"{_TOKEN_SIDE}(?:tokens?|toks?|词元)"
 )
+_MILLION = re.compile(r"百万|million|(?<![a-z])m(?![a-z])")
+_THOUSAND = re.compile(r"千|thousand|(?<![a-z])k(?![a-z])")
+
+
+def _tokens_per_million(unit: str) -> float:
+    """How many of the price's units of tokens make a million: "per 1M tokens" 1, "per 1k tokens" 1,000,
+    "per token" 1,000,000."""
+    if _MILLION.search(unit):
+        return 1.0
+    return 1e3 if _THOUSAND.search(unit) else 1e6
+
+
 # The tokens a price is per, after "per"/"每" and the number: "per million output tokens", "/1M generated
 # tokens", "每百万个输出 token", "每千 token".
 _PRICED_TOKENS_AFTER = re.compile(rf" ?{_TOKEN_SIDE}(?:tokens?|toks?|词元)")
