@@ -1147,6 +1147,14 @@ def _question_kind(
         return "faq"  # "how do I autoscale vLLM replicas?", "冷启动要多久": how to run it, not a default plan
     if serving.asks_engine_howto(t) and not serving_load(filled) and not has_any(t, HOW_MANY_GPUS):
         return "faq"  # "how do I install vllm?", "vllm 怎么开 fp8 kv cache": the engine's how-to, not a plan
+    if (
+        serving.asks_quantization_tradeoff(t)
+        and not sig.training
+        and not serving_load(filled)
+        and not has_any(t, HOW_MANY_GPUS)
+        and "gpu" not in filled
+    ):
+        return "faq"  # "does GPTQ int4 hurt quality vs FP8?": the trade-off, not a plan for a default load
     # "what is vLLM?" defines; "what's the latency on an L4?" asks a serving speed on that GPU
     speed_on_gpu = bool(gpus) and serving.asks_serving_speed(t)
     if sig.serving and not (

@@ -233,6 +233,7 @@ ENGINE_HOWTO = (
 ENGINE_COMPARE = (
     "vs", "versus", "or", "compare", "comparison", "difference", "better", "faster", "which", "区别", "區別",
     "还是", "還是", "哪个", "哪個", "对比", "對比", "比较", "比較", "更快", "更好", "怎么选", "怎麼選",
+    "快多少", "慢多少", "快几倍", "差多少", "how much faster", "how much slower",
 )  # fmt: skip
 
 
@@ -247,6 +248,26 @@ def asks_engine_howto(s: str) -> bool:
     if len(named) >= 2 and lexicon.has_cue(s, ENGINE_COMPARE):
         return True
     return bool(named) and lexicon.has_cue(s, ENGINE_HOWTO)
+
+
+# Quantised serving weighed for what it costs in quality or gains in speed ("does GPTQ int4 hurt quality
+# vs FP8?", "AWQ 量化以后推理会变快吗，质量损失大不大", "int4 vs fp16 for Mixtral, what's the tradeoff?"):
+# the FAQ answers it (faq.serving_quantization), not a plan for a default load.
+QUANT_WORDS = (
+    "awq", "gptq", "int4", "int8", "w4a16", "w8a8", "4-bit", "4bit", "8-bit", "8bit", "quantization",
+    "quantized", "quantize", "quantizing", "quantisation", "quantised", "quantise", "量化",
+)  # fmt: skip
+QUANT_TRADEOFF = (
+    "quality", "accuracy", "accurate", "degrade", "degrades", "degradation", "hurt", "hurts", "worse",
+    "tradeoff", "trade-off", "trade off", "tradeoffs", "trade-offs", "lose", "lost", "speed up", "speedup",
+    "质量", "精度损失", "精度下降", "掉点", "掉精度", "效果", "变差", "损失", "权衡", "取舍", "利弊",
+    "优缺点", "变快", "变慢", "会不会快", "影响大",
+)  # fmt: skip
+
+
+def asks_quantization_tradeoff(s: str) -> bool:
+    """The message weighs quantising a served model: a quantisation word and what it costs or gains."""
+    return lexicon.has_cue(s, QUANT_WORDS) and lexicon.has_cue(s, QUANT_TRADEOFF)
 
 
 # Operating a deployment rather than sizing it: scaling replicas with the load, spreading requests over
