@@ -777,7 +777,7 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
         return "memory"  # "llama 3 405b 全参微调要多少卡": the GPUs that hold it, by tier (no data to plan)
     asked_fields = model_fields(t) if sig.model_card else ()
     # "kv cache for llama 3 70b at 8k context": a context length is no load; the KV cache of one request.
-    context_only = set(filled) & set(SERVING_LOAD) <= {"input_tokens", "output_tokens"}
+    context_only = set(filled) & set(SERVING_LOAD) <= {"input_tokens", "output_tokens", "context_tokens"}
     card_load = not serving_load(filled) or ("kv_per_token" in asked_fields and context_only)
     if asked_fields and card_load and "method" not in filled:
         return "model_info"  # "How many layers does Llama 3 70B have?", "DeepSeek-V3 激活参数多少"

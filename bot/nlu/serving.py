@@ -896,11 +896,15 @@ PER_REQUEST = (
     "每个请求", "每次请求", "每条请求", "每人", "每个人", "每个用户", "每位用户", "每位",
     "per request", "each request", "per user", "each user", "per query", "each query",
 )  # fmt: skip
-_PER_REQUEST_AFTER = re.compile(r"^(?:tokens?|toks?)?\s*(?:per|each|a|every)\s+(?:request|query|user|call)\b")
+_PER_REQUEST_AFTER = re.compile(
+    r"^(?:tokens?|toks?)?\s*(?:(?:per|each|a|every)\s+(?:request|query|user|call)\b"
+    r"|(?:-?\s*long\s+)?(?:requests?|query|queries)\b(?!\s*(?:a|per|each|every)\s)|的?请求)"
+)
 
 
 def _per_request_after(tail: str) -> bool:
-    """ "2k tokens per request", "3k tokens each request": the length of each request's prompt."""
+    """ "2k tokens per request", "3k tokens each request", "one 128k-token request", "一个 32k 的请求": the
+    length of each request's prompt."""
     return _PER_REQUEST_AFTER.match(tail) is not None
 
 

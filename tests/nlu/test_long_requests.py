@@ -422,3 +422,13 @@ def test_retrieved_context_is_the_prompt_every_request_carries(text: str, prompt
 def test_a_context_said_with_a_filler_is_the_window() -> None:
     slots = parse("部署 Llama 3.1 8B，上下文有 16000 token，20 个并发").slots
     assert slots.context_tokens == 16_000
+
+
+@pytest.mark.parametrize(
+    ("text", "prompt"),
+    [("serve Llama 3.1 8B to 20 users with 8k-token requests", 8_000),
+     ("How much KV cache does one 128k-token request take on Qwen2.5-72B?", 128_000),
+     ("Qwen2.5-72B 一个 32k 的请求 KV cache 占多少显存", 32_000)],
+)  # fmt: skip
+def test_a_requests_length_said_before_the_word_request_is_its_prompt(text: str, prompt: int) -> None:
+    assert parse(text).slots.input_tokens == prompt
