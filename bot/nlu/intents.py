@@ -456,6 +456,7 @@ class Signals:
     # The budget said is a price per hour ("一小时 2 美元以内", "under $3 an hour").
     hourly_budget: bool = False
     quoted_rate: bool = False  # an hourly rate quoted as the market's price ("rents H100s at $1 an hour")
+    token_price: bool = False  # a price per million tokens quoted ("an API at $0.90 per million tokens")
     # The FAQ's best score (0-1) and its margin over the runner-up, asked only when the text could be
     # an FAQ question.
     faq_score: Callable[[], tuple[float, float]] | None = None
@@ -1160,7 +1161,8 @@ def _question_kind(
     if sig.serving and not (
         has_any(t, DEFINE) and not model and not serving_load(filled) and not speed_on_gpu
     ):
-        if has_any(t, cues.CHEAPEST) or has_any(t, cues.ON_A_BUDGET):
+        # "自建和 API（每百万 token 2 元）比哪个省钱": the quote weighed (answers/serve.py), not the cheapest
+        if (has_any(t, cues.CHEAPEST) or has_any(t, cues.ON_A_BUDGET)) and not sig.token_price:
             return "cheapest_gpu"
         if has_any(t, cues.MEMORY_ASK) and not serving_load(filled):
             return "memory"

@@ -835,3 +835,11 @@ def test_gpus_for_inference_and_fine_tuning_side_by_side_answer_both_halves(
     assert serving in reply and fine_tuning in reply
     assert reply.index(serving) < reply.index(fine_tuning)
     assert "QLoRA" in reply
+
+
+def test_which_is_cheaper_against_an_api_price_weighs_the_quote_not_the_cheapest_gpu(
+    real: Consultant,
+) -> None:
+    zh = ask(real, "自建 Qwen2.5-32B 推理和 API（每百万 token 2 元）比，哪个省钱？")
+    assert zh.startswith(("*只有卡一直忙着时才更便宜", "*不划算", "*按所说的负载")), zh
+    assert "¥2.00" in zh.split("\n")[0]

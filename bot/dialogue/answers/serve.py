@@ -700,12 +700,14 @@ def unit_cost(q: Question, req: ServeRequest, data: Mapping[str, Any]) -> dict[s
         return None
     full = _full_load(q, req, first)
     if q.u.token_price is not None:
-        # weighed against a quote: the option whose token is cheapest at full load (a smaller precision's
-        # usually, on the first option's GPUs or the one shown), not only the first
-        smaller = [o for o in options if o.get("label") == "lower_precision" and o.get("fits")][:1]
-        if q.slot("precision") is None and first.get("precision") in ("bf16", "fp16"):
-            smaller.insert(0, {**first, "precision": "fp8"})
-        for option in smaller:
+        # weighed against a quote: the option shown whose token is cheapest at full load (on the first
+        # option's GPUs in FP8 too, when no precision is said), not only the first
+        others = [o for o in options[1:] if o.get("fits")]
+        if q.slot("precision") is None:
+            others += [{**o, "precision": "fp8"} for o in options if o.get("precision") in ("bf16", "fp16")][
+                :2
+            ]
+        for option in others:
             other = _full_load(q, req, option)
             cheaper, now = _per_million(other), _per_million(full)
             if cheaper is not None and (now is None or cheaper < now):
