@@ -1069,7 +1069,9 @@ OFF_HOURS_CUES = (
 _CLOCK = r"(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.|点钟|点|时)?"
 _HOURS_RANGE = re.compile(
     rf"(?<![\d.:$¥]){_CLOCK}\s*(?:to|until|till|through|-|–|~|到|至)\s*(早上|上午|中午|下午|傍晚|晚上)?\s*{_CLOCK}"
-    r"(?![\d%]|\s*(?:k|b|m|gb|tb|x|张|块|个|天|days?|weeks?|months?|users?|gpus?)\b)"
+    r"(?![\d%]|\s*(?:k|b|m|gb|tb|x|days?|weeks?|months?|users?|gpus?|replicas?|nodes?|instances?|copies|pods?"
+    r"|requests?|reqs|qps|rps|ms|s|seconds?|minutes?|hours?|hrs?|h)\b"
+    r"|\s*(?:张|块|个|天|副本|台|节点|实例|小时|分钟|秒|倍|路|人|次))"
 )
 _IDIOMS = (("朝九晚五", 9.0, 17.0), ("朝九晚六", 9.0, 18.0), ("早九晚五", 9.0, 17.0), ("早九晚六", 9.0, 18.0))
 WEEKDAYS = (

@@ -568,3 +568,5 @@ def test_the_hours_a_service_is_busy_are_read_and_count_nothing_else(
 def test_hours_said_without_a_busy_word_or_in_training_are_no_busy_window() -> None:
     assert parse("serve Llama 3.1 8B to 9-6 users").busy_hours is None
     assert parse("fine-tune a 7B, the cluster is busy 9am to 6pm").busy_hours is None
+    assert parse("serve Llama 3.1 8B, traffic scales from 3 to 5 replicas").busy_hours is None
+    assert parse("部署 Qwen2.5-7B，白天流量高峰要 4 到 8 张卡").busy_hours is None
