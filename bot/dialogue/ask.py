@@ -18,6 +18,7 @@ SERVING_FAQ = (
     "faq.serving_basics", "faq.serving_engine_install", "faq.serving_engine_oom",
     "faq.serving_engine_settings", "faq.paged_attention", "faq.vllm_vs_sglang", "faq.moe_parallel_serving",
     "faq.serving_autoscaling", "faq.serving_load_balancing", "faq.serving_cold_start",
+    "faq.serving_quantization",
 )  # fmt: skip
 # FAQ answers with no invitation to plan a whole training job after them: those that end by asking for what
 # they need themselves ("说出模型大小和训练方法…"), and the fixes for an error a run hit (NCCL timeouts, an

@@ -114,6 +114,8 @@ class Understood:
     price_period: str | None = None  # "hour" | "month": the period a price question asks for
     quoted_rate: tuple[float, str] | None = None  # an hourly market price quoted: (amount, currency)
     rate_said: tuple[float, str, str] | None = None  # that rate as said: (amount, currency, period)
+    token_price: tuple[float, str] | None = None  # a price per million tokens quoted: (amount, currency)
+    busy_hours: tuple[float, float] | None = None  # a service's busy hours a day and days a week
     yes_no: bool = False  # the message is a yes/no question
     corrected: bool = False  # it quotes a GPU figure the catalogue corrects (kb.factcheck)
     no_deadline: bool = False  # "no deadline", "不急", "whenever": plan without one
@@ -395,6 +397,8 @@ def understand(
         price_period=getattr(parsed, "price_period", None),
         quoted_rate=getattr(parsed, "quoted_rate", None),
         rate_said=getattr(parsed, "rate_said", None),
+        token_price=getattr(parsed, "token_price", None),
+        busy_hours=getattr(parsed, "busy_hours", None),
         yes_no=bool(getattr(parsed, "yes_no", False)),
         corrected=corrected,
         no_deadline=bool(getattr(parsed, "no_deadline", False)),

@@ -88,6 +88,9 @@ class Found:
     # correct?"): (amount, currency), for the price answer to check.
     quoted_rate: tuple[float, str] | None = None
     rate_said: tuple[float, str, str] | None = None  # that rate as said: (amount, currency, period)
+    # A price per tokens quoted ("an API at $0.90 per million tokens", "每百万 token 4 块钱"): (amount per
+    # million tokens, currency), for the serving answer to weigh self-hosting against.
+    token_price: tuple[float, str] | None = None
     # A budget said in a currency the plans are not priced in, converted to USD (knowledge.currencies):
     # (the amount as said, its ISO code), for the reply to say the conversion.
     budget_said: tuple[float, str] | None = None

@@ -457,6 +457,7 @@ class Signals:
     # The budget said is a price per hour ("一小时 2 美元以内", "under $3 an hour").
     hourly_budget: bool = False
     quoted_rate: bool = False  # an hourly rate quoted as the market's price ("rents H100s at $1 an hour")
+    token_price: bool = False  # a price per million tokens quoted ("an API at $0.90 per million tokens")
     # The FAQ's best score (0-1) and its margin over the runner-up, asked only when the text could be
     # an FAQ question.
     faq_score: Callable[[], tuple[float, float]] | None = None
@@ -778,7 +779,7 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
         return "memory"  # "llama 3 405b 全参微调要多少卡": the GPUs that hold it, by tier (no data to plan)
     asked_fields = model_fields(t) if sig.model_card else ()
     # "kv cache for llama 3 70b at 8k context": a context length is no load; the KV cache of one request.
-    context_only = set(filled) & set(SERVING_LOAD) <= {"input_tokens", "output_tokens"}
+    context_only = set(filled) & set(SERVING_LOAD) <= {"input_tokens", "output_tokens", "context_tokens"}
     card_load = not serving_load(filled) or ("kv_per_token" in asked_fields and context_only)
     if asked_fields and card_load and "method" not in filled:
         return "model_info"  # "How many layers does Llama 3 70B have?", "DeepSeek-V3 激活参数多少"
@@ -1148,12 +1149,21 @@ def _question_kind(
         return "faq"  # "how do I autoscale vLLM replicas?", "冷启动要多久": how to run it, not a default plan
     if serving.asks_engine_howto(t) and not serving_load(filled) and not has_any(t, HOW_MANY_GPUS):
         return "faq"  # "how do I install vllm?", "vllm 怎么开 fp8 kv cache": the engine's how-to, not a plan
+    if (
+        serving.asks_quantization_tradeoff(t)
+        and not sig.training
+        and not serving_load(filled)
+        and not has_any(t, HOW_MANY_GPUS)
+        and "gpu" not in filled
+    ):
+        return "faq"  # "does GPTQ int4 hurt quality vs FP8?": the trade-off, not a plan for a default load
     # "what is vLLM?" defines; "what's the latency on an L4?" asks a serving speed on that GPU
     speed_on_gpu = bool(gpus) and serving.asks_serving_speed(t)
     if sig.serving and not (
         has_any(t, DEFINE) and not model and not serving_load(filled) and not speed_on_gpu
     ):
-        if has_any(t, cues.CHEAPEST) or has_any(t, cues.ON_A_BUDGET):
+        # "自建和 API（每百万 token 2 元）比哪个省钱": the quote weighed (answers/serve.py), not the cheapest
+        if (has_any(t, cues.CHEAPEST) or has_any(t, cues.ON_A_BUDGET)) and not sig.token_price:
             return "cheapest_gpu"
         if has_any(t, cues.MEMORY_ASK) and not serving_load(filled):
             return "memory"

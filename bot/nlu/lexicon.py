@@ -11,7 +11,7 @@ import re
 import threading
 from typing import NamedTuple
 
-from bot.nlu.question_cues import ADAPTER_WORDS, APPLE_SILICON
+from bot.nlu.question_cues import ADAPTER_WORDS, APPLE_SILICON, PER_TOKEN_COST
 from knowledge.hardware_words import LINK_SPEED_WORDS, NETWORK_WORDS
 from knowledge.names import alternation
 from sizing.assumptions import DAYS_PER_MONTH
@@ -844,6 +844,12 @@ def asks_price(s: str) -> bool:
         return True  # "H100 一个月要多少": a period and a bare "how much" that counts nothing
     at = find_phrase(s, "how much")
     return at != -1 and not has_cue(s[at + 8 : at + 40], NOT_MONEY)
+
+
+def asks_token_price(s: str) -> bool:
+    """A price per tokens asked ("cost per million output tokens", "每百万 token 多少钱", "token 成本多少"):
+    only serving makes tokens to price (answers/serve.py leads with it)."""
+    return has_cue(s, PER_TOKEN_COST) and (asks_price(s) or has_cue(s, ("成本", "花费", "开销")))
 
 
 # One unit of time written out ("一小时", "an hour", "一个月"): the period a price is asked per ("H100 一个月

@@ -829,6 +829,13 @@ def _settled_gpu(s: str, gpus: list[GpuMention]) -> str | None:
     return None
 
 
+def _counts_gpus_for_requests(s: str, sized: bool) -> bool:
+    """A model named or sized ("Qwen2.5-14B", "a 14B model") with requests counted and the GPUs asked for
+    ("每天 200 万次请求，14B 模型，要几张卡？", "2M requests a day on a 14B, how many GPUs?"): the requests
+    are the load the GPUs serve."""
+    return sized and any(w in s for w in lexicon.REQUEST_COUNTS) and intents.counts_gpus(s)
+
+
 def _asks_for_requests(s: str) -> bool:
     """A what-if, a change or an expectation that counts requests ("how about 2M calls a month?", "那如果每天
     10 万次请求呢", "改成每天 5 万次请求呢", "and if it's 50k requests per day?", "预计每天 2 万次请求")."""
@@ -926,7 +933,10 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         if trains and not weighed_for_both
         else {}
     )
-    masked = _mask(masked, [(g.start, g.end) for g in gpus] + list(serves.values()))
+    busy = None if trains else serving.busy_hours(s)  # "only busy 9am to 6pm": no count, the service's hours
+    masked = _mask(
+        masked, [(g.start, g.end) for g in gpus] + list(serves.values()) + ([busy[2]] if busy else [])
+    )
     gpus = [g for i, g in enumerate(gpus) if i not in serves]
     nums = scan(masked)
     inference = not trains and serving.runs_inference(s)
@@ -942,6 +952,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
     serving_msg = serving_msg or people_at is not None or (not trains and serving.names_service(s))
     # "what if 2x users?", "并发翻倍呢": a serving load scaled (relative.py) is a serving follow-up
     serving_msg = serving_msg or (not trains and any(x.concept == "load" for x in scales))
+    serving_msg = serving_msg or busy is not None  # "busy 9-6 on weekdays; what do we save at night?"
     found = extract(masked, nums, gpus, t.lang, named_model=bool(models), serving=serving_msg or inference)
     if not (serving_msg or inference or trains) and any(
         found.values.get(k) for k in ("qps", "ttft_ms", "tpot_ms")
@@ -950,9 +961,12 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         # read them again as a serving message, so the users are counted too
         serving_msg = True
         found = extract(masked, nums, gpus, t.lang, named_model=bool(models), serving=True)
-    elif not (serving_msg or inference or trains) and _asks_for_requests(s):
+    elif not (serving_msg or inference or trains) and (
+        _asks_for_requests(s) or _counts_gpus_for_requests(s, bool(models or found.values.get("params")))
+    ):
         # "what about 50k requests a day?": a request volume in a what-if is a serving follow-up's load; said
-        # as a fact ("we handle 2 million requests a month on our website") it is traffic, no load
+        # as a fact ("we handle 2 million requests a month on our website") it is traffic, no load, unless
+        # the message counts the GPUs a model takes for it ("每天 200 万次请求，14B 模型，要几张卡？")
         again = extract(masked, nums, gpus, t.lang, named_model=bool(models), serving=True)
         if again.values.get("daily_requests"):
             serving_msg, found = True, again
@@ -1209,6 +1223,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         and any(x.concept == "days" and x.factor < 1 and not x.delta for x in scales),
         hourly_budget=slots.budget is not None and slots.budget.period == "hour",
         quoted_rate=found.quoted_rate is not None and slots.budget is None,
+        token_price=found.token_price is not None,
         faq_score=lambda: faq_confidence(t.original),
         faq_top=lambda: faq_top(t.original),
     )
@@ -1264,6 +1279,8 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         price_period=price_period,
         quoted_rate=found.quoted_rate if slots.budget is None else None,
         rate_said=found.rate_said if slots.budget is None else None,
+        token_price=found.token_price,
+        busy_hours=(busy[0], busy[1]) if busy is not None and task == "serve" else None,
         budget_said=_in_dollars(found.budget_said, slots.budget),
         stack_said=" + ".join(t.original[a:b] for a, b in stack_spans) or None,
         data_language_said=_said_data_language(s, stated=True),

@@ -733,6 +733,9 @@ MODEL_FIELDS: tuple[tuple[str, tuple[str, ...]], ...] = (
                       "kv缓存多大", "kv cache多大", "kv cache有多大", "kv缓存有多大", "kv缓存要多少",
                       "kv cache要多少",
                       "kv cache占多少", "kv缓存占多少",
+                      # "how much KV cache does one 128k request take", "一个请求要吃多少 KV cache"
+                      "how much kv cache", "how much kv", "多少kv cache", "多少 kv cache", "多少kv缓存",
+                      "多少 kv 缓存", "kv cache需要多少", "kv缓存需要多少",
                       "kv cache 每个token", "kv cache每个token", "每个token的kv", "每token的kv",
                       "kv cache每token",
                       "kv cache 每token")),

@@ -233,6 +233,7 @@ ENGINE_HOWTO = (
 ENGINE_COMPARE = (
     "vs", "versus", "or", "compare", "comparison", "difference", "better", "faster", "which", "区别", "區別",
     "还是", "還是", "哪个", "哪個", "对比", "對比", "比较", "比較", "更快", "更好", "怎么选", "怎麼選",
+    "快多少", "慢多少", "快几倍", "差多少", "how much faster", "how much slower",
 )  # fmt: skip
 
 
@@ -247,6 +248,26 @@ def asks_engine_howto(s: str) -> bool:
     if len(named) >= 2 and lexicon.has_cue(s, ENGINE_COMPARE):
         return True
     return bool(named) and lexicon.has_cue(s, ENGINE_HOWTO)
+
+
+# Quantised serving weighed for what it costs in quality or gains in speed ("does GPTQ int4 hurt quality
+# vs FP8?", "AWQ 量化以后推理会变快吗，质量损失大不大", "int4 vs fp16 for Mixtral, what's the tradeoff?"):
+# the FAQ answers it (faq.serving_quantization), not a plan for a default load.
+QUANT_WORDS = (
+    "awq", "gptq", "int4", "int8", "w4a16", "w8a8", "4-bit", "4bit", "8-bit", "8bit", "quantization",
+    "quantized", "quantize", "quantizing", "quantisation", "quantised", "quantise", "量化",
+)  # fmt: skip
+QUANT_TRADEOFF = (
+    "quality", "accuracy", "accurate", "degrade", "degrades", "degradation", "hurt", "hurts", "worse",
+    "tradeoff", "trade-off", "trade off", "tradeoffs", "trade-offs", "lose", "lost", "speed up", "speedup",
+    "质量", "精度损失", "精度下降", "掉点", "掉精度", "效果", "变差", "损失", "权衡", "取舍", "利弊",
+    "优缺点", "变快", "变慢", "会不会快", "影响大",
+)  # fmt: skip
+
+
+def asks_quantization_tradeoff(s: str) -> bool:
+    """The message weighs quantising a served model: a quantisation word and what it costs or gains."""
+    return lexicon.has_cue(s, QUANT_WORDS) and lexicon.has_cue(s, QUANT_TRADEOFF)
 
 
 # Operating a deployment rather than sizing it: scaling replicas with the load, spreading requests over
@@ -464,6 +485,8 @@ CONVERSATION_WORDS = (
 _HEDGED = (
     " around", " about", " roughly", " approximately", " ~", "~", "大约", "大概", "约", "差不多", "预计",
     "估计", "有", "是", "在", "左右", "平均", "average", " on average",
+    # the verb between the period and the count ("每天要处理 200 万次请求", "每天会收到 5 万次调用")
+    "处理", "要", "需要", "会", "收到", "接到", "承接", "承载", "扛",
 )  # fmt: skip
 
 
@@ -803,6 +826,7 @@ def runs_inference(s: str) -> bool:
         or lexicon.has_cue(s, _BIT_WIDTHS)
         or holds_weights(s)
         or weighs_weights(s)
+        or lexicon.asks_token_price(s)  # "cost per million output tokens for Qwen2.5-7B on an L40S?"
     )
 
 
@@ -877,11 +901,15 @@ PER_REQUEST = (
     "每个请求", "每次请求", "每条请求", "每人", "每个人", "每个用户", "每位用户", "每位",
     "per request", "each request", "per user", "each user", "per query", "each query",
 )  # fmt: skip
-_PER_REQUEST_AFTER = re.compile(r"^(?:tokens?|toks?)?\s*(?:per|each|a|every)\s+(?:request|query|user|call)\b")
+_PER_REQUEST_AFTER = re.compile(
+    r"^(?:tokens?|toks?)?\s*(?:(?:per|each|a|every)\s+(?:request|query|user|call)\b"
+    r"|(?:-?\s*long\s+)?(?:requests?|query|queries)\b(?!\s*(?:a|per|each|every)\s)|的?请求)"
+)
 
 
 def _per_request_after(tail: str) -> bool:
-    """ "2k tokens per request", "3k tokens each request": the length of each request's prompt."""
+    """ "2k tokens per request", "3k tokens each request", "one 128k-token request", "一个 32k 的请求": the
+    length of each request's prompt."""
     return _PER_REQUEST_AFTER.match(tail) is not None
 
 
@@ -1031,3 +1059,64 @@ __all__ = [
     "side_of_clause_before",
     "serving_precision",
 ]
+
+
+# The hours a service is busy, for what stopping its GPUs outside them saves ("only busy 9am to 6pm on
+# weekdays", "白天 9 点到 6 点才有流量", "朝九晚六", "工作日 9:00-18:00 才有人用"). Read only with a word of
+# this table in the message (the cheap precondition), and never in a training message.
+OFF_HOURS_CUES = (
+    "busy", "traffic", "office hours", "business hours", "working hours", "work hours", "idle", "scale down",
+    "scale to zero", "scale-to-zero", "shut down", "shut it down", "turn off", "switch off", "at night",
+    "overnight", "nights", "off-hours", "off hours", "daytime", "only used", "only in use",
+    "流量", "白天", "晚上", "夜里", "夜间", "上班时间", "工作时间", "办公时间", "关机", "缩容", "闲置",
+    "空闲", "朝九晚", "早九晚", "有人用", "才用", "下班",
+)  # fmt: skip
+_CLOCK = r"(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.|点钟|点|时)?"
+_HOURS_RANGE = re.compile(
+    rf"(?<![\d.:$¥]){_CLOCK}\s*(?:to|until|till|through|-|–|~|到|至)\s*(早上|上午|中午|下午|傍晚|晚上)?\s*{_CLOCK}"
+    r"(?![\d%]|\s*(?:k|b|m|gb|tb|x|days?|weeks?|months?|users?|gpus?|replicas?|nodes?|instances?|copies|pods?"
+    r"|requests?|reqs|qps|rps|ms|s|seconds?|minutes?|hours?|hrs?|h)\b"
+    r"|\s*(?:张|块|个|天|副本|台|节点|实例|小时|分钟|秒|倍|路|人|次))"
+)
+_IDIOMS = (("朝九晚五", 9.0, 17.0), ("朝九晚六", 9.0, 18.0), ("早九晚五", 9.0, 17.0), ("早九晚六", 9.0, 18.0))
+WEEKDAYS = (
+    "weekdays", "weekday", "mon-fri", "monday to friday", "monday through friday", "monday-friday",
+    "business days", "working days", "workdays", "工作日", "周一到周五", "周一至周五", "星期一到星期五",
+    "礼拜一到礼拜五", "周末不用", "周末没", "weekends off", "no weekends", "not on weekends",
+)  # fmt: skip
+_PM = ("pm", "p.m.")
+_AFTERNOON = ("下午", "傍晚", "晚上")
+
+
+def busy_hours(s: str) -> tuple[float, float, tuple[int, int]] | None:
+    """(busy hours a day, busy days a week, the span said) of a service busy only part of the day, from a
+    (simplified, lower-cased) message; None when it says no such window."""
+    if not lexicon.has_cue(s, OFF_HOURS_CUES):
+        return None
+    days = 5.0 if lexicon.has_cue(s, WEEKDAYS) else 7.0
+    for idiom, start, end in _IDIOMS:
+        at = s.find(idiom)
+        if at != -1:
+            return end - start, days, (at, at + len(idiom))
+    for m in _HOURS_RANGE.finditer(s):
+        opens = _clock(m.group(1), m.group(2), m.group(3), None)
+        closes = _clock(m.group(5), m.group(6), m.group(7), m.group(4))
+        if opens is None or closes is None:
+            continue
+        start, end = opens, closes
+        if end <= start and not (m.group(7) or "").startswith(("a", "p")):
+            end += 12.0  # "9 to 6", "9 点到 6 点": the evening's 6
+        if end <= start:
+            end += 24.0  # "8pm to 2am": past midnight
+        if 1.0 <= end - start <= 23.0:
+            return end - start, days, m.span()
+    return None
+
+
+def _clock(hour: str, minute: str | None, mark: str | None, part: str | None) -> float | None:
+    h = float(hour) + (float(minute) / 60.0 if minute else 0.0)
+    if h > 24:
+        return None
+    if ((mark or "") in _PM or part in _AFTERNOON) and h < 12:
+        h += 12.0
+    return h

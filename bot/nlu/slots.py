@@ -171,6 +171,8 @@ def _classify(
         if idx and prior and units[idx - 1].kind == "samples" and prior[-1] == nums[idx - 1].value:
             prior.pop()
         return
+    if num.value in (1e3, 1e6) and _per_tokens_unit(s, num, before):
+        return  # "cost per million output tokens", "每百万个输出 token": the unit a price is per, no count
     if unit.kind == "none" and not found.serving and (batch := _batch_said(before, after)) is not None:
         # "micro batch 4", "bs=8 per GPU", "每卡 batch 4": one GPU's batch; "global batch 512": the step's
         # (× seq_len × steps); a bare "batch 16" is settled by the parser (bare_batch)
@@ -205,7 +207,7 @@ def _classify(
     ):
         return  # "昇腾 910B", "TPU v5", "8 张 910B": a chip's model number, not a model size
     if unit.kind == "requests" or (
-        unit.kind == "samples" and found.serving and s[num.end : unit.end].strip() in CONVERSATION_WORDS
+        unit.kind == "samples" and found.serving and s[num.end : unit.end].strip() in _COUNTED_AS_REQUESTS
     ):
         # The period may be counted before the count ("一天 20 万次调用"): read past the number in it.
         head = window_before(s, num.start, 0, _PERIOD_REACH)
@@ -217,7 +219,7 @@ def _classify(
             if found.serving:
                 found.add("qps", num.value / 60.0, num, s)  # "600 requests per minute": 10 requests/s
             return
-        per_day = request_period(head, tail, unit.factor)
+        per_day = request_period(head, tail, unit.factor if unit.kind == "requests" else 0.0)
         if per_day is not None:
             _drop_period_before(s, idx, nums, units, found)  # 一天 is no timeline
             if found.serving:
@@ -664,9 +666,13 @@ def _tokens(
     if found.serving and num.value >= 1e4 and _daily_tokens(s, idx, num, unit, nums, units, found):
         return  # "每天大概 5 亿 tokens", "50M tokens a day": the traffic, as requests (parser)
     if found.serving and num.value < 1e6:
-        if before.rstrip().endswith(_CONTEXT_AT):
-            found.add("seq_len", num.value, num, s)  # "KV cache ... at 4k tokens": the context
-        return  # "4k tokens of context" in a serving question: no dataset
+        of = _CONTEXT_OF.match(s, unit.end)
+        if before.rstrip().endswith(_CONTEXT_AT) or _context_label(before) or of:
+            # "KV cache ... at 4k tokens", "上下文 3 万 token": the context; retrieved ("检索回来的上下文有
+            # 3 万 token", "20k tokens of retrieved context") it is what every prompt carries
+            retrieved = lexicon.has_cue(before + (of.group(0) if of else ""), _RETRIEVED)
+            found.add("input_tokens" if retrieved else "seq_len", num.value, num, s)
+        return  # no dataset in a serving question
     _add_data(found, "tokens", num.value, num, s, before)
 
 
@@ -787,6 +793,9 @@ _PRICE_WORDS = (*lexicon.PRICE, *(word for word, _ in lexicon.CURRENCY_SUFFIX))
 
 
 # Before a token count in a serving message: the length of context the request holds.
+# After a serving message's token count, the context it is: "20k tokens of retrieved context".
+_CONTEXT_OF = re.compile(r" of (?:(?:retrieved|retrieval|rag|extra|document|documents|search) )?context\b")
+_RETRIEVED = ("retrieved", "retrieval", "检索", "召回")
 _CONTEXT_AT = (" at", " @", "@", " with", " of", "上下文", "上下文长度")
 
 
@@ -948,6 +957,7 @@ _CONTEXT_FILLERS = (
     "moved", "switched", "set", "were", "was", "gets", "got", "goes", "went", "becomes", "be", "now",
     # and the Chinese ones ("序列长度调整为8k", "上下文长度被改成了 16k", "序列长度如果改成8192")
     "调整", "成", "了", "被", "如果", "要是", "假如",
+    "有", "差不多", "左右",  # "检索回来的上下文有 3 万 token"
 )  # fmt: skip
 # Characters before a number searched for a context-length cue when the usual window (units.WINDOW) is full:
 # the long forms of a change put the cue further back ("what if the context length is changed to 8k?").
@@ -1226,6 +1236,10 @@ def _global_batch(before: str) -> bool:
     label = lexicon.label_at_end(head, _GLOBAL_BATCH + _LOCAL_BATCH)
     return label in _GLOBAL_BATCH and label not in _LOCAL_BATCH and not head.endswith(_LOCAL_BATCH)
 
+
+# Conversations and queries are items of a job (samples) unless, in a serving message, a period says they
+# are a load ("100k conversations a day", "500k queries per day").
+_COUNTED_AS_REQUESTS = frozenset((*CONVERSATION_WORDS, *(w for w in lexicon.REQUEST_COUNTS if w.isascii())))
 
 # In a serving message a number before "prompts" is their length ("2k prompts, 500 out") below this, and a
 # count of them at or above it ("score 2M prompts", "500k queries"): no prompt is 100k tokens by default.
@@ -1909,8 +1923,13 @@ def _money(s: str, idx: int, num: Num, unit: Unit, nums: list[Num], found: Found
     for k in range(idx + 1, len(nums)):
         if nums[k].start < used_end:
             found.used.add(k)  # "一个月" in "5万一个月" is the budget period, not the timeline
-    if _PER_TOKENS_AFTER.match(s, end) or _PER_TOKENS_BEFORE.search(window_before(s, num.start, 0)):
-        return  # "$2/1M tokens", "每百万 token 2 元": a price per tokens, not what the user may spend
+    per_tokens = _PER_TOKENS_AFTER.match(s, end) or _PER_TOKENS_BEFORE.search(window_before(s, num.start, 0))
+    if per_tokens is not None:
+        # "$2/1M tokens", "每百万 token 2 元": a price per tokens, not what the user may spend; kept (per
+        # million) for the serving answer to weigh against
+        if found.token_price is None and currency in ("USD", "CNY"):
+            found.token_price = (value * _tokens_per_million(per_tokens.group(0)), currency)
+        return
     if currency == FOREIGN:
         # the currency word before the amount ("台币五万块", "NT$5万") or after its 元 ("5 万元港币") included
         fragment = s[foreign_prefix_start(s, num) : foreign_suffix_end(s, end)][:40].strip()
@@ -1959,9 +1978,34 @@ def _other_rate(fragment: str) -> OtherCurrency | None:
 
 
 # A price per so many tokens, after or before the amount.
+# The side of the tokens a price is per, said between the number and "tokens" ("per 1M output tokens").
+_TOKEN_SIDE = r"(?:个 ?)?(?:(?:output|input|generated|prompt|completion|输出|输入|生成|的) ?){0,2}"
 _PER_TOKENS_AFTER = re.compile(
-    r" ?(?:/|per |每) ?(?:1 ?|one |a )?(?:m|million|百万|k|thousand|千)? ?(?:tokens?|toks?|词元)"
+    r" ?(?:/|per |每) ?(?:1 ?|one |a )?(?:m|million|百万|k|thousand|千)? ?"
+    rf"{_TOKEN_SIDE}(?:tokens?|toks?|词元)"
 )
+_MILLION = re.compile(r"百万|million|(?<![a-z])m(?![a-z])")
+_THOUSAND = re.compile(r"千|thousand|(?<![a-z])k(?![a-z])")
+
+
+def _tokens_per_million(unit: str) -> float:
+    """How many of the price's units of tokens make a million: "per 1M tokens" 1, "per 1k tokens" 1,000,
+    "per token" 1,000,000."""
+    if _MILLION.search(unit):
+        return 1.0
+    return 1e3 if _THOUSAND.search(unit) else 1e6
+
+
+# The tokens a price is per, after "per"/"每" and the number: "per million output tokens", "/1M generated
+# tokens", "每百万个输出 token", "每千 token".
+_PRICED_TOKENS_AFTER = re.compile(rf" ?{_TOKEN_SIDE}(?:tokens?|toks?|词元)")
+
+
+def _per_tokens_unit(s: str, num: Num, before: str) -> bool:
+    """The number is the unit of a price per tokens ("per million output tokens", "每百万个输出 token")."""
+    return before.rstrip().endswith(("per", "每", "/")) and _PRICED_TOKENS_AFTER.match(s, num.end) is not None
+
+
 _PER_TOKENS_BEFORE = re.compile(
     r"(?:每|per) ?(?:1 ?|one |a )?(?:百万|million|1m|m|千|thousand|k)? ?(?:tokens?|词元)[ :：]*$"
 )

@@ -280,6 +280,12 @@ class Parse:
     rate_said: tuple[float, str, str] | None = (
         None  # the quoted rate as said ("每卡每天 180 元": 180, CNY, day)
     )
+    # A price per tokens quoted ("an API at $0.90 per million tokens", "每百万 token 4 块钱"): (amount per
+    # million tokens, currency).
+    token_price: tuple[float, str] | None = None
+    # A service busy only part of the week ("only busy 9am to 6pm on weekdays", "白天 9 点到 6 点才有流量"):
+    # (busy hours a day, busy days a week).
+    busy_hours: tuple[float, float] | None = None
     # A budget said in TWD or HKD ("50 萬台幣"), which the budget slot holds in USD: (amount said, ISO code).
     budget_said: tuple[float, str] | None = None
     stack_said: str | None = None  # the training stack as the user wrote it ("DeepSpeed ZeRO-3")
@@ -368,6 +374,8 @@ class Parse:
             "price_period": self.price_period,
             "quoted_rate": list(self.quoted_rate) if self.quoted_rate is not None else None,
             "rate_said": list(self.rate_said) if self.rate_said is not None else None,
+            "token_price": list(self.token_price) if self.token_price is not None else None,
+            "busy_hours": list(self.busy_hours) if self.busy_hours is not None else None,
             "budget_said": list(self.budget_said) if self.budget_said is not None else None,
             "stack_said": self.stack_said,
             "task": self.task,

@@ -4,6 +4,8 @@ Chinese; said with daily users, the requests are sized and the answer says the u
 
 from __future__ import annotations
 
+import pytest
+
 from bot.dialogue.consultant import Consultant
 
 
@@ -104,3 +106,23 @@ def test_a_load_alone_is_shown_as_said_never_a_bare_number(real: Consultant) -> 
     assert "每月 6,000,000 次请求≈每天 197,260 次" in zh.split("\n")[0], zh
     en = real.handle("e", "what about 50k requests a day?").text
     assert "50,000 requests a day" in en.split("\n")[0], en
+
+
+@pytest.mark.parametrize(
+    ("text", "headline"),
+    [
+        (
+            "we handle 2 million requests a day with a 14B model, how many GPUs?",
+            "for 2,000,000 requests a day",
+        ),
+        ("Qwen2.5-14B with 500k queries a day: how many L40S do we need?", "for 500,000 requests a day"),
+        ("每天要处理 200 万次请求，模型是 14B，要几张卡？", "每天 2,000,000 次请求"),
+        ("每天要處理 200 萬次請求，模型是 14B，要幾張 GPU？", "每天 2,000,000 次請求"),
+    ],
+)
+def test_requests_a_day_with_a_model_and_the_gpus_asked_are_a_serving_load_not_a_training_job(
+    real: Consultant, text: str, headline: str
+) -> None:
+    reply = real.handle("s-" + text, text).text
+    assert headline in reply.split("\n")[0], reply
+    assert "full fine-tuning" not in reply and "全參數微調" not in reply and "全参数微调" not in reply

@@ -320,3 +320,41 @@ def test_the_host_ram_of_a_training_job_is_answered_in_chinese(
 def test_the_host_ram_of_a_job_without_gpus_is_what_cpu_offload_moves(real: Consultant) -> None:
     text = ask(real, "how much cpu memory to finetune a 70b model")
     assert "add the gradients and optimizer state: *~976 GB*" in text
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        (
+            "Does GPTQ int4 hurt quality much compared to FP8 for a 70B model?",
+            "*FP8, INT8 or INT4 (AWQ/GPTQ)",
+        ),
+        ("Mixtral 8x7B: AWQ int4 vs FP16 for serving, what's the tradeoff?", "*FP8, INT8 or INT4 (AWQ/GPTQ)"),
+        ("AWQ 量化以后推理速度会变快吗？质量损失大不大？", "*部署时用 FP8、INT8 还是 INT4"),
+        ("int4 量化部署 Qwen2.5-72B 會掉點嗎", "*部署時用 FP8、INT8 還是 INT4"),
+    ],
+)
+def test_what_quantising_a_served_model_costs_is_answered_not_planned_for_a_default_load(
+    real: Consultant, text: str, title: str
+) -> None:
+    reply = ask(real, text)
+    assert reply.startswith(title), reply
+    assert "W8A8" in reply and "sized for 10 requests" not in reply and "按同时 10 个请求" not in reply
+    assert "tell me the model size, the data and the deadline" not in reply
+
+
+def test_quantised_fine_tuning_still_gets_the_qlora_answer(real: Consultant) -> None:
+    assert ask(real, "fine-tune with 4-bit quantization, does it hurt quality?").startswith("*What is QLoRA")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["用 TensorRT-LLM 部署 70B 比 vLLM 快多少？", "how much faster is TensorRT-LLM than vLLM for a 70B?"],
+)
+def test_how_much_faster_one_engine_is_than_another_gets_the_engine_comparison(
+    real: Consultant, text: str
+) -> None:
+    reply = ask(real, text)
+    assert reply.startswith(
+        ("*vLLM 和 SGLang（还有 TensorRT-LLM）怎么选？*", "*vLLM or SGLang (or TensorRT-LLM)")
+    ), reply

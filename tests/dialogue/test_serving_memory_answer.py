@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bot.dialogue.consultant import Consultant
 
 from .asking import ask
@@ -34,3 +36,24 @@ def test_with_no_precision_said_the_total_names_the_default(real: Consultant) ->
 def test_a_size_asked_keeps_its_verdict_first(real: Consultant) -> None:
     text = ask(real, "is 24GB enough to serve Llama 3.1 8B?")
     assert text.startswith("*Yes: 24 GB holds") and "*In all:" not in text
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        (
+            "How much KV cache does one 128k-token request take on Qwen2.5-72B?",
+            "One request of 128,000 tokens holds",
+        ),
+        (
+            "長上下文 128k 的推論，Qwen2.5-72B 一個請求要吃多少 KV cache？",
+            "一個 131,072 token 的請求佔 42.9 GB KV 快取",
+        ),
+        ("Qwen2.5-72B 一个 32k 的请求 KV cache 占多少显存", "一个 32,000 token 的请求占 10.5 GB KV 缓存"),
+    ],
+)
+def test_the_kv_cache_of_one_long_request_is_answered_for_that_length(
+    real: Consultant, text: str, line: str
+) -> None:
+    reply = real.handle("s-" + text, text).text
+    assert line in reply.split("\n")[0], reply

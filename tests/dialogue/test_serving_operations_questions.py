@@ -79,3 +79,26 @@ def test_the_peak_said_after_an_autoscaling_answer_sizes_the_model_it_named(
     real.handle(session, question)
     reply = real.handle(session, peak).text
     assert reply.startswith("*" + headline) and "it depends most on the model" not in reply
+
+
+def test_busy_hours_lead_with_what_stopping_the_gpus_outside_them_saves(real: Consultant) -> None:
+    en = real.handle(
+        "s-" + uuid.uuid4().hex,
+        "Our traffic is only busy 9am to 6pm on weekdays. What do we save scaling down GPUs for a 13B?",
+    ).text
+    assert en.startswith(
+        "*Stopping the GPUs outside the busy hours saves about 73%*: 9 hours a day, 5 days"
+    ), en
+    assert "How much training data" not in en and "\n*Serving a 13B-parameter model" in en
+    zh = real.handle("s-" + uuid.uuid4().hex, "我们白天 9 点到 6 点才有流量，晚上能关机省多少钱？").text
+    assert zh.startswith("*忙时以外把卡停掉，大约能省 62%*：每天 9 小时"), zh
+    assert "约为全天候运行时的 38%" in zh
+
+
+def test_busy_hours_after_a_serving_plan_price_that_plan_and_keep_it(real: Consultant) -> None:
+    session = "s-" + uuid.uuid4().hex
+    real.handle(session, "部署 Qwen2.5-14B，100 个并发")
+    hant = real.handle(session, "我們只有工作日白天 9 點到 6 點有流量，晚上關機能省多少？").text
+    assert hant.startswith("*忙時以外把卡停掉，大約能省 73%*"), hant
+    assert "每月約 $" in hant and "而全天候執行要 $" in hant
+    assert "上面的方案不變" in hant

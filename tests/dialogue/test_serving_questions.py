@@ -462,6 +462,63 @@ def test_a_price_per_million_tokens_is_led_by_the_full_load_price_with_the_plann
     assert "at full load*" not in ask(real, "serve Llama 3.1 8B to 20 users at under 40 ms per token")
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "What's the cost per million output tokens for Qwen2.5-7B on one L40S?",
+        "Qwen2.5-7B on a single L40S: what's the price per 1M generated tokens?",
+        "Qwen2.5-7B 在一张 L40S 上每百万输出 token 多少钱？",
+        "Qwen2.5-7B 用一張 L40S，每百萬個輸出 token 成本多少？",
+    ],
+)
+def test_a_price_per_million_output_tokens_on_a_gpu_is_a_serving_answer_not_a_training_budget(
+    real: Consultant, text: str
+) -> None:
+    reply = ask(real, text)
+    assert "NVIDIA L40S" in reply.split("\n")[0], reply
+    assert reply.startswith(("*About $", "*满载时每百万输出 token 约 $", "*滿載時每百萬輸出 token 約 $")), (
+        reply
+    )
+    assert "1,000,000" not in reply and "training data" not in reply and "训练数据" not in reply
+
+
+def test_self_hosting_against_an_api_price_gives_the_verdict_and_the_break_even_load(
+    real: Consultant,
+) -> None:
+    busy = ask(real, "Is self-hosting Llama 3.1 70B cheaper than an API at $0.90 per million tokens?")
+    assert busy.startswith("*Only while the GPUs are kept busy: self-hosting costs about $"), busy
+    assert "against the $0.90 quoted" in busy and "% of full load" in busy
+    assert "output tokens a day round the clock" in busy
+    full = float(busy.split("costs about $")[1].split(" ")[0])
+    assert full < 0.90
+    never = ask(real, "Qwen2.5-32B self-hosted vs a hosted API charging $0.05/M tokens: which is cheaper?")
+    assert never.startswith("*No: even at full load, self-hosting on "), never
+    said = ask(
+        real,
+        "We pay $0.60 per 1M output tokens for Llama 3.1 8B. 300 concurrent users: is self-hosting cheaper?",
+    )
+    assert said.startswith("*Yes, at the load said:"), said
+
+
+@pytest.mark.parametrize(
+    ("text", "lead", "quote"),
+    [
+        (
+            "自己部署 Qwen2.5-72B 和调用 API（每百万 token 4 块钱）哪个便宜？",
+            "*只有卡一直忙着时才更便宜：",
+            "¥4.00",
+        ),
+        ("API 每百萬 token 0.5 美元，自己部署 Llama 3.1 8B 划算嗎？", "*只有卡一直忙著時才更便宜：", "$0.50"),
+    ],
+)
+def test_self_hosting_against_an_api_price_in_chinese(
+    real: Consultant, text: str, lead: str, quote: str
+) -> None:
+    reply = ask(real, text)
+    assert reply.startswith(lead), reply
+    assert quote in reply.split("\n")[0] and "满载的" in reply.replace("滿載的", "满载的")
+
+
 def test_serving_memory_is_said_in_gb_only_with_the_usable_total_when_the_need_is_above_the_nominal(
     real: Consultant,
 ) -> None:
@@ -791,3 +848,11 @@ def test_a_kv_cache_size_asked_without_a_question_word_is_the_model_cards_at_tha
 def test_a_models_architecture_asked_without_a_question_word_is_its_card(real: Consultant) -> None:
     text = ask(real, "llama 3.1 70b architecture")
     assert "80 layers, hidden 8,192" in text and "How much training data" not in text
+
+
+def test_which_is_cheaper_against_an_api_price_weighs_the_quote_not_the_cheapest_gpu(
+    real: Consultant,
+) -> None:
+    zh = ask(real, "自建 Qwen2.5-32B 推理和 API（每百万 token 2 元）比，哪个省钱？")
+    assert zh.startswith(("*只有卡一直忙着时才更便宜", "*不划算", "*按所说的负载")), zh
+    assert "¥2.00" in zh.split("\n")[0]

@@ -403,3 +403,32 @@ def test_gpus_rented_for_a_past_run_are_history() -> None:
 def test_a_precision_that_is_more_than_needed_is_not_the_precision() -> None:
     assert said("full fine-tune a 13B; fp32 is overkill, so bf16")["precision"] == "bf16"
     assert said("单精度太慢了，用 fp16，LoRA 7B")["precision"] == "fp16"
+
+
+@pytest.mark.parametrize(
+    ("text", "prompt"),
+    [("RAG 场景，检索回来的上下文有 3 万 token，70B 模型 10 个并发", 30_000),
+     ("部署 70B，检索的上下文约 30k token，10 个并发", 30_000),
+     ("RAG 場景，檢索回來的上下文有 2 萬 token，70B 模型 10 個並發", 20_000),
+     ("RAG, each prompt carries about 20k tokens of retrieved context, 70B, 10 users", 20_000),
+     ("serve Llama 3.1 70B for RAG with 12k tokens of retrieved context, 30 users", 12_000)],
+)  # fmt: skip
+def test_retrieved_context_is_the_prompt_every_request_carries(text: str, prompt: int) -> None:
+    slots = parse(text).slots
+    assert slots.input_tokens == prompt
+    assert slots.context_tokens is None
+
+
+def test_a_context_said_with_a_filler_is_the_window() -> None:
+    slots = parse("部署 Llama 3.1 8B，上下文有 16000 token，20 个并发").slots
+    assert slots.context_tokens == 16_000
+
+
+@pytest.mark.parametrize(
+    ("text", "prompt"),
+    [("serve Llama 3.1 8B to 20 users with 8k-token requests", 8_000),
+     ("How much KV cache does one 128k-token request take on Qwen2.5-72B?", 128_000),
+     ("Qwen2.5-72B 一个 32k 的请求 KV cache 占多少显存", 32_000)],
+)  # fmt: skip
+def test_a_requests_length_said_before_the_word_request_is_its_prompt(text: str, prompt: int) -> None:
+    assert parse(text).slots.input_tokens == prompt

@@ -112,3 +112,24 @@ def test_a_load_counted_over_a_month_is_kept_as_said_beside_its_day() -> None:
     slots = parse("每月 600 万次请求，部署 Qwen2.5-32B").slots
     assert slots.volume_said == (6_000_000, "month", "requests", slots.daily_requests)
     assert parse("每天 5 万次请求，部署 7B").slots.volume_said is None
+
+
+@pytest.mark.parametrize(
+    ("text", "per_day"),
+    [("部署 14B 模型，每天要处理 200 万次请求", 2_000_000),
+     ("Llama 3.1 8B 每天会收到 80 万次调用，需要几张 4090？", 800_000),
+     ("serve Qwen2.5-14B, 500k queries per day", 500_000),
+     ("a 14B model handling 3 million requests a day: how many GPUs?", 3_000_000)],
+)  # fmt: skip
+def test_a_verb_between_the_period_and_the_count_and_queries_a_day_are_the_volume(
+    text: str, per_day: int
+) -> None:
+    parsed = parse(text)
+    assert parsed.task == "serve"
+    assert parsed.slots.daily_requests == per_day
+
+
+def test_queries_counted_for_an_offline_job_stay_its_items() -> None:
+    parsed = parse("score 2M queries with Qwen2.5-7B offline")
+    assert parsed.slots.daily_requests is None
+    assert parsed.slots.samples == 2_000_000

@@ -555,3 +555,28 @@ def test_each_request_length_takes_the_side_word_said_after_it(text: str, prompt
 def test_ppl_are_people_a_model_is_served_to(text: str, users: int) -> None:
     got = parse(text)
     assert got.task == "serve" and got.slots.concurrency == users
+
+
+@pytest.mark.parametrize(
+    ("text", "busy"),
+    [("Our traffic is busy 9am to 6pm on weekdays; what do we save scaling down a 13B model?", (9.0, 5.0)),
+     ("我们白天 9 点到 6 点才有流量，晚上能关机省多少钱？", (9.0, 7.0)),
+     ("工作日 9:00-18:00 才有人用，Qwen2.5-7B 晚上关掉能省多少", (9.0, 5.0)),
+     ("朝九晚六的客服机器人，部署 Llama 3.1 8B，晚上关机省多少", (9.0, 7.0)),
+     ("我們只有早上 8 點到晚上 10 點有流量，部署 Qwen2.5-32B", (14.0, 7.0)),
+     ("serve Llama 3.1 8B, traffic only from 10pm to 2am", (4.0, 7.0))],
+)  # fmt: skip
+def test_the_hours_a_service_is_busy_are_read_and_count_nothing_else(
+    text: str, busy: tuple[float, float]
+) -> None:
+    parsed = parse(text)
+    assert parsed.task == "serve"
+    assert parsed.busy_hours == busy
+    assert parsed.slots.gpu_count is None and parsed.slots.days is None
+
+
+def test_hours_said_without_a_busy_word_or_in_training_are_no_busy_window() -> None:
+    assert parse("serve Llama 3.1 8B to 9-6 users").busy_hours is None
+    assert parse("fine-tune a 7B, the cluster is busy 9am to 6pm").busy_hours is None
+    assert parse("serve Llama 3.1 8B, traffic scales from 3 to 5 replicas").busy_hours is None
+    assert parse("部署 Qwen2.5-7B，白天流量高峰要 4 到 8 张卡").busy_hours is None

@@ -17,7 +17,7 @@ from bot.dialogue.answers.serve_batch import add_batch_answer, add_batch_typical
 from bot.dialogue.hardware import china_gpus
 from bot.dialogue.reply import Reply
 from bot.dialogue.understand import Understood
-from bot.nlu.lexicon import asks_price, has_cue
+from bot.nlu.lexicon import asks_price, asks_token_price, has_cue
 from bot.nlu.question_cues import PER_TOKEN_COST
 from bot.nlu.serving import BATCH_USES, adapters_served, latency_percentile, names_encoder_model
 from bot.nlu.text import normalise
@@ -407,10 +407,20 @@ def serving_answer(q: Question, reply: Reply) -> bool:
     unit = None if per_token else unit_cost(q, req, data)
     if unit is not None:
         reply.add("serve_unit_cost", **unit)
-    carries = plan_capacity(q, req, data) if unit is None else None
+    hours = busy_hours_saving(q, data)
+    if hours is not None:
+        reply.add("serve_busy_hours", **hours)
+    carries = plan_capacity(q, req, data) if unit is None and hours is None else None
     changed = load_changed(q, req, data)
     cost_asked = per_token or (bool(q.context.get("served")) and asks_plan_cost(q))
-    answered = verdict is not None or unit is not None or carries is not None or said_latency(q) or cost_asked
+    answered = (
+        verdict is not None
+        or unit is not None
+        or hours is not None
+        or carries is not None
+        or said_latency(q)
+        or cost_asked
+    )
     held = answered and changed is None and plan_held(q, req, data)
     if carries is not None:
         reply.add("serve_capacity", **carries, held=held)
@@ -681,7 +691,7 @@ def unit_cost(q: Question, req: ServeRequest, data: Mapping[str, Any]) -> dict[s
     full load (as many requests as memory holds), with the planned load's price beside it when that is
     FULL_LOAD_SAVING or more dearer. None when the message asks no price per token."""
     low = normalise(q.text).lower
-    if not has_cue(low, PER_TOKEN_COST) or not (asks_price(low) or has_cue(low, ("成本", "花费", "开销"))):
+    if not asks_token_price(low) and q.u.token_price is None:
         return None
     options = data.get("options") or []
     first = options[0] if options else None
@@ -689,8 +699,22 @@ def unit_cost(q: Question, req: ServeRequest, data: Mapping[str, Any]) -> dict[s
     if first is None or not first.get("fits") or not cost.get("usd_per_million_output_tokens"):
         return None
     full = _full_load(q, req, first)
-    full_cost = (full.get("cost") or {}).get("usd_per_million_output_tokens")
-    if not full.get("fits") or not full_cost:
+    if q.u.token_price is not None:
+        # weighed against a quote: the option shown whose token is cheapest at full load (on the first
+        # option's GPUs in FP8 too, when no precision is said), not only the first
+        others = [o for o in options[1:] if o.get("fits")]
+        if q.slot("precision") is None:
+            others += [{**o, "precision": "fp8"} for o in options if o.get("precision") in ("bf16", "fp16")][
+                :2
+            ]
+        for option in others:
+            other = _full_load(q, req, option)
+            cheaper, now = _per_million(other), _per_million(full)
+            if cheaper is not None and (now is None or cheaper < now):
+                first, full = option, other
+                cost = option.get("cost") or {}
+    full_cost = _per_million(full)
+    if not full.get("fits") or not full_cost or not cost.get("usd_per_million_output_tokens"):
         return None
     planned = float(cost["usd_per_million_output_tokens"])
     return {
@@ -704,6 +728,74 @@ def unit_cost(q: Question, req: ServeRequest, data: Mapping[str, Any]) -> dict[s
         "hourly": full["cost"]["hourly_usd"],
         "planned_cost": planned if float(full_cost) <= (1 - FULL_LOAD_SAVING) * planned else None,
         "planned_concurrency": first["concurrency"],
+        "api": _against_the_api(q, float(full_cost), planned, float(full["cost"]["hourly_usd"]), full),
+    }
+
+
+HOURS_PER_WEEK = 168.0
+
+
+def busy_hours_saving(q: Question, data: Mapping[str, Any]) -> dict[str, Any] | None:
+    """ "only busy 9am to 6pm on weekdays: what do we save by scaling down?": GPUs billed by the hour cost
+    only the busy share of the week when stopped outside it. With a plan (`data`), its first option's month
+    on demand round the clock and busy hours only, and one replica kept up outside them when there are
+    several; without (no model named), the share alone. None when no busy hours are said."""
+    if q.u.busy_hours is None:
+        return None
+    hours, days = q.u.busy_hours
+    busy = hours * days
+    share = busy / HOURS_PER_WEEK
+    options = data.get("options") or []
+    first = options[0] if options else None
+    cost = (first or {}).get("cost") or {}
+    monthly = cost.get("monthly_usd") if first is not None and first.get("fits") else None
+    replicas = int((first or {}).get("replicas") or 1)
+    return {
+        "hours": hours,
+        "days": days,
+        "busy": busy,
+        "saving": 1.0 - share,
+        "gpus": (first or {}).get("gpus"),
+        "gpu_name": (first or {}).get("gpu_name"),
+        "replicas": replicas,
+        "gpus_per_replica": (first or {}).get("gpus_per_replica"),
+        "monthly": float(monthly) if monthly else None,
+        "busy_monthly": float(monthly) * share if monthly else None,
+        "warm_monthly": float(monthly) / replicas * (1.0 - share) if monthly and replicas > 1 else None,
+    }
+
+
+def _per_million(option: Mapping[str, Any]) -> float | None:
+    value = (option.get("cost") or {}).get("usd_per_million_output_tokens")
+    return float(value) if value else None
+
+
+def _against_the_api(
+    q: Question, full_cost: float, planned: float, hourly: float, full: Mapping[str, Any]
+) -> dict[str, Any] | None:
+    """ "is self-hosting cheaper than an API at $0.90 per million tokens?": the price quoted against a
+    self-hosted token, in the quote's currency. GPUs bill by the hour busy or idle, so self-hosting wins only
+    above the output rate at which the hour's tokens cost the quote: that rate, its share of full load, and
+    the output tokens a day it makes round the clock. "yes" when the load said already beats the quote,
+    "busy" when only full load does, "no" when not even full load does. None with no price quoted."""
+    if q.u.token_price is None or q.u.token_price[0] <= 0:
+        return None
+    amount, currency = q.u.token_price
+    rate = q.catalog.usd_to_cny if currency == "CNY" else 1.0
+    api_usd = amount / rate
+    break_even = hourly * 1e6 / (api_usd * 3600)  # output tokens/s at which an hour costs the quote
+    load_said = any(q.slot(k) is not None for k in LOAD_SLOTS)
+    verdict = "no" if full_cost >= api_usd else ("yes" if load_said and planned < api_usd else "busy")
+    return {
+        "verdict": verdict,
+        "currency": currency,
+        "quote": amount,
+        "full_cost": full_cost * rate,
+        "planned_cost": planned * rate,
+        "load_said": load_said,
+        "break_even_tokens_per_s": break_even,
+        "break_even_share": break_even / float(full["output_tokens_per_second"]),
+        "break_even_tokens_a_day": break_even * 86400,
     }
 
 
@@ -856,6 +948,9 @@ def typical_answer(q: Question, reply: Reply) -> bool:
     if q.slot("serve_use") in BATCH_USES:
         add_batch_typical(q, rows, reply)  # an offline job of no model named: the job on each typical model
         return True
+    hours = busy_hours_saving(q, {})
+    if hours is not None:
+        reply.add("serve_busy_hours", **hours)  # the share of the week, for each plan below
     daily = q.slot("daily_users")
     reply.add("serve_typical", rows=rows, china=in_china(q) and not q.slot("gpu"), **{
         k: rows[0][k] for k in ("concurrency", "qps", "daily_users", "daily_requests", "load_default",
