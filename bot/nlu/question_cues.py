@@ -982,6 +982,14 @@ NETWORK_ASKS = (
     "between nodes", "between the nodes", "between servers", "inter-node", "internode", "gb/s network",
     "gbps network", "gb network",
 )  # fmt: skip
+# Launching one training job on several nodes ("torchrun 跨節點怎麼設定", "how do I write a deepspeed
+# hostfile"): the launcher, its flags or starting the job named, which the multi-node launch FAQ answers,
+# not the network one.
+LAUNCH_ASKS = (
+    "torchrun", "hostfile", "nnodes", "node_rank", "node-rank", "rdzv", "rdzv_endpoint", "rdzv-endpoint",
+    "master_addr", "master-addr", "pdsh", "mpirun", "launcher", "accelerate launch", "launch command", "ssh",
+    "启动命令", "启动参数", "启动指令", "怎么启动", "如何启动", "免密",
+)  # fmt: skip
 # Where the data sits and how fast it moves: object or file storage, a data disk, read speed, the network
 # ("训练数据在腾讯云 COS，读取速度跟得上吗", "阿里云节点间有 RDMA 吗"). A question with one is about storage
 # or the network even when it names the cloud; the cloud's own answer (its checklist) is for a question
