@@ -778,3 +778,31 @@ def test_gpus_for_inference_and_fine_tuning_side_by_side_answer_both_halves(
     assert serving in reply and fine_tuning in reply
     assert reply.index(serving) < reply.index(fine_tuning)
     assert "QLoRA" in reply
+
+
+@pytest.mark.parametrize(
+    ("message", "serves"),
+    [
+        (
+            "how many H100s to serve llama 3 70b to 300 users?",
+            "H100 SXM5* (3 replicas of 4 GPUs) to serve Llama 3 70B",
+        ),
+        ("how many GPUs would we need to host Qwen2.5 72B for 150 concurrent users", "to serve Qwen2.5 72B"),
+        (
+            "要几张 H100 才能给 300 人用 70B",
+            "张 NVIDIA H100 SXM5*（3 个副本，每个 4 张）：推理部署 700亿参数的模型",
+        ),
+        ("部署 Llama 3.1 8B 给 80 个人同时用，需要多少张 L40S？", "张 NVIDIA L40S*"),
+        ("要幾張 A100 才夠 200 人同時用 Qwen2.5 32B？", "張 NVIDIA A100"),
+    ],
+)
+def test_a_how_many_question_about_serving_answers_the_count_first(
+    real: Consultant, message: str, serves: str
+) -> None:
+    first = real.handle("s", message).text.split("\n")[0]
+    assert first.startswith("*") and first[1].isdigit(), first
+    assert serves in first, first
+
+
+def test_a_serving_request_that_does_not_ask_how_many_keeps_its_heading(real: Consultant) -> None:
+    assert real.handle("s", "serve llama 3 70b to 300 users on H100").text.startswith("*Serving Llama 3 70B")
