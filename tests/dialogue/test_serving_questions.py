@@ -762,22 +762,35 @@ def test_the_concurrency_a_monthly_budget_buys_leads_with_copies_the_budget_pays
 @pytest.mark.parametrize(
     ("text", "serving", "fine_tuning"),
     [
-        ("70B 模型推理 vs 微调，分别要几张 A100？", "推荐：", "全参数微调每卡"),
-        ("70B 模型推論和微調各要幾張 A100？", "推薦：", "全參數微調每卡"),
+        ("70B 模型推理 vs 微调，分别要几张 A100？", "• 推理（BF16", "• 全参数微调："),
+        ("70B 模型推論和微調各要幾張 A100？", "• 推理（BF16", "• 全參數微調："),
         (
             "how many A100s for a 70B model, inference vs fine-tuning?",
-            "Recommended:",
-            "for full fine-tuning of a",
+            "• Serving (BF16",
+            "• Full fine-tuning:",
         ),
+        ("inference vs fine-tuning a 70B, how many GPUs each?", "• Serving (BF16", "• Full fine-tuning:"),
+        (
+            "Llama 3.1 8B 部署給 50 人用跟全參微調，各要幾張 L40S？",
+            "• 推理（BF16，50 個併發使用者）",
+            "• 全參數微調：",
+        ),
+        ("推理和 LoRA 微调 Qwen2.5 14B 分别要几张 4090？", "• 推理（BF16", "• LoRA："),
     ],
 )
-def test_gpus_for_inference_and_fine_tuning_side_by_side_answer_both_halves(
+def test_gpus_for_inference_and_fine_tuning_side_by_side_are_one_compact_answer(
     real: Consultant, text: str, serving: str, fine_tuning: str
 ) -> None:
+    # a line each (GPUs, memory per GPU, price per hour), then how to get either in full; not two answers
     reply = ask(real, text).replace("*", "")
-    assert serving in reply and fine_tuning in reply
-    assert reply.index(serving) < reply.index(fine_tuning)
-    assert "QLoRA" in reply
+    lines = reply.splitlines()
+    one = next(line for line in lines if line.startswith(serving))
+    other = next(line for line in lines if line.startswith(fine_tuning))
+    assert lines.index(one) < lines.index(other)
+    for line in (one, other):
+        assert re.search(r"\d+ (×|张|張) ", line) and re.search(r"GB (per GPU of|/) \d+", line), line
+    assert len(lines) <= 5 and "Recommended" not in reply and "推荐：" not in reply and "推薦：" not in reply
+    assert any(w in lines[-1] for w in ("on its own", "单独问", "單獨問")), reply
 
 
 @pytest.mark.parametrize(
