@@ -5,7 +5,7 @@ full answer (serve.answer, feasibility / memory)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from bot.dialogue.answers import feasibility, serve
 from bot.dialogue.answers.base import Question, fewest_that_fit
@@ -24,7 +24,7 @@ def answer(q: Question, reply: Reply) -> bool:
         return False
     req, result = found
     data = result.to_dict()
-    options: list[dict[str, Any]] = list(data["options"])
+    options = cast(list[dict[str, Any]], data["options"])
     if not options or not options[0]["fits"]:
         return False
     method: Method = q.slot("method") or "full_finetune"
