@@ -285,7 +285,12 @@ def test_a_slow_data_pipeline_gets_the_data_loading_answer(
             "do I need passwordless ssh between nodes for deepspeed",
             "*How do I launch training across several nodes",
         ),
+        (
+            "how do I start a deepspeed job across two 8-GPU machines?",
+            "*How do I launch training across several nodes",
+        ),
         ("多机多卡怎么用 deepspeed 启动", "*多机多卡训练怎么启动"),
+        ("deepspeed 多机启动要准备什么", "*多机多卡训练怎么启动"),
         ("DeepSpeed 的 hostfile 要怎么写", "*多机多卡训练怎么启动"),
         ("torchrun 跨節點怎麼設定", "*多機多卡訓練怎麼啟動"),
         ("兩台機器要怎麼一起訓練，啟動指令怎麼寫", "*多機多卡訓練怎麼啟動"),
