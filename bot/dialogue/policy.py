@@ -14,6 +14,7 @@ from typing import Any
 from bot.dialogue.answers import (
     batch_fit,
     best,
+    both_tasks,
     budget,
     capability,
     catalogue,
@@ -635,14 +636,20 @@ INSTEAD_OF_OUTSIDE = ("memory", "serve_memory", "feasibility")
 
 
 # Serving kinds whose training version follows when a message asks both side by side
-# ("推理跟全参微调各要多少显存"): the memory to serve the model, then the memory to train it; the GPUs
-# to serve it, then the GPUs to fine-tune it ("70B 推理 vs 微调，分别要几张 A100？").
+# ("推理跟全参微调各要多少显存"): the memory to serve the model, then the memory to train it. The GPUs to
+# serve it and to fine-tune it ("70B 推理 vs 微调，分别要几张 A100？") are one compact answer (both_tasks),
+# the two full answers only when it cannot size both.
 BOTH_TASKS = {"serve_memory": "memory", "serve": "memory"}
 # Answers after which a named GPU's price asked in the same message follows (Understood.also_price).
 ALSO_PRICED = ("capability", "serve", "serve_feasibility", "serve_memory", "feasibility", "memory", "power")
 
 
 def answer(kind: str, q: Question, reply: Reply) -> bool:
+    if kind == "serve" and q.u.both_tasks and both_tasks.answer(q, reply):
+        # "70B 推理 vs 微调，分别要几张 A100？": one compact answer, a line for each task
+        if q.u.also_price:
+            price.answer(q, reply)
+        return True
     answered = capability.answer(q, reply) if kind == "capability" else ANSWERS[kind](q, reply)
     if answered and kind in BOTH_TASKS and q.u.both_tasks:
         ANSWERS[BOTH_TASKS[kind]](q, reply)

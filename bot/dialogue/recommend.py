@@ -32,6 +32,7 @@ from bot.render.views import (
     stale_view,
     warning_views,
 )
+from knowledge.cluster_scale import on_demand_scale
 from sizing.errors import SizingError
 from sizing.result import SizingResult
 from sizing.types import Catalog, SizingRequest
@@ -361,6 +362,9 @@ def plan_context(
         # QLoRA where memory is not the constraint: LoRA fits the same GPUs and is faster and cheaper
         "lora_instead": _lora_instead(state, rec, kb, plan, today),
         "limit": limit,
+        # More GPUs than clouds rent on demand (answers/on_demand_scale says so once): the billing line never
+        # recommends pay-as-you-go for such a plan, in this answer or a later one.
+        "contracted": not own_hardware and int(top.get("gpus") or 0) > on_demand_scale().max_gpus,
         # "4 张 4090" that cannot hold the job: the count of that GPU that does, and how short theirs is.
         "unfit": option_view(unfit, catalog) if unfit else None,
         # …and what does fit on those very GPUs (also when no count of them holds the job and the plan

@@ -1478,6 +1478,8 @@ def _asks_network(t: str, sig: Signals, yes_no: bool) -> bool:
         return False
     if not has_any(t, cues.NETWORK_ASKS) and not asks_scale_up(t):
         return False
+    if has_any(t, cues.LAUNCH_ASKS):
+        return False  # "torchrun 跨節點怎麼設定": starting the job on the nodes, the launch FAQ's to answer
     if sig.serving or lexicon.asks_price(t):
         return False
     if has_any(t, cues.NAMED_ERRORS) or has_any(t, cues.RUN_FAILED):

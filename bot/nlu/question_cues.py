@@ -105,6 +105,14 @@ SYMPTOMS = (
     # still out of memory after a change ("开了梯度检查点还是显存不够", "micro batch 设成 1 显存还是不够")
     "还是显存不够", "显存还是不够", "仍然显存不够", "显存仍然不够", "还是不够显存",
 )  # fmt: skip
+# Launching one training job on several nodes ("torchrun 跨節點怎麼設定", "how do I write a deepspeed
+# hostfile"): the launcher, its flags or starting the job named, which the multi-node launch FAQ answers,
+# not the network one.
+LAUNCH_ASKS = (
+    "torchrun", "hostfile", "nnodes", "node_rank", "node-rank", "rdzv", "rdzv_endpoint", "rdzv-endpoint",
+    "master_addr", "master-addr", "pdsh", "mpirun", "launcher", "accelerate launch", "launch command", "ssh",
+    "启动命令", "启动参数", "启动指令", "怎么启动", "如何启动", "免密",
+)  # fmt: skip
 # Setting a sharding stack up in a training framework ("turn on zero3 with HF trainer", "set up FSDP with
 # accelerate", "zero3 配置文件怎么写"): how to switch it on, which the FAQ answers, not a job to plan. Read
 # only with the stack named (slot "stack"); zh-Hant is folded to zh-Hans before matching.
@@ -112,6 +120,8 @@ STACK_SETUP = (
     "enable", "enabling", "configure", "configuring", "config", "set up", "setting up", "turn on",
     "switch on", "trainer", "accelerate", "ds_config", "fsdp_config", "开启", "启用", "打开", "设置", "设定",
     "配置", "怎么开",
+    # launching it, on one node or several ("deepspeed 多机启动要准备什么", "launch deepspeed on 2 nodes")
+    "启动", "launch", "launching", "hostfile", *LAUNCH_ASKS,
 )  # fmt: skip
 # A premise that two GPUs are equally fast ("the H100 PCIe and SXM are the same speed, so I should rent the
 # cheaper one, right?", "A100 40G 和 80G 算力一样"): the comparison checks it first.

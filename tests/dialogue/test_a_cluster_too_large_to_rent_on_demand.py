@@ -47,3 +47,30 @@ def test_it_is_said_once_per_conversation(real: Consultant) -> None:
 def test_ordinary_plans_get_no_such_note(real: Consultant, message: str) -> None:
     text = real.handle("small-" + message[:6], message).text
     assert "not rented on demand" not in text and "无法按需一次租到" not in text
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "pretrain a 70B model on 2T tokens in 20 days",
+        "we need a 30B pretrained on 2T tokens within 3 days",
+        "预训练 70B，2T token，20 天内完成",
+        "預訓練 13B 模型，1T token，明天就要",
+    ],
+)
+def test_the_billing_line_of_such_a_plan_does_not_say_pay_as_you_go(real: Consultant, message: str) -> None:
+    text = real.handle("bill-" + message[:8], message).text.replace("*", "")
+    billing = next(line for line in text.splitlines() if line.startswith(("Billing:", "计费：", "計費：")))
+    assert not any(
+        w in billing
+        for w in ("rent pay-as-you-go", "release the GPUs", "按量付费：", "跑完立即释放", "跑完立即釋放")
+    )
+    assert any(w in billing for w in ("not pay-as-you-go at", "不能按量租")), billing
+    # and a later plan of the same size in the conversation, after the note was said once, neither
+    again = real.handle("bill-" + message[:8], "what if 25 days?").text.replace("*", "")
+    assert "rent pay-as-you-go and release" not in again and "跑完立即" not in again
+
+
+def test_an_ordinary_short_plan_still_rents_pay_as_you_go(real: Consultant) -> None:
+    text = real.handle("small", "LoRA a 7B on 50M tokens within 2 days").text
+    assert "rent pay-as-you-go and release the GPUs" in text

@@ -358,3 +358,44 @@ def test_how_much_faster_one_engine_is_than_another_gets_the_engine_comparison(
     assert reply.startswith(
         ("*vLLM 和 SGLang（还有 TensorRT-LLM）怎么选？*", "*vLLM or SGLang (or TensorRT-LLM)")
     ), reply
+
+
+@pytest.mark.parametrize(
+    ("message", "title"),
+    [
+        (
+            "how do I set up deepspeed for multi-node training?",
+            "*How do I launch training across several nodes",
+        ),
+        (
+            "what flags does torchrun need to run on 4 nodes?",
+            "*How do I launch training across several nodes",
+        ),
+        (
+            "do I need passwordless ssh between nodes for deepspeed",
+            "*How do I launch training across several nodes",
+        ),
+        (
+            "how do I start a deepspeed job across two 8-GPU machines?",
+            "*How do I launch training across several nodes",
+        ),
+        ("多机多卡怎么用 deepspeed 启动", "*多机多卡训练怎么启动"),
+        ("deepspeed 多机启动要准备什么", "*多机多卡训练怎么启动"),
+        ("DeepSpeed 的 hostfile 要怎么写", "*多机多卡训练怎么启动"),
+        ("torchrun 跨節點怎麼設定", "*多機多卡訓練怎麼啟動"),
+        ("兩台機器要怎麼一起訓練，啟動指令怎麼寫", "*多機多卡訓練怎麼啟動"),
+    ],
+)
+def test_launching_one_job_on_several_nodes_gets_the_multi_node_launch_answer(
+    real: Consultant, message: str, title: str
+) -> None:
+    text = ask(real, message)
+    assert text.startswith(title), text
+    assert "slots=8" in text and "--nnodes" in text and "NCCL_SOCKET_IFNAME" in text and "SSH" in text
+
+
+@pytest.mark.parametrize("message", ["trainer里怎么打开deepspeed", "how do I turn on fsdp in accelerate"])
+def test_switching_a_stack_on_in_one_trainer_is_not_the_multi_node_answer(
+    real: Consultant, message: str
+) -> None:
+    assert "hostfile" not in ask(real, message)

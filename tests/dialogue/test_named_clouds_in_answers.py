@@ -37,12 +37,12 @@ def test_without_a_named_cloud_nothing_is_said_about_clouds(real: Consultant) ->
     ("first", "follow_up", "note"),
     [
         (
-            "how many GPUs to serve Llama 3 70B to 100 users?",
+            "what GPUs to serve Llama 3 70B to 100 users?",
             "what about on AWS?",
             "Priced on AWS only, as asked.",
         ),
         ("cheapest GPU to LoRA fine-tune a 13B model?", "and on Azure?", "Priced on Azure only, as asked."),
-        ("部署 Qwen2.5 14B 给 50 个并发用户要几张卡", "用 Lambda 呢", "只用 Lambda 的报价"),
+        ("部署 Qwen2.5 14B 给 50 个并发用户用什么卡", "用 Lambda 呢", "只用 Lambda 的报价"),
     ],
 )
 def test_a_follow_up_naming_a_cloud_reprices_the_same_answer_there(

@@ -187,12 +187,12 @@ def test_doubling_the_traffic_of_a_plan_sized_with_no_load_doubles_its_default_l
         ),
         (
             "部署 Qwen3-235B-A22B 做线上服务，每天大概 5 亿 tokens，要几张 H100？",
-            "*推理部署 Qwen3 235B-A22B（BF16），每天 5亿 token≈每天 333,333 次请求"
+            "推理部署 Qwen3 235B-A22B（BF16），每天 5亿 token≈每天 333,333 次请求"
             "（每次输入加输出约 1,500 token）",
         ),
         (
             "推理部署 Qwen2.5-72B，每月 30 億 token，要幾張卡？",
-            "*推理部署 Qwen2.5 72B（BF16），每月 30億 token≈每天 65,753 次請求"
+            "推理部署 Qwen2.5 72B（BF16），每月 30億 token≈每天 65,753 次請求"
             "（每次輸入加輸出約 1,500 token）",
         ),
     ],
@@ -201,5 +201,5 @@ def test_a_token_volume_a_day_or_month_sizes_the_serving_plan_for_that_traffic(
     real: Consultant, text: str, first: str
 ) -> None:
     reply = real.handle("s", text).text
-    assert reply.startswith(first), reply
+    assert first in reply.split("\n")[0], reply
     assert "no load given" not in reply and "未给出负载" not in reply and "未給出負載" not in reply, reply

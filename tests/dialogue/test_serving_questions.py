@@ -819,22 +819,35 @@ def test_the_concurrency_a_monthly_budget_buys_leads_with_copies_the_budget_pays
 @pytest.mark.parametrize(
     ("text", "serving", "fine_tuning"),
     [
-        ("70B 模型推理 vs 微调，分别要几张 A100？", "推荐：", "全参数微调每卡"),
-        ("70B 模型推論和微調各要幾張 A100？", "推薦：", "全參數微調每卡"),
+        ("70B 模型推理 vs 微调，分别要几张 A100？", "• 推理（BF16", "• 全参数微调："),
+        ("70B 模型推論和微調各要幾張 A100？", "• 推理（BF16", "• 全參數微調："),
         (
             "how many A100s for a 70B model, inference vs fine-tuning?",
-            "Recommended:",
-            "for full fine-tuning of a",
+            "• Serving (BF16",
+            "• Full fine-tuning:",
         ),
+        ("inference vs fine-tuning a 70B, how many GPUs each?", "• Serving (BF16", "• Full fine-tuning:"),
+        (
+            "Llama 3.1 8B 部署給 50 人用跟全參微調，各要幾張 L40S？",
+            "• 推理（BF16，50 個併發使用者）",
+            "• 全參數微調：",
+        ),
+        ("推理和 LoRA 微调 Qwen2.5 14B 分别要几张 4090？", "• 推理（BF16", "• LoRA："),
     ],
 )
-def test_gpus_for_inference_and_fine_tuning_side_by_side_answer_both_halves(
+def test_gpus_for_inference_and_fine_tuning_side_by_side_are_one_compact_answer(
     real: Consultant, text: str, serving: str, fine_tuning: str
 ) -> None:
+    # a line each (GPUs, memory per GPU, price per hour), then how to get either in full; not two answers
     reply = ask(real, text).replace("*", "")
-    assert serving in reply and fine_tuning in reply
-    assert reply.index(serving) < reply.index(fine_tuning)
-    assert "QLoRA" in reply
+    lines = reply.splitlines()
+    one = next(line for line in lines if line.startswith(serving))
+    other = next(line for line in lines if line.startswith(fine_tuning))
+    assert lines.index(one) < lines.index(other)
+    for line in (one, other):
+        assert re.search(r"\d+ (×|张|張) ", line) and re.search(r"GB (per GPU of|/) \d+", line), line
+    assert len(lines) <= 5 and "Recommended" not in reply and "推荐：" not in reply and "推薦：" not in reply
+    assert any(w in lines[-1] for w in ("on its own", "单独问", "單獨問")), reply
 
 
 def test_a_kv_cache_size_asked_without_a_question_word_is_the_model_cards_at_that_context(
@@ -856,3 +869,31 @@ def test_which_is_cheaper_against_an_api_price_weighs_the_quote_not_the_cheapest
     zh = ask(real, "自建 Qwen2.5-32B 推理和 API（每百万 token 2 元）比，哪个省钱？")
     assert zh.startswith(("*只有卡一直忙着时才更便宜", "*不划算", "*按所说的负载")), zh
     assert "¥2.00" in zh.split("\n")[0]
+
+
+@pytest.mark.parametrize(
+    ("message", "serves"),
+    [
+        (
+            "how many H100s to serve llama 3 70b to 300 users?",
+            "H100 SXM5* (3 replicas of 4 GPUs) to serve Llama 3 70B",
+        ),
+        ("how many GPUs would we need to host Qwen2.5 72B for 150 concurrent users", "to serve Qwen2.5 72B"),
+        (
+            "要几张 H100 才能给 300 人用 70B",
+            "张 NVIDIA H100 SXM5*（3 个副本，每个 4 张）：推理部署 700亿参数的模型",
+        ),
+        ("部署 Llama 3.1 8B 给 80 个人同时用，需要多少张 L40S？", "张 NVIDIA L40S*"),
+        ("要幾張 A100 才夠 200 人同時用 Qwen2.5 32B？", "張 NVIDIA A100"),
+    ],
+)
+def test_a_how_many_question_about_serving_answers_the_count_first(
+    real: Consultant, message: str, serves: str
+) -> None:
+    first = real.handle("s", message).text.split("\n")[0]
+    assert first.startswith("*") and first[1].isdigit(), first
+    assert serves in first, first
+
+
+def test_a_serving_request_that_does_not_ask_how_many_keeps_its_heading(real: Consultant) -> None:
+    assert real.handle("s", "serve llama 3 70b to 300 users on H100").text.startswith("*Serving Llama 3 70B")

@@ -135,7 +135,10 @@ def test_a_price_asked_beside_another_question_follows_its_answer(real: Consulta
     assert en.startswith("*For jobs that fit on one card, yes; for sharding a large model, no.*")
     assert "*NVIDIA L40S, on demand, per GPU*:" in en
     zh = ask(real, "H200 一小时多少钱？包月呢？跑 70B 推理要几张？")
-    assert zh.startswith("*推理部署 700亿参数的模型（BF16）") and "*NVIDIA H200 SXM 按需价（每卡）*" in zh
+    assert (
+        zh.startswith("*8 张 NVIDIA H200 SXM*：推理部署 700亿参数的模型（BF16）")
+        and "*NVIDIA H200 SXM 按需价（每卡）*" in zh
+    )
 
 
 def test_a_yearly_provider_comparison_says_the_saving_per_year(real: Consultant) -> None:

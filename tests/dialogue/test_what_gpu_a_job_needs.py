@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from bot.dialogue.consultant import Consultant
 
 from .asking import FORM, ask
@@ -92,3 +94,32 @@ def test_the_gpu_hours_of_a_job_on_one_gpu_named_are_answered_on_that_gpu_not_as
     zh = ask(real, "从零预训练 1B 模型大概要多少 A100 卡时")
     costs = [float(c.replace(",", "")) for c in re.findall(r"约 \$([\d,.]+)", zh)]
     assert costs == sorted(costs), zh  # "按总费用其次": the runners-up in that order
+
+
+@pytest.mark.parametrize(
+    ("plan", "question", "expected"),
+    [
+        (
+            "full fine-tune a 70B on 16 H100s, 20B tokens, how long?",
+            "how much memory does each GPU use in this plan?",
+            "~81.7 GB per GPU of 85.5 GB (the total nvidia-smi reports; the card is sold as 80 GB)",
+        ),
+        (
+            "用 16 张 H800 全参微调 70B，数据 200亿 token，要几天",
+            "这个方案每张卡用多少显存？",
+            "每卡约 81.7 GB / 85.5 GB（nvidia-smi 报告的实际容量；这张卡标称 80 GB）",
+        ),
+        (
+            "用 16 張 H800 全參微調 70B，資料 200億 token，要幾天",
+            "這個方案每張卡用多少顯存？",
+            "每卡約 81.7 GB / 85.5 GB（nvidia-smi 報告的實際容量；這張卡標稱 80 GB）",
+        ),
+    ],
+)
+def test_the_memory_of_a_plan_asked_after_it_is_compared_with_the_capacity_the_plan_fits_in(
+    real: Consultant, plan: str, question: str, expected: str
+) -> None:
+    real.handle("s", plan)
+    text = real.handle("s", question).text
+    assert expected in text, text
+    assert "81.7 GB per GPU of 80 GB" not in text and "81.7 GB / 80 GB" not in text

@@ -91,7 +91,7 @@ def test_serving_value_weighs_memory_bandwidth_per_dollar(real: Consultant) -> N
 def test_qwen_past_its_config_window_is_planned_on_the_yarn_window_it_documents(real: Consultant) -> None:
     zh = ask(real, "Qwen2.5-32B 给 20 人用，128k 上下文，要几张 H100")
     assert zh.startswith("_Qwen2.5 32B 的 config.json 窗口是 32,768 token；按模型卡说明开启 YaRN")
-    assert "*推理部署 Qwen2.5 32B" in zh
+    assert "张 NVIDIA H100 SXM5*" in zh and "推理部署 Qwen2.5 32B" in zh
 
 
 def test_reading_chinchilla_style_a_bare_bit_width_and_taiwans_memory_word(real: Consultant) -> None:

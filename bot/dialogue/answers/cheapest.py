@@ -135,6 +135,7 @@ def ranked(
                 "gpus": gpus,
                 "per_gpu_gb": option["memory_per_gpu_gb"],
                 "gpu_memory_gb": spec.memory_gb,
+                "usable_gb": spec.capacity_gb,  # what nvidia-smi reports (shown past the nominal size)
                 "usd_per_hour": price["usd_per_hour"],
                 "price": price,
             }

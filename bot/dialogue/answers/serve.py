@@ -17,6 +17,7 @@ from bot.dialogue.answers.serve_batch import add_batch_answer, add_batch_typical
 from bot.dialogue.hardware import china_gpus
 from bot.dialogue.reply import Reply
 from bot.dialogue.understand import Understood
+from bot.nlu.intents import counts_gpus
 from bot.nlu.lexicon import asks_price, asks_token_price, has_cue
 from bot.nlu.question_cues import PER_TOKEN_COST
 from bot.nlu.serving import BATCH_USES, adapters_served, latency_percentile, names_encoder_model
@@ -445,6 +446,8 @@ def serving_answer(q: Question, reply: Reply) -> bool:
         "read_as": read_as(q, req),
         "china": china,
         "volume_said": q.slot("volume_said"),
+        # "how many H100s to serve …", "要几张 H100": the count is the answer, so it leads
+        "count_first": counts_gpus(normalise(q.text).lower),
         **clouds_note(q, data["options"]),
     }
     if q.slot("serve_use") in BATCH_USES:

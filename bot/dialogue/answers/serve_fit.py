@@ -463,6 +463,7 @@ def layouts(
                 "gpus": tp,
                 "per_gpu_gb": mem.used_gb(concurrency),
                 "gpu_memory_gb": spec.memory_gb,
+                "usable_gb": spec.capacity_gb,  # what nvidia-smi reports (shown past the nominal size)
                 "max_concurrency": mem.max_concurrency,
             }
         )
