@@ -840,10 +840,14 @@ def names_service(s: str) -> bool:
     return lexicon.has_cue(s, SERVICES)
 
 
-def request_side(before: str, after: str, weak: bool = False, follows_count: bool = False) -> str | None:
+def request_side(
+    before: str, after: str, weak: bool = False, follows_count: bool = False, bare: bool = False
+) -> str | None:
     """ "input" / "output" when the words next to a token count name a side of the request. `weak`
     also accepts "in"/"out" ("1000 in / 500 out"), which only a serving message can mean that way.
-    `follows_count`: the side word right before is said after another count (side_after_count)."""
+    `follows_count`: the side word right before is said after another count (side_after_count).
+    `bare`: the number has no unit nor k/M, so "one request of 8,000 tokens" counts requests: a request
+    noun right after it is not that request's length."""
     head = _without_fillers(before.rstrip(" :：=~"))
     tail = after.lstrip(" -")
     if tail.startswith(BIT_WIDTH):
@@ -861,7 +865,9 @@ def request_side(before: str, after: str, weak: bool = False, follows_count: boo
             return side
     if weak and (head.endswith(_DOCUMENT_CJK) or _last_word(head) in DOCUMENT):
         return "input"  # a serving message: the document is the request's prompt
-    if weak and (head.endswith(PER_REQUEST) or _per_request_after(tail)):
+    if weak and (
+        head.endswith(PER_REQUEST) or (_per_request_after(tail) and not (bare and _REQUEST_NOUN.match(tail)))
+    ):
         return "input"  # "给 50 个用户，每人 4k token": what each request sends is its prompt
     return _side_after(tail, weak)
 
@@ -905,6 +911,10 @@ _PER_REQUEST_AFTER = re.compile(
     r"^(?:tokens?|toks?)?\s*(?:(?:per|each|a|every)\s+(?:request|query|user|call)\b"
     r"|(?:-?\s*long\s+)?(?:requests?|query|queries)\b(?!\s*(?:a|per|each|every)\s)|的?请求)"
 )
+
+
+# A request noun right after a number: "one request", "3 long requests", "2 的请求".
+_REQUEST_NOUN = re.compile(r"(?:-?\s*long\s+)?(?:requests?|query|queries)\b|的?请求")
 
 
 def _per_request_after(tail: str) -> bool:

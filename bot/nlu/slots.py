@@ -1117,7 +1117,7 @@ def _labelled(s: str, num: Num, before: str, after: str, found: Found, wide: str
             found.add(slot, num.value, num, s)  # "1k" is already 1,000 (scan applies the k)
             return True
     side = request_side(
-        wide, after, found.serving, side_after_count(s[max(0, num.start - 24) : num.start])
+        wide, after, found.serving, side_after_count(s[max(0, num.start - 24) : num.start]), bare=not num.mult
     )  # "输入2k", "prompts are usually around 2000"; "1500 输入 300 输出"
     if side is not None and not (
         not found.serving and _first_word(after) in COUNTED_SIDES and _tuning_named(s)

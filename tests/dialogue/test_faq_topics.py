@@ -399,3 +399,33 @@ def test_switching_a_stack_on_in_one_trainer_is_not_the_multi_node_answer(
     real: Consultant, message: str
 ) -> None:
     assert "hostfile" not in ask(real, message)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "两台机器训练比一台慢是怎么回事",
+        "兩台機器一起訓練反而變慢，為什麼",
+        "when do we need several machines?",
+        "why is training on 2 nodes slower than on one",
+    ],
+)
+def test_scaling_out_asked_without_a_launch_word_is_not_the_launch_answer(
+    real: Consultant, message: str
+) -> None:
+    assert "hostfile" not in ask(real, message).split("\n\n")[0]
+
+
+@pytest.mark.parametrize(
+    ("message", "title"),
+    [
+        ("fine-tuning a quantized 4-bit model, how does it work", "*What is QLoRA"),
+        ("微调一个 4bit 量化的模型是怎么做到的", "*QLoRA 是什么"),
+        ("量化後的 4-bit 模型還能微調嗎", "*QLoRA 是什麼"),
+    ],
+)
+def test_fine_tuning_a_quantized_model_is_qlora_not_serving_quantization(
+    real: Consultant, message: str, title: str
+) -> None:
+    text = ask(real, message)
+    assert text.startswith(title), text

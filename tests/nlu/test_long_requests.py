@@ -432,3 +432,14 @@ def test_a_context_said_with_a_filler_is_the_window() -> None:
 )  # fmt: skip
 def test_a_requests_length_said_before_the_word_request_is_its_prompt(text: str, prompt: int) -> None:
     assert parse(text).slots.input_tokens == prompt
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "one request of 8,000 tokens on 2 H100, does llama 70b fit?",
+        "serving llama 3 70b: 3 requests of 8000 tokens each at once, 2 H100s enough?",
+    ],
+)
+def test_a_count_of_requests_is_not_the_length_of_each(text: str) -> None:
+    assert said(text).get("input_tokens") == 8000
