@@ -96,8 +96,8 @@ from bot.dialogue.state import DialogueState, missing, swap_aside
 from bot.dialogue.understand import Understood, understand
 from bot.nlu.gpus import typo_read_as
 from bot.nlu.intents import QUALITATIVE as QUALITATIVE_SLOTS, asks_spot_beside_job, has_any, notes_query
-from bot.nlu.lexicon import has_cue
-from bot.nlu.question_cues import APPLE_SILICON, CHEAPEST, DIFFERENCE, PROPOSES_BETTER
+from bot.nlu.lexicon import COST_FIRST, has_cue
+from bot.nlu.question_cues import APPLE_SILICON, CHEAPEST, DIFFERENCE, PROPOSES_BETTER, WH_WORDS
 from bot.nlu.text import normalise
 from knowledge.currencies import other_currencies
 
@@ -457,6 +457,26 @@ def asks_fit(ctx: TurnContext) -> DialogueState | None:
         and not has_any(normalise(ctx.text).lower, PROPOSES_BETTER)
     )
     return None
+
+
+def timeline_by_cost(ctx: TurnContext) -> DialogueState | None:
+    """Asked for the timeline, cost put first answers it: "no rush, cheapest is fine", "沒差，越便宜越好",
+    "no deadline, cheapest option" plan without a deadline, instead of the cheapest GPU per hour or the
+    billing FAQ with the timeline asked again. A question ("what's the cheapest option?") stays one."""
+    state, u = ctx.state, ctx.u
+    if state.pending != "days" or u.said or u.intent in ("reset", "undo"):
+        return None
+    text = normalise(ctx.text).lower
+    cost_first = has_cue(text, COST_FIRST)
+    if not (u.no_deadline or cost_first) or "?" in text or has_cue(text, _ASKS):
+        return None
+    if cost_first:
+        state.cheapest, state.asap = True, False  # the lowest total cost first, as "cheapest please"
+    ctx.u = replace(u, intent="size", kind="size", no_deadline=True)
+    return None
+
+
+_ASKS = (*WH_WORDS, "吗")
 
 
 def frame_question(ctx: TurnContext) -> DialogueState | None:
@@ -882,6 +902,7 @@ STEPS: tuple[TurnStep, ...] = (
     job_cost_on_gpus,
     proposes_gpu,
     asks_fit,
+    timeline_by_cost,
     frame_question,
     reset,
     lifts,

@@ -145,6 +145,7 @@ SKIP = (
     "随便",
     "都行",
     "无所谓",
+    "没差",  # Taiwan: "沒差" (it makes no difference)
     "跳过",
     "默认",
     "skip",
