@@ -866,7 +866,18 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
             if not yes_no and not has_any(t, DATASHEET) and _conceptual(t, sig, yes_no):
                 return "faq"  # "what MFU should I expect on H100?": no datasheet figure asked
             return "gpu_info"
-        so_long = not gpus and has_any(t, cues.SO_LONG) and has_any(t, cues.WHY_WORDS)  # the plan's time
+        so_long = (  # the plan's time or cost: "why does it take so long?", "为什么这么贵"
+            not gpus
+            and (
+                has_any(t, cues.SO_LONG)
+                or (
+                    has_any(t, cues.SO_EXPENSIVE)
+                    and not has_any(t, GPU_WORDS)
+                    and not has_any(t, cues.MARKET_COST)
+                )
+            )
+            and (has_any(t, cues.WHY_WORDS) or has_any(t, cues.WHY_SO))
+        )
         if (has_any(t, EXPLAIN) or so_long) and not has_any(t, COMPARE):
             # ("explain fsdp vs data parallel" asks to compare two things: the FAQ's, not the plan's math)
             return "explain"

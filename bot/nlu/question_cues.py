@@ -939,6 +939,21 @@ SO_LONG = (
     "这么久", "那么久", "这么长时间", "那么长时间", "这么多小时", "那么多小时", "这么多天", "那么多天",
     "这么慢", "那么慢", "so long", "that long", "this long", "so many hours", "so many days", "so slow",
 )  # fmt: skip
+# The plan's cost asked about the same way ("为什么这么贵？", "為什麼要花這麼多錢", "why does it cost so
+# much?"): how the cost was worked out, the same math (intents: "explain").
+SO_EXPENSIVE = (
+    "这么贵", "那么贵", "这么多钱", "那么多钱", "花这么多", "花那么多", "这么高的费用", "费用这么高",
+    "成本这么高", "so expensive", "that expensive", "this expensive", "so pricey", "that pricey", "so costly",
+    "so much money", "cost so much", "costs so much", "cost that much", "costs that much", "cost this much",
+    "costs this much",
+)  # fmt: skip
+# A cost asked of the market, not of a plan ("为什么云上租卡这么贵", "why are cloud GPUs so expensive?"): the
+# FAQ's, never the plan's math.
+MARKET_COST = (
+    "云", "cloud", "clouds", "租", "rent", "renting", "rental", "provider", "providers", "厂商", "市场",
+)  # fmt: skip
+# "怎么这么久", "咋这么贵": a why asked with 怎么/咋, about how long or how much only.
+WHY_SO = ("怎么这么", "怎么那么", "怎么要这么", "怎么会这么", "咋这么", "咋那么")
 # A GPU or choice pointed at: "why that GPU?", "为什么选这张卡？" (a choice made, even before any plan).
 _POINTED_AT = (
     "这张卡", "这个卡", "这款卡", "这块卡", "这个gpu", "这个显卡", "那张卡", "那个卡", "该卡", "选它", "选这",

@@ -231,5 +231,24 @@ def test_why_the_plan_takes_so_long_is_how_its_hours_were_worked_out(
     assert reply.startswith(says) and ("卡時 =" in reply or "卡时 =" in reply or "GPU-hours =" in reply)
 
 
+@pytest.mark.parametrize(
+    ("question", "says"),
+    [("為什麼要花這麼多錢？", "*計算過程*"), ("怎麼這麼貴", "*計算過程*"), ("为什么这么贵？", "*计算过程*"),
+     ("为什么要这么多钱", "*计算过程*"), ("why is it so expensive?", "*How this was computed*"),
+     ("how come it costs so much?", "*How this was computed*")],
+)  # fmt: skip
+def test_why_the_plan_costs_so_much_is_how_its_cost_was_worked_out(
+    real: Consultant, question: str, says: str
+) -> None:
+    reply = ask(real, "预训练 2B，数据 400 亿 token，一周", question)
+    assert reply.startswith(says) and any(w in reply for w in ("费用 =", "費用 =", "Cost ="))
+
+
+def test_why_renting_gpus_is_expensive_in_general_is_not_the_plans_math(real: Consultant) -> None:
+    for question in ("为什么云上租卡这么贵", "why are cloud GPUs so expensive?"):
+        assert "How this was computed" not in ask(real, "pretrain 2B on 40B tokens in a week", question)
+        assert "计算过程" not in ask(real, "预训练 2B，数据 400 亿 token，一周", question)
+
+
 def test_why_a_named_gpu_is_slow_is_not_the_plans_math(real: Consultant) -> None:
     assert "How this was computed" not in ask(real, "why is the A100 so slow?")
