@@ -55,6 +55,7 @@ from bot.dialogue.state import (
     DialogueState,
     SlotChange,
     fresh_state,
+    keep_first,
     keep_previous,
     missing,
     one_data_change,
@@ -232,6 +233,7 @@ class Consultant:
         new_state = step(state, reply) or state
         if reply.recommendation is not None and "undo" not in reply.kinds:
             keep_previous(raw, new_state)
+            keep_first(new_state)
         new_state.lang = reply.lang
         new_state.rev = revision(raw) + 1
         standing = self._standing(new_state) if reply.recommendation is None else None

@@ -28,17 +28,20 @@ from bot.dialogue.reply import Reply
 from bot.dialogue.state import DialogueState, missing
 from bot.nlu.lexicon import MACHINE_CUES, has_cue
 from bot.nlu.question_cues import (
+    FIRST_PLAN,
     PLAN_ASPECT_ASKS,
     PLAN_ASPECTS,
     PLAN_CHEAPEST,
     PLAN_CHECKPOINT,
     PLAN_CHECKPOINT_ASKS,
+    PLAN_COMPARED,
     PLAN_MEMORY,
     PLAN_MEMORY_HOW_MUCH,
     PLAN_PAIR,
     PLAN_TWO_GPUS,
     PLAN_TWO_GPUS_ASKS,
     PLAN_WHICH_PROVIDER,
+    PREVIOUS_PLAN,
     WATCH_OUT,
     WATCH_OUT_WORDS,
 )
@@ -78,7 +81,15 @@ def _asks_clouds(t: str) -> str | None:
 
 
 def _asks_pair(t: str) -> str | None:
-    return "pair" if PLAN_PAIR.search(t) else None
+    """ "compare the two plans", "how does that compare to the previous one?", "跟第一個方案比呢"
+    ("first": the job's first plan)."""
+    if PLAN_PAIR.search(t):
+        return "pair"
+    if not PLAN_COMPARED.search(t):
+        return None
+    if FIRST_PLAN.search(t):
+        return "first"
+    return "pair" if PREVIOUS_PLAN.search(t) else None
 
 
 def _asks_two_gpus(t: str, u: Understood) -> bool:
@@ -112,7 +123,9 @@ def _plain(answer: Callable[[DialogueState, Reply, KnowledgeBase, Planner, dt.da
 TABLE: tuple[PlanQuestion, ...] = (
     PlanQuestion(
         _asks_pair,
-        lambda state, reply, _kb, _plan, _today, _asked: plan_pair.answer(state, reply),
+        lambda state, reply, _kb, _plan, _today, asked: plan_pair.answer(
+            state, reply, first=asked == "first"
+        ),
         names_plans=True,
     ),
     PlanQuestion(_asks_checkpoints, _plain(checkpoints.answer)),

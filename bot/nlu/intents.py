@@ -708,8 +708,14 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
     model = "params" in filled or sig.model_named
     if short and has_any(t, RESET):
         return "reset"
-    if len(t) <= UNDO_CHARS and has_any(t, UNDO) and not filled and not gpus:
-        return "undo"
+    if (
+        len(t) <= UNDO_CHARS
+        and has_any(t, UNDO)
+        and not filled
+        and not gpus
+        and not cues.PLAN_COMPARED.search(t)
+    ):
+        return "undo"  # "compare it with the earlier plan", "和上一个方案比呢" ask: they go back to nothing
     if asks_capacity(t):
         return "capacity"
     # an A-not-A question asks ("T4 是16GB显存对不对": 对不对 holds 不对), it corrects nothing; nor does a

@@ -1150,6 +1150,22 @@ PLAN_PAIR = re.compile(
     r"(?:cheaper|faster|better|quicker|cheapest|fastest)\b"
     r"|两个方案|哪个方案|哪个更(?:便宜|划算|快|好|省)|哪个划算|哪个便宜|选哪个|比一下|比较一下|对比一下"
 )
+# A plan compared with another one held ("how does that compare to the first one?", "compare it with the
+# earlier plan", "跟第一個方案比呢", "和上一个方案比呢", "比之前贵吗"): with PREVIOUS_PLAN the plan before
+# the last change (PLAN_PAIR's answer), with FIRST_PLAN the conversation's first plan for this job; never
+# "undo".
+PLAN_COMPARED = re.compile(
+    r"\b(?:compare[sd]?|comparing|comparison|vs|versus|against|(?:cheaper|faster|slower|pricier|quicker|better"
+    r"|worse|more expensive|less expensive) than|differ(?:ence|s)? from)\b"
+    r"|(?:跟|和|与|同)[^，。,.!?！？]{0,12}(?:比|相比|对比|比较|有什么区别|差多少|差别)|相比|对比|比较|比起"
+    r"|比(?:之前|刚才|上一个|上个|原来|原先|最初|最开始|一开始|第一个)"
+)
+PREVIOUS_PLAN = re.compile(
+    r"\b(?:previous|earlier|last|before|prior)\b|之前|刚才|上一个|上个|前一个|原来|原先"
+)
+FIRST_PLAN = re.compile(
+    r"\b(?:first|original|initial|starting)\b|第一个|第一版|第一次|最初|最开始|最早|一开始|起初|开头那个"
+)
 # "这两个卡有什么区别？", "what's the difference between the two cards?", "這兩張卡哪個快？" after a change
 # of GPU: the two cards are the GPUs of the plan before the change and the plan now.
 PLAN_TWO_GPUS = re.compile(
