@@ -18,6 +18,7 @@ from bot.dialogue.answers import (
     checkpoints,
     own_or_rent,
     plan_clouds,
+    plan_cost,
     plan_detail,
     plan_memory,
     plan_pair,
@@ -129,6 +130,13 @@ TABLE: tuple[PlanQuestion, ...] = (
         names_plans=True,
     ),
     PlanQuestion(_asks_checkpoints, _plain(checkpoints.answer)),
+    PlanQuestion(
+        plan_cost.asks_kept_monthly,
+        lambda state, reply, kb, plan, today, _asked: plan_cost.answer(
+            state, reply, kb, plan, today, "", monthly=True
+        ),
+        with_providers=False,
+    ),
     PlanQuestion(_asks_memory, _plain(plan_memory.answer), only_questions=True),
     PlanQuestion(aspect, plan_detail.answer, only_questions=True, with_providers=False),
     PlanQuestion(_asks_clouds, _plain(plan_clouds.answer), with_providers=False, on_owned=False),

@@ -827,6 +827,20 @@ PLAN_HOURLY_ASKS = (
     "how much per hour", "how much an hour", "how much is it per hour", "how much is that per hour",
     "how much by the hour", "per-hour cost", "per-hour price", "per hour cost",
 )  # fmt: skip
+# The plan's GPUs kept a whole month asked after it ("如果一直租着这些卡，一个月多少钱？", "how much per
+# month if we keep them running?", "租一整個月要多少"): its hourly price × 730 hours, then the job's own
+# total (answers/plan_cost.py). 包月 (a monthly commitment) is the reserved-pricing answer's.
+PLAN_KEPT_MONTHLY = (
+    "一直租着", "一直开着", "一直租", "一直挂着", "长期租着", "租一个月", "租一整个月", "租满一个月",
+    "开一个月", "开一整个月", "整月租", "租整月", "一整个月", "月租多少", "每月租金", "月租金",
+    "keep them running", "keep it running", "keep them on", "keep the gpus", "keep these gpus",
+    "keep those gpus", "keep the cluster", "keep them rented", "keep them for a month", "keep them all month",
+    "leave them running", "leave it running", "run them all month", "for a whole month",
+    "for the whole month", "for a full month", "a full month", "monthly cost of these",
+    "monthly cost of the gpus", "monthly cost of this", "monthly rate", "monthly rent",
+    "rent them for a month", "rent these for a month", "rent it for a month", "per month to keep",
+    "a month to keep",
+)  # fmt: skip
 # The same asked in a word or two ("how much?", "total?", "费用？"): the whole message, punctuation aside.
 PLAN_COST_WORDS = (
     "how much",
