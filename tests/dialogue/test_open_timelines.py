@@ -253,3 +253,25 @@ def test_a_cheapest_question_asked_for_the_timeline_is_still_answered_as_a_quest
     turn = real.handle(session, "what's the cheapest option?")
     assert "The cheapest GPU for LoRA" in turn.text and "How long can training take" in turn.text
     assert turn.payload["recommendation"] is None
+
+
+@pytest.mark.parametrize(
+    ("cheapest", "count", "gpu", "gpus"),
+    [
+        (["Pretrain a 350M model on 10B tokens, no deadline, cheapest please"], "what if we use 8 A100s?",
+         "a100-40gb", 8),
+        (["預訓練一個 10 億參數的模型，資料 200 億 tokens", "時間不重要，省錢就好"], "如果用 8 張 A100 呢？",
+         "a100-40gb", 8),
+        (["QLoRA 70B, 20k samples of 1k tokens", "no deadline, cheapest option"],
+         "what about on 2 A100 80GB?", "a100-80gb", 2),
+    ],
+)  # fmt: skip
+def test_a_gpu_count_asked_after_a_cheapest_plan_is_planned_on_exactly_that_hardware(
+    real: Consultant, cheapest: list[str], count: str, gpu: str, gpus: int
+) -> None:
+    session = "s-" + uuid.uuid4().hex
+    for text in cheapest:
+        planned = real.handle(session, text)
+    assert "lowest total cost" in planned.text or "總費用最低" in planned.text
+    top = real.handle(session, count).payload["recommendation"]["options"][0]
+    assert (top["gpu"], top["gpus"]) == (gpu, gpus)
