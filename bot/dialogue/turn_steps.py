@@ -479,6 +479,42 @@ def timeline_by_cost(ctx: TurnContext) -> DialogueState | None:
 _ASKS = (*WH_WORDS, "吗")
 
 
+def why_a_plan_figure(ctx: TurnContext) -> DialogueState | None:
+    """ "why 2.6 days?", "why $440?", "为什么要 33 小时？", "為什麼要 $1,054": a why about a figure the plan
+    shows is how it was worked out (the plan's math), never a deadline or budget of that value."""
+    state, u = ctx.state, ctx.u
+    said = u.said
+    if (
+        state.last is None
+        or not said
+        or not set(said) <= {"days", "budget"}
+        or not has_cue(normalise(ctx.text).lower, _WHY)
+    ):
+        return None
+    last = state.last
+    days, budget = said.get("days"), said.get("budget")
+    if days is not None and not _near(days, last.get("days")):
+        return None
+    if budget is not None and not (
+        isinstance(budget, dict)
+        and budget.get("currency") == last.get("currency")
+        and _near(budget.get("amount"), last.get("cost"))
+    ):
+        return None
+    ctx.u = replace(u, said={}, intent="explain", kind="explain")
+    return None
+
+
+_WHY = ("why", "how come", "为什么", "为啥", "为何", "怎么要", "怎么会")
+FIGURE_SHOWN = 0.06  # a figure as the reply rounds it ("2.6 days" for 2.62, "33 hours" for 1.375 days)
+
+
+def _near(said: Any, shown: Any) -> bool:
+    if not isinstance(said, int | float) or not isinstance(shown, int | float) or shown <= 0:
+        return False
+    return abs(float(said) - float(shown)) <= FIGURE_SHOWN * float(shown)
+
+
 def frame_question(ctx: TurnContext) -> DialogueState | None:
     """The question and its direct-answer kind, read after the rewrites above; the figure corrections
     and the line on a GPU the catalogue lacks go first in the reply."""
@@ -903,6 +939,7 @@ STEPS: tuple[TurnStep, ...] = (
     proposes_gpu,
     asks_fit,
     timeline_by_cost,
+    why_a_plan_figure,
     frame_question,
     reset,
     lifts,

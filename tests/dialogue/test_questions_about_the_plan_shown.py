@@ -244,6 +244,30 @@ def test_why_the_plan_costs_so_much_is_how_its_cost_was_worked_out(
     assert reply.startswith(says) and any(w in reply for w in ("费用 =", "費用 =", "Cost ="))
 
 
+@pytest.mark.parametrize(
+    ("job", "why", "says"),
+    [("pretrain a 1B model on 20B tokens, 10 days", "why 2.6 days?", "*How this was computed*"),
+     ("pretrain a 1B model on 20B tokens, 10 days", "why $440?", "*How this was computed*"),
+     ("全参微调 13B，数据 5 亿 tokens，两周", "为什么要 9.5 小时？", "*计算过程*"),
+     ("全参微调 13B，数据 5 亿 tokens，两周", "为什么要 $131", "*计算过程*"),
+     ("全參微調 13B，資料 5 億 tokens，兩週", "為什麼要 9.5 小時", "*計算過程*")],
+)  # fmt: skip
+def test_why_a_figure_the_plan_shows_is_its_math_not_a_new_deadline_or_budget(
+    real: Consultant, job: str, why: str, says: str
+) -> None:
+    session = "s-" + uuid.uuid4().hex
+    before = real.handle(session, job).payload["slots"]
+    turn = real.handle(session, why)
+    assert turn.text.startswith(says) and turn.payload["slots"] == before
+
+
+def test_a_what_if_on_a_figure_still_changes_the_plan(real: Consultant) -> None:
+    session = "s-" + uuid.uuid4().hex
+    real.handle(session, "pretrain a 1B model on 20B tokens, 10 days")
+    turn = real.handle(session, "what if 2.6 days?")
+    assert "*What changed*" in turn.text and turn.payload["slots"]["days"] == 2.6
+
+
 def test_why_renting_gpus_is_expensive_in_general_is_not_the_plans_math(real: Consultant) -> None:
     for question in ("为什么云上租卡这么贵", "why are cloud GPUs so expensive?"):
         assert "How this was computed" not in ask(real, "pretrain 2B on 40B tokens in a week", question)
