@@ -611,7 +611,7 @@ def recap(ctx: TurnContext) -> DialogueState | None:
 
 def undo(ctx: TurnContext) -> DialogueState | None:
     """ "undo", "回到刚才的方案": the plan before the last change."""
-    return ctx.c._undo(ctx.state, ctx.reply) if ctx.u.intent == "undo" else None
+    return ctx.c._undo(ctx.state, ctx.reply, ctx.text) if ctx.u.intent == "undo" else None
 
 
 def explain(ctx: TurnContext) -> DialogueState | None:

@@ -44,6 +44,10 @@ UNDO = (
     # "復原", "还原一下", "回退", "roll it back"
     "复原", "还原", "回退", "退回去", "上一步", "恢复原来的", "恢复之前的", "roll back", "roll it back",
     "rollback",
+    # the job as first planned ("回到最开始的方案", "還是用第一個方案吧", "go back to the first plan")
+    "回到最开始", "回到一开始", "回到最初", "回到第一个方案", "第一个方案吧", "用第一个方案", "用最初的方案",
+    "用最开始的方案", "最开始的方案吧", "最初的方案吧", "back to the first plan", "back to the original plan",
+    "the first plan again", "the original plan again",
 )  # fmt: skip
 CORRECTION = (
     "改成",
