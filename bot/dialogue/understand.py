@@ -400,7 +400,10 @@ def understand(
         region=getattr(parsed, "region", None),
         owned=bool(getattr(parsed, "owned", False)),
         owned_count=owned_count,
-        count_limit=bool(getattr(parsed, "count_limit", False)) and "gpu_count" in usable,
+        # GPUs the team has are used as they are ("我们只有 4 张 4090": those 4, no ceiling to rent under)
+        count_limit=bool(getattr(parsed, "count_limit", False))
+        and "gpu_count" in usable
+        and not getattr(parsed, "owned", False),
         currency_assumed=bool(getattr(parsed, "currency_assumed", False))
         and "budget" in usable
         and not _currency_carried(state),
