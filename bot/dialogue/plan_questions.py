@@ -39,6 +39,8 @@ from bot.nlu.question_cues import (
     PLAN_MEMORY,
     PLAN_MEMORY_HOW_MUCH,
     PLAN_PAIR,
+    PLAN_RUNS,
+    PLAN_RUNS_FILLERS,
     PLAN_TWO_GPUS,
     PLAN_TWO_GPUS_ASKS,
     PLAN_WHICH_PROVIDER,
@@ -63,8 +65,13 @@ def _asks_checkpoints(t: str) -> str | None:
 
 
 def _asks_memory(t: str) -> str | None:
-    """The plan's GPU memory ("每張卡的記憶體夠嗎", "显存要多少"), not a server's RAM
-    ("伺服器要配多少記憶體")."""
+    """The plan's GPU memory ("每張卡的記憶體夠嗎", "显存要多少", or bare "那能跑吗", "will it fit?"), not a
+    server's RAM ("伺服器要配多少記憶體")."""
+    core = t.strip(" ?？!！.。~，,")
+    for filler in PLAN_RUNS_FILLERS:
+        core = core.removeprefix(filler)
+    if core.strip(" ?？!！.。~，,") in PLAN_RUNS:
+        return "memory"
     if not (PLAN_MEMORY.search(t) and PLAN_MEMORY_HOW_MUCH.search(t)):
         return None
     return None if has_cue(t, MACHINE_CUES) else "memory"

@@ -1127,6 +1127,29 @@ PLAN_MEMORY = re.compile(r"\b(?:vram|gpu memory|memory)\b|显存|内存|记忆�
 PLAN_MEMORY_HOW_MUCH = re.compile(
     r"how much|how many gb|per gpu|per card|each gpu|\benough\b|多少|多大|几g|每张|每卡|每块|够"
 )
+# Whether the plan runs at all, asked bare after it ("那能跑吗", "跑得动吗？", "so will it fit?"): the whole
+# message, filler and punctuation aside, is one of these; the plan's memory per GPU answers it.
+PLAN_RUNS = frozenset({
+    "能跑吗", "能跑", "能跑不", "跑得动吗", "跑得动", "跑得起来吗", "能跑起来吗", "能不能跑", "可以跑吗",
+    "跑得了吗", "放得下吗", "装得下吗", "塞得下吗", "能放下吗", "能训吗", "能行吗", "行得通吗", "够用吗",
+    "够不够用", "will it run", "will it fit", "does it fit", "can it run", "can we run it", "would it run",
+    "would it fit", "will that run", "does that fit", "will that fit", "will it work", "would that work",
+    "does it run",
+})  # fmt: skip
+PLAN_RUNS_FILLERS = (
+    "那么",
+    "那就",
+    "那",
+    "所以",
+    "这样的话",
+    "这样",
+    "so ",
+    "then ",
+    "and ",
+    "ok ",
+    "okay ",
+    "but ",
+)
 # "How many nodes is that?", "what network do we need between them?", "需要什么存储？": that line of the plan.
 PLAN_ASPECTS = {
     "nodes": re.compile(

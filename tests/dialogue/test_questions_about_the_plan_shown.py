@@ -276,3 +276,17 @@ def test_why_renting_gpus_is_expensive_in_general_is_not_the_plans_math(real: Co
 
 def test_why_a_named_gpu_is_slow_is_not_the_plans_math(real: Consultant) -> None:
     assert "How this was computed" not in ask(real, "why is the A100 so slow?")
+
+
+@pytest.mark.parametrize(
+    ("question", "says"),
+    [("那能跑吗", "*本方案（4 × NVIDIA GeForce RTX 4090）的显存*：每卡约"),
+     ("跑得動嗎？", "*本方案（4 × NVIDIA GeForce RTX 4090）的顯存*"),
+     ("so will it fit?", "*Memory in this plan (4 × NVIDIA GeForce RTX 4090)*: ~"),
+     ("will it run?", "*Memory in this plan (4 × NVIDIA GeForce RTX 4090)*: ~")],
+)  # fmt: skip
+def test_will_it_run_asked_bare_after_a_plan_is_its_memory_per_gpu(
+    real: Consultant, question: str, says: str
+) -> None:
+    reply = ask(real, "LoRA 微调 Qwen2.5-7B，数据 7500 万 tokens，不急", "我们有 4 张 4090", question)
+    assert reply.startswith(says) and "AMD" not in reply
