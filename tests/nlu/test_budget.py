@@ -343,3 +343,9 @@ def test_a_rate_per_card_is_kept_as_said_and_per_gpu_hour_never_as_a_budget(
     got = parse(text)
     assert got.slots.budget is None
     assert got.rate_said == said and got.quoted_rate == (pytest.approx(per_hour), said[1])
+
+
+def test_a_one_off_budget_is_no_amount_of_one() -> None:
+    for text in ("预算是一次性的", "預算是一次性的，不是每月"):
+        assert said(text).get("budget") is None
+    assert said("一次性预算 5 万")["budget"]["amount"] == 50000
