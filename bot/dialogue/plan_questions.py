@@ -122,6 +122,7 @@ class PlanQuestion:
     on_owned: bool = True  # also on GPUs the user owns
     alone: bool = False  # only when no other answer is due for the message
     names_plans: bool = False  # also when what it says are the two plans' own values ("the 1-week one")
+    month_said: bool = False  # also when the month it asks about reads as a 30-day deadline ("一个月要多少")
 
 
 def _plain(answer: Callable[[DialogueState, Reply, KnowledgeBase, Planner, dt.date], bool]) -> Answer:
@@ -143,6 +144,7 @@ TABLE: tuple[PlanQuestion, ...] = (
             state, reply, kb, plan, today, "", monthly=True
         ),
         with_providers=False,
+        month_said=True,
     ),
     PlanQuestion(_asks_memory, _plain(plan_memory.answer), only_questions=True),
     PlanQuestion(aspect, plan_detail.answer, only_questions=True, with_providers=False),
@@ -179,8 +181,13 @@ def answer_plan_question(
     if plan_clouds.unpriced_provider(state, u, reply, kb, plan, today):
         return True  # "what would it cost on CoreWeave?": no prices there; the GPU-hours to price it with
     plain = not u.said and not u.gpus
+    a_month = not u.gpus and set(u.said) == {"days"} and 28 <= float(u.said["days"]) <= 31
     for entry in TABLE:
-        if not plain and not (entry.names_plans and plan_pair.names_the_plans(state, u.said)):
+        if (
+            not plain
+            and not (entry.names_plans and plan_pair.names_the_plans(state, u.said))
+            and not (entry.month_said and a_month)
+        ):
             continue
         if entry.only_questions and u.intent not in PLAN_QUESTION_INTENTS:
             continue

@@ -20,6 +20,7 @@ from bot.dialogue.state import (
     implausible,
 )
 from bot.nlu.lexicon import (
+    BUDGET_PERIOD_WORDS,
     BUDGET_WORDS,
     CURRENCY_WORDS,
     PERIOD_AFTER,
@@ -648,7 +649,7 @@ def _recurrency(state: DialogueState, parsed: Any, said: Mapping[str, Any]) -> d
 
 
 # The periods a budget is said in ("每月", "总预算", "per month", "in total"), the NLU's own tables.
-_PERIOD_PHRASES = tuple(dict.fromkeys((*PERIOD_BEFORE, *PERIOD_AFTER)))
+_PERIOD_PHRASES = tuple(dict.fromkeys((*PERIOD_BEFORE, *PERIOD_AFTER, *BUDGET_PERIOD_WORDS)))
 _PERIOD_WORDS = tuple(phrase for phrase, _ in _PERIOD_PHRASES)
 _BUDGET_PERIODS = ("total", "month", "hour")  # what a budget is planned in (sizing.types.Period)
 _DENIED = ("不是", "并非", "而非", "not ", "isn't ", "not a ", "not the ", "rather than ")

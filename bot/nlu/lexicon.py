@@ -502,6 +502,13 @@ BUDGET_PERIODS: tuple[tuple[str, str], ...] = (
     ("budget one month", "month"), ("budget a week", "week"), ("budget a day", "day"),
 )  # fmt: skip
 PERIOD_BEFORE += BUDGET_PERIODS
+# The period of a budget held said on its own ("预算是按月的", "it's a one-off budget"), besides the words
+# above (dialogue.understand: the budget held in that period).
+BUDGET_PERIOD_WORDS: tuple[tuple[str, str], ...] = (
+    ("按月", "month"), ("按月算", "month"), ("月度", "month"), ("按小时", "hour"), ("一次性", "total"),
+    ("总的", "total"), ("整个项目", "total"), ("overall", "total"), ("one-off", "total"),
+    ("one-time", "total"), ("for the whole project", "total"),
+)  # fmt: skip
 
 # The user has no timeline: Parse.no_deadline (the dialogue stops asking for days).
 # Not knowing the length per sample, and the samples said to be short chats: a typical short dialogue's length

@@ -831,12 +831,12 @@ PLAN_HOURLY_ASKS = (
 # month if we keep them running?", "租一整個月要多少"): its hourly price × 730 hours, then the job's own
 # total (answers/plan_cost.py). 包月 (a monthly commitment) is the reserved-pricing answer's.
 PLAN_KEPT_MONTHLY = (
-    "一直租着", "一直开着", "一直租", "一直挂着", "长期租着", "租一个月", "租一整个月", "租满一个月",
-    "开一个月", "开一整个月", "整月租", "租整月", "一整个月", "月租多少", "每月租金", "月租金",
-    "keep them running", "keep it running", "keep them on", "keep the gpus", "keep these gpus",
-    "keep those gpus", "keep the cluster", "keep them rented", "keep them for a month", "keep them all month",
-    "leave them running", "leave it running", "run them all month", "for a whole month",
-    "for the whole month", "for a full month", "a full month", "monthly cost of these",
+    "一直租着", "一直开着", "一直租", "一直挂着", "长期租着", "一直租著", "一直开著", "长期租著", "长期租",
+    "租一个月", "租一整个月", "租满一个月", "开一个月", "开一整个月", "整月租", "租整月", "一整个月",
+    "月租多少", "每月租金", "月租金", "keep them running", "keep it running", "keep them on", "keep the gpus",
+    "keep these gpus", "keep those gpus", "keep the cluster", "keep them rented", "keep them for a month",
+    "keep them all month", "leave them running", "leave it running", "run them all month",
+    "for a whole month", "for the whole month", "for a full month", "a full month", "monthly cost of these",
     "monthly cost of the gpus", "monthly cost of this", "monthly rate", "monthly rent",
     "rent them for a month", "rent these for a month", "rent it for a month", "per month to keep",
     "a month to keep",
@@ -1195,10 +1195,10 @@ PLAN_COMPARED = re.compile(
     r"\b(?:compare[sd]?|comparing|comparison|vs|versus|against|(?:cheaper|faster|slower|pricier|quicker|better"
     r"|worse|more expensive|less expensive) than|differ(?:ence|s)? from)\b"
     r"|(?:跟|和|与|同)[^，。,.!?！？]{0,12}(?:比|相比|对比|比较|有什么区别|差多少|差别)|相比|对比|比较|比起"
-    r"|比(?:之前|刚才|上一个|上个|原来|原先|最初|最开始|一开始|第一个)"
+    r"|比(?:之前|刚才|刚刚|上一个|上个|原来|原先|最初|最开始|一开始|第一个)"
 )
 PREVIOUS_PLAN = re.compile(
-    r"\b(?:previous|earlier|last|before|prior)\b|之前|刚才|上一个|上个|前一个|原来|原先"
+    r"\b(?:previous|earlier|last|before|prior)\b|之前|刚才|刚刚|上一个|上个|前一个|前面那|原来|原先"
 )
 FIRST_PLAN = re.compile(
     r"\b(?:first|original|initial|starting)\b|第一个|第一版|第一次|最初|最开始|最早|一开始|起初|开头那个"

@@ -68,6 +68,9 @@ def test_a_total_budget_no_plan_fits_is_said_in_the_understood_line_and_spot_els
          "a budget of $3,000 per month"),
         ("LoRA 70B on 1B tokens, 10 days", "budget $2000 a month", "that budget is in total, not per month",
          "a budget of $2,000 per month → a budget of $2,000"),
+        ("全参微调 13B，数据 5 亿 tokens，两周", "预算 3000 美元", "预算是按月的", "预算 $3,000/月"),
+        ("全参微调 13B，数据 5 亿 tokens，两周", "预算每月 3000 美元", "预算是一次性的，不是每月",
+         "预算 $3,000/月 → 预算 $3,000："),
     ],
 )  # fmt: skip
 def test_the_period_said_of_the_budget_held_corrects_it_and_keeps_its_amount(
@@ -79,7 +82,9 @@ def test_the_period_said_of_the_budget_held_corrects_it_and_keeps_its_amount(
     turn = real.handle(session, period)
     now = turn.payload["slots"]["budget"]
     assert (now["amount"], now["currency"]) == (held["amount"], held["currency"])
-    assert now["period"] == ("total" if "in total" in period else "month") != held["period"]
+    assert (
+        now["period"] == ("total" if "total" in period or "一次性" in period else "month") != held["period"]
+    )
     assert says in turn.text and turn.payload["recommendation"] is not None
 
 

@@ -264,6 +264,8 @@ def test_the_plans_gpus_kept_a_month_are_its_hourly_price_times_730_then_the_job
             ("如果一直租着这些卡，一个月多少钱？", "这些卡整月租着（按 730 小时计），按需每月约 $",
              "按需一共约 $"),
             ("要是租一整個月要多少錢", "這些卡整月租著（按 730 小時計），按需每月約 $", "按需一共約 $"),
+            ("長期租著每個月多少錢", "這些卡整月租著（按 730 小時計），按需每月約 $", "按需一共約 $"),
+            ("这些卡一直开着一个月要多少", "这些卡整月租着（按 730 小时计），按需每月约 $", "按需一共约 $"),
             ("how much per month if we keep them running?", KEPT, "in total on demand"),
             ("what's the monthly cost of these GPUs?", KEPT, "in total on demand"),
         )

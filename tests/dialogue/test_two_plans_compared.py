@@ -111,7 +111,9 @@ def test_the_first_plan_is_compared_with_the_plan_now_after_several_changes(
     [("how does it compare with the last plan?", "*The two plans side by side*"),
      ("compare it with the earlier plan", "*The two plans side by side*"),
      ("how does that compare to the previous one?", "*The two plans side by side*"),
-     ("和上一个方案比呢", "*两个方案对比*"), ("跟剛才那個比起來呢", "*兩個方案對比*")],
+     ("和上一个方案比呢", "*两个方案对比*"), ("跟剛才那個比起來呢", "*兩個方案對比*"),
+     ("和剛剛那個相比", "*兩個方案對比*"), ("比之前贵多少", "*两个方案对比*"),
+     ("is it cheaper than before?", "*The two plans side by side*")],
 )  # fmt: skip
 def test_comparing_with_the_earlier_plan_shows_both_and_never_goes_back(
     real: Consultant, question: str, head: str
