@@ -47,6 +47,7 @@ from bot.dialogue.recommend import (
 )
 from bot.dialogue.reply import Reply, Turn
 from bot.dialogue.route import (
+    FIRST_JOB,
     SWITCH_WORDS,
     count_on_current_gpu,
     starts_over,
@@ -56,6 +57,7 @@ from bot.dialogue.state import (
     DialogueState,
     SlotChange,
     fresh_state,
+    keep_first,
     keep_previous,
     missing,
     one_data_change,
@@ -233,6 +235,7 @@ class Consultant:
         new_state = step(state, reply) or state
         if reply.recommendation is not None and "undo" not in reply.kinds:
             keep_previous(raw, new_state)
+            keep_first(new_state)
         new_state.lang = reply.lang
         new_state.rev = revision(raw) + 1
         standing = self._standing(new_state) if reply.recommendation is None else None
@@ -831,14 +834,24 @@ class Consultant:
         q = Question("", u, self.kb, self._plan, self._clock(), dict(topic.get("slots") or {}))
         return serve.explain(q, reply)
 
-    def _undo(self, state: DialogueState, reply: Reply) -> DialogueState:
-        """Back to the plan before the last change, said as a change; a second undo returns."""
-        if state.previous is None or state.last is None:
+    def _undo(self, state: DialogueState, reply: Reply, text: str = "") -> DialogueState:
+        """Back to the plan before the last change, said as a change; a second undo returns. "Go back to
+        the first plan", "回到最开始的方案": the job as it was first planned (DialogueState.first), however
+        many changes ago."""
+        first = state.first if FIRST_JOB.search(text) and state.last is not None else None
+        if first is not None and first.get("slots") not in (state.slots, (state.previous or {}).get("slots")):
+            current = state.to_json()
+            current.pop("previous", None)
+            back = DialogueState.from_json(current, reply.lang)
+            back.slots = dict(first["slots"])
+        elif state.previous is None or state.last is None:
             reply.add("undo", restored=False)
             return ask_next(state, reply, said=False) if missing(state) else state
-        back = DialogueState.from_json(state.previous, reply.lang)
-        current = state.to_json()
-        current.pop("previous", None)
+        else:
+            first = None
+            back = DialogueState.from_json(state.previous, reply.lang)
+            current = state.to_json()
+            current.pop("previous", None)
         back.previous = current
         back.topic = None
         back.last = state.last  # the change line compares against the plan shown last
@@ -852,7 +865,7 @@ class Consultant:
             changes.append(
                 SlotChange("data_language", state.data_language or "en", back.data_language or "en")
             )
-        reply.add("undo", restored=True)
+        reply.add("undo", restored=True, first=first is not None)
         recommend(back, reply, self.kb, self._plan, self._clock(), changes, None)
         return back
 

@@ -18,6 +18,7 @@ from bot.dialogue.answers import (
     checkpoints,
     own_or_rent,
     plan_clouds,
+    plan_cost,
     plan_detail,
     plan_memory,
     plan_pair,
@@ -28,17 +29,22 @@ from bot.dialogue.reply import Reply
 from bot.dialogue.state import DialogueState, missing
 from bot.nlu.lexicon import MACHINE_CUES, has_cue
 from bot.nlu.question_cues import (
+    FIRST_PLAN,
     PLAN_ASPECT_ASKS,
     PLAN_ASPECTS,
     PLAN_CHEAPEST,
     PLAN_CHECKPOINT,
     PLAN_CHECKPOINT_ASKS,
+    PLAN_COMPARED,
     PLAN_MEMORY,
     PLAN_MEMORY_HOW_MUCH,
     PLAN_PAIR,
+    PLAN_RUNS,
+    PLAN_RUNS_FILLERS,
     PLAN_TWO_GPUS,
     PLAN_TWO_GPUS_ASKS,
     PLAN_WHICH_PROVIDER,
+    PREVIOUS_PLAN,
     WATCH_OUT,
     WATCH_OUT_WORDS,
 )
@@ -59,8 +65,13 @@ def _asks_checkpoints(t: str) -> str | None:
 
 
 def _asks_memory(t: str) -> str | None:
-    """The plan's GPU memory ("每張卡的記憶體夠嗎", "显存要多少"), not a server's RAM
-    ("伺服器要配多少記憶體")."""
+    """The plan's GPU memory ("每張卡的記憶體夠嗎", "显存要多少", or bare "那能跑吗", "will it fit?"), not a
+    server's RAM ("伺服器要配多少記憶體")."""
+    core = t.strip(" ?？!！.。~，,")
+    for filler in PLAN_RUNS_FILLERS:
+        core = core.removeprefix(filler)
+    if core.strip(" ?？!！.。~，,") in PLAN_RUNS:
+        return "memory"
     if not (PLAN_MEMORY.search(t) and PLAN_MEMORY_HOW_MUCH.search(t)):
         return None
     return None if has_cue(t, MACHINE_CUES) else "memory"
@@ -78,7 +89,15 @@ def _asks_clouds(t: str) -> str | None:
 
 
 def _asks_pair(t: str) -> str | None:
-    return "pair" if PLAN_PAIR.search(t) else None
+    """ "compare the two plans", "how does that compare to the previous one?", "跟第一個方案比呢"
+    ("first": the job's first plan)."""
+    if PLAN_PAIR.search(t):
+        return "pair"
+    if not PLAN_COMPARED.search(t):
+        return None
+    if FIRST_PLAN.search(t):
+        return "first"
+    return "pair" if PREVIOUS_PLAN.search(t) else None
 
 
 def _asks_two_gpus(t: str, u: Understood) -> bool:
@@ -103,6 +122,7 @@ class PlanQuestion:
     on_owned: bool = True  # also on GPUs the user owns
     alone: bool = False  # only when no other answer is due for the message
     names_plans: bool = False  # also when what it says are the two plans' own values ("the 1-week one")
+    month_said: bool = False  # also when the month it asks about reads as a 30-day deadline ("一个月要多少")
 
 
 def _plain(answer: Callable[[DialogueState, Reply, KnowledgeBase, Planner, dt.date], bool]) -> Answer:
@@ -112,10 +132,20 @@ def _plain(answer: Callable[[DialogueState, Reply, KnowledgeBase, Planner, dt.da
 TABLE: tuple[PlanQuestion, ...] = (
     PlanQuestion(
         _asks_pair,
-        lambda state, reply, _kb, _plan, _today, _asked: plan_pair.answer(state, reply),
+        lambda state, reply, _kb, _plan, _today, asked: plan_pair.answer(
+            state, reply, first=asked == "first"
+        ),
         names_plans=True,
     ),
     PlanQuestion(_asks_checkpoints, _plain(checkpoints.answer)),
+    PlanQuestion(
+        plan_cost.asks_kept_monthly,
+        lambda state, reply, kb, plan, today, _asked: plan_cost.answer(
+            state, reply, kb, plan, today, "", monthly=True
+        ),
+        with_providers=False,
+        month_said=True,
+    ),
     PlanQuestion(_asks_memory, _plain(plan_memory.answer), only_questions=True),
     PlanQuestion(aspect, plan_detail.answer, only_questions=True, with_providers=False),
     PlanQuestion(_asks_clouds, _plain(plan_clouds.answer), with_providers=False, on_owned=False),
@@ -151,8 +181,13 @@ def answer_plan_question(
     if plan_clouds.unpriced_provider(state, u, reply, kb, plan, today):
         return True  # "what would it cost on CoreWeave?": no prices there; the GPU-hours to price it with
     plain = not u.said and not u.gpus
+    a_month = not u.gpus and set(u.said) == {"days"} and 28 <= float(u.said["days"]) <= 31
     for entry in TABLE:
-        if not plain and not (entry.names_plans and plan_pair.names_the_plans(state, u.said)):
+        if (
+            not plain
+            and not (entry.names_plans and plan_pair.names_the_plans(state, u.said))
+            and not (entry.month_said and a_month)
+        ):
             continue
         if entry.only_questions and u.intent not in PLAN_QUESTION_INTENTS:
             continue

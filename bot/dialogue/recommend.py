@@ -83,7 +83,8 @@ def run_plan(state: DialogueState, kb: KnowledgeBase, plan: Planner, today: dt.d
         rec = fast if fast is not None else rec
         if cap is not None:
             rec["asap_default"] = {"cheapest_usd": cap["cheapest"], "slack": ASAP_COST_SLACK - 1}
-    elif state.cheapest:
+    elif state.cheapest and state.slots.get("gpu_count") is None:
+        # (a count asked, "8 張 A100 呢", plans exactly that hardware first, as `size --gpu --gpus` does)
         rec["options"] = cheapest_first(rec.get("options") or [])
     elif state.tightened and not state.owned and not state.slots.get("gpu_count"):
         # A deadline lowered on a plan that still met it (timeline.tighten): a faster option that costs about

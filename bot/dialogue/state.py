@@ -148,6 +148,9 @@ class DialogueState:
     # The conversation as it stood before the last turn that changed the plan (to_json, without its own
     # `previous`): "go back to the previous plan" restores it, and a second "undo" returns.
     previous: dict[str, Any] | None = None
+    # The first plan of this job ({"slots", "last"}), kept through every change after it: "how does that
+    # compare to the first one?" sets it beside the plan now (answers/plan_pair.py). A new job starts afresh.
+    first: dict[str, Any] | None = None
     # The job a new request set aside (to_json, without `previous` or its own `aside`): "回到第一个",
     # "back to the first one" brings it back, and sets the newer one aside in its place.
     aside: dict[str, Any] | None = None
@@ -217,6 +220,12 @@ def keep_previous(raw: Any, new: DialogueState) -> None:
     new.previous = {k: _copy(v) for k, v in raw.items() if k != "previous"}
 
 
+def keep_first(new: DialogueState) -> None:
+    """After a turn that presented a plan: the job's first plan, when none is kept yet."""
+    if new.first is None and new.last is not None:
+        new.first = {"slots": _copy(new.slots), "last": _copy(new.last)}
+
+
 def _copy(value: Any) -> Any:
     """A deep copy of JSON-shaped state (dicts, lists, strings, numbers), several times cheaper than
     copy.deepcopy, which it falls back to for anything else."""
@@ -248,6 +257,7 @@ _OPTIONAL = {
     "sample_basis": dict,
     "sample_parts": dict,
     "previous": dict,
+    "first": dict,
     "aside": dict,
     "last_slot": str,
     "number_read": dict,

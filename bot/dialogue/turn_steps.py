@@ -96,8 +96,8 @@ from bot.dialogue.state import DialogueState, missing, swap_aside
 from bot.dialogue.understand import Understood, understand
 from bot.nlu.gpus import typo_read_as
 from bot.nlu.intents import QUALITATIVE as QUALITATIVE_SLOTS, asks_spot_beside_job, has_any, notes_query
-from bot.nlu.lexicon import has_cue
-from bot.nlu.question_cues import APPLE_SILICON, CHEAPEST, DIFFERENCE, PROPOSES_BETTER
+from bot.nlu.lexicon import COST_FIRST, has_cue
+from bot.nlu.question_cues import APPLE_SILICON, CHEAPEST, DIFFERENCE, PROPOSES_BETTER, WH_WORDS
 from bot.nlu.text import normalise
 from knowledge.currencies import other_currencies
 
@@ -462,6 +462,62 @@ def asks_fit(ctx: TurnContext) -> DialogueState | None:
     return None
 
 
+def timeline_by_cost(ctx: TurnContext) -> DialogueState | None:
+    """Asked for the timeline, cost put first answers it: "no rush, cheapest is fine", "沒差，越便宜越好",
+    "no deadline, cheapest option" plan without a deadline, instead of the cheapest GPU per hour or the
+    billing FAQ with the timeline asked again. A question ("what's the cheapest option?") stays one."""
+    state, u = ctx.state, ctx.u
+    if state.pending != "days" or u.said or u.intent in ("reset", "undo"):
+        return None
+    text = normalise(ctx.text).lower
+    cost_first = has_cue(text, COST_FIRST)
+    if not (u.no_deadline or cost_first) or "?" in text or has_cue(text, _ASKS):
+        return None
+    if cost_first:
+        state.cheapest, state.asap = True, False  # the lowest total cost first, as "cheapest please"
+    ctx.u = replace(u, intent="size", kind="size", no_deadline=True)
+    return None
+
+
+_ASKS = (*WH_WORDS, "吗")
+
+
+def why_a_plan_figure(ctx: TurnContext) -> DialogueState | None:
+    """ "why 2.6 days?", "why $440?", "为什么要 33 小时？", "為什麼要 $1,054": a why about a figure the plan
+    shows is how it was worked out (the plan's math), never a deadline or budget of that value."""
+    state, u = ctx.state, ctx.u
+    said = u.said
+    if (
+        state.last is None
+        or not said
+        or not set(said) <= {"days", "budget"}
+        or not has_cue(normalise(ctx.text).lower, _WHY)
+    ):
+        return None
+    last = state.last
+    days, budget = said.get("days"), said.get("budget")
+    if days is not None and not _near(days, last.get("days")):
+        return None
+    if budget is not None and not (
+        isinstance(budget, dict)
+        and budget.get("currency") == last.get("currency")
+        and _near(budget.get("amount"), last.get("cost"))
+    ):
+        return None
+    ctx.u = replace(u, said={}, intent="explain", kind="explain")
+    return None
+
+
+_WHY = ("why", "how come", "为什么", "为啥", "为何", "怎么要", "怎么会")
+FIGURE_SHOWN = 0.06  # a figure as the reply rounds it ("2.6 days" for 2.62, "33 hours" for 1.375 days)
+
+
+def _near(said: Any, shown: Any) -> bool:
+    if not isinstance(said, int | float) or not isinstance(shown, int | float) or shown <= 0:
+        return False
+    return abs(float(said) - float(shown)) <= FIGURE_SHOWN * float(shown)
+
+
 def frame_question(ctx: TurnContext) -> DialogueState | None:
     """The question and its direct-answer kind, read after the rewrites above; the figure corrections
     and the line on a GPU the catalogue lacks go first in the reply."""
@@ -558,7 +614,7 @@ def recap(ctx: TurnContext) -> DialogueState | None:
 
 def undo(ctx: TurnContext) -> DialogueState | None:
     """ "undo", "回到刚才的方案": the plan before the last change."""
-    return ctx.c._undo(ctx.state, ctx.reply) if ctx.u.intent == "undo" else None
+    return ctx.c._undo(ctx.state, ctx.reply, ctx.text) if ctx.u.intent == "undo" else None
 
 
 def explain(ctx: TurnContext) -> DialogueState | None:
@@ -885,6 +941,8 @@ STEPS: tuple[TurnStep, ...] = (
     job_cost_on_gpus,
     proposes_gpu,
     asks_fit,
+    timeline_by_cost,
+    why_a_plan_figure,
     frame_question,
     reset,
     lifts,

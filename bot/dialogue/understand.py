@@ -19,9 +19,20 @@ from bot.dialogue.state import (
     DialogueState,
     implausible,
 )
-from bot.nlu.lexicon import CURRENCY_WORDS, SPOT_WORDS, find_phrase, unpriced_currency
+from bot.nlu.lexicon import (
+    BUDGET_PERIOD_WORDS,
+    BUDGET_WORDS,
+    CURRENCY_WORDS,
+    PERIOD_AFTER,
+    PERIOD_BEFORE,
+    SPOT_WORDS,
+    find_phrase,
+    has_cue,
+    unpriced_currency,
+)
 from bot.nlu.links import node_link_gbps
 from bot.nlu.parser import unqualified_fine_tune
+from bot.nlu.question_cues import WH_WORDS
 from bot.nlu.scan import written_ranges
 from bot.nlu.script import has_cjk, has_own_language, script_neutral
 from bot.nlu.text import normalise
@@ -355,6 +366,10 @@ def understand(
     }
     by_factor.update(shifted(state, getattr(parsed, "deltas", ()) or (), {**said, **by_factor}))
     by_factor.update(_recurrency(state, parsed, said))
+    reperiod = _reperiod(state, parsed, text, said)
+    if reperiod:
+        said = {k: v for k, v in said.items() if k != "budget"}
+        by_factor.update(reperiod)
     by_factor.update(_held_steps(state, parsed, said))
     said = _held_period(state, parsed, _held_currency(state, parsed, said))
     said = _held_method(state, text, {**by_factor, **said})
@@ -373,7 +388,8 @@ def understand(
         data_language = state.data_language or ("zh" if lang.startswith("zh") else "en")
     gpus = tuple(getattr(parsed, "gpus_mentioned", ()) or ())
     return Understood(
-        intent=_interim_kind(parsed),
+        # a period said of the budget held ("其实是每月预算") corrects it, whatever else the NLU read in it
+        intent="correction" if reperiod else _interim_kind(parsed),
         lang=lang,
         said=usable,
         asks=asks,
@@ -387,7 +403,10 @@ def understand(
         region=getattr(parsed, "region", None),
         owned=bool(getattr(parsed, "owned", False)),
         owned_count=owned_count,
-        count_limit=bool(getattr(parsed, "count_limit", False)) and "gpu_count" in usable,
+        # GPUs the team has are used as they are ("我们只有 4 张 4090": those 4, no ceiling to rent under)
+        count_limit=bool(getattr(parsed, "count_limit", False))
+        and "gpu_count" in usable
+        and not getattr(parsed, "owned", False),
         currency_assumed=bool(getattr(parsed, "currency_assumed", False))
         and "budget" in usable
         and not _currency_carried(state),
@@ -631,6 +650,42 @@ def _recurrency(state: DialogueState, parsed: Any, said: Mapping[str, Any]) -> d
     if not (isinstance(held, Mapping) and _budget_ok(held)) or held.get("currency") == currency:
         return {}
     return {"budget": {**held, "currency": currency}}
+
+
+# The periods a budget is said in ("每月", "总预算", "per month", "in total"), the NLU's own tables.
+_PERIOD_PHRASES = tuple(dict.fromkeys((*PERIOD_BEFORE, *PERIOD_AFTER, *BUDGET_PERIOD_WORDS)))
+_PERIOD_WORDS = tuple(phrase for phrase, _ in _PERIOD_PHRASES)
+_BUDGET_PERIODS = ("total", "month", "hour")  # what a budget is planned in (sizing.types.Period)
+_DENIED = ("不是", "并非", "而非", "not ", "isn't ", "not a ", "not the ", "rather than ")
+_ASKS = (*WH_WORDS, "吗", "够不够", "行不行")
+
+
+def _reperiod(state: DialogueState, parsed: Any, text: str, said: Mapping[str, Any]) -> dict[str, Any]:
+    """ "其实是每月预算", "預算是每月的", "the budget is monthly", "不是总预算，是每个月的", "the $3000 is per
+    month": the budget held, in that period (a new amount is a budget of its own)."""
+    held = state.slots.get("budget")
+    if not (isinstance(held, Mapping) and _budget_ok(held)):
+        return {}
+    t = normalise(text).lower
+    if not has_cue(t, _PERIOD_WORDS) or "?" in t or has_cue(t, _ASKS):
+        return {}  # "每月预算多少合适？" asks
+    budget = said.get("budget")
+    restated = (
+        set(said) == {"budget"}
+        and isinstance(budget, Mapping)
+        and getattr(parsed, "period_assumed", False)
+        and (budget.get("amount"), budget.get("currency")) == (held.get("amount"), held.get("currency"))
+    )
+    if (said and not restated) or not (restated or has_cue(t, BUDGET_WORDS)):
+        return {}
+    periods = set()
+    for phrase, period in _PERIOD_PHRASES:
+        at = find_phrase(t, phrase)
+        if at >= 0 and not any(t[:at].endswith(d) or t[:at].rstrip().endswith(d.strip()) for d in _DENIED):
+            periods.add(period)
+    if len(periods) != 1 or (period := periods.pop()) not in _BUDGET_PERIODS or period == held.get("period"):
+        return {}
+    return {"budget": {**held, "period": period}}
 
 
 def _held_steps(state: DialogueState, parsed: Any, said: Mapping[str, Any]) -> dict[str, Any]:

@@ -36,10 +36,14 @@ OWNED_CUES = (
     "手上", "手里", "手头", "公司有", "团队有", "实验室有", "机房有", "买了", "已购",
     # Cantonese (我哋/我地 = 我们, 自己有 = of our own) and the Taiwan usage 我们自己有 (after t2s).
     "我哋有", "我地有", "我哋自己有", "我地自己有", "自己有", "我哋嘅", "我们自己的",
+    # "only" said of what they have ("对了，我们只有 4 张 4090", "we only have 4 4090s"): all of them theirs
+    "我们只有", "我只有", "我们就只有", "手上只有", "手里只有", "手头只有", "we only have", "i only have",
+    "we've only got", "we just have",
     "we have", "we've got", "we already have", "we already own", "we own", "i have", "i own",
     "i've got", "our own", "we bought", "we purchased", "in-house", "on-prem",
 )  # fmt: skip
-NOT_OWNED = (" to ", " no ", " zero ", "n't")  # "we have to rent 8 H100s", "we have no GPUs"
+# "we have to rent 8 H100s", "we have no GPUs", "we only have budget for 4 H100s"
+NOT_OWNED = (" to ", " no ", " zero ", "n't", " budget", " money", " funds", "预算", "钱")
 REACH = 16  # characters from the cue to the GPUs it owns
 
 

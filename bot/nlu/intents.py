@@ -45,6 +45,10 @@ UNDO = (
     # "復原", "还原一下", "回退", "roll it back"
     "复原", "还原", "回退", "退回去", "上一步", "恢复原来的", "恢复之前的", "roll back", "roll it back",
     "rollback",
+    # the job as first planned ("回到最开始的方案", "還是用第一個方案吧", "go back to the first plan")
+    "回到最开始", "回到一开始", "回到最初", "回到第一个方案", "第一个方案吧", "用第一个方案", "用最初的方案",
+    "用最开始的方案", "最开始的方案吧", "最初的方案吧", "back to the first plan", "back to the original plan",
+    "the first plan again", "the original plan again",
 )  # fmt: skip
 CORRECTION = (
     "改成",
@@ -146,6 +150,7 @@ SKIP = (
     "随便",
     "都行",
     "无所谓",
+    "没差",  # Taiwan: "沒差" (it makes no difference)
     "跳过",
     "默认",
     "skip",
@@ -709,8 +714,14 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
     model = "params" in filled or sig.model_named
     if short and has_any(t, RESET):
         return "reset"
-    if len(t) <= UNDO_CHARS and has_any(t, UNDO) and not filled and not gpus:
-        return "undo"
+    if (
+        len(t) <= UNDO_CHARS
+        and has_any(t, UNDO)
+        and not filled
+        and not gpus
+        and not cues.PLAN_COMPARED.search(t)
+    ):
+        return "undo"  # "compare it with the earlier plan", "和上一个方案比呢" ask: they go back to nothing
     if asks_capacity(t):
         return "capacity"
     # an A-not-A question asks ("T4 是16GB显存对不对": 对不对 holds 不对), it corrects nothing; nor does a
@@ -867,7 +878,18 @@ def _kind(t: str, sig: Signals, yes_no: bool) -> str:
             if not yes_no and not has_any(t, DATASHEET) and _conceptual(t, sig, yes_no):
                 return "faq"  # "what MFU should I expect on H100?": no datasheet figure asked
             return "gpu_info"
-        so_long = not gpus and has_any(t, cues.SO_LONG) and has_any(t, cues.WHY_WORDS)  # the plan's time
+        so_long = (  # the plan's time or cost: "why does it take so long?", "为什么这么贵"
+            not gpus
+            and (
+                has_any(t, cues.SO_LONG)
+                or (
+                    has_any(t, cues.SO_EXPENSIVE)
+                    and not has_any(t, GPU_WORDS)
+                    and not has_any(t, cues.MARKET_COST)
+                )
+            )
+            and (has_any(t, cues.WHY_WORDS) or has_any(t, cues.WHY_SO))
+        )
         if (has_any(t, EXPLAIN) or so_long) and not has_any(t, COMPARE):
             # ("explain fsdp vs data parallel" asks to compare two things: the FAQ's, not the plan's math)
             return "explain"

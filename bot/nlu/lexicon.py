@@ -505,6 +505,13 @@ BUDGET_PERIODS: tuple[tuple[str, str], ...] = (
     ("budget one month", "month"), ("budget a week", "week"), ("budget a day", "day"),
 )  # fmt: skip
 PERIOD_BEFORE += BUDGET_PERIODS
+# The period of a budget held said on its own ("预算是按月的", "it's a one-off budget"), besides the words
+# above (dialogue.understand: the budget held in that period).
+BUDGET_PERIOD_WORDS: tuple[tuple[str, str], ...] = (
+    ("按月", "month"), ("按月算", "month"), ("月度", "month"), ("按小时", "hour"), ("一次性", "total"),
+    ("总的", "total"), ("整个项目", "total"), ("overall", "total"), ("one-off", "total"),
+    ("one-time", "total"), ("for the whole project", "total"),
+)  # fmt: skip
 
 # The user has no timeline: Parse.no_deadline (the dialogue stops asking for days).
 # Not knowing the length per sample, and the samples said to be short chats: a typical short dialogue's length
@@ -522,6 +529,18 @@ DEADLINE_BY_BUDGET = (
     "depends on the budget", "depends on budget", "depends on our budget", "depends on the cost",
     "depends on how much it costs", "depends on the price", "whatever the budget allows",
     "看预算", "取决于预算", "要看预算", "看钱", "看经费", "看成本", "看价格", "预算决定",
+)  # fmt: skip
+# Cost before time, said in answer to the timeline question ("no rush, cheapest is fine", "沒差，越便宜越
+# 好", "省钱就好"): no deadline of its own, the plan of the lowest total cost without one
+# (dialogue.turn_steps.timeline_by_cost). Only as that answer: after a plan with a deadline it keeps it.
+COST_FIRST = (
+    "the cheaper the better", "cheapest is fine", "cheapest is ok", "cheapest will do", "cheapest works",
+    "cheapest option", "cheapest plan", "cheapest one", "cheapest possible", "as cheap as possible",
+    "as cheaply as possible", "want it cheap", "keep it cheap", "keep the cost down", "keep costs down",
+    "keep costs low", "lowest cost", "minimize cost", "minimise cost", "cost matters more", "越便宜越好",
+    "愈便宜愈好", "便宜就行", "便宜就好", "便宜点就行", "便宜点就好", "便宜为主", "省钱就好", "省钱就行",
+    "省钱为主", "越省越好", "愈省愈好", "能省则省", "最便宜的就行", "最便宜的就好", "最便宜就行",
+    "最便宜就好", "尽量便宜", "尽量省钱", "成本优先", "省钱优先", "便宜优先",
 )  # fmt: skip
 NO_DEADLINE = (
     "no deadline", "no hard deadline", "no rush", "no hurry", "not in a hurry", "not in a rush",

@@ -37,6 +37,8 @@ MAX_RUN = 24
 # After a lone 一 these make it part of a word, not the number one: 一共 (in all), 一起, 一下, 一直, 一定,
 # 一般, 一些, 一样, 一致, 一旦, 一切, 一律, 一并, 一同, 一向, 一齐 ("预算一共十五万元" is a budget of 150k).
 ONE_IN_WORD = frozenset("共起下直定般些样致旦切律并同向齐")
+# ... or two characters after it: 一次性 (one-off: "预算是一次性的" is no budget of 1).
+ONE_IN_WORD_2 = ("次性",)
 # ... and before it: 统一 (unified: "64GB 统一内存"), 唯一, 万一 (in case), 专一, 划一, 归一, 合一, and the
 # 一 of "which" (哪一张卡, 哪一种 GPU: no count).
 ONE_AFTER_WORD = frozenset("统唯万专划归合哪")

@@ -850,6 +850,20 @@ PLAN_HOURLY_ASKS = (
     "how much per hour", "how much an hour", "how much is it per hour", "how much is that per hour",
     "how much by the hour", "per-hour cost", "per-hour price", "per hour cost",
 )  # fmt: skip
+# The plan's GPUs kept a whole month asked after it ("如果一直租着这些卡，一个月多少钱？", "how much per
+# month if we keep them running?", "租一整個月要多少"): its hourly price × 730 hours, then the job's own
+# total (answers/plan_cost.py). 包月 (a monthly commitment) is the reserved-pricing answer's.
+PLAN_KEPT_MONTHLY = (
+    "一直租着", "一直开着", "一直租", "一直挂着", "长期租着", "一直租著", "一直开著", "长期租著", "长期租",
+    "租一个月", "租一整个月", "租满一个月", "开一个月", "开一整个月", "整月租", "租整月", "一整个月",
+    "月租多少", "每月租金", "月租金", "keep them running", "keep it running", "keep them on", "keep the gpus",
+    "keep these gpus", "keep those gpus", "keep the cluster", "keep them rented", "keep them for a month",
+    "keep them all month", "leave them running", "leave it running", "run them all month",
+    "for a whole month", "for the whole month", "for a full month", "a full month", "monthly cost of these",
+    "monthly cost of the gpus", "monthly cost of this", "monthly rate", "monthly rent",
+    "rent them for a month", "rent these for a month", "rent it for a month", "per month to keep",
+    "a month to keep",
+)  # fmt: skip
 # The same asked in a word or two ("how much?", "total?", "费用？"): the whole message, punctuation aside.
 PLAN_COST_WORDS = (
     "how much",
@@ -962,6 +976,21 @@ SO_LONG = (
     "这么久", "那么久", "这么长时间", "那么长时间", "这么多小时", "那么多小时", "这么多天", "那么多天",
     "这么慢", "那么慢", "so long", "that long", "this long", "so many hours", "so many days", "so slow",
 )  # fmt: skip
+# The plan's cost asked about the same way ("为什么这么贵？", "為什麼要花這麼多錢", "why does it cost so
+# much?"): how the cost was worked out, the same math (intents: "explain").
+SO_EXPENSIVE = (
+    "这么贵", "那么贵", "这么多钱", "那么多钱", "花这么多", "花那么多", "这么高的费用", "费用这么高",
+    "成本这么高", "so expensive", "that expensive", "this expensive", "so pricey", "that pricey", "so costly",
+    "so much money", "cost so much", "costs so much", "cost that much", "costs that much", "cost this much",
+    "costs this much",
+)  # fmt: skip
+# A cost asked of the market, not of a plan ("为什么云上租卡这么贵", "why are cloud GPUs so expensive?"): the
+# FAQ's, never the plan's math.
+MARKET_COST = (
+    "云", "cloud", "clouds", "租", "rent", "renting", "rental", "provider", "providers", "厂商", "市场",
+)  # fmt: skip
+# "怎么这么久", "咋这么贵": a why asked with 怎么/咋, about how long or how much only.
+WHY_SO = ("怎么这么", "怎么那么", "怎么要这么", "怎么会这么", "咋这么", "咋那么")
 # A GPU or choice pointed at: "why that GPU?", "为什么选这张卡？" (a choice made, even before any plan).
 _POINTED_AT = (
     "这张卡", "这个卡", "这款卡", "这块卡", "这个gpu", "这个显卡", "那张卡", "那个卡", "该卡", "选它", "选这",
@@ -1121,6 +1150,29 @@ PLAN_MEMORY = re.compile(r"\b(?:vram|gpu memory|memory)\b|显存|内存|记忆�
 PLAN_MEMORY_HOW_MUCH = re.compile(
     r"how much|how many gb|per gpu|per card|each gpu|\benough\b|多少|多大|几g|每张|每卡|每块|够"
 )
+# Whether the plan runs at all, asked bare after it ("那能跑吗", "跑得动吗？", "so will it fit?"): the whole
+# message, filler and punctuation aside, is one of these; the plan's memory per GPU answers it.
+PLAN_RUNS = frozenset({
+    "能跑吗", "能跑", "能跑不", "跑得动吗", "跑得动", "跑得起来吗", "能跑起来吗", "能不能跑", "可以跑吗",
+    "跑得了吗", "放得下吗", "装得下吗", "塞得下吗", "能放下吗", "能训吗", "能行吗", "行得通吗", "够用吗",
+    "够不够用", "will it run", "will it fit", "does it fit", "can it run", "can we run it", "would it run",
+    "would it fit", "will that run", "does that fit", "will that fit", "will it work", "would that work",
+    "does it run",
+})  # fmt: skip
+PLAN_RUNS_FILLERS = (
+    "那么",
+    "那就",
+    "那",
+    "所以",
+    "这样的话",
+    "这样",
+    "so ",
+    "then ",
+    "and ",
+    "ok ",
+    "okay ",
+    "but ",
+)
 # "How many nodes is that?", "what network do we need between them?", "需要什么存储？": that line of the plan.
 PLAN_ASPECTS = {
     "nodes": re.compile(
@@ -1157,6 +1209,22 @@ PLAN_PAIR = re.compile(
     r"|\bwhich (?:one |plan |option )?(?:was|is|were) (?:the )?"
     r"(?:cheaper|faster|better|quicker|cheapest|fastest)\b"
     r"|两个方案|哪个方案|哪个更(?:便宜|划算|快|好|省)|哪个划算|哪个便宜|选哪个|比一下|比较一下|对比一下"
+)
+# A plan compared with another one held ("how does that compare to the first one?", "compare it with the
+# earlier plan", "跟第一個方案比呢", "和上一个方案比呢", "比之前贵吗"): with PREVIOUS_PLAN the plan before
+# the last change (PLAN_PAIR's answer), with FIRST_PLAN the conversation's first plan for this job; never
+# "undo".
+PLAN_COMPARED = re.compile(
+    r"\b(?:compare[sd]?|comparing|comparison|vs|versus|against|(?:cheaper|faster|slower|pricier|quicker|better"
+    r"|worse|more expensive|less expensive) than|differ(?:ence|s)? from)\b"
+    r"|(?:跟|和|与|同)[^，。,.!?！？]{0,12}(?:比|相比|对比|比较|有什么区别|差多少|差别)|相比|对比|比较|比起"
+    r"|比(?:之前|刚才|刚刚|上一个|上个|原来|原先|最初|最开始|一开始|第一个)"
+)
+PREVIOUS_PLAN = re.compile(
+    r"\b(?:previous|earlier|last|before|prior)\b|之前|刚才|刚刚|上一个|上个|前一个|前面那|原来|原先"
+)
+FIRST_PLAN = re.compile(
+    r"\b(?:first|original|initial|starting)\b|第一个|第一版|第一次|最初|最开始|最早|一开始|起初|开头那个"
 )
 # "这两个卡有什么区别？", "what's the difference between the two cards?", "這兩張卡哪個快？" after a change
 # of GPU: the two cards are the GPUs of the plan before the change and the plan now.

@@ -274,7 +274,9 @@ def _chinese(s: str, i: int) -> tuple[Num | None, int]:
     if len(run) > numerals_zh.MAX_RUN or (
         run == "一"
         and (
-            (j < n and s[j] in numerals_zh.ONE_IN_WORD) or (i > 0 and s[i - 1] in numerals_zh.ONE_AFTER_WORD)
+            (j < n and s[j] in numerals_zh.ONE_IN_WORD)
+            or (i > 0 and s[i - 1] in numerals_zh.ONE_AFTER_WORD)
+            or s.startswith(numerals_zh.ONE_IN_WORD_2, j)
         )
     ):
         return None, j  # too long to be a quantity, or the 一 of a word such as 一共, 一起 or 统一

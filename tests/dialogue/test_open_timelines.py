@@ -4,6 +4,10 @@ user named."""
 
 from __future__ import annotations
 
+import uuid
+
+import pytest
+
 from bot.dialogue.consultant import Consultant
 from sizing.types import Budget
 
@@ -213,3 +217,61 @@ def test_a_deadline_said_later_on_fixed_gpus_is_said_to_be_made_once(real: Consu
 def test_fixed_gpus_that_miss_the_deadline_do_not_say_they_make_it(real: Consultant) -> None:
     turn = real.handle("late", "pretrain 7B on 1T tokens on 64 H100s, must finish in 10 days")
     assert "within your deadline" not in turn.text and "past your deadline of 10 days" in turn.text
+
+
+LOWEST = "no deadline (the lowest total cost"
+
+
+@pytest.mark.parametrize(
+    ("job", "answer", "says"),
+    [
+        ("LoRA fine-tune an 8B on 200M tokens", "no rush, cheapest is fine", LOWEST),
+        ("QLoRA 70B, 20k samples of 1k tokens", "the cheaper the better", LOWEST),
+        ("LoRA 7B on 80M tokens", "no deadline, just keep costs down", LOWEST),
+        ("微调 7B 用 LoRA，数据 1 亿 tokens", "不赶时间，省钱就好", "不限工期（按总费用最低的方案"),
+        ("全参微调 3B，数据 2 万条，每条 1k", "越便宜越好", "不限工期（按总费用最低的方案"),
+        ("全參微調 13B，資料 50GB", "沒差，越便宜越好", "不限工期（按總費用最低的方案"),
+        ("LoRA 微調 8B，資料 3 萬筆，每筆 800 token", "便宜就好", "不限工期（按總費用最低的方案"),
+    ],
+)  # fmt: skip
+def test_cost_put_first_answers_the_timeline_question_with_the_cheapest_plan(
+    real: Consultant, job: str, answer: str, says: str
+) -> None:
+    session = "s-" + uuid.uuid4().hex
+    asked = real.handle(session, job)
+    assert asked.payload["missing"] == ["days"]
+    turn = real.handle(session, answer)
+    options = turn.payload["recommendation"]["options"]
+    assert says in turn.text and turn.payload["missing"] == []
+    assert options[0]["cost"]["amount"] == min(o["cost"]["amount"] for o in options)
+    assert not any(q in turn.text for q in ("How long can training take", "训练周期多长", "訓練週期多長"))
+
+
+def test_a_cheapest_question_asked_for_the_timeline_is_still_answered_as_a_question(real: Consultant) -> None:
+    session = "s-" + uuid.uuid4().hex
+    real.handle(session, "LoRA 7B, 100M tokens")
+    turn = real.handle(session, "what's the cheapest option?")
+    assert "The cheapest GPU for LoRA" in turn.text and "How long can training take" in turn.text
+    assert turn.payload["recommendation"] is None
+
+
+@pytest.mark.parametrize(
+    ("cheapest", "count", "gpu", "gpus"),
+    [
+        (["Pretrain a 350M model on 10B tokens, no deadline, cheapest please"], "what if we use 8 A100s?",
+         "a100-40gb", 8),
+        (["預訓練一個 10 億參數的模型，資料 200 億 tokens", "時間不重要，省錢就好"], "如果用 8 張 A100 呢？",
+         "a100-40gb", 8),
+        (["QLoRA 70B, 20k samples of 1k tokens", "no deadline, cheapest option"],
+         "what about on 2 A100 80GB?", "a100-80gb", 2),
+    ],
+)  # fmt: skip
+def test_a_gpu_count_asked_after_a_cheapest_plan_is_planned_on_exactly_that_hardware(
+    real: Consultant, cheapest: list[str], count: str, gpu: str, gpus: int
+) -> None:
+    session = "s-" + uuid.uuid4().hex
+    for text in cheapest:
+        planned = real.handle(session, text)
+    assert "lowest total cost" in planned.text or "總費用最低" in planned.text
+    top = real.handle(session, count).payload["recommendation"]["options"][0]
+    assert (top["gpu"], top["gpus"]) == (gpu, gpus)

@@ -4,6 +4,7 @@ alternatives, no advice about choosing a provider; "what can we train?" in any w
 from __future__ import annotations
 
 import re
+import uuid
 
 import pytest
 
@@ -60,3 +61,26 @@ def test_what_fits_on_the_same_owned_gpus_carries_no_rental_price(real: Consulta
     same = [line for line in text.splitlines() if "on the same 1 × NVIDIA H200" in line]
     assert same and not any("$" in line for line in same)
     assert "idle" not in text  # no "7 of the 8 GPUs you rent sit idle" on hardware they own
+
+
+@pytest.mark.parametrize(
+    ("have", "own"),
+    [("对了，我们只有 4 张 4090", "用自有的卡（无租用费用）"),
+     ("我們手上只有 2 張 A100", "用自有的卡（無租用費用）"),
+     ("by the way, we only have 4 4090s", "on your own GPUs (no rental cost)")],
+)  # fmt: skip
+def test_only_having_gpus_after_a_plan_is_the_plan_on_all_of_them_as_owned_not_a_rental_ceiling(
+    real: Consultant, have: str, own: str
+) -> None:
+    session = "s-" + uuid.uuid4().hex
+    real.handle(session, "LoRA 微调 Qwen2.5-7B，数据 7500 万 tokens")
+    real.handle(session, "不急")
+    turn = real.handle(session, have)
+    top = turn.payload["recommendation"]["options"][0]
+    assert own in turn.text and top["gpus"] == turn.payload["slots"]["gpu_count"]
+    assert "最多" not in turn.text.split("\n")[0] and "at most" not in turn.text.split("\n")[0]
+
+
+def test_only_a_budget_for_gpus_is_no_hardware_owned(real: Consultant) -> None:
+    for text in ("we only have budget for 4 H100s, LoRA 70B on 50M tokens", "we have budget for 4 H100s"):
+        assert "own" not in real.handle("s-" + uuid.uuid4().hex, text).text.split("\n")[0]

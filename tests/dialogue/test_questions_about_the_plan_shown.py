@@ -231,5 +231,62 @@ def test_why_the_plan_takes_so_long_is_how_its_hours_were_worked_out(
     assert reply.startswith(says) and ("卡時 =" in reply or "卡时 =" in reply or "GPU-hours =" in reply)
 
 
+@pytest.mark.parametrize(
+    ("question", "says"),
+    [("為什麼要花這麼多錢？", "*計算過程*"), ("怎麼這麼貴", "*計算過程*"), ("为什么这么贵？", "*计算过程*"),
+     ("为什么要这么多钱", "*计算过程*"), ("why is it so expensive?", "*How this was computed*"),
+     ("how come it costs so much?", "*How this was computed*")],
+)  # fmt: skip
+def test_why_the_plan_costs_so_much_is_how_its_cost_was_worked_out(
+    real: Consultant, question: str, says: str
+) -> None:
+    reply = ask(real, "预训练 2B，数据 400 亿 token，一周", question)
+    assert reply.startswith(says) and any(w in reply for w in ("费用 =", "費用 =", "Cost ="))
+
+
+@pytest.mark.parametrize(
+    ("job", "why", "says"),
+    [("pretrain a 1B model on 20B tokens, 10 days", "why 2.6 days?", "*How this was computed*"),
+     ("pretrain a 1B model on 20B tokens, 10 days", "why $440?", "*How this was computed*"),
+     ("全参微调 13B，数据 5 亿 tokens，两周", "为什么要 9.5 小时？", "*计算过程*"),
+     ("全参微调 13B，数据 5 亿 tokens，两周", "为什么要 $131", "*计算过程*"),
+     ("全參微調 13B，資料 5 億 tokens，兩週", "為什麼要 9.5 小時", "*計算過程*")],
+)  # fmt: skip
+def test_why_a_figure_the_plan_shows_is_its_math_not_a_new_deadline_or_budget(
+    real: Consultant, job: str, why: str, says: str
+) -> None:
+    session = "s-" + uuid.uuid4().hex
+    before = real.handle(session, job).payload["slots"]
+    turn = real.handle(session, why)
+    assert turn.text.startswith(says) and turn.payload["slots"] == before
+
+
+def test_a_what_if_on_a_figure_still_changes_the_plan(real: Consultant) -> None:
+    session = "s-" + uuid.uuid4().hex
+    real.handle(session, "pretrain a 1B model on 20B tokens, 10 days")
+    turn = real.handle(session, "what if 2.6 days?")
+    assert "*What changed*" in turn.text and turn.payload["slots"]["days"] == 2.6
+
+
+def test_why_renting_gpus_is_expensive_in_general_is_not_the_plans_math(real: Consultant) -> None:
+    for question in ("为什么云上租卡这么贵", "why are cloud GPUs so expensive?"):
+        assert "How this was computed" not in ask(real, "pretrain 2B on 40B tokens in a week", question)
+        assert "计算过程" not in ask(real, "预训练 2B，数据 400 亿 token，一周", question)
+
+
 def test_why_a_named_gpu_is_slow_is_not_the_plans_math(real: Consultant) -> None:
     assert "How this was computed" not in ask(real, "why is the A100 so slow?")
+
+
+@pytest.mark.parametrize(
+    ("question", "says"),
+    [("那能跑吗", "*本方案（4 × NVIDIA GeForce RTX 4090）的显存*：每卡约"),
+     ("跑得動嗎？", "*本方案（4 × NVIDIA GeForce RTX 4090）的顯存*"),
+     ("so will it fit?", "*Memory in this plan (4 × NVIDIA GeForce RTX 4090)*: ~"),
+     ("will it run?", "*Memory in this plan (4 × NVIDIA GeForce RTX 4090)*: ~")],
+)  # fmt: skip
+def test_will_it_run_asked_bare_after_a_plan_is_its_memory_per_gpu(
+    real: Consultant, question: str, says: str
+) -> None:
+    reply = ask(real, "LoRA 微调 Qwen2.5-7B，数据 7500 万 tokens，不急", "我们有 4 张 4090", question)
+    assert reply.startswith(says) and "AMD" not in reply

@@ -251,3 +251,38 @@ def test_the_total_asked_without_an_hour_says_no_hourly_rate(real: Consultant) -
     real.handle("hourly-total", "LoRA fine-tune Llama 3 70B on 200M tokens, finish within 5 days")
     text = real.handle("hourly-total", "那一共要花多少钱？").text
     assert "按需一共约 $" in text and "每小时约" not in text
+
+
+KEPT = "Kept a whole month (730 hours), this plan's GPUs"
+
+
+def test_the_plans_gpus_kept_a_month_are_its_hourly_price_times_730_then_the_jobs_total(
+    real: Consultant,
+) -> None:
+    for i, (ask, monthly, total) in enumerate(
+        (
+            ("如果一直租着这些卡，一个月多少钱？", "这些卡整月租着（按 730 小时计），按需每月约 $",
+             "按需一共约 $"),
+            ("要是租一整個月要多少錢", "這些卡整月租著（按 730 小時計），按需每月約 $", "按需一共約 $"),
+            ("長期租著每個月多少錢", "這些卡整月租著（按 730 小時計），按需每月約 $", "按需一共約 $"),
+            ("这些卡一直开着一个月要多少", "这些卡整月租着（按 730 小时计），按需每月约 $", "按需一共约 $"),
+            ("how much per month if we keep them running?", KEPT, "in total on demand"),
+            ("what's the monthly cost of these GPUs?", KEPT, "in total on demand"),
+        )
+    ):  # fmt: skip
+        cid = f"monthly{i}"
+        planned = real.handle(cid, "LoRA 微调 8B，数据 1 亿 tokens，三天").payload["recommendation"]
+        plan = planned["options"][0]
+        turn = real.handle(cid, ask)
+        text = turn.text
+        assert monthly in text and total in text and text.index(monthly) < text.index(total), text
+        month = plan["cost"]["hourly_usd"] * 730
+        assert f"${month:,.0f}" in text
+        assert any(w in text for w in ("rent by the hour", "按小时租", "按小時租"))
+        assert turn.payload["slots"]["days"] == 3  # a question: the plan stands
+
+
+def test_a_monthly_commitment_asked_is_still_the_reserved_pricing_answer(real: Consultant) -> None:
+    real.handle("monthly-reserved", "LoRA 微调 8B，数据 1 亿 tokens，三天")
+    text = real.handle("monthly-reserved", "包月的話每個月要多少錢").text
+    assert "包月 / 預留" in text and "整月租著" not in text

@@ -409,3 +409,9 @@ def test_yuan_in_traditional_script_without_renminbi_is_an_assumed_currency(text
     got = parse(text)
     assert got.slots.budget is not None and got.slots.budget.currency == "CNY"
     assert got.currency_assumed is assumed  # Taiwan and Hong Kong count their own dollars in 元/塊
+
+
+def test_a_one_off_budget_is_no_amount_of_one() -> None:
+    for text in ("预算是一次性的", "預算是一次性的，不是每月"):
+        assert said(text).get("budget") is None
+    assert said("一次性预算 5 万")["budget"]["amount"] == 50000

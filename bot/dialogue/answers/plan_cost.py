@@ -19,6 +19,7 @@ from bot.nlu.question_cues import (
     PLAN_COST_ASKS,
     PLAN_COST_WORDS,
     PLAN_HOURLY_ASKS,
+    PLAN_KEPT_MONTHLY,
     REPEAT_TOTAL_PERIODS,
     RUN_REPEATS,
     USD_WORDS,
@@ -88,10 +89,19 @@ def _other_rate(t: str) -> dict[str, object] | None:
     return {"code": rate.code, "per_usd": rate.per_usd, "cite": rate.source.citation}
 
 
-def _hourly(cost: dict[str, object], top: dict[str, object], text: str) -> dict[str, object] | None:
+def asks_kept_monthly(t: str) -> str | None:
+    """ "如果一直租着这些卡，一个月多少钱？", "how much per month if we keep them running?" (`t`
+    normalised)."""
+    return "monthly" if has_cue(t, PLAN_KEPT_MONTHLY) else None
+
+
+def _hourly(
+    cost: dict[str, object], top: dict[str, object], text: str, monthly: bool = False
+) -> dict[str, object] | None:
     """The plan's on-demand price per hour (all its GPUs), per GPU-hour, instance, provider and date when
-    `text` asks for the hourly rate; else None."""
-    if not has_cue(normalise(text).lower, PLAN_HOURLY_ASKS):
+    `text` asks for the hourly rate, or with `monthly` (its GPUs kept a month: the hourly price × 730, said
+    first); else None."""
+    if not (monthly or has_cue(normalise(text).lower, PLAN_HOURLY_ASKS)):
         return None
     hourly, gpus = cost.get("hourly_usd"), top.get("gpus")
     if not isinstance(hourly, (int, float)) or not isinstance(gpus, int) or gpus <= 0:
@@ -102,7 +112,11 @@ def _hourly(cost: dict[str, object], top: dict[str, object], text: str) -> dict[
         "instance": cost.get("instance"),
         "cloud": cost.get("cloud"),  # the provider's id: the templates name it
         "as_of": cost.get("prices_as_of"),
+        "month_usd": float(hourly) * MONTH_HOURS if monthly else None,
     }
+
+
+MONTH_HOURS = 730  # the catalogue's month (PERIOD_DAYS)
 
 
 def _currency(text: str, state: DialogueState, lang: str) -> str:
@@ -125,8 +139,10 @@ def answer(
     today: dt.date,
     text: str,
     first: bool = False,
+    monthly: bool = False,
 ) -> bool:
-    """The plan's total in the currency asked; `first`: above the plan shown in the same reply."""
+    """The plan's total in the currency asked; `first`: above the plan shown in the same reply; `monthly`:
+    its GPUs kept a whole month first."""
     from bot.dialogue.recommend import over_budget, plan_context
 
     try:
@@ -172,7 +188,7 @@ def answer(
         over=over_budget(rec),
         repeat=repeat,
         # "一小时多少钱", "what's the hourly rate?": the plan's price per hour first, then the total
-        hourly=_hourly(cost, top, text),
+        hourly=_hourly(cost, top, text, monthly and not state.owned),
         # "每個月要多少錢 TWD": the total in that currency too, at its dated rate
         converted=_other_rate(normalise(text).lower),
     )

@@ -50,12 +50,19 @@ def names_the_plans(state: DialogueState, said: Mapping[str, Any]) -> bool:
     return bool(said) and all(v in (old.get(k), state.slots.get(k)) for k, v in said.items())
 
 
-def answer(state: DialogueState, reply: Reply) -> bool:
-    plans = pair(state)
+def answer(state: DialogueState, reply: Reply, *, first: bool = False) -> bool:
+    """The two plans side by side; with `first`, the job's first plan (state.first) instead of the plan
+    before the last change ("how does that compare to the first one?"), unless that is the same."""
+    plans = _first_pair(state) if first else None
+    if first and plans is None and state.previous is None and isinstance(state.last, dict):
+        reply.add("plan_pair", rows=[], pick={}, still_first=state.last)  # no change made since the first
+        return True
+    first = plans is not None
+    old = dict(((state.first if first else state.previous) or {}).get("slots") or {})
+    plans = plans or pair(state)
     if plans is None:
         return False
     before, now = plans
-    old = dict((state.previous or {}).get("slots") or {})
     new = dict(state.slots)
     differ = [k for k in NAMING_SLOTS if old.get(k) != new.get(k)]
     if not differ and (before.get("gpu"), before.get("gpus")) == (now.get("gpu"), now.get("gpus")):
@@ -64,8 +71,21 @@ def answer(state: DialogueState, reply: Reply) -> bool:
         {"plan": before, "said": [(k, old.get(k)) for k in differ]},
         {"plan": now, "said": [(k, new.get(k)) for k in differ]},
     ]
-    reply.add("plan_pair", rows=rows, pick=pick(before, now))
+    reply.add("plan_pair", rows=rows, pick=pick(before, now), first=first)
     return True
+
+
+def _first_pair(state: DialogueState) -> tuple[Mapping[str, Any], Mapping[str, Any]] | None:
+    """The job's first plan and the plan now, when the first is held and is not the plan now."""
+    first = (state.first or {}).get("last")
+    now = state.last
+    if (
+        not isinstance(first, dict)
+        or not isinstance(now, dict)
+        or (state.first or {}).get("slots") == state.slots
+    ):
+        return None
+    return first, now
 
 
 def two_gpus(
