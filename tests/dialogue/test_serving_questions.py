@@ -819,8 +819,8 @@ def test_the_concurrency_a_monthly_budget_buys_leads_with_copies_the_budget_pays
 @pytest.mark.parametrize(
     ("text", "serving", "fine_tuning"),
     [
-        ("70B 模型推理 vs 微调，分别要几张 A100？", "• 推理（BF16", "• 全参数微调："),
-        ("70B 模型推論和微調各要幾張 A100？", "• 推理（BF16", "• 全參數微調："),
+        ("70B 模型推理 vs 微调，分别要几张 A100？", "• 推理部署（BF16", "• 全参数微调："),
+        ("70B 模型推論和微調各要幾張 A100？", "• 推理部署（BF16", "• 全參數微調："),
         (
             "how many A100s for a 70B model, inference vs fine-tuning?",
             "• Serving (BF16",
@@ -829,10 +829,10 @@ def test_the_concurrency_a_monthly_budget_buys_leads_with_copies_the_budget_pays
         ("inference vs fine-tuning a 70B, how many GPUs each?", "• Serving (BF16", "• Full fine-tuning:"),
         (
             "Llama 3.1 8B 部署給 50 人用跟全參微調，各要幾張 L40S？",
-            "• 推理（BF16，50 個併發使用者）",
+            "• 推理部署（BF16，50 個併發使用者）",
             "• 全參數微調：",
         ),
-        ("推理和 LoRA 微调 Qwen2.5 14B 分别要几张 4090？", "• 推理（BF16", "• LoRA："),
+        ("推理和 LoRA 微调 Qwen2.5 14B 分别要几张 4090？", "• 推理部署（BF16", "• LoRA："),
     ],
 )
 def test_gpus_for_inference_and_fine_tuning_side_by_side_are_one_compact_answer(
