@@ -34,7 +34,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from bot.dialogue import policy
-from bot.dialogue.answers import flagged_cloud, gpu_count, plan_memory, scaling
+from bot.dialogue.answers import data_amount, flagged_cloud, gpu_count, plan_memory, scaling
 from bot.dialogue.answers.base import Question
 from bot.dialogue.answers.capability import no_link_premise, topic as capability_topic
 from bot.dialogue.answers.capacity import capacity_answer
@@ -732,6 +732,30 @@ def measured_time(ctx: TurnContext) -> DialogueState | None:
     return None
 
 
+# The job held that a data question in the form is answered for.
+DATA_AMOUNT_JOB = ("params", "active_params", "method", "continued")
+
+
+def data_amount_in_form(ctx: TurnContext) -> DialogueState | None:
+    """ "how many tokens do we need?", "is 30M tokens enough?", "3000 万 token 够吗" while the form asks
+    about a sized training job, before any plan: the data that model and method need (answers/data_amount),
+    then the form goes on with what the message said (an amount said is the data) and asks its next
+    question. Asked of another size ("how much data for a 3B?"), the direct answer is for that size."""
+    state, u = ctx.state, ctx.u
+    if state.last is not None or state.pending is None or state.slots.get("params") is None:
+        return None
+    if u.task == "serve" or u.gpus or u.said.get("params") is not None:
+        return None
+    if not data_amount.asked_in_form(normalise(ctx.text).lower, u.said):
+        return None
+    job = {k: state.slots[k] for k in DATA_AMOUNT_JOB if state.slots.get(k) is not None}
+    question = Question(ctx.text, u, ctx.c.kb, ctx.c._plan, ctx.c._clock(), job)
+    if not data_amount.answer(question, ctx.reply, in_form=True):
+        return None
+    ctx.u = replace(u, intent="size", kind="size")
+    return faq_or_form(ctx)
+
+
 def direct_answer(ctx: TurnContext) -> DialogueState | None:
     """A price, a figure, a feasibility...: answered from what the question says and stated defaults. A
     training or serving job asked of a Mac ("can I fine-tune llama 8b on my m2 max?", "Mac Studio 能跑 70B
@@ -961,6 +985,7 @@ STEPS: tuple[TurnStep, ...] = (
     on_plan_question,
     datasheet_follow_up,
     measured_time,
+    data_amount_in_form,
     direct_answer,
     gpu_look_up,
     answers_not_questions,
