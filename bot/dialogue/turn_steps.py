@@ -820,12 +820,25 @@ def answers_not_questions(ctx: TurnContext) -> DialogueState | None:
         # Asked for the deadline, "一般要多久？", "what's a realistic timeline?": the time is the answer,
         # so plan without one (the reply says how many days it takes), not an FAQ search.
         u = replace(u, intent="size", no_deadline=True)
+    if deadline_what_if(state, u, ctx.text):
+        # "and 1 day?", "1 天能完成吗", "could it finish in 1 day?" after a plan: that plan with the deadline
+        # said, not the notes on tight deadlines
+        u = replace(u, intent="whatif")
     if u.kind == "memory" and state.pending is not None and _only_overwrites(state, u.said):
         # "QLoRA 能省多少显存？" while the form asks about a LoRA job: a question about the technique,
         # answered from the notes, not a switch to it; the form keeps what it was told.
         u = replace(u, intent="faq")
     ctx.u = u
     return None
+
+
+def deadline_what_if(state: DialogueState, u: Understood, text: str) -> bool:
+    """A short question after a plan that says a deadline and nothing else ("and 1 day?", "那 1 天呢", "1 天能
+    完成吗", "could it finish in 1 day?"): the plan asked again with that deadline, whatever FAQ its words
+    look like."""
+    if state.last is None or u.intent != "faq" or u.said.get("days") is None or u.gpus:
+        return False
+    return set(u.said) <= {"days", "data_language"} and len(text.strip()) <= policy.SPOT_FOLLOW_UP_CHARS
 
 
 def spot_beside_form(ctx: TurnContext) -> DialogueState | None:
