@@ -22,6 +22,9 @@ Why the order is what it is, in short (each step's docstring says more):
 - Answers about the plan held (two phases, a workload compared on GPUs, why this GPU, its cost on a
   cloud that lists its GPU only at a flagged price, plan questions) come before the direct answers, as
   after a plan a question about GPUs is about the plan on them.
+- A data question while the form asks about a sized job ("how many tokens do we need?") comes just before
+  the direct answers: the data-amount answer there reads the message's own size, and in the form the
+  size is the job's.
 - Direct answers (a price, a figure, a feasibility) come before GPU look-ups and the FAQ search, which
   are for what nothing more specific answered; the form comes last and takes what is left (a spot
   question beside a job it still asks about is answered just before it).

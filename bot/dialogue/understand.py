@@ -21,13 +21,13 @@ from bot.dialogue.state import (
 )
 from bot.nlu.lexicon import (
     BUDGET_PERIOD_WORDS,
-    DATA_CUES,
-    TOKEN_CUES,
     BUDGET_WORDS,
     CURRENCY_WORDS,
+    DATA_CUES,
     PERIOD_AFTER,
     PERIOD_BEFORE,
     SPOT_WORDS,
+    TOKEN_CUES,
     find_phrase,
     has_cue,
     unpriced_currency,
