@@ -186,3 +186,31 @@ def test_a_data_question_in_the_form_is_answered_for_the_job_and_the_form_goes_o
     assert advice in turn.text and asked_again in turn.text
     assert "I'll plan it" not in turn.text and "我来做训练规划" not in turn.text
     assert turn.payload["slots"]["params"] == 70e9 and turn.payload["pending"] == "data"
+
+
+@pytest.mark.parametrize(
+    ("opening", "message", "weighed"),
+    [
+        (
+            "pretrain a 1B model from scratch",
+            "is 5B tokens enough?",
+            "Your 5B tokens are fewer than the compute-optimal 20B.",
+        ),
+        ("从零预训练一个 1B 模型", "500 亿 token 够吗", "你的 500亿 token 达到了计算最优的 200亿 token。"),
+        ("從零預訓練一個 1B 模型", "50B token 夠嗎？", "你的 500億 token 達到了計算最優的 200億 token。"),
+    ],
+)
+def test_an_amount_asked_in_a_pretraining_form_is_weighed_against_the_compute_optimal_one(
+    real: Consultant, opening: str, message: str, weighed: str
+) -> None:
+    real.handle("s", opening)
+
+    turn = real.handle("s", message)
+
+    assert weighed in turn.text
+    assert (
+        "Say *plan it*" not in turn.text
+        and "说“规划一下”" not in turn.text
+        and "說“規劃一下”" not in turn.text
+    )
+    assert turn.payload["pending"] == "days"
