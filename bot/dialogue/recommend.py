@@ -942,19 +942,21 @@ def _tighter_view(
     priced = bool(kept["cost"]) and top["cost"] is not None and kept["currency"] == top["currency"]
     if not priced:
         return {"kept": kept, "deadline": deadline, "extra": None, "currency": top["currency"]}
-    mine, theirs = float(top["cost"]), float(kept["cost"])
-    # The difference of the costs as shown: sums of 100 and more are shown in whole units (fmt_money), so
-    # "$440" and "$448" differ by "$8", not "$8.69".
-    whole = min(mine, theirs) >= 100
-    extra = round(mine) - round(theirs) if whole else mine - theirs
     return {
         "kept": kept,
         "deadline": deadline,
-        "extra": extra,
-        "whole": whole,
-        "share": (mine - theirs) / theirs,
+        **cost_difference(float(top["cost"]), float(kept["cost"])),
         "currency": top["currency"],
     }
+
+
+def cost_difference(mine: float, theirs: float) -> dict[str, Any]:
+    """What `mine` costs more than `theirs` as the two are shown: `extra` (sums of 100 and more are shown in
+    whole units, fmt_money, so "$440" and "$448" differ by "$8", not "$8.69"; `whole` says so) and its
+    `share` of `theirs`."""
+    whole = min(mine, theirs) >= 100
+    extra = round(mine) - round(theirs) if whole else mine - theirs
+    return {"extra": extra, "whole": whole, "share": (mine - theirs) / theirs if theirs else 0.0}
 
 
 def gpu_name(catalog: Catalog, gpu: Any) -> str:

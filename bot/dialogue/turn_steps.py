@@ -22,6 +22,9 @@ Why the order is what it is, in short (each step's docstring says more):
 - Answers about the plan held (two phases, a workload compared on GPUs, why this GPU, its cost on a
   cloud that lists its GPU only at a flagged price, plan questions) come before the direct answers, as
   after a plan a question about GPUs is about the plan on them.
+- A data question while the form asks about a sized job ("how many tokens do we need?") comes just before
+  the direct answers: the data-amount answer there reads the message's own size, and in the form the
+  size is the job's.
 - Direct answers (a price, a figure, a feasibility) come before GPU look-ups and the FAQ search, which
   are for what nothing more specific answered; the form comes last and takes what is left (a spot
   question beside a job it still asks about is answered just before it).
@@ -34,7 +37,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from bot.dialogue import policy
-from bot.dialogue.answers import flagged_cloud, gpu_count, plan_memory, scaling
+from bot.dialogue.answers import data_amount, flagged_cloud, gpu_count, plan_memory, scaling
 from bot.dialogue.answers.base import Question
 from bot.dialogue.answers.capability import no_link_premise, topic as capability_topic
 from bot.dialogue.answers.capacity import capacity_answer
@@ -732,6 +735,30 @@ def measured_time(ctx: TurnContext) -> DialogueState | None:
     return None
 
 
+# The job held that a data question in the form is answered for.
+DATA_AMOUNT_JOB = ("params", "active_params", "method", "continued")
+
+
+def data_amount_in_form(ctx: TurnContext) -> DialogueState | None:
+    """ "how many tokens do we need?", "is 30M tokens enough?", "3000 万 token 够吗" while the form asks
+    about a sized training job, before any plan: the data that model and method need (answers/data_amount),
+    then the form goes on with what the message said (an amount said is the data) and asks its next
+    question. Asked of another size ("how much data for a 3B?"), the direct answer is for that size."""
+    state, u = ctx.state, ctx.u
+    if state.last is not None or state.pending is None or state.slots.get("params") is None:
+        return None
+    if u.task == "serve" or u.gpus or u.said.get("params") is not None:
+        return None
+    if not data_amount.asked_in_form(normalise(ctx.text).lower, u.said):
+        return None
+    job = {k: state.slots[k] for k in DATA_AMOUNT_JOB if state.slots.get(k) is not None}
+    question = Question(ctx.text, u, ctx.c.kb, ctx.c._plan, ctx.c._clock(), job)
+    if not data_amount.answer(question, ctx.reply, in_form=True):
+        return None
+    ctx.u = replace(u, intent="size", kind="size")
+    return faq_or_form(ctx)
+
+
 def direct_answer(ctx: TurnContext) -> DialogueState | None:
     """A price, a figure, a feasibility...: answered from what the question says and stated defaults. A
     training or serving job asked of a Mac ("can I fine-tune llama 8b on my m2 max?", "Mac Studio 能跑 70B
@@ -796,12 +823,25 @@ def answers_not_questions(ctx: TurnContext) -> DialogueState | None:
         # Asked for the deadline, "一般要多久？", "what's a realistic timeline?": the time is the answer,
         # so plan without one (the reply says how many days it takes), not an FAQ search.
         u = replace(u, intent="size", no_deadline=True)
+    if deadline_what_if(state, u, ctx.text):
+        # "and 1 day?", "1 天能完成吗", "could it finish in 1 day?" after a plan: that plan with the deadline
+        # said, not the notes on tight deadlines
+        u = replace(u, intent="whatif")
     if u.kind == "memory" and state.pending is not None and _only_overwrites(state, u.said):
         # "QLoRA 能省多少显存？" while the form asks about a LoRA job: a question about the technique,
         # answered from the notes, not a switch to it; the form keeps what it was told.
         u = replace(u, intent="faq")
     ctx.u = u
     return None
+
+
+def deadline_what_if(state: DialogueState, u: Understood, text: str) -> bool:
+    """A short question after a plan that says a deadline and nothing else ("and 1 day?", "那 1 天呢", "1 天能
+    完成吗", "could it finish in 1 day?"): the plan asked again with that deadline, whatever FAQ its words
+    look like."""
+    if state.last is None or u.intent != "faq" or u.said.get("days") is None or u.gpus:
+        return False
+    return set(u.said) <= {"days", "data_language"} and len(text.strip()) <= policy.SPOT_FOLLOW_UP_CHARS
 
 
 def spot_beside_form(ctx: TurnContext) -> DialogueState | None:
@@ -961,6 +1001,7 @@ STEPS: tuple[TurnStep, ...] = (
     on_plan_question,
     datasheet_follow_up,
     measured_time,
+    data_amount_in_form,
     direct_answer,
     gpu_look_up,
     answers_not_questions,

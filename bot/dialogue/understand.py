@@ -7,7 +7,7 @@ import datetime as dt
 import math
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from bot.dialogue.state import (
@@ -23,9 +23,11 @@ from bot.nlu.lexicon import (
     BUDGET_PERIOD_WORDS,
     BUDGET_WORDS,
     CURRENCY_WORDS,
+    DATA_CUES,
     PERIOD_AFTER,
     PERIOD_BEFORE,
     SPOT_WORDS,
+    TOKEN_CUES,
     find_phrase,
     has_cue,
     unpriced_currency,
@@ -36,6 +38,7 @@ from bot.nlu.question_cues import WH_WORDS
 from bot.nlu.scan import written_ranges
 from bot.nlu.script import has_cjk, has_own_language, script_neutral
 from bot.nlu.text import normalise
+from bot.nlu.types import Ask
 from sizing.network import GPUS_PER_NODE
 from sizing.serve_load import DEFAULT_CONCURRENCY
 
@@ -268,6 +271,31 @@ def _rough_size_in_t(asks: Any, pending: str | None, state: DialogueState) -> bo
     )
 
 
+# What else says a number answering the data question is the data ("we have ~30M", "我们大概有 3000 万"):
+# the one who has it, beside the data's own words (lexicon.TOKEN_CUES, DATA_CUES).
+_HAVE_CUES = ("we have", "we've got", "i have", "i've got", "we got", "有")
+# The number as written, quoted when it is asked back ("30M", "3000 万").
+_WRITTEN_NUMBER = re.compile(r"\d[\d,.]*\s*(?:[kmbt](?![a-z])|万|千|亿|萬|億)?", re.IGNORECASE)
+
+
+def _size_while_data_asked(said: dict[str, Any], parsed: Any, text: str) -> tuple[dict[str, Any], Any]:
+    """A bare size ("how many tokens do you need? we have ~30M", "roughly 30M, ok?") while the form asks
+    for the data of a model already sized: the NLU reads it as parameters, but no parameter word says so.
+    Beside a word for the data, tokens, or someone having it, it is the data's token count; otherwise it
+    is asked back (parameters or tokens?), never written over the model size held. A correction ("actually
+    13B") and a parameter word ("13B model") change the model."""
+    if parsed.intent == "correction" or _NAMES_PARAMS.search(text) or set(said) & {"tokens", "data_bytes"}:
+        return said, parsed
+    low = normalise(text).lower
+    value = said["params"]
+    rest = {k: v for k, v in said.items() if k != "params"}
+    if has_cue(low, TOKEN_CUES) or has_cue(low, DATA_CUES) or has_cue(low, _HAVE_CUES):
+        return {**rest, "tokens": value}, parsed
+    written = _WRITTEN_NUMBER.search(text)
+    ask = Ask("params", "ambiguous_unit", value, written.group().strip() if written else "")
+    return rest, replace(parsed, asks=(*(parsed.asks or ()), ask))
+
+
 def _bare_answer(said: Mapping[str, Any], text: str) -> bool:
     """A reply that is only a quantity ("20B", "14"): the parser reads a bare "20B" as parameters,
     but "Pretrain a 1B model" or "7B参数" names what it is and is taken as said."""
@@ -354,6 +382,8 @@ def understand(
             if any(k in found for k in family) and not hinted.asks:
                 parsed, said = hinted, hinted_said
                 break
+    if pending == "data" and "params" in said and state.slots.get("params") is not None:
+        said, parsed = _size_while_data_asked(said, parsed, text)
     by_factor = {
         k: v
         for k, v in scaled(

@@ -218,3 +218,27 @@ def test_the_math_after_a_tighter_deadline_is_of_the_faster_plan_recommended(
 ) -> None:
     turn = _turns(real, first, tighter, math)[-1]
     assert layout in turn.text
+
+
+@pytest.mark.parametrize(
+    ("opening", "follow_up", "changed"),
+    [
+        ("LoRA fine-tune a 13B model on 2GB of data in 3 days", "and 1 day?", "3 days → 1 day"),
+        (
+            "LoRA fine-tune a 13B model on 2GB of data in 3 days",
+            "could it finish in 1 day?",
+            "3 days → 1 day",
+        ),
+        ("LoRA 微调一个 13B 模型，2GB 数据，3 天", "1 天能完成吗", "3 天 → 1 天"),
+        ("LoRA 微调一个 13B 模型，2GB 数据，3 天", "那 1 天呢", "3 天 → 1 天"),
+        ("LoRA 微調一個 13B 模型，2GB 資料，3 天", "1 天能跑完嗎？", "3 天 → 1 天"),
+    ],
+)
+def test_a_bare_shorter_deadline_after_a_plan_plans_it_again_not_the_faq(
+    real: Consultant, opening: str, follow_up: str, changed: str
+) -> None:
+    turn = _turns(real, opening, follow_up)[-1]
+
+    assert changed in turn.text
+    assert turn.payload["recommendation"] is not None and turn.payload["slots"]["days"] == 1
+    assert "out of memory" not in turn.text and "误区" not in turn.text and "誤區" not in turn.text

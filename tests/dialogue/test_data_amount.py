@@ -90,3 +90,127 @@ def test_a_data_question_inside_a_plan_answers_without_replacing_the_plan(real: 
 
     assert "About 60B tokens" in turn.text
     assert turn.payload["slots"]["params"] == 13e9
+
+
+FORM = {
+    "en": "I want to QLoRA fine-tune a 70B model",
+    "zh-Hans": "我想用 QLoRA 微调一个 70B 模型",
+    "zh-Hant": "我想用 QLoRA 微調一個 70B 模型",
+}
+
+
+@pytest.mark.parametrize(
+    ("lang", "message", "tokens"),
+    [
+        ("en", "how many tokens do you need? we have ~30M", "30M tokens"),
+        ("en", "we've got about 45M of data", "45M tokens"),
+        ("zh-Hans", "我们有 30M 左右", "3000万 tokens"),
+        ("zh-Hant", "我們手上大概有 30M 的資料", "3000萬 tokens"),
+    ],
+)
+def test_a_bare_amount_answering_the_data_question_is_the_data_not_the_model(
+    real: Consultant, lang: str, message: str, tokens: str
+) -> None:
+    real.handle("s", FORM[lang])
+
+    turn = real.handle("s", message)
+
+    assert turn.payload["slots"]["params"] == 70e9
+    assert tokens in turn.text
+
+
+@pytest.mark.parametrize(
+    "message", ["roughly 30M, is that ok?", "hmm, somewhere around 45M if I remember right, does that work?"]
+)
+def test_a_bare_amount_with_no_word_for_what_it_counts_is_asked_back(real: Consultant, message: str) -> None:
+    real.handle("s", FORM["en"])
+
+    turn = real.handle("s", message)
+
+    assert "the number of *parameters* or the number of *tokens*" in turn.text
+    assert turn.payload["slots"]["params"] == 70e9
+
+
+def test_a_correction_still_changes_the_model_while_the_data_is_asked(real: Consultant) -> None:
+    real.handle("s", FORM["en"])
+
+    turn = real.handle("s", "actually 13B")
+
+    assert turn.payload["slots"]["params"] == 13e9
+
+
+@pytest.mark.parametrize(
+    ("lang", "message", "advice", "weighed"),
+    [
+        ("en", "is 30M tokens enough?", "For QLoRA of a 70B model", "about 30K examples of ~1,000 tokens"),
+        ("en", "would 40M tokens be sufficient?", "For QLoRA of a 70B model", "within that range"),
+        ("zh-Hans", "3000 万 token 够吗", "700亿参数模型的 QLoRA 微调", "约合 3万条"),
+        ("zh-Hant", "3000 萬 token 夠嗎？", "700億參數模型的 QLoRA 微調", "約合 3萬條"),
+    ],
+)
+def test_an_amount_asked_as_enough_in_the_form_is_weighed_for_the_job_and_kept(
+    real: Consultant, lang: str, message: str, advice: str, weighed: str
+) -> None:
+    real.handle("s", FORM[lang])
+
+    turn = real.handle("s", message)
+
+    assert advice in turn.text and weighed in turn.text
+    assert "140B" not in turn.text and "1400亿" not in turn.text
+    assert turn.payload["slots"]["params"] == 70e9 and turn.payload["slots"]["method"] == "qlora"
+    assert turn.payload["slots"]["tokens"] in (3e7, 4e7)
+    assert turn.payload["pending"] == "days"
+
+
+@pytest.mark.parametrize(
+    ("lang", "message", "advice", "asked_again"),
+    [
+        ("en", "how many tokens do we need?", "For QLoRA of a 70B model", "How much training data?"),
+        (
+            "en",
+            "how much data should we have for this?",
+            "For QLoRA of a 70B model",
+            "How much training data?",
+        ),
+        ("zh-Hans", "我们需要多少数据？", "700亿参数模型的 QLoRA 微调", "训练数据有多少"),
+        ("zh-Hant", "我們需要多少資料？", "700億參數模型的 QLoRA 微調", "訓練資料有多少"),
+    ],
+)
+def test_a_data_question_in_the_form_is_answered_for_the_job_and_the_form_goes_on(
+    real: Consultant, lang: str, message: str, advice: str, asked_again: str
+) -> None:
+    real.handle("s", FORM[lang])
+
+    turn = real.handle("s", message)
+
+    assert advice in turn.text and asked_again in turn.text
+    assert "I'll plan it" not in turn.text and "我来做训练规划" not in turn.text
+    assert turn.payload["slots"]["params"] == 70e9 and turn.payload["pending"] == "data"
+
+
+@pytest.mark.parametrize(
+    ("opening", "message", "weighed"),
+    [
+        (
+            "pretrain a 1B model from scratch",
+            "is 5B tokens enough?",
+            "Your 5B tokens are fewer than the compute-optimal 20B.",
+        ),
+        ("从零预训练一个 1B 模型", "500 亿 token 够吗", "你的 500亿 token 达到了计算最优的 200亿 token。"),
+        ("從零預訓練一個 1B 模型", "50B token 夠嗎？", "你的 500億 token 達到了計算最優的 200億 token。"),
+    ],
+)
+def test_an_amount_asked_in_a_pretraining_form_is_weighed_against_the_compute_optimal_one(
+    real: Consultant, opening: str, message: str, weighed: str
+) -> None:
+    real.handle("s", opening)
+
+    turn = real.handle("s", message)
+
+    assert weighed in turn.text
+    assert (
+        "Say *plan it*" not in turn.text
+        and "说“规划一下”" not in turn.text
+        and "說“規劃一下”" not in turn.text
+    )
+    assert turn.payload["pending"] == "days"

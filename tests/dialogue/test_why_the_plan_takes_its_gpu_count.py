@@ -91,3 +91,52 @@ def test_why_not_more_gpus_sizes_the_job_on_that_many_beside_the_plan(
     assert more in turn.text and ("8 GPUs" in turn.text or "8 张卡" in turn.text or "8 張卡" in turn.text)
     assert "Pitfall" not in turn.text and "误区" not in turn.text
     assert turn.payload["recommendation"]["options"][0]["gpus"] == 8  # the plan unchanged
+
+
+@pytest.mark.parametrize(
+    ("opening", "tighter", "question", "said"),
+    [
+        (
+            "Pretrain a 1B model on 20B tokens, bf16, 2 weeks",
+            "what if we only have 1 week?",
+            "why 4 GPUs?",
+            "4 finish sooner for $6 (2%) more.",
+        ),
+        (
+            "Full fine-tune a 7B model on 2B tokens in 30 days",
+            "what if we only have 1 week?",
+            "why do we need so many GPUs?",
+            "4 finish sooner for $9 (3%) more.",
+        ),
+        (
+            "预训练一个 1B 模型，200亿 token，BF16，两周",
+            "如果只有一周呢",
+            "为什么要 4 张卡？",
+            "只多花 $6（2%）",
+        ),
+        (
+            "預訓練一個 1B 模型，200億 token，BF16，兩週",
+            "如果只有一週呢",
+            "為什麼要這麼多張卡？",
+            "只多花 $6（2%）",
+        ),
+    ],
+)
+def test_a_plan_a_few_dollars_dearer_than_on_fewer_gpus_says_the_difference(
+    real: Consultant, opening: str, tighter: str, question: str, said: str
+) -> None:
+    real.handle("d1", opening)
+    real.handle("d1", tighter)
+
+    turn = real.handle("d1", question)
+
+    assert said in turn.text
+    assert "no more money" not in turn.text and "钱不多花" not in turn.text and "錢不多花" not in turn.text
+
+
+def test_a_plan_that_costs_no_more_than_on_fewer_gpus_still_says_so(real: Consultant) -> None:
+    real.handle("d2", "pretrain a 3B model on 60B tokens in 10 days")
+
+    turn = real.handle("d2", "why so many GPUs?")
+
+    assert "but cost $3,491 against $3,484" in turn.text and "8 finish sooner for no more money." in turn.text

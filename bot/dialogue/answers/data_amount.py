@@ -18,6 +18,8 @@ from typing import Any
 
 from bot.dialogue.answers.base import Question
 from bot.dialogue.reply import Reply
+from bot.nlu import question_cues as cues
+from bot.nlu.intents import has_any
 from knowledge.schema import PublishedRun
 from sizing.workload import CHINCHILLA_TOKENS_PER_PARAM, MIN_PRETRAIN_TOKENS
 
@@ -29,6 +31,10 @@ FAQ_ID = "faq.chinchilla_tokens"
 SIZE_FACTOR = 3.0
 CLOSE_FACTOR = 1.5
 RUNS_SHOWN = 3
+# Fine-tuning data said in tokens, weighed against "thousands to hundreds of thousands of good examples"
+# (faq.chinchilla_tokens) at a typical instruction example's length: the range in examples, and that length.
+FINETUNE_EXAMPLES = (1_000, 1_000_000)
+TOKENS_PER_EXAMPLE = 1_000
 # A run's name may say its hours are per trillion tokens ("DeepSeek LLM 67B (per 1T tokens)"): that
 # is about the hours, not the model, and the answer quotes the tokens the model was trained on.
 _PER_SPAN = re.compile(r"\s*\(per [^)]*\)|;\s*per [^)]*(?=\))")
@@ -42,7 +48,24 @@ def kind(q: Question) -> str:
     return "continued" if q.slot("continued") else "scratch"
 
 
-def answer(q: Question, reply: Reply) -> bool:
+# "is 30M tokens enough?", "3000 万 token 够吗": an amount said and whether it is enough asked.
+ENOUGH_WORDS = ("enough", "sufficient", "too little", "too few", "够", "足够", "够不够", "太少")
+
+
+def asked_in_form(text: str, said: dict[str, Any]) -> bool:
+    """ "how many tokens do we need?", "is 30M tokens enough?", "我們需要多少資料？", "3000 万 token 够吗"
+    while the form asks about a sized job: the data that job needs (`text` normalised, lower case)."""
+    if has_any(text, cues.DATA_USED):
+        return False  # "how many tokens was Llama 3 trained on?": a named run's data
+    if has_any(text, cues.DATA_ASK):
+        return True
+    return any(said.get(k) is not None for k in ("tokens", "data_bytes")) and has_any(text, ENOUGH_WORDS)
+
+
+def answer(q: Question, reply: Reply, *, in_form: bool = False) -> bool:
+    """`in_form`: asked while the planning form asks about the job; the form's own question follows, so
+    the answer offers no plan and asks for nothing, and an amount said ("is 30M tokens enough?") is
+    weighed against the advice."""
     params = q.slot("params")
     if params is None:
         return False
@@ -62,6 +85,10 @@ def answer(q: Question, reply: Reply) -> bool:
         floor=MIN_PRETRAIN_TOKENS,
         method=q.slot("method") or DEFAULTS["method"],
         runs=[_shown(run) for run in runs],
+        in_form=in_form,
+        have=_positive(q.u.said.get("tokens")) if in_form else None,
+        per_example=TOKENS_PER_EXAMPLE,
+        examples=FINETUNE_EXAMPLES,
     )
     reply.add_faq(FAQ_ID)
     return True

@@ -52,7 +52,7 @@ def answer(
     """Why the plan shown takes its count (`count`: the number asked about, None when none was said); the
     plan's count beside another one asked about. False when there is no plan to explain."""
     from bot.dialogue.choices import why_count
-    from bot.dialogue.recommend import planned_top
+    from bot.dialogue.recommend import cost_difference, planned_top
 
     if state.last is None or missing(state):
         return False
@@ -72,7 +72,20 @@ def answer(
     asked = count if isinstance(count, int) and 0 < count < gpus else max(1, gpus // 2)
     fewer = _on_fewer(state, top, asked, kb, plan, today) if gpus > 1 else None
     reason = _reason(top, fewer, deadline)
-    reply.add("gpu_count", top=top, fewer=fewer, deadline=deadline, needed=needed, reason=reason)
+    # Within SAME_COST the plan may still cost a few dollars more than on fewer: said as it is ("for $6 (1%)
+    # more"), "no more money" only when the difference rounds away
+    difference = (
+        cost_difference(float(top["cost"]), float(fewer["cost"])) if reason == "cost" and fewer else None
+    )
+    reply.add(
+        "gpu_count",
+        top=top,
+        fewer=fewer,
+        deadline=deadline,
+        needed=needed,
+        reason=reason,
+        difference=difference,
+    )
     return True
 
 
