@@ -463,6 +463,7 @@ class Signals:
     hourly_budget: bool = False
     quoted_rate: bool = False  # an hourly rate quoted as the market's price ("rents H100s at $1 an hour")
     token_price: bool = False  # a price per million tokens quoted ("an API at $0.90 per million tokens")
+    price_period: bool = False  # a price asked per a period ("per hour", "一小时多少钱"): a unit price
     # The FAQ's best score (0-1) and its margin over the runner-up, asked only when the text could be
     # an FAQ question.
     faq_score: Callable[[], tuple[float, float]] | None = None
@@ -472,6 +473,8 @@ class Signals:
 
 # What a rental question may say: which GPUs, how many, for how long, on what budget.
 RENTAL = ("gpu", "gpu_count", "days", "budget")
+# What a GPU's price per period may be asked beside without becoming the planning form: the data alone.
+_DATA_BESIDE_A_PRICE = frozenset({"gpu", "gpu_count", "tokens", "data_bytes", "ask"})
 # Slots of a serving request (with a model or size, they make a serving question a sizing one).
 SERVING_LOAD = (
     "concurrency",
@@ -1140,6 +1143,10 @@ def _question_kind(
             # datasheet card answers both (its figures and the cheapest listing)
             return "gpu_info"
     if not sized and not sig.serving and asks_price and (gpus or has_any(t, GPU_WORDS)):
+        return "price"
+    if gpus and sig.price_period and not job and set(filled) <= _DATA_BESIDE_A_PRICE and asks_price:
+        # "how much is an H100 per hour? we have 500GB of data": the unit price asked first; the data
+        # stays for the plan the answer offers (no model size yet, so there is nothing to plan)
         return "price"
     offers = rental and set(filled) <= set(RENTAL) and not has_any(t, PROVIDER_SPEC_WORDS)
     if offers and sig.providers and has_any(t, cues.OFFERS):
