@@ -1607,7 +1607,15 @@ def _cheapest_offering(t: str, sig: Signals) -> bool:
     # (the period as the parser read the budget's: "一小时 2 美元以内", "under $3 an hour")
     hourly = sig.hourly_budget or has_any(t, PER_PERIOD + ("/hr",))
     ceiling = "budget" in sig.filled and has_any(t, cues.PRICE_CEILING) and hourly
-    return (cheapest or ceiling) and (bool(sig.gpus) or sig.memory_filter or has_any(t, GPU_WORDS))
+    # "想在台灣找雲端租 H100，有推薦的嗎", "any cloud that rents H100s?": where to rent a GPU named, the
+    # listings that price it (and, in a region none of them is in, that said first)
+    # (the mainland named is the price answer's: what can be rented there, then the prices abroad)
+    where = bool(sig.gpus) and sig.region is None and has_any(t, _RENTS) and has_any(t, cues.WHERE_TO_RENT)
+    return (cheapest or ceiling or where) and (bool(sig.gpus) or sig.memory_filter or has_any(t, GPU_WORDS))
+
+
+# Renting, as a where-to-rent question says it ("rent", "租", "who rents").
+_RENTS = (*lexicon.RENT, "rents")
 
 
 def _asks_price_coverage(t: str, sig: Signals) -> bool:
