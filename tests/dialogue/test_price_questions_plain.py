@@ -27,6 +27,15 @@ def test_what_a_gpu_goes_for_per_hour_is_a_price_question(real: Consultant) -> N
     assert text.startswith("*NVIDIA L4, on demand, per GPU*") and "$" in text
 
 
+def test_what_a_gpu_rents_for_is_a_price_question(real: Consultant) -> None:
+    for text, head in (
+        ("what does an A100 rent for per hour?", "*NVIDIA A100 80GB (SXM4), on demand, per GPU*"),
+        ("H100s rent for how much a month?", "*NVIDIA H100 SXM5, on demand, per GPU*"),
+    ):
+        reply = ask(real, text)
+        assert reply.startswith(head) and "$" in reply, text
+
+
 def test_a_provider_without_a_price_for_the_gpu_is_said_before_the_list(real: Consultant) -> None:
     text = ask(real, "Is Google Cloud cheaper than Lambda for the B200?")
     assert text.startswith("*Google Cloud (GCP) has no price for that GPU in the catalogue*")
@@ -104,6 +113,12 @@ def test_a_gpus_price_asked_beside_the_data_is_answered_first_then_the_model_siz
             "we've got roughly 300B tokens, what's an H200 cost per hour?",
             "*NVIDIA H200 SXM, on demand, per GPU*",
             "300B tokens",
+            "How many parameters",
+        ),
+        (
+            "what does an A100 rent for per hour? our corpus is about 1.2TB",
+            "*NVIDIA A100 80GB (SXM4), on demand, per GPU*",
+            "Got it: 1.2 TB of data, A100.",
             "How many parameters",
         ),
         (
