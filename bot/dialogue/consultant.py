@@ -539,11 +539,15 @@ class Consultant:
         if kind == "serve" and q.u.trains_first and not self._form_in_progress(state):
             self._train_before_serving(state, reply, q)
             return True
+        kept: dict[str, Any] = {}
         if kind in policy.OFFERS_PLAN and not self._form_in_progress(state):
-            self._start_offered_plan(state, kind, q)
+            kept = self._start_offered_plan(state, kind, q)
         if state.pending is not None or kind in policy.INVITE_AFTER:
-            # In the middle of the form: back to its question; before any: one invitation line.
-            ask_next(state, reply, said=False)
+            # In the middle of the form: back to its question; before any: one invitation line (after a
+            # price, what the message said of its job is said back above the plan's next question).
+            if kind in policy.SAYS_OFFERED and kept.get("gpu"):
+                kept = {**kept, "gpu_name": gpu_name(self.kb.catalog, kept["gpu"])}
+            ask_next(state, reply, said=False, understood=kept if kind in policy.SAYS_OFFERED else None)
         return True
 
     def _train_before_serving(self, state: DialogueState, reply: Reply, q: Question) -> None:
@@ -576,15 +580,17 @@ class Consultant:
         return reserved_on_plan(q, reply, shown, context["options"])
 
     @staticmethod
-    def _start_offered_plan(state: DialogueState, kind: str, q: Question) -> None:
+    def _start_offered_plan(state: DialogueState, kind: str, q: Question) -> dict[str, Any]:
         """The answer offered a plan of what it computed: the form starts from that workload, so
-        "plan it" or a deadline is all the next turn needs."""
+        "plan it" or a deadline is all the next turn needs. The workload kept is returned."""
         from bot.dialogue.state import merge_slots
 
-        merge_slots(state, policy.OFFERS_PLAN[kind](q))
+        kept = policy.OFFERS_PLAN[kind](q)
+        merge_slots(state, kept)
         for slot in policy.ASSUMED_IN_OFFER.get(kind, ()):
             if state.slots.get(slot) is not None and slot not in state.assumed:
                 state.assumed.append(slot)
+        return kept
 
     def _form_step(
         self,

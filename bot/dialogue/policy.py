@@ -121,8 +121,12 @@ OFFERS_PLAN: dict[str, Callable[[Question], dict[str, Any]]] = {
     "budget": budget.offered,  # the budget (and model size) stay for the plan that follows
     "spot": cluster.spot_job,  # "plan LoRA 13B, 3 days; is spot OK?": that run, its data asked next
     "china_providers": china.offered,  # "which Chinese cloud to fine-tune Qwen 7B on?": the job stays
+    "price": price.offered,  # "H100 多少钱一小时？我们数据有 500GB": the data (and GPU) stay for the plan
 }
 ASSUMED_IN_OFFER: dict[str, tuple[str, ...]] = {"data_amount": ("tokens",)}
+# Kinds after which the workload kept is said back above the form's next question ("Got it: 500 GB of
+# data, H100."): the price, whose answer says nothing of the data beside it.
+SAYS_OFFERED = ("price",)
 # A question kind asked about inference gets its serving version; when that cannot answer (no model
 # named) the kind's own answer runs.
 SERVING_VERSIONS = {

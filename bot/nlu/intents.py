@@ -463,6 +463,7 @@ class Signals:
     hourly_budget: bool = False
     quoted_rate: bool = False  # an hourly rate quoted as the market's price ("rents H100s at $1 an hour")
     token_price: bool = False  # a price per million tokens quoted ("an API at $0.90 per million tokens")
+    price_period: bool = False  # a price asked per a period ("per hour", "一小时多少钱"): a unit price
     # The FAQ's best score (0-1) and its margin over the runner-up, asked only when the text could be
     # an FAQ question.
     faq_score: Callable[[], tuple[float, float]] | None = None
@@ -472,6 +473,8 @@ class Signals:
 
 # What a rental question may say: which GPUs, how many, for how long, on what budget.
 RENTAL = ("gpu", "gpu_count", "days", "budget")
+# What a GPU's price per period may be asked beside without becoming the planning form: the data alone.
+_DATA_BESIDE_A_PRICE = frozenset({"gpu", "gpu_count", "tokens", "data_bytes", "ask"})
 # Slots of a serving request (with a model or size, they make a serving question a sizing one).
 SERVING_LOAD = (
     "concurrency",
@@ -1141,6 +1144,10 @@ def _question_kind(
             return "gpu_info"
     if not sized and not sig.serving and asks_price and (gpus or has_any(t, GPU_WORDS)):
         return "price"
+    if gpus and sig.price_period and not job and set(filled) <= _DATA_BESIDE_A_PRICE and asks_price:
+        # "how much is an H100 per hour? we have 500GB of data": the unit price asked first; the data
+        # stays for the plan the answer offers (no model size yet, so there is nothing to plan)
+        return "price"
     offers = rental and set(filled) <= set(RENTAL) and not has_any(t, PROVIDER_SPEC_WORDS)
     if offers and sig.providers and has_any(t, cues.OFFERS):
         return "price"  # "does Lambda have H100s?", "can I rent a B200 on GCP?": its listing or none
@@ -1600,7 +1607,15 @@ def _cheapest_offering(t: str, sig: Signals) -> bool:
     # (the period as the parser read the budget's: "一小时 2 美元以内", "under $3 an hour")
     hourly = sig.hourly_budget or has_any(t, PER_PERIOD + ("/hr",))
     ceiling = "budget" in sig.filled and has_any(t, cues.PRICE_CEILING) and hourly
-    return (cheapest or ceiling) and (bool(sig.gpus) or sig.memory_filter or has_any(t, GPU_WORDS))
+    # "想在台灣找雲端租 H100，有推薦的嗎", "any cloud that rents H100s?": where to rent a GPU named, the
+    # listings that price it (and, in a region none of them is in, that said first)
+    # (the mainland named is the price answer's: what can be rented there, then the prices abroad)
+    where = bool(sig.gpus) and sig.region is None and has_any(t, _RENTS) and has_any(t, cues.WHERE_TO_RENT)
+    return (cheapest or ceiling or where) and (bool(sig.gpus) or sig.memory_filter or has_any(t, GPU_WORDS))
+
+
+# Renting, as a where-to-rent question says it ("rent", "租", "who rents").
+_RENTS = (*lexicon.RENT, "rents")
 
 
 def _asks_price_coverage(t: str, sig: Signals) -> bool:

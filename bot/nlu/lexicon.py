@@ -684,6 +684,9 @@ PRICE = (
     "going rate", "go for per", "goes for per", "go for an hour", "go for a month", "goes for an hour",
     "goes for a month", "going for per", "going for an hour", "going for a month", "going for these days",
     "going for nowadays", "going for now", "going for right now", "going for?", "going for at the moment",
+    # "what does an A100 rent for per hour?", "H100s rent for how much a month?"
+    "rent for per", "rents for per", "rent for an hour", "rents for an hour", "rent for a month",
+    "rents for a month", "rent for how much", "rents for how much", "renting for per",
     # whether a quoted rate is dear: "H100 一小时 2 美元 贵不贵", "is $2/hr a good price for an H100"
     "贵不贵", "贵吗", "算贵吗", "good deal", "good price", "fair price", "overpriced", "too expensive",
     # whether a GPU's price is dear, no figure quoted: "is the H100 on AWS expensive?"; how it moved

@@ -1224,6 +1224,7 @@ def parse(text: str, today: dt.date | None = None) -> Parse:
         hourly_budget=slots.budget is not None and slots.budget.period == "hour",
         quoted_rate=found.quoted_rate is not None and slots.budget is None,
         token_price=found.token_price is not None,
+        price_period=price_period is not None,
         faq_score=lambda: faq_confidence(t.original),
         faq_top=lambda: faq_top(t.original),
     )

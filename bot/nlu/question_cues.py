@@ -715,6 +715,12 @@ CHEAPEST_PLACE = (
     "哪里可以租", "哪里租得到", "哪里能租到", "哪家有", "哪些云有", "哪个云有", "哪里有得租", "where to get",
     "where can i get", "where can we rent", "where can we get", "who rents", "who has",
 )  # fmt: skip
+# Where to rent, asked beside a rent word and a GPU named ("租 H100 有推荐的吗", "在台湾要租 H100 去哪家",
+# "any cloud that rents H100s?"): which providers list it (CHEAPEST_PLACE: the phrases that say so alone).
+WHERE_TO_RENT = (
+    "推荐", "去哪", "哪家", "哪里", "recommend", "recommendation", "recommendations", "any cloud",
+    "any provider", "where",
+)  # fmt: skip
 # Model-card fields a question asks about (Parse.model_fields): "How many layers does Llama 3 70B have?",
 # "DeepSeek-V3 激活参数多少", "KV cache per token of Llama 3 70B".
 MODEL_FIELDS: tuple[tuple[str, tuple[str, ...]], ...] = (

@@ -94,6 +94,14 @@ def converter(config: Config) -> opencc.OpenCC:
 # Taiwan's words that t2s turns into simplified characters but not into the mainland word the rules read,
 # each the same length as its mainland word so offsets stay valid (頻寬 → 频宽, read as 带宽).
 TAIWAN_WORDS_SAME_LENGTH = {"频宽": "带宽"}
+# Cantonese question forms (after t2s), each the same length as the Mandarin form the rules read: "8 張 A100
+# 夠唔夠 fine-tune 70B" reads as 够不够, "H100 租一個月幾多錢" as 多少钱, "LoRA 7B 要幾耐" as 要多久. Longer
+# forms first (几多钱 before 几多). Looked for only when 唔 or 几 is in the text.
+CANTONESE_SAME_LENGTH = {
+    "够唔够": "够不够", "得唔得": "行不行", "使唔使": "要不要", "驶唔驶": "要不要", "系唔系": "是不是",
+    "啱唔啱": "对不对", "可唔可以": "可不可以", "能唔能": "能不能", "几多钱": "多少钱", "几多": "多少",
+    "几耐": "多久",
+}  # fmt: skip
 
 
 def to_simplified(text: str) -> str:
@@ -110,6 +118,10 @@ def to_simplified(text: str) -> str:
     for taiwan, mainland in TAIWAN_WORDS_SAME_LENGTH.items():
         if taiwan in simplified:
             simplified = simplified.replace(taiwan, mainland)
+    if "唔" in simplified or "几" in simplified:
+        for cantonese, mandarin in CANTONESE_SAME_LENGTH.items():
+            if cantonese in simplified:
+                simplified = simplified.replace(cantonese, mandarin)
     return simplified
 
 

@@ -72,3 +72,28 @@ def test_prices_asked_from_taiwan_or_hong_kong_say_the_catalogue_has_none_there_
     text = real.handle("s", question).text
     assert text.lstrip("*").startswith(note)
     assert "AutoDL" not in text and "国内算力市场" not in text and "國內算力市場" not in text
+
+
+@pytest.mark.parametrize(
+    ("message", "no_local_price", "gpu"),
+    [
+        ("想在台灣找雲端租 H100，有推薦的嗎", "目錄裡沒有台灣的價格", "NVIDIA H100"),
+        ("想在台湾找云租 A100，有推荐的吗", "目录里没有台湾的价格", "NVIDIA A100"),
+        ("我在香港，想租 H200，推荐哪家", "目录里没有香港的价格", "NVIDIA H200"),
+        ("在台灣要租 L40S 去哪家", "目錄裡沒有台灣的價格", "NVIDIA L40S"),
+        ("any cloud in Taiwan that rents H100s?", "The catalogue has no Taiwan price", "NVIDIA H100"),
+        (
+            "we're in Taipei, any recommendation where to rent A100s?",
+            "The catalogue has no Taiwan price",
+            "A100",
+        ),
+    ],
+)
+def test_where_to_rent_a_gpu_from_taiwan_or_hong_kong_lists_its_dated_prices_after_saying_none_are_local(
+    real: Consultant, message: str, no_local_price: str, gpu: str
+) -> None:
+    text = real.handle("s", message).text
+    assert text.startswith("*" + no_local_price), message
+    assert gpu in text and "$" in text, message
+    assert any(w in text for w in ("快照", "as of", "snapshot date")), message  # each price dated
+    assert not any(w in text for w in ("TFLOPS", "顯存 80 GB", "显存 80 GB")), message  # not the datasheet

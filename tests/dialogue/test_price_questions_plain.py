@@ -27,6 +27,15 @@ def test_what_a_gpu_goes_for_per_hour_is_a_price_question(real: Consultant) -> N
     assert text.startswith("*NVIDIA L4, on demand, per GPU*") and "$" in text
 
 
+def test_what_a_gpu_rents_for_is_a_price_question(real: Consultant) -> None:
+    for text, head in (
+        ("what does an A100 rent for per hour?", "*NVIDIA A100 80GB (SXM4), on demand, per GPU*"),
+        ("H100s rent for how much a month?", "*NVIDIA H100 SXM5, on demand, per GPU*"),
+    ):
+        reply = ask(real, text)
+        assert reply.startswith(head) and "$" in reply, text
+
+
 def test_a_provider_without_a_price_for_the_gpu_is_said_before_the_list(real: Consultant) -> None:
     text = ask(real, "Is Google Cloud cheaper than Lambda for the B200?")
     assert text.startswith("*Google Cloud (GCP) has no price for that GPU in the catalogue*")
@@ -88,3 +97,51 @@ def test_a_gpu_and_one_period_with_no_price_word_is_its_rent_not_a_deadline(real
 def test_a_gpu_and_in_a_month_stays_a_deadline(real: Consultant) -> None:
     text = ask(real, "can I train a 7B on an H100 in a month?")
     assert "per GPU-month" not in text and "7B" in text
+
+
+def test_a_gpus_price_asked_beside_the_data_is_answered_first_then_the_model_size_is_asked(
+    real: Consultant,
+) -> None:
+    for text, head, kept, asked in (
+        (
+            "how much is an H100 per hour? we have 500GB of data",
+            "*NVIDIA H100 SXM5, on demand, per GPU*",
+            "Got it: 500 GB of data, H100.",
+            "How many parameters",
+        ),
+        (
+            "we've got roughly 300B tokens, what's an H200 cost per hour?",
+            "*NVIDIA H200 SXM, on demand, per GPU*",
+            "300B tokens",
+            "How many parameters",
+        ),
+        (
+            "what does an A100 rent for per hour? our corpus is about 1.2TB",
+            "*NVIDIA A100 80GB (SXM4), on demand, per GPU*",
+            "Got it: 1.2 TB of data, A100.",
+            "How many parameters",
+        ),
+        (
+            "H100 多少钱一小时？我们数据有 500GB",
+            "*NVIDIA H100 SXM5 按需价（每卡）*",
+            "数据 500 GB",
+            "模型有多少参数",
+        ),
+        (
+            "A100 一個月租金多少？資料大概 2TB",
+            "*NVIDIA A100 80GB (SXM4) 按需價（每卡）*",
+            "資料 2 TB",
+            "模型有多少參數",
+        ),
+    ):
+        reply = ask(real, text)
+        assert reply.startswith(head), text
+        assert reply.index(kept) > reply.index("$") and asked in reply, text
+        assert "GPU-hours of training" not in reply and "卡时）" not in reply.split("\n")[0], text
+
+
+def test_the_data_said_beside_a_price_stays_for_the_plan_the_model_size_completes(real: Consultant) -> None:
+    reply = ask(real, "how much is an H100 per hour? we have 500GB of data", "70B", "no rush")
+    assert "500 GB" in reply and "H100" in reply and "How much training data" not in reply
+    zh = ask(real, "H100 多少钱一小时？我们数据有 500GB", "70B")
+    assert "好的：700亿参数" in zh and "训练数据有多少" not in zh

@@ -127,7 +127,7 @@ def test_in_chinese_a_gpu_only_the_mainland_marketplaces_rent_is_compared_at_the
 def test_a_chinese_comparison_counts_gpu_hours_in_ka_shi_and_the_model_in_chinese_units(
     real: Consultant,
 ) -> None:
-    reply = real.handle("s", "用 A100 还是用 H100 训 7B").text
+    reply = real.handle("s", "用 A100 还是用 H100 训 7B，数据 200亿 tokens").text
     assert "*70亿参数模型的训练，逐卡对比*" in reply and "卡时）" in reply and "GPU 小时" not in reply
 
 
@@ -516,3 +516,24 @@ def test_a_cheaper_gpu_about_as_fast_as_the_fastest_is_never_called_slower(real:
     ):
         text = real.handle(f"tie{i}", ask).text
         assert tie in text and faster not in text, text
+
+
+@pytest.mark.parametrize(
+    ("question", "per_unit", "pick"),
+    [
+        ("h100 vs h200 for training a 70b", "per billion tokens", "*Pick the NVIDIA H200 SXM"),
+        ("A100 or H100 to train a 13B model?", "per billion tokens", "*Pick the NVIDIA H100 SXM5"),
+        ("H100 和 H200 训练 70B 选哪个", "每十亿 tokens", "*选 NVIDIA H200 SXM"),
+        ("訓練 34B 用 A100 還是 H100", "每十億 tokens", "*選 NVIDIA H100 SXM5"),
+    ],
+)
+def test_gpus_compared_for_pretraining_with_no_data_are_weighed_per_gpu_not_on_a_default_cluster(
+    real: Consultant, question: str, per_unit: str, pick: str
+) -> None:
+    text = real.handle("s-" + question, question).text
+    assert text.startswith(pick) and per_unit in text.splitlines()[0], question
+    assert "tokens/s" in text and any(w in text for w in ("/GPU-hour", "/卡時", "/卡时")), question
+    # no days, no totals and no GPU-hours of a plan on the engine's default pre-training data
+    assert not any(w in text for w in ("GPU-hours of training", "卡时）", "卡時）", "days (", "天（")), (
+        question
+    )

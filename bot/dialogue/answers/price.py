@@ -58,6 +58,8 @@ SAME_PART = 0.02
 CHINA_AVAILABLE = "faq.china_gpus_available"
 # A quoted price this close to the lowest listed one is "about the lowest", not below it.
 SAME_PRICE = 0.02
+# What a GPU's price may be asked beside that a plan keeps ("H100 多少钱一小时？我们数据有 500GB"): the data.
+OFFERED_DATA = ("tokens", "data_bytes", "data_language")
 # A price quoted as approximate ("around $10/hr", "3 美元左右") is about right this close to the listing.
 ABOUT_PRICE = 0.10
 
@@ -228,6 +230,17 @@ def answer(q: Question, reply: Reply) -> bool:
             reply.add("faq_answer", entries=[entry_view(entry, reply.lang)])
             reply.add_faq(CLOUD_OR_OWN)
     return True
+
+
+def offered(q: Question) -> dict[str, Any]:
+    """The data said beside a GPU's price, and that GPU: the form starts from them, so the price is
+    followed by the model size the plan still needs (nothing when no data was said)."""
+    slots = {name: q.u.said[name] for name in OFFERED_DATA if q.u.said.get(name) is not None}
+    if not (slots.keys() - {"data_language"}):
+        return {}
+    if q.u.said.get("gpu") is not None:
+        slots["gpu"] = q.u.said["gpu"]
+    return slots
 
 
 def _converted(

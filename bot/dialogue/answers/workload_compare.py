@@ -226,7 +226,9 @@ def compare_on_gpus(
     fitting = [r for r in rows if r.get("fits")]
     instead = _instead(rows, {s.id for s in specs}) if rows and not fitting else None
     public = public_slots(state)
-    if _no_data(public, why, fitting, budget_ok=True) and _cost_weighed(text):
+    # "h100 vs h200 for training a 70b" (pre-training, no data): per GPU too, by speed when that is asked
+    per_unit = _pretrains_on_default_data(public, counted) and not _speed_only(public, text, why, fitting)
+    if _no_data(public, why, fitting, budget_ok=True) and (_cost_weighed(text) or per_unit):
         # "H20 和 A800 训练 32B 哪个划算" with no data: a total on the engine's default data means nothing;
         # what a billion tokens costs on each (its price per GPU-hour over its speed) decides it. Counts
         # said ("4 张 4090 跟 1 张 A100") are the setups compared; a budget says the tokens it buys on each.
@@ -505,6 +507,16 @@ def _no_data(
     if len(fitting) < 2 or not all(isinstance(r.get("tokens_per_gpu_s"), int | float) for r in fitting):
         return False
     return all(float(r["tokens_per_gpu_s"]) > 0 for r in fitting)
+
+
+def _pretrains_on_default_data(slots: dict[str, Any], counted: dict[str, int]) -> bool:
+    """ "h100 vs h200 for training a 70b": pre-training (said, or assumed with no data) with no data, no
+    deadline and no counts said. Its plans would be the engine's default pre-training data, hundreds of
+    GPUs for weeks that nobody asked about; the work per GPU-hour, the memory and what a billion tokens
+    costs compare the GPUs instead (a fine-tune's default data is small, and its side-by-side plans stay)."""
+    if counted or slots.get("days") is not None:
+        return False
+    return slots.get("method") in (None, "pretrain")
 
 
 def _cost_weighed(text: str) -> bool:
