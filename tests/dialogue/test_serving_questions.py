@@ -328,17 +328,17 @@ def test_how_many_of_a_gpu_with_no_load_is_sized_for_the_pilot_load_within_chat_
     [
         (
             "我們有 8 張 H100，想服務 Qwen2.5-72B 給 300 位同事用，夠嗎？",
-            "改成 128k 上下文呢",
+            "改成每個請求都用滿 128k 上下文呢",
             "而 BF16 下每個請求更慢，這個負載高峰時同時在處理的請求會超過 10 個",
         ),
         (
             "我们有8张H100，给300个同事用Qwen2.5-72B，够不够？",
-            "上下文改成128k呢",
+            "上下文改成128k，每个请求都打满呢",
             "而 BF16 下每个请求更慢，这个负载高峰时同时在处理的请求会超过 10 个",
         ),
         (
             "We have 8 H100s, can they serve Qwen2.5-72B for 300 colleagues?",
-            "what about 128k context?",
+            "what if every request fills a 128k context?",
             "and each request is slower in BF16, so this load keeps more than 10 in flight at its peak",
         ),
     ],
