@@ -759,6 +759,8 @@ def topic_after(kind: str, q: Question) -> dict[str, Any] | None:
         # a serving plan was shown: a follow-up that changes none of it answers its question alone
         # (serve.plan_held)
         slots["served"] = True
+        # "how many H100s to serve …": the question stays a how-many through its follow-ups (serve.asks_count)
+        slots["counts_gpus"] = serve.asks_count(q) or None
     if kind == "serve" and q.slot("serve_use") in BATCH_USES:
         # an offline job's deadline is its own ("no rush" said now drops the one before)
         slots["days"] = None if q.u.no_deadline else q.slot("days")

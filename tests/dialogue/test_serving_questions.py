@@ -777,7 +777,9 @@ def test_the_fastest_option_on_an_unpriced_gpu_takes_at_most_three_times_the_rec
 ) -> None:
     text = ask(real, first, then)
     lines = text.replace("*", "").splitlines()
-    recommended = next(line for line in lines if "H20" in line and ("Recommended" in line or "推" in line))
+    recommended = next(
+        line for line in lines if "H20" in line and any(w in line for w in ("Recommended", "推荐", "推薦"))
+    )
     assert (
         "no price in the catalogue" in recommended or "沒有價格" in recommended or "没有价格" in recommended
     )
@@ -897,3 +899,39 @@ def test_a_how_many_question_about_serving_answers_the_count_first(
 
 def test_a_serving_request_that_does_not_ask_how_many_keeps_its_heading(real: Consultant) -> None:
     assert real.handle("s", "serve llama 3 70b to 300 users on H100").text.startswith("*Serving Llama 3 70B")
+
+
+@pytest.mark.parametrize(
+    ("question", "follow_ups", "serves"),
+    [
+        (
+            "how many H100s do I need to serve Llama 3.3 70B to 300 concurrent users?",
+            ("what about on AWS?", "and with FP8?", "and for 500 users?"),
+            "to serve Llama 3.3 70B",
+        ),
+        (
+            "部署 Qwen2.5 72B 给 200 个并发用户需要几张 H100？",
+            ("那在 AWS 上呢", "500 人呢", "用 FP8 呢"),
+            "：推理部署 Qwen2.5 72B",
+        ),
+        (
+            "要幾張 A100 才能跑 Llama 3.1 70B 給 100 個用戶同時用？",
+            ("那在 Azure 上呢", "換成 300 個用戶呢"),
+            "：推理部署 Llama 3.1 70B",
+        ),
+    ],
+)
+def test_a_how_many_serving_question_keeps_the_count_first_through_its_follow_ups(
+    real: Consultant, question: str, follow_ups: tuple[str, ...], serves: str
+) -> None:
+    session = f"count-{question[:12]}"
+    real.handle(session, question)
+    for follow_up in follow_ups:
+        text = real.handle(session, follow_up).text
+        heading = next((line for line in text.splitlines() if serves in line), text)
+        assert heading.startswith("*") and heading[1].isdigit(), (follow_up, heading)
+
+
+def test_a_new_serving_request_after_a_how_many_question_keeps_its_heading(real: Consultant) -> None:
+    real.handle("count-new", "how many H100s do I need to serve Llama 3.3 70B to 300 concurrent users?")
+    assert real.handle("count-new", "serve Mistral 7B for 20 users").text.startswith("*Serving Mistral 7B")
