@@ -935,3 +935,32 @@ def test_a_how_many_serving_question_keeps_the_count_first_through_its_follow_up
 def test_a_new_serving_request_after_a_how_many_question_keeps_its_heading(real: Consultant) -> None:
     real.handle("count-new", "how many H100s do I need to serve Llama 3.3 70B to 300 concurrent users?")
     assert real.handle("count-new", "serve Mistral 7B for 20 users").text.startswith("*Serving Mistral 7B")
+
+
+@pytest.mark.parametrize(
+    ("message", "load", "asks"),
+    [
+        (
+            "TTFT below 180ms and 35 tokens/s for each user, which GPU?",
+            "10 requests at once (no load given)",
+            "Which model",
+        ),
+        (
+            "we need time to first token < 250 ms and 25 tokens per second per user. Which GPU should we rent?",
+            "10 requests at once (no load given)",
+            "Which model",
+        ),
+        ("首字延迟 150 毫秒、每路 40 token/s，选哪张卡", "同时 10 个请求（未给出负载）", "你用的是哪个模型"),
+        (
+            "首 token 要在 200ms 內，每人每秒 30 token，該租哪種卡？",
+            "同時 10 個請求（未給出負載）",
+            "你用的是哪個模型",
+        ),
+    ],
+)
+def test_a_latency_target_with_no_model_asks_for_the_model_and_says_the_load_assumed(
+    real: Consultant, message: str, load: str, asks: str
+) -> None:
+    text = real.handle("s", message).text
+    assert load in text.split("\n")[0] and asks in text
+    assert "V100" not in text  # never an old card picked by accident for a model nobody named
