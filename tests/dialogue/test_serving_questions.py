@@ -964,3 +964,27 @@ def test_a_latency_target_with_no_model_asks_for_the_model_and_says_the_load_ass
     text = real.handle("s", message).text
     assert load in text.split("\n")[0] and asks in text
     assert "V100" not in text  # never an old card picked by accident for a model nobody named
+
+
+@pytest.mark.parametrize(
+    ("question", "follow_up", "provider"),
+    [
+        (
+            "how many H100s do I need to serve Llama 3.3 70B to 300 concurrent users?",
+            "how much would that cost on GCP?",
+            "Google Cloud",
+        ),
+        ("serve Llama 3.1 8B for 50 users", "how much would it be on AWS?", "AWS"),
+        ("部署 Qwen2.5 72B 给 200 个并发用户需要几张 H100？", "在 AWS 上要花多少", "AWS"),
+        ("要幾張 A100 才能跑 Llama 3.1 70B 給 100 個用戶同時用？", "那放在 Azure 上總共多少錢", "Azure"),
+    ],
+)
+def test_the_cost_of_a_serving_plan_asked_on_one_provider_reprices_the_plan_not_the_price_list(
+    real: Consultant, question: str, follow_up: str, provider: str
+) -> None:
+    session = f"reprice-{question[:12]}"
+    real.handle(session, question)
+    text = real.handle(session, follow_up).text
+    assert provider in text and ("/hour" in text or "每小" in text), text
+    assert "GPUs priced" not in text and "款 GPU 的報價" not in text and "款 GPU 的报价" not in text, text
+    assert "没能用上" not in text, text
