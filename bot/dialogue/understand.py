@@ -34,8 +34,8 @@ from bot.nlu.links import node_link_gbps
 from bot.nlu.parser import unqualified_fine_tune
 from bot.nlu.question_cues import WH_WORDS
 from bot.nlu.scan import written_ranges
-from bot.nlu.serving import fills_window
 from bot.nlu.script import has_cjk, has_own_language, script_neutral
+from bot.nlu.serving import fills_window
 from bot.nlu.text import normalise
 from sizing.network import GPUS_PER_NODE
 from sizing.serve_load import DEFAULT_CONCURRENCY
@@ -518,8 +518,8 @@ def scaled(
 
 
 def _window_on_serving(state: DialogueState, parsed: Any, text: str, said: dict[str, Any]) -> dict[str, Any]:
-    """ "and with 32k context?", "上下文 32k 呢" after a serving plan: the context is the window a replica must
-    accept (the longest request), read as the parser reads it in a serving message (bot/nlu/parser.py
+    """ "and with 32k context?", "上下文 32k 呢" after a serving plan: the context is the window a replica
+    must accept (the longest request), read as the parser reads it in a serving message (bot/nlu/parser.py
     _context_as_request), not a sequence length every prompt fills; "what if every request fills the 32k
     context?" says they do, and "each prompt is 32k" is a prompt length (input_tokens) already."""
     if "seq_len" not in said or getattr(parsed, "task", None) == "train" or "method" in said:

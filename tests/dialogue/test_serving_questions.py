@@ -946,7 +946,7 @@ def test_a_new_serving_request_after_a_how_many_question_keeps_its_heading(real:
             "Which model",
         ),
         (
-            "we need time to first token < 250 ms and 25 tokens per second per user. Which GPU should we rent?",
+            "we need time to first token < 250 ms and 25 tokens/s per user. Which GPU should we rent?",
             "10 requests at once (no load given)",
             "Which model",
         ),

@@ -224,7 +224,8 @@ def load_changed(q: Question, req: ServeRequest, data: Mapping[str, Any]) -> dic
 def asks_count(q: Question) -> bool:
     """Whether the serving question is how many GPUs: asked now ("how many H100s to serve …", "要几张 H100"),
     or asked before and the message only changes or re-prices its plan ("what about on AWS?", "那 500 人呢"),
-    so the count still leads. A new request for another model ("serve Mistral 7B for 20 users") asks afresh."""
+    so the count still leads. A new request for another model ("serve Mistral 7B for 20 users") asks
+    afresh."""
     if counts_gpus(normalise(q.text).lower):
         return True
     if not q.context.get("counts_gpus"):
