@@ -527,19 +527,20 @@ def _window_on_serving(state: DialogueState, parsed: Any, text: str, said: dict[
     topic = state.topic if isinstance(state.topic, Mapping) else {}
     if not str(topic.get("kind") or "").startswith("serve"):
         return said
-    held = topic.get("slots") if isinstance(topic.get("slots"), Mapping) else {}
+    slots = topic.get("slots")
+    held: Mapping[str, Any] = slots if isinstance(slots, Mapping) else {}
     window = int(said["seq_len"])
     out = {k: v for k, v in said.items() if k != "seq_len"}
     out["context_tokens"] = window
     answer = out.get("output_tokens", held.get("output_tokens"))
-    left = window - int(answer) if isinstance(answer, int | float) and 0 < answer < window else window
+    answer_n = int(answer) if isinstance(answer, int | float) and 0 < answer < window else 0
     held_window = held.get("context_tokens")
     if (
         "input_tokens" not in out
-        and held_window
-        and held.get("input_tokens") in (held_window, held_window - (answer or 0))
+        and isinstance(held_window, int | float)
+        and held.get("input_tokens") in (held_window, held_window - answer_n)
     ):
-        out["input_tokens"] = left  # the prompt held was the old window's, not one the user said
+        out["input_tokens"] = window - answer_n  # the prompt held was the old window's, not one the user said
     if fills_window(normalise(text).lower):
         out["serve_use"] = "full"  # "what if every request fills the 32k context?"
     return out
