@@ -104,6 +104,9 @@ WINDOW_FOLLOW_UPS = [
     ("上下文 32k 呢", "32,768 token 窗口是每个副本能接受的最长请求"),
     ("如果上下文是 32k 呢", "32,768 token 窗口是每个副本能接受的最长请求"),
     ("上下文長度改成 32k 呢", "32,768 token 視窗是每個副本能接受的最長請求"),
+    ("what if the context needs to support 32k?", "32,768-token window you gave is the longest request"),
+    ("那如果上下文要支持 32k 呢", "32,768 token 窗口是每个副本能接受的最长请求"),
+    ("上下文得能支持 32k 的話呢", "32,768 token 視窗是每個副本能接受的最長請求"),
 ]
 
 
