@@ -55,7 +55,7 @@ from bot.dialogue.state import SERVE_SLOT_NAMES
 from bot.dialogue.timeline import unlengthed_cheapest
 from bot.nlu.gpus import board_named
 from bot.nlu.lexicon import SPOT_WORDS, has_cue
-from bot.nlu.question_cues import CHEAPER_THAN, COST_ASKS, PER_GPU_PRICE, PLAN_CHEAPER, WH_WORDS
+from bot.nlu.question_cues import CHEAPER_THAN, COST_ASKS, JOB_COST_ON, PER_GPU_PRICE, PLAN_CHEAPER, WH_WORDS
 from bot.nlu.serving import BATCH_USES, asks_operations
 from bot.nlu.text import normalise
 from sizing.types import Catalog
@@ -409,6 +409,8 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
         return None  # "8B，1.2萬筆資料，最便宜怎麼做": planned with each record one full sequence, said
     if kind == "china_providers" and _another_provider_for_the_price(q, topic, form_in_progress):
         return "price"  # "腾讯云呢" after "阿里云 H800 多少钱一小时": the H800's price there
+    if kind in ("price", "price_coverage", "unknown") and _plan_priced_at(q, topic, form_in_progress):
+        return str(topic.get("kind")) if topic else kind  # "how much would that cost on GCP?": re-priced
     if kind in ANSWERS:
         return kind
     if topic and not form_in_progress and q.clouds and not q.u.said and kind in ("whatif", "correction"):
@@ -460,6 +462,18 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
         )
         # answer asks which model (never the training form's "how many parameters?")
     return None
+
+
+def _plan_priced_at(q: Question, topic: Mapping[str, Any] | None, form_in_progress: bool) -> bool:
+    """ "how much would that cost on GCP?", "在 Azure 上要花多少" after a serving plan or a cheapest pick: the
+    answer held, priced on that one provider (as "and on AWS?"), not the provider's price list; a GPU or any
+    other value said, a price period, or two providers weighed is not this (consultant._job_cost_at, for a
+    training plan)."""
+    if not topic or form_in_progress or topic.get("kind") not in PRICED_TOPICS:
+        return False
+    if q.u.gpus or q.u.said or q.u.price_period or len(set(q.u.providers)) != 1:
+        return False
+    return has_cue(normalise(q.text).lower, JOB_COST_ON)
 
 
 # A value said alone after a direct answer ("fp8?", "lora?", "qlora?", "int4?"): the same question with it,
@@ -763,6 +777,8 @@ def topic_after(kind: str, q: Question) -> dict[str, Any] | None:
         # a serving plan was shown: a follow-up that changes none of it answers its question alone
         # (serve.plan_held)
         slots["served"] = True
+        # "how many H100s to serve …": the question stays a how-many through its follow-ups (serve.asks_count)
+        slots["counts_gpus"] = serve.asks_count(q) or None
     if kind == "serve" and q.slot("serve_use") in BATCH_USES:
         # an offline job's deadline is its own ("no rush" said now drops the one before)
         slots["days"] = None if q.u.no_deadline else q.slot("days")

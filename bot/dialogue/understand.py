@@ -37,6 +37,7 @@ from bot.nlu.parser import unqualified_fine_tune
 from bot.nlu.question_cues import WH_WORDS
 from bot.nlu.scan import written_ranges
 from bot.nlu.script import has_cjk, has_own_language, script_neutral
+from bot.nlu.serving import fills_window
 from bot.nlu.text import normalise
 from bot.nlu.types import Ask
 from sizing.network import GPUS_PER_NODE
@@ -403,6 +404,7 @@ def understand(
     by_factor.update(_held_steps(state, parsed, said))
     said = _held_period(state, parsed, _held_currency(state, parsed, said))
     said = _held_method(state, text, {**by_factor, **said})
+    said = _window_on_serving(state, parsed, text, said)
     usable, asks = vet(said, parsed.asks)
     owned_count = None
     asked = getattr(parsed, "count_asked", None)
@@ -542,6 +544,35 @@ def scaled(
                 else:
                     out[name] = round(value) if name == "epochs" and value >= 1 else value
             break
+    return out
+
+
+def _window_on_serving(state: DialogueState, parsed: Any, text: str, said: dict[str, Any]) -> dict[str, Any]:
+    """ "and with 32k context?", "上下文 32k 呢" after a serving plan: the context is the window a replica
+    must accept (the longest request), read as the parser reads it in a serving message (bot/nlu/parser.py
+    _context_as_request), not a sequence length every prompt fills; "what if every request fills the 32k
+    context?" says they do, and "each prompt is 32k" is a prompt length (input_tokens) already."""
+    if "seq_len" not in said or getattr(parsed, "task", None) == "train" or "method" in said:
+        return said
+    topic = state.topic if isinstance(state.topic, Mapping) else {}
+    if not str(topic.get("kind") or "").startswith("serve"):
+        return said
+    slots = topic.get("slots")
+    held: Mapping[str, Any] = slots if isinstance(slots, Mapping) else {}
+    window = int(said["seq_len"])
+    out = {k: v for k, v in said.items() if k != "seq_len"}
+    out["context_tokens"] = window
+    answer = out.get("output_tokens", held.get("output_tokens"))
+    answer_n = int(answer) if isinstance(answer, int | float) and 0 < answer < window else 0
+    held_window = held.get("context_tokens")
+    if (
+        "input_tokens" not in out
+        and isinstance(held_window, int | float)
+        and held.get("input_tokens") in (held_window, held_window - answer_n)
+    ):
+        out["input_tokens"] = window - answer_n  # the prompt held was the old window's, not one the user said
+    if fills_window(normalise(text).lower):
+        out["serve_use"] = "full"  # "what if every request fills the 32k context?"
     return out
 
 

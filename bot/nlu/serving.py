@@ -159,7 +159,7 @@ def batch_use(s: str) -> str:
 FILLS_WINDOW = (
     "fills the", "fill the", "fills its", "fill their", "full context", "full window", "whole context",
     "whole window", "entire context", "max out", "maxes out", "uses the whole", "use the whole",
-    "uses the full", "use the full", "fill up", "fills up",
+    "uses the full", "use the full", "fill up", "fills up", "fills a", "fill a",
     "打满", "用满", "塞满", "占满", "满上下文", "整个上下文",
 )  # fmt: skip
 

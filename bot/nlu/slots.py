@@ -958,6 +958,8 @@ _CONTEXT_FILLERS = (
     # and the Chinese ones ("序列长度调整为8k", "上下文长度被改成了 16k", "序列长度如果改成8192")
     "调整", "成", "了", "被", "如果", "要是", "假如",
     "有", "差不多", "左右",  # "检索回来的上下文有 3 万 token"
+    # a window to support ("the context needs to support 32k", "上下文要支持 32k", "上下文得能支持 64k")
+    "supports", "support", "needs", "must", "能支持", "支持",
 )  # fmt: skip
 # Characters before a number searched for a context-length cue when the usual window (units.WINDOW) is full:
 # the long forms of a change put the cue further back ("what if the context length is changed to 8k?").

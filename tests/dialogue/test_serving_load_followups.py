@@ -173,7 +173,8 @@ def test_a_scaled_number_of_users_re_runs_the_serving_answer_in_traditional_chin
 def test_doubling_the_traffic_of_a_plan_sized_with_no_load_doubles_its_default_load(real: Consultant) -> None:
     real.handle("s", "how many H200 to serve DeepSeek-V3 in FP8?")
     text = _answer(real.handle("s", "what if we double the traffic?").text)
-    assert text.startswith("*Serving DeepSeek-V3 (FP8) to 20 concurrent users*"), text
+    # the question was how many H200s: the count still leads
+    assert text.startswith("*8 × NVIDIA H200 SXM* to serve DeepSeek-V3 (FP8) to 20 concurrent users"), text
     assert "How many parameters" not in text, text
 
 

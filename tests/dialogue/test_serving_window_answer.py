@@ -87,3 +87,71 @@ def test_every_prompt_using_the_whole_window_is_planned_full(real: Consultant) -
         "w11", "serve Llama 3.1 8B for 200 users where every prompt uses the whole 8k context"
     ).text
     assert "7,692-token prompts" in assumed(text)
+
+
+def assumed_line(text: str) -> str:
+    return next(
+        line for line in text.splitlines() if line.lstrip("_*").startswith(("Assumed", "假设", "假設"))
+    )
+
+
+WINDOW_FOLLOW_UPS = [
+    ("and with 32k context?", "32,768-token window you gave is the longest request"),
+    (
+        "what if we need to support a 32k context window?",
+        "32,768-token window you gave is the longest request",
+    ),
+    ("上下文 32k 呢", "32,768 token 窗口是每个副本能接受的最长请求"),
+    ("如果上下文是 32k 呢", "32,768 token 窗口是每个副本能接受的最长请求"),
+    ("上下文長度改成 32k 呢", "32,768 token 視窗是每個副本能接受的最長請求"),
+    ("what if the context needs to support 32k?", "32,768-token window you gave is the longest request"),
+    ("那如果上下文要支持 32k 呢", "32,768 token 窗口是每个副本能接受的最长请求"),
+    ("上下文得能支持 32k 的話呢", "32,768 token 視窗是每個副本能接受的最長請求"),
+]
+
+
+def test_a_context_said_after_a_serving_plan_is_the_longest_request_not_every_prompt(
+    real: Consultant,
+) -> None:
+    for n, (follow_up, window_said) in enumerate(WINDOW_FOLLOW_UPS):
+        session = f"wf{n}"
+        real.handle(session, "serve Llama 3.3 70B for 200 concurrent users")
+        text = real.handle(session, follow_up).text
+        line = assumed_line(text)
+        assert window_said in line, follow_up
+        assert "32,268" not in text and "64 GPUs" not in text.split("⚠️")[0], follow_up
+        assert "1,000" in line, follow_up  # the typical chat prompt, unchanged
+
+
+def test_every_prompt_filling_the_context_said_after_a_plan_is_planned_full(real: Consultant) -> None:
+    for n, follow_up in enumerate(
+        (
+            "what if every request fills the 64k context?",
+            "如果每个请求都用满 64k 上下文呢",
+            "若每個請求都打滿 64k 上下文呢",
+        )
+    ):
+        session = f"wfull{n}"
+        real.handle(session, "部署 Llama 3.1 70B，80 个并发用户")
+        line = assumed_line(real.handle(session, follow_up).text)
+        assert "65,036" in line and "窗口是" not in line and "window you gave" not in line, follow_up
+
+
+def test_prompts_said_to_be_that_long_after_a_plan_are_planned_at_that_length(real: Consultant) -> None:
+    real.handle("wlong", "serve Llama 3.1 70B to 80 users at once")
+    line = assumed_line(real.handle("wlong", "what if each prompt is 32k tokens?").text)
+    assert "32,000-token prompts" in line and "window you gave" not in line
+
+
+def test_a_new_window_after_a_plan_with_a_window_replaces_it_and_keeps_the_typical_prompt(
+    real: Consultant,
+) -> None:
+    real.handle("wnew", "serve Qwen2.5 72B for 100 users at 32k context")
+    line = assumed_line(real.handle("wnew", "what about a 128k context window?").text)
+    assert "1,000-token prompts, typical for chat" in line and "131,072-token window" in line
+
+
+def test_a_window_after_a_plan_with_a_prompt_said_keeps_that_prompt(real: Consultant) -> None:
+    real.handle("wkeep", "serve Llama 3.1 8B for 50 users, prompts around 3k tokens")
+    line = assumed_line(real.handle("wkeep", "and with a 16k context?").text)
+    assert "3,000-token prompts" in line and "16,384-token window" in line

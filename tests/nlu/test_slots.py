@@ -359,6 +359,19 @@ def test_a_long_form_of_a_length_change_reads_the_length(text: str, length: int)
     assert said(text)["seq_len"] == length
 
 
+@pytest.mark.parametrize(
+    ("text", "length"),
+    [
+        ("what if the context needs to support 32k?", 32768),
+        ("the context must support 128k", 131072),
+        ("那如果上下文要支持 32k 呢", 32768),
+        ("上下文得能支持 64k 的話呢", 65536),
+    ],
+)
+def test_a_context_it_must_support_reads_the_length(text: str, length: int) -> None:
+    assert said(text)["seq_len"] == length
+
+
 @pytest.mark.parametrize("text", ["what about 3 epochs?", "what if 2 weeks?", "what about 2026?"])
 def test_a_follow_up_number_with_a_unit_or_a_year_is_no_gpu_count(text: str) -> None:
     assert "gpu_count" not in said(text)

@@ -221,6 +221,18 @@ def load_changed(q: Question, req: ServeRequest, data: Mapping[str, Any]) -> dic
     }
 
 
+def asks_count(q: Question) -> bool:
+    """Whether the serving question is how many GPUs: asked now ("how many H100s to serve …", "要几张 H100"),
+    or asked before and the message only changes or re-prices its plan ("what about on AWS?", "那 500 人呢"),
+    so the count still leads. A new request for another model ("serve Mistral 7B for 20 users") asks
+    afresh."""
+    if counts_gpus(normalise(q.text).lower):
+        return True
+    if not q.context.get("counts_gpus"):
+        return False
+    return q.u.kind in ("whatif", "correction") or not any(q.u.said.get(k) for k in ("model", "params"))
+
+
 def typical_request(
     q: Question, output_tokens: int | None, answer_tokens: int
 ) -> tuple[int | None, int | None, str | None]:
@@ -447,7 +459,7 @@ def serving_answer(q: Question, reply: Reply) -> bool:
         "china": china,
         "volume_said": q.slot("volume_said"),
         # "how many H100s to serve …", "要几张 H100": the count is the answer, so it leads
-        "count_first": counts_gpus(normalise(q.text).lower),
+        "count_first": asks_count(q),
         **clouds_note(q, data["options"]),
     }
     if q.slot("serve_use") in BATCH_USES:
