@@ -59,6 +59,39 @@ ONLY_WORDS = (
 )
 
 
+# Words that lift the providers a conversation keeps ("any provider is fine", "cheapest anywhere",
+# "哪家云都行", "不限雲廠商"): the job is priced on every cloud again. Matched on the lower-cased, simplified
+# message, and only read when providers are kept.
+ANY_PROVIDER_WORDS = (
+    "any provider",
+    "any cloud",
+    "anywhere",
+    "all providers",
+    "all clouds",
+    "every provider",
+    "every cloud",
+    "whichever provider",
+    "whichever cloud",
+    "other providers",
+    "other clouds",
+    "哪家都",
+    "哪家云都",
+    "哪个云都",
+    "任何云",
+    "所有云",
+    "不限云",
+    "不限厂商",
+    "不限平台",
+    "不限供应商",
+)
+
+
+def any_provider(text: str) -> bool:
+    """Whether the message lifts the providers kept ("any provider", "cheapest anywhere", "哪家都行")."""
+    lowered = normalise(text).lower
+    return any(word in lowered for word in ANY_PROVIDER_WORDS)
+
+
 def restriction(
     state: DialogueState, u: Understood, text: str, catalog: Catalog
 ) -> dict[str, list[str]] | None:

@@ -48,6 +48,7 @@ from bot.dialogue.answers import (
 )
 from bot.dialogue.answers.base import Question
 from bot.dialogue.answers.serve import LOAD_SLOTS as SERVE_LOAD_SLOTS
+from bot.dialogue.clouds import any_provider
 from bot.dialogue.hardware import main_variant
 from bot.dialogue.reply import Reply
 from bot.dialogue.route import SWITCH_WORDS
@@ -413,9 +414,21 @@ def kind_of(q: Question, topic: Any, form_in_progress: bool) -> str | None:
         return str(topic.get("kind")) if topic else kind  # "how much would that cost on GCP?": re-priced
     if kind in ANSWERS:
         return kind
-    if topic and not form_in_progress and q.clouds and not q.u.said and kind in ("whatif", "correction"):
+    if (
+        topic
+        and not form_in_progress
+        and q.named_clouds
+        and not q.u.said
+        and kind in ("whatif", "correction")
+    ):
         if topic.get("kind") in PRICED_TOPICS:
             return str(topic.get("kind"))  # "what about on AWS?": the same answer priced there
+    if topic and not form_in_progress and not q.u.said and not q.u.providers and kind not in ANSWERS:
+        held = topic.get("slots") or {}
+        if topic.get("kind") in PRICED_TOPICS and held.get("clouds") and any_provider(q.text):
+            return str(
+                topic.get("kind")
+            )  # "any provider is fine" after "what about on AWS?": everywhere again
     if (
         topic
         and not form_in_progress
@@ -773,6 +786,9 @@ def topic_after(kind: str, q: Question) -> dict[str, Any] | None:
             slots["topic_providers"] = list(price.providers_asked(q)) or None
     if kind == "capability":  # what was asked of the GPU ("good for fine-tuning?"), for "and the L40S?"
         slots["capability_topic"] = capability.topic(q.text) or q.context.get("capability_topic")
+    if kind in PRICED_TOPICS:
+        # priced on the clouds asked: so are the same job's what-ifs ("what about fp8?"), until lifted
+        slots["clouds"] = list(q.clouds) or None
     if kind == "serve":
         # a serving plan was shown: a follow-up that changes none of it answers its question alone
         # (serve.plan_held)

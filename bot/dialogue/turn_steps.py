@@ -64,7 +64,7 @@ from bot.dialogue.answers.workload_compare import (
 )
 from bot.dialogue.ask import ask_next, not_started
 from bot.dialogue.choices import answer as weigh_choices, take_row
-from bot.dialogue.clouds import restriction
+from bot.dialogue.clouds import any_provider, restriction
 from bot.dialogue.ellipsis import (
     READ_SLOTS,
     added_gpus,
@@ -95,7 +95,7 @@ from bot.dialogue.route import (
     language_asked,
     reply_language_asked,
 )
-from bot.dialogue.state import DialogueState, missing, swap_aside
+from bot.dialogue.state import DialogueState, SlotChange, missing, swap_aside
 from bot.dialogue.understand import Understood, understand
 from bot.nlu.gpus import typo_read_as
 from bot.nlu.intents import QUALITATIVE as QUALITATIVE_SLOTS, asks_spot_beside_job, has_any, notes_query
@@ -570,12 +570,19 @@ def lifts(ctx: TurnContext) -> DialogueState | None:
     if unheld:
         ctx.reply.add("nothing_to_lift", slots=unheld)
         return state
-    if taken_back:
+    # "any provider is fine" after a plan priced "on AWS": every cloud again
+    clouds = not u.providers and bool(state.clouds) and state.last is not None and u.intent != "undo"
+    if clouds and any_provider(text):
+        changes = [SlotChange("clouds", list(state.clouds), [])]
+        state.clouds = []
+        changes += lift(state, taken_back)
+    elif taken_back:
         changes = lift(state, taken_back)
-        said = {k: v for k, v in u.said.items() if k not in QUESTION_NEVER_SETS or u.intent == "whatif"}
-        ctx.u = replace(u, said=said, intent="whatif", kind="whatif")
-        return ctx.c._form_step(state, ctx.reply, ctx.u, None, text, lifted=changes) or state
-    return None
+    else:
+        return None
+    said = {k: v for k, v in u.said.items() if k not in QUESTION_NEVER_SETS or u.intent == "whatif"}
+    ctx.u = replace(u, said=said, intent="whatif", kind="whatif")
+    return ctx.c._form_step(state, ctx.reply, ctx.u, None, text, lifted=changes) or state
 
 
 def language_asked_for(ctx: TurnContext) -> DialogueState | None:

@@ -152,3 +152,110 @@ def test_the_cost_on_a_cloud_after_a_plan_is_the_plan_priced_there_not_the_cloud
 def test_a_clouds_prices_asked_after_a_plan_are_still_its_price_list(real: Consultant) -> None:
     real.handle("cp", "fine-tune llama 3 8B with LoRA on 1B tokens in 3 days")
     assert "Lambda: " in real.handle("cp", "Lambda prices?").text.replace("*", "")
+
+
+@pytest.mark.parametrize(
+    ("first", "on_cloud", "what_if", "cloud", "note"),
+    [
+        (
+            "how many H100s to serve Llama 3.3 70B to 300 concurrent users?",
+            "what about on AWS?",
+            "what about fp8?",
+            "AWS",
+            "Still priced on AWS only, as asked before",
+        ),
+        (
+            "what GPUs to serve Qwen2.5 14B to 80 users?",
+            "and on Azure?",
+            "and 250 users?",
+            "Azure",
+            "Still priced on Azure only, as asked before",
+        ),
+        (
+            "部署 Qwen2.5 72B 给 200 个并发用户要几张 H100",
+            "那放在 Azure 上呢",
+            "如果用 FP8 呢",
+            "Azure",
+            "仍按你之前说的，只用 Azure 的报价",
+        ),
+        (
+            "部署 Llama 3.1 8B 給 100 個並發用戶要幾張卡",
+            "改在 AWS 上呢",
+            "那 300 個用戶呢",
+            "AWS",
+            "仍按你之前說的，只用 AWS 的報價",
+        ),
+    ],
+)
+def test_a_cloud_asked_for_stays_the_pricing_cloud_of_the_next_what_if(
+    real: Consultant, first: str, on_cloud: str, what_if: str, cloud: str, note: str
+) -> None:
+    real.handle("s", first)
+    real.handle("s", on_cloud)
+    text = real.handle("s", what_if).text
+    assert note in text, text
+    low = text.lower().replace(note.lower(), "")
+    assert cloud.lower() in low
+    others = [c for c in ("aws", "azure", "google cloud", "lambda", "runpod") if c != cloud.lower()]
+    assert not [c for c in others if c in low], text
+
+
+@pytest.mark.parametrize(
+    ("lift", "note"),
+    [
+        ("any provider is fine", "Priced on every cloud the catalogue holds again, as asked."),
+        ("cheapest anywhere?", "Priced on every cloud the catalogue holds again, as asked."),
+        ("哪家云都行", "按你说的，重新按目录里所有云报价。"),
+        ("不限雲廠商", "按你說的，重新按目錄裡所有"),
+    ],
+)
+def test_any_provider_prices_the_serving_plan_everywhere_again(
+    real: Consultant, lift: str, note: str
+) -> None:
+    real.handle("s", "how many H100s to serve Llama 3.3 70B to 300 concurrent users?")
+    real.handle("s", "what about on AWS?")
+    text = real.handle("s", lift).text
+    assert note in text, text
+    assert "Lambda" in text
+    after = real.handle("s", "what about 100 users?").text
+    assert "Lambda" in after and "as asked" not in after, after
+
+
+def test_a_new_model_to_serve_is_priced_everywhere_again(real: Consultant) -> None:
+    real.handle("s", "how many H100s to serve Llama 3.3 70B to 300 concurrent users?")
+    real.handle("s", "what about on AWS?")
+    text = real.handle("s", "how many H100s to serve Qwen2.5 72B to 300 concurrent users?").text
+    assert "as asked" not in text and "Lambda" in text, text
+
+
+def test_a_training_plan_asked_on_a_cloud_keeps_it_for_a_new_deadline(real: Consultant) -> None:
+    real.handle("s", "how long to LoRA fine-tune Llama 3.1 8B on 2B tokens on AWS?")
+    text = real.handle("s", "what if 2 weeks?").text
+    assert "on AWS." in text and "Lambda" not in text, text
+
+
+@pytest.mark.parametrize(
+    ("first", "lift", "change"),
+    [
+        (
+            "how long to LoRA fine-tune Llama 3.1 8B on 2B tokens on AWS?",
+            "any provider is fine",
+            "on AWS → any cloud: 1 ×",
+        ),
+        (
+            "how long to LoRA fine-tune Llama 3.1 8B on 2B tokens on AWS?",
+            "cheapest anywhere?",
+            "on AWS → any cloud",
+        ),
+        ("用 LoRA 微调 Qwen2.5 7B，10亿 tokens，5 天内，放在 AWS 上", "哪家云都行", "只用 AWS → 不限云"),
+        ("用 LoRA 微調 Qwen2.5 7B，10億 tokens，5 天內，放在 AWS 上", "不限雲廠商", "只用 AWS → 不限雲"),
+    ],
+)
+def test_any_provider_replans_a_training_job_on_every_cloud(
+    real: Consultant, first: str, lift: str, change: str
+) -> None:
+    real.handle("s", first)
+    text = real.handle("s", lift).text
+    assert change in text, text
+    later = real.handle("s", "what if 10 days?" if first.isascii() else "如果 10 天呢").text
+    assert "AWS" not in later, later

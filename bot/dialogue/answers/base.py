@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from bot.dialogue.answers.prices import priced_clouds
-from bot.dialogue.clouds import restricted
+from bot.dialogue.clouds import any_provider, restricted
 from bot.dialogue.hardware import PROBE_TOKENS
 from bot.dialogue.memo import Planner
 from bot.dialogue.plan import REFERENCE_OBJECTIVES, default_precision
@@ -72,13 +72,35 @@ class Question:
         return self.kb.catalog
 
     @property
-    def clouds(self) -> tuple[str, ...]:
-        """The priced clouds the message names ("on AWS", "用 Lambda"): a job's answer prices it there
-        (bot/dialogue/clouds.py, as a plan does); none in mainland China, priced from its own list."""
+    def named_clouds(self) -> tuple[str, ...]:
+        """The priced clouds the message itself names ("on AWS", "用 Lambda"); none in mainland China,
+        priced from its own list."""
         if self.u.region == "cn" or not self.u.providers:
             return ()
         priced = set(priced_clouds(self.catalog))
         return tuple(p for p in self.u.providers if p in priced)
+
+    @property
+    def clouds(self) -> tuple[str, ...]:
+        """The priced clouds a job's answer prices it on (bot/dialogue/clouds.py, as a plan does): those
+        the message names, else those named earlier for the same job ("what about on AWS?" … "what
+        about fp8?": still AWS) until the message names another model or lifts them ("any provider")."""
+        named = self.named_clouds
+        if named or self.u.providers or self.u.region == "cn":
+            return named
+        return self.kept_clouds
+
+    @property
+    def kept_clouds(self) -> tuple[str, ...]:
+        """The clouds kept from an earlier answer about the same job, that this message names none of."""
+        kept = self.context.get("clouds")
+        if not kept or self.u.providers or self.u.region == "cn":
+            return ()
+        said = self.u.said
+        for name in ("model", "params"):
+            if said.get(name) is not None and said.get(name) != self.context.get(name):
+                return ()  # another model: a new job, priced everywhere again
+        return () if any_provider(self.text) else tuple(kept)
 
     @property
     def market(self) -> Catalog:

@@ -13,7 +13,7 @@ from typing import Any
 from bot.dialogue.answers.base import LIGHTER, Question, fewest_that_fit
 from bot.dialogue.answers.feasibility import ONE_NODE, assumptions
 from bot.dialogue.answers.prices import cheapest, rent, rent_per_cloud
-from bot.dialogue.answers.serve import in_china
+from bot.dialogue.answers.serve import in_china, lifted_clouds
 from bot.dialogue.reply import Reply
 from bot.nlu.lexicon import SPOT_WORDS
 from bot.nlu.text import normalise
@@ -76,6 +76,8 @@ def answer(q: Question, reply: Reply) -> bool:
         fx=q.catalog.usd_to_cny,
         clouds=list(q.clouds),
         clouds_fallback=fallback,
+        clouds_kept=bool(q.kept_clouds),
+        clouds_lifted=lifted_clouds(q),
         spot=spot,
         china=china,
         china_fallback=china_fallback,

@@ -14,6 +14,7 @@ from typing import Any, NamedTuple, cast
 from bot.dialogue.answers.base import Question
 from bot.dialogue.answers.capability import serving_verdict
 from bot.dialogue.answers.serve_batch import add_batch_answer, add_batch_typical
+from bot.dialogue.clouds import any_provider
 from bot.dialogue.hardware import china_gpus
 from bot.dialogue.reply import Reply
 from bot.dialogue.understand import Understood
@@ -389,12 +390,22 @@ def plan_on_named_clouds(q: Question, req: ServeRequest) -> ServeResult:
     return plan_serving(req, q.catalog)
 
 
+def lifted_clouds(q: Question) -> bool:
+    """Whether the message lifts the clouds an earlier answer about the job was priced on ("any provider")."""
+    return not q.u.providers and bool(q.context.get("clouds")) and any_provider(q.text)
+
+
 def clouds_note(q: Question, options: Any) -> dict[str, Any]:
     """What the reply says about the clouds named: priced there, or none of them could serve it."""
     clouds = list(q.clouds)
     first = options[0] if options else None
     cloud = (first or {}).get("cost", {}).get("cloud") if first else None
-    return {"clouds": clouds, "clouds_fallback": bool(clouds) and cloud is not None and cloud not in clouds}
+    return {
+        "clouds": clouds,
+        "clouds_fallback": bool(clouds) and cloud is not None and cloud not in clouds,
+        "clouds_kept": bool(q.kept_clouds),
+        "clouds_lifted": lifted_clouds(q),
+    }
 
 
 def serving_answer(q: Question, reply: Reply) -> bool:
