@@ -789,6 +789,7 @@ def topic_after(kind: str, q: Question) -> dict[str, Any] | None:
     if kind in PRICED_TOPICS:
         # priced on the clouds asked: so are the same job's what-ifs ("what about fp8?"), until lifted
         slots["clouds"] = list(q.clouds) or None
+        slots["region"] = "cn" if serve.in_china(q) else None
     if kind == "serve":
         # a serving plan was shown: a follow-up that changes none of it answers its question alone
         # (serve.plan_held)

@@ -259,3 +259,26 @@ def test_any_provider_replans_a_training_job_on_every_cloud(
     assert change in text, text
     later = real.handle("s", "what if 10 days?" if first.isascii() else "如果 10 天呢").text
     assert "AWS" not in later, later
+
+
+@pytest.mark.parametrize(
+    ("first", "what_if"),
+    [
+        ("在国内部署 Qwen2.5 32B 给 100 个并发用户，要几张卡", "那如果用 FP8 呢"),
+        ("在國內部署 Qwen2.5 32B 給 100 個並發用戶，要幾張卡", "改用 FP8 的話呢"),
+        ("serve Qwen2.5 32B to 100 users in mainland China, how many GPUs?", "what about fp8?"),
+    ],
+)
+def test_a_mainland_serving_plan_stays_in_mainland_china_for_its_what_ifs(
+    real: Consultant, first: str, what_if: str
+) -> None:
+    real.handle("s", first)
+    text = real.handle("s", what_if).text
+    assert "FP8" in text and "¥" in text, text
+    assert "Lambda" not in text and "AWS" not in text, text
+
+
+def test_a_cloud_named_after_a_mainland_serving_plan_prices_it_there(real: Consultant) -> None:
+    real.handle("s", "在国内部署 Qwen2.5 32B 给 100 个并发用户，要几张卡")
+    text = real.handle("s", "换成 AWS 呢").text
+    assert "只用 AWS 的报价" in text and "¥" not in text, text

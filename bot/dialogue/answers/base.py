@@ -94,13 +94,22 @@ class Question:
     def kept_clouds(self) -> tuple[str, ...]:
         """The clouds kept from an earlier answer about the same job, that this message names none of."""
         kept = self.context.get("clouds")
-        if not kept or self.u.providers or self.u.region == "cn":
+        if not kept or self.u.providers or self.u.region == "cn" or not self.same_market:
             return ()
+        return tuple(kept)
+
+    @property
+    def same_market(self) -> bool:
+        """Whether the market an earlier answer about the job was priced in (its clouds, mainland China)
+        holds for this message: it names no cloud, no other model (a new job is priced everywhere
+        again) and does not lift it ("any provider is fine")."""
+        if self.u.providers:
+            return False
         said = self.u.said
         for name in ("model", "params"):
             if said.get(name) is not None and said.get(name) != self.context.get(name):
-                return ()  # another model: a new job, priced everywhere again
-        return () if any_provider(self.text) else tuple(kept)
+                return False
+        return not any_provider(self.text)
 
     @property
     def market(self) -> Catalog:

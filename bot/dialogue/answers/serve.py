@@ -316,7 +316,9 @@ FEWER_GPUS_PREMIUM = 1.25
 
 
 def in_china(q: Question) -> bool:
-    return q.u.region == "cn" or q.context.get("region") == "cn"
+    """Whether the job is planned in mainland China: said now, or said of the same job before ("在国内部署
+    …" … "那如果用 FP8 呢")."""
+    return q.u.region == "cn" or (q.context.get("region") == "cn" and q.same_market)
 
 
 def _china_plan(q: Question, req: ServeRequest) -> tuple[ServeRequest, ServeResult] | None:
