@@ -384,6 +384,7 @@ class Consultant:
         ):
             # "训完以后要部署上线，同一个模型": the model of the training job held, not a typical one
             context.update({k: state.slots[k] for k in JOB_MODEL_SLOTS if state.slots.get(k) is not None})
+            context["job_model"] = True  # the serving answer says whose model it serves
         elif u.task != "serve" and u.said.get("model") is None and self._fits_the_job(state, u, text):
             # "训练一个7B模型" … "is a 3060 with 12gb enough for qlora of that?": whether the hardware holds
             # the model of the job held, not a question that names no model

@@ -576,13 +576,14 @@ COMPARISON_CHANGES = ("gpu", "gpu_count", "params", "active_params", "method", "
 
 
 def load_on_training_plan(state: Any, u: Any, text: str) -> bool:
-    """ "what about 300 users?", "and with 50 requests a second?", "那 300 个用户同时用呢" after a
-    training plan: a serving load and nothing else, which no training plan holds: the model of that
-    job served to that load (answers/serve.py), not "nothing changes" nor a typical model."""
+    """ "what about 300 users?", "and with 50 requests a second?", "那 300 个用户同时用呢", "serving it for
+    20 users", "部署给 20 个人用要几张卡" after a training plan: a serving load and nothing else, which no
+    training plan holds: the model of that job served to that load (answers/serve.py, which says so),
+    not "nothing changes" nor a typical model."""
     said = {k for k, v in u.said.items() if v is not None}
     topic = state.topic if isinstance(state.topic, Mapping) else {}
     return (
-        (u.intent in ("whatif", "correction", "unknown") or (u.kind == "serve" and elliptical(text)))
+        (u.intent in ("whatif", "correction", "unknown") or u.task == "serve")
         and state.last is not None
         and state.slots.get("params") is not None
         and topic.get("kind") not in SERVING_TOPICS

@@ -527,8 +527,10 @@ def frame_question(ctx: TurnContext) -> DialogueState | None:
     c, state, reply = ctx.c, ctx.state, ctx.reply
     ctx.in_form = c._form_in_progress(state)
     if policy.load_on_training_plan(state, ctx.u, ctx.text):
-        # "what about 300 users?" after a training plan: the job's model served to them
-        ctx.u = replace(ctx.u, kind="serve", task="serve")
+        # "what about 300 users?" after a training plan: the job's model served to them ("最便宜怎么部署给
+        # 30 个人用": the cheapest way to)
+        asked = ctx.u.task == "serve" and ctx.u.intent not in ("whatif", "correction", "unknown")
+        ctx.u = replace(ctx.u, kind=ctx.u.kind if asked else "serve", task="serve")
     if not ctx.in_form:
         u = policy.board_variant(state.topic, ctx.u, ctx.text, c.kb.catalog)
         u = policy.comparison_variant(state.topic, u, state.slots.get("params"))

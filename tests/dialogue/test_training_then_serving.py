@@ -148,3 +148,80 @@ def test_a_training_job_naming_its_own_model_after_a_serving_plan_keeps_it(real:
     real.handle("s", "serve llama 3.1 8b to 100 users")
     reply = real.handle("s", "separately, LoRA a 13B on 100M tokens").text
     assert "13B parameters" in reply and "8B parameters" not in reply, reply
+
+
+@pytest.mark.parametrize(
+    ("plan", "serving", "heading", "said"),
+    [
+        (
+            "LoRA fine-tune Llama 3.1 8B on 500M tokens within 3 days",
+            "serving it for 20 users",
+            "Serving a 8B-parameter model (BF16) to 20 concurrent users",
+            "This serves the model of the training plan above (8B parameters)",
+        ),
+        (
+            "full fine-tune a 7B on 1B tokens in a week",
+            "how many GPUs would we need to serve 300 users?",
+            "to serve a 7B-parameter model (BF16) to 300 concurrent users",
+            "This serves the model of the training plan above (7B parameters)",
+        ),
+        (
+            "用 LoRA 微调 Qwen2.5 14B，2亿 tokens，3 天内",
+            "部署给 20 个人用要几张卡",
+            "推理部署 140亿参数的模型（BF16），20 个并发用户",
+            "按上面训练方案的模型（140亿参数）估算",
+        ),
+        (
+            "用 QLoRA 微調 Llama 3.1 70B，3億 tokens，一週內",
+            "上線給 50 個人同時用要幾張卡",
+            "推理部署 700億參數的模型（BF16），50 個併發使用者",
+            "按上面訓練方案的模型（700億參數）估算",
+        ),
+    ],
+)
+def test_a_serving_question_with_no_model_after_a_training_plan_serves_the_model_planned(
+    real: Consultant, plan: str, serving: str, heading: str, said: str
+) -> None:
+    real.handle("s", plan)
+    text = real.handle("s", serving).text.replace("*", "")
+    assert heading in text.split("\n")[0], text
+    assert said in text, text
+    assert "typical" not in text and "典型" not in text, text
+
+
+def test_a_serving_question_naming_its_model_after_a_training_plan_serves_that_one(real: Consultant) -> None:
+    real.handle("s", "LoRA fine-tune Llama 3.1 8B on 500M tokens within 3 days")
+    text = real.handle("s", "how many GPUs to serve Qwen2.5 32B to 20 users?").text
+    assert "Qwen2.5 32B" in text and "training plan above" not in text, text
+
+
+@pytest.mark.parametrize(
+    ("plan", "serving", "cheapest", "said"),
+    [
+        (
+            "LoRA fine-tune Llama 3.1 8B on 500M tokens within 3 days",
+            "cheapest GPUs for serving 40 users?",
+            "The cheapest way to serve a 8B-parameter model for inference to 40 concurrent users",
+            "This serves the model of the training plan above (8B parameters)",
+        ),
+        (
+            "用 LoRA 微调 Qwen2.5 14B，2亿 tokens，3 天内",
+            "最便宜怎么部署给 30 个人用",
+            "按30 个并发用户推理部署 140亿参数的模型最便宜的方案",
+            "按上面训练方案的模型（140亿参数）估算",
+        ),
+        (
+            "用 LoRA 微調 Qwen2.5 14B，2億 tokens，3 天內",
+            "最便宜的部署方式，給 30 個人用",
+            "按30 個併發使用者推理部署 140億參數的模型最便宜的方案",
+            "按上面訓練方案的模型（140億參數）估算",
+        ),
+    ],
+)
+def test_the_cheapest_serving_after_a_training_plan_serves_the_model_planned(
+    real: Consultant, plan: str, serving: str, cheapest: str, said: str
+) -> None:
+    real.handle("s", plan)
+    text = real.handle("s", serving).text.replace("*", "")
+    assert text.startswith(cheapest), text
+    assert said in text, text

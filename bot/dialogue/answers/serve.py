@@ -474,6 +474,8 @@ def serving_answer(q: Question, reply: Reply) -> bool:
         # "how many H100s to serve …", "要几张 H100": the count is the answer, so it leads
         "count_first": asks_count(q),
         **clouds_note(q, data["options"]),
+        # "serving it for 20 users" after a training plan: the model just planned, said so
+        "job_model": bool(q.context.get("job_model")) and not q.u.said.get("model"),
     }
     if q.slot("serve_use") in BATCH_USES:
         add_batch_answer(

@@ -84,6 +84,7 @@ def cheapest(q: Question, reply: Reply) -> bool:
         relaxed=None if rows else next((o for o in data["options"] if o["label"] == "relaxed"), None),
         warnings=shown_warnings(data["warnings"], rows[:SHOWN]),
         **clouds_note(q, rows),
+        job_model=bool(q.context.get("job_model")) and not q.u.said.get("model"),
     )
     return True
 
