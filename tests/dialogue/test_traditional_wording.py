@@ -29,6 +29,7 @@ WRONG_FORMS = (
     "隻靠",
     "隻有",  # 还是只有 PCIe: s2twp reads 是只 as a measure word
     "卡里",  # 放得下的卡里 (among the cards): 里 (inside) is 裡 in Taiwan
+    "所有云",  # 所有云报价 (every cloud's prices): s2twp leaves 云 (cloud) unconverted here
 )
 
 
